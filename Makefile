@@ -1,0 +1,53 @@
+# leanprm — see README.md. Two commands set everything up on a fresh machine:
+#   make demo   runs the main job on embedded defaults
+#   make test   runs the tests (with the race detector)
+GO      ?= go
+BIN     := bin/leanprm
+PKGS    := ./...
+BENCHTIME ?= 1x
+
+.PHONY: all build test bench demo lint lean e2e model fuzz clean
+
+all: build
+
+build:
+	$(GO) build -o $(BIN) ./cmd/leanprm
+
+test:
+	$(GO) test -race $(PKGS)
+
+# Speed and memory are measured here, never in timed tests.
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem $(PKGS)
+
+demo: build
+	@./scripts/demo.sh $(BIN)
+
+lint:
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+	$(GO) vet $(PKGS)
+
+# Real Lean: installs elan when missing, then fetches and builds the pinned REPL in lean-project/.
+# Needs the internet. MATHLIB=1 sets up the Mathlib variant too (gigabytes; see lean-project/mathlib).
+lean: build
+	./scripts/install-elan.sh
+	PATH="$$HOME/.elan/bin:$$PATH" $(BIN) lean setup --lean-project lean-project
+	@if [ "$(MATHLIB)" = "1" ]; then \
+		cd lean-project/mathlib && PATH="$$HOME/.elan/bin:$$PATH" lake exe cache get && cd ../.. && \
+		PATH="$$HOME/.elan/bin:$$PATH" $(BIN) lean setup --lean-project lean-project/mathlib; fi
+
+# Tests against real Lean (build tag `lean`). They need `lake` on PATH and `make lean` done.
+e2e:
+	@if command -v lake >/dev/null 2>&1 || [ -x "$$HOME/.elan/bin/lake" ]; then \
+		PATH="$$HOME/.elan/bin:$$PATH" $(GO) test -race -tags lean -count=1 -run 'Lean' $(PKGS); \
+	else \
+		echo "make e2e: lake was not found on PATH or in ~/.elan/bin, so the real-Lean tests did not run."; \
+		echo "          Run 'make lean' on a machine with internet access first."; \
+		exit 1; \
+	fi
+
+fuzz:
+	$(GO) test -run '^$$' -fuzz FuzzDecoder -fuzztime 30s ./leanbridge/
+
+clean:
+	rm -rf bin

@@ -1,0 +1,139 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/creack/pty"
+	"github.com/spf13/cobra"
+)
+
+func newLeanSetupCmd(e *env) *cobra.Command {
+	var noPTY bool
+	cmd := &cobra.Command{
+		Use:   "setup",
+		Short: "Fetch and build the pinned Lean REPL in the Lake project (needs the internet once)",
+		Long: `Run 'lake update' and build the REPL executable in lean.project, streaming Lake's progress.
+Lake draws its progress only when its output is a terminal, so the build runs on a
+pseudo-terminal; REPL traffic never does (a terminal would echo requests and cut long lines).
+'make lean' installs elan first when it is missing, then runs this.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			dir := e.cfg.String("lean.project")
+			if _, err := os.Stat(filepath.Join(dir, "lakefile.toml")); err != nil {
+				return fmt.Errorf("lean.project %q has no lakefile.toml: %w", dir, err)
+			}
+			lake, err := exec.LookPath("lake")
+			if err != nil {
+				return fmt.Errorf("lake not found on PATH: install elan (make lean does) and open a new shell: %w", err)
+			}
+			steps := [][]string{
+				{lake, "update"},
+				{lake, "build"},
+				// `lake exe` builds the dependency's executable and runs it; with stdin at EOF the
+				// REPL exits 0 at once, which doubles as a smoke test of the binary.
+				{lake, "exe", "repl"},
+			}
+			for _, argv := range steps {
+				fmt.Fprintf(e.stderr, "==> %s (in %s)\n", filepath.Base(argv[0])+" "+joinArgs(argv[1:]), dir)
+				if err := runStreaming(cmd.Context(), dir, argv, e.stderr, !noPTY); err != nil {
+					return err
+				}
+			}
+			fmt.Fprintln(e.stderr, "==> done: run 'leanprm doctor' to check the toolchain and the probes")
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&noPTY, "no-pty", false, "do not use a pseudo-terminal (plain log output)")
+	return cmd
+}
+
+func joinArgs(a []string) string {
+	s := ""
+	for i, x := range a {
+		if i > 0 {
+			s += " "
+		}
+		s += x
+	}
+	return s
+}
+
+// runStreaming runs argv in dir, copying its output to w as it arrives. With usePTY the child's
+// stdout and stderr are a pseudo-terminal (stdin stays /dev/null), so tools that only report
+// progress to terminals do so. The child runs in its own process group and is interrupted, then
+// killed, when ctx ends.
+func runStreaming(ctx context.Context, dir string, argv []string, w io.Writer, usePTY bool) error {
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Dir = dir
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.WaitDelay = 5 * time.Second
+
+	var copyDone chan error
+	if usePTY {
+		master, tty, err := pty.Open()
+		if err != nil {
+			return fmt.Errorf("opening a pseudo-terminal: %w", err)
+		}
+		defer master.Close()
+		_ = pty.Setsize(master, &pty.Winsize{Rows: 40, Cols: 120})
+		cmd.Stdout, cmd.Stderr = tty, tty
+		if err := cmd.Start(); err != nil {
+			tty.Close()
+			return fmt.Errorf("starting %s: %w", argv[0], err)
+		}
+		// The child holds its own copy of the terminal; ours must close so that reading the
+		// master ends (EIO) once the child exits.
+		tty.Close()
+		copyDone = make(chan error, 1)
+		go func() {
+			_, err := io.Copy(w, bufio.NewReader(master))
+			copyDone <- err
+		}()
+	} else {
+		cmd.Stdout, cmd.Stderr = w, w
+		if err := cmd.Start(); err != nil {
+			return fmt.Errorf("starting %s: %w", argv[0], err)
+		}
+	}
+
+	waitErr := waitOrStop(ctx, cmd, 10*time.Second)
+	if copyDone != nil {
+		<-copyDone // EIO at the end of a pty stream is the normal end
+	}
+	if waitErr != nil {
+		return fmt.Errorf("%s failed: %w", joinArgs(argv), waitErr)
+	}
+	return nil
+}
+
+// waitOrStop waits for cmd; when ctx ends first it interrupts the child's process group, waits
+// up to grace, then kills the group.
+func waitOrStop(ctx context.Context, cmd *exec.Cmd, grace time.Duration) error {
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	pgid := cmd.Process.Pid
+	_ = syscall.Kill(-pgid, syscall.SIGINT)
+	t := time.NewTimer(grace)
+	defer t.Stop()
+	select {
+	case <-done:
+	case <-t.C:
+		_ = syscall.Kill(-pgid, syscall.SIGKILL)
+		<-done
+	}
+	return errors.Join(ctx.Err())
+}

@@ -1,0 +1,70 @@
+// Command leanprm scores every step of a math reasoning chain: steps that can be formalized are
+// checked by Lean 4 (or by the built-in exact checker), the rest by a learned process reward
+// model, and both are merged into one score per step that says where it came from.
+//
+// main only maps an error to an exit code; the work is in Run, which tests call with buffers.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := Run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(exitCode(err, os.Stderr))
+}
+
+// Exit codes, stable for scripts.
+const (
+	exitOK       = 0
+	exitError    = 1 // a run failed: bad input, Lean unreachable, I/O
+	exitUsage    = 2 // the command line was wrong
+	exitFindings = 3 // the run worked and found what --fail-on asked about
+)
+
+// ExitError carries an explicit exit code. A nil Err with a code means "exit quietly".
+type ExitError struct {
+	Code int
+	Err  error
+}
+
+func (e *ExitError) Error() string {
+	if e.Err == nil {
+		return fmt.Sprintf("exit status %d", e.Code)
+	}
+	return e.Err.Error()
+}
+
+func (e *ExitError) Unwrap() error { return e.Err }
+
+// usageError marks a command-line mistake (exit code 2).
+func usageError(format string, args ...any) error {
+	return &ExitError{Code: exitUsage, Err: fmt.Errorf(format, args...)}
+}
+
+func exitCode(err error, stderr io.Writer) int {
+	if err == nil {
+		return exitOK
+	}
+	var ee *ExitError
+	if errors.As(err, &ee) {
+		if ee.Err != nil {
+			fmt.Fprintln(stderr, "leanprm:", ee.Err)
+		}
+		return ee.Code
+	}
+	if errors.Is(err, context.Canceled) {
+		fmt.Fprintln(stderr, "leanprm: interrupted")
+		return 130
+	}
+	fmt.Fprintln(stderr, "leanprm:", err)
+	return exitError
+}
