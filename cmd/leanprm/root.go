@@ -56,7 +56,7 @@ directory, or --config), built-in defaults. 'leanprm config' prints the effectiv
 		newConfigCmd(e),
 		// DOCTOR
 		newLeanCmd(e),
-		// SIM
+		newSimCmd(e),
 		newVersionCmd(e),
 	)
 	return root

@@ -1,0 +1,247 @@
+package replsim
+
+import (
+	"strings"
+)
+
+// Type is a Lean type the simulator knows by name.
+type Type uint8
+
+// The known types. TypeNone marks "not yet determined" during elaboration.
+const (
+	TypeNone Type = iota
+	TypeNat
+	TypeInt
+	TypeRat
+	TypeFloat
+	TypeReal
+	TypeUnit
+	TypeBool
+	TypeProp
+)
+
+// typeByName resolves a type name; ℕ ℤ ℚ ℝ exist only with Mathlib.
+func typeByName(name string, mathlib bool) (Type, bool) {
+	switch name {
+	case "Nat":
+		return TypeNat, true
+	case "Int":
+		return TypeInt, true
+	case "Rat":
+		return TypeRat, true
+	case "Float":
+		return TypeFloat, true
+	case "Unit":
+		return TypeUnit, true
+	case "Bool":
+		return TypeBool, true
+	case "Prop":
+		return TypeProp, true
+	case "ℕ":
+		return TypeNat, mathlib
+	case "ℤ":
+		return TypeInt, mathlib
+	case "ℚ":
+		return TypeRat, mathlib
+	case "ℝ", "Real":
+		return TypeReal, mathlib
+	}
+	return TypeNone, false
+}
+
+// name is how Lean prints the type; Mathlib's notations replace Nat, Int, Rat and Real.
+func (t Type) name(mathlib bool) string {
+	plain := [...]string{"?", "Nat", "Int", "Rat", "Float", "Real", "Unit", "Bool", "Prop"}
+	math := [...]string{"?", "ℕ", "ℤ", "ℚ", "Float", "ℝ", "Unit", "Bool", "Prop"}
+	if int(t) >= len(plain) {
+		return "?"
+	}
+	if mathlib {
+		return math[t]
+	}
+	return plain[t]
+}
+
+// Node is one node of a parsed Lean term or proposition. Terms and propositions share one
+// tree, as in Lean, because `(` can open either.
+type Node struct {
+	Op   string  `json:"op"`             // see the op* constants
+	Text string  `json:"text,omitempty"` // literal text or identifier
+	Kids []*Node `json:"kids,omitempty"`
+	Asc  Type    `json:"asc,omitempty"` // the ascribed type of opAscr, the declared type of opVar
+	Ty   Type    `json:"ty,omitempty"`  // the type a term node is elaborated at (0 before elaboration)
+	Pos  Pos     `json:"-"`
+	End  Pos     `json:"-"`
+}
+
+// Node operators.
+const (
+	opNum   = "num"   // natural literal
+	opDec   = "dec"   // scientific literal
+	opVar   = "var"   // identifier
+	opAscr  = "ascr"  // (e : T)
+	opNeg   = "neg"   // -e
+	opInv   = "inv"   // e⁻¹
+	opSorry = "sorry" // sorry
+	opHole  = "hole"  // _
+	opTrue  = "True"
+	opFalse = "False"
+	opNot   = "¬"
+	opAnd   = "∧"
+	opOr    = "∨"
+	opImp   = "→"
+	opIff   = "↔"
+	opStr   = "str"
+)
+
+// binary operators with Lean's precedence and associativity (Init/Prelude, Init/Core).
+type binop struct {
+	prec       int
+	rightAssoc bool
+	nonAssoc   bool
+	rel        bool // a relation between terms
+}
+
+var binops = map[string]binop{
+	"↔": {prec: 20, nonAssoc: true},
+	"→": {prec: 25, rightAssoc: true},
+	"∨": {prec: 30, rightAssoc: true},
+	"∧": {prec: 35, rightAssoc: true},
+	"=": {prec: 50, nonAssoc: true, rel: true},
+	"≠": {prec: 50, nonAssoc: true, rel: true},
+	"<": {prec: 50, nonAssoc: true, rel: true},
+	">": {prec: 50, nonAssoc: true, rel: true},
+	"≤": {prec: 50, nonAssoc: true, rel: true},
+	"≥": {prec: 50, nonAssoc: true, rel: true},
+	"+": {prec: 65},
+	"-": {prec: 65},
+	"*": {prec: 70},
+	"/": {prec: 70},
+	"%": {prec: 70},
+	"^": {prec: 75, rightAssoc: true},
+}
+
+const precMax = 1024
+
+func isRel(op string) bool { b, ok := binops[op]; return ok && b.rel }
+
+func (n *Node) clone() *Node {
+	if n == nil {
+		return nil
+	}
+	c := *n
+	c.Kids = make([]*Node, len(n.Kids))
+	for i, k := range n.Kids {
+		c.Kids[i] = k.clone()
+	}
+	return &c
+}
+
+// equal is syntactic equality after elaboration (what `rfl` sees up to literals).
+func (n *Node) equal(m *Node) bool {
+	if n.Op != m.Op || n.Text != m.Text || len(n.Kids) != len(m.Kids) {
+		return false
+	}
+	if n.Op == opAscr && n.Asc != m.Asc {
+		return false
+	}
+	for i := range n.Kids {
+		if !n.Kids[i].equal(m.Kids[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// mentions reports whether identifier name occurs in n.
+func (n *Node) mentions(name string) bool {
+	if n.Op == opVar && n.Text == name {
+		return true
+	}
+	for _, k := range n.Kids {
+		if k.mentions(name) {
+			return true
+		}
+	}
+	return false
+}
+
+// pp prints n roughly as Lean's delaborator would with default options: numerals without
+// their type ascriptions, parentheses only where precedence needs them, `↑` where a value is
+// cast to another type. Lean wraps terms longer than 120 columns; this printer does not.
+func (n *Node) pp() string {
+	var b strings.Builder
+	n.ppPrec(&b, 0)
+	return b.String()
+}
+
+func (n *Node) ppPrec(b *strings.Builder, want int) {
+	own := n.prec()
+	if own < want {
+		b.WriteByte('(')
+		defer b.WriteByte(')')
+	}
+	switch n.Op {
+	case opVar:
+		if n.casts() {
+			b.WriteString("↑")
+		}
+		b.WriteString(n.Text)
+	case opNum, opDec, opTrue, opFalse, opStr:
+		b.WriteString(n.Text)
+	case opSorry:
+		b.WriteString("sorry")
+	case opHole:
+		b.WriteString("_")
+	case opAscr:
+		k := n.Kids[0]
+		if n.casts() {
+			b.WriteString("↑")
+			k.ppPrec(b, precMax)
+			return
+		}
+		k.ppPrec(b, want)
+	case opNeg:
+		b.WriteString("-")
+		n.Kids[0].ppPrec(b, 75)
+	case opInv:
+		n.Kids[0].ppPrec(b, precMax)
+		b.WriteString("⁻¹")
+	case opNot:
+		b.WriteString("¬")
+		n.Kids[0].ppPrec(b, 40)
+	default:
+		op := binops[n.Op]
+		l, r := op.prec+1, op.prec+1
+		switch {
+		case op.rightAssoc:
+			r = op.prec
+		case !op.nonAssoc:
+			l = op.prec
+		}
+		n.Kids[0].ppPrec(b, l)
+		b.WriteString(" " + n.Op + " ")
+		n.Kids[1].ppPrec(b, r)
+	}
+}
+
+// prec is the precedence of the syntax that prints n.
+func (n *Node) prec() int {
+	switch n.Op {
+	case opNeg:
+		return 75
+	case opAscr:
+		if n.casts() {
+			return precMax
+		}
+		return n.Kids[0].prec()
+	}
+	if b, ok := binops[n.Op]; ok {
+		return b.prec
+	}
+	return precMax
+}
+
+// casts reports whether an ascription's value is cast to the type around it, which Lean
+// shows as `↑`.
+func (n *Node) casts() bool { return n.Ty != TypeNone && n.Asc != TypeNone && n.Ty != n.Asc }

@@ -1,0 +1,356 @@
+package replsim
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"math/big"
+	"strings"
+)
+
+// def is a constant of an environment: a definition (with its value when it is a closed
+// numeric term the simulator can unfold) or a theorem.
+type def struct {
+	Name    string `json:"name"`
+	Ty      Type   `json:"ty,omitempty"`
+	Value   *Node  `json:"value,omitempty"`
+	Params  bool   `json:"params,omitempty"`
+	Theorem bool   `json:"theorem,omitempty"`
+}
+
+// envState is the simulator's counterpart of a REPL command state. It is immutable once
+// stored: every command derives a new one.
+type envState struct {
+	Imports []string          `json:"imports"`
+	Mathlib bool              `json:"mathlib,omitempty"`
+	Defs    map[string]*def   `json:"defs,omitempty"`
+	Opens   []string          `json:"opens,omitempty"`
+	Options map[string]string `json:"options,omitempty"`
+}
+
+func (e *envState) clone() *envState {
+	return &envState{
+		Imports: append([]string(nil), e.Imports...),
+		Mathlib: e.Mathlib,
+		Defs:    maps.Clone(e.Defs),
+		Opens:   append([]string(nil), e.Opens...),
+		Options: maps.Clone(e.Options),
+	}
+}
+
+// lookup resolves a constant name directly or through the open namespaces.
+func (e *envState) lookup(name string) *def {
+	if d, ok := e.Defs[name]; ok {
+		return d
+	}
+	for i := len(e.Opens) - 1; i >= 0; i-- {
+		if d, ok := e.Defs[e.Opens[i]+"."+name]; ok {
+			return d
+		}
+	}
+	return nil
+}
+
+// elabConfig is what command elaboration needs from the simulator's options.
+type elabConfig struct {
+	mathlibAvailable bool
+	acceptAll        bool
+	version          string // the full version string #eval Lean.versionString returns
+	rootGoals        bool
+}
+
+type cmdOutput struct {
+	msgs    []message
+	sorries []sorryRec
+	env     *envState
+}
+
+// knownPackages are the module roots the simulated toolchain has; Mathlib and the packages
+// it brings only when the simulator runs with Mathlib.
+var (
+	corePackages    = map[string]bool{"Init": true, "Lean": true, "Std": true, "Lake": true}
+	mathlibPackages = map[string]bool{"Mathlib": true, "Batteries": true, "Aesop": true,
+		"Qq": true, "Plausible": true, "ProofWidgets": true, "ImportGraph": true, "LeanSearchClient": true}
+)
+
+// runCommands elaborates src as a REPL `cmd`: on top of base, or, when base is nil, in a
+// fresh environment built from src's `import` header.
+func runCommands(src string, base *envState, cfg elabConfig) cmdOutput {
+	toks := lex(src)
+	var out cmdOutput
+	p := &parser{toks: toks}
+	if base == nil {
+		env := &envState{Imports: []string{"Init"}, Defs: map[string]*def{}}
+		var imports []string
+		for p.isSym("import") {
+			kw := p.next()
+			if p.peek().kind != tkIdent {
+				e := unexpected(p.peek(), "identifier")
+				out.msgs = append(out.msgs, message{severity: "error", pos: e.pos, end: &e.end, data: e.msg})
+				out.env = env
+				return out
+			}
+			mod := p.next()
+			root, _, _ := strings.Cut(mod.text, ".")
+			switch {
+			case corePackages[root]:
+			case mathlibPackages[root] && cfg.mathlibAvailable:
+				env.Mathlib = true
+			default:
+				end := mod.end
+				out.msgs = append(out.msgs, message{severity: "error", pos: kw.pos, end: &end, data: fmt.Sprintf(
+					"unknown module prefix '%s'\n\nNo directory '%s' or file '%s.olean' in the search path entries:\n/leanprm-simulator/lib/lean",
+					root, root, root)})
+				out.env = env
+				return out
+			}
+			imports = append(imports, mod.text)
+		}
+		if len(imports) > 0 {
+			env.Imports = imports
+		}
+		base = env
+	}
+	env := base.clone()
+	p.mathlib = env.Mathlib
+	for p.peek().kind != tkEOF {
+		start := p.i
+		c, err := p.parseCommand()
+		var trailing *trailingErr
+		switch {
+		case errors.As(err, &trailing):
+			elabCommand(c, env, cfg, &out)
+			e := trailing.parseErr
+			out.msgs = append(out.msgs, message{severity: "error", pos: e.pos, end: &e.end, data: e.msg})
+			p.next()
+			p.skipToCommand()
+		case err != nil:
+			var e *parseErr
+			if !errors.As(err, &e) {
+				e = &parseErr{pos: p.peek().pos, end: p.peek().end, msg: err.Error()}
+			}
+			out.msgs = append(out.msgs, message{severity: "error", pos: e.pos, end: &e.end, data: e.msg})
+			if p.i == start {
+				p.next()
+			}
+			p.skipToCommand()
+		default:
+			elabCommand(c, env, cfg, &out)
+		}
+	}
+	out.env = env
+	return out
+}
+
+func (o *cmdOutput) errorAt(pos, end Pos, msg string) {
+	o.msgs = append(o.msgs, message{severity: "error", pos: pos, end: &end, data: msg})
+}
+
+// elabCommand elaborates one parsed command, adding to env (which it owns) and out.
+func elabCommand(c *command, env *envState, cfg elabConfig, out *cmdOutput) {
+	switch c.kind {
+	case "decl":
+		elabDecl(c, env, cfg, out)
+	case "eval":
+		elabEval(c, env, cfg, out)
+	case "open":
+		for _, a := range c.args {
+			env.Opens = append(env.Opens, a.text)
+		}
+	case "set_option":
+		if env.Options == nil {
+			env.Options = map[string]string{}
+		}
+		env.Options[c.args[0].text] = c.args[1].text
+	case "import":
+		out.errorAt(c.kw.pos, c.kw.end, "invalid 'import' command, it must be used in the beginning of the file")
+	case "unsupported":
+		out.errorAt(c.kw.pos, c.kw.end, fmt.Sprintf(
+			"leanprm-simulator: the command `%s` is not simulated (this is a simulator, not Lean)", c.kw.text))
+	}
+}
+
+func elabEval(c *command, env *envState, cfg elabConfig, out *cmdOutput) {
+	info := func(data string) {
+		end := c.kw.end
+		out.msgs = append(out.msgs, message{severity: "info", pos: c.kw.pos, end: &end, data: data})
+	}
+	t := c.term
+	if t.Op == opVar && (t.Text == "Lean.versionString" || t.Text == "versionString" && hasOpen(env, "Lean")) {
+		info(quoteLean(cfg.version))
+		return
+	}
+	sc := &scope{env: env}
+	li := &leafInfo{}
+	err := sc.leaves(t, li)
+	ty := li.max
+	if ty == TypeNone {
+		ty = TypeNat
+		if li.dec != nil {
+			ty = TypeFloat
+		}
+	}
+	if err == nil {
+		err = sc.elabTermAt(t, ty)
+	}
+	if err != nil {
+		e := err.(*elabErr)
+		out.errorAt(e.pos, e.end, e.msg)
+		return
+	}
+	v, err := (&evaluator{sc: sc}).term(t)
+	if err != nil {
+		out.errorAt(t.Pos, t.End, "leanprm-simulator: this #eval is not simulated (this is a simulator, not Lean)")
+		return
+	}
+	info(reprValue(v, ty))
+}
+
+func hasOpen(env *envState, ns string) bool {
+	for _, o := range env.Opens {
+		if o == ns {
+			return true
+		}
+	}
+	return false
+}
+
+// reprValue prints a value as Lean's Repr does: integers plainly, a non-integral Rat as
+// `(n : Rat)/d`.
+func reprValue(v *big.Rat, ty Type) string {
+	if v.IsInt() {
+		return v.Num().String()
+	}
+	return fmt.Sprintf("(%s : Rat)/%s", v.Num(), v.Denom())
+}
+
+// elabDecl elaborates example, theorem, lemma, def and abbrev.
+func elabDecl(c *command, env *envState, cfg elabConfig, out *cmdOutput) {
+	mathlib := env.Mathlib
+	errorsBefore := countErrors(out.msgs)
+	warnTok := c.kw
+	name := ""
+	if c.declKind != "example" {
+		warnTok = c.nameTok
+		name = c.nameTok.text
+		if _, dup := env.Defs[name]; dup {
+			out.errorAt(c.nameTok.pos, c.nameTok.end, fmt.Sprintf("'%s' has already been declared", name))
+			return
+		}
+	}
+	// Local context from the binders.
+	sc := &scope{env: env}
+	for _, b := range c.binders {
+		if b.ty.Op == opVar {
+			if t, ok := typeByName(b.ty.Text, mathlib); ok {
+				for _, n := range b.names {
+					sc.hyps = append(sc.hyps, hyp{Name: n.text, Ty: t})
+				}
+				continue
+			}
+		}
+		if err := sc.elabProp(b.ty); err != nil {
+			e := err.(*elabErr)
+			out.errorAt(e.pos, e.end, e.msg)
+			return
+		}
+		for _, n := range b.names {
+			sc.hyps = append(sc.hyps, hyp{Name: n.text, Prop: b.ty.clone()})
+		}
+	}
+	g := &goal{Hyps: sc.hyps}
+	isDef := c.declKind == "def" || c.declKind == "abbrev"
+	switch {
+	case c.typ == nil: // a def whose type comes from its value
+	case c.typ.Op == opVar && isTypeName(c.typ.Text, mathlib):
+		t, _ := typeByName(c.typ.Text, mathlib)
+		g.Ty = t
+	default:
+		if err := sc.elabProp(c.typ); err != nil {
+			e := err.(*elabErr)
+			out.errorAt(e.pos, e.end, e.msg)
+			register(env, c, name, isDef, nil, g)
+			return
+		}
+		g.Target = c.typ
+	}
+	run := &proofRun{env: env, acceptAll: cfg.acceptAll}
+	var value *Node
+	if c.body.isBy {
+		if g.Target == nil && g.Ty == TypeNone {
+			out.errorAt(c.body.byTok.pos, c.body.end, "leanprm-simulator: a `by` block needs a declared type here (this is a simulator, not Lean)")
+			return
+		}
+		if cfg.rootGoals {
+			pos := c.body.byTok.pos
+			defer func() {
+				out.sorries = append(out.sorries, sorryRec{pos: &pos, end: &pos, goal: g.clone(), env: env, root: true})
+			}()
+		}
+		blockEnd := c.body.end
+		left, th := run.runSeq(c.body.tactics, []*goal{g.clone()})
+		switch {
+		case th != nil:
+			run.logError(th.pos, th.end, th.msg)
+		case len(left) > 0:
+			run.logError(c.body.byTok.pos, blockEnd, "unsolved goals\n"+run.ppGoals(left))
+		}
+	} else {
+		term := c.body.term
+		if g.Target == nil && g.Ty == TypeNone && term.Op != opSorry && term.Op != opHole {
+			li := &leafInfo{}
+			if err := sc.leaves(term.clone(), li); err == nil {
+				g.Ty = li.max
+				if g.Ty == TypeNone {
+					g.Ty = TypeNat
+					if li.dec != nil {
+						g.Ty = TypeFloat
+					}
+				}
+			} else {
+				g.Ty = TypeNat
+			}
+		}
+		if g.Target == nil && g.Ty == TypeNone {
+			g.Ty = TypeNat // `def f := sorry`: Lean cannot infer it either; keep going
+		}
+		if e := run.checkTerm(term, g); e != nil {
+			run.logError(e.pos, e.end, e.msg)
+		} else if g.Target == nil && len(c.binders) == 0 && term.Op != opSorry {
+			value = term
+		}
+	}
+	out.msgs = append(out.msgs, run.msgs...)
+	out.sorries = append(out.sorries, run.sorries...)
+	if run.explicitSry && countErrors(out.msgs) == errorsBefore {
+		end := warnTok.end
+		out.msgs = append(out.msgs, message{severity: "warning", pos: warnTok.pos, end: &end, data: "declaration uses `sorry`"})
+	}
+	register(env, c, name, isDef, value, g)
+}
+
+func isTypeName(s string, mathlib bool) bool {
+	_, ok := typeByName(s, mathlib)
+	return ok
+}
+
+func register(env *envState, c *command, name string, isDef bool, value *Node, g *goal) {
+	if name == "" {
+		return
+	}
+	if env.Defs == nil {
+		env.Defs = map[string]*def{}
+	}
+	env.Defs[name] = &def{Name: name, Ty: g.Ty, Value: value, Params: len(c.binders) > 0,
+		Theorem: !isDef || g.Target != nil}
+}
+
+func countErrors(ms []message) int {
+	n := 0
+	for _, m := range ms {
+		if m.severity == "error" {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,549 @@
+package replsim
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Tactics the simulator carries out. Everything else that Lean knows is listed in
+// notSimulated and answered with an error that says so; any other word is a syntax error
+// ("unknown tactic"), as in Lean.
+var simulated = map[string]bool{
+	"sorry": true, "admit": true, "decide": true, "native_decide": true, "rfl": true,
+	"exact": true, "apply": true, "have": true, "skip": true, "done": true, "trivial": true,
+	"subst_vars": true, "constructor": true, "by_cases": true, "case": true, "next": true,
+	"all_goals": true,
+}
+
+var mathlibSimulated = map[string]bool{"norm_num": true}
+
+var notSimulated = map[string]bool{
+	"omega": true, "simp": true, "simp_all": true, "simp_arith": true, "grind": true,
+	"intro": true, "intros": true, "induction": true, "cases": true, "rcases": true,
+	"obtain": true, "refine": true, "rw": true, "rewrite": true, "unfold": true, "calc": true,
+	"show": true, "let": true, "exfalso": true, "contradiction": true, "assumption": true,
+	"left": true, "right": true, "exists": true, "exact?": true, "apply?": true, "simp?": true,
+	"rw?": true, "specialize": true, "generalize": true, "change": true, "conv": true,
+	"ext": true, "funext": true, "congr": true, "first": true, "try": true, "repeat": true,
+	"any_goals": true, "focus": true, "split": true, "symm": true, "trace": true,
+	"infer_instance": true, "subst": true, "injection": true, "exact_mod_cast": true,
+	"norm_cast": true, "push_cast": true, "by_contra": true, "nofun": true, "nomatch": true,
+	"match": true, "fun_induction": true, "dsimp": true, "refine'": true, "·": true,
+	"with_reducible": true, "iterate": true, "clear": true, "rename_i": true, "revert": true,
+}
+
+var mathlibNotSimulated = map[string]bool{
+	"linarith": true, "nlinarith": true, "ring": true, "ring_nf": true, "field_simp": true,
+	"positivity": true, "use": true, "tauto": true, "aesop": true, "polyrith": true,
+	"interval_cases": true, "fin_cases": true, "gcongr": true, "bound": true, "push_neg": true,
+	"norm_num1": true, "lemma": true, "rcongr": true, "nth_rewrite": true, "lift": true,
+}
+
+// tacticName returns the word that names a tactic, if its first token is one.
+func tacticName(t token) string {
+	if t.kind == tkIdent || t.kind == tkSym {
+		return t.text
+	}
+	return ""
+}
+
+// validateTactic rejects, at parse time, tactics Lean would not parse. Lean reports a
+// misspelt tactic as "unknown tactic"; the REPL's tactic mode places it at column 1 of the
+// tactic (unknown_tactic transcript, `exat 42` → `<input>:1:1`), so the simulator does too.
+func validateTactic(t *tacticSyntax, mathlib bool) *parseErr { return validateNested(t, mathlib, 0) }
+
+// maxTacticNesting bounds nested tactic blocks (parentheses, `by`, `=>`), keeping the
+// recursive checks and runs shallow.
+const maxTacticNesting = 100
+
+func validateNested(t *tacticSyntax, mathlib bool, depth int) *parseErr {
+	h := t.head()
+	if depth > maxTacticNesting {
+		return &parseErr{pos: h.pos, end: h.end, msg: maxRecDepthMsg}
+	}
+	name := tacticName(h)
+	if name == "(" {
+		inner := t.toks[1 : len(t.toks)-1]
+		if len(inner) > 0 && inner[len(inner)-1].text == ")" {
+			for _, s := range splitTactics(inner[:len(inner)-1], -1) {
+				if err := validateNested(s, mathlib, depth+1); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}
+	known := simulated[name] || notSimulated[name] ||
+		(mathlib && (mathlibSimulated[name] || mathlibNotSimulated[name]))
+	if !known {
+		pos := h.pos
+		if h.end.Line == pos.Line && h.end.Col > pos.Col {
+			pos.Col++
+		}
+		return &parseErr{pos: pos, end: h.end, msg: "unknown tactic"}
+	}
+	// Nested tactic sequences: `case t => …`, `next => …`, `all_goals …`, `… := by …`.
+	for i, tk := range t.toks {
+		if tk.kind == tkSym && (tk.text == "=>" || tk.text == "by") || (i == 0 && name == "all_goals") {
+			rest := t.toks[i+1 : len(t.toks)-1]
+			if len(rest) == 0 {
+				break
+			}
+			for _, s := range splitTactics(rest, rest[0].pos.Col) {
+				if err := validateNested(s, mathlib, depth+1); err != nil {
+					return err
+				}
+			}
+			break
+		}
+	}
+	return nil
+}
+
+// message is a REPL message.
+type message struct {
+	severity string
+	pos      Pos
+	end      *Pos
+	data     string
+}
+
+func (m message) json() Value {
+	end := Null()
+	if m.end != nil {
+		end = m.end.json()
+	}
+	return Obj().Set("severity", Str(m.severity)).Set("pos", m.pos.json()).
+		Set("endPos", end).Set("data", Str(m.data))
+}
+
+// sorryRec is a `sorry` met while elaborating; it becomes a `sorries` entry with a new
+// proof state. Sorries found in tactic mode have no position.
+type sorryRec struct {
+	pos, end *Pos
+	goal     *goal
+	env      *envState
+	root     bool // a rootGoals entry: listed after every other sorry
+}
+
+// throw is a tactic failure that aborts the tactic block (Lean's thrown exception).
+type throw struct {
+	pos, end Pos
+	msg      string
+}
+
+// proofRun carries out tactics on goals. In command mode messages carry source positions;
+// in tactic mode (a ProofStep request) they are at 0:0 and sorries have no position.
+type proofRun struct {
+	env         *envState
+	tacticMode  bool
+	acceptAll   bool
+	msgs        []message
+	sorries     []sorryRec
+	errors      bool // an error was logged
+	sorryUsed   bool // the proof contains sorry (explicit, or admitted after an error)
+	explicitSry bool // an explicit sorry was used
+}
+
+func (r *proofRun) mathlib() bool { return r.env.Mathlib }
+
+func (r *proofRun) logError(pos, end Pos, msg string) {
+	r.errors = true
+	r.sorryUsed = true
+	if r.tacticMode {
+		pos, end = Pos{}, Pos{}
+	}
+	r.msgs = append(r.msgs, message{severity: "error", pos: pos, end: &end, data: msg})
+}
+
+func (r *proofRun) addSorry(pos, end Pos, g *goal) {
+	r.sorryUsed = true
+	r.explicitSry = true
+	s := sorryRec{goal: g.clone(), env: r.env}
+	if !r.tacticMode {
+		s.pos, s.end = &pos, &end
+	}
+	r.sorries = append(r.sorries, s)
+}
+
+func (r *proofRun) ppGoals(gs []*goal) string {
+	parts := make([]string, len(gs))
+	for i, g := range gs {
+		parts[i] = g.pp(r.mathlib())
+	}
+	return strings.Join(parts, "\n\n")
+}
+
+// runSeq runs tactics in order; the first failure stops the sequence.
+func (r *proofRun) runSeq(tacs []*tacticSyntax, goals []*goal) ([]*goal, *throw) {
+	for _, t := range tacs {
+		var th *throw
+		goals, th = r.run(t, goals)
+		if th != nil {
+			return goals, th
+		}
+	}
+	return goals, nil
+}
+
+func (r *proofRun) subParser(toks []token) *parser {
+	return &parser{toks: toks, mathlib: r.mathlib()}
+}
+
+// run carries out one tactic.
+func (r *proofRun) run(t *tacticSyntax, goals []*goal) ([]*goal, *throw) {
+	h := t.head()
+	name := tacticName(h)
+	fail := func(format string, args ...any) ([]*goal, *throw) {
+		return goals, &throw{pos: t.pos, end: t.end, msg: fmt.Sprintf(format, args...)}
+	}
+	if name == "(" && len(t.toks) >= 3 && t.toks[len(t.toks)-2].text == ")" {
+		return r.runSeq(splitTactics(t.toks[1:len(t.toks)-2], -1), goals)
+	}
+	if !simulated[name] && !(r.mathlib() && mathlibSimulated[name]) {
+		return fail("leanprm-simulator: tactic '%s' is not simulated (this is a simulator, not Lean)", name)
+	}
+	args := t.toks[1:]
+	noGoals := func() ([]*goal, *throw) { return fail("No goals to be solved") }
+	switch name {
+	case "skip":
+		return goals, nil
+	case "done":
+		if len(goals) > 0 {
+			return fail("unsolved goals\n%s", r.ppGoals(goals))
+		}
+		return goals, nil
+	case "all_goals":
+		inner := splitTactics(args[:len(args)-1], -1)
+		var out []*goal
+		for _, g := range goals {
+			gs, th := r.runSeq(inner, []*goal{g})
+			if th != nil {
+				return goals, th
+			}
+			out = append(out, gs...)
+		}
+		return out, nil
+	case "case", "next":
+		return r.runCase(t, name, goals)
+	}
+	if len(goals) == 0 {
+		return noGoals()
+	}
+	g, rest := goals[0], goals[1:]
+	with := func(gs ...*goal) []*goal { return append(gs, rest...) }
+	switch name {
+	case "sorry", "admit":
+		r.addSorry(t.pos, t.end, g)
+		return rest, nil
+	case "subst_vars":
+		return with(substVars(g)), nil
+	case "decide", "native_decide", "rfl", "trivial", "norm_num":
+		kind := name
+		if name == "decide" {
+			for i := 0; i+1 < len(args); i++ {
+				if args[i].text == "+" && args[i+1].kind == tkIdent {
+					switch args[i+1].text {
+					case "kernel":
+						kind = "decide +kernel"
+					case "native":
+						kind = "native_decide"
+					default:
+						return fail("invalid 'decide' option '%s'", args[i+1].text)
+					}
+					i++
+				}
+			}
+		}
+		ng, th := r.decide(kind, g, t)
+		if th != nil {
+			return goals, th
+		}
+		if ng != nil {
+			return with(ng), nil
+		}
+		return rest, nil
+	case "exact":
+		return r.runExact(t, g, rest)
+	case "apply":
+		return r.runApply(t, g, rest)
+	case "have":
+		return r.runHave(t, g, rest)
+	case "constructor":
+		if g.Target == nil {
+			if g.Ty == TypeNat || g.Ty == TypeUnit || g.Ty == TypeInt {
+				return rest, nil // Nat.zero, Unit.unit, Int.ofNat …
+			}
+			return fail("tactic 'constructor' failed, target is not an inductive datatype\n%s", g.pp(r.mathlib()))
+		}
+		switch g.Target.Op {
+		case opTrue:
+			return rest, nil
+		case opAnd:
+			l, rr := g.clone(), g.clone()
+			l.Tag, l.Target = "left", g.Target.Kids[0].clone()
+			rr.Tag, rr.Target = "right", g.Target.Kids[1].clone()
+			return with(l, rr), nil
+		}
+		return fail("tactic 'constructor' failed, target is not an inductive datatype\n%s", g.pp(r.mathlib()))
+	case "by_cases":
+		p := r.subParser(args)
+		hname := "h✝"
+		if p.peek().kind == tkIdent && p.toks[min(p.i+1, len(p.toks)-1)].text == ":" {
+			hname = p.next().text
+			p.next()
+		}
+		prop, err := p.expr(0, 0)
+		if err != nil {
+			return fail("%s", err.(*parseErr).msg)
+		}
+		sc := &scope{env: r.env, hyps: g.Hyps}
+		if err := sc.elabProp(prop); err != nil {
+			e := err.(*elabErr)
+			return goals, &throw{pos: e.pos, end: e.end, msg: e.msg}
+		}
+		pos, neg := g.clone(), g.clone()
+		pos.Tag, neg.Tag = "pos", "neg"
+		pos.Hyps = append(pos.Hyps, hyp{Name: hname, Prop: prop.clone()})
+		neg.Hyps = append(neg.Hyps, hyp{Name: hname, Prop: &Node{Op: opNot, Kids: []*Node{prop.clone()}}})
+		return with(pos, neg), nil
+	}
+	return fail("leanprm-simulator: tactic '%s' is not simulated (this is a simulator, not Lean)", name)
+}
+
+func (r *proofRun) runCase(t *tacticSyntax, name string, goals []*goal) ([]*goal, *throw) {
+	args := t.toks[1 : len(t.toks)-1]
+	arrow := -1
+	for i, a := range args {
+		if a.text == "=>" {
+			arrow = i
+			break
+		}
+	}
+	if arrow < 0 || arrow == len(args)-1 {
+		return goals, &throw{pos: t.pos, end: t.end, msg: "unexpected end of input; expected '=>'"}
+	}
+	if len(goals) == 0 {
+		return goals, &throw{pos: t.pos, end: t.end, msg: "No goals to be solved"}
+	}
+	idx := 0
+	if name == "case" && arrow > 0 {
+		tag := args[0].text
+		idx = -1
+		for i, g := range goals {
+			if g.Tag == tag {
+				idx = i
+				break
+			}
+		}
+		if idx < 0 {
+			return goals, &throw{pos: args[0].pos, end: args[0].end, msg: fmt.Sprintf("Case tag `%s` not found.", tag)}
+		}
+	}
+	body := args[arrow+1:]
+	g := goals[idx].clone()
+	g.Tag = ""
+	left, th := r.runSeq(splitTactics(body, body[0].pos.Col), []*goal{g})
+	if th != nil {
+		return goals, th
+	}
+	if len(left) > 0 {
+		return goals, &throw{pos: t.pos, end: t.end, msg: "unsolved goals\n" + r.ppGoals(left)}
+	}
+	out := append(append([]*goal{}, goals[:idx]...), goals[idx+1:]...)
+	return out, nil
+}
+
+// runExact elaborates a term against the goal. As in Lean, an elaboration error is logged
+// and the goal is closed with a synthetic sorry instead of aborting the tactic block
+// (invalid_tactic transcript).
+func (r *proofRun) runExact(t *tacticSyntax, g *goal, rest []*goal) ([]*goal, *throw) {
+	p := r.subParser(t.toks[1:])
+	term, err := p.expr(0, 0)
+	if err == nil && p.peek().kind != tkEOF {
+		err = unexpected(p.peek(), "")
+	}
+	if err != nil {
+		pe := err.(*parseErr)
+		return append([]*goal{g}, rest...), &throw{pos: pe.pos, end: pe.end, msg: pe.msg}
+	}
+	if e := r.checkTerm(term, g); e != nil {
+		r.logError(e.pos, e.end, e.msg)
+	}
+	return rest, nil
+}
+
+// checkTerm elaborates a proof or value term against goal g. A `sorry` term records a sorry.
+func (r *proofRun) checkTerm(term *Node, g *goal) *elabErr {
+	sc := &scope{env: r.env, hyps: g.Hyps}
+	mathlib := r.mathlib()
+	if term.Op == opSorry {
+		r.addSorry(term.Pos, term.End, g)
+		return nil
+	}
+	if term.Op == opHole {
+		return errAt(term, "don't know how to synthesize placeholder\ncontext:\n%s", g.pp(mathlib))
+	}
+	if g.Target == nil { // a value of a type
+		if term.Op == opVar {
+			if h, ok := sc.local(term.Text); ok && h.isVar() && h.Ty == g.Ty {
+				return nil
+			}
+		}
+		if err := sc.elabTermAt(term, g.Ty); err != nil {
+			return err.(*elabErr)
+		}
+		return nil
+	}
+	switch term.Op {
+	case opVar:
+		switch term.Text {
+		case "rfl":
+			if th := r.rflCheck(g); th != "" {
+				return errAt(term, "%s", th)
+			}
+			return nil
+		case "trivial", "True.intro":
+			if g.Target.Op == opTrue {
+				return nil
+			}
+		}
+		if h, ok := sc.local(term.Text); ok {
+			if h.Prop != nil && h.Prop.equal(g.Target) {
+				return nil
+			}
+			return errAt(term, "type mismatch\n  %s\nhas type\n  %s : %s\nbut is expected to have type\n  %s : Prop",
+				term.Text, h.typeString(mathlib), typeOfType(h), g.Target.pp())
+		}
+		if d := r.env.lookup(term.Text); d == nil {
+			return unknownIdent(term)
+		}
+	}
+	return errAt(term, "leanprm-simulator: this proof term is not simulated (this is a simulator, not Lean)")
+}
+
+func typeOfType(h hyp) string {
+	if h.Prop != nil {
+		return "Prop"
+	}
+	return "Type"
+}
+
+// functions `apply` knows for value goals: argument type → result type.
+var applyFunctions = map[string][2]Type{
+	"Int.natAbs": {TypeInt, TypeNat},
+	"Int.toNat":  {TypeInt, TypeNat},
+	"Nat.succ":   {TypeNat, TypeNat},
+	"Nat.pred":   {TypeNat, TypeNat},
+	"Int.ofNat":  {TypeNat, TypeInt},
+	"Int.neg":    {TypeInt, TypeInt},
+}
+
+func (r *proofRun) runApply(t *tacticSyntax, g *goal, rest []*goal) ([]*goal, *throw) {
+	if len(t.toks) != 3 || t.toks[1].kind != tkIdent {
+		return append([]*goal{g}, rest...), &throw{pos: t.pos, end: t.end,
+			msg: "leanprm-simulator: this use of 'apply' is not simulated (this is a simulator, not Lean)"}
+	}
+	fn := t.toks[1]
+	sig, ok := applyFunctions[fn.text]
+	if !ok {
+		if _, local := (&scope{env: r.env, hyps: g.Hyps}).local(fn.text); !local && r.env.lookup(fn.text) == nil &&
+			!strings.Contains(fn.text, ".") {
+			r.logError(fn.pos, fn.end, fmt.Sprintf("Unknown identifier `%s`", fn.text))
+			return rest, nil
+		}
+		return append([]*goal{g}, rest...), &throw{pos: t.pos, end: t.end,
+			msg: "leanprm-simulator: this use of 'apply' is not simulated (this is a simulator, not Lean)"}
+	}
+	if g.Target != nil || g.Ty != sig[1] {
+		return append([]*goal{g}, rest...), &throw{pos: t.pos, end: t.end, msg: fmt.Sprintf(
+			"Tactic `apply` failed: could not unify the conclusion of `%s`\n  %s\nwith the goal\n  %s\n\n%s",
+			fn.text, sig[1].name(r.mathlib()), g.targetString(r.mathlib()), g.pp(r.mathlib()))}
+	}
+	ng := g.clone()
+	ng.Ty = sig[0]
+	return append([]*goal{ng}, rest...), nil
+}
+
+// runHave handles `have [name] [: type] := term` and `… := by tactics`.
+func (r *proofRun) runHave(t *tacticSyntax, g *goal, rest []*goal) ([]*goal, *throw) {
+	keep := append([]*goal{g}, rest...)
+	p := r.subParser(t.toks[1:])
+	name := "this"
+	if p.peek().kind == tkIdent {
+		name = p.next().text
+	}
+	sc := &scope{env: r.env, hyps: g.Hyps}
+	var sub *goal
+	if p.isSym(":") {
+		p.next()
+		ty, err := p.expr(0, 0)
+		if err != nil {
+			pe := err.(*parseErr)
+			return keep, &throw{pos: pe.pos, end: pe.end, msg: pe.msg}
+		}
+		sub = &goal{Hyps: g.clone().Hyps}
+		if tt, ok := typeByName(ty.Text, r.mathlib()); ty.Op == opVar && ok {
+			sub.Ty = tt
+		} else {
+			if err := sc.elabProp(ty); err != nil {
+				e := err.(*elabErr)
+				return keep, &throw{pos: e.pos, end: e.end, msg: e.msg}
+			}
+			sub.Target = ty
+		}
+	}
+	if _, err := p.expectSym(":=", "':='"); err != nil {
+		pe := err.(*parseErr)
+		return keep, &throw{pos: pe.pos, end: pe.end, msg: pe.msg}
+	}
+	if p.isSym("by") {
+		if sub == nil {
+			return keep, &throw{pos: t.pos, end: t.end, msg: "leanprm-simulator: `have` without a type is not simulated with `by` (this is a simulator, not Lean)"}
+		}
+		byTok := p.next()
+		body := p.toks[p.i : len(p.toks)-1]
+		if len(body) == 0 {
+			r.logError(byTok.pos, byTok.end, "unsolved goals\n"+sub.pp(r.mathlib()))
+		} else {
+			left, th := r.runSeq(splitTactics(body, body[0].pos.Col), []*goal{sub})
+			if th != nil {
+				return keep, th
+			}
+			if len(left) > 0 {
+				r.logError(byTok.pos, body[len(body)-1].end, "unsolved goals\n"+r.ppGoals(left))
+			}
+		}
+	} else {
+		term, err := p.expr(0, 0)
+		if err == nil && p.peek().kind != tkEOF {
+			err = unexpected(p.peek(), "")
+		}
+		if err != nil {
+			pe := err.(*parseErr)
+			return keep, &throw{pos: pe.pos, end: pe.end, msg: pe.msg}
+		}
+		if sub == nil { // the type comes from the value
+			li := &leafInfo{}
+			if err := sc.leaves(term, li); err != nil {
+				e := err.(*elabErr)
+				return keep, &throw{pos: e.pos, end: e.end, msg: e.msg}
+			}
+			ty := li.max
+			if ty == TypeNone {
+				ty = TypeNat
+			}
+			sub = &goal{Hyps: g.clone().Hyps, Ty: ty}
+		}
+		if e := r.checkTerm(term, sub); e != nil {
+			r.logError(e.pos, e.end, e.msg)
+		}
+	}
+	ng := g.clone()
+	h := hyp{Name: name, Ty: sub.Ty}
+	if sub.Target != nil {
+		h = hyp{Name: name, Prop: sub.Target}
+	}
+	ng.Hyps = append(ng.Hyps, h)
+	return append([]*goal{ng}, rest...), nil
+}
