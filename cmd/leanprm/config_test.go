@@ -16,6 +16,17 @@ import (
 // run executes leanprm in dir with the given environment additions and returns its streams.
 func run(t *testing.T, dir string, envv map[string]string, args ...string) (string, string, error) {
 	t.Helper()
+	return runEnvInput(t, dir, envv, "", args...)
+}
+
+// runWithInput is run with stdin.
+func runWithInput(t *testing.T, dir, stdin string, args ...string) (string, string, error) {
+	t.Helper()
+	return runEnvInput(t, dir, nil, stdin, args...)
+}
+
+func runEnvInput(t *testing.T, dir string, envv map[string]string, stdin string, args ...string) (string, string, error) {
+	t.Helper()
 	if dir != "" {
 		t.Chdir(dir)
 	}
@@ -23,7 +34,7 @@ func run(t *testing.T, dir string, envv map[string]string, args ...string) (stri
 		t.Setenv(k, v)
 	}
 	var out, errb bytes.Buffer
-	err := Run(context.Background(), args, strings.NewReader(""), &out, &errb)
+	err := Run(context.Background(), args, strings.NewReader(stdin), &out, &errb)
 	return out.String(), errb.String(), err
 }
 

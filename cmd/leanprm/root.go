@@ -54,7 +54,7 @@ directory, or --config), built-in defaults. 'leanprm config' prints the effectiv
 	e.cfg.registerGlobalFlags(root.PersistentFlags())
 	root.AddCommand(
 		newConfigCmd(e),
-		// DOCTOR
+		newDoctorCmd(e),
 		newLeanCmd(e),
 		newSimCmd(e),
 		newVersionCmd(e),

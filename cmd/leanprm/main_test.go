@@ -1,0 +1,20 @@
+package main
+
+import (
+	"os"
+	"testing"
+
+	"go.uber.org/goleak"
+)
+
+// TestMain lets the test binary stand in for the leanprm binary: commands configured as
+// "leanprm …" (resolveSelf) re-execute this binary, which then runs main instead of the tests
+// (the gopls cmd/integration_test.go pattern). Tests set LEANPRM_RUN_AS_MAIN for their
+// children only.
+func TestMain(m *testing.M) {
+	if os.Getenv("LEANPRM_RUN_AS_MAIN") == "1" {
+		main()
+		return
+	}
+	goleak.VerifyTestMain(m)
+}
