@@ -1,0 +1,370 @@
+package verify
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// BatchOptions configure RunBatch. The zero value checks one row at a time, writes JSON lines
+// and allows rows of up to DefaultMaxLineBytes.
+type BatchOptions struct {
+	Options
+	// Workers is how many rows are checked at once (0: 1). Output stays in input order.
+	Workers int
+	// Format of the report written to w (default FormatJSONL).
+	Format Format
+	// MaxLineBytes bounds one input line; longer lines are reported as malformed without
+	// being held in memory (0: DefaultMaxLineBytes).
+	MaxLineBytes int
+	// Progress, if set, is called after each row is reported, from the goroutine that
+	// called RunBatch, in input order.
+	Progress func(Progress)
+}
+
+// DefaultMaxLineBytes is the default bound on one JSONL row.
+const DefaultMaxLineBytes = 8 << 20
+
+// Progress reports how far a batch is.
+type Progress struct {
+	Summary
+	// Last is the row just reported.
+	Last Result
+}
+
+// Summary totals a batch. Every non-blank input line counts once in Total.
+type Summary struct {
+	Total     int `json:"total"`
+	Verified  int `json:"verified"`
+	Failed    int `json:"failed"`
+	Rejected  int `json:"rejected"`
+	Errors    int `json:"errors"`
+	Malformed int `json:"malformed"`
+	// Reasons counts rows per reason code (a row with two reasons of one code counts once).
+	Reasons map[Code]int `json:"reasons,omitempty"`
+	// Checkers lists the backends that gave Lean verdicts ("lean", "sim").
+	Checkers []string `json:"checkers,omitempty"`
+}
+
+func (s *Summary) add(r Result) {
+	s.Total++
+	switch r.Status {
+	case StatusVerified:
+		s.Verified++
+	case StatusFailed:
+		s.Failed++
+	case StatusRejected:
+		s.Rejected++
+	case StatusMalformed:
+		s.Malformed++
+	default:
+		s.Errors++
+	}
+	for _, c := range r.Codes() {
+		if s.Reasons == nil {
+			s.Reasons = map[Code]int{}
+		}
+		s.Reasons[c]++
+	}
+	if r.Checker != "" && !slices.Contains(s.Checkers, r.Checker) {
+		s.Checkers = append(s.Checkers, r.Checker)
+	}
+}
+
+// Exit codes for scripts (see ExitCode).
+const (
+	ExitOK          = 0 // every row verified (or no rows)
+	ExitRunError    = 1 // the run failed, or some row has no verdict (checker error, bad statement)
+	ExitNotVerified = 3 // the run completed and some row failed, was rejected or was malformed
+)
+
+// ExitCode maps a batch outcome to a process exit code: ExitRunError when err is non-nil or
+// some row has StatusError (its verdict is unknown, so the report is incomplete),
+// ExitNotVerified when some row failed, was rejected or malformed, ExitOK otherwise.
+func ExitCode(s Summary, err error) int {
+	switch {
+	case err != nil || s.Errors > 0:
+		return ExitRunError
+	case s.Failed+s.Rejected+s.Malformed > 0:
+		return ExitNotVerified
+	}
+	return ExitOK
+}
+
+// row is one JSONL input line: {"id", "statement", "proof"} plus optional "header" (import
+// lines) and "imports" (module names: a list, or one string). Other members are ignored.
+type row struct {
+	ID        json.RawMessage `json:"id"`
+	Statement *string         `json:"statement"`
+	Proof     *string         `json:"proof"`
+	Header    *string         `json:"header"`
+	Imports   json.RawMessage `json:"imports"`
+}
+
+// parseRow turns a line into an Input, or explains why it cannot.
+func parseRow(line []byte) (Input, error) {
+	var rw row
+	dec := json.NewDecoder(bytes.NewReader(line))
+	if err := dec.Decode(&rw); err != nil {
+		return Input{}, fmt.Errorf("not a JSON object: %v", err)
+	}
+	if dec.More() {
+		return Input{}, errors.New("more than one JSON value on the line")
+	}
+	var in Input
+	switch id := bytes.TrimSpace(rw.ID); {
+	case len(id) == 0 || string(id) == "null":
+		return Input{}, errors.New(`missing "id"`)
+	case id[0] == '"':
+		if err := json.Unmarshal(id, &in.ID); err != nil || in.ID == "" {
+			return Input{}, errors.New(`"id" must be a non-empty string or a number`)
+		}
+	default:
+		var n json.Number
+		if err := json.Unmarshal(id, &n); err != nil {
+			return Input{}, errors.New(`"id" must be a non-empty string or a number`)
+		}
+		in.ID = n.String()
+	}
+	if rw.Statement == nil || strings.TrimSpace(*rw.Statement) == "" {
+		return in, errors.New(`missing "statement"`)
+	}
+	if rw.Proof == nil {
+		return in, errors.New(`missing "proof"`)
+	}
+	in.Statement, in.Proof = *rw.Statement, *rw.Proof
+	var mods []string
+	if rw.Header != nil {
+		m, err := ParseHeader(*rw.Header)
+		if err != nil {
+			return in, fmt.Errorf(`"header": %v`, err)
+		}
+		mods = m
+	}
+	if imp := bytes.TrimSpace(rw.Imports); len(imp) > 0 && string(imp) != "null" {
+		var list []string
+		if imp[0] == '"' {
+			var one string
+			if err := json.Unmarshal(imp, &one); err != nil {
+				return in, fmt.Errorf(`"imports": %v`, err)
+			}
+			list = strings.Fields(strings.ReplaceAll(one, "import ", " "))
+		} else if err := json.Unmarshal(imp, &list); err != nil {
+			return in, errors.New(`"imports" must be a list of module names or a string`)
+		}
+		for _, m := range list {
+			if _, err := ParseHeader("import " + m); err != nil || strings.ContainsAny(m, " \n") {
+				return in, fmt.Errorf(`"imports": bad module name %q`, m)
+			}
+			if !slices.Contains(mods, m) {
+				mods = append(mods, m)
+			}
+		}
+	}
+	in.Header = headerText(mods)
+	return in, nil
+}
+
+// readLine reads one line without its end-of-line, holding at most max bytes: the rest of a
+// longer line is read and dropped, and tooLong is set. It returns io.EOF only when no line is
+// left.
+func readLine(br *bufio.Reader, max int) (line []byte, tooLong bool, err error) {
+	any := false
+	for {
+		frag, err := br.ReadSlice('\n')
+		if len(frag) > 0 {
+			any = true
+		}
+		if !tooLong {
+			if len(line)+len(frag) > max+2 { // +2: the "\r\n" we trim below
+				tooLong = true
+				line = nil
+			} else {
+				line = append(line, frag...)
+			}
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err != nil && err != io.EOF {
+			return nil, false, err
+		}
+		if err == io.EOF && !any {
+			return nil, false, io.EOF
+		}
+		line = bytes.TrimSuffix(line, []byte("\n"))
+		line = bytes.TrimSuffix(line, []byte("\r"))
+		if len(line) > max {
+			tooLong, line = true, nil
+		}
+		return line, tooLong, nil
+	}
+}
+
+// RunBatch checks every row of a JSONL stream and writes a report to w in opts.Format: one
+// entry per non-blank line, in input order, then the summary. Memory stays bounded: at most
+// 2×Workers rows are held at a time. Malformed lines are reported with their line number
+// and the rest still run. The error is for the run itself (reading r, writing w, ctx); the
+// proofs' verdicts are in the report and the Summary (see ExitCode).
+func RunBatch(ctx context.Context, r io.Reader, w io.Writer, opts BatchOptions) (Summary, error) {
+	workers := max(opts.Workers, 1)
+	maxLine := opts.MaxLineBytes
+	if maxLine <= 0 {
+		maxLine = DefaultMaxLineBytes
+	}
+	rend, err := NewRenderer(w, opts.Format)
+	if err != nil {
+		return Summary{}, err
+	}
+	parent := ctx
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+
+	type job struct {
+		seq, line int
+		in        Input
+		bad       error // malformed row
+	}
+	type done struct {
+		seq int
+		res Result
+	}
+	jobs := make(chan job)
+	results := make(chan done)
+	window := make(chan struct{}, 2*workers) // one token per row read but not yet reported
+	// The reader reports its end on readErrc before closing jobs, so once the workers have
+	// seen jobs closed its error is there to read. It is not waited for: after cancellation
+	// it may still be blocked in r.Read, which only the owner of r can interrupt (by closing
+	// it); it exits when that Read returns.
+	readErrc := make(chan error, 1)
+	var wg sync.WaitGroup
+
+	go func() {
+		var rerr error
+		defer func() {
+			readErrc <- rerr
+			close(jobs)
+		}()
+		br := bufio.NewReaderSize(r, 64<<10)
+		seq, lineNo := 0, 0
+		for {
+			line, tooLong, err := readLine(br, maxLine)
+			if err == io.EOF {
+				return
+			}
+			if err != nil {
+				rerr = err
+				return
+			}
+			lineNo++
+			if lineNo == 1 {
+				line = bytes.TrimPrefix(line, []byte("\xef\xbb\xbf"))
+			}
+			if !tooLong && len(bytes.TrimSpace(line)) == 0 {
+				continue
+			}
+			j := job{seq: seq, line: lineNo}
+			seq++
+			if tooLong {
+				j.bad = fmt.Errorf("line longer than %d bytes", maxLine)
+			} else {
+				j.in, j.bad = parseRow(line)
+			}
+			select {
+			case window <- struct{}{}:
+			case <-ctx.Done():
+				return
+			}
+			select {
+			case jobs <- j:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				var j job
+				select {
+				case jj, ok := <-jobs:
+					if !ok {
+						return
+					}
+					j = jj
+				case <-ctx.Done():
+					return
+				}
+				var res Result
+				if j.bad != nil {
+					res = Result{ID: j.in.ID, Status: StatusMalformed, Reasons: []Reason{{Code: CodeMalformedRow, Detail: j.bad.Error()}}}
+				} else {
+					res = CheckInput(ctx, j.in, opts.Options)
+				}
+				res.Line = j.line
+				select {
+				case results <- done{j.seq, res}:
+				case <-ctx.Done():
+					return
+				}
+			}
+		}()
+	}
+	go func() {
+		wg.Wait()
+		close(results)
+	}()
+
+	var sum Summary
+	var writeErr error
+	pending := map[int]Result{}
+	next := 0
+	for d := range results {
+		pending[d.seq] = d.res
+		for {
+			res, ok := pending[next]
+			if !ok {
+				break
+			}
+			delete(pending, next)
+			next++
+			<-window
+			if writeErr != nil || parent.Err() != nil {
+				continue
+			}
+			sum.add(res)
+			if writeErr = rend.Result(res); writeErr != nil {
+				cancel()
+				continue
+			}
+			if opts.Progress != nil {
+				p := Progress{Summary: sum, Last: res}
+				p.Reasons, p.Checkers = maps.Clone(sum.Reasons), slices.Clone(sum.Checkers)
+				opts.Progress(p)
+			}
+		}
+	}
+	switch {
+	case writeErr != nil:
+		return sum, fmt.Errorf("writing the report: %w", writeErr)
+	case parent.Err() != nil:
+		return sum, parent.Err()
+	}
+	if err := <-readErrc; err != nil {
+		return sum, fmt.Errorf("reading the input: %w", err)
+	}
+	if err := rend.Summary(sum); err != nil {
+		return sum, fmt.Errorf("writing the report: %w", err)
+	}
+	return sum, nil
+}

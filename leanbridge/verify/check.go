@@ -1,0 +1,146 @@
+package verify
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+)
+
+// Status is the outcome for one proof.
+type Status string
+
+const (
+	// StatusVerified: every static check passed and Lean accepted the proof with only the
+	// standard axioms.
+	StatusVerified Status = "verified"
+	// StatusFailed: the static checks passed but Lean did not accept the proof.
+	StatusFailed Status = "failed"
+	// StatusRejected: a static check objected; Lean was not run.
+	StatusRejected Status = "rejected"
+	// StatusError: no verdict, because the statement could not be read or the checker failed.
+	StatusError Status = "error"
+	// StatusMalformed: a batch line that is not a usable row.
+	StatusMalformed Status = "malformed"
+)
+
+// Options configure Check. The zero value checks statically only and reports StatusError
+// (no_checker) for proofs that pass.
+type Options struct {
+	// Runner confirms with Lean. nil means no confirmation.
+	Runner Runner
+	// Header is the environment proofs are checked in, as import lines ("import Mathlib");
+	// "" is Lean's prelude. Candidates may import these modules and those the statement
+	// imports, nothing else.
+	Header string
+	// AllowedAxioms defaults to DefaultAllowedAxioms.
+	AllowedAxioms []string
+	// Timeout bounds one Lean run (0: only ctx). A proof that runs out of time has failed.
+	Timeout time.Duration
+}
+
+// Input is one proof to check.
+type Input struct {
+	ID        string
+	Statement string
+	Proof     string
+	// Header overrides Options.Header for this input when non-empty.
+	Header string
+}
+
+// Result is the verdict for one proof.
+type Result struct {
+	ID     string `json:"id"`
+	Line   int    `json:"line,omitempty"` // line of the batch input, when from RunBatch
+	Status Status `json:"status"`
+	// Checker names what produced a Lean verdict: Runner.Backend() ("lean", or "sim" for the
+	// simulator, which is never reported as Lean). Empty when Lean was not run.
+	Checker string   `json:"checker,omitempty"`
+	Theorem string   `json:"theorem,omitempty"`
+	Axioms  []string `json:"axioms,omitempty"`
+	Reasons []Reason `json:"reasons,omitempty"`
+}
+
+// Codes returns the distinct reason codes of r, in order of first appearance.
+func (r Result) Codes() []Code {
+	var cs []Code
+	seen := map[Code]bool{}
+	for _, x := range r.Reasons {
+		if !seen[x.Code] {
+			seen[x.Code] = true
+			cs = append(cs, x.Code)
+		}
+	}
+	return cs
+}
+
+// Check verifies one candidate proof of an official statement.
+func Check(ctx context.Context, statement, proof string, opts Options) Result {
+	return CheckInput(ctx, Input{Statement: statement, Proof: proof}, opts)
+}
+
+// CheckInput verifies one Input: statement, static checks, then Lean (see the package
+// documentation).
+func CheckInput(ctx context.Context, in Input, opts Options) Result {
+	res := Result{ID: in.ID}
+	fail := func(st Status, code Code, format string, args ...any) Result {
+		res.Status = st
+		res.Reasons = append(res.Reasons, Reason{Code: code, Detail: fmt.Sprintf(format, args...)})
+		return res
+	}
+	st, err := ParseStatement(in.Statement)
+	if err != nil {
+		return fail(StatusError, CodeStatementInvalid, "%v", err)
+	}
+	res.Theorem = st.Name
+	header := in.Header
+	if header == "" {
+		header = opts.Header
+	}
+	mods, err := ParseHeader(header)
+	if err != nil {
+		return fail(StatusError, CodeStatementInvalid, "%v", err)
+	}
+	for _, m := range st.Imports {
+		if !slices.Contains(mods, m) {
+			mods = append(mods, m)
+		}
+	}
+	// Init is the prelude every environment already has; importing it is a no-op.
+	rep := CheckStatic(st, in.Proof, append(slices.Clone(mods), "Init"))
+	if !rep.Accepted() {
+		res.Status = StatusRejected
+		res.Reasons = rep.Reasons
+		return res
+	}
+	if opts.Runner == nil {
+		return fail(StatusError, CodeNoChecker, "static checks passed; no Lean checker is configured to confirm")
+	}
+	res.Checker = opts.Runner.Backend()
+	runCtx := ctx
+	if opts.Timeout > 0 {
+		var cancel context.CancelFunc
+		runCtx, cancel = context.WithTimeout(ctx, opts.Timeout)
+		defer cancel()
+	}
+	reply, err := opts.Runner.RunCommand(runCtx, headerText(mods), rep.Cmd)
+	if err != nil {
+		if ctx.Err() == nil && errors.Is(runCtx.Err(), context.DeadlineExceeded) {
+			return fail(StatusFailed, CodeTimeout, "Lean did not finish within %s", opts.Timeout)
+		}
+		return fail(StatusError, CodeCheckerError, "%v", err)
+	}
+	allowed := opts.AllowedAxioms
+	if allowed == nil {
+		allowed = DefaultAllowedAxioms
+	}
+	v := Judge(reply, st.NameText, rep.AxiomsLine, rep.LineShift, allowed)
+	res.Axioms = v.Axioms
+	res.Reasons = v.Reasons
+	res.Status = StatusVerified
+	if len(v.Reasons) > 0 {
+		res.Status = StatusFailed
+	}
+	return res
+}

@@ -1,0 +1,210 @@
+package verify
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// lexSeeds are the suite proofs plus constructs that are easy to get wrong.
+func lexSeeds(f *testing.F) {
+	for _, file := range []string{"cheating.jsonl", "honest.jsonl"} {
+		b, err := os.ReadFile(filepath.Join(suiteDir, file))
+		if err != nil {
+			continue
+		}
+		for _, line := range strings.Split(string(b), "\n") {
+			var r suiteRow
+			if json.Unmarshal([]byte(line), &r) == nil {
+				f.Add(r.Proof)
+			}
+		}
+	}
+	for _, s := range []string{
+		"", "-", "/", "/-", "-/", "/--/", "/-/-/", "/- /- -/", "--", "\"", "'", "''", "'''", "«", "»",
+		"r", "r#", "r#\"", "r\"\"", "s!\"{", "s!\"{}\"", "\"{\"}\"", "`", "``", "#", "#[", "0x", "1e",
+		"h.1.2", "a.«b».c", "x'' y'", "\\", "\"\\u12\"", "\"\\\n  x\"", "'\\x4'", "s!\"\\{\"",
+		"theorem t : True := by\n  /- ok -/ trivial", "\u202e", "\x00", "\xff", "so\u200brry",
+	} {
+		f.Add(s)
+	}
+}
+
+// position recomputes (line, column) of a byte offset: 1-based line, code-point column.
+func position(src string, off int) (int, int) {
+	before := src[:off]
+	line := strings.Count(before, "\n") + 1
+	col := utf8.RuneCountInString(before[strings.LastIndexByte(before, '\n')+1:])
+	return line, col
+}
+
+const fuzzStatement = "theorem t1 (a b : Nat) (h : a = 2 * b) (hb : b = 3) : a = 6"
+
+// FuzzLex checks, on any text:
+//
+//  1. Lex does not panic; tokens are in order, inside the text, their Text is their source,
+//     and Line/Col agree with the text.
+//  2. Injection: when the text lexes cleanly, inserting " sorry " at the start or after any
+//     token yields text that the static checker rejects, either as sorry (a live token) or
+//     for a lexical problem. So no context the lexer accepts can make a live sorry invisible.
+//  3. Commenting out: text free of "/-" and "-/" wrapped in a block comment, or text without
+//     newlines behind "--", contributes no tokens.
+func FuzzLex(f *testing.F) {
+	lexSeeds(f)
+	st, err := ParseStatement(fuzzStatement)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		lx := Lex(src)
+		prevEnd := 0
+		for i, tok := range lx.Tokens {
+			if tok.Off < prevEnd && tok.Hole == 0 {
+				t.Fatalf("token %d %q overlaps the previous one", i, tok.Text)
+			}
+			if tok.Off < 0 || tok.End > len(src) || tok.Off >= tok.End {
+				t.Fatalf("token %d has bad extent [%d,%d) in %d bytes", i, tok.Off, tok.End, len(src))
+			}
+			if src[tok.Off:tok.End] != tok.Text {
+				t.Fatalf("token %d text %q is not its source %q", i, tok.Text, src[tok.Off:tok.End])
+			}
+			if l, c := position(src, tok.Off); l != tok.Line || c != tok.Col {
+				t.Fatalf("token %d %q at %d:%d, want %d:%d", i, tok.Text, tok.Line, tok.Col, l, c)
+			}
+			if tok.Kind == Ident && len(tok.Name) == 0 {
+				t.Fatalf("identifier %q without a name", tok.Text)
+			}
+			if tok.Hole == 0 {
+				prevEnd = tok.End
+			}
+		}
+		if !lx.OK() {
+			return
+		}
+
+		points := []int{0}
+		for _, tok := range lx.Tokens {
+			points = append(points, tok.End)
+		}
+		if len(points) > 12 { // keep each input cheap: a spread of insertion points
+			step := len(points) / 12
+			var some []int
+			for i := 0; i < len(points); i += step {
+				some = append(some, points[i])
+			}
+			points = append(some, points[len(points)-1])
+		}
+		for _, p := range points {
+			injected := src[:p] + " sorry " + src[p:]
+			ilx := Lex(injected)
+			asModule := false // `import sorry` names a module; the import check owns that case
+			live := false
+			for i, tok := range ilx.Tokens {
+				if tok.Off == p+1 && slices.Equal(tok.Name, []string{"sorry"}) && tok.Kind == Ident {
+					live = true
+					asModule = i > 0 && ilx.Tokens[i-1].IsWord("import")
+				}
+			}
+			if ilx.OK() && !live {
+				t.Fatalf("sorry inserted at byte %d is not a live token: %q", p, injected)
+			}
+			rep := CheckStatic(st, injected, []string{"Init"})
+			codes := codesOf(rep.Reasons)
+			caught := slices.Contains(codes, CodeSorry) || slices.ContainsFunc(codes, isLexical) ||
+				(asModule && slices.Contains(codes, CodeImport))
+			if !caught {
+				t.Fatalf("live sorry inserted at byte %d not caught: %q → %v", p, injected, rep.Reasons)
+			}
+		}
+
+		if !strings.Contains(src, "/-") && !strings.Contains(src, "-/") {
+			wrapped := Lex("/- " + src + " -/ x")
+			if len(wrapped.Tokens) != 1 || wrapped.Tokens[0].Text != "x" {
+				t.Fatalf("block comment around %q leaks tokens: %v", src, wrapped.Tokens)
+			}
+		}
+		if !strings.ContainsAny(src, "\n") {
+			wrapped := Lex("-- " + src + "\nx")
+			if len(wrapped.Tokens) != 1 || wrapped.Tokens[0].Text != "x" {
+				t.Fatalf("line comment %q leaks tokens: %v", src, wrapped.Tokens)
+			}
+		}
+	})
+}
+
+func isLexical(c Code) bool {
+	switch c {
+	case CodeLexError, CodeInvalidUTF8, CodeNULByte, CodeBidiControl, CodeInvisibleChar:
+		return true
+	}
+	return false
+}
+
+// FuzzCheckStatic: any candidate, any statement: no panic, and a candidate with no reasons has
+// a command ending in the axioms line.
+func FuzzCheckStatic(f *testing.F) {
+	lexSeeds(f)
+	f.Fuzz(func(t *testing.T, proof string) {
+		for _, statement := range []string{fuzzStatement, "open Nat\ntheorem s (n : Nat) : 0 < succ n := by sorry"} {
+			st, err := ParseStatement(statement)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rep := CheckStatic(st, proof, []string{"Init"})
+			if rep.Accepted() {
+				lines := strings.Split(strings.TrimSuffix(rep.Cmd, "\n"), "\n")
+				if len(lines) != rep.AxiomsLine || !strings.HasPrefix(lines[len(lines)-1], "#print axioms ") {
+					t.Fatalf("accepted, but the command does not end with the axioms line %d: %q", rep.AxiomsLine, rep.Cmd)
+				}
+			}
+			_, _ = ParseStatement(proof) // statements are outside input too
+		}
+	})
+}
+
+// FuzzParseAxiomsReport: no panic, and what parses can be printed back and parses the same.
+func FuzzParseAxiomsReport(f *testing.F) {
+	for _, s := range []string{
+		"'t1' depends on axioms: [propext, Classical.choice, Quot.sound]",
+		"'t1' does not depend on any axioms", "'x'' depends on axioms: [sorryAx]", "'", "''", "'a' depends on axioms: [",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, data string) {
+		name, axioms, ok := ParseAxiomsReport(data)
+		if !ok {
+			return
+		}
+		again := "'" + name + "' does not depend on any axioms"
+		if len(axioms) > 0 {
+			again = "'" + name + "' depends on axioms: [" + strings.Join(axioms, ", ") + "]"
+		}
+		n2, a2, ok2 := ParseAxiomsReport(again)
+		if !ok2 || n2 != name || !slices.Equal(a2, axioms) {
+			t.Fatalf("%q parsed as (%q, %q) but its reprint %q parses as (%q, %q, %v)", data, name, axioms, again, n2, a2, ok2)
+		}
+	})
+}
+
+// FuzzParseRow: batch rows are outside input; no panic, and an accepted row has what Check needs.
+func FuzzParseRow(f *testing.F) {
+	for _, s := range []string{`{"id":"a","statement":"theorem t : True","proof":""}`, `{"id":1}`, `[]`, `{"id":"x","statement":"s","proof":"p","imports":"Mathlib"}`, `{"id":"x","statement":"s","proof":"p","header":"import"}`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		in, err := parseRow([]byte(line))
+		if err != nil {
+			return
+		}
+		if in.ID == "" || strings.TrimSpace(in.Statement) == "" {
+			t.Fatalf("accepted row without id or statement: %q", line)
+		}
+		if _, err := ParseHeader(in.Header); err != nil {
+			t.Fatalf("accepted row with a header that does not parse: %q: %v", in.Header, err)
+		}
+	})
+}

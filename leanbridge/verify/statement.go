@@ -1,0 +1,254 @@
+package verify
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Statement is an official theorem statement, read once and compared against candidates.
+//
+// Its text is: optional `import` lines, an optional preamble (commands the problem set needs,
+// e.g. `open Real` or `set_option maxHeartbeats 400000`; trusted, because it is official), then
+// the theorem: `theorem NAME binders : type`, optionally ending in a stub `:=`, `:= sorry`,
+// `:= by`, `:= by sorry`. The last `theorem`/`lemma` in the text is the one to prove.
+type Statement struct {
+	Src     string
+	Imports []string // module names of the import lines, as written
+	// Preamble are the tokens between the imports and the theorem; PreambleText their source.
+	Preamble     []Token
+	PreambleText string
+	// Header runs from the theorem's first modifier or attribute through its type, without
+	// the `:=`. Candidates must repeat it token for token.
+	Header []Token
+	// Name is the theorem's name with guillemets removed ("t1", "Foo.t1"); NameText is how
+	// it is written, which is what `#print axioms` is given.
+	Name, NameText string
+	// mentions holds every identifier the header uses after the name, and every dotted
+	// prefix of one ("a.b.c" gives "a", "a.b", "a.b.c").
+	mentions map[string]bool
+}
+
+// errStatement marks problems with the official statement (CodeStatementInvalid).
+var errStatement = errors.New("invalid statement")
+
+// declKeywords start a declaration whose name, if any, follows the keyword.
+var declKeywords = map[string]bool{
+	"theorem": true, "lemma": true, "def": true, "abbrev": true, "instance": true, "example": true,
+	"axiom": true, "opaque": true, "structure": true, "inductive": true, "class": true,
+	"constant": true, "irreducible_def": true, "alias": true,
+}
+
+// modifierWords may precede a declaration keyword.
+var modifierWords = map[string]bool{
+	"private": true, "protected": true, "noncomputable": true, "nonrec": true, "partial": true,
+	"unsafe": true, "public": true, "meta": true,
+}
+
+// ParseStatement reads an official statement. A statement that does not lex cleanly, has no
+// theorem, or whose header has no type is an error wrapping errStatement.
+func ParseStatement(src string) (*Statement, error) {
+	lx := Lex(src)
+	if !lx.OK() {
+		return nil, fmt.Errorf("%w: %s", errStatement, lx.Problems[0])
+	}
+	toks := lx.Tokens
+	st := &Statement{Src: src}
+	i, imports, err := leadingImports(toks)
+	if err != nil {
+		return nil, err
+	}
+	st.Imports = imports
+	kw := -1
+	for j := i; j < len(toks); j++ {
+		if toks[j].Hole == 0 && (toks[j].IsWord("theorem") || toks[j].IsWord("lemma")) {
+			kw = j
+		}
+	}
+	if kw < 0 {
+		return nil, fmt.Errorf("%w: no `theorem` or `lemma` in the statement", errStatement)
+	}
+	if kw+1 >= len(toks) || toks[kw+1].Kind != Ident {
+		return nil, fmt.Errorf("%w: the theorem has no name", errStatement)
+	}
+	start := declStart(toks, i, kw)
+	st.Preamble = toks[i:start]
+	if len(st.Preamble) > 0 {
+		st.PreambleText = src[st.Preamble[0].Off:st.Preamble[len(st.Preamble)-1].End]
+	}
+	st.Name = strings.TrimPrefix(toks[kw+1].FullName(), "_root_.")
+	st.NameText = toks[kw+1].Text
+	end := headerEnd(toks, kw+2)
+	st.Header = toks[start:end]
+	if !hasTopLevelColon(toks[kw+2 : end]) {
+		return nil, fmt.Errorf("%w: the theorem header has no `: type`", errStatement)
+	}
+	st.mentions = map[string]bool{}
+	for _, t := range toks[kw+2 : end] {
+		if t.Kind != Ident {
+			continue
+		}
+		for k := 1; k <= len(t.Name); k++ {
+			st.mentions[strings.Join(t.Name[:k], ".")] = true
+		}
+	}
+	return st, nil
+}
+
+// leadingImports reads `import M` pairs from the start of toks.
+func leadingImports(toks []Token) (next int, mods []string, err error) {
+	i := 0
+	for i < len(toks) && toks[i].IsWord("import") {
+		if i+1 >= len(toks) || toks[i+1].Kind != Ident {
+			return 0, nil, fmt.Errorf("%w: `import` without a module name at %d:%d", errStatement, toks[i].Line, toks[i].Col)
+		}
+		mods = append(mods, toks[i+1].Text)
+		i += 2
+	}
+	return i, mods, nil
+}
+
+// declStart walks back from the declaration keyword at kw over modifiers and `@[…]`
+// attribute groups, not before lo.
+func declStart(toks []Token, lo, kw int) int {
+	s := kw
+	for s > lo {
+		p := toks[s-1]
+		if p.Kind == Ident && !p.Escaped && len(p.Name) == 1 && modifierWords[p.Text] {
+			s--
+			continue
+		}
+		if p.Kind == Symbol && p.Text == "]" {
+			depth := 0
+			j := s - 1
+			for ; j >= lo; j-- {
+				switch {
+				case isClose(toks[j]):
+					depth++
+				case isOpen(toks[j]):
+					depth--
+				}
+				if depth == 0 {
+					break
+				}
+			}
+			if j >= lo && toks[j].Text == "@[" {
+				s = j
+				continue
+			}
+		}
+		break
+	}
+	return s
+}
+
+func isOpen(t Token) bool {
+	if t.Kind != Symbol {
+		return false
+	}
+	switch t.Text {
+	case "(", "[", "{", "⟨", "⦃", "@[", "#[", "%[", "$(", "`(", "``(", "⟪", "⁅":
+		return true
+	}
+	return false
+}
+
+func isClose(t Token) bool {
+	if t.Kind != Symbol {
+		return false
+	}
+	switch t.Text {
+	case ")", "]", "}", "⟩", "⦄", "⟫", "⁆":
+		return true
+	}
+	return false
+}
+
+// stubTails are what may follow the official header's final `:=`.
+var stubTails = [][]string{{}, {"sorry"}, {"by"}, {"by", "sorry"}, {"by", "admit"}}
+
+// headerEnd finds where the official header ends, searching from `from` (just after the
+// name). The header ends at the last top-level `:=` when what follows it is a stub; otherwise
+// the whole text is the header. The last `:=` rather than the first, because a type may
+// contain `let x := …`; the stub test, because without a stub a final `:=` may belong to such a
+// `let`.
+func headerEnd(toks []Token, from int) int {
+	last := -1
+	depth := 0
+	for j := from; j < len(toks); j++ {
+		t := toks[j]
+		if t.Hole > 0 {
+			continue
+		}
+		switch {
+		case isOpen(t):
+			depth++
+		case isClose(t):
+			depth--
+		case depth == 0 && t.Kind == Symbol && t.Text == ":=":
+			last = j
+		}
+	}
+	if last < 0 {
+		return len(toks)
+	}
+	tail := toks[last+1:]
+	for _, stub := range stubTails {
+		if len(stub) != len(tail) {
+			continue
+		}
+		ok := true
+		for k, w := range stub {
+			ok = ok && tail[k].IsWord(w)
+		}
+		if ok {
+			return last
+		}
+	}
+	return len(toks)
+}
+
+func hasTopLevelColon(toks []Token) bool {
+	depth := 0
+	for _, t := range toks {
+		switch {
+		case t.Hole > 0:
+		case isOpen(t):
+			depth++
+		case isClose(t):
+			depth--
+		case depth == 0 && t.Kind == Symbol && t.Text == ":":
+			return true
+		}
+	}
+	return false
+}
+
+// ParseHeader reads the import lines of an environment header ("import Mathlib\nimport
+// Aesop"); anything else in it is an error.
+func ParseHeader(header string) ([]string, error) {
+	lx := Lex(header)
+	if !lx.OK() {
+		return nil, fmt.Errorf("header: %s", lx.Problems[0])
+	}
+	i, mods, err := leadingImports(lx.Tokens)
+	if err != nil {
+		return nil, fmt.Errorf("header: %w", err)
+	}
+	if i != len(lx.Tokens) {
+		t := lx.Tokens[i]
+		return nil, fmt.Errorf("header: only import lines are allowed, found %q at %d:%d", t.Text, t.Line, t.Col)
+	}
+	return mods, nil
+}
+
+// headerText renders module names as import lines.
+func headerText(mods []string) string {
+	var b strings.Builder
+	for _, m := range mods {
+		b.WriteString("import ")
+		b.WriteString(m)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}

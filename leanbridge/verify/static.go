@@ -1,0 +1,692 @@
+package verify
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// StaticReport is the outcome of the checks that run before Lean.
+type StaticReport struct {
+	// Reasons are the findings, in source order; none means Lean may run the proof.
+	Reasons []Reason
+	// Cmd is what Lean runs: the candidate with its import lines blanked (so that positions
+	// stay the same), preceded by the official preamble when the candidate does not repeat it,
+	// then `#print axioms NAME` on its own line.
+	Cmd string
+	// AxiomsLine is the 1-based line of `#print axioms` in Cmd.
+	AxiomsLine int
+	// LineShift is how many lines Cmd has before the candidate's first line (the prepended
+	// preamble): Cmd line L is candidate line L - LineShift.
+	LineShift int
+}
+
+// Accepted reports that no static check objected.
+func (r StaticReport) Accepted() bool { return len(r.Reasons) == 0 }
+
+// Limits on options that take a number. A proof cannot get a false statement past Lean
+// with them, but they can take the checker down.
+const (
+	// maxHeartbeatsCap: maxHeartbeats 0 disables Lean's deterministic timeout, and a huge
+	// value is the same thing in practice, so a proof could hang a REPL worker until the
+	// wall-clock timeout kills it. The default is 200000; Mathlib's largest per-declaration
+	// settings are a few million, so 10^7 leaves room for honest proofs.
+	maxHeartbeatsCap = 10_000_000
+	// maxRecDepthCap: maxRecDepth guards the elaborator's recursion; 0 breaks everything and
+	// a huge value lets deep recursion overflow the native stack and crash the worker instead
+	// of failing cleanly. The default is 512; honest proofs rarely need more than a few
+	// thousand.
+	maxRecDepthCap = 100_000
+)
+
+// CheckStatic runs every check that needs no Lean on a candidate proof of st. allowedImports
+// are the modules the candidate may import (as written in import lines).
+//
+// The policy, rule by rule, with the reason for each decision:
+//
+//   - The candidate must lex cleanly (see Lex); text we might read differently from Lean is
+//     rejected, never guessed at.
+//   - Import lines may only name allowed modules and must come first (Lean ignores nothing
+//     else, but `import` after the header is an error in REPL env mode anyway). They are
+//     blanked in Cmd, because the Runner supplies the header environment.
+//   - The candidate may repeat the official preamble verbatim right after its imports; those
+//     tokens are trusted if the next token starts a new command (so `open Nat Classical` is
+//     not a copy of `open Nat`). Otherwise the preamble is prepended to Cmd.
+//   - Exactly one declaration has the official name (and no other declaration shares its
+//     last component, so `#print axioms` cannot resolve elsewhere); its header equals the
+//     official header token for token, modulo whitespace and comments, and is followed by
+//     `:=`. Whitespace still matters where Lean's grammar is sensitive to it: between two
+//     symbols, around `.`, and at column 0 (which ends a term).
+//   - No other declaration may be named like anything the statement mentions (or end in
+//     `.<mention>`): inside `theorem Foo.t` the name `f` resolves to `Foo.f` first.
+//   - `open` before the end of the target header is rejected (open_rebinding): it can change
+//     what the statement's names and notations mean and activates scoped instances. After the
+//     header (inside proofs, or later declarations) it is harmless and allowed. namespace,
+//     variable, include and omit are rejected anywhere (scope_change): they rename the theorem
+//     or add hypotheses to it; export creates aliases. A trailing `in` would capture our
+//     `#print axioms` line.
+//   - sorry, admit, stop (= repeat sorry), sorryAx: rejected wherever they appear as code,
+//     «escaped» or not, as a whole identifier or as one component of a dotted one.
+//   - native_decide, decide +native, bv_decide, Lean.ofReduceBool/ofReduceNat/trustCompiler:
+//     the proof would rest on compiled code instead of the kernel (Lean confirms with
+//     #print axioms too). The bare word `native` is rejected as well, so `decide +native` and
+//     `(config := { native := true })` are caught in any spelling.
+//   - axiom/constant (axiom) and opaque (opaque) declarations: an axiom proves anything;
+//     opaque with implemented_by can lie to native evaluation.
+//   - #eval (runs code at check time), #exit (stops checking, so later errors are never
+//     reported), #print (could print a forged axioms report): each its own code; every
+//     other #command is rejected as hash_command: a proof needs none, and unknown commands
+//     might run code. (Known cost: Mathlib's `#s` card notation is rejected.)
+//   - run_cmd, run_tac, run_elab, run_meta, by_elab (run_code), elab/elab_rules (elab),
+//     initialize, simprocs and any `Lean.…` API (meta_code): metaprograms can add
+//     declarations without the kernel or rewrite messages.
+//   - IO, EIO, BaseIO, System.*, unsafeIO… (io) and unsafe anything (unsafe); @[extern] and
+//     @[export] (extern); @[implemented_by] and @[csimp] (implemented_by): they swap what
+//     code runs.
+//   - set_option: debug.* rejected (debug.skipKernelTC skips the kernel); maxHeartbeats 0 or
+//     above maxHeartbeatsCap rejected (unlimited_heartbeats); maxRecDepth 0 or above
+//     maxRecDepthCap rejected (recursion_depth); pp.* and linter.* allowed (they only change
+//     how things are printed or warned about); maxHeartbeats, synthInstance.maxHeartbeats,
+//     synthInstance.maxSize, maxRecDepth and exponentiation.threshold within limits allowed;
+//     everything else rejected (option_not_allowed), because options such as autoImplicit
+//     change how the statement elaborates.
+//   - macro, macro_rules, syntax, notation, infix/infixl/infixr, prefix, postfix, notation3,
+//     declare_syntax_cat, binder_predicate (syntax_extension): new syntax can shadow `by`,
+//     `decide`, `=` or `+` and change what the statement says.
+//   - Attributes that register the declaration as code Lean runs while elaborating (tactic,
+//     term_elab, command_elab, macro, delab, init, simproc, builtin_*…) are meta_code; other
+//     attributes (simp, reducible, ext…) are allowed.
+//   - Any instance (instance, @[instance], attribute [instance], deriving instance) is
+//     rejected: decidable_instance when Decidable is involved, instance_override otherwise,
+//     since a new high-priority HAdd Nat instance changes what `2 + 2 = 4` means. unif_hint
+//     and default_instance change elaboration the same way. (`deriving` clauses on new types
+//     and haveI/letI inside proofs are allowed: they cannot change the statement.)
+func CheckStatic(st *Statement, proof string, allowedImports []string) StaticReport {
+	c := &candidate{st: st, lx: Lex(proof), allowed: allowedImports, seen: map[reasonKey]bool{}}
+	c.run()
+	slices.SortStableFunc(c.reasons, func(a, b Reason) int {
+		if a.Line != b.Line {
+			return a.Line - b.Line
+		}
+		return a.Column - b.Column
+	})
+	rep := StaticReport{Reasons: c.reasons}
+	if len(rep.Reasons) == 0 {
+		rep.Cmd, rep.AxiomsLine, rep.LineShift = c.buildCmd()
+	}
+	return rep
+}
+
+type reasonKey struct {
+	code      Code
+	line, col int
+}
+
+type candidate struct {
+	st      *Statement
+	lx      *Lexed
+	allowed []string
+	toks    []Token
+	// importEnd is the index of the first token after the leading import lines;
+	// [trustLo, trustHi) are the tokens of the repeated official preamble, if any.
+	importEnd, trustLo, trustHi int
+	// targetEnd is the index of the `:=` after the target's header (-1 if not found).
+	targetEnd int
+	reasons   []Reason
+	seen      map[reasonKey]bool
+}
+
+const maxReasons = 100
+
+func (c *candidate) add(code Code, t *Token, format string, args ...any) {
+	r := Reason{Code: code, Detail: fmt.Sprintf(format, args...)}
+	if t != nil {
+		r.Line, r.Column = t.Line, t.Col
+	}
+	k := reasonKey{code, r.Line, r.Column}
+	if c.seen[k] || len(c.reasons) >= maxReasons {
+		return
+	}
+	c.seen[k] = true
+	c.reasons = append(c.reasons, r)
+}
+
+func (c *candidate) run() {
+	for _, p := range c.lx.Problems {
+		c.add(p.Code, &Token{Line: p.Line, Col: p.Col}, "%s", p.Msg)
+	}
+	c.toks = c.lx.Tokens
+	c.targetEnd = -1
+	c.checkImports()
+	c.matchPreamble()
+	if c.lx.OK() {
+		// The structure is only meaningful on a complete token stream.
+		c.checkTarget()
+	}
+	for i := range c.toks {
+		if i < c.importEnd || (i >= c.trustLo && i < c.trustHi) {
+			continue
+		}
+		c.checkToken(i)
+	}
+	if n := len(c.toks); n > 0 && c.toks[n-1].IsWord("in") {
+		c.add(CodeScopeChange, &c.toks[n-1], "the proof ends with a dangling `in`")
+	}
+}
+
+func (c *candidate) checkImports() {
+	i := 0
+	for i < len(c.toks) && c.toks[i].IsWord("import") {
+		if i+1 >= len(c.toks) || c.toks[i+1].Kind != Ident {
+			c.add(CodeImport, &c.toks[i], "`import` without a module name")
+			i++
+			break
+		}
+		if mod := c.toks[i+1].Text; !slices.Contains(c.allowed, mod) {
+			c.add(CodeImport, &c.toks[i], "import of %s, which is not in the allowed header %v", mod, c.allowed)
+		}
+		i += 2
+	}
+	c.importEnd = i
+}
+
+func (c *candidate) matchPreamble() {
+	p := c.st.Preamble
+	if len(p) == 0 || c.importEnd+len(p) > len(c.toks) {
+		return
+	}
+	for k, t := range p {
+		u := c.toks[c.importEnd+k]
+		if u.Kind != t.Kind || u.Text != t.Text || u.Hole != t.Hole {
+			return
+		}
+	}
+	// The copy must end where the official preamble ends: `open Nat Classical` starts with
+	// the tokens of `open Nat` but opens more. So the next token must start a new command.
+	if hi := c.importEnd + len(p); hi == len(c.toks) || startsCommand(c.toks[hi]) {
+		c.trustLo, c.trustHi = c.importEnd, hi
+	}
+}
+
+// commandWords are keywords that can only begin a command, so a token stream that continues
+// with one of them has finished the previous command.
+var commandWords = map[string]bool{
+	"set_option": true, "open": true, "section": true, "end": true, "universe": true, "mutual": true,
+	"attribute": true, "export": true, "namespace": true, "variable": true, "include": true,
+	"omit": true, "import": true, "deriving": true,
+}
+
+func startsCommand(t Token) bool {
+	switch t.Kind {
+	case HashCommand:
+		return true
+	case Symbol:
+		return t.Text == "@["
+	case Ident:
+		if t.Escaped || len(t.Name) != 1 {
+			return false
+		}
+		w := t.Name[0]
+		if commandWords[w] || declKeywords[w] || modifierWords[w] {
+			return true
+		}
+		r, ok := keywordRules[w]
+		return ok && r.code != CodeSorry && r.code != CodeAdmit && r.code != CodeNativeDecide
+	}
+	return false
+}
+
+type decl struct {
+	kw   int // index of the keyword
+	name int // index of the name token, or -1
+}
+
+func (c *candidate) declarations() []decl {
+	var ds []decl
+	for j, t := range c.toks {
+		if t.Hole > 0 || t.Kind != Ident || t.Escaped || len(t.Name) != 1 || !declKeywords[t.Text] {
+			continue
+		}
+		if j < c.importEnd || (j >= c.trustLo && j < c.trustHi) {
+			continue
+		}
+		// `class inductive X`, `class abbrev X`: the name follows the second keyword.
+		if t.Text == "class" && j+1 < len(c.toks) && (c.toks[j+1].IsWord("inductive") || c.toks[j+1].IsWord("abbrev")) {
+			continue
+		}
+		d := decl{kw: j, name: -1}
+		if t.Text != "example" && j+1 < len(c.toks) && c.toks[j+1].Kind == Ident && !c.toks[j+1].IsWord("where") {
+			d.name = j + 1
+		}
+		ds = append(ds, d)
+	}
+	return ds
+}
+
+func lastComponent(name string) string {
+	if i := strings.LastIndexByte(name, '.'); i >= 0 {
+		return name[i+1:]
+	}
+	return name
+}
+
+func (c *candidate) checkTarget() {
+	st := c.st
+	var exact, similar []decl
+	ds := c.declarations()
+	for _, d := range ds {
+		if d.name < 0 {
+			continue
+		}
+		n := strings.TrimPrefix(c.toks[d.name].FullName(), "_root_.")
+		switch {
+		case n == st.Name:
+			exact = append(exact, d)
+		case lastComponent(n) == lastComponent(st.Name):
+			similar = append(similar, d)
+		}
+	}
+	switch {
+	case len(exact) == 0:
+		c.add(CodeStatementMissing, nil, "no declaration named %s; the proof must state `%s` exactly as given", st.NameText, headerPreview(st))
+		return
+	case len(exact) > 1:
+		t := c.toks[exact[1].kw]
+		c.add(CodeStatementDuplicate, &t, "%s is declared %d times", st.NameText, len(exact))
+	}
+	for _, d := range similar {
+		t := c.toks[d.name]
+		c.add(CodeStatementDuplicate, &t, "%s is declared next to %s, so a bare name could resolve to either", t.Text, st.NameText)
+	}
+	target := exact[0]
+	lo := max(c.importEnd, c.trustHi)
+	start := declStart(c.toks, lo, target.kw)
+	c.compareHeader(start)
+
+	for _, d := range ds {
+		if d.kw == target.kw || d.name < 0 {
+			continue
+		}
+		t := c.toks[d.name]
+		n := strings.TrimPrefix(t.FullName(), "_root_.")
+		for m := range st.mentions {
+			if n == m || strings.HasSuffix(n, "."+m) {
+				c.add(CodeNameRedefined, &t, "declares %s, which the statement's %s could resolve to", t.Text, m)
+				break
+			}
+		}
+	}
+	end := c.targetEnd
+	if end < 0 {
+		end = target.kw + 1
+	}
+	for i := lo; i < end && i < len(c.toks); i++ {
+		if c.toks[i].IsWord("open") {
+			c.add(CodeOpenRebinding, &c.toks[i], "`open` before the theorem statement changes how its names resolve")
+		}
+	}
+}
+
+func headerPreview(st *Statement) string {
+	if len(st.Header) == 0 {
+		return ""
+	}
+	s := st.Src[st.Header[0].Off:st.Header[len(st.Header)-1].End]
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > 120 {
+		s = string(r[:117]) + "..."
+	}
+	return s
+}
+
+func (c *candidate) compareHeader(start int) {
+	h := c.st.Header
+	for k, want := range h {
+		i := start + k
+		if i >= len(c.toks) {
+			c.add(CodeStatementChanged, nil, "the theorem header ends early; expected %q", want.Text)
+			return
+		}
+		got := c.toks[i]
+		if got.Kind != want.Kind || got.Text != want.Text || got.Hole != want.Hole {
+			c.add(CodeStatementChanged, &got, "found %q where the official statement has %q", got.Text, want.Text)
+			return
+		}
+		if k > 0 {
+			prev := h[k-1]
+			spacingMatters := (prev.Kind == Symbol && want.Kind == Symbol) || prev.Text == "." || want.Text == "."
+			if spacingMatters && got.Glued != want.Glued {
+				c.add(CodeStatementChanged, &got, "spacing before %q differs from the official statement", got.Text)
+				return
+			}
+			if got.Col == 0 && want.Col != 0 {
+				c.add(CodeStatementChanged, &got, "%q moved to column 0, which ends a term in Lean", got.Text)
+				return
+			}
+		}
+	}
+	i := start + len(h)
+	if i >= len(c.toks) || c.toks[i].Kind != Symbol || c.toks[i].Text != ":=" {
+		var t *Token
+		found := "the end of the text"
+		if i < len(c.toks) {
+			t = &c.toks[i]
+			found = strconv.Quote(t.Text)
+		}
+		c.add(CodeStatementChanged, t, "the official header must be followed by `:=`, found %s", found)
+		return
+	}
+	c.targetEnd = i
+}
+
+type rule struct {
+	code Code
+	what string
+}
+
+// keywordRules apply to unescaped single words, i.e. Lean keywords (and a few attribute names
+// and tactic options that are not keywords).
+var keywordRules = map[string]rule{
+	"sorry": {CodeSorry, "`sorry`"},
+	"admit": {CodeAdmit, "`admit` (a synonym of sorry)"},
+	"stop":  {CodeSorry, "`stop` (it runs `repeat sorry`)"},
+
+	"axiom":    {CodeAxiom, "an `axiom` declaration"},
+	"constant": {CodeAxiom, "a `constant` declaration"},
+	"opaque":   {CodeOpaque, "an `opaque` declaration"},
+
+	"native_decide": {CodeNativeDecide, "`native_decide`"},
+	"bv_decide":     {CodeNativeDecide, "`bv_decide` (native evaluation)"},
+	"native":        {CodeNativeDecide, "`native` (as in `decide +native`)"},
+
+	"macro":              {CodeSyntaxExtension, "a `macro`"},
+	"macro_rules":        {CodeSyntaxExtension, "`macro_rules`"},
+	"syntax":             {CodeSyntaxExtension, "a `syntax` declaration"},
+	"notation":           {CodeSyntaxExtension, "a `notation`"},
+	"notation3":          {CodeSyntaxExtension, "a `notation3`"},
+	"infix":              {CodeSyntaxExtension, "an `infix` notation"},
+	"infixl":             {CodeSyntaxExtension, "an `infixl` notation"},
+	"infixr":             {CodeSyntaxExtension, "an `infixr` notation"},
+	"prefix":             {CodeSyntaxExtension, "a `prefix` notation"},
+	"postfix":            {CodeSyntaxExtension, "a `postfix` notation"},
+	"declare_syntax_cat": {CodeSyntaxExtension, "a new syntax category"},
+	"binder_predicate":   {CodeSyntaxExtension, "a `binder_predicate`"},
+
+	"elab":       {CodeElab, "an `elab`"},
+	"elab_rules": {CodeElab, "`elab_rules`"},
+
+	"run_cmd":  {CodeRunCode, "`run_cmd`"},
+	"run_tac":  {CodeRunCode, "`run_tac`"},
+	"run_elab": {CodeRunCode, "`run_elab`"},
+	"run_meta": {CodeRunCode, "`run_meta`"},
+	"by_elab":  {CodeRunCode, "`by_elab`"},
+
+	"initialize":          {CodeMetaCode, "`initialize`"},
+	"builtin_initialize":  {CodeMetaCode, "`builtin_initialize`"},
+	"simproc":             {CodeMetaCode, "a `simproc`"},
+	"dsimproc":            {CodeMetaCode, "a `dsimproc`"},
+	"simproc_decl":        {CodeMetaCode, "a `simproc_decl`"},
+	"dsimproc_decl":       {CodeMetaCode, "a `dsimproc_decl`"},
+	"builtin_simproc":     {CodeMetaCode, "a `builtin_simproc`"},
+	"register_simp_attr":  {CodeMetaCode, "`register_simp_attr`"},
+	"register_option":     {CodeMetaCode, "`register_option`"},
+	"declare_config_elab": {CodeMetaCode, "`declare_config_elab`"},
+
+	"unsafe": {CodeUnsafe, "`unsafe`"},
+
+	"extern":         {CodeExtern, "`extern`"},
+	"implemented_by": {CodeImplementedBy, "`implemented_by`"},
+	"csimp":          {CodeImplementedBy, "`csimp` (replaces compiled code)"},
+
+	"unif_hint":        {CodeInstanceOverride, "a unification hint"},
+	"default_instance": {CodeInstanceOverride, "`default_instance`"},
+
+	"namespace": {CodeScopeChange, "`namespace` (renames the theorem and changes name resolution)"},
+	"variable":  {CodeScopeChange, "`variable` (can add hypotheses to the theorem)"},
+	"include":   {CodeScopeChange, "`include` (adds hypotheses to the theorem)"},
+	"omit":      {CodeScopeChange, "`omit`"},
+}
+
+// componentRules apply to every component of every identifier, «escaped» or not.
+var componentRules = map[string]rule{
+	"sorry":          {CodeSorry, "`sorry`"},
+	"sorryAx":        {CodeSorry, "`sorryAx`"},
+	"admit":          {CodeAdmit, "`admit`"},
+	"native_decide":  {CodeNativeDecide, "`native_decide`"},
+	"bv_decide":      {CodeNativeDecide, "`bv_decide`"},
+	"ofReduceBool":   {CodeNativeDecide, "`Lean.ofReduceBool`"},
+	"ofReduceNat":    {CodeNativeDecide, "`Lean.ofReduceNat`"},
+	"reduceBool":     {CodeNativeDecide, "`Lean.reduceBool`"},
+	"reduceNat":      {CodeNativeDecide, "`Lean.reduceNat`"},
+	"trustCompiler":  {CodeNativeDecide, "`Lean.trustCompiler`"},
+	"IO":             {CodeIO, "`IO`"},
+	"EIO":            {CodeIO, "`EIO`"},
+	"BaseIO":         {CodeIO, "`BaseIO`"},
+	"IOError":        {CodeIO, "`IO.Error`"},
+	"unsafeIO":       {CodeIO, "`unsafeIO`"},
+	"unsafeBaseIO":   {CodeIO, "`unsafeBaseIO`"},
+	"unsafeEIO":      {CodeIO, "`unsafeEIO`"},
+	"implemented_by": {CodeImplementedBy, "`implemented_by`"},
+	"csimp":          {CodeImplementedBy, "`csimp`"},
+	"extern":         {CodeExtern, "`extern`"},
+}
+
+func (c *candidate) checkToken(i int) {
+	t := &c.toks[i]
+	switch t.Kind {
+	case HashCommand:
+		switch cmd := t.Name[0]; {
+		case strings.HasPrefix(cmd, "eval"):
+			c.add(CodeEval, t, "`%s` runs code", t.Text)
+		case cmd == "exit":
+			c.add(CodeExit, t, "`#exit` stops checking")
+		case strings.HasPrefix(cmd, "print"):
+			c.add(CodePrintCommand, t, "`%s` could forge the axioms report", t.Text)
+		default:
+			c.add(CodeHashCommand, t, "`%s` is not allowed in a proof", t.Text)
+		}
+		return
+	case Symbol:
+		if t.Text == "@[" {
+			c.checkAttributes(i + 1)
+		}
+		return
+	case Ident:
+	default:
+		return
+	}
+	if t.IsWord("attribute") && i+1 < len(c.toks) && c.toks[i+1].Text == "[" {
+		c.checkAttributes(i + 2)
+	}
+	if !t.Escaped && len(t.Name) == 1 {
+		w := t.Name[0]
+		if r, ok := keywordRules[w]; ok {
+			c.add(r.code, t, "%s", r.what)
+		}
+		switch w {
+		case "import":
+			if i >= c.importEnd {
+				c.add(CodeImport, t, "`import` after the header")
+			}
+		case "export":
+			if i > 0 && (c.toks[i-1].Text == "@[" || c.toks[i-1].Text == "[" || c.toks[i-1].Text == ",") {
+				c.add(CodeExtern, t, "`@[export]` (exposes code to the linker)")
+			} else {
+				c.add(CodeScopeChange, t, "`export` (creates aliases that change name resolution)")
+			}
+		case "instance":
+			c.checkInstance(i)
+		case "set_option":
+			c.checkOption(i)
+		}
+	}
+	for k, comp := range t.Name {
+		if r, ok := componentRules[comp]; ok {
+			c.add(r.code, t, "%s in %s", r.what, t.Text)
+		}
+		switch {
+		case strings.HasPrefix(comp, "unsafe") || strings.Contains(comp, "Unsafe"):
+			c.add(CodeUnsafe, t, "unsafe code (%s)", t.Text)
+		case k == 0 && comp == "System" && len(t.Name) > 1:
+			c.add(CodeIO, t, "system access (%s)", t.Text)
+		case k == 0 && comp == "Lean" && len(t.Name) > 1:
+			c.add(CodeMetaCode, t, "Lean's metaprogramming API (%s)", t.Text)
+		}
+	}
+}
+
+// metaAttributes register the declaration they are attached to as code that Lean runs while
+// elaborating (tactics, elaborators, macros, delaborators, initializers, simprocs). Other
+// attributes (simp, reducible, ext, …) only change what existing procedures use.
+var metaAttributes = map[string]bool{
+	"tactic": true, "term_elab": true, "command_elab": true, "macro": true, "delab": true,
+	"app_unexpander": true, "app_delab": true, "init": true, "env_linter": true, "simproc": true,
+	"sevalproc": true, "term_parser": true, "tactic_parser": true, "command_parser": true,
+	"code_action_provider": true, "command_code_action": true, "hole_code_action": true,
+	"tactic_code_action": true, "combinator_formatter": true, "combinator_parenthesizer": true,
+	"run_builtin_parser_attribute_hooks": true, "run_parser_attribute_hooks": true,
+}
+
+// checkAttributes reads the attribute list starting at i (just after `@[` or `attribute [`)
+// and rejects attributes in metaAttributes or named builtin_*. (extern, implemented_by, csimp
+// and instance have their own rules, applied to every token.)
+func (c *candidate) checkAttributes(i int) {
+	depth := 0
+	entry := true // at the start of an attribute entry
+	for j := i; j < len(c.toks); j++ {
+		u := &c.toks[j]
+		switch {
+		case isOpen(*u):
+			depth++
+		case isClose(*u):
+			if depth == 0 {
+				return
+			}
+			depth--
+		case depth == 0 && u.Text == ",":
+			entry = true
+			continue
+		}
+		if !entry || depth > 0 {
+			continue
+		}
+		if u.IsWord("local") || u.IsWord("scoped") || (u.Kind == Symbol && u.Text == "-") {
+			continue
+		}
+		entry = false
+		if u.Kind == Ident && (metaAttributes[u.FullName()] || strings.HasPrefix(u.FullName(), "builtin_")) {
+			c.add(CodeMetaCode, u, "attribute `%s` registers code that Lean runs", u.Text)
+		}
+	}
+}
+
+// checkInstance classifies an `instance` token (a declaration, `@[instance]`,
+// `attribute [instance]`, `deriving instance`) by looking at what follows it up to the end of
+// its header.
+func (c *candidate) checkInstance(i int) {
+	t := &c.toks[i]
+	depth := 0
+	for j := i + 1; j < len(c.toks) && j <= i+48; j++ {
+		u := c.toks[j]
+		switch {
+		case isOpen(u):
+			depth++
+		case isClose(u):
+			depth--
+		}
+		// Not stopping at declaration keywords: `@[instance] def d : Decidable p` names
+		// the class after the keyword. `(priority := high)` is skipped by depth.
+		if depth <= 0 && (u.Kind == Symbol && (u.Text == ":=" || u.Text == "|") || u.IsWord("where")) {
+			break
+		}
+		if n := u.FullName(); u.Kind == Ident && (strings.Contains(n, "Decidable") || strings.Contains(n, "decEq") || strings.Contains(n, "DecEq")) {
+			c.add(CodeDecidableInstance, t, "an instance of %s", u.Text)
+			return
+		}
+	}
+	c.add(CodeInstanceOverride, t, "declares or changes an instance")
+}
+
+// checkOption applies the option policy (see CheckStatic) to `set_option NAME VALUE`.
+func (c *candidate) checkOption(i int) {
+	t := &c.toks[i]
+	if i+2 >= len(c.toks) || c.toks[i+1].Kind != Ident {
+		c.add(CodeOptionNotAllowed, t, "`set_option` without an option name and value")
+		return
+	}
+	opt := c.toks[i+1].FullName()
+	val := c.toks[i+2]
+	number := func() (uint64, bool) {
+		if val.Kind != Number {
+			return 0, false
+		}
+		n, err := strconv.ParseUint(val.Text, 0, 64)
+		if err != nil {
+			return ^uint64(0), true // too large for 64 bits: certainly above any cap
+		}
+		return n, true
+	}
+	switch {
+	case strings.HasPrefix(opt, "debug.") || opt == "debug":
+		c.add(CodeDebugOption, t, "`set_option %s`", opt)
+	case opt == "maxHeartbeats" || opt == "synthInstance.maxHeartbeats":
+		n, ok := number()
+		switch {
+		case !ok:
+			c.add(CodeOptionNotAllowed, t, "`set_option %s %s`: expected a number", opt, val.Text)
+		case n == 0:
+			c.add(CodeUnlimitedHeartbeats, t, "`set_option %s 0` removes the limit", opt)
+		case n > maxHeartbeatsCap:
+			c.add(CodeUnlimitedHeartbeats, t, "`set_option %s %s` is above the cap %d", opt, val.Text, maxHeartbeatsCap)
+		}
+	case opt == "maxRecDepth":
+		n, ok := number()
+		switch {
+		case !ok:
+			c.add(CodeOptionNotAllowed, t, "`set_option maxRecDepth %s`: expected a number", val.Text)
+		case n == 0 || n > maxRecDepthCap:
+			c.add(CodeRecursionDepth, t, "`set_option maxRecDepth %s` (allowed: 1 to %d)", val.Text, maxRecDepthCap)
+		}
+	case opt == "synthInstance.maxSize" || opt == "exponentiation.threshold":
+		if _, ok := number(); !ok {
+			c.add(CodeOptionNotAllowed, t, "`set_option %s %s`: expected a number", opt, val.Text)
+		}
+	case strings.HasPrefix(opt, "pp.") || strings.HasPrefix(opt, "linter."):
+		// Printing and linting only.
+	default:
+		c.add(CodeOptionNotAllowed, t, "`set_option %s` is not on the allow list", opt)
+	}
+}
+
+// buildCmd assembles what Lean runs (see StaticReport.Cmd).
+func (c *candidate) buildCmd() (cmd string, axiomsLine, shift int) {
+	src := c.lx.Src
+	var b strings.Builder
+	if len(c.st.Preamble) > 0 && c.trustHi == 0 {
+		b.WriteString(c.st.PreambleText)
+		b.WriteByte('\n')
+		shift = strings.Count(c.st.PreambleText, "\n") + 1
+	}
+	body := src
+	if c.importEnd > 0 {
+		// Blank the import lines (keeping newlines) so positions stay those of the submission.
+		end := c.toks[c.importEnd-1].End
+		blank := []byte(src[:end])
+		for k, ch := range blank {
+			if ch != '\n' && ch != '\r' {
+				blank[k] = ' '
+			}
+		}
+		body = string(blank) + src[end:]
+	}
+	b.WriteString(body)
+	if !strings.HasSuffix(body, "\n") {
+		b.WriteByte('\n')
+	}
+	axiomsLine = strings.Count(b.String(), "\n") + 1
+	b.WriteString("#print axioms ")
+	b.WriteString(c.st.NameText)
+	b.WriteByte('\n')
+	return b.String(), axiomsLine, shift
+}
