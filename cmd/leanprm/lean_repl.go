@@ -30,7 +30,9 @@ lines (the REPL's own test files work as they are; lines starting with # or -- o
 object are comments). Each request gets exactly one output line: the REPL's reply, or
 {"leanprm_error": "...", "kind": "..."} when the request could not be run (invalid JSON, a
 timeout, a crashed REPL, an env id from a REPL that has since restarted). The worker is
-restarted after a failure; ids from the dead process are refused with a clear error.
+restarted after a failure; ids from the dead process are refused with a clear error, and ids
+issued afterwards continue past every earlier one (they are the worker's ids, so one id never
+names two states). The worker's start-up check takes the first env id.
 
 --repl-command replaces how the REPL is started (e.g. "leanprm sim repl"), --timeout bounds
 each request. Exit status 1 if any request got a leanprm_error.`,

@@ -1,0 +1,75 @@
+package main
+
+import (
+	"context"
+
+	"github.com/leanprm/leanprm/leanbridge"
+	"github.com/leanprm/leanprm/leanbridge/verify"
+	"github.com/leanprm/leanprm/translate"
+)
+
+// commander is the part of the REPL pool the adapters use.
+type commander interface {
+	Command(ctx context.Context, header string, req leanbridge.CommandRequest) (*leanbridge.CommandResponse, error)
+	Backend() string
+}
+
+// translateLean lets the translator run its per-chain command on the pool, under the
+// configured header environment.
+type translateLean struct {
+	pool   commander
+	header string
+}
+
+var _ translate.Lean = translateLean{}
+
+func (a translateLean) RunCommand(ctx context.Context, cmd string) (translate.LeanReply, error) {
+	resp, err := a.pool.Command(ctx, a.header, leanbridge.CommandRequest{Cmd: cmd})
+	if err != nil {
+		return translate.LeanReply{}, err
+	}
+	var out translate.LeanReply
+	for _, m := range resp.Messages {
+		lm := translate.LeanMessage{Severity: m.Severity, Line: m.Pos.Line, Column: m.Pos.Column, Data: m.Data}
+		if m.EndPos != nil {
+			lm.EndLine, lm.EndColumn = m.EndPos.Line, m.EndPos.Column
+		}
+		out.Messages = append(out.Messages, lm)
+	}
+	for _, s := range resp.Sorries {
+		line := 0
+		if s.Pos != nil {
+			line = s.Pos.Line
+		}
+		out.SorryLines = append(out.SorryLines, line)
+	}
+	return out, nil
+}
+
+func (a translateLean) Backend() string { return a.pool.Backend() }
+
+// verifyRunner lets verify-proof run candidate proofs on the pool.
+type verifyRunner struct{ pool commander }
+
+var _ verify.Runner = verifyRunner{}
+
+func (a verifyRunner) RunCommand(ctx context.Context, header, cmd string) (verify.Reply, error) {
+	resp, err := a.pool.Command(ctx, header, leanbridge.CommandRequest{Cmd: cmd})
+	if err != nil {
+		return verify.Reply{}, err
+	}
+	var out verify.Reply
+	for _, m := range resp.Messages {
+		out.Messages = append(out.Messages, verify.Message{Severity: m.Severity, Line: m.Pos.Line, Column: m.Pos.Column, Data: m.Data})
+	}
+	for _, s := range resp.Sorries {
+		vs := verify.Sorry{Goal: s.Goal}
+		if s.Pos != nil {
+			vs.Line, vs.Column = s.Pos.Line, s.Pos.Column
+		}
+		out.Sorries = append(out.Sorries, vs)
+	}
+	return out, nil
+}
+
+func (a verifyRunner) Backend() string { return a.pool.Backend() }

@@ -1,0 +1,52 @@
+package leanbridge_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log"
+
+	"github.com/leanprm/leanprm/leanbridge"
+)
+
+// A pool checks obligations on the prelude; Accepted is the REPL's "proved".
+// (Compiled, not run: it needs `make lean`.)
+func ExampleNewPool() {
+	ctx := context.Background()
+	pool, err := leanbridge.NewPool(ctx, leanbridge.Config{ProjectDir: "lean-project", Workers: 2})
+	if errors.Is(err, leanbridge.ErrREPLNotFound) {
+		log.Fatal(err) // says to run `make lean`
+	}
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer pool.Close()
+	resp, err := pool.Command(ctx, "", leanbridge.CommandRequest{
+		Cmd: "example : (1 : Rat) / 2 + (1 : Rat) / 3 = (5 : Rat) / 6 := by decide +kernel",
+	})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(pool.Backend(), resp.Accepted())
+}
+
+// A raw session, as `leanprm lean repl` runs one: requests and replies are JSON, ids are the
+// worker's (equal to the REPL's until its first restart).
+func ExampleWorker_SendRaw() {
+	ctx := context.Background()
+	w, err := leanbridge.StartWorker(ctx, leanbridge.Config{ProjectDir: "lean-project", SkipProbe: true})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer w.Close()
+	reply, err := w.SendRaw(ctx, json.RawMessage(`{"cmd": "def f : Nat := by sorry"}`))
+	switch {
+	case errors.Is(err, leanbridge.ErrInvalidRequest), errors.Is(err, leanbridge.ErrStaleState):
+		fmt.Println("not sent:", err)
+	case err != nil:
+		log.Fatal(err)
+	default:
+		fmt.Println(string(reply))
+	}
+}
