@@ -465,9 +465,10 @@ func (c *Client) check(ctx context.Context, s *session, text string) (*FileResul
 	return res, nil
 }
 
-// Goals asks $/lean/plainGoal at pos in the last checked version. It returns nil when the
-// position is not inside tactic syntax. It does not restart a failed server: the document
-// it would ask about is gone.
+// Goals asks $/lean/plainGoal at pos in the version the last Check elaborated. It returns
+// nil when the position is not inside tactic syntax, and ErrNoDocument when there is no
+// such version (no Check yet, the last one did not complete, or the server was restarted).
+// It does not restart a failed server: the document it would ask about is gone.
 func (c *Client) Goals(ctx context.Context, pos Position) (*PlainGoal, error) {
 	c.opMu.Lock()
 	defer c.opMu.Unlock()

@@ -23,7 +23,8 @@ var (
 	// ErrContentModified: the server dropped a request because the document changed or
 	// was closed (-32801). See ResponseError.
 	ErrContentModified = errors.New("lsp: document changed or closed")
-	// ErrNoDocument: Goals was called before any Check.
+	// ErrNoDocument: Goals was called before any Check, after a Check that did not
+	// complete, or after the server was restarted (the new one has not seen the document).
 	ErrNoDocument = errors.New("lsp: no document has been checked")
 	// ErrCannotRestart: the client was made with Connect, so it has no way to start a new
 	// server after the first one failed.

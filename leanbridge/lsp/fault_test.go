@@ -48,6 +48,7 @@ func TestFaultCrashMidFile(t *testing.T) {
 func TestFaultCrashWithPendingRequest(t *testing.T) {
 	opts := simOptions(t, "-crash-after", "3")
 	opts.Grace = 5 * time.Second
+	opts.NoRestart = true
 	c, ps := startSim(t, opts)
 	_, err := c.Check(context.Background(), honest)
 	require.ErrorIs(t, err, lsp.ErrServerFailed)
@@ -56,6 +57,12 @@ func TestFaultCrashWithPendingRequest(t *testing.T) {
 	assert.Equal(t, "exit status 1", se.Exit)
 	assert.Contains(t, se.Stderr, "at textDocument/waitForDiagnostics")
 	assertGroupGone(t, ps.pids[0])
+
+	// With NoRestart the failure sticks.
+	_, err = c.Check(context.Background(), honest)
+	require.ErrorIs(t, err, lsp.ErrServerFailed)
+	assert.Zero(t, c.PID())
+	assert.Equal(t, lsp.StateFailed, c.State())
 }
 
 func TestFaultHangTimesOut(t *testing.T) {
