@@ -1,0 +1,588 @@
+package translate
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+	"regexp"
+	"sort"
+	"unicode/utf8"
+)
+
+// DefaultTactic closes closed Rat claims in core Lean (PROTOCOL.md §3).
+const DefaultTactic = "decide +kernel"
+
+// Limits bound the work one chain can cause. Zero fields take defaults.
+type Limits struct {
+	MaxStepBytes      int // longer steps are left alone (default 16384)
+	MaxClaimsPerStep  int // obligations per step (default 64)
+	MaxClaimsPerChain int // obligations per chain (default 1024)
+	MaxDigits         int // digits in one literal (default 30)
+	MaxExponent       int // absolute value of an exponent (default 64)
+	MaxBits           int // bits of a numerator or denominator while evaluating (default 2048)
+}
+
+func (l Limits) withDefaults() Limits {
+	def := func(v *int, d int) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
+	def(&l.MaxStepBytes, 16384)
+	def(&l.MaxClaimsPerStep, 64)
+	def(&l.MaxClaimsPerChain, 1024)
+	def(&l.MaxDigits, 30)
+	def(&l.MaxExponent, 64)
+	def(&l.MaxBits, 2048)
+	return l
+}
+
+// Options configure a Translator. The zero value translates with the
+// default tactic and checks with the exact checker alone.
+type Options struct {
+	// Lean, when set, checks every chain in one command. The exact
+	// checker still runs beside it unless NoExact is set, and any
+	// difference between the two is an error verdict.
+	Lean    Lean
+	NoExact bool
+	// Tactic closes each declaration (default DefaultTactic; with
+	// Mathlib, "norm_num"). It is configuration, never step text.
+	Tactic string
+	Limits Limits
+}
+
+var tacticRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_+.' ]*$`)
+
+// Translator turns chains of steps into checked obligations. It holds no
+// per-chain state and is safe for concurrent use if its Lean is.
+type Translator struct {
+	opts   Options
+	limits Limits
+}
+
+// New checks the options and returns a Translator.
+func New(opts Options) (*Translator, error) {
+	if opts.Tactic == "" {
+		opts.Tactic = DefaultTactic
+	}
+	if !tacticRE.MatchString(opts.Tactic) || len(opts.Tactic) > 64 {
+		return nil, fmt.Errorf("translate: tactic %q is not a plain tactic name with options", opts.Tactic)
+	}
+	if opts.Lean == nil && opts.NoExact {
+		return nil, errors.New("translate: NoExact needs a Lean checker")
+	}
+	return &Translator{opts: opts, limits: opts.Limits.withDefaults()}, nil
+}
+
+// pos orders events in a chain.
+type pos struct{ step, off int }
+
+func (p pos) before(q pos) bool { return p.step < q.step || p.step == q.step && p.off < q.off }
+
+type nameEvent struct {
+	at    pos
+	name  string
+	intro bool     // "let x be …": a fresh scope
+	value *big.Rat // nil: no usable value (symbolic, hypothetical or unreadable)
+	rad   *big.Rat // the rounding radius of the value ("t = 0.33")
+	why   string
+}
+
+type scope struct {
+	from     pos
+	poisoned string
+	binds    []nameEvent
+}
+
+// bindings records, for each name, the scopes of the chain.
+type bindings struct {
+	scopes map[string][]scope
+}
+
+func (b *bindings) lookup(name string, at pos) (value, string) {
+	scs := b.scopes[name]
+	var cur *scope
+	for i := range scs {
+		if scs[i].from.before(at) || scs[i].from == at {
+			cur = &scs[i]
+		}
+	}
+	unbound := "the name " + name + " is not bound to a number earlier in the chain"
+	if cur == nil {
+		return value{}, unbound
+	}
+	if cur.poisoned != "" {
+		return value{}, "the name " + name + " cannot be trusted: " + cur.poisoned
+	}
+	var v value
+	for _, e := range cur.binds {
+		if e.at.before(at) {
+			v = value{v: e.value, r: e.rad}
+		}
+	}
+	if v.v == nil {
+		return value{}, unbound
+	}
+	return v, ""
+}
+
+func buildBindings(events []nameEvent) *bindings {
+	sort.SliceStable(events, func(i, j int) bool { return events[i].at.before(events[j].at) })
+	b := &bindings{scopes: map[string][]scope{}}
+	for _, e := range events {
+		scs := b.scopes[e.name]
+		if e.intro || len(scs) == 0 {
+			scs = append(scs, scope{from: e.at})
+			if e.intro {
+				b.scopes[e.name] = scs
+				continue
+			}
+		}
+		cur := &scs[len(scs)-1]
+		switch {
+		case e.value == nil:
+			if cur.poisoned == "" {
+				cur.poisoned = e.why
+			}
+		default:
+			for _, o := range cur.binds {
+				if o.value.Cmp(e.value) != 0 && cur.poisoned == "" {
+					cur.poisoned = fmt.Sprintf("it is given two values (%s and %s)", ratString(o.value), ratString(e.value))
+				}
+			}
+			cur.binds = append(cur.binds, e)
+		}
+		b.scopes[e.name] = scs
+	}
+	// A scope starts at its first event; a binding is usable only after it.
+	return b
+}
+
+type stepScan struct {
+	text  string
+	skip  string // the whole step is left alone
+	sc    *scan
+	sides [][]*sideInfo
+	rels  [][]string
+}
+
+// Translate builds the obligations of a chain without checking them:
+// every verdict is Unknown ("not checked").
+func (t *Translator) Translate(id string, steps []string) ChainResult {
+	lim := t.limits
+	scans := make([]stepScan, len(steps))
+	var events []nameEvent
+	for i, text := range steps {
+		ss := &scans[i]
+		ss.text = text
+		switch {
+		case !utf8.ValidString(text):
+			ss.skip = "the step is not valid UTF-8"
+			continue
+		case len(text) > lim.MaxStepBytes:
+			ss.skip = fmt.Sprintf("the step is longer than %d bytes", lim.MaxStepBytes)
+			continue
+		}
+		ss.sc = buildRuns(text, lex(text, lim.MaxDigits))
+		for _, r := range ss.sc.runs {
+			sides, rels := splitRun(r, lim.MaxExponent)
+			dropContext(r, sides, rels)
+			ss.sides = append(ss.sides, sides)
+			ss.rels = append(ss.rels, rels)
+			if ev, ok := bindingEvent(i, r, sides, rels, ss.sc, lim); ok {
+				events = append(events, ev)
+			}
+		}
+		events = append(events, introEvents(i, ss.sc)...)
+	}
+	binds := buildBindings(events)
+
+	res := ChainResult{ID: id, Steps: make([]StepResult, len(steps))}
+	total := 0
+	modular := ""
+	for i := range scans {
+		ss := &scans[i]
+		sr := StepResult{Index: i, Text: ss.text, Verdict: StepNone, Obligations: []Obligation{}}
+		if ss.skip != "" {
+			sr.Skipped = append(sr.Skipped, Skipped{Span: Span{Start: 0, End: 0}, Reason: ss.skip})
+			res.Steps[i] = sr
+			continue
+		}
+		sr.Skipped = append(sr.Skipped, ss.sc.skipped...)
+		if modular == "" && ss.sc.modular != "" {
+			modular = "modular arithmetic or carries in the chain (\"" + ss.sc.modular + "\"): \"=\" may stand for \"≡\""
+		}
+		claims := 0
+		for ri, r := range ss.sc.runs {
+			sides, rels := ss.sides[ri], ss.rels[ri]
+			isBinding := len(rels) > 0 && rels[0] == "=" && sides[0].ok() && isLoneVar(sides[0].n)
+			runDoubt := modular
+			if runDoubt == "" {
+				runDoubt = ss.sc.doubt(r.sentence)
+			}
+			if runDoubt == "" {
+				runDoubt = chainDoubt(binds, i, sides, rels, isBinding)
+			}
+			for k, rel := range rels {
+				A, B := sides[k], sides[k+1]
+				if k == 0 && isBinding {
+					continue
+				}
+				if !A.ok() || !B.ok() {
+					if why, span, ok := failedLink(ss.text, A, B); ok {
+						sr.Skipped = append(sr.Skipped, Skipped{Span: span, Reason: why})
+					}
+					continue
+				}
+				if claims >= lim.MaxClaimsPerStep || total >= lim.MaxClaimsPerChain {
+					sr.Skipped = append(sr.Skipped, Skipped{Span: spanOf(ss.text, A.s, B.e), Reason: "too many claims: limit reached"})
+					continue
+				}
+				c := &claimCtx{step: i, text: ss.text, tactic: t.opts.Tactic, maxBits: lim.MaxBits, maxExp: lim.MaxExponent,
+					doubt: runDoubt}
+				if why := c.bind(binds, pos{i, A.s}, A, B); why != "" {
+					sr.Skipped = append(sr.Skipped, Skipped{Span: spanOf(ss.text, A.s, B.e), Reason: why})
+					continue
+				}
+				// A running computation: "5 × 3 = 15 + 2 = 17" means 5 × 3 = 15,
+				// then 15 + 2 = 17; the first claim is A = 15.
+				if rel == "=" {
+					if run, ok := c.running(A, B); ok {
+						sr.Skipped = append(sr.Skipped, Skipped{Span: spanOf(ss.text, A.s, B.e),
+							Reason: "a running computation: the right side continues from the left side's result"})
+						B = run
+					}
+				}
+				lr := c.link(A, B, rel)
+				if lr.skip != nil {
+					sr.Skipped = append(sr.Skipped, *lr.skip)
+				}
+				sr.Obligations = append(sr.Obligations, lr.obls...)
+				claims += len(lr.obls)
+				total += len(lr.obls)
+			}
+		}
+		for j := range sr.Obligations {
+			if sr.Obligations[j].Verdict == "" {
+				sr.Obligations[j].Verdict, sr.Obligations[j].Reason = Unknown, "not checked"
+			}
+		}
+		res.Steps[i] = sr
+	}
+	return res
+}
+
+func isLoneVar(n node) bool {
+	_, ok := n.(*varNode)
+	return ok
+}
+
+// failedLink explains a relation whose sides could not both be read,
+// when there was something numeric on it at all.
+func failedLink(text string, A, B *sideInfo) (string, Span, bool) {
+	numeric := func(s *sideInfo) bool {
+		for _, it := range s.items {
+			if it.k == tNum || it.k == tPoison {
+				return true
+			}
+		}
+		return false
+	}
+	if !numeric(A) && !numeric(B) {
+		return "", Span{}, false
+	}
+	s, e := A.s, B.e
+	if len(A.items) == 0 {
+		s = B.s
+	}
+	if len(B.items) == 0 {
+		e = A.e
+	}
+	why := A.err
+	if why == "" {
+		why = B.err
+	}
+	if !A.ok() && len(A.items) == 0 || !B.ok() && len(B.items) == 0 {
+		why = "one side of the relation is prose"
+	}
+	return why, spanOf(text, s, e), true
+}
+
+// bind resolves the names of a claim into at most one hypothesis.
+func (c *claimCtx) bind(b *bindings, at pos, A, B *sideInfo) string {
+	names := varsOf(&binNode{op: '+', l: A.n, r: B.n})
+	if len(names) == 0 {
+		return ""
+	}
+	if len(names) > 1 {
+		return "more than one name in the claim (the dialect carries one hypothesis)"
+	}
+	v, why := b.lookup(names[0], at)
+	if why != "" {
+		return why
+	}
+	c.vars = map[string]value{names[0]: v}
+	c.hyp = &Hypothesis{Name: names[0], Var: "v1", Hyp: "h1", Value: ratString(v.v), Step: -1}
+	// The step that bound it, for the record.
+	for _, sc := range b.scopes[names[0]] {
+		for _, e := range sc.binds {
+			if e.at.before(at) && e.value != nil && e.value.Cmp(v.v) == 0 {
+				c.hyp.Step = e.at.step
+			}
+		}
+	}
+	return ""
+}
+
+// running detects "A = x op … " where x is A's value but the whole right
+// side is not: the writer carried a result forward. It returns the side
+// holding just x.
+func (c *claimCtx) running(A, B *sideInfo) (*sideInfo, bool) {
+	if _, ok := B.n.(*binNode); !ok {
+		return nil, false
+	}
+	x := leftmostLiteral(B.n)
+	if x == nil {
+		return nil, false
+	}
+	env := &evalEnv{vars: c.vars, maxBits: c.maxBits, maxExp: c.maxExp}
+	a, err1 := env.eval(A.n)
+	b, err2 := env.eval(B.n)
+	if err1 != nil || err2 != nil || a.v.Cmp(b.v) == 0 {
+		return nil, false
+	}
+	if a.v.Cmp(x.lit.val) != 0 || x.lit.percent {
+		return nil, false
+	}
+	return &sideInfo{n: x, s: x.s, e: x.e, items: nil, roots: true}, true
+}
+
+// dropContext removes sides that prose around the run makes unsafe.
+func dropContext(r run, sides []*sideInfo, rels []string) {
+	if len(sides) == 0 {
+		return
+	}
+	first := sides[0]
+	if first.ok() && r.dropFirst != "" {
+		first.n, first.err = nil, r.dropFirst
+	}
+	if first.ok() && r.preSep == "" && len(r.preWords) > 0 {
+		w := r.preWords[len(r.preWords)-1]
+		math := len(first.items) > 0 && first.items[0].math
+		_, isLone := lone(first.n)
+		switch {
+		case math:
+			first.n, first.err = nil, "a word before the expression (\""+w+"\")"
+		case isLone:
+			first.n, first.err = nil, "a number inside prose (\""+w+" …\"), not an expression"
+		case opWords[w]:
+			first.n, first.err = nil, "the expression is an operand of \""+w+"\""
+		case (w == "to" || w == "by") && anyOf(r.preWords, verbWords):
+			first.n, first.err = nil, "the expression is an operand of \""+w+"\""
+		case w == "of" && len(r.preWords) >= 2 && fractionWords[r.preWords[len(r.preWords)-2]]:
+			first.n, first.err = nil, "the expression is an operand of \""+r.preWords[len(r.preWords)-2]+" of\""
+		case len(first.items) > 0 && first.items[0].k == tOp && first.items[0].text == "-" && len(first.items) > 1 && first.items[1].sp:
+			first.n, first.err = nil, "a minus sign continuing the prose"
+		}
+	}
+	if first.ok() && first.items[0].k == tOpen && r.preSep == "" && len(r.preWords) > 0 {
+		// "f(5) - 1", "c_v (8 - 4)": a bracket after a name is an
+		// argument or a factor of something the run does not hold.
+		w := r.preWords[len(r.preWords)-1]
+		if !first.items[0].sp || len(w) == 1 {
+			first.n, first.err = nil, "a bracket after a name (\""+w+"\"): a function or a factor"
+		}
+	}
+	if first.ok() && len(first.items) > 1 && first.items[0].k == tOp {
+		// "… bikes + 12 - 18 = 45", "(rst) + 3 = -19": something the
+		// run does not hold was the first operand. Only a minus sign
+		// glued to its number starts an expression.
+		op := first.items[0]
+		if !(op.text == "-" && !first.items[1].sp) {
+			first.n, first.err = nil, "an operator continuing something before it"
+		}
+	}
+	if first.ok() && len(rels) > 0 {
+		if m, isLone := lone(first.n); isLone {
+			// "8 batches = 5.5 * 8": a quantity named, then computed.
+			if m.unitText != "" && m.unitText != "$" {
+				first.n, first.err = nil, "a quantity with a unit as the first side (a label)"
+			}
+			// A lone number is a claim's side only at a clean boundary.
+			if first.ok() && !(r.preSep == sepSentence || r.preSep == sepNewline || r.preSep == sepQuestion || r.preSep == sepColon ||
+				r.preSep == sepMath || r.preSep == "" && len(r.preWords) == 0) {
+				first.n, first.err = nil, "a number after \""+r.preSep+"\" punctuation, not an expression"
+			}
+		}
+	}
+	last := sides[len(sides)-1]
+	if last.ok() && r.postWord != "" && (modifiers[r.postWord] || r.postWord == "than") {
+		last.n, last.err = nil, "the value is followed by \""+r.postWord+"\""
+	}
+}
+
+// bindingEvent reads "x = 5" (and "x = 10/2 = 5") as a binding.
+func bindingEvent(step int, r run, sides []*sideInfo, rels []string, sc *scan, lim Limits) (nameEvent, bool) {
+	if len(rels) == 0 || rels[0] != "=" || !sides[0].ok() {
+		return nameEvent{}, false
+	}
+	v, ok := sides[0].n.(*varNode)
+	if !ok {
+		return nameEvent{}, false
+	}
+	ev := nameEvent{at: pos{step, v.s}, name: v.name}
+	if h := sc.sentences[r.sentence].hypothetical; h != "" {
+		ev.why = "it is bound in a conditional or tentative sentence (\"" + h + "\")"
+		return ev, true
+	}
+	if len(r.preWords) > 0 && hypotheticalWords[r.preWords[len(r.preWords)-1]] {
+		ev.why = "it is bound after \"" + r.preWords[len(r.preWords)-1] + "\""
+		return ev, true
+	}
+	env := &evalEnv{maxBits: lim.MaxBits, maxExp: lim.MaxExponent}
+	var val, rad *big.Rat
+	for k := 1; k < len(sides); k++ {
+		if k > 1 && rels[k-1] != "=" {
+			break
+		}
+		s := sides[k]
+		if !s.ok() || len(varsOf(s.n)) > 0 {
+			if k == 1 {
+				ev.why = "it is defined by an expression that is not a number"
+				return ev, true
+			}
+			break
+		}
+		x, err := env.eval(s.n)
+		if err == nil && x.inf {
+			err = errors.New("a rounded divisor leaves it unbounded")
+		}
+		if err != nil {
+			if k == 1 {
+				ev.why = "its value cannot be computed (" + err.Error() + ")"
+				return ev, true
+			}
+			break
+		}
+		if val != nil && val.Cmp(x.v) != 0 {
+			ev.why = "its chain of values disagrees"
+			return ev, true
+		}
+		val, rad = x.v, x.r
+	}
+	ev.rad = rad
+	ev.value = val
+	return ev, true
+}
+
+// introEvents finds "let x be", "x denotes": the name starts afresh.
+func introEvents(step int, sc *scan) []nameEvent {
+	var out []nameEvent
+	toks := sc.toks
+	for i, t := range toks {
+		name := ""
+		switch {
+		case t.k == tVar:
+			name = t.text
+		case t.k == tWord && len(t.text) == 1 && t.text != "a" && t.text != "i" && !t.math:
+			name = t.text
+		default:
+			continue
+		}
+		prev, next := neighbour(toks, i, -1), neighbour(toks, i, +1)
+		prevWord := prev != nil && prev.k == tWord && (prev.text == "let" || prev.text == "define" ||
+			prev.text == "denote" || prev.text == "call" || prev.text == "letting")
+		nextRel := next != nil && next.k == tRel
+		nextIntro := next != nil && next.k == tWord && introWords[next.text]
+		if prevWord && !nextRel || nextIntro {
+			out = append(out, nameEvent{at: pos{step, t.s}, name: name, intro: true})
+		}
+	}
+	return out
+}
+
+// neighbour is the token next to i in direction d, looking through math
+// delimiters ("let \( x \) be").
+func neighbour(toks []tok, i, d int) *tok {
+	for j := i + d; j >= 0 && j < len(toks); j += d {
+		if toks[j].k == tSep && toks[j].text == sepMath {
+			continue
+		}
+		return &toks[j]
+	}
+	return nil
+}
+
+func anyOf(words []string, set map[string]bool) bool {
+	for _, w := range words {
+		if set[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// labelsInSum reports a side ending in a name right before "=" whose next
+// side starts with a number and goes on with an operator.
+func labelsInSum(sides []*sideInfo) bool {
+	for k := 1; k+1 < len(sides); k++ {
+		a, b := sides[k].items, sides[k+1].items
+		if len(a) < 2 || len(b) < 2 {
+			continue
+		}
+		if a[len(a)-1].k == tVar && a[len(a)-2].k == tOp && b[0].k == tNum && b[1].k == tOp {
+			return true
+		}
+	}
+	return false
+}
+
+func mixedRelations(rels []string) bool {
+	eq, other := false, false
+	for _, r := range rels {
+		if r == "=" || r == "≈" {
+			eq = true
+		} else {
+			other = true
+		}
+	}
+	return eq && other
+}
+
+// symbolic lists the names of a side, read or not.
+func symbolic(s *sideInfo) []string {
+	if s.ok() {
+		return varsOf(s.n)
+	}
+	var out []string
+	for _, it := range s.items {
+		if it.k == tVar {
+			out = append(out, it.text)
+		}
+	}
+	return out
+}
+
+// chainDoubt says why the pairing of a chain's sides is in doubt, or "".
+func chainDoubt(binds *bindings, step int, sides []*sideInfo, rels []string, isBinding bool) string {
+	// "A=1 + B=2 + C=3 = 6": names used as labels inside a sum.
+	if labelsInSum(sides) {
+		return "names used as labels inside a sum (\"A=1 + B=2\")"
+	}
+	// "x > A - 1 = 30" (the area where x > A - 1 is 30): a chain mixing
+	// an inequality with equalities around a name it cannot evaluate.
+	if !mixedRelations(rels) {
+		return ""
+	}
+	for k, side := range sides {
+		if k == 0 && isBinding {
+			continue
+		}
+		for _, name := range symbolic(side) {
+			if _, why := binds.lookup(name, pos{step, side.s}); why != "" {
+				return "a chain mixing = with an inequality around a name it cannot evaluate (" + name + ")"
+			}
+		}
+	}
+	return ""
+}

@@ -1,0 +1,200 @@
+package translate
+
+import (
+	"context"
+	"fmt"
+	"strings"
+)
+
+// Chain translates and checks one chain. The error is the context's,
+// if it ended first; checker failures are verdicts, not errors.
+func (t *Translator) Chain(ctx context.Context, id string, steps []string) (ChainResult, error) {
+	res := t.Translate(id, steps)
+	err := t.Check(ctx, &res)
+	return res, err
+}
+
+// Check decides the obligations of res in place: with the exact checker,
+// with Lean in one command for the whole chain, or with both.
+func (t *Translator) Check(ctx context.Context, res *ChainResult) error {
+	var obls []*Obligation
+	for i := range res.Steps {
+		for j := range res.Steps[i].Obligations {
+			obls = append(obls, &res.Steps[i].Obligations[j])
+		}
+	}
+	defer setStepVerdicts(res)
+	if len(obls) == 0 {
+		return ctx.Err()
+	}
+	var exact, lean []Answer
+	var leanMsgs [][]LeanMessage
+	var names []string
+	if t.opts.Lean != nil {
+		var err error
+		lean, leanMsgs, err = t.runLean(ctx, res, obls)
+		if err != nil {
+			return err
+		}
+		names = append(names, t.opts.Lean.Backend())
+	}
+	if !t.opts.NoExact {
+		exact = make([]Answer, len(obls))
+		for i, o := range obls {
+			exact[i] = exactAnswer(o, t.opts.Tactic)
+		}
+		names = append(names, "exact")
+	}
+	res.Checker = strings.Join(names, "+")
+	for i, o := range obls {
+		var answers []Answer
+		if lean != nil {
+			answers = append(answers, lean[i])
+			o.Messages = leanMsgs[i]
+		}
+		if exact != nil {
+			answers = append(answers, exact[i])
+		}
+		o.Answers = answers
+		first := answers[0]
+		o.Verdict, o.Reason, o.Checker = first.Verdict, first.Reason, first.Checker
+		for _, a := range answers[1:] {
+			if a.Verdict != first.Verdict {
+				o.Verdict = Error
+				o.Checker = res.Checker
+				o.Reason = fmt.Sprintf("checkers disagree: %s says %s (%s); %s says %s (%s)",
+					first.Checker, first.Verdict, first.Reason, a.Checker, a.Verdict, a.Reason)
+			}
+		}
+	}
+	return nil
+}
+
+func setStepVerdicts(res *ChainResult) {
+	for i := range res.Steps {
+		s := &res.Steps[i]
+		s.Verdict = StepNone
+		all := len(s.Obligations) > 0
+		for _, o := range s.Obligations {
+			if o.Verdict == Refuted {
+				s.Verdict = StepRefuted
+				break
+			}
+			if o.Verdict != Verified {
+				all = false
+			}
+		}
+		if s.Verdict != StepRefuted && all {
+			s.Verdict = StepVerified
+		}
+	}
+}
+
+// decided maps which of P and ¬(P) a checker accepted to a verdict.
+func decided(o *Obligation, checker string, proved, disproved bool) Answer {
+	a := Answer{Checker: checker}
+	switch {
+	case proved && disproved:
+		a.Verdict, a.Reason = Error, "both P and ¬(P) were accepted"
+	case proved:
+		a.Verdict, a.Reason = o.OnProof, "P holds"
+		if o.OnProof != Verified && o.Note != "" {
+			a.Reason += "; " + o.Note
+		}
+	case disproved:
+		a.Verdict, a.Reason = o.OnDisproof, "¬(P) holds"
+		if o.OnDisproof != Refuted && o.Note != "" {
+			a.Reason += "; " + o.Note
+		}
+	default:
+		a.Verdict, a.Reason = Unknown, "neither P nor ¬(P) was proved"
+	}
+	return a
+}
+
+// exactAnswer decides an obligation by evaluating its Lean text with
+// exact rationals: the same text Lean would check.
+func exactAnswer(o *Obligation, tactic string) Answer {
+	p, err := parseDecl(o.Lean, tactic, true)
+	if err != nil {
+		return Answer{Checker: "exact", Verdict: Error, Reason: "cannot evaluate P: " + err.Error()}
+	}
+	n, err := parseDecl(o.LeanNeg, tactic, true)
+	if err != nil {
+		return Answer{Checker: "exact", Verdict: Error, Reason: "cannot evaluate ¬(P): " + err.Error()}
+	}
+	if p.negated || !n.negated || p.prop != n.prop || p.hypVar != n.hypVar {
+		return Answer{Checker: "exact", Verdict: Error, Reason: "the two declarations are not P and ¬(P)"}
+	}
+	return decided(o, "exact", p.holds, !p.holds)
+}
+
+// runLean sends every declaration of the chain in one command, two lines
+// per obligation (P on line 2i+1, ¬(P) on line 2i+2), and maps messages
+// back by line. A line is accepted when no error and no sorry lands on
+// it; an error message spanning lines rejects all of them, and an error
+// that cannot be placed rejects every line.
+func (t *Translator) runLean(ctx context.Context, res *ChainResult, obls []*Obligation) ([]Answer, [][]LeanMessage, error) {
+	lines := make([]string, 0, 2*len(obls))
+	for _, o := range obls {
+		lines = append(lines, o.Lean, o.LeanNeg)
+	}
+	cmd := strings.Join(lines, "\n")
+	res.Command = cmd
+	backend := t.opts.Lean.Backend()
+	answers := make([]Answer, len(obls))
+	msgs := make([][]LeanMessage, len(obls))
+	reply, err := t.opts.Lean.RunCommand(ctx, cmd)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, nil, ctx.Err()
+		}
+		for i := range answers {
+			answers[i] = Answer{Checker: backend, Verdict: Error, Reason: "lean command failed: " + err.Error()}
+		}
+		return answers, msgs, nil
+	}
+	n := len(lines)
+	rejected := make([]bool, n+2)
+	perLine := make([][]LeanMessage, n+2)
+	unplaced := ""
+	for _, m := range reply.Messages {
+		bad := m.Severity == "error" || m.Severity == "warning" && strings.Contains(m.Data, "sorry")
+		first, last := m.Line, m.EndLine
+		if last < first {
+			last = first
+		}
+		if first < 1 || first > n {
+			if bad && unplaced == "" {
+				unplaced = m.Data
+			}
+			continue
+		}
+		if last > n {
+			last = n
+		}
+		for l := first; l <= last; l++ {
+			perLine[l] = append(perLine[l], m)
+			if bad {
+				rejected[l] = true
+			}
+		}
+	}
+	for _, l := range reply.SorryLines {
+		if l >= 1 && l <= n {
+			rejected[l] = true
+		} else if unplaced == "" {
+			unplaced = "a sorry outside the command's lines"
+		}
+	}
+	for i, o := range obls {
+		pl, nl := 2*i+1, 2*i+2
+		msgs[i] = append(append([]LeanMessage(nil), perLine[pl]...), perLine[nl]...)
+		if unplaced != "" {
+			answers[i] = Answer{Checker: backend, Verdict: Error, Reason: "a Lean error could not be placed on a line: " + unplaced}
+			continue
+		}
+		answers[i] = decided(o, backend, !rejected[pl], !rejected[nl])
+	}
+	return answers, msgs, nil
+}

@@ -1,0 +1,150 @@
+package translate
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestValidateDeclaration(t *testing.T) {
+	const tac = DefaultTactic
+	tests := []struct {
+		line string
+		ok   bool
+	}{
+		{"example : (1 : Rat) + (2 : Rat) = (3 : Rat) := by decide +kernel", true},
+		{"example : ¬((1 : Rat) + (2 : Rat) = (4 : Rat)) := by decide +kernel", true},
+		{"example : (0.325 : Rat) ≤ (1 : Rat) / (3 : Rat) ∧ (1 : Rat) / (3 : Rat) ≤ (0.335 : Rat) := by decide +kernel", true},
+		{"example : -(5 : Rat) < (0 : Rat) := by decide +kernel", true},
+		{"example : (-(2 : Rat)) ^ 2 = (4 : Rat) := by decide +kernel", true},
+		{"example : (2 : Rat) * (3 : Rat) ^ 2 ≥ (18 : Rat) := by decide +kernel", true},
+		{"example (v1 : Rat) (h1 : v1 = (5 : Rat)) : (2 : Rat) * v1 = (10 : Rat) := by subst_vars; decide +kernel", true},
+		{"example (v1 : Rat) (h1 : v1 = -(1 : Rat) / (3 : Rat)) : v1 ≠ (0 : Rat) := by subst_vars; decide +kernel", false}, // "-" then a non-atom
+		{"example (v1 : Rat) (h1 : v1 = -((1 : Rat) / (3 : Rat))) : v1 ≠ (0 : Rat) := by subst_vars; decide +kernel", true},
+		// Not the dialect.
+		{"example : 1 + 2 = 3 := by decide +kernel", false},                           // unascribed literals
+		{"example : (1 : Nat) = (1 : Nat) := by decide +kernel", false},               // another type
+		{"example : (1 : Rat) = (1 : Rat) := by norm_num", false},                     // another tactic
+		{"example : (1 : Rat) = (1 : Rat) := by decide +kernel\n#eval 1", false},      // two lines
+		{"example : (1 : Rat) = (1 : Rat) := by decide +kernel; sorry", false},        // trailing text
+		{"example : -(2 : Rat) ^ 2 = (4 : Rat) := by decide +kernel", false},          // ambiguous minus
+		{"example : (2 : Rat) * -(3 : Rat) = -(6 : Rat) := by decide +kernel", false}, // minus inside a product
+		{"example : x = (1 : Rat) := by decide +kernel", false},                       // a name from text
+		{"example : v1 = (1 : Rat) := by decide +kernel", false},                      // undeclared name
+		{"example (v1 : Rat) (h2 : v1 = (1 : Rat)) : v1 = (1 : Rat) := by subst_vars; decide +kernel", false},
+		{"example (v1 : Rat) (h1 : v1 = (1 : Rat)) : v1 = (1 : Rat) := by decide +kernel", false}, // no subst_vars
+		{"example : (1.2.3 : Rat) = (1 : Rat) := by decide +kernel", false},
+		{"example : (1. : Rat) = (1 : Rat) := by decide +kernel", false},
+		{"example : (2 : Rat) ^ (2 : Rat) = (4 : Rat) := by decide +kernel", false}, // exponent must be a Nat literal
+		{"example : (1 : Rat) == (1 : Rat) := by decide +kernel", false},
+		{"example : ((1 : Rat) = (1 : Rat)) := by decide +kernel", false},
+		{"", false},
+	}
+	for _, tt := range tests {
+		err := ValidateDeclaration(tt.line, tac)
+		if (err == nil) != tt.ok {
+			t.Errorf("ValidateDeclaration(%q) = %v, want ok=%v", tt.line, err, tt.ok)
+		}
+	}
+}
+
+func TestParseDeclEvaluates(t *testing.T) {
+	tests := []struct {
+		line  string
+		holds bool
+	}{
+		{"example : (1 : Rat) / (3 : Rat) + (1 : Rat) / (6 : Rat) = (0.5 : Rat) := by decide +kernel", true},
+		{"example : (2 : Rat) - (3 : Rat) - (4 : Rat) = -(5 : Rat) := by decide +kernel", true}, // left-associative
+		{"example : (2 : Rat) / (3 : Rat) / (4 : Rat) = (1 : Rat) / (6 : Rat) := by decide +kernel", true},
+		{"example : (2 : Rat) ^ 10 = (1024 : Rat) := by decide +kernel", true},
+		{"example : (2 : Rat) + (3 : Rat) * (4 : Rat) = (20 : Rat) := by decide +kernel", false},
+		{"example : (1 : Rat) < (2 : Rat) ∧ (3 : Rat) < (2 : Rat) := by decide +kernel", false},
+		{"example (v1 : Rat) (h1 : v1 = (7 : Rat) / (2 : Rat)) : (2 : Rat) * v1 = (7 : Rat) := by subst_vars; decide +kernel", true},
+	}
+	for _, tt := range tests {
+		d, err := parseDecl(tt.line, DefaultTactic, true)
+		if err != nil {
+			t.Fatalf("parseDecl(%q): %v", tt.line, err)
+		}
+		if d.holds != tt.holds {
+			t.Errorf("parseDecl(%q).holds = %v, want %v", tt.line, d.holds, tt.holds)
+		}
+	}
+	// Division by zero is refused, not evaluated as Lean's a / 0 = 0.
+	if _, err := parseDecl("example : (1 : Rat) / (0 : Rat) = (0 : Rat) := by decide +kernel", DefaultTactic, true); err == nil {
+		t.Error("a division by zero was evaluated")
+	}
+}
+
+// FuzzTranslate: the translator never panics, and every line it emits is
+// a dialect declaration, so no text of the step can reach Lean.
+func FuzzTranslate(f *testing.F) {
+	seeds := []string{
+		"Natalia sold 48/2 = 24 clips.",
+		`\( \frac{1}{2} + \dfrac{1}{3} = \frac{5}{6} \) and \[ \sqrt{16} = 4 \]`,
+		"$80 / $20 = 4 and 25% of 80 = 20, 1/3 ≈ 0.33, 2/3 = 0.66",
+		"Let x = 5. Then 2x + 3 = 13; x^2 = 25 ≥ 24 ≠ 26",
+		"6/2(1+2) = 9, 2 1/2 = 5/2, 12:30, 3:4, 2-3 hours, 12/25/2023, \\boxed{7}",
+		"$$ 2^{10} = 1024 $$ \\begin{align*} a &= 1 + 2 \\\\ &= 3 \\end{align*}",
+		"\\left(\\frac{3}{5}\\right)^{-2} = \\frac{25}{9}, \\sqrt[3]{27} = 3, √(9) = 3, 5² = 25",
+		"1,234,567 + 1.2e3 = 1235767; .5 × 4 = 2; 0.333... = 1/3",
+		"x = 1e99999 and 10^{99999999} = 1",
+		"\xff\xfe 2 + 2 = 4",
+		"(((((((((1)))))))))) = 1 \\frac \\sqrt{ ^^^ === \\\\ $ $$ \\( \\[",
+		"let n be the number; n = 3 or n = 4; if y = 2 then 2y = 4",
+		"1 hour = 60 minutes, 5 students per row = 30 students, 3 × 4 = 12 thousand",
+	}
+	for _, s := range seeds {
+		f.Add(s)
+	}
+	tr, err := New(Options{})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		steps := []string{text, "so " + text, "x = 2"}
+		res := tr.Translate("fuzz", steps)
+		for _, s := range res.Steps {
+			for _, k := range s.Skipped {
+				if k.Span.Start < 0 || k.Span.End > len(s.Text) || k.Span.Start > k.Span.End {
+					t.Fatalf("skip span %d-%d outside a %d-byte step", k.Span.Start, k.Span.End, len(s.Text))
+				}
+			}
+			for _, o := range s.Obligations {
+				if o.Span.Start < 0 || o.Span.End > len(s.Text) || o.Span.Start > o.Span.End {
+					t.Fatalf("span %d-%d outside a %d-byte step", o.Span.Start, o.Span.End, len(s.Text))
+				}
+				for _, line := range []string{o.Lean, o.LeanNeg} {
+					if err := ValidateDeclaration(line, DefaultTactic); err != nil {
+						t.Fatalf("emitted a line outside the dialect: %q: %v (step %q)", line, err, s.Text)
+					}
+					if !utf8.ValidString(line) || strings.ContainsAny(line, "\n\r\"`#") {
+						t.Fatalf("emitted odd characters: %q", line)
+					}
+				}
+			}
+		}
+		// The exact checker decides whatever was emitted, without panics.
+		if err := tr.Check(t.Context(), &res); err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range res.Steps {
+			for _, o := range s.Obligations {
+				if o.Verdict == Error {
+					t.Fatalf("exact checker error on %q: %s", o.Lean, o.Reason)
+				}
+			}
+		}
+	})
+}
+
+// FuzzValidateDeclaration: the dialect parser never panics on any text.
+func FuzzValidateDeclaration(f *testing.F) {
+	f.Add("example : (1 : Rat) = (1 : Rat) := by decide +kernel")
+	f.Add("example (v1 : Rat) (h1 : v1 = (5 : Rat)) : v1 = (5 : Rat) := by subst_vars; decide +kernel")
+	f.Add("example : (2 : Rat) ^ 9999 = (1 : Rat) := by decide +kernel")
+	f.Fuzz(func(t *testing.T, line string) {
+		_ = ValidateDeclaration(line, DefaultTactic)
+		_, _ = parseDecl(line, DefaultTactic, true)
+	})
+}

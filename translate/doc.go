@@ -1,0 +1,141 @@
+// Package translate turns the mathematical claims inside the steps of a
+// reasoning chain into formal obligations over Lean's Rat, and decides
+// them with Lean, with an exact-rational checker, or with both.
+//
+// Precision is the product: a false refutation of a correct step does
+// more harm than ten missed checks. Whatever a careful reader could take
+// two ways is left alone with a recorded reason (StepResult.Skipped), and
+// a claim is refuted only when it is false under every reading the
+// translator knows of.
+//
+// # Usage
+//
+//	tr, err := translate.New(translate.Options{}) // exact checker, decide +kernel
+//	if err != nil { … }
+//	res, err := tr.Chain(ctx, "id", []string{
+//		"Natalia sold 48/2 = 24 clips in May.",
+//		`So \( \frac{1}{3} \approx 0.33 \) and 3 + 4 = 8.`,
+//	})
+//	// res.Steps[0].Verdict == StepVerified, res.Steps[1].Verdict == StepRefuted
+//	translate.Render(os.Stdout, []translate.ChainResult{res}, translate.FormatTable)
+//
+// With Options.Lean set (an adapter over the REPL pool, built in cmd/),
+// each chain costs one REPL command, and the exact checker runs beside
+// Lean unless Options.NoExact is set: any difference between their
+// verdicts becomes an Error verdict carrying both answers.
+//
+// # What is recognised
+//
+// A step is lexed in prose mode and in math mode (\( \), \[ \], $ $,
+// $$ $$, align-like environments). Outside math mode, $12 and \$12 are
+// money; a $ opens inline math only by the pandoc rule (a non-space after
+// the opening $, a non-space before the closing one, no digit after it)
+// and when no run of prose words sits between the two.
+//
+//   - Numbers: integers, decimals (.5 too), thousands separators (1,234
+//     and 1{,}234), negatives, percentages (25% is 25/100 where it
+//     multiplies or stands alone; "25% of 80" multiplies), scientific
+//     literals in prose (1.5e3), and a trailing ellipsis (0.333...).
+//   - Operators: + - − × · * / ÷ ^ and x between numbers, brackets,
+//     \frac \dfrac \tfrac (\frac12 too), \cdot \times \div \left \right,
+//     ^{…}, √ and \sqrt / \sqrt[n] when the root is rational (the root is
+//     replaced by its value and a KindSqrtSide obligation r*r = a ∧ r ≥ 0
+//     is added), ² and ³.
+//   - Relations: chains a = b = c, ≠ < > ≤ ≥ and their LaTeX names, and
+//     approximations (≈, \approx, or = against a decimal that is not the
+//     exact value).
+//   - Units after numbers ("9 bicycles x 2 wheels/bicycle", "$15/student",
+//     "5 students per row", \text{ pounds}, ^\circ) are read as
+//     dimensions. A claim whose two sides carry different dimensions is
+//     left alone; a unit that converts (hours, feet, …) or a rate on one
+//     side only, or sides that differ by a conversion factor (100, 60, …)
+//     with a unit on one side, can be verified but not refuted.
+//   - Names: "x = 5", "let n = 12", "so t = 3.5" (in math mode any
+//     one-letter name, in prose a letter next to an operator) bind a value
+//     that later claims of the same chain use as a hypothesis with the
+//     generated names v1/h1. A name bound to two values, bound in a
+//     conditional or tentative sentence, or defined by an expression is
+//     not trusted anywhere in its scope; "let x be …" starts a new scope.
+//     The dialect carries one hypothesis per declaration, so a claim with
+//     two names is left alone.
+//
+// # Approximations
+//
+// Every decimal literal with d decimals stands for any value within
+// 10^-d of it (a rounding or a truncation to d places), and these radii
+// propagate through the arithmetic to a tolerance t between the two sides
+// of a claim. A whole number standing alone against a side that is not
+// whole may be a floor or ceiling ("25 / 4 = 6 bags") and gets a
+// tolerance of 1. Then, for A = B:
+//
+//   - A equals B exactly: KindEquality, P is A = B, verified when proved.
+//     An exact equality where the right side is a finite decimal is an
+//     approximation only when the left side does not equal it.
+//   - One side is a lone decimal R with d ≥ 1 places (or the relation is
+//     ≈) and the other side X lies within half a unit of R's last place:
+//     KindApproximation, P is R - u/2 ≤ X ∧ X ≤ R + u/2 (1/3 = 0.33). A
+//     proof verifies the claim; a disproof does not refute it. A value
+//     with an ellipsis needs |X - R| < u.
+//   - |A - B| ≥ t: the difference exceeds anything rounding or truncation
+//     explains. With t = 0 the obligation is A = B; otherwise it is
+//     KindRoundingBound, P is A - B < t ∧ B - A < t, whose disproof
+//     refutes the claim (1/3 = 0.35).
+//   - Otherwise (2/3 = 0.66, a truncation): unknown, no obligation.
+//
+// For ≈ the tolerance also allows a twentieth of the value and the last
+// shown place of a whole number (1000/7 ≈ 140). Inequalities are refuted
+// only when violated by at least t.
+//
+// # What is left alone
+//
+// Prose around a number ("6 rows of 5 = 30", "5 students per row = 30
+// students", labels like "Step 3 = 5"), ranges (2-3 hours), times and
+// ratios (12:30, 3:4), dates, mixed numbers (2 1/2, 2 and 1/2,
+// 2\frac12), conventions readers disagree on (6/2(1+2), 1/2x, -3^2 = 9
+// when (-3)^2 would make it true, (20/80) × 100 = 25% when 25 would),
+// \boxed{…}, environments other than math ones (cases, arrays), division
+// by zero (Lean's Rat has a/0 = 0, so such a claim never reaches a
+// checker), irrational and negative roots, functions, factorials,
+// unsupported commands, and numbers modified by the next word ("12
+// thousand", "17 R 5", "3 to 5"). Claims in a sentence that may be
+// rejecting them (a question, "not", "wrong", "contradiction", "if", a
+// following "This is not true"), in a chain doing modular arithmetic
+// ("mod", \equiv, carries), or in a chain whose other sides hold names it
+// cannot evaluate can be verified but never refuted.
+//
+// # Obligations and verdicts
+//
+// Each Obligation records its span in the step, the normalised claim,
+// its Kind, the Lean proposition P and the two declarations sent for it
+// (P and ¬(P), docs/CONTRACTS.md §1), what a proof and a disproof of P
+// stand for (OnProof, OnDisproof, with a Note when one of them is
+// Unknown), the verdict, its reason, the checker and Lean's messages. A
+// step is refuted if any obligation is refuted, verified if it has
+// obligations and all are verified, and none otherwise.
+//
+// The Lean text is built only from parsed numbers, fixed operators and
+// generated names; ValidateDeclaration checks a line against the dialect
+// and the fuzz tests check every emitted line with it, so no text of a
+// step can reach Lean.
+//
+// # Checkers
+//
+// The exact checker ("exact") parses each emitted declaration with the
+// dialect grammar and evaluates it with math/big.Rat: it decides the text
+// Lean would see, not the translator's own tree. The Lean checker sends
+// all declarations of a chain in one command, one declaration per line
+// (P of obligation i on line 2i+1, ¬(P) on line 2i+2), and reads the
+// reply by line: a line is accepted when no error or sorry lands on it;
+// an error spanning lines rejects all of them; an error that cannot be
+// placed on a line turns every verdict of the chain into an Error. P
+// accepted alone gives OnProof, ¬(P) alone gives OnDisproof, neither is
+// Unknown, both is an Error. The checker name is what Lean.Backend()
+// returns ("lean", or "sim" for the simulator).
+//
+// # Limits
+//
+// Limits caps the bytes of a step, the obligations per step and chain,
+// the digits of a literal, exponents and the size of intermediate values.
+// A step that exceeds them, or is not valid UTF-8, is left alone with a
+// reason; nothing panics (FuzzTranslate).
+package translate

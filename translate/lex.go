@@ -1,0 +1,993 @@
+package translate
+
+import (
+	"math/big"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// The lexer turns a step into tokens. It knows three things a reader of
+// mixed prose and LaTeX knows: where math mode starts and ends (\( \),
+// \[ \], $ $, $$ $$, math environments), that a dollar sign before a
+// number outside math mode is money, and which marks are operators. It
+// never decides whether a claim is checkable: tokens it cannot read
+// become tPoison, which makes the side of a relation they sit in
+// unusable without splitting it.
+
+type tkind uint8
+
+const (
+	tNum    tkind = iota + 1
+	tVar          // a one-letter name (math mode), or a name candidate (prose, decided later)
+	tOp           // + - * / ^
+	tRel          // = ≠ < > ≤ ≥ ≈
+	tOpen         // ( [ {
+	tClose        // ) ] }
+	tFrac         // \frac \dfrac \tfrac
+	tSqrt         // \sqrt √
+	tWord         // a prose word, lower-cased
+	tSep          // a boundary no claim crosses
+	tPoison       // something that makes the enclosing side unreadable
+	tBoxed        // \boxed{…} and other groups left alone
+)
+
+type tok struct {
+	k    tkind
+	s, e int    // byte span in the step
+	text string // operator, relation, bracket, word, separator kind or poison reason
+	src  string // the source spelling of an operator ("÷", "x", "\\times", "of")
+	math bool   // inside math mode
+	sp   bool   // whitespace (or a math boundary) before it
+	num  *numLit
+}
+
+// numLit is a numeric literal as written.
+type numLit struct {
+	val      *big.Rat
+	canon    string // decimal spelling for Lean, e.g. "0.5" for ".5", "1234" for "1,234"
+	dec      int    // digits after the point as shown
+	intLit   bool   // no point, no exponent
+	percent  bool
+	currency bool
+	ellipsis bool // followed by ... (a truncated expansion)
+}
+
+// Separator kinds.
+const (
+	sepSentence = "sentence"
+	sepClause   = "clause"
+	sepMath     = "math"
+	sepArrow    = "arrow"
+	sepQuestion = "question"
+	sepColon    = "colon"
+	sepNewline  = "newline"
+)
+
+type lexer struct {
+	s           string
+	base        int // offset of s in the step (for \text{} contents)
+	toks        []tok
+	math        bool
+	close       string // what ends the current math region: `\)`, `\]`, "$", "$$", or `\end{env}`
+	dollarClose int
+	sp          bool
+	lineStart   bool
+	maxDigits   int
+}
+
+func lex(s string, maxDigits int) []tok {
+	l := &lexer{s: s, lineStart: true, maxDigits: maxDigits}
+	l.run(0, len(s))
+	return l.toks
+}
+
+func (l *lexer) emit(t tok) {
+	t.sp = t.sp || l.sp
+	t.math = l.math
+	t.s += l.base
+	t.e += l.base
+	l.toks = append(l.toks, t)
+	l.sp = false
+	l.lineStart = false
+}
+
+func (l *lexer) sep(s, e int, kind string) {
+	l.emit(tok{k: tSep, s: s, e: e, text: kind})
+	l.sp = true
+}
+
+// open marks the separator just emitted as the start of math mode.
+func (l *lexer) open() { l.toks[len(l.toks)-1].src = "open" }
+
+func (l *lexer) poison(s, e int, why string) {
+	l.emit(tok{k: tPoison, s: s, e: e, text: why})
+}
+
+func isDigit(b byte) bool { return b >= '0' && b <= '9' }
+
+func isASCIILetter(b byte) bool { return (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') }
+
+func (l *lexer) at(i int) byte {
+	if i >= 0 && i < len(l.s) {
+		return l.s[i]
+	}
+	return 0
+}
+
+var mathEnvs = map[string]bool{
+	"align": true, "align*": true, "equation": true, "equation*": true, "gather": true,
+	"gather*": true, "multline": true, "multline*": true, "eqnarray": true, "eqnarray*": true,
+	"displaymath": true, "math": true, "alignat": true, "alignat*": true, "flalign": true, "flalign*": true,
+}
+
+// innerEnvs only structure math already open.
+var innerEnvs = map[string]bool{"aligned": true, "split": true, "gathered": true, "alignedat": true}
+
+func (l *lexer) run(i, end int) {
+	for i < end {
+		c := l.s[i]
+		// The end of the current math region.
+		if l.math && l.close != "" && l.closesHere(i) {
+			n := len(l.close)
+			l.sep(i, i+n, sepMath)
+			l.math = false
+			l.close = ""
+			i += n
+			continue
+		}
+		switch {
+		case c == ' ' || c == '\t' || c == '\r':
+			l.sp = true
+			i++
+		case c == '\n':
+			if !l.math {
+				l.sep(i, i+1, sepNewline)
+				l.lineStart = true
+			}
+			l.sp = true
+			i++
+		case isDigit(c) || (c == '.' && isDigit(l.at(i+1)) && !isDigit(l.at(i-1)) && (!isASCIILetter(l.at(i-1)) || l.at(i-1) == 'x' || l.at(i-1) == 'X')):
+			i = l.number(i, false)
+		case c == '\\':
+			i = l.command(i)
+		case c == '$':
+			i = l.dollar(i)
+		case c < utf8.RuneSelf && isASCIILetter(c):
+			i = l.letters(i)
+		case c >= utf8.RuneSelf:
+			i = l.unicode(i)
+		default:
+			i = l.punct(i)
+		}
+	}
+}
+
+func (l *lexer) closesHere(i int) bool {
+	switch l.close {
+	case "$":
+		return i == l.dollarClose
+	case "$$":
+		return strings.HasPrefix(l.s[i:], "$$")
+	default:
+		return strings.HasPrefix(l.s[i:], l.close)
+	}
+}
+
+// dollar handles $: display math, inline math by the pandoc rule (an
+// opening $ has a non-space after it; a closing $ has a non-space before
+// it and no digit after it), or money.
+func (l *lexer) dollar(i int) int {
+	if l.math {
+		// A stray $ inside another math region.
+		l.poison(i, i+1, "stray $")
+		return i + 1
+	}
+	if strings.HasPrefix(l.s[i:], "$$") {
+		if j := strings.Index(l.s[i+2:], "$$"); j >= 0 {
+			l.sep(i, i+2, sepMath)
+			l.open()
+			l.math, l.close = true, "$$"
+			return i + 2
+		}
+		l.sep(i, i+2, sepClause)
+		return i + 2
+	}
+	if j := l.inlineClose(i); j > 0 {
+		l.sep(i, i+1, sepMath)
+		l.open()
+		l.math, l.close, l.dollarClose = true, "$", j
+		return i + 1
+	}
+	// Money: $12, $ 12, $.50
+	if k, ok := l.money(i, i+1); ok {
+		return k
+	}
+	l.sep(i, i+1, sepClause)
+	return i + 1
+}
+
+// money lexes the amount after a dollar sign that starts at i and ends
+// at after; ok is false when no number follows.
+func (l *lexer) money(i, after int) (int, bool) {
+	j := after
+	for j < len(l.s) && l.s[j] == ' ' && j-after < 2 {
+		j++
+	}
+	if !isDigit(l.at(j)) && !(l.at(j) == '.' && isDigit(l.at(j+1))) {
+		return 0, false
+	}
+	start := len(l.toks)
+	k := l.number(j, true)
+	if len(l.toks) > start && l.toks[start].k == tNum {
+		l.toks[start].s = i + l.base
+	}
+	return k, true
+}
+
+func (l *lexer) inlineClose(i int) int {
+	if i+1 >= len(l.s) {
+		return -1
+	}
+	if r, _ := utf8.DecodeRuneInString(l.s[i+1:]); unicode.IsSpace(r) {
+		return -1
+	}
+	words := 0
+	for j := i + 1; j < len(l.s) && j-i < 1500; j++ {
+		switch c := l.s[j]; {
+		case c == '\\':
+			j++ // skip the escaped character (\$ is money inside math)
+			words = 0
+		case c == '\n' && l.at(j+1) == '\n':
+			return -1
+		case c == '$':
+			if !unicode.IsSpace(rune(l.s[j-1])) && !isDigit(l.at(j+1)) {
+				return j
+			}
+			return -1
+		case isASCIILetter(c):
+			k := j
+			for k < len(l.s) && isASCIILetter(l.s[k]) {
+				k++
+			}
+			if k-j >= 2 && (j == 0 || l.s[j-1] != '\\') {
+				words++
+				if words >= 3 {
+					return -1 // prose between two dollar signs: money, not math
+				}
+			}
+			j = k - 1
+		case c == ' ':
+		default:
+			words = 0
+		}
+	}
+	return -1
+}
+
+// number lexes a literal with thousands separators, decimals, a leading
+// point (.5), scientific notation (prose only), a trailing ellipsis and a
+// percent sign.
+func (l *lexer) number(i int, currency bool) int {
+	s := l.s
+	start := i
+	var b strings.Builder
+	j := i
+	digits := 0
+	for j < len(s) && isDigit(s[j]) {
+		b.WriteByte(s[j])
+		j++
+		digits++
+	}
+	intDigits := digits
+	bad := ""
+	// Thousands separators: 1,234 or 1{,}234, groups of exactly three
+	// after a first group of one to three digits.
+	for {
+		sepLen := 0
+		if l.at(j) == ',' {
+			sepLen = 1
+		} else if strings.HasPrefix(s[j:], "{,}") {
+			sepLen = 3
+		}
+		if sepLen == 0 || !isDigit(l.at(j+sepLen)) {
+			break
+		}
+		k := j + sepLen
+		for k < len(s) && isDigit(s[k]) {
+			k++
+		}
+		if k-(j+sepLen) == 3 && intDigits >= 1 && intDigits <= 3 {
+			b.WriteString(s[j+sepLen : k])
+			digits += 3
+			j = k
+			continue
+		}
+		if sepLen == 1 {
+			// 1,5 or 1,2345: a European decimal or a list without spaces.
+			bad = "comma between digits that is not a thousands separator"
+			j = k
+		}
+		break
+	}
+	dec := 0
+	intLit := true
+	if l.at(j) == '.' && isDigit(l.at(j+1)) {
+		intLit = false
+		if b.Len() == 0 {
+			b.WriteByte('0')
+		}
+		b.WriteByte('.')
+		j++
+		for j < len(s) && isDigit(s[j]) {
+			b.WriteByte(s[j])
+			j++
+			dec++
+			digits++
+		}
+	}
+	canon := b.String()
+	sci := false
+	if !l.math && (l.at(j) == 'e' || l.at(j) == 'E') {
+		k := j + 1
+		if l.at(k) == '+' || l.at(k) == '-' {
+			k++
+		}
+		m := k
+		for m < len(s) && isDigit(s[m]) {
+			m++
+		}
+		if m > k && m-k <= 3 && !isASCIILetter(l.at(m)) && (l.at(j+1) == '+' || l.at(j+1) == '-' || !intLit) {
+			canon += s[j:m]
+			j = m
+			sci = true
+			intLit = false
+		}
+	}
+	lit := &numLit{canon: canon, dec: dec, intLit: intLit, currency: currency}
+	if bad == "" && digits > l.maxDigits {
+		bad = "number too long"
+	}
+	// Ellipsis right after a decimal: 0.333...
+	if strings.HasPrefix(s[j:], "...") || strings.HasPrefix(s[j:], "…") {
+		lit.ellipsis = true
+		if strings.HasPrefix(s[j:], "...") {
+			j += 3
+		} else {
+			j += len("…")
+		}
+	} else {
+		for _, cmd := range []string{`\ldots`, `\dots`, `\cdots`} {
+			if strings.HasPrefix(s[j:], cmd) && !isASCIILetter(l.at(j+len(cmd))) {
+				lit.ellipsis = true
+				j += len(cmd)
+				break
+			}
+		}
+	}
+	if lit.ellipsis && lit.dec == 0 {
+		bad = "ellipsis after a whole number"
+	}
+	if l.at(j) == '%' {
+		lit.percent = true
+		j++
+	} else if strings.HasPrefix(s[j:], `\%`) {
+		lit.percent = true
+		j += 2
+	}
+	if bad != "" {
+		l.poison(start, j, bad)
+		return j
+	}
+	v, ok := new(big.Rat).SetString(canon)
+	if !ok {
+		l.poison(start, j, "unreadable number")
+		return j
+	}
+	if sci {
+		// Scientific literals are rewritten: the dialect has none.
+		lit.canon = ratDecimal(v)
+		if lit.canon == "" {
+			l.poison(start, j, "unreadable number")
+			return j
+		}
+		lit.dec = decimalsOf(lit.canon)
+	}
+	lit.val = v
+	// Letters glued to the number.
+	if !lit.percent && isASCIILetter(l.at(j)) {
+		k := j
+		for k < len(s) && isASCIILetter(s[k]) {
+			k++
+		}
+		word := s[j:k]
+		next := k
+		for next < len(s) && s[next] == ' ' {
+			next++
+		}
+		switch {
+		case (word == "x" || word == "X") && !l.math && (isDigit(l.at(next)) || l.at(next) == '$' || l.at(next) == '(' ||
+			l.at(next) == '.' && isDigit(l.at(next+1))):
+			l.emit(tok{k: tNum, s: start, e: j, num: lit})
+			l.emit(tok{k: tOp, s: j, e: k, text: "*", src: "x"})
+			return k
+		case k-j == 1 && !isDigit(l.at(k)):
+			// 2x: a coefficient; the letter is lexed on its own.
+			l.emit(tok{k: tNum, s: start, e: j, num: lit})
+			return j
+		default:
+			l.poison(start, k, "number glued to letters")
+			return k
+		}
+	}
+	if isDigit(l.at(j)) || l.at(j) == '.' && isDigit(l.at(j+1)) {
+		// 1.2.3 and the like
+		k := j
+		for k < len(s) && (isDigit(s[k]) || s[k] == '.') {
+			k++
+		}
+		l.poison(start, k, "unreadable number")
+		return k
+	}
+	l.emit(tok{k: tNum, s: start, e: j, num: lit})
+	return j
+}
+
+func decimalsOf(canon string) int {
+	if k := strings.IndexByte(canon, '.'); k >= 0 {
+		return len(canon) - k - 1
+	}
+	return 0
+}
+
+func (l *lexer) letters(i int) int {
+	s := l.s
+	j := i
+	for j < len(s) && isASCIILetter(s[j]) {
+		j++
+	}
+	if l.math {
+		if j-i == 1 {
+			// Subscripted names: x_1, x_{12}.
+			name := s[i:j]
+			k := j
+			if l.at(k) == '_' {
+				if isDigit(l.at(k + 1)) {
+					name += "_" + s[k+1:k+2]
+					k += 2
+				} else if l.at(k+1) == '{' {
+					m := k + 2
+					for m < len(s) && isDigit(s[m]) {
+						m++
+					}
+					if m > k+2 && l.at(m) == '}' {
+						name += "_" + s[k+2:m]
+						k = m + 1
+					}
+				}
+			}
+			l.emit(tok{k: tVar, s: i, e: k, text: name})
+			return k
+		}
+		l.emit(tok{k: tWord, s: i, e: j, text: strings.ToLower(s[i:j])})
+		return j
+	}
+	// Prose: a word may carry apostrophes and inner hyphens (two-thirds, Sue's).
+	for j < len(s) {
+		if (s[j] == '\'' || s[j] == '-') && isASCIILetter(l.at(j+1)) {
+			j += 2
+			for j < len(s) && isASCIILetter(s[j]) {
+				j++
+			}
+			continue
+		}
+		if strings.HasPrefix(s[j:], "’") && isASCIILetter(l.at(j+len("’"))) {
+			j += len("’")
+			for j < len(s) && isASCIILetter(s[j]) {
+				j++
+			}
+			continue
+		}
+		break
+	}
+	if isDigit(l.at(j)) {
+		// Words glued to digits (A1, 3rd handled by number): not math.
+		k := j
+		for k < len(s) && (isDigit(s[k]) || isASCIILetter(s[k])) {
+			k++
+		}
+		l.poison(i, k, "letters glued to digits")
+		return k
+	}
+	l.emit(tok{k: tWord, s: i, e: j, text: strings.ToLower(s[i:j])})
+	return j
+}
+
+var relCommands = map[string]string{
+	"le": "≤", "leq": "≤", "leqslant": "≤", "leqq": "≤",
+	"ge": "≥", "geq": "≥", "geqslant": "≥", "geqq": "≥",
+	"ne": "≠", "neq": "≠", "lt": "<", "gt": ">", "approx": "≈",
+}
+
+var arrowCommands = map[string]bool{
+	"Rightarrow": true, "rightarrow": true, "to": true, "implies": true, "Longrightarrow": true,
+	"longrightarrow": true, "iff": true, "Leftrightarrow": true, "Longleftrightarrow": true,
+	"therefore": true, "because": true, "mapsto": true, "quad": true, "qquad": true,
+	"Leftarrow": true, "leftarrow": true, "impliedby": true, "land": true, "lor": true,
+	"wedge": true, "vee": true, "text{and}": true, "hline": true, "newline": true,
+}
+
+var textCommands = map[string]bool{
+	"text": true, "textbf": true, "textit": true, "textrm": true, "mathrm": true, "mbox": true,
+	"mathbf": true, "mathit": true, "textsf": true, "texttt": true, "emph": true, "textnormal": true,
+	"operatorname": true, "mathsf": true, "textup": true, "hbox": true,
+}
+
+var ignoredCommands = map[string]bool{
+	"left": true, "right": true, "bigl": true, "bigr": true, "Bigl": true, "Bigr": true,
+	"big": true, "Big": true, "bigg": true, "Bigg": true, "biggl": true, "biggr": true,
+	"Biggl": true, "Biggr": true, "displaystyle": true, "textstyle": true, "scriptstyle": true,
+	"limits": true, "nolimits": true, "middle": true,
+}
+
+func (l *lexer) command(i int) int {
+	s := l.s
+	j := i + 1
+	if j >= len(s) {
+		l.poison(i, j, "stray backslash")
+		return j
+	}
+	c := s[j]
+	if !isASCIILetter(c) {
+		switch c {
+		case '(':
+			if l.math {
+				l.poison(i, j+1, "nested math")
+				return j + 1
+			}
+			l.sep(i, j+1, sepMath)
+			l.open()
+			l.math, l.close = true, `\)`
+			return j + 1
+		case '[':
+			if l.math {
+				l.poison(i, j+1, "nested math")
+				return j + 1
+			}
+			l.sep(i, j+1, sepMath)
+			l.open()
+			l.math, l.close = true, `\]`
+			return j + 1
+		case ')', ']':
+			// A closer without an opener.
+			l.sep(i, j+1, sepMath)
+			return j + 1
+		case '$':
+			if k, ok := l.money(i, j+1); ok {
+				return k
+			}
+			l.sep(i, j+1, sepClause)
+			return j + 1
+		case ',', ';', ':', '!', ' ':
+			l.sp = true
+			return j + 1
+		case '\\':
+			// A line break. In an alignment, `\\ &=` continues the chain.
+			k := j + 1
+			for k < len(s) && (s[k] == ' ' || s[k] == '\n' || s[k] == '\t') {
+				k++
+			}
+			if l.math && l.at(k) == '&' {
+				m := k + 1
+				for m < len(s) && s[m] == ' ' {
+					m++
+				}
+				if r := l.relAt(m); r != "" {
+					l.sp = true
+					return k + 1
+				}
+			}
+			l.sep(i, j+1, sepClause)
+			if l.math && (l.close == "$" || l.close == `\)`) {
+				// A line break inside inline math is a typo: the
+				// expression before it may go on.
+				l.toks[len(l.toks)-1].src = "inline-break"
+			}
+			return j + 1
+		case '%':
+			l.poison(i, j+1, "percent sign without a number")
+			return j + 1
+		case '{', '}':
+			l.poison(i, j+1, "set braces")
+			return j + 1
+		default:
+			l.sep(i, j+1, sepClause)
+			return j + 1
+		}
+	}
+	k := j
+	for k < len(s) && isASCIILetter(s[k]) {
+		k++
+	}
+	name := s[j:k]
+	switch {
+	case name == "times" || name == "cdot" || name == "ast":
+		l.emit(tok{k: tOp, s: i, e: k, text: "*", src: `\` + name})
+		return k
+	case name == "div":
+		l.emit(tok{k: tOp, s: i, e: k, text: "/", src: "÷"})
+		return k
+	case name == "frac" || name == "dfrac" || name == "tfrac" || name == "cfrac":
+		l.emit(tok{k: tFrac, s: i, e: k})
+		return k
+	case name == "sqrt":
+		l.emit(tok{k: tSqrt, s: i, e: k})
+		return k
+	case relCommands[name] != "":
+		l.emit(tok{k: tRel, s: i, e: k, text: relCommands[name]})
+		return k
+	case arrowCommands[name]:
+		l.sep(i, k, sepArrow)
+		return k
+	case ignoredCommands[name]:
+		if (name == "left" || name == "right") && l.at(k) == '.' {
+			return k + 1
+		}
+		l.sp = true
+		return k
+	case name == "ldots" || name == "dots" || name == "cdots" || name == "dotsc" || name == "dotsb":
+		l.poison(i, k, "ellipsis")
+		return k
+	case name == "degree":
+		l.emit(tok{k: tWord, s: i, e: k, text: "degree"})
+		return k
+	case textCommands[name]:
+		return l.textGroup(i, k)
+	case name == "boxed" || name == "fbox" || name == "bbox" || name == "framebox":
+		end := l.groupEnd(k)
+		if end < 0 {
+			end = len(l.s)
+		}
+		l.emit(tok{k: tBoxed, s: i, e: end, text: "boxed answer left alone"})
+		l.sp = true
+		return end
+	case name == "begin":
+		return l.begin(i, k)
+	case name == "end":
+		env, end := l.envName(k)
+		if l.math && l.close == `\end{`+env+`}` {
+			l.sep(i, end, sepMath)
+			l.math, l.close = false, ""
+			return end
+		}
+		l.sp = true
+		return end
+	case name == "quad" || name == "qquad":
+		l.sep(i, k, sepClause)
+		return k
+	case name == "pm" || name == "mp":
+		l.poison(i, k, "plus-minus")
+		return k
+	case name == "not":
+		l.poison(i, k, "negated relation")
+		return k
+	}
+	l.poison(i, k, `unsupported notation \`+name)
+	return k
+}
+
+// relAt reports a relation spelled at i.
+func (l *lexer) relAt(i int) string {
+	switch l.at(i) {
+	case '=', '<', '>':
+		return string(l.at(i))
+	case '\\':
+		k := i + 1
+		for k < len(l.s) && isASCIILetter(l.s[k]) {
+			k++
+		}
+		return relCommands[l.s[i+1:k]]
+	}
+	for _, r := range []string{"≤", "≥", "≠", "≈"} {
+		if strings.HasPrefix(l.s[i:], r) {
+			return r
+		}
+	}
+	return ""
+}
+
+// groupEnd returns the end of the brace group starting at i (after
+// spaces), i if there is none, or -1 if it is never closed.
+func (l *lexer) groupEnd(i int) int {
+	j := i
+	for j < len(l.s) && l.s[j] == ' ' {
+		j++
+	}
+	if l.at(j) != '{' {
+		return i
+	}
+	depth := 0
+	for k := j; k < len(l.s); k++ {
+		switch l.s[k] {
+		case '\\':
+			k++
+		case '{':
+			depth++
+		case '}':
+			depth--
+			if depth == 0 {
+				return k + 1
+			}
+		}
+	}
+	return -1
+}
+
+// textGroup lexes \text{…} contents as prose words (units, labels).
+func (l *lexer) textGroup(i, k int) int {
+	end := l.groupEnd(k)
+	if end < 0 {
+		l.poison(i, len(l.s), "unclosed group")
+		return len(l.s)
+	}
+	if end == k {
+		l.poison(i, k, "text command without a group")
+		return k
+	}
+	open := strings.IndexByte(l.s[k:end], '{') + k
+	inner := l.s[open+1 : end-1]
+	sub := &lexer{s: inner, base: l.base + open + 1, maxDigits: l.maxDigits}
+	if strings.ContainsAny(inner, "$\\") {
+		l.poison(i, end, "math inside text")
+		return end
+	}
+	sub.sp = true
+	sub.run(0, len(inner))
+	for _, t := range sub.toks {
+		if t.k == tSep && t.text == sepMath {
+			continue
+		}
+		t.math = false // text inside math is prose
+		t.sp = t.sp || l.sp
+		l.toks = append(l.toks, t)
+		l.sp = false
+	}
+	l.sp = true
+	return end
+}
+
+func (l *lexer) envName(k int) (string, int) {
+	if l.at(k) != '{' {
+		return "", k
+	}
+	e := strings.IndexByte(l.s[k:], '}')
+	if e < 0 {
+		return "", len(l.s)
+	}
+	return l.s[k+1 : k+e], k + e + 1
+}
+
+func (l *lexer) begin(i, k int) int {
+	env, end := l.envName(k)
+	switch {
+	case !l.math && mathEnvs[env]:
+		l.sep(i, end, sepMath)
+		l.open()
+		l.math, l.close = true, `\end{`+env+`}`
+		return end
+	case l.math && innerEnvs[env]:
+		l.sp = true
+		return end
+	}
+	// Cases, arrays, matrices, tables: left alone as a whole.
+	closeTag := `\end{` + env + `}`
+	e := strings.Index(l.s[end:], closeTag)
+	stop := len(l.s)
+	if e >= 0 {
+		stop = end + e + len(closeTag)
+	}
+	l.emit(tok{k: tBoxed, s: i, e: stop, text: "environment " + env + " left alone"})
+	l.sp = true
+	return stop
+}
+
+func (l *lexer) unicode(i int) int {
+	r, n := utf8.DecodeRuneInString(l.s[i:])
+	j := i + n
+	if r == utf8.RuneError && n == 1 {
+		l.poison(i, j, "invalid UTF-8")
+		return j
+	}
+	switch r {
+	case '×', '·', '⋅', '∙', '∗':
+		l.emit(tok{k: tOp, s: i, e: j, text: "*", src: string(r)})
+	case '÷':
+		l.emit(tok{k: tOp, s: i, e: j, text: "/", src: "÷"})
+	case '−':
+		l.emit(tok{k: tOp, s: i, e: j, text: "-", src: "−"})
+	case '≤', '≥', '≠', '≈':
+		l.emit(tok{k: tRel, s: i, e: j, text: string(r)})
+	case '√':
+		l.emit(tok{k: tSqrt, s: i, e: j})
+	case '²', '³':
+		e := "2"
+		if r == '³' {
+			e = "3"
+		}
+		l.emit(tok{k: tOp, s: i, e: j, text: "^", src: string(r)})
+		l.toks = append(l.toks, tok{k: tNum, s: i + l.base, e: j + l.base, math: l.math,
+			num: &numLit{val: new(big.Rat).SetInt64(int64(e[0] - '0')), canon: e, intLit: true}})
+	case '–', '‐', '‑', '‒':
+		// A spaced dash is a minus sign ("$40 – $4 = $36"); an unspaced
+		// one between numbers is a range ("2–3 hours").
+		spaced := (l.at(i-1) == ' ' || l.at(i-1) == '$') && (l.at(j) == ' ' || l.at(j) == '$')
+		switch {
+		case spaced:
+			l.emit(tok{k: tOp, s: i, e: j, text: "-", src: "–"})
+		case isDigit(l.at(i-1)) && isDigit(l.at(j)):
+			l.poison(i, j, "dash between numbers (a range)")
+		default:
+			l.sep(i, j, sepClause)
+		}
+	case '—', '→', '⇒', '⟹', '⇔', '↔', '⟶', '∴', '∵', '⟸', '←':
+		l.sep(i, j, sepArrow)
+	case '…':
+		l.poison(i, j, "ellipsis")
+	case '°':
+		l.emit(tok{k: tWord, s: i, e: j, text: "degree"})
+	case '’', '‘', '“', '”', '«', '»':
+		l.sep(i, j, sepClause)
+	case '✗', '✘', '❌':
+		l.sep(i, j, sepQuestion)
+	case '✓', '✔', '✅':
+		l.sep(i, j, sepClause)
+	default:
+		switch {
+		case unicode.IsLetter(r):
+			if l.math {
+				l.poison(i, j, "unsupported symbol "+string(r))
+				return j
+			}
+			k := j
+			for k < len(l.s) {
+				r2, n2 := utf8.DecodeRuneInString(l.s[k:])
+				if !unicode.IsLetter(r2) {
+					break
+				}
+				k += n2
+			}
+			l.emit(tok{k: tWord, s: i, e: k, text: strings.ToLower(l.s[i:k])})
+			return k
+		case unicode.IsSpace(r):
+			l.sp = true
+		case unicode.IsSymbol(r) || unicode.IsNumber(r):
+			l.poison(i, j, "unsupported symbol "+string(r))
+		default:
+			l.sep(i, j, sepClause)
+		}
+	}
+	return j
+}
+
+func (l *lexer) punct(i int) int {
+	s := l.s
+	c := s[i]
+	j := i + 1
+	two := ""
+	if i+2 <= len(s) {
+		two = s[i : i+2]
+	}
+	switch two {
+	case "<=":
+		l.emit(tok{k: tRel, s: i, e: i + 2, text: "≤"})
+		return i + 2
+	case ">=":
+		l.emit(tok{k: tRel, s: i, e: i + 2, text: "≥"})
+		return i + 2
+	case "!=":
+		if isDigit(l.at(i-1)) || l.at(i-1) == ')' {
+			// "2!=2" is a factorial, then "=".
+			l.poison(i, i+1, "factorial")
+			return i + 1
+		}
+		l.emit(tok{k: tRel, s: i, e: i + 2, text: "≠"})
+		return i + 2
+	case "=>", "->", "<-", "<<", ">>", "==":
+		if two == "==" {
+			l.poison(i, i+2, "double equals")
+		} else {
+			l.sep(i, i+2, sepArrow)
+		}
+		return i + 2
+	case "**":
+		l.sep(i, i+2, sepClause) // Markdown emphasis
+		return i + 2
+	}
+	if c == '^' {
+		for _, deg := range []string{`^\circ`, `^{\circ}`} {
+			if strings.HasPrefix(s[i:], deg) {
+				l.emit(tok{k: tWord, s: i, e: i + len(deg), text: "degree"})
+				return i + len(deg)
+			}
+		}
+	}
+	switch c {
+	case '+', '/', '^':
+		l.emit(tok{k: tOp, s: i, e: j, text: string(c), src: string(c)})
+	case '*':
+		l.emit(tok{k: tOp, s: i, e: j, text: "*", src: "*"})
+	case '-':
+		if !l.math && l.lineStart && (l.at(j) == ' ' || l.at(j) == '\t') {
+			l.sep(i, j, sepClause) // a bullet
+			return j
+		}
+		l.emit(tok{k: tOp, s: i, e: j, text: "-", src: "-"})
+	case '=', '<', '>':
+		l.emit(tok{k: tRel, s: i, e: j, text: string(c)})
+	case '(', '[':
+		l.emit(tok{k: tOpen, s: i, e: j, text: string(c)})
+	case ')', ']':
+		l.emit(tok{k: tClose, s: i, e: j, text: string(c)})
+	case '{':
+		if l.math {
+			l.emit(tok{k: tOpen, s: i, e: j, text: "{"})
+		} else {
+			l.poison(i, j, "brace in prose")
+		}
+	case '}':
+		if l.math {
+			l.emit(tok{k: tClose, s: i, e: j, text: "}"})
+		} else {
+			l.poison(i, j, "brace in prose")
+		}
+	case '.':
+		if strings.HasPrefix(s[i:], "...") {
+			l.poison(i, i+3, "ellipsis")
+			return i + 3
+		}
+		if isDigit(l.at(j)) {
+			l.poison(i, j, "a point glued to a word before a number")
+			return j
+		}
+		l.sep(i, j, sepSentence)
+	case ',', ';':
+		l.sep(i, j, sepClause)
+	case ':':
+		if isDigit(l.at(i-1)) && isDigit(l.at(j)) {
+			l.poison(i, j, "colon between numbers (a time or a ratio)")
+		} else {
+			l.sep(i, j, sepColon)
+		}
+	case '?':
+		l.sep(i, j, sepQuestion)
+	case '!':
+		if l.math || isDigit(l.at(i-1)) || l.at(i-1) == ')' || l.at(i-1) == '}' || isDigit(l.at(j)) || l.at(j) == '(' {
+			l.poison(i, j, "factorial")
+		} else {
+			l.sep(i, j, sepSentence)
+		}
+	case '&':
+		if l.math {
+			l.sp = true
+			return j
+		}
+		l.sep(i, j, sepClause)
+	case '_':
+		l.poison(i, j, "subscript")
+	case '%':
+		l.poison(i, j, "percent sign without a number")
+	case '|':
+		l.poison(i, j, "absolute value or divides")
+	case '~':
+		l.poison(i, j, "tilde")
+	case '\'':
+		if l.math {
+			l.poison(i, j, "prime")
+		} else {
+			l.sep(i, j, sepClause)
+		}
+	default:
+		l.sep(i, j, sepClause)
+	}
+	return j
+}

@@ -1,0 +1,447 @@
+package translate
+
+import "strings"
+
+// A run is a maximal stretch of math tokens of one step: no separator and
+// no prose word breaks it, except the unit phrases that follow numbers
+// ("9 bicycles x 2 wheels/bicycle") and parenthesised prose asides
+// ("$4 (from the last trip) + $2"), which are absorbed.
+type run struct {
+	items     []item
+	preWords  []string // the words right before the run, nearest last
+	preSep    string   // the separator right before it, "" after a word
+	dropFirst string   // why the first side must be left alone
+	postWord  string   // the word that ended it, "" for a separator
+	sentence  int
+	s, e      int
+}
+
+type sentenceInfo struct {
+	doubt        string // a word or mark that may be rejecting claims
+	strong       string // a word that rejects the claims of the sentence before
+	hypothetical string // a word that makes bindings conditional
+}
+
+// scan is the first reading of a step.
+type scan struct {
+	toks      []tok
+	runs      []run
+	sentences []sentenceInfo
+	skipped   []Skipped
+	dropNext  string // the next run's first side belongs to the previous number
+	modular   string // a sign of modular arithmetic (or carries) in the step
+}
+
+// doubt is why claims of sentence i must not be refuted, or "".
+func (sc *scan) doubt(i int) string {
+	if d := sc.sentences[i].doubt; d != "" {
+		return "the sentence may be rejecting or hedging the claim (\"" + d + "\")"
+	}
+	if i+1 < len(sc.sentences) && sc.sentences[i+1].strong != "" {
+		return "the next sentence may reject the claim (\"" + sc.sentences[i+1].strong + "\")"
+	}
+	return ""
+}
+
+func buildRuns(text string, toks []tok) *scan {
+	sc := &scan{toks: toks}
+	sentOf := make([]int, len(toks))
+	n := 0
+	for i, t := range toks {
+		sentOf[i] = n
+		// Context runs to the end of a sentence; a line break does not
+		// end it ("If n = 4, then:\n\[ … \]").
+		if t.k == tSep && (t.text == sepSentence || t.text == sepQuestion) {
+			n++
+		}
+	}
+	sc.sentences = make([]sentenceInfo, n+1)
+	for i, t := range toks {
+		si := &sc.sentences[sentOf[i]]
+		switch {
+		case t.k == tWord:
+			if si.doubt == "" && doubtWords[t.text] {
+				si.doubt = t.text
+			}
+			if si.strong == "" && strongDoubt[t.text] {
+				si.strong = t.text
+			}
+			if sc.modular == "" && (modularWords[t.text] || t.text == "base" && i+1 < len(toks) && (toks[i+1].k == tNum || toks[i+1].k == tVar)) {
+				sc.modular = t.text
+			}
+			if si.hypothetical == "" && hypotheticalWords[t.text] {
+				si.hypothetical = t.text
+			}
+		case t.k == tSep && t.text == sepQuestion:
+			si.doubt, si.hypothetical = "a question mark", "a question mark"
+		case t.k == tRel && t.text == "≠":
+			if si.hypothetical == "" {
+				si.hypothetical = "≠"
+			}
+		case t.k == tPoison && t.text == "plus-minus":
+			si.hypothetical = "±"
+		case t.k == tPoison && sc.modular == "":
+			for _, m := range []string{`\pmod`, `\bmod`, `\mod`, `\equiv`, "≡", `\pod`} {
+				if strings.HasSuffix(t.text, m) {
+					sc.modular = m
+				}
+			}
+		}
+	}
+
+	var cur run
+	var words []string
+	flush := func(postWord string) {
+		if len(cur.items) > 0 {
+			cur.postWord = postWord
+			last := cur.items[len(cur.items)-1]
+			cur.e = last.e
+			sc.runs = append(sc.runs, cur)
+		}
+		cur = run{}
+	}
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		switch t.k {
+		case tSep:
+			// Punctuation right after an operator, or "14, 400": the
+			// expression goes on behind the mark. So does an expression
+			// glued to a math delimiter ("24\( K \)").
+			broken := len(cur.items) > 0 && cur.items[len(cur.items)-1].k == tOp
+			if t.src == "inline-break" && len(cur.items) > 0 {
+				cur.items[len(cur.items)-1].glued = true
+				broken = true
+			}
+			if t.text == sepMath && t.src == "open" && i > 0 && toks[i-1].e == t.s &&
+				(toks[i-1].k == tNum || toks[i-1].k == tVar || toks[i-1].k == tClose) {
+				broken = true
+				if n := len(cur.items); n > 0 {
+					cur.items[n-1].glued = true
+				}
+			}
+			if t.text == sepClause && len(cur.items) > 0 && cur.items[len(cur.items)-1].k == tNum &&
+				i+1 < len(toks) && toks[i+1].k == tNum && toks[i+1].num.intLit && len(toks[i+1].num.canon) == 3 {
+				broken = true
+			}
+			flush("")
+			sc.dropNext = ""
+			if broken {
+				sc.dropNext = "an expression broken by punctuation"
+			}
+			words = nil
+			cur.preSep = t.text
+			continue
+		case tBoxed:
+			flush("")
+			words = nil
+			cur.preSep = sepClause
+			sc.skipped = append(sc.skipped, Skipped{Span: spanOf(text, t.s, t.e), Reason: t.text})
+			continue
+		case tWord:
+			if k := sc.word(&cur, i); k > 0 {
+				i += k - 1
+				// "4 pens cost 4 * $3": a unit phrase followed by another
+				// operand ends the run.
+				if n := len(cur.items); n > 0 && cur.items[n-1].unitWords && i+1 < len(toks) {
+					switch toks[i+1].k {
+					case tNum, tVar, tFrac, tSqrt:
+						flush("")
+						words = nil
+						sc.dropNext = "juxtaposed with the quantity before it"
+					}
+				}
+				continue
+			}
+			// A word after a unit phrase says nothing about the number.
+			post := t.text
+			if n := len(cur.items); n > 0 && cur.items[n-1].unitWords {
+				post = ""
+			}
+			flush(post)
+			words = append(words, t.text)
+			continue
+		case tOpen:
+			if k := sc.aside(i); k > 0 {
+				i += k - 1
+				continue
+			}
+		case tOp:
+			// "$15/student": a unit in the denominator.
+			if n := len(cur.items); n > 0 && t.src == "/" && cur.items[n-1].k == tNum && !cur.items[n-1].unitWords &&
+				i+1 < len(toks) && toks[i+1].k == tWord && unitWord(toks[i+1].text) {
+				i += sc.unitPhrase(&cur.items[n-1], i) - 1
+				continue
+			}
+		}
+		if len(cur.items) == 0 {
+			cur.dropFirst, sc.dropNext = sc.dropNext, ""
+			cur.s = t.s
+			cur.sentence = sentOf[i]
+			if len(words) > 0 {
+				cur.preSep = ""
+				if len(words) > 3 {
+					words = words[len(words)-3:]
+				}
+				cur.preWords = append([]string(nil), words...)
+			}
+		}
+		it := item{tok: t}
+		if t.k == tNum && t.num.currency {
+			it.unit, it.unitText = dims{"$": 1}, "$"
+		}
+		cur.items = append(cur.items, it)
+		words = nil
+	}
+	flush("")
+	return sc
+}
+
+func spanOf(text string, s, e int) Span {
+	if s < 0 {
+		s = 0
+	}
+	if e > len(text) {
+		e = len(text)
+	}
+	if s > e {
+		s = e
+	}
+	return Span{Start: s, End: e, Text: text[s:e]}
+}
+
+// word decides what a prose word does inside a run and returns how many
+// tokens it consumed (0: the word ends the run).
+func (sc *scan) word(cur *run, i int) int {
+	toks := sc.toks
+	t := toks[i]
+	var last *item
+	if len(cur.items) > 0 {
+		last = &cur.items[len(cur.items)-1]
+	}
+	var next *tok
+	if i+1 < len(toks) {
+		next = &toks[i+1]
+	}
+	lastNum := last != nil && last.k == tNum
+	// "0.2 x 50": x between numbers multiplies.
+	if (t.text == "x") && last != nil && (last.k == tNum || last.k == tClose) && next != nil &&
+		(next.k == tNum || next.k == tOpen) {
+		cur.items = append(cur.items, item{tok: tok{k: tOp, s: t.s, e: t.e, text: "*", src: "x", math: t.math, sp: t.sp}})
+		return 1
+	}
+	// "2x": a letter glued to a number is a name multiplied by it.
+	if lastNum && !t.math && len(t.text) == 1 && !t.sp && t.s == last.e && t.text != "a" && t.text != "i" {
+		cur.items = append(cur.items, item{tok: tok{k: tVar, s: t.s, e: t.e, text: t.text, sp: t.sp}})
+		return 1
+	}
+	// "25% of 80", "3/4 of 20": of multiplies.
+	if t.text == "of" && next != nil && next.k == tNum && ofMultiplies(cur.items) {
+		cur.items = append(cur.items, item{tok: tok{k: tOp, s: t.s, e: t.e, text: "*", src: "of", math: t.math, sp: t.sp}})
+		return 1
+	}
+	if lastNum && !last.unitWords && last.modified == "" {
+		if modifiers[t.text] {
+			last.modified = "the number is followed by \"" + t.text + "\""
+			return 0
+		}
+		if t.text == "and" && last.num.intLit && sc.fractionAhead(i+1) {
+			last.modified = "a mixed number (\"and\" after the number)"
+			sc.dropNext = "the fraction of a mixed number (\"… and\")"
+			return 0
+		}
+		if sc.thanAhead(i) {
+			last.modified = "a comparison (\"… than\") follows the number"
+			return 0
+		}
+	}
+	if lastNum && !last.unitWords && last.modified == "" && (unitWord(t.text) || perWord(t.text)) {
+		if k := sc.unitPhrase(last, i); k > 0 {
+			return k
+		}
+	}
+	// A one-letter name in prose, next to an operator or relation.
+	if !t.math && len(t.text) == 1 && t.text != "a" && t.text != "i" && isASCIILetter(t.text[0]) {
+		prevOp := i > 0 && (toks[i-1].k == tOp || toks[i-1].k == tRel || toks[i-1].k == tOpen)
+		nextOp := next != nil && (next.k == tOp || next.k == tRel || next.k == tClose)
+		if (prevOp || nextOp) && !lastNum {
+			cur.items = append(cur.items, item{tok: tok{k: tVar, s: t.s, e: t.e, text: t.text, sp: t.sp}})
+			return 1
+		}
+	}
+	return 0
+}
+
+// fractionAhead reports a proper fraction or "a half" at i: the tail of
+// a mixed number ("2 and 1/2", "3 and a half").
+func (sc *scan) fractionAhead(i int) bool {
+	toks := sc.toks
+	if i >= len(toks) {
+		return false
+	}
+	if t := toks[i]; t.k == tWord {
+		return t.text == "a" || t.text == "one" || t.text == "half" || t.text == "three"
+	}
+	if i+2 < len(toks) && toks[i].k == tNum && toks[i+1].k == tOp && toks[i+1].src == "/" && toks[i+2].k == tNum {
+		return toks[i].num.val.Cmp(toks[i+2].num.val) < 0
+	}
+	return toks[i].k == tFrac
+}
+
+// thanAhead reports "than" among the next four consecutive words.
+func (sc *scan) thanAhead(i int) bool {
+	for j := i; j < len(sc.toks) && j < i+4; j++ {
+		if sc.toks[j].k != tWord {
+			return false
+		}
+		if sc.toks[j].text == "than" {
+			return true
+		}
+	}
+	return false
+}
+
+func unitWord(w string) bool {
+	if w == "" || len(w) > 24 || notUnits[w] || modifiers[w] || opWords[w] {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if !isASCIILetter(c) && c != '-' && c != '\'' {
+			return false
+		}
+	}
+	return true
+}
+
+// unitPhrase attaches "students", "bicycle wheels", "wheels/bicycle",
+// "students per row", "classes a day" to the number before it.
+func (sc *scan) unitPhrase(last *item, i int) int {
+	toks := sc.toks
+	var numer []string
+	j := i
+	// Money takes no noun after it ("$28 back", "$5 bills"); a rate
+	// ("$15 per hour", "$15/student") it does.
+	if toks[i].k == tWord && !perWord(toks[i].text) && !last.num.currency {
+		numer = append(numer, singular(toks[i].text))
+		j++
+		// A second word only when no operand follows it ("pieces need
+		// 10*2" is a noun and a verb).
+		if j < len(toks) && toks[j].k == tWord && unitWord(toks[j].text) && !sc.thanAhead(j) &&
+			!(j+1 < len(toks) && (toks[j+1].k == tNum || toks[j+1].k == tVar || toks[j+1].k == tFrac)) {
+			numer = append(numer, singular(toks[j].text))
+			j++
+		}
+	}
+	var denom []string
+	for j+1 < len(toks) {
+		a, b := toks[j], toks[j+1]
+		if b.k != tWord || !unitWord(b.text) {
+			break
+		}
+		if a.k == tOp && a.src == "/" || a.k == tWord && perWord(a.text) {
+			denom = append(denom, singular(b.text))
+			j += 2
+			continue
+		}
+		break
+	}
+	if j == i {
+		return 0
+	}
+	d := dims{}
+	if last.num.currency {
+		d["$"]++
+	}
+	if len(numer) > 0 {
+		d[strings.Join(numer, " ")]++
+	}
+	for _, w := range denom {
+		d[w]--
+	}
+	last.unit = d.clone()
+	last.unitWords = true
+	text := strings.Join(numer, " ")
+	if len(denom) > 0 {
+		text += "/" + strings.Join(denom, "/")
+	}
+	last.unitText = text
+	return j - i
+}
+
+func perWord(w string) bool {
+	return w == "per" || w == "a" || w == "an" || w == "each" || w == "every"
+}
+
+// ofMultiplies reports whether the items end in a percentage or a
+// fraction literal, so that a following "of" multiplies.
+func ofMultiplies(items []item) bool {
+	n := len(items)
+	if n == 0 {
+		return false
+	}
+	last := items[n-1]
+	if last.k == tNum && last.num.percent {
+		return true
+	}
+	if n >= 3 && last.k == tNum && last.num.intLit && items[n-2].k == tOp && items[n-2].src == "/" &&
+		items[n-3].k == tNum && items[n-3].num.intLit && (n == 3 || items[n-4].k != tOp || items[n-4].text != "/") {
+		return true
+	}
+	// \frac{a}{b}
+	if last.k == tClose && last.text == "}" {
+		k := matchBack(items, n-1)
+		if k > 0 && items[k-1].k == tClose && items[k-1].text == "}" {
+			m := matchBack(items, k-1)
+			if m > 0 && items[m-1].k == tFrac {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// matchBack returns the index of the opener matching the closer at j, or -1.
+func matchBack(items []item, j int) int {
+	depth := 0
+	for k := j; k >= 0; k-- {
+		switch items[k].k {
+		case tClose:
+			depth++
+		case tOpen:
+			depth--
+			if depth == 0 {
+				return k
+			}
+		}
+	}
+	return -1
+}
+
+// aside skips a parenthesised prose remark such as "(from the last
+// trip)" and returns the tokens consumed, or 0.
+func (sc *scan) aside(i int) int {
+	toks := sc.toks
+	if toks[i].text != "(" || toks[i].math || !toks[i].sp {
+		return 0
+	}
+	words := 0
+	for j := i + 1; j < len(toks) && j < i+16; j++ {
+		t := toks[j]
+		switch {
+		case t.k == tClose && t.text == ")":
+			if words == 0 || j+1 < len(toks) && !toks[j+1].sp && (toks[j+1].k == tOpen || toks[j+1].k == tNum || toks[j+1].k == tVar) {
+				return 0
+			}
+			return j - i + 1
+		case t.k == tWord:
+			if modifiers[t.text] || opWords[t.text] || len(t.text) == 1 && t.text != "a" {
+				return 0
+			}
+			words++
+		case t.k == tSep && t.text == sepClause:
+		default:
+			return 0
+		}
+	}
+	return 0
+}

@@ -1,0 +1,371 @@
+package translate
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// ob is an expected obligation: its normalised claim, kind and verdict.
+type ob struct {
+	expr    string
+	kind    Kind
+	verdict Verdict
+}
+
+func exactChain(t *testing.T, steps ...string) ChainResult {
+	t.Helper()
+	tr, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := tr.Chain(context.Background(), "t", steps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+func obligationsOf(s StepResult) []ob {
+	var out []ob
+	for _, o := range s.Obligations {
+		out = append(out, ob{o.Expr, o.Kind, o.Verdict})
+	}
+	return out
+}
+
+func sameObligations(got, want []ob) bool {
+	if len(got) != len(want) {
+		return false
+	}
+	for i := range got {
+		if got[i] != want[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// TestRecognised covers every construct the issue lists under "What is
+// recognised". The last step of each chain is the one examined.
+func TestRecognised(t *testing.T) {
+	tests := []struct {
+		name  string
+		steps []string
+		want  []ob
+		step  StepVerdict
+	}{
+		{"integer arithmetic in prose", []string{"Natalia sold 48/2 = 24 clips in May."},
+			[]ob{{"48 / 2 = 24", KindEquality, Verified}}, StepVerified},
+		{"a false product is refuted", []string{"So she has 3 * 7 = 22 apples."},
+			[]ob{{"3 * 7 = 22", KindEquality, Refuted}}, StepRefuted},
+		{"decimals", []string{"Weng earns 12/60 = $0.2 per minute."},
+			[]ob{{"12 / 60 = 0.2", KindEquality, Verified}}, StepVerified},
+		{"a leading point", []string{"There are 120 x .6 = 72 children."},
+			[]ob{{"120 * 0.6 = 72", KindEquality, Verified}}, StepVerified},
+		{"thousands separators", []string{"The total is 13,000 - 1,000 = 12,000 feet."},
+			[]ob{{"13000 - 1000 = 12000", KindEquality, Verified}}, StepVerified},
+		{"negatives", []string{"Then -5 + 3 = -2 and (-4) * (-2) = 8."},
+			[]ob{{"(-5) + 3 = -2", KindEquality, Verified}, {"(-4) * (-2) = 8", KindEquality, Verified}}, StepVerified},
+		{"percent where it multiplies", []string{"The tip is 15% × 40 = 6 dollars."},
+			[]ob{{"15% * 40 = 6", KindEquality, Verified}}, StepVerified},
+		{"percent of", []string{"The discount is 25% of 80 = 20."},
+			[]ob{{"25% * 80 = 20", KindEquality, Verified}}, StepVerified},
+		{"a fraction of", []string{"She gave away 3/4 of 20 = 15 stickers."},
+			[]ob{{"3 / 4 * 20 = 15", KindEquality, Verified}}, StepVerified},
+		{"a percentage as a whole side", []string{"So 1/4 = 25%."},
+			[]ob{{"1 / 4 = 25%", KindEquality, Verified}}, StepVerified},
+		{"scientific notation", []string{"It weighs 1.5e3 / 3 = 500 grams."},
+			[]ob{{"1500 / 3 = 500", KindEquality, Verified}}, StepVerified},
+		{"x between numbers", []string{"She earned 0.2 x 50 = $10."},
+			[]ob{{"0.2 * 50 = 10", KindEquality, Verified}}, StepVerified},
+		{"unicode operators", []string{"We get 6 × 7 = 42, 9 ÷ 3 = 3, 2 · 5 = 10 and 8 − 3 = 5."},
+			[]ob{{"6 * 7 = 42", KindEquality, Verified}, {"9 / 3 = 3", KindEquality, Verified},
+				{"2 * 5 = 10", KindEquality, Verified}, {"8 - 3 = 5", KindEquality, Verified}}, StepVerified},
+		{"a spaced dash is a minus sign", []string{"He has $40 – $4 = $36 left."},
+			[]ob{{"40 - 4 = 36", KindEquality, Verified}}, StepVerified},
+		{"caret", []string{"We need 2^10 = 1024 bytes."},
+			[]ob{{"2 ^ 10 = 1024", KindEquality, Verified}}, StepVerified},
+		{"brackets", []string{"Then [2 + (3 × 4)] × 2 = 28."},
+			[]ob{{"(2 + 3 * 4) * 2 = 28", KindEquality, Verified}}, StepVerified},
+		{"LaTeX fractions and operators", []string{`We get \(\frac{1}{2} + \dfrac{1}{3} = \tfrac{5}{6}\) and \(3 \cdot 4 \times 2 \div 8 = 3\).`},
+			[]ob{{"1 / 2 + 1 / 3 = 5 / 6", KindEquality, Verified}, {"3 * 4 * 2 / 8 = 3", KindEquality, Verified}}, StepVerified},
+		{"one-digit fraction shorthand", []string{`\(\frac12 + \frac14 = \frac34\)`},
+			[]ob{{"1 / 2 + 1 / 4 = 3 / 4", KindEquality, Verified}}, StepVerified},
+		{"left and right, braced powers", []string{`\[ \left(\frac{3}{5}\right)^{2} = \frac{9}{25} \]`},
+			[]ob{{"(3 / 5) ^ 2 = 9 / 25", KindEquality, Verified}}, StepVerified},
+		{"a negative exponent", []string{`\( 10^{-2} = 0.01 \)`},
+			[]ob{{"1 / (10 ^ 2) = 0.01", KindEquality, Verified}}, StepVerified},
+		{"a rational square root gets a side condition", []string{`\( \sqrt{16} + 1 = 5 \)`},
+			[]ob{{"sqrt(16) + 1 = 5", KindEquality, Verified}, {"sqrt(16) = 4", KindSqrtSide, Verified}}, StepVerified},
+		{"a root of a fraction", []string{`\( \sqrt{\frac{9}{4}} = 1.5 \)`},
+			[]ob{{"sqrt(9 / 4) = 1.5", KindEquality, Verified}, {"sqrt(9 / 4) = 1.5", KindSqrtSide, Verified}}, StepVerified},
+		{"a cube root", []string{`\( \sqrt[3]{27} = 3 \)`},
+			[]ob{{"root3(27) = 3", KindEquality, Verified}, {"root3(27) = 3", KindSqrtSide, Verified}}, StepVerified},
+		{"inline dollar math", []string{`So $2 + 3 = 5$ holds.`},
+			[]ob{{"2 + 3 = 5", KindEquality, Verified}}, StepVerified},
+		{"display math", []string{`\[ 7 \times 8 = 56 \] and $$ 9 \times 9 = 81 $$`},
+			[]ob{{"7 * 8 = 56", KindEquality, Verified}, {"9 * 9 = 81", KindEquality, Verified}}, StepVerified},
+		{"align continues a chain", []string{"\\begin{align*} 2 + 2 &= 4 \\\\ &= 2 \\times 2 \\end{align*}"},
+			[]ob{{"2 + 2 = 4", KindEquality, Verified}, {"4 = 2 * 2", KindEquality, Verified}}, StepVerified},
+		{"money is not math mode", []string{"It costs $80 / $20 = 4 times as much, and 20 * $80 = $1600."},
+			[]ob{{"20 * 80 = 1600", KindEquality, Verified}}, StepVerified},
+		{"escaped dollars", []string{`\( \$12 + \$3 = \$15 \)`},
+			[]ob{{"12 + 3 = 15", KindEquality, Verified}}, StepVerified},
+		{"chained equalities", []string{"Total: 2 + 3 = 5 = 10 / 2 = 6."},
+			[]ob{{"2 + 3 = 5", KindEquality, Verified}, {"5 = 10 / 2", KindEquality, Verified}, {"10 / 2 = 6", KindEquality, Refuted}}, StepRefuted},
+		{"relations", []string{`\( 3 < 4 \le 4 \ne 5 > 1 \geq 1 \)`},
+			[]ob{{"3 < 4", KindInequality, Verified}, {"4 ≤ 4", KindInequality, Verified}, {"4 ≠ 5", KindInequality, Verified},
+				{"5 > 1", KindInequality, Verified}, {"1 ≥ 1", KindInequality, Verified}}, StepVerified},
+		{"a false inequality", []string{`\( \frac{1}{3} > \frac{1}{2} \)`},
+			[]ob{{"1 / 3 > 1 / 2", KindInequality, Refuted}}, StepRefuted},
+		{"approx sign", []string{`\( \frac{22}{7} \approx 3.14 \) and 1/3 ≈ 0.33`},
+			[]ob{{"22 / 7 ≈ 3.14", KindApproximation, Verified}, {"1 / 3 ≈ 0.33", KindApproximation, Verified}}, StepVerified},
+		{"equality against a rounded decimal", []string{"So 1/3 = 0.33 and 2/3 = 0.67."},
+			[]ob{{"1 / 3 = 0.33 (read as a rounding to 0.01)", KindApproximation, Verified},
+				{"2 / 3 = 0.67 (read as a rounding to 0.01)", KindApproximation, Verified}}, StepVerified},
+		{"an exact decimal is an equality", []string{"So 1/4 = 0.25."},
+			[]ob{{"1 / 4 = 0.25", KindEquality, Verified}}, StepVerified},
+		{"a truncated expansion", []string{"So 2/3 = 0.666..."},
+			[]ob{{"2 / 3 = 0.666 (read as a rounding to 0.001)", KindApproximation, Verified}}, StepVerified},
+		{"a decimal beyond any rounding", []string{"So 1/3 = 0.35."},
+			[]ob{{"1 / 3 = 0.35", KindRoundingBound, Refuted}}, StepRefuted},
+		{"binding carried to a later step", []string{"Let x = 5.", "Then 2x + 3 = 13 and x^2 = 24."},
+			[]ob{{"2 * x + 3 = 13", KindEquality, Verified}, {"x ^ 2 = 24", KindEquality, Refuted}}, StepRefuted},
+		{"let and so bindings", []string{"let n = 12, so t = 3.5", "Then n / 4 = 3 and 2t = 7."},
+			[]ob{{"n / 4 = 3", KindEquality, Verified}, {"2 * t = 7", KindEquality, Verified}}, StepVerified},
+		{"a binding with a computed value", []string{`\( y = \frac{10}{4} = 2.5 \)`, `\( 4y = 10 \)`},
+			[]ob{{"4 * y = 10", KindEquality, Verified}}, StepVerified},
+		{"units that agree", []string{"495 students * $15/student = $7425 in fees."},
+			[]ob{{"495 * 15 = 7425", KindEquality, Verified}}, StepVerified},
+		{"units on the result only", []string{"He read 12 * 2 = 24 books."},
+			[]ob{{"12 * 2 = 24", KindEquality, Verified}}, StepVerified},
+		{"a prose aside in brackets", []string{"They made 7995 (total cookies) - 2595 (rainbow cookies) = 5400 cookies."},
+			[]ob{{"7995 - 2595 = 5400", KindEquality, Verified}}, StepVerified},
+		{"a running computation", []string{"She pays 5 × 3 = 15 + 2 = 17 dollars."},
+			[]ob{{"5 * 3 = 15", KindEquality, Verified}, {"15 + 2 = 17", KindEquality, Verified}}, StepVerified},
+		{"degrees", []string{`\( 180^\circ - 60^\circ = 120^\circ \)`},
+			[]ob{{"180 - 60 = 120", KindEquality, Verified}}, StepVerified},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := exactChain(t, tt.steps...)
+			last := res.Steps[len(res.Steps)-1]
+			if got := obligationsOf(last); !sameObligations(got, tt.want) {
+				t.Errorf("obligations\n got %v\nwant %v\nskipped %v", got, tt.want, last.Skipped)
+			}
+			if last.Verdict != tt.step {
+				t.Errorf("step verdict %s, want %s", last.Verdict, tt.step)
+			}
+		})
+	}
+}
+
+// TestLeftAlone covers every case the issue lists under "What is left
+// alone", and the ambiguities found in the data: none may be refuted,
+// and each records a reason.
+func TestLeftAlone(t *testing.T) {
+	tests := []struct {
+		name   string
+		steps  []string
+		reason string // a substring of some skip reason or obligation note
+	}{
+		{"prose around a number", []string{"5 students per row = 30 students."}, "label"},
+		{"different units", []string{"3 rows × 5 students per row = 15 rows."}, "different units"},
+		{"a number inside prose", []string{"There are 6 rows of 5 = 30 students."}, "inside prose"},
+		{"a label", []string{"Step 3 = 5."}, "inside prose"},
+		{"a range", []string{"It takes 2-3 hours = 150 minutes, so 10-20 = 11 pages."}, "range"},
+		{"an en-dash range", []string{"It takes 2–3 = 1 hours."}, "range"},
+		{"a time", []string{"She left at 12:30 = 1 o'clock."}, "time or a ratio"},
+		{"a ratio", []string{"The ratio 3:4 = 6:8 is kept."}, "time or a ratio"},
+		{"a date", []string{"On 12/25/2023 = 7 we met."}, "date"},
+		{"a mixed number", []string{"Each gets 2 1/2 = 5 pies."}, "mixed number"},
+		{"a mixed number in words", []string{"It is 2 and 1/2 = 3/2 cups."}, "mixed number"},
+		{"a LaTeX mixed number", []string{`\( 2\frac{1}{2} = \frac{1}{2} \)`}, "mixed number"},
+		{"implicit multiplication after a division", []string{"So 6/2(1+2) = 1."}, "readers disagree"},
+		{"a name after a division", []string{"Let x = 2.", `\( 1/2x = 1 \)`}, "readers disagree"},
+		{"a boxed answer", []string{`The answer is \(\boxed{5 = 6}\).`}, "boxed"},
+		{"division by zero", []string{"So 5 / 0 = 0 and 1/(2-2) = 3."}, "division by zero"},
+		{"a division that may round to zero", []string{"So 1 / (0.1 - 0.1) = 7."}, "division by zero"},
+		{"an irrational root", []string{`\( \sqrt{2} = 1.41 \)`}, "not rational"},
+		{"a root of a negative", []string{`\( \sqrt[3]{-1} \cdot \sqrt[3]{-1} = -1 \)`}, "negative"},
+		{"a truncation is not a rounding", []string{"So 2/3 = 0.66."}, "less than the rounding"},
+		{"floor division", []string{"She fills 25 / 4 = 6 bags, and 194 ÷ 11 = 17 with 7 left."}, "less than the rounding"},
+		{"a remainder", []string{"194 ÷ 11 = 17 R 7."}, "followed by"},
+		{"rounded operands", []string{"So 0.33 × 27 = 9.00."}, "rounding"},
+		{"an unbound name", []string{`\( 2x + 1 = 5 \)`}, "not bound"},
+		{"a name bound twice", []string{"x = 5", "x = 7", `\( 3x = 15 \)`}, "two values"},
+		{"a conditional binding", []string{"If x = 5 then 2x = 11."}, "conditional"},
+		{"a name introduced afresh", []string{"x = 5", "Let x be the cost. Then 3x = 12."}, "not bound"},
+		{"a symbolic definition", []string{`\( y = x^2 - 2x \)`, `\( y = 8 \)`, `\( 2y = 17 \)`}, "not a number"},
+		{"more than one name", []string{"x = 2", "y = 3", `\( x + y = 6 \)`}, "more than one name"},
+		{"a hidden conversion", []string{"1 hour = 60 minutes, so 2 × 30 = 1 hour."}, "conversion"},
+		{"a bare number against a number with a unit", []string{"So: 30 = 5 rows."}, "bare number"},
+		{"a convertible unit on one side", []string{"So 2 × 30 = 1 hour."}, "conversion"},
+		{"a multiplier word", []string{"So 3 × 4 = 12 thousand and 1/2 = 50 percent."}, "followed by"},
+		{"a comparison word", []string{"Ann has 3 + 4 = 2 more than Bob."}, "comparison"},
+		{"an operand of prose", []string{"Half of 6 + 4 = 7.", "Subtract 5 from 3 + 9 = 7."}, "operand"},
+		{"an operator after prose", []string{"The bikes + 12 - 18 = 45 bikes."}, "operator continuing"},
+		{"a rejected claim", []string{"Is 2 + 2 = 5? No."}, "question mark"},
+		{"a claim the next sentence rejects", []string{"We get 3/2 = 1/3. This is not true."}, "next sentence"},
+		{"a contradiction", []string{`Then \( 1 = 0 \), a contradiction.`}, "contradiction"},
+		{"modular arithmetic", []string{`Work mod 17: \( 4^2 = 16 = -1 \)`}, "modular"},
+		{"minus before a power", []string{"So -3^2 = 9."}, "another reading"},
+		{"a percentage read as a number", []string{"The rate is 20/80 × 100 = 25%."}, "another reading"},
+		{"a percentage in a sum", []string{"So 100 + 10% = 110."}, "percent"},
+		{"a factorial", []string{"So 5! = 120 and !5 = 44."}, "factorial"},
+		{"unbraced LaTeX exponent", []string{`\( 2^10 = 1024 \)`}, "LaTeX reads"},
+		{"unsupported notation", []string{`\( \pi \times 2 = 6.28 \)`}, `\pi`},
+		{"a function", []string{`\( f(2) = 5 \)`}, "function"},
+		{"a quantity label", []string{"8 batches = 5.5 * 8 = 45 cups."}, "label"},
+		{"an expression glued to math", []string{`So: 70 ≤ 24\( K \).`}, "math delimiter"},
+		{"a broken thousands separator", []string{"They read 14, 400 / 80 = 181 pages."}, "broken by punctuation"},
+		{"names as labels in a sum", []string{`\( A = 5 \)`, `Word value: \( A=1 + B=2 + C=3 = 7 \)`}, "labels inside a sum"},
+		{"an inequality chained to equalities", []string{`\( A = 7 \)`, `\( x > A - 1 = 30 \)`}, "mixing = with an inequality"},
+		{"cases are left alone", []string{`\begin{cases} x = 1 \\ 2 + 2 = 5 \end{cases}`}, "cases"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := exactChain(t, tt.steps...)
+			found := false
+			for _, s := range res.Steps {
+				if s.Verdict == StepRefuted {
+					t.Errorf("step %d refuted: %v", s.Index, obligationsOf(s))
+				}
+				for _, k := range s.Skipped {
+					if strings.Contains(k.Reason, tt.reason) {
+						found = true
+					}
+				}
+				for _, o := range s.Obligations {
+					if o.Verdict == Refuted {
+						t.Errorf("refuted %q", o.Expr)
+					}
+					if strings.Contains(o.Reason, tt.reason) || strings.Contains(o.Note, tt.reason) {
+						found = true
+					}
+				}
+			}
+			if !found {
+				var why []string
+				for _, s := range res.Steps {
+					for _, k := range s.Skipped {
+						why = append(why, k.Reason)
+					}
+					for _, o := range s.Obligations {
+						why = append(why, string(o.Verdict)+": "+o.Expr+" "+o.Reason)
+					}
+				}
+				t.Errorf("no reason mentions %q; got %q", tt.reason, why)
+			}
+		})
+	}
+}
+
+func TestLimits(t *testing.T) {
+	tr, err := New(Options{Limits: Limits{MaxStepBytes: 64, MaxClaimsPerStep: 2, MaxDigits: 6, MaxExponent: 8}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := []string{
+		strings.Repeat("1 + 1 = 2. ", 10),      // too long
+		"1 + 1 = 2. 2 + 2 = 4. 3 + 3 = 6.",     // too many claims
+		"So 1234567 + 1 = 1234568.",            // a literal too long
+		"So 2^9 = 512.",                        // an exponent too large
+		"So 1 + 1 = 2 \xff\xfe and 2 + 2 = 5.", // invalid UTF-8
+		"",                                     // empty
+	}
+	res := tr.Translate("limits", steps)
+	reasons := func(i int) string {
+		var b strings.Builder
+		for _, k := range res.Steps[i].Skipped {
+			b.WriteString(k.Reason + "; ")
+		}
+		return b.String()
+	}
+	for i, want := range []string{"longer than 64 bytes", "too many claims", "number too long", "exponent too large", "not valid UTF-8"} {
+		if !strings.Contains(reasons(i), want) {
+			t.Errorf("step %d: reasons %q lack %q", i, reasons(i), want)
+		}
+	}
+	if n := len(res.Steps[1].Obligations); n != 2 {
+		t.Errorf("step 1 has %d obligations, want the limit 2", n)
+	}
+	for _, i := range []int{0, 4, 5} {
+		if n := len(res.Steps[i].Obligations); n != 0 {
+			t.Errorf("step %d has %d obligations, want none", i, n)
+		}
+	}
+	if err := tr.Check(context.Background(), &res); err != nil {
+		t.Fatal(err)
+	}
+	for _, i := range []int{0, 4, 5} {
+		if res.Steps[i].Verdict != StepNone {
+			t.Errorf("step %d verdict %s, want none", i, res.Steps[i].Verdict)
+		}
+	}
+}
+
+func TestHugeStepStaysFast(t *testing.T) {
+	tr, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Within the byte limit but full of claims, brackets and noise.
+	big := strings.Repeat("((((", 500) + strings.Repeat("1 + 1 = 2, ", 1000) + strings.Repeat(`\frac{`, 200)
+	if len(big) > 16384 {
+		big = big[:16384]
+	}
+	res := tr.Translate("big", []string{big})
+	if n := len(res.Steps[0].Obligations); n > 64 {
+		t.Errorf("%d obligations, more than the per-step limit", n)
+	}
+}
+
+func TestNewRejectsBadTactic(t *testing.T) {
+	for _, tac := range []string{"decide; #eval 1", "sorry\nexample", "(decide)", "norm_num [foo]"} {
+		if _, err := New(Options{Tactic: tac}); err == nil {
+			t.Errorf("tactic %q accepted", tac)
+		}
+	}
+	for _, tac := range []string{"", "decide +kernel", "norm_num", "native_decide"} {
+		if _, err := New(Options{Tactic: tac}); err != nil {
+			t.Errorf("tactic %q rejected: %v", tac, err)
+		}
+	}
+	if _, err := New(Options{NoExact: true}); err == nil {
+		t.Error("NoExact without Lean accepted")
+	}
+}
+
+func TestSpansPointIntoTheStep(t *testing.T) {
+	step := `First, \( \frac{1}{2} + \frac{1}{4} = \frac{3}{4} \) and then 6 × 7 = 42 apples.`
+	res := exactChain(t, step)
+	if len(res.Steps[0].Obligations) != 2 {
+		t.Fatalf("obligations %v", obligationsOf(res.Steps[0]))
+	}
+	for _, o := range res.Steps[0].Obligations {
+		if step[o.Span.Start:o.Span.End] != o.Span.Text {
+			t.Errorf("span %d-%d is %q, text says %q", o.Span.Start, o.Span.End, step[o.Span.Start:o.Span.End], o.Span.Text)
+		}
+	}
+	if got := res.Steps[0].Obligations[1].Span.Text; got != "6 × 7 = 42" {
+		t.Errorf("span text %q", got)
+	}
+}
+
+func TestHypothesisInLean(t *testing.T) {
+	res := exactChain(t, "Let x = 7/2.", `\( 2x = 7 \)`)
+	o := res.Steps[1].Obligations
+	if len(o) != 1 || len(o[0].Hypotheses) != 1 {
+		t.Fatalf("obligations %+v", o)
+	}
+	h := o[0].Hypotheses[0]
+	if h.Name != "x" || h.Var != "v1" || h.Hyp != "h1" || h.Value != "3.5" || h.Step != 0 {
+		t.Errorf("hypothesis %+v", h)
+	}
+	want := "example (v1 : Rat) (h1 : v1 = (3.5 : Rat)) : (2 : Rat) * v1 = (7 : Rat) := by subst_vars; decide +kernel"
+	if o[0].Lean != want {
+		t.Errorf("Lean\n got %s\nwant %s", o[0].Lean, want)
+	}
+}

@@ -1,0 +1,165 @@
+package translate
+
+import "strings"
+
+// Word lists. Each list exists for one rule; the rule is named at the
+// list. All entries are lower case.
+
+func set(words ...string) map[string]bool {
+	m := make(map[string]bool, len(words))
+	for _, w := range words {
+		m[w] = true
+	}
+	return m
+}
+
+// modifiers change the value of the number right before them ("12
+// thousand", "50 percent", "17 R 9", "3 to 5"): that number is not the
+// value a checker would see.
+var modifiers = set("percent", "percentage", "per-cent", "hundred", "hundreds", "thousand", "thousands",
+	"million", "millions", "billion", "billions", "trillion", "trillions", "dozen", "dozens",
+	"score", "squared", "cubed", "times", "remainder", "r", "rem", "mod", "modulo", "factorial",
+	"to", "or", "out", "of", "point", "k", "m", "bn", "lakh", "crore", "x", "fold", "th", "st", "nd", "rd")
+
+// opWords before an expression make it an operand of something the
+// reader cannot see ("half of 6 + 4 = 7", "subtract 5 from 12 = 7").
+var opWords = set("half", "twice", "double", "triple", "thrice", "quadruple", "times", "minus", "plus",
+	"less", "more", "fewer", "than", "over", "from", "into", "per", "sqrt", "root", "log", "ln",
+	"sin", "cos", "tan", "cot", "sec", "csc", "exp", "square", "cube", "negative", "squared", "cubed",
+	"divided", "multiplied", "subtract", "subtracting", "add", "adding", "inverse", "reciprocal",
+	"factorial", "mod", "modulo", "gcd", "lcm", "max", "min", "floor", "ceil", "ceiling", "abs",
+	"quarter", "third", "fifth", "tenth", "percent", "percentage", "opposite", "difference", "between",
+	"dividing", "multiplying", "remainder", "quotient", "product")
+
+// verbWords make a following "to" or "by" an operator ("add 5 to 3 + 4",
+// "divide 12 by 3 + 1"); without one, "amounts to" and "increase by" are
+// plain prose.
+var verbWords = set("add", "adds", "added", "adding", "divide", "divides", "divided", "dividing",
+	"multiply", "multiplies", "multiplied", "multiplying", "subtract", "subtracts", "subtracted",
+	"subtracting", "raise", "raised", "raising", "times", "increase", "increased", "decrease",
+	"decreased", "reduce", "reduced")
+
+// fractionWords before "of" make "of" a multiplication whose left factor
+// is not written as a number in the run ("half of 10 + 4 = 9").
+var fractionWords = set("half", "halves", "third", "thirds", "quarter", "quarters", "fourth", "fourths",
+	"fifth", "fifths", "sixth", "sixths", "seventh", "sevenths", "eighth", "eighths", "ninth", "ninths",
+	"tenth", "tenths", "twice", "double", "triple", "times", "percent", "percentage", "fraction",
+	"square", "cube", "root", "multiple", "product", "quotient", "power", "ratio", "reciprocal",
+	"log", "logarithm", "factorial", "sqrt", "portion", "part", "proportion")
+
+// notUnits are words that never form a unit phrase after a number.
+var notUnits = set("a", "an", "the", "and", "or", "but", "of", "to", "in", "on", "at", "for", "from",
+	"by", "with", "without", "into", "onto", "over", "under", "than", "as", "is", "are", "was", "were",
+	"be", "been", "being", "am", "so", "then", "thus", "hence", "therefore", "which", "that", "this",
+	"these", "those", "it", "its", "he", "she", "they", "we", "you", "i", "me", "him", "her", "them",
+	"us", "his", "their", "our", "my", "your", "each", "every", "per", "more", "less", "fewer",
+	"total", "altogether", "left", "remaining", "now", "also", "only", "just", "all", "both", "not",
+	"no", "if", "when", "while", "after", "before", "since", "because", "will", "would", "can",
+	"could", "should", "has", "have", "had", "do", "does", "did", "there", "here", "what", "how",
+	"many", "much", "plus", "minus", "divided", "multiplied", "equals", "equal", "gives", "yields",
+	"leaves", "where", "who", "whose", "whom", "about", "around", "approximately", "roughly",
+	"nearly", "almost", "exactly", "about", "same", "other", "another", "respectively", "x", "y", "z",
+	"n", "means", "e", "ie", "eg", "etc")
+
+// convertible units can hide a conversion: "1 hour = 60" and
+// "2 × 30 = 1 hour" are true in minutes.
+var convertible = set("second", "sec", "s", "minute", "min", "mins", "hour", "hr", "hrs", "h", "day",
+	"week", "month", "year", "yr", "decade", "century", "foot", "ft", "inch", "in", "yard", "yd",
+	"mile", "mi", "meter", "metre", "m", "cm", "mm", "km", "centimeter", "centimetre", "millimeter",
+	"millimetre", "kilometer", "kilometre", "gram", "g", "kg", "kilogram", "mg", "milligram", "pound",
+	"lb", "lbs", "ounce", "oz", "ton", "tonne", "liter", "litre", "l", "ml", "milliliter", "millilitre",
+	"gallon", "gal", "quart", "qt", "pint", "pt", "cup", "tablespoon", "teaspoon", "tbsp", "tsp", "cent",
+	"penny", "nickel", "dime", "quarter", "degree", "radian", "acre", "hectare", "byte", "kb", "mb",
+	"gb", "tb", "bit", "dozen", "gross", "pair", "mph", "kph", "kmh", "square", "cubic", "sq",
+	"fortnight", "millennium", "nanosecond", "millisecond", "microsecond", "kilobyte", "megabyte",
+	"gigabyte", "terabyte", "stone", "carat", "fluid", "fl", "bushel", "peck", "barrel", "league",
+	"knot", "celsius", "fahrenheit", "kelvin", "calorie", "kcal", "joule", "watt", "kwh")
+
+// doubtWords in a sentence mean its claims may be stated in order to be
+// rejected ("2 + 2 = 5 is wrong", "then 1 = 0, a contradiction"): a
+// claim there can be verified but never refuted.
+var doubtWords = set("not", "no", "never", "false", "incorrect", "incorrectly", "wrong", "wrongly",
+	"mistake", "mistakes", "mistaken", "mistakenly", "error", "errors", "erroneous", "instead",
+	"rather", "wait", "oops", "hmm", "contradiction", "contradicts", "contradictory", "impossible",
+	"cannot", "can't", "isn't", "aren't", "wasn't", "weren't", "doesn't", "don't", "didn't", "won't",
+	"shouldn't", "wouldn't", "couldn't", "neither", "nor", "unless", "suppose", "supposing",
+	"assume", "assuming", "assumed", "hypothetically", "typo", "misread", "miscalculated",
+	"miscalculation", "recheck", "recalculate", "reconsider", "correction", "corrected", "actually",
+	"invalid", "absurd", "untrue", "however", "but", "should", "supposed", "if", "were", "isn’t",
+	"doesn’t", "don’t", "can’t", "wasn’t", "aren’t", "didn’t", "whereas", "otherwise", "discrepancy",
+	"inconsistent", "inconsistency", "check", "checking", "verify", "verifying", "revisit", "re-evaluate",
+	"recompute", "redo", "correct", "approximately", "about", "roughly", "around", "nearly", "almost",
+	"estimate", "estimated", "approx", "rounded", "rounding", "round", "rounds", "plug", "plugging",
+	"plugged", "substitute", "substituting", "substituted", "test", "testing", "try", "trying",
+	"equation", "equations", "becomes", "become")
+
+// strongDoubt in the sentence after a claim rejects it ("3/2 = 1/3.
+// This is not true.").
+var strongDoubt = set("not", "false", "incorrect", "incorrectly", "wrong", "mistake", "mistaken",
+	"mistakenly", "error", "contradiction", "contradicts", "impossible", "absurd", "untrue", "invalid",
+	"isn't", "doesn't", "cannot", "can't", "wait", "oops", "actually", "typo", "recheck", "recalculate",
+	"correction", "discrepancy", "inconsistent", "isn’t", "doesn’t", "can’t")
+
+// modularWords put a chain in modular arithmetic, where "=" often
+// stands for "≡" ("4^4 = 256 = 6").
+var modularWords = set("mod", "modulo", "modulus", "congruent", "congruence", "congruences", "residue",
+	"residues", "carry", "carries", "carrying", "borrow", "borrowing")
+
+// hypotheticalWords in a sentence mean a binding there is not a fact of
+// the chain ("if x = 3", "for x = 1, 2, 3", "x = 5 or x = -3").
+var hypotheticalWords = set("if", "suppose", "supposing", "assume", "assuming", "when", "whenever",
+	"case", "cases", "or", "either", "for", "try", "trying", "test", "testing", "check", "checking",
+	"plug", "plugging", "plugged", "substitute", "substituting", "substitution", "substituted", "put",
+	"putting", "solutions", "solution", "roots", "root", "possible", "possibly", "could", "would",
+	"might", "whether", "satisfy", "satisfies", "example", "say", "guess", "verify", "verifying",
+	"such", "any", "each", "every", "some", "not", "no", "never", "isn't", "cannot", "can't", "let's",
+	"consider", "considering", "evaluate", "evaluating", "until", "least", "most", "between", "unless",
+	"otherwise", "instead")
+
+// introWords after a name introduce it afresh ("let x be", "x denotes").
+var introWords = set("be", "denote", "denotes", "represent", "represents", "stand", "stands", "is",
+	"are", "was", "equal", "equals", "as")
+
+// singular maps a plural unit word to its singular, with a few
+// irregular words. It is a lookup aid only: unit names are compared
+// after it.
+func singular(w string) string {
+	switch w {
+	case "feet":
+		return "foot"
+	case "people":
+		return "person"
+	case "children":
+		return "child"
+	case "men":
+		return "man"
+	case "women":
+		return "woman"
+	case "teeth":
+		return "tooth"
+	case "mice":
+		return "mouse"
+	case "geese":
+		return "goose"
+	case "pennies":
+		return "penny"
+	case "dollars", "dollar", "usd", "bucks", "buck":
+		return "$"
+	case "cents":
+		return "cent"
+	case "degrees":
+		return "degree"
+	}
+	if len(w) > 4 && strings.HasSuffix(w, "ies") {
+		return w[:len(w)-3] + "y"
+	}
+	for _, suf := range []string{"ches", "shes", "sses", "xes", "zes"} {
+		if len(w) > len(suf)+1 && strings.HasSuffix(w, suf) {
+			return w[:len(w)-2]
+		}
+	}
+	if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") {
+		return w[:len(w)-1]
+	}
+	return w
+}
