@@ -57,6 +57,7 @@ directory, or --config), built-in defaults. 'leanprm config' prints the effectiv
 		newDoctorCmd(e),
 		newLeanCmd(e),
 		newSimCmd(e),
+		newTranslateCmd(e),
 		newVersionCmd(e),
 	)
 	return root

@@ -1,0 +1,112 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"github.com/spf13/cobra"
+
+	"github.com/leanprm/leanprm/hybrid"
+	"github.com/leanprm/leanprm/translate"
+)
+
+func newTranslateCmd(e *env) *cobra.Command {
+	var (
+		format string
+		asJSON bool
+	)
+	cmd := &cobra.Command{
+		Use:   "translate FILE|-",
+		Short: "Turn the claims in each step into formal obligations and check them",
+		Long: `Find every unambiguous arithmetic claim in each step of each chain in FILE, translate it
+into a Lean obligation over Rat, and check it: with Lean (through the REPL), with the exact
+rational checker, or both (the checker setting). Prints, per obligation, the step, verdict,
+kind, normalised claim, source span and checker, and per step the candidates left alone
+and why. A claim is verified only when proved, refuted only when its negation is proved;
+everything ambiguous is unknown.
+
+FILE is any chain format leanprm reads (--format to force one; - reads stdin).`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			fmtv, err := hybrid.ParseFormat(format)
+			if err != nil {
+				return usageError("%v", err)
+			}
+			chains, rowErrs, err := readChains(e, args[0], fmtv)
+			if err != nil {
+				return err
+			}
+			ctx := cmd.Context()
+			f, err := newFormal(ctx, e)
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			results, err := translateChains(ctx, f.tr, chains, e.cfg.Workers())
+			if err != nil {
+				return err
+			}
+			out := translate.FormatTable
+			if asJSON {
+				out = translate.FormatJSON
+			}
+			if err := translate.Render(e.stdout, results, out); err != nil {
+				return err
+			}
+			return reportRowErrors(e, rowErrs)
+		},
+	}
+	cmd.Flags().StringVar(&format, "format", "auto", "input format: auto, processbench, prmbench, mr-gsm8k, trl, gsm8k, text")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "write JSON instead of a table")
+	return cmd
+}
+
+// readChains reads FILE or stdin ("-").
+func readChains(e *env, path string, format hybrid.Format) ([]hybrid.Chain, []hybrid.RowError, error) {
+	if path == "-" {
+		return hybrid.DecodeChains(e.stdin, "<stdin>", format)
+	}
+	return hybrid.ReadChains(path, format)
+}
+
+// reportRowErrors prints unreadable rows to stderr; the run fails (exit 1) after the rest ran.
+func reportRowErrors(e *env, rowErrs []hybrid.RowError) error {
+	for _, re := range rowErrs {
+		fmt.Fprintln(e.stderr, "leanprm:", re.Error())
+	}
+	if len(rowErrs) > 0 {
+		return &ExitError{Code: exitError, Err: fmt.Errorf("%d input row(s) could not be read (see above); the others were processed", len(rowErrs))}
+	}
+	return nil
+}
+
+// translateChains checks chains concurrently (at most workers at once) and returns results in
+// input order. Formal (Lean) steps are passed through as text: the translator finds no
+// arithmetic claims in Lean syntax it does not generate itself.
+func translateChains(ctx context.Context, tr *translate.Translator, chains []hybrid.Chain, workers int) ([]translate.ChainResult, error) {
+	results := make([]translate.ChainResult, len(chains))
+	errs := make([]error, len(chains))
+	sem := make(chan struct{}, max(1, workers))
+	var wg sync.WaitGroup
+	for i := range chains {
+		select {
+		case sem <- struct{}{}:
+		case <-ctx.Done():
+			wg.Wait()
+			return nil, ctx.Err()
+		}
+		wg.Add(1)
+		go func(i int) {
+			defer func() { <-sem; wg.Done() }()
+			results[i], errs[i] = tr.Chain(ctx, chains[i].ID, chains[i].Texts())
+		}(i)
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return results, nil
+}

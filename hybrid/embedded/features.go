@@ -1,0 +1,532 @@
+package embedded
+
+import (
+	"math"
+	"strings"
+
+	"github.com/leanprm/leanprm/hybrid"
+	"github.com/leanprm/leanprm/hybrid/internal/mathtext"
+)
+
+// Dense feature names, in vector order. They describe how steps go wrong:
+// false arithmetic, numbers that come from nowhere, problem numbers left
+// unused, hedging and self-correction, the step's role in the chain, and
+// its length. Changing the list changes the model format (FeatureVersion).
+var denseNames = []string{
+	"pos_first", "pos_last", "pos_frac", "log_steps", "log_chars", "log_numbers",
+	"log_claims", "false_numeric", "false_symbolic", "any_false", "false_last",
+	"log_max_relerr", "log_unsupported", "unsupported_frac", "unsupported_big",
+	"log_new_results", "problem_unused_frac", "problem_unused_last",
+	"final_answer", "final_unsupported", "final_not_last",
+	"hedge", "correction", "confidence", "verify", "setup", "conclude",
+	"problem_overlap", "prev_overlap", "duplicate", "question_mark",
+	"latex_density", "log_equals", "formal", "has_percent", "has_fraction",
+	"prev_false", "log_problem_numbers", "first_false_in_chain", "restates_problem",
+	"rel_chars", "rel_numbers", "log_sentences", "log_cum_chars", "digit_frac",
+}
+
+// FeatureVersion identifies the feature definitions; a model file records
+// it and Load refuses a mismatch.
+const FeatureVersion = 4
+
+const nDense = 45
+
+// wordClass categorizes cue words.
+type wordClass uint8
+
+const (
+	cueNone wordClass = iota
+	cueHedge
+	cueCorrection
+	cueConfidence
+	cueVerify
+	cueSetup
+	cueConclude
+)
+
+var cueWords = map[string]wordClass{
+	"assume": cueHedge, "assuming": cueHedge, "approximately": cueHedge, "maybe": cueHedge,
+	"perhaps": cueHedge, "probably": cueHedge, "might": cueHedge, "guess": cueHedge,
+	"seems": cueHedge, "likely": cueHedge, "roughly": cueHedge, "estimate": cueHedge,
+	"possibly": cueHedge, "suppose": cueHedge, "hypothetically": cueHedge, "around": cueHedge,
+	"however": cueCorrection, "wait": cueCorrection, "actually": cueCorrection,
+	"mistake": cueCorrection, "incorrect": cueCorrection, "error": cueCorrection,
+	"reevaluate": cueCorrection, "reconsider": cueCorrection, "recalculate": cueCorrection,
+	"wrong": cueCorrection, "oops": cueCorrection, "confusion": cueCorrection,
+	"misunderstood": cueCorrection, "misinterpreted": cueCorrection, "revisit": cueCorrection,
+	"instead": cueCorrection, "but": cueCorrection, "correction": cueCorrection,
+	"clearly": cueConfidence, "obviously": cueConfidence, "definitely": cueConfidence,
+	"certainly": cueConfidence, "surely": cueConfidence, "undoubtedly": cueConfidence,
+	"always": cueConfidence, "confidently": cueConfidence, "indeed": cueConfidence,
+	"verify": cueVerify, "verifying": cueVerify, "check": cueVerify, "checking": cueVerify,
+	"confirm": cueVerify, "confirms": cueVerify, "confirmed": cueVerify, "verified": cueVerify,
+	"let": cueSetup, "denote": cueSetup, "define": cueSetup, "given": cueSetup,
+	"understand": cueSetup, "break": cueSetup,
+	"therefore": cueConclude, "thus": cueConclude, "hence": cueConclude, "so": cueConclude,
+	"answer": cueConclude, "finally": cueConclude, "total": cueConclude,
+}
+
+// common numbers need no support from the problem or earlier steps.
+func commonNumber(v float64) bool {
+	if v >= 0 && v <= 12 && v == math.Trunc(v) {
+		return true
+	}
+	switch v {
+	case 0.5, 0.25, 0.75, 15, 20, 24, 30, 52, 60, 100, 1000, 365, 360, 180, 90, 3600, 10000:
+		return true
+	}
+	return false
+}
+
+// numKey rounds a value for set membership.
+func numKey(v float64) int64 { return int64(math.Round(v * 1e4)) }
+
+// numSet is a small set of numbers.
+type numSet map[int64]struct{}
+
+func (s numSet) add(v float64) { s[numKey(v)] = struct{}{} }
+
+// has reports whether v, or v as a percentage or fraction (×/÷100), is in s.
+func (s numSet) has(v float64) bool {
+	if _, ok := s[numKey(v)]; ok {
+		return true
+	}
+	if _, ok := s[numKey(v*100)]; ok {
+		return true
+	}
+	if _, ok := s[numKey(v/100)]; ok {
+		return true
+	}
+	return false
+}
+
+// featurizer computes features for the steps of one chain at a time. It
+// owns scratch buffers and is not safe for concurrent use.
+type featurizer struct {
+	an        mathtext.Analyzer
+	an2       mathtext.Analyzer // for the final answer, while an's result is in use
+	hashBits  uint
+	hashes    []uint32
+	words     map[uint64]struct{} // problem words
+	seen      map[uint64]struct{} // words of earlier steps
+	known     numSet              // numbers of the problem and earlier steps
+	problem   []float64           // the problem's non-trivial numbers
+	used      numSet              // numbers mentioned in the steps
+	stepKeys  map[string]struct{}
+	prevFalse bool
+	anyFalse  bool
+	// Running sums over earlier steps, for lengths relative to the chain.
+	sumChars, sumNums float64
+	nPrev             int
+	tokBuf            []uint64
+}
+
+func newFeaturizer(hashBits uint) *featurizer {
+	return &featurizer{
+		hashBits: hashBits,
+		words:    map[uint64]struct{}{},
+		seen:     map[uint64]struct{}{},
+		known:    numSet{},
+		used:     numSet{},
+		stepKeys: map[string]struct{}{},
+	}
+}
+
+// startChain resets the chain context for problem.
+func (f *featurizer) startChain(problem string) {
+	clear(f.words)
+	clear(f.seen)
+	clear(f.known)
+	clear(f.used)
+	clear(f.stepKeys)
+	f.problem = f.problem[:0]
+	f.prevFalse, f.anyFalse = false, false
+	f.sumChars, f.sumNums, f.nPrev = 0, 0, 0
+	a := f.an.Analyze(problem)
+	for _, n := range a.Numbers {
+		f.known.add(n.Val)
+		if !commonNumber(n.Val) {
+			f.problem = append(f.problem, n.Val)
+		}
+	}
+	f.tokBuf = tokenHashes(problem, f.tokBuf[:0])
+	for _, h := range f.tokBuf {
+		f.words[h] = struct{}{}
+	}
+}
+
+// stripMarker drops a leading "Step 3:" marker, which some data sets keep
+// in the step text and others do not.
+func stripMarker(s string) string {
+	t := strings.TrimLeft(s, " *#")
+	if len(t) < 5 || !strings.EqualFold(t[:4], "step") {
+		return s
+	}
+	j := 4
+	for j < len(t) && t[j] == ' ' {
+		j++
+	}
+	k := j
+	for k < len(t) && t[k] >= '0' && t[k] <= '9' {
+		k++
+	}
+	if k == j {
+		return s
+	}
+	for k < len(t) && (t[k] == ':' || t[k] == '.' || t[k] == '*' || t[k] == ')' || t[k] == ' ') {
+		k++
+	}
+	return t[k:]
+}
+
+// step computes the features of step i of n into dense (len nDense) and
+// returns the hashed text features (indices into the hash table) and their
+// common value. Steps must be passed in order after startChain.
+func (f *featurizer) step(i, n int, st hybrid.Step, dense []float64) ([]uint32, float32) {
+	text := stripMarker(st.Text)
+	for k := range dense[:nDense] {
+		dense[k] = 0
+	}
+	a := f.an.Analyze(text)
+
+	// Role and size.
+	if i == 0 {
+		dense[0] = 1
+	}
+	if i == n-1 {
+		dense[1] = 1
+	}
+	if n > 1 {
+		dense[2] = float64(i) / float64(n-1)
+	}
+	dense[3] = math.Log1p(float64(n))
+	dense[4] = math.Log1p(float64(len(text)))
+	dense[5] = math.Log1p(float64(len(a.Numbers)))
+
+	// Arithmetic claims.
+	dense[6] = math.Log1p(float64(len(a.Claims)))
+	var maxRel float64
+	for k, c := range a.Claims {
+		if c.OK {
+			continue
+		}
+		if c.Symbolic {
+			dense[8]++
+		} else {
+			dense[7]++
+		}
+		dense[9] = 1
+		if k == len(a.Claims)-1 {
+			dense[10] = 1
+		}
+		maxRel = math.Max(maxRel, math.Min(c.RelErr(), 10))
+	}
+	dense[7] = math.Min(dense[7], 3)
+	dense[8] = math.Min(dense[8], 3)
+	dense[11] = math.Log1p(maxRel * 10)
+
+	// Numbers: operands must come from somewhere.
+	var operands, unsupported, unsupportedBig, newResults int
+	for _, num := range a.Numbers {
+		if num.Word {
+			continue
+		}
+		switch {
+		case num.Result:
+			if !f.known.has(num.Val) {
+				newResults++
+			}
+		case commonNumber(num.Val):
+		default:
+			operands++
+			if !f.known.has(num.Val) {
+				unsupported++
+				if math.Abs(num.Val) >= 20 {
+					unsupportedBig++
+				}
+			}
+		}
+	}
+	dense[12] = math.Log1p(float64(unsupported))
+	if operands > 0 {
+		dense[13] = float64(unsupported) / float64(operands)
+	}
+	dense[14] = math.Min(float64(unsupportedBig), 3)
+	dense[15] = math.Log1p(float64(newResults))
+
+	// Final answer.
+	lower := strings.ToLower(text)
+	final := strings.Contains(text, `\boxed`) || strings.Contains(lower, "answer is") ||
+		strings.Contains(text, "####") || strings.Contains(lower, "final answer")
+	if final {
+		dense[18] = 1
+		if v, ok := finalNumber(&f.an2, text); ok && !f.known.has(v) && !resultIn(a, v) {
+			dense[19] = 1
+		}
+		if i < n-1 {
+			dense[20] = 1
+		}
+	}
+
+	// Problem numbers used so far (after this step).
+	for _, num := range a.Numbers {
+		f.used.add(num.Val)
+	}
+	if len(f.problem) > 0 {
+		unused := 0
+		for _, v := range f.problem {
+			if !f.used.has(v) {
+				unused++
+			}
+		}
+		dense[16] = float64(unused) / float64(len(f.problem))
+		if i == n-1 {
+			dense[17] = dense[16]
+		}
+	}
+
+	// Words: cues, overlap with the problem and with earlier steps.
+	f.tokBuf = tokenHashes(text, f.tokBuf[:0])
+	var inProblem, inPrev, content int
+	for _, h := range f.tokBuf {
+		if _, ok := f.words[h]; ok {
+			inProblem++
+		}
+		if _, ok := f.seen[h]; ok {
+			inPrev++
+		}
+		content++
+	}
+	if content > 0 {
+		dense[27] = float64(inProblem) / float64(content)
+		dense[28] = float64(inPrev) / float64(content)
+	}
+	scanCues(lower, dense)
+	key := strings.TrimSpace(lower)
+	if _, dup := f.stepKeys[key]; dup && key != "" {
+		dense[29] = 1
+	}
+	f.stepKeys[key] = struct{}{}
+	if strings.Contains(text, "?") {
+		dense[30] = 1
+	}
+	if len(text) > 0 {
+		dense[31] = math.Min(float64(strings.Count(text, `\`))/float64(len(text))*10, 1)
+	}
+	dense[32] = math.Log1p(float64(strings.Count(text, "=")))
+	if st.Formal {
+		dense[33] = 1
+	}
+	if strings.Contains(text, "%") {
+		dense[34] = 1
+	}
+	if strings.Contains(text, `\frac`) || strings.Contains(text, "/") {
+		dense[35] = 1
+	}
+	if f.prevFalse {
+		dense[36] = 1
+	}
+	dense[37] = math.Log1p(float64(len(f.problem)))
+	stepFalse := dense[9] == 1
+	if stepFalse && !f.anyFalse {
+		dense[38] = 1
+	}
+	if dense[27] > 0.8 && i == 0 {
+		dense[39] = 1
+	}
+
+	// Size relative to the earlier steps: domains differ in how long a
+	// step is, but within a chain an unusually long or number-heavy step
+	// is where errors hide.
+	chars, nums := float64(len(text)), float64(len(a.Numbers))
+	if f.nPrev > 0 {
+		dense[40] = math.Log((chars + 20) / (f.sumChars/float64(f.nPrev) + 20))
+		dense[41] = math.Log((nums + 1) / (f.sumNums/float64(f.nPrev) + 1))
+	}
+	dense[42] = math.Log1p(float64(sentences(text)))
+	dense[43] = math.Log1p(f.sumChars + chars)
+	if len(text) > 0 {
+		digits := 0
+		for i := 0; i < len(text); i++ {
+			if text[i] >= '0' && text[i] <= '9' {
+				digits++
+			}
+		}
+		dense[44] = float64(digits) / float64(len(text))
+	}
+	f.sumChars += chars
+	f.sumNums += nums
+	f.nPrev++
+
+	for k := range dense[:nDense] {
+		if math.IsNaN(dense[k]) || math.IsInf(dense[k], 0) {
+			dense[k] = 0
+		}
+	}
+
+	// Update the chain context with this step.
+	for _, num := range a.Numbers {
+		f.known.add(num.Val)
+	}
+	for _, h := range f.tokBuf {
+		f.seen[h] = struct{}{}
+	}
+	f.prevFalse = stepFalse
+	f.anyFalse = f.anyFalse || stepFalse
+
+	// Hashed unigrams and bigrams, when the model has a table for them.
+	f.hashes = f.hashes[:0]
+	if f.hashBits == 0 {
+		return f.hashes, 0
+	}
+	mask := uint64(1)<<f.hashBits - 1
+	var prev uint64
+	for k, h := range f.tokBuf {
+		f.hashes = append(f.hashes, uint32(mix(h, 1)&mask))
+		if k > 0 {
+			f.hashes = append(f.hashes, uint32(mix(prev*0x9E3779B97F4A7C15^h, 2)&mask))
+		}
+		prev = h
+	}
+	val := float32(0)
+	if len(f.hashes) > 0 {
+		val = float32(1 / math.Sqrt(float64(len(f.hashes))))
+	}
+	return f.hashes, val
+}
+
+// sentences counts sentence ends: ". ", "! ", "? " and line breaks.
+func sentences(text string) int {
+	n := 1
+	for i := 0; i+1 < len(text); i++ {
+		c := text[i]
+		if (c == '.' || c == '!' || c == '?') && (text[i+1] == ' ' || text[i+1] == '\n') || c == '\n' && text[i+1] != '\n' {
+			n++
+		}
+	}
+	return n
+}
+
+// resultIn reports whether the step derives v ("= 42").
+func resultIn(a *mathtext.Analysis, v float64) bool {
+	for _, n := range a.Numbers {
+		if n.Result && numKey(n.Val) == numKey(v) {
+			return true
+		}
+	}
+	return false
+}
+
+// finalNumber extracts the number in \boxed{...} or after "answer is".
+func finalNumber(an *mathtext.Analyzer, text string) (float64, bool) {
+	idx := strings.LastIndex(text, `\boxed{`)
+	var s string
+	if idx >= 0 {
+		s = text[idx+len(`\boxed{`):]
+	} else if j := strings.LastIndex(strings.ToLower(text), "answer is"); j >= 0 {
+		s = text[j+len("answer is"):]
+	} else if j := strings.LastIndex(text, "####"); j >= 0 {
+		s = text[j+4:]
+	} else {
+		return 0, false
+	}
+	if len(s) > 40 {
+		s = s[:40]
+	}
+	a := an.Analyze(s)
+	for _, n := range a.Numbers {
+		if !n.Word {
+			return n.Val, true
+		}
+	}
+	return 0, false
+}
+
+// scanCues counts cue words in lower-cased text into dense[21:27].
+func scanCues(lower string, dense []float64) {
+	for i := 0; i < len(lower); {
+		c := lower[i]
+		if c < 'a' || c > 'z' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(lower) && (lower[j] >= 'a' && lower[j] <= 'z' || lower[j] == '-') {
+			j++
+		}
+		w := strings.ReplaceAll(lower[i:j], "-", "")
+		switch cueWords[w] {
+		case cueHedge:
+			dense[21]++
+		case cueCorrection:
+			dense[22]++
+		case cueConfidence:
+			dense[23]++
+		case cueVerify:
+			dense[24]++
+		case cueSetup:
+			dense[25]++
+		case cueConclude:
+			dense[26]++
+		}
+		i = j
+	}
+	for k := 21; k <= 26; k++ {
+		dense[k] = math.Log1p(dense[k])
+	}
+}
+
+// tokenHashes appends the FNV-1a hashes of text's tokens: lower-cased ASCII
+// words, "#" for any number, LaTeX command names, and "=", "?", "%".
+func tokenHashes(text string, out []uint64) []uint64 {
+	// Variables, not constants: the products must wrap like the hash does.
+	offset, prime := uint64(14695981039346656037), uint64(1099511628211)
+	for i := 0; i < len(text); {
+		c := text[i]
+		switch {
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			h := offset
+			for i < len(text) {
+				c := text[i]
+				if c >= 'A' && c <= 'Z' {
+					c += 'a' - 'A'
+				} else if c < 'a' || c > 'z' {
+					break
+				}
+				h = (h ^ uint64(c)) * prime
+				i++
+			}
+			out = append(out, h)
+		case c >= '0' && c <= '9':
+			for i < len(text) && (text[i] >= '0' && text[i] <= '9' || text[i] == '.' || text[i] == ',') {
+				i++
+			}
+			out = append(out, (offset^'#')*prime)
+		case c == '\\':
+			h := (offset ^ '\\') * prime
+			i++
+			for i < len(text) && (text[i] >= 'a' && text[i] <= 'z' || text[i] >= 'A' && text[i] <= 'Z') {
+				h = (h ^ uint64(text[i])) * prime
+				i++
+			}
+			out = append(out, h)
+		case c == '=' || c == '?' || c == '%':
+			out = append(out, (offset^uint64(c))*prime)
+			i++
+		default:
+			i++
+		}
+	}
+	return out
+}
+
+// mix is a 64-bit finalizer (splitmix64) with a namespace.
+func mix(h, ns uint64) uint64 {
+	h ^= ns * 0xD6E8FEB86659FD93
+	h ^= h >> 30
+	h *= 0xBF58476D1CE4E5B9
+	h ^= h >> 27
+	h *= 0x94D049BB133111EB
+	h ^= h >> 31
+	return h
+}

@@ -1,0 +1,586 @@
+package embedded
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"sort"
+	"time"
+
+	"github.com/leanprm/leanprm/hybrid"
+)
+
+// DefaultSeed is the seed the committed model was trained with.
+const DefaultSeed = 1
+
+// TrainConfig configures Train. The zero value, with DataDir set, trains
+// the default model.
+type TrainConfig struct {
+	// DataDir holds the data sets (see data.go for the layout), normally
+	// ../shared/data.
+	DataDir string
+	Seed    uint64
+	// HashBits sizes an optional table of hashed word unigrams and bigrams
+	// (2^HashBits weights). 0, the default, leaves them out: measured on
+	// ProcessBench dev, n-grams learned from PRMBench's style lowered the
+	// step AUC from 0.71 to 0.64 and F1 on every subset.
+	HashBits int
+	// Epochs of AdaGrad over the training examples; 0 means 4.
+	Epochs int
+	// L2 regularization per update; 0 means 1e-5.
+	L2 float64
+	// LearningRate is AdaGrad's step size; 0 means 0.1.
+	LearningRate float64
+	// Sources to train on, in order; nil means prmbench, mr-gsm8k and
+	// gsm8k-weak.
+	Sources []string
+	// Weights scales each source's examples; nil means DefaultWeights,
+	// and a source missing from the map has weight 1.
+	Weights map[string]float64
+	// Trees boosted on top of the linear model (depth TreeDepth, 0 means
+	// 3); 0 trains none.
+	Trees     int
+	TreeDepth int
+	// Drop names dense features to leave out (their weight stays 0), for
+	// ablations.
+	Drop []string
+	// Logf receives progress messages; nil discards them.
+	Logf func(format string, args ...any)
+}
+
+func (c *TrainConfig) defaults() {
+	if c.Epochs == 0 {
+		c.Epochs = 4
+	}
+	if c.L2 == 0 {
+		c.L2 = 1e-5
+	}
+	if c.LearningRate == 0 {
+		c.LearningRate = 0.1
+	}
+	if c.Sources == nil {
+		c.Sources = []string{srcPRMBench, srcMRGSM8K, srcGSM8K}
+	}
+	if c.Logf == nil {
+		c.Logf = func(string, ...any) {}
+	}
+}
+
+// DefaultWeights favours MR-GSM8K, whose steps are written like the ones
+// leanprm scores (model outputs with human first-error labels); on
+// ProcessBench dev this raised average F1 from 29.8 to 33.1.
+var DefaultWeights = map[string]float64{srcMRGSM8K: 3}
+
+func (c *TrainConfig) weight(source string) float64 {
+	ws := c.Weights
+	if ws == nil {
+		ws = DefaultWeights
+	}
+	if w, ok := ws[source]; ok {
+		return w
+	}
+	return 1
+}
+
+// example is one labelled step.
+type example struct {
+	dense  [nDense]float32
+	lo, hi int // hashed features: arena[lo:hi]
+	hval   float32
+	right  bool
+	weight float32
+	src    int
+	held   bool
+}
+
+// Train fits a model on the data in cfg.DataDir. It is deterministic: the
+// same data and configuration give a byte-identical model file, because
+// files are read in sorted order, every random choice comes from one PCG
+// seeded by cfg.Seed, nothing depends on map iteration order, and training
+// runs on one goroutine.
+func Train(ctx context.Context, cfg TrainConfig) (*Model, error) {
+	cfg.defaults()
+	if cfg.HashBits != 0 && (cfg.HashBits < 8 || cfg.HashBits > 24) {
+		return nil, fmt.Errorf("embedded: HashBits %d out of range: 0 or [8, 24]", cfg.HashBits)
+	}
+	rng := rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x9E3779B97F4A7C15))
+	logf := cfg.Logf
+	start := time.Now()
+
+	var chains []labelled
+	for _, s := range cfg.Sources {
+		got, err := loadSource(cfg.DataDir, s, rng, logf)
+		if err != nil {
+			return nil, fmt.Errorf("embedded: source %s: %w", s, err)
+		}
+		logf("train: source %s: %d chains (%v)", s, len(got), time.Since(start).Round(time.Millisecond))
+		chains = append(chains, got...)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+
+	// Features.
+	f := newFeaturizer(uint(cfg.HashBits))
+	var exs []example
+	var arena []uint32
+	var dense [nDense]float64
+	srcIndex := map[string]int{}
+	sums := make([]SourceSummary, len(cfg.Sources))
+	for i, s := range cfg.Sources {
+		srcIndex[s] = i
+		sums[i] = SourceSummary{Name: s, Weight: cfg.weight(s)}
+	}
+	for ci, lc := range chains {
+		if ci%4096 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		held := heldOut(lc.group)
+		src := srcIndex[lc.source]
+		sums[src].Chains++
+		f.startChain(lc.chain.Problem)
+		n := len(lc.chain.Steps)
+		for i, st := range lc.chain.Steps {
+			hs, hv := f.step(i, n, st, dense[:])
+			if st.Label == hybrid.Unlabeled {
+				continue
+			}
+			ex := example{lo: len(arena), hval: hv, right: st.Label == hybrid.Correct, src: src, held: held}
+			arena = append(arena, hs...)
+			ex.hi = len(arena)
+			for k := range nDense {
+				ex.dense[k] = float32(dense[k])
+			}
+			if ex.right {
+				sums[src].Positive++
+			} else {
+				sums[src].Negative++
+			}
+			exs = append(exs, ex)
+		}
+	}
+	if len(exs) == 0 {
+		return nil, errors.New("embedded: no labelled training steps found under " + cfg.DataDir)
+	}
+	// Weights: each source keeps its mass (weight × examples), split
+	// evenly between right and wrong steps.
+	for i := range exs {
+		s := sums[exs[i].src]
+		n := float64(s.Positive + s.Negative)
+		cls := float64(s.Negative)
+		if exs[i].right {
+			cls = float64(s.Positive)
+		}
+		exs[i].weight = float32(s.Weight * n / (2 * cls))
+	}
+	logf("train: %d examples featurized (%v)", len(exs), time.Since(start).Round(time.Millisecond))
+	for _, s := range sums {
+		logf("train: %s: %d chains, %d right steps, %d wrong steps, weight %g", s.Name, s.Chains, s.Positive, s.Negative, s.Weight)
+	}
+
+	right := 0
+	for i := range exs {
+		if exs[i].right {
+			right++
+		}
+	}
+	m := &Model{Header: Header{
+		HashBits: cfg.HashBits, Dense: append([]string(nil), denseNames...),
+		Mean: make([]float64, nDense), Scale: make([]float64, nDense), DenseW: make([]float64, nDense),
+		PlattA: 1, Threshold: 0.5, Prior: roundTo(float64(right)/float64(len(exs)), 6),
+	}}
+	if cfg.HashBits > 0 {
+		m.hashW = make([]float32, 1<<cfg.HashBits)
+	}
+	standardize(m, exs)
+	for _, name := range cfg.Drop {
+		for k, n := range denseNames {
+			if n == name {
+				m.Scale[k] = 0
+			}
+		}
+	}
+	fit(ctx, m, exs, arena, cfg, rng)
+	if cfg.Trees > 0 {
+		depth := cfg.TreeDepth
+		if depth == 0 {
+			depth = 3
+		}
+		boost(ctx, m, exs, arena, boostConfig{trees: cfg.Trees, depth: depth, rate: 0.1, lambda: 1,
+			minHess: 1, subsample: 0.5, bins: 32}, rng)
+		logf("train: %d trees of depth %d (%v)", len(m.Trees), depth, time.Since(start).Round(time.Millisecond))
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	m.Train = Summary{Seed: cfg.Seed, Epochs: cfg.Epochs, L2: cfg.L2, LearningRate: cfg.LearningRate, Sources: sums}
+	m.Train.HeldOut = evalExamples(m, exs, arena, true)
+	logf("train: held out: %d steps, AUC %.4f, log loss %.4f", m.Train.HeldOut.Steps, m.Train.HeldOut.AUC, m.Train.HeldOut.LogLoss)
+
+	if err := calibrate(ctx, m, cfg.DataDir, logf); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// heldOut puts a tenth of the problems aside, by a hash of the problem.
+func heldOut(group string) bool {
+	h := fnv.New32a()
+	h.Write([]byte(group))
+	return h.Sum32()%10 == 0
+}
+
+func standardize(m *Model, exs []example) {
+	var n float64
+	sum := make([]float64, nDense)
+	sq := make([]float64, nDense)
+	for i := range exs {
+		if exs[i].held {
+			continue
+		}
+		n++
+		for k := range nDense {
+			v := float64(exs[i].dense[k])
+			sum[k] += v
+			sq[k] += v * v
+		}
+	}
+	for k := range nDense {
+		if n == 0 {
+			m.Scale[k] = 1
+			continue
+		}
+		mean := sum[k] / n
+		v := sq[k]/n - mean*mean
+		m.Mean[k] = mean
+		if v > 1e-12 {
+			m.Scale[k] = 1 / math.Sqrt(v)
+		} else {
+			m.Scale[k] = 0 // constant feature: no signal
+		}
+	}
+}
+
+// fit runs AdaGrad on the weighted logistic loss over the training
+// (non-held-out) examples.
+func fit(ctx context.Context, m *Model, exs []example, arena []uint32, cfg TrainConfig, rng *rand.Rand) {
+	var train []int
+	var wpos, wall float64
+	for i := range exs {
+		if exs[i].held {
+			continue
+		}
+		train = append(train, i)
+		wall += float64(exs[i].weight)
+		if exs[i].right {
+			wpos += float64(exs[i].weight)
+		}
+	}
+	if len(train) == 0 || wall == 0 {
+		return
+	}
+	p := math.Min(math.Max(wpos/wall, 1e-6), 1-1e-6)
+	m.Bias = math.Log(p / (1 - p))
+	// Normalize weights to mean 1 so the step size means the same for any
+	// data size.
+	norm := float64(len(train)) / wall
+
+	const eps = 1e-8
+	lr := cfg.LearningRate
+	l2 := cfg.L2
+	gBias := 0.0
+	gDense := make([]float64, nDense)
+	gHash := make([]float32, len(m.hashW))
+	var x [nDense]float64
+	for epoch := range cfg.Epochs {
+		if ctx.Err() != nil {
+			return
+		}
+		rng.Shuffle(len(train), func(i, j int) { train[i], train[j] = train[j], train[i] })
+		var loss, wsum float64
+		for _, i := range train {
+			ex := &exs[i]
+			for k := range nDense {
+				x[k] = (float64(ex.dense[k]) - m.Mean[k]) * m.Scale[k]
+			}
+			z := m.Bias
+			for k := range nDense {
+				z += m.DenseW[k] * x[k]
+			}
+			var hz float32
+			hs := arena[ex.lo:ex.hi]
+			for _, h := range hs {
+				hz += m.hashW[h]
+			}
+			z += float64(hz * ex.hval)
+			y := 0.0
+			if ex.right {
+				y = 1
+			}
+			pr := sigmoid(z)
+			w := float64(ex.weight) * norm
+			loss += w * logLoss(pr, y)
+			wsum += w
+			g := w * (pr - y) // d loss / d z
+
+			gBias += g * g
+			m.Bias -= lr * g / (math.Sqrt(gBias) + eps)
+			for k := range nDense {
+				gk := g*x[k] + l2*m.DenseW[k]
+				gDense[k] += gk * gk
+				m.DenseW[k] -= lr * gk / (math.Sqrt(gDense[k]) + eps)
+			}
+			gh := float32(g) * ex.hval
+			for _, h := range hs {
+				gk := gh + float32(l2)*m.hashW[h]
+				gHash[h] += gk * gk
+				m.hashW[h] -= float32(lr) * gk / (float32(math.Sqrt(float64(gHash[h]))) + eps)
+			}
+		}
+		cfg.Logf("train: epoch %d: weighted log loss %.4f", epoch+1, loss/wsum)
+	}
+}
+
+func logLoss(p, y float64) float64 {
+	p = math.Min(math.Max(p, 1e-12), 1-1e-12)
+	return -(y*math.Log(p) + (1-y)*math.Log(1-p))
+}
+
+// evalExamples measures the uncalibrated model on held-out (or training)
+// examples.
+func evalExamples(m *Model, exs []example, arena []uint32, held bool) Metrics {
+	var zs []float64
+	var ys []bool
+	var x [nDense]float64
+	for i := range exs {
+		ex := &exs[i]
+		if ex.held != held {
+			continue
+		}
+		for k := range nDense {
+			x[k] = float64(ex.dense[k])
+		}
+		zs = append(zs, m.logit(x[:], arena[ex.lo:ex.hi], ex.hval))
+		ys = append(ys, ex.right)
+	}
+	return metrics(zs, ys, 1, 0)
+}
+
+// metrics computes AUC and log loss of σ(a·z+b).
+func metrics(zs []float64, ys []bool, a, b float64) Metrics {
+	mt := Metrics{Steps: len(zs)}
+	if len(zs) == 0 {
+		return mt
+	}
+	var pos, neg []float64
+	for i, z := range zs {
+		y := 0.0
+		if ys[i] {
+			y = 1
+			pos = append(pos, z)
+		} else {
+			neg = append(neg, z)
+		}
+		mt.LogLoss += logLoss(sigmoid(a*z+b), y)
+	}
+	mt.LogLoss /= float64(len(zs))
+	mt.AUC = auc(pos, neg)
+	return mt
+}
+
+func auc(pos, neg []float64) float64 {
+	if len(pos) == 0 || len(neg) == 0 {
+		return 0
+	}
+	type it struct {
+		v   float64
+		pos bool
+	}
+	all := make([]it, 0, len(pos)+len(neg))
+	for _, v := range pos {
+		all = append(all, it{v, true})
+	}
+	for _, v := range neg {
+		all = append(all, it{v, false})
+	}
+	sort.Slice(all, func(i, j int) bool { return all[i].v < all[j].v })
+	var rs float64
+	for i := 0; i < len(all); {
+		j := i + 1 // at least one: NaN never equals itself
+		for j < len(all) && all[j].v == all[i].v {
+			j++
+		}
+		r := float64(i+j+1) / 2
+		for k := i; k < j; k++ {
+			if all[k].pos {
+				rs += r
+			}
+		}
+		i = j
+	}
+	np, nn := float64(len(pos)), float64(len(neg))
+	return (rs - np*(np+1)/2) / (np * nn)
+}
+
+// calibrate fits Platt scaling on ProcessBench dev steps (those the label
+// decides: before and at the first error) and picks the default threshold
+// on the GSM8K dev file. Without the files the model stays uncalibrated
+// (A=1, B=0) with threshold 0.5.
+func calibrate(ctx context.Context, m *Model, dir string, logf func(string, ...any)) error {
+	files, err := filepath.Glob(filepath.Join(dir, "processbench", "*.dev.jsonl"))
+	if err != nil {
+		return err
+	}
+	sort.Strings(files)
+	if len(files) == 0 {
+		logf("train: no processbench/*.dev.jsonl: model left uncalibrated")
+		return nil
+	}
+	var zs []float64
+	var ys []bool
+	type scored struct {
+		chain hybrid.Chain
+		z     []float64
+	}
+	var thresholdSet []scored
+	f := newFeaturizer(uint(m.HashBits))
+	var dense [nDense]float64
+	for _, path := range files {
+		chains, _, err := hybrid.ReadChains(path, hybrid.FormatProcessBench)
+		if err != nil {
+			return err
+		}
+		for _, c := range chains {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			f.startChain(c.Problem)
+			cz := make([]float64, len(c.Steps))
+			for i, st := range c.Steps {
+				hs, hv := f.step(i, len(c.Steps), st, dense[:])
+				cz[i] = m.logit(dense[:], hs, hv)
+				if st.Label != hybrid.Unlabeled {
+					zs = append(zs, cz[i])
+					ys = append(ys, st.Label == hybrid.Correct)
+				}
+			}
+			if filepath.Base(path) == "gsm8k.dev.jsonl" {
+				thresholdSet = append(thresholdSet, scored{c, cz})
+			}
+		}
+	}
+	m.PlattA, m.PlattB = platt(zs, ys)
+	right := 0
+	for _, y := range ys {
+		if y {
+			right++
+		}
+	}
+	if len(ys) > 0 {
+		m.Prior = roundTo(float64(right)/float64(len(ys)), 6)
+	}
+	m.Train.Calibration = metrics(zs, ys, m.PlattA, m.PlattB)
+	logf("train: calibration: %d steps, A %.4f, B %.4f, AUC %.4f, log loss %.4f",
+		len(zs), m.PlattA, m.PlattB, m.Train.Calibration.AUC, m.Train.Calibration.LogLoss)
+
+	if len(thresholdSet) > 0 {
+		results := make([]hybrid.ChainResult, len(thresholdSet))
+		for i, s := range thresholdSet {
+			r := hybrid.ChainResult{ID: s.chain.ID, FirstError: s.chain.FirstError, Steps: make([]hybrid.StepResult, len(s.z))}
+			for j, z := range s.z {
+				r.Steps[j].Score = sigmoid(m.PlattA*z + m.PlattB)
+			}
+			results[i] = r
+		}
+		t, sc := hybrid.ChooseThreshold(results)
+		m.Threshold = roundTo(t, 6)
+		m.Train.CalibrationF1 = roundTo(sc.F1, 4)
+		logf("train: threshold %.4f (ProcessBench GSM8K dev F1 %.1f)", t, sc.F1)
+	}
+	return nil
+}
+
+// platt fits p = σ(a·z + b) by Newton's method on the log loss, with
+// Platt's smoothed targets.
+func platt(zs []float64, ys []bool) (float64, float64) {
+	var np, nn float64
+	for _, y := range ys {
+		if y {
+			np++
+		} else {
+			nn++
+		}
+	}
+	if np == 0 || nn == 0 {
+		return 1, 0
+	}
+	hiT, loT := (np+1)/(np+2), 1/(nn+2)
+	a, b := 1.0, 0.0
+	obj := func(a, b float64) float64 {
+		var s float64
+		for i, z := range zs {
+			t := loT
+			if ys[i] {
+				t = hiT
+			}
+			p := sigmoid(a*z + b)
+			s += logLoss(p, t)
+		}
+		return s
+	}
+	cur := obj(a, b)
+	for range 100 {
+		var gA, gB, hAA, hAB, hBB float64
+		for i, z := range zs {
+			t := loT
+			if ys[i] {
+				t = hiT
+			}
+			p := sigmoid(a*z + b)
+			d := p - t
+			w := math.Max(p*(1-p), 1e-12)
+			gA += d * z
+			gB += d
+			hAA += w * z * z
+			hAB += w * z
+			hBB += w
+		}
+		hAA += 1e-9
+		hBB += 1e-9
+		det := hAA*hBB - hAB*hAB
+		if det <= 0 {
+			break
+		}
+		dA := (hBB*gA - hAB*gB) / det
+		dB := (hAA*gB - hAB*gA) / det
+		step := 1.0
+		for step > 1e-8 {
+			na, nb := a-step*dA, b-step*dB
+			if v := obj(na, nb); v <= cur {
+				a, b, cur = na, nb, v
+				break
+			}
+			step /= 2
+		}
+		if math.Abs(dA)+math.Abs(dB) < 1e-9 || step <= 1e-8 {
+			break
+		}
+	}
+	return roundTo(a, 9), roundTo(b, 9)
+}
+
+// WriteFile writes the model to path.
+func (m *Model) WriteFile(path string) error {
+	b, err := m.MarshalBinary()
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, b, 0o644)
+}

@@ -1,0 +1,63 @@
+package hybrid
+
+// EvalOptions configures side-by-side evaluation of several policies.
+type EvalOptions struct {
+	// Policies to evaluate, in order; nil means formal-only, learned-only
+	// and hybrid.
+	Policies []Policy
+	// Threshold, when positive, is used for every policy instead of one
+	// chosen on the calibration results. Formal-only always uses 0.5: its
+	// scores are 0 or 1.
+	Threshold float64
+}
+
+func (o EvalOptions) policies() []Policy {
+	if len(o.Policies) > 0 {
+		return o.Policies
+	}
+	return []Policy{PolicyFormal, PolicyLearned, PolicyHybrid}
+}
+
+// threshold picks the threshold for p: fixed, 0.5 for formal-only, or the
+// F1-maximizing one on calibration re-merged under p.
+func (o EvalOptions) threshold(p Policy, calibration []ChainResult) float64 {
+	switch {
+	case p.mode() == ModeFormal:
+		return 0.5
+	case o.Threshold > 0:
+		return o.Threshold
+	case len(calibration) == 0:
+		return 0.5
+	}
+	t, _ := ChooseThreshold(WithPolicy(calibration, p))
+	return t
+}
+
+// CompareProcessBench evaluates results under each policy, with thresholds
+// chosen on calibration (scored results of the calibration file, by
+// default ProcessBench's GSM8K dev file). Both slices are re-merged per
+// policy, so they must come from a run that had both sides' evidence.
+func CompareProcessBench(results, calibration []ChainResult, opts EvalOptions) []ProcessBenchReport {
+	var out []ProcessBenchReport
+	for _, p := range opts.policies() {
+		t := opts.threshold(p, calibration)
+		rep := EvaluateProcessBench(WithPolicy(results, p), t)
+		rep.Policy = p.Name()
+		out = append(out, rep)
+	}
+	return out
+}
+
+// ComparePRMBench is CompareProcessBench for PRMBench's step-level metric.
+// The threshold is still chosen by ProcessBench F1 on calibration, so one
+// threshold serves both benchmarks.
+func ComparePRMBench(results, calibration []ChainResult, opts EvalOptions) []PRMBenchReport {
+	var out []PRMBenchReport
+	for _, p := range opts.policies() {
+		t := opts.threshold(p, calibration)
+		rep := EvaluatePRMBench(WithPolicy(results, p), t)
+		rep.Policy = p.Name()
+		out = append(out, rep)
+	}
+	return out
+}

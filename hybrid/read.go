@@ -1,0 +1,513 @@
+package hybrid
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+)
+
+// Format names an input format.
+type Format string
+
+const (
+	FormatAuto         Format = ""             // detect from the content
+	FormatProcessBench Format = "processbench" // problem, steps, label (0-based first error, -1 none)
+	FormatPRMBench     Format = "prmbench"     // modified_process, error_steps (1-based)
+	FormatMRGSM8K      Format = "mr-gsm8k"     // model_output_steps, model_output_solution_first_error_step (1-based)
+	FormatTRL          Format = "trl"          // TRL stepwise: prompt, completions, labels
+	FormatGSM8K        Format = "gsm8k"        // question, answer: reference solutions, every step right
+	FormatText         Format = "text"         // plain text or Markdown
+)
+
+// Formats lists the names ParseFormat accepts besides "auto".
+func Formats() []Format {
+	return []Format{FormatProcessBench, FormatPRMBench, FormatMRGSM8K, FormatTRL, FormatGSM8K, FormatText}
+}
+
+// ParseFormat maps a --format value to a Format. "auto" and "" detect;
+// "markdown", "md" and "txt" are FormatText.
+func ParseFormat(s string) (Format, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "", "auto":
+		return FormatAuto, nil
+	case "markdown", "md", "txt", "text", "plain":
+		return FormatText, nil
+	case "mrgsm8k", "mr_gsm8k", "mr-gsm8k":
+		return FormatMRGSM8K, nil
+	case "trl", "stepwise", "trl-stepwise":
+		return FormatTRL, nil
+	}
+	for _, f := range Formats() {
+		if strings.EqualFold(s, string(f)) {
+			return f, nil
+		}
+	}
+	return "", fmt.Errorf("unknown format %q (want auto, %s)", s, joinFormats())
+}
+
+func joinFormats() string {
+	var b strings.Builder
+	for i, f := range Formats() {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(string(f))
+	}
+	return b.String()
+}
+
+// RowError reports one input row that could not be read. The other rows of
+// the file are still returned.
+type RowError struct {
+	File string
+	Line int // 1-based line where the row starts
+	Err  error
+}
+
+func (e RowError) Error() string { return fmt.Sprintf("%s:%d: %v", e.File, e.Line, e.Err) }
+func (e RowError) Unwrap() error { return e.Err }
+
+// ReadChains reads every chain in the file at path ("-" reads standard
+// input). Rows that cannot be read are reported in the []RowError, each
+// with its file and line, and skipped; the error is for a file that cannot
+// be read at all (missing, unknown format).
+func ReadChains(path string, format Format) ([]Chain, []RowError, error) {
+	if path == "-" {
+		return DecodeChains(os.Stdin, "<stdin>", format)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	return DecodeChains(f, path, format)
+}
+
+// DecodeChains is ReadChains for a reader; name labels errors and sources.
+func DecodeChains(r io.Reader, name string, format Format) ([]Chain, []RowError, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, nil, fmt.Errorf("read %s: %w", name, err)
+	}
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	trimmed := bytes.TrimLeft(data, " \t\r\n")
+	if format == FormatAuto && isTextName(name) {
+		format = FormatText // a Markdown file may well start with "[" or "{"
+	}
+	if format == FormatText {
+		ch, errs := decodeText(data, name)
+		return ch, errs, nil
+	}
+	if len(trimmed) == 0 {
+		return nil, nil, nil
+	}
+	switch trimmed[0] {
+	case '[':
+		return decodeJSONArray(data, name, format)
+	case '{':
+		return decodeJSONObjects(data, name, format)
+	}
+	if format != FormatAuto {
+		return nil, nil, fmt.Errorf("%s: format %s expects JSON or JSON Lines, got text", name, format)
+	}
+	ch, errs := decodeText(data, name)
+	return ch, errs, nil
+}
+
+func isTextName(name string) bool {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".md", ".markdown", ".txt", ".text":
+		return true
+	}
+	return false
+}
+
+// jsonReader turns JSON rows into chains, detecting the format from the
+// first row it recognizes when none was forced.
+type jsonReader struct {
+	name   string
+	format Format
+	chains []Chain
+	errs   []RowError
+}
+
+func (jr *jsonReader) row(raw []byte, line int) {
+	var r row
+	if err := json.Unmarshal(raw, &r); err != nil {
+		jr.errs = append(jr.errs, RowError{jr.name, line, fmt.Errorf("invalid JSON: %w", err)})
+		return
+	}
+	f := jr.format
+	if f == FormatAuto {
+		f = r.detect()
+		if f == FormatAuto {
+			jr.errs = append(jr.errs, RowError{jr.name, line, errors.New("unrecognized row: want the fields of " + joinFormats())})
+			return
+		}
+		jr.format = f // the rest of the file follows the first row
+	}
+	c, err := r.chain(f, jr.name, line)
+	if err != nil {
+		jr.errs = append(jr.errs, RowError{jr.name, line, fmt.Errorf("%s row: %w", f, err)})
+		return
+	}
+	jr.chains = append(jr.chains, c)
+}
+
+// decodeJSONObjects reads JSON Lines. A file whose objects span several
+// lines (pretty-printed) is read as a stream of objects instead; there a
+// syntax error ends the file, since the reader cannot resynchronize.
+func decodeJSONObjects(data []byte, name string, format Format) ([]Chain, []RowError, error) {
+	jr := &jsonReader{name: name, format: format}
+	if !isJSONLines(data) {
+		return decodeStream(data, name, jr, false)
+	}
+	line := 0
+	for len(data) > 0 {
+		line++
+		i := bytes.IndexByte(data, '\n')
+		var l []byte
+		if i < 0 {
+			l, data = data, nil
+		} else {
+			l, data = data[:i], data[i+1:]
+		}
+		l = bytes.TrimSpace(l)
+		if len(l) == 0 {
+			continue
+		}
+		jr.row(l, line)
+	}
+	return jr.chains, jr.errs, nil
+}
+
+// isJSONLines reports whether the first non-blank line is a whole JSON
+// value; a pretty-printed object's first line ("{") is not.
+func isJSONLines(data []byte) bool {
+	for len(data) > 0 {
+		i := bytes.IndexByte(data, '\n')
+		var l []byte
+		if i < 0 {
+			l, data = data, nil
+		} else {
+			l, data = data[:i], data[i+1:]
+		}
+		if l = bytes.TrimSpace(l); len(l) > 0 {
+			return json.Valid(l)
+		}
+	}
+	return true
+}
+
+func decodeJSONArray(data []byte, name string, format Format) ([]Chain, []RowError, error) {
+	return decodeStream(data, name, &jsonReader{name: name, format: format}, true)
+}
+
+// decodeStream reads a JSON array (array=true) or a stream of objects.
+func decodeStream(data []byte, name string, jr *jsonReader, array bool) ([]Chain, []RowError, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	lineAt := newLineIndex(data)
+	if array {
+		if _, err := dec.Token(); err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", name, err)
+		}
+	}
+	for dec.More() {
+		// Skip whitespace so the offset points at the element itself.
+		start := int(dec.InputOffset())
+		for start < len(data) && (data[start] == ' ' || data[start] == '\n' || data[start] == '\r' ||
+			data[start] == '\t' || data[start] == ',') {
+			start++
+		}
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			jr.errs = append(jr.errs, RowError{name, lineAt(start), fmt.Errorf("invalid JSON (rest of file skipped): %w", err)})
+			return jr.chains, jr.errs, nil
+		}
+		jr.row(raw, lineAt(start))
+	}
+	if array {
+		if _, err := dec.Token(); err != nil {
+			jr.errs = append(jr.errs, RowError{name, lineAt(int(dec.InputOffset())), fmt.Errorf("unterminated array: %w", err)})
+		}
+	}
+	return jr.chains, jr.errs, nil
+}
+
+// newLineIndex returns a function from byte offset to 1-based line.
+func newLineIndex(data []byte) func(int) int {
+	var starts []int
+	starts = append(starts, 0)
+	for i, c := range data {
+		if c == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	return func(off int) int {
+		lo, hi := 0, len(starts)
+		for lo+1 < hi {
+			mid := (lo + hi) / 2
+			if starts[mid] <= off {
+				lo = mid
+			} else {
+				hi = mid
+			}
+		}
+		return lo + 1
+	}
+}
+
+// row holds the fields of every supported JSON format.
+type row struct {
+	ID        json.RawMessage `json:"id"`
+	Problem   *string         `json:"problem"`
+	Steps     *[]string       `json:"steps"`
+	PBLabel   *int            `json:"label"`
+	Generator string          `json:"generator"`
+
+	ModifiedProcess  *[]string       `json:"modified_process"`
+	ModifiedQuestion *string         `json:"modified_question"`
+	OriginalQuestion *string         `json:"original_question"`
+	Question         *string         `json:"question"`
+	ErrorSteps       *[]int          `json:"error_steps"`
+	Classification   string          `json:"classification"`
+	Idx              json.RawMessage `json:"idx"`
+
+	ModelOutputSteps    *[]string       `json:"model_output_steps"`
+	MRFirstError        json.RawMessage `json:"model_output_solution_first_error_step"`
+	SolutionCorrectness string          `json:"model_output_solution_correctness"`
+	UUID                string          `json:"uuid"`
+	QuestionType        string          `json:"question_type"`
+
+	Prompt      *string           `json:"prompt"`
+	Completions *[]string         `json:"completions"`
+	Labels      []json.RawMessage `json:"labels"`
+
+	Answer *string `json:"answer"`
+}
+
+func (r *row) detect() Format {
+	switch {
+	case r.ModifiedProcess != nil:
+		return FormatPRMBench
+	case r.ModelOutputSteps != nil:
+		return FormatMRGSM8K
+	case r.Completions != nil:
+		return FormatTRL
+	case r.Steps != nil:
+		return FormatProcessBench
+	case r.Question != nil && r.Answer != nil:
+		return FormatGSM8K
+	}
+	return FormatAuto
+}
+
+func missing(field string) error { return fmt.Errorf("missing field %q", field) }
+
+func toSteps(texts []string) []Step {
+	steps := make([]Step, len(texts))
+	for i, t := range texts {
+		steps[i] = Step{Text: t}
+	}
+	return steps
+}
+
+// rawID renders a JSON string or number identifier.
+func rawID(raw json.RawMessage) string {
+	if len(raw) == 0 || string(raw) == "null" {
+		return ""
+	}
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	return string(raw)
+}
+
+var idSubset = regexp.MustCompile(`^(.+?)[-_]\d+$`)
+
+func (r *row) chain(f Format, name string, line int) (Chain, error) {
+	c := Chain{Source: fmt.Sprintf("%s:%d", name, line), FirstError: NoLabel}
+	switch f {
+	case FormatProcessBench:
+		if r.Problem == nil {
+			return c, missing("problem")
+		}
+		if r.Steps == nil {
+			return c, missing("steps")
+		}
+		c.Problem, c.Steps = *r.Problem, toSteps(*r.Steps)
+		c.ID = rawID(r.ID)
+		if m := idSubset.FindStringSubmatch(c.ID); m != nil {
+			c.Subset = m[1]
+		} else {
+			c.Subset = fileSubset(name)
+		}
+		if r.PBLabel != nil {
+			l := *r.PBLabel
+			if l < NoError || l >= len(c.Steps) {
+				return c, fmt.Errorf("label %d out of range for %d steps (want -1 or a 0-based step index)", l, len(c.Steps))
+			}
+			c.FirstError = l
+			labelFromFirstError(c.Steps, l)
+		}
+	case FormatPRMBench:
+		if r.ModifiedProcess == nil {
+			return c, missing("modified_process")
+		}
+		switch {
+		case r.ModifiedQuestion != nil:
+			c.Problem = *r.ModifiedQuestion
+		case r.Question != nil:
+			c.Problem = *r.Question
+		case r.OriginalQuestion != nil:
+			c.Problem = *r.OriginalQuestion
+		default:
+			return c, missing("modified_question")
+		}
+		if r.ErrorSteps == nil {
+			return c, missing("error_steps")
+		}
+		c.Steps = toSteps(*r.ModifiedProcess)
+		c.ID = rawID(r.Idx)
+		c.Subset = r.Classification
+		c.FirstError = NoError
+		for i := range c.Steps {
+			c.Steps[i].Label = Correct
+		}
+		for _, e := range *r.ErrorSteps {
+			if e < 1 || e > len(c.Steps) {
+				return c, fmt.Errorf("error_steps has %d, out of range for %d steps (1-based)", e, len(c.Steps))
+			}
+			c.Steps[e-1].Label = Wrong
+			if c.FirstError == NoError || e-1 < c.FirstError {
+				c.FirstError = e - 1
+			}
+		}
+	case FormatMRGSM8K:
+		if r.ModelOutputSteps == nil {
+			return c, missing("model_output_steps")
+		}
+		if r.Question == nil {
+			return c, missing("question")
+		}
+		c.Problem, c.Steps = *r.Question, toSteps(*r.ModelOutputSteps)
+		c.ID = r.UUID
+		c.Subset = string(FormatMRGSM8K)
+		if r.QuestionType != "" {
+			c.Subset += "/" + r.QuestionType
+		}
+		var n int
+		switch {
+		case strings.EqualFold(r.SolutionCorrectness, "correct"):
+			c.FirstError = NoError
+			labelFromFirstError(c.Steps, NoError)
+		case json.Unmarshal(r.MRFirstError, &n) == nil:
+			if n < 1 || n > len(c.Steps) {
+				return c, fmt.Errorf("model_output_solution_first_error_step %d out of range for %d steps (1-based)", n, len(c.Steps))
+			}
+			c.FirstError = n - 1
+			labelFromFirstError(c.Steps, n-1)
+		}
+	case FormatTRL:
+		if r.Prompt == nil {
+			return c, missing("prompt")
+		}
+		if r.Completions == nil {
+			return c, missing("completions")
+		}
+		c.Problem, c.Steps = *r.Prompt, toSteps(*r.Completions)
+		c.ID = rawID(r.ID)
+		if r.Labels != nil {
+			if len(r.Labels) != len(c.Steps) {
+				return c, fmt.Errorf("%d labels for %d completions", len(r.Labels), len(c.Steps))
+			}
+			c.FirstError = NoError
+			for i, raw := range r.Labels {
+				ok, err := parseBoolLabel(raw)
+				if err != nil {
+					return c, fmt.Errorf("labels[%d]: %w", i, err)
+				}
+				if ok {
+					c.Steps[i].Label = Correct
+				} else {
+					c.Steps[i].Label = Wrong
+					if c.FirstError == NoError {
+						c.FirstError = i
+					}
+				}
+			}
+		}
+	case FormatGSM8K:
+		if r.Question == nil {
+			return c, missing("question")
+		}
+		if r.Answer == nil {
+			return c, missing("answer")
+		}
+		c.Problem = *r.Question
+		c.Steps = toSteps(gsm8kSteps(*r.Answer))
+		c.Subset = string(FormatGSM8K)
+		c.FirstError = NoError
+		labelFromFirstError(c.Steps, NoError)
+	case FormatText:
+		return c, errors.New("text format in a JSON file")
+	default:
+		return c, fmt.Errorf("unknown format %q", f)
+	}
+	if len(c.Steps) == 0 {
+		return c, errors.New("no steps")
+	}
+	if c.ID == "" {
+		c.ID = c.Source
+	}
+	return c, nil
+}
+
+func parseBoolLabel(raw json.RawMessage) (bool, error) {
+	var b bool
+	if json.Unmarshal(raw, &b) == nil {
+		return b, nil
+	}
+	var n float64
+	if json.Unmarshal(raw, &n) == nil && (n == 0 || n == 1) {
+		return n == 1, nil
+	}
+	return false, fmt.Errorf("want true/false or 1/0, got %s", raw)
+}
+
+// fileSubset names a subset after a file: "gsm8k.dev.jsonl" → "gsm8k".
+func fileSubset(name string) string {
+	base := filepath.Base(name)
+	if i := strings.IndexByte(base, '.'); i > 0 {
+		return base[:i]
+	}
+	return base
+}
+
+var calcAnnotation = regexp.MustCompile(`<<[^<>]*>>`)
+
+// gsm8kSteps splits a GSM8K reference answer into steps, one per line. The
+// calculator annotations ("<<48/2=24>>") are dropped: the text around them
+// already states the result. The final "#### 72" line becomes
+// "The answer is 72."
+func gsm8kSteps(answer string) []string {
+	var steps []string
+	for _, l := range strings.Split(answer, "\n") {
+		l = strings.TrimSpace(calcAnnotation.ReplaceAllString(l, ""))
+		if l == "" {
+			continue
+		}
+		if rest, ok := strings.CutPrefix(l, "####"); ok {
+			l = "The answer is " + strings.TrimSpace(rest) + "."
+		}
+		steps = append(steps, l)
+	}
+	return steps
+}

@@ -1,0 +1,247 @@
+package hybrid
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const fixtures = "../testdata/hybrid"
+
+func fixture(name string) string { return filepath.Join(fixtures, name) }
+
+func texts(c Chain) []string { return c.Texts() }
+
+func labels(c Chain) []Label {
+	out := make([]Label, len(c.Steps))
+	for i, s := range c.Steps {
+		out[i] = s.Label
+	}
+	return out
+}
+
+// rowLines returns the lines of the row errors, for compact assertions.
+func rowLines(errs []RowError) []int {
+	var out []int
+	for _, e := range errs {
+		out = append(out, e.Line)
+	}
+	return out
+}
+
+func TestReadProcessBenchJSONL(t *testing.T) {
+	chains, errs, err := ReadChains(fixture("processbench.jsonl"), FormatAuto)
+	require.NoError(t, err)
+	require.Len(t, chains, 3)
+	assert.Equal(t, []int{4, 5, 6}, rowLines(errs))
+	assert.Contains(t, errs[0].Error(), "processbench.jsonl:4: invalid JSON")
+	assert.Contains(t, errs[1].Error(), "label 3 out of range for 1 steps")
+	assert.Contains(t, errs[2].Error(), `missing field "steps"`)
+
+	c := chains[1]
+	assert.Equal(t, "toy-1", c.ID)
+	assert.Equal(t, "toy", c.Subset)
+	assert.Equal(t, fixture("processbench.jsonl")+":2", c.Source)
+	assert.Equal(t, 1, c.FirstError)
+	assert.Equal(t, []Label{Correct, Wrong, Unlabeled}, labels(c))
+	assert.Equal(t, NoError, chains[0].FirstError)
+	assert.Equal(t, []Label{Correct, Correct, Correct}, labels(chains[0]))
+}
+
+func TestReadProcessBenchArray(t *testing.T) {
+	chains, errs, err := ReadChains(fixture("processbench_array.json"), FormatAuto)
+	require.NoError(t, err)
+	require.Len(t, chains, 2)
+	require.Len(t, errs, 1)
+	assert.Equal(t, 3, errs[0].Line, "the element starts on line 3")
+	assert.Equal(t, "arr-2", chains[1].ID)
+	assert.Equal(t, 0, chains[1].FirstError)
+}
+
+func TestReadPRMBench(t *testing.T) {
+	chains, errs, err := ReadChains(fixture("prmbench.jsonl"), FormatAuto)
+	require.NoError(t, err)
+	require.Len(t, chains, 2)
+	require.Len(t, errs, 1)
+	assert.Equal(t, 3, errs[0].Line)
+	assert.Contains(t, errs[0].Error(), "error_steps has 3, out of range for 2 steps")
+
+	assert.Equal(t, "circular", chains[0].Subset)
+	assert.Equal(t, 1, chains[0].FirstError)
+	assert.Equal(t, []Label{Correct, Wrong, Wrong}, labels(chains[0]))
+	assert.Equal(t, NoError, chains[1].FirstError)
+	assert.Equal(t, []Label{Correct, Correct, Correct}, labels(chains[1]))
+}
+
+func TestReadMRGSM8K(t *testing.T) {
+	chains, errs, err := ReadChains(fixture("mrgsm8k.jsonl"), FormatAuto)
+	require.NoError(t, err)
+	require.Len(t, chains, 2)
+	require.Len(t, errs, 1)
+	assert.Contains(t, errs[0].Error(), "first_error_step 4 out of range")
+	assert.Equal(t, 1, chains[0].FirstError)
+	assert.Equal(t, []Label{Correct, Wrong, Unlabeled}, labels(chains[0]))
+	assert.Equal(t, "mr-gsm8k/original", chains[0].Subset)
+	assert.Equal(t, NoError, chains[1].FirstError, "a correct solution has no error")
+}
+
+func TestReadTRL(t *testing.T) {
+	chains, errs, err := ReadChains(fixture("trl.jsonl"), FormatAuto)
+	require.NoError(t, err)
+	require.Len(t, chains, 2)
+	assert.Equal(t, []int{3, 4}, rowLines(errs))
+	assert.Contains(t, errs[0].Error(), "1 labels for 2 completions")
+	assert.Contains(t, errs[1].Error(), "labels[0]")
+	assert.Equal(t, 0, chains[0].FirstError)
+	assert.Equal(t, []Label{Wrong, Wrong}, labels(chains[0]))
+	assert.Equal(t, NoError, chains[1].FirstError)
+}
+
+func TestReadGSM8K(t *testing.T) {
+	chains, errs, err := ReadChains(fixture("gsm8k.jsonl"), FormatAuto)
+	require.NoError(t, err)
+	assert.Empty(t, errs)
+	require.Len(t, chains, 1)
+	assert.Equal(t, []string{"4 pens cost 4*3 = 12 dollars.", "The answer is 12."}, texts(chains[0]))
+}
+
+func TestReadMarkdown(t *testing.T) {
+	chains, errs, err := ReadChains(fixture("sample.md"), FormatAuto)
+	require.NoError(t, err)
+	assert.Empty(t, errs)
+	require.Len(t, chains, 1)
+	c := chains[0]
+	assert.True(t, strings.HasPrefix(c.Problem, "A farmer has 12 cows"), c.Problem)
+	require.Len(t, c.Steps, 4)
+	assert.Equal(t, "Count the cows\nThe farmer has 12 + 8 = 20 cows.", c.Steps[0].Text)
+	assert.False(t, c.Steps[1].Formal)
+	assert.True(t, c.Steps[2].Formal)
+	assert.Equal(t, "example : (20 : Rat) * 3 = 60 := by norm_num", c.Steps[2].Text)
+	assert.Contains(t, c.Steps[3].Text, `\boxed{60}`)
+	assert.Equal(t, NoLabel, c.FirstError)
+}
+
+func TestReadParagraphsAndSeparators(t *testing.T) {
+	chains, errs, err := ReadChains(fixture("paragraphs.txt"), FormatText)
+	require.NoError(t, err)
+	assert.Empty(t, errs)
+	require.Len(t, chains, 2)
+	a, b := chains[0], chains[1]
+	assert.Equal(t, a.Problem, b.Problem)
+	require.Len(t, a.Steps, 4)
+	assert.Contains(t, a.Steps[2].Text, "# blank line above stays inside the block")
+	assert.Equal(t, "The answer is 105.", a.Steps[3].Text)
+	assert.Equal(t, []string{"She reads 15 * 7 = 95 pages.", "The answer is 95."}, texts(b))
+	assert.Equal(t, fixture("paragraphs.txt")+":17", b.Source)
+}
+
+func TestReadUnclosedFence(t *testing.T) {
+	chains, errs, err := ReadChains(fixture("unclosed.md"), FormatAuto)
+	require.NoError(t, err)
+	assert.Empty(t, chains)
+	require.Len(t, errs, 1)
+	assert.Contains(t, errs[0].Error(), "unclosed code fence")
+}
+
+func TestForcedFormat(t *testing.T) {
+	// A PRMBench file read as ProcessBench: every row lacks "steps".
+	chains, errs, err := ReadChains(fixture("prmbench.jsonl"), FormatProcessBench)
+	require.NoError(t, err)
+	assert.Empty(t, chains)
+	require.Len(t, errs, 3)
+	assert.Contains(t, errs[0].Error(), "processbench row")
+
+	// Text forced on JSON reads it as one paragraph chain.
+	_, _, err = DecodeChains(strings.NewReader("plain words"), "x", FormatPRMBench)
+	assert.ErrorContains(t, err, "expects JSON")
+}
+
+func TestAutoDetectUnknownRow(t *testing.T) {
+	_, errs, err := DecodeChains(strings.NewReader(`{"foo": 1}`+"\n"), "in.jsonl", FormatAuto)
+	require.NoError(t, err)
+	require.Len(t, errs, 1)
+	assert.Contains(t, errs[0].Error(), "in.jsonl:1: unrecognized row")
+	var re RowError
+	assert.True(t, errors.As(errs[0], &re))
+}
+
+func TestPrettyPrintedObjects(t *testing.T) {
+	in := "{\n  \"problem\": \"p\",\n  \"steps\": [\"a\", \"b\"],\n  \"label\": 1\n}\n{\n  \"problem\": \"q\",\n  \"steps\": [\"c\"],\n  \"label\": -1\n}\n"
+	chains, errs, err := DecodeChains(strings.NewReader(in), "pretty.json", FormatAuto)
+	require.NoError(t, err)
+	assert.Empty(t, errs)
+	require.Len(t, chains, 2)
+	assert.Equal(t, "pretty.json:6", chains[1].Source)
+}
+
+func TestJSONLinesWithGarbageLine(t *testing.T) {
+	in := `{"problem": "p", "steps": ["a"], "label": -1}
+this line is not JSON
+{"problem": "q", "steps": ["b"], "label": 0}
+`
+	chains, errs, err := DecodeChains(strings.NewReader(in), "g.jsonl", FormatAuto)
+	require.NoError(t, err)
+	require.Len(t, chains, 2, "the rows after a bad line still run")
+	require.Len(t, errs, 1)
+	assert.Equal(t, 2, errs[0].Line)
+}
+
+func TestMarkdownStartingWithBracket(t *testing.T) {
+	in := "[A link](x) to start.\n\nStep 1: 2 + 2 = 4.\n"
+	chains, errs, err := DecodeChains(strings.NewReader(in), "notes.md", FormatAuto)
+	require.NoError(t, err)
+	assert.Empty(t, errs)
+	require.Len(t, chains, 1)
+	assert.Equal(t, "[A link](x) to start.", chains[0].Problem)
+	assert.Equal(t, []string{"2 + 2 = 4."}, texts(chains[0]))
+}
+
+func TestParseFormat(t *testing.T) {
+	for in, want := range map[string]Format{
+		"": FormatAuto, "auto": FormatAuto, "md": FormatText, "markdown": FormatText,
+		"ProcessBench": FormatProcessBench, "prmbench": FormatPRMBench, "mr-gsm8k": FormatMRGSM8K,
+		"trl": FormatTRL, "gsm8k": FormatGSM8K,
+	} {
+		got, err := ParseFormat(in)
+		require.NoError(t, err, in)
+		assert.Equal(t, want, got, in)
+	}
+	_, err := ParseFormat("csv")
+	assert.Error(t, err)
+}
+
+func FuzzDecodeChains(f *testing.F) {
+	for _, name := range []string{"processbench.jsonl", "processbench_array.json", "prmbench.jsonl", "mrgsm8k.jsonl", "trl.jsonl", "sample.md", "paragraphs.txt"} {
+		b, err := os.ReadFile(fixture(name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	f.Add([]byte("[{\"problem\":1}"))
+	f.Add([]byte("```lean\n---\n```"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		chains, errs, err := DecodeChains(strings.NewReader(string(data)), "fuzz", FormatAuto)
+		if err != nil {
+			return
+		}
+		for _, c := range chains {
+			if len(c.Steps) == 0 {
+				t.Fatalf("chain without steps: %+v", c)
+			}
+			if c.FirstError >= len(c.Steps) || c.FirstError < NoLabel {
+				t.Fatalf("first error %d for %d steps", c.FirstError, len(c.Steps))
+			}
+		}
+		for _, e := range errs {
+			if e.Line < 1 {
+				t.Fatalf("row error without a line: %v", e)
+			}
+		}
+	})
+}

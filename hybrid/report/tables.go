@@ -1,0 +1,303 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+	"unicode/utf8"
+
+	"github.com/leanprm/leanprm/hybrid"
+)
+
+// CheckOptions configures WriteCheck. The zero value is usable.
+type CheckOptions struct {
+	// Width is the step preview's length in characters; 0 means 60.
+	Width int
+	// Threshold marks the predicted first error; 0 leaves it out.
+	Threshold float64
+	// Aggregate names the chain score shown under each table; "" means min.
+	Aggregate hybrid.Aggregate
+	// Obligations lists each step's formal obligations under the table.
+	Obligations bool
+}
+
+// Preview shortens s to at most width characters on one line.
+func Preview(s string, width int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if width <= 0 || utf8.RuneCountInString(s) <= width {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:max(width-1, 0)]) + "…"
+}
+
+func fmtScore(p *float64) string {
+	if p == nil {
+		return "-"
+	}
+	return fmt.Sprintf("%.3f", *p)
+}
+
+func verdictCell(s hybrid.StepResult) string {
+	if s.Verdict == hybrid.NoVerdict {
+		return "-"
+	}
+	if s.Checker != "" {
+		return string(s.Verdict) + " (" + s.Checker + ")"
+	}
+	return string(s.Verdict)
+}
+
+// WriteCheck writes one table per chain: step preview, formal verdict and
+// checker, learned score, merged score and where it came from.
+func WriteCheck(w io.Writer, results []hybrid.ChainResult, o CheckOptions) error {
+	width := o.Width
+	if width <= 0 {
+		width = 60
+	}
+	agg := o.Aggregate
+	if agg == "" {
+		agg = hybrid.AggMin
+	}
+	ew := &errWriter{w: w}
+	for ci, r := range results {
+		if ci > 0 {
+			ew.printf("\n")
+		}
+		ew.printf("%s", r.ID)
+		if r.Source != "" && r.Source != r.ID {
+			ew.printf("  (%s)", r.Source)
+		}
+		ew.printf("\n")
+		if r.Problem != "" {
+			ew.printf("problem: %s\n", Preview(r.Problem, 2*width))
+		}
+		if r.Err != "" {
+			ew.printf("error: %s\n", r.Err)
+			continue
+		}
+		first := hybrid.NoError
+		if o.Threshold > 0 {
+			first = r.Predict(o.Threshold)
+		}
+		tw := tabwriter.NewWriter(ew, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, "#\tstep\tformal\tlearned\tmerged\tsource\t")
+		for _, s := range r.Steps {
+			mark := ""
+			if s.Index == first {
+				mark = "  ← first error"
+			}
+			text := s.Text
+			if s.Formal {
+				text = "[lean] " + text
+			}
+			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%.3f\t%s\t%s\n", s.Index+1, Preview(text, width),
+				verdictCell(s), fmtScore(s.Learned), s.Score, s.Source, mark)
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+		ew.printf("%s %.3f  policy %s", agg, r.Aggregate(agg), r.Policy)
+		if o.Threshold > 0 {
+			if first == hybrid.NoError {
+				ew.printf("  no step below %.3f", o.Threshold)
+			} else {
+				ew.printf("  first error: step %d (threshold %.3f)", first+1, o.Threshold)
+			}
+		}
+		ew.printf("\n")
+		for _, wmsg := range r.Warnings {
+			ew.printf("warning: %s\n", wmsg)
+		}
+		if o.Obligations {
+			for _, s := range r.Steps {
+				for _, ob := range s.Obligations {
+					ew.printf("  step %d: %s [%s]\n", s.Index+1, ob.Text, ob.Verdict)
+					if ob.Lean != "" {
+						ew.printf("    %s\n", ob.Lean)
+					}
+					for _, m := range ob.Messages {
+						ew.printf("    > %s\n", Preview(m, 3*width))
+					}
+				}
+			}
+		}
+	}
+	return ew.err
+}
+
+// WriteProcessBench writes error accuracy, correct accuracy and F1 per
+// subset and their average, one column group per policy.
+func WriteProcessBench(w io.Writer, reps []hybrid.ProcessBenchReport) error {
+	if len(reps) == 0 {
+		return nil
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, "subset\tchains\t")
+	for _, r := range reps {
+		fmt.Fprintf(tw, "%s err\tok\tF1\t", r.Policy)
+	}
+	fmt.Fprintln(tw)
+	fmt.Fprint(tw, "threshold\t\t")
+	for _, r := range reps {
+		fmt.Fprintf(tw, "%.3f\t\t\t", r.Threshold)
+	}
+	fmt.Fprintln(tw)
+	rows := append(append([]hybrid.PBScore(nil), reps[0].Subsets...), reps[0].Average)
+	for i, base := range rows {
+		fmt.Fprintf(tw, "%s\t%d\t", base.Subset, base.Chains)
+		for _, r := range reps {
+			s := r.Average
+			if i < len(r.Subsets) {
+				s = r.Subsets[i]
+			}
+			fmt.Fprintf(tw, "%.1f\t%.1f\t%.1f\t", s.ErrorAcc, s.CorrectAcc, s.F1)
+		}
+		fmt.Fprintln(tw)
+	}
+	return tw.Flush()
+}
+
+// WritePRMBench writes PRMScore, F1 of right and wrong steps per subset,
+// one column group per policy.
+func WritePRMBench(w io.Writer, reps []hybrid.PRMBenchReport) error {
+	if len(reps) == 0 {
+		return nil
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, "subset\tsteps\t")
+	for _, r := range reps {
+		fmt.Fprintf(tw, "%s PRMScore\tF1\tF1neg\t", r.Policy)
+	}
+	fmt.Fprintln(tw)
+	fmt.Fprint(tw, "threshold\t\t")
+	for _, r := range reps {
+		fmt.Fprintf(tw, "%.3f\t\t\t", r.Threshold)
+	}
+	fmt.Fprintln(tw)
+	rows := append(append([]hybrid.PRMBenchScore(nil), reps[0].Subsets...), reps[0].Overall)
+	for i, base := range rows {
+		fmt.Fprintf(tw, "%s\t%d\t", base.Subset, base.Steps)
+		for _, r := range reps {
+			s := r.Overall
+			if i < len(r.Subsets) {
+				s = r.Subsets[i]
+			}
+			fmt.Fprintf(tw, "%.1f\t%.1f\t%.1f\t", s.PRMScore, s.F1, s.F1Neg)
+		}
+		fmt.Fprintln(tw)
+	}
+	fmt.Fprint(tw, "mean of subsets\t\t")
+	for _, r := range reps {
+		fmt.Fprintf(tw, "%.1f\t\t\t", r.MeanPRMScore)
+	}
+	fmt.Fprintln(tw)
+	return tw.Flush()
+}
+
+// WriteComparison writes the formal-versus-learned comparison as text.
+func WriteComparison(w io.Writer, c hybrid.Comparison) error {
+	ew := &errWriter{w: w}
+	ew.printf("chains %d, steps %d, with a formal verdict %d (unknown %d)\n", c.Chains, c.Steps, c.Decided, c.Unknown)
+	ew.printf("learned pass = score ≥ %.3f\n\n", c.Threshold)
+	tw := tabwriter.NewWriter(ew, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "\tlearned pass\tlearned fail\t")
+	fmt.Fprintf(tw, "verified\t%d\t%d\t\n", c.Confusion.VerifiedPass, c.Confusion.VerifiedFail)
+	fmt.Fprintf(tw, "refuted\t%d\t%d\t\n", c.Confusion.RefutedPass, c.Confusion.RefutedFail)
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	ew.printf("\nagreement %.1f%%, AUC (verified above refuted) %.3f\n", 100*c.Confusion.Agreement(), c.AUC)
+	ew.printf("learned score of refuted steps:  %s\n", histLine(c.RefutedHist))
+	ew.printf("learned score of verified steps: %s\n", histLine(c.VerifiedHist))
+	ew.printf("calibration vs formal verdicts: ECE %.3f over %d steps\n", c.Formal.ECE, c.Formal.Steps)
+	if c.Gold.Steps > 0 {
+		ew.printf("calibration vs gold labels:     ECE %.3f over %d steps\n", c.Gold.ECE, c.Gold.Steps)
+	}
+	if c.TotalBlindSpots > 0 {
+		ew.printf("\nblind spots: %d refuted steps scored ≥ %.3f (highest first)\n", c.TotalBlindSpots, c.Threshold)
+		for _, b := range c.BlindSpots {
+			ew.printf("  %.3f  %s step %d: %s\n", b.Learned, b.ChainID, b.Step+1, Preview(b.Text, 100))
+			for _, o := range b.Obligations {
+				if o.Verdict == hybrid.Refuted {
+					ew.printf("         refuted: %s\n", Preview(firstNonEmpty(o.Text, o.Lean), 100))
+				}
+			}
+		}
+	}
+	return ew.err
+}
+
+func firstNonEmpty(s ...string) string {
+	for _, x := range s {
+		if x != "" {
+			return x
+		}
+	}
+	return ""
+}
+
+// histLine renders counts as a row of block characters.
+func histLine(h []int) string {
+	blocks := []rune(" ▁▂▃▄▅▆▇█")
+	m := 0
+	for _, v := range h {
+		m = max(m, v)
+	}
+	var b strings.Builder
+	b.WriteString("0 |")
+	for _, v := range h {
+		i := 0
+		if m > 0 {
+			i = (v*(len(blocks)-1) + m - 1) / m
+		}
+		b.WriteRune(blocks[i])
+	}
+	b.WriteString("| 1")
+	return b.String()
+}
+
+// WriteSelection writes the best of N per problem and, when the results
+// carry gold labels, how often the choice was right.
+func WriteSelection(w io.Writer, sel []hybrid.Selection, results []hybrid.ChainResult, agg hybrid.Aggregate) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "problem\tcandidates\tbest\t%s\tright\t\n", agg)
+	for _, s := range sel {
+		right := "?"
+		switch s.BestRight {
+		case 1:
+			right = "yes"
+		case 0:
+			right = "no"
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%.3f\t%s\t\n", Preview(s.Problem, 50), len(s.Candidates), s.BestID, s.BestScore, right)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	sum := hybrid.SummarizeSelection(sel, results)
+	if sum.Problems > 0 {
+		_, err := fmt.Fprintf(w, "\nover %d labelled problems: chosen right %.1f%%, random pick %.1f%%, oracle %.1f%%\n",
+			sum.Problems, sum.Accuracy, sum.Chance, sum.Oracle)
+		return err
+	}
+	return nil
+}
+
+// errWriter remembers the first write error.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(p)
+	e.err = err
+	return n, err
+}
+
+func (e *errWriter) printf(format string, args ...any) { fmt.Fprintf(e, format, args...) }

@@ -1,0 +1,309 @@
+package hybrid
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"runtime"
+	"sync"
+)
+
+// PRM is a learned process reward model as hybrid needs it: one score in
+// [0, 1] per step, the probability that the step is right given the
+// problem and the steps before it.
+type PRM interface {
+	ScoreChain(ctx context.Context, problem string, steps []Step) ([]float64, error)
+}
+
+// PRMInput is one chain for BatchPRM.
+type PRMInput struct {
+	Problem string
+	Steps   []Step
+}
+
+// BatchPRM is a PRM that scores many chains at once more cheaply than one
+// by one (a served model batches requests). errs[i] is set when chain i
+// failed; scores[i] is then nil.
+type BatchPRM interface {
+	PRM
+	ScoreChains(ctx context.Context, chains []PRMInput) (scores [][]float64, errs []error)
+}
+
+// StepResult is the merged result for one step. It always says where its
+// score came from (Source, Policy) and carries both sides' evidence.
+type StepResult struct {
+	Index  int    `json:"index"`
+	Text   string `json:"text"`
+	Formal bool   `json:"formal,omitempty"` // a Lean step
+	// Label is the gold label, when the input had one.
+	Label Label `json:"label,omitempty"`
+
+	Score  float64 `json:"score"`
+	Source Source  `json:"source"`
+	Policy string  `json:"policy"`
+
+	Verdict     Verdict      `json:"verdict"`
+	Checker     string       `json:"checker,omitempty"`
+	FullyFormal bool         `json:"fully_formal,omitempty"`
+	Obligations []Obligation `json:"obligations,omitempty"`
+
+	// Learned is the learned PRM's score; nil when no PRM ran.
+	Learned *float64 `json:"learned,omitempty"`
+}
+
+// ChainResult is the merged result for one chain.
+type ChainResult struct {
+	ID      string `json:"id"`
+	Source  string `json:"source,omitempty"`
+	Subset  string `json:"subset,omitempty"`
+	Problem string `json:"problem"`
+	// FirstError is the gold first-error index (NoError, NoLabel).
+	FirstError int          `json:"first_error"`
+	Policy     string       `json:"policy"`
+	Steps      []StepResult `json:"steps"`
+	// Warnings note what degraded the result without failing it, such as
+	// a formal check that failed (the learned scores then stand alone).
+	Warnings []string `json:"warnings,omitempty"`
+	// Err is set when the chain could not be scored.
+	Err string `json:"error,omitempty"`
+}
+
+// Scores returns the merged step scores.
+func (r *ChainResult) Scores() []float64 {
+	out := make([]float64, len(r.Steps))
+	for i, s := range r.Steps {
+		out[i] = s.Score
+	}
+	return out
+}
+
+// Has reports whether any step has verdict v (for `check --fail-on
+// refuted`).
+func (r *ChainResult) Has(v Verdict) bool {
+	for _, s := range r.Steps {
+		if s.Verdict == v {
+			return true
+		}
+	}
+	return false
+}
+
+// Aggregate is the chain's score under a.
+func (r *ChainResult) Aggregate(a Aggregate) float64 { return a.Of(r.Scores()) }
+
+// Predict returns the first step whose score is below threshold, or
+// NoError.
+func (r *ChainResult) Predict(threshold float64) int {
+	for i, s := range r.Steps {
+		if s.Score < threshold {
+			return i
+		}
+	}
+	return NoError
+}
+
+// WithPolicy re-merges the chain's evidence under p. Formal verdicts and
+// learned scores are kept, so one scoring run serves every policy.
+func (r ChainResult) WithPolicy(p Policy) ChainResult {
+	steps := make([]StepResult, len(r.Steps))
+	copy(steps, r.Steps)
+	for i := range steps {
+		s := &steps[i]
+		if s.Learned == nil {
+			// No learned score to merge: only the verdict can speak.
+			s.Score, s.Source = PolicyFormal.Merge(s.Verdict, s.Formal || s.FullyFormal, 0)
+		} else {
+			s.Score, s.Source = p.Merge(s.Verdict, s.Formal || s.FullyFormal, *s.Learned)
+		}
+		s.Policy = p.Name()
+	}
+	r.Steps = steps
+	r.Policy = p.Name()
+	return r
+}
+
+// WithPolicy re-merges every result under p.
+func WithPolicy(results []ChainResult, p Policy) []ChainResult {
+	out := make([]ChainResult, len(results))
+	for i := range results {
+		out[i] = results[i].WithPolicy(p)
+	}
+	return out
+}
+
+// Scorer scores chains: the learned PRM and the formal checker each see
+// every chain, and Policy merges their answers per step.
+type Scorer struct {
+	// PRM is required unless Policy is formal-only.
+	PRM PRM
+	// Formal is the formal side; nil means NoFormal.
+	Formal Formal
+	Policy Policy
+	// Concurrency bounds the chains in flight; 0 means GOMAXPROCS.
+	Concurrency int
+	// Progress, if set, is called after each chain with the number done
+	// and the total; calls never overlap.
+	Progress func(done, total int)
+}
+
+func (s *Scorer) formal() Formal {
+	if s.Formal == nil {
+		return NoFormal{}
+	}
+	return s.Formal
+}
+
+// ScoreChain scores one chain.
+func (s *Scorer) ScoreChain(ctx context.Context, c Chain) (ChainResult, error) {
+	var learned []float64
+	if s.PRM != nil {
+		var err error
+		learned, err = s.PRM.ScoreChain(ctx, c.Problem, c.Steps)
+		if err == nil && len(learned) != len(c.Steps) {
+			err = fmt.Errorf("PRM returned %d scores for %d steps", len(learned), len(c.Steps))
+		}
+		if err != nil {
+			return s.failed(c, err), fmt.Errorf("%s: learned PRM: %w", c.Source, err)
+		}
+	} else if s.Policy.mode() != ModeFormal {
+		return s.failed(c, errors.New("no PRM")), errors.New("hybrid: Scorer needs a PRM unless the policy is formal-only")
+	}
+	return s.merge(ctx, c, learned)
+}
+
+func (s *Scorer) failed(c Chain, err error) ChainResult {
+	return ChainResult{ID: c.ID, Source: c.Source, Subset: c.Subset, Problem: c.Problem,
+		FirstError: c.FirstError, Policy: s.Policy.Name(), Err: err.Error()}
+}
+
+// merge runs the formal side and merges it with learned (nil: no PRM).
+func (s *Scorer) merge(ctx context.Context, c Chain, learned []float64) (ChainResult, error) {
+	res := ChainResult{
+		ID: c.ID, Source: c.Source, Subset: c.Subset, Problem: c.Problem,
+		FirstError: c.FirstError, Policy: s.Policy.Name(),
+		Steps: make([]StepResult, len(c.Steps)),
+	}
+	fs, err := checkFormal(ctx, s.formal(), c.Problem, c.Steps)
+	if err != nil {
+		if ctx.Err() != nil {
+			return res, ctx.Err()
+		}
+		res.Warnings = append(res.Warnings, "formal check failed, learned scores only: "+err.Error())
+		fs = make([]FormalStep, len(c.Steps))
+	}
+	for i, st := range c.Steps {
+		f := fs[i]
+		r := StepResult{
+			Index: i, Text: st.Text, Formal: st.Formal, Label: st.Label,
+			Verdict: f.Verdict, Checker: f.Checker, FullyFormal: f.FullyFormal,
+			Obligations: f.Obligations, Policy: res.Policy,
+		}
+		l := math.NaN()
+		if learned != nil {
+			l = clamp01(learned[i])
+			r.Learned = &l
+		}
+		r.Score, r.Source = s.Policy.Merge(f.Verdict, st.Formal || f.FullyFormal, l)
+		res.Steps[i] = r
+	}
+	return res, nil
+}
+
+func clamp01(x float64) float64 {
+	switch {
+	case math.IsNaN(x):
+		return 0
+	case x < 0:
+		return 0
+	case x > 1:
+		return 1
+	}
+	return x
+}
+
+// ScoreChains scores chains concurrently and returns results in input
+// order. A chain that fails has Err set and its error is joined into the
+// returned error; the others are still scored. Cancelling ctx stops the
+// run and returns ctx.Err().
+func (s *Scorer) ScoreChains(ctx context.Context, chains []Chain) ([]ChainResult, error) {
+	results := make([]ChainResult, len(chains))
+	errs := make([]error, len(chains))
+
+	// A batching PRM sees every chain in one call; it does its own
+	// batching and concurrency.
+	var learned [][]float64
+	if b, ok := s.PRM.(BatchPRM); ok && len(chains) > 0 {
+		in := make([]PRMInput, len(chains))
+		for i, c := range chains {
+			in[i] = PRMInput{Problem: c.Problem, Steps: c.Steps}
+		}
+		var perr []error
+		learned, perr = b.ScoreChains(ctx, in)
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		if len(learned) != len(chains) || len(perr) != len(chains) {
+			return nil, fmt.Errorf("batch PRM returned %d results for %d chains", len(learned), len(chains))
+		}
+		for i := range chains {
+			if perr[i] == nil && len(learned[i]) != len(chains[i].Steps) {
+				perr[i] = fmt.Errorf("PRM returned %d scores for %d steps", len(learned[i]), len(chains[i].Steps))
+			}
+			if perr[i] != nil {
+				errs[i] = fmt.Errorf("%s: learned PRM: %w", chains[i].Source, perr[i])
+				results[i] = s.failed(chains[i], perr[i])
+			}
+		}
+	}
+
+	workers := s.Concurrency
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = min(workers, max(1, len(chains)))
+	jobs := make(chan int)
+	done := make(chan int)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				if errs[i] == nil {
+					if learned != nil {
+						results[i], errs[i] = s.merge(ctx, chains[i], learned[i])
+					} else {
+						results[i], errs[i] = s.ScoreChain(ctx, chains[i])
+					}
+				}
+				done <- i
+			}
+		}()
+	}
+	go func() {
+		defer close(jobs)
+		for i := range chains {
+			select {
+			case jobs <- i:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	go func() {
+		wg.Wait()
+		close(done)
+	}()
+	n := 0
+	for range done {
+		n++
+		if s.Progress != nil {
+			s.Progress(n, len(chains))
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return results, errors.Join(errs...)
+}
