@@ -57,6 +57,11 @@ directory, or --config), built-in defaults. 'leanprm config' prints the effectiv
 		newDoctorCmd(e),
 		newLeanCmd(e),
 		newSimCmd(e),
+		newCheckCmd(e),
+		newEvalCmd(e),
+		newCompareCmd(e),
+		newSelectCmd(e),
+		newTrainCmd(e),
 		newTranslateCmd(e),
 		newVersionCmd(e),
 	)

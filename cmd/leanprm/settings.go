@@ -38,6 +38,7 @@ var settingsTable = []setting{
 	{"lean.queue", 0, "", "requests that may wait for a worker before callers block (0 = 4 per worker)"},
 	{"lean.recycle_after", 1000, "", "restart a worker after this many requests (0 = never)"},
 	{"lean.max_rss", "8GiB", "", "restart a worker whose resident memory passes this (0 = no limit)"},
+	{"data.dir", "../shared/data", "data", "benchmark and training data (ProcessBench, GSM8K, MR-GSM8K, PRMBench) for eval and train"},
 	{"prm.backend", "embedded", "prm", "learned PRM: embedded or vllm"},
 	{"prm.vllm.url", "http://127.0.0.1:8000", "", "base URL of a vLLM server running a PRM"},
 	{"prm.vllm.model", "Qwen/Qwen2.5-Math-PRM-7B", "", "model name sent to vLLM"},

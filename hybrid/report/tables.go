@@ -114,8 +114,11 @@ func WriteCheck(w io.Writer, results []hybrid.ChainResult, o CheckOptions) error
 			for _, s := range r.Steps {
 				for _, ob := range s.Obligations {
 					ew.printf("  step %d: %s [%s]\n", s.Index+1, ob.Text, ob.Verdict)
-					if ob.Lean != "" {
-						ew.printf("    %s\n", ob.Lean)
+					for _, l := range strings.Split(ob.Lean, "\n") {
+						if l == "" {
+							continue
+						}
+						ew.printf("    %s\n", l)
 					}
 					for _, m := range ob.Messages {
 						ew.printf("    > %s\n", Preview(m, 3*width))

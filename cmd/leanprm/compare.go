@@ -1,0 +1,79 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/leanprm/leanprm/hybrid"
+	"github.com/leanprm/leanprm/hybrid/report"
+)
+
+func newCompareCmd(e *env) *cobra.Command {
+	var (
+		sf       scoreFlags
+		htmlPath string
+	)
+	cmd := &cobra.Command{
+		Use:   "compare FILE|-",
+		Short: "Compare formal verdicts with learned scores",
+		Long: `On every step with a formal verdict, compare it with the learned PRM's score: the confusion
+table at the threshold, the learned-score distributions of refuted and verified steps, the
+blind spots (refuted steps the PRM scored high, with their text) and calibration.
+--html FILE writes the same as one self-contained page with SVG charts.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			format, _, _, err := sf.parse()
+			if err != nil {
+				return err
+			}
+			chains, rowErrs, err := readChains(e, args[0], format)
+			if err != nil {
+				return err
+			}
+			ctx := cmd.Context()
+			s, err := newScoring(ctx, e, hybrid.PolicyHybrid)
+			if err != nil {
+				return err
+			}
+			defer s.Close()
+			s.scorer.Progress = progressBar(e, "scoring")
+			results, scoreErr := s.scorer.ScoreChains(ctx, chains)
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			threshold := sf.threshold
+			if threshold == 0 {
+				threshold = defaultThreshold(s.prm)
+			}
+			cmp := hybrid.Compare(results, hybrid.CompareOptions{Threshold: threshold})
+			if err := report.WriteComparison(e.stdout, cmp); err != nil {
+				return err
+			}
+			if htmlPath != "" {
+				f, err := os.Create(htmlPath)
+				if err != nil {
+					return err
+				}
+				meta := report.Meta{Inputs: args, Policy: hybrid.PolicyHybrid.Name(), Generated: time.Now().UTC().Format(time.RFC3339)}
+				if err := report.WriteHTML(f, cmp, meta); err != nil {
+					f.Close()
+					return err
+				}
+				if err := f.Close(); err != nil {
+					return err
+				}
+				fmt.Fprintf(e.stderr, "leanprm: wrote %s\n", htmlPath)
+			}
+			if scoreErr != nil {
+				fmt.Fprintln(e.stderr, "leanprm:", scoreErr)
+			}
+			return reportRowErrors(e, rowErrs)
+		},
+	}
+	sf.register(cmd)
+	cmd.Flags().StringVar(&htmlPath, "html", "", "also write a self-contained HTML report with SVG charts")
+	return cmd
+}

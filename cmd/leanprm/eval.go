@@ -1,0 +1,113 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"github.com/leanprm/leanprm/hybrid"
+	"github.com/leanprm/leanprm/hybrid/report"
+)
+
+func newEvalCmd(e *env) *cobra.Command {
+	ev := &cobra.Command{
+		Use:   "eval",
+		Short: "Evaluate formal-only, learned-only and hybrid scoring on a benchmark",
+	}
+	ev.AddCommand(newEvalBenchCmd(e, "processbench"), newEvalBenchCmd(e, "prmbench"))
+	return ev
+}
+
+func newEvalBenchCmd(e *env, bench string) *cobra.Command {
+	var (
+		calibration string
+		threshold   float64
+	)
+	long := map[string]string{
+		"processbench": `Score every chain of the ProcessBench FILES and report, per subset and on average, error
+accuracy (chains with an error whose first error is found exactly), correct accuracy (chains
+without an error predicted clean) and their harmonic mean F1, for formal-only, learned-only
+and hybrid scoring side by side. As in the ProcessBench paper, each policy's threshold is the
+one that maximises F1 on a calibration file (default: the GSM8K dev file in data.dir).`,
+		"prmbench": `Score every chain of the PRMBench FILES and report PRMScore ((F1 of right steps + F1 of wrong
+steps) / 2) per error class and overall, for formal-only, learned-only and hybrid scoring
+side by side, with thresholds chosen on the calibration file as for processbench.`,
+	}[bench]
+	cmd := &cobra.Command{
+		Use:   bench + " FILES…",
+		Short: "Evaluate on " + bench + " files",
+		Long:  long,
+		Args:  cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if threshold < 0 || threshold > 1 {
+				return usageError("--threshold %v: want a number in [0, 1]", threshold)
+			}
+			ctx := cmd.Context()
+			format := hybrid.FormatProcessBench
+			if bench == "prmbench" {
+				format = hybrid.FormatPRMBench
+			}
+			var chains []hybrid.Chain
+			var rowErrs []hybrid.RowError
+			for _, f := range args {
+				c, re, err := hybrid.ReadChains(f, format)
+				if err != nil {
+					return err
+				}
+				chains = append(chains, c...)
+				rowErrs = append(rowErrs, re...)
+			}
+			if calibration == "" {
+				calibration = filepath.Join(e.cfg.String("data.dir"), "processbench", "gsm8k.dev.jsonl")
+			}
+			calib, calibErrs, err := hybrid.ReadChains(calibration, hybrid.FormatProcessBench)
+			if err != nil {
+				return fmt.Errorf("calibration file (--calibration): %w", err)
+			}
+			rowErrs = append(rowErrs, calibErrs...)
+
+			s, err := newScoring(ctx, e, hybrid.PolicyHybrid)
+			if err != nil {
+				return err
+			}
+			defer s.Close()
+			s.scorer.Progress = progressBar(e, "scoring")
+			results, calibRes, err := scoreBoth(ctx, s.scorer, chains, calib)
+			if err != nil {
+				return err
+			}
+			opts := hybrid.EvalOptions{Threshold: threshold}
+			fmt.Fprintf(e.stdout, "formal checker: %s; learned PRM: %s; calibration: %s (%d chains)\n\n",
+				s.formal.checker, e.cfg.String("prm.backend"), calibration, len(calib))
+			if bench == "prmbench" {
+				err = report.WritePRMBench(e.stdout, hybrid.ComparePRMBench(results, calibRes, opts))
+			} else {
+				err = report.WriteProcessBench(e.stdout, hybrid.CompareProcessBench(results, calibRes, opts))
+			}
+			if err != nil {
+				return err
+			}
+			return reportRowErrors(e, rowErrs)
+		},
+	}
+	cmd.Flags().StringVar(&calibration, "calibration", "", "ProcessBench file the thresholds are chosen on (default: <data.dir>/processbench/gsm8k.dev.jsonl)")
+	cmd.Flags().Float64Var(&threshold, "threshold", 0, "use this threshold for every policy instead of choosing one")
+	return cmd
+}
+
+// scoreBoth scores the evaluation and calibration chains in one run. Chains that fail are kept
+// with their error (the metrics count them as predicting no error) and reported on stderr by
+// the caller through the returned error only when every chain failed.
+func scoreBoth(ctx context.Context, s *hybrid.Scorer, chains, calib []hybrid.Chain) ([]hybrid.ChainResult, []hybrid.ChainResult, error) {
+	all := append(append([]hybrid.Chain(nil), chains...), calib...)
+	res, err := s.ScoreChains(ctx, all)
+	if ctx.Err() != nil {
+		return nil, nil, ctx.Err()
+	}
+	if err != nil && len(res) == 0 {
+		return nil, nil, err
+	}
+	return res[:len(chains)], res[len(chains):], nil
+}

@@ -1,0 +1,190 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/leanprm/leanprm/hybrid"
+	"github.com/leanprm/leanprm/hybrid/embedded"
+	"github.com/leanprm/leanprm/hybrid/vllm"
+	"github.com/leanprm/leanprm/translate"
+)
+
+// translateFormal is hybrid's formal side over the translator: prose steps are translated and
+// checked, one REPL command per chain when Lean is in use.
+type translateFormal struct{ tr *translate.Translator }
+
+var _ hybrid.Formal = translateFormal{}
+
+func (f translateFormal) CheckChain(ctx context.Context, _ string, steps []hybrid.Step) ([]hybrid.FormalStep, error) {
+	texts := make([]string, len(steps))
+	for i, s := range steps {
+		if !s.Formal { // Lean steps are not prose: the translator would find nothing it generates
+			texts[i] = s.Text
+		}
+	}
+	res, err := f.tr.Chain(ctx, "", texts)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]hybrid.FormalStep, len(steps))
+	for i := range out {
+		if i >= len(res.Steps) {
+			break
+		}
+		out[i] = formalStep(res.Steps[i])
+	}
+	return out, nil
+}
+
+func formalStep(s translate.StepResult) hybrid.FormalStep {
+	var fs hybrid.FormalStep
+	for _, o := range s.Obligations {
+		ob := hybrid.Obligation{
+			Text:    o.Expr,
+			Lean:    o.Lean + "\n" + o.LeanNeg,
+			Verdict: mapVerdict(o.Verdict),
+			Checker: o.Checker,
+		}
+		if o.Reason != "" {
+			ob.Messages = append(ob.Messages, o.Reason)
+		}
+		for _, m := range o.Messages {
+			ob.Messages = append(ob.Messages, fmt.Sprintf("%s %d:%d: %s", m.Severity, m.Line, m.Column, m.Data))
+		}
+		fs.Obligations = append(fs.Obligations, ob)
+		if fs.Checker == "" && (ob.Verdict == hybrid.Verified || ob.Verdict == hybrid.Refuted) {
+			fs.Checker = o.Checker
+		}
+	}
+	fs.Verdict = hybrid.StepVerdict(fs.Obligations)
+	if fs.Verdict == hybrid.Refuted {
+		for _, o := range fs.Obligations { // name the checker that refuted it
+			if o.Verdict == hybrid.Refuted {
+				fs.Checker = o.Checker
+				break
+			}
+		}
+	}
+	return fs
+}
+
+func mapVerdict(v translate.Verdict) hybrid.Verdict {
+	switch v {
+	case translate.Verified:
+		return hybrid.Verified
+	case translate.Refuted:
+		return hybrid.Refuted
+	}
+	return hybrid.Unknown // unknown, and errors (checker failures or disagreements)
+}
+
+// newPRM builds the learned PRM from prm.* settings. The caller must call the returned close.
+func newPRM(e *env) (hybrid.PRM, func(), error) {
+	switch b := e.cfg.String("prm.backend"); b {
+	case "embedded", "":
+		m, err := embedded.Default()
+		return m, func() {}, err
+	case "vllm":
+		timeout, err := e.cfg.Duration("prm.vllm.timeout")
+		if err != nil {
+			return nil, nil, err
+		}
+		mode := vllm.ModeQwen
+		if e.cfg.String("prm.vllm.mode") == "shepherd" || e.cfg.String("prm.vllm.mode") == "step" {
+			mode = vllm.ModeStep
+		}
+		c, err := vllm.New(vllm.Options{
+			BaseURL:     e.cfg.String("prm.vllm.url"),
+			Model:       e.cfg.String("prm.vllm.model"),
+			Mode:        mode,
+			Timeout:     timeout,
+			Concurrency: e.cfg.Int("prm.vllm.concurrency"),
+		})
+		if err != nil {
+			return nil, nil, err
+		}
+		return c, c.Close, nil
+	default:
+		return nil, nil, usageError("prm.backend %q: want embedded or vllm", b)
+	}
+}
+
+// defaultThreshold is the embedded model's calibrated first-error threshold, or 0.5.
+func defaultThreshold(prm hybrid.PRM) float64 {
+	if m, ok := prm.(*embedded.Model); ok && m.Header.Threshold > 0 {
+		return m.Header.Threshold
+	}
+	return 0.5
+}
+
+// scoring is a ready scorer with everything it holds open.
+type scoring struct {
+	scorer  *hybrid.Scorer
+	prm     hybrid.PRM
+	formal  *formal
+	closers []func()
+}
+
+func (s *scoring) Close() {
+	for i := len(s.closers) - 1; i >= 0; i-- {
+		s.closers[i]()
+	}
+}
+
+// newScoring builds the PRM, the formal side and the scorer for a run.
+func newScoring(ctx context.Context, e *env, policy hybrid.Policy) (*scoring, error) {
+	s := &scoring{}
+	prm, closePRM, err := newPRM(e)
+	if err != nil {
+		return nil, err
+	}
+	s.prm = prm
+	s.closers = append(s.closers, closePRM)
+	f, err := newFormal(ctx, e)
+	if err != nil {
+		s.Close()
+		return nil, err
+	}
+	s.formal = f
+	s.closers = append(s.closers, func() { f.Close() })
+	s.scorer = &hybrid.Scorer{PRM: prm, Formal: translateFormal{tr: f.tr}, Policy: policy, Concurrency: e.cfg.Workers()}
+	return s, nil
+}
+
+// progressBar draws "label done/total" on stderr when it is a terminal, at most every 100ms.
+func progressBar(e *env, label string) func(done, total int) {
+	f, ok := e.stderr.(*os.File)
+	if !ok {
+		return nil
+	}
+	st, err := f.Stat()
+	if err != nil || st.Mode()&os.ModeCharDevice == 0 {
+		return nil
+	}
+	var (
+		mu   sync.Mutex
+		last time.Time
+	)
+	return func(done, total int) {
+		mu.Lock()
+		defer mu.Unlock()
+		if done < total && time.Since(last) < 100*time.Millisecond {
+			return
+		}
+		last = time.Now()
+		width := 30
+		filled := 0
+		if total > 0 {
+			filled = done * width / total
+		}
+		fmt.Fprintf(f, "\r%s [%s%s] %d/%d", label, strings.Repeat("#", filled), strings.Repeat(".", width-filled), done, total)
+		if done >= total {
+			fmt.Fprintln(f)
+		}
+	}
+}
