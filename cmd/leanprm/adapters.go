@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"io"
 
 	"github.com/leanprm/leanprm/leanbridge"
 	"github.com/leanprm/leanprm/leanbridge/verify"
@@ -73,3 +76,12 @@ func (a verifyRunner) RunCommand(ctx context.Context, header, cmd string) (verif
 }
 
 func (a verifyRunner) Backend() string { return a.pool.Backend() }
+
+// jsonLine encodes v as one JSONL line.
+func jsonLine(v any) (io.Reader, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	return bytes.NewReader(append(b, '\n')), nil
+}

@@ -62,6 +62,7 @@ directory, or --config), built-in defaults. 'leanprm config' prints the effectiv
 		newCompareCmd(e),
 		newSelectCmd(e),
 		newTrainCmd(e),
+		newVerifyProofCmd(e),
 		newTranslateCmd(e),
 		newVersionCmd(e),
 	)

@@ -1,0 +1,127 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/leanprm/leanprm/leanbridge"
+	"github.com/leanprm/leanprm/leanbridge/verify"
+)
+
+func newVerifyProofCmd(e *env) *cobra.Command {
+	var (
+		statementFile, proofFile string
+		format                   string
+		asJSONL                  bool
+	)
+	cmd := &cobra.Command{
+		Use:   "verify-proof [BATCH.jsonl|-]",
+		Short: "Contest-grade checking of candidate proofs against official statements",
+		Long: `Check candidate Lean proofs against official statements, rejecting before Lean and
+confirming with Lean:
+  - the statement must be unchanged;
+  - no sorry or admit;
+  - #print axioms may show only propext, Classical.choice and Quot.sound (so native_decide,
+    sorryAx and new axioms fail);
+  - nothing that runs code or bends the checker (#eval, run_cmd, #exit, IO, unsafe, extern,
+    implemented_by, set_option debug.*, maxHeartbeats 0, new syntax/macro/notation/elab,
+    instance overrides).
+Either one proof (--statement FILE --proof FILE) or a batch: JSONL rows of
+{"id", "statement", "proof"} (optional "header" with import lines) from BATCH or stdin.
+Each row is verified, failed (Lean rejected it) or rejected (before Lean), with reasons;
+the report ends with totals. Lean confirmation uses the configured REPL (lean.command or the
+Lake project); every verdict names its checker ("lean", or "sim" for the simulator).
+
+Exit status: 0 every proof verified, 3 some failed or were rejected, 1 a run error or a row
+without a verdict (e.g. no Lean available).`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			single := statementFile != "" || proofFile != ""
+			if single && (statementFile == "" || proofFile == "" || len(args) > 0) {
+				return usageError("give --statement and --proof together, or a batch file, not both")
+			}
+			if asJSONL {
+				format = "jsonl"
+			}
+			var in io.Reader = e.stdin
+			if single {
+				st, err := os.ReadFile(statementFile)
+				if err != nil {
+					return err
+				}
+				pf, err := os.ReadFile(proofFile)
+				if err != nil {
+					return err
+				}
+				row, err := jsonLine(map[string]string{"id": proofFile, "statement": string(st), "proof": string(pf)})
+				if err != nil {
+					return err
+				}
+				in = row
+			} else if len(args) == 1 && args[0] != "-" {
+				f, err := os.Open(args[0])
+				if err != nil {
+					return err
+				}
+				defer f.Close()
+				in = f
+			}
+			ctx := cmd.Context()
+			runner, closeRunner, err := verifyLean(ctx, e)
+			if err != nil {
+				return err
+			}
+			defer closeRunner()
+			timeout, err := e.cfg.Duration("lean.timeout")
+			if err != nil {
+				return err
+			}
+			opts := verify.BatchOptions{
+				Options: verify.Options{Runner: runner, Header: e.cfg.String("lean.header"), Timeout: timeout},
+				Workers: e.cfg.Workers(),
+				Format:  verify.Format(format),
+			}
+			if bar := progressBar(e, "verifying"); bar != nil && !single {
+				opts.Progress = func(p verify.Progress) { bar(p.Total, p.Total+1) }
+			}
+			sum, err := verify.RunBatch(ctx, in, e.stdout, opts)
+			if code := verify.ExitCode(sum, err); code != verify.ExitOK {
+				if err == nil {
+					err = fmt.Errorf("%d verified, %d failed, %d rejected, %d malformed, %d without a verdict",
+						sum.Verified, sum.Failed, sum.Rejected, sum.Malformed, sum.Errors)
+				}
+				return &ExitError{Code: code, Err: err}
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&statementFile, "statement", "", "file with the official statement (single-proof mode)")
+	cmd.Flags().StringVar(&proofFile, "proof", "", "file with the candidate proof (single-proof mode)")
+	cmd.Flags().StringVar(&format, "report", "table", "report format: table or jsonl")
+	cmd.Flags().BoolVar(&asJSONL, "jsonl", false, "same as --report jsonl")
+	return cmd
+}
+
+// verifyLean starts the REPL pool for confirmation. Without Lean set up it returns a nil
+// runner: the static checks still run, and each proof that passes them has no verdict.
+func verifyLean(ctx context.Context, e *env) (verify.Runner, func(), error) {
+	cfg, err := leanConfig(e)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(cfg.Command) == 0 {
+		if _, err := leanbridge.LocateREPL(cfg.ProjectDir); err != nil {
+			fmt.Fprintf(e.stderr, "leanprm: %v\nleanprm: only the checks before Lean run; no proof can be verified\n", err)
+			return nil, func() {}, nil
+		}
+	}
+	pool, err := leanbridge.NewPool(ctx, cfg)
+	if err != nil {
+		return nil, nil, fmt.Errorf("starting Lean: %w", err)
+	}
+	return verifyRunner{pool: pool}, func() { pool.Close() }, nil
+}
