@@ -79,6 +79,9 @@ type Config struct {
 	newPeer func(ctx context.Context) (peer, error)
 	// skipChecks skips the version check and probe (for peers that replay recordings).
 	skipChecks bool
+	// afterChainStep, when set, is called after each step of CheckChain (tests use it to
+	// make a process fail between two steps).
+	afterChainStep func(w *Worker, step int)
 }
 
 // Defaults.

@@ -14,7 +14,10 @@
 //     fails, times out or is recycled.
 //   - Pool (pool.go): N workers behind a bounded FIFO queue; Pool.Command blocks while the queue
 //     is full (backpressure). A worker takes the next request when it has answered the last, or
-//     keeps Config.Pipeline requests written ahead.
+//     keeps Config.Pipeline requests written ahead. Pool.WithWorker waits in the same queue and
+//     then gives one worker to a function alone, for work that spans requests on one process.
+//   - Proof chains (chain.go, chainsrc.go): a statement and its tactic steps judged step by
+//     step in tactic mode and re-checked as a command (below).
 //
 // # Example
 //
@@ -33,6 +36,32 @@
 //
 // To run the simulator instead of Lean, set Config.Command to its command line
 // (`leanprm sim repl`); the pool's Backend is then "sim".
+//
+// # Proof chains
+//
+// A Chain is a theorem statement and its tactic steps (JSON {"statement", "steps",
+// "header"?, "preamble"?}, ParseChain), or the `by` block of a theorem in a Lean file, split
+// into its top-level tactics with verify's lexer (ChainFromSource). Worker.CheckChain and
+// Pool.CheckChain elaborate the statement with `:= by sorry` on the header's environment and
+// run each step in tactic mode on the proof state the previous one left. A step is accepted
+// with the goals after it, or fails with Lean's message — the REPL reports some failures as
+// an error reply ("Lean error:…", StepResult.Thrown) and others as an error message in a
+// normal reply; both count — and the steps after a failure are "not run". The chain is
+// Verified only when the last proofStatus is "Completed" and the assembled proof
+// (ProofText: preamble, statement, `:= by`, each step on its own indented lines) re-checks as
+// a command with no error and no sorry: tactic mode once accepted wrong proofs (repl issue
+// #44). ChainResult.Checker names the backend ("lean" or "sim").
+//
+// Proof states belong to the REPL process that made them, so a chain runs on one worker
+// (Pool.CheckChain holds it with WithWorker), and the worker does not recycle that process
+// while the chain runs. If the process fails anyway — a crash, a timeout, an id gone stale
+// with a restart — CheckChain returns a *ChainError and no result: a chain without a checker
+// has no verdict.
+//
+// StepResult has the shape of the language-server backend's per-step verdict
+// (leanbridge/lsp: Index, Tactic, Accepted, Goals, Messages); both reduce to StepVerdict
+// (StepResult.Verdict) for comparison, message positions left out (the REPL reports tactic
+// messages at line 0).
 //
 // # Processes
 //

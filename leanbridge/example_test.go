@@ -50,3 +50,28 @@ func ExampleWorker_SendRaw() {
 		fmt.Println(string(reply))
 	}
 }
+
+// A proof chain: every tactic judged in tactic mode, the whole proof re-checked as a command.
+// (Compiled, not run: it needs `make lean`.)
+func ExamplePool_CheckChain() {
+	ctx := context.Background()
+	pool, err := leanbridge.NewPool(ctx, leanbridge.Config{ProjectDir: "lean-project"})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer pool.Close()
+	ch, err := leanbridge.ParseChain([]byte(`{
+		"statement": "theorem t1 (a b : Nat) (h : a = 2 * b) (hb : b = 3) : a = 6",
+		"steps": ["subst hb", "subst h", "rfl"]}`))
+	if err != nil {
+		log.Fatal(err)
+	}
+	res, err := pool.CheckChain(ctx, ch)
+	if err != nil {
+		log.Fatal(err) // a crash or timeout: no verdict (*leanbridge.ChainError)
+	}
+	for _, s := range res.Steps {
+		fmt.Println(s.Index, s.Tactic, s.Status, s.Goals)
+	}
+	fmt.Println(res.Verified, res.Checker) // true lean
+}

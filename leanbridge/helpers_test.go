@@ -15,11 +15,13 @@ import (
 	"time"
 
 	"go.uber.org/goleak"
+
+	"github.com/leanprm/leanprm/leanbridge/lspsim"
 )
 
 // childEnv makes the test binary run as a child process instead of the tests (gopls
 // cmd/integration_test.go pattern): "fake" runs fakeREPLMain, "replsim" the simulator,
-// "sleeper" a process that only waits to be killed.
+// "lspsim" the language-server simulator, "sleeper" a process that only waits to be killed.
 const childEnv = "LEANPRM_TEST_CHILD"
 
 func TestMain(m *testing.M) {
@@ -29,6 +31,8 @@ func TestMain(m *testing.M) {
 		os.Exit(fakeREPLMain(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	case "replsim":
 		os.Exit(runSimulator(os.Args[1:]))
+	case "lspsim":
+		os.Exit(lspsim.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	case "sleeper":
 		// A grandchild for the process-group tests: it holds the REPL's stdout open and
 		// never exits by itself. (A sleep, not select{}: the runtime would call that a deadlock.)

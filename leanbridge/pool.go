@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 )
 
 // Pool runs requests on N workers. Requests wait in a bounded FIFO queue; each worker takes
@@ -29,8 +30,18 @@ type job struct {
 	ctx    context.Context
 	header string
 	req    CommandRequest
-	done   chan jobResult // buffered: a worker never blocks on a caller that gave up
+	// fn, when set, makes this a WithWorker job: fn gets the worker to itself and req is
+	// unused.
+	fn    func(*Worker) error
+	state atomic.Int32   // jobPending, then jobStarted or jobCanceled (WithWorker jobs)
+	done  chan jobResult // buffered: a worker never blocks on a caller that gave up
 }
+
+const (
+	jobPending int32 = iota
+	jobStarted
+	jobCanceled
+)
 
 type jobResult struct {
 	resp *CommandResponse
@@ -112,6 +123,14 @@ func (p *Pool) loop(w *Worker) {
 		}
 		select {
 		case j := <-p.jobs:
+			if j.fn != nil {
+				// Exclusive use: let the requests in flight finish, run fn with no other
+				// job on this worker, then go on taking jobs.
+				running.Wait()
+				p.runExclusive(w, j)
+				<-slots
+				continue
+			}
 			running.Go(func() {
 				defer func() { <-slots }()
 				p.run(w, j)
@@ -129,6 +148,53 @@ func (p *Pool) run(w *Worker, j *job) {
 	}
 	resp, err := w.CommandOnHeader(j.ctx, j.header, j.req)
 	j.done <- jobResult{resp: resp, err: err}
+}
+
+func (p *Pool) runExclusive(w *Worker, j *job) {
+	if !j.state.CompareAndSwap(jobPending, jobStarted) {
+		return // the caller gave up before its turn
+	}
+	j.done <- jobResult{err: j.fn(w)}
+}
+
+// WithWorker runs fn with one worker to itself: while fn runs, no other request of the pool
+// goes to that worker (requests already running on it finish first). It is for work that
+// needs one REPL process across several requests, such as proof states, which belong to the
+// process that made them (CheckChain). fn runs on the pool's goroutine for that worker; it
+// must use ctx for its requests and return when ctx ends.
+//
+// WithWorker waits in the pool's queue like Command. It returns fn's error, ctx's error if
+// ctx ends before fn starts, or ErrClosed. Once fn has started, WithWorker returns only after
+// fn has returned, so fn may write to variables the caller reads afterwards. Close waits for
+// a running fn too; fn's requests fail with ErrClosed once the pool is closing.
+func (p *Pool) WithWorker(ctx context.Context, fn func(*Worker) error) error {
+	j := &job{ctx: ctx, fn: fn, done: make(chan jobResult, 1)}
+	select {
+	case <-p.closed:
+		return ErrClosed
+	default:
+	}
+	giveUp := func(err error) error {
+		if j.state.CompareAndSwap(jobPending, jobCanceled) {
+			return err
+		}
+		return (<-j.done).err // fn is running: it ends with ctx or with the closed workers
+	}
+	select {
+	case p.jobs <- j:
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-p.closed:
+		return ErrClosed
+	}
+	select {
+	case r := <-j.done:
+		return r.err
+	case <-ctx.Done():
+		return giveUp(ctx.Err())
+	case <-p.closed:
+		return giveUp(ErrClosed)
+	}
 }
 
 // Command runs req on the environment of header (see Worker.CommandOnHeader) on the next free

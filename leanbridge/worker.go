@@ -78,6 +78,7 @@ type Worker struct {
 	version  string
 	probe    *ProbeResult
 	lastFail error
+	pins     int // holds on the current process (pin): no recycling while > 0
 }
 
 // StartWorker starts a REPL and runs the start-up checks (doc.go, "Start-up checks"). ctx
@@ -493,8 +494,30 @@ func (w *Worker) noteFailure(err error) {
 	w.log.Warn("REPL request failed", "err", err)
 }
 
+// pin keeps the worker from recycling its process until unpin: a caller that holds proof
+// states across requests (CheckChain) would otherwise see them go stale for no fault. A
+// process that fails still ends; pinning does not hide crashes.
+func (w *Worker) pin() {
+	w.mu.Lock()
+	w.pins++
+	w.mu.Unlock()
+}
+
+func (w *Worker) unpin() {
+	w.mu.Lock()
+	w.pins--
+	w.mu.Unlock()
+}
+
 // maybeRecycle retires c after RecycleAfter replies or when its memory passes MaxRSSBytes.
+// A pinned worker postpones it: the next reply after the last unpin checks again.
 func (w *Worker) maybeRecycle(c *conn) {
+	w.mu.Lock()
+	pinned := w.pins > 0
+	w.mu.Unlock()
+	if pinned {
+		return
+	}
 	var reason string
 	if n := c.replyCount(); w.cfg.RecycleAfter > 0 && n >= w.cfg.RecycleAfter {
 		reason = fmt.Sprintf("%d replies", n)

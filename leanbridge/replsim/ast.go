@@ -18,6 +18,8 @@ const (
 	TypeUnit
 	TypeBool
 	TypeProp
+	TypeString
+	TypeChar
 )
 
 // typeByName resolves a type name; ℕ ℤ ℚ ℝ exist only with Mathlib.
@@ -37,6 +39,10 @@ func typeByName(name string, mathlib bool) (Type, bool) {
 		return TypeBool, true
 	case "Prop":
 		return TypeProp, true
+	case "String":
+		return TypeString, true
+	case "Char":
+		return TypeChar, true
 	case "ℕ":
 		return TypeNat, mathlib
 	case "ℤ":
@@ -51,8 +57,8 @@ func typeByName(name string, mathlib bool) (Type, bool) {
 
 // name is how Lean prints the type; Mathlib's notations replace Nat, Int, Rat and Real.
 func (t Type) name(mathlib bool) string {
-	plain := [...]string{"?", "Nat", "Int", "Rat", "Float", "Real", "Unit", "Bool", "Prop"}
-	math := [...]string{"?", "ℕ", "ℤ", "ℚ", "Float", "ℝ", "Unit", "Bool", "Prop"}
+	plain := [...]string{"?", "Nat", "Int", "Rat", "Float", "Real", "Unit", "Bool", "Prop", "String", "Char"}
+	math := [...]string{"?", "ℕ", "ℤ", "ℚ", "Float", "ℝ", "Unit", "Bool", "Prop", "String", "Char"}
 	if int(t) >= len(plain) {
 		return "?"
 	}
@@ -70,8 +76,12 @@ type Node struct {
 	Kids []*Node `json:"kids,omitempty"`
 	Asc  Type    `json:"asc,omitempty"` // the ascribed type of opAscr, the declared type of opVar
 	Ty   Type    `json:"ty,omitempty"`  // the type a term node is elaborated at (0 before elaboration)
-	Pos  Pos     `json:"-"`
-	End  Pos     `json:"-"`
+	// Impl marks an implicit binder ({x : T}) of ∀ (library lemmas).
+	Impl bool `json:"impl,omitempty"`
+	Pos  Pos  `json:"-"`
+	End  Pos  `json:"-"`
+	// block is the tactic block of an opBy node (its tokens, ending in tkEOF).
+	block []token
 }
 
 // Node operators.
@@ -91,8 +101,25 @@ const (
 	opOr    = "∨"
 	opImp   = "→"
 	opIff   = "↔"
-	opStr   = "str"
+	opStr   = "str" // a string literal; an interpolated one (s!"…{e}…") has its holes as Kids
+	opChar  = "char"
+	// Binders: Kids are the bound variables (opVar nodes whose Asc is the declared type, or
+	// TypeNone when it is left to inference), then the body.
+	opForall = "∀"
+	opExists = "∃"
+	opFun    = "fun"
+	opApp    = "app"  // application: Text is the function's name, Kids the arguments
+	opAnon   = "⟨⟩"   // anonymous constructor ⟨a, b, …⟩
+	opBy     = "by"   // a tactic block inside a term (Node.block)
+	opProj   = "proj" // projection e.1, e.2 (Text "1", "2"), Kids[0] = e
+	opMVar   = "?"    // a metavariable of a lemma being instantiated (Text is its name)
 )
+
+// isBinder reports the binder nodes ∀, ∃ and fun.
+func isBinder(op string) bool { return op == opForall || op == opExists || op == opFun }
+
+// bound returns the bound variables and the body of a binder node.
+func (n *Node) bound() ([]*Node, *Node) { return n.Kids[:len(n.Kids)-1], n.Kids[len(n.Kids)-1] }
 
 // binary operators with Lean's precedence and associativity (Init/Prelude, Init/Core).
 type binop struct {
@@ -121,7 +148,10 @@ var binops = map[string]binop{
 	"^": {prec: 75, rightAssoc: true},
 }
 
-const precMax = 1024
+const (
+	precMax = 1024
+	precApp = 1023 // an application: its arguments need precMax
+)
 
 func isRel(op string) bool { b, ok := binops[op]; return ok && b.rel }
 
@@ -137,8 +167,22 @@ func (n *Node) clone() *Node {
 	return &c
 }
 
-// equal is syntactic equality after elaboration (what `rfl` sees up to literals).
+// transparent skips type ascriptions that do not cast: `(e : T)` where e already has type T
+// is e itself in Lean's terms.
+func (n *Node) transparent() *Node {
+	for n.Op == opAscr && len(n.Kids) == 1 && n.Ty != TypeNone && n.Ty == n.Asc {
+		n = n.Kids[0]
+	}
+	return n
+}
+
+// equal is syntactic equality after elaboration (what `rfl` sees up to literals), up to the
+// names of bound variables and ascriptions that do not cast.
 func (n *Node) equal(m *Node) bool {
+	n, m = n.transparent(), m.transparent()
+	if isBinder(n.Op) && n.Op == m.Op {
+		return alphaEqual(n, m)
+	}
 	if n.Op != m.Op || n.Text != m.Text || len(n.Kids) != len(m.Kids) {
 		return false
 	}
@@ -153,10 +197,19 @@ func (n *Node) equal(m *Node) bool {
 	return true
 }
 
-// mentions reports whether identifier name occurs in n.
+// mentions reports whether identifier name occurs free in n.
 func (n *Node) mentions(name string) bool {
 	if n.Op == opVar && n.Text == name {
 		return true
+	}
+	if isBinder(n.Op) {
+		vars, body := n.bound()
+		for _, v := range vars {
+			if v.Text == name {
+				return false
+			}
+		}
+		return body.mentions(name)
 	}
 	for _, k := range n.Kids {
 		if k.mentions(name) {
@@ -187,8 +240,28 @@ func (n *Node) ppPrec(b *strings.Builder, want int) {
 			b.WriteString("↑")
 		}
 		b.WriteString(n.Text)
-	case opNum, opDec, opTrue, opFalse, opStr:
+	case opNum, opDec, opTrue, opFalse, opStr, opChar:
 		b.WriteString(n.Text)
+	case opMVar:
+		b.WriteString("?" + n.Text)
+	case opForall, opExists, opFun:
+		n.ppBinder(b)
+	case opApp:
+		n.ppApp(b)
+	case opAnon:
+		b.WriteString("⟨")
+		for i, k := range n.Kids {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			k.ppPrec(b, 0)
+		}
+		b.WriteString("⟩")
+	case opBy:
+		b.WriteString("by " + n.Text)
+	case opProj:
+		n.Kids[0].ppPrec(b, precMax)
+		b.WriteString("." + n.Text)
 	case opSorry:
 		b.WriteString("sorry")
 	case opHole:
@@ -219,6 +292,9 @@ func (n *Node) ppPrec(b *strings.Builder, want int) {
 		case !op.nonAssoc:
 			l = op.prec
 		}
+		if isBinder(n.Kids[1].Op) {
+			r = 0 // a trailing binder extends to the end: no parentheses needed
+		}
 		n.Kids[0].ppPrec(b, l)
 		b.WriteString(" " + n.Op + " ")
 		n.Kids[1].ppPrec(b, r)
@@ -228,6 +304,13 @@ func (n *Node) ppPrec(b *strings.Builder, want int) {
 // prec is the precedence of the syntax that prints n.
 func (n *Node) prec() int {
 	switch n.Op {
+	case opForall, opExists, opFun, opBy:
+		return 0 // extends as far right as possible
+	case opApp:
+		if n.casts() {
+			return precMax
+		}
+		return precApp
 	case opNeg:
 		return 75
 	case opAscr:

@@ -42,39 +42,95 @@
 //	example : ¬(P) := by TAC
 //	example (v1 : Rat) (h1 : v1 = T) : P := by subst_vars; TAC
 //	theorem name … := by TAC        def name [: T] := term        #eval term
+//	axiom name … : P                #print axioms name
+//	set_option … in CMD             open … in CMD               private / @[attr] CMD
 //
 // where P combines relations (= ≠ < > ≤ ≥) of arithmetic terms (+ - * / % ^ ⁻¹, unary -,
-// ascriptions such as (2 : Rat), scientific literals such as 2.5) with ∧ ∨ ¬ → ↔. Arithmetic
-// is exact (math/big) with Lean's semantics: within a relation every leaf takes the largest
-// type among its leaves (Nat < Int < Rat), unascribed numerals default to Nat and
-// unascribed scientific literals to Float; Nat subtraction truncates, Nat division floors,
-// Int division is Euclidean, and x / 0 = 0 in every type. Float claims and typing errors
-// (Neg Nat, OfScientific Nat, …) fail the way Lean's elaborator fails.
+// ascriptions such as (2 : Rat), scientific literals such as 2.5) with ∧ ∨ ¬ → ↔, ∀ and ∃
+// over Nat, Int, Rat and Prop (∃ k, … infers k's type from the terms it is compared with), and
+// terms may apply Nat.succ, Nat.pred, Nat.gcd, Nat.lcm, Int.natAbs, Int.toNat and Int.ofNat
+// (also as `succ n` under `open Nat`, or `n.succ`). Arithmetic is exact (math/big) with Lean's
+// semantics: within a relation every leaf takes the largest type among its leaves (Nat < Int
+// < Rat), unascribed numerals default to Nat and unascribed scientific literals to Float; Nat
+// subtraction truncates, Nat division floors, Int division is Euclidean, and x / 0 = 0 in
+// every type. Float claims and typing errors (Neg Nat, OfScientific Nat, …) fail the way
+// Lean's elaborator fails. The lexer reads Lean's comments (nested; the character after `/-`
+// is skipped, as Lean does; an unterminated one is an error), strings, raw strings r#"…"#,
+// characters and «escaped» names; s!"…{e}…" elaborates its holes.
 //
-// The deciding tactics are decide, decide +kernel, native_decide, rfl (equations only),
-// trivial and, with Mathlib (-mathlib and `import Mathlib`), norm_num. A true closed claim is
-// accepted with no message; a false one gets an error at the tactic's position. Huge
-// numbers do not hang the simulator: exponents at or above 2^24 and results above 2^19
-// bits fail with "(kernel) deep recursion detected" or "maximum recursion depth has been
-// reached", and plain decide refuses exponents above Lean's exponentiation.threshold
-// (256). Messages carry 1-based lines and 0-based code-point columns, like the REPL.
+// # Proofs: tactics and terms
+//
+// Each tactic works on the main goal as the Lean tactic does for this fragment, and fails
+// with an error that says "not simulated" outside it — never with a false success:
+//
+//   - decide, decide +kernel, native_decide (also decide +native and (config := {native :=
+//     true})), rfl, trivial and, with Mathlib (-mathlib and `import Mathlib`), norm_num decide
+//     closed claims by exact evaluation. A true claim is accepted; a false one gets an error at
+//     the tactic (norm_num leaves ⊢ False, as Mathlib's does). Huge numbers do not hang the
+//     simulator: exponents at or above 2^24 and results above 2^19 bits fail with "(kernel)
+//     deep recursion detected" or "maximum recursion depth has been reached", and plain decide
+//     refuses exponents above Lean's exponentiation.threshold (256).
+//   - omega: linear arithmetic over Nat and Int from the hypotheses (omega.go): + - and
+//     multiplication by constants, / and % by literals, Nat subtraction, Nat.succ, casts
+//     Nat → Int, ¬ ∧ ∨ → ↔; other subterms are atoms. The negated goal and the hypotheses are
+//     refuted case by case with exact elimination and Fourier–Motzkin with integer rounding.
+//     Sound, but weaker than Lean's omega (no dark shadow): when it finds no contradiction it
+//     says so ("omega could not prove the goal:" and why), it does not invent a counterexample.
+//   - subst h (h : a = b: a variable b becomes a, else a variable a becomes b; the
+//     hypotheses that mentioned it move last, as Lean's revert/intro does), subst x, subst_vars.
+//   - intro x y, intros; exfalso; assumption; contradiction (False, a ≠ a, or P with ¬P);
+//     constructor on ∧, ↔ and True (tags left/right, mp/mpr); left, right on ∨; show P (P must
+//     be the goal up to unfolding ≥ > ≠ ¬); by_cases; case, next, all_goals, · blocks; try;
+//     stop (admits every goal and skips the rest); skip; done; sorry; admit; open … in and
+//     set_option … in (the option has no effect).
+//   - exact e, apply e, have h : P := e / := by …, have h := e, obtain pat : P := e,
+//     obtain pat := h, rcases h with pat (patterns ⟨a, b⟩, a | b, rfl, _, -; a hypothesis
+//     that is taken apart is cleared), rw [e, ← e] and rewrite … at h.
+//
+// Proof terms are hypotheses, theorems and axioms of the environment, core lemmas (library.go:
+// Nat and Int arithmetic, And.intro, Or.inl/inr, Iff.intro, False.elim, absurd; their
+// statements written from memory of Lean's core, every one true), applications of these to
+// terms and proofs (`_` and implicit arguments are solved by first-order unification with the
+// expected proposition and with the arguments' propositions), ⟨…⟩ for ∧ ↔ ∃ True,
+// fun x => … for ∀ → ¬, `by` blocks, projections .1 .2 .left .right .mp .mpr, .symm of = and
+// ≠, .elim of False, sorry, rfl and trivial. Propositions are compared up to the names of
+// bound variables, ascriptions that do not cast, the unfoldings of ≥ > ≠ ¬ and Nat.succ n =
+// n + 1, and the values of closed Nat and Int literal arithmetic — what Lean's definitional
+// unfolding sees; nothing more. rw rewrites the first instance of the left side (outermost
+// first, left to right, not under binders, inside casts) and all its copies, then tries rfl.
+// A variable introduced under the name of an existing one makes the old one inaccessible
+// (x✝), as in Lean, so that two variables never share a name.
 //
 // Proof states work as in the REPL: `sorry` (as a tactic or a term) yields a "declaration
-// uses `sorry`" warning and a sorries entry whose proof state accepts tactic requests. In
-// tactic mode the simulator also runs subst_vars, exact, apply (Int.natAbs, Nat.succ, …),
-// have, constructor, by_cases, case, next, all_goals, skip and done.
+// uses `sorry`" warning and a sorries entry whose proof state accepts tactic requests; every
+// tactic above runs in tactic mode too, with its messages at line 0.
+//
+// # #print axioms
+//
+// `#print axioms NAME` answers with an info message on the command, in Lean's words:
+// "'NAME' depends on axioms: [propext, Classical.choice, Quot.sound]" or "'NAME' does not
+// depend on any axioms"; an unknown name is an error. The list is what the simulator
+// elaborated the declaration with: sorryAx when it used sorry or had an error (Lean's error
+// recovery elaborates to sorryAx too), Lean.ofReduceBool for native_decide, the axiom's own
+// name for a user `axiom` and for everything that uses it, propext for omega and simp,
+// propext, Classical.choice and Quot.sound for norm_num, and the union of those of every
+// theorem a proof refers to. decide, rfl, subst, intro, rw and the core lemmas add none.
+// Which axioms real Lean reports for omega, simp and the core lemmas was not checked; only
+// the ones that matter to a checker (sorryAx, Lean.ofReduceBool, user axioms) are certain to
+// appear where Lean's would. The order is propext, sorryAx, Classical.choice, Quot.sound,
+// then the others by name.
 //
 // # What it does not do
 //
-// It has no info trees (allTactics and infotree are accepted and ignored), no linters,
-// no simp, omega, rw, induction or other general tactics (they are recognised and answered
-// with a "not simulated" error), no function application, no universes or structures, and
-// no #check or #print. Its Lean-shaped failure messages for decide, native_decide, rfl and
-// norm_num follow Lean 4's wording as closely as known but were not checked against a real
-// Lean: no recorded transcript contains one. Lean's goal printer wraps terms wider than 120
-// columns; this one does not. Decide-family tactics accept true Rat claims, although real
-// `decide` and `rfl` may get stuck on Rat's irreducible operations (PROTOCOL.md §3.2);
-// use decide +kernel with real Lean.
+// It has no info trees (allTactics and infotree are accepted and ignored), no linters, no
+// induction, cases, calc, refine, simp beyond closed claims, no general function
+// application or definitions with parameters, no universes, structures or type classes,
+// and no #check or other #print. Tactics it knows but does not model are answered with a
+// "not simulated" error. Its Lean-shaped failure messages follow Lean 4's wording as closely
+// as known but were not checked against a real Lean: no recorded transcript contains one.
+// Lean's goal printer wraps terms wider than 120 columns; this one does not. Decide-family
+// tactics accept true Rat claims, although real `decide` and `rfl` may get stuck on Rat's
+// irreducible operations (PROTOCOL.md §3.2); use decide +kernel with real Lean.
 //
 // # Faults
 //
@@ -82,8 +138,12 @@
 // stack overflow in the middle of a reply, or a segmentation-fault report), hangs that only
 // an interrupt ends, garbage bytes, a half reply followed by exit, multi-megabyte valid
 // replies and harmless stderr noise, at fixed points (-crash-after N, …) or at random with a
-// seeded generator (-fault-rate P -seed S -faults crash,hang,…). AcceptAll makes a lying
-// simulator that proves anything, for testing that a client's start-up probe rejects it.
+// seeded generator (-fault-rate P -seed S -faults crash,hang,…). -faults-after-start N
+// keeps the first N requests free of faults (a client's start-up checks). AcceptAll makes a
+// lying simulator that proves anything, for testing that a client's start-up probe rejects
+// it; -tactic-mode-lies lies in tactic mode only — a failing tactic reports "Completed", as
+// the REPL once did for wrong proofs (repl issue #44) — so that a client's command-mode
+// re-check can be tested.
 //
 // # Usage
 //

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"math/big"
+	"slices"
 	"strings"
 )
 
@@ -16,6 +17,12 @@ type def struct {
 	Value   *Node  `json:"value,omitempty"`
 	Params  bool   `json:"params,omitempty"`
 	Theorem bool   `json:"theorem,omitempty"`
+	// Stmt is what a theorem or axiom proves, with its parameters as ∀ and → (nil when it
+	// could not be elaborated).
+	Stmt *Node `json:"stmt,omitempty"`
+	// Axioms are the axioms the declaration depends on, as `#print axioms` lists them.
+	Axioms []string `json:"axioms,omitempty"`
+	Axiom  bool     `json:"axiom,omitempty"`
 }
 
 // envState is the simulator's counterpart of a REPL command state. It is immutable once
@@ -115,6 +122,7 @@ func runCommands(src string, base *envState, cfg elabConfig) cmdOutput {
 	p.mathlib = env.Mathlib
 	for p.peek().kind != tkEOF {
 		start := p.i
+		p.hasDeclCol = false
 		c, err := p.parseCommand()
 		var trailing *trailingErr
 		switch {
@@ -162,6 +170,20 @@ func elabCommand(c *command, env *envState, cfg elabConfig, out *cmdOutput) {
 			env.Options = map[string]string{}
 		}
 		env.Options[c.args[0].text] = c.args[1].text
+	case "in":
+		if c.inner == nil {
+			return
+		}
+		if c.args[0].text == "open" {
+			n := len(env.Opens)
+			for _, a := range c.args[1:] {
+				env.Opens = append(env.Opens, a.text)
+			}
+			defer func() { env.Opens = env.Opens[:n:n] }()
+		}
+		elabCommand(c.inner, env, cfg, out)
+	case "printAxioms":
+		elabPrintAxioms(c, env, out)
 	case "import":
 		out.errorAt(c.kw.pos, c.kw.end, "invalid 'import' command, it must be used in the beginning of the file")
 	case "unsupported":
@@ -238,14 +260,16 @@ func elabDecl(c *command, env *envState, cfg elabConfig, out *cmdOutput) {
 			return
 		}
 	}
-	// Local context from the binders.
+	// Local context from the binders; a repeated name shadows the earlier one.
 	sc := &scope{env: env}
+	ctx := &goal{}
 	for _, b := range c.binders {
 		if b.ty.Op == opVar {
 			if t, ok := typeByName(b.ty.Text, mathlib); ok {
 				for _, n := range b.names {
-					sc.hyps = append(sc.hyps, hyp{Name: n.text, Ty: t})
+					ctx.add(hyp{Name: n.text, Ty: t})
 				}
+				sc.hyps = ctx.Hyps
 				continue
 			}
 		}
@@ -255,8 +279,9 @@ func elabDecl(c *command, env *envState, cfg elabConfig, out *cmdOutput) {
 			return
 		}
 		for _, n := range b.names {
-			sc.hyps = append(sc.hyps, hyp{Name: n.text, Prop: b.ty.clone()})
+			ctx.add(hyp{Name: n.text, Prop: b.ty.clone()})
 		}
+		sc.hyps = ctx.Hyps
 	}
 	g := &goal{Hyps: sc.hyps}
 	isDef := c.declKind == "def" || c.declKind == "abbrev"
@@ -269,10 +294,16 @@ func elabDecl(c *command, env *envState, cfg elabConfig, out *cmdOutput) {
 		if err := sc.elabProp(c.typ); err != nil {
 			e := err.(*elabErr)
 			out.errorAt(e.pos, e.end, e.msg)
-			register(env, c, name, isDef, nil, g)
+			register(env, c, name, isDef, nil, g, []string{"sorryAx"})
 			return
 		}
 		g.Target = c.typ
+	}
+	if c.declKind == "axiom" {
+		// An axiom proves its statement by fiat; `#print axioms` lists it wherever it is used.
+		register(env, c, name, false, nil, g, []string{name})
+		env.Defs[name].Axiom = true
+		return
 	}
 	run := &proofRun{env: env, acceptAll: cfg.acceptAll}
 	var value *Node
@@ -326,7 +357,48 @@ func elabDecl(c *command, env *envState, cfg elabConfig, out *cmdOutput) {
 		end := warnTok.end
 		out.msgs = append(out.msgs, message{severity: "warning", pos: warnTok.pos, end: &end, data: "declaration uses `sorry`"})
 	}
-	register(env, c, name, isDef, value, g)
+	if run.sorryUsed || run.errors {
+		run.addAxiom("sorryAx") // Lean's error recovery and `sorry` both elaborate to sorryAx
+	}
+	register(env, c, name, isDef, value, g, run.axiomList())
+}
+
+// axiomList orders the axioms a proof used as `#print axioms` usually shows them: propext,
+// sorryAx, Classical.choice, Quot.sound, then the others by name. (Recent Lean sorts the list
+// by name; its order is not checked here, and clients must not depend on it.)
+func (r *proofRun) axiomList() []string {
+	rank := map[string]int{"propext": 1, "sorryAx": 2, "Classical.choice": 3, "Quot.sound": 4}
+	out := make([]string, 0, len(r.axioms))
+	for a := range r.axioms {
+		out = append(out, a)
+	}
+	slices.SortFunc(out, func(a, b string) int {
+		ra, rb := rank[a], rank[b]
+		if ra == 0 {
+			ra = 5
+		}
+		if rb == 0 {
+			rb = 5
+		}
+		if ra != rb {
+			return ra - rb
+		}
+		return strings.Compare(a, b)
+	})
+	return out
+}
+
+// elabPrintAxioms answers `#print axioms NAME` with the axioms the declaration was elaborated
+// with, in Lean's wording, as an info message on the command.
+func elabPrintAxioms(c *command, env *envState, out *cmdOutput) {
+	name := c.nameTok.text
+	d := env.lookup(name)
+	if d == nil {
+		out.errorAt(c.nameTok.pos, c.nameTok.end, fmt.Sprintf("Unknown constant `%s`", name))
+		return
+	}
+	end := c.nameTok.end
+	out.msgs = append(out.msgs, message{severity: "info", pos: c.kw.pos, end: &end, data: ppAxioms(d.Name, d.Axioms)})
 }
 
 func isTypeName(s string, mathlib bool) bool {
@@ -334,15 +406,19 @@ func isTypeName(s string, mathlib bool) bool {
 	return ok
 }
 
-func register(env *envState, c *command, name string, isDef bool, value *Node, g *goal) {
+func register(env *envState, c *command, name string, isDef bool, value *Node, g *goal, axioms []string) {
 	if name == "" {
 		return
 	}
 	if env.Defs == nil {
 		env.Defs = map[string]*def{}
 	}
-	env.Defs[name] = &def{Name: name, Ty: g.Ty, Value: value, Params: len(c.binders) > 0,
-		Theorem: !isDef || g.Target != nil}
+	d := &def{Name: name, Ty: g.Ty, Value: value, Params: len(c.binders) > 0,
+		Theorem: !isDef || g.Target != nil, Axioms: axioms}
+	if g.Target != nil {
+		d.Stmt = closeStatement(statementBinders(g.Hyps), g.Target)
+	}
+	env.Defs[name] = d
 }
 
 func countErrors(ms []message) int {

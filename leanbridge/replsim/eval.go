@@ -116,6 +116,24 @@ func (ev *evaluator) term(n *Node) (*big.Rat, error) {
 		return v, nil
 	case opAscr:
 		return ev.term(n.Kids[0])
+	case opApp:
+		f, ok := simFuncs[n.Text]
+		if !ok || len(n.Kids) != len(f.params) {
+			return nil, &evalErr{kind: evUndecidable, detail: "not a simulated function: " + n.Text}
+		}
+		args := make([]*big.Rat, len(n.Kids))
+		for i, k := range n.Kids {
+			v, err := ev.term(k)
+			if err != nil {
+				return nil, err
+			}
+			args[i] = v
+		}
+		r := f.eval(args)
+		if ratBits(r) > maxBits {
+			return nil, ev.tooBig()
+		}
+		return r, nil
 	case opNeg:
 		v, err := ev.term(n.Kids[0])
 		if err != nil {

@@ -43,6 +43,12 @@ var dialectSeeds = []string{
 	"def f := 37\nexample : f = 37 := by rfl\n#eval f / 0",
 	"example : True := by\n  sorry\n  sorry",
 	"theorem foo (x : Int) : x = x := by\n  by_cases h : x < 0\n  case pos => rfl\n  all_goals sorry",
+	"theorem t (n : Nat) (h : n % 2 = 0) : n * n % 2 = 0 := by\n  obtain ⟨k, rfl⟩ : ∃ k, n = 2 * k := ⟨n / 2, by omega⟩\n  rw [Nat.mul_assoc]\n  exact Nat.mul_mod_right 2 _\n#print axioms t",
+	"theorem t (p q : Prop) (h : p ∨ q) : q ∨ p := by\n  rcases h with hp | hq\n  · right; exact hp\n  · exact Or.inl hq",
+	"open Nat in theorem t (n : Nat) : ∀ m : Nat, succ n + m = m + n.succ := fun m => by omega",
+	"axiom ax : ∀ a b : Nat, a = b\ntheorem t : 1 = 2 := ax 1 2\n#print axioms t",
+	"theorem t (a b : Int) (h : a - b = 3) (h' : a + b ≤ 1) : b ≤ -1 := by\n  intro\n  try omega\n  simp at h\n  have := h.symm\n  exact absurd h h'",
+	"set_option maxHeartbeats 400000 in\n@[simp] private theorem t : True := by\n  have _s : String := s!\"{(sorry : Nat)} {'a'}\"\n  trivial",
 }
 
 // FuzzServe feeds arbitrary bytes to the whole simulator: it must never panic, and when it

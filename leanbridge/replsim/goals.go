@@ -179,12 +179,29 @@ func (sc *scope) leaves(n *Node, li *leafInfo) error {
 		}
 		return nil
 	case opVar:
+		if sc.fieldNotation(n) {
+			return sc.leaves(n, li)
+		}
 		t, err := sc.varType(n)
 		if err != nil {
 			return err
 		}
 		n.Asc = t
+		if t == TypeNone {
+			return nil // a bound variable whose type is being inferred: it takes the others'
+		}
 		return sc.join(li, t, n)
+	case opApp:
+		t, err := sc.elabApp(n)
+		if err != nil {
+			return err
+		}
+		n.Asc = t
+		return sc.join(li, t, n)
+	case opChar:
+		return errAt(n, "type mismatch\n  %s\nhas type\n  Char : Type", n.Text)
+	case opForall, opExists, opFun, opAnon, opBy, opProj, opMVar:
+		return errAt(n, "leanprm-simulator: this term is not simulated here (this is a simulator, not Lean)")
 	case opAscr:
 		if len(n.Kids) == 2 {
 			tn := n.Kids[1]
@@ -222,6 +239,38 @@ func (sc *scope) leaves(n *Node, li *leafInfo) error {
 		return errAt(n, "type mismatch\n  %s\nhas type\n  String : Type", n.Text)
 	}
 	return errAt(n, "type mismatch\n  %s\nhas type\n  Prop : Type\nbut is expected to have a numeric type", n.pp())
+}
+
+// elabApp elaborates an application of a simulated function (Nat.succ, Int.natAbs, …) and
+// returns its result type. `x.f a` with x a local variable is T.f x a.
+func (sc *scope) elabApp(n *Node) (Type, error) {
+	full, f, ok := sc.lookupFunc(n.Text)
+	if !ok {
+		head, field, dotted := strings.Cut(n.Text, ".")
+		if h, local := sc.local(head); dotted && local && h.isVar() {
+			if g, known := simFuncs[h.Ty.name(false)+"."+field]; known {
+				full, f, ok = h.Ty.name(false)+"."+field, g, true
+				arg := &Node{Op: opVar, Text: head, Pos: n.Pos, End: n.Pos}
+				n.Kids = append([]*Node{arg}, n.Kids...)
+			}
+		}
+	}
+	if !ok {
+		if _, local := sc.local(n.Text); local || sc.env.lookup(n.Text) != nil {
+			return TypeNone, errAt(n, "leanprm-simulator: applying `%s` is not simulated (this is a simulator, not Lean)", n.Text)
+		}
+		return TypeNone, unknownIdent(&Node{Op: opVar, Text: n.Text, Pos: n.Pos, End: n.Pos})
+	}
+	if len(n.Kids) != len(f.params) {
+		return TypeNone, errAt(n, "leanprm-simulator: `%s` applied to %d arguments is not simulated (this is a simulator, not Lean)", full, len(n.Kids))
+	}
+	n.Text = full
+	for i, a := range n.Kids {
+		if err := sc.elabTermAt(a, f.params[i]); err != nil {
+			return TypeNone, err
+		}
+	}
+	return f.result, nil
 }
 
 // varType resolves an identifier used as a number.
@@ -362,6 +411,10 @@ func (sc *scope) elabProp(n *Node) error {
 		}
 	case opSorry:
 		return errAt(n, "leanprm-simulator: `sorry` as a proposition is not simulated (this is a simulator, not Lean)")
+	case opForall, opExists:
+		return sc.elabBinderProp(n)
+	case opApp, opFun, opProj:
+		return errAt(n, "leanprm-simulator: this proposition is not simulated (this is a simulator, not Lean)")
 	}
 	if isRel(n.Op) {
 		return sc.elabRel(n)
@@ -432,10 +485,178 @@ func replaceVar(n *Node, name string, t *Node) *Node {
 		}
 		return r
 	}
+	if isBinder(n.Op) {
+		return replaceUnder(n, name, t)
+	}
 	c := *n
 	c.Kids = make([]*Node, len(n.Kids))
 	for i, k := range n.Kids {
 		c.Kids[i] = replaceVar(k, name, t)
 	}
 	return &c
+}
+
+// replaceUnder substitutes under a binder: a variable bound there shadows name, and a bound
+// variable that occurs free in t is renamed first so that t's variables are not captured.
+func replaceUnder(n *Node, name string, t *Node) *Node {
+	vars, body := n.bound()
+	for _, v := range vars {
+		if v.Text == name {
+			return n.clone()
+		}
+	}
+	free := map[string]bool{}
+	t.freeVars(free)
+	c := *n
+	c.Kids = make([]*Node, 0, len(n.Kids))
+	for _, v := range vars {
+		nv := v.clone()
+		if free[v.Text] {
+			nv.Text = freshName(v.Text, func(s string) bool { return free[s] || body.mentions(s) })
+			body = replaceVar(body, v.Text, &Node{Op: opVar, Text: nv.Text, Asc: v.Asc, Ty: v.Asc})
+		}
+		c.Kids = append(c.Kids, nv)
+	}
+	c.Kids = append(c.Kids, replaceVar(body, name, t))
+	return &c
+}
+
+// elabBinderProp elaborates ∀ and ∃. A variable without a type takes the type of the terms it
+// is compared with (Nat when nothing says), as Lean's unifier would find it.
+func (sc *scope) elabBinderProp(n *Node) error {
+	vars, body := n.bound()
+	saved := sc.hyps
+	defer func() { sc.hyps = saved }()
+	sc.hyps = append([]hyp(nil), sc.hyps...)
+	for _, v := range vars {
+		if v.Asc == TypeUnit || v.Asc == TypeFloat || v.Asc == TypeBool {
+			return errAt(v, "leanprm-simulator: a bound variable of type %s is not simulated (this is a simulator, not Lean)", v.Asc.name(sc.env.Mathlib))
+		}
+		sc.hyps = append(sc.hyps, hyp{Name: v.Text, Ty: v.Asc})
+	}
+	if err := sc.elabProp(body); err != nil {
+		return err
+	}
+	for _, v := range vars {
+		if v.Asc != TypeNone {
+			continue
+		}
+		t := inferredType(body, v.Text)
+		if t == TypeNone {
+			t = TypeNat
+		}
+		v.Asc, v.Ty = t, t
+		setVarType(body, v.Text, t)
+	}
+	return nil
+}
+
+// inferredType finds the type an untyped bound variable was elaborated at.
+func inferredType(n *Node, name string) Type {
+	if n.Op == opVar && n.Text == name {
+		return n.Ty
+	}
+	if isBinder(n.Op) {
+		vars, _ := n.bound()
+		for _, v := range vars {
+			if v.Text == name {
+				return TypeNone
+			}
+		}
+	}
+	for _, k := range n.Kids {
+		if t := inferredType(k, name); t != TypeNone {
+			return t
+		}
+	}
+	return TypeNone
+}
+
+func setVarType(n *Node, name string, t Type) {
+	if n.Op == opVar && n.Text == name && n.Asc == TypeNone {
+		n.Asc = t
+		if n.Ty == TypeNone {
+			n.Ty = t
+		}
+		return
+	}
+	if isBinder(n.Op) {
+		vars, _ := n.bound()
+		for _, v := range vars {
+			if v.Text == name {
+				return
+			}
+		}
+	}
+	for _, k := range n.Kids {
+		setVarType(k, name, t)
+	}
+}
+
+// shadow makes room in g for a new entry called name: an entry of that name becomes
+// inaccessible (name✝), as in Lean, and if it is a variable, every proposition of g that
+// mentions it follows the rename. The returned function applies the same rename to terms
+// that live in g's context but are not in g yet. So two different variables never share a
+// name, and nothing that works by name (substitution, omega's atoms, unification) can
+// confuse them.
+func (g *goal) shadow(name string) func(*Node) *Node {
+	ren := func(n *Node) *Node { return n }
+	for i := range g.Hyps {
+		if g.Hyps[i].Name != name {
+			continue
+		}
+		old := g.Hyps[i]
+		fresh := inaccessibleName(g.Hyps, name)
+		g.Hyps[i].Name = fresh
+		if !old.isVar() {
+			continue
+		}
+		nv := &Node{Op: opVar, Text: fresh, Asc: old.Ty, Ty: old.Ty}
+		ren = func(n *Node) *Node {
+			if n == nil {
+				return nil
+			}
+			return replaceVar(n, name, nv)
+		}
+		for j := range g.Hyps {
+			if g.Hyps[j].Prop != nil {
+				g.Hyps[j].Prop = ren(g.Hyps[j].Prop)
+			}
+		}
+		g.Target = ren(g.Target)
+	}
+	return ren
+}
+
+// add appends h to g's context after shadowing its name; h's proposition, if any, is renamed
+// with the rest of the context.
+func (g *goal) add(h hyp) {
+	ren := g.shadow(h.Name)
+	h.Prop = ren(h.Prop)
+	g.Hyps = append(g.Hyps, h)
+}
+
+var superscripts = []string{"", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"}
+
+// inaccessibleName is name✝, name✝¹, … whichever is free in hyps.
+func inaccessibleName(hyps []hyp, name string) string {
+	taken := func(s string) bool {
+		for _, h := range hyps {
+			if h.Name == s {
+				return true
+			}
+		}
+		return false
+	}
+	for i := 0; ; i++ {
+		s := name + "✝"
+		if i < len(superscripts) {
+			s += superscripts[i]
+		} else {
+			s += fmt.Sprint(i)
+		}
+		if !taken(s) {
+			return s
+		}
+	}
 }

@@ -21,8 +21,9 @@ const (
 	tkNum // natural-number literal
 	tkDec // scientific literal such as 2.5
 	tkStr
-	tkSym // symbols and keywords
-	tkBad // a character Lean would not accept here
+	tkSym  // symbols and keywords
+	tkBad  // a character Lean would not accept here
+	tkChar // a character literal such as 'a'
 )
 
 type token struct {
@@ -30,6 +31,7 @@ type token struct {
 	text     string
 	pos, end Pos
 	newline  bool // the token is the first on its line
+	escaped  bool // an identifier written «…»: never a keyword
 }
 
 // keywords are identifier-shaped words that Lean's token table reserves; they lex as symbols.
@@ -57,7 +59,7 @@ var symbols = []string{
 	":=", "<;>", "<=", ">=", "=>", "⁻¹", "@[", "<|", "|>", "&&", "||", "!=", "..", "←", "->",
 	"≠", "≤", "≥", "=", "<", ">", "+", "-", "*", "/", "%", "^", "(", ")", "[", "]", "{", "}",
 	"_", ":", ";", ",", "¬", "∧", "∨", "→", "↔", "⊢", "|", "@", "·", ".", "?", "!", "↦", "∀", "∃",
-	"λ", "$", "∣", "`", "'", "∘", "×", "∑", "∏", "#", "&", "~", "\\",
+	"λ", "$", "∣", "`", "'", "∘", "×", "∑", "∏", "#", "&", "~", "\\", "⟨", "⟩",
 }
 
 // lex splits Lean source into tokens, skipping whitespace and comments (`--` to end of line,
@@ -92,7 +94,12 @@ func lex(src string) []token {
 					adv(1)
 				}
 			case rs[i] == '/' && i+1 < len(rs) && rs[i+1] == '-':
-				depth := 0
+				// As Lean's whitespace function does, the character right after `/-` is
+				// consumed unread: `/-/-` opens one level, and `/--` (a doc comment) is a
+				// comment here too.
+				depth := 1
+				open := Pos{line, col}
+				adv(3)
 				for i < len(rs) {
 					if rs[i] == '/' && i+1 < len(rs) && rs[i+1] == '-' {
 						depth++
@@ -106,6 +113,10 @@ func lex(src string) []token {
 					} else {
 						adv(1)
 					}
+				}
+				if depth > 0 {
+					// Lean: "unterminated comment"; the rest of the input is gone.
+					toks = append(toks, token{kind: tkBad, text: "/-", pos: open, end: Pos{line, col}})
 				}
 			default:
 				goto token
@@ -127,13 +138,24 @@ func lex(src string) []token {
 			for j < len(rs) && isIdentRest(rs[j]) {
 				j++
 			}
+		case r == 'r' && rawStringEnd(rs, i) > 0:
+			kind = tkStr
+			j = rawStringEnd(rs, i)
 		case isIdentStart(r) && !(r == '_' && (i+1 >= len(rs) || !isIdentRest(rs[i+1]))):
 			kind = tkIdent
 			for j < len(rs) {
 				if isIdentRest(rs[j]) {
 					j++
-				} else if rs[j] == '.' && j+1 < len(rs) && isIdentStart(rs[j+1]) {
+				} else if rs[j] == '.' && j+1 < len(rs) && (isIdentStart(rs[j+1]) || rs[j+1] == '«') {
 					j++
+					if rs[j] == '«' {
+						if k := lexEscapedIdent(rs, j); k > 0 {
+							j = k
+							continue
+						}
+						j--
+						break
+					}
 				} else {
 					break
 				}
@@ -141,6 +163,16 @@ func lex(src string) []token {
 			if keywords[string(rs[i:j])] {
 				kind = tkSym
 			}
+		case r == '«':
+			kind = tkIdent
+			j = lexEscapedIdent(rs, i)
+			if j < 0 {
+				kind = tkBad
+				j = len(rs)
+			}
+		case r == '\'' && charLitEnd(rs, i) > 0:
+			kind = tkChar
+			j = charLitEnd(rs, i)
 		case r >= '0' && r <= '9':
 			kind = tkNum
 			for j < len(rs) && rs[j] >= '0' && rs[j] <= '9' {
@@ -199,7 +231,86 @@ func lex(src string) []token {
 			j = len(rs)
 		}
 		txt := string(rs[i:j])
+		escaped := false
+		if kind == tkIdent && strings.ContainsRune(txt, '«') {
+			txt, escaped = unescapeIdent(txt), true
+		}
 		adv(j - i)
-		toks = append(toks, token{kind: kind, text: txt, pos: start, end: Pos{line, col}, newline: nl})
+		toks = append(toks, token{kind: kind, text: txt, pos: start, end: Pos{line, col}, newline: nl, escaped: escaped})
 	}
+}
+
+// lexEscapedIdent reads an identifier that starts with a «…» component at rs[i], with any
+// further dotted components, and returns where it ends, or -1 if a « is never closed.
+func lexEscapedIdent(rs []rune, i int) int {
+	j := i
+	for {
+		if rs[j] == '«' {
+			k := j + 1
+			for k < len(rs) && rs[k] != '»' {
+				k++
+			}
+			if k >= len(rs) {
+				return -1
+			}
+			j = k + 1
+		} else {
+			for j < len(rs) && isIdentRest(rs[j]) {
+				j++
+			}
+		}
+		if j+1 < len(rs) && rs[j] == '.' && (isIdentStart(rs[j+1]) || rs[j+1] == '«') {
+			j++
+			continue
+		}
+		return j
+	}
+}
+
+// unescapeIdent removes the guillemets of «…» components: `«hb»` is the identifier hb.
+func unescapeIdent(s string) string {
+	return strings.NewReplacer("«", "", "»", "").Replace(s)
+}
+
+// rawStringEnd returns the end of a raw string literal r"…" or r#"…"# starting at rs[i], or
+// 0 if there is none there (then `r` starts an identifier).
+func rawStringEnd(rs []rune, i int) int {
+	j := i + 1
+	hashes := 0
+	for j < len(rs) && rs[j] == '#' {
+		hashes++
+		j++
+	}
+	if j >= len(rs) || rs[j] != '"' {
+		return 0
+	}
+	for k := j + 1; k < len(rs); k++ {
+		if rs[k] != '"' {
+			continue
+		}
+		n := 0
+		for n < hashes && k+1+n < len(rs) && rs[k+1+n] == '#' {
+			n++
+		}
+		if n == hashes {
+			return k + 1 + n
+		}
+	}
+	return 0
+}
+
+// charLitEnd returns the end of a character literal 'c' or '\x' starting at rs[i], or 0.
+func charLitEnd(rs []rune, i int) int {
+	j := i + 1
+	if j < len(rs) && rs[j] == '\\' {
+		j++
+	}
+	if j >= len(rs) || rs[j] == '\n' {
+		return 0
+	}
+	j++
+	if j < len(rs) && rs[j] == '\'' {
+		return j + 1
+	}
+	return 0
 }

@@ -24,6 +24,11 @@ type Options struct {
 	// AcceptAll makes a lying simulator: every deciding tactic succeeds, true claim or not.
 	// It exists to test that a client's start-up probe rejects such a peer.
 	AcceptAll bool
+	// TacticModeLies makes tactic mode (ProofStep requests) accept whatever it cannot prove:
+	// a failing tactic closes every goal and the reply says "Completed" with no message, as
+	// the REPL once did for some wrong proofs (repl issue #44). Command mode stays honest, so
+	// a client that re-checks the assembled proof as a command catches the lie.
+	TacticModeLies bool
 	// Dir is the directory relative paths (File mode, pickles) are resolved against; ""
 	// means the process's working directory, as for the REPL.
 	Dir string
@@ -32,6 +37,10 @@ type Options struct {
 	Latency time.Duration
 	// Faults are injected at fixed points of the conversation.
 	Faults []ScheduledFault
+	// FaultsAfterStart keeps the first N requests free of faults, scheduled or random (a
+	// client's start-up checks, say); 0 means faults may hit from the first request. The
+	// random schedule is the same either way: it is drawn for every request.
+	FaultsAfterStart int
 	// FaultRate is the probability that a request gets a random fault from FaultKinds (all
 	// kinds when empty), drawn from a generator seeded with Seed.
 	FaultRate  float64
@@ -120,7 +129,7 @@ func Serve(ctx context.Context, in io.Reader, out, errOut io.Writer, opts Option
 	if opts.StderrNoise {
 		fmt.Fprintf(errOut, "leanprm-simulator (noise): runtime started, version %s; this line is harmless\n", srv.Version())
 	}
-	replies := 0
+	replies, requests := 0, 0
 	for {
 		var q string
 		select {
@@ -135,6 +144,9 @@ func Serve(ctx context.Context, in io.Reader, out, errOut io.Writer, opts Option
 			continue
 		}
 		fault := plan.next(replies)
+		if requests++; requests <= opts.FaultsAfterStart {
+			fault = 0
+		}
 		if fault != 0 && opts.onFault != nil {
 			opts.onFault(fault)
 		}
@@ -249,6 +261,8 @@ func ParseFlags(args []string, errOut io.Writer) (Options, error) {
 	fs.StringVar(&o.Version, "version", DefaultVersion, "Lean `version` to claim (the suffix "+VersionSuffix+" is always added)")
 	fs.BoolVar(&o.Mathlib, "mathlib", false, "allow `import Mathlib` and Mathlib tactics (norm_num)")
 	fs.BoolVar(&o.AcceptAll, "accept-all", false, "lie: accept every proof (to test start-up probes)")
+	fs.BoolVar(&o.TacticModeLies, "tactic-mode-lies", false, "lie in tactic mode only: a failing tactic reports \"Completed\" (repl issue #44)")
+	fs.IntVar(&o.FaultsAfterStart, "faults-after-start", 0, "keep the first `N` requests free of faults")
 	fs.StringVar(&o.Dir, "dir", "", "resolve relative file and pickle paths against this `directory`")
 	fs.DurationVar(&o.Latency, "latency", 0, "delay every reply by this `duration`")
 	after := map[FaultKind]*int{}
@@ -268,6 +282,9 @@ func ParseFlags(args []string, errOut io.Writer) (Options, error) {
 	}
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	if o.FaultsAfterStart < 0 {
+		return o, fmt.Errorf("-faults-after-start must not be negative, got %d", o.FaultsAfterStart)
 	}
 	if o.FaultRate < 0 || o.FaultRate > 1 {
 		return o, fmt.Errorf("-fault-rate must be within [0, 1], got %v", o.FaultRate)

@@ -16,6 +16,11 @@ func (e *parseErr) Error() string { return fmt.Sprintf("%d:%d: %s", e.pos.Line, 
 func unexpected(tok token, expected string) *parseErr {
 	var what string
 	switch tok.kind {
+	case tkBad:
+		if tok.text == "/-" {
+			return &parseErr{pos: tok.pos, end: tok.end, msg: "unterminated comment"}
+		}
+		what = fmt.Sprintf("unexpected token '%s'", tok.text)
 	case tkEOF:
 		what = "unexpected end of input"
 	case tkIdent:
@@ -64,7 +69,30 @@ type parser struct {
 	toks    []token
 	i       int
 	mathlib bool
-	nodes   int // nodes built so far, bounded by maxTermNodes
+	nodes   int  // nodes built so far, bounded by maxTermNodes
+	argMode bool // the next prefix is an argument of an application (see application)
+	// declCol is the column where the current command began, when modifiers, attributes
+	// or `set_option … in` came before its keyword (hasDeclCol): the tactic block's layout
+	// is relative to it.
+	declCol    int
+	hasDeclCol bool
+}
+
+// startDecl records the column of a command's first token, unless an enclosing prefix
+// already did.
+func (p *parser) startDecl(t token) {
+	if !p.hasDeclCol {
+		p.declCol, p.hasDeclCol = t.pos.Col, true
+	}
+}
+
+// takeDeclCol returns the column the command began at: the recorded one, or kw's.
+func (p *parser) takeDeclCol(kw token) int {
+	if p.hasDeclCol {
+		p.hasDeclCol = false
+		return p.declCol
+	}
+	return kw.pos.Col
 }
 
 func (p *parser) peek() token { return p.toks[p.i] }
@@ -155,6 +183,8 @@ func (p *parser) expr(minPrec, depth int) (*Node, error) {
 }
 
 func (p *parser) prefix(depth int) (*Node, int, error) {
+	argMode := p.argMode
+	p.argMode = false
 	t := p.peek()
 	leaf := func(op string) (*Node, int, error) {
 		p.next()
@@ -167,16 +197,31 @@ func (p *parser) prefix(depth int) (*Node, int, error) {
 		return leaf(opDec)
 	case tkStr:
 		return leaf(opStr)
+	case tkChar:
+		return leaf(opChar)
 	case tkIdent:
-		switch t.text {
-		case "True":
+		switch {
+		case t.text == "True" && !t.escaped:
 			return leaf(opTrue)
-		case "False":
+		case t.text == "False" && !t.escaped:
 			return leaf(opFalse)
+		case (t.text == "s!" || t.text == "m!" || t.text == "f!") && p.toks[p.i+1].kind == tkStr && p.toks[p.i+1].pos == t.end:
+			p.next()
+			return p.interpolated(p.next(), depth)
 		}
-		return leaf(opVar)
+		n, _, _ := leaf(opVar)
+		if argMode {
+			return p.projections(n), precMax, nil
+		}
+		return p.application(n, depth)
 	case tkSym:
 		switch t.text {
+		case "∀", "∃", "fun", "λ":
+			return p.binderTerm(depth)
+		case "⟨":
+			return p.anonymous(depth)
+		case "by":
+			return p.byTerm()
 		case "sorry":
 			return leaf(opSorry)
 		case "_":
@@ -206,7 +251,7 @@ func (p *parser) prefix(depth int) (*Node, int, error) {
 			}
 			// Keep the parenthesised range: Lean reports errors on `(…)` at the parentheses.
 			inner = inner.withRange(t.pos, close.end)
-			return inner, precMax, nil
+			return p.projections(inner), precMax, nil
 		case "-":
 			p.next()
 			arg, err := p.expr(75, depth+1)
@@ -258,15 +303,16 @@ type body struct {
 }
 
 type command struct {
-	kind     string // decl, eval, open, set_option, import, unsupported
+	kind     string // decl, eval, open, set_option, in, printAxioms, import, unsupported
 	kw       token
 	declKind string // example, theorem, lemma, def, abbrev
 	nameTok  token
 	binders  []binder
 	typ      *Node // statement (theorem/example) or type (def); nil if omitted
 	body     body
-	args     []token // open: namespaces
-	term     *Node   // #eval
+	args     []token  // open: namespaces
+	term     *Node    // #eval
+	inner    *command // `set_option … in` and `open … in`: the command they scope
 }
 
 // parseCommand parses one command starting at p.i.
@@ -274,8 +320,67 @@ func (p *parser) parseCommand() (*command, error) {
 	kw := p.peek()
 	c := &command{kw: kw}
 	switch {
+	case kw.kind == tkSym && (kw.text == "private" || kw.text == "protected" || kw.text == "noncomputable"):
+		// Modifiers change visibility and code generation, nothing the simulator models.
+		p.startDecl(kw)
+		p.next()
+		if !p.isDeclStart() {
+			return c, unexpected(p.peek(), "declaration")
+		}
+		return p.parseCommand()
+	case kw.kind == tkSym && kw.text == "@[":
+		// Attributes (@[simp], …) are skipped; they do not change what is proved.
+		p.startDecl(kw)
+		p.next()
+		for d := 1; d > 0; {
+			t := p.next()
+			switch {
+			case t.kind == tkEOF:
+				return c, unexpected(t, "']'")
+			case t.kind == tkSym && (t.text == "[" || t.text == "@["):
+				d++
+			case t.kind == tkSym && t.text == "]":
+				d--
+			}
+		}
+		if !p.isDeclStart() {
+			return c, unexpected(p.peek(), "declaration")
+		}
+		return p.parseCommand()
+	case kw.kind == tkSym && kw.text == "axiom":
+		c.kind = "decl"
+		c.declKind = "axiom"
+		p.next()
+		if p.peek().kind != tkIdent {
+			return c, unexpected(p.peek(), "identifier")
+		}
+		c.nameTok = p.next()
+		for p.isSym("(") {
+			b, err := p.parseBinder()
+			if err != nil {
+				return c, err
+			}
+			c.binders = append(c.binders, b)
+		}
+		if _, err := p.expectSym(":", "':'"); err != nil {
+			return c, err
+		}
+		ty, err := p.expr(0, 0)
+		if err != nil {
+			return c, err
+		}
+		c.typ = ty
+	case kw.kind == tkSym && kw.text == "#print" && p.toks[p.i+1].kind == tkIdent && p.toks[p.i+1].text == "axioms":
+		c.kind = "printAxioms"
+		p.next()
+		p.next()
+		if p.peek().kind != tkIdent {
+			return c, unexpected(p.peek(), "identifier")
+		}
+		c.nameTok = p.next()
 	case kw.kind == tkSym && (kw.text == "example" || kw.text == "theorem" || kw.text == "def" || kw.text == "abbrev"),
 		kw.kind == tkIdent && kw.text == "lemma" && p.mathlib:
+		cmdCol := p.takeDeclCol(kw)
 		c.kind = "decl"
 		c.declKind = kw.text
 		p.next()
@@ -308,7 +413,7 @@ func (p *parser) parseCommand() (*command, error) {
 		if p.isSym("by") {
 			byTok := p.next()
 			c.body = body{isBy: true, byTok: byTok, end: byTok.end}
-			tacs, err := p.tacticBlock(kw.pos.Col, byTok)
+			tacs, err := p.tacticBlock(cmdCol, byTok)
 			c.body.tactics = tacs
 			if len(tacs) > 0 {
 				c.body.end = tacs[len(tacs)-1].end
@@ -340,6 +445,9 @@ func (p *parser) parseCommand() (*command, error) {
 		for p.peek().kind == tkIdent && !isCommandStart(p.peek(), p.mathlib) {
 			c.args = append(c.args, p.next())
 		}
+		if p.isSym("in") {
+			return p.scoped(c)
+		}
 	case kw.kind == tkSym && kw.text == "set_option":
 		c.kind = "set_option"
 		p.next()
@@ -352,6 +460,9 @@ func (p *parser) parseCommand() (*command, error) {
 			c.args = append(c.args, p.next())
 		default:
 			return c, unexpected(v, "'true', 'false', num or str")
+		}
+		if p.isSym("in") {
+			return p.scoped(c)
 		}
 	case kw.kind == tkSym && kw.text == "import":
 		c.kind = "import"
@@ -371,6 +482,34 @@ func (p *parser) parseCommand() (*command, error) {
 		return c, &trailingErr{unexpected(t, "command")}
 	}
 	return c, nil
+}
+
+// scoped parses the command after `set_option … in` or `open … in` (at the `in`).
+func (p *parser) scoped(c *command) (*command, error) {
+	p.startDecl(c.kw)
+	p.next()
+	scopedKind := c.kind
+	c.kind = "in"
+	c.args = append([]token{{kind: tkIdent, text: scopedKind}}, c.args...)
+	if p.peek().kind == tkEOF {
+		return c, unexpected(p.peek(), "command")
+	}
+	inner, err := p.parseCommand()
+	c.inner = inner
+	return c, err
+}
+
+// isDeclStart reports whether the next token starts a declaration (after modifiers).
+func (p *parser) isDeclStart() bool {
+	t := p.peek()
+	if t.kind == tkIdent {
+		return t.text == "lemma" && p.mathlib
+	}
+	switch t.text {
+	case "example", "theorem", "def", "abbrev", "axiom", "private", "protected", "noncomputable", "instance", "@[":
+		return t.kind == tkSym
+	}
+	return false
 }
 
 // trailingErr marks a syntax error after a complete command: the command itself stands.
@@ -412,11 +551,11 @@ func (p *parser) parseBinder() (binder, error) {
 // command keyword or the end of input ends the block.
 func (p *parser) tacticBlock(cmdCol int, byTok token) ([]*tacticSyntax, error) {
 	first := p.peek()
-	if first.kind == tkEOF || isCommandStart(first, p.mathlib) ||
+	if first.kind == tkEOF || endsBlock(first, cmdCol, p.mathlib) ||
 		(first.pos.Line != byTok.pos.Line && first.pos.Col <= cmdCol) {
 		return nil, nil
 	}
-	toks, stop := collectBlock(p.toks[p.i:], first.pos.Col, p.mathlib)
+	toks, stop := collectBlock(p.toks[p.i:], first.pos.Col, cmdCol, p.mathlib)
 	p.i += stop
 	tacs := splitTactics(toks, first.pos.Col)
 	for _, t := range tacs {
@@ -427,13 +566,27 @@ func (p *parser) tacticBlock(cmdCol int, byTok token) ([]*tacticSyntax, error) {
 	return tacs, nil
 }
 
+// endsBlock reports whether t, met in a tactic block of a command at column cmdCol, starts
+// the next command. `open … in` and `set_option … in` are tactics too: inside the block
+// (indented past the command) they belong to it.
+func endsBlock(t token, cmdCol int, mathlib bool) bool {
+	if !isCommandStart(t, mathlib) {
+		return false
+	}
+	if t.kind == tkSym && (t.text == "open" || t.text == "set_option") {
+		return t.newline && t.pos.Col <= cmdCol
+	}
+	return true
+}
+
 // collectBlock returns the tokens of a tactic block whose tactics start at column col, and
 // how many tokens it used.
-func collectBlock(toks []token, col int, mathlib bool) ([]token, int) {
+func collectBlock(toks []token, col, cmdCol int, mathlib bool) ([]token, int) {
 	n := 0
 	for n < len(toks) {
 		t := toks[n]
-		if t.kind == tkEOF || isCommandStart(t, mathlib) || (n > 0 && t.newline && t.pos.Col < col) {
+		if t.kind == tkEOF || endsBlock(t, cmdCol, mathlib) || (n > 0 && t.newline && t.pos.Col < col) ||
+			t.kind == tkBad && t.text == "/-" {
 			break
 		}
 		n++
@@ -441,12 +594,21 @@ func collectBlock(toks []token, col int, mathlib bool) ([]token, int) {
 	return toks[:n], n
 }
 
+// seqTactics take a tactic sequence as their last argument, so a `;` after them belongs to
+// that sequence, as in Lean (`all_goals simp; rfl` runs both on every goal).
+var seqTactics = map[string]bool{
+	"all_goals": true, "any_goals": true, "try": true, "repeat": true, "focus": true,
+	"next": true, "case": true, "first": true, "iterate": true,
+}
+
 // splitTactics splits a block's tokens at `;` and at tokens that start a line at column col.
 func splitTactics(toks []token, col int) []*tacticSyntax {
 	var out []*tacticSyntax
 	var cur []token
 	depth := 0
+	nested := false // the current tactic opened a tactic sequence: a `;` belongs to it
 	flush := func() {
+		nested = false
 		if len(cur) == 0 {
 			return
 		}
@@ -456,21 +618,26 @@ func splitTactics(toks []token, col int) []*tacticSyntax {
 		cur = nil
 	}
 	for i, t := range toks {
+		if i > 0 && t.newline && t.pos.Col == col && depth == 0 {
+			flush()
+		}
 		if t.kind == tkSym {
 			switch t.text {
-			case "(", "[", "{", "@[":
+			case "(", "[", "{", "@[", "⟨":
 				depth++
-			case ")", "]", "}":
+			case ")", "]", "}", "⟩":
 				depth = max(depth-1, 0)
 			case ";":
-				if depth == 0 {
+				if depth == 0 && !nested {
 					flush()
 					continue
 				}
+			case "by", "=>", "·", ".":
+				nested = nested || depth == 0 && (t.text != "·" && t.text != "." || len(cur) == 0)
 			}
 		}
-		if i > 0 && t.newline && t.pos.Col == col && depth == 0 {
-			flush()
+		if len(cur) == 0 && t.kind == tkIdent && seqTactics[t.text] {
+			nested = true
 		}
 		cur = append(cur, t)
 	}

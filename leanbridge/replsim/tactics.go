@@ -12,24 +12,26 @@ var simulated = map[string]bool{
 	"sorry": true, "admit": true, "decide": true, "native_decide": true, "rfl": true,
 	"exact": true, "apply": true, "have": true, "skip": true, "done": true, "trivial": true,
 	"subst_vars": true, "constructor": true, "by_cases": true, "case": true, "next": true,
-	"all_goals": true,
+	"all_goals": true, "subst": true, "omega": true, "intro": true, "intros": true,
+	"rw": true, "rewrite": true, "obtain": true, "rcases": true, "exfalso": true,
+	"assumption": true, "contradiction": true, "left": true, "right": true, "·": true,
+	".": true, "stop": true, "show": true, "open": true, "set_option": true, "simp": true,
+	"simp_arith": true, "try": true,
 }
 
 var mathlibSimulated = map[string]bool{"norm_num": true}
 
 var notSimulated = map[string]bool{
-	"omega": true, "simp": true, "simp_all": true, "simp_arith": true, "grind": true,
-	"intro": true, "intros": true, "induction": true, "cases": true, "rcases": true,
-	"obtain": true, "refine": true, "rw": true, "rewrite": true, "unfold": true, "calc": true,
-	"show": true, "let": true, "exfalso": true, "contradiction": true, "assumption": true,
-	"left": true, "right": true, "exists": true, "exact?": true, "apply?": true, "simp?": true,
-	"rw?": true, "specialize": true, "generalize": true, "change": true, "conv": true,
-	"ext": true, "funext": true, "congr": true, "first": true, "try": true, "repeat": true,
+	"simp_all": true, "grind": true, "induction": true, "cases": true, "refine": true,
+	"unfold": true, "calc": true, "let": true, "exists": true, "exact?": true, "apply?": true,
+	"simp?": true, "rw?": true, "specialize": true, "generalize": true, "change": true,
+	"conv": true, "ext": true, "funext": true, "congr": true, "first": true, "repeat": true,
 	"any_goals": true, "focus": true, "split": true, "symm": true, "trace": true,
-	"infer_instance": true, "subst": true, "injection": true, "exact_mod_cast": true,
-	"norm_cast": true, "push_cast": true, "by_contra": true, "nofun": true, "nomatch": true,
-	"match": true, "fun_induction": true, "dsimp": true, "refine'": true, "·": true,
-	"with_reducible": true, "iterate": true, "clear": true, "rename_i": true, "revert": true,
+	"infer_instance": true, "injection": true, "exact_mod_cast": true, "norm_cast": true,
+	"push_cast": true, "by_contra": true, "nofun": true, "nomatch": true, "match": true,
+	"fun_induction": true, "dsimp": true, "refine'": true, "with_reducible": true,
+	"iterate": true, "clear": true, "rename_i": true, "revert": true, "simp_wf": true,
+	"decreasing_tactic": true, "haveI": true, "letI": true, "classical": true,
 }
 
 var mathlibNotSimulated = map[string]bool{
@@ -143,6 +145,8 @@ type proofRun struct {
 	errors      bool // an error was logged
 	sorryUsed   bool // the proof contains sorry (explicit, or admitted after an error)
 	explicitSry bool // an explicit sorry was used
+	axioms      map[string]bool
+	mvars       int // metavariables made so far (for unique names)
 }
 
 func (r *proofRun) mathlib() bool { return r.env.Mathlib }
@@ -176,15 +180,36 @@ func (r *proofRun) ppGoals(gs []*goal) string {
 
 // runSeq runs tactics in order; the first failure stops the sequence.
 func (r *proofRun) runSeq(tacs []*tacticSyntax, goals []*goal) ([]*goal, *throw) {
-	for _, t := range tacs {
+	for i, t := range tacs {
+		switch tacticName(t.head()) {
+		case "stop":
+			// `stop tacs` is `repeat sorry`: every goal is admitted and the rest of the block
+			// is not run.
+			for _, g := range goals {
+				r.addSorry(t.pos, t.end, g)
+			}
+			return nil, nil
+		case "open", "set_option":
+			if in := scopedTail(t); in != nil && len(in.toks) == 1 {
+				// `open X in` at the end of a line scopes the rest of the block.
+				return r.runScoped(t, tacs[i+1:], goals)
+			}
+		}
 		var th *throw
 		goals, th = r.run(t, goals)
 		if th != nil {
 			return goals, th
 		}
+		if len(goals) > maxGoals {
+			return goals, &throw{pos: t.pos, end: t.end, msg: maxRecDepthMsg}
+		}
 	}
 	return goals, nil
 }
+
+// maxGoals bounds the goals a proof may have open at once (all_goals by_cases … doubles
+// them), so that no input makes the simulator run for long.
+const maxGoals = 1024
 
 func (r *proofRun) subParser(toks []token) *parser {
 	return &parser{toks: toks, mathlib: r.mathlib()}
@@ -226,6 +251,10 @@ func (r *proofRun) run(t *tacticSyntax, goals []*goal) ([]*goal, *throw) {
 		return out, nil
 	case "case", "next":
 		return r.runCase(t, name, goals)
+	case "open", "set_option":
+		return r.runScoped(t, nil, goals)
+	case "try":
+		return r.runTry(t, goals)
 	}
 	if len(goals) == 0 {
 		return noGoals()
@@ -241,28 +270,67 @@ func (r *proofRun) run(t *tacticSyntax, goals []*goal) ([]*goal, *throw) {
 	case "decide", "native_decide", "rfl", "trivial", "norm_num":
 		kind := name
 		if name == "decide" {
-			for i := 0; i+1 < len(args); i++ {
-				if args[i].text == "+" && args[i+1].kind == tkIdent {
-					switch args[i+1].text {
-					case "kernel":
-						kind = "decide +kernel"
-					case "native":
-						kind = "native_decide"
-					default:
-						return fail("invalid 'decide' option '%s'", args[i+1].text)
-					}
-					i++
-				}
+			var th *throw
+			if kind, th = decideKind(t, args); th != nil {
+				return goals, th
 			}
+		} else if len(args) > 1 {
+			return fail("leanprm-simulator: '%s' with arguments is not simulated (this is a simulator, not Lean)", name)
 		}
 		ng, th := r.decide(kind, g, t)
 		if th != nil {
 			return goals, th
 		}
+		switch kind {
+		case "native_decide":
+			r.addAxiom("Lean.ofReduceBool")
+		case "norm_num":
+			r.addAxiom("propext", "Classical.choice", "Quot.sound")
+		}
 		if ng != nil {
 			return with(ng), nil
 		}
 		return rest, nil
+	case "subst":
+		return r.runSubst(t, g, rest)
+	case "omega":
+		return r.runOmega(t, g, rest)
+	case "intro", "intros":
+		return r.runIntro(t, name, g, rest)
+	case "rw", "rewrite":
+		return r.runRewrite(t, name, g, rest)
+	case "obtain", "rcases":
+		return r.runObtain(t, name, g, rest)
+	case "exfalso":
+		ng := g.clone()
+		ng.Target = &Node{Op: opFalse, Text: "False"}
+		return with(ng), nil
+	case "assumption":
+		for i := len(g.Hyps) - 1; i >= 0; i-- {
+			if h := g.Hyps[i]; h.Prop != nil && g.Target != nil && r.defeq(h.Prop, g.Target) {
+				return rest, nil
+			}
+		}
+		return fail("Tactic `assumption` failed\n\n%s", g.pp(r.mathlib()))
+	case "contradiction":
+		if r.contradiction(g) {
+			return rest, nil
+		}
+		return fail("Tactic `contradiction` failed\n\n%s", g.pp(r.mathlib()))
+	case "left", "right":
+		if g.Target == nil || g.Target.Op != opOr {
+			return fail("leanprm-simulator: '%s' on a goal that is not a disjunction is not simulated (this is a simulator, not Lean)", name)
+		}
+		ng := g.clone()
+		ng.Tag = "h"
+		ng.Target = g.Target.Kids[map[string]int{"left": 0, "right": 1}[name]].clone()
+		return with(ng), nil
+	case "·", ".":
+		return r.runFocus(t, g, rest)
+	case "show":
+		return r.runShow(t, g, rest)
+	case "simp", "simp_arith":
+		return r.runSimp(t, name, g, rest)
 	case "exact":
 		return r.runExact(t, g, rest)
 	case "apply":
@@ -284,6 +352,13 @@ func (r *proofRun) run(t *tacticSyntax, goals []*goal) ([]*goal, *throw) {
 			l.Tag, l.Target = "left", g.Target.Kids[0].clone()
 			rr.Tag, rr.Target = "right", g.Target.Kids[1].clone()
 			return with(l, rr), nil
+		case opIff:
+			l, rr := g.clone(), g.clone()
+			l.Tag, l.Target = "mp", &Node{Op: opImp, Kids: []*Node{g.Target.Kids[0].clone(), g.Target.Kids[1].clone()}}
+			rr.Tag, rr.Target = "mpr", &Node{Op: opImp, Kids: []*Node{g.Target.Kids[1].clone(), g.Target.Kids[0].clone()}}
+			return with(l, rr), nil
+		case opExists:
+			return fail("leanprm-simulator: 'constructor' on ∃ is not simulated (this is a simulator, not Lean); give the witness with `exact ⟨w, proof⟩`")
 		}
 		return fail("tactic 'constructor' failed, target is not an inductive datatype\n%s", g.pp(r.mathlib()))
 	case "by_cases":
@@ -304,8 +379,8 @@ func (r *proofRun) run(t *tacticSyntax, goals []*goal) ([]*goal, *throw) {
 		}
 		pos, neg := g.clone(), g.clone()
 		pos.Tag, neg.Tag = "pos", "neg"
-		pos.Hyps = append(pos.Hyps, hyp{Name: hname, Prop: prop.clone()})
-		neg.Hyps = append(neg.Hyps, hyp{Name: hname, Prop: &Node{Op: opNot, Kids: []*Node{prop.clone()}}})
+		pos.add(hyp{Name: hname, Prop: prop.clone()})
+		neg.add(hyp{Name: hname, Prop: &Node{Op: opNot, Kids: []*Node{prop.clone()}}})
 		return with(pos, neg), nil
 	}
 	return fail("leanprm-simulator: tactic '%s' is not simulated (this is a simulator, not Lean)", name)
@@ -390,36 +465,43 @@ func (r *proofRun) checkTerm(term *Node, g *goal) *elabErr {
 				return nil
 			}
 		}
+		switch g.Ty {
+		case TypeString, TypeChar:
+			return r.checkText(term, g)
+		}
 		if err := sc.elabTermAt(term, g.Ty); err != nil {
 			return err.(*elabErr)
 		}
 		return nil
 	}
-	switch term.Op {
-	case opVar:
-		switch term.Text {
-		case "rfl":
-			if th := r.rflCheck(g); th != "" {
-				return errAt(term, "%s", th)
-			}
-			return nil
-		case "trivial", "True.intro":
-			if g.Target.Op == opTrue {
-				return nil
-			}
+	return r.check(term, g.Target, g.Hyps, 0)
+}
+
+// checkText checks a String or Char value: a literal, or an interpolated string whose holes
+// elaborate (they are code: a `sorry` there is not hidden by the quotes).
+func (r *proofRun) checkText(term *Node, g *goal) *elabErr {
+	sc := &scope{env: r.env, hyps: g.Hyps}
+	want := map[Type]string{TypeString: opStr, TypeChar: opChar}[g.Ty]
+	if term.Op != want {
+		return errAt(term, "leanprm-simulator: this %s value is not simulated (this is a simulator, not Lean)", g.Ty.name(false))
+	}
+	for _, hole := range term.Kids {
+		if hole.Op == opStr || hole.Op == opChar {
+			continue
 		}
-		if h, ok := sc.local(term.Text); ok {
-			if h.Prop != nil && h.Prop.equal(g.Target) {
-				return nil
-			}
-			return errAt(term, "type mismatch\n  %s\nhas type\n  %s : %s\nbut is expected to have type\n  %s : Prop",
-				term.Text, h.typeString(mathlib), typeOfType(h), g.Target.pp())
+		li := &leafInfo{}
+		if err := sc.leaves(hole.clone(), li); err != nil {
+			return err.(*elabErr)
 		}
-		if d := r.env.lookup(term.Text); d == nil {
-			return unknownIdent(term)
+		t := li.max
+		if t == TypeNone {
+			t = TypeNat
+		}
+		if err := sc.elabTermAt(hole, t); err != nil {
+			return err.(*elabErr)
 		}
 	}
-	return errAt(term, "leanprm-simulator: this proof term is not simulated (this is a simulator, not Lean)")
+	return nil
 }
 
 func typeOfType(h hyp) string {
@@ -440,6 +522,9 @@ var applyFunctions = map[string][2]Type{
 }
 
 func (r *proofRun) runApply(t *tacticSyntax, g *goal, rest []*goal) ([]*goal, *throw) {
+	if g.Target != nil {
+		return r.applyProof(t, g, rest)
+	}
 	if len(t.toks) != 3 || t.toks[1].kind != tkIdent {
 		return append([]*goal{g}, rest...), &throw{pos: t.pos, end: t.end,
 			msg: "leanprm-simulator: this use of 'apply' is not simulated (this is a simulator, not Lean)"}
@@ -523,6 +608,13 @@ func (r *proofRun) runHave(t *tacticSyntax, g *goal, rest []*goal) ([]*goal, *th
 			pe := err.(*parseErr)
 			return keep, &throw{pos: pe.pos, end: pe.end, msg: pe.msg}
 		}
+		if sub == nil && isProofTerm(term, sc) { // a proof: its proposition is the type
+			prop, e := r.infer(term, sc, nil, 0)
+			if e != nil {
+				return keep, throwOf(e)
+			}
+			sub = &goal{Hyps: g.clone().Hyps, Target: prop}
+		}
 		if sub == nil { // the type comes from the value
 			li := &leafInfo{}
 			if err := sc.leaves(term, li); err != nil {
@@ -544,6 +636,87 @@ func (r *proofRun) runHave(t *tacticSyntax, g *goal, rest []*goal) ([]*goal, *th
 	if sub.Target != nil {
 		h = hyp{Name: name, Prop: sub.Target}
 	}
-	ng.Hyps = append(ng.Hyps, h)
+	ng.add(h)
 	return append([]*goal{ng}, rest...), nil
+}
+
+// isProofTerm tells a proof from a value when `have` has no type: a hypothesis or a
+// theorem, possibly applied or projected.
+func isProofTerm(term *Node, sc *scope) bool {
+	name := term.Text
+	switch term.Op {
+	case opProj:
+		return isProofTerm(term.Kids[0], sc)
+	case opVar, opApp:
+	default:
+		return false
+	}
+	base, _, _ := strings.Cut(name, ".")
+	if h, ok := sc.local(base); ok {
+		return h.Prop != nil
+	}
+	if d := sc.env.lookup(name); d != nil {
+		return d.Stmt != nil
+	}
+	if _, ok := lookupLemma(name, sc.env.Opens); ok {
+		return true
+	}
+	_, _, isFunc := sc.lookupFunc(name)
+	return !isFunc && strings.Contains(name, ".")
+}
+
+// applyProof is `apply e` on a proposition: e's statement is instantiated with
+// metavariables for its ∀ parameters until its conclusion unifies with the goal; the → premises
+// not yet proved become new goals.
+func (r *proofRun) applyProof(t *tacticSyntax, g *goal, rest []*goal) ([]*goal, *throw) {
+	keep := append([]*goal{g}, rest...)
+	p := r.subParser(t.toks[1:])
+	term, err := p.expr(0, 0)
+	if err == nil && p.peek().kind != tkEOF {
+		err = unexpected(p.peek(), "")
+	}
+	if err != nil {
+		return keep, throwOfParse(err)
+	}
+	sc := &scope{env: r.env, hyps: g.Hyps}
+	ty, e := r.infer(term, sc, nil, 0)
+	if e != nil {
+		return keep, throwOf(e)
+	}
+	var premises []*Node
+	mv := map[string]*Node{}
+	cur := ty
+	for step := 0; step <= maxTacticNesting; step++ {
+		if trial := mvCopy(mv, map[string]*Node{}); r.unify(cur, g.Target, trial) {
+			var out []*goal
+			for _, pr := range premises {
+				pr = substMVars(pr, trial)
+				if hasMVar(pr) {
+					return keep, notSimulatedTactic(t, "an 'apply' that leaves metavariables")
+				}
+				ng := g.clone()
+				ng.Target = pr
+				out = append(out, ng)
+			}
+			return append(out, rest...), nil
+		}
+		c := cur.transparent()
+		switch c.Op {
+		case opForall:
+			vars, body := c.bound()
+			val := r.newMVar(vars[0], mv)
+			if len(vars) > 1 {
+				body = &Node{Op: opForall, Kids: append(append([]*Node{}, vars[1:]...), body)}
+			}
+			cur = replaceVar(body, vars[0].Text, val)
+			continue
+		case opImp:
+			premises = append(premises, c.Kids[0])
+			cur = c.Kids[1]
+			continue
+		}
+		break
+	}
+	return keep, throwAt(t, "Tactic `apply` failed: could not unify the conclusion of `%s`\n  %s\nwith the goal\n  %s\n\n%s",
+		term.pp(), ty.pp(), g.Target.pp(), g.pp(r.mathlib()))
 }

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+type verifyRow struct {
+	ID      string `json:"id"`
+	Status  string `json:"status"`
+	Checker string `json:"checker"`
+	Reasons []struct {
+		Code string `json:"code"`
+	} `json:"reasons"`
+}
+
+func verifyRows(t *testing.T, out string) (rows []verifyRow, summary map[string]any) {
+	t.Helper()
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		var probe map[string]json.RawMessage
+		require.NoError(t, json.Unmarshal([]byte(l), &probe), l)
+		if s, ok := probe["summary"]; ok {
+			require.NoError(t, json.Unmarshal(s, &summary))
+			continue
+		}
+		var r verifyRow
+		require.NoError(t, json.Unmarshal([]byte(l), &r))
+		rows = append(rows, r)
+	}
+	return rows, summary
+}
+
+func TestVerifyProofRejectsEveryCheat(t *testing.T) {
+	t.Setenv("LEANPRM_RUN_AS_MAIN", "1")
+	suite := repoFile(t, "testdata/verify/cheating.jsonl")
+	out, _, err := run(t, t.TempDir(), nil, "verify-proof", "--jsonl", "--repl-command", "leanprm sim repl", suite)
+	require.Error(t, err)
+	assert.Equal(t, 3, exitCode(err, &strings.Builder{}))
+	rows, summary := verifyRows(t, out)
+	require.GreaterOrEqual(t, len(rows), 30)
+	for _, r := range rows {
+		assert.Equal(t, "rejected", r.Status, r.ID)
+		assert.NotEmpty(t, r.Reasons, "%s is rejected with a reason", r.ID)
+	}
+	assert.EqualValues(t, len(rows), summary["rejected"])
+}
+
+func TestVerifyProofHonestSuiteOnSimulator(t *testing.T) {
+	t.Setenv("LEANPRM_RUN_AS_MAIN", "1")
+	suite := repoFile(t, "testdata/verify/honest.jsonl")
+	out, _, err := run(t, t.TempDir(), nil, "verify-proof", "--jsonl", "--repl-command", "leanprm sim repl", suite)
+	require.NoError(t, err, out)
+	rows, _ := verifyRows(t, out)
+	require.GreaterOrEqual(t, len(rows), 10)
+	for _, r := range rows {
+		assert.Equal(t, "verified", r.Status, r.ID)
+		assert.Equal(t, "sim", r.Checker, "%s: the simulator's verdict is recorded as sim", r.ID)
+	}
+}
+
+func TestVerifyProofSingle(t *testing.T) {
+	dir := t.TempDir()
+	st := filepath.Join(dir, "statement.lean")
+	pf := filepath.Join(dir, "proof.lean")
+	require.NoError(t, os.WriteFile(st, []byte("theorem t (a : Nat) (h : a = 3) : a + 1 = 4"), 0o644))
+	require.NoError(t, os.WriteFile(pf, []byte("theorem t (a : Nat) (h : a = 3) : a + 1 = 4 := by\n  sorry\n"), 0o644))
+	out, _, err := run(t, dir, nil, "verify-proof", "--statement", st, "--proof", pf)
+	require.Error(t, err)
+	assert.Equal(t, 3, exitCode(err, &strings.Builder{}))
+	assert.Contains(t, out, "sorry")
+
+	_, _, err = run(t, dir, nil, "verify-proof", "--statement", st)
+	assert.Equal(t, exitUsage, exitCode(err, &strings.Builder{}))
+}
