@@ -145,3 +145,48 @@ func TestTrainMissingDataIsAClearError(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "nope")
 }
+
+func TestCheckJudgesLeanSteps(t *testing.T) {
+	t.Setenv("LEANPRM_RUN_AS_MAIN", "1")
+	dir := t.TempDir()
+	mixed, err := os.ReadFile(repoFile(t, "testdata/demo/mixed.md"))
+	require.NoError(t, err)
+	// A Lean step that cheats is never verified, whatever Lean says of it.
+	cheat := "\n\n```lean\ntheorem c (a : Nat) (h : a = 6) : a + 4 = 10 := by\n  sorry\n```\n"
+	f := filepath.Join(dir, "mixed.md")
+	require.NoError(t, os.WriteFile(f, append(mixed, cheat...), 0o644))
+
+	out, _, err := run(t, dir, nil, "check", "--checker", "lean", "--repl-command", "leanprm sim repl", "--jsonl", f)
+	require.NoError(t, err)
+	var res hybrid.ChainResult
+	require.NoError(t, json.Unmarshal([]byte(strings.TrimSpace(out)), &res))
+	require.Len(t, res.Steps, 5)
+
+	proved := res.Steps[1]
+	require.True(t, proved.Formal)
+	assert.Equal(t, hybrid.Verified, proved.Verdict)
+	assert.Equal(t, "sim", proved.Checker)
+	assert.Equal(t, 1.0, proved.Score)
+
+	wrong := res.Steps[3]
+	assert.Equal(t, hybrid.Refuted, wrong.Verdict)
+	assert.Equal(t, 0.0, wrong.Score)
+	var failed bool
+	for _, o := range wrong.Obligations {
+		if o.Verdict == hybrid.Refuted && strings.Contains(strings.Join(o.Messages, " "), "decide") {
+			failed = true
+		}
+	}
+	assert.True(t, failed, "the failing tactic carries Lean's message: %+v", wrong.Obligations)
+
+	cheating := res.Steps[4]
+	assert.Equal(t, hybrid.Unknown, cheating.Verdict)
+	require.NotEmpty(t, cheating.Obligations)
+	assert.Contains(t, strings.Join(cheating.Obligations[0].Messages, " "), "sorry")
+
+	// Without Lean, Lean steps get no formal verdict at all.
+	out, _, err = run(t, dir, nil, "check", "--checker", "exact", "--jsonl", f)
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal([]byte(strings.TrimSpace(out)), &res))
+	assert.Equal(t, hybrid.NoVerdict, res.Steps[1].Verdict)
+}

@@ -152,7 +152,11 @@ func newScoring(ctx context.Context, e *env, policy hybrid.Policy) (*scoring, er
 	}
 	s.formal = f
 	s.closers = append(s.closers, func() { f.Close() })
-	s.scorer = &hybrid.Scorer{PRM: prm, Formal: translateFormal{tr: f.tr}, Policy: policy, Concurrency: e.cfg.Workers()}
+	ls := leanSteps{inner: translateFormal{tr: f.tr}, header: e.cfg.String("lean.header")}
+	if f.pool != nil {
+		ls.pool = f.pool
+	}
+	s.scorer = &hybrid.Scorer{PRM: prm, Formal: ls, Policy: policy, Concurrency: e.cfg.Workers()}
 	return s, nil
 }
 

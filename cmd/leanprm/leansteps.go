@@ -1,0 +1,137 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"github.com/leanprm/leanprm/hybrid"
+	"github.com/leanprm/leanprm/leanbridge"
+	"github.com/leanprm/leanprm/leanbridge/verify"
+)
+
+// chainChecker is the part of the REPL pool that judges formal proof chains.
+type chainChecker interface {
+	CheckChain(ctx context.Context, ch leanbridge.Chain) (*leanbridge.ChainResult, error)
+}
+
+// leanSteps judges the Lean steps of a chain (fenced ```lean blocks) and leaves the prose
+// steps to inner. A Lean step is a theorem with its proof; it is:
+//   - verified (fully formal, score 1 under the default policy) when every tactic was accepted,
+//     the proof completed, the assembled proof re-checked in command mode, and the checks of
+//     verify-proof found nothing (no sorry, native_decide, new axioms, code execution, …);
+//   - refuted when Lean rejected it: a tactic failed or the statement did not elaborate, with
+//     Lean's messages attached;
+//   - unknown when it could not be judged: no Lean, anti-cheat findings, an unfinished proof,
+//     a crash or timeout.
+type leanSteps struct {
+	inner  hybrid.Formal
+	pool   chainChecker // nil without Lean
+	header string
+}
+
+var _ hybrid.Formal = leanSteps{}
+
+func (l leanSteps) CheckChain(ctx context.Context, problem string, steps []hybrid.Step) ([]hybrid.FormalStep, error) {
+	out, err := l.inner.CheckChain(ctx, problem, steps)
+	if err != nil {
+		return nil, err
+	}
+	for i, s := range steps {
+		if s.Formal && i < len(out) {
+			out[i] = l.judge(ctx, s.Text)
+		}
+	}
+	return out, nil
+}
+
+func (l leanSteps) judge(ctx context.Context, src string) hybrid.FormalStep {
+	unknown := func(why string) hybrid.FormalStep {
+		return hybrid.FormalStep{Verdict: hybrid.Unknown, FullyFormal: true,
+			Obligations: []hybrid.Obligation{{Text: "Lean step", Lean: src, Verdict: hybrid.Unknown, Messages: []string{why}}}}
+	}
+	if l.pool == nil {
+		return hybrid.FormalStep{} // no Lean: the step has no formal verdict and keeps its learned score
+	}
+	ch, err := leanbridge.ChainFromSource(src, "")
+	if err != nil {
+		return unknown(err.Error())
+	}
+	// The step's own theorem header is its statement: the anti-cheat checks then look at the
+	// proof (sorry, native_decide, axioms, code execution, syntax changes, …).
+	st, err := verify.ParseStatement(ch.Preamble + "\n" + ch.Statement)
+	if err != nil {
+		return unknown("not a theorem with a proof: " + err.Error())
+	}
+	if rep := verify.CheckStatic(st, src, headerModules(l.header)); len(rep.Reasons) > 0 {
+		var why []string
+		for _, r := range rep.Reasons {
+			why = append(why, string(r.Code)+": "+r.Detail)
+		}
+		return unknown("not checked, the proof uses what contest-grade checking rejects: " + strings.Join(why, "; "))
+	}
+	if ch.Header == "" {
+		ch.Header = l.header
+	}
+	res, err := l.pool.CheckChain(ctx, ch)
+	if err != nil {
+		var ce *leanbridge.ChainError
+		if errors.As(err, &ce) || errors.Is(err, leanbridge.ErrInvalidChain) {
+			return unknown("no verdict: " + err.Error())
+		}
+		return unknown(err.Error())
+	}
+	fs := hybrid.FormalStep{Checker: res.Checker, FullyFormal: true}
+	rejected := hasError(res.StatementMessages)
+	for _, s := range res.Steps {
+		ob := hybrid.Obligation{Text: s.Tactic, Lean: s.Tactic, Checker: res.Checker}
+		switch s.Status {
+		case leanbridge.StepAccepted:
+			ob.Verdict = hybrid.Verified
+			if len(s.Goals) > 0 {
+				ob.Messages = append(ob.Messages, "goals after: "+strings.Join(s.Goals, " | "))
+			}
+		case leanbridge.StepFailed:
+			ob.Verdict, rejected = hybrid.Refuted, true
+		default:
+			ob.Verdict = hybrid.Unknown
+			ob.Messages = append(ob.Messages, "not run")
+		}
+		for _, m := range s.Messages {
+			ob.Messages = append(ob.Messages, m.Severity+": "+m.Data)
+		}
+		fs.Obligations = append(fs.Obligations, ob)
+	}
+	switch {
+	case res.Verified:
+		fs.Verdict = hybrid.Verified
+	case rejected:
+		fs.Verdict = hybrid.Refuted
+	default:
+		fs.Verdict = hybrid.Unknown
+	}
+	if !res.Verified && len(res.Problems) > 0 {
+		fs.Obligations = append(fs.Obligations, hybrid.Obligation{Text: "whole proof", Lean: res.Text,
+			Verdict: fs.Verdict, Checker: res.Checker, Messages: res.Problems})
+	}
+	return fs
+}
+
+func hasError(msgs []leanbridge.Message) bool {
+	for _, m := range msgs {
+		if m.Severity == "error" {
+			return true
+		}
+	}
+	return false
+}
+
+// headerModules lists the modules of an import header ("import Mathlib" → Mathlib).
+func headerModules(header string) []string {
+	mods, err := verify.ParseHeader(header)
+	if err != nil {
+		return nil
+	}
+	return mods
+}
+
