@@ -134,4 +134,3 @@ func headerModules(header string) []string {
 	}
 	return mods
 }
-
