@@ -7,6 +7,6 @@ func newLeanCmd(e *env) *cobra.Command {
 		Use:   "lean",
 		Short: "Work with the Lean toolchain and REPL directly",
 	}
-	lean.AddCommand(newLeanSetupCmd(e), newLeanREPLCmd(e))
+	lean.AddCommand(newLeanSetupCmd(e), newLeanREPLCmd(e), newLeanChainCmd(e))
 	return lean
 }

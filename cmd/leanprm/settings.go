@@ -30,6 +30,7 @@ var settingsTable = []setting{
 	{"checker", "auto", "checker", "formal checker: auto (lean when set up, else exact), lean, exact, both (lean and exact, disagreements reported)"},
 	{"lean.project", "lean-project", "lean-project", "Lake project with the pinned toolchain and REPL (see make lean)"},
 	{"lean.command", "", "repl-command", "command that starts a REPL instead of `lake env <repl>` (e.g. the simulator: leanprm sim repl)"},
+	{"lean.server_command", "", "server-command", "command that starts a language server instead of `lake serve` (e.g. leanprm sim lsp)"},
 	{"lean.header", "", "header", "import header every obligation runs under (e.g. \"import Mathlib\"); run once per worker"},
 	{"lean.tactic", "decide +kernel", "tactic", "tactic that decides closed arithmetic claims (norm_num with Mathlib)"},
 	{"lean.workers", 0, "workers", "REPL worker processes (0 = number of cores)"},

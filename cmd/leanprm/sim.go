@@ -3,6 +3,7 @@ package main
 import (
 	"github.com/spf13/cobra"
 
+	"github.com/leanprm/leanprm/leanbridge/lspsim"
 	"github.com/leanprm/leanprm/leanbridge/replsim"
 )
 
@@ -22,6 +23,17 @@ func newSimCmd(e *env) *cobra.Command {
 		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if code := replsim.Main(args, e.stdin, e.stdout, e.stderr); code != 0 {
+				return &ExitError{Code: code}
+			}
+			return nil
+		},
+	})
+	sim.AddCommand(&cobra.Command{
+		Use:                "lsp [simulator flags]",
+		Short:              "Speak the Lean language-server protocol on stdin/stdout (Content-Length framing)",
+		DisableFlagParsing: true,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if code := lspsim.Main(args, e.stdin, e.stdout, e.stderr); code != 0 {
 				return &ExitError{Code: code}
 			}
 			return nil
