@@ -2,14 +2,22 @@ package leanbridge_test
 
 // The REPL backend (leanbridge) and the language-server backend (leanbridge/lsp) judge the
 // same chains step by step, each on its simulator (the test binary re-executed as
-// `leanprm sim repl` or as the LSP simulator; see TestMain in helpers_test.go). Their
-// per-step verdicts must agree. This file is an external test package so that it may import
-// lsp whatever lsp imports.
+// `leanprm sim repl` or as the LSP simulator; see TestMain in helpers_test.go). Both
+// simulators elaborate with the same engine (replsim; lspsim uses replsim.ElaborateFile), so
+// their per-step verdicts must agree exactly. This file is an external test package so that
+// it may import lsp whatever lsp imports.
 
 import (
+	"bufio"
 	"context"
+	"encoding/json"
+	"fmt"
 	"os"
+	"path/filepath"
 	"reflect"
+	"regexp"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -40,8 +48,92 @@ func lspVerdicts(res *lsp.ChainResult) []leanbridge.StepVerdict {
 	return out
 }
 
+var declKeyword = regexp.MustCompile(`\b(theorem|lemma|example)\b`)
+
+// lspChain is the language server's form of a chain. lsp.Chain has no preamble and wants
+// the statement to start with its keyword: the preamble and whatever precedes the keyword
+// (`set_option … in`, modifiers) go into the header, which lsp puts before the theorem.
+func lspChain(ch leanbridge.Chain) lsp.Chain {
+	stmt := ch.Statement
+	var header []string
+	for _, h := range []string{ch.Header, ch.Preamble} {
+		if strings.TrimSpace(h) != "" {
+			header = append(header, h)
+		}
+	}
+	if loc := declKeyword.FindStringIndex(stmt); loc != nil && loc[0] > 0 {
+		header = append(header, strings.TrimSpace(stmt[:loc[0]]))
+		stmt = stmt[loc[0]:]
+	}
+	return lsp.Chain{Header: strings.Join(header, "\n\n"), Statement: stmt, Steps: ch.Steps}
+}
+
+type namedChain struct {
+	name    string
+	chain   leanbridge.Chain
+	verdict string // "verified", "failed" or "" (either: the hand-written chains)
+}
+
+// honestChains reads every honest proof of the verification suite that is a `by` block
+// (term-mode proofs have no steps) as a chain, and derives failing variants from each: a
+// wrong tactic in the middle (one that throws, and an unknown name, which Lean logs and
+// recovers from), an unfinished proof and a sorry in place of the last step.
+func honestChains(t *testing.T) []namedChain {
+	t.Helper()
+	f, err := os.Open(filepath.Join("..", "testdata", "verify", "honest.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []namedChain
+	proofs, skipped := 0, 0
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var row struct{ ID, Proof string }
+		if err := json.Unmarshal(sc.Bytes(), &row); err != nil {
+			t.Fatal(err)
+		}
+		proofs++
+		ch, err := leanbridge.ChainFromSource(row.Proof, "")
+		if err != nil {
+			if !strings.Contains(err.Error(), "not a `by` block") {
+				t.Fatalf("%s: %v", row.ID, err)
+			}
+			skipped++
+			continue
+		}
+		with := func(steps []string) leanbridge.Chain {
+			c := ch
+			c.Steps = steps
+			return c
+		}
+		mid := len(ch.Steps) / 2
+		insert := func(tac string) []string { return slices.Insert(slices.Clone(ch.Steps), mid, tac) }
+		last := len(ch.Steps) - 1
+		unfinished := ch.Steps[:last]
+		if last == 0 {
+			unfinished = []string{"skip"}
+		}
+		out = append(out,
+			namedChain{row.ID, ch, "verified"},
+			namedChain{row.ID + "/wrong tactic (thrown)", with(insert("contradiction")), "failed"},
+			namedChain{row.ID + "/wrong tactic (logged)", with(insert("exact no_such_lemma")), "failed"},
+			namedChain{row.ID + "/unfinished", with(unfinished), "failed"},
+			namedChain{row.ID + "/sorry", with(append(slices.Clone(ch.Steps[:last]), "sorry")), "failed"},
+		)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if proofs-skipped < 15 {
+		t.Fatalf("only %d of %d honest proofs are `by` blocks", proofs-skipped, proofs)
+	}
+	return out
+}
+
 func TestBackendsAgreeOnSimulators(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	w, err := leanbridge.StartWorker(ctx, leanbridge.Config{
 		Command: []string{os.Args[0]}, Env: childEnv("replsim"), Workers: 1,
@@ -57,39 +149,75 @@ func TestBackendsAgreeOnSimulators(t *testing.T) {
 	}
 	defer c.Close(context.Background())
 
-	chains := []leanbridge.Chain{
-		{Statement: "theorem t (p q : Prop) (hp : p) (hq : q) : p ∧ q", Steps: []string{"constructor", "exact hp", "exact hq"}},
-		{Statement: "theorem t (p q : Prop) (hq : q) : p ∨ q", Steps: []string{"right", "exact hq"}},
-		{Statement: "theorem t (p q : Prop) (hq : q) : p → q", Steps: []string{"intro hp", "exact hq"}},
-		{Statement: "theorem t : 2 + 2 = 4", Steps: []string{"decide"}},
-		{Statement: "theorem t : 2 + 2 = 5", Steps: []string{"decide", "rfl"}},
-		{Statement: "theorem t (p : Prop) (hp : p) : p ∧ True", Steps: []string{"constructor", "exact foo", "trivial"}},
-		{Statement: "theorem t (x : Nat) : x = x", Steps: []string{"rfl"}},
+	chains := []namedChain{
+		{chain: leanbridge.Chain{Statement: "theorem t (p q : Prop) (hp : p) (hq : q) : p ∧ q", Steps: []string{"constructor", "exact hp", "exact hq"}}},
+		{chain: leanbridge.Chain{Statement: "theorem t (p q : Prop) (hq : q) : p ∨ q", Steps: []string{"right", "exact hq"}}},
+		{chain: leanbridge.Chain{Statement: "theorem t (p q : Prop) (hq : q) : p → q", Steps: []string{"intro hp", "exact hq"}}},
+		{chain: leanbridge.Chain{Statement: "theorem t : 2 + 2 = 4", Steps: []string{"decide"}}},
+		{chain: leanbridge.Chain{Statement: "theorem t : 2 + 2 = 5", Steps: []string{"decide", "rfl"}}},
+		{chain: leanbridge.Chain{Statement: "theorem t (p : Prop) (hp : p) : p ∧ True", Steps: []string{"constructor", "exact foo", "trivial"}}},
+		{chain: leanbridge.Chain{Statement: "theorem t (x : Nat) : x = x", Steps: []string{"rfl"}}},
+		// The demo (testdata/demo/proof.lean): focus blocks and omega with hypotheses.
+		{chain: leanbridge.Chain{Statement: "theorem amc_lin (x y : Int) (h₁ : x + y = 10) (h₂ : x - y = 2) : x = 6 ∧ y = 4",
+			Steps: []string{"constructor", "· omega", "· omega"}}, verdict: "verified"},
+		{chain: leanbridge.Chain{Statement: "theorem t : True ∧ True", Steps: []string{"constructor <;> trivial"}}, verdict: "verified"},
+		{chain: leanbridge.Chain{Statement: "theorem t (n : Nat) : n + 0 = n", Steps: []string{"induction n", "rfl"}}, verdict: "failed"},
 	}
-	for _, ch := range chains {
+	for i := range chains {
+		chains[i].name = fmt.Sprint(chains[i].chain.Statement, " ", chains[i].chain.Steps)
+	}
+	chains = append(chains, honestChains(t)...)
+	agree := 0
+	for _, nc := range chains {
+		ch := nc.chain
 		rr, err := w.CheckChain(ctx, ch)
 		if err != nil {
-			t.Fatalf("%q: REPL: %v", ch.Steps, err)
+			t.Fatalf("%s: REPL: %v", nc.name, err)
 		}
-		lr, err := c.CheckChain(ctx, lsp.Chain{Header: ch.Header, Statement: ch.Statement, Steps: ch.Steps})
+		lr, err := c.CheckChain(ctx, lspChain(ch))
 		if err != nil {
-			t.Fatalf("%q: LSP: %v", ch.Steps, err)
+			t.Fatalf("%s: LSP: %v", nc.name, err)
+		}
+		ok := true
+		errorf := func(format string, args ...any) {
+			t.Helper()
+			t.Errorf("%s: "+format, append([]any{nc.name}, args...)...)
+			ok = false
 		}
 		if rr.Checker != "sim" || lr.Checker != "sim" {
-			t.Errorf("checkers %q and %q", rr.Checker, lr.Checker)
+			errorf("checkers %q and %q", rr.Checker, lr.Checker)
 		}
 		if rr.Verified != lr.Verified {
-			t.Errorf("%s %q: verified: REPL %v (%v), LSP %v (%v)", ch.Statement, ch.Steps, rr.Verified, rr.Problems, lr.Verified, lr.Problems)
+			errorf("verified: REPL %v %q, LSP %v %q\nLSP file:\n%s", rr.Verified, rr.Problems, lr.Verified, lr.Problems, lr.Text)
+		}
+		switch {
+		case nc.verdict == "verified" && !rr.Verified:
+			errorf("not verified: %q", rr.Problems)
+		case nc.verdict == "failed" && rr.Verified:
+			errorf("verified, but it is a failing variant")
 		}
 		rv, lv := rr.Verdicts(), lspVerdicts(lr)
+		if len(rv) != len(lv) {
+			errorf("%d REPL verdicts, %d LSP verdicts", len(rv), len(lv))
+			continue
+		}
 		for i := range rv {
 			a, b := rv[i], lv[i]
 			if a.Run != b.Run || a.Accepted != b.Accepted || !reflect.DeepEqual(a.Goals, b.Goals) {
-				t.Errorf("%s step %d %q:\nREPL %+v\nLSP  %+v", ch.Statement, i, ch.Steps[i], a, b)
+				errorf("step %d %q:\nREPL %+v\nLSP  %+v", i, ch.Steps[i], a, b)
 			}
-			if a.Run && !a.Accepted && (len(a.Messages) == 0 || len(b.Messages) == 0) {
-				t.Errorf("%s step %d: a failure without a message: REPL %+v, LSP %+v", ch.Statement, i, a, b)
+			// Lean goes on after an error it recovers from, so the language server may have
+			// messages about steps the REPL backend did not send; those are not compared.
+			if a.Run && !reflect.DeepEqual(a.Messages, b.Messages) {
+				errorf("step %d %q: messages:\nREPL %q\nLSP  %q", i, ch.Steps[i], a.Messages, b.Messages)
+			}
+			if a.Run && !a.Accepted && len(a.Messages) == 0 {
+				errorf("step %d: a failure without a message: %+v", i, a)
 			}
 		}
+		if ok {
+			agree++
+		}
 	}
+	t.Logf("%d of %d chains agree step by step", agree, len(chains))
 }

@@ -15,6 +15,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/leanprm/leanprm/internal/proc"
 )
 
 func leanProject(t *testing.T) string {
@@ -77,7 +79,7 @@ func TestLeanProbe(t *testing.T) {
 		t.Errorf("want exactly one error, on line 2: %+v", r.Messages)
 	}
 	w.Close()
-	assertGroupGone(t, pgid) // lake and the REPL under it
+	proc.AssertGroupGone(t, pgid) // lake and the REPL under it
 }
 
 // TestLeanConformance replays the recorded transcripts against the real REPL. The recordings

@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/leanprm/leanprm/internal/proc"
 )
 
 // Proof chains on the simulator (the test binary re-executed as `leanprm sim repl`).
@@ -213,7 +215,7 @@ func TestChainCrash(t *testing.T) {
 		!(errors.Is(err, ErrProcessDied) || errors.Is(err, ErrMalformedReply)) {
 		t.Fatalf("got %+v, %v; want a ChainError at step 1 from the crash", res, err)
 	}
-	waitFor(t, "the crashed process group to go", func() bool { return !groupAlive(pg) })
+	waitFor(t, "the crashed process group to go", func() bool { return !proc.GroupAlive(pg) })
 	// The next process has the same schedule (version check, then four requests are fine).
 	res, err = w.CheckChain(ctxT(t), Chain{Statement: "theorem t : True", Steps: []string{"trivial"}})
 	if err != nil || !res.Verified {
@@ -221,7 +223,7 @@ func TestChainCrash(t *testing.T) {
 	}
 	pg = pgidOf(t, w)
 	w.Close()
-	assertGroupGone(t, pg)
+	proc.AssertGroupGone(t, pg)
 }
 
 // A process that dies between two steps leaves the chain's proof state stale: the next step
@@ -252,7 +254,7 @@ func TestChainStaleState(t *testing.T) {
 	}
 	w.Close()
 	for _, pg := range pgs {
-		assertGroupGone(t, pg)
+		proc.AssertGroupGone(t, pg)
 	}
 }
 
@@ -453,6 +455,6 @@ func TestChainFaults(t *testing.T) {
 	mu.Lock()
 	defer mu.Unlock()
 	for _, pg := range pgids {
-		assertGroupGone(t, pg)
+		proc.AssertGroupGone(t, pg)
 	}
 }

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"sync"
 	"time"
+
+	"github.com/leanprm/leanprm/internal/proc"
 )
 
 // connState is the life of one REPL process as its conn sees it.
@@ -48,7 +50,7 @@ type conn struct {
 	psBase  int // same for proofState ids
 	peer    peer
 	dec     *Decoder
-	stderr  *ringBuffer
+	stderr  *proc.Tail
 	grace   time.Duration
 	life    context.Context // the worker's lifetime; when it ends, the peer is stopped
 
@@ -95,7 +97,7 @@ func newConn(life context.Context, p peer, gen, envBase, psBase int, cfg *Config
 		psBase:     psBase,
 		peer:       p,
 		dec:        NewDecoder(p.Stdout(), cfg.MaxReplyBytes),
-		stderr:     newRingBuffer(cfg.StderrTailBytes),
+		stderr:     proc.NewTail(cfg.StderrTailBytes),
 		grace:      cfg.GracePeriod,
 		headers:    make(map[string]headerResult),
 		done:       make(chan struct{}),

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/leanprm/leanprm/internal/proc"
 )
 
 // Sentinel errors. Every error this package returns for one of these conditions matches the
@@ -103,18 +105,7 @@ type ProcessError struct {
 }
 
 func (e *ProcessError) Error() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "leanbridge: REPL process #%d failed: %s", e.Generation, e.Reason)
-	if e.Exit != "" {
-		fmt.Fprintf(&b, " (%s)", e.Exit)
-	}
-	if e.Err != nil {
-		fmt.Fprintf(&b, ": %v", e.Err)
-	}
-	if s := strings.TrimSpace(e.Stderr); s != "" {
-		fmt.Fprintf(&b, "; stderr: %s", s)
-	}
-	return b.String()
+	return proc.FailureMessage(fmt.Sprintf("leanbridge: REPL process #%d failed", e.Generation), e.Reason, e.Exit, e.Stderr, e.Err)
 }
 
 func (e *ProcessError) Is(target error) bool { return target == ErrProcessDied }

@@ -10,6 +10,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/leanprm/leanprm/internal/proc"
 )
 
 // simPeers starts each REPL process as the simulator with args plus "-seed <n>", where n counts
@@ -124,7 +126,7 @@ func TestFaultInjection(t *testing.T) {
 	mu.Lock()
 	defer mu.Unlock()
 	for _, pg := range pgids {
-		assertGroupGone(t, pg)
+		proc.AssertGroupGone(t, pg)
 	}
 	t.Logf("%d processes started, none left", len(pgids))
 }

@@ -145,17 +145,6 @@ func waitFor(t testing.TB, what string, cond func() bool) {
 	}
 }
 
-// assertGroupGone fails if any live process is left in group pgid.
-func assertGroupGone(t testing.TB, pgid int) {
-	t.Helper()
-	if pgid <= 0 {
-		t.Fatalf("no process group recorded")
-	}
-	if groupAlive(pgid) {
-		t.Errorf("process group %d still has live processes", pgid)
-	}
-}
-
 // pgidOf returns the process group of w's current process.
 func pgidOf(t testing.TB, w *Worker) int {
 	t.Helper()

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+
+	"github.com/leanprm/leanprm/internal/proc"
 )
 
 // Memory is the resident memory of one REPL process group, read from /proc.
@@ -25,19 +27,7 @@ type Memory struct {
 // as a REPL accumulates environments is its anonymous memory.
 func groupMemory(pgid int) (Memory, error) {
 	var m Memory
-	ents, err := os.ReadDir("/proc")
-	if err != nil {
-		return m, err
-	}
-	for _, e := range ents {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		pg, state, ok := procStat(pid)
-		if !ok || pg != pgid || state == 'Z' {
-			continue
-		}
+	for _, pid := range proc.Members(pgid) {
 		rss, anon, ok := procStatus(pid)
 		if !ok {
 			continue // exited meanwhile
@@ -50,29 +40,6 @@ func groupMemory(pgid int) (Memory, error) {
 		return m, fmt.Errorf("leanbridge: no live process in group %d", pgid)
 	}
 	return m, nil
-}
-
-// procStat returns the process group and state of pid from /proc/<pid>/stat.
-func procStat(pid int) (pgrp int, state byte, ok bool) {
-	b, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
-	if err != nil {
-		return 0, 0, false
-	}
-	// The command name (field 2) is in parentheses and may contain anything, ')' included:
-	// parse after the last ')'. Then: state ppid pgrp ...
-	i := bytes.LastIndexByte(b, ')')
-	if i < 0 {
-		return 0, 0, false
-	}
-	f := bytes.Fields(b[i+1:])
-	if len(f) < 3 || len(f[0]) == 0 {
-		return 0, 0, false
-	}
-	pg, err := strconv.Atoi(string(f[2]))
-	if err != nil {
-		return 0, 0, false
-	}
-	return pg, f[0][0], true
 }
 
 // procStatus returns VmRSS and RssAnon of pid in bytes. Kernels before 4.5 have no RssAnon;
@@ -107,23 +74,4 @@ func kB(b []byte) int64 {
 	}
 	n, _ := strconv.ParseInt(string(f[0]), 10, 64)
 	return n << 10
-}
-
-// groupAlive reports whether any process of group pgid is still running (zombies excluded:
-// they hold no memory and are reaped by their parent or by init).
-func groupAlive(pgid int) bool {
-	ents, err := os.ReadDir("/proc")
-	if err != nil {
-		return false
-	}
-	for _, e := range ents {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		if pg, state, ok := procStat(pid); ok && pg == pgid && state != 'Z' {
-			return true
-		}
-	}
-	return false
 }

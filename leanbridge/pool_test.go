@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/leanprm/leanprm/internal/proc"
 )
 
 func newFakePool(t *testing.T, workers int, args ...string) *Pool {
@@ -86,7 +88,7 @@ func TestPool(t *testing.T) {
 	pgids := poolPgids(p)
 	p.Close()
 	for _, pg := range pgids {
-		assertGroupGone(t, pg)
+		proc.AssertGroupGone(t, pg)
 	}
 	if _, err := p.Command(ctx, "", CommandRequest{Cmd: "x"}); !errors.Is(err, ErrClosed) {
 		t.Errorf("Command after Close: %v", err)
@@ -124,7 +126,7 @@ func TestPoolBackpressure(t *testing.T) {
 		}
 	}
 	for _, pg := range pgids {
-		assertGroupGone(t, pg)
+		proc.AssertGroupGone(t, pg)
 	}
 }
 
@@ -203,7 +205,7 @@ func TestPoolContextCancel(t *testing.T) {
 	cancel()
 	p.Close()
 	for _, pg := range pgids {
-		assertGroupGone(t, pg)
+		proc.AssertGroupGone(t, pg)
 	}
 }
 

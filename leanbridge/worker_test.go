@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/leanprm/leanprm/internal/proc"
 )
 
 func startFake(t *testing.T, cfg Config) *Worker {
@@ -138,7 +140,7 @@ func TestWorkerRefusedAtStartup(t *testing.T) {
 				tt.check(t, err)
 			}
 			if pgid != 0 {
-				assertGroupGone(t, pgid)
+				proc.AssertGroupGone(t, pgid)
 			}
 		})
 	}
@@ -228,7 +230,7 @@ func TestWorkerFailuresRestart(t *testing.T) {
 			if pgidOf(t, w) == pgid {
 				t.Errorf("same process group after a failure")
 			}
-			assertGroupGone(t, pgid)
+			proc.AssertGroupGone(t, pgid)
 			st := w.Stats()
 			if st.Restarts != 1 || st.Errors != 1 || st.Requests != 3 {
 				t.Errorf("stats = %+v", st)
@@ -424,7 +426,7 @@ func TestWorkerRecycling(t *testing.T) {
 		current := pgidOf(t, w)
 		for pg := range pgids {
 			if pg != current {
-				assertGroupGone(t, pg)
+				proc.AssertGroupGone(t, pg)
 			}
 		}
 	})
@@ -442,7 +444,7 @@ func TestWorkerRecycling(t *testing.T) {
 		if pgidOf(t, w) == first {
 			t.Error("process not recycled")
 		}
-		assertGroupGone(t, first)
+		proc.AssertGroupGone(t, first)
 	})
 }
 
@@ -468,11 +470,11 @@ func TestWorkerCloseKillsGroup(t *testing.T) {
 		t.Fatal(err)
 	}
 	pgid := pgidOf(t, w)
-	if pg, _, ok := procStat(child); !ok || pg != pgid {
+	if pg, err := syscall.Getpgid(child); err != nil || pg != pgid {
 		t.Fatalf("grandchild %d is in group %d, want %d", child, pg, pgid)
 	}
 	w.Close()
-	assertGroupGone(t, pgid)
+	proc.AssertGroupGone(t, pgid)
 	if _, err := w.Command(ctx, CommandRequest{Cmd: "x"}); !errors.Is(err, ErrClosed) {
 		t.Errorf("Command after Close = %v", err)
 	}
@@ -508,7 +510,7 @@ func TestWorkerContextCancel(t *testing.T) {
 		t.Errorf("outstanding request: %v", err)
 	}
 	w.Close()
-	assertGroupGone(t, pgid)
+	proc.AssertGroupGone(t, pgid)
 }
 
 // TestCloseInterruptsThenKills: Close interrupts the group; a REPL that ignores SIGINT is
@@ -530,7 +532,7 @@ func TestCloseInterruptsThenKills(t *testing.T) {
 	if d := time.Since(t0); d < cfg.GracePeriod {
 		t.Errorf("Close took %v: a process ignoring SIGINT was killed before the grace period", d)
 	}
-	assertGroupGone(t, pgid)
+	proc.AssertGroupGone(t, pgid)
 }
 
 // TestQueuedBehindFailure: with two requests outstanding, the one the REPL dies on gets the
@@ -596,13 +598,13 @@ func TestProcessStopSignalsGroup(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pg, _, ok := procStat(p.Pgid())
-	if !ok || pg != p.Pgid() || pg == syscall.Getpgrp() {
+	pg, err := syscall.Getpgid(p.Pgid())
+	if err != nil || pg != p.Pgid() || pg == syscall.Getpgrp() {
 		t.Fatalf("child group %d, own %d", pg, syscall.Getpgrp())
 	}
 	p.Stop(true)
 	if s := p.ExitStatus(); s != "signal: interrupt" {
 		t.Errorf("exit status %q, want an interrupt", s)
 	}
-	assertGroupGone(t, p.Pgid())
+	proc.AssertGroupGone(t, p.Pgid())
 }

@@ -166,11 +166,13 @@ func chainThroughLSP(ctx context.Context, e *env, ch leanbridge.Chain) (*chainRe
 		defer cancel()
 		c.Close(cctx)
 	}()
-	statement := ch.Statement
+	// The language-server file is header, statement, steps: the preamble (open …, helper
+	// lemmas) belongs before the theorem, so it goes after the imports in the header.
+	header := ch.Header
 	if ch.Preamble != "" {
-		statement = ch.Preamble + "\n" + statement
+		header = strings.TrimSpace(header + "\n" + ch.Preamble)
 	}
-	res, err := c.CheckChain(ctx, lsp.Chain{Header: ch.Header, Statement: statement, Steps: ch.Steps})
+	res, err := c.CheckChain(ctx, lsp.Chain{Header: header, Statement: ch.Statement, Steps: ch.Steps})
 	if err != nil {
 		return nil, err
 	}

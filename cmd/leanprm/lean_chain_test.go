@@ -58,3 +58,17 @@ func TestLeanChainBackendsAgree(t *testing.T) {
 		assert.Equal(t, repl.Steps[i].Goals, ls.Steps[i].Goals, "step %d", i)
 	}
 }
+
+func TestLeanChainPreambleOnBothBackends(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "p.lean")
+	src := "theorem helper (a : Nat) (h : a = 2) : a + a = 4 := by\n  subst h\n  rfl\n\n" +
+		"theorem main_t (b : Nat) (hb : b = 2) : b + b = 4 := by\n  exact helper b hb\n"
+	require.NoError(t, os.WriteFile(f, []byte(src), 0o644))
+	for _, backend := range []string{"repl", "lsp"} {
+		rep, err := runChain(t, "--backend", backend, f)
+		require.NoError(t, err, "%s: %+v", backend, rep)
+		assert.True(t, rep.Verified, backend)
+		require.Len(t, rep.Steps, 1, backend)
+		assert.Contains(t, rep.Text, "theorem main_t", backend)
+	}
+}

@@ -3,17 +3,17 @@ package main
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"syscall"
 	"time"
 
 	"github.com/creack/pty"
 	"github.com/spf13/cobra"
+
+	"github.com/leanprm/leanprm/internal/proc"
 )
 
 func newLeanSetupCmd(e *env) *cobra.Command {
@@ -69,71 +69,48 @@ func joinArgs(a []string) string {
 
 // runStreaming runs argv in dir, copying its output to w as it arrives. With usePTY the child's
 // stdout and stderr are a pseudo-terminal (stdin stays /dev/null), so tools that only report
-// progress to terminals do so. The child runs in its own process group and is interrupted, then
-// killed, when ctx ends.
+// progress to terminals do so. The child runs in its own process group (internal/proc); when
+// ctx ends it is interrupted, then killed with its group after a grace period.
 func runStreaming(ctx context.Context, dir string, argv []string, w io.Writer, usePTY bool) error {
-	cmd := exec.Command(argv[0], argv[1:]...)
-	cmd.Dir = dir
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.WaitDelay = 5 * time.Second
-
-	var copyDone chan error
+	opts := proc.Options{Dir: dir, Grace: 10 * time.Second, Stdout: w, Stderr: w}
+	var master, tty *os.File
 	if usePTY {
-		master, tty, err := pty.Open()
+		var err error
+		master, tty, err = pty.Open()
 		if err != nil {
 			return fmt.Errorf("opening a pseudo-terminal: %w", err)
 		}
 		defer master.Close()
 		_ = pty.Setsize(master, &pty.Winsize{Rows: 40, Cols: 120})
-		cmd.Stdout, cmd.Stderr = tty, tty
-		if err := cmd.Start(); err != nil {
-			tty.Close()
-			return fmt.Errorf("starting %s: %w", argv[0], err)
-		}
+		opts.Stdout, opts.Stderr = tty, tty
+	}
+	p, err := proc.Start(ctx, argv, opts)
+	if tty != nil {
 		// The child holds its own copy of the terminal; ours must close so that reading the
 		// master ends (EIO) once the child exits.
 		tty.Close()
+	}
+	if err != nil {
+		return fmt.Errorf("starting %s: %w", argv[0], err)
+	}
+	var copyDone chan error
+	if master != nil {
 		copyDone = make(chan error, 1)
 		go func() {
 			_, err := io.Copy(w, bufio.NewReader(master))
 			copyDone <- err
 		}()
-	} else {
-		cmd.Stdout, cmd.Stderr = w, w
-		if err := cmd.Start(); err != nil {
-			return fmt.Errorf("starting %s: %w", argv[0], err)
-		}
 	}
 
-	waitErr := waitOrStop(ctx, cmd, 10*time.Second)
+	waitErr := p.Err()
 	if copyDone != nil {
 		<-copyDone // EIO at the end of a pty stream is the normal end
 	}
 	if waitErr != nil {
+		if ctx.Err() != nil {
+			waitErr = ctx.Err() // stopped by us: report why, not the signal
+		}
 		return fmt.Errorf("%s failed: %w", joinArgs(argv), waitErr)
 	}
 	return nil
-}
-
-// waitOrStop waits for cmd; when ctx ends first it interrupts the child's process group, waits
-// up to grace, then kills the group.
-func waitOrStop(ctx context.Context, cmd *exec.Cmd, grace time.Duration) error {
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	select {
-	case err := <-done:
-		return err
-	case <-ctx.Done():
-	}
-	pgid := cmd.Process.Pid
-	_ = syscall.Kill(-pgid, syscall.SIGINT)
-	t := time.NewTimer(grace)
-	defer t.Stop()
-	select {
-	case <-done:
-	case <-t.C:
-		_ = syscall.Kill(-pgid, syscall.SIGKILL)
-		<-done
-	}
-	return errors.Join(ctx.Err())
 }

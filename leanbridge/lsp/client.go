@@ -190,7 +190,7 @@ func (c *Client) PID() int {
 	if c.sess == nil || c.sess.proc == nil || c.sess.isEnded() {
 		return 0
 	}
-	return c.sess.proc.pid()
+	return c.sess.proc.Pid()
 }
 
 // URI is the document's URI.

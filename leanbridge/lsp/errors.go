@@ -3,8 +3,9 @@ package lsp
 import (
 	"errors"
 	"fmt"
-	"strings"
 	"time"
+
+	"github.com/leanprm/leanprm/internal/proc"
 )
 
 // Sentinel errors. Every error this package returns for one of these conditions matches the
@@ -52,18 +53,7 @@ type ServerError struct {
 }
 
 func (e *ServerError) Error() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "lsp: language server #%d failed: %s", e.Session, e.Reason)
-	if e.Exit != "" {
-		fmt.Fprintf(&b, " (%s)", e.Exit)
-	}
-	if e.Err != nil {
-		fmt.Fprintf(&b, ": %v", e.Err)
-	}
-	if s := strings.TrimSpace(e.Stderr); s != "" {
-		fmt.Fprintf(&b, "; stderr: %s", s)
-	}
-	return b.String()
+	return proc.FailureMessage(fmt.Sprintf("lsp: language server #%d failed", e.Session), e.Reason, e.Exit, e.Stderr, e.Err)
 }
 
 func (e *ServerError) Is(target error) bool { return target == ErrServerFailed }

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/leanprm/leanprm/internal/proc"
 	"github.com/leanprm/leanprm/leanbridge/lsp"
 )
 
@@ -34,7 +35,7 @@ func TestFaultCrashMidFile(t *testing.T) {
 	assert.Equal(t, "exit status 1", se.Exit)
 	assert.Contains(t, se.Stderr, "crashing on purpose")
 	assert.Equal(t, lsp.StateFailed, c.State())
-	assertGroupGone(t, first)
+	proc.AssertGroupGone(t, first)
 
 	// The next call starts a new server (without faults: see faultsOnce).
 	res, err := c.Check(context.Background(), honest)
@@ -56,7 +57,7 @@ func TestFaultCrashWithPendingRequest(t *testing.T) {
 	require.NotNil(t, se)
 	assert.Equal(t, "exit status 1", se.Exit)
 	assert.Contains(t, se.Stderr, "at textDocument/waitForDiagnostics")
-	assertGroupGone(t, ps.pids[0])
+	proc.AssertGroupGone(t, ps.pids[0])
 
 	// With NoRestart the failure sticks.
 	_, err = c.Check(context.Background(), honest)
@@ -78,7 +79,7 @@ func TestFaultHangTimesOut(t *testing.T) {
 	assert.Equal(t, 300*time.Millisecond, te.Timeout)
 	assert.Contains(t, err.Error(), "textDocument/waitForDiagnostics timed out after 300ms")
 	// When the call returns, the hung server is already gone.
-	assertGroupGone(t, ps.pids[0])
+	proc.AssertGroupGone(t, ps.pids[0])
 	assert.Equal(t, lsp.StateFailed, c.State())
 
 	res, err := c.Check(context.Background(), honest)
@@ -101,7 +102,7 @@ func TestFaultStubbornServerIsKilledOnClose(t *testing.T) {
 	assert.Equal(t, "shutdown", te.Method)
 	assert.Contains(t, err.Error(), "signal: killed", "it survived the interrupt and was killed")
 	assert.Equal(t, lsp.StateClosed, c.State())
-	assertGroupGone(t, ps.pids[0])
+	proc.AssertGroupGone(t, ps.pids[0])
 }
 
 func TestFaultGarbageFrame(t *testing.T) {
@@ -116,7 +117,7 @@ func TestFaultGarbageFrame(t *testing.T) {
 	// The simulator was still running: the client killed it, unless the simulator saw its
 	// input close first and exited (status 1, "Watchdog error").
 	assert.Contains(t, []string{"signal: killed", "exit status 1"}, se.Exit)
-	assertGroupGone(t, ps.pids[0])
+	proc.AssertGroupGone(t, ps.pids[0])
 }
 
 func TestFaultOutOfOrderReplies(t *testing.T) {
@@ -164,7 +165,7 @@ func TestRestartStartsNewServer(t *testing.T) {
 	require.NoError(t, err)
 	first := ps.pids[0]
 	require.NoError(t, c.Restart(context.Background()))
-	assertGroupGone(t, first)
+	proc.AssertGroupGone(t, first)
 	second := ps.add(c)
 	assert.NotEqual(t, first, second)
 	_, err = c.Goals(context.Background(), lsp.Position{Line: 1, Character: 13})

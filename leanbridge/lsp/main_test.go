@@ -9,7 +9,6 @@ import (
 	"net"
 	"os"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -17,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"
 
+	"github.com/leanprm/leanprm/internal/proc"
 	"github.com/leanprm/leanprm/leanbridge/lsp"
 	"github.com/leanprm/leanprm/leanbridge/lspsim"
 )
@@ -77,7 +77,7 @@ func trackProcs(t *testing.T) *procs {
 	p := &procs{t: t}
 	t.Cleanup(func() {
 		for _, pid := range p.pids {
-			assertGroupGone(t, pid)
+			proc.AssertGroupGone(t, pid)
 		}
 	})
 	return p
@@ -88,14 +88,6 @@ func (p *procs) add(c *lsp.Client) int {
 	require.NotZero(p.t, pid, "client has no server process")
 	p.pids = append(p.pids, pid)
 	return pid
-}
-
-// assertGroupGone checks that no process is left in the group (the group id is the
-// server's pid: it runs in its own group).
-func assertGroupGone(t *testing.T, pgid int) {
-	t.Helper()
-	err := syscall.Kill(-pgid, 0)
-	require.ErrorIs(t, err, syscall.ESRCH, "process group %d still has members", pgid)
 }
 
 // startSim starts a client on a simulator process. Cleanup closes it and checks that the

@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/leanprm/leanprm/internal/proc"
 	"github.com/leanprm/leanprm/leanbridge/lsp"
 )
 
@@ -57,7 +58,7 @@ func TestLeanHandshakeAndClose(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, res.Accepted(), "%+v", res.Diagnostics)
 	require.NoError(t, c.Close(context.Background()))
-	assertGroupGone(t, ps.pids[0])
+	proc.AssertGroupGone(t, ps.pids[0])
 }
 
 func TestLeanDiagnostics(t *testing.T) {
@@ -111,7 +112,7 @@ func TestLeanTimeoutKillsServerGroup(t *testing.T) {
 	te, _ := errorsAsT[*lsp.TimeoutError](err)
 	require.NotNil(t, te)
 	assert.Equal(t, "textDocument/waitForDiagnostics", te.Method)
-	assertGroupGone(t, ps.pids[0])
+	proc.AssertGroupGone(t, ps.pids[0])
 	res, err := c.Check(context.Background(), "theorem t : True := by trivial\n")
 	require.NoError(t, err)
 	assert.True(t, res.Accepted())

@@ -379,15 +379,14 @@ func (s *session) stop(reason error, graceful bool) {
 // a stop request — and then tears everything down: the process (and its group) is gone, the
 // connection closed, background writes finished, pending calls released.
 func (s *session) watch() {
-	var procWait <-chan error
+	var procDone <-chan struct{} // closed once the process and its group are gone
 	if s.proc != nil {
-		procWait = s.proc.waitc
+		procDone = s.proc.Done()
 	}
-	var waitErr error
 	waited, byStop := false, false
 	select {
 	case <-s.conn.DisconnectNotify():
-	case waitErr = <-procWait:
+	case <-procDone:
 		waited = true
 	case <-s.stopc:
 		byStop = true
@@ -400,31 +399,28 @@ func (s *session) watch() {
 		brokenFrame := readErr != nil && readErr != io.EOF && !errors.Is(readErr, io.ErrUnexpectedEOF)
 		switch {
 		case byStop && graceful:
-			s.proc.stop(true) // interrupt, grace, kill
+			s.proc.Stop(true) // interrupt, grace, kill
 		case byStop || brokenFrame:
-			s.proc.stop(false) // hung, or broke the protocol: nothing it says can be trusted
+			s.proc.Stop(false) // hung, or broke the protocol: nothing it says can be trusted
 		default:
 			// The server closed its output: it is exiting (after exit, or crashing). Give
 			// it the grace period to do so, so that its own exit status is reported.
 			t := time.NewTimer(s.opts.Grace)
 			select {
-			case waitErr = <-procWait:
+			case <-procDone:
 				waited = true
 			case <-t.C:
-				s.proc.stop(false)
+				s.proc.Stop(false)
 			}
 			t.Stop()
-		}
-		if !waited {
-			waitErr = <-procWait
 		}
 	}
 	s.conn.Close()
 	<-s.conn.DisconnectNotify()
 	if s.proc != nil {
-		s.proc.cancel() // the process has been reaped; release its context
-		s.proc.closeFiles()
-		s.exit = s.proc.exitString(waitErr)
+		// Done is closed by now: the process has been reaped and its group killed.
+		s.proc.ClosePipes()
+		s.exit = s.proc.ExitStatus()
 	}
 	s.mu.Lock()
 	s.noAsync = true

@@ -1,11 +1,11 @@
 // Package lspsim is a SIMULATOR of the Lean 4 language server, for tests. It is not Lean and
 // proves nothing: it speaks the server's wire protocol (LSP base framing, Content-Length
-// headers, compact JSON; PROTOCOL.md §2) and "elaborates" a tiny, documented fragment of
-// Lean with a few Go functions, so that leanprm's language-server client
-// (leanbridge/lsp) can be tested without a Lean toolchain, including faults that a real
-// server produces only rarely. It announces itself in initialize's serverInfo as
-// {"name": "leanprm LSP simulator"}, and verdicts obtained through it must be labelled
-// "sim", never "lean".
+// headers, compact JSON; PROTOCOL.md §2) and elaborates files with the REPL simulator's
+// engine (replsim.ElaborateFile), so that leanprm's language-server client (leanbridge/lsp)
+// can be tested without a Lean toolchain, including faults that a real server produces only
+// rarely, and so that the same proof gets the same verdicts through either simulator. It
+// announces itself in initialize's serverInfo as {"name": "leanprm LSP simulator"}, and
+// verdicts obtained through it must be labelled "sim", never "lean".
 //
 // # Protocol behaviour
 //
@@ -27,52 +27,31 @@
 //     — or 3 if some server→client request was never answered, so tests can check that the
 //     client answers them.
 //
-// # What it "elaborates"
+// # What it elaborates
 //
-// A file is an optional header of `import` lines (modules under Init, Lean, Std, Lake,
-// Mathlib, Batteries, Aesop, LeanPRM or REPL; any other is fatal; `import Mathlib…` enables
-// ℕ ℤ ℚ and norm_num), then declarations
+// Exactly what replsim decides, decided by the same code (see replsim's documentation for
+// the fragment: imports, declarations, the tactics and proof terms it carries out, the
+// "not simulated" errors outside them, and Lean's error recovery). Mathlib is always
+// available (`import Mathlib…` enables ℕ ℤ ℚ and norm_num), and so are the modules of
+// lean-project (LeanPRM, REPL); any other import is fatal. This package only translates:
 //
-//	theorem NAME (BINDERS) : STATEMENT := by TACTIC
-//	  TACTIC; TACTIC
-//	  TACTIC
+//   - each command's messages become diagnostics, published cumulatively after each command,
+//     with 0-based lines and UTF-16 columns (the elaborator counts code points), severity
+//     1 error, 2 warning, 3 information, source "Lean 4";
+//   - "unsolved goals" errors get leanTags [1]; a declaration whose tactic proof finished
+//     without error or sorry gets the silent "Goals accomplished!" (leanTags [2], range its
+//     first line, fullRange the declaration) for clients that advertise
+//     silentDiagnosticSupport;
+//   - $/lean/plainGoal at a position answers replsim.FileResult.GoalsAt: inside a top-level
+//     tactic the goals before it, at or after its end on its last line the goals after it,
+//     before the first tactic of a line the goals before that tactic; null elsewhere and at a
+//     tactic that failed, never ran or did not parse. At the end of a line whose last tactic
+//     is nested (`· omega`), the answer is the goals after the enclosing top-level tactic,
+//     which is what the REPL backend reports for that step; real Lean may show the nested
+//     tactic's goals there.
 //
-// (also `lemma`, and `example` without a name), the statement on the header line, tactics
-// after `by` and on the following indented lines, `;` separating tactics on a line. `--` and
-// `/- -/` comments are ignored. Binders are `(x y : Nat|Int|Rat|Prop)` or hypotheses
-// `(h : PROP)`. Propositions: True, False, ¬ ∧ ∨ → ↔, `∀ x : T, …`, propositional variables,
-// and comparisons = ≠ < ≤ > ≥ of terms built from numerals (decimals only in Rat), variables,
-// + - * / % ^ and unary minus, with type ascriptions `(2 : Rat)`; the comparison's type is the
-// first ascribed or variable type found, else Nat. Arithmetic is Lean's: Nat subtraction
-// truncates, Nat/Int division is Euclidean, x / 0 = 0.
-//
-// Tactics decided (on the first goal):
-//
-//   - decide: closed goals over Nat/Int, and Rat comparisons of bare numerals; it FAILS on Rat
-//     arithmetic (+ - * / ^), as core Lean's decide does (Rat operations are irreducible);
-//   - decide +kernel, native_decide: any closed goal; omega: closed Nat/Int goals;
-//   - norm_num (only with a Mathlib import): closed goals; a false one leaves the goal False;
-//   - rfl, exact rfl: syntactically equal sides, or true closed Nat/Int equalities;
-//   - trivial (True or a true closed goal), intro [names], intros, constructor (∧, ↔, True),
-//     left, right, exfalso, assumption, exact with a hypothesis, an application `h a`, or an
-//     anonymous constructor ⟨a, b, …⟩ (∧, ↔, True), apply h, done, skip;
-//   - sorry, admit: close the goal; the declaration then gets the warning
-//     "declaration uses `sorry`" at its name.
-//
-// A false closed claim, an unknown tactic ("unknown tactic") and an unknown name
-// ("Unknown identifier `x`") are errors at the offending token's UTF-16 range. As in Lean,
-// a failing tactic ends the proof (later tactics are not run, and no "unsolved goals" is
-// added) — except an unknown name inside `exact`, which Lean logs and recovers from: the
-// goal is closed and the proof goes on. Goals left at the end give "unsolved goals"
-// (leanTags [1]) from `by` to the end of the proof, and a proof without errors or sorry gives
-// the silent "Goals accomplished!" (leanTags [2]) to clients that advertise
-// silentDiagnosticSupport. Messages other than
-// "unsolved goals", "declaration uses `sorry`" and "Unknown identifier" are approximations of
-// Lean's wording: do not match on them.
-//
-// plainGoal at a position answers the goals after the tactic that ends at or before it on
-// that line, or the goals before the tactic it is inside; null elsewhere and after a tactic
-// that failed or never ran.
+// Messages other than "unsolved goals", "declaration uses `sorry`" and "Unknown identifier"
+// are approximations of Lean's wording: do not match on them.
 //
 // # Faults
 //

@@ -1,7 +1,8 @@
 package lspsim
 
 // Positions. The simulator computes its own UTF-16 columns rather than importing the
-// client's conversions, so that a bug there cannot hide behind the same bug here.
+// client's conversions, so that a bug there cannot hide behind the same bug here. The
+// elaborator (replsim) reports REPL positions: 1-based lines, code-point columns.
 
 type lspPos struct {
 	Line      int `json:"line"`
@@ -26,14 +27,6 @@ func u16(s string) int {
 	return n
 }
 
-// col is the UTF-16 column of byte offset off in line.
-func col(line string, off int) int {
-	if off > len(line) {
-		off = len(line)
-	}
-	return u16(line[:off])
-}
-
 // byteOff is the byte offset of UTF-16 column c in line, clamped to the line like Lean
 // does; a column inside a surrogate pair rounds down.
 func byteOff(line string, c int) int {
@@ -49,10 +42,4 @@ func byteOff(line string, c int) int {
 		units += w
 	}
 	return len(line)
-}
-
-// rng builds the range of bytes [from, to) on one line.
-func rng(lines []string, line, from, to int) lspRange {
-	l := lines[line]
-	return lspRange{Start: lspPos{line, col(l, from)}, End: lspPos{line, col(l, to)}}
 }

@@ -503,8 +503,7 @@ func (s *server) answerQueued(d *simDoc) {
 			}
 			texts := []string{}
 			var blocks []string
-			for _, g := range gs {
-				t := g.pp(d.res.mathlib)
+			for _, t := range gs {
 				texts = append(texts, t)
 				blocks = append(blocks, "```lean\n"+t+"\n```")
 			}

@@ -82,10 +82,24 @@
 //     constructor on ∧, ↔ and True (tags left/right, mp/mpr); left, right on ∨; show P (P must
 //     be the goal up to unfolding ≥ > ≠ ¬); by_cases; case, next, all_goals, · blocks; try;
 //     stop (admits every goal and skips the rest); skip; done; sorry; admit; open … in and
-//     set_option … in (the option has no effect).
+//     set_option … in (the option has no effect); t1 <;> t2 (t1 on the main goal, then t2
+//     on every goal it made).
 //   - exact e, apply e, have h : P := e / := by …, have h := e, obtain pat : P := e,
 //     obtain pat := h, rcases h with pat (patterns ⟨a, b⟩, a | b, rfl, _, -; a hypothesis
 //     that is taken apart is cleared), rw [e, ← e] and rewrite … at h.
+//
+// Every other tactic of core Lean, and of Mathlib when it is imported, is known by name
+// (tactics.go) and answered with a "not simulated" error, as are arguments a simulated
+// tactic does not take here. Only a word that names no tactic (or a Mathlib tactic without
+// Mathlib) is a parse error, "unknown tactic", placed one character into the word as Lean's
+// parser places it (`errorAtSavedPos "unknown tactic" true` in Lean's Parser/Tactic.lean).
+//
+// Errors are recovered from as Lean does: a tactic that throws ends its block, with no
+// "unsolved goals" after it; an elaboration error in exact (an unknown name, a type
+// mismatch) is logged, the goal is closed with a synthetic sorry and the block goes on; a
+// command that does not parse is elaborated up to the error (Lean elaborates the partial
+// syntax), and of that elaboration only "unsolved goals" and unsynthesized placeholders are
+// kept (elabCommandTopLevel, option showPartialSyntaxErrors).
 //
 // Proof terms are hypotheses, theorems and axioms of the environment, core lemmas (library.go:
 // Nat and Int arithmetic, And.intro, Or.inl/inr, Iff.intro, False.elim, absurd; their
@@ -158,7 +172,25 @@
 //	status := replsim.Serve(ctx, in, &out, &errOut, replsim.Options{})
 //	// out holds `{"env": 0}` and an empty line; status is 0.
 //
-// Server.Handle answers a single request without any transport; runCommands, the goal
-// model and the tactic engine do not depend on the REPL's framing, so a language-server mode
-// can reuse them for diagnostics and plain goals.
+// Server.Handle answers a single request without any transport.
+//
+// # Whole files, for a language server
+//
+// ElaborateFile runs the command mode above on a whole file (its import header, then its
+// commands, in a fresh environment) and returns what a language server reports: each
+// command's messages with REPL positions and ranges (1-based lines, code-point columns),
+// "unsolved goals" marked, whether a declaration's tactic proof was accomplished (no error,
+// no sorry), whether an unknown import stopped the file, and the goals before and after each
+// top-level tactic. The language-server simulator (leanbridge/lspsim) is built on it, so
+// that the two simulators decide the same fragment the same way:
+//
+//	f := replsim.ElaborateFile("theorem t : True := by\n  trivial\n", replsim.FileOptions{})
+//	// f.Messages() is empty; f.Commands[0].Accomplished is true;
+//	// f.GoalsAt(replsim.Pos{Line: 2, Col: 9}) is []string{}, true (no goals after trivial).
+//
+// FileResult.GoalsAt models $/lean/plainGoal: inside a tactic the goals before it, at or
+// after its end on its last line the goals after it, nothing after a tactic that failed or
+// never ran. Only top-level tactics are recorded: at the end of a line whose last tactic is
+// nested (`· omega`), the answer is the goals after the enclosing top-level tactic — what the
+// REPL reports after that step — where real Lean may show the nested tactic's.
 package replsim

@@ -64,6 +64,8 @@ type elabConfig struct {
 	acceptAll        bool
 	version          string // the full version string #eval Lean.versionString returns
 	rootGoals        bool
+	packages         map[string]bool // further module roots the project provides
+	file             *fileRecorder   // nil except for ElaborateFile
 }
 
 type cmdOutput struct {
@@ -81,47 +83,27 @@ var (
 )
 
 // runCommands elaborates src as a REPL `cmd`: on top of base, or, when base is nil, in a
-// fresh environment built from src's `import` header.
+// fresh environment built from src's `import` header. When cfg.file is set, it also records
+// each command's messages and the goals around each tactic (ElaborateFile).
 func runCommands(src string, base *envState, cfg elabConfig) cmdOutput {
 	toks := lex(src)
 	var out cmdOutput
 	p := &parser{toks: toks}
 	if base == nil {
-		env := &envState{Imports: []string{"Init"}, Defs: map[string]*def{}}
-		var imports []string
-		for p.isSym("import") {
-			kw := p.next()
-			if p.peek().kind != tkIdent {
-				e := unexpected(p.peek(), "identifier")
-				out.msgs = append(out.msgs, message{severity: "error", pos: e.pos, end: &e.end, data: e.msg})
-				out.env = env
-				return out
-			}
-			mod := p.next()
-			root, _, _ := strings.Cut(mod.text, ".")
-			switch {
-			case corePackages[root]:
-			case mathlibPackages[root] && cfg.mathlibAvailable:
-				env.Mathlib = true
-			default:
-				end := mod.end
-				out.msgs = append(out.msgs, message{severity: "error", pos: kw.pos, end: &end, data: fmt.Sprintf(
-					"unknown module prefix '%s'\n\nNo directory '%s' or file '%s.olean' in the search path entries:\n/leanprm-simulator/lib/lean",
-					root, root, root)})
-				out.env = env
-				return out
-			}
-			imports = append(imports, mod.text)
-		}
-		if len(imports) > 0 {
-			env.Imports = imports
+		env, ok := elabHeader(p, cfg, &out)
+		if !ok {
+			out.env = env
+			return out
 		}
 		base = env
 	}
 	env := base.clone()
 	p.mathlib = env.Mathlib
+	rec := cfg.file
 	for p.peek().kind != tkEOF {
 		start := p.i
+		first := len(out.msgs)
+		rec.begin(p.peek().pos)
 		p.hasDeclCol = false
 		c, err := p.parseCommand()
 		var trailing *trailingErr
@@ -138,6 +120,20 @@ func runCommands(src string, base *envState, cfg elabConfig) cmdOutput {
 				e = &parseErr{pos: p.peek().pos, end: p.peek().end, msg: err.Error()}
 			}
 			out.msgs = append(out.msgs, message{severity: "error", pos: e.pos, end: &e.end, data: e.msg})
+			if c.partialProof() {
+				// Lean elaborates the partial syntax of a command that failed to parse, and
+				// keeps only the messages the parse error cannot have caused: unsolved goals
+				// and placeholders it could not synthesize (elabCommandTopLevel and
+				// showPartialSyntaxErrors in Lean's Frontend).
+				var part cmdOutput
+				elabCommand(c, env, cfg, &part)
+				for _, m := range part.msgs {
+					if keptAfterParseError(m) {
+						out.msgs = append(out.msgs, m)
+					}
+				}
+				out.sorries = append(out.sorries, part.sorries...)
+			}
 			if p.i == start {
 				p.next()
 			}
@@ -145,9 +141,68 @@ func runCommands(src string, base *envState, cfg elabConfig) cmdOutput {
 		default:
 			elabCommand(c, env, cfg, &out)
 		}
+		rec.end(toks[max(p.i-1, start)].end, out.msgs[first:])
 	}
 	out.env = env
 	return out
+}
+
+// elabHeader reads the `import` lines at the start of a fresh command or file and builds the
+// environment they give. ok is false when an import is unknown: Lean stops there.
+func elabHeader(p *parser, cfg elabConfig, out *cmdOutput) (env *envState, ok bool) {
+	env = &envState{Imports: []string{"Init"}, Defs: map[string]*def{}}
+	if !p.isSym("import") {
+		return env, true
+	}
+	rec := cfg.file
+	rec.begin(p.peek().pos)
+	fail := func(pos, end Pos, msg string) (*envState, bool) {
+		out.errorAt(pos, end, msg)
+		rec.end(end, out.msgs)
+		rec.fatal()
+		return env, false
+	}
+	var imports []string
+	var last Pos
+	for p.isSym("import") {
+		kw := p.next()
+		if p.peek().kind != tkIdent {
+			e := unexpected(p.peek(), "identifier")
+			return fail(e.pos, e.end, e.msg)
+		}
+		mod := p.next()
+		last = mod.end
+		root, _, _ := strings.Cut(mod.text, ".")
+		switch {
+		case corePackages[root], cfg.packages[root]:
+		case mathlibPackages[root] && cfg.mathlibAvailable:
+			env.Mathlib = true
+		default:
+			return fail(kw.pos, mod.end, fmt.Sprintf(
+				"unknown module prefix '%s'\n\nNo directory '%s' or file '%s.olean' in the search path entries:\n/leanprm-simulator/lib/lean",
+				root, root, root))
+		}
+		imports = append(imports, mod.text)
+	}
+	env.Imports = imports
+	rec.end(last, nil)
+	return env, true
+}
+
+// partialProof reports a declaration (possibly under `set_option … in` or `open … in`)
+// whose tactic block stopped at a tactic that does not parse.
+func (c *command) partialProof() bool {
+	for c != nil && c.kind == "in" {
+		c = c.inner
+	}
+	return c != nil && c.kind == "decl" && c.body.isBy && c.body.partial
+}
+
+// keptAfterParseError reports the messages Lean keeps from elaborating partial syntax: those
+// tagged Tactic.unsolvedGoals or Elab.synthPlaceholder.
+func keptAfterParseError(m message) bool {
+	return m.severity == "error" && (strings.HasPrefix(m.data, "unsolved goals") ||
+		strings.HasPrefix(m.data, "don't know how to synthesize placeholder"))
 }
 
 func (o *cmdOutput) errorAt(pos, end Pos, msg string) {
@@ -319,12 +374,18 @@ func elabDecl(c *command, env *envState, cfg elabConfig, out *cmdOutput) {
 			}()
 		}
 		blockEnd := c.body.end
-		left, th := run.runSeq(c.body.tactics, []*goal{g.clone()})
+		left, th := run.runSeqObs(c.body.tactics, []*goal{g.clone()}, cfg.file.observer(env.Mathlib))
+		for _, u := range c.body.unparsed {
+			cfg.file.tactic(TacticInfo{Pos: u.pos, End: u.end})
+		}
 		switch {
 		case th != nil:
 			run.logError(th.pos, th.end, th.msg)
 		case len(left) > 0:
 			run.logError(c.body.byTok.pos, blockEnd, "unsolved goals\n"+run.ppGoals(left))
+		}
+		if !run.sorryUsed && !c.body.partial {
+			cfg.file.accomplished()
 		}
 	} else {
 		term := c.body.term

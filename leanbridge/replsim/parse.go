@@ -300,6 +300,11 @@ type body struct {
 	tactics []*tacticSyntax
 	end     Pos // end of the `by` block
 	term    *Node
+	// partial: the block holds a tactic Lean cannot parse. tactics are the ones before it,
+	// which Lean still elaborates (its parser returns the partial syntax); unparsed are that
+	// tactic and the rest of the block, which never run.
+	partial  bool
+	unparsed []*tacticSyntax
 }
 
 type command struct {
@@ -413,8 +418,8 @@ func (p *parser) parseCommand() (*command, error) {
 		if p.isSym("by") {
 			byTok := p.next()
 			c.body = body{isBy: true, byTok: byTok, end: byTok.end}
-			tacs, err := p.tacticBlock(cmdCol, byTok)
-			c.body.tactics = tacs
+			tacs, unparsed, err := p.tacticBlock(cmdCol, byTok)
+			c.body.tactics, c.body.unparsed, c.body.partial = tacs, unparsed, err != nil
 			if len(tacs) > 0 {
 				c.body.end = tacs[len(tacs)-1].end
 			}
@@ -549,21 +554,24 @@ func (p *parser) parseBinder() (binder, error) {
 // empty, as in the REPL's line_breaks transcript); tactics are separated by `;` or start a
 // new line at the first tactic's column; a token on a new line left of that column, a
 // command keyword or the end of input ends the block.
-func (p *parser) tacticBlock(cmdCol int, byTok token) ([]*tacticSyntax, error) {
+//
+// A tactic that does not parse ends the block with a parse error: the tactics before it are
+// returned first, it and those after it second.
+func (p *parser) tacticBlock(cmdCol int, byTok token) (tacs, unparsed []*tacticSyntax, err error) {
 	first := p.peek()
 	if first.kind == tkEOF || endsBlock(first, cmdCol, p.mathlib) ||
 		(first.pos.Line != byTok.pos.Line && first.pos.Col <= cmdCol) {
-		return nil, nil
+		return nil, nil, nil
 	}
 	toks, stop := collectBlock(p.toks[p.i:], first.pos.Col, cmdCol, p.mathlib)
 	p.i += stop
-	tacs := splitTactics(toks, first.pos.Col)
-	for _, t := range tacs {
+	tacs = splitTactics(toks, first.pos.Col)
+	for i, t := range tacs {
 		if err := validateTactic(t, p.mathlib); err != nil {
-			return tacs, err
+			return tacs[:i], tacs[i:], err
 		}
 	}
-	return tacs, nil
+	return tacs, nil, nil
 }
 
 // endsBlock reports whether t, met in a tactic block of a command at column cmdCol, starts

@@ -21,24 +21,45 @@ var simulated = map[string]bool{
 
 var mathlibSimulated = map[string]bool{"norm_num": true}
 
-var notSimulated = map[string]bool{
-	"simp_all": true, "grind": true, "induction": true, "cases": true, "refine": true,
-	"unfold": true, "calc": true, "let": true, "exists": true, "exact?": true, "apply?": true,
-	"simp?": true, "rw?": true, "specialize": true, "generalize": true, "change": true,
-	"conv": true, "ext": true, "funext": true, "congr": true, "first": true, "repeat": true,
-	"any_goals": true, "focus": true, "split": true, "symm": true, "trace": true,
-	"infer_instance": true, "injection": true, "exact_mod_cast": true, "norm_cast": true,
-	"push_cast": true, "by_contra": true, "nofun": true, "nomatch": true, "match": true,
-	"fun_induction": true, "dsimp": true, "refine'": true, "with_reducible": true,
-	"iterate": true, "clear": true, "rename_i": true, "revert": true, "simp_wf": true,
-	"decreasing_tactic": true, "haveI": true, "letI": true, "classical": true,
-}
+// notSimulated lists tactics of core Lean (and Batteries, which core's library now holds
+// in part) that the simulator does not carry out: they are answered with an error that says
+// so, never with "unknown tactic", which Lean gives only for a word that names no tactic.
+var notSimulated = wordSet(`
+	simp_all simp_all? grind induction cases refine unfold calc let exists exact? apply? simp?
+	rw? specialize generalize change conv ext funext congr first repeat repeat' any_goals focus
+	split symm trace infer_instance injection injections exact_mod_cast norm_cast push_cast
+	by_contra nofun nomatch match fun_induction fun_cases dsimp dsimp? refine' with_reducible
+	with_reducible_and_instances with_unfolding_all iterate clear rename_i rename revert
+	simp_wf decreasing_tactic decreasing_trivial decreasing_with haveI letI classical simpa
+	simpa? rwa rintro replace suffices show_term ac_rfl ac_nf and_intros apply_assumption
+	apply_rfl apply_ext_theorem apply_mod_cast assumption_mod_cast rw_mod_cast bv_decide
+	bv_omega bv_normalize case' checkpoint save dbg_trace delta eq_refl fail fail_if_success
+	false_or_by_contra get_elem_tactic guard_expr guard_hyp guard_target sleep subst_eqs
+	trace_state unhygienic if decide! rotate_left rotate_right solve_by_elim apply_rules`)
 
-var mathlibNotSimulated = map[string]bool{
-	"linarith": true, "nlinarith": true, "ring": true, "ring_nf": true, "field_simp": true,
-	"positivity": true, "use": true, "tauto": true, "aesop": true, "polyrith": true,
-	"interval_cases": true, "fin_cases": true, "gcongr": true, "bound": true, "push_neg": true,
-	"norm_num1": true, "lemma": true, "rcongr": true, "nth_rewrite": true, "lift": true,
+// mathlibNotSimulated lists Mathlib's tactics (and those of the packages it brings, such as
+// Batteries) that the simulator does not carry out; without Mathlib, Lean does not know them
+// either ("unknown tactic").
+var mathlibNotSimulated = wordSet(`
+	linarith linarith! nlinarith nlinarith! ring ring! ring_nf ring_nf! ring1 field_simp
+	positivity use use! existsi tauto aesop aesop? polyrith interval_cases fin_cases gcongr
+	gcongr? bound push_neg norm_num1 norm_num! lemma rcongr nth_rewrite nth_rw lift abel
+	abel_nf abel1 group noncomm_ring linear_combination contrapose contrapose! by_contra!
+	by_contra' choose zify qify rify rel mono continuity measurability fun_prop simp_rw
+	split_ifs wlog rsuffices convert convert_to congr! ext1 apply_fun peel set clear_value
+	induction' cases' rcases' cancel_denoms compute_degree monicity module match_scalars
+	plausible slim_check hint says observe extract_goal clear_except clear! tfae_have
+	tfae_finish filter_upwards mod_cases reduce_mod_char simp_intro unfold_let change? rw??
+	subsingleton nontriviality inhabit refine_lift trans exacts pick_goal swap on_goal
+	constructorm casesm cases_type`)
+
+// wordSet makes a set of the whitespace-separated words of s.
+func wordSet(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		m[w] = true
+	}
+	return m
 }
 
 // tacticName returns the word that names a tactic, if its first token is one.
@@ -74,6 +95,12 @@ func validateNested(t *tacticSyntax, mathlib bool, depth int) *parseErr {
 			}
 			return nil
 		}
+	}
+	if left, right, ok := splitThen(t); ok {
+		if err := validateNested(left, mathlib, depth+1); err != nil {
+			return err
+		}
+		return validateNested(right, mathlib, depth+1)
 	}
 	known := simulated[name] || notSimulated[name] ||
 		(mathlib && (mathlibSimulated[name] || mathlibNotSimulated[name]))
@@ -180,6 +207,27 @@ func (r *proofRun) ppGoals(gs []*goal) string {
 
 // runSeq runs tactics in order; the first failure stops the sequence.
 func (r *proofRun) runSeq(tacs []*tacticSyntax, goals []*goal) ([]*goal, *throw) {
+	return r.runSeqObs(tacs, goals, nil)
+}
+
+// stepObserver learns, for each tactic of a block in turn, its range, the goals before and
+// after it (after is nil when it failed or did not run), whether it ran and whether it threw.
+// A language server's goal view is built from it (FileResult.GoalsAt).
+type stepObserver func(pos, end Pos, before, after []*goal, ran, failed bool)
+
+// runSeqObs is runSeq telling obs (when not nil) what each tactic of tacs did. The tactics
+// after a failure are reported as not run; `stop` and a trailing `open … in` take the rest of
+// the block into themselves, as in Lean's syntax, and are reported as one tactic.
+func (r *proofRun) runSeqObs(tacs []*tacticSyntax, goals []*goal, obs stepObserver) ([]*goal, *throw) {
+	note := func(pos, end Pos, before, after []*goal, ran, failed bool) {
+		if obs != nil {
+			if failed {
+				after = nil
+			}
+			obs(pos, end, before, after, ran, failed)
+		}
+	}
+	last := func() Pos { return tacs[len(tacs)-1].end }
 	for i, t := range tacs {
 		switch tacticName(t.head()) {
 		case "stop":
@@ -188,20 +236,28 @@ func (r *proofRun) runSeq(tacs []*tacticSyntax, goals []*goal) ([]*goal, *throw)
 			for _, g := range goals {
 				r.addSorry(t.pos, t.end, g)
 			}
+			note(t.pos, last(), goals, []*goal{}, true, false)
 			return nil, nil
 		case "open", "set_option":
 			if in := scopedTail(t); in != nil && len(in.toks) == 1 {
 				// `open X in` at the end of a line scopes the rest of the block.
-				return r.runScoped(t, tacs[i+1:], goals)
+				left, th := r.runScoped(t, tacs[i+1:], goals)
+				note(t.pos, last(), goals, left, true, th != nil)
+				return left, th
 			}
 		}
+		before := goals
 		var th *throw
 		goals, th = r.run(t, goals)
-		if th != nil {
-			return goals, th
+		if th == nil && len(goals) > maxGoals {
+			th = &throw{pos: t.pos, end: t.end, msg: maxRecDepthMsg}
 		}
-		if len(goals) > maxGoals {
-			return goals, &throw{pos: t.pos, end: t.end, msg: maxRecDepthMsg}
+		note(t.pos, t.end, before, goals, true, th != nil)
+		if th != nil {
+			for _, u := range tacs[i+1:] {
+				note(u.pos, u.end, nil, nil, false, false)
+			}
+			return goals, th
 		}
 	}
 	return goals, nil
@@ -225,10 +281,16 @@ func (r *proofRun) run(t *tacticSyntax, goals []*goal) ([]*goal, *throw) {
 	if name == "(" && len(t.toks) >= 3 && t.toks[len(t.toks)-2].text == ")" {
 		return r.runSeq(splitTactics(t.toks[1:len(t.toks)-2], -1), goals)
 	}
+	if left, right, ok := splitThen(t); ok {
+		return r.runThen(t, left, right, goals)
+	}
 	if !simulated[name] && !(r.mathlib() && mathlibSimulated[name]) {
 		return fail("leanprm-simulator: tactic '%s' is not simulated (this is a simulator, not Lean)", name)
 	}
 	args := t.toks[1:]
+	if noArgTactics[name] && len(args) > 1 {
+		return fail("leanprm-simulator: '%s' with arguments is not simulated (this is a simulator, not Lean)", name)
+	}
 	noGoals := func() ([]*goal, *throw) { return fail("No goals to be solved") }
 	switch name {
 	case "skip":
@@ -384,6 +446,74 @@ func (r *proofRun) run(t *tacticSyntax, goals []*goal) ([]*goal, *throw) {
 		return with(pos, neg), nil
 	}
 	return fail("leanprm-simulator: tactic '%s' is not simulated (this is a simulator, not Lean)", name)
+}
+
+// noArgTactics take no arguments in the simulated fragment; anything after their name is
+// refused rather than ignored.
+var noArgTactics = map[string]bool{
+	"skip": true, "done": true, "sorry": true, "admit": true, "subst_vars": true, "exfalso": true,
+	"assumption": true, "contradiction": true, "left": true, "right": true, "constructor": true,
+}
+
+// splitThen splits `t1 <;> t2` at its last top-level `<;>` (the combinator is left
+// associative). A `<;>` after a nested block opener (`by`, `=>`) or in a tactic that takes a
+// tactic sequence (·, all_goals, try, open … in, …) belongs to that sequence instead.
+func splitThen(t *tacticSyntax) (left, right *tacticSyntax, ok bool) {
+	switch name := tacticName(t.head()); {
+	case seqTactics[name], name == "·", name == ".", name == "open", name == "set_option":
+		return nil, nil, false
+	}
+	toks := t.toks[:len(t.toks)-1]
+	at, depth := -1, 0
+scan:
+	for i, tk := range toks {
+		if tk.kind != tkSym {
+			continue
+		}
+		switch tk.text {
+		case "(", "[", "{", "@[", "⟨":
+			depth++
+		case ")", "]", "}", "⟩":
+			depth = max(depth-1, 0)
+		case "by", "=>":
+			if depth == 0 {
+				break scan
+			}
+		case "<;>":
+			if depth == 0 {
+				at = i
+			}
+		}
+	}
+	if at <= 0 || at == len(toks)-1 {
+		return nil, nil, false // no `<;>`, or a side is missing: the tactic fails as a whole
+	}
+	l := toks[:at:at]
+	end := l[len(l)-1].end
+	left = &tacticSyntax{toks: append(l, token{kind: tkEOF, pos: end, end: end}), pos: t.pos, end: end}
+	right = &tacticSyntax{toks: t.toks[at+1:], pos: toks[at+1].pos, end: t.end}
+	return left, right, true
+}
+
+// runThen is `t1 <;> t2`: t1 runs on the main goal, then t2 on every goal it produced
+// (Lean's `focus (t1; all_goals t2)`).
+func (r *proofRun) runThen(t, left, right *tacticSyntax, goals []*goal) ([]*goal, *throw) {
+	if len(goals) == 0 {
+		return goals, throwAt(t, "No goals to be solved")
+	}
+	gs, th := r.run(left, goals[:1])
+	if th != nil {
+		return goals, th
+	}
+	var out []*goal
+	for _, g := range gs {
+		ng, th := r.run(right, []*goal{g})
+		if th != nil {
+			return goals, th
+		}
+		out = append(out, ng...)
+	}
+	return append(out, goals[1:]...), nil
 }
 
 func (r *proofRun) runCase(t *tacticSyntax, name string, goals []*goal) ([]*goal, *throw) {
