@@ -363,6 +363,12 @@ func (r *FileResult) Accepted() bool {
 // re-opened on the next Check), ctx's error when ctx ends (the request is cancelled with
 // $/cancelRequest). A failed server is restarted on the next call.
 func (c *Client) Check(ctx context.Context, text string) (*FileResult, error) {
+	// A context that has already ended gets its error, never a verdict: otherwise a fast
+	// server could answer before the cancellation is noticed, and the caller who gave up
+	// would be told the file was checked.
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	c.opMu.Lock()
 	defer c.opMu.Unlock()
 	s, err := c.session(ctx)
