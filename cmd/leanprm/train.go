@@ -41,6 +41,10 @@ write the model file. The same data and seed give a byte-identical file.`,
 				tmp.Close()
 				return err
 			}
+			if err := tmp.Chmod(0o644); err != nil { // CreateTemp makes it private
+				tmp.Close()
+				return err
+			}
 			if err := tmp.Close(); err != nil {
 				return err
 			}
