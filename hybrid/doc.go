@@ -15,9 +15,9 @@
 //
 // Implementations live beside it: hybrid/embedded is the default PRM, a
 // compact model trained in Go; hybrid/vllm talks to a served PRM;
-// hybrid/report renders tables and the HTML report. The formal side is
-// wired in cmd/ through an adapter around package translate; NoFormal
-// stands in where none is wired.
+// hybrid/report renders tables and the HTML report; hybrid/formaltranslate
+// is the formal side over package translate (which hybrid itself does not
+// import). NoFormal stands in where none is wired.
 //
 // Example:
 //

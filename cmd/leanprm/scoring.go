@@ -10,78 +10,9 @@ import (
 
 	"github.com/leanprm/leanprm/hybrid"
 	"github.com/leanprm/leanprm/hybrid/embedded"
+	"github.com/leanprm/leanprm/hybrid/formaltranslate"
 	"github.com/leanprm/leanprm/hybrid/vllm"
-	"github.com/leanprm/leanprm/translate"
 )
-
-// translateFormal is hybrid's formal side over the translator: prose steps are translated and
-// checked, one REPL command per chain when Lean is in use.
-type translateFormal struct{ tr *translate.Translator }
-
-var _ hybrid.Formal = translateFormal{}
-
-func (f translateFormal) CheckChain(ctx context.Context, _ string, steps []hybrid.Step) ([]hybrid.FormalStep, error) {
-	texts := make([]string, len(steps))
-	for i, s := range steps {
-		if !s.Formal { // Lean steps are not prose: the translator would find nothing it generates
-			texts[i] = s.Text
-		}
-	}
-	res, err := f.tr.Chain(ctx, "", texts)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]hybrid.FormalStep, len(steps))
-	for i := range out {
-		if i >= len(res.Steps) {
-			break
-		}
-		out[i] = formalStep(res.Steps[i])
-	}
-	return out, nil
-}
-
-func formalStep(s translate.StepResult) hybrid.FormalStep {
-	var fs hybrid.FormalStep
-	for _, o := range s.Obligations {
-		ob := hybrid.Obligation{
-			Text:    o.Expr,
-			Lean:    o.Lean + "\n" + o.LeanNeg,
-			Verdict: mapVerdict(o.Verdict),
-			Checker: o.Checker,
-		}
-		if o.Reason != "" {
-			ob.Messages = append(ob.Messages, o.Reason)
-		}
-		for _, m := range o.Messages {
-			ob.Messages = append(ob.Messages, fmt.Sprintf("%s %d:%d: %s", m.Severity, m.Line, m.Column, m.Data))
-		}
-		fs.Obligations = append(fs.Obligations, ob)
-		if fs.Checker == "" && (ob.Verdict == hybrid.Verified || ob.Verdict == hybrid.Refuted) {
-			fs.Checker = o.Checker
-		}
-	}
-	fs.Verdict = hybrid.StepVerdict(fs.Obligations)
-	if fs.Verdict == hybrid.Refuted {
-		for _, o := range fs.Obligations { // name the checker that refuted it
-			if o.Verdict == hybrid.Refuted {
-				fs.Checker = o.Checker
-				break
-			}
-		}
-	}
-	return fs
-}
-
-func mapVerdict(v translate.Verdict) hybrid.Verdict {
-	switch v {
-	case translate.Verified:
-		return hybrid.Verified
-	case translate.Refuted:
-		return hybrid.Refuted
-	}
-	return hybrid.Unknown // unknown, and errors (checker failures or disagreements)
-}
 
 // newPRM builds the learned PRM from prm.* settings. The caller must call the returned close.
 func newPRM(e *env) (hybrid.PRM, func(), error) {
@@ -152,7 +83,7 @@ func newScoring(ctx context.Context, e *env, policy hybrid.Policy) (*scoring, er
 	}
 	s.formal = f
 	s.closers = append(s.closers, func() { f.Close() })
-	ls := leanSteps{inner: translateFormal{tr: f.tr}, header: e.cfg.String("lean.header")}
+	ls := leanSteps{inner: formaltranslate.New(f.tr), header: e.cfg.String("lean.header")}
 	if f.pool != nil {
 		ls.pool = f.pool
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
+	"math"
 	"os"
 	"path/filepath"
 	"sync"
@@ -38,6 +39,17 @@ func TestTrainIsReproducible(t *testing.T) {
 	a, b := train(7), train(7)
 	assert.True(t, bytes.Equal(a, b), "same data and seed must give the same bytes")
 	assert.False(t, bytes.Equal(a, train(8)), "the seed must matter")
+
+	// Bagging averages models of seeds 7, 8, ...: one bag is another model.
+	one, err := Train(context.Background(), TrainConfig{DataDir: dir, Seed: 7, Bags: 1})
+	require.NoError(t, err)
+	ob, err := one.MarshalBinary()
+	require.NoError(t, err)
+	assert.False(t, bytes.Equal(a, ob))
+	assert.Equal(t, 1, one.Train.Bags)
+	bagged, err := Load(a)
+	require.NoError(t, err)
+	assert.Equal(t, DefaultBags, bagged.Train.Bags)
 
 	// With n-grams the file carries the table and stays reproducible.
 	m1, err := Train(context.Background(), TrainConfig{DataDir: dir, Seed: 3, HashBits: 10})
@@ -80,6 +92,8 @@ func TestTrainWithoutData(t *testing.T) {
 	assert.ErrorContains(t, err, "no labelled training steps")
 	_, err = Train(context.Background(), TrainConfig{DataDir: t.TempDir(), HashBits: 30})
 	assert.Error(t, err)
+	_, err = Train(context.Background(), TrainConfig{DataDir: t.TempDir(), Bags: -1})
+	assert.ErrorContains(t, err, "Bags")
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	_, err = Train(ctx, TrainConfig{DataDir: writeSyntheticData(t)})
@@ -169,36 +183,78 @@ func TestConcurrentScoring(t *testing.T) {
 	wg.Wait()
 }
 
+func idx(t *testing.T, name string) int {
+	t.Helper()
+	for i, n := range denseNames {
+		if n == name {
+			return i
+		}
+	}
+	t.Fatalf("no feature %q", name)
+	return -1
+}
+
 func TestFeatures(t *testing.T) {
 	f := newFeaturizer(0)
 	var d [nDense]float64
-	idx := func(name string) int {
-		for i, n := range denseNames {
-			if n == name {
-				return i
-			}
-		}
-		t.Fatalf("no feature %q", name)
-		return -1
-	}
 	f.startChain("Sara has 14 apples and 6 pears. How many fruits?")
 	f.step(0, 3, hybrid.Step{Text: "Step 1: She has 14 + 6 = 21 fruits."}, d[:])
-	assert.Equal(t, 1.0, d[idx("any_false")])
-	assert.Equal(t, 1.0, d[idx("first_false_in_chain")])
-	assert.Equal(t, 1.0, d[idx("pos_first")])
+	assert.Equal(t, 1.0, d[idx(t, "any_false")])
+	assert.Equal(t, 1.0, d[idx(t, "first_false_in_chain")])
+	assert.Equal(t, 1.0, d[idx(t, "pos_first")])
+	assert.Equal(t, 0.0, d[idx(t, "log_index")])
+	assert.Positive(t, d[idx(t, "log_first_use")], "14 is taken up here first")
 	f.step(1, 3, hybrid.Step{Text: "Maybe we should assume she ate 37 of them, however."}, d[:])
-	assert.Equal(t, 1.0, d[idx("prev_false")])
-	assert.Positive(t, d[idx("hedge")])
-	assert.Positive(t, d[idx("correction")])
-	assert.Positive(t, d[idx("log_unsupported")], "37 appears nowhere before")
+	assert.Equal(t, 1.0, d[idx(t, "prev_false")])
+	assert.Positive(t, d[idx(t, "hedge")])
+	assert.Positive(t, d[idx(t, "correction")])
+	assert.Positive(t, d[idx(t, "log_unsupported")], "37 appears nowhere before")
+	assert.Positive(t, d[idx(t, "log_index")])
 	f.step(2, 3, hybrid.Step{Text: "The answer is \\boxed{99}."}, d[:])
-	assert.Equal(t, 1.0, d[idx("final_answer")])
-	assert.Equal(t, 1.0, d[idx("final_unsupported")])
-	assert.Equal(t, 1.0, d[idx("pos_last")])
+	assert.Equal(t, 1.0, d[idx(t, "final_answer")])
+	assert.Equal(t, 1.0, d[idx(t, "final_unsupported")])
 	for k, v := range d {
 		assert.False(t, v != v, "feature %s is NaN", denseNames[k])
 	}
 	assert.Len(t, denseNames, nDense)
+}
+
+// TestReasoningFeatures checks the features of how word-problem reasoning
+// goes wrong.
+func TestReasoningFeatures(t *testing.T) {
+	f := newFeaturizer(0)
+	var d [nDense]float64
+	feat := func(name string) float64 { return d[idx(t, name)] }
+
+	// A quantity the problem states once, counted twice.
+	f.startChain("Kory's dog weighs 64 pounds and Elijah's dog weighs 17 pounds. How much do they weigh together?")
+	f.step(0, 2, hybrid.Step{Text: "In total they weigh 64 + 64 = 128 pounds."}, d[:])
+	assert.Equal(t, 1.0, feat("dup_operand"))
+	assert.Positive(t, feat("total_unused"), "a total while 17 is still unused")
+	f.startChain("Kory's dog weighs 64 pounds and Elijah's dog weighs 17 pounds. How much do they weigh together?")
+	f.step(0, 2, hybrid.Step{Text: "In total they weigh 64 + 17 = 81 pounds."}, d[:])
+	assert.Equal(t, 0.0, feat("dup_operand"))
+	assert.Equal(t, 0.0, feat("total_unused"))
+
+	// A fractional result in a problem about whole things.
+	f.startChain("It takes James 10 minutes to read 3 pages. He reads 18 pages. How long does he read?")
+	f.step(0, 2, hybrid.Step{Text: "He reads 3 / 10 = 0.3 pages per minute."}, d[:])
+	assert.Equal(t, 1.0, feat("nonint_result"))
+	f.startChain("A rope of 2.5 meters is cut in 2 pieces. How long is each?")
+	f.step(0, 1, hybrid.Step{Text: "Each piece is 2.5 / 2 = 1.25 meters."}, d[:])
+	assert.Equal(t, 0.0, feat("nonint_result"), "the problem is not about whole things")
+
+	// Bookkeeping: only results of earlier steps.
+	f.startChain("Ann has 13 red and 17 blue beads, and buys 25 more. How many beads?")
+	f.step(0, 3, hybrid.Step{Text: "She has 13 + 17 = 30 beads."}, d[:])
+	assert.Equal(t, 0.0, feat("prev_results_only"))
+	assert.InDelta(t, math.Log1p(2), feat("log_first_use"), 1e-12)
+	f.step(1, 3, hybrid.Step{Text: "Then 30 + 25 = 55 beads."}, d[:])
+	assert.Equal(t, 0.0, feat("prev_results_only"), "25 comes from the problem")
+	assert.InDelta(t, math.Log1p(1), feat("log_first_use"), 1e-12)
+	f.step(2, 3, hybrid.Step{Text: "So 55 beads, and 55 - 30 = 25 more than before."}, d[:])
+	assert.Equal(t, 1.0, feat("prev_results_only"))
+	assert.Equal(t, 0.0, feat("log_first_use"))
 }
 
 func TestStripMarker(t *testing.T) {

@@ -2,6 +2,7 @@ package embedded
 
 import (
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/leanprm/leanprm/hybrid"
@@ -10,10 +11,11 @@ import (
 
 // Dense feature names, in vector order. They describe how steps go wrong:
 // false arithmetic, numbers that come from nowhere, problem numbers left
-// unused, hedging and self-correction, the step's role in the chain, and
+// unused or counted twice, fractional results in a problem about whole
+// things, hedging and self-correction, the step's role in the chain, and
 // its length. Changing the list changes the model format (FeatureVersion).
 var denseNames = []string{
-	"pos_first", "pos_last", "pos_frac", "log_steps", "log_chars", "log_numbers",
+	"pos_first", "log_steps", "log_chars", "log_numbers",
 	"log_claims", "false_numeric", "false_symbolic", "any_false", "false_last",
 	"log_max_relerr", "log_unsupported", "unsupported_frac", "unsupported_big",
 	"log_new_results", "problem_unused_frac", "problem_unused_last",
@@ -23,13 +25,67 @@ var denseNames = []string{
 	"latex_density", "log_equals", "formal", "has_percent", "has_fraction",
 	"prev_false", "log_problem_numbers", "first_false_in_chain", "restates_problem",
 	"rel_chars", "rel_numbers", "log_sentences", "log_cum_chars", "digit_frac",
+	"log_index", "dup_operand", "nonint_result", "total_unused",
+	"prev_results_only", "log_first_use",
 }
+
+// Indices of the dense features, in denseNames order.
+const (
+	fPosFirst = iota
+	fLogSteps
+	fLogChars
+	fLogNumbers
+	fLogClaims
+	fFalseNumeric
+	fFalseSymbolic
+	fAnyFalse
+	fFalseLast
+	fLogMaxRelErr
+	fLogUnsupported
+	fUnsupportedFrac
+	fUnsupportedBig
+	fLogNewResults
+	fProblemUnusedFrac
+	fProblemUnusedLast
+	fFinalAnswer
+	fFinalUnsupported
+	fFinalNotLast
+	fHedge // the six cue classes, in wordClass order
+	fCorrection
+	fConfidence
+	fVerify
+	fSetup
+	fConclude
+	fProblemOverlap
+	fPrevOverlap
+	fDuplicate
+	fQuestionMark
+	fLatexDensity
+	fLogEquals
+	fFormal
+	fHasPercent
+	fHasFraction
+	fPrevFalse
+	fLogProblemNumbers
+	fFirstFalseInChain
+	fRestatesProblem
+	fRelChars
+	fRelNumbers
+	fLogSentences
+	fLogCumChars
+	fDigitFrac
+	fLogIndex
+	fDupOperand
+	fNonintResult
+	fTotalUnused
+	fPrevResultsOnly
+	fLogFirstUse
+	nDense
+)
 
 // FeatureVersion identifies the feature definitions; a model file records
 // it and Load refuses a mismatch.
-const FeatureVersion = 4
-
-const nDense = 45
+const FeatureVersion = 5
 
 // wordClass categorizes cue words.
 type wordClass uint8
@@ -103,18 +159,26 @@ func (s numSet) has(v float64) bool {
 // featurizer computes features for the steps of one chain at a time. It
 // owns scratch buffers and is not safe for concurrent use.
 type featurizer struct {
-	an        mathtext.Analyzer
-	an2       mathtext.Analyzer // for the final answer, while an's result is in use
-	hashBits  uint
-	hashes    []uint32
-	words     map[uint64]struct{} // problem words
-	seen      map[uint64]struct{} // words of earlier steps
-	known     numSet              // numbers of the problem and earlier steps
-	problem   []float64           // the problem's non-trivial numbers
-	used      numSet              // numbers mentioned in the steps
-	stepKeys  map[string]struct{}
-	prevFalse bool
-	anyFalse  bool
+	an       mathtext.Analyzer
+	an2      mathtext.Analyzer // for the final answer, while an's result is in use
+	hashBits uint
+	hashes   []uint32
+	words    map[uint64]struct{} // problem words
+	seen     map[uint64]struct{} // words of earlier steps
+	known    numSet              // numbers of the problem and earlier steps
+	problem  []float64           // the problem's non-trivial numbers
+	// probCount counts how often the problem writes each number.
+	probCount map[int64]int
+	// wholeProblem: every number of the problem is whole.
+	wholeProblem bool
+	// wordProblem: the problem is plain text (no LaTeX), a word problem
+	// whose text supplies the quantities the steps work with.
+	wordProblem bool
+	used        numSet // numbers mentioned in the steps
+	results     numSet // numbers earlier steps derived ("= 42")
+	stepKeys    map[string]struct{}
+	prevFalse   bool
+	anyFalse    bool
 	// Running sums over earlier steps, for lengths relative to the chain.
 	sumChars, sumNums float64
 	nPrev             int
@@ -123,12 +187,14 @@ type featurizer struct {
 
 func newFeaturizer(hashBits uint) *featurizer {
 	return &featurizer{
-		hashBits: hashBits,
-		words:    map[uint64]struct{}{},
-		seen:     map[uint64]struct{}{},
-		known:    numSet{},
-		used:     numSet{},
-		stepKeys: map[string]struct{}{},
+		hashBits:  hashBits,
+		words:     map[uint64]struct{}{},
+		seen:      map[uint64]struct{}{},
+		known:     numSet{},
+		probCount: map[int64]int{},
+		used:      numSet{},
+		results:   numSet{},
+		stepKeys:  map[string]struct{}{},
 	}
 }
 
@@ -137,14 +203,22 @@ func (f *featurizer) startChain(problem string) {
 	clear(f.words)
 	clear(f.seen)
 	clear(f.known)
+	clear(f.probCount)
 	clear(f.used)
+	clear(f.results)
 	clear(f.stepKeys)
 	f.problem = f.problem[:0]
+	f.wholeProblem = true
+	f.wordProblem = !strings.ContainsAny(problem, `\^{}`)
 	f.prevFalse, f.anyFalse = false, false
 	f.sumChars, f.sumNums, f.nPrev = 0, 0, 0
 	a := f.an.Analyze(problem)
 	for _, n := range a.Numbers {
 		f.known.add(n.Val)
+		f.probCount[numKey(n.Val)]++
+		if n.Val != math.Trunc(n.Val) {
+			f.wholeProblem = false
+		}
 		if !commonNumber(n.Val) {
 			f.problem = append(f.problem, n.Val)
 		}
@@ -191,80 +265,111 @@ func (f *featurizer) step(i, n int, st hybrid.Step, dense []float64) ([]uint32, 
 
 	// Role and size.
 	if i == 0 {
-		dense[0] = 1
+		dense[fPosFirst] = 1
 	}
-	if i == n-1 {
-		dense[1] = 1
-	}
-	if n > 1 {
-		dense[2] = float64(i) / float64(n-1)
-	}
-	dense[3] = math.Log1p(float64(n))
-	dense[4] = math.Log1p(float64(len(text)))
-	dense[5] = math.Log1p(float64(len(a.Numbers)))
+	dense[fLogIndex] = math.Log1p(float64(i))
+	dense[fLogSteps] = math.Log1p(float64(n))
+	dense[fLogChars] = math.Log1p(float64(len(text)))
+	dense[fLogNumbers] = math.Log1p(float64(len(a.Numbers)))
 
 	// Arithmetic claims.
-	dense[6] = math.Log1p(float64(len(a.Claims)))
+	dense[fLogClaims] = math.Log1p(float64(len(a.Claims)))
 	var maxRel float64
 	for k, c := range a.Claims {
 		if c.OK {
 			continue
 		}
 		if c.Symbolic {
-			dense[8]++
+			dense[fFalseSymbolic]++
 		} else {
-			dense[7]++
+			dense[fFalseNumeric]++
 		}
-		dense[9] = 1
+		dense[fAnyFalse] = 1
 		if k == len(a.Claims)-1 {
-			dense[10] = 1
+			dense[fFalseLast] = 1
 		}
 		maxRel = math.Max(maxRel, math.Min(c.RelErr(), 10))
 	}
-	dense[7] = math.Min(dense[7], 3)
-	dense[8] = math.Min(dense[8], 3)
-	dense[11] = math.Log1p(maxRel * 10)
+	dense[fFalseNumeric] = math.Min(dense[fFalseNumeric], 3)
+	dense[fFalseSymbolic] = math.Min(dense[fFalseSymbolic], 3)
+	dense[fLogMaxRelErr] = math.Log1p(maxRel * 10)
+	stepFalse := dense[fAnyFalse] == 1
 
-	// Numbers: operands must come from somewhere.
+	// Numbers: operands must come from somewhere. Where they come from
+	// also tells what the step does: a step that only combines results of
+	// earlier steps does bookkeeping; one that takes up problem
+	// quantities for the first time interprets the problem, where word
+	// problems mostly go wrong.
 	var operands, unsupported, unsupportedBig, newResults int
+	var allOperands, fromResults, firstUse int
 	for _, num := range a.Numbers {
 		if num.Word {
 			continue
 		}
-		switch {
-		case num.Result:
+		if num.Result {
 			if !f.known.has(num.Val) {
 				newResults++
 			}
-		case commonNumber(num.Val):
-		default:
-			operands++
-			if !f.known.has(num.Val) {
-				unsupported++
-				if math.Abs(num.Val) >= 20 {
-					unsupportedBig++
+			continue
+		}
+		allOperands++
+		if f.results.has(num.Val) {
+			fromResults++
+		}
+		if commonNumber(num.Val) {
+			continue
+		}
+		operands++
+		if !f.known.has(num.Val) {
+			unsupported++
+			if math.Abs(num.Val) >= 20 {
+				unsupportedBig++
+			}
+		}
+		if f.probCount[numKey(num.Val)] > 0 && !f.used.has(num.Val) {
+			firstUse++
+		}
+	}
+	dense[fLogNewResults] = math.Log1p(float64(newResults))
+	// Where the quantities come from means something in a word problem;
+	// in a competition problem new constants and derived values are
+	// routine. Gating these features on word problems raised ProcessBench
+	// dev F1 on math, olympiadbench and omnimath by 1 to 4 points (seeds
+	// 1, 11, 21, 31) and left GSM8K's unchanged.
+	if f.wordProblem {
+		dense[fLogUnsupported] = math.Log1p(float64(unsupported))
+		if operands > 0 {
+			dense[fUnsupportedFrac] = float64(unsupported) / float64(operands)
+		}
+		dense[fUnsupportedBig] = math.Min(float64(unsupportedBig), 3)
+		dense[fLogFirstUse] = math.Log1p(float64(firstUse))
+		if allOperands > 0 && fromResults == allOperands {
+			dense[fPrevResultsOnly] = 1
+		}
+		dense[fDupOperand] = float64(f.dupOperands(a))
+		// A new fractional result in a problem whose numbers are all
+		// whole (5.4 minutes, 12.375 bags) often means a wrong operation.
+		if f.wholeProblem {
+			for _, num := range a.Numbers {
+				if num.Result && num.Val != math.Round(num.Val) && !f.known.has(num.Val) {
+					dense[fNonintResult] = 1
+					break
 				}
 			}
 		}
 	}
-	dense[12] = math.Log1p(float64(unsupported))
-	if operands > 0 {
-		dense[13] = float64(unsupported) / float64(operands)
-	}
-	dense[14] = math.Min(float64(unsupportedBig), 3)
-	dense[15] = math.Log1p(float64(newResults))
 
 	// Final answer.
 	lower := strings.ToLower(text)
 	final := strings.Contains(text, `\boxed`) || strings.Contains(lower, "answer is") ||
 		strings.Contains(text, "####") || strings.Contains(lower, "final answer")
 	if final {
-		dense[18] = 1
+		dense[fFinalAnswer] = 1
 		if v, ok := finalNumber(&f.an2, text); ok && !f.known.has(v) && !resultIn(a, v) {
-			dense[19] = 1
+			dense[fFinalUnsupported] = 1
 		}
 		if i < n-1 {
-			dense[20] = 1
+			dense[fFinalNotLast] = 1
 		}
 	}
 
@@ -279,9 +384,15 @@ func (f *featurizer) step(i, n int, st hybrid.Step, dense []float64) ([]uint32, 
 				unused++
 			}
 		}
-		dense[16] = float64(unused) / float64(len(f.problem))
+		dense[fProblemUnusedFrac] = float64(unused) / float64(len(f.problem))
 		if i == n-1 {
-			dense[17] = dense[16]
+			dense[fProblemUnusedLast] = dense[fProblemUnusedFrac]
+		}
+		// A total taken while problem quantities are still unused may
+		// have left one out.
+		if unused > 0 && (strings.Contains(lower, "total") || strings.Contains(lower, "altogether") ||
+			strings.Contains(lower, "in all") || strings.Contains(lower, "combined")) {
+			dense[fTotalUnused] = dense[fProblemUnusedFrac]
 		}
 	}
 
@@ -298,41 +409,40 @@ func (f *featurizer) step(i, n int, st hybrid.Step, dense []float64) ([]uint32, 
 		content++
 	}
 	if content > 0 {
-		dense[27] = float64(inProblem) / float64(content)
-		dense[28] = float64(inPrev) / float64(content)
+		dense[fProblemOverlap] = float64(inProblem) / float64(content)
+		dense[fPrevOverlap] = float64(inPrev) / float64(content)
 	}
 	scanCues(lower, dense)
 	key := strings.TrimSpace(lower)
 	if _, dup := f.stepKeys[key]; dup && key != "" {
-		dense[29] = 1
+		dense[fDuplicate] = 1
 	}
 	f.stepKeys[key] = struct{}{}
 	if strings.Contains(text, "?") {
-		dense[30] = 1
+		dense[fQuestionMark] = 1
 	}
 	if len(text) > 0 {
-		dense[31] = math.Min(float64(strings.Count(text, `\`))/float64(len(text))*10, 1)
+		dense[fLatexDensity] = math.Min(float64(strings.Count(text, `\`))/float64(len(text))*10, 1)
 	}
-	dense[32] = math.Log1p(float64(strings.Count(text, "=")))
+	dense[fLogEquals] = math.Log1p(float64(strings.Count(text, "=")))
 	if st.Formal {
-		dense[33] = 1
+		dense[fFormal] = 1
 	}
 	if strings.Contains(text, "%") {
-		dense[34] = 1
+		dense[fHasPercent] = 1
 	}
 	if strings.Contains(text, `\frac`) || strings.Contains(text, "/") {
-		dense[35] = 1
+		dense[fHasFraction] = 1
 	}
 	if f.prevFalse {
-		dense[36] = 1
+		dense[fPrevFalse] = 1
 	}
-	dense[37] = math.Log1p(float64(len(f.problem)))
-	stepFalse := dense[9] == 1
+	dense[fLogProblemNumbers] = math.Log1p(float64(len(f.problem)))
 	if stepFalse && !f.anyFalse {
-		dense[38] = 1
+		dense[fFirstFalseInChain] = 1
 	}
-	if dense[27] > 0.8 && i == 0 {
-		dense[39] = 1
+	if dense[fProblemOverlap] > 0.8 && i == 0 {
+		dense[fRestatesProblem] = 1
 	}
 
 	// Size relative to the earlier steps: domains differ in how long a
@@ -340,11 +450,11 @@ func (f *featurizer) step(i, n int, st hybrid.Step, dense []float64) ([]uint32, 
 	// is where errors hide.
 	chars, nums := float64(len(text)), float64(len(a.Numbers))
 	if f.nPrev > 0 {
-		dense[40] = math.Log((chars + 20) / (f.sumChars/float64(f.nPrev) + 20))
-		dense[41] = math.Log((nums + 1) / (f.sumNums/float64(f.nPrev) + 1))
+		dense[fRelChars] = math.Log((chars + 20) / (f.sumChars/float64(f.nPrev) + 20))
+		dense[fRelNumbers] = math.Log((nums + 1) / (f.sumNums/float64(f.nPrev) + 1))
 	}
-	dense[42] = math.Log1p(float64(sentences(text)))
-	dense[43] = math.Log1p(f.sumChars + chars)
+	dense[fLogSentences] = math.Log1p(float64(sentences(text)))
+	dense[fLogCumChars] = math.Log1p(f.sumChars + chars)
 	if len(text) > 0 {
 		digits := 0
 		for i := 0; i < len(text); i++ {
@@ -352,7 +462,7 @@ func (f *featurizer) step(i, n int, st hybrid.Step, dense []float64) ([]uint32, 
 				digits++
 			}
 		}
-		dense[44] = float64(digits) / float64(len(text))
+		dense[fDigitFrac] = float64(digits) / float64(len(text))
 	}
 	f.sumChars += chars
 	f.sumNums += nums
@@ -367,6 +477,9 @@ func (f *featurizer) step(i, n int, st hybrid.Step, dense []float64) ([]uint32, 
 	// Update the chain context with this step.
 	for _, num := range a.Numbers {
 		f.known.add(num.Val)
+		if num.Result {
+			f.results.add(num.Val)
+		}
 	}
 	for _, h := range f.tokBuf {
 		f.seen[h] = struct{}{}
@@ -393,6 +506,33 @@ func (f *featurizer) step(i, n int, st hybrid.Step, dense []float64) ([]uint32, 
 		val = float32(1 / math.Sqrt(float64(len(f.hashes))))
 	}
 	return f.hashes, val
+}
+
+// dupOperands counts (up to 2) the quantities the problem states once
+// that the step uses twice as operands ("60 + 60" for one dog of 60
+// pounds): a quantity counted twice.
+func (f *featurizer) dupOperands(a *mathtext.Analysis) int {
+	var buf [4]int64
+	dups := buf[:0]
+	for x, num := range a.Numbers {
+		if len(dups) == cap(buf) {
+			break
+		}
+		if num.Word || num.Result || commonNumber(num.Val) || f.probCount[numKey(num.Val)] != 1 {
+			continue
+		}
+		k := numKey(num.Val)
+		if slices.Contains(dups, k) {
+			continue
+		}
+		for _, o := range a.Numbers[x+1:] {
+			if !o.Word && !o.Result && numKey(o.Val) == k {
+				dups = append(dups, k)
+				break
+			}
+		}
+	}
+	return min(len(dups), 2)
 }
 
 // sentences counts sentence ends: ". ", "! ", "? " and line breaks.
@@ -442,7 +582,8 @@ func finalNumber(an *mathtext.Analyzer, text string) (float64, bool) {
 	return 0, false
 }
 
-// scanCues counts cue words in lower-cased text into dense[21:27].
+// scanCues counts cue words in lower-cased text into the six cue features
+// (fHedge to fConclude).
 func scanCues(lower string, dense []float64) {
 	for i := 0; i < len(lower); {
 		c := lower[i]
@@ -455,23 +596,12 @@ func scanCues(lower string, dense []float64) {
 			j++
 		}
 		w := strings.ReplaceAll(lower[i:j], "-", "")
-		switch cueWords[w] {
-		case cueHedge:
-			dense[21]++
-		case cueCorrection:
-			dense[22]++
-		case cueConfidence:
-			dense[23]++
-		case cueVerify:
-			dense[24]++
-		case cueSetup:
-			dense[25]++
-		case cueConclude:
-			dense[26]++
+		if c := cueWords[w]; c != cueNone {
+			dense[fHedge+int(c)-int(cueHedge)]++
 		}
 		i = j
 	}
-	for k := 21; k <= 26; k++ {
+	for k := fHedge; k <= fConclude; k++ {
 		dense[k] = math.Log1p(dense[k])
 	}
 }

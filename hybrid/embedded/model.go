@@ -60,7 +60,9 @@ type Header struct {
 
 // Summary records how a model was trained.
 type Summary struct {
-	Seed         uint64          `json:"seed"`
+	Seed uint64 `json:"seed"`
+	// Bags is the number of averaged models (seeds Seed, Seed+1, ...).
+	Bags         int             `json:"bags,omitempty"`
 	Epochs       int             `json:"epochs"`
 	L2           float64         `json:"l2"`
 	LearningRate float64         `json:"learning_rate"`

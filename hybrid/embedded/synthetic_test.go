@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -82,7 +83,7 @@ func writeSyntheticData(t *testing.T) string {
 		mr = append(mr, map[string]any{
 			"uuid": fmt.Sprintf("syn-mr-%d", i), "question": p.q, "model_output_steps": steps,
 			"model_output_solution_correctness": "wrong", "model_output_solution_first_error_step": 2,
-			"question_type": "original",
+			"question_type": "original", "ground_truth_solution": strings.Join(p.right, "\n"),
 		})
 	}
 	for range 40 {

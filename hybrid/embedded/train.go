@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"time"
 
@@ -49,11 +50,30 @@ type TrainConfig struct {
 	// Drop names dense features to leave out (their weight stays 0), for
 	// ablations.
 	Drop []string
+	// Bags is the number of models averaged into one (bagging): model b
+	// draws its weak labels and its example order from seed Seed+b, and
+	// their linear parts are averaged, which cancels most of the
+	// variation one seed's draw brings (ProcessBench GSM8K dev F1 moved by
+	// ±1.5 between seeds). 0 means DefaultBags; the model is one linear
+	// model either way, as fast to run.
+	Bags int
+	// WeakKinds are the corruptions that make GSM8K weak negatives (Kind*
+	// constants); nil means DefaultWeakKinds.
+	WeakKinds []int
 	// Logf receives progress messages; nil discards them.
 	Logf func(format string, args ...any)
 }
 
+// DefaultBags is the number of bagged models of the default model.
+const DefaultBags = 5
+
 func (c *TrainConfig) defaults() {
+	if c.Bags == 0 {
+		c.Bags = DefaultBags
+	}
+	if c.WeakKinds == nil {
+		c.WeakKinds = DefaultWeakKinds
+	}
 	if c.Epochs == 0 {
 		c.Epochs = 4
 	}
@@ -100,7 +120,7 @@ type example struct {
 
 // Train fits a model on the data in cfg.DataDir. It is deterministic: the
 // same data and configuration give a byte-identical model file, because
-// files are read in sorted order, every random choice comes from one PCG
+// files are read in sorted order, every random choice comes from PCGs
 // seeded by cfg.Seed, nothing depends on map iteration order, and training
 // runs on one goroutine.
 func Train(ctx context.Context, cfg TrainConfig) (*Model, error) {
@@ -108,43 +128,130 @@ func Train(ctx context.Context, cfg TrainConfig) (*Model, error) {
 	if cfg.HashBits != 0 && (cfg.HashBits < 8 || cfg.HashBits > 24) {
 		return nil, fmt.Errorf("embedded: HashBits %d out of range: 0 or [8, 24]", cfg.HashBits)
 	}
-	rng := rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x9E3779B97F4A7C15))
+	if cfg.Bags < 1 || cfg.Bags > 64 {
+		return nil, fmt.Errorf("embedded: Bags %d out of range [1, 64]", cfg.Bags)
+	}
 	logf := cfg.Logf
 	start := time.Now()
 
-	var chains []labelled
+	// The sources without random choices are read and featurized once;
+	// each bag adds its own draw of the random ones (the weak labels).
+	var fixed, random []string
 	for _, s := range cfg.Sources {
-		got, err := loadSource(cfg.DataDir, s, rng, logf)
-		if err != nil {
-			return nil, fmt.Errorf("embedded: source %s: %w", s, err)
+		if s == srcGSM8K {
+			random = append(random, s)
+		} else {
+			fixed = append(fixed, s)
 		}
-		logf("train: source %s: %d chains (%v)", s, len(got), time.Since(start).Round(time.Millisecond))
-		chains = append(chains, got...)
+	}
+	srcIndex := map[string]int{}
+	for i, s := range cfg.Sources {
+		srcIndex[s] = i
+	}
+	f := newFeaturizer(uint(cfg.HashBits))
+	load := func(names []string, rng *rand.Rand, sums []SourceSummary) ([]example, []uint32, error) {
+		var exs []example
+		var arena []uint32
+		for _, s := range names {
+			chains, err := loadSource(cfg.DataDir, s, cfg.WeakKinds, rng, logf)
+			if err != nil {
+				return nil, nil, fmt.Errorf("embedded: source %s: %w", s, err)
+			}
+			logf("train: source %s: %d chains (%v)", s, len(chains), time.Since(start).Round(time.Millisecond))
+			if err := ctx.Err(); err != nil {
+				return nil, nil, err
+			}
+			exs, arena = featurize(ctx, f, chains, srcIndex[s], &sums[srcIndex[s]], exs, arena)
+		}
+		return exs, arena, ctx.Err()
+	}
+	baseSums := make([]SourceSummary, len(cfg.Sources))
+	for i, s := range cfg.Sources {
+		baseSums[i] = SourceSummary{Name: s, Weight: cfg.weight(s)}
+	}
+	baseExs, baseArena, err := load(fixed, nil, baseSums)
+	if err != nil {
+		return nil, err
+	}
+
+	var m *Model
+	var exs0 []example
+	var arena0 []uint32
+	var sums0 []SourceSummary
+	for b := range cfg.Bags {
+		seed := cfg.Seed + uint64(b)
+		rng := rand.New(rand.NewPCG(seed, seed^0x9E3779B97F4A7C15))
+		sums := slices.Clone(baseSums)
+		exs := slices.Clone(baseExs)
+		arena := slices.Clone(baseArena)
+		if len(random) > 0 {
+			var more []example
+			var moreArena []uint32
+			more, moreArena, err = load(random, rng, sums)
+			if err != nil {
+				return nil, err
+			}
+			for i := range more {
+				more[i].lo += len(arena)
+				more[i].hi += len(arena)
+			}
+			exs = append(exs, more...)
+			arena = append(arena, moreArena...)
+		}
+		if len(exs) == 0 {
+			return nil, errors.New("embedded: no labelled training steps found under " + cfg.DataDir)
+		}
+		setWeights(exs, sums)
+		if b == 0 {
+			logf("train: %d examples featurized (%v)", len(exs), time.Since(start).Round(time.Millisecond))
+			for _, s := range sums {
+				logf("train: %s: %d chains, %d right steps, %d wrong steps, weight %g", s.Name, s.Chains, s.Positive, s.Negative, s.Weight)
+			}
+		}
+		mb := newModel(cfg, exs)
+		fit(ctx, mb, exs, arena, cfg, rng)
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if b == 0 {
+			m, exs0, arena0, sums0 = mb, exs, arena, sums
+		} else {
+			m.add(mb)
+		}
+	}
+	m.scaleBy(1 / float64(cfg.Bags))
+	if cfg.Trees > 0 {
+		depth := cfg.TreeDepth
+		if depth == 0 {
+			depth = 3
+		}
+		boost(ctx, m, exs0, arena0, boostConfig{trees: cfg.Trees, depth: depth, rate: 0.1, lambda: 1,
+			minHess: 1, subsample: 0.5, bins: 32}, rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x5DEECE66D)))
+		logf("train: %d trees of depth %d (%v)", len(m.Trees), depth, time.Since(start).Round(time.Millisecond))
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	m.Train = Summary{Seed: cfg.Seed, Bags: cfg.Bags, Epochs: cfg.Epochs, L2: cfg.L2, LearningRate: cfg.LearningRate, Sources: sums0}
+	m.Train.HeldOut = evalExamples(m, exs0, arena0, true)
+	logf("train: held out: %d steps, AUC %.4f, log loss %.4f", m.Train.HeldOut.Steps, m.Train.HeldOut.AUC, m.Train.HeldOut.LogLoss)
 
-	// Features.
-	f := newFeaturizer(uint(cfg.HashBits))
-	var exs []example
-	var arena []uint32
-	var dense [nDense]float64
-	srcIndex := map[string]int{}
-	sums := make([]SourceSummary, len(cfg.Sources))
-	for i, s := range cfg.Sources {
-		srcIndex[s] = i
-		sums[i] = SourceSummary{Name: s, Weight: cfg.weight(s)}
+	if err := calibrate(ctx, m, cfg.DataDir, logf); err != nil {
+		return nil, err
 	}
+	return m, nil
+}
+
+// featurize appends the labelled steps of chains (source index src) to
+// exs and their hashed features to arena, counting them into sum.
+func featurize(ctx context.Context, f *featurizer, chains []labelled, src int, sum *SourceSummary, exs []example, arena []uint32) ([]example, []uint32) {
+	var dense [nDense]float64
 	for ci, lc := range chains {
-		if ci%4096 == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
+		if ci%4096 == 0 && ctx.Err() != nil {
+			return exs, arena
 		}
 		held := heldOut(lc.group)
-		src := srcIndex[lc.source]
-		sums[src].Chains++
+		sum.Chains++
 		f.startChain(lc.chain.Problem)
 		n := len(lc.chain.Steps)
 		for i, st := range lc.chain.Steps {
@@ -159,18 +266,19 @@ func Train(ctx context.Context, cfg TrainConfig) (*Model, error) {
 				ex.dense[k] = float32(dense[k])
 			}
 			if ex.right {
-				sums[src].Positive++
+				sum.Positive++
 			} else {
-				sums[src].Negative++
+				sum.Negative++
 			}
 			exs = append(exs, ex)
 		}
 	}
-	if len(exs) == 0 {
-		return nil, errors.New("embedded: no labelled training steps found under " + cfg.DataDir)
-	}
-	// Weights: each source keeps its mass (weight × examples), split
-	// evenly between right and wrong steps.
+	return exs, arena
+}
+
+// setWeights gives each source its mass (weight × examples), split evenly
+// between right and wrong steps.
+func setWeights(exs []example, sums []SourceSummary) {
 	for i := range exs {
 		s := sums[exs[i].src]
 		n := float64(s.Positive + s.Negative)
@@ -180,11 +288,10 @@ func Train(ctx context.Context, cfg TrainConfig) (*Model, error) {
 		}
 		exs[i].weight = float32(s.Weight * n / (2 * cls))
 	}
-	logf("train: %d examples featurized (%v)", len(exs), time.Since(start).Round(time.Millisecond))
-	for _, s := range sums {
-		logf("train: %s: %d chains, %d right steps, %d wrong steps, weight %g", s.Name, s.Chains, s.Positive, s.Negative, s.Weight)
-	}
+}
 
+// newModel is an untrained model standardized on exs.
+func newModel(cfg TrainConfig, exs []example) *Model {
 	right := 0
 	for i := range exs {
 		if exs[i].right {
@@ -201,33 +308,39 @@ func Train(ctx context.Context, cfg TrainConfig) (*Model, error) {
 	}
 	standardize(m, exs)
 	for _, name := range cfg.Drop {
-		for k, n := range denseNames {
-			if n == name {
-				m.Scale[k] = 0
-			}
+		if k := slices.Index(denseNames, name); k >= 0 {
+			m.Scale[k] = 0
 		}
 	}
-	fit(ctx, m, exs, arena, cfg, rng)
-	if cfg.Trees > 0 {
-		depth := cfg.TreeDepth
-		if depth == 0 {
-			depth = 3
-		}
-		boost(ctx, m, exs, arena, boostConfig{trees: cfg.Trees, depth: depth, rate: 0.1, lambda: 1,
-			minHess: 1, subsample: 0.5, bins: 32}, rng)
-		logf("train: %d trees of depth %d (%v)", len(m.Trees), depth, time.Since(start).Round(time.Millisecond))
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	m.Train = Summary{Seed: cfg.Seed, Epochs: cfg.Epochs, L2: cfg.L2, LearningRate: cfg.LearningRate, Sources: sums}
-	m.Train.HeldOut = evalExamples(m, exs, arena, true)
-	logf("train: held out: %d steps, AUC %.4f, log loss %.4f", m.Train.HeldOut.Steps, m.Train.HeldOut.AUC, m.Train.HeldOut.LogLoss)
+	return m
+}
 
-	if err := calibrate(ctx, m, cfg.DataDir, logf); err != nil {
-		return nil, err
+// add adds o's linear part to m's, expressed in m's standardization (the
+// logits add up for every input). A feature m found constant keeps weight
+// 0.
+func (m *Model) add(o *Model) {
+	for k := range nDense {
+		w := o.DenseW[k] * o.Scale[k] // weight on the raw feature
+		m.Bias += w * (m.Mean[k] - o.Mean[k])
+		if m.Scale[k] != 0 {
+			m.DenseW[k] += w / m.Scale[k]
+		}
 	}
-	return m, nil
+	m.Bias += o.Bias
+	for i := range m.hashW {
+		m.hashW[i] += o.hashW[i]
+	}
+}
+
+// scaleBy multiplies the linear part by c (c = 1/bags averages the sum).
+func (m *Model) scaleBy(c float64) {
+	m.Bias *= c
+	for k := range m.DenseW {
+		m.DenseW[k] *= c
+	}
+	for i := range m.hashW {
+		m.hashW[i] *= float32(c)
+	}
 }
 
 // heldOut puts a tenth of the problems aside, by a hash of the problem.

@@ -385,8 +385,16 @@ func (a *Analyzer) flush() {
 		}
 		approx := a.eqs[k-1] || truncated(lt) || truncated(rt)
 		if !lvar && !rvar {
+			ok := numEqual(lv, rv, literalDec(lt), literalDec(rt), approx)
+			if !ok && (hasPct(lt) || hasPct(rt)) {
+				// Either reading of a percent sign may be meant:
+				// "× 100 = 40%" writes 40 with a percent sign.
+				lv2, _, _, _ := a.p.evalWith(lt, &assignA, true)
+				rv2, _, _, _ := a.p.evalWith(rt, &assignA, true)
+				ok = numEqual(lv2, rv2, literalDec(lt), literalDec(rt), approx)
+			}
 			a.res.Claims = append(a.res.Claims, Claim{
-				OK: numEqual(lv, rv, literalDec(lt), literalDec(rt), approx), Approx: approx,
+				OK: ok, Approx: approx,
 				Left: lv, Right: rv,
 			})
 			continue
@@ -478,6 +486,9 @@ type parser struct {
 	hasVar bool
 	bad    bool
 	depth  int
+	// pctPlain reads "40%" as 40: writers put a percent sign on a value
+	// already multiplied by 100 ("(60/150) × 100 = 40%").
+	pctPlain bool
 }
 
 const maxDepth = 48
@@ -485,7 +496,13 @@ const maxDepth = 48
 // eval returns the value of toks, the number of operations in it, whether
 // it uses variables, and whether it parsed.
 func (p *parser) eval(toks []token, vars *[52]float64) (float64, int, bool, bool) {
-	*p = parser{toks: toks, vars: vars}
+	return p.evalWith(toks, vars, false)
+}
+
+// evalWith is eval, reading a percent sign as a plain suffix when
+// pctPlain is set.
+func (p *parser) evalWith(toks []token, vars *[52]float64, pctPlain bool) (float64, int, bool, bool) {
+	*p = parser{toks: toks, vars: vars, pctPlain: pctPlain}
 	if len(toks) == 0 {
 		return 0, 0, false, false
 	}
@@ -494,6 +511,15 @@ func (p *parser) eval(toks []token, vars *[52]float64) (float64, int, bool, bool
 		return 0, 0, false, false
 	}
 	return v, p.ops, p.hasVar, true
+}
+
+func hasPct(t []token) bool {
+	for _, x := range t {
+		if x.kind == kPct {
+			return true
+		}
+	}
+	return false
 }
 
 func (p *parser) peek() (token, bool) {
@@ -631,7 +657,9 @@ func (p *parser) postfix() (float64, bool) {
 		}
 		p.pos++
 		p.ops++
-		v /= 100
+		if !p.pctPlain {
+			v /= 100
+		}
 		isNum = false
 	}
 	return v, isNum

@@ -28,6 +28,8 @@ func TestClaims(t *testing.T) {
 		{"approx", `22/7 \approx 3.14`, []bool{true}},
 		{"percent", "40% of 50 = 20", []bool{true}},
 		{"percent false", "25% of 80 = 25", []bool{false}},
+		{"percent of a hundred", `\[ \left( \frac{60}{150} \right) \times 100 = 40\% \]`, []bool{true}},
+		{"percent of a hundred false", "(60/150) * 100 = 45%", []bool{false}},
 		{"word operators", "3 times 5 equals 15", []bool{true}},
 		{"x operator", "1 skirt x $8.00/skirt = $8.00", []bool{true}},
 		{"ordinal", "6th + 2 = 8th", nil},
