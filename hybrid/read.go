@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // Format names an input format.
@@ -100,6 +101,11 @@ func DecodeChains(r io.Reader, name string, format Format) ([]Chain, []RowError,
 	if format == FormatAuto && isTextName(name) {
 		format = FormatText // a Markdown file may well start with "[" or "{"
 	}
+	if format == FormatText || (format == FormatAuto && len(trimmed) > 0 && trimmed[0] != '[' && trimmed[0] != '{') {
+		if err := checkText(data); err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", name, err)
+		}
+	}
 	if format == FormatText {
 		ch, errs := decodeText(data, name)
 		return ch, errs, nil
@@ -118,6 +124,24 @@ func DecodeChains(r io.Reader, name string, format Format) ([]Chain, []RowError,
 	}
 	ch, errs := decodeText(data, name)
 	return ch, errs, nil
+}
+
+// checkText refuses input that is not text: a NUL byte, or invalid UTF-8, means a binary file
+// (or a wrong encoding) that would otherwise be scored as one long garbage step.
+func checkText(data []byte) error {
+	if i := bytes.IndexByte(data, 0); i >= 0 {
+		return fmt.Errorf("not a text file: NUL byte at offset %d", i)
+	}
+	if !utf8.Valid(data) {
+		for i := 0; i < len(data); {
+			r, size := utf8.DecodeRune(data[i:])
+			if r == utf8.RuneError && size <= 1 {
+				return fmt.Errorf("not UTF-8 text: invalid byte 0x%02x at offset %d", data[i], i)
+			}
+			i += size
+		}
+	}
+	return nil
 }
 
 func isTextName(name string) bool {

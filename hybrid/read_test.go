@@ -1,6 +1,7 @@
 package hybrid
 
 import (
+	"bytes"
 	"errors"
 	"os"
 	"path/filepath"
@@ -244,4 +245,26 @@ func FuzzDecodeChains(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestDecodeRefusesBinaryText(t *testing.T) {
+	for name, data := range map[string][]byte{
+		"nul.txt":     []byte("Step 1: 2 + 2 = 4\x00\x01\x02"),
+		"latin1.md":   []byte("Step 1: caf\xe9 costs 3 + 4 = 7"),
+		"garbage.bin": {0x89, 'P', 'N', 'G', 0x0d, 0x0a, 0x1a, 0x0a, 0x00},
+	} {
+		_, _, err := DecodeChains(bytes.NewReader(data), name, FormatAuto)
+		if err == nil {
+			t.Errorf("%s: binary input was accepted", name)
+			continue
+		}
+		if !strings.Contains(err.Error(), name) {
+			t.Errorf("%s: error does not name the file: %v", name, err)
+		}
+	}
+	// Valid UTF-8 text is still read.
+	ch, _, err := DecodeChains(strings.NewReader("Step 1: 2 + 2 = 4 — ℕ ∀"), "ok.txt", FormatAuto)
+	if err != nil || len(ch) != 1 {
+		t.Fatalf("valid text: %v, %d chains", err, len(ch))
+	}
 }
