@@ -1,0 +1,75 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// BenchmarkCheckProcessBenchDev runs `leanprm check` with embedded defaults (exact checker,
+// embedded PRM) on all 1,730 ProcessBench dev chains, as a user would, and reports the wall
+// time per run and the process's peak resident memory (VmHWM). Goals from issue 4: ≤ 3 s and
+// ≤ 200 MB.
+func BenchmarkCheckProcessBenchDev(b *testing.B) {
+	shared := os.Getenv("LEANPRM_SHARED")
+	if shared == "" {
+		shared = filepath.Join("..", "..", "..", "shared")
+	}
+	files, _ := filepath.Glob(filepath.Join(shared, "data", "processbench", "*.dev.jsonl"))
+	if len(files) == 0 {
+		b.Skip("ProcessBench dev files not found under", shared)
+	}
+	all := filepath.Join(b.TempDir(), "all.jsonl")
+	out, err := os.Create(all)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, f := range files {
+		in, err := os.Open(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := io.Copy(out, in); err != nil {
+			b.Fatal(err)
+		}
+		in.Close()
+	}
+	out.Close()
+	b.ResetTimer()
+	for range b.N {
+		err := Run(context.Background(), []string{"check", "--checker", "exact", "--jsonl", all}, strings.NewReader(""), io.Discard, io.Discard)
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.StopTimer()
+	b.ReportMetric(b.Elapsed().Seconds()/float64(b.N), "s/run")
+	if hwm := peakRSS(); hwm > 0 {
+		b.ReportMetric(float64(hwm)/(1<<20), "peak-RSS-MB")
+	}
+}
+
+// peakRSS is the process's peak resident set size in bytes, from /proc/self/status.
+func peakRSS() int64 {
+	f, err := os.Open("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if rest, ok := strings.CutPrefix(sc.Text(), "VmHWM:"); ok {
+			kb, err := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rest), "kB")), 10, 64)
+			if err != nil {
+				return 0
+			}
+			return kb << 10
+		}
+	}
+	return 0
+}
