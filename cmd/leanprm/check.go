@@ -77,27 +77,11 @@ chain has a predicted first error (a step scored below the threshold).`,
 			if asJSON && asJSONL {
 				return usageError("--json and --jsonl are exclusive")
 			}
-			chains, rowErrs, err := readChains(e, args[0], format)
+			sc, err := scoreFile(cmd.Context(), e, args[0], format, policy, sf.threshold)
 			if err != nil {
 				return err
 			}
-			ctx := cmd.Context()
-			s, err := newScoring(ctx, e, policy)
-			if err != nil {
-				return err
-			}
-			defer s.Close()
-			if len(chains) > 1 {
-				s.scorer.Progress = progressBar(e, "scoring")
-			}
-			results, scoreErr := s.scorer.ScoreChains(ctx, chains)
-			if ctx.Err() != nil {
-				return ctx.Err()
-			}
-			threshold := sf.threshold
-			if threshold == 0 {
-				threshold = defaultThreshold(s.prm)
-			}
+			results, scoreErr, threshold := sc.results, sc.scoreErr, sc.threshold
 			switch {
 			case asJSON:
 				enc := json.NewEncoder(e.stdout)
@@ -122,7 +106,7 @@ chain has a predicted first error (a step scored below the threshold).`,
 			if scoreErr != nil {
 				fmt.Fprintln(e.stderr, "leanprm:", scoreErr)
 			}
-			if err := reportRowErrors(e, rowErrs); err != nil {
+			if err := reportRowErrors(e, sc.rowErrs); err != nil {
 				return err
 			}
 			if scoreErr != nil {

@@ -29,26 +29,11 @@ blind spots (refuted steps the PRM scored high, with their text) and calibration
 			if err != nil {
 				return err
 			}
-			chains, rowErrs, err := readChains(e, args[0], format)
+			sc, err := scoreFile(cmd.Context(), e, args[0], format, hybrid.PolicyHybrid, sf.threshold)
 			if err != nil {
 				return err
 			}
-			ctx := cmd.Context()
-			s, err := newScoring(ctx, e, hybrid.PolicyHybrid)
-			if err != nil {
-				return err
-			}
-			defer s.Close()
-			s.scorer.Progress = progressBar(e, "scoring")
-			results, scoreErr := s.scorer.ScoreChains(ctx, chains)
-			if ctx.Err() != nil {
-				return ctx.Err()
-			}
-			threshold := sf.threshold
-			if threshold == 0 {
-				threshold = defaultThreshold(s.prm)
-			}
-			cmp := hybrid.Compare(results, hybrid.CompareOptions{Threshold: threshold})
+			cmp := hybrid.Compare(sc.results, hybrid.CompareOptions{Threshold: sc.threshold})
 			if err := report.WriteComparison(e.stdout, cmp); err != nil {
 				return err
 			}
@@ -67,10 +52,10 @@ blind spots (refuted steps the PRM scored high, with their text) and calibration
 				}
 				fmt.Fprintf(e.stderr, "leanprm: wrote %s\n", htmlPath)
 			}
-			if scoreErr != nil {
-				fmt.Fprintln(e.stderr, "leanprm:", scoreErr)
+			if sc.scoreErr != nil {
+				fmt.Fprintln(e.stderr, "leanprm:", sc.scoreErr)
 			}
-			return reportRowErrors(e, rowErrs)
+			return reportRowErrors(e, sc.rowErrs)
 		},
 	}
 	sf.register(cmd)

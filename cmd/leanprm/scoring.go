@@ -123,3 +123,37 @@ func progressBar(e *env, label string) func(done, total int) {
 		}
 	}
 }
+
+// scoredFile is FILE read and scored: what check, compare and select share.
+type scoredFile struct {
+	results   []hybrid.ChainResult
+	rowErrs   []hybrid.RowError // unreadable rows; the rest were scored
+	scoreErr  error             // chains that could not be scored (their results carry Err)
+	threshold float64           // --threshold, or the model's calibrated one
+}
+
+// scoreFile reads path ("-" is stdin) in format and scores every chain under policy. The
+// returned error is for a run that could not happen at all (unreadable file, no PRM, no Lean
+// when Lean was required, cancellation).
+func scoreFile(ctx context.Context, e *env, path string, format hybrid.Format, policy hybrid.Policy, threshold float64) (*scoredFile, error) {
+	chains, rowErrs, err := readChains(e, path, format)
+	if err != nil {
+		return nil, err
+	}
+	s, err := newScoring(ctx, e, policy)
+	if err != nil {
+		return nil, err
+	}
+	defer s.Close()
+	if len(chains) > 1 {
+		s.scorer.Progress = progressBar(e, "scoring")
+	}
+	results, scoreErr := s.scorer.ScoreChains(ctx, chains)
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	if threshold == 0 {
+		threshold = defaultThreshold(s.prm)
+	}
+	return &scoredFile{results: results, rowErrs: rowErrs, scoreErr: scoreErr, threshold: threshold}, nil
+}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+
 	"github.com/spf13/cobra"
 
 	"github.com/leanprm/leanprm/hybrid"
@@ -21,28 +23,17 @@ has labels, reports how often the pick is a chain without an error.`,
 			if err != nil {
 				return err
 			}
-			chains, rowErrs, err := readChains(e, args[0], format)
+			sc, err := scoreFile(cmd.Context(), e, args[0], format, policy, sf.threshold)
 			if err != nil {
 				return err
 			}
-			ctx := cmd.Context()
-			s, err := newScoring(ctx, e, policy)
-			if err != nil {
+			if err := report.WriteSelection(e.stdout, hybrid.SelectBest(sc.results, agg), sc.results, agg); err != nil {
 				return err
 			}
-			defer s.Close()
-			s.scorer.Progress = progressBar(e, "scoring")
-			results, scoreErr := s.scorer.ScoreChains(ctx, chains)
-			if ctx.Err() != nil {
-				return ctx.Err()
+			if sc.scoreErr != nil {
+				fmt.Fprintln(e.stderr, "leanprm:", sc.scoreErr)
 			}
-			if err := report.WriteSelection(e.stdout, hybrid.SelectBest(results, agg), results, agg); err != nil {
-				return err
-			}
-			if scoreErr != nil {
-				e.stderr.Write([]byte("leanprm: " + scoreErr.Error() + "\n"))
-			}
-			return reportRowErrors(e, rowErrs)
+			return reportRowErrors(e, sc.rowErrs)
 		},
 	}
 	sf.register(cmd)
