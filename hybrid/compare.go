@@ -176,7 +176,7 @@ func Compare(results []ChainResult, opts CompareOptions) Comparison {
 	if max > 0 && len(cmp.BlindSpots) > max {
 		cmp.BlindSpots = cmp.BlindSpots[:max]
 	}
-	cmp.AUC = auc(cmp.VerifiedScores, cmp.RefutedScores)
+	cmp.AUC = AUC(cmp.VerifiedScores, cmp.RefutedScores)
 	cmp.Formal = reliability(formalPairs, nb)
 	cmp.Gold = reliability(goldPairs, nb)
 	return cmp
@@ -219,8 +219,9 @@ func reliability(pairs []scorePair, n int) Reliability {
 	return rel
 }
 
-// auc is the Mann–Whitney probability that pos outranks neg.
-func auc(pos, neg []float64) float64 {
+// AUC is the Mann–Whitney probability that a score from pos outranks one from neg (ties
+// count half): the area under the ROC curve. It is 0 when either side is empty.
+func AUC(pos, neg []float64) float64 {
 	if len(pos) == 0 || len(neg) == 0 {
 		return 0
 	}

@@ -193,10 +193,10 @@ func TestCompareHandComputed(t *testing.T) {
 }
 
 func TestAUCTies(t *testing.T) {
-	assert.InDelta(t, 0.5, auc([]float64{0.5}, []float64{0.5}), 1e-12)
-	assert.InDelta(t, 1, auc([]float64{0.9, 0.8}, []float64{0.1}), 1e-12)
-	assert.Zero(t, auc(nil, []float64{1}))
-	assert.False(t, math.IsNaN(auc([]float64{math.NaN()}, []float64{0.1})))
+	assert.InDelta(t, 0.5, AUC([]float64{0.5}, []float64{0.5}), 1e-12)
+	assert.InDelta(t, 1, AUC([]float64{0.9, 0.8}, []float64{0.1}), 1e-12)
+	assert.Zero(t, AUC(nil, []float64{1}))
+	assert.False(t, math.IsNaN(AUC([]float64{math.NaN()}, []float64{0.1})))
 }
 
 func TestSelectBest(t *testing.T) {

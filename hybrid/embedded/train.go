@@ -504,42 +504,8 @@ func metrics(zs []float64, ys []bool, a, b float64) Metrics {
 		mt.LogLoss += logLoss(sigmoid(a*z+b), y)
 	}
 	mt.LogLoss /= float64(len(zs))
-	mt.AUC = auc(pos, neg)
+	mt.AUC = hybrid.AUC(pos, neg)
 	return mt
-}
-
-func auc(pos, neg []float64) float64 {
-	if len(pos) == 0 || len(neg) == 0 {
-		return 0
-	}
-	type it struct {
-		v   float64
-		pos bool
-	}
-	all := make([]it, 0, len(pos)+len(neg))
-	for _, v := range pos {
-		all = append(all, it{v, true})
-	}
-	for _, v := range neg {
-		all = append(all, it{v, false})
-	}
-	sort.Slice(all, func(i, j int) bool { return all[i].v < all[j].v })
-	var rs float64
-	for i := 0; i < len(all); {
-		j := i + 1 // at least one: NaN never equals itself
-		for j < len(all) && all[j].v == all[i].v {
-			j++
-		}
-		r := float64(i+j+1) / 2
-		for k := i; k < j; k++ {
-			if all[k].pos {
-				rs += r
-			}
-		}
-		i = j
-	}
-	np, nn := float64(len(pos)), float64(len(neg))
-	return (rs - np*(np+1)/2) / (np * nn)
 }
 
 // calibrate fits Platt scaling on ProcessBench dev steps (those the label
