@@ -190,3 +190,22 @@ func TestCheckJudgesLeanSteps(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(strings.TrimSpace(out)), &res))
 	assert.Equal(t, hybrid.NoVerdict, res.Steps[1].Verdict)
 }
+
+func TestCheckNeverRefutesLeanStepsForWhatTheEnvironmentLacks(t *testing.T) {
+	t.Setenv("LEANPRM_RUN_AS_MAIN", "1")
+	dir := t.TempDir()
+	f := filepath.Join(dir, "mathlib-style.md")
+	text := "Problem: Show two facts.\n\n" +
+		"```lean\ntheorem m1 (a : ℕ) (h : a = 3) : a + 1 = 4 := by\n  subst h\n  rfl\n```\n\n" +
+		"```lean\ntheorem m2 (a b : Int) (h : a < b) : a + 1 ≤ b := by\n  linarith\n```\n"
+	require.NoError(t, os.WriteFile(f, []byte(text), 0o644))
+	out, _, err := run(t, dir, nil, "check", "--checker", "lean", "--repl-command", "leanprm sim repl", "--jsonl", f)
+	require.NoError(t, err)
+	var res hybrid.ChainResult
+	require.NoError(t, json.Unmarshal([]byte(strings.TrimSpace(out)), &res))
+	require.Len(t, res.Steps, 2)
+	for _, s := range res.Steps {
+		assert.Equal(t, hybrid.Unknown, s.Verdict, "step %d: Mathlib notation or tactics without Mathlib are no refutation: %+v", s.Index, s.Obligations)
+		assert.NotEqual(t, 0.0, s.Score)
+	}
+}

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"regexp"
 	"strings"
 
 	"github.com/leanprm/leanprm/hybrid"
@@ -20,10 +21,12 @@ type chainChecker interface {
 //   - verified (fully formal, score 1 under the default policy) when every tactic was accepted,
 //     the proof completed, the assembled proof re-checked in command mode, and the checks of
 //     verify-proof found nothing (no sorry, native_decide, new axioms, code execution, …);
-//   - refuted when Lean rejected it: a tactic failed or the statement did not elaborate, with
-//     Lean's messages attached;
+//   - refuted when Lean rejected a tactic on its goal, with Lean's messages attached;
 //   - unknown when it could not be judged: no Lean, anti-cheat findings, an unfinished proof,
-//     a crash or timeout.
+//     a statement that does not elaborate here, an error that comes from the environment
+//     (an unknown name or tactic: Mathlib notation without Mathlib, Lean 3 syntax) or from a
+//     resource limit, a crash or timeout. Soundness first: a proof is never refuted for what
+//     this environment lacks.
 type leanSteps struct {
 	inner  hybrid.Formal
 	pool   chainChecker // nil without Lean
@@ -82,7 +85,16 @@ func (l leanSteps) judge(ctx context.Context, src string) hybrid.FormalStep {
 		return unknown(err.Error())
 	}
 	fs := hybrid.FormalStep{Checker: res.Checker, FullyFormal: true}
-	rejected := hasError(res.StatementMessages)
+	rejected, undecidedWhy := false, ""
+	if hasError(res.StatementMessages) {
+		// A statement that does not elaborate here usually needs what this environment lacks
+		// (Mathlib notation such as ℕ, another import): no verdict on the proof.
+		why, _ := undecided(res.StatementMessages)
+		if why == "" {
+			why = "the statement does not elaborate in this environment"
+		}
+		undecidedWhy = why
+	}
 	for _, s := range res.Steps {
 		ob := hybrid.Obligation{Text: s.Tactic, Lean: s.Tactic, Checker: res.Checker}
 		switch s.Status {
@@ -92,7 +104,13 @@ func (l leanSteps) judge(ctx context.Context, src string) hybrid.FormalStep {
 				ob.Messages = append(ob.Messages, "goals after: "+strings.Join(s.Goals, " | "))
 			}
 		case leanbridge.StepFailed:
-			ob.Verdict, rejected = hybrid.Refuted, true
+			if why, ok := undecided(s.Messages); ok {
+				// Lean could not judge the step here (a missing import, a resource limit),
+				// which says nothing about whether the proof is right.
+				ob.Verdict, undecidedWhy = hybrid.Unknown, why
+			} else {
+				ob.Verdict, rejected = hybrid.Refuted, true
+			}
 		default:
 			ob.Verdict = hybrid.Unknown
 			ob.Messages = append(ob.Messages, "not run")
@@ -105,16 +123,36 @@ func (l leanSteps) judge(ctx context.Context, src string) hybrid.FormalStep {
 	switch {
 	case res.Verified:
 		fs.Verdict = hybrid.Verified
-	case rejected:
+	case rejected && undecidedWhy == "":
 		fs.Verdict = hybrid.Refuted
 	default:
 		fs.Verdict = hybrid.Unknown
+		if undecidedWhy != "" {
+			res.Problems = append(res.Problems, "no verdict: "+undecidedWhy)
+		}
 	}
 	if !res.Verified && len(res.Problems) > 0 {
 		fs.Obligations = append(fs.Obligations, hybrid.Obligation{Text: "whole proof", Lean: res.Text,
 			Verdict: fs.Verdict, Checker: res.Checker, Messages: res.Problems})
 	}
 	return fs
+}
+
+// undecidedRE matches Lean errors that come from the environment or from resource limits
+// rather than from the proof: names this environment lacks (Mathlib, another import, Lean 3
+// syntax), instances it cannot find, timeouts, recursion limits, and the simulator's
+// "not simulated".
+var undecidedRE = regexp.MustCompile(`(?i)unknown (identifier|constant|namespace|tactic|module|attribute|declaration)|unexpected token|unknown package|failed to synthesize|heartbeats|timeout|maximum recursion|deep recursion|stack overflow|out of memory|not simulated`)
+
+// undecided reports whether an error among msgs is one of undecidedRE's, and which.
+func undecided(msgs []leanbridge.Message) (string, bool) {
+	for _, m := range msgs {
+		if m.Severity == "error" && undecidedRE.MatchString(m.Data) {
+			first, _, _ := strings.Cut(m.Data, "\n")
+			return "Lean could not judge it here: " + first, true
+		}
+	}
+	return "", false
 }
 
 func hasError(msgs []leanbridge.Message) bool {
