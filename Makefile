@@ -33,7 +33,8 @@ lean: build
 	./scripts/install-elan.sh
 	PATH="$$HOME/.elan/bin:$$PATH" $(BIN) lean setup --lean-project lean-project
 	@if [ "$(MATHLIB)" = "1" ]; then \
-		cd lean-project/mathlib && PATH="$$HOME/.elan/bin:$$PATH" lake exe cache get && cd ../.. && \
+		(cd lean-project/mathlib && PATH="$$HOME/.elan/bin:$$PATH" lake update && \
+			PATH="$$HOME/.elan/bin:$$PATH" lake exe cache get) && \
 		PATH="$$HOME/.elan/bin:$$PATH" $(BIN) lean setup --lean-project lean-project/mathlib; fi
 
 # Tests against real Lean (build tag `lean`). They need `lake` on PATH and `make lean` done.
