@@ -92,6 +92,8 @@ func newScoring(ctx context.Context, e *env, policy hybrid.Policy) (*scoring, er
 }
 
 // progressBar draws "label done/total" on stderr when it is a terminal, at most every 100ms.
+// A total of 0 or less means the length is unknown: it then counts. The caller ends a counting
+// line by calling it once more with done == total == -1.
 func progressBar(e *env, label string) func(done, total int) {
 	f, ok := e.stderr.(*os.File)
 	if !ok {
@@ -102,16 +104,26 @@ func progressBar(e *env, label string) func(done, total int) {
 		return nil
 	}
 	var (
-		mu   sync.Mutex
-		last time.Time
+		mu       sync.Mutex
+		last     time.Time
+		lastDone int
 	)
 	return func(done, total int) {
 		mu.Lock()
 		defer mu.Unlock()
-		if done < total && time.Since(last) < 100*time.Millisecond {
+		if done == -1 && total == -1 {
+			fmt.Fprintf(f, "\r%s %d done\n", label, lastDone)
+			return
+		}
+		lastDone = done
+		if (total <= 0 || done < total) && time.Since(last) < 100*time.Millisecond {
 			return
 		}
 		last = time.Now()
+		if total <= 0 { // a stream of unknown length: count instead of drawing a bar
+			fmt.Fprintf(f, "\r%s %d done", label, done)
+			return
+		}
 		width := 30
 		filled := 0
 		if total > 0 {

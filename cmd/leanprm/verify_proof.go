@@ -85,10 +85,14 @@ without a verdict (e.g. no Lean available).`,
 				Workers: e.cfg.Workers(),
 				Format:  verify.Format(format),
 			}
-			if bar := progressBar(e, "verifying"); bar != nil && !single {
-				opts.Progress = func(p verify.Progress) { bar(p.Total, p.Total+1) }
+			bar := progressBar(e, "verifying")
+			if bar != nil && !single {
+				opts.Progress = func(p verify.Progress) { bar(p.Total, 0) }
 			}
 			sum, err := verify.RunBatch(ctx, in, e.stdout, opts)
+			if bar != nil && !single {
+				bar(-1, -1)
+			}
 			if code := verify.ExitCode(sum, err); code != verify.ExitOK {
 				if err == nil {
 					err = fmt.Errorf("%d verified, %d failed, %d rejected, %d malformed, %d without a verdict",
