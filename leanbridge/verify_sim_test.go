@@ -2,7 +2,6 @@ package leanbridge
 
 import (
 	"bufio"
-	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -17,33 +16,6 @@ import (
 
 // verify-proof end to end on the simulator: the candidate goes through verify's static
 // layer, then through a pool of simulator processes, whose reply verify judges.
-
-// poolRunner is verify.Runner on a Pool (the product's adapter is cmd/leanprm's
-// verifyRunner).
-type poolRunner struct{ p *Pool }
-
-var _ verify.Runner = poolRunner{}
-
-func (r poolRunner) RunCommand(ctx context.Context, header, cmd string) (verify.Reply, error) {
-	resp, err := r.p.Command(ctx, header, CommandRequest{Cmd: cmd})
-	if err != nil {
-		return verify.Reply{}, err
-	}
-	var out verify.Reply
-	for _, m := range resp.Messages {
-		out.Messages = append(out.Messages, verify.Message{Severity: m.Severity, Line: m.Pos.Line, Column: m.Pos.Column, Data: m.Data})
-	}
-	for _, s := range resp.Sorries {
-		vs := verify.Sorry{Goal: s.Goal}
-		if s.Pos != nil {
-			vs.Line, vs.Column = s.Pos.Line, s.Pos.Column
-		}
-		out.Sorries = append(out.Sorries, vs)
-	}
-	return out, nil
-}
-
-func (r poolRunner) Backend() string { return r.p.Backend() }
 
 type suiteRow struct {
 	ID        string      `json:"id"`
@@ -94,7 +66,7 @@ func simPool(t *testing.T, workers int) *Pool {
 // reported as the simulator's verdict; every cheating proof is rejected.
 func TestVerifySuitesOnSimulator(t *testing.T) {
 	p := simPool(t, 2)
-	runner := poolRunner{p}
+	runner := VerifyRunner(p)
 	for _, file := range []string{"honest.jsonl", "cheating.jsonl"} {
 		data, err := os.ReadFile(filepath.Join(suiteDir, file))
 		if err != nil {
@@ -161,7 +133,7 @@ func TestVerifySuitesOnSimulator(t *testing.T) {
 // static layer, the reply carries a sorry, an error or a disallowed axiom.
 func TestCheatsSentDirectlyAreRejectedByLean(t *testing.T) {
 	p := simPool(t, 1)
-	runner := poolRunner{p}
+	runner := VerifyRunner(p)
 	// What the simulator must say for the cheats it models; the others fail with an error
 	// (a construct it does not simulate), which rejects them too.
 	wantCode := map[string]verify.Code{

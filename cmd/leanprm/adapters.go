@@ -7,11 +7,10 @@ import (
 	"io"
 
 	"github.com/leanprm/leanprm/leanbridge"
-	"github.com/leanprm/leanprm/leanbridge/verify"
 	"github.com/leanprm/leanprm/translate"
 )
 
-// commander is the part of the REPL pool the adapters use.
+// commander is the part of the REPL pool the translate adapter uses.
 type commander interface {
 	Command(ctx context.Context, header string, req leanbridge.CommandRequest) (*leanbridge.CommandResponse, error)
 	Backend() string
@@ -50,32 +49,6 @@ func (a translateLean) RunCommand(ctx context.Context, cmd string) (translate.Le
 }
 
 func (a translateLean) Backend() string { return a.pool.Backend() }
-
-// verifyRunner lets verify-proof run candidate proofs on the pool.
-type verifyRunner struct{ pool commander }
-
-var _ verify.Runner = verifyRunner{}
-
-func (a verifyRunner) RunCommand(ctx context.Context, header, cmd string) (verify.Reply, error) {
-	resp, err := a.pool.Command(ctx, header, leanbridge.CommandRequest{Cmd: cmd})
-	if err != nil {
-		return verify.Reply{}, err
-	}
-	var out verify.Reply
-	for _, m := range resp.Messages {
-		out.Messages = append(out.Messages, verify.Message{Severity: m.Severity, Line: m.Pos.Line, Column: m.Pos.Column, Data: m.Data})
-	}
-	for _, s := range resp.Sorries {
-		vs := verify.Sorry{Goal: s.Goal}
-		if s.Pos != nil {
-			vs.Line, vs.Column = s.Pos.Line, s.Pos.Column
-		}
-		out.Sorries = append(out.Sorries, vs)
-	}
-	return out, nil
-}
-
-func (a verifyRunner) Backend() string { return a.pool.Backend() }
 
 // jsonLine encodes v as one JSONL line.
 func jsonLine(v any) (io.Reader, error) {

@@ -127,5 +127,5 @@ func verifyLean(ctx context.Context, e *env) (verify.Runner, func(), error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("starting Lean: %w", err)
 	}
-	return verifyRunner{pool: pool}, func() { pool.Close() }, nil
+	return leanbridge.VerifyRunner(pool), func() { pool.Close() }, nil
 }
