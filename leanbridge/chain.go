@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/leanprm/leanprm/internal/leantext"
 	"github.com/leanprm/leanprm/leanbridge/verify"
 )
 
@@ -210,7 +211,7 @@ func ProofText(ch Chain) string {
 	b.WriteString(normalizeStatement(ch.Statement))
 	b.WriteString(" := by\n")
 	for _, step := range ch.Steps {
-		body := dedentAll(strings.Trim(strings.ReplaceAll(step, "\r\n", "\n"), "\n"))
+		body := leantext.StepBody(step)
 		for _, l := range strings.Split(body, "\n") {
 			if strings.TrimSpace(l) == "" {
 				b.WriteString("\n")

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/leanprm/leanprm/internal/leantext"
 	"github.com/leanprm/leanprm/leanbridge/verify"
 )
 
@@ -297,7 +298,7 @@ func dedentContinuation(text string, col int) string {
 // splitStep splits one step into its top-level tactics (normally just itself): a step given
 // as "subst hb; subst h" is two tactics for the REPL, whose tactic mode reads exactly one.
 func splitStep(step string) []string {
-	text := dedentAll(strings.Trim(strings.ReplaceAll(step, "\r\n", "\n"), "\n"))
+	text := leantext.StepBody(step)
 	lx := verify.Lex(text)
 	if !lx.OK() || len(lx.Tokens) == 0 {
 		return []string{text}
@@ -307,25 +308,4 @@ func splitStep(step string) []string {
 		return []string{text}
 	}
 	return parts
-}
-
-// dedentAll removes the indentation common to all non-blank lines.
-func dedentAll(s string) string {
-	lines := strings.Split(s, "\n")
-	common := -1
-	for _, l := range lines {
-		if strings.TrimSpace(l) == "" {
-			continue
-		}
-		n := len(l) - len(strings.TrimLeft(l, " \t"))
-		if common < 0 || n < common {
-			common = n
-		}
-	}
-	for i, l := range lines {
-		if common > 0 && len(l) >= common {
-			lines[i] = l[common:]
-		}
-	}
-	return strings.Join(lines, "\n")
 }

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/leanprm/leanprm/internal/leantext"
 )
 
 // Chain is a formal proof chain: a theorem statement and its tactic steps, in order.
@@ -99,7 +101,7 @@ func BuildChainFile(ch Chain) (string, [][2]int, error) {
 	lines = append(lines, strings.Split(stmt+" := by", "\n")...)
 	spans := make([][2]int, len(ch.Steps))
 	for i, step := range ch.Steps {
-		body := dedent(strings.Trim(normalizeText(step), "\n"))
+		body := leantext.StepBody(step)
 		if strings.TrimSpace(body) == "" {
 			return "", nil, fmt.Errorf("lsp: chain step %d is blank", i)
 		}
@@ -123,27 +125,6 @@ func hasDeclKeyword(s string) bool {
 		}
 	}
 	return false
-}
-
-// dedent removes the indentation common to all non-blank lines.
-func dedent(s string) string {
-	lines := strings.Split(s, "\n")
-	common := -1
-	for _, l := range lines {
-		if strings.TrimSpace(l) == "" {
-			continue
-		}
-		n := len(l) - len(strings.TrimLeft(l, " \t"))
-		if common < 0 || n < common {
-			common = n
-		}
-	}
-	for i, l := range lines {
-		if len(l) >= common && common > 0 {
-			lines[i] = l[common:]
-		}
-	}
-	return strings.Join(lines, "\n")
 }
 
 // CheckChain elaborates a chain once and judges every step: a step fails when an error
