@@ -136,29 +136,26 @@ func WriteProcessBench(w io.Writer, reps []hybrid.ProcessBenchReport) error {
 	if len(reps) == 0 {
 		return nil
 	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprint(tw, "subset\tchains\t")
+	t := policyTable{count: "chains", cols: [3]string{"err", "ok", "F1"}}
 	for _, r := range reps {
-		fmt.Fprintf(tw, "%s err\tok\tF1\t", r.Policy)
+		t.policies = append(t.policies, r.Policy)
+		t.thresholds = append(t.thresholds, r.Threshold)
 	}
-	fmt.Fprintln(tw)
-	fmt.Fprint(tw, "threshold\t\t")
-	for _, r := range reps {
-		fmt.Fprintf(tw, "%.3f\t\t\t", r.Threshold)
-	}
-	fmt.Fprintln(tw)
 	rows := append(append([]hybrid.PBScore(nil), reps[0].Subsets...), reps[0].Average)
 	for i, base := range rows {
-		fmt.Fprintf(tw, "%s\t%d\t", base.Subset, base.Chains)
+		t.labels = append(t.labels, base.Subset)
+		t.counts = append(t.counts, base.Chains)
+		var cells [][3]float64
 		for _, r := range reps {
 			s := r.Average
 			if i < len(r.Subsets) {
 				s = r.Subsets[i]
 			}
-			fmt.Fprintf(tw, "%.1f\t%.1f\t%.1f\t", s.ErrorAcc, s.CorrectAcc, s.F1)
+			cells = append(cells, [3]float64{s.ErrorAcc, s.CorrectAcc, s.F1})
 		}
-		fmt.Fprintln(tw)
+		t.cells = append(t.cells, cells)
 	}
+	tw := t.write(w)
 	return tw.Flush()
 }
 
@@ -168,35 +165,69 @@ func WritePRMBench(w io.Writer, reps []hybrid.PRMBenchReport) error {
 	if len(reps) == 0 {
 		return nil
 	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprint(tw, "subset\tsteps\t")
+	t := policyTable{count: "steps", cols: [3]string{"PRMScore", "F1", "F1neg"}}
 	for _, r := range reps {
-		fmt.Fprintf(tw, "%s PRMScore\tF1\tF1neg\t", r.Policy)
+		t.policies = append(t.policies, r.Policy)
+		t.thresholds = append(t.thresholds, r.Threshold)
 	}
-	fmt.Fprintln(tw)
-	fmt.Fprint(tw, "threshold\t\t")
-	for _, r := range reps {
-		fmt.Fprintf(tw, "%.3f\t\t\t", r.Threshold)
-	}
-	fmt.Fprintln(tw)
 	rows := append(append([]hybrid.PRMBenchScore(nil), reps[0].Subsets...), reps[0].Overall)
 	for i, base := range rows {
-		fmt.Fprintf(tw, "%s\t%d\t", base.Subset, base.Steps)
+		t.labels = append(t.labels, base.Subset)
+		t.counts = append(t.counts, base.Steps)
+		var cells [][3]float64
 		for _, r := range reps {
 			s := r.Overall
 			if i < len(r.Subsets) {
 				s = r.Subsets[i]
 			}
-			fmt.Fprintf(tw, "%.1f\t%.1f\t%.1f\t", s.PRMScore, s.F1, s.F1Neg)
+			cells = append(cells, [3]float64{s.PRMScore, s.F1, s.F1Neg})
 		}
-		fmt.Fprintln(tw)
+		t.cells = append(t.cells, cells)
 	}
+	tw := t.write(w)
 	fmt.Fprint(tw, "mean of subsets\t\t")
 	for _, r := range reps {
 		fmt.Fprintf(tw, "%.1f\t\t\t", r.MeanPRMScore)
 	}
 	fmt.Fprintln(tw)
 	return tw.Flush()
+}
+
+// policyTable is the layout the benchmark tables share: a header naming
+// each policy's group of three columns, a row of thresholds, then one row
+// per subset (label, count, and three figures per policy).
+type policyTable struct {
+	count      string    // the count column's name
+	cols       [3]string // a group's columns; the first carries the policy name
+	policies   []string
+	thresholds []float64 // one per policy
+	labels     []string  // one per row
+	counts     []int     // one per row
+	cells      [][][3]float64
+}
+
+// write writes the table to a right-aligned tabwriter on w and returns it
+// unflushed, for rows the caller adds.
+func (t policyTable) write(w io.Writer) *tabwriter.Writer {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "subset\t%s\t", t.count)
+	for _, p := range t.policies {
+		fmt.Fprintf(tw, "%s %s\t%s\t%s\t", p, t.cols[0], t.cols[1], t.cols[2])
+	}
+	fmt.Fprintln(tw)
+	fmt.Fprint(tw, "threshold\t\t")
+	for _, th := range t.thresholds {
+		fmt.Fprintf(tw, "%.3f\t\t\t", th)
+	}
+	fmt.Fprintln(tw)
+	for i, label := range t.labels {
+		fmt.Fprintf(tw, "%s\t%d\t", label, t.counts[i])
+		for _, c := range t.cells[i] {
+			fmt.Fprintf(tw, "%.1f\t%.1f\t%.1f\t", c[0], c[1], c[2])
+		}
+		fmt.Fprintln(tw)
+	}
+	return tw
 }
 
 // WriteComparison writes the formal-versus-learned comparison as text.
