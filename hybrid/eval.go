@@ -38,26 +38,30 @@ func (o EvalOptions) threshold(p Policy, calibration []ChainResult) float64 {
 // default ProcessBench's GSM8K dev file). Both slices are re-merged per
 // policy, so they must come from a run that had both sides' evidence.
 func CompareProcessBench(results, calibration []ChainResult, opts EvalOptions) []ProcessBenchReport {
-	var out []ProcessBenchReport
-	for _, p := range opts.policies() {
-		t := opts.threshold(p, calibration)
-		rep := EvaluateProcessBench(WithPolicy(results, p), t)
-		rep.Policy = p.Name()
-		out = append(out, rep)
-	}
-	return out
+	return comparePolicies(results, calibration, opts, func(rs []ChainResult, t float64, policy string) ProcessBenchReport {
+		rep := EvaluateProcessBench(rs, t)
+		rep.Policy = policy
+		return rep
+	})
 }
 
 // ComparePRMBench is CompareProcessBench for PRMBench's step-level metric.
 // The threshold is still chosen by ProcessBench F1 on calibration, so one
 // threshold serves both benchmarks.
 func ComparePRMBench(results, calibration []ChainResult, opts EvalOptions) []PRMBenchReport {
-	var out []PRMBenchReport
+	return comparePolicies(results, calibration, opts, func(rs []ChainResult, t float64, policy string) PRMBenchReport {
+		rep := EvaluatePRMBench(rs, t)
+		rep.Policy = policy
+		return rep
+	})
+}
+
+// comparePolicies evaluates results re-merged under each of opts' policies
+// at that policy's threshold.
+func comparePolicies[R any](results, calibration []ChainResult, opts EvalOptions, evaluate func(rs []ChainResult, threshold float64, policy string) R) []R {
+	var out []R
 	for _, p := range opts.policies() {
-		t := opts.threshold(p, calibration)
-		rep := EvaluatePRMBench(WithPolicy(results, p), t)
-		rep.Policy = p.Name()
-		out = append(out, rep)
+		out = append(out, evaluate(WithPolicy(results, p), opts.threshold(p, calibration), p.Name()))
 	}
 	return out
 }
