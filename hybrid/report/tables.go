@@ -136,26 +136,15 @@ func WriteProcessBench(w io.Writer, reps []hybrid.ProcessBenchReport) error {
 	if len(reps) == 0 {
 		return nil
 	}
-	t := policyTable{count: "chains", cols: [3]string{"err", "ok", "F1"}}
-	for _, r := range reps {
-		t.policies = append(t.policies, r.Policy)
-		t.thresholds = append(t.thresholds, r.Threshold)
-	}
-	rows := append(append([]hybrid.PBScore(nil), reps[0].Subsets...), reps[0].Average)
-	for i, base := range rows {
-		t.labels = append(t.labels, base.Subset)
-		t.counts = append(t.counts, base.Chains)
-		var cells [][3]float64
-		for _, r := range reps {
-			s := r.Average
-			if i < len(r.Subsets) {
-				s = r.Subsets[i]
-			}
-			cells = append(cells, [3]float64{s.ErrorAcc, s.CorrectAcc, s.F1})
-		}
-		t.cells = append(t.cells, cells)
-	}
-	tw := t.write(w)
+	tw := writePolicyTable(w, policyTable[hybrid.PBScore]{
+		count: "chains", cols: [3]string{"err", "ok", "F1"},
+		n:    len(reps),
+		head: func(i int) (string, float64) { return reps[i].Policy, reps[i].Threshold },
+		rows: func(i int) ([]hybrid.PBScore, hybrid.PBScore) { return reps[i].Subsets, reps[i].Average },
+		row: func(s hybrid.PBScore) (string, int, [3]float64) {
+			return s.Subset, s.Chains, [3]float64{s.ErrorAcc, s.CorrectAcc, s.F1}
+		},
+	})
 	return tw.Flush()
 }
 
@@ -165,26 +154,15 @@ func WritePRMBench(w io.Writer, reps []hybrid.PRMBenchReport) error {
 	if len(reps) == 0 {
 		return nil
 	}
-	t := policyTable{count: "steps", cols: [3]string{"PRMScore", "F1", "F1neg"}}
-	for _, r := range reps {
-		t.policies = append(t.policies, r.Policy)
-		t.thresholds = append(t.thresholds, r.Threshold)
-	}
-	rows := append(append([]hybrid.PRMBenchScore(nil), reps[0].Subsets...), reps[0].Overall)
-	for i, base := range rows {
-		t.labels = append(t.labels, base.Subset)
-		t.counts = append(t.counts, base.Steps)
-		var cells [][3]float64
-		for _, r := range reps {
-			s := r.Overall
-			if i < len(r.Subsets) {
-				s = r.Subsets[i]
-			}
-			cells = append(cells, [3]float64{s.PRMScore, s.F1, s.F1Neg})
-		}
-		t.cells = append(t.cells, cells)
-	}
-	tw := t.write(w)
+	tw := writePolicyTable(w, policyTable[hybrid.PRMBenchScore]{
+		count: "steps", cols: [3]string{"PRMScore", "F1", "F1neg"},
+		n:    len(reps),
+		head: func(i int) (string, float64) { return reps[i].Policy, reps[i].Threshold },
+		rows: func(i int) ([]hybrid.PRMBenchScore, hybrid.PRMBenchScore) { return reps[i].Subsets, reps[i].Overall },
+		row: func(s hybrid.PRMBenchScore) (string, int, [3]float64) {
+			return s.Subset, s.Steps, [3]float64{s.PRMScore, s.F1, s.F1Neg}
+		},
+	})
 	fmt.Fprint(tw, "mean of subsets\t\t")
 	for _, r := range reps {
 		fmt.Fprintf(tw, "%.1f\t\t\t", r.MeanPRMScore)
@@ -193,37 +171,50 @@ func WritePRMBench(w io.Writer, reps []hybrid.PRMBenchReport) error {
 	return tw.Flush()
 }
 
-// policyTable is the layout the benchmark tables share: a header naming
-// each policy's group of three columns, a row of thresholds, then one row
-// per subset (label, count, and three figures per policy).
-type policyTable struct {
-	count      string    // the count column's name
-	cols       [3]string // a group's columns; the first carries the policy name
-	policies   []string
-	thresholds []float64 // one per policy
-	labels     []string  // one per row
-	counts     []int     // one per row
-	cells      [][][3]float64
+// policyTable describes a benchmark table: per policy (n of them) a group
+// of three columns, and a row per subset plus a summary row, laid out as
+// the first policy's report orders its subsets.
+type policyTable[S any] struct {
+	count string    // the count column's name
+	cols  [3]string // a group's columns; the first carries the policy name
+	n     int
+	head  func(policy int) (name string, threshold float64)
+	rows  func(policy int) (subsets []S, summary S)
+	row   func(S) (label string, count int, figures [3]float64)
 }
 
-// write writes the table to a right-aligned tabwriter on w and returns it
-// unflushed, for rows the caller adds.
-func (t policyTable) write(w io.Writer) *tabwriter.Writer {
+// writePolicyTable writes t to a right-aligned tabwriter on w and returns
+// it unflushed, for rows the caller adds.
+func writePolicyTable[S any](w io.Writer, t policyTable[S]) *tabwriter.Writer {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "subset\t%s\t", t.count)
-	for _, p := range t.policies {
-		fmt.Fprintf(tw, "%s %s\t%s\t%s\t", p, t.cols[0], t.cols[1], t.cols[2])
+	for i := range t.n {
+		name, _ := t.head(i)
+		fmt.Fprintf(tw, "%s %s\t%s\t%s\t", name, t.cols[0], t.cols[1], t.cols[2])
 	}
 	fmt.Fprintln(tw)
 	fmt.Fprint(tw, "threshold\t\t")
-	for _, th := range t.thresholds {
+	for i := range t.n {
+		_, th := t.head(i)
 		fmt.Fprintf(tw, "%.3f\t\t\t", th)
 	}
 	fmt.Fprintln(tw)
-	for i, label := range t.labels {
-		fmt.Fprintf(tw, "%s\t%d\t", label, t.counts[i])
-		for _, c := range t.cells[i] {
-			fmt.Fprintf(tw, "%.1f\t%.1f\t%.1f\t", c[0], c[1], c[2])
+	subsets, summary := t.rows(0)
+	for k := range len(subsets) + 1 {
+		base := summary
+		if k < len(subsets) {
+			base = subsets[k]
+		}
+		label, count, _ := t.row(base)
+		fmt.Fprintf(tw, "%s\t%d\t", label, count)
+		for i := range t.n {
+			subs, sum := t.rows(i)
+			s := sum
+			if k < len(subs) {
+				s = subs[k]
+			}
+			_, _, f := t.row(s)
+			fmt.Fprintf(tw, "%.1f\t%.1f\t%.1f\t", f[0], f[1], f[2])
 		}
 		fmt.Fprintln(tw)
 	}
