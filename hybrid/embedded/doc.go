@@ -35,7 +35,7 @@
 //     the corrupted step stays true, so the model learns reasoning errors
 //     the exact checks cannot see.
 //
-// Five models (seeds Seed..Seed+4, each with its own draw of weak labels)
+// Ten models (seeds Seed..Seed+9, each with its own draw of weak labels)
 // are averaged into one linear model (TrainConfig.Bags). ProcessBench dev
 // is used only to calibrate (Platt scaling) and to pick the default
 // threshold on its GSM8K file. Training is deterministic: the same data
