@@ -486,21 +486,9 @@ func (c lin2) key() string {
 // infeasible reports whether no integers satisfy all constraints, as far as exact
 // elimination and Fourier–Motzkin with rounding can tell.
 func infeasible(cs []lin2) bool {
-	var ineqs []lin2
-	var eqs []lin2
-	for _, c := range cs {
-		n, ok, drop := normalize(c)
-		if !ok {
-			return true
-		}
-		if drop {
-			continue
-		}
-		if n.eq {
-			eqs = append(eqs, n)
-		} else {
-			ineqs = append(ineqs, n)
-		}
+	eqs, ineqs, contradiction := partition(cs)
+	if contradiction {
+		return true
 	}
 	// Equations: eliminate a variable with coefficient ±1 while there is one.
 	for len(eqs) > 0 {
@@ -540,23 +528,32 @@ func infeasible(cs []lin2) bool {
 				next = append(next, lin2{l: subst(o.l), eq: o.eq})
 			}
 		}
-		eqs, ineqs = nil, nil
-		for _, o := range next {
-			n, ok, drop := normalize(o)
-			if !ok {
-				return true
-			}
-			if drop {
-				continue
-			}
-			if n.eq {
-				eqs = append(eqs, n)
-			} else {
-				ineqs = append(ineqs, n)
-			}
+		if eqs, ineqs, contradiction = partition(next); contradiction {
+			return true
 		}
 	}
 	return fourierMotzkin(ineqs)
+}
+
+// partition normalizes constraints and splits them into equations and
+// inequalities, dropping the trivially true ones; contradiction reports a
+// constraint that normalizes to false.
+func partition(cs []lin2) (eqs, ineqs []lin2, contradiction bool) {
+	for _, c := range cs {
+		n, ok, drop := normalize(c)
+		if !ok {
+			return nil, nil, true
+		}
+		if drop {
+			continue
+		}
+		if n.eq {
+			eqs = append(eqs, n)
+		} else {
+			ineqs = append(ineqs, n)
+		}
+	}
+	return eqs, ineqs, false
 }
 
 func fourierMotzkin(cs []lin2) bool {
