@@ -360,13 +360,11 @@ func (p *parser) parseCommand() (*command, error) {
 			return c, unexpected(p.peek(), "identifier")
 		}
 		c.nameTok = p.next()
-		for p.isSym("(") {
-			b, err := p.parseBinder()
-			if err != nil {
-				return c, err
-			}
-			c.binders = append(c.binders, b)
+		bs, err := p.parseBinders()
+		if err != nil {
+			return c, err
 		}
+		c.binders = bs
 		if _, err := p.expectSym(":", "':'"); err != nil {
 			return c, err
 		}
@@ -395,13 +393,11 @@ func (p *parser) parseCommand() (*command, error) {
 			}
 			c.nameTok = p.next()
 		}
-		for p.isSym("(") {
-			b, err := p.parseBinder()
-			if err != nil {
-				return c, err
-			}
-			c.binders = append(c.binders, b)
+		bs, err := p.parseBinders()
+		if err != nil {
+			return c, err
 		}
+		c.binders = bs
 		if p.isSym(":") {
 			p.next()
 			ty, err := p.expr(0, 0)
@@ -519,6 +515,20 @@ func (p *parser) isDeclStart() bool {
 
 // trailingErr marks a syntax error after a complete command: the command itself stands.
 type trailingErr struct{ *parseErr }
+
+// parseBinders parses the explicit binders "(x : T)" that follow a
+// declaration's name.
+func (p *parser) parseBinders() ([]binder, error) {
+	var bs []binder
+	for p.isSym("(") {
+		b, err := p.parseBinder()
+		if err != nil {
+			return nil, err
+		}
+		bs = append(bs, b)
+	}
+	return bs, nil
+}
 
 func (p *parser) skipToCommand() {
 	for t := p.peek(); t.kind != tkEOF && !isCommandStart(t, p.mathlib); t = p.peek() {
