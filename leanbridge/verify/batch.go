@@ -99,57 +99,68 @@ func ExitCode(s Summary, err error) int {
 	return ExitOK
 }
 
-// row is one JSONL input line: {"id", "statement", "proof"} plus optional "header" (import
+// A row is one JSONL input line: {"id", "statement", "proof"} plus optional "header" (import
 // lines) and "imports" (module names: a list, or one string). Other members are ignored.
-type row struct {
-	ID        json.RawMessage `json:"id"`
-	Statement *string         `json:"statement"`
-	Proof     *string         `json:"proof"`
-	Header    *string         `json:"header"`
-	Imports   json.RawMessage `json:"imports"`
-}
-
-// parseRow turns a line into an Input, or explains why it cannot.
+//
+// parseRow turns a line into an Input, or explains why it cannot. The id is read first and
+// on its own, so that a row that is wrong in any other way is still reported under its id.
 func parseRow(line []byte) (Input, error) {
-	var rw row
+	var in Input
+	id, idErr := rowID(line)
+	in.ID = id
+	var members map[string]json.RawMessage
 	dec := json.NewDecoder(bytes.NewReader(line))
-	if err := dec.Decode(&rw); err != nil {
-		return Input{}, fmt.Errorf("not a JSON object: %v", err)
+	if err := dec.Decode(&members); err != nil || members == nil {
+		if err == nil {
+			err = errors.New("null")
+		}
+		return in, fmt.Errorf("not a JSON object: %v", err)
 	}
 	if dec.More() {
-		return Input{}, errors.New("more than one JSON value on the line")
+		return in, errors.New("more than one JSON value on the line")
 	}
-	var in Input
-	switch id := bytes.TrimSpace(rw.ID); {
-	case len(id) == 0 || string(id) == "null":
-		return Input{}, errors.New(`missing "id"`)
-	case id[0] == '"':
-		if err := json.Unmarshal(id, &in.ID); err != nil || in.ID == "" {
-			return Input{}, errors.New(`"id" must be a non-empty string or a number`)
-		}
-	default:
-		var n json.Number
-		if err := json.Unmarshal(id, &n); err != nil {
-			return Input{}, errors.New(`"id" must be a non-empty string or a number`)
-		}
-		in.ID = n.String()
+	if idErr != nil {
+		return in, idErr
 	}
-	if rw.Statement == nil || strings.TrimSpace(*rw.Statement) == "" {
+	str := func(key string) (*string, error) {
+		raw, ok := members[key]
+		if !ok || string(bytes.TrimSpace(raw)) == "null" {
+			return nil, nil
+		}
+		var s string
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return nil, fmt.Errorf("%q must be a string", key)
+		}
+		return &s, nil
+	}
+	statement, err := str("statement")
+	if err != nil {
+		return in, err
+	}
+	if statement == nil || strings.TrimSpace(*statement) == "" {
 		return in, errors.New(`missing "statement"`)
 	}
-	if rw.Proof == nil {
+	proof, err := str("proof")
+	if err != nil {
+		return in, err
+	}
+	if proof == nil {
 		return in, errors.New(`missing "proof"`)
 	}
-	in.Statement, in.Proof = *rw.Statement, *rw.Proof
+	header, err := str("header")
+	if err != nil {
+		return in, err
+	}
+	in.Statement, in.Proof = *statement, *proof
 	var mods []string
-	if rw.Header != nil {
-		m, err := ParseHeader(*rw.Header)
+	if header != nil {
+		m, err := ParseHeader(*header)
 		if err != nil {
 			return in, fmt.Errorf(`"header": %v`, err)
 		}
 		mods = m
 	}
-	if imp := bytes.TrimSpace(rw.Imports); len(imp) > 0 && string(imp) != "null" {
+	if imp := bytes.TrimSpace(members["imports"]); len(imp) > 0 && string(imp) != "null" {
 		var list []string
 		if imp[0] == '"' {
 			var one string
@@ -173,20 +184,68 @@ func parseRow(line []byte) (Input, error) {
 	return in, nil
 }
 
+// rowID reads the top-level "id" member of a JSON object from the start of line, token by
+// token, so that it is found even when the line is cut short, has more than one value or
+// holds members of the wrong type. id is "" when there is none to report; err says why the
+// row has no usable id.
+func rowID(line []byte) (id string, err error) {
+	missing := errors.New(`missing "id"`)
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.UseNumber()
+	if tok, e := dec.Token(); e != nil || tok != json.Delim('{') {
+		return "", missing
+	}
+	for dec.More() {
+		key, e := dec.Token()
+		if e != nil {
+			return "", missing
+		}
+		if key != "id" {
+			var skip json.RawMessage
+			if dec.Decode(&skip) != nil {
+				return "", missing
+			}
+			continue
+		}
+		var v any
+		if dec.Decode(&v) != nil {
+			return "", missing
+		}
+		switch v := v.(type) {
+		case string:
+			if v != "" {
+				return v, nil
+			}
+		case json.Number:
+			return v.String(), nil
+		case nil:
+			return "", missing
+		}
+		return "", errors.New(`"id" must be a non-empty string or a number`)
+	}
+	return "", missing
+}
+
+// headBytes is how much of a too-long line readLine keeps, to find the row's id in.
+const headBytes = 4 << 10
+
 // readLine reads one line without its end-of-line, holding at most max bytes: the rest of a
-// longer line is read and dropped, and tooLong is set. It returns io.EOF only when no line is
-// left.
-func readLine(br *bufio.Reader, max int) (line []byte, tooLong bool, err error) {
+// longer line is read and dropped, and tooLong is set; line is then the line's first bytes
+// (at most headBytes), so that its id can still be reported. It returns io.EOF only when no
+// line is left.
+func readLine(br *bufio.Reader, limit int) (line []byte, tooLong bool, err error) {
 	any := false
+	keep := min(headBytes, limit)
 	for {
 		frag, err := br.ReadSlice('\n')
 		if len(frag) > 0 {
 			any = true
 		}
 		if !tooLong {
-			if len(line)+len(frag) > max+2 { // +2: the "\r\n" we trim below
+			if len(line)+len(frag) > limit+2 { // +2: the "\r\n" we trim below
 				tooLong = true
-				line = nil
+				line = append(line, frag[:min(len(frag), max(0, keep-len(line)))]...)
+				line = line[:min(len(line), keep)]
 			} else {
 				line = append(line, frag...)
 			}
@@ -200,10 +259,12 @@ func readLine(br *bufio.Reader, max int) (line []byte, tooLong bool, err error) 
 		if err == io.EOF && !any {
 			return nil, false, io.EOF
 		}
-		line = bytes.TrimSuffix(line, []byte("\n"))
-		line = bytes.TrimSuffix(line, []byte("\r"))
-		if len(line) > max {
-			tooLong, line = true, nil
+		if !tooLong {
+			line = bytes.TrimSuffix(line, []byte("\n"))
+			line = bytes.TrimSuffix(line, []byte("\r"))
+			if len(line) > limit {
+				tooLong, line = true, line[:keep]
+			}
 		}
 		return line, tooLong, nil
 	}
@@ -274,6 +335,7 @@ func RunBatch(ctx context.Context, r io.Reader, w io.Writer, opts BatchOptions) 
 			j := job{seq: seq, line: lineNo}
 			seq++
 			if tooLong {
+				j.in.ID, _ = rowID(line)
 				j.bad = fmt.Errorf("line longer than %d bytes", maxLine)
 			} else {
 				j.in, j.bad = parseRow(line)

@@ -46,6 +46,7 @@ const (
 	CodeDebugOption         Code = "debug_option"         // set_option debug.*
 	CodeUnlimitedHeartbeats Code = "unlimited_heartbeats" // maxHeartbeats 0 (or beyond the cap)
 	CodeRecursionDepth      Code = "recursion_depth"      // maxRecDepth 0 or beyond the cap
+	CodeResourceOption      Code = "resource_option"      // synthInstance.maxSize, exponentiation.threshold 0 or beyond the cap
 	CodeOptionNotAllowed    Code = "option_not_allowed"   // any other set_option outside the allow list
 	CodeSyntaxExtension     Code = "syntax_extension"     // macro, syntax, notation, infix…, macro_rules
 	CodeElab                Code = "elab"                 // elab, elab_rules
@@ -103,6 +104,7 @@ var codeDocs = map[Code]string{
 	CodeDebugOption:         "sets a debug option",
 	CodeUnlimitedHeartbeats: "removes the heartbeat limit",
 	CodeRecursionDepth:      "sets an abusive maxRecDepth",
+	CodeResourceOption:      "sets a resource limit to 0 or beyond its cap",
 	CodeOptionNotAllowed:    "sets an option outside the allow list",
 	CodeSyntaxExtension:     "defines syntax, notation or macros",
 	CodeElab:                "defines an elaborator",

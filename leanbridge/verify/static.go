@@ -26,18 +26,30 @@ type StaticReport struct {
 func (r StaticReport) Accepted() bool { return len(r.Reasons) == 0 }
 
 // Limits on options that take a number. A proof cannot get a false statement past Lean
-// with them, but they can take the checker down.
+// with them, but they can take the checker down, so a value of 0 (where 0 means "no limit")
+// or above the cap is refused. Each cap is a generous multiple of Lean's default, chosen so
+// that honest proofs (which raise these limits now and then) pass.
 const (
 	// maxHeartbeatsCap: maxHeartbeats 0 disables Lean's deterministic timeout, and a huge
 	// value is the same thing in practice, so a proof could hang a REPL worker until the
 	// wall-clock timeout kills it. The default is 200000; Mathlib's largest per-declaration
 	// settings are a few million, so 10^7 leaves room for honest proofs.
 	maxHeartbeatsCap = 10_000_000
+	// synthHeartbeatsCap bounds synthInstance.maxHeartbeats (default 20000; 0 is unlimited)
+	// the same way: 50 times the default.
+	synthHeartbeatsCap = 1_000_000
 	// maxRecDepthCap: maxRecDepth guards the elaborator's recursion; 0 breaks everything and
 	// a huge value lets deep recursion overflow the native stack and crash the worker instead
 	// of failing cleanly. The default is 512; honest proofs rarely need more than a few
-	// thousand.
+	// thousand, and generated proofs often carry `set_option maxRecDepth 100000`.
 	maxRecDepthCap = 100_000
+	// synthMaxSizeCap bounds synthInstance.maxSize (default 128), the size of the instance
+	// terms the type class resolution may build: 64 times the default.
+	synthMaxSizeCap = 8192
+	// expThresholdCap bounds exponentiation.threshold (default 256), the largest exponent
+	// that whnf and decide evaluate: 2^65536 has 65536 bits, still cheap, and 256 times the
+	// default. Beyond it one `decide` may allocate without bound before any heartbeat check.
+	expThresholdCap = 65536
 )
 
 // CheckStatic runs every check that needs no Lean on a candidate proof of st. allowedImports
@@ -135,6 +147,8 @@ type candidate struct {
 	targetEnd int
 	reasons   []Reason
 	seen      map[reasonKey]bool
+	// attrNames marks the tokens that name an attribute in an attribute list.
+	attrNames map[int]bool
 }
 
 const maxReasons = 100
@@ -164,6 +178,7 @@ func (c *candidate) run() {
 		// The structure is only meaningful on a complete token stream.
 		c.checkTarget()
 	}
+	c.findAttributes()
 	for i := range c.toks {
 		if i < c.importEnd || (i >= c.trustLo && i < c.trustHi) {
 			continue
@@ -249,6 +264,10 @@ func (c *candidate) declarations() []decl {
 			continue
 		}
 		if j < c.importEnd || (j >= c.trustLo && j < c.trustHi) {
+			continue
+		}
+		// `constant` is no Lean 4 keyword: a declaration only where a command starts.
+		if t.Text == "constant" && t.Col != 0 && (j == 0 || !modifierWords[leanWord(&c.toks[j-1])]) {
 			continue
 		}
 		// `class inductive X`, `class abbrev X`: the name follows the second keyword.
@@ -385,20 +404,23 @@ type rule struct {
 	what string
 }
 
-// keywordRules apply to unescaped single words, i.e. Lean keywords (and a few attribute names
-// and tactic options that are not keywords).
+// keywordRules apply to single-component identifiers, whatever their spelling: `«axiom»` is
+// checked like `axiom`. For Lean an escaped keyword is an ordinary identifier (identFn reads
+// «…» as one name component; the token table only matches unescaped text), so matching it
+// as well can only refuse more, never less. Words that Lean 4 does not reserve, and that
+// honest proofs may use as names (native, constant, extern, csimp, implemented_by,
+// default_instance, …), are not here: their rules apply only in the positions where Lean
+// gives them a meaning (see checkToken and attributeRules).
 var keywordRules = map[string]rule{
 	"sorry": {CodeSorry, "`sorry`"},
 	"admit": {CodeAdmit, "`admit` (a synonym of sorry)"},
 	"stop":  {CodeSorry, "`stop` (it runs `repeat sorry`)"},
 
-	"axiom":    {CodeAxiom, "an `axiom` declaration"},
-	"constant": {CodeAxiom, "a `constant` declaration"},
-	"opaque":   {CodeOpaque, "an `opaque` declaration"},
+	"axiom":  {CodeAxiom, "an `axiom` declaration"},
+	"opaque": {CodeOpaque, "an `opaque` declaration"},
 
 	"native_decide": {CodeNativeDecide, "`native_decide`"},
 	"bv_decide":     {CodeNativeDecide, "`bv_decide` (native evaluation)"},
-	"native":        {CodeNativeDecide, "`native` (as in `decide +native`)"},
 
 	"macro":              {CodeSyntaxExtension, "a `macro`"},
 	"macro_rules":        {CodeSyntaxExtension, "`macro_rules`"},
@@ -433,14 +455,12 @@ var keywordRules = map[string]rule{
 	"register_option":     {CodeMetaCode, "`register_option`"},
 	"declare_config_elab": {CodeMetaCode, "`declare_config_elab`"},
 
+	// include_str runs while elaborating and reads a file of the checker's machine.
+	"include_str": {CodeIO, "`include_str` (reads a file while Lean elaborates)"},
+
 	"unsafe": {CodeUnsafe, "`unsafe`"},
 
-	"extern":         {CodeExtern, "`extern`"},
-	"implemented_by": {CodeImplementedBy, "`implemented_by`"},
-	"csimp":          {CodeImplementedBy, "`csimp` (replaces compiled code)"},
-
-	"unif_hint":        {CodeInstanceOverride, "a unification hint"},
-	"default_instance": {CodeInstanceOverride, "`default_instance`"},
+	"unif_hint": {CodeInstanceOverride, "a unification hint"},
 
 	"namespace": {CodeScopeChange, "`namespace` (renames the theorem and changes name resolution)"},
 	"variable":  {CodeScopeChange, "`variable` (can add hypotheses to the theorem)"},
@@ -448,28 +468,85 @@ var keywordRules = map[string]rule{
 	"omit":      {CodeScopeChange, "`omit`"},
 }
 
-// componentRules apply to every component of every identifier, «escaped» or not.
+// componentRules apply to every component of every identifier, «escaped» or not: these are
+// the names of constants (Lean.ofReduceBool, IO, unsafeCast, …), so they match whole
+// components exactly, never a part of one (`hUnsafe` and `myIO` are fine).
 var componentRules = map[string]rule{
-	"sorry":          {CodeSorry, "`sorry`"},
-	"sorryAx":        {CodeSorry, "`sorryAx`"},
-	"admit":          {CodeAdmit, "`admit`"},
-	"native_decide":  {CodeNativeDecide, "`native_decide`"},
-	"bv_decide":      {CodeNativeDecide, "`bv_decide`"},
-	"ofReduceBool":   {CodeNativeDecide, "`Lean.ofReduceBool`"},
-	"ofReduceNat":    {CodeNativeDecide, "`Lean.ofReduceNat`"},
-	"reduceBool":     {CodeNativeDecide, "`Lean.reduceBool`"},
-	"reduceNat":      {CodeNativeDecide, "`Lean.reduceNat`"},
-	"trustCompiler":  {CodeNativeDecide, "`Lean.trustCompiler`"},
-	"IO":             {CodeIO, "`IO`"},
-	"EIO":            {CodeIO, "`EIO`"},
-	"BaseIO":         {CodeIO, "`BaseIO`"},
-	"IOError":        {CodeIO, "`IO.Error`"},
-	"unsafeIO":       {CodeIO, "`unsafeIO`"},
-	"unsafeBaseIO":   {CodeIO, "`unsafeBaseIO`"},
-	"unsafeEIO":      {CodeIO, "`unsafeEIO`"},
-	"implemented_by": {CodeImplementedBy, "`implemented_by`"},
-	"csimp":          {CodeImplementedBy, "`csimp`"},
-	"extern":         {CodeExtern, "`extern`"},
+	"sorry":         {CodeSorry, "`sorry`"},
+	"sorryAx":       {CodeSorry, "`sorryAx`"},
+	"admit":         {CodeAdmit, "`admit`"},
+	"native_decide": {CodeNativeDecide, "`native_decide`"},
+	"bv_decide":     {CodeNativeDecide, "`bv_decide`"},
+	"ofReduceBool":  {CodeNativeDecide, "`Lean.ofReduceBool`"},
+	"ofReduceNat":   {CodeNativeDecide, "`Lean.ofReduceNat`"},
+	"reduceBool":    {CodeNativeDecide, "`Lean.reduceBool`"},
+	"reduceNat":     {CodeNativeDecide, "`Lean.reduceNat`"},
+	"trustCompiler": {CodeNativeDecide, "`Lean.trustCompiler`"},
+	"IO":            {CodeIO, "`IO`"},
+	"EIO":           {CodeIO, "`EIO`"},
+	"BaseIO":        {CodeIO, "`BaseIO`"},
+	"IOError":       {CodeIO, "`IO.Error`"},
+	"unsafeIO":      {CodeIO, "`unsafeIO`"},
+	"unsafeBaseIO":  {CodeIO, "`unsafeBaseIO`"},
+	"unsafeEIO":     {CodeIO, "`unsafeEIO`"},
+	// Core's unsafe constants. A safe declaration cannot use them (the kernel refuses), so
+	// this only names the problem early.
+	"unsafeCast":        {CodeUnsafe, "`unsafeCast`"},
+	"ptrAddrUnsafe":     {CodeUnsafe, "`ptrAddrUnsafe`"},
+	"withPtrAddrUnsafe": {CodeUnsafe, "`withPtrAddrUnsafe`"},
+	"withPtrEqUnsafe":   {CodeUnsafe, "`withPtrEqUnsafe`"},
+	"isExclusiveUnsafe": {CodeUnsafe, "`isExclusiveUnsafe`"},
+	"ptrEq":             {CodeUnsafe, "`ptrEq`"},
+	"ptrEqList":         {CodeUnsafe, "`ptrEqList`"},
+}
+
+// leanName returns the name Lean reads from an identifier token, as the checks compare it:
+// guillemets removed (Lean's identFn keeps an escaped part's text as one component), an
+// escaped part that holds dots split at them (`«Lean.Elab»` is one component for Lean, but
+// reading it as two can only refuse more), and a leading `_root_` dropped (name resolution
+// treats `_root_.Lean.Elab` as `Lean.Elab`).
+func leanName(t *Token) []string {
+	var comps []string
+	for _, c := range t.Name {
+		if t.Escaped && strings.Contains(c, ".") {
+			comps = append(comps, strings.Split(c, ".")...)
+			continue
+		}
+		comps = append(comps, c)
+	}
+	for len(comps) > 1 && comps[0] == "_root_" {
+		comps = comps[1:]
+	}
+	return comps
+}
+
+// leanWord is the single-component name of an identifier token, whatever its spelling, or ""
+// for other tokens and dotted names.
+func leanWord(t *Token) string {
+	if t.Kind != Ident {
+		return ""
+	}
+	if n := leanName(t); len(n) == 1 {
+		return n[0]
+	}
+	return ""
+}
+
+// reservedNamespaces may not be opened: `open Lean` makes `Elab.Command.…` name Lean's API
+// without the `Lean.` prefix the component rules look for, and `open System` (or IO) does
+// the same for file and process access.
+var reservedNamespaces = map[string]rule{
+	"Lean":   {CodeMetaCode, "`open %s` makes Lean's metaprogramming API reachable without its prefix"},
+	"System": {CodeIO, "`open %s` makes system access reachable without its prefix"},
+	"IO":     {CodeIO, "`open %s` makes IO reachable without its prefix"},
+	"EIO":    {CodeIO, "`open %s` makes IO reachable without its prefix"},
+	"BaseIO": {CodeIO, "`open %s` makes IO reachable without its prefix"},
+}
+
+// bindingWords introduce a local name, so `have native := h` names a hypothesis native.
+var bindingWords = map[string]bool{
+	"have": true, "haveI": true, "let": true, "letI": true, "set": true, "obtain": true,
+	"def": true, "abbrev": true, "theorem": true, "lemma": true, "generalize": true,
 }
 
 func (c *candidate) checkToken(i int) {
@@ -487,20 +564,11 @@ func (c *candidate) checkToken(i int) {
 			c.add(CodeHashCommand, t, "`%s` is not allowed in a proof", t.Text)
 		}
 		return
-	case Symbol:
-		if t.Text == "@[" {
-			c.checkAttributes(i + 1)
-		}
-		return
 	case Ident:
 	default:
 		return
 	}
-	if t.IsWord("attribute") && i+1 < len(c.toks) && c.toks[i+1].Text == "[" {
-		c.checkAttributes(i + 2)
-	}
-	if !t.Escaped && len(t.Name) == 1 {
-		w := t.Name[0]
+	if w := leanWord(t); w != "" && !c.attrNames[i] {
 		if r, ok := keywordRules[w]; ok {
 			c.add(r.code, t, "%s", r.what)
 		}
@@ -510,35 +578,79 @@ func (c *candidate) checkToken(i int) {
 				c.add(CodeImport, t, "`import` after the header")
 			}
 		case "export":
-			if i > 0 && (c.toks[i-1].Text == "@[" || c.toks[i-1].Text == "[" || c.toks[i-1].Text == ",") {
-				c.add(CodeExtern, t, "`@[export]` (exposes code to the linker)")
-			} else {
-				c.add(CodeScopeChange, t, "`export` (creates aliases that change name resolution)")
-			}
+			c.add(CodeScopeChange, t, "`export` (creates aliases that change name resolution)")
 		case "instance":
 			c.checkInstance(i)
 		case "set_option":
 			c.checkOption(i)
+		case "open":
+			c.checkOpen(i)
+		case "native":
+			c.checkNative(i)
+		case "constant":
+			// Not a keyword in Lean 4 (opaque replaced it), so only at the start of a
+			// command, where an older Lean reads it as a declaration.
+			if t.Col == 0 || (i > 0 && modifierWords[leanWord(&c.toks[i-1])]) {
+				c.add(CodeAxiom, t, "a `constant` declaration")
+			}
 		}
 	}
-	for k, comp := range t.Name {
+	comps := leanName(t)
+	for k, comp := range comps {
 		if r, ok := componentRules[comp]; ok {
 			c.add(r.code, t, "%s in %s", r.what, t.Text)
 		}
 		switch {
-		case strings.HasPrefix(comp, "unsafe") || strings.Contains(comp, "Unsafe"):
-			c.add(CodeUnsafe, t, "unsafe code (%s)", t.Text)
-		case k == 0 && comp == "System" && len(t.Name) > 1:
+		case k == 0 && comp == "System" && len(comps) > 1:
 			c.add(CodeIO, t, "system access (%s)", t.Text)
-		case k == 0 && comp == "Lean" && len(t.Name) > 1:
+		case k == 0 && comp == "Lean" && len(comps) > 1:
 			c.add(CodeMetaCode, t, "Lean's metaprogramming API (%s)", t.Text)
 		}
 	}
 }
 
+// checkNative refuses the word native where Lean reads it as the decide option that swaps
+// kernel reduction for compiled code: `+native` (a config item, "+" glued to the name) and
+// `native := …` in a config item or structure (`(native := true)`, `{ native := true }`).
+// `native` as the name of a hypothesis (`(native : Nat)`, `have native := h`, `x + native`)
+// is fine. Lean's #print axioms check catches native evaluation in any spelling too.
+func (c *candidate) checkNative(i int) {
+	t := &c.toks[i]
+	if i > 0 {
+		if p := c.toks[i-1]; p.Kind == Symbol && p.Text == "+" && t.Glued {
+			c.add(CodeNativeDecide, t, "`+%s` (decide by native code)", t.Text)
+			return
+		}
+	}
+	if i+1 < len(c.toks) && c.toks[i+1].Kind == Symbol && c.toks[i+1].Text == ":=" {
+		if i > 0 && bindingWords[leanWord(&c.toks[i-1])] {
+			return
+		}
+		c.add(CodeNativeDecide, t, "`%s := …` (decide by native code)", t.Text)
+	}
+}
+
+// checkOpen refuses `open` of a reserved namespace (reservedNamespaces), in any spelling and
+// anywhere, `open … in` included.
+func (c *candidate) checkOpen(i int) {
+	for j := i + 1; j < len(c.toks); j++ {
+		u := &c.toks[j]
+		if u.Kind != Ident || startsCommand(*u) || u.IsWord("in") || u.IsWord("hiding") || u.IsWord("renaming") {
+			return
+		}
+		if u.IsWord("scoped") {
+			continue
+		}
+		if r, ok := reservedNamespaces[leanName(u)[0]]; ok {
+			c.add(r.code, u, r.what, u.Text)
+		}
+	}
+}
+
 // metaAttributes register the declaration they are attached to as code that Lean runs while
-// elaborating (tactics, elaborators, macros, delaborators, initializers, simprocs). Other
-// attributes (simp, reducible, ext, …) only change what existing procedures use.
+// elaborating (tactics, elaborators, macros, delaborators, initializers, simprocs, norm_num
+// and positivity extensions). Other attributes (simp, reducible, ext, …) only change what
+// existing procedures use.
 var metaAttributes = map[string]bool{
 	"tactic": true, "term_elab": true, "command_elab": true, "macro": true, "delab": true,
 	"app_unexpander": true, "app_delab": true, "init": true, "env_linter": true, "simproc": true,
@@ -546,11 +658,46 @@ var metaAttributes = map[string]bool{
 	"code_action_provider": true, "command_code_action": true, "hole_code_action": true,
 	"tactic_code_action": true, "combinator_formatter": true, "combinator_parenthesizer": true,
 	"run_builtin_parser_attribute_hooks": true, "run_parser_attribute_hooks": true,
+	"norm_num": true, "positivity": true,
 }
 
-// checkAttributes reads the attribute list starting at i (just after `@[` or `attribute [`)
-// and rejects attributes in metaAttributes or named builtin_*. (extern, implemented_by, csimp
-// and instance have their own rules, applied to every token.)
+// attributeRules are the attributes that change which code runs or how instances resolve.
+// (instance itself is classified by checkInstance.)
+var attributeRules = map[string]rule{
+	"default_instance": {CodeInstanceOverride, "attribute `%s` changes how numerals and operators elaborate"},
+	"unification_hint": {CodeInstanceOverride, "attribute `%s` adds a unification hint"},
+	"extern":           {CodeExtern, "attribute `%s` binds to external code"},
+	"export":           {CodeExtern, "attribute `%s` exposes code to the linker"},
+	"implemented_by":   {CodeImplementedBy, "attribute `%s` replaces compiled code"},
+	"csimp":            {CodeImplementedBy, "attribute `%s` replaces compiled code"},
+	"implementedBy":    {CodeImplementedBy, "attribute `%s` replaces compiled code"},
+}
+
+// findAttributes marks the name token of every attribute entry, in `@[…]` and `attribute
+// […]` lists, and applies the attribute policy to it. Lean's `attr` syntax category reads an
+// entry's leading identifier by its name (LeadingIdentBehavior.symbol in
+// Lean/Parser/Attr.lean), and elabAttr takes the attribute of an `Attr.simple` entry from the
+// identifier's getId (Lean/Elab/Attributes.lean): `@[«instance»]` is `@[instance]`. So the
+// name is compared whatever its spelling.
+func (c *candidate) findAttributes() {
+	c.attrNames = map[int]bool{}
+	for i := range c.toks {
+		if i < c.importEnd || (i >= c.trustLo && i < c.trustHi) {
+			continue
+		}
+		t := &c.toks[i]
+		switch {
+		case t.Kind == Symbol && t.Text == "@[":
+			c.checkAttributes(i + 1)
+		case leanWord(t) == "attribute" && i+1 < len(c.toks) && c.toks[i+1].Kind == Symbol && c.toks[i+1].Text == "[":
+			c.checkAttributes(i + 2)
+		}
+	}
+}
+
+// checkAttributes reads the attribute list starting at i (just after `@[` or `attribute [`).
+// Each entry is an optional kind (local, scoped, `-` to erase), then the attribute's name,
+// then its arguments.
 func (c *candidate) checkAttributes(i int) {
 	depth := 0
 	entry := true // at the start of an attribute entry
@@ -571,12 +718,22 @@ func (c *candidate) checkAttributes(i int) {
 		if !entry || depth > 0 {
 			continue
 		}
-		if u.IsWord("local") || u.IsWord("scoped") || (u.Kind == Symbol && u.Text == "-") {
+		if w := leanWord(u); w == "local" || w == "scoped" || (u.Kind == Symbol && u.Text == "-") {
 			continue
 		}
 		entry = false
-		if u.Kind == Ident && (metaAttributes[u.FullName()] || strings.HasPrefix(u.FullName(), "builtin_")) {
-			c.add(CodeMetaCode, u, "attribute `%s` registers code that Lean runs", u.Text)
+		if u.Kind != Ident {
+			continue
+		}
+		c.attrNames[j] = true
+		name := strings.Join(leanName(u), ".")
+		switch r, ok := attributeRules[name]; {
+		case name == "instance":
+			c.checkInstance(j)
+		case ok:
+			c.add(r.code, u, r.what, name)
+		case metaAttributes[name] || strings.HasPrefix(name, "builtin_"):
+			c.add(CodeMetaCode, u, "attribute `%s` registers code that Lean runs", name)
 		}
 	}
 }
@@ -608,52 +765,92 @@ func (c *candidate) checkInstance(i int) {
 	c.add(CodeInstanceOverride, t, "declares or changes an instance")
 }
 
-// checkOption applies the option policy (see CheckStatic) to `set_option NAME VALUE`.
+// leanNat reads a numeral as Lean's numberFnAux does: 0x, 0b and 0o prefixes, otherwise
+// decimal (a leading 0 does not make it octal). ok is false for anything else; a value that
+// does not fit 64 bits is reported as the largest uint64.
+func leanNat(s string) (n uint64, ok bool) {
+	base := uint64(10)
+	digits := s
+	if len(s) > 2 && s[0] == '0' {
+		switch s[1] {
+		case 'x', 'X':
+			base, digits = 16, s[2:]
+		case 'b', 'B':
+			base, digits = 2, s[2:]
+		case 'o', 'O':
+			base, digits = 8, s[2:]
+		}
+	}
+	if digits == "" {
+		return 0, false
+	}
+	for _, r := range digits {
+		d := uint64(base)
+		switch {
+		case r >= '0' && r <= '9':
+			d = uint64(r - '0')
+		case r >= 'a' && r <= 'f':
+			d = uint64(r-'a') + 10
+		case r >= 'A' && r <= 'F':
+			d = uint64(r-'A') + 10
+		}
+		if d >= base {
+			return 0, false
+		}
+		if n > (^uint64(0)-d)/base {
+			n = ^uint64(0)
+			continue
+		}
+		n = n*base + d
+	}
+	return n, true
+}
+
+// checkOption applies the option policy (see CheckStatic) to `set_option NAME VALUE`. The
+// option's name is compared as Lean reads it (set_option takes an identifier: `«maxHeartbeats»`
+// is maxHeartbeats).
 func (c *candidate) checkOption(i int) {
 	t := &c.toks[i]
 	if i+2 >= len(c.toks) || c.toks[i+1].Kind != Ident {
 		c.add(CodeOptionNotAllowed, t, "`set_option` without an option name and value")
 		return
 	}
-	opt := c.toks[i+1].FullName()
+	opt := strings.Join(leanName(&c.toks[i+1]), ".")
 	val := c.toks[i+2]
-	number := func() (uint64, bool) {
-		if val.Kind != Number {
-			return 0, false
+	scoped := i+3 < len(c.toks) && c.toks[i+3].IsWord("in")
+	// The value must be a whole numeral: a token glued after it (`1_000`) would make us read
+	// a different number from the one a Lean with digit separators reads.
+	whole := i+3 >= len(c.toks) || !c.toks[i+3].Glued || c.toks[i+3].Kind == Symbol
+	limit := func(code Code, lo, cap uint64) {
+		n, ok := leanNat(val.Text)
+		switch {
+		case val.Kind != Number || !ok || !whole:
+			c.add(CodeOptionNotAllowed, t, "`set_option %s %s`: expected a number", opt, val.Text)
+		case n < lo || n > cap:
+			c.add(code, t, "`set_option %s %s` (allowed: %d to %d)", opt, val.Text, lo, cap)
 		}
-		n, err := strconv.ParseUint(val.Text, 0, 64)
-		if err != nil {
-			return ^uint64(0), true // too large for 64 bits: certainly above any cap
-		}
-		return n, true
 	}
 	switch {
 	case strings.HasPrefix(opt, "debug.") || opt == "debug":
 		c.add(CodeDebugOption, t, "`set_option %s`", opt)
-	case opt == "maxHeartbeats" || opt == "synthInstance.maxHeartbeats":
-		n, ok := number()
-		switch {
-		case !ok:
-			c.add(CodeOptionNotAllowed, t, "`set_option %s %s`: expected a number", opt, val.Text)
-		case n == 0:
-			c.add(CodeUnlimitedHeartbeats, t, "`set_option %s 0` removes the limit", opt)
-		case n > maxHeartbeatsCap:
-			c.add(CodeUnlimitedHeartbeats, t, "`set_option %s %s` is above the cap %d", opt, val.Text, maxHeartbeatsCap)
-		}
+	case opt == "maxHeartbeats":
+		limit(CodeUnlimitedHeartbeats, 1, maxHeartbeatsCap)
+	case opt == "synthInstance.maxHeartbeats":
+		limit(CodeUnlimitedHeartbeats, 1, synthHeartbeatsCap)
 	case opt == "maxRecDepth":
-		n, ok := number()
-		switch {
-		case !ok:
-			c.add(CodeOptionNotAllowed, t, "`set_option maxRecDepth %s`: expected a number", val.Text)
-		case n == 0 || n > maxRecDepthCap:
-			c.add(CodeRecursionDepth, t, "`set_option maxRecDepth %s` (allowed: 1 to %d)", val.Text, maxRecDepthCap)
+		limit(CodeRecursionDepth, 1, maxRecDepthCap)
+	case opt == "synthInstance.maxSize":
+		limit(CodeResourceOption, 1, synthMaxSizeCap)
+	case opt == "exponentiation.threshold":
+		limit(CodeResourceOption, 0, expThresholdCap)
+	case strings.HasPrefix(opt, "pp.") || opt == "pp":
+		// Printing only, but the checker's own `#check` (the semantic guard) prints the
+		// theorem's type: an option set for the rest of the file could hide what it must see.
+		if !scoped {
+			c.add(CodeOptionNotAllowed, t, "`set_option %s` for the rest of the file (printing options may only be set with `set_option … in`)", opt)
 		}
-	case opt == "synthInstance.maxSize" || opt == "exponentiation.threshold":
-		if _, ok := number(); !ok {
-			c.add(CodeOptionNotAllowed, t, "`set_option %s %s`: expected a number", opt, val.Text)
-		}
-	case strings.HasPrefix(opt, "pp.") || strings.HasPrefix(opt, "linter."):
-		// Printing and linting only.
+	case strings.HasPrefix(opt, "linter."):
+		// Warnings only.
 	default:
 		c.add(CodeOptionNotAllowed, t, "`set_option %s` is not on the allow list", opt)
 	}
