@@ -42,7 +42,7 @@
 //	example : ¬(P) := by TAC
 //	example (v1 : Rat) (h1 : v1 = T) : P := by subst_vars; TAC
 //	theorem name … := by TAC        def name [: T] := term        #eval term
-//	axiom name … : P                #print axioms name
+//	axiom name … : P                #print axioms name              #check @name
 //	set_option … in CMD             open … in CMD               private / @[attr] CMD
 //
 // where P combines relations (= ≠ < > ≤ ≥) of arithmetic terms (+ - * / % ^ ⁻¹, unary -,
@@ -134,13 +134,24 @@
 // appear where Lean's would. The order is propext, sorryAx, Classical.choice, Quot.sound,
 // then the others by name.
 //
+// # #check
+//
+// `#check @NAME` (also `@_root_.NAME`, and under any `set_option … in`) answers with an info
+// message on the command, "@NAME : TYPE". TYPE is not Lean's output: it is the simulator's own
+// explicit form of the statement as it elaborated it (check.go), every literal, operator and
+// relation tagged with the type it was elaborated at, casts and resolved function names
+// shown, so that two statements print alike exactly when the simulator elaborated them alike.
+// pp options do not change it. It exists for verify-proof's semantic guard, which compares
+// this report for a proof with the report for the official statement alone; on the simulator
+// that comparison is between two simulator reports, never with Lean's.
+//
 // # What it does not do
 //
 // It has no info trees (allTactics and infotree are accepted and ignored), no linters, no
 // induction, cases, calc, refine, simp beyond closed claims, no general function
 // application or definitions with parameters, no universes, structures or type classes,
-// and no #check or other #print. Tactics it knows but does not model are answered with a
-// "not simulated" error. Its Lean-shaped failure messages follow Lean 4's wording as closely
+// no other form of #check and no other #print. Tactics it knows but does not model are
+// answered with a "not simulated" error. Its Lean-shaped failure messages follow Lean 4's wording as closely
 // as known but were not checked against a real Lean: no recorded transcript contains one.
 // Lean's goal printer wraps terms wider than 120 columns; this one does not. Decide-family
 // tactics accept true Rat claims, although real `decide` and `rfl` may get stuck on Rat's

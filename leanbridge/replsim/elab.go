@@ -239,6 +239,8 @@ func elabCommand(c *command, env *envState, cfg elabConfig, out *cmdOutput) {
 		elabCommand(c.inner, env, cfg, out)
 	case "printAxioms":
 		elabPrintAxioms(c, env, out)
+	case "check":
+		elabCheck(c, env, out)
 	case "import":
 		out.errorAt(c.kw.pos, c.kw.end, "invalid 'import' command, it must be used in the beginning of the file")
 	case "unsupported":

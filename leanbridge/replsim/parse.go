@@ -308,7 +308,7 @@ type body struct {
 }
 
 type command struct {
-	kind     string // decl, eval, open, set_option, in, printAxioms, import, unsupported
+	kind     string // decl, eval, open, set_option, in, printAxioms, check, import, unsupported
 	kw       token
 	declKind string // example, theorem, lemma, def, abbrev
 	nameTok  token
@@ -429,6 +429,13 @@ func (p *parser) parseCommand() (*command, error) {
 			}
 			c.body.term = t
 		}
+	case kw.kind == tkSym && kw.text == "#check" && p.toks[p.i+1].kind == tkSym && p.toks[p.i+1].text == "@" &&
+		p.toks[p.i+2].kind == tkIdent:
+		// Only `#check @NAME`, the form verify-proof's semantic guard sends.
+		c.kind = "check"
+		p.next()
+		p.next()
+		c.nameTok = p.next()
 	case kw.kind == tkSym && kw.text == "#eval":
 		c.kind = "eval"
 		p.next()

@@ -285,6 +285,9 @@ func RunBatch(ctx context.Context, r io.Reader, w io.Writer, opts BatchOptions) 
 	if err != nil {
 		return Summary{}, err
 	}
+	if opts.refs == nil {
+		opts.refs = newRefCache()
+	}
 	parent := ctx
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()

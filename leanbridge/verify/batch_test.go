@@ -171,15 +171,13 @@ func (r *scriptedRunner) RunCommand(ctx context.Context, header, cmd string) (Re
 	if r.err != nil {
 		return Reply{}, r.err
 	}
-	lines := strings.Split(strings.TrimSuffix(cmd, "\n"), "\n")
-	name := strings.TrimPrefix(lines[len(lines)-1], "#print axioms ")
 	var rep Reply
 	for k, v := range r.replies {
 		if strings.Contains(cmd, k) {
 			rep = v
 		}
 	}
-	rep.Messages = append(slices.Clone(rep.Messages), Message{Severity: "info", Line: len(lines), Data: "'" + name + "' depends on axioms: [propext, Quot.sound]"})
+	rep.Messages = append(slices.Clone(rep.Messages), checkerReplies(cmd, "[propext, Quot.sound]")...)
 	return rep, nil
 }
 

@@ -38,6 +38,9 @@ type Options struct {
 	AllowedAxioms []string
 	// Timeout bounds one Lean run (0: only ctx). A proof that runs out of time has failed.
 	Timeout time.Duration
+
+	// refs caches the semantic guard's reference reports (set by RunBatch).
+	refs *refCache
 }
 
 // Input is one proof to check.
@@ -118,15 +121,29 @@ func CheckInput(ctx context.Context, in Input, opts Options) Result {
 		return fail(StatusError, CodeNoChecker, "static checks passed; no Lean checker is configured to confirm")
 	}
 	res.Checker = opts.Runner.Backend()
+	return confirm(ctx, res, st, headerText(mods), rep, opts)
+}
+
+// confirm runs a statically accepted candidate (rep.Cmd) through Lean, then the semantic
+// guard, and completes res with the verdict.
+func confirm(ctx context.Context, res Result, st *Statement, header string, rep StaticReport, opts Options) Result {
+	fail := func(st Status, code Code, format string, args ...any) Result {
+		res.Status = st
+		res.Reasons = append(res.Reasons, Reason{Code: code, Detail: fmt.Sprintf(format, args...)})
+		return res
+	}
 	runCtx := ctx
 	if opts.Timeout > 0 {
 		var cancel context.CancelFunc
 		runCtx, cancel = context.WithTimeout(ctx, opts.Timeout)
 		defer cancel()
 	}
-	reply, err := opts.Runner.RunCommand(runCtx, headerText(mods), rep.Cmd)
+	timedOut := func() bool {
+		return ctx.Err() == nil && errors.Is(runCtx.Err(), context.DeadlineExceeded)
+	}
+	reply, err := opts.Runner.RunCommand(runCtx, header, rep.Cmd)
 	if err != nil {
-		if ctx.Err() == nil && errors.Is(runCtx.Err(), context.DeadlineExceeded) {
+		if timedOut() {
 			return fail(StatusFailed, CodeTimeout, "Lean did not finish within %s", opts.Timeout)
 		}
 		return fail(StatusError, CodeCheckerError, "%v", err)
@@ -138,9 +155,29 @@ func CheckInput(ctx context.Context, in Input, opts Options) Result {
 	v := Judge(reply, st.NameText, rep.AxiomsLine, rep.LineShift, allowed)
 	res.Axioms = v.Axioms
 	res.Reasons = v.Reasons
-	res.Status = StatusVerified
+	res.Status = StatusFailed
 	if len(v.Reasons) > 0 {
-		res.Status = StatusFailed
+		return res
 	}
+	// The semantic guard: the type Lean elaborated for the theorem, printed in full, must be
+	// the official statement's in a clean environment.
+	got, ok := TypeReport(reply, rep.GuardLine)
+	if !ok {
+		return fail(StatusFailed, CodeTypeReportMissing, "no readable `#check` report of %s in Lean's reply", st.NameText)
+	}
+	want, err := reference(runCtx, opts.Runner, header, st, opts.refs)
+	switch {
+	case errors.Is(err, errReference):
+		return fail(StatusError, CodeStatementInvalid, "%v", err)
+	case err != nil && timedOut():
+		return fail(StatusFailed, CodeTimeout, "Lean did not finish within %s", opts.Timeout)
+	case err != nil:
+		return fail(StatusError, CodeCheckerError, "the clean environment: %v", err)
+	}
+	if rs := compareTypes(got, want); len(rs) > 0 {
+		res.Reasons = rs
+		return res
+	}
+	res.Status = StatusVerified
 	return res
 }

@@ -114,7 +114,7 @@ func TestCheckWithRunner(t *testing.T) {
 		r := &scriptedRunner{backend: "lean"}
 		res := Check(context.Background(), st1, honest, Options{Runner: r, Header: "import Mathlib"})
 		assert.Equal(t, Result{Status: StatusVerified, Checker: "lean", Theorem: "t1", Axioms: []string{"propext", "Quot.sound"}}, res)
-		assert.Equal(t, []string{"import Mathlib\n"}, r.headers)
+		assert.Equal(t, []string{"import Mathlib\n", "import Mathlib\n"}, r.headers, "the proof, then the statement alone in the same header")
 	})
 	t.Run("simulator is named sim", func(t *testing.T) {
 		res := Check(context.Background(), st1, honest, Options{Runner: &scriptedRunner{backend: "sim"}})
@@ -167,7 +167,7 @@ func TestCheckWithRunner(t *testing.T) {
 		r := &scriptedRunner{backend: "lean"}
 		res := Check(context.Background(), "import Aesop\n"+st1, "import Aesop\n"+honest, Options{Runner: r, Header: "import Mathlib"})
 		assert.Equal(t, StatusVerified, res.Status, "%v", res.Reasons)
-		assert.Equal(t, []string{"import Mathlib\nimport Aesop\n"}, r.headers)
+		assert.Equal(t, []string{"import Mathlib\nimport Aesop\n", "import Mathlib\nimport Aesop\n"}, r.headers)
 	})
 	t.Run("miniF2F layout", func(t *testing.T) {
 		// The Lean 4 miniF2F files: imports, options and opens, then the theorem with a stub.
@@ -177,7 +177,7 @@ func TestCheckWithRunner(t *testing.T) {
 		r := &scriptedRunner{backend: "lean"}
 		res := Check(context.Background(), statement, proof, Options{Runner: r, Header: "import Mathlib\nimport Aesop"})
 		assert.Equal(t, StatusVerified, res.Status, "%v", res.Reasons)
-		assert.Equal(t, []string{"import Mathlib\nimport Aesop\n"}, r.headers)
+		assert.Equal(t, []string{"import Mathlib\nimport Aesop\n", "import Mathlib\nimport Aesop\n"}, r.headers)
 		// Opening one more namespace than the official preamble is not a copy of it.
 		res = Check(context.Background(), statement, strings.Replace(proof, "Rat\n", "Rat Classical\n", 1), Options{Runner: r, Header: "import Mathlib\nimport Aesop"})
 		assert.Equal(t, StatusRejected, res.Status)

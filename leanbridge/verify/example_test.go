@@ -10,17 +10,25 @@ import (
 )
 
 // exampleRunner stands in for the REPL pool in examples: it answers like a Lean that accepts
-// the command with the standard axioms. It is not Lean, and its Backend says so.
+// the command with the standard axioms, and prints the same elaborated type for the theorem
+// with or without the proof around it. It is not Lean, and its Backend says so.
 type exampleRunner struct{}
 
 func (exampleRunner) Backend() string { return "sim" }
 
 func (exampleRunner) RunCommand(_ context.Context, _, cmd string) (verify.Reply, error) {
-	lines := strings.Split(strings.TrimSuffix(cmd, "\n"), "\n")
-	name := strings.TrimPrefix(lines[len(lines)-1], "#print axioms ")
-	return verify.Reply{Messages: []verify.Message{{
-		Severity: "info", Line: len(lines), Data: "'" + name + "' depends on axioms: [propext]",
-	}}}, nil
+	var rep verify.Reply
+	for i, line := range strings.Split(cmd, "\n") {
+		if name, ok := strings.CutPrefix(line, "#print axioms "); ok {
+			rep.Messages = append(rep.Messages, verify.Message{
+				Severity: "info", Line: i + 1, Data: "'" + name + "' depends on axioms: [propext]"})
+		}
+		if _, name, ok := strings.Cut(line, "#check @_root_."); ok {
+			rep.Messages = append(rep.Messages, verify.Message{
+				Severity: "info", Line: i + 1, Data: "@" + name + " : (elaborated type)"})
+		}
+	}
+	return rep, nil
 }
 
 func ExampleCheck() {

@@ -157,8 +157,9 @@ func FuzzCheckStatic(f *testing.F) {
 			rep := CheckStatic(st, proof, []string{"Init"})
 			if rep.Accepted() {
 				lines := strings.Split(strings.TrimSuffix(rep.Cmd, "\n"), "\n")
-				if len(lines) != rep.AxiomsLine || !strings.HasPrefix(lines[len(lines)-1], "#print axioms ") {
-					t.Fatalf("accepted, but the command does not end with the axioms line %d: %q", rep.AxiomsLine, rep.Cmd)
+				if len(lines) != rep.GuardLine || rep.GuardLine != rep.AxiomsLine+1 ||
+					lines[rep.AxiomsLine-1] != "#print axioms "+st.NameText || lines[rep.GuardLine-1] != GuardCommand(st.NameText) {
+					t.Fatalf("accepted, but the command does not end with the axioms line %d and the guard: %q", rep.AxiomsLine, rep.Cmd)
 				}
 			}
 			_, _ = ParseStatement(proof) // statements are outside input too

@@ -98,7 +98,9 @@ func Judge(rep Reply, name string, axiomsLine, shift int, allowed []string) Lean
 	var v LeanVerdict
 	add := func(code Code, m *Message, format string, args ...any) {
 		r := Reason{Code: code, Detail: fmt.Sprintf(format, args...)}
-		if m != nil && m.Line-shift > 0 && m.Line != axiomsLine {
+		// The checker's own lines (#print axioms, the guard's #check) have no place in the
+		// submission.
+		if m != nil && m.Line-shift > 0 && m.Line < axiomsLine {
 			r.Line, r.Column = m.Line-shift, m.Column
 		}
 		v.Reasons = append(v.Reasons, r)

@@ -62,6 +62,10 @@ const (
 	CodeAxiomsMissing    Code = "axioms_missing"    // no (or more than one) readable #print axioms report for the theorem
 	CodeAxiomsSpoofed    Code = "axioms_spoofed"    // an axioms report that our #print axioms line did not produce
 	CodeTimeout          Code = "timeout"           // Lean did not answer within Options.Timeout
+	// The semantic guard (guard.go): the theorem's elaborated type, printed in full, differs
+	// from the official statement's in a clean environment; or no such report could be read.
+	CodeTypeChanged       Code = "type_changed"
+	CodeTypeReportMissing Code = "type_report_missing"
 )
 
 // Run problems: not a verdict on the proof.
@@ -116,6 +120,8 @@ var codeDocs = map[Code]string{
 	CodeAxiomsMissing:       "no readable #print axioms report for the theorem",
 	CodeAxiomsSpoofed:       "an axioms report not produced by the checker's own #print axioms",
 	CodeTimeout:             "Lean did not finish in time",
+	CodeTypeChanged:         "the theorem elaborates differently from the official statement in a clean environment",
+	CodeTypeReportMissing:   "no readable report of the theorem's elaborated type",
 	CodeStatementInvalid:    "the official statement cannot be read",
 	CodeCheckerError:        "the checker failed",
 	CodeNoChecker:           "no Lean checker configured",

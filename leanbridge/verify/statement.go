@@ -21,6 +21,8 @@ type Statement struct {
 	// Header runs from the theorem's first modifier or attribute through its type, without
 	// the `:=`. Candidates must repeat it token for token.
 	Header []Token
+	// HeaderText is the source of Header.
+	HeaderText string
 	// Name is the theorem's name with guillemets removed ("t1", "Foo.t1"); NameText is how
 	// it is written, which is what `#print axioms` is given.
 	Name, NameText string
@@ -80,6 +82,9 @@ func ParseStatement(src string) (*Statement, error) {
 	st.NameText = toks[kw+1].Text
 	end := headerEnd(toks, kw+2)
 	st.Header = toks[start:end]
+	if len(st.Header) > 0 {
+		st.HeaderText = src[st.Header[0].Off:st.Header[len(st.Header)-1].End]
+	}
 	if !hasTopLevelColon(toks[kw+2 : end]) {
 		return nil, fmt.Errorf("%w: the theorem header has no `: type`", errStatement)
 	}

@@ -13,10 +13,11 @@ type StaticReport struct {
 	Reasons []Reason
 	// Cmd is what Lean runs: the candidate with its import lines blanked (so that positions
 	// stay the same), preceded by the official preamble when the candidate does not repeat it,
-	// then `#print axioms NAME` on its own line.
+	// then `#print axioms NAME` and GuardCommand(NAME), each on its own line.
 	Cmd string
-	// AxiomsLine is the 1-based line of `#print axioms` in Cmd.
-	AxiomsLine int
+	// AxiomsLine is the 1-based line of `#print axioms` in Cmd; GuardLine the line after it,
+	// which holds GuardCommand (the semantic guard's `#check`).
+	AxiomsLine, GuardLine int
 	// LineShift is how many lines Cmd has before the candidate's first line (the prepended
 	// preamble): Cmd line L is candidate line L - LineShift.
 	LineShift int
@@ -126,6 +127,7 @@ func CheckStatic(st *Statement, proof string, allowedImports []string) StaticRep
 	rep := StaticReport{Reasons: c.reasons}
 	if len(rep.Reasons) == 0 {
 		rep.Cmd, rep.AxiomsLine, rep.LineShift = c.buildCmd()
+		rep.GuardLine = rep.AxiomsLine + 1
 	}
 	return rep
 }
@@ -884,6 +886,8 @@ func (c *candidate) buildCmd() (cmd string, axiomsLine, shift int) {
 	axiomsLine = strings.Count(b.String(), "\n") + 1
 	b.WriteString("#print axioms ")
 	b.WriteString(c.st.NameText)
+	b.WriteByte('\n')
+	b.WriteString(GuardCommand(c.st.NameText))
 	b.WriteByte('\n')
 	return b.String(), axiomsLine, shift
 }

@@ -181,15 +181,17 @@ func TestCheckStaticCmd(t *testing.T) {
 		assert.Equal(t, st1+" := by", lines[2])
 		assert.Equal(t, "  omega", lines[3])
 		assert.Equal(t, "#print axioms t1", lines[4])
+		assert.Equal(t, GuardCommand("t1"), lines[5])
 		assert.Equal(t, 5, rep.AxiomsLine)
+		assert.Equal(t, 6, rep.GuardLine)
 		assert.Equal(t, 0, rep.LineShift)
-		assert.Equal(t, "", lines[5], "the command ends with a newline")
+		assert.Equal(t, "", lines[6], "the command ends with a newline")
 	})
 	const stPre = "open Nat\n\ntheorem sp (n : Nat) : 0 < succ n := by\n  sorry"
 	t.Run("preamble prepended", func(t *testing.T) {
 		rep := static(t, stPre, "theorem sp (n : Nat) : 0 < succ n :=\n  Nat.succ_pos n\n")
 		require.True(t, rep.Accepted(), "%v", rep.Reasons)
-		assert.Equal(t, "open Nat\ntheorem sp (n : Nat) : 0 < succ n :=\n  Nat.succ_pos n\n#print axioms sp\n", rep.Cmd)
+		assert.Equal(t, "open Nat\ntheorem sp (n : Nat) : 0 < succ n :=\n  Nat.succ_pos n\n#print axioms sp\n"+GuardCommand("sp")+"\n", rep.Cmd)
 		assert.Equal(t, 1, rep.LineShift)
 		assert.Equal(t, 4, rep.AxiomsLine)
 	})
@@ -197,7 +199,7 @@ func TestCheckStaticCmd(t *testing.T) {
 		proof := "open Nat\n\ntheorem sp (n : Nat) : 0 < succ n :=\n  Nat.succ_pos n"
 		rep := static(t, stPre, proof)
 		require.True(t, rep.Accepted(), "%v", rep.Reasons)
-		assert.Equal(t, proof+"\n#print axioms sp\n", rep.Cmd)
+		assert.Equal(t, proof+"\n#print axioms sp\n"+GuardCommand("sp")+"\n", rep.Cmd)
 		assert.Equal(t, 0, rep.LineShift)
 	})
 	t.Run("preamble changed", func(t *testing.T) {
@@ -207,7 +209,8 @@ func TestCheckStaticCmd(t *testing.T) {
 	t.Run("escaped name", func(t *testing.T) {
 		rep := static(t, "theorem «my thm» : True", "theorem «my thm» : True := trivial")
 		require.True(t, rep.Accepted(), "%v", rep.Reasons)
-		assert.True(t, strings.HasSuffix(rep.Cmd, "\n#print axioms «my thm»\n"))
+		assert.True(t, strings.HasSuffix(rep.Cmd, "\n#print axioms «my thm»\n"+GuardCommand("«my thm»")+"\n"))
+		assert.True(t, strings.HasSuffix(GuardCommand("«my thm»"), " in #check @_root_.«my thm»"))
 	})
 }
 

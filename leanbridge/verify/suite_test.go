@@ -58,13 +58,24 @@ func (r *acceptingRunner) RunCommand(_ context.Context, _, cmd string) (Reply, e
 	r.mu.Lock()
 	r.cmds = append(r.cmds, cmd)
 	r.mu.Unlock()
-	lines := strings.Split(strings.TrimSuffix(cmd, "\n"), "\n")
-	last := lines[len(lines)-1]
-	name := strings.TrimPrefix(last, "#print axioms ")
-	return Reply{Messages: []Message{{
-		Severity: "info", Line: len(lines), Column: 0,
-		Data: "'" + name + "' depends on axioms: [propext]",
-	}}}, nil
+	return Reply{Messages: checkerReplies(cmd, "[propext]")}, nil
+}
+
+// checkerReplies answers the checker's own lines of cmd as a Lean that accepted everything
+// before them would: `#print axioms NAME` with the given axioms list, and GuardCommand with
+// the same type report in every environment. Not Lean: a stand-in for tests of what happens
+// around it.
+func checkerReplies(cmd, axioms string) []Message {
+	var ms []Message
+	for i, line := range strings.Split(cmd, "\n") {
+		if name, ok := strings.CutPrefix(line, "#print axioms "); ok {
+			ms = append(ms, Message{Severity: "info", Line: i + 1, Data: "'" + name + "' depends on axioms: " + axioms})
+		}
+		if _, name, ok := strings.Cut(line, "#check @_root_."); ok {
+			ms = append(ms, Message{Severity: "info", Line: i + 1, Column: strings.Index(line, "#check"), Data: "@" + name + " : fake elaborated type"})
+		}
+	}
+	return ms
 }
 
 func TestSuiteCheatingProofsAreRejected(t *testing.T) {
@@ -110,7 +121,7 @@ func TestSuiteHonestProofsPass(t *testing.T) {
 			assert.Equal(t, []string{"propext"}, res.Axioms)
 		})
 	}
-	assert.Len(t, runner.cmds, len(rows))
+	assert.Len(t, runner.cmds, 2*len(rows), "each proof and, for the semantic guard, its statement alone")
 	for _, cmd := range runner.cmds {
 		assert.NotContains(t, cmd, "\nimport ", "imports must be blanked from the command")
 	}
