@@ -27,9 +27,13 @@ confirming with Lean:
   - no sorry or admit;
   - #print axioms may show only propext, Classical.choice and Quot.sound (so native_decide,
     sorryAx and new axioms fail);
-  - nothing that runs code or bends the checker (#eval, run_cmd, #exit, IO, unsafe, extern,
-    implemented_by, set_option debug.*, maxHeartbeats 0, new syntax/macro/notation/elab,
-    instance overrides).
+  - nothing that runs code or bends the checker (#eval, run_cmd, #exit, IO, include_str,
+    unsafe, extern, implemented_by, set_option debug.*, maxHeartbeats 0 or other resource
+    limits set huge, new syntax/macro/notation/elab, instance overrides, open Lean), in any
+    spelling («instance» is instance);
+  - the theorem's type as Lean elaborated it, printed in full (#check with pp.all), must be
+    the official statement's in a clean environment, so an instance or notation the proof
+    added cannot change what was proved.
 Either one proof (--statement FILE --proof FILE) or a batch: JSONL rows of
 {"id", "statement", "proof"} (optional "header" with import lines) from BATCH or stdin.
 Each row is verified, failed (Lean rejected it) or rejected (before Lean), with reasons;

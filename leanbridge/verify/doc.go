@@ -17,17 +17,59 @@
 // official header repeated token for token, and nothing around it that could change what it
 // means (open before it, namespace, variable, instances, notation, options) or how it is
 // checked (sorry, admit, native_decide, axioms, #eval, #exit, #print, run_cmd, IO, unsafe,
-// extern, implemented_by, debug options, unlimited heartbeats, macros, elaborators).
+// extern, implemented_by, debug options, unlimited heartbeats, huge resource limits, macros,
+// elaborators, include_str, `open Lean`). Every keyword, attribute and option is compared as
+// the name Lean reads, whatever its spelling (`«instance»`, `_root_.Lean.Elab`,
+// `«Lean».«Elab»`), and whole tokens are compared, never parts of identifiers: a hypothesis
+// named hUnsafe or native is fine.
 //
 // # 2. Confirmation with Lean
 //
 // Only after every static check passed, the candidate runs through a Runner (the REPL pool;
 // "lean", or "sim" for the repository's simulator) as one command on the header environment,
-// with `#print axioms NAME` appended on its own line. Judge accepts the reply when there is no
-// error message, no sorry (the reply's sorries, or a "declaration uses sorry" warning in either
-// quoting), and exactly one axioms report for the theorem, on the appended line, listing only
-// propext, Classical.choice and Quot.sound. So native_decide (Lean.ofReduceBool, or a generated
-// native axiom), sorryAx and new axioms fail here too, even if they slipped past layer 1.
+// with `#print axioms NAME` and the semantic guard's `#check` (GuardCommand) appended, each on
+// its own line. Judge accepts the reply when there is no error message, no sorry (the reply's
+// sorries, or a "declaration uses sorry" warning in either quoting), and exactly one axioms
+// report for the theorem, on the appended line, listing only propext, Classical.choice and
+// Quot.sound. So native_decide (Lean.ofReduceBool, or a generated native axiom), sorryAx and
+// new axioms fail here too, even if they slipped past layer 1.
+//
+// # 3. The semantic guard
+//
+// A list of forbidden tokens is never complete, so the last word is Lean's own reading of the
+// statement, compared the way contest judges compare it. In the candidate's command, after
+// everything the candidate declared, GuardCommand asks Lean for `#check @_root_.NAME` with
+// pp.all and its sub-options set explicitly: the theorem's elaborated type with every implicit
+// argument, instance, universe level, coercion and fully qualified constant name printed. The
+// same command runs in a clean environment (a separate REPL command on the same header)
+// holding only the official preamble and statement, proved by sorry. The proof is verified
+// only if the two reports are the same text. An instance, default instance, unification hint,
+// notation, macro, option or `open` that changed how the statement elaborates (which
+// constants its names resolve to, which instances fill its implicit arguments, which type its
+// numerals get) shows up as a different constant in the report and the proof fails with
+// type_changed. The comparison is syntactic on purpose: a `T₁ = T₂ := rfl` check would run
+// in the candidate's environment, where a cheating instance can change definitional equality.
+// In a batch the clean report is computed once per statement and header.
+//
+// What the guard relies on, and what it cannot catch:
+//
+//   - It compares only the theorem's type. A cheat that leaves the statement alone but makes
+//     Lean accept a wrong proof (a kernel bug, native code, a metaprogram that adds a
+//     declaration without the kernel) is the business of layer 1 and #print axioms.
+//   - It trusts the printer: the static layer refuses what could change how `#check` prints
+//     (delaborators, unexpanders, notation, pp options set for the rest of the file, Lean's
+//     API), and the guard sets the pp options that matter itself. Printing is not proved
+//     injective: two types that differ only in what pp.all does not show (metadata, binder
+//     names, the internal form of a literal) print alike. A report abbreviated with ⋯ is not
+//     compared (type_report_missing).
+//   - Constants are compared by name. A proof cannot redeclare a name the header or the
+//     statement uses (Lean refuses a second declaration), but the meaning of header constants
+//     is taken as given.
+//   - The statement must elaborate in a clean environment of the header; if it does not,
+//     the row has no verdict (statement_invalid).
+//   - On the simulator the two reports are the simulator's own explicit form, compared with
+//     each other; it models no instances, so there the guard mainly checks that the same
+//     statement was proved.
 //
 // # Results
 //
@@ -37,7 +79,7 @@
 //
 // RunBatch streams JSONL rows {"id", "statement", "proof"} (optional "header": import lines,
 // "imports": module names) with bounded memory, in input order, reporting malformed lines by
-// line number and going on; NewRenderer writes the report as JSON lines or a table; ExitCode
+// line number (and id, when the line has one) and going on; NewRenderer writes the report as JSON lines or a table; ExitCode
 // maps the Summary to 0 (all verified), 3 (some failed, rejected or malformed) or 1 (run error).
 //
 // # Example

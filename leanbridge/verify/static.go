@@ -83,8 +83,8 @@ const (
 //     «escaped» or not, as a whole identifier or as one component of a dotted one.
 //   - native_decide, decide +native, bv_decide, Lean.ofReduceBool/ofReduceNat/trustCompiler:
 //     the proof would rest on compiled code instead of the kernel (Lean confirms with
-//     #print axioms too). The bare word `native` is rejected as well, so `decide +native` and
-//     `(config := { native := true })` are caught in any spelling.
+//     #print axioms too). The word native is refused where Lean reads it as decide's option
+//     (`+native`, `native := …` in a config), not as a name (`(native : Nat)`).
 //   - axiom/constant (axiom) and opaque (opaque) declarations: an axiom proves anything;
 //     opaque with implemented_by can lie to native evaluation.
 //   - #eval (runs code at check time), #exit (stops checking, so later errors are never
@@ -94,27 +94,36 @@ const (
 //   - run_cmd, run_tac, run_elab, run_meta, by_elab (run_code), elab/elab_rules (elab),
 //     initialize, simprocs and any `Lean.…` API (meta_code): metaprograms can add
 //     declarations without the kernel or rewrite messages.
-//   - IO, EIO, BaseIO, System.*, unsafeIO… (io) and unsafe anything (unsafe); @[extern] and
-//     @[export] (extern); @[implemented_by] and @[csimp] (implemented_by): they swap what
-//     code runs.
-//   - set_option: debug.* rejected (debug.skipKernelTC skips the kernel); maxHeartbeats 0 or
-//     above maxHeartbeatsCap rejected (unlimited_heartbeats); maxRecDepth 0 or above
-//     maxRecDepthCap rejected (recursion_depth); pp.* and linter.* allowed (they only change
-//     how things are printed or warned about); maxHeartbeats, synthInstance.maxHeartbeats,
-//     synthInstance.maxSize, maxRecDepth and exponentiation.threshold within limits allowed;
-//     everything else rejected (option_not_allowed), because options such as autoImplicit
-//     change how the statement elaborates.
+//   - IO, EIO, BaseIO, System.*, unsafeIO…, include_str (io) and unsafe, unsafeCast… (unsafe);
+//     @[extern] and @[export] (extern); @[implemented_by] and @[csimp] (implemented_by): they
+//     swap what code runs or read the checker's files. `open` of Lean, System or IO (meta_code,
+//     io) anywhere: it would make that API reachable without the prefix these rules look for.
+//   - Names are compared as Lean reads them: guillemets removed, a leading `_root_.` dropped,
+//     an escaped part holding dots split (leanName). Constants match whole components
+//     (`hUnsafe` is not `unsafe`).
+//   - set_option: debug.* rejected (debug.skipKernelTC skips the kernel); maxHeartbeats and
+//     synthInstance.maxHeartbeats 0 or above their caps (unlimited_heartbeats); maxRecDepth 0
+//     or above maxRecDepthCap (recursion_depth); synthInstance.maxSize 0 or above
+//     synthMaxSizeCap and exponentiation.threshold above expThresholdCap (resource_option);
+//     numbers are read as Lean reads them (037 is 37, not octal). linter.* allowed; pp.*
+//     allowed only as `set_option … in` (for the rest of the file it could change what the
+//     semantic guard's #check prints); everything else rejected (option_not_allowed),
+//     because options such as autoImplicit change how the statement elaborates.
 //   - macro, macro_rules, syntax, notation, infix/infixl/infixr, prefix, postfix, notation3,
 //     declare_syntax_cat, binder_predicate (syntax_extension): new syntax can shadow `by`,
 //     `decide`, `=` or `+` and change what the statement says.
-//   - Attributes that register the declaration as code Lean runs while elaborating (tactic,
-//     term_elab, command_elab, macro, delab, init, simproc, builtin_*…) are meta_code; other
-//     attributes (simp, reducible, ext…) are allowed.
+//   - Attributes are read entry by entry in `@[…]` and `attribute […]` lists, by the name
+//     Lean reads (`@[«instance»]` is `@[instance]`: see findAttributes). Those that register
+//     the declaration as code Lean runs while elaborating (tactic, term_elab, command_elab,
+//     macro, delab, init, simproc, norm_num, builtin_*…) are meta_code; other attributes
+//     (simp, reducible, ext…) are allowed.
 //   - Any instance (instance, @[instance], attribute [instance], deriving instance) is
 //     rejected: decidable_instance when Decidable is involved, instance_override otherwise,
-//     since a new high-priority HAdd Nat instance changes what `2 + 2 = 4` means. unif_hint
-//     and default_instance change elaboration the same way. (`deriving` clauses on new types
-//     and haveI/letI inside proofs are allowed: they cannot change the statement.)
+//     since a new high-priority HAdd Nat instance changes what `2 + 2 = 4` means. unif_hint,
+//     @[unification_hint] and @[default_instance] change elaboration the same way. (`deriving`
+//     clauses on new types and haveI/letI inside proofs are allowed: they cannot change the
+//     statement.) What this list misses, the semantic guard catches (see the package
+//     documentation).
 func CheckStatic(st *Statement, proof string, allowedImports []string) StaticReport {
 	c := &candidate{st: st, lx: Lex(proof), allowed: allowedImports, seen: map[reasonKey]bool{}}
 	c.run()
