@@ -43,6 +43,7 @@ var dialectSeeds = []string{
 	"def f := 37\nexample : f = 37 := by rfl\n#eval f / 0",
 	"example : True := by\n  sorry\n  sorry",
 	"theorem foo (x : Int) : x = x := by\n  by_cases h : x < 0\n  case pos => rfl\n  all_goals sorry",
+	"theorem g (a : Nat) (x : Int) (h : x = a - 1) : ∀ k : Nat, k + a ≥ Nat.succ 5 := sorry\n#print axioms g\nset_option pp.all true in #check @_root_.g",
 	"theorem t (n : Nat) (h : n % 2 = 0) : n * n % 2 = 0 := by\n  obtain ⟨k, rfl⟩ : ∃ k, n = 2 * k := ⟨n / 2, by omega⟩\n  rw [Nat.mul_assoc]\n  exact Nat.mul_mod_right 2 _\n#print axioms t",
 	"theorem t (p q : Prop) (h : p ∨ q) : q ∨ p := by\n  rcases h with hp | hq\n  · right; exact hp\n  · exact Or.inl hq",
 	"open Nat in theorem t (n : Nat) : ∀ m : Nat, succ n + m = m + n.succ := fun m => by omega",

@@ -198,6 +198,9 @@ func FuzzParseRow(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, line string) {
 		in, err := parseRow([]byte(line))
+		if id, _ := rowID([]byte(line)); in.ID != id {
+			t.Fatalf("the row's id %q is not the one read first, %q: %q", in.ID, id, line)
+		}
 		if err != nil {
 			return
 		}
