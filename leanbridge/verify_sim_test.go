@@ -143,6 +143,7 @@ func TestCheatsSentDirectlyAreRejectedByLean(t *testing.T) {
 		"sorry-in-helper":    verify.CodeLeanSorry,
 		"native-decide":      verify.CodeDisallowedAxioms,
 		"decide-plus-native": verify.CodeDisallowedAxioms, "decide-config-native": verify.CodeDisallowedAxioms,
+		"decide-escaped-native": verify.CodeDisallowedAxioms, "decide-native-config": verify.CodeDisallowedAxioms,
 		"axiom-used": verify.CodeDisallowedAxioms, "axiom-false": verify.CodeDisallowedAxioms,
 	}
 	checked := 0
