@@ -100,6 +100,9 @@ func TestSuiteCheatingProofsAreRejected(t *testing.T) {
 		CodeAxiom, CodeEval, CodeRunCode, CodeExit, CodeIO, CodeUnsafe, CodeExtern,
 		CodeImplementedBy, CodeDebugOption, CodeUnlimitedHeartbeats, CodeSyntaxExtension,
 		CodeElab, CodeDecidableInstance,
+		// issue 10: escaped instances, default instances, export, include_str, open Lean,
+		// resource options, global pp options
+		CodeInstanceOverride, CodeMetaCode, CodeResourceOption, CodeOptionNotAllowed,
 	} {
 		assert.Positive(t, techniques[c], "no cheating proof for %s", c)
 	}
