@@ -150,12 +150,22 @@ func TestReadUnclosedFence(t *testing.T) {
 }
 
 func TestForcedFormat(t *testing.T) {
-	// A PRMBench file read as ProcessBench: every row lacks "steps".
+	// A PRMBench file read as ProcessBench: one error for the file, not one per row.
 	chains, errs, err := ReadChains(fixture("prmbench.jsonl"), FormatProcessBench)
-	require.NoError(t, err)
+	var mm *FormatMismatchError
+	require.ErrorAs(t, err, &mm)
+	assert.ErrorContains(t, err, "this looks like PRMBench, not ProcessBench")
 	assert.Empty(t, chains)
-	require.Len(t, errs, 3)
-	assert.Contains(t, errs[0].Error(), "processbench row")
+	assert.Empty(t, errs)
+
+	// One stray row of another format among good ones stays a row error.
+	mixed := `{"problem": "p", "steps": ["a"], "label": -1}` + "\n" + `{"question": "q", "answer": "#### 1"}` + "\n"
+	chains, errs, err = DecodeChains(strings.NewReader(mixed), "m.jsonl", FormatProcessBench)
+	require.NoError(t, err)
+	assert.Len(t, chains, 1)
+	require.Len(t, errs, 1)
+	assert.Equal(t, 2, errs[0].Line)
+	assert.ErrorAs(t, errs[0], &mm)
 
 	// Text forced on JSON reads it as one paragraph chain.
 	_, _, err = DecodeChains(strings.NewReader("plain words"), "x", FormatPRMBench)

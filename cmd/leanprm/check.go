@@ -38,7 +38,7 @@ func (f *scoreFlags) parse() (hybrid.Format, hybrid.Policy, hybrid.Aggregate, er
 	if err != nil {
 		return "", hybrid.Policy{}, "", usageError("%v", err)
 	}
-	if f.threshold < 0 || f.threshold > 1 {
+	if !(f.threshold >= 0 && f.threshold <= 1) { // NaN too
 		return "", hybrid.Policy{}, "", usageError("--threshold %v: want a number in [0, 1]", f.threshold)
 	}
 	return format, policy, agg, nil

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -48,4 +49,83 @@ func TestCheckJSONSaysPredictionAndGold(t *testing.T) {
 	require.Contains(t, r, "gold_first_error")
 	assert.Nil(t, r["gold_first_error"])
 	assert.EqualValues(t, -1, r["predicted_first_error"], "no step below the threshold")
+}
+
+// TestExitStatusUsageMistakes: every command-line mistake exits 2, as the README says, before
+// any work starts.
+func TestExitStatusUsageMistakes(t *testing.T) {
+	dir := t.TempDir()
+	f := filepath.Join(dir, "c.md")
+	require.NoError(t, os.WriteFile(f, []byte("Step 1: 2 + 2 = 4.\n"), 0o644))
+	batch := filepath.Join(dir, "b.jsonl")
+	require.NoError(t, os.WriteFile(batch, []byte(`{"statement": "theorem x : 1 = 1", "proof": "theorem x : 1 = 1 := rfl"}`+"\n"), 0o644))
+	for _, args := range [][]string{
+		{"eval", "foo"},
+		{"lean", "bogus"},
+		{"sim", "bogus"},
+		{"bogus"},
+		{"check", "--timeout", "abc", "--checker", "exact", f},
+		{"check", "--nope", f},
+		{"check", "--workers", "many", f},
+		{"verify-proof", "--report", "xml", batch},
+		{"check", "--threshold", "NaN", "--checker", "exact", f},
+		{"eval", "processbench", "--threshold", "NaN", f},
+		{"check", f, f},
+	} {
+		_, errOut, err := run(t, dir, nil, args...)
+		require.Error(t, err, "%v", args)
+		var msg strings.Builder
+		assert.Equal(t, exitUsage, exitCode(err, &msg), "%v: %v", args, err)
+		assert.NotContains(t, errOut+msg.String(), "Go struct", "%v", args)
+	}
+	// Asking for a group's help is no mistake.
+	out, _, err := run(t, dir, nil, "lean")
+	require.NoError(t, err)
+	assert.Contains(t, out, "repl")
+}
+
+// TestExitStatusNoChains: input with no chains is a failed run (1) that says so.
+func TestExitStatusNoChains(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"empty.jsonl", "blank.md"} {
+		f := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(f, []byte("\n  \n"), 0o644))
+		for _, cmd := range []string{"check", "translate", "compare", "select"} {
+			_, _, err := run(t, dir, nil, cmd, "--checker", "exact", f)
+			require.Error(t, err, "%s %s", cmd, name)
+			var msg strings.Builder
+			assert.Equal(t, exitError, exitCode(err, &msg), "%s %s", cmd, name)
+			assert.Contains(t, msg.String(), "no chains", "%s %s", cmd, name)
+		}
+	}
+}
+
+// TestWrongFileTypeIsOneLine: a GSM8K file given to `eval processbench` is one clear line,
+// not one error per row; and a field of the wrong JSON type is named in the user's terms.
+func TestWrongFileTypeIsOneLine(t *testing.T) {
+	dir := t.TempDir()
+	gsm := filepath.Join(dir, "train.jsonl")
+	var rows []string
+	for i := range 50 {
+		rows = append(rows, `{"question": "How many? `+strings.Repeat("x", i)+`", "answer": "2 + 2 = 4\n#### 4"}`)
+	}
+	require.NoError(t, os.WriteFile(gsm, []byte(strings.Join(rows, "\n")+"\n"), 0o644))
+	_, errOut, err := run(t, dir, nil, "eval", "processbench", "--checker", "exact", "--calibration", gsm, gsm)
+	require.Error(t, err)
+	var msg strings.Builder
+	assert.Equal(t, exitError, exitCode(err, &msg))
+	all := errOut + msg.String()
+	assert.Contains(t, all, "looks like GSM8K, not ProcessBench")
+	assert.LessOrEqual(t, strings.Count(strings.TrimSpace(all), "\n")+1, 2, "one line, not one per row:\n%s", all)
+
+	shape := filepath.Join(dir, "shape.jsonl")
+	require.NoError(t, os.WriteFile(shape, []byte(`{"id": "a-1", "problem": "p", "steps": ["1 + 1 = 2"], "label": 0}`+"\n"+
+		`{"id": "a-2", "problem": "p", "steps": "1 + 1 = 2", "label": 0}`+"\n"), 0o644))
+	_, errOut, err = run(t, dir, nil, "check", "--checker", "exact", shape)
+	require.Error(t, err)
+	assert.Contains(t, errOut, "shape.jsonl:2:")
+	assert.Contains(t, errOut, `field "steps"`)
+	assert.Contains(t, errOut, "a list of strings")
+	assert.NotContains(t, errOut, "Go struct")
+	assert.NotContains(t, errOut, "[]string")
 }

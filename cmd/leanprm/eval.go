@@ -41,7 +41,7 @@ side by side, with thresholds chosen on the calibration file as for processbench
 		Long:  long,
 		Args:  cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if threshold < 0 || threshold > 1 {
+			if !(threshold >= 0 && threshold <= 1) { // NaN too
 				return usageError("--threshold %v: want a number in [0, 1]", threshold)
 			}
 			ctx := cmd.Context()
@@ -52,7 +52,7 @@ side by side, with thresholds chosen on the calibration file as for processbench
 			var chains []hybrid.Chain
 			var rowErrs []hybrid.RowError
 			for _, f := range args {
-				c, re, err := hybrid.ReadChains(f, format)
+				c, re, err := readChains(e, f, format)
 				if err != nil {
 					return err
 				}

@@ -221,6 +221,28 @@ func parseBytes(raw string) (int64, error) {
 	return int64(f * mult), nil
 }
 
+// checkValues parses every duration and size setting once, before a command runs, so a bad
+// value fails at once and names its key. A bad flag value is a command-line mistake (exit 2);
+// one from the environment or the file is a configuration error (exit 1).
+func (s *settings) checkValues() error {
+	for _, key := range []string{"lean.timeout", "lean.start_timeout", "prm.vllm.timeout", "lean.max_rss"} {
+		var err error
+		if key == "lean.max_rss" {
+			_, err = s.Bytes(key)
+		} else {
+			_, err = s.Duration(key)
+		}
+		if err == nil {
+			continue
+		}
+		if src := s.source(key); strings.HasPrefix(src, "flag ") {
+			return usageError("%s: %v", src, err)
+		}
+		return err
+	}
+	return nil
+}
+
 // Workers is lean.workers with 0 meaning the number of cores.
 func (s *settings) Workers() int {
 	if n := s.Int("lean.workers"); n > 0 {

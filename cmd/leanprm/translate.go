@@ -62,12 +62,26 @@ FILE is any chain format leanprm reads (--format to force one; - reads stdin).`,
 	return cmd
 }
 
-// readChains reads FILE or stdin ("-").
+// readChains reads FILE or stdin ("-"). Input without a single chain or row is a failed run
+// (exit 1) that says so: a script must not take an empty report for a clean one.
 func readChains(e *env, path string, format hybrid.Format) ([]hybrid.Chain, []hybrid.RowError, error) {
+	var (
+		chains  []hybrid.Chain
+		rowErrs []hybrid.RowError
+		err     error
+	)
 	if path == "-" {
-		return hybrid.DecodeChains(e.stdin, "<stdin>", format)
+		chains, rowErrs, err = hybrid.DecodeChains(e.stdin, "<stdin>", format)
+	} else {
+		chains, rowErrs, err = hybrid.ReadChains(path, format)
 	}
-	return hybrid.ReadChains(path, format)
+	if err == nil && len(chains) == 0 && len(rowErrs) == 0 {
+		if path == "-" {
+			path = "standard input"
+		}
+		err = &ExitError{Code: exitError, Err: fmt.Errorf("%s: no chains in the input (is it empty?)", path)}
+	}
+	return chains, rowErrs, err
 }
 
 // reportRowErrors prints unreadable rows to stderr; the run fails (exit 1) after the rest ran.
