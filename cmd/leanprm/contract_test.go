@@ -129,3 +129,32 @@ func TestWrongFileTypeIsOneLine(t *testing.T) {
 	assert.NotContains(t, errOut, "Go struct")
 	assert.NotContains(t, errOut, "[]string")
 }
+
+// TestRelativeREPLCommandResolvesFromWorkingDir: "bin/leanprm sim repl" (the README's own
+// example) names a file relative to where the user ran leanprm, even though the REPL runs
+// inside the Lake project directory.
+func TestRelativeREPLCommandResolvesFromWorkingDir(t *testing.T) {
+	t.Setenv("LEANPRM_RUN_AS_MAIN", "1")
+	dir := t.TempDir()
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "lean-project"), 0o755))
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "bin"), 0o755))
+	self, err := os.Executable()
+	require.NoError(t, err)
+	require.NoError(t, os.Symlink(self, filepath.Join(dir, "bin", "leanprm")))
+	f := filepath.Join(dir, "c.md")
+	require.NoError(t, os.WriteFile(f, []byte("Step 1: 2 + 2 = 5.\n"), 0o644))
+
+	out, errOut, err := run(t, dir, nil, "check", "--checker", "lean", "--repl-command", "bin/leanprm sim repl", "--jsonl", "c.md")
+	require.NoError(t, err, errOut)
+	r := decodeLines(t, out)[0]
+	step := r["steps"].([]any)[0].(map[string]any)
+	assert.Equal(t, "refuted", step["verdict"])
+	assert.Equal(t, "sim", step["checker"])
+
+	// The same for lean.server_command, through `lean chain --backend lsp`.
+	chain := filepath.Join(dir, "chain.json")
+	require.NoError(t, os.WriteFile(chain, []byte(`{"statement": "theorem t : 2 + 2 = 4", "steps": ["decide"]}`), 0o644))
+	out, errOut, err = run(t, dir, map[string]string{"LEANPRM_LEAN_SERVER_COMMAND": "bin/leanprm sim lsp"}, "lean", "chain", "--backend", "lsp", "chain.json")
+	require.NoError(t, err, errOut)
+	assert.Contains(t, out, "verified")
+}
