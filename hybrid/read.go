@@ -263,6 +263,12 @@ func (jr *jsonReader) row(raw []byte, line int) {
 		jr.format = f // the rest of the file follows the first row
 	}
 	c, err := r.chain(f, jr.name, line)
+	var quirk *DataQuirk
+	if errors.As(err, &quirk) {
+		jr.chains = append(jr.chains, c)
+		jr.errs = append(jr.errs, RowError{jr.name, line, err})
+		return
+	}
 	if err != nil {
 		jr.errs = append(jr.errs, RowError{jr.name, line, fmt.Errorf("%s row: %w", f, err)})
 		return
@@ -444,6 +450,7 @@ var idSubset = regexp.MustCompile(`^(.+?)[-_]\d+$`)
 
 func (r *row) chain(f Format, name string, line int) (Chain, error) {
 	c := Chain{Source: fmt.Sprintf("%s:%d", name, line), FirstError: NoLabel}
+	var quirk error // a known data flaw read around: the chain is returned with it
 	switch f {
 	case FormatProcessBench:
 		if r.Problem == nil {
@@ -491,14 +498,26 @@ func (r *row) chain(f Format, name string, line int) (Chain, error) {
 		for i := range c.Steps {
 			c.Steps[i].Label = Correct
 		}
+		var past []int
 		for _, e := range *r.ErrorSteps {
-			if e < 1 || e > len(c.Steps) {
+			if e > len(c.Steps) && len(c.Steps) > 0 {
+				past = append(past, e) // a known quirk of the published files
+				continue
+			}
+			if e < 1 {
 				return c, fmt.Errorf("error_steps has %d, out of range for %d steps (1-based)", e, len(c.Steps))
 			}
 			c.Steps[e-1].Label = Wrong
 			if c.FirstError == NoError || e-1 < c.FirstError {
 				c.FirstError = e - 1
 			}
+		}
+		if len(past) > 0 {
+			if c.FirstError == NoError {
+				c.FirstError = NoLabel // an error the row names but no step holds
+			}
+			quirk = &DataQuirk{Kind: "error_steps past the last step",
+				Detail: fmt.Sprintf("error_steps has %v, past the last of %d steps (1-based); ignored", past, len(c.Steps))}
 		}
 	case FormatMRGSM8K:
 		if r.ModelOutputSteps == nil {
@@ -577,7 +596,30 @@ func (r *row) chain(f Format, name string, line int) (Chain, error) {
 	if c.ID == "" {
 		c.ID = c.Source
 	}
-	return c, nil
+	return c, quirk
+}
+
+// DataQuirk is a known flaw of a published data set that the reader reads around (PRMBench's
+// test files name error steps past the last step). The row's chain is still returned; the
+// quirk comes as a RowError beside it, for the caller to summarise or, strictly, to refuse.
+type DataQuirk struct {
+	Kind   string // the same for every row with this flaw, for summaries
+	Detail string
+}
+
+func (q *DataQuirk) Error() string { return q.Detail }
+
+// SplitQuirks separates the data quirks from real row errors.
+func SplitQuirks(errs []RowError) (rest, quirks []RowError) {
+	for _, re := range errs {
+		var q *DataQuirk
+		if errors.As(re.Err, &q) {
+			quirks = append(quirks, re)
+		} else {
+			rest = append(rest, re)
+		}
+	}
+	return rest, quirks
 }
 
 func parseBoolLabel(raw json.RawMessage) (bool, error) {

@@ -67,10 +67,23 @@ func TestReadProcessBenchArray(t *testing.T) {
 func TestReadPRMBench(t *testing.T) {
 	chains, errs, err := ReadChains(fixture("prmbench.jsonl"), FormatAuto)
 	require.NoError(t, err)
-	require.Len(t, chains, 2)
+	// Row 3 names error step 3 of 2: the published files' quirk. The chain is kept (its
+	// first error unknown) and the quirk comes beside it, not as an error.
+	require.Len(t, chains, 3)
 	require.Len(t, errs, 1)
 	assert.Equal(t, 3, errs[0].Line)
-	assert.Contains(t, errs[0].Error(), "error_steps has 3, out of range for 2 steps")
+	assert.Contains(t, errs[0].Error(), "error_steps has [3], past the last of 2 steps")
+	rest, quirks := SplitQuirks(errs)
+	assert.Empty(t, rest)
+	assert.Len(t, quirks, 1)
+	assert.Equal(t, NoLabel, chains[2].FirstError)
+
+	// error_steps 0 in a 1-based list is no known quirk: still an error.
+	_, errs, err = DecodeChains(strings.NewReader(`{"question": "q", "modified_process": ["a"], "error_steps": [0]}`), "z.jsonl", FormatAuto)
+	require.NoError(t, err)
+	require.Len(t, errs, 1)
+	rest, _ = SplitQuirks(errs)
+	assert.Len(t, rest, 1)
 
 	assert.Equal(t, "circular", chains[0].Subset)
 	assert.Equal(t, 1, chains[0].FirstError)

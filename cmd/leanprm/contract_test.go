@@ -158,3 +158,30 @@ func TestRelativeREPLCommandResolvesFromWorkingDir(t *testing.T) {
 	require.NoError(t, err, errOut)
 	assert.Contains(t, out, "verified")
 }
+
+// TestEvalPRMBenchOfficialFilesRunClean: the official PRMBench test files have rows whose
+// error_steps name a step past the last one. That known quirk is one summary line and the run
+// succeeds; --strict makes it fatal.
+func TestEvalPRMBenchOfficialFilesRunClean(t *testing.T) {
+	shared := filepath.Dir(filepath.Dir(transcriptsDir(t)))
+	files, _ := filepath.Glob(filepath.Join(shared, "data", "prmbench", "prm800k_test_p1_4o_c*.jsonl"))
+	require.NotEmpty(t, files, "PRMBench test files under %s", shared)
+	dir := t.TempDir()
+	calib := filepath.Join(dir, "calib.jsonl")
+	require.NoError(t, os.WriteFile(calib, []byte(
+		`{"id": "c-1", "problem": "p", "steps": ["2 + 2 = 4.", "4 + 1 = 5."], "label": -1}`+"\n"+
+			`{"id": "c-2", "problem": "p", "steps": ["2 + 2 = 5.", "5 + 1 = 6."], "label": 0}`+"\n"), 0o644))
+	args := append([]string{"eval", "prmbench", "--checker", "exact", "--calibration", calib}, files...)
+	out, errOut, err := run(t, dir, nil, args...)
+	require.NoError(t, err, errOut)
+	assert.Contains(t, out, "PRMScore")
+	lines := strings.Split(strings.TrimSpace(errOut), "\n")
+	require.Len(t, lines, 1, "one summary line:\n%s", errOut)
+	assert.Contains(t, lines[0], "error_steps")
+	assert.Contains(t, lines[0], "--strict")
+
+	_, errOut, err = run(t, dir, nil, append([]string{args[0], args[1], "--strict"}, args[2:]...)...)
+	require.Error(t, err)
+	assert.Equal(t, exitError, exitCode(err, &strings.Builder{}))
+	assert.Contains(t, errOut, "prm800k_test_p1_4o_circular.jsonl:54:")
+}
