@@ -185,3 +185,39 @@ func TestEvalPRMBenchOfficialFilesRunClean(t *testing.T) {
 	assert.Equal(t, exitError, exitCode(err, &strings.Builder{}))
 	assert.Contains(t, errOut, "prm800k_test_p1_4o_circular.jsonl:54:")
 }
+
+// TestStepNumberingAgrees: a person reads the same step number for the same step in `check`,
+// `translate` and `lean chain` (tables and summaries count from 1); JSON states its base.
+func TestStepNumberingAgrees(t *testing.T) {
+	t.Setenv("LEANPRM_RUN_AS_MAIN", "1")
+	demo := repoFile(t, "testdata/demo/chain.md")
+	dir := t.TempDir()
+	out, _, err := run(t, dir, nil, "check", "--checker", "exact", demo)
+	require.NoError(t, err)
+	assert.Contains(t, out, "first error: step 4")
+	out, _, err = run(t, dir, nil, "translate", "--checker", "exact", demo)
+	require.NoError(t, err)
+	assert.Contains(t, out, "step 4: refuted", "translate names the refuted step as check does:\n%s", out)
+	assert.NotContains(t, out, "step 0:")
+
+	out, _, err = run(t, dir, nil, "translate", "--checker", "exact", "--json", demo)
+	require.NoError(t, err)
+	var tr []map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &tr))
+	require.Len(t, tr, 1)
+	assert.EqualValues(t, 0, tr[0]["step_index_base"])
+	assert.EqualValues(t, 3, tr[0]["steps"].([]any)[3].(map[string]any)["index"])
+
+	// lean chain: the failing tactic is row 2 of the table, and the verdict line says step 2.
+	chain := filepath.Join(dir, "chain.json")
+	require.NoError(t, os.WriteFile(chain, []byte(`{"statement": "theorem t (a : Nat) (h : a = 3) : a + 1 = 5", "steps": ["subst h", "decide"]}`), 0o644))
+	out, _, err = run(t, dir, nil, "lean", "chain", "--repl-command", "leanprm sim repl", chain)
+	require.Error(t, err)
+	assert.Contains(t, out, "step 2 failed", out)
+	assert.NotContains(t, out, "step 1 failed", out)
+	out, _, err = run(t, dir, nil, "lean", "chain", "--json", "--repl-command", "leanprm sim repl", chain)
+	require.Error(t, err)
+	var rep map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &rep))
+	assert.EqualValues(t, 0, rep["step_index_base"])
+}

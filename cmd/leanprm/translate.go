@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"sync"
@@ -48,11 +49,12 @@ FILE is any chain format leanprm reads (--format to force one; - reads stdin).`,
 			if err != nil {
 				return err
 			}
-			out := translate.FormatTable
 			if asJSON {
-				out = translate.FormatJSON
+				err = writeTranslateJSON(e, results)
+			} else {
+				err = translate.Render(e.stdout, results, translate.FormatTable)
 			}
-			if err := translate.Render(e.stdout, results, out); err != nil {
+			if err != nil {
 				return err
 			}
 			return reportRowErrors(e, rowErrs)
@@ -61,6 +63,22 @@ FILE is any chain format leanprm reads (--format to force one; - reads stdin).`,
 	cmd.Flags().StringVar(&format, "format", "auto", "input format: auto, processbench, prmbench, mr-gsm8k, trl, gsm8k, text")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "write JSON instead of a table")
 	return cmd
+}
+
+// writeTranslateJSON is translate.FormatJSON with the base of the step indices stated in
+// each chain (0: the table counts the same steps from 1).
+func writeTranslateJSON(e *env, results []translate.ChainResult) error {
+	type chainJSON struct {
+		translate.ChainResult
+		StepIndexBase int `json:"step_index_base"`
+	}
+	out := make([]chainJSON, len(results))
+	for i := range results {
+		out[i] = chainJSON{ChainResult: results[i]}
+	}
+	enc := json.NewEncoder(e.stdout)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
 }
 
 // readChains reads FILE or stdin ("-"). Input without a single chain or row is a failed run
