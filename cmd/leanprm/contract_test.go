@@ -221,3 +221,77 @@ func TestStepNumberingAgrees(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(out), &rep))
 	assert.EqualValues(t, 0, rep["step_index_base"])
 }
+
+// TestLeanBlocksInChains: ```lean blocks without a REPL say "not checked: no Lean" (a sorry is
+// still caught before Lean), `example` is judged like `theorem`, and `translate` treats the
+// blocks as Lean, giving the verdicts `check` gives.
+func TestLeanBlocksInChains(t *testing.T) {
+	t.Setenv("LEANPRM_RUN_AS_MAIN", "1")
+	dir := t.TempDir()
+	mixed := repoFile(t, "testdata/demo/mixed.md")
+	f := filepath.Join(dir, "c.md")
+	text := "Problem: p\n\n" +
+		"```lean\nexample (a : Nat) (h : a = 6) : a + 4 = 10 := by\n  subst h\n  decide\n```\n\n" +
+		"```lean\ntheorem s (a : Nat) (h : a = 6) : a + 4 = 10 := by\n  sorry\n```\n"
+	require.NoError(t, os.WriteFile(f, []byte(text), 0o644))
+
+	// No Lean.
+	out, _, err := run(t, dir, nil, "check", "--checker", "exact", f)
+	require.NoError(t, err)
+	assert.Contains(t, out, "not checked: no Lean")
+	out, _, err = run(t, dir, nil, "check", "--checker", "exact", "--jsonl", f)
+	require.NoError(t, err)
+	steps := decodeLines(t, out)[0]["steps"].([]any)
+	require.Len(t, steps, 2)
+	first, second := steps[0].(map[string]any), steps[1].(map[string]any)
+	assert.Equal(t, "none", first["verdict"])
+	assert.Contains(t, jsonText(t, first["obligations"]), "not checked: no Lean")
+	assert.Equal(t, "unknown", second["verdict"], "a sorry is caught without Lean")
+	assert.Contains(t, jsonText(t, second["obligations"]), "sorry")
+
+	out, _, err = run(t, dir, nil, "translate", "--checker", "exact", f)
+	require.NoError(t, err)
+	assert.Contains(t, out, "step 1: not checked: no Lean")
+	assert.Contains(t, out, "step 2: unknown")
+	assert.NotContains(t, out, "prose", "Lean is not read as prose:\n%s", out)
+
+	// Through the simulator: `example` is verified like a theorem, and translate agrees with
+	// check step by step.
+	out, _, err = run(t, dir, nil, "check", "--checker", "lean", "--repl-command", "leanprm sim repl", "--jsonl", f)
+	require.NoError(t, err)
+	steps = decodeLines(t, out)[0]["steps"].([]any)
+	assert.Equal(t, "verified", steps[0].(map[string]any)["verdict"], jsonText(t, steps[0]))
+	assert.Equal(t, "sim", steps[0].(map[string]any)["checker"])
+
+	for _, file := range []string{f, mixed} {
+		out, _, err = run(t, dir, nil, "check", "--checker", "lean", "--repl-command", "leanprm sim repl", "--jsonl", file)
+		require.NoError(t, err)
+		var want []string
+		for _, s := range decodeLines(t, out)[0]["steps"].([]any) {
+			want = append(want, s.(map[string]any)["verdict"].(string))
+		}
+		out, _, err = run(t, dir, nil, "translate", "--checker", "lean", "--repl-command", "leanprm sim repl", "--json", file)
+		require.NoError(t, err)
+		var tr []struct {
+			Steps []struct {
+				Verdict string
+				Text    string
+			}
+		}
+		require.NoError(t, json.Unmarshal([]byte(out), &tr))
+		require.Len(t, tr, 1)
+		require.Len(t, tr[0].Steps, len(want))
+		for i, s := range tr[0].Steps {
+			if strings.HasPrefix(strings.TrimSpace(s.Text), "theorem") || strings.HasPrefix(strings.TrimSpace(s.Text), "example") {
+				assert.Equal(t, want[i], s.Verdict, "%s step %d", filepath.Base(file), i+1)
+			}
+		}
+	}
+}
+
+func jsonText(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	require.NoError(t, err)
+	return string(b)
+}

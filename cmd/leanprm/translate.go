@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/spf13/cobra"
@@ -45,7 +46,11 @@ FILE is any chain format leanprm reads (--format to force one; - reads stdin).`,
 				return err
 			}
 			defer f.Close()
-			results, err := translateChains(ctx, f.tr, chains, e.cfg.Workers())
+			lean := leanSteps{header: e.cfg.String("lean.header")}
+			if f.pool != nil {
+				lean.pool = f.pool
+			}
+			results, err := translateChains(ctx, f.tr, lean, chains, e.cfg.Workers())
 			if err != nil {
 				return err
 			}
@@ -159,9 +164,9 @@ func strictQuirks(e *env, rowErrs []hybrid.RowError) error {
 }
 
 // translateChains checks chains concurrently (at most workers at once) and returns results in
-// input order. Formal (Lean) steps are passed through as text: the translator finds no
-// arithmetic claims in Lean syntax it does not generate itself.
-func translateChains(ctx context.Context, tr *translate.Translator, chains []hybrid.Chain, workers int) ([]translate.ChainResult, error) {
+// input order. Formal (Lean) steps are not prose: the translator sees them as empty, and they
+// are judged as `check` judges them (lean), so the two commands agree.
+func translateChains(ctx context.Context, tr *translate.Translator, lean leanSteps, chains []hybrid.Chain, workers int) ([]translate.ChainResult, error) {
 	results := make([]translate.ChainResult, len(chains))
 	errs := make([]error, len(chains))
 	sem := make(chan struct{}, max(1, workers))
@@ -176,7 +181,21 @@ func translateChains(ctx context.Context, tr *translate.Translator, chains []hyb
 		wg.Add(1)
 		go func(i int) {
 			defer func() { <-sem; wg.Done() }()
-			results[i], errs[i] = tr.Chain(ctx, chains[i].ID, chains[i].Texts())
+			texts := chains[i].Texts()
+			for k, st := range chains[i].Steps {
+				if st.Formal {
+					texts[k] = ""
+				}
+			}
+			results[i], errs[i] = tr.Chain(ctx, chains[i].ID, texts)
+			if errs[i] != nil {
+				return
+			}
+			for k, st := range chains[i].Steps {
+				if st.Formal && k < len(results[i].Steps) {
+					results[i].Steps[k] = leanStepResult(k, st.Text, lean.judge(ctx, st.Text))
+				}
+			}
 		}(i)
 	}
 	wg.Wait()
@@ -186,4 +205,27 @@ func translateChains(ctx context.Context, tr *translate.Translator, chains []hyb
 		}
 	}
 	return results, nil
+}
+
+// leanStepResult shows a Lean step's judgement in translate's terms: one obligation per
+// tactic (or one for the whole step), kind "lean", and the step verdict `check` shows.
+func leanStepResult(index int, src string, fs hybrid.FormalStep) translate.StepResult {
+	res := translate.StepResult{Index: index, Text: src, Obligations: []translate.Obligation{}}
+	switch fs.Verdict {
+	case hybrid.NoVerdict:
+		res.Verdict = translate.StepVerdict(NotCheckedNoLean)
+	default:
+		res.Verdict = translate.StepVerdict(fs.Verdict)
+	}
+	for _, ob := range fs.Obligations {
+		v := translate.Verdict(ob.Verdict)
+		if ob.Verdict == hybrid.NoVerdict {
+			v = translate.Unknown
+		}
+		res.Obligations = append(res.Obligations, translate.Obligation{
+			Step: index, Expr: ob.Text, Kind: "lean", Lean: ob.Lean,
+			Verdict: v, Checker: ob.Checker, Reason: strings.Join(ob.Messages, "; "),
+		})
+	}
+	return res
 }
