@@ -295,3 +295,53 @@ func jsonText(t *testing.T, v any) string {
 	require.NoError(t, err)
 	return string(b)
 }
+
+// TestDoctorShowsProgressAndHonoursStartTimeout: doctor says on stderr that a REPL is
+// starting and under which limit, and a REPL that never answers fails the start-up check
+// at the limit the user set (--start-timeout, lean.start_timeout).
+func TestDoctorShowsProgressAndHonoursStartTimeout(t *testing.T) {
+	t.Setenv("LEANPRM_RUN_AS_MAIN", "1")
+	dir := t.TempDir()
+	for _, how := range []struct {
+		args []string
+		env  map[string]string
+	}{
+		{[]string{"--start-timeout", "1s"}, nil},
+		{nil, map[string]string{"LEANPRM_LEAN_START_TIMEOUT": "1s"}},
+	} {
+		args := append([]string{"doctor", "--repl-command", "leanprm sim repl -hang-after 0"}, how.args...)
+		out, errOut, err := run(t, dir, how.env, args...)
+		require.Error(t, err)
+		assert.Equal(t, exitError, exitCode(err, &strings.Builder{}))
+		assert.Contains(t, errOut, "starting one REPL worker")
+		assert.Contains(t, errOut, "limit 1s")
+		assert.Regexp(t, `repl start\s+fail.*timed out after 1s`, out)
+	}
+}
+
+// TestREADMEDocumentsEverySetting: the README's configuration block names every key leanprm
+// reads (settingsTable), and asks for the Go version go.mod pins.
+func TestREADMEDocumentsEverySetting(t *testing.T) {
+	readme, err := os.ReadFile(repoFile(t, "README.md"))
+	require.NoError(t, err)
+	text := string(readme)
+	start := strings.Index(text, "```yaml\nchecker:")
+	require.GreaterOrEqual(t, start, 0, "the README has a configuration block")
+	block := text[start : start+strings.Index(text[start+3:], "```")+3]
+	for _, st := range settingsTable {
+		parts := strings.Split(st.key, ".")
+		leaf := parts[len(parts)-1]
+		assert.Regexp(t, `(?m)^\s*`+leaf+`:`, block, "README configuration block lacks %s", st.key)
+	}
+
+	gomod, err := os.ReadFile(repoFile(t, "go.mod"))
+	require.NoError(t, err)
+	var goVersion string
+	for _, l := range strings.Split(string(gomod), "\n") {
+		if v, ok := strings.CutPrefix(l, "go "); ok {
+			goVersion = strings.TrimSpace(v)
+		}
+	}
+	require.NotEmpty(t, goVersion)
+	assert.Contains(t, text, "Go "+goVersion+" or newer", "README and go.mod agree on the Go version")
+}

@@ -35,7 +35,7 @@ var settingsTable = []setting{
 	{"lean.tactic", "decide +kernel", "tactic", "tactic that decides closed arithmetic claims (norm_num with Mathlib)"},
 	{"lean.workers", 0, "workers", "REPL worker processes (0 = number of cores)"},
 	{"lean.timeout", "60s", "timeout", "wall-clock limit for one REPL request"},
-	{"lean.start_timeout", "5m", "", "limit for starting a worker, its header import and its probes"},
+	{"lean.start_timeout", "5m", "start-timeout", "limit for starting a worker, its header import and its probes"},
 	{"lean.queue", 0, "", "requests that may wait for a worker before callers block (0 = 4 per worker)"},
 	{"lean.recycle_after", 1000, "", "restart a worker after this many requests (0 = never)"},
 	{"lean.max_rss", "8GiB", "", "restart a worker whose resident memory passes this (0 = no limit)"},
