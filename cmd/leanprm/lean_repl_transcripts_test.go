@@ -39,11 +39,11 @@ var simTranscripts = [][]string{
 	{"pickle_proof_state_1", "pickle_proof_state_2"}, {"pickle_proof_state_env"},
 }
 
-// TestLeanREPLIsTransparent replays the REPL's own test files through `leanprm lean repl` (with
+// TestREPLSessionIsTransparent replays the REPL's own test files through `leanprm lean repl` (with
 // the simulator behind it) and compares every reply, as a decoded JSON value, with the one the
 // real REPL printed: env and proofState numbers included, so the worker's start-up check must
 // not take any id a user can see.
-func TestLeanREPLIsTransparent(t *testing.T) {
+func TestREPLSessionIsTransparent(t *testing.T) {
 	t.Setenv("LEANPRM_RUN_AS_MAIN", "1")
 	tdir := transcriptsDir(t)
 	for _, chain := range simTranscripts {
