@@ -179,7 +179,7 @@ func wholeFileMismatch(name string, chains []Chain, errs []RowError) error {
 		}
 		first = m
 	}
-	return fmt.Errorf("%s: %w (every row has the fields of %s; --format or the command chooses the format)", name, first, first.Got.Title())
+	return fmt.Errorf("%s: %w (every row has the fields of %s)", name, first, first.Got.Title())
 }
 
 // shapeError says in the input's terms which field has the wrong JSON type, instead of Go's
