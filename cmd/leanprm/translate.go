@@ -193,7 +193,11 @@ func translateChains(ctx context.Context, tr *translate.Translator, lean leanSte
 			}
 			for k, st := range chains[i].Steps {
 				if st.Formal && k < len(results[i].Steps) {
-					results[i].Steps[k] = leanStepResult(k, st.Text, lean.judge(ctx, st.Text))
+					fs := lean.judge(ctx, st.Text)
+					results[i].Steps[k] = leanStepResult(k, st.Text, fs)
+					if results[i].Checker == "" {
+						results[i].Checker = fs.Checker // a chain of Lean steps only
+					}
 				}
 			}
 		}(i)
