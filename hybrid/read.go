@@ -517,7 +517,7 @@ func (r *row) chain(f Format, name string, line int) (Chain, error) {
 				c.FirstError = NoLabel // an error the row names but no step holds
 			}
 			quirk = &DataQuirk{Kind: "error_steps past the last step",
-				Detail: fmt.Sprintf("error_steps has %v, past the last of %d steps (1-based); ignored", past, len(c.Steps))}
+				Detail: fmt.Sprintf("error_steps has %v, past the last of %d steps (1-based)", past, len(c.Steps))}
 		}
 	case FormatMRGSM8K:
 		if r.ModelOutputSteps == nil {
