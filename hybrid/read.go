@@ -113,17 +113,99 @@ func DecodeChains(r io.Reader, name string, format Format) ([]Chain, []RowError,
 	if len(trimmed) == 0 {
 		return nil, nil, nil
 	}
+	var (
+		chains []Chain
+		errs   []RowError
+	)
 	switch trimmed[0] {
 	case '[':
-		return decodeJSONArray(data, name, format)
+		chains, errs, err = decodeJSONArray(data, name, format)
 	case '{':
-		return decodeJSONObjects(data, name, format)
+		chains, errs, err = decodeJSONObjects(data, name, format)
+	}
+	if trimmed[0] == '[' || trimmed[0] == '{' {
+		if err == nil {
+			err = wholeFileMismatch(name, chains, errs)
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		return chains, errs, nil
 	}
 	if format != FormatAuto {
 		return nil, nil, fmt.Errorf("%s: format %s expects JSON or JSON Lines, got text", name, format)
 	}
 	ch, errs := decodeText(data, name)
 	return ch, errs, nil
+}
+
+// FormatMismatchError is a row of one known format read as another (a GSM8K file given to
+// `eval processbench`). A file whose every row is one is reported once, not row by row.
+type FormatMismatchError struct{ Want, Got Format }
+
+func (e *FormatMismatchError) Error() string {
+	return fmt.Sprintf("this looks like %s, not %s", e.Got.Title(), e.Want.Title())
+}
+
+// Title is the format's name as its authors write it.
+func (f Format) Title() string {
+	switch f {
+	case FormatProcessBench:
+		return "ProcessBench"
+	case FormatPRMBench:
+		return "PRMBench"
+	case FormatMRGSM8K:
+		return "MR-GSM8K"
+	case FormatTRL:
+		return "TRL stepwise"
+	case FormatGSM8K:
+		return "GSM8K"
+	case FormatText:
+		return "text"
+	}
+	return string(f)
+}
+
+// wholeFileMismatch turns "every row is of another format" into one error for the file.
+func wholeFileMismatch(name string, chains []Chain, errs []RowError) error {
+	if len(chains) > 0 || len(errs) == 0 {
+		return nil
+	}
+	var first *FormatMismatchError
+	for _, re := range errs {
+		var m *FormatMismatchError
+		if !errors.As(re.Err, &m) || (first != nil && *m != *first) {
+			return nil
+		}
+		first = m
+	}
+	return fmt.Errorf("%s: %w (every row has the fields of %s)", name, first, first.Got.Title())
+}
+
+// shapeError says in the input's terms which field has the wrong JSON type, instead of Go's
+// "cannot unmarshal string into Go struct field row.steps of type []string".
+func shapeError(err error) error {
+	var te *json.UnmarshalTypeError
+	if !errors.As(err, &te) || te.Field == "" {
+		return fmt.Errorf("invalid JSON: %w", err)
+	}
+	want := "a " + te.Type.String()
+	switch te.Type.String() {
+	case "[]string", "*[]string":
+		want = "a list of strings"
+	case "string", "*string":
+		want = "a string"
+	case "int", "*int":
+		want = "an integer"
+	case "[]int", "*[]int":
+		want = "a list of integers"
+	}
+	got := map[string]string{"string": "a string", "number": "a number", "object": "an object",
+		"array": "a list", "bool": "true/false"}[te.Value]
+	if got == "" {
+		got = te.Value
+	}
+	return fmt.Errorf("field %q: want %s, got %s", te.Field, want, got)
 }
 
 // checkText refuses input that is not text: a NUL byte, or invalid UTF-8, means a binary file
@@ -164,7 +246,11 @@ type jsonReader struct {
 func (jr *jsonReader) row(raw []byte, line int) {
 	var r row
 	if err := json.Unmarshal(raw, &r); err != nil {
-		jr.errs = append(jr.errs, RowError{jr.name, line, fmt.Errorf("invalid JSON: %w", err)})
+		jr.errs = append(jr.errs, RowError{jr.name, line, shapeError(err)})
+		return
+	}
+	if got := r.detect(); jr.format != FormatAuto && got != FormatAuto && got != jr.format {
+		jr.errs = append(jr.errs, RowError{jr.name, line, &FormatMismatchError{Want: jr.format, Got: got}})
 		return
 	}
 	f := jr.format
@@ -177,6 +263,12 @@ func (jr *jsonReader) row(raw []byte, line int) {
 		jr.format = f // the rest of the file follows the first row
 	}
 	c, err := r.chain(f, jr.name, line)
+	var quirk *DataQuirk
+	if errors.As(err, &quirk) {
+		jr.chains = append(jr.chains, c)
+		jr.errs = append(jr.errs, RowError{jr.name, line, err})
+		return
+	}
 	if err != nil {
 		jr.errs = append(jr.errs, RowError{jr.name, line, fmt.Errorf("%s row: %w", f, err)})
 		return
@@ -358,6 +450,7 @@ var idSubset = regexp.MustCompile(`^(.+?)[-_]\d+$`)
 
 func (r *row) chain(f Format, name string, line int) (Chain, error) {
 	c := Chain{Source: fmt.Sprintf("%s:%d", name, line), FirstError: NoLabel}
+	var quirk error // a known data flaw read around: the chain is returned with it
 	switch f {
 	case FormatProcessBench:
 		if r.Problem == nil {
@@ -405,14 +498,26 @@ func (r *row) chain(f Format, name string, line int) (Chain, error) {
 		for i := range c.Steps {
 			c.Steps[i].Label = Correct
 		}
+		var past []int
 		for _, e := range *r.ErrorSteps {
-			if e < 1 || e > len(c.Steps) {
+			if e > len(c.Steps) && len(c.Steps) > 0 {
+				past = append(past, e) // a known quirk of the published files
+				continue
+			}
+			if e < 1 {
 				return c, fmt.Errorf("error_steps has %d, out of range for %d steps (1-based)", e, len(c.Steps))
 			}
 			c.Steps[e-1].Label = Wrong
 			if c.FirstError == NoError || e-1 < c.FirstError {
 				c.FirstError = e - 1
 			}
+		}
+		if len(past) > 0 {
+			if c.FirstError == NoError {
+				c.FirstError = NoLabel // an error the row names but no step holds
+			}
+			quirk = &DataQuirk{Kind: "error_steps past the last step",
+				Detail: fmt.Sprintf("error_steps has %v, past the last of %d steps (1-based)", past, len(c.Steps))}
 		}
 	case FormatMRGSM8K:
 		if r.ModelOutputSteps == nil {
@@ -491,7 +596,30 @@ func (r *row) chain(f Format, name string, line int) (Chain, error) {
 	if c.ID == "" {
 		c.ID = c.Source
 	}
-	return c, nil
+	return c, quirk
+}
+
+// DataQuirk is a known flaw of a published data set that the reader reads around (PRMBench's
+// test files name error steps past the last step). The row's chain is still returned; the
+// quirk comes as a RowError beside it, for the caller to summarise or, strictly, to refuse.
+type DataQuirk struct {
+	Kind   string // the same for every row with this flaw, for summaries
+	Detail string
+}
+
+func (q *DataQuirk) Error() string { return q.Detail }
+
+// SplitQuirks separates the data quirks from real row errors.
+func SplitQuirks(errs []RowError) (rest, quirks []RowError) {
+	for _, re := range errs {
+		var q *DataQuirk
+		if errors.As(re.Err, &q) {
+			quirks = append(quirks, re)
+		} else {
+			rest = append(rest, re)
+		}
+	}
+	return rest, quirks
 }
 
 func parseBoolLabel(raw json.RawMessage) (bool, error) {

@@ -67,10 +67,23 @@ func TestReadProcessBenchArray(t *testing.T) {
 func TestReadPRMBench(t *testing.T) {
 	chains, errs, err := ReadChains(fixture("prmbench.jsonl"), FormatAuto)
 	require.NoError(t, err)
-	require.Len(t, chains, 2)
+	// Row 3 names error step 3 of 2: the published files' quirk. The chain is kept (its
+	// first error unknown) and the quirk comes beside it, not as an error.
+	require.Len(t, chains, 3)
 	require.Len(t, errs, 1)
 	assert.Equal(t, 3, errs[0].Line)
-	assert.Contains(t, errs[0].Error(), "error_steps has 3, out of range for 2 steps")
+	assert.Contains(t, errs[0].Error(), "error_steps has [3], past the last of 2 steps")
+	rest, quirks := SplitQuirks(errs)
+	assert.Empty(t, rest)
+	assert.Len(t, quirks, 1)
+	assert.Equal(t, NoLabel, chains[2].FirstError)
+
+	// error_steps 0 in a 1-based list is no known quirk: still an error.
+	_, errs, err = DecodeChains(strings.NewReader(`{"question": "q", "modified_process": ["a"], "error_steps": [0]}`), "z.jsonl", FormatAuto)
+	require.NoError(t, err)
+	require.Len(t, errs, 1)
+	rest, _ = SplitQuirks(errs)
+	assert.Len(t, rest, 1)
 
 	assert.Equal(t, "circular", chains[0].Subset)
 	assert.Equal(t, 1, chains[0].FirstError)
@@ -150,12 +163,22 @@ func TestReadUnclosedFence(t *testing.T) {
 }
 
 func TestForcedFormat(t *testing.T) {
-	// A PRMBench file read as ProcessBench: every row lacks "steps".
+	// A PRMBench file read as ProcessBench: one error for the file, not one per row.
 	chains, errs, err := ReadChains(fixture("prmbench.jsonl"), FormatProcessBench)
-	require.NoError(t, err)
+	var mm *FormatMismatchError
+	require.ErrorAs(t, err, &mm)
+	assert.ErrorContains(t, err, "this looks like PRMBench, not ProcessBench")
 	assert.Empty(t, chains)
-	require.Len(t, errs, 3)
-	assert.Contains(t, errs[0].Error(), "processbench row")
+	assert.Empty(t, errs)
+
+	// One stray row of another format among good ones stays a row error.
+	mixed := `{"problem": "p", "steps": ["a"], "label": -1}` + "\n" + `{"question": "q", "answer": "#### 1"}` + "\n"
+	chains, errs, err = DecodeChains(strings.NewReader(mixed), "m.jsonl", FormatProcessBench)
+	require.NoError(t, err)
+	assert.Len(t, chains, 1)
+	require.Len(t, errs, 1)
+	assert.Equal(t, 2, errs[0].Line)
+	assert.ErrorAs(t, errs[0], &mm)
 
 	// Text forced on JSON reads it as one paragraph chain.
 	_, _, err = DecodeChains(strings.NewReader("plain words"), "x", FormatPRMBench)

@@ -58,8 +58,9 @@ type ChainResult struct {
 	Source  string `json:"source,omitempty"`
 	Subset  string `json:"subset,omitempty"`
 	Problem string `json:"problem"`
-	// FirstError is the gold first-error index (NoError, NoLabel).
-	FirstError int          `json:"first_error"`
+	// FirstError is the gold first-error index (NoError, NoLabel); named
+	// gold_first_error in JSON so no reader takes it for a prediction.
+	FirstError int          `json:"gold_first_error"`
 	Policy     string       `json:"policy"`
 	Steps      []StepResult `json:"steps"`
 	// Warnings note what degraded the result without failing it, such as

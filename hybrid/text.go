@@ -15,8 +15,11 @@ import (
 //     "# Problem" heading, is the problem.
 //   - If any line starts with a step marker ("Step 3:", "**Step 3.**",
 //     "## Step 3"), steps start at the markers (the marker itself is dropped)
-//     and text before the first marker is the problem. Otherwise each
-//     paragraph (text between blank lines) is a step.
+//     and text before the first marker is the problem. Without step markers,
+//     a top-level list does the same: numbered ("1. ", "1) ") or bulleted
+//     ("- ", "* ", "+ "), whichever comes first; indented (nested) items
+//     stay inside their item. Otherwise each paragraph (text between blank
+//     lines) is a step.
 //   - A fenced ```lean (or lean4) block is a formal step of its own; other
 //     fenced blocks stay in the step around them and blank lines inside
 //     them do not split it.
@@ -29,6 +32,8 @@ var (
 	problemHeader = regexp.MustCompile(`(?i)^\s{0,3}#{1,6}\s*(?:problem|question)\s*:?\s*$`)
 	fenceLine     = regexp.MustCompile("^\\s{0,3}(```+|~~~+)\\s*([A-Za-z0-9_+-]*)")
 	chainRule     = regexp.MustCompile(`^\s{0,3}-{3,}\s*$`)
+	numberedItem  = regexp.MustCompile(`^ ?\d{1,3}[.)]\s+`)
+	bulletItem    = regexp.MustCompile(`^ ?[-*+]\s+`)
 )
 
 type textLine struct {
@@ -72,6 +77,34 @@ func decodeText(data []byte, name string) ([]Chain, []RowError) {
 	return chains, errs
 }
 
+// stepMarkers picks what starts a step in block, outside code fences: "Step N:" markers if
+// any line has one, else the kind of top-level list item that comes first, else nil
+// (paragraphs are steps).
+func stepMarkers(block []textLine) *regexp.Regexp {
+	var list *regexp.Regexp
+	fence := ""
+	for _, l := range block {
+		if m := fenceLine.FindStringSubmatch(l.text); m != nil {
+			if fence == "" {
+				fence = m[1]
+			} else if strings.HasPrefix(m[1], fence) {
+				fence = ""
+			}
+			continue
+		}
+		switch {
+		case fence != "" || chainRule.MatchString(l.text):
+		case stepMarker.MatchString(l.text):
+			return stepMarker
+		case list == nil && numberedItem.MatchString(l.text):
+			list = numberedItem
+		case list == nil && bulletItem.MatchString(l.text):
+			list = bulletItem
+		}
+	}
+	return list
+}
+
 // textChain builds one chain from a block of lines; a block with no text
 // at all yields nil.
 func textChain(block []textLine, name string) (*Chain, error) {
@@ -85,22 +118,8 @@ func textChain(block []textLine, name string) (*Chain, error) {
 	if blank {
 		return nil, nil
 	}
-	markers := false
-	fence := ""
-	for _, l := range block {
-		if m := fenceLine.FindStringSubmatch(l.text); m != nil {
-			if fence == "" {
-				fence = m[1]
-			} else if strings.HasPrefix(m[1], fence) {
-				fence = ""
-			}
-			continue
-		}
-		if fence == "" && stepMarker.MatchString(l.text) {
-			markers = true
-			break
-		}
-	}
+	marker := stepMarkers(block)
+	markers := marker != nil
 
 	var (
 		problem   []string
@@ -155,10 +174,10 @@ func textChain(block []textLine, name string) (*Chain, error) {
 			continue
 		}
 		switch {
-		case markers && stepMarker.MatchString(l):
+		case markers && marker.MatchString(l):
 			endPara()
 			preamble = false
-			cur = append(cur, stepMarker.ReplaceAllString(l, ""))
+			cur = append(cur, marker.ReplaceAllString(l, ""))
 		case problemHeader.MatchString(l):
 			endPara()
 			inProblem = true

@@ -323,7 +323,7 @@ func (w *Worker) CheckChain(ctx context.Context, ch Chain) (*ChainResult, error)
 		if sr.Status == StepFailed {
 			failed = i
 			res.ProofStatus = sr.ProofStatus
-			res.Problems = append(res.Problems, fmt.Sprintf("step %d failed: %s", i, firstLine(firstError(sr.Messages))))
+			res.Problems = append(res.Problems, fmt.Sprintf("step %d failed: %s", i+1, firstLine(firstError(sr.Messages))))
 			break
 		}
 		if w.cfg.afterChainStep != nil {
@@ -333,12 +333,12 @@ func (w *Worker) CheckChain(ctx context.Context, ch Chain) (*ChainResult, error)
 		sr.Goals = append([]string{}, goals...)
 		res.ProofStatus = sr.ProofStatus
 		if sr.Sorries > 0 {
-			res.Problems = append(res.Problems, fmt.Sprintf("step %d uses sorry", i))
+			res.Problems = append(res.Problems, fmt.Sprintf("step %d uses sorry", i+1))
 		}
 	}
 	if failed >= 0 {
 		for i := failed + 1; i < len(res.Steps); i++ {
-			res.Problems = append(res.Problems, fmt.Sprintf("step %d was not run: an earlier step failed", i))
+			res.Problems = append(res.Problems, fmt.Sprintf("step %d was not run: an earlier step failed", i+1))
 		}
 		return res, nil
 	}

@@ -83,19 +83,19 @@ func TestChainVerdicts(t *testing.T) {
 			name:     "a thrown failure; the rest not run",
 			chain:    Chain{Statement: t1, Steps: []string{"subst hb", "decide", "subst h", "rfl"}},
 			statuses: []StepStatus{StepAccepted, StepFailed, StepNotRun, StepNotRun},
-			thrown:   1, message: "free variables", problem: "step 3 was not run",
+			thrown:   1, message: "free variables", problem: "step 4 was not run",
 		},
 		{
 			name:     "an error message in a normal reply",
 			chain:    Chain{Statement: t1, Steps: []string{"exact foo", "rfl"}},
 			statuses: []StepStatus{StepFailed, StepNotRun},
-			thrown:   -1, message: "Unknown identifier `foo`", problem: "step 0 failed",
+			thrown:   -1, message: "Unknown identifier `foo`", problem: "step 1 failed",
 		},
 		{
 			name:     "a false claim refuted",
 			chain:    Chain{Statement: "(7 : Int) / 2 = 4", Steps: []string{"decide"}},
 			statuses: []StepStatus{StepFailed},
-			thrown:   0, message: "proved that the proposition", problem: "step 0 failed",
+			thrown:   0, message: "proved that the proposition", problem: "step 1 failed",
 		},
 		{
 			name:     "incomplete",
@@ -107,7 +107,7 @@ func TestChainVerdicts(t *testing.T) {
 			name:     "a sorry step is accepted but proves nothing",
 			chain:    Chain{Statement: t1, Steps: []string{"subst hb", "sorry"}},
 			statuses: []StepStatus{StepAccepted, StepAccepted},
-			thrown:   -1, problem: "step 1 uses sorry",
+			thrown:   -1, problem: "step 2 uses sorry",
 		},
 		{
 			name:     "the statement does not elaborate",

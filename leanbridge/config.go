@@ -63,6 +63,11 @@ type Config struct {
 	// SkipProbe skips the start-up probe (the version check still runs). For tools that
 	// only forward raw requests.
 	SkipProbe bool
+	// HideStartupIDs keeps the ids the start-up version check takes out of sight: the user's
+	// first command gets env 0, as in a REPL nobody else talked to, and a request naming
+	// env 0 means that command's environment, not the version check's. For tools that forward
+	// a user's session (`leanprm lean repl`); the "" header then has no ready environment.
+	HideStartupIDs bool
 	// ExpectedVersion is the Lean version the REPL must report, e.g. "4.32.0". Default: read
 	// from ProjectDir/lean-toolchain; if there is none, the version is not checked.
 	ExpectedVersion string

@@ -48,6 +48,8 @@ type conn struct {
 	gen     int // 1-based process generation within the worker
 	envBase int // worker-visible env id = REPL env id + envBase
 	psBase  int // same for proofState ids
+	envMin  int // worker-visible env ids below this belong to earlier processes (or are hidden)
+	psMin   int // same for proofState ids
 	peer    peer
 	dec     *Decoder
 	stderr  *proc.Tail
@@ -95,6 +97,8 @@ func newConn(life context.Context, p peer, gen, envBase, psBase int, cfg *Config
 		gen:        gen,
 		envBase:    envBase,
 		psBase:     psBase,
+		envMin:     envBase,
+		psMin:      psBase,
 		peer:       p,
 		dec:        NewDecoder(p.Stdout(), cfg.MaxReplyBytes),
 		stderr:     proc.NewTail(cfg.StderrTailBytes),
@@ -387,11 +391,11 @@ func (c *conn) memCheckDue(interval time.Duration) bool {
 // frameFor checks the ids a request names against this process and frames it with the
 // process's own ids.
 func (c *conn) frameFor(pr *parsedRequest, restarts int) ([]byte, error) {
-	if pr.env != nil && *pr.env < c.envBase {
-		return nil, &StaleStateError{Field: "env", ID: *pr.env, ValidMin: c.envBase, Restarts: restarts}
+	if pr.env != nil && *pr.env < c.envMin {
+		return nil, &StaleStateError{Field: "env", ID: *pr.env, ValidMin: c.envMin, Restarts: restarts}
 	}
-	if pr.proofState != nil && *pr.proofState < c.psBase {
-		return nil, &StaleStateError{Field: "proofState", ID: *pr.proofState, ValidMin: c.psBase, Restarts: restarts}
+	if pr.proofState != nil && *pr.proofState < c.psMin {
+		return nil, &StaleStateError{Field: "proofState", ID: *pr.proofState, ValidMin: c.psMin, Restarts: restarts}
 	}
 	if c.envBase == 0 && c.psBase == 0 {
 		return pr.frame(), nil
@@ -411,6 +415,13 @@ func (c *conn) frameFor(pr *parsedRequest, restarts int) ([]byte, error) {
 		return nil, err
 	}
 	return append(b, '\n', '\n'), nil
+}
+
+// hideIDs takes the first envs REPL env ids of this process out of the worker-visible
+// numbering: the next REPL id is shown as envMin, and the hidden ones can never be named.
+// Called before the conn takes user requests (Config.HideStartupIDs).
+func (c *conn) hideIDs(envs int) {
+	c.envBase = c.envMin - envs
 }
 
 // idMarks are the highest ids a reply carried, in worker-visible numbering (-1: none).

@@ -95,7 +95,9 @@
 // an old id would silently name a different state. A Worker therefore shows its own ids: for its
 // first process they are the REPL's; each later process's ids are shifted past every id issued
 // before, in requests and replies alike (SendRaw included). A request naming an id of an exited
-// process is refused with a *StaleStateError (errors.Is ErrStaleState) and not sent.
+// process is refused with a *StaleStateError (errors.Is ErrStaleState) and not sent. With
+// Config.HideStartupIDs (`leanprm lean repl`) the ids the start-up version check took are left
+// out of the numbering, so a forwarded session sees the ids a REPL of its own would give.
 //
 // # Headers
 //

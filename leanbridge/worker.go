@@ -266,6 +266,13 @@ func (w *Worker) start(ctx context.Context) (*conn, error) {
 			<-c.done
 			return nil, err
 		}
+		if w.cfg.HideStartupIDs {
+			// The version check's ids were never shown: the next ones issued start where
+			// this process's numbering starts.
+			w.mu.Lock()
+			w.envHigh, w.psHigh = envBase, psBase
+			w.mu.Unlock()
+		}
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -308,6 +315,10 @@ func (w *Worker) versionCheck(ctx context.Context, c *conn) error {
 	w.mu.Unlock()
 	if want := w.cfg.ExpectedVersion; want != "" && version != want {
 		return &VersionError{Got: version, Want: want, Backend: backend}
+	}
+	if w.cfg.HideStartupIDs {
+		c.hideIDs(rep.Command.Env - c.envBase + 1)
+		return nil
 	}
 	c.setHeader("", headerResult{env: rep.Command.Env})
 	return nil

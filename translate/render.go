@@ -34,6 +34,8 @@ func Render(w io.Writer, results []ChainResult, format Format) error {
 	return fmt.Errorf("translate: unknown format %q (want table or json)", format)
 }
 
+// renderTable numbers steps from 1, as every table leanprm prints does; JSON keeps the 0-based
+// index.
 func renderTable(w io.Writer, results []ChainResult) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	for _, r := range results {
@@ -49,16 +51,16 @@ func renderTable(w io.Writer, results []ChainResult) error {
 		fmt.Fprintln(tw, "step\tverdict\tkind\tclaim\tspan\tchecker\treason")
 		for _, s := range r.Steps {
 			if len(s.Obligations) == 0 {
-				fmt.Fprintf(tw, "%d\t%s\t\t\t\t\t%d skipped\n", s.Index, s.Verdict, len(s.Skipped))
+				fmt.Fprintf(tw, "%d\t%s\t\t\t\t\t%d skipped\n", s.Index+1, s.Verdict, len(s.Skipped))
 			}
 			for _, o := range s.Obligations {
-				fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d-%d\t%s\t%s\n", s.Index, o.Verdict, o.Kind,
+				fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%d-%d\t%s\t%s\n", s.Index+1, o.Verdict, o.Kind,
 					oneLine(o.Expr, 60), o.Span.Start, o.Span.End, o.Checker, oneLine(o.Reason, 80))
 			}
 		}
 		fmt.Fprintln(tw)
 		for _, s := range r.Steps {
-			fmt.Fprintf(tw, "step %d: %s\n", s.Index, s.Verdict)
+			fmt.Fprintf(tw, "step %d: %s\n", s.Index+1, s.Verdict)
 			for _, k := range s.Skipped {
 				fmt.Fprintf(tw, "  skipped %q: %s\n", oneLine(k.Span.Text, 50), k.Reason)
 			}

@@ -42,7 +42,7 @@ func TestRenderTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := buf.String()
-	for _, want := range []string{"chain c1", "checker exact", "6 * 7 = 42", "verified", "3 + 4 = 8", "refuted", "step 2: none"} {
+	for _, want := range []string{"chain c1", "checker exact", "6 * 7 = 42", "verified", "3 + 4 = 8", "refuted", "step 3: none"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("table lacks %q:\n%s", want, out)
 		}

@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/leanprm/leanprm/leanbridge"
 )
@@ -63,8 +64,17 @@ func leanConfig(e *env) (leanbridge.Config, error) {
 }
 
 // resolveSelf lets a configured command name this very binary as "leanprm" even when it is not
-// on PATH (e.g. --repl-command "leanprm sim repl" from bin/leanprm).
+// on PATH (e.g. --repl-command "leanprm sim repl" from bin/leanprm). A relative program path
+// ("bin/leanprm sim repl") is made absolute against the directory the user ran leanprm from:
+// the REPL itself runs inside the Lake project, where that path would name nothing.
 func resolveSelf(argv []string) ([]string, error) {
+	if len(argv) > 0 && strings.ContainsRune(argv[0], filepath.Separator) && !filepath.IsAbs(argv[0]) {
+		abs, err := filepath.Abs(argv[0])
+		if err != nil {
+			return nil, fmt.Errorf("resolving %s: %w", argv[0], err)
+		}
+		return append([]string{abs}, argv[1:]...), nil
+	}
 	if len(argv) == 0 || argv[0] != "leanprm" {
 		return argv, nil
 	}

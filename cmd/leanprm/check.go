@@ -38,7 +38,7 @@ func (f *scoreFlags) parse() (hybrid.Format, hybrid.Policy, hybrid.Aggregate, er
 	if err != nil {
 		return "", hybrid.Policy{}, "", usageError("%v", err)
 	}
-	if f.threshold < 0 || f.threshold > 1 {
+	if !(f.threshold >= 0 && f.threshold <= 1) { // NaN too
 		return "", hybrid.Policy{}, "", usageError("--threshold %v: want a number in [0, 1]", f.threshold)
 	}
 	return format, policy, agg, nil
@@ -86,14 +86,15 @@ chain has a predicted first error (a step scored below the threshold).`,
 			case asJSON:
 				enc := json.NewEncoder(e.stdout)
 				enc.SetIndent("", "  ")
-				if results == nil {
-					results = []hybrid.ChainResult{}
+				out := make([]checkJSON, len(results))
+				for i := range results {
+					out[i] = newCheckJSON(results[i], threshold, agg)
 				}
-				err = enc.Encode(results)
+				err = enc.Encode(out)
 			case asJSONL:
 				enc := json.NewEncoder(e.stdout)
-				for _, r := range results {
-					if err = enc.Encode(r); err != nil {
+				for i := range results {
+					if err = enc.Encode(newCheckJSON(results[i], threshold, agg)); err != nil {
 						break
 					}
 				}
@@ -121,6 +122,32 @@ chain has a predicted first error (a step scored below the threshold).`,
 	cmd.Flags().StringVar(&failOn, "fail-on", "", "exit 3 when a step is refuted (refuted) or a first error is predicted (error)")
 	cmd.Flags().BoolVar(&obligations, "obligations", false, "list each step's formal obligations under the table")
 	return cmd
+}
+
+// checkJSON is one chain of `check --json/--jsonl`: the merged result with what the table
+// shows beside it, so a script needs no second computation. The gold label is named as such
+// (null when the input has none); step indices are 0-based, and the document says so.
+type checkJSON struct {
+	hybrid.ChainResult
+	Gold          *int    `json:"gold_first_error"`
+	Predicted     int     `json:"predicted_first_error"` // -1: no step below the threshold
+	Threshold     float64 `json:"threshold"`
+	Aggregate     string  `json:"aggregate"`
+	ChainScore    float64 `json:"chain_score"`
+	StepIndexBase int     `json:"step_index_base"`
+}
+
+func newCheckJSON(r hybrid.ChainResult, threshold float64, agg hybrid.Aggregate) checkJSON {
+	out := checkJSON{ChainResult: r, Predicted: r.Predict(threshold), Threshold: threshold,
+		Aggregate: string(agg), StepIndexBase: 0}
+	if r.FirstError != hybrid.NoLabel {
+		g := r.FirstError
+		out.Gold = &g
+	}
+	if len(r.Steps) > 0 {
+		out.ChainScore = r.Aggregate(agg)
+	}
+	return out
 }
 
 func failOnFindings(results []hybrid.ChainResult, failOn string, threshold float64) error {

@@ -118,7 +118,9 @@ func runDoctor(ctx context.Context, e *env) []check {
 	sctx, cancel := context.WithTimeout(ctx, cfg.StartTimeout+10*time.Second)
 	defer cancel()
 	t0 := time.Now()
+	stopProgress := startProgress(e, cfg.StartTimeout)
 	w, err := leanbridge.StartWorker(sctx, cfg)
+	stopProgress()
 	if err != nil {
 		var pe *leanbridge.ProbeError
 		switch {
@@ -147,6 +149,36 @@ func runDoctor(ctx context.Context, e *env) []check {
 		add(probeCheck(res))
 	}
 	return out
+}
+
+// progressEvery is how often doctor says it is still waiting for a REPL to start.
+const progressEvery = 5 * time.Second
+
+// startProgress tells the user, on stderr, that a REPL is starting and under which limit, and
+// then every few seconds how long it has taken: importing Mathlib can take a minute, and a
+// silent doctor looks hung. The returned function stops it.
+func startProgress(e *env, limit time.Duration) func() {
+	fmt.Fprintf(e.stderr, "doctor: starting one REPL worker: version check, then the probe (limit %s, lean.start_timeout)…\n", limit)
+	done := make(chan struct{})
+	finished := make(chan struct{})
+	t0 := time.Now()
+	go func() {
+		defer close(finished)
+		tick := time.NewTicker(progressEvery)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+				fmt.Fprintf(e.stderr, "doctor: still starting after %s (limit %s)\n", time.Since(t0).Round(time.Second), limit)
+			}
+		}
+	}()
+	return func() {
+		close(done)
+		<-finished
+	}
 }
 
 func probeCheck(res leanbridge.ProbeResult) check {

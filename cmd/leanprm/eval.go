@@ -24,6 +24,7 @@ func newEvalBenchCmd(e *env, bench string) *cobra.Command {
 	var (
 		calibration string
 		threshold   float64
+		strict      bool
 	)
 	long := map[string]string{
 		"processbench": `Score every chain of the ProcessBench FILES and report, per subset and on average, error
@@ -41,7 +42,7 @@ side by side, with thresholds chosen on the calibration file as for processbench
 		Long:  long,
 		Args:  cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if threshold < 0 || threshold > 1 {
+			if !(threshold >= 0 && threshold <= 1) { // NaN too
 				return usageError("--threshold %v: want a number in [0, 1]", threshold)
 			}
 			ctx := cmd.Context()
@@ -52,7 +53,7 @@ side by side, with thresholds chosen on the calibration file as for processbench
 			var chains []hybrid.Chain
 			var rowErrs []hybrid.RowError
 			for _, f := range args {
-				c, re, err := hybrid.ReadChains(f, format)
+				c, re, err := readChains(e, f, format)
 				if err != nil {
 					return err
 				}
@@ -67,6 +68,11 @@ side by side, with thresholds chosen on the calibration file as for processbench
 				return fmt.Errorf("calibration file (--calibration): %w", err)
 			}
 			rowErrs = append(rowErrs, calibErrs...)
+			if strict {
+				if err := strictQuirks(e, rowErrs); err != nil {
+					return err
+				}
+			}
 
 			s, err := newScoring(ctx, e, hybrid.PolicyHybrid)
 			if err != nil {
@@ -94,6 +100,7 @@ side by side, with thresholds chosen on the calibration file as for processbench
 	}
 	cmd.Flags().StringVar(&calibration, "calibration", "", "ProcessBench file the thresholds are chosen on (default: <data.dir>/processbench/gsm8k.dev.jsonl)")
 	cmd.Flags().Float64Var(&threshold, "threshold", 0, "use this threshold for every policy instead of choosing one")
+	cmd.Flags().BoolVar(&strict, "strict", false, "fail on known data quirks (e.g. PRMBench error_steps past the last step) instead of noting them")
 	return cmd
 }
 

@@ -33,6 +33,8 @@ type chainReport struct {
 	Problems []string    `json:"problems,omitempty"`
 	Steps    []chainStep `json:"steps"`
 	Text     string      `json:"text"`
+	// StepIndexBase says the steps' index counts from 0 (the table and problems count from 1).
+	StepIndexBase int `json:"step_index_base"`
 }
 
 func newLeanChainCmd(e *env) *cobra.Command {

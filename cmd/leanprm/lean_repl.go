@@ -32,7 +32,8 @@ object are comments). Each request gets exactly one output line: the REPL's repl
 timeout, a crashed REPL, an env id from a REPL that has since restarted). The worker is
 restarted after a failure; ids from the dead process are refused with a clear error, and ids
 issued afterwards continue past every earlier one (they are the worker's ids, so one id never
-names two states). The worker's start-up check takes the first env id.
+names two states). The worker's start-up version check takes no id you can see: env and
+proofState numbers are those of a REPL started for you alone, as with lake exe repl.
 
 --repl-command replaces how the REPL is started (e.g. "leanprm sim repl"), --timeout bounds
 each request. Exit status 1 if any request got a leanprm_error.`,
@@ -52,7 +53,8 @@ each request. Exit status 1 if any request got a leanprm_error.`,
 				return err
 			}
 			cfg.Workers = 1
-			cfg.SkipProbe = true // a raw session forwards what the user sends; no tactic is assumed
+			cfg.SkipProbe = true      // a raw session forwards what the user sends; no tactic is assumed
+			cfg.HideStartupIDs = true // the user's first command gets env 0, as with lake exe repl
 			ctx := cmd.Context()
 			w, err := leanbridge.StartWorker(ctx, cfg)
 			if err != nil {

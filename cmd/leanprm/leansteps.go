@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"regexp"
 	"strings"
 
@@ -53,25 +54,33 @@ func (l leanSteps) judge(ctx context.Context, src string) hybrid.FormalStep {
 		return hybrid.FormalStep{Verdict: hybrid.Unknown, FullyFormal: true,
 			Obligations: []hybrid.Obligation{{Text: "Lean step", Lean: src, Verdict: hybrid.Unknown, Messages: []string{why}}}}
 	}
-	if l.pool == nil {
-		return hybrid.FormalStep{} // no Lean: the step has no formal verdict and keeps its learned score
-	}
 	ch, err := leanbridge.ChainFromSource(src, "")
 	if err != nil {
+		if l.pool == nil {
+			return notChecked(src)
+		}
 		return unknown(err.Error())
 	}
 	// The step's own theorem header is its statement: the anti-cheat checks then look at the
-	// proof (sorry, native_decide, axioms, code execution, syntax changes, …).
-	st, err := verify.ParseStatement(ch.Preamble + "\n" + ch.Statement)
+	// proof (sorry, native_decide, axioms, code execution, syntax changes, …). They run with
+	// or without Lean. An `example` is checked as a theorem of a name of its own.
+	stText, proofText := namedExample(ch.Preamble+"\n"+ch.Statement, src)
+	st, err := verify.ParseStatement(stText)
 	if err != nil {
+		if l.pool == nil {
+			return notChecked(src)
+		}
 		return unknown("not a theorem with a proof: " + err.Error())
 	}
-	if rep := verify.CheckStatic(st, src, headerModules(l.header)); len(rep.Reasons) > 0 {
+	if rep := verify.CheckStatic(st, proofText, headerModules(l.header)); len(rep.Reasons) > 0 {
 		var why []string
 		for _, r := range rep.Reasons {
 			why = append(why, string(r.Code)+": "+r.Detail)
 		}
 		return unknown("not checked, the proof uses what contest-grade checking rejects: " + strings.Join(why, "; "))
+	}
+	if l.pool == nil {
+		return notChecked(src) // the step keeps its learned score
 	}
 	if ch.Header == "" {
 		ch.Header = l.header
@@ -136,6 +145,32 @@ func (l leanSteps) judge(ctx context.Context, src string) hybrid.FormalStep {
 			Verdict: fs.Verdict, Checker: res.Checker, Messages: res.Problems})
 	}
 	return fs
+}
+
+// NotCheckedNoLean is what a Lean step says when no REPL is configured.
+const NotCheckedNoLean = "not checked: no Lean"
+
+// notChecked is a Lean step without Lean: no formal verdict (the learned score stands), and
+// an obligation that says why.
+func notChecked(src string) hybrid.FormalStep {
+	return hybrid.FormalStep{Verdict: hybrid.NoVerdict, FullyFormal: true,
+		Obligations: []hybrid.Obligation{{Text: "Lean step", Lean: src, Verdict: hybrid.NoVerdict, Messages: []string{NotCheckedNoLean}}}}
+}
+
+// exampleKW finds the `example` keyword that starts a declaration.
+var exampleKW = regexp.MustCompile(`(?m)^(\s*(?:@\[[^\]]*\]\s*)*(?:(?:private|protected|noncomputable|nonrec)\s+)*)example\b`)
+
+// namedExample gives `example` declarations a name, so that the contest checks (written for
+// named theorems) judge an example exactly like the theorem it would be. The statement's
+// example is the last one in the proof text (ChainFromSource takes the last declaration).
+func namedExample(statement, proof string) (string, string) {
+	n := 0
+	proof = exampleKW.ReplaceAllStringFunc(proof, func(m string) string {
+		n++
+		return exampleKW.ReplaceAllString(m, fmt.Sprintf("${1}theorem leanprm_example_%d", n))
+	})
+	statement = exampleKW.ReplaceAllString(statement, fmt.Sprintf("${1}theorem leanprm_example_%d", n))
+	return statement, proof
 }
 
 // undecidedRE matches Lean errors that come from the environment or from resource limits

@@ -2,9 +2,7 @@ package main
 
 import (
 	"context"
-	"errors"
 	"io"
-	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -27,11 +25,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	err := root.ExecuteContext(ctx)
-	if err != nil && isCobraUsageError(err) {
-		return &ExitError{Code: exitUsage, Err: err}
-	}
-	return err
+	return root.ExecuteContext(ctx)
 }
 
 func newRootCmd(e *env) *cobra.Command {
@@ -48,10 +42,14 @@ directory, or --config), built-in defaults. 'leanprm config' prints the effectiv
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
-			return e.cfg.load(cmd.Flags())
+			if err := e.cfg.load(cmd.Flags()); err != nil {
+				return err
+			}
+			return e.cfg.checkValues()
 		},
 	}
 	e.cfg.registerGlobalFlags(root.PersistentFlags())
+	defer markUsageErrors(root)
 	root.AddCommand(
 		newConfigCmd(e),
 		newDoctorCmd(e),
@@ -69,21 +67,39 @@ directory, or --config), built-in defaults. 'leanprm config' prints the effectiv
 	return root
 }
 
-// isCobraUsageError reports errors cobra produces for a malformed command line. Cobra has no
-// typed error for these, so the messages it documents are matched.
-func isCobraUsageError(err error) bool {
-	var ee *ExitError
-	if errors.As(err, &ee) {
-		return false
-	}
-	msg := err.Error()
-	for _, p := range []string{"unknown command", "unknown flag", "unknown shorthand flag",
-		"flag needs an argument", "invalid argument", "accepts ", "requires at least", "requires at most"} {
-		if strings.HasPrefix(msg, p) || strings.Contains(msg, " "+p) {
-			return true
+// markUsageErrors makes every command-line mistake cobra detects an exit-2 error, at the
+// source rather than by matching messages: flag parse errors through the flag error function,
+// wrong argument counts by wrapping each command's argument check, and an unknown subcommand
+// of a command group (cobra would print the group's help and exit 0) by a group RunE.
+func markUsageErrors(root *cobra.Command) {
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return usageError("%v (see %s --help)", err, c.CommandPath())
+	})
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		switch {
+		case c.HasSubCommands() && c.Run == nil && c.RunE == nil:
+			c.Args = cobra.ArbitraryArgs
+			c.RunE = func(c *cobra.Command, args []string) error {
+				if len(args) > 0 {
+					return usageError("unknown command %q for %q (see %s --help)", args[0], c.CommandPath(), c.CommandPath())
+				}
+				return c.Help()
+			}
+		case c.Args != nil:
+			check := c.Args
+			c.Args = func(c *cobra.Command, args []string) error {
+				if err := check(c, args); err != nil {
+					return usageError("%s: %v (see %s --help)", c.CommandPath(), err, c.CommandPath())
+				}
+				return nil
+			}
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
 		}
 	}
-	return false
+	walk(root)
 }
 
 // flagNames lists the flags a command set; used to report where a setting came from.

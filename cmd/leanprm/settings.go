@@ -35,7 +35,7 @@ var settingsTable = []setting{
 	{"lean.tactic", "decide +kernel", "tactic", "tactic that decides closed arithmetic claims (norm_num with Mathlib)"},
 	{"lean.workers", 0, "workers", "REPL worker processes (0 = number of cores)"},
 	{"lean.timeout", "60s", "timeout", "wall-clock limit for one REPL request"},
-	{"lean.start_timeout", "5m", "", "limit for starting a worker, its header import and its probes"},
+	{"lean.start_timeout", "5m", "start-timeout", "limit for starting a worker, its header import and its probes"},
 	{"lean.queue", 0, "", "requests that may wait for a worker before callers block (0 = 4 per worker)"},
 	{"lean.recycle_after", 1000, "", "restart a worker after this many requests (0 = never)"},
 	{"lean.max_rss", "8GiB", "", "restart a worker whose resident memory passes this (0 = no limit)"},
@@ -219,6 +219,28 @@ func parseBytes(raw string) (int64, error) {
 		return 0, fmt.Errorf("%q is not a size (try 512MiB or 8GiB)", raw)
 	}
 	return int64(f * mult), nil
+}
+
+// checkValues parses every duration and size setting once, before a command runs, so a bad
+// value fails at once and names its key. A bad flag value is a command-line mistake (exit 2);
+// one from the environment or the file is a configuration error (exit 1).
+func (s *settings) checkValues() error {
+	for _, key := range []string{"lean.timeout", "lean.start_timeout", "prm.vllm.timeout", "lean.max_rss"} {
+		var err error
+		if key == "lean.max_rss" {
+			_, err = s.Bytes(key)
+		} else {
+			_, err = s.Duration(key)
+		}
+		if err == nil {
+			continue
+		}
+		if src := s.source(key); strings.HasPrefix(src, "flag ") {
+			return usageError("%s: %v", src, err)
+		}
+		return err
+	}
+	return nil
 }
 
 // Workers is lean.workers with 0 meaning the number of cores.

@@ -2,7 +2,10 @@ package main
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/spf13/cobra"
@@ -43,15 +46,20 @@ FILE is any chain format leanprm reads (--format to force one; - reads stdin).`,
 				return err
 			}
 			defer f.Close()
-			results, err := translateChains(ctx, f.tr, chains, e.cfg.Workers())
+			lean := leanSteps{header: e.cfg.String("lean.header")}
+			if f.pool != nil {
+				lean.pool = f.pool
+			}
+			results, err := translateChains(ctx, f.tr, lean, chains, e.cfg.Workers())
 			if err != nil {
 				return err
 			}
-			out := translate.FormatTable
 			if asJSON {
-				out = translate.FormatJSON
+				err = writeTranslateJSON(e, results)
+			} else {
+				err = translate.Render(e.stdout, results, translate.FormatTable)
 			}
-			if err := translate.Render(e.stdout, results, out); err != nil {
+			if err != nil {
 				return err
 			}
 			return reportRowErrors(e, rowErrs)
@@ -62,16 +70,49 @@ FILE is any chain format leanprm reads (--format to force one; - reads stdin).`,
 	return cmd
 }
 
-// readChains reads FILE or stdin ("-").
-func readChains(e *env, path string, format hybrid.Format) ([]hybrid.Chain, []hybrid.RowError, error) {
-	if path == "-" {
-		return hybrid.DecodeChains(e.stdin, "<stdin>", format)
+// writeTranslateJSON is translate.FormatJSON with the base of the step indices stated in
+// each chain (0: the table counts the same steps from 1).
+func writeTranslateJSON(e *env, results []translate.ChainResult) error {
+	type chainJSON struct {
+		translate.ChainResult
+		StepIndexBase int `json:"step_index_base"`
 	}
-	return hybrid.ReadChains(path, format)
+	out := make([]chainJSON, len(results))
+	for i := range results {
+		out[i] = chainJSON{ChainResult: results[i]}
+	}
+	enc := json.NewEncoder(e.stdout)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+// readChains reads FILE or stdin ("-"). Input without a single chain or row is a failed run
+// (exit 1) that says so: a script must not take an empty report for a clean one.
+func readChains(e *env, path string, format hybrid.Format) ([]hybrid.Chain, []hybrid.RowError, error) {
+	var (
+		chains  []hybrid.Chain
+		rowErrs []hybrid.RowError
+		err     error
+	)
+	if path == "-" {
+		chains, rowErrs, err = hybrid.DecodeChains(e.stdin, "<stdin>", format)
+	} else {
+		chains, rowErrs, err = hybrid.ReadChains(path, format)
+	}
+	if err == nil && len(chains) == 0 && len(rowErrs) == 0 {
+		if path == "-" {
+			path = "standard input"
+		}
+		err = &ExitError{Code: exitError, Err: fmt.Errorf("%s: no chains in the input (is it empty?)", path)}
+	}
+	return chains, rowErrs, err
 }
 
 // reportRowErrors prints unreadable rows to stderr; the run fails (exit 1) after the rest ran.
+// Known data quirks (hybrid.DataQuirk) are not failures: each kind is one summary line.
 func reportRowErrors(e *env, rowErrs []hybrid.RowError) error {
+	rowErrs, quirks := hybrid.SplitQuirks(rowErrs)
+	summariseQuirks(e, quirks)
 	for _, re := range rowErrs {
 		fmt.Fprintln(e.stderr, "leanprm:", re.Error())
 	}
@@ -81,10 +122,51 @@ func reportRowErrors(e *env, rowErrs []hybrid.RowError) error {
 	return nil
 }
 
+// summariseQuirks writes one line per kind of data quirk: how many rows, in how many files,
+// and the first one, so the rest of stderr stays readable.
+func summariseQuirks(e *env, quirks []hybrid.RowError) {
+	type kind struct {
+		rows  int
+		files map[string]bool
+		first hybrid.RowError
+	}
+	var order []string
+	kinds := map[string]*kind{}
+	for _, re := range quirks {
+		var q *hybrid.DataQuirk
+		errors.As(re.Err, &q)
+		k := kinds[q.Kind]
+		if k == nil {
+			k = &kind{files: map[string]bool{}, first: re}
+			kinds[q.Kind] = k
+			order = append(order, q.Kind)
+		}
+		k.rows++
+		k.files[re.File] = true
+	}
+	for _, name := range order {
+		k := kinds[name]
+		fmt.Fprintf(e.stderr, "leanprm: note: %d row(s) in %d file(s) have %s (a known quirk of the data); those entries were ignored, e.g. %v (--strict makes this an error)\n",
+			k.rows, len(k.files), name, k.first)
+	}
+}
+
+// strictQuirks is --strict: every data quirk is reported and fails the run before it starts.
+func strictQuirks(e *env, rowErrs []hybrid.RowError) error {
+	_, quirks := hybrid.SplitQuirks(rowErrs)
+	for _, re := range quirks {
+		fmt.Fprintln(e.stderr, "leanprm:", re.Error())
+	}
+	if len(quirks) > 0 {
+		return &ExitError{Code: exitError, Err: fmt.Errorf("--strict: %d row(s) with data quirks (see above)", len(quirks))}
+	}
+	return nil
+}
+
 // translateChains checks chains concurrently (at most workers at once) and returns results in
-// input order. Formal (Lean) steps are passed through as text: the translator finds no
-// arithmetic claims in Lean syntax it does not generate itself.
-func translateChains(ctx context.Context, tr *translate.Translator, chains []hybrid.Chain, workers int) ([]translate.ChainResult, error) {
+// input order. Formal (Lean) steps are not prose: the translator sees them as empty, and they
+// are judged as `check` judges them (lean), so the two commands agree.
+func translateChains(ctx context.Context, tr *translate.Translator, lean leanSteps, chains []hybrid.Chain, workers int) ([]translate.ChainResult, error) {
 	results := make([]translate.ChainResult, len(chains))
 	errs := make([]error, len(chains))
 	sem := make(chan struct{}, max(1, workers))
@@ -99,7 +181,25 @@ func translateChains(ctx context.Context, tr *translate.Translator, chains []hyb
 		wg.Add(1)
 		go func(i int) {
 			defer func() { <-sem; wg.Done() }()
-			results[i], errs[i] = tr.Chain(ctx, chains[i].ID, chains[i].Texts())
+			texts := chains[i].Texts()
+			for k, st := range chains[i].Steps {
+				if st.Formal {
+					texts[k] = ""
+				}
+			}
+			results[i], errs[i] = tr.Chain(ctx, chains[i].ID, texts)
+			if errs[i] != nil {
+				return
+			}
+			for k, st := range chains[i].Steps {
+				if st.Formal && k < len(results[i].Steps) {
+					fs := lean.judge(ctx, st.Text)
+					results[i].Steps[k] = leanStepResult(k, st.Text, fs)
+					if results[i].Checker == "" {
+						results[i].Checker = fs.Checker // a chain of Lean steps only
+					}
+				}
+			}
 		}(i)
 	}
 	wg.Wait()
@@ -109,4 +209,27 @@ func translateChains(ctx context.Context, tr *translate.Translator, chains []hyb
 		}
 	}
 	return results, nil
+}
+
+// leanStepResult shows a Lean step's judgement in translate's terms: one obligation per
+// tactic (or one for the whole step), kind "lean", and the step verdict `check` shows.
+func leanStepResult(index int, src string, fs hybrid.FormalStep) translate.StepResult {
+	res := translate.StepResult{Index: index, Text: src, Obligations: []translate.Obligation{}}
+	switch fs.Verdict {
+	case hybrid.NoVerdict:
+		res.Verdict = translate.StepVerdict(NotCheckedNoLean)
+	default:
+		res.Verdict = translate.StepVerdict(fs.Verdict)
+	}
+	for _, ob := range fs.Obligations {
+		v := translate.Verdict(ob.Verdict)
+		if ob.Verdict == hybrid.NoVerdict {
+			v = translate.Unknown
+		}
+		res.Obligations = append(res.Obligations, translate.Obligation{
+			Step: index, Expr: ob.Text, Kind: "lean", Lean: ob.Lean,
+			Verdict: v, Checker: ob.Checker, Reason: strings.Join(ob.Messages, "; "),
+		})
+	}
+	return res
 }

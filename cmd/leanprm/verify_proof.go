@@ -51,6 +51,9 @@ without a verdict (e.g. no Lean available).`,
 			if asJSONL {
 				format = "jsonl"
 			}
+			if format != "table" && format != "jsonl" {
+				return usageError("--report %q: want table or jsonl", format)
+			}
 			var in io.Reader = e.stdin
 			if single {
 				st, err := os.ReadFile(statementFile)

@@ -74,8 +74,18 @@ func loadChains(path string, f hybrid.Format, source string, logf func(string, .
 	if len(rowErrs) > 0 {
 		logf("train: %s: %d rows skipped (first: %v)", path, len(rowErrs), rowErrs[0])
 	}
+	// Rows with a data quirk are read around for evaluation, but training keeps only rows
+	// whose labels are whole (and the committed model stays byte-identical).
+	_, quirks := hybrid.SplitQuirks(rowErrs)
+	skip := make(map[string]bool, len(quirks))
+	for _, q := range quirks {
+		skip[fmt.Sprintf("%s:%d", q.File, q.Line)] = true
+	}
 	out := make([]labelled, 0, len(chains))
 	for _, c := range chains {
+		if skip[c.Source] {
+			continue
+		}
 		out = append(out, labelled{chain: c, source: source, group: strings.TrimSpace(c.Problem)})
 	}
 	return out, nil

@@ -41,6 +41,11 @@ func fmtScore(p *float64) string {
 
 func verdictCell(s hybrid.StepResult) string {
 	if s.Verdict == hybrid.NoVerdict {
+		for _, ob := range s.Obligations {
+			if s.Formal && len(ob.Messages) > 0 {
+				return ob.Messages[0] // a Lean step says why it has none: "not checked: no Lean"
+			}
+		}
 		return "-"
 	}
 	if s.Checker != "" {

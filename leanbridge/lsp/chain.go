@@ -184,12 +184,12 @@ func (c *Client) CheckChain(ctx context.Context, ch Chain) (*ChainResult, error)
 		switch {
 		case hasErr:
 			failed = true
-			out.Problems = append(out.Problems, fmt.Sprintf("step %d failed", i))
+			out.Problems = append(out.Problems, fmt.Sprintf("step %d failed", i+1))
 		case failed:
 			st.Skipped = len(st.Messages) == 0
-			out.Problems = append(out.Problems, fmt.Sprintf("step %d was not run: an earlier step failed", i))
+			out.Problems = append(out.Problems, fmt.Sprintf("step %d was not run: an earlier step failed", i+1))
 		case res.Fatal:
-			out.Problems = append(out.Problems, fmt.Sprintf("step %d: not judged, processing stopped", i))
+			out.Problems = append(out.Problems, fmt.Sprintf("step %d: not judged, processing stopped", i+1))
 		default:
 			st.Accepted = true
 			end, err := res.Text.LineEnd(sp[1])

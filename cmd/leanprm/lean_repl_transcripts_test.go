@@ -1,0 +1,85 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// transcriptsDir is ../shared/lean/transcripts (LEANPRM_SHARED overrides ../shared).
+func transcriptsDir(t *testing.T) string {
+	t.Helper()
+	shared := os.Getenv("LEANPRM_SHARED")
+	if shared == "" {
+		shared = filepath.Join("..", "..", "..", "shared")
+	}
+	dir, err := filepath.Abs(filepath.Join(shared, "lean", "transcripts"))
+	require.NoError(t, err)
+	if _, err := os.Stat(dir); err != nil {
+		t.Fatalf("REPL transcripts not found (%v): put the shared data beside the repository or set LEANPRM_SHARED", err)
+	}
+	return dir
+}
+
+// simTranscripts are the REPL's own test sessions the simulator reproduces (the list of
+// leanbridge/replsim's TestTranscriptReplay); sessions sharing pickle files run in order in one
+// directory.
+var simTranscripts = [][]string{
+	{"readme"}, {"proof_step"}, {"tactic_sorry"}, {"term_sorry"}, {"tactic_mode_sorry"},
+	{"unknown_environment"}, {"unknown_proof_state"}, {"unknown_tactic"}, {"invalid_tactic"},
+	{"invalid_line_break"}, {"line_breaks"}, {"no_goal_sorry_2"}, {"synthesize_placeholder"},
+	{"sorry_hypotheses"}, {"by_cases"}, {"import_lean"},
+	{"pickle_environment"}, {"pickle_environment_with_imports"},
+	{"pickle_open", "pickle_open_2"},
+	{"pickle_proof_state_1", "pickle_proof_state_2"}, {"pickle_proof_state_env"},
+}
+
+// TestREPLSessionIsTransparent replays the REPL's own test files through `leanprm lean repl` (with
+// the simulator behind it) and compares every reply, as a decoded JSON value, with the one the
+// real REPL printed: env and proofState numbers included, so the worker's start-up check must
+// not take any id a user can see.
+func TestREPLSessionIsTransparent(t *testing.T) {
+	t.Setenv("LEANPRM_RUN_AS_MAIN", "1")
+	tdir := transcriptsDir(t)
+	for _, chain := range simTranscripts {
+		t.Run(strings.Join(chain, "+"), func(t *testing.T) {
+			dir := t.TempDir()
+			require.NoError(t, os.Mkdir(filepath.Join(dir, "test"), 0o755))
+			leans, _ := filepath.Glob(filepath.Join(tdir, "*.lean"))
+			for _, f := range leans {
+				b, err := os.ReadFile(f)
+				require.NoError(t, err)
+				require.NoError(t, os.WriteFile(filepath.Join(dir, "test", filepath.Base(f)), b, 0o644))
+			}
+			for _, name := range chain {
+				out, errOut, err := run(t, dir, nil, "lean", "repl", "--repl-command", "leanprm sim repl", filepath.Join(tdir, name+".in"))
+				require.NoError(t, err, "%s: %s", name, errOut)
+				recorded, err := os.ReadFile(filepath.Join(tdir, name+".expected.out"))
+				require.NoError(t, err)
+				var want []any
+				for _, r := range strings.Split(string(recorded), "\n\n") {
+					if strings.TrimSpace(r) == "" {
+						continue
+					}
+					var v any
+					require.NoError(t, json.Unmarshal([]byte(r), &v), "%s: recorded reply %q", name, r)
+					want = append(want, v)
+				}
+				lines := strings.Split(strings.TrimSpace(out), "\n")
+				require.Len(t, lines, len(want), "%s: one reply per request:\n%s", name, out)
+				for i, l := range lines {
+					var got any
+					require.NoError(t, json.Unmarshal([]byte(l), &got))
+					if !reflect.DeepEqual(got, want[i]) {
+						t.Errorf("%s reply %d:\n got  %s\n want %v", name, i, l, want[i])
+					}
+				}
+			}
+		})
+	}
+}
