@@ -173,7 +173,8 @@ func crossValidateModel(ctx context.Context, e *env, m *embedded.Model, dir stri
 			calib = append(calib, r)
 		}
 	}
-	fmt.Fprintf(e.stdout, "trained model on ProcessBench dev (formal checker: %s; calibration: GSM8K dev, %d chains):\n",
+	fmt.Fprintf(e.stdout, "trained model on ProcessBench dev (formal checker: %s; calibration: GSM8K dev, %d chains;\n"+
+		"CV: 2 folds by FNV-1a of the chain id, each fold at the threshold chosen on the other's GSM8K chains):\n",
 		s.formal.checker, len(calib))
 	reps := hybrid.CrossValidateProcessBench(results, calib, hybrid.EvalOptions{
 		Policies: []hybrid.Policy{hybrid.PolicyLearned, hybrid.PolicyHybrid}})
