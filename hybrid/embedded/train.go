@@ -58,7 +58,9 @@ type TrainConfig struct {
 	// 51.1-51.3 with ten, seeds 1, 11, 21). Cross-validated (`leanprm
 	// train --cv`) ten bags still win on both folds (hybrid GSM8K F1 on
 	// the fold chosen on: 47.2 against 46.6 and 54.8 against 54.3, means
-	// of seeds 1, 11, 21; cross-validated 50.1 against 48.9). 0 means
+	// of seeds 1, 11, 21; cross-validated 50.1 against 48.9); twenty bags
+	// tie with ten on both folds (47.2 / 54.8) and cross-validate to 49.8,
+	// so ten stay. 0 means
 	// DefaultBags; the model is one linear model either way, as fast to
 	// run.
 	Bags int
