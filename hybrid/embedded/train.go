@@ -104,7 +104,7 @@ func (c *TrainConfig) defaults() {
 // under cross-validation (`leanprm train --cv --weight ...`, ten bags,
 // seeds 1, 11, 21), these weights win on both folds: hybrid GSM8K F1 on the
 // fold chosen on, 47.2 / 54.8 here against 44.6 / 53.5 with MR-GSM8K at
-// 1, 46.5 / 52.4 at 6, 45.1 / 52.6 with PRMBench at 0.5, 45.6 / 53.5 at
+// 1, 46.6 / 51.9 at 6, 45.1 / 52.6 with PRMBench at 0.5, 45.6 / 53.5 at
 // 2, 46.0 / 52.6 with the GSM8K weak labels at 2 and 46.6 / 52.3 at 0.5
 // (the last raises the other subsets, cross-validated average 37.9
 // against 37.5, but loses GSM8K, the goal's subset). L2 1e-4 changes
