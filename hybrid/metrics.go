@@ -75,14 +75,34 @@ type ProcessBenchReport struct {
 // EvaluateProcessBench scores results (one policy) at threshold, per subset
 // in name order, and their average.
 func EvaluateProcessBench(results []ChainResult, threshold float64) ProcessBenchReport {
-	rep := ProcessBenchReport{Threshold: threshold}
+	rep := evaluateProcessBench(results, func(ChainResult) (float64, bool) { return threshold, true })
+	rep.Threshold = threshold
+	return rep
+}
+
+// evaluateProcessBench is EvaluateProcessBench with a threshold per chain:
+// thresholdOf gives a chain's threshold and whether it is evaluated at all
+// (cross-validation predicts each fold at the other fold's threshold). The
+// report's Threshold is the first evaluated chain's.
+func evaluateProcessBench(results []ChainResult, thresholdOf func(ChainResult) (float64, bool)) ProcessBenchReport {
+	var rep ProcessBenchReport
 	if len(results) > 0 {
 		rep.Policy = results[0].Policy
 	}
 	bySubset := map[string][]int{}
+	thresholds := make([]float64, len(results))
+	first := true
 	for i, r := range results {
 		if r.Err != "" || r.FirstError == NoLabel {
 			continue
+		}
+		t, ok := thresholdOf(r)
+		if !ok {
+			continue
+		}
+		thresholds[i] = t
+		if first {
+			rep.Threshold, first = t, false
 		}
 		bySubset[r.Subset] = append(bySubset[r.Subset], i)
 	}
@@ -98,7 +118,7 @@ func EvaluateProcessBench(results []ChainResult, threshold float64) ProcessBench
 		preds := make([]int, len(idx))
 		for j, i := range idx {
 			labels[j] = results[i].FirstError
-			preds[j] = results[i].Predict(threshold)
+			preds[j] = results[i].Predict(thresholds[i])
 		}
 		s := ProcessBenchScore(n, labels, preds)
 		rep.Subsets = append(rep.Subsets, s)

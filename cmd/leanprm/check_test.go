@@ -113,6 +113,13 @@ func TestEvalProcessBench(t *testing.T) {
 	for _, col := range []string{"formal", "learned", "hybrid", "F1", "threshold"} {
 		assert.Contains(t, out, col)
 	}
+	assert.NotContains(t, out, "cross-validated")
+
+	out, _, err = run(t, t.TempDir(), nil, "eval", "processbench", "--checker", "exact", "--cv", "--calibration", pb, pb)
+	require.Error(t, err, "the malformed rows are still reported")
+	for _, col := range []string{"cross-validated", "dev F1", "CV F1", "fold 0", "fold 1", "chosen on fold 0 / 1"} {
+		assert.Contains(t, out, col)
+	}
 }
 
 func TestCompareWritesHTML(t *testing.T) {

@@ -25,13 +25,19 @@ func newEvalBenchCmd(e *env, bench string) *cobra.Command {
 		calibration string
 		threshold   float64
 		strict      bool
+		cv          bool
 	)
 	long := map[string]string{
 		"processbench": `Score every chain of the ProcessBench FILES and report, per subset and on average, error
 accuracy (chains with an error whose first error is found exactly), correct accuracy (chains
 without an error predicted clean) and their harmonic mean F1, for formal-only, learned-only
 and hybrid scoring side by side. As in the ProcessBench paper, each policy's threshold is the
-one that maximises F1 on a calibration file (default: the GSM8K dev file in data.dir).`,
+one that maximises F1 on a calibration file (default: the GSM8K dev file in data.dir).
+
+With --cv a second table cross-validates that choice: chains are split into two folds by the
+32-bit FNV-1a hash of their id (fold = hash mod 2), the threshold is chosen on the calibration
+chains of one fold and applied to the chains of the other, both ways, and the CV column pools
+the two. It is the figure to quote for the dev files, on which the threshold was chosen.`,
 		"prmbench": `Score every chain of the PRMBench FILES and report PRMScore ((F1 of right steps + F1 of wrong
 steps) / 2) per error class and overall, for formal-only, learned-only and hybrid scoring
 side by side, with thresholds chosen on the calibration file as for processbench.`,
@@ -91,6 +97,10 @@ side by side, with thresholds chosen on the calibration file as for processbench
 				err = report.WritePRMBench(e.stdout, hybrid.ComparePRMBench(results, calibRes, opts))
 			} else {
 				err = report.WriteProcessBench(e.stdout, hybrid.CompareProcessBench(results, calibRes, opts))
+				if err == nil && cv {
+					fmt.Fprintln(e.stdout, "\ncross-validated (2 folds by FNV-1a of the chain id; each fold at the threshold chosen on the other's calibration chains):")
+					err = report.WriteProcessBenchCV(e.stdout, hybrid.CrossValidateProcessBench(results, calibRes, opts))
+				}
 			}
 			if err != nil {
 				return err
@@ -101,6 +111,9 @@ side by side, with thresholds chosen on the calibration file as for processbench
 	cmd.Flags().StringVar(&calibration, "calibration", "", "ProcessBench file the thresholds are chosen on (default: <data.dir>/processbench/gsm8k.dev.jsonl)")
 	cmd.Flags().Float64Var(&threshold, "threshold", 0, "use this threshold for every policy instead of choosing one")
 	cmd.Flags().BoolVar(&strict, "strict", false, "fail on known data quirks (e.g. PRMBench error_steps past the last step) instead of noting them")
+	if bench == "processbench" {
+		cmd.Flags().BoolVar(&cv, "cv", false, "also report F1 cross-validated over two folds by id hash")
+	}
 	return cmd
 }
 

@@ -69,13 +69,17 @@ func (s *scoring) Close() {
 
 // newScoring builds the PRM, the formal side and the scorer for a run.
 func newScoring(ctx context.Context, e *env, policy hybrid.Policy) (*scoring, error) {
-	s := &scoring{}
 	prm, closePRM, err := newPRM(e)
 	if err != nil {
 		return nil, err
 	}
-	s.prm = prm
-	s.closers = append(s.closers, closePRM)
+	return newScoringWith(ctx, e, policy, prm, closePRM)
+}
+
+// newScoringWith is newScoring with a given PRM (train --cv scores the
+// model it has just trained, which may not match the committed one).
+func newScoringWith(ctx context.Context, e *env, policy hybrid.Policy, prm hybrid.PRM, closePRM func()) (*scoring, error) {
+	s := &scoring{prm: prm, closers: []func(){closePRM}}
 	f, err := newFormal(ctx, e)
 	if err != nil {
 		s.Close()

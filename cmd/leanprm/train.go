@@ -1,61 +1,182 @@
 package main
 
 import (
+	"context"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
+	"sort"
+	"strconv"
 
 	"github.com/spf13/cobra"
 
+	"github.com/leanprm/leanprm/hybrid"
 	"github.com/leanprm/leanprm/hybrid/embedded"
+	"github.com/leanprm/leanprm/hybrid/report"
 )
 
 func newTrainCmd(e *env) *cobra.Command {
 	var (
 		seed uint64
 		out  string
+		bags int
+		drop []string
+		cv   bool
+		l2   float64
+		ep   int
+		wts  map[string]string
 	)
 	cmd := &cobra.Command{
 		Use:   "train",
 		Short: "Train the embedded PRM from data.dir (make model)",
 		Long: `Train the embedded learned PRM from the data in data.dir (PRMBench train files, MR-GSM8K,
 weak labels derived from GSM8K; ProcessBench dev only for calibration and the threshold) and
-write the model file. The same data and seed give a byte-identical file.`,
+write the model file. The same data and seed give a byte-identical file.
+
+--cv measures the trained model on data.dir's ProcessBench dev files instead of writing it
+(unless --out is given too): F1 per subset with the threshold chosen on all of GSM8K dev and
+cross-validated (two folds by FNV-1a of the chain id, the threshold chosen on one fold's GSM8K
+chains and applied to the other), for learned-only and hybrid scoring. A training choice
+(--bags, --drop, the seed) is compared between runs by the "chosen on fold" row — the F1 it
+reaches on the fold it is chosen on — and reported by the other fold's figure.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			dir := e.cfg.String("data.dir")
+			weights, err := sourceWeights(wts)
+			if err != nil {
+				return err
+			}
 			m, err := embedded.Train(cmd.Context(), embedded.TrainConfig{
 				DataDir: dir,
 				Seed:    seed,
+				Bags:    bags,
+				Drop:    drop,
+				L2:      l2,
+				Epochs:  ep,
+				Weights: weights,
 				Logf:    func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) },
 			})
 			if err != nil {
 				return fmt.Errorf("training from %s: %w", dir, err)
 			}
-			tmp, err := os.CreateTemp(filepath.Dir(out), ".model-*")
-			if err != nil {
-				return err
+			if cv {
+				if err := crossValidateModel(cmd.Context(), e, m, dir); err != nil {
+					return err
+				}
+				if !cmd.Flags().Changed("out") {
+					return nil
+				}
 			}
-			defer os.Remove(tmp.Name())
-			if _, err := m.WriteTo(tmp); err != nil {
-				tmp.Close()
-				return err
-			}
-			if err := tmp.Chmod(0o644); err != nil { // CreateTemp makes it private
-				tmp.Close()
-				return err
-			}
-			if err := tmp.Close(); err != nil {
-				return err
-			}
-			if err := os.Rename(tmp.Name(), out); err != nil {
-				return err
-			}
-			fmt.Fprintf(e.stderr, "leanprm: wrote %s\n", out)
-			return nil
+			return writeModel(e, m, out)
 		},
 	}
 	cmd.Flags().Uint64Var(&seed, "seed", embedded.DefaultSeed, "random seed")
 	cmd.Flags().StringVar(&out, "out", "hybrid/embedded/model.bin", "model file to write")
+	cmd.Flags().IntVar(&bags, "bags", 0, fmt.Sprintf("models averaged into one (0: %d)", embedded.DefaultBags))
+	cmd.Flags().StringSliceVar(&drop, "drop", nil, "dense features to leave out (ablation)")
+	cmd.Flags().Float64Var(&l2, "l2", 0, "L2 regularization per update (0: 1e-5)")
+	cmd.Flags().IntVar(&ep, "epochs", 0, "AdaGrad epochs (0: 4)")
+	cmd.Flags().StringToStringVar(&wts, "weight", nil, "source weights, e.g. mr-gsm8k=3 (default: embedded.DefaultWeights)")
+	cmd.Flags().BoolVar(&cv, "cv", false, "report ProcessBench dev F1, dev and cross-validated, instead of writing the model")
 	return cmd
+}
+
+// sourceWeights parses --weight values; nil (the flag unset) keeps the
+// defaults, and a source the flag does not name has weight 1.
+func sourceWeights(flags map[string]string) (map[string]float64, error) {
+	if len(flags) == 0 {
+		return nil, nil
+	}
+	out := map[string]float64{}
+	for name, v := range flags {
+		if name != "prmbench" && name != "mr-gsm8k" && name != "gsm8k-weak" {
+			return nil, usageError("--weight %s: want prmbench, mr-gsm8k or gsm8k-weak", name)
+		}
+		w, err := strconv.ParseFloat(v, 64)
+		if err != nil || w < 0 || math.IsInf(w, 0) || math.IsNaN(w) {
+			return nil, usageError("--weight %s=%s: want a non-negative number", name, v)
+		}
+		out[name] = w
+	}
+	return out, nil
+}
+
+// writeModel writes m to out through a temporary file, so a failed write
+// never leaves half a model behind.
+func writeModel(e *env, m *embedded.Model, out string) error {
+	tmp, err := os.CreateTemp(filepath.Dir(out), ".model-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := m.WriteTo(tmp); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Chmod(0o644); err != nil { // CreateTemp makes it private
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp.Name(), out); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stderr, "leanprm: wrote %s\n", out)
+	return nil
+}
+
+// crossValidateModel scores dir's ProcessBench dev files with m and the
+// configured formal side and prints the dev and cross-validated F1 (the
+// GSM8K dev file is the calibration set, as for eval processbench).
+func crossValidateModel(ctx context.Context, e *env, m *embedded.Model, dir string) error {
+	files, err := filepath.Glob(filepath.Join(dir, "processbench", "*.dev.jsonl"))
+	if err != nil {
+		return err
+	}
+	sort.Strings(files)
+	var chains []hybrid.Chain
+	var isCalib []bool
+	for _, f := range files {
+		c, rowErrs, err := hybrid.ReadChains(f, hybrid.FormatProcessBench)
+		if err != nil {
+			return err
+		}
+		if err := reportRowErrors(e, rowErrs); err != nil {
+			return err
+		}
+		chains = append(chains, c...)
+		for range c {
+			isCalib = append(isCalib, filepath.Base(f) == "gsm8k.dev.jsonl")
+		}
+	}
+	if len(chains) == 0 {
+		return fmt.Errorf("--cv: no ProcessBench dev files under %s", filepath.Join(dir, "processbench"))
+	}
+	s, err := newScoringWith(ctx, e, hybrid.PolicyHybrid, m, func() {})
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	results, err := s.scorer.ScoreChains(ctx, chains)
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	if err != nil && len(results) == 0 {
+		return err
+	}
+	var calib []hybrid.ChainResult
+	for i, r := range results {
+		if isCalib[i] {
+			calib = append(calib, r)
+		}
+	}
+	fmt.Fprintf(e.stdout, "trained model on ProcessBench dev (formal checker: %s; calibration: GSM8K dev, %d chains;\n"+
+		"CV: 2 folds by FNV-1a of the chain id, each fold at the threshold chosen on the other's GSM8K chains):\n",
+		s.formal.checker, len(calib))
+	reps := hybrid.CrossValidateProcessBench(results, calib, hybrid.EvalOptions{
+		Policies: []hybrid.Policy{hybrid.PolicyLearned, hybrid.PolicyHybrid}})
+	return report.WriteProcessBenchCV(e.stdout, reps)
 }

@@ -30,7 +30,11 @@ func dataDir(t testing.TB) string {
 // TestProcessBenchDevHybrid measures formal-only, learned-only and hybrid
 // on ProcessBench dev with translate's exact checker as the formal side
 // and the committed embedded model, thresholds chosen on GSM8K dev, as
-// `leanprm eval processbench` does.
+// `leanprm eval processbench --cv` does: once on all of GSM8K dev (the dev
+// figure, measured on the chains the threshold was chosen on) and
+// cross-validated (two folds by hybrid.Fold; each fold predicted at the
+// threshold chosen on the other's GSM8K chains). The assertions are on the
+// cross-validated figures.
 func TestProcessBenchDevHybrid(t *testing.T) {
 	dir := dataDir(t)
 	files, err := filepath.Glob(filepath.Join(dir, "processbench", "*.dev.jsonl"))
@@ -64,6 +68,9 @@ func TestProcessBenchDevHybrid(t *testing.T) {
 	reps := hybrid.CompareProcessBench(res, calib, hybrid.EvalOptions{})
 	var b strings.Builder
 	require.NoError(t, report.WriteProcessBench(&b, reps))
+	cv := hybrid.CrossValidateProcessBench(res, calib, hybrid.EvalOptions{})
+	b.WriteString("\ncross-validated:\n")
+	require.NoError(t, report.WriteProcessBenchCV(&b, cv))
 	t.Logf("ProcessBench dev, %d chains scored in %v (embedded PRM + exact checker):\n%s", len(all), took.Round(time.Millisecond), b.String())
 
 	// Refutations and where they fall relative to the label.
@@ -90,31 +97,46 @@ func TestProcessBenchDevHybrid(t *testing.T) {
 	for _, rep := range reps {
 		for _, sub := range rep.Subsets {
 			require.Greater(t, sub.F1, 0.0, "%s %s", rep.Policy, sub.Subset)
-			if rep.Policy == hybrid.PolicyHybrid.Name() && sub.Subset == "gsm8k" {
-				// The goal of the issue that built hybrid scoring: hybrid
-				// F1 on GSM8K dev at least 50 (Math-Shepherd-PRM-7B: 47.9).
-				require.GreaterOrEqual(t, sub.F1, 50.0, "hybrid GSM8K dev F1")
+		}
+	}
+	for _, rep := range cv {
+		if rep.Policy != hybrid.PolicyHybrid.Name() {
+			continue
+		}
+		for _, sub := range rep.Subsets {
+			if sub.Subset == "gsm8k" {
+				// The goal of the issue that built hybrid scoring is GSM8K
+				// F1 >= 50 on chains no choice has seen. The committed
+				// model reaches cvGSM8KFloor cross-validated; a model
+				// change that loses more fails here.
+				require.GreaterOrEqual(t, sub.CV.F1, cvGSM8KFloor, "hybrid GSM8K F1, cross-validated")
 			}
-			if rep.Policy == hybrid.PolicyHybrid.Name() {
-				// Refuting arithmetic never costs F1: hybrid is at least
-				// as good as the learned model alone on every subset.
-				learned := subsetF1(reps, hybrid.PolicyLearned, sub.Subset)
-				require.GreaterOrEqual(t, sub.F1, learned, "hybrid vs learned on %s", sub.Subset)
-			}
+			// Refuting arithmetic never costs F1: hybrid is at least as
+			// good as the learned model alone on every subset, on dev and
+			// cross-validated.
+			learned := cvSubset(cv, hybrid.PolicyLearned, sub.Subset)
+			require.GreaterOrEqual(t, sub.Dev.F1, learned.Dev.F1, "hybrid vs learned on %s (dev)", sub.Subset)
+			require.GreaterOrEqual(t, sub.CV.F1, learned.CV.F1, "hybrid vs learned on %s (cross-validated)", sub.Subset)
 		}
 	}
 }
 
-func subsetF1(reps []hybrid.ProcessBenchReport, p hybrid.Policy, subset string) float64 {
+// cvGSM8KFloor is the hybrid GSM8K F1, cross-validated, that the committed
+// model must keep. It measures 49.7 (seed 1; 50.3 with seeds 11 and 21),
+// short of the goal of 50: the dev figure 51.3 owed 1.6 points to a
+// threshold chosen on the chains it was measured on.
+const cvGSM8KFloor = 49.5
+
+func cvSubset(reps []hybrid.CVReport, p hybrid.Policy, subset string) hybrid.CVScore {
 	for _, r := range reps {
 		if r.Policy != p.Name() {
 			continue
 		}
 		for _, s := range r.Subsets {
 			if s.Subset == subset {
-				return s.F1
+				return s
 			}
 		}
 	}
-	return -1
+	return hybrid.CVScore{}
 }

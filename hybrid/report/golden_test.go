@@ -46,6 +46,10 @@ func TestGoldenTables(t *testing.T) {
 	golden(t, "processbench.golden", buf.Bytes())
 
 	buf.Reset()
+	require.NoError(t, WriteProcessBenchCV(&buf, hybrid.CrossValidateProcessBench(res, res, hybrid.EvalOptions{})))
+	golden(t, "processbench-cv.golden", buf.Bytes())
+
+	buf.Reset()
 	require.NoError(t, WriteComparison(&buf, hybrid.Compare(res, hybrid.CompareOptions{})))
 	golden(t, "compare.golden", buf.Bytes())
 }

@@ -153,6 +153,49 @@ func WriteProcessBench(w io.Writer, reps []hybrid.ProcessBenchReport) error {
 	return tw.Flush()
 }
 
+// WriteProcessBenchCV writes, per policy and subset, the F1 with the
+// threshold chosen on all calibration chains (dev), the cross-validated F1
+// (each fold predicted at the threshold chosen on the other, pooled) and
+// each fold's F1. The threshold row gives the threshold each column used.
+func WriteProcessBenchCV(w io.Writer, reps []hybrid.CVReport) error {
+	if len(reps) == 0 {
+		return nil
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, "subset\tchains\t")
+	for _, r := range reps {
+		fmt.Fprintf(tw, "%s dev F1\tCV F1\tfold 0\tfold 1\t", r.Policy)
+	}
+	fmt.Fprintln(tw)
+	fmt.Fprint(tw, "threshold\t\t")
+	for _, r := range reps {
+		// Fold k is predicted at the threshold chosen on fold 1-k.
+		fmt.Fprintf(tw, "%.3f\t\t%.3f\t%.3f\t", r.DevThreshold, r.FoldThresholds[1], r.FoldThresholds[0])
+	}
+	fmt.Fprintln(tw)
+	for k := range len(reps[0].Subsets) + 1 {
+		row := func(r hybrid.CVReport) hybrid.CVScore {
+			if k < len(r.Subsets) {
+				return r.Subsets[k]
+			}
+			return r.Average
+		}
+		first := row(reps[0])
+		fmt.Fprintf(tw, "%s\t%d\t", first.Subset, first.Dev.Chains)
+		for _, r := range reps {
+			s := row(r)
+			fmt.Fprintf(tw, "%.1f\t%.1f\t%.1f\t%.1f\t", s.Dev.F1, s.CV.F1, s.Folds[0].F1, s.Folds[1].F1)
+		}
+		fmt.Fprintln(tw)
+	}
+	fmt.Fprint(tw, "chosen on fold 0 / 1\t\t")
+	for _, r := range reps {
+		fmt.Fprintf(tw, "\t\t%.1f\t%.1f\t", r.FoldChosen[0].F1, r.FoldChosen[1].F1)
+	}
+	fmt.Fprintln(tw)
+	return tw.Flush()
+}
+
 // WritePRMBench writes PRMScore, F1 of right and wrong steps per subset,
 // one column group per policy.
 func WritePRMBench(w io.Writer, reps []hybrid.PRMBenchReport) error {
