@@ -72,6 +72,7 @@ var (
 	errNegRoot   = errors.New("root of a negative number (not real, or one of several complex roots)")
 	errRoundRoot = errors.New("root of a rounded value")
 	errUnbound   = errors.New("unbound name")
+	errZeroPow   = errors.New("0^0: a convention readers disagree on (1 by most, undefined by others)")
 )
 
 // value is an exact value with the radius that rounding of the decimals
@@ -181,6 +182,9 @@ func (env *evalEnv) eval(n node) (value, error) {
 			return value{}, err
 		}
 		e := n.exp
+		if e == 0 && b.v.Sign() == 0 {
+			return value{}, errZeroPow
+		}
 		if e < 0 && b.v.Sign() == 0 {
 			return value{}, errDivZero
 		}
