@@ -74,7 +74,7 @@ func refutedSteps(tb testing.TB, path string, format hybrid.Format, before func(
 					claims = append(claims, o.Text)
 				}
 			}
-			key := fmt.Sprintf("%d/%d", row, i)
+			key := fmt.Sprintf("%d/%d", row+1, i)
 			if c.ID != "" && format != hybrid.FormatGSM8K {
 				key = fmt.Sprintf("%s/%d", c.ID, i)
 			}
@@ -85,11 +85,28 @@ func refutedSteps(tb testing.TB, path string, format hybrid.Format, before func(
 }
 
 // gsm8kTypos are the steps of the GSM8K training reference solutions
-// (row of train.jsonl from 0, step from 0 as `check` splits the answer)
-// that are false as written, each checked by hand: the writer's slip,
-// not a reading of the translator. The claim is the refuted obligation
-// as the translator normalises it.
-var gsm8kTypos = map[string]string{}
+// ("line/step": line of train.jsonl from 1, step from 0 as `check`
+// splits the answer) that are false as written, each checked by hand
+// against the question and the rest of the solution: the writer's slip,
+// false under every reading, not a reading of the translator. Each entry
+// gives the refuted claim as the translator normalises it and what the
+// writer meant.
+var gsm8kTypos = map[string]string{
+	"169/1":  "6 * 2.5 = 18.00: the croissants cost $3 each (its annotation has 6*3)",
+	"225/0":  "4080 + 4080 / 2 = 4000 + 2040: 4080 copied as 4000 (the sum 6120 is right)",
+	"3003/0": "8 * 3 = 240: 80 cookies a tray, 80 * 3 (its annotation)",
+	"3335/7": "4200 + 3000 = 8600: the sum is 7200 (the final answer)",
+	"3410/1": "10 * 0.5 = 10: 10 cans at $.5 cost $5 (the final answer)",
+	"5196/0": "5 * 1 / 2 = 10: 5 burgers cut in halves, 5 / (1/2); × written for ÷",
+	"5351/2": "13 + 4 + 16 = 45: the sum is 33 (the final answer)",
+	"6158/4": "70 + 40 = 100: the sum is 110 (the final answer)",
+	"6257/1": "10 * 1248 = 11480: 12,480 with two digits swapped",
+	"6701/1": "2 / 12 = 0.125: the bottle holds 16 ounces, 2 / 16",
+	"6714/1": "3 * (8 / 16) = 6: 3 pounds in half-pound containers, 3 / (8/16); × written for ÷",
+	"6761/3": "4 + 4 + 6 = 18: the sum is 14",
+	"6843/0": "500 / (2 / 5) = 200: two fifths of 500 seats, 500 * 2/5; / written for × (false read left to right too)",
+	"7179/3": "1152 / 1536 = 0.5: the quotient is .75 (the next step uses .75)",
+}
 
 // TestGSM8KTrainCheckRefutesOnlyTypos checks every step of all 7,473
 // GSM8K training reference solutions, which are right, through the path
@@ -118,7 +135,7 @@ func compareRefuted(t *testing.T, what string, got, want map[string]string) {
 	sort.Strings(keys)
 	for _, k := range keys {
 		if w, ok := want[k]; ok {
-			t.Logf("%s %s refuted, a typo of the data: %s (%s)", what, k, got[k], w)
+			t.Logf("%s %s refuted, checked by hand: %s (%s)", what, k, got[k], w)
 			continue
 		}
 		t.Errorf("%s %s refuted and not a known typo: %s", what, k, got[k])
@@ -129,4 +146,34 @@ func compareRefuted(t *testing.T, what string, got, want map[string]string) {
 		}
 	}
 	t.Logf("%s: %d refuted steps", what, len(got))
+}
+
+// processBenchInvestigated are the refutations before the labelled first
+// error of ProcessBench dev that were checked by hand (translate's
+// measure_test.go keeps the reasons): claims false as the step writes
+// them, with the label on a later step.
+var processBenchInvestigated = map[string]string{
+	"math-164/4":          "a binomial coefficient reduced wrongly, twice",
+	"olympiadbench-529/0": "5!/2! rewritten as a quotient worth half the stated value",
+	"omnimath-805/5":      "a prime factorisation with a wrong exponent",
+	"omnimath-998/3":      "a product of two decimals miscomputed by about one",
+}
+
+// TestProcessBenchDevCheckRefutesBeforeLabel runs the same path over
+// the four ProcessBench dev files: a step before the labelled first error
+// (or in a chain labelled correct) is refuted only when it is one of the
+// four claims checked by hand.
+func TestProcessBenchDevCheckRefutesBeforeLabel(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads ProcessBench dev")
+	}
+	got := map[string]string{}
+	for _, subset := range []string{"gsm8k", "math", "olympiadbench", "omnimath"} {
+		r, _ := refutedSteps(t, sharedFile(t, "processbench/"+subset+".dev.jsonl"), hybrid.FormatAuto,
+			func(c hybrid.Chain, i int) bool { return c.FirstError == hybrid.NoError || i < c.FirstError })
+		for k, v := range r {
+			got[k] = v
+		}
+	}
+	compareRefuted(t, "ProcessBench dev before the label", got, processBenchInvestigated)
 }
