@@ -39,10 +39,18 @@ func sharedFile(tb testing.TB, rel string) string {
 	return p
 }
 
+// pipelineFigures count the steps checked, those with at least one
+// obligation and those verified.
+type pipelineFigures struct{ steps, covered, verified int }
+
+func (f pipelineFigures) String() string {
+	return fmt.Sprintf("%d steps, %d with an obligation, %d verified", f.steps, f.covered, f.verified)
+}
+
 // refutedSteps checks every chain of path as `check` reads it and
-// returns "row/step" (0-based row of the file, 0-based step) → the
-// refuted claims of the step, and the number of steps checked.
-func refutedSteps(tb testing.TB, path string, format hybrid.Format, before func(c hybrid.Chain, step int) bool) (map[string]string, int) {
+// returns "row/step" (row: 1-based line of a GSM8K file, else the chain
+// id; step from 0) → the refuted claims of the step, and the figures.
+func refutedSteps(tb testing.TB, path string, format hybrid.Format, before func(c hybrid.Chain, step int) bool) (map[string]string, pipelineFigures) {
 	tb.Helper()
 	chains, rowErrs, err := hybrid.ReadChains(path, format)
 	if err != nil {
@@ -57,14 +65,20 @@ func refutedSteps(tb testing.TB, path string, format hybrid.Format, before func(
 	}
 	ck := formaltranslate.New(tr)
 	out := map[string]string{}
-	steps := 0
+	var f pipelineFigures
 	for row, c := range chains {
 		fs, err := ck.CheckChain(context.Background(), c.Problem, c.Steps)
 		if err != nil {
 			tb.Fatal(err)
 		}
 		for i, st := range fs {
-			steps++
+			f.steps++
+			if len(st.Obligations) > 0 {
+				f.covered++
+			}
+			if st.Verdict == hybrid.Verified {
+				f.verified++
+			}
 			if st.Verdict != hybrid.Refuted || !before(c, i) {
 				continue
 			}
@@ -81,7 +95,7 @@ func refutedSteps(tb testing.TB, path string, format hybrid.Format, before func(
 			out[key] = strings.Join(claims, "; ")
 		}
 	}
-	return out, steps
+	return out, f
 }
 
 // gsm8kTypos are the steps of the GSM8K training reference solutions
@@ -116,11 +130,12 @@ func TestGSM8KTrainCheckRefutesOnlyTypos(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads the whole GSM8K training set")
 	}
-	got, steps := refutedSteps(t, sharedFile(t, "gsm8k/train.jsonl"), hybrid.FormatGSM8K,
+	got, f := refutedSteps(t, sharedFile(t, "gsm8k/train.jsonl"), hybrid.FormatGSM8K,
 		func(hybrid.Chain, int) bool { return true })
-	if steps < 7473 {
-		t.Fatalf("only %d steps read", steps)
+	if f.steps < 7473 || f.verified == 0 {
+		t.Fatalf("only %s: the measurement is broken", f)
 	}
+	t.Logf("GSM8K train through the check pipeline: %s", f)
 	compareRefuted(t, "GSM8K train", got, gsm8kTypos)
 }
 
@@ -169,8 +184,9 @@ func TestProcessBenchDevCheckRefutesBeforeLabel(t *testing.T) {
 	}
 	got := map[string]string{}
 	for _, subset := range []string{"gsm8k", "math", "olympiadbench", "omnimath"} {
-		r, _ := refutedSteps(t, sharedFile(t, "processbench/"+subset+".dev.jsonl"), hybrid.FormatAuto,
+		r, f := refutedSteps(t, sharedFile(t, "processbench/"+subset+".dev.jsonl"), hybrid.FormatAuto,
 			func(c hybrid.Chain, i int) bool { return c.FirstError == hybrid.NoError || i < c.FirstError })
+		t.Logf("ProcessBench %s dev through the check pipeline: %s", subset, f)
 		for k, v := range r {
 			got[k] = v
 		}

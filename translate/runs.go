@@ -29,6 +29,7 @@ type sentenceInfo struct {
 
 // scan is the first reading of a step.
 type scan struct {
+	text      string
 	toks      []tok
 	runs      []run
 	sentences []sentenceInfo
@@ -49,7 +50,7 @@ func (sc *scan) doubt(i int) string {
 }
 
 func buildRuns(text string, toks []tok) *scan {
-	sc := &scan{toks: toks}
+	sc := &scan{text: text, toks: toks}
 	sentOf := make([]int, len(toks))
 	n := 0
 	for i, t := range toks {
@@ -230,7 +231,7 @@ func (sc *scan) word(cur *run, i int) int {
 	lastNum := last != nil && last.k == tNum
 	// "0.2 x 50": x between numbers multiplies.
 	if (t.text == "x") && last != nil && (last.k == tNum || last.k == tClose) && next != nil &&
-		(next.k == tNum || next.k == tOpen) {
+		(next.k == tNum || next.k == tOpen || next.k == tFrac) {
 		cur.items = append(cur.items, item{tok: tok{k: tOp, s: t.s, e: t.e, text: "*", src: "x", math: t.math, sp: t.sp}})
 		return 1
 	}
@@ -240,7 +241,7 @@ func (sc *scan) word(cur *run, i int) int {
 		return 1
 	}
 	if lastNum && last.modified == "" {
-		if why := suffixWord(t, last, next); why != "" {
+		if why := sc.suffixWord(i, last); why != "" {
 			last.modified = why
 			return 0
 		}
@@ -282,31 +283,55 @@ func (sc *scan) word(cur *run, i int) int {
 	return 0
 }
 
-// suffixWord says why a word right after a number changes the claim the
-// number is part of, or "". A letter glued to the number (5A, 4i, 3a) is
-// a name or a unit; a lone letter or a Greek word after it ("3 y", "6
-// π") too; a word that goes on computing ("4 plus 1", "16 over 4", "6
-// pi", "8 divided by 2") makes the number the start of a longer value.
-// Such a number is never read alone: the claim it ends is not the claim
-// written.
-func suffixWord(t tok, last *item, next *tok) string {
+// suffixWord says why the word at i, right after a number, changes the
+// claim the number is part of, or "". A letter glued to the number (5A,
+// 4i, 3a) is a name or a unit; a lone letter or a Greek word after it
+// ("3 y", "6 π") too, except the unit symbols g, s, h, l and L; a word
+// that goes on computing ("4 plus 1", "16 over 4", "6 pi", "8 divided
+// by 2") makes the number the start of a longer value. Such a number is
+// never read alone: the claim it ends is not the claim written.
+func (sc *scan) suffixWord(i int, last *item) string {
+	toks := sc.toks
+	t := toks[i]
 	if modifiers[t.text] || t.text == "degree" {
 		return "" // "17 R 7", "12 m", "90°": the rules for these words decide
 	}
 	if !t.sp && t.s == last.e {
 		return "a letter glued to the number (\"" + t.text + "\"): a name or a unit"
 	}
-	if suffixOps[t.text] || t.text == "over" && next != nil && (next.k == tNum || next.k == tFrac || next.k == tOpen) {
+	if suffixOps[t.text] {
 		return "the number is followed by \"" + t.text + "\""
 	}
 	if last.unitWords {
 		return ""
 	}
+	if t.text == "over" && i+1 < len(toks) && (toks[i+1].k == tNum || toks[i+1].k == tFrac || toks[i+1].k == tOpen) {
+		// "16 over 4" divides; "$78 over 4 weeks" is prose.
+		if i+2 >= len(toks) || toks[i+2].k != tWord {
+			return "the number is followed by \"over\""
+		}
+	}
 	r, n := utf8.DecodeRuneInString(t.text)
-	if unicode.In(r, unicode.Greek) || n == len(t.text) && !perWord(t.text) && t.text != "x" {
-		return "a letter after the number (\"" + t.text + "\"): a name or a unit"
+	if unicode.In(r, unicode.Greek) {
+		return "a Greek letter after the number (\"" + t.text + "\")"
+	}
+	if n == len(t.text) && !perWord(t.text) && t.text != "x" && !unitLetter(sc.src(t)) {
+		return "a letter after the number (\"" + sc.src(t) + "\"): a name or a unit"
 	}
 	return ""
+}
+
+// unitLetter reports the one-letter unit symbols common in word problems
+// (grams, seconds, hours, litres); other letters after a number are as
+// often names ("4 W^2 = 100").
+func unitLetter(s string) bool { return s == "g" || s == "s" || s == "h" || s == "l" || s == "L" }
+
+// src is a word token as written (words are lower-cased).
+func (sc *scan) src(t tok) string {
+	if t.s >= 0 && t.e <= len(sc.text) && t.s <= t.e {
+		return sc.text[t.s:t.e]
+	}
+	return t.text
 }
 
 // fractionAhead reports a proper fraction or "a half" at i: the tail of
