@@ -64,7 +64,6 @@
 //     not trusted anywhere in its scope; "let x be …" starts a new scope.
 //     The dialect carries one hypothesis per declaration, so a claim with
 //     two names is left alone.
-//
 //   - "a / b/c": writers mean division by the fraction, the usual
 //     precedence says (a / b) / c. When the text marks the fraction (a
 //     spaced or ÷ division before an unspaced b/c: "$2000 / 2/3",
