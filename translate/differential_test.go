@@ -214,6 +214,15 @@ func TestDifferentialDecoratedClaims(t *testing.T) {
 				decided["area"]++
 			}
 		}
+		tex := fmt.Sprintf(`Then \( %s \text{ %s} \times %s \text{ %s} = %s \text{ %s}^{2} \).`,
+			g.nums[0], len1, g.nums[1], len1, g.nums[2], len1)
+		got := verdictOf(t, tr, tex)
+		if got != StepNone && got != plainVerdict(g.holds()) {
+			fail("same-unit area", tex, got, fmt.Sprintf("the plain claim is %v (LaTeX)", g.holds()))
+		}
+		if got != StepNone {
+			decided["area"]++
+		}
 		vol := g.text(func(i int, s string) string {
 			if i == 2 {
 				return s + " " + len1 + "³"

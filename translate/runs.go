@@ -486,17 +486,34 @@ func (sc *scan) unitPower(j int) (int, int) {
 		return 2, 1
 	case t.k == tWord && t.text == "cubed":
 		return 3, 1
-	case t.k == tOp && t.text == "^" && t.s == toks[j-1].e:
-		if j+1 < len(toks) && toks[j+1].k == tNum && toks[j+1].num.intLit && !toks[j+1].num.percent &&
-			toks[j+1].s <= t.e+1 && toks[j+1].num.val.IsInt() {
-			v := toks[j+1].num.val.Num()
+	case t.k == tOp && t.text == "^" && sc.gluedAfter(toks[j-1], t):
+		k, braced := j+1, false
+		if k < len(toks) && toks[k].k == tOpen && toks[k].text == "{" {
+			k, braced = k+1, true
+		}
+		if k < len(toks) && toks[k].k == tNum && toks[k].num.intLit && !toks[k].num.percent && toks[k].num.val.IsInt() &&
+			(!braced || k+1 < len(toks) && toks[k+1].k == tClose && toks[k+1].text == "}") {
+			v := toks[k].num.val.Num()
 			if v.IsInt64() && v.Int64() >= 1 && v.Int64() <= 3 {
-				return int(v.Int64()), 2
+				n := k - j + 1
+				if braced {
+					n++
+				}
+				return int(v.Int64()), n
 			}
 		}
 		return 0, 1
 	}
 	return 0, 0
+}
+
+// gluedAfter reports that t follows the word w with nothing between but
+// the braces closing a \text{…} group ("\text{ cm}^2").
+func (sc *scan) gluedAfter(w, t tok) bool {
+	if w.e > t.s || t.s > len(sc.text) {
+		return false
+	}
+	return strings.Trim(sc.text[w.e:t.s], "}") == ""
 }
 
 func perWord(w string) bool {
