@@ -109,7 +109,7 @@ func plainVerdict(holds bool) StepVerdict {
 
 var (
 	suffixesGlued = []string{"π", "θ", "α", "‰", "‱", "i", "b", "A", "W", "q", "cm", "kg", "th", "′"}
-	suffixesSpace = []string{"π", "θ", "pi", "q", "i", "y", "plus 1", "minus 2", "over 2", "divided by 2",
+	suffixesSpace = []string{"π", "θ", "‰", "pi", "q", "i", "y", "plus 1", "minus 2", "over 2", "divided by 2",
 		"multiplied by 3", "sqrt 2", "squared", "cubed", "times 2", "thousand", "recurring"}
 	units = []string{"apples", "feet", "cm", "hours", "pages", "dollars", "cookies", "miles"}
 )

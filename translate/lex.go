@@ -969,6 +969,10 @@ func (l *lexer) unicode(i int) int {
 		l.sep(i, j, sepArrow)
 	case '…':
 		l.poison(i, j, "ellipsis")
+	case '‰', '‱', '′', '″', '‴':
+		// Per mille, per ten thousand, primes (feet, minutes): a unit
+		// the reader does not convert, spaced or not.
+		l.poison(i, j, "unsupported symbol "+string(r))
 	case '°':
 		l.emit(tok{k: tWord, s: i, e: j, text: "degree"})
 	case '’', '‘', '“', '”', '«', '»':

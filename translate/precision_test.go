@@ -92,6 +92,7 @@ func TestIssue9NoClaimButTheOneWritten(t *testing.T) {
 		{"6.28 ≈ 2π", wantNone},
 		{"-4 = 4i²", wantNone},
 		{"0.005 = 5‰", wantNone},
+		{"0.005 = 5 ‰", wantNone},
 		{"0.(3) = 1/3", wantNone},
 		{"So 0.(9) = 1.", wantNone},
 		// Conventions readers disagree on.
