@@ -106,6 +106,17 @@ func TestIssue9NoClaimButTheOneWritten(t *testing.T) {
 	}
 }
 
+// TestAmbiguousBindingIsNotTrusted: a name bound to "a/b/c" has no
+// value a later claim may use.
+func TestAmbiguousBindingIsNotTrusted(t *testing.T) {
+	res := exactChain(t, "x = 20/2/5", `\( 2x = 4 \)`, `\( 2x = 50 \)`)
+	for _, i := range []int{1, 2} {
+		checkStepWant(t, res.Steps[i].Text, res.Steps[i].Verdict, wantNone, res.Steps[i])
+	}
+	res = exactChain(t, "x = 20 / 2/5", `\( 2x = 100 \)`)
+	checkStepWant(t, res.Steps[1].Text, res.Steps[1].Verdict, wantVerified, res.Steps[1])
+}
+
 // TestIssue9Guards are neighbours of the issue's examples that were
 // already right before the fix and must stay so: the fix decides what
 // it can read (a false area is still refuted) and leaves alone what it
