@@ -29,6 +29,17 @@ type binNode struct {
 	op       byte // + - * /
 	l, r     node
 	implicit bool // juxtaposition
+	of       bool // the "of" of "1/3 of $150"
+	// alt is another reading of the same text ("a / b/c" read as
+	// a / (b/c) or as (a / b) / c), evaluated when the environment's
+	// altReading is altKind. altSym says the text does not choose
+	// between the two: a claim true on one reading and false on the other
+	// is neither verified nor refuted. Without altSym the text marks the
+	// reading of the node itself; the other one only keeps a refutation
+	// back.
+	alt     node
+	altKind string
+	altSym  bool
 }
 
 type negNode struct {
@@ -61,6 +72,7 @@ type evalEnv struct {
 	// altNegPow reads -a^n as (-a)^n; altPercent reads a lone p% as p.
 	altNegPow  bool
 	altPercent bool
+	altReading string // the altKind of the binNode readings to take
 	maxBits    int
 	maxExp     int
 }
@@ -72,6 +84,7 @@ var (
 	errNegRoot   = errors.New("root of a negative number (not real, or one of several complex roots)")
 	errRoundRoot = errors.New("root of a rounded value")
 	errUnbound   = errors.New("unbound name")
+	errZeroPow   = errors.New("0^0: a convention readers disagree on (1 by most, undefined by others)")
 )
 
 // value is an exact value with the radius that rounding of the decimals
@@ -126,6 +139,9 @@ func (env *evalEnv) eval(n node) (value, error) {
 		}
 		return value{x.v.Neg(x.v), x.r, x.inf}, nil
 	case *binNode:
+		if n.alt != nil && env.altReading == n.altKind {
+			return env.eval(n.alt)
+		}
 		a, err := env.eval(n.l)
 		if err != nil {
 			return value{}, err
@@ -181,6 +197,9 @@ func (env *evalEnv) eval(n node) (value, error) {
 			return value{}, err
 		}
 		e := n.exp
+		if e == 0 && b.v.Sign() == 0 {
+			return value{}, errZeroPow
+		}
 		if e < 0 && b.v.Sign() == 0 {
 			return value{}, errDivZero
 		}

@@ -453,6 +453,12 @@ func bindingEvent(step int, r run, sides []*sideInfo, rels []string, sc *scan, l
 			}
 			break
 		}
+		for k, sym := range altKinds(s.n) {
+			if sym {
+				ev.why = "its value depends on a reading the text leaves open (" + k + ")"
+				return ev, true
+			}
+		}
 		x, err := env.eval(s.n)
 		if err == nil && x.inf {
 			err = errors.New("a rounded divisor leaves it unbounded")

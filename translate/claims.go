@@ -3,6 +3,7 @@ package translate
 import (
 	"fmt"
 	"math/big"
+	"sort"
 	"strings"
 )
 
@@ -52,7 +53,42 @@ func splitRun(r run, maxExp int) ([]*sideInfo, []string) {
 		}
 	}
 	sides = append(sides, newSide(items[start:], maxExp))
+	if last := sides[len(sides)-1]; len(sides) > 1 && last.ok() {
+		// "3/3 - 2/3 = 1/3 of $150 left": the value may be 1/3, of the
+		// money, or 1/3 * 150. Nothing computed after it tells.
+		if b, ok := last.n.(*binNode); ok && b.of && b.alt == nil {
+			b.alt, b.altKind, b.altSym = b.l, readOfProse, true
+		}
+	}
 	return sides, rels
+}
+
+// readOfProse reads "… = 1/3 of $150" as the value 1/3, the rest prose.
+const readOfProse = "the value before \"of\", the rest prose"
+
+// altKinds lists the other readings the nodes of n carry, with whether
+// the text leaves the choice open (altSym).
+func altKinds(ns ...node) map[string]bool {
+	out := map[string]bool{}
+	for _, n := range ns {
+		walk(n, func(x node) {
+			if b, ok := x.(*binNode); ok && b.alt != nil {
+				out[b.altKind] = out[b.altKind] || b.altSym
+			}
+		})
+	}
+	return out
+}
+
+// hasPercent reports a percentage literal anywhere in n.
+func hasPercent(n node) bool {
+	found := false
+	walk(n, func(x node) {
+		if m, ok := x.(*numNode); ok && m.lit.percent {
+			found = true
+		}
+	})
+	return found
 }
 
 func relInside(items []item) bool {
@@ -383,6 +419,13 @@ func (c *claimCtx) link(A, B *sideInfo, rel string) linkResult {
 		ob.OnDisproof = Unknown
 		ob.Note = refuteBlock
 	}
+	if vb := c.verifyBlock(A, B, rel, a, b); vb != "" && ob.OnProof != Unknown {
+		if ob.OnDisproof == Unknown {
+			return skip("the text can be read two ways: " + vb)
+		}
+		ob.OnProof = Unknown
+		ob.Note = vb
+	}
 	ob.Lean, ob.LeanNeg = declarations(ob.Prop, c.hyp, rd, c.tactic)
 	out := linkResult{obls: []Obligation{ob}}
 	// Side conditions for roots replaced by their values.
@@ -474,20 +517,24 @@ func (c *claimCtx) refuteBlock(A, B *sideInfo, rel string, t *big.Rat) string {
 	env := &evalEnv{vars: c.vars, maxBits: c.maxBits, maxExp: c.maxExp}
 	type reading struct {
 		neg, pct bool
+		kind     string
 		name     string
 	}
 	var readings []reading
 	if A.negPow || B.negPow {
 		readings = append(readings, reading{neg: true, name: "-a^n read as (-a)^n"})
 	}
-	if m, ok := lone(A.n); ok && m.lit.percent {
+	// "$7500/75% = $100": a percentage may be a unit of its own (dollars
+	// per percent), wherever it stands.
+	if hasPercent(A.n) || hasPercent(B.n) {
 		readings = append(readings, reading{pct: true, name: "p% read as p"})
 	}
-	if m, ok := lone(B.n); ok && m.lit.percent {
-		readings = append(readings, reading{pct: true, name: "p% read as p"})
+	kinds := altKinds(A.n, B.n)
+	for _, k := range sortedKeys(kinds) {
+		readings = append(readings, reading{kind: k, name: k})
 	}
 	for _, r := range readings {
-		env.altNegPow, env.altPercent = r.neg, r.pct
+		env.altNegPow, env.altPercent, env.altReading = r.neg, r.pct, r.kind
 		x, err1 := env.eval(A.n)
 		y, err2 := env.eval(B.n)
 		if err1 != nil || err2 != nil {
@@ -507,6 +554,41 @@ func (c *claimCtx) refuteBlock(A, B *sideInfo, rel string, t *big.Rat) string {
 		}
 	}
 	return ""
+}
+
+// verifyBlock says why a claim true as parsed must not count as
+// verified, or "": a reading the text does not rule out (altSym) under
+// which it is false.
+func (c *claimCtx) verifyBlock(A, B *sideInfo, rel string, a, b value) string {
+	kinds := altKinds(A.n, B.n)
+	env := &evalEnv{vars: c.vars, maxBits: c.maxBits, maxExp: c.maxExp}
+	for _, k := range sortedKeys(kinds) {
+		if !kinds[k] {
+			continue
+		}
+		env.altReading = k
+		x, err1 := env.eval(A.n)
+		y, err2 := env.eval(B.n)
+		if err1 != nil || err2 != nil {
+			return "another reading (" + k + ") cannot be checked"
+		}
+		if x.v.Cmp(a.v) == 0 && y.v.Cmp(b.v) == 0 {
+			continue
+		}
+		if rel == "≈" || !compare(x.v, y.v, rel) {
+			return "another reading (" + k + ") makes it false"
+		}
+	}
+	return ""
+}
+
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // unitsMismatch says why the units of a claim leave it alone (skip), or

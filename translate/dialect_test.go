@@ -93,6 +93,10 @@ func FuzzTranslate(f *testing.F) {
 		"(((((((((1)))))))))) = 1 \\frac \\sqrt{ ^^^ === \\\\ $ $$ \\( \\[",
 		"let n be the number; n = 3 or n = 4; if y = 2 then 2y = 4",
 		"1 hour = 60 minutes, 5 students per row = 30 students, 3 × 4 = 12 thousand",
+		"5 cm × 4 cm = 20 cm², 20 sq ft, 8 cubic feet, 9 ft^2, 3 m/s^2, 4 W^2 = 100, 100/5 = 5A/5",
+		"$2000 / 2/3 = $3000, 2/ 1/5 = 10, 10 ÷ 1/2 = 20, 14 / 1 / 4 = 56, 3/3 - 2/3 = 1/3 of $150",
+		"¾ x 3/3 = 9/12, 2½ = 2.5, 2 ½ = 2.5, 6π, 4 = 4i, -4 = 4i², 0.005 = 5‰, 0.(3) = 1/3, 0.3̅, 0^0 = 1",
+		"2 + 2 = 4 plus 1, 16 over 4, 8 divided by 2, 3 + 3 = 6 pi, 0.\\overline{3}, 1.(",
 	}
 	for _, s := range seeds {
 		f.Add(s)

@@ -35,7 +35,9 @@
 //   - Numbers: integers, decimals (.5 too), thousands separators (1,234
 //     and 1{,}234), negatives, percentages (25% is 25/100 where it
 //     multiplies or stands alone; "25% of 80" multiplies), scientific
-//     literals in prose (1.5e3), and a trailing ellipsis (0.333...).
+//     literals in prose (1.5e3), a trailing ellipsis (0.333...), and
+//     the Unicode vulgar fractions ½ ⅓ ¾ … (read as \frac{1}{2}, so that
+//     "2½" and "2 ½" stay mixed numbers).
 //   - Operators: + - − × · * / ÷ ^ and x between numbers, brackets,
 //     \frac \dfrac \tfrac (\frac12 too), \cdot \times \div \left \right,
 //     ^{…}, √ and \sqrt / \sqrt[n] when the root is rational (the root is
@@ -46,7 +48,11 @@
 //     exact value).
 //   - Units after numbers ("9 bicycles x 2 wheels/bicycle", "$15/student",
 //     "5 students per row", \text{ pounds}, ^\circ) are read as
-//     dimensions. A claim whose two sides carry different dimensions is
+//     dimensions. A power glued to a unit raises the unit, never the
+//     number: "20 cm²", "20 ft^2", "20 sq ft", "12 square yards", "8
+//     cubic feet", "20 feet squared". One letter after a number is a
+//     unit only for g, s, h, l and L; other letters are names (see
+//     below). A claim whose two sides carry different dimensions is
 //     left alone; a unit that converts (hours, feet, …) or a rate on one
 //     side only, or sides that differ by a conversion factor (100, 60, …)
 //     with a unit on one side, can be verified but not refuted.
@@ -58,6 +64,13 @@
 //     not trusted anywhere in its scope; "let x be …" starts a new scope.
 //     The dialect carries one hypothesis per declaration, so a claim with
 //     two names is left alone.
+//   - "a / b/c": writers mean division by the fraction, the usual
+//     precedence says (a / b) / c. When the text marks the fraction (a
+//     spaced or ÷ division before an unspaced b/c: "$2000 / 2/3",
+//     "2/ 1/5", "10 ÷ 1/2") the claim is read as a / (b/c) and left to
+//     right only keeps a refutation back. When it marks nothing
+//     ("500/1/10", "14 / 1 / 4") the claim is verified or refuted only
+//     when both readings agree, and left alone otherwise.
 //
 // # Approximations
 //
@@ -97,7 +110,15 @@
 // by zero (Lean's Rat has a/0 = 0, so such a claim never reaches a
 // checker), irrational and negative roots, functions, factorials,
 // unsupported commands, and numbers modified by the next word ("12
-// thousand", "17 R 5", "3 to 5"). Claims in a sentence that may be
+// thousand", "17 R 5", "3 to 5"). Whatever the reader does not evaluate
+// next to a number makes the claim unknown, never a shorter claim: a
+// letter glued to it (5A, 4i, 3a), a lone letter after it ("3 y"), a
+// Greek letter or a symbol (6π, 2 θ, 5‰, 5′, 0.3̅), a repeating decimal
+// (0.(3), 0.1(6), 0.\overline{3}), or a word that goes on computing
+// ("4 plus 1", "16 over 4", "6 pi", "8 divided by 2", "2 sqrt 3", "9
+// squared"). 0^0 is a convention readers disagree on and is left alone,
+// and "3/3 - 2/3 = 1/3 of $150" may state 1/3 (of the money) or
+// 1/3 * 150: decided only when both readings agree. Claims in a sentence that may be
 // rejecting them (a question, "not", "wrong", "contradiction", "if", a
 // following "This is not true"), in a chain doing modular arithmetic
 // ("mod", \equiv, carries), or in a chain whose other sides hold names it

@@ -394,6 +394,26 @@ func (l *lexer) number(i int, currency bool) int {
 		lit.dec = decimalsOf(lit.canon)
 	}
 	lit.val = v
+	// A repeating decimal, 0.(3) or 0.1(6) or 0.\overline{3}: not the
+	// value of the digits shown, and not a product.
+	if rep := l.repeating(j, dec > 0); rep > j {
+		l.poison(start, rep, "a repeating decimal")
+		return rep
+	}
+	// A symbol or a letter of another script glued to the number (6π,
+	// 5‰, 2½, 0.3̅): the number is not the value written.
+	if r, n := utf8.DecodeRuneInString(s[j:]); j < len(s) && r >= utf8.RuneSelf && gluedSuffix(r) {
+		k := j + n
+		for k < len(s) {
+			r2, n2 := utf8.DecodeRuneInString(s[k:])
+			if r2 < utf8.RuneSelf || !unicode.IsLetter(r2) && !unicode.Is(unicode.Mn, r2) {
+				break
+			}
+			k += n2
+		}
+		l.poison(start, k, "a number glued to "+s[j:k])
+		return k
+	}
 	// Letters glued to the number.
 	if !lit.percent && isASCIILetter(l.at(j)) {
 		k := j
@@ -431,6 +451,114 @@ func (l *lexer) number(i int, currency bool) int {
 	}
 	l.emit(tok{k: tNum, s: start, e: j, num: lit})
 	return j
+}
+
+// repeating returns the end of a repeating-decimal mark at j ("(3)"
+// after a decimal, ".(3)" or ".\overline{…}" after a whole number), or j.
+func (l *lexer) repeating(j int, decimal bool) int {
+	s := l.s
+	k := j
+	if !decimal {
+		if l.at(k) != '.' {
+			return j
+		}
+		k++
+	}
+	for _, cmd := range []string{`\overline`, `\dot`} {
+		if strings.HasPrefix(s[k:], cmd) && !isASCIILetter(l.at(k+len(cmd))) {
+			if e := l.groupEnd(k + len(cmd)); e > k+len(cmd) {
+				return e
+			}
+			return len(s)
+		}
+	}
+	if l.at(k) != '(' || !isDigit(l.at(k+1)) {
+		return j
+	}
+	m := k + 1
+	for m < len(s) && isDigit(s[m]) {
+		m++
+	}
+	if l.at(m) != ')' {
+		return j
+	}
+	return m + 1
+}
+
+// gluedSuffix reports a non-ASCII rune that, glued to a number, changes
+// what the number stands for: a letter (π, θ, α, µ), a combining mark
+// (an overline), a vulgar fraction (2½ is a mixed number), per mille and
+// per ten thousand, primes (5′ is feet or minutes). Operators, relations,
+// powers, degrees, quotes and dashes are not.
+func gluedSuffix(r rune) bool {
+	switch r {
+	case '‰', '‱', '′', '″', '‴':
+		return true
+	}
+	if _, _, ok := vulgarFraction(r); ok {
+		return true
+	}
+	return unicode.IsLetter(r) || unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Me, r)
+}
+
+// vulgarFraction is the value of a Unicode vulgar fraction (½ ⅓ ¾ …).
+func vulgarFraction(r rune) (num, den int64, ok bool) {
+	switch r {
+	case '½':
+		return 1, 2, true
+	case '⅓':
+		return 1, 3, true
+	case '⅔':
+		return 2, 3, true
+	case '¼':
+		return 1, 4, true
+	case '¾':
+		return 3, 4, true
+	case '⅕':
+		return 1, 5, true
+	case '⅖':
+		return 2, 5, true
+	case '⅗':
+		return 3, 5, true
+	case '⅘':
+		return 4, 5, true
+	case '⅙':
+		return 1, 6, true
+	case '⅚':
+		return 5, 6, true
+	case '⅐':
+		return 1, 7, true
+	case '⅛':
+		return 1, 8, true
+	case '⅜':
+		return 3, 8, true
+	case '⅝':
+		return 5, 8, true
+	case '⅞':
+		return 7, 8, true
+	case '⅑':
+		return 1, 9, true
+	case '⅒':
+		return 1, 10, true
+	case '↉':
+		return 0, 3, true
+	}
+	return 0, 0, false
+}
+
+// vulgar emits a vulgar fraction at [i, j) as \frac{num}{den}: a
+// fraction, so that "2 ½" stays a mixed number and is left alone.
+func (l *lexer) vulgar(i, j int, num, den int64) {
+	lit := func(v int64) *numLit {
+		c := big.NewInt(v).String()
+		return &numLit{val: new(big.Rat).SetInt64(v), canon: c, intLit: true}
+	}
+	l.emit(tok{k: tFrac, s: i, e: j, src: "vulgar"})
+	for _, v := range []int64{num, den} {
+		l.emit(tok{k: tOpen, s: i, e: j, text: "{"})
+		l.emit(tok{k: tNum, s: i, e: j, num: lit(v)})
+		l.emit(tok{k: tClose, s: i, e: j, text: "}"})
+	}
 }
 
 func decimalsOf(canon string) int {
@@ -798,6 +926,14 @@ func (l *lexer) unicode(i int) int {
 		l.poison(i, j, "invalid UTF-8")
 		return j
 	}
+	if num, den, ok := vulgarFraction(r); ok {
+		if isDigit(l.at(i - 1)) {
+			l.poison(i, j, "a mixed number")
+			return j
+		}
+		l.vulgar(i, j, num, den)
+		return j
+	}
 	switch r {
 	case '×', '·', '⋅', '∙', '∗':
 		l.emit(tok{k: tOp, s: i, e: j, text: "*", src: string(r)})
@@ -833,6 +969,10 @@ func (l *lexer) unicode(i int) int {
 		l.sep(i, j, sepArrow)
 	case '…':
 		l.poison(i, j, "ellipsis")
+	case '‰', '‱', '′', '″', '‴':
+		// Per mille, per ten thousand, primes (feet, minutes): a unit
+		// the reader does not convert, spaced or not.
+		l.poison(i, j, "unsupported symbol "+string(r))
 	case '°':
 		l.emit(tok{k: tWord, s: i, e: j, text: "degree"})
 	case '’', '‘', '“', '”', '«', '»':

@@ -117,10 +117,15 @@ func (p *parser) term() node {
 	afterDiv := false
 	for {
 		if op, ok := p.isOp("*/"); ok {
+			at := p.i
 			p.i++
-			n = &binNode{op: op, l: n, r: p.unary()}
+			b := &binNode{op: op, l: n, r: p.unary(), of: p.it[at].src == "of"}
+			n = b
 			if op == '/' {
 				afterDiv = true
+				if f := p.fractionDivisor(at, b); f != nil {
+					n = f
+				}
 			}
 			continue
 		}
@@ -154,6 +159,61 @@ func (p *parser) term() node {
 		}
 		n = &binNode{op: '*', l: n, r: p.power(), implicit: true}
 	}
+}
+
+// Readings of "a / b/c".
+const (
+	readFraction    = "a / b/c read as a / (b/c)"
+	readLeftToRight = "a / b/c read left to right, (a / b) / c"
+)
+
+// fractionDivisor reads "a / b/c" when d, the division just parsed, is
+// a / b and a slash and a number c follow b. Writers mean division by
+// the fraction b/c ("$2000 / 2/3 = $3000", "28 / 1/5 = 28 * 5"); the
+// usual precedence reads (a / b) / c. The text marks the fraction when
+// the first division is spaced or spelled ÷ and the slash of b/c is not
+// ("a / b/c", "a ÷ b/c", "a/ b/c"): then the fraction is the reading and
+// left to right is the other one. When it marks nothing ("a/b/c", "a /
+// b / c") the two readings stand side by side (altSym), and when it
+// marks (a/b) ("a/b / c") the usual precedence is the reading and nil
+// is returned. It consumes the slash and c when it returns a node.
+func (p *parser) fractionDivisor(at int, d *binNode) node {
+	div, bn := p.it[at], d.r
+	b, ok := bn.(*numNode)
+	if !ok || b.lit.percent || b.unit != nil || p.i+1 >= len(p.it) {
+		return nil
+	}
+	slash, c := p.it[p.i], p.it[p.i+1]
+	if slash.k != tOp || slash.src != "/" || c.k != tNum || c.num.percent || c.modified != "" || c.glued ||
+		p.i+2 < len(p.it) && p.it[p.i+2].k == tOp && p.it[p.i+2].text == "^" {
+		return nil
+	}
+	bItem := p.it[at+1]
+	if bItem.k != tNum || bItem.s != b.s {
+		return nil // b is not a bare literal right after the slash
+	}
+	loose := div.src == "÷" || div.sp || bItem.sp
+	tight := !slash.sp && !c.sp
+	firstTight := div.src == "/" && !div.sp && !bItem.sp
+	if firstTight && !tight {
+		return nil // "a/b / c": the spacing groups a/b
+	}
+	if div.src != "/" && div.src != "÷" {
+		return nil // \div, \frac, … : no fraction bar to read
+	}
+	if div.src == "÷" && !tight {
+		return nil // "a ÷ b / c"
+	}
+	p.i += 2
+	cn := &numNode{lit: c.num, unit: c.unit, unitText: c.unitText, s: c.s, e: c.e}
+	frac := &binNode{op: '/', l: d.l, r: &binNode{op: '/', l: b, r: cn}}
+	left := &binNode{op: '/', l: d, r: cn}
+	if loose && tight {
+		frac.alt, frac.altKind = left, readLeftToRight
+		return frac
+	}
+	left.alt, left.altKind, left.altSym = frac, readFraction, true
+	return left
 }
 
 func (p *parser) unary() node {

@@ -1,6 +1,11 @@
 package translate
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
 
 // A run is a maximal stretch of math tokens of one step: no separator and
 // no prose word breaks it, except the unit phrases that follow numbers
@@ -24,6 +29,7 @@ type sentenceInfo struct {
 
 // scan is the first reading of a step.
 type scan struct {
+	text      string
 	toks      []tok
 	runs      []run
 	sentences []sentenceInfo
@@ -44,7 +50,7 @@ func (sc *scan) doubt(i int) string {
 }
 
 func buildRuns(text string, toks []tok) *scan {
-	sc := &scan{toks: toks}
+	sc := &scan{text: text, toks: toks}
 	sentOf := make([]int, len(toks))
 	n := 0
 	for i, t := range toks {
@@ -225,7 +231,7 @@ func (sc *scan) word(cur *run, i int) int {
 	lastNum := last != nil && last.k == tNum
 	// "0.2 x 50": x between numbers multiplies.
 	if (t.text == "x") && last != nil && (last.k == tNum || last.k == tClose) && next != nil &&
-		(next.k == tNum || next.k == tOpen) {
+		(next.k == tNum || next.k == tOpen || next.k == tFrac) {
 		cur.items = append(cur.items, item{tok: tok{k: tOp, s: t.s, e: t.e, text: "*", src: "x", math: t.math, sp: t.sp}})
 		return 1
 	}
@@ -233,6 +239,12 @@ func (sc *scan) word(cur *run, i int) int {
 	if lastNum && !t.math && len(t.text) == 1 && !t.sp && t.s == last.e && t.text != "a" && t.text != "i" {
 		cur.items = append(cur.items, item{tok: tok{k: tVar, s: t.s, e: t.e, text: t.text, sp: t.sp}})
 		return 1
+	}
+	if lastNum && last.modified == "" {
+		if why := sc.suffixWord(i, last); why != "" {
+			last.modified = why
+			return 0
+		}
 	}
 	// "25% of 80", "3/4 of 20": of multiplies.
 	if t.text == "of" && next != nil && next.k == tNum && ofMultiplies(cur.items) {
@@ -254,7 +266,7 @@ func (sc *scan) word(cur *run, i int) int {
 			return 0
 		}
 	}
-	if lastNum && !last.unitWords && last.modified == "" && (unitWord(t.text) || perWord(t.text)) {
+	if lastNum && !last.unitWords && last.modified == "" && (unitWord(t.text) || perWord(t.text) || powerPrefix[t.text] > 0) {
 		if k := sc.unitPhrase(last, i); k > 0 {
 			return k
 		}
@@ -269,6 +281,57 @@ func (sc *scan) word(cur *run, i int) int {
 		}
 	}
 	return 0
+}
+
+// suffixWord says why the word at i, right after a number, changes the
+// claim the number is part of, or "". A letter glued to the number (5A,
+// 4i, 3a) is a name or a unit; a lone letter or a Greek word after it
+// ("3 y", "6 π") too, except the unit symbols g, s, h, l and L; a word
+// that goes on computing ("4 plus 1", "16 over 4", "6 pi", "8 divided
+// by 2") makes the number the start of a longer value. Such a number is
+// never read alone: the claim it ends is not the claim written.
+func (sc *scan) suffixWord(i int, last *item) string {
+	toks := sc.toks
+	t := toks[i]
+	if modifiers[t.text] || t.text == "degree" {
+		return "" // "17 R 7", "12 m", "90°": the rules for these words decide
+	}
+	if !t.sp && t.s == last.e {
+		return "a letter glued to the number (\"" + t.text + "\"): a name or a unit"
+	}
+	if suffixOps[t.text] {
+		return "the number is followed by \"" + t.text + "\""
+	}
+	if last.unitWords {
+		return ""
+	}
+	if t.text == "over" && i+1 < len(toks) && (toks[i+1].k == tNum || toks[i+1].k == tFrac || toks[i+1].k == tOpen) {
+		// "16 over 4" divides; "$78 over 4 weeks" is prose.
+		if i+2 >= len(toks) || toks[i+2].k != tWord {
+			return "the number is followed by \"over\""
+		}
+	}
+	r, n := utf8.DecodeRuneInString(t.text)
+	if unicode.In(r, unicode.Greek) {
+		return "a Greek letter after the number (\"" + t.text + "\")"
+	}
+	if n == len(t.text) && !perWord(t.text) && t.text != "x" && !unitLetter(sc.src(t)) {
+		return "a letter after the number (\"" + sc.src(t) + "\"): a name or a unit"
+	}
+	return ""
+}
+
+// unitLetter reports the one-letter unit symbols common in word problems
+// (grams, seconds, hours, litres); other letters after a number are as
+// often names ("4 W^2 = 100").
+func unitLetter(s string) bool { return s == "g" || s == "s" || s == "h" || s == "l" || s == "L" }
+
+// src is a word token as written (words are lower-cased).
+func (sc *scan) src(t tok) string {
+	if t.s >= 0 && t.e <= len(sc.text) && t.s <= t.e {
+		return sc.text[t.s:t.e]
+	}
+	return t.text
 }
 
 // fractionAhead reports a proper fraction or "a half" at i: the tail of
@@ -318,21 +381,43 @@ func unitWord(w string) bool {
 func (sc *scan) unitPhrase(last *item, i int) int {
 	toks := sc.toks
 	var numer []string
+	numExp := 1
 	j := i
 	// Money takes no noun after it ("$28 back", "$5 bills"); a rate
 	// ("$15 per hour", "$15/student") it does.
 	if toks[i].k == tWord && !perWord(toks[i].text) && !last.num.currency {
-		numer = append(numer, singular(toks[i].text))
+		if e := powerPrefix[toks[i].text]; e > 0 {
+			// "20 sq ft", "12 square yards", "8 cubic feet".
+			if i+1 >= len(toks) || toks[i+1].k != tWord || !unitWord(toks[i+1].text) {
+				return 0
+			}
+			numExp = e
+			j++
+		}
+		numer = append(numer, singular(toks[j].text))
 		j++
 		// A second word only when no operand follows it ("pieces need
 		// 10*2" is a noun and a verb).
-		if j < len(toks) && toks[j].k == tWord && unitWord(toks[j].text) && !sc.thanAhead(j) &&
+		if numExp == 1 && j < len(toks) && toks[j].k == tWord && unitWord(toks[j].text) && !sc.thanAhead(j) &&
 			!(j+1 < len(toks) && (toks[j+1].k == tNum || toks[j+1].k == tVar || toks[j+1].k == tFrac)) {
 			numer = append(numer, singular(toks[j].text))
 			j++
 		}
 	}
+	// A power of the unit: "20 cm²", "20 ft^2", "20 feet squared". It
+	// raises the unit, never the number.
+	if len(numer) > 0 {
+		if e, k := sc.unitPower(j); k > 0 {
+			if e == 0 {
+				last.modified = "an unreadable power after a unit"
+				return j + k - i
+			}
+			numExp *= e
+			j += k
+		}
+	}
 	var denom []string
+	var denExp []int
 	for j+1 < len(toks) {
 		a, b := toks[j], toks[j+1]
 		if b.k != tWord || !unitWord(b.text) {
@@ -340,7 +425,16 @@ func (sc *scan) unitPhrase(last *item, i int) int {
 		}
 		if a.k == tOp && a.src == "/" || a.k == tWord && perWord(a.text) {
 			denom = append(denom, singular(b.text))
+			denExp = append(denExp, 1)
 			j += 2
+			if e, k := sc.unitPower(j); k > 0 {
+				if e == 0 {
+					last.modified = "an unreadable power after a unit"
+					return j + k - i
+				}
+				denExp[len(denExp)-1] = e
+				j += k
+			}
 			continue
 		}
 		break
@@ -352,20 +446,74 @@ func (sc *scan) unitPhrase(last *item, i int) int {
 	if last.num.currency {
 		d["$"]++
 	}
+	text := ""
 	if len(numer) > 0 {
-		d[strings.Join(numer, " ")]++
+		key := strings.Join(numer, " ")
+		d[key] += numExp
+		text = key
+		if numExp != 1 {
+			text += "^" + strconv.Itoa(numExp)
+		}
 	}
-	for _, w := range denom {
-		d[w]--
+	for k, w := range denom {
+		d[w] -= denExp[k]
+		text += "/" + w
+		if denExp[k] != 1 {
+			text += "^" + strconv.Itoa(denExp[k])
+		}
 	}
 	last.unit = d.clone()
 	last.unitWords = true
-	text := strings.Join(numer, " ")
-	if len(denom) > 0 {
-		text += "/" + strings.Join(denom, "/")
-	}
 	last.unitText = text
 	return j - i
+}
+
+// powerPrefix words before a unit raise it ("square feet").
+var powerPrefix = map[string]int{"sq": 2, "square": 2, "cubic": 3, "cu": 3}
+
+// unitPower reads a power of the unit word just before j: ² or ³ or ^n
+// glued to the word, or the word "squared" or "cubed". It returns the
+// exponent and the tokens it takes (0: none; an exponent of 0 means a
+// power that cannot be read, which must not fall on the number either).
+func (sc *scan) unitPower(j int) (int, int) {
+	toks := sc.toks
+	if j >= len(toks) || j == 0 {
+		return 0, 0
+	}
+	t := toks[j]
+	switch {
+	case t.k == tWord && t.text == "squared":
+		return 2, 1
+	case t.k == tWord && t.text == "cubed":
+		return 3, 1
+	case t.k == tOp && t.text == "^" && sc.gluedAfter(toks[j-1], t):
+		k, braced := j+1, false
+		if k < len(toks) && toks[k].k == tOpen && toks[k].text == "{" {
+			k, braced = k+1, true
+		}
+		if k < len(toks) && toks[k].k == tNum && toks[k].num.intLit && !toks[k].num.percent && toks[k].num.val.IsInt() &&
+			(!braced || k+1 < len(toks) && toks[k+1].k == tClose && toks[k+1].text == "}") {
+			v := toks[k].num.val.Num()
+			if v.IsInt64() && v.Int64() >= 1 && v.Int64() <= 3 {
+				n := k - j + 1
+				if braced {
+					n++
+				}
+				return int(v.Int64()), n
+			}
+		}
+		return 0, 1
+	}
+	return 0, 0
+}
+
+// gluedAfter reports that t follows the word w with nothing between but
+// the braces closing a \text{…} group ("\text{ cm}^2").
+func (sc *scan) gluedAfter(w, t tok) bool {
+	if w.e > t.s || t.s > len(sc.text) {
+		return false
+	}
+	return strings.Trim(sc.text[w.e:t.s], "}") == ""
 }
 
 func perWord(w string) bool {

@@ -21,6 +21,12 @@ var modifiers = set("percent", "percentage", "per-cent", "hundred", "hundreds", 
 	"score", "squared", "cubed", "times", "remainder", "r", "rem", "mod", "modulo", "factorial",
 	"to", "or", "out", "of", "point", "k", "m", "bn", "lakh", "crore", "x", "fold", "th", "st", "nd", "rd")
 
+// suffixOps after a number go on computing with it ("4 plus 1", "6 pi",
+// "8 divided by 2", "9 squared", "0.3 recurring"): the number alone is
+// not the value the step states.
+var suffixOps = set("plus", "minus", "divided", "multiplied", "sqrt", "root", "roots", "pi", "squared",
+	"cubed", "recurring", "repeating", "repeated", "factorial", "radians", "rad")
+
 // opWords before an expression make it an operand of something the
 // reader cannot see ("half of 6 + 4 = 7", "subtract 5 from 12 = 7").
 var opWords = set("half", "twice", "double", "triple", "thrice", "quadruple", "times", "minus", "plus",
