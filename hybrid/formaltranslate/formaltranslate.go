@@ -96,7 +96,7 @@ func Step(s translate.StepResult) hybrid.FormalStep {
 		if o.Warning != "" && !slices.Contains(fs.Warnings, o.Warning) {
 			fs.Warnings = append(fs.Warnings, o.Warning)
 		}
-		if fs.Checker == "" && (ob.Verdict == hybrid.Verified || ob.Verdict == hybrid.Refuted) {
+		if fs.Checker == "" && (ob.Verdict == hybrid.Verified || ob.Verdict == hybrid.Approximate || ob.Verdict == hybrid.Refuted) {
 			fs.Checker = o.Checker
 		}
 	}
