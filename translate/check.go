@@ -70,7 +70,8 @@ func (t *Translator) Check(ctx context.Context, res *ChainResult) error {
 // failed (crashed, timed out) gave no answer: it neither contradicts nor
 // outvotes the others, whose verdict stands with a warning. Only two real
 // answers that differ make the verdict Error, with both shown. When every
-// checker failed, the verdict is Error.
+// checker failed, the verdict is Error, with a warning too: nothing was
+// decided, and a gate on errors must see it.
 func combine(o *Obligation, answers []Answer, checkers string) {
 	var real, failed []Answer
 	for _, a := range answers {
@@ -83,6 +84,7 @@ func combine(o *Obligation, answers []Answer, checkers string) {
 	if len(real) == 0 {
 		a := answers[0]
 		o.Verdict, o.Reason, o.Checker = Error, a.Reason, a.Checker
+		o.Warning = fmt.Sprintf("the %s checker failed (%s); no checker decided the claims", a.Checker, a.Reason)
 		return
 	}
 	first := real[0]

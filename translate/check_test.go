@@ -225,7 +225,7 @@ func TestLeanFailureLeavesExactVerdicts(t *testing.T) {
 }
 
 // TestLeanOnlyFailureIsAnError: with no other checker, a failure is the
-// verdict Error (nothing decided), not a warning.
+// verdict Error (nothing decided), and the chain warns of it.
 func TestLeanOnlyFailureIsAnError(t *testing.T) {
 	f := &fakeLean{err: errors.New("repl died")}
 	tr := newWithLean(t, f, true)
@@ -235,9 +235,12 @@ func TestLeanOnlyFailureIsAnError(t *testing.T) {
 	}
 	for _, s := range res.Steps {
 		o := s.Obligations[0]
-		if o.Verdict != Error || !strings.Contains(o.Reason, "repl died") || o.Warning != "" {
+		if o.Verdict != Error || !strings.Contains(o.Reason, "repl died") || !strings.Contains(o.Warning, "no checker decided") {
 			t.Errorf("step %d: %s (%s), warning %q", s.Index, o.Verdict, o.Reason, o.Warning)
 		}
+	}
+	if len(res.Warnings) != 1 {
+		t.Errorf("chain warnings %q, want one", res.Warnings)
 	}
 }
 

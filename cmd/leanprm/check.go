@@ -142,7 +142,11 @@ func failOnFindings(results []hybrid.ChainResult, failOn string, threshold float
 		}
 	}
 	if n > 0 {
-		return &ExitError{Code: exitFindings, Err: fmt.Errorf("%d chain(s) with a %s step", n, failOn)}
+		what := "a refuted step"
+		if failOn == "error" {
+			what = "a predicted error or a checker warning"
+		}
+		return &ExitError{Code: exitFindings, Err: fmt.Errorf("%d chain(s) with %s", n, what)}
 	}
 	return nil
 }

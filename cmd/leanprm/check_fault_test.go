@@ -126,6 +126,12 @@ func TestCheckFailOnErrorCatchesAFailedChecker(t *testing.T) {
 	}
 	require.Len(t, res[0].Warnings, 1)
 	assert.Contains(t, res[0].Warnings[0], "steps 1, 2: the sim checker failed")
+
+	// With the REPL alone, a failure decides nothing, and the gate still sees it.
+	_, _, err = run(t, dir, nil, "check", "--checker", "lean", "--workers", "1", "--policy", "formal", "--threshold", "0.5",
+		"--fail-on", "error", "--repl-command", scriptedREPL(t, dir, "-crash-after 3", "-crash-after 1"), f)
+	require.Error(t, err, "a failed only checker must be caught by --fail-on error")
+	assert.Equal(t, exitFindings, exitCode(err, &strings.Builder{}))
 }
 
 // TestCheckHungREPLLeavesTheExactVerdict: a REPL that hangs times out (twice: the retry hangs
