@@ -84,10 +84,12 @@ type Comparison struct {
 	Chains int `json:"chains"`
 	Steps  int `json:"steps"`
 	// Decided steps were verified or refuted; Unknown steps were
-	// formalized without a decision.
-	Decided   int     `json:"decided"`
-	Unknown   int     `json:"unknown"`
-	Threshold float64 `json:"threshold"`
+	// formalized without a decision; Approximate steps hold only as a
+	// rounding, which is no proof, so they are not Decided either.
+	Decided     int     `json:"decided"`
+	Unknown     int     `json:"unknown"`
+	Approximate int     `json:"approximate"`
+	Threshold   float64 `json:"threshold"`
 
 	Confusion Confusion `json:"confusion"`
 	// AUC is the chance that a random verified step has a higher learned
@@ -161,6 +163,8 @@ func Compare(results []ChainResult, opts CompareOptions) Comparison {
 				}
 			case Unknown:
 				cmp.Unknown++
+			case Approximate:
+				cmp.Approximate++
 			}
 		}
 	}

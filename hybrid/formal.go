@@ -13,6 +13,13 @@ const (
 	NoVerdict Verdict = ""
 	// Verified: the checker accepted the claim (for a step: every claim).
 	Verified Verdict = "verified"
+	// Approximate: the checker proved the claim only as a rounding or
+	// truncation to the precision shown ("1/3 = 0.33"); for a step: every
+	// claim verified or approximate, at least one approximate. It is
+	// neither a proof nor a refutation: the merge treats it as no verdict
+	// (the learned score stands, never FromFormal or boosted), and compare
+	// and eval count it as neither verified nor refuted.
+	Approximate Verdict = "approximate"
 	// Refuted: the checker proved the claim's negation (for a step: at
 	// least one claim).
 	Refuted Verdict = "refuted"
@@ -36,7 +43,7 @@ func (v *Verdict) UnmarshalText(b []byte) error {
 	switch s := Verdict(b); s {
 	case "none", "":
 		*v = NoVerdict
-	case Verified, Refuted, Unknown:
+	case Verified, Approximate, Refuted, Unknown:
 		*v = s
 	default:
 		return fmt.Errorf("unknown verdict %q", b)
@@ -68,6 +75,9 @@ type FormalStep struct {
 	// say things nobody checked.
 	FullyFormal bool         `json:"fully_formal,omitempty"`
 	Obligations []Obligation `json:"obligations,omitempty"`
+	// Warnings say that a checker failed on the step while the verdict
+	// rests on the others (the scorer adds them to the chain's Warnings).
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // Formal is the formal side as hybrid needs it: one result per step, in
@@ -92,22 +102,28 @@ func (NoFormal) CheckChain(_ context.Context, _ string, steps []Step) ([]FormalS
 
 // StepVerdict combines the verdicts of a step's obligations: refuted if any
 // is refuted, verified if there is at least one and all are verified,
+// approximate if all are verified or approximate and one is approximate,
 // unknown if some were formalized but not all decided, NoVerdict if none.
 func StepVerdict(obs []Obligation) Verdict {
 	if len(obs) == 0 {
 		return NoVerdict
 	}
-	all := true
+	all, approx := true, false
 	for _, o := range obs {
 		switch o.Verdict {
 		case Refuted:
 			return Refuted
 		case Verified:
+		case Approximate:
+			approx = true
 		default:
 			all = false
 		}
 	}
-	if all {
+	switch {
+	case all && approx:
+		return Approximate
+	case all:
 		return Verified
 	}
 	return Unknown

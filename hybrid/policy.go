@@ -109,7 +109,9 @@ func ParsePolicy(s string) (Policy, error) {
 
 // Merge computes a step's score and its source. fullyFormal is set when the
 // whole step was formalized (a Lean step, or FormalStep.FullyFormal);
-// learned is ignored by ModeFormal.
+// learned is ignored by ModeFormal. Approximate is no proof and no
+// refutation: it merges as Unknown does (the learned score; in formal-only
+// mode the default), never FromFormal nor boosted.
 func (p Policy) Merge(v Verdict, fullyFormal bool, learned float64) (float64, Source) {
 	switch p.mode() {
 	case ModeLearned:

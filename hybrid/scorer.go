@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -193,6 +195,7 @@ func (s *Scorer) merge(ctx context.Context, c Chain, learned []float64) (ChainRe
 		res.Warnings = append(res.Warnings, "formal check failed, learned scores only: "+err.Error())
 		fs = make([]FormalStep, len(c.Steps))
 	}
+	res.Warnings = append(res.Warnings, stepWarnings(fs)...)
 	for i, st := range c.Steps {
 		f := fs[i]
 		r := StepResult{
@@ -209,6 +212,31 @@ func (s *Scorer) merge(ctx context.Context, c Chain, learned []float64) (ChainRe
 		res.Steps[i] = r
 	}
 	return res, nil
+}
+
+// stepWarnings lists the formal side's warnings once each, with the steps
+// (1-based) that carry them: one failed REPL command touches every step of
+// the chain.
+func stepWarnings(fs []FormalStep) []string {
+	var order []string
+	steps := map[string][]string{}
+	for i, f := range fs {
+		for _, w := range f.Warnings {
+			if _, ok := steps[w]; !ok {
+				order = append(order, w)
+			}
+			steps[w] = append(steps[w], strconv.Itoa(i+1))
+		}
+	}
+	out := make([]string, len(order))
+	for i, w := range order {
+		word := "step "
+		if len(steps[w]) > 1 {
+			word = "steps "
+		}
+		out[i] = word + strings.Join(steps[w], ", ") + ": " + w
+	}
+	return out
 }
 
 func clamp01(x float64) float64 {

@@ -82,6 +82,10 @@ func TestPolicyMerge(t *testing.T) {
 		{"formal refuted", PolicyFormal, Refuted, false, 0.8, 0, FromFormal},
 		{"formal verified informal", PolicyFormal, Verified, false, 0.2, 1, FromFormal},
 		{"formal none", PolicyFormal, NoVerdict, false, 0.2, 1, FromDefault},
+		// Issue 9: a rounding that holds is no proof: never FromFormal, never boosted.
+		{"approximate keeps learned", Policy{}, Approximate, true, 0.3, 0.3, FromLearned},
+		{"approximate is not boosted", Policy{VerifiedBoost: 0.5}, Approximate, false, 0.4, 0.4, FromLearned},
+		{"formal approximate is no verdict", PolicyFormal, Approximate, true, 0.2, 1, FromDefault},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

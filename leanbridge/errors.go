@@ -43,6 +43,19 @@ var (
 	ErrREPLNotFound = errors.New("leanbridge: Lean REPL not found")
 )
 
+// IsInfrastructure reports whether err is a failure of the REPL process rather than an answer
+// about the request: a crash, a timeout, unreadable or oversized output, a request lost behind
+// one of those, or a state id of a process that has exited. Such a request said nothing about
+// its claims; it may succeed on a fresh process (Pool.CommandRetry).
+func IsInfrastructure(err error) bool {
+	for _, target := range []error{ErrProcessDied, ErrTimeout, ErrMalformedReply, ErrReplyTooLarge, ErrNotProcessed, ErrStaleState} {
+		if errors.Is(err, target) {
+			return true
+		}
+	}
+	return false
+}
+
 // StaleStateError reports a request that named an id the current process did not issue.
 //
 // Ids handed out by a Worker are its own: they equal the REPL's ids for the worker's first
@@ -162,3 +175,18 @@ func (e *ProbeError) Error() string {
 func (e *ProbeError) Is(target error) bool { return target == ErrProbeFailed }
 
 func (e *ProbeError) Unwrap() error { return e.Err }
+
+// RetryError reports a request that failed, was retried once on a fresh REPL process
+// (Pool.CommandRetry), and failed again. It unwraps to the last failure.
+type RetryError struct {
+	First, Last error
+}
+
+func (e *RetryError) Error() string {
+	if e.First.Error() == e.Last.Error() {
+		return fmt.Sprintf("%v (and again when retried on a fresh process)", e.Last)
+	}
+	return fmt.Sprintf("%v (retried on a fresh process after: %v)", e.Last, e.First)
+}
+
+func (e *RetryError) Unwrap() error { return e.Last }

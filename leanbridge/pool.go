@@ -224,6 +224,24 @@ func (p *Pool) Command(ctx context.Context, header string, req CommandRequest) (
 	}
 }
 
+// CommandRetry is Command, retried once when the first attempt failed for a reason of the
+// infrastructure (IsInfrastructure: a crash, a timeout, …). The failed process is gone by
+// then, so the retry runs on a fresh one: a restarted process or another worker's. A second
+// failure is returned wrapped in a RetryError, which still matches the sentinels of the last
+// failure. Errors of the request itself and the end of ctx are returned at once.
+func (p *Pool) CommandRetry(ctx context.Context, header string, req CommandRequest) (*CommandResponse, error) {
+	resp, err := p.Command(ctx, header, req)
+	if err == nil || ctx.Err() != nil || !IsInfrastructure(err) {
+		return resp, err
+	}
+	p.cfg.Logger.Warn("REPL request failed; retrying once on a fresh process", "err", err)
+	resp, err2 := p.Command(ctx, header, req)
+	if err2 == nil || ctx.Err() != nil {
+		return resp, err2
+	}
+	return nil, &RetryError{First: err, Last: err2}
+}
+
 // Backend is "lean" or "sim" (docs/CONTRACTS.md §2), from the first healthy worker.
 func (p *Pool) Backend() string { return p.workers[0].Backend() }
 

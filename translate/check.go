@@ -1,8 +1,10 @@
 package translate
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -56,35 +58,74 @@ func (t *Translator) Check(ctx context.Context, res *ChainResult) error {
 			answers = append(answers, exact[i])
 		}
 		o.Answers = answers
-		first := answers[0]
-		o.Verdict, o.Reason, o.Checker = first.Verdict, first.Reason, first.Checker
-		for _, a := range answers[1:] {
-			if a.Verdict != first.Verdict {
-				o.Verdict = Error
-				o.Checker = res.Checker
-				o.Reason = fmt.Sprintf("checkers disagree: %s says %s (%s); %s says %s (%s)",
-					first.Checker, first.Verdict, first.Reason, a.Checker, a.Verdict, a.Reason)
-			}
+		combine(o, answers, res.Checker)
+		if o.Warning != "" && !slices.Contains(res.Warnings, o.Warning) {
+			res.Warnings = append(res.Warnings, o.Warning)
 		}
 	}
 	return nil
+}
+
+// combine sets o's verdict from the checkers' answers. A checker that
+// failed (crashed, timed out) gave no answer: it neither contradicts nor
+// outvotes the others, whose verdict stands with a warning. Only two real
+// answers that differ make the verdict Error, with both shown. When every
+// checker failed, the verdict is Error, with a warning too: nothing was
+// decided, and a gate on errors must see it.
+func combine(o *Obligation, answers []Answer, checkers string) {
+	var real, failed []Answer
+	for _, a := range answers {
+		if a.Failed {
+			failed = append(failed, a)
+		} else {
+			real = append(real, a)
+		}
+	}
+	if len(real) == 0 {
+		a := answers[0]
+		o.Verdict, o.Reason, o.Checker = Error, a.Reason, a.Checker
+		o.Warning = fmt.Sprintf("the %s checker failed (%s); no checker decided the claims", a.Checker, a.Reason)
+		return
+	}
+	first := real[0]
+	o.Verdict, o.Reason, o.Checker = first.Verdict, first.Reason, first.Checker
+	for _, a := range real[1:] {
+		if a.Verdict != first.Verdict {
+			o.Verdict = Error
+			o.Checker = checkers
+			o.Reason = fmt.Sprintf("checkers disagree: %s says %s (%s); %s says %s (%s)",
+				first.Checker, first.Verdict, first.Reason, a.Checker, a.Verdict, a.Reason)
+		}
+	}
+	for _, f := range failed {
+		o.Warning = fmt.Sprintf("the %s checker failed (%s); the %s checker's verdicts stand",
+			f.Checker, f.Reason, first.Checker)
+	}
 }
 
 func setStepVerdicts(res *ChainResult) {
 	for i := range res.Steps {
 		s := &res.Steps[i]
 		s.Verdict = StepNone
-		all := len(s.Obligations) > 0
+		all, approx := len(s.Obligations) > 0, false
 		for _, o := range s.Obligations {
 			if o.Verdict == Refuted {
 				s.Verdict = StepRefuted
 				break
 			}
-			if o.Verdict != Verified {
+			switch o.Verdict {
+			case Verified:
+			case Approximate:
+				approx = true
+			default:
 				all = false
 			}
 		}
-		if s.Verdict != StepRefuted && all {
+		switch {
+		case s.Verdict == StepRefuted || !all:
+		case approx:
+			s.Verdict = StepApproximate
+		default:
 			s.Verdict = StepVerified
 		}
 	}
@@ -97,12 +138,12 @@ func decided(o *Obligation, checker string, proved, disproved bool) Answer {
 	case proved && disproved:
 		a.Verdict, a.Reason = Error, "both P and ¬(P) were accepted"
 	case proved:
-		a.Verdict, a.Reason = o.OnProof, "P holds"
-		if o.OnProof != Verified && o.Note != "" {
+		a.Verdict, a.Reason = o.OnProof, cmp.Or(o.whyProof, "P holds")
+		if o.OnProof == Unknown && o.Note != "" {
 			a.Reason += "; " + o.Note
 		}
 	case disproved:
-		a.Verdict, a.Reason = o.OnDisproof, "¬(P) holds"
+		a.Verdict, a.Reason = o.OnDisproof, cmp.Or(o.whyDisproof, "¬(P) holds")
 		if o.OnDisproof != Refuted && o.Note != "" {
 			a.Reason += "; " + o.Note
 		}
@@ -150,7 +191,7 @@ func (t *Translator) runLean(ctx context.Context, res *ChainResult, obls []*Obli
 			return nil, nil, ctx.Err()
 		}
 		for i := range answers {
-			answers[i] = Answer{Checker: backend, Verdict: Error, Reason: "lean command failed: " + err.Error()}
+			answers[i] = Answer{Checker: backend, Verdict: Error, Reason: "lean command failed: " + err.Error(), Failed: true}
 		}
 		return answers, msgs, nil
 	}

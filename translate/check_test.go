@@ -85,7 +85,7 @@ func TestLeanOneCommandPerChain(t *testing.T) {
 	if res.Command != f.calls[0] || res.Checker != "sim+exact" {
 		t.Errorf("command recorded %v, checker %q", res.Command == f.calls[0], res.Checker)
 	}
-	want := []Verdict{Verified, Refuted, Verified}
+	want := []Verdict{Verified, Refuted, Approximate}
 	for i, s := range res.Steps {
 		o := s.Obligations[0]
 		if o.Verdict != want[i] || o.Checker != "sim" || len(o.Answers) != 2 {
@@ -118,8 +118,8 @@ func TestLeanMessagesMapByLine(t *testing.T) {
 		{"a message spanning two lines rejects both", &fakeLean{extra: []LeanMessage{{Severity: "error", Line: 3, EndLine: 4, Data: "boom"}}}, 1, Error, "neither"},
 		{"a sorry rejects its line", &fakeLean{sorry: []int{1}}, 0, Error, "neither"},
 		{"a sorry warning rejects its line", &fakeLean{extra: []LeanMessage{{Severity: "warning", Line: 1, Data: "declaration uses 'sorry'"}}}, 0, Error, "neither"},
-		{"an info message changes nothing", &fakeLean{extra: []LeanMessage{{Severity: "info", Line: 1, Data: "note"}}}, 0, Verified, "P holds"},
-		{"an error on another line does not leak", &fakeLean{reject: map[int]bool{5: true}}, 0, Verified, "P holds"},
+		{"an info message changes nothing", &fakeLean{extra: []LeanMessage{{Severity: "info", Line: 1, Data: "note"}}}, 0, Verified, "6 * 7 is 42"},
+		{"an error on another line does not leak", &fakeLean{reject: map[int]bool{5: true}}, 0, Verified, "6 * 7 is 42"},
 		{"an unplaced error spoils every line", &fakeLean{extra: []LeanMessage{{Severity: "error", Line: 0, Data: "unknown"}}}, 2, Error, "could not be placed"},
 		{"a line past the end spoils every line", &fakeLean{extra: []LeanMessage{{Severity: "error", Line: 99, Data: "far"}}}, 0, Error, "could not be placed"},
 	}
@@ -158,7 +158,7 @@ func TestLeanOnlyVerdicts(t *testing.T) {
 		t.Errorf("checker %q", res.Checker)
 	}
 	got := []Verdict{res.Steps[0].Obligations[0].Verdict, res.Steps[1].Obligations[0].Verdict, res.Steps[2].Obligations[0].Verdict}
-	want := []Verdict{Unknown, Refuted, Verified}
+	want := []Verdict{Unknown, Refuted, Approximate}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("verdicts %v, want %v", got, want)
 	}
@@ -193,18 +193,54 @@ func TestLeanDisagreementIsAnError(t *testing.T) {
 	}
 }
 
-func TestLeanFailureIsAVerdict(t *testing.T) {
+// TestLeanFailureLeavesExactVerdicts: a REPL that fails gives no answer;
+// the exact checker's verdicts stand, each obligation and the chain carry
+// a warning, and no failure is counted as a disagreement.
+func TestLeanFailureLeavesExactVerdicts(t *testing.T) {
 	f := &fakeLean{err: errors.New("repl died")}
 	tr := newWithLean(t, f, false)
 	res, err := tr.Chain(context.Background(), "c", threeSteps)
 	if err != nil {
 		t.Fatal(err)
 	}
+	want := []Verdict{Verified, Refuted, Approximate}
+	for i, s := range res.Steps {
+		o := s.Obligations[0]
+		if o.Verdict != want[i] || o.Checker != "exact" {
+			t.Errorf("step %d: %s by %s (%s), want %s by exact", s.Index, o.Verdict, o.Checker, o.Reason, want[i])
+		}
+		if !strings.Contains(o.Warning, "repl died") || !strings.Contains(o.Warning, "exact checker's verdicts stand") {
+			t.Errorf("step %d: warning %q", s.Index, o.Warning)
+		}
+		if len(o.Answers) != 2 || !o.Answers[0].Failed || o.Answers[0].Verdict != Error || o.Answers[1].Failed {
+			t.Errorf("step %d: answers %+v", s.Index, o.Answers)
+		}
+	}
+	if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], "repl died") {
+		t.Errorf("chain warnings %q, want one naming the failure", res.Warnings)
+	}
+	if res.Steps[1].Verdict != StepRefuted {
+		t.Errorf("the false step is %s, want refuted", res.Steps[1].Verdict)
+	}
+}
+
+// TestLeanOnlyFailureIsAnError: with no other checker, a failure is the
+// verdict Error (nothing decided), and the chain warns of it.
+func TestLeanOnlyFailureIsAnError(t *testing.T) {
+	f := &fakeLean{err: errors.New("repl died")}
+	tr := newWithLean(t, f, true)
+	res, err := tr.Chain(context.Background(), "c", threeSteps)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, s := range res.Steps {
 		o := s.Obligations[0]
-		if o.Verdict != Error || !strings.Contains(o.Reason, "repl died") {
-			t.Errorf("step %d: %s (%s)", s.Index, o.Verdict, o.Reason)
+		if o.Verdict != Error || !strings.Contains(o.Reason, "repl died") || !strings.Contains(o.Warning, "no checker decided") {
+			t.Errorf("step %d: %s (%s), warning %q", s.Index, o.Verdict, o.Reason, o.Warning)
 		}
+	}
+	if len(res.Warnings) != 1 {
+		t.Errorf("chain warnings %q, want one", res.Warnings)
 	}
 }
 
@@ -244,7 +280,7 @@ func TestExactChecker(t *testing.T) {
 		{mk("(1 : Rat) + (1 : Rat) = (2 : Rat)", Verified, Refuted), Verified},
 		{mk("(1 : Rat) + (1 : Rat) = (3 : Rat)", Verified, Refuted), Refuted},
 		{mk("(1 : Rat) + (1 : Rat) = (3 : Rat)", Verified, Unknown), Unknown}, // not refutable
-		{mk("(0.325 : Rat) ≤ (1 : Rat) / (3 : Rat) ∧ (1 : Rat) / (3 : Rat) ≤ (0.335 : Rat)", Verified, Unknown), Verified},
+		{mk("(0.325 : Rat) ≤ (1 : Rat) / (3 : Rat) ∧ (1 : Rat) / (3 : Rat) ≤ (0.335 : Rat)", Approximate, Unknown), Approximate},
 		{mk("(1 : Rat) - (0.5 : Rat) < (0.01 : Rat)", Unknown, Refuted), Refuted}, // a rounding bound
 		{mk("(1 : Rat) / (0 : Rat) = (0 : Rat)", Verified, Refuted), Error},       // never evaluated as a / 0 = 0
 		{&Obligation{Lean: "example : (1 : Rat) = (1 : Rat) := by decide +kernel", LeanNeg: "example : ¬((1 : Rat) = (2 : Rat)) := by decide +kernel"}, Error},

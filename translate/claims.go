@@ -215,14 +215,17 @@ func leftmostLiteral(n node) *numNode {
 
 // claimCtx is what a link needs to become an obligation.
 type claimCtx struct {
-	step    int
-	text    string
-	vars    map[string]value
-	hyp     *Hypothesis
-	doubt   string
-	tactic  string
-	maxBits int
-	maxExp  int
+	step  int
+	text  string
+	vars  map[string]value
+	hyp   *Hypothesis
+	doubt string
+	// exactWord is a word of the step ("exactly") that takes away the
+	// rounding reading of its decimals.
+	exactWord string
+	tactic    string
+	maxBits   int
+	maxExp    int
 }
 
 type linkResult struct {
@@ -364,26 +367,24 @@ func (c *claimCtx) link(A, B *sideInfo, rel string) linkResult {
 		switch {
 		case diff.Sign() == 0:
 			exactly(KindEquality, rd.term(A.n)+" = "+rd.term(B.n))
-		case shown != nil && withinRounding(ev, shownValue(shown, A, B, la, lb), shown.lit.ellipsis, unit):
-			// R - u/2 ≤ X ≤ R + u/2 (an ellipsis: R - u < X < R + u).
-			ob.Kind = KindApproximation
+		case shown != nil && c.exactWord == "" && approxOK(ev, shownValue(shown, A, B, la, lb), shown.lit.ellipsis, unit):
+			// R as a rounding or truncation of X (approximate, never verified).
 			rv := shownValue(shown, A, B, la, lb)
-			half := new(big.Rat).Quo(unit, big.NewRat(2, 1))
-			op := " ≤ "
-			if shown.lit.ellipsis {
-				half, op = unit, " < "
-			}
-			lo := new(big.Rat).Sub(rv, half)
-			hi := new(big.Rat).Add(rv, half)
-			ob.Prop = rd.term(ratNode(lo)) + op + rd.term(exact) + " ∧ " + rd.term(exact) + op + rd.term(ratNode(hi))
+			rdg, _ := roundingOf(ev, rv, shown.lit.ellipsis, unit)
+			ob.Kind = KindApproximation
+			ob.Prop = rd.term(ratNode(rdg.lo)) + rdg.loOp + rd.term(exact) + " ∧ " + rd.term(exact) + rdg.hiOp + rd.term(ratNode(rdg.hi))
 			// A refutation needs the rounding-bound statement instead.
-			ob.OnProof, ob.OnDisproof = Verified, Unknown
-			ob.Note = "not being the rounding is no error: it may be a truncation"
+			ob.OnProof, ob.OnDisproof = Approximate, Unknown
+			ob.Note = "not being this rounding is no error: another convention may explain it"
 			if rel == "≈" {
 				ob.Expr = hd.term(A.n) + " ≈ " + hd.term(B.n)
 			} else {
-				ob.Expr += fmt.Sprintf(" (read as a rounding to %s)", ratString(unit))
+				ob.Expr += fmt.Sprintf(" (read as a %s to %s)", rdg.name, ratString(unit))
 			}
+			explainApprox(&ob, hd, exact, ev, rv, unit, rdg)
+		case shown != nil && c.exactWord != "" && approxOK(ev, shownValue(shown, A, B, la, lb), shown.lit.ellipsis, unit):
+			return skip(fmt.Sprintf("the step says %q, so %s is no rounding; the sides differ by %s, which the decimals shown may still explain",
+				c.exactWord, hd.term(shown), ratString(ad)))
 		case t.Sign() == 0:
 			exactly(KindEquality, rd.term(A.n)+" = "+rd.term(B.n))
 		case ad.Cmp(t) >= 0:
@@ -426,6 +427,13 @@ func (c *claimCtx) link(A, B *sideInfo, rel string) linkResult {
 		ob.OnProof = Unknown
 		ob.Note = vb
 	}
+	if ob.Kind != KindApproximation {
+		var bnd *big.Rat
+		if ob.Kind == KindRoundingBound {
+			bnd = t
+		}
+		explainLink(&ob, hd, A.n, B.n, a.v, b.v, rel, bnd)
+	}
 	ob.Lean, ob.LeanNeg = declarations(ob.Prop, c.hyp, rd, c.tactic)
 	out := linkResult{obls: []Obligation{ob}}
 	// Side conditions for roots replaced by their values.
@@ -455,6 +463,7 @@ func (c *claimCtx) rootObligation(s *sqrtNode, r *big.Rat, rd, hd *renderer) Obl
 		Step: c.step, Span: spanOf(c.text, s.s, s.e), Kind: KindSqrtSide,
 		Expr: fmt.Sprintf("%s = %s", hd.term(s), ratString(r)), Prop: prop,
 		OnProof: Verified, OnDisproof: Refuted,
+		whyProof: fmt.Sprintf("%s is %s", hd.term(s), ratString(r)),
 	}
 	if c.hyp != nil {
 		ob.Hypotheses = []Hypothesis{*c.hyp}

@@ -85,15 +85,23 @@
 //     An exact equality where the right side is a finite decimal is an
 //     approximation only when the left side does not equal it.
 //   - One side is a lone decimal R with d ≥ 1 places (or the relation is
-//     ≈) and the other side X lies within half a unit of R's last place:
-//     KindApproximation, P is R - u/2 ≤ X ∧ X ≤ R + u/2 (1/3 = 0.33). A
-//     proof verifies the claim; a disproof does not refute it. A value
-//     with an ellipsis needs |X - R| < u.
+//     ≈) and R is the rounding of the other side X to R's last place u
+//     (nearest, either way at a tie) or its truncation toward zero:
+//     KindApproximation, P is R - u/2 ≤ X ∧ X ≤ R + u/2 (1/3 = 0.33, 2/3
+//     = 0.7) or R ≤ X ∧ X < R + u (2/3 = 0.6; mirrored below zero). A
+//     proof makes the claim Approximate, never Verified: it holds as a
+//     rounding, not as written. A disproof does not refute it. A value
+//     with an ellipsis needs |X - R| < u. A word asking for an exact value
+//     anywhere in the step ("exactly", "exact", "precisely") takes this
+//     reading away: such a claim is verified only when exact, and
+//     otherwise left alone unless the bound below refutes it.
 //   - |A - B| ≥ t: the difference exceeds anything rounding or truncation
 //     explains. With t = 0 the obligation is A = B; otherwise it is
 //     KindRoundingBound, P is A - B < t ∧ B - A < t, whose disproof
 //     refutes the claim (1/3 = 0.35).
-//   - Otherwise (2/3 = 0.66, a truncation): unknown, no obligation.
+//   - Otherwise (1/3 = 0.4, a rounding away from zero, which no everyday
+//     convention produces but rounding of the decimals could explain):
+//     unknown, no obligation.
 //
 // For ≈ the tolerance also allows a twentieth of the value and the last
 // shown place of a whole number (1000/7 ≈ 140). Inequalities are refuted
@@ -130,9 +138,11 @@
 // its Kind, the Lean proposition P and the two declarations sent for it
 // (P and ¬(P), docs/CONTRACTS.md §1), what a proof and a disproof of P
 // stand for (OnProof, OnDisproof, with a Note when one of them is
-// Unknown), the verdict, its reason, the checker and Lean's messages. A
-// step is refuted if any obligation is refuted, verified if it has
-// obligations and all are verified, and none otherwise.
+// Unknown), the verdict, its reason, the checker and Lean's messages. The
+// reason gives the values computed ("48 / 2 is 24, not 25"). A step is
+// refuted if any obligation is refuted, verified if it has obligations
+// and all are verified, approximate if all are verified or approximate
+// and one is approximate, and none otherwise.
 //
 // The Lean text is built only from parsed numbers, fixed operators and
 // generated names; ValidateDeclaration checks a line against the dialect
@@ -152,6 +162,13 @@
 // accepted alone gives OnProof, ¬(P) alone gives OnDisproof, neither is
 // Unknown, both is an Error. The checker name is what Lean.Backend()
 // returns ("lean", or "sim" for the simulator).
+//
+// With both checkers, two answers that differ make the verdict Error with
+// both shown. A checker that failed (Lean.RunCommand returned an error:
+// a crash or a timeout, which the caller has already retried once) gave
+// no answer: its Answer is marked Failed, the other checker's verdict
+// stands, and the obligation and the chain carry a warning. A failure
+// with no other checker is an Error.
 //
 // # Limits
 //

@@ -58,6 +58,9 @@ func renderTable(w io.Writer, results []ChainResult) error {
 					oneLine(o.Expr, 60), o.Span.Start, o.Span.End, o.Checker, oneLine(o.Reason, 80))
 			}
 		}
+		for _, wmsg := range r.Warnings {
+			fmt.Fprintf(tw, "warning: %s\n", wmsg)
+		}
 		fmt.Fprintln(tw)
 		for _, s := range r.Steps {
 			fmt.Fprintf(tw, "step %d: %s\n", s.Index+1, s.Verdict)

@@ -8,22 +8,31 @@ import (
 type Verdict string
 
 // Obligation verdicts.
+//
+// Only Verified says the claim holds exactly as written. Approximate says
+// it holds as a rounding (or truncation) of the value to the precision
+// shown, "1/3 = 0.33": true to a reader who rounds, false to one who does
+// not, so it is neither a proof nor a refutation.
 const (
-	Verified Verdict = "verified" // the checker accepted P
-	Refuted  Verdict = "refuted"  // the checker accepted ¬(P) and the claim admits no other reading
-	Unknown  Verdict = "unknown"  // nothing decided, or the decision does not bear on the claim
-	Error    Verdict = "error"    // the checkers disagree, or a checker failed
+	Verified    Verdict = "verified"    // the checker accepted P, and P is the claim as written
+	Approximate Verdict = "approximate" // the checker accepted P, a rounding statement: not exact
+	Refuted     Verdict = "refuted"     // the checker accepted ¬(P) and the claim admits no other reading
+	Unknown     Verdict = "unknown"     // nothing decided, or the decision does not bear on the claim
+	Error       Verdict = "error"       // two checkers contradict each other, or the only checker failed
 )
 
 // StepVerdict summarises a step: refuted if any obligation is refuted,
-// verified if it has obligations and all are verified, otherwise none.
+// verified if it has obligations and all are verified, approximate if
+// all are verified or approximate and at least one is approximate,
+// otherwise none.
 type StepVerdict string
 
 // Step verdicts.
 const (
-	StepVerified StepVerdict = "verified"
-	StepRefuted  StepVerdict = "refuted"
-	StepNone     StepVerdict = "none"
+	StepVerified    StepVerdict = "verified"
+	StepApproximate StepVerdict = "approximate"
+	StepRefuted     StepVerdict = "refuted"
+	StepNone        StepVerdict = "none"
 )
 
 // Kind says which statement an obligation makes about its claim.
@@ -37,9 +46,10 @@ const (
 	// KindInequality is A < B, A > B, A ≤ B, A ≥ B or A ≠ B, decided exactly.
 	KindInequality Kind = "inequality"
 	// KindApproximation is the rounding statement R - u/2 ≤ A ∧ A ≤ R + u/2
-	// for a value R shown with a unit u in its last place. Proving it
-	// verifies the claim; disproving it does not refute it (a truncation
-	// is not an error).
+	// for a value R shown with a unit u in its last place (a truncation
+	// toward zero: R ≤ A ∧ A < R + u, or for A < 0 R - u < A ∧ A ≤ R).
+	// Proving it makes the claim Approximate, never Verified; disproving
+	// it does not refute it (another rounding convention may explain it).
 	KindApproximation Kind = "approximation"
 	// KindRoundingBound says the two sides lie closer than any rounding or
 	// truncation of the decimals shown can explain: A - B < t ∧ B - A < t
@@ -101,6 +111,10 @@ type Answer struct {
 	Checker string  `json:"checker"`
 	Verdict Verdict `json:"verdict"`
 	Reason  string  `json:"reason,omitempty"`
+	// Failed is set when the checker gave no answer at all (its process
+	// crashed, timed out, or lost its state; Verdict is then Error). A
+	// failed answer never outvotes or contradicts another checker's.
+	Failed bool `json:"failed,omitempty"`
 }
 
 // Obligation is one formal statement built from a claim in a step.
@@ -127,6 +141,14 @@ type Obligation struct {
 	Checker  string        `json:"checker,omitempty"`
 	Answers  []Answer      `json:"answers,omitempty"`
 	Messages []LeanMessage `json:"messages,omitempty"`
+	// Warning says that a checker failed and the verdict rests on the
+	// others alone.
+	Warning string `json:"warning,omitempty"`
+
+	// The reasons shown for a proof of P and of ¬(P), with the values
+	// the evaluator computed ("48 / 2 is 24, not 25"); "" falls back to
+	// "P holds" / "¬(P) holds".
+	whyProof, whyDisproof string
 }
 
 // Skipped is a candidate claim that was left alone, with the reason.
@@ -152,6 +174,9 @@ type ChainResult struct {
 	Command string `json:"command,omitempty"`
 	// Checker names who decided: "lean", "sim", "exact" or "sim+exact".
 	Checker string `json:"checker,omitempty"`
+	// Warnings say what degraded the verdicts without deciding them, such
+	// as a checker that failed while the other's verdicts stand.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // Counts tallies obligation verdicts of a chain.

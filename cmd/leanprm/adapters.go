@@ -12,12 +12,14 @@ import (
 
 // commander is the part of the REPL pool the translate adapter uses.
 type commander interface {
-	Command(ctx context.Context, header string, req leanbridge.CommandRequest) (*leanbridge.CommandResponse, error)
+	CommandRetry(ctx context.Context, header string, req leanbridge.CommandRequest) (*leanbridge.CommandResponse, error)
 	Backend() string
 }
 
 // translateLean lets the translator run its per-chain command on the pool, under the
-// configured header environment.
+// configured header environment. A crashed or timed-out REPL is retried once on a fresh
+// process; a second failure reaches the translator as an error (a failed checker, whose
+// answer never cancels the exact checker's verdict).
 type translateLean struct {
 	pool   commander
 	header string
@@ -26,7 +28,7 @@ type translateLean struct {
 var _ translate.Lean = translateLean{}
 
 func (a translateLean) RunCommand(ctx context.Context, cmd string) (translate.LeanReply, error) {
-	resp, err := a.pool.Command(ctx, a.header, leanbridge.CommandRequest{Cmd: cmd})
+	resp, err := a.pool.CommandRetry(ctx, a.header, leanbridge.CommandRequest{Cmd: cmd})
 	if err != nil {
 		return translate.LeanReply{}, err
 	}

@@ -62,7 +62,9 @@ from, and the predicted first error. --json writes one JSON document, --jsonl on
 line. A progress bar goes to stderr when it is a terminal.
 
 --fail-on refuted exits with status 3 when any step was refuted; --fail-on error when any
-chain has a predicted first error (a step scored below the threshold).`,
+chain has a predicted first error (a step scored below the threshold) or a warning (a
+checker failed, even after one retry on a fresh REPL process, and the other checker's
+verdicts stand alone).`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			format, policy, agg, err := sf.parse()
@@ -119,7 +121,7 @@ chain has a predicted first error (a step scored below the threshold).`,
 	sf.register(cmd)
 	cmd.Flags().BoolVar(&asJSON, "json", false, "write all results as one JSON document")
 	cmd.Flags().BoolVar(&asJSONL, "jsonl", false, "write one JSON object per chain")
-	cmd.Flags().StringVar(&failOn, "fail-on", "", "exit 3 when a step is refuted (refuted) or a first error is predicted (error)")
+	cmd.Flags().StringVar(&failOn, "fail-on", "", "exit 3 when a step is refuted (refuted), or a first error is predicted or a checker failed (error)")
 	cmd.Flags().BoolVar(&obligations, "obligations", false, "list each step's formal obligations under the table")
 	return cmd
 }
@@ -159,13 +161,19 @@ func failOnFindings(results []hybrid.ChainResult, failOn string, threshold float
 				n++
 			}
 		case "error":
-			if results[i].Predict(threshold) != hybrid.NoError {
+			// A warning is a checker that failed: the verdicts stand on
+			// the other one alone, which a gate on errors must see.
+			if results[i].Predict(threshold) != hybrid.NoError || len(results[i].Warnings) > 0 {
 				n++
 			}
 		}
 	}
 	if n > 0 {
-		return &ExitError{Code: exitFindings, Err: fmt.Errorf("%d chain(s) with a %s step", n, failOn)}
+		what := "a refuted step"
+		if failOn == "error" {
+			what = "a predicted error or a checker warning"
+		}
+		return &ExitError{Code: exitFindings, Err: fmt.Errorf("%d chain(s) with %s", n, what)}
 	}
 	return nil
 }

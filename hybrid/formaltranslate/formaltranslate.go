@@ -3,8 +3,10 @@
 // command per chain when Lean is in use), and each translate obligation
 // becomes a hybrid.Obligation: its claim, both declarations sent (P, then
 // ¬(P)), its checker, and the reason and Lean's messages as Messages.
-// Verified and Refuted map as they are; Unknown and Error (checkers that
-// disagree or failed) map to Unknown. A step's checker is the first that
+// Verified, Approximate and Refuted map as they are; Unknown and Error
+// (checkers that contradict each other, or the only checker failed) map
+// to Unknown. A checker that failed beside another that answered leaves
+// the other's verdict and a warning on the step (FormalStep.Warnings). A step's checker is the first that
 // decided one of its claims, or, for a refuted step, the one that refuted
 // it.
 //
@@ -25,6 +27,7 @@ package formaltranslate
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/leanprm/leanprm/hybrid"
 	"github.com/leanprm/leanprm/translate"
@@ -90,7 +93,10 @@ func Step(s translate.StepResult) hybrid.FormalStep {
 			ob.Messages = append(ob.Messages, fmt.Sprintf("%s %d:%d: %s", m.Severity, m.Line, m.Column, m.Data))
 		}
 		fs.Obligations = append(fs.Obligations, ob)
-		if fs.Checker == "" && (ob.Verdict == hybrid.Verified || ob.Verdict == hybrid.Refuted) {
+		if o.Warning != "" && !slices.Contains(fs.Warnings, o.Warning) {
+			fs.Warnings = append(fs.Warnings, o.Warning)
+		}
+		if fs.Checker == "" && (ob.Verdict == hybrid.Verified || ob.Verdict == hybrid.Approximate || ob.Verdict == hybrid.Refuted) {
 			fs.Checker = o.Checker
 		}
 	}
@@ -113,6 +119,8 @@ func Verdict(v translate.Verdict) hybrid.Verdict {
 	switch v {
 	case translate.Verified:
 		return hybrid.Verified
+	case translate.Approximate:
+		return hybrid.Approximate
 	case translate.Refuted:
 		return hybrid.Refuted
 	}

@@ -70,11 +70,12 @@ func (p constPRM) ScoreChain(_ context.Context, _ string, steps []hybrid.Step) (
 
 func TestVerdict(t *testing.T) {
 	for in, want := range map[translate.Verdict]hybrid.Verdict{
-		translate.Verified: hybrid.Verified,
-		translate.Refuted:  hybrid.Refuted,
-		translate.Unknown:  hybrid.Unknown,
-		translate.Error:    hybrid.Unknown,
-		"":                 hybrid.Unknown,
+		translate.Verified:    hybrid.Verified,
+		translate.Approximate: hybrid.Approximate,
+		translate.Refuted:     hybrid.Refuted,
+		translate.Unknown:     hybrid.Unknown,
+		translate.Error:       hybrid.Unknown,
+		"":                    hybrid.Unknown,
 	} {
 		assert.Equal(t, want, Verdict(in), "%q", in)
 	}

@@ -273,6 +273,9 @@ func writePolicyTable[S any](w io.Writer, t policyTable[S]) *tabwriter.Writer {
 func WriteComparison(w io.Writer, c hybrid.Comparison) error {
 	ew := &errWriter{w: w}
 	ew.printf("chains %d, steps %d, with a formal verdict %d (unknown %d)\n", c.Chains, c.Steps, c.Decided, c.Unknown)
+	if c.Approximate > 0 {
+		ew.printf("approximate (a rounding holds, not the claim as written; counted neither verified nor refuted) %d\n", c.Approximate)
+	}
 	ew.printf("learned pass = score ≥ %.3f\n\n", c.Threshold)
 	tw := tabwriter.NewWriter(ew, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "\tlearned pass\tlearned fail\t")

@@ -1,0 +1,73 @@
+package hybrid
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestStepVerdictApproximate(t *testing.T) {
+	ob := func(vs ...Verdict) []Obligation {
+		out := make([]Obligation, len(vs))
+		for i, v := range vs {
+			out[i] = Obligation{Verdict: v}
+		}
+		return out
+	}
+	assert.Equal(t, Approximate, StepVerdict(ob(Approximate)))
+	assert.Equal(t, Approximate, StepVerdict(ob(Verified, Approximate)))
+	assert.Equal(t, Verified, StepVerdict(ob(Verified, Verified)))
+	assert.Equal(t, Refuted, StepVerdict(ob(Approximate, Refuted)))
+	assert.Equal(t, Unknown, StepVerdict(ob(Approximate, Unknown)))
+
+	var v Verdict
+	require.NoError(t, json.Unmarshal([]byte(`"approximate"`), &v))
+	assert.Equal(t, Approximate, v)
+}
+
+// TestCompareCountsApproximateApart: an approximate step is neither a
+// verified nor a refuted one in the comparison.
+func TestCompareCountsApproximateApart(t *testing.T) {
+	l := func(x float64) *float64 { return &x }
+	res := []ChainResult{{ID: "a", Steps: []StepResult{
+		{Index: 0, Verdict: Verified, Learned: l(0.9)},
+		{Index: 1, Verdict: Approximate, Learned: l(0.2)},
+		{Index: 2, Verdict: Refuted, Learned: l(0.1)},
+	}}}
+	c := Compare(res, CompareOptions{Threshold: 0.5})
+	assert.Equal(t, 2, c.Decided)
+	assert.Equal(t, 1, c.Approximate)
+	assert.Equal(t, []float64{0.9}, c.VerifiedScores)
+	assert.Equal(t, []float64{0.1}, c.RefutedScores)
+	assert.Equal(t, 2, c.Formal.Steps)
+}
+
+// warnFormal verifies every step and warns on all but the last.
+type warnFormal struct{}
+
+func (warnFormal) CheckChain(_ context.Context, _ string, steps []Step) ([]FormalStep, error) {
+	out := make([]FormalStep, len(steps))
+	for i := range out {
+		out[i] = FormalStep{Verdict: Verified, Checker: "exact",
+			Obligations: []Obligation{{Text: "1 = 1", Verdict: Verified, Checker: "exact"}}}
+		if i < len(steps)-1 {
+			out[i].Warnings = []string{"the sim checker failed (crash); the exact checker's verdicts stand"}
+		}
+	}
+	return out, nil
+}
+
+// TestScorerCollectsFormalWarnings: a checker failure on several steps is
+// one chain warning naming the steps, and the verdicts stand.
+func TestScorerCollectsFormalWarnings(t *testing.T) {
+	s := &Scorer{PRM: &fakePRM{}, Formal: warnFormal{}}
+	r, err := s.ScoreChain(context.Background(), mkChain("a", "p", "x", "y", "z"))
+	require.NoError(t, err)
+	assert.Equal(t, []string{"steps 1, 2: the sim checker failed (crash); the exact checker's verdicts stand"}, r.Warnings)
+	for _, st := range r.Steps {
+		assert.Equal(t, Verified, st.Verdict)
+	}
+}
