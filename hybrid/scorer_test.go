@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -258,4 +259,44 @@ func TestResultJSONRoundTrip(t *testing.T) {
 	assert.Equal(t, r, back)
 	var v Verdict
 	assert.Error(t, v.UnmarshalText([]byte("maybe")))
+}
+
+// lenPRM records the longest text it was given and scores every step 0.5.
+type lenPRM struct{ longest atomic.Int64 }
+
+func (p *lenPRM) ScoreChain(_ context.Context, problem string, steps []Step) ([]float64, error) {
+	n := len(problem)
+	out := make([]float64, len(steps))
+	for i, st := range steps {
+		n = max(n, len(st.Text))
+		out[i] = 0.5
+	}
+	if int64(n) > p.longest.Load() {
+		p.longest.Store(int64(n))
+	}
+	return out, nil
+}
+
+// A step (or problem) longer than MaxLearnedTextBytes reaches the learned PRM truncated, and
+// the chain says so; the step result keeps the whole text.
+func TestScorerTruncatesLearnedText(t *testing.T) {
+	long := strings.Repeat("é", MaxLearnedTextBytes) // 2 bytes a rune: the cut must not split one
+	prm := &lenPRM{}
+	s := &Scorer{PRM: prm, Policy: PolicyHybrid}
+	c := mkChain("c", "problem "+long, "short step", long)
+	res, err := s.ScoreChain(context.Background(), c)
+	require.NoError(t, err)
+	assert.LessOrEqual(t, prm.longest.Load(), int64(MaxLearnedTextBytes))
+	require.Len(t, res.Warnings, 2)
+	assert.Contains(t, res.Warnings[0], "problem is")
+	assert.Contains(t, res.Warnings[1], "step 2 is 131072 bytes: the learned score read the first 65536")
+	assert.Equal(t, long, res.Steps[1].Text, "the result keeps the step's text")
+	assert.Equal(t, long, c.Steps[1].Text, "the input chain is not modified")
+
+	cut, ok := LearnedText(long)
+	assert.True(t, ok)
+	assert.True(t, utf8.ValidString(cut))
+	short, ok := LearnedText("abc")
+	assert.False(t, ok)
+	assert.Equal(t, "abc", short)
 }
