@@ -145,6 +145,10 @@ type Scorer struct {
 	// Progress, if set, is called after each chain with the number done
 	// and the total; calls never overlap.
 	Progress func(done, total int)
+	// Done, if set, gets each chain's result as soon as it is scored (in completion order,
+	// by input index i); calls never overlap. Results cut short by cancellation are not
+	// passed, so what Done saw is what an interrupted run finished (check --jsonl writes it).
+	Done func(i int, r ChainResult)
 }
 
 func (s *Scorer) formal() Formal {
@@ -312,10 +316,13 @@ func (s *Scorer) ScoreChains(ctx context.Context, chains []Chain) ([]ChainResult
 		close(done)
 	}()
 	n := 0
-	for range done {
+	for i := range done {
 		n++
 		if s.Progress != nil {
 			s.Progress(n, len(chains))
+		}
+		if s.Done != nil && (errs[i] == nil || ctx.Err() == nil) {
+			s.Done(i, results[i])
 		}
 	}
 	if err := ctx.Err(); err != nil {

@@ -300,3 +300,36 @@ func TestScorerTruncatesLearnedText(t *testing.T) {
 	assert.False(t, ok)
 	assert.Equal(t, "abc", short)
 }
+
+// blockPRM scores chains at once, except those whose problem is "block": those wait for the
+// context to end, and then fail with its error.
+type blockPRM struct{ blocked chan struct{} }
+
+func (p *blockPRM) ScoreChain(ctx context.Context, problem string, steps []Step) ([]float64, error) {
+	if problem == "block" {
+		p.blocked <- struct{}{}
+		<-ctx.Done()
+		return nil, ctx.Err()
+	}
+	return make([]float64, len(steps)), nil
+}
+
+// Done hears of every chain that finished before an interrupt, and not of the one the
+// interrupt cut short.
+func TestScoreChainsDoneBeforeCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	prm := &blockPRM{blocked: make(chan struct{})}
+	var seen []string
+	s := &Scorer{PRM: prm, Policy: PolicyLearned, Concurrency: 2, Done: func(i int, r ChainResult) {
+		seen = append(seen, r.ID)
+		if len(seen) == 2 {
+			<-prm.blocked // the blocked chain is in flight: interrupt now
+			cancel()
+		}
+	}}
+	chains := []Chain{mkChain("a", "p", "x"), mkChain("b", "block", "x"), mkChain("c", "p", "y")}
+	_, err := s.ScoreChains(ctx, chains)
+	assert.ErrorIs(t, err, context.Canceled)
+	assert.ElementsMatch(t, []string{"a", "c"}, seen)
+}

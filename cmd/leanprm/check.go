@@ -77,8 +77,22 @@ chain has a predicted first error (a step scored below the threshold).`,
 			if asJSON && asJSONL {
 				return usageError("--json and --jsonl are exclusive")
 			}
-			sc, err := scoreFile(cmd.Context(), e, args[0], format, policy, sf.threshold)
+			// --jsonl writes each chain as soon as it (and those before it) is scored, so an
+			// interrupted run keeps what it finished.
+			var streamed *orderedResults
+			var done func(int, hybrid.ChainResult)
+			if asJSONL {
+				enc := json.NewEncoder(e.stdout)
+				streamed = newOrderedResults(func(r hybrid.ChainResult) error { return enc.Encode(r) })
+				done = streamed.add
+			}
+			sc, err := scoreFileDone(cmd.Context(), e, args[0], format, policy, sf.threshold, done)
 			if err != nil {
+				if streamed != nil {
+					if werr := streamed.rest(); werr != nil {
+						return werr
+					}
+				}
 				return err
 			}
 			results, scoreErr, threshold := sc.results, sc.scoreErr, sc.threshold
@@ -91,12 +105,7 @@ chain has a predicted first error (a step scored below the threshold).`,
 				}
 				err = enc.Encode(results)
 			case asJSONL:
-				enc := json.NewEncoder(e.stdout)
-				for _, r := range results {
-					if err = enc.Encode(r); err != nil {
-						break
-					}
-				}
+				err = streamed.rest() // every chain was written as it finished
 			default:
 				err = report.WriteCheck(e.stdout, results, report.CheckOptions{Threshold: threshold, Aggregate: agg, Obligations: obligations})
 			}

@@ -148,7 +148,13 @@ type scoredFile struct {
 // returned error is for a run that could not happen at all (unreadable file, no PRM, no Lean
 // when Lean was required, cancellation).
 func scoreFile(ctx context.Context, e *env, path string, format hybrid.Format, policy hybrid.Policy, threshold float64) (*scoredFile, error) {
-	chains, rowErrs, err := readChains(e, path, format)
+	return scoreFileDone(ctx, e, path, format, policy, threshold, nil)
+}
+
+// scoreFileDone is scoreFile that passes each chain's result to done as soon as it is scored
+// (hybrid.Scorer.Done): what an interrupted run finished is then not lost.
+func scoreFileDone(ctx context.Context, e *env, path string, format hybrid.Format, policy hybrid.Policy, threshold float64, done func(int, hybrid.ChainResult)) (*scoredFile, error) {
+	chains, rowErrs, err := readChainsCtx(ctx, e, path, format)
 	if err != nil {
 		return nil, err
 	}
@@ -160,6 +166,7 @@ func scoreFile(ctx context.Context, e *env, path string, format hybrid.Format, p
 	if len(chains) > 1 {
 		s.scorer.Progress = progressBar(e, "scoring")
 	}
+	s.scorer.Done = done
 	results, scoreErr := s.scorer.ScoreChains(ctx, chains)
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
