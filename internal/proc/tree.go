@@ -1,0 +1,169 @@
+package proc
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// scanEvery is how often a running Process looks for new descendants.
+const scanEvery = 250 * time.Millisecond
+
+// descendants tracks the processes started below a leader, including those that left its
+// process group (setsid, setpgid): a signal to the group misses them, and once their parent
+// dies they are reparented to init, out of reach of a walk down from the leader. So the tree
+// is walked while the leader runs (every scanEvery, and before every signal), and each
+// process found is remembered by pid and start time (a reused pid is not mistaken for it).
+//
+// Platform limits: this reads /proc (Linux). A process that detaches and whose parent exits
+// between two walks (within scanEvery) escapes; closing that gap needs a cgroup per child,
+// which needs a delegated cgroup v2 subtree that leanprm cannot count on (not in containers,
+// not without systemd), or PR_SET_CHILD_SUBREAPER, which would make leanprm the parent (and
+// reaper) of every orphan below it, exec's children included.
+type descendants struct {
+	root      int    // the leader's pid
+	rootStart uint64 // and its start time: once it is reaped, its pid may name another process
+
+	mu   sync.Mutex
+	seen map[int]uint64 // pid → start time (clock ticks since boot)
+}
+
+// procStat is what descendants reads of /proc/<pid>/stat.
+type procStat struct {
+	state byte
+	ppid  int
+	pgrp  int
+	start uint64
+}
+
+// readStat parses /proc/<pid>/stat.
+func readStat(pid int) (procStat, bool) {
+	b, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
+	if err != nil {
+		return procStat{}, false
+	}
+	// The command name (field 2) is in parentheses and may contain anything, ')' included:
+	// parse after the last ')'. Then: state ppid pgrp session tty tpgid flags minflt cminflt
+	// majflt cmajflt utime stime cutime cstime priority nice threads itrealvalue starttime.
+	i := bytes.LastIndexByte(b, ')')
+	if i < 0 {
+		return procStat{}, false
+	}
+	f := bytes.Fields(b[i+1:])
+	if len(f) < 20 || len(f[0]) == 0 {
+		return procStat{}, false
+	}
+	ppid, err1 := strconv.Atoi(string(f[1]))
+	pgrp, err2 := strconv.Atoi(string(f[2]))
+	start, err3 := strconv.ParseUint(string(f[19]), 10, 64)
+	if err1 != nil || err2 != nil || err3 != nil {
+		return procStat{}, false
+	}
+	return procStat{state: f[0][0], ppid: ppid, pgrp: pgrp, start: start}, true
+}
+
+// scan walks /proc once and records every live process below the leader or below a process
+// already recorded.
+func (d *descendants) scan() {
+	ents, err := os.ReadDir("/proc")
+	if err != nil {
+		return
+	}
+	children := map[int][]int{}
+	stats := map[int]procStat{}
+	for _, e := range ents {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		if st, ok := readStat(pid); ok {
+			stats[pid] = st
+			children[st.ppid] = append(children[st.ppid], pid)
+		}
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	var queue []int
+	if st, ok := stats[d.root]; ok && st.start == d.rootStart {
+		queue = append(queue, d.root)
+	}
+	for pid, start := range d.seen {
+		if st, ok := stats[pid]; ok && st.start == start {
+			queue = append(queue, pid)
+		} else {
+			delete(d.seen, pid) // gone (or its pid reused)
+		}
+	}
+	for len(queue) > 0 {
+		pid := queue[0]
+		queue = queue[1:]
+		for _, c := range children[pid] {
+			if _, ok := d.seen[c]; ok || c == d.root {
+				continue
+			}
+			if st := stats[c]; st.state != 'Z' {
+				d.seen[c] = st.start
+				queue = append(queue, c)
+			}
+		}
+	}
+}
+
+// outside returns the recorded processes that are still alive (the same process: same start
+// time) and no longer in the leader's group.
+func (d *descendants) outside() []int {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	var pids []int
+	for pid, start := range d.seen {
+		if st, ok := readStat(pid); ok && st.start == start && st.state != 'Z' && st.pgrp != d.root {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
+}
+
+// signal sends sig to every recorded process outside the leader's group.
+func (d *descendants) signal(sig syscall.Signal) {
+	for _, pid := range d.outside() {
+		_ = syscall.Kill(pid, sig)
+	}
+}
+
+// newDescendants starts tracking what runs below pid.
+func newDescendants(pid int) *descendants {
+	d := &descendants{root: pid, seen: map[int]uint64{}}
+	if st, ok := readStat(pid); ok {
+		d.rootStart = st.start
+	}
+	return d
+}
+
+// watch scans every scanEvery until done is closed.
+func (d *descendants) watch(done <-chan struct{}) {
+	t := time.NewTicker(scanEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-done:
+			return
+		case <-t.C:
+			d.scan()
+		}
+	}
+}
+
+// waitGone waits, up to limit, until no recorded process outside the group is alive.
+func (d *descendants) waitGone(limit time.Duration) {
+	deadline := time.Now().Add(limit)
+	for delay := 100 * time.Microsecond; len(d.outside()) > 0; delay = min(2*delay, 10*time.Millisecond) {
+		if time.Now().After(deadline) {
+			return
+		}
+		time.Sleep(delay)
+	}
+}
