@@ -62,7 +62,9 @@ from, and the predicted first error. --json writes one JSON document, --jsonl on
 line. A progress bar goes to stderr when it is a terminal.
 
 --fail-on refuted exits with status 3 when any step was refuted; --fail-on error when any
-chain has a predicted first error (a step scored below the threshold).`,
+chain has a predicted first error (a step scored below the threshold). With --fail-on, a run
+in which the REPL answered none of its requests (all timed out or crashed) exits with
+status 1: the formal check did not happen.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			format, policy, agg, err := sf.parse()
@@ -120,6 +122,12 @@ chain has a predicted first error (a step scored below the threshold).`,
 			}
 			if scoreErr != nil {
 				return &ExitError{Code: exitError, Err: fmt.Errorf("some chains could not be scored")}
+			}
+			if sc.formalErr != nil {
+				fmt.Fprintln(e.stderr, "leanprm:", sc.formalErr)
+				if failOn != "" { // a gate on findings must not pass when the check never ran
+					return &ExitError{Code: exitError, Err: fmt.Errorf("--fail-on %s: the formal check did not run", failOn)}
+				}
 			}
 			return failOnFindings(results, failOn, threshold)
 		},

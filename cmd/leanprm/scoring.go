@@ -141,6 +141,7 @@ type scoredFile struct {
 	results   []hybrid.ChainResult
 	rowErrs   []hybrid.RowError // unreadable rows; the rest were scored
 	scoreErr  error             // chains that could not be scored (their results carry Err)
+	formalErr error             // the REPL answered none of the run's requests (timeouts, crashes)
 	threshold float64           // --threshold, or the model's calibrated one
 }
 
@@ -174,5 +175,13 @@ func scoreFileDone(ctx context.Context, e *env, path string, format hybrid.Forma
 	if threshold == 0 {
 		threshold = defaultThreshold(s.prm)
 	}
-	return &scoredFile{results: results, rowErrs: rowErrs, scoreErr: scoreErr, threshold: threshold}, nil
+	var formalErr error
+	if s.formal.pool != nil {
+		// Each failed request leaves its claims "unknown", which reads like a clean run; when
+		// none got a reply, the formal side did not run at all and the caller must know.
+		if st := s.formal.pool.Stats(); st.Requests > 0 && st.Errors >= st.Requests {
+			formalErr = fmt.Errorf("no formal verdict: all %d REPL request(s) failed, %d of them timed out (lean.timeout, --timeout)", st.Requests, st.Timeouts)
+		}
+	}
+	return &scoredFile{results: results, rowErrs: rowErrs, scoreErr: scoreErr, formalErr: formalErr, threshold: threshold}, nil
 }
