@@ -84,7 +84,7 @@ const (
 	MaxRowBytes = 8 << 20
 	// MaxWholeFileBytes bounds formats that are read whole: text and Markdown, a JSON array, a
 	// stream of pretty-printed objects. JSON Lines has no file limit (it streams).
-	MaxWholeFileBytes = 32 << 20
+	MaxWholeFileBytes = 16 << 20
 )
 
 var (
