@@ -82,7 +82,7 @@ func Start(ctx context.Context, argv []string, opts Options) (*Process, error) {
 		Pdeathsig: syscall.SIGKILL,
 	}
 	cmd.Stdout, cmd.Stderr = opts.Stdout, opts.Stderr
-	p := &Process{cmd: cmd, cancel: cancel, done: make(chan struct{})}
+	p := &Process{cmd: cmd, cancel: cancel, done: make(chan struct{}), tree: &descendants{}}
 
 	var childEnds []*os.File // closed once the child holds its own copies
 	fail := func(err error) (*Process, error) {
@@ -142,7 +142,7 @@ func Start(ctx context.Context, argv []string, opts Options) (*Process, error) {
 	for _, f := range childEnds {
 		f.Close()
 	}
-	p.tree = newDescendants(cmd.Process.Pid)
+	p.tree.started(cmd.Process.Pid)
 	go p.tree.watch(p.done)
 	// Wait runs in its own goroutine, so no caller ever blocks in it; its result is published
 	// by closing done, which any number of goroutines can wait on.

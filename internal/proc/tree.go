@@ -25,11 +25,10 @@ const scanEvery = 250 * time.Millisecond
 // not without systemd), or PR_SET_CHILD_SUBREAPER, which would make leanprm the parent (and
 // reaper) of every orphan below it, exec's children included.
 type descendants struct {
-	root      int    // the leader's pid
-	rootStart uint64 // and its start time: once it is reaped, its pid may name another process
-
-	mu   sync.Mutex
-	seen map[int]uint64 // pid → start time (clock ticks since boot)
+	mu        sync.Mutex
+	root      int            // the leader's pid (0 until it started)
+	rootStart uint64         // and its start time: once it is reaped, its pid may name another process
+	seen      map[int]uint64 // pid → start time (clock ticks since boot)
 }
 
 // procStat is what descendants reads of /proc/<pid>/stat.
@@ -87,6 +86,9 @@ func (d *descendants) scan() {
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
+	if d.root == 0 {
+		return // not started yet
+	}
 	var queue []int
 	if st, ok := stats[d.root]; ok && st.start == d.rootStart {
 		queue = append(queue, d.root)
@@ -134,13 +136,16 @@ func (d *descendants) signal(sig syscall.Signal) {
 	}
 }
 
-// newDescendants starts tracking what runs below pid.
-func newDescendants(pid int) *descendants {
-	d := &descendants{root: pid, seen: map[int]uint64{}}
-	if st, ok := readStat(pid); ok {
-		d.rootStart = st.start
+// started starts tracking what runs below pid. It is set apart from the zero value because
+// exec may call Cancel (and so Signal) as soon as the child started, before Start returns.
+func (d *descendants) started(pid int) {
+	st, _ := readStat(pid)
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.root, d.rootStart = pid, st.start
+	if d.seen == nil {
+		d.seen = map[int]uint64{}
 	}
-	return d
 }
 
 // watch scans every scanEvery until done is closed.
