@@ -3,7 +3,6 @@ package proc
 import (
 	"bytes"
 	"os"
-	"path/filepath"
 	"strconv"
 	"sync"
 	"syscall"
@@ -11,7 +10,7 @@ import (
 )
 
 // scanEvery is how often a running Process looks for new descendants.
-const scanEvery = 250 * time.Millisecond
+const scanEvery = time.Second
 
 // descendants tracks the processes started below a leader, including those that left its
 // process group (setsid, setpgid): a signal to the group misses them, and once their parent
@@ -39,12 +38,23 @@ type procStat struct {
 	start uint64
 }
 
-// readStat parses /proc/<pid>/stat.
+// readStat parses /proc/<pid>/stat. It is called for every process on the machine at each
+// scan, so it reads into a stack buffer and splits no strings.
 func readStat(pid int) (procStat, bool) {
-	b, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
+	var path [32]byte
+	p := append(append(path[:0], "/proc/"...), strconv.Itoa(pid)...)
+	p = append(p, "/stat"...)
+	fd, err := syscall.Open(string(p), syscall.O_RDONLY|syscall.O_CLOEXEC, 0)
 	if err != nil {
 		return procStat{}, false
 	}
+	var buf [1024]byte // the fields up to starttime fit: the name is at most 64 bytes
+	n, err := syscall.Read(fd, buf[:])
+	syscall.Close(fd)
+	if err != nil || n <= 0 {
+		return procStat{}, false
+	}
+	b := buf[:n]
 	// The command name (field 2) is in parentheses and may contain anything, ')' included:
 	// parse after the last ')'. Then: state ppid pgrp session tty tpgid flags minflt cminflt
 	// majflt cmajflt utime stime cutime cstime priority nice threads itrealvalue starttime.
@@ -52,17 +62,44 @@ func readStat(pid int) (procStat, bool) {
 	if i < 0 {
 		return procStat{}, false
 	}
-	f := bytes.Fields(b[i+1:])
-	if len(f) < 20 || len(f[0]) == 0 {
-		return procStat{}, false
+	var st procStat
+	field := 0
+	for rest := b[i+1:]; len(rest) > 0 && field < 20; {
+		rest = bytes.TrimLeft(rest, " ")
+		j := bytes.IndexByte(rest, ' ')
+		if j < 0 {
+			j = len(rest)
+		}
+		f := rest[:j]
+		rest = rest[j:]
+		switch field {
+		case 0:
+			st.state = f[0]
+		case 1:
+			st.ppid = atoi(f)
+		case 2:
+			st.pgrp = atoi(f)
+		case 19:
+			st.start = uint64(atoi(f))
+		}
+		field++
 	}
-	ppid, err1 := strconv.Atoi(string(f[1]))
-	pgrp, err2 := strconv.Atoi(string(f[2]))
-	start, err3 := strconv.ParseUint(string(f[19]), 10, 64)
-	if err1 != nil || err2 != nil || err3 != nil {
-		return procStat{}, false
+	return st, field == 20
+}
+
+// atoi parses a non-negative decimal number; anything else gives -1.
+func atoi(b []byte) int {
+	if len(b) == 0 {
+		return -1
 	}
-	return procStat{state: f[0][0], ppid: ppid, pgrp: pgrp, start: start}, true
+	n := 0
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return -1
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n
 }
 
 // scan walks /proc once and records every live process below the leader or below a process
