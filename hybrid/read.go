@@ -1,6 +1,7 @@
 package hybrid
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -74,10 +75,30 @@ type RowError struct {
 func (e RowError) Error() string { return fmt.Sprintf("%s:%d: %v", e.File, e.Line, e.Err) }
 func (e RowError) Unwrap() error { return e.Err }
 
+// Input bounds. A row is held in memory once (then parsed), and a whole-file format is read
+// whole, so both are capped: hostile input gets a clear error, never an out-of-memory crash.
+// Real rows are a few KiB (the longest benchmark row is about 16 KiB).
+const (
+	// MaxRowBytes bounds one JSON Lines row. A longer line is reported (ErrRowTooLarge) and
+	// skipped as it streams past; the reader never holds more of it than this.
+	MaxRowBytes = 8 << 20
+	// MaxWholeFileBytes bounds formats that are read whole: text and Markdown, a JSON array, a
+	// stream of pretty-printed objects. JSON Lines has no file limit (it streams).
+	MaxWholeFileBytes = 16 << 20
+)
+
+var (
+	// ErrRowTooLarge marks a JSON Lines row longer than MaxRowBytes.
+	ErrRowTooLarge = errors.New("row too large")
+	// ErrFileTooLarge marks a whole-file format larger than MaxWholeFileBytes.
+	ErrFileTooLarge = errors.New("file too large")
+)
+
 // ReadChains reads every chain in the file at path ("-" reads standard
 // input). Rows that cannot be read are reported in the []RowError, each
 // with its file and line, and skipped; the error is for a file that cannot
-// be read at all (missing, unknown format).
+// be read at all (missing, unknown format, a whole-file format over
+// MaxWholeFileBytes).
 func ReadChains(path string, format Format) ([]Chain, []RowError, error) {
 	if path == "-" {
 		return DecodeChains(os.Stdin, "<stdin>", format)
@@ -90,17 +111,47 @@ func ReadChains(path string, format Format) ([]Chain, []RowError, error) {
 	return DecodeChains(f, path, format)
 }
 
+// headBytes is how much of the input format detection looks at.
+const headBytes = 1 << 20
+
 // DecodeChains is ReadChains for a reader; name labels errors and sources.
+// JSON Lines is streamed a row at a time; other formats are read whole.
 func DecodeChains(r io.Reader, name string, format Format) ([]Chain, []RowError, error) {
-	data, err := io.ReadAll(r)
-	if err != nil {
+	br := bufio.NewReaderSize(r, headBytes)
+	head, err := br.Peek(headBytes)
+	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
 		return nil, nil, fmt.Errorf("read %s: %w", name, err)
 	}
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	trimmed := bytes.TrimLeft(data, " \t\r\n")
+	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
+	trimmed := bytes.TrimLeft(head, " \t\r\n")
 	if format == FormatAuto && isTextName(name) {
 		format = FormatText // a Markdown file may well start with "[" or "{"
 	}
+	first := byte(0)
+	if len(trimmed) > 0 {
+		first = trimmed[0]
+	}
+	// A .jsonl file is JSON Lines even when its first line is garbage (not "{").
+	jsonl := first == '{' || isJSONLinesName(name) && format == FormatAuto && first != '['
+	if format != FormatText && jsonl && isJSONLines(head, len(head) < headBytes) {
+		chains, errs, err := decodeJSONLines(br, name, format)
+		if err == nil {
+			err = wholeFileMismatch(name, chains, errs)
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		return chains, errs, nil
+	}
+	data, err := io.ReadAll(io.LimitReader(br, MaxWholeFileBytes+1))
+	if err != nil {
+		return nil, nil, fmt.Errorf("read %s: %w", name, err)
+	}
+	if len(data) > MaxWholeFileBytes {
+		return nil, nil, fmt.Errorf("%s: %w: over %d MiB; only JSON Lines input may be larger", name, ErrFileTooLarge, MaxWholeFileBytes>>20)
+	}
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	trimmed = bytes.TrimLeft(data, " \t\r\n")
 	if format == FormatText || (format == FormatAuto && len(trimmed) > 0 && trimmed[0] != '[' && trimmed[0] != '{') {
 		if err := checkText(data); err != nil {
 			return nil, nil, fmt.Errorf("%s: %w", name, err)
@@ -121,7 +172,7 @@ func DecodeChains(r io.Reader, name string, format Format) ([]Chain, []RowError,
 	case '[':
 		chains, errs, err = decodeJSONArray(data, name, format)
 	case '{':
-		chains, errs, err = decodeJSONObjects(data, name, format)
+		chains, errs, err = decodeStream(data, name, &jsonReader{name: name, format: format}, false)
 	}
 	if trimmed[0] == '[' || trimmed[0] == '{' {
 		if err == nil {
@@ -276,49 +327,127 @@ func (jr *jsonReader) row(raw []byte, line int) {
 	jr.chains = append(jr.chains, c)
 }
 
-// decodeJSONObjects reads JSON Lines. A file whose objects span several
-// lines (pretty-printed) is read as a stream of objects instead; there a
-// syntax error ends the file, since the reader cannot resynchronize.
-func decodeJSONObjects(data []byte, name string, format Format) ([]Chain, []RowError, error) {
+// decodeJSONLines reads JSON Lines from br, one row at a time. A row longer than MaxRowBytes
+// is reported and skipped without being held.
+func decodeJSONLines(br *bufio.Reader, name string, format Format) ([]Chain, []RowError, error) {
 	jr := &jsonReader{name: name, format: format}
-	if !isJSONLines(data) {
-		return decodeStream(data, name, jr, false)
+	lr := lineReader{br: br, max: MaxRowBytes}
+	for {
+		l, tooLong, err := lr.next()
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				return jr.chains, jr.errs, nil
+			}
+			return jr.chains, jr.errs, fmt.Errorf("read %s: %w", name, err)
+		}
+		if lr.n == 1 {
+			l = bytes.TrimPrefix(l, []byte("\xef\xbb\xbf"))
+		}
+		if tooLong {
+			jr.errs = append(jr.errs, RowError{name, lr.n, fmt.Errorf("%w: longer than %d MiB, skipped", ErrRowTooLarge, MaxRowBytes>>20)})
+			continue
+		}
+		if l = bytes.TrimSpace(l); len(l) > 0 {
+			jr.row(l, lr.n)
+		}
 	}
-	line := 0
-	for len(data) > 0 {
-		line++
-		i := bytes.IndexByte(data, '\n')
+}
+
+// lineReader yields the lines of br, holding at most max bytes of one line.
+type lineReader struct {
+	br  *bufio.Reader
+	max int
+	n   int    // 1-based number of the line last returned
+	buf []byte // reused between lines
+}
+
+// next returns the next line without its newline. A line longer than max is read to its end
+// and dropped: tooLong is then true and the line nil. err is io.EOF after the last line.
+func (lr *lineReader) next() (line []byte, tooLong bool, err error) {
+	lr.buf = lr.buf[:0]
+	read := false
+	for {
+		chunk, err := lr.br.ReadSlice('\n')
+		read = read || len(chunk) > 0
+		if !tooLong {
+			if len(lr.buf)+len(chunk) > lr.max+1 { // +1: the newline
+				tooLong, lr.buf = true, lr.buf[:0]
+			} else {
+				lr.buf = appendDoubling(lr.buf, chunk, lr.max+1)
+			}
+		}
+		switch {
+		case err == nil:
+			lr.n++
+			return lineOrNil(lr.buf, tooLong), tooLong, nil
+		case errors.Is(err, bufio.ErrBufferFull):
+			continue
+		case errors.Is(err, io.EOF) && read:
+			lr.n++
+			return lineOrNil(lr.buf, tooLong), tooLong, nil
+		default:
+			return nil, false, err
+		}
+	}
+}
+
+// appendDoubling appends chunk to buf, doubling its capacity (up to limit) when it must grow:
+// append's own growth for large slices allocates about five times the final size in all.
+func appendDoubling(buf, chunk []byte, limit int) []byte {
+	if need := len(buf) + len(chunk); need > cap(buf) {
+		c := min(max(2*cap(buf), need, 4096), max(limit, need))
+		buf = append(make([]byte, 0, c), buf...)
+	}
+	return append(buf, chunk...)
+}
+
+func lineOrNil(b []byte, tooLong bool) []byte {
+	if tooLong {
+		return nil
+	}
+	return bytes.TrimSuffix(b, []byte("\n"))
+}
+
+// isJSONLines reports whether head, the start of a file whose first character is "{" (or
+// that is named .jsonl), is JSON Lines rather than a stream of pretty-printed objects. It is,
+// when one of the first few whole lines is a JSON object on its own, when the first line runs
+// past head (no pretty-printer writes such a line) or when there is a single line. So one bad
+// first line does not turn a JSON Lines file into a stream that a syntax error ends. complete
+// says head is the whole file.
+func isJSONLines(head []byte, complete bool) bool {
+	lines := 0
+	for len(head) > 0 && lines < 5 {
+		i := bytes.IndexByte(head, '\n')
+		if i < 0 && !complete {
+			return lines == 0 // the first line does not fit in head
+		}
 		var l []byte
 		if i < 0 {
-			l, data = data, nil
+			l, head = head, nil
 		} else {
-			l, data = data[:i], data[i+1:]
+			l, head = head[:i], head[i+1:]
 		}
 		l = bytes.TrimSpace(l)
 		if len(l) == 0 {
 			continue
 		}
-		jr.row(l, line)
+		lines++
+		if l[0] == '{' && json.Valid(l) {
+			return true
+		}
+		if lines == 1 && string(l) == "{" {
+			return false // how a pretty-printer opens an object
+		}
 	}
-	return jr.chains, jr.errs, nil
+	return lines <= 1
 }
 
-// isJSONLines reports whether the first non-blank line is a whole JSON
-// value; a pretty-printed object's first line ("{") is not.
-func isJSONLines(data []byte) bool {
-	for len(data) > 0 {
-		i := bytes.IndexByte(data, '\n')
-		var l []byte
-		if i < 0 {
-			l, data = data, nil
-		} else {
-			l, data = data[:i], data[i+1:]
-		}
-		if l = bytes.TrimSpace(l); len(l) > 0 {
-			return json.Valid(l)
-		}
+func isJSONLinesName(name string) bool {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".jsonl", ".ndjson":
+		return true
 	}
-	return true
+	return false
 }
 
 func decodeJSONArray(data []byte, name string, format Format) ([]Chain, []RowError, error) {

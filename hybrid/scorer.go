@@ -148,6 +148,10 @@ type Scorer struct {
 	// Progress, if set, is called after each chain with the number done
 	// and the total; calls never overlap.
 	Progress func(done, total int)
+	// Done, if set, gets each chain's result as soon as it is scored (in completion order,
+	// by input index i); calls never overlap. Results cut short by cancellation are not
+	// passed, so what Done saw is what an interrupted run finished (check --jsonl writes it).
+	Done func(i int, r ChainResult)
 }
 
 func (s *Scorer) formal() Formal {
@@ -159,10 +163,18 @@ func (s *Scorer) formal() Formal {
 
 // ScoreChain scores one chain.
 func (s *Scorer) ScoreChain(ctx context.Context, c Chain) (ChainResult, error) {
-	var learned []float64
+	var (
+		learned  []float64
+		warnings []string
+	)
 	if s.PRM != nil {
-		var err error
-		learned, err = s.PRM.ScoreChain(ctx, c.Problem, c.Steps)
+		var (
+			err     error
+			problem string
+			steps   []Step
+		)
+		problem, steps, warnings = learnedInput(c)
+		learned, err = s.PRM.ScoreChain(ctx, problem, steps)
 		if err == nil && len(learned) != len(c.Steps) {
 			err = fmt.Errorf("PRM returned %d scores for %d steps", len(learned), len(c.Steps))
 		}
@@ -172,7 +184,7 @@ func (s *Scorer) ScoreChain(ctx context.Context, c Chain) (ChainResult, error) {
 	} else if s.Policy.mode() != ModeFormal {
 		return s.failed(c, errors.New("no PRM")), errors.New("hybrid: Scorer needs a PRM unless the policy is formal-only")
 	}
-	return s.merge(ctx, c, learned)
+	return s.merge(ctx, c, learned, warnings)
 }
 
 func (s *Scorer) failed(c Chain, err error) ChainResult {
@@ -180,12 +192,14 @@ func (s *Scorer) failed(c Chain, err error) ChainResult {
 		FirstError: c.FirstError, Policy: s.Policy.Name(), Err: err.Error()}
 }
 
-// merge runs the formal side and merges it with learned (nil: no PRM).
-func (s *Scorer) merge(ctx context.Context, c Chain, learned []float64) (ChainResult, error) {
+// merge runs the formal side and merges it with learned (nil: no PRM). warnings are what the
+// learned side noted (truncated texts).
+func (s *Scorer) merge(ctx context.Context, c Chain, learned []float64, warnings []string) (ChainResult, error) {
 	res := ChainResult{
 		ID: c.ID, Source: c.Source, Subset: c.Subset, Problem: c.Problem,
 		FirstError: c.FirstError, Policy: s.Policy.Name(),
-		Steps: make([]StepResult, len(c.Steps)),
+		Steps:    make([]StepResult, len(c.Steps)),
+		Warnings: warnings,
 	}
 	fs, err := checkFormal(ctx, s.formal(), c.Problem, c.Steps)
 	if err != nil {
@@ -261,11 +275,17 @@ func (s *Scorer) ScoreChains(ctx context.Context, chains []Chain) ([]ChainResult
 
 	// A batching PRM sees every chain in one call; it does its own
 	// batching and concurrency.
-	var learned [][]float64
+	var (
+		learned  [][]float64
+		warnings [][]string
+	)
 	if b, ok := s.PRM.(BatchPRM); ok && len(chains) > 0 {
 		in := make([]PRMInput, len(chains))
+		warnings = make([][]string, len(chains))
 		for i, c := range chains {
-			in[i] = PRMInput{Problem: c.Problem, Steps: c.Steps}
+			problem, steps, w := learnedInput(c)
+			in[i] = PRMInput{Problem: problem, Steps: steps}
+			warnings[i] = w
 		}
 		var perr []error
 		learned, perr = b.ScoreChains(ctx, in)
@@ -301,7 +321,7 @@ func (s *Scorer) ScoreChains(ctx context.Context, chains []Chain) ([]ChainResult
 			for i := range jobs {
 				if errs[i] == nil {
 					if learned != nil {
-						results[i], errs[i] = s.merge(ctx, chains[i], learned[i])
+						results[i], errs[i] = s.merge(ctx, chains[i], learned[i], warnings[i])
 					} else {
 						results[i], errs[i] = s.ScoreChain(ctx, chains[i])
 					}
@@ -325,10 +345,13 @@ func (s *Scorer) ScoreChains(ctx context.Context, chains []Chain) ([]ChainResult
 		close(done)
 	}()
 	n := 0
-	for range done {
+	for i := range done {
 		n++
 		if s.Progress != nil {
 			s.Progress(n, len(chains))
+		}
+		if s.Done != nil && (errs[i] == nil || ctx.Err() == nil) {
+			s.Done(i, results[i])
 		}
 	}
 	if err := ctx.Err(); err != nil {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -262,4 +263,77 @@ func TestResultJSONRoundTrip(t *testing.T) {
 	assert.Equal(t, r, back)
 	var v Verdict
 	assert.Error(t, v.UnmarshalText([]byte("maybe")))
+}
+
+// lenPRM records the longest text it was given and scores every step 0.5.
+type lenPRM struct{ longest atomic.Int64 }
+
+func (p *lenPRM) ScoreChain(_ context.Context, problem string, steps []Step) ([]float64, error) {
+	n := len(problem)
+	out := make([]float64, len(steps))
+	for i, st := range steps {
+		n = max(n, len(st.Text))
+		out[i] = 0.5
+	}
+	if int64(n) > p.longest.Load() {
+		p.longest.Store(int64(n))
+	}
+	return out, nil
+}
+
+// A step (or problem) longer than MaxLearnedTextBytes reaches the learned PRM truncated, and
+// the chain says so; the step result keeps the whole text.
+func TestScorerTruncatesLearnedText(t *testing.T) {
+	long := strings.Repeat("é", MaxLearnedTextBytes) // 2 bytes a rune: the cut must not split one
+	prm := &lenPRM{}
+	s := &Scorer{PRM: prm, Policy: PolicyHybrid}
+	c := mkChain("c", "problem "+long, "short step", long)
+	res, err := s.ScoreChain(context.Background(), c)
+	require.NoError(t, err)
+	assert.LessOrEqual(t, prm.longest.Load(), int64(MaxLearnedTextBytes))
+	require.Len(t, res.Warnings, 2)
+	assert.Contains(t, res.Warnings[0], "problem is")
+	assert.Contains(t, res.Warnings[1], "step 2 is 131072 bytes: the learned score read the first 65536")
+	assert.Equal(t, long, res.Steps[1].Text, "the result keeps the step's text")
+	assert.Equal(t, long, c.Steps[1].Text, "the input chain is not modified")
+
+	cut, ok := LearnedText(long)
+	assert.True(t, ok)
+	assert.True(t, utf8.ValidString(cut))
+	short, ok := LearnedText("abc")
+	assert.False(t, ok)
+	assert.Equal(t, "abc", short)
+}
+
+// blockPRM scores chains at once, except those whose problem is "block": those wait for the
+// context to end, and then fail with its error.
+type blockPRM struct{ blocked chan struct{} }
+
+func (p *blockPRM) ScoreChain(ctx context.Context, problem string, steps []Step) ([]float64, error) {
+	if problem == "block" {
+		p.blocked <- struct{}{}
+		<-ctx.Done()
+		return nil, ctx.Err()
+	}
+	return make([]float64, len(steps)), nil
+}
+
+// Done hears of every chain that finished before an interrupt, and not of the one the
+// interrupt cut short.
+func TestScoreChainsDoneBeforeCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	prm := &blockPRM{blocked: make(chan struct{})}
+	var seen []string
+	s := &Scorer{PRM: prm, Policy: PolicyLearned, Concurrency: 2, Done: func(i int, r ChainResult) {
+		seen = append(seen, r.ID)
+		if len(seen) == 2 {
+			<-prm.blocked // the blocked chain is in flight: interrupt now
+			cancel()
+		}
+	}}
+	chains := []Chain{mkChain("a", "p", "x"), mkChain("b", "block", "x"), mkChain("c", "p", "y")}
+	_, err := s.ScoreChains(ctx, chains)
+	assert.ErrorIs(t, err, context.Canceled)
+	assert.ElementsMatch(t, []string{"a", "c"}, seen)
 }

@@ -64,7 +64,8 @@ line. A progress bar goes to stderr when it is a terminal.
 --fail-on refuted exits with status 3 when any step was refuted; --fail-on error when any
 chain has a predicted first error (a step scored below the threshold) or a warning (a
 checker failed, even after one retry on a fresh REPL process, and the other checker's
-verdicts stand alone).`,
+verdicts stand alone). With --fail-on, a run in which the REPL answered none of its
+requests (all timed out or crashed) exits with status 1: the formal check did not happen.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			format, policy, agg, err := sf.parse()
@@ -79,8 +80,26 @@ verdicts stand alone).`,
 			if asJSON && asJSONL {
 				return usageError("--json and --jsonl are exclusive")
 			}
-			sc, err := scoreFile(cmd.Context(), e, args[0], format, policy, sf.threshold)
+			// --jsonl writes each chain as soon as it (and those before it) is scored, so an
+			// interrupted run keeps what it finished.
+			var streamed *orderedResults
+			var done func(int, hybrid.ChainResult, float64)
+			if asJSONL {
+				enc := json.NewEncoder(e.stdout)
+				var thr float64 // the scoring threshold, the same for every chain
+				streamed = newOrderedResults(func(r hybrid.ChainResult) error { return enc.Encode(newCheckJSON(r, thr, agg)) })
+				done = func(i int, r hybrid.ChainResult, threshold float64) {
+					thr = threshold
+					streamed.add(i, r)
+				}
+			}
+			sc, err := scoreFileDone(cmd.Context(), e, args[0], format, policy, sf.threshold, done)
 			if err != nil {
+				if streamed != nil {
+					if werr := streamed.rest(); werr != nil {
+						return werr
+					}
+				}
 				return err
 			}
 			results, scoreErr, threshold := sc.results, sc.scoreErr, sc.threshold
@@ -94,12 +113,7 @@ verdicts stand alone).`,
 				}
 				err = enc.Encode(out)
 			case asJSONL:
-				enc := json.NewEncoder(e.stdout)
-				for i := range results {
-					if err = enc.Encode(newCheckJSON(results[i], threshold, agg)); err != nil {
-						break
-					}
-				}
+				err = streamed.rest() // every chain was written as it finished
 			default:
 				err = report.WriteCheck(e.stdout, results, report.CheckOptions{Threshold: threshold, Aggregate: agg, Obligations: obligations})
 			}
@@ -114,6 +128,12 @@ verdicts stand alone).`,
 			}
 			if scoreErr != nil {
 				return &ExitError{Code: exitError, Err: fmt.Errorf("some chains could not be scored")}
+			}
+			if sc.formalErr != nil {
+				fmt.Fprintln(e.stderr, "leanprm:", sc.formalErr)
+				if failOn != "" { // a gate on findings must not pass when the check never ran
+					return &ExitError{Code: exitError, Err: fmt.Errorf("--fail-on %s: the formal check did not run", failOn)}
+				}
 			}
 			return failOnFindings(results, failOn, threshold)
 		},

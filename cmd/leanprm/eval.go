@@ -59,7 +59,7 @@ side by side, with thresholds chosen on the calibration file as for processbench
 			var chains []hybrid.Chain
 			var rowErrs []hybrid.RowError
 			for _, f := range args {
-				c, re, err := readChains(e, f, format)
+				c, re, err := readChains(ctx, e, f, format)
 				if err != nil {
 					return err
 				}
@@ -69,7 +69,7 @@ side by side, with thresholds chosen on the calibration file as for processbench
 			if calibration == "" {
 				calibration = filepath.Join(e.cfg.String("data.dir"), "processbench", "gsm8k.dev.jsonl")
 			}
-			calib, calibErrs, err := hybrid.ReadChains(calibration, hybrid.FormatProcessBench)
+			calib, calibErrs, err := readChains(ctx, e, calibration, hybrid.FormatProcessBench)
 			if err != nil {
 				return fmt.Errorf("calibration file (--calibration): %w", err)
 			}

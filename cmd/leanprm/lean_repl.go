@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -29,7 +28,9 @@ Requests are JSON objects, one per line or spread over several lines and separat
 lines (the REPL's own test files work as they are; lines starting with # or -- outside an
 object are comments). Each request gets exactly one output line: the REPL's reply, or
 {"leanprm_error": "...", "kind": "..."} when the request could not be run (invalid JSON, a
-timeout, a crashed REPL, an env id from a REPL that has since restarted). The worker is
+request over 16 MiB, a timeout, a crashed REPL, an env id from a REPL that has since
+restarted). A request ends at the line where its brackets balance, or at a blank line, so a
+malformed request never swallows the ones after it. The worker is
 restarted after a failure; ids from the dead process are refused with a clear error, and ids
 issued afterwards continue past every earlier one (they are the worker's ids, so one id never
 names two states). The worker's start-up version check takes no id you can see: env and
@@ -75,26 +76,63 @@ type rawSender interface {
 }
 
 // forwardRequests reads requests from in, sends each to w and writes one line per request.
+// Reading runs in its own goroutine so that an interrupt ends the session at once, even while
+// the reader waits on a terminal or a pipe that sends nothing (that goroutine is then left to
+// the process exit: a read cannot be cancelled).
 func forwardRequests(ctx context.Context, in io.Reader, out io.Writer, w rawSender) error {
+	type request struct {
+		req  json.RawMessage
+		line int
+		err  error
+	}
+	reqs := make(chan request)
+	readDone := make(chan error, 1)
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() {
+		readDone <- readRequests(in, func(req json.RawMessage, line int, err error) error {
+			select {
+			case reqs <- request{req, line, err}:
+				return nil
+			case <-stop:
+				return errStopped
+			}
+		})
+	}()
+
 	bw := bufio.NewWriter(out)
 	defer bw.Flush()
 	failures := 0
-	err := readRequests(in, func(req json.RawMessage, line int, rerr error) error {
+	for {
+		var r request
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case err := <-readDone:
+			if err != nil {
+				return err
+			}
+			if failures > 0 {
+				return &ExitError{Code: exitError, Err: fmt.Errorf("%d request(s) could not be run", failures)}
+			}
+			return nil
+		case r = <-reqs:
+		}
+		reply, rerr := r.req, r.err
+		if rerr == nil {
+			reply, rerr = w.SendRaw(ctx, r.req)
+		}
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		var reply json.RawMessage
-		if rerr == nil {
-			reply, rerr = w.SendRaw(ctx, req)
-		}
 		if rerr != nil {
 			failures++
-			reply = errorLine(rerr, line)
+			reply = errorLine(rerr, r.line)
 		} else {
 			var buf bytes.Buffer
 			if err := json.Compact(&buf, reply); err != nil {
 				failures++
-				reply = errorLine(fmt.Errorf("reply is not JSON: %w", err), line)
+				reply = errorLine(fmt.Errorf("reply is not JSON: %w", err), r.line)
 			} else {
 				reply = buf.Bytes()
 			}
@@ -102,16 +140,13 @@ func forwardRequests(ctx context.Context, in io.Reader, out io.Writer, w rawSend
 		if _, err := bw.Write(append(reply, '\n')); err != nil {
 			return err
 		}
-		return bw.Flush() // a session is interactive: each reply goes out at once
-	})
-	if err != nil {
-		return err
+		if err := bw.Flush(); err != nil { // a session is interactive: each reply goes out at once
+			return err
+		}
 	}
-	if failures > 0 {
-		return &ExitError{Code: exitError, Err: fmt.Errorf("%d request(s) could not be run", failures)}
-	}
-	return nil
 }
+
+var errStopped = errors.New("session stopped")
 
 func errorLine(err error, line int) json.RawMessage {
 	kind := "error"
@@ -120,7 +155,7 @@ func errorLine(err error, line int) json.RawMessage {
 		kind = "timeout"
 	case errors.Is(err, leanbridge.ErrStaleState):
 		kind = "stale_state"
-	case errors.Is(err, leanbridge.ErrInvalidRequest), errors.Is(err, errBadRequest):
+	case errors.Is(err, leanbridge.ErrInvalidRequest), errors.Is(err, errBadRequest), errors.Is(err, errRequestTooLarge):
 		kind = "invalid_request"
 	case errors.Is(err, leanbridge.ErrProcessDied), errors.Is(err, leanbridge.ErrMalformedReply),
 		errors.Is(err, leanbridge.ErrReplyTooLarge), errors.Is(err, leanbridge.ErrNotProcessed):
@@ -134,26 +169,42 @@ func errorLine(err error, line int) json.RawMessage {
 	return b
 }
 
-var errBadRequest = errors.New("malformed request")
+var (
+	errBadRequest      = errors.New("malformed request")
+	errRequestTooLarge = errors.New("request too large")
+)
 
-// readRequests splits in into requests: a JSON object ends at the line that completes it, or
-// at a blank line. Lines are joined the way the REPL joins them (PROTOCOL.md §1.2). fn gets each request, the line it started on, and a parse error if the text
-// is not one JSON object (the request is then reported, not sent). Comment lines (# or --)
-// between requests are skipped, as the REPL does.
+// readRequests splits in into requests: a request ends at the end of a line where its
+// brackets balance (outside strings), or at a blank line. Lines are joined the way the REPL
+// joins them (PROTOCOL.md §1.2): trailing whitespace goes, nothing goes between. fn gets each
+// request, the line it started on, and an error if the text is not one JSON object or is
+// longer than maxRequestBytes (the request is then reported, not sent, and the session goes
+// on). Comment lines (# or --) between requests are skipped, as the REPL does.
+//
+// Each byte is examined once while framing and once when the request is parsed, and no more
+// than maxRequestBytes of a request is held, so hostile input costs linear time and bounded
+// memory. Ending a request where its brackets balance means a malformed request such as
+// {"cmd": NaN} gets its own error reply and does not swallow the requests after it.
 func readRequests(in io.Reader, fn func(req json.RawMessage, line int, err error) error) error {
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 64<<10), maxRequestBytes)
+	br := bufio.NewReaderSize(in, 64<<10)
 	var (
-		buf   bytes.Buffer
-		start int
-		n     int
+		buf     bytes.Buffer // the open request, lines joined
+		start   int          // line the open request started on
+		n       int          // lines read
+		open    bool         // a request is open
+		tooLong bool         // the open request passed maxRequestBytes: its text is dropped
+		fr      framer
+		line    []byte
 	)
 	flush := func() error {
-		text := bytes.TrimSpace(buf.Bytes())
-		buf.Reset()
-		if len(text) == 0 {
+		defer func() { buf.Reset(); open, tooLong, fr = false, false, framer{} }()
+		if !open {
 			return nil
 		}
+		if tooLong {
+			return fn(nil, start, fmt.Errorf("%w at line %d: longer than %d MiB, not sent", errRequestTooLarge, start, maxRequestBytes>>20))
+		}
+		text := bytes.TrimSpace(buf.Bytes())
 		var v any
 		if err := json.Unmarshal(text, &v); err != nil {
 			return fn(nil, start, fmt.Errorf("%w at line %d: %v", errBadRequest, start, err))
@@ -161,19 +212,50 @@ func readRequests(in io.Reader, fn func(req json.RawMessage, line int, err error
 		if _, ok := v.(map[string]any); !ok {
 			return fn(nil, start, fmt.Errorf("%w at line %d: a request must be a JSON object", errBadRequest, start))
 		}
-		return fn(json.RawMessage(text), start, nil)
+		return fn(json.RawMessage(bytes.Clone(text)), start, nil)
 	}
-	for sc.Scan() {
+	for {
+		// One line; at most maxRequestBytes of it are kept. The rest of a longer line is only
+		// framed (to find where its request ends), after the kept head.
+		line = line[:0]
+		long, got := false, false
+		var err error
+		for {
+			var chunk []byte
+			chunk, err = br.ReadSlice('\n')
+			got = got || len(chunk) > 0
+			switch {
+			case long:
+				fr.scan(chunk)
+			case len(line)+len(chunk) > maxRequestBytes:
+				long = true
+				fr.scan(line)
+				fr.scan(chunk)
+				line = line[:0]
+			default:
+				line = append(line, chunk...)
+			}
+			if !errors.Is(err, bufio.ErrBufferFull) {
+				break
+			}
+		}
+		if err != nil && !errors.Is(err, io.EOF) {
+			return err
+		}
+		if !got { // end of input
+			return flush()
+		}
 		n++
-		line := sc.Bytes()
-		trimmed := strings.TrimSpace(string(line))
-		if buf.Len() == 0 {
-			if trimmed == "" || strings.HasPrefix(trimmed, "#") || strings.HasPrefix(trimmed, "--") {
+		t := bytes.TrimSpace(line)
+		if !open && !long {
+			if len(t) == 0 || bytes.HasPrefix(t, []byte("#")) || bytes.HasPrefix(t, []byte("--")) {
 				continue
 			}
-			start = n
 		}
-		if trimmed == "" {
+		if !open {
+			open, start = true, n
+		}
+		if len(t) == 0 && !long {
 			if err := flush(); err != nil {
 				return err
 			}
@@ -181,18 +263,60 @@ func readRequests(in io.Reader, fn func(req json.RawMessage, line int, err error
 		}
 		// Like the REPL's own reader: trailing whitespace goes, lines join with nothing between,
 		// so a raw newline inside a JSON string is deleted exactly as Lean would see it.
-		buf.Write(bytes.TrimRight(line, " \t\r\n"))
-		if json.Valid(bytes.TrimSpace(buf.Bytes())) {
+		kept := bytes.TrimRight(line, " \t\r\n")
+		if !long {
+			fr.scan(kept)
+		}
+		if long || tooLong || buf.Len()+len(kept) > maxRequestBytes {
+			tooLong = true
+			buf.Reset()
+		} else {
+			buf.Write(kept)
+		}
+		if fr.balanced() {
 			if err := flush(); err != nil {
 				return err
 			}
 		}
 	}
-	if err := sc.Err(); err != nil {
-		if errors.Is(err, bufio.ErrTooLong) {
-			return fmt.Errorf("line %d: longer than %d bytes", n+1, maxRequestBytes)
-		}
-		return err
-	}
-	return flush()
 }
+
+// framer follows the bracket depth of JSON text outside strings, a byte at a time, so that a
+// request's end is found in one pass over it.
+type framer struct {
+	depth    int  // open { and [ minus closed ones
+	inString bool // inside a JSON string
+	escaped  bool // after a backslash inside a string
+	any      bool // a bracket or a non-space byte outside strings was seen
+}
+
+func (f *framer) scan(b []byte) {
+	for _, c := range b {
+		if f.inString {
+			switch {
+			case f.escaped:
+				f.escaped = false
+			case c == '\\':
+				f.escaped = true
+			case c == '"':
+				f.inString = false
+			}
+			continue
+		}
+		switch c {
+		case '"':
+			f.inString = true
+		case '{', '[':
+			f.depth++
+		case '}', ']':
+			f.depth--
+		case ' ', '\t', '\r', '\n':
+			continue
+		}
+		f.any = true
+	}
+}
+
+// balanced reports whether the text so far can end a request: outside any string, with every
+// bracket closed (or more closed than opened, which no later line can mend).
+func (f *framer) balanced() bool { return f.any && !f.inString && f.depth <= 0 }

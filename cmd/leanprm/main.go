@@ -18,6 +18,11 @@ import (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := Run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	if ctx.Err() != nil && !errors.Is(err, context.Canceled) {
+		// A signal came: whatever the command made of it (some finish writing what they had),
+		// the exit status says interrupted.
+		err = context.Canceled
+	}
 	stop()
 	os.Exit(exitCode(err, os.Stderr))
 }
@@ -25,9 +30,10 @@ func main() {
 // Exit codes, stable for scripts.
 const (
 	exitOK       = 0
-	exitError    = 1 // a run failed: bad input, Lean unreachable, I/O
-	exitUsage    = 2 // the command line was wrong
-	exitFindings = 3 // the run worked and found what --fail-on asked about
+	exitError    = 1   // a run failed: bad input, Lean unreachable, I/O
+	exitUsage    = 2   // the command line was wrong
+	exitFindings = 3   // the run worked and found what --fail-on asked about
+	exitSignal   = 130 // interrupted by SIGINT or SIGTERM (128 + SIGINT, as shells report it)
 )
 
 // ExitError carries an explicit exit code. A nil Err with a code means "exit quietly".
@@ -54,16 +60,16 @@ func exitCode(err error, stderr io.Writer) int {
 	if err == nil {
 		return exitOK
 	}
+	if errors.Is(err, context.Canceled) { // before ExitError: an interrupted run may carry one
+		fmt.Fprintln(stderr, "leanprm: interrupted")
+		return exitSignal
+	}
 	var ee *ExitError
 	if errors.As(err, &ee) {
 		if ee.Err != nil {
 			fmt.Fprintln(stderr, "leanprm:", ee.Err)
 		}
 		return ee.Code
-	}
-	if errors.Is(err, context.Canceled) {
-		fmt.Fprintln(stderr, "leanprm: interrupted")
-		return 130
 	}
 	fmt.Fprintln(stderr, "leanprm:", err)
 	return exitError

@@ -145,6 +145,7 @@ type scoredFile struct {
 	results   []hybrid.ChainResult
 	rowErrs   []hybrid.RowError // unreadable rows; the rest were scored
 	scoreErr  error             // chains that could not be scored (their results carry Err)
+	formalErr error             // the REPL answered none of the run's requests (timeouts, crashes)
 	threshold float64           // --threshold, or the model's calibrated one
 }
 
@@ -152,7 +153,13 @@ type scoredFile struct {
 // returned error is for a run that could not happen at all (unreadable file, no PRM, no Lean
 // when Lean was required, cancellation).
 func scoreFile(ctx context.Context, e *env, path string, format hybrid.Format, policy hybrid.Policy, threshold float64) (*scoredFile, error) {
-	chains, rowErrs, err := readChains(e, path, format)
+	return scoreFileDone(ctx, e, path, format, policy, threshold, nil)
+}
+
+// scoreFileDone is scoreFile that passes each chain's result to done as soon as it is scored
+// (hybrid.Scorer.Done): what an interrupted run finished is then not lost.
+func scoreFileDone(ctx context.Context, e *env, path string, format hybrid.Format, policy hybrid.Policy, threshold float64, done func(int, hybrid.ChainResult, float64)) (*scoredFile, error) {
+	chains, rowErrs, err := readChains(ctx, e, path, format)
 	if err != nil {
 		return nil, err
 	}
@@ -164,12 +171,23 @@ func scoreFile(ctx context.Context, e *env, path string, format hybrid.Format, p
 	if len(chains) > 1 {
 		s.scorer.Progress = progressBar(e, "scoring")
 	}
+	if threshold == 0 {
+		threshold = defaultThreshold(s.prm)
+	}
+	if done != nil {
+		s.scorer.Done = func(i int, r hybrid.ChainResult) { done(i, r, threshold) }
+	}
 	results, scoreErr := s.scorer.ScoreChains(ctx, chains)
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
-	if threshold == 0 {
-		threshold = defaultThreshold(s.prm)
+	var formalErr error
+	if s.formal.pool != nil {
+		// Each failed request leaves its claims "unknown", which reads like a clean run; when
+		// none got a reply, the formal side did not run at all and the caller must know.
+		if st := s.formal.pool.Stats(); st.Requests > 0 && st.Errors >= st.Requests {
+			formalErr = fmt.Errorf("no formal verdict: all %d REPL request(s) failed, %d of them timed out (lean.timeout, --timeout)", st.Requests, st.Timeouts)
+		}
 	}
-	return &scoredFile{results: results, rowErrs: rowErrs, scoreErr: scoreErr, threshold: threshold}, nil
+	return &scoredFile{results: results, rowErrs: rowErrs, scoreErr: scoreErr, formalErr: formalErr, threshold: threshold}, nil
 }

@@ -36,7 +36,7 @@ FILE is any chain format leanprm reads (--format to force one; - reads stdin).`,
 			if err != nil {
 				return usageError("%v", err)
 			}
-			chains, rowErrs, err := readChains(e, args[0], fmtv)
+			chains, rowErrs, err := readChains(cmd.Context(), e, args[0], fmtv)
 			if err != nil {
 				return err
 			}
@@ -84,28 +84,6 @@ func writeTranslateJSON(e *env, results []translate.ChainResult) error {
 	enc := json.NewEncoder(e.stdout)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
-}
-
-// readChains reads FILE or stdin ("-"). Input without a single chain or row is a failed run
-// (exit 1) that says so: a script must not take an empty report for a clean one.
-func readChains(e *env, path string, format hybrid.Format) ([]hybrid.Chain, []hybrid.RowError, error) {
-	var (
-		chains  []hybrid.Chain
-		rowErrs []hybrid.RowError
-		err     error
-	)
-	if path == "-" {
-		chains, rowErrs, err = hybrid.DecodeChains(e.stdin, "<stdin>", format)
-	} else {
-		chains, rowErrs, err = hybrid.ReadChains(path, format)
-	}
-	if err == nil && len(chains) == 0 && len(rowErrs) == 0 {
-		if path == "-" {
-			path = "standard input"
-		}
-		err = &ExitError{Code: exitError, Err: fmt.Errorf("%s: no chains in the input (is it empty?)", path)}
-	}
-	return chains, rowErrs, err
 }
 
 // reportRowErrors prints unreadable rows to stderr; the run fails (exit 1) after the rest ran.

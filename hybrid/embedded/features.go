@@ -217,6 +217,7 @@ func newFeaturizer(hashBits uint) *featurizer {
 
 // startChain resets the chain context for problem.
 func (f *featurizer) startChain(problem string) {
+	problem, _ = hybrid.LearnedText(problem) // memory is about 74 bytes per byte read
 	clear(f.words)
 	clear(f.seen)
 	clear(f.known)
@@ -274,7 +275,8 @@ func stripMarker(s string) string {
 // returns the hashed text features (indices into the hash table) and their
 // common value. Steps must be passed in order after startChain.
 func (f *featurizer) step(i, n int, st hybrid.Step, dense []float64) ([]uint32, float32) {
-	text := stripMarker(st.Text)
+	text, _ := hybrid.LearnedText(st.Text) // the Scorer has warned about a cut text
+	text = stripMarker(text)
 	for k := range dense[:nDense] {
 		dense[k] = 0
 	}

@@ -195,7 +195,7 @@ func (m *Model) featurizer() *featurizer {
 // ScoreChain implements hybrid.PRM: the calibrated probability that each
 // step is right. A Lean step (Step.Formal) gets Prior: the model reads
 // prose, and the formal side decides Lean. It only fails on a cancelled
-// context.
+// context (checked before the chain and every 256 steps).
 func (m *Model) ScoreChain(ctx context.Context, problem string, steps []hybrid.Step) ([]float64, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -206,6 +206,9 @@ func (m *Model) ScoreChain(ctx context.Context, problem string, steps []hybrid.S
 	var dense [nDense]float64
 	f.startChain(problem)
 	for i, st := range steps {
+		if i%256 == 255 && ctx.Err() != nil { // a chain of very many steps still stops on an interrupt
+			return nil, ctx.Err()
+		}
 		hs, hv := f.step(i, len(steps), st, dense[:])
 		if st.Formal {
 			// No evidence either way from a text model: the prior.

@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 	"text/tabwriter"
-	"unicode/utf8"
+	"unicode"
 
 	"github.com/leanprm/leanprm/hybrid"
 )
@@ -22,14 +22,35 @@ type CheckOptions struct {
 	Obligations bool
 }
 
-// Preview shortens s to at most width characters on one line.
+// Preview shortens s to at most width characters on one line (width <= 0: no limit), with runs
+// of white space as one space. It reads s only as far as the preview needs, so a step of
+// megabytes costs no more than a short one.
 func Preview(s string, width int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if width <= 0 || utf8.RuneCountInString(s) <= width {
-		return s
+	var b strings.Builder
+	n, cut := 0, 0 // runes written; bytes of the first width-1 of them
+	add := func(r rune) bool {
+		if width > 0 && n == width {
+			return false
+		}
+		if n == width-1 {
+			cut = b.Len()
+		}
+		b.WriteRune(r)
+		n++
+		return true
 	}
-	r := []rune(s)
-	return string(r[:max(width-1, 0)]) + "…"
+	space := false
+	for _, r := range s {
+		if unicode.IsSpace(r) {
+			space = n > 0
+			continue
+		}
+		if space && !add(' ') || !add(r) {
+			return b.String()[:cut] + "…"
+		}
+		space = false
+	}
+	return b.String()
 }
 
 func fmtScore(p *float64) string {

@@ -6,7 +6,9 @@
 // The group matters because the children leanprm runs have children of their own: `lake env`
 // spawns the REPL and waits for it, `lake serve` runs `lean --server`, whose watchdog starts
 // one `lean --worker` per file. Signals and the "is anything left" check cover the group, not
-// only the direct child.
+// only the direct child. A descendant that leaves the group (setsid, setpgid) is found by
+// walking /proc below the leader (every second and before each signal) and is signalled and
+// waited for too; see descendants for what this cannot catch.
 //
 // # Life of a process
 //

@@ -36,8 +36,20 @@ func TestMain(m *testing.M) {
 //	spawn [exit]        start a "sleep" grandchild in the same group, print its pid, then
 //	                    exit 0 with "exit" or sleep without
 //	spew N              write N bytes of 'x' and then "END" to stderr, exit 0
+//	setsid              start a "sleep" grandchild in a session (and group) of its own,
+//	                    print its pid, sleep
 func child(mode string, args []string) int {
 	switch mode {
+	case "setsid":
+		gc := exec.Command(os.Args[0])
+		gc.Env = append(os.Environ(), envChild+"=sleep")
+		gc.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+		if err := gc.Start(); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 2
+		}
+		fmt.Println(gc.Process.Pid)
+		time.Sleep(time.Hour)
 	case "exit":
 		code, _ := strconv.Atoi(args[0])
 		fmt.Fprint(os.Stdout, args[1])

@@ -54,6 +54,8 @@ type Process struct {
 	done chan struct{} // closed after Wait returned and the group was killed
 	err  error         // Wait's result, valid after done is closed
 
+	tree *descendants // what runs below the leader, also outside its group
+
 	closeOnce sync.Once
 }
 
@@ -80,7 +82,7 @@ func Start(ctx context.Context, argv []string, opts Options) (*Process, error) {
 		Pdeathsig: syscall.SIGKILL,
 	}
 	cmd.Stdout, cmd.Stderr = opts.Stdout, opts.Stderr
-	p := &Process{cmd: cmd, cancel: cancel, done: make(chan struct{})}
+	p := &Process{cmd: cmd, cancel: cancel, done: make(chan struct{}), tree: &descendants{}}
 
 	var childEnds []*os.File // closed once the child holds its own copies
 	fail := func(err error) (*Process, error) {
@@ -140,6 +142,8 @@ func Start(ctx context.Context, argv []string, opts Options) (*Process, error) {
 	for _, f := range childEnds {
 		f.Close()
 	}
+	p.tree.started(cmd.Process.Pid)
+	go p.tree.watch(p.done)
 	// Wait runs in its own goroutine, so no caller ever blocks in it; its result is published
 	// by closing done, which any number of goroutines can wait on.
 	go func() {
@@ -148,6 +152,7 @@ func Start(ctx context.Context, argv []string, opts Options) (*Process, error) {
 		// taken it down, so that done means nothing is left running.
 		p.Signal(syscall.SIGKILL)
 		waitGone(p.Pid(), grace)
+		p.tree.waitGone(grace)
 		p.err = err
 		cancel() // release the context: exec calls Cancel no more once Wait has returned
 		close(p.done)
@@ -193,9 +198,12 @@ func (p *Process) ExitStatus() string {
 	return p.err.Error()
 }
 
-// Signal sends sig to the whole process group. It returns os.ErrProcessDone when no process
-// is left in the group.
+// Signal sends sig to the whole process group, and to the processes started below the leader
+// that left the group (see descendants). It returns os.ErrProcessDone when no process is left
+// in the group.
 func (p *Process) Signal(sig syscall.Signal) error {
+	p.tree.scan()
+	p.tree.signal(sig)
 	err := syscall.Kill(-p.Pid(), sig)
 	if errors.Is(err, syscall.ESRCH) {
 		return os.ErrProcessDone

@@ -1,0 +1,206 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// syntheticChains writes n small ProcessBench rows: enough work that scoring them takes many
+// seconds, so a signal sent once the input is read lands in the middle of the work.
+func syntheticChains(t *testing.T, n int) string {
+	t.Helper()
+	f := filepath.Join(t.TempDir(), "many.jsonl")
+	var b strings.Builder
+	for i := range n {
+		a, c := i%97+2, i%13+3
+		fmt.Fprintf(&b, `{"id": "syn-%d", "problem": "Tom has %d apples and buys %d more. How many apples does he have?", "steps": ["He has %d + %d = %d apples.", "So %d * 2 = %d.", "The answer is %d."], "label": -1}`+"\n",
+			i, a, c, a, c, a+c, a+c, 2*(a+c), a+c)
+	}
+	require.NoError(t, os.WriteFile(f, []byte(b.String()), 0o644))
+	return f
+}
+
+// readBytes is what /proc says process pid has read so far (rchar), or -1.
+func readBytes(pid int) int64 {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/io", pid))
+	if err != nil {
+		return -1
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(l, "rchar: "); ok {
+			n, _ := strconv.ParseInt(v, 10, 64)
+			return n
+		}
+	}
+	return -1
+}
+
+// child is the test binary run as leanprm.
+func child(t *testing.T, args ...string) *exec.Cmd {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), "LEANPRM_RUN_AS_MAIN=1", "XDG_CONFIG_HOME="+t.TempDir())
+	cmd.Dir = t.TempDir()
+	return cmd
+}
+
+// waitExit waits for cmd and returns its exit status. The deadline only guards against a hang:
+// a child that ignores the signal fails the test instead of stalling it.
+func waitExit(t *testing.T, cmd *exec.Cmd) int {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		var ee *exec.ExitError
+		if err != nil && !errors.As(err, &ee) {
+			t.Fatalf("wait: %v", err)
+		}
+		if ee != nil {
+			return ee.ExitCode()
+		}
+		return 0
+	case <-time.After(time.Minute):
+		_ = cmd.Process.Kill()
+		<-done
+		t.Fatal("the child did not exit after SIGTERM")
+		return -1
+	}
+}
+
+// Every heavy command exits with status 130 on SIGTERM, sent once the child has read its input
+// (so its handler is in place and it is at work); check --jsonl first writes every chain it
+// finished.
+func TestCommandsExitOnSIGTERM(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs children over a large input")
+	}
+	input := syntheticChains(t, 40000)
+	st, err := os.Stat(input)
+	require.NoError(t, err)
+	for _, args := range [][]string{
+		{"check", "--checker", "exact", input},
+		{"eval", "processbench", "--checker", "exact", "--calibration", input, input},
+		{"compare", "--checker", "exact", input},
+		{"select", "--checker", "exact", input},
+		{"translate", input},
+	} {
+		t.Run(args[0], func(t *testing.T) {
+			cmd := child(t, args...)
+			var stderr strings.Builder
+			cmd.Stderr = &stderr
+			require.NoError(t, cmd.Start())
+			for readBytes(cmd.Process.Pid) < st.Size() {
+				time.Sleep(10 * time.Millisecond) // polling, not a measurement
+			}
+			require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
+			assert.Equal(t, exitSignal, waitExit(t, cmd), "stderr: %s", stderr.String())
+			assert.Contains(t, stderr.String(), "leanprm: interrupted")
+		})
+	}
+}
+
+func TestCheckJSONLFlushesOnSIGTERM(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a child over a large input")
+	}
+	const n = 40000
+	cmd := child(t, "check", "--checker", "exact", "--jsonl", syntheticChains(t, n))
+	// Our own pipe, not StdoutPipe: Wait would close that one, maybe before all was read.
+	pr, pw, err := os.Pipe()
+	require.NoError(t, err)
+	defer pr.Close()
+	cmd.Stdout = pw
+	require.NoError(t, cmd.Start())
+	pw.Close()
+	r := bufio.NewReader(pr)
+	first, err := r.ReadString('\n') // a chain is finished and written: interrupt now
+	require.NoError(t, err)
+	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
+	restc := make(chan []byte, 1)
+	go func() { b, _ := io.ReadAll(r); restc <- b }()
+	assert.Equal(t, exitSignal, waitExit(t, cmd))
+	rest := <-restc
+
+	lines := strings.Split(strings.TrimSuffix(first+string(rest), "\n"), "\n")
+	assert.Less(t, len(lines), n, "the run was interrupted")
+	seen := map[string]bool{}
+	for i, l := range lines {
+		var r struct {
+			ID    string            `json:"id"`
+			Steps []json.RawMessage `json:"steps"`
+		}
+		require.NoError(t, json.Unmarshal([]byte(l), &r), "line %d is a whole JSON object", i+1)
+		assert.Len(t, r.Steps, 3)
+		seen[r.ID] = true
+	}
+	assert.True(t, seen["syn-0"])
+	assert.Len(t, seen, len(lines), "no chain is written twice")
+}
+
+// verify-proof streams a line per proof; SIGTERM after the first one ends it with 130.
+func TestVerifyProofExitsOnSIGTERM(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a child over a large input")
+	}
+	honest, err := os.ReadFile("../../testdata/verify/honest.jsonl")
+	require.NoError(t, err)
+	var b strings.Builder
+	for i := range 300 {
+		for j, l := range strings.Split(strings.TrimSpace(string(honest)), "\n") {
+			var row map[string]any
+			require.NoError(t, json.Unmarshal([]byte(l), &row))
+			row["id"] = fmt.Sprintf("%v-%d-%d", row["id"], i, j)
+			enc, err := json.Marshal(row)
+			require.NoError(t, err)
+			b.Write(append(enc, '\n'))
+		}
+	}
+	batch := filepath.Join(t.TempDir(), "batch.jsonl")
+	require.NoError(t, os.WriteFile(batch, []byte(b.String()), 0o644))
+
+	cmd := child(t, "verify-proof", "--repl-command", "leanprm sim repl", batch)
+	out, err := cmd.StdoutPipe()
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	r := bufio.NewReader(out)
+	_, err = r.ReadString('\n')
+	require.NoError(t, err)
+	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
+	go func() { _, _ = io.Copy(io.Discard, r) }() // ends when Wait closes the pipe
+	assert.Equal(t, exitSignal, waitExit(t, cmd))
+}
+
+// lean repl ends on SIGTERM while it waits for the next request on an open stdin.
+func TestLeanREPLExitsOnSIGTERM(t *testing.T) {
+	cmd := child(t, "lean", "repl", "--repl-command", "leanprm sim repl")
+	in, err := cmd.StdinPipe()
+	require.NoError(t, err)
+	out, err := cmd.StdoutPipe()
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	defer in.Close()
+	_, err = io.WriteString(in, `{"cmd": "example : (1 : Rat) + 1 = 2 := by decide +kernel"}`+"\n\n")
+	require.NoError(t, err)
+	r := bufio.NewReader(out)
+	reply, err := r.ReadString('\n')
+	require.NoError(t, err)
+	assert.Contains(t, reply, `"env"`)
+	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM)) // stdin stays open
+	go func() { _, _ = io.Copy(io.Discard, r) }()           // ends when Wait closes the pipe
+	assert.Equal(t, exitSignal, waitExit(t, cmd))
+}
