@@ -64,8 +64,9 @@ line. A progress bar goes to stderr when it is a terminal.
 --fail-on refuted exits with status 3 when any step was refuted; --fail-on error when any
 chain has a predicted first error (a step scored below the threshold) or a warning (a
 checker failed, even after one retry on a fresh REPL process, and the other checker's
-verdicts stand alone). With --fail-on, a run in which the REPL answered none of its
-requests (all timed out or crashed) exits with status 1: the formal check did not happen.`,
+verdicts stand alone). When the REPL is the only checker and answered none of its
+requests (all timed out or crashed), --fail-on refuted exits with status 1: the formal check
+did not happen (--fail-on error exits 3, as for any failed checker).`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			format, policy, agg, err := sf.parse()
@@ -131,11 +132,14 @@ requests (all timed out or crashed) exits with status 1: the formal check did no
 			}
 			if sc.formalErr != nil {
 				fmt.Fprintln(e.stderr, "leanprm:", sc.formalErr)
-				if failOn != "" { // a gate on findings must not pass when the check never ran
-					return &ExitError{Code: exitError, Err: fmt.Errorf("--fail-on %s: the formal check did not run", failOn)}
-				}
 			}
-			return failOnFindings(results, failOn, threshold)
+			// Findings first: a failed checker is itself one for --fail-on error (its chains carry
+			// warnings). A gate that found nothing must still not pass when the check never ran.
+			findings := failOnFindings(results, failOn, threshold)
+			if findings == nil && sc.formalErr != nil && failOn != "" {
+				return &ExitError{Code: exitError, Err: fmt.Errorf("--fail-on %s: the formal check did not run", failOn)}
+			}
+			return findings
 		},
 	}
 	sf.register(cmd)

@@ -22,11 +22,17 @@ func TestCheckFailOnWhenEveryREPLRequestTimedOut(t *testing.T) {
 	// longer limit).
 	slow := []string{"check", "--checker", "lean", "--repl-command", "leanprm sim repl -latency 500ms", "--timeout", "100ms"}
 
-	_, stderr, err := run(t, dir, nil, append(slow, "--fail-on", "error", f)...)
+	// --fail-on refuted finds no refutation, but nothing was checked: a run error, not a pass.
+	_, stderr, err := run(t, dir, nil, append(slow, "--fail-on", "refuted", f)...)
 	require.Error(t, err)
 	assert.Equal(t, exitError, exitCode(err, io.Discard))
 	assert.Contains(t, stderr, "timed out")
 	assert.Contains(t, err.Error(), "the formal check did not run")
+
+	// --fail-on error: every chain carries the failed checker's warning, which is a finding.
+	_, _, err = run(t, dir, nil, append(slow, "--fail-on", "error", f)...)
+	require.Error(t, err)
+	assert.Equal(t, exitFindings, exitCode(err, io.Discard))
 
 	_, stderr, err = run(t, dir, nil, append(slow, f)...)
 	require.NoError(t, err)

@@ -182,9 +182,11 @@ func scoreFileDone(ctx context.Context, e *env, path string, format hybrid.Forma
 		return nil, ctx.Err()
 	}
 	var formalErr error
-	if s.formal.pool != nil {
+	if s.formal.pool != nil && !strings.HasSuffix(s.formal.checker, "+exact") {
 		// Each failed request leaves its claims "unknown", which reads like a clean run; when
-		// none got a reply, the formal side did not run at all and the caller must know.
+		// none got a reply, the formal side did not run at all and the caller must know. With
+		// the exact checker beside the REPL, its verdicts stand (and each chain carries a
+		// warning), so the formal check did run.
 		if st := s.formal.pool.Stats(); st.Requests > 0 && st.Errors >= st.Requests {
 			formalErr = fmt.Errorf("no formal verdict: all %d REPL request(s) failed, %d of them timed out (lean.timeout, --timeout)", st.Requests, st.Timeouts)
 		}
