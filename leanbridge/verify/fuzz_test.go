@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/leanprm/leanprm/leanbridge/syntax"
 )
 
 // lexSeeds are the suite proofs plus constructs that are easy to get wrong.
@@ -60,7 +62,7 @@ func FuzzLex(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		lx := Lex(src)
+		lx := syntax.Lex(src)
 		prevEnd := 0
 		for i, tok := range lx.Tokens {
 			if tok.Off < prevEnd && tok.Hole == 0 {
@@ -75,7 +77,7 @@ func FuzzLex(f *testing.F) {
 			if l, c := position(src, tok.Off); l != tok.Line || c != tok.Col {
 				t.Fatalf("token %d %q at %d:%d, want %d:%d", i, tok.Text, tok.Line, tok.Col, l, c)
 			}
-			if tok.Kind == Ident && len(tok.Name) == 0 {
+			if tok.Kind == syntax.Ident && len(tok.Name) == 0 {
 				t.Fatalf("identifier %q without a name", tok.Text)
 			}
 			if tok.Hole == 0 {
@@ -100,11 +102,11 @@ func FuzzLex(f *testing.F) {
 		}
 		for _, p := range points {
 			injected := src[:p] + " sorry " + src[p:]
-			ilx := Lex(injected)
+			ilx := syntax.Lex(injected)
 			asModule := false // `import sorry` names a module; the import check owns that case
 			live := false
 			for i, tok := range ilx.Tokens {
-				if tok.Off == p+1 && slices.Equal(tok.Name, []string{"sorry"}) && tok.Kind == Ident {
+				if tok.Off == p+1 && slices.Equal(tok.Name, []string{"sorry"}) && tok.Kind == syntax.Ident {
 					live = true
 					asModule = i > 0 && ilx.Tokens[i-1].IsWord("import")
 				}
@@ -122,13 +124,13 @@ func FuzzLex(f *testing.F) {
 		}
 
 		if !strings.Contains(src, "/-") && !strings.Contains(src, "-/") {
-			wrapped := Lex("/- " + src + " -/ x")
+			wrapped := syntax.Lex("/- " + src + " -/ x")
 			if len(wrapped.Tokens) != 1 || wrapped.Tokens[0].Text != "x" {
 				t.Fatalf("block comment around %q leaks tokens: %v", src, wrapped.Tokens)
 			}
 		}
 		if !strings.ContainsAny(src, "\n") {
-			wrapped := Lex("-- " + src + "\nx")
+			wrapped := syntax.Lex("-- " + src + "\nx")
 			if len(wrapped.Tokens) != 1 || wrapped.Tokens[0].Text != "x" {
 				t.Fatalf("line comment %q leaks tokens: %v", src, wrapped.Tokens)
 			}
