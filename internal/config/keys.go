@@ -57,7 +57,7 @@ var keys = []key{
 			return err
 		}},
 	{"data.dir", "data", "benchmark and training data (ProcessBench, GSM8K, MR-GSM8K, PRMBench) for eval and train",
-		DefaultDataDir, textKind, func(c *Config, _, raw string) error { c.Data.Dir = raw; return nil }},
+		DefaultDataDir, textKind, text(func(c *Config) *string { return &c.Data.Dir })},
 	{"lean.command", "repl-command", "command that starts a REPL instead of `lake env <repl>` (e.g. the simulator: leanprm sim repl)",
 		"", textKind, func(c *Config, k, raw string) error {
 			argv, err := commandValue(k, raw)
@@ -65,24 +65,18 @@ var keys = []key{
 			return err
 		}},
 	{"lean.header", "header", "import header every obligation runs under (e.g. \"import Mathlib\"); run once per worker",
-		"", textKind, func(c *Config, _, raw string) error { c.Lean.Header = raw; return nil }},
+		"", textKind, text(func(c *Config) *string { return &c.Lean.Header })},
 	{"lean.max_rss", "", "restart a worker whose resident memory passes this (0 = no limit)",
 		DefaultMaxRSS, textKind, func(c *Config, k, raw string) (err error) {
 			c.Lean.MaxRSS, err = sizeValue(k, raw)
 			return err
 		}},
 	{"lean.project", "lean-project", "Lake project with the pinned toolchain and REPL (see make lean)",
-		DefaultProject, textKind, func(c *Config, _, raw string) error { c.Lean.Project = raw; return nil }},
+		DefaultProject, textKind, text(func(c *Config) *string { return &c.Lean.Project })},
 	{"lean.queue", "", "requests that may wait for a worker before callers block (0 = 4 per worker)",
-		"0", intKind, func(c *Config, k, raw string) (err error) {
-			c.Lean.Queue, err = countValue(k, raw)
-			return err
-		}},
+		"0", intKind, count(func(c *Config) *int { return &c.Lean.Queue })},
 	{"lean.recycle_after", "", "restart a worker after this many requests (0 = never)",
-		strconv.Itoa(leanbridge.DefaultRecycleAfter), intKind, func(c *Config, k, raw string) (err error) {
-			c.Lean.RecycleAfter, err = countValue(k, raw)
-			return err
-		}},
+		strconv.Itoa(leanbridge.DefaultRecycleAfter), intKind, count(func(c *Config) *int { return &c.Lean.RecycleAfter })},
 	{"lean.server_command", "server-command", "command that starts a language server instead of `lake serve` (e.g. leanprm sim lsp)",
 		"", textKind, func(c *Config, k, raw string) error {
 			argv, err := commandValue(k, raw)
@@ -90,22 +84,13 @@ var keys = []key{
 			return err
 		}},
 	{"lean.start_timeout", "start-timeout", "limit for starting a worker, its header import and its probes",
-		durationText(leanbridge.DefaultStartTimeout), textKind, func(c *Config, k, raw string) (err error) {
-			c.Lean.StartTimeout, err = durationValue(k, raw)
-			return err
-		}},
+		durationText(leanbridge.DefaultStartTimeout), textKind, duration(func(c *Config) *time.Duration { return &c.Lean.StartTimeout })},
 	{"lean.tactic", "tactic", "tactic that decides closed arithmetic claims (norm_num with Mathlib)",
-		leanbridge.DefaultTactic, textKind, func(c *Config, _, raw string) error { c.Lean.Tactic = raw; return nil }},
+		leanbridge.DefaultTactic, textKind, text(func(c *Config) *string { return &c.Lean.Tactic })},
 	{"lean.timeout", "timeout", "wall-clock limit for one REPL request",
-		durationText(leanbridge.DefaultRequestTimeout), textKind, func(c *Config, k, raw string) (err error) {
-			c.Lean.Timeout, err = durationValue(k, raw)
-			return err
-		}},
+		durationText(leanbridge.DefaultRequestTimeout), textKind, duration(func(c *Config) *time.Duration { return &c.Lean.Timeout })},
 	{"lean.workers", "workers", "REPL worker processes (0 = number of cores)",
-		"0", intKind, func(c *Config, k, raw string) (err error) {
-			c.Lean.Workers, err = countValue(k, raw)
-			return err
-		}},
+		"0", intKind, count(func(c *Config) *int { return &c.Lean.Workers })},
 	{"prm.backend", "prm", "learned PRM: embedded or vllm",
 		string(BackendEmbedded), textKind, func(c *Config, k, raw string) error {
 			if raw == "" { // unset reads as the embedded model
@@ -116,10 +101,7 @@ var keys = []key{
 			return err
 		}},
 	{"prm.vllm.concurrency", "", "vLLM requests in flight at once",
-		strconv.Itoa(DefaultVLLMConcurrency), intKind, func(c *Config, k, raw string) (err error) {
-			c.PRM.VLLM.Concurrency, err = countValue(k, raw)
-			return err
-		}},
+		strconv.Itoa(DefaultVLLMConcurrency), intKind, count(func(c *Config) *int { return &c.PRM.VLLM.Concurrency })},
 	{"prm.vllm.mode", "", "qwen (/pooling, <extra_0> separators) or shepherd (step-tag pooling)",
 		string(ModeQwen), textKind, func(c *Config, k, raw string) error {
 			v, err := enumValue(k, raw, VLLMMode("").Values())
@@ -127,14 +109,24 @@ var keys = []key{
 			return err
 		}},
 	{"prm.vllm.model", "", "model name sent to vLLM",
-		DefaultVLLMModel, textKind, func(c *Config, _, raw string) error { c.PRM.VLLM.Model = raw; return nil }},
+		DefaultVLLMModel, textKind, text(func(c *Config) *string { return &c.PRM.VLLM.Model })},
 	{"prm.vllm.timeout", "", "limit for one vLLM request",
-		durationText(DefaultVLLMTimeout), textKind, func(c *Config, k, raw string) (err error) {
-			c.PRM.VLLM.Timeout, err = durationValue(k, raw)
-			return err
-		}},
+		durationText(DefaultVLLMTimeout), textKind, duration(func(c *Config) *time.Duration { return &c.PRM.VLLM.Timeout })},
 	{"prm.vllm.url", "", "base URL of a vLLM server running a PRM",
-		DefaultVLLMURL, textKind, func(c *Config, _, raw string) error { c.PRM.VLLM.URL = raw; return nil }},
+		DefaultVLLMURL, textKind, text(func(c *Config) *string { return &c.PRM.VLLM.URL })},
+}
+
+// text, count and duration make a key's set function from the Config field it fills.
+func text(field func(*Config) *string) func(*Config, string, string) error {
+	return func(c *Config, _, raw string) error { *field(c) = raw; return nil }
+}
+
+func count(field func(*Config) *int) func(*Config, string, string) error {
+	return func(c *Config, k, raw string) (err error) { *field(c), err = countValue(k, raw); return err }
+}
+
+func duration(field func(*Config) *time.Duration) func(*Config, string, string) error {
+	return func(c *Config, k, raw string) (err error) { *field(c), err = durationValue(k, raw); return err }
 }
 
 // Keys lists every configuration key, sorted.
