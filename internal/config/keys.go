@@ -59,11 +59,7 @@ var keys = []key{
 	{"data.dir", "data", "benchmark and training data (ProcessBench, GSM8K, MR-GSM8K, PRMBench) for eval and train",
 		DefaultDataDir, textKind, text(func(c *Config) *string { return &c.Data.Dir })},
 	{"lean.command", "repl-command", "command that starts a REPL instead of `lake env <repl>` (e.g. the simulator: leanprm sim repl)",
-		"", textKind, func(c *Config, k, raw string) error {
-			argv, err := commandValue(k, raw)
-			c.Lean.CommandText, c.Lean.Command = raw, argv
-			return err
-		}},
+		"", textKind, command(func(c *Config) (*string, *[]string) { return &c.Lean.CommandText, &c.Lean.Command })},
 	{"lean.header", "header", "import header every obligation runs under (e.g. \"import Mathlib\"); run once per worker",
 		"", textKind, text(func(c *Config) *string { return &c.Lean.Header })},
 	{"lean.max_rss", "", "restart a worker whose resident memory passes this (0 = no limit)",
@@ -78,11 +74,7 @@ var keys = []key{
 	{"lean.recycle_after", "", "restart a worker after this many requests (0 = never)",
 		strconv.Itoa(leanbridge.DefaultRecycleAfter), intKind, count(func(c *Config) *int { return &c.Lean.RecycleAfter })},
 	{"lean.server_command", "server-command", "command that starts a language server instead of `lake serve` (e.g. leanprm sim lsp)",
-		"", textKind, func(c *Config, k, raw string) error {
-			argv, err := commandValue(k, raw)
-			c.Lean.ServerCommandText, c.Lean.ServerCommand = raw, argv
-			return err
-		}},
+		"", textKind, command(func(c *Config) (*string, *[]string) { return &c.Lean.ServerCommandText, &c.Lean.ServerCommand })},
 	{"lean.start_timeout", "start-timeout", "limit for starting a worker, its header import and its probes",
 		durationText(leanbridge.DefaultStartTimeout), textKind, duration(func(c *Config) *time.Duration { return &c.Lean.StartTimeout })},
 	{"lean.tactic", "tactic", "tactic that decides closed arithmetic claims (norm_num with Mathlib)",
@@ -116,7 +108,7 @@ var keys = []key{
 		DefaultVLLMURL, textKind, text(func(c *Config) *string { return &c.PRM.VLLM.URL })},
 }
 
-// text, count and duration make a key's set function from the Config field it fills.
+// text, count, duration and command make a key's set function from the Config field it fills.
 func text(field func(*Config) *string) func(*Config, string, string) error {
 	return func(c *Config, _, raw string) error { *field(c) = raw; return nil }
 }
@@ -127,6 +119,16 @@ func count(field func(*Config) *int) func(*Config, string, string) error {
 
 func duration(field func(*Config) *time.Duration) func(*Config, string, string) error {
 	return func(c *Config, k, raw string) (err error) { *field(c), err = durationValue(k, raw); return err }
+}
+
+// command fills a command setting: its text as written and its argv.
+func command(fields func(*Config) (*string, *[]string)) func(*Config, string, string) error {
+	return func(c *Config, k, raw string) (err error) {
+		text, argv := fields(c)
+		*text = raw
+		*argv, err = commandValue(k, raw)
+		return err
+	}
 }
 
 // Keys lists every configuration key, sorted.
