@@ -31,11 +31,14 @@ var kindNames = [...]string{
 	NameLit: "name literal", HashCommand: "command",
 }
 
-func (k Kind) String() string {
-	if int(k) < len(kindNames) && kindNames[k] != "" {
-		return kindNames[k]
+func (k Kind) String() string { return enumName(kindNames[:], uint8(k), "Kind") }
+
+// enumName is names[k], or typ(k) for a value without a name.
+func enumName(names []string, k uint8, typ string) string {
+	if int(k) < len(names) && names[k] != "" {
+		return names[k]
 	}
-	return fmt.Sprintf("Kind(%d)", k)
+	return fmt.Sprintf("%s(%d)", typ, k)
 }
 
 // Token is one lexeme of Lean source. Comments (including doc comments, which Lean parses as
@@ -95,12 +98,7 @@ var problemKindNames = [...]string{
 	InvisibleChar: "invisible character", Malformed: "malformed",
 }
 
-func (k ProblemKind) String() string {
-	if int(k) < len(problemKindNames) && problemKindNames[k] != "" {
-		return problemKindNames[k]
-	}
-	return fmt.Sprintf("ProblemKind(%d)", k)
-}
+func (k ProblemKind) String() string { return enumName(problemKindNames[:], uint8(k), "ProblemKind") }
 
 // Problem is a construct the lexer could not read with confidence: Lean might read such text
 // differently from us.

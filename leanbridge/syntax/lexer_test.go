@@ -175,3 +175,12 @@ func TestLexLargeInputLinear(t *testing.T) {
 	last := lx.Tokens[len(lx.Tokens)-1]
 	assert.Equal(t, 4*199999+2, last.Col)
 }
+
+func TestKindNames(t *testing.T) {
+	assert.Equal(t, "identifier", Ident.String())
+	assert.Equal(t, "command", HashCommand.String())
+	assert.Equal(t, "Kind(99)", Kind(99).String())
+	assert.Equal(t, "malformed", Malformed.String())
+	assert.Equal(t, "invalid UTF-8", InvalidUTF8.String())
+	assert.Equal(t, "ProblemKind(0)", ProblemKind(0).String())
+}
