@@ -3,9 +3,11 @@ package translate
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // fakeLean is a test double, not Lean: it decides each line of a command
@@ -59,9 +61,7 @@ func (f *fakeLean) RunCommand(ctx context.Context, cmd string) (LeanReply, error
 func newWithLean(t *testing.T, l Lean, noExact bool) *Translator {
 	t.Helper()
 	tr, err := New(Options{Lean: l, NoExact: noExact})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return tr
 }
 
@@ -72,36 +72,28 @@ func TestLeanOneCommandPerChain(t *testing.T) {
 	f := &fakeLean{}
 	tr := newWithLean(t, f, false)
 	res, err := tr.Chain(context.Background(), "c", threeSteps)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(f.calls) != 1 {
-		t.Fatalf("%d REPL commands for one chain, want 1", len(f.calls))
-	}
+	require.NoError(t, err)
+	require.Len(t, f.calls, 1, "REPL commands for one chain")
 	lines := strings.Split(f.calls[0], "\n")
-	if len(lines) != 6 {
-		t.Fatalf("%d lines, want two per obligation:\n%s", len(lines), f.calls[0])
-	}
-	if res.Command != f.calls[0] || res.Checker != "sim+exact" {
-		t.Errorf("command recorded %v, checker %q", res.Command == f.calls[0], res.Checker)
-	}
+	require.Len(t, lines, 6, "two lines per obligation:\n%s", f.calls[0])
+	assert.Equal(t, f.calls[0], res.Command, "the command is recorded")
+	assert.Equal(t, "sim+exact", res.Checker)
 	want := []Verdict{Verified, Refuted, Approximate}
 	for i, s := range res.Steps {
 		o := s.Obligations[0]
-		if o.Verdict != want[i] || o.Checker != "sim" || len(o.Answers) != 2 {
-			t.Errorf("step %d: %s by %s (%d answers), want %s by sim", i, o.Verdict, o.Checker, len(o.Answers), want[i])
-		}
-		if lines[2*i] != o.Lean || lines[2*i+1] != o.LeanNeg {
-			t.Errorf("step %d: lines %d-%d are not its declarations", i, 2*i+1, 2*i+2)
-		}
+		assert.Equal(t, want[i], o.Verdict, "step %d", i)
+		assert.Equal(t, "sim", o.Checker, "step %d", i)
+		assert.Len(t, o.Answers, 2, "step %d", i)
+		assert.Equal(t, []string{o.Lean, o.LeanNeg}, lines[2*i:2*i+2], "step %d: lines %d-%d are its declarations", i, 2*i+1, 2*i+2)
 	}
 	// The refuted step carries the message of its P line, and only that.
 	msgs := res.Steps[1].Obligations[0].Messages
-	if len(msgs) != 1 || msgs[0].Line != 3 {
-		t.Errorf("messages of the refuted obligation: %+v", msgs)
+	if assert.Len(t, msgs, 1, "messages of the refuted obligation") {
+		assert.Equal(t, 3, msgs[0].Line)
 	}
-	if len(res.Steps[0].Obligations[0].Messages) != 1 || res.Steps[0].Obligations[0].Messages[0].Line != 2 {
-		t.Errorf("messages of the first obligation: %+v", res.Steps[0].Obligations[0].Messages)
+	first := res.Steps[0].Obligations[0].Messages
+	if assert.Len(t, first, 1, "messages of the first obligation") {
+		assert.Equal(t, 2, first[0].Line)
 	}
 }
 
@@ -127,19 +119,14 @@ func TestLeanMessagesMapByLine(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			tr := newWithLean(t, tt.f, false)
 			res, err := tr.Chain(context.Background(), "c", threeSteps)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			o := res.Steps[tt.step].Obligations[0]
-			if o.Verdict != tt.verdict || !strings.Contains(o.Reason, tt.reason) {
-				t.Errorf("%s (%s), want %s containing %q", o.Verdict, o.Reason, tt.verdict, tt.reason)
-			}
+			assert.Equal(t, tt.verdict, o.Verdict, o.Reason)
+			assert.Contains(t, o.Reason, tt.reason)
 			// The other obligations keep their own verdicts unless the
 			// error could not be placed.
 			if tt.reason != "could not be placed" && tt.step != 1 {
-				if v := res.Steps[1].Obligations[0].Verdict; v != Refuted {
-					t.Errorf("the false claim's verdict became %s", v)
-				}
+				assert.Equal(t, Refuted, res.Steps[1].Obligations[0].Verdict, "the false claim's verdict")
 			}
 		})
 	}
@@ -151,20 +138,11 @@ func TestLeanOnlyVerdicts(t *testing.T) {
 	f := &fakeLean{reject: map[int]bool{1: true, 2: true}}
 	tr := newWithLean(t, f, true)
 	res, err := tr.Chain(context.Background(), "c", threeSteps)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if res.Checker != "sim" {
-		t.Errorf("checker %q", res.Checker)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, "sim", res.Checker)
 	got := []Verdict{res.Steps[0].Obligations[0].Verdict, res.Steps[1].Obligations[0].Verdict, res.Steps[2].Obligations[0].Verdict}
-	want := []Verdict{Unknown, Refuted, Approximate}
-	if fmt.Sprint(got) != fmt.Sprint(want) {
-		t.Errorf("verdicts %v, want %v", got, want)
-	}
-	if len(res.Steps[0].Obligations[0].Answers) != 1 {
-		t.Errorf("answers %+v", res.Steps[0].Obligations[0].Answers)
-	}
+	assert.Equal(t, []Verdict{Unknown, Refuted, Approximate}, got)
+	assert.Len(t, res.Steps[0].Obligations[0].Answers, 1)
 }
 
 // TestLeanDisagreementIsAnError: when Lean and the exact checker differ,
@@ -174,23 +152,18 @@ func TestLeanDisagreementIsAnError(t *testing.T) {
 	f := &fakeLean{flip: map[int]bool{1: true, 2: true}}
 	tr := newWithLean(t, f, false)
 	res, err := tr.Chain(context.Background(), "c", threeSteps)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	o := res.Steps[0].Obligations[0]
-	if o.Verdict != Error {
-		t.Fatalf("verdict %s, want error", o.Verdict)
+	require.Equal(t, Error, o.Verdict)
+	if assert.Len(t, o.Answers, 2) {
+		assert.Equal(t, "sim", o.Answers[0].Checker)
+		assert.Equal(t, Refuted, o.Answers[0].Verdict)
+		assert.Equal(t, "exact", o.Answers[1].Checker)
+		assert.Equal(t, Verified, o.Answers[1].Verdict)
 	}
-	if len(o.Answers) != 2 || o.Answers[0].Checker != "sim" || o.Answers[0].Verdict != Refuted ||
-		o.Answers[1].Checker != "exact" || o.Answers[1].Verdict != Verified {
-		t.Errorf("answers %+v", o.Answers)
-	}
-	if !strings.Contains(o.Reason, "sim says refuted") || !strings.Contains(o.Reason, "exact says verified") {
-		t.Errorf("reason %q does not give both answers", o.Reason)
-	}
-	if res.Steps[0].Verdict != StepNone {
-		t.Errorf("step verdict %s: an error is neither verified nor refuted", res.Steps[0].Verdict)
-	}
+	assert.Contains(t, o.Reason, "sim says refuted", "the reason gives both answers")
+	assert.Contains(t, o.Reason, "exact says verified", "the reason gives both answers")
+	assert.Equal(t, StepNone, res.Steps[0].Verdict, "an error is neither verified nor refuted")
 }
 
 // TestLeanFailureLeavesExactVerdicts: a REPL that fails gives no answer;
@@ -200,28 +173,24 @@ func TestLeanFailureLeavesExactVerdicts(t *testing.T) {
 	f := &fakeLean{err: errors.New("repl died")}
 	tr := newWithLean(t, f, false)
 	res, err := tr.Chain(context.Background(), "c", threeSteps)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	want := []Verdict{Verified, Refuted, Approximate}
 	for i, s := range res.Steps {
 		o := s.Obligations[0]
-		if o.Verdict != want[i] || o.Checker != "exact" {
-			t.Errorf("step %d: %s by %s (%s), want %s by exact", s.Index, o.Verdict, o.Checker, o.Reason, want[i])
-		}
-		if !strings.Contains(o.Warning, "repl died") || !strings.Contains(o.Warning, "exact checker's verdicts stand") {
-			t.Errorf("step %d: warning %q", s.Index, o.Warning)
-		}
-		if len(o.Answers) != 2 || !o.Answers[0].Failed || o.Answers[0].Verdict != Error || o.Answers[1].Failed {
-			t.Errorf("step %d: answers %+v", s.Index, o.Answers)
+		assert.Equal(t, want[i], o.Verdict, "step %d: %s", s.Index, o.Reason)
+		assert.Equal(t, "exact", o.Checker, "step %d", s.Index)
+		assert.Contains(t, o.Warning, "repl died", "step %d", s.Index)
+		assert.Contains(t, o.Warning, "exact checker's verdicts stand", "step %d", s.Index)
+		if assert.Len(t, o.Answers, 2, "step %d", s.Index) {
+			assert.True(t, o.Answers[0].Failed, "step %d: the REPL's answer failed", s.Index)
+			assert.Equal(t, Error, o.Answers[0].Verdict, "step %d", s.Index)
+			assert.False(t, o.Answers[1].Failed, "step %d: the exact answer stands", s.Index)
 		}
 	}
-	if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], "repl died") {
-		t.Errorf("chain warnings %q, want one naming the failure", res.Warnings)
+	if assert.Len(t, res.Warnings, 1, "one chain warning") {
+		assert.Contains(t, res.Warnings[0], "repl died", "the warning names the failure")
 	}
-	if res.Steps[1].Verdict != StepRefuted {
-		t.Errorf("the false step is %s, want refuted", res.Steps[1].Verdict)
-	}
+	assert.Equal(t, StepRefuted, res.Steps[1].Verdict, "the false step")
 }
 
 // TestLeanOnlyFailureIsAnError: with no other checker, a failure is the
@@ -230,18 +199,14 @@ func TestLeanOnlyFailureIsAnError(t *testing.T) {
 	f := &fakeLean{err: errors.New("repl died")}
 	tr := newWithLean(t, f, true)
 	res, err := tr.Chain(context.Background(), "c", threeSteps)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	for _, s := range res.Steps {
 		o := s.Obligations[0]
-		if o.Verdict != Error || !strings.Contains(o.Reason, "repl died") || !strings.Contains(o.Warning, "no checker decided") {
-			t.Errorf("step %d: %s (%s), warning %q", s.Index, o.Verdict, o.Reason, o.Warning)
-		}
+		assert.Equal(t, Error, o.Verdict, "step %d", s.Index)
+		assert.Contains(t, o.Reason, "repl died", "step %d", s.Index)
+		assert.Contains(t, o.Warning, "no checker decided", "step %d", s.Index)
 	}
-	if len(res.Warnings) != 1 {
-		t.Errorf("chain warnings %q, want one", res.Warnings)
-	}
+	assert.Len(t, res.Warnings, 1, "chain warnings")
 }
 
 func TestLeanContextCancel(t *testing.T) {
@@ -249,21 +214,17 @@ func TestLeanContextCancel(t *testing.T) {
 	tr := newWithLean(t, f, false)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := tr.Chain(ctx, "c", threeSteps); !errors.Is(err, context.Canceled) {
-		t.Fatalf("error %v, want context.Canceled", err)
-	}
+	_, err := tr.Chain(ctx, "c", threeSteps)
+	require.ErrorIs(t, err, context.Canceled)
 }
 
 func TestNoObligationsNoCommand(t *testing.T) {
 	f := &fakeLean{}
 	tr := newWithLean(t, f, false)
 	res, err := tr.Chain(context.Background(), "c", []string{"Let us think.", "The answer is \\boxed{4}."})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(f.calls) != 0 || res.Command != "" {
-		t.Errorf("sent %d commands for a chain without obligations", len(f.calls))
-	}
+	require.NoError(t, err)
+	assert.Empty(t, f.calls, "commands for a chain without obligations")
+	assert.Empty(t, res.Command)
 }
 
 // TestExactChecker: the exact checker evaluates the emitted text and maps
@@ -287,9 +248,9 @@ func TestExactChecker(t *testing.T) {
 		{&Obligation{Lean: "#eval 1", LeanNeg: "#eval 2"}, Error},
 	}
 	for _, tt := range tests {
-		if got := exactAnswer(tt.o, DefaultTactic); got.Verdict != tt.want || got.Checker != "exact" {
-			t.Errorf("%s: %s (%s), want %s", tt.o.Lean, got.Verdict, got.Reason, tt.want)
-		}
+		got := exactAnswer(tt.o, DefaultTactic)
+		assert.Equal(t, tt.want, got.Verdict, "%s: %s", tt.o.Lean, got.Reason)
+		assert.Equal(t, "exact", got.Checker, tt.o.Lean)
 	}
 }
 
@@ -304,19 +265,13 @@ func TestTranslatedObligationsAgreeWithLeanDouble(t *testing.T) {
 	f := &fakeLean{}
 	tr := newWithLean(t, f, false)
 	res, err := tr.Chain(context.Background(), "c", steps)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	n := 0
 	for _, s := range res.Steps {
 		for _, o := range s.Obligations {
 			n++
-			if o.Verdict == Error {
-				t.Errorf("%s: %s", o.Expr, o.Reason)
-			}
+			assert.NotEqual(t, Error, o.Verdict, "%s: %s", o.Expr, o.Reason)
 		}
 	}
-	if n < 8 {
-		t.Errorf("only %d obligations", n)
-	}
+	assert.GreaterOrEqual(t, n, 8, "obligations")
 }

@@ -9,6 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/leanprm/leanprm/hybrid"
 	"github.com/leanprm/leanprm/hybrid/formaltranslate"
 	"github.com/leanprm/leanprm/translate"
@@ -132,9 +135,7 @@ func TestGSM8KTrainCheckRefutesOnlyTypos(t *testing.T) {
 	}
 	got, f := refutedSteps(t, sharedFile(t, "gsm8k/train.jsonl"), hybrid.FormatGSM8K,
 		func(hybrid.Chain, int) bool { return true })
-	if f.steps < 7473 || f.verified == 0 {
-		t.Fatalf("only %s: the measurement is broken", f)
-	}
+	require.True(t, f.steps >= 7473 && f.verified > 0, "only %s: the measurement is broken", f)
 	t.Logf("GSM8K train through the check pipeline: %s", f)
 	compareRefuted(t, "GSM8K train", got, gsm8kTypos)
 }
@@ -153,12 +154,10 @@ func compareRefuted(t *testing.T, what string, got, want map[string]string) {
 			t.Logf("%s %s refuted, checked by hand: %s (%s)", what, k, got[k], w)
 			continue
 		}
-		t.Errorf("%s %s refuted and not a known typo: %s", what, k, got[k])
+		assert.Fail(t, "refuted and not a known typo", "%s %s: %s", what, k, got[k])
 	}
 	for k, w := range want {
-		if _, ok := got[k]; !ok {
-			t.Errorf("%s %s is listed as a typo (%s) but is no longer refuted", what, k, w)
-		}
+		assert.Contains(t, got, k, "%s %s is listed as a typo (%s) but is no longer refuted", what, k, w)
 	}
 	t.Logf("%s: %d refuted steps", what, len(got))
 }

@@ -233,88 +233,19 @@ type linkResult struct {
 	skip *Skipped
 }
 
-// link turns A rel B into obligations, or a reason to leave it alone.
+// link turns A rel B into obligations, or a reason to leave it alone. The decisions are here,
+// top to bottom; the helpers below compute what they read.
 func (c *claimCtx) link(A, B *sideInfo, rel string) linkResult {
 	span := spanOf(c.text, A.s, B.e)
 	skip := func(why string) linkResult { return linkResult{skip: &Skipped{Span: span, Reason: why}} }
-	env := &evalEnv{vars: c.vars, maxBits: c.maxBits, maxExp: c.maxExp}
-	a, err := env.eval(A.n)
+	a, b, roots, err := c.sideValues(A, B)
 	if err != nil {
 		return skip(err.Error())
 	}
-	b, err := env.eval(B.n)
-	if err != nil {
-		return skip(err.Error())
-	}
-	roots := map[*sqrtNode]*big.Rat{}
-	for _, side := range []*sideInfo{A, B} {
-		for _, s := range sqrtNodes(side.n) {
-			v, err := env.eval(s)
-			if err != nil {
-				return skip(err.Error())
-			}
-			roots[s] = v.v
-		}
-	}
-
-	// How far apart rounding of the decimals shown lets the sides be.
-	t := new(big.Rat).Add(a.r, b.r)
 	la, loneA := lone(A.n)
 	lb, loneB := lone(B.n)
-	if rel == "=" {
-		// A whole number against a value that is not whole: floor or
-		// ceiling division, or rounding to units ("25 / 4 = 6 bags").
-		if loneB && lb.lit.intLit && !lb.lit.percent && !(loneA && la.lit.intLit) && (a.r.Sign() != 0 || !a.v.IsInt()) {
-			t.Add(a.r, big.NewRat(1, 1))
-		}
-		if loneA && la.lit.intLit && !la.lit.percent && !(loneB && lb.lit.intLit) && (b.r.Sign() != 0 || !b.v.IsInt()) {
-			t.Add(b.r, big.NewRat(1, 1))
-		}
-	}
-	// The shown value of an approximation: a lone decimal literal, or for
-	// ≈ any lone literal; the other side is the exact one.
-	var shown *numNode
-	var exact node
-	var ev *big.Rat
-	if rel == "=" || rel == "≈" {
-		pick := func(n *numNode) bool {
-			return n != nil && !n.lit.percent && (n.lit.dec > 0 || rel == "≈")
-		}
-		switch {
-		case loneA && loneB && pick(la) && pick(lb):
-			if la.lit.dec < lb.lit.dec {
-				shown, exact, ev = la, B.n, b.v
-			} else {
-				shown, exact, ev = lb, A.n, a.v
-			}
-		case loneB && pick(lb):
-			shown, exact, ev = lb, A.n, a.v
-		case loneA && pick(la):
-			shown, exact, ev = la, B.n, b.v
-		}
-	}
-	var unit *big.Rat // the unit in the last place of the shown value
-	if shown != nil {
-		unit = pow10(-shown.lit.dec)
-		if shown.lit.dec == 0 {
-			unit = big.NewRat(1, 1)
-			z := trailingZeros(shown.lit.canon)
-			if z > 0 {
-				unit = pow10(z)
-			}
-		}
-	}
-	if rel == "≈" {
-		// Approximately is loose: allow a twentieth of the value too.
-		loose := new(big.Rat).Quo(ratAbs(a.v), big.NewRat(20, 1))
-		if loose.Cmp(t) > 0 {
-			t = loose
-		}
-		if unit != nil && unit.Cmp(t) > 0 {
-			t = new(big.Rat).Set(unit)
-		}
-	}
-
+	sh := shownPrecision(A, B, a, b, la, lb, loneA, loneB, rel)
+	t := tolerance(a, b, la, lb, loneA, loneB, rel, sh.unit)
 	if (a.inf || b.inf) && a.v.Cmp(b.v) != 0 {
 		return skip("a divisor whose rounding leaves the quotient unbounded")
 	}
@@ -322,100 +253,25 @@ func (c *claimCtx) link(A, B *sideInfo, rel string) linkResult {
 		// Equal as written; only a refutation needs the bound.
 		t = big.NewRat(1, 1)
 	}
-	unitSkip, unitBlock := unitsMismatch(A, B, la, lb)
+	unitSkip, refuteBlock := c.refuters(A, B, a, b, la, lb, rel, t)
 	if unitSkip != "" {
 		return skip(unitSkip)
 	}
-	if unitBlock == "" {
-		unitBlock = conversionFactor(A, B, a.v, b.v)
-	}
-	// Who may refute it.
-	refuteBlock := c.refuteBlock(A, B, rel, t)
-	if refuteBlock == "" {
-		refuteBlock = unitBlock
-	}
 
-	rd := &renderer{lean: true, names: map[string]string{}, roots: roots}
-	hd := &renderer{}
-	if c.hyp != nil {
-		rd.names[c.hyp.Name] = c.hyp.Var
-	}
-	expr := hd.term(A.n) + " " + rel + " " + hd.term(B.n)
-	ob := Obligation{Step: c.step, Span: span, Expr: expr}
-	if c.hyp != nil {
-		ob.Hypotheses = []Hypothesis{*c.hyp}
-	}
-	diff := new(big.Rat).Sub(a.v, b.v)
-	lt := func(x, y node) string { return rd.term(x) + " " + "<" + " " + rd.term(y) }
-	sub := func(x, y node) node { return &binNode{op: '-', l: x, r: y} }
-	exactly := func(kind Kind, prop string) {
-		ob.Kind, ob.Prop = kind, prop
-		ob.OnProof, ob.OnDisproof = Verified, Refuted
-		if t.Sign() != 0 {
-			ob.OnDisproof = Unknown
-			ob.Note = "rounding of the decimals shown could explain a difference"
-		}
-	}
-	bound := func(prop string) {
-		ob.Kind, ob.Prop = KindRoundingBound, prop
-		ob.OnProof, ob.OnDisproof = Unknown, Refuted
-		ob.Note = "proving it shows only that rounding could explain the difference"
-	}
+	d := c.newDraft(A, B, rel, span, roots, t)
+	var why string
 	switch rel {
 	case "=", "≈":
-		ad := ratAbs(diff)
-		switch {
-		case diff.Sign() == 0:
-			exactly(KindEquality, rd.term(A.n)+" = "+rd.term(B.n))
-		case shown != nil && c.exactWord == "" && approxOK(ev, shownValue(shown, A, B, la, lb), shown.lit.ellipsis, unit):
-			// R as a rounding or truncation of X (approximate, never verified).
-			rv := shownValue(shown, A, B, la, lb)
-			rdg, _ := roundingOf(ev, rv, shown.lit.ellipsis, unit)
-			ob.Kind = KindApproximation
-			ob.Prop = rd.term(ratNode(rdg.lo)) + rdg.loOp + rd.term(exact) + " ∧ " + rd.term(exact) + rdg.hiOp + rd.term(ratNode(rdg.hi))
-			// A refutation needs the rounding-bound statement instead.
-			ob.OnProof, ob.OnDisproof = Approximate, Unknown
-			ob.Note = "not being this rounding is no error: another convention may explain it"
-			if rel == "≈" {
-				ob.Expr = hd.term(A.n) + " ≈ " + hd.term(B.n)
-			} else {
-				ob.Expr += fmt.Sprintf(" (read as a %s to %s)", rdg.name, ratString(unit))
-			}
-			explainApprox(&ob, hd, exact, ev, rv, unit, rdg)
-		case shown != nil && c.exactWord != "" && approxOK(ev, shownValue(shown, A, B, la, lb), shown.lit.ellipsis, unit):
-			return skip(fmt.Sprintf("the step says %q, so %s is no rounding; the sides differ by %s, which the decimals shown may still explain",
-				c.exactWord, hd.term(shown), ratString(ad)))
-		case t.Sign() == 0:
-			exactly(KindEquality, rd.term(A.n)+" = "+rd.term(B.n))
-		case ad.Cmp(t) >= 0:
-			tn := ratNode(t)
-			bound(lt(sub(A.n, B.n), tn) + " ∧ " + lt(sub(B.n, A.n), tn))
-		default:
-			return skip(fmt.Sprintf("the sides differ by %s, less than the rounding of the numbers shown allows (%s)",
-				ratString(ad), ratString(t)))
-		}
+		why = c.equality(d, A, B, rel, a, b, la, lb, sh)
 	case "≠":
-		exactly(KindInequality, rd.term(A.n)+" ≠ "+rd.term(B.n))
+		d.exactly(KindInequality, d.rd.term(A.n)+" ≠ "+d.rd.term(B.n))
 	default:
-		holds := compare(a.v, b.v, rel)
-		// The violation: how far A exceeds B for < and ≤, B exceeds A for > and ≥.
-		viol := new(big.Rat).Set(diff)
-		if rel == ">" || rel == "≥" {
-			viol.Neg(viol)
-		}
-		switch {
-		case holds || t.Sign() == 0:
-			exactly(KindInequality, rd.term(A.n)+" "+rel+" "+rd.term(B.n))
-		case viol.Cmp(t) >= 0:
-			if rel == "<" || rel == "≤" {
-				bound(lt(sub(A.n, B.n), ratNode(t)))
-			} else {
-				bound(lt(sub(B.n, A.n), ratNode(t)))
-			}
-		default:
-			return skip("the sides are within the rounding of the numbers shown")
-		}
+		why = d.order(A, B, rel, a, b)
 	}
+	if why != "" {
+		return skip(why)
+	}
+	ob := &d.ob
 	if refuteBlock != "" && ob.OnDisproof == Refuted {
 		ob.OnDisproof = Unknown
 		ob.Note = refuteBlock
@@ -432,18 +288,243 @@ func (c *claimCtx) link(A, B *sideInfo, rel string) linkResult {
 		if ob.Kind == KindRoundingBound {
 			bnd = t
 		}
-		explainLink(&ob, hd, A.n, B.n, a.v, b.v, rel, bnd)
+		explainLink(ob, d.hd, A.n, B.n, a.v, b.v, rel, bnd)
 	}
-	ob.Lean, ob.LeanNeg = declarations(ob.Prop, c.hyp, rd, c.tactic)
-	out := linkResult{obls: []Obligation{ob}}
-	// Side conditions for roots replaced by their values.
+	ob.Lean, ob.LeanNeg = declarations(ob.Prop, c.hyp, d.rd, c.tactic)
+	return linkResult{obls: append([]Obligation{*ob}, c.rootConditions(A, B, roots, d.rd, d.hd)...)}
+}
+
+// sideValues evaluates both sides, and every square root in them (their values replace the
+// roots in the Lean rendering).
+func (c *claimCtx) sideValues(A, B *sideInfo) (a, b value, roots map[*sqrtNode]*big.Rat, err error) {
+	env := &evalEnv{vars: c.vars, maxBits: c.maxBits, maxExp: c.maxExp}
+	if a, err = env.eval(A.n); err != nil {
+		return a, b, nil, err
+	}
+	if b, err = env.eval(B.n); err != nil {
+		return a, b, nil, err
+	}
+	roots = map[*sqrtNode]*big.Rat{}
+	for _, side := range []*sideInfo{A, B} {
+		for _, s := range sqrtNodes(side.n) {
+			v, err := env.eval(s)
+			if err != nil {
+				return a, b, nil, err
+			}
+			roots[s] = v.v
+		}
+	}
+	return a, b, roots, nil
+}
+
+// shown is the shown value of an approximation and its precision.
+type shown struct {
+	num   *numNode // the literal shown; nil when there is none
+	exact node     // the other side, the exact one
+	ev    *big.Rat // the value of exact
+	unit  *big.Rat // the unit in the last place of num; nil when num is
+}
+
+// shownPrecision picks the shown value of an approximation: a lone decimal literal, or for ≈
+// any lone literal; of two, the one with fewer decimals. Its unit is one in its last decimal
+// place, or for a whole number one in its last nonzero digit (1200 is shown to hundreds).
+func shownPrecision(A, B *sideInfo, a, b value, la, lb *numNode, loneA, loneB bool, rel string) shown {
+	var sh shown
+	if rel == "=" || rel == "≈" {
+		pick := func(n *numNode) bool {
+			return n != nil && !n.lit.percent && (n.lit.dec > 0 || rel == "≈")
+		}
+		switch {
+		case loneA && loneB && pick(la) && pick(lb):
+			if la.lit.dec < lb.lit.dec {
+				sh.num, sh.exact, sh.ev = la, B.n, b.v
+			} else {
+				sh.num, sh.exact, sh.ev = lb, A.n, a.v
+			}
+		case loneB && pick(lb):
+			sh.num, sh.exact, sh.ev = lb, A.n, a.v
+		case loneA && pick(la):
+			sh.num, sh.exact, sh.ev = la, B.n, b.v
+		}
+	}
+	if sh.num != nil {
+		sh.unit = pow10(-sh.num.lit.dec)
+		if sh.num.lit.dec == 0 {
+			sh.unit = big.NewRat(1, 1)
+			z := trailingZeros(sh.num.lit.canon)
+			if z > 0 {
+				sh.unit = pow10(z)
+			}
+		}
+	}
+	return sh
+}
+
+// tolerance is how far apart rounding of the decimals shown lets the sides be: the sum of
+// both sides' rounding; one more for a whole number against a value that is not whole (floor
+// or ceiling division, or rounding to units: "25 / 4 = 6 bags"); for ≈ at least a twentieth of
+// the value and the shown value's unit.
+func tolerance(a, b value, la, lb *numNode, loneA, loneB bool, rel string, unit *big.Rat) *big.Rat {
+	t := new(big.Rat).Add(a.r, b.r)
+	if rel == "=" {
+		if loneB && lb.lit.intLit && !lb.lit.percent && !(loneA && la.lit.intLit) && (a.r.Sign() != 0 || !a.v.IsInt()) {
+			t.Add(a.r, big.NewRat(1, 1))
+		}
+		if loneA && la.lit.intLit && !la.lit.percent && !(loneB && lb.lit.intLit) && (b.r.Sign() != 0 || !b.v.IsInt()) {
+			t.Add(b.r, big.NewRat(1, 1))
+		}
+	}
+	if rel == "≈" {
+		// Approximately is loose: allow a twentieth of the value too.
+		loose := new(big.Rat).Quo(ratAbs(a.v), big.NewRat(20, 1))
+		if loose.Cmp(t) > 0 {
+			t = loose
+		}
+		if unit != nil && unit.Cmp(t) > 0 {
+			t = new(big.Rat).Set(unit)
+		}
+	}
+	return t
+}
+
+// refuters says who may refute the claim: a reason to skip it when its units do not match,
+// and otherwise what, if anything, keeps a failed proof from refuting it (units, a conversion
+// factor, or the claim's wording).
+func (c *claimCtx) refuters(A, B *sideInfo, a, b value, la, lb *numNode, rel string, t *big.Rat) (skip, block string) {
+	unitSkip, unitBlock := unitsMismatch(A, B, la, lb)
+	if unitSkip != "" {
+		return unitSkip, ""
+	}
+	if unitBlock == "" {
+		unitBlock = conversionFactor(A, B, a.v, b.v)
+	}
+	block = c.refuteBlock(A, B, rel, t)
+	if block == "" {
+		block = unitBlock
+	}
+	return "", block
+}
+
+// draft is the obligation link is building, with its two renderers (rd for Lean, hd for
+// people) and the tolerance t.
+type draft struct {
+	ob     Obligation
+	rd, hd *renderer
+	t      *big.Rat
+}
+
+func (c *claimCtx) newDraft(A, B *sideInfo, rel string, span Span, roots map[*sqrtNode]*big.Rat, t *big.Rat) *draft {
+	d := &draft{rd: &renderer{lean: true, names: map[string]string{}, roots: roots}, hd: &renderer{}, t: t}
+	if c.hyp != nil {
+		d.rd.names[c.hyp.Name] = c.hyp.Var
+	}
+	d.ob = Obligation{Step: c.step, Span: span, Expr: d.hd.term(A.n) + " " + rel + " " + d.hd.term(B.n)}
+	if c.hyp != nil {
+		d.ob.Hypotheses = []Hypothesis{*c.hyp}
+	}
+	return d
+}
+
+// lt renders x < y for Lean.
+func (d *draft) lt(x, y node) string { return d.rd.term(x) + " " + "<" + " " + d.rd.term(y) }
+
+func sub(x, y node) node { return &binNode{op: '-', l: x, r: y} }
+
+// exactly makes prop the claim itself: proved it is verified; disproved it is refuted unless
+// rounding could explain a difference.
+func (d *draft) exactly(kind Kind, prop string) {
+	d.ob.Kind, d.ob.Prop = kind, prop
+	d.ob.OnProof, d.ob.OnDisproof = Verified, Refuted
+	if d.t.Sign() != 0 {
+		d.ob.OnDisproof = Unknown
+		d.ob.Note = "rounding of the decimals shown could explain a difference"
+	}
+}
+
+// bound makes prop the rounding bound: disproved the claim is refuted (no rounding explains
+// the difference); proved it is still unknown.
+func (d *draft) bound(prop string) {
+	d.ob.Kind, d.ob.Prop = KindRoundingBound, prop
+	d.ob.OnProof, d.ob.OnDisproof = Unknown, Refuted
+	d.ob.Note = "proving it shows only that rounding could explain the difference"
+}
+
+// equality decides = and ≈: equal, an approximation of the shown value, exactly equal, or the
+// rounding bound; a non-empty result is why the claim is left alone.
+func (c *claimCtx) equality(d *draft, A, B *sideInfo, rel string, a, b value, la, lb *numNode, sh shown) string {
+	diff := new(big.Rat).Sub(a.v, b.v)
+	ad := ratAbs(diff)
+	switch {
+	case diff.Sign() == 0:
+		d.exactly(KindEquality, d.rd.term(A.n)+" = "+d.rd.term(B.n))
+	case sh.num != nil && c.exactWord == "" && approxOK(sh.ev, shownValue(sh.num, A, B, la, lb), sh.num.lit.ellipsis, sh.unit):
+		// R as a rounding or truncation of X (approximate, never verified).
+		rv := shownValue(sh.num, A, B, la, lb)
+		rdg, _ := roundingOf(sh.ev, rv, sh.num.lit.ellipsis, sh.unit)
+		d.ob.Kind = KindApproximation
+		d.ob.Prop = d.rd.term(ratNode(rdg.lo)) + rdg.loOp + d.rd.term(sh.exact) + " ∧ " + d.rd.term(sh.exact) + rdg.hiOp + d.rd.term(ratNode(rdg.hi))
+		// A refutation needs the rounding-bound statement instead.
+		d.ob.OnProof, d.ob.OnDisproof = Approximate, Unknown
+		d.ob.Note = "not being this rounding is no error: another convention may explain it"
+		if rel == "≈" {
+			d.ob.Expr = d.hd.term(A.n) + " ≈ " + d.hd.term(B.n)
+		} else {
+			d.ob.Expr += fmt.Sprintf(" (read as a %s to %s)", rdg.name, ratString(sh.unit))
+		}
+		explainApprox(&d.ob, d.hd, sh.exact, sh.ev, rv, sh.unit, rdg)
+	case sh.num != nil && c.exactWord != "" && approxOK(sh.ev, shownValue(sh.num, A, B, la, lb), sh.num.lit.ellipsis, sh.unit):
+		return fmt.Sprintf("the step says %q, so %s is no rounding; the sides differ by %s, which the decimals shown may still explain",
+			c.exactWord, d.hd.term(sh.num), ratString(ad))
+	case d.t.Sign() == 0:
+		d.exactly(KindEquality, d.rd.term(A.n)+" = "+d.rd.term(B.n))
+	case ad.Cmp(d.t) >= 0:
+		tn := ratNode(d.t)
+		d.bound(d.lt(sub(A.n, B.n), tn) + " ∧ " + d.lt(sub(B.n, A.n), tn))
+	default:
+		return fmt.Sprintf("the sides differ by %s, less than the rounding of the numbers shown allows (%s)",
+			ratString(ad), ratString(d.t))
+	}
+	return ""
+}
+
+// order decides < ≤ > ≥: holding (or nothing to round), the claim itself; violated by at least
+// the tolerance, the rounding bound; otherwise it is left alone (the result says why).
+func (d *draft) order(A, B *sideInfo, rel string, a, b value) string {
+	holds := compare(a.v, b.v, rel)
+	switch {
+	case holds || d.t.Sign() == 0:
+		d.exactly(KindInequality, d.rd.term(A.n)+" "+rel+" "+d.rd.term(B.n))
+	case violation(a.v, b.v, rel).Cmp(d.t) >= 0:
+		if rel == "<" || rel == "≤" {
+			d.bound(d.lt(sub(A.n, B.n), ratNode(d.t)))
+		} else {
+			d.bound(d.lt(sub(B.n, A.n), ratNode(d.t)))
+		}
+	default:
+		return "the sides are within the rounding of the numbers shown"
+	}
+	return ""
+}
+
+// violation is how far a exceeds b for < and ≤, b exceeds a for > and ≥.
+func violation(a, b *big.Rat, rel string) *big.Rat {
+	viol := new(big.Rat).Sub(a, b)
+	if rel == ">" || rel == "≥" {
+		viol.Neg(viol)
+	}
+	return viol
+}
+
+// rootConditions are the side conditions for roots replaced by their values, once per side.
+func (c *claimCtx) rootConditions(A, B *sideInfo, roots map[*sqrtNode]*big.Rat, rd, hd *renderer) []Obligation {
+	var out []Obligation
 	for _, side := range []*sideInfo{A, B} {
 		if side.roots {
 			continue
 		}
 		side.roots = true
 		for _, s := range sqrtNodes(side.n) {
-			out.obls = append(out.obls, c.rootObligation(s, roots[s], rd, hd))
+			out = append(out, c.rootObligation(s, roots[s], rd, hd))
 		}
 	}
 	return out

@@ -4,6 +4,9 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestValidateDeclaration(t *testing.T) {
@@ -42,9 +45,7 @@ func TestValidateDeclaration(t *testing.T) {
 	}
 	for _, tt := range tests {
 		err := ValidateDeclaration(tt.line, tac)
-		if (err == nil) != tt.ok {
-			t.Errorf("ValidateDeclaration(%q) = %v, want ok=%v", tt.line, err, tt.ok)
-		}
+		assert.Equal(t, tt.ok, err == nil, "ValidateDeclaration(%q) = %v", tt.line, err)
 	}
 }
 
@@ -63,17 +64,12 @@ func TestParseDeclEvaluates(t *testing.T) {
 	}
 	for _, tt := range tests {
 		d, err := parseDecl(tt.line, DefaultTactic, true)
-		if err != nil {
-			t.Fatalf("parseDecl(%q): %v", tt.line, err)
-		}
-		if d.holds != tt.holds {
-			t.Errorf("parseDecl(%q).holds = %v, want %v", tt.line, d.holds, tt.holds)
-		}
+		require.NoError(t, err, "parseDecl(%q)", tt.line)
+		assert.Equal(t, tt.holds, d.holds, "parseDecl(%q).holds", tt.line)
 	}
 	// Division by zero is refused, not evaluated as Lean's a / 0 = 0.
-	if _, err := parseDecl("example : (1 : Rat) / (0 : Rat) = (0 : Rat) := by decide +kernel", DefaultTactic, true); err == nil {
-		t.Error("a division by zero was evaluated")
-	}
+	_, err := parseDecl("example : (1 : Rat) / (0 : Rat) = (0 : Rat) := by decide +kernel", DefaultTactic, true)
+	assert.Error(t, err, "a division by zero was evaluated")
 }
 
 // FuzzTranslate: the translator never panics, and every line it emits is
@@ -110,33 +106,23 @@ func FuzzTranslate(f *testing.F) {
 		res := tr.Translate("fuzz", steps)
 		for _, s := range res.Steps {
 			for _, k := range s.Skipped {
-				if k.Span.Start < 0 || k.Span.End > len(s.Text) || k.Span.Start > k.Span.End {
-					t.Fatalf("skip span %d-%d outside a %d-byte step", k.Span.Start, k.Span.End, len(s.Text))
-				}
+				require.True(t, 0 <= k.Span.Start && k.Span.Start <= k.Span.End && k.Span.End <= len(s.Text),
+					"skip span %d-%d outside a %d-byte step", k.Span.Start, k.Span.End, len(s.Text))
 			}
 			for _, o := range s.Obligations {
-				if o.Span.Start < 0 || o.Span.End > len(s.Text) || o.Span.Start > o.Span.End {
-					t.Fatalf("span %d-%d outside a %d-byte step", o.Span.Start, o.Span.End, len(s.Text))
-				}
+				require.True(t, 0 <= o.Span.Start && o.Span.Start <= o.Span.End && o.Span.End <= len(s.Text),
+					"span %d-%d outside a %d-byte step", o.Span.Start, o.Span.End, len(s.Text))
 				for _, line := range []string{o.Lean, o.LeanNeg} {
-					if err := ValidateDeclaration(line, DefaultTactic); err != nil {
-						t.Fatalf("emitted a line outside the dialect: %q: %v (step %q)", line, err, s.Text)
-					}
-					if !utf8.ValidString(line) || strings.ContainsAny(line, "\n\r\"`#") {
-						t.Fatalf("emitted odd characters: %q", line)
-					}
+					require.NoError(t, ValidateDeclaration(line, DefaultTactic), "emitted a line outside the dialect: %q (step %q)", line, s.Text)
+					require.True(t, utf8.ValidString(line) && !strings.ContainsAny(line, "\n\r\"`#"), "emitted odd characters: %q", line)
 				}
 			}
 		}
 		// The exact checker decides whatever was emitted, without panics.
-		if err := tr.Check(t.Context(), &res); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, tr.Check(t.Context(), &res))
 		for _, s := range res.Steps {
 			for _, o := range s.Obligations {
-				if o.Verdict == Error {
-					t.Fatalf("exact checker error on %q: %s", o.Lean, o.Reason)
-				}
+				require.NotEqual(t, Error, o.Verdict, "exact checker error on %q: %s", o.Lean, o.Reason)
 			}
 		}
 	})

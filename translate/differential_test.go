@@ -7,6 +7,9 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // The differential test generates plain arithmetic claims, true and
@@ -94,9 +97,7 @@ func randClaim(r *rand.Rand, ops string) genClaim {
 func verdictOf(t *testing.T, tr *Translator, text string) StepVerdict {
 	t.Helper()
 	res, err := tr.Chain(context.Background(), "", []string{text})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return res.Steps[0].Verdict
 }
 
@@ -118,14 +119,12 @@ var (
 // above, on 400 random claims per class with a fixed seed.
 func TestDifferentialDecoratedClaims(t *testing.T) {
 	tr, err := New(Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	r := rand.New(rand.NewPCG(9, 1))
 	decided := map[string]int{}
 	fail := func(class, text string, got StepVerdict, why string) {
 		t.Helper()
-		t.Errorf("%s: %q: %s (%s)", class, text, got, why)
+		assert.Fail(t, "wrong verdict", "%s: %q: %s (%s)", class, text, got, why)
 	}
 	for n := 0; n < 400; n++ {
 		g := randClaim(r, "+-*/")
@@ -326,9 +325,7 @@ func TestDifferentialDecoratedClaims(t *testing.T) {
 	// The oracle must not be met by deciding nothing: the classes that
 	// may be decided are.
 	for _, class := range []string{"same-unit", "area", "vulgar", "a / b/c"} {
-		if decided[class] == 0 {
-			t.Errorf("%s: no decorated claim decided; the comparison is empty", class)
-		}
+		assert.NotZero(t, decided[class], "%s: no decorated claim decided; the comparison is empty", class)
 	}
 }
 

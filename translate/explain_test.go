@@ -1,8 +1,9 @@
 package translate
 
 import (
-	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
 )
 
 // TestReasonsShowComputedValues: the reason of a decided obligation gives
@@ -25,14 +26,13 @@ func TestReasonsShowComputedValues(t *testing.T) {
 	for _, tt := range tests {
 		res := exactChain(t, tt.step)
 		obs := res.Steps[0].Obligations
-		if len(obs) == 0 {
-			t.Errorf("%q: no obligation (skipped %v)", tt.step, res.Steps[0].Skipped)
+		if !assert.NotEmpty(t, obs, "%q: no obligation (skipped %v)", tt.step, res.Steps[0].Skipped) {
 			continue
 		}
 		o := obs[0]
-		if o.Verdict != tt.verdict || !strings.Contains(o.Reason, tt.reason) || strings.Contains(o.Reason, "P) holds") {
-			t.Errorf("%q: %s (%s), want %s containing %q", tt.step, o.Verdict, o.Reason, tt.verdict, tt.reason)
-		}
+		assert.Equal(t, tt.verdict, o.Verdict, "%q: %s", tt.step, o.Reason)
+		assert.Contains(t, o.Reason, tt.reason, tt.step)
+		assert.NotContains(t, o.Reason, "P) holds", tt.step)
 	}
 }
 
@@ -55,8 +55,6 @@ func TestRoundingConventions(t *testing.T) {
 		{"So 1/2 = 0.5 exactly.", StepVerified},
 	} {
 		res := exactChain(t, tt.step)
-		if got := res.Steps[0].Verdict; got != tt.want {
-			t.Errorf("%q: %s, want %s (%+v, skipped %v)", tt.step, got, tt.want, res.Steps[0].Obligations, res.Steps[0].Skipped)
-		}
+		assert.Equal(t, tt.want, res.Steps[0].Verdict, "%q: %+v, skipped %v", tt.step, res.Steps[0].Obligations, res.Steps[0].Skipped)
 	}
 }

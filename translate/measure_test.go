@@ -12,6 +12,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // The measurements read ../shared/data at run time (never copied into the
@@ -168,9 +171,7 @@ func TestGSM8KAnnotationsNeverRefuted(t *testing.T) {
 		t.Skip("reads the whole GSM8K training set")
 	}
 	tr, err := New(Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	f := measureGSM8K(t, tr)
 	t.Logf("annotations %d: verified %d (%.1f%%), refuted %d", f.annotations, f.annVerified, pct(f.annVerified, f.annotations), f.annRefuted)
 	t.Logf("prose claims %d: verified %d (%.1f%%), refuted %d", f.prose, f.proseVerified, pct(f.proseVerified, f.prose), f.proseRefuted)
@@ -179,11 +180,9 @@ func TestGSM8KAnnotationsNeverRefuted(t *testing.T) {
 		t.Log("refuted a typo in the prose (its annotation differs):", r)
 	}
 	for _, r := range f.refutations {
-		t.Error("refuted a true claim:", r)
+		assert.Fail(t, "refuted a true claim", r)
 	}
-	if f.annotations == 0 || f.annVerified == 0 {
-		t.Fatal("no annotation verified: the measurement is broken")
-	}
+	require.NotZero(t, f.annVerified, "no annotation verified: the measurement is broken")
 }
 
 func pct(a, b int) float64 {
@@ -274,9 +273,7 @@ func TestMeasure(t *testing.T) {
 		t.Skip("reads ProcessBench")
 	}
 	tr, err := New(Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	var all []string
 	steps := 0
 	var elapsed time.Duration
@@ -294,7 +291,7 @@ func TestMeasure(t *testing.T) {
 	t.Logf("throughput: %d steps in %v = %.0f steps/s (exact checker)", steps, elapsed.Round(time.Millisecond), float64(steps)/elapsed.Seconds())
 	sort.Strings(all)
 	for _, a := range all {
-		t.Error("false alarm:", a)
+		assert.Fail(t, "false alarm", a)
 	}
 }
 
@@ -308,9 +305,7 @@ func TestMeasureHeldOut(t *testing.T) {
 		t.Skip("reads PRMBench and MR-GSM8K")
 	}
 	tr, err := New(Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	ctx := context.Background()
 	type prmRow struct {
 		Proc []string `json:"original_process"`
@@ -327,9 +322,7 @@ func TestMeasureHeldOut(t *testing.T) {
 			seen[key] = true
 			chains++
 			res, err := tr.Chain(ctx, "", r.Proc)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			for _, s := range res.Steps {
 				steps++
 				if len(s.Obligations) > 0 {
@@ -367,9 +360,7 @@ func TestMeasureHeldOut(t *testing.T) {
 			}
 		}
 		res, err := tr.Chain(ctx, "", r.Steps)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		for i, s := range res.Steps {
 			steps++
 			if len(s.Obligations) > 0 {

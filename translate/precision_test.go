@@ -2,6 +2,9 @@ package translate
 
 import (
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // Step-level expectations of the precision tests.
@@ -28,11 +31,9 @@ func checkStepWant(t *testing.T, text string, got StepVerdict, want string, res 
 	case wantNotVerify:
 		ok = got != StepVerified
 	default:
-		t.Fatalf("bad want %q", want)
+		require.Failf(t, "bad expectation", "want %q", want)
 	}
-	if !ok {
-		t.Errorf("%q: step %s, want %s; obligations %+v; skipped %+v", text, got, want, obligationsOf(res), res.Skipped)
-	}
+	assert.True(t, ok, "%q: step %s, want %s; obligations %+v; skipped %+v", text, got, want, obligationsOf(res), res.Skipped)
 }
 
 // TestIssue9NoClaimButTheOneWritten holds every example of issue 9 part

@@ -4,6 +4,9 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // ob is an expected obligation: its normalised claim, kind and verdict.
@@ -16,13 +19,9 @@ type ob struct {
 func exactChain(t *testing.T, steps ...string) ChainResult {
 	t.Helper()
 	tr, err := New(Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	res, err := tr.Chain(context.Background(), "t", steps)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return res
 }
 
@@ -168,12 +167,9 @@ func TestRecognised(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			res := exactChain(t, tt.steps...)
 			last := res.Steps[len(res.Steps)-1]
-			if got := obligationsOf(last); !sameObligations(got, tt.want) {
-				t.Errorf("obligations\n got %v\nwant %v\nskipped %v", got, tt.want, last.Skipped)
-			}
-			if last.Verdict != tt.step {
-				t.Errorf("step verdict %s, want %s", last.Verdict, tt.step)
-			}
+			got := obligationsOf(last)
+			assert.True(t, sameObligations(got, tt.want), "obligations\n got %v\nwant %v\nskipped %v", got, tt.want, last.Skipped)
+			assert.Equal(t, tt.step, last.Verdict, "step verdict")
 		})
 	}
 }
@@ -248,18 +244,14 @@ func TestLeftAlone(t *testing.T) {
 			res := exactChain(t, tt.steps...)
 			found := false
 			for _, s := range res.Steps {
-				if s.Verdict == StepRefuted {
-					t.Errorf("step %d refuted: %v", s.Index, obligationsOf(s))
-				}
+				assert.NotEqual(t, StepRefuted, s.Verdict, "step %d refuted: %v", s.Index, obligationsOf(s))
 				for _, k := range s.Skipped {
 					if strings.Contains(k.Reason, tt.reason) {
 						found = true
 					}
 				}
 				for _, o := range s.Obligations {
-					if o.Verdict == Refuted {
-						t.Errorf("refuted %q", o.Expr)
-					}
+					assert.NotEqual(t, Refuted, o.Verdict, "refuted %q", o.Expr)
 					if strings.Contains(o.Reason, tt.reason) || strings.Contains(o.Note, tt.reason) {
 						found = true
 					}
@@ -275,7 +267,7 @@ func TestLeftAlone(t *testing.T) {
 						why = append(why, string(o.Verdict)+": "+o.Expr+" "+o.Reason)
 					}
 				}
-				t.Errorf("no reason mentions %q; got %q", tt.reason, why)
+				assert.Fail(t, "no reason mentions the expected text", "%q; got %q", tt.reason, why)
 			}
 		})
 	}
@@ -283,9 +275,7 @@ func TestLeftAlone(t *testing.T) {
 
 func TestLimits(t *testing.T) {
 	tr, err := New(Options{Limits: Limits{MaxStepBytes: 64, MaxClaimsPerStep: 2, MaxDigits: 6, MaxExponent: 8}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	steps := []string{
 		strings.Repeat("1 + 1 = 2. ", 10),      // too long
 		"1 + 1 = 2. 2 + 2 = 4. 3 + 3 = 6.",     // too many claims
@@ -303,88 +293,60 @@ func TestLimits(t *testing.T) {
 		return b.String()
 	}
 	for i, want := range []string{"longer than 64 bytes", "too many claims", "number too long", "exponent too large", "not valid UTF-8"} {
-		if !strings.Contains(reasons(i), want) {
-			t.Errorf("step %d: reasons %q lack %q", i, reasons(i), want)
-		}
+		assert.Contains(t, reasons(i), want, "step %d", i)
 	}
-	if n := len(res.Steps[1].Obligations); n != 2 {
-		t.Errorf("step 1 has %d obligations, want the limit 2", n)
-	}
+	assert.Len(t, res.Steps[1].Obligations, 2, "step 1 has the limit of obligations")
 	for _, i := range []int{0, 4, 5} {
-		if n := len(res.Steps[i].Obligations); n != 0 {
-			t.Errorf("step %d has %d obligations, want none", i, n)
-		}
+		assert.Empty(t, res.Steps[i].Obligations, "step %d", i)
 	}
-	if err := tr.Check(context.Background(), &res); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, tr.Check(context.Background(), &res))
 	for _, i := range []int{0, 4, 5} {
-		if res.Steps[i].Verdict != StepNone {
-			t.Errorf("step %d verdict %s, want none", i, res.Steps[i].Verdict)
-		}
+		assert.Equal(t, StepNone, res.Steps[i].Verdict, "step %d", i)
 	}
 }
 
 func TestHugeStepStaysFast(t *testing.T) {
 	tr, err := New(Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	// Within the byte limit but full of claims, brackets and noise.
 	big := strings.Repeat("((((", 500) + strings.Repeat("1 + 1 = 2, ", 1000) + strings.Repeat(`\frac{`, 200)
 	if len(big) > 16384 {
 		big = big[:16384]
 	}
 	res := tr.Translate("big", []string{big})
-	if n := len(res.Steps[0].Obligations); n > 64 {
-		t.Errorf("%d obligations, more than the per-step limit", n)
-	}
+	assert.LessOrEqual(t, len(res.Steps[0].Obligations), 64, "obligations within the per-step limit")
 }
 
 func TestNewRejectsBadTactic(t *testing.T) {
 	for _, tac := range []string{"decide; #eval 1", "sorry\nexample", "(decide)", "norm_num [foo]"} {
-		if _, err := New(Options{Tactic: tac}); err == nil {
-			t.Errorf("tactic %q accepted", tac)
-		}
+		_, err := New(Options{Tactic: tac})
+		assert.Error(t, err, "tactic %q accepted", tac)
 	}
 	for _, tac := range []string{"", "decide +kernel", "norm_num", "native_decide"} {
-		if _, err := New(Options{Tactic: tac}); err != nil {
-			t.Errorf("tactic %q rejected: %v", tac, err)
-		}
+		_, err := New(Options{Tactic: tac})
+		assert.NoError(t, err, "tactic %q rejected", tac)
 	}
-	if _, err := New(Options{NoExact: true}); err == nil {
-		t.Error("NoExact without Lean accepted")
-	}
+	_, err := New(Options{NoExact: true})
+	assert.Error(t, err, "NoExact without Lean accepted")
 }
 
 func TestSpansPointIntoTheStep(t *testing.T) {
 	step := `First, \( \frac{1}{2} + \frac{1}{4} = \frac{3}{4} \) and then 6 × 7 = 42 apples.`
 	res := exactChain(t, step)
-	if len(res.Steps[0].Obligations) != 2 {
-		t.Fatalf("obligations %v", obligationsOf(res.Steps[0]))
-	}
+	require.Len(t, res.Steps[0].Obligations, 2, "obligations %v", obligationsOf(res.Steps[0]))
 	for _, o := range res.Steps[0].Obligations {
-		if step[o.Span.Start:o.Span.End] != o.Span.Text {
-			t.Errorf("span %d-%d is %q, text says %q", o.Span.Start, o.Span.End, step[o.Span.Start:o.Span.End], o.Span.Text)
-		}
+		assert.Equal(t, step[o.Span.Start:o.Span.End], o.Span.Text, "span %d-%d", o.Span.Start, o.Span.End)
 	}
-	if got := res.Steps[0].Obligations[1].Span.Text; got != "6 × 7 = 42" {
-		t.Errorf("span text %q", got)
-	}
+	assert.Equal(t, "6 × 7 = 42", res.Steps[0].Obligations[1].Span.Text)
 }
 
 func TestHypothesisInLean(t *testing.T) {
 	res := exactChain(t, "Let x = 7/2.", `\( 2x = 7 \)`)
 	o := res.Steps[1].Obligations
-	if len(o) != 1 || len(o[0].Hypotheses) != 1 {
-		t.Fatalf("obligations %+v", o)
-	}
+	require.Len(t, o, 1)
+	require.Len(t, o[0].Hypotheses, 1)
 	h := o[0].Hypotheses[0]
-	if h.Name != "x" || h.Var != "v1" || h.Hyp != "h1" || h.Value != "3.5" || h.Step != 0 {
-		t.Errorf("hypothesis %+v", h)
-	}
+	assert.Equal(t, []any{"x", "v1", "h1", "3.5", 0}, []any{h.Name, h.Var, h.Hyp, h.Value, h.Step}, "hypothesis %+v", h)
 	want := "example (v1 : Rat) (h1 : v1 = (3.5 : Rat)) : (2 : Rat) * v1 = (7 : Rat) := by subst_vars; decide +kernel"
-	if o[0].Lean != want {
-		t.Errorf("Lean\n got %s\nwant %s", o[0].Lean, want)
-	}
+	assert.Equal(t, want, o[0].Lean)
 }

@@ -8,13 +8,15 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/leanprm/leanprm/internal/proc"
 )
@@ -26,9 +28,7 @@ func start(ctx context.Context, t *testing.T, opts proc.Options, mode string, ar
 	// A child built with -race otherwise sleeps a second before it exits (GORACE atexit_sleep_ms).
 	opts.Env = append(opts.Env, envChild+"="+mode, "GORACE="+os.Getenv("GORACE")+" atexit_sleep_ms=0")
 	p, err := proc.Start(ctx, append([]string{os.Args[0]}, args...), opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	t.Cleanup(func() {
 		p.Stop(false)
 		p.ClosePipes()
@@ -41,9 +41,7 @@ func start(ctx context.Context, t *testing.T, opts proc.Options, mode string, ar
 func readLine(t *testing.T, p *proc.Process) string {
 	t.Helper()
 	line, err := bufio.NewReader(p.Stdout()).ReadString('\n')
-	if err != nil {
-		t.Fatalf("reading the child's stdout: %v (got %q)", err, line)
-	}
+	require.NoError(t, err, "reading the child's stdout (got %q)", line)
 	return strings.TrimSpace(line)
 }
 
@@ -59,23 +57,19 @@ func TestExit(t *testing.T) {
 			var out bytes.Buffer // not a file: exec copies into it, and Wait waits for the copy
 			tail := proc.NewTail(1024)
 			p := start(t.Context(), t, proc.Options{Stdout: &out, Stderr: tail}, "exit", strconv.Itoa(tt.code), "hello", "oops\n")
-			if p.Stdin() != nil || p.Stdout() != nil || p.Stderr() != nil {
-				t.Error("pipes that were not asked for")
-			}
+			assert.True(t, p.Stdin() == nil && p.Stdout() == nil && p.Stderr() == nil, "pipes that were not asked for")
 			err := p.Err()
-			var ee *exec.ExitError
-			switch {
-			case tt.code == 0 && err != nil:
-				t.Errorf("Err = %v, want nil", err)
-			case tt.code != 0 && (!errors.As(err, &ee) || ee.ExitCode() != tt.code):
-				t.Errorf("Err = %v, want exit code %d", err, tt.code)
+			if tt.code == 0 {
+				assert.NoError(t, err)
+			} else {
+				var ee *exec.ExitError
+				if assert.ErrorAs(t, err, &ee) {
+					assert.Equal(t, tt.code, ee.ExitCode())
+				}
 			}
-			if s := p.ExitStatus(); s != tt.status {
-				t.Errorf("ExitStatus = %q, want %q", s, tt.status)
-			}
-			if out.String() != "hello" || tail.String() != "oops\n" {
-				t.Errorf("stdout %q, stderr %q", out.String(), tail.String())
-			}
+			assert.Equal(t, tt.status, p.ExitStatus())
+			assert.Equal(t, "hello", out.String(), "stdout")
+			assert.Equal(t, "oops\n", tail.String(), "stderr")
 			proc.AssertGroupGone(t, p.Pid())
 		})
 	}
@@ -85,39 +79,27 @@ func TestExit(t *testing.T) {
 func TestStopInterrupts(t *testing.T) {
 	p := start(t.Context(), t, proc.Options{Grace: time.Minute}, "sleep")
 	pid := p.Pid()
-	if pg, err := syscall.Getpgid(pid); err != nil || pg != pid || pg == syscall.Getpgrp() {
-		t.Fatalf("child %d in group %d (%v); ours is %d", pid, pg, err, syscall.Getpgrp())
-	}
-	if !proc.GroupAlive(pid) || !slices.Contains(proc.Members(pid), pid) {
-		t.Errorf("group %d not seen alive: members %v", pid, proc.Members(pid))
-	}
-	if s := p.ExitStatus(); s != "" {
-		t.Errorf("ExitStatus while running = %q", s)
-	}
+	pg, err := syscall.Getpgid(pid)
+	require.NoError(t, err)
+	require.Equal(t, pid, pg, "the child leads its own group")
+	require.NotEqual(t, syscall.Getpgrp(), pg, "the child's group is not ours")
+	assert.True(t, proc.GroupAlive(pid), "group %d not seen alive", pid)
+	assert.Contains(t, proc.Members(pid), pid)
+	assert.Empty(t, p.ExitStatus(), "ExitStatus while running")
 	p.Stop(true)
-	if s := p.ExitStatus(); s != "signal: interrupt" {
-		t.Errorf("ExitStatus = %q, want an interrupt", s)
-	}
-	if proc.GroupAlive(pid) {
-		t.Errorf("group %d alive after Stop", pid)
-	}
+	assert.Equal(t, "signal: interrupt", p.ExitStatus())
+	assert.False(t, proc.GroupAlive(pid), "group %d alive after Stop", pid)
 }
 
 // A child that ignores SIGINT is killed once the grace period is over, and not before.
 func TestStopKillsAfterGrace(t *testing.T) {
 	const grace = 200 * time.Millisecond
 	p := start(t.Context(), t, proc.Options{Grace: grace, PipeStdin: true, PipeStdout: true}, "stubborn")
-	if l := readLine(t, p); l != "ready" {
-		t.Fatalf("child said %q", l)
-	}
+	require.Equal(t, "ready", readLine(t, p))
 	t0 := time.Now()
 	p.Stop(true)
-	if d := time.Since(t0); d < grace {
-		t.Errorf("Stop returned after %v, before the grace period %v", d, grace)
-	}
-	if s := p.ExitStatus(); s != "signal: killed" {
-		t.Errorf("ExitStatus = %q, want killed", s)
-	}
+	assert.GreaterOrEqual(t, time.Since(t0), grace, "Stop returned before the grace period")
+	assert.Equal(t, "signal: killed", p.ExitStatus())
 	proc.AssertGroupGone(t, p.Pid())
 }
 
@@ -128,12 +110,8 @@ func TestStopForced(t *testing.T) {
 	readLine(t, p)
 	t0 := time.Now()
 	p.Stop(false)
-	if d := time.Since(t0); d >= grace {
-		t.Errorf("forced Stop took %v", d)
-	}
-	if s := p.ExitStatus(); s != "signal: killed" {
-		t.Errorf("ExitStatus = %q, want killed", s)
-	}
+	assert.Less(t, time.Since(t0), grace, "forced Stop waited for the grace period")
+	assert.Equal(t, "signal: killed", p.ExitStatus())
 }
 
 // A graceful stop closes stdin; a child that exits 0 on that is reported as such, although
@@ -143,11 +121,9 @@ func TestStopClosesStdin(t *testing.T) {
 	p := start(t.Context(), t, proc.Options{Grace: time.Minute, PipeStdin: true, PipeStdout: true}, "cat")
 	readLine(t, p)
 	p.Stop(true)
-	if s := p.ExitStatus(); s != "exit status 0" {
-		t.Errorf("ExitStatus = %q, want exit status 0", s)
-	}
-	if err := p.Err(); err != nil && !errors.Is(err, context.Canceled) {
-		t.Errorf("Err = %v, want nil or context.Canceled", err)
+	assert.Equal(t, "exit status 0", p.ExitStatus())
+	if err := p.Err(); err != nil {
+		assert.ErrorIs(t, err, context.Canceled)
 	}
 }
 
@@ -157,9 +133,7 @@ func TestContextCancel(t *testing.T) {
 	p := start(ctx, t, proc.Options{Grace: time.Minute}, "sleep")
 	cancel()
 	<-p.Done()
-	if s := p.ExitStatus(); s != "signal: interrupt" {
-		t.Errorf("ExitStatus = %q, want an interrupt", s)
-	}
+	assert.Equal(t, "signal: interrupt", p.ExitStatus())
 }
 
 // A grandchild left in the group is killed with it, however the leader ends; Done waits for
@@ -177,17 +151,13 @@ func TestKillsGrandchild(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			p := start(t.Context(), t, proc.Options{Grace: time.Minute, PipeStdout: true}, "spawn", tt.args...)
 			gc, err := strconv.Atoi(readLine(t, p))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if pg, err := syscall.Getpgid(gc); err != nil || pg != p.Pid() {
-				t.Fatalf("grandchild %d in group %d (%v), want %d", gc, pg, err, p.Pid())
-			}
+			require.NoError(t, err)
+			pg, err := syscall.Getpgid(gc)
+			require.NoError(t, err)
+			require.Equal(t, p.Pid(), pg, "the grandchild %d is in its parent's group", gc)
 			tt.stop(p)
 			<-p.Done()
-			if slices.Contains(proc.Members(p.Pid()), gc) {
-				t.Errorf("grandchild %d outlived its group's leader", gc)
-			}
+			assert.NotContains(t, proc.Members(p.Pid()), gc, "grandchild outlived its group's leader")
 			proc.AssertGroupGone(t, p.Pid())
 		})
 	}
@@ -221,12 +191,8 @@ func TestStopConcurrent(t *testing.T) {
 func TestStderrTailBounded(t *testing.T) {
 	tail := proc.NewTail(64)
 	p := start(t.Context(), t, proc.Options{Stderr: tail}, "spew", strconv.Itoa(1<<20))
-	if err := p.Err(); err != nil {
-		t.Fatal(err)
-	}
-	if want := strings.Repeat("x", 61) + "END"; tail.String() != want {
-		t.Errorf("tail = %q, want %q", tail.String(), want)
-	}
+	require.NoError(t, p.Err())
+	assert.Equal(t, strings.Repeat("x", 61)+"END", tail.String())
 }
 
 func TestTail(t *testing.T) {
@@ -248,25 +214,21 @@ func TestTail(t *testing.T) {
 		t.Run(fmt.Sprintf("%d/%q", tt.limit, tt.writes), func(t *testing.T) {
 			tail := proc.NewTail(tt.limit)
 			for _, w := range tt.writes {
-				if n, err := tail.Write([]byte(w)); n != len(w) || err != nil {
-					t.Fatalf("Write = %d, %v", n, err)
-				}
+				n, err := tail.Write([]byte(w))
+				require.NoError(t, err)
+				require.Equal(t, len(w), n)
 			}
-			if got := tail.String(); got != tt.want {
-				t.Errorf("got %q, want %q", got, tt.want)
-			}
+			assert.Equal(t, tt.want, tail.String())
 		})
 	}
 }
 
 func TestStartErrors(t *testing.T) {
-	if _, err := proc.Start(t.Context(), nil, proc.Options{}); !errors.Is(err, proc.ErrNoCommand) {
-		t.Errorf("empty argv: %v", err)
-	}
+	_, err := proc.Start(t.Context(), nil, proc.Options{})
+	assert.ErrorIs(t, err, proc.ErrNoCommand, "empty argv")
 	opts := proc.Options{PipeStdin: true, PipeStdout: true, PipeStderr: true}
-	if _, err := proc.Start(t.Context(), []string{"/nonexistent/leanprm-proc-test"}, opts); !errors.Is(err, os.ErrNotExist) {
-		t.Errorf("missing binary: %v", err)
-	}
+	_, err = proc.Start(t.Context(), []string{"/nonexistent/leanprm-proc-test"}, opts)
+	assert.ErrorIs(t, err, os.ErrNotExist, "missing binary")
 }
 
 func TestFailureMessage(t *testing.T) {
@@ -282,9 +244,7 @@ func TestFailureMessage(t *testing.T) {
 		{"crashed", "signal: killed", "  PANIC\n", cause, "x #1 failed: crashed (signal: killed): broken pipe; stderr: PANIC"},
 		{"crashed", "", " \n", nil, "x #1 failed: crashed"},
 	} {
-		if got := proc.FailureMessage("x #1 failed", tt.reason, tt.exit, tt.stderr, tt.err); got != tt.want {
-			t.Errorf("got  %q\nwant %q", got, tt.want)
-		}
+		assert.Equal(t, tt.want, proc.FailureMessage("x #1 failed", tt.reason, tt.exit, tt.stderr, tt.err))
 	}
 }
 
@@ -299,18 +259,12 @@ func TestAssertGroupGone(t *testing.T) {
 	p := start(t.Context(), t, proc.Options{Grace: time.Minute}, "sleep")
 	var live fakeTB
 	proc.AssertGroupGone(&live, p.Pid())
-	if live.errors != 1 {
-		t.Errorf("a live group: %d errors reported", live.errors)
-	}
+	assert.Equal(t, 1, live.errors, "a live group")
 	p.Stop(false)
 	var gone fakeTB
 	proc.AssertGroupGone(&gone, p.Pid())
-	if gone != (fakeTB{}) {
-		t.Errorf("a group that is gone: %+v", gone)
-	}
+	assert.Equal(t, fakeTB{}, gone, "a group that is gone")
 	var none fakeTB
 	proc.AssertGroupGone(&none, 0)
-	if none != (fakeTB{fatals: 1}) {
-		t.Errorf("no group: %+v", none)
-	}
+	assert.Equal(t, fakeTB{fatals: 1}, none, "no group")
 }

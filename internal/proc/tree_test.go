@@ -7,6 +7,9 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/leanprm/leanprm/internal/proc"
 )
 
@@ -28,25 +31,18 @@ func TestStopEndsDescendantThatLeftTheGroup(t *testing.T) {
 		t.Run(fmt.Sprintf("graceful=%v", graceful), func(t *testing.T) {
 			p := start(t.Context(), t, proc.Options{PipeStdout: true}, "setsid")
 			gc, err := strconv.Atoi(readLine(t, p))
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			state, pgrp, ok := statOf(gc)
-			if !ok || state == 'Z' {
-				t.Fatalf("the grandchild %d is not running", gc)
-			}
-			if pgrp == p.Pid() {
-				t.Fatalf("the grandchild %d did not leave the group", gc)
-			}
+			require.True(t, ok && state != 'Z', "the grandchild %d is not running", gc)
+			require.NotEqual(t, p.Pid(), pgrp, "the grandchild %d did not leave the group", gc)
 			t.Cleanup(func() { // on failure, do not leave it behind
 				if state, _, ok := statOf(gc); ok && state != 'Z' {
 					_ = syscallKill(gc)
 				}
 			})
 			p.Stop(graceful)
-			if state, _, ok := statOf(gc); ok && state != 'Z' {
-				t.Errorf("grandchild %d (own session) still running after Stop, state %c", gc, state)
-			}
+			state, _, ok = statOf(gc)
+			assert.False(t, ok && state != 'Z', "grandchild %d (own session) still running after Stop, state %c", gc, state)
 		})
 	}
 }

@@ -5,12 +5,12 @@
 //
 // # 1. Static checks, before Lean
 //
-// Lex reads the candidate the way Lean's tokenizer does (nested /- -/ comments, --, doc
+// syntax.Lex reads the candidate the way Lean's tokenizer does (nested /- -/ comments, --, doc
 // comments, strings with escapes and gaps, raw strings, char literals, «escaped» identifiers,
-// s!"…{…}…" interpolation whose holes are code), and rejects what it cannot read with
+// s!"…{…}…" interpolation whose holes are code) and reports what it cannot read with
 // confidence: unterminated constructs, invalid UTF-8, NUL, bidirectional controls anywhere,
 // invisible characters in code, and strings whose extent depends on whether they are
-// interpolated. Forbidden words inside comments and strings are harmless and allowed;
+// interpolated. Each problem's kind maps to a reason code (codeOf) and rejects the candidate. Forbidden words inside comments and strings are harmless and allowed;
 // formatting tricks (comments between tokens, «sorry», odd whitespace) do not hide code.
 //
 // CheckStatic then applies the policy documented on it, each rule with its own Code: the

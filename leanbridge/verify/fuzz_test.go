@@ -7,7 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"unicode/utf8"
+
+	"github.com/leanprm/leanprm/leanbridge/syntax"
 )
 
 // lexSeeds are the suite proofs plus constructs that are easy to get wrong.
@@ -34,54 +35,20 @@ func lexSeeds(f *testing.F) {
 	}
 }
 
-// position recomputes (line, column) of a byte offset: 1-based line, code-point column.
-func position(src string, off int) (int, int) {
-	before := src[:off]
-	line := strings.Count(before, "\n") + 1
-	col := utf8.RuneCountInString(before[strings.LastIndexByte(before, '\n')+1:])
-	return line, col
-}
-
 const fuzzStatement = "theorem t1 (a b : Nat) (h : a = 2 * b) (hb : b = 3) : a = 6"
 
-// FuzzLex checks, on any text:
-//
-//  1. Lex does not panic; tokens are in order, inside the text, their Text is their source,
-//     and Line/Col agree with the text.
-//  2. Injection: when the text lexes cleanly, inserting " sorry " at the start or after any
-//     token yields text that the static checker rejects, either as sorry (a live token) or
-//     for a lexical problem. So no context the lexer accepts can make a live sorry invisible.
-//  3. Commenting out: text free of "/-" and "-/" wrapped in a block comment, or text without
-//     newlines behind "--", contributes no tokens.
-func FuzzLex(f *testing.F) {
+// FuzzInjectedSorry checks that no context the lexer accepts can make a live sorry invisible:
+// when a text lexes cleanly, inserting " sorry " at the start or after any token yields text
+// that the static checker rejects, either as sorry (a live token) or for a lexical problem.
+// (The lexer's own invariants are syntax's FuzzLex.)
+func FuzzInjectedSorry(f *testing.F) {
 	lexSeeds(f)
 	st, err := ParseStatement(fuzzStatement)
 	if err != nil {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		lx := Lex(src)
-		prevEnd := 0
-		for i, tok := range lx.Tokens {
-			if tok.Off < prevEnd && tok.Hole == 0 {
-				t.Fatalf("token %d %q overlaps the previous one", i, tok.Text)
-			}
-			if tok.Off < 0 || tok.End > len(src) || tok.Off >= tok.End {
-				t.Fatalf("token %d has bad extent [%d,%d) in %d bytes", i, tok.Off, tok.End, len(src))
-			}
-			if src[tok.Off:tok.End] != tok.Text {
-				t.Fatalf("token %d text %q is not its source %q", i, tok.Text, src[tok.Off:tok.End])
-			}
-			if l, c := position(src, tok.Off); l != tok.Line || c != tok.Col {
-				t.Fatalf("token %d %q at %d:%d, want %d:%d", i, tok.Text, tok.Line, tok.Col, l, c)
-			}
-			if tok.Kind == Ident && len(tok.Name) == 0 {
-				t.Fatalf("identifier %q without a name", tok.Text)
-			}
-			if tok.Hole == 0 {
-				prevEnd = tok.End
-			}
-		}
+		lx := syntax.Lex(src)
 		if !lx.OK() {
 			return
 		}
@@ -100,11 +67,11 @@ func FuzzLex(f *testing.F) {
 		}
 		for _, p := range points {
 			injected := src[:p] + " sorry " + src[p:]
-			ilx := Lex(injected)
+			ilx := syntax.Lex(injected)
 			asModule := false // `import sorry` names a module; the import check owns that case
 			live := false
 			for i, tok := range ilx.Tokens {
-				if tok.Off == p+1 && slices.Equal(tok.Name, []string{"sorry"}) && tok.Kind == Ident {
+				if tok.Off == p+1 && slices.Equal(tok.Name, []string{"sorry"}) && tok.Kind == syntax.Ident {
 					live = true
 					asModule = i > 0 && ilx.Tokens[i-1].IsWord("import")
 				}
@@ -118,19 +85,6 @@ func FuzzLex(f *testing.F) {
 				(asModule && slices.Contains(codes, CodeImport))
 			if !caught {
 				t.Fatalf("live sorry inserted at byte %d not caught: %q → %v", p, injected, rep.Reasons)
-			}
-		}
-
-		if !strings.Contains(src, "/-") && !strings.Contains(src, "-/") {
-			wrapped := Lex("/- " + src + " -/ x")
-			if len(wrapped.Tokens) != 1 || wrapped.Tokens[0].Text != "x" {
-				t.Fatalf("block comment around %q leaks tokens: %v", src, wrapped.Tokens)
-			}
-		}
-		if !strings.ContainsAny(src, "\n") {
-			wrapped := Lex("-- " + src + "\nx")
-			if len(wrapped.Tokens) != 1 || wrapped.Tokens[0].Text != "x" {
-				t.Fatalf("line comment %q leaks tokens: %v", src, wrapped.Tokens)
 			}
 		}
 	})

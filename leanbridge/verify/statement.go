@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/leanprm/leanprm/leanbridge/syntax"
 )
 
 // Statement is an official theorem statement, read once and compared against candidates.
@@ -16,11 +18,11 @@ type Statement struct {
 	Src     string
 	Imports []string // module names of the import lines, as written
 	// Preamble are the tokens between the imports and the theorem; PreambleText their source.
-	Preamble     []Token
+	Preamble     []syntax.Token
 	PreambleText string
 	// Header runs from the theorem's first modifier or attribute through its type, without
 	// the `:=`. Candidates must repeat it token for token.
-	Header []Token
+	Header []syntax.Token
 	// HeaderText is the source of Header.
 	HeaderText string
 	// Name is the theorem's name with guillemets removed ("t1", "Foo.t1"); NameText is how
@@ -34,23 +36,10 @@ type Statement struct {
 // errStatement marks problems with the official statement (CodeStatementInvalid).
 var errStatement = errors.New("invalid statement")
 
-// declKeywords start a declaration whose name, if any, follows the keyword.
-var declKeywords = map[string]bool{
-	"theorem": true, "lemma": true, "def": true, "abbrev": true, "instance": true, "example": true,
-	"axiom": true, "opaque": true, "structure": true, "inductive": true, "class": true,
-	"constant": true, "irreducible_def": true, "alias": true,
-}
-
-// modifierWords may precede a declaration keyword.
-var modifierWords = map[string]bool{
-	"private": true, "protected": true, "noncomputable": true, "nonrec": true, "partial": true,
-	"unsafe": true, "public": true, "meta": true,
-}
-
 // ParseStatement reads an official statement. A statement that does not lex cleanly, has no
 // theorem, or whose header has no type is an error wrapping errStatement.
 func ParseStatement(src string) (*Statement, error) {
-	lx := Lex(src)
+	lx := syntax.Lex(src)
 	if !lx.OK() {
 		return nil, fmt.Errorf("%w: %s", errStatement, lx.Problems[0])
 	}
@@ -70,10 +59,10 @@ func ParseStatement(src string) (*Statement, error) {
 	if kw < 0 {
 		return nil, fmt.Errorf("%w: no `theorem` or `lemma` in the statement", errStatement)
 	}
-	if kw+1 >= len(toks) || toks[kw+1].Kind != Ident {
+	if kw+1 >= len(toks) || toks[kw+1].Kind != syntax.Ident {
 		return nil, fmt.Errorf("%w: the theorem has no name", errStatement)
 	}
-	start := declStart(toks, i, kw)
+	start := syntax.DeclStart(toks, i, kw)
 	st.Preamble = toks[i:start]
 	if len(st.Preamble) > 0 {
 		st.PreambleText = src[st.Preamble[0].Off:st.Preamble[len(st.Preamble)-1].End]
@@ -90,7 +79,7 @@ func ParseStatement(src string) (*Statement, error) {
 	}
 	st.mentions = map[string]bool{}
 	for _, t := range toks[kw+2 : end] {
-		if t.Kind != Ident {
+		if t.Kind != syntax.Ident {
 			continue
 		}
 		for k := 1; k <= len(t.Name); k++ {
@@ -100,73 +89,14 @@ func ParseStatement(src string) (*Statement, error) {
 	return st, nil
 }
 
-// leadingImports reads `import M` pairs from the start of toks.
-func leadingImports(toks []Token) (next int, mods []string, err error) {
-	i := 0
-	for i < len(toks) && toks[i].IsWord("import") {
-		if i+1 >= len(toks) || toks[i+1].Kind != Ident {
-			return 0, nil, fmt.Errorf("%w: `import` without a module name at %d:%d", errStatement, toks[i].Line, toks[i].Col)
-		}
-		mods = append(mods, toks[i+1].Text)
-		i += 2
+// leadingImports reads `import M` pairs from the start of toks; a bad one is an error wrapping
+// errStatement.
+func leadingImports(toks []syntax.Token) (next int, mods []string, err error) {
+	next, mods, err = syntax.LeadingImports(toks)
+	if err != nil {
+		return 0, nil, fmt.Errorf("%w: %w", errStatement, err)
 	}
-	return i, mods, nil
-}
-
-// declStart walks back from the declaration keyword at kw over modifiers and `@[…]`
-// attribute groups, not before lo.
-func declStart(toks []Token, lo, kw int) int {
-	s := kw
-	for s > lo {
-		p := toks[s-1]
-		if p.Kind == Ident && !p.Escaped && len(p.Name) == 1 && modifierWords[p.Text] {
-			s--
-			continue
-		}
-		if p.Kind == Symbol && p.Text == "]" {
-			depth := 0
-			j := s - 1
-			for ; j >= lo; j-- {
-				switch {
-				case isClose(toks[j]):
-					depth++
-				case isOpen(toks[j]):
-					depth--
-				}
-				if depth == 0 {
-					break
-				}
-			}
-			if j >= lo && toks[j].Text == "@[" {
-				s = j
-				continue
-			}
-		}
-		break
-	}
-	return s
-}
-
-func isOpen(t Token) bool {
-	if t.Kind != Symbol {
-		return false
-	}
-	switch t.Text {
-	case "(", "[", "{", "⟨", "⦃", "@[", "#[", "%[", "$(", "`(", "``(", "⟪", "⁅":
-		return true
-	}
-	return false
-}
-
-func isClose(t Token) bool {
-	if t.Kind != Symbol {
-		return false
-	}
-	switch t.Text {
-	case ")", "]", "}", "⟩", "⦄", "⟫", "⁆":
-		return true
-	}
-	return false
+	return next, mods, nil
 }
 
 // stubTails are what may follow the official header's final `:=`.
@@ -177,7 +107,7 @@ var stubTails = [][]string{{}, {"sorry"}, {"by"}, {"by", "sorry"}, {"by", "admit
 // the whole text is the header. The last `:=` rather than the first, because a type may
 // contain `let x := …`; the stub test, because without a stub a final `:=` may belong to such a
 // `let`.
-func headerEnd(toks []Token, from int) int {
+func headerEnd(toks []syntax.Token, from int) int {
 	last := -1
 	depth := 0
 	for j := from; j < len(toks); j++ {
@@ -186,11 +116,11 @@ func headerEnd(toks []Token, from int) int {
 			continue
 		}
 		switch {
-		case isOpen(t):
+		case syntax.IsOpen(t):
 			depth++
-		case isClose(t):
+		case syntax.IsClose(t):
 			depth--
-		case depth == 0 && t.Kind == Symbol && t.Text == ":=":
+		case depth == 0 && t.Kind == syntax.Symbol && t.Text == ":=":
 			last = j
 		}
 	}
@@ -213,16 +143,16 @@ func headerEnd(toks []Token, from int) int {
 	return len(toks)
 }
 
-func hasTopLevelColon(toks []Token) bool {
+func hasTopLevelColon(toks []syntax.Token) bool {
 	depth := 0
 	for _, t := range toks {
 		switch {
 		case t.Hole > 0:
-		case isOpen(t):
+		case syntax.IsOpen(t):
 			depth++
-		case isClose(t):
+		case syntax.IsClose(t):
 			depth--
-		case depth == 0 && t.Kind == Symbol && t.Text == ":":
+		case depth == 0 && t.Kind == syntax.Symbol && t.Text == ":":
 			return true
 		}
 	}
@@ -232,7 +162,7 @@ func hasTopLevelColon(toks []Token) bool {
 // ParseHeader reads the import lines of an environment header ("import Mathlib\nimport
 // Aesop"); anything else in it is an error.
 func ParseHeader(header string) ([]string, error) {
-	lx := Lex(header)
+	lx := syntax.Lex(header)
 	if !lx.OK() {
 		return nil, fmt.Errorf("header: %s", lx.Problems[0])
 	}

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/leanprm/leanprm/leanbridge/syntax"
 )
 
 // StaticReport is the outcome of the checks that run before Lean.
@@ -125,7 +127,7 @@ const (
 //     statement.) What this list misses, the semantic guard catches (see the package
 //     documentation).
 func CheckStatic(st *Statement, proof string, allowedImports []string) StaticReport {
-	c := &candidate{st: st, lx: Lex(proof), allowed: allowedImports, seen: map[reasonKey]bool{}}
+	c := &candidate{st: st, lx: syntax.Lex(proof), allowed: allowedImports, seen: map[reasonKey]bool{}}
 	c.run()
 	slices.SortStableFunc(c.reasons, func(a, b Reason) int {
 		if a.Line != b.Line {
@@ -148,9 +150,9 @@ type reasonKey struct {
 
 type candidate struct {
 	st      *Statement
-	lx      *Lexed
+	lx      *syntax.Lexed
 	allowed []string
-	toks    []Token
+	toks    []syntax.Token
 	// importEnd is the index of the first token after the leading import lines;
 	// [trustLo, trustHi) are the tokens of the repeated official preamble, if any.
 	importEnd, trustLo, trustHi int
@@ -164,7 +166,7 @@ type candidate struct {
 
 const maxReasons = 100
 
-func (c *candidate) add(code Code, t *Token, format string, args ...any) {
+func (c *candidate) add(code Code, t *syntax.Token, format string, args ...any) {
 	r := Reason{Code: code, Detail: fmt.Sprintf(format, args...)}
 	if t != nil {
 		r.Line, r.Column = t.Line, t.Col
@@ -179,7 +181,7 @@ func (c *candidate) add(code Code, t *Token, format string, args ...any) {
 
 func (c *candidate) run() {
 	for _, p := range c.lx.Problems {
-		c.add(p.Code, &Token{Line: p.Line, Col: p.Col}, "%s", p.Msg)
+		c.add(codeOf(p.Kind), &syntax.Token{Line: p.Line, Col: p.Col}, "%s", p.Msg)
 	}
 	c.toks = c.lx.Tokens
 	c.targetEnd = -1
@@ -204,7 +206,7 @@ func (c *candidate) run() {
 func (c *candidate) checkImports() {
 	i := 0
 	for i < len(c.toks) && c.toks[i].IsWord("import") {
-		if i+1 >= len(c.toks) || c.toks[i+1].Kind != Ident {
+		if i+1 >= len(c.toks) || c.toks[i+1].Kind != syntax.Ident {
 			c.add(CodeImport, &c.toks[i], "`import` without a module name")
 			i++
 			break
@@ -243,18 +245,18 @@ var commandWords = map[string]bool{
 	"omit": true, "import": true, "deriving": true,
 }
 
-func startsCommand(t Token) bool {
+func startsCommand(t syntax.Token) bool {
 	switch t.Kind {
-	case HashCommand:
+	case syntax.HashCommand:
 		return true
-	case Symbol:
+	case syntax.Symbol:
 		return t.Text == "@["
-	case Ident:
+	case syntax.Ident:
 		if t.Escaped || len(t.Name) != 1 {
 			return false
 		}
 		w := t.Name[0]
-		if commandWords[w] || declKeywords[w] || modifierWords[w] {
+		if commandWords[w] || syntax.IsDeclKeyword(w) || syntax.IsModifier(w) {
 			return true
 		}
 		r, ok := keywordRules[w]
@@ -271,14 +273,14 @@ type decl struct {
 func (c *candidate) declarations() []decl {
 	var ds []decl
 	for j, t := range c.toks {
-		if t.Hole > 0 || t.Kind != Ident || t.Escaped || len(t.Name) != 1 || !declKeywords[t.Text] {
+		if t.Hole > 0 || t.Kind != syntax.Ident || t.Escaped || len(t.Name) != 1 || !syntax.IsDeclKeyword(t.Text) {
 			continue
 		}
 		if j < c.importEnd || (j >= c.trustLo && j < c.trustHi) {
 			continue
 		}
 		// `constant` is no Lean 4 keyword: a declaration only where a command starts.
-		if t.Text == "constant" && t.Col != 0 && (j == 0 || !modifierWords[leanWord(&c.toks[j-1])]) {
+		if t.Text == "constant" && t.Col != 0 && (j == 0 || !syntax.IsModifier(leanWord(&c.toks[j-1]))) {
 			continue
 		}
 		// `class inductive X`, `class abbrev X`: the name follows the second keyword.
@@ -286,7 +288,7 @@ func (c *candidate) declarations() []decl {
 			continue
 		}
 		d := decl{kw: j, name: -1}
-		if t.Text != "example" && j+1 < len(c.toks) && c.toks[j+1].Kind == Ident && !c.toks[j+1].IsWord("where") {
+		if t.Text != "example" && j+1 < len(c.toks) && c.toks[j+1].Kind == syntax.Ident && !c.toks[j+1].IsWord("where") {
 			d.name = j + 1
 		}
 		ds = append(ds, d)
@@ -331,7 +333,7 @@ func (c *candidate) checkTarget() {
 	}
 	target := exact[0]
 	lo := max(c.importEnd, c.trustHi)
-	start := declStart(c.toks, lo, target.kw)
+	start := syntax.DeclStart(c.toks, lo, target.kw)
 	c.compareHeader(start)
 
 	for _, d := range ds {
@@ -385,7 +387,7 @@ func (c *candidate) compareHeader(start int) {
 		}
 		if k > 0 {
 			prev := h[k-1]
-			spacingMatters := (prev.Kind == Symbol && want.Kind == Symbol) || prev.Text == "." || want.Text == "."
+			spacingMatters := (prev.Kind == syntax.Symbol && want.Kind == syntax.Symbol) || prev.Text == "." || want.Text == "."
 			if spacingMatters && got.Glued != want.Glued {
 				c.add(CodeStatementChanged, &got, "spacing before %q differs from the official statement", got.Text)
 				return
@@ -397,8 +399,8 @@ func (c *candidate) compareHeader(start int) {
 		}
 	}
 	i := start + len(h)
-	if i >= len(c.toks) || c.toks[i].Kind != Symbol || c.toks[i].Text != ":=" {
-		var t *Token
+	if i >= len(c.toks) || c.toks[i].Kind != syntax.Symbol || c.toks[i].Text != ":=" {
+		var t *syntax.Token
 		found := "the end of the text"
 		if i < len(c.toks) {
 			t = &c.toks[i]
@@ -516,7 +518,7 @@ var componentRules = map[string]rule{
 // escaped part that holds dots split at them (`«Lean.Elab»` is one component for Lean, but
 // reading it as two can only refuse more), and a leading `_root_` dropped (name resolution
 // treats `_root_.Lean.Elab` as `Lean.Elab`).
-func leanName(t *Token) []string {
+func leanName(t *syntax.Token) []string {
 	var comps []string
 	for _, c := range t.Name {
 		if t.Escaped && strings.Contains(c, ".") {
@@ -533,8 +535,8 @@ func leanName(t *Token) []string {
 
 // leanWord is the single-component name of an identifier token, whatever its spelling, or ""
 // for other tokens and dotted names.
-func leanWord(t *Token) string {
-	if t.Kind != Ident {
+func leanWord(t *syntax.Token) string {
+	if t.Kind != syntax.Ident {
 		return ""
 	}
 	if n := leanName(t); len(n) == 1 {
@@ -563,7 +565,7 @@ var bindingWords = map[string]bool{
 func (c *candidate) checkToken(i int) {
 	t := &c.toks[i]
 	switch t.Kind {
-	case HashCommand:
+	case syntax.HashCommand:
 		switch cmd := t.Name[0]; {
 		case strings.HasPrefix(cmd, "eval"):
 			c.add(CodeEval, t, "`%s` runs code", t.Text)
@@ -575,7 +577,7 @@ func (c *candidate) checkToken(i int) {
 			c.add(CodeHashCommand, t, "`%s` is not allowed in a proof", t.Text)
 		}
 		return
-	case Ident:
+	case syntax.Ident:
 	default:
 		return
 	}
@@ -601,7 +603,7 @@ func (c *candidate) checkToken(i int) {
 		case "constant":
 			// Not a keyword in Lean 4 (opaque replaced it), so only at the start of a
 			// command, where an older Lean reads it as a declaration.
-			if t.Col == 0 || (i > 0 && modifierWords[leanWord(&c.toks[i-1])]) {
+			if t.Col == 0 || (i > 0 && syntax.IsModifier(leanWord(&c.toks[i-1]))) {
 				c.add(CodeAxiom, t, "a `constant` declaration")
 			}
 		}
@@ -628,12 +630,12 @@ func (c *candidate) checkToken(i int) {
 func (c *candidate) checkNative(i int) {
 	t := &c.toks[i]
 	if i > 0 {
-		if p := c.toks[i-1]; p.Kind == Symbol && p.Text == "+" && t.Glued {
+		if p := c.toks[i-1]; p.Kind == syntax.Symbol && p.Text == "+" && t.Glued {
 			c.add(CodeNativeDecide, t, "`+%s` (decide by native code)", t.Text)
 			return
 		}
 	}
-	if i+1 < len(c.toks) && c.toks[i+1].Kind == Symbol && c.toks[i+1].Text == ":=" {
+	if i+1 < len(c.toks) && c.toks[i+1].Kind == syntax.Symbol && c.toks[i+1].Text == ":=" {
 		if i > 0 && bindingWords[leanWord(&c.toks[i-1])] {
 			return
 		}
@@ -646,7 +648,7 @@ func (c *candidate) checkNative(i int) {
 func (c *candidate) checkOpen(i int) {
 	for j := i + 1; j < len(c.toks); j++ {
 		u := &c.toks[j]
-		if u.Kind != Ident || startsCommand(*u) || u.IsWord("in") || u.IsWord("hiding") || u.IsWord("renaming") {
+		if u.Kind != syntax.Ident || startsCommand(*u) || u.IsWord("in") || u.IsWord("hiding") || u.IsWord("renaming") {
 			return
 		}
 		if u.IsWord("scoped") {
@@ -698,9 +700,9 @@ func (c *candidate) findAttributes() {
 		}
 		t := &c.toks[i]
 		switch {
-		case t.Kind == Symbol && t.Text == "@[":
+		case t.Kind == syntax.Symbol && t.Text == "@[":
 			c.checkAttributes(i + 1)
-		case leanWord(t) == "attribute" && i+1 < len(c.toks) && c.toks[i+1].Kind == Symbol && c.toks[i+1].Text == "[":
+		case leanWord(t) == "attribute" && i+1 < len(c.toks) && c.toks[i+1].Kind == syntax.Symbol && c.toks[i+1].Text == "[":
 			c.checkAttributes(i + 2)
 		}
 	}
@@ -715,9 +717,9 @@ func (c *candidate) checkAttributes(i int) {
 	for j := i; j < len(c.toks); j++ {
 		u := &c.toks[j]
 		switch {
-		case isOpen(*u):
+		case syntax.IsOpen(*u):
 			depth++
-		case isClose(*u):
+		case syntax.IsClose(*u):
 			if depth == 0 {
 				return
 			}
@@ -729,11 +731,11 @@ func (c *candidate) checkAttributes(i int) {
 		if !entry || depth > 0 {
 			continue
 		}
-		if w := leanWord(u); w == "local" || w == "scoped" || (u.Kind == Symbol && u.Text == "-") {
+		if w := leanWord(u); w == "local" || w == "scoped" || (u.Kind == syntax.Symbol && u.Text == "-") {
 			continue
 		}
 		entry = false
-		if u.Kind != Ident {
+		if u.Kind != syntax.Ident {
 			continue
 		}
 		c.attrNames[j] = true
@@ -758,17 +760,17 @@ func (c *candidate) checkInstance(i int) {
 	for j := i + 1; j < len(c.toks) && j <= i+48; j++ {
 		u := c.toks[j]
 		switch {
-		case isOpen(u):
+		case syntax.IsOpen(u):
 			depth++
-		case isClose(u):
+		case syntax.IsClose(u):
 			depth--
 		}
 		// Not stopping at declaration keywords: `@[instance] def d : Decidable p` names
 		// the class after the keyword. `(priority := high)` is skipped by depth.
-		if depth <= 0 && (u.Kind == Symbol && (u.Text == ":=" || u.Text == "|") || u.IsWord("where")) {
+		if depth <= 0 && (u.Kind == syntax.Symbol && (u.Text == ":=" || u.Text == "|") || u.IsWord("where")) {
 			break
 		}
-		if n := u.FullName(); u.Kind == Ident && (strings.Contains(n, "Decidable") || strings.Contains(n, "decEq") || strings.Contains(n, "DecEq")) {
+		if n := u.FullName(); u.Kind == syntax.Ident && (strings.Contains(n, "Decidable") || strings.Contains(n, "decEq") || strings.Contains(n, "DecEq")) {
 			c.add(CodeDecidableInstance, t, "an instance of %s", u.Text)
 			return
 		}
@@ -822,7 +824,7 @@ func leanNat(s string) (n uint64, ok bool) {
 // is maxHeartbeats).
 func (c *candidate) checkOption(i int) {
 	t := &c.toks[i]
-	if i+2 >= len(c.toks) || c.toks[i+1].Kind != Ident {
+	if i+2 >= len(c.toks) || c.toks[i+1].Kind != syntax.Ident {
 		c.add(CodeOptionNotAllowed, t, "`set_option` without an option name and value")
 		return
 	}
@@ -831,11 +833,11 @@ func (c *candidate) checkOption(i int) {
 	scoped := i+3 < len(c.toks) && c.toks[i+3].IsWord("in")
 	// The value must be a whole numeral: a token glued after it (`1_000`) would make us read
 	// a different number from the one a Lean with digit separators reads.
-	whole := i+3 >= len(c.toks) || !c.toks[i+3].Glued || c.toks[i+3].Kind == Symbol
+	whole := i+3 >= len(c.toks) || !c.toks[i+3].Glued || c.toks[i+3].Kind == syntax.Symbol
 	limit := func(code Code, lo, cap uint64) {
 		n, ok := leanNat(val.Text)
 		switch {
-		case val.Kind != Number || !ok || !whole:
+		case val.Kind != syntax.Number || !ok || !whole:
 			c.add(CodeOptionNotAllowed, t, "`set_option %s %s`: expected a number", opt, val.Text)
 		case n < lo || n > cap:
 			c.add(code, t, "`set_option %s %s` (allowed: %d to %d)", opt, val.Text, lo, cap)

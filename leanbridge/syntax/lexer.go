@@ -1,4 +1,4 @@
-package verify
+package syntax
 
 import (
 	"fmt"
@@ -31,11 +31,14 @@ var kindNames = [...]string{
 	NameLit: "name literal", HashCommand: "command",
 }
 
-func (k Kind) String() string {
-	if int(k) < len(kindNames) && kindNames[k] != "" {
-		return kindNames[k]
+func (k Kind) String() string { return enumName(kindNames[:], uint8(k), "Kind") }
+
+// enumName is names[k], or typ(k) for a value without a name.
+func enumName(names []string, k uint8, typ string) string {
+	if int(k) < len(names) && names[k] != "" {
+		return names[k]
 	}
-	return fmt.Sprintf("Kind(%d)", k)
+	return fmt.Sprintf("%s(%d)", typ, k)
 }
 
 // Token is one lexeme of Lean source. Comments (including doc comments, which Lean parses as
@@ -71,15 +74,41 @@ func (t Token) IsWord(w string) bool {
 // FullName is the dotted identifier with guillemets removed.
 func (t Token) FullName() string { return strings.Join(t.Name, ".") }
 
-// LexProblem is a construct the lexer could not read with confidence. Any problem makes the
-// candidate proof rejected: Lean might read such text differently from us.
-type LexProblem struct {
-	Code      Code
+// ProblemKind classifies a Problem. The lexer only says what it saw; what a problem means (verify
+// rejects a candidate proof for any of them) is for the caller to decide.
+type ProblemKind uint8
+
+// Problem kinds.
+const (
+	// InvalidUTF8: the text is not valid UTF-8 (tools disagree on what it says).
+	InvalidUTF8 ProblemKind = iota + 1
+	// NULByte: a NUL byte (tools disagree on where the text ends).
+	NULByte
+	// BidiControl: a bidirectional control character (the text displays differently from how
+	// it is read).
+	BidiControl
+	// InvisibleChar: an invisible or control character, or a non-ASCII space, in code.
+	InvisibleChar
+	// Malformed: a construct that is unterminated, badly escaped, badly formed or ambiguous.
+	Malformed
+)
+
+var problemKindNames = [...]string{
+	InvalidUTF8: "invalid UTF-8", NULByte: "NUL byte", BidiControl: "bidirectional control",
+	InvisibleChar: "invisible character", Malformed: "malformed",
+}
+
+func (k ProblemKind) String() string { return enumName(problemKindNames[:], uint8(k), "ProblemKind") }
+
+// Problem is a construct the lexer could not read with confidence: Lean might read such text
+// differently from us.
+type Problem struct {
+	Kind      ProblemKind
 	Msg       string
 	Line, Col int
 }
 
-func (p LexProblem) String() string { return fmt.Sprintf("%d:%d: %s", p.Line, p.Col, p.Msg) }
+func (p Problem) String() string { return fmt.Sprintf("%d:%d: %s", p.Line, p.Col, p.Msg) }
 
 // Lexed is the result of Lex.
 type Lexed struct {
@@ -87,7 +116,7 @@ type Lexed struct {
 	Tokens []Token
 	// Problems are in source order. After an unterminated construct the rest of the text is
 	// not lexed, so Tokens is then incomplete.
-	Problems []LexProblem
+	Problems []Problem
 }
 
 // OK reports that the text lexed without problems.
@@ -129,7 +158,7 @@ type lexer struct {
 	pos       int
 	line, col int
 	toks      []Token
-	probs     []LexProblem
+	probs     []Problem
 	glued     bool
 	hole      int
 	fatal     bool // an unterminated construct: stop lexing
@@ -152,11 +181,11 @@ func (l *lexer) restore(s lexState) {
 	l.glued, l.fatal = s.glued, s.fatal
 }
 
-func (l *lexer) problem(code Code, line, col int, format string, args ...any) {
+func (l *lexer) problem(kind ProblemKind, line, col int, format string, args ...any) {
 	if len(l.probs) >= maxProblems {
 		return
 	}
-	l.probs = append(l.probs, LexProblem{Code: code, Msg: fmt.Sprintf(format, args...), Line: line, Col: col})
+	l.probs = append(l.probs, Problem{Kind: kind, Msg: fmt.Sprintf(format, args...), Line: line, Col: col})
 }
 
 // scanWholeText reports what is dangerous whatever context it appears in, comments and strings
@@ -170,13 +199,13 @@ func (l *lexer) scanWholeText() {
 		switch {
 		case r == utf8.RuneError && n == 1 && !badUTF8:
 			badUTF8 = true
-			l.problem(CodeInvalidUTF8, line, col, "invalid UTF-8")
+			l.problem(InvalidUTF8, line, col, "invalid UTF-8")
 		case r == 0 && !nul:
 			nul = true
-			l.problem(CodeNULByte, line, col, "NUL byte")
+			l.problem(NULByte, line, col, "NUL byte")
 		case isBidiControl(r) && !bidi:
 			bidi = true
-			l.problem(CodeBidiControl, line, col, "bidirectional control character U+%04X", r)
+			l.problem(BidiControl, line, col, "bidirectional control character U+%04X", r)
 		}
 		if r == '\n' {
 			line, col = line+1, 0
@@ -296,7 +325,7 @@ func (l *lexer) lexCode(inHole bool) bool {
 			if !l.seenInvis[l.pos] {
 				l.seenInvis[l.pos] = true
 				if !isBidiControl(r) {
-					l.problem(CodeInvisibleChar, l.line, l.col, "invisible or control character U+%04X in code", r)
+					l.problem(InvisibleChar, l.line, l.col, "invisible or control character U+%04X in code", r)
 				}
 			}
 			// Read as a separator, so that `so\u200brry` still shows `so` and `rry` and
@@ -323,7 +352,7 @@ func (l *lexer) blockComment() {
 	// Lean skips the third character without looking at it (it only checks whether it is
 	// '-' or '!' to tell a doc comment from a plain one), so "/-/" does not open a nested level.
 	if l.next() < 0 {
-		l.problem(CodeLexError, line, col, "unterminated comment")
+		l.problem(Malformed, line, col, "unterminated comment")
 		l.fatal = true
 		return
 	}
@@ -332,7 +361,7 @@ func (l *lexer) blockComment() {
 		r := l.next()
 		switch {
 		case r < 0:
-			l.problem(CodeLexError, line, col, "unterminated comment")
+			l.problem(Malformed, line, col, "unterminated comment")
 			l.fatal = true
 			return
 		case r == '-':
@@ -409,7 +438,7 @@ func (l *lexer) ident(kind Kind) {
 			for {
 				r, _ := l.peek()
 				if r < 0 {
-					l.problem(CodeLexError, line, col, "unterminated identifier escape «")
+					l.problem(Malformed, line, col, "unterminated identifier escape «")
 					l.fatal = true
 					return
 				}
@@ -417,7 +446,7 @@ func (l *lexer) ident(kind Kind) {
 					break
 				}
 				if isInvisible(r) && !isBidiControl(r) {
-					l.problem(CodeInvisibleChar, l.line, l.col, "invisible or control character U+%04X in an identifier", r)
+					l.problem(InvisibleChar, l.line, l.col, "invisible or control character U+%04X in an identifier", r)
 				}
 				l.next()
 			}
@@ -496,19 +525,19 @@ func (l *lexer) number() {
 		l.next()
 		l.next()
 		if takeWhile(isHexDigit) == 0 {
-			l.problem(CodeLexError, t.Line, t.Col, "invalid hexadecimal numeral")
+			l.problem(Malformed, t.Line, t.Col, "invalid hexadecimal numeral")
 		}
 	case r == '0' && (nx == 'b' || nx == 'B'):
 		l.next()
 		l.next()
 		if takeWhile(func(r rune) bool { return r == '0' || r == '1' }) == 0 {
-			l.problem(CodeLexError, t.Line, t.Col, "invalid binary numeral")
+			l.problem(Malformed, t.Line, t.Col, "invalid binary numeral")
 		}
 	case r == '0' && (nx == 'o' || nx == 'O'):
 		l.next()
 		l.next()
 		if takeWhile(func(r rune) bool { return r >= '0' && r <= '7' }) == 0 {
-			l.problem(CodeLexError, t.Line, t.Col, "invalid octal numeral")
+			l.problem(Malformed, t.Line, t.Col, "invalid octal numeral")
 		}
 	default:
 		takeWhile(isDigit)
@@ -524,7 +553,7 @@ func (l *lexer) number() {
 				takeWhile(isDigit)
 			} else {
 				// Lean: "missing exponent digits in scientific literal".
-				l.problem(CodeLexError, l.line, l.col, "missing exponent digits in scientific literal")
+				l.problem(Malformed, l.line, l.col, "missing exponent digits in scientific literal")
 				l.next()
 			}
 		}
@@ -593,7 +622,7 @@ func (l *lexer) escape(inInterp, inString bool) bool {
 			l.next()
 		}
 	}
-	l.problem(CodeLexError, line, col, "invalid escape sequence in literal")
+	l.problem(Malformed, line, col, "invalid escape sequence in literal")
 	return false
 }
 
@@ -616,7 +645,7 @@ func (l *lexer) charLit() {
 			return
 		}
 	}
-	l.problem(CodeLexError, t.Line, t.Col, "missing end of character literal")
+	l.problem(Malformed, t.Line, t.Col, "missing end of character literal")
 	l.fatal = true
 }
 
@@ -656,7 +685,7 @@ func (l *lexer) stringLit() {
 		return // the String token and its holes are in place
 	}
 	l.restore(start)
-	l.problem(CodeLexError, start.line, start.col, "string literal is ambiguous: read as interpolated, its {…} parts would change where it ends")
+	l.problem(Malformed, start.line, start.col, "string literal is ambiguous: read as interpolated, its {…} parts would change where it ends")
 	l.fatal = true
 }
 
@@ -671,7 +700,7 @@ func (l *lexer) scanPlainString() (end int, ok, sawBrace bool) {
 		r := l.next()
 		switch {
 		case r < 0:
-			l.problem(CodeLexError, line, col, "unterminated string literal")
+			l.problem(Malformed, line, col, "unterminated string literal")
 			l.fatal = true
 			return l.pos, false, sawBrace
 		case r == '"':
@@ -712,7 +741,7 @@ func (l *lexer) interpString(trigger bool) bool {
 		r := l.next()
 		switch {
 		case r < 0:
-			l.problem(CodeLexError, t.Line, t.Col, "unterminated string literal")
+			l.problem(Malformed, t.Line, t.Col, "unterminated string literal")
 			l.fatal = true
 			return false
 		case r == '"':
@@ -725,7 +754,7 @@ func (l *lexer) interpString(trigger bool) bool {
 			}
 		case r == '{':
 			if l.hole >= maxHoleDepth {
-				l.problem(CodeLexError, l.line, l.col, "string interpolation nested too deeply")
+				l.problem(Malformed, l.line, l.col, "string interpolation nested too deeply")
 				l.fatal = true
 				return false
 			}
@@ -737,7 +766,7 @@ func (l *lexer) interpString(trigger bool) bool {
 				return false
 			}
 			if !closed {
-				l.problem(CodeLexError, t.Line, t.Col, "unterminated string interpolation")
+				l.problem(Malformed, t.Line, t.Col, "unterminated string interpolation")
 				l.fatal = true
 				return false
 			}
@@ -772,7 +801,7 @@ func (l *lexer) rawString() {
 	closing := "\"" + strings.Repeat("#", hashes)
 	for {
 		if l.atEOF() {
-			l.problem(CodeLexError, t.Line, t.Col, "unterminated raw string literal")
+			l.problem(Malformed, t.Line, t.Col, "unterminated raw string literal")
 			l.fatal = true
 			return
 		}

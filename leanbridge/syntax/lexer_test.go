@@ -1,4 +1,4 @@
-package verify
+package syntax
 
 import (
 	"strings"
@@ -105,43 +105,43 @@ func TestLexProblems(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		src  string
-		code Code
+		kind ProblemKind
 		msg  string
 	}{
-		{"unterminated comment", "x /- a", CodeLexError, "unterminated comment"},
-		{"unterminated nested", "/- a /- b -/", CodeLexError, "unterminated comment"},
-		{"unterminated doc", "/-- doc", CodeLexError, "unterminated comment"},
-		{"comment opener at end", "/-", CodeLexError, "unterminated comment"},
-		{"unterminated string", `x "abc`, CodeLexError, "unterminated string"},
-		{"bad escape", `"a\q"`, CodeLexError, "invalid escape"},
+		{"unterminated comment", "x /- a", Malformed, "unterminated comment"},
+		{"unterminated nested", "/- a /- b -/", Malformed, "unterminated comment"},
+		{"unterminated doc", "/-- doc", Malformed, "unterminated comment"},
+		{"comment opener at end", "/-", Malformed, "unterminated comment"},
+		{"unterminated string", `x "abc`, Malformed, "unterminated string"},
+		{"bad escape", `"a\q"`, Malformed, "invalid escape"},
 		// Invalid as a plain string, valid as an interpolated one: which one Lean reads
 		// depends on the syntax around it.
-		{"brace escape outside interpolation", `"\{"`, CodeLexError, "ambiguous"},
-		{"unterminated char", `'a`, CodeLexError, "character literal"},
-		{"two-char char", `'ab'`, CodeLexError, "character literal"},
-		{"unterminated guillemet", "«sorry", CodeLexError, "identifier escape"},
-		{"unterminated raw", `r##"a"#`, CodeLexError, "raw string"},
-		{"unterminated interpolation", `s!"a{b"`, CodeLexError, "unterminated"},
-		{"ambiguous string", `"{" ++ sorry ++ "}"`, CodeLexError, "ambiguous"},
-		{"bad hex", "0x", CodeLexError, "hexadecimal"},
-		{"bad exponent", "1e+", CodeLexError, "exponent"},
-		{"invalid utf8", "x \xff y", CodeInvalidUTF8, "UTF-8"},
-		{"invalid utf8 in comment", "-- \xc3\x28\nx", CodeInvalidUTF8, "UTF-8"},
-		{"nul", "x\x00y", CodeNULByte, "NUL"},
-		{"nul in string", "\"a\x00\"", CodeNULByte, "NUL"},
-		{"bidi in comment", "-- \u202e evil", CodeBidiControl, "bidirectional"},
-		{"bidi isolate in string", "\"\u2066\"", CodeBidiControl, "bidirectional"},
-		{"zero width space", "so\u200brry", CodeInvisibleChar, "U+200B"},
-		{"nbsp", "by\u00a0sorry", CodeInvisibleChar, "U+00A0"},
-		{"bom", "\ufeffx", CodeInvisibleChar, "U+FEFF"},
-		{"form feed", "x\fy", CodeInvisibleChar, "U+000C"},
-		{"zero width in guillemets", "«so\u200drry»", CodeInvisibleChar, "U+200D"},
-		{"deep interpolation", strings.Repeat(`s!"{`, 20) + strings.Repeat(`}"`, 20), CodeLexError, "nested too deeply"},
+		{"brace escape outside interpolation", `"\{"`, Malformed, "ambiguous"},
+		{"unterminated char", `'a`, Malformed, "character literal"},
+		{"two-char char", `'ab'`, Malformed, "character literal"},
+		{"unterminated guillemet", "«sorry", Malformed, "identifier escape"},
+		{"unterminated raw", `r##"a"#`, Malformed, "raw string"},
+		{"unterminated interpolation", `s!"a{b"`, Malformed, "unterminated"},
+		{"ambiguous string", `"{" ++ sorry ++ "}"`, Malformed, "ambiguous"},
+		{"bad hex", "0x", Malformed, "hexadecimal"},
+		{"bad exponent", "1e+", Malformed, "exponent"},
+		{"invalid utf8", "x \xff y", InvalidUTF8, "UTF-8"},
+		{"invalid utf8 in comment", "-- \xc3\x28\nx", InvalidUTF8, "UTF-8"},
+		{"nul", "x\x00y", NULByte, "NUL"},
+		{"nul in string", "\"a\x00\"", NULByte, "NUL"},
+		{"bidi in comment", "-- \u202e evil", BidiControl, "bidirectional"},
+		{"bidi isolate in string", "\"\u2066\"", BidiControl, "bidirectional"},
+		{"zero width space", "so\u200brry", InvisibleChar, "U+200B"},
+		{"nbsp", "by\u00a0sorry", InvisibleChar, "U+00A0"},
+		{"bom", "\ufeffx", InvisibleChar, "U+FEFF"},
+		{"form feed", "x\fy", InvisibleChar, "U+000C"},
+		{"zero width in guillemets", "«so\u200drry»", InvisibleChar, "U+200D"},
+		{"deep interpolation", strings.Repeat(`s!"{`, 20) + strings.Repeat(`}"`, 20), Malformed, "nested too deeply"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			lx := Lex(tc.src)
 			require.NotEmpty(t, lx.Problems)
-			assert.Equal(t, tc.code, lx.Problems[0].Code)
+			assert.Equal(t, tc.kind, lx.Problems[0].Kind)
 			assert.Contains(t, lx.Problems[0].Msg, tc.msg)
 		})
 	}
@@ -174,4 +174,13 @@ func TestLexLargeInputLinear(t *testing.T) {
 	assert.Len(t, lx.Tokens, 400000)
 	last := lx.Tokens[len(lx.Tokens)-1]
 	assert.Equal(t, 4*199999+2, last.Col)
+}
+
+func TestKindNames(t *testing.T) {
+	assert.Equal(t, "identifier", Ident.String())
+	assert.Equal(t, "command", HashCommand.String())
+	assert.Equal(t, "Kind(99)", Kind(99).String())
+	assert.Equal(t, "malformed", Malformed.String())
+	assert.Equal(t, "invalid UTF-8", InvalidUTF8.String())
+	assert.Equal(t, "ProblemKind(0)", ProblemKind(0).String())
 }

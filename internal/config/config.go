@@ -1,0 +1,139 @@
+package config
+
+import (
+	"runtime"
+	"strings"
+	"time"
+)
+
+// Config is the whole configuration of one leanprm run.
+type Config struct {
+	// Checker says which formal checker scores the claims.
+	Checker Checker
+	Lean    Lean
+	PRM     PRM
+	Data    Data
+
+	file    string            // configuration file read, if any
+	raw     map[string]string // key → the text it was set from
+	sources map[string]string // key → where that text came from
+}
+
+// Lean is the lean.* section: how the REPL and the language server are started and bounded.
+type Lean struct {
+	// Project is the Lake project with the pinned toolchain and the REPL, as configured
+	// (relative paths are resolved by whoever starts the REPL).
+	Project string
+	// Header is the import header every obligation runs under; Tactic decides closed
+	// arithmetic claims.
+	Header, Tactic string
+	// Command and ServerCommand are lean.command and lean.server_command split into argv
+	// (nil when unset); CommandText and ServerCommandText are the settings as written.
+	Command, ServerCommand         []string
+	CommandText, ServerCommandText string
+	// Workers is the number of REPL worker processes, 0 meaning one per core (see
+	// WorkerCount). Queue is how many requests may wait for a worker, 0 meaning the client's
+	// default.
+	Workers, Queue int
+	// RecycleAfter restarts a worker after this many requests; 0 means never (the REPL
+	// client's own zero means its default, so whoever builds its configuration maps 0 to its
+	// "never" value).
+	RecycleAfter int
+	// Timeout bounds one REPL request; StartTimeout a worker's start, header and probes.
+	Timeout, StartTimeout time.Duration
+	// MaxRSS restarts a worker whose resident memory passes it; 0 means no limit.
+	MaxRSS int64
+}
+
+// WorkerCount is Workers with 0 read as the number of cores.
+func (l Lean) WorkerCount() int {
+	if l.Workers > 0 {
+		return l.Workers
+	}
+	return runtime.NumCPU()
+}
+
+// PRM is the prm.* section: the learned process reward model.
+type PRM struct {
+	Backend Backend
+	VLLM    VLLM
+}
+
+// VLLM is prm.vllm.*: a PRM served by vLLM.
+type VLLM struct {
+	URL, Model string
+	Mode       VLLMMode
+	// Timeout bounds one request; Concurrency the requests in flight at once.
+	Timeout     time.Duration
+	Concurrency int
+}
+
+// Data is the data.* section.
+type Data struct {
+	// Dir holds the benchmark and training data that eval and train read.
+	Dir string
+}
+
+// File is the configuration file that was read, or "" when none was.
+func (c *Config) File() string { return c.file }
+
+// Checker is the `checker` setting.
+type Checker string
+
+// Checkers.
+const (
+	// CheckerAuto is both when a REPL is set up, else exact.
+	CheckerAuto Checker = "auto"
+	// CheckerLean checks with the REPL alone.
+	CheckerLean Checker = "lean"
+	// CheckerExact checks with the built-in exact rational arithmetic alone.
+	CheckerExact Checker = "exact"
+	// CheckerBoth runs the REPL and the exact checker and reports disagreements.
+	CheckerBoth Checker = "both"
+)
+
+// Values lists the accepted checkers.
+func (Checker) Values() []string { return []string{"auto", "lean", "exact", "both"} }
+
+// Backend is the `prm.backend` setting.
+type Backend string
+
+// PRM backends.
+const (
+	// BackendEmbedded is the model compiled into the binary.
+	BackendEmbedded Backend = "embedded"
+	// BackendVLLM is a PRM served by vLLM.
+	BackendVLLM Backend = "vllm"
+)
+
+// Values lists the accepted backends. An empty setting reads as embedded.
+func (Backend) Values() []string { return []string{"embedded", "vllm"} }
+
+// VLLMMode is the `prm.vllm.mode` setting.
+type VLLMMode string
+
+// vLLM modes.
+const (
+	// ModeQwen is Qwen2.5-Math-PRM's /pooling with <extra_0> separators.
+	ModeQwen VLLMMode = "qwen"
+	// ModeShepherd is Math-Shepherd-style step-tag pooling.
+	ModeShepherd VLLMMode = "shepherd"
+	// ModeStep is a synonym of ModeShepherd (the vLLM client's name for it).
+	ModeStep VLLMMode = "step"
+)
+
+// Values lists the accepted modes.
+func (VLLMMode) Values() []string { return []string{"qwen", "shepherd", "step"} }
+
+// StepPooling reports whether m is step-tag pooling (shepherd or its synonym step).
+func (m VLLMMode) StepPooling() bool { return m == ModeShepherd || m == ModeStep }
+
+// enumValue returns raw when it is one of values, else an error naming the key and the values.
+func enumValue(key, raw string, values []string) (string, error) {
+	for _, v := range values {
+		if raw == v {
+			return raw, nil
+		}
+	}
+	return "", &KeyError{Key: key, Msg: quote(raw) + " is not one of " + strings.Join(values, ", ")}
+}

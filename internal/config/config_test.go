@@ -1,0 +1,362 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/spf13/pflag"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"go.yaml.in/yaml/v3"
+
+	"github.com/leanprm/leanprm/leanbridge"
+)
+
+// env is a fixed environment for Load.
+func env(m map[string]string) func(string) (string, bool) {
+	return func(k string) (string, bool) { v, ok := m[k]; return v, ok }
+}
+
+// flags is a flag set with the configuration flags registered, parsed from args.
+func flags(t *testing.T, args ...string) *pflag.FlagSet {
+	t.Helper()
+	fs := pflag.NewFlagSet("leanprm", pflag.ContinueOnError)
+	RegisterFlags(fs)
+	require.NoError(t, fs.Parse(args))
+	return fs
+}
+
+// writeFile writes a leanprm.yaml into a new directory and returns the directory.
+func writeFile(t *testing.T, text string) string {
+	t.Helper()
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, FileName), []byte(text), 0o644))
+	return dir
+}
+
+// load runs Load searching only dir, with the given environment and flags.
+func load(t *testing.T, dir string, envv map[string]string, args ...string) (*Config, error) {
+	t.Helper()
+	return Load(flags(t, args...), LoadOptions{LookupEnv: env(envv), SearchDirs: []string{dir}})
+}
+
+func source(t *testing.T, c *Config, key string) Source {
+	t.Helper()
+	for _, s := range c.Sources() {
+		if s.Key == key {
+			return s
+		}
+	}
+	t.Fatalf("key %s missing from Sources", key)
+	return Source{}
+}
+
+// The loading cases of cmd/leanprm's TestConfigPrecedence, on the library.
+func TestPrecedence(t *testing.T) {
+	dir := writeFile(t, "lean:\n  tactic: norm_num\n  workers: 3\n  timeout: 5s\nchecker: exact\n")
+	file := filepath.Join(dir, FileName)
+	for _, tc := range []struct {
+		name      string
+		env       map[string]string
+		args      []string
+		key, want string
+		from      string
+	}{
+		{"default", nil, nil, "lean.header", "", "default"},
+		{"file", nil, nil, "lean.tactic", "norm_num", "file " + file},
+		{"env beats file", map[string]string{"LEANPRM_LEAN_TACTIC": "decide"}, nil, "lean.tactic", "decide", "env LEANPRM_LEAN_TACTIC"},
+		{"empty env is unset", map[string]string{"LEANPRM_LEAN_TACTIC": ""}, nil, "lean.tactic", "norm_num", "file " + file},
+		{"flag beats env", map[string]string{"LEANPRM_LEAN_TACTIC": "decide"}, []string{"--tactic", "rfl"}, "lean.tactic", "rfl", "flag --tactic"},
+		{"flag beats file", nil, []string{"--workers", "7"}, "lean.workers", "7", "flag --workers"},
+		{"env without a flag", map[string]string{"LEANPRM_PRM_VLLM_MODE": "step"}, nil, "prm.vllm.mode", "step", "env LEANPRM_PRM_VLLM_MODE"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := load(t, dir, tc.env, tc.args...)
+			require.NoError(t, err)
+			assert.Equal(t, Source{Key: tc.key, Value: tc.want, From: tc.from}, source(t, c, tc.key))
+		})
+	}
+}
+
+func TestTypedValues(t *testing.T) {
+	dir := writeFile(t, "lean:\n  tactic: norm_num\n  workers: 3\n  timeout: 5s\n  max_rss: 1e9\n  command: leanprm sim 'a b'\nchecker: exact\nprm:\n  vllm:\n    mode: shepherd\n")
+	c, err := load(t, dir, map[string]string{"LEANPRM_LEAN_QUEUE": "9"}, "--start-timeout", "2m", "--server-command", "srv --x")
+	require.NoError(t, err)
+	assert.Equal(t, filepath.Join(dir, FileName), c.File())
+	assert.Equal(t, CheckerExact, c.Checker)
+	assert.Equal(t, "norm_num", c.Lean.Tactic)
+	assert.Equal(t, 3, c.Lean.Workers)
+	assert.Equal(t, 3, c.Lean.WorkerCount())
+	assert.Equal(t, 9, c.Lean.Queue)
+	assert.Equal(t, 5*time.Second, c.Lean.Timeout)
+	assert.Equal(t, 2*time.Minute, c.Lean.StartTimeout)
+	assert.Equal(t, int64(1e9), c.Lean.MaxRSS)
+	assert.Equal(t, []string{"leanprm", "sim", "a b"}, c.Lean.Command)
+	assert.Equal(t, "leanprm sim 'a b'", c.Lean.CommandText)
+	assert.Equal(t, []string{"srv", "--x"}, c.Lean.ServerCommand)
+	assert.Equal(t, ModeShepherd, c.PRM.VLLM.Mode)
+	assert.True(t, c.PRM.VLLM.Mode.StepPooling())
+	assert.Equal(t, BackendEmbedded, c.PRM.Backend)
+}
+
+// Defaults come from the library constants where a library owns them, and match what the
+// command line documented before this package existed.
+func TestDefaults(t *testing.T) {
+	c, err := load(t, t.TempDir(), nil)
+	require.NoError(t, err)
+	assert.Empty(t, c.File())
+	assert.Equal(t, CheckerAuto, c.Checker)
+	assert.Equal(t, leanbridge.DefaultTactic, c.Lean.Tactic)
+	assert.Equal(t, leanbridge.DefaultRequestTimeout, c.Lean.Timeout)
+	assert.Equal(t, leanbridge.DefaultStartTimeout, c.Lean.StartTimeout)
+	assert.Equal(t, leanbridge.DefaultRecycleAfter, c.Lean.RecycleAfter)
+	assert.Equal(t, "lean-project", c.Lean.Project)
+	assert.Equal(t, int64(8<<30), c.Lean.MaxRSS)
+	assert.Zero(t, c.Lean.Workers)
+	assert.Equal(t, runtime.NumCPU(), c.Lean.WorkerCount())
+	assert.Zero(t, c.Lean.Queue)
+	assert.Nil(t, c.Lean.Command)
+	assert.Nil(t, c.Lean.ServerCommand)
+	assert.Equal(t, "../shared/data", c.Data.Dir)
+	assert.Equal(t, BackendEmbedded, c.PRM.Backend)
+	assert.Equal(t, ModeQwen, c.PRM.VLLM.Mode)
+	assert.Equal(t, "http://127.0.0.1:8000", c.PRM.VLLM.URL)
+	assert.Equal(t, "Qwen/Qwen2.5-Math-PRM-7B", c.PRM.VLLM.Model)
+	assert.Equal(t, 120*time.Second, c.PRM.VLLM.Timeout)
+	assert.Equal(t, 4, c.PRM.VLLM.Concurrency)
+	for _, s := range c.Sources() {
+		assert.Equal(t, "default", s.From, s.Key)
+	}
+	assert.Equal(t, "60s", source(t, c, "lean.timeout").Value)
+}
+
+// A typo in any enum key is an error naming the key and its allowed values, wherever it was
+// set; From says where, so that a bad flag can be a usage error.
+func TestEnumTypos(t *testing.T) {
+	for _, tc := range []struct {
+		key, envName, fileText string
+		args                   []string
+		want, from             string
+	}{
+		{"checker", "LEANPRM_CHECKER", "checker: exakt\n", []string{"--checker", "exakt"},
+			`setting checker: "exakt" is not one of auto, lean, exact, both`, ""},
+		{"prm.backend", "LEANPRM_PRM_BACKEND", "prm:\n  backend: vlm\n", []string{"--prm", "vlm"},
+			`setting prm.backend: "vlm" is not one of embedded, vllm`, ""},
+		{"prm.vllm.mode", "LEANPRM_PRM_VLLM_MODE", "prm:\n  vllm:\n    mode: qwne\n", nil,
+			`setting prm.vllm.mode: "qwne" is not one of qwen, shepherd, step`, ""},
+	} {
+		bad := map[string]string{"checker": "exakt", "prm.backend": "vlm", "prm.vllm.mode": "qwne"}[tc.key]
+		check := func(t *testing.T, err error, from string) {
+			t.Helper()
+			require.Error(t, err)
+			assert.Equal(t, tc.want, err.Error())
+			var ke *KeyError
+			require.ErrorAs(t, err, &ke)
+			assert.Equal(t, tc.key, ke.Key)
+			assert.Equal(t, from, ke.From)
+			assert.Equal(t, from == "flag --"+flagOf(tc.key), ke.FromFlag())
+		}
+		t.Run(tc.key+"/file", func(t *testing.T) {
+			dir := writeFile(t, tc.fileText)
+			_, err := load(t, dir, nil)
+			check(t, err, "file "+filepath.Join(dir, FileName))
+		})
+		t.Run(tc.key+"/env", func(t *testing.T) {
+			_, err := load(t, t.TempDir(), map[string]string{tc.envName: bad})
+			check(t, err, "env "+tc.envName)
+		})
+		if tc.args != nil {
+			t.Run(tc.key+"/flag", func(t *testing.T) {
+				_, err := load(t, t.TempDir(), nil, tc.args...)
+				check(t, err, "flag --"+flagOf(tc.key))
+			})
+		}
+	}
+}
+
+func flagOf(key string) string {
+	for _, k := range keys {
+		if k.Key == key {
+			return k.Flag
+		}
+	}
+	return ""
+}
+
+func TestEmptyBackendIsEmbedded(t *testing.T) {
+	c, err := load(t, writeFile(t, "prm:\n  backend: \"\"\n"), nil)
+	require.NoError(t, err)
+	assert.Equal(t, BackendEmbedded, c.PRM.Backend)
+}
+
+func TestBadValues(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		env  map[string]string
+		args []string
+		want string
+	}{
+		{"duration", map[string]string{"LEANPRM_LEAN_TIMEOUT": "soon"}, nil,
+			`setting lean.timeout: "soon" is not a duration (try 30s or 2m): time: invalid duration "soon"`},
+		{"negative duration", nil, []string{"--start-timeout", "-1s"}, "setting lean.start_timeout: negative duration -1s"},
+		{"vllm duration", map[string]string{"LEANPRM_PRM_VLLM_TIMEOUT": "5"}, nil,
+			`setting prm.vllm.timeout: "5" is not a duration (try 30s or 2m): time: missing unit in duration "5"`},
+		{"size", map[string]string{"LEANPRM_LEAN_MAX_RSS": "lots"}, nil, `setting lean.max_rss: "lots" is not a size (try 512MiB or 8GiB)`},
+		{"whole number", map[string]string{"LEANPRM_LEAN_QUEUE": "many"}, nil, `setting lean.queue: "many" is not a whole number`},
+		{"negative count", map[string]string{"LEANPRM_PRM_VLLM_CONCURRENCY": "-2"}, nil, "setting prm.vllm.concurrency: negative value -2"},
+		{"negative flag count", nil, []string{"--workers", "-1"}, "setting lean.workers: negative value -1"},
+		{"command quoting", nil, []string{"--repl-command", "sim 'repl"}, `setting lean.command: command "sim 'repl" has an unclosed ' quote`},
+		{"server command quoting", map[string]string{"LEANPRM_LEAN_SERVER_COMMAND": `lsp \`}, nil,
+			`setting lean.server_command: command "lsp \\" ends with a backslash`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := load(t, t.TempDir(), tc.env, tc.args...)
+			require.Error(t, err)
+			assert.Equal(t, tc.want, err.Error())
+		})
+	}
+}
+
+// From cmd/leanprm's TestConfigRejectsUnknownKeys, plus several at once.
+func TestUnknownKeys(t *testing.T) {
+	dir := writeFile(t, "lean:\n  tactik: rfl\nprm:\n  vllm:\n    modle: x\nChecker: exact\n")
+	_, err := load(t, dir, nil)
+	require.Error(t, err)
+	assert.Equal(t, "configuration "+filepath.Join(dir, FileName)+": unknown keys lean.tactik, prm.vllm.modle", err.Error())
+}
+
+// From cmd/leanprm's TestConfigMalformedFile.
+func TestMalformedFile(t *testing.T) {
+	dir := writeFile(t, "lean: [unclosed\n")
+	_, err := load(t, dir, nil)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "reading configuration "+filepath.Join(dir, FileName))
+}
+
+func TestConfigFlagAndFileOption(t *testing.T) {
+	named := filepath.Join(writeFile(t, "lean:\n  tactic: from_flag\n"), FileName)
+	opt := filepath.Join(writeFile(t, "lean:\n  tactic: from_option\n"), FileName)
+	searched := writeFile(t, "lean:\n  tactic: searched\n")
+
+	c, err := Load(flags(t, "--config", named), LoadOptions{File: opt, LookupEnv: env(nil), SearchDirs: []string{searched}})
+	require.NoError(t, err)
+	assert.Equal(t, "from_flag", c.Lean.Tactic)
+	c, err = Load(flags(t), LoadOptions{File: opt, LookupEnv: env(nil), SearchDirs: []string{searched}})
+	require.NoError(t, err)
+	assert.Equal(t, "from_option", c.Lean.Tactic)
+	c, err = Load(nil, LoadOptions{LookupEnv: env(nil), SearchDirs: []string{t.TempDir(), searched}})
+	require.NoError(t, err)
+	assert.Equal(t, "searched", c.Lean.Tactic)
+
+	_, err = Load(flags(t, "--config", filepath.Join(t.TempDir(), "missing.yaml")), LoadOptions{LookupEnv: env(nil)})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "missing.yaml")
+}
+
+// A directory named leanprm.yaml is not a configuration file.
+func TestSearchSkipsDirectories(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.Mkdir(filepath.Join(dir, FileName), 0o755))
+	c, err := load(t, dir, nil)
+	require.NoError(t, err)
+	assert.Empty(t, c.File())
+}
+
+func TestSourcesListEveryKeySorted(t *testing.T) {
+	c, err := load(t, t.TempDir(), nil)
+	require.NoError(t, err)
+	var got []string
+	for _, s := range c.Sources() {
+		got = append(got, s.Key)
+	}
+	assert.True(t, slices.IsSorted(got), "%v", got)
+	assert.Equal(t, Keys(), got)
+	assert.Len(t, got, 19)
+}
+
+// From cmd/leanprm's TestConfigYAMLRoundTrips: YAML encodes to a leanprm.yaml that reproduces
+// the same values.
+func TestYAMLRoundTrips(t *testing.T) {
+	c, err := load(t, t.TempDir(), map[string]string{"LEANPRM_LEAN_HEADER": "import Mathlib", "LEANPRM_LEAN_WORKERS": "2"},
+		"--repl-command", "leanprm sim repl")
+	require.NoError(t, err)
+	out, err := yaml.Marshal(c.YAML())
+	require.NoError(t, err)
+	var tree map[string]any
+	require.NoError(t, yaml.Unmarshal(out, &tree))
+	lean := tree["lean"].(map[string]any)
+	assert.Equal(t, "import Mathlib", lean["header"])
+	assert.Equal(t, "decide +kernel", lean["tactic"])
+	assert.Equal(t, 2, lean["workers"])
+
+	dir := writeFile(t, string(out))
+	c2, err := load(t, dir, nil)
+	require.NoError(t, err)
+	for i, s := range c2.Sources() {
+		assert.Equal(t, c.Sources()[i].Value, s.Value, s.Key)
+		assert.Equal(t, "file "+filepath.Join(dir, FileName), s.From, s.Key)
+	}
+	c.file, c2.file, c.sources, c2.sources = "", "", nil, nil
+	assert.Equal(t, c, c2)
+}
+
+func TestRegisterFlags(t *testing.T) {
+	fs := flags(t)
+	for _, k := range keys {
+		if k.Flag == "" {
+			continue
+		}
+		f := fs.Lookup(k.Flag)
+		require.NotNil(t, f, k.Flag)
+		assert.Equal(t, k.Def, f.DefValue, k.Flag)
+	}
+	assert.NotNil(t, fs.Lookup(ConfigFlag))
+	assert.Equal(t, "int", fs.Lookup("workers").Value.Type())
+}
+
+func TestEnvName(t *testing.T) {
+	assert.Equal(t, "LEANPRM_LEAN_TACTIC", EnvName("lean.tactic"))
+	assert.Equal(t, "LEANPRM_PRM_VLLM_MODE", EnvName("prm.vllm.mode"))
+}
+
+// From cmd/leanprm's TestSplitCommand.
+func TestSplitCommand(t *testing.T) {
+	cases := []struct {
+		in   string
+		want []string
+		err  bool
+	}{
+		{"", nil, false},
+		{"leanprm sim repl", []string{"leanprm", "sim", "repl"}, false},
+		{`a "b c" 'd e' f\ g`, []string{"a", "b c", "d e", "f g"}, false},
+		{`a "" b`, []string{"a", "", "b"}, false},
+		{`a 'unclosed`, nil, true},
+		{`a \`, nil, true},
+	}
+	for _, tc := range cases {
+		got, err := splitCommand(tc.in)
+		if tc.err {
+			assert.Error(t, err, tc.in)
+			continue
+		}
+		require.NoError(t, err, tc.in)
+		assert.Equal(t, tc.want, got, tc.in)
+	}
+}
+
+// From cmd/leanprm's TestParseBytes.
+func TestParseBytes(t *testing.T) {
+	for in, want := range map[string]int64{"0": 0, "512MiB": 512 << 20, "8GiB": 8 << 30, "1e9": 1e9, "2GB": 2e9} {
+		got, err := parseBytes(in)
+		require.NoError(t, err, in)
+		assert.Equal(t, want, got, in)
+	}
+	for _, bad := range []string{"lots", "-1GiB", "GiB"} {
+		_, err := parseBytes(bad)
+		assert.Error(t, err, bad)
+	}
+}

@@ -1,0 +1,156 @@
+package config
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/leanprm/leanprm/leanbridge"
+)
+
+// Defaults that belong to the command line rather than to a library: what `make demo` runs
+// with on this repository's layout.
+const (
+	// DefaultProject is the Lake project `make lean` sets up, relative to the repository.
+	DefaultProject = "lean-project"
+	// DefaultMaxRSS leaves a Mathlib-importing worker room on a laptop.
+	DefaultMaxRSS = "8GiB"
+	// DefaultDataDir is where the shared benchmark data sits next to a checkout.
+	DefaultDataDir = "../shared/data"
+	// DefaultVLLMURL is a vLLM server on this machine's default port.
+	DefaultVLLMURL = "http://127.0.0.1:8000"
+	// DefaultVLLMModel is the PRM the qwen mode is written for.
+	DefaultVLLMModel = "Qwen/Qwen2.5-Math-PRM-7B"
+	// DefaultVLLMTimeout bounds one vLLM request; a 7B PRM scoring a long chain on a busy
+	// server takes tens of seconds.
+	DefaultVLLMTimeout = 120 * time.Second
+	// DefaultVLLMConcurrency is the vLLM client's own default, written out so it shows.
+	DefaultVLLMConcurrency = 4
+)
+
+// kind is how a key's text is read; it decides the flag type and the YAML value type.
+type kind uint8
+
+const (
+	textKind kind = iota
+	intKind
+)
+
+// key is one configuration key: where it is set, what it means, its default as text and how
+// its text is parsed into a Config.
+type key struct {
+	Key  string // dotted name in leanprm.yaml; LEANPRM_ + upper case with _ in the environment
+	Flag string // command-line flag, "" for none
+	Doc  string
+	Def  string // default, as the text a user would write
+	kind kind
+	set  func(c *Config, k, raw string) error
+}
+
+// keys is the single list of configuration keys, in the order Sources and YAML report them
+// (sorted by key).
+var keys = []key{
+	{"checker", "checker", "formal checker: auto (lean when set up, else exact), lean, exact, both (lean and exact, disagreements reported)",
+		string(CheckerAuto), textKind, func(c *Config, k, raw string) error {
+			v, err := enumValue(k, raw, Checker("").Values())
+			c.Checker = Checker(v)
+			return err
+		}},
+	{"data.dir", "data", "benchmark and training data (ProcessBench, GSM8K, MR-GSM8K, PRMBench) for eval and train",
+		DefaultDataDir, textKind, text(func(c *Config) *string { return &c.Data.Dir })},
+	{"lean.command", "repl-command", "command that starts a REPL instead of `lake env <repl>` (e.g. the simulator: leanprm sim repl)",
+		"", textKind, command(func(c *Config) (*string, *[]string) { return &c.Lean.CommandText, &c.Lean.Command })},
+	{"lean.header", "header", "import header every obligation runs under (e.g. \"import Mathlib\"); run once per worker",
+		"", textKind, text(func(c *Config) *string { return &c.Lean.Header })},
+	{"lean.max_rss", "", "restart a worker whose resident memory passes this (0 = no limit)",
+		DefaultMaxRSS, textKind, func(c *Config, k, raw string) (err error) {
+			c.Lean.MaxRSS, err = sizeValue(k, raw)
+			return err
+		}},
+	{"lean.project", "lean-project", "Lake project with the pinned toolchain and REPL (see make lean)",
+		DefaultProject, textKind, text(func(c *Config) *string { return &c.Lean.Project })},
+	{"lean.queue", "", "requests that may wait for a worker before callers block (0 = 4 per worker)",
+		"0", intKind, count(func(c *Config) *int { return &c.Lean.Queue })},
+	{"lean.recycle_after", "", "restart a worker after this many requests (0 = never)",
+		strconv.Itoa(leanbridge.DefaultRecycleAfter), intKind, count(func(c *Config) *int { return &c.Lean.RecycleAfter })},
+	{"lean.server_command", "server-command", "command that starts a language server instead of `lake serve` (e.g. leanprm sim lsp)",
+		"", textKind, command(func(c *Config) (*string, *[]string) { return &c.Lean.ServerCommandText, &c.Lean.ServerCommand })},
+	{"lean.start_timeout", "start-timeout", "limit for starting a worker, its header import and its probes",
+		durationText(leanbridge.DefaultStartTimeout), textKind, duration(func(c *Config) *time.Duration { return &c.Lean.StartTimeout })},
+	{"lean.tactic", "tactic", "tactic that decides closed arithmetic claims (norm_num with Mathlib)",
+		leanbridge.DefaultTactic, textKind, text(func(c *Config) *string { return &c.Lean.Tactic })},
+	{"lean.timeout", "timeout", "wall-clock limit for one REPL request",
+		durationText(leanbridge.DefaultRequestTimeout), textKind, duration(func(c *Config) *time.Duration { return &c.Lean.Timeout })},
+	{"lean.workers", "workers", "REPL worker processes (0 = number of cores)",
+		"0", intKind, count(func(c *Config) *int { return &c.Lean.Workers })},
+	{"prm.backend", "prm", "learned PRM: embedded or vllm",
+		string(BackendEmbedded), textKind, func(c *Config, k, raw string) error {
+			if raw == "" { // unset reads as the embedded model
+				raw = string(BackendEmbedded)
+			}
+			v, err := enumValue(k, raw, Backend("").Values())
+			c.PRM.Backend = Backend(v)
+			return err
+		}},
+	{"prm.vllm.concurrency", "", "vLLM requests in flight at once",
+		strconv.Itoa(DefaultVLLMConcurrency), intKind, count(func(c *Config) *int { return &c.PRM.VLLM.Concurrency })},
+	{"prm.vllm.mode", "", "qwen (/pooling, <extra_0> separators) or shepherd (step-tag pooling)",
+		string(ModeQwen), textKind, func(c *Config, k, raw string) error {
+			v, err := enumValue(k, raw, VLLMMode("").Values())
+			c.PRM.VLLM.Mode = VLLMMode(v)
+			return err
+		}},
+	{"prm.vllm.model", "", "model name sent to vLLM",
+		DefaultVLLMModel, textKind, text(func(c *Config) *string { return &c.PRM.VLLM.Model })},
+	{"prm.vllm.timeout", "", "limit for one vLLM request",
+		durationText(DefaultVLLMTimeout), textKind, duration(func(c *Config) *time.Duration { return &c.PRM.VLLM.Timeout })},
+	{"prm.vllm.url", "", "base URL of a vLLM server running a PRM",
+		DefaultVLLMURL, textKind, text(func(c *Config) *string { return &c.PRM.VLLM.URL })},
+}
+
+// text, count, duration and command make a key's set function from the Config field it fills.
+func text(field func(*Config) *string) func(*Config, string, string) error {
+	return func(c *Config, _, raw string) error { *field(c) = raw; return nil }
+}
+
+func count(field func(*Config) *int) func(*Config, string, string) error {
+	return func(c *Config, k, raw string) (err error) { *field(c), err = countValue(k, raw); return err }
+}
+
+func duration(field func(*Config) *time.Duration) func(*Config, string, string) error {
+	return func(c *Config, k, raw string) (err error) { *field(c), err = durationValue(k, raw); return err }
+}
+
+// command fills a command setting: its text as written and its argv.
+func command(fields func(*Config) (*string, *[]string)) func(*Config, string, string) error {
+	return func(c *Config, k, raw string) (err error) {
+		text, argv := fields(c)
+		*text = raw
+		*argv, err = commandValue(k, raw)
+		return err
+	}
+}
+
+// Keys lists every configuration key, sorted.
+func Keys() []string {
+	out := make([]string, len(keys))
+	for i, k := range keys {
+		out[i] = k.Key
+	}
+	return out
+}
+
+// EnvName is the environment variable that sets key: LEANPRM_ and the key in upper case, dots
+// and dashes as underscores.
+func EnvName(key string) string {
+	return "LEANPRM_" + strings.ToUpper(strings.NewReplacer(".", "_", "-", "_").Replace(key))
+}
+
+// durationText writes a default duration the way a user would: whole seconds as "60s",
+// anything finer as Go writes it.
+func durationText(d time.Duration) string {
+	if d%time.Second == 0 {
+		return strconv.FormatInt(int64(d/time.Second), 10) + "s"
+	}
+	return d.String()
+}
