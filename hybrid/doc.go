@@ -13,8 +13,8 @@
 // formal against learned evidence (Compare) and picks the best of N
 // candidates (SelectBest).
 //
-// Implementations live beside it: hybrid/embedded is the default PRM, a
-// compact model trained in Go; hybrid/vllm talks to a served PRM;
+// Implementations live beside it: hybrid/prm/embedded is the default PRM, a
+// compact model trained in Go; hybrid/prm/vllm talks to a served PRM;
 // hybrid/report renders tables and the HTML report; hybrid/formaltranslate
 // is the formal side over package translate (which hybrid itself does not
 // import). NoFormal stands in where none is wired.

@@ -11,7 +11,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/leanprm/leanprm/hybrid"
-	"github.com/leanprm/leanprm/hybrid/embedded"
+	"github.com/leanprm/leanprm/hybrid/bench"
+	"github.com/leanprm/leanprm/hybrid/prm/embedded"
 	"github.com/leanprm/leanprm/hybrid/report"
 	"github.com/leanprm/leanprm/translate"
 )
@@ -32,7 +33,7 @@ func dataDir(t testing.TB) string {
 // and the committed embedded model, thresholds chosen on GSM8K dev, as
 // `leanprm eval processbench --cv` does: once on all of GSM8K dev (the dev
 // figure, measured on the chains the threshold was chosen on) and
-// cross-validated (two folds by hybrid.Fold; each fold predicted at the
+// cross-validated (two folds by bench.Fold; each fold predicted at the
 // threshold chosen on the other's GSM8K chains). The assertions are on the
 // cross-validated figures.
 func TestProcessBenchDevHybrid(t *testing.T) {
@@ -65,10 +66,10 @@ func TestProcessBenchDevHybrid(t *testing.T) {
 		}
 	}
 	require.Len(t, calib, len(gsm))
-	reps := hybrid.CompareProcessBench(res, calib, hybrid.EvalOptions{})
+	reps := bench.CompareProcessBench(res, calib, bench.EvalOptions{})
 	var b strings.Builder
 	require.NoError(t, report.WriteProcessBench(&b, reps))
-	cv := hybrid.CrossValidateProcessBench(res, calib, hybrid.EvalOptions{})
+	cv := bench.CrossValidateProcessBench(res, calib, bench.EvalOptions{})
 	b.WriteString("\ncross-validated:\n")
 	require.NoError(t, report.WriteProcessBenchCV(&b, cv))
 	t.Logf("ProcessBench dev, %d chains scored in %v (embedded PRM + exact checker):\n%s", len(all), took.Round(time.Millisecond), b.String())
@@ -127,7 +128,7 @@ func TestProcessBenchDevHybrid(t *testing.T) {
 // threshold chosen on the chains it was measured on.
 const cvGSM8KFloor = 49.5
 
-func cvSubset(reps []hybrid.CVReport, p hybrid.Policy, subset string) hybrid.CVScore {
+func cvSubset(reps []bench.CVReport, p hybrid.Policy, subset string) bench.CVScore {
 	for _, r := range reps {
 		if r.Policy != p.Name() {
 			continue
@@ -138,5 +139,5 @@ func cvSubset(reps []hybrid.CVReport, p hybrid.Policy, subset string) hybrid.CVS
 			}
 		}
 	}
-	return hybrid.CVScore{}
+	return bench.CVScore{}
 }

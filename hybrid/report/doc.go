@@ -5,7 +5,7 @@
 //
 // Example:
 //
-//	cmp := hybrid.Compare(results, hybrid.CompareOptions{Threshold: prm.Threshold})
+//	cmp := bench.Compare(results, bench.CompareOptions{Threshold: prm.Threshold})
 //	if err := report.WriteComparison(os.Stdout, cmp); err != nil {
 //		return err
 //	}

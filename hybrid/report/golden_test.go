@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/leanprm/leanprm/hybrid"
+	"github.com/leanprm/leanprm/hybrid/bench"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/hybrid/report")
@@ -42,14 +43,14 @@ func TestGoldenTables(t *testing.T) {
 		{Text: "The answer is 6.", Learned: ptr(0.6), Score: 0.6},
 	}})
 	buf.Reset()
-	require.NoError(t, WriteProcessBench(&buf, hybrid.CompareProcessBench(res, res, hybrid.EvalOptions{})))
+	require.NoError(t, WriteProcessBench(&buf, bench.CompareProcessBench(res, res, bench.EvalOptions{})))
 	golden(t, "processbench.golden", buf.Bytes())
 
 	buf.Reset()
-	require.NoError(t, WriteProcessBenchCV(&buf, hybrid.CrossValidateProcessBench(res, res, hybrid.EvalOptions{})))
+	require.NoError(t, WriteProcessBenchCV(&buf, bench.CrossValidateProcessBench(res, res, bench.EvalOptions{})))
 	golden(t, "processbench-cv.golden", buf.Bytes())
 
 	buf.Reset()
-	require.NoError(t, WriteComparison(&buf, hybrid.Compare(res, hybrid.CompareOptions{})))
+	require.NoError(t, WriteComparison(&buf, bench.Compare(res, bench.CompareOptions{})))
 	golden(t, "compare.golden", buf.Bytes())
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/leanprm/leanprm/hybrid"
+	"github.com/leanprm/leanprm/hybrid/bench"
 )
 
 func ptr(v float64) *float64 { return &v }
@@ -75,7 +76,7 @@ func count(names []string, name string) int {
 }
 
 func TestWriteHTML(t *testing.T) {
-	c := hybrid.Compare(sample(), hybrid.CompareOptions{Threshold: 0.5})
+	c := bench.Compare(sample(), bench.CompareOptions{Threshold: 0.5})
 	var buf bytes.Buffer
 	require.NoError(t, WriteHTML(&buf, c, Meta{Inputs: []string{"a.md", "b.md"}, Policy: "hybrid", Generated: "test"}))
 	page := buf.String()
@@ -107,7 +108,7 @@ func TestWriteHTMLWithoutVerdicts(t *testing.T) {
 		}
 	}
 	var buf bytes.Buffer
-	require.NoError(t, WriteHTML(&buf, hybrid.Compare(res, hybrid.CompareOptions{}), Meta{}))
+	require.NoError(t, WriteHTML(&buf, bench.Compare(res, bench.CompareOptions{}), Meta{}))
 	names, _ := wellFormed(t, buf.String())
 	assert.Zero(t, count(names, "svg"))
 	assert.Contains(t, buf.String(), "nothing to compare")
@@ -132,13 +133,13 @@ func TestWriteEvalTables(t *testing.T) {
 		{ID: "y", Subset: "math", FirstError: hybrid.NoError, Steps: []hybrid.StepResult{{Score: 0.9, Learned: ptr(0.9), Label: hybrid.Correct}}},
 	}
 	var buf bytes.Buffer
-	require.NoError(t, WriteProcessBench(&buf, hybrid.CompareProcessBench(res, nil, hybrid.EvalOptions{Threshold: 0.5})))
+	require.NoError(t, WriteProcessBench(&buf, bench.CompareProcessBench(res, nil, bench.EvalOptions{Threshold: 0.5})))
 	out := buf.String()
 	for _, want := range []string{"formal err", "learned err", "hybrid err", "gsm8k", "math", "average", "100.0"} {
 		assert.Contains(t, out, want)
 	}
 	buf.Reset()
-	require.NoError(t, WritePRMBench(&buf, hybrid.ComparePRMBench(res, nil, hybrid.EvalOptions{Threshold: 0.5})))
+	require.NoError(t, WritePRMBench(&buf, bench.ComparePRMBench(res, nil, bench.EvalOptions{Threshold: 0.5})))
 	assert.Contains(t, buf.String(), "learned PRMScore")
 	assert.Contains(t, buf.String(), "mean of subsets")
 }
@@ -146,14 +147,14 @@ func TestWriteEvalTables(t *testing.T) {
 func TestWriteComparisonAndSelection(t *testing.T) {
 	res := sample()
 	var buf bytes.Buffer
-	require.NoError(t, WriteComparison(&buf, hybrid.Compare(res, hybrid.CompareOptions{})))
+	require.NoError(t, WriteComparison(&buf, bench.Compare(res, bench.CompareOptions{})))
 	out := buf.String()
 	assert.Contains(t, out, "blind spots: 1 refuted steps")
 	assert.Contains(t, out, "refuted: 4 + 3 = 8")
 
 	buf.Reset()
 	res[0].FirstError, res[1].FirstError = 1, hybrid.NoError
-	sel := hybrid.SelectBest(res, hybrid.AggMean)
+	sel := bench.SelectBest(res, hybrid.AggMean)
 	require.NoError(t, WriteSelection(&buf, sel, res, hybrid.AggMean))
 	assert.Contains(t, buf.String(), "chosen right")
 }

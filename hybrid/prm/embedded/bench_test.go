@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/leanprm/leanprm/hybrid"
+	"github.com/leanprm/leanprm/hybrid/bench"
 	"github.com/leanprm/leanprm/hybrid/report"
 )
 
@@ -34,14 +35,14 @@ func processBenchDev(t testing.TB) (all, gsm8k []hybrid.Chain) {
 // evalProcessBench scores the dev set learned-only, picks the threshold on
 // GSM8K dev and evaluates every subset, as `leanprm eval processbench`
 // does.
-func evalProcessBench(t testing.TB, m *Model) hybrid.ProcessBenchReport {
+func evalProcessBench(t testing.TB, m *Model) bench.ProcessBenchReport {
 	all, gsm := processBenchDev(t)
 	s := &hybrid.Scorer{PRM: m, Policy: hybrid.PolicyLearned}
 	res, err := s.ScoreChains(context.Background(), all)
 	require.NoError(t, err)
 	calib, err := s.ScoreChains(context.Background(), gsm)
 	require.NoError(t, err)
-	return hybrid.CompareProcessBench(res, calib, hybrid.EvalOptions{Policies: []hybrid.Policy{hybrid.PolicyLearned}})[0]
+	return bench.CompareProcessBench(res, calib, bench.EvalOptions{Policies: []hybrid.Policy{hybrid.PolicyLearned}})[0]
 }
 
 // TestProcessBenchDev measures the committed model on ProcessBench dev and
@@ -54,7 +55,7 @@ func TestProcessBenchDev(t *testing.T) {
 	rep := evalProcessBench(t, m)
 	t.Logf("ProcessBench dev, learned-only, embedded model, in %v:", time.Since(start).Round(time.Millisecond))
 	var b strings.Builder
-	require.NoError(t, report.WriteProcessBench(&b, []hybrid.ProcessBenchReport{rep}))
+	require.NoError(t, report.WriteProcessBench(&b, []bench.ProcessBenchReport{rep}))
 	t.Log("\n" + b.String())
 	for _, s := range rep.Subsets {
 		require.Greater(t, s.F1, 15.0, "subset %s", s.Subset)
@@ -124,7 +125,7 @@ func TestPRMBenchTest(t *testing.T) {
 	require.NoError(t, err)
 	calib, err := s.ScoreChains(context.Background(), gsm)
 	require.NoError(t, err)
-	reps := hybrid.ComparePRMBench(res, calib, hybrid.EvalOptions{Policies: []hybrid.Policy{hybrid.PolicyLearned}})
+	reps := bench.ComparePRMBench(res, calib, bench.EvalOptions{Policies: []hybrid.Policy{hybrid.PolicyLearned}})
 	var b strings.Builder
 	require.NoError(t, report.WritePRMBench(&b, reps))
 	t.Logf("PRMBench test files, %d chains (%d rows skipped: error_steps out of range):\n%s", len(chains), skipped, b.String())

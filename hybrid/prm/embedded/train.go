@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/leanprm/leanprm/hybrid"
+	"github.com/leanprm/leanprm/hybrid/bench"
 )
 
 // DefaultSeed is the seed the committed model was trained with.
@@ -519,7 +520,7 @@ func metrics(zs []float64, ys []bool, a, b float64) Metrics {
 		mt.LogLoss += logLoss(sigmoid(a*z+b), y)
 	}
 	mt.LogLoss /= float64(len(zs))
-	mt.AUC = hybrid.AUC(pos, neg)
+	mt.AUC = bench.AUC(pos, neg)
 	return mt
 }
 
@@ -593,7 +594,7 @@ func calibrate(ctx context.Context, m *Model, dir string, logf func(string, ...a
 			}
 			results[i] = r
 		}
-		t, sc := hybrid.ChooseThreshold(results)
+		t, sc := bench.ChooseThreshold(results)
 		m.Threshold = roundTo(t, 6)
 		m.Train.CalibrationF1 = roundTo(sc.F1, 4)
 		logf("train: threshold %.4f (ProcessBench GSM8K dev F1 %.1f)", t, sc.F1)

@@ -42,7 +42,7 @@
 // falls first below a threshold depends only on the threshold; choosing
 // that threshold on the chains it is measured on flatters the figure, so
 // `leanprm eval processbench --cv` and `leanprm train --cv` also report
-// F1 cross-validated over two folds by id hash (hybrid.Fold), and a
+// F1 cross-validated over two folds by id hash (bench.Fold), and a
 // training choice (features, bags, weights) is kept only when it wins on
 // the fold it is chosen on, both ways. Training is deterministic: the same
 // data and seed give a byte-identical file.
@@ -63,5 +63,5 @@
 //	if err != nil {
 //		return err
 //	}
-//	err = m.WriteFile("hybrid/embedded/model.bin")
+//	err = m.WriteFile("hybrid/prm/embedded/model.bin")
 package embedded

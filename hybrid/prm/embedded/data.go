@@ -15,7 +15,7 @@ import (
 	"strings"
 
 	"github.com/leanprm/leanprm/hybrid"
-	"github.com/leanprm/leanprm/hybrid/internal/mathtext"
+	"github.com/leanprm/leanprm/hybrid/prm/internal/mathtext"
 )
 
 // Training data layout under TrainConfig.DataDir (as in ../shared/data):

@@ -1,10 +1,12 @@
-package hybrid
+package bench
 
 import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/leanprm/leanprm/hybrid"
 )
 
 func TestFoldIsFNV1aOfID(t *testing.T) {
@@ -25,19 +27,19 @@ func TestCrossValidateHandComputed(t *testing.T) {
 	// is clean at 0.3 and at 0.375; f (fold 1, error at 0, 0.4) is found at
 	// 0.475 but not at 0.375, so t goes from 0 on dev to 100
 	// cross-validated.
-	calib := []ChainResult{
-		scored("a", "s", NoError, 0.9, 0.6),
-		scored("b", "s", NoError, 0.9, 0.4),
+	calib := []hybrid.ChainResult{
+		scored("a", "s", hybrid.NoError, 0.9, 0.6),
+		scored("b", "s", hybrid.NoError, 0.9, 0.4),
 		scored("c", "s", 1, 0.9, 0.35),
 		scored("d", "s", 1, 0.9, 0.2),
 	}
-	results := append(append([]ChainResult(nil), calib...),
-		scored("e", "t", NoError, 0.4),
+	results := append(append([]hybrid.ChainResult(nil), calib...),
+		scored("e", "t", hybrid.NoError, 0.4),
 		scored("f", "t", 0, 0.4))
-	reps := CrossValidateProcessBench(results, calib, EvalOptions{Policies: []Policy{PolicyLearned}})
+	reps := CrossValidateProcessBench(results, calib, EvalOptions{Policies: []hybrid.Policy{hybrid.PolicyLearned}})
 	require.Len(t, reps, 1)
 	r := reps[0]
-	assert.Equal(t, PolicyLearned.Name(), r.Policy)
+	assert.Equal(t, hybrid.PolicyLearned.Name(), r.Policy)
 	assert.InDelta(t, 0.375, r.DevThreshold, 1e-12)
 	assert.InDelta(t, 0.475, r.FoldThresholds[0], 1e-12)
 	assert.InDelta(t, 0.3, r.FoldThresholds[1], 1e-12)
@@ -66,12 +68,12 @@ func TestCrossValidateHandComputed(t *testing.T) {
 }
 
 func TestCrossValidateFixedThresholdEqualsDev(t *testing.T) {
-	calib := []ChainResult{
-		scored("a", "s", NoError, 0.9, 0.6),
+	calib := []hybrid.ChainResult{
+		scored("a", "s", hybrid.NoError, 0.9, 0.6),
 		scored("b", "s", 1, 0.9, 0.4),
 		scored("c", "s", 1, 0.9, 0.3),
 	}
-	for _, opts := range []EvalOptions{{Threshold: 0.5}, {Policies: []Policy{PolicyFormal}}} {
+	for _, opts := range []EvalOptions{{Threshold: 0.5}, {Policies: []hybrid.Policy{hybrid.PolicyFormal}}} {
 		for _, r := range CrossValidateProcessBench(calib, calib, opts) {
 			assert.Equal(t, r.DevThreshold, r.FoldThresholds[0], r.Policy)
 			assert.Equal(t, r.DevThreshold, r.FoldThresholds[1], r.Policy)

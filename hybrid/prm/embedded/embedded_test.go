@@ -269,7 +269,7 @@ func TestStripMarker(t *testing.T) {
 func dataDir(t testing.TB) string {
 	d := os.Getenv("LEANPRM_DATA")
 	if d == "" {
-		d = filepath.Join("..", "..", "..", "shared", "data")
+		d = filepath.Join("..", "..", "..", "..", "shared", "data")
 	}
 	if _, err := os.Stat(filepath.Join(d, "processbench")); err != nil {
 		t.Skipf("no data at %s (set LEANPRM_DATA)", d)

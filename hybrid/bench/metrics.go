@@ -1,9 +1,11 @@
-package hybrid
+package bench
 
 import (
 	"math"
 	"slices"
 	"sort"
+
+	"github.com/leanprm/leanprm/hybrid"
 )
 
 // PBScore is the ProcessBench metric for one subset. Accuracies and F1 are
@@ -29,13 +31,13 @@ func ProcessBenchScore(subset string, labels, preds []int) PBScore {
 	s := PBScore{Subset: subset}
 	var errHit, okHit int
 	for i, l := range labels {
-		if l == NoLabel {
+		if l == hybrid.NoLabel {
 			continue
 		}
 		s.Chains++
-		if l == NoError {
+		if l == hybrid.NoError {
 			s.Correct++
-			if preds[i] == NoError {
+			if preds[i] == hybrid.NoError {
 				okHit++
 			}
 		} else {
@@ -74,8 +76,8 @@ type ProcessBenchReport struct {
 
 // EvaluateProcessBench scores results (one policy) at threshold, per subset
 // in name order, and their average.
-func EvaluateProcessBench(results []ChainResult, threshold float64) ProcessBenchReport {
-	rep := evaluateProcessBench(results, func(ChainResult) (float64, bool) { return threshold, true })
+func EvaluateProcessBench(results []hybrid.ChainResult, threshold float64) ProcessBenchReport {
+	rep := evaluateProcessBench(results, func(hybrid.ChainResult) (float64, bool) { return threshold, true })
 	rep.Threshold = threshold
 	return rep
 }
@@ -84,7 +86,7 @@ func EvaluateProcessBench(results []ChainResult, threshold float64) ProcessBench
 // thresholdOf gives a chain's threshold and whether it is evaluated at all
 // (cross-validation predicts each fold at the other fold's threshold). The
 // report's Threshold is the first evaluated chain's.
-func evaluateProcessBench(results []ChainResult, thresholdOf func(ChainResult) (float64, bool)) ProcessBenchReport {
+func evaluateProcessBench(results []hybrid.ChainResult, thresholdOf func(hybrid.ChainResult) (float64, bool)) ProcessBenchReport {
 	var rep ProcessBenchReport
 	if len(results) > 0 {
 		rep.Policy = results[0].Policy
@@ -93,7 +95,7 @@ func evaluateProcessBench(results []ChainResult, thresholdOf func(ChainResult) (
 	thresholds := make([]float64, len(results))
 	first := true
 	for i, r := range results {
-		if r.Err != "" || r.FirstError == NoLabel {
+		if r.Err != "" || r.FirstError == hybrid.NoLabel {
 			continue
 		}
 		t, ok := thresholdOf(r)
@@ -145,12 +147,12 @@ const maxCandidates = 2000
 // did on its GSM8K subset. Candidates lie midway between consecutive
 // distinct step scores; ties go to the lowest. It returns the threshold and
 // the calibration score it reaches.
-func ChooseThreshold(calibration []ChainResult) (float64, PBScore) {
+func ChooseThreshold(calibration []hybrid.ChainResult) (float64, PBScore) {
 	var labels []int
 	var chains [][]float64
 	var all []float64
 	for _, r := range calibration {
-		if r.Err != "" || r.FirstError == NoLabel {
+		if r.Err != "" || r.FirstError == hybrid.NoLabel {
 			continue
 		}
 		labels = append(labels, r.FirstError)
@@ -163,7 +165,7 @@ func ChooseThreshold(calibration []ChainResult) (float64, PBScore) {
 	preds := make([]int, len(labels))
 	for _, t := range cands {
 		for i, sc := range chains {
-			preds[i] = FirstError(sc, t)
+			preds[i] = hybrid.FirstError(sc, t)
 		}
 		s := ProcessBenchScore("calibration", labels, preds)
 		if s.F1 > best.F1 {
@@ -271,7 +273,7 @@ type PRMBenchReport struct {
 }
 
 // EvaluatePRMBench scores results' labelled steps at threshold.
-func EvaluatePRMBench(results []ChainResult, threshold float64) PRMBenchReport {
+func EvaluatePRMBench(results []hybrid.ChainResult, threshold float64) PRMBenchReport {
 	rep := PRMBenchReport{Threshold: threshold}
 	if len(results) > 0 {
 		rep.Policy = results[0].Policy
@@ -288,11 +290,11 @@ func EvaluatePRMBench(results []ChainResult, threshold float64) PRMBenchReport {
 			by[r.Subset] = c
 		}
 		for _, s := range r.Steps {
-			if s.Label == Unlabeled {
+			if s.Label == hybrid.Unlabeled {
 				continue
 			}
-			c.add(s.Label == Correct, s.Score >= threshold)
-			all.add(s.Label == Correct, s.Score >= threshold)
+			c.add(s.Label == hybrid.Correct, s.Score >= threshold)
+			all.add(s.Label == hybrid.Correct, s.Score >= threshold)
 		}
 	}
 	names := make([]string, 0, len(by))

@@ -1,6 +1,10 @@
-package hybrid
+package bench
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/leanprm/leanprm/hybrid"
+)
 
 // Selection is the best of N candidate chains for one problem.
 type Selection struct {
@@ -24,7 +28,7 @@ type Selection struct {
 // SelectBest groups results by problem text (trimmed; first appearance
 // order) and picks each group's chain with the highest aggregate score.
 // Chains that failed to score are not candidates.
-func SelectBest(results []ChainResult, agg Aggregate) []Selection {
+func SelectBest(results []hybrid.ChainResult, agg hybrid.Aggregate) []Selection {
 	var out []Selection
 	index := map[string]int{}
 	for i, r := range results {
@@ -46,9 +50,9 @@ func SelectBest(results []ChainResult, agg Aggregate) []Selection {
 			s.Best, s.BestID, s.BestScore = i, r.ID, score
 		}
 		switch r.FirstError {
-		case NoError:
+		case hybrid.NoError:
 			s.AnyRight = 1
-		case NoLabel:
+		case hybrid.NoLabel:
 		default:
 			if s.AnyRight < 0 {
 				s.AnyRight = 0
@@ -57,9 +61,9 @@ func SelectBest(results []ChainResult, agg Aggregate) []Selection {
 	}
 	for k := range out {
 		switch results[out[k].Best].FirstError {
-		case NoError:
+		case hybrid.NoError:
 			out[k].BestRight = 1
-		case NoLabel:
+		case hybrid.NoLabel:
 		default:
 			out[k].BestRight = 0
 		}
@@ -80,16 +84,16 @@ type SelectionSummary struct {
 }
 
 // SummarizeSelection computes a SelectionSummary.
-func SummarizeSelection(sel []Selection, results []ChainResult) SelectionSummary {
+func SummarizeSelection(sel []Selection, results []hybrid.ChainResult) SelectionSummary {
 	var sum SelectionSummary
 	var acc, oracle, chance float64
 	for _, s := range sel {
 		right, labelled := 0, true
 		for _, i := range s.Candidates {
 			switch results[i].FirstError {
-			case NoError:
+			case hybrid.NoError:
 				right++
-			case NoLabel:
+			case hybrid.NoLabel:
 				labelled = false
 			}
 		}

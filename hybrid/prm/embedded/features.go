@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/leanprm/leanprm/hybrid"
-	"github.com/leanprm/leanprm/hybrid/internal/mathtext"
+	"github.com/leanprm/leanprm/hybrid/prm/internal/mathtext"
 )
 
 // Dense feature names, in vector order. They describe how steps go wrong:

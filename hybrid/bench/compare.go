@@ -1,8 +1,10 @@
-package hybrid
+package bench
 
 import (
 	"math"
 	"sort"
+
+	"github.com/leanprm/leanprm/hybrid"
 )
 
 // CompareOptions configures Compare. The zero value is usable.
@@ -50,13 +52,13 @@ func (c Confusion) Agreement() float64 {
 // BlindSpot is a refuted step the learned PRM scored at or above the
 // threshold.
 type BlindSpot struct {
-	ChainID     string       `json:"chain_id"`
-	Source      string       `json:"source,omitempty"`
-	Step        int          `json:"step"`
-	Text        string       `json:"text"`
-	Learned     float64      `json:"learned"`
-	Checker     string       `json:"checker,omitempty"`
-	Obligations []Obligation `json:"obligations,omitempty"`
+	ChainID     string              `json:"chain_id"`
+	Source      string              `json:"source,omitempty"`
+	Step        int                 `json:"step"`
+	Text        string              `json:"text"`
+	Learned     float64             `json:"learned"`
+	Checker     string              `json:"checker,omitempty"`
+	Obligations []hybrid.Obligation `json:"obligations,omitempty"`
 }
 
 // ReliabilityBin is one bin of a reliability diagram: among steps whose
@@ -116,7 +118,7 @@ type Comparison struct {
 
 // Compare sets formal verdicts against learned scores. Steps without a
 // learned score are skipped.
-func Compare(results []ChainResult, opts CompareOptions) Comparison {
+func Compare(results []hybrid.ChainResult, opts CompareOptions) Comparison {
 	t := opts.threshold()
 	nb := opts.bins()
 	cmp := Comparison{Threshold: t, RefutedHist: make([]int, nb), VerifiedHist: make([]int, nb)}
@@ -133,11 +135,11 @@ func Compare(results []ChainResult, opts CompareOptions) Comparison {
 			}
 			l := *s.Learned
 			pass := l >= t
-			if s.Label != Unlabeled {
-				goldPairs = append(goldPairs, scorePair{l, s.Label == Correct})
+			if s.Label != hybrid.Unlabeled {
+				goldPairs = append(goldPairs, scorePair{l, s.Label == hybrid.Correct})
 			}
 			switch s.Verdict {
-			case Verified:
+			case hybrid.Verified:
 				cmp.Decided++
 				cmp.VerifiedScores = append(cmp.VerifiedScores, l)
 				cmp.VerifiedHist[bin(l, nb)]++
@@ -147,7 +149,7 @@ func Compare(results []ChainResult, opts CompareOptions) Comparison {
 				} else {
 					cmp.Confusion.VerifiedFail++
 				}
-			case Refuted:
+			case hybrid.Refuted:
 				cmp.Decided++
 				cmp.RefutedScores = append(cmp.RefutedScores, l)
 				cmp.RefutedHist[bin(l, nb)]++
@@ -161,9 +163,9 @@ func Compare(results []ChainResult, opts CompareOptions) Comparison {
 				} else {
 					cmp.Confusion.RefutedFail++
 				}
-			case Unknown:
+			case hybrid.Unknown:
 				cmp.Unknown++
-			case Approximate:
+			case hybrid.Approximate:
 				cmp.Approximate++
 			}
 		}

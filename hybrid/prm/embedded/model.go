@@ -17,7 +17,7 @@ import (
 
 // DefaultPath is where the committed model lives, relative to the module
 // root; `make model` regenerates it.
-const DefaultPath = "hybrid/embedded/model.bin"
+const DefaultPath = "hybrid/prm/embedded/model.bin"
 
 //go:embed model.bin
 var defaultModel []byte

@@ -1,6 +1,10 @@
-package hybrid
+package bench
 
-import "hash/fnv"
+import (
+	"hash/fnv"
+
+	"github.com/leanprm/leanprm/hybrid"
+)
 
 // Folds is the number of cross-validation folds of ProcessBench dev.
 const Folds = 2
@@ -56,30 +60,30 @@ type CVReport struct {
 // fold and applied to the evaluated chains of the other, both ways. A
 // fixed opts.Threshold (and formal-only's 0.5) involves no choice, so its
 // CV figure equals the dev one.
-func CrossValidateProcessBench(results, calibration []ChainResult, opts EvalOptions) []CVReport {
+func CrossValidateProcessBench(results, calibration []hybrid.ChainResult, opts EvalOptions) []CVReport {
 	var out []CVReport
 	for _, p := range opts.policies() {
-		rs := WithPolicy(results, p)
-		cal := WithPolicy(calibration, p)
+		rs := hybrid.WithPolicy(results, p)
+		cal := hybrid.WithPolicy(calibration, p)
 		rep := CVReport{Policy: p.Name(), DevThreshold: opts.threshold(p, cal)}
-		var calByFold [Folds][]ChainResult
+		var calByFold [Folds][]hybrid.ChainResult
 		for _, r := range cal {
 			calByFold[Fold(r.ID)] = append(calByFold[Fold(r.ID)], r)
 		}
 		for k := range Folds {
 			rep.FoldThresholds[k] = opts.threshold(p, calByFold[k])
-			rep.FoldChosen[k] = evaluateProcessBench(calByFold[k], func(ChainResult) (float64, bool) {
+			rep.FoldChosen[k] = evaluateProcessBench(calByFold[k], func(hybrid.ChainResult) (float64, bool) {
 				return rep.FoldThresholds[k], true
 			}).pooled("calibration")
 		}
 		dev := EvaluateProcessBench(rs, rep.DevThreshold)
 		var folds [Folds]ProcessBenchReport
 		for k := range Folds {
-			folds[k] = evaluateProcessBench(rs, func(r ChainResult) (float64, bool) {
+			folds[k] = evaluateProcessBench(rs, func(r hybrid.ChainResult) (float64, bool) {
 				return rep.FoldThresholds[1-k], Fold(r.ID) == k
 			})
 		}
-		cv := evaluateProcessBench(rs, func(r ChainResult) (float64, bool) {
+		cv := evaluateProcessBench(rs, func(r hybrid.ChainResult) (float64, bool) {
 			return rep.FoldThresholds[1-Fold(r.ID)], true
 		})
 		for _, d := range dev.Subsets {

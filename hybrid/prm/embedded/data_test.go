@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/leanprm/leanprm/hybrid"
-	"github.com/leanprm/leanprm/hybrid/internal/mathtext"
+	"github.com/leanprm/leanprm/hybrid/prm/internal/mathtext"
 )
 
 // A made-up reference solution in GSM8K's format.

@@ -1,4 +1,4 @@
-package hybrid
+package bench
 
 import (
 	"math"
@@ -6,45 +6,24 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/leanprm/leanprm/hybrid"
 )
 
 // scored builds a result with the given step scores and gold first error.
-func scored(id, subset string, firstError int, scores ...float64) ChainResult {
-	r := ChainResult{ID: id, Subset: subset, FirstError: firstError, Problem: id}
+func scored(id, subset string, firstError int, scores ...float64) hybrid.ChainResult {
+	r := hybrid.ChainResult{ID: id, Subset: subset, FirstError: firstError, Problem: id}
 	for i, s := range scores {
 		l := s
-		r.Steps = append(r.Steps, StepResult{Index: i, Score: s, Learned: &l, Source: FromLearned})
+		r.Steps = append(r.Steps, hybrid.StepResult{Index: i, Score: s, Learned: &l, Source: hybrid.FromLearned})
 	}
 	return r
-}
-
-func TestAggregates(t *testing.T) {
-	s := []float64{0.9, 0.5, 0.8}
-	assert.InDelta(t, 0.5, AggMin.Of(s), 1e-12)
-	assert.InDelta(t, 0.36, AggProduct.Of(s), 1e-12)
-	assert.InDelta(t, 2.2/3, AggMean.Of(s), 1e-12)
-	assert.InDelta(t, 0.8, AggLast.Of(s), 1e-12)
-	assert.Zero(t, AggMin.Of(nil))
-	for _, a := range Aggregates() {
-		got, err := ParseAggregate(string(a))
-		require.NoError(t, err)
-		assert.Equal(t, a, got)
-	}
-	_, err := ParseAggregate("median")
-	assert.Error(t, err)
-}
-
-func TestFirstError(t *testing.T) {
-	assert.Equal(t, 1, FirstError([]float64{0.9, 0.4, 0.1}, 0.5))
-	assert.Equal(t, NoError, FirstError([]float64{0.9, 0.6}, 0.5))
-	assert.Equal(t, 0, FirstError([]float64{0.5}, 0.51))
-	assert.Equal(t, NoError, FirstError([]float64{0.5}, 0.5), "a score equal to the threshold passes")
 }
 
 func TestProcessBenchScoreHandComputed(t *testing.T) {
 	// Correct chains: 2, one predicted correct → 50.
 	// Erroneous: 3, two exact hits → 66.67. F1 = 2·50·66.67/116.67 = 57.14.
-	labels := []int{-1, -1, 2, 0, 1, NoLabel}
+	labels := []int{-1, -1, 2, 0, 1, hybrid.NoLabel}
 	preds := []int{-1, 1, 2, 1, 1, 0}
 	s := ProcessBenchScore("x", labels, preds)
 	assert.Equal(t, 5, s.Chains)
@@ -61,8 +40,8 @@ func TestProcessBenchScoreHandComputed(t *testing.T) {
 func TestChooseThresholdHandComputed(t *testing.T) {
 	// Scores 0.3 0.4 0.7 0.8 0.9; candidates 0.3, 0.35, 0.55, 0.75, 0.85, >0.9.
 	// F1 by candidate: 0, 66.7, 100, 100, 0, 0 → the lowest best is 0.55.
-	calib := []ChainResult{
-		scored("a", "s", NoError, 0.9, 0.8),
+	calib := []hybrid.ChainResult{
+		scored("a", "s", hybrid.NoError, 0.9, 0.8),
 		scored("b", "s", 1, 0.9, 0.3, 0.7),
 		scored("c", "s", 0, 0.4, 0.9),
 	}
@@ -70,7 +49,7 @@ func TestChooseThresholdHandComputed(t *testing.T) {
 	assert.InDelta(t, 0.55, th, 1e-12)
 	assert.InDelta(t, 100, s.F1, 1e-9)
 
-	rep := EvaluateProcessBench(append(calib, scored("d", "t", NoError, 0.5)), th)
+	rep := EvaluateProcessBench(append(calib, scored("d", "t", hybrid.NoError, 0.5)), th)
 	require.Len(t, rep.Subsets, 2)
 	assert.Equal(t, "s", rep.Subsets[0].Subset)
 	assert.InDelta(t, 100, rep.Subsets[0].F1, 1e-9)
@@ -102,11 +81,11 @@ func TestPRMBenchHandComputed(t *testing.T) {
 	// TP 2 (steps 0, 4), FN 1 (step 2), FP 1 (step 3), TN 1 (step 1).
 	// F1+ = 66.67, F1- = 50, PRMScore = 58.33.
 	r := scored("a", "circular", 1, 0.9, 0.2, 0.4, 0.6, 0.8)
-	for i, l := range []Label{Correct, Wrong, Correct, Wrong, Correct} {
+	for i, l := range []hybrid.Label{hybrid.Correct, hybrid.Wrong, hybrid.Correct, hybrid.Wrong, hybrid.Correct} {
 		r.Steps[i].Label = l
 	}
-	unl := scored("b", "circular", NoLabel, 0.1)
-	rep := EvaluatePRMBench([]ChainResult{r, unl}, 0.5)
+	unl := scored("b", "circular", hybrid.NoLabel, 0.1)
+	rep := EvaluatePRMBench([]hybrid.ChainResult{r, unl}, 0.5)
 	require.Len(t, rep.Subsets, 1)
 	s := rep.Subsets[0]
 	assert.Equal(t, 5, s.Steps)
@@ -123,16 +102,16 @@ func TestPRMBenchHandComputed(t *testing.T) {
 
 func TestComparePoliciesSideBySide(t *testing.T) {
 	// One refuted step the PRM liked: hybrid catches it, learned does not.
-	mk := func(id string, fe int, scores []float64, verdicts []Verdict) ChainResult {
+	mk := func(id string, fe int, scores []float64, verdicts []hybrid.Verdict) hybrid.ChainResult {
 		r := scored(id, "s", fe, scores...)
 		for i, v := range verdicts {
 			r.Steps[i].Verdict = v
 		}
 		return r
 	}
-	results := []ChainResult{
-		mk("a", 1, []float64{0.9, 0.8}, []Verdict{NoVerdict, Refuted}),
-		mk("b", NoError, []float64{0.9, 0.7}, []Verdict{Verified, NoVerdict}),
+	results := []hybrid.ChainResult{
+		mk("a", 1, []float64{0.9, 0.8}, []hybrid.Verdict{hybrid.NoVerdict, hybrid.Refuted}),
+		mk("b", hybrid.NoError, []float64{0.9, 0.7}, []hybrid.Verdict{hybrid.Verified, hybrid.NoVerdict}),
 	}
 	reps := CompareProcessBench(results, nil, EvalOptions{Threshold: 0.5})
 	require.Len(t, reps, 3)
@@ -145,8 +124,8 @@ func TestComparePoliciesSideBySide(t *testing.T) {
 	assert.InDelta(t, 100, byPolicy["hybrid"], 1e-9)
 
 	// Threshold chosen on calibration per policy.
-	calib := []ChainResult{mk("c", 0, []float64{0.6, 0.9}, nil), mk("d", NoError, []float64{0.8, 0.9}, nil)}
-	reps = CompareProcessBench(results, calib, EvalOptions{Policies: []Policy{PolicyLearned}})
+	calib := []hybrid.ChainResult{mk("c", 0, []float64{0.6, 0.9}, nil), mk("d", hybrid.NoError, []float64{0.8, 0.9}, nil)}
+	reps = CompareProcessBench(results, calib, EvalOptions{Policies: []hybrid.Policy{hybrid.PolicyLearned}})
 	require.Len(t, reps, 1)
 	assert.InDelta(t, 0.7, reps[0].Threshold, 1e-12)
 	pr := ComparePRMBench(results, calib, EvalOptions{})
@@ -155,8 +134,8 @@ func TestComparePoliciesSideBySide(t *testing.T) {
 }
 
 func TestCompareHandComputed(t *testing.T) {
-	mk := func(scores []float64, verdicts []Verdict, labels []Label) ChainResult {
-		r := scored("x", "s", NoLabel, scores...)
+	mk := func(scores []float64, verdicts []hybrid.Verdict, labels []hybrid.Label) hybrid.ChainResult {
+		r := scored("x", "s", hybrid.NoLabel, scores...)
 		r.Source = "f:1"
 		for i := range r.Steps {
 			r.Steps[i].Verdict = verdicts[i]
@@ -165,9 +144,9 @@ func TestCompareHandComputed(t *testing.T) {
 		}
 		return r
 	}
-	res := []ChainResult{
-		mk([]float64{0.9, 0.7, 0.5}, []Verdict{Verified, Refuted, NoVerdict}, []Label{Correct, Wrong, Correct}),
-		mk([]float64{0.6, 0.2, 0.95}, []Verdict{Verified, Refuted, Unknown}, []Label{Correct, Wrong, Unlabeled}),
+	res := []hybrid.ChainResult{
+		mk([]float64{0.9, 0.7, 0.5}, []hybrid.Verdict{hybrid.Verified, hybrid.Refuted, hybrid.NoVerdict}, []hybrid.Label{hybrid.Correct, hybrid.Wrong, hybrid.Correct}),
+		mk([]float64{0.6, 0.2, 0.95}, []hybrid.Verdict{hybrid.Verified, hybrid.Refuted, hybrid.Unknown}, []hybrid.Label{hybrid.Correct, hybrid.Wrong, hybrid.Unlabeled}),
 	}
 	c := Compare(res, CompareOptions{Bins: 4})
 	assert.Equal(t, 6, c.Steps)
@@ -200,15 +179,15 @@ func TestAUCTies(t *testing.T) {
 }
 
 func TestSelectBest(t *testing.T) {
-	res := []ChainResult{
+	res := []hybrid.ChainResult{
 		scored("p1-a", "", 1, 0.9, 0.5),
-		scored("p2-a", "", NoError, 0.8),
-		scored("p1-b", "", NoError, 0.7, 0.8),
+		scored("p2-a", "", hybrid.NoError, 0.8),
+		scored("p1-b", "", hybrid.NoError, 0.7, 0.8),
 		scored("p1-c", "", 0, 0.2),
 	}
 	res[0].Problem, res[2].Problem, res[3].Problem = "P1", " P1 ", "P1"
 	res[1].Problem = "P2"
-	sel := SelectBest(res, AggMin)
+	sel := SelectBest(res, hybrid.AggMin)
 	require.Len(t, sel, 2)
 	assert.Equal(t, []int{0, 2, 3}, sel[0].Candidates)
 	assert.Equal(t, 2, sel[0].Best)
@@ -219,8 +198,8 @@ func TestSelectBest(t *testing.T) {
 
 	// By the last step, p1-a (0.5) loses to p1-b (0.8) too; by mean, p1-b
 	// (0.75) beats p1-a (0.7).
-	assert.Equal(t, 2, SelectBest(res, AggLast)[0].Best)
-	assert.Equal(t, 2, SelectBest(res, AggMean)[0].Best)
+	assert.Equal(t, 2, SelectBest(res, hybrid.AggLast)[0].Best)
+	assert.Equal(t, 2, SelectBest(res, hybrid.AggMean)[0].Best)
 
 	sum := SummarizeSelection(sel, res)
 	assert.Equal(t, 2, sum.Problems)
@@ -228,4 +207,21 @@ func TestSelectBest(t *testing.T) {
 	assert.InDelta(t, 100, sum.Oracle, 1e-9)
 	// Chance: P1 has 1 right of 3, P2 1 of 1 → (1/3 + 1)/2.
 	assert.InDelta(t, 100*(1.0/3+1)/2, sum.Chance, 1e-9)
+}
+
+// TestCompareCountsApproximateApart: an approximate step is neither a
+// verified nor a refuted one in the comparison.
+func TestCompareCountsApproximateApart(t *testing.T) {
+	l := func(x float64) *float64 { return &x }
+	res := []hybrid.ChainResult{{ID: "a", Steps: []hybrid.StepResult{
+		{Index: 0, Verdict: hybrid.Verified, Learned: l(0.9)},
+		{Index: 1, Verdict: hybrid.Approximate, Learned: l(0.2)},
+		{Index: 2, Verdict: hybrid.Refuted, Learned: l(0.1)},
+	}}}
+	c := Compare(res, CompareOptions{Threshold: 0.5})
+	assert.Equal(t, 2, c.Decided)
+	assert.Equal(t, 1, c.Approximate)
+	assert.Equal(t, []float64{0.9}, c.VerifiedScores)
+	assert.Equal(t, []float64{0.1}, c.RefutedScores)
+	assert.Equal(t, 2, c.Formal.Steps)
 }
