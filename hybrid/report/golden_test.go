@@ -14,13 +14,13 @@ import (
 	"github.com/leanprm/leanprm/hybrid/bench"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/hybrid/report")
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
-// golden compares got with testdata/hybrid/report/name, or rewrites it
+// golden compares got with testdata/name, or rewrites it
 // with -update.
 func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("..", "..", "testdata", "hybrid", "report", name)
+	path := filepath.Join("testdata", name)
 	if *update {
 		require.NoError(t, os.WriteFile(path, got, 0o644))
 		return

@@ -1,4 +1,4 @@
-package formaltranslate
+package formal
 
 import (
 	"context"
@@ -54,7 +54,7 @@ func TestProcessBenchDevHybrid(t *testing.T) {
 	require.NoError(t, err)
 	tr, err := translate.New(translate.Options{})
 	require.NoError(t, err)
-	s := &hybrid.Scorer{PRM: m, Formal: New(tr)}
+	s := &hybrid.Scorer{PRM: m, Formal: NewProse(tr)}
 	start := time.Now()
 	res, err := s.ScoreChains(context.Background(), all)
 	require.NoError(t, err)

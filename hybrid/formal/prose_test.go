@@ -1,4 +1,4 @@
-package formaltranslate
+package formal
 
 import (
 	"context"
@@ -6,18 +6,15 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"go.uber.org/goleak"
 
 	"github.com/leanprm/leanprm/hybrid"
 	"github.com/leanprm/leanprm/translate"
 )
 
-func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
-
-func TestCheckChain(t *testing.T) {
+func TestProseCheckChain(t *testing.T) {
 	tr, err := translate.New(translate.Options{})
 	require.NoError(t, err)
-	c := New(tr)
+	c := NewProse(tr)
 	steps := []hybrid.Step{
 		{Text: "Natalia sold 48/2 = 24 clips in May."},
 		{Text: "So 3 + 4 = 8."},
@@ -68,7 +65,7 @@ func (p constPRM) ScoreChain(_ context.Context, _ string, steps []hybrid.Step) (
 	return out, nil
 }
 
-func TestVerdict(t *testing.T) {
+func TestConvertVerdict(t *testing.T) {
 	for in, want := range map[translate.Verdict]hybrid.Verdict{
 		translate.Verified:    hybrid.Verified,
 		translate.Approximate: hybrid.Approximate,
@@ -77,18 +74,18 @@ func TestVerdict(t *testing.T) {
 		translate.Error:       hybrid.Unknown,
 		"":                    hybrid.Unknown,
 	} {
-		assert.Equal(t, want, Verdict(in), "%q", in)
+		assert.Equal(t, want, ConvertVerdict(in), "%q", in)
 	}
 }
 
-func TestStep(t *testing.T) {
+func TestConvertStep(t *testing.T) {
 	s := translate.StepResult{Obligations: []translate.Obligation{
 		{Expr: "1 + 1 = 2", Lean: "P1", LeanNeg: "N1", Verdict: translate.Unknown, Checker: "lean", Reason: "neither"},
 		{Expr: "2 + 2 = 4", Lean: "P2", LeanNeg: "N2", Verdict: translate.Verified, Checker: "lean"},
 		{Expr: "2 + 2 = 5", Lean: "P3", LeanNeg: "N3", Verdict: translate.Refuted, Checker: "exact",
 			Messages: []translate.LeanMessage{{Severity: "error", Line: 3, Column: 4, Data: "boom"}}},
 	}}
-	fs := Step(s)
+	fs := ConvertStep(s)
 	assert.Equal(t, hybrid.Refuted, fs.Verdict)
 	assert.Equal(t, "exact", fs.Checker, "a refuted step names the checker that refuted it")
 	require.Len(t, fs.Obligations, 3)
@@ -97,12 +94,12 @@ func TestStep(t *testing.T) {
 	assert.Equal(t, []string{"error 3:4: boom"}, fs.Obligations[2].Messages)
 
 	s.Obligations = s.Obligations[:2]
-	fs = Step(s)
+	fs = ConvertStep(s)
 	assert.Equal(t, hybrid.Unknown, fs.Verdict, "one claim undecided")
 	assert.Equal(t, "lean", fs.Checker, "the first checker that decided")
 
-	assert.Equal(t, hybrid.FormalStep{}, Step(translate.StepResult{}))
-	out := Convert(translate.ChainResult{Steps: []translate.StepResult{s}}, 3)
+	assert.Equal(t, hybrid.FormalStep{}, ConvertStep(translate.StepResult{}))
+	out := ConvertChain(translate.ChainResult{Steps: []translate.StepResult{s}}, 3)
 	require.Len(t, out, 3)
 	assert.Equal(t, hybrid.Unknown, out[0].Verdict)
 	assert.Equal(t, hybrid.NoVerdict, out[2].Verdict)
