@@ -5,6 +5,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/leanprm/leanprm/hybrid/chain"
 )
 
 func TestAggregates(t *testing.T) {
@@ -25,7 +27,7 @@ func TestAggregates(t *testing.T) {
 
 func TestFirstError(t *testing.T) {
 	assert.Equal(t, 1, FirstError([]float64{0.9, 0.4, 0.1}, 0.5))
-	assert.Equal(t, NoError, FirstError([]float64{0.9, 0.6}, 0.5))
+	assert.Equal(t, chain.NoError, FirstError([]float64{0.9, 0.6}, 0.5))
 	assert.Equal(t, 0, FirstError([]float64{0.5}, 0.51))
-	assert.Equal(t, NoError, FirstError([]float64{0.5}, 0.5), "a score equal to the threshold passes")
+	assert.Equal(t, chain.NoError, FirstError([]float64{0.5}, 0.5), "a score equal to the threshold passes")
 }

@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/leanprm/leanprm/hybrid/chain"
 )
 
 func TestStepVerdictApproximate(t *testing.T) {
@@ -31,7 +33,7 @@ func TestStepVerdictApproximate(t *testing.T) {
 // warnFormal verifies every step and warns on all but the last.
 type warnFormal struct{}
 
-func (warnFormal) CheckChain(_ context.Context, _ string, steps []Step) ([]FormalStep, error) {
+func (warnFormal) CheckChain(_ context.Context, _ string, steps []chain.Step) ([]FormalStep, error) {
 	out := make([]FormalStep, len(steps))
 	for i := range out {
 		out[i] = FormalStep{Verdict: Verified, Checker: "exact",

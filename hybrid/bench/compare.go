@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/leanprm/leanprm/hybrid"
+	"github.com/leanprm/leanprm/hybrid/chain"
 )
 
 // CompareOptions configures Compare. The zero value is usable.
@@ -135,8 +136,8 @@ func Compare(results []hybrid.ChainResult, opts CompareOptions) Comparison {
 			}
 			l := *s.Learned
 			pass := l >= t
-			if s.Label != hybrid.Unlabeled {
-				goldPairs = append(goldPairs, scorePair{l, s.Label == hybrid.Correct})
+			if s.Label != chain.Unlabeled {
+				goldPairs = append(goldPairs, scorePair{l, s.Label == chain.Correct})
 			}
 			switch s.Verdict {
 			case hybrid.Verified:

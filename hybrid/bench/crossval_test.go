@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/leanprm/leanprm/hybrid"
+	"github.com/leanprm/leanprm/hybrid/chain"
 )
 
 func TestFoldIsFNV1aOfID(t *testing.T) {
@@ -28,13 +29,13 @@ func TestCrossValidateHandComputed(t *testing.T) {
 	// 0.475 but not at 0.375, so t goes from 0 on dev to 100
 	// cross-validated.
 	calib := []hybrid.ChainResult{
-		scored("a", "s", hybrid.NoError, 0.9, 0.6),
-		scored("b", "s", hybrid.NoError, 0.9, 0.4),
+		scored("a", "s", chain.NoError, 0.9, 0.6),
+		scored("b", "s", chain.NoError, 0.9, 0.4),
 		scored("c", "s", 1, 0.9, 0.35),
 		scored("d", "s", 1, 0.9, 0.2),
 	}
 	results := append(append([]hybrid.ChainResult(nil), calib...),
-		scored("e", "t", hybrid.NoError, 0.4),
+		scored("e", "t", chain.NoError, 0.4),
 		scored("f", "t", 0, 0.4))
 	reps := CrossValidateProcessBench(results, calib, EvalOptions{Policies: []hybrid.Policy{hybrid.PolicyLearned}})
 	require.Len(t, reps, 1)
@@ -69,7 +70,7 @@ func TestCrossValidateHandComputed(t *testing.T) {
 
 func TestCrossValidateFixedThresholdEqualsDev(t *testing.T) {
 	calib := []hybrid.ChainResult{
-		scored("a", "s", hybrid.NoError, 0.9, 0.6),
+		scored("a", "s", chain.NoError, 0.9, 0.6),
 		scored("b", "s", 1, 0.9, 0.4),
 		scored("c", "s", 1, 0.9, 0.3),
 	}

@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/leanprm/leanprm/hybrid"
+	"github.com/leanprm/leanprm/hybrid/chain"
 )
 
 // PBScore is the ProcessBench metric for one subset. Accuracies and F1 are
@@ -31,13 +32,13 @@ func ProcessBenchScore(subset string, labels, preds []int) PBScore {
 	s := PBScore{Subset: subset}
 	var errHit, okHit int
 	for i, l := range labels {
-		if l == hybrid.NoLabel {
+		if l == chain.NoLabel {
 			continue
 		}
 		s.Chains++
-		if l == hybrid.NoError {
+		if l == chain.NoError {
 			s.Correct++
-			if preds[i] == hybrid.NoError {
+			if preds[i] == chain.NoError {
 				okHit++
 			}
 		} else {
@@ -95,7 +96,7 @@ func evaluateProcessBench(results []hybrid.ChainResult, thresholdOf func(hybrid.
 	thresholds := make([]float64, len(results))
 	first := true
 	for i, r := range results {
-		if r.Err != "" || r.FirstError == hybrid.NoLabel {
+		if r.Err != "" || r.FirstError == chain.NoLabel {
 			continue
 		}
 		t, ok := thresholdOf(r)
@@ -152,7 +153,7 @@ func ChooseThreshold(calibration []hybrid.ChainResult) (float64, PBScore) {
 	var chains [][]float64
 	var all []float64
 	for _, r := range calibration {
-		if r.Err != "" || r.FirstError == hybrid.NoLabel {
+		if r.Err != "" || r.FirstError == chain.NoLabel {
 			continue
 		}
 		labels = append(labels, r.FirstError)
@@ -290,11 +291,11 @@ func EvaluatePRMBench(results []hybrid.ChainResult, threshold float64) PRMBenchR
 			by[r.Subset] = c
 		}
 		for _, s := range r.Steps {
-			if s.Label == hybrid.Unlabeled {
+			if s.Label == chain.Unlabeled {
 				continue
 			}
-			c.add(s.Label == hybrid.Correct, s.Score >= threshold)
-			all.add(s.Label == hybrid.Correct, s.Score >= threshold)
+			c.add(s.Label == chain.Correct, s.Score >= threshold)
+			all.add(s.Label == chain.Correct, s.Score >= threshold)
 		}
 	}
 	names := make([]string, 0, len(by))

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/leanprm/leanprm/hybrid"
+	"github.com/leanprm/leanprm/hybrid/chain"
 )
 
 // scored builds a result with the given step scores and gold first error.
@@ -23,7 +24,7 @@ func scored(id, subset string, firstError int, scores ...float64) hybrid.ChainRe
 func TestProcessBenchScoreHandComputed(t *testing.T) {
 	// Correct chains: 2, one predicted correct → 50.
 	// Erroneous: 3, two exact hits → 66.67. F1 = 2·50·66.67/116.67 = 57.14.
-	labels := []int{-1, -1, 2, 0, 1, hybrid.NoLabel}
+	labels := []int{-1, -1, 2, 0, 1, chain.NoLabel}
 	preds := []int{-1, 1, 2, 1, 1, 0}
 	s := ProcessBenchScore("x", labels, preds)
 	assert.Equal(t, 5, s.Chains)
@@ -41,7 +42,7 @@ func TestChooseThresholdHandComputed(t *testing.T) {
 	// Scores 0.3 0.4 0.7 0.8 0.9; candidates 0.3, 0.35, 0.55, 0.75, 0.85, >0.9.
 	// F1 by candidate: 0, 66.7, 100, 100, 0, 0 → the lowest best is 0.55.
 	calib := []hybrid.ChainResult{
-		scored("a", "s", hybrid.NoError, 0.9, 0.8),
+		scored("a", "s", chain.NoError, 0.9, 0.8),
 		scored("b", "s", 1, 0.9, 0.3, 0.7),
 		scored("c", "s", 0, 0.4, 0.9),
 	}
@@ -49,7 +50,7 @@ func TestChooseThresholdHandComputed(t *testing.T) {
 	assert.InDelta(t, 0.55, th, 1e-12)
 	assert.InDelta(t, 100, s.F1, 1e-9)
 
-	rep := EvaluateProcessBench(append(calib, scored("d", "t", hybrid.NoError, 0.5)), th)
+	rep := EvaluateProcessBench(append(calib, scored("d", "t", chain.NoError, 0.5)), th)
 	require.Len(t, rep.Subsets, 2)
 	assert.Equal(t, "s", rep.Subsets[0].Subset)
 	assert.InDelta(t, 100, rep.Subsets[0].F1, 1e-9)
@@ -81,10 +82,10 @@ func TestPRMBenchHandComputed(t *testing.T) {
 	// TP 2 (steps 0, 4), FN 1 (step 2), FP 1 (step 3), TN 1 (step 1).
 	// F1+ = 66.67, F1- = 50, PRMScore = 58.33.
 	r := scored("a", "circular", 1, 0.9, 0.2, 0.4, 0.6, 0.8)
-	for i, l := range []hybrid.Label{hybrid.Correct, hybrid.Wrong, hybrid.Correct, hybrid.Wrong, hybrid.Correct} {
+	for i, l := range []chain.Label{chain.Correct, chain.Wrong, chain.Correct, chain.Wrong, chain.Correct} {
 		r.Steps[i].Label = l
 	}
-	unl := scored("b", "circular", hybrid.NoLabel, 0.1)
+	unl := scored("b", "circular", chain.NoLabel, 0.1)
 	rep := EvaluatePRMBench([]hybrid.ChainResult{r, unl}, 0.5)
 	require.Len(t, rep.Subsets, 1)
 	s := rep.Subsets[0]
@@ -111,7 +112,7 @@ func TestComparePoliciesSideBySide(t *testing.T) {
 	}
 	results := []hybrid.ChainResult{
 		mk("a", 1, []float64{0.9, 0.8}, []hybrid.Verdict{hybrid.NoVerdict, hybrid.Refuted}),
-		mk("b", hybrid.NoError, []float64{0.9, 0.7}, []hybrid.Verdict{hybrid.Verified, hybrid.NoVerdict}),
+		mk("b", chain.NoError, []float64{0.9, 0.7}, []hybrid.Verdict{hybrid.Verified, hybrid.NoVerdict}),
 	}
 	reps := CompareProcessBench(results, nil, EvalOptions{Threshold: 0.5})
 	require.Len(t, reps, 3)
@@ -124,7 +125,7 @@ func TestComparePoliciesSideBySide(t *testing.T) {
 	assert.InDelta(t, 100, byPolicy["hybrid"], 1e-9)
 
 	// Threshold chosen on calibration per policy.
-	calib := []hybrid.ChainResult{mk("c", 0, []float64{0.6, 0.9}, nil), mk("d", hybrid.NoError, []float64{0.8, 0.9}, nil)}
+	calib := []hybrid.ChainResult{mk("c", 0, []float64{0.6, 0.9}, nil), mk("d", chain.NoError, []float64{0.8, 0.9}, nil)}
 	reps = CompareProcessBench(results, calib, EvalOptions{Policies: []hybrid.Policy{hybrid.PolicyLearned}})
 	require.Len(t, reps, 1)
 	assert.InDelta(t, 0.7, reps[0].Threshold, 1e-12)
@@ -134,8 +135,8 @@ func TestComparePoliciesSideBySide(t *testing.T) {
 }
 
 func TestCompareHandComputed(t *testing.T) {
-	mk := func(scores []float64, verdicts []hybrid.Verdict, labels []hybrid.Label) hybrid.ChainResult {
-		r := scored("x", "s", hybrid.NoLabel, scores...)
+	mk := func(scores []float64, verdicts []hybrid.Verdict, labels []chain.Label) hybrid.ChainResult {
+		r := scored("x", "s", chain.NoLabel, scores...)
 		r.Source = "f:1"
 		for i := range r.Steps {
 			r.Steps[i].Verdict = verdicts[i]
@@ -145,8 +146,8 @@ func TestCompareHandComputed(t *testing.T) {
 		return r
 	}
 	res := []hybrid.ChainResult{
-		mk([]float64{0.9, 0.7, 0.5}, []hybrid.Verdict{hybrid.Verified, hybrid.Refuted, hybrid.NoVerdict}, []hybrid.Label{hybrid.Correct, hybrid.Wrong, hybrid.Correct}),
-		mk([]float64{0.6, 0.2, 0.95}, []hybrid.Verdict{hybrid.Verified, hybrid.Refuted, hybrid.Unknown}, []hybrid.Label{hybrid.Correct, hybrid.Wrong, hybrid.Unlabeled}),
+		mk([]float64{0.9, 0.7, 0.5}, []hybrid.Verdict{hybrid.Verified, hybrid.Refuted, hybrid.NoVerdict}, []chain.Label{chain.Correct, chain.Wrong, chain.Correct}),
+		mk([]float64{0.6, 0.2, 0.95}, []hybrid.Verdict{hybrid.Verified, hybrid.Refuted, hybrid.Unknown}, []chain.Label{chain.Correct, chain.Wrong, chain.Unlabeled}),
 	}
 	c := Compare(res, CompareOptions{Bins: 4})
 	assert.Equal(t, 6, c.Steps)
@@ -181,8 +182,8 @@ func TestAUCTies(t *testing.T) {
 func TestSelectBest(t *testing.T) {
 	res := []hybrid.ChainResult{
 		scored("p1-a", "", 1, 0.9, 0.5),
-		scored("p2-a", "", hybrid.NoError, 0.8),
-		scored("p1-b", "", hybrid.NoError, 0.7, 0.8),
+		scored("p2-a", "", chain.NoError, 0.8),
+		scored("p1-b", "", chain.NoError, 0.7, 0.8),
 		scored("p1-c", "", 0, 0.2),
 	}
 	res[0].Problem, res[2].Problem, res[3].Problem = "P1", " P1 ", "P1"

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/leanprm/leanprm/hybrid"
+	"github.com/leanprm/leanprm/hybrid/chain"
 )
 
 // Selection is the best of N candidate chains for one problem.
@@ -50,9 +51,9 @@ func SelectBest(results []hybrid.ChainResult, agg hybrid.Aggregate) []Selection 
 			s.Best, s.BestID, s.BestScore = i, r.ID, score
 		}
 		switch r.FirstError {
-		case hybrid.NoError:
+		case chain.NoError:
 			s.AnyRight = 1
-		case hybrid.NoLabel:
+		case chain.NoLabel:
 		default:
 			if s.AnyRight < 0 {
 				s.AnyRight = 0
@@ -61,9 +62,9 @@ func SelectBest(results []hybrid.ChainResult, agg hybrid.Aggregate) []Selection 
 	}
 	for k := range out {
 		switch results[out[k].Best].FirstError {
-		case hybrid.NoError:
+		case chain.NoError:
 			out[k].BestRight = 1
-		case hybrid.NoLabel:
+		case chain.NoLabel:
 		default:
 			out[k].BestRight = 0
 		}
@@ -91,9 +92,9 @@ func SummarizeSelection(sel []Selection, results []hybrid.ChainResult) Selection
 		right, labelled := 0, true
 		for _, i := range s.Candidates {
 			switch results[i].FirstError {
-			case hybrid.NoError:
+			case chain.NoError:
 				right++
-			case hybrid.NoLabel:
+			case chain.NoLabel:
 				labelled = false
 			}
 		}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/leanprm/leanprm/hybrid"
 	"github.com/leanprm/leanprm/hybrid/bench"
+	"github.com/leanprm/leanprm/hybrid/chain"
 	"github.com/leanprm/leanprm/hybrid/prm/embedded"
 	"github.com/leanprm/leanprm/hybrid/report"
 	"github.com/leanprm/leanprm/translate"
@@ -40,9 +41,9 @@ func TestProcessBenchDevHybrid(t *testing.T) {
 	dir := dataDir(t)
 	files, err := filepath.Glob(filepath.Join(dir, "processbench", "*.dev.jsonl"))
 	require.NoError(t, err)
-	var all, gsm []hybrid.Chain
+	var all, gsm []chain.Chain
 	for _, f := range files {
-		c, rowErrs, err := hybrid.ReadChains(f, hybrid.FormatAuto)
+		c, rowErrs, err := chain.Read(f, chain.FormatAuto)
 		require.NoError(t, err)
 		require.Empty(t, rowErrs)
 		all = append(all, c...)
@@ -83,7 +84,7 @@ func TestProcessBenchDevHybrid(t *testing.T) {
 			}
 			refutedSteps++
 			switch {
-			case r.FirstError == hybrid.NoError:
+			case r.FirstError == chain.NoError:
 				inCorrect++
 			case i == r.FirstError:
 				at++

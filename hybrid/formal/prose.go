@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/leanprm/leanprm/hybrid"
+	"github.com/leanprm/leanprm/hybrid/chain"
 	"github.com/leanprm/leanprm/translate"
 )
 
@@ -20,7 +21,7 @@ import (
 // (FormalStep.Warnings). A step's checker is the first that decided one of
 // its claims, or, for a refuted step, the one that refuted it.
 //
-// Lean steps (hybrid.Step.Formal) reach the translator as empty text: they
+// Lean steps (chain.Step.Formal) reach the translator as empty text: they
 // are not prose, and the translator finds nothing in Lean syntax it does
 // not generate itself.
 //
@@ -37,7 +38,7 @@ func NewProse(tr *translate.Translator) *Prose { return &Prose{tr: tr} }
 // CheckChain implements hybrid.Formal. The error is the context's, if it
 // ended first (the exact checker alone does not watch the context, so it
 // is checked before); checker failures are Unknown verdicts.
-func (c *Prose) CheckChain(ctx context.Context, _ string, steps []hybrid.Step) ([]hybrid.FormalStep, error) {
+func (c *Prose) CheckChain(ctx context.Context, _ string, steps []chain.Step) ([]hybrid.FormalStep, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}

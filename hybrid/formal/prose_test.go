@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/leanprm/leanprm/hybrid"
+	"github.com/leanprm/leanprm/hybrid/chain"
 	"github.com/leanprm/leanprm/translate"
 )
 
@@ -15,7 +16,7 @@ func TestProseCheckChain(t *testing.T) {
 	tr, err := translate.New(translate.Options{})
 	require.NoError(t, err)
 	c := NewProse(tr)
-	steps := []hybrid.Step{
+	steps := []chain.Step{
 		{Text: "Natalia sold 48/2 = 24 clips in May."},
 		{Text: "So 3 + 4 = 8."},
 		{Text: "She is happy."},
@@ -44,7 +45,7 @@ func TestProseCheckChain(t *testing.T) {
 
 	// As the formal side of a scorer: the refuted step scores 0.
 	s := &hybrid.Scorer{PRM: constPRM(0.9), Formal: c}
-	res, err := s.ScoreChain(context.Background(), hybrid.Chain{Problem: "p", Steps: steps})
+	res, err := s.ScoreChain(context.Background(), chain.Chain{Problem: "p", Steps: steps})
 	require.NoError(t, err)
 	assert.Equal(t, 1, res.Predict(0.5))
 	assert.Equal(t, hybrid.FromFormal, res.Steps[1].Source)
@@ -57,7 +58,7 @@ func TestProseCheckChain(t *testing.T) {
 
 type constPRM float64
 
-func (p constPRM) ScoreChain(_ context.Context, _ string, steps []hybrid.Step) ([]float64, error) {
+func (p constPRM) ScoreChain(_ context.Context, _ string, steps []chain.Step) ([]float64, error) {
 	out := make([]float64, len(steps))
 	for i := range out {
 		out[i] = float64(p)

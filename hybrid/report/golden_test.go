@@ -12,6 +12,7 @@ import (
 
 	"github.com/leanprm/leanprm/hybrid"
 	"github.com/leanprm/leanprm/hybrid/bench"
+	"github.com/leanprm/leanprm/hybrid/chain"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -38,7 +39,7 @@ func TestGoldenTables(t *testing.T) {
 
 	res[0].Subset, res[0].FirstError = "toy", 1
 	res[1].Subset, res[1].FirstError = "toy", 2
-	res = append(res, hybrid.ChainResult{ID: "c", Subset: "toy", FirstError: hybrid.NoError, Steps: []hybrid.StepResult{
+	res = append(res, hybrid.ChainResult{ID: "c", Subset: "toy", FirstError: chain.NoError, Steps: []hybrid.StepResult{
 		{Text: "3 + 3 = 6", Learned: ptr(0.95), Score: 0.95, Verdict: hybrid.Verified},
 		{Text: "The answer is 6.", Learned: ptr(0.6), Score: 0.6},
 	}})

@@ -13,6 +13,7 @@ import (
 
 	"github.com/leanprm/leanprm/hybrid"
 	"github.com/leanprm/leanprm/hybrid/bench"
+	"github.com/leanprm/leanprm/hybrid/chain"
 )
 
 func ptr(v float64) *float64 { return &v }
@@ -24,19 +25,19 @@ func sample() []hybrid.ChainResult {
 			steps[i].Index = i
 			steps[i].Policy = "hybrid"
 		}
-		return hybrid.ChainResult{ID: id, Source: id + ".md:1", Problem: "How many <b>pens</b> & pencils?", FirstError: hybrid.NoLabel, Policy: "hybrid", Steps: steps}
+		return hybrid.ChainResult{ID: id, Source: id + ".md:1", Problem: "How many <b>pens</b> & pencils?", FirstError: chain.NoLabel, Policy: "hybrid", Steps: steps}
 	}
 	return []hybrid.ChainResult{
 		mk("a",
-			hybrid.StepResult{Text: "Ann has 4 pens.", Learned: ptr(0.9), Score: 0.9, Source: hybrid.FromLearned, Label: hybrid.Correct},
+			hybrid.StepResult{Text: "Ann has 4 pens.", Learned: ptr(0.9), Score: 0.9, Source: hybrid.FromLearned, Label: chain.Correct},
 			hybrid.StepResult{Text: "So 4 + 3 = 8 <script>alert(1)</script>", Learned: ptr(0.85), Score: 0, Source: hybrid.FromFormal,
-				Verdict: hybrid.Refuted, Checker: "sim", Label: hybrid.Wrong,
+				Verdict: hybrid.Refuted, Checker: "sim", Label: chain.Wrong,
 				Obligations: []hybrid.Obligation{{Text: "4 + 3 = 8", Lean: "example : ¬((4 : Rat) + 3 = 8) := by decide +kernel", Verdict: hybrid.Refuted, Messages: []string{"ok & done"}}}},
 		),
 		mk("b",
-			hybrid.StepResult{Text: "2 * 3 = 6", Learned: ptr(0.7), Score: 0.7, Source: hybrid.FromLearned, Verdict: hybrid.Verified, Checker: "lean", Label: hybrid.Correct},
+			hybrid.StepResult{Text: "2 * 3 = 6", Learned: ptr(0.7), Score: 0.7, Source: hybrid.FromLearned, Verdict: hybrid.Verified, Checker: "lean", Label: chain.Correct},
 			hybrid.StepResult{Text: "example : 1 = 1 := rfl", Formal: true, Learned: ptr(0.3), Score: 1, Source: hybrid.FromFormal, Verdict: hybrid.Verified, Checker: "lean"},
-			hybrid.StepResult{Text: "10 - 4 = 5", Learned: ptr(0.2), Score: 0, Source: hybrid.FromFormal, Verdict: hybrid.Refuted, Checker: "lean", Label: hybrid.Wrong},
+			hybrid.StepResult{Text: "10 - 4 = 5", Learned: ptr(0.2), Score: 0, Source: hybrid.FromFormal, Verdict: hybrid.Refuted, Checker: "lean", Label: chain.Wrong},
 		),
 	}
 }
@@ -104,7 +105,7 @@ func TestWriteHTMLWithoutVerdicts(t *testing.T) {
 	for i := range res {
 		for j := range res[i].Steps {
 			res[i].Steps[j].Verdict = hybrid.NoVerdict
-			res[i].Steps[j].Label = hybrid.Unlabeled
+			res[i].Steps[j].Label = chain.Unlabeled
 		}
 	}
 	var buf bytes.Buffer
@@ -129,8 +130,8 @@ func TestWriteCheck(t *testing.T) {
 
 func TestWriteEvalTables(t *testing.T) {
 	res := []hybrid.ChainResult{
-		{ID: "x", Subset: "gsm8k", FirstError: 0, Steps: []hybrid.StepResult{{Score: 0.1, Learned: ptr(0.1), Label: hybrid.Wrong}}},
-		{ID: "y", Subset: "math", FirstError: hybrid.NoError, Steps: []hybrid.StepResult{{Score: 0.9, Learned: ptr(0.9), Label: hybrid.Correct}}},
+		{ID: "x", Subset: "gsm8k", FirstError: 0, Steps: []hybrid.StepResult{{Score: 0.1, Learned: ptr(0.1), Label: chain.Wrong}}},
+		{ID: "y", Subset: "math", FirstError: chain.NoError, Steps: []hybrid.StepResult{{Score: 0.9, Learned: ptr(0.9), Label: chain.Correct}}},
 	}
 	var buf bytes.Buffer
 	require.NoError(t, WriteProcessBench(&buf, bench.CompareProcessBench(res, nil, bench.EvalOptions{Threshold: 0.5})))
@@ -153,7 +154,7 @@ func TestWriteComparisonAndSelection(t *testing.T) {
 	assert.Contains(t, out, "refuted: 4 + 3 = 8")
 
 	buf.Reset()
-	res[0].FirstError, res[1].FirstError = 1, hybrid.NoError
+	res[0].FirstError, res[1].FirstError = 1, chain.NoError
 	sel := bench.SelectBest(res, hybrid.AggMean)
 	require.NoError(t, WriteSelection(&buf, sel, res, hybrid.AggMean))
 	assert.Contains(t, buf.String(), "chosen right")

@@ -9,6 +9,7 @@ import (
 
 	"github.com/leanprm/leanprm/hybrid"
 	"github.com/leanprm/leanprm/hybrid/bench"
+	"github.com/leanprm/leanprm/hybrid/chain"
 )
 
 // CheckOptions configures WriteCheck. The zero value is usable.
@@ -104,7 +105,7 @@ func WriteCheck(w io.Writer, results []hybrid.ChainResult, o CheckOptions) error
 			ew.printf("error: %s\n", r.Err)
 			continue
 		}
-		first := hybrid.NoError
+		first := chain.NoError
 		if o.Threshold > 0 {
 			first = r.Predict(o.Threshold)
 		}
@@ -127,7 +128,7 @@ func WriteCheck(w io.Writer, results []hybrid.ChainResult, o CheckOptions) error
 		}
 		ew.printf("%s %.3f  policy %s", agg, r.Aggregate(agg), r.Policy)
 		if o.Threshold > 0 {
-			if first == hybrid.NoError {
+			if first == chain.NoError {
 				ew.printf("  no step below %.3f", o.Threshold)
 			} else {
 				ew.printf("  first error: step %d (threshold %.3f)", first+1, o.Threshold)

@@ -12,16 +12,17 @@ import (
 
 	"github.com/leanprm/leanprm/hybrid"
 	"github.com/leanprm/leanprm/hybrid/bench"
+	"github.com/leanprm/leanprm/hybrid/chain"
 	"github.com/leanprm/leanprm/hybrid/report"
 )
 
 // processBenchDev reads the four ProcessBench dev files.
-func processBenchDev(t testing.TB) (all, gsm8k []hybrid.Chain) {
+func processBenchDev(t testing.TB) (all, gsm8k []chain.Chain) {
 	dir := dataDir(t)
 	files, err := filepath.Glob(filepath.Join(dir, "processbench", "*.dev.jsonl"))
 	require.NoError(t, err)
 	for _, f := range files {
-		c, rowErrs, err := hybrid.ReadChains(f, hybrid.FormatAuto)
+		c, rowErrs, err := chain.Read(f, chain.FormatAuto)
 		require.NoError(t, err)
 		require.Empty(t, rowErrs)
 		all = append(all, c...)
@@ -109,10 +110,10 @@ func TestPRMBenchTest(t *testing.T) {
 	dir := dataDir(t)
 	files, err := filepath.Glob(filepath.Join(dir, "prmbench", "prm*_test_*.jsonl"))
 	require.NoError(t, err)
-	var chains []hybrid.Chain
+	var chains []chain.Chain
 	skipped := 0
 	for _, f := range files {
-		c, rowErrs, err := hybrid.ReadChains(f, hybrid.FormatPRMBench)
+		c, rowErrs, err := chain.Read(f, chain.FormatPRMBench)
 		require.NoError(t, err)
 		chains = append(chains, c...)
 		skipped += len(rowErrs)

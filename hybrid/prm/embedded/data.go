@@ -14,7 +14,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/leanprm/leanprm/hybrid"
+	"github.com/leanprm/leanprm/hybrid/chain"
 	"github.com/leanprm/leanprm/hybrid/prm/internal/mathtext"
 )
 
@@ -36,7 +36,7 @@ const (
 
 // labelled is a chain with step labels, tagged with its source.
 type labelled struct {
-	chain  hybrid.Chain
+	chain  chain.Chain
 	source string
 	// group keys the held-out split: chains of one problem share it.
 	group string
@@ -50,7 +50,7 @@ func loadSource(dir, name string, kinds []int, rng *rand.Rand, logf func(string,
 		return loadPRMBench(dir, logf)
 	case srcMRGSM8K:
 		path := filepath.Join(dir, "mr-gsm8k", "labeled.jsonl")
-		got, err := loadChains(path, hybrid.FormatMRGSM8K, srcMRGSM8K, logf)
+		got, err := loadChains(path, chain.FormatMRGSM8K, srcMRGSM8K, logf)
 		if err != nil || got == nil {
 			return got, err
 		}
@@ -62,8 +62,8 @@ func loadSource(dir, name string, kinds []int, rng *rand.Rand, logf func(string,
 	return nil, fmt.Errorf("unknown source %q", name)
 }
 
-func loadChains(path string, f hybrid.Format, source string, logf func(string, ...any)) ([]labelled, error) {
-	chains, rowErrs, err := hybrid.ReadChains(path, f)
+func loadChains(path string, f chain.Format, source string, logf func(string, ...any)) ([]labelled, error) {
+	chains, rowErrs, err := chain.Read(path, f)
 	if os.IsNotExist(err) {
 		logf("train: %s: not found, source %s skipped", path, source)
 		return nil, nil
@@ -76,7 +76,7 @@ func loadChains(path string, f hybrid.Format, source string, logf func(string, .
 	}
 	// Rows with a data quirk are read around for evaluation, but training keeps only rows
 	// whose labels are whole (and the committed model stays byte-identical).
-	_, quirks := hybrid.SplitQuirks(rowErrs)
+	_, quirks := chain.SplitQuirks(rowErrs)
 	skip := make(map[string]bool, len(quirks))
 	for _, q := range quirks {
 		skip[fmt.Sprintf("%s:%d", q.File, q.Line)] = true
@@ -110,7 +110,7 @@ func loadPRMBench(dir string, logf func(string, ...any)) ([]labelled, error) {
 	var out []labelled
 	seenOriginal := map[string]bool{}
 	for _, path := range files {
-		mods, err := loadChains(path, hybrid.FormatPRMBench, srcPRMBench, logf)
+		mods, err := loadChains(path, chain.FormatPRMBench, srcPRMBench, logf)
 		if err != nil {
 			return nil, err
 		}
@@ -143,12 +143,12 @@ func loadPRMBench(dir string, logf func(string, ...any)) ([]labelled, error) {
 // teaches that late steps are safe. Measured on ProcessBench dev, this
 // raised the step AUC of every subset (GSM8K 0.682 to 0.708 together with
 // dropping the chain-relative position features).
-func firstErrorOnly(c *hybrid.Chain) {
+func firstErrorOnly(c *chain.Chain) {
 	if c.FirstError < 0 {
 		return
 	}
 	for i := c.FirstError + 1; i < len(c.Steps); i++ {
-		c.Steps[i].Label = hybrid.Unlabeled
+		c.Steps[i].Label = chain.Unlabeled
 	}
 }
 
@@ -177,26 +177,26 @@ func readGroundTruth(path string) ([]labelled, error) {
 			continue
 		}
 		seen[r.Question] = true
-		var steps []hybrid.Step
+		var steps []chain.Step
 		for _, l := range strings.Split(r.Solution, "\n") {
 			if l = strings.TrimSpace(l); l != "" {
-				steps = append(steps, hybrid.Step{Text: cleanGSM8K(l), Label: hybrid.Correct})
+				steps = append(steps, chain.Step{Text: cleanGSM8K(l), Label: chain.Correct})
 			}
 		}
 		out = append(out, labelled{source: srcMRGSM8K, group: strings.TrimSpace(r.Question),
-			chain: hybrid.Chain{Problem: r.Question, Steps: steps, FirstError: hybrid.NoError}})
+			chain: chain.Chain{Problem: r.Question, Steps: steps, FirstError: chain.NoError}})
 	}
 	return out, sc.Err()
 }
 
 // readOriginals reads PRMBench's original (unmodified, right) processes.
-func readOriginals(path string) ([]hybrid.Chain, error) {
+func readOriginals(path string) ([]chain.Chain, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	var out []hybrid.Chain
+	var out []chain.Chain
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<26)
 	line := 0
@@ -209,13 +209,13 @@ func readOriginals(path string) ([]hybrid.Chain, error) {
 		if json.Unmarshal(sc.Bytes(), &r) != nil || len(r.Process) == 0 || r.Question == "" {
 			continue
 		}
-		steps := make([]hybrid.Step, len(r.Process))
+		steps := make([]chain.Step, len(r.Process))
 		for i, t := range r.Process {
-			steps[i] = hybrid.Step{Text: t, Label: hybrid.Correct}
+			steps[i] = chain.Step{Text: t, Label: chain.Correct}
 		}
-		out = append(out, hybrid.Chain{
+		out = append(out, chain.Chain{
 			ID: fmt.Sprintf("%s:%d:original", path, line), Problem: r.Question,
-			Steps: steps, FirstError: hybrid.NoError,
+			Steps: steps, FirstError: chain.NoError,
 		})
 	}
 	return out, sc.Err()
@@ -295,7 +295,7 @@ func cleanGSM8K(l string) string {
 // twin, the same chain with the line intact. Only that step of each is
 // labelled: the pair differs in the corruption alone, so the model learns
 // what the corruption changes and not the reference solutions' terse style.
-func corrupt(problem string, raw []string, kind int, rng *rand.Rand) (neg, pos hybrid.Chain, ok bool) {
+func corrupt(problem string, raw []string, kind int, rng *rand.Rand) (neg, pos chain.Chain, ok bool) {
 	var cands []int
 	for i, l := range raw {
 		if m := annotation.FindStringSubmatchIndex(l); m != nil && m[6] >= 0 {
@@ -358,15 +358,15 @@ func corrupt(problem string, raw []string, kind int, rng *rand.Rand) (neg, pos h
 	}
 	// Both keep the whole solution, so the labelled step has its natural
 	// position; the steps after the corruption are unlabelled context.
-	twin := make([]hybrid.Step, len(raw))
+	twin := make([]chain.Step, len(raw))
 	for i, r := range raw {
-		twin[i] = hybrid.Step{Text: cleanGSM8K(r)}
+		twin[i] = chain.Step{Text: cleanGSM8K(r)}
 	}
 	steps := slices.Clone(twin)
-	twin[at].Label = hybrid.Correct
-	steps[at] = hybrid.Step{Text: cleanGSM8K(bad), Label: hybrid.Wrong}
-	neg = hybrid.Chain{Problem: problem, Steps: steps, FirstError: at}
-	pos = hybrid.Chain{Problem: problem, Steps: twin, FirstError: hybrid.NoLabel}
+	twin[at].Label = chain.Correct
+	steps[at] = chain.Step{Text: cleanGSM8K(bad), Label: chain.Wrong}
+	neg = chain.Chain{Problem: problem, Steps: steps, FirstError: at}
+	pos = chain.Chain{Problem: problem, Steps: twin, FirstError: chain.NoLabel}
 	return neg, pos, true
 }
 

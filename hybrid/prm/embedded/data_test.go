@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/leanprm/leanprm/hybrid"
+	"github.com/leanprm/leanprm/hybrid/chain"
 	"github.com/leanprm/leanprm/hybrid/prm/internal/mathtext"
 )
 
@@ -29,9 +29,9 @@ var refLines = []string{
 
 // corruptAll tries kind on refLines with many seeds and returns the
 // corrupted steps it made.
-func corruptAll(t *testing.T, kind int) []hybrid.Chain {
+func corruptAll(t *testing.T, kind int) []chain.Chain {
 	t.Helper()
-	var out []hybrid.Chain
+	var out []chain.Chain
 	for seed := range uint64(40) {
 		rng := rand.New(rand.NewPCG(seed, 7))
 		neg, pos, ok := corrupt(refProblem, refLines, kind, rng)
@@ -40,12 +40,12 @@ func corruptAll(t *testing.T, kind int) []hybrid.Chain {
 		}
 		at := neg.FirstError
 		require.GreaterOrEqual(t, at, 0)
-		assert.Equal(t, hybrid.Wrong, neg.Steps[at].Label)
-		assert.Equal(t, hybrid.Correct, pos.Steps[at].Label)
+		assert.Equal(t, chain.Wrong, neg.Steps[at].Label)
+		assert.Equal(t, chain.Correct, pos.Steps[at].Label)
 		assert.NotEqual(t, neg.Steps[at].Text, pos.Steps[at].Text)
 		for i := range neg.Steps {
 			if i != at {
-				assert.Equal(t, hybrid.Unlabeled, neg.Steps[i].Label)
+				assert.Equal(t, chain.Unlabeled, neg.Steps[i].Label)
 				assert.Equal(t, pos.Steps[i].Text, neg.Steps[i].Text, "only the corrupted step differs")
 			}
 		}
@@ -104,14 +104,14 @@ func TestPerturb(t *testing.T) {
 }
 
 func TestFirstErrorOnly(t *testing.T) {
-	c := hybrid.Chain{FirstError: 1, Steps: []hybrid.Step{
-		{Label: hybrid.Correct}, {Label: hybrid.Wrong}, {Label: hybrid.Correct}, {Label: hybrid.Wrong}}}
+	c := chain.Chain{FirstError: 1, Steps: []chain.Step{
+		{Label: chain.Correct}, {Label: chain.Wrong}, {Label: chain.Correct}, {Label: chain.Wrong}}}
 	firstErrorOnly(&c)
-	assert.Equal(t, []hybrid.Label{hybrid.Correct, hybrid.Wrong, hybrid.Unlabeled, hybrid.Unlabeled},
-		[]hybrid.Label{c.Steps[0].Label, c.Steps[1].Label, c.Steps[2].Label, c.Steps[3].Label})
-	ok := hybrid.Chain{FirstError: hybrid.NoError, Steps: []hybrid.Step{{Label: hybrid.Correct}}}
+	assert.Equal(t, []chain.Label{chain.Correct, chain.Wrong, chain.Unlabeled, chain.Unlabeled},
+		[]chain.Label{c.Steps[0].Label, c.Steps[1].Label, c.Steps[2].Label, c.Steps[3].Label})
+	ok := chain.Chain{FirstError: chain.NoError, Steps: []chain.Step{{Label: chain.Correct}}}
 	firstErrorOnly(&ok)
-	assert.Equal(t, hybrid.Correct, ok.Steps[0].Label)
+	assert.Equal(t, chain.Correct, ok.Steps[0].Label)
 }
 
 func writeJSONL(t *testing.T, path string, rows ...any) {
@@ -144,11 +144,11 @@ func TestLoadPRMBench(t *testing.T) {
 	mod, orig := got[0].chain, got[1].chain
 	assert.Equal(t, "counterfactual", mod.Subset)
 	assert.Equal(t, 1, mod.FirstError)
-	assert.Equal(t, []hybrid.Label{hybrid.Correct, hybrid.Wrong, hybrid.Unlabeled, hybrid.Unlabeled},
-		[]hybrid.Label{mod.Steps[0].Label, mod.Steps[1].Label, mod.Steps[2].Label, mod.Steps[3].Label})
-	assert.Equal(t, hybrid.NoError, orig.FirstError)
+	assert.Equal(t, []chain.Label{chain.Correct, chain.Wrong, chain.Unlabeled, chain.Unlabeled},
+		[]chain.Label{mod.Steps[0].Label, mod.Steps[1].Label, mod.Steps[2].Label, mod.Steps[3].Label})
+	assert.Equal(t, chain.NoError, orig.FirstError)
 	for _, s := range orig.Steps {
-		assert.Equal(t, hybrid.Correct, s.Label)
+		assert.Equal(t, chain.Correct, s.Label)
 	}
 }
 
@@ -166,10 +166,10 @@ func TestLoadMRGSM8KWithReferences(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, got, 3, "two model solutions and one reference")
 	ref := got[2].chain
-	assert.Equal(t, hybrid.NoError, ref.FirstError)
+	assert.Equal(t, chain.NoError, ref.FirstError)
 	assert.Equal(t, []string{"He has 3*7 = 21 marbles.", "The answer is 21."}, ref.Texts())
 	for _, s := range ref.Steps {
-		assert.Equal(t, hybrid.Correct, s.Label)
+		assert.Equal(t, chain.Correct, s.Label)
 	}
 	assert.Equal(t, got[0].group, got[2].group, "held out together with its problem")
 }

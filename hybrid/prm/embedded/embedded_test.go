@@ -14,15 +14,15 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"
 
-	"github.com/leanprm/leanprm/hybrid"
+	"github.com/leanprm/leanprm/hybrid/chain"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 
-func steps(texts ...string) []hybrid.Step {
-	out := make([]hybrid.Step, len(texts))
+func steps(texts ...string) []chain.Step {
+	out := make([]chain.Step, len(texts))
 	for i, s := range texts {
-		out[i] = hybrid.Step{Text: s}
+		out[i] = chain.Step{Text: s}
 	}
 	return out
 }
@@ -145,7 +145,7 @@ func TestDefaultModel(t *testing.T) {
 	}
 	assert.Greater(t, good[0], bad[0], "false arithmetic lowers the score")
 
-	lean, err := m.ScoreChain(context.Background(), q, []hybrid.Step{{Text: "example : (24 : Rat) * 5 = 120 := by norm_num", Formal: true}})
+	lean, err := m.ScoreChain(context.Background(), q, []chain.Step{{Text: "example : (24 : Rat) * 5 = 120 := by norm_num", Formal: true}})
 	require.NoError(t, err)
 	assert.Equal(t, []float64{m.Prior}, lean, "a Lean step gets the prior")
 	assert.Greater(t, m.Prior, m.Threshold, "and is not flagged by it")
@@ -198,19 +198,19 @@ func TestFeatures(t *testing.T) {
 	f := newFeaturizer(0)
 	var d [nDense]float64
 	f.startChain("Sara has 14 apples and 6 pears. How many fruits?")
-	f.step(0, 3, hybrid.Step{Text: "Step 1: She has 14 + 6 = 21 fruits."}, d[:])
+	f.step(0, 3, chain.Step{Text: "Step 1: She has 14 + 6 = 21 fruits."}, d[:])
 	assert.Equal(t, 1.0, d[idx(t, "any_false")])
 	assert.Equal(t, 1.0, d[idx(t, "first_false_in_chain")])
 	assert.Equal(t, 1.0, d[idx(t, "pos_first")])
 	assert.Equal(t, 0.0, d[idx(t, "log_index")])
 	assert.Positive(t, d[idx(t, "log_first_use")], "14 is taken up here first")
-	f.step(1, 3, hybrid.Step{Text: "Maybe we should assume she ate 37 of them, however."}, d[:])
+	f.step(1, 3, chain.Step{Text: "Maybe we should assume she ate 37 of them, however."}, d[:])
 	assert.Equal(t, 1.0, d[idx(t, "prev_false")])
 	assert.Positive(t, d[idx(t, "hedge")])
 	assert.Positive(t, d[idx(t, "correction")])
 	assert.Positive(t, d[idx(t, "log_unsupported")], "37 appears nowhere before")
 	assert.Positive(t, d[idx(t, "log_index")])
-	f.step(2, 3, hybrid.Step{Text: "The answer is \\boxed{99}."}, d[:])
+	f.step(2, 3, chain.Step{Text: "The answer is \\boxed{99}."}, d[:])
 	assert.Equal(t, 1.0, d[idx(t, "final_answer")])
 	assert.Equal(t, 1.0, d[idx(t, "final_unsupported")])
 	for k, v := range d {
@@ -228,31 +228,31 @@ func TestReasoningFeatures(t *testing.T) {
 
 	// A quantity the problem states once, counted twice.
 	f.startChain("Kory's dog weighs 64 pounds and Elijah's dog weighs 17 pounds. How much do they weigh together?")
-	f.step(0, 2, hybrid.Step{Text: "In total they weigh 64 + 64 = 128 pounds."}, d[:])
+	f.step(0, 2, chain.Step{Text: "In total they weigh 64 + 64 = 128 pounds."}, d[:])
 	assert.Equal(t, 1.0, feat("dup_operand"))
 	assert.Positive(t, feat("total_unused"), "a total while 17 is still unused")
 	f.startChain("Kory's dog weighs 64 pounds and Elijah's dog weighs 17 pounds. How much do they weigh together?")
-	f.step(0, 2, hybrid.Step{Text: "In total they weigh 64 + 17 = 81 pounds."}, d[:])
+	f.step(0, 2, chain.Step{Text: "In total they weigh 64 + 17 = 81 pounds."}, d[:])
 	assert.Equal(t, 0.0, feat("dup_operand"))
 	assert.Equal(t, 0.0, feat("total_unused"))
 
 	// A fractional result in a problem about whole things.
 	f.startChain("It takes James 10 minutes to read 3 pages. He reads 18 pages. How long does he read?")
-	f.step(0, 2, hybrid.Step{Text: "He reads 3 / 10 = 0.3 pages per minute."}, d[:])
+	f.step(0, 2, chain.Step{Text: "He reads 3 / 10 = 0.3 pages per minute."}, d[:])
 	assert.Equal(t, 1.0, feat("nonint_result"))
 	f.startChain("A rope of 2.5 meters is cut in 2 pieces. How long is each?")
-	f.step(0, 1, hybrid.Step{Text: "Each piece is 2.5 / 2 = 1.25 meters."}, d[:])
+	f.step(0, 1, chain.Step{Text: "Each piece is 2.5 / 2 = 1.25 meters."}, d[:])
 	assert.Equal(t, 0.0, feat("nonint_result"), "the problem is not about whole things")
 
 	// Bookkeeping: only results of earlier steps.
 	f.startChain("Ann has 13 red and 17 blue beads, and buys 25 more. How many beads?")
-	f.step(0, 3, hybrid.Step{Text: "She has 13 + 17 = 30 beads."}, d[:])
+	f.step(0, 3, chain.Step{Text: "She has 13 + 17 = 30 beads."}, d[:])
 	assert.Equal(t, 0.0, feat("prev_results_only"))
 	assert.InDelta(t, math.Log1p(2), feat("log_first_use"), 1e-12)
-	f.step(1, 3, hybrid.Step{Text: "Then 30 + 25 = 55 beads."}, d[:])
+	f.step(1, 3, chain.Step{Text: "Then 30 + 25 = 55 beads."}, d[:])
 	assert.Equal(t, 0.0, feat("prev_results_only"), "25 comes from the problem")
 	assert.InDelta(t, math.Log1p(1), feat("log_first_use"), 1e-12)
-	f.step(2, 3, hybrid.Step{Text: "So 55 beads, and 55 - 30 = 25 more than before."}, d[:])
+	f.step(2, 3, chain.Step{Text: "So 55 beads, and 55 - 30 = 25 more than before."}, d[:])
 	assert.Equal(t, 1.0, feat("prev_results_only"))
 	assert.Equal(t, 0.0, feat("log_first_use"))
 }

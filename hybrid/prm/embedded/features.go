@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/leanprm/leanprm/hybrid"
+	"github.com/leanprm/leanprm/hybrid/chain"
 	"github.com/leanprm/leanprm/hybrid/prm/internal/mathtext"
 )
 
@@ -274,7 +275,7 @@ func stripMarker(s string) string {
 // step computes the features of step i of n into dense (len nDense) and
 // returns the hashed text features (indices into the hash table) and their
 // common value. Steps must be passed in order after startChain.
-func (f *featurizer) step(i, n int, st hybrid.Step, dense []float64) ([]uint32, float32) {
+func (f *featurizer) step(i, n int, st chain.Step, dense []float64) ([]uint32, float32) {
 	text, _ := hybrid.LearnedText(st.Text) // the Scorer has warned about a cut text
 	text = stripMarker(text)
 	for k := range dense[:nDense] {

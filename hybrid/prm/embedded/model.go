@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/leanprm/leanprm/hybrid"
+	"github.com/leanprm/leanprm/hybrid/chain"
 )
 
 // DefaultPath is where the committed model lives, relative to the module
@@ -196,7 +197,7 @@ func (m *Model) featurizer() *featurizer {
 // step is right. A Lean step (Step.Formal) gets Prior: the model reads
 // prose, and the formal side decides Lean. It only fails on a cancelled
 // context (checked before the chain and every 256 steps).
-func (m *Model) ScoreChain(ctx context.Context, problem string, steps []hybrid.Step) ([]float64, error) {
+func (m *Model) ScoreChain(ctx context.Context, problem string, steps []chain.Step) ([]float64, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/leanprm/leanprm/hybrid"
 	"github.com/leanprm/leanprm/hybrid/bench"
+	"github.com/leanprm/leanprm/hybrid/chain"
 )
 
 // DefaultSeed is the seed the committed model was trained with.
@@ -272,10 +273,10 @@ func featurize(ctx context.Context, f *featurizer, chains []labelled, src int, s
 		n := len(lc.chain.Steps)
 		for i, st := range lc.chain.Steps {
 			hs, hv := f.step(i, n, st, dense[:])
-			if st.Label == hybrid.Unlabeled {
+			if st.Label == chain.Unlabeled {
 				continue
 			}
-			ex := example{lo: len(arena), hval: hv, right: st.Label == hybrid.Correct, src: src, held: held}
+			ex := example{lo: len(arena), hval: hv, right: st.Label == chain.Correct, src: src, held: held}
 			arena = append(arena, hs...)
 			ex.hi = len(arena)
 			for k := range nDense {
@@ -541,14 +542,14 @@ func calibrate(ctx context.Context, m *Model, dir string, logf func(string, ...a
 	var zs []float64
 	var ys []bool
 	type scored struct {
-		chain hybrid.Chain
+		chain chain.Chain
 		z     []float64
 	}
 	var thresholdSet []scored
 	f := newFeaturizer(uint(m.HashBits))
 	var dense [nDense]float64
 	for _, path := range files {
-		chains, _, err := hybrid.ReadChains(path, hybrid.FormatProcessBench)
+		chains, _, err := chain.Read(path, chain.FormatProcessBench)
 		if err != nil {
 			return err
 		}
@@ -561,9 +562,9 @@ func calibrate(ctx context.Context, m *Model, dir string, logf func(string, ...a
 			for i, st := range c.Steps {
 				hs, hv := f.step(i, len(c.Steps), st, dense[:])
 				cz[i] = m.logit(dense[:], hs, hv)
-				if st.Label != hybrid.Unlabeled {
+				if st.Label != chain.Unlabeled {
 					zs = append(zs, cz[i])
-					ys = append(ys, st.Label == hybrid.Correct)
+					ys = append(ys, st.Label == chain.Correct)
 				}
 			}
 			if filepath.Base(path) == "gsm8k.dev.jsonl" {

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/leanprm/leanprm/hybrid"
+	"github.com/leanprm/leanprm/hybrid/chain"
 )
 
 // Mode selects how chains are rendered and how replies are read.
@@ -152,7 +153,7 @@ func New(opts Options) (*Client, error) {
 func (c *Client) Close() { c.hc.CloseIdleConnections() }
 
 // Prompt renders one chain as the server expects it.
-func (c *Client) Prompt(problem string, steps []hybrid.Step) (string, error) {
+func (c *Client) Prompt(problem string, steps []chain.Step) (string, error) {
 	sep := c.o.StepSeparator
 	if c.o.Mode == ModeStep {
 		sep = c.o.StepTag
@@ -192,7 +193,7 @@ func (c *Client) Prompt(problem string, steps []hybrid.Step) (string, error) {
 }
 
 // ScoreChain implements hybrid.PRM.
-func (c *Client) ScoreChain(ctx context.Context, problem string, steps []hybrid.Step) ([]float64, error) {
+func (c *Client) ScoreChain(ctx context.Context, problem string, steps []chain.Step) ([]float64, error) {
 	scores, errs := c.ScoreChains(ctx, []hybrid.PRMInput{{Problem: problem, Steps: steps}})
 	return scores[0], errs[0]
 }

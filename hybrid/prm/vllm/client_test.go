@@ -18,6 +18,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/leanprm/leanprm/hybrid"
+	"github.com/leanprm/leanprm/hybrid/chain"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
@@ -120,10 +121,10 @@ func start(t *testing.T, f *fakeServer, opts Options) *Client {
 	return c
 }
 
-func steps(texts ...string) []hybrid.Step {
-	out := make([]hybrid.Step, len(texts))
+func steps(texts ...string) []chain.Step {
+	out := make([]chain.Step, len(texts))
 	for i, s := range texts {
-		out[i] = hybrid.Step{Text: s}
+		out[i] = chain.Step{Text: s}
 	}
 	return out
 }
@@ -302,7 +303,7 @@ func TestUsableThroughScorer(t *testing.T) {
 	f := &fakeServer{}
 	c := start(t, f, Options{BatchSize: 2})
 	s := &hybrid.Scorer{PRM: c}
-	chains := []hybrid.Chain{
+	chains := []chain.Chain{
 		{ID: "a", Problem: "p", Steps: steps("x", "y")},
 		{ID: "b", Problem: "q", Steps: steps("z")},
 		{ID: "c", Problem: "r", Steps: steps("w <extra_0>")},

@@ -1,4 +1,4 @@
-package hybrid
+package chain
 
 import (
 	"strings"
@@ -36,7 +36,7 @@ func TestTextListsSplitLikeStepMarkers(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			chains, errs, err := DecodeChains(strings.NewReader(tc.in), "x.md", FormatAuto)
+			chains, errs, err := Decode(strings.NewReader(tc.in), "x.md", FormatAuto)
 			require.NoError(t, err)
 			require.Empty(t, errs)
 			require.Len(t, chains, 1)

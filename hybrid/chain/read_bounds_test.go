@@ -1,4 +1,4 @@
-package hybrid
+package chain
 
 import (
 	"bytes"
@@ -21,7 +21,7 @@ func TestJSONLinesBadFirstLine(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			in := first + "\n" + `{"problem": "q", "steps": ["b"], "label": 0}` + "\n" + `{"problem": "r", "steps": ["c"], "label": -1}` + "\n"
-			chains, errs, err := DecodeChains(strings.NewReader(in), "bad1.jsonl", FormatAuto)
+			chains, errs, err := Decode(strings.NewReader(in), "bad1.jsonl", FormatAuto)
 			require.NoError(t, err)
 			require.Len(t, chains, 2, "the rows after a bad first line still run")
 			require.Len(t, errs, 1)
@@ -37,7 +37,7 @@ func TestJSONLinesBadFirstLine(t *testing.T) {
 func TestJSONLinesOverlongRow(t *testing.T) {
 	huge := `{"problem": "p", "steps": ["` + strings.Repeat("1 + 1 = 2. ", (MaxRowBytes+MaxRowBytes/2)/11) + `"], "label": -1}`
 	in := `{"problem": "q", "steps": ["b"], "label": 0}` + "\n" + huge + "\n" + `{"problem": "r", "steps": ["c"], "label": -1}` + "\n"
-	chains, errs, err := DecodeChains(strings.NewReader(in), "long.jsonl", FormatAuto)
+	chains, errs, err := Decode(strings.NewReader(in), "long.jsonl", FormatAuto)
 	require.NoError(t, err)
 	require.Len(t, chains, 2)
 	assert.Equal(t, "long.jsonl:3", chains[1].Source)
@@ -47,7 +47,7 @@ func TestJSONLinesOverlongRow(t *testing.T) {
 	assert.Contains(t, errs[0].Error(), "long.jsonl:2: ")
 
 	// Also as the first line, where the format is detected.
-	chains, errs, err = DecodeChains(strings.NewReader(huge+"\n"+`{"problem": "r", "steps": ["c"], "label": -1}`+"\n"), "long.jsonl", FormatAuto)
+	chains, errs, err = Decode(strings.NewReader(huge+"\n"+`{"problem": "r", "steps": ["c"], "label": -1}`+"\n"), "long.jsonl", FormatAuto)
 	require.NoError(t, err)
 	require.Len(t, chains, 1)
 	require.Len(t, errs, 1)
@@ -58,7 +58,7 @@ func TestJSONLinesOverlongRow(t *testing.T) {
 // clear error instead of being read into memory.
 func TestWholeFileFormatTooLarge(t *testing.T) {
 	big := bytes.Repeat([]byte("Step: 1 + 1 = 2.\n"), MaxWholeFileBytes/17+1)
-	_, _, err := DecodeChains(bytes.NewReader(big), "big.md", FormatAuto)
+	_, _, err := Decode(bytes.NewReader(big), "big.md", FormatAuto)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "big.md")
 	assert.ErrorIs(t, err, ErrFileTooLarge)
@@ -88,7 +88,7 @@ func TestJSONLinesLongLineAllocationBound(t *testing.T) {
 	var errs []RowError
 	n := allocatedDuring(func() {
 		var err error
-		chains, errs, err = DecodeChains(bytes.NewReader(in), "big.jsonl", FormatAuto)
+		chains, errs, err = Decode(bytes.NewReader(in), "big.jsonl", FormatAuto)
 		require.NoError(t, err)
 	})
 	require.Len(t, chains, 1)

@@ -1,4 +1,4 @@
-package hybrid
+package chain
 
 import (
 	"bufio"
@@ -94,29 +94,29 @@ var (
 	ErrFileTooLarge = errors.New("file too large")
 )
 
-// ReadChains reads every chain in the file at path ("-" reads standard
+// Read reads every chain in the file at path ("-" reads standard
 // input). Rows that cannot be read are reported in the []RowError, each
 // with its file and line, and skipped; the error is for a file that cannot
 // be read at all (missing, unknown format, a whole-file format over
 // MaxWholeFileBytes).
-func ReadChains(path string, format Format) ([]Chain, []RowError, error) {
+func Read(path string, format Format) ([]Chain, []RowError, error) {
 	if path == "-" {
-		return DecodeChains(os.Stdin, "<stdin>", format)
+		return Decode(os.Stdin, "<stdin>", format)
 	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer f.Close()
-	return DecodeChains(f, path, format)
+	return Decode(f, path, format)
 }
 
 // headBytes is how much of the input format detection looks at.
 const headBytes = 1 << 20
 
-// DecodeChains is ReadChains for a reader; name labels errors and sources.
+// Decode is Read for a reader; name labels errors and sources.
 // JSON Lines is streamed a row at a time; other formats are read whole.
-func DecodeChains(r io.Reader, name string, format Format) ([]Chain, []RowError, error) {
+func Decode(r io.Reader, name string, format Format) ([]Chain, []RowError, error) {
 	br := bufio.NewReaderSize(r, headBytes)
 	head, err := br.Peek(headBytes)
 	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {

@@ -1,4 +1,4 @@
-package hybrid
+package chain
 
 // Label is the gold label of one step, where a data set provides one.
 type Label int8

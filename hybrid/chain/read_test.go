@@ -1,4 +1,4 @@
-package hybrid
+package chain
 
 import (
 	"bytes"
@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-const fixtures = "../testdata/hybrid"
+const fixtures = "testdata"
 
 func fixture(name string) string { return filepath.Join(fixtures, name) }
 
@@ -36,7 +36,7 @@ func rowLines(errs []RowError) []int {
 }
 
 func TestReadProcessBenchJSONL(t *testing.T) {
-	chains, errs, err := ReadChains(fixture("processbench.jsonl"), FormatAuto)
+	chains, errs, err := Read(fixture("processbench.jsonl"), FormatAuto)
 	require.NoError(t, err)
 	require.Len(t, chains, 3)
 	assert.Equal(t, []int{4, 5, 6}, rowLines(errs))
@@ -55,7 +55,7 @@ func TestReadProcessBenchJSONL(t *testing.T) {
 }
 
 func TestReadProcessBenchArray(t *testing.T) {
-	chains, errs, err := ReadChains(fixture("processbench_array.json"), FormatAuto)
+	chains, errs, err := Read(fixture("processbench_array.json"), FormatAuto)
 	require.NoError(t, err)
 	require.Len(t, chains, 2)
 	require.Len(t, errs, 1)
@@ -65,7 +65,7 @@ func TestReadProcessBenchArray(t *testing.T) {
 }
 
 func TestReadPRMBench(t *testing.T) {
-	chains, errs, err := ReadChains(fixture("prmbench.jsonl"), FormatAuto)
+	chains, errs, err := Read(fixture("prmbench.jsonl"), FormatAuto)
 	require.NoError(t, err)
 	// Row 3 names error step 3 of 2: the published files' quirk. The chain is kept (its
 	// first error unknown) and the quirk comes beside it, not as an error.
@@ -79,7 +79,7 @@ func TestReadPRMBench(t *testing.T) {
 	assert.Equal(t, NoLabel, chains[2].FirstError)
 
 	// error_steps 0 in a 1-based list is no known quirk: still an error.
-	_, errs, err = DecodeChains(strings.NewReader(`{"question": "q", "modified_process": ["a"], "error_steps": [0]}`), "z.jsonl", FormatAuto)
+	_, errs, err = Decode(strings.NewReader(`{"question": "q", "modified_process": ["a"], "error_steps": [0]}`), "z.jsonl", FormatAuto)
 	require.NoError(t, err)
 	require.Len(t, errs, 1)
 	rest, _ = SplitQuirks(errs)
@@ -93,7 +93,7 @@ func TestReadPRMBench(t *testing.T) {
 }
 
 func TestReadMRGSM8K(t *testing.T) {
-	chains, errs, err := ReadChains(fixture("mrgsm8k.jsonl"), FormatAuto)
+	chains, errs, err := Read(fixture("mrgsm8k.jsonl"), FormatAuto)
 	require.NoError(t, err)
 	require.Len(t, chains, 2)
 	require.Len(t, errs, 1)
@@ -105,7 +105,7 @@ func TestReadMRGSM8K(t *testing.T) {
 }
 
 func TestReadTRL(t *testing.T) {
-	chains, errs, err := ReadChains(fixture("trl.jsonl"), FormatAuto)
+	chains, errs, err := Read(fixture("trl.jsonl"), FormatAuto)
 	require.NoError(t, err)
 	require.Len(t, chains, 2)
 	assert.Equal(t, []int{3, 4}, rowLines(errs))
@@ -117,7 +117,7 @@ func TestReadTRL(t *testing.T) {
 }
 
 func TestReadGSM8K(t *testing.T) {
-	chains, errs, err := ReadChains(fixture("gsm8k.jsonl"), FormatAuto)
+	chains, errs, err := Read(fixture("gsm8k.jsonl"), FormatAuto)
 	require.NoError(t, err)
 	assert.Empty(t, errs)
 	require.Len(t, chains, 1)
@@ -125,7 +125,7 @@ func TestReadGSM8K(t *testing.T) {
 }
 
 func TestReadMarkdown(t *testing.T) {
-	chains, errs, err := ReadChains(fixture("sample.md"), FormatAuto)
+	chains, errs, err := Read(fixture("sample.md"), FormatAuto)
 	require.NoError(t, err)
 	assert.Empty(t, errs)
 	require.Len(t, chains, 1)
@@ -141,7 +141,7 @@ func TestReadMarkdown(t *testing.T) {
 }
 
 func TestReadParagraphsAndSeparators(t *testing.T) {
-	chains, errs, err := ReadChains(fixture("paragraphs.txt"), FormatText)
+	chains, errs, err := Read(fixture("paragraphs.txt"), FormatText)
 	require.NoError(t, err)
 	assert.Empty(t, errs)
 	require.Len(t, chains, 2)
@@ -155,7 +155,7 @@ func TestReadParagraphsAndSeparators(t *testing.T) {
 }
 
 func TestReadUnclosedFence(t *testing.T) {
-	chains, errs, err := ReadChains(fixture("unclosed.md"), FormatAuto)
+	chains, errs, err := Read(fixture("unclosed.md"), FormatAuto)
 	require.NoError(t, err)
 	assert.Empty(t, chains)
 	require.Len(t, errs, 1)
@@ -164,7 +164,7 @@ func TestReadUnclosedFence(t *testing.T) {
 
 func TestForcedFormat(t *testing.T) {
 	// A PRMBench file read as ProcessBench: one error for the file, not one per row.
-	chains, errs, err := ReadChains(fixture("prmbench.jsonl"), FormatProcessBench)
+	chains, errs, err := Read(fixture("prmbench.jsonl"), FormatProcessBench)
 	var mm *FormatMismatchError
 	require.ErrorAs(t, err, &mm)
 	assert.ErrorContains(t, err, "this looks like PRMBench, not ProcessBench")
@@ -173,7 +173,7 @@ func TestForcedFormat(t *testing.T) {
 
 	// One stray row of another format among good ones stays a row error.
 	mixed := `{"problem": "p", "steps": ["a"], "label": -1}` + "\n" + `{"question": "q", "answer": "#### 1"}` + "\n"
-	chains, errs, err = DecodeChains(strings.NewReader(mixed), "m.jsonl", FormatProcessBench)
+	chains, errs, err = Decode(strings.NewReader(mixed), "m.jsonl", FormatProcessBench)
 	require.NoError(t, err)
 	assert.Len(t, chains, 1)
 	require.Len(t, errs, 1)
@@ -181,12 +181,12 @@ func TestForcedFormat(t *testing.T) {
 	assert.ErrorAs(t, errs[0], &mm)
 
 	// Text forced on JSON reads it as one paragraph chain.
-	_, _, err = DecodeChains(strings.NewReader("plain words"), "x", FormatPRMBench)
+	_, _, err = Decode(strings.NewReader("plain words"), "x", FormatPRMBench)
 	assert.ErrorContains(t, err, "expects JSON")
 }
 
 func TestAutoDetectUnknownRow(t *testing.T) {
-	_, errs, err := DecodeChains(strings.NewReader(`{"foo": 1}`+"\n"), "in.jsonl", FormatAuto)
+	_, errs, err := Decode(strings.NewReader(`{"foo": 1}`+"\n"), "in.jsonl", FormatAuto)
 	require.NoError(t, err)
 	require.Len(t, errs, 1)
 	assert.Contains(t, errs[0].Error(), "in.jsonl:1: unrecognized row")
@@ -196,7 +196,7 @@ func TestAutoDetectUnknownRow(t *testing.T) {
 
 func TestPrettyPrintedObjects(t *testing.T) {
 	in := "{\n  \"problem\": \"p\",\n  \"steps\": [\"a\", \"b\"],\n  \"label\": 1\n}\n{\n  \"problem\": \"q\",\n  \"steps\": [\"c\"],\n  \"label\": -1\n}\n"
-	chains, errs, err := DecodeChains(strings.NewReader(in), "pretty.json", FormatAuto)
+	chains, errs, err := Decode(strings.NewReader(in), "pretty.json", FormatAuto)
 	require.NoError(t, err)
 	assert.Empty(t, errs)
 	require.Len(t, chains, 2)
@@ -208,7 +208,7 @@ func TestJSONLinesWithGarbageLine(t *testing.T) {
 this line is not JSON
 {"problem": "q", "steps": ["b"], "label": 0}
 `
-	chains, errs, err := DecodeChains(strings.NewReader(in), "g.jsonl", FormatAuto)
+	chains, errs, err := Decode(strings.NewReader(in), "g.jsonl", FormatAuto)
 	require.NoError(t, err)
 	require.Len(t, chains, 2, "the rows after a bad line still run")
 	require.Len(t, errs, 1)
@@ -217,7 +217,7 @@ this line is not JSON
 
 func TestMarkdownStartingWithBracket(t *testing.T) {
 	in := "[A link](x) to start.\n\nStep 1: 2 + 2 = 4.\n"
-	chains, errs, err := DecodeChains(strings.NewReader(in), "notes.md", FormatAuto)
+	chains, errs, err := Decode(strings.NewReader(in), "notes.md", FormatAuto)
 	require.NoError(t, err)
 	assert.Empty(t, errs)
 	require.Len(t, chains, 1)
@@ -250,7 +250,7 @@ func FuzzDecodeChains(f *testing.F) {
 	f.Add([]byte("[{\"problem\":1}"))
 	f.Add([]byte("```lean\n---\n```"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		chains, errs, err := DecodeChains(strings.NewReader(string(data)), "fuzz", FormatAuto)
+		chains, errs, err := Decode(strings.NewReader(string(data)), "fuzz", FormatAuto)
 		if err != nil {
 			return
 		}
@@ -276,7 +276,7 @@ func TestDecodeRefusesBinaryText(t *testing.T) {
 		"latin1.md":   []byte("Step 1: caf\xe9 costs 3 + 4 = 7"),
 		"garbage.bin": {0x89, 'P', 'N', 'G', 0x0d, 0x0a, 0x1a, 0x0a, 0x00},
 	} {
-		_, _, err := DecodeChains(bytes.NewReader(data), name, FormatAuto)
+		_, _, err := Decode(bytes.NewReader(data), name, FormatAuto)
 		if err == nil {
 			t.Errorf("%s: binary input was accepted", name)
 			continue
@@ -286,7 +286,7 @@ func TestDecodeRefusesBinaryText(t *testing.T) {
 		}
 	}
 	// Valid UTF-8 text is still read.
-	ch, _, err := DecodeChains(strings.NewReader("Step 1: 2 + 2 = 4 — ℕ ∀"), "ok.txt", FormatAuto)
+	ch, _, err := Decode(strings.NewReader("Step 1: 2 + 2 = 4 — ℕ ∀"), "ok.txt", FormatAuto)
 	if err != nil || len(ch) != 1 {
 		t.Fatalf("valid text: %v, %d chains", err, len(ch))
 	}
