@@ -1,7 +1,6 @@
 package embedded
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -159,22 +158,15 @@ func firstErrorOnly(c *chain.Chain) {
 // problems balance that. This raised the ProcessBench GSM8K dev step AUC
 // from 0.72 to 0.75 (seeds 1, 11, 21, 31).
 func readGroundTruth(path string) ([]labelled, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
 	var out []labelled
 	seen := map[string]bool{}
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<26)
-	for sc.Scan() {
+	err := chain.Rows(path, func(_ int, raw []byte) error {
 		var r struct {
 			Question string `json:"question"`
 			Solution string `json:"ground_truth_solution"`
 		}
-		if json.Unmarshal(sc.Bytes(), &r) != nil || r.Question == "" || r.Solution == "" || seen[r.Question] {
-			continue
+		if json.Unmarshal(raw, &r) != nil || r.Question == "" || r.Solution == "" || seen[r.Question] {
+			return nil
 		}
 		seen[r.Question] = true
 		var steps []chain.Step
@@ -185,29 +177,21 @@ func readGroundTruth(path string) ([]labelled, error) {
 		}
 		out = append(out, labelled{source: srcMRGSM8K, group: strings.TrimSpace(r.Question),
 			chain: chain.Chain{Problem: r.Question, Steps: steps, FirstError: chain.NoError}})
-	}
-	return out, sc.Err()
+		return nil
+	})
+	return out, err
 }
 
 // readOriginals reads PRMBench's original (unmodified, right) processes.
 func readOriginals(path string) ([]chain.Chain, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
 	var out []chain.Chain
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<26)
-	line := 0
-	for sc.Scan() {
-		line++
+	err := chain.Rows(path, func(line int, raw []byte) error {
 		var r struct {
 			Question string   `json:"original_question"`
 			Process  []string `json:"original_process"`
 		}
-		if json.Unmarshal(sc.Bytes(), &r) != nil || len(r.Process) == 0 || r.Question == "" {
-			continue
+		if json.Unmarshal(raw, &r) != nil || len(r.Process) == 0 || r.Question == "" {
+			return nil
 		}
 		steps := make([]chain.Step, len(r.Process))
 		for i, t := range r.Process {
@@ -217,8 +201,9 @@ func readOriginals(path string) ([]chain.Chain, error) {
 			ID: fmt.Sprintf("%s:%d:original", path, line), Problem: r.Question,
 			Steps: steps, FirstError: chain.NoError,
 		})
-	}
-	return out, sc.Err()
+		return nil
+	})
+	return out, err
 }
 
 var annotation = regexp.MustCompile(`<<([^<>=]*)=([^<>]*)>>(-?[0-9][0-9,]*(?:\.[0-9]+)?)?`)
@@ -234,27 +219,14 @@ var annotation = regexp.MustCompile(`<<([^<>=]*)=([^<>]*)>>(-?[0-9][0-9,]*(?:\.[
 // half of the problems. A negative chain's steps after the corrupted one
 // are unlabelled context.
 func loadGSM8KWeak(path string, kinds []int, rng *rand.Rand, logf func(string, ...any)) ([]labelled, error) {
-	f, err := os.Open(path)
-	if os.IsNotExist(err) {
-		logf("train: %s: not found, source %s skipped", path, srcGSM8K)
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
 	var out []labelled
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<26)
-	line := 0
-	for sc.Scan() {
-		line++
+	err := chain.Rows(path, func(line int, row []byte) error {
 		var r struct {
 			Question string `json:"question"`
 			Answer   string `json:"answer"`
 		}
-		if json.Unmarshal(sc.Bytes(), &r) != nil || r.Question == "" || r.Answer == "" {
-			continue
+		if json.Unmarshal(row, &r) != nil || r.Question == "" || r.Answer == "" {
+			return nil
 		}
 		var raw []string
 		for _, l := range strings.Split(r.Answer, "\n") {
@@ -275,8 +247,13 @@ func loadGSM8KWeak(path string, kinds []int, rng *rand.Rand, logf func(string, .
 					labelled{source: srcGSM8K, group: group, chain: pos})
 			}
 		}
+		return nil
+	})
+	if os.IsNotExist(err) {
+		logf("train: %s: not found, source %s skipped", path, srcGSM8K)
+		return nil, nil
 	}
-	return out, sc.Err()
+	return out, err
 }
 
 // cleanGSM8K drops calculator annotations and rewrites "#### 72".
