@@ -274,7 +274,9 @@ func stripMarker(s string) string {
 
 // step computes the features of step i of n into dense (len nDense) and
 // returns the hashed text features (indices into the hash table) and their
-// common value. Steps must be passed in order after startChain.
+// common value. Steps must be passed in order after startChain. The parts
+// run in this order, which the committed model depends on: each reads the
+// chain context as earlier steps left it, and advance updates it last.
 func (f *featurizer) step(i, n int, st chain.Step, dense []float64) ([]uint32, float32) {
 	text, _ := hybrid.LearnedText(st.Text) // the Scorer has warned about a cut text
 	text = stripMarker(text)
@@ -282,8 +284,27 @@ func (f *featurizer) step(i, n int, st chain.Step, dense []float64) ([]uint32, f
 		dense[k] = 0
 	}
 	a := f.an.Analyze(text)
+	lower := strings.ToLower(text)
 
-	// Role and size.
+	f.roleAndSize(i, n, text, a, dense)
+	stepFalse := f.claims(a, dense)
+	f.provenance(a, dense)
+	f.finalAnswer(i, n, text, lower, a, dense)
+	f.coverage(i, n, lower, a, dense)
+	f.wording(i, text, lower, st.Formal, stepFalse, dense)
+	f.relativeSize(text, a, dense)
+	for k := range dense[:nDense] {
+		if math.IsNaN(dense[k]) || math.IsInf(dense[k], 0) {
+			dense[k] = 0
+		}
+	}
+
+	f.advance(a, stepFalse)
+	return f.hashed()
+}
+
+// roleAndSize: the step's place in the chain and its size.
+func (f *featurizer) roleAndSize(i, n int, text string, a *mathtext.Analysis, dense []float64) {
 	if i == 0 {
 		dense[fPosFirst] = 1
 	}
@@ -291,8 +312,10 @@ func (f *featurizer) step(i, n int, st chain.Step, dense []float64) ([]uint32, f
 	dense[fLogSteps] = math.Log1p(float64(n))
 	dense[fLogChars] = math.Log1p(float64(len(text)))
 	dense[fLogNumbers] = math.Log1p(float64(len(a.Numbers)))
+}
 
-	// Arithmetic claims.
+// claims: the step's arithmetic claims; stepFalse says one is false.
+func (f *featurizer) claims(a *mathtext.Analysis, dense []float64) (stepFalse bool) {
 	dense[fLogClaims] = math.Log1p(float64(len(a.Claims)))
 	var maxRel float64
 	for k, c := range a.Claims {
@@ -313,13 +336,15 @@ func (f *featurizer) step(i, n int, st chain.Step, dense []float64) ([]uint32, f
 	dense[fFalseNumeric] = math.Min(dense[fFalseNumeric], 3)
 	dense[fFalseSymbolic] = math.Min(dense[fFalseSymbolic], 3)
 	dense[fLogMaxRelErr] = math.Log1p(maxRel * 10)
-	stepFalse := dense[fAnyFalse] == 1
+	return dense[fAnyFalse] == 1
+}
 
-	// Numbers: operands must come from somewhere. Where they come from
-	// also tells what the step does: a step that only combines results of
-	// earlier steps does bookkeeping; one that takes up problem
-	// quantities for the first time interprets the problem, where word
-	// problems mostly go wrong.
+// provenance: operands must come from somewhere. Where they come from
+// also tells what the step does: a step that only combines results of
+// earlier steps does bookkeeping; one that takes up problem
+// quantities for the first time interprets the problem, where word
+// problems mostly go wrong.
+func (f *featurizer) provenance(a *mathtext.Analysis, dense []float64) {
 	var operands, unsupported, unsupportedBig, newResults int
 	var allOperands, fromResults, firstUse int
 	for _, num := range a.Numbers {
@@ -378,9 +403,11 @@ func (f *featurizer) step(i, n int, st chain.Step, dense []float64) ([]uint32, f
 			}
 		}
 	}
+}
 
-	// Final answer.
-	lower := strings.ToLower(text)
+// finalAnswer: a stated final answer, whether anything supports it, and
+// whether it comes before the last step.
+func (f *featurizer) finalAnswer(i, n int, text, lower string, a *mathtext.Analysis, dense []float64) {
 	final := strings.Contains(text, `\boxed`) || strings.Contains(lower, "answer is") ||
 		strings.Contains(text, "####") || strings.Contains(lower, "final answer")
 	if final {
@@ -392,8 +419,10 @@ func (f *featurizer) step(i, n int, st chain.Step, dense []float64) ([]uint32, f
 			dense[fFinalNotLast] = 1
 		}
 	}
+}
 
-	// Problem numbers used so far (after this step).
+// coverage: problem numbers used so far (after this step).
+func (f *featurizer) coverage(i, n int, lower string, a *mathtext.Analysis, dense []float64) {
 	for _, num := range a.Numbers {
 		f.used.add(num.Val)
 	}
@@ -415,8 +444,11 @@ func (f *featurizer) step(i, n int, st chain.Step, dense []float64) ([]uint32, f
 			dense[fTotalUnused] = dense[fProblemUnusedFrac]
 		}
 	}
+}
 
-	// Words: cues, overlap with the problem and with earlier steps.
+// wording: cues, overlap with the problem and with earlier steps, and
+// marks of the text (a question, LaTeX, percentages, fractions).
+func (f *featurizer) wording(i int, text, lower string, formal, stepFalse bool, dense []float64) {
 	f.tokBuf = tokenHashes(text, f.tokBuf[:0])
 	var inProblem, inPrev, content int
 	for _, h := range f.tokBuf {
@@ -444,7 +476,7 @@ func (f *featurizer) step(i, n int, st chain.Step, dense []float64) ([]uint32, f
 	if len(text) > 0 {
 		dense[fLatexDensity] = math.Min(float64(strings.Count(text, `\`))/float64(len(text))*10, 1)
 	}
-	if st.Formal {
+	if formal {
 		dense[fFormal] = 1
 	}
 	if strings.Contains(text, "%") {
@@ -463,10 +495,12 @@ func (f *featurizer) step(i, n int, st chain.Step, dense []float64) ([]uint32, f
 	if dense[fProblemOverlap] > 0.8 && i == 0 {
 		dense[fRestatesProblem] = 1
 	}
+}
 
-	// Size relative to the earlier steps: domains differ in how long a
-	// step is, but within a chain an unusually long or number-heavy step
-	// is where errors hide.
+// relativeSize: size relative to the earlier steps. Domains differ in how long a
+// step is, but within a chain an unusually long or number-heavy step
+// is where errors hide.
+func (f *featurizer) relativeSize(text string, a *mathtext.Analysis, dense []float64) {
 	chars, nums := float64(len(text)), float64(len(a.Numbers))
 	if f.nPrev > 0 {
 		dense[fRelChars] = math.Log((chars + 20) / (f.sumChars/float64(f.nPrev) + 20))
@@ -486,14 +520,10 @@ func (f *featurizer) step(i, n int, st chain.Step, dense []float64) ([]uint32, f
 	f.sumChars += chars
 	f.sumNums += nums
 	f.nPrev++
+}
 
-	for k := range dense[:nDense] {
-		if math.IsNaN(dense[k]) || math.IsInf(dense[k], 0) {
-			dense[k] = 0
-		}
-	}
-
-	// Update the chain context with this step.
+// advance updates the chain context with this step.
+func (f *featurizer) advance(a *mathtext.Analysis, stepFalse bool) {
 	for _, num := range a.Numbers {
 		f.known.add(num.Val)
 		if num.Result {
@@ -505,8 +535,11 @@ func (f *featurizer) step(i, n int, st chain.Step, dense []float64) ([]uint32, f
 	}
 	f.prevFalse = stepFalse
 	f.anyFalse = f.anyFalse || stepFalse
+}
 
-	// Hashed unigrams and bigrams, when the model has a table for them.
+// hashed: the step's unigrams and bigrams, hashed, when the model has a
+// table for them.
+func (f *featurizer) hashed() ([]uint32, float32) {
 	f.hashes = f.hashes[:0]
 	if f.hashBits == 0 {
 		return f.hashes, 0
