@@ -255,17 +255,11 @@ func FuzzDecodeChains(f *testing.F) {
 			return
 		}
 		for _, c := range chains {
-			if len(c.Steps) == 0 {
-				t.Fatalf("chain without steps: %+v", c)
-			}
-			if c.FirstError >= len(c.Steps) || c.FirstError < NoLabel {
-				t.Fatalf("first error %d for %d steps", c.FirstError, len(c.Steps))
-			}
+			require.NotEmpty(t, c.Steps, "chain without steps: %+v", c)
+			require.True(t, c.FirstError < len(c.Steps) && c.FirstError >= NoLabel, "first error %d for %d steps", c.FirstError, len(c.Steps))
 		}
 		for _, e := range errs {
-			if e.Line < 1 {
-				t.Fatalf("row error without a line: %v", e)
-			}
+			require.GreaterOrEqual(t, e.Line, 1, "row error without a line: %v", e)
 		}
 	})
 }
@@ -277,17 +271,12 @@ func TestDecodeRefusesBinaryText(t *testing.T) {
 		"garbage.bin": {0x89, 'P', 'N', 'G', 0x0d, 0x0a, 0x1a, 0x0a, 0x00},
 	} {
 		_, _, err := Decode(bytes.NewReader(data), name, FormatAuto)
-		if err == nil {
-			t.Errorf("%s: binary input was accepted", name)
-			continue
-		}
-		if !strings.Contains(err.Error(), name) {
-			t.Errorf("%s: error does not name the file: %v", name, err)
+		if assert.Error(t, err, "%s: binary input was accepted", name) {
+			assert.ErrorContains(t, err, name, "the error names the file")
 		}
 	}
 	// Valid UTF-8 text is still read.
 	ch, _, err := Decode(strings.NewReader("Step 1: 2 + 2 = 4 — ℕ ∀"), "ok.txt", FormatAuto)
-	if err != nil || len(ch) != 1 {
-		t.Fatalf("valid text: %v, %d chains", err, len(ch))
-	}
+	require.NoError(t, err)
+	assert.Len(t, ch, 1)
 }

@@ -190,7 +190,7 @@ func idx(t *testing.T, name string) int {
 			return i
 		}
 	}
-	t.Fatalf("no feature %q", name)
+	require.FailNow(t, "no such feature", "%q", name)
 	return -1
 }
 
