@@ -15,25 +15,5 @@
 // thresholds, comparison, best-of-N) and report/ the rendering. NoFormal
 // stands in where no formal side is wired.
 //
-// Example:
-//
-//	chains, rowErrs, err := chain.Read("solutions.md", chain.FormatAuto)
-//	if err != nil {
-//		return err
-//	}
-//	for _, e := range rowErrs {
-//		log.Print(e) // file:line: what is wrong with the row
-//	}
-//	prm, err := embedded.Default()
-//	if err != nil {
-//		return err
-//	}
-//	s := &hybrid.Scorer{PRM: prm, Formal: formal} // Policy zero value: hybrid
-//	results, err := s.ScoreChains(ctx, chains)
-//	if err != nil {
-//		log.Print(err) // failed chains have ChainResult.Err set
-//	}
-//	for _, r := range results {
-//		fmt.Println(r.ID, r.Aggregate(hybrid.AggMin), r.Predict(prm.Threshold))
-//	}
+// ExampleScorer shows a Scorer merging a PRM and a formal side.
 package hybrid

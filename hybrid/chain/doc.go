@@ -12,11 +12,6 @@
 // file and line, and the other rows are still returned; a known flaw of a
 // published data set is a DataQuirk beside a chain that is returned.
 //
-// Example:
-//
-//	chains, rowErrs, err := chain.Read("processbench/gsm8k.dev.jsonl", chain.FormatAuto)
-//	if err != nil {
-//		return err // missing file, unknown format, a whole-file format too large
-//	}
-//	rowErrs, quirks := chain.SplitQuirks(rowErrs)
+// ExampleDecode and ExampleDecode_markdown show a JSON Lines and a
+// Markdown input.
 package chain

@@ -47,21 +47,6 @@
 // the fold it is chosen on, both ways. Training is deterministic: the same
 // data and seed give a byte-identical file.
 //
-// Example:
-//
-//	m, err := embedded.Default()
-//	if err != nil {
-//		return err
-//	}
-//	scores, err := m.ScoreChain(ctx, problem, steps) // calibrated P(step is right)
-//	first := hybrid.FirstError(scores, m.Threshold)
-//
-// Regenerating the committed model (what `make model` runs, through
-// `leanprm train --data ../shared/data --seed 1`):
-//
-//	m, err := embedded.Train(ctx, embedded.TrainConfig{DataDir: "../shared/data", Seed: embedded.DefaultSeed})
-//	if err != nil {
-//		return err
-//	}
-//	err = m.WriteFile("hybrid/prm/embedded/model.bin")
+// ExampleDefault scores a chain with the committed model; ExampleTrain
+// regenerates it, as `make model` does.
 package embedded

@@ -16,13 +16,5 @@
 // up to MaxRetries; a failure is a *RequestError that names the call, the
 // timeout and the attempts, and wraps the cause.
 //
-// Example:
-//
-//	c, err := vllm.New(vllm.Options{BaseURL: "http://localhost:8000", Model: "Qwen/Qwen2.5-Math-PRM-7B"})
-//	if err != nil {
-//		return err
-//	}
-//	defer c.Close()
-//	s := &hybrid.Scorer{PRM: c}
-//	results, err := s.ScoreChains(ctx, chains)
+// ExampleNew shows a Scorer over a served PRM.
 package vllm
