@@ -101,6 +101,8 @@ func decodeRow(f Format, raw []byte, name string, line int) (Chain, error) {
 	return c, nil
 }
 
+// row reads one JSON row: detection, then the check against a forced
+// format, then the decoder; the chain or the row's error is kept.
 func (jr *jsonReader) row(raw []byte, line int) {
 	var r row
 	if err := json.Unmarshal(raw, &r); err != nil {
