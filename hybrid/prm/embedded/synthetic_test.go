@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 // writeSyntheticData lays out a tiny synthetic data set in the shape of
@@ -48,19 +50,13 @@ func writeSyntheticData(t *testing.T) string {
 	}
 	write := func(rel string, rows []any) {
 		path := filepath.Join(dir, rel)
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
 		f, err := os.Create(path)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		defer f.Close()
 		enc := json.NewEncoder(f)
 		for _, r := range rows {
-			if err := enc.Encode(r); err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, enc.Encode(r))
 		}
 	}
 
