@@ -47,9 +47,9 @@ e2e:
 		exit 1; \
 	fi
 
-# Regenerates hybrid/embedded/model.bin from ../shared/data, byte for byte (same data, same seed).
+# Regenerates hybrid/prm/embedded/model.bin from ../shared/data, byte for byte (same data, same seed).
 model: build
-	$(BIN) train --data ../shared/data --seed 1 --out hybrid/embedded/model.bin
+	$(BIN) train --data ../shared/data --seed 1 --out hybrid/prm/embedded/model.bin
 
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzDecoder -fuzztime 30s ./leanbridge/

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/leanprm/leanprm/hybrid/chain"
 )
 
 // Aggregate turns step scores into one chain score.
@@ -70,5 +72,5 @@ func FirstError(scores []float64, threshold float64) int {
 			return i
 		}
 	}
-	return NoError
+	return chain.NoError
 }

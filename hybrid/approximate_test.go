@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/leanprm/leanprm/hybrid/chain"
 )
 
 func TestStepVerdictApproximate(t *testing.T) {
@@ -28,27 +30,10 @@ func TestStepVerdictApproximate(t *testing.T) {
 	assert.Equal(t, Approximate, v)
 }
 
-// TestCompareCountsApproximateApart: an approximate step is neither a
-// verified nor a refuted one in the comparison.
-func TestCompareCountsApproximateApart(t *testing.T) {
-	l := func(x float64) *float64 { return &x }
-	res := []ChainResult{{ID: "a", Steps: []StepResult{
-		{Index: 0, Verdict: Verified, Learned: l(0.9)},
-		{Index: 1, Verdict: Approximate, Learned: l(0.2)},
-		{Index: 2, Verdict: Refuted, Learned: l(0.1)},
-	}}}
-	c := Compare(res, CompareOptions{Threshold: 0.5})
-	assert.Equal(t, 2, c.Decided)
-	assert.Equal(t, 1, c.Approximate)
-	assert.Equal(t, []float64{0.9}, c.VerifiedScores)
-	assert.Equal(t, []float64{0.1}, c.RefutedScores)
-	assert.Equal(t, 2, c.Formal.Steps)
-}
-
 // warnFormal verifies every step and warns on all but the last.
 type warnFormal struct{}
 
-func (warnFormal) CheckChain(_ context.Context, _ string, steps []Step) ([]FormalStep, error) {
+func (warnFormal) CheckChain(_ context.Context, _ string, steps []chain.Step) ([]FormalStep, error) {
 	out := make([]FormalStep, len(steps))
 	for i := range out {
 		out[i] = FormalStep{Verdict: Verified, Checker: "exact",

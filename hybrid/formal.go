@@ -3,6 +3,8 @@ package hybrid
 import (
 	"context"
 	"fmt"
+
+	"github.com/leanprm/leanprm/hybrid/chain"
 )
 
 // Verdict is what a formal checker concluded about a claim or a step.
@@ -85,7 +87,7 @@ type FormalStep struct {
 // could not formalize; an error means the whole chain could not be checked
 // (the scorer then falls back to learned scores and records the error).
 type Formal interface {
-	CheckChain(ctx context.Context, problem string, steps []Step) ([]FormalStep, error)
+	CheckChain(ctx context.Context, problem string, steps []chain.Step) ([]FormalStep, error)
 }
 
 // NoFormal is a Formal that formalizes nothing: every step gets NoVerdict,
@@ -96,7 +98,7 @@ type NoFormal struct{}
 var _ Formal = NoFormal{}
 
 // CheckChain implements Formal.
-func (NoFormal) CheckChain(_ context.Context, _ string, steps []Step) ([]FormalStep, error) {
+func (NoFormal) CheckChain(_ context.Context, _ string, steps []chain.Step) ([]FormalStep, error) {
 	return make([]FormalStep, len(steps)), nil
 }
 
@@ -130,7 +132,7 @@ func StepVerdict(obs []Obligation) Verdict {
 }
 
 // checkFormal runs f and validates the shape of its answer.
-func checkFormal(ctx context.Context, f Formal, problem string, steps []Step) ([]FormalStep, error) {
+func checkFormal(ctx context.Context, f Formal, problem string, steps []chain.Step) ([]FormalStep, error) {
 	out, err := f.CheckChain(ctx, problem, steps)
 	if err != nil {
 		return nil, err

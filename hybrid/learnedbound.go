@@ -3,6 +3,8 @@ package hybrid
 import (
 	"fmt"
 	"unicode/utf8"
+
+	"github.com/leanprm/leanprm/hybrid/chain"
 )
 
 // MaxLearnedTextBytes bounds the text a learned PRM reads of one step (and of the problem).
@@ -28,7 +30,7 @@ func LearnedText(s string) (string, bool) {
 // learnedInput is c's problem and steps as the learned PRM reads them: texts over
 // MaxLearnedTextBytes truncated, with a warning for each. The steps are copied only when one
 // is cut.
-func learnedInput(c Chain) (string, []Step, []string) {
+func learnedInput(c chain.Chain) (string, []chain.Step, []string) {
 	var warnings []string
 	problem, cut := LearnedText(c.Problem)
 	if cut {
@@ -41,7 +43,7 @@ func learnedInput(c Chain) (string, []Step, []string) {
 			continue
 		}
 		if !copied {
-			steps, copied = append([]Step(nil), c.Steps...), true
+			steps, copied = append([]chain.Step(nil), c.Steps...), true
 		}
 		steps[i].Text = t
 		warnings = append(warnings, fmt.Sprintf("step %d is %d bytes: the learned score read the first %d", i+1, len(st.Text), len(t)))

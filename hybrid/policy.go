@@ -56,6 +56,10 @@ var (
 	PolicyFormal  = Policy{Mode: ModeFormal}
 )
 
+// EffectiveMode is the mode p merges under: Mode, or ModeHybrid when it is
+// empty (the zero value).
+func (p Policy) EffectiveMode() Mode { return p.mode() }
+
 func (p Policy) mode() Mode {
 	if p.Mode == "" {
 		return ModeHybrid

@@ -9,19 +9,21 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/leanprm/leanprm/hybrid/chain"
 )
 
 // PRM is a learned process reward model as hybrid needs it: one score in
 // [0, 1] per step, the probability that the step is right given the
 // problem and the steps before it.
 type PRM interface {
-	ScoreChain(ctx context.Context, problem string, steps []Step) ([]float64, error)
+	ScoreChain(ctx context.Context, problem string, steps []chain.Step) ([]float64, error)
 }
 
 // PRMInput is one chain for BatchPRM.
 type PRMInput struct {
 	Problem string
-	Steps   []Step
+	Steps   []chain.Step
 }
 
 // BatchPRM is a PRM that scores many chains at once more cheaply than one
@@ -39,7 +41,7 @@ type StepResult struct {
 	Text   string `json:"text"`
 	Formal bool   `json:"formal,omitempty"` // a Lean step
 	// Label is the gold label, when the input had one.
-	Label Label `json:"label,omitempty"`
+	Label chain.Label `json:"label,omitempty"`
 
 	Score  float64 `json:"score"`
 	Source Source  `json:"source"`
@@ -103,7 +105,7 @@ func (r *ChainResult) Predict(threshold float64) int {
 			return i
 		}
 	}
-	return NoError
+	return chain.NoError
 }
 
 // WithPolicy re-merges the chain's evidence under p. Formal verdicts and
@@ -162,7 +164,7 @@ func (s *Scorer) formal() Formal {
 }
 
 // ScoreChain scores one chain.
-func (s *Scorer) ScoreChain(ctx context.Context, c Chain) (ChainResult, error) {
+func (s *Scorer) ScoreChain(ctx context.Context, c chain.Chain) (ChainResult, error) {
 	var (
 		learned  []float64
 		warnings []string
@@ -171,7 +173,7 @@ func (s *Scorer) ScoreChain(ctx context.Context, c Chain) (ChainResult, error) {
 		var (
 			err     error
 			problem string
-			steps   []Step
+			steps   []chain.Step
 		)
 		problem, steps, warnings = learnedInput(c)
 		learned, err = s.PRM.ScoreChain(ctx, problem, steps)
@@ -187,14 +189,14 @@ func (s *Scorer) ScoreChain(ctx context.Context, c Chain) (ChainResult, error) {
 	return s.merge(ctx, c, learned, warnings)
 }
 
-func (s *Scorer) failed(c Chain, err error) ChainResult {
+func (s *Scorer) failed(c chain.Chain, err error) ChainResult {
 	return ChainResult{ID: c.ID, Source: c.Source, Subset: c.Subset, Problem: c.Problem,
 		FirstError: c.FirstError, Policy: s.Policy.Name(), Err: err.Error()}
 }
 
 // merge runs the formal side and merges it with learned (nil: no PRM). warnings are what the
 // learned side noted (truncated texts).
-func (s *Scorer) merge(ctx context.Context, c Chain, learned []float64, warnings []string) (ChainResult, error) {
+func (s *Scorer) merge(ctx context.Context, c chain.Chain, learned []float64, warnings []string) (ChainResult, error) {
 	res := ChainResult{
 		ID: c.ID, Source: c.Source, Subset: c.Subset, Problem: c.Problem,
 		FirstError: c.FirstError, Policy: s.Policy.Name(),
@@ -269,7 +271,7 @@ func clamp01(x float64) float64 {
 // order. A chain that fails has Err set and its error is joined into the
 // returned error; the others are still scored. Cancelling ctx stops the
 // run and returns ctx.Err().
-func (s *Scorer) ScoreChains(ctx context.Context, chains []Chain) ([]ChainResult, error) {
+func (s *Scorer) ScoreChains(ctx context.Context, chains []chain.Chain) ([]ChainResult, error) {
 	results := make([]ChainResult, len(chains))
 	errs := make([]error, len(chains))
 

@@ -12,6 +12,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"
+
+	"github.com/leanprm/leanprm/hybrid/chain"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
@@ -20,7 +22,7 @@ func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
 // that contain "fail".
 type fakePRM struct{ calls atomic.Int32 }
 
-func (f *fakePRM) ScoreChain(ctx context.Context, problem string, steps []Step) ([]float64, error) {
+func (f *fakePRM) ScoreChain(ctx context.Context, problem string, steps []chain.Step) ([]float64, error) {
 	f.calls.Add(1)
 	if strings.Contains(problem, "fail") {
 		return nil, errors.New("model unavailable")
@@ -37,7 +39,7 @@ func (f *fakePRM) ScoreChain(ctx context.Context, problem string, steps []Step) 
 // otherwise, and fails for problems that contain "lean down".
 type fakeFormal struct{}
 
-func (fakeFormal) CheckChain(_ context.Context, problem string, steps []Step) ([]FormalStep, error) {
+func (fakeFormal) CheckChain(_ context.Context, problem string, steps []chain.Step) ([]FormalStep, error) {
 	if strings.Contains(problem, "lean down") {
 		return nil, errors.New("REPL crashed")
 	}
@@ -55,10 +57,10 @@ func (fakeFormal) CheckChain(_ context.Context, problem string, steps []Step) ([
 	return out, nil
 }
 
-func mkChain(id, problem string, texts ...string) Chain {
-	c := Chain{ID: id, Source: id + ":1", Problem: problem, FirstError: NoLabel}
+func mkChain(id, problem string, texts ...string) chain.Chain {
+	c := chain.Chain{ID: id, Source: id + ":1", Problem: problem, FirstError: chain.NoLabel}
 	for _, t := range texts {
-		c.Steps = append(c.Steps, Step{Text: t})
+		c.Steps = append(c.Steps, chain.Step{Text: t})
 	}
 	return c
 }
@@ -120,7 +122,7 @@ func TestParsePolicy(t *testing.T) {
 func TestScorerMergesWithProvenance(t *testing.T) {
 	s := &Scorer{PRM: &fakePRM{}, Formal: fakeFormal{}}
 	c := mkChain("c1", "p", "fine", "WRONG claim", "OK claim")
-	c.Steps = append(c.Steps, Step{Text: "example : 1 = 1 := rfl OK", Formal: true})
+	c.Steps = append(c.Steps, chain.Step{Text: "example : 1 = 1 := rfl OK", Formal: true})
 	r, err := s.ScoreChain(context.Background(), c)
 	require.NoError(t, err)
 	require.Len(t, r.Steps, 4)
@@ -174,7 +176,7 @@ func TestScoreChainsKeepsOrderAndReportsFailures(t *testing.T) {
 		assert.Equal(t, 5, total)
 		progress = append(progress, done)
 	}}
-	chains := []Chain{
+	chains := []chain.Chain{
 		mkChain("a", "p1", "x"), mkChain("b", "fail here", "x"), mkChain("c", "p3", "x", "y"),
 		mkChain("d", "p4", "x"), mkChain("e", "p5", "x", "y", "z"),
 	}
@@ -196,7 +198,7 @@ func TestScoreChainsCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	s := &Scorer{PRM: &fakePRM{}}
-	_, err := s.ScoreChains(ctx, []Chain{mkChain("a", "p", "x")})
+	_, err := s.ScoreChains(ctx, []chain.Chain{mkChain("a", "p", "x")})
 	assert.ErrorIs(t, err, context.Canceled)
 }
 
@@ -228,7 +230,7 @@ func (b *batchPRM) ScoreChains(ctx context.Context, in []PRMInput) ([][]float64,
 func TestScoreChainsUsesBatchPRM(t *testing.T) {
 	b := &batchPRM{}
 	s := &Scorer{PRM: b, Formal: fakeFormal{}}
-	res, err := s.ScoreChains(context.Background(), []Chain{mkChain("a", "p", "x", "WRONG"), mkChain("b", "fail", "x")})
+	res, err := s.ScoreChains(context.Background(), []chain.Chain{mkChain("a", "p", "x", "WRONG"), mkChain("b", "fail", "x")})
 	require.Error(t, err)
 	assert.EqualValues(t, 1, b.batches.Load())
 	assert.Equal(t, []float64{0.9, 0}, res[0].Scores())
@@ -245,7 +247,7 @@ func TestStepVerdict(t *testing.T) {
 func TestResultJSONRoundTrip(t *testing.T) {
 	s := &Scorer{PRM: &fakePRM{}, Formal: fakeFormal{}}
 	c := mkChain("c1", "p", "fine", "WRONG claim")
-	c.Steps[0].Label = Correct
+	c.Steps[0].Label = chain.Correct
 	r, err := s.ScoreChain(context.Background(), c)
 	require.NoError(t, err)
 	assert.True(t, r.Has(Refuted))
@@ -268,7 +270,7 @@ func TestResultJSONRoundTrip(t *testing.T) {
 // lenPRM records the longest text it was given and scores every step 0.5.
 type lenPRM struct{ longest atomic.Int64 }
 
-func (p *lenPRM) ScoreChain(_ context.Context, problem string, steps []Step) ([]float64, error) {
+func (p *lenPRM) ScoreChain(_ context.Context, problem string, steps []chain.Step) ([]float64, error) {
 	n := len(problem)
 	out := make([]float64, len(steps))
 	for i, st := range steps {
@@ -309,7 +311,7 @@ func TestScorerTruncatesLearnedText(t *testing.T) {
 // context to end, and then fail with its error.
 type blockPRM struct{ blocked chan struct{} }
 
-func (p *blockPRM) ScoreChain(ctx context.Context, problem string, steps []Step) ([]float64, error) {
+func (p *blockPRM) ScoreChain(ctx context.Context, problem string, steps []chain.Step) ([]float64, error) {
 	if problem == "block" {
 		p.blocked <- struct{}{}
 		<-ctx.Done()
@@ -332,7 +334,7 @@ func TestScoreChainsDoneBeforeCancel(t *testing.T) {
 			cancel()
 		}
 	}}
-	chains := []Chain{mkChain("a", "p", "x"), mkChain("b", "block", "x"), mkChain("c", "p", "y")}
+	chains := []chain.Chain{mkChain("a", "p", "x"), mkChain("b", "block", "x"), mkChain("c", "p", "y")}
 	_, err := s.ScoreChains(ctx, chains)
 	assert.ErrorIs(t, err, context.Canceled)
 	assert.ElementsMatch(t, []string{"a", "c"}, seen)

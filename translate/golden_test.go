@@ -10,7 +10,7 @@ import (
 	"testing"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files under ../testdata/translate")
+var update = flag.Bool("update", false, "rewrite the golden files under testdata")
 
 // goldenStep is what the golden file pins down for a step: the verdicts
 // and the normalised claims, not the prose of the reasons.
@@ -28,11 +28,11 @@ type goldenOb struct {
 	Lean    string  `json:"lean"`
 }
 
-// TestGolden translates the synthetic chains of ../testdata/translate
+// TestGolden translates the synthetic chains of testdata
 // and compares the decoded result with the golden file (go test -run
 // TestGolden -update rewrites it).
 func TestGolden(t *testing.T) {
-	dir := filepath.Join("..", "testdata", "translate")
+	dir := "testdata"
 	f, err := os.Open(filepath.Join(dir, "chains.jsonl"))
 	if err != nil {
 		t.Fatal(err)

@@ -75,7 +75,7 @@ func TestCheckThroughSimulatorRecordsSim(t *testing.T) {
 }
 
 func TestCheckMalformedRowsStillRunTheRest(t *testing.T) {
-	bad := repoFile(t, "testdata/hybrid/processbench.jsonl")
+	bad := repoFile(t, "hybrid/chain/testdata/processbench.jsonl")
 	out, errOut, err := run(t, t.TempDir(), nil, "check", "--checker", "exact", "--jsonl", bad)
 	require.Error(t, err)
 	assert.Equal(t, exitError, exitCode(err, &strings.Builder{}))
@@ -106,7 +106,7 @@ func TestTranslateJSON(t *testing.T) {
 }
 
 func TestEvalProcessBench(t *testing.T) {
-	pb := repoFile(t, "testdata/hybrid/processbench.jsonl")
+	pb := repoFile(t, "hybrid/chain/testdata/processbench.jsonl")
 	out, errOut, err := run(t, t.TempDir(), nil, "eval", "processbench", "--checker", "exact", "--calibration", pb, pb)
 	require.Error(t, err, "the fixture has malformed rows, reported after the evaluation")
 	assert.Contains(t, errOut, "processbench.jsonl:4:")

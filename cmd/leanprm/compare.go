@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/leanprm/leanprm/hybrid"
+	"github.com/leanprm/leanprm/hybrid/bench"
 	"github.com/leanprm/leanprm/hybrid/report"
 )
 
@@ -33,7 +34,7 @@ blind spots (refuted steps the PRM scored high, with their text) and calibration
 			if err != nil {
 				return err
 			}
-			cmp := hybrid.Compare(sc.results, hybrid.CompareOptions{Threshold: sc.threshold})
+			cmp := bench.Compare(sc.results, bench.CompareOptions{Threshold: sc.threshold})
 			if err := report.WriteComparison(e.stdout, cmp); err != nil {
 				return err
 			}

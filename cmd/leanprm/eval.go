@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/leanprm/leanprm/hybrid"
+	"github.com/leanprm/leanprm/hybrid/bench"
 	"github.com/leanprm/leanprm/hybrid/report"
 )
 
@@ -20,7 +21,7 @@ func newEvalCmd(e *env) *cobra.Command {
 	return ev
 }
 
-func newEvalBenchCmd(e *env, bench string) *cobra.Command {
+func newEvalBenchCmd(e *env, name string) *cobra.Command {
 	var (
 		calibration string
 		threshold   float64
@@ -41,10 +42,10 @@ the two. It is the figure to quote for the dev files, on which the threshold was
 		"prmbench": `Score every chain of the PRMBench FILES and report PRMScore ((F1 of right steps + F1 of wrong
 steps) / 2) per error class and overall, for formal-only, learned-only and hybrid scoring
 side by side, with thresholds chosen on the calibration file as for processbench.`,
-	}[bench]
+	}[name]
 	cmd := &cobra.Command{
-		Use:   bench + " FILES…",
-		Short: "Evaluate on " + bench + " files",
+		Use:   name + " FILES…",
+		Short: "Evaluate on " + name + " files",
 		Long:  long,
 		Args:  cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -53,7 +54,7 @@ side by side, with thresholds chosen on the calibration file as for processbench
 			}
 			ctx := cmd.Context()
 			format := hybrid.FormatProcessBench
-			if bench == "prmbench" {
+			if name == "prmbench" {
 				format = hybrid.FormatPRMBench
 			}
 			var chains []hybrid.Chain
@@ -90,16 +91,16 @@ side by side, with thresholds chosen on the calibration file as for processbench
 			if err != nil {
 				return err
 			}
-			opts := hybrid.EvalOptions{Threshold: threshold}
+			opts := bench.EvalOptions{Threshold: threshold}
 			fmt.Fprintf(e.stdout, "formal checker: %s; learned PRM: %s; calibration: %s (%d chains)\n\n",
 				s.formal.checker, e.cfg.String("prm.backend"), calibration, len(calib))
-			if bench == "prmbench" {
-				err = report.WritePRMBench(e.stdout, hybrid.ComparePRMBench(results, calibRes, opts))
+			if name == "prmbench" {
+				err = report.WritePRMBench(e.stdout, bench.ComparePRMBench(results, calibRes, opts))
 			} else {
-				err = report.WriteProcessBench(e.stdout, hybrid.CompareProcessBench(results, calibRes, opts))
+				err = report.WriteProcessBench(e.stdout, bench.CompareProcessBench(results, calibRes, opts))
 				if err == nil && cv {
 					fmt.Fprintln(e.stdout, "\ncross-validated (2 folds by FNV-1a of the chain id; each fold at the threshold chosen on the other's calibration chains):")
-					err = report.WriteProcessBenchCV(e.stdout, hybrid.CrossValidateProcessBench(results, calibRes, opts))
+					err = report.WriteProcessBenchCV(e.stdout, bench.CrossValidateProcessBench(results, calibRes, opts))
 				}
 			}
 			if err != nil {
@@ -111,7 +112,7 @@ side by side, with thresholds chosen on the calibration file as for processbench
 	cmd.Flags().StringVar(&calibration, "calibration", "", "ProcessBench file the thresholds are chosen on (default: <data.dir>/processbench/gsm8k.dev.jsonl)")
 	cmd.Flags().Float64Var(&threshold, "threshold", 0, "use this threshold for every policy instead of choosing one")
 	cmd.Flags().BoolVar(&strict, "strict", false, "fail on known data quirks (e.g. PRMBench error_steps past the last step) instead of noting them")
-	if bench == "processbench" {
+	if name == "processbench" {
 		cmd.Flags().BoolVar(&cv, "cv", false, "also report F1 cross-validated over two folds by id hash")
 	}
 	return cmd

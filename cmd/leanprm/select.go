@@ -5,7 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/leanprm/leanprm/hybrid"
+	"github.com/leanprm/leanprm/hybrid/bench"
 	"github.com/leanprm/leanprm/hybrid/report"
 )
 
@@ -27,7 +27,7 @@ has labels, reports how often the pick is a chain without an error.`,
 			if err != nil {
 				return err
 			}
-			if err := report.WriteSelection(e.stdout, hybrid.SelectBest(sc.results, agg), sc.results, agg); err != nil {
+			if err := report.WriteSelection(e.stdout, bench.SelectBest(sc.results, agg), sc.results, agg); err != nil {
 				return err
 			}
 			if sc.scoreErr != nil {

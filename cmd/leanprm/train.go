@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/leanprm/leanprm/hybrid"
+	"github.com/leanprm/leanprm/hybrid/bench"
 	"github.com/leanprm/leanprm/hybrid/embedded"
 	"github.com/leanprm/leanprm/hybrid/report"
 )
@@ -176,7 +177,7 @@ func crossValidateModel(ctx context.Context, e *env, m *embedded.Model, dir stri
 	fmt.Fprintf(e.stdout, "trained model on ProcessBench dev (formal checker: %s; calibration: GSM8K dev, %d chains;\n"+
 		"CV: 2 folds by FNV-1a of the chain id, each fold at the threshold chosen on the other's GSM8K chains):\n",
 		s.formal.checker, len(calib))
-	reps := hybrid.CrossValidateProcessBench(results, calib, hybrid.EvalOptions{
+	reps := bench.CrossValidateProcessBench(results, calib, bench.EvalOptions{
 		Policies: []hybrid.Policy{hybrid.PolicyLearned, hybrid.PolicyHybrid}})
 	return report.WriteProcessBenchCV(e.stdout, reps)
 }

@@ -3,16 +3,5 @@
 // WritePRMBench, WriteComparison, WriteSelection), and WriteHTML, one
 // self-contained page with inline SVG charts for `compare --html`.
 //
-// Example:
-//
-//	cmp := hybrid.Compare(results, hybrid.CompareOptions{Threshold: prm.Threshold})
-//	if err := report.WriteComparison(os.Stdout, cmp); err != nil {
-//		return err
-//	}
-//	f, err := os.Create("report.html")
-//	if err != nil {
-//		return err
-//	}
-//	defer f.Close()
-//	return report.WriteHTML(f, cmp, report.Meta{Inputs: []string{"chains.jsonl"}, Policy: "hybrid"})
+// ExampleWriteComparison shows the table `leanprm compare` prints.
 package report

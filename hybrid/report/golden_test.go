@@ -11,15 +11,17 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/leanprm/leanprm/hybrid"
+	"github.com/leanprm/leanprm/hybrid/bench"
+	"github.com/leanprm/leanprm/hybrid/chain"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/hybrid/report")
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
-// golden compares got with testdata/hybrid/report/name, or rewrites it
+// golden compares got with testdata/name, or rewrites it
 // with -update.
 func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("..", "..", "testdata", "hybrid", "report", name)
+	path := filepath.Join("testdata", name)
 	if *update {
 		require.NoError(t, os.WriteFile(path, got, 0o644))
 		return
@@ -37,19 +39,19 @@ func TestGoldenTables(t *testing.T) {
 
 	res[0].Subset, res[0].FirstError = "toy", 1
 	res[1].Subset, res[1].FirstError = "toy", 2
-	res = append(res, hybrid.ChainResult{ID: "c", Subset: "toy", FirstError: hybrid.NoError, Steps: []hybrid.StepResult{
+	res = append(res, hybrid.ChainResult{ID: "c", Subset: "toy", FirstError: chain.NoError, Steps: []hybrid.StepResult{
 		{Text: "3 + 3 = 6", Learned: ptr(0.95), Score: 0.95, Verdict: hybrid.Verified},
 		{Text: "The answer is 6.", Learned: ptr(0.6), Score: 0.6},
 	}})
 	buf.Reset()
-	require.NoError(t, WriteProcessBench(&buf, hybrid.CompareProcessBench(res, res, hybrid.EvalOptions{})))
+	require.NoError(t, WriteProcessBench(&buf, bench.CompareProcessBench(res, res, bench.EvalOptions{})))
 	golden(t, "processbench.golden", buf.Bytes())
 
 	buf.Reset()
-	require.NoError(t, WriteProcessBenchCV(&buf, hybrid.CrossValidateProcessBench(res, res, hybrid.EvalOptions{})))
+	require.NoError(t, WriteProcessBenchCV(&buf, bench.CrossValidateProcessBench(res, res, bench.EvalOptions{})))
 	golden(t, "processbench-cv.golden", buf.Bytes())
 
 	buf.Reset()
-	require.NoError(t, WriteComparison(&buf, hybrid.Compare(res, hybrid.CompareOptions{})))
+	require.NoError(t, WriteComparison(&buf, bench.Compare(res, bench.CompareOptions{})))
 	golden(t, "compare.golden", buf.Bytes())
 }

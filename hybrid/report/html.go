@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/leanprm/leanprm/hybrid"
+	"github.com/leanprm/leanprm/hybrid/bench"
 )
 
 // Meta describes where a report's numbers come from.
@@ -28,7 +28,7 @@ type Meta struct {
 // the learned-score distributions of refuted and verified steps, the
 // reliability diagram and the blind spots. The page is also well-formed
 // XML, which keeps it easy to check and to post-process.
-func WriteHTML(w io.Writer, c hybrid.Comparison, m Meta) error {
+func WriteHTML(w io.Writer, c bench.Comparison, m Meta) error {
 	if m.Title == "" {
 		m.Title = "leanprm compare"
 	}
@@ -40,7 +40,7 @@ func WriteHTML(w io.Writer, c hybrid.Comparison, m Meta) error {
 
 type pageData struct {
 	Meta        Meta
-	C           hybrid.Comparison
+	C           bench.Comparison
 	Agreement   float64
 	Hist        chart
 	Reliability chart
@@ -109,7 +109,7 @@ func axes(ch *chart, ymax float64, yfmt func(float64) string, xlabel string) {
 
 // histogram draws the learned-score distributions of refuted and verified
 // steps side by side, each as shares of its own group.
-func histogram(c hybrid.Comparison) chart {
+func histogram(c bench.Comparison) chart {
 	ch := chart{W: chartW, H: chartH}
 	nr, nv := sum(c.RefutedHist), sum(c.VerifiedHist)
 	if nr+nv == 0 {
@@ -153,7 +153,7 @@ func histogram(c hybrid.Comparison) chart {
 // reliabilityChart plots observed share right against mean learned score
 // per bin, against formal verdicts and gold labels, with the diagonal of
 // perfect calibration.
-func reliabilityChart(c hybrid.Comparison) chart {
+func reliabilityChart(c bench.Comparison) chart {
 	ch := chart{W: chartW, H: chartH}
 	if c.Formal.Steps == 0 && c.Gold.Steps == 0 {
 		ch.Empty = "No step has a formal verdict or a gold label: no calibration to show."
@@ -164,7 +164,7 @@ func reliabilityChart(c hybrid.Comparison) chart {
 	pw, ph := chartW-padL-padR, chartH-padT-padB
 	ch.Lines = append(ch.Lines, line{x0, y0, x0 + pw, y0 - ph, "diagonal"})
 	for _, s := range []struct {
-		r     hybrid.Reliability
+		r     bench.Reliability
 		class string
 	}{{c.Formal, "formal"}, {c.Gold, "gold"}} {
 		var pts []string

@@ -12,6 +12,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/leanprm/leanprm/hybrid"
+	"github.com/leanprm/leanprm/hybrid/bench"
+	"github.com/leanprm/leanprm/hybrid/chain"
 )
 
 func ptr(v float64) *float64 { return &v }
@@ -23,19 +25,19 @@ func sample() []hybrid.ChainResult {
 			steps[i].Index = i
 			steps[i].Policy = "hybrid"
 		}
-		return hybrid.ChainResult{ID: id, Source: id + ".md:1", Problem: "How many <b>pens</b> & pencils?", FirstError: hybrid.NoLabel, Policy: "hybrid", Steps: steps}
+		return hybrid.ChainResult{ID: id, Source: id + ".md:1", Problem: "How many <b>pens</b> & pencils?", FirstError: chain.NoLabel, Policy: "hybrid", Steps: steps}
 	}
 	return []hybrid.ChainResult{
 		mk("a",
-			hybrid.StepResult{Text: "Ann has 4 pens.", Learned: ptr(0.9), Score: 0.9, Source: hybrid.FromLearned, Label: hybrid.Correct},
+			hybrid.StepResult{Text: "Ann has 4 pens.", Learned: ptr(0.9), Score: 0.9, Source: hybrid.FromLearned, Label: chain.Correct},
 			hybrid.StepResult{Text: "So 4 + 3 = 8 <script>alert(1)</script>", Learned: ptr(0.85), Score: 0, Source: hybrid.FromFormal,
-				Verdict: hybrid.Refuted, Checker: "sim", Label: hybrid.Wrong,
+				Verdict: hybrid.Refuted, Checker: "sim", Label: chain.Wrong,
 				Obligations: []hybrid.Obligation{{Text: "4 + 3 = 8", Lean: "example : ¬((4 : Rat) + 3 = 8) := by decide +kernel", Verdict: hybrid.Refuted, Messages: []string{"ok & done"}}}},
 		),
 		mk("b",
-			hybrid.StepResult{Text: "2 * 3 = 6", Learned: ptr(0.7), Score: 0.7, Source: hybrid.FromLearned, Verdict: hybrid.Verified, Checker: "lean", Label: hybrid.Correct},
+			hybrid.StepResult{Text: "2 * 3 = 6", Learned: ptr(0.7), Score: 0.7, Source: hybrid.FromLearned, Verdict: hybrid.Verified, Checker: "lean", Label: chain.Correct},
 			hybrid.StepResult{Text: "example : 1 = 1 := rfl", Formal: true, Learned: ptr(0.3), Score: 1, Source: hybrid.FromFormal, Verdict: hybrid.Verified, Checker: "lean"},
-			hybrid.StepResult{Text: "10 - 4 = 5", Learned: ptr(0.2), Score: 0, Source: hybrid.FromFormal, Verdict: hybrid.Refuted, Checker: "lean", Label: hybrid.Wrong},
+			hybrid.StepResult{Text: "10 - 4 = 5", Learned: ptr(0.2), Score: 0, Source: hybrid.FromFormal, Verdict: hybrid.Refuted, Checker: "lean", Label: chain.Wrong},
 		),
 	}
 }
@@ -75,7 +77,7 @@ func count(names []string, name string) int {
 }
 
 func TestWriteHTML(t *testing.T) {
-	c := hybrid.Compare(sample(), hybrid.CompareOptions{Threshold: 0.5})
+	c := bench.Compare(sample(), bench.CompareOptions{Threshold: 0.5})
 	var buf bytes.Buffer
 	require.NoError(t, WriteHTML(&buf, c, Meta{Inputs: []string{"a.md", "b.md"}, Policy: "hybrid", Generated: "test"}))
 	page := buf.String()
@@ -103,11 +105,11 @@ func TestWriteHTMLWithoutVerdicts(t *testing.T) {
 	for i := range res {
 		for j := range res[i].Steps {
 			res[i].Steps[j].Verdict = hybrid.NoVerdict
-			res[i].Steps[j].Label = hybrid.Unlabeled
+			res[i].Steps[j].Label = chain.Unlabeled
 		}
 	}
 	var buf bytes.Buffer
-	require.NoError(t, WriteHTML(&buf, hybrid.Compare(res, hybrid.CompareOptions{}), Meta{}))
+	require.NoError(t, WriteHTML(&buf, bench.Compare(res, bench.CompareOptions{}), Meta{}))
 	names, _ := wellFormed(t, buf.String())
 	assert.Zero(t, count(names, "svg"))
 	assert.Contains(t, buf.String(), "nothing to compare")
@@ -128,17 +130,17 @@ func TestWriteCheck(t *testing.T) {
 
 func TestWriteEvalTables(t *testing.T) {
 	res := []hybrid.ChainResult{
-		{ID: "x", Subset: "gsm8k", FirstError: 0, Steps: []hybrid.StepResult{{Score: 0.1, Learned: ptr(0.1), Label: hybrid.Wrong}}},
-		{ID: "y", Subset: "math", FirstError: hybrid.NoError, Steps: []hybrid.StepResult{{Score: 0.9, Learned: ptr(0.9), Label: hybrid.Correct}}},
+		{ID: "x", Subset: "gsm8k", FirstError: 0, Steps: []hybrid.StepResult{{Score: 0.1, Learned: ptr(0.1), Label: chain.Wrong}}},
+		{ID: "y", Subset: "math", FirstError: chain.NoError, Steps: []hybrid.StepResult{{Score: 0.9, Learned: ptr(0.9), Label: chain.Correct}}},
 	}
 	var buf bytes.Buffer
-	require.NoError(t, WriteProcessBench(&buf, hybrid.CompareProcessBench(res, nil, hybrid.EvalOptions{Threshold: 0.5})))
+	require.NoError(t, WriteProcessBench(&buf, bench.CompareProcessBench(res, nil, bench.EvalOptions{Threshold: 0.5})))
 	out := buf.String()
 	for _, want := range []string{"formal err", "learned err", "hybrid err", "gsm8k", "math", "average", "100.0"} {
 		assert.Contains(t, out, want)
 	}
 	buf.Reset()
-	require.NoError(t, WritePRMBench(&buf, hybrid.ComparePRMBench(res, nil, hybrid.EvalOptions{Threshold: 0.5})))
+	require.NoError(t, WritePRMBench(&buf, bench.ComparePRMBench(res, nil, bench.EvalOptions{Threshold: 0.5})))
 	assert.Contains(t, buf.String(), "learned PRMScore")
 	assert.Contains(t, buf.String(), "mean of subsets")
 }
@@ -146,14 +148,14 @@ func TestWriteEvalTables(t *testing.T) {
 func TestWriteComparisonAndSelection(t *testing.T) {
 	res := sample()
 	var buf bytes.Buffer
-	require.NoError(t, WriteComparison(&buf, hybrid.Compare(res, hybrid.CompareOptions{})))
+	require.NoError(t, WriteComparison(&buf, bench.Compare(res, bench.CompareOptions{})))
 	out := buf.String()
 	assert.Contains(t, out, "blind spots: 1 refuted steps")
 	assert.Contains(t, out, "refuted: 4 + 3 = 8")
 
 	buf.Reset()
-	res[0].FirstError, res[1].FirstError = 1, hybrid.NoError
-	sel := hybrid.SelectBest(res, hybrid.AggMean)
+	res[0].FirstError, res[1].FirstError = 1, chain.NoError
+	sel := bench.SelectBest(res, hybrid.AggMean)
 	require.NoError(t, WriteSelection(&buf, sel, res, hybrid.AggMean))
 	assert.Contains(t, buf.String(), "chosen right")
 }

@@ -8,6 +8,8 @@ import (
 	"unicode"
 
 	"github.com/leanprm/leanprm/hybrid"
+	"github.com/leanprm/leanprm/hybrid/bench"
+	"github.com/leanprm/leanprm/hybrid/chain"
 )
 
 // CheckOptions configures WriteCheck. The zero value is usable.
@@ -103,7 +105,7 @@ func WriteCheck(w io.Writer, results []hybrid.ChainResult, o CheckOptions) error
 			ew.printf("error: %s\n", r.Err)
 			continue
 		}
-		first := hybrid.NoError
+		first := chain.NoError
 		if o.Threshold > 0 {
 			first = r.Predict(o.Threshold)
 		}
@@ -126,7 +128,7 @@ func WriteCheck(w io.Writer, results []hybrid.ChainResult, o CheckOptions) error
 		}
 		ew.printf("%s %.3f  policy %s", agg, r.Aggregate(agg), r.Policy)
 		if o.Threshold > 0 {
-			if first == hybrid.NoError {
+			if first == chain.NoError {
 				ew.printf("  no step below %.3f", o.Threshold)
 			} else {
 				ew.printf("  first error: step %d (threshold %.3f)", first+1, o.Threshold)
@@ -158,16 +160,16 @@ func WriteCheck(w io.Writer, results []hybrid.ChainResult, o CheckOptions) error
 
 // WriteProcessBench writes error accuracy, correct accuracy and F1 per
 // subset and their average, one column group per policy.
-func WriteProcessBench(w io.Writer, reps []hybrid.ProcessBenchReport) error {
+func WriteProcessBench(w io.Writer, reps []bench.ProcessBenchReport) error {
 	if len(reps) == 0 {
 		return nil
 	}
-	tw := writePolicyTable(w, policyTable[hybrid.PBScore]{
+	tw := writePolicyTable(w, policyTable[bench.PBScore]{
 		count: "chains", cols: [3]string{"err", "ok", "F1"},
 		n:    len(reps),
 		head: func(i int) (string, float64) { return reps[i].Policy, reps[i].Threshold },
-		rows: func(i int) ([]hybrid.PBScore, hybrid.PBScore) { return reps[i].Subsets, reps[i].Average },
-		row: func(s hybrid.PBScore) (string, int, [3]float64) {
+		rows: func(i int) ([]bench.PBScore, bench.PBScore) { return reps[i].Subsets, reps[i].Average },
+		row: func(s bench.PBScore) (string, int, [3]float64) {
 			return s.Subset, s.Chains, [3]float64{s.ErrorAcc, s.CorrectAcc, s.F1}
 		},
 	})
@@ -178,7 +180,7 @@ func WriteProcessBench(w io.Writer, reps []hybrid.ProcessBenchReport) error {
 // threshold chosen on all calibration chains (dev), the cross-validated F1
 // (each fold predicted at the threshold chosen on the other, pooled) and
 // each fold's F1. The threshold row gives the threshold each column used.
-func WriteProcessBenchCV(w io.Writer, reps []hybrid.CVReport) error {
+func WriteProcessBenchCV(w io.Writer, reps []bench.CVReport) error {
 	if len(reps) == 0 {
 		return nil
 	}
@@ -195,7 +197,7 @@ func WriteProcessBenchCV(w io.Writer, reps []hybrid.CVReport) error {
 	}
 	fmt.Fprintln(tw)
 	for k := range len(reps[0].Subsets) + 1 {
-		row := func(r hybrid.CVReport) hybrid.CVScore {
+		row := func(r bench.CVReport) bench.CVScore {
 			if k < len(r.Subsets) {
 				return r.Subsets[k]
 			}
@@ -219,16 +221,16 @@ func WriteProcessBenchCV(w io.Writer, reps []hybrid.CVReport) error {
 
 // WritePRMBench writes PRMScore, F1 of right and wrong steps per subset,
 // one column group per policy.
-func WritePRMBench(w io.Writer, reps []hybrid.PRMBenchReport) error {
+func WritePRMBench(w io.Writer, reps []bench.PRMBenchReport) error {
 	if len(reps) == 0 {
 		return nil
 	}
-	tw := writePolicyTable(w, policyTable[hybrid.PRMBenchScore]{
+	tw := writePolicyTable(w, policyTable[bench.PRMBenchScore]{
 		count: "steps", cols: [3]string{"PRMScore", "F1", "F1neg"},
 		n:    len(reps),
 		head: func(i int) (string, float64) { return reps[i].Policy, reps[i].Threshold },
-		rows: func(i int) ([]hybrid.PRMBenchScore, hybrid.PRMBenchScore) { return reps[i].Subsets, reps[i].Overall },
-		row: func(s hybrid.PRMBenchScore) (string, int, [3]float64) {
+		rows: func(i int) ([]bench.PRMBenchScore, bench.PRMBenchScore) { return reps[i].Subsets, reps[i].Overall },
+		row: func(s bench.PRMBenchScore) (string, int, [3]float64) {
 			return s.Subset, s.Steps, [3]float64{s.PRMScore, s.F1, s.F1Neg}
 		},
 	})
@@ -291,7 +293,7 @@ func writePolicyTable[S any](w io.Writer, t policyTable[S]) *tabwriter.Writer {
 }
 
 // WriteComparison writes the formal-versus-learned comparison as text.
-func WriteComparison(w io.Writer, c hybrid.Comparison) error {
+func WriteComparison(w io.Writer, c bench.Comparison) error {
 	ew := &errWriter{w: w}
 	ew.printf("chains %d, steps %d, with a formal verdict %d (unknown %d)\n", c.Chains, c.Steps, c.Decided, c.Unknown)
 	if c.Approximate > 0 {
@@ -357,7 +359,7 @@ func histLine(h []int) string {
 
 // WriteSelection writes the best of N per problem and, when the results
 // carry gold labels, how often the choice was right.
-func WriteSelection(w io.Writer, sel []hybrid.Selection, results []hybrid.ChainResult, agg hybrid.Aggregate) error {
+func WriteSelection(w io.Writer, sel []bench.Selection, results []hybrid.ChainResult, agg hybrid.Aggregate) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "problem\tcandidates\tbest\t%s\tright\t\n", agg)
 	for _, s := range sel {
@@ -373,7 +375,7 @@ func WriteSelection(w io.Writer, sel []hybrid.Selection, results []hybrid.ChainR
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	sum := hybrid.SummarizeSelection(sel, results)
+	sum := bench.SummarizeSelection(sel, results)
 	if sum.Problems > 0 {
 		_, err := fmt.Fprintf(w, "\nover %d labelled problems: chosen right %.1f%%, random pick %.1f%%, oracle %.1f%%\n",
 			sum.Problems, sum.Accuracy, sum.Chance, sum.Oracle)

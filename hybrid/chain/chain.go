@@ -1,0 +1,92 @@
+package chain
+
+// Label is the gold label of one step, where a data set provides one.
+type Label int8
+
+const (
+	Unlabeled Label = iota // the data set says nothing about this step
+	Correct                // the step is right
+	Wrong                  // the step is wrong
+)
+
+func (l Label) String() string {
+	switch l {
+	case Correct:
+		return "correct"
+	case Wrong:
+		return "wrong"
+	}
+	return "unlabeled"
+}
+
+// MarshalText makes labels read as words in JSON.
+func (l Label) MarshalText() ([]byte, error) { return []byte(l.String()), nil }
+
+// UnmarshalText is the inverse of MarshalText.
+func (l *Label) UnmarshalText(b []byte) error {
+	switch string(b) {
+	case "correct":
+		*l = Correct
+	case "wrong":
+		*l = Wrong
+	default:
+		*l = Unlabeled
+	}
+	return nil
+}
+
+// Step is one step of a reasoning chain.
+type Step struct {
+	Text string `json:"text"`
+	// Formal marks a step written in Lean (a fenced ```lean block in text
+	// or Markdown input); Text then holds the Lean source.
+	Formal bool  `json:"formal,omitempty"`
+	Label  Label `json:"label,omitempty"`
+}
+
+// First-error values of Chain.FirstError besides a step index.
+const (
+	NoError = -1 // every step is right
+	NoLabel = -2 // the data set does not say
+)
+
+// Chain is one problem with one candidate solution split into steps.
+type Chain struct {
+	// ID is the data set's identifier, or file:line when it has none.
+	ID string `json:"id"`
+	// Source is "file:line" of the row the chain was read from.
+	Source string `json:"source,omitempty"`
+	// Subset groups chains for evaluation: the ProcessBench subset
+	// ("gsm8k", "math", ...), the PRMBench classification, and so on.
+	Subset  string `json:"subset,omitempty"`
+	Problem string `json:"problem"`
+	Steps   []Step `json:"steps"`
+	// FirstError is the 0-based index of the earliest wrong step, NoError
+	// when every step is right, NoLabel when unknown.
+	FirstError int `json:"first_error"`
+}
+
+// Texts returns the steps' texts.
+func (c *Chain) Texts() []string {
+	out := make([]string, len(c.Steps))
+	for i, s := range c.Steps {
+		out[i] = s.Text
+	}
+	return out
+}
+
+// labelFromFirstError sets step labels from a first-error index: steps
+// before it are right, the step at it is wrong, later steps unlabeled (a
+// step after an error may be right or wrong; the benchmarks do not say).
+func labelFromFirstError(steps []Step, first int) {
+	for i := range steps {
+		switch {
+		case first == NoError || i < first:
+			steps[i].Label = Correct
+		case i == first:
+			steps[i].Label = Wrong
+		default:
+			steps[i].Label = Unlabeled
+		}
+	}
+}
