@@ -16,7 +16,7 @@ import (
 
 	"go.uber.org/goleak"
 
-	"github.com/leanprm/leanprm/leanbridge/lspsim"
+	lspsim "github.com/leanprm/leanprm/internal/leansim/lsp"
 )
 
 // childEnv makes the test binary run as a child process instead of the tests (gopls

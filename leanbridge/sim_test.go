@@ -3,7 +3,7 @@ package leanbridge
 import (
 	"os"
 
-	"github.com/leanprm/leanprm/leanbridge/replsim"
+	replsim "github.com/leanprm/leanprm/internal/leansim/repl"
 )
 
 // runSimulator runs the repository's simulator as a child process (TestMain, "replsim").

@@ -37,7 +37,7 @@
 // verdict, so the two backends can be compared. ChainResult.Verified requires completed
 // processing, no error, no "declaration uses `sorry`" warning, no unsolved goals, and no goal
 // left after the last step. ChainResult.Checker says who judged: "lean" or "sim" (the
-// repository's simulator, leanbridge/lspsim), from initialize's serverInfo.name.
+// repository's simulator, internal/leansim/lsp), from initialize's serverInfo.name.
 //
 // # Example
 //

@@ -9,12 +9,12 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	lspsim "github.com/leanprm/leanprm/internal/leansim/lsp"
 	"github.com/leanprm/leanprm/internal/proc"
 	"github.com/leanprm/leanprm/leanbridge/lsp"
-	"github.com/leanprm/leanprm/leanbridge/lspsim"
 )
 
-// Tests against the simulator (leanbridge/lspsim): in-process through io.Pipes, or as a
+// Tests against the simulator (internal/leansim/lsp): in-process through io.Pipes, or as a
 // child process (the test binary re-executed).
 
 func TestSimulatorNameAgrees(t *testing.T) {
