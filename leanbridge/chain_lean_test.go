@@ -77,7 +77,7 @@ func TestLeanChainsAgreeWithSimulator(t *testing.T) {
 		{Statement: "theorem t (a : Nat) (h : a - 5 = 0) : a = 0", Steps: []string{"omega"}},
 		{Statement: "theorem t (p q : Prop) (hp : p) (hq : q) : p ∧ q", Steps: []string{"constructor", "· exact hp", "· exact hq"}},
 	}
-	for _, row := range loadSuite(t, "honest.jsonl") {
+	for _, row := range honestProofs(t) {
 		if ch, err := ChainFromSource(row.Proof, ""); err == nil {
 			chains = append(chains, ch)
 		}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	hformal "github.com/leanprm/leanprm/hybrid/formal"
 	"github.com/leanprm/leanprm/leanbridge"
 	"github.com/leanprm/leanprm/translate"
 )
@@ -60,7 +61,7 @@ func newFormal(ctx context.Context, e *env) (*formal, error) {
 		}
 		return nil, fmt.Errorf("starting Lean: %w", err)
 	}
-	lean := translateLean{pool: pool, header: e.cfg.String("lean.header")}
+	lean := hformal.TranslateLean(pool, e.cfg.String("lean.header"))
 	tr, err := translate.New(translate.Options{Lean: lean, NoExact: mode == "lean", Tactic: tactic})
 	if err != nil {
 		pool.Close()

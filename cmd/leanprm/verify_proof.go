@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	hformal "github.com/leanprm/leanprm/hybrid/formal"
 	"github.com/leanprm/leanprm/leanbridge"
 	"github.com/leanprm/leanprm/leanbridge/verify"
 )
@@ -134,5 +135,5 @@ func verifyLean(ctx context.Context, e *env) (verify.Runner, func(), error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("starting Lean: %w", err)
 	}
-	return leanbridge.VerifyRunner(pool), func() { pool.Close() }, nil
+	return hformal.VerifyRunner(pool), func() { pool.Close() }, nil
 }

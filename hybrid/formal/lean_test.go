@@ -1,4 +1,4 @@
-package leanbridge
+package formal
 
 import (
 	"bufio"
@@ -11,13 +11,16 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
+	"github.com/leanprm/leanprm/leanbridge"
 	"github.com/leanprm/leanprm/leanbridge/verify"
 )
 
-// verify-proof end to end on the simulator: the candidate goes through verify's static
+// verify-proof end to end on the simulator (VerifyRunner): the candidate goes through verify's static
 // layer, then through a pool of simulator processes, whose reply verify judges.
 
-type suiteRow struct {
+type leanSuiteRow struct {
 	ID        string      `json:"id"`
 	Technique string      `json:"technique"`
 	Expect    verify.Code `json:"expect"`
@@ -25,20 +28,20 @@ type suiteRow struct {
 	Proof     string      `json:"proof"`
 }
 
-var suiteDir = filepath.Join("..", "testdata", "verify")
+var leanSuiteDir = filepath.Join("..", "..", "testdata", "verify")
 
-func loadSuite(t *testing.T, name string) []suiteRow {
+func leanLoadSuite(t *testing.T, name string) []leanSuiteRow {
 	t.Helper()
-	f, err := os.Open(filepath.Join(suiteDir, name))
+	f, err := os.Open(filepath.Join(leanSuiteDir, name))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	var rows []suiteRow
+	var rows []leanSuiteRow
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<20)
 	for sc.Scan() {
-		var r suiteRow
+		var r leanSuiteRow
 		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
 			t.Fatalf("%s line %d: %v", name, len(rows)+1, err)
 		}
@@ -50,31 +53,19 @@ func loadSuite(t *testing.T, name string) []suiteRow {
 	return rows
 }
 
-func simPool(t *testing.T, workers int) *Pool {
-	t.Helper()
-	cfg := simConfig()
-	cfg.Workers = workers
-	p, err := NewPool(ctxT(t), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { p.Close() })
-	return p
-}
-
 // Every honest proof is verified by the simulator, with only the standard axioms, and is
 // reported as the simulator's verdict; every cheating proof is rejected.
 func TestVerifySuitesOnSimulator(t *testing.T) {
-	p := simPool(t, 2)
+	p := leanSimPool(t, 2)
 	runner := VerifyRunner(p)
 	for _, file := range []string{"honest.jsonl", "cheating.jsonl"} {
-		data, err := os.ReadFile(filepath.Join(suiteDir, file))
+		data, err := os.ReadFile(filepath.Join(leanSuiteDir, file))
 		if err != nil {
 			t.Fatal(err)
 		}
-		rows := loadSuite(t, file)
+		rows := leanLoadSuite(t, file)
 		var out strings.Builder
-		sum, err := verify.RunBatch(ctxT(t), strings.NewReader(string(data)), &out,
+		sum, err := verify.RunBatch(leanCtx(t), strings.NewReader(string(data)), &out,
 			verify.BatchOptions{Options: verify.Options{Runner: runner}, Workers: 2})
 		if err != nil {
 			t.Fatal(err)
@@ -104,7 +95,7 @@ func TestVerifySuitesOnSimulator(t *testing.T) {
 		for _, row := range rows {
 			r := results[row.ID]
 			if row.Expect == "" {
-				if r.Status != verify.StatusVerified || r.Checker != BackendSim {
+				if r.Status != verify.StatusVerified || r.Checker != leanbridge.BackendSim {
 					t.Errorf("honest %s (%s): %s by %q: %v", row.ID, row.Technique, r.Status, r.Checker, r.Reasons)
 				}
 				for _, a := range r.Axioms {
@@ -118,7 +109,7 @@ func TestVerifySuitesOnSimulator(t *testing.T) {
 				t.Errorf("cheat %s (%s): %s %v, want rejected with %s", row.ID, row.Technique, r.Status, r.Codes(), row.Expect)
 			}
 		}
-		if file == "honest.jsonl" && (sum.Verified != len(rows) || !slices.Equal(sum.Checkers, []string{BackendSim})) {
+		if file == "honest.jsonl" && (sum.Verified != len(rows) || !slices.Equal(sum.Checkers, []string{leanbridge.BackendSim})) {
 			t.Errorf("honest suite: %+v", sum)
 		}
 		if file == "cheating.jsonl" && sum.Rejected != len(rows) {
@@ -132,7 +123,7 @@ func TestVerifySuitesOnSimulator(t *testing.T) {
 // rejected by the confirmation layer alone: sent to the simulator as they are, past the
 // static layer, the reply carries a sorry, an error or a disallowed axiom.
 func TestCheatsSentDirectlyAreRejectedByLean(t *testing.T) {
-	p := simPool(t, 1)
+	p := leanSimPool(t, 1)
 	runner := VerifyRunner(p)
 	// What the simulator must say for the cheats it models; the others fail with an error
 	// (a construct it does not simulate), which rejects them too.
@@ -147,7 +138,7 @@ func TestCheatsSentDirectlyAreRejectedByLean(t *testing.T) {
 		"axiom-used": verify.CodeDisallowedAxioms, "axiom-false": verify.CodeDisallowedAxioms,
 	}
 	checked := 0
-	for _, row := range loadSuite(t, "cheating.jsonl") {
+	for _, row := range leanLoadSuite(t, "cheating.jsonl") {
 		switch row.Expect {
 		case verify.CodeSorry, verify.CodeAdmit, verify.CodeNativeDecide, verify.CodeAxiom:
 		default:
@@ -164,7 +155,7 @@ func TestCheatsSentDirectlyAreRejectedByLean(t *testing.T) {
 		cmd := strings.TrimRight(row.Proof, "\n") + "\n"
 		axiomsLine := strings.Count(cmd, "\n") + 1
 		cmd += "#print axioms " + st.NameText + "\n"
-		reply, err := runner.RunCommand(ctxT(t), "", cmd)
+		reply, err := runner.RunCommand(leanCtx(t), "", cmd)
 		if err != nil {
 			t.Fatalf("%s: %v", row.ID, err)
 		}
@@ -177,10 +168,11 @@ func TestCheatsSentDirectlyAreRejectedByLean(t *testing.T) {
 			t.Errorf("%s (%s): the confirmation layer accepted it: %+v", row.ID, row.Technique, reply)
 			continue
 		}
-		if want, ok := wantCode[row.ID]; ok && !slices.Contains(codes, want) {
+		want, isExpected := wantCode[row.ID]
+		if isExpected && !slices.Contains(codes, want) {
 			t.Errorf("%s: reasons %v, want %s", row.ID, codes, want)
 		}
-		if !ok(wantCode, row.ID) && !slices.Contains(codes, verify.CodeLeanError) {
+		if !isExpected && !slices.Contains(codes, verify.CodeLeanError) {
 			t.Errorf("%s: reasons %v, want an error", row.ID, codes)
 		}
 	}
@@ -189,31 +181,69 @@ func TestCheatsSentDirectlyAreRejectedByLean(t *testing.T) {
 	}
 }
 
-func ok(m map[string]verify.Code, k string) bool { _, found := m[k]; return found }
-
-// Chains taken from the honest proofs (their `by` blocks split into steps) verify on the
-// simulator step by step.
-func TestHonestProofsAsChains(t *testing.T) {
-	w := startSimWorker(t)
-	chains := 0
-	for _, row := range loadSuite(t, "honest.jsonl") {
-		ch, err := ChainFromSource(row.Proof, "")
-		if err != nil {
-			if !strings.Contains(err.Error(), "not a `by` block") {
-				t.Errorf("%s: %v", row.ID, err)
-			}
-			continue
-		}
-		chains++
-		res, err := w.CheckChain(ctxT(t), ch)
-		if err != nil {
-			t.Fatalf("%s: %v", row.ID, err)
-		}
-		if !res.Verified {
-			t.Errorf("%s: %v\nsteps %q\n%+v", row.ID, res.Problems, ch.Steps, res.Steps)
+// Both adapters read one reply through replyOf: the same messages at the same starts (translate
+// also keeps the end), the same sorries (translate keeps their lines), nil lists when none.
+func TestAdaptersReadOneReply(t *testing.T) {
+	resp := &leanbridge.CommandResponse{
+		Messages: []leanbridge.Message{
+			{Severity: "error", Pos: leanbridge.Pos{Line: 2, Column: 4}, EndPos: &leanbridge.Pos{Line: 2, Column: 9}, Data: "type mismatch"},
+			{Severity: "warning", Pos: leanbridge.Pos{Line: 3, Column: 0}, Data: "declaration uses 'sorry'"},
+		},
+		Sorries: []leanbridge.Sorry{{Goal: "⊢ False", Pos: &leanbridge.Pos{Line: 3, Column: 7}}, {Goal: "⊢ True"}},
+	}
+	r := replyOf(resp)
+	tr, vr := r.translateReply(), r.verifyReply()
+	require.Len(t, tr.Messages, 2)
+	require.Len(t, vr.Messages, 2)
+	for i, m := range tr.Messages {
+		v := vr.Messages[i]
+		if m.Severity != v.Severity || m.Line != v.Line || m.Column != v.Column || m.Data != v.Data {
+			t.Errorf("message %d: translate %+v, verify %+v", i, m, v)
 		}
 	}
-	if chains < 15 {
-		t.Errorf("only %d honest proofs were chains", chains)
+	if e := tr.Messages[0]; e.EndLine != 2 || e.EndColumn != 9 {
+		t.Errorf("end of the first message: %+v", e)
+	}
+	if e := tr.Messages[1]; e.EndLine != 0 || e.EndColumn != 0 {
+		t.Errorf("a message without endPos: %+v", e)
+	}
+	if !slices.Equal(tr.SorryLines, []int{3, 0}) {
+		t.Errorf("sorry lines %v", tr.SorryLines)
+	}
+	want := []verify.Sorry{{Goal: "⊢ False", Line: 3, Column: 7}, {Goal: "⊢ True"}}
+	if !slices.Equal(vr.Sorries, want) {
+		t.Errorf("sorries %+v, want %+v", vr.Sorries, want)
+	}
+	empty := replyOf(&leanbridge.CommandResponse{})
+	if tr, vr := empty.translateReply(), empty.verifyReply(); tr.Messages != nil || tr.SorryLines != nil || vr.Messages != nil || vr.Sorries != nil {
+		t.Errorf("an empty reply gave non-nil lists: %+v %+v", tr, vr)
+	}
+}
+
+// The two adapters over one simulator pool agree on a real reply, and name the simulator.
+func TestAdaptersOnSimulator(t *testing.T) {
+	p := leanSimPool(t, 1)
+	const cmd = "theorem t1 : 1 + 1 = 3 := by decide\ntheorem t2 : 2 = 2 := by sorry\n"
+	tl, vr := TranslateLean(p, ""), VerifyRunner(p)
+	a, err := tl.RunCommand(leanCtx(t), cmd)
+	require.NoError(t, err)
+	b, err := vr.RunCommand(leanCtx(t), "", cmd)
+	require.NoError(t, err)
+	require.NotEmpty(t, a.Messages)
+	require.Len(t, b.Messages, len(a.Messages))
+	for i, m := range a.Messages {
+		v := b.Messages[i]
+		if m.Severity != v.Severity || m.Line != v.Line || m.Column != v.Column || m.Data != v.Data {
+			t.Errorf("message %d: translate %+v, verify %+v", i, m, v)
+		}
+	}
+	require.Len(t, b.Sorries, len(a.SorryLines))
+	for i, s := range b.Sorries {
+		if s.Line != a.SorryLines[i] {
+			t.Errorf("sorry %d: line %d, translate %d", i, s.Line, a.SorryLines[i])
+		}
+	}
+	if tl.Backend() != leanbridge.BackendSim || vr.Backend() != leanbridge.BackendSim {
+		t.Errorf("backends %q %q, want sim", tl.Backend(), vr.Backend())
 	}
 }

@@ -1,10 +1,11 @@
-package main
+package formal
 
 import (
 	"context"
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/leanprm/leanprm/hybrid"
@@ -12,13 +13,13 @@ import (
 	"github.com/leanprm/leanprm/leanbridge/verify"
 )
 
-// chainChecker is the part of the REPL pool that judges formal proof chains.
-type chainChecker interface {
+// ChainChecker is the part of a REPL pool (or worker) that judges formal proof chains.
+type ChainChecker interface {
 	CheckChain(ctx context.Context, ch leanbridge.Chain) (*leanbridge.ChainResult, error)
 }
 
-// leanSteps judges the Lean steps of a chain (fenced ```lean blocks) and leaves the prose
-// steps to inner. A Lean step is a theorem with its proof; it is:
+// LeanSteps judges the Lean steps of a chain (fenced ```lean blocks) and leaves the prose
+// steps to Inner. A Lean step is a theorem with its proof; it is:
 //   - verified (fully formal, score 1 under the default policy) when every tactic was accepted,
 //     the proof completed, the assembled proof re-checked in command mode, and the checks of
 //     verify-proof found nothing (no sorry, native_decide, new axioms, code execution, …);
@@ -28,38 +29,45 @@ type chainChecker interface {
 //     (an unknown name or tactic: Mathlib notation without Mathlib, Lean 3 syntax) or from a
 //     resource limit, a crash or timeout. Soundness first: a proof is never refuted for what
 //     this environment lacks.
-type leanSteps struct {
-	inner  hybrid.Formal
-	pool   chainChecker // nil without Lean
-	header string
+//
+// CheckStep runs the checks that need no Lean (precheck), then Checker, then Verdict, the
+// pure rule from a chain's result to the step's verdict.
+type LeanSteps struct {
+	Inner   hybrid.Formal
+	Checker ChainChecker // nil without Lean; never a typed nil
+	Header  string       // the import header a step without one runs under
 }
 
-var _ hybrid.Formal = leanSteps{}
+var _ hybrid.Formal = LeanSteps{}
 
-func (l leanSteps) CheckChain(ctx context.Context, problem string, steps []hybrid.Step) ([]hybrid.FormalStep, error) {
-	out, err := l.inner.CheckChain(ctx, problem, steps)
+func (l LeanSteps) CheckChain(ctx context.Context, problem string, steps []hybrid.Step) ([]hybrid.FormalStep, error) {
+	out, err := l.Inner.CheckChain(ctx, problem, steps)
 	if err != nil {
 		return nil, err
 	}
 	for i, s := range steps {
 		if s.Formal && i < len(out) {
-			out[i] = l.judge(ctx, s.Text)
+			out[i] = l.CheckStep(ctx, s.Text)
 		}
 	}
 	return out, nil
 }
 
-func (l leanSteps) judge(ctx context.Context, src string) hybrid.FormalStep {
-	unknown := func(why string) hybrid.FormalStep {
-		return hybrid.FormalStep{Verdict: hybrid.Unknown, FullyFormal: true,
-			Obligations: []hybrid.Obligation{{Text: "Lean step", Lean: src, Verdict: hybrid.Unknown, Messages: []string{why}}}}
-	}
+// leanUnknown is a Lean step without a verdict, and why.
+func leanUnknown(src, why string) hybrid.FormalStep {
+	return hybrid.FormalStep{Verdict: hybrid.Unknown, FullyFormal: true,
+		Obligations: []hybrid.Obligation{{Text: "Lean step", Lean: src, Verdict: hybrid.Unknown, Messages: []string{why}}}}
+}
+
+// precheck reads the step src as a chain and runs the checks that need no Lean. It returns
+// the chain to check, or the step's final verdict when it stops there (done true).
+func (l LeanSteps) precheck(src string) (ch leanbridge.Chain, fs hybrid.FormalStep, done bool) {
 	ch, err := leanbridge.ChainFromSource(src, "")
 	if err != nil {
-		if l.pool == nil {
-			return notChecked(src)
+		if l.Checker == nil {
+			return ch, notChecked(src), true
 		}
-		return unknown(err.Error())
+		return ch, leanUnknown(src, err.Error()), true
 	}
 	// The step's own theorem header is its statement: the anti-cheat checks then look at the
 	// proof (sorry, native_decide, axioms, code execution, syntax changes, …). They run with
@@ -67,32 +75,49 @@ func (l leanSteps) judge(ctx context.Context, src string) hybrid.FormalStep {
 	stText, proofText := namedExample(ch.Preamble+"\n"+ch.Statement, src)
 	st, err := verify.ParseStatement(stText)
 	if err != nil {
-		if l.pool == nil {
-			return notChecked(src)
+		if l.Checker == nil {
+			return ch, notChecked(src), true
 		}
-		return unknown("not a theorem with a proof: " + err.Error())
+		return ch, leanUnknown(src, "not a theorem with a proof: "+err.Error()), true
 	}
-	if rep := verify.CheckStatic(st, proofText, headerModules(l.header)); len(rep.Reasons) > 0 {
+	if rep := verify.CheckStatic(st, proofText, headerModules(l.Header)); len(rep.Reasons) > 0 {
 		var why []string
 		for _, r := range rep.Reasons {
 			why = append(why, string(r.Code)+": "+r.Detail)
 		}
-		return unknown("not checked, the proof uses what contest-grade checking rejects: " + strings.Join(why, "; "))
+		return ch, leanUnknown(src, "not checked, the proof uses what contest-grade checking rejects: "+strings.Join(why, "; ")), true
 	}
-	if l.pool == nil {
-		return notChecked(src) // the step keeps its learned score
+	if l.Checker == nil {
+		return ch, notChecked(src), true // the step keeps its learned score
 	}
 	if ch.Header == "" {
-		ch.Header = l.header
+		ch.Header = l.Header
 	}
-	res, err := l.pool.CheckChain(ctx, ch)
+	return ch, hybrid.FormalStep{}, false
+}
+
+// CheckStep judges one Lean step (its source text).
+func (l LeanSteps) CheckStep(ctx context.Context, src string) hybrid.FormalStep {
+	ch, fs, done := l.precheck(src)
+	if done {
+		return fs
+	}
+	res, err := l.Checker.CheckChain(ctx, ch)
 	if err != nil {
 		var ce *leanbridge.ChainError
 		if errors.As(err, &ce) || errors.Is(err, leanbridge.ErrInvalidChain) {
-			return unknown("no verdict: " + err.Error())
+			return leanUnknown(src, "no verdict: "+err.Error())
 		}
-		return unknown(err.Error())
+		return leanUnknown(src, err.Error())
 	}
+	return Verdict(res)
+}
+
+// Verdict is the rule from a checked chain to a Lean step's verdict: verified when Lean
+// verified the whole proof; refuted when Lean rejected a tactic and nothing says the
+// environment could not judge it; unknown otherwise. One obligation per tactic, and one for
+// the whole proof when it was not verified and has problems. It does not modify res.
+func Verdict(res *leanbridge.ChainResult) hybrid.FormalStep {
 	fs := hybrid.FormalStep{Checker: res.Checker, FullyFormal: true}
 	rejected, undecidedWhy := false, ""
 	if hasError(res.StatementMessages) {
@@ -129,6 +154,7 @@ func (l leanSteps) judge(ctx context.Context, src string) hybrid.FormalStep {
 		}
 		fs.Obligations = append(fs.Obligations, ob)
 	}
+	problems := slices.Clip(res.Problems)
 	switch {
 	case res.Verified:
 		fs.Verdict = hybrid.Verified
@@ -137,12 +163,12 @@ func (l leanSteps) judge(ctx context.Context, src string) hybrid.FormalStep {
 	default:
 		fs.Verdict = hybrid.Unknown
 		if undecidedWhy != "" {
-			res.Problems = append(res.Problems, "no verdict: "+undecidedWhy)
+			problems = append(problems, "no verdict: "+undecidedWhy)
 		}
 	}
-	if !res.Verified && len(res.Problems) > 0 {
+	if !res.Verified && len(problems) > 0 {
 		fs.Obligations = append(fs.Obligations, hybrid.Obligation{Text: "whole proof", Lean: res.Text,
-			Verdict: fs.Verdict, Checker: res.Checker, Messages: res.Problems})
+			Verdict: fs.Verdict, Checker: res.Checker, Messages: problems})
 	}
 	return fs
 }
