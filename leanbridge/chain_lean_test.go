@@ -8,6 +8,7 @@ package leanbridge
 // sorry position of `:= by\n  sorry`, and that the simulator's per-step verdicts are Lean's.
 
 import (
+	"github.com/leanprm/leanprm/leanbridge/proofchain"
 	"reflect"
 	"strings"
 	"testing"
@@ -19,7 +20,7 @@ func TestLeanChainVerified(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer w.Close()
-	res, err := w.CheckChain(ctxT(t), Chain{Statement: t1, Steps: []string{"subst hb", "subst h", "rfl"}})
+	res, err := w.CheckChain(ctxT(t), proofchain.Chain{Statement: t1, Steps: []string{"subst hb", "subst h", "rfl"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +43,7 @@ func TestLeanChainFailures(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer w.Close()
-	for _, ch := range []Chain{
+	for _, ch := range []proofchain.Chain{
 		{Statement: t1, Steps: []string{"subst hb", "decide", "rfl"}},
 		{Statement: t1, Steps: []string{"exact my_fake_premise", "rfl"}},
 		{Statement: t1, Steps: []string{"frobnicate", "rfl"}},
@@ -51,11 +52,11 @@ func TestLeanChainFailures(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Verified || res.Steps[len(res.Steps)-1].Status != StepNotRun {
+		if res.Verified || res.Steps[len(res.Steps)-1].Status != proofchain.NotRun {
 			t.Errorf("%q: %+v", ch.Steps, res)
 		}
 		for _, s := range res.Steps {
-			if s.Status == StepFailed {
+			if s.Status == proofchain.Failed {
 				t.Logf("%q failed: thrown=%v proofStatus=%q messages=%+v", s.Tactic, s.Thrown, s.ProofStatus, s.Messages)
 			}
 		}
@@ -71,14 +72,14 @@ func TestLeanChainsAgreeWithSimulator(t *testing.T) {
 	}
 	defer lean.Close()
 	sim := startSimWorker(t)
-	chains := []Chain{
+	chains := []proofchain.Chain{
 		{Statement: t1, Steps: []string{"subst hb", "decide", "rfl"}},
 		{Statement: t1, Steps: []string{"exact my_fake_premise", "rfl"}},
 		{Statement: "theorem t (a : Nat) (h : a - 5 = 0) : a = 0", Steps: []string{"omega"}},
 		{Statement: "theorem t (p q : Prop) (hp : p) (hq : q) : p ∧ q", Steps: []string{"constructor", "· exact hp", "· exact hq"}},
 	}
 	for _, row := range honestProofs(t) {
-		if ch, err := ChainFromSource(row.Proof, ""); err == nil {
+		if ch, err := proofchain.FromSource(row.Proof, ""); err == nil {
 			chains = append(chains, ch)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/leanprm/leanprm/leanbridge/proofchain"
 	"reflect"
 	"strconv"
 	"strings"
@@ -29,8 +30,8 @@ func startSimWorker(t *testing.T, args ...string) *Worker {
 
 const t1 = "theorem t1 (a b : Nat) (h : a = 2 * b) (hb : b = 3) : a = 6"
 
-func statuses(res *ChainResult) []StepStatus {
-	var out []StepStatus
+func statuses(res *proofchain.Result) []proofchain.Status {
+	var out []proofchain.Status
 	for _, s := range res.Steps {
 		out = append(out, s.Status)
 	}
@@ -39,7 +40,7 @@ func statuses(res *ChainResult) []StepStatus {
 
 func TestChainVerified(t *testing.T) {
 	w := startSimWorker(t)
-	res, err := w.CheckChain(ctxT(t), Chain{Statement: t1, Steps: []string{"subst hb", "subst h", "rfl"}})
+	res, err := w.CheckChain(ctxT(t), proofchain.Chain{Statement: t1, Steps: []string{"subst hb", "subst h", "rfl"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +53,7 @@ func TestChainVerified(t *testing.T) {
 	wantGoals := [][]string{{"a : Nat\nh : a = 2 * 3\n⊢ a = 6"}, {"⊢ 2 * 3 = 6"}, {}}
 	wantStatus := []string{"Incomplete: open goals remain", "Incomplete: open goals remain", ProofStatusCompleted}
 	for i, s := range res.Steps {
-		if !s.Accepted || s.Status != StepAccepted || !reflect.DeepEqual(s.Goals, wantGoals[i]) || s.ProofStatus != wantStatus[i] {
+		if !s.Accepted() || s.Status != proofchain.Accepted || !reflect.DeepEqual(s.Goals, wantGoals[i]) || s.ProofStatus != wantStatus[i] {
 			t.Errorf("step %d: %+v", i, s)
 		}
 	}
@@ -62,10 +63,9 @@ func TestChainVerified(t *testing.T) {
 	if res.Text != t1+" := by\n  subst hb\n  subst h\n  rfl\n" {
 		t.Errorf("text %q", res.Text)
 	}
-	// The verdicts have the shape the language-server backend is compared on.
-	v := res.Verdicts()
-	if len(v) != 3 || !v[2].Run || !v[2].Accepted || v[2].Goals == nil || len(v[2].Goals) != 0 || v[0].Tactic != "subst hb" {
-		t.Errorf("verdicts %+v", v)
+	// The last step leaves no goal: an empty list, not an unknown (nil) one.
+	if last := res.Steps[2]; last.Goals == nil || len(last.Goals) != 0 || res.Steps[0].Tactic != "subst hb" {
+		t.Errorf("steps %+v", res.Steps)
 	}
 }
 
@@ -73,52 +73,52 @@ func TestChainVerdicts(t *testing.T) {
 	w := startSimWorker(t)
 	tests := []struct {
 		name     string
-		chain    Chain
-		statuses []StepStatus
+		chain    proofchain.Chain
+		statuses []proofchain.Status
 		thrown   int    // index of the step that threw, -1 if none
 		message  string // in the failed step's first message
 		problem  string // in the problems
 	}{
 		{
 			name:     "a thrown failure; the rest not run",
-			chain:    Chain{Statement: t1, Steps: []string{"subst hb", "decide", "subst h", "rfl"}},
-			statuses: []StepStatus{StepAccepted, StepFailed, StepNotRun, StepNotRun},
+			chain:    proofchain.Chain{Statement: t1, Steps: []string{"subst hb", "decide", "subst h", "rfl"}},
+			statuses: []proofchain.Status{proofchain.Accepted, proofchain.Failed, proofchain.NotRun, proofchain.NotRun},
 			thrown:   1, message: "free variables", problem: "step 4 was not run",
 		},
 		{
 			name:     "an error message in a normal reply",
-			chain:    Chain{Statement: t1, Steps: []string{"exact foo", "rfl"}},
-			statuses: []StepStatus{StepFailed, StepNotRun},
+			chain:    proofchain.Chain{Statement: t1, Steps: []string{"exact foo", "rfl"}},
+			statuses: []proofchain.Status{proofchain.Failed, proofchain.NotRun},
 			thrown:   -1, message: "Unknown identifier `foo`", problem: "step 1 failed",
 		},
 		{
 			name:     "a false claim refuted",
-			chain:    Chain{Statement: "(7 : Int) / 2 = 4", Steps: []string{"decide"}},
-			statuses: []StepStatus{StepFailed},
+			chain:    proofchain.Chain{Statement: "(7 : Int) / 2 = 4", Steps: []string{"decide"}},
+			statuses: []proofchain.Status{proofchain.Failed},
 			thrown:   0, message: "proved that the proposition", problem: "step 1 failed",
 		},
 		{
 			name:     "incomplete",
-			chain:    Chain{Statement: t1, Steps: []string{"subst hb"}},
-			statuses: []StepStatus{StepAccepted},
+			chain:    proofchain.Chain{Statement: t1, Steps: []string{"subst hb"}},
+			statuses: []proofchain.Status{proofchain.Accepted},
 			thrown:   -1, problem: "not complete after the last step: Incomplete: open goals remain",
 		},
 		{
 			name:     "a sorry step is accepted but proves nothing",
-			chain:    Chain{Statement: t1, Steps: []string{"subst hb", "sorry"}},
-			statuses: []StepStatus{StepAccepted, StepAccepted},
+			chain:    proofchain.Chain{Statement: t1, Steps: []string{"subst hb", "sorry"}},
+			statuses: []proofchain.Status{proofchain.Accepted, proofchain.Accepted},
 			thrown:   -1, problem: "step 2 uses sorry",
 		},
 		{
 			name:     "the statement does not elaborate",
-			chain:    Chain{Statement: "theorem bad : x = 1", Steps: []string{"rfl"}},
-			statuses: []StepStatus{StepNotRun},
+			chain:    proofchain.Chain{Statement: "theorem bad : x = 1", Steps: []string{"rfl"}},
+			statuses: []proofchain.Status{proofchain.NotRun},
 			thrown:   -1, problem: "does not elaborate: line 1: Unknown identifier `x`",
 		},
 		{
 			name:     "an unknown tactic is a parse error",
-			chain:    Chain{Statement: "theorem t : True", Steps: []string{"frobnicate"}},
-			statuses: []StepStatus{StepFailed},
+			chain:    proofchain.Chain{Statement: "theorem t : True", Steps: []string{"frobnicate"}},
+			statuses: []proofchain.Status{proofchain.Failed},
 			thrown:   0, message: "<input>:1:1: unknown tactic",
 		},
 	}
@@ -138,13 +138,13 @@ func TestChainVerdicts(t *testing.T) {
 				if s.Thrown != (i == tt.thrown) {
 					t.Errorf("step %d thrown=%v", i, s.Thrown)
 				}
-				if s.Status == StepFailed {
-					if s.Accepted || s.Goals != nil || len(s.Messages) == 0 || s.Messages[0].Severity != "error" ||
+				if s.Status == proofchain.Failed {
+					if s.Accepted() || s.Goals != nil || len(s.Messages) == 0 || s.Messages[0].Severity != "error" ||
 						!strings.Contains(s.Messages[0].Data, tt.message) {
 						t.Errorf("failed step %d: %+v", i, s)
 					}
 				}
-				if s.Status == StepNotRun && (s.Accepted || s.Goals != nil || s.Messages != nil || s.Verdict().Run) {
+				if s.Status == proofchain.NotRun && (s.Accepted() || s.Goals != nil || s.Messages != nil) {
 					t.Errorf("step %d not run but %+v", i, s)
 				}
 			}
@@ -158,7 +158,7 @@ func TestChainVerdicts(t *testing.T) {
 // Chains with a preamble, several tactics in one step, and the tactics of the honest suite.
 func TestChainTactics(t *testing.T) {
 	w := startSimWorker(t)
-	for _, ch := range []Chain{
+	for _, ch := range []proofchain.Chain{
 		{Preamble: "theorem two_mul_eq (x : Nat) : 2 * x = x + x := by\n  omega", Statement: "theorem dbl (k : Nat) : 2 * k - k = k",
 			Steps: []string{"rw [two_mul_eq]", "omega"}},
 		{Statement: t1, Steps: []string{"subst hb; subst h", "rfl"}},
@@ -181,12 +181,12 @@ func TestChainTactics(t *testing.T) {
 // repl issue #44); the command-mode re-check must catch it.
 func TestChainTacticModeLies(t *testing.T) {
 	w := startSimWorker(t, "-tactic-mode-lies")
-	res, err := w.CheckChain(ctxT(t), Chain{Statement: t1, Steps: []string{"subst hb", "decide"}})
+	res, err := w.CheckChain(ctxT(t), proofchain.Chain{Statement: t1, Steps: []string{"subst hb", "decide"}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	last := res.Steps[1]
-	if !last.Accepted || last.ProofStatus != ProofStatusCompleted || res.ProofStatus != ProofStatusCompleted {
+	if !last.Accepted() || last.ProofStatus != ProofStatusCompleted || res.ProofStatus != ProofStatusCompleted {
 		t.Fatalf("the lie did not happen: %+v", res.Steps)
 	}
 	if res.Verified || res.Recheck == nil || res.Recheck.Accepted || len(res.Recheck.Messages) == 0 {
@@ -196,7 +196,7 @@ func TestChainTacticModeLies(t *testing.T) {
 		t.Errorf("problems %q", res.Problems)
 	}
 	// An honest chain still verifies on the same (lying) simulator.
-	res, err = w.CheckChain(ctxT(t), Chain{Statement: t1, Steps: []string{"subst hb", "subst h", "rfl"}})
+	res, err = w.CheckChain(ctxT(t), proofchain.Chain{Statement: t1, Steps: []string{"subst hb", "subst h", "rfl"}})
 	if err != nil || !res.Verified {
 		t.Fatalf("%+v, %v", res, err)
 	}
@@ -209,15 +209,15 @@ func TestChainCrash(t *testing.T) {
 	// step 1.
 	w := startSimWorker(t, "-crash-after", "5")
 	pg := pgidOf(t, w)
-	res, err := w.CheckChain(ctxT(t), Chain{Statement: t1, Steps: []string{"subst hb", "subst h", "rfl"}})
-	var ce *ChainError
+	res, err := w.CheckChain(ctxT(t), proofchain.Chain{Statement: t1, Steps: []string{"subst hb", "subst h", "rfl"}})
+	var ce *proofchain.Error
 	if res != nil || !errors.As(err, &ce) || ce.Step != 1 || ce.Op != "step" ||
 		!(errors.Is(err, ErrProcessDied) || errors.Is(err, ErrMalformedReply)) {
-		t.Fatalf("got %+v, %v; want a ChainError at step 1 from the crash", res, err)
+		t.Fatalf("got %+v, %v; want a proofchain.Error at step 1 from the crash", res, err)
 	}
 	waitFor(t, "the crashed process group to go", func() bool { return !proc.GroupAlive(pg) })
 	// The next process has the same schedule (version check, then four requests are fine).
-	res, err = w.CheckChain(ctxT(t), Chain{Statement: "theorem t : True", Steps: []string{"trivial"}})
+	res, err = w.CheckChain(ctxT(t), proofchain.Chain{Statement: "theorem t : True", Steps: []string{"trivial"}})
 	if err != nil || !res.Verified {
 		t.Fatalf("after the crash: %+v, %v", res, err)
 	}
@@ -247,10 +247,10 @@ func TestChainStaleState(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer w.Close()
-	res, err := w.CheckChain(ctxT(t), Chain{Statement: t1, Steps: []string{"subst hb", "subst h", "rfl"}})
-	var ce *ChainError
+	res, err := w.CheckChain(ctxT(t), proofchain.Chain{Statement: t1, Steps: []string{"subst hb", "subst h", "rfl"}})
+	var ce *proofchain.Error
 	if res != nil || !errors.As(err, &ce) || ce.Step != 1 || !errors.Is(err, ErrStaleState) {
-		t.Fatalf("got %+v, %v; want a stale-state ChainError at step 1", res, err)
+		t.Fatalf("got %+v, %v; want a stale-state proofchain.Error at step 1", res, err)
 	}
 	w.Close()
 	for _, pg := range pgs {
@@ -268,7 +268,7 @@ func TestChainPinsAgainstRecycling(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer w.Close()
-	res, err := w.CheckChain(ctxT(t), Chain{Statement: t1, Steps: []string{"subst hb", "subst h", "rfl"}})
+	res, err := w.CheckChain(ctxT(t), proofchain.Chain{Statement: t1, Steps: []string{"subst hb", "subst h", "rfl"}})
 	if err != nil || !res.Verified {
 		t.Fatalf("%+v, %v", res, err)
 	}
@@ -296,7 +296,7 @@ func TestPoolChains(t *testing.T) {
 	errs := make(chan error, 64)
 	for i := range 12 {
 		wg.Go(func() {
-			res, err := p.CheckChain(ctx, Chain{Statement: t1, Steps: []string{"subst hb", "subst h", "rfl"}})
+			res, err := p.CheckChain(ctx, proofchain.Chain{Statement: t1, Steps: []string{"subst hb", "subst h", "rfl"}})
 			switch {
 			case err != nil:
 				errs <- err
@@ -383,7 +383,7 @@ func TestWithWorker(t *testing.T) {
 }
 
 // Chains through a pool whose simulators inject random faults after their start-up checks
-// (-faults-after-start): every chain gets its right verdict or a ChainError, none is lost,
+// (-faults-after-start): every chain gets its right verdict or a proofchain.Error, none is lost,
 // and no process is left behind.
 func TestChainFaults(t *testing.T) {
 	const total = 120
@@ -403,11 +403,11 @@ func TestChainFaults(t *testing.T) {
 	}
 	defer p.Close()
 	ctx := ctxT(t)
-	good := Chain{Statement: t1, Steps: []string{"subst hb", "subst h", "rfl"}}
-	bad := Chain{Statement: t1, Steps: []string{"subst hb", "decide", "rfl"}}
+	good := proofchain.Chain{Statement: t1, Steps: []string{"subst hb", "subst h", "rfl"}}
+	bad := proofchain.Chain{Statement: t1, Steps: []string{"subst hb", "decide", "rfl"}}
 	type outcome struct {
 		i   int
-		res *ChainResult
+		res *proofchain.Result
 		err error
 	}
 	out := make(chan outcome, total)
@@ -429,16 +429,16 @@ func TestChainFaults(t *testing.T) {
 	for o := range out {
 		seen[o.i] = true
 		if o.err != nil {
-			var ce *ChainError
+			var ce *proofchain.Error
 			if !errors.As(o.err, &ce) || o.res != nil {
 				t.Errorf("chain %d: %v (%T), result %v", o.i, o.err, o.err, o.res)
 			}
 			errs++
 			continue
 		}
-		want := []StepStatus{StepAccepted, StepAccepted, StepAccepted}
+		want := []proofchain.Status{proofchain.Accepted, proofchain.Accepted, proofchain.Accepted}
 		if o.i%3 == 0 {
-			want = []StepStatus{StepAccepted, StepFailed, StepNotRun}
+			want = []proofchain.Status{proofchain.Accepted, proofchain.Failed, proofchain.NotRun}
 		}
 		if got := statuses(o.res); !reflect.DeepEqual(got, want) || o.res.Verified != (o.i%3 != 0) {
 			t.Errorf("chain %d: wrong verdict %v, verified %v", o.i, got, o.res.Verified)

@@ -39,29 +39,24 @@
 //
 // # Proof chains
 //
-// A Chain is a theorem statement and its tactic steps (JSON {"statement", "steps",
-// "header"?, "preamble"?}, ParseChain), or the `by` block of a theorem in a Lean file, split
-// into its top-level tactics with verify's lexer (ChainFromSource). Worker.CheckChain and
-// Pool.CheckChain elaborate the statement with `:= by sorry` on the header's environment and
-// run each step in tactic mode on the proof state the previous one left. A step is accepted
-// with the goals after it, or fails with Lean's message — the REPL reports some failures as
-// an error reply ("Lean error:…", StepResult.Thrown) and others as an error message in a
-// normal reply; both count — and the steps after a failure are "not run". The chain is
-// Verified only when the last proofStatus is "Completed" and the assembled proof
-// (ProofText: preamble, statement, `:= by`, each step on its own indented lines) re-checks as
-// a command with no error and no sorry: tactic mode once accepted wrong proofs (repl issue
-// #44). ChainResult.Checker names the backend ("lean" or "sim").
+// A proofchain.Chain is a theorem statement and its tactic steps (proofchain.Parse reads its
+// JSON form, proofchain.FromSource a Lean file's theorem). Worker.CheckChain and
+// Pool.CheckChain (the proofchain.Checker of this client) elaborate the statement with `:= by
+// sorry` on the header's environment and run each step in tactic mode on the proof state the
+// previous one left. A step is accepted with the goals after it, or fails with Lean's message
+// — the REPL reports some failures as an error reply ("Lean error:…", Step.Thrown) and others
+// as an error message in a normal reply; both count — and the steps after a failure are "not
+// run". The chain is Verified only when the last proofStatus is "Completed" and the assembled
+// proof (proofchain.ProofText) re-checks as a command with no error and no sorry: tactic mode
+// once accepted wrong proofs (repl issue #44). Result.Backend is "repl"; Result.Checker names
+// the peer ("lean" or "sim").
 //
 // Proof states belong to the REPL process that made them, so a chain runs on one worker
 // (Pool.CheckChain holds it with WithWorker), and the worker does not recycle that process
 // while the chain runs. If the process fails anyway — a crash, a timeout, an id gone stale
-// with a restart — CheckChain returns a *ChainError and no result: a chain without a checker
-// has no verdict.
-//
-// StepResult has the shape of the language-server backend's per-step verdict
-// (leanbridge/lsp: Index, Tactic, Accepted, Goals, Messages); both reduce to StepVerdict
-// (StepResult.Verdict) for comparison, message positions left out (the REPL reports tactic
-// messages at line 0).
+// with a restart — CheckChain returns a *proofchain.Error and no result: a chain without a
+// checker has no verdict. The agreement of this client with the language-server client is
+// tested in proofchain.
 //
 // # Processes
 //

@@ -8,6 +8,7 @@ import (
 	"log"
 
 	"github.com/leanprm/leanprm/leanbridge"
+	"github.com/leanprm/leanprm/leanbridge/proofchain"
 )
 
 // A pool checks obligations on the prelude; Accepted is the REPL's "proved".
@@ -60,7 +61,7 @@ func ExamplePool_CheckChain() {
 		log.Fatal(err)
 	}
 	defer pool.Close()
-	ch, err := leanbridge.ParseChain([]byte(`{
+	ch, err := proofchain.Parse([]byte(`{
 		"statement": "theorem t1 (a b : Nat) (h : a = 2 * b) (hb : b = 3) : a = 6",
 		"steps": ["subst hb", "subst h", "rfl"]}`))
 	if err != nil {
@@ -68,7 +69,7 @@ func ExamplePool_CheckChain() {
 	}
 	res, err := pool.CheckChain(ctx, ch)
 	if err != nil {
-		log.Fatal(err) // a crash or timeout: no verdict (*leanbridge.ChainError)
+		log.Fatal(err) // a crash or timeout: no verdict (*proofchain.Error)
 	}
 	for _, s := range res.Steps {
 		fmt.Println(s.Index, s.Tactic, s.Status, s.Goals)

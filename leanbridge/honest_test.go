@@ -3,6 +3,7 @@ package leanbridge
 import (
 	"encoding/json"
 	"errors"
+	"github.com/leanprm/leanprm/leanbridge/proofchain"
 	"io"
 	"os"
 	"path/filepath"
@@ -36,7 +37,7 @@ func TestHonestProofsAsChains(t *testing.T) {
 	w := startSimWorker(t)
 	chains := 0
 	for _, row := range honestProofs(t) {
-		ch, err := ChainFromSource(row.Proof, "")
+		ch, err := proofchain.FromSource(row.Proof, "")
 		if err != nil {
 			if !strings.Contains(err.Error(), "not a `by` block") {
 				t.Errorf("%s: %v", row.ID, err)

@@ -2,21 +2,15 @@ package formal
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/leanprm/leanprm/hybrid"
-	"github.com/leanprm/leanprm/leanbridge"
+	"github.com/leanprm/leanprm/leanbridge/proofchain"
 	"github.com/leanprm/leanprm/leanbridge/verify"
 )
-
-// ChainChecker is the part of a REPL pool (or worker) that judges formal proof chains.
-type ChainChecker interface {
-	CheckChain(ctx context.Context, ch leanbridge.Chain) (*leanbridge.ChainResult, error)
-}
 
 // LeanSteps judges the Lean steps of a chain (fenced ```lean blocks) and leaves the prose
 // steps to Inner. A Lean step is a theorem with its proof; it is:
@@ -34,8 +28,8 @@ type ChainChecker interface {
 // pure rule from a chain's result to the step's verdict.
 type LeanSteps struct {
 	Inner   hybrid.Formal
-	Checker ChainChecker // nil without Lean; never a typed nil
-	Header  string       // the import header a step without one runs under
+	Checker proofchain.Checker // nil without Lean; never a typed nil
+	Header  string             // the import header a step without one runs under
 }
 
 var _ hybrid.Formal = LeanSteps{}
@@ -61,8 +55,8 @@ func leanUnknown(src, why string) hybrid.FormalStep {
 
 // precheck reads the step src as a chain and runs the checks that need no Lean. It returns
 // the chain to check, or the step's final verdict when it stops there (done true).
-func (l LeanSteps) precheck(src string) (ch leanbridge.Chain, fs hybrid.FormalStep, done bool) {
-	ch, err := leanbridge.ChainFromSource(src, "")
+func (l LeanSteps) precheck(src string) (ch proofchain.Chain, fs hybrid.FormalStep, done bool) {
+	ch, err := proofchain.FromSource(src, "")
 	if err != nil {
 		if l.Checker == nil {
 			return ch, notChecked(src), true
@@ -104,8 +98,7 @@ func (l LeanSteps) CheckStep(ctx context.Context, src string) hybrid.FormalStep 
 	}
 	res, err := l.Checker.CheckChain(ctx, ch)
 	if err != nil {
-		var ce *leanbridge.ChainError
-		if errors.As(err, &ce) || errors.Is(err, leanbridge.ErrInvalidChain) {
+		if proofchain.NoVerdict(err) {
 			return leanUnknown(src, "no verdict: "+err.Error())
 		}
 		return leanUnknown(src, err.Error())
@@ -117,10 +110,10 @@ func (l LeanSteps) CheckStep(ctx context.Context, src string) hybrid.FormalStep 
 // verified the whole proof; refuted when Lean rejected a tactic and nothing says the
 // environment could not judge it; unknown otherwise. One obligation per tactic, and one for
 // the whole proof when it was not verified and has problems. It does not modify res.
-func Verdict(res *leanbridge.ChainResult) hybrid.FormalStep {
+func Verdict(res *proofchain.Result) hybrid.FormalStep {
 	fs := hybrid.FormalStep{Checker: res.Checker, FullyFormal: true}
 	rejected, undecidedWhy := false, ""
-	if hasError(res.StatementMessages) {
+	if proofchain.HasError(res.StatementMessages) {
 		// A statement that does not elaborate here usually needs what this environment lacks
 		// (Mathlib notation such as ℕ, another import): no verdict on the proof.
 		why, _ := undecided(res.StatementMessages)
@@ -132,12 +125,12 @@ func Verdict(res *leanbridge.ChainResult) hybrid.FormalStep {
 	for _, s := range res.Steps {
 		ob := hybrid.Obligation{Text: s.Tactic, Lean: s.Tactic, Checker: res.Checker}
 		switch s.Status {
-		case leanbridge.StepAccepted:
+		case proofchain.Accepted:
 			ob.Verdict = hybrid.Verified
 			if len(s.Goals) > 0 {
 				ob.Messages = append(ob.Messages, "goals after: "+strings.Join(s.Goals, " | "))
 			}
-		case leanbridge.StepFailed:
+		case proofchain.Failed:
 			if why, ok := undecided(s.Messages); ok {
 				// Lean could not judge the step here (a missing import, a resource limit),
 				// which says nothing about whether the proof is right.
@@ -150,7 +143,7 @@ func Verdict(res *leanbridge.ChainResult) hybrid.FormalStep {
 			ob.Messages = append(ob.Messages, "not run")
 		}
 		for _, m := range s.Messages {
-			ob.Messages = append(ob.Messages, m.Severity+": "+m.Data)
+			ob.Messages = append(ob.Messages, m.String())
 		}
 		fs.Obligations = append(fs.Obligations, ob)
 	}
@@ -188,7 +181,7 @@ var exampleKW = regexp.MustCompile(`(?m)^(\s*(?:@\[[^\]]*\]\s*)*(?:(?:private|pr
 
 // namedExample gives `example` declarations a name, so that the contest checks (written for
 // named theorems) judge an example exactly like the theorem it would be. The statement's
-// example is the last one in the proof text (ChainFromSource takes the last declaration).
+// example is the last one in the proof text (proofchain.FromSource takes the last declaration).
 func namedExample(statement, proof string) (string, string) {
 	n := 0
 	proof = exampleKW.ReplaceAllStringFunc(proof, func(m string) string {
@@ -206,7 +199,7 @@ func namedExample(statement, proof string) (string, string) {
 var undecidedRE = regexp.MustCompile(`(?i)unknown (identifier|constant|namespace|tactic|module|attribute|declaration)|unexpected token|unknown package|failed to synthesize|heartbeats|timeout|maximum recursion|deep recursion|stack overflow|out of memory|not simulated`)
 
 // undecided reports whether an error among msgs is one of undecidedRE's, and which.
-func undecided(msgs []leanbridge.Message) (string, bool) {
+func undecided(msgs []proofchain.Message) (string, bool) {
 	for _, m := range msgs {
 		if m.Severity == "error" && undecidedRE.MatchString(m.Data) {
 			first, _, _ := strings.Cut(m.Data, "\n")
@@ -214,15 +207,6 @@ func undecided(msgs []leanbridge.Message) (string, bool) {
 		}
 	}
 	return "", false
-}
-
-func hasError(msgs []leanbridge.Message) bool {
-	for _, m := range msgs {
-		if m.Severity == "error" {
-			return true
-		}
-	}
-	return false
 }
 
 // headerModules lists the modules of an import header ("import Mathlib" → Mathlib).

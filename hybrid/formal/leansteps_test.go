@@ -9,67 +9,68 @@ import (
 
 	"github.com/leanprm/leanprm/hybrid"
 	"github.com/leanprm/leanprm/leanbridge"
+	"github.com/leanprm/leanprm/leanbridge/proofchain"
 )
 
 // The rules from a checked chain to a Lean step's verdict, without a process: a verdict is
 // refuted only when Lean rejected a tactic on its goal, never for what the environment lacks.
 func TestVerdictRules(t *testing.T) {
-	errMsg := func(data string) []leanbridge.Message {
-		return []leanbridge.Message{{Severity: "error", Data: data}}
+	errMsg := func(data string) []proofchain.Message {
+		return []proofchain.Message{{Severity: "error", Data: data}}
 	}
-	accepted := leanbridge.StepResult{Index: 0, Tactic: "subst h", Status: leanbridge.StepAccepted, Goals: []string{"⊢ 6 + 4 = 10"}}
+	accepted := proofchain.Step{Index: 0, Tactic: "subst h", Status: proofchain.Accepted, Goals: []string{"⊢ 6 + 4 = 10"}}
 	tests := []struct {
 		name    string
-		res     leanbridge.ChainResult
+		res     proofchain.Result
 		want    hybrid.Verdict
 		obs     []hybrid.Verdict // per obligation, the whole-proof one last when present
 		lastMsg string           // the last obligation's last message
 	}{
 		{
 			name: "verified",
-			res: leanbridge.ChainResult{Verified: true, Checker: "sim", Steps: []leanbridge.StepResult{accepted,
-				{Index: 1, Tactic: "rfl", Status: leanbridge.StepAccepted}}},
+			res: proofchain.Result{Verified: true, Checker: "sim", Steps: []proofchain.Step{accepted,
+				{Index: 1, Tactic: "rfl", Status: proofchain.Accepted}}},
 			want: hybrid.Verified, obs: []hybrid.Verdict{hybrid.Verified, hybrid.Verified},
 		},
 		{
 			name: "refuted: a tactic rejected on its goal",
-			res: leanbridge.ChainResult{Checker: "sim", Problems: []string{"step 1 failed"}, Text: "theorem …", Steps: []leanbridge.StepResult{accepted,
-				{Index: 1, Tactic: "decide", Status: leanbridge.StepFailed, Messages: errMsg("tactic 'decide' proved that the proposition\n  6 + 4 = 11\nis false")}}},
+			res: proofchain.Result{Checker: "sim", Problems: []string{"step 1 failed"}, Text: "theorem …", Steps: []proofchain.Step{accepted,
+				{Index: 1, Tactic: "decide", Status: proofchain.Failed, Messages: errMsg("tactic 'decide' proved that the proposition\n  6 + 4 = 11\nis false")}}},
 			want: hybrid.Refuted, obs: []hybrid.Verdict{hybrid.Verified, hybrid.Refuted, hybrid.Refuted},
 			lastMsg: "step 1 failed",
 		},
 		{
 			name: "unknown: the environment lacks a name",
-			res: leanbridge.ChainResult{Checker: "sim", Problems: []string{"step 0 failed"}, Steps: []leanbridge.StepResult{
-				{Index: 0, Tactic: "norm_num", Status: leanbridge.StepFailed, Messages: errMsg("unknown tactic 'norm_num'\nmore")},
-				{Index: 1, Tactic: "rfl", Status: leanbridge.StepNotRun}}},
+			res: proofchain.Result{Checker: "sim", Problems: []string{"step 0 failed"}, Steps: []proofchain.Step{
+				{Index: 0, Tactic: "norm_num", Status: proofchain.Failed, Messages: errMsg("unknown tactic 'norm_num'\nmore")},
+				{Index: 1, Tactic: "rfl", Status: proofchain.NotRun}}},
 			want: hybrid.Unknown, obs: []hybrid.Verdict{hybrid.Unknown, hybrid.Unknown, hybrid.Unknown},
 			lastMsg: "no verdict: Lean could not judge it here: unknown tactic 'norm_num'",
 		},
 		{
 			name: "unknown: a rejected tactic beside an undecided one",
-			res: leanbridge.ChainResult{Checker: "sim", Steps: []leanbridge.StepResult{
-				{Index: 0, Tactic: "omega", Status: leanbridge.StepFailed, Messages: errMsg("omega could not prove the goal")},
-				{Index: 1, Tactic: "simp", Status: leanbridge.StepFailed, Messages: errMsg("maximum recursion depth has been reached")}}},
+			res: proofchain.Result{Checker: "sim", Steps: []proofchain.Step{
+				{Index: 0, Tactic: "omega", Status: proofchain.Failed, Messages: errMsg("omega could not prove the goal")},
+				{Index: 1, Tactic: "simp", Status: proofchain.Failed, Messages: errMsg("maximum recursion depth has been reached")}}},
 			want: hybrid.Unknown, obs: []hybrid.Verdict{hybrid.Refuted, hybrid.Unknown, hybrid.Unknown},
 			lastMsg: "no verdict: Lean could not judge it here: maximum recursion depth has been reached",
 		},
 		{
 			name: "unknown: the statement does not elaborate",
-			res: leanbridge.ChainResult{Checker: "sim", StatementMessages: errMsg("type mismatch"), Steps: []leanbridge.StepResult{
-				{Index: 0, Tactic: "rfl", Status: leanbridge.StepNotRun}}},
+			res: proofchain.Result{Checker: "sim", StatementMessages: errMsg("type mismatch"), Steps: []proofchain.Step{
+				{Index: 0, Tactic: "rfl", Status: proofchain.NotRun}}},
 			want: hybrid.Unknown, obs: []hybrid.Verdict{hybrid.Unknown, hybrid.Unknown},
 			lastMsg: "no verdict: the statement does not elaborate in this environment",
 		},
 		{
 			name: "unknown: not run, proof unfinished",
-			res:  leanbridge.ChainResult{Checker: "lean", Problems: []string{"the proof is not complete"}, Steps: []leanbridge.StepResult{accepted}},
+			res:  proofchain.Result{Checker: "lean", Problems: []string{"the proof is not complete"}, Steps: []proofchain.Step{accepted}},
 			want: hybrid.Unknown, obs: []hybrid.Verdict{hybrid.Verified, hybrid.Unknown},
 			lastMsg: "the proof is not complete",
 		},
 		{
 			name: "unknown: no steps and no problems",
-			res:  leanbridge.ChainResult{Checker: "lean"},
+			res:  proofchain.Result{Checker: "lean"},
 			want: hybrid.Unknown,
 		},
 	}

@@ -1,74 +1,13 @@
-package leanbridge
+package proofchain
 
 import (
-	"bytes"
-	"encoding/json"
-	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/leanprm/leanprm/internal/leantext"
 	"github.com/leanprm/leanprm/leanbridge/verify"
 )
 
-// Chain is a formal proof chain: a theorem statement and the tactic steps that prove it, in
-// order. Its JSON form is {"statement": …, "steps": […], "header"?: …, "preamble"?: …}.
-type Chain struct {
-	// Header is the import lines the chain runs under ("import Mathlib"); "" is the prelude.
-	Header string `json:"header,omitempty"`
-	// Preamble is Lean commands that go before the theorem (open …, helper lemmas). It is
-	// elaborated with the statement and again with the assembled proof.
-	Preamble string `json:"preamble,omitempty"`
-	// Statement is the declaration without its proof: "theorem t (a : Nat) (h : a = 2) :
-	// a + 1 = 3". A trailing ":=", ":= by" or ":= by sorry" is dropped; a statement that
-	// does not start with theorem, lemma or example (after modifiers, attributes and
-	// `set_option … in`) is read as a proposition, "example : <Statement>".
-	Statement string `json:"statement"`
-	// Steps are the tactics, each one top-level tactic of the proof. A step may span several
-	// lines (nested blocks); its lines keep their indentation relative to its first line.
-	Steps []string `json:"steps"`
-}
-
-// ErrInvalidChain matches errors about a chain's input (ParseChain, ChainFromSource,
-// CheckChain before anything is sent).
-var ErrInvalidChain = errors.New("leanbridge: invalid proof chain")
-
-func chainErrorf(format string, args ...any) error {
-	return fmt.Errorf("%w: %s", ErrInvalidChain, fmt.Sprintf(format, args...))
-}
-
-// ParseChain reads a chain's JSON form. Unknown members are an error, so that a misspelt
-// "steps" does not silently give an empty chain.
-func ParseChain(data []byte) (Chain, error) {
-	var ch Chain
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&ch); err != nil {
-		return Chain{}, chainErrorf("%v", err)
-	}
-	if dec.More() {
-		return Chain{}, chainErrorf("trailing data after the chain object")
-	}
-	return ch, ch.Validate()
-}
-
-// Validate checks that the chain has a statement and steps, and that no step is blank.
-func (ch Chain) Validate() error {
-	if strings.TrimSpace(ch.Statement) == "" {
-		return chainErrorf("the chain has no statement")
-	}
-	if len(ch.Steps) == 0 {
-		return chainErrorf("the chain has no steps")
-	}
-	for i, s := range ch.Steps {
-		if strings.TrimSpace(s) == "" {
-			return chainErrorf("step %d is blank", i)
-		}
-	}
-	return nil
-}
-
-// ChainFromSource reads a Lean file or proof and returns the chain of its theorem: the import
+// FromSource reads a Lean file or proof and returns the chain of its theorem: the import
 // lines become Header, the commands before the theorem Preamble, the theorem's signature
 // Statement, and the top-level tactics of its `by` block Steps. name selects the theorem (as
 // written after the keyword); "" takes the last theorem, lemma or example. Anything after
@@ -80,10 +19,10 @@ func (ch Chain) Validate() error {
 // all_goals, any_goals, try, repeat, focus, next, case, first, iterate, on_goal) belongs to
 // that block; after `open … in` or `set_option … in` at the end of a line the rest of the
 // block belongs to it. Comments, strings and «escaped» names are read with verify.Lex.
-func ChainFromSource(src, name string) (Chain, error) {
+func FromSource(src, name string) (Chain, error) {
 	lx := verify.Lex(src)
 	if !lx.OK() {
-		return Chain{}, chainErrorf("the source does not lex cleanly: %s", lx.Problems[0])
+		return Chain{}, errorf("the source does not lex cleanly: %s", lx.Problems[0])
 	}
 	toks := codeTokens(lx.Tokens)
 	i := 0
@@ -105,9 +44,9 @@ func ChainFromSource(src, name string) (Chain, error) {
 	}
 	switch {
 	case kw < 0 && name != "":
-		return Chain{}, chainErrorf("no theorem named %s", name)
+		return Chain{}, errorf("no theorem named %s", name)
 	case kw < 0:
-		return Chain{}, chainErrorf("no theorem, lemma or example")
+		return Chain{}, errorf("no theorem, lemma or example")
 	}
 	start := declStart(toks, bodyStart, kw)
 	assign := -1
@@ -125,10 +64,10 @@ func ChainFromSource(src, name string) (Chain, error) {
 		}
 	}
 	if assign < 0 {
-		return Chain{}, chainErrorf("the theorem has no `:=`")
+		return Chain{}, errorf("the theorem has no `:=`")
 	}
 	if assign+1 >= len(toks) || !toks[assign+1].IsWord("by") {
-		return Chain{}, chainErrorf("the proof is not a `by` block of tactics")
+		return Chain{}, errorf("the proof is not a `by` block of tactics")
 	}
 	steps, err := splitBlock(src, toks[assign+2:], toks[start].Col)
 	if err != nil {
@@ -204,7 +143,7 @@ var modifiers = map[string]bool{
 	"unsafe": true, "public": true,
 }
 
-// seqOpeners take a tactic sequence as their last argument (see ChainFromSource).
+// seqOpeners take a tactic sequence as their last argument (see FromSource).
 var seqOpeners = map[string]bool{
 	"all_goals": true, "any_goals": true, "try": true, "repeat": true, "focus": true,
 	"next": true, "case": true, "first": true, "iterate": true, "on_goal": true,
@@ -216,7 +155,7 @@ var seqOpeners = map[string]bool{
 // starting at or left of it, or left of the block's column, ends the block.
 func splitBlock(src string, toks []verify.Token, declCol int) ([]string, error) {
 	if len(toks) == 0 {
-		return nil, chainErrorf("the `by` block is empty")
+		return nil, errorf("the `by` block is empty")
 	}
 	col := toks[0].Col
 	type span struct{ first, last int }
@@ -295,9 +234,9 @@ func dedentContinuation(text string, col int) string {
 	return strings.Join(lines, "\n")
 }
 
-// splitStep splits one step into its top-level tactics (normally just itself): a step given
+// SplitStep splits one step into its top-level tactics (normally just itself): a step given
 // as "subst hb; subst h" is two tactics for the REPL, whose tactic mode reads exactly one.
-func splitStep(step string) []string {
+func SplitStep(step string) []string {
 	text := leantext.StepBody(step)
 	lx := verify.Lex(text)
 	if !lx.OK() || len(lx.Tokens) == 0 {

@@ -1,4 +1,4 @@
-package leanbridge
+package proofchain
 
 import (
 	"errors"
@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-func TestChainFromSource(t *testing.T) {
+func TestFromSource(t *testing.T) {
 	tests := []struct {
 		name, src, theorem string
 		want               Chain
@@ -71,7 +71,7 @@ func TestChainFromSource(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := ChainFromSource(tt.src, tt.theorem)
+			got, err := FromSource(tt.src, tt.theorem)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -88,15 +88,15 @@ func TestChainFromSource(t *testing.T) {
 		{"theorem t : 1 = 1 := by\n  rfl /- unterminated\n", "", "does not lex"},
 		{"theorem t : 1 = 1\n", "", "no `:=`"},
 	} {
-		_, err := ChainFromSource(bad.src, bad.theorem)
-		if !errors.Is(err, ErrInvalidChain) || !strings.Contains(err.Error(), bad.why) {
-			t.Errorf("ChainFromSource(%q): %v, want %q", bad.src, err, bad.why)
+		_, err := FromSource(bad.src, bad.theorem)
+		if !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), bad.why) {
+			t.Errorf("FromSource(%q): %v, want %q", bad.src, err, bad.why)
 		}
 	}
 }
 
-func TestParseChain(t *testing.T) {
-	ch, err := ParseChain([]byte(`{"statement": "theorem t : True", "steps": ["trivial"], "header": "import Mathlib"}`))
+func TestParse(t *testing.T) {
+	ch, err := Parse([]byte(`{"statement": "theorem t : True", "steps": ["trivial"], "header": "import Mathlib"}`))
 	if err != nil || !reflect.DeepEqual(ch, Chain{Header: "import Mathlib", Statement: "theorem t : True", Steps: []string{"trivial"}}) {
 		t.Fatalf("%#v, %v", ch, err)
 	}
@@ -108,8 +108,8 @@ func TestParseChain(t *testing.T) {
 		`{"statement": "theorem t : True", "steps": ["trivial"]} {}`,
 		`[]`,
 	} {
-		if _, err := ParseChain([]byte(bad)); !errors.Is(err, ErrInvalidChain) {
-			t.Errorf("ParseChain(%s): %v", bad, err)
+		if _, err := Parse([]byte(bad)); !errors.Is(err, ErrInvalid) {
+			t.Errorf("Parse(%s): %v", bad, err)
 		}
 	}
 }
@@ -158,15 +158,15 @@ func TestSplitStep(t *testing.T) {
 		{"exact (foo; bar)", []string{"exact (foo; bar)"}},
 		{"· simp; rfl", []string{"· simp; rfl"}},
 	} {
-		if got := splitStep(tt.step); !reflect.DeepEqual(got, tt.want) {
-			t.Errorf("splitStep(%q) = %q, want %q", tt.step, got, tt.want)
+		if got := SplitStep(tt.step); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("SplitStep(%q) = %q, want %q", tt.step, got, tt.want)
 		}
 	}
 }
 
-// FuzzChainFromSource: any text either gives an error matching ErrInvalidChain or a valid
+// FuzzFromSource: any text either gives an error matching ErrInvalid or a valid
 // chain whose statement and steps come from the text.
-func FuzzChainFromSource(f *testing.F) {
+func FuzzFromSource(f *testing.F) {
 	for _, s := range []string{
 		"theorem t1 (a b : Nat) (h : a = 2 * b) (hb : b = 3) : a = 6 := by\n  subst hb\n  subst h\n  rfl\n",
 		"import Mathlib\nopen Nat\ntheorem t (n : ℕ) : 0 < succ n := by simp; exact Nat.succ_pos n\n",
@@ -177,10 +177,10 @@ func FuzzChainFromSource(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		ch, err := ChainFromSource(src, "")
+		ch, err := FromSource(src, "")
 		if err != nil {
-			if !errors.Is(err, ErrInvalidChain) {
-				t.Fatalf("error %v does not match ErrInvalidChain", err)
+			if !errors.Is(err, ErrInvalid) {
+				t.Fatalf("error %v does not match ErrInvalid", err)
 			}
 			return
 		}
@@ -195,7 +195,7 @@ func FuzzChainFromSource(f *testing.F) {
 			if !strings.Contains(src, first) {
 				t.Fatalf("step %q is not in the source", s)
 			}
-			_ = splitStep(s)
+			_ = SplitStep(s)
 		}
 		_ = ProofText(ch)
 	})

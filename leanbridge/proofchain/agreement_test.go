@@ -1,11 +1,11 @@
-package leanbridge_test
+package proofchain_test
 
 // The REPL backend (leanbridge) and the language-server backend (leanbridge/lsp) judge the
-// same chains step by step, each on its simulator (the test binary re-executed as
-// `leanprm sim repl` or as the LSP simulator; see TestMain in helpers_test.go). Both
+// same chains step by step through the one Checker interface, each on its simulator (the
+// test binary re-executed as `leanprm sim repl` or as the LSP simulator; see TestMain). Both
 // simulators elaborate with the same engine (replsim; lspsim uses replsim.ElaborateFile), so
 // their per-step verdicts must agree exactly. This file is an external test package so that
-// it may import lsp whatever lsp imports.
+// it may import both clients, which import proofchain.
 
 import (
 	"bufio"
@@ -15,7 +15,6 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -23,54 +22,48 @@ import (
 
 	"github.com/leanprm/leanprm/leanbridge"
 	"github.com/leanprm/leanprm/leanbridge/lsp"
+	"github.com/leanprm/leanprm/leanbridge/proofchain"
 )
 
 func childEnv(mode string) []string {
 	return []string{"LEANPRM_TEST_CHILD=" + mode, "GORACE=atexit_sleep_ms=0"}
 }
 
-// lspVerdicts reduces the language server's step results to StepVerdicts: a step is run
-// unless an earlier step failed (had an error).
-func lspVerdicts(res *lsp.ChainResult) []leanbridge.StepVerdict {
-	var out []leanbridge.StepVerdict
+// stepVerdict is a step's verdict in the terms both backends are compared on. Message
+// positions are left out: the REPL reports tactic-mode messages at line 0, the language
+// server at the step's lines.
+type stepVerdict struct {
+	Index    int
+	Tactic   string
+	Run      bool
+	Accepted bool
+	Goals    []string
+	Messages []string
+}
+
+// verdicts reduces a result's steps: a step is run unless it is NotRun or, for the language
+// server (lspRun), an earlier step had an error (Lean goes on after an error it recovers
+// from, so the server may report on steps the REPL never sent).
+func verdicts(res *proofchain.Result, lspRun bool) []stepVerdict {
+	var out []stepVerdict
 	failed := false
 	for _, s := range res.Steps {
-		v := leanbridge.StepVerdict{Index: s.Index, Tactic: s.Tactic, Run: !failed && !s.Skipped, Accepted: s.Accepted}
-		if s.Accepted {
+		v := stepVerdict{Index: s.Index, Tactic: s.Tactic, Run: s.Status != proofchain.NotRun && !(lspRun && failed), Accepted: s.Accepted()}
+		if s.Accepted() {
 			v.Goals = s.Goals
 		}
 		for _, m := range s.Messages {
-			v.Messages = append(v.Messages, leanbridge.VerdictMessage{Severity: m.Severity, Data: m.Data})
-			failed = failed || m.Severity == "error"
+			v.Messages = append(v.Messages, m.String())
 		}
+		failed = failed || proofchain.HasError(s.Messages)
 		out = append(out, v)
 	}
 	return out
 }
 
-var declKeyword = regexp.MustCompile(`\b(theorem|lemma|example)\b`)
-
-// lspChain is the language server's form of a chain. lsp.Chain has no preamble and wants
-// the statement to start with its keyword: the preamble and whatever precedes the keyword
-// (`set_option … in`, modifiers) go into the header, which lsp puts before the theorem.
-func lspChain(ch leanbridge.Chain) lsp.Chain {
-	stmt := ch.Statement
-	var header []string
-	for _, h := range []string{ch.Header, ch.Preamble} {
-		if strings.TrimSpace(h) != "" {
-			header = append(header, h)
-		}
-	}
-	if loc := declKeyword.FindStringIndex(stmt); loc != nil && loc[0] > 0 {
-		header = append(header, strings.TrimSpace(stmt[:loc[0]]))
-		stmt = stmt[loc[0]:]
-	}
-	return lsp.Chain{Header: strings.Join(header, "\n\n"), Statement: stmt, Steps: ch.Steps}
-}
-
 type namedChain struct {
 	name    string
-	chain   leanbridge.Chain
+	chain   proofchain.Chain
 	verdict string // "verified", "failed" or "" (either: the hand-written chains)
 }
 
@@ -80,7 +73,7 @@ type namedChain struct {
 // recovers from), an unfinished proof and a sorry in place of the last step.
 func honestChains(t *testing.T) []namedChain {
 	t.Helper()
-	f, err := os.Open(filepath.Join("..", "testdata", "verify", "honest.jsonl"))
+	f, err := os.Open(filepath.Join("..", "..", "testdata", "verify", "honest.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +88,7 @@ func honestChains(t *testing.T) []namedChain {
 			t.Fatal(err)
 		}
 		proofs++
-		ch, err := leanbridge.ChainFromSource(row.Proof, "")
+		ch, err := proofchain.FromSource(row.Proof, "")
 		if err != nil {
 			if !strings.Contains(err.Error(), "not a `by` block") {
 				t.Fatalf("%s: %v", row.ID, err)
@@ -103,7 +96,7 @@ func honestChains(t *testing.T) []namedChain {
 			skipped++
 			continue
 		}
-		with := func(steps []string) leanbridge.Chain {
+		with := func(steps []string) proofchain.Chain {
 			c := ch
 			c.Steps = steps
 			return c
@@ -149,19 +142,23 @@ func TestBackendsAgreeOnSimulators(t *testing.T) {
 	}
 	defer c.Close(context.Background())
 
+	var repl, server proofchain.Checker = w, c
+	if rr, lr := must(repl.CheckChain(ctx, proofchain.Chain{Statement: "theorem t : True", Steps: []string{"trivial"}})), must(server.CheckChain(ctx, proofchain.Chain{Statement: "theorem t : True", Steps: []string{"trivial"}})); rr.Backend != proofchain.BackendREPL || lr.Backend != proofchain.BackendLSP {
+		t.Errorf("backends %q and %q", rr.Backend, lr.Backend)
+	}
 	chains := []namedChain{
-		{chain: leanbridge.Chain{Statement: "theorem t (p q : Prop) (hp : p) (hq : q) : p ∧ q", Steps: []string{"constructor", "exact hp", "exact hq"}}},
-		{chain: leanbridge.Chain{Statement: "theorem t (p q : Prop) (hq : q) : p ∨ q", Steps: []string{"right", "exact hq"}}},
-		{chain: leanbridge.Chain{Statement: "theorem t (p q : Prop) (hq : q) : p → q", Steps: []string{"intro hp", "exact hq"}}},
-		{chain: leanbridge.Chain{Statement: "theorem t : 2 + 2 = 4", Steps: []string{"decide"}}},
-		{chain: leanbridge.Chain{Statement: "theorem t : 2 + 2 = 5", Steps: []string{"decide", "rfl"}}},
-		{chain: leanbridge.Chain{Statement: "theorem t (p : Prop) (hp : p) : p ∧ True", Steps: []string{"constructor", "exact foo", "trivial"}}},
-		{chain: leanbridge.Chain{Statement: "theorem t (x : Nat) : x = x", Steps: []string{"rfl"}}},
+		{chain: proofchain.Chain{Statement: "theorem t (p q : Prop) (hp : p) (hq : q) : p ∧ q", Steps: []string{"constructor", "exact hp", "exact hq"}}},
+		{chain: proofchain.Chain{Statement: "theorem t (p q : Prop) (hq : q) : p ∨ q", Steps: []string{"right", "exact hq"}}},
+		{chain: proofchain.Chain{Statement: "theorem t (p q : Prop) (hq : q) : p → q", Steps: []string{"intro hp", "exact hq"}}},
+		{chain: proofchain.Chain{Statement: "theorem t : 2 + 2 = 4", Steps: []string{"decide"}}},
+		{chain: proofchain.Chain{Statement: "theorem t : 2 + 2 = 5", Steps: []string{"decide", "rfl"}}},
+		{chain: proofchain.Chain{Statement: "theorem t (p : Prop) (hp : p) : p ∧ True", Steps: []string{"constructor", "exact foo", "trivial"}}},
+		{chain: proofchain.Chain{Statement: "theorem t (x : Nat) : x = x", Steps: []string{"rfl"}}},
 		// The demo (testdata/demo/proof.lean): focus blocks and omega with hypotheses.
-		{chain: leanbridge.Chain{Statement: "theorem amc_lin (x y : Int) (h₁ : x + y = 10) (h₂ : x - y = 2) : x = 6 ∧ y = 4",
+		{chain: proofchain.Chain{Statement: "theorem amc_lin (x y : Int) (h₁ : x + y = 10) (h₂ : x - y = 2) : x = 6 ∧ y = 4",
 			Steps: []string{"constructor", "· omega", "· omega"}}, verdict: "verified"},
-		{chain: leanbridge.Chain{Statement: "theorem t : True ∧ True", Steps: []string{"constructor <;> trivial"}}, verdict: "verified"},
-		{chain: leanbridge.Chain{Statement: "theorem t (n : Nat) : n + 0 = n", Steps: []string{"induction n", "rfl"}}, verdict: "failed"},
+		{chain: proofchain.Chain{Statement: "theorem t : True ∧ True", Steps: []string{"constructor <;> trivial"}}, verdict: "verified"},
+		{chain: proofchain.Chain{Statement: "theorem t (n : Nat) : n + 0 = n", Steps: []string{"induction n", "rfl"}}, verdict: "failed"},
 	}
 	for i := range chains {
 		chains[i].name = fmt.Sprint(chains[i].chain.Statement, " ", chains[i].chain.Steps)
@@ -170,11 +167,11 @@ func TestBackendsAgreeOnSimulators(t *testing.T) {
 	agree := 0
 	for _, nc := range chains {
 		ch := nc.chain
-		rr, err := w.CheckChain(ctx, ch)
+		rr, err := repl.CheckChain(ctx, ch)
 		if err != nil {
 			t.Fatalf("%s: REPL: %v", nc.name, err)
 		}
-		lr, err := c.CheckChain(ctx, lspChain(ch))
+		lr, err := server.CheckChain(ctx, ch)
 		if err != nil {
 			t.Fatalf("%s: LSP: %v", nc.name, err)
 		}
@@ -196,7 +193,7 @@ func TestBackendsAgreeOnSimulators(t *testing.T) {
 		case nc.verdict == "failed" && rr.Verified:
 			errorf("verified, but it is a failing variant")
 		}
-		rv, lv := rr.Verdicts(), lspVerdicts(lr)
+		rv, lv := verdicts(rr, false), verdicts(lr, true)
 		if len(rv) != len(lv) {
 			errorf("%d REPL verdicts, %d LSP verdicts", len(rv), len(lv))
 			continue
@@ -220,4 +217,11 @@ func TestBackendsAgreeOnSimulators(t *testing.T) {
 		}
 	}
 	t.Logf("%d of %d chains agree step by step", agree, len(chains))
+}
+
+func must(r *proofchain.Result, err error) *proofchain.Result {
+	if err != nil {
+		panic(err)
+	}
+	return r
 }
