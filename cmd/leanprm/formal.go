@@ -6,14 +6,14 @@ import (
 	"fmt"
 
 	hformal "github.com/leanprm/leanprm/hybrid/formal"
-	"github.com/leanprm/leanprm/leanbridge"
+	"github.com/leanprm/leanprm/leanbridge/repl"
 	"github.com/leanprm/leanprm/translate"
 )
 
 // formal is the formal side of a run: the translator, and the REPL pool behind it if any.
 type formal struct {
 	tr   *translate.Translator
-	pool *leanbridge.Pool
+	pool *repl.Pool
 	// checker is what the run used: "exact", "lean", "sim", or "lean+exact" / "sim+exact".
 	checker string
 }
@@ -47,12 +47,12 @@ func newFormal(ctx context.Context, e *env) (*formal, error) {
 		return nil, err
 	}
 	if mode == "auto" && len(cfg.Command) == 0 {
-		if _, err := leanbridge.LocateREPL(cfg.ProjectDir); err != nil {
+		if _, err := repl.LocateREPL(cfg.ProjectDir); err != nil {
 			tr, terr := translate.New(translate.Options{Tactic: tactic})
 			return &formal{tr: tr, checker: "exact"}, terr
 		}
 	}
-	pool, err := leanbridge.NewPool(ctx, cfg)
+	pool, err := repl.NewPool(ctx, cfg)
 	if err != nil {
 		if mode == "auto" && !errors.Is(err, context.Canceled) {
 			fmt.Fprintf(e.stderr, "leanprm: Lean is not usable (%v); checking with the exact checker\n", err)

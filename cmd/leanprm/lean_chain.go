@@ -12,9 +12,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/leanprm/leanprm/leanbridge"
 	"github.com/leanprm/leanprm/leanbridge/lsp"
 	"github.com/leanprm/leanprm/leanbridge/proofchain"
+	"github.com/leanprm/leanprm/leanbridge/repl"
 )
 
 func newLeanChainCmd(e *env) *cobra.Command {
@@ -100,7 +100,7 @@ func chainThroughREPL(ctx context.Context, e *env, ch proofchain.Chain) (*proofc
 	}
 	cfg.Workers = 1
 	cfg.SkipProbe = true // the chain brings its own tactics
-	w, err := leanbridge.StartWorker(ctx, cfg)
+	w, err := repl.StartWorker(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("starting the REPL: %w", err)
 	}

@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	hformal "github.com/leanprm/leanprm/hybrid/formal"
-	"github.com/leanprm/leanprm/leanbridge"
+	"github.com/leanprm/leanprm/leanbridge/repl"
 	"github.com/leanprm/leanprm/translate"
 )
 
@@ -29,7 +29,7 @@ func TestLeanTranslateAgreesWithExact(t *testing.T) {
 	require.NoError(t, err)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
-	pool, err := leanbridge.NewPool(ctx, leanbridge.Config{ProjectDir: project, Workers: 1})
+	pool, err := repl.NewPool(ctx, repl.Config{ProjectDir: project, Workers: 1})
 	require.NoError(t, err)
 	defer pool.Close()
 	require.Equal(t, "lean", pool.Backend())

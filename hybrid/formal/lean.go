@@ -3,7 +3,7 @@ package formal
 import (
 	"context"
 
-	"github.com/leanprm/leanprm/leanbridge"
+	"github.com/leanprm/leanprm/leanbridge/repl"
 	"github.com/leanprm/leanprm/leanbridge/verify"
 	"github.com/leanprm/leanprm/translate"
 )
@@ -11,14 +11,14 @@ import (
 // CommandRunner is what VerifyRunner needs of a REPL pool: one command on a header
 // environment, and the backend that answered ("lean" or "sim").
 type CommandRunner interface {
-	Command(ctx context.Context, header string, req leanbridge.CommandRequest) (*leanbridge.CommandResponse, error)
+	Command(ctx context.Context, header string, req repl.CommandRequest) (*repl.CommandResponse, error)
 	Backend() string
 }
 
 // RetryRunner is what TranslateLean needs of a REPL pool: a command that is retried once on
 // a fresh process after a crash or timeout, and the backend that answered.
 type RetryRunner interface {
-	CommandRetry(ctx context.Context, header string, req leanbridge.CommandRequest) (*leanbridge.CommandResponse, error)
+	CommandRetry(ctx context.Context, header string, req repl.CommandRequest) (*repl.CommandResponse, error)
 	Backend() string
 }
 
@@ -31,7 +31,7 @@ type reply struct {
 
 // replyOf is the one mapping of a REPL reply: a missing end position reads as 0, a sorry
 // without a position as line 0, column 0. Lists stay nil when the reply has none.
-func replyOf(resp *leanbridge.CommandResponse) reply {
+func replyOf(resp *repl.CommandResponse) reply {
 	var r reply
 	for _, m := range resp.Messages {
 		lm := translate.LeanMessage{Severity: m.Severity, Line: m.Pos.Line, Column: m.Pos.Column, Data: m.Data}
@@ -82,7 +82,7 @@ type translateLean struct {
 }
 
 func (a translateLean) RunCommand(ctx context.Context, cmd string) (translate.LeanReply, error) {
-	resp, err := a.r.CommandRetry(ctx, a.header, leanbridge.CommandRequest{Cmd: cmd})
+	resp, err := a.r.CommandRetry(ctx, a.header, repl.CommandRequest{Cmd: cmd})
 	if err != nil {
 		return translate.LeanReply{}, err
 	}
@@ -99,7 +99,7 @@ func VerifyRunner(r CommandRunner) verify.Runner { return verifyRunner{r} }
 type verifyRunner struct{ r CommandRunner }
 
 func (v verifyRunner) RunCommand(ctx context.Context, header, cmd string) (verify.Reply, error) {
-	resp, err := v.r.Command(ctx, header, leanbridge.CommandRequest{Cmd: cmd})
+	resp, err := v.r.Command(ctx, header, repl.CommandRequest{Cmd: cmd})
 	if err != nil {
 		return verify.Reply{}, err
 	}

@@ -13,7 +13,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/leanprm/leanprm/leanbridge"
+	"github.com/leanprm/leanprm/leanbridge/repl"
 	"github.com/leanprm/leanprm/leanbridge/verify"
 )
 
@@ -95,7 +95,7 @@ func TestVerifySuitesOnSimulator(t *testing.T) {
 		for _, row := range rows {
 			r := results[row.ID]
 			if row.Expect == "" {
-				if r.Status != verify.StatusVerified || r.Checker != leanbridge.BackendSim {
+				if r.Status != verify.StatusVerified || r.Checker != repl.BackendSim {
 					t.Errorf("honest %s (%s): %s by %q: %v", row.ID, row.Technique, r.Status, r.Checker, r.Reasons)
 				}
 				for _, a := range r.Axioms {
@@ -109,7 +109,7 @@ func TestVerifySuitesOnSimulator(t *testing.T) {
 				t.Errorf("cheat %s (%s): %s %v, want rejected with %s", row.ID, row.Technique, r.Status, r.Codes(), row.Expect)
 			}
 		}
-		if file == "honest.jsonl" && (sum.Verified != len(rows) || !slices.Equal(sum.Checkers, []string{leanbridge.BackendSim})) {
+		if file == "honest.jsonl" && (sum.Verified != len(rows) || !slices.Equal(sum.Checkers, []string{repl.BackendSim})) {
 			t.Errorf("honest suite: %+v", sum)
 		}
 		if file == "cheating.jsonl" && sum.Rejected != len(rows) {
@@ -184,12 +184,12 @@ func TestCheatsSentDirectlyAreRejectedByLean(t *testing.T) {
 // Both adapters read one reply through replyOf: the same messages at the same starts (translate
 // also keeps the end), the same sorries (translate keeps their lines), nil lists when none.
 func TestAdaptersReadOneReply(t *testing.T) {
-	resp := &leanbridge.CommandResponse{
-		Messages: []leanbridge.Message{
-			{Severity: "error", Pos: leanbridge.Pos{Line: 2, Column: 4}, EndPos: &leanbridge.Pos{Line: 2, Column: 9}, Data: "type mismatch"},
-			{Severity: "warning", Pos: leanbridge.Pos{Line: 3, Column: 0}, Data: "declaration uses 'sorry'"},
+	resp := &repl.CommandResponse{
+		Messages: []repl.Message{
+			{Severity: "error", Pos: repl.Pos{Line: 2, Column: 4}, EndPos: &repl.Pos{Line: 2, Column: 9}, Data: "type mismatch"},
+			{Severity: "warning", Pos: repl.Pos{Line: 3, Column: 0}, Data: "declaration uses 'sorry'"},
 		},
-		Sorries: []leanbridge.Sorry{{Goal: "⊢ False", Pos: &leanbridge.Pos{Line: 3, Column: 7}}, {Goal: "⊢ True"}},
+		Sorries: []repl.Sorry{{Goal: "⊢ False", Pos: &repl.Pos{Line: 3, Column: 7}}, {Goal: "⊢ True"}},
 	}
 	r := replyOf(resp)
 	tr, vr := r.translateReply(), r.verifyReply()
@@ -214,7 +214,7 @@ func TestAdaptersReadOneReply(t *testing.T) {
 	if !slices.Equal(vr.Sorries, want) {
 		t.Errorf("sorries %+v, want %+v", vr.Sorries, want)
 	}
-	empty := replyOf(&leanbridge.CommandResponse{})
+	empty := replyOf(&repl.CommandResponse{})
 	if tr, vr := empty.translateReply(), empty.verifyReply(); tr.Messages != nil || tr.SorryLines != nil || vr.Messages != nil || vr.Sorries != nil {
 		t.Errorf("an empty reply gave non-nil lists: %+v %+v", tr, vr)
 	}
@@ -243,7 +243,7 @@ func TestAdaptersOnSimulator(t *testing.T) {
 			t.Errorf("sorry %d: line %d, translate %d", i, s.Line, a.SorryLines[i])
 		}
 	}
-	if tl.Backend() != leanbridge.BackendSim || vr.Backend() != leanbridge.BackendSim {
+	if tl.Backend() != repl.BackendSim || vr.Backend() != repl.BackendSim {
 		t.Errorf("backends %q %q, want sim", tl.Backend(), vr.Backend())
 	}
 }

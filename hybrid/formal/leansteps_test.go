@@ -8,8 +8,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/leanprm/leanprm/hybrid"
-	"github.com/leanprm/leanprm/leanbridge"
 	"github.com/leanprm/leanprm/leanbridge/proofchain"
+	"github.com/leanprm/leanprm/leanbridge/repl"
 )
 
 // The rules from a checked chain to a Lean step's verdict, without a process: a verdict is
@@ -117,7 +117,7 @@ func TestPrecheck(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			l := LeanSteps{Header: "import LeanPRM"}
 			if tt.checker {
-				l.Checker = new(leanbridge.Pool) // precheck never calls it
+				l.Checker = new(repl.Pool) // precheck never calls it
 			}
 			ch, fs, done := l.precheck(tt.src)
 			require.Equal(t, tt.done, done)
@@ -145,9 +145,9 @@ func TestLeanStepsOnSimulator(t *testing.T) {
 	assert.Equal(t, hybrid.NoVerdict, out[0].Verdict, "prose is Inner's")
 	assert.Equal(t, hybrid.NoVerdict, out[2].Verdict, "prose is Inner's")
 	assert.Equal(t, hybrid.Verified, out[1].Verdict)
-	assert.Equal(t, leanbridge.BackendSim, out[1].Checker)
+	assert.Equal(t, repl.BackendSim, out[1].Checker)
 	require.Equal(t, hybrid.Refuted, out[3].Verdict)
-	assert.Equal(t, leanbridge.BackendSim, out[3].Checker)
+	assert.Equal(t, repl.BackendSim, out[3].Checker)
 	require.Len(t, out[3].Obligations, 3)
 	assert.Equal(t, "decide", out[3].Obligations[1].Text)
 	assert.Equal(t, hybrid.Refuted, out[3].Obligations[1].Verdict)

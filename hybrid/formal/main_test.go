@@ -9,7 +9,7 @@ import (
 	"go.uber.org/goleak"
 
 	replsim "github.com/leanprm/leanprm/internal/leansim/repl"
-	"github.com/leanprm/leanprm/leanbridge"
+	"github.com/leanprm/leanprm/leanbridge/repl"
 )
 
 // leanChildEnv makes the test binary run as the REPL simulator instead of the tests, so that
@@ -31,9 +31,9 @@ func TestMain(m *testing.M) {
 // leanSimPool starts a pool of simulator children (this test binary re-executed). A
 // race-enabled child would sleep a second at exit (GORACE atexit_sleep_ms); a REPL that exits
 // must close its stdout at once.
-func leanSimPool(t *testing.T, workers int) *leanbridge.Pool {
+func leanSimPool(t *testing.T, workers int) *repl.Pool {
 	t.Helper()
-	p, err := leanbridge.NewPool(leanCtx(t), leanbridge.Config{
+	p, err := repl.NewPool(leanCtx(t), repl.Config{
 		Command:        []string{os.Args[0]},
 		Env:            []string{leanChildEnv + "=repl", "GORACE=atexit_sleep_ms=0"},
 		Workers:        workers,

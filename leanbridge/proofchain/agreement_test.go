@@ -20,9 +20,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/leanprm/leanprm/leanbridge"
 	"github.com/leanprm/leanprm/leanbridge/lsp"
 	"github.com/leanprm/leanprm/leanbridge/proofchain"
+	"github.com/leanprm/leanprm/leanbridge/repl"
 )
 
 func childEnv(mode string) []string {
@@ -128,7 +128,7 @@ func honestChains(t *testing.T) []namedChain {
 func TestBackendsAgreeOnSimulators(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	w, err := leanbridge.StartWorker(ctx, leanbridge.Config{
+	w, err := repl.StartWorker(ctx, repl.Config{
 		Command: []string{os.Args[0]}, Env: childEnv("replsim"), Workers: 1,
 		RequestTimeout: 10 * time.Second, StartTimeout: 10 * time.Second, GracePeriod: time.Second,
 	})
@@ -142,8 +142,8 @@ func TestBackendsAgreeOnSimulators(t *testing.T) {
 	}
 	defer c.Close(context.Background())
 
-	var repl, server proofchain.Checker = w, c
-	if rr, lr := must(repl.CheckChain(ctx, proofchain.Chain{Statement: "theorem t : True", Steps: []string{"trivial"}})), must(server.CheckChain(ctx, proofchain.Chain{Statement: "theorem t : True", Steps: []string{"trivial"}})); rr.Backend != proofchain.BackendREPL || lr.Backend != proofchain.BackendLSP {
+	var replC, server proofchain.Checker = w, c
+	if rr, lr := must(replC.CheckChain(ctx, proofchain.Chain{Statement: "theorem t : True", Steps: []string{"trivial"}})), must(server.CheckChain(ctx, proofchain.Chain{Statement: "theorem t : True", Steps: []string{"trivial"}})); rr.Backend != proofchain.BackendREPL || lr.Backend != proofchain.BackendLSP {
 		t.Errorf("backends %q and %q", rr.Backend, lr.Backend)
 	}
 	chains := []namedChain{
@@ -167,7 +167,7 @@ func TestBackendsAgreeOnSimulators(t *testing.T) {
 	agree := 0
 	for _, nc := range chains {
 		ch := nc.chain
-		rr, err := repl.CheckChain(ctx, ch)
+		rr, err := replC.CheckChain(ctx, ch)
 		if err != nil {
 			t.Fatalf("%s: REPL: %v", nc.name, err)
 		}

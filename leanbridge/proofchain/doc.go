@@ -1,5 +1,5 @@
 // Package proofchain is one model of a formal proof (Chain), one verdict (Result, Step,
-// Status, Message), and the Checker that leanbridge.Pool, leanbridge.Worker and lsp.Client
+// Status, Message), and the Checker that repl.Pool, repl.Worker and lsp.Client
 // implement. The agreement test runs one suite through both backends on their simulators and
 // requires identical per-step verdicts.
 //
