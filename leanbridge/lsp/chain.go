@@ -39,29 +39,22 @@ func BuildChainFile(ch proofchain.Chain) (string, [][2]int, error) {
 	if !proofchain.IsDeclaration(stmt) {
 		stmt = "example : " + stmt
 	}
-	var lines []string
-	if h := strings.TrimRight(normalizeText(header), "\n \t"); h != "" {
-		lines = append(lines, strings.Split(h, "\n")...)
-		lines = append(lines, "")
-	}
-	lines = append(lines, strings.Split(stmt+" := by", "\n")...)
-	spans := make([][2]int, len(ch.Steps))
 	for i, step := range ch.Steps {
-		body := leantext.StepBody(step)
-		if strings.TrimSpace(body) == "" {
+		if strings.TrimSpace(leantext.StepBody(step)) == "" {
 			return "", nil, fmt.Errorf("lsp: chain step %d is blank", i)
 		}
-		spans[i][0] = len(lines)
-		for _, l := range strings.Split(body, "\n") {
-			if strings.TrimSpace(l) == "" {
-				lines = append(lines, "")
-				continue
-			}
-			lines = append(lines, "  "+strings.TrimRight(l, " \t"))
-		}
-		spans[i][1] = len(lines) - 1
 	}
-	return strings.Join(lines, "\n") + "\n", spans, nil
+	prefix, offset := "", 0
+	if h := strings.TrimRight(normalizeText(header), "\n \t"); h != "" {
+		prefix = h + "\n\n"
+		offset = strings.Count(prefix, "\n")
+	}
+	text, spans := proofchain.Assemble(stmt, ch.Steps)
+	for i := range spans {
+		spans[i][0] += offset
+		spans[i][1] += offset
+	}
+	return prefix + text, spans, nil
 }
 
 // CheckChain elaborates a chain once and judges every step: a step fails when an error

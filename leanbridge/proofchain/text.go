@@ -75,20 +75,30 @@ func StatementCommand(ch Chain) (cmd string, sorryLine int) {
 // step on its own lines indented by two spaces (continuation lines keep their indentation
 // relative to the step's first line).
 func ProofText(ch Chain) string {
-	var b strings.Builder
-	b.WriteString(normalizeStatement(ch.Statement))
-	b.WriteString(" := by\n")
-	for _, step := range ch.Steps {
-		body := leantext.StepBody(step)
-		for _, l := range strings.Split(body, "\n") {
+	text, _ := Assemble(normalizeStatement(ch.Statement), ch.Steps)
+	return chainText(ch.Preamble, text)
+}
+
+// Assemble writes a declaration, " := by", then each step on its own lines indented by two
+// spaces: continuation lines keep their indentation relative to the step's first line, blank
+// lines stay empty, trailing blanks go. It returns the text, which ends in a newline, and
+// each step's first and last line in it (0-based). Both clients build their proof text with
+// it: the REPL client under a preamble, the language-server client under a header.
+func Assemble(decl string, steps []string) (string, [][2]int) {
+	lines := strings.Split(decl+" := by", "\n")
+	spans := make([][2]int, len(steps))
+	for i, step := range steps {
+		spans[i][0] = len(lines)
+		for _, l := range strings.Split(leantext.StepBody(step), "\n") {
 			if strings.TrimSpace(l) == "" {
-				b.WriteString("\n")
+				lines = append(lines, "")
 				continue
 			}
-			b.WriteString("  " + strings.TrimRight(l, " \t") + "\n")
+			lines = append(lines, "  "+strings.TrimRight(l, " \t"))
 		}
+		spans[i][1] = len(lines) - 1
 	}
-	return chainText(ch.Preamble, b.String())
+	return strings.Join(lines, "\n") + "\n", spans
 }
 
 // IsDeclaration reports whether s starts a declaration (theorem, lemma or example) after
