@@ -98,9 +98,9 @@ func (c *Client) CheckChain(ctx context.Context, ch proofchain.Chain) (*proofcha
 		switch {
 		case d.IsSilent:
 		case d.IsSorryWarning():
-			out.Problems = append(out.Problems, fmt.Sprintf("line %d: %s", d.Range.Start.Line+1, firstLine(d.Message)))
+			out.Problems = append(out.Problems, fmt.Sprintf("line %d: %s", d.Range.Start.Line+1, proofchain.FirstLine(d.Message)))
 		case d.IsError():
-			out.Problems = append(out.Problems, fmt.Sprintf("line %d: error: %s", d.Range.Start.Line+1, firstLine(d.Message)))
+			out.Problems = append(out.Problems, fmt.Sprintf("line %d: error: %s", d.Range.Start.Line+1, proofchain.FirstLine(d.Message)))
 		}
 	}
 
@@ -174,11 +174,4 @@ func toMessage(t *Text, d Diagnostic) proofchain.Message {
 	pos, _ := t.ToREPL(d.Range.Start)
 	m.Line, m.Column = pos.Line, pos.Column
 	return m
-}
-
-func firstLine(s string) string {
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[:i] + " …"
-	}
-	return s
 }

@@ -149,3 +149,12 @@ const (
 	BackendREPL = "repl" // the REPL client: tactic mode, then a command-mode re-check
 	BackendLSP  = "lsp"  // the language-server client: the file elaborated once
 )
+
+// FirstLine is how a problem quotes a Lean message: its first line, and " …" when more
+// follows.
+func FirstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i] + " …"
+	}
+	return s
+}

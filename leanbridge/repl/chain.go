@@ -71,7 +71,7 @@ func (w *Worker) CheckChain(ctx context.Context, ch proofchain.Chain) (*proofcha
 	res.Checker = w.Backend()
 	res.StatementMessages = chainMessages(resp.Messages)
 	if errs := resp.Errors(); len(errs) > 0 {
-		res.Problems = append(res.Problems, fmt.Sprintf("the statement (with the preamble) does not elaborate: line %d: %s", errs[0].Pos.Line, firstLine(errs[0].Data)))
+		res.Problems = append(res.Problems, fmt.Sprintf("the statement (with the preamble) does not elaborate: line %d: %s", errs[0].Pos.Line, proofchain.FirstLine(errs[0].Data)))
 		res.Problems = append(res.Problems, "no step was run")
 		return res, nil
 	}
@@ -113,7 +113,7 @@ func (w *Worker) CheckChain(ctx context.Context, ch proofchain.Chain) (*proofcha
 		if sr.Status == proofchain.Failed {
 			failed = i
 			res.ProofStatus = sr.ProofStatus
-			res.Problems = append(res.Problems, fmt.Sprintf("step %d failed: %s", i+1, firstLine(firstError(sr.Messages))))
+			res.Problems = append(res.Problems, fmt.Sprintf("step %d failed: %s", i+1, proofchain.FirstLine(firstError(sr.Messages))))
 			break
 		}
 		if w.cfg.afterChainStep != nil {
@@ -144,7 +144,7 @@ func (w *Worker) CheckChain(ctx context.Context, ch proofchain.Chain) (*proofcha
 	if !res.Recheck.Accepted {
 		why := "it uses sorry"
 		if errs := resp.Errors(); len(errs) > 0 {
-			why = fmt.Sprintf("line %d: %s", errs[0].Pos.Line, firstLine(errs[0].Data))
+			why = fmt.Sprintf("line %d: %s", errs[0].Pos.Line, proofchain.FirstLine(errs[0].Data))
 		}
 		res.Problems = append(res.Problems, "tactic mode reported Completed, but the assembled proof does not check as a command (repl issue #44): "+why)
 		return res, nil
@@ -178,11 +178,4 @@ func firstError(ms []proofchain.Message) string {
 		}
 	}
 	return ""
-}
-
-func firstLine(s string) string {
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[:i] + " …"
-	}
-	return s
 }
