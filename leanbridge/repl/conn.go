@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"strconv"
 	"sync"
 	"time"
 
@@ -45,16 +44,13 @@ func (s connState) String() string {
 // Goroutines: a reader (stdout), a stderr reader, and at the end one teardown goroutine. The
 // peer is stopped, and all of them have returned, before done is closed.
 type conn struct {
-	gen     int // 1-based process generation within the worker
-	envBase int // worker-visible env id = REPL env id + envBase
-	psBase  int // same for proofState ids
-	envMin  int // worker-visible env ids below this belong to earlier processes (or are hidden)
-	psMin   int // same for proofState ids
-	peer    peer
-	dec     *Decoder
-	stderr  *proc.Tail
-	grace   time.Duration
-	life    context.Context // the worker's lifetime; when it ends, the peer is stopped
+	gen    int   // 1-based process generation within the worker
+	ids    idMap // this process's ids in the worker's numbering
+	peer   peer
+	dec    *Decoder
+	stderr *proc.Tail
+	grace  time.Duration
+	life   context.Context // the worker's lifetime; when it ends, the peer is stopped
 
 	wmu sync.Mutex // serialises writes, so FIFO order is write order
 
@@ -91,14 +87,11 @@ type callResult struct {
 	err error
 }
 
-func newConn(life context.Context, p peer, gen, envBase, psBase int, cfg *Config) *conn {
+func newConn(life context.Context, p peer, gen int, base idShift, cfg *Config) *conn {
 	c := &conn{
 		life:       life,
 		gen:        gen,
-		envBase:    envBase,
-		psBase:     psBase,
-		envMin:     envBase,
-		psMin:      psBase,
+		ids:        idMap{shift: base, min: base},
 		peer:       p,
 		dec:        NewDecoder(p.Stdout(), cfg.MaxReplyBytes),
 		stderr:     proc.NewTail(cfg.StderrTailBytes),
@@ -383,121 +376,4 @@ func (c *conn) memCheckDue(interval time.Duration) bool {
 	}
 	c.lastMem = now
 	return true
-}
-
-// State ids. See doc.go, "State ids": the worker shows env and proofState ids shifted by the
-// conn's bases, so ids of a dead process can be recognised and refused.
-
-// frameFor checks the ids a request names against this process and frames it with the
-// process's own ids.
-func (c *conn) frameFor(pr *parsedRequest, restarts int) ([]byte, error) {
-	if pr.env != nil && *pr.env < c.envMin {
-		return nil, &StaleStateError{Field: "env", ID: *pr.env, ValidMin: c.envMin, Restarts: restarts}
-	}
-	if pr.proofState != nil && *pr.proofState < c.psMin {
-		return nil, &StaleStateError{Field: "proofState", ID: *pr.proofState, ValidMin: c.psMin, Restarts: restarts}
-	}
-	if c.envBase == 0 && c.psBase == 0 {
-		return pr.frame(), nil
-	}
-	obj := make(map[string]json.RawMessage, len(pr.obj))
-	for k, v := range pr.obj {
-		obj[k] = v
-	}
-	if pr.env != nil {
-		obj["env"] = json.RawMessage(strconv.Itoa(*pr.env - c.envBase))
-	}
-	if pr.proofState != nil {
-		obj["proofState"] = json.RawMessage(strconv.Itoa(*pr.proofState - c.psBase))
-	}
-	b, err := marshalNoHTML(obj)
-	if err != nil {
-		return nil, err
-	}
-	return append(b, '\n', '\n'), nil
-}
-
-// hideIDs takes the first envs REPL env ids of this process out of the worker-visible
-// numbering: the next REPL id is shown as envMin, and the hidden ones can never be named.
-// Called before the conn takes user requests (Config.HideStartupIDs).
-func (c *conn) hideIDs(envs int) {
-	c.envBase = c.envMin - envs
-}
-
-// idMarks are the highest ids a reply carried, in worker-visible numbering (-1: none).
-type idMarks struct{ env, proofState int }
-
-// idView reads the ids out of any reply.
-type idView struct {
-	Env        *int `json:"env"`
-	ProofState *int `json:"proofState"`
-	Sorries    []struct {
-		ProofState *int `json:"proofState"`
-	} `json:"sorries"`
-	Tactics []struct {
-		ProofState *int `json:"proofState"`
-	} `json:"tactics"`
-}
-
-// fromLocal returns the reply with ids in worker-visible numbering, and the highest ids in it.
-func (c *conn) fromLocal(raw json.RawMessage) (json.RawMessage, idMarks, error) {
-	marks := idMarks{-1, -1}
-	var v idView
-	if err := json.Unmarshal(raw, &v); err != nil {
-		return nil, marks, fmt.Errorf("%w: %v", ErrMalformedReply, err)
-	}
-	if v.Env != nil {
-		marks.env = *v.Env + c.envBase
-	}
-	note := func(p *int) {
-		if p != nil {
-			marks.proofState = max(marks.proofState, *p+c.psBase)
-		}
-	}
-	note(v.ProofState)
-	for _, s := range v.Sorries {
-		note(s.ProofState)
-	}
-	for _, t := range v.Tactics {
-		note(t.ProofState)
-	}
-	if c.envBase == 0 && c.psBase == 0 {
-		return raw, marks, nil
-	}
-	out, err := shiftIDs(raw, c.envBase, c.psBase)
-	return out, marks, err
-}
-
-// shiftIDs adds the bases to the ids of a reply.
-func shiftIDs(raw json.RawMessage, envBase, psBase int) (json.RawMessage, error) {
-	var top map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &top); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrMalformedReply, err)
-	}
-	shift := func(m map[string]json.RawMessage, key string, by int) {
-		if n, ok := parseNat(m[key]); ok {
-			m[key] = json.RawMessage(strconv.Itoa(n + by))
-		}
-	}
-	shift(top, "env", envBase)
-	shift(top, "proofState", psBase)
-	for _, list := range []string{"sorries", "tactics"} {
-		v, ok := top[list]
-		if !ok {
-			continue
-		}
-		var items []map[string]json.RawMessage
-		if err := json.Unmarshal(v, &items); err != nil {
-			return nil, fmt.Errorf("%w: %s: %v", ErrMalformedReply, list, err)
-		}
-		for _, it := range items {
-			shift(it, "proofState", psBase)
-		}
-		b, err := marshalNoHTML(items)
-		if err != nil {
-			return nil, err
-		}
-		top[list] = b
-	}
-	return marshalNoHTML(top)
 }

@@ -70,10 +70,9 @@ type Worker struct {
 
 	mu       sync.Mutex
 	state    workerState
-	conn     *conn // current process, nil before the first start
-	gens     int   // processes started so far
-	envHigh  int   // worker-visible env ids below this have been issued
-	psHigh   int   // same for proofState ids
+	conn     *conn   // current process, nil before the first start
+	gens     int     // processes started so far
+	next     idShift // worker-visible ids below these have been issued
 	backend  string
 	version  string
 	probe    *ProbeResult
@@ -243,7 +242,7 @@ func (w *Worker) start(ctx context.Context) (*conn, error) {
 	w.mu.Lock()
 	gen := w.gens + 1
 	w.gens = gen
-	envBase, psBase := w.envHigh, w.psHigh
+	base := w.next
 	w.mu.Unlock()
 	if gen > 1 {
 		w.stats.restarts.Add(1)
@@ -259,7 +258,7 @@ func (w *Worker) start(ctx context.Context) (*conn, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := newConn(w.ctx, p, gen, envBase, psBase, &w.cfg)
+	c := newConn(w.ctx, p, gen, base, &w.cfg)
 	if !w.cfg.skipChecks {
 		if err := w.versionCheck(ctx, c); err != nil {
 			c.terminate(err, err, false, nil)
@@ -270,7 +269,7 @@ func (w *Worker) start(ctx context.Context) (*conn, error) {
 			// The version check's ids were never shown: the next ones issued start where
 			// this process's numbering starts.
 			w.mu.Lock()
-			w.envHigh, w.psHigh = envBase, psBase
+			w.next = base
 			w.mu.Unlock()
 		}
 	}
@@ -317,7 +316,7 @@ func (w *Worker) versionCheck(ctx context.Context, c *conn) error {
 		return &VersionError{Got: version, Want: want, Backend: backend}
 	}
 	if w.cfg.HideStartupIDs {
-		c.hideIDs(rep.Command.Env - c.envBase + 1)
+		c.ids.hide(rep.Command.Env - c.ids.shift.env + 1)
 		return nil
 	}
 	c.setHeader("", headerResult{env: rep.Command.Env})
@@ -470,7 +469,7 @@ func (w *Worker) userExchange(ctx context.Context, header *string, build func(en
 // exchangeOn sends pr on c: it checks and translates ids, waits for the reply, and translates
 // the reply's ids back. It returns the time from write to reply.
 func (w *Worker) exchangeOn(ctx context.Context, c *conn, pr *parsedRequest, timeout time.Duration, op string) (json.RawMessage, time.Duration, error) {
-	frame, err := c.frameFor(pr, c.gen-1)
+	frame, err := c.ids.toLocal(pr, c.gen-1)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -480,7 +479,7 @@ func (w *Worker) exchangeOn(ctx context.Context, c *conn, pr *parsedRequest, tim
 	if err != nil {
 		return nil, d, err
 	}
-	raw, marks, err := c.fromLocal(raw)
+	raw, marks, err := c.ids.fromLocal(raw)
 	if err != nil {
 		return nil, d, err
 	}
@@ -491,8 +490,7 @@ func (w *Worker) exchangeOn(ctx context.Context, c *conn, pr *parsedRequest, tim
 func (w *Worker) observe(m idMarks) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	w.envHigh = max(w.envHigh, m.env+1)
-	w.psHigh = max(w.psHigh, m.proofState+1)
+	w.next.advance(m)
 }
 
 func (w *Worker) noteFailure(err error) {
