@@ -410,7 +410,7 @@ func TestHangAfterStopsWriting(t *testing.T) {
 	c.send(didOpen(1, "example : True := by trivial\n"), wfd(2, 1))
 	assert.Equal(t, 1, c.exitCode())
 	for m := range c.frames {
-		t.Errorf("unexpected message after the hang: %s", m)
+		assert.Fail(t, "unexpected message after the hang", "%s", m)
 	}
 	assert.Contains(t, c.stderr.String(), "hanging (-hang-after 2) at textDocument/didOpen")
 }
