@@ -39,24 +39,7 @@
 // goals, and no goal left after the last step. Result.Checker says who judged: "lean" or "sim"
 // (the repository's simulator, internal/leansim/lsp), from initialize's serverInfo.name.
 //
-// # Example
-//
-//	c, err := lsp.Start(ctx, lsp.Options{Dir: "lean-project"}) // runs `lake serve`
-//	if err != nil {
-//		return err
-//	}
-//	defer c.Close(context.Background())
-//	res, err := c.CheckChain(ctx, proofchain.Chain{
-//		Statement: "theorem t (p q : Prop) (hp : p) (hq : q) : p ∧ q",
-//		Steps:     []string{"constructor", "exact hp", "exact hq"},
-//	})
-//	if err != nil {
-//		return err // timeouts, crashes: see above
-//	}
-//	for _, st := range res.Steps {
-//		fmt.Println(st.Index, st.Tactic, st.Status, st.Goals)
-//	}
-//	fmt.Println(res.Verified, res.Checker) // true lean
+// ExampleClient_CheckChain shows a chain judged through `lake serve`.
 //
 // Check (any text) and Goals (plainGoal at a position of the last checked version) are the
 // lower-level calls CheckChain is made of.

@@ -16,23 +16,13 @@
 //     is full (backpressure). A worker takes the next request when it has answered the last, or
 //     keeps Config.Pipeline requests written ahead. Pool.WithWorker waits in the same queue and
 //     then gives one worker to a function alone, for work that spans requests on one process.
-//   - Proof chains (chain.go, chainsrc.go): a statement and its tactic steps judged step by
+//   - Proof chains (chain.go; the model is leanbridge/proofchain): tactic steps judged step by
 //     step in tactic mode and re-checked as a command (below).
 //
 // # Example
 //
-//	pool, err := repl.NewPool(ctx, repl.Config{ProjectDir: "lean-project"})
-//	if err != nil {
-//		return err // e.g. ErrREPLNotFound: run `make lean`
-//	}
-//	defer pool.Close()
-//	resp, err := pool.Command(ctx, "", repl.CommandRequest{
-//		Cmd: "example : (1 : Rat) / 2 + (1 : Rat) / 3 = (5 : Rat) / 6 := by decide +kernel",
-//	})
-//	if err != nil {
-//		return err
-//	}
-//	fmt.Println(pool.Backend(), resp.Accepted()) // "lean true"
+// ExampleNewPool starts a pool on the Lake project and runs one command; ExamplePool_CheckChain
+// judges a proof chain.
 //
 // To run the simulator instead of Lean, set Config.Command to its command line
 // (`leanprm sim repl`); the pool's Backend is then "sim".
