@@ -7,12 +7,12 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/leanprm/leanprm/leanbridge"
+	"github.com/leanprm/leanprm/leanbridge/repl"
 )
 
 // leanConfig turns the lean.* settings into a bridge configuration.
-func leanConfig(e *env) (leanbridge.Config, error) {
-	var cfg leanbridge.Config
+func leanConfig(e *env) (repl.Config, error) {
+	var cfg repl.Config
 	timeout, err := e.cfg.Duration("lean.timeout")
 	if err != nil {
 		return cfg, err
@@ -44,7 +44,7 @@ func leanConfig(e *env) (leanbridge.Config, error) {
 			project = ""
 		}
 	}
-	cfg = leanbridge.Config{
+	cfg = repl.Config{
 		ProjectDir:     project,
 		Command:        argv,
 		Workers:        e.cfg.Workers(),

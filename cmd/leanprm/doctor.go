@@ -13,7 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/leanprm/leanprm/leanbridge"
+	"github.com/leanprm/leanprm/leanbridge/repl"
 )
 
 // check is one row of the doctor's table.
@@ -64,7 +64,7 @@ func runDoctor(ctx context.Context, e *env) []check {
 	custom := e.cfg.String("lean.command") != ""
 
 	// The Lake project and its pinned toolchain.
-	want, terr := leanbridge.ToolchainVersion(project)
+	want, terr := repl.ToolchainVersion(project)
 	switch {
 	case terr != nil:
 		add(check{"lake project", "missing", terr.Error(), "set lean.project to leanprm's lean-project/ directory", !custom})
@@ -89,7 +89,7 @@ func runDoctor(ctx context.Context, e *env) []check {
 	// The REPL binary (only when leanprm starts it itself).
 	if custom {
 		add(check{"repl binary", "skip", "lean.command is set: " + e.cfg.String("lean.command"), "", false})
-	} else if argv, err := leanbridge.LocateREPL(project); err != nil {
+	} else if argv, err := repl.LocateREPL(project); err != nil {
 		add(check{"repl binary", "missing", err.Error(), "make lean", true})
 	} else {
 		add(check{"repl binary", "ok", argv[len(argv)-1], "", true})
@@ -119,15 +119,15 @@ func runDoctor(ctx context.Context, e *env) []check {
 	defer cancel()
 	t0 := time.Now()
 	stopProgress := startProgress(e, cfg.StartTimeout)
-	w, err := leanbridge.StartWorker(sctx, cfg)
+	w, err := repl.StartWorker(sctx, cfg)
 	stopProgress()
 	if err != nil {
-		var pe *leanbridge.ProbeError
+		var pe *repl.ProbeError
 		switch {
 		case errors.As(err, &pe):
 			add(check{"repl start", "ok", fmt.Sprintf("backend %s, Lean %s", pe.Result.Backend, pe.Result.Version), "", true})
 			add(probeCheck(pe.Result))
-		case errors.Is(err, leanbridge.ErrVersionMismatch):
+		case errors.Is(err, repl.ErrVersionMismatch):
 			add(check{"lean version", "fail", err.Error(), "rebuild with make lean so the REPL matches lean-toolchain", true})
 		default:
 			add(check{"repl start", "fail", err.Error(), "see the error; make lean rebuilds the REPL", true})
@@ -181,7 +181,7 @@ func startProgress(e *env, limit time.Duration) func() {
 	}
 }
 
-func probeCheck(res leanbridge.ProbeResult) check {
+func probeCheck(res repl.ProbeResult) check {
 	detail := fmt.Sprintf("tactic %q: true claim %s, false claim %s (%s)", res.Tactic,
 		yesNo(res.TrueAccepted, "proved", "NOT proved"), yesNo(res.FalseRejected, "rejected", "ACCEPTED"),
 		res.Duration.Round(time.Millisecond))

@@ -5,14 +5,15 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/leanprm/leanprm/leanbridge"
+	hformal "github.com/leanprm/leanprm/hybrid/formal"
+	"github.com/leanprm/leanprm/leanbridge/repl"
 	"github.com/leanprm/leanprm/translate"
 )
 
 // formal is the formal side of a run: the translator, and the REPL pool behind it if any.
 type formal struct {
 	tr   *translate.Translator
-	pool *leanbridge.Pool
+	pool *repl.Pool
 	// checker is what the run used: "exact", "lean", "sim", or "lean+exact" / "sim+exact".
 	checker string
 }
@@ -46,12 +47,12 @@ func newFormal(ctx context.Context, e *env) (*formal, error) {
 		return nil, err
 	}
 	if mode == "auto" && len(cfg.Command) == 0 {
-		if _, err := leanbridge.LocateREPL(cfg.ProjectDir); err != nil {
+		if _, err := repl.LocateREPL(cfg.ProjectDir); err != nil {
 			tr, terr := translate.New(translate.Options{Tactic: tactic})
 			return &formal{tr: tr, checker: "exact"}, terr
 		}
 	}
-	pool, err := leanbridge.NewPool(ctx, cfg)
+	pool, err := repl.NewPool(ctx, cfg)
 	if err != nil {
 		if mode == "auto" && !errors.Is(err, context.Canceled) {
 			fmt.Fprintf(e.stderr, "leanprm: Lean is not usable (%v); checking with the exact checker\n", err)
@@ -60,7 +61,7 @@ func newFormal(ctx context.Context, e *env) (*formal, error) {
 		}
 		return nil, fmt.Errorf("starting Lean: %w", err)
 	}
-	lean := translateLean{pool: pool, header: e.cfg.String("lean.header")}
+	lean := hformal.TranslateLean(pool, e.cfg.String("lean.header"))
 	tr, err := translate.New(translate.Options{Lean: lean, NoExact: mode == "lean", Tactic: tactic})
 	if err != nil {
 		pool.Close()

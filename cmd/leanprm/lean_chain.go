@@ -12,30 +12,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/leanprm/leanprm/leanbridge"
 	"github.com/leanprm/leanprm/leanbridge/lsp"
+	"github.com/leanprm/leanprm/leanbridge/proofchain"
+	"github.com/leanprm/leanprm/leanbridge/repl"
 )
-
-// chainStep is one row of `lean chain`'s report, the same for both backends.
-type chainStep struct {
-	Index    int      `json:"index"`
-	Tactic   string   `json:"tactic"`
-	Status   string   `json:"status"` // accepted, failed, not run
-	Goals    []string `json:"goals"`
-	Messages []string `json:"messages,omitempty"`
-}
-
-// chainReport is `lean chain`'s result.
-type chainReport struct {
-	Backend  string      `json:"backend"` // repl or lsp
-	Checker  string      `json:"checker"` // lean or sim
-	Verified bool        `json:"verified"`
-	Problems []string    `json:"problems,omitempty"`
-	Steps    []chainStep `json:"steps"`
-	Text     string      `json:"text"`
-	// StepIndexBase says the steps' index counts from 0 (the table and problems count from 1).
-	StepIndexBase int `json:"step_index_base"`
-}
 
 func newLeanChainCmd(e *env) *cobra.Command {
 	var (
@@ -61,7 +41,7 @@ Exit status: 0 verified, 3 not verified, 1 no verdict (Lean unavailable, crash, 
 				return err
 			}
 			ctx := cmd.Context()
-			var rep *chainReport
+			var rep *proofchain.Result
 			switch backend {
 			case "repl":
 				rep, err = chainThroughREPL(ctx, e, ch)
@@ -94,53 +74,41 @@ Exit status: 0 verified, 3 not verified, 1 no verdict (Lean unavailable, crash, 
 	return cmd
 }
 
-func readFormalChain(path string) (leanbridge.Chain, error) {
+func readFormalChain(path string) (proofchain.Chain, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
-		return leanbridge.Chain{}, err
+		return proofchain.Chain{}, err
 	}
 	if strings.EqualFold(filepath.Ext(path), ".json") || strings.HasPrefix(strings.TrimSpace(string(b)), "{") {
-		ch, err := leanbridge.ParseChain(b)
+		ch, err := proofchain.Parse(b)
 		if err != nil {
 			return ch, fmt.Errorf("%s: %w", path, err)
 		}
 		return ch, nil
 	}
-	ch, err := leanbridge.ChainFromSource(string(b), "")
+	ch, err := proofchain.FromSource(string(b), "")
 	if err != nil {
 		return ch, fmt.Errorf("%s: %w", path, err)
 	}
 	return ch, nil
 }
 
-func chainThroughREPL(ctx context.Context, e *env, ch leanbridge.Chain) (*chainReport, error) {
+func chainThroughREPL(ctx context.Context, e *env, ch proofchain.Chain) (*proofchain.Result, error) {
 	cfg, err := leanConfig(e)
 	if err != nil {
 		return nil, err
 	}
 	cfg.Workers = 1
 	cfg.SkipProbe = true // the chain brings its own tactics
-	w, err := leanbridge.StartWorker(ctx, cfg)
+	w, err := repl.StartWorker(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("starting the REPL: %w", err)
 	}
 	defer w.Close()
-	res, err := w.CheckChain(ctx, ch)
-	if err != nil {
-		return nil, err
-	}
-	rep := &chainReport{Backend: "repl", Checker: res.Checker, Verified: res.Verified, Problems: res.Problems, Text: res.Text}
-	for _, s := range res.Steps {
-		cs := chainStep{Index: s.Index, Tactic: s.Tactic, Status: string(s.Status), Goals: s.Goals}
-		for _, m := range s.Messages {
-			cs.Messages = append(cs.Messages, m.Severity+": "+m.Data)
-		}
-		rep.Steps = append(rep.Steps, cs)
-	}
-	return rep, nil
+	return w.CheckChain(ctx, ch)
 }
 
-func chainThroughLSP(ctx context.Context, e *env, ch leanbridge.Chain) (*chainReport, error) {
+func chainThroughLSP(ctx context.Context, e *env, ch proofchain.Chain) (*proofchain.Result, error) {
 	argv, err := splitCommand(e.cfg.String("lean.server_command"))
 	if err != nil {
 		return nil, fmt.Errorf("setting lean.server_command: %w", err)
@@ -168,43 +136,22 @@ func chainThroughLSP(ctx context.Context, e *env, ch leanbridge.Chain) (*chainRe
 		defer cancel()
 		c.Close(cctx)
 	}()
-	// The language-server file is header, statement, steps: the preamble (open …, helper
-	// lemmas) belongs before the theorem, so it goes after the imports in the header.
-	header := ch.Header
-	if ch.Preamble != "" {
-		header = strings.TrimSpace(header + "\n" + ch.Preamble)
-	}
-	res, err := c.CheckChain(ctx, lsp.Chain{Header: header, Statement: ch.Statement, Steps: ch.Steps})
-	if err != nil {
-		return nil, err
-	}
-	rep := &chainReport{Backend: "lsp", Checker: res.Checker, Verified: res.Verified, Problems: res.Problems, Text: res.Text}
-	for _, s := range res.Steps {
-		status := "failed"
-		switch {
-		case s.Skipped:
-			status = "not run"
-		case s.Accepted:
-			status = "accepted"
-		}
-		cs := chainStep{Index: s.Index, Tactic: s.Tactic, Status: status, Goals: s.Goals}
-		for _, m := range s.Messages {
-			cs.Messages = append(cs.Messages, m.Severity+": "+m.Data)
-		}
-		rep.Steps = append(rep.Steps, cs)
-	}
-	return rep, nil
+	return c.CheckChain(ctx, ch)
 }
 
-func writeChainReport(e *env, rep *chainReport) error {
+func writeChainReport(e *env, rep *proofchain.Result) error {
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "#\ttactic\tstatus\tgoals after / message")
 	for _, s := range rep.Steps {
 		detail := "no goals"
 		switch {
 		case len(s.Messages) > 0:
-			detail = strings.Join(s.Messages, " | ")
-		case s.Status != "accepted":
+			var ms []string
+			for _, m := range s.Messages {
+				ms = append(ms, m.String())
+			}
+			detail = strings.Join(ms, " | ")
+		case s.Status != proofchain.Accepted:
 			detail = ""
 		case len(s.Goals) > 0:
 			detail = strings.Join(s.Goals, " | ")

@@ -9,14 +9,16 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/leanprm/leanprm/leanbridge/proofchain"
 )
 
-func runChain(t *testing.T, args ...string) (chainReport, error) {
+func runChain(t *testing.T, args ...string) (proofchain.Result, error) {
 	t.Helper()
 	t.Setenv("LEANPRM_RUN_AS_MAIN", "1")
 	base := []string{"lean", "chain", "--json", "--repl-command", "leanprm sim repl", "--server-command", "leanprm sim lsp"}
 	out, _, err := run(t, t.TempDir(), nil, append(base, args...)...)
-	var rep chainReport
+	var rep proofchain.Result
 	require.NoError(t, json.Unmarshal([]byte(out), &rep), out)
 	return rep, err
 }
@@ -27,7 +29,7 @@ func TestLeanChainREPL(t *testing.T) {
 	assert.True(t, rep.Verified)
 	assert.Equal(t, "sim", rep.Checker)
 	require.Len(t, rep.Steps, 3)
-	assert.Equal(t, "accepted", rep.Steps[0].Status)
+	assert.Equal(t, proofchain.Accepted, rep.Steps[0].Status)
 	assert.Len(t, rep.Steps[0].Goals, 2, "constructor leaves two goals")
 	assert.Empty(t, rep.Steps[2].Goals)
 
@@ -37,7 +39,7 @@ func TestLeanChainREPL(t *testing.T) {
 	require.Error(t, err)
 	assert.Equal(t, exitFindings, exitCode(err, &strings.Builder{}))
 	assert.False(t, rep.Verified)
-	assert.Equal(t, []string{"accepted", "failed", "not run"}, []string{rep.Steps[0].Status, rep.Steps[1].Status, rep.Steps[2].Status})
+	assert.Equal(t, []proofchain.Status{proofchain.Accepted, proofchain.Failed, proofchain.NotRun}, []proofchain.Status{rep.Steps[0].Status, rep.Steps[1].Status, rep.Steps[2].Status})
 	assert.NotEmpty(t, rep.Steps[1].Messages)
 }
 

@@ -12,7 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/leanprm/leanprm/leanbridge"
+	"github.com/leanprm/leanprm/leanbridge/repl"
 )
 
 // maxRequestBytes bounds one request read by `lean repl`; a larger one is reported, not sent.
@@ -57,7 +57,7 @@ each request. Exit status 1 if any request got a leanprm_error.`,
 			cfg.SkipProbe = true      // a raw session forwards what the user sends; no tactic is assumed
 			cfg.HideStartupIDs = true // the user's first command gets env 0, as with lake exe repl
 			ctx := cmd.Context()
-			w, err := leanbridge.StartWorker(ctx, cfg)
+			w, err := repl.StartWorker(ctx, cfg)
 			if err != nil {
 				return fmt.Errorf("starting the REPL: %w", err)
 			}
@@ -151,14 +151,14 @@ var errStopped = errors.New("session stopped")
 func errorLine(err error, line int) json.RawMessage {
 	kind := "error"
 	switch {
-	case errors.Is(err, leanbridge.ErrTimeout):
+	case errors.Is(err, repl.ErrTimeout):
 		kind = "timeout"
-	case errors.Is(err, leanbridge.ErrStaleState):
+	case errors.Is(err, repl.ErrStaleState):
 		kind = "stale_state"
-	case errors.Is(err, leanbridge.ErrInvalidRequest), errors.Is(err, errBadRequest), errors.Is(err, errRequestTooLarge):
+	case errors.Is(err, repl.ErrInvalidRequest), errors.Is(err, errBadRequest), errors.Is(err, errRequestTooLarge):
 		kind = "invalid_request"
-	case errors.Is(err, leanbridge.ErrProcessDied), errors.Is(err, leanbridge.ErrMalformedReply),
-		errors.Is(err, leanbridge.ErrReplyTooLarge), errors.Is(err, leanbridge.ErrNotProcessed):
+	case errors.Is(err, repl.ErrProcessDied), errors.Is(err, repl.ErrMalformedReply),
+		errors.Is(err, repl.ErrReplyTooLarge), errors.Is(err, repl.ErrNotProcessed):
 		kind = "repl_failed"
 	}
 	b, _ := json.Marshal(struct {

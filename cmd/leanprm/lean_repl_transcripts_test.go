@@ -27,7 +27,7 @@ func transcriptsDir(t *testing.T) string {
 }
 
 // simTranscripts are the REPL's own test sessions the simulator reproduces (the list of
-// leanbridge/replsim's TestTranscriptReplay); sessions sharing pickle files run in order in one
+// internal/leansim/repl's TestTranscriptReplay); sessions sharing pickle files run in order in one
 // directory.
 var simTranscripts = [][]string{
 	{"readme"}, {"proof_step"}, {"tactic_sorry"}, {"term_sorry"}, {"tactic_mode_sorry"},

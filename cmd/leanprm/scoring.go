@@ -10,6 +10,7 @@ import (
 
 	"github.com/leanprm/leanprm/hybrid"
 	"github.com/leanprm/leanprm/hybrid/embedded"
+	hformal "github.com/leanprm/leanprm/hybrid/formal"
 	"github.com/leanprm/leanprm/hybrid/formaltranslate"
 	"github.com/leanprm/leanprm/hybrid/vllm"
 )
@@ -87,9 +88,9 @@ func newScoringWith(ctx context.Context, e *env, policy hybrid.Policy, prm hybri
 	}
 	s.formal = f
 	s.closers = append(s.closers, func() { f.Close() })
-	ls := leanSteps{inner: formaltranslate.New(f.tr), header: e.cfg.String("lean.header")}
-	if f.pool != nil {
-		ls.pool = f.pool
+	ls := hformal.LeanSteps{Inner: formaltranslate.New(f.tr), Header: e.cfg.String("lean.header")}
+	if f.pool != nil { // a nil pool must not become a non-nil Checker
+		ls.Checker = f.pool
 	}
 	s.scorer = &hybrid.Scorer{PRM: prm, Formal: ls, Policy: policy, Concurrency: e.cfg.Workers()}
 	return s, nil

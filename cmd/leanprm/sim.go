@@ -3,8 +3,8 @@ package main
 import (
 	"github.com/spf13/cobra"
 
-	"github.com/leanprm/leanprm/leanbridge/lspsim"
-	"github.com/leanprm/leanprm/leanbridge/replsim"
+	lspsim "github.com/leanprm/leanprm/internal/leansim/lsp"
+	replsim "github.com/leanprm/leanprm/internal/leansim/repl"
 )
 
 // newSimCmd exposes the repository's REPL simulator as a child process for tests, benchmarks

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/leanprm/leanprm/hybrid"
+	hformal "github.com/leanprm/leanprm/hybrid/formal"
 	"github.com/leanprm/leanprm/translate"
 )
 
@@ -46,9 +47,9 @@ FILE is any chain format leanprm reads (--format to force one; - reads stdin).`,
 				return err
 			}
 			defer f.Close()
-			lean := leanSteps{header: e.cfg.String("lean.header")}
+			lean := hformal.LeanSteps{Header: e.cfg.String("lean.header")}
 			if f.pool != nil {
-				lean.pool = f.pool
+				lean.Checker = f.pool
 			}
 			results, err := translateChains(ctx, f.tr, lean, chains, e.cfg.Workers())
 			if err != nil {
@@ -144,7 +145,7 @@ func strictQuirks(e *env, rowErrs []hybrid.RowError) error {
 // translateChains checks chains concurrently (at most workers at once) and returns results in
 // input order. Formal (Lean) steps are not prose: the translator sees them as empty, and they
 // are judged as `check` judges them (lean), so the two commands agree.
-func translateChains(ctx context.Context, tr *translate.Translator, lean leanSteps, chains []hybrid.Chain, workers int) ([]translate.ChainResult, error) {
+func translateChains(ctx context.Context, tr *translate.Translator, lean hformal.LeanSteps, chains []hybrid.Chain, workers int) ([]translate.ChainResult, error) {
 	results := make([]translate.ChainResult, len(chains))
 	errs := make([]error, len(chains))
 	sem := make(chan struct{}, max(1, workers))
@@ -171,7 +172,7 @@ func translateChains(ctx context.Context, tr *translate.Translator, lean leanSte
 			}
 			for k, st := range chains[i].Steps {
 				if st.Formal && k < len(results[i].Steps) {
-					fs := lean.judge(ctx, st.Text)
+					fs := lean.CheckStep(ctx, st.Text)
 					results[i].Steps[k] = leanStepResult(k, st.Text, fs)
 					if results[i].Checker == "" {
 						results[i].Checker = fs.Checker // a chain of Lean steps only
@@ -195,7 +196,7 @@ func leanStepResult(index int, src string, fs hybrid.FormalStep) translate.StepR
 	res := translate.StepResult{Index: index, Text: src, Obligations: []translate.Obligation{}}
 	switch fs.Verdict {
 	case hybrid.NoVerdict:
-		res.Verdict = translate.StepVerdict(NotCheckedNoLean)
+		res.Verdict = translate.StepVerdict(hformal.NotCheckedNoLean)
 	default:
 		res.Verdict = translate.StepVerdict(fs.Verdict)
 	}

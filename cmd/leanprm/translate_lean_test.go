@@ -11,7 +11,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/leanprm/leanprm/leanbridge"
+	hformal "github.com/leanprm/leanprm/hybrid/formal"
+	"github.com/leanprm/leanprm/leanbridge/repl"
 	"github.com/leanprm/leanprm/translate"
 )
 
@@ -28,12 +29,12 @@ func TestLeanTranslateAgreesWithExact(t *testing.T) {
 	require.NoError(t, err)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
-	pool, err := leanbridge.NewPool(ctx, leanbridge.Config{ProjectDir: project, Workers: 1})
+	pool, err := repl.NewPool(ctx, repl.Config{ProjectDir: project, Workers: 1})
 	require.NoError(t, err)
 	defer pool.Close()
 	require.Equal(t, "lean", pool.Backend())
 
-	tr, err := translate.New(translate.Options{Lean: translateLean{pool: pool}})
+	tr, err := translate.New(translate.Options{Lean: hformal.TranslateLean(pool, "")})
 	require.NoError(t, err)
 	steps := []string{
 		"First $24 \\times 3 = 72$ and $40 \\times 1.5 = 60$, so 72 + 60 = 133.",

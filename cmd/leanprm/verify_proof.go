@@ -8,7 +8,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/leanprm/leanprm/leanbridge"
+	hformal "github.com/leanprm/leanprm/hybrid/formal"
+	"github.com/leanprm/leanprm/leanbridge/repl"
 	"github.com/leanprm/leanprm/leanbridge/verify"
 )
 
@@ -125,14 +126,14 @@ func verifyLean(ctx context.Context, e *env) (verify.Runner, func(), error) {
 		return nil, nil, err
 	}
 	if len(cfg.Command) == 0 {
-		if _, err := leanbridge.LocateREPL(cfg.ProjectDir); err != nil {
+		if _, err := repl.LocateREPL(cfg.ProjectDir); err != nil {
 			fmt.Fprintf(e.stderr, "leanprm: %v\nleanprm: only the checks before Lean run; no proof can be verified\n", err)
 			return nil, func() {}, nil
 		}
 	}
-	pool, err := leanbridge.NewPool(ctx, cfg)
+	pool, err := repl.NewPool(ctx, cfg)
 	if err != nil {
 		return nil, nil, fmt.Errorf("starting Lean: %w", err)
 	}
-	return leanbridge.VerifyRunner(pool), func() { pool.Close() }, nil
+	return hformal.VerifyRunner(pool), func() { pool.Close() }, nil
 }

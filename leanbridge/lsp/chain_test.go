@@ -7,30 +7,31 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/leanprm/leanprm/leanbridge/lsp"
+	"github.com/leanprm/leanprm/leanbridge/proofchain"
 )
 
 func TestBuildChainFile(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
-		chain lsp.Chain
+		chain proofchain.Chain
 		text  string
 		spans [][2]int
 	}{
 		{
 			name:  "theorem",
-			chain: lsp.Chain{Statement: "theorem t (p : Prop) (hp : p) : p", Steps: []string{"exact hp"}},
+			chain: proofchain.Chain{Statement: "theorem t (p : Prop) (hp : p) : p", Steps: []string{"exact hp"}},
 			text:  "theorem t (p : Prop) (hp : p) : p := by\n  exact hp\n",
 			spans: [][2]int{{1, 1}},
 		},
 		{
 			name:  "proposition with := by, header, multi-line step",
-			chain: lsp.Chain{Header: "import Mathlib\n", Statement: "  (2 : ℚ) + 2 = 4 := by ", Steps: []string{"  norm_num", "\n    first\n      done\n"}},
+			chain: proofchain.Chain{Header: "import Mathlib\n", Statement: "  (2 : ℚ) + 2 = 4 := by ", Steps: []string{"  norm_num", "\n    first\n      done\n"}},
 			text:  "import Mathlib\n\nexample : (2 : ℚ) + 2 = 4 := by\n  norm_num\n  first\n    done\n",
 			spans: [][2]int{{3, 3}, {4, 5}},
 		},
 		{
 			name:  "CRLF",
-			chain: lsp.Chain{Statement: "example : True", Steps: []string{"skip\r\ntrivial"}},
+			chain: proofchain.Chain{Statement: "example : True", Steps: []string{"skip\r\ntrivial"}},
 			text:  "example : True := by\n  skip\n  trivial\n",
 			spans: [][2]int{{1, 2}},
 		},
@@ -42,7 +43,7 @@ func TestBuildChainFile(t *testing.T) {
 			assert.Equal(t, tc.spans, spans)
 		})
 	}
-	for _, bad := range []lsp.Chain{
+	for _, bad := range []proofchain.Chain{
 		{Statement: "", Steps: []string{"rfl"}},
 		{Statement: "example : True"},
 		{Statement: "example : True", Steps: []string{"trivial", "  \n "}},

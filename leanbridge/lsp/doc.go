@@ -31,32 +31,15 @@
 //
 // # Proof chains
 //
-// CheckChain builds one file from a statement and tactic steps (statement `:= by`, then each
-// step on its own lines, indented), elaborates it once and judges each step: StepResult
-// (Index, Tactic, Accepted, Goals, Messages) has the shape of the REPL backend's per-step
-// verdict, so the two backends can be compared. ChainResult.Verified requires completed
-// processing, no error, no "declaration uses `sorry`" warning, no unsolved goals, and no goal
-// left after the last step. ChainResult.Checker says who judged: "lean" or "sim" (the
-// repository's simulator, leanbridge/lspsim), from initialize's serverInfo.name.
+// CheckChain (the proofchain.Checker of this client) builds one file from a proofchain.Chain
+// (header and preamble, statement `:= by`, then each step on its own lines, indented),
+// elaborates it once and judges each step in the same proofchain.Result terms as the REPL
+// client, so the two backends can be compared (proofchain's agreement test). Result.Verified
+// requires completed processing, no error, no "declaration uses `sorry`" warning, no unsolved
+// goals, and no goal left after the last step. Result.Checker says who judged: "lean" or "sim"
+// (the repository's simulator, internal/leansim/lsp), from initialize's serverInfo.name.
 //
-// # Example
-//
-//	c, err := lsp.Start(ctx, lsp.Options{Dir: "lean-project"}) // runs `lake serve`
-//	if err != nil {
-//		return err
-//	}
-//	defer c.Close(context.Background())
-//	res, err := c.CheckChain(ctx, lsp.Chain{
-//		Statement: "theorem t (p q : Prop) (hp : p) (hq : q) : p ∧ q",
-//		Steps:     []string{"constructor", "exact hp", "exact hq"},
-//	})
-//	if err != nil {
-//		return err // timeouts, crashes: see above
-//	}
-//	for _, st := range res.Steps {
-//		fmt.Println(st.Index, st.Tactic, st.Accepted, st.Goals)
-//	}
-//	fmt.Println(res.Verified, res.Checker) // true lean
+// ExampleClient_CheckChain shows a chain judged through `lake serve`.
 //
 // Check (any text) and Goals (plainGoal at a position of the last checked version) are the
 // lower-level calls CheckChain is made of.

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/leanprm/leanprm/leanbridge/lsp"
+	"github.com/leanprm/leanprm/leanbridge/proofchain"
 )
 
 // Tests against a scripted server: they control exactly what the client sees and when.
@@ -259,12 +260,12 @@ func TestOutOfOrderAnswersMatchedByID(t *testing.T) {
 	f, client := newFake(t, fakeOptions())
 	c := client()
 	type chainOut struct {
-		res *lsp.ChainResult
+		res *proofchain.Result
 		err error
 	}
 	done := make(chan chainOut, 1)
 	go func() {
-		res, err := c.CheckChain(context.Background(), lsp.Chain{Statement: "theorem t : P", Steps: []string{"a", "b", "c"}})
+		res, err := c.CheckChain(context.Background(), proofchain.Chain{Statement: "theorem t : P", Steps: []string{"a", "b", "c"}})
 		done <- chainOut{res, err}
 	}()
 	f.expect("textDocument/didOpen")
@@ -369,9 +370,9 @@ func TestURISpellingsMatch(t *testing.T) {
 func TestChainNotVerifiedWithoutPublication(t *testing.T) {
 	f, client := newFake(t, fakeOptions())
 	c := client()
-	done := make(chan *lsp.ChainResult, 1)
+	done := make(chan *proofchain.Result, 1)
 	go func() {
-		res, err := c.CheckChain(context.Background(), lsp.Chain{Statement: "example : True", Steps: []string{"trivial"}})
+		res, err := c.CheckChain(context.Background(), proofchain.Chain{Statement: "example : True", Steps: []string{"trivial"}})
 		assert.NoError(t, err)
 		done <- res
 	}()
@@ -381,7 +382,7 @@ func TestChainNotVerifiedWithoutPublication(t *testing.T) {
 	f.reply(g.ID, map[string]any{"rendered": "no goals", "goals": []string{}})
 	res := <-done
 	require.NotNil(t, res)
-	assert.True(t, res.Steps[0].Accepted)
+	assert.True(t, res.Steps[0].Accepted())
 	assert.False(t, res.Verified)
 	assert.Contains(t, res.Problems, "the server published no diagnostics for this version")
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/leanprm/leanprm/internal/proc"
 	"github.com/leanprm/leanprm/leanbridge/lsp"
+	"github.com/leanprm/leanprm/leanbridge/proofchain"
 )
 
 // Faults, injected by the simulator's flags, with the simulator as a separate process so
@@ -121,7 +122,7 @@ func TestFaultGarbageFrame(t *testing.T) {
 }
 
 func TestFaultOutOfOrderReplies(t *testing.T) {
-	chain := lsp.Chain{
+	chain := proofchain.Chain{
 		Statement: "theorem t : ∀ p q : Prop, p → q → p ∧ q",
 		Steps:     []string{"intro p", "intro q", "intro hp hq", "constructor", "exact hp", "exact hq"},
 	}

@@ -16,9 +16,9 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"
 
+	lspsim "github.com/leanprm/leanprm/internal/leansim/lsp"
 	"github.com/leanprm/leanprm/internal/proc"
 	"github.com/leanprm/leanprm/leanbridge/lsp"
-	"github.com/leanprm/leanprm/leanbridge/lspsim"
 )
 
 // The test binary doubles as the simulator process (gopls cmd/integration_test.go): with

@@ -106,21 +106,15 @@ func FuzzTextRoundTrip(f *testing.F) {
 				continue
 			}
 			p, err := tx.PositionAt(off)
-			if err != nil {
-				t.Fatalf("PositionAt(%d): %v", off, err)
-			}
+			require.NoError(t, err, "PositionAt(%d)", off)
 			back, err := tx.Offset(p)
-			if err != nil || back != off {
-				t.Fatalf("Offset(%v) = %d, %v; want %d", p, back, err, off)
-			}
+			require.NoError(t, err, "Offset(%v)", p)
+			require.Equal(t, off, back, "Offset(%v)", p)
 			r, err := tx.ToREPL(p)
-			if err != nil {
-				t.Fatalf("ToREPL(%v): %v", p, err)
-			}
+			require.NoError(t, err, "ToREPL(%v)", p)
 			p2, err := tx.FromREPL(r)
-			if err != nil || p2 != p {
-				t.Fatalf("FromREPL(%v) = %v, %v; want %v", r, p2, err, p)
-			}
+			require.NoError(t, err, "FromREPL(%v)", r)
+			require.Equal(t, p, p2, "FromREPL(%v)", r)
 		}
 	})
 }

@@ -9,12 +9,13 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	lspsim "github.com/leanprm/leanprm/internal/leansim/lsp"
 	"github.com/leanprm/leanprm/internal/proc"
 	"github.com/leanprm/leanprm/leanbridge/lsp"
-	"github.com/leanprm/leanprm/leanbridge/lspsim"
+	"github.com/leanprm/leanprm/leanbridge/proofchain"
 )
 
-// Tests against the simulator (leanbridge/lspsim): in-process through io.Pipes, or as a
+// Tests against the simulator (internal/leansim/lsp): in-process through io.Pipes, or as a
 // child process (the test binary re-executed).
 
 func TestSimulatorNameAgrees(t *testing.T) {
@@ -241,7 +242,7 @@ func runGoalsCase(t *testing.T, c *lsp.Client) {
 
 type chainCase struct {
 	name      string
-	chain     lsp.Chain
+	chain     proofchain.Chain
 	accepted  []bool
 	skipped   []bool
 	goals     [][]string
@@ -252,21 +253,21 @@ type chainCase struct {
 var chainCases = []chainCase{
 	{
 		name:     "verified",
-		chain:    lsp.Chain{Statement: "theorem t : ∀ p q : Prop, p → q → p ∧ q", Steps: []string{"intro p q hp hq", "exact ⟨hp, hq⟩"}},
+		chain:    proofchain.Chain{Statement: "theorem t : ∀ p q : Prop, p → q → p ∧ q", Steps: []string{"intro p q hp hq", "exact ⟨hp, hq⟩"}},
 		accepted: []bool{true, true},
 		goals:    [][]string{{"p q : Prop\nhp : p\nhq : q\n⊢ p ∧ q"}, {}},
 		verified: true,
 	},
 	{
 		name:     "proposition statement",
-		chain:    lsp.Chain{Statement: "(2 : Rat) * 3 = 6 := by", Steps: []string{"decide +kernel"}},
+		chain:    proofchain.Chain{Statement: "(2 : Rat) * 3 = 6 := by", Steps: []string{"decide +kernel"}},
 		accepted: []bool{true},
 		goals:    [][]string{{}},
 		verified: true,
 	},
 	{
 		name:      "failed step, later steps skipped",
-		chain:     lsp.Chain{Statement: "theorem t (p q : Prop) (hp : p) (hq : q) : p ∧ q", Steps: []string{"constructor", "exact hq", "exact hq"}},
+		chain:     proofchain.Chain{Statement: "theorem t (p q : Prop) (hp : p) (hq : q) : p ∧ q", Steps: []string{"constructor", "exact hq", "exact hq"}},
 		accepted:  []bool{true, false, false},
 		skipped:   []bool{false, false, true},
 		goals:     [][]string{{"case left\np q : Prop\nhp : p\nhq : q\n⊢ p", "case right\np q : Prop\nhp : p\nhq : q\n⊢ q"}, nil, nil},
@@ -274,7 +275,7 @@ var chainCases = []chainCase{
 	},
 	{
 		name:      "recovered error: the next step runs but is not judged",
-		chain:     lsp.Chain{Statement: "theorem t (p : Prop) (hp : p) : p ∧ p", Steps: []string{"constructor", "exact foo", "exact hp"}},
+		chain:     proofchain.Chain{Statement: "theorem t (p : Prop) (hp : p) : p ∧ p", Steps: []string{"constructor", "exact foo", "exact hp"}},
 		accepted:  []bool{true, false, false},
 		skipped:   []bool{false, false, true},
 		goals:     [][]string{{"case left\np : Prop\nhp : p\n⊢ p", "case right\np : Prop\nhp : p\n⊢ p"}, nil, nil},
@@ -282,21 +283,21 @@ var chainCases = []chainCase{
 	},
 	{
 		name:      "sorry",
-		chain:     lsp.Chain{Statement: "theorem t : 1 = 2", Steps: []string{"sorry"}},
+		chain:     proofchain.Chain{Statement: "theorem t : 1 = 2", Steps: []string{"sorry"}},
 		accepted:  []bool{true},
 		goals:     [][]string{{}},
 		problemRe: "declaration uses `sorry`",
 	},
 	{
 		name:      "unsolved goals",
-		chain:     lsp.Chain{Statement: "theorem t (p : Prop) (hp : p) : p ∧ p", Steps: []string{"constructor", "exact hp"}},
+		chain:     proofchain.Chain{Statement: "theorem t (p : Prop) (hp : p) : p ∧ p", Steps: []string{"constructor", "exact hp"}},
 		accepted:  []bool{true, true},
 		goals:     [][]string{{"case left\np : Prop\nhp : p\n⊢ p", "case right\np : Prop\nhp : p\n⊢ p"}, {"case right\np : Prop\nhp : p\n⊢ p"}},
 		problemRe: "unsolved goals",
 	},
 	{
 		name:     "multi-line step",
-		chain:    lsp.Chain{Statement: "theorem t (p : Prop) (hp : p) : p ∧ p", Steps: []string{"constructor", "exact hp\nexact hp"}},
+		chain:    proofchain.Chain{Statement: "theorem t (p : Prop) (hp : p) : p ∧ p", Steps: []string{"constructor", "exact hp\nexact hp"}},
 		accepted: []bool{true, true},
 		goals:    [][]string{{"case left\np : Prop\nhp : p\n⊢ p", "case right\np : Prop\nhp : p\n⊢ p"}, {}},
 		verified: true,
@@ -307,7 +308,7 @@ func TestSimCheckChain(t *testing.T) {
 	runChainCases(t, connectSim(t, lsp.Options{}).c, "sim")
 }
 
-// runChainCases checks chainCases; checker is the expected ChainResult.Checker. Problems
+// runChainCases checks chainCases; checker is the expected Result.Checker. Problems
 // are compared only for confirmed wordings (see confirmedWording) when checking real Lean.
 func runChainCases(t *testing.T, c *lsp.Client, checker string) {
 	for _, tc := range chainCases {
@@ -319,12 +320,12 @@ func runChainCases(t *testing.T, c *lsp.Client, checker string) {
 			for i, st := range res.Steps {
 				assert.Equal(t, i, st.Index)
 				assert.Equal(t, tc.chain.Steps[i], st.Tactic)
-				assert.Equal(t, tc.accepted[i], st.Accepted, "step %d: %+v", i, st)
+				assert.Equal(t, tc.accepted[i], st.Accepted(), "step %d: %+v", i, st)
 				if tc.skipped != nil {
-					assert.Equal(t, tc.skipped[i], st.Skipped, "step %d", i)
+					assert.Equal(t, tc.skipped[i], st.Status == proofchain.NotRun, "step %d", i)
 				}
 				assert.Equal(t, tc.goals[i], st.Goals, "step %d goals", i)
-				if !st.Accepted && !st.Skipped {
+				if st.Status == proofchain.Failed {
 					require.NotEmpty(t, st.Messages)
 					assert.Equal(t, "error", st.Messages[0].Severity)
 				}

@@ -1,0 +1,263 @@
+package repl
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+func fileMessages(r *FileResult) []string {
+	var out []string
+	for _, m := range r.Messages() {
+		out = append(out, fmt.Sprintf("%s %d:%d-%d:%d %s", m.Severity, m.Pos.Line, m.Pos.Col, m.End.Line, m.End.Col, m.Data))
+	}
+	return out
+}
+
+func equalStrings(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// ElaborateFile and the REPL's command mode (a `cmd` without env) are one elaborator: the
+// same messages, at the same positions, in the same order.
+func TestElaborateFileIsCommandMode(t *testing.T) {
+	for _, src := range []string{
+		"theorem t (p q : Prop) (hp : p) (hq : q) : p ∧ q := by\n  constructor\n  exact hq\n  exact hq\n",
+		"theorem a : 1 < 2 := by decide\ntheorem b : 3 < 2 := by decide\n#print axioms a\n",
+		"import Mathlib\n\nexample : (2 : ℚ) + 2 = 5 := by norm_num\nexample (n : ℕ) : n = n := by sorry\n",
+		"theorem t : True ∧ True := by\n  constructor\n  frobnicate\n  trivial\n",
+		"theorem t (x y : Int) (h₁ : x + y = 10) (h₂ : x - y = 2) : x = 6 ∧ y = 4 := by\n  constructor\n  · omega\n  · omega\n",
+		"import Nonexistent\ntheorem t : True := by trivial\n",
+		"set_option maxHeartbeats 400000 in\ntheorem t (n : Nat) (h : 3 * n + 4 ≤ 19) : n ≤ 5 := by omega\nexample : True := by trivial extra\n",
+	} {
+		t.Run(firstLineOf(src), func(t *testing.T) {
+			f := ElaborateFile(src, FileOptions{Mathlib: true})
+			v := cmdReply(t, NewServer(Options{Mathlib: true}), src)
+			var want []string
+			ms, _ := v.Get("messages")
+			for i := 0; i < ms.Len(); i++ {
+				m := ms.Index(i)
+				sev, _ := m.Get("severity")
+				pos, _ := m.Get("pos")
+				end, _ := m.Get("endPos")
+				num := func(p Value, k string) int { x, _ := p.Get(k); n, _ := x.AsNat(); return n }
+				want = append(want, fmt.Sprintf("%s %d:%d-%d:%d %s", sev.s, num(pos, "line"), num(pos, "column"),
+					num(end, "line"), num(end, "column"), data(m)))
+			}
+			if got := fileMessages(f); !equalStrings(got, want) {
+				t.Errorf("file mode:\n%q\ncommand mode:\n%q", got, want)
+			}
+		})
+	}
+}
+
+func TestElaborateFileCommands(t *testing.T) {
+	src := "import Init\n\ntheorem a : 1 < 2 := by\n  decide\ntheorem b : 3 < 2 := by decide\nexample : True := by sorry\n"
+	f := ElaborateFile(src, FileOptions{})
+	if f.Fatal || len(f.Commands) != 4 {
+		t.Fatalf("fatal %v, %d commands: %+v", f.Fatal, len(f.Commands), f.Commands)
+	}
+	for i, want := range []struct {
+		pos, end     Pos
+		msgs         int
+		accomplished bool
+	}{
+		{Pos{1, 0}, Pos{1, 11}, 0, false}, // the header
+		{Pos{3, 0}, Pos{4, 8}, 0, true},
+		{Pos{5, 0}, Pos{5, 30}, 1, false},
+		{Pos{6, 0}, Pos{6, 26}, 1, false}, // sorry: a warning, not accomplished
+	} {
+		c := f.Commands[i]
+		if c.Pos != want.pos || c.End != want.end || len(c.Messages) != want.msgs || c.Accomplished != want.accomplished {
+			t.Errorf("command %d: %+v, want %+v", i, c, want)
+		}
+	}
+	if m := f.Commands[3].Messages[0]; m.Severity != "warning" || m.Data != "declaration uses `sorry`" || m.Pos != (Pos{6, 0}) {
+		t.Errorf("sorry warning: %+v", m)
+	}
+
+	f = ElaborateFile("import Nonexistent.Module\ntheorem t : True := by trivial\n", FileOptions{})
+	if !f.Fatal || len(f.Commands) != 1 || len(f.Tactics) != 0 {
+		t.Fatalf("an unknown import stops the file: %+v", f)
+	}
+	if f = ElaborateFile("import LeanPRM\n", FileOptions{Packages: []string{"LeanPRM"}}); f.Fatal {
+		t.Errorf("a project package: %+v", f)
+	}
+	if f = ElaborateFile("import Mathlib\n", FileOptions{}); !f.Fatal {
+		t.Errorf("Mathlib without FileOptions.Mathlib: %+v", f)
+	}
+
+	f = ElaborateFile("theorem t (p : Prop) (hp : p) : p ∧ p := by\n  constructor\n  exact hp\n", FileOptions{})
+	ms := f.Messages()
+	if len(ms) != 1 || !ms[0].UnsolvedGoals || ms[0].Pos != (Pos{1, 41}) || ms[0].End != (Pos{3, 10}) {
+		t.Errorf("unsolved goals from `by` to the end of the block: %+v", ms)
+	}
+}
+
+// Lean elaborates the partial syntax of a command that does not parse, and keeps only its
+// "unsolved goals" (and unsynthesized placeholders): no other error, no sorry warning.
+func TestElaborateFilePartialSyntax(t *testing.T) {
+	for _, tc := range []struct {
+		src  string
+		want []string
+	}{
+		{"theorem t : True ∧ True := by\n  constructor\n  frobnicate\n  trivial\n",
+			[]string{"error 3:3-3:12 unknown tactic", "error 1:27-2:13 unsolved goals\ncase left\n⊢ True\n\ncase right\n⊢ True"}},
+		{"theorem t : 1 = 2 := by\n  decide\n  frobnicate\n", []string{"error 3:3-3:12 unknown tactic"}},
+		{"theorem t : True := by\n  sorry\n  frobnicate\n", []string{"error 3:3-3:12 unknown tactic"}},
+		{"set_option pp.all true in\ntheorem t : True := by\n  frobnicate\n", []string{"error 3:3-3:12 unknown tactic", "error 2:20-2:22 unsolved goals\n⊢ True"}},
+	} {
+		f := ElaborateFile(tc.src, FileOptions{})
+		if got := fileMessages(f); !equalStrings(got, tc.want) {
+			t.Errorf("%q:\n got %q\nwant %q", tc.src, got, tc.want)
+		}
+		if f.Commands[len(f.Commands)-1].Accomplished {
+			t.Errorf("%q: accomplished", tc.src)
+		}
+	}
+}
+
+func TestGoalsAt(t *testing.T) {
+	src := "theorem t (p : Prop) (hp : p) : p ∧ p := by\n  constructor\n  exact hp; decide\n  exact hp\n" +
+		"theorem u (x y : Int) (h : x = y) : y = x ∧ x = y := by\n  constructor\n  · omega\n  · have h2 : x = y := by\n      omega\n    exact h2\n" +
+		"theorem v : True := by\n  frobnicate\n"
+	f := ElaborateFile(src, FileOptions{})
+	h := "p : Prop\nhp : p\n"
+	hu := "x y : Int\nh : x = y\n"
+	for _, tc := range []struct {
+		pos  Pos
+		want []string // nil: no answer
+		why  string
+	}{
+		{Pos{2, 0}, []string{h + "⊢ p ∧ p"}, "before the line's first tactic"},
+		{Pos{2, 2}, []string{h + "⊢ p ∧ p"}, "at its start"},
+		{Pos{2, 5}, []string{h + "⊢ p ∧ p"}, "inside it"},
+		{Pos{2, 13}, []string{"case left\n" + h + "⊢ p", "case right\n" + h + "⊢ p"}, "at its end"},
+		{Pos{2, 40}, []string{"case left\n" + h + "⊢ p", "case right\n" + h + "⊢ p"}, "after it on its line"},
+		{Pos{3, 10}, []string{"case right\n" + h + "⊢ p"}, "between two tactics of a line"},
+		{Pos{3, 13}, []string{"case right\n" + h + "⊢ p"}, "inside a tactic that fails"},
+		{Pos{3, 18}, nil, "after a tactic that failed"},
+		{Pos{4, 10}, nil, "never run"},
+		{Pos{1, 3}, nil, "the statement"},
+		{Pos{7, 9}, []string{"case right\n" + hu + "⊢ x = y"}, "after `· omega`: the enclosing tactic's goals"},
+		{Pos{9, 11}, []string{"case right\n" + hu + "⊢ x = y"}, "inside a nested block: before the top-level tactic"},
+		{Pos{10, 12}, []string{}, "after the last tactic"},
+		{Pos{12, 12}, nil, "a tactic that does not parse"},
+		{Pos{99, 0}, nil, "no such line"},
+	} {
+		got, ok := f.GoalsAt(tc.pos)
+		if ok != (tc.want != nil) || !equalStrings(got, tc.want) {
+			t.Errorf("%v (%s): %q %v, want %q", tc.pos, tc.why, got, ok, tc.want)
+		}
+	}
+}
+
+// Every tactic Lean knows gets a verdict that is never "unknown tactic" (which Lean gives only
+// to a word that names no tactic) and never an acceptance it did not earn; Mathlib's are
+// unknown without Mathlib, as in Lean.
+func TestRealTacticNamesAreNeverUnknown(t *testing.T) {
+	check := func(name string, mathlib bool) {
+		src := "theorem t (x : Nat) (h : x = 1) : x + 1 = 3 := by " + name
+		f := ElaborateFile(src, FileOptions{Mathlib: mathlib})
+		if mathlib {
+			f = ElaborateFile("import Mathlib\n"+src, FileOptions{Mathlib: true})
+		}
+		ms := f.Messages()
+		if len(ms) == 0 {
+			t.Errorf("%s: accepted a false claim", name)
+		}
+		for _, m := range ms {
+			if m.Data == "unknown tactic" {
+				t.Errorf("%s: unknown tactic", name)
+			}
+		}
+	}
+	for _, set := range []map[string]bool{simulated, notSimulated} {
+		for name := range set {
+			check(name, false)
+		}
+	}
+	for _, set := range []map[string]bool{mathlibSimulated, mathlibNotSimulated} {
+		for name := range set {
+			check(name, true)
+			if notSimulated[name] || simulated[name] {
+				continue
+			}
+			f := ElaborateFile("theorem t : True := by "+name, FileOptions{})
+			if ms := f.Messages(); len(ms) == 0 || ms[0].Data != "unknown tactic" && name != "lemma" {
+				t.Errorf("%s without Mathlib: %q", name, fileMessages(f))
+			}
+		}
+	}
+}
+
+func TestThenCombinatorAndArguments(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"theorem t : True ∧ True := by constructor <;> trivial", ""},
+		{"theorem t (x : Int) (h : x = 2) : x + 1 = 3 ∧ x - 1 = 1 := by constructor <;> omega", ""},
+		{"theorem t : True ∧ (1 = 2) := by constructor <;> trivial", "tactic 'decide' proved that the proposition"},
+		{"theorem t : True ∧ True := by\n  constructor <;> frobnicate", "unknown tactic"},
+		{"theorem t : True ∧ True := by constructor trivial", "'constructor' with arguments is not simulated"},
+		{"theorem t : True := by sorry trivial", "'sorry' with arguments is not simulated"},
+	} {
+		ms := ElaborateFile(tc.src, FileOptions{}).Messages()
+		switch {
+		case tc.want == "" && len(ms) > 0:
+			t.Errorf("%q: %+v", tc.src, ms)
+		case tc.want != "" && (len(ms) == 0 || !strings.Contains(ms[0].Data, tc.want)):
+			t.Errorf("%q: %+v, want %q", tc.src, ms, tc.want)
+		}
+	}
+}
+
+// FuzzElaborateFile checks, on any text, that file mode reports exactly command mode's
+// messages, and that the goal view answers anywhere without panicking.
+func FuzzElaborateFile(f *testing.F) {
+	addTranscriptSeeds(f, true)
+	for _, s := range dialectSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		file := ElaborateFile(src, FileOptions{Mathlib: true})
+		v, err := NewServer(Options{Mathlib: true, noFiles: true}).Handle(Obj().Set("cmd", Str(src)).String())
+		if err != nil {
+			t.Fatalf("command is fatal: %v", err)
+		}
+		ms, _ := v.Get("messages")
+		got := file.Messages()
+		if len(got) != ms.Len() {
+			t.Fatalf("%d messages in file mode, %d in command mode", len(got), ms.Len())
+		}
+		for i, m := range got {
+			if m.Data != data(ms.Index(i)) {
+				t.Fatalf("message %d: %q in file mode, %q in command mode", i, m.Data, data(ms.Index(i)))
+			}
+		}
+		for _, tac := range file.Tactics {
+			for _, p := range []Pos{tac.Pos, tac.End, {tac.Pos.Line, 0}, {tac.End.Line, tac.End.Col + 1}} {
+				file.GoalsAt(p)
+			}
+		}
+	})
+}
+
+func ExampleElaborateFile() {
+	src := "theorem t (p q : Prop) (hp : p) (hq : q) : p ∧ q := by\n  constructor\n  exact hp\n"
+	f := ElaborateFile(src, FileOptions{})
+	for _, m := range f.Messages() {
+		fmt.Printf("%s at %d:%d: %s\n", m.Severity, m.Pos.Line, m.Pos.Col, firstLineOf(m.Data))
+	}
+	goals, _ := f.GoalsAt(Pos{Line: 2, Col: 13}) // the end of `constructor`
+	fmt.Println(len(goals), "goals after constructor")
+	// Output:
+	// error at 1:52: unsolved goals
+	// 2 goals after constructor
+}

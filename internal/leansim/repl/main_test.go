@@ -1,0 +1,142 @@
+package repl
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+)
+
+// The test binary doubles as the simulator process: with childEnv set, TestMain runs Main
+// with the flags in childArgs (a JSON list) on the real stdin, stdout and stderr.
+const (
+	childEnv  = "LEANPRM_REPLSIM_CHILD"
+	childArgs = "LEANPRM_REPLSIM_ARGS"
+)
+
+func TestMain(m *testing.M) {
+	if os.Getenv(childEnv) == "1" {
+		var args []string
+		if err := json.Unmarshal([]byte(os.Getenv(childArgs)), &args); err != nil {
+			os.Exit(3)
+		}
+		os.Exit(Main(args, os.Stdin, os.Stdout, os.Stderr))
+	}
+	goleak.VerifyTestMain(m)
+}
+
+// simProcess starts the simulator as a child process. The process is killed when the test
+// ends; ctx bounds how long any test waits for it.
+func simProcess(t *testing.T, ctx context.Context, args ...string) *exec.Cmd {
+	t.Helper()
+	a, _ := json.Marshal(args)
+	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), childEnv+"=1", childArgs+"="+string(a))
+	cmd.WaitDelay = 5 * time.Second
+	return cmd
+}
+
+// TestProcessTranscripts runs real simulator processes on transcripts and compares stdout
+// with the recorded output byte for byte.
+func TestProcessTranscripts(t *testing.T) {
+	dir := transcriptsDir(t)
+	for _, name := range []string{"readme", "unknown_tactic", "invalid_line_break", "line_breaks"} {
+		t.Run(name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			in, err := os.ReadFile(filepath.Join(dir, name+".in"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := os.ReadFile(filepath.Join(dir, name+".expected.out"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			cmd := simProcess(t, ctx)
+			cmd.Stdin = bytes.NewReader(in)
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			got, err := cmd.Output()
+			if err != nil {
+				t.Fatalf("simulator: %v, stderr %q", err, stderr.String())
+			}
+			if string(got) != string(want) {
+				t.Fatalf("stdout differs\n--- got\n%s\n--- want\n%s", got, want)
+			}
+		})
+	}
+}
+
+// TestProcessInterruptWhileHanging checks that a hanging simulator exits on SIGINT (130)
+// and SIGTERM (143), like a normal process, without replying.
+func TestProcessInterruptWhileHanging(t *testing.T) {
+	for _, tc := range []struct {
+		sig  syscall.Signal
+		code int
+	}{{syscall.SIGINT, 130}, {syscall.SIGTERM, 143}} {
+		t.Run(tc.sig.String(), func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			cmd := simProcess(t, ctx, "-hang-after", "0", "-stderr-noise")
+			stdin, _ := cmd.StdinPipe()
+			stderrPipe, _ := cmd.StderrPipe()
+			var stdout bytes.Buffer
+			cmd.Stdout = &stdout
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			defer stdin.Close()
+			errLines := bufio.NewReader(stderrPipe)
+			// The first noise line is written once the signal handler is installed.
+			if l, err := errLines.ReadString('\n'); err != nil || !strings.Contains(l, "noise") {
+				t.Fatalf("start-up noise %q, %v", l, err)
+			}
+			io.WriteString(stdin, `{"cmd": "example : 1 = 1 := by decide"}`+"\n\n")
+			// The second is written after the request was handled, just before the hang.
+			if l, err := errLines.ReadString('\n'); err != nil || !strings.Contains(l, "handled request 1") {
+				t.Fatalf("request noise %q, %v", l, err)
+			}
+			if err := cmd.Process.Signal(tc.sig); err != nil {
+				t.Fatal(err)
+			}
+			io.Copy(io.Discard, errLines)
+			err := cmd.Wait()
+			var ee *exec.ExitError
+			if !errors.As(err, &ee) || ee.ExitCode() != tc.code {
+				t.Fatalf("wait: %v, want exit status %d", err, tc.code)
+			}
+			if stdout.Len() != 0 {
+				t.Fatalf("a hanging simulator replied: %q", stdout.String())
+			}
+		})
+	}
+}
+
+// TestProcessCrash checks an injected crash from the outside: a non-zero exit and stderr.
+func TestProcessCrash(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cmd := simProcess(t, ctx, "-crash-after", "1", "-seed", "3")
+	cmd.Stdin = strings.NewReader(requests(3))
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() == 0 || stderr.Len() == 0 {
+		t.Fatalf("crash: %v, stderr %q", err, stderr.String())
+	}
+	if cs := chunks(stdout.String()); len(cs) < 1 || !isValidReply(cs[0]) {
+		t.Fatalf("the reply before the crash is missing: %q", stdout.String())
+	}
+}

@@ -1,0 +1,155 @@
+package repl
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Transcripts the simulator reproduces. Each runs in a fresh simulated process whose working
+// directory holds the transcripts' Lean files under test/, like upstream's test.sh. Chains
+// that share pickle files run in order in one directory.
+var inScope = [][]string{
+	{"readme"}, {"proof_step"}, {"tactic_sorry"}, {"term_sorry"}, {"tactic_mode_sorry"},
+	{"unknown_environment"}, {"unknown_proof_state"}, {"unknown_tactic"}, {"invalid_tactic"},
+	{"invalid_line_break"}, {"line_breaks"}, {"no_goal_sorry_2"}, {"synthesize_placeholder"},
+	{"sorry_hypotheses"}, {"by_cases"}, {"import_lean"},
+	{"pickle_environment"}, {"pickle_environment_with_imports"},
+	{"pickle_open", "pickle_open_2"},
+	{"pickle_proof_state_1", "pickle_proof_state_2"}, {"pickle_proof_state_env"},
+}
+
+// Out of scope, and why:
+//   - all_tactics, all_tactics-20250622, file: allTactics needs Lean's info trees (and the
+//     constants each tactic used); the simulator ignores allTactics.
+//   - infotree, infotree_theorem: info trees; also the unused-variables linter.
+//   - variables: `variable` commands, function application (`f (x + y)`), ∃, the linter.
+//   - options: `#print` and `set_option pp.universes`.
+//   - def_eval, file_env: `#check` output.
+//   - trace_simp: `simp` and trace messages.
+//   - root_goals: `exact?` and its "Try this" suggestion.
+//   - incomplete: `by_cases` on a Bool and `{ … }` blocks (its first reply is reproduced
+//     by TestIncompleteFirstReply).
+//   - proof_branching: `apply And.intro` / `apply h2` reasoning over propositional variables.
+//   - app_type_mismatch2, self_proof_exact_check: kernel errors and termination checking.
+
+// replay runs a transcript's requests through Serve in dir and returns the raw output.
+func replay(t *testing.T, dir, name string, opts Options) (string, string, int) {
+	t.Helper()
+	in, err := os.ReadFile(filepath.Join(transcriptsDir(t), name+".in"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.Dir = dir
+	var out, errOut bytes.Buffer
+	code := Serve(context.Background(), bytes.NewReader(in), &out, &errOut, opts)
+	return out.String(), errOut.String(), code
+}
+
+func newTranscriptDir(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "test"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	leans, _ := filepath.Glob(filepath.Join(transcriptsDir(t), "*.lean"))
+	for _, f := range leans {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "test", filepath.Base(f)), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// TestTranscriptReplay replays the in-scope transcripts and compares every reply with the
+// recorded one as decoded JSON values. It also reports which are byte-identical.
+func TestTranscriptReplay(t *testing.T) {
+	tdir := transcriptsDir(t)
+	for _, chain := range inScope {
+		t.Run(strings.Join(chain, "+"), func(t *testing.T) {
+			dir := newTranscriptDir(t)
+			for _, name := range chain {
+				got, stderr, code := replay(t, dir, name, Options{})
+				if code != 0 || stderr != "" {
+					t.Fatalf("%s: exit %d, stderr %q", name, code, stderr)
+				}
+				wantData, err := os.ReadFile(filepath.Join(tdir, name+".expected.out"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := splitReplies(t, string(wantData))
+				gotReplies := splitReplies(t, got)
+				if len(gotReplies) != len(want) {
+					t.Fatalf("%s: %d replies, want %d\n%s", name, len(gotReplies), len(want), got)
+				}
+				for i := range want {
+					w, err := ParseJSON(want[i])
+					if err != nil {
+						t.Fatal(err)
+					}
+					g, err := ParseJSON(gotReplies[i])
+					if err != nil {
+						t.Fatalf("%s reply %d is not JSON: %v\n%s", name, i, err, gotReplies[i])
+					}
+					if !g.Equal(w) {
+						t.Errorf("%s reply %d:\n--- got\n%s\n--- want\n%s", name, i, gotReplies[i], want[i])
+					}
+				}
+				if got == string(wantData) {
+					t.Logf("%s: byte-identical", name)
+				}
+			}
+		})
+	}
+}
+
+// TestIncompleteFirstReply reproduces the first exchange of the incomplete transcript; the
+// second uses `by_cases` on a Bool and `{ … }`, which the simulator does not model.
+func TestIncompleteFirstReply(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(transcriptsDir(t), "incomplete.expected.out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := splitReplies(t, string(data))[0]
+	got, err := NewServer(Options{}).Handle(`{"cmd": "def f : Nat := by apply Nat.succ"}`)
+	if err != nil || got.String() != want {
+		t.Fatalf("got\n%v (%v)\nwant\n%s", got, err, want)
+	}
+}
+
+// TestDefEvalLike is the def_eval session with what the simulator can answer in place of
+// `#check`: a definition, a proof by rfl on top of it, and #eval.
+func TestDefEvalLike(t *testing.T) {
+	in := `{"cmd": "def f := 37"}` + "\n\n" +
+		`{"cmd": "example : f = 37 := by rfl", "env": 0}` + "\n\n" +
+		`{"cmd": "example : f = 38 := by decide", "env": 0}` + "\n\n" +
+		`{"cmd": "#eval f * 2", "env": 0}` + "\n\n" +
+		`{"cmd": "#eval (1 : Rat) / 3"}` + "\n\n" +
+		`{"cmd": "example : f = 37 := by rfl"}` + "\n\n"
+	out, errOut, code := serve(t, in, Options{})
+	want := []string{
+		`{"env": 0}`,
+		`{"env": 1}`,
+		"{\"messages\":\n [{\"severity\": \"error\",\n   \"pos\": {\"line\": 1, \"column\": 23},\n   \"endPos\": {\"line\": 1, \"column\": 29},\n   \"data\": \"tactic 'decide' proved that the proposition\\n  f = 38\\nis false\"}],\n \"env\": 2}",
+		"{\"messages\":\n [{\"severity\": \"info\",\n   \"pos\": {\"line\": 1, \"column\": 0},\n   \"endPos\": {\"line\": 1, \"column\": 5},\n   \"data\": \"74\"}],\n \"env\": 3}",
+		"{\"messages\":\n [{\"severity\": \"info\",\n   \"pos\": {\"line\": 1, \"column\": 0},\n   \"endPos\": {\"line\": 1, \"column\": 5},\n   \"data\": \"(1 : Rat)/3\"}],\n \"env\": 4}",
+		// A fresh environment does not know f.
+		"{\"messages\":\n [{\"severity\": \"error\",\n   \"pos\": {\"line\": 1, \"column\": 10},\n   \"endPos\": {\"line\": 1, \"column\": 11},\n   \"data\": \"Unknown identifier `f`\"}],\n \"env\": 5}",
+	}
+	cs := chunks(out)
+	if code != 0 || errOut != "" || len(cs) != len(want) {
+		t.Fatalf("exit %d, stderr %q, replies %q", code, errOut, cs)
+	}
+	for i := range want {
+		if strings.TrimSuffix(cs[i], "\n\n") != want[i] {
+			t.Errorf("reply %d:\n%s\nwant\n%s", i, cs[i], want[i])
+		}
+	}
+}
