@@ -2,9 +2,10 @@ package repl
 
 import (
 	"encoding/json"
-	"errors"
-	"reflect"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // An idMap rewrites request ids into a process's numbering and refuses those of earlier
@@ -23,60 +24,43 @@ func TestIDMapToLocal(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			pr, err := parseRequest([]byte(tt.req))
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			got, err := m.toLocal(pr, 1)
-			var se *StaleStateError
-			switch {
-			case tt.stale != "":
-				if !errors.As(err, &se) || se.Field != tt.stale || se.Restarts != 1 {
-					t.Errorf("got %q, %v; want a stale %s", got, err, tt.stale)
-				}
-			case err != nil || string(got) != tt.want:
-				t.Errorf("got %q, %v; want %q", got, err, tt.want)
+			if tt.stale != "" {
+				var se *StaleStateError
+				require.ErrorAs(t, err, &se)
+				assert.Equal(t, tt.stale, se.Field)
+				assert.Equal(t, 1, se.Restarts)
+				return
 			}
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, string(got))
 		})
 	}
 	// Without a shift the request goes as it was framed.
 	pr, err := parseRequest([]byte(`{"tactic": "rfl", "proofState": 0}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got, err := (idMap{}).toLocal(pr, 0); err != nil || string(got) != string(pr.frame()) {
-		t.Errorf("unshifted: %q, %v", got, err)
-	}
+	require.NoError(t, err)
+	got, err := (idMap{}).toLocal(pr, 0)
+	require.NoError(t, err)
+	assert.Equal(t, string(pr.frame()), string(got), "unshifted")
 }
 
 func TestIDMapFromLocal(t *testing.T) {
 	m := idMap{shift: idShift{env: 3, proofState: 7}}
 	raw := json.RawMessage(`{"env": 1, "proofState": 2, "sorries": [{"proofState": 4, "goal": "⊢ p"}], "tactics": [{"proofState": 0}], "messages": []}`)
 	got, marks, err := m.fromLocal(raw)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if marks != (idMarks{env: 4, proofState: 11}) {
-		t.Errorf("marks %+v", marks)
-	}
-	var v map[string]any
-	if err := json.Unmarshal(got, &v); err != nil {
-		t.Fatal(err)
-	}
-	want := map[string]any{"env": 4.0, "proofState": 9.0, "messages": []any{},
-		"sorries": []any{map[string]any{"proofState": 11.0, "goal": "⊢ p"}}, "tactics": []any{map[string]any{"proofState": 7.0}}}
-	if !reflect.DeepEqual(v, want) {
-		t.Errorf("got %v, want %v", v, want)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, idMarks{env: 4, proofState: 11}, marks)
+	assert.JSONEq(t, `{"env": 4, "proofState": 9, "sorries": [{"proofState": 11, "goal": "⊢ p"}], "tactics": [{"proofState": 7}], "messages": []}`, string(got))
 	// No ids: marks -1; no shift: the reply is passed on untouched.
-	if _, marks, err := m.fromLocal(json.RawMessage(`{"messages": []}`)); err != nil || marks != (idMarks{-1, -1}) {
-		t.Errorf("no ids: %+v, %v", marks, err)
-	}
-	if got, _, err := (idMap{}).fromLocal(raw); err != nil || string(got) != string(raw) {
-		t.Errorf("unshifted: %s, %v", got, err)
-	}
-	if _, _, err := m.fromLocal(json.RawMessage(`[1]`)); !errors.Is(err, ErrMalformedReply) {
-		t.Errorf("a malformed reply: %v", err)
-	}
+	_, marks, err = m.fromLocal(json.RawMessage(`{"messages": []}`))
+	require.NoError(t, err)
+	assert.Equal(t, idMarks{-1, -1}, marks, "no ids")
+	got, _, err = (idMap{}).fromLocal(raw)
+	require.NoError(t, err)
+	assert.Equal(t, string(raw), string(got), "unshifted")
+	_, _, err = m.fromLocal(json.RawMessage(`[1]`))
+	assert.ErrorIs(t, err, ErrMalformedReply, "a malformed reply")
 }
 
 // The next ids to issue only move forward; hiding the first envs of a process makes its next
@@ -85,12 +69,8 @@ func TestIDShiftAdvanceAndHide(t *testing.T) {
 	next := idShift{env: 3, proofState: 5}
 	next.advance(idMarks{env: 1, proofState: 8})
 	next.advance(idMarks{env: -1, proofState: -1})
-	if next != (idShift{env: 3, proofState: 9}) {
-		t.Errorf("next %+v", next)
-	}
+	assert.Equal(t, idShift{env: 3, proofState: 9}, next)
 	m := idMap{shift: idShift{env: 3}, min: idShift{env: 3}}
 	m.hide(2) // the version check took REPL envs 0 and 1
-	if m.shift.env+2 != m.min.env {
-		t.Errorf("after hide, REPL env 2 shows as %d, want %d", m.shift.env+2, m.min.env)
-	}
+	assert.Equal(t, m.min.env, m.shift.env+2, "after hide, REPL env 2 shows as min.env")
 }

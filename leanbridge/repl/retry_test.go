@@ -2,13 +2,15 @@ package repl
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/leanprm/leanprm/internal/proc"
 )
@@ -62,24 +64,21 @@ func TestCommandRetry(t *testing.T) {
 			cfg.newPeer = generationPeers(cfg, &pgids, &mu, tt.first, tt.later)
 			ctx := ctxT(t)
 			p, err := NewPool(ctx, cfg)
-			if err != nil {
-				t.Fatalf("NewPool: %v", err)
-			}
+			require.NoError(t, err, "NewPool")
 			defer p.Close()
 
 			resp, err := p.CommandRetry(ctx, "", CommandRequest{Cmd: claim})
-			var re *RetryError
-			switch {
-			case tt.wantErr == nil && err != nil:
-				t.Fatalf("CommandRetry: %v, want the fresh process's answer", err)
-			case tt.wantErr == nil && !resp.Accepted():
-				t.Fatalf("the retry answered %+v, want the claim accepted", resp)
-			case tt.wantErr != nil && (!errors.Is(err, tt.wantErr) || !errors.As(err, &re) || !IsInfrastructure(err)):
-				t.Fatalf("CommandRetry: %v, want a RetryError matching %v", err, tt.wantErr)
+			if tt.wantErr == nil {
+				require.NoError(t, err, "CommandRetry: want the fresh process's answer")
+				require.True(t, resp.Accepted(), "the retry answered %+v, want the claim accepted", resp)
+			} else {
+				var re *RetryError
+				require.ErrorIs(t, err, tt.wantErr)
+				require.ErrorAs(t, err, &re)
+				require.True(t, IsInfrastructure(err), "%v is not an infrastructure error", err)
 			}
-			if st := p.Stats(); st.Restarts < 1 {
-				t.Errorf("stats %+v: no fresh process was started", st)
-			}
+			st := p.Stats()
+			assert.GreaterOrEqual(t, st.Restarts, uint64(1), "stats %+v: no fresh process was started", st)
 			p.Close()
 			mu.Lock()
 			defer mu.Unlock()
@@ -105,8 +104,6 @@ func TestIsInfrastructure(t *testing.T) {
 		{ErrClosed, false},
 		{context.Canceled, false},
 	} {
-		if got := IsInfrastructure(tt.err); got != tt.want {
-			t.Errorf("IsInfrastructure(%v) = %v, want %v", tt.err, got, tt.want)
-		}
+		assert.Equal(t, tt.want, IsInfrastructure(tt.err), "IsInfrastructure(%v)", tt.err)
 	}
 }
