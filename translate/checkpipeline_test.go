@@ -3,8 +3,6 @@ package translate_test
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -14,6 +12,7 @@ import (
 
 	"github.com/leanprm/leanprm/hybrid"
 	"github.com/leanprm/leanprm/hybrid/formaltranslate"
+	"github.com/leanprm/leanprm/internal/testshared"
 	"github.com/leanprm/leanprm/translate"
 )
 
@@ -25,22 +24,6 @@ import (
 // data is read from ../shared at run time; nothing of it is copied here
 // except row and step numbers and the short claims that were checked by
 // hand.
-
-func sharedFile(tb testing.TB, rel string) string {
-	tb.Helper()
-	dir := os.Getenv("LEANPRM_SHARED")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "shared")
-	}
-	p := filepath.Join(dir, "data", rel)
-	if _, err := os.Stat(p); err != nil {
-		if os.Getenv("CI") == "true" {
-			tb.Fatalf("shared data missing under CI: %v", err)
-		}
-		tb.Skipf("shared data not found (%v); set LEANPRM_SHARED", err)
-	}
-	return p
-}
 
 // pipelineFigures count the steps checked, those with at least one
 // obligation and those verified.
@@ -133,7 +116,7 @@ func TestGSM8KTrainCheckRefutesOnlyTypos(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads the whole GSM8K training set")
 	}
-	got, f := refutedSteps(t, sharedFile(t, "gsm8k/train.jsonl"), hybrid.FormatGSM8K,
+	got, f := refutedSteps(t, testshared.Path(t, "data/gsm8k/train.jsonl"), hybrid.FormatGSM8K,
 		func(hybrid.Chain, int) bool { return true })
 	require.True(t, f.steps >= 7473 && f.verified > 0, "only %s: the measurement is broken", f)
 	t.Logf("GSM8K train through the check pipeline: %s", f)
@@ -183,7 +166,7 @@ func TestProcessBenchDevCheckRefutesBeforeLabel(t *testing.T) {
 	}
 	got := map[string]string{}
 	for _, subset := range []string{"gsm8k", "math", "olympiadbench", "omnimath"} {
-		r, f := refutedSteps(t, sharedFile(t, "processbench/"+subset+".dev.jsonl"), hybrid.FormatAuto,
+		r, f := refutedSteps(t, testshared.Path(t, "data/processbench/"+subset+".dev.jsonl"), hybrid.FormatAuto,
 			func(c hybrid.Chain, i int) bool { return c.FirstError == hybrid.NoError || i < c.FirstError })
 		t.Logf("ProcessBench %s dev through the check pipeline: %s", subset, f)
 		for k, v := range r {

@@ -15,27 +15,13 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/leanprm/leanprm/internal/testshared"
 )
 
 // The measurements read ../shared/data at run time (never copied into the
 // repository). LEANPRM_SHARED overrides the shared directory. Without the
 // data the tests skip, except under CI=true, where they fail.
-
-func sharedData(tb testing.TB, rel string) string {
-	tb.Helper()
-	dir := os.Getenv("LEANPRM_SHARED")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "shared")
-	}
-	p := filepath.Join(dir, "data", rel)
-	if _, err := os.Stat(p); err != nil {
-		if os.Getenv("CI") == "true" {
-			tb.Fatalf("shared data missing under CI: %v", err)
-		}
-		tb.Skipf("shared data not found (%v); set LEANPRM_SHARED", err)
-	}
-	return p
-}
 
 func readJSONL[T any](tb testing.TB, path string) []T {
 	tb.Helper()
@@ -81,7 +67,7 @@ func measureGSM8K(tb testing.TB, tr *Translator) gsmFigures {
 	type row struct {
 		Answer string `json:"answer"`
 	}
-	rows := readJSONL[row](tb, sharedData(tb, "gsm8k/train.jsonl"))
+	rows := readJSONL[row](tb, testshared.Path(tb, "data/gsm8k/train.jsonl"))
 	var f gsmFigures
 	ctx := context.Background()
 	for ri, r := range rows {
@@ -220,7 +206,7 @@ type pbFigures struct {
 }
 
 func measureProcessBench(tb testing.TB, tr *Translator, subset string) pbFigures {
-	rows := readJSONL[pbRow](tb, sharedData(tb, "processbench/"+subset+".dev.jsonl"))
+	rows := readJSONL[pbRow](tb, testshared.Path(tb, "data/processbench/"+subset+".dev.jsonl"))
 	f := pbFigures{subset: subset, chains: len(rows)}
 	start := time.Now()
 	for _, r := range rows {
@@ -310,7 +296,7 @@ func TestMeasureHeldOut(t *testing.T) {
 	type prmRow struct {
 		Proc []string `json:"original_process"`
 	}
-	files, _ := filepath.Glob(filepath.Join(filepath.Dir(sharedData(t, "prmbench")), "prmbench", "*.jsonl"))
+	files, _ := filepath.Glob(filepath.Join(testshared.Path(t, "data/prmbench"), "*.jsonl"))
 	seen := map[string]bool{}
 	chains, steps, covered, refuted := 0, 0, 0, 0
 	for _, f := range files {
@@ -349,7 +335,7 @@ func TestMeasureHeldOut(t *testing.T) {
 	}
 	before, at := 0, 0
 	steps, covered = 0, 0
-	for _, r := range readJSONL[mrRow](t, sharedData(t, "mr-gsm8k/labeled.jsonl")) {
+	for _, r := range readJSONL[mrRow](t, testshared.Path(t, "data/mr-gsm8k/labeled.jsonl")) {
 		first := -1
 		switch v := r.First.(type) {
 		case float64:
@@ -385,7 +371,7 @@ func TestMeasureHeldOut(t *testing.T) {
 }
 
 func BenchmarkTranslateProcessBench(b *testing.B) {
-	rows := readJSONL[pbRow](b, sharedData(b, "processbench/math.dev.jsonl"))
+	rows := readJSONL[pbRow](b, testshared.Path(b, "data/processbench/math.dev.jsonl"))
 	tr, err := New(Options{})
 	if err != nil {
 		b.Fatal(err)

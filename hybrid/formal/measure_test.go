@@ -2,7 +2,6 @@ package formal
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -15,19 +14,9 @@ import (
 	"github.com/leanprm/leanprm/hybrid/chain"
 	"github.com/leanprm/leanprm/hybrid/prm/embedded"
 	"github.com/leanprm/leanprm/hybrid/report"
+	"github.com/leanprm/leanprm/internal/testshared"
 	"github.com/leanprm/leanprm/translate"
 )
-
-func dataDir(t testing.TB) string {
-	d := os.Getenv("LEANPRM_DATA")
-	if d == "" {
-		d = filepath.Join("..", "..", "..", "shared", "data")
-	}
-	if _, err := os.Stat(filepath.Join(d, "processbench")); err != nil {
-		t.Skipf("no data at %s (set LEANPRM_DATA)", d)
-	}
-	return d
-}
 
 // TestProcessBenchDevHybrid measures formal-only, learned-only and hybrid
 // on ProcessBench dev with translate's exact checker as the formal side
@@ -141,4 +130,10 @@ func cvSubset(reps []bench.CVReport, p hybrid.Policy, subset string) bench.CVSco
 		}
 	}
 	return bench.CVScore{}
+}
+
+// dataDir is the shared data directory (testshared: ../shared/data, LEANPRM_SHARED).
+func dataDir(tb testing.TB) string {
+	tb.Helper()
+	return filepath.Dir(testshared.Path(tb, "data/processbench"))
 }

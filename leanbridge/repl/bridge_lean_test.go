@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/leanprm/leanprm/internal/proc"
+	"github.com/leanprm/leanprm/internal/testshared"
 )
 
 func leanProject(t *testing.T) string {
@@ -88,7 +89,7 @@ func TestLeanProbe(t *testing.T) {
 func TestLeanConformance(t *testing.T) {
 	cfg := leanConfig(t)
 	scratch := t.TempDir()
-	src := filepath.Join(sharedDir(t), "lean", "transcripts")
+	src := testshared.Path(t, "lean/transcripts")
 	for _, f := range []string{"file.lean", "file_env.lean", "by_cases.lean", "incomplete.lean"} {
 		b, err := os.ReadFile(filepath.Join(src, f))
 		if err != nil {

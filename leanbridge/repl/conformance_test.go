@@ -14,6 +14,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/leanprm/leanprm/internal/testshared"
 )
 
 // transcript is one recorded REPL session of ../shared/lean/transcripts.
@@ -26,7 +28,7 @@ type transcript struct {
 
 func loadTranscripts(t *testing.T) []transcript {
 	t.Helper()
-	dir := filepath.Join(sharedDir(t), "lean", "transcripts")
+	dir := testshared.Path(t, "lean/transcripts")
 	ins, err := filepath.Glob(filepath.Join(dir, "*.in"))
 	if err != nil || len(ins) == 0 {
 		t.Fatalf("no transcripts in %s: %v", dir, err)
@@ -257,7 +259,7 @@ func extraPaths(v reflect.Value, path string) []string {
 // Lean complains about `bysorry`. The bridge itself can never produce that request: it refuses
 // raw newlines, and its own frames survive the joining unchanged.
 func TestConformanceInvalidLineBreak(t *testing.T) {
-	dir := filepath.Join(sharedDir(t), "lean", "transcripts")
+	dir := testshared.Path(t, "lean/transcripts")
 	data, err := os.ReadFile(filepath.Join(dir, "invalid_line_break.in"))
 	if err != nil {
 		t.Fatal(err)

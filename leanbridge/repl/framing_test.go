@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/leanprm/leanprm/internal/testshared"
 )
 
 func TestFrame(t *testing.T) {
@@ -199,7 +201,7 @@ func (infiniteX) Read(p []byte) (int, error) {
 
 // TestDecoderTranscripts decodes every recorded REPL output and compares with encoding/json.
 func TestDecoderTranscripts(t *testing.T) {
-	dir := filepath.Join(sharedDir(t), "lean", "transcripts")
+	dir := testshared.Path(t, "lean/transcripts")
 	outs, _ := filepath.Glob(filepath.Join(dir, "*.expected.out"))
 	if len(outs) == 0 {
 		t.Fatal("no transcripts")

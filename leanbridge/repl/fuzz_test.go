@@ -6,19 +6,15 @@ import (
 	"errors"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/leanprm/leanprm/internal/testshared"
 )
 
 // transcriptSeeds adds the recorded REPL files as fuzz seeds, when ../shared is present.
 func transcriptSeeds(f *testing.F, pattern string, add func(data []byte)) {
-	dir := os.Getenv("LEANPRM_SHARED")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "..", "shared")
-	}
-	files, _ := filepath.Glob(filepath.Join(dir, "lean", "transcripts", pattern))
-	for _, file := range files {
+	for _, file := range testshared.Glob("lean/transcripts/" + pattern) {
 		if data, err := os.ReadFile(file); err == nil {
 			add(data)
 		}

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -154,23 +153,6 @@ func pgidOf(t testing.TB, w *Worker) int {
 		t.Fatal("worker has no process")
 	}
 	return w.conn.peer.Pgid()
-}
-
-// sharedDir locates ../shared (LEANPRM_SHARED overrides). Without it the test fails in CI and
-// is skipped elsewhere.
-func sharedDir(t testing.TB) string {
-	t.Helper()
-	dir := os.Getenv("LEANPRM_SHARED")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "..", "shared")
-	}
-	if _, err := os.Stat(filepath.Join(dir, "lean", "transcripts")); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("shared material not found at %s (set LEANPRM_SHARED): %v", dir, err)
-		}
-		t.Skipf("shared material not found at %s (set LEANPRM_SHARED to run this test): %v", dir, err)
-	}
-	return dir
 }
 
 // pipePeer is an in-process peer: serve plays the REPL on the other ends of three pipes.

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/binary"
 	"math"
-	"os"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -15,6 +14,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/leanprm/leanprm/hybrid/chain"
+	"github.com/leanprm/leanprm/internal/testshared"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
@@ -264,19 +264,6 @@ func TestStripMarker(t *testing.T) {
 	assert.Equal(t, "Step up", stripMarker("Step up"))
 }
 
-// dataDir is ../shared/data from the module root; tests that need the real
-// data skip without it.
-func dataDir(t testing.TB) string {
-	d := os.Getenv("LEANPRM_DATA")
-	if d == "" {
-		d = filepath.Join("..", "..", "..", "..", "shared", "data")
-	}
-	if _, err := os.Stat(filepath.Join(d, "processbench")); err != nil {
-		t.Skipf("no data at %s (set LEANPRM_DATA)", d)
-	}
-	return d
-}
-
 // TestCommittedModelIsReproducible retrains from the shared data and
 // compares with the committed file, as `make model` would.
 func TestCommittedModelIsReproducible(t *testing.T) {
@@ -340,4 +327,10 @@ func TestTreeCheck(t *testing.T) {
 	} {
 		assert.Error(t, bad.check(), name)
 	}
+}
+
+// dataDir is the shared data directory (testshared: ../shared/data, LEANPRM_SHARED).
+func dataDir(tb testing.TB) string {
+	tb.Helper()
+	return filepath.Dir(testshared.Path(tb, "data/processbench"))
 }

@@ -4,14 +4,14 @@ import (
 	"bytes"
 	"context"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/leanprm/leanprm/internal/testshared"
 )
 
 func addTranscriptSeeds(f *testing.F, perRequest bool) {
-	dir := filepath.Join("..", "..", "..", "..", "shared", "lean", "transcripts")
-	ins, _ := filepath.Glob(filepath.Join(dir, "*.in"))
+	ins := testshared.Glob("lean/transcripts/*.in")
 	for _, in := range ins {
 		data, err := os.ReadFile(in)
 		if err != nil {

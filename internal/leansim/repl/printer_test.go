@@ -5,21 +5,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-// transcriptsDir locates the shared REPL transcripts. Without them the test fails in CI and is
-// skipped elsewhere, saying why.
-func transcriptsDir(t *testing.T) string {
-	t.Helper()
-	dir := filepath.Join("..", "..", "..", "..", "shared", "lean", "transcripts")
-	if _, err := os.Stat(dir); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("REPL transcripts not found at %s: %v", dir, err)
-		}
-		t.Skipf("REPL transcripts not found at %s (%v); they live in ../shared next to the repository", dir, err)
-	}
-	return dir
-}
+	"github.com/leanprm/leanprm/internal/testshared"
+)
 
 // splitReplies splits a recorded REPL output into its replies (each ends with an empty line).
 func splitReplies(t *testing.T, out string) []string {
@@ -63,4 +51,10 @@ func TestPrinterMatchesTranscripts(t *testing.T) {
 		}
 	}
 	t.Logf("%d replies from %d transcripts re-rendered byte for byte", n, len(files))
+}
+
+// transcriptsDir is the shared REPL transcripts (testshared: skipped without them, failed under CI).
+func transcriptsDir(t *testing.T) string {
+	t.Helper()
+	return testshared.Path(t, "lean/transcripts")
 }
