@@ -27,7 +27,7 @@ pseudo-terminal; REPL traffic never does (a terminal would echo requests and cut
 'make lean' installs elan first when it is missing, then runs this.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			dir := e.cfg.String("lean.project")
+			dir := e.cfg.Lean.Project
 			if _, err := os.Stat(filepath.Join(dir, "lakefile.toml")); err != nil {
 				return fmt.Errorf("lean.project %q has no lakefile.toml: %w", dir, err)
 			}

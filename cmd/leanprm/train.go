@@ -15,6 +15,7 @@ import (
 	"github.com/leanprm/leanprm/hybrid/bench"
 	"github.com/leanprm/leanprm/hybrid/embedded"
 	"github.com/leanprm/leanprm/hybrid/report"
+	"github.com/leanprm/leanprm/internal/wire"
 )
 
 func newTrainCmd(e *env) *cobra.Command {
@@ -43,7 +44,7 @@ chains and applied to the other), for learned-only and hybrid scoring. A trainin
 reaches on the fold it is chosen on — and reported by the other fold's figure.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			dir := e.cfg.String("data.dir")
+			dir := e.cfg.Data.Dir
 			weights, err := sourceWeights(wts)
 			if err != nil {
 				return err
@@ -156,12 +157,12 @@ func crossValidateModel(ctx context.Context, e *env, m *embedded.Model, dir stri
 	if len(chains) == 0 {
 		return fmt.Errorf("--cv: no ProcessBench dev files under %s", filepath.Join(dir, "processbench"))
 	}
-	s, err := newScoringWith(ctx, e, hybrid.PolicyHybrid, m, func() {})
+	s, err := wire.NewScoringWith(ctx, e.cfg, hybrid.PolicyHybrid, m, func() {}, e.stderr)
 	if err != nil {
 		return err
 	}
 	defer s.Close()
-	results, err := s.scorer.ScoreChains(ctx, chains)
+	results, err := s.Scorer.ScoreChains(ctx, chains)
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
@@ -176,7 +177,7 @@ func crossValidateModel(ctx context.Context, e *env, m *embedded.Model, dir stri
 	}
 	fmt.Fprintf(e.stdout, "trained model on ProcessBench dev (formal checker: %s; calibration: GSM8K dev, %d chains;\n"+
 		"CV: 2 folds by FNV-1a of the chain id, each fold at the threshold chosen on the other's GSM8K chains):\n",
-		s.formal.checker, len(calib))
+		s.Formal.Checker, len(calib))
 	reps := bench.CrossValidateProcessBench(results, calib, bench.EvalOptions{
 		Policies: []hybrid.Policy{hybrid.PolicyLearned, hybrid.PolicyHybrid}})
 	return report.WriteProcessBenchCV(e.stdout, reps)

@@ -1,17 +1,14 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
-	"sync"
 
 	"github.com/spf13/cobra"
 
 	"github.com/leanprm/leanprm/hybrid"
-	hformal "github.com/leanprm/leanprm/hybrid/formal"
+	"github.com/leanprm/leanprm/internal/wire"
 	"github.com/leanprm/leanprm/translate"
 )
 
@@ -42,16 +39,12 @@ FILE is any chain format leanprm reads (--format to force one; - reads stdin).`,
 				return err
 			}
 			ctx := cmd.Context()
-			f, err := newFormal(ctx, e)
+			f, err := wire.NewFormal(ctx, e.cfg, e.stderr)
 			if err != nil {
 				return err
 			}
 			defer f.Close()
-			lean := hformal.LeanSteps{Header: e.cfg.String("lean.header")}
-			if f.pool != nil {
-				lean.Checker = f.pool
-			}
-			results, err := translateChains(ctx, f.tr, lean, chains, e.cfg.Workers())
+			results, err := wire.TranslateAll(ctx, e.cfg, f, chains)
 			if err != nil {
 				return err
 			}
@@ -140,75 +133,4 @@ func strictQuirks(e *env, rowErrs []hybrid.RowError) error {
 		return &ExitError{Code: exitError, Err: fmt.Errorf("--strict: %d row(s) with data quirks (see above)", len(quirks))}
 	}
 	return nil
-}
-
-// translateChains checks chains concurrently (at most workers at once) and returns results in
-// input order. Formal (Lean) steps are not prose: the translator sees them as empty, and they
-// are judged as `check` judges them (lean), so the two commands agree.
-func translateChains(ctx context.Context, tr *translate.Translator, lean hformal.LeanSteps, chains []hybrid.Chain, workers int) ([]translate.ChainResult, error) {
-	results := make([]translate.ChainResult, len(chains))
-	errs := make([]error, len(chains))
-	sem := make(chan struct{}, max(1, workers))
-	var wg sync.WaitGroup
-	for i := range chains {
-		select {
-		case sem <- struct{}{}:
-		case <-ctx.Done():
-			wg.Wait()
-			return nil, ctx.Err()
-		}
-		wg.Add(1)
-		go func(i int) {
-			defer func() { <-sem; wg.Done() }()
-			texts := chains[i].Texts()
-			for k, st := range chains[i].Steps {
-				if st.Formal {
-					texts[k] = ""
-				}
-			}
-			results[i], errs[i] = tr.Chain(ctx, chains[i].ID, texts)
-			if errs[i] != nil {
-				return
-			}
-			for k, st := range chains[i].Steps {
-				if st.Formal && k < len(results[i].Steps) {
-					fs := lean.CheckStep(ctx, st.Text)
-					results[i].Steps[k] = leanStepResult(k, st.Text, fs)
-					if results[i].Checker == "" {
-						results[i].Checker = fs.Checker // a chain of Lean steps only
-					}
-				}
-			}
-		}(i)
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
-	}
-	return results, nil
-}
-
-// leanStepResult shows a Lean step's judgement in translate's terms: one obligation per
-// tactic (or one for the whole step), kind "lean", and the step verdict `check` shows.
-func leanStepResult(index int, src string, fs hybrid.FormalStep) translate.StepResult {
-	res := translate.StepResult{Index: index, Text: src, Obligations: []translate.Obligation{}}
-	switch fs.Verdict {
-	case hybrid.NoVerdict:
-		res.Verdict = translate.StepVerdict(hformal.NotCheckedNoLean)
-	default:
-		res.Verdict = translate.StepVerdict(fs.Verdict)
-	}
-	for _, ob := range fs.Obligations {
-		v := translate.Verdict(ob.Verdict)
-		if ob.Verdict == hybrid.NoVerdict {
-			v = translate.Unknown
-		}
-		res.Obligations = append(res.Obligations, translate.Obligation{
-			Step: index, Expr: ob.Text, Kind: "lean", Lean: ob.Lean,
-			Verdict: v, Checker: ob.Checker, Reason: strings.Join(ob.Messages, "; "),
-		})
-	}
-	return res
 }
