@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/leanprm/leanprm/hybrid"
+	"github.com/leanprm/leanprm/hybrid/chain"
 	"github.com/leanprm/leanprm/hybrid/report"
 )
 
@@ -25,8 +26,8 @@ func (f *scoreFlags) register(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&f.aggregate, "aggregate", "min", "chain score: min, product, mean, last")
 }
 
-func (f *scoreFlags) parse() (hybrid.Format, hybrid.Policy, hybrid.Aggregate, error) {
-	format, err := hybrid.ParseFormat(f.format)
+func (f *scoreFlags) parse() (chain.Format, hybrid.Policy, hybrid.Aggregate, error) {
+	format, err := chain.ParseFormat(f.format)
 	if err != nil {
 		return "", hybrid.Policy{}, "", usageError("%v", err)
 	}
@@ -166,7 +167,7 @@ type checkJSON struct {
 func newCheckJSON(r hybrid.ChainResult, threshold float64, agg hybrid.Aggregate) checkJSON {
 	out := checkJSON{ChainResult: r, Predicted: r.Predict(threshold), Threshold: threshold,
 		Aggregate: string(agg), StepIndexBase: 0}
-	if r.FirstError != hybrid.NoLabel {
+	if r.FirstError != chain.NoLabel {
 		g := r.FirstError
 		out.Gold = &g
 	}
@@ -187,7 +188,7 @@ func failOnFindings(results []hybrid.ChainResult, failOn string, threshold float
 		case "error":
 			// A warning is a checker that failed: the verdicts stand on
 			// the other one alone, which a gate on errors must see.
-			if results[i].Predict(threshold) != hybrid.NoError || len(results[i].Warnings) > 0 {
+			if results[i].Predict(threshold) != chain.NoError || len(results[i].Warnings) > 0 {
 				n++
 			}
 		}

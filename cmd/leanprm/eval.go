@@ -8,6 +8,7 @@ import (
 
 	"github.com/leanprm/leanprm/hybrid"
 	"github.com/leanprm/leanprm/hybrid/bench"
+	"github.com/leanprm/leanprm/hybrid/chain"
 	"github.com/leanprm/leanprm/hybrid/report"
 	"github.com/leanprm/leanprm/internal/wire"
 )
@@ -53,12 +54,12 @@ side by side, with thresholds chosen on the calibration file as for processbench
 				return usageError("--threshold %v: want a number in [0, 1]", threshold)
 			}
 			ctx := cmd.Context()
-			format := hybrid.FormatProcessBench
+			format := chain.FormatProcessBench
 			if name == "prmbench" {
-				format = hybrid.FormatPRMBench
+				format = chain.FormatPRMBench
 			}
-			var chains []hybrid.Chain
-			var rowErrs []hybrid.RowError
+			var chains []chain.Chain
+			var rowErrs []chain.RowError
 			for _, f := range args {
 				c, re, err := readChains(ctx, e, f, format)
 				if err != nil {
@@ -70,7 +71,7 @@ side by side, with thresholds chosen on the calibration file as for processbench
 			if calibration == "" {
 				calibration = filepath.Join(e.cfg.Data.Dir, "processbench", "gsm8k.dev.jsonl")
 			}
-			calib, calibErrs, err := readChains(ctx, e, calibration, hybrid.FormatProcessBench)
+			calib, calibErrs, err := readChains(ctx, e, calibration, chain.FormatProcessBench)
 			if err != nil {
 				return fmt.Errorf("calibration file (--calibration): %w", err)
 			}

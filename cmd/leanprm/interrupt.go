@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/leanprm/leanprm/hybrid"
+	"github.com/leanprm/leanprm/hybrid/chain"
 )
 
 // ctxReader fails reads once ctx is done, so that reading a large input stops on an
@@ -27,21 +28,21 @@ func (c ctxReader) Read(p []byte) (int, error) {
 // readChains reads FILE or stdin ("-"), and stops reading when ctx ends. Input without a
 // single chain or row is a failed run (exit 1) that says so: a script must not take an empty
 // report for a clean one.
-func readChains(ctx context.Context, e *env, path string, format hybrid.Format) ([]hybrid.Chain, []hybrid.RowError, error) {
+func readChains(ctx context.Context, e *env, path string, format chain.Format) ([]chain.Chain, []chain.RowError, error) {
 	var (
-		chains  []hybrid.Chain
-		rowErrs []hybrid.RowError
+		chains  []chain.Chain
+		rowErrs []chain.RowError
 		err     error
 	)
 	if path == "-" {
-		chains, rowErrs, err = hybrid.DecodeChains(ctxReader{ctx, e.stdin}, "<stdin>", format)
+		chains, rowErrs, err = chain.Decode(ctxReader{ctx, e.stdin}, "<stdin>", format)
 	} else {
 		f, oerr := os.Open(path)
 		if oerr != nil {
 			return nil, nil, oerr
 		}
 		defer f.Close()
-		chains, rowErrs, err = hybrid.DecodeChains(ctxReader{ctx, f}, path, format)
+		chains, rowErrs, err = chain.Decode(ctxReader{ctx, f}, path, format)
 	}
 	if err == nil && ctx.Err() != nil {
 		err = ctx.Err()

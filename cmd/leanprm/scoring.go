@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/leanprm/leanprm/hybrid"
+	"github.com/leanprm/leanprm/hybrid/chain"
 	"github.com/leanprm/leanprm/internal/wire"
 )
 
@@ -60,22 +61,22 @@ func progressBar(e *env, label string) func(done, total int) {
 // scoredFile is FILE read and scored: what check, compare and select share.
 type scoredFile struct {
 	results   []hybrid.ChainResult
-	rowErrs   []hybrid.RowError // unreadable rows; the rest were scored
-	scoreErr  error             // chains that could not be scored (their results carry Err)
-	formalErr error             // the REPL answered none of the run's requests (timeouts, crashes)
-	threshold float64           // --threshold, or the model's calibrated one
+	rowErrs   []chain.RowError // unreadable rows; the rest were scored
+	scoreErr  error            // chains that could not be scored (their results carry Err)
+	formalErr error            // the REPL answered none of the run's requests (timeouts, crashes)
+	threshold float64          // --threshold, or the model's calibrated one
 }
 
 // scoreFile reads path ("-" is stdin) in format and scores every chain under policy. The
 // returned error is for a run that could not happen at all (unreadable file, no PRM, no Lean
 // when Lean was required, cancellation).
-func scoreFile(ctx context.Context, e *env, path string, format hybrid.Format, policy hybrid.Policy, threshold float64) (*scoredFile, error) {
+func scoreFile(ctx context.Context, e *env, path string, format chain.Format, policy hybrid.Policy, threshold float64) (*scoredFile, error) {
 	return scoreFileDone(ctx, e, path, format, policy, threshold, nil)
 }
 
 // scoreFileDone is scoreFile that passes each chain's result to done as soon as it is scored
 // (hybrid.Scorer.Done): what an interrupted run finished is then not lost.
-func scoreFileDone(ctx context.Context, e *env, path string, format hybrid.Format, policy hybrid.Policy, threshold float64, done func(int, hybrid.ChainResult, float64)) (*scoredFile, error) {
+func scoreFileDone(ctx context.Context, e *env, path string, format chain.Format, policy hybrid.Policy, threshold float64, done func(int, hybrid.ChainResult, float64)) (*scoredFile, error) {
 	chains, rowErrs, err := readChains(ctx, e, path, format)
 	if err != nil {
 		return nil, err

@@ -13,7 +13,8 @@ import (
 
 	"github.com/leanprm/leanprm/hybrid"
 	"github.com/leanprm/leanprm/hybrid/bench"
-	"github.com/leanprm/leanprm/hybrid/embedded"
+	"github.com/leanprm/leanprm/hybrid/chain"
+	"github.com/leanprm/leanprm/hybrid/prm/embedded"
 	"github.com/leanprm/leanprm/hybrid/report"
 	"github.com/leanprm/leanprm/internal/wire"
 )
@@ -74,7 +75,7 @@ reaches on the fold it is chosen on — and reported by the other fold's figure.
 		},
 	}
 	cmd.Flags().Uint64Var(&seed, "seed", embedded.DefaultSeed, "random seed")
-	cmd.Flags().StringVar(&out, "out", "hybrid/embedded/model.bin", "model file to write")
+	cmd.Flags().StringVar(&out, "out", "hybrid/prm/embedded/model.bin", "model file to write")
 	cmd.Flags().IntVar(&bags, "bags", 0, fmt.Sprintf("models averaged into one (0: %d)", embedded.DefaultBags))
 	cmd.Flags().StringSliceVar(&drop, "drop", nil, "dense features to leave out (ablation)")
 	cmd.Flags().Float64Var(&l2, "l2", 0, "L2 regularization per update (0: 1e-5)")
@@ -139,10 +140,10 @@ func crossValidateModel(ctx context.Context, e *env, m *embedded.Model, dir stri
 		return err
 	}
 	sort.Strings(files)
-	var chains []hybrid.Chain
+	var chains []chain.Chain
 	var isCalib []bool
 	for _, f := range files {
-		c, rowErrs, err := hybrid.ReadChains(f, hybrid.FormatProcessBench)
+		c, rowErrs, err := chain.Read(f, chain.FormatProcessBench)
 		if err != nil {
 			return err
 		}

@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/leanprm/leanprm/hybrid"
+	"github.com/leanprm/leanprm/hybrid/chain"
 	"github.com/leanprm/leanprm/internal/wire"
 	"github.com/leanprm/leanprm/translate"
 )
@@ -30,7 +30,7 @@ everything ambiguous is unknown.
 FILE is any chain format leanprm reads (--format to force one; - reads stdin).`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			fmtv, err := hybrid.ParseFormat(format)
+			fmtv, err := chain.ParseFormat(format)
 			if err != nil {
 				return usageError("%v", err)
 			}
@@ -82,8 +82,8 @@ func writeTranslateJSON(e *env, results []translate.ChainResult) error {
 
 // reportRowErrors prints unreadable rows to stderr; the run fails (exit 1) after the rest ran.
 // Known data quirks (hybrid.DataQuirk) are not failures: each kind is one summary line.
-func reportRowErrors(e *env, rowErrs []hybrid.RowError) error {
-	rowErrs, quirks := hybrid.SplitQuirks(rowErrs)
+func reportRowErrors(e *env, rowErrs []chain.RowError) error {
+	rowErrs, quirks := chain.SplitQuirks(rowErrs)
 	summariseQuirks(e, quirks)
 	for _, re := range rowErrs {
 		fmt.Fprintln(e.stderr, "leanprm:", re.Error())
@@ -96,16 +96,16 @@ func reportRowErrors(e *env, rowErrs []hybrid.RowError) error {
 
 // summariseQuirks writes one line per kind of data quirk: how many rows, in how many files,
 // and the first one, so the rest of stderr stays readable.
-func summariseQuirks(e *env, quirks []hybrid.RowError) {
+func summariseQuirks(e *env, quirks []chain.RowError) {
 	type kind struct {
 		rows  int
 		files map[string]bool
-		first hybrid.RowError
+		first chain.RowError
 	}
 	var order []string
 	kinds := map[string]*kind{}
 	for _, re := range quirks {
-		var q *hybrid.DataQuirk
+		var q *chain.DataQuirk
 		errors.As(re.Err, &q)
 		k := kinds[q.Kind]
 		if k == nil {
@@ -124,8 +124,8 @@ func summariseQuirks(e *env, quirks []hybrid.RowError) {
 }
 
 // strictQuirks is --strict: every data quirk is reported and fails the run before it starts.
-func strictQuirks(e *env, rowErrs []hybrid.RowError) error {
-	_, quirks := hybrid.SplitQuirks(rowErrs)
+func strictQuirks(e *env, rowErrs []chain.RowError) error {
+	_, quirks := chain.SplitQuirks(rowErrs)
 	for _, re := range quirks {
 		fmt.Fprintln(e.stderr, "leanprm:", re.Error())
 	}
