@@ -61,7 +61,7 @@ side by side, with thresholds chosen on the calibration file as for processbench
 			var chains []chain.Chain
 			var rowErrs []chain.RowError
 			for _, f := range args {
-				c, re, err := readChains(ctx, e, f, format)
+				c, re, err := readInput(ctx, e, f, format)
 				if err != nil {
 					return err
 				}
@@ -71,7 +71,7 @@ side by side, with thresholds chosen on the calibration file as for processbench
 			if calibration == "" {
 				calibration = filepath.Join(e.cfg.Data.Dir, "processbench", "gsm8k.dev.jsonl")
 			}
-			calib, calibErrs, err := readChains(ctx, e, calibration, chain.FormatProcessBench)
+			calib, calibErrs, err := readInput(ctx, e, calibration, chain.FormatProcessBench)
 			if err != nil {
 				return fmt.Errorf("calibration file (--calibration): %w", err)
 			}

@@ -120,11 +120,3 @@ func writeChainReport(e *env, rep *proofchain.Result) error {
 	_, err := fmt.Fprintf(e.stdout, "%s (backend %s, checker %s)\n", verdict, rep.Backend, rep.Checker)
 	return err
 }
-
-func oneLineText(s string, max int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > max {
-		return string(r[:max-1]) + "…"
-	}
-	return s
-}

@@ -90,13 +90,7 @@ func markUsageErrors(root *cobra.Command) {
 				return c.Help()
 			}
 		case c.Args != nil:
-			check := c.Args
-			c.Args = func(c *cobra.Command, args []string) error {
-				if err := check(c, args); err != nil {
-					return usageError("%s: %v (see %s --help)", c.CommandPath(), err, c.CommandPath())
-				}
-				return nil
-			}
+			c.Args = usageArgs(c.Args)
 		}
 		for _, sub := range c.Commands() {
 			walk(sub)

@@ -2,61 +2,11 @@ package main
 
 import (
 	"context"
-	"fmt"
-	"os"
-	"strings"
-	"sync"
-	"time"
 
 	"github.com/leanprm/leanprm/hybrid"
 	"github.com/leanprm/leanprm/hybrid/chain"
 	"github.com/leanprm/leanprm/internal/wire"
 )
-
-// progressBar draws "label done/total" on stderr when it is a terminal, at most every 100ms.
-// A total of 0 or less means the length is unknown: it then counts. The caller ends a counting
-// line by calling it once more with done == total == -1.
-func progressBar(e *env, label string) func(done, total int) {
-	f, ok := e.stderr.(*os.File)
-	if !ok {
-		return nil
-	}
-	st, err := f.Stat()
-	if err != nil || st.Mode()&os.ModeCharDevice == 0 {
-		return nil
-	}
-	var (
-		mu       sync.Mutex
-		last     time.Time
-		lastDone int
-	)
-	return func(done, total int) {
-		mu.Lock()
-		defer mu.Unlock()
-		if done == -1 && total == -1 {
-			fmt.Fprintf(f, "\r%s %d done\n", label, lastDone)
-			return
-		}
-		lastDone = done
-		if (total <= 0 || done < total) && time.Since(last) < 100*time.Millisecond {
-			return
-		}
-		last = time.Now()
-		if total <= 0 { // a stream of unknown length: count instead of drawing a bar
-			fmt.Fprintf(f, "\r%s %d done", label, done)
-			return
-		}
-		width := 30
-		filled := 0
-		if total > 0 {
-			filled = done * width / total
-		}
-		fmt.Fprintf(f, "\r%s [%s%s] %d/%d", label, strings.Repeat("#", filled), strings.Repeat(".", width-filled), done, total)
-		if done >= total {
-			fmt.Fprintln(f)
-		}
-	}
-}
 
 // scoredFile is FILE read and scored: what check, compare and select share.
 type scoredFile struct {
@@ -77,7 +27,7 @@ func scoreFile(ctx context.Context, e *env, path string, format chain.Format, po
 // scoreFileDone is scoreFile that passes each chain's result to done as soon as it is scored
 // (hybrid.Scorer.Done): what an interrupted run finished is then not lost.
 func scoreFileDone(ctx context.Context, e *env, path string, format chain.Format, policy hybrid.Policy, threshold float64, done func(int, hybrid.ChainResult, float64)) (*scoredFile, error) {
-	chains, rowErrs, err := readChains(ctx, e, path, format)
+	chains, rowErrs, err := readInput(ctx, e, path, format)
 	if err != nil {
 		return nil, err
 	}

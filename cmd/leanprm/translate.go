@@ -2,8 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
-	"fmt"
 
 	"github.com/spf13/cobra"
 
@@ -34,7 +32,7 @@ FILE is any chain format leanprm reads (--format to force one; - reads stdin).`,
 			if err != nil {
 				return usageError("%v", err)
 			}
-			chains, rowErrs, err := readChains(cmd.Context(), e, args[0], fmtv)
+			chains, rowErrs, err := readInput(cmd.Context(), e, args[0], fmtv)
 			if err != nil {
 				return err
 			}
@@ -78,59 +76,4 @@ func writeTranslateJSON(e *env, results []translate.ChainResult) error {
 	enc := json.NewEncoder(e.stdout)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
-}
-
-// reportRowErrors prints unreadable rows to stderr; the run fails (exit 1) after the rest ran.
-// Known data quirks (hybrid.DataQuirk) are not failures: each kind is one summary line.
-func reportRowErrors(e *env, rowErrs []chain.RowError) error {
-	rowErrs, quirks := chain.SplitQuirks(rowErrs)
-	summariseQuirks(e, quirks)
-	for _, re := range rowErrs {
-		fmt.Fprintln(e.stderr, "leanprm:", re.Error())
-	}
-	if len(rowErrs) > 0 {
-		return &ExitError{Code: exitError, Err: fmt.Errorf("%d input row(s) could not be read (see above); the others were processed", len(rowErrs))}
-	}
-	return nil
-}
-
-// summariseQuirks writes one line per kind of data quirk: how many rows, in how many files,
-// and the first one, so the rest of stderr stays readable.
-func summariseQuirks(e *env, quirks []chain.RowError) {
-	type kind struct {
-		rows  int
-		files map[string]bool
-		first chain.RowError
-	}
-	var order []string
-	kinds := map[string]*kind{}
-	for _, re := range quirks {
-		var q *chain.DataQuirk
-		errors.As(re.Err, &q)
-		k := kinds[q.Kind]
-		if k == nil {
-			k = &kind{files: map[string]bool{}, first: re}
-			kinds[q.Kind] = k
-			order = append(order, q.Kind)
-		}
-		k.rows++
-		k.files[re.File] = true
-	}
-	for _, name := range order {
-		k := kinds[name]
-		fmt.Fprintf(e.stderr, "leanprm: note: %d row(s) in %d file(s) have %s (a known quirk of the data); those entries were ignored, e.g. %v (--strict makes this an error)\n",
-			k.rows, len(k.files), name, k.first)
-	}
-}
-
-// strictQuirks is --strict: every data quirk is reported and fails the run before it starts.
-func strictQuirks(e *env, rowErrs []chain.RowError) error {
-	_, quirks := chain.SplitQuirks(rowErrs)
-	for _, re := range quirks {
-		fmt.Fprintln(e.stderr, "leanprm:", re.Error())
-	}
-	if len(quirks) > 0 {
-		return &ExitError{Code: exitError, Err: fmt.Errorf("--strict: %d row(s) with data quirks (see above)", len(quirks))}
-	}
-	return nil
 }
