@@ -43,6 +43,8 @@ func TestRunExitCodes(t *testing.T) {
 		{"bad --format", dir, nil, []string{"check", "--format", "csv", chain}, exitUsage, []string{"csv"}},
 		{"bad --fail-on", dir, nil, []string{"check", "--checker", "exact", "--fail-on", "warning", chain}, exitUsage,
 			[]string{`--fail-on "warning": want refuted or error`}},
+		{"bad --backend", dir, nil, []string{"lean", "chain", "--backend", "lean4", repoFile(t, "testdata/demo/proof.lean")}, exitUsage,
+			[]string{`--backend "lean4": want repl or lsp`}},
 		{"bad duration flag", dir, nil, []string{"check", "--timeout", "5x", chain}, exitUsage,
 			[]string{`flag --timeout: setting lean.timeout: "5x" is not a duration`}},
 		{"bad duration env", dir, map[string]string{"LEANPRM_LEAN_TIMEOUT": "5x"}, []string{"config"}, exitError,
