@@ -5,8 +5,9 @@ import (
 	"errors"
 	"io"
 
-	"github.com/leanprm/leanprm/internal/config"
 	"github.com/spf13/cobra"
+
+	"github.com/leanprm/leanprm/internal/config"
 )
 
 // env is what every subcommand gets: the streams and the loaded configuration. Nothing here is
