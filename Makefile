@@ -52,7 +52,7 @@ model: build
 	$(BIN) train --data ../shared/data --seed 1 --out hybrid/prm/embedded/model.bin
 
 fuzz:
-	$(GO) test -run '^$$' -fuzz FuzzDecoder -fuzztime 30s ./leanbridge/
+	$(GO) test -run '^$$' -fuzz FuzzDecoder -fuzztime 30s ./leanbridge/repl/
 
 clean:
 	rm -rf bin

@@ -11,15 +11,16 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/leanprm/leanprm/hybrid"
-	"github.com/leanprm/leanprm/hybrid/formaltranslate"
+	"github.com/leanprm/leanprm/hybrid/chain"
+	"github.com/leanprm/leanprm/hybrid/formal"
 	"github.com/leanprm/leanprm/internal/testshared"
 	"github.com/leanprm/leanprm/translate"
 )
 
 // These tests run the formal half of `leanprm check --checker exact`:
-// hybrid.ReadChains splits each row into steps exactly as `check` does
+// chain.Read splits each row into steps exactly as `check` does
 // (for GSM8K: one step per line, calculator annotations dropped, the
-// "####" line as "The answer is N."), and formaltranslate.Checker, the
+// "####" line as "The answer is N."), and formal.Prose, the
 // adapter cmd/leanprm puts in front of the translator, decides them. The
 // data is read from ../shared at run time; nothing of it is copied here
 // except row and step numbers and the short claims that were checked by
@@ -36,9 +37,9 @@ func (f pipelineFigures) String() string {
 // refutedSteps checks every chain of path as `check` reads it and
 // returns "row/step" (row: 1-based line of a GSM8K file, else the chain
 // id; step from 0) → the refuted claims of the step, and the figures.
-func refutedSteps(tb testing.TB, path string, format hybrid.Format, before func(c hybrid.Chain, step int) bool) (map[string]string, pipelineFigures) {
+func refutedSteps(tb testing.TB, path string, format chain.Format, before func(c chain.Chain, step int) bool) (map[string]string, pipelineFigures) {
 	tb.Helper()
-	chains, rowErrs, err := hybrid.ReadChains(path, format)
+	chains, rowErrs, err := chain.Read(path, format)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -49,7 +50,7 @@ func refutedSteps(tb testing.TB, path string, format hybrid.Format, before func(
 	if err != nil {
 		tb.Fatal(err)
 	}
-	ck := formaltranslate.New(tr)
+	ck := formal.NewProse(tr)
 	out := map[string]string{}
 	var f pipelineFigures
 	for row, c := range chains {
@@ -75,7 +76,7 @@ func refutedSteps(tb testing.TB, path string, format hybrid.Format, before func(
 				}
 			}
 			key := fmt.Sprintf("%d/%d", row+1, i)
-			if c.ID != "" && format != hybrid.FormatGSM8K {
+			if c.ID != "" && format != chain.FormatGSM8K {
 				key = fmt.Sprintf("%s/%d", c.ID, i)
 			}
 			out[key] = strings.Join(claims, "; ")
@@ -116,8 +117,8 @@ func TestGSM8KTrainCheckRefutesOnlyTypos(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads the whole GSM8K training set")
 	}
-	got, f := refutedSteps(t, testshared.Path(t, "data/gsm8k/train.jsonl"), hybrid.FormatGSM8K,
-		func(hybrid.Chain, int) bool { return true })
+	got, f := refutedSteps(t, testshared.Path(t, "data/gsm8k/train.jsonl"), chain.FormatGSM8K,
+		func(chain.Chain, int) bool { return true })
 	require.True(t, f.steps >= 7473 && f.verified > 0, "only %s: the measurement is broken", f)
 	t.Logf("GSM8K train through the check pipeline: %s", f)
 	compareRefuted(t, "GSM8K train", got, gsm8kTypos)
@@ -166,8 +167,8 @@ func TestProcessBenchDevCheckRefutesBeforeLabel(t *testing.T) {
 	}
 	got := map[string]string{}
 	for _, subset := range []string{"gsm8k", "math", "olympiadbench", "omnimath"} {
-		r, f := refutedSteps(t, testshared.Path(t, "data/processbench/"+subset+".dev.jsonl"), hybrid.FormatAuto,
-			func(c hybrid.Chain, i int) bool { return c.FirstError == hybrid.NoError || i < c.FirstError })
+		r, f := refutedSteps(t, testshared.Path(t, "data/processbench/"+subset+".dev.jsonl"), chain.FormatAuto,
+			func(c chain.Chain, i int) bool { return c.FirstError == chain.NoError || i < c.FirstError })
 		t.Logf("ProcessBench %s dev through the check pipeline: %s", subset, f)
 		for k, v := range r {
 			got[k] = v

@@ -7,42 +7,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/leanprm/leanprm/hybrid"
+	"github.com/leanprm/leanprm/hybrid/chain"
 	"github.com/leanprm/leanprm/hybrid/report"
 )
-
-// scoreFlags are the flags every scoring command shares.
-type scoreFlags struct {
-	format    string
-	policy    string
-	threshold float64
-	aggregate string
-}
-
-func (f *scoreFlags) register(cmd *cobra.Command) {
-	cmd.Flags().StringVar(&f.format, "format", "auto", "input format: auto, processbench, prmbench, mr-gsm8k, trl, gsm8k, text")
-	cmd.Flags().StringVar(&f.policy, "policy", "hybrid", "merge policy: hybrid, learned, formal (hybrid,boost=X raises all-verified steps)")
-	cmd.Flags().Float64Var(&f.threshold, "threshold", 0, "score below which a step counts as an error (0 = the model's calibrated threshold)")
-	cmd.Flags().StringVar(&f.aggregate, "aggregate", "min", "chain score: min, product, mean, last")
-}
-
-func (f *scoreFlags) parse() (hybrid.Format, hybrid.Policy, hybrid.Aggregate, error) {
-	format, err := hybrid.ParseFormat(f.format)
-	if err != nil {
-		return "", hybrid.Policy{}, "", usageError("%v", err)
-	}
-	policy, err := hybrid.ParsePolicy(f.policy)
-	if err != nil {
-		return "", hybrid.Policy{}, "", usageError("%v", err)
-	}
-	agg, err := hybrid.ParseAggregate(f.aggregate)
-	if err != nil {
-		return "", hybrid.Policy{}, "", usageError("%v", err)
-	}
-	if !(f.threshold >= 0 && f.threshold <= 1) { // NaN too
-		return "", hybrid.Policy{}, "", usageError("--threshold %v: want a number in [0, 1]", f.threshold)
-	}
-	return format, policy, agg, nil
-}
 
 func newCheckCmd(e *env) *cobra.Command {
 	var (
@@ -166,7 +133,7 @@ type checkJSON struct {
 func newCheckJSON(r hybrid.ChainResult, threshold float64, agg hybrid.Aggregate) checkJSON {
 	out := checkJSON{ChainResult: r, Predicted: r.Predict(threshold), Threshold: threshold,
 		Aggregate: string(agg), StepIndexBase: 0}
-	if r.FirstError != hybrid.NoLabel {
+	if r.FirstError != chain.NoLabel {
 		g := r.FirstError
 		out.Gold = &g
 	}
@@ -174,30 +141,4 @@ func newCheckJSON(r hybrid.ChainResult, threshold float64, agg hybrid.Aggregate)
 		out.ChainScore = r.Aggregate(agg)
 	}
 	return out
-}
-
-func failOnFindings(results []hybrid.ChainResult, failOn string, threshold float64) error {
-	n := 0
-	for i := range results {
-		switch failOn {
-		case "refuted":
-			if results[i].Has(hybrid.Refuted) {
-				n++
-			}
-		case "error":
-			// A warning is a checker that failed: the verdicts stand on
-			// the other one alone, which a gate on errors must see.
-			if results[i].Predict(threshold) != hybrid.NoError || len(results[i].Warnings) > 0 {
-				n++
-			}
-		}
-	}
-	if n > 0 {
-		what := "a refuted step"
-		if failOn == "error" {
-			what = "a predicted error or a checker warning"
-		}
-		return &ExitError{Code: exitFindings, Err: fmt.Errorf("%d chain(s) with %s", n, what)}
-	}
-	return nil
 }

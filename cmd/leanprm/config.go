@@ -2,8 +2,6 @@ package main
 
 import (
 	"fmt"
-	"sort"
-	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
@@ -31,43 +29,22 @@ With --sources, print a table of every key, its value and where the value came f
 }
 
 func printYAML(e *env) error {
-	tree := map[string]any{}
-	for _, st := range settingsTable {
-		setNested(tree, strings.Split(st.key, "."), e.cfg.v.Get(st.key))
-	}
-	if e.cfg.file != "" {
-		fmt.Fprintf(e.stdout, "# configuration file: %s\n", e.cfg.file)
+	if f := e.cfg.File(); f != "" {
+		fmt.Fprintf(e.stdout, "# configuration file: %s\n", f)
 	}
 	enc := yaml.NewEncoder(e.stdout)
 	enc.SetIndent(2)
-	if err := enc.Encode(tree); err != nil {
+	if err := enc.Encode(e.cfg.YAML()); err != nil {
 		return err
 	}
 	return enc.Close()
 }
 
-func setNested(m map[string]any, path []string, v any) {
-	for _, p := range path[:len(path)-1] {
-		next, ok := m[p].(map[string]any)
-		if !ok {
-			next = map[string]any{}
-			m[p] = next
-		}
-		m = next
-	}
-	m[path[len(path)-1]] = v
-}
-
 func printSources(e *env) error {
-	keys := make([]string, 0, len(settingsTable))
-	for _, st := range settingsTable {
-		keys = append(keys, st.key)
-	}
-	sort.Strings(keys)
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "KEY\tVALUE\tSOURCE")
-	for _, k := range keys {
-		fmt.Fprintf(tw, "%s\t%v\t%s\n", k, e.cfg.v.Get(k), e.cfg.source(k))
+	for _, s := range e.cfg.Sources() {
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", s.Key, s.Value, s.From)
 	}
 	return tw.Flush()
 }

@@ -122,39 +122,3 @@ func TestUsageErrorsExitTwo(t *testing.T) {
 	_, _, err = run(t, "", nil, "config", "--no-such-flag")
 	assert.Equal(t, exitUsage, exitCode(err, &bytes.Buffer{}))
 }
-
-func TestSplitCommand(t *testing.T) {
-	cases := []struct {
-		in   string
-		want []string
-		err  bool
-	}{
-		{"", nil, false},
-		{"leanprm sim repl", []string{"leanprm", "sim", "repl"}, false},
-		{`a "b c" 'd e' f\ g`, []string{"a", "b c", "d e", "f g"}, false},
-		{`a "" b`, []string{"a", "", "b"}, false},
-		{`a 'unclosed`, nil, true},
-		{`a \`, nil, true},
-	}
-	for _, tc := range cases {
-		got, err := splitCommand(tc.in)
-		if tc.err {
-			assert.Error(t, err, tc.in)
-			continue
-		}
-		require.NoError(t, err, tc.in)
-		assert.Equal(t, tc.want, got, tc.in)
-	}
-}
-
-func TestParseBytes(t *testing.T) {
-	for in, want := range map[string]int64{"0": 0, "512MiB": 512 << 20, "8GiB": 8 << 30, "1e9": 1e9, "2GB": 2e9} {
-		got, err := parseBytes(in)
-		require.NoError(t, err, in)
-		assert.Equal(t, want, got, in)
-	}
-	for _, bad := range []string{"lots", "-1GiB", "GiB"} {
-		_, err := parseBytes(bad)
-		assert.Error(t, err, bad)
-	}
-}

@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/leanprm/leanprm/internal/config"
 )
 
 // TestCheckJSONSaysPredictionAndGold: `check --json/--jsonl` carries the prediction, the
@@ -320,7 +322,7 @@ func TestDoctorShowsProgressAndHonoursStartTimeout(t *testing.T) {
 }
 
 // TestREADMEDocumentsEverySetting: the README's configuration block names every key leanprm
-// reads (settingsTable), and asks for the Go version go.mod pins.
+// reads (config.Keys), and asks for the Go version go.mod pins.
 func TestREADMEDocumentsEverySetting(t *testing.T) {
 	readme, err := os.ReadFile(repoFile(t, "README.md"))
 	require.NoError(t, err)
@@ -328,10 +330,10 @@ func TestREADMEDocumentsEverySetting(t *testing.T) {
 	start := strings.Index(text, "```yaml\nchecker:")
 	require.GreaterOrEqual(t, start, 0, "the README has a configuration block")
 	block := text[start : start+strings.Index(text[start+3:], "```")+3]
-	for _, st := range settingsTable {
-		parts := strings.Split(st.key, ".")
+	for _, key := range config.Keys() {
+		parts := strings.Split(key, ".")
 		leaf := parts[len(parts)-1]
-		assert.Regexp(t, `(?m)^\s*`+leaf+`:`, block, "README configuration block lacks %s", st.key)
+		assert.Regexp(t, `(?m)^\s*`+leaf+`:`, block, "README configuration block lacks %s", key)
 	}
 
 	gomod, err := os.ReadFile(repoFile(t, "go.mod"))

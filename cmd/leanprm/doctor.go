@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/leanprm/leanprm/internal/wire"
 	"github.com/leanprm/leanprm/leanbridge/repl"
 )
 
@@ -60,8 +61,8 @@ With --repl-command, the REPL it starts is checked instead of the Lake project's
 func runDoctor(ctx context.Context, e *env) []check {
 	var out []check
 	add := func(c check) { out = append(out, c) }
-	project := e.cfg.String("lean.project")
-	custom := e.cfg.String("lean.command") != ""
+	project := e.cfg.Lean.Project
+	custom := e.cfg.Lean.CommandText != ""
 
 	// The Lake project and its pinned toolchain.
 	want, terr := repl.ToolchainVersion(project)
@@ -73,8 +74,8 @@ func runDoctor(ctx context.Context, e *env) []check {
 	}
 
 	// elan and lake.
-	lake, lerr := findTool("lake")
-	if _, err := findTool("elan"); err != nil {
+	lake, lerr := wire.FindTool("lake")
+	if _, err := wire.FindTool("elan"); err != nil {
 		add(check{"elan", "missing", "elan not on PATH or in ~/.elan/bin", "make lean (installs elan)", false})
 	} else {
 		add(check{"elan", "ok", "found", "", false})
@@ -88,7 +89,7 @@ func runDoctor(ctx context.Context, e *env) []check {
 
 	// The REPL binary (only when leanprm starts it itself).
 	if custom {
-		add(check{"repl binary", "skip", "lean.command is set: " + e.cfg.String("lean.command"), "", false})
+		add(check{"repl binary", "skip", "lean.command is set: " + e.cfg.Lean.CommandText, "", false})
 	} else if argv, err := repl.LocateREPL(project); err != nil {
 		add(check{"repl binary", "missing", err.Error(), "make lean", true})
 	} else {
@@ -104,7 +105,7 @@ func runDoctor(ctx context.Context, e *env) []check {
 	}
 
 	// Start one worker: version check and probe.
-	cfg, err := leanConfig(e)
+	cfg, err := wire.REPLConfig(e.cfg, e.stderr)
 	if err != nil {
 		add(check{"configuration", "fail", err.Error(), "fix leanprm.yaml or the flags", true})
 		return out
@@ -200,18 +201,6 @@ func yesNo(b bool, yes, no string) string {
 		return yes
 	}
 	return no
-}
-
-func findTool(name string) (string, error) {
-	if p, err := exec.LookPath(name); err == nil {
-		return p, nil
-	}
-	home, _ := os.UserHomeDir()
-	alt := filepath.Join(home, ".elan", "bin", name)
-	if st, err := os.Stat(alt); err == nil && st.Mode().IsRegular() {
-		return alt, nil
-	}
-	return "", fmt.Errorf("%s not found", name)
 }
 
 func toolVersion(ctx context.Context, dir, bin string, args ...string) string {

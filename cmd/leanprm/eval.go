@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"path/filepath"
 
@@ -9,7 +8,9 @@ import (
 
 	"github.com/leanprm/leanprm/hybrid"
 	"github.com/leanprm/leanprm/hybrid/bench"
+	"github.com/leanprm/leanprm/hybrid/chain"
 	"github.com/leanprm/leanprm/hybrid/report"
+	"github.com/leanprm/leanprm/internal/wire"
 )
 
 func newEvalCmd(e *env) *cobra.Command {
@@ -53,14 +54,14 @@ side by side, with thresholds chosen on the calibration file as for processbench
 				return usageError("--threshold %v: want a number in [0, 1]", threshold)
 			}
 			ctx := cmd.Context()
-			format := hybrid.FormatProcessBench
+			format := chain.FormatProcessBench
 			if name == "prmbench" {
-				format = hybrid.FormatPRMBench
+				format = chain.FormatPRMBench
 			}
-			var chains []hybrid.Chain
-			var rowErrs []hybrid.RowError
+			var chains []chain.Chain
+			var rowErrs []chain.RowError
 			for _, f := range args {
-				c, re, err := readChains(ctx, e, f, format)
+				c, re, err := readInput(ctx, e, f, format)
 				if err != nil {
 					return err
 				}
@@ -68,9 +69,9 @@ side by side, with thresholds chosen on the calibration file as for processbench
 				rowErrs = append(rowErrs, re...)
 			}
 			if calibration == "" {
-				calibration = filepath.Join(e.cfg.String("data.dir"), "processbench", "gsm8k.dev.jsonl")
+				calibration = filepath.Join(e.cfg.Data.Dir, "processbench", "gsm8k.dev.jsonl")
 			}
-			calib, calibErrs, err := readChains(ctx, e, calibration, hybrid.FormatProcessBench)
+			calib, calibErrs, err := readInput(ctx, e, calibration, chain.FormatProcessBench)
 			if err != nil {
 				return fmt.Errorf("calibration file (--calibration): %w", err)
 			}
@@ -81,19 +82,19 @@ side by side, with thresholds chosen on the calibration file as for processbench
 				}
 			}
 
-			s, err := newScoring(ctx, e, hybrid.PolicyHybrid)
+			s, err := wire.NewScoring(ctx, e.cfg, hybrid.PolicyHybrid, e.stderr)
 			if err != nil {
 				return err
 			}
 			defer s.Close()
-			s.scorer.Progress = progressBar(e, "scoring")
-			results, calibRes, err := scoreBoth(ctx, s.scorer, chains, calib)
+			s.Scorer.Progress = progressBar(e, "scoring")
+			results, calibRes, err := wire.ScoreBoth(ctx, s.Scorer, chains, calib)
 			if err != nil {
 				return err
 			}
 			opts := bench.EvalOptions{Threshold: threshold}
 			fmt.Fprintf(e.stdout, "formal checker: %s; learned PRM: %s; calibration: %s (%d chains)\n\n",
-				s.formal.checker, e.cfg.String("prm.backend"), calibration, len(calib))
+				s.Formal.Checker, e.cfg.PRM.Backend, calibration, len(calib))
 			if name == "prmbench" {
 				err = report.WritePRMBench(e.stdout, bench.ComparePRMBench(results, calibRes, opts))
 			} else {
@@ -116,19 +117,4 @@ side by side, with thresholds chosen on the calibration file as for processbench
 		cmd.Flags().BoolVar(&cv, "cv", false, "also report F1 cross-validated over two folds by id hash")
 	}
 	return cmd
-}
-
-// scoreBoth scores the evaluation and calibration chains in one run. Chains that fail are kept
-// with their error (the metrics count them as predicting no error) and reported on stderr by
-// the caller through the returned error only when every chain failed.
-func scoreBoth(ctx context.Context, s *hybrid.Scorer, chains, calib []hybrid.Chain) ([]hybrid.ChainResult, []hybrid.ChainResult, error) {
-	all := append(append([]hybrid.Chain(nil), chains...), calib...)
-	res, err := s.ScoreChains(ctx, all)
-	if ctx.Err() != nil {
-		return nil, nil, ctx.Err()
-	}
-	if err != nil && len(res) == 0 {
-		return nil, nil, err
-	}
-	return res[:len(chains)], res[len(chains):], nil
 }

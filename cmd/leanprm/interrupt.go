@@ -1,59 +1,10 @@
 package main
 
 import (
-	"context"
-	"fmt"
-	"io"
-	"os"
 	"slices"
 
 	"github.com/leanprm/leanprm/hybrid"
 )
-
-// ctxReader fails reads once ctx is done, so that reading a large input stops on an
-// interrupt (a read already waiting on a pipe still returns first).
-type ctxReader struct {
-	ctx context.Context
-	r   io.Reader
-}
-
-func (c ctxReader) Read(p []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return c.r.Read(p)
-}
-
-// readChains reads FILE or stdin ("-"), and stops reading when ctx ends. Input without a
-// single chain or row is a failed run (exit 1) that says so: a script must not take an empty
-// report for a clean one.
-func readChains(ctx context.Context, e *env, path string, format hybrid.Format) ([]hybrid.Chain, []hybrid.RowError, error) {
-	var (
-		chains  []hybrid.Chain
-		rowErrs []hybrid.RowError
-		err     error
-	)
-	if path == "-" {
-		chains, rowErrs, err = hybrid.DecodeChains(ctxReader{ctx, e.stdin}, "<stdin>", format)
-	} else {
-		f, oerr := os.Open(path)
-		if oerr != nil {
-			return nil, nil, oerr
-		}
-		defer f.Close()
-		chains, rowErrs, err = hybrid.DecodeChains(ctxReader{ctx, f}, path, format)
-	}
-	if err == nil && ctx.Err() != nil {
-		err = ctx.Err()
-	}
-	if err == nil && len(chains) == 0 && len(rowErrs) == 0 {
-		if path == "-" {
-			path = "standard input"
-		}
-		err = &ExitError{Code: exitError, Err: fmt.Errorf("%s: no chains in the input (is it empty?)", path)}
-	}
-	return chains, rowErrs, err
-}
 
 // orderedResults passes chain results to write in input order as they finish, holding back
 // those that finish before an earlier one. rest writes what is held back (on an interrupt:

@@ -1,20 +1,18 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
-	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/leanprm/leanprm/leanbridge/lsp"
+	"github.com/leanprm/leanprm/internal/wire"
 	"github.com/leanprm/leanprm/leanbridge/proofchain"
-	"github.com/leanprm/leanprm/leanbridge/repl"
 )
 
 func newLeanChainCmd(e *env) *cobra.Command {
@@ -41,15 +39,15 @@ Exit status: 0 verified, 3 not verified, 1 no verdict (Lean unavailable, crash, 
 				return err
 			}
 			ctx := cmd.Context()
-			var rep *proofchain.Result
-			switch backend {
-			case "repl":
-				rep, err = chainThroughREPL(ctx, e, ch)
-			case "lsp":
-				rep, err = chainThroughLSP(ctx, e, ch)
-			default:
-				return usageError("--backend %q: want repl or lsp", backend)
+			checker, stop, err := wire.ChainChecker(ctx, e.cfg, backend, e.stderr)
+			if errors.Is(err, wire.ErrUnknownBackend) {
+				return &ExitError{Code: exitUsage, Err: err}
 			}
+			if err != nil {
+				return err
+			}
+			defer stop()
+			rep, err := checker.CheckChain(ctx, ch)
 			if err != nil {
 				return err
 			}
@@ -93,52 +91,6 @@ func readFormalChain(path string) (proofchain.Chain, error) {
 	return ch, nil
 }
 
-func chainThroughREPL(ctx context.Context, e *env, ch proofchain.Chain) (*proofchain.Result, error) {
-	cfg, err := leanConfig(e)
-	if err != nil {
-		return nil, err
-	}
-	cfg.Workers = 1
-	cfg.SkipProbe = true // the chain brings its own tactics
-	w, err := repl.StartWorker(ctx, cfg)
-	if err != nil {
-		return nil, fmt.Errorf("starting the REPL: %w", err)
-	}
-	defer w.Close()
-	return w.CheckChain(ctx, ch)
-}
-
-func chainThroughLSP(ctx context.Context, e *env, ch proofchain.Chain) (*proofchain.Result, error) {
-	argv, err := splitCommand(e.cfg.String("lean.server_command"))
-	if err != nil {
-		return nil, fmt.Errorf("setting lean.server_command: %w", err)
-	}
-	if argv, err = resolveSelf(argv); err != nil {
-		return nil, err
-	}
-	timeout, err := e.cfg.Duration("lean.timeout")
-	if err != nil {
-		return nil, err
-	}
-	opts := lsp.Options{Command: argv, CheckTimeout: timeout}
-	if len(argv) == 0 {
-		opts.Dir = e.cfg.String("lean.project")
-		if _, err := findTool("lake"); err != nil {
-			return nil, fmt.Errorf("the language server needs lake (run make lean), or set lean.server_command")
-		}
-	}
-	c, err := lsp.Start(ctx, opts)
-	if err != nil {
-		return nil, fmt.Errorf("starting the language server: %w", err)
-	}
-	defer func() {
-		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 15*time.Second)
-		defer cancel()
-		c.Close(cctx)
-	}()
-	return c.CheckChain(ctx, ch)
-}
-
 func writeChainReport(e *env, rep *proofchain.Result) error {
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "#\ttactic\tstatus\tgoals after / message")
@@ -167,12 +119,4 @@ func writeChainReport(e *env, rep *proofchain.Result) error {
 	}
 	_, err := fmt.Fprintf(e.stdout, "%s (backend %s, checker %s)\n", verdict, rep.Backend, rep.Checker)
 	return err
-}
-
-func oneLineText(s string, max int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > max {
-		return string(r[:max-1]) + "…"
-	}
-	return s
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/leanprm/leanprm/internal/wire"
 	"github.com/leanprm/leanprm/leanbridge/repl"
 )
 
@@ -49,7 +50,7 @@ each request. Exit status 1 if any request got a leanprm_error.`,
 				defer f.Close()
 				in = f
 			}
-			cfg, err := leanConfig(e)
+			cfg, err := wire.REPLConfig(e.cfg, e.stderr)
 			if err != nil {
 				return err
 			}

@@ -1,19 +1,11 @@
 package main
 
 import (
-	"bufio"
-	"context"
 	"fmt"
-	"io"
-	"os"
-	"os/exec"
-	"path/filepath"
-	"time"
 
-	"github.com/creack/pty"
 	"github.com/spf13/cobra"
 
-	"github.com/leanprm/leanprm/internal/proc"
+	"github.com/leanprm/leanprm/leanbridge/repl"
 )
 
 func newLeanSetupCmd(e *env) *cobra.Command {
@@ -27,26 +19,8 @@ pseudo-terminal; REPL traffic never does (a terminal would echo requests and cut
 'make lean' installs elan first when it is missing, then runs this.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			dir := e.cfg.String("lean.project")
-			if _, err := os.Stat(filepath.Join(dir, "lakefile.toml")); err != nil {
-				return fmt.Errorf("lean.project %q has no lakefile.toml: %w", dir, err)
-			}
-			lake, err := exec.LookPath("lake")
-			if err != nil {
-				return fmt.Errorf("lake not found on PATH: install elan (make lean does) and open a new shell: %w", err)
-			}
-			steps := [][]string{
-				{lake, "update"},
-				{lake, "build"},
-				// `lake exe` builds the dependency's executable and runs it; with stdin at EOF the
-				// REPL exits 0 at once, which doubles as a smoke test of the binary.
-				{lake, "exe", "repl"},
-			}
-			for _, argv := range steps {
-				fmt.Fprintf(e.stderr, "==> %s (in %s)\n", filepath.Base(argv[0])+" "+joinArgs(argv[1:]), dir)
-				if err := runStreaming(cmd.Context(), dir, argv, e.stderr, !noPTY); err != nil {
-					return err
-				}
+			if err := repl.Setup(cmd.Context(), e.cfg.Lean.Project, e.stderr, !noPTY); err != nil {
+				return err
 			}
 			fmt.Fprintln(e.stderr, "==> done: run 'leanprm doctor' to check the toolchain and the probes")
 			return nil
@@ -54,63 +28,4 @@ pseudo-terminal; REPL traffic never does (a terminal would echo requests and cut
 	}
 	cmd.Flags().BoolVar(&noPTY, "no-pty", false, "do not use a pseudo-terminal (plain log output)")
 	return cmd
-}
-
-func joinArgs(a []string) string {
-	s := ""
-	for i, x := range a {
-		if i > 0 {
-			s += " "
-		}
-		s += x
-	}
-	return s
-}
-
-// runStreaming runs argv in dir, copying its output to w as it arrives. With usePTY the child's
-// stdout and stderr are a pseudo-terminal (stdin stays /dev/null), so tools that only report
-// progress to terminals do so. The child runs in its own process group (internal/proc); when
-// ctx ends it is interrupted, then killed with its group after a grace period.
-func runStreaming(ctx context.Context, dir string, argv []string, w io.Writer, usePTY bool) error {
-	opts := proc.Options{Dir: dir, Grace: 10 * time.Second, Stdout: w, Stderr: w}
-	var master, tty *os.File
-	if usePTY {
-		var err error
-		master, tty, err = pty.Open()
-		if err != nil {
-			return fmt.Errorf("opening a pseudo-terminal: %w", err)
-		}
-		defer master.Close()
-		_ = pty.Setsize(master, &pty.Winsize{Rows: 40, Cols: 120})
-		opts.Stdout, opts.Stderr = tty, tty
-	}
-	p, err := proc.Start(ctx, argv, opts)
-	if tty != nil {
-		// The child holds its own copy of the terminal; ours must close so that reading the
-		// master ends (EIO) once the child exits.
-		tty.Close()
-	}
-	if err != nil {
-		return fmt.Errorf("starting %s: %w", argv[0], err)
-	}
-	var copyDone chan error
-	if master != nil {
-		copyDone = make(chan error, 1)
-		go func() {
-			_, err := io.Copy(w, bufio.NewReader(master))
-			copyDone <- err
-		}()
-	}
-
-	waitErr := p.Err()
-	if copyDone != nil {
-		<-copyDone // EIO at the end of a pty stream is the normal end
-	}
-	if waitErr != nil {
-		if ctx.Err() != nil {
-			waitErr = ctx.Err() // stopped by us: report why, not the signal
-		}
-		return fmt.Errorf("%s failed: %w", joinArgs(argv), waitErr)
-	}
-	return nil
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/leanprm/leanprm/internal/proc"
+	"github.com/leanprm/leanprm/leanbridge/repl"
 )
 
 // watchWriter collects output and sends the N of the first line "pid N" on pid.
@@ -61,7 +62,7 @@ func TestRunStreaming(t *testing.T) {
 		t.Run("pty="+strconv.FormatBool(usePTY), func(t *testing.T) {
 			t.Run("output and exit status", func(t *testing.T) {
 				w := newWatchWriter()
-				err := runStreaming(t.Context(), t.TempDir(), []string{"sh", "-c", `echo "pid $$"; echo to-stderr >&2; exit 3`}, w, usePTY)
+				err := repl.RunStreaming(t.Context(), t.TempDir(), []string{"sh", "-c", `echo "pid $$"; echo to-stderr >&2; exit 3`}, w, usePTY)
 				require.ErrorContains(t, err, "exit status 3")
 				assert.Contains(t, w.String(), "to-stderr")
 				proc.AssertGroupGone(t, <-w.pid)
@@ -72,13 +73,13 @@ func TestRunStreaming(t *testing.T) {
 				w := newWatchWriter()
 				errc := make(chan error, 1)
 				go func() {
-					errc <- runStreaming(ctx, t.TempDir(), []string{"sh", "-c", `echo "pid $$"; sleep 60; echo not-reached`}, w, usePTY)
+					errc <- repl.RunStreaming(ctx, t.TempDir(), []string{"sh", "-c", `echo "pid $$"; sleep 60; echo not-reached`}, w, usePTY)
 				}()
 				var pgid int
 				select {
 				case pgid = <-w.pid:
 				case err := <-errc:
-					t.Fatalf("runStreaming returned early: %v", err)
+					t.Fatalf("RunStreaming returned early: %v", err)
 				}
 				// dash acts on a SIGINT it caught only once its foreground child has ended: interrupt
 				// the group once sleep runs, so that the interrupt ends both (as it ends lake and

@@ -3,6 +3,9 @@
 // model, and both are merged into one score per step that says where it came from.
 //
 // main only maps an error to an exit code; the work is in Run, which tests call with buffers.
+// The package is the command line only: it parses flags, loads the configuration once
+// (internal/config), gets everything it runs from internal/wire, prints, and maps errors to
+// exit codes. Shared flag helpers are in flags.go, shared output in output.go.
 package main
 
 import (

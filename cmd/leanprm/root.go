@@ -2,10 +2,12 @@ package main
 
 import (
 	"context"
+	"errors"
 	"io"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
+
+	"github.com/leanprm/leanprm/internal/config"
 )
 
 // env is what every subcommand gets: the streams and the loaded configuration. Nothing here is
@@ -13,13 +15,13 @@ import (
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
-	cfg            *settings
+	cfg            *config.Config // nil until PersistentPreRunE loads it (`sim` never does)
 }
 
 // Run executes one leanprm command line. It never calls os.Exit and never touches the process's
 // own standard streams; errors that need a particular exit code are *ExitError.
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, cfg: newSettings()}
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
 	root := newRootCmd(e)
 	root.SetArgs(args)
 	root.SetIn(stdin)
@@ -42,13 +44,15 @@ directory, or --config), built-in defaults. 'leanprm config' prints the effectiv
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
-			if err := e.cfg.load(cmd.Flags()); err != nil {
-				return err
+			cfg, err := config.Load(cmd.Flags(), config.LoadOptions{})
+			if err != nil {
+				return configError(err)
 			}
-			return e.cfg.checkValues()
+			e.cfg = cfg
+			return nil
 		},
 	}
-	e.cfg.registerGlobalFlags(root.PersistentFlags())
+	config.RegisterFlags(root.PersistentFlags())
 	defer markUsageErrors(root)
 	root.AddCommand(
 		newConfigCmd(e),
@@ -87,13 +91,7 @@ func markUsageErrors(root *cobra.Command) {
 				return c.Help()
 			}
 		case c.Args != nil:
-			check := c.Args
-			c.Args = func(c *cobra.Command, args []string) error {
-				if err := check(c, args); err != nil {
-					return usageError("%s: %v (see %s --help)", c.CommandPath(), err, c.CommandPath())
-				}
-				return nil
-			}
+			c.Args = usageArgs(c.Args)
 		}
 		for _, sub := range c.Commands() {
 			walk(sub)
@@ -102,9 +100,13 @@ func markUsageErrors(root *cobra.Command) {
 	walk(root)
 }
 
-// flagNames lists the flags a command set; used to report where a setting came from.
-func changedFlags(fs *pflag.FlagSet) map[string]bool {
-	out := map[string]bool{}
-	fs.Visit(func(f *pflag.Flag) { out[f.Name] = true })
-	return out
+// configError maps a configuration error to its exit code: a bad flag value is a
+// command-line mistake (exit 2, naming the flag); a bad value in the environment or the file,
+// or a file that does not read, is a configuration error (exit 1).
+func configError(err error) error {
+	var ke *config.KeyError
+	if errors.As(err, &ke) && ke.FromFlag() {
+		return usageError("%s: %v", ke.From, err)
+	}
+	return err
 }

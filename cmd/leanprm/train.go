@@ -13,8 +13,10 @@ import (
 
 	"github.com/leanprm/leanprm/hybrid"
 	"github.com/leanprm/leanprm/hybrid/bench"
-	"github.com/leanprm/leanprm/hybrid/embedded"
+	"github.com/leanprm/leanprm/hybrid/chain"
+	"github.com/leanprm/leanprm/hybrid/prm/embedded"
 	"github.com/leanprm/leanprm/hybrid/report"
+	"github.com/leanprm/leanprm/internal/wire"
 )
 
 func newTrainCmd(e *env) *cobra.Command {
@@ -43,7 +45,7 @@ chains and applied to the other), for learned-only and hybrid scoring. A trainin
 reaches on the fold it is chosen on — and reported by the other fold's figure.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			dir := e.cfg.String("data.dir")
+			dir := e.cfg.Data.Dir
 			weights, err := sourceWeights(wts)
 			if err != nil {
 				return err
@@ -73,7 +75,7 @@ reaches on the fold it is chosen on — and reported by the other fold's figure.
 		},
 	}
 	cmd.Flags().Uint64Var(&seed, "seed", embedded.DefaultSeed, "random seed")
-	cmd.Flags().StringVar(&out, "out", "hybrid/embedded/model.bin", "model file to write")
+	cmd.Flags().StringVar(&out, "out", "hybrid/prm/embedded/model.bin", "model file to write")
 	cmd.Flags().IntVar(&bags, "bags", 0, fmt.Sprintf("models averaged into one (0: %d)", embedded.DefaultBags))
 	cmd.Flags().StringSliceVar(&drop, "drop", nil, "dense features to leave out (ablation)")
 	cmd.Flags().Float64Var(&l2, "l2", 0, "L2 regularization per update (0: 1e-5)")
@@ -138,10 +140,10 @@ func crossValidateModel(ctx context.Context, e *env, m *embedded.Model, dir stri
 		return err
 	}
 	sort.Strings(files)
-	var chains []hybrid.Chain
+	var chains []chain.Chain
 	var isCalib []bool
 	for _, f := range files {
-		c, rowErrs, err := hybrid.ReadChains(f, hybrid.FormatProcessBench)
+		c, rowErrs, err := chain.Read(f, chain.FormatProcessBench)
 		if err != nil {
 			return err
 		}
@@ -156,12 +158,12 @@ func crossValidateModel(ctx context.Context, e *env, m *embedded.Model, dir stri
 	if len(chains) == 0 {
 		return fmt.Errorf("--cv: no ProcessBench dev files under %s", filepath.Join(dir, "processbench"))
 	}
-	s, err := newScoringWith(ctx, e, hybrid.PolicyHybrid, m, func() {})
+	s, err := wire.NewScoringWith(ctx, e.cfg, hybrid.PolicyHybrid, m, func() {}, e.stderr)
 	if err != nil {
 		return err
 	}
 	defer s.Close()
-	results, err := s.scorer.ScoreChains(ctx, chains)
+	results, err := s.Scorer.ScoreChains(ctx, chains)
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
@@ -176,7 +178,7 @@ func crossValidateModel(ctx context.Context, e *env, m *embedded.Model, dir stri
 	}
 	fmt.Fprintf(e.stdout, "trained model on ProcessBench dev (formal checker: %s; calibration: GSM8K dev, %d chains;\n"+
 		"CV: 2 folds by FNV-1a of the chain id, each fold at the threshold chosen on the other's GSM8K chains):\n",
-		s.formal.checker, len(calib))
+		s.Formal.Checker, len(calib))
 	reps := bench.CrossValidateProcessBench(results, calib, bench.EvalOptions{
 		Policies: []hybrid.Policy{hybrid.PolicyLearned, hybrid.PolicyHybrid}})
 	return report.WriteProcessBenchCV(e.stdout, reps)

@@ -1,17 +1,12 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
-	"errors"
-	"fmt"
-	"strings"
-	"sync"
 
 	"github.com/spf13/cobra"
 
-	"github.com/leanprm/leanprm/hybrid"
-	hformal "github.com/leanprm/leanprm/hybrid/formal"
+	"github.com/leanprm/leanprm/hybrid/chain"
+	"github.com/leanprm/leanprm/internal/wire"
 	"github.com/leanprm/leanprm/translate"
 )
 
@@ -33,25 +28,21 @@ everything ambiguous is unknown.
 FILE is any chain format leanprm reads (--format to force one; - reads stdin).`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			fmtv, err := hybrid.ParseFormat(format)
+			fmtv, err := chain.ParseFormat(format)
 			if err != nil {
 				return usageError("%v", err)
 			}
-			chains, rowErrs, err := readChains(cmd.Context(), e, args[0], fmtv)
+			chains, rowErrs, err := readInput(cmd.Context(), e, args[0], fmtv)
 			if err != nil {
 				return err
 			}
 			ctx := cmd.Context()
-			f, err := newFormal(ctx, e)
+			f, err := wire.NewFormal(ctx, e.cfg, e.stderr)
 			if err != nil {
 				return err
 			}
 			defer f.Close()
-			lean := hformal.LeanSteps{Header: e.cfg.String("lean.header")}
-			if f.pool != nil {
-				lean.Checker = f.pool
-			}
-			results, err := translateChains(ctx, f.tr, lean, chains, e.cfg.Workers())
+			results, err := wire.TranslateAll(ctx, e.cfg, f, chains)
 			if err != nil {
 				return err
 			}
@@ -85,130 +76,4 @@ func writeTranslateJSON(e *env, results []translate.ChainResult) error {
 	enc := json.NewEncoder(e.stdout)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
-}
-
-// reportRowErrors prints unreadable rows to stderr; the run fails (exit 1) after the rest ran.
-// Known data quirks (hybrid.DataQuirk) are not failures: each kind is one summary line.
-func reportRowErrors(e *env, rowErrs []hybrid.RowError) error {
-	rowErrs, quirks := hybrid.SplitQuirks(rowErrs)
-	summariseQuirks(e, quirks)
-	for _, re := range rowErrs {
-		fmt.Fprintln(e.stderr, "leanprm:", re.Error())
-	}
-	if len(rowErrs) > 0 {
-		return &ExitError{Code: exitError, Err: fmt.Errorf("%d input row(s) could not be read (see above); the others were processed", len(rowErrs))}
-	}
-	return nil
-}
-
-// summariseQuirks writes one line per kind of data quirk: how many rows, in how many files,
-// and the first one, so the rest of stderr stays readable.
-func summariseQuirks(e *env, quirks []hybrid.RowError) {
-	type kind struct {
-		rows  int
-		files map[string]bool
-		first hybrid.RowError
-	}
-	var order []string
-	kinds := map[string]*kind{}
-	for _, re := range quirks {
-		var q *hybrid.DataQuirk
-		errors.As(re.Err, &q)
-		k := kinds[q.Kind]
-		if k == nil {
-			k = &kind{files: map[string]bool{}, first: re}
-			kinds[q.Kind] = k
-			order = append(order, q.Kind)
-		}
-		k.rows++
-		k.files[re.File] = true
-	}
-	for _, name := range order {
-		k := kinds[name]
-		fmt.Fprintf(e.stderr, "leanprm: note: %d row(s) in %d file(s) have %s (a known quirk of the data); those entries were ignored, e.g. %v (--strict makes this an error)\n",
-			k.rows, len(k.files), name, k.first)
-	}
-}
-
-// strictQuirks is --strict: every data quirk is reported and fails the run before it starts.
-func strictQuirks(e *env, rowErrs []hybrid.RowError) error {
-	_, quirks := hybrid.SplitQuirks(rowErrs)
-	for _, re := range quirks {
-		fmt.Fprintln(e.stderr, "leanprm:", re.Error())
-	}
-	if len(quirks) > 0 {
-		return &ExitError{Code: exitError, Err: fmt.Errorf("--strict: %d row(s) with data quirks (see above)", len(quirks))}
-	}
-	return nil
-}
-
-// translateChains checks chains concurrently (at most workers at once) and returns results in
-// input order. Formal (Lean) steps are not prose: the translator sees them as empty, and they
-// are judged as `check` judges them (lean), so the two commands agree.
-func translateChains(ctx context.Context, tr *translate.Translator, lean hformal.LeanSteps, chains []hybrid.Chain, workers int) ([]translate.ChainResult, error) {
-	results := make([]translate.ChainResult, len(chains))
-	errs := make([]error, len(chains))
-	sem := make(chan struct{}, max(1, workers))
-	var wg sync.WaitGroup
-	for i := range chains {
-		select {
-		case sem <- struct{}{}:
-		case <-ctx.Done():
-			wg.Wait()
-			return nil, ctx.Err()
-		}
-		wg.Add(1)
-		go func(i int) {
-			defer func() { <-sem; wg.Done() }()
-			texts := chains[i].Texts()
-			for k, st := range chains[i].Steps {
-				if st.Formal {
-					texts[k] = ""
-				}
-			}
-			results[i], errs[i] = tr.Chain(ctx, chains[i].ID, texts)
-			if errs[i] != nil {
-				return
-			}
-			for k, st := range chains[i].Steps {
-				if st.Formal && k < len(results[i].Steps) {
-					fs := lean.CheckStep(ctx, st.Text)
-					results[i].Steps[k] = leanStepResult(k, st.Text, fs)
-					if results[i].Checker == "" {
-						results[i].Checker = fs.Checker // a chain of Lean steps only
-					}
-				}
-			}
-		}(i)
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
-	}
-	return results, nil
-}
-
-// leanStepResult shows a Lean step's judgement in translate's terms: one obligation per
-// tactic (or one for the whole step), kind "lean", and the step verdict `check` shows.
-func leanStepResult(index int, src string, fs hybrid.FormalStep) translate.StepResult {
-	res := translate.StepResult{Index: index, Text: src, Obligations: []translate.Obligation{}}
-	switch fs.Verdict {
-	case hybrid.NoVerdict:
-		res.Verdict = translate.StepVerdict(hformal.NotCheckedNoLean)
-	default:
-		res.Verdict = translate.StepVerdict(fs.Verdict)
-	}
-	for _, ob := range fs.Obligations {
-		v := translate.Verdict(ob.Verdict)
-		if ob.Verdict == hybrid.NoVerdict {
-			v = translate.Unknown
-		}
-		res.Obligations = append(res.Obligations, translate.Obligation{
-			Step: index, Expr: ob.Text, Kind: "lean", Lean: ob.Lean,
-			Verdict: v, Checker: ob.Checker, Reason: strings.Join(ob.Messages, "; "),
-		})
-	}
-	return res
 }

@@ -1,15 +1,13 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"os"
 
 	"github.com/spf13/cobra"
 
-	hformal "github.com/leanprm/leanprm/hybrid/formal"
-	"github.com/leanprm/leanprm/leanbridge/repl"
+	"github.com/leanprm/leanprm/internal/wire"
 	"github.com/leanprm/leanprm/leanbridge/verify"
 )
 
@@ -79,18 +77,14 @@ without a verdict (e.g. no Lean available).`,
 				in = f
 			}
 			ctx := cmd.Context()
-			runner, closeRunner, err := verifyLean(ctx, e)
+			runner, closeRunner, err := wire.VerifyRunner(ctx, e.cfg, e.stderr)
 			if err != nil {
 				return err
 			}
 			defer closeRunner()
-			timeout, err := e.cfg.Duration("lean.timeout")
-			if err != nil {
-				return err
-			}
 			opts := verify.BatchOptions{
-				Options: verify.Options{Runner: runner, Header: e.cfg.String("lean.header"), Timeout: timeout},
-				Workers: e.cfg.Workers(),
+				Options: wire.VerifyOptions(e.cfg, runner),
+				Workers: e.cfg.Lean.WorkerCount(),
 				Format:  verify.Format(format),
 			}
 			bar := progressBar(e, "verifying")
@@ -116,24 +110,4 @@ without a verdict (e.g. no Lean available).`,
 	cmd.Flags().StringVar(&format, "report", "table", "report format: table or jsonl")
 	cmd.Flags().BoolVar(&asJSONL, "jsonl", false, "same as --report jsonl")
 	return cmd
-}
-
-// verifyLean starts the REPL pool for confirmation. Without Lean set up it returns a nil
-// runner: the static checks still run, and each proof that passes them has no verdict.
-func verifyLean(ctx context.Context, e *env) (verify.Runner, func(), error) {
-	cfg, err := leanConfig(e)
-	if err != nil {
-		return nil, nil, err
-	}
-	if len(cfg.Command) == 0 {
-		if _, err := repl.LocateREPL(cfg.ProjectDir); err != nil {
-			fmt.Fprintf(e.stderr, "leanprm: %v\nleanprm: only the checks before Lean run; no proof can be verified\n", err)
-			return nil, func() {}, nil
-		}
-	}
-	pool, err := repl.NewPool(ctx, cfg)
-	if err != nil {
-		return nil, nil, fmt.Errorf("starting Lean: %w", err)
-	}
-	return hformal.VerifyRunner(pool), func() { pool.Close() }, nil
 }

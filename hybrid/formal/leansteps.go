@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/leanprm/leanprm/hybrid"
+	"github.com/leanprm/leanprm/hybrid/chain"
 	"github.com/leanprm/leanprm/leanbridge/proofchain"
 	"github.com/leanprm/leanprm/leanbridge/verify"
 )
@@ -34,7 +35,7 @@ type LeanSteps struct {
 
 var _ hybrid.Formal = LeanSteps{}
 
-func (l LeanSteps) CheckChain(ctx context.Context, problem string, steps []hybrid.Step) ([]hybrid.FormalStep, error) {
+func (l LeanSteps) CheckChain(ctx context.Context, problem string, steps []chain.Step) ([]hybrid.FormalStep, error) {
 	out, err := l.Inner.CheckChain(ctx, problem, steps)
 	if err != nil {
 		return nil, err

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/leanprm/leanprm/hybrid"
+	"github.com/leanprm/leanprm/hybrid/chain"
 	"github.com/leanprm/leanprm/leanbridge/proofchain"
 	"github.com/leanprm/leanprm/leanbridge/repl"
 )
@@ -134,7 +135,7 @@ func TestPrecheck(t *testing.T) {
 // them, go through a pool of simulator children; the first proof is verified, the second
 // (a + 4 = 11) refuted at its `decide`, and the prose steps keep Inner's verdict.
 func TestLeanStepsOnSimulator(t *testing.T) {
-	chains, rowErrs, err := hybrid.ReadChains(filepath.Join("..", "..", "testdata", "demo", "mixed.md"), hybrid.FormatAuto)
+	chains, rowErrs, err := chain.Read(filepath.Join("..", "..", "testdata", "demo", "mixed.md"), chain.FormatAuto)
 	require.NoError(t, err)
 	require.Empty(t, rowErrs)
 	require.Len(t, chains, 1)

@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.yaml.in/yaml/v3"
 
-	"github.com/leanprm/leanprm/leanbridge"
+	"github.com/leanprm/leanprm/leanbridge/repl"
 )
 
 // env is a fixed environment for Load.
@@ -110,10 +110,10 @@ func TestDefaults(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, c.File())
 	assert.Equal(t, CheckerAuto, c.Checker)
-	assert.Equal(t, leanbridge.DefaultTactic, c.Lean.Tactic)
-	assert.Equal(t, leanbridge.DefaultRequestTimeout, c.Lean.Timeout)
-	assert.Equal(t, leanbridge.DefaultStartTimeout, c.Lean.StartTimeout)
-	assert.Equal(t, leanbridge.DefaultRecycleAfter, c.Lean.RecycleAfter)
+	assert.Equal(t, repl.DefaultTactic, c.Lean.Tactic)
+	assert.Equal(t, repl.DefaultRequestTimeout, c.Lean.Timeout)
+	assert.Equal(t, repl.DefaultStartTimeout, c.Lean.StartTimeout)
+	assert.Equal(t, repl.DefaultRecycleAfter, c.Lean.RecycleAfter)
 	assert.Equal(t, "lean-project", c.Lean.Project)
 	assert.Equal(t, int64(8<<30), c.Lean.MaxRSS)
 	assert.Zero(t, c.Lean.Workers)
@@ -132,6 +132,15 @@ func TestDefaults(t *testing.T) {
 		assert.Equal(t, "default", s.From, s.Key)
 	}
 	assert.Equal(t, "60s", source(t, c, "lean.timeout").Value)
+	assert.Equal(t, "5m", source(t, c, "lean.start_timeout").Value, "written as it always was")
+	assert.Equal(t, "120s", source(t, c, "prm.vllm.timeout").Value)
+}
+
+func TestDurationIn(t *testing.T) {
+	assert.Equal(t, "5m", durationIn(5*time.Minute, time.Minute))
+	assert.Equal(t, "2h", durationIn(2*time.Hour, time.Hour))
+	assert.Equal(t, "90s", durationIn(90*time.Second, time.Minute), "not whole minutes: seconds")
+	assert.Equal(t, "1.5s", durationIn(1500*time.Millisecond, time.Minute))
 }
 
 // A typo in any enum key is an error naming the key and its allowed values, wherever it was

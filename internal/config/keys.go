@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/leanprm/leanprm/leanbridge"
+	"github.com/leanprm/leanprm/leanbridge/repl"
 )
 
 // Defaults that belong to the command line rather than to a library: what `make demo` runs
@@ -72,15 +72,15 @@ var keys = []key{
 	{"lean.queue", "", "requests that may wait for a worker before callers block (0 = 4 per worker)",
 		"0", intKind, count(func(c *Config) *int { return &c.Lean.Queue })},
 	{"lean.recycle_after", "", "restart a worker after this many requests (0 = never)",
-		strconv.Itoa(leanbridge.DefaultRecycleAfter), intKind, count(func(c *Config) *int { return &c.Lean.RecycleAfter })},
+		strconv.Itoa(repl.DefaultRecycleAfter), intKind, count(func(c *Config) *int { return &c.Lean.RecycleAfter })},
 	{"lean.server_command", "server-command", "command that starts a language server instead of `lake serve` (e.g. leanprm sim lsp)",
 		"", textKind, command(func(c *Config) (*string, *[]string) { return &c.Lean.ServerCommandText, &c.Lean.ServerCommand })},
 	{"lean.start_timeout", "start-timeout", "limit for starting a worker, its header import and its probes",
-		durationText(leanbridge.DefaultStartTimeout), textKind, duration(func(c *Config) *time.Duration { return &c.Lean.StartTimeout })},
+		durationIn(repl.DefaultStartTimeout, time.Minute), textKind, duration(func(c *Config) *time.Duration { return &c.Lean.StartTimeout })},
 	{"lean.tactic", "tactic", "tactic that decides closed arithmetic claims (norm_num with Mathlib)",
-		leanbridge.DefaultTactic, textKind, text(func(c *Config) *string { return &c.Lean.Tactic })},
+		repl.DefaultTactic, textKind, text(func(c *Config) *string { return &c.Lean.Tactic })},
 	{"lean.timeout", "timeout", "wall-clock limit for one REPL request",
-		durationText(leanbridge.DefaultRequestTimeout), textKind, duration(func(c *Config) *time.Duration { return &c.Lean.Timeout })},
+		durationText(repl.DefaultRequestTimeout), textKind, duration(func(c *Config) *time.Duration { return &c.Lean.Timeout })},
 	{"lean.workers", "workers", "REPL worker processes (0 = number of cores)",
 		"0", intKind, count(func(c *Config) *int { return &c.Lean.Workers })},
 	{"prm.backend", "prm", "learned PRM: embedded or vllm",
@@ -144,6 +144,16 @@ func Keys() []string {
 // and dashes as underscores.
 func EnvName(key string) string {
 	return "LEANPRM_" + strings.ToUpper(strings.NewReplacer(".", "_", "-", "_").Replace(key))
+}
+
+// durationIn writes a default duration in unit ("5m") when it is a whole number of them, else
+// as durationText does: the start-up limit has always been written in minutes.
+func durationIn(d, unit time.Duration) string {
+	suffix := map[time.Duration]string{time.Hour: "h", time.Minute: "m", time.Second: "s"}[unit]
+	if suffix != "" && d > 0 && d%unit == 0 {
+		return strconv.FormatInt(int64(d/unit), 10) + suffix
+	}
+	return durationText(d)
 }
 
 // durationText writes a default duration the way a user would: whole seconds as "60s",

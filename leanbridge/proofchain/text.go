@@ -4,7 +4,7 @@ import (
 	"strings"
 
 	"github.com/leanprm/leanprm/internal/leantext"
-	"github.com/leanprm/leanprm/leanbridge/verify"
+	verify "github.com/leanprm/leanprm/leanbridge/syntax" // the lexer left verify for syntax (issue 11); renamed by A2
 )
 
 // declKeywordPrefix reports whether s starts with a declaration: theorem, lemma or example,

@@ -1,0 +1,37 @@
+package wire
+
+import (
+	"context"
+	"os"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+
+	lspsim "github.com/leanprm/leanprm/internal/leansim/lsp"
+	replsim "github.com/leanprm/leanprm/internal/leansim/repl"
+)
+
+// childEnv makes the test binary run as a simulator instead of the tests, so that what wire
+// starts is a real child process speaking the protocol.
+const childEnv = "LEANPRM_WIRE_TEST_CHILD"
+
+func TestMain(m *testing.M) {
+	switch os.Getenv(childEnv) {
+	case "":
+	case "repl":
+		os.Exit(replsim.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	case "lsp":
+		os.Exit(lspsim.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	default:
+		os.Stderr.WriteString("unknown " + childEnv + "\n")
+		os.Exit(2)
+	}
+	goleak.VerifyTestMain(m)
+}
+
+func testCtx(t *testing.T) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	t.Cleanup(cancel)
+	return ctx
+}

@@ -1,0 +1,52 @@
+package wire
+
+import (
+	"fmt"
+
+	"github.com/leanprm/leanprm/hybrid"
+	"github.com/leanprm/leanprm/hybrid/prm/embedded"
+	"github.com/leanprm/leanprm/hybrid/prm/vllm"
+	"github.com/leanprm/leanprm/internal/config"
+)
+
+// NewPRM builds the learned PRM the prm.* settings ask for. The caller must call the returned
+// close.
+func NewPRM(cfg *config.Config) (hybrid.PRM, func(), error) {
+	switch b := cfg.PRM.Backend; b {
+	case config.BackendEmbedded, "":
+		m, err := embedded.Default()
+		return m, func() {}, err
+	case config.BackendVLLM:
+		c, err := vllm.New(VLLMOptions(cfg))
+		if err != nil {
+			return nil, nil, err
+		}
+		return c, c.Close, nil
+	default: // config.Load validates the setting; a hand-built Config may still be wrong
+		return nil, nil, fmt.Errorf("prm.backend %q: want embedded or vllm", b)
+	}
+}
+
+// VLLMOptions maps prm.vllm.* to the vLLM client's options: shepherd (and its synonym step)
+// is the client's step-tag pooling, qwen its default.
+func VLLMOptions(cfg *config.Config) vllm.Options {
+	mode := vllm.ModeQwen
+	if cfg.PRM.VLLM.Mode.StepPooling() {
+		mode = vllm.ModeStep
+	}
+	return vllm.Options{
+		BaseURL:     cfg.PRM.VLLM.URL,
+		Model:       cfg.PRM.VLLM.Model,
+		Mode:        mode,
+		Timeout:     cfg.PRM.VLLM.Timeout,
+		Concurrency: cfg.PRM.VLLM.Concurrency,
+	}
+}
+
+// DefaultThreshold is the embedded model's calibrated first-error threshold, or 0.5.
+func DefaultThreshold(prm hybrid.PRM) float64 {
+	if m, ok := prm.(*embedded.Model); ok && m.Header.Threshold > 0 {
+		return m.Header.Threshold
+	}
+	return 0.5
+}
