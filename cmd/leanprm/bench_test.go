@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/leanprm/leanprm/internal/testshared"
 )
 
 // BenchmarkCheckProcessBenchDev runs `leanprm check` with embedded defaults (exact checker,
@@ -16,13 +18,9 @@ import (
 // time per run and the process's peak resident memory (VmHWM). Goals from issue 4: ≤ 3 s and
 // ≤ 200 MB.
 func BenchmarkCheckProcessBenchDev(b *testing.B) {
-	shared := os.Getenv("LEANPRM_SHARED")
-	if shared == "" {
-		shared = filepath.Join("..", "..", "..", "shared")
-	}
-	files, _ := filepath.Glob(filepath.Join(shared, "data", "processbench", "*.dev.jsonl"))
+	files := testshared.Glob("data/processbench/*.dev.jsonl")
 	if len(files) == 0 {
-		b.Skip("ProcessBench dev files not found under", shared)
+		b.Skip("ProcessBench dev files not found (../shared beside the repository, or LEANPRM_SHARED)")
 	}
 	all := filepath.Join(b.TempDir(), "all.jsonl")
 	out, err := os.Create(all)

@@ -9,21 +9,15 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/leanprm/leanprm/internal/testshared"
 )
 
-// transcriptsDir is ../shared/lean/transcripts (LEANPRM_SHARED overrides ../shared).
+// transcriptsDir is the shared REPL transcripts; the test needs them (testshared: skipped
+// without them outside CI, failed under it).
 func transcriptsDir(t *testing.T) string {
 	t.Helper()
-	shared := os.Getenv("LEANPRM_SHARED")
-	if shared == "" {
-		shared = filepath.Join("..", "..", "..", "shared")
-	}
-	dir, err := filepath.Abs(filepath.Join(shared, "lean", "transcripts"))
-	require.NoError(t, err)
-	if _, err := os.Stat(dir); err != nil {
-		t.Fatalf("REPL transcripts not found (%v): put the shared data beside the repository or set LEANPRM_SHARED", err)
-	}
-	return dir
+	return testshared.Path(t, "lean/transcripts")
 }
 
 // simTranscripts are the REPL's own test sessions the simulator reproduces (the list of
