@@ -14,11 +14,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"reflect"
 	"slices"
-	"strings"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/leanprm/leanprm/leanbridge/lsp"
 	"github.com/leanprm/leanprm/leanbridge/proofchain"
@@ -74,9 +75,7 @@ type namedChain struct {
 func honestChains(t *testing.T) []namedChain {
 	t.Helper()
 	f, err := os.Open(filepath.Join("..", "..", "testdata", "verify", "honest.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer f.Close()
 	var out []namedChain
 	proofs, skipped := 0, 0
@@ -84,15 +83,11 @@ func honestChains(t *testing.T) []namedChain {
 	sc.Buffer(nil, 1<<20)
 	for sc.Scan() {
 		var row struct{ ID, Proof string }
-		if err := json.Unmarshal(sc.Bytes(), &row); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, json.Unmarshal(sc.Bytes(), &row))
 		proofs++
 		ch, err := proofchain.FromSource(row.Proof, "")
 		if err != nil {
-			if !strings.Contains(err.Error(), "not a `by` block") {
-				t.Fatalf("%s: %v", row.ID, err)
-			}
+			require.ErrorContains(t, err, "not a `by` block", row.ID)
 			skipped++
 			continue
 		}
@@ -116,12 +111,8 @@ func honestChains(t *testing.T) []namedChain {
 			namedChain{row.ID + "/sorry", with(append(slices.Clone(ch.Steps[:last]), "sorry")), "failed"},
 		)
 	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	if proofs-skipped < 15 {
-		t.Fatalf("only %d of %d honest proofs are `by` blocks", proofs-skipped, proofs)
-	}
+	require.NoError(t, sc.Err())
+	require.GreaterOrEqual(t, proofs-skipped, 15, "only %d of %d honest proofs are `by` blocks", proofs-skipped, proofs)
 	return out
 }
 
@@ -132,20 +123,17 @@ func TestBackendsAgreeOnSimulators(t *testing.T) {
 		Command: []string{os.Args[0]}, Env: childEnv("replsim"), Workers: 1,
 		RequestTimeout: 10 * time.Second, StartTimeout: 10 * time.Second, GracePeriod: time.Second,
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer w.Close()
 	c, err := lsp.Start(ctx, lsp.Options{Dir: t.TempDir(), Command: []string{os.Args[0]}, Env: childEnv("lspsim")})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer c.Close(context.Background())
 
 	var replC, server proofchain.Checker = w, c
-	if rr, lr := must(replC.CheckChain(ctx, proofchain.Chain{Statement: "theorem t : True", Steps: []string{"trivial"}})), must(server.CheckChain(ctx, proofchain.Chain{Statement: "theorem t : True", Steps: []string{"trivial"}})); rr.Backend != proofchain.BackendREPL || lr.Backend != proofchain.BackendLSP {
-		t.Errorf("backends %q and %q", rr.Backend, lr.Backend)
-	}
+	trivial := proofchain.Chain{Statement: "theorem t : True", Steps: []string{"trivial"}}
+	rt, lt := must(replC.CheckChain(ctx, trivial)), must(server.CheckChain(ctx, trivial))
+	assert.Equal(t, proofchain.BackendREPL, rt.Backend, "backends %q and %q", rt.Backend, lt.Backend)
+	assert.Equal(t, proofchain.BackendLSP, lt.Backend, "backends %q and %q", rt.Backend, lt.Backend)
 	chains := []namedChain{
 		{chain: proofchain.Chain{Statement: "theorem t (p q : Prop) (hp : p) (hq : q) : p ∧ q", Steps: []string{"constructor", "exact hp", "exact hq"}}},
 		{chain: proofchain.Chain{Statement: "theorem t (p q : Prop) (hq : q) : p ∨ q", Steps: []string{"right", "exact hq"}}},
@@ -168,48 +156,36 @@ func TestBackendsAgreeOnSimulators(t *testing.T) {
 	for _, nc := range chains {
 		ch := nc.chain
 		rr, err := replC.CheckChain(ctx, ch)
-		if err != nil {
-			t.Fatalf("%s: REPL: %v", nc.name, err)
-		}
+		require.NoError(t, err, "%s: REPL", nc.name)
 		lr, err := server.CheckChain(ctx, ch)
-		if err != nil {
-			t.Fatalf("%s: LSP: %v", nc.name, err)
-		}
-		ok := true
-		errorf := func(format string, args ...any) {
-			t.Helper()
-			t.Errorf("%s: "+format, append([]any{nc.name}, args...)...)
-			ok = false
-		}
-		if rr.Checker != "sim" || lr.Checker != "sim" {
-			errorf("checkers %q and %q", rr.Checker, lr.Checker)
-		}
-		if rr.Verified != lr.Verified {
-			errorf("verified: REPL %v %q, LSP %v %q\nLSP file:\n%s", rr.Verified, rr.Problems, lr.Verified, lr.Problems, lr.Text)
-		}
-		switch {
-		case nc.verdict == "verified" && !rr.Verified:
-			errorf("not verified: %q", rr.Problems)
-		case nc.verdict == "failed" && rr.Verified:
-			errorf("verified, but it is a failing variant")
+		require.NoError(t, err, "%s: LSP", nc.name)
+		// ok stays true while every check on this chain passes.
+		ok := assert.Equal(t, "sim", rr.Checker, "%s: checkers %q and %q", nc.name, rr.Checker, lr.Checker)
+		ok = assert.Equal(t, "sim", lr.Checker, "%s: checkers %q and %q", nc.name, rr.Checker, lr.Checker) && ok
+		ok = assert.Equal(t, rr.Verified, lr.Verified, "%s: verified: REPL %v %q, LSP %v %q\nLSP file:\n%s", nc.name, rr.Verified, rr.Problems, lr.Verified, lr.Problems, lr.Text) && ok
+		switch nc.verdict {
+		case "verified":
+			ok = assert.True(t, rr.Verified, "%s: not verified: %q", nc.name, rr.Problems) && ok
+		case "failed":
+			ok = assert.False(t, rr.Verified, "%s: verified, but it is a failing variant", nc.name) && ok
 		}
 		rv, lv := verdicts(rr, false), verdicts(lr, true)
-		if len(rv) != len(lv) {
-			errorf("%d REPL verdicts, %d LSP verdicts", len(rv), len(lv))
+		if !assert.Len(t, lv, len(rv), "%s: %d REPL verdicts, %d LSP verdicts", nc.name, len(rv), len(lv)) {
 			continue
 		}
 		for i := range rv {
 			a, b := rv[i], lv[i]
-			if a.Run != b.Run || a.Accepted != b.Accepted || !reflect.DeepEqual(a.Goals, b.Goals) {
-				errorf("step %d %q:\nREPL %+v\nLSP  %+v", i, ch.Steps[i], a, b)
-			}
+			step := fmt.Sprintf("%s: step %d %q:\nREPL %+v\nLSP  %+v", nc.name, i, ch.Steps[i], a, b)
+			ok = assert.Equal(t, a.Run, b.Run, step) && ok
+			ok = assert.Equal(t, a.Accepted, b.Accepted, step) && ok
+			ok = assert.Equal(t, a.Goals, b.Goals, step) && ok
 			// Lean goes on after an error it recovers from, so the language server may have
 			// messages about steps the REPL backend did not send; those are not compared.
-			if a.Run && !reflect.DeepEqual(a.Messages, b.Messages) {
-				errorf("step %d %q: messages:\nREPL %q\nLSP  %q", i, ch.Steps[i], a.Messages, b.Messages)
-			}
-			if a.Run && !a.Accepted && len(a.Messages) == 0 {
-				errorf("step %d: a failure without a message: %+v", i, a)
+			if a.Run {
+				ok = assert.Equal(t, a.Messages, b.Messages, "%s: step %d %q: messages:\nREPL %q\nLSP  %q", nc.name, i, ch.Steps[i], a.Messages, b.Messages) && ok
+				if !a.Accepted {
+					ok = assert.NotEmpty(t, a.Messages, "%s: step %d: a failure without a message: %+v", nc.name, i, a) && ok
+				}
 			}
 		}
 		if ok {

@@ -3,6 +3,9 @@ package proofchain
 import (
 	"encoding/json"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // A message's text form is "severity: data"; reading it back keeps both (the position is not
@@ -10,16 +13,12 @@ import (
 func TestMessageText(t *testing.T) {
 	m := Message{Severity: "error", Data: "unsolved goals\n⊢ x = 5: no", Line: 3, Column: 2}
 	b, err := m.MarshalText()
-	if err != nil || string(b) != "error: unsolved goals\n⊢ x = 5: no" {
-		t.Fatalf("MarshalText = %q, %v", b, err)
-	}
+	require.NoError(t, err, "MarshalText = %q", b)
+	require.Equal(t, "error: unsolved goals\n⊢ x = 5: no", string(b), "MarshalText")
 	var back Message
-	if err := back.UnmarshalText(b); err != nil || back != (Message{Severity: "error", Data: m.Data}) {
-		t.Fatalf("UnmarshalText = %+v, %v", back, err)
-	}
-	if err := back.UnmarshalText([]byte("no separator")); err == nil {
-		t.Error("text without \": \" was read")
-	}
+	require.NoError(t, back.UnmarshalText(b), "UnmarshalText = %+v", back)
+	require.Equal(t, Message{Severity: "error", Data: m.Data}, back, "UnmarshalText")
+	assert.Error(t, back.UnmarshalText([]byte("no separator")), "text without \": \" was read")
 }
 
 // Result marshals exactly as `lean chain --json`'s report always has: these members in this
@@ -39,9 +38,7 @@ func TestResultJSON(t *testing.T) {
 		Diagnostics:       []Message{{Severity: "error", Data: "x"}},
 	}
 	b, err := json.MarshalIndent(res, "", "  ")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	const want = `{
   "backend": "repl",
   "checker": "sim",
@@ -80,14 +77,14 @@ func TestResultJSON(t *testing.T) {
   "text": "theorem t := by\n  constructor\n",
   "step_index_base": 0
 }`
-	if string(b) != want {
-		t.Errorf("got\n%s\nwant\n%s", b, want)
-	}
+	// The exact text, not only the decoded value: the member order and layout are the contract.
+	assert.Equal(t, want, string(b))
 	var back Result
-	if err := json.Unmarshal(b, &back); err != nil {
-		t.Fatal(err)
-	}
-	if len(back.Steps) != 3 || back.Steps[2].Messages[0] != (Message{Severity: "error", Data: "omega could not prove the goal"}) || back.Steps[2].Status != Failed {
-		t.Errorf("round trip: %+v", back)
+	require.NoError(t, json.Unmarshal(b, &back))
+	if assert.Len(t, back.Steps, 3, "round trip: %+v", back) {
+		if assert.NotEmpty(t, back.Steps[2].Messages, "round trip: %+v", back) {
+			assert.Equal(t, Message{Severity: "error", Data: "omega could not prove the goal"}, back.Steps[2].Messages[0], "round trip: %+v", back)
+		}
+		assert.Equal(t, Failed, back.Steps[2].Status, "round trip: %+v", back)
 	}
 }

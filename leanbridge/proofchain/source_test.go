@@ -1,10 +1,11 @@
 package proofchain
 
 import (
-	"errors"
-	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestFromSource(t *testing.T) {
@@ -72,12 +73,8 @@ func TestFromSource(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got, err := FromSource(tt.src, tt.theorem)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !reflect.DeepEqual(got, tt.want) {
-				t.Fatalf("got\n%#v\nwant\n%#v", got, tt.want)
-			}
+			require.NoError(t, err)
+			require.Equal(t, tt.want, got)
 		})
 	}
 	for _, bad := range []struct{ src, theorem, why string }{
@@ -89,17 +86,15 @@ func TestFromSource(t *testing.T) {
 		{"theorem t : 1 = 1\n", "", "no `:=`"},
 	} {
 		_, err := FromSource(bad.src, bad.theorem)
-		if !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), bad.why) {
-			t.Errorf("FromSource(%q): %v, want %q", bad.src, err, bad.why)
-		}
+		assert.ErrorIs(t, err, ErrInvalid, "FromSource(%q)", bad.src)
+		assert.ErrorContains(t, err, bad.why, "FromSource(%q)", bad.src)
 	}
 }
 
 func TestParse(t *testing.T) {
 	ch, err := Parse([]byte(`{"statement": "theorem t : True", "steps": ["trivial"], "header": "import Mathlib"}`))
-	if err != nil || !reflect.DeepEqual(ch, Chain{Header: "import Mathlib", Statement: "theorem t : True", Steps: []string{"trivial"}}) {
-		t.Fatalf("%#v, %v", ch, err)
-	}
+	require.NoError(t, err, "%#v", ch)
+	require.Equal(t, Chain{Header: "import Mathlib", Statement: "theorem t : True", Steps: []string{"trivial"}}, ch)
 	for _, bad := range []string{
 		`{"statement": "theorem t : True", "step": ["trivial"]}`,
 		`{"statement": "theorem t : True", "steps": []}`,
@@ -108,9 +103,8 @@ func TestParse(t *testing.T) {
 		`{"statement": "theorem t : True", "steps": ["trivial"]} {}`,
 		`[]`,
 	} {
-		if _, err := Parse([]byte(bad)); !errors.Is(err, ErrInvalid) {
-			t.Errorf("Parse(%s): %v", bad, err)
-		}
+		_, err := Parse([]byte(bad))
+		assert.ErrorIs(t, err, ErrInvalid, "Parse(%s)", bad)
 	}
 }
 
@@ -129,20 +123,15 @@ func TestStatementAndProofText(t *testing.T) {
 		{"open Nat Real in theorem t : True", "open Nat Real in theorem t : True"},
 		{"theorems_are_fun = 1", "example : theorems_are_fun = 1"},
 	} {
-		if got := normalizeStatement(tt.stmt); got != tt.decl {
-			t.Errorf("normalizeStatement(%q) = %q, want %q", tt.stmt, got, tt.decl)
-		}
+		assert.Equal(t, tt.decl, normalizeStatement(tt.stmt), "normalizeStatement(%q)", tt.stmt)
 	}
 	ch := Chain{Preamble: "open Nat\n", Statement: "theorem t (n : Nat) : 0 < succ n := by",
 		Steps: []string{"skip", "  have h : 0 < succ n := by\n    exact Nat.succ_pos n\n  exact h"}}
 	cmd, line := StatementCommand(ch)
-	if cmd != "open Nat\n\ntheorem t (n : Nat) : 0 < succ n := by\n  sorry" || line != 4 {
-		t.Errorf("StatementCommand: %q, line %d", cmd, line)
-	}
+	assert.Equal(t, "open Nat\n\ntheorem t (n : Nat) : 0 < succ n := by\n  sorry", cmd, "StatementCommand: %q, line %d", cmd, line)
+	assert.Equal(t, 4, line, "StatementCommand: %q, line %d", cmd, line)
 	want := "open Nat\n\ntheorem t (n : Nat) : 0 < succ n := by\n  skip\n  have h : 0 < succ n := by\n    exact Nat.succ_pos n\n  exact h\n"
-	if got := ProofText(ch); got != want {
-		t.Errorf("ProofText:\n%s\nwant\n%s", got, want)
-	}
+	assert.Equal(t, want, ProofText(ch), "ProofText")
 }
 
 func TestSplitStep(t *testing.T) {
@@ -158,9 +147,7 @@ func TestSplitStep(t *testing.T) {
 		{"exact (foo; bar)", []string{"exact (foo; bar)"}},
 		{"· simp; rfl", []string{"· simp; rfl"}},
 	} {
-		if got := SplitStep(tt.step); !reflect.DeepEqual(got, tt.want) {
-			t.Errorf("SplitStep(%q) = %q, want %q", tt.step, got, tt.want)
-		}
+		assert.Equal(t, tt.want, SplitStep(tt.step), "SplitStep(%q)", tt.step)
 	}
 }
 
@@ -179,22 +166,14 @@ func FuzzFromSource(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string) {
 		ch, err := FromSource(src, "")
 		if err != nil {
-			if !errors.Is(err, ErrInvalid) {
-				t.Fatalf("error %v does not match ErrInvalid", err)
-			}
+			require.ErrorIs(t, err, ErrInvalid)
 			return
 		}
-		if err := ch.Validate(); err != nil {
-			t.Fatalf("invalid chain returned: %v", err)
-		}
-		if !strings.Contains(src, ch.Statement) {
-			t.Fatalf("statement %q is not in the source", ch.Statement)
-		}
+		require.NoError(t, ch.Validate(), "invalid chain returned")
+		require.Contains(t, src, ch.Statement, "statement %q is not in the source", ch.Statement)
 		for _, s := range ch.Steps {
 			first, _, _ := strings.Cut(s, "\n")
-			if !strings.Contains(src, first) {
-				t.Fatalf("step %q is not in the source", s)
-			}
+			require.Contains(t, src, first, "step %q is not in the source", s)
 			_ = SplitStep(s)
 		}
 		_ = ProofText(ch)

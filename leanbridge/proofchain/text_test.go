@@ -1,8 +1,9 @@
 package proofchain
 
 import (
-	"reflect"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
 )
 
 // Assemble indents every step by two spaces, keeps a step's continuation lines relative to
@@ -11,14 +12,8 @@ import (
 func TestAssemble(t *testing.T) {
 	text, spans := Assemble("theorem t (p : Prop) (hp : p) :\n    p ∧ p", []string{"constructor", "· exact hp\n\n  ", "next =>\n  exact hp  "})
 	const want = "theorem t (p : Prop) (hp : p) :\n    p ∧ p := by\n  constructor\n  · exact hp\n\n\n  next =>\n    exact hp\n"
-	if text != want {
-		t.Errorf("text\n%q\nwant\n%q", text, want)
-	}
-	if wantSpans := [][2]int{{2, 2}, {3, 5}, {6, 7}}; !reflect.DeepEqual(spans, wantSpans) {
-		t.Errorf("spans %v, want %v", spans, wantSpans)
-	}
+	assert.Equal(t, want, text, "text")
+	assert.Equal(t, [][2]int{{2, 2}, {3, 5}, {6, 7}}, spans, "spans")
 	got := ProofText(Chain{Preamble: "open Nat\n", Statement: "2 + 2 = 4 := by", Steps: []string{"decide"}})
-	if want := "open Nat\n\nexample : 2 + 2 = 4 := by\n  decide\n"; got != want {
-		t.Errorf("ProofText = %q, want %q", got, want)
-	}
+	assert.Equal(t, "open Nat\n\nexample : 2 + 2 = 4 := by\n  decide\n", got, "ProofText")
 }

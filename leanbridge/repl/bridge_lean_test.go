@@ -8,13 +8,15 @@ package repl
 
 import (
 	"encoding/json"
-	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/leanprm/leanprm/internal/proc"
 	"github.com/leanprm/leanprm/internal/testshared"
@@ -30,12 +32,9 @@ func leanProject(t *testing.T) string {
 		dir = filepath.Join("..", "..", "lean-project")
 	}
 	abs, err := filepath.Abs(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := LocateREPL(abs); err != nil {
-		t.Fatalf("lake is installed but the REPL is not ready: %v", err)
-	}
+	require.NoError(t, err)
+	_, err = LocateREPL(abs)
+	require.NoError(t, err, "lake is installed but the REPL is not ready")
 	return abs
 }
 
@@ -54,30 +53,22 @@ func leanConfig(t *testing.T) Config {
 func TestLeanProbe(t *testing.T) {
 	cfg := leanConfig(t)
 	want, err := ToolchainVersion(cfg.ProjectDir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	w, err := StartWorker(ctxT(t), cfg)
-	if err != nil {
-		t.Fatalf("StartWorker: %v", err)
-	}
+	require.NoError(t, err, "StartWorker")
 	defer w.Close()
 	pgid := pgidOf(t, w)
-	if w.Backend() != BackendLean || w.Version() != want {
-		t.Errorf("backend %q version %q, want lean %q", w.Backend(), w.Version(), want)
-	}
+	assert.Equal(t, BackendLean, w.Backend(), "backend %q version %q, want lean %q", w.Backend(), w.Version(), want)
+	assert.Equal(t, want, w.Version(), "backend %q version %q, want lean %q", w.Backend(), w.Version(), want)
 	pr, ok := w.Probe()
-	if !ok || !pr.Passed() {
-		t.Fatalf("probe: %+v", pr)
-	}
+	require.True(t, ok, "probe: %+v", pr)
+	require.True(t, pr.Passed(), "probe: %+v", pr)
 	// Both lines of an obligation pair in one command, as translate sends them.
 	r, err := w.CommandOnHeader(ctxT(t), "", CommandRequest{Cmd: "example : (2 : Rat) ^ 3 = (8 : Rat) := by decide +kernel\nexample : ¬((2 : Rat) ^ 3 = (8 : Rat)) := by decide +kernel"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	errs := r.Errors()
-	if len(errs) != 1 || errs[0].Pos.Line != 2 {
-		t.Errorf("want exactly one error, on line 2: %+v", r.Messages)
+	if assert.Len(t, errs, 1, "want exactly one error, on line 2: %+v", r.Messages) {
+		assert.Equal(t, 2, errs[0].Pos.Line, "want exactly one error, on line 2: %+v", r.Messages)
 	}
 	w.Close()
 	proc.AssertGroupGone(t, pgid) // lake and the REPL under it
@@ -92,48 +83,36 @@ func TestLeanConformance(t *testing.T) {
 	src := testshared.Path(t, "lean/transcripts")
 	for _, f := range []string{"file.lean", "file_env.lean", "by_cases.lean", "incomplete.lean"} {
 		b, err := os.ReadFile(filepath.Join(src, f))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(scratch, f), b, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(scratch, f), b, 0o644))
 	}
 	cfg.skipChecks = true // ids must start at 0, as in the recordings
 	cfg.RecycleAfter = -1
 	for _, tr := range loadTranscripts(t) { // alphabetical: pickle writers before readers
 		t.Run(tr.name, func(t *testing.T) {
 			w, err := StartWorker(ctxT(t), cfg)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			defer w.Close()
 			for i, q := range tr.requests {
 				req := movePaths(t, json.RawMessage(strings.TrimSpace(q)), scratch)
 				got, err := w.SendRaw(ctxT(t), req)
-				if err != nil {
-					t.Fatalf("request %d %s: %v", i, req, err)
-				}
+				require.NoError(t, err, "request %d %s", i, req)
 				gr, err := ParseReply(got)
-				if err != nil {
-					t.Fatalf("request %d: %v", i, err)
-				}
+				require.NoError(t, err, "request %d", i)
 				wr, err := ParseReply(tr.replies[i])
-				if err != nil {
-					t.Fatal(err)
-				}
-				if (gr.Error == nil) != (wr.Error == nil) || (gr.Command == nil) != (wr.Command == nil) {
-					t.Errorf("request %d: reply %s, recorded %s", i, got, tr.replies[i])
+				require.NoError(t, err)
+				sameKind := assert.Equal(t, wr.Error == nil, gr.Error == nil, "request %d: reply %s, recorded %s", i, got, tr.replies[i]) &&
+					assert.Equal(t, wr.Command == nil, gr.Command == nil, "request %d: reply %s, recorded %s", i, got, tr.replies[i])
+				if !sameKind {
 					continue
 				}
-				if enc, _ := json.Marshal(gr.Value()); !jsonEqual(enc, got) {
-					t.Errorf("request %d: reply does not round-trip: %s", i, got)
+				enc, _ := json.Marshal(gr.Value())
+				assert.True(t, jsonEqual(enc, got), "request %d: reply does not round-trip: %s", i, got)
+				if gr.Command != nil {
+					assert.Equal(t, wr.Command.Env, gr.Command.Env, "request %d: env", i)
 				}
-				if gr.Command != nil && gr.Command.Env != wr.Command.Env {
-					t.Errorf("request %d: env %d, recorded %d", i, gr.Command.Env, wr.Command.Env)
-				}
-				if gr.ProofStep != nil && gr.ProofStep.ProofState != wr.ProofStep.ProofState {
-					t.Errorf("request %d: proofState %d, recorded %d", i, gr.ProofStep.ProofState, wr.ProofStep.ProofState)
+				if gr.ProofStep != nil {
+					assert.Equal(t, wr.ProofStep.ProofState, gr.ProofStep.ProofState, "request %d: proofState", i)
 				}
 			}
 		})
@@ -143,9 +122,7 @@ func TestLeanConformance(t *testing.T) {
 // movePaths rewrites test/X paths of a recorded request to the scratch directory.
 func movePaths(t *testing.T, req json.RawMessage, dir string) json.RawMessage {
 	var obj map[string]json.RawMessage
-	if err := json.Unmarshal(req, &obj); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, json.Unmarshal(req, &obj))
 	for _, k := range []string{"path", "pickleTo", "unpickleEnvFrom", "unpickleProofStateFrom"} {
 		var p string
 		if json.Unmarshal(obj[k], &p) == nil && strings.HasPrefix(p, "test/") {
@@ -154,9 +131,7 @@ func movePaths(t *testing.T, req json.RawMessage, dir string) json.RawMessage {
 		}
 	}
 	out, err := json.Marshal(obj)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return out
 }
 
@@ -168,23 +143,15 @@ func TestLeanStaleAfterRestart(t *testing.T) {
 	cfg.SkipProbe = true
 	cfg.RequestTimeout = 5 * time.Second
 	w, err := StartWorker(ctxT(t), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer w.Close()
 	r, err := w.CommandOnHeader(ctxT(t), "", CommandRequest{Cmd: "def f := 1"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	// A computation far longer than the timeout, in constant memory.
 	_, err = w.CommandOnHeader(ctxT(t), "", CommandRequest{Cmd: "#eval Id.run do\n  let mut s := 0\n  for i in [0:1000000000] do\n    s := s + i\n  return s"})
-	if !errors.Is(err, ErrTimeout) {
-		t.Fatalf("long computation: %v", err)
-	}
-	if _, err := w.Command(ctxT(t), CommandRequest{Cmd: "#check f", Env: &r.Env}); !errors.Is(err, ErrStaleState) {
-		t.Errorf("env of the killed process: %v", err)
-	}
-	if _, err := w.CommandOnHeader(ctxT(t), "", CommandRequest{Cmd: "def g := 2"}); err != nil {
-		t.Errorf("after restart: %v", err)
-	}
+	require.ErrorIs(t, err, ErrTimeout, "long computation")
+	_, err = w.Command(ctxT(t), CommandRequest{Cmd: "#check f", Env: &r.Env})
+	assert.ErrorIs(t, err, ErrStaleState, "env of the killed process")
+	_, err = w.CommandOnHeader(ctxT(t), "", CommandRequest{Cmd: "def g := 2"})
+	assert.NoError(t, err, "after restart")
 }

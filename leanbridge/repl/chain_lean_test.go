@@ -8,28 +8,26 @@ package repl
 // sorry position of `:= by\n  sorry`, and that the simulator's per-step verdicts are Lean's.
 
 import (
-	"github.com/leanprm/leanprm/leanbridge/proofchain"
 	"reflect"
-	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/leanprm/leanprm/leanbridge/proofchain"
 )
 
 func TestLeanChainVerified(t *testing.T) {
 	w, err := StartWorker(ctxT(t), leanConfig(t))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer w.Close()
 	res, err := w.CheckChain(ctxT(t), proofchain.Chain{Statement: t1, Steps: []string{"subst hb", "subst h", "rfl"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !res.Verified || res.Checker != BackendLean {
-		t.Fatalf("%+v", res)
-	}
+	require.NoError(t, err)
+	require.True(t, res.Verified, "%+v", res)
+	require.Equal(t, BackendLean, res.Checker, "%+v", res)
 	for i, s := range res.Steps[:2] {
-		if len(s.Goals) != 1 || !strings.Contains(s.Goals[0], "⊢") {
-			t.Errorf("step %d goals %q", i, s.Goals)
+		if assert.Len(t, s.Goals, 1, "step %d goals %q", i, s.Goals) {
+			assert.Contains(t, s.Goals[0], "⊢", "step %d goals %q", i, s.Goals)
 		}
 	}
 	t.Logf("goals: %q %q %q; statuses %q %q %q", res.Steps[0].Goals, res.Steps[1].Goals, res.Steps[2].Goals,
@@ -39,9 +37,7 @@ func TestLeanChainVerified(t *testing.T) {
 // Both failure shapes, as Lean produces them.
 func TestLeanChainFailures(t *testing.T) {
 	w, err := StartWorker(ctxT(t), leanConfig(t))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer w.Close()
 	for _, ch := range []proofchain.Chain{
 		{Statement: t1, Steps: []string{"subst hb", "decide", "rfl"}},
@@ -49,12 +45,9 @@ func TestLeanChainFailures(t *testing.T) {
 		{Statement: t1, Steps: []string{"frobnicate", "rfl"}},
 	} {
 		res, err := w.CheckChain(ctxT(t), ch)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if res.Verified || res.Steps[len(res.Steps)-1].Status != proofchain.NotRun {
-			t.Errorf("%q: %+v", ch.Steps, res)
-		}
+		require.NoError(t, err)
+		assert.False(t, res.Verified, "%q: %+v", ch.Steps, res)
+		assert.Equal(t, proofchain.NotRun, res.Steps[len(res.Steps)-1].Status, "%q: %+v", ch.Steps, res)
 		for _, s := range res.Steps {
 			if s.Status == proofchain.Failed {
 				t.Logf("%q failed: thrown=%v proofStatus=%q messages=%+v", s.Tactic, s.Thrown, s.ProofStatus, s.Messages)
@@ -67,9 +60,7 @@ func TestLeanChainFailures(t *testing.T) {
 // verdict on every step of these chains and of some failing ones is Lean's.
 func TestLeanChainsAgreeWithSimulator(t *testing.T) {
 	lean, err := StartWorker(ctxT(t), leanConfig(t))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer lean.Close()
 	sim := startSimWorker(t)
 	chains := []proofchain.Chain{
@@ -85,16 +76,11 @@ func TestLeanChainsAgreeWithSimulator(t *testing.T) {
 	}
 	for _, ch := range chains {
 		lr, err := lean.CheckChain(ctxT(t), ch)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		sr, err := sim.CheckChain(ctxT(t), ch)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if lr.Verified != sr.Verified || !reflect.DeepEqual(statuses(lr), statuses(sr)) {
-			t.Errorf("%s %q: lean %v %v, sim %v %v", ch.Statement, ch.Steps, statuses(lr), lr.Verified, statuses(sr), sr.Verified)
-		}
+		require.NoError(t, err)
+		assert.Equal(t, lr.Verified, sr.Verified, "%s %q: lean %v %v, sim %v %v", ch.Statement, ch.Steps, statuses(lr), lr.Verified, statuses(sr), sr.Verified)
+		assert.Equal(t, statuses(lr), statuses(sr), "%s %q: lean %v %v, sim %v %v", ch.Statement, ch.Steps, statuses(lr), lr.Verified, statuses(sr), sr.Verified)
 		for i := range lr.Steps {
 			if !reflect.DeepEqual(lr.Steps[i].Goals, sr.Steps[i].Goals) {
 				t.Logf("goals differ after %q: lean %q, sim %q", ch.Steps[i], lr.Steps[i].Goals, sr.Steps[i].Goals)

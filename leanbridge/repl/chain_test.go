@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/leanprm/leanprm/leanbridge/proofchain"
-	"reflect"
 	"strconv"
 	"strings"
 	"sync"
@@ -13,7 +11,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/leanprm/leanprm/internal/proc"
+	"github.com/leanprm/leanprm/leanbridge/proofchain"
 )
 
 // Proof chains on the simulator (the test binary re-executed as `leanprm sim repl`).
@@ -21,9 +23,7 @@ import (
 func startSimWorker(t *testing.T, args ...string) *Worker {
 	t.Helper()
 	w, err := StartWorker(ctxT(t), simConfig(args...))
-	if err != nil {
-		t.Fatalf("StartWorker: %v", err)
-	}
+	require.NoError(t, err, "StartWorker")
 	t.Cleanup(func() { w.Close() })
 	return w
 }
@@ -41,32 +41,28 @@ func statuses(res *proofchain.Result) []proofchain.Status {
 func TestChainVerified(t *testing.T) {
 	w := startSimWorker(t)
 	res, err := w.CheckChain(ctxT(t), proofchain.Chain{Statement: t1, Steps: []string{"subst hb", "subst h", "rfl"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !res.Verified || res.Checker != BackendSim || len(res.Problems) > 0 {
-		t.Fatalf("not verified by sim: %+v", res)
-	}
-	if res.Goal != "a b : Nat\nh : a = 2 * b\nhb : b = 3\n⊢ a = 6" {
-		t.Errorf("goal %q", res.Goal)
-	}
+	require.NoError(t, err)
+	require.True(t, res.Verified, "not verified by sim: %+v", res)
+	require.Equal(t, BackendSim, res.Checker, "not verified by sim: %+v", res)
+	require.Empty(t, res.Problems, "not verified by sim: %+v", res)
+	assert.Equal(t, "a b : Nat\nh : a = 2 * b\nhb : b = 3\n⊢ a = 6", res.Goal, "goal")
 	wantGoals := [][]string{{"a : Nat\nh : a = 2 * 3\n⊢ a = 6"}, {"⊢ 2 * 3 = 6"}, {}}
 	wantStatus := []string{"Incomplete: open goals remain", "Incomplete: open goals remain", ProofStatusCompleted}
 	for i, s := range res.Steps {
-		if !s.Accepted() || s.Status != proofchain.Accepted || !reflect.DeepEqual(s.Goals, wantGoals[i]) || s.ProofStatus != wantStatus[i] {
-			t.Errorf("step %d: %+v", i, s)
-		}
+		assert.True(t, s.Accepted(), "step %d: %+v", i, s)
+		assert.Equal(t, proofchain.Accepted, s.Status, "step %d: %+v", i, s)
+		assert.Equal(t, wantGoals[i], s.Goals, "step %d: %+v", i, s)
+		assert.Equal(t, wantStatus[i], s.ProofStatus, "step %d: %+v", i, s)
 	}
-	if res.Recheck == nil || !res.Recheck.Accepted {
-		t.Errorf("recheck %+v", res.Recheck)
+	if assert.NotNil(t, res.Recheck, "recheck") {
+		assert.True(t, res.Recheck.Accepted, "recheck %+v", res.Recheck)
 	}
-	if res.Text != t1+" := by\n  subst hb\n  subst h\n  rfl\n" {
-		t.Errorf("text %q", res.Text)
-	}
+	assert.Equal(t, t1+" := by\n  subst hb\n  subst h\n  rfl\n", res.Text, "text")
 	// The last step leaves no goal: an empty list, not an unknown (nil) one.
-	if last := res.Steps[2]; last.Goals == nil || len(last.Goals) != 0 || res.Steps[0].Tactic != "subst hb" {
-		t.Errorf("steps %+v", res.Steps)
-	}
+	last := res.Steps[2]
+	assert.NotNil(t, last.Goals, "steps %+v", res.Steps)
+	assert.Empty(t, last.Goals, "steps %+v", res.Steps)
+	assert.Equal(t, "subst hb", res.Steps[0].Tactic, "steps %+v", res.Steps)
 }
 
 func TestChainVerdicts(t *testing.T) {
@@ -125,32 +121,27 @@ func TestChainVerdicts(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			res, err := w.CheckChain(ctxT(t), tt.chain)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if res.Verified || res.Recheck != nil {
-				t.Fatalf("verified or rechecked: %+v", res)
-			}
-			if got := statuses(res); !reflect.DeepEqual(got, tt.statuses) {
-				t.Fatalf("statuses %v, want %v", got, tt.statuses)
-			}
+			require.NoError(t, err)
+			require.False(t, res.Verified, "verified or rechecked: %+v", res)
+			require.Nil(t, res.Recheck, "verified or rechecked: %+v", res)
+			require.Equal(t, tt.statuses, statuses(res), "statuses")
 			for i, s := range res.Steps {
-				if s.Thrown != (i == tt.thrown) {
-					t.Errorf("step %d thrown=%v", i, s.Thrown)
-				}
+				assert.Equal(t, i == tt.thrown, s.Thrown, "step %d thrown=%v", i, s.Thrown)
 				if s.Status == proofchain.Failed {
-					if s.Accepted() || s.Goals != nil || len(s.Messages) == 0 || s.Messages[0].Severity != "error" ||
-						!strings.Contains(s.Messages[0].Data, tt.message) {
-						t.Errorf("failed step %d: %+v", i, s)
+					assert.False(t, s.Accepted(), "failed step %d: %+v", i, s)
+					assert.Nil(t, s.Goals, "failed step %d: %+v", i, s)
+					if assert.NotEmpty(t, s.Messages, "failed step %d: %+v", i, s) {
+						assert.Equal(t, "error", s.Messages[0].Severity, "failed step %d: %+v", i, s)
+						assert.Contains(t, s.Messages[0].Data, tt.message, "failed step %d: %+v", i, s)
 					}
 				}
-				if s.Status == proofchain.NotRun && (s.Accepted() || s.Goals != nil || s.Messages != nil) {
-					t.Errorf("step %d not run but %+v", i, s)
+				if s.Status == proofchain.NotRun {
+					assert.False(t, s.Accepted(), "step %d not run but %+v", i, s)
+					assert.Nil(t, s.Goals, "step %d not run but %+v", i, s)
+					assert.Nil(t, s.Messages, "step %d not run but %+v", i, s)
 				}
 			}
-			if !strings.Contains(strings.Join(res.Problems, "\n"), tt.problem) {
-				t.Errorf("problems %q lack %q", res.Problems, tt.problem)
-			}
+			assert.Contains(t, strings.Join(res.Problems, "\n"), tt.problem, "problems %q lack %q", res.Problems, tt.problem)
 		})
 	}
 }
@@ -168,12 +159,8 @@ func TestChainTactics(t *testing.T) {
 		{Statement: "theorem t (n : Nat) : ∀ m : Nat, n + m = m + n", Steps: []string{"intro m", "exact Nat.add_comm n m"}},
 	} {
 		res, err := w.CheckChain(ctxT(t), ch)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !res.Verified {
-			t.Errorf("%s: not verified: %v\n%+v", ch.Statement, res.Problems, res.Steps)
-		}
+		require.NoError(t, err)
+		assert.True(t, res.Verified, "%s: not verified: %v\n%+v", ch.Statement, res.Problems, res.Steps)
 	}
 }
 
@@ -182,24 +169,20 @@ func TestChainTactics(t *testing.T) {
 func TestChainTacticModeLies(t *testing.T) {
 	w := startSimWorker(t, "-tactic-mode-lies")
 	res, err := w.CheckChain(ctxT(t), proofchain.Chain{Statement: t1, Steps: []string{"subst hb", "decide"}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	last := res.Steps[1]
-	if !last.Accepted() || last.ProofStatus != ProofStatusCompleted || res.ProofStatus != ProofStatusCompleted {
-		t.Fatalf("the lie did not happen: %+v", res.Steps)
-	}
-	if res.Verified || res.Recheck == nil || res.Recheck.Accepted || len(res.Recheck.Messages) == 0 {
-		t.Fatalf("a lying tactic mode got the chain verified: %+v", res)
-	}
-	if !strings.Contains(strings.Join(res.Problems, "\n"), "repl issue #44") {
-		t.Errorf("problems %q", res.Problems)
-	}
+	require.True(t, last.Accepted(), "the lie did not happen: %+v", res.Steps)
+	require.Equal(t, ProofStatusCompleted, last.ProofStatus, "the lie did not happen: %+v", res.Steps)
+	require.Equal(t, ProofStatusCompleted, res.ProofStatus, "the lie did not happen: %+v", res.Steps)
+	require.False(t, res.Verified, "a lying tactic mode got the chain verified: %+v", res)
+	require.NotNil(t, res.Recheck, "a lying tactic mode got the chain verified: %+v", res)
+	require.False(t, res.Recheck.Accepted, "a lying tactic mode got the chain verified: %+v", res)
+	require.NotEmpty(t, res.Recheck.Messages, "a lying tactic mode got the chain verified: %+v", res)
+	assert.Contains(t, strings.Join(res.Problems, "\n"), "repl issue #44", "problems %q", res.Problems)
 	// An honest chain still verifies on the same (lying) simulator.
 	res, err = w.CheckChain(ctxT(t), proofchain.Chain{Statement: t1, Steps: []string{"subst hb", "subst h", "rfl"}})
-	if err != nil || !res.Verified {
-		t.Fatalf("%+v, %v", res, err)
-	}
+	require.NoError(t, err, "%+v", res)
+	require.True(t, res.Verified, "%+v", res)
 }
 
 // A crash in the middle of a chain gives an error, never a verdict; the worker recovers and
@@ -211,16 +194,17 @@ func TestChainCrash(t *testing.T) {
 	pg := pgidOf(t, w)
 	res, err := w.CheckChain(ctxT(t), proofchain.Chain{Statement: t1, Steps: []string{"subst hb", "subst h", "rfl"}})
 	var ce *proofchain.Error
-	if res != nil || !errors.As(err, &ce) || ce.Step != 1 || ce.Op != "step" ||
-		!(errors.Is(err, ErrProcessDied) || errors.Is(err, ErrMalformedReply)) {
-		t.Fatalf("got %+v, %v; want a proofchain.Error at step 1 from the crash", res, err)
-	}
+	require.Nil(t, res, "got %+v, %v; want a proofchain.Error at step 1 from the crash", res, err)
+	require.ErrorAs(t, err, &ce, "want a proofchain.Error at step 1 from the crash")
+	require.Equal(t, 1, ce.Step, "got %v; want a proofchain.Error at step 1 from the crash", err)
+	require.Equal(t, "step", ce.Op, "got %v; want a proofchain.Error at step 1 from the crash", err)
+	require.True(t, errors.Is(err, ErrProcessDied) || errors.Is(err, ErrMalformedReply),
+		"got %v; want a proofchain.Error at step 1 from the crash", err)
 	waitFor(t, "the crashed process group to go", func() bool { return !proc.GroupAlive(pg) })
 	// The next process has the same schedule (version check, then four requests are fine).
 	res, err = w.CheckChain(ctxT(t), proofchain.Chain{Statement: "theorem t : True", Steps: []string{"trivial"}})
-	if err != nil || !res.Verified {
-		t.Fatalf("after the crash: %+v, %v", res, err)
-	}
+	require.NoError(t, err, "after the crash: %+v", res)
+	require.True(t, res.Verified, "after the crash: %+v", res)
 	pg = pgidOf(t, w)
 	w.Close()
 	proc.AssertGroupGone(t, pg)
@@ -237,21 +221,18 @@ func TestChainStaleState(t *testing.T) {
 		}
 		pg := pgidOf(t, w)
 		pgs = append(pgs, pg)
-		if err := syscall.Kill(-pg, syscall.SIGKILL); err != nil {
-			t.Errorf("kill: %v", err)
-		}
+		assert.NoError(t, syscall.Kill(-pg, syscall.SIGKILL), "kill")
 		waitFor(t, "the killed process to be noticed", func() bool { c, _ := w.current(); return c == nil })
 	}
 	w, err := StartWorker(ctxT(t), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer w.Close()
 	res, err := w.CheckChain(ctxT(t), proofchain.Chain{Statement: t1, Steps: []string{"subst hb", "subst h", "rfl"}})
 	var ce *proofchain.Error
-	if res != nil || !errors.As(err, &ce) || ce.Step != 1 || !errors.Is(err, ErrStaleState) {
-		t.Fatalf("got %+v, %v; want a stale-state proofchain.Error at step 1", res, err)
-	}
+	require.Nil(t, res, "got %+v, %v; want a stale-state proofchain.Error at step 1", res, err)
+	require.ErrorAs(t, err, &ce, "want a stale-state proofchain.Error at step 1")
+	require.Equal(t, 1, ce.Step, "got %v; want a stale-state proofchain.Error at step 1", err)
+	require.ErrorIs(t, err, ErrStaleState, "want a stale-state proofchain.Error at step 1")
 	w.Close()
 	for _, pg := range pgs {
 		proc.AssertGroupGone(t, pg)
@@ -264,20 +245,15 @@ func TestChainPinsAgainstRecycling(t *testing.T) {
 	cfg := simConfig()
 	cfg.RecycleAfter = 2
 	w, err := StartWorker(ctxT(t), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer w.Close()
 	res, err := w.CheckChain(ctxT(t), proofchain.Chain{Statement: t1, Steps: []string{"subst hb", "subst h", "rfl"}})
-	if err != nil || !res.Verified {
-		t.Fatalf("%+v, %v", res, err)
-	}
-	if _, err := w.Command(ctxT(t), CommandRequest{Cmd: "example : True := by trivial"}); err != nil {
-		t.Fatal(err)
-	}
-	if st := w.Stats(); st.Recycles == 0 {
-		t.Errorf("no recycling after the chain: %+v", st)
-	}
+	require.NoError(t, err, "%+v", res)
+	require.True(t, res.Verified, "%+v", res)
+	_, err = w.Command(ctxT(t), CommandRequest{Cmd: "example : True := by trivial"})
+	require.NoError(t, err)
+	st := w.Stats()
+	assert.NotZero(t, st.Recycles, "no recycling after the chain: %+v", st)
 }
 
 // Chains through a pool run concurrently with ordinary commands; each chain keeps one worker
@@ -287,9 +263,7 @@ func TestPoolChains(t *testing.T) {
 	cfg.Workers = 2
 	cfg.Pipeline = 2
 	p, err := NewPool(ctxT(t), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer p.Close()
 	ctx := ctxT(t)
 	var wg sync.WaitGroup
@@ -314,7 +288,7 @@ func TestPoolChains(t *testing.T) {
 	wg.Wait()
 	close(errs)
 	for err := range errs {
-		t.Error(err)
+		assert.NoError(t, err)
 	}
 }
 
@@ -323,9 +297,7 @@ func TestWithWorker(t *testing.T) {
 	cfg.Workers = 1
 	cfg.Pipeline = 2
 	p, err := NewPool(ctxT(t), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer p.Close()
 	ctx := ctxT(t)
 
@@ -348,12 +320,8 @@ func TestWithWorker(t *testing.T) {
 		}
 		return errors.New("fn's own error")
 	})
-	if err == nil || err.Error() != "fn's own error" {
-		t.Fatalf("WithWorker: %v", err)
-	}
-	if err := <-queued; err != nil {
-		t.Fatal(err)
-	}
+	require.EqualError(t, err, "fn's own error", "WithWorker")
+	require.NoError(t, <-queued)
 
 	// A caller that gives up before its turn: its fn never runs.
 	release := make(chan struct{})
@@ -365,21 +333,13 @@ func TestWithWorker(t *testing.T) {
 	done := make(chan error, 1)
 	go func() { done <- p.WithWorker(cctx, func(*Worker) error { ran = true; return nil }) }()
 	cancel()
-	if err := <-done; !errors.Is(err, context.Canceled) {
-		t.Fatalf("canceled WithWorker: %v", err)
-	}
+	require.ErrorIs(t, <-done, context.Canceled, "canceled WithWorker")
 	close(release)
 	// The canceled job has left the queue once a later one has run.
-	if err := p.WithWorker(ctx, func(*Worker) error { return nil }); err != nil {
-		t.Fatal(err)
-	}
-	if ran {
-		t.Error("fn of a canceled WithWorker ran")
-	}
+	require.NoError(t, p.WithWorker(ctx, func(*Worker) error { return nil }))
+	assert.False(t, ran, "fn of a canceled WithWorker ran")
 	p.Close()
-	if err := p.WithWorker(ctx, func(*Worker) error { return nil }); !errors.Is(err, ErrClosed) {
-		t.Fatalf("after Close: %v", err)
-	}
+	require.ErrorIs(t, p.WithWorker(ctx, func(*Worker) error { return nil }), ErrClosed, "after Close")
 }
 
 // Chains through a pool whose simulators inject random faults after their start-up checks
@@ -398,9 +358,7 @@ func TestChainFaults(t *testing.T) {
 	cfg.newPeer = simPeers(cfg, 2000, &pgids, &mu, "-faults-after-start", "3",
 		"-fault-rate", "0.05", "-fault-latency", "10ms", "-huge-size", strconv.Itoa(256<<10))
 	p, err := NewPool(ctxT(t), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer p.Close()
 	ctx := ctxT(t)
 	good := proofchain.Chain{Statement: t1, Steps: []string{"subst hb", "subst h", "rfl"}}
@@ -430,9 +388,8 @@ func TestChainFaults(t *testing.T) {
 		seen[o.i] = true
 		if o.err != nil {
 			var ce *proofchain.Error
-			if !errors.As(o.err, &ce) || o.res != nil {
-				t.Errorf("chain %d: %v (%T), result %v", o.i, o.err, o.err, o.res)
-			}
+			assert.ErrorAs(t, o.err, &ce, "chain %d: %v (%T), result %v", o.i, o.err, o.err, o.res)
+			assert.Nil(t, o.res, "chain %d: %v (%T), result %v", o.i, o.err, o.err, o.res)
 			errs++
 			continue
 		}
@@ -440,16 +397,14 @@ func TestChainFaults(t *testing.T) {
 		if o.i%3 == 0 {
 			want = []proofchain.Status{proofchain.Accepted, proofchain.Failed, proofchain.NotRun}
 		}
-		if got := statuses(o.res); !reflect.DeepEqual(got, want) || o.res.Verified != (o.i%3 != 0) {
-			t.Errorf("chain %d: wrong verdict %v, verified %v", o.i, got, o.res.Verified)
-		}
+		got := statuses(o.res)
+		assert.Equal(t, want, got, "chain %d: wrong verdict %v, verified %v", o.i, got, o.res.Verified)
+		assert.Equal(t, o.i%3 != 0, o.res.Verified, "chain %d: wrong verdict %v, verified %v", o.i, got, o.res.Verified)
 	}
-	if len(seen) != total {
-		t.Fatalf("%d of %d chains accounted for", len(seen), total)
-	}
-	if st := p.Stats(); errs == 0 || st.Restarts == 0 {
-		t.Errorf("no faults were exercised: %d errors, stats %+v", errs, st)
-	}
+	require.Len(t, seen, total, "%d of %d chains accounted for", len(seen), total)
+	st := p.Stats()
+	assert.NotZero(t, errs, "no faults were exercised: %d errors, stats %+v", errs, st)
+	assert.NotZero(t, st.Restarts, "no faults were exercised: %d errors, stats %+v", errs, st)
 	t.Logf("%d chains, %d errors, stats %+v", total, errs, p.Stats())
 	p.Close()
 	mu.Lock()

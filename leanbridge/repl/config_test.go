@@ -1,13 +1,13 @@
 package repl
 
 import (
-	"errors"
 	"os"
 	"path/filepath"
-	"reflect"
-	"strings"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestParseToolchain(t *testing.T) {
@@ -25,9 +25,12 @@ func TestParseToolchain(t *testing.T) {
 	}
 	for _, tt := range tests {
 		got, err := parseToolchain(tt.in)
-		if (err != nil) != tt.err || got != tt.want {
-			t.Errorf("parseToolchain(%q) = %q, %v; want %q (error %v)", tt.in, got, err, tt.want, tt.err)
+		if tt.err {
+			assert.Error(t, err, "parseToolchain(%q) = %q", tt.in, got)
+		} else {
+			assert.NoError(t, err, "parseToolchain(%q)", tt.in)
 		}
+		assert.Equal(t, tt.want, got, "parseToolchain(%q)", tt.in)
 	}
 }
 
@@ -38,9 +41,8 @@ func TestToolchainVersionOfTheProject(t *testing.T) {
 		t.Skipf("no %s/lean-toolchain in this checkout", dir)
 	}
 	v, err := ToolchainVersion(dir)
-	if err != nil || v == "" {
-		t.Fatalf("ToolchainVersion(%s) = %q, %v", dir, v, err)
-	}
+	require.NoError(t, err, "ToolchainVersion(%s)", dir)
+	require.NotEmpty(t, v, "ToolchainVersion(%s)", dir)
 }
 
 func TestLocateREPL(t *testing.T) {
@@ -50,86 +52,62 @@ func TestLocateREPL(t *testing.T) {
 	project := t.TempDir()
 
 	_, err := LocateREPL(project)
-	if !errors.Is(err, ErrREPLNotFound) || !strings.Contains(err.Error(), "lake") || !strings.Contains(err.Error(), "make lean") {
-		t.Fatalf("without lake: %v", err)
-	}
+	require.ErrorIs(t, err, ErrREPLNotFound, "without lake")
+	require.ErrorContains(t, err, "lake", "without lake")
+	require.ErrorContains(t, err, "make lean", "without lake")
 	lake := filepath.Join(bin, "lake")
-	if err := os.WriteFile(lake, []byte("#!/bin/sh\n"), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.WriteFile(lake, []byte("#!/bin/sh\n"), 0o755))
 	_, err = LocateREPL(project)
-	if !errors.Is(err, ErrREPLNotFound) || !strings.Contains(err.Error(), REPLBinary) || !strings.Contains(err.Error(), "make lean") {
-		t.Fatalf("without the REPL binary: %v", err)
-	}
+	require.ErrorIs(t, err, ErrREPLNotFound, "without the REPL binary")
+	require.ErrorContains(t, err, REPLBinary, "without the REPL binary")
+	require.ErrorContains(t, err, "make lean", "without the REPL binary")
 	repl := filepath.Join(project, filepath.FromSlash(REPLBinary))
-	if err := os.MkdirAll(filepath.Dir(repl), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(repl, nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := LocateREPL(project); !errors.Is(err, ErrREPLNotFound) {
-		t.Fatalf("with a non-executable REPL binary: %v", err)
-	}
-	if err := os.Chmod(repl, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.MkdirAll(filepath.Dir(repl), 0o755))
+	require.NoError(t, os.WriteFile(repl, nil, 0o644))
+	_, err = LocateREPL(project)
+	require.ErrorIs(t, err, ErrREPLNotFound, "with a non-executable REPL binary")
+	require.NoError(t, os.Chmod(repl, 0o755))
 	argv, err := LocateREPL(project)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := []string{lake, "env", repl}; !reflect.DeepEqual(argv, want) {
-		t.Errorf("LocateREPL = %q, want %q", argv, want)
-	}
-	if _, err := LocateREPL(""); !errors.Is(err, ErrREPLNotFound) {
-		t.Errorf("no project: %v", err)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, []string{lake, "env", repl}, argv, "LocateREPL")
+	_, err = LocateREPL("")
+	assert.ErrorIs(t, err, ErrREPLNotFound, "no project")
 
 	// A lakefile that requires the package as lowercase "repl" checks it out there instead.
-	if err := os.Remove(repl); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.Remove(repl))
 	lower := filepath.Join(project, filepath.FromSlash(replBinaryAlternates[0]))
-	if err := os.MkdirAll(filepath.Dir(lower), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(lower, nil, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.MkdirAll(filepath.Dir(lower), 0o755))
+	require.NoError(t, os.WriteFile(lower, nil, 0o755))
 	argv, err = LocateREPL(project)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := []string{lake, "env", lower}; !reflect.DeepEqual(argv, want) {
-		t.Errorf("LocateREPL = %q, want %q", argv, want)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, []string{lake, "env", lower}, argv, "LocateREPL")
 }
 
 func TestConfigDefaults(t *testing.T) {
 	project := t.TempDir()
-	if err := os.WriteFile(filepath.Join(project, "lean-toolchain"), []byte("leanprover/lean4:v4.32.0\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.WriteFile(filepath.Join(project, "lean-toolchain"), []byte("leanprover/lean4:v4.32.0\n"), 0o644))
 	c, err := Config{ProjectDir: project, Command: []string{"repl"}}.withDefaults()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if c.ExpectedVersion != "4.32.0" || c.Tactic != DefaultTactic || c.Workers <= 0 || c.QueueSize != 4*c.Workers ||
-		c.RequestTimeout != DefaultRequestTimeout || c.GracePeriod != DefaultGracePeriod || c.RecycleAfter != DefaultRecycleAfter ||
-		c.MaxReplyBytes != DefaultMaxReplyBytes || c.Logger == nil {
-		t.Errorf("defaults = %+v", c)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, "4.32.0", c.ExpectedVersion, "defaults = %+v", c)
+	assert.Equal(t, DefaultTactic, c.Tactic, "defaults = %+v", c)
+	assert.Positive(t, c.Workers, "defaults = %+v", c)
+	assert.Equal(t, 4*c.Workers, c.QueueSize, "defaults = %+v", c)
+	assert.Equal(t, DefaultRequestTimeout, c.RequestTimeout, "defaults = %+v", c)
+	assert.Equal(t, DefaultGracePeriod, c.GracePeriod, "defaults = %+v", c)
+	assert.Equal(t, DefaultRecycleAfter, c.RecycleAfter, "defaults = %+v", c)
+	assert.Equal(t, DefaultMaxReplyBytes, c.MaxReplyBytes, "defaults = %+v", c)
+	assert.NotNil(t, c.Logger, "defaults = %+v", c)
 	// Explicit values win; no lean-toolchain means no version check.
 	c, err = Config{Command: []string{"repl"}, ExpectedVersion: "", RequestTimeout: time.Second, RecycleAfter: -1}.withDefaults()
-	if err != nil || c.ExpectedVersion != "" || c.RequestTimeout != time.Second || c.RecycleAfter != -1 {
-		t.Errorf("explicit = %+v, %v", c, err)
-	}
+	assert.NoError(t, err, "explicit = %+v", c)
+	assert.Empty(t, c.ExpectedVersion, "explicit = %+v, %v", c, err)
+	assert.Equal(t, time.Second, c.RequestTimeout, "explicit = %+v, %v", c, err)
+	assert.Equal(t, -1, c.RecycleAfter, "explicit = %+v, %v", c, err)
 	// Without a command, the REPL is located in the project; the error says what to do.
 	t.Setenv("PATH", t.TempDir())
 	t.Setenv("HOME", t.TempDir())
-	if _, err := (Config{ProjectDir: project}).withDefaults(); !errors.Is(err, ErrREPLNotFound) {
-		t.Errorf("no lake: %v", err)
-	}
+	_, err = (Config{ProjectDir: project}).withDefaults()
+	assert.ErrorIs(t, err, ErrREPLNotFound, "no lake")
 }
 
 func TestClassifyVersion(t *testing.T) {
@@ -140,12 +118,10 @@ func TestClassifyVersion(t *testing.T) {
 	}
 	for _, tt := range tests {
 		b, v := classifyVersion(tt.in)
-		if b != tt.backend || v != tt.version {
-			t.Errorf("classifyVersion(%q) = %q, %q", tt.in, b, v)
-		}
+		assert.Equal(t, tt.backend, b, "classifyVersion(%q) = %q, %q", tt.in, b, v)
+		assert.Equal(t, tt.version, v, "classifyVersion(%q) = %q, %q", tt.in, b, v)
 	}
 	v, ok := versionFromMessages([]Message{{Severity: "info", Data: `"4.32.0"`}})
-	if !ok || v != "4.32.0" {
-		t.Errorf("versionFromMessages = %q, %v", v, ok)
-	}
+	assert.True(t, ok, "versionFromMessages = %q, %v", v, ok)
+	assert.Equal(t, "4.32.0", v, "versionFromMessages = %q, %v", v, ok)
 }

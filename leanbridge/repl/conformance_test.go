@@ -15,6 +15,9 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/leanprm/leanprm/internal/testshared"
 )
 
@@ -30,20 +33,15 @@ func loadTranscripts(t *testing.T) []transcript {
 	t.Helper()
 	dir := testshared.Path(t, "lean/transcripts")
 	ins, err := filepath.Glob(filepath.Join(dir, "*.in"))
-	if err != nil || len(ins) == 0 {
-		t.Fatalf("no transcripts in %s: %v", dir, err)
-	}
+	require.NoError(t, err, "no transcripts in %s", dir)
+	require.NotEmpty(t, ins, "no transcripts in %s", dir)
 	var out []transcript
 	for _, in := range ins {
 		name := strings.TrimSuffix(filepath.Base(in), ".in")
 		reqData, err := os.ReadFile(in)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		outData, err := os.ReadFile(filepath.Join(dir, name+".expected.out"))
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		tr := transcript{name: name}
 		tr.requests, tr.comments = replRequests(reqData)
 		// The REPL follows every reply with one empty line, and neither JSON strings nor its
@@ -106,9 +104,7 @@ func TestConformanceTranscripts(t *testing.T) {
 	trs := loadTranscripts(t)
 	kinds := make(map[Kind]int)
 	for _, tr := range trs {
-		if len(tr.requests) != len(tr.replies) {
-			t.Fatalf("%s: %d requests but %d replies recorded", tr.name, len(tr.requests), len(tr.replies))
-		}
+		require.Len(t, tr.replies, len(tr.requests), "%s: %d requests but %d replies recorded", tr.name, len(tr.requests), len(tr.replies))
 		for _, mode := range []string{"typed", "raw"} {
 			t.Run(tr.name+"/"+mode, func(t *testing.T) {
 				rp := &replayPeer{tr: tr}
@@ -117,16 +113,12 @@ func TestConformanceTranscripts(t *testing.T) {
 				cfg.RecycleAfter = -1
 				ctx := ctxT(t)
 				w, err := StartWorker(ctx, cfg)
-				if err != nil {
-					t.Fatal(err)
-				}
+				require.NoError(t, err)
 				defer w.Close()
 				for i, reqText := range tr.requests {
 					req := json.RawMessage(strings.TrimSpace(reqText))
 					_, kind, err := Frame(req)
-					if err != nil {
-						t.Fatalf("request %d %s: the bridge refuses a request the REPL took: %v", i, req, err)
-					}
+					require.NoError(t, err, "request %d %s: the bridge refuses a request the REPL took", i, req)
 					kinds[kind]++
 					var got []byte
 					if mode == "raw" {
@@ -134,29 +126,19 @@ func TestConformanceTranscripts(t *testing.T) {
 					} else {
 						got, err = sendTyped(ctx, t, w, kind, req)
 					}
-					if err != nil {
-						t.Fatalf("request %d %s: %v", i, req, err)
-					}
-					if !jsonEqual(got, tr.replies[i]) {
-						t.Fatalf("request %d: reply decoded and re-encoded as\n%s\nrecorded\n%s", i, got, tr.replies[i])
-					}
+					require.NoError(t, err, "request %d %s", i, req)
+					require.True(t, jsonEqual(got, tr.replies[i]), "request %d: reply decoded and re-encoded as\n%s\nrecorded\n%s", i, got, tr.replies[i])
 				}
 				rp.mu.Lock()
 				defer rp.mu.Unlock()
-				if len(rp.mismatch) > 0 {
-					t.Fatalf("replay peer: %s", strings.Join(rp.mismatch, "; "))
-				}
-				if rp.served != len(tr.requests) {
-					t.Fatalf("replay peer served %d of %d requests", rp.served, len(tr.requests))
-				}
+				require.Empty(t, rp.mismatch, "replay peer: %s", strings.Join(rp.mismatch, "; "))
+				require.Equal(t, len(tr.requests), rp.served, "replay peer served %d of %d requests", rp.served, len(tr.requests))
 			})
 		}
 	}
 	// The subset was chosen to cover every request kind (transcripts/README.md).
 	for k := KindProofStep; k <= KindFile; k++ {
-		if kinds[k] == 0 {
-			t.Errorf("no transcript request of kind %v", k)
-		}
+		assert.NotZero(t, kinds[k], "no transcript request of kind %v", k)
 	}
 }
 
@@ -181,12 +163,9 @@ func sendTyped(ctx context.Context, t *testing.T, w *Worker, kind Kind, req json
 	case KindUnpickleProofState:
 		typed = new(UnpickleProofStateRequest)
 	}
-	if err := json.Unmarshal(req, typed); err != nil {
-		t.Fatalf("decoding request %s: %v", req, err)
-	}
-	if enc, _ := json.Marshal(typed); !jsonEqual(enc, req) {
-		t.Fatalf("typed request %T re-encodes %s as %s", typed, req, enc)
-	}
+	require.NoError(t, json.Unmarshal(req, typed), "decoding request %s", req)
+	enc, _ := json.Marshal(typed)
+	require.True(t, jsonEqual(enc, req), "typed request %T re-encodes %s as %s", typed, req, enc)
 	var resp any
 	var err error
 	switch r := typed.(type) {
@@ -214,9 +193,8 @@ func sendTyped(ctx context.Context, t *testing.T, w *Worker, kind Kind, req json
 	}
 	// Every member the real REPL writes is modelled: nothing of a recorded reply may end up
 	// in an Extra map (that would mean a field is misnamed or missing).
-	if paths := extraPaths(reflect.ValueOf(resp), "reply"); len(paths) > 0 {
-		t.Errorf("members not modelled by the typed reply: %v", paths)
-	}
+	paths := extraPaths(reflect.ValueOf(resp), "reply")
+	assert.Empty(t, paths, "members not modelled by the typed reply: %v", paths)
 	return json.Marshal(resp)
 }
 
@@ -261,25 +239,21 @@ func extraPaths(v reflect.Value, path string) []string {
 func TestConformanceInvalidLineBreak(t *testing.T) {
 	dir := testshared.Path(t, "lean/transcripts")
 	data, err := os.ReadFile(filepath.Join(dir, "invalid_line_break.in"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	reqs, _ := replRequests(data)
 	var first CommandRequest
-	if len(reqs) != 2 || json.Unmarshal([]byte(reqs[0]), &first) != nil || first.Cmd != "theorem foo : 1 = 1 := bysorry" {
-		t.Fatalf("the REPL reads %q", reqs)
-	}
+	require.Len(t, reqs, 2, "the REPL reads %q", reqs)
+	require.NoError(t, json.Unmarshal([]byte(reqs[0]), &first), "the REPL reads %q", reqs)
+	require.Equal(t, "theorem foo : 1 = 1 := bysorry", first.Cmd, "the REPL reads %q", reqs)
 	raw := bytes.SplitN(data, []byte("\n\n"), 2)[0]
-	if _, _, err := Frame(raw); !errors.Is(err, ErrInvalidRequest) {
-		t.Errorf("Frame accepted a request with a raw newline in a string: %v", err)
-	}
+	_, _, err = Frame(raw)
+	assert.ErrorIs(t, err, ErrInvalidRequest, "Frame accepted a request with a raw newline in a string")
 	b, err := EncodeRequest(CommandRequest{Cmd: "theorem foo : 1 = 1 := by\nsorry"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	got, _ := replRequests(b)
 	var back CommandRequest
-	if len(got) != 1 || json.Unmarshal([]byte(got[0]), &back) != nil || back.Cmd != "theorem foo : 1 = 1 := by\nsorry" {
-		t.Errorf("the REPL would read %q", got)
+	if assert.Len(t, got, 1, "the REPL would read %q", got) &&
+		assert.NoError(t, json.Unmarshal([]byte(got[0]), &back), "the REPL would read %q", got) {
+		assert.Equal(t, "theorem foo : 1 = 1 := by\nsorry", back.Cmd, "the REPL would read %q", got)
 	}
 }

@@ -11,6 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/leanprm/leanprm/internal/proc"
 )
 
@@ -55,9 +58,7 @@ func TestFaultInjection(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
 	p, err := NewPool(ctx, cfg)
-	if err != nil {
-		t.Fatalf("NewPool: %v", err)
-	}
+	require.NoError(t, err, "NewPool")
 	defer p.Close()
 
 	type outcome struct {
@@ -88,15 +89,11 @@ func TestFaultInjection(t *testing.T) {
 	var replies, failures int
 	kinds := make(map[string]int)
 	for o := range outcomes {
-		if seen[o.i] {
-			t.Fatalf("request %d answered twice", o.i)
-		}
+		require.False(t, seen[o.i], "request %d answered twice", o.i)
 		seen[o.i] = true
 		if o.err == nil {
 			replies++
-			if !o.ok {
-				t.Errorf("request %d got another request's verdict", o.i)
-			}
+			assert.True(t, o.ok, "request %d got another request's verdict", o.i)
 			continue
 		}
 		failures++
@@ -110,20 +107,22 @@ func TestFaultInjection(t *testing.T) {
 		case errors.Is(o.err, ErrProcessDied):
 			kinds["process died"]++
 		default:
-			t.Errorf("request %d: error of no known kind: %v", o.i, o.err)
+			assert.Fail(t, "error of no known kind", "request %d: %v", o.i, o.err)
 		}
 	}
-	if len(seen) != total || replies+failures != total || st.Requests != total || st.Errors != uint64(failures) {
-		t.Fatalf("%d requests accounted for (%d replies, %d errors; stats %+v), want %d", len(seen), replies, failures, st, total)
-	}
+	accounted := fmt.Sprintf("%d requests accounted for (%d replies, %d errors; stats %+v), want %d", len(seen), replies, failures, st, total)
+	require.Len(t, seen, total, accounted)
+	require.Equal(t, total, replies+failures, accounted)
+	require.Equal(t, uint64(total), st.Requests, accounted)
+	require.Equal(t, uint64(failures), st.Errors, accounted)
 	t.Logf("%d replies, %d errors %v; stats %+v", replies, failures, kinds, st)
 	// The faults happened, and they stayed local: about one request in ten fails.
-	if failures == 0 || st.Restarts == 0 || kinds["timeout"] == 0 || kinds["process died"] == 0 {
-		t.Errorf("faults were not exercised: %v, %d restarts", kinds, st.Restarts)
-	}
-	if failures > total/4 {
-		t.Errorf("%d of %d requests failed for a 10%% fault rate", failures, total)
-	}
+	exercised := fmt.Sprintf("faults were not exercised: %v, %d restarts", kinds, st.Restarts)
+	assert.NotZero(t, failures, exercised)
+	assert.NotZero(t, st.Restarts, exercised)
+	assert.NotZero(t, kinds["timeout"], exercised)
+	assert.NotZero(t, kinds["process died"], exercised)
+	assert.LessOrEqual(t, failures, total/4, "%d of %d requests failed for a 10%% fault rate", failures, total)
 
 	p.Close()
 	mu.Lock()

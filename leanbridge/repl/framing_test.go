@@ -4,13 +4,15 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
-	"errors"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/leanprm/leanprm/internal/testshared"
 )
@@ -57,24 +59,17 @@ func TestFrame(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			b, kind, err := Frame(json.RawMessage(tt.in))
 			if tt.err {
-				if !errors.Is(err, ErrInvalidRequest) {
-					t.Fatalf("Frame(%q) = %q, %v; want ErrInvalidRequest", tt.in, b, err)
-				}
+				require.ErrorIs(t, err, ErrInvalidRequest, "Frame(%q) = %q", tt.in, b)
 				return
 			}
-			if err != nil {
-				t.Fatalf("Frame(%q): %v", tt.in, err)
-			}
-			if kind != tt.kind {
-				t.Errorf("kind = %v, want %v", kind, tt.kind)
-			}
-			if !bytes.HasSuffix(b, []byte("\n\n")) || bytes.Count(b, []byte("\n")) != 2 {
-				t.Errorf("frame %q is not one line plus one empty line", b)
-			}
+			require.NoError(t, err, "Frame(%q)", tt.in)
+			assert.Equal(t, tt.kind, kind, "kind")
+			assert.True(t, bytes.HasSuffix(b, []byte("\n\n")), "frame %q is not one line plus one empty line", b)
+			assert.Equal(t, 2, bytes.Count(b, []byte("\n")), "frame %q is not one line plus one empty line", b)
 			// What the REPL reads back is the request, unchanged.
 			reqs, _ := replRequests(b)
-			if len(reqs) != 1 || !jsonEqual([]byte(reqs[0]), []byte(tt.in)) {
-				t.Errorf("REPL would read %q, want the value of %q", reqs, tt.in)
+			if assert.Len(t, reqs, 1, "REPL would read %q, want the value of %q", reqs, tt.in) {
+				assert.True(t, jsonEqual([]byte(reqs[0]), []byte(tt.in)), "REPL would read %q, want the value of %q", reqs, tt.in)
 			}
 		})
 	}
@@ -100,19 +95,12 @@ func TestEncodeRequestAllKinds(t *testing.T) {
 	}
 	for _, r := range reqs {
 		b, err := EncodeRequest(r.req)
-		if err != nil {
-			t.Fatalf("EncodeRequest(%#v): %v", r.req, err)
-		}
-		if !jsonEqual(bytes.TrimSpace(b), []byte(r.want)) {
-			t.Errorf("EncodeRequest(%#v) = %s, want %s", r.req, b, r.want)
-		}
-		if bytes.Contains(b, []byte(`\u003c`)) {
-			t.Errorf("EncodeRequest escaped HTML characters: %s", b)
-		}
+		require.NoError(t, err, "EncodeRequest(%#v)", r.req)
+		assert.True(t, jsonEqual(bytes.TrimSpace(b), []byte(r.want)), "EncodeRequest(%#v) = %s, want %s", r.req, b, r.want)
+		assert.NotContains(t, string(b), `\u003c`, "EncodeRequest escaped HTML characters: %s", b)
 	}
-	if _, err := EncodeRequest(ProofStepRequest{Tactic: "rfl", ProofState: -1}); !errors.Is(err, ErrInvalidRequest) {
-		t.Errorf("negative proofState: err = %v, want ErrInvalidRequest", err)
-	}
+	_, err := EncodeRequest(ProofStepRequest{Tactic: "rfl", ProofState: -1})
+	assert.ErrorIs(t, err, ErrInvalidRequest, "negative proofState")
 }
 
 func TestDecoder(t *testing.T) {
@@ -152,20 +140,14 @@ func TestDecoder(t *testing.T) {
 				d := NewDecoder(r, 100)
 				for i, want := range tt.want {
 					got, err := d.Next()
-					if err != nil {
-						t.Fatalf("value %d: %v", i, err)
-					}
-					if !jsonEqual(got, []byte(want)) {
-						t.Fatalf("value %d = %s, want %s", i, got, want)
-					}
+					require.NoError(t, err, "value %d", i)
+					require.True(t, jsonEqual(got, []byte(want)), "value %d = %s, want %s", i, got, want)
 				}
 				_, err := d.Next()
-				if !errors.Is(err, tt.wantErr) {
-					t.Fatalf("final error = %v, want %v", err, tt.wantErr)
-				}
+				require.ErrorIs(t, err, tt.wantErr, "final error")
 				var fe *FramingError
-				if tt.wantErr != io.EOF && !errors.As(err, &fe) {
-					t.Errorf("error %T is not a *FramingError", err)
+				if tt.wantErr != io.EOF {
+					assert.ErrorAs(t, err, &fe, "error %T is not a *FramingError", err)
 				}
 			})
 		}
@@ -179,15 +161,9 @@ func TestDecoderHugeReplyBoundedMemory(t *testing.T) {
 	endless := io.MultiReader(strings.NewReader(`{"data": "`), infiniteX{})
 	d := NewDecoder(endless, limit)
 	_, err := d.Next()
-	if !errors.Is(err, ErrReplyTooLarge) {
-		t.Fatalf("err = %v, want ErrReplyTooLarge", err)
-	}
-	if d.off > 2*limit {
-		t.Errorf("decoder consumed %d bytes before giving up on a %d-byte limit", d.off, limit)
-	}
-	if !strings.Contains(err.Error(), "limit") {
-		t.Errorf("error %q does not mention the limit", err)
-	}
+	require.ErrorIs(t, err, ErrReplyTooLarge)
+	assert.LessOrEqual(t, d.off, int64(2*limit), "decoder consumed %d bytes before giving up on a %d-byte limit", d.off, limit)
+	assert.ErrorContains(t, err, "limit", "error %q does not mention the limit", err)
 }
 
 type infiniteX struct{}
@@ -203,14 +179,10 @@ func (infiniteX) Read(p []byte) (int, error) {
 func TestDecoderTranscripts(t *testing.T) {
 	dir := testshared.Path(t, "lean/transcripts")
 	outs, _ := filepath.Glob(filepath.Join(dir, "*.expected.out"))
-	if len(outs) == 0 {
-		t.Fatal("no transcripts")
-	}
+	require.NotEmpty(t, outs, "no transcripts")
 	for _, f := range outs {
 		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		ref := json.NewDecoder(bytes.NewReader(data))
 		d := NewDecoder(bytes.NewReader(data), 0)
 		n := 0
@@ -221,17 +193,12 @@ func TestDecoderTranscripts(t *testing.T) {
 			if err == io.EOF && referr == io.EOF {
 				break
 			}
-			if err != nil || referr != nil {
-				t.Fatalf("%s reply %d: %v / reference %v", filepath.Base(f), n, err, referr)
-			}
-			if !jsonEqual(got, want) {
-				t.Fatalf("%s reply %d differs", filepath.Base(f), n)
-			}
+			require.NoError(t, err, "%s reply %d: %v / reference %v", filepath.Base(f), n, err, referr)
+			require.NoError(t, referr, "%s reply %d: %v / reference %v", filepath.Base(f), n, err, referr)
+			require.True(t, jsonEqual(got, want), "%s reply %d differs", filepath.Base(f), n)
 			n++
 		}
-		if n != strings.Count(string(data), "\n\n") {
-			t.Errorf("%s: %d replies decoded, %d empty-line separators", filepath.Base(f), n, strings.Count(string(data), "\n\n"))
-		}
+		assert.Equal(t, strings.Count(string(data), "\n\n"), n, "%s: replies decoded vs empty-line separators", filepath.Base(f))
 	}
 }
 
@@ -245,17 +212,12 @@ func TestReplGetLinesModel(t *testing.T) {
 		"{\"cmd\": \"by\\n  rfl\"}\n",
 		"{\"cmd\": \"last\"}",
 	}
-	if comments != 2 || len(reqs) != len(want) {
-		t.Fatalf("got %q (%d comments)", reqs, comments)
-	}
+	require.Equal(t, 2, comments, "got %q (%d comments)", reqs, comments)
+	require.Len(t, reqs, len(want), "got %q (%d comments)", reqs, comments)
 	for i := range want {
-		if reqs[i] != want[i] {
-			t.Errorf("request %d = %q, want %q", i, reqs[i], want[i])
-		}
+		assert.Equal(t, want[i], reqs[i], "request %d", i)
 	}
 	// A blank line at the start is a request of its own (and kills the real REPL).
 	br := bufio.NewReader(strings.NewReader("\n{\"cmd\": \"x\"}\n"))
-	if q := replGetLines(br); q != "\n" {
-		t.Errorf("leading blank line read as %q", q)
-	}
+	assert.Equal(t, "\n", replGetLines(br), "leading blank line")
 }

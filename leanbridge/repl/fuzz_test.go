@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/leanprm/leanprm/internal/testshared"
 )
 
@@ -42,37 +44,30 @@ func FuzzDecoder(f *testing.F) {
 			}
 			vals = append(vals, v)
 		}
-		if err == nil {
-			t.Fatalf("decoder returned more values than the input has bytes")
-		}
-		if err != io.EOF && !errors.Is(err, ErrMalformedReply) && !errors.Is(err, ErrReplyTooLarge) {
-			t.Fatalf("unexpected error type %T: %v", err, err)
-		}
+		require.Error(t, err, "decoder returned more values than the input has bytes")
+		require.True(t, err == io.EOF || errors.Is(err, ErrMalformedReply) || errors.Is(err, ErrReplyTooLarge),
+			"unexpected error type %T: %v", err, err)
 		ref := json.NewDecoder(bytes.NewReader(data))
 		var again bytes.Buffer
 		for i, v := range vals {
-			if len(v) > limit || !json.Valid(v) || v[0] != '{' {
-				t.Fatalf("value %d is not a JSON object within the limit: %q", i, v)
-			}
+			require.LessOrEqual(t, len(v), limit, "value %d is not a JSON object within the limit: %q", i, v)
+			require.True(t, json.Valid(v), "value %d is not a JSON object within the limit: %q", i, v)
+			require.Equal(t, byte('{'), v[0], "value %d is not a JSON object within the limit: %q", i, v)
 			var want json.RawMessage
-			if rerr := ref.Decode(&want); rerr != nil || !jsonEqual(v, want) {
-				t.Fatalf("value %d = %s; encoding/json reads %s (%v)", i, v, want, rerr)
-			}
-			if err := json.Compact(&again, v); err != nil {
-				t.Fatal(err)
-			}
+			rerr := ref.Decode(&want)
+			require.NoError(t, rerr, "value %d = %s; encoding/json reads %s", i, v, want)
+			require.True(t, jsonEqual(v, want), "value %d = %s; encoding/json reads %s", i, v, want)
+			require.NoError(t, json.Compact(&again, v))
 			again.WriteString("\n\n")
 		}
 		d2 := NewDecoder(&again, limit)
 		for i, v := range vals {
 			w, err := d2.Next()
-			if err != nil || !jsonEqual(v, w) {
-				t.Fatalf("re-framed value %d: %s, %v; want %s", i, w, err, v)
-			}
+			require.NoError(t, err, "re-framed value %d: %s; want %s", i, w, v)
+			require.True(t, jsonEqual(v, w), "re-framed value %d: %s; want %s", i, w, v)
 		}
-		if _, err := d2.Next(); err != io.EOF {
-			t.Fatalf("re-framed stream: extra data or error %v", err)
-		}
+		_, err = d2.Next()
+		require.True(t, err == io.EOF, "re-framed stream: extra data or error %v", err)
 	})
 }
 
@@ -93,28 +88,20 @@ func FuzzFrame(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, cmd string) {
 		b, err := EncodeRequest(CommandRequest{Cmd: cmd})
-		if err != nil {
-			t.Fatalf("EncodeRequest(%q): %v", cmd, err)
-		}
-		if !bytes.HasSuffix(b, []byte("\n\n")) || bytes.Count(b, []byte("\n")) != 2 {
-			t.Fatalf("frame %q is not one line plus an empty line", b)
-		}
+		require.NoError(t, err, "EncodeRequest(%q)", cmd)
+		require.True(t, bytes.HasSuffix(b, []byte("\n\n")), "frame %q is not one line plus an empty line", b)
+		require.Equal(t, 2, bytes.Count(b, []byte("\n")), "frame %q is not one line plus an empty line", b)
 		reqs, comments := replRequests(b)
-		if len(reqs) != 1 || comments != 0 {
-			t.Fatalf("the REPL would read %q (%d comments)", reqs, comments)
-		}
+		require.Len(t, reqs, 1, "the REPL would read %q (%d comments)", reqs, comments)
+		require.Zero(t, comments, "the REPL would read %q (%d comments)", reqs, comments)
 		var back CommandRequest
-		if err := json.Unmarshal([]byte(reqs[0]), &back); err != nil {
-			t.Fatalf("the REPL would read invalid JSON %q: %v", reqs[0], err)
-		}
+		require.NoError(t, json.Unmarshal([]byte(reqs[0]), &back), "the REPL would read invalid JSON %q", reqs[0])
 		// encoding/json replaces each byte of invalid UTF-8 with U+FFFD, as range does.
 		var want strings.Builder
 		for _, r := range cmd {
 			want.WriteRune(r)
 		}
-		if back.Cmd != want.String() {
-			t.Fatalf("cmd %q arrived as %q", cmd, back.Cmd)
-		}
+		require.Equal(t, want.String(), back.Cmd, "cmd %q arrived as %q", cmd, back.Cmd)
 	})
 }
 
@@ -133,18 +120,15 @@ func FuzzFrameRaw(f *testing.F) {
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		b, kind, err := Frame(raw)
 		if err != nil {
-			if !errors.Is(err, ErrInvalidRequest) {
-				t.Fatalf("error %v does not match ErrInvalidRequest", err)
-			}
+			require.ErrorIs(t, err, ErrInvalidRequest)
 			return
 		}
-		if kind < KindProofStep || kind > KindFile {
-			t.Fatalf("kind %v", kind)
-		}
+		require.GreaterOrEqual(t, kind, KindProofStep, "kind %v", kind)
+		require.LessOrEqual(t, kind, KindFile, "kind %v", kind)
 		reqs, comments := replRequests(b)
-		if len(reqs) != 1 || comments != 0 || !jsonEqual([]byte(reqs[0]), raw) {
-			t.Fatalf("Frame(%q) = %q; the REPL would read %q", raw, b, reqs)
-		}
+		require.Len(t, reqs, 1, "Frame(%q) = %q; the REPL would read %q", raw, b, reqs)
+		require.Zero(t, comments, "Frame(%q) = %q; the REPL would read %q", raw, b, reqs)
+		require.True(t, jsonEqual([]byte(reqs[0]), raw), "Frame(%q) = %q; the REPL would read %q", raw, b, reqs)
 	})
 }
 
@@ -166,16 +150,11 @@ func FuzzReply(f *testing.F) {
 			return
 		}
 		enc1, err := json.Marshal(r.Value())
-		if err != nil {
-			t.Fatalf("encoding a decoded reply: %v", err)
-		}
+		require.NoError(t, err, "encoding a decoded reply")
 		r2, err := ParseReply(enc1)
-		if err != nil {
-			t.Fatalf("re-parsing %s: %v", enc1, err)
-		}
+		require.NoError(t, err, "re-parsing %s", enc1)
 		enc2, err := json.Marshal(r2.Value())
-		if err != nil || !jsonEqual(enc1, enc2) {
-			t.Fatalf("encoding is not stable:\n%s\n%s", enc1, enc2)
-		}
+		require.NoError(t, err, "encoding is not stable:\n%s\n%s", enc1, enc2)
+		require.True(t, jsonEqual(enc1, enc2), "encoding is not stable:\n%s\n%s", enc1, enc2)
 	})
 }

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"
 
 	lspsim "github.com/leanprm/leanprm/internal/leansim/lsp"
@@ -137,9 +138,7 @@ func waitFor(t testing.TB, what string, cond func() bool) {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
+		require.False(t, time.Now().After(deadline), "timed out waiting for %s", what)
 		time.Sleep(time.Millisecond)
 	}
 }
@@ -149,9 +148,7 @@ func pgidOf(t testing.TB, w *Worker) int {
 	t.Helper()
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if w.conn == nil {
-		t.Fatal("worker has no process")
-	}
+	require.NotNil(t, w.conn, "worker has no process")
 	return w.conn.peer.Pgid()
 }
 

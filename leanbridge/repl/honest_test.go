@@ -3,30 +3,31 @@ package repl
 import (
 	"encoding/json"
 	"errors"
-	"github.com/leanprm/leanprm/leanbridge/proofchain"
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/leanprm/leanprm/leanbridge/proofchain"
 )
 
 // honestProofs reads the ids and proofs of testdata/verify/honest.jsonl.
 func honestProofs(t *testing.T) []struct{ ID, Proof string } {
 	t.Helper()
 	f, err := os.Open(filepath.Join("..", "..", "testdata", "verify", "honest.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer f.Close()
 	var rows []struct{ ID, Proof string }
 	for dec := json.NewDecoder(f); ; {
 		var r struct{ ID, Proof string }
-		if err := dec.Decode(&r); errors.Is(err, io.EOF) {
+		err := dec.Decode(&r)
+		if errors.Is(err, io.EOF) {
 			return rows
-		} else if err != nil {
-			t.Fatal(err)
 		}
+		require.NoError(t, err)
 		rows = append(rows, r)
 	}
 }
@@ -39,21 +40,13 @@ func TestHonestProofsAsChains(t *testing.T) {
 	for _, row := range honestProofs(t) {
 		ch, err := proofchain.FromSource(row.Proof, "")
 		if err != nil {
-			if !strings.Contains(err.Error(), "not a `by` block") {
-				t.Errorf("%s: %v", row.ID, err)
-			}
+			assert.ErrorContains(t, err, "not a `by` block", row.ID)
 			continue
 		}
 		chains++
 		res, err := w.CheckChain(ctxT(t), ch)
-		if err != nil {
-			t.Fatalf("%s: %v", row.ID, err)
-		}
-		if !res.Verified {
-			t.Errorf("%s: %v\nsteps %q\n%+v", row.ID, res.Problems, ch.Steps, res.Steps)
-		}
+		require.NoError(t, err, row.ID)
+		assert.True(t, res.Verified, "%s: %v\nsteps %q\n%+v", row.ID, res.Problems, ch.Steps, res.Steps)
 	}
-	if chains < 15 {
-		t.Errorf("only %d honest proofs were chains", chains)
-	}
+	assert.GreaterOrEqual(t, chains, 15, "only %d honest proofs were chains", chains)
 }

@@ -12,6 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/leanprm/leanprm/internal/proc"
 )
 
@@ -20,9 +23,7 @@ func newFakePool(t *testing.T, workers int, args ...string) *Pool {
 	cfg := fakeConfig(args...)
 	cfg.Workers = workers
 	p, err := NewPool(ctxT(t), cfg)
-	if err != nil {
-		t.Fatalf("NewPool: %v", err)
-	}
+	require.NoError(t, err, "NewPool")
 	t.Cleanup(func() { p.Close() })
 	return p
 }
@@ -42,17 +43,12 @@ func poolPgids(p *Pool) []int {
 func TestPool(t *testing.T) {
 	p := newFakePool(t, 3)
 	ctx := ctxT(t)
-	if p.Backend() != BackendSim || p.Version() != "4.32.0" {
-		t.Errorf("backend %q version %q", p.Backend(), p.Version())
-	}
+	assert.Equal(t, BackendSim, p.Backend(), "backend %q version %q", p.Backend(), p.Version())
+	assert.Equal(t, "4.32.0", p.Version(), "backend %q version %q", p.Backend(), p.Version())
 	probes := p.Probes()
-	if len(probes) != 3 {
-		t.Fatalf("%d probe results", len(probes))
-	}
+	require.Len(t, probes, 3, "%d probe results", len(probes))
 	for _, pr := range probes {
-		if !pr.Passed() {
-			t.Errorf("probe %+v", pr)
-		}
+		assert.True(t, pr.Passed(), "probe %+v", pr)
 	}
 	var wg sync.WaitGroup
 	errs := make(chan error, 100)
@@ -69,30 +65,30 @@ func TestPool(t *testing.T) {
 	wg.Wait()
 	close(errs)
 	for err := range errs {
-		t.Error(err)
+		assert.NoError(t, err)
 	}
 	// Each worker imported the header exactly once.
 	for _, w := range p.workers {
 		r, err := w.CommandOnHeader(ctx, "import Foo", CommandRequest{Cmd: "fake:imports"})
-		if err != nil || messageData(r) != "1" {
-			t.Errorf("worker %d imports: %v, %v", w.id, r, err)
+		if assert.NoError(t, err, "worker %d imports: %v", w.id, r) {
+			assert.Equal(t, "1", messageData(r), "worker %d imports: %v", w.id, r)
 		}
 	}
 	st := p.Stats()
-	if st.Requests != 103 || st.Errors != 0 || st.Workers != 3 || st.LatencySamples != 103 {
-		t.Errorf("stats = %+v", st)
-	}
-	if !(0 < st.LatencyP50 && st.LatencyP50 <= st.LatencyP90 && st.LatencyP90 <= st.LatencyP99) {
-		t.Errorf("latency percentiles %v %v %v", st.LatencyP50, st.LatencyP90, st.LatencyP99)
-	}
+	assert.Equal(t, uint64(103), st.Requests, "stats = %+v", st)
+	assert.Zero(t, st.Errors, "stats = %+v", st)
+	assert.Equal(t, 3, st.Workers, "stats = %+v", st)
+	assert.Equal(t, 103, st.LatencySamples, "stats = %+v", st)
+	assert.Positive(t, st.LatencyP50, "latency percentiles %v %v %v", st.LatencyP50, st.LatencyP90, st.LatencyP99)
+	assert.LessOrEqual(t, st.LatencyP50, st.LatencyP90, "latency percentiles %v %v %v", st.LatencyP50, st.LatencyP90, st.LatencyP99)
+	assert.LessOrEqual(t, st.LatencyP90, st.LatencyP99, "latency percentiles %v %v %v", st.LatencyP50, st.LatencyP90, st.LatencyP99)
 	pgids := poolPgids(p)
 	p.Close()
 	for _, pg := range pgids {
 		proc.AssertGroupGone(t, pg)
 	}
-	if _, err := p.Command(ctx, "", CommandRequest{Cmd: "x"}); !errors.Is(err, ErrClosed) {
-		t.Errorf("Command after Close: %v", err)
-	}
+	_, err := p.Command(ctx, "", CommandRequest{Cmd: "x"})
+	assert.ErrorIs(t, err, ErrClosed, "Command after Close")
 }
 
 // TestPoolBackpressure: with the worker busy and the queue full, Command waits, and gives up
@@ -101,9 +97,7 @@ func TestPoolBackpressure(t *testing.T) {
 	cfg := fakeConfig()
 	cfg.Workers, cfg.QueueSize = 1, 2
 	p, err := NewPool(ctxT(t), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer p.Close()
 	bg := context.Background()
 	results := make(chan error, 3)
@@ -115,15 +109,12 @@ func TestPoolBackpressure(t *testing.T) {
 	waitFor(t, "the queue to fill", func() bool { return p.Stats().QueueLen == 2 })
 	ctx, cancel := context.WithTimeout(bg, 50*time.Millisecond)
 	defer cancel()
-	if _, err := p.Command(ctx, "", CommandRequest{Cmd: "x"}); !errors.Is(err, context.DeadlineExceeded) {
-		t.Fatalf("Command on a full queue: %v", err)
-	}
+	_, err = p.Command(ctx, "", CommandRequest{Cmd: "x"})
+	require.ErrorIs(t, err, context.DeadlineExceeded, "Command on a full queue")
 	pgids := poolPgids(p)
 	p.Close()
 	for range 3 {
-		if err := <-results; !errors.Is(err, ErrClosed) {
-			t.Errorf("waiting request after Close: %v", err)
-		}
+		assert.ErrorIs(t, <-results, ErrClosed, "waiting request after Close")
 	}
 	for _, pg := range pgids {
 		proc.AssertGroupGone(t, pg)
@@ -145,38 +136,30 @@ func TestPoolCancelledWhileQueued(t *testing.T) {
 	cfg := fakeConfig()
 	cfg.Workers = 1
 	p, err := NewPool(ctxT(t), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer p.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := p.Command(ctx, "", CommandRequest{Cmd: "x"}); !errors.Is(err, context.Canceled) {
-		t.Errorf("cancelled Command: %v", err)
-	}
-	if _, err := p.Command(context.Background(), "", CommandRequest{Cmd: "x"}); err != nil {
-		t.Errorf("Command after a cancelled one: %v", err)
-	}
+	_, err = p.Command(ctx, "", CommandRequest{Cmd: "x"})
+	assert.ErrorIs(t, err, context.Canceled, "cancelled Command")
+	_, err = p.Command(context.Background(), "", CommandRequest{Cmd: "x"})
+	assert.NoError(t, err, "Command after a cancelled one")
 }
 
 // TestPoolLeavesOutBadWorkers: a worker that fails its probe is reported and not used.
 func TestPoolLeavesOutBadWorkers(t *testing.T) {
 	flag := filepath.Join(t.TempDir(), "lied")
 	p := newFakePool(t, 2, "-lie-once", flag)
-	if len(p.workers) != 1 {
-		t.Fatalf("%d healthy workers, want 1", len(p.workers))
-	}
+	require.Len(t, p.workers, 1, "%d healthy workers, want 1", len(p.workers))
 	errs := p.StartErrors()
-	if len(errs) != 1 || !errors.Is(errs[0], ErrProbeFailed) {
-		t.Fatalf("start errors %v", errs)
-	}
+	require.Len(t, errs, 1, "start errors %v", errs)
+	require.ErrorIs(t, errs[0], ErrProbeFailed, "start errors %v", errs)
 	probes := p.Probes()
-	if len(probes) != 2 || probes[0].Passed() == probes[1].Passed() {
-		t.Errorf("probes %+v", probes)
+	if assert.Len(t, probes, 2, "probes %+v", probes) {
+		assert.NotEqual(t, probes[0].Passed(), probes[1].Passed(), "probes %+v", probes)
 	}
-	if _, err := p.Command(ctxT(t), "", CommandRequest{Cmd: "x"}); err != nil {
-		t.Error(err)
-	}
+	_, err := p.Command(ctxT(t), "", CommandRequest{Cmd: "x"})
+	assert.NoError(t, err)
 }
 
 func TestPoolAllWorkersBad(t *testing.T) {
@@ -185,11 +168,9 @@ func TestPoolAllWorkersBad(t *testing.T) {
 	p, err := NewPool(ctxT(t), cfg)
 	if err == nil {
 		p.Close()
-		t.Fatal("NewPool succeeded with lying workers")
 	}
-	if !errors.Is(err, ErrProbeFailed) {
-		t.Errorf("err = %v", err)
-	}
+	require.Error(t, err, "NewPool succeeded with lying workers")
+	assert.ErrorIs(t, err, ErrProbeFailed)
 }
 
 // TestPoolContextCancel: ending NewPool's context stops every REPL.
@@ -198,9 +179,7 @@ func TestPoolContextCancel(t *testing.T) {
 	cfg := fakeConfig()
 	cfg.Workers = 2
 	p, err := NewPool(ctx, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	pgids := poolPgids(p)
 	cancel()
 	p.Close()
@@ -236,20 +215,17 @@ func TestPoolPipeline(t *testing.T) {
 	cfg.Pipeline = 2
 	cfg.RequestTimeout = 5 * time.Second
 	p, err := NewPool(ctxT(t), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer p.Close()
 	var wg sync.WaitGroup
 	for range 4 {
 		wg.Go(func() {
-			if _, err := p.Command(ctxT(t), "", CommandRequest{Cmd: "x"}); err != nil {
-				t.Error(err)
-			}
+			_, err := p.Command(ctxT(t), "", CommandRequest{Cmd: "x"})
+			assert.NoError(t, err) // assert, not require: this runs on another goroutine
 		})
 	}
 	wg.Wait()
-	if st := p.Stats(); st.Requests != 4 || st.Errors != 0 {
-		t.Errorf("stats %+v", st)
-	}
+	st := p.Stats()
+	assert.Equal(t, uint64(4), st.Requests, "stats %+v", st)
+	assert.Zero(t, st.Errors, "stats %+v", st)
 }

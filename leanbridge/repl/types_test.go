@@ -2,8 +2,10 @@ package repl
 
 import (
 	"encoding/json"
-	"errors"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestParseReplyClassifies(t *testing.T) {
@@ -27,9 +29,7 @@ func TestParseReplyClassifies(t *testing.T) {
 		var got string
 		switch {
 		case err != nil:
-			if !errors.Is(err, ErrMalformedReply) {
-				t.Errorf("ParseReply(%s): error %v does not match ErrMalformedReply", tt.in, err)
-			}
+			assert.ErrorIs(t, err, ErrMalformedReply, "ParseReply(%s)", tt.in)
 		case r.Error != nil:
 			got = "error"
 		case r.Command != nil:
@@ -37,9 +37,7 @@ func TestParseReplyClassifies(t *testing.T) {
 		case r.ProofStep != nil:
 			got = "proofstep"
 		}
-		if got != tt.want {
-			t.Errorf("ParseReply(%s) = %q (err %v), want %q", tt.in, got, err, tt.want)
-		}
+		assert.Equal(t, tt.want, got, "ParseReply(%s) = %q (err %v)", tt.in, got, err)
 	}
 }
 
@@ -67,62 +65,42 @@ func TestReplyRoundTripShapes(t *testing.T) {
 	}
 	for _, in := range replies {
 		r, err := ParseReply(json.RawMessage(in))
-		if err != nil {
-			t.Errorf("ParseReply(%s): %v", in, err)
+		if !assert.NoError(t, err, "ParseReply(%s)", in) {
 			continue
 		}
 		out, err := json.Marshal(r.Value())
-		if err != nil {
-			t.Errorf("Marshal: %v", err)
+		if !assert.NoError(t, err, "Marshal") {
 			continue
 		}
-		if !jsonEqual(out, []byte(in)) {
-			t.Errorf("round trip changed the value:\n in: %s\nout: %s", in, out)
-		}
+		assert.True(t, jsonEqual(out, []byte(in)), "round trip changed the value:\n in: %s\nout: %s", in, out)
 	}
 }
 
 func TestExtraIsExposed(t *testing.T) {
 	var r CommandResponse
-	if err := json.Unmarshal([]byte(`{"env": 2, "Env": 7, "future": [1]}`), &r); err != nil {
-		t.Fatal(err)
-	}
-	if r.Env != 2 {
-		t.Errorf("Env = %d: a member differing only in case was read into the field", r.Env)
-	}
-	if string(r.Extra["Env"]) != "7" || string(r.Extra["future"]) != "[1]" || len(r.Extra) != 2 {
-		t.Errorf("Extra = %v", r.Extra)
-	}
+	require.NoError(t, json.Unmarshal([]byte(`{"env": 2, "Env": 7, "future": [1]}`), &r))
+	assert.Equal(t, 2, r.Env, "Env = %d: a member differing only in case was read into the field", r.Env)
+	assert.Equal(t, "7", string(r.Extra["Env"]), "Extra = %v", r.Extra)
+	assert.Equal(t, "[1]", string(r.Extra["future"]), "Extra = %v", r.Extra)
+	assert.Len(t, r.Extra, 2, "Extra = %v", r.Extra)
 	out, _ := json.Marshal(r)
-	if !jsonEqual(out, []byte(`{"env": 2, "Env": 7, "future": [1]}`)) {
-		t.Errorf("re-encoded as %s", out)
-	}
+	assert.True(t, jsonEqual(out, []byte(`{"env": 2, "Env": 7, "future": [1]}`)), "re-encoded as %s", out)
 	// Extra cannot override a modelled member.
 	r.Extra["env"] = json.RawMessage(`99`)
 	out, _ = json.Marshal(r)
-	if !jsonEqual(out, []byte(`{"env": 2, "Env": 7, "future": [1]}`)) {
-		t.Errorf("Extra overrode env: %s", out)
-	}
+	assert.True(t, jsonEqual(out, []byte(`{"env": 2, "Env": 7, "future": [1]}`)), "Extra overrode env: %s", out)
 }
 
 func TestHandBuiltValuesEncodeLikeTheREPL(t *testing.T) {
 	// Lists the REPL always writes come out as [] even when left nil.
 	b, _ := json.Marshal(ProofStepResponse{ProofState: 2, ProofStatus: ProofStatusCompleted})
-	if !jsonEqual(b, []byte(`{"proofState": 2, "goals": [], "proofStatus": "Completed"}`)) {
-		t.Errorf("ProofStepResponse = %s", b)
-	}
+	assert.True(t, jsonEqual(b, []byte(`{"proofState": 2, "goals": [], "proofStatus": "Completed"}`)), "ProofStepResponse = %s", b)
 	b, _ = json.Marshal(Tactic{Tactic: "rfl"})
-	if !jsonEqual(b, []byte(`{"tactic": "rfl", "goals": "", "proofState": 0, "pos": {"line": 0, "column": 0}, "endPos": {"line": 0, "column": 0}, "usedConstants": []}`)) {
-		t.Errorf("Tactic = %s", b)
-	}
+	assert.True(t, jsonEqual(b, []byte(`{"tactic": "rfl", "goals": "", "proofState": 0, "pos": {"line": 0, "column": 0}, "endPos": {"line": 0, "column": 0}, "usedConstants": []}`)), "Tactic = %s", b)
 	b, _ = json.Marshal(Message{Severity: "info", Data: "d"})
-	if !jsonEqual(b, []byte(`{"severity": "info", "pos": {"line": 0, "column": 0}, "endPos": null, "data": "d"}`)) {
-		t.Errorf("Message = %s", b)
-	}
+	assert.True(t, jsonEqual(b, []byte(`{"severity": "info", "pos": {"line": 0, "column": 0}, "endPos": null, "data": "d"}`)), "Message = %s", b)
 	b, _ = json.Marshal(Sorry{Goal: "g"})
-	if !jsonEqual(b, []byte(`{"goal": "g", "proofState": null}`)) {
-		t.Errorf("Sorry = %s", b)
-	}
+	assert.True(t, jsonEqual(b, []byte(`{"goal": "g", "proofState": null}`)), "Sorry = %s", b)
 }
 
 func TestAccepted(t *testing.T) {
@@ -139,12 +117,8 @@ func TestAccepted(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var r CommandResponse
-		if err := json.Unmarshal([]byte(tt.in), &r); err != nil {
-			t.Fatal(err)
-		}
-		if got := r.Accepted(); got != tt.want {
-			t.Errorf("Accepted(%s) = %v, want %v", tt.in, got, tt.want)
-		}
+		require.NoError(t, json.Unmarshal([]byte(tt.in), &r))
+		assert.Equal(t, tt.want, r.Accepted(), "Accepted(%s)", tt.in)
 	}
 }
 
@@ -154,16 +128,10 @@ func TestPositionsAreCodePoints(t *testing.T) {
 	line := "theorem complex_and (p q r : Prop) (h1 : p ∧ q) (h2 : q → r) : p ∧ r := by sorry"
 	var r CommandResponse
 	in := `{"sorries": [{"proofState": 0, "pos": {"line": 1, "column": 75}, "goal": "g", "endPos": {"line": 1, "column": 80}}], "env": 0}`
-	if err := json.Unmarshal([]byte(in), &r); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, json.Unmarshal([]byte(in), &r))
 	col := r.Sorries[0].Pos.Column
-	if got := string([]rune(line)[col : col+5]); got != "sorry" {
-		t.Errorf("code point column %d selects %q, want sorry", col, got)
-	}
-	if got := line[col : col+5]; got == "sorry" {
-		t.Errorf("byte column %d also selects sorry: the test does not tell the two apart", col)
-	}
+	assert.Equal(t, "sorry", string([]rune(line)[col:col+5]), "code point column %d", col)
+	assert.NotEqual(t, "sorry", line[col:col+5], "byte column %d also selects sorry: the test does not tell the two apart", col)
 }
 
 func TestRequestRoundTrip(t *testing.T) {
@@ -180,15 +148,9 @@ func TestRequestRoundTrip(t *testing.T) {
 		{`{"unpickleProofStateFrom": "c.olean"}`, new(UnpickleProofStateRequest)},
 	}
 	for _, r := range reqs {
-		if err := json.Unmarshal([]byte(r.in), r.dst); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, json.Unmarshal([]byte(r.in), r.dst))
 		out, err := json.Marshal(r.dst)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !jsonEqual(out, []byte(r.in)) {
-			t.Errorf("round trip: %s → %s", r.in, out)
-		}
+		require.NoError(t, err)
+		assert.True(t, jsonEqual(out, []byte(r.in)), "round trip: %s → %s", r.in, out)
 	}
 }

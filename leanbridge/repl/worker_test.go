@@ -13,15 +13,16 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/leanprm/leanprm/internal/proc"
 )
 
 func startFake(t *testing.T, cfg Config) *Worker {
 	t.Helper()
 	w, err := StartWorker(ctxT(t), cfg)
-	if err != nil {
-		t.Fatalf("StartWorker: %v", err)
-	}
+	require.NoError(t, err, "StartWorker")
 	t.Cleanup(func() { w.Close() })
 	return w
 }
@@ -29,9 +30,7 @@ func startFake(t *testing.T, cfg Config) *Worker {
 func cmd(ctx context.Context, t *testing.T, w *Worker, text string) *CommandResponse {
 	t.Helper()
 	r, err := w.Command(ctx, CommandRequest{Cmd: text})
-	if err != nil {
-		t.Fatalf("Command(%q): %v", text, err)
-	}
+	require.NoError(t, err, "Command(%q)", text)
 	return r
 }
 
@@ -44,37 +43,28 @@ func messageData(r *CommandResponse) string {
 
 func TestWorkerStartupChecks(t *testing.T) {
 	w := startFake(t, fakeConfig())
-	if got := w.Backend(); got != BackendSim {
-		t.Errorf("Backend = %q, want %q", got, BackendSim)
-	}
-	if got := w.Version(); got != "4.32.0" {
-		t.Errorf("Version = %q", got)
-	}
+	assert.Equal(t, BackendSim, w.Backend(), "Backend")
+	assert.Equal(t, "4.32.0", w.Version(), "Version")
 	pr, ok := w.Probe()
-	if !ok || !pr.Passed() || !pr.TrueAccepted || !pr.FalseRejected {
-		t.Fatalf("probe = %+v, %v", pr, ok)
-	}
+	require.True(t, ok, "probe = %+v, %v", pr, ok)
+	require.True(t, pr.Passed(), "probe = %+v, %v", pr, ok)
+	require.True(t, pr.TrueAccepted, "probe = %+v, %v", pr, ok)
+	require.True(t, pr.FalseRejected, "probe = %+v, %v", pr, ok)
 	wantTrue, wantFalse := ProbeCommands(DefaultTactic)
-	if pr.TrueClaim != wantTrue || pr.FalseClaim != wantFalse || pr.Tactic != DefaultTactic {
-		t.Errorf("probe claims = %q / %q", pr.TrueClaim, pr.FalseClaim)
+	assert.Equal(t, wantTrue, pr.TrueClaim, "probe claims = %q / %q", pr.TrueClaim, pr.FalseClaim)
+	assert.Equal(t, wantFalse, pr.FalseClaim, "probe claims = %q / %q", pr.TrueClaim, pr.FalseClaim)
+	assert.Equal(t, DefaultTactic, pr.Tactic, "probe claims = %q / %q", pr.TrueClaim, pr.FalseClaim)
+	assert.Equal(t, "example : (1 : Rat) / 2 + (1 : Rat) / 3 = (5 : Rat) / 6 := by decide +kernel", wantTrue, "true claim")
+	if assert.NotEmpty(t, pr.FalseMessages, "false claim messages") {
+		assert.Equal(t, "error", pr.FalseMessages[0].Severity, "false claim messages = %+v", pr.FalseMessages)
 	}
-	if wantTrue != "example : (1 : Rat) / 2 + (1 : Rat) / 3 = (5 : Rat) / 6 := by decide +kernel" {
-		t.Errorf("true claim is %q", wantTrue)
-	}
-	if len(pr.FalseMessages) == 0 || pr.FalseMessages[0].Severity != "error" {
-		t.Errorf("false claim messages = %+v", pr.FalseMessages)
-	}
-	if s := w.State(); s != "ready" {
-		t.Errorf("State = %q", s)
-	}
+	assert.Equal(t, "ready", w.State(), "State")
 }
 
 func TestWorkerBackendLean(t *testing.T) {
 	// A version string without the simulator marker is real Lean.
 	w := startFake(t, fakeConfig("-marker", ""))
-	if got := w.Backend(); got != BackendLean {
-		t.Errorf("Backend = %q, want %q", got, BackendLean)
-	}
+	assert.Equal(t, BackendLean, w.Backend(), "Backend")
 }
 
 func TestWorkerRefusedAtStartup(t *testing.T) {
@@ -87,39 +77,40 @@ func TestWorkerRefusedAtStartup(t *testing.T) {
 		{"version mismatch", func() Config { c := fakeConfig(); c.ExpectedVersion = "4.31.0"; return c }(), ErrVersionMismatch,
 			func(t *testing.T, err error) {
 				var ve *VersionError
-				if !errors.As(err, &ve) || ve.Got != "4.32.0" || ve.Want != "4.31.0" || ve.Backend != BackendSim {
-					t.Errorf("VersionError = %+v", ve)
+				if assert.ErrorAs(t, err, &ve) {
+					assert.Equal(t, "4.32.0", ve.Got, "VersionError = %+v", ve)
+					assert.Equal(t, "4.31.0", ve.Want, "VersionError = %+v", ve)
+					assert.Equal(t, BackendSim, ve.Backend, "VersionError = %+v", ve)
 				}
 			}},
 		{"lying peer accepts the false claim", fakeConfig("-accept-all"), ErrProbeFailed,
 			func(t *testing.T, err error) {
 				var pe *ProbeError
-				if !errors.As(err, &pe) || !pe.Result.TrueAccepted || pe.Result.FalseRejected || pe.Result.Passed() {
-					t.Errorf("ProbeError = %+v", pe)
+				if assert.ErrorAs(t, err, &pe) {
+					assert.True(t, pe.Result.TrueAccepted, "ProbeError = %+v", pe)
+					assert.False(t, pe.Result.FalseRejected, "ProbeError = %+v", pe)
+					assert.False(t, pe.Result.Passed(), "ProbeError = %+v", pe)
 				}
-				if !strings.Contains(err.Error(), "false claim") {
-					t.Errorf("error %q does not say what went wrong", err)
-				}
+				assert.ErrorContains(t, err, "false claim", "error %q does not say what went wrong", err)
 			}},
 		{"tactic proves nothing", fakeConfig("-reject-all"), ErrProbeFailed,
 			func(t *testing.T, err error) {
 				var pe *ProbeError
-				if !errors.As(err, &pe) || pe.Result.TrueAccepted || !pe.Result.FalseRejected {
-					t.Errorf("ProbeError = %+v", pe)
+				if assert.ErrorAs(t, err, &pe) {
+					assert.False(t, pe.Result.TrueAccepted, "ProbeError = %+v", pe)
+					assert.True(t, pe.Result.FalseRejected, "ProbeError = %+v", pe)
 				}
 			}},
 		{"probe header does not import", func() Config { c := fakeConfig(); c.ProbeHeader = "import Missing"; return c }(), ErrProbeFailed,
 			func(t *testing.T, err error) {
 				var he *HeaderError
-				if !errors.As(err, &he) || len(he.Messages) != 1 {
-					t.Errorf("HeaderError = %+v", he)
+				if assert.ErrorAs(t, err, &he) {
+					assert.Len(t, he.Messages, 1, "HeaderError = %+v", he)
 				}
 			}},
 		{"binary missing", Config{Command: []string{"/nonexistent/repl"}}, nil,
 			func(t *testing.T, err error) {
-				if err == nil || !strings.Contains(err.Error(), "/nonexistent/repl") {
-					t.Errorf("err = %v", err)
-				}
+				assert.ErrorContains(t, err, "/nonexistent/repl")
 			}},
 		{"exits at once", fakeConfig("-no-such-flag"), ErrProcessDied, nil},
 	}
@@ -131,10 +122,10 @@ func TestWorkerRefusedAtStartup(t *testing.T) {
 			w, err := StartWorker(ctxT(t), cfg)
 			if err == nil {
 				w.Close()
-				t.Fatal("StartWorker succeeded")
 			}
-			if tt.target != nil && !errors.Is(err, tt.target) {
-				t.Fatalf("err = %v, want %v", err, tt.target)
+			require.Error(t, err, "StartWorker succeeded")
+			if tt.target != nil {
+				require.ErrorIs(t, err, tt.target)
 			}
 			if tt.check != nil {
 				tt.check(t, err)
@@ -170,42 +161,36 @@ func TestWorkerFailuresRestart(t *testing.T) {
 	}{
 		{"uncaught exception", "fake:crash", ErrProcessDied, func(t *testing.T, err error) {
 			var pe *ProcessError
-			if !errors.As(err, &pe) || !strings.Contains(pe.Reason, "uncaught exception: boom") || pe.Exit != "exit status 1" {
-				t.Errorf("ProcessError = %+v", pe)
-			}
-			if !strings.Contains(pe.Stderr, "uncaught exception: boom") {
-				t.Errorf("stderr tail = %q", pe.Stderr)
+			if assert.ErrorAs(t, err, &pe) {
+				assert.Contains(t, pe.Reason, "uncaught exception: boom", "ProcessError = %+v", pe)
+				assert.Equal(t, "exit status 1", pe.Exit, "ProcessError = %+v", pe)
+				assert.Contains(t, pe.Stderr, "uncaught exception: boom", "stderr tail = %q", pe.Stderr)
 			}
 		}},
 		{"clean exit without reply", "fake:exit", ErrProcessDied, func(t *testing.T, err error) {
 			var pe *ProcessError
-			if !errors.As(err, &pe) || pe.Reason != "EOF on stdout" {
-				t.Errorf("ProcessError = %+v", pe)
+			if assert.ErrorAs(t, err, &pe) {
+				assert.Equal(t, "EOF on stdout", pe.Reason, "ProcessError = %+v", pe)
 			}
 		}},
 		{"timeout", "fake:hang", ErrTimeout, func(t *testing.T, err error) {
 			var te *TimeoutError
-			if !errors.As(err, &te) || te.Timeout != 300*time.Millisecond || !strings.Contains(te.Op, "fake:hang") {
-				t.Errorf("TimeoutError = %+v", te)
+			if assert.ErrorAs(t, err, &te) {
+				assert.Equal(t, 300*time.Millisecond, te.Timeout, "TimeoutError = %+v", te)
+				assert.Contains(t, te.Op, "fake:hang", "TimeoutError = %+v", te)
 			}
-			if !errors.Is(err, context.DeadlineExceeded) {
-				t.Errorf("timeout does not wrap context.DeadlineExceeded")
-			}
+			assert.ErrorIs(t, err, context.DeadlineExceeded, "timeout does not wrap context.DeadlineExceeded")
 		}},
 		{"garbage", "fake:garbage", ErrMalformedReply, func(t *testing.T, err error) {
-			if !errors.Is(err, ErrProcessDied) || !strings.Contains(err.Error(), "this is not JSON") {
-				t.Errorf("err = %v", err)
-			}
+			assert.ErrorIs(t, err, ErrProcessDied)
+			assert.ErrorContains(t, err, "this is not JSON")
 		}},
 		{"partial reply", "fake:partial", io.ErrUnexpectedEOF, func(t *testing.T, err error) {
-			if !errors.Is(err, ErrProcessDied) || !strings.Contains(err.Error(), "middle of a reply") {
-				t.Errorf("err = %v", err)
-			}
+			assert.ErrorIs(t, err, ErrProcessDied)
+			assert.ErrorContains(t, err, "middle of a reply")
 		}},
 		{"huge reply", "fake:huge 100000", ErrReplyTooLarge, func(t *testing.T, err error) {
-			if !strings.Contains(err.Error(), "limit of 8192 bytes") {
-				t.Errorf("err = %v", err)
-			}
+			assert.ErrorContains(t, err, "limit of 8192 bytes")
 		}},
 	}
 	for _, tt := range tests {
@@ -218,25 +203,19 @@ func TestWorkerFailuresRestart(t *testing.T) {
 			before := cmd(ctx, t, w, "def f := 1")
 			pgid := pgidOf(t, w)
 			_, err := w.Command(ctx, CommandRequest{Cmd: tt.cmd})
-			if !errors.Is(err, tt.target) {
-				t.Fatalf("err = %v, want %v", err, tt.target)
-			}
+			require.ErrorIs(t, err, tt.target)
 			tt.check(t, err)
 			// The next request runs on a new process, with ids past the old ones.
 			after := cmd(ctx, t, w, "def g := 2")
-			if after.Env <= before.Env {
-				t.Errorf("env after restart = %d, not past %d", after.Env, before.Env)
-			}
-			if pgidOf(t, w) == pgid {
-				t.Errorf("same process group after a failure")
-			}
+			assert.Greater(t, after.Env, before.Env, "env after restart = %d, not past %d", after.Env, before.Env)
+			assert.NotEqual(t, pgid, pgidOf(t, w), "same process group after a failure")
 			proc.AssertGroupGone(t, pgid)
 			st := w.Stats()
-			if st.Restarts != 1 || st.Errors != 1 || st.Requests != 3 {
-				t.Errorf("stats = %+v", st)
-			}
-			if tt.target == ErrTimeout && st.Timeouts != 1 {
-				t.Errorf("Timeouts = %d", st.Timeouts)
+			assert.Equal(t, uint64(1), st.Restarts, "stats = %+v", st)
+			assert.Equal(t, uint64(1), st.Errors, "stats = %+v", st)
+			assert.Equal(t, uint64(3), st.Requests, "stats = %+v", st)
+			if tt.target == ErrTimeout {
+				assert.Equal(t, uint64(1), st.Timeouts, "Timeouts")
 			}
 		})
 	}
@@ -248,66 +227,58 @@ func TestWorkerStderrNoiseIsHarmless(t *testing.T) {
 	for range 3 {
 		cmd(ctx, t, w, "fake:noise")
 	}
-	if st := w.Stats(); st.Restarts != 0 || st.Errors != 0 {
-		t.Errorf("stats = %+v", st)
-	}
+	st := w.Stats()
+	assert.Zero(t, st.Restarts, "stats = %+v", st)
+	assert.Zero(t, st.Errors, "stats = %+v", st)
 }
 
 func TestWorkerStaleIDs(t *testing.T) {
 	w := startFake(t, fakeConfig())
 	ctx := ctxT(t)
 	r := cmd(ctx, t, w, "def f : Nat := by sorry")
-	if len(r.Sorries) != 1 || r.Sorries[0].ProofState == nil {
-		t.Fatalf("reply %+v has no proof state", r)
-	}
+	require.Len(t, r.Sorries, 1, "reply %+v has no proof state", r)
+	require.NotNil(t, r.Sorries[0].ProofState, "reply %+v has no proof state", r)
 	oldEnv, oldPS := r.Env, *r.Sorries[0].ProofState
 	// Ids of the live process work.
-	if _, err := w.ProofStep(ctx, ProofStepRequest{Tactic: "exact 1", ProofState: oldPS}); err != nil {
-		t.Fatalf("ProofStep on a live state: %v", err)
-	}
-	if _, err := w.Command(ctx, CommandRequest{Cmd: "fake:crash"}); !errors.Is(err, ErrProcessDied) {
-		t.Fatalf("crash: %v", err)
-	}
+	_, err := w.ProofStep(ctx, ProofStepRequest{Tactic: "exact 1", ProofState: oldPS})
+	require.NoError(t, err, "ProofStep on a live state")
+	_, err = w.Command(ctx, CommandRequest{Cmd: "fake:crash"})
+	require.ErrorIs(t, err, ErrProcessDied, "crash")
 	// The old ids name states of a dead process: refused, not sent.
-	_, err := w.Command(ctx, CommandRequest{Cmd: "example : f = f := rfl", Env: &oldEnv})
+	_, err = w.Command(ctx, CommandRequest{Cmd: "example : f = f := rfl", Env: &oldEnv})
 	var se *StaleStateError
-	if !errors.Is(err, ErrStaleState) || !errors.As(err, &se) || se.Field != "env" || se.ID != oldEnv || se.Restarts != 1 {
-		t.Fatalf("env from a dead process: %v", err)
-	}
+	require.ErrorIs(t, err, ErrStaleState, "env from a dead process")
+	require.ErrorAs(t, err, &se, "env from a dead process")
+	require.Equal(t, "env", se.Field, "env from a dead process: %v", err)
+	require.Equal(t, oldEnv, se.ID, "env from a dead process: %v", err)
+	require.Equal(t, 1, se.Restarts, "env from a dead process: %v", err)
 	_, err = w.ProofStep(ctx, ProofStepRequest{Tactic: "exact 1", ProofState: oldPS})
-	if !errors.As(err, &se) || se.Field != "proofState" || se.ID != oldPS {
-		t.Fatalf("proofState from a dead process: %v", err)
-	}
+	require.ErrorAs(t, err, &se, "proofState from a dead process")
+	require.Equal(t, "proofState", se.Field, "proofState from a dead process: %v", err)
+	require.Equal(t, oldPS, se.ID, "proofState from a dead process: %v", err)
 	raw, err := w.SendRaw(ctx, json.RawMessage(fmt.Sprintf(`{"cmd": "x", "env": %d}`, oldEnv)))
-	if !errors.Is(err, ErrStaleState) {
-		t.Fatalf("SendRaw with a stale env: %s, %v", raw, err)
-	}
+	require.ErrorIs(t, err, ErrStaleState, "SendRaw with a stale env: %s", raw)
 	// New ids are shifted past every old one, in replies and in requests.
 	r2 := cmd(ctx, t, w, "def g : Nat := by sorry")
-	if r2.Env <= oldEnv || *r2.Sorries[0].ProofState <= oldPS {
-		t.Fatalf("new ids %d/%d not past old %d/%d", r2.Env, *r2.Sorries[0].ProofState, oldEnv, oldPS)
-	}
+	require.Greater(t, r2.Env, oldEnv, "new ids %d/%d not past old %d/%d", r2.Env, *r2.Sorries[0].ProofState, oldEnv, oldPS)
+	require.Greater(t, *r2.Sorries[0].ProofState, oldPS, "new ids %d/%d not past old %d/%d", r2.Env, *r2.Sorries[0].ProofState, oldEnv, oldPS)
 	ps, err := w.ProofStep(ctx, ProofStepRequest{Tactic: "exact 1", ProofState: *r2.Sorries[0].ProofState})
-	if err != nil || ps.ProofState <= *r2.Sorries[0].ProofState || !ps.Completed() {
-		t.Fatalf("ProofStep on a new state: %+v, %v", ps, err)
-	}
+	require.NoError(t, err, "ProofStep on a new state: %+v", ps)
+	require.Greater(t, ps.ProofState, *r2.Sorries[0].ProofState, "ProofStep on a new state: %+v", ps)
+	require.True(t, ps.Completed(), "ProofStep on a new state: %+v", ps)
 	r3, err := w.Command(ctx, CommandRequest{Cmd: "example : g = g := rfl", Env: &r2.Env})
-	if err != nil || r3.Env != r2.Env+1 {
-		t.Fatalf("Command on the new env: %+v, %v", r3, err)
-	}
+	require.NoError(t, err, "Command on the new env: %+v", r3)
+	require.Equal(t, r2.Env+1, r3.Env, "Command on the new env: %+v", r3)
 	raw, err = w.SendRaw(ctx, json.RawMessage(fmt.Sprintf(`{"cmd": "x", "env": %d}`, r3.Env)))
-	if err != nil || !jsonEqual(raw, []byte(fmt.Sprintf(`{"env": %d}`, r3.Env+1))) {
-		t.Fatalf("SendRaw on the new env: %s, %v", raw, err)
-	}
+	require.NoError(t, err, "SendRaw on the new env: %s", raw)
+	require.True(t, jsonEqual(raw, []byte(fmt.Sprintf(`{"env": %d}`, r3.Env+1))), "SendRaw on the new env: %s", raw)
 	// An id nobody issued yet goes to the REPL, which answers for itself.
 	_, err = w.Command(ctx, CommandRequest{Cmd: "x", Env: new(r3.Env + 100)})
 	var re *ReplyError
-	if !errors.As(err, &re) || re.Message != "Unknown environment." {
-		t.Fatalf("unknown env: %v", err)
-	}
-	if st := w.Stats(); st.Stale != 3 {
-		t.Errorf("Stale = %d, want 3", st.Stale)
-	}
+	require.ErrorAs(t, err, &re, "unknown env")
+	require.Equal(t, "Unknown environment.", re.Message, "unknown env: %v", err)
+	st := w.Stats()
+	assert.Equal(t, uint64(3), st.Stale, "Stale = %d, want 3", st.Stale)
 }
 
 func TestWorkerHeaders(t *testing.T) {
@@ -316,47 +287,34 @@ func TestWorkerHeaders(t *testing.T) {
 	const header = "import Foo"
 	imports := func() string {
 		r, err := w.CommandOnHeader(ctx, header, CommandRequest{Cmd: "fake:imports"})
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		return messageData(r)
 	}
 	// One import per process, however many requests use the header.
 	for range 3 {
-		if got := imports(); got != "1" {
-			t.Fatalf("imports = %s, want 1", got)
-		}
+		require.Equal(t, "1", imports(), "imports")
 	}
 	r1, err := w.CommandOnHeader(ctx, header, CommandRequest{Cmd: "def f := 1"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := w.Command(ctx, CommandRequest{Cmd: "fake:crash"}); !errors.Is(err, ErrProcessDied) {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
+	_, err = w.Command(ctx, CommandRequest{Cmd: "fake:crash"})
+	require.ErrorIs(t, err, ErrProcessDied)
 	// After the restart the header is imported again, transparently.
-	if got := imports(); got != "1" {
-		t.Fatalf("imports after restart = %s, want 1", got)
-	}
+	require.Equal(t, "1", imports(), "imports after restart")
 	r2, err := w.CommandOnHeader(ctx, header, CommandRequest{Cmd: "def f := 1"})
-	if err != nil || r2.Env <= r1.Env {
-		t.Fatalf("after restart: %+v, %v", r2, err)
-	}
+	require.NoError(t, err, "after restart: %+v", r2)
+	require.Greater(t, r2.Env, r1.Env, "after restart: %+v", r2)
 	// The prelude header reuses the version check's environment: no import at all.
-	if _, err := w.CommandOnHeader(ctx, "", CommandRequest{Cmd: "def h := 3"}); err != nil {
-		t.Fatal(err)
-	}
+	_, err = w.CommandOnHeader(ctx, "", CommandRequest{Cmd: "def h := 3"})
+	require.NoError(t, err)
 	// A header that does not import is a HeaderError, cached per process.
 	for range 2 {
 		_, err := w.CommandOnHeader(ctx, "import Missing", CommandRequest{Cmd: "def h := 3"})
 		var he *HeaderError
-		if !errors.As(err, &he) || he.Header != "import Missing" || !strings.Contains(err.Error(), "unknown module prefix") {
-			t.Fatalf("bad header: %v", err)
-		}
+		require.ErrorAs(t, err, &he, "bad header")
+		require.Equal(t, "import Missing", he.Header, "bad header: %v", err)
+		require.ErrorContains(t, err, "unknown module prefix", "bad header")
 	}
-	if got := imports(); got != "2" {
-		t.Errorf("imports = %s, want 2 (Foo, then Missing once)", got)
-	}
+	assert.Equal(t, "2", imports(), "imports (Foo, then Missing once)")
 }
 
 func TestSendRawValidation(t *testing.T) {
@@ -364,23 +322,18 @@ func TestSendRawValidation(t *testing.T) {
 	ctx := ctxT(t)
 	pgid := pgidOf(t, w)
 	for _, bad := range []string{"{\"cmd\": \"by\nsorry\"}", `# comment`, `{"foo": 1}`, `{"cmd": "x", "env": "0"}`, `not json`} {
-		if _, err := w.SendRaw(ctx, json.RawMessage(bad)); !errors.Is(err, ErrInvalidRequest) {
-			t.Errorf("SendRaw(%q) = %v, want ErrInvalidRequest", bad, err)
-		}
+		_, err := w.SendRaw(ctx, json.RawMessage(bad))
+		assert.ErrorIs(t, err, ErrInvalidRequest, "SendRaw(%q)", bad)
 	}
 	// Nothing reached the REPL: same process, still answering.
 	raw, err := w.SendRaw(ctx, json.RawMessage(`{"cmd": "fake:echo hi"}`))
-	if err != nil || !strings.Contains(string(raw), `"hi"`) {
-		t.Fatalf("SendRaw after refusals: %s, %v", raw, err)
-	}
-	if pgidOf(t, w) != pgid {
-		t.Error("the process was replaced")
-	}
+	require.NoError(t, err, "SendRaw after refusals: %s", raw)
+	require.Contains(t, string(raw), `"hi"`, "SendRaw after refusals")
+	assert.Equal(t, pgid, pgidOf(t, w), "the process was replaced")
 	// Error replies are replies for SendRaw.
 	raw, err = w.SendRaw(ctx, json.RawMessage(`{"tactic": "rfl", "proofState": 99}`))
-	if err != nil || !jsonEqual(raw, []byte(`{"message": "Unknown proof state."}`)) {
-		t.Fatalf("error reply: %s, %v", raw, err)
-	}
+	require.NoError(t, err, "error reply: %s", raw)
+	require.True(t, jsonEqual(raw, []byte(`{"message": "Unknown proof state."}`)), "error reply: %s", raw)
 }
 
 // TestWorkerPipelining sends concurrent requests on one worker: the REPL answers in order and
@@ -403,7 +356,7 @@ func TestWorkerPipelining(t *testing.T) {
 	wg.Wait()
 	close(errs)
 	for err := range errs {
-		t.Error(err)
+		assert.NoError(t, err)
 	}
 }
 
@@ -420,9 +373,9 @@ func TestWorkerRecycling(t *testing.T) {
 			pgids[pgidOf(t, w)] = true
 		}
 		st := w.Stats()
-		if st.Recycles < 2 || st.Restarts < 2 || st.Errors != 0 {
-			t.Errorf("stats = %+v", st)
-		}
+		assert.GreaterOrEqual(t, st.Recycles, uint64(2), "stats = %+v", st)
+		assert.GreaterOrEqual(t, st.Restarts, uint64(2), "stats = %+v", st)
+		assert.Zero(t, st.Errors, "stats = %+v", st)
 		current := pgidOf(t, w)
 		for pg := range pgids {
 			if pg != current {
@@ -438,12 +391,9 @@ func TestWorkerRecycling(t *testing.T) {
 		first := pgidOf(t, w)
 		cmd(ctx, t, w, "def f := 1")
 		cmd(ctx, t, w, "def g := 1")
-		if st := w.Stats(); st.Recycles == 0 {
-			t.Errorf("stats = %+v", st)
-		}
-		if pgidOf(t, w) == first {
-			t.Error("process not recycled")
-		}
+		st := w.Stats()
+		assert.NotZero(t, st.Recycles, "stats = %+v", st)
+		assert.NotEqual(t, first, pgidOf(t, w), "process not recycled")
 		proc.AssertGroupGone(t, first)
 	})
 }
@@ -451,12 +401,11 @@ func TestWorkerRecycling(t *testing.T) {
 func TestGroupMemory(t *testing.T) {
 	w := startFake(t, fakeConfig())
 	m, err := w.Memory()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if m.Processes != 1 || m.RSS <= 0 || m.Anon <= 0 || m.Anon > m.RSS {
-		t.Errorf("memory = %+v", m)
-	}
+	require.NoError(t, err)
+	assert.Equal(t, 1, m.Processes, "memory = %+v", m)
+	assert.Positive(t, m.RSS, "memory = %+v", m)
+	assert.Positive(t, m.Anon, "memory = %+v", m)
+	assert.LessOrEqual(t, m.Anon, m.RSS, "memory = %+v", m)
 }
 
 // TestWorkerCloseKillsGroup: a REPL that left a child behind (as the REPL under `lake env`
@@ -466,21 +415,16 @@ func TestWorkerCloseKillsGroup(t *testing.T) {
 	ctx := ctxT(t)
 	r := cmd(ctx, t, w, "fake:spawn")
 	child, err := strconv.Atoi(messageData(r))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	pgid := pgidOf(t, w)
-	if pg, err := syscall.Getpgid(child); err != nil || pg != pgid {
-		t.Fatalf("grandchild %d is in group %d, want %d", child, pg, pgid)
-	}
+	pg, err := syscall.Getpgid(child)
+	require.NoError(t, err, "grandchild %d", child)
+	require.Equal(t, pgid, pg, "grandchild %d is in group %d, want %d", child, pg, pgid)
 	w.Close()
 	proc.AssertGroupGone(t, pgid)
-	if _, err := w.Command(ctx, CommandRequest{Cmd: "x"}); !errors.Is(err, ErrClosed) {
-		t.Errorf("Command after Close = %v", err)
-	}
-	if s := w.State(); s != "closed" {
-		t.Errorf("State = %q", s)
-	}
+	_, err = w.Command(ctx, CommandRequest{Cmd: "x"})
+	assert.ErrorIs(t, err, ErrClosed, "Command after Close")
+	assert.Equal(t, "closed", w.State(), "State")
 }
 
 // TestWorkerContextCancel: ending the worker's context stops its REPL, even mid-request.
@@ -488,9 +432,7 @@ func TestWorkerContextCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	w, err := StartWorker(ctx, fakeConfig())
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer w.Close()
 	pgid := pgidOf(t, w)
 	done := make(chan error, 1)
@@ -506,9 +448,9 @@ func TestWorkerContextCancel(t *testing.T) {
 		return len(w.conn.fifo) == 1
 	})
 	cancel()
-	if err := <-done; !errors.Is(err, ErrProcessDied) || !errors.Is(err, context.Canceled) {
-		t.Errorf("outstanding request: %v", err)
-	}
+	err = <-done
+	assert.ErrorIs(t, err, ErrProcessDied, "outstanding request")
+	assert.ErrorIs(t, err, context.Canceled, "outstanding request")
 	w.Close()
 	proc.AssertGroupGone(t, pgid)
 }
@@ -529,9 +471,8 @@ func TestCloseInterruptsThenKills(t *testing.T) {
 	})
 	t0 := time.Now()
 	w.Close()
-	if d := time.Since(t0); d < cfg.GracePeriod {
-		t.Errorf("Close took %v: a process ignoring SIGINT was killed before the grace period", d)
-	}
+	d := time.Since(t0)
+	assert.GreaterOrEqual(t, d, cfg.GracePeriod, "Close took %v: a process ignoring SIGINT was killed before the grace period", d)
 	proc.AssertGroupGone(t, pgid)
 }
 
@@ -555,14 +496,10 @@ func TestQueuedBehindFailure(t *testing.T) {
 	})
 	cfg.skipChecks = true
 	w, err := StartWorker(ctxT(t), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer w.Close()
 	c, err := w.live(ctxT(t))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	results := make(chan error, 2)
 	for i := range 2 {
 		go func() {
@@ -580,31 +517,24 @@ func TestQueuedBehindFailure(t *testing.T) {
 			notProcessed++
 		case errors.Is(err, ErrProcessDied):
 			died++
-			if !strings.Contains(err.Error(), "uncaught exception: boom") {
-				t.Errorf("head error %v does not carry the exception", err)
-			}
+			assert.ErrorContains(t, err, "uncaught exception: boom", "head error %v does not carry the exception", err)
 		default:
-			t.Errorf("unexpected error %v", err)
+			assert.Fail(t, "unexpected error", "%v", err)
 		}
 	}
-	if died != 1 || notProcessed != 1 {
-		t.Errorf("died=%d notProcessed=%d", died, notProcessed)
-	}
+	assert.Equal(t, 1, died, "died=%d notProcessed=%d", died, notProcessed)
+	assert.Equal(t, 1, notProcessed, "died=%d notProcessed=%d", died, notProcessed)
 }
 
 func TestProcessStopSignalsGroup(t *testing.T) {
 	// startProcess puts the child in a group of its own.
 	p, err := startProcess(ctxT(t), []string{"sleep", "60"}, "", nil, time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	pg, err := syscall.Getpgid(p.Pgid())
-	if err != nil || pg != p.Pgid() || pg == syscall.Getpgrp() {
-		t.Fatalf("child group %d, own %d", pg, syscall.Getpgrp())
-	}
+	require.NoError(t, err, "child group %d, own %d", pg, syscall.Getpgrp())
+	require.Equal(t, p.Pgid(), pg, "child group %d, own %d", pg, syscall.Getpgrp())
+	require.NotEqual(t, syscall.Getpgrp(), pg, "child group %d, own %d", pg, syscall.Getpgrp())
 	p.Stop(true)
-	if s := p.ExitStatus(); s != "signal: interrupt" {
-		t.Errorf("exit status %q, want an interrupt", s)
-	}
+	assert.Equal(t, "signal: interrupt", p.ExitStatus(), "exit status, want an interrupt")
 	proc.AssertGroupGone(t, p.Pgid())
 }
