@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/leanprm/leanprm/internal/testshared"
-
 	"github.com/stretchr/testify/require"
+
+	"github.com/leanprm/leanprm/internal/testshared"
 )
 
 func addTranscriptSeeds(f *testing.F, perRequest bool) {
