@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/leanprm/leanprm/internal/testshared"
-
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/leanprm/leanprm/internal/testshared"
 )
 
 // splitReplies splits a recorded REPL output into its replies (each ends with an empty line).
