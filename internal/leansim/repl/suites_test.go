@@ -7,10 +7,10 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/leanprm/leanprm/leanbridge/verify"
-
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/leanprm/leanprm/leanbridge/verify"
 )
 
 // TestHonestSuiteAccepted: every honest proof of testdata/verify, as verify's static layer
