@@ -14,9 +14,8 @@ import (
 	"testing"
 	"time"
 
-	"go.uber.org/goleak"
-
 	"github.com/stretchr/testify/require"
+	"go.uber.org/goleak"
 )
 
 // The test binary doubles as the simulator process: with childEnv set, TestMain runs Main
