@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
@@ -15,6 +14,8 @@ import (
 
 	"github.com/leanprm/leanprm/leanbridge/repl"
 	"github.com/leanprm/leanprm/leanbridge/verify"
+
+	"github.com/stretchr/testify/assert"
 )
 
 // verify-proof end to end on the simulator (VerifyRunner): the candidate goes through verify's static
@@ -33,23 +34,17 @@ var leanSuiteDir = filepath.Join("..", "..", "testdata", "verify")
 func leanLoadSuite(t *testing.T, name string) []leanSuiteRow {
 	t.Helper()
 	f, err := os.Open(filepath.Join(leanSuiteDir, name))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer f.Close()
 	var rows []leanSuiteRow
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<20)
 	for sc.Scan() {
 		var r leanSuiteRow
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			t.Fatalf("%s line %d: %v", name, len(rows)+1, err)
-		}
+		require.NoError(t, json.Unmarshal(sc.Bytes(), &r), "%s line %d", name, len(rows)+1)
 		rows = append(rows, r)
 	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, sc.Err())
 	return rows
 }
 
@@ -60,60 +55,50 @@ func TestVerifySuitesOnSimulator(t *testing.T) {
 	runner := VerifyRunner(p)
 	for _, file := range []string{"honest.jsonl", "cheating.jsonl"} {
 		data, err := os.ReadFile(filepath.Join(leanSuiteDir, file))
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		rows := leanLoadSuite(t, file)
 		var out strings.Builder
 		sum, err := verify.RunBatch(leanCtx(t), strings.NewReader(string(data)), &out,
 			verify.BatchOptions{Options: verify.Options{Runner: runner}, Workers: 2})
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		results := map[string]verify.Result{}
 		dec := json.NewDecoder(strings.NewReader(out.String()))
 		for {
 			var line map[string]json.RawMessage
-			if err := dec.Decode(&line); errors.Is(err, io.EOF) {
+			err := dec.Decode(&line)
+			if errors.Is(err, io.EOF) {
 				break
-			} else if err != nil {
-				t.Fatal(err)
 			}
+			require.NoError(t, err)
 			if _, ok := line["status"]; !ok {
 				continue // the summary line
 			}
 			var r verify.Result
 			raw, _ := json.Marshal(line)
-			if err := json.Unmarshal(raw, &r); err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, json.Unmarshal(raw, &r))
 			results[r.ID] = r
 		}
-		if len(results) != len(rows) || sum.Total != len(rows) {
-			t.Fatalf("%s: %d results for %d rows (summary %+v)", file, len(results), len(rows), sum)
-		}
+		require.Len(t, results, len(rows), "%s: results for rows (summary %+v)", file, sum)
+		require.Equal(t, len(rows), sum.Total, "%s: summary total (summary %+v)", file, sum)
 		for _, row := range rows {
 			r := results[row.ID]
 			if row.Expect == "" {
-				if r.Status != verify.StatusVerified || r.Checker != repl.BackendSim {
-					t.Errorf("honest %s (%s): %s by %q: %v", row.ID, row.Technique, r.Status, r.Checker, r.Reasons)
-				}
+				assert.Equal(t, verify.StatusVerified, r.Status, "honest %s (%s) by %q: %v", row.ID, row.Technique, r.Checker, r.Reasons)
+				assert.Equal(t, repl.BackendSim, r.Checker, "honest %s (%s): %s: %v", row.ID, row.Technique, r.Status, r.Reasons)
 				for _, a := range r.Axioms {
-					if !slices.Contains(verify.DefaultAllowedAxioms, a) {
-						t.Errorf("honest %s uses axiom %s", row.ID, a)
-					}
+					assert.Contains(t, verify.DefaultAllowedAxioms, a, "honest %s uses axiom %s", row.ID, a)
 				}
 				continue
 			}
-			if r.Status != verify.StatusRejected || !slices.Contains(r.Codes(), row.Expect) {
-				t.Errorf("cheat %s (%s): %s %v, want rejected with %s", row.ID, row.Technique, r.Status, r.Codes(), row.Expect)
-			}
+			assert.Equal(t, verify.StatusRejected, r.Status, "cheat %s (%s): %v, want rejected with %s", row.ID, row.Technique, r.Codes(), row.Expect)
+			assert.Contains(t, r.Codes(), row.Expect, "cheat %s (%s): %s, want rejected with %s", row.ID, row.Technique, r.Status, row.Expect)
 		}
-		if file == "honest.jsonl" && (sum.Verified != len(rows) || !slices.Equal(sum.Checkers, []string{repl.BackendSim})) {
-			t.Errorf("honest suite: %+v", sum)
+		if file == "honest.jsonl" {
+			assert.Equal(t, len(rows), sum.Verified, "honest suite: %+v", sum)
+			assert.Equal(t, []string{repl.BackendSim}, sum.Checkers, "honest suite: %+v", sum)
 		}
-		if file == "cheating.jsonl" && sum.Rejected != len(rows) {
-			t.Errorf("cheating suite: %+v", sum)
+		if file == "cheating.jsonl" {
+			assert.Equal(t, len(rows), sum.Rejected, "cheating suite: %+v", sum)
 		}
 		t.Logf("%s: %+v", file, sum)
 	}
@@ -149,36 +134,29 @@ func TestCheatsSentDirectlyAreRejectedByLean(t *testing.T) {
 		}
 		checked++
 		st, err := verify.ParseStatement(row.Statement)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		cmd := strings.TrimRight(row.Proof, "\n") + "\n"
 		axiomsLine := strings.Count(cmd, "\n") + 1
 		cmd += "#print axioms " + st.NameText + "\n"
 		reply, err := runner.RunCommand(leanCtx(t), "", cmd)
-		if err != nil {
-			t.Fatalf("%s: %v", row.ID, err)
-		}
+		require.NoError(t, err, row.ID)
 		v := verify.Judge(reply, st.NameText, axiomsLine, 0, verify.DefaultAllowedAxioms)
 		var codes []verify.Code
 		for _, r := range v.Reasons {
 			codes = append(codes, r.Code)
 		}
-		if len(codes) == 0 {
-			t.Errorf("%s (%s): the confirmation layer accepted it: %+v", row.ID, row.Technique, reply)
+		if !assert.NotEmpty(t, codes, "%s (%s): the confirmation layer accepted it: %+v", row.ID, row.Technique, reply) {
 			continue
 		}
 		want, isExpected := wantCode[row.ID]
-		if isExpected && !slices.Contains(codes, want) {
-			t.Errorf("%s: reasons %v, want %s", row.ID, codes, want)
-		}
-		if !isExpected && !slices.Contains(codes, verify.CodeLeanError) {
-			t.Errorf("%s: reasons %v, want an error", row.ID, codes)
+		if isExpected {
+			assert.Contains(t, codes, want, "%s: reasons", row.ID)
+		} else {
+			assert.Contains(t, codes, verify.CodeLeanError, "%s: reasons, want an error", row.ID)
 		}
 	}
-	if checked < 19 { // the rows of these four techniques in the suite today
-		t.Errorf("only %d cheats checked", checked)
-	}
+	// the rows of these four techniques in the suite today
+	assert.GreaterOrEqual(t, checked, 19, "only %d cheats checked", checked)
 }
 
 // Both adapters read one reply through replyOf: the same messages at the same starts (translate
@@ -197,27 +175,26 @@ func TestAdaptersReadOneReply(t *testing.T) {
 	require.Len(t, vr.Messages, 2)
 	for i, m := range tr.Messages {
 		v := vr.Messages[i]
-		if m.Severity != v.Severity || m.Line != v.Line || m.Column != v.Column || m.Data != v.Data {
-			t.Errorf("message %d: translate %+v, verify %+v", i, m, v)
-		}
+		assert.Equal(t, m.Severity, v.Severity, "message %d: translate %+v, verify %+v", i, m, v)
+		assert.Equal(t, m.Line, v.Line, "message %d: translate %+v, verify %+v", i, m, v)
+		assert.Equal(t, m.Column, v.Column, "message %d: translate %+v, verify %+v", i, m, v)
+		assert.Equal(t, m.Data, v.Data, "message %d: translate %+v, verify %+v", i, m, v)
 	}
-	if e := tr.Messages[0]; e.EndLine != 2 || e.EndColumn != 9 {
-		t.Errorf("end of the first message: %+v", e)
-	}
-	if e := tr.Messages[1]; e.EndLine != 0 || e.EndColumn != 0 {
-		t.Errorf("a message without endPos: %+v", e)
-	}
-	if !slices.Equal(tr.SorryLines, []int{3, 0}) {
-		t.Errorf("sorry lines %v", tr.SorryLines)
-	}
+	e := tr.Messages[0]
+	assert.Equal(t, 2, e.EndLine, "end of the first message: %+v", e)
+	assert.Equal(t, 9, e.EndColumn, "end of the first message: %+v", e)
+	e = tr.Messages[1]
+	assert.Zero(t, e.EndLine, "a message without endPos: %+v", e)
+	assert.Zero(t, e.EndColumn, "a message without endPos: %+v", e)
+	assert.Equal(t, []int{3, 0}, tr.SorryLines, "sorry lines")
 	want := []verify.Sorry{{Goal: "⊢ False", Line: 3, Column: 7}, {Goal: "⊢ True"}}
-	if !slices.Equal(vr.Sorries, want) {
-		t.Errorf("sorries %+v, want %+v", vr.Sorries, want)
-	}
+	assert.Equal(t, want, vr.Sorries, "sorries")
 	empty := replyOf(&repl.CommandResponse{})
-	if tr, vr := empty.translateReply(), empty.verifyReply(); tr.Messages != nil || tr.SorryLines != nil || vr.Messages != nil || vr.Sorries != nil {
-		t.Errorf("an empty reply gave non-nil lists: %+v %+v", tr, vr)
-	}
+	etr, evr := empty.translateReply(), empty.verifyReply()
+	assert.Nil(t, etr.Messages, "an empty reply gave non-nil lists: %+v %+v", etr, evr)
+	assert.Nil(t, etr.SorryLines, "an empty reply gave non-nil lists: %+v %+v", etr, evr)
+	assert.Nil(t, evr.Messages, "an empty reply gave non-nil lists: %+v %+v", etr, evr)
+	assert.Nil(t, evr.Sorries, "an empty reply gave non-nil lists: %+v %+v", etr, evr)
 }
 
 // The two adapters over one simulator pool agree on a real reply, and name the simulator.
@@ -233,17 +210,16 @@ func TestAdaptersOnSimulator(t *testing.T) {
 	require.Len(t, b.Messages, len(a.Messages))
 	for i, m := range a.Messages {
 		v := b.Messages[i]
-		if m.Severity != v.Severity || m.Line != v.Line || m.Column != v.Column || m.Data != v.Data {
-			t.Errorf("message %d: translate %+v, verify %+v", i, m, v)
-		}
+		assert.Equal(t, m.Severity, v.Severity, "message %d: translate %+v, verify %+v", i, m, v)
+		assert.Equal(t, m.Line, v.Line, "message %d: translate %+v, verify %+v", i, m, v)
+		assert.Equal(t, m.Column, v.Column, "message %d: translate %+v, verify %+v", i, m, v)
+		assert.Equal(t, m.Data, v.Data, "message %d: translate %+v, verify %+v", i, m, v)
 	}
 	require.Len(t, b.Sorries, len(a.SorryLines))
 	for i, s := range b.Sorries {
-		if s.Line != a.SorryLines[i] {
-			t.Errorf("sorry %d: line %d, translate %d", i, s.Line, a.SorryLines[i])
-		}
+		assert.Equal(t, a.SorryLines[i], s.Line, "sorry %d: verify line against translate", i)
 	}
-	if tl.Backend() != repl.BackendSim || vr.Backend() != repl.BackendSim {
-		t.Errorf("backends %q %q, want sim", tl.Backend(), vr.Backend())
-	}
+	assert.Equal(t, repl.BackendSim, tl.Backend(), "translate backend")
+	assert.Equal(t, repl.BackendSim, vr.Backend(), "verify backend")
+
 }

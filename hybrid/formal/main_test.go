@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"
 
 	replsim "github.com/leanprm/leanprm/internal/leansim/repl"
@@ -41,10 +42,9 @@ func leanSimPool(t *testing.T, workers int) *repl.Pool {
 		StartTimeout:   10 * time.Second,
 		GracePeriod:    time.Second,
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	t.Cleanup(func() { p.Close() })
+
 	return p
 }
 

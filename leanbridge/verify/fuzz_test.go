@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/leanprm/leanprm/leanbridge/syntax"
 )
 
@@ -44,9 +46,7 @@ const fuzzStatement = "theorem t1 (a b : Nat) (h : a = 2 * b) (hb : b = 3) : a =
 func FuzzInjectedSorry(f *testing.F) {
 	lexSeeds(f)
 	st, err := ParseStatement(fuzzStatement)
-	if err != nil {
-		f.Fatal(err)
-	}
+	require.NoError(f, err)
 	f.Fuzz(func(t *testing.T, src string) {
 		lx := syntax.Lex(src)
 		if !lx.OK() {
@@ -76,16 +76,14 @@ func FuzzInjectedSorry(f *testing.F) {
 					asModule = i > 0 && ilx.Tokens[i-1].IsWord("import")
 				}
 			}
-			if ilx.OK() && !live {
-				t.Fatalf("sorry inserted at byte %d is not a live token: %q", p, injected)
+			if ilx.OK() {
+				require.True(t, live, "sorry inserted at byte %d is not a live token: %q", p, injected)
 			}
 			rep := CheckStatic(st, injected, []string{"Init"})
 			codes := codesOf(rep.Reasons)
 			caught := slices.Contains(codes, CodeSorry) || slices.ContainsFunc(codes, isLexical) ||
 				(asModule && slices.Contains(codes, CodeImport))
-			if !caught {
-				t.Fatalf("live sorry inserted at byte %d not caught: %q → %v", p, injected, rep.Reasons)
-			}
+			require.True(t, caught, "live sorry inserted at byte %d not caught: %q → %v", p, injected, rep.Reasons)
 		}
 	})
 }
@@ -105,16 +103,15 @@ func FuzzCheckStatic(f *testing.F) {
 	f.Fuzz(func(t *testing.T, proof string) {
 		for _, statement := range []string{fuzzStatement, "open Nat\ntheorem s (n : Nat) : 0 < succ n := by sorry"} {
 			st, err := ParseStatement(statement)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			rep := CheckStatic(st, proof, []string{"Init"})
 			if rep.Accepted() {
 				lines := strings.Split(strings.TrimSuffix(rep.Cmd, "\n"), "\n")
-				if len(lines) != rep.GuardLine || rep.GuardLine != rep.AxiomsLine+1 ||
-					lines[rep.AxiomsLine-1] != "#print axioms "+st.NameText || lines[rep.GuardLine-1] != GuardCommand(st.NameText) {
-					t.Fatalf("accepted, but the command does not end with the axioms line %d and the guard: %q", rep.AxiomsLine, rep.Cmd)
-				}
+				const msg = "accepted, but the command does not end with the axioms line %d and the guard: %q"
+				require.Len(t, lines, rep.GuardLine, msg, rep.AxiomsLine, rep.Cmd)
+				require.Equal(t, rep.AxiomsLine+1, rep.GuardLine, msg, rep.AxiomsLine, rep.Cmd)
+				require.Equal(t, "#print axioms "+st.NameText, lines[rep.AxiomsLine-1], msg, rep.AxiomsLine, rep.Cmd)
+				require.Equal(t, GuardCommand(st.NameText), lines[rep.GuardLine-1], msg, rep.AxiomsLine, rep.Cmd)
 			}
 			_, _ = ParseStatement(proof) // statements are outside input too
 		}
@@ -139,9 +136,11 @@ func FuzzParseAxiomsReport(f *testing.F) {
 			again = "'" + name + "' depends on axioms: [" + strings.Join(axioms, ", ") + "]"
 		}
 		n2, a2, ok2 := ParseAxiomsReport(again)
-		if !ok2 || n2 != name || !slices.Equal(a2, axioms) {
-			t.Fatalf("%q parsed as (%q, %q) but its reprint %q parses as (%q, %q, %v)", data, name, axioms, again, n2, a2, ok2)
-		}
+		const msg = "%q parsed as (%q, %q) but its reprint %q parses as (%q, %q, %v)"
+		require.True(t, ok2, msg, data, name, axioms, again, n2, a2, ok2)
+		require.Equal(t, name, n2, msg, data, name, axioms, again, n2, a2, ok2)
+		// slices.Equal: nil and empty lists of axioms are the same report
+		require.True(t, slices.Equal(a2, axioms), msg, data, name, axioms, again, n2, a2, ok2)
 	})
 }
 
@@ -152,17 +151,15 @@ func FuzzParseRow(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, line string) {
 		in, err := parseRow([]byte(line))
-		if id, _ := rowID([]byte(line)); in.ID != id {
-			t.Fatalf("the row's id %q is not the one read first, %q: %q", in.ID, id, line)
-		}
+		id, _ := rowID([]byte(line))
+		require.Equal(t, id, in.ID, "the row's id is not the one read first: %q", line)
 		if err != nil {
 			return
 		}
-		if in.ID == "" || strings.TrimSpace(in.Statement) == "" {
-			t.Fatalf("accepted row without id or statement: %q", line)
-		}
-		if _, err := ParseHeader(in.Header); err != nil {
-			t.Fatalf("accepted row with a header that does not parse: %q: %v", in.Header, err)
-		}
+		require.NotEmpty(t, in.ID, "accepted row without id or statement: %q", line)
+		require.NotEmpty(t, strings.TrimSpace(in.Statement), "accepted row without id or statement: %q", line)
+		_, err = ParseHeader(in.Header)
+		require.NoError(t, err, "accepted row with a header that does not parse: %q", in.Header)
+
 	})
 }

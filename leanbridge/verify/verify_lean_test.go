@@ -10,7 +10,6 @@ package verify
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -224,7 +223,7 @@ func TestLeanMessageFormats(t *testing.T) {
 				return name, axioms
 			}
 		}
-		t.Fatalf("no parseable axioms report in %+v", rep.Messages)
+		require.Failf(t, "no parseable axioms report", "in %+v", rep.Messages)
 		return "", nil
 	}
 
@@ -295,10 +294,9 @@ func TestLeanCatchesCheatsWithoutStaticChecks(t *testing.T) {
 			line := strings.Count(cmd, "\n") + 1
 			cmd += "#print axioms " + st.NameText + "\n"
 			rep, err := r.RunCommand(ctx, "", cmd)
-			if errors.Is(err, context.DeadlineExceeded) {
-				t.Fatal("Lean timed out")
-			}
+			require.NotErrorIs(t, err, context.DeadlineExceeded, "Lean timed out")
 			require.NoError(t, err)
+
 			v := Judge(rep, st.NameText, line, 0, DefaultAllowedAxioms)
 			assert.NotEmpty(t, v.Reasons, "Lean alone accepted %s", row.Technique)
 			t.Logf("%s: %v", row.ID, v.Reasons)

@@ -1,8 +1,10 @@
 package repl
 
 import (
-	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // infoData lists the data of a command reply's info messages.
@@ -25,46 +27,35 @@ func TestCheckExplicit(t *testing.T) {
 	check := func(src string) string {
 		t.Helper()
 		v := cmdReply(t, NewServer(Options{}), src+"\n"+guard)
-		if errs := errorsOf(v); len(errs) > 0 {
-			t.Fatalf("%q: %v", src, errs)
-		}
+		require.Empty(t, errorsOf(v), "%q", src)
 		infos := infoData(v)
-		if len(infos) != 1 {
-			t.Fatalf("%q: want one #check report, got %q", src, infos)
-		}
+		require.Len(t, infos, 1, "%q: want one #check report", src)
 		return infos[0]
 	}
 	got := check("theorem t (a b : Nat) (h : a = 2 * b) (x : Int) (hx : x = a - 1) : ∀ k : Nat, k + a ≥ Nat.succ 5 := sorry")
 	want := "@t : (∀ (a : Nat) (b : Nat), (→ (=[Nat] a (*[Nat] (2 : Nat) b)) (∀ (x : Int), (→ (=[Int] x (-[Int] (↑[Nat→Int] a) (1 : Int))) (∀ (k : Nat), (≥[Nat] (+[Nat] k a) (@Nat.succ (5 : Nat))))))))"
-	if got != want {
-		t.Errorf("got  %s\nwant %s", got, want)
-	}
+	assert.Equal(t, want, got)
 	same := check("theorem t (a b : Nat) (h : a = 2 * b) (x : Int) (hx : x = a - 1) : ∀ k : Nat, k + a ≥ Nat.succ 5 := by\n  intro k\n  sorry")
-	if same != got {
-		t.Errorf("the same statement with another proof prints differently:\n%s\n%s", same, got)
-	}
+	assert.Equal(t, got, same, "the same statement with another proof prints differently")
 	for _, other := range []string{
 		"theorem t (a b : Nat) (h : a = 2 * b) (x : Int) (hx : x = a - 1) : ∀ k : Nat, k + a ≥ Nat.succ 6 := sorry",
 		"theorem t (a b : Int) (h : a = 2 * b) (x : Int) (hx : x = a - 1) : ∀ k : Int, k + a ≥ Int.ofNat 5 := sorry",
 		"theorem t : (2 : Int) - 3 + 1 = 0 := sorry",
 	} {
-		if o := check(other); o == got {
-			t.Errorf("a different statement prints the same: %s", o)
-		}
+		assert.NotEqual(t, got, check(other), "a different statement prints the same")
 	}
-	if a, b := check("theorem t : 2 - 3 + 1 = 0 := sorry"), check("theorem t : (2 : Int) - 3 + 1 = 0 := sorry"); a == b || !strings.Contains(a, "[Nat]") || !strings.Contains(b, "[Int]") {
-		t.Errorf("the numerals' elaborated types must show: %s / %s", a, b)
-	}
-	if d := check("def t := 3"); d != "@t : Nat" {
-		t.Errorf("a definition's type: %s", d)
-	}
+	a, b := check("theorem t : 2 - 3 + 1 = 0 := sorry"), check("theorem t : (2 : Int) - 3 + 1 = 0 := sorry")
+	assert.NotEqual(t, a, b, "the numerals' elaborated types must show")
+	assert.Contains(t, a, "[Nat]", "the numerals' elaborated types must show")
+	assert.Contains(t, b, "[Int]", "the numerals' elaborated types must show")
+	assert.Equal(t, "@t : Nat", check("def t := 3"), "a definition's type")
 
 	v := cmdReply(t, NewServer(Options{}), "#check @_root_.nope")
-	if errs := errorsOf(v); len(errs) != 1 || data(errs[0]) != "Unknown identifier `_root_.nope`" {
-		t.Errorf("unknown name: %v", errs)
+	if errs := errorsOf(v); assert.Len(t, errs, 1, "unknown name") {
+		assert.Equal(t, "Unknown identifier `_root_.nope`", data(errs[0]), "unknown name")
 	}
 	v = cmdReply(t, NewServer(Options{}), "#check 1 + 1")
-	if errs := errorsOf(v); len(errs) != 1 || !strings.Contains(data(errs[0]), "not simulated") {
-		t.Errorf("other #check forms are not simulated: %v", errs)
+	if errs := errorsOf(v); assert.Len(t, errs, 1, "other #check forms are not simulated") {
+		assert.Contains(t, data(errs[0]), "not simulated", "other #check forms are not simulated")
 	}
 }

@@ -3,6 +3,8 @@ package repl
 import (
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 // cmdReply runs one `cmd` request on a fresh server and returns the decoded reply.
@@ -10,9 +12,7 @@ func cmdReply(t *testing.T, s *Server, src string) Value {
 	t.Helper()
 	req := Obj().Set("cmd", Str(src))
 	v, err := s.Handle(req.String())
-	if err != nil {
-		t.Fatalf("Handle(%q): %v", src, err)
-	}
+	require.NoError(t, err, "Handle(%q)", src)
 	return v
 }
 
@@ -127,17 +127,12 @@ func TestDecisions(t *testing.T) {
 			errs := errorsOf(v)
 			_, hasSorries := v.Get("sorries")
 			if tt.wantErr == "" {
-				if len(errs) > 0 || hasSorries {
-					t.Fatalf("want accepted, got %v", v)
-				}
+				require.Empty(t, errs, "want accepted, got %v", v)
+				require.False(t, hasSorries, "want accepted, got %v", v)
 				return
 			}
-			if len(errs) == 0 {
-				t.Fatalf("want an error containing %q, got %v", tt.wantErr, v)
-			}
-			if !strings.Contains(data(errs[0]), tt.wantErr) {
-				t.Fatalf("error %q does not contain %q", data(errs[0]), tt.wantErr)
-			}
+			require.NotEmpty(t, errs, "want an error containing %q, got %v", tt.wantErr, v)
+			require.Contains(t, data(errs[0]), tt.wantErr)
 		})
 	}
 }
@@ -162,26 +157,11 @@ func TestObligationLines(t *testing.T) {
 		n, _ := l.AsNat()
 		lines = append(lines, n)
 	}
-	if want := []int{2, 4, 6}; !equalInts(lines, want) {
-		t.Fatalf("error lines %v, want %v\n%v", lines, want, v)
-	}
+	require.Equal(t, []int{2, 4, 6}, lines, "error lines\n%v", v)
 	// Columns count code points: `¬` is one column although it is two bytes.
 	p, _ := errs[0].Get("pos")
-	if c, _ := p.Get("column"); c.num != "37" {
-		t.Fatalf("column of the tactic on line 2 = %s, want 37 (code points)", c.num)
-	}
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
+	c, _ := p.Get("column")
+	require.Equal(t, "37", c.num, "column of the tactic on line 2 (code points)")
 }
 
 // TestTacticMode covers ProofStep requests on sorried arithmetic goals.
@@ -190,45 +170,32 @@ func TestTacticMode(t *testing.T) {
 	v := cmdReply(t, s, "example : (1 : Rat) / 2 + 1 / 3 = 5 / 6 := by sorry\n"+
 		"example (v1 : Rat) (h1 : v1 = (3 : Rat) / 4) : v1 * 4 = (5 : Rat) := by sorry")
 	srs, _ := v.Get("sorries")
-	if srs.Len() != 2 {
-		t.Fatalf("want 2 sorries, got %v", v)
-	}
-	if g, _ := srs.Index(1).Get("goal"); g.s != "v1 : Rat\nh1 : v1 = 3 / 4\n⊢ v1 * 4 = 5" {
-		t.Fatalf("goal text %q", g.s)
-	}
+	require.Equal(t, 2, srs.Len(), "want 2 sorries, got %v", v)
+	g, _ := srs.Index(1).Get("goal")
+	require.Equal(t, "v1 : Rat\nh1 : v1 = 3 / 4\n⊢ v1 * 4 = 5", g.s, "goal text")
 	step := func(state int, tactic string) Value {
 		t.Helper()
 		r, err := s.Handle(Obj().Set("proofState", Int(state)).Set("tactic", Str(tactic)).String())
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		return r
 	}
 	status := func(v Value) string { s, _ := v.Get("proofStatus"); return s.s }
-	if r := step(0, "decide +kernel"); status(r) != "Completed" {
-		t.Fatalf("true claim: %v", r)
-	}
-	r := step(1, "subst_vars")
-	if status(r) != "Incomplete: open goals remain" {
-		t.Fatalf("subst_vars: %v", r)
-	}
+	r := step(0, "decide +kernel")
+	require.Equal(t, "Completed", status(r), "true claim: %v", r)
+	r = step(1, "subst_vars")
+	require.Equal(t, "Incomplete: open goals remain", status(r), "subst_vars: %v", r)
 	goals, _ := r.Get("goals")
-	if g := goals.Index(0).s; g != "⊢ 3 / 4 * 4 = 5" {
-		t.Fatalf("after subst_vars: %q", g)
-	}
+	require.Equal(t, "⊢ 3 / 4 * 4 = 5", goals.Index(0).s, "after subst_vars")
 	id, _ := r.Get("proofState")
 	n, _ := id.AsNat()
 	r = step(n, "decide +kernel")
 	msg, ok := r.Get("message")
-	if !ok || !strings.HasPrefix(msg.s, "Lean error:\ntactic 'decide' proved that the proposition\n  3 / 4 * 4 = 5\nis false") {
-		t.Fatalf("false claim in tactic mode: %v", r)
-	}
-	if r := step(1, "(subst_vars; norm_num)"); !strings.Contains(r.String(), "unknown tactic") {
-		t.Fatalf("norm_num without Mathlib: %v", r)
-	}
-	if r := step(1, "exact foo"); status(r) != "Incomplete: contains sorry" || !strings.Contains(r.String(), "Unknown identifier `foo`") {
-		t.Fatalf("exact with an unknown identifier: %v", r)
-	}
+	require.True(t, ok, "false claim in tactic mode: %v", r)
+	require.True(t, strings.HasPrefix(msg.s, "Lean error:\ntactic 'decide' proved that the proposition\n  3 / 4 * 4 = 5\nis false"), "false claim in tactic mode: %v", r)
+	require.Contains(t, step(1, "(subst_vars; norm_num)").String(), "unknown tactic", "norm_num without Mathlib")
+	r = step(1, "exact foo")
+	require.Equal(t, "Incomplete: contains sorry", status(r), "exact with an unknown identifier: %v", r)
+	require.Contains(t, r.String(), "Unknown identifier `foo`", "exact with an unknown identifier")
 }
 
 // TestVersionProbe is the start-up probe of docs/CONTRACTS.md §2.
@@ -243,12 +210,11 @@ func TestVersionProbe(t *testing.T) {
 	} {
 		v := cmdReply(t, NewServer(tt.opts), "#eval Lean.versionString")
 		ms, _ := v.Get("messages")
-		if ms.Len() != 1 {
-			t.Fatalf("want one message, got %v", v)
-		}
+		require.Equal(t, 1, ms.Len(), "want one message, got %v", v)
 		m := ms.Index(0)
-		if sev, _ := m.Get("severity"); sev.s != "info" || data(m) != tt.want {
-			t.Fatalf("got %v, want info %s", m, tt.want)
-		}
+		sev, _ := m.Get("severity")
+		require.Equal(t, "info", sev.s, "got %v", m)
+		require.Equal(t, tt.want, data(m), "got %v", m)
+
 	}
 }

@@ -9,6 +9,9 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // requests builds a REPL input of n `cmd` requests.
@@ -46,13 +49,11 @@ func isValidReply(c string) bool {
 func TestNoFaults(t *testing.T) {
 	out, errOut, code := serve(t, requests(3), Options{})
 	cs := chunks(out)
-	if code != 0 || errOut != "" || len(cs) != 3 {
-		t.Fatalf("code %d stderr %q, %d replies", code, errOut, len(cs))
-	}
+	require.Equal(t, 0, code, "exit code, stderr %q", errOut)
+	require.Empty(t, errOut, "stderr")
+	require.Len(t, cs, 3, "replies")
 	for i, c := range cs {
-		if want := Obj().Set("env", Int(i)).String() + "\n\n"; c != want {
-			t.Fatalf("reply %d = %q, want %q", i, c, want)
-		}
+		require.Equal(t, Obj().Set("env", Int(i)).String()+"\n\n", c, "reply %d", i)
 	}
 }
 
@@ -66,24 +67,19 @@ func TestLatency(t *testing.T) {
 		return nil
 	}
 	out, _, code := serve(t, requests(3), Options{Latency: 5 * time.Millisecond, sleep: rec})
-	if code != 0 || len(chunks(out)) != 3 {
-		t.Fatalf("code %d, out %q", code, out)
-	}
-	if len(slept) != 3 || slept[0] != 5*time.Millisecond {
-		t.Fatalf("slept %v, want 3 × 5ms", slept)
-	}
+	require.Equal(t, 0, code, "exit code, out %q", out)
+	require.Len(t, chunks(out), 3, "replies")
+	require.Len(t, slept, 3, "slept %v, want 3 × 5ms", slept)
+	require.Equal(t, 5*time.Millisecond, slept[0], "slept %v, want 3 × 5ms", slept)
 	// An injected latency fault adds FaultLatency to that one reply.
 	slept = nil
 	serve(t, requests(2), Options{FaultRate: 1, FaultKinds: []FaultKind{FaultLatency}, FaultLatency: time.Second, sleep: rec})
-	if len(slept) != 2 || slept[0] != time.Second {
-		t.Fatalf("slept %v, want 2 × 1s", slept)
-	}
+	require.Len(t, slept, 2, "slept %v, want 2 × 1s", slept)
+	require.Equal(t, time.Second, slept[0], "slept %v, want 2 × 1s", slept)
 	// A real sleep is cut short by cancellation.
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if err := (Options{}).doSleep(ctx, time.Hour); err == nil {
-		t.Fatal("sleep ignored cancellation")
-	}
+	require.Error(t, (Options{}).doSleep(ctx, time.Hour), "sleep ignored cancellation")
 }
 
 func TestCrash(t *testing.T) {
@@ -92,62 +88,52 @@ func TestCrash(t *testing.T) {
 		opts := Options{Faults: []ScheduledFault{{After: 1, Kind: FaultCrash}}, Seed: seed}
 		out, errOut, code := serve(t, requests(3), opts)
 		cs := chunks(out)
-		if len(cs) == 0 || !isValidReply(cs[0]) {
-			t.Fatalf("seed %d: first reply missing: %q", seed, out)
-		}
+		require.NotEmpty(t, cs, "seed %d: first reply missing: %q", seed, out)
+		require.True(t, isValidReply(cs[0]), "seed %d: first reply missing: %q", seed, out)
 		switch code {
 		case 1:
-			if len(cs) != 1 || !strings.HasPrefix(errOut, "uncaught exception: ") {
-				t.Fatalf("seed %d: exception crash: out %q err %q", seed, out, errOut)
-			}
+			require.Len(t, cs, 1, "seed %d: exception crash: out %q err %q", seed, out, errOut)
+			require.True(t, strings.HasPrefix(errOut, "uncaught exception: "), "seed %d: exception crash: out %q err %q", seed, out, errOut)
 		case exitAbort: // mid-reply
-			if len(cs) != 2 || isValidReply(cs[1]) || !strings.Contains(errOut, "Stack overflow") {
-				t.Fatalf("seed %d: mid-reply crash: out %q err %q", seed, out, errOut)
-			}
+			require.Len(t, cs, 2, "seed %d: mid-reply crash: out %q err %q", seed, out, errOut)
+			require.False(t, isValidReply(cs[1]), "seed %d: mid-reply crash: out %q err %q", seed, out, errOut)
+			require.Contains(t, errOut, "Stack overflow", "seed %d: mid-reply crash: out %q", seed, out)
 		case exitSegfault:
-			if len(cs) != 1 || !strings.Contains(errOut, "segmentation fault") {
-				t.Fatalf("seed %d: segfault: out %q err %q", seed, out, errOut)
-			}
+			require.Len(t, cs, 1, "seed %d: segfault: out %q err %q", seed, out, errOut)
+			require.Contains(t, errOut, "segmentation fault", "seed %d: segfault: out %q", seed, out)
 		default:
-			t.Fatalf("seed %d: exit %d", seed, code)
+			require.Failf(t, "unexpected exit status", "seed %d: exit %d", seed, code)
 		}
 		variants[code] = true
 		// Deterministic: the same seed gives the same run.
 		out2, errOut2, code2 := serve(t, requests(3), opts)
-		if out2 != out || errOut2 != errOut || code2 != code {
-			t.Fatalf("seed %d: not deterministic", seed)
-		}
+		require.Equal(t, out, out2, "seed %d: not deterministic", seed)
+		require.Equal(t, errOut, errOut2, "seed %d: not deterministic", seed)
+		require.Equal(t, code, code2, "seed %d: not deterministic", seed)
 	}
-	if len(variants) != 3 {
-		t.Fatalf("crash variants seen: %v, want 3", variants)
-	}
+	require.Len(t, variants, 3, "crash variants seen: %v, want 3", variants)
 }
 
 func TestPartial(t *testing.T) {
 	out, errOut, code := serve(t, requests(3), Options{Faults: []ScheduledFault{{After: 1, Kind: FaultPartial}}})
 	cs := chunks(out)
-	if code != 0 || errOut != "" || len(cs) != 2 || !isValidReply(cs[0]) || isValidReply(cs[1]) {
-		t.Fatalf("code %d err %q out %q", code, errOut, out)
-	}
+	require.Equal(t, 0, code, "exit code, err %q out %q", errOut, out)
+	require.Empty(t, errOut, "stderr")
+	require.Len(t, cs, 2, "out %q", out)
+	require.True(t, isValidReply(cs[0]), "first reply: out %q", out)
+	require.False(t, isValidReply(cs[1]), "partial reply is valid: out %q", out)
 	full := Obj().Set("env", Int(1)).String() + "\n\n"
-	if cs[1] != full[:len(full)/2] {
-		t.Fatalf("partial reply %q, want the first half of %q", cs[1], full)
-	}
+	require.Equal(t, full[:len(full)/2], cs[1], "partial reply, want the first half of %q", full)
 }
 
 func TestGarbage(t *testing.T) {
 	out, _, code := serve(t, requests(3), Options{Faults: []ScheduledFault{{After: 1, Kind: FaultGarbage}}})
 	cs := chunks(out)
-	if code != 0 || len(cs) != 3 {
-		t.Fatalf("code %d, %d chunks: %q", code, len(cs), out)
-	}
-	if !isValidReply(cs[0]) || isValidReply(cs[1]) || !isValidReply(cs[2]) {
-		t.Fatalf("want valid, garbage, valid: %q", cs)
-	}
+	require.Equal(t, 0, code, "exit code, out %q", out)
+	require.Len(t, cs, 3, "chunks: %q", out)
+	require.Equal(t, []bool{true, false, true}, []bool{isValidReply(cs[0]), isValidReply(cs[1]), isValidReply(cs[2])}, "want valid, garbage, valid: %q", cs)
 	// The process goes on: the request answered with garbage still took env 1.
-	if cs[2] != Obj().Set("env", Int(2)).String()+"\n\n" {
-		t.Fatalf("third reply %q", cs[2])
-	}
+	require.Equal(t, Obj().Set("env", Int(2)).String()+"\n\n", cs[2], "third reply")
 }
 
 func TestHuge(t *testing.T) {
@@ -155,38 +141,31 @@ func TestHuge(t *testing.T) {
 	opts := Options{Faults: []ScheduledFault{{After: 0, Kind: FaultHuge}, {After: 1, Kind: FaultHuge}}, HugeSize: 1 << 20}
 	out, _, code := serve(t, in, opts)
 	cs := chunks(out)
-	if code != 0 || len(cs) != 2 {
-		t.Fatalf("code %d, %d chunks", code, len(cs))
-	}
+	require.Equal(t, 0, code, "exit code")
+	require.Len(t, cs, 2, "chunks")
 	for i, c := range cs {
-		if len(c) < 1<<20 || !isValidReply(c) {
-			t.Fatalf("reply %d: %d bytes, valid %v", i, len(c), isValidReply(c))
-		}
+		require.GreaterOrEqual(t, len(c), 1<<20, "reply %d: bytes", i)
+		require.True(t, isValidReply(c), "reply %d: %d bytes, not valid", i, len(c))
 	}
 	v, _ := ParseJSON(strings.TrimSuffix(cs[0], "\n\n"))
-	if env, _ := v.Get("env"); env.num != "0" || len(errorsOf(v)) != 0 {
-		t.Fatalf("huge command reply lost its meaning")
-	}
+	env, _ := v.Get("env")
+	require.Equal(t, "0", env.num, "huge command reply lost its meaning")
+	require.Empty(t, errorsOf(v), "huge command reply lost its meaning")
 	v, _ = ParseJSON(strings.TrimSuffix(cs[1], "\n\n"))
-	if m, _ := v.Get("message"); m.s != "Unknown proof state." {
-		t.Fatalf("huge error reply lost its message")
-	}
+	m, _ := v.Get("message")
+	require.Equal(t, "Unknown proof state.", m.s, "huge error reply lost its message")
 	// The default size is several megabytes.
 	out, _, _ = serve(t, requests(1), Options{Faults: []ScheduledFault{{After: 0, Kind: FaultHuge}}})
-	if len(out) < DefaultHugeSize {
-		t.Fatalf("default huge reply is %d bytes", len(out))
-	}
+	require.GreaterOrEqual(t, len(out), DefaultHugeSize, "default huge reply bytes")
 }
 
 func TestStderrNoise(t *testing.T) {
 	quiet, _, _ := serve(t, requests(2), Options{})
 	out, errOut, code := serve(t, requests(2), Options{StderrNoise: true})
-	if code != 0 || out != quiet {
-		t.Fatalf("noise changed stdout or the exit status (%d)", code)
-	}
-	if strings.Count(errOut, "\n") != 3 || strings.Contains(errOut, "uncaught exception") {
-		t.Fatalf("stderr noise %q", errOut)
-	}
+	require.Equal(t, 0, code, "noise changed the exit status")
+	require.Equal(t, quiet, out, "noise changed stdout")
+	require.Equal(t, 3, strings.Count(errOut, "\n"), "stderr noise %q", errOut)
+	require.NotContains(t, errOut, "uncaught exception", "stderr noise")
 }
 
 // TestHang checks that a hanging simulator neither replies nor exits until cancelled.
@@ -206,24 +185,19 @@ func TestHang(t *testing.T) {
 	go func() { io.WriteString(inW, requests(3)) }()
 	br := bufio.NewReader(outR)
 	first, err := br.ReadString('}')
-	if err != nil || first != `{"env": 0}` {
-		t.Fatalf("first reply %q, %v", first, err)
-	}
+	require.NoError(t, err, "first reply %q", first)
+	require.Equal(t, `{"env": 0}`, first, "first reply")
 	rest := make(chan []byte, 1)
 	go func() { b, _ := io.ReadAll(br); rest <- b }()
 	<-hung
 	select {
 	case code := <-done:
-		t.Fatalf("exited with %d while hanging", code)
+		require.Failf(t, "exited while hanging", "exit %d", code)
 	default:
 	}
 	cancel()
-	if code := <-done; code != ExitInterrupted {
-		t.Fatalf("exit %d after cancel, want %d", code, ExitInterrupted)
-	}
-	if b := <-rest; string(b) != "\n\n" {
-		t.Fatalf("output after the hang began: %q", b)
-	}
+	require.Equal(t, ExitInterrupted, <-done, "exit after cancel")
+	require.Equal(t, "\n\n", string(<-rest), "output after the hang began")
 	inW.Close()
 }
 
@@ -231,9 +205,9 @@ func TestRandomFaults(t *testing.T) {
 	opts := Options{FaultRate: 0.3, FaultKinds: []FaultKind{FaultGarbage, FaultHuge}, HugeSize: 1 << 10, Seed: 42}
 	out1, _, code1 := serve(t, requests(60), opts)
 	out2, _, code2 := serve(t, requests(60), opts)
-	if out1 != out2 || code1 != code2 || code1 != 0 {
-		t.Fatal("same seed, different runs")
-	}
+	require.Equal(t, out1, out2, "same seed, different runs")
+	require.Equal(t, code1, code2, "same seed, different runs")
+	require.Equal(t, 0, code1, "exit code")
 	garbage, huge, plain := 0, 0, 0
 	for _, c := range chunks(out1) {
 		switch {
@@ -245,18 +219,18 @@ func TestRandomFaults(t *testing.T) {
 			plain++
 		}
 	}
-	if garbage == 0 || huge == 0 || plain < 30 || garbage+huge+plain != 60 {
-		t.Fatalf("garbage %d huge %d plain %d", garbage, huge, plain)
-	}
+	require.NotZero(t, garbage, "garbage %d huge %d plain %d", garbage, huge, plain)
+	require.NotZero(t, huge, "garbage %d huge %d plain %d", garbage, huge, plain)
+	require.GreaterOrEqual(t, plain, 30, "garbage %d huge %d plain %d", garbage, huge, plain)
+	require.Equal(t, 60, garbage+huge+plain, "garbage %d huge %d plain %d", garbage, huge, plain)
 	opts.Seed = 43
-	if out3, _, _ := serve(t, requests(60), opts); out3 == out1 {
-		t.Fatal("different seeds, same faults")
-	}
+	out3, _, _ := serve(t, requests(60), opts)
+	require.NotEqual(t, out1, out3, "different seeds, same faults")
 	// Rate 0 injects nothing.
 	opts.FaultRate = 0
-	if out, _, _ := serve(t, requests(60), opts); len(chunks(out)) != 60 || strings.Contains(out, "garbage") {
-		t.Fatal("faults at rate 0")
-	}
+	out, _, _ := serve(t, requests(60), opts)
+	require.Len(t, chunks(out), 60, "faults at rate 0")
+	require.NotContains(t, out, "garbage", "faults at rate 0")
 }
 
 func TestParseFlags(t *testing.T) {
@@ -264,33 +238,29 @@ func TestParseFlags(t *testing.T) {
 	o, err := ParseFlags([]string{"-version", "4.1.0", "-mathlib", "-accept-all", "-latency", "5ms",
 		"-crash-after", "3", "-hang-after", "0", "-garbage-after", "1", "-partial-after", "2", "-huge-after", "4",
 		"-huge-size", "100", "-stderr-noise", "-fault-rate", "0.25", "-seed", "9", "-faults", "crash,latency"}, &errOut)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if o.Version != "4.1.0" || !o.Mathlib || !o.AcceptAll || o.Latency != 5*time.Millisecond ||
-		o.HugeSize != 100 || !o.StderrNoise || o.FaultRate != 0.25 || o.Seed != 9 ||
-		len(o.FaultKinds) != 2 || o.FaultKinds[0] != FaultCrash || o.FaultKinds[1] != FaultLatency {
-		t.Fatalf("options %+v", o)
-	}
+	require.NoError(t, err)
+	require.Equal(t, "4.1.0", o.Version, "options %+v", o)
+	require.True(t, o.Mathlib, "options %+v", o)
+	require.True(t, o.AcceptAll, "options %+v", o)
+	require.Equal(t, 5*time.Millisecond, o.Latency, "options %+v", o)
+	require.Equal(t, 100, o.HugeSize, "options %+v", o)
+	require.True(t, o.StderrNoise, "options %+v", o)
+	require.Equal(t, 0.25, o.FaultRate, "options %+v", o)
+	require.EqualValues(t, 9, o.Seed, "options %+v", o)
+	require.Equal(t, []FaultKind{FaultCrash, FaultLatency}, o.FaultKinds, "options %+v", o)
 	want := map[FaultKind]int{FaultCrash: 3, FaultHang: 0, FaultGarbage: 1, FaultPartial: 2, FaultHuge: 4}
-	if len(o.Faults) != len(want) {
-		t.Fatalf("faults %v", o.Faults)
-	}
+	require.Len(t, o.Faults, len(want), "faults %v", o.Faults)
 	for _, f := range o.Faults {
-		if want[f.Kind] != f.After {
-			t.Fatalf("fault %v after %d", f.Kind, f.After)
-		}
+		require.Equal(t, want[f.Kind], f.After, "fault %v after", f.Kind)
 	}
 	for _, bad := range [][]string{{"-fault-rate", "2"}, {"-faults", "meteor"}, {"-nope"}, {"extra"}, {"-fault-rate", "0.5", "-faults", ""}} {
-		if _, err := ParseFlags(bad, io.Discard); err == nil {
-			t.Errorf("ParseFlags(%q) accepted", bad)
-		}
+		_, err := ParseFlags(bad, io.Discard)
+		assert.Error(t, err, "ParseFlags(%q) accepted", bad)
 	}
-	if code := Main([]string{"-nope"}, strings.NewReader(""), io.Discard, io.Discard); code != 2 {
-		t.Fatalf("bad flag: exit %d, want 2", code)
-	}
+	require.Equal(t, 2, Main([]string{"-nope"}, strings.NewReader(""), io.Discard, io.Discard), "bad flag: exit")
 	var usage bytes.Buffer
-	if code := Main([]string{"-h"}, strings.NewReader(""), io.Discard, &usage); code != 0 || !strings.Contains(usage.String(), "not Lean") {
-		t.Fatalf("help: exit %d, %q", code, usage.String())
-	}
+	code := Main([]string{"-h"}, strings.NewReader(""), io.Discard, &usage)
+	require.Equal(t, 0, code, "help: exit, %q", usage.String())
+	require.Contains(t, usage.String(), "not Lean", "help")
+
 }

@@ -2,8 +2,10 @@ package repl
 
 import (
 	"fmt"
-	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func fileMessages(r *FileResult) []string {
@@ -12,18 +14,6 @@ func fileMessages(r *FileResult) []string {
 		out = append(out, fmt.Sprintf("%s %d:%d-%d:%d %s", m.Severity, m.Pos.Line, m.Pos.Col, m.End.Line, m.End.Col, m.Data))
 	}
 	return out
-}
-
-func equalStrings(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // ElaborateFile and the REPL's command mode (a `cmd` without env) are one elaborator: the
@@ -52,9 +42,7 @@ func TestElaborateFileIsCommandMode(t *testing.T) {
 				want = append(want, fmt.Sprintf("%s %d:%d-%d:%d %s", sev.s, num(pos, "line"), num(pos, "column"),
 					num(end, "line"), num(end, "column"), data(m)))
 			}
-			if got := fileMessages(f); !equalStrings(got, want) {
-				t.Errorf("file mode:\n%q\ncommand mode:\n%q", got, want)
-			}
+			assert.Equal(t, want, fileMessages(f), "file mode (actual) against command mode (expected)")
 		})
 	}
 }
@@ -62,9 +50,8 @@ func TestElaborateFileIsCommandMode(t *testing.T) {
 func TestElaborateFileCommands(t *testing.T) {
 	src := "import Init\n\ntheorem a : 1 < 2 := by\n  decide\ntheorem b : 3 < 2 := by decide\nexample : True := by sorry\n"
 	f := ElaborateFile(src, FileOptions{})
-	if f.Fatal || len(f.Commands) != 4 {
-		t.Fatalf("fatal %v, %d commands: %+v", f.Fatal, len(f.Commands), f.Commands)
-	}
+	require.False(t, f.Fatal, "fatal; commands: %+v", f.Commands)
+	require.Len(t, f.Commands, 4, "commands: %+v", f.Commands)
 	for i, want := range []struct {
 		pos, end     Pos
 		msgs         int
@@ -76,29 +63,31 @@ func TestElaborateFileCommands(t *testing.T) {
 		{Pos{6, 0}, Pos{6, 26}, 1, false}, // sorry: a warning, not accomplished
 	} {
 		c := f.Commands[i]
-		if c.Pos != want.pos || c.End != want.end || len(c.Messages) != want.msgs || c.Accomplished != want.accomplished {
-			t.Errorf("command %d: %+v, want %+v", i, c, want)
-		}
+		assert.Equal(t, want.pos, c.Pos, "command %d: %+v", i, c)
+		assert.Equal(t, want.end, c.End, "command %d: %+v", i, c)
+		assert.Len(t, c.Messages, want.msgs, "command %d: %+v", i, c)
+		assert.Equal(t, want.accomplished, c.Accomplished, "command %d: %+v", i, c)
 	}
-	if m := f.Commands[3].Messages[0]; m.Severity != "warning" || m.Data != "declaration uses `sorry`" || m.Pos != (Pos{6, 0}) {
-		t.Errorf("sorry warning: %+v", m)
-	}
+	m := f.Commands[3].Messages[0]
+	assert.Equal(t, "warning", m.Severity, "sorry warning: %+v", m)
+	assert.Equal(t, "declaration uses `sorry`", m.Data, "sorry warning: %+v", m)
+	assert.Equal(t, Pos{6, 0}, m.Pos, "sorry warning: %+v", m)
 
 	f = ElaborateFile("import Nonexistent.Module\ntheorem t : True := by trivial\n", FileOptions{})
-	if !f.Fatal || len(f.Commands) != 1 || len(f.Tactics) != 0 {
-		t.Fatalf("an unknown import stops the file: %+v", f)
-	}
-	if f = ElaborateFile("import LeanPRM\n", FileOptions{Packages: []string{"LeanPRM"}}); f.Fatal {
-		t.Errorf("a project package: %+v", f)
-	}
-	if f = ElaborateFile("import Mathlib\n", FileOptions{}); !f.Fatal {
-		t.Errorf("Mathlib without FileOptions.Mathlib: %+v", f)
-	}
+	require.True(t, f.Fatal, "an unknown import stops the file: %+v", f)
+	require.Len(t, f.Commands, 1, "an unknown import stops the file: %+v", f)
+	require.Empty(t, f.Tactics, "an unknown import stops the file: %+v", f)
+	f = ElaborateFile("import LeanPRM\n", FileOptions{Packages: []string{"LeanPRM"}})
+	assert.False(t, f.Fatal, "a project package: %+v", f)
+	f = ElaborateFile("import Mathlib\n", FileOptions{})
+	assert.True(t, f.Fatal, "Mathlib without FileOptions.Mathlib: %+v", f)
 
 	f = ElaborateFile("theorem t (p : Prop) (hp : p) : p ∧ p := by\n  constructor\n  exact hp\n", FileOptions{})
 	ms := f.Messages()
-	if len(ms) != 1 || !ms[0].UnsolvedGoals || ms[0].Pos != (Pos{1, 41}) || ms[0].End != (Pos{3, 10}) {
-		t.Errorf("unsolved goals from `by` to the end of the block: %+v", ms)
+	if assert.Len(t, ms, 1, "unsolved goals from `by` to the end of the block: %+v", ms) {
+		assert.True(t, ms[0].UnsolvedGoals, "unsolved goals from `by` to the end of the block: %+v", ms)
+		assert.Equal(t, Pos{1, 41}, ms[0].Pos, "unsolved goals from `by` to the end of the block")
+		assert.Equal(t, Pos{3, 10}, ms[0].End, "unsolved goals from `by` to the end of the block")
 	}
 }
 
@@ -116,12 +105,8 @@ func TestElaborateFilePartialSyntax(t *testing.T) {
 		{"set_option pp.all true in\ntheorem t : True := by\n  frobnicate\n", []string{"error 3:3-3:12 unknown tactic", "error 2:20-2:22 unsolved goals\n⊢ True"}},
 	} {
 		f := ElaborateFile(tc.src, FileOptions{})
-		if got := fileMessages(f); !equalStrings(got, tc.want) {
-			t.Errorf("%q:\n got %q\nwant %q", tc.src, got, tc.want)
-		}
-		if f.Commands[len(f.Commands)-1].Accomplished {
-			t.Errorf("%q: accomplished", tc.src)
-		}
+		assert.Equal(t, tc.want, fileMessages(f), "%q", tc.src)
+		assert.False(t, f.Commands[len(f.Commands)-1].Accomplished, "%q: accomplished", tc.src)
 	}
 }
 
@@ -154,8 +139,11 @@ func TestGoalsAt(t *testing.T) {
 		{Pos{99, 0}, nil, "no such line"},
 	} {
 		got, ok := f.GoalsAt(tc.pos)
-		if ok != (tc.want != nil) || !equalStrings(got, tc.want) {
-			t.Errorf("%v (%s): %q %v, want %q", tc.pos, tc.why, got, ok, tc.want)
+		assert.Equal(t, tc.want != nil, ok, "%v (%s): answered; goals %q", tc.pos, tc.why, got)
+		if len(tc.want) == 0 { // nil and empty alike: ok tells them apart
+			assert.Empty(t, got, "%v (%s)", tc.pos, tc.why)
+		} else {
+			assert.Equal(t, tc.want, got, "%v (%s)", tc.pos, tc.why)
 		}
 	}
 }
@@ -171,13 +159,9 @@ func TestRealTacticNamesAreNeverUnknown(t *testing.T) {
 			f = ElaborateFile("import Mathlib\n"+src, FileOptions{Mathlib: true})
 		}
 		ms := f.Messages()
-		if len(ms) == 0 {
-			t.Errorf("%s: accepted a false claim", name)
-		}
+		assert.NotEmpty(t, ms, "%s: accepted a false claim", name)
 		for _, m := range ms {
-			if m.Data == "unknown tactic" {
-				t.Errorf("%s: unknown tactic", name)
-			}
+			assert.NotEqual(t, "unknown tactic", m.Data, "%s: unknown tactic", name)
 		}
 	}
 	for _, set := range []map[string]bool{simulated, notSimulated} {
@@ -192,8 +176,9 @@ func TestRealTacticNamesAreNeverUnknown(t *testing.T) {
 				continue
 			}
 			f := ElaborateFile("theorem t : True := by "+name, FileOptions{})
-			if ms := f.Messages(); len(ms) == 0 || ms[0].Data != "unknown tactic" && name != "lemma" {
-				t.Errorf("%s without Mathlib: %q", name, fileMessages(f))
+			ms := f.Messages()
+			if assert.NotEmpty(t, ms, "%s without Mathlib", name) && name != "lemma" {
+				assert.Equal(t, "unknown tactic", ms[0].Data, "%s without Mathlib: %q", name, fileMessages(f))
 			}
 		}
 	}
@@ -209,11 +194,10 @@ func TestThenCombinatorAndArguments(t *testing.T) {
 		{"theorem t : True := by sorry trivial", "'sorry' with arguments is not simulated"},
 	} {
 		ms := ElaborateFile(tc.src, FileOptions{}).Messages()
-		switch {
-		case tc.want == "" && len(ms) > 0:
-			t.Errorf("%q: %+v", tc.src, ms)
-		case tc.want != "" && (len(ms) == 0 || !strings.Contains(ms[0].Data, tc.want)):
-			t.Errorf("%q: %+v, want %q", tc.src, ms, tc.want)
+		if tc.want == "" {
+			assert.Empty(t, ms, "%q", tc.src)
+		} else if assert.NotEmpty(t, ms, "%q: want %q", tc.src, tc.want) {
+			assert.Contains(t, ms[0].Data, tc.want, "%q: %+v", tc.src, ms)
 		}
 	}
 }
@@ -228,19 +212,14 @@ func FuzzElaborateFile(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string) {
 		file := ElaborateFile(src, FileOptions{Mathlib: true})
 		v, err := NewServer(Options{Mathlib: true, noFiles: true}).Handle(Obj().Set("cmd", Str(src)).String())
-		if err != nil {
-			t.Fatalf("command is fatal: %v", err)
-		}
+		require.NoError(t, err, "command is fatal")
 		ms, _ := v.Get("messages")
 		got := file.Messages()
-		if len(got) != ms.Len() {
-			t.Fatalf("%d messages in file mode, %d in command mode", len(got), ms.Len())
-		}
+		require.Len(t, got, ms.Len(), "messages in file mode against command mode")
 		for i, m := range got {
-			if m.Data != data(ms.Index(i)) {
-				t.Fatalf("message %d: %q in file mode, %q in command mode", i, m.Data, data(ms.Index(i)))
-			}
+			require.Equal(t, data(ms.Index(i)), m.Data, "message %d: file mode (actual) against command mode (expected)", i)
 		}
+
 		for _, tac := range file.Tactics {
 			for _, p := range []Pos{tac.Pos, tac.End, {tac.Pos.Line, 0}, {tac.End.Line, tac.End.Col + 1}} {
 				file.GoalsAt(p)

@@ -4,6 +4,9 @@ import (
 	"bufio"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestReadRequest(t *testing.T) {
@@ -26,9 +29,7 @@ func TestReadRequest(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			br := bufio.NewReader(strings.NewReader(tt.in))
 			for i, want := range tt.want {
-				if got := readRequest(br); got != want {
-					t.Fatalf("request %d = %q, want %q", i, got, want)
-				}
+				require.Equal(t, want, readRequest(br), "request %d", i)
 			}
 		})
 	}
@@ -59,12 +60,9 @@ func TestCommentsAndFatalErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			out, errOut, code := serve(t, tt.in, Options{Dir: t.TempDir()})
-			if n := len(chunks(out)); n != tt.replies || code != tt.code {
-				t.Fatalf("%d replies, exit %d; want %d, %d\nstdout %q\nstderr %q", n, code, tt.replies, tt.code, out, errOut)
-			}
-			if !strings.HasPrefix(errOut, tt.stderrHead) {
-				t.Fatalf("stderr %q, want prefix %q", errOut, tt.stderrHead)
-			}
+			require.Len(t, chunks(out), tt.replies, "replies\nstdout %q\nstderr %q", out, errOut)
+			require.Equal(t, tt.code, code, "exit code\nstdout %q\nstderr %q", out, errOut)
+			require.True(t, strings.HasPrefix(errOut, tt.stderrHead), "stderr %q, want prefix %q", errOut, tt.stderrHead)
 		})
 	}
 }
@@ -89,16 +87,12 @@ func TestDispatchOrder(t *testing.T) {
 		`{"message": "Unknown proof State."}`,
 		`{"message": "Unknown environment."}`,
 	}
-	if len(cs) != 5 || code != 1 {
-		t.Fatalf("replies %q, exit %d, stderr %q", cs, code, errOut)
-	}
+	require.Len(t, cs, 5, "stderr %q", errOut)
+	require.Equal(t, 1, code, "exit code; replies %q, stderr %q", cs, errOut)
 	for i := 1; i < len(want); i++ {
-		if strings.TrimSuffix(cs[i], "\n\n") != want[i] {
-			t.Errorf("reply %d = %q, want %q", i, cs[i], want[i])
-		}
+		assert.Equal(t, want[i], strings.TrimSuffix(cs[i], "\n\n"), "reply %d", i)
 	}
 	// An environment pickle read as a proof state is rejected like a bad .olean header.
-	if !strings.Contains(errOut, "invalid header") {
-		t.Errorf("stderr %q", errOut)
-	}
+	assert.Contains(t, errOut, "invalid header")
+
 }

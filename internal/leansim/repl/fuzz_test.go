@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/leanprm/leanprm/internal/testshared"
 )
 
@@ -64,18 +66,13 @@ func FuzzServe(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in string) {
 		var out, errOut bytes.Buffer
 		code := Serve(context.Background(), strings.NewReader(in), &out, &errOut, Options{Mathlib: true, noFiles: true})
-		if code != 0 && code != 1 {
-			t.Fatalf("exit %d", code)
-		}
+		require.Contains(t, []int{0, 1}, code, "exit %d", code)
 		for _, c := range chunks(out.String()) {
 			body := strings.TrimSuffix(c, "\n\n")
 			v, err := ParseJSON(body)
-			if err != nil || !strings.HasSuffix(c, "\n\n") {
-				t.Fatalf("invalid reply %q: %v", c, err)
-			}
-			if v.String() != body {
-				t.Fatalf("reply not in Lean's format: %q", body)
-			}
+			require.NoError(t, err, "invalid reply %q", c)
+			require.True(t, strings.HasSuffix(c, "\n\n"), "invalid reply %q", c)
+			require.Equal(t, body, v.String(), "reply not in Lean's format")
 		}
 	})
 }
@@ -89,14 +86,11 @@ func FuzzCommand(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string) {
 		s := NewServer(Options{Mathlib: true, noFiles: true})
 		v, err := s.Handle(Obj().Set("cmd", Str(src)).String())
-		if err != nil {
-			t.Fatalf("command is fatal: %v", err)
-		}
+		require.NoError(t, err, "command is fatal")
 		for i := 0; i < len(s.states); i++ {
 			for _, tac := range []string{"decide +kernel", "subst_vars", src} {
-				if _, err := s.Handle(Obj().Set("proofState", Int(i)).Set("tactic", Str(tac)).String()); err != nil {
-					t.Fatalf("tactic is fatal: %v", err)
-				}
+				_, err := s.Handle(Obj().Set("proofState", Int(i)).Set("tactic", Str(tac)).String())
+				require.NoError(t, err, "tactic is fatal")
 			}
 			if i > 20 {
 				break
@@ -118,11 +112,9 @@ func FuzzJSON(f *testing.F) {
 		}
 		p := v.String()
 		w, err := ParseJSON(p)
-		if err != nil {
-			t.Fatalf("printed JSON does not parse: %v\n%s", err, p)
-		}
-		if !w.Equal(v) || w.String() != p {
-			t.Fatalf("round trip changed the value:\n%s\n%s", p, w.String())
-		}
+		require.NoError(t, err, "printed JSON does not parse:\n%s", p)
+		require.True(t, w.Equal(v), "round trip changed the value:\n%s\n%s", p, w.String())
+		require.Equal(t, p, w.String(), "round trip changed the text")
+
 	})
 }

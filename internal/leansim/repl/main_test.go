@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"io"
 	"os"
 	"os/exec"
@@ -15,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"
 )
 
@@ -56,24 +56,16 @@ func TestProcessTranscripts(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			defer cancel()
 			in, err := os.ReadFile(filepath.Join(dir, name+".in"))
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			want, err := os.ReadFile(filepath.Join(dir, name+".expected.out"))
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			cmd := simProcess(t, ctx)
 			cmd.Stdin = bytes.NewReader(in)
 			var stderr bytes.Buffer
 			cmd.Stderr = &stderr
 			got, err := cmd.Output()
-			if err != nil {
-				t.Fatalf("simulator: %v, stderr %q", err, stderr.String())
-			}
-			if string(got) != string(want) {
-				t.Fatalf("stdout differs\n--- got\n%s\n--- want\n%s", got, want)
-			}
+			require.NoError(t, err, "simulator: stderr %q", stderr.String())
+			require.Equal(t, string(want), string(got), "stdout differs")
 		})
 	}
 }
@@ -93,32 +85,25 @@ func TestProcessInterruptWhileHanging(t *testing.T) {
 			stderrPipe, _ := cmd.StderrPipe()
 			var stdout bytes.Buffer
 			cmd.Stdout = &stdout
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, cmd.Start())
 			defer stdin.Close()
 			errLines := bufio.NewReader(stderrPipe)
 			// The first noise line is written once the signal handler is installed.
-			if l, err := errLines.ReadString('\n'); err != nil || !strings.Contains(l, "noise") {
-				t.Fatalf("start-up noise %q, %v", l, err)
-			}
+			l, err := errLines.ReadString('\n')
+			require.NoError(t, err, "start-up noise %q", l)
+			require.Contains(t, l, "noise", "start-up noise")
 			io.WriteString(stdin, `{"cmd": "example : 1 = 1 := by decide"}`+"\n\n")
 			// The second is written after the request was handled, just before the hang.
-			if l, err := errLines.ReadString('\n'); err != nil || !strings.Contains(l, "handled request 1") {
-				t.Fatalf("request noise %q, %v", l, err)
-			}
-			if err := cmd.Process.Signal(tc.sig); err != nil {
-				t.Fatal(err)
-			}
+			l, err = errLines.ReadString('\n')
+			require.NoError(t, err, "request noise %q", l)
+			require.Contains(t, l, "handled request 1", "request noise")
+			require.NoError(t, cmd.Process.Signal(tc.sig))
 			io.Copy(io.Discard, errLines)
-			err := cmd.Wait()
+			err = cmd.Wait()
 			var ee *exec.ExitError
-			if !errors.As(err, &ee) || ee.ExitCode() != tc.code {
-				t.Fatalf("wait: %v, want exit status %d", err, tc.code)
-			}
-			if stdout.Len() != 0 {
-				t.Fatalf("a hanging simulator replied: %q", stdout.String())
-			}
+			require.ErrorAs(t, err, &ee, "wait: want exit status %d", tc.code)
+			require.Equal(t, tc.code, ee.ExitCode(), "wait: %v", err)
+			require.Zero(t, stdout.Len(), "a hanging simulator replied: %q", stdout.String())
 		})
 	}
 }
@@ -133,10 +118,11 @@ func TestProcessCrash(t *testing.T) {
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
 	var ee *exec.ExitError
-	if !errors.As(err, &ee) || ee.ExitCode() == 0 || stderr.Len() == 0 {
-		t.Fatalf("crash: %v, stderr %q", err, stderr.String())
-	}
-	if cs := chunks(stdout.String()); len(cs) < 1 || !isValidReply(cs[0]) {
-		t.Fatalf("the reply before the crash is missing: %q", stdout.String())
-	}
+	require.ErrorAs(t, err, &ee, "crash: stderr %q", stderr.String())
+	require.NotZero(t, ee.ExitCode(), "crash: %v, stderr %q", err, stderr.String())
+	require.NotZero(t, stderr.Len(), "crash: %v, no stderr", err)
+	cs := chunks(stdout.String())
+	require.NotEmpty(t, cs, "the reply before the crash is missing: %q", stdout.String())
+	require.True(t, isValidReply(cs[0]), "the reply before the crash is missing: %q", stdout.String())
+
 }

@@ -6,15 +6,16 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/leanprm/leanprm/internal/testshared"
 )
 
 // splitReplies splits a recorded REPL output into its replies (each ends with an empty line).
 func splitReplies(t *testing.T, out string) []string {
 	t.Helper()
-	if !strings.HasSuffix(out, "\n\n") && out != "" {
-		t.Fatalf("recorded output does not end with an empty line")
-	}
+	require.True(t, strings.HasSuffix(out, "\n\n") || out == "", "recorded output does not end with an empty line")
 	var replies []string
 	for _, r := range strings.SplitAfter(out, "\n\n") {
 		if r != "" {
@@ -29,24 +30,19 @@ func splitReplies(t *testing.T, out string) []string {
 func TestPrinterMatchesTranscripts(t *testing.T) {
 	dir := transcriptsDir(t)
 	files, err := filepath.Glob(filepath.Join(dir, "*.expected.out"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no *.expected.out in %s: %v", dir, err)
-	}
+	require.NoError(t, err, "no *.expected.out in %s", dir)
+	require.NotEmpty(t, files, "no *.expected.out in %s", dir)
 	n := 0
 	for _, f := range files {
 		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		for i, reply := range splitReplies(t, string(data)) {
 			v, err := ParseJSON(reply)
-			if err != nil {
-				t.Errorf("%s reply %d: parse: %v", filepath.Base(f), i, err)
+			if !assert.NoError(t, err, "%s reply %d: parse", filepath.Base(f), i) {
 				continue
 			}
-			if got := Pretty(v, DefaultWidth); got != reply {
-				t.Errorf("%s reply %d differs:\n--- got\n%s\n--- want\n%s", filepath.Base(f), i, got, reply)
-			}
+			assert.Equal(t, reply, Pretty(v, DefaultWidth), "%s reply %d differs", filepath.Base(f), i)
+
 			n++
 		}
 	}

@@ -3,6 +3,9 @@ package repl
 import (
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestPrettySmall(t *testing.T) {
@@ -27,13 +30,10 @@ func TestPrettySmall(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := tt.v.String(); got != tt.want {
-				t.Fatalf("got\n%s\nwant\n%s", got, tt.want)
-			}
+			require.Equal(t, tt.want, tt.v.String())
 			back, err := ParseJSON(tt.want)
-			if err != nil || !back.Equal(tt.v) {
-				t.Fatalf("round trip: %v, equal %v", err, back.Equal(tt.v))
-			}
+			require.NoError(t, err, "round trip")
+			require.True(t, back.Equal(tt.v), "round trip: equal %v", back.Equal(tt.v))
 		})
 	}
 }
@@ -46,22 +46,16 @@ func TestParseJSON(t *testing.T) {
 	}
 	for in, want := range good {
 		v, err := ParseJSON(in)
-		if err != nil {
-			t.Fatalf("ParseJSON(%q): %v", in, err)
-		}
-		if got := v.String(); got != want {
-			t.Errorf("ParseJSON(%q) prints %s, want %s", in, got, want)
-		}
+		require.NoError(t, err, "ParseJSON(%q)", in)
+		assert.Equal(t, want, v.String(), "ParseJSON(%q) prints", in)
 	}
 	for _, bad := range []string{"", "\n", "{", `{"a" 1}`, `[1,]`, `01`, `"\x"`, "nul", `{"a": 1} x`, "\"\n\"", strings.Repeat("[", maxJSONDepth+2)} {
-		if _, err := ParseJSON(bad); err == nil {
-			t.Errorf("ParseJSON(%q) accepted", bad)
-		}
+		_, err := ParseJSON(bad)
+		assert.Error(t, err, "ParseJSON(%q) accepted", bad)
 	}
-	if _, err := ParseJSON("\n"); err == nil || err.Error() != "offset 1: unexpected end of input" {
-		t.Errorf("empty request error: %v", err)
-	}
-	if n, ok := (Value{kind: KindNumber, num: "1.5"}).AsNat(); ok {
-		t.Errorf("AsNat(1.5) = %d", n)
-	}
+	_, err := ParseJSON("\n")
+	assert.EqualError(t, err, "offset 1: unexpected end of input", "empty request error")
+	n, ok := (Value{kind: KindNumber, num: "1.5"}).AsNat()
+	assert.False(t, ok, "AsNat(1.5) = %d", n)
+
 }

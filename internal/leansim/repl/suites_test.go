@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"slices"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/leanprm/leanprm/leanbridge/verify"
 )
@@ -17,27 +19,19 @@ import (
 // simulator processes in leanbridge's tests.
 func TestHonestSuiteAccepted(t *testing.T) {
 	f, err := os.Open(filepath.Join("..", "..", "..", "testdata", "verify", "honest.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer f.Close()
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<20)
 	n := 0
 	for sc.Scan() {
 		var row struct{ ID, Statement, Proof string }
-		if err := json.Unmarshal(sc.Bytes(), &row); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, json.Unmarshal(sc.Bytes(), &row))
 		n++
 		st, err := verify.ParseStatement(row.Statement)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		rep := verify.CheckStatic(st, row.Proof, []string{"Init"})
-		if !rep.Accepted() {
-			t.Fatalf("%s: static layer: %v", row.ID, rep.Reasons)
-		}
+		require.True(t, rep.Accepted(), "%s: static layer: %v", row.ID, rep.Reasons)
 		v := cmdReply(t, NewServer(Options{}), rep.Cmd)
 		var reply verify.Reply
 		ms, _ := v.Get("messages")
@@ -55,16 +49,11 @@ func TestHonestSuiteAccepted(t *testing.T) {
 			}
 		}
 		j := verify.Judge(reply, st.NameText, rep.AxiomsLine, rep.LineShift, verify.DefaultAllowedAxioms)
-		if len(j.Reasons) > 0 {
-			t.Errorf("%s: %v\n%s\n%v", row.ID, j.Reasons, rep.Cmd, v)
-		}
+		assert.Empty(t, j.Reasons, "%s\n%s\n%v", row.ID, rep.Cmd, v)
 		for _, a := range j.Axioms {
-			if !slices.Contains(verify.DefaultAllowedAxioms, a) {
-				t.Errorf("%s: axiom %s", row.ID, a)
-			}
+			assert.Contains(t, verify.DefaultAllowedAxioms, a, "%s: axiom %s", row.ID, a)
 		}
 	}
-	if n < 20 {
-		t.Fatalf("only %d honest proofs", n)
-	}
+	require.GreaterOrEqual(t, n, 20, "only %d honest proofs", n)
+
 }

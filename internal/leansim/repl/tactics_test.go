@@ -3,6 +3,9 @@ package repl
 import (
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // accepted reports whether a command reply has no error message and no sorry.
@@ -79,9 +82,7 @@ func TestTacticsProve(t *testing.T) {
 	} {
 		t.Run(firstLineOf(src), func(t *testing.T) {
 			v := cmdReply(t, NewServer(Options{}), src)
-			if !accepted(v) {
-				t.Fatalf("%s\nnot accepted:\n%v", src, v)
-			}
+			require.True(t, accepted(v), "%s\nnot accepted:\n%v", src, v)
 		})
 	}
 }
@@ -139,11 +140,9 @@ func TestTacticsRefuse(t *testing.T) {
 	} {
 		t.Run(firstLineOf(tt.src), func(t *testing.T) {
 			v := cmdReply(t, NewServer(Options{}), tt.src)
-			if accepted(v) {
-				t.Fatalf("%s\nwas accepted: %v", tt.src, v)
-			}
-			if tt.want != "" && !strings.Contains(v.String(), quoteLean(tt.want)[1:len(quoteLean(tt.want))-1]) {
-				t.Fatalf("%s\nno %q in\n%v", tt.src, tt.want, v)
+			require.False(t, accepted(v), "%s\nwas accepted: %v", tt.src, v)
+			if tt.want != "" {
+				require.Contains(t, v.String(), quoteLean(tt.want)[1:len(quoteLean(tt.want))-1], "%s", tt.src)
 			}
 		})
 	}
@@ -158,12 +157,9 @@ func TestGoalsInTacticMode(t *testing.T) {
 	step := func(state int, tactic string) (int, []string, string) {
 		t.Helper()
 		r, err := s.Handle(Obj().Set("proofState", Int(state)).Set("tactic", Str(tactic)).String())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if m, ok := r.Get("message"); ok {
-			t.Fatalf("%s: %s", tactic, m.s)
-		}
+		require.NoError(t, err)
+		m, ok := r.Get("message")
+		require.False(t, ok, "%s: %s", tactic, m.s)
 		id, _ := r.Get("proofState")
 		n, _ := id.AsNat()
 		gs, _ := r.Get("goals")
@@ -174,9 +170,8 @@ func TestGoalsInTacticMode(t *testing.T) {
 		st, _ := r.Get("proofStatus")
 		return n, goals, st.s
 	}
-	if srs, _ := v.Get("sorries"); srs.Len() != 3 {
-		t.Fatalf("sorries: %v", v)
-	}
+	srs, _ := v.Get("sorries")
+	require.Equal(t, 3, srs.Len(), "sorries: %v", v)
 	for _, tt := range []struct {
 		state   int
 		tactics []string
@@ -190,12 +185,8 @@ func TestGoalsInTacticMode(t *testing.T) {
 		state := tt.state
 		for i, tac := range tt.tactics {
 			next, goals, status := step(state, tac)
-			if strings.Join(goals, "\n\n") != strings.Join(tt.goals[i], "\n\n") {
-				t.Errorf("after %q:\n%q\nwant\n%q", tac, goals, tt.goals[i])
-			}
-			if (len(goals) == 0) != (status == "Completed") {
-				t.Errorf("after %q: status %q with %d goals", tac, status, len(goals))
-			}
+			assert.Equal(t, strings.Join(tt.goals[i], "\n\n"), strings.Join(goals, "\n\n"), "after %q", tac)
+			assert.Equal(t, len(goals) == 0, status == "Completed", "after %q: status %q with %d goals", tac, status, len(goals))
 			state = next
 		}
 	}
@@ -235,23 +226,18 @@ func TestPrintAxioms(t *testing.T) {
 		"'a7' depends on axioms: [sorryAx]",
 		"'a8' depends on axioms: [propext]",
 	}
-	if strings.Join(infos, "\n") != strings.Join(want, "\n") {
-		t.Fatalf("reports:\n%s\nwant\n%s", strings.Join(infos, "\n"), strings.Join(want, "\n"))
-	}
+	require.Equal(t, strings.Join(want, "\n"), strings.Join(infos, "\n"), "reports")
 	errs := errorsOf(v)
-	if last := errs[len(errs)-1]; data(last) != "Unknown constant `nope`" {
-		t.Fatalf("unknown constant: %v", last)
-	}
+	last := errs[len(errs)-1]
+	require.Equal(t, "Unknown constant `nope`", data(last), "unknown constant: %v", last)
 	// The report sits on the #print line, from the command's start to the name's end.
 	m := ms.Index(ms.Len() - 2)
 	p, _ := m.Get("pos")
 	e, _ := m.Get("endPos")
-	if l, _ := p.Get("line"); l.num != "20" {
-		t.Errorf("report on line %s", l.num)
-	}
-	if c, _ := e.Get("column"); c.num != "16" {
-		t.Errorf("report ends at column %s", c.num)
-	}
+	l, _ := p.Get("line")
+	assert.Equal(t, "20", l.num, "report on line")
+	c, _ := e.Get("column")
+	assert.Equal(t, "16", c.num, "report ends at column")
 }
 
 // TestTacticModeLies: -tactic-mode-lies makes failing tactics report "Completed" in tactic
@@ -259,19 +245,14 @@ func TestPrintAxioms(t *testing.T) {
 func TestTacticModeLies(t *testing.T) {
 	s := NewServer(Options{TacticModeLies: true})
 	v := cmdReply(t, s, "theorem t : 2 + 2 = 5 := by sorry")
-	if srs, _ := v.Get("sorries"); srs.Len() != 1 {
-		t.Fatalf("%v", v)
-	}
+	srs, _ := v.Get("sorries")
+	require.Equal(t, 1, srs.Len(), "%v", v)
 	r, err := s.Handle(`{"proofState": 0, "tactic": "decide"}`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if st, _ := r.Get("proofStatus"); st.s != "Completed" {
-		t.Fatalf("no lie: %v", r)
-	}
-	if v := cmdReply(t, s, "theorem t : 2 + 2 = 5 := by decide"); accepted(v) {
-		t.Fatalf("command mode lied too: %v", v)
-	}
+	require.NoError(t, err)
+	st, _ := r.Get("proofStatus")
+	require.Equal(t, "Completed", st.s, "no lie: %v", r)
+	v = cmdReply(t, s, "theorem t : 2 + 2 = 5 := by decide")
+	require.False(t, accepted(v), "command mode lied too: %v", v)
 }
 
 // TestFaultsAfterStart: the first N requests are spared even a fault scheduled for them.
@@ -279,30 +260,24 @@ func TestFaultsAfterStart(t *testing.T) {
 	opts := Options{Faults: []ScheduledFault{{After: 0, Kind: FaultGarbage}, {After: 3, Kind: FaultGarbage}}, FaultsAfterStart: 2}
 	out, _, code := serve(t, requests(5), opts)
 	cs := chunks(out)
-	if code != 0 || len(cs) != 5 {
-		t.Fatalf("exit %d, %d replies", code, len(cs))
-	}
+	require.Equal(t, 0, code, "exit code")
+	require.Len(t, cs, 5, "replies")
 	for i, c := range cs {
-		if strings.Contains(c, "injected garbage") != (i == 3) {
-			t.Errorf("reply %d: %q", i, c)
-		}
+		assert.Equal(t, i == 3, strings.Contains(c, "injected garbage"), "reply %d: %q", i, c)
 	}
 	o, err := ParseFlags([]string{"-faults-after-start", "3", "-tactic-mode-lies"}, &strings.Builder{})
-	if err != nil || o.FaultsAfterStart != 3 || !o.TacticModeLies {
-		t.Fatalf("flags: %+v, %v", o, err)
-	}
-	if _, err := ParseFlags([]string{"-faults-after-start", "-1"}, &strings.Builder{}); err == nil {
-		t.Fatal("a negative -faults-after-start was accepted")
-	}
+	require.NoError(t, err, "flags")
+	require.Equal(t, 3, o.FaultsAfterStart, "flags: %+v", o)
+	require.True(t, o.TacticModeLies, "flags: %+v", o)
+	_, err = ParseFlags([]string{"-faults-after-start", "-1"}, &strings.Builder{})
+	require.Error(t, err, "a negative -faults-after-start was accepted")
 }
 
 // TestLibrary: every lemma of the table parses, and no two share a name.
 func TestLibrary(t *testing.T) {
-	if got := len(library()); got != len(lemmaSources) {
-		t.Fatalf("%d lemmas for %d sources", got, len(lemmaSources))
-	}
+	require.Len(t, library(), len(lemmaSources), "lemmas for %d sources", len(lemmaSources))
 	l, ok := lookupLemma("add_comm", []string{"Nat"})
-	if !ok || l.stmt.pp() != "∀ (n m : Nat), n + m = m + n" {
-		t.Fatalf("Nat.add_comm through open Nat: %v %v", ok, l.stmt)
-	}
+	require.True(t, ok, "Nat.add_comm through open Nat")
+	require.Equal(t, "∀ (n m : Nat), n + m = m + n", l.stmt.pp(), "Nat.add_comm through open Nat")
+
 }

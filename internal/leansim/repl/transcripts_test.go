@@ -7,6 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // Transcripts the simulator reproduces. Each runs in a fresh simulated process whose working
@@ -40,9 +43,7 @@ var inScope = [][]string{
 func replay(t *testing.T, dir, name string, opts Options) (string, string, int) {
 	t.Helper()
 	in, err := os.ReadFile(filepath.Join(transcriptsDir(t), name+".in"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	opts.Dir = dir
 	var out, errOut bytes.Buffer
 	code := Serve(context.Background(), bytes.NewReader(in), &out, &errOut, opts)
@@ -52,18 +53,12 @@ func replay(t *testing.T, dir, name string, opts Options) (string, string, int) 
 func newTranscriptDir(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
-	if err := os.Mkdir(filepath.Join(dir, "test"), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "test"), 0o755))
 	leans, _ := filepath.Glob(filepath.Join(transcriptsDir(t), "*.lean"))
 	for _, f := range leans {
 		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, "test", filepath.Base(f)), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "test", filepath.Base(f)), data, 0o644))
 	}
 	return dir
 }
@@ -77,30 +72,19 @@ func TestTranscriptReplay(t *testing.T) {
 			dir := newTranscriptDir(t)
 			for _, name := range chain {
 				got, stderr, code := replay(t, dir, name, Options{})
-				if code != 0 || stderr != "" {
-					t.Fatalf("%s: exit %d, stderr %q", name, code, stderr)
-				}
+				require.Equal(t, 0, code, "%s: exit code, stderr %q", name, stderr)
+				require.Empty(t, stderr, "%s: stderr", name)
 				wantData, err := os.ReadFile(filepath.Join(tdir, name+".expected.out"))
-				if err != nil {
-					t.Fatal(err)
-				}
+				require.NoError(t, err)
 				want := splitReplies(t, string(wantData))
 				gotReplies := splitReplies(t, got)
-				if len(gotReplies) != len(want) {
-					t.Fatalf("%s: %d replies, want %d\n%s", name, len(gotReplies), len(want), got)
-				}
+				require.Len(t, gotReplies, len(want), "%s: replies\n%s", name, got)
 				for i := range want {
 					w, err := ParseJSON(want[i])
-					if err != nil {
-						t.Fatal(err)
-					}
+					require.NoError(t, err)
 					g, err := ParseJSON(gotReplies[i])
-					if err != nil {
-						t.Fatalf("%s reply %d is not JSON: %v\n%s", name, i, err, gotReplies[i])
-					}
-					if !g.Equal(w) {
-						t.Errorf("%s reply %d:\n--- got\n%s\n--- want\n%s", name, i, gotReplies[i], want[i])
-					}
+					require.NoError(t, err, "%s reply %d is not JSON:\n%s", name, i, gotReplies[i])
+					assert.True(t, g.Equal(w), "%s reply %d:\n--- got\n%s\n--- want\n%s", name, i, gotReplies[i], want[i])
 				}
 				if got == string(wantData) {
 					t.Logf("%s: byte-identical", name)
@@ -114,14 +98,11 @@ func TestTranscriptReplay(t *testing.T) {
 // second uses `by_cases` on a Bool and `{ … }`, which the simulator does not model.
 func TestIncompleteFirstReply(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join(transcriptsDir(t), "incomplete.expected.out"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	want := splitReplies(t, string(data))[0]
 	got, err := NewServer(Options{}).Handle(`{"cmd": "def f : Nat := by apply Nat.succ"}`)
-	if err != nil || got.String() != want {
-		t.Fatalf("got\n%v (%v)\nwant\n%s", got, err, want)
-	}
+	require.NoError(t, err)
+	require.Equal(t, want, got.String())
 }
 
 // TestDefEvalLike is the def_eval session with what the simulator can answer in place of
@@ -144,12 +125,11 @@ func TestDefEvalLike(t *testing.T) {
 		"{\"messages\":\n [{\"severity\": \"error\",\n   \"pos\": {\"line\": 1, \"column\": 10},\n   \"endPos\": {\"line\": 1, \"column\": 11},\n   \"data\": \"Unknown identifier `f`\"}],\n \"env\": 5}",
 	}
 	cs := chunks(out)
-	if code != 0 || errOut != "" || len(cs) != len(want) {
-		t.Fatalf("exit %d, stderr %q, replies %q", code, errOut, cs)
-	}
+	require.Equal(t, 0, code, "exit code, stderr %q, replies %q", errOut, cs)
+	require.Empty(t, errOut, "stderr")
+	require.Len(t, cs, len(want), "replies")
 	for i := range want {
-		if strings.TrimSuffix(cs[i], "\n\n") != want[i] {
-			t.Errorf("reply %d:\n%s\nwant\n%s", i, cs[i], want[i])
-		}
+		assert.Equal(t, want[i], strings.TrimSuffix(cs[i], "\n\n"), "reply %d", i)
 	}
+
 }
