@@ -11,7 +11,7 @@ import (
 	"github.com/leanprm/leanprm/hybrid/chain"
 )
 
-func TestStepVerdictApproximate(t *testing.T) {
+func TestCombineVerdictsApproximate(t *testing.T) {
 	ob := func(vs ...Verdict) []Obligation {
 		out := make([]Obligation, len(vs))
 		for i, v := range vs {
@@ -19,11 +19,11 @@ func TestStepVerdictApproximate(t *testing.T) {
 		}
 		return out
 	}
-	assert.Equal(t, Approximate, StepVerdict(ob(Approximate)))
-	assert.Equal(t, Approximate, StepVerdict(ob(Verified, Approximate)))
-	assert.Equal(t, Verified, StepVerdict(ob(Verified, Verified)))
-	assert.Equal(t, Refuted, StepVerdict(ob(Approximate, Refuted)))
-	assert.Equal(t, Unknown, StepVerdict(ob(Approximate, Unknown)))
+	assert.Equal(t, Approximate, CombineVerdicts(ob(Approximate)))
+	assert.Equal(t, Approximate, CombineVerdicts(ob(Verified, Approximate)))
+	assert.Equal(t, Verified, CombineVerdicts(ob(Verified, Verified)))
+	assert.Equal(t, Refuted, CombineVerdicts(ob(Approximate, Refuted)))
+	assert.Equal(t, Unknown, CombineVerdicts(ob(Approximate, Unknown)))
 
 	var v Verdict
 	require.NoError(t, json.Unmarshal([]byte(`"approximate"`), &v))
@@ -33,7 +33,7 @@ func TestStepVerdictApproximate(t *testing.T) {
 // warnFormal verifies every step and warns on all but the last.
 type warnFormal struct{}
 
-func (warnFormal) CheckChain(_ context.Context, _ string, steps []chain.Step) ([]FormalStep, error) {
+func (warnFormal) JudgeSteps(_ context.Context, _ string, steps []chain.Step) ([]FormalStep, error) {
 	out := make([]FormalStep, len(steps))
 	for i := range out {
 		out[i] = FormalStep{Verdict: Verified, Checker: "exact",

@@ -3,7 +3,7 @@
 // merging two kinds of evidence: verdicts of a formal checker (Lean or
 // exact arithmetic, through the Formal interface) on the claims a step
 // makes, and the score of a learned process reward model (the PRM
-// interface). Every merged score keeps its source: each StepResult carries
+// interface). Every merged score keeps its source: each ScoredStep carries
 // the score, its Source, the formal verdict and checker, the learned
 // score, the obligations with their Lean text and messages, and the name
 // of the Policy that merged them.

@@ -25,7 +25,7 @@ func (lengthPRM) ScoreChain(_ context.Context, _ string, steps []chain.Step) ([]
 // step that claims 5 + 4 = 10 and says nothing about the others.
 type arithmeticFormal struct{}
 
-func (arithmeticFormal) CheckChain(_ context.Context, _ string, steps []chain.Step) ([]hybrid.FormalStep, error) {
+func (arithmeticFormal) JudgeSteps(_ context.Context, _ string, steps []chain.Step) ([]hybrid.FormalStep, error) {
 	out := make([]hybrid.FormalStep, len(steps))
 	for i, s := range steps {
 		if strings.Contains(s.Text, "5 + 4 = 10") {
@@ -49,7 +49,7 @@ func ExampleScorer() {
 	s := &hybrid.Scorer{PRM: lengthPRM{}, Formal: arithmeticFormal{}} // Policy zero value: hybrid
 	results, err := s.ScoreChains(context.Background(), chains)
 	if err != nil {
-		fmt.Println(err) // failed chains have ChainResult.Err set
+		fmt.Println(err) // failed chains have Scored.Err set
 		return
 	}
 	for _, r := range results {

@@ -87,7 +87,7 @@ type FormalStep struct {
 // could not formalize; an error means the whole chain could not be checked
 // (the scorer then falls back to learned scores and records the error).
 type Formal interface {
-	CheckChain(ctx context.Context, problem string, steps []chain.Step) ([]FormalStep, error)
+	JudgeSteps(ctx context.Context, problem string, steps []chain.Step) ([]FormalStep, error)
 }
 
 // NoFormal is a Formal that formalizes nothing: every step gets NoVerdict,
@@ -97,16 +97,16 @@ type NoFormal struct{}
 
 var _ Formal = NoFormal{}
 
-// CheckChain implements Formal.
-func (NoFormal) CheckChain(_ context.Context, _ string, steps []chain.Step) ([]FormalStep, error) {
+// JudgeSteps implements Formal.
+func (NoFormal) JudgeSteps(_ context.Context, _ string, steps []chain.Step) ([]FormalStep, error) {
 	return make([]FormalStep, len(steps)), nil
 }
 
-// StepVerdict combines the verdicts of a step's obligations: refuted if any
+// CombineVerdicts combines the verdicts of a step's obligations: refuted if any
 // is refuted, verified if there is at least one and all are verified,
 // approximate if all are verified or approximate and one is approximate,
 // unknown if some were formalized but not all decided, NoVerdict if none.
-func StepVerdict(obs []Obligation) Verdict {
+func CombineVerdicts(obs []Obligation) Verdict {
 	if len(obs) == 0 {
 		return NoVerdict
 	}
@@ -133,7 +133,7 @@ func StepVerdict(obs []Obligation) Verdict {
 
 // checkFormal runs f and validates the shape of its answer.
 func checkFormal(ctx context.Context, f Formal, problem string, steps []chain.Step) ([]FormalStep, error) {
-	out, err := f.CheckChain(ctx, problem, steps)
+	out, err := f.JudgeSteps(ctx, problem, steps)
 	if err != nil {
 		return nil, err
 	}

@@ -34,9 +34,9 @@ type BatchPRM interface {
 	ScoreChains(ctx context.Context, chains []PRMInput) (scores [][]float64, errs []error)
 }
 
-// StepResult is the merged result for one step. It always says where its
+// ScoredStep is the merged result for one step. It always says where its
 // score came from (Source, Policy) and carries both sides' evidence.
-type StepResult struct {
+type ScoredStep struct {
 	Index  int    `json:"index"`
 	Text   string `json:"text"`
 	Formal bool   `json:"formal,omitempty"` // a Lean step
@@ -56,8 +56,8 @@ type StepResult struct {
 	Learned *float64 `json:"learned,omitempty"`
 }
 
-// ChainResult is the merged result for one chain.
-type ChainResult struct {
+// Scored is the merged result for one chain.
+type Scored struct {
 	ID      string `json:"id"`
 	Source  string `json:"source,omitempty"`
 	Subset  string `json:"subset,omitempty"`
@@ -66,7 +66,7 @@ type ChainResult struct {
 	// gold_first_error in JSON so no reader takes it for a prediction.
 	FirstError int          `json:"gold_first_error"`
 	Policy     string       `json:"policy"`
-	Steps      []StepResult `json:"steps"`
+	Steps      []ScoredStep `json:"steps"`
 	// Warnings note what degraded the result without failing it, such as
 	// a formal check that failed (the learned scores then stand alone).
 	Warnings []string `json:"warnings,omitempty"`
@@ -75,7 +75,7 @@ type ChainResult struct {
 }
 
 // Scores returns the merged step scores.
-func (r *ChainResult) Scores() []float64 {
+func (r *Scored) Scores() []float64 {
 	out := make([]float64, len(r.Steps))
 	for i, s := range r.Steps {
 		out[i] = s.Score
@@ -85,7 +85,7 @@ func (r *ChainResult) Scores() []float64 {
 
 // Has reports whether any step has verdict v (for `check --fail-on
 // refuted`).
-func (r *ChainResult) Has(v Verdict) bool {
+func (r *Scored) Has(v Verdict) bool {
 	for _, s := range r.Steps {
 		if s.Verdict == v {
 			return true
@@ -95,11 +95,11 @@ func (r *ChainResult) Has(v Verdict) bool {
 }
 
 // Aggregate is the chain's score under a.
-func (r *ChainResult) Aggregate(a Aggregate) float64 { return a.Of(r.Scores()) }
+func (r *Scored) Aggregate(a Aggregate) float64 { return a.Of(r.Scores()) }
 
 // Predict returns the first step whose score is below threshold, or
 // NoError.
-func (r *ChainResult) Predict(threshold float64) int {
+func (r *Scored) Predict(threshold float64) int {
 	for i, s := range r.Steps {
 		if s.Score < threshold {
 			return i
@@ -110,8 +110,8 @@ func (r *ChainResult) Predict(threshold float64) int {
 
 // WithPolicy re-merges the chain's evidence under p. Formal verdicts and
 // learned scores are kept, so one scoring run serves every policy.
-func (r ChainResult) WithPolicy(p Policy) ChainResult {
-	steps := make([]StepResult, len(r.Steps))
+func (r Scored) WithPolicy(p Policy) Scored {
+	steps := make([]ScoredStep, len(r.Steps))
 	copy(steps, r.Steps)
 	for i := range steps {
 		s := &steps[i]
@@ -129,8 +129,8 @@ func (r ChainResult) WithPolicy(p Policy) ChainResult {
 }
 
 // WithPolicy re-merges every result under p.
-func WithPolicy(results []ChainResult, p Policy) []ChainResult {
-	out := make([]ChainResult, len(results))
+func WithPolicy(results []Scored, p Policy) []Scored {
+	out := make([]Scored, len(results))
 	for i := range results {
 		out[i] = results[i].WithPolicy(p)
 	}
@@ -153,7 +153,7 @@ type Scorer struct {
 	// Done, if set, gets each chain's result as soon as it is scored (in completion order,
 	// by input index i); calls never overlap. Results cut short by cancellation are not
 	// passed, so what Done saw is what an interrupted run finished (check --jsonl writes it).
-	Done func(i int, r ChainResult)
+	Done func(i int, r Scored)
 }
 
 func (s *Scorer) formal() Formal {
@@ -164,7 +164,7 @@ func (s *Scorer) formal() Formal {
 }
 
 // ScoreChain scores one chain.
-func (s *Scorer) ScoreChain(ctx context.Context, c chain.Chain) (ChainResult, error) {
+func (s *Scorer) ScoreChain(ctx context.Context, c chain.Chain) (Scored, error) {
 	var (
 		learned  []float64
 		warnings []string
@@ -189,18 +189,18 @@ func (s *Scorer) ScoreChain(ctx context.Context, c chain.Chain) (ChainResult, er
 	return s.merge(ctx, c, learned, warnings)
 }
 
-func (s *Scorer) failed(c chain.Chain, err error) ChainResult {
-	return ChainResult{ID: c.ID, Source: c.Source, Subset: c.Subset, Problem: c.Problem,
+func (s *Scorer) failed(c chain.Chain, err error) Scored {
+	return Scored{ID: c.ID, Source: c.Source, Subset: c.Subset, Problem: c.Problem,
 		FirstError: c.FirstError, Policy: s.Policy.Name(), Err: err.Error()}
 }
 
 // merge runs the formal side and merges it with learned (nil: no PRM). warnings are what the
 // learned side noted (truncated texts).
-func (s *Scorer) merge(ctx context.Context, c chain.Chain, learned []float64, warnings []string) (ChainResult, error) {
-	res := ChainResult{
+func (s *Scorer) merge(ctx context.Context, c chain.Chain, learned []float64, warnings []string) (Scored, error) {
+	res := Scored{
 		ID: c.ID, Source: c.Source, Subset: c.Subset, Problem: c.Problem,
 		FirstError: c.FirstError, Policy: s.Policy.Name(),
-		Steps:    make([]StepResult, len(c.Steps)),
+		Steps:    make([]ScoredStep, len(c.Steps)),
 		Warnings: warnings,
 	}
 	fs, err := checkFormal(ctx, s.formal(), c.Problem, c.Steps)
@@ -214,7 +214,7 @@ func (s *Scorer) merge(ctx context.Context, c chain.Chain, learned []float64, wa
 	res.Warnings = append(res.Warnings, stepWarnings(fs)...)
 	for i, st := range c.Steps {
 		f := fs[i]
-		r := StepResult{
+		r := ScoredStep{
 			Index: i, Text: st.Text, Formal: st.Formal, Label: st.Label,
 			Verdict: f.Verdict, Checker: f.Checker, FullyFormal: f.FullyFormal,
 			Obligations: f.Obligations, Policy: res.Policy,
@@ -271,8 +271,8 @@ func clamp01(x float64) float64 {
 // order. A chain that fails has Err set and its error is joined into the
 // returned error; the others are still scored. Cancelling ctx stops the
 // run and returns ctx.Err().
-func (s *Scorer) ScoreChains(ctx context.Context, chains []chain.Chain) ([]ChainResult, error) {
-	results := make([]ChainResult, len(chains))
+func (s *Scorer) ScoreChains(ctx context.Context, chains []chain.Chain) ([]Scored, error) {
+	results := make([]Scored, len(chains))
 	errs := make([]error, len(chains))
 
 	// A batching PRM sees every chain in one call; it does its own

@@ -39,7 +39,7 @@ func (f *fakePRM) ScoreChain(ctx context.Context, problem string, steps []chain.
 // otherwise, and fails for problems that contain "lean down".
 type fakeFormal struct{}
 
-func (fakeFormal) CheckChain(_ context.Context, problem string, steps []chain.Step) ([]FormalStep, error) {
+func (fakeFormal) JudgeSteps(_ context.Context, problem string, steps []chain.Step) ([]FormalStep, error) {
 	if strings.Contains(problem, "lean down") {
 		return nil, errors.New("REPL crashed")
 	}
@@ -237,11 +237,11 @@ func TestScoreChainsUsesBatchPRM(t *testing.T) {
 	assert.NotEmpty(t, res[1].Err)
 }
 
-func TestStepVerdict(t *testing.T) {
-	assert.Equal(t, NoVerdict, StepVerdict(nil))
-	assert.Equal(t, Verified, StepVerdict([]Obligation{{Verdict: Verified}, {Verdict: Verified}}))
-	assert.Equal(t, Unknown, StepVerdict([]Obligation{{Verdict: Verified}, {Verdict: Unknown}}))
-	assert.Equal(t, Refuted, StepVerdict([]Obligation{{Verdict: Unknown}, {Verdict: Refuted}}))
+func TestCombineVerdicts(t *testing.T) {
+	assert.Equal(t, NoVerdict, CombineVerdicts(nil))
+	assert.Equal(t, Verified, CombineVerdicts([]Obligation{{Verdict: Verified}, {Verdict: Verified}}))
+	assert.Equal(t, Unknown, CombineVerdicts([]Obligation{{Verdict: Verified}, {Verdict: Unknown}}))
+	assert.Equal(t, Refuted, CombineVerdicts([]Obligation{{Verdict: Unknown}, {Verdict: Refuted}}))
 }
 
 func TestResultJSONRoundTrip(t *testing.T) {
@@ -260,7 +260,7 @@ func TestResultJSONRoundTrip(t *testing.T) {
 	assert.Equal(t, "none", steps[0].(map[string]any)["verdict"])
 	assert.Equal(t, "correct", steps[0].(map[string]any)["label"])
 	assert.Equal(t, "refuted", steps[1].(map[string]any)["verdict"])
-	var back ChainResult
+	var back Scored
 	require.NoError(t, json.Unmarshal(b, &back))
 	assert.Equal(t, r, back)
 	var v Verdict
@@ -327,7 +327,7 @@ func TestScoreChainsDoneBeforeCancel(t *testing.T) {
 	defer cancel()
 	prm := &blockPRM{blocked: make(chan struct{})}
 	var seen []string
-	s := &Scorer{PRM: prm, Policy: PolicyLearned, Concurrency: 2, Done: func(i int, r ChainResult) {
+	s := &Scorer{PRM: prm, Policy: PolicyLearned, Concurrency: 2, Done: func(i int, r Scored) {
 		seen = append(seen, r.ID)
 		if len(seen) == 2 {
 			<-prm.blocked // the blocked chain is in flight: interrupt now

@@ -54,7 +54,7 @@ func refutedSteps(tb testing.TB, path string, format chain.Format, before func(c
 	out := map[string]string{}
 	var f pipelineFigures
 	for row, c := range chains {
-		fs, err := ck.CheckChain(context.Background(), c.Problem, c.Steps)
+		fs, err := ck.JudgeSteps(context.Background(), c.Problem, c.Steps)
 		if err != nil {
 			tb.Fatal(err)
 		}

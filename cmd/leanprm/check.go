@@ -51,12 +51,12 @@ did not happen (--fail-on error exits 3, as for any failed checker).`,
 			// --jsonl writes each chain as soon as it (and those before it) is scored, so an
 			// interrupted run keeps what it finished.
 			var streamed *orderedResults
-			var done func(int, hybrid.ChainResult, float64)
+			var done func(int, hybrid.Scored, float64)
 			if asJSONL {
 				enc := json.NewEncoder(e.stdout)
 				var thr float64 // the scoring threshold, the same for every chain
-				streamed = newOrderedResults(func(r hybrid.ChainResult) error { return enc.Encode(newCheckJSON(r, thr, agg)) })
-				done = func(i int, r hybrid.ChainResult, threshold float64) {
+				streamed = newOrderedResults(func(r hybrid.Scored) error { return enc.Encode(newCheckJSON(r, thr, agg)) })
+				done = func(i int, r hybrid.Scored, threshold float64) {
 					thr = threshold
 					streamed.add(i, r)
 				}
@@ -121,7 +121,7 @@ did not happen (--fail-on error exits 3, as for any failed checker).`,
 // shows beside it, so a script needs no second computation. The gold label is named as such
 // (null when the input has none); step indices are 0-based, and the document says so.
 type checkJSON struct {
-	hybrid.ChainResult
+	hybrid.Scored
 	Gold          *int    `json:"gold_first_error"`
 	Predicted     int     `json:"predicted_first_error"` // -1: no step below the threshold
 	Threshold     float64 `json:"threshold"`
@@ -130,8 +130,8 @@ type checkJSON struct {
 	StepIndexBase int     `json:"step_index_base"`
 }
 
-func newCheckJSON(r hybrid.ChainResult, threshold float64, agg hybrid.Aggregate) checkJSON {
-	out := checkJSON{ChainResult: r, Predicted: r.Predict(threshold), Threshold: threshold,
+func newCheckJSON(r hybrid.Scored, threshold float64, agg hybrid.Aggregate) checkJSON {
+	out := checkJSON{Scored: r, Predicted: r.Predict(threshold), Threshold: threshold,
 		Aggregate: string(agg), StepIndexBase: 0}
 	if r.FirstError != chain.NoLabel {
 		g := r.FirstError

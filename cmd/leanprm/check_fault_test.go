@@ -21,11 +21,11 @@ func writeChain(t *testing.T, dir string, steps ...string) string {
 	return f
 }
 
-func decodeJSONL(t *testing.T, out string) []hybrid.ChainResult {
+func decodeJSONL(t *testing.T, out string) []hybrid.Scored {
 	t.Helper()
-	var res []hybrid.ChainResult
+	var res []hybrid.Scored
 	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
-		var r hybrid.ChainResult
+		var r hybrid.Scored
 		require.NoError(t, json.Unmarshal([]byte(line), &r), line)
 		res = append(res, r)
 	}

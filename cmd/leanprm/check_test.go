@@ -41,7 +41,7 @@ func TestCheckJSONLCarriesProvenance(t *testing.T) {
 	require.NoError(t, err)
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	require.Len(t, lines, 1)
-	var res hybrid.ChainResult
+	var res hybrid.Scored
 	require.NoError(t, json.Unmarshal([]byte(lines[0]), &res))
 	require.Len(t, res.Steps, 5)
 	for _, s := range res.Steps {
@@ -68,7 +68,7 @@ func TestCheckThroughSimulatorRecordsSim(t *testing.T) {
 	demo := repoFile(t, "testdata/demo/chain.md")
 	out, _, err := run(t, t.TempDir(), nil, "check", "--checker", "lean", "--repl-command", "leanprm sim repl", "--jsonl", demo)
 	require.NoError(t, err)
-	var res hybrid.ChainResult
+	var res hybrid.Scored
 	require.NoError(t, json.Unmarshal([]byte(strings.TrimSpace(out)), &res))
 	assert.Equal(t, hybrid.Refuted, res.Steps[3].Verdict)
 	assert.Equal(t, "sim", res.Steps[3].Checker, "a simulator's verdict is never recorded as Lean's")
@@ -165,7 +165,7 @@ func TestCheckJudgesLeanSteps(t *testing.T) {
 
 	out, _, err := run(t, dir, nil, "check", "--checker", "lean", "--repl-command", "leanprm sim repl", "--jsonl", f)
 	require.NoError(t, err)
-	var res hybrid.ChainResult
+	var res hybrid.Scored
 	require.NoError(t, json.Unmarshal([]byte(strings.TrimSpace(out)), &res))
 	require.Len(t, res.Steps, 5)
 
@@ -208,7 +208,7 @@ func TestCheckNeverRefutesLeanStepsForWhatTheEnvironmentLacks(t *testing.T) {
 	require.NoError(t, os.WriteFile(f, []byte(text), 0o644))
 	out, _, err := run(t, dir, nil, "check", "--checker", "lean", "--repl-command", "leanprm sim repl", "--jsonl", f)
 	require.NoError(t, err)
-	var res hybrid.ChainResult
+	var res hybrid.Scored
 	require.NoError(t, json.Unmarshal([]byte(strings.TrimSpace(out)), &res))
 	require.Len(t, res.Steps, 2)
 	for _, s := range res.Steps {

@@ -10,17 +10,17 @@ import (
 // those that finish before an earlier one. rest writes what is held back (on an interrupt:
 // every finished chain is written, each line names its chain).
 type orderedResults struct {
-	write   func(hybrid.ChainResult) error
+	write   func(hybrid.Scored) error
 	next    int
-	pending map[int]hybrid.ChainResult
+	pending map[int]hybrid.Scored
 	err     error // the first write error; later writes are skipped
 }
 
-func newOrderedResults(write func(hybrid.ChainResult) error) *orderedResults {
-	return &orderedResults{write: write, pending: map[int]hybrid.ChainResult{}}
+func newOrderedResults(write func(hybrid.Scored) error) *orderedResults {
+	return &orderedResults{write: write, pending: map[int]hybrid.Scored{}}
 }
 
-func (o *orderedResults) add(i int, r hybrid.ChainResult) {
+func (o *orderedResults) add(i int, r hybrid.Scored) {
 	o.pending[i] = r
 	for {
 		r, ok := o.pending[o.next]
@@ -33,7 +33,7 @@ func (o *orderedResults) add(i int, r hybrid.ChainResult) {
 	}
 }
 
-func (o *orderedResults) emit(r hybrid.ChainResult) {
+func (o *orderedResults) emit(r hybrid.Scored) {
 	if o.err == nil {
 		o.err = o.write(r)
 	}

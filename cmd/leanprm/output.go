@@ -135,7 +135,7 @@ func oneLineText(s string, max int) string {
 	return s
 }
 
-func failOnFindings(results []hybrid.ChainResult, failOn string, threshold float64) error {
+func failOnFindings(results []hybrid.Scored, failOn string, threshold float64) error {
 	n := 0
 	for i := range results {
 		switch failOn {

@@ -10,7 +10,7 @@ import (
 
 // scoredFile is FILE read and scored: what check, compare and select share.
 type scoredFile struct {
-	results   []hybrid.ChainResult
+	results   []hybrid.Scored
 	rowErrs   []chain.RowError // unreadable rows; the rest were scored
 	scoreErr  error            // chains that could not be scored (their results carry Err)
 	formalErr error            // the REPL answered none of the run's requests (timeouts, crashes)
@@ -26,7 +26,7 @@ func scoreFile(ctx context.Context, e *env, path string, format chain.Format, po
 
 // scoreFileDone is scoreFile that passes each chain's result to done as soon as it is scored
 // (hybrid.Scorer.Done): what an interrupted run finished is then not lost.
-func scoreFileDone(ctx context.Context, e *env, path string, format chain.Format, policy hybrid.Policy, threshold float64, done func(int, hybrid.ChainResult, float64)) (*scoredFile, error) {
+func scoreFileDone(ctx context.Context, e *env, path string, format chain.Format, policy hybrid.Policy, threshold float64, done func(int, hybrid.Scored, float64)) (*scoredFile, error) {
 	chains, rowErrs, err := readInput(ctx, e, path, format)
 	if err != nil {
 		return nil, err
@@ -43,7 +43,7 @@ func scoreFileDone(ctx context.Context, e *env, path string, format chain.Format
 		threshold = wire.DefaultThreshold(s.PRM)
 	}
 	if done != nil {
-		s.Scorer.Done = func(i int, r hybrid.ChainResult) { done(i, r, threshold) }
+		s.Scorer.Done = func(i int, r hybrid.Scored) { done(i, r, threshold) }
 	}
 	results, scoreErr := s.Scorer.ScoreChains(ctx, chains)
 	if ctx.Err() != nil {

@@ -170,7 +170,7 @@ func crossValidateModel(ctx context.Context, e *env, m *embedded.Model, dir stri
 	if err != nil && len(results) == 0 {
 		return err
 	}
-	var calib []hybrid.ChainResult
+	var calib []hybrid.Scored
 	for i, r := range results {
 		if isCalib[i] {
 			calib = append(calib, r)

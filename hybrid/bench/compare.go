@@ -119,7 +119,7 @@ type Comparison struct {
 
 // Compare sets formal verdicts against learned scores. Steps without a
 // learned score are skipped.
-func Compare(results []hybrid.ChainResult, opts CompareOptions) Comparison {
+func Compare(results []hybrid.Scored, opts CompareOptions) Comparison {
 	t := opts.threshold()
 	nb := opts.bins()
 	cmp := Comparison{Threshold: t, RefutedHist: make([]int, nb), VerifiedHist: make([]int, nb)}

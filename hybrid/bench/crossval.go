@@ -60,30 +60,30 @@ type CVReport struct {
 // fold and applied to the evaluated chains of the other, both ways. A
 // fixed opts.Threshold (and formal-only's 0.5) involves no choice, so its
 // CV figure equals the dev one.
-func CrossValidateProcessBench(results, calibration []hybrid.ChainResult, opts EvalOptions) []CVReport {
+func CrossValidateProcessBench(results, calibration []hybrid.Scored, opts EvalOptions) []CVReport {
 	var out []CVReport
 	for _, p := range opts.policies() {
 		rs := hybrid.WithPolicy(results, p)
 		cal := hybrid.WithPolicy(calibration, p)
 		rep := CVReport{Policy: p.Name(), DevThreshold: opts.threshold(p, cal)}
-		var calByFold [Folds][]hybrid.ChainResult
+		var calByFold [Folds][]hybrid.Scored
 		for _, r := range cal {
 			calByFold[Fold(r.ID)] = append(calByFold[Fold(r.ID)], r)
 		}
 		for k := range Folds {
 			rep.FoldThresholds[k] = opts.threshold(p, calByFold[k])
-			rep.FoldChosen[k] = evaluateProcessBench(calByFold[k], func(hybrid.ChainResult) (float64, bool) {
+			rep.FoldChosen[k] = evaluateProcessBench(calByFold[k], func(hybrid.Scored) (float64, bool) {
 				return rep.FoldThresholds[k], true
 			}).pooled("calibration")
 		}
 		dev := EvaluateProcessBench(rs, rep.DevThreshold)
 		var folds [Folds]ProcessBenchReport
 		for k := range Folds {
-			folds[k] = evaluateProcessBench(rs, func(r hybrid.ChainResult) (float64, bool) {
+			folds[k] = evaluateProcessBench(rs, func(r hybrid.Scored) (float64, bool) {
 				return rep.FoldThresholds[1-k], Fold(r.ID) == k
 			})
 		}
-		cv := evaluateProcessBench(rs, func(r hybrid.ChainResult) (float64, bool) {
+		cv := evaluateProcessBench(rs, func(r hybrid.Scored) (float64, bool) {
 			return rep.FoldThresholds[1-Fold(r.ID)], true
 		})
 		for _, d := range dev.Subsets {

@@ -28,13 +28,13 @@ func TestCrossValidateHandComputed(t *testing.T) {
 	// is clean at 0.3 and at 0.375; f (fold 1, error at 0, 0.4) is found at
 	// 0.475 but not at 0.375, so t goes from 0 on dev to 100
 	// cross-validated.
-	calib := []hybrid.ChainResult{
+	calib := []hybrid.Scored{
 		scored("a", "s", chain.NoError, 0.9, 0.6),
 		scored("b", "s", chain.NoError, 0.9, 0.4),
 		scored("c", "s", 1, 0.9, 0.35),
 		scored("d", "s", 1, 0.9, 0.2),
 	}
-	results := append(append([]hybrid.ChainResult(nil), calib...),
+	results := append(append([]hybrid.Scored(nil), calib...),
 		scored("e", "t", chain.NoError, 0.4),
 		scored("f", "t", 0, 0.4))
 	reps := CrossValidateProcessBench(results, calib, EvalOptions{Policies: []hybrid.Policy{hybrid.PolicyLearned}})
@@ -69,7 +69,7 @@ func TestCrossValidateHandComputed(t *testing.T) {
 }
 
 func TestCrossValidateFixedThresholdEqualsDev(t *testing.T) {
-	calib := []hybrid.ChainResult{
+	calib := []hybrid.Scored{
 		scored("a", "s", chain.NoError, 0.9, 0.6),
 		scored("b", "s", 1, 0.9, 0.4),
 		scored("c", "s", 1, 0.9, 0.3),

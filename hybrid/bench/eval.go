@@ -22,7 +22,7 @@ func (o EvalOptions) policies() []hybrid.Policy {
 
 // threshold picks the threshold for p: fixed, 0.5 for formal-only, or the
 // F1-maximizing one on calibration re-merged under p.
-func (o EvalOptions) threshold(p hybrid.Policy, calibration []hybrid.ChainResult) float64 {
+func (o EvalOptions) threshold(p hybrid.Policy, calibration []hybrid.Scored) float64 {
 	switch {
 	case p.EffectiveMode() == hybrid.ModeFormal:
 		return 0.5
@@ -39,8 +39,8 @@ func (o EvalOptions) threshold(p hybrid.Policy, calibration []hybrid.ChainResult
 // chosen on calibration (scored results of the calibration file, by
 // default ProcessBench's GSM8K dev file). Both slices are re-merged per
 // policy, so they must come from a run that had both sides' evidence.
-func CompareProcessBench(results, calibration []hybrid.ChainResult, opts EvalOptions) []ProcessBenchReport {
-	return comparePolicies(results, calibration, opts, func(rs []hybrid.ChainResult, t float64, policy string) ProcessBenchReport {
+func CompareProcessBench(results, calibration []hybrid.Scored, opts EvalOptions) []ProcessBenchReport {
+	return comparePolicies(results, calibration, opts, func(rs []hybrid.Scored, t float64, policy string) ProcessBenchReport {
 		rep := EvaluateProcessBench(rs, t)
 		rep.Policy = policy
 		return rep
@@ -50,8 +50,8 @@ func CompareProcessBench(results, calibration []hybrid.ChainResult, opts EvalOpt
 // ComparePRMBench is CompareProcessBench for PRMBench's step-level metric.
 // The threshold is still chosen by ProcessBench F1 on calibration, so one
 // threshold serves both benchmarks.
-func ComparePRMBench(results, calibration []hybrid.ChainResult, opts EvalOptions) []PRMBenchReport {
-	return comparePolicies(results, calibration, opts, func(rs []hybrid.ChainResult, t float64, policy string) PRMBenchReport {
+func ComparePRMBench(results, calibration []hybrid.Scored, opts EvalOptions) []PRMBenchReport {
+	return comparePolicies(results, calibration, opts, func(rs []hybrid.Scored, t float64, policy string) PRMBenchReport {
 		rep := EvaluatePRMBench(rs, t)
 		rep.Policy = policy
 		return rep
@@ -60,7 +60,7 @@ func ComparePRMBench(results, calibration []hybrid.ChainResult, opts EvalOptions
 
 // comparePolicies evaluates results re-merged under each of opts' policies
 // at that policy's threshold.
-func comparePolicies[R any](results, calibration []hybrid.ChainResult, opts EvalOptions, evaluate func(rs []hybrid.ChainResult, threshold float64, policy string) R) []R {
+func comparePolicies[R any](results, calibration []hybrid.Scored, opts EvalOptions, evaluate func(rs []hybrid.Scored, threshold float64, policy string) R) []R {
 	var out []R
 	for _, p := range opts.policies() {
 		out = append(out, evaluate(hybrid.WithPolicy(results, p), opts.threshold(p, calibration), p.Name()))

@@ -77,8 +77,8 @@ type ProcessBenchReport struct {
 
 // EvaluateProcessBench scores results (one policy) at threshold, per subset
 // in name order, and their average.
-func EvaluateProcessBench(results []hybrid.ChainResult, threshold float64) ProcessBenchReport {
-	rep := evaluateProcessBench(results, func(hybrid.ChainResult) (float64, bool) { return threshold, true })
+func EvaluateProcessBench(results []hybrid.Scored, threshold float64) ProcessBenchReport {
+	rep := evaluateProcessBench(results, func(hybrid.Scored) (float64, bool) { return threshold, true })
 	rep.Threshold = threshold
 	return rep
 }
@@ -87,7 +87,7 @@ func EvaluateProcessBench(results []hybrid.ChainResult, threshold float64) Proce
 // thresholdOf gives a chain's threshold and whether it is evaluated at all
 // (cross-validation predicts each fold at the other fold's threshold). The
 // report's Threshold is the first evaluated chain's.
-func evaluateProcessBench(results []hybrid.ChainResult, thresholdOf func(hybrid.ChainResult) (float64, bool)) ProcessBenchReport {
+func evaluateProcessBench(results []hybrid.Scored, thresholdOf func(hybrid.Scored) (float64, bool)) ProcessBenchReport {
 	var rep ProcessBenchReport
 	if len(results) > 0 {
 		rep.Policy = results[0].Policy
@@ -148,7 +148,7 @@ const maxCandidates = 2000
 // did on its GSM8K subset. Candidates lie midway between consecutive
 // distinct step scores; ties go to the lowest. It returns the threshold and
 // the calibration score it reaches.
-func ChooseThreshold(calibration []hybrid.ChainResult) (float64, PBScore) {
+func ChooseThreshold(calibration []hybrid.Scored) (float64, PBScore) {
 	var labels []int
 	var chains [][]float64
 	var all []float64
@@ -274,7 +274,7 @@ type PRMBenchReport struct {
 }
 
 // EvaluatePRMBench scores results' labelled steps at threshold.
-func EvaluatePRMBench(results []hybrid.ChainResult, threshold float64) PRMBenchReport {
+func EvaluatePRMBench(results []hybrid.Scored, threshold float64) PRMBenchReport {
 	rep := PRMBenchReport{Threshold: threshold}
 	if len(results) > 0 {
 		rep.Policy = results[0].Policy

@@ -12,11 +12,11 @@ import (
 )
 
 // scored builds a result with the given step scores and gold first error.
-func scored(id, subset string, firstError int, scores ...float64) hybrid.ChainResult {
-	r := hybrid.ChainResult{ID: id, Subset: subset, FirstError: firstError, Problem: id}
+func scored(id, subset string, firstError int, scores ...float64) hybrid.Scored {
+	r := hybrid.Scored{ID: id, Subset: subset, FirstError: firstError, Problem: id}
 	for i, s := range scores {
 		l := s
-		r.Steps = append(r.Steps, hybrid.StepResult{Index: i, Score: s, Learned: &l, Source: hybrid.FromLearned})
+		r.Steps = append(r.Steps, hybrid.ScoredStep{Index: i, Score: s, Learned: &l, Source: hybrid.FromLearned})
 	}
 	return r
 }
@@ -41,7 +41,7 @@ func TestProcessBenchScoreHandComputed(t *testing.T) {
 func TestChooseThresholdHandComputed(t *testing.T) {
 	// Scores 0.3 0.4 0.7 0.8 0.9; candidates 0.3, 0.35, 0.55, 0.75, 0.85, >0.9.
 	// F1 by candidate: 0, 66.7, 100, 100, 0, 0 → the lowest best is 0.55.
-	calib := []hybrid.ChainResult{
+	calib := []hybrid.Scored{
 		scored("a", "s", chain.NoError, 0.9, 0.8),
 		scored("b", "s", 1, 0.9, 0.3, 0.7),
 		scored("c", "s", 0, 0.4, 0.9),
@@ -86,7 +86,7 @@ func TestPRMBenchHandComputed(t *testing.T) {
 		r.Steps[i].Label = l
 	}
 	unl := scored("b", "circular", chain.NoLabel, 0.1)
-	rep := EvaluatePRMBench([]hybrid.ChainResult{r, unl}, 0.5)
+	rep := EvaluatePRMBench([]hybrid.Scored{r, unl}, 0.5)
 	require.Len(t, rep.Subsets, 1)
 	s := rep.Subsets[0]
 	assert.Equal(t, 5, s.Steps)
@@ -103,14 +103,14 @@ func TestPRMBenchHandComputed(t *testing.T) {
 
 func TestComparePoliciesSideBySide(t *testing.T) {
 	// One refuted step the PRM liked: hybrid catches it, learned does not.
-	mk := func(id string, fe int, scores []float64, verdicts []hybrid.Verdict) hybrid.ChainResult {
+	mk := func(id string, fe int, scores []float64, verdicts []hybrid.Verdict) hybrid.Scored {
 		r := scored(id, "s", fe, scores...)
 		for i, v := range verdicts {
 			r.Steps[i].Verdict = v
 		}
 		return r
 	}
-	results := []hybrid.ChainResult{
+	results := []hybrid.Scored{
 		mk("a", 1, []float64{0.9, 0.8}, []hybrid.Verdict{hybrid.NoVerdict, hybrid.Refuted}),
 		mk("b", chain.NoError, []float64{0.9, 0.7}, []hybrid.Verdict{hybrid.Verified, hybrid.NoVerdict}),
 	}
@@ -125,7 +125,7 @@ func TestComparePoliciesSideBySide(t *testing.T) {
 	assert.InDelta(t, 100, byPolicy["hybrid"], 1e-9)
 
 	// Threshold chosen on calibration per policy.
-	calib := []hybrid.ChainResult{mk("c", 0, []float64{0.6, 0.9}, nil), mk("d", chain.NoError, []float64{0.8, 0.9}, nil)}
+	calib := []hybrid.Scored{mk("c", 0, []float64{0.6, 0.9}, nil), mk("d", chain.NoError, []float64{0.8, 0.9}, nil)}
 	reps = CompareProcessBench(results, calib, EvalOptions{Policies: []hybrid.Policy{hybrid.PolicyLearned}})
 	require.Len(t, reps, 1)
 	assert.InDelta(t, 0.7, reps[0].Threshold, 1e-12)
@@ -135,7 +135,7 @@ func TestComparePoliciesSideBySide(t *testing.T) {
 }
 
 func TestCompareHandComputed(t *testing.T) {
-	mk := func(scores []float64, verdicts []hybrid.Verdict, labels []chain.Label) hybrid.ChainResult {
+	mk := func(scores []float64, verdicts []hybrid.Verdict, labels []chain.Label) hybrid.Scored {
 		r := scored("x", "s", chain.NoLabel, scores...)
 		r.Source = "f:1"
 		for i := range r.Steps {
@@ -145,7 +145,7 @@ func TestCompareHandComputed(t *testing.T) {
 		}
 		return r
 	}
-	res := []hybrid.ChainResult{
+	res := []hybrid.Scored{
 		mk([]float64{0.9, 0.7, 0.5}, []hybrid.Verdict{hybrid.Verified, hybrid.Refuted, hybrid.NoVerdict}, []chain.Label{chain.Correct, chain.Wrong, chain.Correct}),
 		mk([]float64{0.6, 0.2, 0.95}, []hybrid.Verdict{hybrid.Verified, hybrid.Refuted, hybrid.Unknown}, []chain.Label{chain.Correct, chain.Wrong, chain.Unlabeled}),
 	}
@@ -180,7 +180,7 @@ func TestAUCTies(t *testing.T) {
 }
 
 func TestSelectBest(t *testing.T) {
-	res := []hybrid.ChainResult{
+	res := []hybrid.Scored{
 		scored("p1-a", "", 1, 0.9, 0.5),
 		scored("p2-a", "", chain.NoError, 0.8),
 		scored("p1-b", "", chain.NoError, 0.7, 0.8),
@@ -214,7 +214,7 @@ func TestSelectBest(t *testing.T) {
 // verified nor a refuted one in the comparison.
 func TestCompareCountsApproximateApart(t *testing.T) {
 	l := func(x float64) *float64 { return &x }
-	res := []hybrid.ChainResult{{ID: "a", Steps: []hybrid.StepResult{
+	res := []hybrid.Scored{{ID: "a", Steps: []hybrid.ScoredStep{
 		{Index: 0, Verdict: hybrid.Verified, Learned: l(0.9)},
 		{Index: 1, Verdict: hybrid.Approximate, Learned: l(0.2)},
 		{Index: 2, Verdict: hybrid.Refuted, Learned: l(0.1)},

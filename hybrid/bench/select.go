@@ -29,7 +29,7 @@ type Selection struct {
 // SelectBest groups results by problem text (trimmed; first appearance
 // order) and picks each group's chain with the highest aggregate score.
 // Chains that failed to score are not candidates.
-func SelectBest(results []hybrid.ChainResult, agg hybrid.Aggregate) []Selection {
+func SelectBest(results []hybrid.Scored, agg hybrid.Aggregate) []Selection {
 	var out []Selection
 	index := map[string]int{}
 	for i, r := range results {
@@ -85,7 +85,7 @@ type SelectionSummary struct {
 }
 
 // SummarizeSelection computes a SelectionSummary.
-func SummarizeSelection(sel []Selection, results []hybrid.ChainResult) SelectionSummary {
+func SummarizeSelection(sel []Selection, results []hybrid.Scored) SelectionSummary {
 	var sum SelectionSummary
 	var acc, oracle, chance float64
 	for _, s := range sel {

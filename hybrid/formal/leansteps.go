@@ -35,8 +35,8 @@ type LeanSteps struct {
 
 var _ hybrid.Formal = LeanSteps{}
 
-func (l LeanSteps) CheckChain(ctx context.Context, problem string, steps []chain.Step) ([]hybrid.FormalStep, error) {
-	out, err := l.Inner.CheckChain(ctx, problem, steps)
+func (l LeanSteps) JudgeSteps(ctx context.Context, problem string, steps []chain.Step) ([]hybrid.FormalStep, error) {
+	out, err := l.Inner.JudgeSteps(ctx, problem, steps)
 	if err != nil {
 		return nil, err
 	}

@@ -140,7 +140,7 @@ func TestLeanStepsOnSimulator(t *testing.T) {
 	require.Empty(t, rowErrs)
 	require.Len(t, chains, 1)
 	l := LeanSteps{Inner: hybrid.NoFormal{}, Checker: leanSimPool(t, 1), Header: ""}
-	out, err := l.CheckChain(leanCtx(t), chains[0].Problem, chains[0].Steps)
+	out, err := l.JudgeSteps(leanCtx(t), chains[0].Problem, chains[0].Steps)
 	require.NoError(t, err)
 	require.Len(t, out, 4)
 	assert.Equal(t, hybrid.NoVerdict, out[0].Verdict, "prose is Inner's")
@@ -155,7 +155,7 @@ func TestLeanStepsOnSimulator(t *testing.T) {
 	assert.Equal(t, "whole proof", out[3].Obligations[2].Text)
 
 	// The same steps without Lean: no formal verdict, and why.
-	out, err = LeanSteps{Inner: hybrid.NoFormal{}}.CheckChain(leanCtx(t), chains[0].Problem, chains[0].Steps)
+	out, err = LeanSteps{Inner: hybrid.NoFormal{}}.JudgeSteps(leanCtx(t), chains[0].Problem, chains[0].Steps)
 	require.NoError(t, err)
 	for _, i := range []int{1, 3} {
 		assert.Equal(t, hybrid.NoVerdict, out[i].Verdict)

@@ -49,7 +49,7 @@ func TestProcessBenchDevHybrid(t *testing.T) {
 	res, err := s.ScoreChains(context.Background(), all)
 	require.NoError(t, err)
 	took := time.Since(start)
-	var calib []hybrid.ChainResult
+	var calib []hybrid.Scored
 	for _, r := range res {
 		if r.Subset == "gsm8k" {
 			calib = append(calib, r)

@@ -35,10 +35,10 @@ var _ hybrid.Formal = (*Prose)(nil)
 // NewProse wraps tr.
 func NewProse(tr *translate.Translator) *Prose { return &Prose{tr: tr} }
 
-// CheckChain implements hybrid.Formal. The error is the context's, if it
+// JudgeSteps implements hybrid.Formal. The error is the context's, if it
 // ended first (the exact checker alone does not watch the context, so it
 // is checked before); checker failures are Unknown verdicts.
-func (c *Prose) CheckChain(ctx context.Context, _ string, steps []chain.Step) ([]hybrid.FormalStep, error) {
+func (c *Prose) JudgeSteps(ctx context.Context, _ string, steps []chain.Step) ([]hybrid.FormalStep, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -91,7 +91,7 @@ func ConvertStep(s translate.StepResult) hybrid.FormalStep {
 			fs.Checker = o.Checker
 		}
 	}
-	fs.Verdict = hybrid.StepVerdict(fs.Obligations)
+	fs.Verdict = hybrid.CombineVerdicts(fs.Obligations)
 	if fs.Verdict == hybrid.Refuted {
 		for _, o := range fs.Obligations {
 			if o.Verdict == hybrid.Refuted {

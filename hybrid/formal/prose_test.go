@@ -12,7 +12,7 @@ import (
 	"github.com/leanprm/leanprm/translate"
 )
 
-func TestProseCheckChain(t *testing.T) {
+func TestProseJudgeSteps(t *testing.T) {
 	tr, err := translate.New(translate.Options{})
 	require.NoError(t, err)
 	c := NewProse(tr)
@@ -22,7 +22,7 @@ func TestProseCheckChain(t *testing.T) {
 		{Text: "She is happy."},
 		{Text: "example : (3 : Rat) + 4 = 8 := by decide", Formal: true},
 	}
-	got, err := c.CheckChain(context.Background(), "Natalia sold clips to 48 of her friends.", steps)
+	got, err := c.JudgeSteps(context.Background(), "Natalia sold clips to 48 of her friends.", steps)
 	require.NoError(t, err)
 	require.Len(t, got, len(steps))
 
@@ -52,7 +52,7 @@ func TestProseCheckChain(t *testing.T) {
 
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err = c.CheckChain(ctx, "p", steps)
+	_, err = c.JudgeSteps(ctx, "p", steps)
 	assert.ErrorIs(t, err, context.Canceled)
 }
 

@@ -13,12 +13,12 @@ import (
 // two scored chains and prints the table `leanprm compare` prints.
 func ExampleWriteComparison() {
 	l := func(x float64) *float64 { return &x }
-	results := []hybrid.ChainResult{
-		{ID: "a", FirstError: 1, Steps: []hybrid.StepResult{
+	results := []hybrid.Scored{
+		{ID: "a", FirstError: 1, Steps: []hybrid.ScoredStep{
 			{Index: 0, Verdict: hybrid.Verified, Learned: l(0.9)},
 			{Index: 1, Verdict: hybrid.Refuted, Learned: l(0.7)},
 		}},
-		{ID: "b", FirstError: -1, Steps: []hybrid.StepResult{
+		{ID: "b", FirstError: -1, Steps: []hybrid.ScoredStep{
 			{Index: 0, Verdict: hybrid.Verified, Learned: l(0.4)},
 			{Index: 1, Learned: l(0.8)},
 		}},

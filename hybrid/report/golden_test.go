@@ -39,7 +39,7 @@ func TestGoldenTables(t *testing.T) {
 
 	res[0].Subset, res[0].FirstError = "toy", 1
 	res[1].Subset, res[1].FirstError = "toy", 2
-	res = append(res, hybrid.ChainResult{ID: "c", Subset: "toy", FirstError: chain.NoError, Steps: []hybrid.StepResult{
+	res = append(res, hybrid.Scored{ID: "c", Subset: "toy", FirstError: chain.NoError, Steps: []hybrid.ScoredStep{
 		{Text: "3 + 3 = 6", Learned: ptr(0.95), Score: 0.95, Verdict: hybrid.Verified},
 		{Text: "The answer is 6.", Learned: ptr(0.6), Score: 0.6},
 	}})

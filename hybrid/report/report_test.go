@@ -19,25 +19,25 @@ import (
 func ptr(v float64) *float64 { return &v }
 
 // sample builds results with formal verdicts, learned scores and labels.
-func sample() []hybrid.ChainResult {
-	mk := func(id string, steps ...hybrid.StepResult) hybrid.ChainResult {
+func sample() []hybrid.Scored {
+	mk := func(id string, steps ...hybrid.ScoredStep) hybrid.Scored {
 		for i := range steps {
 			steps[i].Index = i
 			steps[i].Policy = "hybrid"
 		}
-		return hybrid.ChainResult{ID: id, Source: id + ".md:1", Problem: "How many <b>pens</b> & pencils?", FirstError: chain.NoLabel, Policy: "hybrid", Steps: steps}
+		return hybrid.Scored{ID: id, Source: id + ".md:1", Problem: "How many <b>pens</b> & pencils?", FirstError: chain.NoLabel, Policy: "hybrid", Steps: steps}
 	}
-	return []hybrid.ChainResult{
+	return []hybrid.Scored{
 		mk("a",
-			hybrid.StepResult{Text: "Ann has 4 pens.", Learned: ptr(0.9), Score: 0.9, Source: hybrid.FromLearned, Label: chain.Correct},
-			hybrid.StepResult{Text: "So 4 + 3 = 8 <script>alert(1)</script>", Learned: ptr(0.85), Score: 0, Source: hybrid.FromFormal,
+			hybrid.ScoredStep{Text: "Ann has 4 pens.", Learned: ptr(0.9), Score: 0.9, Source: hybrid.FromLearned, Label: chain.Correct},
+			hybrid.ScoredStep{Text: "So 4 + 3 = 8 <script>alert(1)</script>", Learned: ptr(0.85), Score: 0, Source: hybrid.FromFormal,
 				Verdict: hybrid.Refuted, Checker: "sim", Label: chain.Wrong,
 				Obligations: []hybrid.Obligation{{Text: "4 + 3 = 8", Lean: "example : ¬((4 : Rat) + 3 = 8) := by decide +kernel", Verdict: hybrid.Refuted, Messages: []string{"ok & done"}}}},
 		),
 		mk("b",
-			hybrid.StepResult{Text: "2 * 3 = 6", Learned: ptr(0.7), Score: 0.7, Source: hybrid.FromLearned, Verdict: hybrid.Verified, Checker: "lean", Label: chain.Correct},
-			hybrid.StepResult{Text: "example : 1 = 1 := rfl", Formal: true, Learned: ptr(0.3), Score: 1, Source: hybrid.FromFormal, Verdict: hybrid.Verified, Checker: "lean"},
-			hybrid.StepResult{Text: "10 - 4 = 5", Learned: ptr(0.2), Score: 0, Source: hybrid.FromFormal, Verdict: hybrid.Refuted, Checker: "lean", Label: chain.Wrong},
+			hybrid.ScoredStep{Text: "2 * 3 = 6", Learned: ptr(0.7), Score: 0.7, Source: hybrid.FromLearned, Verdict: hybrid.Verified, Checker: "lean", Label: chain.Correct},
+			hybrid.ScoredStep{Text: "example : 1 = 1 := rfl", Formal: true, Learned: ptr(0.3), Score: 1, Source: hybrid.FromFormal, Verdict: hybrid.Verified, Checker: "lean"},
+			hybrid.ScoredStep{Text: "10 - 4 = 5", Learned: ptr(0.2), Score: 0, Source: hybrid.FromFormal, Verdict: hybrid.Refuted, Checker: "lean", Label: chain.Wrong},
 		),
 	}
 }
@@ -129,9 +129,9 @@ func TestWriteCheck(t *testing.T) {
 }
 
 func TestWriteEvalTables(t *testing.T) {
-	res := []hybrid.ChainResult{
-		{ID: "x", Subset: "gsm8k", FirstError: 0, Steps: []hybrid.StepResult{{Score: 0.1, Learned: ptr(0.1), Label: chain.Wrong}}},
-		{ID: "y", Subset: "math", FirstError: chain.NoError, Steps: []hybrid.StepResult{{Score: 0.9, Learned: ptr(0.9), Label: chain.Correct}}},
+	res := []hybrid.Scored{
+		{ID: "x", Subset: "gsm8k", FirstError: 0, Steps: []hybrid.ScoredStep{{Score: 0.1, Learned: ptr(0.1), Label: chain.Wrong}}},
+		{ID: "y", Subset: "math", FirstError: chain.NoError, Steps: []hybrid.ScoredStep{{Score: 0.9, Learned: ptr(0.9), Label: chain.Correct}}},
 	}
 	var buf bytes.Buffer
 	require.NoError(t, WriteProcessBench(&buf, bench.CompareProcessBench(res, nil, bench.EvalOptions{Threshold: 0.5})))

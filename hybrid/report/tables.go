@@ -62,7 +62,7 @@ func fmtScore(p *float64) string {
 	return fmt.Sprintf("%.3f", *p)
 }
 
-func verdictCell(s hybrid.StepResult) string {
+func verdictCell(s hybrid.ScoredStep) string {
 	if s.Verdict == hybrid.NoVerdict {
 		for _, ob := range s.Obligations {
 			if s.Formal && len(ob.Messages) > 0 {
@@ -79,7 +79,7 @@ func verdictCell(s hybrid.StepResult) string {
 
 // WriteCheck writes one table per chain: step preview, formal verdict and
 // checker, learned score, merged score and where it came from.
-func WriteCheck(w io.Writer, results []hybrid.ChainResult, o CheckOptions) error {
+func WriteCheck(w io.Writer, results []hybrid.Scored, o CheckOptions) error {
 	width := o.Width
 	if width <= 0 {
 		width = 60
@@ -359,7 +359,7 @@ func histLine(h []int) string {
 
 // WriteSelection writes the best of N per problem and, when the results
 // carry gold labels, how often the choice was right.
-func WriteSelection(w io.Writer, sel []bench.Selection, results []hybrid.ChainResult, agg hybrid.Aggregate) error {
+func WriteSelection(w io.Writer, sel []bench.Selection, results []hybrid.Scored, agg hybrid.Aggregate) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "problem\tcandidates\tbest\t%s\tright\t\n", agg)
 	for _, s := range sel {

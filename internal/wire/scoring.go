@@ -53,7 +53,7 @@ func NewScoringWith(ctx context.Context, cfg *config.Config, policy hybrid.Polic
 // ScoreBoth scores the evaluation and calibration chains in one run. Chains that fail are kept
 // with their error (the metrics count them as predicting no error); the error is returned only
 // when every chain failed.
-func ScoreBoth(ctx context.Context, s *hybrid.Scorer, chains, calib []chain.Chain) ([]hybrid.ChainResult, []hybrid.ChainResult, error) {
+func ScoreBoth(ctx context.Context, s *hybrid.Scorer, chains, calib []chain.Chain) ([]hybrid.Scored, []hybrid.Scored, error) {
 	all := append(append([]chain.Chain(nil), chains...), calib...)
 	res, err := s.ScoreChains(ctx, all)
 	if ctx.Err() != nil {

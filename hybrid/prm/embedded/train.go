@@ -587,9 +587,9 @@ func calibrate(ctx context.Context, m *Model, dir string, logf func(string, ...a
 		len(zs), m.PlattA, m.PlattB, m.Train.Calibration.AUC, m.Train.Calibration.LogLoss)
 
 	if len(thresholdSet) > 0 {
-		results := make([]hybrid.ChainResult, len(thresholdSet))
+		results := make([]hybrid.Scored, len(thresholdSet))
 		for i, s := range thresholdSet {
-			r := hybrid.ChainResult{ID: s.chain.ID, FirstError: s.chain.FirstError, Steps: make([]hybrid.StepResult, len(s.z))}
+			r := hybrid.Scored{ID: s.chain.ID, FirstError: s.chain.FirstError, Steps: make([]hybrid.ScoredStep, len(s.z))}
 			for j, z := range s.z {
 				r.Steps[j].Score = sigmoid(m.PlattA*z + m.PlattB)
 			}
