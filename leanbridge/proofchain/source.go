@@ -4,7 +4,7 @@ import (
 	"strings"
 
 	"github.com/leanprm/leanprm/internal/leantext"
-	verify "github.com/leanprm/leanprm/leanbridge/syntax" // the lexer left verify for syntax (issue 11); renamed by A2
+	"github.com/leanprm/leanprm/leanbridge/syntax"
 )
 
 // FromSource reads a Lean file or proof and returns the chain of its theorem: the import
@@ -18,9 +18,9 @@ import (
 // continue the tactic; a `;` after a nested block opener (`by`, `=>`, a leading `·`, or
 // all_goals, any_goals, try, repeat, focus, next, case, first, iterate, on_goal) belongs to
 // that block; after `open … in` or `set_option … in` at the end of a line the rest of the
-// block belongs to it. Comments, strings and «escaped» names are read with verify.Lex.
+// block belongs to it. Comments, strings and «escaped» names are read with syntax.Lex.
 func FromSource(src, name string) (Chain, error) {
-	lx := verify.Lex(src)
+	lx := syntax.Lex(src)
 	if !lx.OK() {
 		return Chain{}, errorf("the source does not lex cleanly: %s", lx.Problems[0])
 	}
@@ -86,8 +86,8 @@ func FromSource(src, name string) (Chain, error) {
 
 // codeTokens drops the tokens inside string interpolation holes: they never start or end a
 // tactic.
-func codeTokens(toks []verify.Token) []verify.Token {
-	out := make([]verify.Token, 0, len(toks))
+func codeTokens(toks []syntax.Token) []syntax.Token {
+	out := make([]syntax.Token, 0, len(toks))
 	for _, t := range toks {
 		if t.Hole == 0 {
 			out = append(out, t)
@@ -98,12 +98,12 @@ func codeTokens(toks []verify.Token) []verify.Token {
 
 // declStart walks back from a declaration keyword over modifiers, attributes and
 // `set_option … in` / `open … in` prefixes, not before lo.
-func declStart(toks []verify.Token, lo, kw int) int {
+func declStart(toks []syntax.Token, lo, kw int) int {
 	start := kw
 	for start > lo {
 		prev := toks[start-1]
 		switch {
-		case prev.Kind == verify.Ident && modifiers[prev.Text]:
+		case prev.Kind == syntax.Ident && modifiers[prev.Text]:
 			start--
 		case prev.Text == "]":
 			j := start - 1
@@ -153,7 +153,7 @@ var seqOpeners = map[string]bool{
 // splitBlock splits the tokens of a `by` block (up to the end of the file) into top-level
 // tactics and returns their source text. declCol is the column of the declaration: a line
 // starting at or left of it, or left of the block's column, ends the block.
-func splitBlock(src string, toks []verify.Token, declCol int) ([]string, error) {
+func splitBlock(src string, toks []syntax.Token, declCol int) ([]string, error) {
 	if len(toks) == 0 {
 		return nil, errorf("the `by` block is empty")
 	}
@@ -186,7 +186,7 @@ func splitBlock(src string, toks []verify.Token, declCol int) ([]string, error) 
 		case ")", "]", "}", "⟩":
 			depth = max(depth-1, 0)
 		case ";":
-			if t.Kind == verify.Symbol && depth == 0 && !nested {
+			if t.Kind == syntax.Symbol && depth == 0 && !nested {
 				flush()
 				continue
 			}
@@ -199,7 +199,7 @@ func splitBlock(src string, toks []verify.Token, declCol int) ([]string, error) 
 				nested = true
 			}
 		}
-		if cur.first < 0 && t.Kind == verify.Ident && seqOpeners[t.Text] {
+		if cur.first < 0 && t.Kind == syntax.Ident && seqOpeners[t.Text] {
 			nested = true
 		}
 		if cur.first < 0 {
@@ -238,7 +238,7 @@ func dedentContinuation(text string, col int) string {
 // as "subst hb; subst h" is two tactics for the REPL, whose tactic mode reads exactly one.
 func SplitStep(step string) []string {
 	text := leantext.StepBody(step)
-	lx := verify.Lex(text)
+	lx := syntax.Lex(text)
 	if !lx.OK() || len(lx.Tokens) == 0 {
 		return []string{text}
 	}

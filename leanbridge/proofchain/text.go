@@ -4,17 +4,17 @@ import (
 	"strings"
 
 	"github.com/leanprm/leanprm/internal/leantext"
-	verify "github.com/leanprm/leanprm/leanbridge/syntax" // the lexer left verify for syntax (issue 11); renamed by A2
+	"github.com/leanprm/leanprm/leanbridge/syntax"
 )
 
 // declKeywordPrefix reports whether s starts with a declaration: theorem, lemma or example,
 // after comments, modifiers, attributes and `set_option … in` / `open … in`.
 func declKeywordPrefix(s string) bool {
-	toks := codeTokens(verify.Lex(s).Tokens)
+	toks := codeTokens(syntax.Lex(s).Tokens)
 	for i := 0; i < len(toks); {
 		t := toks[i]
 		switch {
-		case t.Kind == verify.Ident && modifiers[t.Text]:
+		case t.Kind == syntax.Ident && modifiers[t.Text]:
 			i++
 		case t.Text == "@[":
 			for d := 0; i < len(toks); i++ {
