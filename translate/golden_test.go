@@ -6,8 +6,10 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
-	"reflect"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata")
@@ -34,24 +36,16 @@ type goldenOb struct {
 func TestGolden(t *testing.T) {
 	dir := "testdata"
 	f, err := os.Open(filepath.Join(dir, "chains.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer f.Close()
 	inputs, err := DecodeInputs(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	tr, err := New(Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	got := map[string][]goldenStep{}
 	for _, in := range inputs {
 		res, err := tr.Chain(context.Background(), in.ID, in.Steps)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		var steps []goldenStep
 		for _, s := range res.Steps {
 			gs := goldenStep{Verdict: s.Verdict, Skipped: len(s.Skipped), Obligations: []goldenOb{}}
@@ -65,28 +59,15 @@ func TestGolden(t *testing.T) {
 	path := filepath.Join(dir, "chains.golden.json")
 	if *update {
 		b, err := json.MarshalIndent(got, "", "  ")
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, append(b, '\n'), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(path, append(b, '\n'), 0o644))
 	}
 	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	var want map[string][]goldenStep
-	if err := json.Unmarshal(b, &want); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, json.Unmarshal(b, &want))
 	for id, w := range want {
-		if !reflect.DeepEqual(got[id], w) {
-			g, _ := json.MarshalIndent(got[id], "", "  ")
-			t.Errorf("chain %s differs from the golden file; got\n%s", id, g)
-		}
+		assert.Equal(t, w, got[id], "chain %s differs from the golden file (go test -run TestGolden -update rewrites it)", id)
 	}
-	if len(got) != len(want) {
-		t.Errorf("%d chains, golden file has %d", len(got), len(want))
-	}
+	assert.Len(t, got, len(want), "chains translated against chains in the golden file")
 }

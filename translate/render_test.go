@@ -5,32 +5,33 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestRenderJSONRoundTrip(t *testing.T) {
 	res := exactChain(t, "So 6 × 7 = 42 and 3 + 4 = 8.", `\boxed{5}`)
 	var buf bytes.Buffer
-	if err := Render(&buf, []ChainResult{res}, FormatJSON); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, Render(&buf, []ChainResult{res}, FormatJSON))
 	var back []ChainResult
-	if err := json.Unmarshal(buf.Bytes(), &back); err != nil {
-		t.Fatal(err)
-	}
-	if len(back) != 1 || len(back[0].Steps) != 2 {
-		t.Fatalf("decoded %+v", back)
-	}
+	require.NoError(t, json.Unmarshal(buf.Bytes(), &back))
+	require.Len(t, back, 1)
+	require.Len(t, back[0].Steps, 2, "decoded %+v", back)
 	got := back[0].Steps[0]
-	if got.Verdict != StepRefuted || len(got.Obligations) != 2 {
-		t.Fatalf("step %+v", got)
-	}
+	require.Equal(t, StepRefuted, got.Verdict, "step %+v", got)
+	require.Len(t, got.Obligations, 2, "step %+v", got)
 	o := got.Obligations[1]
-	if o.Verdict != Refuted || o.Kind != KindEquality || o.Expr != "3 + 4 = 8" || o.Checker != "exact" ||
-		o.Span.Text != "3 + 4 = 8" || o.Prop == "" || !strings.HasPrefix(o.LeanNeg, "example : ¬(") {
-		t.Errorf("obligation %+v", o)
-	}
-	if len(back[0].Steps[1].Skipped) != 1 || !strings.Contains(back[0].Steps[1].Skipped[0].Reason, "boxed") {
-		t.Errorf("skipped %+v", back[0].Steps[1].Skipped)
+	assert.Equal(t, Refuted, o.Verdict)
+	assert.Equal(t, KindEquality, o.Kind)
+	assert.Equal(t, "3 + 4 = 8", o.Expr)
+	assert.Equal(t, "exact", o.Checker)
+	assert.Equal(t, "3 + 4 = 8", o.Span.Text)
+	assert.NotEmpty(t, o.Prop)
+	assert.True(t, strings.HasPrefix(o.LeanNeg, "example : ¬("), "LeanNeg %q", o.LeanNeg)
+	skipped := back[0].Steps[1].Skipped
+	if assert.Len(t, skipped, 1) {
+		assert.Contains(t, skipped[0].Reason, "boxed")
 	}
 }
 
@@ -38,18 +39,12 @@ func TestRenderTable(t *testing.T) {
 	res := exactChain(t, "So 6 × 7 = 42.", "Then 3 + 4 = 8.", "Let us think.")
 	res.ID = "c1"
 	var buf bytes.Buffer
-	if err := Render(&buf, []ChainResult{res}, FormatTable); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, Render(&buf, []ChainResult{res}, FormatTable))
 	out := buf.String()
 	for _, want := range []string{"chain c1", "checker exact", "6 * 7 = 42", "verified", "3 + 4 = 8", "refuted", "step 3: none"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("table lacks %q:\n%s", want, out)
-		}
+		assert.Contains(t, out, want, "the table lacks it")
 	}
-	if err := Render(&buf, nil, "yaml"); err == nil {
-		t.Error("an unknown format was accepted")
-	}
+	assert.Error(t, Render(&buf, nil, "yaml"), "an unknown format was accepted")
 }
 
 func TestDecodeInputs(t *testing.T) {
@@ -57,16 +52,15 @@ func TestDecodeInputs(t *testing.T) {
 {"id": "b", "steps": []}
 `
 	got, err := DecodeInputs(strings.NewReader(in))
-	if err != nil {
-		t.Fatal(err)
+	require.NoError(t, err)
+	require.Len(t, got, 2)
+	assert.Equal(t, "a", got[0].ID)
+	if assert.Len(t, got[0].Steps, 1) {
+		assert.Equal(t, "1 + 1 = 2", got[0].Steps[0])
 	}
-	if len(got) != 2 || got[0].ID != "a" || got[0].Steps[0] != "1 + 1 = 2" || len(got[1].Steps) != 0 {
-		t.Errorf("decoded %+v", got)
-	}
-	if _, err := DecodeInputs(strings.NewReader(`{"id": "x"}`)); err == nil {
-		t.Error("a row without steps was accepted")
-	}
-	if _, err := DecodeInputs(strings.NewReader(`{"id": `)); err == nil {
-		t.Error("broken JSON was accepted")
-	}
+	assert.Empty(t, got[1].Steps)
+	_, err = DecodeInputs(strings.NewReader(`{"id": "x"}`))
+	assert.Error(t, err, "a row without steps was accepted")
+	_, err = DecodeInputs(strings.NewReader(`{"id": `))
+	assert.Error(t, err, "broken JSON was accepted")
 }
