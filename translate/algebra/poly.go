@@ -1,0 +1,347 @@
+package algebra
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+	"sort"
+	"strings"
+)
+
+// MaxPowDegree bounds the total degree of a result of Pow, and MaxPowTerms
+// the number of its terms: hostile input such as (x+y+z)^100000 gets an error
+// instead of exhausting memory.
+const (
+	MaxPowDegree = 256
+	MaxPowTerms  = 20000
+)
+
+// ErrTooLarge reports that a result would pass one of the documented bounds.
+var ErrTooLarge = errors.New("algebra: result too large")
+
+// ErrDivByZero reports a division by the zero polynomial.
+var ErrDivByZero = errors.New("algebra: division by the zero polynomial")
+
+// factor is one variable raised to a positive exponent.
+type factor struct {
+	v string
+	e uint
+}
+
+// term is coef times the product of its factors, which are sorted by
+// variable name with distinct names and positive exponents; coef is nonzero.
+type term struct {
+	coef *big.Rat
+	fs   []factor
+}
+
+func (t term) degree() uint {
+	var d uint
+	for _, f := range t.fs {
+		d += f.e
+	}
+	return d
+}
+
+// key is a canonical, unambiguous encoding of the monomial (NUL cannot
+// appear in a decimal exponent, and names are compared as whole strings).
+func monoKey(fs []factor) string {
+	var b strings.Builder
+	for _, f := range fs {
+		b.WriteString(f.v)
+		b.WriteByte(0)
+		fmt.Fprintf(&b, "%d", f.e)
+		b.WriteByte(0)
+	}
+	return b.String()
+}
+
+// monoLess orders monomials: higher total degree first, then
+// lexicographically by (variable, exponent) with a larger exponent of an
+// earlier variable first (graded lexicographic order).
+func monoLess(a, b []factor) bool {
+	da, db := term{fs: a}.degree(), term{fs: b}.degree()
+	if da != db {
+		return da > db
+	}
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if a[i].v != b[i].v {
+			return a[i].v < b[i].v
+		}
+		if a[i].e != b[i].e {
+			return a[i].e > b[i].e
+		}
+	}
+	return len(a) > len(b)
+}
+
+// Poly is a multivariate polynomial over Q. Values are immutable: every
+// operation returns a new Poly and never changes its arguments. The zero
+// value is the zero polynomial.
+//
+// Normal form: no term has a zero coefficient, no two terms share a
+// monomial, and terms are sorted by monoLess; so two equal polynomials have
+// identical term lists.
+type Poly struct {
+	ts []term
+}
+
+// Const returns the constant polynomial c.
+func Const(c *big.Rat) Poly {
+	if c.Sign() == 0 {
+		return Poly{}
+	}
+	return Poly{ts: []term{{coef: new(big.Rat).Set(c)}}}
+}
+
+// Int returns the constant polynomial n.
+func Int(n int64) Poly { return Const(big.NewRat(n, 1)) }
+
+// Var returns the polynomial consisting of the variable name.
+func Var(name string) Poly {
+	return Poly{ts: []term{{coef: big.NewRat(1, 1), fs: []factor{{v: name, e: 1}}}}}
+}
+
+// normalize builds the normal form from arbitrary terms (whose factors are
+// already canonical): it merges equal monomials, drops zeros and sorts.
+func normalize(ts []term) Poly {
+	idx := make(map[string]int, len(ts))
+	out := make([]term, 0, len(ts))
+	for _, t := range ts {
+		k := monoKey(t.fs)
+		if i, ok := idx[k]; ok {
+			out[i].coef.Add(out[i].coef, t.coef)
+			continue
+		}
+		idx[k] = len(out)
+		out = append(out, term{coef: new(big.Rat).Set(t.coef), fs: t.fs})
+	}
+	kept := out[:0]
+	for _, t := range out {
+		if t.coef.Sign() != 0 {
+			kept = append(kept, t)
+		}
+	}
+	sort.Slice(kept, func(i, j int) bool { return monoLess(kept[i].fs, kept[j].fs) })
+	if len(kept) == 0 {
+		return Poly{}
+	}
+	return Poly{ts: kept}
+}
+
+// mulFactors multiplies two canonical monomials.
+func mulFactors(a, b []factor) []factor {
+	out := make([]factor, 0, len(a)+len(b))
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		switch {
+		case a[i].v == b[j].v:
+			out = append(out, factor{a[i].v, a[i].e + b[j].e})
+			i++
+			j++
+		case a[i].v < b[j].v:
+			out = append(out, a[i])
+			i++
+		default:
+			out = append(out, b[j])
+			j++
+		}
+	}
+	out = append(out, a[i:]...)
+	return append(out, b[j:]...)
+}
+
+// Add returns p + q.
+func (p Poly) Add(q Poly) Poly {
+	ts := make([]term, 0, len(p.ts)+len(q.ts))
+	ts = append(ts, p.ts...)
+	return normalize(append(ts, q.ts...))
+}
+
+// Neg returns -p.
+func (p Poly) Neg() Poly {
+	ts := make([]term, len(p.ts))
+	for i, t := range p.ts {
+		ts[i] = term{coef: new(big.Rat).Neg(t.coef), fs: t.fs}
+	}
+	return Poly{ts: ts}
+}
+
+// Sub returns p - q.
+func (p Poly) Sub(q Poly) Poly { return p.Add(q.Neg()) }
+
+// Mul returns p * q.
+func (p Poly) Mul(q Poly) Poly {
+	ts := make([]term, 0, len(p.ts)*len(q.ts))
+	for _, a := range p.ts {
+		for _, b := range q.ts {
+			ts = append(ts, term{coef: new(big.Rat).Mul(a.coef, b.coef), fs: mulFactors(a.fs, b.fs)})
+		}
+	}
+	return normalize(ts)
+}
+
+// Pow returns p^n (p^0 = 1, including 0^0). It returns ErrTooLarge when the
+// result's total degree would pass MaxPowDegree or its term count
+// MaxPowTerms; the degree is checked before any work is done.
+func (p Poly) Pow(n uint) (Poly, error) {
+	if n == 0 {
+		return Int(1), nil
+	}
+	if p.IsZero() {
+		return Poly{}, nil
+	}
+	if d := uint64(p.Degree()); d > 0 && (uint64(n) > MaxPowDegree || d*uint64(n) > MaxPowDegree) {
+		return Poly{}, fmt.Errorf("%w: degree %d^%d passes %d", ErrTooLarge, d, n, MaxPowDegree)
+	}
+	if p.Degree() == 0 && n > MaxPowDegree {
+		return Poly{}, fmt.Errorf("%w: constant to the power %d passes %d", ErrTooLarge, n, MaxPowDegree)
+	}
+	r := Int(1)
+	for i := uint(0); i < n; i++ {
+		r = r.Mul(p)
+		if len(r.ts) > MaxPowTerms {
+			return Poly{}, fmt.Errorf("%w: more than %d terms", ErrTooLarge, MaxPowTerms)
+		}
+	}
+	return r, nil
+}
+
+// IsZero reports whether p is the zero polynomial.
+func (p Poly) IsZero() bool { return len(p.ts) == 0 }
+
+// Equal reports whether p and q are the same polynomial.
+func (p Poly) Equal(q Poly) bool {
+	if len(p.ts) != len(q.ts) {
+		return false
+	}
+	for i := range p.ts {
+		a, b := p.ts[i], q.ts[i]
+		if a.coef.Cmp(b.coef) != 0 || len(a.fs) != len(b.fs) {
+			return false
+		}
+		for j := range a.fs {
+			if a.fs[j] != b.fs[j] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// Degree returns the total degree of p; the zero polynomial has degree 0.
+func (p Poly) Degree() uint {
+	if len(p.ts) == 0 {
+		return 0
+	}
+	return p.ts[0].degree() // the normal form puts the highest degree first
+}
+
+// DegreeIn returns the degree of p in the variable v.
+func (p Poly) DegreeIn(v string) uint {
+	var d uint
+	for _, t := range p.ts {
+		for _, f := range t.fs {
+			if f.v == v && f.e > d {
+				d = f.e
+			}
+		}
+	}
+	return d
+}
+
+// Vars returns the variables occurring in p, sorted.
+func (p Poly) Vars() []string {
+	seen := map[string]bool{}
+	var vs []string
+	for _, t := range p.ts {
+		for _, f := range t.fs {
+			if !seen[f.v] {
+				seen[f.v] = true
+				vs = append(vs, f.v)
+			}
+		}
+	}
+	sort.Strings(vs)
+	return vs
+}
+
+// Eval evaluates p at the assignment; every variable of p must be assigned.
+func (p Poly) Eval(at map[string]*big.Rat) (*big.Rat, error) {
+	sum := new(big.Rat)
+	for _, t := range p.ts {
+		v := new(big.Rat).Set(t.coef)
+		for _, f := range t.fs {
+			x, ok := at[f.v]
+			if !ok || x == nil {
+				return nil, fmt.Errorf("algebra: variable %q has no value", f.v)
+			}
+			num := new(big.Int).Exp(x.Num(), new(big.Int).SetUint64(uint64(f.e)), nil)
+			den := new(big.Int).Exp(x.Denom(), new(big.Int).SetUint64(uint64(f.e)), nil)
+			v.Mul(v, new(big.Rat).SetFrac(num, den))
+		}
+		sum.Add(sum, v)
+	}
+	return sum, nil
+}
+
+// Subst returns p with every occurrence of the variable v replaced by q.
+// It returns ErrTooLarge when a power of q passes the Pow bounds.
+func (p Poly) Subst(v string, q Poly) (Poly, error) {
+	r := Poly{}
+	for _, t := range p.ts {
+		rest := make([]factor, 0, len(t.fs))
+		var e uint
+		for _, f := range t.fs {
+			if f.v == v {
+				e = f.e
+				continue
+			}
+			rest = append(rest, f)
+		}
+		qe, err := q.Pow(e)
+		if err != nil {
+			return Poly{}, err
+		}
+		r = r.Add(Poly{ts: []term{{coef: t.coef, fs: rest}}}.Mul(qe))
+	}
+	return r, nil
+}
+
+// String renders p deterministically, e.g. "x^2 - 2*x*y + 3/4"; the zero
+// polynomial is "0".
+func (p Poly) String() string {
+	if len(p.ts) == 0 {
+		return "0"
+	}
+	var b strings.Builder
+	for i, t := range p.ts {
+		c := new(big.Rat).Set(t.coef)
+		neg := c.Sign() < 0
+		if neg {
+			c.Neg(c)
+		}
+		switch {
+		case i == 0 && neg:
+			b.WriteString("-")
+		case i > 0 && neg:
+			b.WriteString(" - ")
+		case i > 0:
+			b.WriteString(" + ")
+		}
+		one := c.Cmp(big.NewRat(1, 1)) == 0
+		if !one || len(t.fs) == 0 {
+			b.WriteString(c.RatString())
+		}
+		for j, f := range t.fs {
+			if j > 0 || !one {
+				b.WriteString("*")
+			}
+			b.WriteString(f.v)
+			if f.e > 1 {
+				fmt.Fprintf(&b, "^%d", f.e)
+			}
+		}
+	}
+	return b.String()
+}
