@@ -196,8 +196,25 @@ func TestPowBounds(t *testing.T) {
 			}
 		})
 	}
-	_, err := pw(t, x, 200).Subst("x", pw(t, y, 2))
+	// 55*55 terms of degree 108: squaring stays under the degree bound but
+	// one step would multiply 3025 by 3025 terms, past MaxPowWork.
+	sx, sy := Poly{}, Poly{}
+	for i := uint(0); i <= 54; i++ {
+		sx, sy = sx.Add(pw(t, x, i)), sy.Add(pw(t, y, i))
+	}
+	_, err := sx.Mul(sy).Pow(2)
 	assert.ErrorIs(t, err, ErrTooLarge)
+	_, err = pw(t, x, 200).Subst("x", pw(t, y, 2))
+	assert.ErrorIs(t, err, ErrTooLarge)
+}
+
+func TestNamesCannotCollide(t *testing.T) {
+	// With a naive "name exponent" key these two monomials would share one
+	// and be merged into 2*x*y.
+	odd := Var("x\x001\x00y")
+	assert.False(t, x.Mul(y).Equal(odd))
+	assert.Len(t, x.Mul(y).Add(odd).ts, 2)
+	assert.False(t, x.Mul(y).Add(odd).Sub(odd).IsZero())
 }
 
 func TestString(t *testing.T) {

@@ -14,13 +14,15 @@ const MaxWitnessPoints = 1 << 16
 // side conditions are the distinct non-constant denominators of both sides,
 // in a deterministic order; a polynomial identity has none.
 func Identity(lhs, rhs Rat) (holds bool, sideConditions []Poly) {
-	seen := map[string]bool{}
 	for _, d := range []Poly{lhs.Den(), rhs.Den()} {
 		if d.Degree() == 0 {
 			continue // a nonzero constant imposes no condition
 		}
-		if k := d.String(); !seen[k] {
-			seen[k] = true
+		dup := false
+		for _, s := range sideConditions {
+			dup = dup || s.Equal(d)
+		}
+		if !dup {
 			sideConditions = append(sideConditions, d)
 		}
 	}

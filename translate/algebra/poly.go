@@ -5,15 +5,18 @@ import (
 	"fmt"
 	"math/big"
 	"sort"
+	"strconv"
 	"strings"
 )
 
-// MaxPowDegree bounds the total degree of a result of Pow, and MaxPowTerms
-// the number of its terms: hostile input such as (x+y+z)^100000 gets an error
-// instead of exhausting memory.
+// MaxPowDegree bounds the total degree of a result of Pow, MaxPowTerms the
+// number of its terms, and MaxPowWork the term products of one
+// multiplication step inside Pow: hostile input such as (x+y+z)^100000 gets
+// an error instead of exhausting memory.
 const (
 	MaxPowDegree = 256
 	MaxPowTerms  = 20000
+	MaxPowWork   = 1 << 22
 )
 
 // ErrTooLarge reports that a result would pass one of the documented bounds.
@@ -43,17 +46,19 @@ func (t term) degree() uint {
 	return d
 }
 
-// key is a canonical, unambiguous encoding of the monomial (NUL cannot
-// appear in a decimal exponent, and names are compared as whole strings).
+// monoKey is a canonical, unambiguous encoding of the monomial: each name
+// is length-prefixed, so no choice of names can make two different
+// monomials share a key (and be wrongly merged).
 func monoKey(fs []factor) string {
-	var b strings.Builder
+	b := make([]byte, 0, 16*len(fs))
 	for _, f := range fs {
-		b.WriteString(f.v)
-		b.WriteByte(0)
-		fmt.Fprintf(&b, "%d", f.e)
-		b.WriteByte(0)
+		b = strconv.AppendInt(b, int64(len(f.v)), 10)
+		b = append(b, ':')
+		b = append(b, f.v...)
+		b = strconv.AppendUint(b, uint64(f.e), 10)
+		b = append(b, ';')
 	}
-	return b.String()
+	return string(b)
 }
 
 // monoLess orders monomials: higher total degree first, then
@@ -182,8 +187,9 @@ func (p Poly) Mul(q Poly) Poly {
 }
 
 // Pow returns p^n (p^0 = 1, including 0^0). It returns ErrTooLarge when the
-// result's total degree would pass MaxPowDegree or its term count
-// MaxPowTerms; the degree is checked before any work is done.
+// result's total degree would pass MaxPowDegree, its term count
+// MaxPowTerms, or one step MaxPowWork; the degree is checked before any
+// work is done.
 func (p Poly) Pow(n uint) (Poly, error) {
 	if n == 0 {
 		return Int(1), nil
@@ -199,6 +205,9 @@ func (p Poly) Pow(n uint) (Poly, error) {
 	}
 	r := Int(1)
 	for i := uint(0); i < n; i++ {
+		if len(r.ts)*len(p.ts) > MaxPowWork {
+			return Poly{}, fmt.Errorf("%w: a step would multiply %d by %d terms", ErrTooLarge, len(r.ts), len(p.ts))
+		}
 		r = r.Mul(p)
 		if len(r.ts) > MaxPowTerms {
 			return Poly{}, fmt.Errorf("%w: more than %d terms", ErrTooLarge, MaxPowTerms)
