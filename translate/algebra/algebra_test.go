@@ -178,6 +178,8 @@ func TestPowBounds(t *testing.T) {
 		ok   bool
 	}{
 		{"zero power", x.Add(y), 0, true},
+		{"first power of a large degree", pw(t, x, 200).Mul(pw(t, x, 200)), 1, true},
+		{"square of a degree past the bound", pw(t, x, 200).Mul(pw(t, x, 200)), 2, false},
 		{"at the degree bound", x, MaxPowDegree, true},
 		{"past the degree bound", x, MaxPowDegree + 1, false},
 		{"degree product past the bound", pw(t, x, 3), 100, false},

@@ -197,7 +197,11 @@ func (p Poly) Pow(n uint) (Poly, error) {
 	if p.IsZero() {
 		return Poly{}, nil
 	}
-	if d := uint64(p.Degree()); d > 0 && (uint64(n) > MaxPowDegree || d*uint64(n) > MaxPowDegree) {
+	if n == 1 {
+		return p, nil
+	}
+	// Compare each factor first so d*n cannot overflow.
+	if d := uint64(p.Degree()); d > 0 && (uint64(n) > MaxPowDegree || d > MaxPowDegree || d*uint64(n) > MaxPowDegree) {
 		return Poly{}, fmt.Errorf("%w: degree %d^%d passes %d", ErrTooLarge, d, n, MaxPowDegree)
 	}
 	if p.Degree() == 0 && n > MaxPowDegree {
