@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	replsim "github.com/leanprm/leanprm/internal/leansim/repl"
 	"github.com/leanprm/leanprm/internal/testshared"
 )
 
@@ -20,19 +21,6 @@ func transcriptsDir(t *testing.T) string {
 	return testshared.Path(t, "lean/transcripts")
 }
 
-// simTranscripts are the REPL's own test sessions the simulator reproduces (the list of
-// internal/leansim/repl's TestTranscriptReplay); sessions sharing pickle files run in order in one
-// directory.
-var simTranscripts = [][]string{
-	{"readme"}, {"proof_step"}, {"tactic_sorry"}, {"term_sorry"}, {"tactic_mode_sorry"},
-	{"unknown_environment"}, {"unknown_proof_state"}, {"unknown_tactic"}, {"invalid_tactic"},
-	{"invalid_line_break"}, {"line_breaks"}, {"no_goal_sorry_2"}, {"synthesize_placeholder"},
-	{"sorry_hypotheses"}, {"by_cases"}, {"import_lean"},
-	{"pickle_environment"}, {"pickle_environment_with_imports"},
-	{"pickle_open", "pickle_open_2"},
-	{"pickle_proof_state_1", "pickle_proof_state_2"}, {"pickle_proof_state_env"},
-}
-
 // TestREPLSessionIsTransparent replays the REPL's own test files through `leanprm lean repl` (with
 // the simulator behind it) and compares every reply, as a decoded JSON value, with the one the
 // real REPL printed: env and proofState numbers included, so the worker's start-up check must
@@ -40,7 +28,7 @@ var simTranscripts = [][]string{
 func TestREPLSessionIsTransparent(t *testing.T) {
 	t.Setenv("LEANPRM_RUN_AS_MAIN", "1")
 	tdir := transcriptsDir(t)
-	for _, chain := range simTranscripts {
+	for _, chain := range replsim.Reproduced {
 		t.Run(strings.Join(chain, "+"), func(t *testing.T) {
 			dir := t.TempDir()
 			require.NoError(t, os.Mkdir(filepath.Join(dir, "test"), 0o755))

@@ -25,14 +25,19 @@ func simPeers(cfg Config, base uint64, pgids *[]int, mu *sync.Mutex, args ...str
 	return func(ctx context.Context) (peer, error) {
 		seed := base + n.Add(1)
 		argv := append([]string{os.Args[0], "-seed", strconv.FormatUint(seed, 10)}, args...)
-		p, err := startProcess(ctx, argv, "", childProcessEnv("replsim"), cfg.GracePeriod)
-		if err == nil {
-			mu.Lock()
-			*pgids = append(*pgids, p.Pgid())
-			mu.Unlock()
-		}
-		return p, err
+		return startRecorded(ctx, cfg, argv, pgids, mu)
 	}
+}
+
+// startRecorded starts argv as a simulator child and records its process group in pgids.
+func startRecorded(ctx context.Context, cfg Config, argv []string, pgids *[]int, mu *sync.Mutex) (peer, error) {
+	p, err := startProcess(ctx, argv, "", childProcessEnv("replsim"), cfg.GracePeriod)
+	if err == nil {
+		mu.Lock()
+		*pgids = append(*pgids, p.Pgid())
+		mu.Unlock()
+	}
+	return p, err
 }
 
 // TestFaultInjection sends 2,000 obligations through a pool whose simulators inject a fault

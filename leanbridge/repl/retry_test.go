@@ -24,14 +24,7 @@ func generationPeers(cfg Config, pgids *[]int, mu *sync.Mutex, first, later []st
 		if n.Add(1) == 1 {
 			args = first
 		}
-		argv := append([]string{os.Args[0]}, args...)
-		p, err := startProcess(ctx, argv, "", childProcessEnv("replsim"), cfg.GracePeriod)
-		if err == nil {
-			mu.Lock()
-			*pgids = append(*pgids, p.Pgid())
-			mu.Unlock()
-		}
-		return p, err
+		return startRecorded(ctx, cfg, append([]string{os.Args[0]}, args...), pgids, mu)
 	}
 }
 

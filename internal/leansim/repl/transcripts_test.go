@@ -12,19 +12,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// Transcripts the simulator reproduces. Each runs in a fresh simulated process whose working
-// directory holds the transcripts' Lean files under test/, like upstream's test.sh. Chains
-// that share pickle files run in order in one directory.
-var inScope = [][]string{
-	{"readme"}, {"proof_step"}, {"tactic_sorry"}, {"term_sorry"}, {"tactic_mode_sorry"},
-	{"unknown_environment"}, {"unknown_proof_state"}, {"unknown_tactic"}, {"invalid_tactic"},
-	{"invalid_line_break"}, {"line_breaks"}, {"no_goal_sorry_2"}, {"synthesize_placeholder"},
-	{"sorry_hypotheses"}, {"by_cases"}, {"import_lean"},
-	{"pickle_environment"}, {"pickle_environment_with_imports"},
-	{"pickle_open", "pickle_open_2"},
-	{"pickle_proof_state_1", "pickle_proof_state_2"}, {"pickle_proof_state_env"},
-}
-
 // Out of scope, and why:
 //   - all_tactics, all_tactics-20250622, file: allTactics needs Lean's info trees (and the
 //     constants each tactic used); the simulator ignores allTactics.
@@ -67,7 +54,7 @@ func newTranscriptDir(t *testing.T) string {
 // recorded one as decoded JSON values. It also reports which are byte-identical.
 func TestTranscriptReplay(t *testing.T) {
 	tdir := transcriptsDir(t)
-	for _, chain := range inScope {
+	for _, chain := range Reproduced {
 		t.Run(strings.Join(chain, "+"), func(t *testing.T) {
 			dir := newTranscriptDir(t)
 			for _, name := range chain {
