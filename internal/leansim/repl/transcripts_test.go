@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// Out of scope, and why:
+// Transcripts outside Reproduced (reproduced.go), and why:
 //   - all_tactics, all_tactics-20250622, file: allTactics needs Lean's info trees (and the
 //     constants each tactic used); the simulator ignores allTactics.
 //   - infotree, infotree_theorem: info trees; also the unused-variables linter.
