@@ -1,0 +1,124 @@
+// Package dispatch carries the per-item work of `leanprm serve`: one Task per chain, proof or
+// snippet, run in this process (Local) or by workers behind NATS JetStream. A batch never fails
+// as a whole: every task gets a Result, which holds either the answer or that item's error.
+package dispatch
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"sync"
+	"time"
+)
+
+// Kind names what a task asks for.
+type Kind string
+
+// Task kinds.
+const (
+	KindScore  Kind = "score"  // one chain → the scored chain (the JSON of `check --json`)
+	KindVerify Kind = "verify" // one verify-proof row → its verdict row
+	KindCheck  Kind = "check"  // one Lean snippet (Kimina /api/check) → its REPL response
+)
+
+// Task is one unit of work. Payload is the kind's JSON request. Env names the Lean environment
+// the task needs (a hash of the header), so that tasks can be routed to workers whose REPLs hold
+// it. Deadline, when not zero, is the caller's: a task still queued past it is answered with an
+// error and never run.
+type Task struct {
+	Kind     Kind            `json:"kind"`
+	Env      string          `json:"env"`
+	Payload  json.RawMessage `json:"payload"`
+	Deadline time.Time       `json:"deadline,omitzero"`
+}
+
+// Key is the task's content hash (hex SHA-256 of kind, env and payload): equal tasks have equal
+// keys, so a queue can collapse duplicates and a cache can reuse answers.
+func (t Task) Key() string {
+	h := sha256.New()
+	h.Write([]byte(t.Kind))
+	h.Write([]byte{0})
+	h.Write([]byte(t.Env))
+	h.Write([]byte{0})
+	h.Write(t.Payload)
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// Result answers one task: Payload on success, Error (a message for the caller) when the item
+// failed. Exactly one of the two is set.
+type Result struct {
+	Payload json.RawMessage `json:"payload,omitempty"`
+	Error   string          `json:"error,omitempty"`
+}
+
+// Handler does one task in this process.
+type Handler interface {
+	Handle(ctx context.Context, t Task) Result
+}
+
+// HandlerFunc adapts a function to Handler.
+type HandlerFunc func(ctx context.Context, t Task) Result
+
+// Handle calls f.
+func (f HandlerFunc) Handle(ctx context.Context, t Task) Result { return f(ctx, t) }
+
+// Executor runs a batch: results[i] answers tasks[i]. It never fails the batch; a task that
+// could not run (cancelled, past its deadline, its worker lost) gets a Result with Error.
+type Executor interface {
+	Execute(ctx context.Context, tasks []Task) []Result
+}
+
+// Local runs tasks on a Handler in this process, at most Concurrency at once (0 means one at a
+// time per task in the batch, unbounded).
+type Local struct {
+	Handler     Handler
+	Concurrency int
+}
+
+var _ Executor = (*Local)(nil)
+
+// Execute runs every task and waits for all of them.
+func (l *Local) Execute(ctx context.Context, tasks []Task) []Result {
+	results := make([]Result, len(tasks))
+	var sem chan struct{}
+	if l.Concurrency > 0 {
+		sem = make(chan struct{}, l.Concurrency)
+	}
+	var wg sync.WaitGroup
+	for i := range tasks {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if sem != nil {
+				select {
+				case sem <- struct{}{}:
+					defer func() { <-sem }()
+				case <-ctx.Done():
+					results[i] = Result{Error: "not run: " + ctx.Err().Error()}
+					return
+				}
+			}
+			results[i] = Run(ctx, l.Handler, tasks[i])
+		}()
+	}
+	wg.Wait()
+	return results
+}
+
+// Run does one task on h, honouring its deadline: a task past its deadline, or whose context is
+// done, is answered with an error and not run.
+func Run(ctx context.Context, h Handler, t Task) Result {
+	if !t.Deadline.IsZero() {
+		if !time.Now().Before(t.Deadline) {
+			return Result{Error: "not run: deadline passed while queued"}
+		}
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, t.Deadline)
+		defer cancel()
+	}
+	if err := ctx.Err(); err != nil {
+		return Result{Error: "not run: " + err.Error()}
+	}
+	return h.Handle(ctx, t)
+}

@@ -1,0 +1,73 @@
+package dispatch
+
+import (
+	"context"
+	"encoding/json"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestKeyIsContentHash(t *testing.T) {
+	a := Task{Kind: KindScore, Env: "e", Payload: json.RawMessage(`{"x":1}`)}
+	b := a
+	b.Deadline = time.Now()
+	assert.Equal(t, a.Key(), b.Key(), "the deadline is not content")
+	c := a
+	c.Env = "f"
+	assert.NotEqual(t, a.Key(), c.Key())
+	d := Task{Kind: "scoree", Env: "", Payload: json.RawMessage(`{"x":1}`)}
+	e := Task{Kind: "score", Env: "e", Payload: json.RawMessage(`{"x":1}`)}
+	assert.NotEqual(t, d.Key(), e.Key(), "fields are separated, not concatenated")
+}
+
+func TestLocalAnswersEveryTaskInOrder(t *testing.T) {
+	var running, peak atomic.Int32
+	h := HandlerFunc(func(ctx context.Context, t Task) Result {
+		n := running.Add(1)
+		for {
+			p := peak.Load()
+			if n <= p || peak.CompareAndSwap(p, n) {
+				break
+			}
+		}
+		time.Sleep(time.Millisecond)
+		running.Add(-1)
+		if string(t.Payload) == `"bad"` {
+			return Result{Error: "bad item"}
+		}
+		return Result{Payload: t.Payload}
+	})
+	tasks := make([]Task, 20)
+	for i := range tasks {
+		tasks[i] = Task{Kind: KindCheck, Payload: json.RawMessage(`"ok"`)}
+	}
+	tasks[7].Payload = json.RawMessage(`"bad"`)
+	tasks[9].Deadline = time.Now().Add(-time.Second)
+	res := (&Local{Handler: h, Concurrency: 3}).Execute(context.Background(), tasks)
+	require.Len(t, res, 20)
+	for i, r := range res {
+		switch i {
+		case 7:
+			assert.Equal(t, "bad item", r.Error)
+		case 9:
+			assert.Contains(t, r.Error, "deadline")
+		default:
+			assert.Equal(t, `"ok"`, string(r.Payload), "task %d", i)
+		}
+	}
+	assert.LessOrEqual(t, peak.Load(), int32(3))
+}
+
+func TestLocalCancelledBatchAnswersWithErrors(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	h := HandlerFunc(func(context.Context, Task) Result { return Result{Payload: json.RawMessage(`1`)} })
+	res := (&Local{Handler: h, Concurrency: 1}).Execute(ctx, []Task{{Kind: KindScore}, {Kind: KindScore}})
+	for _, r := range res {
+		assert.Contains(t, r.Error, "not run")
+	}
+}
