@@ -6,7 +6,7 @@ BIN     := bin/leanprm
 PKGS    := ./...
 BENCHTIME ?= 1x
 
-.PHONY: all build test bench demo lint lean e2e model fuzz clean
+.PHONY: all build test bench demo lint lean e2e model fuzz clean deploy-check
 
 all: build
 
@@ -50,6 +50,13 @@ e2e:
 # Regenerates hybrid/prm/embedded/model.bin from ../shared/data, byte for byte (same data, same seed).
 model: build
 	$(BIN) train --data ../shared/data --seed 1 --out hybrid/prm/embedded/model.bin
+
+# The deployment artefacts in deploy/: every manifest decoded strictly into the Kubernetes API
+# types and checked (no cluster, no Docker daemon needed); hadolint on the Dockerfile when present.
+deploy-check:
+	$(GO) test -race -count=1 ./deploy/
+	@if command -v hadolint >/dev/null 2>&1; then hadolint --failure-threshold error deploy/Dockerfile; \
+	else echo "deploy-check: hadolint is not installed; the Dockerfile was checked by the Go tests only"; fi
 
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzDecoder -fuzztime 30s ./leanbridge/repl/
