@@ -215,7 +215,7 @@ func TestDockerfileRuntime(t *testing.T) {
 	assert.NotZero(t, n)
 
 	env := envOf(rt)
-	assert.Contains(t, strings.Split(env["PATH"], ":"), "/opt/lean/bin", "lake is found on PATH (repl.LocateREPL)")
+	assert.Contains(t, strings.Split(env["PATH"], ":"), "/opt/lean/toolchain/bin", "lake is found on PATH (repl.LocateREPL)")
 	project := env[config.EnvName("lean.project")]
 	require.NotEmpty(t, project)
 
