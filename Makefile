@@ -52,11 +52,13 @@ model: build
 	$(BIN) train --data ../shared/data --seed 1 --out hybrid/prm/embedded/model.bin
 
 # The deployment artefacts in deploy/: every manifest decoded strictly into the Kubernetes API
-# types and checked (no cluster, no Docker daemon needed); hadolint on the Dockerfile when present.
+# types and checked (no cluster, no Docker daemon needed); then the Dockerfile through a linter
+# when one is installed: hadolint, else dockerfile-utils (npm install -g dockerfile-utils).
 deploy-check:
 	$(GO) test -race -count=1 ./deploy/
 	@if command -v hadolint >/dev/null 2>&1; then hadolint --failure-threshold error deploy/Dockerfile; \
-	else echo "deploy-check: hadolint is not installed; the Dockerfile was checked by the Go tests only"; fi
+	elif command -v dockerfile-utils >/dev/null 2>&1; then dockerfile-utils lint deploy/Dockerfile && echo "deploy-check: dockerfile-utils lint: no problems"; \
+	else echo "deploy-check: no Dockerfile linter installed (hadolint, dockerfile-utils); the Dockerfile was checked by the Go tests only"; fi
 
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzDecoder -fuzztime 30s ./leanbridge/repl/
