@@ -157,7 +157,12 @@ func checkDeployment(ix *index, d *appsv1.Deployment) []error {
 		errs = append(errs, fmt.Errorf("%s: containers run different images %v; the init container copies the Lake project out of the image the main container runs", src, sortedKeys(images)))
 	}
 	for _, c := range pod.Containers {
-		for kind, p := range map[string]*corev1.Probe{"readinessProbe": c.ReadinessProbe, "livenessProbe": c.LivenessProbe, "startupProbe": c.StartupProbe} {
+		probes := []struct {
+			kind string
+			p    *corev1.Probe
+		}{{"readinessProbe", c.ReadinessProbe}, {"livenessProbe", c.LivenessProbe}, {"startupProbe", c.StartupProbe}}
+		for _, pr := range probes {
+			kind, p := pr.kind, pr.p
 			if p == nil {
 				if kind != "startupProbe" {
 					errs = append(errs, fmt.Errorf("%s: container %s has no %s", src, c.Name, kind))

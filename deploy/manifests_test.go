@@ -13,8 +13,8 @@ import (
 )
 
 const (
-	manifestDir = "k8s"
-	natsValues_ = "nats-values.yaml"
+	manifestDir    = "k8s"
+	natsValuesFile = "nats-values.yaml"
 )
 
 // loadAll decodes the real manifests and the NATS values, failing the test on any error.
@@ -22,7 +22,7 @@ func loadAll(t *testing.T) ([]manifest, natsValues) {
 	t.Helper()
 	ms, err := loadDir(manifestDir)
 	require.NoError(t, err)
-	nv, err := loadNATSValues(natsValues_)
+	nv, err := loadNATSValues(natsValuesFile)
 	require.NoError(t, err)
 	return ms, nv
 }
@@ -218,7 +218,7 @@ func TestChecksCatch(t *testing.T) {
 // TestNATSValuesRejects: a key the chart does not have (or had in an older major version) is
 // an error, and so is a setting the design cannot work with.
 func TestNATSValuesRejects(t *testing.T) {
-	b, err := os.ReadFile(natsValues_)
+	b, err := os.ReadFile(natsValuesFile)
 	require.NoError(t, err)
 	text := string(b)
 	cases := []struct {
