@@ -20,6 +20,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/apimachinery/pkg/util/intstr"
+	"k8s.io/apimachinery/pkg/util/validation"
 
 	"github.com/leanprm/leanprm/internal/config"
 )
@@ -91,6 +92,7 @@ func newIndex(ms []manifest) (*index, []error) {
 func checkManifests(ms []manifest, nats natsValues, tmp string) []error {
 	ix, errs := newIndex(ms)
 	errs = append(errs, checkNamespaces(ms, ix)...)
+	errs = append(errs, checkNames(ms)...)
 	errs = append(errs, checkSecrets(ix)...)
 	for _, name := range sortedKeys(ix.deployments) {
 		errs = append(errs, checkDeployment(ix, ix.deployments[name])...)
@@ -113,6 +115,61 @@ func checkNamespaces(ms []manifest, ix *index) []error {
 			errs = append(errs, fmt.Errorf("%s: no metadata.namespace (it would land in whatever namespace kubectl points at)", m))
 		} else if ix.namespaces[m.Namespace] == nil {
 			errs = append(errs, fmt.Errorf("%s: namespace %q is not among the manifests", m, m.Namespace))
+		}
+	}
+	return errs
+}
+
+// checkNames applies the API server's syntax rules that a strict decode does not: object names,
+// label keys and values, and in pod templates container, port, volume and variable names, and
+// mounts of declared volumes only.
+func checkNames(ms []manifest) []error {
+	var errs []error
+	bad := func(src, what, v string, msgs []string) {
+		if len(msgs) > 0 {
+			errs = append(errs, fmt.Errorf("%s: %s %q: %s", src, what, v, strings.Join(msgs, "; ")))
+		}
+	}
+	labelSets := func(src string, ls map[string]string) {
+		for _, k := range sortedKeys(ls) {
+			bad(src, "label key", k, validation.IsQualifiedName(k))
+			bad(src, "label value", ls[k], validation.IsValidLabelValue(ls[k]))
+		}
+	}
+	for _, m := range ms {
+		src := m.String()
+		if m.Key.Kind == "Service" {
+			bad(src, "Service name", m.Name, validation.IsDNS1035Label(m.Name))
+		} else {
+			bad(src, "name", m.Name, validation.IsDNS1123Subdomain(m.Name))
+		}
+		labelSets(src, m.Obj.(metav1.Object).GetLabels())
+		d, ok := m.Obj.(*appsv1.Deployment)
+		if !ok {
+			continue
+		}
+		pod := d.Spec.Template.Spec
+		labelSets(src+" pod template", d.Spec.Template.Labels)
+		volumes := map[string]bool{}
+		for _, v := range pod.Volumes {
+			bad(src, "volume name", v.Name, validation.IsDNS1123Label(v.Name))
+			volumes[v.Name] = true
+		}
+		for _, c := range append(append([]corev1.Container{}, pod.InitContainers...), pod.Containers...) {
+			bad(src, "container name", c.Name, validation.IsDNS1123Label(c.Name))
+			for _, p := range c.Ports {
+				if p.Name != "" {
+					bad(src, "port name", p.Name, validation.IsValidPortName(p.Name))
+				}
+			}
+			for _, e := range c.Env {
+				bad(src, "environment variable", e.Name, validation.IsEnvVarName(e.Name))
+			}
+			for _, vm := range c.VolumeMounts {
+				if !volumes[vm.Name] {
+					errs = append(errs, fmt.Errorf("%s: container %s mounts volume %q, which the pod does not declare", src, c.Name, vm.Name))
+				}
+			}
 		}
 	}
 	return errs

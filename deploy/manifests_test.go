@@ -195,6 +195,10 @@ func TestChecksCatch(t *testing.T) {
 		{"endpoint on another port", keda, "svc.cluster.local:8222", "svc.cluster.local:4222", "is not the chart's monitor port 8222"},
 		{"gateway and workers on different NATS", gateway, "--nats=nats://nats.nats.svc.cluster.local:4222", "--nats=nats://other.nats.svc.cluster.local:4222", "must meet on one NATS"},
 		{"listens on an undeclared port", worker, "--addr=0.0.0.0:8081", "--addr=0.0.0.0:9091", "a port it does not declare"},
+		{"port name too long", worker, "- name: http\n              containerPort: 8081", "- name: http-worker-metrics\n              containerPort: 8081", "must be no more than 15 characters"},
+		{"label value with a space", "31-worker-pdb.yaml", "app.kubernetes.io/part-of: leanprm", "app.kubernetes.io/part-of: lean prm", `label value "lean prm"`},
+		{"mount of an undeclared volume", gateway, "- name: tmp\n              mountPath: /tmp", "- name: scratch\n              mountPath: /tmp", `mounts volume "scratch"`},
+		{"object name not DNS", "10-configmap.yaml", "name: leanprm-config", "name: leanprm_config", `name "leanprm_config"`},
 		{"object outside the namespace", "23-gateway-pdb.yaml", "namespace: leanprm", "namespace: default", `namespace "default" is not among the manifests`},
 	}
 	_, nv := loadAll(t)
