@@ -15,6 +15,7 @@ import (
 	appsv1 "k8s.io/api/apps/v1"
 	autoscalingv2 "k8s.io/api/autoscaling/v2"
 	corev1 "k8s.io/api/core/v1"
+	networkingv1 "k8s.io/api/networking/v1"
 	policyv1 "k8s.io/api/policy/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -44,6 +45,7 @@ type index struct {
 	hpas          map[string]*autoscalingv2.HorizontalPodAutoscaler
 	pdbs          map[string]*policyv1.PodDisruptionBudget
 	scaledObjects map[string]*ScaledObject
+	netpols       map[string]*networkingv1.NetworkPolicy
 	source        map[any]string // object → where it came from, for messages
 }
 
@@ -53,7 +55,7 @@ func newIndex(ms []manifest) (*index, []error) {
 		secrets: map[string]*corev1.Secret{}, services: map[string]*corev1.Service{},
 		deployments: map[string]*appsv1.Deployment{}, hpas: map[string]*autoscalingv2.HorizontalPodAutoscaler{},
 		pdbs: map[string]*policyv1.PodDisruptionBudget{}, scaledObjects: map[string]*ScaledObject{},
-		source: map[any]string{},
+		netpols: map[string]*networkingv1.NetworkPolicy{}, source: map[any]string{},
 	}
 	var errs []error
 	seen := map[string]string{}
@@ -82,6 +84,8 @@ func newIndex(ms []manifest) (*index, []error) {
 			ix.pdbs[m.Name] = o
 		case *ScaledObject:
 			ix.scaledObjects[m.Name] = o
+		case *networkingv1.NetworkPolicy:
+			ix.netpols[m.Name] = o
 		}
 	}
 	return ix, errs
@@ -102,6 +106,7 @@ func checkManifests(ms []manifest, nats natsValues, tmp string) []error {
 	errs = append(errs, checkHPAs(ix)...)
 	errs = append(errs, checkScaledObjects(ix, nats)...)
 	errs = append(errs, checkRoles(ix, nats, tmp)...)
+	errs = append(errs, checkNetworkPolicies(ix)...)
 	return errs
 }
 
@@ -819,4 +824,99 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// checkNetworkPolicies: every Deployment is fenced in both directions by one policy; its open
+// ports are ports the pods declare; its egress reaches DNS and the NATS its --nats names, so
+// the fence does not cut the service off.
+func checkNetworkPolicies(ix *index) []error {
+	var errs []error
+	fenced := map[string]bool{}
+	for _, name := range sortedKeys(ix.netpols) {
+		np := ix.netpols[name]
+		src := ix.source[np]
+		sel, err := metav1.LabelSelectorAsSelector(&np.Spec.PodSelector)
+		if err != nil || sel.Empty() {
+			errs = append(errs, fmt.Errorf("%s: podSelector is empty or invalid (%v); the policies here fence one Deployment each", src, err))
+			continue
+		}
+		ds := podsSelectedBy(ix, np.Namespace, sel)
+		if len(ds) != 1 {
+			errs = append(errs, fmt.Errorf("%s: podSelector %s matches the pods of %d Deployments, want 1", src, sel, len(ds)))
+			continue
+		}
+		d := ds[0]
+		types := map[networkingv1.PolicyType]bool{}
+		for _, t := range np.Spec.PolicyTypes {
+			types[t] = true
+		}
+		if types[networkingv1.PolicyTypeIngress] && types[networkingv1.PolicyTypeEgress] {
+			fenced[d.Name] = true
+		} else {
+			errs = append(errs, fmt.Errorf("%s: policyTypes must name Ingress and Egress", src))
+		}
+		for _, r := range np.Spec.Ingress {
+			for _, p := range r.Ports {
+				if p.Port == nil {
+					continue
+				}
+				found := false
+				for _, c := range d.Spec.Template.Spec.Containers {
+					_, ok := containerPort(c, *p.Port)
+					found = found || ok
+				}
+				if !found {
+					errs = append(errs, fmt.Errorf("%s: ingress port %s is not declared by %s's containers", src, p.Port.String(), d.Name))
+				}
+			}
+		}
+		allows := func(ns string, port int32) bool {
+			for _, r := range np.Spec.Egress {
+				portOK := len(r.Ports) == 0
+				for _, p := range r.Ports {
+					portOK = portOK || p.Port == nil || (p.Port.Type == intstr.Int && p.Port.IntVal == port)
+				}
+				if !portOK {
+					continue
+				}
+				if len(r.To) == 0 {
+					return true
+				}
+				for _, peer := range r.To {
+					if peer.IPBlock != nil || peer.NamespaceSelector == nil {
+						continue
+					}
+					nsSel, err := metav1.LabelSelectorAsSelector(peer.NamespaceSelector)
+					if err == nil && (ns == "" || nsSel.Matches(labels.Set{"kubernetes.io/metadata.name": ns})) {
+						return true
+					}
+				}
+			}
+			return false
+		}
+		if !allows("", 53) {
+			errs = append(errs, fmt.Errorf("%s: egress does not allow DNS (port 53); no Service name would resolve", src))
+		}
+		for _, c := range d.Spec.Template.Spec.Containers {
+			raw, ok := flagValue(c.Args, "nats")
+			if !ok {
+				continue
+			}
+			u, err := url.Parse(raw)
+			if err != nil {
+				continue // checkRoles reports it
+			}
+			parts := strings.Split(u.Hostname(), ".")
+			port, _ := strconv.Atoi(u.Port())
+			if len(parts) < 2 || !allows(parts[1], int32(port)) {
+				errs = append(errs, fmt.Errorf("%s: egress does not allow %s's NATS %s", src, d.Name, raw))
+			}
+		}
+	}
+	for _, name := range sortedKeys(ix.deployments) {
+		if !fenced[name] {
+			errs = append(errs, fmt.Errorf("%s: no NetworkPolicy fences its pods", ix.source[ix.deployments[name]]))
+		}
+	}
+	return errs
 }

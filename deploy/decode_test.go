@@ -14,6 +14,7 @@ import (
 	appsv1 "k8s.io/api/apps/v1"
 	autoscalingv2 "k8s.io/api/autoscaling/v2"
 	corev1 "k8s.io/api/core/v1"
+	networkingv1 "k8s.io/api/networking/v1"
 	policyv1 "k8s.io/api/policy/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/yaml"
@@ -33,6 +34,7 @@ var decoders = map[kindKey]func() any{
 	{"v1", "Service"}:                             func() any { return &corev1.Service{} },
 	{"apps/v1", "Deployment"}:                     func() any { return &appsv1.Deployment{} },
 	{"autoscaling/v2", "HorizontalPodAutoscaler"}: func() any { return &autoscalingv2.HorizontalPodAutoscaler{} },
+	{"networking.k8s.io/v1", "NetworkPolicy"}:     func() any { return &networkingv1.NetworkPolicy{} },
 	{"policy/v1", "PodDisruptionBudget"}:          func() any { return &policyv1.PodDisruptionBudget{} },
 	{"keda.sh/v1alpha1", "ScaledObject"}:          func() any { return &ScaledObject{} },
 }

@@ -44,6 +44,7 @@ func TestManifestsDecodeStrictly(t *testing.T) {
 		"autoscaling/v2 HorizontalPodAutoscaler": 1,
 		"policy/v1 PodDisruptionBudget":          2,
 		"keda.sh/v1alpha1 ScaledObject":          1,
+		"networking.k8s.io/v1 NetworkPolicy":     2,
 	}, count)
 	for _, m := range ms {
 		if d, ok := m.Obj.(*appsv1.Deployment); ok {
@@ -199,6 +200,12 @@ func TestChecksCatch(t *testing.T) {
 		{"label value with a space", "31-worker-pdb.yaml", "app.kubernetes.io/part-of: leanprm", "app.kubernetes.io/part-of: lean prm", `label value "lean prm"`},
 		{"mount of an undeclared volume", gateway, "- name: tmp\n              mountPath: /tmp", "- name: scratch\n              mountPath: /tmp", `mounts volume "scratch"`},
 		{"object name not DNS", "10-configmap.yaml", "name: leanprm-config", "name: leanprm_config", `name "leanprm_config"`},
+		{"policy cuts the workers off NATS", "40-worker-networkpolicy.yaml", "- port: 4222", "- port: 4223", "egress does not allow leanprm-worker's NATS"},
+		{"policy to the wrong namespace", "41-gateway-networkpolicy.yaml", "kubernetes.io/metadata.name: nats", "kubernetes.io/metadata.name: nats-system", "egress does not allow leanprm-gateway's NATS"},
+		{"policy without DNS", "40-worker-networkpolicy.yaml", "- port: 53\n          protocol: UDP\n        - port: 53\n          protocol: TCP", "- port: 5353\n          protocol: UDP", "does not allow DNS"},
+		{"policy opens an undeclared port", "41-gateway-networkpolicy.yaml", "- port: http", "- port: metrics", "ingress port metrics is not declared"},
+		{"policy fences nothing", "40-worker-networkpolicy.yaml", "      app.kubernetes.io/component: worker\n  policyTypes", "      app.kubernetes.io/component: wrk\n  policyTypes", "no NetworkPolicy fences its pods"},
+		{"policy one-way", "41-gateway-networkpolicy.yaml", `policyTypes: ["Ingress", "Egress"]`, `policyTypes: ["Ingress"]`, "policyTypes must name Ingress and Egress"},
 		{"object outside the namespace", "23-gateway-pdb.yaml", "namespace: leanprm", "namespace: default", `namespace "default" is not among the manifests`},
 	}
 	_, nv := loadAll(t)
