@@ -40,17 +40,32 @@ type pe struct {
 // exponents in 1..5. The empty mono is 1. A mono is a positive real.
 type mono []pe
 
-// cmpMono orders monomials: 1 first, then lexicographically by (p, e).
-func cmpMono(a, b mono) int {
-	for i := 0; i < len(a) && i < len(b); i++ {
-		if a[i].p != b[i].p {
-			return cmpInt(int64(a[i].p), int64(b[i].p))
-		}
-		if a[i].e != b[i].e {
-			return cmpInt(int64(a[i].e), int64(b[i].e))
+// monoEqual reports whether a and b are the same monomial.
+func monoEqual(a, b mono) bool { return slices.Equal(a, b) }
+
+// class sorts monomials for reading: 1, square roots, cube roots, √·∛
+// products, other sixth roots.
+func (m mono) class() int {
+	sq, cb := false, false
+	for _, x := range m {
+		switch x.e {
+		case 3:
+			sq = true
+		case 2, 4:
+			cb = true
+		default:
+			return 4
 		}
 	}
-	return cmpInt(int64(len(a)), int64(len(b)))
+	switch {
+	case sq && cb:
+		return 3
+	case cb:
+		return 2
+	case sq:
+		return 1
+	}
+	return 0
 }
 
 func cmpInt(a, b int64) int {
@@ -131,7 +146,8 @@ type sterm struct {
 // Surd is an exact real number of the field generated over Q by the square
 // and cube roots of rationals: a sum Σ qᵢ·mᵢ of nonzero rationals qᵢ times
 // distinct radical monomials mᵢ = ∏ pⱼ^(eⱼ/6) (pⱼ prime, 0 < eⱼ < 6),
-// sorted by monomial. See the package documentation for why this form is
+// sorted for reading: the rational term, square roots, cube roots, then
+// the rest, each by radicand. See the package documentation for why this form is
 // canonical. Values are immutable; the zero value is 0.
 type Surd struct {
 	ts []sterm
@@ -250,7 +266,23 @@ func normSurd(ts []sterm) Surd {
 	if len(kept) == 0 {
 		return Surd{}
 	}
-	slices.SortFunc(kept, func(a, b sterm) int { return cmpMono(a.m, b.m) })
+	// order by class, then radicand (distinct monomials have distinct
+	// radicands ∏ p^e, e < 6)
+	type sortKey struct {
+		class int
+		r     *big.Int
+	}
+	keys := make(map[string]sortKey, len(kept))
+	for _, t := range kept {
+		keys[t.m.key()] = sortKey{t.m.class(), t.m.radicand()}
+	}
+	slices.SortFunc(kept, func(a, b sterm) int {
+		ka, kb := keys[a.m.key()], keys[b.m.key()]
+		if ka.class != kb.class {
+			return cmpInt(int64(ka.class), int64(kb.class))
+		}
+		return ka.r.Cmp(kb.r)
+	})
 	return Surd{ts: kept}
 }
 
@@ -465,7 +497,7 @@ func (s Surd) Equal(b Surd) bool {
 		return false
 	}
 	for i := range s.ts {
-		if cmpMono(s.ts[i].m, b.ts[i].m) != 0 || s.ts[i].c.Cmp(b.ts[i].c) != 0 {
+		if !monoEqual(s.ts[i].m, b.ts[i].m) || s.ts[i].c.Cmp(b.ts[i].c) != 0 {
 			return false
 		}
 	}
