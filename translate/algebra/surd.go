@@ -194,7 +194,7 @@ func Root(x *big.Rat, n int) (Surd, error) {
 			// every prime of rest passes the bound: its root must be an integer
 			r, ok := exactRoot(rest, uint(n))
 			if !ok {
-				return Surd{}, fmt.Errorf("%w: radicand %v has a prime factor past %d", ErrTooLarge, x.RatString(), MaxRadicandPrime)
+				return Surd{}, fmt.Errorf("%w: radicand %s has a prime factor past %d", ErrTooLarge, shortRat(x), MaxRadicandPrime)
 			}
 			if sign == 0 {
 				coef.Mul(coef, new(big.Rat).SetInt(r))
@@ -225,6 +225,14 @@ func Root(x *big.Rat, n int) (Surd, error) {
 	}
 	slices.SortFunc(m, func(a, b pe) int { return cmpInt(int64(a.p), int64(b.p)) })
 	return Surd{ts: []sterm{{c: coef, m: m}}}, nil
+}
+
+// shortRat renders r for an error message, by its size when it is long.
+func shortRat(r *big.Rat) string {
+	if s := r.RatString(); len(s) <= 40 {
+		return s
+	}
+	return fmt.Sprintf("of %d/%d bits", r.Num().BitLen(), r.Denom().BitLen())
 }
 
 func floorDiv(a, b int) int {
