@@ -56,10 +56,13 @@
 // Sqrt does not report its accuracy) takes part in a decision. A nonzero
 // Surd has a nonzero value, so the loop ends.
 //
-// Division by one term q·m multiplies by (1/(q·∏p))·m'; by several terms,
-// Inv solves s·x = 1 in the span of the monomials the terms generate, a
-// subfield of dimension at most MaxDivDim (so 1/(√2+√3) = √3−√2 and
-// 1/(1+∛2+∛4) = ∛2−1 come out exactly).
+// Division by one term q·m multiplies by (1/(q·∏p))·m'. A divisor of
+// several terms is multiplied by conjugates, one prime at a time, until one
+// term is left: p^(1/6) ↦ −p^(1/6) removes the odd sixths of p, then
+// a²+b²+c²−ab−bc−ca (for the parts with p^0, p^(1/3), p^(2/3)) removes p.
+// Each product is a norm to a subfield, so it is nonzero, and it stays in
+// the span of the monomials the divisor generates, at most MaxDivDim of
+// them (1/(√2+√3) = √3−√2, 1/(1+∛2+∛4) = ∛2−1 exactly).
 //
 // Bounds (ErrTooLarge): a radicand's numerator or denominator past
 // MaxRadicandBits, a radical of a prime past MaxRadicandPrime (trial

@@ -337,3 +337,45 @@ func BenchmarkSurdInv(b *testing.B) {
 		_, _ = s.Inv()
 	}
 }
+
+func TestSurdInverses(t *testing.T) {
+	one := sr(t, "1")
+	for _, c := range []struct {
+		name string
+		s    Surd
+	}{
+		{"1 + √2", one.Add(rt(t, "2", 2))},
+		{"√2 + √3 + √5", rt(t, "2", 2).Add(rt(t, "3", 2)).Add(rt(t, "5", 2))},
+		{"1 + ∛6 (p = 3 only inside a product)", one.Add(rt(t, "6", 3))},
+		{"1 + ⁶√2", one.Add(rt(t, "2", 6))},
+		{"1 + ∛6 + √10 + ⁶√15", one.Add(rt(t, "6", 3)).Add(rt(t, "10", 2)).Add(rt(t, "15", 6))},
+		{"∛2 − ∛3 + 1/7", rt(t, "2", 3).Sub(rt(t, "3", 3)).Add(sr(t, "1/7"))},
+		{"√6 − √2 − √3 (a small value)", rt(t, "6", 2).Sub(rt(t, "2", 2)).Sub(rt(t, "3", 2))},
+		{"√999983 + √999979/13", rt(t, "999983", 2).Add(rt(t, "999979", 2).Mul(sr(t, "1/13")))},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			inv, err := c.s.Inv()
+			require.NoError(t, err)
+			assert.True(t, inv.Mul(c.s).Equal(one), "s·(1/s) = 1: 1/(%v) = %v", c.s, inv)
+			g, err := monoGroup(c.s)
+			require.NoError(t, err)
+			assert.LessOrEqual(t, inv.Len(), len(g), "1/s lies in the span s generates")
+			assert.Equal(t, c.s.Sign(), inv.Sign())
+		})
+	}
+}
+
+// BenchmarkSurdInvWide inverts a divisor at MaxDivDim: six square roots of
+// primes near MaxRadicandPrime with unequal coefficients.
+func BenchmarkSurdInvWide(b *testing.B) {
+	s := sr(b, "999961/999959")
+	for _, p := range []int64{999983, 999979, 999961, 999959, 999953, 999931} {
+		r, err := Root(big.NewRat(p, 7), 2)
+		require.NoError(b, err)
+		s = s.Add(r.Mul(SurdFromRat(big.NewRat(p-1, 13))))
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		_, _ = s.Inv()
+	}
+}
