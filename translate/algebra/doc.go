@@ -37,7 +37,9 @@
 // √2·∛2 = 2^(5/6). Root factors a rational's numerator and denominator,
 // turns each prime power into sixths and pulls whole powers into the
 // coefficient (√18 = 3√2, ∛16 = 2∛2, √(1/2) = √2/2); products do the same
-// (√2·√3 = √6, (√2)² = 2).
+// (√2·√3 = √6, (√2)² = 2). A root of another index is exact when it
+// lands in the field (⁴√16 = 2, ⁴√4 = √2) and ErrUnsupported otherwise
+// (⁴√2).
 //
 // The form is canonical because the monomials are linearly independent
 // over Q. Besicovitch (1940): if p₁, …, p_k are distinct primes and each

@@ -164,14 +164,19 @@ func SurdFromRat(r *big.Rat) Surd {
 // SurdFromInt returns the integer n as a Surd.
 func SurdFromInt(n int64) Surd { return SurdFromRat(big.NewRat(n, 1)) }
 
-// Root returns the real n-th root of x for n = 2, 3 or 6: √x, ∛x (negative
-// for x < 0) or the sixth root. An even root of a negative x is
-// ErrNotReal, another n ErrUnsupported, and a radicand past the bounds
+// Root returns the real n-th root of x: √x, ∛x (negative for x < 0), the
+// sixth root, and for any other 1 ≤ n ≤ MaxSurdPow the root when it lies
+// in the field (⁴√16 = 2, ⁴√4 = √2, ⁴√(9/4) = √6/2). An even root of a
+// negative x is ErrNotReal; n < 1, and a root outside the field (⁴√2,
+// ⁵√3), ErrUnsupported; n > MaxSurdPow or a radicand past the bounds
 // (MaxRadicandBits, a prime factor past MaxRadicandPrime that does not
 // leave the root) ErrTooLarge.
 func Root(x *big.Rat, n int) (Surd, error) {
-	if n != 2 && n != 3 && n != 6 {
+	switch {
+	case n < 1:
 		return Surd{}, fmt.Errorf("%w: root of index %d", ErrUnsupported, n)
+	case n > MaxSurdPow:
+		return Surd{}, fmt.Errorf("%w: root of index %d passes %d", ErrTooLarge, n, MaxSurdPow)
 	}
 	switch x.Sign() {
 	case 0:
@@ -203,7 +208,11 @@ func Root(x *big.Rat, n int) (Surd, error) {
 			}
 		}
 		for _, pp := range pps {
-			e := int(pp.k) * (6 / n)
+			// p^(k/n) = p^(e/6) with e = 6k/n, when that is whole
+			if 6*int(pp.k)%n != 0 {
+				return Surd{}, fmt.Errorf("%w: root of index %d of %s is not in the field of square and cube roots", ErrUnsupported, n, shortRat(x))
+			}
+			e := 6 * int(pp.k) / n
 			if sign == 1 {
 				e = -e
 			}

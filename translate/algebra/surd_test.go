@@ -46,6 +46,12 @@ func TestRootCanonicalForm(t *testing.T) {
 		{"⁶√64 = 2", rt(t, "64", 6), sr(t, "2"), "2"},
 		{"⁶√8 = √2", rt(t, "8", 6), rt(t, "2", 2), "√2"},
 		{"⁶√9 = ∛3", rt(t, "9", 6), rt(t, "3", 3), "∛3"},
+		{"⁴√16 = 2", rt(t, "16", 4), sr(t, "2"), "2"},
+		{"⁴√4 = √2", rt(t, "4", 4), rt(t, "2", 2), "√2"},
+		{"⁴√(9/4) = √6/2", rt(t, "9/4", 4), rt(t, "6", 2).Mul(sr(t, "1/2")), "√6/2"},
+		{"⁵√(−32) = −2", rt(t, "-32", 5), sr(t, "-2"), "-2"},
+		{"¹²√(2^8·3^6) = ∛4·√3", rt(t, "186624", 12), rt(t, "4", 3).Mul(rt(t, "3", 2)), "√3·∛4"},
+		{"¹√(7/3) = 7/3", rt(t, "7/3", 1), sr(t, "7/3"), "7/3"},
 		{"√72·∛12 = 12·2^(1/6)·3^(1/3)", rt(t, "72", 2).Mul(rt(t, "12", 3)), sr(t, "12").Mul(rt(t, "18", 6)), "12⁶√18"},
 		{"√(p²) of a prime past the bound is p", rt(t, "1000006000009", 2), sr(t, "1000003"), "1000003"},
 		{"∛(1/p³) of a prime past the bound is 1/p", rt(t, "1/1000009000027000027", 3), sr(t, "1/1000003"), "1/1000003"},
@@ -116,10 +122,17 @@ func TestSurdErrors(t *testing.T) {
 	assert.ErrorIs(t, err, ErrNotReal)
 	_, err = Root(big.NewRat(-4, 1), 6)
 	assert.ErrorIs(t, err, ErrNotReal)
-	for _, n := range []int{-2, 0, 1, 4, 5, 7} {
-		_, err = Root(big.NewRat(4, 1), n)
-		assert.ErrorIs(t, err, ErrUnsupported, "index %d", n)
+	for _, c := range []struct {
+		x string
+		n int
+	}{{"4", -2}, {"4", 0}, {"2", 4}, {"8", 4}, {"3", 5}, {"-3", 5}, {"16", 7}, {"1/2", 4}, {"2/9", 4}} {
+		_, err = Root(rat(t, c.x), c.n)
+		assert.ErrorIs(t, err, ErrUnsupported, "root %d of %s is outside the field", c.n, c.x)
 	}
+	_, err = Root(big.NewRat(-16, 1), 4)
+	assert.ErrorIs(t, err, ErrNotReal)
+	_, err = Root(big.NewRat(2, 1), MaxSurdPow+1)
+	assert.ErrorIs(t, err, ErrTooLarge)
 	_, err = rt(t, "2", 2).Div(Surd{})
 	assert.ErrorIs(t, err, ErrDivByZero)
 	_, err = Surd{}.Pow(-1)
