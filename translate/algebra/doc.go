@@ -77,7 +77,10 @@
 //
 // Integer functions on big.Int: Factorial (n ≤ MaxFactorial), Binomial,
 // GCD, LCM, Mod (the residue 0 ≤ r < |m|), and IntLog, the exact rational
-// log_b x when there is one (log_4 8 = 3/2). TrigPi gives sin, cos, tan,
+// log_b x when there is one (log_4 8 = 3/2); CmpLog compares any
+// log_b x, rational or not, with a rational exactly (x^t against b^s), so
+// a caller can decide whether a decimal is a rounding of an irrational log
+// (log_5 49 = 2.64 is not). TrigPi gives sin, cos, tan,
 // sec, csc and cot at multiples of π/12, and tan and cot at odd multiples
 // of π/24, all of which lie in Q(√2, √3); anything else is ErrUnsupported
 // and a value that does not exist ErrUndefined.

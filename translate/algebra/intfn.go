@@ -18,6 +18,9 @@ const (
 	// MaxLogBits bounds the bits of a numerator or denominator IntLog
 	// examines; past it IntLog reports no exact value.
 	MaxLogBits = 4096
+	// MaxLogPowBits bounds the bits of the powers CmpLog compares: enough
+	// for five decimals of r with x and b up to 2^20.
+	MaxLogPowBits = 1 << 20
 )
 
 // ErrUndefined reports a value that does not exist: tan(π/2), (−1)!, a
@@ -134,6 +137,49 @@ func IntLog(b, x *big.Rat) (*big.Rat, bool) {
 		return new(big.Rat).SetFrac64(-j, k), true
 	}
 	return nil, false
+}
+
+// CmpLog returns −1, 0 or +1 as log_b x <, =, > r, exactly, also when
+// log_b x is irrational (log_5 49 = 2.41812… < 2.64): with r = s/t (t > 0),
+// log_b x − r has the sign of x^t − b^s when b > 1 and the opposite sign
+// when b < 1. A caller decides "log_5 49 ≈ 2.42" by comparing with the two
+// ends of the rounding interval. b ≤ 0, b = 1 or x ≤ 0 is ErrUndefined;
+// powers past MaxLogPowBits bits are ErrTooLarge.
+func CmpLog(b, x, r *big.Rat) (int, error) {
+	if b.Sign() <= 0 || x.Sign() <= 0 || b.Cmp(big.NewRat(1, 1)) == 0 {
+		return 0, fmt.Errorf("%w: log base %s of %s", ErrUndefined, b.RatString(), x.RatString())
+	}
+	s, t := r.Num(), r.Denom()
+	xt, err := ratPowBounded(x, t)
+	if err != nil {
+		return 0, err
+	}
+	bs, err := ratPowBounded(b, new(big.Int).Abs(s))
+	if err != nil {
+		return 0, err
+	}
+	if s.Sign() < 0 {
+		bs.Inv(bs)
+	}
+	c := xt.Cmp(bs)
+	if b.Cmp(big.NewRat(1, 1)) < 0 {
+		c = -c
+	}
+	return c, nil
+}
+
+// ratPowBounded returns x^e for e ≥ 0, or ErrTooLarge when the result
+// would pass MaxLogPowBits bits.
+func ratPowBounded(x *big.Rat, e *big.Int) (*big.Rat, error) {
+	bits := new(big.Int).Mul(e, big.NewInt(int64(max(x.Num().BitLen(), x.Denom().BitLen()))))
+	if bits.Cmp(big.NewInt(MaxLogPowBits)) > 0 {
+		return nil, fmt.Errorf("%w: power %s^%v passes %d bits", ErrTooLarge, shortRat(x), e, MaxLogPowBits)
+	}
+	num := new(big.Int).Exp(new(big.Int).Abs(x.Num()), e, nil)
+	if x.Sign() < 0 && e.Bit(0) == 1 {
+		num.Neg(num)
+	}
+	return new(big.Rat).SetFrac(num, new(big.Int).Exp(x.Denom(), e, nil)), nil
 }
 
 // perfectPowerBase writes a positive rational r ≠ 1 as c^k with k maximal;

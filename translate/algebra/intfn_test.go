@@ -209,3 +209,64 @@ func TestFactorSmall(t *testing.T) {
 	assert.Equal(t, []primePower{{2, 1}, {5, 1}}, pps)
 	assert.Equal(t, m61.String(), rest.String(), "a prime past the bound is left over")
 }
+
+func TestCmpLog(t *testing.T) {
+	for _, c := range []struct {
+		b, x, r string
+		want    int
+	}{
+		{"5", "49", "2.64", -1}, // math-326: log_5 49 = 2.41812…
+		{"5", "49", "2.418", 1},
+		{"5", "49", "2.4182", -1},
+		{"5", "49", "2.41812", 1},
+		{"5", "49", "2.41813", -1},
+		{"2", "10", "3.32192", 1},
+		{"2", "10", "3.32193", -1},
+		{"1/2", "3", "-1.58496", -1}, // log_{1/2} 3 = −1.5849625…
+		{"1/2", "3", "-1.58497", 1},
+		{"3", "100", "4.19181", -1},
+		{"3", "100", "4.19180", 1},
+		{"4", "8", "3/2", 0},
+		{"4", "8", "1.4999", 1},
+		{"1/2", "4", "-2", 0},
+		{"7", "1", "0", 0},
+		{"7", "1", "-1/1000", 1},
+	} {
+		b, x, r := rat(t, c.b), rat(t, c.x), rat(t, c.r)
+		got, err := CmpLog(b, x, r)
+		require.NoError(t, err)
+		assert.Equal(t, c.want, got, "log_%s %s vs %s", c.b, c.x, c.r)
+		// log_{1/b} x = −log_b x and log_b (1/x) = −log_b x
+		neg := new(big.Rat).Neg(r)
+		g1, err := CmpLog(new(big.Rat).Inv(b), x, neg)
+		require.NoError(t, err)
+		assert.Equal(t, -c.want, g1, "base 1/%s", c.b)
+		g2, err := CmpLog(b, new(big.Rat).Inv(x), neg)
+		require.NoError(t, err)
+		assert.Equal(t, -c.want, g2, "argument 1/%s", c.x)
+	}
+	// agrees with IntLog where the log is rational
+	r := rand.New(rand.NewSource(11))
+	eps := big.NewRat(1, 1000)
+	for i := 0; i < 100; i++ {
+		c := big.NewRat(int64(r.Intn(9)+2), int64(r.Intn(3)+1))
+		if c.Cmp(big.NewRat(1, 1)) == 0 {
+			continue
+		}
+		b, x := ratPowInt(c, r.Intn(4)+1), ratPowInt(c, r.Intn(9)-4)
+		v, ok := IntLog(b, x)
+		require.True(t, ok)
+		for d, want := range map[int]int{-1: 1, 0: 0, 1: -1} {
+			q := new(big.Rat).Add(v, new(big.Rat).Mul(eps, big.NewRat(int64(d), 1)))
+			got, err := CmpLog(b, x, q)
+			require.NoError(t, err)
+			assert.Equal(t, want, got, "log_%v %v = %v vs %v", b, x, v, q)
+		}
+	}
+	for _, c := range [][2]string{{"1", "5"}, {"0", "5"}, {"-2", "4"}, {"2", "0"}, {"2", "-4"}} {
+		_, err := CmpLog(rat(t, c[0]), rat(t, c[1]), big.NewRat(1, 1))
+		assert.ErrorIs(t, err, ErrUndefined, "log_%s %s", c[0], c[1])
+	}
+	_, err := CmpLog(big.NewRat(3, 1), big.NewRat(7, 1), rat(t, "1/1000000000000"))
+	assert.ErrorIs(t, err, ErrTooLarge, "x^(10^12) is refused, not computed")
+}
