@@ -130,9 +130,12 @@ func invMono(m mono) (*big.Int, mono) {
 
 // radicand returns ∏ p^e, so that m = radicand^(1/6).
 func (m mono) radicand() *big.Int {
-	r := big.NewInt(1)
+	r, f := big.NewInt(1), new(big.Int)
 	for _, x := range m {
-		r.Mul(r, new(big.Int).Exp(big.NewInt(int64(x.p)), big.NewInt(int64(x.e)), nil))
+		f.SetUint64(uint64(x.p))
+		for i := uint8(0); i < x.e; i++ {
+			r.Mul(r, f)
+		}
 	}
 	return r
 }
@@ -283,23 +286,29 @@ func normSurd(ts []sterm) Surd {
 	if len(kept) == 0 {
 		return Surd{}
 	}
+	if len(kept) == 1 {
+		return Surd{ts: kept}
+	}
 	// order by class, then radicand (distinct monomials have distinct
 	// radicands ∏ p^e, e < 6)
-	type sortKey struct {
+	type keyed struct {
 		class int
 		r     *big.Int
+		t     sterm
 	}
-	keys := make(map[string]sortKey, len(kept))
-	for _, t := range kept {
-		keys[t.m.key()] = sortKey{t.m.class(), t.m.radicand()}
+	ks := make([]keyed, len(kept))
+	for i, t := range kept {
+		ks[i] = keyed{t.m.class(), t.m.radicand(), t}
 	}
-	slices.SortFunc(kept, func(a, b sterm) int {
-		ka, kb := keys[a.m.key()], keys[b.m.key()]
-		if ka.class != kb.class {
-			return cmpInt(int64(ka.class), int64(kb.class))
+	slices.SortFunc(ks, func(a, b keyed) int {
+		if a.class != b.class {
+			return cmpInt(int64(a.class), int64(b.class))
 		}
-		return ka.r.Cmp(kb.r)
+		return a.r.Cmp(b.r)
 	})
+	for i, k := range ks {
+		kept[i] = k.t
+	}
 	return Surd{ts: kept}
 }
 

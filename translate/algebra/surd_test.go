@@ -392,3 +392,29 @@ func BenchmarkSurdInvWide(b *testing.B) {
 		_, _ = s.Inv()
 	}
 }
+
+// TestSurdConcurrentUse shares values between goroutines: Surds are
+// immutable and the prime table is built once, so -race finds nothing.
+func TestSurdConcurrentUse(t *testing.T) {
+	a := rt(t, "2", 2).Add(rt(t, "3", 3)).Add(sr(t, "1/5"))
+	b := rt(t, "6", 2).Sub(sr(t, "2"))
+	want := a.Mul(b).String()
+	errs := make(chan error, 8)
+	results := make(chan string, 8)
+	for i := 0; i < 8; i++ {
+		go func() {
+			_, err := Root(big.NewRat(int64(1000+i), 7), 3)
+			if err == nil {
+				_, err = a.Div(b)
+			}
+			_ = a.Sign()
+			_ = b.Cmp(a)
+			errs <- err
+			results <- a.Mul(b).String()
+		}()
+	}
+	for i := 0; i < 8; i++ {
+		require.NoError(t, <-errs)
+		assert.Equal(t, want, <-results)
+	}
+}
