@@ -19,11 +19,11 @@ const (
 	// MaxSurdTerms bounds the terms of an argument or result of Pow and
 	// Div.
 	MaxSurdTerms = 64
-	// MaxSurdPow bounds |n| in Pow.
+	// MaxSurdPow bounds |n| in Pow and the index of Root.
 	MaxSurdPow = 64
-	// MaxDivDim bounds the dimension of the linear system Div solves for a
-	// divisor of several terms (the number of radical monomials its terms
-	// generate).
+	// MaxDivDim bounds the radical monomials a divisor of several terms
+	// generates under multiplication: the dimension over Q of the subfield
+	// in which Inv's conjugates and 1/s lie.
 	MaxDivDim = 64
 )
 
