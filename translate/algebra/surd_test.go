@@ -2,6 +2,7 @@ package algebra
 
 import (
 	"errors"
+	"math"
 	"math/big"
 	"math/rand"
 	"testing"
@@ -417,4 +418,54 @@ func TestSurdConcurrentUse(t *testing.T) {
 		require.NoError(t, <-errs)
 		assert.Equal(t, want, <-results)
 	}
+}
+
+// floatValue evaluates s with big.Float at prec bits: a test oracle only,
+// independent of Sign's integer enclosures.
+func floatValue(s Surd, prec uint) *big.Float {
+	sum := new(big.Float).SetPrec(prec)
+	for _, t := range s.ts {
+		v := new(big.Float).SetPrec(prec).SetRat(t.c)
+		for _, x := range t.m {
+			// p^(e/6) = (p^e)^(1/6) = cube root of the square root
+			r := new(big.Float).SetPrec(prec).SetInt(new(big.Int).Exp(big.NewInt(int64(x.p)), big.NewInt(int64(x.e)), nil))
+			r.Sqrt(r)
+			v.Mul(v, cbrtFloat(r, prec))
+		}
+		sum.Add(sum, v)
+	}
+	return sum
+}
+
+// cbrtFloat returns y^(1/3) for y > 0 by Newton's iteration.
+func cbrtFloat(y *big.Float, prec uint) *big.Float {
+	f, _ := y.Float64()
+	x := new(big.Float).SetPrec(prec).SetFloat64(math.Cbrt(f))
+	three := new(big.Float).SetPrec(prec).SetInt64(3)
+	for i := 0; i < 8; i++ { // quadratic convergence from 53 bits past 600
+		x2 := new(big.Float).SetPrec(prec).Mul(x, x)
+		q := new(big.Float).SetPrec(prec).Quo(y, x2)
+		x.Add(new(big.Float).SetPrec(prec).Add(x, x), q)
+		x.Quo(x, three)
+	}
+	return x
+}
+
+func TestSignAgainstFloatOracle(t *testing.T) {
+	r := rand.New(rand.NewSource(21))
+	const prec = 600
+	margin := new(big.Float).SetMantExp(big.NewFloat(1), -400)
+	checked := 0
+	for i := 0; i < 200; i++ {
+		a, b := randSurd(t, r), randSurd(t, r)
+		d := a.Sub(b)
+		v := floatValue(d, prec)
+		if d.IsZero() || new(big.Float).Abs(v).Cmp(margin) < 0 {
+			continue // the oracle cannot tell; Sign's exactness is tested elsewhere
+		}
+		checked++
+		assert.Equal(t, v.Sign(), d.Sign(), "sign of %v ≈ %s", d, v.Text('g', 20))
+		assert.Equal(t, v.Sign(), a.Cmp(b))
+	}
+	assert.Greater(t, checked, 180, "the oracle decided most cases")
 }
