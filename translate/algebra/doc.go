@@ -39,7 +39,8 @@
 // coefficient (√18 = 3√2, ∛16 = 2∛2, √(1/2) = √2/2); products do the same
 // (√2·√3 = √6, (√2)² = 2). A root of another index is exact when it
 // lands in the field (⁴√16 = 2, ⁴√4 = √2) and ErrUnsupported otherwise
-// (⁴√2).
+// (⁴√2). PowRat gives rational powers the same way (8^(2/3) = 4,
+// 2^(101/2) = 2^50·√2).
 //
 // The form is canonical because the monomials are linearly independent
 // over Q. Besicovitch (1940): if p₁, …, p_k are distinct primes and each

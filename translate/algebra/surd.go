@@ -664,3 +664,37 @@ func (m mono) String() string {
 	}
 	return "√" + sq.String() + "·∛" + cb.String()
 }
+
+// PowRat returns x^e for a rational exponent e = s/t in lowest terms, as
+// the real t-th root of x^s: 8^(2/3) = 4, 4^(−3/2) = 1/8, 2^(101/2) =
+// 2^50·√2, (−8)^(1/3) = −2. It fails as Root does (ErrNotReal for
+// (−4)^(1/2), ErrUnsupported for 2^(1/4)), with ErrDivByZero for 0 to a
+// negative power, and with ErrTooLarge when x^s passes MaxRadicandBits
+// bits. 0^0 = 1, as for Pow.
+func PowRat(x, e *big.Rat) (Surd, error) {
+	s, t := e.Num(), e.Denom()
+	if x.Sign() == 0 {
+		switch s.Sign() {
+		case 0:
+			return SurdFromInt(1), nil
+		case -1:
+			return Surd{}, fmt.Errorf("%w: 0^%s", ErrDivByZero, e.RatString())
+		}
+		return Surd{}, nil
+	}
+	if !t.IsInt64() || t.Int64() > MaxSurdPow {
+		return Surd{}, fmt.Errorf("%w: root of index %v passes %d", ErrTooLarge, t, MaxSurdPow)
+	}
+	bits := new(big.Int).Mul(new(big.Int).Abs(s), big.NewInt(int64(max(x.Num().BitLen(), x.Denom().BitLen()))))
+	if bits.Cmp(big.NewInt(MaxRadicandBits)) > 0 {
+		return Surd{}, fmt.Errorf("%w: %s^%s passes %d bits", ErrTooLarge, shortRat(x), e.RatString(), MaxRadicandBits)
+	}
+	p, err := ratPowBounded(x, new(big.Int).Abs(s))
+	if err != nil {
+		return Surd{}, err
+	}
+	if s.Sign() < 0 {
+		p.Inv(p)
+	}
+	return Root(p, int(t.Int64()))
+}

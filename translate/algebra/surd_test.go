@@ -469,3 +469,37 @@ func TestSignAgainstFloatOracle(t *testing.T) {
 	}
 	assert.Greater(t, checked, 180, "the oracle decided most cases")
 }
+
+func TestPowRat(t *testing.T) {
+	for _, c := range []struct {
+		x, e string
+		want Surd
+	}{
+		{"8", "2/3", sr(t, "4")},
+		{"4", "-3/2", sr(t, "1/8")},
+		{"2", "1/2", rt(t, "2", 2)},
+		{"-8", "1/3", sr(t, "-2")},
+		{"-8", "2/3", sr(t, "4")},
+		{"-2", "3", sr(t, "-8")},
+		{"2", "101/2", sr(t, "1125899906842624").Mul(rt(t, "2", 2))},
+		{"9/4", "-1/2", sr(t, "2/3")},
+		{"27", "5/6", sr(t, "9").Mul(rt(t, "3", 2))},
+		{"0", "1/2", Surd{}},
+		{"0", "0", sr(t, "1")},
+		{"7", "0", sr(t, "1")},
+	} {
+		got, err := PowRat(rat(t, c.x), rat(t, c.e))
+		require.NoError(t, err, "%s^%s", c.x, c.e)
+		assert.True(t, got.Equal(c.want), "%s^%s = %v, want %v", c.x, c.e, got, c.want)
+	}
+	for _, c := range []struct {
+		x, e string
+		err  error
+	}{
+		{"-4", "1/2", ErrNotReal}, {"2", "1/4", ErrUnsupported}, {"0", "-1", ErrDivByZero},
+		{"3", "100000", ErrTooLarge}, {"3", "1/65", ErrTooLarge}, {"1000003", "1/2", ErrTooLarge},
+	} {
+		_, err := PowRat(rat(t, c.x), rat(t, c.e))
+		assert.ErrorIs(t, err, c.err, "%s^%s", c.x, c.e)
+	}
+}
