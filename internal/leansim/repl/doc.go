@@ -178,7 +178,8 @@
 // lying simulator that proves anything, for testing that a client's start-up probe rejects
 // it; -tactic-mode-lies lies in tactic mode only — a failing tactic reports "Completed", as
 // the REPL once did for wrong proofs (repl issue #44) — so that a client's command-mode
-// re-check can be tested.
+// re-check can be tested; -grind-lies lies in grind only (it proves anything), so that a
+// client's identity probe can be tested on a peer whose closed arithmetic is right.
 //
 // # Usage
 //

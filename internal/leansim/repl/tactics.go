@@ -167,6 +167,7 @@ type proofRun struct {
 	env         *envState
 	tacticMode  bool
 	acceptAll   bool
+	grindLies   bool // Options.GrindLies
 	msgs        []message
 	sorries     []sorryRec
 	errors      bool // an error was logged
