@@ -32,7 +32,9 @@ func newDoctorCmd(e *env) *cobra.Command {
 		Short: "Check the Lean toolchain, the REPL and the start-up probes",
 		Long: `Check everything the formal path needs: the Lake project, elan and lake, the pinned toolchain,
 the REPL binary, Lean's version against lean-toolchain, Mathlib (optional), and the start-up
-probe (the configured tactic must prove a known-true claim and fail a known-false one).
+probe (the configured tactic must prove a known-true claim and fail a known-false one), and
+the identity probe (lean.identity_tactic must prove known identities over Rat and fail false
+ones; when it does not, symbolic claims are left to the exact checker).
 Prints a table with a next step for anything missing. Exits 1 when a needed check fails.
 With --repl-command, the REPL it starts is checked instead of the Lake project's.`,
 		Args: cobra.NoArgs,
