@@ -41,6 +41,8 @@ const (
 	maxGrindDegree   = 256
 	maxGrindPoints   = 512 // Lean-semantics evaluation points for a counterexample
 	maxRootSearch    = 1_000_000
+	// maxRootCandidates bounds the candidates p/q the rational root theorem tries.
+	maxRootCandidates = 4096
 )
 
 // gterm is a Rat term of the grind fragment.
@@ -855,8 +857,12 @@ func (p upoly) rationalRoots() []*big.Rat {
 	if a0.Cmp(big.NewInt(maxRootSearch)) > 0 || an.Cmp(big.NewInt(maxRootSearch)) > 0 {
 		return roots
 	}
-	for _, num := range divisors(a0.Int64()) {
-		for _, den := range divisors(an.Int64()) {
+	nums, dens := divisors(a0.Int64()), divisors(an.Int64())
+	if len(nums)*len(dens) > maxRootCandidates {
+		return roots
+	}
+	for _, num := range nums {
+		for _, den := range dens {
 			for _, s := range []int64{1, -1} {
 				r := big.NewRat(s*num, den)
 				if p.at(r).Sign() == 0 {
