@@ -33,6 +33,8 @@ var symbolicSample = []symbolicRow{
 	{"cancel with side condition", byGrind("∀ (v1 : Rat), v1 ≠ (0 : Rat) → (v1 ^ 2 + v1) / v1 = v1 + (1 : Rat)"), true, false},
 	{"partial fractions", byGrind("∀ (v1 : Rat), v1 ≠ (0 : Rat) → v1 + (1 : Rat) ≠ (0 : Rat) → (1 : Rat) / v1 - (1 : Rat) / (v1 + (1 : Rat)) = (1 : Rat) / (v1 * (v1 + (1 : Rat)))"), true, false},
 	{"two variables over a common denominator", byGrind("∀ (v1 v2 : Rat), v2 ≠ (0 : Rat) → v1 / v2 + (1 : Rat) = (v1 + v2) / v2"), true, false},
+	{"grind manual: no side condition needed", byGrind("∀ (v1 : Rat), (1 : Rat) / v1 + (1 : Rat) / ((2 : Rat) * v1) = (3 : Rat) / ((2 : Rat) * v1)"), true, false},
+	{"true in Lean through the zero case", byGrind("∀ (v1 : Rat), v1 / v1 * v1 = v1"), true, false},
 	// False identities: never accepted.
 	{"math-347 factoring", byGrind("∀ (v1 : Rat), v1 ^ 3 - (1 : Rat) = (v1 + (1 : Rat)) * (v1 ^ 2 - v1 + (1 : Rat))"), false, false},
 	{"math-5 expansion (its first error)", byGrind("∀ (v1 : Rat), (v1 + (2 : Rat)) * (v1 - (1 : Rat)) - (v1 + (3 : Rat)) * (v1 - (2 : Rat)) = (v1 ^ 2 + v1 - (2 : Rat) * v1 - (2 : Rat)) - (v1 ^ 2 + (3 : Rat) * v1 - (2 : Rat) * v1 - (6 : Rat))"), false, false},

@@ -79,8 +79,10 @@
 //   - grind: the symbolic obligations of docs/CONTRACTS.md §1b over Rat (grind.go), decided
 //     exactly. Identities (∀ over Rat, side conditions p ≠ 0) are compared as rational
 //     functions over Q (translate/algebra): a false one fails; a true one is accepted when
-//     every divisor is nonzero under the side conditions, and otherwise fails only where a
-//     point, evaluated with Lean's x / 0 = 0, shows it false (`∀ x : Rat, x / x = 1` fails).
+//     every divisor is nonzero under the side conditions; otherwise Lean's x / 0 = 0 decides
+//     at the rational roots of the divisors in one variable (`∀ x : Rat, x / x = 1` fails,
+//     `∀ x : Rat, x / x * x = x` holds), and in several variables a counterexample on a
+//     small grid makes it fail, else it is "not simulated".
 //     An implication from equations in one unknown without division is accepted when its
 //     conclusion vanishes at every root of the hypotheses' gcd (ideal or radical membership,
 //     which grind's Gröbner basis finds), and fails when a rational root refutes it. The

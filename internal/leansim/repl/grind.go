@@ -21,8 +21,12 @@ import (
 //     differs, it is false at a generic point where every divisor and every side condition is
 //     nonzero, where Lean's division is the field's: grind fails. If all agree and every
 //     divisor is nonzero under the side conditions, the claim holds in Lean: accepted. If a
-//     divisor is not covered (x / x = 1 without x ≠ 0), a small grid of points, evaluated with
-//     Lean's semantics, looks for a counterexample: found, grind fails; else "not simulated".
+//     divisor is not covered (x / x = 1 without x ≠ 0), then in one variable the rational
+//     roots of the divisors' numerators are the only points where Lean's division differs
+//     from the field's, and Lean's value there decides (grind case-splits on each inverse
+//     being zero: 1 / a + 1 / (2 * a) = 3 / (2 * a) holds and grind proves it); in several
+//     variables a small grid of points, evaluated with Lean's semantics, looks for a
+//     counterexample: found, grind fails; else "not simulated". A closed claim is evaluated.
 //   - equations among the hypotheses, one variable, no division (an equation
 //     transformation): accepted when every conclusion's polynomial vanishes at every root of
 //     the gcd g of the hypotheses' (over C: a power of it is a multiple of g — ideal
@@ -415,6 +419,15 @@ func (rl grel) diff(divisors *[]algebra.Rat) (algebra.Rat, error) {
 
 // identity decides goals (equations) under side conditions nes (disequations).
 func (c *grindConv) identity(goals, nes []grel) (bool, error) {
+	used := map[string]bool{}
+	for _, rl := range append(append([]grel(nil), goals...), nes...) {
+		rl.lhs.collect(used)
+		rl.rhs.collect(used)
+	}
+	if len(used) == 0 {
+		// Closed: Lean's value decides.
+		return holdsAt(goals, nes, nil), nil
+	}
 	var divisors []algebra.Rat
 	// Side conditions whose own divisors are covered count, as polynomials that are nonzero.
 	type side struct {
@@ -470,12 +483,92 @@ func (c *grindConv) identity(goals, nes []grel) (bool, error) {
 	if allCovered(divisors, known) {
 		return true, nil
 	}
+	if len(used) == 1 {
+		// One variable: the divisors vanish only at their numerators' roots, and only the
+		// rational ones are points of the ∀. Elsewhere Lean's division is the field's, where
+		// the identity holds; at those roots Lean's value decides.
+		x := ""
+		for v := range used {
+			x = v
+		}
+		return c.atDivisorRoots(x, goals, nes, divisors)
+	}
 	// A divisor may vanish where the hypotheses hold: look for a point, with Lean's
 	// semantics, where they hold and the goal does not.
 	if c.counterexample(goals, nes, divisors) {
 		return false, nil
 	}
 	return false, outside("a division by a term not assumed nonzero, and no counterexample found")
+}
+
+// holdsAt reports whether, at the point, the goals hold or some side condition fails, with
+// Lean's semantics.
+func holdsAt(goals, nes []grel, at map[string]*big.Rat) bool {
+	for _, ne := range nes {
+		if !ne.holdsAt(at) {
+			return true
+		}
+	}
+	for _, gl := range goals {
+		if !gl.holdsAt(at) {
+			return false
+		}
+	}
+	return true
+}
+
+// atDivisorRoots decides a one-variable identity that holds as rational functions: true
+// unless, at a rational root of a divisor's numerator, Lean's value refutes it.
+func (c *grindConv) atDivisorRoots(x string, goals, nes []grel, divisors []algebra.Rat) (bool, error) {
+	for _, d := range divisors {
+		u, err := toUpoly(d.Num(), x)
+		if err != nil {
+			return false, err
+		}
+		roots, complete := u.rationalRoots()
+		if !complete {
+			return false, outside("a divisor whose rational roots were not searched (coefficients too large)")
+		}
+		for _, r := range roots {
+			if !holdsAt(goals, nes, map[string]*big.Rat{x: r}) {
+				return false, nil
+			}
+		}
+	}
+	return true, nil
+}
+
+// toUpoly is a polynomial in the one variable x as dense coefficients, by Newton
+// interpolation at 0, 1, …, deg.
+func toUpoly(p algebra.Poly, x string) (upoly, error) {
+	d := int(p.Degree())
+	if d > maxGrindDegree {
+		return nil, outside("a polynomial of degree above %d", maxGrindDegree)
+	}
+	xs, cs := make([]*big.Rat, d+1), make([]*big.Rat, d+1)
+	for i := range xs {
+		xs[i] = big.NewRat(int64(i), 1)
+		v, err := p.Eval(map[string]*big.Rat{x: xs[i]})
+		if err != nil {
+			return nil, outside("%v", err)
+		}
+		cs[i] = new(big.Rat).Set(v)
+	}
+	for j := 1; j <= d; j++ {
+		for i := d; i >= j; i-- {
+			num := new(big.Rat).Sub(cs[i], cs[i-1])
+			cs[i] = num.Quo(num, new(big.Rat).Sub(xs[i], xs[i-j]))
+		}
+	}
+	out := upoly{cs[d]}.trim()
+	for i := d - 1; i >= 0; i-- {
+		var err error
+		if out, err = out.mul(upoly{new(big.Rat).Neg(xs[i]), big.NewRat(1, 1)}); err != nil {
+			return nil, err
+		}
+		out = out.add(upoly{cs[i]})
+	}
+	return out, nil
 }
 
 // allCovered reports whether each divisor is nonzero wherever the polynomials known are:
@@ -646,7 +739,8 @@ func (c *grindConv) implication(eqs, nes, goals []grel) (bool, error) {
 	if member {
 		return true, nil
 	}
-	for _, root := range g.rationalRoots() {
+	roots, _ := g.rationalRoots()
+	for _, root := range roots {
 		at := map[string]*big.Rat{x: root}
 		ok := true
 		for _, rl := range append(append([]grel(nil), eqs...), nes...) {
@@ -827,11 +921,12 @@ func ugcd(p, q upoly) upoly {
 	return p.scale(new(big.Rat).Inv(p[len(p)-1]))
 }
 
-// rationalRoots returns the rational roots of p by the rational root theorem, or none when
-// its integer coefficients are too large to enumerate divisors of.
-func (p upoly) rationalRoots() []*big.Rat {
+// rationalRoots returns the rational roots of p (nonzero) by the rational root theorem, and
+// whether that is all of them: not when its integer coefficients are too large to enumerate
+// the candidates.
+func (p upoly) rationalRoots() ([]*big.Rat, bool) {
 	if len(p) <= 1 {
-		return nil
+		return nil, true
 	}
 	var roots []*big.Rat
 	for len(p) > 1 && p[0].Sign() == 0 {
@@ -841,7 +936,7 @@ func (p upoly) rationalRoots() []*big.Rat {
 		p = p[1:]
 	}
 	if len(p) <= 1 {
-		return roots
+		return roots, true
 	}
 	// Integer coefficients: multiply by the lcm of the denominators.
 	l := big.NewInt(1)
@@ -855,11 +950,11 @@ func (p upoly) rationalRoots() []*big.Rat {
 	}
 	a0, an := new(big.Int).Abs(ints[0]), new(big.Int).Abs(ints[len(ints)-1])
 	if a0.Cmp(big.NewInt(maxRootSearch)) > 0 || an.Cmp(big.NewInt(maxRootSearch)) > 0 {
-		return roots
+		return roots, false
 	}
 	nums, dens := divisors(a0.Int64()), divisors(an.Int64())
 	if len(nums)*len(dens) > maxRootCandidates {
-		return roots
+		return roots, false
 	}
 	for _, num := range nums {
 		for _, den := range dens {
@@ -871,7 +966,7 @@ func (p upoly) rationalRoots() []*big.Rat {
 			}
 		}
 	}
-	return roots
+	return roots, true
 }
 
 func divisors(n int64) []int64 {

@@ -6,6 +6,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/leanprm/leanprm/translate/algebra"
 )
 
 // TestGrind: the symbolic obligations of CONTRACTS §1b, each answered as Lean's grind would
@@ -32,7 +34,12 @@ func TestGrind(t *testing.T) {
 		{"nested fraction", "example : ∀ (v1 : Rat), v1 ≠ 0 → (1 : Rat) + (1 : Rat) / v1 ≠ 0 → (1 : Rat) / ((1 : Rat) + (1 : Rat) / v1) = v1 / (v1 + (1 : Rat)) := by grind", accepted},
 		{"false with conditions", "example : ∀ (v1 v2 : Rat), v2 ≠ 0 → v1 / v2 + (1 : Rat) = (v1 + (1 : Rat)) / v2 := by grind", failed},
 		{"divisor root off the grid", "example : ∀ (v1 : Rat), (1 : Rat) / (v1 + (5 : Rat)) * (v1 + (5 : Rat)) = (1 : Rat) := by grind", failed},
-		{"true only through the zero case", "example : ∀ (v1 : Rat), v1 / v1 * v1 = v1 := by grind", notSimulated},
+		{"true only through the zero case", "example : ∀ (v1 : Rat), v1 / v1 * v1 = v1 := by grind", accepted},
+		{"grind manual: no side condition needed", "example : ∀ (v1 : Rat), (1 : Rat) / v1 + (1 : Rat) / ((2 : Rat) * v1) = (3 : Rat) / ((2 : Rat) * v1) := by grind", accepted},
+		{"false at a divisor's root only", "example : ∀ (v1 : Rat), (v1 - (7 : Rat)) / (v1 - (7 : Rat)) = (1 : Rat) := by grind", failed},
+		{"two variables, true through the zero case", "example : ∀ (v1 v2 : Rat), v1 / v2 * v2 * v2 = v1 * v2 := by grind", notSimulated},
+		{"two variables, false at a zero", "example : ∀ (v1 v2 : Rat), v1 / v2 * v2 = v1 := by grind", failed},
+		{"closed division by zero", "example : (1 : Rat) / (0 : Rat) = (0 : Rat) := by grind", accepted},
 		// Equation transformations in one unknown.
 		{"olympiad-171 true", "example : ∀ (v1 : Rat), v1 ^ 2 - (3 : Rat) * v1 + (2 : Rat) = (322 : Rat) → v1 ^ 2 - (3 : Rat) * v1 - (320 : Rat) = (0 : Rat) := by grind", accepted},
 		{"factored conclusion", "example : ∀ (v1 : Rat), v1 ^ 2 - (5 : Rat) * v1 + (6 : Rat) = (0 : Rat) → (v1 - (2 : Rat)) * (v1 - (3 : Rat)) = (0 : Rat) := by grind", accepted},
@@ -72,19 +79,39 @@ func TestGrindFailureShowsTheNegatedGoal(t *testing.T) {
 		"[grind] Goal diagnostics\n  [facts] Asserted facts\n    [prop] 2 * v1 = 2\n    [prop] ¬v1 = 2", data(errs[0]))
 }
 
+func TestToUpoly(t *testing.T) {
+	x := algebra.Var("x")
+	p := x.Mul(x).Mul(x).Sub(x.Mul(algebra.Int(2))).Add(algebra.Const(big.NewRat(1, 3))) // x^3 - 2x + 1/3
+	u, err := toUpoly(p, "x")
+	require.NoError(t, err)
+	var got []string
+	for _, c := range u {
+		got = append(got, c.RatString())
+	}
+	assert.Equal(t, []string{"1/3", "-2", "0", "1"}, got)
+}
+
 func TestRationalRoots(t *testing.T) {
 	r := func(a, b int64) *big.Rat { return big.NewRat(a, b) }
 	// 6x^2 - 5x + 1 = (2x - 1)(3x - 1)
 	p := upoly{r(1, 1), r(-5, 1), r(6, 1)}
 	var got []string
-	for _, x := range p.rationalRoots() {
+	roots, complete := p.rationalRoots()
+	assert.True(t, complete)
+	for _, x := range roots {
 		got = append(got, x.RatString())
 	}
 	assert.ElementsMatch(t, []string{"1/2", "1/3"}, got)
 	// x^3 - 2x: the root 0 and two irrational ones.
 	q := upoly{r(0, 1), r(-2, 1), r(0, 1), r(1, 1)}
-	require.Len(t, q.rationalRoots(), 1)
-	assert.Equal(t, "0", q.rationalRoots()[0].RatString())
+	roots, complete = q.rationalRoots()
+	assert.True(t, complete)
+	require.Len(t, roots, 1)
+	assert.Equal(t, "0", roots[0].RatString())
+	// Coefficients too large to enumerate: not complete.
+	big1 := new(big.Rat).SetInt64(1_000_000_007)
+	_, complete = upoly{big1, r(0, 1), r(1, 1)}.rationalRoots()
+	assert.False(t, complete)
 	assert.True(t, inRadical(upoly{r(0, 1), r(1, 1)}, upoly{r(0, 1), r(0, 1), r(1, 1)}), "x in rad(x^2)")
 	assert.False(t, inRadical(upoly{r(-2, 1), r(1, 1)}, upoly{r(6, 1), r(-5, 1), r(1, 1)}), "x-2 not in rad((x-2)(x-3))")
 }
