@@ -144,7 +144,12 @@ func grindIntro(g *goal) ([]hyp, *Node, error) {
 			target = body.transparent()
 			continue
 		case opImp:
-			ctx = append(ctx, hyp{Name: fresh(), Prop: target.Kids[0]})
+			prem := target.Kids[0]
+			if t := prem.transparent(); t.Op == "≠" {
+				// grind's preprocessing shows a ≠ b as ¬a = b (the manual's failure output).
+				prem = &Node{Op: opNot, Kids: []*Node{{Op: "=", Kids: t.Kids, Ty: t.Ty}}}
+			}
+			ctx = append(ctx, hyp{Name: fresh(), Prop: prem})
 			target = target.Kids[1].transparent()
 			continue
 		}

@@ -91,6 +91,14 @@ func TestToUpoly(t *testing.T) {
 	assert.Equal(t, []string{"1/3", "-2", "0", "1"}, got)
 }
 
+// A side condition shows as grind shows a disequality, ¬a = b.
+func TestGrindFailureShowsDisequalities(t *testing.T) {
+	v := cmdReply(t, NewServer(Options{}), "example : ∀ (v1 v2 : Rat), v2 ≠ (0 : Rat) → v1 / v2 + (1 : Rat) = (v1 + (1 : Rat)) / v2 := by grind")
+	errs := errorsOf(v)
+	require.Len(t, errs, 1)
+	assert.Contains(t, data(errs[0]), "case grind\nv1 v2 : Rat\nh : ¬v2 = 0\nh_1 : ¬v1 / v2 + 1 = (v1 + 1) / v2\n⊢ False\n")
+}
+
 func TestRationalRoots(t *testing.T) {
 	r := func(a, b int64) *big.Rat { return big.NewRat(a, b) }
 	// 6x^2 - 5x + 1 = (2x - 1)(3x - 1)
@@ -114,4 +122,24 @@ func TestRationalRoots(t *testing.T) {
 	assert.False(t, complete)
 	assert.True(t, inRadical(upoly{r(0, 1), r(1, 1)}, upoly{r(0, 1), r(0, 1), r(1, 1)}), "x in rad(x^2)")
 	assert.False(t, inRadical(upoly{r(-2, 1), r(1, 1)}, upoly{r(6, 1), r(-5, 1), r(1, 1)}), "x-2 not in rad((x-2)(x-3))")
+}
+
+// BenchmarkGrind: one §1b line per request, as a REPL worker would receive it.
+func BenchmarkGrind(b *testing.B) {
+	for _, bc := range []struct{ name, cmd string }{
+		{"identity", "example : ∀ (v1 v2 : Rat), (v1 + v2) ^ 2 = v1 ^ 2 + (2 : Rat) * v1 * v2 + v2 ^ 2 := by grind"},
+		{"side conditions", "example : ∀ (v1 : Rat), v1 ≠ (0 : Rat) → v1 + (1 : Rat) ≠ (0 : Rat) → (1 : Rat) / v1 - (1 : Rat) / (v1 + (1 : Rat)) = (1 : Rat) / (v1 * (v1 + (1 : Rat))) := by grind"},
+		{"implication", "example : ∀ (v1 : Rat), v1 ^ 2 - (3 : Rat) * v1 + (2 : Rat) = (322 : Rat) → v1 ^ 2 - (3 : Rat) * v1 - (320 : Rat) = (0 : Rat) := by grind"},
+		{"refuted at a root", "example : ∀ (v1 : Rat), v1 ^ 2 - (5 : Rat) * v1 + (6 : Rat) = (0 : Rat) → v1 = (2 : Rat) := by grind"},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			req := Obj().Set("cmd", Str(bc.cmd)).String()
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := NewServer(Options{}).Handle(req); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }
