@@ -250,7 +250,9 @@ func (c *grindConv) rels(n *Node, isGoal bool) ([]grel, error) {
 }
 
 func (c *grindConv) term(n *Node) (*gterm, error) {
-	if n.Ty != TypeRat && n.Ty != TypeNone {
+	if n.Ty != TypeRat {
+		// Another type (a Nat exponent, a cast literal) or one the elaboration left open: only
+		// a closed value is taken, so Nat's truncating subtraction never passes for Rat's.
 		return c.closed(n)
 	}
 	switch n.Op {
