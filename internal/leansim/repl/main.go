@@ -258,7 +258,9 @@ func ParseFlags(args []string, errOut io.Writer) (Options, error) {
 	fs.Usage = func() {
 		fmt.Fprint(errOut, "usage: leanprm sim repl [flags]\n\n"+
 			"A simulator of the Lean 4 REPL (leanprover-community/repl), not Lean. It decides closed\n"+
-			"arithmetic claims exactly and answers `#eval Lean.versionString` with a version ending\n"+
+			"arithmetic claims exactly, and with grind the symbolic identities and one-unknown\n"+
+			"implications over Rat of docs/CONTRACTS.md §1b, and answers `#eval Lean.versionString`\n"+
+			"with a version ending\n"+
 			"in "+VersionSuffix+". Flags:\n\n")
 		fs.PrintDefaults()
 	}
