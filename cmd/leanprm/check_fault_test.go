@@ -34,8 +34,9 @@ func decodeJSONL(t *testing.T, out string) []hybrid.Scored {
 
 // scriptedREPL writes a REPL command that starts this test binary as the simulator with the
 // flags first for the first process and later for every process after it. A worker's first
-// process answers three start-up requests (the version check and the two probe claims), a
-// restarted one only the version check: "-crash-after 3" then "-crash-after 1" strikes the
+// process answers four start-up requests (the version check, the two probe claims and the
+// identity probe), a restarted one only the version check: "-crash-after 4" then
+// "-crash-after 1" strikes the
 // first command of every process, the retry on a fresh process included.
 func scriptedREPL(t *testing.T, dir, first, later string) string {
 	t.Helper()
@@ -66,14 +67,14 @@ func TestCheckCrashedREPLLeavesTheExactRefutation(t *testing.T) {
 	f := writeChain(t, dir, "Each box costs 1.25 dollars.", "Two boxes cost 2 × 1.25 = 3.50 dollars.")
 
 	// The issue's command: whichever process the retry reaches, the step stays refuted.
-	_, _, err := run(t, dir, nil, "check", "--checker", "both", "--repl-command", "leanprm sim repl -crash-after 3",
+	_, _, err := run(t, dir, nil, "check", "--checker", "both", "--repl-command", "leanprm sim repl -crash-after 4",
 		"--fail-on", "refuted", f)
 	require.Error(t, err, "the refuted step must fail the gate")
 	assert.Equal(t, exitFindings, exitCode(err, &strings.Builder{}))
 
 	// A REPL that crashes on every command, the retry included.
 	base := func() []string {
-		return []string{"check", "--checker", "both", "--workers", "1", "--repl-command", scriptedREPL(t, dir, "-crash-after 3", "-crash-after 1")}
+		return []string{"check", "--checker", "both", "--workers", "1", "--repl-command", scriptedREPL(t, dir, "-crash-after 4", "-crash-after 1")}
 	}
 	_, _, err = run(t, dir, nil, append(base(), "--fail-on", "refuted", f)...)
 	require.Error(t, err, "the refuted step must fail the gate")
@@ -111,12 +112,12 @@ func TestCheckFailOnErrorCatchesAFailedChecker(t *testing.T) {
 	_, _, err := run(t, dir, nil, append(gate, "--repl-command", "leanprm sim repl", f)...)
 	require.NoError(t, err, "a healthy REPL and a true chain pass the gate")
 
-	_, _, err = run(t, dir, nil, append(gate, "--repl-command", scriptedREPL(t, dir, "-crash-after 3", "-crash-after 1"), f)...)
+	_, _, err = run(t, dir, nil, append(gate, "--repl-command", scriptedREPL(t, dir, "-crash-after 4", "-crash-after 1"), f)...)
 	require.Error(t, err, "a failed checker must be caught by --fail-on error")
 	assert.Equal(t, exitFindings, exitCode(err, &strings.Builder{}))
 
 	out, _, err := run(t, dir, nil, "check", "--checker", "both", "--workers", "1", "--policy", "formal",
-		"--repl-command", scriptedREPL(t, dir, "-crash-after 3", "-crash-after 1"), "--jsonl", f)
+		"--repl-command", scriptedREPL(t, dir, "-crash-after 4", "-crash-after 1"), "--jsonl", f)
 	require.NoError(t, err)
 	res := decodeJSONL(t, out)
 	require.Len(t, res, 1)
@@ -129,7 +130,7 @@ func TestCheckFailOnErrorCatchesAFailedChecker(t *testing.T) {
 
 	// With the REPL alone, a failure decides nothing, and the gate still sees it.
 	_, _, err = run(t, dir, nil, "check", "--checker", "lean", "--workers", "1", "--policy", "formal", "--threshold", "0.5",
-		"--fail-on", "error", "--repl-command", scriptedREPL(t, dir, "-crash-after 3", "-crash-after 1"), f)
+		"--fail-on", "error", "--repl-command", scriptedREPL(t, dir, "-crash-after 4", "-crash-after 1"), f)
 	require.Error(t, err, "a failed only checker must be caught by --fail-on error")
 	assert.Equal(t, exitFindings, exitCode(err, &strings.Builder{}))
 }
@@ -141,7 +142,7 @@ func TestCheckHungREPLLeavesTheExactVerdict(t *testing.T) {
 	dir := t.TempDir()
 	f := writeChain(t, dir, "Two boxes cost 2 × 1.25 = 3.50 dollars.")
 	out, _, err := run(t, dir, nil, "check", "--checker", "both", "--workers", "1", "--timeout", "500ms",
-		"--repl-command", scriptedREPL(t, dir, "-hang-after 3", "-hang-after 1"), "--jsonl", "--fail-on", "refuted", f)
+		"--repl-command", scriptedREPL(t, dir, "-hang-after 4", "-hang-after 1"), "--jsonl", "--fail-on", "refuted", f)
 	require.Error(t, err)
 	assert.Equal(t, exitFindings, exitCode(err, &strings.Builder{}))
 	res := decodeJSONL(t, out)
@@ -164,7 +165,7 @@ func TestCheckRetriesOnAFreshProcess(t *testing.T) {
 `
 	require.NoError(t, os.WriteFile(f, []byte(rows), 0o644))
 	out, _, err := run(t, dir, nil, "check", "--checker", "both", "--workers", "1",
-		"--repl-command", scriptedREPL(t, dir, "-crash-after 3", ""), "--jsonl", f)
+		"--repl-command", scriptedREPL(t, dir, "-crash-after 4", ""), "--jsonl", f)
 	require.NoError(t, err)
 	res := decodeJSONL(t, out)
 	require.Len(t, res, 2)

@@ -32,7 +32,9 @@ func newDoctorCmd(e *env) *cobra.Command {
 		Short: "Check the Lean toolchain, the REPL and the start-up probes",
 		Long: `Check everything the formal path needs: the Lake project, elan and lake, the pinned toolchain,
 the REPL binary, Lean's version against lean-toolchain, Mathlib (optional), and the start-up
-probe (the configured tactic must prove a known-true claim and fail a known-false one).
+probe (the configured tactic must prove a known-true claim and fail a known-false one), and
+the identity probe (lean.identity_tactic must prove known identities over Rat and fail false
+ones; when it does not, symbolic claims are left to the exact checker).
 Prints a table with a next step for anything missing. Exits 1 when a needed check fails.
 With --repl-command, the REPL it starts is checked instead of the Lake project's.`,
 		Args: cobra.NoArgs,
@@ -148,8 +150,40 @@ func runDoctor(ctx context.Context, e *env) []check {
 	}
 	if res, ok := w.Probe(); ok {
 		add(probeCheck(res))
+		add(identityProbeCheck(res))
 	}
 	return out
+}
+
+// identityProbeCheck reports the identity tactic's probe (docs/CONTRACTS.md §1b). A failure
+// does not stop closed arithmetic: symbolic claims then keep the exact checker's verdict.
+func identityProbeCheck(res repl.ProbeResult) check {
+	var parts []string
+	for _, p := range res.Identity {
+		what := yesNo(p.Proved, "proved", "NOT proved")
+		if !p.True {
+			what = yesNo(p.Rejected, "rejected", "ACCEPTED")
+		}
+		kind := "true identity"
+		if !p.True {
+			kind = "false identity"
+		}
+		parts = append(parts, kind+" "+what)
+	}
+	detail := fmt.Sprintf("identity tactic %q: %s", res.IdentityTactic, strings.Join(parts, ", "))
+	if res.SymbolicOK() {
+		return check{"identity probe", "ok", detail, "", false}
+	}
+	if res.IdentityReason != "" {
+		detail += ": " + res.IdentityReason
+	}
+	next := "symbolic claims are checked by the exact checker alone; set lean.identity_tactic to a tactic that proves Rat identities on this toolchain (grind on Lean ≥ 4.24; field_simp; ring with Mathlib)"
+	for _, p := range res.Identity {
+		if !p.True && p.Proved {
+			next = "the identity tactic accepts a false identity: do not trust it; check lean.identity_tactic, lean.command and the toolchain"
+		}
+	}
+	return check{"identity probe", "fail", detail, next, false}
 }
 
 // progressEvery is how often doctor says it is still waiting for a REPL to start.

@@ -25,8 +25,9 @@ type Lean struct {
 	// (relative paths are resolved by whoever starts the REPL).
 	Project string
 	// Header is the import header every obligation runs under; Tactic decides closed
-	// arithmetic claims.
-	Header, Tactic string
+	// arithmetic claims; IdentityTactic proves the symbolic ∀ lines (identities, equation
+	// transformations) of docs/CONTRACTS.md §1b.
+	Header, Tactic, IdentityTactic string
 	// Command and ServerCommand are lean.command and lean.server_command split into argv
 	// (nil when unset); CommandText and ServerCommandText are the settings as written.
 	Command, ServerCommand         []string

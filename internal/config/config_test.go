@@ -221,6 +221,10 @@ func TestBadValues(t *testing.T) {
 		{"command quoting", nil, []string{"--repl-command", "sim 'repl"}, `setting lean.command: command "sim 'repl" has an unclosed ' quote`},
 		{"server command quoting", map[string]string{"LEANPRM_LEAN_SERVER_COMMAND": `lsp \`}, nil,
 			`setting lean.server_command: command "lsp \\" ends with a backslash`},
+		{"identity tactic on two lines", map[string]string{"LEANPRM_LEAN_IDENTITY_TACTIC": "grind\nexample : False := sorry"}, nil,
+			`setting lean.identity_tactic: "grind\nexample : False := sorry" is not one line of Lean: a tactic may not hold a line break or control character`},
+		{"tactic with a control character", nil, []string{"--tactic", "decide\r"},
+			`setting lean.tactic: "decide\r" is not one line of Lean: a tactic may not hold a line break or control character`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := load(t, t.TempDir(), tc.env, tc.args...)
@@ -284,7 +288,7 @@ func TestSourcesListEveryKeySorted(t *testing.T) {
 	}
 	assert.True(t, slices.IsSorted(got), "%v", got)
 	assert.Equal(t, Keys(), got)
-	assert.Len(t, got, 19)
+	assert.Len(t, got, 20)
 }
 
 // From cmd/leanprm's TestConfigYAMLRoundTrips: YAML encodes to a leanprm.yaml that reproduces
@@ -325,6 +329,32 @@ func TestRegisterFlags(t *testing.T) {
 	}
 	assert.NotNil(t, fs.Lookup(ConfigFlag))
 	assert.Equal(t, "int", fs.Lookup("workers").Value.Type())
+}
+
+// lean.identity_tactic: grind by default, then file, environment and flag in that order,
+// each shown by Sources.
+func TestIdentityTactic(t *testing.T) {
+	c, err := load(t, t.TempDir(), nil)
+	require.NoError(t, err)
+	assert.Equal(t, "grind", c.Lean.IdentityTactic)
+	assert.Equal(t, Source{Key: "lean.identity_tactic", Value: "grind", From: "default"}, source(t, c, "lean.identity_tactic"))
+
+	dir := writeFile(t, "lean:\n  identity_tactic: \"field_simp; ring\"\n")
+	c, err = load(t, dir, nil)
+	require.NoError(t, err)
+	assert.Equal(t, "field_simp; ring", c.Lean.IdentityTactic)
+	assert.Equal(t, "file "+filepath.Join(dir, FileName), source(t, c, "lean.identity_tactic").From)
+
+	c, err = load(t, dir, map[string]string{"LEANPRM_LEAN_IDENTITY_TACTIC": "grind"})
+	require.NoError(t, err)
+	assert.Equal(t, "grind", c.Lean.IdentityTactic)
+	assert.Equal(t, "env LEANPRM_LEAN_IDENTITY_TACTIC", source(t, c, "lean.identity_tactic").From)
+
+	c, err = load(t, dir, map[string]string{"LEANPRM_LEAN_IDENTITY_TACTIC": "grind"}, "--identity-tactic", "ring")
+	require.NoError(t, err)
+	assert.Equal(t, "ring", c.Lean.IdentityTactic)
+	assert.Equal(t, "flag --identity-tactic", source(t, c, "lean.identity_tactic").From)
+	assert.Equal(t, "LEANPRM_LEAN_IDENTITY_TACTIC", EnvName("lean.identity_tactic"))
 }
 
 func TestEnvName(t *testing.T) {

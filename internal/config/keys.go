@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/leanprm/leanprm/leanbridge/repl"
 )
@@ -62,6 +63,8 @@ var keys = []key{
 		"", textKind, command(func(c *Config) (*string, *[]string) { return &c.Lean.CommandText, &c.Lean.Command })},
 	{"lean.header", "header", "import header every obligation runs under (e.g. \"import Mathlib\"); run once per worker",
 		"", textKind, text(func(c *Config) *string { return &c.Lean.Header })},
+	{"lean.identity_tactic", "identity-tactic", "tactic that proves symbolic identities and implications over Rat (∀ lines, CONTRACTS §1b); probed at worker start (field_simp; ring with Mathlib)",
+		repl.DefaultIdentityTactic, textKind, tactic(func(c *Config) *string { return &c.Lean.IdentityTactic })},
 	{"lean.max_rss", "", "restart a worker whose resident memory passes this (0 = no limit)",
 		DefaultMaxRSS, textKind, func(c *Config, k, raw string) (err error) {
 			c.Lean.MaxRSS, err = sizeValue(k, raw)
@@ -78,7 +81,7 @@ var keys = []key{
 	{"lean.start_timeout", "start-timeout", "limit for starting a worker, its header import and its probes",
 		durationIn(repl.DefaultStartTimeout, time.Minute), textKind, duration(func(c *Config) *time.Duration { return &c.Lean.StartTimeout })},
 	{"lean.tactic", "tactic", "tactic that decides closed arithmetic claims (norm_num with Mathlib)",
-		repl.DefaultTactic, textKind, text(func(c *Config) *string { return &c.Lean.Tactic })},
+		repl.DefaultTactic, textKind, tactic(func(c *Config) *string { return &c.Lean.Tactic })},
 	{"lean.timeout", "timeout", "wall-clock limit for one REPL request",
 		durationText(repl.DefaultRequestTimeout), textKind, duration(func(c *Config) *time.Duration { return &c.Lean.Timeout })},
 	{"lean.workers", "workers", "REPL worker processes (0 = number of cores)",
@@ -111,6 +114,20 @@ var keys = []key{
 // text, count, duration and command make a key's set function from the Config field it fills.
 func text(field func(*Config) *string) func(*Config, string, string) error {
 	return func(c *Config, _, raw string) error { *field(c) = raw; return nil }
+}
+
+// tactic is text that goes after `by` on one line of Lean: a line break or another control
+// character would split the declaration it closes (CONTRACTS §1: one declaration per line).
+func tactic(field func(*Config) *string) func(*Config, string, string) error {
+	return func(c *Config, k, raw string) error {
+		for _, r := range raw {
+			if unicode.IsControl(r) {
+				return &KeyError{Key: k, Msg: quote(raw) + " is not one line of Lean: a tactic may not hold a line break or control character"}
+			}
+		}
+		*field(c) = strings.TrimSpace(raw)
+		return nil
+	}
 }
 
 func count(field func(*Config) *int) func(*Config, string, string) error {

@@ -43,6 +43,7 @@ func REPLConfig(cfg *config.Config, logw io.Writer) (repl.Config, error) {
 		RecycleAfter:   cfg.Lean.RecycleAfter,
 		MaxRSSBytes:    cfg.Lean.MaxRSS,
 		Tactic:         cfg.Lean.Tactic,
+		IdentityTactic: cfg.Lean.IdentityTactic,
 		ProbeHeader:    cfg.Lean.Header,
 		Logger:         slog.New(slog.NewTextHandler(logw, &slog.HandlerOptions{Level: slog.LevelWarn})),
 	}

@@ -188,9 +188,9 @@ func TestChainTacticModeLies(t *testing.T) {
 // A crash in the middle of a chain gives an error, never a verdict; the worker recovers and
 // no process is left behind.
 func TestChainCrash(t *testing.T) {
-	// Requests: version check, the two probe claims, the statement, step 0; the crash hits
-	// step 1.
-	w := startSimWorker(t, "-crash-after", "5")
+	// Requests: version check, the two probe claims, the identity probe, the statement, step
+	// 0; the crash hits step 1.
+	w := startSimWorker(t, "-crash-after", "6")
 	pg := pgidOf(t, w)
 	res, err := w.CheckChain(ctxT(t), proofchain.Chain{Statement: t1, Steps: []string{"subst hb", "subst h", "rfl"}})
 	var ce *proofchain.Error
@@ -355,7 +355,7 @@ func TestChainFaults(t *testing.T) {
 	cfg.MaxReplyBytes = 64 << 10
 	var mu sync.Mutex
 	var pgids []int
-	cfg.newPeer = simPeers(cfg, 2000, &pgids, &mu, "-faults-after-start", "3",
+	cfg.newPeer = simPeers(cfg, 2000, &pgids, &mu, "-faults-after-start", "4",
 		"-fault-rate", "0.05", "-fault-latency", "10ms", "-huge-size", strconv.Itoa(256<<10))
 	p, err := NewPool(ctxT(t), cfg)
 	require.NoError(t, err)

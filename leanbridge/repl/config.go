@@ -57,6 +57,9 @@ type Config struct {
 
 	// Tactic closes obligations and the start-up probe. Default "decide +kernel".
 	Tactic string
+	// IdentityTactic proves the symbolic lines of docs/CONTRACTS.md §1b; the start-up probe
+	// checks it on known identities (Worker.SymbolicOK). Default "grind".
+	IdentityTactic string
 	// ProbeHeader is the header the probe runs under ("" = the prelude). A Mathlib tactic
 	// such as norm_num needs "import Mathlib" here.
 	ProbeHeader string
@@ -91,7 +94,10 @@ type Config struct {
 
 // Defaults.
 const (
-	DefaultTactic          = "decide +kernel"
+	DefaultTactic = "decide +kernel"
+	// DefaultIdentityTactic proves polynomial and rational-function identities over Rat in
+	// core Lean: grind's ring solver over Lean.Grind.Field Rat (docs/LEAN-TACTICS.md).
+	DefaultIdentityTactic  = "grind"
 	DefaultRequestTimeout  = 60 * time.Second
 	DefaultStartTimeout    = 5 * time.Minute
 	DefaultGracePeriod     = 2 * time.Second
@@ -129,6 +135,9 @@ func (c Config) withDefaults() (Config, error) {
 	}
 	if c.Tactic == "" {
 		c.Tactic = DefaultTactic
+	}
+	if c.IdentityTactic == "" {
+		c.IdentityTactic = DefaultIdentityTactic
 	}
 	if c.MaxReplyBytes <= 0 {
 		c.MaxReplyBytes = DefaultMaxReplyBytes

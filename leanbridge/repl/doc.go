@@ -100,9 +100,14 @@
 // backend: the simulator's version string contains "leanprm-simulator" (docs/CONTRACTS.md §2).
 // Then, once per worker, the probe: the configured tactic must prove
 // (1 : Rat) / 2 + (1 : Rat) / 3 = (5 : Rat) / 6 and must fail on the same sum = 1/6. A worker
-// that fails is reported (ProbeError, Pool.StartErrors, Pool.Probes) and not used. A process that
-// dies during the checks is replaced, up to three times: a crash says nothing about the
-// answers.
+// that fails is reported (ProbeError, Pool.StartErrors, Pool.Probes) and not used. Then the
+// identity probe, one command with one declaration per line (docs/CONTRACTS.md §1b):
+// Config.IdentityTactic (default grind) must prove two identities over Rat, one of them true
+// only under its side condition v1 ≠ 0 (Lean's x / 0 = 0), and fail that identity without
+// the side condition and a false expansion. A worker that fails it still serves closed
+// arithmetic; Worker.SymbolicOK and Pool.SymbolicOK report false, and callers must then send
+// it no symbolic line (ProbeResult.IdentityReason says why). A process that dies during the
+// checks is replaced, up to three times: a crash says nothing about the answers.
 //
 // # Memory
 //

@@ -248,6 +248,18 @@ func (p *Pool) Backend() string { return p.workers[0].Backend() }
 // Version is the Lean version the workers reported.
 func (p *Pool) Version() string { return p.workers[0].Version() }
 
+// SymbolicOK reports whether every worker in use passed the identity probe: the pool hands a
+// request to any of them, so symbolic lines (docs/CONTRACTS.md §1b) may be sent only when
+// this holds. Otherwise callers keep the exact checker's verdict, with a warning.
+func (p *Pool) SymbolicOK() bool {
+	for _, w := range p.workers {
+		if !w.SymbolicOK() {
+			return false
+		}
+	}
+	return len(p.workers) > 0
+}
+
 // Probes returns the start-up probe result of every worker that got as far as the probe,
 // healthy or not.
 func (p *Pool) Probes() []ProbeResult { return append([]ProbeResult(nil), p.probes...) }

@@ -29,7 +29,7 @@ func generationPeers(cfg Config, pgids *[]int, mu *sync.Mutex, first, later []st
 }
 
 // TestCommandRetry runs CommandRetry on one worker whose simulator crashes or hangs on its
-// first command (the start-up check and probe take three replies; a restarted process
+// first command (the start-up check and probes take four replies; a restarted process
 // answers only the version check). A failure the fresh process does not repeat is invisible;
 // one it repeats is returned as a RetryError that still matches its sentinel; a refused
 // request is not retried; and no process is left behind.
@@ -41,10 +41,10 @@ func TestCommandRetry(t *testing.T) {
 		timeout      time.Duration
 		wantErr      error // nil: the retry answers
 	}{
-		{"a crash once", []string{"-crash-after", "3"}, nil, 0, nil},
-		{"a hang once", []string{"-hang-after", "3"}, nil, 300 * time.Millisecond, nil},
-		{"a crash every time", []string{"-crash-after", "3"}, []string{"-crash-after", "1"}, 0, ErrProcessDied},
-		{"a hang every time", []string{"-hang-after", "3"}, []string{"-hang-after", "1"}, 300 * time.Millisecond, ErrTimeout},
+		{"a crash once", []string{"-crash-after", "4"}, nil, 0, nil},
+		{"a hang once", []string{"-hang-after", "4"}, nil, 300 * time.Millisecond, nil},
+		{"a crash every time", []string{"-crash-after", "4"}, []string{"-crash-after", "1"}, 0, ErrProcessDied},
+		{"a hang every time", []string{"-hang-after", "4"}, []string{"-hang-after", "1"}, 300 * time.Millisecond, ErrTimeout},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

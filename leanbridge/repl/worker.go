@@ -151,6 +151,14 @@ func (w *Worker) Probe() (ProbeResult, bool) {
 	return *w.probe, true
 }
 
+// SymbolicOK reports whether the identity tactic passed the start-up probe, so that the
+// symbolic lines of docs/CONTRACTS.md §1b may be sent to this worker. False when the probe
+// was skipped.
+func (w *Worker) SymbolicOK() bool {
+	pr, ok := w.Probe()
+	return ok && pr.SymbolicOK()
+}
+
 // State is the worker's current state, for diagnostics.
 func (w *Worker) State() string {
 	w.mu.Lock()

@@ -76,6 +76,18 @@
 //     refuted case by case with exact elimination and Fourier–Motzkin with integer rounding.
 //     Sound, but weaker than Lean's omega (no dark shadow): when it finds no contradiction it
 //     says so ("omega could not prove the goal:" and why), it does not invent a counterexample.
+//   - grind: the symbolic obligations of docs/CONTRACTS.md §1b over Rat (grind.go), decided
+//     exactly. Identities (∀ over Rat, side conditions p ≠ 0) are compared as rational
+//     functions over Q (translate/algebra): a false one fails; a true one is accepted when
+//     every divisor is nonzero under the side conditions; otherwise Lean's x / 0 = 0 decides
+//     at the rational roots of the divisors in one variable (`∀ x : Rat, x / x = 1` fails,
+//     `∀ x : Rat, x / x * x = x` holds), and in several variables a counterexample on a
+//     small grid makes it fail, else it is "not simulated".
+//     An implication from equations in one unknown without division is accepted when its
+//     conclusion vanishes at every root of the hypotheses' gcd (ideal or radical membership,
+//     which grind's Gröbner basis finds), and fails when a rational root refutes it. The
+//     failure reads "`grind` failed", case grind, the context with the negated goal, ⊢ False,
+//     as Lean's does (its diagnostics are shorter). The rest is "not simulated".
 //   - subst h (h : a = b: a variable b becomes a, else a variable a becomes b; the
 //     hypotheses that mentioned it move last, as Lean's revert/intro does), subst x, subst_vars.
 //   - intro x y, intros; exfalso; assumption; contradiction (False, a ≠ a, or P with ¬P);
@@ -168,7 +180,8 @@
 // lying simulator that proves anything, for testing that a client's start-up probe rejects
 // it; -tactic-mode-lies lies in tactic mode only — a failing tactic reports "Completed", as
 // the REPL once did for wrong proofs (repl issue #44) — so that a client's command-mode
-// re-check can be tested.
+// re-check can be tested; -grind-lies lies in grind only (it proves anything), so that a
+// client's identity probe can be tested on a peer whose closed arithmetic is right.
 //
 // # Usage
 //

@@ -62,6 +62,7 @@ func (e *envState) lookup(name string) *def {
 type elabConfig struct {
 	mathlibAvailable bool
 	acceptAll        bool
+	grindLies        bool
 	version          string // the full version string #eval Lean.versionString returns
 	rootGoals        bool
 	packages         map[string]bool // further module roots the project provides
@@ -362,7 +363,7 @@ func elabDecl(c *command, env *envState, cfg elabConfig, out *cmdOutput) {
 		env.Defs[name].Axiom = true
 		return
 	}
-	run := &proofRun{env: env, acceptAll: cfg.acceptAll}
+	run := &proofRun{env: env, acceptAll: cfg.acceptAll, grindLies: cfg.grindLies}
 	var value *Node
 	if c.body.isBy {
 		if g.Target == nil && g.Ty == TypeNone {

@@ -37,6 +37,9 @@ func addTranscriptSeeds(f *testing.F, perRequest bool) {
 }
 
 var dialectSeeds = []string{
+	"example : ∀ (v1 v2 : Rat), (v1 + v2) ^ 2 = v1 ^ 2 + (2 : Rat) * v1 * v2 + v2 ^ 2 := by grind",
+	"example : ∀ (v1 : Rat), v1 ≠ (0 : Rat) → (v1 ^ 2 + v1) / v1 = v1 + (1 : Rat) := by grind",
+	"example : ∀ (v1 : Rat), v1 ^ 2 - (5 : Rat) * v1 + (6 : Rat) = (0 : Rat) → v1 = (2 : Rat) := by grind",
 	"example : (1 : Rat) / 2 + 1 / 3 = 5 / 6 := by decide +kernel",
 	"example : ¬((1 : Rat) / 2 + 1 / 3 = 5 / 6) := by decide +kernel",
 	"example (v1 : Rat) (h1 : v1 = (3 : Rat) / 4 - 2 ^ 3) : v1 * 4 ≥ (3 : Rat) ∧ v1 ≠ 0 := by subst_vars; decide +kernel",

@@ -29,6 +29,10 @@ type Options struct {
 	// the REPL once did for some wrong proofs (repl issue #44). Command mode stays honest, so
 	// a client that re-checks the assembled proof as a command catches the lie.
 	TacticModeLies bool
+	// GrindLies makes grind prove anything while every other tactic stays honest: a peer
+	// whose closed arithmetic is right and whose identity tactic accepts false identities,
+	// for testing a client's identity probe (docs/CONTRACTS.md §1b).
+	GrindLies bool
 	// Dir is the directory relative paths (File mode, pickles) are resolved against; ""
 	// means the process's working directory, as for the REPL.
 	Dir string
@@ -254,13 +258,16 @@ func ParseFlags(args []string, errOut io.Writer) (Options, error) {
 	fs.Usage = func() {
 		fmt.Fprint(errOut, "usage: leanprm sim repl [flags]\n\n"+
 			"A simulator of the Lean 4 REPL (leanprover-community/repl), not Lean. It decides closed\n"+
-			"arithmetic claims exactly and answers `#eval Lean.versionString` with a version ending\n"+
+			"arithmetic claims exactly, and with grind the symbolic identities and one-unknown\n"+
+			"implications over Rat of docs/CONTRACTS.md §1b, and answers `#eval Lean.versionString`\n"+
+			"with a version ending\n"+
 			"in "+VersionSuffix+". Flags:\n\n")
 		fs.PrintDefaults()
 	}
 	fs.StringVar(&o.Version, "version", DefaultVersion, "Lean `version` to claim (the suffix "+VersionSuffix+" is always added)")
 	fs.BoolVar(&o.Mathlib, "mathlib", false, "allow `import Mathlib` and Mathlib tactics (norm_num)")
 	fs.BoolVar(&o.AcceptAll, "accept-all", false, "lie: accept every proof (to test start-up probes)")
+	fs.BoolVar(&o.GrindLies, "grind-lies", false, "lie in grind only: it proves every goal (to test the identity probe)")
 	fs.BoolVar(&o.TacticModeLies, "tactic-mode-lies", false, "lie in tactic mode only: a failing tactic reports \"Completed\" (repl issue #44)")
 	fs.IntVar(&o.FaultsAfterStart, "faults-after-start", 0, "keep the first `N` requests free of faults")
 	fs.StringVar(&o.Dir, "dir", "", "resolve relative file and pickle paths against this `directory`")

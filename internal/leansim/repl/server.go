@@ -217,7 +217,7 @@ func (s *Server) addState(p *proofState) int {
 }
 
 func (s *Server) config(rootGoals bool) elabConfig {
-	return elabConfig{mathlibAvailable: s.opts.Mathlib, acceptAll: s.opts.AcceptAll, version: s.Version(), rootGoals: rootGoals}
+	return elabConfig{mathlibAvailable: s.opts.Mathlib, acceptAll: s.opts.AcceptAll, grindLies: s.opts.GrindLies, version: s.Version(), rootGoals: rootGoals}
 }
 
 // sorriesJSON gives each sorry a new proof state, in order, roots last.
@@ -303,7 +303,7 @@ func (s *Server) proofStep(id int, tactic string) Value {
 	for i, g := range st.Goals {
 		goals[i] = g.clone()
 	}
-	run := &proofRun{env: st.Env, tacticMode: true, acceptAll: s.opts.AcceptAll, sorryUsed: st.SorryUsed}
+	run := &proofRun{env: st.Env, tacticMode: true, acceptAll: s.opts.AcceptAll, grindLies: s.opts.GrindLies, sorryUsed: st.SorryUsed}
 	left, th := run.runSeq(tacs, goals)
 	if s.opts.TacticModeLies && (th != nil || run.errors) {
 		// The lie of Options.TacticModeLies: the failure is swallowed and the proof is

@@ -16,7 +16,7 @@ var simulated = map[string]bool{
 	"rw": true, "rewrite": true, "obtain": true, "rcases": true, "exfalso": true,
 	"assumption": true, "contradiction": true, "left": true, "right": true, "·": true,
 	".": true, "stop": true, "show": true, "open": true, "set_option": true, "simp": true,
-	"simp_arith": true, "try": true,
+	"simp_arith": true, "try": true, "grind": true,
 }
 
 var mathlibSimulated = map[string]bool{"norm_num": true}
@@ -25,7 +25,7 @@ var mathlibSimulated = map[string]bool{"norm_num": true}
 // in part) that the simulator does not carry out: they are answered with an error that says
 // so, never with "unknown tactic", which Lean gives only for a word that names no tactic.
 var notSimulated = wordSet(`
-	simp_all simp_all? grind induction cases refine unfold calc let exists exact? apply? simp?
+	simp_all simp_all? induction cases refine unfold calc let exists exact? apply? simp?
 	rw? specialize generalize change conv ext funext congr first repeat repeat' any_goals focus
 	split symm trace infer_instance injection injections exact_mod_cast norm_cast push_cast
 	by_contra nofun nomatch match fun_induction fun_cases dsimp dsimp? refine' with_reducible
@@ -167,6 +167,7 @@ type proofRun struct {
 	env         *envState
 	tacticMode  bool
 	acceptAll   bool
+	grindLies   bool // Options.GrindLies
 	msgs        []message
 	sorries     []sorryRec
 	errors      bool // an error was logged
@@ -357,6 +358,8 @@ func (r *proofRun) run(t *tacticSyntax, goals []*goal) ([]*goal, *throw) {
 		return r.runSubst(t, g, rest)
 	case "omega":
 		return r.runOmega(t, g, rest)
+	case "grind":
+		return r.runGrind(t, g, rest)
 	case "intro", "intros":
 		return r.runIntro(t, name, g, rest)
 	case "rw", "rewrite":

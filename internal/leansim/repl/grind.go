@@ -1,0 +1,999 @@
+package repl
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+	"sort"
+	"strings"
+
+	"github.com/leanprm/leanprm/translate/algebra"
+)
+
+// grind, as far as the simulator carries it out: the symbolic obligations of
+// docs/CONTRACTS.md §1b over Rat, decided exactly. Real grind's ring module is a Gröbner-basis
+// procedure over Lean.Grind.Field Rat that rewrites a / b to a * b⁻¹ and case-splits on
+// whether each inverted term is zero (docs/LEAN-TACTICS.md), so it works with Lean's total
+// division (x / 0 = 0). The simulator answers only where it knows Lean's answer:
+//
+//   - no equation among the hypotheses (an identity, perhaps with side conditions p ≠ 0): the
+//     goal's equations are compared as rational functions over Q (translate/algebra). If one
+//     differs, it is false at a generic point where every divisor and every side condition is
+//     nonzero, where Lean's division is the field's: grind fails. If all agree and every
+//     divisor is nonzero under the side conditions, the claim holds in Lean: accepted. If a
+//     divisor is not covered (x / x = 1 without x ≠ 0), then in one variable the rational
+//     roots of the divisors' numerators are the only points where Lean's division differs
+//     from the field's, and Lean's value there decides (grind case-splits on each inverse
+//     being zero: 1 / a + 1 / (2 * a) = 3 / (2 * a) holds and grind proves it); in several
+//     variables a small grid of points, evaluated with Lean's semantics, looks for a
+//     counterexample: found, grind fails; else "not simulated". A closed claim is evaluated.
+//   - equations among the hypotheses, one variable, no division (an equation
+//     transformation): accepted when every conclusion's polynomial vanishes at every root of
+//     the gcd g of the hypotheses' (over C: a power of it is a multiple of g — ideal
+//     membership when the power is 1, the radical in general, as x ^ 2 = 0 → x = 0, which
+//     grind's manual proves with grind); refused when a rational root of g satisfies the
+//     hypotheses and not the conclusion; else "not simulated" (x ^ 2 = 2 → x = 1 is true over
+//     Q, vacuously, but no root is rational and grind's algebra does not see that).
+//
+// Anything else — other relations, other types, several variables with equations — is "not
+// simulated". The failure text follows the shape of Lean's (`grind` failed, case grind, the
+// context with the negated goal, ⊢ False, goal diagnostics); its diagnostics are shorter.
+
+// Bounds that keep grind cheap on hostile input.
+const (
+	maxGrindExponent = 64 // an exponent beyond this is not simulated
+	maxGrindDegree   = 256
+	maxGrindPoints   = 512 // Lean-semantics evaluation points for a counterexample
+	maxRootSearch    = 1_000_000
+	// maxRootCandidates bounds the candidates p/q the rational root theorem tries.
+	maxRootCandidates = 4096
+)
+
+// gterm is a Rat term of the grind fragment.
+type gterm struct {
+	op   string // "c" constant, "v" variable, "+", "-", "*", "/", "neg", "inv", "^"
+	val  *big.Rat
+	name string
+	exp  uint
+	kids []*gterm
+}
+
+// grel is one relation of the fragment: lhs op rhs with op "=" or "≠".
+type grel struct {
+	op       string
+	lhs, rhs *gterm
+	node     *Node
+}
+
+// errGrindFragment marks what the simulator does not decide.
+type errGrindFragment struct{ what string }
+
+func (e *errGrindFragment) Error() string { return e.what }
+
+func outside(format string, args ...any) error {
+	return &errGrindFragment{what: fmt.Sprintf(format, args...)}
+}
+
+// runGrind is the tactic.
+func (r *proofRun) runGrind(t *tacticSyntax, g *goal, rest []*goal) ([]*goal, *throw) {
+	keep := append([]*goal{g}, rest...)
+	if len(t.toks) > 2 {
+		return keep, notSimulatedTactic(t, "'grind' with arguments")
+	}
+	if r.acceptAll || r.grindLies {
+		return rest, nil // a lying simulator (Options.AcceptAll, Options.GrindLies)
+	}
+	if g.Target == nil {
+		return keep, notSimulatedTactic(t, "'grind' on a goal that is not a proposition")
+	}
+	ctx, target, err := grindIntro(g)
+	if err != nil {
+		return keep, notSimulatedTactic(t, "'grind' here ("+err.Error()+")")
+	}
+	proved, err := r.grindDecide(ctx, target)
+	var frag *errGrindFragment
+	switch {
+	case errors.As(err, &frag):
+		return keep, notSimulatedTactic(t, "'grind' here ("+frag.what+")")
+	case err != nil:
+		return keep, throwAt(t, "%s", grindFailure(ctx, r.mathlib()))
+	case !proved:
+		return keep, throwAt(t, "%s", grindFailure(ctx, r.mathlib()))
+	}
+	r.addAxiom("propext", "Classical.choice", "Quot.sound")
+	return rest, nil
+}
+
+// grindIntro introduces the goal's ∀ and → as grind does: bound variables keep their names,
+// anonymous hypotheses are h, h_1, …
+func grindIntro(g *goal) ([]hyp, *Node, error) {
+	ctx := append([]hyp(nil), g.Hyps...)
+	used := map[string]bool{}
+	for _, h := range ctx {
+		used[h.Name] = true
+	}
+	next := 0
+	fresh := func() string {
+		for {
+			n := "h"
+			if next > 0 {
+				n = fmt.Sprintf("h_%d", next)
+			}
+			next++
+			if !used[n] {
+				used[n] = true
+				return n
+			}
+		}
+	}
+	target := g.Target.transparent()
+	for steps := 0; ; steps++ {
+		if steps > 256 {
+			return nil, nil, errors.New("too many binders")
+		}
+		switch target.Op {
+		case opForall:
+			vars, body := target.bound()
+			for _, v := range vars {
+				if used[v.Text] {
+					return nil, nil, fmt.Errorf("the bound name %s is already in use", v.Text)
+				}
+				used[v.Text] = true
+				ctx = append(ctx, hyp{Name: v.Text, Ty: v.Asc})
+			}
+			target = body.transparent()
+			continue
+		case opImp:
+			prem := target.Kids[0]
+			if t := prem.transparent(); t.Op == "≠" {
+				// grind's preprocessing shows a ≠ b as ¬a = b (the manual's failure output).
+				prem = &Node{Op: opNot, Kids: []*Node{{Op: "=", Kids: t.Kids, Ty: t.Ty}}}
+			}
+			ctx = append(ctx, hyp{Name: fresh(), Prop: prem})
+			target = target.Kids[1].transparent()
+			continue
+		}
+		break
+	}
+	ctx = append(ctx, hyp{Name: fresh(), Prop: &Node{Op: opNot, Kids: []*Node{target}}})
+	return ctx, target, nil
+}
+
+// grindFailure is the error text: Lean's header and goal, and the asserted facts.
+func grindFailure(ctx []hyp, mathlib bool) string {
+	g := &goal{Tag: "grind", Hyps: ctx, Target: &Node{Op: opFalse, Text: "False"}}
+	var b strings.Builder
+	b.WriteString("`grind` failed\n")
+	b.WriteString(g.pp(mathlib))
+	b.WriteString("\n[grind] Goal diagnostics\n  [facts] Asserted facts")
+	for _, h := range ctx {
+		if h.Prop != nil {
+			b.WriteString("\n    [prop] " + h.Prop.pp())
+		}
+	}
+	return b.String()
+}
+
+// grindDecide returns true when the simulator knows grind proves the goal under the
+// hypotheses in ctx (the last one is the negated target, which it skips), false with a nil
+// error when it knows grind fails, and an *errGrindFragment when it does not know.
+func (r *proofRun) grindDecide(ctx []hyp, target *Node) (bool, error) {
+	conv := &grindConv{sc: &scope{env: r.env, hyps: ctx}, vars: map[string]bool{}}
+	for _, h := range ctx {
+		if h.Prop == nil {
+			if h.Ty != TypeRat {
+				return false, outside("a variable of type %s", h.Ty.name(r.mathlib()))
+			}
+			conv.vars[h.Name] = true
+		}
+	}
+	var eqs, nes []grel
+	for _, h := range ctx[:len(ctx)-1] {
+		if h.Prop == nil {
+			continue
+		}
+		rels, err := conv.rels(h.Prop, false)
+		if err != nil {
+			return false, err
+		}
+		for _, rl := range rels {
+			if rl.op == "=" {
+				eqs = append(eqs, rl)
+			} else {
+				nes = append(nes, rl)
+			}
+		}
+	}
+	goals, err := conv.rels(target, true)
+	if err != nil {
+		return false, err
+	}
+	if len(eqs) == 0 {
+		return conv.identity(goals, nes)
+	}
+	return conv.implication(eqs, nes, goals)
+}
+
+// grindConv turns elaborated nodes into gterms.
+type grindConv struct {
+	sc   *scope
+	vars map[string]bool
+}
+
+// rels reads a conjunction of relations; a goal may only hold equations.
+func (c *grindConv) rels(n *Node, isGoal bool) ([]grel, error) {
+	n = n.transparent()
+	if n.Op == opAnd {
+		l, err := c.rels(n.Kids[0], isGoal)
+		if err != nil {
+			return nil, err
+		}
+		r, err := c.rels(n.Kids[1], isGoal)
+		return append(l, r...), err
+	}
+	op := n.Op
+	if op == opNot && len(n.Kids) == 1 && n.Kids[0].transparent().Op == "=" {
+		op, n = "≠", n.Kids[0].transparent()
+	}
+	if op != "=" && op != "≠" || isGoal && op != "=" {
+		return nil, outside("the proposition %s", n.pp())
+	}
+	lhs, err := c.term(n.Kids[0])
+	if err != nil {
+		return nil, err
+	}
+	rhs, err := c.term(n.Kids[1])
+	if err != nil {
+		return nil, err
+	}
+	return []grel{{op: op, lhs: lhs, rhs: rhs, node: n}}, nil
+}
+
+func (c *grindConv) term(n *Node) (*gterm, error) {
+	if n.Ty != TypeRat {
+		// Another type (a Nat exponent, a cast literal) or one the elaboration left open: only
+		// a closed value is taken, so Nat's truncating subtraction never passes for Rat's.
+		return c.closed(n)
+	}
+	switch n.Op {
+	case opAscr:
+		if n.casts() {
+			return c.closed(n)
+		}
+		return c.term(n.Kids[0])
+	case opNum, opDec:
+		v, err := parseLiteral(n.Text)
+		if err != nil {
+			return nil, outside("the literal %s", n.Text)
+		}
+		return &gterm{op: "c", val: v}, nil
+	case opVar:
+		if c.vars[n.Text] {
+			return &gterm{op: "v", name: n.Text}, nil
+		}
+		return c.closed(n)
+	case opNeg, opInv:
+		k, err := c.term(n.Kids[0])
+		if err != nil {
+			return nil, err
+		}
+		return &gterm{op: n.Op, kids: []*gterm{k}}, nil
+	case "^":
+		e, err := c.closed(n.Kids[1])
+		if err != nil {
+			return nil, err
+		}
+		if !e.val.IsInt() || e.val.Sign() < 0 || e.val.Num().Cmp(big.NewInt(maxGrindExponent)) > 0 {
+			return nil, outside("the exponent %s", n.Kids[1].pp())
+		}
+		b, err := c.term(n.Kids[0])
+		if err != nil {
+			return nil, err
+		}
+		return &gterm{op: "^", exp: uint(e.val.Num().Uint64()), kids: []*gterm{b}}, nil
+	case "+", "-", "*", "/":
+		l, err := c.term(n.Kids[0])
+		if err != nil {
+			return nil, err
+		}
+		r, err := c.term(n.Kids[1])
+		if err != nil {
+			return nil, err
+		}
+		return &gterm{op: n.Op, kids: []*gterm{l, r}}, nil
+	}
+	return nil, outside("the term %s", n.pp())
+}
+
+// closed evaluates a subterm without bound variables (a Nat exponent, a cast literal).
+func (c *grindConv) closed(n *Node) (*gterm, error) {
+	for v := range c.vars {
+		if n.mentions(v) {
+			return nil, outside("the term %s", n.pp())
+		}
+	}
+	v, err := (&evaluator{sc: &scope{env: c.sc.env}}).term(n)
+	if err != nil {
+		return nil, outside("the term %s", n.pp())
+	}
+	return &gterm{op: "c", val: v}, nil
+}
+
+// rat is t as a rational function over Q (field semantics), with every divisor met.
+func (t *gterm) rat(divisors *[]algebra.Rat) (algebra.Rat, error) {
+	switch t.op {
+	case "c":
+		return algebra.FromPoly(algebra.Const(t.val)), nil
+	case "v":
+		return algebra.FromPoly(algebra.Var(t.name)), nil
+	case "neg":
+		k, err := t.kids[0].rat(divisors)
+		return k.Neg(), err
+	case "inv":
+		k, err := t.kids[0].rat(divisors)
+		if err != nil {
+			return k, err
+		}
+		*divisors = append(*divisors, k)
+		return algebra.FromPoly(algebra.Int(1)).Div(k)
+	case "^":
+		k, err := t.kids[0].rat(divisors)
+		if err != nil {
+			return k, err
+		}
+		num, err := k.Num().Pow(t.exp)
+		if err != nil {
+			return k, err
+		}
+		den, err := k.Den().Pow(t.exp)
+		if err != nil {
+			return k, err
+		}
+		return algebra.NewRat(num, den)
+	}
+	l, err := t.kids[0].rat(divisors)
+	if err != nil {
+		return l, err
+	}
+	r, err := t.kids[1].rat(divisors)
+	if err != nil {
+		return r, err
+	}
+	switch t.op {
+	case "+":
+		return l.Add(r), nil
+	case "-":
+		return l.Sub(r), nil
+	case "*":
+		return l.Mul(r), nil
+	}
+	*divisors = append(*divisors, r)
+	return l.Div(r)
+}
+
+// eval is t at a point with Lean's semantics: x / 0 = 0, 0⁻¹ = 0.
+func (t *gterm) eval(at map[string]*big.Rat) *big.Rat {
+	switch t.op {
+	case "c":
+		return t.val
+	case "v":
+		return at[t.name]
+	case "neg":
+		return new(big.Rat).Neg(t.kids[0].eval(at))
+	case "inv":
+		k := t.kids[0].eval(at)
+		if k.Sign() == 0 {
+			return k
+		}
+		return new(big.Rat).Inv(k)
+	case "^":
+		k := t.kids[0].eval(at)
+		e := big.NewInt(int64(t.exp))
+		return new(big.Rat).SetFrac(new(big.Int).Exp(k.Num(), e, nil), new(big.Int).Exp(k.Denom(), e, nil))
+	}
+	l, r := t.kids[0].eval(at), t.kids[1].eval(at)
+	switch t.op {
+	case "+":
+		return new(big.Rat).Add(l, r)
+	case "-":
+		return new(big.Rat).Sub(l, r)
+	case "*":
+		return new(big.Rat).Mul(l, r)
+	}
+	if r.Sign() == 0 {
+		return new(big.Rat)
+	}
+	return new(big.Rat).Quo(l, r)
+}
+
+func (rl grel) holdsAt(at map[string]*big.Rat) bool {
+	eq := rl.lhs.eval(at).Cmp(rl.rhs.eval(at)) == 0
+	return eq == (rl.op == "=")
+}
+
+// diff is lhs - rhs as a rational function, with the divisors met on both sides.
+func (rl grel) diff(divisors *[]algebra.Rat) (algebra.Rat, error) {
+	l, err := rl.lhs.rat(divisors)
+	if err != nil {
+		return l, err
+	}
+	r, err := rl.rhs.rat(divisors)
+	if err != nil {
+		return r, err
+	}
+	return l.Sub(r), nil
+}
+
+// identity decides goals (equations) under side conditions nes (disequations).
+func (c *grindConv) identity(goals, nes []grel) (bool, error) {
+	used := map[string]bool{}
+	for _, rl := range append(append([]grel(nil), goals...), nes...) {
+		rl.lhs.collect(used)
+		rl.rhs.collect(used)
+	}
+	if len(used) == 0 {
+		// Closed: Lean's value decides.
+		return holdsAt(goals, nes, nil), nil
+	}
+	var divisors []algebra.Rat
+	// Side conditions whose own divisors are covered count, as polynomials that are nonzero.
+	type side struct {
+		num  algebra.Poly
+		divs []algebra.Rat
+	}
+	var sides []side
+	for _, ne := range nes {
+		var ds []algebra.Rat
+		d, err := ne.diff(&ds)
+		if err != nil {
+			return false, c.algebraErr(err)
+		}
+		if d.Num().IsZero() {
+			return false, outside("a side condition that never holds where it is defined: %s", ne.node.pp())
+		}
+		sides = append(sides, side{num: d.Num(), divs: ds})
+		divisors = append(divisors, ds...)
+	}
+	generic := true
+	for _, gl := range goals {
+		d, err := gl.diff(&divisors)
+		if err != nil {
+			return false, c.algebraErr(err)
+		}
+		if !d.Num().IsZero() {
+			generic = false
+		}
+	}
+	for _, dv := range divisors {
+		if dv.Num().IsZero() {
+			return false, outside("a division by a term that is identically zero")
+		}
+	}
+	if !generic {
+		// False at a generic point: every divisor and side condition is a nonzero rational
+		// function, so some point of Q^n avoids all their zeros, and there Lean's division is
+		// the field's.
+		return false, nil
+	}
+	// Which side conditions are sound: their own divisors covered by sound ones (fixpoint).
+	sound := make([]bool, len(sides))
+	var known []algebra.Poly
+	for changed := true; changed; {
+		changed = false
+		for i, s := range sides {
+			if !sound[i] && allCovered(s.divs, known) {
+				sound[i], changed = true, true
+				known = append(known, s.num)
+			}
+		}
+	}
+	if allCovered(divisors, known) {
+		return true, nil
+	}
+	if len(used) == 1 {
+		// One variable: the divisors vanish only at their numerators' roots, and only the
+		// rational ones are points of the ∀. Elsewhere Lean's division is the field's, where
+		// the identity holds; at those roots Lean's value decides.
+		x := ""
+		for v := range used {
+			x = v
+		}
+		return c.atDivisorRoots(x, goals, nes, divisors)
+	}
+	// A divisor may vanish where the hypotheses hold: look for a point, with Lean's
+	// semantics, where they hold and the goal does not.
+	if c.counterexample(goals, nes, divisors) {
+		return false, nil
+	}
+	return false, outside("a division by a term not assumed nonzero, and no counterexample found")
+}
+
+// holdsAt reports whether, at the point, the goals hold or some side condition fails, with
+// Lean's semantics.
+func holdsAt(goals, nes []grel, at map[string]*big.Rat) bool {
+	for _, ne := range nes {
+		if !ne.holdsAt(at) {
+			return true
+		}
+	}
+	for _, gl := range goals {
+		if !gl.holdsAt(at) {
+			return false
+		}
+	}
+	return true
+}
+
+// atDivisorRoots decides a one-variable identity that holds as rational functions: true
+// unless, at a rational root of a divisor's numerator, Lean's value refutes it.
+func (c *grindConv) atDivisorRoots(x string, goals, nes []grel, divisors []algebra.Rat) (bool, error) {
+	for _, d := range divisors {
+		u, err := toUpoly(d.Num(), x)
+		if err != nil {
+			return false, err
+		}
+		roots, complete := u.rationalRoots()
+		if !complete {
+			return false, outside("a divisor whose rational roots were not searched (coefficients too large)")
+		}
+		for _, r := range roots {
+			if !holdsAt(goals, nes, map[string]*big.Rat{x: r}) {
+				return false, nil
+			}
+		}
+	}
+	return true, nil
+}
+
+// toUpoly is a polynomial in the one variable x as dense coefficients, by Newton
+// interpolation at 0, 1, …, deg.
+func toUpoly(p algebra.Poly, x string) (upoly, error) {
+	d := int(p.Degree())
+	if d > maxGrindDegree {
+		return nil, outside("a polynomial of degree above %d", maxGrindDegree)
+	}
+	xs, cs := make([]*big.Rat, d+1), make([]*big.Rat, d+1)
+	for i := range xs {
+		xs[i] = big.NewRat(int64(i), 1)
+		v, err := p.Eval(map[string]*big.Rat{x: xs[i]})
+		if err != nil {
+			return nil, outside("%v", err)
+		}
+		cs[i] = new(big.Rat).Set(v)
+	}
+	for j := 1; j <= d; j++ {
+		for i := d; i >= j; i-- {
+			num := new(big.Rat).Sub(cs[i], cs[i-1])
+			cs[i] = num.Quo(num, new(big.Rat).Sub(xs[i], xs[i-j]))
+		}
+	}
+	out := upoly{cs[d]}.trim()
+	for i := d - 1; i >= 0; i-- {
+		var err error
+		if out, err = out.mul(upoly{new(big.Rat).Neg(xs[i]), big.NewRat(1, 1)}); err != nil {
+			return nil, err
+		}
+		out = out.add(upoly{cs[i]})
+	}
+	return out, nil
+}
+
+// allCovered reports whether each divisor is nonzero wherever the polynomials known are:
+// its numerator is a nonzero constant times one of them, or times a product of two.
+func allCovered(divs []algebra.Rat, known []algebra.Poly) bool {
+	for _, d := range divs {
+		if !covered(d.Num(), known) {
+			return false
+		}
+	}
+	return true
+}
+
+func covered(p algebra.Poly, known []algebra.Poly) bool {
+	if len(p.Vars()) == 0 {
+		return !p.IsZero()
+	}
+	for i, k := range known {
+		if constMultiple(p, k) {
+			return true
+		}
+		for _, k2 := range known[i:] {
+			if constMultiple(p, k.Mul(k2)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// constMultiple reports whether p = c·q for a nonzero constant c.
+func constMultiple(p, q algebra.Poly) bool {
+	if q.IsZero() || p.IsZero() || p.Degree() != q.Degree() {
+		return false
+	}
+	// c = p/q must be constant: p·q(x0) = q·p(x0) at a point where q(x0) ≠ 0.
+	at := map[string]*big.Rat{}
+	vars := append(p.Vars(), q.Vars()...)
+	for i := int64(0); i < 64; i++ {
+		for j, v := range vars {
+			at[v] = big.NewRat(i*int64(j+2)+int64(j)+1, int64(j)+1)
+		}
+		qv, err := q.Eval(at)
+		if err != nil || qv.Sign() == 0 {
+			continue
+		}
+		pv, err := p.Eval(at)
+		if err != nil || pv.Sign() == 0 {
+			return false
+		}
+		return p.Mul(algebra.Const(qv)).Equal(q.Mul(algebra.Const(pv)))
+	}
+	return false
+}
+
+// counterexample searches a grid of small rationals (and the roots of linear divisors) for a
+// point where every hypothesis holds and some goal fails, with Lean's semantics.
+func (c *grindConv) counterexample(goals, nes []grel, divisors []algebra.Rat) bool {
+	names := make([]string, 0, len(c.vars))
+	for v := range c.vars {
+		names = append(names, v)
+	}
+	sort.Strings(names)
+	base := []*big.Rat{big.NewRat(0, 1), big.NewRat(1, 1), big.NewRat(-1, 1), big.NewRat(2, 1), big.NewRat(1, 2), big.NewRat(-2, 1), big.NewRat(3, 1)}
+	cands := map[string][]*big.Rat{}
+	for _, v := range names {
+		cands[v] = append([]*big.Rat(nil), base...)
+	}
+	for _, d := range divisors {
+		vs := d.Num().Vars()
+		if len(vs) == 1 && d.Num().DegreeIn(vs[0]) == 1 {
+			// a·v + b = 0 at v = -b/a: b = p(0), a = p(1) - p(0).
+			p := d.Num()
+			b, _ := p.Eval(map[string]*big.Rat{vs[0]: new(big.Rat)})
+			a1, _ := p.Eval(map[string]*big.Rat{vs[0]: big.NewRat(1, 1)})
+			a := new(big.Rat).Sub(a1, b)
+			if a.Sign() != 0 {
+				cands[vs[0]] = append([]*big.Rat{new(big.Rat).Neg(new(big.Rat).Quo(b, a))}, cands[vs[0]]...)
+			}
+		}
+	}
+	at := map[string]*big.Rat{}
+	budget := maxGrindPoints
+	var walk func(i int) bool
+	walk = func(i int) bool {
+		if i == len(names) {
+			budget--
+			for _, ne := range nes {
+				if !ne.holdsAt(at) {
+					return false
+				}
+			}
+			for _, gl := range goals {
+				if !gl.holdsAt(at) {
+					return true
+				}
+			}
+			return false
+		}
+		for _, v := range cands[names[i]] {
+			if budget <= 0 {
+				return false
+			}
+			at[names[i]] = v
+			if walk(i + 1) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(0)
+}
+
+func (c *grindConv) algebraErr(err error) error {
+	return outside("%v", err)
+}
+
+// implication decides equations eqs (and disequations nes) ⇒ goals, in one variable and
+// without division.
+func (c *grindConv) implication(eqs, nes, goals []grel) (bool, error) {
+	all := append(append(append([]grel(nil), eqs...), nes...), goals...)
+	vars := map[string]bool{}
+	for _, rl := range all {
+		if rl.lhs.hasDiv() || rl.rhs.hasDiv() {
+			return false, outside("an implication with a division")
+		}
+		rl.lhs.collect(vars)
+		rl.rhs.collect(vars)
+	}
+	if len(vars) > 1 {
+		return false, outside("an implication in more than one variable")
+	}
+	x := ""
+	for v := range vars {
+		x = v
+	}
+	poly := func(rl grel) (upoly, error) {
+		l, err := rl.lhs.upoly(x)
+		if err != nil {
+			return nil, err
+		}
+		r, err := rl.rhs.upoly(x)
+		if err != nil {
+			return nil, err
+		}
+		return l.sub(r), nil
+	}
+	var g upoly
+	for _, e := range eqs {
+		p, err := poly(e)
+		if err != nil {
+			return false, err
+		}
+		g = ugcd(g, p)
+	}
+	if len(g) == 0 {
+		// Every hypothesis is 0 = 0: an identity.
+		return c.identity(goals, nes)
+	}
+	member := true
+	for _, gl := range goals {
+		p, err := poly(gl)
+		if err != nil {
+			return false, err
+		}
+		member = member && inRadical(p, g)
+	}
+	if member {
+		return true, nil
+	}
+	roots, _ := g.rationalRoots()
+	for _, root := range roots {
+		at := map[string]*big.Rat{x: root}
+		ok := true
+		for _, rl := range append(append([]grel(nil), eqs...), nes...) {
+			ok = ok && rl.holdsAt(at)
+		}
+		if !ok {
+			continue
+		}
+		for _, gl := range goals {
+			if !gl.holdsAt(at) {
+				return false, nil
+			}
+		}
+	}
+	return false, outside("an implication whose conclusion does not vanish at every root of its hypothesis, and no rational root refutes it")
+}
+
+func (t *gterm) hasDiv() bool {
+	if t.op == "/" || t.op == "inv" {
+		return true
+	}
+	for _, k := range t.kids {
+		if k.hasDiv() {
+			return true
+		}
+	}
+	return false
+}
+
+func (t *gterm) collect(vars map[string]bool) {
+	if t.op == "v" {
+		vars[t.name] = true
+	}
+	for _, k := range t.kids {
+		k.collect(vars)
+	}
+}
+
+// upoly is a dense univariate polynomial over Q, lowest degree first, with no trailing
+// zero (the zero polynomial is empty).
+type upoly []*big.Rat
+
+func (p upoly) trim() upoly {
+	for len(p) > 0 && p[len(p)-1].Sign() == 0 {
+		p = p[:len(p)-1]
+	}
+	return p
+}
+
+func (p upoly) add(q upoly) upoly {
+	n := max(len(p), len(q))
+	out := make(upoly, n)
+	for i := range out {
+		out[i] = new(big.Rat)
+		if i < len(p) {
+			out[i].Add(out[i], p[i])
+		}
+		if i < len(q) {
+			out[i].Add(out[i], q[i])
+		}
+	}
+	return out.trim()
+}
+
+func (p upoly) scale(c *big.Rat) upoly {
+	out := make(upoly, len(p))
+	for i, a := range p {
+		out[i] = new(big.Rat).Mul(a, c)
+	}
+	return out.trim()
+}
+
+func (p upoly) sub(q upoly) upoly { return p.add(q.scale(big.NewRat(-1, 1))) }
+
+func (p upoly) mul(q upoly) (upoly, error) {
+	if len(p) == 0 || len(q) == 0 {
+		return nil, nil
+	}
+	if len(p)+len(q)-2 > maxGrindDegree {
+		return nil, outside("a polynomial of degree above %d", maxGrindDegree)
+	}
+	out := make(upoly, len(p)+len(q)-1)
+	for i := range out {
+		out[i] = new(big.Rat)
+	}
+	for i, a := range p {
+		for j, b := range q {
+			out[i+j].Add(out[i+j], new(big.Rat).Mul(a, b))
+		}
+	}
+	return out.trim(), nil
+}
+
+func (t *gterm) upoly(x string) (upoly, error) {
+	switch t.op {
+	case "c":
+		return upoly{new(big.Rat).Set(t.val)}.trim(), nil
+	case "v":
+		return upoly{new(big.Rat), big.NewRat(1, 1)}, nil
+	case "neg":
+		k, err := t.kids[0].upoly(x)
+		return k.scale(big.NewRat(-1, 1)), err
+	case "^":
+		k, err := t.kids[0].upoly(x)
+		if err != nil {
+			return nil, err
+		}
+		out := upoly{big.NewRat(1, 1)}
+		for i := uint(0); i < t.exp; i++ {
+			if out, err = out.mul(k); err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
+	}
+	l, err := t.kids[0].upoly(x)
+	if err != nil {
+		return nil, err
+	}
+	r, err := t.kids[1].upoly(x)
+	if err != nil {
+		return nil, err
+	}
+	switch t.op {
+	case "+":
+		return l.add(r), nil
+	case "-":
+		return l.sub(r), nil
+	case "*":
+		return l.mul(r)
+	}
+	return nil, outside("division")
+}
+
+// inRadical reports whether c vanishes at every root of g (over the algebraic closure), that
+// is c^k is a multiple of g for some k ≤ deg g. Grind proves exactly these: the negated goal
+// c ≠ 0 becomes c·c⁻¹ = 1, and 1 is in the ideal of g and c·y - 1 just when c is in the
+// radical of g (Rabinowitsch). Membership in the ideal itself is the case k = 1.
+func inRadical(c, g upoly) bool {
+	r := urem(c, g)
+	acc := r
+	for k := 0; k < len(g); k++ {
+		if len(acc) == 0 {
+			return true
+		}
+		next, err := acc.mul(r)
+		if err != nil {
+			return false
+		}
+		acc = urem(next, g)
+	}
+	return false
+}
+
+// urem is p mod q (q nonzero).
+func urem(p, q upoly) upoly {
+	p = append(upoly(nil), p...)
+	lead := q[len(q)-1]
+	for len(p) >= len(q) {
+		c := new(big.Rat).Quo(p[len(p)-1], lead)
+		shift := len(p) - len(q)
+		for i, a := range q {
+			p[shift+i] = new(big.Rat).Sub(p[shift+i], new(big.Rat).Mul(c, a))
+		}
+		p = p.trim()
+	}
+	return p
+}
+
+// ugcd is the monic gcd; the gcd with the zero polynomial (nil) is the other one.
+func ugcd(p, q upoly) upoly {
+	for len(q) > 0 {
+		p, q = q, urem(p, q)
+	}
+	if len(p) == 0 {
+		return p
+	}
+	return p.scale(new(big.Rat).Inv(p[len(p)-1]))
+}
+
+// rationalRoots returns the rational roots of p (nonzero) by the rational root theorem, and
+// whether that is all of them: not when its integer coefficients are too large to enumerate
+// the candidates.
+func (p upoly) rationalRoots() ([]*big.Rat, bool) {
+	if len(p) <= 1 {
+		return nil, true
+	}
+	var roots []*big.Rat
+	for len(p) > 1 && p[0].Sign() == 0 {
+		if len(roots) == 0 {
+			roots = append(roots, new(big.Rat))
+		}
+		p = p[1:]
+	}
+	if len(p) <= 1 {
+		return roots, true
+	}
+	// Integer coefficients: multiply by the lcm of the denominators.
+	l := big.NewInt(1)
+	for _, a := range p {
+		l.Mul(l, new(big.Int).Quo(a.Denom(), new(big.Int).GCD(nil, nil, l, a.Denom())))
+	}
+	ints := make([]*big.Int, len(p))
+	for i, a := range p {
+		v := new(big.Rat).Mul(a, new(big.Rat).SetInt(l))
+		ints[i] = v.Num()
+	}
+	a0, an := new(big.Int).Abs(ints[0]), new(big.Int).Abs(ints[len(ints)-1])
+	if a0.Cmp(big.NewInt(maxRootSearch)) > 0 || an.Cmp(big.NewInt(maxRootSearch)) > 0 {
+		return roots, false
+	}
+	nums, dens := divisors(a0.Int64()), divisors(an.Int64())
+	if len(nums)*len(dens) > maxRootCandidates {
+		return roots, false
+	}
+	for _, num := range nums {
+		for _, den := range dens {
+			for _, s := range []int64{1, -1} {
+				r := big.NewRat(s*num, den)
+				if p.at(r).Sign() == 0 {
+					roots = append(roots, r)
+				}
+			}
+		}
+	}
+	return roots, true
+}
+
+func divisors(n int64) []int64 {
+	var ds []int64
+	for d := int64(1); d*d <= n; d++ {
+		if n%d == 0 {
+			ds = append(ds, d)
+			if d != n/d {
+				ds = append(ds, n/d)
+			}
+		}
+	}
+	return ds
+}
+
+func (p upoly) at(x *big.Rat) *big.Rat {
+	v := new(big.Rat)
+	for i := len(p) - 1; i >= 0; i-- {
+		v.Mul(v, x)
+		v.Add(v, p[i])
+	}
+	return v
+}
