@@ -12,4 +12,7 @@ require (
 	go.yaml.in/yaml/v3 v3.0.5
 )
 
-require github.com/inconshreveable/mousetrap v1.1.0 // indirect
+require (
+	github.com/inconshreveable/mousetrap v1.1.0 // indirect
+	github.com/prometheus/client_golang v1.25.0 // indirect
+)
