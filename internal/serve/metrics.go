@@ -1,0 +1,120 @@
+package serve
+
+import (
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/leanprm/leanprm/internal/dispatch"
+)
+
+// metrics are the server's Prometheus metrics, in a registry of its own (no global state).
+type metrics struct {
+	reg      *prometheus.Registry
+	requests *prometheus.CounterVec
+	latency  *prometheus.HistogramVec
+	items    *prometheus.CounterVec
+	verdicts *prometheus.CounterVec
+	rejected prometheus.Counter
+}
+
+func newMetrics(s *Server) *metrics {
+	m := &metrics{
+		reg: prometheus.NewRegistry(),
+		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "leanprm_http_requests_total", Help: "HTTP requests by endpoint and status code.",
+		}, []string{"endpoint", "code"}),
+		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name: "leanprm_http_request_duration_seconds", Help: "Time to answer a request, by endpoint.",
+			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30, 60, 120, 300},
+		}, []string{"endpoint"}),
+		items: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "leanprm_items_total", Help: "Items (chains, proofs, snippets) answered, by kind and outcome (ok, error).",
+		}, []string{"kind", "outcome"}),
+		verdicts: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "leanprm_verdicts_total", Help: "Formal verdicts given, by checker (lean, sim, exact) and verdict.",
+		}, []string{"checker", "verdict"}),
+		rejected: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "leanprm_admission_rejected_total", Help: "Requests answered 429 because the admission queue was full.",
+		}),
+	}
+	m.reg.MustRegister(m.requests, m.latency, m.items, m.verdicts, m.rejected,
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "leanprm_admission_queue_depth", Help: "Items admitted and not yet answered (running or waiting for a worker).",
+		}, s.queueDepth),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "leanprm_admission_queue_capacity", Help: "Items that may be admitted at once.",
+		}, func() float64 { return float64(s.opts.QueueSize) }),
+	)
+	if st := s.opts.REPLStats; st != nil {
+		m.reg.MustRegister(
+			prometheus.NewCounterFunc(prometheus.CounterOpts{
+				Name: "leanprm_repl_worker_restarts_total", Help: "REPL processes started after a worker's first (crashes, timeouts, recycling).",
+			}, func() float64 { return float64(st().Restarts) }),
+			prometheus.NewCounterFunc(prometheus.CounterOpts{
+				Name: "leanprm_repl_requests_total", Help: "REPL requests answered or failed.",
+			}, func() float64 { return float64(st().Requests) }),
+			prometheus.NewCounterFunc(prometheus.CounterOpts{
+				Name: "leanprm_repl_timeouts_total", Help: "REPL requests that timed out (their process was killed).",
+			}, func() float64 { return float64(st().Timeouts) }),
+			prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+				Name: "leanprm_repl_queue_depth", Help: "REPL requests waiting for a worker.",
+			}, func() float64 { return float64(st().QueueLen) }),
+			prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+				Name: "leanprm_repl_workers", Help: "Healthy REPL workers.",
+			}, func() float64 { return float64(st().Workers) }),
+		)
+	}
+	return m
+}
+
+func (m *metrics) handler() http.Handler {
+	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{})
+}
+
+func (m *metrics) request(endpoint string, code int, d time.Duration) {
+	m.requests.WithLabelValues(endpoint, strconv.Itoa(code)).Inc()
+	if d > 0 {
+		m.latency.WithLabelValues(endpoint).Observe(d.Seconds())
+	}
+}
+
+// item counts one answered task and the verdicts in it.
+func (m *metrics) item(kind dispatch.Kind, r dispatch.Result) {
+	if r.Error != "" {
+		m.items.WithLabelValues(string(kind), "error").Inc()
+		return
+	}
+	m.items.WithLabelValues(string(kind), "ok").Inc()
+	switch kind {
+	case dispatch.KindScore:
+		var c struct {
+			Steps []struct {
+				Verdict string `json:"verdict"`
+				Checker string `json:"checker"`
+			} `json:"steps"`
+		}
+		if json.Unmarshal(r.Payload, &c) == nil {
+			for _, st := range c.Steps {
+				if st.Checker != "" {
+					m.verdicts.WithLabelValues(st.Checker, st.Verdict).Inc()
+				}
+			}
+		}
+	case dispatch.KindVerify:
+		var v struct{ Status, Checker string }
+		if json.Unmarshal(r.Payload, &v) == nil {
+			checker := v.Checker
+			if checker == "" {
+				checker = "static"
+			}
+			m.verdicts.WithLabelValues(checker, v.Status).Inc()
+		}
+	}
+}
