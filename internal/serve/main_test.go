@@ -55,8 +55,8 @@ func loadConfig(t testing.TB, settings map[string]string) *config.Config {
 // simConfig points lean.command at this test binary run as the simulator with simFlags.
 func simConfig(t testing.TB, checker, simFlags string, workers string) *config.Config {
 	t.Helper()
-	t.Setenv(childEnv, simFlags) // the children inherit it; this process's TestMain has run
-	t.Setenv("GORACE", "atexit_sleep_ms=0")      // a race-enabled child would sleep at exit
+	t.Setenv(childEnv, simFlags)            // the children inherit it; this process's TestMain has run
+	t.Setenv("GORACE", "atexit_sleep_ms=0") // a race-enabled child would sleep at exit
 	return loadConfig(t, map[string]string{"checker": checker, "lean.command": os.Args[0],
 		"lean.workers": workers, "lean.start_timeout": "30s", "lean.timeout": "30s"})
 }
