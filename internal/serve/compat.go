@@ -75,6 +75,10 @@ func (s *Server) kiminaCheck(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, &requestError{status: http.StatusUnprocessableEntity, msg: "snippets must be a non-empty list"})
 		return
 	}
+	if len(req.Snippets) > s.opts.MaxItems {
+		s.fail(w, s.tooMany(len(req.Snippets)))
+		return
+	}
 	ids := make([]string, len(req.Snippets))
 	for i, sn := range req.Snippets {
 		ids[i] = sn.ID

@@ -328,7 +328,7 @@ func (s *Server) run(ctx context.Context, tasks []dispatch.Task, timeout time.Du
 	case execp == nil:
 		return nil, &requestError{status: http.StatusServiceUnavailable, msg: "warming up: the REPL pool is starting (see /readyz)"}
 	case len(tasks) > s.opts.MaxItems:
-		return nil, &requestError{status: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf("%d items in one request; at most %d (split the batch)", len(tasks), s.opts.MaxItems)}
+		return nil, s.tooMany(len(tasks))
 	}
 	if !s.admit(len(tasks)) {
 		s.m.rejected.Inc()
@@ -354,6 +354,10 @@ func (s *Server) run(ctx context.Context, tasks []dispatch.Task, timeout time.Du
 		s.m.item(tasks[i].Kind, r)
 	}
 	return res, nil
+}
+
+func (s *Server) tooMany(n int) error {
+	return &requestError{status: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf("%d items in one request; at most %d (split the batch)", n, s.opts.MaxItems)}
 }
 
 // admit takes n places in the admission queue, or none. A request larger than the whole queue
