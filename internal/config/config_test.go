@@ -284,7 +284,7 @@ func TestSourcesListEveryKeySorted(t *testing.T) {
 	}
 	assert.True(t, slices.IsSorted(got), "%v", got)
 	assert.Equal(t, Keys(), got)
-	assert.Len(t, got, 19)
+	assert.Len(t, got, 25)
 }
 
 // From cmd/leanprm's TestConfigYAMLRoundTrips: YAML encodes to a leanprm.yaml that reproduces

@@ -14,7 +14,6 @@ import (
 	"github.com/leanprm/leanprm/hybrid/prm/embedded"
 	"github.com/leanprm/leanprm/internal/config"
 	"github.com/leanprm/leanprm/internal/wire"
-	"github.com/leanprm/leanprm/leanbridge/repl"
 	"github.com/leanprm/leanprm/leanbridge/verify"
 	"github.com/leanprm/leanprm/translate"
 )
@@ -37,12 +36,9 @@ type BuildOptions struct {
 // Built is what Build made: the handler's parts, what the server reports about them, and
 // Close, which stops the REPL pool (cleanly: requests in flight are answered or failed first).
 type Built struct {
-	Parts       Parts
-	Versions    Versions // Leanprm left empty: the binary knows its own
-	Checker     string
-	WarmHeaders []string
-	// REPLStats reads the pool's counters; nil without a pool.
-	REPLStats   func() repl.Stats
+	Parts Parts
+	// Info is for Server.Ready (Versions.Leanprm left empty: the binary knows its own).
+	Info        Info
 	Obligations *ObligationCache
 	Close       func()
 }
@@ -94,10 +90,12 @@ func Build(ctx context.Context, cfg *config.Config, o BuildOptions, stderr io.Wr
 			Modules:         modules,
 			AllowUnsafeLean: o.AllowUnsafeLean,
 		},
-		Checker:     f.Checker,
-		WarmHeaders: []string{cfg.Lean.Header},
+		Info: Info{
+			Checker:     f.Checker,
+			WarmHeaders: []string{cfg.Lean.Header},
+			Versions:    Versions{Lean: "none (exact checker)", REPL: "none", Model: modelVersion(cfg, prm)},
+		},
 		Obligations: oc,
-		Versions:    Versions{Lean: "none (exact checker)", REPL: "none", Model: modelVersion(cfg, prm)},
 		Close: func() {
 			f.Close()
 			closePRM()
@@ -106,9 +104,9 @@ func Build(ctx context.Context, cfg *config.Config, o BuildOptions, stderr io.Wr
 	if f.Pool != nil {
 		b.Parts.REPL = f.Pool
 		b.Parts.Verify.Runner = hformal.VerifyRunner(f.Pool)
-		b.REPLStats = f.Pool.Stats
-		b.Versions.Lean = f.Pool.Version()
-		b.Versions.REPL = replVersion(cfg, f.Pool.Backend())
+		b.Info.REPLStats = f.Pool.Stats
+		b.Info.Versions.Lean = f.Pool.Version()
+		b.Info.Versions.REPL = replVersion(cfg, f.Pool.Backend())
 	}
 	return b, nil
 }

@@ -125,7 +125,8 @@ func (s *Server) kiminaCheck(w http.ResponseWriter, r *http.Request) {
 			kr.Response, kr.Time = ans.Response, ans.Time
 		}
 		if req.Debug {
-			kr.Diagnostics = map[string]any{"checker": s.opts.Checker, "lean": s.opts.Versions.Lean, "repl": s.opts.Versions.REPL}
+			i := s.current()
+			kr.Diagnostics = map[string]any{"checker": i.Checker, "lean": i.Versions.Lean, "repl": i.Versions.REPL}
 		}
 		out[i] = kr
 	}

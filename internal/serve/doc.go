@@ -39,7 +39,7 @@
 //	built, err := serve.Build(ctx, cfg, serve.BuildOptions{}, os.Stderr)
 //	...
 //	defer built.Close()
-//	srv := serve.New(serve.Options{Token: token, Versions: built.Versions, WarmHeaders: built.WarmHeaders})
-//	srv.Ready(&dispatch.Local{Handler: serve.NewHandler(built.Parts)})
+//	srv := serve.New(serve.Options{Token: token})
+//	srv.Ready(&dispatch.Local{Handler: serve.NewHandler(built.Parts)}, built.Info)
 //	http.ListenAndServe("127.0.0.1:8080", srv)
 package serve

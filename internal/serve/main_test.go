@@ -72,10 +72,9 @@ func startServer(t testing.TB, cfg *config.Config, o Options) *testServer {
 	t.Helper()
 	b, err := Build(testCtx(t), cfg, BuildOptions{}, io.Discard)
 	require.NoError(t, err)
-	o.Versions, o.WarmHeaders, o.Checker, o.REPLStats = b.Versions, b.WarmHeaders, b.Checker, b.REPLStats
 	o.Versions.Leanprm = "test"
 	s := New(o)
-	s.Ready(&dispatch.Local{Handler: NewHandler(b.Parts)})
+	s.Ready(&dispatch.Local{Handler: NewHandler(b.Parts)}, b.Info)
 	hs := httptest.NewServer(s)
 	t.Cleanup(func() {
 		hs.Close()

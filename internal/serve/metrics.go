@@ -11,6 +11,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/leanprm/leanprm/internal/dispatch"
+	"github.com/leanprm/leanprm/leanbridge/repl"
 )
 
 // metrics are the server's Prometheus metrics, in a registry of its own (no global state).
@@ -52,25 +53,33 @@ func newMetrics(s *Server) *metrics {
 			Name: "leanprm_admission_queue_capacity", Help: "Items that may be admitted at once.",
 		}, func() float64 { return float64(s.opts.QueueSize) }),
 	)
-	if st := s.opts.REPLStats; st != nil {
-		m.reg.MustRegister(
-			prometheus.NewCounterFunc(prometheus.CounterOpts{
-				Name: "leanprm_repl_worker_restarts_total", Help: "REPL processes started after a worker's first (crashes, timeouts, recycling).",
-			}, func() float64 { return float64(st().Restarts) }),
-			prometheus.NewCounterFunc(prometheus.CounterOpts{
-				Name: "leanprm_repl_requests_total", Help: "REPL requests answered or failed.",
-			}, func() float64 { return float64(st().Requests) }),
-			prometheus.NewCounterFunc(prometheus.CounterOpts{
-				Name: "leanprm_repl_timeouts_total", Help: "REPL requests that timed out (their process was killed).",
-			}, func() float64 { return float64(st().Timeouts) }),
-			prometheus.NewGaugeFunc(prometheus.GaugeOpts{
-				Name: "leanprm_repl_queue_depth", Help: "REPL requests waiting for a worker.",
-			}, func() float64 { return float64(st().QueueLen) }),
-			prometheus.NewGaugeFunc(prometheus.GaugeOpts{
-				Name: "leanprm_repl_workers", Help: "Healthy REPL workers.",
-			}, func() float64 { return float64(st().Workers) }),
-		)
+	// The pool's counters, read through whatever Ready reported (zero before, and without a
+	// pool).
+	st := func(f func(repl.Stats) uint64) func() float64 {
+		return func() float64 {
+			if rs := s.current().REPLStats; rs != nil {
+				return float64(f(rs()))
+			}
+			return 0
+		}
 	}
+	m.reg.MustRegister(
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "leanprm_repl_worker_restarts_total", Help: "REPL processes started after a worker's first (crashes, timeouts, recycling).",
+		}, st(func(r repl.Stats) uint64 { return r.Restarts })),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "leanprm_repl_requests_total", Help: "REPL requests answered or failed.",
+		}, st(func(r repl.Stats) uint64 { return r.Requests })),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "leanprm_repl_timeouts_total", Help: "REPL requests that timed out (their process was killed).",
+		}, st(func(r repl.Stats) uint64 { return r.Timeouts })),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "leanprm_repl_queue_depth", Help: "REPL requests waiting for a worker.",
+		}, st(func(r repl.Stats) uint64 { return uint64(r.QueueLen) })),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "leanprm_repl_workers", Help: "Healthy REPL workers.",
+		}, st(func(r repl.Stats) uint64 { return uint64(r.Workers) })),
+	)
 	return m
 }
 

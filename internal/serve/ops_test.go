@@ -116,7 +116,7 @@ func (g *gate) Execute(ctx context.Context, tasks []dispatch.Task) []dispatch.Re
 func TestFullAdmissionQueueIs429WithRetryAfter(t *testing.T) {
 	s := New(Options{QueueSize: 2})
 	g := &gate{open: make(chan struct{}), started: make(chan struct{})}
-	s.Ready(g)
+	s.Ready(g, Info{})
 	hs := httptest.NewServer(s)
 	defer hs.Close()
 	done := make(chan int, 1)
@@ -145,7 +145,7 @@ func TestFullAdmissionQueueIs429WithRetryAfter(t *testing.T) {
 }
 
 func TestReadinessAndDrain(t *testing.T) {
-	s := New(Options{Versions: Versions{Leanprm: "v", Lean: "l", REPL: "r", Model: "m"}})
+	s := New(Options{Versions: Versions{Leanprm: "v", Lean: "starting"}})
 	hs := httptest.NewServer(s)
 	defer hs.Close()
 	resp, _ := get(t, hs.URL+"/livez")
@@ -157,13 +157,15 @@ func TestReadinessAndDrain(t *testing.T) {
 	resp = post(t, hs.URL+"/v1/score", "", `{"chains": [{"steps": ["a"]}]}`, &e)
 	assert.Equal(t, http.StatusServiceUnavailable, resp.StatusCode)
 	assert.Equal(t, "1", resp.Header.Get("Retry-After"))
-	assert.Equal(t, "l", resp.Header.Get("X-Lean-Version"), "every response carries the versions")
-	assert.Equal(t, "r", resp.Header.Get("X-Lean-Repl-Version"))
-	assert.Equal(t, "m", resp.Header.Get("X-Leanprm-Model"))
+	assert.Equal(t, "starting", resp.Header.Get("X-Lean-Version"), "every response carries the versions")
 
-	s.Ready(&dispatch.Local{Handler: NewHandler(Parts{})})
+	s.Ready(&dispatch.Local{Handler: NewHandler(Parts{})}, Info{Versions: Versions{Lean: "l", REPL: "r", Model: "m"}})
 	resp, _ = get(t, hs.URL+"/readyz")
 	assert.Equal(t, http.StatusOK, resp.StatusCode)
+	assert.Equal(t, "v", resp.Header.Get("X-Leanprm-Version"))
+	assert.Equal(t, "l", resp.Header.Get("X-Lean-Version"))
+	assert.Equal(t, "r", resp.Header.Get("X-Lean-Repl-Version"))
+	assert.Equal(t, "m", resp.Header.Get("X-Leanprm-Model"))
 	var sc scoreAnswer
 	resp = post(t, hs.URL+"/v1/score", "", `{"chains": [{"id": "a", "steps": ["a"]}]}`, &sc)
 	assert.Equal(t, http.StatusOK, resp.StatusCode)

@@ -54,19 +54,14 @@ type Options struct {
 	// Timeout is a request's deadline when it names none (timeout fields ask for less, never
 	// more); an item still queued at the deadline is answered with an error and not run.
 	Timeout time.Duration
-	// HeaderTimeout is the extra budget of a snippet whose header is not one of WarmHeaders:
-	// importing it is not charged to the snippet's own timeout.
+	// HeaderTimeout is the extra budget of a snippet whose header is not one of the warm ones
+	// (Info.WarmHeaders): importing it is not charged to the snippet's own timeout.
 	HeaderTimeout time.Duration
-	// WarmHeaders are the headers the REPL pool holds ready (lean.header).
-	WarmHeaders []string
-	Versions    Versions
-	// Checker names the formal side ("exact", "sim+exact", …) for /readyz and debug output.
-	Checker string
+	// Versions are reported until Ready gives the final ones (Leanprm is known at once).
+	Versions Versions
 	// PrefixEntries and PrefixBytes bound the chains kept for incremental scoring.
 	PrefixEntries int
 	PrefixBytes   int64
-	// REPLStats, when set, reads the REPL pool's counters for /metrics.
-	REPLStats func() repl.Stats
 	// Logger gets request failures; nil discards.
 	Logger *slog.Logger
 }
@@ -107,6 +102,7 @@ type Server struct {
 	mux      *http.ServeMux
 	m        *metrics
 	exec     atomic.Pointer[dispatch.Executor]
+	info     atomic.Pointer[Info]
 	draining atomic.Bool
 	tokenSum [32]byte
 	prefixes *lru[prefixEntry]
@@ -127,8 +123,33 @@ func New(o Options) *Server {
 	return s
 }
 
-// Ready makes the server take work, run by exec.
-func (s *Server) Ready(exec dispatch.Executor) { s.exec.Store(&exec) }
+// Info is what the server reports about the executor's parts once they are up.
+type Info struct {
+	Versions Versions
+	// Checker names the formal side ("exact", "sim+exact", …) for /readyz and debug output.
+	Checker string
+	// WarmHeaders are the headers the REPL pool holds ready (lean.header).
+	WarmHeaders []string
+	// REPLStats, when set, reads the REPL pool's counters for /metrics.
+	REPLStats func() repl.Stats
+}
+
+// Ready makes the server take work, run by exec, and report info.
+func (s *Server) Ready(exec dispatch.Executor, info Info) {
+	if info.Versions.Leanprm == "" {
+		info.Versions.Leanprm = s.opts.Versions.Leanprm
+	}
+	s.info.Store(&info)
+	s.exec.Store(&exec)
+}
+
+// current is the Info to report: Ready's, or what Options say before.
+func (s *Server) current() *Info {
+	if i := s.info.Load(); i != nil {
+		return i
+	}
+	return &Info{Versions: s.opts.Versions}
+}
 
 // Drain makes /readyz fail and turns new work away with 503, so a load balancer sends it
 // elsewhere while http.Server.Shutdown lets the requests in flight finish.
@@ -137,7 +158,7 @@ func (s *Server) Drain() { s.draining.Store(true) }
 // ServeHTTP implements http.Handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
-	v := s.opts.Versions
+	v := s.current().Versions
 	h.Set("X-Leanprm-Version", v.Leanprm)
 	h.Set("X-Lean-Version", v.Lean)
 	h.Set("X-Lean-Repl-Version", v.REPL)
@@ -207,7 +228,8 @@ func (s *Server) readyz(w http.ResponseWriter, _ *http.Request) {
 	case s.exec.Load() == nil:
 		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "warming up"})
 	default:
-		writeJSON(w, http.StatusOK, map[string]any{"status": "ready", "checker": s.opts.Checker, "warm_headers": s.opts.WarmHeaders})
+		i := s.current()
+		writeJSON(w, http.StatusOK, map[string]any{"status": "ready", "checker": i.Checker, "warm_headers": i.WarmHeaders})
 	}
 }
 
@@ -413,4 +435,4 @@ func uniqueIDs(ids []string) error {
 	return nil
 }
 
-func (s *Server) warm(header string) bool { return slices.Contains(s.opts.WarmHeaders, header) }
+func (s *Server) warm(header string) bool { return slices.Contains(s.current().WarmHeaders, header) }
