@@ -21,7 +21,7 @@ type scoreAnswer struct {
 	} `json:"chains"`
 }
 
-func exactServer(t *testing.T, o Options) *testServer {
+func exactServer(t testing.TB, o Options) *testServer {
 	return startServer(t, loadConfig(t, map[string]string{"checker": "exact"}), o)
 }
 
