@@ -69,19 +69,11 @@ func TestBadInputIsA4xxAndTheServerStaysUp(t *testing.T) {
 			assert.Equal(t, e.Error, e.Detail)
 		})
 	}
-	t.Run("100 MB body", func(t *testing.T) {
-		body := io.MultiReader(strings.NewReader(`{"chains": [{"id": "big", "problem": "`), &zeros{left: 100 << 20}, strings.NewReader(`, "steps": ["1 = 1."]}]}`))
-		req, err := http.NewRequestWithContext(testCtx(t), http.MethodPost, ts.URL+"/v1/score", body)
-		require.NoError(t, err)
-		req.Header.Set("Authorization", "Bearer s3cret")
-		resp, err := http.DefaultClient.Do(req)
-		if err == nil { // the server may close the connection before the client has sent it all
-			defer resp.Body.Close()
-			msg, _ := io.ReadAll(resp.Body)
-			assert.Equal(t, http.StatusRequestEntityTooLarge, resp.StatusCode)
-			assert.Contains(t, string(msg), "larger than 16777216 bytes")
-		}
-	})
+	for _, announced := range []bool{false, true} {
+		t.Run(fmt.Sprintf("100 MB body, length announced %v", announced), func(t *testing.T) {
+			hugeBody(t, ts.URL, announced)
+		})
+	}
 	resp, _ := get(t, ts.URL+"/livez")
 	assert.Equal(t, http.StatusOK, resp.StatusCode, "the server stays up")
 	var ok scoreAnswer
@@ -222,5 +214,24 @@ func TestDeadlineIsHonouredEndToEnd(t *testing.T) {
 	for _, r := range got.Results {
 		require.NotNil(t, r.Error, r.ID)
 		assert.Regexp(t, "timed out|deadline", *r.Error, "every item answered with its own error")
+	}
+}
+
+// hugeBody posts a 100 MB chain: chunked (read up to the limit) or with its length announced
+// (refused before reading).
+func hugeBody(t *testing.T, url string, announced bool) {
+	body := io.MultiReader(strings.NewReader(`{"chains": [{"id": "big", "problem": "`), &zeros{left: 100 << 20}, strings.NewReader(`, "steps": ["1 = 1."]}]}`))
+	req, err := http.NewRequestWithContext(testCtx(t), http.MethodPost, url+"/v1/score", body)
+	require.NoError(t, err)
+	if announced {
+		req.ContentLength = 100<<20 + 64
+	}
+	req.Header.Set("Authorization", "Bearer s3cret")
+	resp, err := http.DefaultClient.Do(req)
+	if err == nil { // the server may close the connection before the client has sent it all
+		defer resp.Body.Close()
+		msg, _ := io.ReadAll(resp.Body)
+		assert.Equal(t, http.StatusRequestEntityTooLarge, resp.StatusCode)
+		assert.Contains(t, string(msg), "larger than 16777216 bytes")
 	}
 }

@@ -292,7 +292,15 @@ func (s *Server) fail(w http.ResponseWriter, err error) {
 
 // decode reads the body as JSON into v, within the body limit, with an error that says what
 // is wrong and where.
+//
+// A body announced larger than the limit is refused before a byte of it is read; a chunked one
+// is read up to the limit. The decoder holds up to about three times the limit while it reads,
+// so the memory of a server is bounded by its concurrent requests times that.
 func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) error {
+	if r.ContentLength > s.opts.MaxBodyBytes {
+		w.Header().Set("Connection", "close") // the rest of the body is not read
+		return &requestError{status: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf("the body is larger than %d bytes", s.opts.MaxBodyBytes)}
+	}
 	body := http.MaxBytesReader(w, r.Body, s.opts.MaxBodyBytes)
 	dec := json.NewDecoder(body)
 	err := dec.Decode(v)
