@@ -175,7 +175,10 @@ func SplitHeader(code string) (header string, modules []string, body string) {
 	for _, m := range modules {
 		hb.WriteString("import " + m + "\n")
 	}
-	return strings.TrimSuffix(hb.String(), "\n"), modules, strings.Repeat("\n", n) + strings.Join(lines[n:], "\n")
+	for i := range n {
+		lines[i] = "" // blank, so the body keeps the snippet's line numbers
+	}
+	return strings.TrimSuffix(hb.String(), "\n"), modules, strings.Join(lines, "\n")
 }
 
 // EnvKey names a header's environment for routing (dispatch.Task.Env).
