@@ -38,7 +38,7 @@ func FuzzParseQwenPRMInput(f *testing.F) {
 }
 
 func FuzzScoreRequest(f *testing.F) {
-	for _, s := range []string{`{"chains":[{"id":"a","steps":["x",{"text":"y"},{"text":"z","formal":true}]}]}`, `{"chains":[{"steps":[1]}]}`, `{"chains":[{"steps":["`+"```lean\\nt\\n```"+`"]}]}`} {
+	for _, s := range []string{`{"chains":[{"id":"a","steps":["x",{"text":"y"},{"text":"z","formal":true}]}]}`, `{"chains":[{"steps":[1]}]}`, `{"chains":[{"steps":["` + "```lean\\nt\\n```" + `"]}]}`} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
