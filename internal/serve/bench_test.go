@@ -51,7 +51,7 @@ func BenchmarkIncrementalStep(b *testing.B) {
 	b.ReportMetric(float64(one.Microseconds())/float64(b.N), "µs/one-step-chain")
 	b.ReportMetric(float64(inc.Microseconds())/float64(b.N), "µs/prefix20+1")
 	b.ReportMetric(float64(inc)/float64(one), "ratio")
-	_, _, hits, misses := ts.built.Obligations.Stats()
+	_, _, hits, misses := ts.built.Info.Obligations.Stats()
 	b.ReportMetric(float64(hits)/float64(hits+misses), "cache-hit-rate")
 }
 

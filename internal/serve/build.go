@@ -38,9 +38,8 @@ type BuildOptions struct {
 type Built struct {
 	Parts Parts
 	// Info is for Server.Ready (Versions.Leanprm left empty: the binary knows its own).
-	Info        Info
-	Obligations *ObligationCache
-	Close       func()
+	Info  Info
+	Close func()
 }
 
 // Build assembles the handler's parts from the configuration through internal/wire: the
@@ -94,8 +93,8 @@ func Build(ctx context.Context, cfg *config.Config, o BuildOptions, stderr io.Wr
 			Checker:     f.Checker,
 			WarmHeaders: []string{cfg.Lean.Header},
 			Versions:    Versions{Lean: "none (exact checker)", REPL: "none", Model: modelVersion(cfg, prm)},
+			Obligations: oc,
 		},
-		Obligations: oc,
 		Close: func() {
 			f.Close()
 			closePRM()

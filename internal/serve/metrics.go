@@ -80,6 +80,25 @@ func newMetrics(s *Server) *metrics {
 			Name: "leanprm_repl_workers", Help: "Healthy REPL workers.",
 		}, st(func(r repl.Stats) uint64 { return uint64(r.Workers) })),
 	)
+	oc := func(pick func(entries int, bytes int64, hits, misses uint64) float64) func() float64 {
+		return func() float64 {
+			if c := s.current().Obligations; c != nil {
+				return pick(c.Stats())
+			}
+			return 0
+		}
+	}
+	m.reg.MustRegister(
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "leanprm_obligation_cache_hits_total", Help: "Obligation lines answered from the cache instead of the REPL.",
+		}, oc(func(_ int, _ int64, h, _ uint64) float64 { return float64(h) })),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "leanprm_obligation_cache_misses_total", Help: "Obligation lines sent to the REPL.",
+		}, oc(func(_ int, _ int64, _, m uint64) float64 { return float64(m) })),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "leanprm_obligation_cache_bytes", Help: "Approximate size of the obligation cache.",
+		}, oc(func(_ int, b int64, _, _ uint64) float64 { return float64(b) })),
+	)
 	return m
 }
 

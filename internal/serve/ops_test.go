@@ -189,6 +189,7 @@ func TestMetricsCountRequestsAndVerdicts(t *testing.T) {
 		`leanprm_repl_worker_restarts_total 0`,
 		`leanprm_repl_workers 2`,
 		`leanprm_admission_queue_depth 0`,
+		`leanprm_obligation_cache_misses_total 4`,
 	} {
 		assert.Contains(t, m, want)
 	}

@@ -132,6 +132,8 @@ type Info struct {
 	WarmHeaders []string
 	// REPLStats, when set, reads the REPL pool's counters for /metrics.
 	REPLStats func() repl.Stats
+	// Obligations, when set, is the obligation cache whose counters /metrics shows.
+	Obligations *ObligationCache
 }
 
 // Ready makes the server take work, run by exec, and report info.
