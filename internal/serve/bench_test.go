@@ -21,8 +21,20 @@ import (
 // against a one-step chain, both over HTTP with the REPL simulator (checker lean: the REPL is
 // the only formal checker) answering after 5ms. Every step is new to the cache. It reports the
 // time of each and their ratio (the issue asks for at most 2).
+//
+// With the exact checker alone nothing is slow to skip, and the prefix's steps are read again
+// (translation and the learned PRM see the whole chain): the second sub-benchmark shows that
+// cost.
 func BenchmarkIncrementalStep(b *testing.B) {
-	ts := startServer(b, simConfig(b, "lean", "-latency 5ms", "1"), Options{})
+	b.Run("checker=sim-5ms", func(b *testing.B) {
+		benchIncremental(b, startServer(b, simConfig(b, "lean", "-latency 5ms", "1"), Options{}))
+	})
+	b.Run("checker=exact", func(b *testing.B) {
+		benchIncremental(b, exactServer(b, Options{}))
+	})
+}
+
+func benchIncremental(b *testing.B, ts *testServer) {
 	steps := make([]string, 20)
 	for i := range steps {
 		steps[i] = fmt.Sprintf(`"%d + %d = %d."`, i, i+1, 2*i+1)
@@ -51,8 +63,9 @@ func BenchmarkIncrementalStep(b *testing.B) {
 	b.ReportMetric(float64(one.Microseconds())/float64(b.N), "µs/one-step-chain")
 	b.ReportMetric(float64(inc.Microseconds())/float64(b.N), "µs/prefix20+1")
 	b.ReportMetric(float64(inc)/float64(one), "ratio")
-	_, _, hits, misses := ts.built.Info.Obligations.Stats()
-	b.ReportMetric(float64(hits)/float64(hits+misses), "cache-hit-rate")
+	if _, _, hits, misses := ts.built.Info.Obligations.Stats(); hits+misses > 0 {
+		b.ReportMetric(float64(hits)/float64(hits+misses), "cache-hit-rate")
+	}
 }
 
 // BenchmarkLoad: 64 concurrent clients post one snippet each to /api/check; W REPL workers
