@@ -18,7 +18,8 @@ import (
 	"github.com/leanprm/leanprm/translate"
 )
 
-// BuildOptions adjust Build. The zero value scores under the hybrid policy, aggregates chains
+// BuildOptions adjust Build. The zero value scores under the hybrid policy (Policy's zero
+// value), aggregates chains
 // by min and holds snippets to verify-proof's rules.
 type BuildOptions struct {
 	Policy    hybrid.Policy
@@ -47,9 +48,6 @@ type Built struct {
 // of obligations by content), the verify options on the same pool, and the pool itself for
 // snippets. It blocks while the pool starts. stderr gets the formal side's warnings.
 func Build(ctx context.Context, cfg *config.Config, o BuildOptions, stderr io.Writer) (*Built, error) {
-	if o.Policy.Name() == "" {
-		o.Policy = hybrid.PolicyHybrid
-	}
 	if o.CacheEntries <= 0 {
 		o.CacheEntries = 1 << 20
 	}
