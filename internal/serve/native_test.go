@@ -113,3 +113,28 @@ func TestVerifyStaticWithoutLean(t *testing.T) {
 	assert.Equal(t, "error", got.Results[1].Status)
 	assert.Contains(t, got.Results[1].Error, "statement")
 }
+
+func TestIncrementalSendsOnlyTheNewStepToTheREPL(t *testing.T) {
+	ts := simServer(t, Options{})
+	var first, inc scoreAnswer
+	post(t, ts.URL+"/v1/score", "", `{"chains":[{"id":"p","problem":"Sum.","steps":["2 + 3 = 5.","5 * 4 = 20."]}]}`, &first)
+	require.Len(t, first.Chains, 1)
+	_, _, hits0, misses0 := ts.built.Info.Obligations.Stats()
+	requests0 := ts.built.Info.REPLStats().Requests
+	post(t, ts.URL+"/v1/score", "", map[string]any{"chains": []any{
+		map[string]any{"id": "next", "prefix": first.Chains[0].PrefixID, "steps": []string{"20 - 1 = 18."}}}}, &inc)
+	require.Len(t, inc.Chains, 1)
+	require.Len(t, inc.Chains[0].Steps, 3)
+	assert.Equal(t, "refuted", inc.Chains[0].Steps[2].Verdict.String())
+	assert.Equal(t, "sim", inc.Chains[0].Steps[2].Checker)
+	for i, st := range first.Chains[0].Steps {
+		// The learned scores may move (the model reads a step with the chain around it);
+		// the formal side's answers are the cached ones.
+		assert.Equal(t, st.Verdict, inc.Chains[0].Steps[i].Verdict)
+		assert.Equal(t, st.Obligations, inc.Chains[0].Steps[i].Obligations)
+	}
+	_, _, hits, misses := ts.built.Info.Obligations.Stats()
+	assert.Equal(t, uint64(4), hits-hits0, "the prefix's two obligations (two lines each) come from the cache")
+	assert.Equal(t, uint64(2), misses-misses0, "only the new step's obligation goes to Lean")
+	assert.Equal(t, uint64(1), ts.built.Info.REPLStats().Requests-requests0, "in one REPL request")
+}
