@@ -7,7 +7,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/leanprm/leanprm/hybrid"
-	"github.com/leanprm/leanprm/hybrid/chain"
 	"github.com/leanprm/leanprm/hybrid/report"
 )
 
@@ -55,7 +54,7 @@ did not happen (--fail-on error exits 3, as for any failed checker).`,
 			if asJSONL {
 				enc := json.NewEncoder(e.stdout)
 				var thr float64 // the scoring threshold, the same for every chain
-				streamed = newOrderedResults(func(r hybrid.Scored) error { return enc.Encode(newCheckJSON(r, thr, agg)) })
+				streamed = newOrderedResults(func(r hybrid.Scored) error { return enc.Encode(report.NewCheckJSON(r, thr, agg)) })
 				done = func(i int, r hybrid.Scored, threshold float64) {
 					thr = threshold
 					streamed.add(i, r)
@@ -75,9 +74,9 @@ did not happen (--fail-on error exits 3, as for any failed checker).`,
 			case asJSON:
 				enc := json.NewEncoder(e.stdout)
 				enc.SetIndent("", "  ")
-				out := make([]checkJSON, len(results))
+				out := make([]report.CheckJSON, len(results))
 				for i := range results {
-					out[i] = newCheckJSON(results[i], threshold, agg)
+					out[i] = report.NewCheckJSON(results[i], threshold, agg)
 				}
 				err = enc.Encode(out)
 			case asJSONL:
@@ -115,30 +114,4 @@ did not happen (--fail-on error exits 3, as for any failed checker).`,
 	cmd.Flags().StringVar(&failOn, "fail-on", "", "exit 3 when a step is refuted (refuted), or a first error is predicted or a checker failed (error)")
 	cmd.Flags().BoolVar(&obligations, "obligations", false, "list each step's formal obligations under the table")
 	return cmd
-}
-
-// checkJSON is one chain of `check --json/--jsonl`: the merged result with what the table
-// shows beside it, so a script needs no second computation. The gold label is named as such
-// (null when the input has none); step indices are 0-based, and the document says so.
-type checkJSON struct {
-	hybrid.Scored
-	Gold          *int    `json:"gold_first_error"`
-	Predicted     int     `json:"predicted_first_error"` // -1: no step below the threshold
-	Threshold     float64 `json:"threshold"`
-	Aggregate     string  `json:"aggregate"`
-	ChainScore    float64 `json:"chain_score"`
-	StepIndexBase int     `json:"step_index_base"`
-}
-
-func newCheckJSON(r hybrid.Scored, threshold float64, agg hybrid.Aggregate) checkJSON {
-	out := checkJSON{Scored: r, Predicted: r.Predict(threshold), Threshold: threshold,
-		Aggregate: string(agg), StepIndexBase: 0}
-	if r.FirstError != chain.NoLabel {
-		g := r.FirstError
-		out.Gold = &g
-	}
-	if len(r.Steps) > 0 {
-		out.ChainScore = r.Aggregate(agg)
-	}
-	return out
 }

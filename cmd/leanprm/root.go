@@ -65,6 +65,7 @@ directory, or --config), built-in defaults. 'leanprm config' prints the effectiv
 		newSelectCmd(e),
 		newTrainCmd(e),
 		newVerifyProofCmd(e),
+		newServeCmd(e),
 		newTranslateCmd(e),
 		newVersionCmd(e),
 	)

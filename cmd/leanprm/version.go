@@ -16,12 +16,18 @@ func newVersionCmd(e *env) *cobra.Command {
 		Short: "Print leanprm's version",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			v := version
-			if bi, ok := debug.ReadBuildInfo(); ok && v == "dev" && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-				v = bi.Main.Version
-			}
-			_, err := fmt.Fprintf(e.stdout, "leanprm %s\n", v)
+			_, err := fmt.Fprintf(e.stdout, "leanprm %s\n", leanprmVersion())
 			return err
 		},
 	}
+}
+
+// leanprmVersion is the release version, else the module version the build recorded, else
+// "dev".
+func leanprmVersion() string {
+	v := version
+	if bi, ok := debug.ReadBuildInfo(); ok && v == "dev" && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		v = bi.Main.Version
+	}
+	return v
 }

@@ -13,6 +13,7 @@ type Config struct {
 	Lean    Lean
 	PRM     PRM
 	Data    Data
+	Serve   Serve
 
 	file    string            // configuration file read, if any
 	raw     map[string]string // key → the text it was set from
@@ -67,6 +68,15 @@ type VLLM struct {
 	// Timeout bounds one request; Concurrency the requests in flight at once.
 	Timeout     time.Duration
 	Concurrency int
+}
+
+// Serve is the serve.* section: `leanprm serve`. The bearer token is not a setting (it would
+// show in `leanprm config`): only the file that holds it is.
+type Serve struct {
+	Addr, AuthTokenFile string
+	MaxBody             int64
+	MaxItems, Queue     int
+	Timeout             time.Duration
 }
 
 // Data is the data.* section.

@@ -27,6 +27,16 @@ const (
 	DefaultVLLMTimeout = 120 * time.Second
 	// DefaultVLLMConcurrency is the vLLM client's own default, written out so it shows.
 	DefaultVLLMConcurrency = 4
+	// DefaultServeAddr is loopback only: exposing the server is a decision.
+	DefaultServeAddr = "127.0.0.1:8080"
+	// DefaultServeMaxBody bounds one request body.
+	DefaultServeMaxBody = "16MiB"
+	// DefaultServeMaxItems bounds the items of one request.
+	DefaultServeMaxItems = 1024
+	// DefaultServeQueue is how many items serve admits at once.
+	DefaultServeQueue = 1024
+	// DefaultServeTimeout is a request's deadline when it names none.
+	DefaultServeTimeout = 5 * time.Minute
 )
 
 // kind is how a key's text is read; it decides the flag type and the YAML value type.
@@ -109,6 +119,21 @@ var keys = []key{
 		durationText(DefaultVLLMTimeout), textKind, duration(func(c *Config) *time.Duration { return &c.PRM.VLLM.Timeout })},
 	{"prm.vllm.url", "", "base URL of a vLLM server running a PRM",
 		DefaultVLLMURL, textKind, text(func(c *Config) *string { return &c.PRM.VLLM.URL })},
+	{"serve.addr", "", "address leanprm serve listens on (--addr)",
+		DefaultServeAddr, textKind, text(func(c *Config) *string { return &c.Serve.Addr })},
+	{"serve.auth_token_file", "", "file holding the bearer token serve requires (--auth-token-file; or LEANPRM_SERVE_TOKEN); never the token itself",
+		"", textKind, text(func(c *Config) *string { return &c.Serve.AuthTokenFile })},
+	{"serve.max_body", "", "largest request body serve reads (413 beyond)",
+		DefaultServeMaxBody, textKind, func(c *Config, k, raw string) (err error) {
+			c.Serve.MaxBody, err = sizeValue(k, raw)
+			return err
+		}},
+	{"serve.max_items", "", "most items (chains, proofs, snippets) in one request",
+		strconv.Itoa(DefaultServeMaxItems), intKind, count(func(c *Config) *int { return &c.Serve.MaxItems })},
+	{"serve.queue", "", "items admitted at once, running or waiting; a request that does not fit gets 429",
+		strconv.Itoa(DefaultServeQueue), intKind, count(func(c *Config) *int { return &c.Serve.Queue })},
+	{"serve.timeout", "", "a request's deadline when it names none",
+		durationIn(DefaultServeTimeout, time.Minute), textKind, duration(func(c *Config) *time.Duration { return &c.Serve.Timeout })},
 }
 
 // text, count, duration and command make a key's set function from the Config field it fills.

@@ -143,3 +143,6 @@ func splitCommand(line string) ([]string, error) {
 	}
 	return words, nil
 }
+
+// ParseSize reads a size as the settings write it ("16MiB", "8GiB", "1000").
+func ParseSize(raw string) (int64, error) { return parseBytes(strings.TrimSpace(raw)) }

@@ -39,6 +39,18 @@ func (f *Formal) Close() error {
 //
 // Under auto, a REPL that fails to start is reported on stderr and the exact checker is used.
 func NewFormal(ctx context.Context, cfg *config.Config, stderr io.Writer) (*Formal, error) {
+	return NewFormalWith(ctx, cfg, stderr, FormalOptions{})
+}
+
+// FormalOptions adjust NewFormalWith. The zero value is NewFormal.
+type FormalOptions struct {
+	// WrapLean, when set, wraps the REPL side the translator runs its commands on (the
+	// server puts a cache of obligations by content there).
+	WrapLean func(translate.Lean) translate.Lean
+}
+
+// NewFormalWith is NewFormal with options.
+func NewFormalWith(ctx context.Context, cfg *config.Config, stderr io.Writer, o FormalOptions) (*Formal, error) {
 	mode := cfg.Checker
 	tactic := cfg.Lean.Tactic
 	exact := func() (*Formal, error) {
@@ -70,6 +82,9 @@ func NewFormal(ctx context.Context, cfg *config.Config, stderr io.Writer) (*Form
 		return nil, fmt.Errorf("starting Lean: %w", err)
 	}
 	lean := hformal.TranslateLean(pool, cfg.Lean.Header)
+	if o.WrapLean != nil {
+		lean = o.WrapLean(lean)
+	}
 	tr, err := translate.New(translate.Options{Lean: lean, NoExact: mode == config.CheckerLean, Tactic: tactic})
 	if err != nil {
 		pool.Close()

@@ -162,6 +162,9 @@ type candidate struct {
 	seen      map[reasonKey]bool
 	// attrNames marks the tokens that name an attribute in an attribute list.
 	attrNames map[int]bool
+	// snippet: no official statement (st is nil); read-only #commands are allowed
+	// (CheckSnippet).
+	snippet bool
 }
 
 const maxReasons = 100
@@ -186,6 +189,13 @@ func (c *candidate) run() {
 	c.toks = c.lx.Tokens
 	c.targetEnd = -1
 	c.checkImports()
+	if c.snippet {
+		c.findAttributes()
+		for i := c.importEnd; i < len(c.toks); i++ {
+			c.checkToken(i)
+		}
+		return
+	}
 	c.matchPreamble()
 	if c.lx.OK() {
 		// The structure is only meaningful on a complete token stream.
@@ -566,6 +576,9 @@ func (c *candidate) checkToken(i int) {
 	t := &c.toks[i]
 	switch t.Kind {
 	case syntax.HashCommand:
+		if c.snippet && readOnlyHashCommands[t.Name[0]] {
+			return
+		}
 		switch cmd := t.Name[0]; {
 		case strings.HasPrefix(cmd, "eval"):
 			c.add(CodeEval, t, "`%s` runs code", t.Text)

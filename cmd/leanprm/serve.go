@@ -1,0 +1,198 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/leanprm/leanprm/hybrid"
+	"github.com/leanprm/leanprm/internal/config"
+	"github.com/leanprm/leanprm/internal/dispatch"
+	"github.com/leanprm/leanprm/internal/serve"
+)
+
+// serveTokenEnv holds the bearer token when no token file is given. A token is never a flag
+// value: ps would show it to every user of the machine.
+const serveTokenEnv = "LEANPRM_SERVE_TOKEN"
+
+func newServeCmd(e *env) *cobra.Command {
+	var (
+		addr, tokenFile, maxBody string
+		policy, aggregate        string
+		threshold                float64
+		queue, maxItems          int
+		timeout                  time.Duration
+		allowUnsafe              bool
+	)
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Serve scoring and proof checking over HTTP (native, Kimina, OpenRLHF and vLLM APIs)",
+		Long: `Serve the scorer and the verifier over HTTP:
+
+  POST /v1/score       chains → scored chains (the JSON of check --json, plus prefix_id for
+                       incremental scoring: {"prefix": id, "steps": [new steps]})
+  POST /v1/verify      verify-proof rows → verify-proof results
+  POST /api/check      Kimina Lean Server (snippets); POST /verify its legacy API; GET /health
+  POST /get_reward     OpenRLHF remote reward model
+  POST /pooling        vLLM pooling, as a served Qwen2.5-Math-PRM (<extra_0> after each step)
+  GET  /livez /readyz  liveness; readiness once the REPL pool is warm
+  GET  /metrics        Prometheus
+
+Every item of a batch is answered on its own (a result or an error); a full admission queue
+is answered 429 with Retry-After. Authentication: Authorization: Bearer TOKEN, the token read
+from --auth-token-file (serve.auth_token_file) or LEANPRM_SERVE_TOKEN, never from a flag.
+Snippets are held to verify-proof's rules on running code (no #eval, run_cmd, IO, unsafe,
+debug options, …) unless --allow-unsafe-lean. SIGINT or SIGTERM stops taking work, lets the
+requests in flight finish, stops the REPLs and exits with status 130.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			pol, err := hybrid.ParsePolicy(policy)
+			if err != nil {
+				return usageError("%v", err)
+			}
+			agg, err := hybrid.ParseAggregate(aggregate)
+			if err != nil {
+				return usageError("%v", err)
+			}
+			if !(threshold >= 0 && threshold <= 1) {
+				return usageError("--threshold %v: want a number in [0, 1]", threshold)
+			}
+			sc := e.cfg.Serve
+			flags := cmd.Flags()
+			if flags.Changed("addr") {
+				sc.Addr = addr
+			}
+			if flags.Changed("auth-token-file") {
+				sc.AuthTokenFile = tokenFile
+			}
+			if flags.Changed("queue") {
+				sc.Queue = queue
+			}
+			if flags.Changed("max-items") {
+				sc.MaxItems = maxItems
+			}
+			if flags.Changed("request-timeout") {
+				sc.Timeout = timeout
+			}
+			if flags.Changed("max-body") {
+				n, err := config.ParseSize(maxBody)
+				if err != nil {
+					return usageError("--max-body %q: %v", maxBody, err)
+				}
+				sc.MaxBody = n
+			}
+			token, err := serveToken(sc.AuthTokenFile)
+			if err != nil {
+				return err
+			}
+			return runServe(cmd.Context(), e, sc, token, serve.BuildOptions{Policy: pol, Aggregate: agg, Threshold: threshold, AllowUnsafeLean: allowUnsafe})
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&addr, "addr", config.DefaultServeAddr, "address to listen on (serve.addr)")
+	f.StringVar(&tokenFile, "auth-token-file", "", "file holding the bearer token clients must send (serve.auth_token_file; else "+serveTokenEnv+")")
+	f.StringVar(&maxBody, "max-body", config.DefaultServeMaxBody, "largest request body (serve.max_body)")
+	f.IntVar(&queue, "queue", config.DefaultServeQueue, "items admitted at once; beyond, 429 (serve.queue)")
+	f.IntVar(&maxItems, "max-items", config.DefaultServeMaxItems, "most items in one request (serve.max_items)")
+	f.DurationVar(&timeout, "request-timeout", config.DefaultServeTimeout, "a request's deadline when it names none (serve.timeout)")
+	f.BoolVar(&allowUnsafe, "allow-unsafe-lean", false, "run snippets that verify-proof's rules refuse (#eval, IO, unsafe, …): for a trusted network only")
+	f.StringVar(&policy, "policy", "hybrid", "merge policy: hybrid, learned, formal (hybrid,boost=X raises all-verified steps)")
+	f.Float64Var(&threshold, "threshold", 0, "score below which a step counts as an error (0 = the model's calibrated threshold)")
+	f.StringVar(&aggregate, "aggregate", "min", "chain score: min, product, mean, last")
+	return cmd
+}
+
+// serveToken reads the token from file, else from LEANPRM_SERVE_TOKEN; "" means no
+// authentication.
+func serveToken(file string) (string, error) {
+	if file != "" {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			return "", fmt.Errorf("reading the token: %w", err)
+		}
+		tok := strings.TrimSpace(string(b))
+		if tok == "" {
+			return "", fmt.Errorf("the token file %s is empty", file)
+		}
+		return tok, nil
+	}
+	return strings.TrimSpace(os.Getenv(serveTokenEnv)), nil
+}
+
+// runServe listens at once (so /livez answers while the REPL pool warms up), builds the parts,
+// serves until ctx ends, then drains: new work is turned away, requests in flight finish
+// (bounded by their deadline), the REPL pool closes.
+func runServe(ctx context.Context, e *env, sc config.Serve, token string, bo serve.BuildOptions) error {
+	ln, err := net.Listen("tcp", sc.Addr)
+	if err != nil {
+		return fmt.Errorf("listening on %s: %w", sc.Addr, err)
+	}
+	logger := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	srv := serve.New(serve.Options{
+		Token: token, MaxBodyBytes: sc.MaxBody, MaxItems: sc.MaxItems, QueueSize: sc.Queue,
+		Timeout: sc.Timeout, HeaderTimeout: e.cfg.Lean.StartTimeout, Logger: logger,
+		Versions: serve.Versions{Leanprm: leanprmVersion(), Lean: "starting", REPL: "starting", Model: "starting"},
+	})
+	// A client gets 30s for its headers and 2m for its whole request (a slow body holds at most
+	// serve.max_body of memory, and not for long); answers take what the work takes.
+	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 30 * time.Second, ReadTimeout: 2 * time.Minute,
+		IdleTimeout: 2 * time.Minute, ErrorLog: slog.NewLogLogger(logger.Handler(), slog.LevelWarn)}
+	served := make(chan error, 1)
+	go func() { served <- hs.Serve(ln) }()
+	auth := "bearer token required"
+	if token == "" {
+		auth = "no authentication (set --auth-token-file or " + serveTokenEnv + ")"
+	}
+	fmt.Fprintf(e.stderr, "leanprm: serving on http://%s (%s); starting the checkers\n", ln.Addr(), auth)
+
+	stop := func() error {
+		srv.Drain()
+		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), sc.Timeout+5*time.Second)
+		defer cancel()
+		return hs.Shutdown(sctx)
+	}
+	// The REPL pool lives until built.Close, not until the signal: the requests in flight
+	// still need it while the server drains. A signal during the start stops the start.
+	poolCtx, cancelPool := context.WithCancel(context.WithoutCancel(ctx))
+	defer cancelPool()
+	stopWatch := context.AfterFunc(ctx, cancelPool)
+	built, err := serve.Build(poolCtx, e.cfg, bo, e.stderr)
+	if !stopWatch() && err == nil { // the signal came as the pool finished starting
+		built.Close()
+		err = ctx.Err()
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			err = ctx.Err()
+		}
+		if serr := stop(); serr != nil {
+			fmt.Fprintln(e.stderr, "leanprm:", serr)
+		}
+		return err
+	}
+	srv.Ready(&dispatch.Local{Handler: serve.NewHandler(built.Parts)}, built.Info)
+	fmt.Fprintf(e.stderr, "leanprm: ready (checker %s, Lean %s, REPL %s, model %s)\n",
+		built.Info.Checker, built.Info.Versions.Lean, built.Info.Versions.REPL, built.Info.Versions.Model)
+
+	select {
+	case err = <-served:
+		built.Close()
+		return fmt.Errorf("serving on %s: %w", ln.Addr(), err)
+	case <-ctx.Done():
+	}
+	fmt.Fprintln(e.stderr, "leanprm: stopping: finishing the requests in flight")
+	serr := stop()
+	built.Close() // after Shutdown: no request is using a REPL any more
+	if serr != nil && !errors.Is(serr, http.ErrServerClosed) {
+		fmt.Fprintln(e.stderr, "leanprm: shutdown:", serr)
+	}
+	return ctx.Err()
+}

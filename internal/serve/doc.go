@@ -1,0 +1,45 @@
+// Package serve is `leanprm serve`: the scorer and the verifier as an HTTP service for RL
+// loops, PRM-guided search and contest judges.
+//
+// A Server is an http.Handler. Each request is decoded into typed items, validated once, and
+// split into one dispatch.Task per item (a chain, a proof, a snippet); a dispatch.Executor runs
+// them — dispatch.Local over NewHandler's Handler in this process, or workers behind NATS —
+// and every item gets its own answer or its own error: a batch never fails because one item
+// did. The endpoints:
+//
+//	POST /v1/score        chains → scored chains, the JSON of `check --json` (plus prefix_id)
+//	POST /v1/verify       verify-proof rows → verify-proof results
+//	POST /api/check       Kimina Lean Server v2 (snippets → REPL responses)
+//	POST /verify          Kimina's legacy API (also /one_pass_verify_batch)
+//	GET  /health          Kimina's health check
+//	POST /get_reward      OpenRLHF remote reward (query, prompts, labels → rewards)
+//	POST /pooling         vLLM pooling for Qwen2.5-Math-PRM clients (<extra_0> steps)
+//	GET  /livez /readyz   liveness; readiness once the REPL pool is warm (at once with exact)
+//	GET  /metrics         Prometheus
+//
+// Incremental scoring: every scored chain comes back with a prefix_id; a later request may
+// send {"prefix": id, "steps": [new steps]}. The server keeps the chains it returned (bounded
+// LRU) and the formal obligations the REPL decided, by content (ObligationCache,
+// CachedChecker), so only the new steps' obligations reach Lean. The learned PRM sees the
+// whole chain, as it must (a step's score depends on the steps before it); the answer is the
+// one a full request would get.
+//
+// Admission: at most Options.QueueSize items are admitted at once; a request that does not
+// fit is answered 429 with Retry-After at once, never queued without bound nor dropped.
+// Deadlines: a request's timeout (or Options.Timeout) bounds it end to end: items still
+// queued at the deadline are answered with an error and not run. A snippet whose import
+// header the pool does not hold ready gets Options.HeaderTimeout on top of its own timeout.
+//
+// Untrusted Lean: snippets are held to verify-proof's rules on running code and bending the
+// checker (verify.CheckSnippet: no #eval, run_cmd, IO, unsafe, extern, debug options, …) and
+// may import only the served header's modules, unless the operator allows unsafe Lean.
+//
+// Usage:
+//
+//	built, err := serve.Build(ctx, cfg, serve.BuildOptions{}, os.Stderr)
+//	...
+//	defer built.Close()
+//	srv := serve.New(serve.Options{Token: token})
+//	srv.Ready(&dispatch.Local{Handler: serve.NewHandler(built.Parts)}, built.Info)
+//	http.ListenAndServe("127.0.0.1:8080", srv)
+package serve

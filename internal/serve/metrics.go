@@ -1,0 +1,148 @@
+package serve
+
+import (
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/leanprm/leanprm/internal/dispatch"
+	"github.com/leanprm/leanprm/leanbridge/repl"
+)
+
+// metrics are the server's Prometheus metrics, in a registry of its own (no global state).
+type metrics struct {
+	reg      *prometheus.Registry
+	requests *prometheus.CounterVec
+	latency  *prometheus.HistogramVec
+	items    *prometheus.CounterVec
+	verdicts *prometheus.CounterVec
+	rejected prometheus.Counter
+}
+
+func newMetrics(s *Server) *metrics {
+	m := &metrics{
+		reg: prometheus.NewRegistry(),
+		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "leanprm_http_requests_total", Help: "HTTP requests by endpoint and status code.",
+		}, []string{"endpoint", "code"}),
+		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name: "leanprm_http_request_duration_seconds", Help: "Time to answer a request, by endpoint.",
+			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30, 60, 120, 300},
+		}, []string{"endpoint"}),
+		items: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "leanprm_items_total", Help: "Items (chains, proofs, snippets) answered, by kind and outcome (ok, error).",
+		}, []string{"kind", "outcome"}),
+		verdicts: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "leanprm_verdicts_total", Help: "Formal verdicts given, by checker (lean, sim, exact) and verdict.",
+		}, []string{"checker", "verdict"}),
+		rejected: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "leanprm_admission_rejected_total", Help: "Requests answered 429 because the admission queue was full.",
+		}),
+	}
+	m.reg.MustRegister(m.requests, m.latency, m.items, m.verdicts, m.rejected,
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "leanprm_admission_queue_depth", Help: "Items admitted and not yet answered (running or waiting for a worker).",
+		}, s.queueDepth),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "leanprm_admission_queue_capacity", Help: "Items that may be admitted at once.",
+		}, func() float64 { return float64(s.opts.QueueSize) }),
+	)
+	// The pool's counters, read through whatever Ready reported (zero before, and without a
+	// pool).
+	st := func(f func(repl.Stats) uint64) func() float64 {
+		return func() float64 {
+			if rs := s.current().REPLStats; rs != nil {
+				return float64(f(rs()))
+			}
+			return 0
+		}
+	}
+	m.reg.MustRegister(
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "leanprm_repl_worker_restarts_total", Help: "REPL processes started after a worker's first (crashes, timeouts, recycling).",
+		}, st(func(r repl.Stats) uint64 { return r.Restarts })),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "leanprm_repl_requests_total", Help: "REPL requests answered or failed.",
+		}, st(func(r repl.Stats) uint64 { return r.Requests })),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "leanprm_repl_timeouts_total", Help: "REPL requests that timed out (their process was killed).",
+		}, st(func(r repl.Stats) uint64 { return r.Timeouts })),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "leanprm_repl_queue_depth", Help: "REPL requests waiting for a worker.",
+		}, st(func(r repl.Stats) uint64 { return uint64(r.QueueLen) })),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "leanprm_repl_workers", Help: "Healthy REPL workers.",
+		}, st(func(r repl.Stats) uint64 { return uint64(r.Workers) })),
+	)
+	oc := func(pick func(entries int, bytes int64, hits, misses uint64) float64) func() float64 {
+		return func() float64 {
+			if c := s.current().Obligations; c != nil {
+				return pick(c.Stats())
+			}
+			return 0
+		}
+	}
+	m.reg.MustRegister(
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "leanprm_obligation_cache_hits_total", Help: "Obligation lines answered from the cache instead of the REPL.",
+		}, oc(func(_ int, _ int64, h, _ uint64) float64 { return float64(h) })),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "leanprm_obligation_cache_misses_total", Help: "Obligation lines sent to the REPL.",
+		}, oc(func(_ int, _ int64, _, m uint64) float64 { return float64(m) })),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "leanprm_obligation_cache_bytes", Help: "Approximate size of the obligation cache.",
+		}, oc(func(_ int, b int64, _, _ uint64) float64 { return float64(b) })),
+	)
+	return m
+}
+
+func (m *metrics) handler() http.Handler {
+	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{})
+}
+
+func (m *metrics) request(endpoint string, code int, d time.Duration) {
+	m.requests.WithLabelValues(endpoint, strconv.Itoa(code)).Inc()
+	if d > 0 {
+		m.latency.WithLabelValues(endpoint).Observe(d.Seconds())
+	}
+}
+
+// item counts one answered task and the verdicts in it.
+func (m *metrics) item(kind dispatch.Kind, r dispatch.Result) {
+	if r.Error != "" {
+		m.items.WithLabelValues(string(kind), "error").Inc()
+		return
+	}
+	m.items.WithLabelValues(string(kind), "ok").Inc()
+	switch kind {
+	case dispatch.KindScore:
+		var c struct {
+			Steps []struct {
+				Verdict string `json:"verdict"`
+				Checker string `json:"checker"`
+			} `json:"steps"`
+		}
+		if json.Unmarshal(r.Payload, &c) == nil {
+			for _, st := range c.Steps {
+				if st.Checker != "" {
+					m.verdicts.WithLabelValues(st.Checker, st.Verdict).Inc()
+				}
+			}
+		}
+	case dispatch.KindVerify:
+		var v struct{ Status, Checker string }
+		if json.Unmarshal(r.Payload, &v) == nil {
+			checker := v.Checker
+			if checker == "" {
+				checker = "static"
+			}
+			m.verdicts.WithLabelValues(checker, v.Status).Inc()
+		}
+	}
+}

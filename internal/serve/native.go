@@ -1,0 +1,247 @@
+package serve
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/leanprm/leanprm/hybrid/chain"
+	"github.com/leanprm/leanprm/internal/dispatch"
+)
+
+// ScoreRequest is the body of POST /v1/score.
+type ScoreRequest struct {
+	Chains []ChainIn `json:"chains"`
+	// Timeout is the request's deadline in seconds (0: the server's).
+	Timeout float64 `json:"timeout,omitempty"`
+}
+
+// ChainIn is one chain to score. Prefix, when set, is a prefix_id the server returned: the
+// chain is that chain's steps followed by Steps, and only what the new steps add is worked on
+// (formal obligations already checked are taken from the cache).
+type ChainIn struct {
+	ID      string   `json:"id"`
+	Problem string   `json:"problem"`
+	Steps   []StepIn `json:"steps"`
+	Prefix  string   `json:"prefix,omitempty"`
+}
+
+// StepIn is a step: a string (a fenced ```lean block is a Lean step) or {"text", "formal"}.
+type StepIn chain.Step
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (s *StepIn) UnmarshalJSON(b []byte) error {
+	b = bytes.TrimSpace(b)
+	if len(b) > 0 && b[0] == '"' {
+		var text string
+		if err := json.Unmarshal(b, &text); err != nil {
+			return err
+		}
+		*s = StepIn(stepFromText(text))
+		return nil
+	}
+	var st struct {
+		Text   *string `json:"text"`
+		Formal bool    `json:"formal"`
+	}
+	if len(b) == 0 || b[0] != '{' {
+		return fmt.Errorf("a step is a string or {\"text\": …, \"formal\": …}, not %.20s", b)
+	}
+	if err := json.Unmarshal(b, &st); err != nil {
+		return err
+	}
+	if st.Text == nil {
+		return fmt.Errorf(`a step object needs "text"`)
+	}
+	*s = StepIn{Text: *st.Text, Formal: st.Formal}
+	if !st.Formal {
+		*s = StepIn(stepFromText(*st.Text))
+	}
+	return nil
+}
+
+// stepFromText reads a step that is one fenced ```lean (or lean4) block as a Lean step.
+func stepFromText(text string) chain.Step {
+	t := strings.TrimSpace(text)
+	for _, fence := range []string{"```lean4\n", "```lean\n"} {
+		if rest, ok := strings.CutPrefix(t, fence); ok {
+			if inner, ok := strings.CutSuffix(rest, "```"); ok && !strings.Contains(inner, "```") {
+				return chain.Step{Text: strings.TrimSuffix(inner, "\n"), Formal: true}
+			}
+		}
+	}
+	return chain.Step{Text: text}
+}
+
+// prefixEntry is a scored chain kept for incremental scoring.
+type prefixEntry struct {
+	problem string
+	steps   []chain.Step
+}
+
+// PrefixID names a chain's content: its problem and steps.
+func PrefixID(problem string, steps []chain.Step) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%d:%s", len(problem), problem)
+	for _, s := range steps {
+		fmt.Fprintf(h, "|%t:%d:%s", s.Formal, len(s.Text), s.Text)
+	}
+	return "p-" + hex.EncodeToString(h.Sum(nil)[:16])
+}
+
+// scoreItem is one chain of the /v1/score answer: the scored chain as `check --json` writes
+// it plus prefix_id, or id and error.
+func (s *Server) score(w http.ResponseWriter, r *http.Request) {
+	var req ScoreRequest
+	if err := s.decode(w, r, &req); err != nil {
+		s.fail(w, err)
+		return
+	}
+	if req.Chains == nil {
+		s.fail(w, badRequest(`want {"chains": [{"id", "problem", "steps": [...]}]}`))
+		return
+	}
+	timeout, err := seconds(req.Timeout)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	out := make([]json.RawMessage, len(req.Chains))
+	var (
+		tasks []dispatch.Task
+		index []int // tasks[k] answers chain index[k]
+		ids   []string
+	)
+	for i, c := range req.Chains {
+		id := c.ID
+		if id == "" {
+			id = strconv.Itoa(i)
+		}
+		steps := make([]chain.Step, 0, len(c.Steps))
+		problem := c.Problem
+		if c.Prefix != "" {
+			p, ok := s.prefixes.get(c.Prefix)
+			if !ok {
+				out[i] = itemError(id, fmt.Sprintf("unknown prefix %q: it expired or this server never returned it; send the whole chain", c.Prefix))
+				continue
+			}
+			if problem != "" && problem != p.problem {
+				out[i] = itemError(id, fmt.Sprintf("the problem differs from prefix %q's", c.Prefix))
+				continue
+			}
+			problem = p.problem
+			steps = append(steps, p.steps...)
+		}
+		for _, st := range c.Steps {
+			steps = append(steps, chain.Step(st))
+		}
+		t, err := task(dispatch.KindScore, "", ScoreTask{Chain: chain.Chain{ID: id, Problem: problem, Steps: steps, FirstError: chain.NoLabel}})
+		if err != nil {
+			s.fail(w, err)
+			return
+		}
+		tasks, index, ids = append(tasks, t), append(index, i), append(ids, PrefixID(problem, steps))
+		s.keep(ids[len(ids)-1], problem, steps)
+	}
+	res, err := s.run(r.Context(), tasks, timeout)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	for k, rr := range res {
+		i := index[k]
+		if rr.Error != "" {
+			out[i] = itemError(req.Chains[i].ID, rr.Error)
+			continue
+		}
+		out[i] = withField(rr.Payload, "prefix_id", ids[k])
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"chains": out})
+}
+
+// keep remembers a chain for incremental scoring.
+func (s *Server) keep(id, problem string, steps []chain.Step) {
+	cost := int64(len(problem) + 64)
+	for _, st := range steps {
+		cost += int64(len(st.Text) + 32)
+	}
+	s.prefixes.put(id, prefixEntry{problem: problem, steps: steps}, cost)
+}
+
+// itemError is one item's error answer.
+func itemError(id, msg string) json.RawMessage {
+	b, _ := json.Marshal(map[string]string{"id": id, "error": msg})
+	return b
+}
+
+// withField adds "key": value in front of the fields of the JSON object obj.
+func withField(obj json.RawMessage, key, value string) json.RawMessage {
+	k, _ := json.Marshal(key)
+	v, _ := json.Marshal(value)
+	obj = bytes.TrimSpace(obj)
+	if len(obj) < 2 || obj[0] != '{' {
+		return obj
+	}
+	out := make([]byte, 0, len(obj)+len(k)+len(v)+2)
+	out = append(out, '{')
+	out = append(out, k...)
+	out = append(out, ':')
+	out = append(out, v...)
+	if rest := bytes.TrimSpace(obj[1:]); len(rest) > 0 && rest[0] != '}' {
+		out = append(out, ',')
+	}
+	return append(out, obj[1:]...)
+}
+
+// VerifyRequest is the body of POST /v1/verify: verify-proof's rows.
+type VerifyRequest struct {
+	Proofs  []VerifyTask `json:"proofs"`
+	Timeout float64      `json:"timeout,omitempty"`
+}
+
+func (s *Server) verifyProofs(w http.ResponseWriter, r *http.Request) {
+	var req VerifyRequest
+	if err := s.decode(w, r, &req); err != nil {
+		s.fail(w, err)
+		return
+	}
+	if req.Proofs == nil {
+		s.fail(w, badRequest(`want {"proofs": [{"id", "statement", "proof", "header"?}]}`))
+		return
+	}
+	timeout, err := seconds(req.Timeout)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	tasks := make([]dispatch.Task, len(req.Proofs))
+	for i, p := range req.Proofs {
+		if p.ID == "" {
+			p.ID = strconv.Itoa(i)
+		}
+		if tasks[i], err = task(dispatch.KindVerify, EnvKey(p.Header), p); err != nil {
+			s.fail(w, err)
+			return
+		}
+	}
+	res, err := s.run(r.Context(), tasks, timeout)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	out := make([]json.RawMessage, len(res))
+	for i, rr := range res {
+		if rr.Error != "" {
+			b, _ := json.Marshal(map[string]string{"id": req.Proofs[i].ID, "status": "error", "error": rr.Error})
+			out[i] = b
+			continue
+		}
+		out[i] = rr.Payload
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"results": out})
+}

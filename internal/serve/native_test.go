@@ -1,0 +1,140 @@
+package serve
+
+import (
+	"net/http"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/leanprm/leanprm/hybrid/chain"
+	"github.com/leanprm/leanprm/hybrid/report"
+)
+
+// scoreAnswer is the /v1/score answer decoded: each chain as check --json writes it, with the
+// fields serve adds.
+type scoreAnswer struct {
+	Chains []struct {
+		report.CheckJSON
+		PrefixID string `json:"prefix_id"`
+		Error    string `json:"error"`
+	} `json:"chains"`
+}
+
+func exactServer(t testing.TB, o Options) *testServer {
+	return startServer(t, loadConfig(t, map[string]string{"checker": "exact"}), o)
+}
+
+func TestScoreIsCheckJSON(t *testing.T) {
+	ts := exactServer(t, Options{})
+	c := chain.Chain{ID: "a", Problem: "Tom has 2 apples and buys 3.", FirstError: chain.NoLabel,
+		Steps: []chain.Step{{Text: "He has 2 + 3 = 6 apples."}, {Text: "So the answer is 6."}}}
+	var got scoreAnswer
+	resp := post(t, ts.URL+"/v1/score", "", map[string]any{"chains": []any{map[string]any{
+		"id": "a", "problem": c.Problem, "steps": []string{c.Steps[0].Text, c.Steps[1].Text}}}}, &got)
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	require.Len(t, got.Chains, 1)
+	r, err := ts.built.Parts.Scorer.ScoreChain(testCtx(t), c)
+	require.NoError(t, err)
+	want := report.NewCheckJSON(r, ts.built.Parts.Threshold, "min")
+	want.FirstError = 0 // in JSON the gold label is Gold (gold_first_error) alone
+	assert.Equal(t, want, got.Chains[0].CheckJSON, "the answer is what check --json writes for the chain")
+	assert.Equal(t, "refuted", got.Chains[0].Steps[0].Verdict.String())
+	assert.Equal(t, "exact", got.Chains[0].Steps[0].Checker)
+	assert.Equal(t, 0, got.Chains[0].Predicted)
+	assert.Nil(t, got.Chains[0].Gold, "no gold label was given")
+	assert.Equal(t, PrefixID(c.Problem, c.Steps), got.Chains[0].PrefixID)
+	assert.Equal(t, "test", resp.Header.Get("X-Leanprm-Version"))
+	assert.Equal(t, "none (exact checker)", resp.Header.Get("X-Lean-Version"))
+	assert.Contains(t, resp.Header.Get("X-Leanprm-Model"), "embedded-")
+}
+
+func TestScoreIncrementalEqualsFull(t *testing.T) {
+	ts := exactServer(t, Options{})
+	var first scoreAnswer
+	post(t, ts.URL+"/v1/score", "", `{"chains":[{"id":"p","problem":"Sum.","steps":["2 + 3 = 5.","5 * 4 = 20."]}]}`, &first)
+	require.Len(t, first.Chains, 1)
+	id := first.Chains[0].PrefixID
+	require.NotEmpty(t, id)
+
+	var inc, full scoreAnswer
+	post(t, ts.URL+"/v1/score", "", map[string]any{"chains": []any{
+		map[string]any{"id": "next", "prefix": id, "steps": []string{"20 - 1 = 18."}},
+		map[string]any{"id": "lost", "prefix": "p-0000", "steps": []string{"1 = 1."}},
+		map[string]any{"id": "other", "prefix": id, "problem": "Another problem.", "steps": []string{"1 = 1."}},
+	}}, &inc)
+	post(t, ts.URL+"/v1/score", "", `{"chains":[{"id":"next","problem":"Sum.","steps":["2 + 3 = 5.","5 * 4 = 20.","20 - 1 = 18."]}]}`, &full)
+	require.Len(t, inc.Chains, 3)
+	assert.Equal(t, full.Chains[0], inc.Chains[0], "a prefix plus new steps is scored as the whole chain")
+	assert.Len(t, inc.Chains[0].Steps, 3)
+	assert.Equal(t, "refuted", inc.Chains[0].Steps[2].Verdict.String())
+	assert.Contains(t, inc.Chains[1].Error, "unknown prefix")
+	assert.Equal(t, "lost", inc.Chains[1].ID)
+	assert.Contains(t, inc.Chains[2].Error, "problem differs")
+}
+
+func TestScorePerItemErrorsAndStepForms(t *testing.T) {
+	ts := exactServer(t, Options{})
+	var got scoreAnswer
+	resp := post(t, ts.URL+"/v1/score", "", `{"chains":[
+		{"id":"empty","problem":"x","steps":[]},
+		{"id":"ok","problem":"x","steps":[{"text":"1 + 1 = 2."},"`+"```lean\\ntheorem t : 1 + 1 = 2 := by decide\\n```"+`"]}]}`, &got)
+	require.Equal(t, http.StatusOK, resp.StatusCode, "one bad chain does not fail the batch")
+	require.Len(t, got.Chains, 2)
+	assert.Equal(t, "empty", got.Chains[0].ID)
+	assert.Contains(t, got.Chains[0].Error, "no steps")
+	assert.Empty(t, got.Chains[1].Error)
+	require.Len(t, got.Chains[1].Steps, 2)
+	assert.False(t, got.Chains[1].Steps[0].Formal)
+	assert.True(t, got.Chains[1].Steps[1].Formal, "a fenced lean step is a Lean step")
+	assert.Equal(t, "theorem t : 1 + 1 = 2 := by decide", got.Chains[1].Steps[1].Text)
+}
+
+func TestVerifyStaticWithoutLean(t *testing.T) {
+	ts := exactServer(t, Options{})
+	var got struct {
+		Results []struct {
+			ID      string `json:"id"`
+			Status  string `json:"status"`
+			Reasons []struct {
+				Code string `json:"code"`
+			} `json:"reasons"`
+			Error string `json:"error"`
+		} `json:"results"`
+	}
+	resp := post(t, ts.URL+"/v1/verify", "", `{"proofs":[
+		{"id":"s","statement":"theorem t : 1 + 1 = 2","proof":"theorem t : 1 + 1 = 2 := by sorry"},
+		{"id":"e","statement":"","proof":"x"}]}`, &got)
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	require.Len(t, got.Results, 2)
+	assert.Equal(t, "rejected", got.Results[0].Status)
+	require.NotEmpty(t, got.Results[0].Reasons)
+	assert.Equal(t, "sorry", got.Results[0].Reasons[0].Code)
+	assert.Equal(t, "error", got.Results[1].Status)
+	assert.Contains(t, got.Results[1].Error, "statement")
+}
+
+func TestIncrementalSendsOnlyTheNewStepToTheREPL(t *testing.T) {
+	ts := simServer(t, Options{})
+	var first, inc scoreAnswer
+	post(t, ts.URL+"/v1/score", "", `{"chains":[{"id":"p","problem":"Sum.","steps":["2 + 3 = 5.","5 * 4 = 20."]}]}`, &first)
+	require.Len(t, first.Chains, 1)
+	_, _, hits0, misses0 := ts.built.Info.Obligations.Stats()
+	requests0 := ts.built.Info.REPLStats().Requests
+	post(t, ts.URL+"/v1/score", "", map[string]any{"chains": []any{
+		map[string]any{"id": "next", "prefix": first.Chains[0].PrefixID, "steps": []string{"20 - 1 = 18."}}}}, &inc)
+	require.Len(t, inc.Chains, 1)
+	require.Len(t, inc.Chains[0].Steps, 3)
+	assert.Equal(t, "refuted", inc.Chains[0].Steps[2].Verdict.String())
+	assert.Equal(t, "sim", inc.Chains[0].Steps[2].Checker)
+	for i, st := range first.Chains[0].Steps {
+		// The learned scores may move (the model reads a step with the chain around it);
+		// the formal side's answers are the cached ones.
+		assert.Equal(t, st.Verdict, inc.Chains[0].Steps[i].Verdict)
+		assert.Equal(t, st.Obligations, inc.Chains[0].Steps[i].Obligations)
+	}
+	_, _, hits, misses := ts.built.Info.Obligations.Stats()
+	assert.Equal(t, uint64(4), hits-hits0, "the prefix's two obligations (two lines each) come from the cache")
+	assert.Equal(t, uint64(2), misses-misses0, "only the new step's obligation goes to Lean")
+	assert.Equal(t, uint64(1), ts.built.Info.REPLStats().Requests-requests0, "in one REPL request")
+}

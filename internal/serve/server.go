@@ -1,0 +1,448 @@
+package serve
+
+import (
+	"context"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/leanprm/leanprm/internal/dispatch"
+	"github.com/leanprm/leanprm/leanbridge/repl"
+)
+
+// Defaults of Options.
+const (
+	DefaultMaxBodyBytes  = 16 << 20
+	DefaultMaxItems      = 1024
+	DefaultQueueSize     = 1024
+	DefaultTimeout       = 5 * time.Minute
+	DefaultHeaderTimeout = 5 * time.Minute
+	DefaultPrefixBytes   = 64 << 20
+	DefaultPrefixEntries = 65536
+)
+
+// Versions are sent with every response, as the headers X-Leanprm-Version, X-Lean-Version,
+// X-Lean-Repl-Version and X-Leanprm-Model: results depend on all four.
+type Versions struct {
+	Leanprm, Lean, REPL, Model string
+}
+
+// Options configure a Server. The zero value serves without authentication, with the
+// defaults above.
+type Options struct {
+	// Token, when set, is required as `Authorization: Bearer <Token>` on every endpoint but
+	// the health, readiness and metrics ones.
+	Token string
+	// MaxBodyBytes bounds a request body (413 beyond).
+	MaxBodyBytes int64
+	// MaxItems bounds the items (chains, proofs, snippets, queries, inputs) of one request.
+	MaxItems int
+	// QueueSize is how many items may be admitted at once, running or waiting for a worker;
+	// a request that does not fit is answered 429 with Retry-After.
+	QueueSize int
+	// Timeout is a request's deadline when it names none (timeout fields ask for less, never
+	// more); an item still queued at the deadline is answered with an error and not run.
+	Timeout time.Duration
+	// HeaderTimeout is the extra budget of a snippet whose header is not one of the warm ones
+	// (Info.WarmHeaders): importing it is not charged to the snippet's own timeout.
+	HeaderTimeout time.Duration
+	// Versions are reported until Ready gives the final ones (Leanprm is known at once).
+	Versions Versions
+	// PrefixEntries and PrefixBytes bound the chains kept for incremental scoring.
+	PrefixEntries int
+	PrefixBytes   int64
+	// Logger gets request failures; nil discards.
+	Logger *slog.Logger
+}
+
+func (o Options) withDefaults() Options {
+	if o.MaxBodyBytes <= 0 {
+		o.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	if o.MaxItems <= 0 {
+		o.MaxItems = DefaultMaxItems
+	}
+	if o.QueueSize <= 0 {
+		o.QueueSize = DefaultQueueSize
+	}
+	if o.Timeout <= 0 {
+		o.Timeout = DefaultTimeout
+	}
+	if o.HeaderTimeout <= 0 {
+		o.HeaderTimeout = DefaultHeaderTimeout
+	}
+	if o.PrefixBytes <= 0 {
+		o.PrefixBytes = DefaultPrefixBytes
+	}
+	if o.PrefixEntries <= 0 {
+		o.PrefixEntries = DefaultPrefixEntries
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	return o
+}
+
+// Server is the HTTP face of leanprm: the native, Kimina, OpenRLHF and vLLM endpoints and
+// the operational ones, over a dispatch.Executor. It is an http.Handler. It answers 503 to
+// work until Ready is called (the REPL pool warms up meanwhile) and after Drain.
+type Server struct {
+	opts     Options
+	mux      *http.ServeMux
+	m        *metrics
+	exec     atomic.Pointer[dispatch.Executor]
+	info     atomic.Pointer[Info]
+	draining atomic.Bool
+	tokenSum [32]byte
+	prefixes *lru[prefixEntry]
+
+	mu       sync.Mutex
+	admitted int // items admitted and not yet answered
+}
+
+// New builds a Server; it serves work once Ready is called.
+func New(o Options) *Server {
+	o = o.withDefaults()
+	s := &Server{opts: o, mux: http.NewServeMux(), prefixes: newLRU[prefixEntry](o.PrefixEntries, o.PrefixBytes)}
+	if o.Token != "" {
+		s.tokenSum = sha256.Sum256([]byte(o.Token))
+	}
+	s.m = newMetrics(s)
+	s.routes()
+	return s
+}
+
+// Info is what the server reports about the executor's parts once they are up.
+type Info struct {
+	Versions Versions
+	// Checker names the formal side ("exact", "sim+exact", …) for /readyz and debug output.
+	Checker string
+	// WarmHeaders are the headers the REPL pool holds ready (lean.header).
+	WarmHeaders []string
+	// REPLStats, when set, reads the REPL pool's counters for /metrics.
+	REPLStats func() repl.Stats
+	// Obligations, when set, is the obligation cache whose counters /metrics shows.
+	Obligations *ObligationCache
+}
+
+// Ready makes the server take work, run by exec, and report info.
+func (s *Server) Ready(exec dispatch.Executor, info Info) {
+	if info.Versions.Leanprm == "" {
+		info.Versions.Leanprm = s.opts.Versions.Leanprm
+	}
+	s.info.Store(&info)
+	s.exec.Store(&exec)
+}
+
+// current is the Info to report: Ready's, or what Options say before.
+func (s *Server) current() *Info {
+	if i := s.info.Load(); i != nil {
+		return i
+	}
+	return &Info{Versions: s.opts.Versions}
+}
+
+// Drain makes /readyz fail and turns new work away with 503, so a load balancer sends it
+// elsewhere while http.Server.Shutdown lets the requests in flight finish.
+func (s *Server) Drain() { s.draining.Store(true) }
+
+// ServeHTTP implements http.Handler.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	v := s.current().Versions
+	h.Set("X-Leanprm-Version", v.Leanprm)
+	h.Set("X-Lean-Version", v.Lean)
+	h.Set("X-Lean-Repl-Version", v.REPL)
+	h.Set("X-Leanprm-Model", v.Model)
+	s.mux.ServeHTTP(w, r)
+}
+
+func (s *Server) routes() {
+	s.handle("GET /livez", "livez", false, func(w http.ResponseWriter, _ *http.Request) {
+		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	})
+	s.handle("GET /readyz", "readyz", false, s.readyz)
+	s.handle("GET /health", "health", false, func(w http.ResponseWriter, _ *http.Request) {
+		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	})
+	s.handle("GET /{$}", "health", false, func(w http.ResponseWriter, _ *http.Request) {
+		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	})
+	s.mux.Handle("GET /metrics", s.m.handler())
+	s.handle("POST /v1/score", "v1_score", true, s.score)
+	s.handle("POST /v1/verify", "v1_verify", true, s.verifyProofs)
+	s.handle("POST /api/check", "api_check", true, s.kiminaCheck)
+	s.handle("POST /api/check/", "api_check", true, s.kiminaCheck)
+	s.handle("POST /verify", "verify", true, s.kiminaVerify)
+	s.handle("POST /one_pass_verify_batch", "verify", true, s.kiminaVerify)
+	s.handle("POST /get_reward", "get_reward", true, s.getReward)
+	s.handle("POST /pooling", "pooling", true, s.pooling)
+	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		s.m.request("other", http.StatusNotFound, 0)
+		writeError(w, http.StatusNotFound, fmt.Sprintf("no endpoint %s %s", r.Method, r.URL.Path))
+	})
+}
+
+// handle registers an endpoint with its metrics and, when auth, the bearer token check.
+func (s *Server) handle(pattern, name string, auth bool, fn http.HandlerFunc) {
+	s.mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
+		defer func() { s.m.request(name, rec.status, time.Since(start)) }()
+		if auth && !s.authorized(r) {
+			rec.Header().Set("WWW-Authenticate", `Bearer realm="leanprm"`)
+			writeError(rec, http.StatusUnauthorized, "missing or wrong token: send Authorization: Bearer <token>")
+			return
+		}
+		fn(rec, r)
+	})
+}
+
+// authorized compares the bearer token in constant time (of the hashes, so the length of the
+// token does not show either).
+func (s *Server) authorized(r *http.Request) bool {
+	if s.opts.Token == "" {
+		return true
+	}
+	got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	if !ok {
+		return false
+	}
+	sum := sha256.Sum256([]byte(strings.TrimSpace(got)))
+	return subtle.ConstantTimeCompare(sum[:], s.tokenSum[:]) == 1
+}
+
+func (s *Server) readyz(w http.ResponseWriter, _ *http.Request) {
+	switch {
+	case s.draining.Load():
+		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "draining"})
+	case s.exec.Load() == nil:
+		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "warming up"})
+	default:
+		i := s.current()
+		writeJSON(w, http.StatusOK, map[string]any{"status": "ready", "checker": i.Checker, "warm_headers": i.WarmHeaders})
+	}
+}
+
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+}
+
+func (r *statusRecorder) WriteHeader(code int) {
+	r.status = code
+	r.ResponseWriter.WriteHeader(code)
+}
+
+// errorBody is every error answer: "error" for leanprm's clients, "detail" for FastAPI's
+// (Kimina's client reads detail).
+type errorBody struct {
+	Error  string `json:"error"`
+	Detail string `json:"detail"`
+}
+
+func writeError(w http.ResponseWriter, status int, msg string) {
+	writeJSON(w, status, errorBody{Error: msg, Detail: msg})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		status, b = http.StatusInternalServerError, []byte(`{"error":"encoding the answer failed","detail":"encoding the answer failed"}`)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	w.Write(append(b, '\n'))
+}
+
+// requestError is a request-level failure with its HTTP status.
+type requestError struct {
+	status int
+	msg    string
+}
+
+func (e *requestError) Error() string { return e.msg }
+
+func badRequest(format string, args ...any) error {
+	return &requestError{status: http.StatusBadRequest, msg: fmt.Sprintf(format, args...)}
+}
+
+// fail answers err: a requestError with its status, anything else 500.
+func (s *Server) fail(w http.ResponseWriter, err error) {
+	var re *requestError
+	if errors.As(err, &re) {
+		if re.status == http.StatusTooManyRequests || re.status == http.StatusServiceUnavailable {
+			w.Header().Set("Retry-After", "1")
+		}
+		writeError(w, re.status, re.msg)
+		return
+	}
+	s.opts.Logger.Error("request failed", "err", err)
+	writeError(w, http.StatusInternalServerError, err.Error())
+}
+
+// decode reads the body as JSON into v, within the body limit, with an error that says what
+// is wrong and where.
+//
+// A body announced larger than the limit is refused before a byte of it is read; a chunked one
+// is read up to the limit. The decoder holds up to about three times the limit while it reads,
+// so the memory of a server is bounded by its concurrent requests times that.
+func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) error {
+	if r.ContentLength > s.opts.MaxBodyBytes {
+		w.Header().Set("Connection", "close") // the rest of the body is not read
+		return &requestError{status: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf("the body is larger than %d bytes", s.opts.MaxBodyBytes)}
+	}
+	body := http.MaxBytesReader(w, r.Body, s.opts.MaxBodyBytes)
+	dec := json.NewDecoder(body)
+	err := dec.Decode(v)
+	if err == nil {
+		if dec.More() {
+			return badRequest("malformed JSON: more than one value in the body")
+		}
+		return nil
+	}
+	var (
+		mbe *http.MaxBytesError
+		se  *json.SyntaxError
+		te  *json.UnmarshalTypeError
+	)
+	switch {
+	case errors.As(err, &mbe):
+		return &requestError{status: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf("the body is larger than %d bytes", mbe.Limit)}
+	case errors.As(err, &se):
+		return badRequest("malformed JSON at byte %d: %v", se.Offset, se)
+	case errors.As(err, &te):
+		field := te.Field
+		if field == "" {
+			field = "the body"
+		}
+		return badRequest("wrong type: %s is a JSON %s, want %s", field, te.Value, jsonKind(te.Type.String()))
+	case errors.Is(err, io.EOF):
+		return badRequest("empty body: want a JSON object")
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return badRequest("malformed JSON: the body ends early")
+	}
+	return badRequest("malformed request: %v", err)
+}
+
+func jsonKind(goType string) string {
+	switch {
+	case strings.HasPrefix(goType, "[]"):
+		return "an array"
+	case goType == "string":
+		return "a string"
+	case strings.HasPrefix(goType, "int"), strings.HasPrefix(goType, "float"), strings.HasPrefix(goType, "uint"):
+		return "a number"
+	case goType == "bool":
+		return "true or false"
+	}
+	return "an object"
+}
+
+// run admits n tasks, runs them under the request's deadline and returns one result per task.
+// A request that does not fit in the admission queue is a 429, one with too many items a 413.
+func (s *Server) run(ctx context.Context, tasks []dispatch.Task, timeout time.Duration) ([]dispatch.Result, error) {
+	execp := s.exec.Load()
+	switch {
+	case s.draining.Load():
+		return nil, &requestError{status: http.StatusServiceUnavailable, msg: "shutting down: send this request to another instance"}
+	case execp == nil:
+		return nil, &requestError{status: http.StatusServiceUnavailable, msg: "warming up: the REPL pool is starting (see /readyz)"}
+	case len(tasks) > s.opts.MaxItems:
+		return nil, s.tooMany(len(tasks))
+	}
+	if !s.admit(len(tasks)) {
+		s.m.rejected.Inc()
+		return nil, &requestError{status: http.StatusTooManyRequests, msg: fmt.Sprintf("the admission queue is full (%d items admitted); retry later", s.opts.QueueSize)}
+	}
+	defer s.release(len(tasks))
+	if timeout <= 0 || timeout > s.opts.Timeout {
+		timeout = s.opts.Timeout
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	deadline, _ := ctx.Deadline()
+	for i := range tasks {
+		if tasks[i].Deadline.IsZero() || tasks[i].Deadline.After(deadline) {
+			tasks[i].Deadline = deadline
+		}
+	}
+	res := (*execp).Execute(ctx, tasks)
+	if len(res) != len(tasks) {
+		return nil, fmt.Errorf("the executor answered %d of %d items", len(res), len(tasks))
+	}
+	for i, r := range res {
+		s.m.item(tasks[i].Kind, r)
+	}
+	return res, nil
+}
+
+func (s *Server) tooMany(n int) error {
+	return &requestError{status: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf("%d items in one request; at most %d (split the batch)", n, s.opts.MaxItems)}
+}
+
+// admit takes n places in the admission queue, or none. A request larger than the whole queue
+// is admitted when the queue is empty, so no batch within MaxItems waits forever.
+func (s *Server) admit(n int) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.admitted+n > s.opts.QueueSize && s.admitted > 0 {
+		return false
+	}
+	s.admitted += n
+	return true
+}
+
+func (s *Server) release(n int) {
+	s.mu.Lock()
+	s.admitted -= n
+	s.mu.Unlock()
+}
+
+func (s *Server) queueDepth() float64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return float64(s.admitted)
+}
+
+// seconds turns a timeout field (seconds; 0 or absent: none) into a duration.
+func seconds(v float64) (time.Duration, error) {
+	if v < 0 || v > 1e6 {
+		return 0, badRequest("timeout %v: want seconds between 0 and 1000000", v)
+	}
+	return time.Duration(v * float64(time.Second)), nil
+}
+
+// task makes a task of kind with payload v.
+func task(kind dispatch.Kind, env string, v any) (dispatch.Task, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return dispatch.Task{}, err
+	}
+	return dispatch.Task{Kind: kind, Env: env, Payload: b}, nil
+}
+
+// uniqueIDs reports the first id given twice.
+func uniqueIDs(ids []string) error {
+	seen := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		if seen[id] {
+			return badRequest("id %s is given twice: ids must be unique", strconv.Quote(id))
+		}
+		seen[id] = true
+	}
+	return nil
+}
+
+func (s *Server) warm(header string) bool { return slices.Contains(s.current().WarmHeaders, header) }
