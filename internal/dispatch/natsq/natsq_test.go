@@ -1,0 +1,225 @@
+package natsq_test
+
+import (
+	"context"
+	"encoding/json"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/leanprm/leanprm/internal/dispatch"
+	"github.com/leanprm/leanprm/internal/dispatch/natsq"
+)
+
+// countingHandler echoes after latency and counts the calls per task key.
+type countingHandler struct {
+	latency time.Duration
+	mu      sync.Mutex
+	calls   map[string]int
+}
+
+func (h *countingHandler) Handle(ctx context.Context, t dispatch.Task) dispatch.Result {
+	h.mu.Lock()
+	if h.calls == nil {
+		h.calls = map[string]int{}
+	}
+	h.calls[t.Key()]++
+	h.mu.Unlock()
+	return echo(ctx, t, h.latency)
+}
+
+func (h *countingHandler) total() (calls, keys int) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for _, n := range h.calls {
+		calls += n
+	}
+	return calls, len(h.calls)
+}
+
+// runWorker runs a worker in this process until the test ends.
+func runWorker(t *testing.T, url string, h dispatch.Handler, opts natsq.WorkerOptions) *natsq.Worker {
+	t.Helper()
+	nc := connect(t, url)
+	w, err := natsq.NewWorker(context.Background(), nc, h, opts)
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- w.Run(ctx) }()
+	t.Cleanup(func() {
+		cancel()
+		require.NoError(t, <-done)
+	})
+	return w
+}
+
+func newGateway(t *testing.T, url string, opts natsq.GatewayOptions) *natsq.Gateway {
+	t.Helper()
+	g, err := natsq.NewGateway(context.Background(), connect(t, url), opts)
+	require.NoError(t, err)
+	t.Cleanup(func() { g.Close() })
+	return g
+}
+
+func TestEveryItemAnsweredOnceDuplicatesCollapse(t *testing.T) {
+	url := startServer(t)
+	h := &countingHandler{latency: time.Millisecond}
+	g := newGateway(t, url, natsq.GatewayOptions{})
+	runWorker(t, url, h, natsq.WorkerOptions{Capacity: 4})
+	runWorker(t, url, h, natsq.WorkerOptions{Capacity: 4})
+
+	tasks := items(300, "env-a")
+	// Items 300…349 repeat items 0…49: the same key, queued once, answered to both.
+	tasks = append(tasks, tasks[:50]...)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	res := g.Execute(ctx, tasks)
+	require.Len(t, res, len(tasks))
+	for i, r := range res {
+		p, err := decodeEcho(r)
+		require.NoError(t, err, "item %d", i)
+		assert.Equal(t, i%300, p.N, "item %d got another item's result", i)
+	}
+	calls, keys := h.total()
+	assert.Equal(t, 300, keys)
+	assert.Equal(t, 300, calls, "a duplicate ran twice")
+
+	// The same batch again, inside the dedupe window: nothing runs, every result is read
+	// back from the result stream.
+	res = g.Execute(ctx, tasks[:100])
+	for i, r := range res {
+		p, err := decodeEcho(r)
+		require.NoError(t, err, "item %d", i)
+		assert.Equal(t, i, p.N)
+	}
+	calls, _ = h.total()
+	assert.Equal(t, 300, calls, "a task repeated within the dedupe window ran again")
+}
+
+func TestSecondGatewayGetsCollapsedResult(t *testing.T) {
+	url := startServer(t)
+	h := &countingHandler{latency: 200 * time.Millisecond}
+	g1 := newGateway(t, url, natsq.GatewayOptions{})
+	g2 := newGateway(t, url, natsq.GatewayOptions{})
+	runWorker(t, url, h, natsq.WorkerOptions{Capacity: 2})
+	tasks := items(2, "")
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	var wg sync.WaitGroup
+	var r1, r2 []dispatch.Result
+	wg.Go(func() { r1 = g1.Execute(ctx, tasks) })
+	wg.Go(func() { r2 = g2.Execute(ctx, tasks) })
+	wg.Wait()
+	for i := range tasks {
+		for _, r := range [][]dispatch.Result{r1, r2} {
+			p, err := decodeEcho(r[i])
+			require.NoError(t, err)
+			assert.Equal(t, i, p.N)
+		}
+	}
+	calls, _ := h.total()
+	assert.Equal(t, 2, calls, "both gateways' tasks collapse into one run each")
+}
+
+func TestDeadlinesContextAndBadItems(t *testing.T) {
+	url := startServer(t)
+	g := newGateway(t, url, natsq.GatewayOptions{DeadlineGrace: 50 * time.Millisecond})
+	ctx := context.Background()
+
+	// No worker: a task with a deadline is answered at its deadline, one without waits for
+	// the context.
+	tasks := items(3, "")
+	tasks[0].Deadline = time.Now().Add(300 * time.Millisecond)
+	tasks[1].Kind = "no.dots"
+	cctx, cancel := context.WithTimeout(ctx, time.Second)
+	start := time.Now()
+	res := g.Execute(cctx, tasks)
+	cancel()
+	assert.Contains(t, res[0].Error, "deadline")
+	assert.Contains(t, res[1].Error, "not a subject token")
+	assert.Contains(t, res[2].Error, "deadline exceeded")
+	assert.Less(t, time.Since(start), 5*time.Second)
+
+	// A worker that comes late finds the first task past its deadline and does not run it;
+	// the third one (no deadline) it runs, though its batch has given up.
+	h := &countingHandler{}
+	w := runWorker(t, url, h, natsq.WorkerOptions{Capacity: 1})
+	require.Eventually(t, func() bool { return w.Stats().Skipped+w.Stats().Ran == 2 }, 10*time.Second, 10*time.Millisecond)
+	assert.Equal(t, 1, w.Stats().Skipped)
+	calls, _ := h.total()
+	assert.Equal(t, 1, calls)
+
+	// A cancelled batch answers at once, every item with an error.
+	cctx, cancel = context.WithCancel(ctx)
+	cancel()
+	res = g.Execute(cctx, items(5, "x"))
+	for _, r := range res {
+		assert.NotEmpty(t, r.Error)
+		assert.Empty(t, r.Payload)
+	}
+	assert.Empty(t, g.Execute(ctx, nil))
+}
+
+func TestHandlerPanicAndEmptyAnswerAreItemErrors(t *testing.T) {
+	url := startServer(t)
+	g := newGateway(t, url, natsq.GatewayOptions{})
+	runWorker(t, url, dispatch.HandlerFunc(func(ctx context.Context, t dispatch.Task) dispatch.Result {
+		switch string(t.Payload) {
+		case `"panic"`:
+			panic("boom")
+		case `"empty"`:
+			return dispatch.Result{}
+		}
+		return dispatch.Result{Payload: t.Payload}
+	}), natsq.WorkerOptions{Capacity: 2})
+	tasks := []dispatch.Task{
+		{Kind: dispatch.KindScore, Payload: json.RawMessage(`"panic"`)},
+		{Kind: dispatch.KindScore, Payload: json.RawMessage(`"empty"`)},
+		{Kind: dispatch.KindScore, Payload: json.RawMessage(`"fine"`)},
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	res := g.Execute(ctx, tasks)
+	assert.Contains(t, res[0].Error, "panicked: boom")
+	assert.Contains(t, res[1].Error, "no answer")
+	assert.JSONEq(t, `"fine"`, string(res[2].Payload))
+}
+
+func TestLongTaskKeptAliveByProgressAcks(t *testing.T) {
+	url := startServer(t)
+	opts := natsq.Options{AckWait: 300 * time.Millisecond, MaxDeliver: 2}
+	g := newGateway(t, url, natsq.GatewayOptions{Options: opts})
+	var runs atomic.Int32
+	runWorker(t, url, dispatch.HandlerFunc(func(ctx context.Context, t dispatch.Task) dispatch.Result {
+		runs.Add(1)
+		time.Sleep(time.Second) // over three AckWaits
+		return dispatch.Result{Payload: t.Payload}
+	}), natsq.WorkerOptions{Options: opts, Capacity: 2})
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	res := g.Execute(ctx, []dispatch.Task{{Kind: dispatch.KindCheck, Payload: json.RawMessage(`1`)}})
+	assert.JSONEq(t, `1`, string(res[0].Payload), res[0].Error)
+	assert.Equal(t, int32(1), runs.Load(), "the task was redelivered while it ran")
+}
+
+func TestSetupIsIdempotent(t *testing.T) {
+	url := startServer(t)
+	js, err := jetstream.New(connect(t, url))
+	require.NoError(t, err)
+	ctx := context.Background()
+	_, _, c1, err := natsq.Setup(ctx, js, natsq.Options{})
+	require.NoError(t, err)
+	_, _, c2, err := natsq.Setup(ctx, js, natsq.Options{AckWait: time.Minute, MaxDeliver: 5})
+	require.NoError(t, err)
+	assert.Equal(t, natsq.DefaultAckWait, c1.CachedInfo().Config.AckWait)
+	assert.Equal(t, time.Minute, c2.CachedInfo().Config.AckWait, "set-up updates the consumer")
+	assert.Equal(t, 5, c2.CachedInfo().Config.MaxDeliver)
+	info, err := js.Stream(ctx, natsq.DefaultTaskStream)
+	require.NoError(t, err)
+	assert.Equal(t, jetstream.WorkQueuePolicy, info.CachedInfo().Config.Retention)
+}
