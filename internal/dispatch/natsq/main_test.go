@@ -111,6 +111,9 @@ type echoPayload struct {
 	N   int  `json:"n"`
 	OK  bool `json:"ok,omitempty"`
 	Pid int  `json:"pid"`
+	// Restarts and Timeouts are the sim handler's pool counts when it answered.
+	Restarts uint64 `json:"restarts,omitempty"`
+	Timeouts uint64 `json:"timeouts,omitempty"`
 }
 
 // item is the payload the tests send: an item number and, for the fault handler, a fault.
@@ -156,7 +159,8 @@ func childHandler(ctx context.Context, cfg childConfig) (dispatch.Handler, func(
 			for _, m := range resp.Messages {
 				ok = ok && m.Severity != "error"
 			}
-			b, _ := json.Marshal(echoPayload{N: it.N, OK: ok, Pid: os.Getpid()})
+			st := pool.Stats()
+			b, _ := json.Marshal(echoPayload{N: it.N, OK: ok, Pid: os.Getpid(), Restarts: st.Restarts, Timeouts: st.Timeouts})
 			return dispatch.Result{Payload: b}
 		})
 		return h, func() { pool.Close() }, nil
