@@ -152,8 +152,10 @@ func (w *Worker) Run(ctx context.Context) error {
 			w.running.Add(1)
 			go func() {
 				defer w.running.Done()
-				defer func() { free <- struct{}{} }()
-				w.handle(context.WithoutCancel(ctx), msg)
+				var once sync.Once
+				release := func() { once.Do(func() { free <- struct{}{} }) }
+				defer release()
+				w.handle(context.WithoutCancel(ctx), msg, release)
 			}()
 		}
 		for range n - got {
@@ -167,8 +169,9 @@ func (w *Worker) Run(ctx context.Context) error {
 
 // handle runs one delivered task and publishes its result, then acks the task. A result
 // that cannot be published leaves the task unacked: it is delivered again (at most
-// MaxDeliver times in all).
-func (w *Worker) handle(ctx context.Context, msg jetstream.Msg) {
+// MaxDeliver times in all). It calls release when the handler is done with the task, before
+// publishing: the slot (a REPL) is free again while the result travels.
+func (w *Worker) handle(ctx context.Context, msg jetstream.Msg, release func()) {
 	key := msg.Headers().Get(jetstream.MsgIDHeader)
 	meta, err := msg.Metadata()
 	if err != nil || !validKey(key) {
@@ -185,6 +188,7 @@ func (w *Worker) handle(ctx context.Context, msg jetstream.Msg) {
 	} else {
 		r, ran = w.run(ctx, msg, t)
 	}
+	release()
 	switch {
 	case len(r.Payload) == 0 && r.Error == "":
 		r = dispatch.Result{Error: "the handler gave no answer"}
