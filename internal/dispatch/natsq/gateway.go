@@ -12,6 +12,7 @@ import (
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+	"github.com/nats-io/nuid"
 
 	"github.com/leanprm/leanprm/internal/dispatch"
 )
@@ -68,6 +69,7 @@ var _ dispatch.Executor = (*Gateway)(nil)
 // it (a result, an advisory, a timeout) is the only one to answer the item.
 type slot struct {
 	i    int
+	task *dispatch.Task
 	key  string
 	seq  uint64
 	done bool
@@ -150,7 +152,7 @@ func (g *Gateway) Execute(ctx context.Context, tasks []dispatch.Task) []dispatch
 	deadlines := make([]time.Time, len(tasks))
 	now := time.Now()
 	for i, t := range tasks {
-		slots[i] = &slot{i: i, key: t.Key(), out: out}
+		slots[i] = &slot{i: i, task: &tasks[i], key: t.Key(), out: out}
 		deadlines[i] = now.Add(g.opts.MaxWait)
 		if !t.Deadline.IsZero() {
 			deadlines[i] = t.Deadline.Add(g.opts.DeadlineGrace)
@@ -229,6 +231,7 @@ func (g *Gateway) publish(ctx context.Context, tasks []dispatch.Task, slots []*s
 			continue
 		}
 		msg := &nats.Msg{Subject: g.opts.taskSubject(string(t.Kind), t.Env), Data: body, Header: nats.Header{}}
+		msg.Header.Set(HeaderKey, s.key)
 		fut, err := g.js.PublishMsgAsync(msg, jetstream.WithMsgID(s.key), jetstream.WithExpectStream(g.opts.TaskStream))
 		if err != nil {
 			g.answer(s, dispatch.Result{Error: "not queued: " + err.Error()})
@@ -272,7 +275,7 @@ func (g *Gateway) stored(ctx context.Context, s *slot) {
 	if err != nil {
 		r = dispatch.Result{Error: "unreadable result: " + err.Error()}
 	}
-	g.deliver(s.key, r)
+	g.deliver(s.key, r, raw.Header.Get(HeaderRan) != "false")
 }
 
 // register adds s to the slots waiting for its key; false once the gateway is closed.
@@ -304,18 +307,72 @@ func (g *Gateway) answer(s *slot, r dispatch.Result) {
 	}
 }
 
-// deliver answers every slot waiting for key.
-func (g *Gateway) deliver(key string, r dispatch.Result) {
+// deliver answers every slot waiting for key. A result of a task that was not run (its
+// deadline passed in the queue) does not answer a slot whose own deadline is still ahead —
+// its task was collapsed into an earlier copy with an earlier deadline: the task is queued
+// again for those slots.
+func (g *Gateway) deliver(key string, r dispatch.Result, ran bool) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	var again []*slot
+	now := time.Now()
 	for _, s := range g.waiting[key] {
-		if !s.done {
-			s.done = true
-			s.out <- answer{s.i, r}
-		}
 		g.forgetSeq(key, s.seq)
+		if s.done {
+			continue
+		}
+		if !ran && (s.task.Deadline.IsZero() || s.task.Deadline.After(now)) {
+			again = append(again, s)
+			continue
+		}
+		s.done = true
+		s.out <- answer{s.i, r}
 	}
-	delete(g.waiting, key)
+	if len(again) == 0 {
+		delete(g.waiting, key)
+		return
+	}
+	g.waiting[key] = again
+	// The latest deadline among them (none counts as latest) bounds the new copy.
+	t := *again[0].task
+	for _, s := range again[1:] {
+		if s.task.Deadline.IsZero() || (!t.Deadline.IsZero() && s.task.Deadline.After(t.Deadline)) {
+			t.Deadline = s.task.Deadline
+		}
+	}
+	go g.requeue(key, t, again)
+}
+
+// requeue queues t again under a fresh message id (the key's is still in the dedupe window)
+// for the slots in again; a failure answers them.
+func (g *Gateway) requeue(key string, t dispatch.Task, again []*slot) {
+	fail := func(err error) {
+		for _, s := range again {
+			g.answer(s, dispatch.Result{Error: "not queued again: " + err.Error()})
+		}
+	}
+	body, err := json.Marshal(t)
+	if err != nil {
+		fail(err)
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	msg := &nats.Msg{Subject: g.opts.taskSubject(string(t.Kind), t.Env), Data: body, Header: nats.Header{}}
+	msg.Header.Set(HeaderKey, key)
+	ack, err := g.js.PublishMsg(ctx, msg, jetstream.WithMsgID(key+"."+nuid.Next()), jetstream.WithExpectStream(g.opts.TaskStream))
+	if err != nil {
+		fail(err)
+		return
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for _, s := range again {
+		if !s.done {
+			s.seq = ack.Sequence
+			g.seqKey[ack.Sequence] = key
+		}
+	}
 }
 
 // forgetSeq drops the advisory mapping of seq when it still names key. g.mu is held.
@@ -331,7 +388,7 @@ func (g *Gateway) onResult(m *nats.Msg) {
 	if err != nil {
 		r = dispatch.Result{Error: "unreadable result: " + err.Error()}
 	}
-	g.deliver(key, r)
+	g.deliver(key, r, m.Header.Get(HeaderRan) != "false")
 }
 
 // maxDeliveries is the part of the server's max-deliveries advisory the gateway reads.
@@ -355,7 +412,7 @@ func (g *Gateway) onAdvisory(m *nats.Msg) {
 	if !ok {
 		return
 	}
-	g.deliver(key, dispatch.Result{Error: fmt.Sprintf("failed: the task was delivered %d times and no worker answered it (a poison task, or workers lost)", a.Deliveries)})
+	g.deliver(key, dispatch.Result{Error: fmt.Sprintf("failed: the task was delivered %d times and no worker answered it (a poison task, or workers lost)", a.Deliveries)}, true)
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()

@@ -223,3 +223,33 @@ func TestSetupIsIdempotent(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, jetstream.WorkQueuePolicy, info.CachedInfo().Config.Retention)
 }
+
+// TestCollapsedTaskOutlivesTheEarlierDeadline: a task collapsed into an earlier copy whose
+// deadline passed in the queue is not answered with that copy's "not run": it is queued
+// again and run.
+func TestCollapsedTaskOutlivesTheEarlierDeadline(t *testing.T) {
+	url := startServer(t)
+	g := newGateway(t, url, natsq.GatewayOptions{DeadlineGrace: 50 * time.Millisecond})
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+
+	short := items(1, "")
+	short[0].Deadline = time.Now().Add(100 * time.Millisecond)
+	res := g.Execute(ctx, short) // no worker yet
+	assert.Contains(t, res[0].Error, "deadline")
+
+	long := items(1, "")
+	long[0].Deadline = time.Now().Add(20 * time.Second)
+	require.Equal(t, short[0].Key(), long[0].Key())
+	done := make(chan []dispatch.Result, 1)
+	go func() { done <- g.Execute(ctx, long) }()
+	h := &countingHandler{}
+	w := runWorker(t, url, h, natsq.WorkerOptions{Capacity: 1})
+	res = <-done
+	p, err := decodeEcho(res[0])
+	require.NoError(t, err)
+	assert.Equal(t, 0, p.N)
+	assert.Equal(t, 1, w.Stats().Skipped, "the expired copy was not run")
+	calls, _ := h.total()
+	assert.Equal(t, 1, calls)
+}

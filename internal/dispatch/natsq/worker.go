@@ -172,7 +172,10 @@ func (w *Worker) Run(ctx context.Context) error {
 // MaxDeliver times in all). It calls release when the handler is done with the task, before
 // publishing: the slot (a REPL) is free again while the result travels.
 func (w *Worker) handle(ctx context.Context, msg jetstream.Msg, release func()) {
-	key := msg.Headers().Get(jetstream.MsgIDHeader)
+	key := msg.Headers().Get(HeaderKey) // a task queued again has another message id
+	if key == "" {
+		key = msg.Headers().Get(jetstream.MsgIDHeader)
+	}
 	meta, err := msg.Metadata()
 	if err != nil || !validKey(key) {
 		// Not a task a gateway sent: nothing waits for it, and it will never read.
