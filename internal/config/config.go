@@ -13,6 +13,7 @@ type Config struct {
 	Lean    Lean
 	PRM     PRM
 	Data    Data
+	NATS    NATS
 
 	file    string            // configuration file read, if any
 	raw     map[string]string // key → the text it was set from
@@ -66,6 +67,13 @@ type VLLM struct {
 	// Timeout bounds one request; Concurrency the requests in flight at once.
 	Timeout     time.Duration
 	Concurrency int
+}
+
+// NATS is the nats.* section: scale-out over NATS JetStream (internal/dispatch/natsq).
+type NATS struct {
+	// URL is the server list nats.Connect takes ("nats://a:4222,nats://b:4222"); "" means
+	// no NATS: `serve` runs every task in process.
+	URL string
 }
 
 // Data is the data.* section.
