@@ -67,6 +67,7 @@ directory, or --config), built-in defaults. 'leanprm config' prints the effectiv
 		newVerifyProofCmd(e),
 		newTranslateCmd(e),
 		newVersionCmd(e),
+		newWorkerCmd(e),
 	)
 	return root
 }
