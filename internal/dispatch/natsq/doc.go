@@ -53,7 +53,14 @@
 // share one task and one result. When the publish ack says the task was a duplicate, the
 // gateway also reads the last stored result of the key, which an earlier copy may already
 // have produced. A "not run" result does not answer an item whose own deadline is still
-// ahead: the gateway queues its task again under a fresh message id.
+// ahead: the gateway queues its task again under a fresh message id. After its connection
+// reconnects, the gateway reads the stored result of every key it still waits for: results
+// published while it was away reach it that way. NewGateway installs that reconnect handler
+// on the connection (chaining the one it had).
+//
+// NATS carries at most max_payload bytes per message (1 MB by default; raise it for large
+// infotrees): a task larger than that is answered "not queued", a result larger than that is
+// replaced by an error saying so.
 //
 // # Exactly once
 //

@@ -94,7 +94,9 @@ func NewGateway(ctx context.Context, nc *nats.Conn, opts GatewayOptions) (*Gatew
 	if opts.MaxPending <= 0 {
 		opts.MaxPending = 4096
 	}
-	js, err := jetstream.New(nc, jetstream.WithPublishAsyncMaxPending(opts.MaxPending))
+	js, err := jetstream.New(nc, jetstream.WithPublishAsyncMaxPending(opts.MaxPending),
+		// Without a timeout a publication lost with the connection would never resolve.
+		jetstream.WithPublishAsyncTimeout(30*time.Second))
 	if err != nil {
 		return nil, fmt.Errorf("natsq: gateway: %w", err)
 	}
@@ -127,7 +129,39 @@ func NewGateway(ctx context.Context, nc *nats.Conn, opts GatewayOptions) (*Gatew
 		g.Close()
 		return nil, fmt.Errorf("natsq: gateway: flush subscriptions: %w", err)
 	}
+	// Results published while the connection was down never reach the subscription: after
+	// a reconnect, read what the result stream holds for every key still waited for. The
+	// connection's own reconnect handler, if any, still runs first.
+	prev := nc.Opts.ReconnectedCB
+	nc.SetReconnectHandler(func(c *nats.Conn) {
+		if prev != nil {
+			prev(c)
+		}
+		go g.resync()
+	})
 	return g, nil
+}
+
+// resync answers, from the result stream, every waiting key whose result is stored.
+func (g *Gateway) resync() {
+	g.mu.Lock()
+	keys := make([]string, 0, len(g.waiting))
+	for k := range g.waiting {
+		keys = append(keys, k)
+	}
+	g.mu.Unlock()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	for _, k := range keys {
+		if ctx.Err() != nil {
+			return
+		}
+		raw, err := g.results.GetLastMsgForSubject(ctx, g.opts.resultSubject(k))
+		if err != nil {
+			continue
+		}
+		g.deliverRaw(k, raw.Data, raw.Header)
+	}
 }
 
 // Close stops listening; batches still running answer their items with errors when their
@@ -217,6 +251,10 @@ func (g *Gateway) publish(ctx context.Context, tasks []dispatch.Task, slots []*s
 			g.answer(s, dispatch.Result{Error: "not queued: " + err.Error()})
 			continue
 		}
+		if !t.Deadline.IsZero() && !time.Now().Before(t.Deadline) {
+			g.answer(s, dispatch.Result{Error: "not run: deadline passed before it was queued"})
+			continue
+		}
 		if !validToken(string(t.Kind)) {
 			g.answer(s, dispatch.Result{Error: fmt.Sprintf("not queued: task kind %q is not a subject token (letters, digits, - and _)", t.Kind)})
 			continue
@@ -271,11 +309,16 @@ func (g *Gateway) stored(ctx context.Context, s *slot) {
 	if err != nil {
 		return // not there yet (or unreadable): the live subscription brings it
 	}
-	r, err := decodeResult(raw.Data)
+	g.deliverRaw(s.key, raw.Data, raw.Header)
+}
+
+// deliverRaw answers the slots waiting for key with a result message's body and headers.
+func (g *Gateway) deliverRaw(key string, data []byte, h nats.Header) {
+	r, err := decodeResult(data)
 	if err != nil {
 		r = dispatch.Result{Error: "unreadable result: " + err.Error()}
 	}
-	g.deliver(s.key, r, raw.Header.Get(HeaderRan) != "false")
+	g.deliver(key, r, h.Get(HeaderRan) != "false")
 }
 
 // register adds s to the slots waiting for its key; false once the gateway is closed.
@@ -383,12 +426,7 @@ func (g *Gateway) forgetSeq(key string, seq uint64) {
 }
 
 func (g *Gateway) onResult(m *nats.Msg) {
-	key := strings.TrimPrefix(m.Subject, g.opts.Prefix+".result.")
-	r, err := decodeResult(m.Data)
-	if err != nil {
-		r = dispatch.Result{Error: "unreadable result: " + err.Error()}
-	}
-	g.deliver(key, r, m.Header.Get(HeaderRan) != "false")
+	g.deliverRaw(strings.TrimPrefix(m.Subject, g.opts.Prefix+".result."), m.Data, m.Header)
 }
 
 // maxDeliveries is the part of the server's max-deliveries advisory the gateway reads.

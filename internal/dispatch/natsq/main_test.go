@@ -205,15 +205,19 @@ func echo(ctx context.Context, t dispatch.Task, latency time.Duration) dispatch.
 
 // startServer runs a NATS server with JetStream in this process, on loopback, with its store
 // in a temporary directory; it is shut down when the test ends.
-func startServer(tb testing.TB) string {
+func startServer(tb testing.TB) string { return startServerMax(tb, 0) }
+
+// startServerMax is startServer with a max_payload (0: the server's default, 1 MB).
+func startServerMax(tb testing.TB, maxPayload int32) string {
 	tb.Helper()
 	s, err := server.NewServer(&server.Options{
-		Host:      "127.0.0.1",
-		Port:      -1,
-		JetStream: true,
-		StoreDir:  tb.TempDir(),
-		NoLog:     true,
-		NoSigs:    true,
+		Host:       "127.0.0.1",
+		Port:       -1,
+		JetStream:  true,
+		StoreDir:   tb.TempDir(),
+		NoLog:      true,
+		NoSigs:     true,
+		MaxPayload: maxPayload,
 	})
 	require.NoError(tb, err)
 	go s.Start()

@@ -253,3 +253,61 @@ func TestCollapsedTaskOutlivesTheEarlierDeadline(t *testing.T) {
 	calls, _ := h.total()
 	assert.Equal(t, 1, calls)
 }
+
+// TestResultsMissedWhileDisconnectedAreReadBack: a result published while the gateway
+// could not hear it is read from the result stream after a reconnect.
+func TestResultsMissedWhileDisconnectedAreReadBack(t *testing.T) {
+	url := startServer(t)
+	nc := connect(t, url)
+	g, err := natsq.NewGateway(context.Background(), nc, natsq.GatewayOptions{})
+	require.NoError(t, err)
+	defer g.Close()
+	js, err := jetstream.New(connect(t, url))
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+
+	tasks := items(1, "resync")
+	done := make(chan []dispatch.Result, 1)
+	go func() { done <- g.Execute(ctx, tasks) }()
+	require.Eventually(t, func() bool {
+		st, err := js.Stream(ctx, natsq.DefaultTaskStream)
+		return err == nil && st.CachedInfo().State.Msgs == 1
+	}, 10*time.Second, 10*time.Millisecond, "the task was not queued")
+	require.NoError(t, g.UnsubscribeResults())
+	// A worker's answer, published where the gateway no longer listens.
+	_, err = js.Publish(ctx, "leanprm.result."+tasks[0].Key(), []byte(`{"payload":{"n":0,"pid":1}}`))
+	require.NoError(t, err)
+	select {
+	case <-done:
+		t.Fatal("answered without a subscription")
+	case <-time.After(100 * time.Millisecond):
+	}
+	require.NoError(t, nc.ForceReconnect())
+	res := <-done
+	p, err := decodeEcho(res[0])
+	require.NoError(t, err)
+	assert.Equal(t, 1, p.Pid)
+}
+
+func TestOversizedResultIsAnItemError(t *testing.T) {
+	url := startServerMax(t, 64<<10)
+	g := newGateway(t, url, natsq.GatewayOptions{})
+	big := make([]byte, 100<<10)
+	for i := range big {
+		big[i] = 'x'
+	}
+	runWorker(t, url, dispatch.HandlerFunc(func(ctx context.Context, t dispatch.Task) dispatch.Result {
+		b, _ := json.Marshal(string(big))
+		return dispatch.Result{Payload: b}
+	}), natsq.WorkerOptions{Capacity: 1})
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	res := g.Execute(ctx, items(1, ""))
+	assert.Contains(t, res[0].Error, "max_payload")
+
+	// A task NATS cannot carry is not queued.
+	huge := dispatch.Task{Kind: dispatch.KindCheck, Payload: json.RawMessage(`"` + string(big) + `"`)}
+	res = g.Execute(ctx, []dispatch.Task{huge})
+	assert.Contains(t, res[0].Error, "not queued")
+}

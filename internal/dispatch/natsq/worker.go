@@ -202,6 +202,10 @@ func (w *Worker) handle(ctx context.Context, msg jetstream.Msg, release func()) 
 	if err != nil {
 		body, _ = json.Marshal(dispatch.Result{Error: "unencodable result: " + err.Error()})
 	}
+	// A result NATS cannot carry would fail to publish on every delivery: answer that instead.
+	if limit := w.nc.MaxPayload() - 1024; int64(len(body)) > limit {
+		body, _ = json.Marshal(dispatch.Result{Error: fmt.Sprintf("the result (%d bytes) is larger than the NATS server's max_payload allows (%d bytes)", len(body), limit)})
+	}
 	out := &nats.Msg{Subject: w.opts.resultSubject(key), Data: body, Header: nats.Header{}}
 	out.Header.Set(HeaderKey, key)
 	out.Header.Set(HeaderRan, strconv.FormatBool(ran))
