@@ -162,6 +162,9 @@ func TestWorkersOnREPLSimulatorWithFaults(t *testing.T) {
 	killed := killWhenAcked(t, ctx, url, c, 1, n/3)
 	res := g.Execute(ctx, items(n, "sim"))
 	require.True(t, <-killed)
+	// The scan that finds leftovers at the end sees the live ones now: two workers and
+	// their two REPLs each.
+	assert.GreaterOrEqual(t, len(marked(c.run)), 6)
 	var verified, replErrors int
 	restarts, timeouts := map[int]uint64{}, map[int]uint64{} // worker → the most its pool reported
 	for i, r := range res {

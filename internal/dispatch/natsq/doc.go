@@ -62,6 +62,11 @@
 // infotrees): a task larger than that is answered "not queued", a result larger than that is
 // replaced by an error saying so.
 //
+// Every gateway hears every result (one subscription on <prefix>.result.*) and drops those
+// it does not wait for before decoding them: cheap for a handful of gateways; a large fleet
+// would want per-gateway result subjects. Task deadlines are wall-clock times compared on
+// the worker's clock and the gateway's: keep the machines' clocks synchronised (NTP).
+//
 // # Exactly once
 //
 // JetStream delivers at least once: a task may run twice (its worker died after

@@ -314,6 +314,12 @@ func (g *Gateway) stored(ctx context.Context, s *slot) {
 
 // deliverRaw answers the slots waiting for key with a result message's body and headers.
 func (g *Gateway) deliverRaw(key string, data []byte, h nats.Header) {
+	g.mu.Lock()
+	_, wanted := g.waiting[key]
+	g.mu.Unlock()
+	if !wanted { // another gateway's result, or a late duplicate: not worth decoding
+		return
+	}
 	r, err := decodeResult(data)
 	if err != nil {
 		r = dispatch.Result{Error: "unreadable result: " + err.Error()}
