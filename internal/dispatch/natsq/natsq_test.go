@@ -311,3 +311,48 @@ func TestOversizedResultIsAnItemError(t *testing.T) {
 	res = g.Execute(ctx, []dispatch.Task{huge})
 	assert.Contains(t, res[0].Error, "not queued")
 }
+
+// peakHandler records the most tasks running at once, per worker.
+type peakHandler struct {
+	latency       time.Duration
+	running, peak atomic.Int32
+	ran           atomic.Int32
+}
+
+func (h *peakHandler) Handle(ctx context.Context, t dispatch.Task) dispatch.Result {
+	n := h.running.Add(1)
+	for p := h.peak.Load(); n > p && !h.peak.CompareAndSwap(p, n); p = h.peak.Load() {
+	}
+	defer h.running.Add(-1)
+	h.ran.Add(1)
+	return echo(ctx, t, h.latency)
+}
+
+// TestWorkerPullsOnlyWhatItCanRun: a worker runs up to its capacity at once and holds no
+// task it cannot start, so a second, smaller worker gets its share of a queue it joined
+// late: nothing was pulled ahead by the first.
+func TestWorkerPullsOnlyWhatItCanRun(t *testing.T) {
+	url := startServer(t)
+	g := newGateway(t, url, natsq.GatewayOptions{})
+	big := &peakHandler{latency: 30 * time.Millisecond}
+	runWorker(t, url, big, natsq.WorkerOptions{Capacity: 3})
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	done := make(chan []dispatch.Result, 1)
+	go func() { done <- g.Execute(ctx, items(120, "share")) }()
+	require.Eventually(t, func() bool { return big.ran.Load() >= 6 }, 10*time.Second, time.Millisecond)
+	small := &peakHandler{latency: 30 * time.Millisecond}
+	runWorker(t, url, small, natsq.WorkerOptions{Capacity: 1})
+	res := <-done
+	for i, r := range res {
+		p, err := decodeEcho(r)
+		require.NoError(t, err)
+		require.Equal(t, i, p.N)
+	}
+	assert.Equal(t, int32(3), big.peak.Load(), "the worker ran up to its capacity")
+	assert.Equal(t, int32(1), small.peak.Load())
+	assert.Equal(t, int32(120), big.ran.Load()+small.ran.Load(), "a task ran twice")
+	// The small worker came when about 114 were left; at a third of the big one's rate it
+	// takes about a quarter of those (28). Had the big one pulled ahead, it would get few.
+	assert.GreaterOrEqual(t, small.ran.Load(), int32(15), "big ran %d, small %d", big.ran.Load(), small.ran.Load())
+}
