@@ -356,3 +356,37 @@ func TestWorkerPullsOnlyWhatItCanRun(t *testing.T) {
 	// takes about a quarter of those (28). Had the big one pulled ahead, it would get few.
 	assert.GreaterOrEqual(t, small.ran.Load(), int32(15), "big ran %d, small %d", big.ran.Load(), small.ran.Load())
 }
+
+// TestWorkerFinishesInFlightOnStop: a stopping worker pulls nothing more but finishes and
+// answers the tasks it runs; the rest wait in the queue for another worker.
+func TestWorkerFinishesInFlightOnStop(t *testing.T) {
+	url := startServer(t)
+	g := newGateway(t, url, natsq.GatewayOptions{})
+	h := &peakHandler{latency: 300 * time.Millisecond}
+	w, err := natsq.NewWorker(context.Background(), connect(t, url), h, natsq.WorkerOptions{Capacity: 2, FetchWait: 100 * time.Millisecond})
+	require.NoError(t, err)
+	wctx, stop := context.WithCancel(context.Background())
+	ran := make(chan error, 1)
+	go func() { ran <- w.Run(wctx) }()
+
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	done := make(chan []dispatch.Result, 1)
+	go func() { done <- g.Execute(ctx, items(5, "drain")) }()
+	require.Eventually(t, func() bool { return h.running.Load() == 2 }, 10*time.Second, time.Millisecond)
+	stop()
+	require.NoError(t, <-ran) // returns once the two running tasks are answered
+	assert.Equal(t, int32(2), h.ran.Load(), "the stopping worker started more tasks")
+	assert.Equal(t, 2, w.Stats().Ran)
+
+	// A second worker takes the three left; all five answered once.
+	after := &peakHandler{}
+	runWorker(t, url, after, natsq.WorkerOptions{Capacity: 2})
+	res := <-done
+	for i, r := range res {
+		p, err := decodeEcho(r)
+		require.NoError(t, err)
+		assert.Equal(t, i, p.N)
+	}
+	assert.Equal(t, int32(3), after.ran.Load())
+}
