@@ -7,9 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"time"
 
-	"github.com/nats-io/nats.go"
 	"github.com/spf13/cobra"
 
 	"github.com/leanprm/leanprm/hybrid"
@@ -65,13 +63,9 @@ func runWorker(ctx context.Context, e *env, capacity int, newHandler natsq.NewHa
 		return fmt.Errorf("worker: %w", err)
 	}
 	defer release()
-	nc, err := nats.Connect(e.cfg.NATS.URL,
-		nats.Name("leanprm worker"),
-		nats.Timeout(10*time.Second),
-		nats.MaxReconnects(-1), // a NATS restart must not end the worker
-	)
+	nc, err := natsq.Connect(e.cfg.NATS.URL, "leanprm worker")
 	if err != nil {
-		return fmt.Errorf("worker: connect to %s: %w", e.cfg.NATS.URL, err)
+		return fmt.Errorf("worker: %w", err)
 	}
 	defer nc.Close()
 	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))

@@ -390,3 +390,13 @@ func TestWorkerFinishesInFlightOnStop(t *testing.T) {
 	}
 	assert.Equal(t, int32(3), after.ran.Load())
 }
+
+func TestConnectNamesTheServer(t *testing.T) {
+	url := startServer(t)
+	nc, err := natsq.Connect(url, "leanprm test")
+	require.NoError(t, err)
+	nc.Close()
+	_, err = natsq.Connect("nats://127.0.0.1:1", "leanprm test")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "nats://127.0.0.1:1")
+}
