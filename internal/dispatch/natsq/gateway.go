@@ -181,6 +181,8 @@ func (g *Gateway) Execute(ctx context.Context, tasks []dispatch.Task) []dispatch
 	if len(tasks) == 0 {
 		return results
 	}
+	// Publication and requeueing may outlive this call (a cancelled batch): they read a copy.
+	tasks = slices.Clone(tasks)
 	out := make(chan answer, len(tasks)) // every slot sends at most once: never blocks
 	slots := make([]*slot, len(tasks))
 	deadlines := make([]time.Time, len(tasks))
