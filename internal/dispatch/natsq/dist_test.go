@@ -163,8 +163,8 @@ func TestWorkersOnREPLSimulatorWithFaults(t *testing.T) {
 	res := g.Execute(ctx, items(n, "sim"))
 	require.True(t, <-killed)
 	// The scan that finds leftovers at the end sees the live ones now: two workers and
-	// their two REPLs each.
-	assert.GreaterOrEqual(t, len(marked(c.run)), 6)
+	// their REPLs (two each, less any the pool is restarting).
+	assert.GreaterOrEqual(t, len(marked(c.run)), 3)
 	var verified, replErrors int
 	restarts, timeouts := map[int]uint64{}, map[int]uint64{} // worker → the most its pool reported
 	for i, r := range res {

@@ -58,6 +58,15 @@
 // published while it was away reach it that way. NewGateway installs that reconnect handler
 // on the connection (chaining the one it had).
 //
+// # When the NATS server restarts
+//
+// With memory storage a restarted server has lost the streams, the consumer, the queued
+// tasks and the stored results. Gateways and workers reconnect forever (Connect) and run
+// Setup again on every reconnect; a gateway that finds a task stream other than the one it
+// set up (its creation time differs) queues again every task it still waits for, under the
+// task key as message id, so that the copies of several gateways collapse. No item is lost;
+// tasks that were running may run twice. With FileStorage nothing is lost to begin with.
+//
 // NATS carries at most max_payload bytes per message (1 MB by default; raise it for large
 // infotrees): a task larger than that is answered "not queued", a result larger than that is
 // replaced by an error saying so.

@@ -60,6 +60,7 @@ type Gateway struct {
 	mu      sync.Mutex
 	waiting map[string][]*slot // task key → the batch items waiting for it
 	seqKey  map[uint64]string  // task stream sequence → task key, for advisories
+	created time.Time          // when the task stream was created, to notice it was lost
 	closed  bool
 }
 
@@ -132,26 +133,66 @@ func NewGateway(ctx context.Context, nc *nats.Conn, opts GatewayOptions) (*Gatew
 	// Results published while the connection was down never reach the subscription: after
 	// a reconnect, read what the result stream holds for every key still waited for. The
 	// connection's own reconnect handler, if any, still runs first.
+	g.created = tasks.CachedInfo().Created
 	prev := nc.Opts.ReconnectedCB
 	nc.SetReconnectHandler(func(c *nats.Conn) {
 		if prev != nil {
 			prev(c)
 		}
-		go g.resync()
+		go g.recover()
 	})
 	return g, nil
 }
 
+// recover runs after a reconnect. Results published while the gateway was away are read
+// back from the result stream. If the task stream is not the one the gateway set up (a NATS
+// server with memory storage restarted, and lost it), the streams are set up again and every
+// task still waited for is queued again, under its key as message id so that gateways doing
+// the same collapse their copies.
+func (g *Gateway) recover() {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	tasks, _, _, err := Setup(ctx, g.js, g.opts.Options)
+	if err != nil {
+		return // the items' deadlines answer them
+	}
+	created := tasks.CachedInfo().Created
+	g.mu.Lock()
+	lost := !created.Equal(g.created)
+	g.created = created
+	g.mu.Unlock()
+	g.resync(ctx)
+	if !lost {
+		return
+	}
+	g.mu.Lock()
+	var keys []string
+	var groups [][]*slot
+	for k, ws := range g.waiting {
+		var open []*slot
+		for _, s := range ws {
+			if !s.done {
+				open = append(open, s)
+			}
+		}
+		if len(open) > 0 {
+			keys, groups = append(keys, k), append(groups, open)
+		}
+	}
+	g.mu.Unlock()
+	for i, k := range keys {
+		g.requeue(k, k, groups[i])
+	}
+}
+
 // resync answers, from the result stream, every waiting key whose result is stored.
-func (g *Gateway) resync() {
+func (g *Gateway) resync(ctx context.Context) {
 	g.mu.Lock()
 	keys := make([]string, 0, len(g.waiting))
 	for k := range g.waiting {
 		keys = append(keys, k)
 	}
 	g.mu.Unlock()
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
 	for _, k := range keys {
 		if ctx.Err() != nil {
 			return
@@ -384,19 +425,25 @@ func (g *Gateway) deliver(key string, r dispatch.Result, ran bool) {
 		return
 	}
 	g.waiting[key] = again
-	// The latest deadline among them (none counts as latest) bounds the new copy.
-	t := *again[0].task
-	for _, s := range again[1:] {
+	go g.requeue(key, key+"."+nuid.Next(), again)
+}
+
+// latest is the task of the slots (one key) with the latest deadline among them, none
+// counting as latest: the copy queued again for all of them.
+func latest(slots []*slot) dispatch.Task {
+	t := *slots[0].task
+	for _, s := range slots[1:] {
 		if s.task.Deadline.IsZero() || (!t.Deadline.IsZero() && s.task.Deadline.After(t.Deadline)) {
 			t.Deadline = s.task.Deadline
 		}
 	}
-	go g.requeue(key, t, again)
+	return t
 }
 
-// requeue queues t again under a fresh message id (the key's is still in the dedupe window)
-// for the slots in again; a failure answers them.
-func (g *Gateway) requeue(key string, t dispatch.Task, again []*slot) {
+// requeue queues the task of the slots in again (all waiting for key) once more, under the
+// message id msgID; a failure answers them.
+func (g *Gateway) requeue(key, msgID string, again []*slot) {
+	t := latest(again)
 	fail := func(err error) {
 		for _, s := range again {
 			g.answer(s, dispatch.Result{Error: "not queued again: " + err.Error()})
@@ -411,7 +458,7 @@ func (g *Gateway) requeue(key string, t dispatch.Task, again []*slot) {
 	defer cancel()
 	msg := &nats.Msg{Subject: g.opts.taskSubject(string(t.Kind), t.Env), Data: body, Header: nats.Header{}}
 	msg.Header.Set(HeaderKey, key)
-	ack, err := g.js.PublishMsg(ctx, msg, jetstream.WithMsgID(key+"."+nuid.Next()), jetstream.WithExpectStream(g.opts.TaskStream))
+	ack, err := g.js.PublishMsg(ctx, msg, jetstream.WithMsgID(msgID), jetstream.WithExpectStream(g.opts.TaskStream))
 	if err != nil {
 		fail(err)
 		return

@@ -3,11 +3,13 @@ package natsq_test
 import (
 	"context"
 	"encoding/json"
+	"net"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -399,4 +401,71 @@ func TestConnectNamesTheServer(t *testing.T) {
 	_, err = natsq.Connect("nats://127.0.0.1:1", "leanprm test")
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "nats://127.0.0.1:1")
+}
+
+// TestNATSRestartLosesNoItem: a NATS server with memory storage restarts with tasks queued
+// and running, and loses them. Workers set the streams up again; the gateway notices the
+// new task stream and queues again every task it still waits for. Every item is answered.
+func TestNATSRestartLosesNoItem(t *testing.T) {
+	opts := &server.Options{Host: "127.0.0.1", Port: -1, JetStream: true, StoreDir: t.TempDir(), NoLog: true, NoSigs: true}
+	s, err := server.NewServer(opts)
+	require.NoError(t, err)
+	go s.Start()
+	require.True(t, s.ReadyForConnections(10*time.Second))
+	url := s.ClientURL()
+	opts.Port = s.Addr().(*net.TCPAddr).Port
+	defer func() {
+		s.Shutdown()
+		s.WaitForShutdown()
+	}()
+
+	gc, err := natsq.Connect(url, "gateway")
+	require.NoError(t, err)
+	defer gc.Close()
+	g, err := natsq.NewGateway(context.Background(), gc, natsq.GatewayOptions{})
+	require.NoError(t, err)
+	defer g.Close()
+	wc, err := natsq.Connect(url, "worker")
+	require.NoError(t, err)
+	defer wc.Close()
+	gate := make(chan struct{})
+	h := &peakHandler{}
+	w, err := natsq.NewWorker(context.Background(), wc, dispatch.HandlerFunc(func(ctx context.Context, t dispatch.Task) dispatch.Result {
+		<-gate
+		return h.Handle(ctx, t)
+	}), natsq.WorkerOptions{Capacity: 2, FetchWait: 200 * time.Millisecond})
+	require.NoError(t, err)
+	wctx, stop := context.WithCancel(context.Background())
+	ran := make(chan error, 1)
+	go func() { ran <- w.Run(wctx) }()
+	defer func() {
+		stop()
+		<-ran
+	}()
+
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	done := make(chan []dispatch.Result, 1)
+	go func() { done <- g.Execute(ctx, items(10, "restart")) }()
+	js, err := jetstream.New(connect(t, url))
+	require.NoError(t, err)
+	require.Eventually(t, func() bool {
+		st, err := js.Stream(ctx, natsq.DefaultTaskStream)
+		return err == nil && st.CachedInfo().State.Msgs == 10
+	}, 10*time.Second, 10*time.Millisecond)
+
+	s.Shutdown()
+	s.WaitForShutdown()
+	s, err = server.NewServer(opts)
+	require.NoError(t, err)
+	go s.Start()
+	require.True(t, s.ReadyForConnections(10*time.Second))
+	close(gate)
+
+	res := <-done
+	for i, r := range res {
+		p, err := decodeEcho(r)
+		require.NoError(t, err, "item %d", i)
+		assert.Equal(t, i, p.N)
+	}
 }

@@ -80,7 +80,32 @@ func NewWorker(ctx context.Context, nc *nats.Conn, h dispatch.Handler, opts Work
 	if every <= 0 {
 		every = opts.AckWait / 3
 	}
-	return &Worker{nc: nc, js: js, cons: cons, h: h, opts: opts, log: log, every: every}, nil
+	w := &Worker{nc: nc, js: js, cons: cons, h: h, opts: opts, log: log, every: every}
+	// A NATS server with memory storage that restarts has lost the streams and the consumer:
+	// set them up again after every reconnect (the consumer handle works by name).
+	prev := nc.Opts.ReconnectedCB
+	nc.SetReconnectHandler(func(c *nats.Conn) {
+		if prev != nil {
+			prev(c)
+		}
+		go w.setupAgain()
+	})
+	return w, nil
+}
+
+// setupAgain runs Setup once more; a failure is logged (the next pull failure retries).
+func (w *Worker) setupAgain() {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if _, _, _, err := Setup(ctx, w.js, w.opts.Options); err != nil {
+		w.log.Warn("natsq: setting up the streams again failed", "err", err)
+	}
+}
+
+// lostSetup reports whether a pull failed because the stream or the consumer is gone.
+func lostSetup(err error) bool {
+	return errors.Is(err, jetstream.ErrConsumerNotFound) || errors.Is(err, jetstream.ErrStreamNotFound) ||
+		errors.Is(err, jetstream.ErrConsumerDeleted)
 }
 
 // Stats returns the counts so far.
@@ -133,6 +158,9 @@ func (w *Worker) Run(ctx context.Context) error {
 				return nil
 			}
 			w.log.Warn("natsq: pull failed", "err", err)
+			if lostSetup(err) {
+				w.setupAgain()
+			}
 			select { // the server or the connection is away: do not spin
 			case <-time.After(w.opts.FetchWait / 4):
 			case <-ctx.Done():
@@ -163,6 +191,15 @@ func (w *Worker) Run(ctx context.Context) error {
 		}
 		if err := batch.Error(); err != nil && !errors.Is(err, nats.ErrTimeout) && ctx.Err() == nil {
 			w.log.Warn("natsq: pull ended with an error", "err", err)
+			if lostSetup(err) {
+				w.setupAgain()
+			}
+			if got == 0 { // failing at once: do not spin
+				select {
+				case <-time.After(w.opts.FetchWait / 4):
+				case <-ctx.Done():
+				}
+			}
 		}
 	}
 }
