@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -468,4 +469,30 @@ func TestNATSRestartLosesNoItem(t *testing.T) {
 		require.NoError(t, err, "item %d", i)
 		assert.Equal(t, i, p.N)
 	}
+}
+
+// TestUnreadableTaskIsAFinalAnswer: a message on a task subject that is not a task's JSON
+// is answered with an error once, under the key its header names, and not queued again.
+func TestUnreadableTaskIsAFinalAnswer(t *testing.T) {
+	url := startServer(t)
+	w := runWorker(t, url, &countingHandler{}, natsq.WorkerOptions{Capacity: 1})
+	nc := connect(t, url)
+	sub, err := nc.SubscribeSync("leanprm.result.>")
+	require.NoError(t, err)
+	js, err := jetstream.New(nc)
+	require.NoError(t, err)
+	key := items(1, "")[0].Key()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	msg := &nats.Msg{Subject: "leanprm.task.check._", Data: []byte("{not json"), Header: nats.Header{}}
+	msg.Header.Set(natsq.HeaderKey, key)
+	_, err = js.PublishMsg(ctx, msg, jetstream.WithMsgID(key))
+	require.NoError(t, err)
+	m, err := sub.NextMsg(5 * time.Second)
+	require.NoError(t, err)
+	assert.Equal(t, "true", m.Header.Get(natsq.HeaderRan))
+	assert.Contains(t, string(m.Data), "unreadable task")
+	_, err = sub.NextMsg(300 * time.Millisecond)
+	assert.ErrorIs(t, err, nats.ErrTimeout, "answered twice")
+	assert.Equal(t, 1, w.Stats().Ran)
 }

@@ -222,7 +222,10 @@ func (w *Worker) handle(ctx context.Context, msg jetstream.Msg, release func()) 
 	}
 	var t dispatch.Task
 	var r dispatch.Result
-	ran := false
+	// ran is false only for a task not started because its deadline had passed: the one
+	// answer a gateway may queue again for an item with a later deadline. Any other answer,
+	// this one included, is final.
+	ran := true
 	if err := json.Unmarshal(msg.Data(), &t); err != nil {
 		r = dispatch.Result{Error: "unreadable task: " + err.Error()}
 	} else {
