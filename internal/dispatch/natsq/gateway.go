@@ -314,6 +314,11 @@ func (g *Gateway) publish(ctx context.Context, tasks []dispatch.Task, slots []*s
 		msg := &nats.Msg{Subject: g.opts.taskSubject(string(t.Kind), t.Env), Data: body, Header: nats.Header{}}
 		msg.Header.Set(HeaderKey, s.key)
 		fut, err := g.js.PublishMsgAsync(msg, jetstream.WithMsgID(s.key), jetstream.WithExpectStream(g.opts.TaskStream))
+		// MaxPending publications await their acks: wait for room rather than fail the item.
+		for errors.Is(err, jetstream.ErrTooManyStalledMsgs) && ctx.Err() == nil {
+			fut, err = g.js.PublishMsgAsync(msg, jetstream.WithMsgID(s.key), jetstream.WithExpectStream(g.opts.TaskStream),
+				jetstream.WithStallWait(time.Second))
+		}
 		if err != nil {
 			g.answer(s, dispatch.Result{Error: "not queued: " + err.Error()})
 			continue

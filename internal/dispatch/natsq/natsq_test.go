@@ -496,3 +496,21 @@ func TestUnreadableTaskIsAFinalAnswer(t *testing.T) {
 	assert.ErrorIs(t, err, nats.ErrTimeout, "answered twice")
 	assert.Equal(t, 1, w.Stats().Ran)
 }
+
+// TestBatchLargerThanMaxPending: a batch with far more tasks than publications may await
+// their acks is queued whole. (On loopback acks come back long before the client's stall
+// limit, so this does not reach the retry on ErrTooManyStalledMsgs; it checks that the
+// pending bound neither deadlocks nor fails items.)
+func TestBatchLargerThanMaxPending(t *testing.T) {
+	url := startServer(t)
+	g := newGateway(t, url, natsq.GatewayOptions{MaxPending: 8})
+	runWorker(t, url, &countingHandler{}, natsq.WorkerOptions{Capacity: 8})
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	res := g.Execute(ctx, items(500, "pending"))
+	for i, r := range res {
+		p, err := decodeEcho(r)
+		require.NoError(t, err, "item %d", i)
+		require.Equal(t, i, p.N)
+	}
+}
