@@ -113,7 +113,9 @@ func TestPoisonTaskIsAnItemError(t *testing.T) {
 	url := startServer(t)
 	opts := natsq.Options{AckWait: time.Second, MaxDeliver: 2}
 	g := newGateway(t, url, natsq.GatewayOptions{Options: opts})
-	c := startChildren(t, 2, childConfig{URL: url, Capacity: 2, AckWait: opts.AckWait, MaxDeliver: opts.MaxDeliver, Handler: "poison", Latency: 5 * time.Millisecond}, true)
+	// Capacity 1: a worker the poison task takes down holds no other task, which would
+	// otherwise share the poison's deliveries and could be exhausted along with it.
+	c := startChildren(t, 2, childConfig{URL: url, Capacity: 1, AckWait: opts.AckWait, MaxDeliver: opts.MaxDeliver, Handler: "poison", Latency: 5 * time.Millisecond}, true)
 
 	tasks := items(40, "")
 	tasks[17].Payload = json.RawMessage(`"poison"`)

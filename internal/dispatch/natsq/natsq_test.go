@@ -195,12 +195,12 @@ func TestHandlerPanicAndEmptyAnswerAreItemErrors(t *testing.T) {
 
 func TestLongTaskKeptAliveByProgressAcks(t *testing.T) {
 	url := startServer(t)
-	opts := natsq.Options{AckWait: 300 * time.Millisecond, MaxDeliver: 2}
+	opts := natsq.Options{AckWait: time.Second, MaxDeliver: 2}
 	g := newGateway(t, url, natsq.GatewayOptions{Options: opts})
 	var runs atomic.Int32
 	runWorker(t, url, dispatch.HandlerFunc(func(ctx context.Context, t dispatch.Task) dispatch.Result {
 		runs.Add(1)
-		time.Sleep(time.Second) // over three AckWaits
+		time.Sleep(2500 * time.Millisecond) // two and a half AckWaits
 		return dispatch.Result{Payload: t.Payload}
 	}), natsq.WorkerOptions{Options: opts, Capacity: 2})
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
