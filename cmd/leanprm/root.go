@@ -68,6 +68,7 @@ directory, or --config), built-in defaults. 'leanprm config' prints the effectiv
 		newServeCmd(e),
 		newTranslateCmd(e),
 		newVersionCmd(e),
+		newWorkerCmd(e),
 	)
 	return root
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/leanprm/leanprm/hybrid"
 	"github.com/leanprm/leanprm/internal/config"
 	"github.com/leanprm/leanprm/internal/dispatch"
+	"github.com/leanprm/leanprm/internal/dispatch/natsq"
 	"github.com/leanprm/leanprm/internal/serve"
 )
 
@@ -159,6 +160,9 @@ func runServe(ctx context.Context, e *env, sc config.Serve, token string, bo ser
 		defer cancel()
 		return hs.Shutdown(sctx)
 	}
+	if e.cfg.NATS.URL != "" {
+		return runGateway(ctx, e, srv, served, stop, ln)
+	}
 	// The REPL pool lives until built.Close, not until the signal: the requests in flight
 	// still need it while the server drains. A signal during the start stops the start.
 	poolCtx, cancelPool := context.WithCancel(context.WithoutCancel(ctx))
@@ -192,6 +196,39 @@ func runServe(ctx context.Context, e *env, sc config.Serve, token string, bo ser
 	serr := stop()
 	built.Close() // after Shutdown: no request is using a REPL any more
 	if serr != nil && !errors.Is(serr, http.ErrServerClosed) {
+		fmt.Fprintln(e.stderr, "leanprm: shutdown:", serr)
+	}
+	return ctx.Err()
+}
+
+// runGateway serves as a stateless gateway: no REPL pool or model here, every item becomes a
+// task on NATS JetStream for `leanprm worker` processes. Ready once NATS is reached and the
+// streams exist.
+func runGateway(ctx context.Context, e *env, srv *serve.Server, served <-chan error, stop func() error, ln net.Listener) error {
+	nc, err := natsq.Connect(e.cfg.NATS.URL, "leanprm serve")
+	if err == nil {
+		var gw *natsq.Gateway
+		if gw, err = natsq.NewGateway(ctx, nc, natsq.GatewayOptions{}); err == nil {
+			defer gw.Close()
+			srv.Ready(gw, serve.Info{Checker: "nats", Versions: serve.Versions{
+				Leanprm: leanprmVersion(), Lean: "on workers", REPL: "on workers", Model: "on workers"}})
+			fmt.Fprintf(e.stderr, "leanprm: ready: a gateway to %s\n", nc.ConnectedUrlRedacted())
+		}
+		defer nc.Close()
+	}
+	if err != nil {
+		if serr := stop(); serr != nil {
+			fmt.Fprintln(e.stderr, "leanprm:", serr)
+		}
+		return fmt.Errorf("serve --nats: %w", err)
+	}
+	select {
+	case err = <-served:
+		return fmt.Errorf("serving on %s: %w", ln.Addr(), err)
+	case <-ctx.Done():
+	}
+	fmt.Fprintln(e.stderr, "leanprm: stopping: finishing the requests in flight")
+	if serr := stop(); serr != nil && !errors.Is(serr, http.ErrServerClosed) {
 		fmt.Fprintln(e.stderr, "leanprm: shutdown:", serr)
 	}
 	return ctx.Err()

@@ -14,6 +14,7 @@ type Config struct {
 	PRM     PRM
 	Data    Data
 	Serve   Serve
+	NATS    NATS
 
 	file    string            // configuration file read, if any
 	raw     map[string]string // key → the text it was set from
@@ -77,6 +78,13 @@ type Serve struct {
 	MaxBody             int64
 	MaxItems, Queue     int
 	Timeout             time.Duration
+}
+
+// NATS is the nats.* section: scale-out over NATS JetStream (internal/dispatch/natsq).
+type NATS struct {
+	// URL is the server list nats.Connect takes ("nats://a:4222,nats://b:4222"); "" means
+	// no NATS: `serve` runs every task in process.
+	URL string
 }
 
 // Data is the data.* section.

@@ -136,6 +136,18 @@ func TestDefaults(t *testing.T) {
 	assert.Equal(t, "120s", source(t, c, "prm.vllm.timeout").Value)
 }
 
+func TestNATSURL(t *testing.T) {
+	c, err := load(t, t.TempDir(), map[string]string{"LEANPRM_NATS_URL": "nats://a:4222, tls://b:4222"})
+	require.NoError(t, err)
+	assert.Equal(t, "nats://a:4222, tls://b:4222", c.NATS.URL)
+	c, err = load(t, t.TempDir(), nil, "--nats", "nats://127.0.0.1:4222")
+	require.NoError(t, err)
+	assert.Equal(t, "nats://127.0.0.1:4222", c.NATS.URL)
+	c, err = load(t, t.TempDir(), nil)
+	require.NoError(t, err)
+	assert.Empty(t, c.NATS.URL, "no NATS by default: everything in one process")
+}
+
 func TestDurationIn(t *testing.T) {
 	assert.Equal(t, "5m", durationIn(5*time.Minute, time.Minute))
 	assert.Equal(t, "2h", durationIn(2*time.Hour, time.Hour))
@@ -225,6 +237,8 @@ func TestBadValues(t *testing.T) {
 			`setting lean.identity_tactic: "grind\nexample : False := sorry" is not one line of Lean: a tactic may not hold a line break or control character`},
 		{"tactic with a control character", nil, []string{"--tactic", "decide\r"},
 			`setting lean.tactic: "decide\r" is not one line of Lean: a tactic may not hold a line break or control character`},
+		{"nats scheme", nil, []string{"--nats", "http://127.0.0.1:4222"}, `setting nats.url: "http://127.0.0.1:4222" is not a NATS URL (want nats://host:4222; tls, ws and wss also do)`},
+		{"nats host", map[string]string{"LEANPRM_NATS_URL": "nats://a:4222,nats://"}, nil, `setting nats.url: "nats://" names no host`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := load(t, t.TempDir(), tc.env, tc.args...)
@@ -288,7 +302,7 @@ func TestSourcesListEveryKeySorted(t *testing.T) {
 	}
 	assert.True(t, slices.IsSorted(got), "%v", got)
 	assert.Equal(t, Keys(), got)
-	assert.Len(t, got, 26)
+	assert.Len(t, got, 27)
 }
 
 // From cmd/leanprm's TestConfigYAMLRoundTrips: YAML encodes to a leanprm.yaml that reproduces

@@ -96,6 +96,11 @@ var keys = []key{
 		durationText(repl.DefaultRequestTimeout), textKind, duration(func(c *Config) *time.Duration { return &c.Lean.Timeout })},
 	{"lean.workers", "workers", "REPL worker processes (0 = number of cores)",
 		"0", intKind, count(func(c *Config) *int { return &c.Lean.Workers })},
+	{"nats.url", "nats", "NATS server(s) with JetStream, comma-separated: serve becomes a gateway that queues tasks there and worker pulls them (\"\" = everything in one process)",
+		"", textKind, func(c *Config, k, raw string) (err error) {
+			c.NATS.URL, err = natsURLValue(k, raw)
+			return err
+		}},
 	{"prm.backend", "prm", "learned PRM: embedded or vllm",
 		string(BackendEmbedded), textKind, func(c *Config, k, raw string) error {
 			if raw == "" { // unset reads as the embedded model

@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -146,3 +147,28 @@ func splitCommand(line string) ([]string, error) {
 
 // ParseSize reads a size as the settings write it ("16MiB", "8GiB", "1000").
 func ParseSize(raw string) (int64, error) { return parseBytes(strings.TrimSpace(raw)) }
+
+// natsURLValue reads nats.url: empty, or a comma-separated list of URLs with a nats, tls, ws
+// or wss scheme and a host (the forms nats.Connect takes).
+func natsURLValue(key, raw string) (string, error) {
+	raw = strings.TrimSpace(raw)
+	if raw == "" {
+		return "", nil
+	}
+	for _, part := range strings.Split(raw, ",") {
+		part = strings.TrimSpace(part)
+		u, err := url.Parse(part)
+		if err != nil {
+			return "", &KeyError{Key: key, Msg: quote(part) + " is not a URL", Err: err}
+		}
+		switch u.Scheme {
+		case "nats", "tls", "ws", "wss":
+		default:
+			return "", &KeyError{Key: key, Msg: quote(part) + " is not a NATS URL (want nats://host:4222; tls, ws and wss also do)"}
+		}
+		if u.Host == "" {
+			return "", &KeyError{Key: key, Msg: quote(part) + " names no host"}
+		}
+	}
+	return raw, nil
+}

@@ -1,0 +1,531 @@
+package natsq
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/nats-io/nuid"
+
+	"github.com/leanprm/leanprm/internal/dispatch"
+)
+
+// GatewayOptions tune one gateway. The zero value is the default.
+type GatewayOptions struct {
+	Options
+	// MaxWait bounds the wait for a task that has no deadline of its own when the batch's
+	// context has none either. Default DefaultMaxWait.
+	MaxWait time.Duration
+	// DeadlineGrace is how long past a task's deadline the gateway still waits for the
+	// worker's own answer (a handler cancelled at the deadline reports what it was doing)
+	// before answering the item itself. Default DefaultDeadlineGrace.
+	DeadlineGrace time.Duration
+	// MaxPending bounds the task publications awaiting the server's ack. Default 4096.
+	MaxPending int
+}
+
+// Defaults of GatewayOptions.
+const (
+	DefaultMaxWait       = 5 * time.Minute
+	DefaultDeadlineGrace = time.Second
+)
+
+// Header names on task and result messages.
+const (
+	// HeaderKey carries Task.Key on a result (the subject has it too).
+	HeaderKey = "Leanprm-Key"
+	// HeaderRan says whether the result comes from running the task ("true") or from not
+	// running it (its deadline passed while queued: "false").
+	HeaderRan = "Leanprm-Ran"
+)
+
+// Gateway is a dispatch.Executor that queues each task on the task stream and waits for its
+// result on the result subjects. It is safe for concurrent use; Close it when done.
+type Gateway struct {
+	nc      *nats.Conn
+	js      jetstream.JetStream
+	tasks   jetstream.Stream
+	results jetstream.Stream
+	opts    GatewayOptions
+	sub     *nats.Subscription // results
+	adv     *nats.Subscription // max-deliveries advisories
+
+	mu      sync.Mutex
+	waiting map[string][]*slot // task key → the batch items waiting for it
+	seqKey  map[uint64]string  // task stream sequence → task key, for advisories
+	created time.Time          // when the task stream was created, to notice it was lost
+	closed  bool
+}
+
+var _ dispatch.Executor = (*Gateway)(nil)
+
+// slot is one batch item waiting for its result. done is guarded by Gateway.mu: whoever sets
+// it (a result, an advisory, a timeout) is the only one to answer the item.
+type slot struct {
+	i    int
+	task *dispatch.Task
+	key  string
+	seq  uint64
+	done bool
+	out  chan<- answer
+}
+
+type answer struct {
+	i int
+	r dispatch.Result
+}
+
+// NewGateway sets up the streams (Setup) and subscribes to results and advisories on nc. The
+// caller keeps ownership of nc and closes it after Close.
+func NewGateway(ctx context.Context, nc *nats.Conn, opts GatewayOptions) (*Gateway, error) {
+	opts.Options = opts.Options.withDefaults()
+	if opts.MaxWait <= 0 {
+		opts.MaxWait = DefaultMaxWait
+	}
+	if opts.DeadlineGrace <= 0 {
+		opts.DeadlineGrace = DefaultDeadlineGrace
+	}
+	if opts.MaxPending <= 0 {
+		opts.MaxPending = 4096
+	}
+	js, err := jetstream.New(nc, jetstream.WithPublishAsyncMaxPending(opts.MaxPending),
+		// Without a timeout a publication lost with the connection would never resolve.
+		jetstream.WithPublishAsyncTimeout(30*time.Second))
+	if err != nil {
+		return nil, fmt.Errorf("natsq: gateway: %w", err)
+	}
+	tasks, results, _, err := Setup(ctx, js, opts.Options)
+	if err != nil {
+		return nil, err
+	}
+	g := &Gateway{
+		nc: nc, js: js, tasks: tasks, results: results, opts: opts,
+		waiting: map[string][]*slot{}, seqKey: map[uint64]string{},
+	}
+	// Results arrive as plain messages on the subjects the result stream also stores: the
+	// stream is for the gateways that did not publish the task (collapsed duplicates) and
+	// for reconnects; live results need no consumer.
+	g.sub, err = nc.Subscribe(opts.resultSubject("*"), g.onResult)
+	if err != nil {
+		return nil, fmt.Errorf("natsq: gateway: subscribe to results: %w", err)
+	}
+	// A slow gateway must not lose results to the client's pending limits.
+	if err := g.sub.SetPendingLimits(-1, -1); err != nil {
+		g.sub.Unsubscribe()
+		return nil, fmt.Errorf("natsq: gateway: %w", err)
+	}
+	g.adv, err = nc.Subscribe(opts.advisorySubject(), g.onAdvisory)
+	if err != nil {
+		g.sub.Unsubscribe()
+		return nil, fmt.Errorf("natsq: gateway: subscribe to advisories: %w", err)
+	}
+	if err := nc.FlushTimeout(10 * time.Second); err != nil {
+		g.Close()
+		return nil, fmt.Errorf("natsq: gateway: flush subscriptions: %w", err)
+	}
+	// Results published while the connection was down never reach the subscription: after
+	// a reconnect, read what the result stream holds for every key still waited for. The
+	// connection's own reconnect handler, if any, still runs first.
+	g.created = tasks.CachedInfo().Created
+	prev := nc.Opts.ReconnectedCB
+	nc.SetReconnectHandler(func(c *nats.Conn) {
+		if prev != nil {
+			prev(c)
+		}
+		go g.recover()
+	})
+	return g, nil
+}
+
+// recover runs after a reconnect. Results published while the gateway was away are read
+// back from the result stream. If the task stream is not the one the gateway set up (a NATS
+// server with memory storage restarted, and lost it), the streams are set up again and every
+// task still waited for is queued again, under its key as message id so that gateways doing
+// the same collapse their copies.
+func (g *Gateway) recover() {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	tasks, _, _, err := Setup(ctx, g.js, g.opts.Options)
+	if err != nil {
+		return // the items' deadlines answer them
+	}
+	created := tasks.CachedInfo().Created
+	g.mu.Lock()
+	lost := !created.Equal(g.created)
+	g.created = created
+	g.mu.Unlock()
+	g.resync(ctx)
+	if !lost {
+		return
+	}
+	g.mu.Lock()
+	var keys []string
+	var groups [][]*slot
+	for k, ws := range g.waiting {
+		var open []*slot
+		for _, s := range ws {
+			if !s.done {
+				open = append(open, s)
+			}
+		}
+		if len(open) > 0 {
+			keys, groups = append(keys, k), append(groups, open)
+		}
+	}
+	g.mu.Unlock()
+	for i, k := range keys {
+		g.requeue(k, k, groups[i])
+	}
+}
+
+// resync answers, from the result stream, every waiting key whose result is stored.
+func (g *Gateway) resync(ctx context.Context) {
+	g.mu.Lock()
+	keys := make([]string, 0, len(g.waiting))
+	for k := range g.waiting {
+		keys = append(keys, k)
+	}
+	g.mu.Unlock()
+	for _, k := range keys {
+		if ctx.Err() != nil {
+			return
+		}
+		raw, err := g.results.GetLastMsgForSubject(ctx, g.opts.resultSubject(k))
+		if err != nil {
+			continue
+		}
+		g.deliverRaw(k, raw.Data, raw.Header)
+	}
+}
+
+// Close stops listening; batches still running answer their items with errors when their
+// deadlines pass. It does not close the connection.
+func (g *Gateway) Close() error {
+	g.mu.Lock()
+	g.closed = true
+	g.mu.Unlock()
+	return errors.Join(g.sub.Unsubscribe(), g.adv.Unsubscribe())
+}
+
+// Execute queues every task and waits for every result: results[i] answers tasks[i]. Items
+// that cannot be queued, whose deadline passes, whose task was delivered MaxDeliver times
+// without an answer, or that are still open when ctx ends get a Result with Error.
+func (g *Gateway) Execute(ctx context.Context, tasks []dispatch.Task) []dispatch.Result {
+	results := make([]dispatch.Result, len(tasks))
+	if len(tasks) == 0 {
+		return results
+	}
+	// Publication and requeueing may outlive this call (a cancelled batch): they read a copy.
+	tasks = slices.Clone(tasks)
+	out := make(chan answer, len(tasks)) // every slot sends at most once: never blocks
+	slots := make([]*slot, len(tasks))
+	deadlines := make([]time.Time, len(tasks))
+	now := time.Now()
+	for i, t := range tasks {
+		slots[i] = &slot{i: i, task: &tasks[i], key: t.Key(), out: out}
+		deadlines[i] = now.Add(g.opts.MaxWait)
+		if !t.Deadline.IsZero() {
+			deadlines[i] = t.Deadline.Add(g.opts.DeadlineGrace)
+		}
+	}
+
+	left := len(tasks)
+	futures := make(chan pending, len(tasks))
+	go g.publish(ctx, tasks, slots, futures)
+	go g.confirm(ctx, futures)
+
+	// Expire slots in deadline order with one timer.
+	order := make([]int, len(tasks))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return deadlines[a].Compare(deadlines[b]) })
+	next := 0
+	timer := time.NewTimer(time.Until(deadlines[order[0]]))
+	defer timer.Stop()
+	for left > 0 {
+		select {
+		case a := <-out:
+			results[a.i] = a.r
+			left--
+		case <-timer.C:
+			now := time.Now()
+			for next < len(order) && !deadlines[order[next]].After(now) {
+				g.answer(slots[order[next]], dispatch.Result{Error: "no answer before the task's deadline"})
+				next++
+			}
+			if next < len(order) {
+				timer.Reset(time.Until(deadlines[order[next]]))
+			}
+		case <-ctx.Done():
+			for _, s := range slots {
+				g.answer(s, dispatch.Result{Error: "no answer: " + ctx.Err().Error()})
+			}
+			// Every slot is now answered, by this loop or before it: collect the rest.
+			for ; left > 0; left-- {
+				a := <-out
+				results[a.i] = a.r
+			}
+		}
+	}
+	return results
+}
+
+// pending is a task publication awaiting the server's ack.
+type pending struct {
+	s   *slot
+	fut jetstream.PubAckFuture
+}
+
+// publish registers each slot, then queues its task; registering first means a result
+// that comes back before the publication's ack is not missed.
+func (g *Gateway) publish(ctx context.Context, tasks []dispatch.Task, slots []*slot, futures chan<- pending) {
+	defer close(futures)
+	for i, t := range tasks {
+		s := slots[i]
+		if err := ctx.Err(); err != nil {
+			g.answer(s, dispatch.Result{Error: "not queued: " + err.Error()})
+			continue
+		}
+		if !t.Deadline.IsZero() && !time.Now().Before(t.Deadline) {
+			g.answer(s, dispatch.Result{Error: "not run: deadline passed before it was queued"})
+			continue
+		}
+		if !validToken(string(t.Kind)) {
+			g.answer(s, dispatch.Result{Error: fmt.Sprintf("not queued: task kind %q is not a subject token (letters, digits, - and _)", t.Kind)})
+			continue
+		}
+		body, err := json.Marshal(t)
+		if err != nil {
+			g.answer(s, dispatch.Result{Error: "not queued: " + err.Error()})
+			continue
+		}
+		if !g.register(s) {
+			g.answer(s, dispatch.Result{Error: "not queued: the gateway is closed"})
+			continue
+		}
+		msg := &nats.Msg{Subject: g.opts.taskSubject(string(t.Kind), t.Env), Data: body, Header: nats.Header{}}
+		msg.Header.Set(HeaderKey, s.key)
+		fut, err := g.js.PublishMsgAsync(msg, jetstream.WithMsgID(s.key), jetstream.WithExpectStream(g.opts.TaskStream))
+		// MaxPending publications await their acks: wait for room rather than fail the item.
+		for errors.Is(err, jetstream.ErrTooManyStalledMsgs) && ctx.Err() == nil {
+			fut, err = g.js.PublishMsgAsync(msg, jetstream.WithMsgID(s.key), jetstream.WithExpectStream(g.opts.TaskStream),
+				jetstream.WithStallWait(time.Second))
+		}
+		if err != nil {
+			g.answer(s, dispatch.Result{Error: "not queued: " + err.Error()})
+			continue
+		}
+		futures <- pending{s, fut}
+	}
+}
+
+// confirm reads the publication acks in order: a failed publication answers its item; a
+// duplicate (the same task queued earlier, by this gateway or another) may already have its
+// result stored.
+func (g *Gateway) confirm(ctx context.Context, futures <-chan pending) {
+	for p := range futures {
+		select {
+		case ack := <-p.fut.Ok():
+			g.mu.Lock()
+			p.s.seq = ack.Sequence
+			if !p.s.done {
+				g.seqKey[ack.Sequence] = p.s.key
+			}
+			g.mu.Unlock()
+			if ack.Duplicate {
+				g.stored(ctx, p.s)
+			}
+		case err := <-p.fut.Err():
+			g.answer(p.s, dispatch.Result{Error: "not queued: " + err.Error()})
+		}
+	}
+}
+
+// stored answers s from the result stream when the result of its key is already there.
+func (g *Gateway) stored(ctx context.Context, s *slot) {
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	raw, err := g.results.GetLastMsgForSubject(ctx, g.opts.resultSubject(s.key))
+	if err != nil {
+		return // not there yet (or unreadable): the live subscription brings it
+	}
+	g.deliverRaw(s.key, raw.Data, raw.Header)
+}
+
+// deliverRaw answers the slots waiting for key with a result message's body and headers.
+func (g *Gateway) deliverRaw(key string, data []byte, h nats.Header) {
+	g.mu.Lock()
+	_, wanted := g.waiting[key]
+	g.mu.Unlock()
+	if !wanted { // another gateway's result, or a late duplicate: not worth decoding
+		return
+	}
+	r, err := decodeResult(data)
+	if err != nil {
+		r = dispatch.Result{Error: "unreadable result: " + err.Error()}
+	}
+	g.deliver(key, r, h.Get(HeaderRan) != "false")
+}
+
+// register adds s to the slots waiting for its key; false once the gateway is closed.
+func (g *Gateway) register(s *slot) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.closed || s.done {
+		return false
+	}
+	g.waiting[s.key] = append(g.waiting[s.key], s)
+	return true
+}
+
+// answer gives s its result unless it has one, and stops it waiting.
+func (g *Gateway) answer(s *slot, r dispatch.Result) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if s.done {
+		return
+	}
+	s.done = true
+	s.out <- answer{s.i, r}
+	ws := slices.DeleteFunc(g.waiting[s.key], func(w *slot) bool { return w == s })
+	if len(ws) == 0 {
+		delete(g.waiting, s.key)
+		g.forgetSeq(s.key, s.seq)
+	} else {
+		g.waiting[s.key] = ws
+	}
+}
+
+// deliver answers every slot waiting for key. A result of a task that was not run (its
+// deadline passed in the queue) does not answer a slot whose own deadline is still ahead —
+// its task was collapsed into an earlier copy with an earlier deadline: the task is queued
+// again for those slots.
+func (g *Gateway) deliver(key string, r dispatch.Result, ran bool) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	var again []*slot
+	now := time.Now()
+	for _, s := range g.waiting[key] {
+		g.forgetSeq(key, s.seq)
+		if s.done {
+			continue
+		}
+		if !ran && (s.task.Deadline.IsZero() || s.task.Deadline.After(now)) {
+			again = append(again, s)
+			continue
+		}
+		s.done = true
+		s.out <- answer{s.i, r}
+	}
+	if len(again) == 0 {
+		delete(g.waiting, key)
+		return
+	}
+	g.waiting[key] = again
+	go g.requeue(key, key+"."+nuid.Next(), again)
+}
+
+// latest is the task of the slots (one key) with the latest deadline among them, none
+// counting as latest: the copy queued again for all of them.
+func latest(slots []*slot) dispatch.Task {
+	t := *slots[0].task
+	for _, s := range slots[1:] {
+		if s.task.Deadline.IsZero() || (!t.Deadline.IsZero() && s.task.Deadline.After(t.Deadline)) {
+			t.Deadline = s.task.Deadline
+		}
+	}
+	return t
+}
+
+// requeue queues the task of the slots in again (all waiting for key) once more, under the
+// message id msgID; a failure answers them.
+func (g *Gateway) requeue(key, msgID string, again []*slot) {
+	t := latest(again)
+	fail := func(err error) {
+		for _, s := range again {
+			g.answer(s, dispatch.Result{Error: "not queued again: " + err.Error()})
+		}
+	}
+	body, err := json.Marshal(t)
+	if err != nil {
+		fail(err)
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	msg := &nats.Msg{Subject: g.opts.taskSubject(string(t.Kind), t.Env), Data: body, Header: nats.Header{}}
+	msg.Header.Set(HeaderKey, key)
+	ack, err := g.js.PublishMsg(ctx, msg, jetstream.WithMsgID(msgID), jetstream.WithExpectStream(g.opts.TaskStream))
+	if err != nil {
+		fail(err)
+		return
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for _, s := range again {
+		if !s.done {
+			s.seq = ack.Sequence
+			g.seqKey[ack.Sequence] = key
+		}
+	}
+}
+
+// forgetSeq drops the advisory mapping of seq when it still names key. g.mu is held.
+func (g *Gateway) forgetSeq(key string, seq uint64) {
+	if seq != 0 && g.seqKey[seq] == key {
+		delete(g.seqKey, seq)
+	}
+}
+
+func (g *Gateway) onResult(m *nats.Msg) {
+	g.deliverRaw(strings.TrimPrefix(m.Subject, g.opts.Prefix+".result."), m.Data, m.Header)
+}
+
+// maxDeliveries is the part of the server's max-deliveries advisory the gateway reads.
+type maxDeliveries struct {
+	Stream     string `json:"stream"`
+	StreamSeq  uint64 `json:"stream_seq"`
+	Deliveries uint64 `json:"deliveries"`
+}
+
+// onAdvisory answers the items of a task the server gave up on: delivered MaxDeliver times,
+// never acked (each worker that took it died or hung with it). The task is removed from the
+// work queue, where it would otherwise stay.
+func (g *Gateway) onAdvisory(m *nats.Msg) {
+	var a maxDeliveries
+	if json.Unmarshal(m.Data, &a) != nil || a.Stream != g.opts.TaskStream {
+		return
+	}
+	g.mu.Lock()
+	key, ok := g.seqKey[a.StreamSeq]
+	g.mu.Unlock()
+	if !ok {
+		return
+	}
+	g.deliver(key, dispatch.Result{Error: fmt.Sprintf("failed: the task was delivered %d times and no worker answered it (a poison task, or workers lost)", a.Deliveries)}, true)
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		_ = g.tasks.DeleteMsg(ctx, a.StreamSeq) // another gateway may have done it already
+	}()
+}
+
+// decodeResult reads a result message: exactly one of payload and error is set.
+func decodeResult(data []byte) (dispatch.Result, error) {
+	var r dispatch.Result
+	if err := json.Unmarshal(data, &r); err != nil {
+		return r, err
+	}
+	if (len(r.Payload) == 0) == (r.Error == "") {
+		return dispatch.Result{}, errors.New("a result must carry exactly one of payload and error")
+	}
+	return r, nil
+}
