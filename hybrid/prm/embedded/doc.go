@@ -74,6 +74,12 @@
 //     log_cum_chars 45.3 / 53.7 and 47.6, log_index with log_cum_chars
 //     46.8 / 53.0 and 48.1, log_cum_chars alone 47.2 / 53.8 and 49.3;
 //   - training on the held-out tenth as well: 46.6 / 53.0 and 48.8;
+//   - each source's mass not split evenly between right and wrong steps:
+//     natural class shares 51.9 / 51.2 and 42.5, square-root balancing
+//     51.0 / 54.0 and 45.4 — fold 0 gains on the fold it is chosen on,
+//     but the GSM8K scores bunch together (all within 0.78-0.89 after
+//     calibration) and the two folds' best thresholds drift apart (0.820
+//     and 0.786), so the other fold loses;
 //   - learning rate 0.05 (46.2 / 54.1, 47.7) and 0.2 (47.0 / 53.7, 49.5);
 //     MR-GSM8K weight 2 (45.7 / 54.1, 48.4) and 4 (47.2 / 54.0, 48.4);
 //   - decision rules on the committed scores, chosen on one fold and
