@@ -70,6 +70,11 @@
 //     53.6, problem operand 46.7 / 54.1, dropped term 46.5 / 54.1);
 //   - every feature repeated for word problems only (96 features): 47.1 /
 //     51.7 and 47.7;
+//   - a feature from the problem's structure: a problem number that a
+//     relation word follows ("8 more", "3 times", "20%") combined in the
+//     step by the other kind of operation ("× 8", "+ 3"): 47.2 / 54.8 and
+//     50.1, no change — it fires on 20 GSM8K dev steps, 3 of them first
+//     errors and 12 right steps before one;
 //   - position and size features left out together: log_steps with
 //     log_cum_chars 45.3 / 53.7 and 47.6, log_index with log_cum_chars
 //     46.8 / 53.0 and 48.1, log_cum_chars alone 47.2 / 53.8 and 49.3;
