@@ -21,14 +21,18 @@ import (
 
 func newTrainCmd(e *env) *cobra.Command {
 	var (
-		seed uint64
-		out  string
-		bags int
-		drop []string
-		cv   bool
-		l2   float64
-		ep   int
-		wts  map[string]string
+		seed  uint64
+		out   string
+		bags  int
+		drop  []string
+		cv    bool
+		l2    float64
+		ep    int
+		wts   map[string]string
+		trees int
+		lr    float64
+		kinds []int
+		depth int
 	)
 	cmd := &cobra.Command{
 		Use:   "train",
@@ -41,8 +45,9 @@ write the model file. The same data and seed give a byte-identical file.
 (unless --out is given too): F1 per subset with the threshold chosen on all of GSM8K dev and
 cross-validated (two folds by FNV-1a of the chain id, the threshold chosen on one fold's GSM8K
 chains and applied to the other), for learned-only and hybrid scoring. A training choice
-(--bags, --drop, the seed) is compared between runs by the "chosen on fold" row — the F1 it
-reaches on the fold it is chosen on — and reported by the other fold's figure.`,
+(--bags, --drop, --weight, --weak-kinds, --trees, --lr, the seed) is compared between runs by
+the "chosen on fold" row — the F1 it reaches on the fold it is chosen on — and reported by the
+other fold's figure.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			dir := e.cfg.Data.Dir
@@ -51,14 +56,18 @@ reaches on the fold it is chosen on — and reported by the other fold's figure.
 				return err
 			}
 			m, err := embedded.Train(cmd.Context(), embedded.TrainConfig{
-				DataDir: dir,
-				Seed:    seed,
-				Bags:    bags,
-				Drop:    drop,
-				L2:      l2,
-				Epochs:  ep,
-				Weights: weights,
-				Logf:    func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) },
+				DataDir:      dir,
+				Seed:         seed,
+				Bags:         bags,
+				Drop:         drop,
+				L2:           l2,
+				Epochs:       ep,
+				Weights:      weights,
+				Trees:        trees,
+				LearningRate: lr,
+				WeakKinds:    kinds,
+				TreeDepth:    depth,
+				Logf:         func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) },
 			})
 			if err != nil {
 				return fmt.Errorf("training from %s: %w", dir, err)
@@ -81,6 +90,10 @@ reaches on the fold it is chosen on — and reported by the other fold's figure.
 	cmd.Flags().Float64Var(&l2, "l2", 0, "L2 regularization per update (0: 1e-5)")
 	cmd.Flags().IntVar(&ep, "epochs", 0, "AdaGrad epochs (0: 4)")
 	cmd.Flags().StringToStringVar(&wts, "weight", nil, "source weights, e.g. mr-gsm8k=3 (default: embedded.DefaultWeights)")
+	cmd.Flags().Float64Var(&lr, "lr", 0, "AdaGrad step size (0: 0.1)")
+	cmd.Flags().IntVar(&trees, "trees", 0, "regression trees boosted on top of the linear model (0: none)")
+	cmd.Flags().IntVar(&depth, "tree-depth", 0, "depth of the boosted trees (0: 3)")
+	cmd.Flags().IntSliceVar(&kinds, "weak-kinds", nil, "GSM8K weak-label corruptions (embedded.Kind* numbers; default: embedded.DefaultWeakKinds)")
 	cmd.Flags().BoolVar(&cv, "cv", false, "report ProcessBench dev F1, dev and cross-validated, instead of writing the model")
 	return cmd
 }

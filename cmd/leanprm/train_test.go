@@ -90,3 +90,9 @@ func TestTrainRejectsUnknownWeight(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "non-negative")
 }
+
+func TestTrainRejectsUnknownWeakKind(t *testing.T) {
+	_, _, err := run(t, t.TempDir(), nil, "train", "--data", writeTrainData(t), "--weak-kinds", "1,99", "--cv")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "weak-label kind 99")
+}

@@ -72,7 +72,7 @@ func TestCorruptKinds(t *testing.T) {
 
 	// The reasoning corruptions keep every calculation true.
 	seen := map[string]bool{}
-	for _, kind := range []int{KindOperand, KindOperation, KindProblemOperand, KindDroppedTerm} {
+	for _, kind := range []int{KindOperand, KindOperation, KindProblemOperand, KindDroppedTerm, KindCrossOp, KindReversed} {
 		negs := corruptAll(t, kind)
 		require.NotEmpty(t, negs, "kind %d", kind)
 		for _, n := range negs {
@@ -86,6 +86,14 @@ func TestCorruptKinds(t *testing.T) {
 	assert.True(t, seen["The animals number 48 + 24 = 72."] || seen["The animals number 48 + 17 = 65."], "dropped term: %v", seen)
 	assert.True(t, seen["The animals number 48 + 3 + 24 = 75."] || seen["The animals number 3 + 17 + 24 = 44."] ||
 		seen["Half of the hens lay: 17/2 = 8.5 hens."], "problem operand: %v", seen)
+	assert.True(t, seen["Half of the hens lay: 48-2 = 46 hens."], "cross operation: %v", seen)
+	assert.True(t, seen["The animals number 48 * 17 + 24 = 840."] || seen["The animals number 48 + 17 * 24 = 456."], "cross operation: %v", seen)
+	assert.True(t, seen["Half of the hens lay: 2/48 = 0.04 hens."], "reversed: %v", seen)
+	// Reversal needs a two-term difference or quotient: the three-term
+	// sum is never reversed.
+	for _, n := range corruptAll(t, KindReversed) {
+		assert.Equal(t, 0, n.FirstError, n.Steps[n.FirstError].Text)
+	}
 
 	// Unknown kinds make nothing.
 	_, _, ok := corrupt(refProblem, refLines, weakKinds, rand.New(rand.NewPCG(1, 2)))

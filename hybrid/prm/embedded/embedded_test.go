@@ -94,6 +94,19 @@ func TestTrainWithoutData(t *testing.T) {
 	assert.Error(t, err)
 	_, err = Train(context.Background(), TrainConfig{DataDir: t.TempDir(), Bags: -1})
 	assert.ErrorContains(t, err, "Bags")
+	_, err = Train(context.Background(), TrainConfig{DataDir: t.TempDir(), WeakKinds: []int{KindOperand, weakKinds}})
+	assert.ErrorContains(t, err, "weak-label kind")
+	_, err = Train(context.Background(), TrainConfig{DataDir: t.TempDir(), WeakKinds: []int{-1}})
+	assert.ErrorContains(t, err, "weak-label kind")
+	for name, cfg := range map[string]TrainConfig{
+		"negative trees": {Trees: -1}, "deep trees": {Trees: 5, TreeDepth: 20},
+		"negative rate": {LearningRate: -0.1}, "NaN rate": {LearningRate: math.NaN()},
+		"negative L2": {L2: -1}, "negative epochs": {Epochs: -2},
+	} {
+		cfg.DataDir = t.TempDir()
+		_, err = Train(context.Background(), cfg)
+		assert.ErrorContains(t, err, "out of range", name)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	_, err = Train(ctx, TrainConfig{DataDir: writeSyntheticData(t)})
