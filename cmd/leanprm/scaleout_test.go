@@ -14,7 +14,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/nats-io/nats-server/v2/server"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -28,14 +27,7 @@ var probesRE = regexp.MustCompile(`probes on (http://127\.0\.0\.1:\d+)`)
 // and `leanprm serve --nats` as a stateless gateway. A chain posted to the gateway is scored
 // by the worker; the worker's probes say ready; SIGTERM ends both with 130 and nothing left.
 func TestServeNATSGatewayAndWorker(t *testing.T) {
-	s, err := server.NewServer(&server.Options{Host: "127.0.0.1", Port: -1, JetStream: true, StoreDir: t.TempDir(), NoLog: true, NoSigs: true})
-	require.NoError(t, err)
-	go s.Start()
-	require.True(t, s.ReadyForConnections(10*time.Second))
-	defer func() {
-		s.Shutdown()
-		s.WaitForShutdown()
-	}()
+	s := startNATS(t)
 
 	w, err := proc.Start(context.Background(),
 		[]string{os.Args[0], "worker", "--nats", s.ClientURL(), "--capacity", "2", "--checker", "exact", "--addr", "127.0.0.1:0"},

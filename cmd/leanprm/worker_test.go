@@ -46,14 +46,7 @@ func TestWorkerNeedsNATS(t *testing.T) {
 // `check --json`, a snippet (which needs Lean) as an item error; SIGTERM ends the worker with status 130 and
 // leaves nothing behind.
 func TestWorkerScoresAndExitsOnSIGTERM(t *testing.T) {
-	s, err := server.NewServer(&server.Options{Host: "127.0.0.1", Port: -1, JetStream: true, StoreDir: t.TempDir(), NoLog: true, NoSigs: true})
-	require.NoError(t, err)
-	go s.Start()
-	require.True(t, s.ReadyForConnections(10*time.Second))
-	defer func() {
-		s.Shutdown()
-		s.WaitForShutdown()
-	}()
+	s := startNATS(t)
 
 	p, err := proc.Start(context.Background(),
 		[]string{os.Args[0], "worker", "--nats", s.ClientURL(), "--capacity", "2", "--checker", "exact"},
@@ -108,4 +101,19 @@ func TestWorkerScoresAndExitsOnSIGTERM(t *testing.T) {
 	rest, _ := stderr.ReadString(0)
 	assert.Contains(t, rest, "stopped; ran 2")
 	proc.AssertGroupGone(t, p.Pid())
+}
+
+// startNATS runs a NATS server with JetStream in this process on a free loopback port, for
+// the length of the test.
+func startNATS(t *testing.T) *server.Server {
+	t.Helper()
+	s, err := server.NewServer(&server.Options{Host: "127.0.0.1", Port: -1, JetStream: true, StoreDir: t.TempDir(), NoLog: true, NoSigs: true})
+	require.NoError(t, err)
+	go s.Start()
+	require.True(t, s.ReadyForConnections(10*time.Second))
+	t.Cleanup(func() {
+		s.Shutdown()
+		s.WaitForShutdown()
+	})
+	return s
 }
