@@ -43,7 +43,7 @@ func (t *Translator) Check(ctx context.Context, res *ChainResult) error {
 	if !t.opts.NoExact {
 		exact = make([]Answer, len(obls))
 		for i, o := range obls {
-			exact[i] = exactAnswer(o, t.opts.Tactic)
+			exact[i] = exactAnswer(o, t.opts.Tactic, t.opts.IdentityTactic)
 		}
 		names = append(names, "exact")
 	}
@@ -155,7 +155,10 @@ func decided(o *Obligation, checker string, proved, disproved bool) Answer {
 
 // exactAnswer decides an obligation by evaluating its Lean text with
 // exact rationals: the same text Lean would check.
-func exactAnswer(o *Obligation, tactic string) Answer {
+func exactAnswer(o *Obligation, tactic, idTactic string) Answer {
+	if strings.HasPrefix(o.Lean, "example : ∀ (") {
+		return symExactAnswer(o, tactic, idTactic)
+	}
 	p, err := parseDecl(o.Lean, tactic, true)
 	if err != nil {
 		return Answer{Checker: "exact", Verdict: Error, Reason: "cannot evaluate P: " + err.Error()}

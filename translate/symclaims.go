@@ -1,0 +1,910 @@
+package translate
+
+import (
+	"fmt"
+	"math/big"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/leanprm/leanprm/translate/algebra"
+)
+
+// Symbolic claims (issue 12): identities, equation transformations in
+// one unknown and claimed solutions, read from math regions only. See the
+// package documentation for the rules; the guiding one is that a claim is
+// refuted only when the step can be read no other way.
+
+// Symbolic obligation kinds.
+const (
+	// KindIdentity is ∀ vars, (denominators ≠ 0 →) L = R: an expression
+	// rewritten ("expanding", an "=" chain from an expression, a line
+	// continuing with "="), or an equation whose sides differ by a
+	// nonzero constant (false for every value).
+	KindIdentity Kind = "identity"
+	// KindImplication is ∀ x, A → B for an equation B derived from an
+	// equation A in the same single unknown.
+	KindImplication Kind = "implication"
+	// KindSolution is the equation A at a value x = c claimed after it,
+	// in the hypothesis form of §1 (v1 = c ⊢ A).
+	KindSolution Kind = "solution"
+)
+
+// symMember is one member of a relation chain in a math line.
+type symMember struct {
+	e    *sexpr // nil: not read
+	why  string
+	s, e2 int // byte span in the step
+}
+
+// symLine is one line of a math region: members separated by "=".
+type symLine struct {
+	members []symMember
+	cont    bool   // starts with "=": continues the previous line's last member
+	prose   string // lower-cased prose since the previous line (the cue)
+	sentence string // lower-cased text of the sentence around the line
+	start   bool   // at the start of a region or after \\
+	arrow   bool   // an implication sign or comma-free connector before it
+}
+
+// mathRegion is a span of math mode in a step.
+type mathRegion struct {
+	s, e    int
+	os, ce  int // the opening mark's start, the closing mark's end
+	display bool
+}
+
+func mathRegions(text string, toks []tok) []mathRegion {
+	var out []mathRegion
+	open, os := -1, 0
+	display := false
+	for _, t := range toks {
+		if t.k != tSep || t.text != sepMath {
+			continue
+		}
+		if t.src == "open" {
+			open, os = t.e, t.s
+			src := text[t.s:t.e]
+			display = src == "$$" || src == `\[` || strings.HasPrefix(src, `\begin`)
+			continue
+		}
+		if open >= 0 && t.s >= open {
+			out = append(out, mathRegion{s: open, e: t.s, os: os, ce: t.e, display: display})
+		}
+		open = -1
+	}
+	return out
+}
+
+// lineBreaks split a region into lines; connectors mark a derivation.
+var symBreaks = []struct {
+	lit   string
+	arrow bool
+	start bool
+}{
+	{`\\`, false, true}, {`\qquad`, false, false}, {`\quad`, false, false},
+	{`\implies`, true, false}, {`\Longrightarrow`, true, false}, {`\Rightarrow`, true, false},
+	{`\rightarrow`, true, false}, {`\therefore`, true, false}, {`\iff`, false, false},
+	{`\Leftrightarrow`, false, false}, {"⇒", true, false}, {"→", true, false}, {"⟹", true, false},
+	{`\to`, true, false}, {",", false, false}, {";", false, false},
+	{`\begin{aligned}`, false, true}, {`\end{aligned}`, false, true},
+	{`\begin{split}`, false, true}, {`\end{split}`, false, true},
+	{`\begin{gathered}`, false, true}, {`\end{gathered}`, false, true},
+}
+
+// symRefuse marks lines the symbolic reader leaves alone as a whole:
+// other relations, modular arithmetic, ± and ellipses.
+var symRefuse = []string{`\le`, `\ge`, `\ne`, `\neq`, `\approx`, `\sim`, `\equiv`, `\pmod`, `\bmod`, `\mod`,
+	`\pm`, `\mp`, `\cdots`, `\ldots`, `\dots`, `\in`, `\subset`, `\cup`, `\cap`, `\lt`, `\gt`, `\sqrt`,
+	"<", ">", "≤", "≥", "≠", "≈", "≡", "±", "√", ":", "|", "!", `\begin`, `\end`, `\text`, "...", "…", `\%`, "%", "'"}
+
+// splitMath cuts region text into lines at the top level.
+func splitMath(text string, rg mathRegion) []struct {
+	s, e         int
+	arrow, start bool
+	textGroup    string
+} {
+	type piece = struct {
+		s, e         int
+		arrow, start bool
+		textGroup    string
+	}
+	var out []piece
+	cur := piece{s: rg.s, start: true}
+	depth := 0
+	i := rg.s
+	for i < rg.e {
+		c := text[i]
+		if c == '{' || c == '(' {
+			depth++
+		}
+		if c == '}' || c == ')' {
+			depth--
+		}
+		if depth == 0 && c == '\\' && (strings.HasPrefix(text[i:], `\text`) || strings.HasPrefix(text[i:], `\mbox`)) {
+			// \text{…} and friends: prose inside math; a line break.
+			j := strings.IndexByte(text[i:rg.e], '{')
+			if j > 0 && j < 12 {
+				end := matchBrace(text, i+j, rg.e)
+				if end > 0 {
+					cur.e = i
+					out = append(out, cur)
+					word := strings.ToLower(text[i+j+1 : end])
+					arrow := symCueRE.MatchString(word)
+					cur = piece{s: end + 1, arrow: arrow, textGroup: word}
+					i = end + 1
+					continue
+				}
+			}
+		}
+		if depth == 0 {
+			matched := false
+			for _, b := range symBreaks {
+				if strings.HasPrefix(text[i:], b.lit) && (b.lit[0] != '\\' || b.lit == `\\` || !isLetterAt(text, i+len(b.lit))) {
+					cur.e = i
+					out = append(out, cur)
+					cur = piece{s: i + len(b.lit), arrow: b.arrow, start: b.start}
+					i += len(b.lit)
+					matched = true
+					break
+				}
+			}
+			if matched {
+				continue
+			}
+		}
+		i++
+	}
+	cur.e = rg.e
+	out = append(out, cur)
+	return out
+}
+
+func matchBrace(s string, i, end int) int {
+	depth := 0
+	for k := i; k < end; k++ {
+		switch s[k] {
+		case '{':
+			depth++
+		case '}':
+			depth--
+			if depth == 0 {
+				return k
+			}
+		}
+	}
+	return -1
+}
+
+// symCueRE are words that mark a derivation between two equations.
+var symCueRE = regexp.MustCompile(`\b(so|thus|hence|therefore|gives?|giving|get|gets|obtain|yields?|becomes?|simplif\w*|rearrang\w*|then|implies|which is|subtract\w*|adding|add|divid\w*|multiply\w*|moving|move|expand\w*|combin\w*|leads? to|results? in)\b`)
+
+// rewriteCueRE marks an expression being rewritten.
+var rewriteCueRE = regexp.MustCompile(`\b(factor\w*|expand\w*|simplif\w*|rewrit\w*|distribut\w*|foil)\b`)
+
+// equationWordRE marks a rewritten equation rather than an expression.
+var equationWordRE = regexp.MustCompile(`\b(equations?|sides?|both|equals?|equality|set|setting|solv\w*|condition|constraint|system|substitut\w*|plug\w*)\b`)
+
+// hypotheticalRE marks sentences whose equations are not claims: cases,
+// trials, assumptions, definitions.
+var hypotheticalRE = regexp.MustCompile(`\b(if|suppose|assume|assuming|let|try|trying|test|testing|check|checking|when|whenever|unless|say|consider|case|plug\w*|guess|example|e\.g|define|defined|denote|where|for some|for all|given|vertex|axis|minimum|maximum|minimi\w*|maximi\w*|critical|derivative|midpoint|average|approximately|about|sum|product|ratio|probability|integer|integers|digits?|base|modulo|mod|remainder|inequality)\b`)
+
+// vetoRE marks a sentence that may be rejecting what it states.
+var vetoRE = regexp.MustCompile(`\b(not|no|never|cannot|can't|isn't|doesn't|don't|wrong|incorrect|mistake|error|contradict\w*|impossible|invalid|extraneous|reject\w*|discard\w*|false|fails?|instead|however|but|should|would|correct\w*|recheck|re-evaluate|revisit|wait)\b|\?`)
+
+// symNeutral removes phrases that only look like a hypothesis or a doubt.
+var symNeutral = strings.NewReplacer("let's", "", "let us", "", "trial and error", "")
+
+// symState carries what continues from one step to the next.
+type symState struct {
+	last *sexpr // the last member of the last line, for "=" continuations
+	lastHead *sexpr
+}
+
+// symClaims reads the symbolic claims of one step and returns their
+// obligations, and the candidates it left alone with the reason.
+func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, budget int) ([]Obligation, []Skipped) {
+	regions := mathRegions(text, toks)
+	var lines []symLine
+	prev := 0
+	for _, rg := range regions {
+		if regionRefused(text[rg.s:rg.e]) {
+			prev = rg.ce
+			st.last = nil
+			continue
+		}
+		for pi, p := range splitMath(text, rg) {
+			raw := text[p.s:p.e]
+			trim := strings.TrimSpace(raw)
+			if trim == "" || trim == "." {
+				continue
+			}
+			ln := symLine{start: p.start || pi == 0 && rg.display, arrow: p.arrow}
+			if pi == 0 {
+				ln.prose = strings.ToLower(text[prev:rg.os])
+			} else {
+				ln.prose = p.textGroup
+			}
+			ln.sentence = strings.ToLower(sentenceAround(text, p.s, p.e))
+			if lineRefused(raw) {
+				ln.members = nil
+				lines = append(lines, ln)
+				continue
+			}
+			ln.members, ln.cont = readMembers(text, p.s, p.e)
+			lines = append(lines, ln)
+		}
+		prev = rg.ce
+	}
+	var obls []Obligation
+	var skipped []Skipped
+	add := func(o *Obligation, sk *Skipped) {
+		if o != nil && len(obls) < budget {
+			obls = append(obls, *o)
+		}
+		if sk != nil {
+			skipped = append(skipped, *sk)
+		}
+	}
+	var eqs []*symEq // one-unknown equations met so far in the step
+	for li, ln := range lines {
+		if ln.members == nil {
+			st.last, st.lastHead = nil, nil
+			eqs = nil
+			continue
+		}
+		ms := ln.members
+		if len(ms) == 0 {
+			st.last, st.lastHead = nil, nil
+			continue
+		}
+		head := ms[0].e
+		if ln.cont {
+			if st.last == nil || !ln.start {
+				st.last = nil
+				continue
+			}
+			ms = append([]symMember{{e: st.last, s: ms[0].s, e2: ms[0].s}}, ms...)
+			head = st.lastHead
+		}
+		sent := symNeutral.Replace(ln.sentence)
+		hypo := hypotheticalRE.FindString(sent)
+		veto := vetoRE.FindString(sent)
+		if veto == "" {
+			veto = vetoRE.FindString(strings.ToLower(after(text, ms[len(ms)-1].e2, 80)))
+		}
+		chain := len(ms) >= 3 || ln.cont
+		for k := 0; k+1 < len(ms); k++ {
+			A, B := ms[k], ms[k+1]
+			if A.e == nil || B.e == nil {
+				continue
+			}
+			c := t.symLink(step, text, A, B, symContext{
+				chain: chain, link: k, head: head, cont: ln.cont,
+				cue: rewriteCueRE.FindString(ln.prose), eqWord: equationWordRE.FindString(ln.prose),
+				hypo: hypo, veto: veto,
+			})
+			add(c.obl, c.skip)
+			if c.eq != nil && !chain && len(ms) == 2 {
+				// An equation: a conclusion from the previous one, or a claimed solution.
+				eq := c.eq
+				eq.line = li
+				eq.arrow = ln.arrow || symCueRE.MatchString(ln.prose) || strings.TrimSpace(strings.Trim(ln.prose, ".,:;")) == ""
+				if hypo != "" {
+					eqs = nil
+					continue
+				}
+				if eq.value != nil {
+					o, sk := t.symSolution(step, text, eq, eqs, veto)
+					add(o, sk)
+					continue
+				}
+				if n := len(eqs); n > 0 && eqs[n-1].name == eq.name && eq.arrow && eqs[n-1].line == li-1 {
+					o, sk := t.symImplication(step, text, eqs[n-1], eq, veto)
+					add(o, sk)
+				}
+				eqs = append(eqs, eq)
+			} else if c.eq != nil && chain && hypo == "" {
+				eqs = append(eqs, c.eq)
+				c.eq.line = li
+			}
+		}
+		last := ms[len(ms)-1].e
+		if last != nil && len(symVars(last, map[string]bool{}, nil)) > 0 {
+			st.last = last
+			switch {
+			case ln.cont:
+				st.lastHead = head
+			case ms[0].e != nil:
+				st.lastHead = ms[0].e
+			default:
+				st.lastHead = last
+			}
+		} else {
+			st.last, st.lastHead = nil, nil
+		}
+	}
+	return obls, skipped
+}
+
+func regionRefused(s string) bool {
+	for _, w := range []string{`\begin{cases}`, `\begin{array}`, `\begin{pmatrix}`, `\begin{bmatrix}`, `\begin{matrix}`, `\begin{vmatrix}`, `\sum`, `\prod`, `\int`, `\lim`} {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+func lineRefused(s string) bool {
+	for _, w := range symRefuse {
+		if i := strings.Index(s, w); i >= 0 {
+			if w[0] == '\\' && len(w) > 1 && isASCIILetter(w[1]) && isLetterAt(s, i+len(w)) && w != `\begin` && w != `\end` && w != `\text` {
+				// a longer command (\left, \neq caught separately …)
+				if !strings.Contains(s[i+len(w):], w) {
+					continue
+				}
+			}
+			return true
+		}
+	}
+	return false
+}
+
+func sentenceAround(text string, s, e int) string {
+	a := s
+	for a > 0 && !(text[a-1] == '.' && (a >= len(text) || text[a] == ' ' || text[a] == '\n')) && text[a-1] != '\n' && s-a < 300 {
+		a--
+	}
+	b := e
+	for b < len(text) && text[b] != '\n' && !(text[b] == '.' && (b+1 >= len(text) || text[b+1] == ' ' || text[b+1] == '\n')) && b-e < 200 {
+		b++
+	}
+	return text[a:b]
+}
+
+func after(text string, i, n int) string {
+	if i > len(text) {
+		return ""
+	}
+	j := i + n
+	if j > len(text) {
+		j = len(text)
+	}
+	return text[i:j]
+}
+
+// readMembers splits a line at "=" (top level) and reads each member.
+func readMembers(text string, s, e int) ([]symMember, bool) {
+	var ms []symMember
+	depth := 0
+	start := s
+	for i := s; i <= e; i++ {
+		if i < e {
+			switch text[i] {
+			case '{', '(', '[':
+				depth++
+				continue
+			case '}', ')', ']':
+				depth--
+				continue
+			case '=':
+				if depth != 0 {
+					continue
+				}
+			default:
+				continue
+			}
+		}
+		m := symMember{s: start, e2: i}
+		raw := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(text[start:i]), ".,;"))
+		if raw != "" {
+			ex, err := readSym(raw)
+			if err != nil {
+				m.why = err.Error()
+			} else {
+				m.e = ex
+			}
+		} else {
+			m.why = "empty"
+		}
+		ms = append(ms, m)
+		start = i + 1
+	}
+	cont := false
+	if len(ms) > 1 && ms[0].why == "empty" {
+		cont = true
+		ms = ms[1:]
+	}
+	return ms, cont
+}
+
+// symEq is a one-unknown equation of a step.
+type symEq struct {
+	l, r   *sexpr
+	name   string
+	p      algebra.Poly // num(l - r), when l and r are polynomials
+	poly   bool
+	value  *big.Rat // set for "x = c"
+	line   int
+	arrow  bool
+	s, e   int
+}
+
+type symContext struct {
+	chain      bool
+	link       int
+	head       *sexpr
+	cont       bool
+	cue        string
+	eqWord     string
+	hypo, veto string
+}
+
+type symResult struct {
+	obl  *Obligation
+	skip *Skipped
+	eq   *symEq
+}
+
+func isNamePower(e *sexpr) bool {
+	if e == nil {
+		return true
+	}
+	if e.op == 'v' {
+		return true
+	}
+	return e.op == '^' && e.l.op == 'v'
+}
+
+func hasDivisor(e *sexpr) bool { return len(symDivisors(e, nil)) > 0 }
+
+// symLink classifies one "=" between two read members.
+func (t *Translator) symLink(step int, text string, A, B symMember, c symContext) symResult {
+	va := symVars(A.e, map[string]bool{}, nil)
+	vb := symVars(B.e, map[string]bool{}, nil)
+	if len(va) == 0 && len(vb) == 0 {
+		return symResult{} // closed: the arithmetic reader's business
+	}
+	span := spanOf(text, A.s, B.e2)
+	skip := func(why string) symResult { return symResult{skip: &Skipped{Span: span, Reason: why}} }
+	L, err := symToRat(A.e)
+	if err != nil {
+		return skip("cannot normalise: " + err.Error())
+	}
+	R, err := symToRat(B.e)
+	if err != nil {
+		return skip("cannot normalise: " + err.Error())
+	}
+	diff := L.Sub(R)
+	holds := L.Equal(R)
+	constDiff := false
+	if !holds && diff.Den().Degree() == 0 && diff.Num().Degree() == 0 {
+		constDiff = true
+	}
+	allVars := unionVars(va, vb)
+	// An equation in one unknown (kept for transformations and solutions).
+	var eq *symEq
+	if !holds && !constDiff && len(allVars) == 1 {
+		eq = &symEq{l: A.e, r: B.e, name: allVars[0], s: A.s, e: B.e2}
+		if !hasDivisor(A.e) && !hasDivisor(B.e) {
+			eq.p, eq.poly = diff.Num(), true
+		}
+		if A.e.op == 'v' && len(vb) == 0 {
+			if v, ok := constValue(B.e); ok {
+				eq.value = v
+			}
+		}
+	}
+	if !holds && !constDiff && eq != nil && eq.value != nil {
+		return symResult{eq: eq}
+	}
+	sameVars := strings.Join(sortedCopy(va), ",") == strings.Join(sortedCopy(vb), ",")
+	refutable := ""
+	switch {
+	case holds:
+		if symString(A.e) == symString(B.e) {
+			return symResult{eq: nil}
+		}
+	case constDiff:
+		// false as an identity and as an equation
+		if len(va) == 0 || len(vb) == 0 {
+			// "x - x + 2 = 5": unusual; leave it alone unless both sides have names
+			return symResult{eq: eq}
+		}
+	case !sameVars || len(va) == 0 || len(vb) == 0:
+		return symResult{eq: eq}
+	case c.chain && (c.link > 0 || c.cont) && !isNamePower(c.head):
+		refutable = "chain"
+	case c.chain && c.link == 0 && !c.cont && !isNamePower(c.head):
+		refutable = "chain"
+	case !c.chain && c.cue != "" && c.eqWord == "" && !isNamePower(A.e):
+		refutable = "cue"
+	default:
+		return symResult{eq: eq}
+	}
+	o := &Obligation{Step: step, Span: span, Kind: KindIdentity, OnProof: Verified, OnDisproof: Refuted}
+	o.Expr = symString(A.e) + " = " + symString(B.e)
+	switch {
+	case holds:
+	case constDiff:
+	case refutable != "":
+		// A rewriting keeps the leading terms; an equation read as an
+		// identity usually does not cancel them.
+		if !leadCancels(A.e, B.e, L, R) {
+			o.OnDisproof, o.Note = Unknown, "the sides do not agree in their leading terms: an equation may be meant"
+		}
+	}
+	if c.veto != "" && o.OnDisproof == Refuted {
+		o.OnDisproof, o.Note = Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", c.veto)
+	}
+	if c.hypo != "" && o.OnDisproof == Refuted && !constDiff {
+		o.OnDisproof, o.Note = Unknown, fmt.Sprintf("the sentence states a case or an assumption (%q)", c.hypo)
+	}
+	if !t.identityDecls(o, A.e, B.e, nil) {
+		return skip("no point where every denominator is nonzero was found")
+	}
+	return symResult{obl: o, eq: eq}
+}
+
+func unionVars(a, b []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, v := range append(append([]string{}, a...), b...) {
+		if !seen[v] {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+func sortedCopy(s []string) []string {
+	c := append([]string(nil), s...)
+	sort.Strings(c)
+	return c
+}
+
+// leadCancels reports that L - R has a lower total degree than the
+// sides as written (before any cancellation): a rewriting keeps the
+// leading terms. Fractions compare numerators over the common
+// denominator.
+func leadCancels(a, b *sexpr, L, R algebra.Rat) bool {
+	d := L.Num().Mul(R.Den()).Sub(R.Num().Mul(L.Den()))
+	if L.Den().Degree() > 0 || R.Den().Degree() > 0 {
+		m := max(L.Num().Mul(R.Den()).Degree(), R.Num().Mul(L.Den()).Degree())
+		return d.Degree() < m
+	}
+	return int(d.Degree()) < max(writtenDegree(a), writtenDegree(b))
+}
+
+// writtenDegree is the degree of e as written, terms never cancelling.
+func writtenDegree(e *sexpr) int {
+	switch e.op {
+	case 'n':
+		return 0
+	case 'v':
+		return 1
+	case '~':
+		return writtenDegree(e.l)
+	case '^':
+		return writtenDegree(e.l) * max(e.exp, 0)
+	case '*':
+		return writtenDegree(e.l) + writtenDegree(e.r)
+	case '/':
+		return writtenDegree(e.l)
+	}
+	return max(writtenDegree(e.l), writtenDegree(e.r))
+}
+
+func constValue(e *sexpr) (*big.Rat, bool) {
+	if len(symVars(e, map[string]bool{}, nil)) > 0 {
+		return nil, false
+	}
+	v, err := symEval(e, nil)
+	if err != nil {
+		return nil, false
+	}
+	return v, true
+}
+
+// witnessValues are tried in order, one variable at a time changing.
+var witnessValues = []int64{2, 3, 5, -1, 7, 1, -2, 11, 4, 0, -3, 13, 6, -5, 17, 8}
+
+// symNames maps names to generated variables v1…vn in order of
+// first appearance in the expressions.
+func symNames(es ...*sexpr) ([]string, map[string]string) {
+	seen := map[string]bool{}
+	var vars []string
+	for _, e := range es {
+		vars = symVars(e, seen, vars)
+	}
+	m := make(map[string]string, len(vars))
+	for i, v := range vars {
+		m[v] = fmt.Sprintf("v%d", i+1)
+	}
+	return vars, m
+}
+
+// divisorSet returns the distinct divisors of es (by value as rational
+// functions), each to be stated nonzero.
+func divisorSet(es ...*sexpr) []*sexpr {
+	var out []*sexpr
+	var vals []algebra.Rat
+	for _, e := range es {
+		for _, d := range symDivisors(e, nil) {
+			r, err := symToRat(d)
+			if err != nil {
+				continue
+			}
+			dup := false
+			for _, v := range vals {
+				dup = dup || v.Equal(r)
+			}
+			if !dup {
+				out = append(out, d)
+				vals = append(vals, r)
+			}
+		}
+	}
+	return out
+}
+
+func litTerm(x *big.Rat) string {
+	neg := x.Sign() < 0
+	a := new(big.Rat).Abs(x)
+	s := "(" + a.Num().String() + " : Rat)"
+	if !a.IsInt() {
+		s = "((" + a.Num().String() + " : Rat) / (" + a.Denom().String() + " : Rat))"
+	}
+	if neg {
+		return "(-" + s + ")"
+	}
+	return s
+}
+
+// findPoint looks for a point where every divisor is nonzero and, when
+// differ is set, the two sides differ. It returns the point and the two
+// values.
+func findPoint(vars []string, divs []*sexpr, l, r *sexpr, differ bool) (map[string]*big.Rat, *big.Rat, *big.Rat, bool) {
+	try := func(at map[string]*big.Rat) (*big.Rat, *big.Rat, bool) {
+		for _, d := range divs {
+			v, err := symEval(d, at)
+			if err != nil || v.Sign() == 0 {
+				return nil, nil, false
+			}
+		}
+		a, err := symEval(l, at)
+		if err != nil {
+			return nil, nil, false
+		}
+		b, err := symEval(r, at)
+		if err != nil {
+			return nil, nil, false
+		}
+		if differ && a.Cmp(b) == 0 {
+			return nil, nil, false
+		}
+		return a, b, true
+	}
+	// A deterministic walk: every variable takes the i-th value, then a
+	// value per variable from a small mixing of the index.
+	for i := 0; i < 64; i++ {
+		at := make(map[string]*big.Rat, len(vars))
+		for k, v := range vars {
+			idx := i
+			if i >= len(witnessValues) {
+				idx = (i*7 + k*5 + i/len(witnessValues)*3) % len(witnessValues)
+			} else {
+				idx = (i + k) % len(witnessValues)
+			}
+			at[v] = big.NewRat(witnessValues[idx], 1)
+		}
+		if a, b, ok := try(at); ok {
+			return at, a, b, true
+		}
+	}
+	return nil, nil, nil, false
+}
+
+func pointString(vars []string, at map[string]*big.Rat) string {
+	parts := make([]string, len(vars))
+	for i, v := range vars {
+		parts[i] = v + " = " + at[v].RatString()
+	}
+	return strings.Join(parts, ", ")
+}
+
+// identityDecls fills the declarations of an identity L = R (with an
+// optional equation hypothesis), its witness or probe point and reasons.
+func (t *Translator) identityDecls(o *Obligation, l, r *sexpr, _ *symEq) bool {
+	vars, names := symNames(l, r)
+	divs := divisorSet(l, r)
+	rd := symRender{names: names}
+	L, _ := symToRat(l)
+	R, _ := symToRat(r)
+	holds := L.Equal(R)
+	at, a, b, ok := findPoint(vars, divs, l, r, !holds)
+	if !ok {
+		return false
+	}
+	lits := make(map[string]string, len(vars))
+	for _, v := range vars {
+		lits[v] = litTerm(at[v])
+	}
+	cd := symRender{names: lits}
+	var hyps, chyps []string
+	for _, d := range divs {
+		hyps = append(hyps, rd.term(d)+" ≠ (0 : Rat)")
+		chyps = append(chyps, cd.term(d)+" ≠ (0 : Rat)")
+	}
+	o.Prop = strings.Join(append(hyps, rd.term(l)+" = "+rd.term(r)), " → ")
+	o.Lean = forallDecl(len(vars), o.Prop, t.opts.IdentityTactic)
+	closed := strings.Join(append(chyps, cd.term(l)+" = "+cd.term(r)), " → ")
+	o.LeanNeg = "example : ¬(" + closed + ") := by " + t.opts.Tactic
+	cond := ""
+	if len(divs) > 0 {
+		cond = " wherever the denominators are nonzero"
+	}
+	o.whyProof = fmt.Sprintf("%s = %s for every value of %s%s", symString(l), symString(r), strings.Join(vars, ", "), cond)
+	o.whyDisproof = fmt.Sprintf("at %s the left side is %s, the right side %s", pointString(vars, at), a.RatString(), b.RatString())
+	return true
+}
+
+func forallDecl(n int, prop, tactic string) string {
+	vs := make([]string, n)
+	for i := range vs {
+		vs[i] = fmt.Sprintf("v%d", i+1)
+	}
+	return "example : ∀ (" + strings.Join(vs, " ") + " : Rat), " + prop + " := by " + tactic
+}
+
+// symImplication checks B derived from A, both in the single unknown.
+func (t *Translator) symImplication(step int, text string, A, B *symEq, veto string) (*Obligation, *Skipped) {
+	span := spanOf(text, A.s, B.e)
+	if !A.poly || !B.poly || A.p.Degree() == 0 || B.p.Degree() == 0 {
+		return nil, nil
+	}
+	o := &Obligation{Step: step, Span: span, Kind: KindImplication, OnProof: Verified, OnDisproof: Refuted}
+	o.Expr = symString(A.l) + " = " + symString(A.r) + " ⇒ " + symString(B.l) + " = " + symString(B.r)
+	if veto != "" {
+		o.OnDisproof, o.Note = Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", veto)
+	}
+	x := A.name
+	roots, err := algebra.RationalRoots(A.p, x, 4096)
+	if err != nil {
+		return nil, &Skipped{Span: span, Reason: "cannot find the rational roots: " + err.Error()}
+	}
+	var bad *big.Rat
+	for _, r := range roots {
+		v, err := B.p.Eval(map[string]*big.Rat{x: r})
+		if err == nil && v.Sign() != 0 {
+			bad = r
+			break
+		}
+	}
+	if bad == nil && len(roots) == 0 {
+		// No rational solution of A can witness anything over Rat. The
+		// step is still false when B is A with a constant moved wrongly:
+		// the left sides minus the right sides differ by a nonzero
+		// constant after scaling; that is an identity claim.
+		if c, ok := rearranged(A.p, B.p, x); ok && c != nil {
+			lhs := &sexpr{op: '-', l: A.l, r: A.r}
+			rhs := &sexpr{op: '*', l: ratExpr(c), r: &sexpr{op: '-', l: B.l, r: B.r}}
+			o.Kind = KindIdentity
+			o.Expr = symString(lhs) + " = " + symString(rhs)
+			if !t.identityDecls(o, lhs, rhs, nil) {
+				return nil, nil
+			}
+			o.whyDisproof = "the equation is not a rearrangement of the one before (the two differ by a nonzero constant, so they share no solution): " + o.whyDisproof
+			return o, nil
+		}
+	}
+	names := map[string]string{x: "v1"}
+	rd := symRender{names: names}
+	pa := rd.term(A.l) + " = " + rd.term(A.r)
+	pb := rd.term(B.l) + " = " + rd.term(B.r)
+	o.Prop = pa + " → " + pb
+	o.Lean = forallDecl(1, o.Prop, t.opts.IdentityTactic)
+	pt := new(big.Rat)
+	if bad != nil {
+		pt = bad
+	} else if len(roots) > 0 {
+		pt = roots[0]
+	}
+	cd := symRender{names: map[string]string{x: litTerm(pt)}}
+	o.LeanNeg = "example : ¬(" + cd.term(A.l) + " = " + cd.term(A.r) + " → " + cd.term(B.l) + " = " + cd.term(B.r) + ") := by " + t.opts.Tactic
+	o.whyProof = "every solution of the first equation solves the second"
+	if bad != nil {
+		bl, _ := symEval(B.l, map[string]*big.Rat{x: bad})
+		br, _ := symEval(B.r, map[string]*big.Rat{x: bad})
+		o.whyDisproof = fmt.Sprintf("%s = %s solves the first equation, but there the second has %s on the left and %s on the right", x, bad.RatString(), bl.RatString(), br.RatString())
+	}
+	return o, nil
+}
+
+// rearranged returns c with pa - c·pb a nonzero constant (c scales pb
+// to pa's leading coefficient), or ok=false.
+func rearranged(pa, pb algebra.Poly, x string) (*big.Rat, bool) {
+	ca, err := pa.Coeffs(x)
+	if err != nil {
+		return nil, false
+	}
+	cb, err := pb.Coeffs(x)
+	if err != nil || len(ca) != len(cb) || len(ca) < 2 {
+		return nil, false
+	}
+	c := new(big.Rat).Quo(ca[len(ca)-1], cb[len(cb)-1])
+	for i := 1; i < len(ca); i++ {
+		if new(big.Rat).Mul(c, cb[i]).Cmp(ca[i]) != 0 {
+			return nil, false
+		}
+	}
+	if new(big.Rat).Mul(c, cb[0]).Cmp(ca[0]) == 0 {
+		return nil, false
+	}
+	return c, true
+}
+
+func ratExpr(c *big.Rat) *sexpr {
+	a := new(big.Rat).Abs(c)
+	var e *sexpr
+	if a.IsInt() {
+		e = &sexpr{op: 'n', num: a}
+	} else {
+		e = &sexpr{op: '/', l: &sexpr{op: 'n', num: new(big.Rat).SetInt(a.Num())}, r: &sexpr{op: 'n', num: new(big.Rat).SetInt(a.Denom())}}
+	}
+	if c.Sign() < 0 {
+		e = &sexpr{op: '~', l: e}
+	}
+	return e
+}
+
+
+// symSolution checks a claimed value x = c against the one-unknown
+// equations before it in the step.
+func (t *Translator) symSolution(step int, text string, sol *symEq, eqs []*symEq, veto string) (*Obligation, *Skipped) {
+	var prem []*symEq
+	for _, e := range eqs {
+		if e.name == sol.name && e.value == nil {
+			prem = append(prem, e)
+		}
+	}
+	if len(prem) == 0 {
+		return nil, nil
+	}
+	at := map[string]*big.Rat{sol.name: sol.value}
+	pick := -1
+	for i := len(prem) - 1; i >= 0; i-- {
+		a, err1 := symEval(prem[i].l, at)
+		b, err2 := symEval(prem[i].r, at)
+		if err1 != nil || err2 != nil {
+			return nil, &Skipped{Span: spanOf(text, sol.s, sol.e), Reason: "the claimed value makes a denominator zero"}
+		}
+		if a.Cmp(b) == 0 {
+			pick = i
+			break
+		}
+	}
+	refute := pick < 0
+	if refute {
+		pick = len(prem) - 1
+	}
+	p := prem[pick]
+	o := &Obligation{Step: step, Span: spanOf(text, min(p.s, sol.s), max(p.e, sol.e)), Kind: KindSolution, OnProof: Verified, OnDisproof: Refuted}
+	o.Expr = fmt.Sprintf("%s = %s at %s = %s", symString(p.l), symString(p.r), sol.name, sol.value.RatString())
+	if veto != "" {
+		o.OnDisproof, o.Note = Unknown, fmt.Sprintf("the sentence may be rejecting the value (%q)", veto)
+	}
+	rd := symRender{names: map[string]string{sol.name: "v1"}}
+	o.Prop = rd.term(p.l) + " = " + rd.term(p.r)
+	hyp := "example (v1 : Rat) (h1 : v1 = " + litTerm(sol.value) + ") : "
+	o.Lean = hyp + o.Prop + " := by subst_vars; " + t.opts.Tactic
+	o.LeanNeg = hyp + "¬(" + o.Prop + ") := by subst_vars; " + t.opts.Tactic
+	o.Hypotheses = []Hypothesis{{Name: sol.name, Var: "v1", Hyp: "h1", Value: sol.value.RatString(), Step: step}}
+	a, _ := symEval(p.l, at)
+	b, _ := symEval(p.r, at)
+	o.whyProof = fmt.Sprintf("at %s = %s both sides are %s", sol.name, sol.value.RatString(), a.RatString())
+	o.whyDisproof = fmt.Sprintf("at %s = %s the left side is %s, the right side %s", sol.name, sol.value.RatString(), a.RatString(), b.RatString())
+	return o, nil
+}
