@@ -32,19 +32,20 @@ const (
 
 // symMember is one member of a relation chain in a math line.
 type symMember struct {
-	e    *sexpr // nil: not read
-	why  string
+	e     *sexpr // nil: not read
+	why   string
 	s, e2 int // byte span in the step
 }
 
 // symLine is one line of a math region: members separated by "=".
 type symLine struct {
-	members []symMember
-	cont    bool   // starts with "=": continues the previous line's last member
-	prose   string // lower-cased prose since the previous line (the cue)
+	members  []symMember
+	cont     bool   // starts with "=": continues the previous line's last member
+	prose    string // lower-cased prose since the previous line (the cue)
+	rawProse string
 	sentence string // lower-cased text of the sentence around the line
-	start   bool   // at the start of a region or after \\
-	arrow   bool   // an implication sign or comma-free connector before it
+	start    bool   // at the start of a region or after \\
+	arrow    bool   // an implication sign or comma-free connector before it
 }
 
 // mathRegion is a span of math mode in a step.
@@ -86,7 +87,7 @@ var symBreaks = []struct {
 	{`\implies`, true, false}, {`\Longrightarrow`, true, false}, {`\Rightarrow`, true, false},
 	{`\rightarrow`, true, false}, {`\therefore`, true, false}, {`\iff`, false, false},
 	{`\Leftrightarrow`, false, false}, {"⇒", true, false}, {"→", true, false}, {"⟹", true, false},
-	{`\to`, true, false}, {",", false, false}, {";", false, false},
+	{`\to`, true, false}, {",", false, false}, {";", false, false}, {`\text{ and }`, false, false},
 	{`\begin{aligned}`, false, true}, {`\end{aligned}`, false, true},
 	{`\begin{split}`, false, true}, {`\end{split}`, false, true},
 	{`\begin{gathered}`, false, true}, {`\end{gathered}`, false, true},
@@ -144,6 +145,9 @@ func splitMath(text string, rg mathRegion) []struct {
 					cur.e = i
 					out = append(out, cur)
 					cur = piece{s: i + len(b.lit), arrow: b.arrow, start: b.start}
+					if b.lit == "," || b.lit == ";" {
+						cur.textGroup = b.lit
+					}
 					i += len(b.lit)
 					matched = true
 					break
@@ -177,27 +181,27 @@ func matchBrace(s string, i, end int) int {
 }
 
 // symCueRE are words that mark a derivation between two equations.
-var symCueRE = regexp.MustCompile(`\b(so|thus|hence|therefore|gives?|giving|get|gets|obtain|yields?|becomes?|simplif\w*|rearrang\w*|then|implies|which is|subtract\w*|adding|add|divid\w*|multiply\w*|moving|move|expand\w*|combin\w*|leads? to|results? in)\b`)
+var symCueRE = newWordMatcher([]string{"so", "thus", "hence", "therefore", "give", "gives", "giving", "get", "gets", "obtain", "yield", "yields", "become", "becomes", "then", "implies", "adding", "add", "moving", "move"}, []string{"simplif", "rearrang", "subtract", "divid", "multiply", "expand", "combin"}, []string{"which is", "lead to", "leads to", "result in", "results in"})
 
 // rewriteCueRE marks an expression being rewritten.
-var rewriteCueRE = regexp.MustCompile(`\b(factor\w*|expand\w*|simplif\w*|rewrit\w*|distribut\w*|foil)\b`)
+var rewriteCueRE = newWordMatcher([]string{"foil"}, []string{"factor", "expand", "simplif", "rewrit", "distribut"}, []string{})
 
 // equationWordRE marks a rewritten equation rather than an expression.
-var equationWordRE = regexp.MustCompile(`\b(equations?|sides?|both|equals?|equality|set|setting|solv\w*|condition|constraint|system|substitut\w*|plug\w*)\b`)
+var equationWordRE = newWordMatcher([]string{"equation", "equations", "side", "sides", "both", "equal", "equals", "equality", "set", "setting", "condition", "constraint", "system"}, []string{"solv", "substitut", "plug"}, []string{})
 
 // hypotheticalRE marks sentences whose equations are not claims: cases,
 // trials, assumptions, definitions.
-var hypotheticalRE = regexp.MustCompile(`\b(if|suppose|assume|assuming|let|try|trying|test|testing|check|checking|when|whenever|unless|say|consider|case|plug\w*|guess|example|e\.g|define|defined|denote|where|for some|for all|given|vertex|axis|minimum|maximum|minimi\w*|maximi\w*|critical|derivative|midpoint|average|approximately|about|sum|product|ratio|probability|integer|integers|digits?|base|modulo|mod|remainder|inequality)\b`)
+var hypotheticalRE = newWordMatcher([]string{"if", "suppose", "assume", "assuming", "let", "try", "trying", "test", "testing", "check", "checking", "when", "whenever", "unless", "say", "consider", "case", "guess", "example", "define", "defined", "denote", "where", "given", "vertex", "axis", "minimum", "maximum", "critical", "derivative", "midpoint", "average", "approximately", "about", "sum", "product", "ratio", "probability", "integer", "integers", "digit", "digits", "base", "modulo", "mod", "remainder", "inequality"}, []string{"plug", "minimi", "maximi"}, []string{"for some", "for all"})
 
 // vetoRE marks a sentence that may be rejecting what it states.
-var vetoRE = regexp.MustCompile(`\b(not|no|never|cannot|can't|isn't|doesn't|don't|wrong|incorrect|mistake|error|contradict\w*|impossible|invalid|extraneous|reject\w*|discard\w*|false|fails?|instead|however|but|should|would|correct\w*|recheck|re-evaluate|revisit|wait)\b|\?`)
+var vetoRE = newWordMatcher([]string{"not", "no", "never", "cannot", "can't", "isn't", "doesn't", "don't", "wrong", "incorrect", "mistake", "error", "impossible", "invalid", "extraneous", "false", "fail", "fails", "instead", "however", "but", "should", "would", "recheck", "revisit", "wait", "?"}, []string{"contradict", "reject", "discard", "correct"}, []string{})
 
 // symNeutral removes phrases that only look like a hypothesis or a doubt.
 var symNeutral = strings.NewReplacer("let's", "", "let us", "", "trial and error", "")
 
 // symState carries what continues from one step to the next.
 type symState struct {
-	last *sexpr // the last member of the last line, for "=" continuations
+	last     *sexpr // the last member of the last line, for "=" continuations
 	lastHead *sexpr
 }
 
@@ -207,6 +211,7 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 	regions := mathRegions(text, toks)
 	var lines []symLine
 	prev := 0
+	pendProse, pendArrow, pendStart := "", false, false
 	for _, rg := range regions {
 		if regionRefused(text[rg.s:rg.e]) {
 			prev = rg.ce
@@ -216,15 +221,18 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 		for pi, p := range splitMath(text, rg) {
 			raw := text[p.s:p.e]
 			trim := strings.TrimSpace(raw)
+			if pi == 0 {
+				pendProse += " " + text[prev:rg.os]
+				pendStart = pendStart || rg.display
+			}
+			pendProse += " " + p.textGroup
+			pendArrow = pendArrow || p.arrow
+			pendStart = pendStart || p.start
 			if trim == "" || trim == "." {
 				continue
 			}
-			ln := symLine{start: p.start || pi == 0 && rg.display, arrow: p.arrow}
-			if pi == 0 {
-				ln.prose = strings.ToLower(text[prev:rg.os])
-			} else {
-				ln.prose = p.textGroup
-			}
+			ln := symLine{start: pendStart, arrow: pendArrow, rawProse: pendProse, prose: strings.ToLower(pendProse)}
+			pendProse, pendArrow, pendStart = "", false, false
 			ln.sentence = strings.ToLower(sentenceAround(text, p.s, p.e))
 			if lineRefused(raw) {
 				ln.members = nil
@@ -267,6 +275,17 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 			ms = append([]symMember{{e: st.last, s: ms[0].s, e2: ms[0].s}}, ms...)
 			head = st.lastHead
 		}
+		symbolic := false
+		for _, m := range ms {
+			symbolic = symbolic || m.e != nil && hasVar(m.e)
+			if m.e == nil && len(ms) > 1 {
+				eqs = nil // an equation we cannot read may be the one solved
+			}
+		}
+		if !symbolic {
+			st.last, st.lastHead = nil, nil
+			continue
+		}
 		sent := symNeutral.Replace(ln.sentence)
 		hypo := hypotheticalRE.FindString(sent)
 		veto := vetoRE.FindString(sent)
@@ -282,6 +301,7 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 			c := t.symLink(step, text, A, B, symContext{
 				chain: chain, link: k, head: head, cont: ln.cont,
 				cue: rewriteCueRE.FindString(ln.prose), eqWord: equationWordRE.FindString(ln.prose),
+				prose: ln.prose, rawProse: ln.rawProse,
 				hypo: hypo, veto: veto,
 			})
 			add(c.obl, c.skip)
@@ -289,12 +309,15 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 				// An equation: a conclusion from the previous one, or a claimed solution.
 				eq := c.eq
 				eq.line = li
-				eq.arrow = ln.arrow || symCueRE.MatchString(ln.prose) || strings.TrimSpace(strings.Trim(ln.prose, ".,:;")) == ""
+				eq.arrow = !altRE.MatchString(ln.prose) && (ln.arrow || symCueRE.MatchString(ln.prose) ||
+					strings.TrimSpace(strings.Trim(ln.prose, ".,:; ")) == "" && (len(eqs) == 0 || !listRE.MatchString(eqs[0].prose)))
+				eq.prose = ln.prose
 				if hypo != "" {
 					eqs = nil
 					continue
 				}
 				if eq.value != nil {
+					eq.line = li
 					o, sk := t.symSolution(step, text, eq, eqs, veto)
 					add(o, sk)
 					continue
@@ -421,15 +444,23 @@ func readMembers(text string, s, e int) ([]symMember, bool) {
 
 // symEq is a one-unknown equation of a step.
 type symEq struct {
-	l, r   *sexpr
-	name   string
-	p      algebra.Poly // num(l - r), when l and r are polynomials
-	poly   bool
-	value  *big.Rat // set for "x = c"
-	line   int
-	arrow  bool
-	s, e   int
+	l, r  *sexpr
+	name  string
+	p     algebra.Poly // num(l - r), when l and r are polynomials
+	poly  bool
+	value *big.Rat // set for "x = c"
+	line  int
+	arrow bool
+	prose string
+	s, e  int
 }
+
+// altRE marks equations listed side by side (alternatives, a system,
+// numbered equations), not derived one from the other.
+var altRE = regexp.MustCompile(`\b(or|and|either|both|respectively|otherwise)\b|\(\d+\)|\(\w\)|[,;]`)
+
+// listRE marks prose that introduces several equations at once.
+var listRE = regexp.MustCompile(`\b(equations|pair|system|cases|following|given|two|three|both|each)\b`)
 
 type symContext struct {
 	chain      bool
@@ -438,6 +469,8 @@ type symContext struct {
 	cont       bool
 	cue        string
 	eqWord     string
+	prose      string
+	rawProse   string
 	hypo, veto string
 }
 
@@ -455,6 +488,13 @@ func isNamePower(e *sexpr) bool {
 		return true
 	}
 	return e.op == '^' && e.l.op == 'v'
+}
+
+func hasVar(e *sexpr) bool {
+	if e == nil {
+		return false
+	}
+	return e.op == 'v' || hasVar(e.l) || hasVar(e.r)
 }
 
 func hasDivisor(e *sexpr) bool { return len(symDivisors(e, nil)) > 0 }
@@ -518,7 +558,7 @@ func (t *Translator) symLink(step int, text string, A, B symMember, c symContext
 		refutable = "chain"
 	case c.chain && c.link == 0 && !c.cont && !isNamePower(c.head):
 		refutable = "chain"
-	case !c.chain && c.cue != "" && c.eqWord == "" && !isNamePower(A.e):
+	case !c.chain && c.cue != "" && c.eqWord == "" && !isNamePower(A.e) && (exprWordRE.MatchString(c.prose) || mentions(c.rawProse, L)):
 		refutable = "cue"
 	default:
 		return symResult{eq: eq}
@@ -545,6 +585,31 @@ func (t *Translator) symLink(step int, text string, A, B symMember, c symContext
 		return skip("no point where every denominator is nonzero was found")
 	}
 	return symResult{obl: o, eq: eq}
+}
+
+// exprWordRE names an expression as the object of a rewriting cue.
+var exprWordRE = regexp.MustCompile(`\b(expression|polynomial|numerator|denominator|quadratic|cubic|product|binomial|trinomial)\b`)
+
+// inlineMathRE finds inline math in prose.
+var inlineMathRE = regexp.MustCompile(`\\\((.{1,200}?)\\\)|\$([^$]{1,200})\$`)
+
+// mentions reports whether the prose shows the expression L in inline
+// math ("factor \(x^3 - 1\)").
+func mentions(prose string, L algebra.Rat) bool {
+	for _, m := range inlineMathRE.FindAllStringSubmatch(prose, 4) {
+		src := m[1] + m[2]
+		if strings.Contains(src, "=") {
+			continue
+		}
+		e, err := readSym(src)
+		if err != nil {
+			continue
+		}
+		if r, err := symToRat(e); err == nil && r.Equal(L) {
+			return true
+		}
+	}
+	return false
 }
 
 func unionVars(a, b []string) []string {
@@ -783,6 +848,13 @@ func (t *Translator) symImplication(step int, text string, A, B *symEq, veto str
 			break
 		}
 	}
+	common, err := algebra.CommonRoot(A.p, B.p, x)
+	if err != nil {
+		return nil, nil
+	}
+	if common && o.OnDisproof == Refuted {
+		o.OnDisproof, o.Note = Unknown, "the two equations share a solution: the second may be one case of the first"
+	}
 	if bad == nil && len(roots) == 0 {
 		// No rational solution of A can witness anything over Rat. The
 		// step is still false when B is A with a constant moved wrongly:
@@ -860,13 +932,12 @@ func ratExpr(c *big.Rat) *sexpr {
 	return e
 }
 
-
 // symSolution checks a claimed value x = c against the one-unknown
 // equations before it in the step.
 func (t *Translator) symSolution(step int, text string, sol *symEq, eqs []*symEq, veto string) (*Obligation, *Skipped) {
 	var prem []*symEq
 	for _, e := range eqs {
-		if e.name == sol.name && e.value == nil {
+		if e.name == sol.name && e.value == nil && sol.line-e.line <= 3 {
 			prem = append(prem, e)
 		}
 	}
@@ -908,3 +979,59 @@ func (t *Translator) symSolution(step int, text string, sol *symEq, eqs []*symEq
 	o.whyDisproof = fmt.Sprintf("at %s = %s the left side is %s, the right side %s", sol.name, sol.value.RatString(), a.RatString(), b.RatString())
 	return o, nil
 }
+
+// wordMatcher finds the first word of a text in a set: whole words,
+// word prefixes ("simplif" for simplifies) and phrases.
+type wordMatcher struct {
+	words    map[string]bool
+	prefixes []string
+	phrases  []string
+}
+
+func newWordMatcher(words, prefixes, phrases []string) *wordMatcher {
+	m := &wordMatcher{words: map[string]bool{}, prefixes: prefixes, phrases: phrases}
+	for _, w := range words {
+		m.words[w] = true
+	}
+	return m
+}
+
+// FindString returns the first matching word of the lower-cased text s.
+func (m *wordMatcher) FindString(s string) string {
+	for _, p := range m.phrases {
+		if strings.Contains(s, p) {
+			return p
+		}
+	}
+	i := 0
+	for i < len(s) {
+		for i < len(s) && !isWordByte(s[i]) {
+			if s[i] == '?' && m.words["?"] {
+				return "?"
+			}
+			i++
+		}
+		j := i
+		for j < len(s) && isWordByte(s[j]) {
+			j++
+		}
+		if j > i {
+			w := s[i:j]
+			if m.words[w] {
+				return w
+			}
+			for _, p := range m.prefixes {
+				if strings.HasPrefix(w, p) {
+					return w
+				}
+			}
+		}
+		i = j
+	}
+	return ""
+}
+
+// MatchString reports whether any word of s matches.
+func (m *wordMatcher) MatchString(s string) bool { return m.FindString(s) != "" }
+
+func isWordByte(c byte) bool { return isASCIILetter(c) || c == '\'' }

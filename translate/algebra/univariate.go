@@ -188,3 +188,48 @@ func sortRats(rs []*big.Rat) {
 		}
 	}
 }
+
+// CommonRoot reports whether p and q, polynomials in the single variable
+// v, have a common root over the complex numbers: their gcd in Q[v] is not
+// a constant. Zero polynomials share every root.
+func CommonRoot(p, q Poly, v string) (bool, error) {
+	a, err := p.Coeffs(v)
+	if err != nil {
+		return false, err
+	}
+	b, err := q.Coeffs(v)
+	if err != nil {
+		return false, err
+	}
+	if len(a) == 0 || len(b) == 0 {
+		return true, nil
+	}
+	for len(b) > 0 {
+		a, b = b, remainder(a, b)
+	}
+	return len(a) > 1, nil
+}
+
+// remainder returns a mod b (b nonzero), trimmed of leading zeros.
+func remainder(a, b []*big.Rat) []*big.Rat {
+	r := make([]*big.Rat, len(a))
+	for i, x := range a {
+		r[i] = new(big.Rat).Set(x)
+	}
+	lead := b[len(b)-1]
+	for k := len(r) - 1; k >= len(b)-1; k-- {
+		if r[k].Sign() == 0 {
+			continue
+		}
+		q := new(big.Rat).Quo(r[k], lead)
+		shift := k - (len(b) - 1)
+		for i, x := range b {
+			r[shift+i].Sub(r[shift+i], new(big.Rat).Mul(q, x))
+		}
+	}
+	n := len(r)
+	for n > 0 && r[n-1].Sign() == 0 {
+		n--
+	}
+	return r[:n]
+}
