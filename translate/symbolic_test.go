@@ -1,0 +1,323 @@
+package translate
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// symObligations returns the symbolic obligations of a checked chain.
+func symObligations(t *testing.T, steps ...string) []Obligation {
+	t.Helper()
+	tr, err := New(Options{})
+	require.NoError(t, err)
+	res, err := tr.Chain(context.Background(), "sym", steps)
+	require.NoError(t, err)
+	var out []Obligation
+	for _, s := range res.Steps {
+		for _, o := range s.Obligations {
+			switch o.Kind {
+			case KindIdentity, KindImplication, KindSolution:
+				out = append(out, o)
+			}
+		}
+	}
+	return out
+}
+
+// TestSymbolicCorpus: true identities are verified, false ones refuted
+// with the witness in the reason, and the issue's examples (claim text
+// only) are caught.
+func TestSymbolicCorpus(t *testing.T) {
+	tests := []struct {
+		name    string
+		steps   []string
+		kind    Kind
+		verdict Verdict
+		reason  string // a fragment of the reason
+	}{
+		{"square of a sum", []string{`Expanding, \( (a+b)^2 = a^2 + 2ab + b^2 \).`}, KindIdentity, Verified, "for every value of a, b"},
+		{"difference of cubes", []string{`\[ x^3 - 1 = (x - 1)(x^2 + x + 1) \]`}, KindIdentity, Verified, ""},
+		{"fractions with side conditions", []string{`\( \frac{1}{x} + \frac{1}{y} = \frac{x+y}{xy} \)`}, KindIdentity, Verified, "denominators are nonzero"},
+		{"subscripted names", []string{`\[ (a_1 + a_2)(a_1 - a_2) = a_1^2 - a_2^2 \]`}, KindIdentity, Verified, ""},
+		{"cdot and times", []string{`\[ 2 \cdot x \times 3 = 6x \]`}, KindIdentity, Verified, ""},
+		{"chain from an expression", []string{`\[ (x+1)^2 - 1 = x^2 + 2x + 1 - 1 = x^2 + 2x \]`}, KindIdentity, Verified, ""},
+		{"false chain link", []string{`\[ (x+2)(x-3) = x^2 - x - 6 = x^2 + x - 6 \]`}, KindIdentity, Refuted, "the left side is"},
+		// math-347: a factoring whose sides differ by a constant.
+		{"math-347", []string{`Now, factor \(x^3 - 1\) using the difference of squares formula:` + "\n" + `\[ x^3 - 1 = (x + 1)(x^2 - x + 1). \]`},
+			KindIdentity, Refuted, "at x = 2 the left side is 7, the right side 9"},
+		// olympiadbench-106: "factor this quadratic polynomial".
+		{"olympiadbench-106", []string{`We can factor this quadratic polynomial as follows: \[x^2 - 60x + 400 = (x - 20)^2.\]`},
+			KindIdentity, Refuted, "the left side is 284, the right side 324"},
+		// math-5: "=" continuations across steps.
+		{"math-5", []string{`Next: \[ ((t) \Join (t+2)) - ((t+1) \Join (t+1)) = (t + 2)(t - 1) - (t + 3)(t - 2) \]`,
+			`Let's simplify the expression: \[ = (t^2 + t - 2t - 2) - (t^2 + 3t - 2t - 6) \] \[ = (t^2 - t - 2) - (t^2 + t - 6) \]`},
+			KindIdentity, Refuted, "at t = 2 the left side is 4, the right side 0"},
+		// math-1: x^2 - 2x - 7 = 0 "so" (x - 7)(x + 5) = 0.
+		{"math-1", []string{"Since \\( y = x^2 - 2x \\), we substitute back:\n\\[\nx^2 - 2x - 7 = 0.\n\\]\n\\[\n(x - 7)(x + 5) = 0.\n\\]"},
+			KindIdentity, Refuted, "not a rearrangement"},
+		// olympiadbench-186: a constant moved across with the wrong value.
+		{"olympiadbench-186", []string{`We can do this by trial and error or by solving the quadratic equation \( n^2 - 3n + 2 = 322 \): \[ n^2 - 3n - 318 = 0 \]`},
+			KindIdentity, Refuted, "not a rearrangement"},
+		// math-68: a claimed root that does not satisfy its equation.
+		{"math-68", []string{"Solving for \\( x \\) yields:\n\\[\n(16 + x)(12) = 324,\n\\]\n\\[\n16 + x = 27,\n\\]\n\\[\nx = 8.\n\\]"},
+			KindSolution, Refuted, "at x = 8 the left side is 24, the right side 27"},
+		// math-202, with \boxed and a negative power.
+		{"math-202", []string{`Now, we can rewrite the equation as: \(\frac{1}{2} - a^{-1} = 1 \Rightarrow a^{-1} = -\frac{1}{2} \Rightarrow a = \boxed{\frac{2}{1}}\).`},
+			KindSolution, Refuted, "at a = 2 the left side is 1/2, the right side -1/2"},
+		// olympiadbench-254.
+		{"olympiadbench-254", []string{`Let's try \( a_2 = 5 \). Solving \( 10 + 4d = 100 \) gives us \( d = 20 \).`},
+			KindSolution, Refuted, "at d = 20 the left side is 90, the right side 100"},
+		{"a right root", []string{`\[ 3x - 7 = 11 \] \[ 3x = 18 \] \[ x = 6 \]`}, KindSolution, Verified, "both sides are 18"},
+		{"a rearrangement", []string{`\[ x^2 - 2x = 7 \] \[ x^2 - 2x - 7 = 0 \]`}, KindImplication, Verified, "every solution"},
+		{"a wrong transformation with a rational root", []string{`\[ 2x + 4 = 10 \implies x^2 = 4 \]`}, KindImplication, Refuted, "x = 3 solves the first equation"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			obls := symObligations(t, tt.steps...)
+			var hit *Obligation
+			for i := range obls {
+				if obls[i].Kind == tt.kind && obls[i].Verdict == tt.verdict {
+					hit = &obls[i]
+					break
+				}
+			}
+			require.NotNil(t, hit, "no %s obligation %s among %s", tt.kind, tt.verdict, describe(obls))
+			assert.Contains(t, hit.Reason, tt.reason)
+			assert.Equal(t, "exact", hit.Checker)
+			if tt.kind != KindSolution {
+				assert.True(t, strings.HasPrefix(hit.Lean, "example : ∀ ("), hit.Lean)
+				assert.True(t, strings.HasSuffix(hit.Lean, ":= by "+DefaultIdentityTactic), hit.Lean)
+			}
+			assert.True(t, strings.HasPrefix(hit.LeanNeg, "example ") && strings.Contains(hit.LeanNeg, "¬("), hit.LeanNeg)
+			assert.NotContains(t, hit.LeanNeg, "∀", "a refutation is a closed instance, never a negated ∀")
+			for _, o := range obls {
+				for _, line := range []string{o.Lean, o.LeanNeg} {
+					tac := DefaultTactic
+					if strings.HasPrefix(line, "example : ∀") {
+						tac = DefaultIdentityTactic
+					}
+					assert.NoError(t, ValidateDeclaration(line, tac), line)
+				}
+			}
+		})
+	}
+}
+
+func describe(obls []Obligation) string {
+	var b strings.Builder
+	for _, o := range obls {
+		fmt.Fprintf(&b, "\n  %s %s %s (%s)", o.Kind, o.Verdict, o.Expr, o.Reason)
+	}
+	return b.String()
+}
+
+// TestSymbolicLookAlikes: equations being solved, assumed, defined,
+// systems, "squaring both sides", conditions and √(x²) = x are never
+// refuted.
+func TestSymbolicLookAlikes(t *testing.T) {
+	tests := []struct {
+		name  string
+		steps []string
+	}{
+		{"let", []string{`Let \( x^2 = 4 \). Then \( x = 2 \) or \( x = -2 \).`}},
+		{"squaring both sides", []string{`Squaring both sides: \( x + 1 = x^2 - 2x + 1 \).`}},
+		{"a definition", []string{`Define \( f(x) = x^2 + 1 \), so \( f(x) = x^2 + 1 \).`}},
+		{"a lone equation", []string{`We have \( 3x + 5 = 20 \).`}},
+		{"a two-variable lone equation", []string{`So \( xy = xy + 6y - 2x - 12 \).`}},
+		{"an equation after a cue", []string{`This simplifies to: \[ \frac{1}{x^2} = \frac{1}{(5 - x)^2} \]`}},
+		{"a system", []string{`\[ x + y = 10 \] \[ x - y = 2 \] \[ 2x = 12 \] \[ x = 6 \]`}},
+		{"a system in one unknown listed", []string{"Now, we analyze the second pair of equations:\n\\[ x^2 + 4x + 5 = 0 \\]\n\\[ x^2 + 4x - 5 = 0 \\]"}},
+		{"numbered equations", []string{`\[ 9x^2 - 18x - 16 = 0 \quad \text{(1)} \] \[ 15x^2 + 28x + 12 = 0 \]`}},
+		{"alternatives", []string{`\[ x - 8 = 12 \quad \text{or} \quad x - 8 = -12 \]`}},
+		{"one branch of a factored equation", []string{`\[ (a + 4)(a - 1) = 0 \] Setting each factor equal to zero gives us the solutions: \[ a + 4 = 0 \]`}},
+		{"one branch of a square", []string{`\[(y + 2)^2 = 25\] \[y + 2 = 5\]`}},
+		{"a condition", []string{`If \( x = 3 \), then \( x^2 - 5x + 6 = 0 \). If \( x = 4 \), then \( x^2 - 5x + 6 = 2 \).`}},
+		{"a tested value", []string{`\[ x^2 - 5x + 6 = 0 \] Let's check \( x = 4 \): it is not a root.`}},
+		{"sqrt of a square", []string{`We know \( \sqrt{x^2} = x \) and \( \sqrt{(x-1)^2} = x - 1 \).`}},
+		{"two expressions for one quantity", []string{`\[ r^2 = (h-2)^2 + k^2 = (h-4)^2 + k^2 \]`}},
+		{"an equation chain", []string{`\[ 2x + 1 = 3x - 2 = 7 \]`}},
+		{"solutions of an unread equation", []string{`\[ x - 1 = 0 \] So, the solutions to \( f(f(x)) = 3 \) are \( x = 3 \), \( x = -1 \).`}},
+		{"a function value", []string{`\( g(2) = g(1) + 1 \) and \( P(x) = x^2 - 1 \).`}},
+		{"imaginary unit", []string{`\( (1+i)^2 = 2i \)`}},
+		{"a rejected claim", []string{`\( x + 1 = x + 2 \), which is impossible.`}},
+		{"modular", []string{`\( 2n + 1 \equiv 2n + 3 \pmod 2 \)`}},
+		{"a word", []string{`\( \text{Area} = \text{Area} + 5 \)`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, o := range symObligations(t, tt.steps...) {
+				assert.NotEqual(t, Refuted, o.Verdict, "refuted a look-alike: %s %s (%s)", o.Kind, o.Expr, o.Reason)
+				assert.NotEqual(t, Error, o.Verdict, "%s: %s", o.Expr, o.Reason)
+			}
+		})
+	}
+}
+
+// TestSymbolicDecisionFromText: the exact checker decides the ∀ text and
+// the closed instance, not the translator's tree.
+func TestSymbolicDecisionFromText(t *testing.T) {
+	mk := func(lean, neg string) *Obligation {
+		return &Obligation{Lean: lean, LeanNeg: neg, OnProof: Verified, OnDisproof: Refuted}
+	}
+	id := " := by grind"
+	dk := " := by decide +kernel"
+	tests := []struct {
+		o    *Obligation
+		want Verdict
+	}{
+		{mk("example : ∀ (v1 : Rat), (v1 + (1 : Rat)) ^ 2 = v1 ^ 2 + (2 : Rat) * v1 + (1 : Rat)"+id,
+			"example : ¬(((2 : Rat) + (1 : Rat)) ^ 2 = (2 : Rat) ^ 2 + (2 : Rat) * (2 : Rat) + (1 : Rat))"+dk), Verified},
+		{mk("example : ∀ (v1 : Rat), (v1 + (1 : Rat)) ^ 2 = v1 ^ 2 + (1 : Rat)"+id,
+			"example : ¬(((2 : Rat) + (1 : Rat)) ^ 2 = (2 : Rat) ^ 2 + (1 : Rat))"+dk), Refuted},
+		// The witness does not refute: the instance holds, so unknown.
+		{mk("example : ∀ (v1 : Rat), (v1 + (1 : Rat)) ^ 2 = v1 ^ 2 + (1 : Rat)"+id,
+			"example : ¬(((0 : Rat) + (1 : Rat)) ^ 2 = (0 : Rat) ^ 2 + (1 : Rat))"+dk), Unknown},
+		// v1 / v1 = 1 is false in Lean's Rat at 0: unproved without the hypothesis.
+		{mk("example : ∀ (v1 : Rat), v1 / v1 = (1 : Rat)"+id,
+			"example : ¬((2 : Rat) / (2 : Rat) = (1 : Rat))"+dk), Unknown},
+		{mk("example : ∀ (v1 : Rat), v1 ≠ (0 : Rat) → v1 / v1 = (1 : Rat)"+id,
+			"example : ¬((2 : Rat) ≠ (0 : Rat) → (2 : Rat) / (2 : Rat) = (1 : Rat))"+dk), Verified},
+		// An implication: x - 2 divides x^2 - 4.
+		{mk("example : ∀ (v1 : Rat), v1 - (2 : Rat) = (0 : Rat) → v1 ^ 2 = (4 : Rat)"+id,
+			"example : ¬((2 : Rat) - (2 : Rat) = (0 : Rat) → (2 : Rat) ^ 2 = (4 : Rat))"+dk), Verified},
+		{mk("example : ∀ (v1 : Rat), (2 : Rat) * v1 = (6 : Rat) → v1 = (4 : Rat)"+id,
+			"example : ¬((2 : Rat) * (3 : Rat) = (6 : Rat) → (3 : Rat) = (4 : Rat))"+dk), Refuted},
+		// Not an instance of P: the second line substitutes inconsistently.
+		{mk("example : ∀ (v1 : Rat), v1 = v1 + (0 : Rat)"+id,
+			"example : ¬((2 : Rat) = (3 : Rat) + (0 : Rat))"+dk), Error},
+		// A negated ∀ is never a refutation.
+		{mk("example : ∀ (v1 : Rat), v1 = (1 : Rat)"+id,
+			"example : ¬(∀ (v1 : Rat), v1 = (1 : Rat))"+dk), Error},
+	}
+	for _, tt := range tests {
+		got := exactAnswer(tt.o, DefaultTactic, DefaultIdentityTactic)
+		assert.Equal(t, tt.want, got.Verdict, "%s / %s: %s", tt.o.Lean, tt.o.LeanNeg, got.Reason)
+	}
+}
+
+// TestDifferentialSymbolic: random polynomial identities, true by
+// construction or made false by one changed coefficient; the oracle is
+// evaluation at random rational points.
+func TestDifferentialSymbolic(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 1))
+	tr, err := New(Options{})
+	require.NoError(t, err)
+	names := []string{"x", "y", "z"}
+	randFactor := func() (string, func(map[string]*big.Rat) *big.Rat) {
+		v := names[rng.IntN(len(names))]
+		c := int64(rng.IntN(9) + 1)
+		if rng.IntN(2) == 0 {
+			c = -c
+		}
+		return fmt.Sprintf("(%s + %d)", v, c), func(at map[string]*big.Rat) *big.Rat {
+			return new(big.Rat).Add(at[v], big.NewRat(c, 1))
+		}
+	}
+	verified, refuted := 0, 0
+	for n := 0; n < 300; n++ {
+		// L = (f1)(f2)(f3) written as a product; R = its expansion,
+		// perturbed in one constant half the time.
+		var srcs []string
+		var fns []func(map[string]*big.Rat) *big.Rat
+		for k := 0; k < 2+rng.IntN(2); k++ {
+			s, f := randFactor()
+			srcs = append(srcs, s)
+			fns = append(fns, f)
+		}
+		lhsText := strings.Join(srcs, "")
+		e, err := readSym(lhsText)
+		require.NoError(t, err, lhsText)
+		L, err := symToRat(e)
+		require.NoError(t, err)
+		expanded := L.Num().String()
+		perturb := rng.IntN(2) == 0
+		if perturb {
+			expanded += fmt.Sprintf(" + %d", rng.IntN(5)+1)
+		}
+		rhsText := strings.ReplaceAll(expanded, "*", ` \cdot `)
+		step := fmt.Sprintf(`Expanding the product: \[ %s = %s \]`, lhsText, rhsText)
+		res, err := tr.Chain(context.Background(), "diff", []string{step})
+		require.NoError(t, err)
+		// The oracle: evaluate both sides at random points.
+		rhsExpr, err := readSym(rhsText)
+		require.NoError(t, err, rhsText)
+		differ := false
+		for p := 0; p < 8; p++ {
+			at := map[string]*big.Rat{}
+			for _, v := range names {
+				at[v] = big.NewRat(int64(rng.IntN(41)-20), int64(rng.IntN(5)+1))
+			}
+			l := big.NewRat(1, 1)
+			for _, f := range fns {
+				l.Mul(l, f(at))
+			}
+			r, err := symEval(rhsExpr, at)
+			require.NoError(t, err)
+			differ = differ || l.Cmp(r) != 0
+		}
+		var got *Obligation
+		for i := range res.Steps[0].Obligations {
+			if o := &res.Steps[0].Obligations[i]; o.Kind == KindIdentity {
+				got = o
+			}
+		}
+		require.NotNil(t, got, "no identity obligation for %q", step)
+		if differ {
+			assert.Equal(t, Refuted, got.Verdict, "%s: %s", step, got.Reason)
+			refuted++
+		} else {
+			assert.Equal(t, Verified, got.Verdict, "%s: %s", step, got.Reason)
+			verified++
+		}
+	}
+	t.Logf("random polynomial identities: %d verified, %d refuted, each agreeing with evaluation", verified, refuted)
+	assert.Positive(t, verified)
+	assert.Positive(t, refuted)
+}
+
+// FuzzSymbolicReader: the expression reader and the symbolic claims never
+// panic, and every emitted line is in the dialect.
+func FuzzSymbolicReader(f *testing.F) {
+	for _, s := range []string{
+		`x^2 - 60x + 400`, `\frac{1}{x} + \frac12 y`, `(a_1 + a_{12})^{3}`, `2 \cdot x \times 3`, `\left( x \right)^2`,
+		`x^23`, `a/bc`, `\boxed{\frac{2}{1}}`, `x^{-2}`, `((((x))))`, `\alpha\beta`, `2\frac12`, `x²·y³`, `f(x)`,
+		`\frac{\frac{1}{x}}{y}`, `{x}^{{2}}`, `x^{99}`, `−x − y`, `\{x\}`, `x_{n+1}`, `ab c`, `\sqrt{x}`,
+	} {
+		f.Add(s)
+	}
+	tr, err := New(Options{})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if e, err := readSym(s); err == nil {
+			_ = symString(e)
+			_, _ = symToRat(e)
+		}
+		res := tr.Translate("fuzz", []string{`\[ ` + s + ` = ` + s + ` + 0 \]`, `\[ = ` + s + ` \]`, `\( ` + s + ` = 1 \) so \( x = 2 \)`})
+		for _, st := range res.Steps {
+			for _, o := range st.Obligations {
+				for _, line := range []string{o.Lean, o.LeanNeg} {
+					tac := DefaultTactic
+					if strings.HasPrefix(line, "example : ∀") {
+						tac = DefaultIdentityTactic
+					}
+					require.NoError(t, ValidateDeclaration(line, tac), "emitted a line outside the dialect: %q", line)
+				}
+			}
+		}
+		require.NoError(t, tr.Check(t.Context(), &res))
+		for _, st := range res.Steps {
+			for _, o := range st.Obligations {
+				require.NotEqual(t, Error, o.Verdict, "exact checker error on %q / %q: %s", o.Lean, o.LeanNeg, o.Reason)
+			}
+		}
+	})
+}
