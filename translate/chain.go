@@ -285,8 +285,8 @@ func (t *Translator) Translate(id string, steps []string) ChainResult {
 			}
 		}
 		// Symbolic claims: identities, transformations, solutions.
-		if room := min(lim.MaxClaimsPerStep-claims, lim.MaxClaimsPerChain-total); room > 0 && modular == "" {
-			obls, skipped := t.symClaims(i, ss.text, ss.toks, &sym, room)
+		if room := min(lim.MaxClaimsPerStep-claims, lim.MaxClaimsPerChain-total); room > 0 {
+			obls, skipped := t.symClaims(i, ss.text, ss.toks, &sym, room, modular != "")
 			sr.Obligations = append(sr.Obligations, obls...)
 			sr.Skipped = append(sr.Skipped, skipped...)
 			total += len(obls)

@@ -28,6 +28,13 @@ const (
 	// KindSolution is the equation A at a value x = c claimed after it,
 	// in the hypothesis form of §1 (v1 = c ⊢ A).
 	KindSolution Kind = "solution"
+	// KindClosedValue is a closed claim with square or cube roots of
+	// rationals, decided exactly in Q(radicals); P is the certificate
+	// A^6 = B^6 ∧ sign A = sign B with both sides' values computed.
+	KindClosedValue Kind = "closed-value"
+	// KindCongruence is a ≡ b (mod m) for integers; P is the division
+	// a - b = m·q + r with 0 ≤ r < |m|, whose remainder decides.
+	KindCongruence Kind = "congruence"
 )
 
 // symMember is one member of a relation chain in a math line.
@@ -96,8 +103,8 @@ var symBreaks = []struct {
 // symRefuse marks lines the symbolic reader leaves alone as a whole:
 // other relations, modular arithmetic, ± and ellipses.
 var symRefuse = []string{`\le`, `\ge`, `\ne`, `\neq`, `\approx`, `\sim`, `\equiv`, `\pmod`, `\bmod`, `\mod`,
-	`\pm`, `\mp`, `\cdots`, `\ldots`, `\dots`, `\in`, `\subset`, `\cup`, `\cap`, `\lt`, `\gt`, `\sqrt`,
-	"<", ">", "≤", "≥", "≠", "≈", "≡", "±", "√", ":", "|", "!", `\begin`, `\end`, `\text`, "...", "…", `\%`, "%", "'"}
+	`\pm`, `\mp`, `\cdots`, `\ldots`, `\dots`, `\in`, `\subset`, `\cup`, `\cap`, `\lt`, `\gt`,
+	"<", ">", "≤", "≥", "≠", "≈", "≡", "±", ":", "|", "!", `\begin`, `\end`, `\text`, "...", "…", `\%`, "%", "'"}
 
 // splitMath cuts region text into lines at the top level.
 func splitMath(text string, rg mathRegion) []struct {
@@ -207,9 +214,10 @@ type symState struct {
 
 // symClaims reads the symbolic claims of one step and returns their
 // obligations, and the candidates it left alone with the reason.
-func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, budget int) ([]Obligation, []Skipped) {
+func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, budget int, modular bool) ([]Obligation, []Skipped) {
 	regions := mathRegions(text, toks)
 	var lines []symLine
+	var congr []Obligation
 	prev := 0
 	pendProse, pendArrow, pendStart := "", false, false
 	for _, rg := range regions {
@@ -234,6 +242,14 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 			ln := symLine{start: pendStart, arrow: pendArrow, rawProse: pendProse, prose: strings.ToLower(pendProse)}
 			pendProse, pendArrow, pendStart = "", false, false
 			ln.sentence = strings.ToLower(sentenceAround(text, p.s, p.e))
+			if strings.Contains(raw, `\equiv`) || strings.Contains(raw, "≡") {
+				if o := t.congruence(step, text, p.s, p.e, ln.sentence); o != nil && len(congr) < budget {
+					congr = append(congr, *o)
+				}
+				ln.members = nil
+				lines = append(lines, ln)
+				continue
+			}
 			if lineRefused(raw) {
 				ln.members = nil
 				lines = append(lines, ln)
@@ -244,8 +260,12 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 		}
 		prev = rg.ce
 	}
-	var obls []Obligation
+	obls := congr
 	var skipped []Skipped
+	if modular {
+		// "=" may stand for "≡": only congruences are read.
+		return obls, nil
+	}
 	add := func(o *Obligation, sk *Skipped) {
 		if o != nil && len(obls) < budget {
 			obls = append(obls, *o)
@@ -284,6 +304,11 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 		}
 		if !symbolic {
 			st.last, st.lastHead = nil, nil
+			for k := 0; k+1 < len(ms); k++ {
+				if ms[k].e != nil && ms[k+1].e != nil && (hasRoot(ms[k].e) || hasRoot(ms[k+1].e)) {
+					add(t.closedValue(step, text, ms[k], ms[k+1], ln.sentence), nil)
+				}
+			}
 			continue
 		}
 		sent := symNeutral.Replace(ln.sentence)
@@ -1035,3 +1060,161 @@ func (m *wordMatcher) FindString(s string) string {
 func (m *wordMatcher) MatchString(s string) bool { return m.FindString(s) != "" }
 
 func isWordByte(c byte) bool { return isASCIILetter(c) || c == '\'' }
+
+// closedClaimVeto is why a closed claim of the sentence is not refuted.
+func closedClaimVeto(sentence string) string {
+	sent := symNeutral.Replace(sentence)
+	if v := vetoRE.FindString(sent); v != "" {
+		return v
+	}
+	return conditionalRE.FindString(sent)
+}
+
+var conditionalRE = newWordMatcher([]string{"if", "suppose", "assume", "assuming", "approximately", "about", "roughly"}, nil, nil)
+
+// closedValue decides A = B for closed sides with radicals. Claims whose
+// sides are both rational are the arithmetic reader's.
+func (t *Translator) closedValue(step int, text string, A, B symMember, sentence string) *Obligation {
+	a, err := surdEval(A.e)
+	if err != nil {
+		return nil
+	}
+	b, err := surdEval(B.e)
+	if err != nil {
+		return nil
+	}
+	_, ra := a.Rat()
+	_, rb := b.Rat()
+	if ra && rb {
+		return nil
+	}
+	pa, err := a.Pow(6)
+	if err != nil {
+		return nil
+	}
+	pb, err := b.Pow(6)
+	if err != nil {
+		return nil
+	}
+	qa, oka := pa.Rat()
+	qb, okb := pb.Rat()
+	if !oka || !okb || qa.Num().BitLen()+qa.Denom().BitLen() > 1024 || qb.Num().BitLen()+qb.Denom().BitLen() > 1024 {
+		return nil // a sum of radicals: no certificate in the closed dialect
+	}
+	o := &Obligation{Step: step, Span: spanOf(text, A.s, B.e2), Kind: KindClosedValue, OnProof: Verified, OnDisproof: Refuted}
+	o.Expr = symString(A.e) + " = " + symString(B.e)
+	if v := closedClaimVeto(sentence); v != "" {
+		o.OnDisproof, o.Note = Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", v)
+	}
+	sign := func(n int) string {
+		switch n {
+		case 1:
+			return "(1 : Rat)"
+		case -1:
+			return "-(1 : Rat)"
+		}
+		return "(0 : Rat)"
+	}
+	lit := func(q *big.Rat) string {
+		s := "(" + q.Num().String() + " : Rat)"
+		if !q.IsInt() {
+			s += " / (" + q.Denom().String() + " : Rat)"
+		}
+		return s
+	}
+	o.Prop = lit(qa) + " = " + lit(qb) + " ∧ " + sign(a.Sign()) + " = " + sign(b.Sign())
+	o.Lean, o.LeanNeg = declarations(o.Prop, nil, nil, t.opts.Tactic)
+	o.Note = strings.TrimPrefix(o.Note+"; P is a certificate: the sixth powers and signs of both sides, computed exactly", "; ")
+	o.whyProof = fmt.Sprintf("both sides are %s", a)
+	o.whyDisproof = fmt.Sprintf("the left side is %s, the right side %s", a, b)
+	return o
+}
+
+// modRE finds the modulus at the end of a congruence line.
+var modRE = regexp.MustCompile(`(?:\\pmod\s*\{([^{}]*)\}|\\pmod\s*([0-9]+)|\(\s*\\(?:bmod|mod)\s*\{?([^(){}]*)\}?\s*\)|\\(?:bmod|mod)\s*\{?([0-9]+)\}?)\s*[.,;]?\s*$`)
+
+// congruence reads "a ≡ b ≡ … (mod m)" with integer members and decides
+// the first link that is not a plain equality.
+func (t *Translator) congruence(step int, text string, s, e int, sentence string) *Obligation {
+	raw := text[s:e]
+	loc := modRE.FindStringSubmatchIndex(raw)
+	if loc == nil {
+		return nil
+	}
+	var mtext string
+	for g := 1; g <= 4; g++ {
+		if loc[2*g] >= 0 {
+			mtext = raw[loc[2*g]:loc[2*g+1]]
+		}
+	}
+	me, err := readSym(strings.TrimSpace(mtext))
+	if err != nil {
+		return nil
+	}
+	m, ok := constValue(me)
+	if !ok || !m.IsInt() || m.Sign() <= 0 || m.Cmp(big.NewRat(1, 1)) == 0 {
+		return nil
+	}
+	body := raw[:loc[0]]
+	body = strings.ReplaceAll(body, "≡", `\equiv`)
+	parts := strings.Split(body, `\equiv`)
+	if len(parts) < 2 {
+		return nil
+	}
+	vals := make([]*big.Rat, len(parts))
+	exprs := make([]*sexpr, len(parts))
+	for i, p := range parts {
+		p = strings.TrimSpace(p)
+		if strings.Contains(p, "=") {
+			return nil
+		}
+		x, err := readSym(p)
+		if err != nil {
+			return nil
+		}
+		v, ok := constValue(x)
+		if !ok || !v.IsInt() || v.Num().BitLen() > 4096 {
+			return nil
+		}
+		vals[i], exprs[i] = v, x
+	}
+	// The last link is the claim (a ≡ b, or a ≡ … ≡ r with r the residue).
+	k := len(parts) - 2
+	a, b := vals[k].Num(), vals[k+1].Num()
+	d := new(big.Int).Sub(a, b)
+	mod := m.Num()
+	q, r := new(big.Int).DivMod(d, mod, new(big.Int))
+	o := &Obligation{Step: step, Span: spanOf(text, s, e), Kind: KindCongruence, OnProof: Verified, OnDisproof: Unknown}
+	o.Expr = fmt.Sprintf("%s ≡ %s (mod %s)", symString(exprs[k]), symString(exprs[k+1]), mod)
+	if r.Sign() != 0 {
+		o.OnProof = Refuted
+		if v := closedClaimVeto(sentence); v != "" {
+			o.OnProof, o.Note = Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", v)
+		}
+	}
+	rd := symRender{}
+	o.Prop = rd.term(exprs[k]) + " - " + rd.prod(exprs[k+1]) + " = (" + mod.String() + " : Rat) * " + intTerm(q) + " + (" + r.String() + " : Rat)"
+	if exprs[k+1].op == '+' || exprs[k+1].op == '-' {
+		o.Prop = rd.term(exprs[k]) + " - (" + rd.term(exprs[k+1]) + ") = (" + mod.String() + " : Rat) * " + intTerm(q) + " + (" + r.String() + " : Rat)"
+	}
+	o.Lean, o.LeanNeg = declarations(o.Prop, nil, nil, t.opts.Tactic)
+	if o.Note == "" {
+		o.Note = "P is the division of the difference by the modulus; a nonzero remainder (0 < r < m) refutes the congruence"
+	}
+	o.whyProof = fmt.Sprintf("%s - %s = %s·%s + %s", a, b, mod, q, r)
+	if r.Sign() == 0 {
+		o.whyProof = fmt.Sprintf("%s - %s = %s·%s: the difference is a multiple of %s", a, b, mod, q, mod)
+	} else {
+		o.whyProof = fmt.Sprintf("%s - %s = %s·%s + %s: %s ≡ %s, not %s (mod %s)", a, b, mod, q, r,
+			a, new(big.Int).Mod(a, mod), new(big.Int).Mod(b, mod), mod)
+	}
+	o.whyDisproof = "the division shown does not hold"
+	return o
+}
+
+func intTerm(q *big.Int) string {
+	if q.Sign() < 0 {
+		return "(-(" + new(big.Int).Neg(q).String() + " : Rat))"
+	}
+	return "(" + q.String() + " : Rat)"
+}

@@ -15,7 +15,7 @@ import (
 // integer powers. Nothing else is read; whatever else a side holds makes
 // the reader refuse it.
 type sexpr struct {
-	op   byte // 'n' number, 'v' name, '+', '-', '*', '/', '~' (negation), '^'
+	op   byte // 'n' number, 'v' name, '+', '-', '*', '/', '~' (negation), '^', 'r' (root of index exp)
 	num  *big.Rat
 	name string
 	l, r *sexpr
@@ -145,6 +145,8 @@ func (r *sreader) peek() string {
 			return "close"
 		case `\boxed`:
 			return "open"
+		case `\sqrt`:
+			return "root"
 		}
 		if greekName(cmd) != "" {
 			return "name"
@@ -161,6 +163,8 @@ func (r *sreader) peek() string {
 		return "-"
 	case '²', '³':
 		return "sq"
+	case '√', '∛':
+		return "root"
 	}
 	return "other"
 }
@@ -246,7 +250,7 @@ func (r *sreader) term() *sexpr {
 			r.advance()
 			e = r.node(&sexpr{op: '/', l: e, r: r.factor()})
 			afterDiv = true
-		case "name", "open", "frac":
+		case "name", "open", "frac", "root":
 			if afterDiv {
 				r.fail("a/bc is ambiguous")
 			}
@@ -368,6 +372,8 @@ func (r *sreader) primary() *sexpr {
 		}
 		r.i++
 		return e
+	case "root":
+		return r.root()
 	case "frac":
 		r.advance()
 		num := r.fracArg()
@@ -376,6 +382,47 @@ func (r *sreader) primary() *sexpr {
 	}
 	r.fail("unexpected %q", r.rest(8))
 	return nil
+}
+
+// root reads \sqrt{…}, \sqrt[3]{…}, \sqrt2, √… and ∛…: a square or
+// cube root of an expression without names (a radical of an expression
+// with names is left alone: √(x²) = x is not an identity over Q, yet
+// writers mean it for x ≥ 0).
+func (r *sreader) root() *sexpr {
+	n := 2
+	if r.s[r.i] == '\\' {
+		r.i += len(`\sqrt`)
+		r.skip()
+		if strings.HasPrefix(r.s[r.i:], "[") {
+			switch {
+			case strings.HasPrefix(r.s[r.i:], "[3]"):
+				n = 3
+			case strings.HasPrefix(r.s[r.i:], "[2]"):
+			default:
+				r.fail("a root of another index")
+			}
+			r.i += 3
+		}
+	} else {
+		ru, w := utf8.DecodeRuneInString(r.s[r.i:])
+		if ru == '∛' {
+			n = 3
+		}
+		r.i += w
+	}
+	r.skip()
+	var x *sexpr
+	if r.i < len(r.s) && isDigit(r.s[r.i]) && r.s[r.i-1] != ' ' && strings.HasPrefix(r.s[r.i-len(`\sqrt`):], `\sqrt`) {
+		// \sqrt2: one digit
+		r.i++
+		x = r.node(&sexpr{op: 'n', num: big.NewRat(int64(r.s[r.i-1]-'0'), 1)})
+	} else {
+		x = r.primary()
+	}
+	if hasVar(x) {
+		r.fail("a radical of an expression with names")
+	}
+	return r.node(&sexpr{op: 'r', l: x, exp: n})
 }
 
 // fracArg reads one argument of \frac: a braced group or one character.
@@ -486,6 +533,8 @@ func symToRat(e *sexpr) (algebra.Rat, error) {
 	case '~':
 		x, err := symToRat(e.l)
 		return x.Neg(), err
+	case 'r':
+		return algebra.Rat{}, errors.New("a radical")
 	case '^':
 		x, err := symToRat(e.l)
 		if err != nil {
@@ -574,6 +623,12 @@ func symEval(e *sexpr, at map[string]*big.Rat) (*big.Rat, error) {
 			return nil, err
 		}
 		return new(big.Rat).Neg(x), nil
+	case 'r':
+		x, err := symEval(e.l, at)
+		if err != nil {
+			return nil, err
+		}
+		return ratRoot(x, e.exp)
 	case '^':
 		x, err := symEval(e.l, at)
 		if err != nil {
@@ -656,6 +711,8 @@ func (sr symRender) atom(e *sexpr) string {
 		return sr.names[e.name]
 	case '~':
 		return "(-" + sr.atom(e.l) + ")"
+	case 'r':
+		return "√" // never rendered: no Term holds a radical (the dialect rejects it)
 	}
 	return "(" + sr.sum(e) + ")"
 }
@@ -671,6 +728,11 @@ func symString(e *sexpr) string {
 		return "-" + symAtomString(e.l)
 	case '^':
 		return symAtomString(e.l) + "^" + fmt.Sprint(e.exp)
+	case 'r':
+		if e.exp == 3 {
+			return "∛" + symAtomString(e.l)
+		}
+		return "√" + symAtomString(e.l)
 	case '+', '-':
 		r := symString(e.r)
 		if e.r.op == '+' || e.r.op == '-' || e.r.op == '~' {
@@ -689,11 +751,71 @@ func symString(e *sexpr) string {
 }
 
 func symAtomString(e *sexpr) string {
-	if e.op == 'n' || e.op == 'v' {
+	if e.op == 'n' || e.op == 'v' || e.op == 'r' {
 		return symString(e)
 	}
 	if e.op == '^' {
 		return symString(e)
 	}
 	return "(" + symString(e) + ")"
+}
+
+// surdEval evaluates a closed expression exactly in Q(radicals).
+func surdEval(e *sexpr) (algebra.Surd, error) {
+	switch e.op {
+	case 'n':
+		return algebra.SurdFromRat(e.num), nil
+	case 'v':
+		return algebra.Surd{}, fmt.Errorf("a name")
+	case '~':
+		x, err := surdEval(e.l)
+		return x.Neg(), err
+	case 'r':
+		x, err := surdEval(e.l)
+		if err != nil {
+			return x, err
+		}
+		q, ok := x.Rat()
+		if !ok {
+			return algebra.Surd{}, fmt.Errorf("a nested radical")
+		}
+		return algebra.Root(q, e.exp)
+	case '^':
+		x, err := surdEval(e.l)
+		if err != nil {
+			return x, err
+		}
+		if e.exp < 0 {
+			if x, err = x.Inv(); err != nil {
+				return x, err
+			}
+			return x.Pow(-e.exp)
+		}
+		return x.Pow(e.exp)
+	}
+	a, err := surdEval(e.l)
+	if err != nil {
+		return a, err
+	}
+	b, err := surdEval(e.r)
+	if err != nil {
+		return b, err
+	}
+	switch e.op {
+	case '+':
+		return a.Add(b), nil
+	case '-':
+		return a.Sub(b), nil
+	case '*':
+		return a.Mul(b), nil
+	}
+	return a.Div(b)
+}
+
+// hasRoot reports a radical in e.
+func hasRoot(e *sexpr) bool {
+	if e == nil {
+		return false
+	}
+	return e.op == 'r' || hasRoot(e.l) || hasRoot(e.r)
 }
