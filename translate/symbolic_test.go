@@ -321,3 +321,34 @@ func FuzzSymbolicReader(f *testing.F) {
 		}
 	})
 }
+
+// probeFailedLean is a Lean whose workers failed the identity probe.
+type probeFailedLean struct{ fakeLean }
+
+func (p *probeFailedLean) SymbolicOK() bool { return false }
+
+// TestSymbolicLinesOnlyToProbedWorkers: with workers that failed the
+// identity-tactic probe no ∀ line is sent; the exact verdict stands with
+// a warning, and closed lines are still sent.
+func TestSymbolicLinesOnlyToProbedWorkers(t *testing.T) {
+	l := &probeFailedLean{}
+	tr := newWithLean(t, l, false)
+	res, err := tr.Chain(context.Background(), "p", []string{
+		`Expanding the product: \[ (x+1)(x-1) = x^2 - 1 \]`, "So 6 × 7 = 42."})
+	require.NoError(t, err)
+	require.Len(t, l.calls, 1)
+	assert.NotContains(t, l.calls[0], "∀")
+	assert.Contains(t, l.calls[0], "(6 : Rat) * (7 : Rat)")
+	id := res.Steps[0].Obligations[0]
+	assert.Equal(t, KindIdentity, id.Kind)
+	assert.Equal(t, Verified, id.Verdict, id.Reason)
+	assert.Contains(t, id.Warning, "identity-tactic probe")
+	assert.Equal(t, Verified, res.Steps[1].Obligations[0].Verdict)
+
+	// A Lean without the method receives the ∀ line.
+	f := &fakeLean{}
+	_, err = newWithLean(t, f, false).Chain(context.Background(), "p", []string{`Expanding the product: \[ (x+1)(x-1) = x^2 - 1 \]`})
+	require.NoError(t, err)
+	require.Len(t, f.calls, 1)
+	assert.Contains(t, f.calls[0], "example : ∀ (v1 : Rat), ")
+}
