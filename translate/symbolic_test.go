@@ -23,7 +23,7 @@ func symObligations(t *testing.T, steps ...string) []Obligation {
 	for _, s := range res.Steps {
 		for _, o := range s.Obligations {
 			switch o.Kind {
-			case KindIdentity, KindImplication, KindSolution:
+			case KindIdentity, KindImplication, KindSolution, KindClosedValue, KindCongruence:
 				out = append(out, o)
 			}
 		}
@@ -74,6 +74,18 @@ func TestSymbolicCorpus(t *testing.T) {
 		// olympiadbench-254.
 		{"olympiadbench-254", []string{`Let's try \( a_2 = 5 \). Solving \( 10 + 4d = 100 \) gives us \( d = 20 \).`},
 			KindSolution, Refuted, "at d = 20 the left side is 90, the right side 100"},
+		// math-104, math-407: radicals.
+		{"math-104", []string{`Therefore, the height of each equilateral triangle is \( \frac{\sqrt{3}}{2} \cdot 6 = \sqrt{18} = 3\sqrt{3} \).`},
+			KindClosedValue, Refuted, "the left side is 3√3, the right side 3√2"},
+		{"math-407", []string{`Since $\sqrt[3]{4^2} = \sqrt[3]{16} = 2\sqrt[3]{4}$, we have`}, KindClosedValue, Refuted, "the left side is 2∛2, the right side 2∛4"},
+		{"a true radical", []string{`\( \sqrt{18} = 3\sqrt{2} \) and \( \frac{1}{\sqrt{2}} = \frac{\sqrt{2}}{2} \)`}, KindClosedValue, Verified, "both sides are 3√2"},
+		{"factorials", []string{`\( \frac{8!}{2} = 4 \cdot 8! \)`}, KindClosedValue, Refuted, "the left side is 20160, the right side 161280"},
+		{"a binomial", []string{`\( \binom{10}{3} = 120 \)`}, KindClosedValue, Verified, "both sides are 120"},
+		// math-484: a congruence, in a chain doing modular arithmetic.
+		{"math-484", []string{`Calculate \(225 \mod 17\): \[225 \div 17 = 13 \text{ remainder } 4,\] so \[225 \equiv 4 \pmod{17}.\]`,
+			`Calculate \(327 \mod 17\): \[327 \div 17 = 19 \text{ remainder } 8,\] so \[327 \equiv 8 \pmod{17}.\]`},
+			KindCongruence, Refuted, "327 ≡ 4, not 8 (mod 17)"},
+		{"a true congruence", []string{`\( 7^{2} \equiv -1 \pmod{25} \)`}, KindCongruence, Verified, "multiple of 25"},
 		{"a right root", []string{`\[ 3x - 7 = 11 \] \[ 3x = 18 \] \[ x = 6 \]`}, KindSolution, Verified, "both sides are 18"},
 		{"a rearrangement", []string{`\[ x^2 - 2x = 7 \] \[ x^2 - 2x - 7 = 0 \]`}, KindImplication, Verified, "every solution"},
 		{"a wrong transformation with a rational root", []string{`\[ 2x + 4 = 10 \implies x^2 = 4 \]`}, KindImplication, Refuted, "x = 3 solves the first equation"},
@@ -91,7 +103,7 @@ func TestSymbolicCorpus(t *testing.T) {
 			require.NotNil(t, hit, "no %s obligation %s among %s", tt.kind, tt.verdict, describe(obls))
 			assert.Contains(t, hit.Reason, tt.reason)
 			assert.Equal(t, "exact", hit.Checker)
-			if tt.kind != KindSolution {
+			if tt.kind != KindSolution && tt.kind != KindClosedValue && tt.kind != KindCongruence {
 				assert.True(t, strings.HasPrefix(hit.Lean, "example : ∀ ("), hit.Lean)
 				assert.True(t, strings.HasSuffix(hit.Lean, ":= by "+DefaultIdentityTactic), hit.Lean)
 			}
@@ -149,6 +161,12 @@ func TestSymbolicLookAlikes(t *testing.T) {
 		{"a rejected claim", []string{`\( x + 1 = x + 2 \), which is impossible.`}},
 		{"modular", []string{`\( 2n + 1 \equiv 2n + 3 \pmod 2 \)`}},
 		{"a word", []string{`\( \text{Area} = \text{Area} + 5 \)`}},
+		{"a substitution written as an equation", []string{`Let's set \( x = x + 1 \) in equation (5).`}},
+		{"a floor of a root", []string{`Calculate the square root: \[ \sqrt{47861133} = 6918 \]`}},
+		{"an approximate root", []string{`\( \sqrt{2} \approx 1.414 \) and \( \sqrt{2} = 1.414 \)`}},
+		{"a radical of a name", []string{`\( \sqrt{x^2} = x \), \( \sqrt{4x^2} = 2x \), \( \sqrt[3]{x^3} = x \)`}},
+		{"cases listed by or", []string{`Either \( (x-4) = 0 \) or \( (x+3) = 0 \). Solving these equations for \( x \) gives us: \[ x - 4 = 0 \rightarrow x = 4 \] \[ x + 3 = 0 \rightarrow x = -3 \]`}},
+		{"values tried in turn", []string{`For \(t = 1\), \(t^2 = 1^2 = 1\), so \(1 \leq 1 < 2\). For \(t = 3\), \(t^2 = 3^2 = 9\).`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

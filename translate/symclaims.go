@@ -50,6 +50,7 @@ type symLine struct {
 	cont     bool   // starts with "=": continues the previous line's last member
 	prose    string // lower-cased prose since the previous line (the cue)
 	rawProse string
+	ps, pe   int    // the line's span, for the sentence around it
 	sentence string // lower-cased text of the sentence around the line
 	start    bool   // at the start of a region or after \\
 	arrow    bool   // an implication sign or comma-free connector before it
@@ -104,7 +105,7 @@ var symBreaks = []struct {
 // other relations, modular arithmetic, ± and ellipses.
 var symRefuse = []string{`\le`, `\ge`, `\ne`, `\neq`, `\approx`, `\sim`, `\equiv`, `\pmod`, `\bmod`, `\mod`,
 	`\pm`, `\mp`, `\cdots`, `\ldots`, `\dots`, `\in`, `\subset`, `\cup`, `\cap`, `\lt`, `\gt`,
-	"<", ">", "≤", "≥", "≠", "≈", "≡", "±", ":", "|", "!", `\begin`, `\end`, `\text`, "...", "…", `\%`, "%", "'"}
+	"<", ">", "≤", "≥", "≠", "≈", "≡", "±", ":", "|", `\begin`, `\end`, `\text`, "...", "…", `\%`, "%", "'"}
 
 // splitMath cuts region text into lines at the top level.
 func splitMath(text string, rg mathRegion) []struct {
@@ -153,7 +154,7 @@ func splitMath(text string, rg mathRegion) []struct {
 					out = append(out, cur)
 					cur = piece{s: i + len(b.lit), arrow: b.arrow, start: b.start}
 					if b.lit == "," || b.lit == ";" {
-						cur.textGroup = b.lit
+						cur.textGroup = listMark
 					}
 					i += len(b.lit)
 					matched = true
@@ -221,9 +222,9 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 	prev := 0
 	pendProse, pendArrow, pendStart := "", false, false
 	for _, rg := range regions {
-		if regionRefused(text[rg.s:rg.e]) {
+		if body := text[rg.s:rg.e]; !strings.ContainsAny(body, "=≡") && !strings.Contains(body, `\equiv`) || regionRefused(body) {
 			prev = rg.ce
-			st.last = nil
+			lines = append(lines, symLine{}) // breaks sequences and continuations
 			continue
 		}
 		for pi, p := range splitMath(text, rg) {
@@ -239,11 +240,10 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 			if trim == "" || trim == "." {
 				continue
 			}
-			ln := symLine{start: pendStart, arrow: pendArrow, rawProse: pendProse, prose: strings.ToLower(pendProse)}
+			ln := symLine{start: pendStart, arrow: pendArrow, rawProse: pendProse, ps: p.s, pe: p.e}
 			pendProse, pendArrow, pendStart = "", false, false
-			ln.sentence = strings.ToLower(sentenceAround(text, p.s, p.e))
 			if strings.Contains(raw, `\equiv`) || strings.Contains(raw, "≡") {
-				if o := t.congruence(step, text, p.s, p.e, ln.sentence); o != nil && len(congr) < budget {
+				if o := t.congruence(step, text, p.s, p.e, strings.ToLower(sentenceAround(text, p.s, p.e))); o != nil && len(congr) < budget {
 					congr = append(congr, *o)
 				}
 				ln.members = nil
@@ -302,11 +302,19 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 				eqs = nil // an equation we cannot read may be the one solved
 			}
 		}
+		ln.sentence = strings.ToLower(sentenceAround(text, ln.ps, ln.pe))
+		ln.prose = strings.ToLower(ln.rawProse)
 		if !symbolic {
 			st.last, st.lastHead = nil, nil
 			for k := 0; k+1 < len(ms); k++ {
-				if ms[k].e != nil && ms[k+1].e != nil && (hasRoot(ms[k].e) || hasRoot(ms[k+1].e)) {
+				if ms[k].e == nil || ms[k+1].e == nil {
+					continue
+				}
+				switch {
+				case hasRoot(ms[k].e) || hasRoot(ms[k+1].e):
 					add(t.closedValue(step, text, ms[k], ms[k+1], ln.sentence), nil)
+				case hasIntFn(ms[k].e) || hasIntFn(ms[k+1].e):
+					add(t.closedExact(step, text, ms[k], ms[k+1], ln.sentence), nil)
 				}
 			}
 			continue
@@ -334,7 +342,8 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 				// An equation: a conclusion from the previous one, or a claimed solution.
 				eq := c.eq
 				eq.line = li
-				eq.arrow = !altRE.MatchString(ln.prose) && (ln.arrow || symCueRE.MatchString(ln.prose) ||
+				eq.alt = altRE.MatchString(tail(ln.prose, 24))
+				eq.arrow = !eq.alt && !listRE.MatchString(ln.prose) && (ln.arrow || symCueRE.MatchString(ln.prose) ||
 					strings.TrimSpace(strings.Trim(ln.prose, ".,:; ")) == "" && (len(eqs) == 0 || !listRE.MatchString(eqs[0].prose)))
 				eq.prose = ln.prose
 				if hypo != "" {
@@ -347,7 +356,7 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 					add(o, sk)
 					continue
 				}
-				if n := len(eqs); n > 0 && eqs[n-1].name == eq.name && eq.arrow && eqs[n-1].line == li-1 {
+				if n := len(eqs); n > 0 && eqs[n-1].name == eq.name && eq.arrow && !eqs[n-1].alt && eqs[n-1].line == li-1 {
 					o, sk := t.symImplication(step, text, eqs[n-1], eq, veto)
 					add(o, sk)
 				}
@@ -476,13 +485,17 @@ type symEq struct {
 	value *big.Rat // set for "x = c"
 	line  int
 	arrow bool
+	alt   bool // listed as an alternative ("… or …")
 	prose string
 	s, e  int
 }
 
 // altRE marks equations listed side by side (alternatives, a system,
 // numbered equations), not derived one from the other.
-var altRE = regexp.MustCompile(`\b(or|and|either|both|respectively|otherwise)\b|\(\d+\)|\(\w\)|[,;]`)
+var altRE = regexp.MustCompile(`\b(or|and|either|both|respectively|otherwise|listsep)\b|\(\d+\)|\(\w\)`)
+
+// listMark stands for a comma or semicolon between two math lines.
+const listMark = " listsep "
 
 // listRE marks prose that introduces several equations at once.
 var listRE = regexp.MustCompile(`\b(equations|pair|system|cases|following|given|two|three|both|each)\b`)
@@ -572,8 +585,9 @@ func (t *Translator) symLink(step int, text string, A, B symMember, c symContext
 			return symResult{eq: nil}
 		}
 	case constDiff:
-		// false as an identity and as an equation
-		if len(va) == 0 || len(vb) == 0 {
+		// false as an identity and as an equation; "x = x + 1" is a
+		// substitution written as an equation.
+		if len(va) == 0 || len(vb) == 0 || A.e.op == 'v' || B.e.op == 'v' {
 			// "x - x + 2 = 5": unusual; leave it alone unless both sides have names
 			return symResult{eq: eq}
 		}
@@ -1122,6 +1136,18 @@ func (t *Translator) closedValue(step int, text string, A, B symMember, sentence
 		}
 		return s
 	}
+	// A whole number against an irrational side within 1 of it may be
+	// its floor or ceiling ("√47861133 = 6918").
+	for _, w := range []struct {
+		e *sexpr
+		v algebra.Surd
+	}{{A.e, b}, {B.e, a}} {
+		if w.e.op == 'n' && o.OnDisproof == Refuted {
+			if w.v.CmpRat(new(big.Rat).Sub(w.e.num, big.NewRat(1, 1))) > 0 && w.v.CmpRat(new(big.Rat).Add(w.e.num, big.NewRat(1, 1))) < 0 {
+				o.OnDisproof, o.Note = Unknown, "a whole number within 1 of an irrational value may be its floor or ceiling"
+			}
+		}
+	}
 	o.Prop = lit(qa) + " = " + lit(qb) + " ∧ " + sign(a.Sign()) + " = " + sign(b.Sign())
 	o.Lean, o.LeanNeg = declarations(o.Prop, nil, nil, t.opts.Tactic)
 	o.Note = strings.TrimPrefix(o.Note+"; P is a certificate: the sixth powers and signs of both sides, computed exactly", "; ")
@@ -1217,4 +1243,40 @@ func intTerm(q *big.Int) string {
 		return "(-(" + new(big.Int).Neg(q).String() + " : Rat))"
 	}
 	return "(" + q.String() + " : Rat)"
+}
+
+// closedExact decides A = B for closed rational sides with factorials or
+// binomials; the Lean text spells them as products.
+func (t *Translator) closedExact(step int, text string, A, B symMember, sentence string) *Obligation {
+	a, err := symEval(A.e, nil)
+	if err != nil {
+		return nil
+	}
+	b, err := symEval(B.e, nil)
+	if err != nil {
+		return nil
+	}
+	o := &Obligation{Step: step, Span: spanOf(text, A.s, B.e2), Kind: KindClosedValue, OnProof: Verified, OnDisproof: Refuted}
+	o.Expr = symString(A.e) + " = " + symString(B.e)
+	if v := closedClaimVeto(sentence); v != "" {
+		o.OnDisproof, o.Note = Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", v)
+	}
+	rd := symRender{}
+	o.Prop = rd.term(A.e) + " = " + rd.term(B.e)
+	if strings.Contains(o.Prop, "!") {
+		return nil
+	}
+	o.Lean, o.LeanNeg = declarations(o.Prop, nil, nil, t.opts.Tactic)
+	o.whyProof = fmt.Sprintf("both sides are %s", a.RatString())
+	o.whyDisproof = fmt.Sprintf("the left side is %s, the right side %s", a.RatString(), b.RatString())
+	return o
+}
+
+// tail is the last n bytes of s (whole words are not needed: the
+// matchers look for short words right before an equation).
+func tail(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[len(s)-n:]
 }

@@ -15,7 +15,7 @@ import (
 // integer powers. Nothing else is read; whatever else a side holds makes
 // the reader refuse it.
 type sexpr struct {
-	op   byte // 'n' number, 'v' name, '+', '-', '*', '/', '~' (negation), '^', 'r' (root of index exp)
+	op   byte // 'n' number, 'v' name, '+', '-', '*', '/', '~' (negation), '^', 'r' (root of index exp), '!' (factorial), 'b' (binomial l choose r)
 	num  *big.Rat
 	name string
 	l, r *sexpr
@@ -147,6 +147,8 @@ func (r *sreader) peek() string {
 			return "open"
 		case `\sqrt`:
 			return "root"
+		case `\binom`, `\dbinom`, `\tbinom`:
+			return "binom"
 		}
 		if greekName(cmd) != "" {
 			return "name"
@@ -250,7 +252,7 @@ func (r *sreader) term() *sexpr {
 			r.advance()
 			e = r.node(&sexpr{op: '/', l: e, r: r.factor()})
 			afterDiv = true
-		case "name", "open", "frac", "root":
+		case "name", "open", "frac", "root", "binom":
 			if afterDiv {
 				r.fail("a/bc is ambiguous")
 			}
@@ -272,6 +274,13 @@ func (r *sreader) factor() *sexpr {
 		return r.node(&sexpr{op: '~', l: r.factor()})
 	}
 	e := r.primary()
+	if r.i < len(r.s) && r.s[r.i] == '!' {
+		if strings.HasPrefix(r.s[r.i:], "!!") || hasVar(e) || e.op != 'n' && e.op != '+' && e.op != '-' && e.op != '*' {
+			r.fail("a factorial of this")
+		}
+		r.i++
+		e = r.node(&sexpr{op: '!', l: e})
+	}
 	for {
 		switch r.peek() {
 		case "^":
@@ -374,6 +383,14 @@ func (r *sreader) primary() *sexpr {
 		return e
 	case "root":
 		return r.root()
+	case "binom":
+		r.advance()
+		n := r.fracArg()
+		k := r.fracArg()
+		if hasVar(n) || hasVar(k) {
+			r.fail("a binomial of names")
+		}
+		return r.node(&sexpr{op: 'b', l: n, r: k})
 	case "frac":
 		r.advance()
 		num := r.fracArg()
@@ -450,7 +467,7 @@ func (r *sreader) number() *sexpr {
 	if j < len(r.s) && r.s[j] == '.' && j+1 < len(r.s) && isDigit(r.s[j+1]) {
 		r.fail("a decimal")
 	}
-	if j < len(r.s) && (r.s[j] == ',' || r.s[j] == '!' || r.s[j] == '%') {
+	if j < len(r.s) && (r.s[j] == ',' || r.s[j] == '%') {
 		r.fail("a number followed by %q", r.s[j])
 	}
 	if strings.HasPrefix(r.s[j:], "{,}") {
@@ -535,6 +552,12 @@ func symToRat(e *sexpr) (algebra.Rat, error) {
 		return x.Neg(), err
 	case 'r':
 		return algebra.Rat{}, errors.New("a radical")
+	case '!', 'b':
+		v, err := intFnValue(e)
+		if err != nil {
+			return algebra.Rat{}, err
+		}
+		return algebra.FromPoly(algebra.Const(v)), nil
 	case '^':
 		x, err := symToRat(e.l)
 		if err != nil {
@@ -629,6 +652,8 @@ func symEval(e *sexpr, at map[string]*big.Rat) (*big.Rat, error) {
 			return nil, err
 		}
 		return ratRoot(x, e.exp)
+	case '!', 'b':
+		return intFnValue(e)
 	case '^':
 		x, err := symEval(e.l, at)
 		if err != nil {
@@ -713,6 +738,8 @@ func (sr symRender) atom(e *sexpr) string {
 		return "(-" + sr.atom(e.l) + ")"
 	case 'r':
 		return "√" // never rendered: no Term holds a radical (the dialect rejects it)
+	case '!', 'b':
+		return intFnTerm(e)
 	}
 	return "(" + sr.sum(e) + ")"
 }
@@ -728,6 +755,10 @@ func symString(e *sexpr) string {
 		return "-" + symAtomString(e.l)
 	case '^':
 		return symAtomString(e.l) + "^" + fmt.Sprint(e.exp)
+	case '!':
+		return symAtomString(e.l) + "!"
+	case 'b':
+		return "C(" + symString(e.l) + ", " + symString(e.r) + ")"
 	case 'r':
 		if e.exp == 3 {
 			return "∛" + symAtomString(e.l)
@@ -751,7 +782,7 @@ func symString(e *sexpr) string {
 }
 
 func symAtomString(e *sexpr) string {
-	if e.op == 'n' || e.op == 'v' || e.op == 'r' {
+	if e.op == 'n' || e.op == 'v' || e.op == 'r' || e.op == '!' || e.op == 'b' {
 		return symString(e)
 	}
 	if e.op == '^' {
@@ -770,6 +801,12 @@ func surdEval(e *sexpr) (algebra.Surd, error) {
 	case '~':
 		x, err := surdEval(e.l)
 		return x.Neg(), err
+	case '!', 'b':
+		v, err := intFnValue(e)
+		if err != nil {
+			return algebra.Surd{}, err
+		}
+		return algebra.SurdFromRat(v), nil
 	case 'r':
 		x, err := surdEval(e.l)
 		if err != nil {
@@ -818,4 +855,82 @@ func hasRoot(e *sexpr) bool {
 		return false
 	}
 	return e.op == 'r' || hasRoot(e.l) || hasRoot(e.r)
+}
+
+// maxIntFn bounds n in n! and C(n, k) so the product Lean sees stays short.
+const maxIntFn = 40
+
+// intArgs evaluates the integer arguments of a factorial or binomial.
+func intArg(e *sexpr) (int64, error) {
+	v, err := symEval(e, nil)
+	if err != nil {
+		return 0, err
+	}
+	if !v.IsInt() || v.Sign() < 0 || v.Num().Cmp(big.NewInt(maxIntFn)) > 0 {
+		return 0, fmt.Errorf("an argument that is not an integer from 0 to %d", maxIntFn)
+	}
+	return v.Num().Int64(), nil
+}
+
+// intFnValue is the value of n! or C(n, k).
+func intFnValue(e *sexpr) (*big.Rat, error) {
+	n, err := intArg(e.l)
+	if err != nil {
+		return nil, err
+	}
+	if e.op == '!' {
+		f, err := algebra.Factorial(big.NewInt(n))
+		if err != nil {
+			return nil, err
+		}
+		return new(big.Rat).SetInt(f), nil
+	}
+	k, err := intArg(e.r)
+	if err != nil {
+		return nil, err
+	}
+	if k > n {
+		return nil, fmt.Errorf("C(%d, %d) with k > n", n, k)
+	}
+	b, err := algebra.Binomial(big.NewInt(n), big.NewInt(k))
+	if err != nil {
+		return nil, err
+	}
+	return new(big.Rat).SetInt(b), nil
+}
+
+// intFnTerm renders n! as the product 1 * 2 * … * n and C(n, k) as
+// (n * … * (n-k+1)) / (1 * … * k), so Lean computes them in core.
+func intFnTerm(e *sexpr) string {
+	n, err := intArg(e.l)
+	if err != nil {
+		return "!"
+	}
+	prod := func(from, to int64) string {
+		if from > to {
+			return "(1 : Rat)"
+		}
+		parts := make([]string, 0, to-from+1)
+		for i := from; i <= to; i++ {
+			parts = append(parts, fmt.Sprintf("(%d : Rat)", i))
+		}
+		return "(" + strings.Join(parts, " * ") + ")"
+	}
+	if e.op == '!' {
+		return prod(1, n)
+	}
+	k, err := intArg(e.r)
+	if err != nil || k > n {
+		return "!"
+	}
+	k = min(k, n-k)
+	return "(" + prod(n-k+1, n) + " / " + prod(1, k) + ")"
+}
+
+// hasIntFn reports a factorial or binomial in e.
+func hasIntFn(e *sexpr) bool {
+	if e == nil {
+		return false
+	}
+	return e.op == '!' || e.op == 'b' || hasIntFn(e.l) || hasIntFn(e.r)
 }
