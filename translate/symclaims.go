@@ -95,7 +95,7 @@ var symBreaks = []struct {
 	{`\implies`, true, false}, {`\Longrightarrow`, true, false}, {`\Rightarrow`, true, false},
 	{`\rightarrow`, true, false}, {`\therefore`, true, false}, {`\iff`, false, false},
 	{`\Leftrightarrow`, false, false}, {"⇒", true, false}, {"→", true, false}, {"⟹", true, false},
-	{`\to`, true, false}, {",", false, false}, {";", false, false}, {`\text{ and }`, false, false},
+	{`\approx`, false, false}, {"≈", false, false}, {`\to`, true, false}, {",", false, false}, {";", false, false}, {`\text{ and }`, false, false},
 	{`\begin{aligned}`, false, true}, {`\end{aligned}`, false, true},
 	{`\begin{split}`, false, true}, {`\end{split}`, false, true},
 	{`\begin{gathered}`, false, true}, {`\end{gathered}`, false, true},
@@ -103,9 +103,9 @@ var symBreaks = []struct {
 
 // symRefuse marks lines the symbolic reader leaves alone as a whole:
 // other relations, modular arithmetic, ± and ellipses.
-var symRefuse = []string{`\le`, `\ge`, `\ne`, `\neq`, `\approx`, `\sim`, `\equiv`, `\pmod`, `\bmod`, `\mod`,
+var symRefuse = []string{`\le`, `\ge`, `\ne`, `\neq`, `\sim`, `\equiv`, `\pmod`, `\bmod`, `\mod`,
 	`\pm`, `\mp`, `\cdots`, `\ldots`, `\dots`, `\in`, `\subset`, `\cup`, `\cap`, `\lt`, `\gt`,
-	"<", ">", "≤", "≥", "≠", "≈", "≡", "±", ":", "|", `\begin`, `\end`, `\text`, "...", "…", `\%`, "%", "'"}
+	"<", ">", "≤", "≥", "≠", "≡", "±", ":", "|", `\begin`, `\end`, `\text`, "...", "…", `\%`, "%", "'"}
 
 // splitMath cuts region text into lines at the top level.
 func splitMath(text string, rg mathRegion) []struct {
@@ -306,6 +306,9 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 		ln.prose = strings.ToLower(ln.rawProse)
 		if !symbolic {
 			st.last, st.lastHead = nil, nil
+			if last := ms[len(ms)-1].e; last != nil && hasRoot(last) {
+				st.last, st.lastHead = last, last // a radical may be rewritten on the next line
+			}
 			for k := 0; k+1 < len(ms); k++ {
 				if ms[k].e == nil || ms[k+1].e == nil {
 					continue
@@ -323,7 +326,7 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 		hypo := hypotheticalRE.FindString(sent)
 		veto := vetoRE.FindString(sent)
 		if veto == "" {
-			veto = vetoRE.FindString(strings.ToLower(after(text, ms[len(ms)-1].e2, 80)))
+			veto = vetoRE.FindString(strings.ToLower(restOfLine(text, ms[len(ms)-1].e2, 120)))
 		}
 		chain := len(ms) >= 3 || ln.cont
 		for k := 0; k+1 < len(ms); k++ {
@@ -344,7 +347,7 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 				eq.line = li
 				eq.alt = altRE.MatchString(tail(ln.prose, 24))
 				eq.arrow = !eq.alt && !listRE.MatchString(ln.prose) && (ln.arrow || symCueRE.MatchString(ln.prose) ||
-					strings.TrimSpace(strings.Trim(ln.prose, ".,:; ")) == "" && (len(eqs) == 0 || !listRE.MatchString(eqs[0].prose)))
+					strings.TrimSpace(strings.Trim(ln.prose, ".,:; ")) == "" && (len(eqs) == 0 || !listRE.MatchString(tail(eqs[0].prose, 40))))
 				eq.prose = ln.prose
 				if hypo != "" {
 					eqs = nil
@@ -367,7 +370,7 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 			}
 		}
 		last := ms[len(ms)-1].e
-		if last != nil && len(symVars(last, map[string]bool{}, nil)) > 0 {
+		if last != nil {
 			st.last = last
 			switch {
 			case ln.cont:
@@ -1279,4 +1282,14 @@ func tail(s string, n int) string {
 		return s
 	}
 	return s[len(s)-n:]
+}
+
+// restOfLine is the text after i up to the end of its line, at most n
+// bytes: a rejection that follows a claim ("…, which is impossible").
+func restOfLine(text string, i, n int) string {
+	t := after(text, i, n)
+	if j := strings.IndexByte(t, '\n'); j >= 0 {
+		t = t[:j]
+	}
+	return t
 }

@@ -495,6 +495,9 @@ func (r *sreader) name() *sexpr {
 			r.fail("a word")
 		}
 		c := r.s[r.i]
+		if c >= 'A' && c <= 'Z' && r.i+1 < len(r.s) && r.s[r.i+1] >= 'A' && r.s[r.i+1] <= 'Z' {
+			r.fail("a segment or a label (two capitals)")
+		}
 		if c == 'e' || c == 'i' {
 			r.fail("e and i may be constants")
 		}
