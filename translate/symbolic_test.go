@@ -86,6 +86,12 @@ func TestSymbolicCorpus(t *testing.T) {
 			`Calculate \(327 \mod 17\): \[327 \div 17 = 19 \text{ remainder } 8,\] so \[327 \equiv 8 \pmod{17}.\]`},
 			KindCongruence, Refuted, "327 ≡ 4, not 8 (mod 17)"},
 		{"a true congruence", []string{`\( 7^{2} \equiv -1 \pmod{25} \)`}, KindCongruence, Verified, "multiple of 25"},
+		// math-225: a member list ended by ≈, continued from the line before.
+		{"math-225", []string{`\[A = \sqrt{s(s - AB)(s - AC)(s - BC)} = \sqrt{24(24 - 10)(24 - 17)(24 - 21)}\]` + "\n" + `\[= \sqrt{24 \cdot 14 \cdot 7 \cdot 3} = \sqrt{6336} \approx 79.6\]`},
+			KindClosedValue, Refuted, "the left side is 84, the right side 24√11"},
+		// olympiadbench-737: a wrong factoring between implication signs.
+		{"olympiadbench-737", []string{"Third, \\(n^2 - 5n + 3 = 1\\).\n\\[n^2 - 5n + 2 = 0 \\implies (n - 1)(n - 4) = 0 \\implies n = 1 \\text{ or } n = 4.\\]\n- For \\(n = 1\\), we already know it does not work."},
+			KindIdentity, Refuted, "not a rearrangement"},
 		{"a right root", []string{`\[ 3x - 7 = 11 \] \[ 3x = 18 \] \[ x = 6 \]`}, KindSolution, Verified, "both sides are 18"},
 		{"a rearrangement", []string{`\[ x^2 - 2x = 7 \] \[ x^2 - 2x - 7 = 0 \]`}, KindImplication, Verified, "every solution"},
 		{"a wrong transformation with a rational root", []string{`\[ 2x + 4 = 10 \implies x^2 = 4 \]`}, KindImplication, Refuted, "x = 3 solves the first equation"},
@@ -161,6 +167,7 @@ func TestSymbolicLookAlikes(t *testing.T) {
 		{"a rejected claim", []string{`\( x + 1 = x + 2 \), which is impossible.`}},
 		{"modular", []string{`\( 2n + 1 \equiv 2n + 3 \pmod 2 \)`}},
 		{"a word", []string{`\( \text{Area} = \text{Area} + 5 \)`}},
+		{"segments", []string{`\( AP + PB = AB \) and \( AB \cdot CD = AC + BD \)`}},
 		{"a substitution written as an equation", []string{`Let's set \( x = x + 1 \) in equation (5).`}},
 		{"a floor of a root", []string{`Calculate the square root: \[ \sqrt{47861133} = 6918 \]`}},
 		{"an approximate root", []string{`\( \sqrt{2} \approx 1.414 \) and \( \sqrt{2} = 1.414 \)`}},
