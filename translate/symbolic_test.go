@@ -377,3 +377,20 @@ func TestSymbolicLinesOnlyToProbedWorkers(t *testing.T) {
 	require.Len(t, f.calls, 1)
 	assert.Contains(t, f.calls[0], "example : ∀ (v1 : Rat), ")
 }
+
+// TestApproximateRadicals: a decimal after ≈ a closed radical is a
+// rounding, approximate at best, never verified and never refuted.
+func TestApproximateRadicals(t *testing.T) {
+	tr, err := New(Options{})
+	require.NoError(t, err)
+	res, err := tr.Chain(context.Background(), "approx", []string{
+		`\( \sqrt{2} \approx 1.41 \), \( \sqrt[3]{2} \approx 1.26 \), \( \sqrt{2} \approx 1.5 \)`})
+	require.NoError(t, err)
+	var got []Verdict
+	for _, o := range res.Steps[0].Obligations {
+		require.Equal(t, KindApproximation, o.Kind)
+		got = append(got, o.Verdict)
+	}
+	assert.Equal(t, []Verdict{Approximate, Approximate, Unknown}, got)
+	assert.Equal(t, StepNone, res.Steps[0].Verdict)
+}

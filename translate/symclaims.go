@@ -54,6 +54,7 @@ type symLine struct {
 	sentence string // lower-cased text of the sentence around the line
 	start    bool   // at the start of a region or after \\
 	arrow    bool   // an implication sign or comma-free connector before it
+	approx   bool   // follows ≈
 }
 
 // mathRegion is a span of math mode in a step.
@@ -109,14 +110,14 @@ var symRefuse = []string{`\le`, `\ge`, `\ne`, `\neq`, `\sim`, `\equiv`, `\pmod`,
 
 // splitMath cuts region text into lines at the top level.
 func splitMath(text string, rg mathRegion) []struct {
-	s, e         int
-	arrow, start bool
-	textGroup    string
+	s, e                 int
+	arrow, start, approx bool
+	textGroup            string
 } {
 	type piece = struct {
-		s, e         int
-		arrow, start bool
-		textGroup    string
+		s, e                 int
+		arrow, start, approx bool
+		textGroup            string
 	}
 	var out []piece
 	cur := piece{s: rg.s, start: true}
@@ -152,7 +153,7 @@ func splitMath(text string, rg mathRegion) []struct {
 				if strings.HasPrefix(text[i:], b.lit) && (b.lit[0] != '\\' || b.lit == `\\` || !isLetterAt(text, i+len(b.lit))) {
 					cur.e = i
 					out = append(out, cur)
-					cur = piece{s: i + len(b.lit), arrow: b.arrow, start: b.start}
+					cur = piece{s: i + len(b.lit), arrow: b.arrow, start: b.start, approx: b.lit == `\approx` || b.lit == "≈"}
 					if b.lit == "," || b.lit == ";" {
 						cur.textGroup = listMark
 					}
@@ -222,7 +223,7 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 	prev := 0
 	pendProse, pendArrow, pendStart := "", false, false
 	for _, rg := range regions {
-		if body := text[rg.s:rg.e]; !strings.ContainsAny(body, "=≡") && !strings.Contains(body, `\equiv`) || regionRefused(body) {
+		if body := text[rg.s:rg.e]; !strings.ContainsAny(body, "=≡≈") && !strings.Contains(body, `\equiv`) && !strings.Contains(body, `\approx`) || regionRefused(body) {
 			prev = rg.ce
 			lines = append(lines, symLine{}) // breaks sequences and continuations
 			continue
@@ -240,7 +241,7 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 			if trim == "" || trim == "." {
 				continue
 			}
-			ln := symLine{start: pendStart, arrow: pendArrow, rawProse: pendProse, ps: p.s, pe: p.e}
+			ln := symLine{start: pendStart, arrow: pendArrow, rawProse: pendProse, ps: p.s, pe: p.e, approx: p.approx}
 			pendProse, pendArrow, pendStart = "", false, false
 			if strings.Contains(raw, `\equiv`) || strings.Contains(raw, "≡") {
 				if o := t.congruence(step, text, p.s, p.e, strings.ToLower(sentenceAround(text, p.s, p.e))); o != nil && len(congr) < budget {
@@ -276,6 +277,10 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 	}
 	var eqs []*symEq // one-unknown equations met so far in the step
 	for li, ln := range lines {
+		if ln.approx && st.last != nil {
+			// "√6336 ≈ 79.6": a rounding of the radical just written.
+			add(t.approxRoot(step, text, st.last, ln.ps, ln.pe), nil)
+		}
 		if ln.members == nil {
 			st.last, st.lastHead = nil, nil
 			eqs = nil
@@ -1292,4 +1297,60 @@ func restOfLine(text string, i, n int) string {
 		t = t[:j]
 	}
 	return t
+}
+
+var decimalRE = regexp.MustCompile(`^\s*([0-9]+)\.([0-9]+)\s*[.,;]?\s*$`)
+
+// approxRoot reads "≈ R" after a closed radical X > 0: the rounding (or
+// truncation) of X to R's last place. Proved, the claim is approximate;
+// disproved, it is unknown (another convention may explain it), as for
+// the arithmetic reader's approximations. P bounds the sixth powers.
+func (t *Translator) approxRoot(step int, text string, x *sexpr, s, e int) *Obligation {
+	if !hasRoot(x) || hasVar(x) {
+		return nil
+	}
+	m := decimalRE.FindStringSubmatch(text[s:e])
+	if m == nil || len(m[1])+len(m[2]) > 12 {
+		return nil
+	}
+	r, _ := new(big.Rat).SetString(m[1] + "." + m[2])
+	unit := new(big.Rat).Inv(pow10(len(m[2])))
+	v, err := surdEval(x)
+	if err != nil || v.Sign() <= 0 {
+		return nil
+	}
+	if _, rational := v.Rat(); rational {
+		return nil
+	}
+	p6, err := v.Pow(6)
+	if err != nil {
+		return nil
+	}
+	q6, ok := p6.Rat()
+	if !ok || q6.Num().BitLen()+q6.Denom().BitLen() > 512 {
+		return nil
+	}
+	half := new(big.Rat).Quo(unit, big.NewRat(2, 1))
+	lo, hi, how := new(big.Rat).Sub(r, half), new(big.Rat).Add(r, half), "rounding"
+	if v.CmpRat(lo) < 0 || v.CmpRat(hi) > 0 {
+		if v.CmpRat(r) >= 0 && v.CmpRat(new(big.Rat).Add(r, unit)) < 0 {
+			lo, hi, how = r, new(big.Rat).Add(r, unit), "truncation"
+		}
+	}
+	if lo.Sign() < 0 {
+		return nil
+	}
+	o := &Obligation{Step: step, Span: spanOf(text, s, e), Kind: KindApproximation, OnProof: Approximate, OnDisproof: Unknown,
+		Note: "a rounding is not an exact value, and another convention may explain a miss"}
+	o.Expr = symString(x) + " ≈ " + r.FloatString(len(m[2]))
+	dec := func(q *big.Rat) string { return "(" + ratDecimal(q) + " : Rat)" }
+	lit := "(" + q6.Num().String() + " : Rat)"
+	if !q6.IsInt() {
+		lit = "(" + lit + " / (" + q6.Denom().String() + " : Rat))"
+	}
+	o.Prop = dec(lo) + " ^ 6 ≤ " + lit + " ∧ " + lit + " ≤ " + dec(hi) + " ^ 6"
+	o.Lean, o.LeanNeg = declarations(o.Prop, nil, nil, t.opts.Tactic)
+	o.whyProof = fmt.Sprintf("%s is %s within %s of %s (%s); P bounds its sixth power", symString(x), v, half.RatString(), r.FloatString(len(m[2])), how)
+	o.whyDisproof = fmt.Sprintf("%s is not %s to %s", v, r.FloatString(len(m[2])), how)
+	return o
 }
