@@ -127,7 +127,10 @@
 //     (Lean checks the certificate's arithmetic, not the radicals). A
 //     whole number within 1 of an irrational side may be its floor:
 //     never refuted. With factorials or binomials and no root, P spells
-//     them as products, so Lean computes them.
+//     them as products, so Lean computes them. A decimal after ≈ a closed
+//     radical ("√6336 ≈ 79.6") is a KindApproximation: approximate when
+//     it is the rounding or truncation of the radical (P bounds the sixth
+//     power), unknown otherwise; never verified, never refuted.
 //   - KindCongruence: a ≡ b (mod m) with integer members (\pmod, (\mod
 //     m), \bmod): P is the division a - b = m·q + r with 0 ≤ r < m; a
 //     proof verifies the congruence when r = 0 and refutes it when r > 0.
