@@ -116,7 +116,9 @@
 //     refuted at a witness. Equations listed side by side ("or", "and",
 //     commas, numbered (1) (2), "the pair of equations", "these
 //     equations") are no derivation, and systems (several unknowns) are
-//     left alone.
+//     left alone. A step's first equation derives from the equation that
+//     ended the previous step only when the words before it name an
+//     operation on it ("expanding", "subtracting 3", "simplifying").
 //   - KindSolution: "x = c" after one-unknown equations of the same step
 //     (within three lines, none unreadable in between): the equation at
 //     x = c, in the hypothesis form v1 = c. Verified when c satisfies

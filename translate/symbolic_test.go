@@ -92,6 +92,7 @@ func TestSymbolicCorpus(t *testing.T) {
 		// olympiadbench-737: a wrong factoring between implication signs.
 		{"olympiadbench-737", []string{"Third, \\(n^2 - 5n + 3 = 1\\).\n\\[n^2 - 5n + 2 = 0 \\implies (n - 1)(n - 4) = 0 \\implies n = 1 \\text{ or } n = 4.\\]\n- For \\(n = 1\\), we already know it does not work."},
 			KindIdentity, Refuted, "not a rearrangement"},
+		{"across steps", []string{`\[ 2x + 3 = 11 \]`, `Subtracting 3, we get \[ 2x = 9 \]`}, KindImplication, Refuted, "x = 4 solves the first equation"},
 		{"a right root", []string{`\[ 3x - 7 = 11 \] \[ 3x = 18 \] \[ x = 6 \]`}, KindSolution, Verified, "both sides are 18"},
 		{"a rearrangement", []string{`\[ x^2 - 2x = 7 \] \[ x^2 - 2x - 7 = 0 \]`}, KindImplication, Verified, "every solution"},
 		{"a wrong transformation with a rational root", []string{`\[ 2x + 4 = 10 \implies x^2 = 4 \]`}, KindImplication, Refuted, "x = 3 solves the first equation"},
@@ -167,6 +168,8 @@ func TestSymbolicLookAlikes(t *testing.T) {
 		{"a rejected claim", []string{`\( x + 1 = x + 2 \), which is impossible.`}},
 		{"modular", []string{`\( 2n + 1 \equiv 2n + 3 \pmod 2 \)`}},
 		{"a word", []string{`\( \text{Area} = \text{Area} + 5 \)`}},
+		{"another equation in the next step", []string{`\[ x^2 - 5x + 6 = 0 \]`, `For the second equation, we get \[ x^2 + x = 13 \]`}},
+		{"a new quantity in the next step", []string{`\[ x^2 - 5x + 6 = 0 \]`, `Next we need the area, so \[ x + 1 = 7 \]`}},
 		{"segments", []string{`\( AP + PB = AB \) and \( AB \cdot CD = AC + BD \)`}},
 		{"a substitution written as an equation", []string{`Let's set \( x = x + 1 \) in equation (5).`}},
 		{"a floor of a root", []string{`Calculate the square root: \[ \sqrt{47861133} = 6918 \]`}},

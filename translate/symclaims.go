@@ -205,6 +205,11 @@ var hypotheticalRE = newWordMatcher([]string{"if", "suppose", "assume", "assumin
 // vetoRE marks a sentence that may be rejecting what it states.
 var vetoRE = newWordMatcher([]string{"not", "no", "never", "cannot", "can't", "isn't", "doesn't", "don't", "wrong", "incorrect", "mistake", "error", "impossible", "invalid", "extraneous", "false", "fail", "fails", "instead", "however", "but", "should", "would", "recheck", "revisit", "wait", "?"}, []string{"contradict", "reject", "discard", "correct"}, []string{})
 
+// crossCueRE names an operation on the equation just written: the only
+// cue that lets a step's first equation derive from the previous step's.
+var crossCueRE = newWordMatcher([]string{"add", "adding"}, []string{"simplif", "expand", "rearrang", "subtract", "divid", "multipl",
+	"combin", "collect", "moving", "bring", "distribut", "cancel"}, nil)
+
 // symNeutral removes phrases that only look like a hypothesis or a doubt.
 var symNeutral = strings.NewReplacer("let's", "", "let us", "", "trial and error", "")
 
@@ -212,6 +217,7 @@ var symNeutral = strings.NewReplacer("let's", "", "let us", "", "trial and error
 type symState struct {
 	last     *sexpr // the last member of the last line, for "=" continuations
 	lastHead *sexpr
+	lastEq   *symEq // the equation that ended the previous step, if one did
 }
 
 // symClaims reads the symbolic claims of one step and returns their
@@ -275,6 +281,8 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 			skipped = append(skipped, *sk)
 		}
 	}
+	prevEq, sawEq := st.lastEq, false
+	st.lastEq = nil
 	var eqs []*symEq // one-unknown equations met so far in the step
 	for li, ln := range lines {
 		if ln.approx && st.last != nil {
@@ -367,7 +375,16 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 				if n := len(eqs); n > 0 && eqs[n-1].name == eq.name && eq.arrow && !eqs[n-1].alt && eqs[n-1].line == li-1 {
 					o, sk := t.symImplication(step, text, eqs[n-1], eq, veto)
 					add(o, sk)
+				} else if prevEq != nil && !sawEq && prevEq.name == eq.name && !eq.alt && len(ln.prose) < 160 &&
+					crossCueRE.MatchString(ln.prose) && !listRE.MatchString(ln.prose) && !equationWordRE.MatchString(ln.prose) {
+					// The step opens by deriving from the equation that ended
+					// the previous one ("Expanding, we get: …").
+					a := *prevEq
+					a.s, a.e = eq.s, eq.s
+					o, sk := t.symImplication(step, text, &a, eq, veto)
+					add(o, sk)
 				}
+				sawEq = true
 				eqs = append(eqs, eq)
 			} else if c.eq != nil && chain && hypo == "" {
 				eqs = append(eqs, c.eq)
@@ -388,6 +405,9 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 		} else {
 			st.last, st.lastHead = nil, nil
 		}
+	}
+	if n := len(eqs); n > 0 && eqs[n-1].line == len(lines)-1 && eqs[n-1].value == nil && !eqs[n-1].alt {
+		st.lastEq = eqs[n-1]
 	}
 	return obls, skipped
 }
