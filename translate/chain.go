@@ -220,14 +220,14 @@ func (t *Translator) Translate(id string, steps []string) ChainResult {
 	res := ChainResult{ID: id, Steps: make([]StepResult, len(steps))}
 	total := 0
 	modular := ""
-	var sym symState
+	sym := symState{defs: chainDefs(steps)}
 	for i := range scans {
 		ss := &scans[i]
 		sr := StepResult{Index: i, Text: ss.text, Verdict: StepNone, Obligations: []Obligation{}}
 		if ss.skip != "" {
 			sr.Skipped = append(sr.Skipped, Skipped{Span: Span{Start: 0, End: 0}, Reason: ss.skip})
 			res.Steps[i] = sr
-			sym = symState{}
+			sym = symState{defs: sym.defs}
 			continue
 		}
 		sr.Skipped = append(sr.Skipped, ss.sc.skipped...)
@@ -291,7 +291,7 @@ func (t *Translator) Translate(id string, steps []string) ChainResult {
 			sr.Skipped = append(sr.Skipped, skipped...)
 			total += len(obls)
 		} else {
-			sym = symState{}
+			sym = symState{defs: sym.defs}
 		}
 		for j := range sr.Obligations {
 			if sr.Obligations[j].Verdict == "" {

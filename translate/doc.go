@@ -139,6 +139,13 @@
 //     Congruences are read in modular chains too, where the other
 //     symbolic kinds are not ("=" may mean "≡").
 //
+// A one-variable function defined in a math region, "T(x) = x^2 + 1"
+// (also after "let"), is replaced by its definition in later lines and
+// steps, so "T(4) = 16" is a closed claim (refuted: 17) and "T(a+1) =
+// a^2 + 2a + 2" an identity; the Note says so. A function defined for a
+// case ("if", "for", "when", …), or defined twice in different ways
+// anywhere in the chain, is never replaced.
+//
 // Equations in a sentence that states a case, an assumption, a trial or a
 // definition ("if", "let", "suppose", "try", "check", "for some", "define",
 // "vertex", …) are neither premises nor conclusions, and a sentence that

@@ -41,8 +41,13 @@ const (
 type symMember struct {
 	e     *sexpr // nil: not read
 	why   string
-	s, e2 int // byte span in the step
+	s, e2 int    // byte span in the step
+	def   bool   // a function defined earlier was substituted
+	head  string // "T x": the member is "T(x)", a definition's head
 }
+
+// defHeadRE is the head of a function definition, "T(x)".
+var defHeadRE = regexp.MustCompile(`^([fghFGHPQTpqS])\s*\(\s*([a-z])\s*\)$`)
 
 // symLine is one line of a math region: members separated by "=".
 type symLine struct {
@@ -55,6 +60,7 @@ type symLine struct {
 	start    bool   // at the start of a region or after \\
 	arrow    bool   // an implication sign or comma-free connector before it
 	approx   bool   // follows ≈
+	read     bool   // members to be read (with the definitions known then)
 }
 
 // mathRegion is a span of math mode in a step.
@@ -218,6 +224,7 @@ type symState struct {
 	last     *sexpr // the last member of the last line, for "=" continuations
 	lastHead *sexpr
 	lastEq   *symEq // the equation that ended the previous step, if one did
+	defs     map[string]*symDef
 }
 
 // symClaims reads the symbolic claims of one step and returns their
@@ -262,7 +269,7 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 				lines = append(lines, ln)
 				continue
 			}
-			ln.members, ln.cont = readMembers(text, p.s, p.e)
+			ln.read = true
 			lines = append(lines, ln)
 		}
 		prev = rg.ce
@@ -285,6 +292,9 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 	st.lastEq = nil
 	var eqs []*symEq // one-unknown equations met so far in the step
 	for li, ln := range lines {
+		if ln.read {
+			ln.members, ln.cont = readMembers(text, ln.ps, ln.pe, st.defs)
+		}
 		if ln.approx && st.last != nil {
 			// "√6336 ≈ 79.6": a rounding of the radical just written.
 			add(t.approxRoot(step, text, st.last, ln.ps, ln.pe), nil)
@@ -329,7 +339,7 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 				switch {
 				case hasRoot(ms[k].e) || hasRoot(ms[k+1].e):
 					add(t.closedValue(step, text, ms[k], ms[k+1], ln.sentence), nil)
-				case hasIntFn(ms[k].e) || hasIntFn(ms[k+1].e):
+				case hasIntFn(ms[k].e) || hasIntFn(ms[k+1].e) || ms[k].def || ms[k+1].def:
 					add(t.closedExact(step, text, ms[k], ms[k+1], ln.sentence), nil)
 				}
 			}
@@ -391,6 +401,7 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 				c.eq.line = li
 			}
 		}
+		t.recordDef(st, step, ln, ms, hypo)
 		last := ms[len(ms)-1].e
 		if last != nil {
 			st.last = last
@@ -460,7 +471,7 @@ func after(text string, i, n int) string {
 }
 
 // readMembers splits a line at "=" (top level) and reads each member.
-func readMembers(text string, s, e int) ([]symMember, bool) {
+func readMembers(text string, s, e int, defs map[string]*symDef) ([]symMember, bool) {
 	var ms []symMember
 	depth := 0
 	start := s
@@ -484,11 +495,12 @@ func readMembers(text string, s, e int) ([]symMember, bool) {
 		m := symMember{s: start, e2: i}
 		raw := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(text[start:i]), ".,;"))
 		if raw != "" {
-			ex, err := readSym(raw)
-			if err != nil {
+			if h := defHeadRE.FindStringSubmatch(raw); h != nil && len(ms) == 0 {
+				m.head, m.why = h[1]+" "+h[2], "a function's head"
+			} else if ex, used, err := readSymDefs(raw, defs); err != nil {
 				m.why = err.Error()
 			} else {
-				m.e = ex
+				m.e, m.def = ex, used
 			}
 		} else {
 			m.why = "empty"
@@ -647,6 +659,9 @@ func (t *Translator) symLink(step int, text string, A, B symMember, c symContext
 	}
 	if c.hypo != "" && o.OnDisproof == Refuted && !constDiff {
 		o.OnDisproof, o.Note = Unknown, fmt.Sprintf("the sentence states a case or an assumption (%q)", c.hypo)
+	}
+	if A.def || B.def {
+		o.Note = strings.TrimPrefix(o.Note+"; a function defined earlier in the chain is replaced by its definition", "; ")
 	}
 	if !t.identityDecls(o, A.e, B.e, nil) {
 		return skip("no point where every denominator is nonzero was found")
@@ -1289,6 +1304,9 @@ func (t *Translator) closedExact(step int, text string, A, B symMember, sentence
 	if v := closedClaimVeto(sentence); v != "" {
 		o.OnDisproof, o.Note = Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", v)
 	}
+	if A.def || B.def {
+		o.Note = strings.TrimPrefix(o.Note+"; a function defined earlier in the chain is replaced by its definition", "; ")
+	}
 	rd := symRender{}
 	o.Prop = rd.term(A.e) + " = " + rd.term(B.e)
 	if strings.Contains(o.Prop, "!") {
@@ -1373,4 +1391,55 @@ func (t *Translator) approxRoot(step int, text string, x *sexpr, s, e int) *Obli
 	o.whyProof = fmt.Sprintf("%s is %s within %s of %s (%s); P bounds its sixth power", symString(x), v, half.RatString(), r.FloatString(len(m[2])), how)
 	o.whyDisproof = fmt.Sprintf("%s is not %s to %s", v, r.FloatString(len(m[2])), how)
 	return o
+}
+
+// defCondRE marks a definition made for a case only.
+var defCondRE = newWordMatcher([]string{"if", "suppose", "assume", "assuming", "case", "when", "for", "try", "test", "check", "otherwise", "unless"}, nil, nil)
+
+// recordDef remembers "T(x) = body" for later lines and steps. A name
+// defined for a case, or defined twice in different ways, is not used.
+func (t *Translator) recordDef(st *symState, step int, ln symLine, ms []symMember, hypo string) {
+	if ln.cont || len(ms) < 2 || ms[0].head == "" || ms[1].e == nil {
+		return
+	}
+	f, v, _ := strings.Cut(ms[0].head, " ")
+	if st.defs == nil {
+		st.defs = map[string]*symDef{}
+	}
+	old, seen := st.defs[f]
+	switch {
+	case defCondRE.MatchString(symNeutral.Replace(ln.sentence)):
+		st.defs[f] = nil
+	case seen && (old == nil || symString(substitute(old.body, old.param, &sexpr{op: 'v', name: v})) != symString(ms[1].e)):
+		st.defs[f] = nil
+	case !seen:
+		st.defs[f] = &symDef{param: v, body: ms[1].e, step: step}
+	}
+}
+
+// defScanRE finds function definitions anywhere in a chain's text.
+var defScanRE = regexp.MustCompile(`([fghFGHPQTpqS])\s*\(\s*([a-z])\s*\)\s*=\s*([^=$\\,;]*)`)
+
+// chainDefs marks the function names a chain defines in two different
+// ways before any step is read: such a name is never substituted, not
+// even before its second definition.
+func chainDefs(steps []string) map[string]*symDef {
+	bodies := map[string]string{}
+	var defs map[string]*symDef
+	for _, s := range steps {
+		if !strings.Contains(s, "(") {
+			continue
+		}
+		for _, m := range defScanRE.FindAllStringSubmatch(s, -1) {
+			body := strings.ReplaceAll(m[2]+":"+strings.TrimRight(strings.TrimSpace(m[3]), ". "), " ", "")
+			if old, ok := bodies[m[1]]; ok && old != body {
+				if defs == nil {
+					defs = map[string]*symDef{}
+				}
+				defs[m[1]] = nil
+			}
+			bodies[m[1]] = body
+		}
+	}
+	return defs
 }

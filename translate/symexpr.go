@@ -38,6 +38,8 @@ type sreader struct {
 	i     int
 	nodes int
 	depth int
+	defs  map[string]*symDef
+	used  bool
 }
 
 func (r *sreader) fail(format string, args ...any) {
@@ -46,22 +48,37 @@ func (r *sreader) fail(format string, args ...any) {
 
 // readSym parses s as one expression. It never panics on any input.
 func readSym(s string) (e *sexpr, err error) {
+	e, _, err = readSymDefs(s, nil)
+	return e, err
+}
+
+// symDef is a one-variable function defined in an earlier line or step,
+// "T(x) = x^2 + 1"; a nil *symDef marks a name defined in two ways.
+type symDef struct {
+	param string
+	body  *sexpr
+	step  int
+}
+
+// readSymDefs parses s, replacing applications of the functions in defs
+// by their bodies; used reports whether any was replaced.
+func readSymDefs(s string, defs map[string]*symDef) (e *sexpr, used bool, err error) {
 	defer func() {
 		if x := recover(); x != nil {
 			ex, ok := x.(error)
 			if !ok || !errors.Is(ex, errSym) {
 				panic(x)
 			}
-			e, err = nil, ex
+			e, used, err = nil, false, ex
 		}
 	}()
-	r := &sreader{s: s}
+	r := &sreader{s: s, defs: defs}
 	e = r.expr()
 	r.skip()
 	if r.i < len(r.s) {
 		r.fail("unread text %q", r.rest(12))
 	}
-	return e, nil
+	return e, r.used, nil
 }
 
 func (r *sreader) rest(n int) string {
@@ -507,7 +524,18 @@ func (r *sreader) name() *sexpr {
 		n = string(c)
 		r.i++
 		if strings.IndexByte(funcNames, c) >= 0 && r.i < len(r.s) && r.s[r.i] == '(' {
-			r.fail("a function application %s(…)", n)
+			d := r.defs[n]
+			if d == nil {
+				r.fail("a function application %s(…)", n)
+			}
+			arg := r.primary()
+			r.used = true
+			out := substitute(d.body, d.param, arg)
+			r.nodes += countNodes(out)
+			if r.nodes > symMaxNodes {
+				r.fail("too long")
+			}
+			return out
 		}
 	}
 	if r.i < len(r.s) && r.s[r.i] == '\'' {
@@ -936,4 +964,25 @@ func hasIntFn(e *sexpr) bool {
 		return false
 	}
 	return e.op == '!' || e.op == 'b' || hasIntFn(e.l) || hasIntFn(e.r)
+}
+
+// substitute returns a copy of e with the name v replaced by x.
+func substitute(e *sexpr, v string, x *sexpr) *sexpr {
+	if e == nil {
+		return nil
+	}
+	if e.op == 'v' && e.name == v {
+		return x
+	}
+	c := *e
+	c.l = substitute(e.l, v, x)
+	c.r = substitute(e.r, v, x)
+	return &c
+}
+
+func countNodes(e *sexpr) int {
+	if e == nil {
+		return 0
+	}
+	return 1 + countNodes(e.l) + countNodes(e.r)
 }
