@@ -123,7 +123,11 @@
 //     (within three lines, none unreadable in between): the equation at
 //     x = c, in the hypothesis form v1 = c. Verified when c satisfies
 //     one of them, refuted when it satisfies none (against the last).
-//   - KindClosedValue: a closed claim with square or cube roots, decided
+//   - KindClosedValue: a closed claim with square or cube roots or exact
+//     trigonometric values (\sin, \cos, \tan, \sec, \csc, \cot of a
+//     rational multiple of π or of whole degrees written with ^\circ, in
+//     brackets unless the argument is one factor; \sin 30 without a unit
+//     and \sin \pi x are refused), decided
 //     exactly in Q(√, ∛) (algebra.Surd); P is the certificate "the sixth
 //     powers agree and the signs agree", with both sides' values computed
 //     (Lean checks the certificate's arithmetic, not the radicals). A

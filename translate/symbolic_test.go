@@ -98,6 +98,9 @@ func TestSymbolicCorpus(t *testing.T) {
 			KindClosedValue, Refuted, "the left side is 17, the right side 16"},
 		{"a definition used symbolically", []string{`Let \( T(x) = x^2 + 1 \).`, `So \( T(a+1) = (a+1)^2 + 1 = a^2 + 2a + 2 \).`},
 			KindIdentity, Verified, "for every value of a"},
+		{"exact trigonometric values", []string{`\( \sin 30^\circ = \frac{1}{2} \), \( \sin^2 60^\circ = \frac{3}{4} \), \( \tan(\pi/4) = 1 \)`},
+			KindClosedValue, Verified, "both sides are 1/2"},
+		{"a wrong trigonometric value", []string{`\( \cos \frac{\pi}{3} = \frac{\sqrt{3}}{2} \)`}, KindClosedValue, Refuted, "the left side is 1/2, the right side √3/2"},
 		{"a right root", []string{`\[ 3x - 7 = 11 \] \[ 3x = 18 \] \[ x = 6 \]`}, KindSolution, Verified, "both sides are 18"},
 		{"a rearrangement", []string{`\[ x^2 - 2x = 7 \] \[ x^2 - 2x - 7 = 0 \]`}, KindImplication, Verified, "every solution"},
 		{"a wrong transformation with a rational root", []string{`\[ 2x + 4 = 10 \implies x^2 = 4 \]`}, KindImplication, Refuted, "x = 3 solves the first equation"},
@@ -177,6 +180,7 @@ func TestSymbolicLookAlikes(t *testing.T) {
 		{"a new quantity in the next step", []string{`\[ x^2 - 5x + 6 = 0 \]`, `Next we need the area, so \[ x + 1 = 7 \]`}},
 		{"a function defined by cases", []string{`If \( x > 0 \), \( f(x) = 2x \). Otherwise \( f(x) = -x \).`, `So \( f(3) = 7 \).`}},
 		{"a function defined twice", []string{`\( g(x) = x + 1 \)`, `For the second part \( g(1) = 3 \), where \( g(x) = x + 2 \).`}},
+		{"trigonometry left alone", []string{`\( \sin 30 = \frac12 \), \( \sin \pi x = 0 \), \( \sin 20^\circ = 0.342 \), \( \cos 2x = 1 - 2\sin^2 x \), \( 30^\circ = 1 \)`}},
 		{"segments", []string{`\( AP + PB = AB \) and \( AB \cdot CD = AC + BD \)`}},
 		{"a substitution written as an equation", []string{`Let's set \( x = x + 1 \) in equation (5).`}},
 		{"a floor of a root", []string{`Calculate the square root: \[ \sqrt{47861133} = 6918 \]`}},
@@ -324,6 +328,7 @@ func FuzzSymbolicReader(f *testing.F) {
 		`x^2 - 60x + 400`, `\frac{1}{x} + \frac12 y`, `(a_1 + a_{12})^{3}`, `2 \cdot x \times 3`, `\left( x \right)^2`,
 		`x^23`, `a/bc`, `\boxed{\frac{2}{1}}`, `x^{-2}`, `((((x))))`, `\alpha\beta`, `2\frac12`, `x²·y³`, `f(x)`,
 		`\frac{\frac{1}{x}}{y}`, `{x}^{{2}}`, `x^{99}`, `−x − y`, `\{x\}`, `x_{n+1}`, `ab c`, `\sqrt{x}`,
+		`\sin^2 60^\circ`, `\tan(\pi/4)`, `\cos \frac{\pi}{7}`, `\sin \pi x`, `8!`, `\binom{10}{3}`, `\sqrt[3]{16}`, `T(3)`,
 	} {
 		f.Add(s)
 	}

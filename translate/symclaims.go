@@ -1142,8 +1142,8 @@ func (t *Translator) closedValue(step int, text string, A, B symMember, sentence
 	}
 	_, ra := a.Rat()
 	_, rb := b.Rat()
-	if ra && rb {
-		return nil
+	if ra && rb && !hasTrig(A.e) && !hasTrig(B.e) {
+		return nil // rational roots: the arithmetic reader's
 	}
 	pa, err := a.Pow(6)
 	if err != nil {
@@ -1442,4 +1442,11 @@ func chainDefs(steps []string) map[string]*symDef {
 		}
 	}
 	return defs
+}
+
+func hasTrig(e *sexpr) bool {
+	if e == nil {
+		return false
+	}
+	return e.op == 't' || hasTrig(e.l) || hasTrig(e.r)
 }

@@ -15,7 +15,7 @@ import (
 // integer powers. Nothing else is read; whatever else a side holds makes
 // the reader refuse it.
 type sexpr struct {
-	op   byte // 'n' number, 'v' name, '+', '-', '*', '/', '~' (negation), '^', 'r' (root of index exp), '!' (factorial), 'b' (binomial l choose r)
+	op   byte // 'n' number, 'v' name, '+', '-', '*', '/', '~' (negation), '^', 'r' (root of index exp), '!' (factorial), 'b' (binomial l choose r), 't' (name(num·π))
 	num  *big.Rat
 	name string
 	l, r *sexpr
@@ -40,6 +40,9 @@ type sreader struct {
 	depth int
 	defs  map[string]*symDef
 	used  bool
+	// inTrig allows \pi and degrees (^\circ) inside a trigonometric
+	// function's argument.
+	inTrig bool
 }
 
 func (r *sreader) fail(format string, args ...any) {
@@ -166,6 +169,12 @@ func (r *sreader) peek() string {
 			return "root"
 		case `\binom`, `\dbinom`, `\tbinom`:
 			return "binom"
+		case `\sin`, `\cos`, `\tan`, `\sec`, `\csc`, `\cot`:
+			return "trig"
+		case `\pi`:
+			if r.inTrig {
+				return "name"
+			}
 		}
 		if greekName(cmd) != "" {
 			return "name"
@@ -269,7 +278,7 @@ func (r *sreader) term() *sexpr {
 			r.advance()
 			e = r.node(&sexpr{op: '/', l: e, r: r.factor()})
 			afterDiv = true
-		case "name", "open", "frac", "root", "binom":
+		case "name", "open", "frac", "root", "binom", "trig":
 			if afterDiv {
 				r.fail("a/bc is ambiguous")
 			}
@@ -301,6 +310,18 @@ func (r *sreader) factor() *sexpr {
 	for {
 		switch r.peek() {
 		case "^":
+			if rest := r.s[r.i+1:]; strings.HasPrefix(rest, `\circ`) || strings.HasPrefix(rest, `{\circ}`) {
+				if !r.inTrig {
+					r.fail("degrees outside a trigonometric function")
+				}
+				r.i += 1 + strings.Index(rest, `\circ`) + len(`\circ`)
+				if strings.HasPrefix(r.s[r.i:], "}") {
+					r.i++
+				}
+				// d° is d·π/180.
+				e = r.node(&sexpr{op: '*', l: e, r: r.node(&sexpr{op: '/', l: &sexpr{op: 'v', name: "π"}, r: &sexpr{op: 'n', num: big.NewRat(180, 1)}})})
+				continue
+			}
 			if e.op == '^' {
 				r.fail("a tower of powers")
 			}
@@ -400,6 +421,8 @@ func (r *sreader) primary() *sexpr {
 		return e
 	case "root":
 		return r.root()
+	case "trig":
+		return r.trig()
 	case "binom":
 		r.advance()
 		n := r.fracArg()
@@ -506,6 +529,9 @@ func (r *sreader) name() *sexpr {
 	if r.s[r.i] == '\\' {
 		cmd := r.command()
 		n = greekName(cmd)
+		if cmd == `\pi` {
+			n = "π"
+		}
 		r.i += len(cmd)
 	} else {
 		if r.i+2 < len(r.s) && isASCIILetter(r.s[r.i+1]) && isASCIILetter(r.s[r.i+2]) {
@@ -583,6 +609,8 @@ func symToRat(e *sexpr) (algebra.Rat, error) {
 		return x.Neg(), err
 	case 'r':
 		return algebra.Rat{}, errors.New("a radical")
+	case 't':
+		return algebra.Rat{}, errors.New("a trigonometric value")
 	case '!', 'b':
 		v, err := intFnValue(e)
 		if err != nil {
@@ -685,6 +713,16 @@ func symEval(e *sexpr, at map[string]*big.Rat) (*big.Rat, error) {
 		return ratRoot(x, e.exp)
 	case '!', 'b':
 		return intFnValue(e)
+	case 't':
+		v, err := algebra.TrigPi(e.name, e.num)
+		if err != nil {
+			return nil, err
+		}
+		q, ok := v.Rat()
+		if !ok {
+			return nil, errors.New("an irrational trigonometric value")
+		}
+		return q, nil
 	case '^':
 		x, err := symEval(e.l, at)
 		if err != nil {
@@ -767,7 +805,7 @@ func (sr symRender) atom(e *sexpr) string {
 		return sr.names[e.name]
 	case '~':
 		return "(-" + sr.atom(e.l) + ")"
-	case 'r':
+	case 'r', 't':
 		return "√" // never rendered: no Term holds a radical (the dialect rejects it)
 	case '!', 'b':
 		return intFnTerm(e)
@@ -788,6 +826,8 @@ func symString(e *sexpr) string {
 		return symAtomString(e.l) + "^" + fmt.Sprint(e.exp)
 	case '!':
 		return symAtomString(e.l) + "!"
+	case 't':
+		return e.name + "(" + e.num.RatString() + "π)"
 	case 'b':
 		return "C(" + symString(e.l) + ", " + symString(e.r) + ")"
 	case 'r':
@@ -813,7 +853,7 @@ func symString(e *sexpr) string {
 }
 
 func symAtomString(e *sexpr) string {
-	if e.op == 'n' || e.op == 'v' || e.op == 'r' || e.op == '!' || e.op == 'b' {
+	if e.op == 'n' || e.op == 'v' || e.op == 'r' || e.op == '!' || e.op == 'b' || e.op == 't' {
 		return symString(e)
 	}
 	if e.op == '^' {
@@ -838,6 +878,8 @@ func surdEval(e *sexpr) (algebra.Surd, error) {
 			return algebra.Surd{}, err
 		}
 		return algebra.SurdFromRat(v), nil
+	case 't':
+		return algebra.TrigPi(e.name, e.num)
 	case 'r':
 		x, err := surdEval(e.l)
 		if err != nil {
@@ -885,7 +927,7 @@ func hasRoot(e *sexpr) bool {
 	if e == nil {
 		return false
 	}
-	return e.op == 'r' || hasRoot(e.l) || hasRoot(e.r)
+	return e.op == 'r' || e.op == 't' || hasRoot(e.l) || hasRoot(e.r)
 }
 
 // maxIntFn bounds n in n! and C(n, k) so the product Lean sees stays short.
@@ -985,4 +1027,59 @@ func countNodes(e *sexpr) int {
 		return 0
 	}
 	return 1 + countNodes(e.l) + countNodes(e.r)
+}
+
+// trig reads \sin θ, \cos^2 θ, \tan(θ), … where θ is a rational multiple
+// of π or a whole number of degrees (30^\circ); the value must be exact
+// (algebra.TrigPi). A power after the name squares the value. Anything
+// else, names included, is refused.
+func (r *sreader) trig() *sexpr {
+	fn := r.command()[1:]
+	r.i += len(fn) + 1
+	exp := 1
+	r.skip()
+	if r.i < len(r.s) && r.s[r.i] == '^' {
+		r.i++
+		exp = r.exponent()
+		if exp < 1 {
+			r.fail("a trigonometric power that is not positive")
+		}
+	}
+	r.skip()
+	was := r.inTrig
+	r.inTrig = true
+	bracketed := r.peek() == "open"
+	arg := r.factor()
+	if k := r.peek(); !bracketed && (k == "name" || k == "num" || k == "open" || k == "frac") {
+		// "\sin \pi x", "\sin 2 x": the argument may go on.
+		r.fail("a trigonometric argument without brackets that may go on")
+	}
+	r.inTrig = was
+	q, ok := piMultiple(arg)
+	if !ok {
+		r.fail("a trigonometric argument that is not a rational multiple of π")
+	}
+	e := r.node(&sexpr{op: 't', name: fn, num: q})
+	if exp != 1 {
+		e = r.node(&sexpr{op: '^', l: e, exp: exp})
+	}
+	return e
+}
+
+// piMultiple returns q with e = q·π exactly.
+func piMultiple(e *sexpr) (*big.Rat, bool) {
+	vars := symVars(e, map[string]bool{}, nil)
+	if len(vars) != 1 || vars[0] != "π" {
+		return nil, false
+	}
+	r, err := symToRat(e)
+	if err != nil || r.Den().Degree() != 0 {
+		return nil, false
+	}
+	c, err := r.Num().Coeffs("π")
+	if err != nil || len(c) != 2 || c[0].Sign() != 0 {
+		return nil, false
+	}
+	d, _ := r.Den().Eval(nil)
+	return new(big.Rat).Quo(c[1], d), true
 }
