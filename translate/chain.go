@@ -286,6 +286,11 @@ func (t *Translator) Translate(id string, steps []string) ChainResult {
 		}
 		// Symbolic claims: identities, transformations, solutions.
 		if room := min(lim.MaxClaimsPerStep-claims, lim.MaxClaimsPerChain-total); room > 0 {
+			sym.taken = sym.taken[:0]
+			for _, o := range sr.Obligations {
+				sym.taken = append(sym.taken, [2]int{o.Span.Start, o.Span.End})
+			}
+			sym.doubt = ss.sc.doubtAny()
 			obls, skipped := t.symClaims(i, ss.text, ss.toks, &sym, room, modular != "")
 			sr.Obligations = append(sr.Obligations, obls...)
 			sr.Skipped = append(sr.Skipped, skipped...)

@@ -225,6 +225,8 @@ type symState struct {
 	lastHead *sexpr
 	lastEq   *symEq // the equation that ended the previous step, if one did
 	defs     map[string]*symDef
+	taken    [][2]int // spans the arithmetic reader made obligations of, this step
+	doubt    string   // the arithmetic reader's doubt about the step, if any
 }
 
 // symClaims reads the symbolic claims of one step and returns their
@@ -337,6 +339,8 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 					continue
 				}
 				switch {
+				case !hasRoot(ms[k].e) && !hasRoot(ms[k+1].e) && !hasIntFn(ms[k].e) && !hasIntFn(ms[k+1].e) && !ms[k].def && !ms[k+1].def:
+					add(t.closedRational(step, text, ms[k], ms[k+1], ln.sentence, st), nil)
 				case hasRoot(ms[k].e) || hasRoot(ms[k+1].e):
 					add(t.closedValue(step, text, ms[k], ms[k+1], ln.sentence), nil)
 				case hasIntFn(ms[k].e) || hasIntFn(ms[k+1].e) || ms[k].def || ms[k+1].def:
@@ -1449,4 +1453,66 @@ func hasTrig(e *sexpr) bool {
 		return false
 	}
 	return e.op == 't' || hasTrig(e.l) || hasTrig(e.r)
+}
+
+// closedRational decides a closed rational link that the arithmetic
+// reader made nothing of (nested fractions, \left( \right) it does not
+// read): never one that overlaps an obligation of that reader, never in
+// a step it doubts, and never refuted when the right side starts with the
+// left side's value (a running computation, "3 · 4 = 12 · 2 = 24").
+func (t *Translator) closedRational(step int, text string, A, B symMember, sentence string, st *symState) *Obligation {
+	for _, sp := range st.taken {
+		if sp[0] < B.e2 && A.s < sp[1] {
+			return nil
+		}
+	}
+	a, err := symEval(A.e, nil)
+	if err != nil {
+		return nil
+	}
+	b, err := symEval(B.e, nil)
+	if err != nil {
+		return nil
+	}
+	if A.e.op == 'n' && B.e.op == 'n' {
+		return nil
+	}
+	o := &Obligation{Step: step, Span: spanOf(text, A.s, B.e2), Kind: KindEquality, OnProof: Verified, OnDisproof: Refuted}
+	o.Expr = symString(A.e) + " = " + symString(B.e)
+	switch {
+	case st.doubt != "":
+		o.OnDisproof, o.Note = Unknown, "the step may be rejecting its claims ("+st.doubt+")"
+	case closedClaimVeto(sentence) != "":
+		o.OnDisproof, o.Note = Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", closedClaimVeto(sentence))
+	case a.Cmp(b) != 0 && leftmostIs(B.e, a):
+		o.OnDisproof, o.Note = Unknown, "a running computation: the right side may continue from the left side's value"
+	case a.Cmp(b) != 0 && (wholeNear(B.e, a) || wholeNear(A.e, b)):
+		o.OnDisproof, o.Note = Unknown, "a whole number within 1 of the other side may be its floor or ceiling (a quotient with a remainder)"
+	}
+	rd := symRender{}
+	o.Prop = rd.term(A.e) + " = " + rd.term(B.e)
+	o.Lean, o.LeanNeg = declarations(o.Prop, nil, nil, t.opts.Tactic)
+	o.whyProof = fmt.Sprintf("both sides are %s", a.RatString())
+	o.whyDisproof = fmt.Sprintf("the left side is %s, the right side %s", a.RatString(), b.RatString())
+	return o
+}
+
+// leftmostIs reports whether the first number of e is v.
+func leftmostIs(e *sexpr, v *big.Rat) bool {
+	for e != nil && e.op != 'n' {
+		if e.l == nil {
+			return false
+		}
+		e = e.l
+	}
+	return e != nil && e.num.Cmp(v) == 0
+}
+
+// wholeNear reports e is a lone whole number within 1 of v.
+func wholeNear(e *sexpr, v *big.Rat) bool {
+	if e.op != 'n' || !e.num.IsInt() {
+		return false
+	}
+	d := new(big.Rat).Sub(e.num, v)
+	return d.Abs(d).Cmp(big.NewRat(1, 1)) < 0
 }
