@@ -143,6 +143,12 @@
 //     Congruences are read in modular chains too, where the other
 //     symbolic kinds are not ("=" may mean "≡").
 //
+// A closed rational link inside math that the arithmetic reader made no
+// obligation of (a form it does not read) is a KindEquality of the
+// symbolic reader, never refuted in a step the arithmetic reader doubts,
+// against a running computation (the right side starts with the left
+// side's value) or a whole number within 1 (a quotient with remainder).
+//
 // A one-variable function defined in a math region, "T(x) = x^2 + 1"
 // (also after "let"), is replaced by its definition in later lines and
 // steps, so "T(4) = 16" is a closed claim (refuted: 17) and "T(a+1) =
