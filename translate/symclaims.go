@@ -47,7 +47,7 @@ type symMember struct {
 }
 
 // defHeadRE is the head of a function definition, "T(x)".
-var defHeadRE = regexp.MustCompile(`^([fghFGHPQTpqS])\s*\(\s*([a-z])\s*\)$`)
+var defHeadRE = regexp.MustCompile(`^([fghFGHPQTpqS])\(([a-z])\)$`)
 
 // symLine is one line of a math region: members separated by "=".
 type symLine struct {
@@ -1422,7 +1422,7 @@ func (t *Translator) recordDef(st *symState, step int, ln symLine, ms []symMembe
 }
 
 // defScanRE finds function definitions anywhere in a chain's text.
-var defScanRE = regexp.MustCompile(`([fghFGHPQTpqS])\s*\(\s*([a-z])\s*\)\s*=\s*([^=$\\,;]*)`)
+var defScanRE = regexp.MustCompile(`([fghFGHPQTpqS])\(([a-z])\)\s*=\s*([^=$\\,;]*)`)
 
 // chainDefs marks the function names a chain defines in two different
 // ways before any step is read: such a name is never substituted, not
@@ -1431,7 +1431,7 @@ func chainDefs(steps []string) map[string]*symDef {
 	bodies := map[string]string{}
 	var defs map[string]*symDef
 	for _, s := range steps {
-		if !strings.Contains(s, "(") {
+		if !mayDefine(s) {
 			continue
 		}
 		for _, m := range defScanRE.FindAllStringSubmatch(s, -1) {
@@ -1515,4 +1515,19 @@ func wholeNear(e *sexpr, v *big.Rat) bool {
 	}
 	d := new(big.Rat).Sub(e.num, v)
 	return d.Abs(d).Cmp(big.NewRat(1, 1)) < 0
+}
+
+// mayDefine is a cheap test for "F(x) =" before the regexp runs.
+func mayDefine(s string) bool {
+	for i := strings.IndexByte(s, '('); i >= 0; {
+		if i > 0 && strings.IndexByte(funcNames, s[i-1]) >= 0 && i+2 < len(s) && s[i+2] == ')' && s[i+1] >= 'a' && s[i+1] <= 'z' {
+			return true
+		}
+		j := strings.IndexByte(s[i+1:], '(')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return false
 }
