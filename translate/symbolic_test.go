@@ -184,6 +184,10 @@ func TestSymbolicLookAlikes(t *testing.T) {
 		{"trigonometry left alone", []string{`\( \sin 30 = \frac12 \), \( \sin \pi x = 0 \), \( \sin 20^\circ = 0.342 \), \( \cos 2x = 1 - 2\sin^2 x \), \( 30^\circ = 1 \)`}},
 		{"a quotient with a remainder", []string{`\[ 2023 \div 4 = 505 \] and \[ 410 \div 333 = 1 \]`}},
 		{"a running computation", []string{`\[ \left(3 \cdot 4\right) = 12 \cdot 2 = 24 \]`}},
+		// Held-out PRMBench: a typed line break inside inline math, and a
+		// thin space before a custom operator.
+		{"a line break typed inside inline math", []string{`The prime factorization of 65536 is $2^{16} = 2 \cdot 2 \\ cdot 2 \cdot 2$.`}},
+		{"thin spaces", []string{`That gives us $7\,\S\, 2 = 3(7) + 5(2)$ and $x\,y = x y$.`}},
 		{"segments", []string{`\( AP + PB = AB \) and \( AB \cdot CD = AC + BD \)`}},
 		{"a substitution written as an equation", []string{`Let's set \( x = x + 1 \) in equation (5).`}},
 		{"a floor of a root", []string{`Calculate the square root: \[ \sqrt{47861133} = 6918 \]`}},

@@ -156,7 +156,8 @@ func splitMath(text string, rg mathRegion) []struct {
 		if depth == 0 {
 			matched := false
 			for _, b := range symBreaks {
-				if strings.HasPrefix(text[i:], b.lit) && (b.lit[0] != '\\' || b.lit == `\\` || !isLetterAt(text, i+len(b.lit))) {
+				if strings.HasPrefix(text[i:], b.lit) && (b.lit[0] != '\\' || b.lit == `\\` || !isLetterAt(text, i+len(b.lit))) &&
+					!(i > 0 && text[i-1] == '\\' && (b.lit == "," || b.lit == ";")) {
 					cur.e = i
 					out = append(out, cur)
 					cur = piece{s: i + len(b.lit), arrow: b.arrow, start: b.start, approx: b.lit == `\approx` || b.lit == "≈"}
@@ -238,7 +239,9 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 	prev := 0
 	pendProse, pendArrow, pendStart := "", false, false
 	for _, rg := range regions {
-		if body := text[rg.s:rg.e]; !strings.ContainsAny(body, "=≡≈") && !strings.Contains(body, `\equiv`) && !strings.Contains(body, `\approx`) || regionRefused(body) {
+		if body := text[rg.s:rg.e]; !strings.ContainsAny(body, "=≡≈") && !strings.Contains(body, `\equiv`) && !strings.Contains(body, `\approx`) ||
+			regionRefused(body) || !rg.display && strings.Contains(body, `\\`) {
+			// (A line break inside inline math is a typo: its sides are cut.)
 			prev = rg.ce
 			lines = append(lines, symLine{}) // breaks sequences and continuations
 			continue
