@@ -188,6 +188,7 @@ func TestSymbolicLookAlikes(t *testing.T) {
 		// thin space before a custom operator.
 		{"a line break typed inside inline math", []string{`The prime factorization of 65536 is $2^{16} = 2 \cdot 2 \\ cdot 2 \cdot 2$.`}},
 		{"thin spaces", []string{`That gives us $7\,\S\, 2 = 3(7) + 5(2)$ and $x\,y = x y$.`}},
+		{"words as a left side", []string{`For \(C_8\), \(n = 4\):` + "\n" + `\[ \text{Number of perfect matchings} = \frac{8!}{2^4 \cdot 4!} = 105 \]`}},
 		{"segments", []string{`\( AP + PB = AB \) and \( AB \cdot CD = AC + BD \)`}},
 		{"a substitution written as an equation", []string{`Let's set \( x = x + 1 \) in equation (5).`}},
 		{"a floor of a root", []string{`Calculate the square root: \[ \sqrt{47861133} = 6918 \]`}},

@@ -256,6 +256,11 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 			pendProse += " " + p.textGroup
 			pendArrow = pendArrow || p.arrow
 			pendStart = pendStart || p.start
+			if strings.TrimSpace(p.textGroup) != "" && p.textGroup != listMark {
+				// Words in \text{…} may be the left side of what follows
+				// ("\text{Number of ways} = …"): no continuation.
+				pendStart = false
+			}
 			if trim == "" || trim == "." {
 				continue
 			}
