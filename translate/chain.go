@@ -12,6 +12,10 @@ import (
 // DefaultTactic closes closed Rat claims in core Lean (PROTOCOL.md §3).
 const DefaultTactic = "decide +kernel"
 
+// DefaultIdentityTactic closes the ∀ declarations of symbolic claims in
+// core Lean: grind's commutative-ring solver (docs/CONTRACTS.md §1b).
+const DefaultIdentityTactic = "grind"
+
 // Limits bound the work one chain can cause. Zero fields take defaults.
 type Limits struct {
 	MaxStepBytes      int // longer steps are left alone (default 16384)
@@ -48,10 +52,18 @@ type Options struct {
 	// Tactic closes each declaration (default DefaultTactic; with
 	// Mathlib, "norm_num"). It is configuration, never step text.
 	Tactic string
-	Limits Limits
+	// IdentityTactic closes the universally quantified declarations of
+	// symbolic claims (docs/CONTRACTS.md §1b; default
+	// DefaultIdentityTactic; with Mathlib
+	// e.g. "field_simp; ring"). It is configuration, never step text.
+	IdentityTactic string
+	Limits         Limits
 }
 
 var tacticRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_+.' ]*$`)
+
+// identityTacticRE also allows a sequence of such tactics, "field_simp; ring".
+var identityTacticRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_+.' ]*(; [A-Za-z_][A-Za-z0-9_+.' ]*)*$`)
 
 // Translator turns chains of steps into checked obligations. It holds no
 // per-chain state and is safe for concurrent use if its Lean is.
@@ -67,6 +79,12 @@ func New(opts Options) (*Translator, error) {
 	}
 	if !tacticRE.MatchString(opts.Tactic) || len(opts.Tactic) > 64 {
 		return nil, fmt.Errorf("translate: tactic %q is not a plain tactic name with options", opts.Tactic)
+	}
+	if opts.IdentityTactic == "" {
+		opts.IdentityTactic = DefaultIdentityTactic
+	}
+	if !identityTacticRE.MatchString(opts.IdentityTactic) || len(opts.IdentityTactic) > 64 {
+		return nil, fmt.Errorf("translate: identity tactic %q is not a plain tactic sequence", opts.IdentityTactic)
 	}
 	if opts.Lean == nil && opts.NoExact {
 		return nil, errors.New("translate: NoExact needs a Lean checker")
@@ -160,6 +178,7 @@ func buildBindings(events []nameEvent) *bindings {
 
 type stepScan struct {
 	text  string
+	toks  []tok
 	skip  string // the whole step is left alone
 	sc    *scan
 	sides [][]*sideInfo
@@ -183,7 +202,8 @@ func (t *Translator) Translate(id string, steps []string) ChainResult {
 			ss.skip = fmt.Sprintf("the step is longer than %d bytes", lim.MaxStepBytes)
 			continue
 		}
-		ss.sc = buildRuns(text, lex(text, lim.MaxDigits))
+		ss.toks = lex(text, lim.MaxDigits)
+		ss.sc = buildRuns(text, ss.toks)
 		for _, r := range ss.sc.runs {
 			sides, rels := splitRun(r, lim.MaxExponent)
 			dropContext(r, sides, rels)
@@ -200,12 +220,14 @@ func (t *Translator) Translate(id string, steps []string) ChainResult {
 	res := ChainResult{ID: id, Steps: make([]StepResult, len(steps))}
 	total := 0
 	modular := ""
+	sym := symState{defs: chainDefs(steps)}
 	for i := range scans {
 		ss := &scans[i]
 		sr := StepResult{Index: i, Text: ss.text, Verdict: StepNone, Obligations: []Obligation{}}
 		if ss.skip != "" {
 			sr.Skipped = append(sr.Skipped, Skipped{Span: Span{Start: 0, End: 0}, Reason: ss.skip})
 			res.Steps[i] = sr
+			sym = symState{defs: sym.defs}
 			continue
 		}
 		sr.Skipped = append(sr.Skipped, ss.sc.skipped...)
@@ -261,6 +283,20 @@ func (t *Translator) Translate(id string, steps []string) ChainResult {
 				claims += len(lr.obls)
 				total += len(lr.obls)
 			}
+		}
+		// Symbolic claims: identities, transformations, solutions.
+		if room := min(lim.MaxClaimsPerStep-claims, lim.MaxClaimsPerChain-total); room > 0 {
+			sym.taken = sym.taken[:0]
+			for _, o := range sr.Obligations {
+				sym.taken = append(sym.taken, [2]int{o.Span.Start, o.Span.End})
+			}
+			sym.doubt = ss.sc.doubtAny()
+			obls, skipped := t.symClaims(i, ss.text, ss.toks, &sym, room, modular != "")
+			sr.Obligations = append(sr.Obligations, obls...)
+			sr.Skipped = append(sr.Skipped, skipped...)
+			total += len(obls)
+		} else {
+			sym = symState{defs: sym.defs}
 		}
 		for j := range sr.Obligations {
 			if sr.Obligations[j].Verdict == "" {

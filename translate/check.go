@@ -43,7 +43,7 @@ func (t *Translator) Check(ctx context.Context, res *ChainResult) error {
 	if !t.opts.NoExact {
 		exact = make([]Answer, len(obls))
 		for i, o := range obls {
-			exact[i] = exactAnswer(o, t.opts.Tactic)
+			exact[i] = exactAnswer(o, t.opts.Tactic, t.opts.IdentityTactic)
 		}
 		names = append(names, "exact")
 	}
@@ -155,7 +155,10 @@ func decided(o *Obligation, checker string, proved, disproved bool) Answer {
 
 // exactAnswer decides an obligation by evaluating its Lean text with
 // exact rationals: the same text Lean would check.
-func exactAnswer(o *Obligation, tactic string) Answer {
+func exactAnswer(o *Obligation, tactic, idTactic string) Answer {
+	if strings.HasPrefix(o.Lean, "example : ∀ (") {
+		return symExactAnswer(o, tactic, idTactic)
+	}
 	p, err := parseDecl(o.Lean, tactic, true)
 	if err != nil {
 		return Answer{Checker: "exact", Verdict: Error, Reason: "cannot evaluate P: " + err.Error()}
@@ -175,7 +178,40 @@ func exactAnswer(o *Obligation, tactic string) Answer {
 // back by line. A line is accepted when no error and no sorry lands on
 // it; an error message spanning lines rejects all of them, and an error
 // that cannot be placed rejects every line.
-func (t *Translator) runLean(ctx context.Context, res *ChainResult, obls []*Obligation) ([]Answer, [][]LeanMessage, error) {
+func (t *Translator) runLean(ctx context.Context, res *ChainResult, all []*Obligation) ([]Answer, [][]LeanMessage, error) {
+	// Symbolic lines go only to workers that passed the identity probe
+	// (docs/CONTRACTS.md §1b); otherwise the exact verdict stands alone.
+	answersAll := make([]Answer, len(all))
+	msgsAll := make([][]LeanMessage, len(all))
+	var obls []*Obligation
+	var idx []int
+	noSym := false
+	if s, ok := t.opts.Lean.(SymbolicLean); ok && !s.SymbolicOK() {
+		noSym = true
+	}
+	for i, o := range all {
+		if noSym && strings.HasPrefix(o.Lean, "example : ∀ (") {
+			answersAll[i] = Answer{Checker: t.opts.Lean.Backend(), Verdict: Error, Failed: true,
+				Reason: "no symbolic line was sent: the Lean workers failed the identity-tactic probe"}
+			continue
+		}
+		obls = append(obls, o)
+		idx = append(idx, i)
+	}
+	if len(obls) == 0 {
+		return answersAll, msgsAll, nil
+	}
+	answers, msgs, err := t.runLeanLines(ctx, res, obls)
+	if err != nil {
+		return nil, nil, err
+	}
+	for k, i := range idx {
+		answersAll[i], msgsAll[i] = answers[k], msgs[k]
+	}
+	return answersAll, msgsAll, nil
+}
+
+func (t *Translator) runLeanLines(ctx context.Context, res *ChainResult, obls []*Obligation) ([]Answer, [][]LeanMessage, error) {
 	lines := make([]string, 0, 2*len(obls))
 	for _, o := range obls {
 		lines = append(lines, o.Lean, o.LeanNeg)

@@ -248,7 +248,7 @@ func TestExactChecker(t *testing.T) {
 		{&Obligation{Lean: "#eval 1", LeanNeg: "#eval 2"}, Error},
 	}
 	for _, tt := range tests {
-		got := exactAnswer(tt.o, DefaultTactic)
+		got := exactAnswer(tt.o, DefaultTactic, DefaultIdentityTactic)
 		assert.Equal(t, tt.want, got.Verdict, "%s: %s", tt.o.Lean, got.Reason)
 		assert.Equal(t, "exact", got.Checker, tt.o.Lean)
 	}

@@ -155,6 +155,9 @@ var processBenchInvestigated = map[string]string{
 	"olympiadbench-529/0": "5!/2! rewritten as a quotient worth half the stated value",
 	"omnimath-805/5":      "a prime factorisation with a wrong exponent",
 	"omnimath-998/3":      "a product of two decimals miscomputed by about one",
+	// (y+1+x)(y-1-x) is y² - (x+1)², not (y+1)² - (x+1)²; the wrong
+	// difference of squares feeds the equation used afterwards.
+	"omnimath-191/2": "a product expanded as (y+1)² - (x+1)² instead of y² - (x+1)²",
 }
 
 // TestProcessBenchDevCheckRefutesBeforeLabel runs the same path over

@@ -21,6 +21,13 @@ import (
 //	Atom  := "(" Lit " : Rat)" | "(" Term ")" | Var
 //	Lit   := [0-9]+ | [0-9]+ "." [0-9]+
 //
+// A closed Prop may also be Rel " → " … " → " Prop: the instance of a
+// symbolic claim at a witness point (§1b). The symbolic declarations are
+//
+//	Decl  := "example : ∀ (v1 … vn : Rat), " (Rel " → ")* Prop " := by " IdentityTactic
+//
+// with any of v1…vn in Terms (symdialect.go).
+//
 // It is a sub-language of the contract's grammar that is unambiguous
 // without Lean's precedence table: a minus sign only starts a whole
 // term, so "-a ^ 2" and "a * -b" never occur. ValidateDeclaration
@@ -35,6 +42,7 @@ type decl struct {
 	negated bool
 	prop    string
 	holds   bool // the value of the Prop (before any negation)
+	forall  bool // a symbolic ∀ declaration (decided by parseForall)
 }
 
 // ValidateDeclaration reports whether line is one declaration of the
@@ -102,6 +110,13 @@ func parseDecl(line, tactic string, eval bool) (d decl, err error) {
 		hyp = true
 	}
 	p.want(": ")
+	if !hyp && strings.HasPrefix(p.s[p.i:], "∀ (") {
+		if _, err := parseForall(line, tactic); err != nil {
+			return d, err
+		}
+		d.forall = true
+		return d, nil
+	}
 	start := p.i
 	if p.eat("¬(") {
 		d.negated = true
@@ -148,6 +163,11 @@ var relOps = []string{" = ", " ≠ ", " < ", " > ", " ≤ ", " ≥ "}
 
 func (p *dparser) prop() bool {
 	holds := p.rel()
+	if p.eat(" → ") {
+		// A closed instance of a symbolic claim: hypotheses → Prop.
+		rest := p.prop()
+		return !holds || rest
+	}
 	for p.eat(" ∧ ") {
 		r := p.rel()
 		holds = holds && r

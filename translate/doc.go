@@ -72,6 +72,112 @@
 //     ("500/1/10", "14 / 1 / 4") the claim is verified or refuted only
 //     when both readings agree, and left alone otherwise.
 //
+// # Symbolic claims (issue 12)
+//
+// Inside math regions a second reader (symexpr.go) reads expressions with
+// names: one-letter names (two letters side by side are a product; three
+// are a word and refused; e and i are refused as possible constants),
+// subscripts (a_1, a_{n+1}), a few Greek letters (\pi is refused),
+// implicit multiplication, \frac (\frac12 too), \cdot, \times, \div,
+// integer powers (x^2, x^{-1}, ², ³; x^23 is refused), \left \right,
+// \boxed, and closed square and cube roots, factorials and binomials
+// (\sqrt{18}, \sqrt[3]{16}, 8!, \binom{10}{3}). It refuses decimals,
+// a/bc, mixed numbers, f(x)-style applications (f g h F G H P Q T p q S
+// before a bracket), derivatives, radicals of expressions with names
+// (√(x²) = x is not an identity over Q, yet writers mean it for x ≥ 0)
+// and anything else it does not know. A math line (split at \\, \quad,
+// commas, arrows and \text{…}) is split at "=" into members; a line with
+// another relation, ± or an ellipsis is left alone. The kinds:
+//
+//   - KindIdentity: a rewriting, ∀ names, denominators ≠ 0 → L = R.
+//     Verified whenever it holds as an identity of rational functions
+//     (true for every value, so sound in any context). Refuted only when
+//     the text marks a rewriting: a link of an "=" chain that starts from
+//     an expression (not a lone name or its power, which is a definition
+//     or an equation: r² = (h-2)² + k² = (h-4)² + k²), a line starting
+//     with "=" that continues the last member of the previous line (also
+//     across steps), or a lone A = B after "factor", "expand",
+//     "simplify", "rewrite" whose object is an expression ("this
+//     polynomial", or the same expression shown inline), and in all three
+//     only when the leading terms as written cancel (a rewriting keeps
+//     them; an equation read as an identity does not). A lone A = B whose
+//     two sides differ by a nonzero constant is false as an identity and
+//     as an equation, and is refuted too (x³ - 1 = (x + 1)(x² - x + 1)),
+//     unless a side is a lone name ("set x = x + 1").
+//   - KindImplication: equation B after equation A in the same single
+//     unknown, joined by an arrow, a cue word ("so", "gives",
+//     "simplifies to", …) or adjacent displays: ∀ x, A → B. Verified when
+//     A's polynomial divides B's. Refuted only when the two share no root
+//     (B is not one case of A, as y + 2 = 5 is of (y + 2)² = 25) and a
+//     rational root of A fails B. With no rational root, B being A
+//     rearranged with a wrong constant (the left minus right sides
+//     differ by a nonzero constant after scaling: x² - 2x - 7 = 0 then
+//     (x - 7)(x + 5) = 0) is the identity A.l - A.r = c·(B.l - B.r),
+//     refuted at a witness. Equations listed side by side ("or", "and",
+//     commas, numbered (1) (2), "the pair of equations", "these
+//     equations") are no derivation, and systems (several unknowns) are
+//     left alone. A step's first equation derives from the equation that
+//     ended the previous step only when the words before it name an
+//     operation on it ("expanding", "subtracting 3", "simplifying").
+//   - KindSolution: "x = c" after one-unknown equations of the same step
+//     (within three lines, none unreadable in between): the equation at
+//     x = c, in the hypothesis form v1 = c. Verified when c satisfies
+//     one of them, refuted when it satisfies none (against the last).
+//   - KindClosedValue: a closed claim with square or cube roots or exact
+//     trigonometric values (\sin, \cos, \tan, \sec, \csc, \cot of a
+//     rational multiple of π or of whole degrees written with ^\circ, in
+//     brackets unless the argument is one factor; \sin 30 without a unit
+//     and \sin \pi x are refused), decided
+//     exactly in Q(√, ∛) (algebra.Surd); P is the certificate "the sixth
+//     powers agree and the signs agree", with both sides' values computed
+//     (Lean checks the certificate's arithmetic, not the radicals). A
+//     whole number within 1 of an irrational side may be its floor:
+//     never refuted. With factorials or binomials and no root, P spells
+//     them as products, so Lean computes them. A decimal after ≈ a closed
+//     radical ("√6336 ≈ 79.6") is a KindApproximation: approximate when
+//     it is the rounding or truncation of the radical (P bounds the sixth
+//     power), unknown otherwise; never verified, never refuted.
+//   - KindCongruence: a ≡ b (mod m) with integer members (\pmod, (\mod
+//     m), \bmod): P is the division a - b = m·q + r with 0 ≤ r < m; a
+//     proof verifies the congruence when r = 0 and refutes it when r > 0.
+//     Congruences are read in modular chains too, where the other
+//     symbolic kinds are not ("=" may mean "≡").
+//
+// A closed rational link inside math that the arithmetic reader made no
+// obligation of (a form it does not read) is a KindEquality of the
+// symbolic reader, never refuted in a step the arithmetic reader doubts,
+// against a running computation (the right side starts with the left
+// side's value) or a whole number within 1 (a quotient with remainder).
+//
+// A one-variable function defined in a math region, "T(x) = x^2 + 1"
+// (also after "let"), is replaced by its definition in later lines and
+// steps, so "T(4) = 16" is a closed claim (refuted: 17) and "T(a+1) =
+// a^2 + 2a + 2" an identity; the Note says so. A function defined for a
+// case ("if", "for", "when", …), or defined twice in different ways
+// anywhere in the chain, is never replaced.
+//
+// Equations in a sentence that states a case, an assumption, a trial or a
+// definition ("if", "let", "suppose", "try", "check", "for some", "define",
+// "vertex", …) are neither premises nor conclusions, and a sentence that
+// may be rejecting its claims ("not", "wrong", "impossible", "?", …) keeps
+// them from being refuted (OnDisproof unknown, with a Note).
+//
+// The symbolic declarations are those of docs/CONTRACTS.md §1b: "example :
+// ∀ (v1 … vn : Rat), H → … → P := by " + Options.IdentityTactic (default
+// grind), with generated names in order of first appearance and the
+// denominators' side conditions "d ≠ 0" as hypotheses. The second line is
+// never a negated ∀: it is the closed instance at the exact checker's
+// witness (or, for a claim that holds, at a point where every denominator
+// is nonzero), "example : ¬(H[v:=c] → … → P[v:=c]) := by " + Tactic. The
+// exact checker proves the ∀ line by normal forms of rational functions
+// (every divisor in the text must be a nonzero constant or one of the
+// hypotheses, so Lean's x / 0 = 0 never decides), or by divisibility for
+// an implication, and decides the instance by evaluation after checking
+// that it is P with each name replaced by one literal. A Lean that
+// implements SymbolicLean and reports that its workers failed the
+// identity-tactic probe receives no ∀ line: the exact verdict stands with
+// a warning.
+//
 // # Approximations
 //
 // Every decimal literal with d decimals stands for any value within
@@ -116,7 +222,9 @@
 // when (-3)^2 would make it true, (20/80) × 100 = 25% when 25 would),
 // \boxed{…}, environments other than math ones (cases, arrays), division
 // by zero (Lean's Rat has a/0 = 0, so such a claim never reaches a
-// checker), irrational and negative roots, functions, factorials,
+// checker), irrational and negative roots (outside math regions; inside
+// them the symbolic reader decides closed radicals), functions,
+// factorials outside math regions,
 // unsupported commands, and numbers modified by the next word ("12
 // thousand", "17 R 5", "3 to 5"). Whatever the reader does not evaluate
 // next to a number makes the claim unknown, never a shorter claim: a

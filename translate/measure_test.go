@@ -193,6 +193,9 @@ var investigated = map[string]string{
 	"olympiadbench-529/0": "5!/2! rewritten as a quotient worth half the stated value",
 	"omnimath-805/5":      "a prime factorisation with a wrong exponent",
 	"omnimath-998/3":      "a product of two decimals miscomputed by about one",
+	// (y+1+x)(y-1-x) is y² - (x+1)², not (y+1)² - (x+1)²; the wrong
+	// difference of squares feeds the equation used afterwards.
+	"omnimath-191/2": "a product expanded as (y+1)² - (x+1)² instead of y² - (x+1)²",
 }
 
 type pbFigures struct {
@@ -200,6 +203,9 @@ type pbFigures struct {
 	chains, steps, covered         int
 	verifiedSteps                  int
 	falseAlarms, atError, afterErr int
+	beforeLabel, inCorrect         int          // the false alarms split
+	atByKind                       map[Kind]int // refuting kinds of the steps refuted at the first error
+	withVerdict                    int          // steps verified, approximate or refuted
 	alarms                         []string
 	explained                      []string
 	elapsed                        time.Duration
@@ -207,7 +213,7 @@ type pbFigures struct {
 
 func measureProcessBench(tb testing.TB, tr *Translator, subset string) pbFigures {
 	rows := readJSONL[pbRow](tb, testshared.Path(tb, "data/processbench/"+subset+".dev.jsonl"))
-	f := pbFigures{subset: subset, chains: len(rows)}
+	f := pbFigures{subset: subset, chains: len(rows), atByKind: map[Kind]int{}}
 	start := time.Now()
 	for _, r := range rows {
 		res, err := tr.Chain(context.Background(), r.ID, r.Steps)
@@ -222,12 +228,20 @@ func measureProcessBench(tb testing.TB, tr *Translator, subset string) pbFigures
 			if s.Verdict == StepVerified {
 				f.verifiedSteps++
 			}
+			if s.Verdict != StepNone {
+				f.withVerdict++
+			}
 			if s.Verdict != StepRefuted {
 				continue
 			}
 			switch {
 			case r.Label == -1 || i < r.Label:
 				f.falseAlarms++
+				if r.Label == -1 {
+					f.inCorrect++
+				} else {
+					f.beforeLabel++
+				}
 				key := fmt.Sprintf("%s/%d", r.ID, i)
 				if why, ok := investigated[key]; ok {
 					f.explained = append(f.explained, key+": "+why)
@@ -241,6 +255,12 @@ func measureProcessBench(tb testing.TB, tr *Translator, subset string) pbFigures
 				}
 			case i == r.Label:
 				f.atError++
+				for _, o := range s.Obligations {
+					if o.Verdict == Refuted {
+						f.atByKind[o.Kind]++
+						break
+					}
+				}
 			default:
 				f.afterErr++
 			}
@@ -267,8 +287,15 @@ func TestMeasure(t *testing.T) {
 		f := measureProcessBench(t, tr, subset)
 		steps += f.steps
 		elapsed += f.elapsed
-		t.Logf("%-13s chains %4d steps %5d  with obligations %5d (%.1f%%)  verified steps %4d  refuted: before first error %d, at first error %d, after %d",
-			subset, f.chains, f.steps, f.covered, pct(f.covered, f.steps), f.verifiedSteps, f.falseAlarms, f.atError, f.afterErr)
+		t.Logf("%-13s chains %4d steps %5d  with obligations %5d (%.1f%%)  with a verdict %5d (%.1f%%)  verified steps %4d  refuted: before first error %d, in correct chains %d, at first error %d, after %d",
+			subset, f.chains, f.steps, f.covered, pct(f.covered, f.steps), f.withVerdict, pct(f.withVerdict, f.steps), f.verifiedSteps,
+			f.beforeLabel, f.inCorrect, f.atError, f.afterErr)
+		kinds := make([]string, 0, len(f.atByKind))
+		for k, n := range f.atByKind {
+			kinds = append(kinds, fmt.Sprintf("%s %d", k, n))
+		}
+		sort.Strings(kinds)
+		t.Logf("  refuted at the first error, by the kind of the first refuted obligation: %s", strings.Join(kinds, ", "))
 		all = append(all, f.alarms...)
 		for _, e := range f.explained {
 			t.Logf("  refuted before the label, checked by hand (a false claim the label misses): %s", e)

@@ -593,3 +593,14 @@ func (sc *scan) aside(i int) int {
 	}
 	return 0
 }
+
+// doubtAny is the first doubt of any sentence of the step, or "": the
+// symbolic reader's closed arithmetic is never refuted in such a step.
+func (sc *scan) doubtAny() string {
+	for i := range sc.sentences {
+		if d := sc.doubt(i); d != "" {
+			return d
+		}
+	}
+	return ""
+}

@@ -106,6 +106,15 @@ type Lean interface {
 	Backend() string
 }
 
+// SymbolicLean is implemented by a Lean whose workers report the
+// identity-tactic probe of docs/CONTRACTS.md §1b. When SymbolicOK is
+// false, no symbolic (∀) line is sent: the Lean answer for such an
+// obligation is marked Failed and the exact checker's verdict stands,
+// with a warning. A Lean without the method receives every line.
+type SymbolicLean interface {
+	SymbolicOK() bool
+}
+
 // Answer is one checker's decision on one obligation.
 type Answer struct {
 	Checker string  `json:"checker"`

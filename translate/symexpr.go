@@ -1,0 +1,1085 @@
+package translate
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/leanprm/leanprm/translate/algebra"
+)
+
+// sexpr is an expression with variables, as the symbolic reader parses
+// it from a math region: numbers, names, + - * /, unary minus and
+// integer powers. Nothing else is read; whatever else a side holds makes
+// the reader refuse it.
+type sexpr struct {
+	op   byte // 'n' number, 'v' name, '+', '-', '*', '/', '~' (negation), '^', 'r' (root of index exp), '!' (factorial), 'b' (binomial l choose r), 't' (name(num·π))
+	num  *big.Rat
+	name string
+	l, r *sexpr
+	exp  int
+}
+
+// symLimits bound what the reader accepts.
+const (
+	symMaxExp    = 32
+	symMaxDigits = 30
+	symMaxNodes  = 400
+	symMaxDepth  = 40
+)
+
+var errSym = errors.New("not a symbolic expression")
+
+// sreader reads one side of a relation.
+type sreader struct {
+	s     string
+	i     int
+	nodes int
+	depth int
+	defs  map[string]*symDef
+	used  bool
+	// inTrig allows \pi and degrees (^\circ) inside a trigonometric
+	// function's argument.
+	inTrig bool
+}
+
+func (r *sreader) fail(format string, args ...any) {
+	panic(fmt.Errorf("%w: %s", errSym, fmt.Sprintf(format, args...)))
+}
+
+// readSym parses s as one expression. It never panics on any input.
+func readSym(s string) (e *sexpr, err error) {
+	e, _, err = readSymDefs(s, nil)
+	return e, err
+}
+
+// symDef is a one-variable function defined in an earlier line or step,
+// "T(x) = x^2 + 1"; a nil *symDef marks a name defined in two ways.
+type symDef struct {
+	param string
+	body  *sexpr
+	step  int
+}
+
+// readSymDefs parses s, replacing applications of the functions in defs
+// by their bodies; used reports whether any was replaced.
+func readSymDefs(s string, defs map[string]*symDef) (e *sexpr, used bool, err error) {
+	defer func() {
+		if x := recover(); x != nil {
+			ex, ok := x.(error)
+			if !ok || !errors.Is(ex, errSym) {
+				panic(x)
+			}
+			e, used, err = nil, false, ex
+		}
+	}()
+	r := &sreader{s: s, defs: defs}
+	e = r.expr()
+	r.skip()
+	if r.i < len(r.s) {
+		r.fail("unread text %q", r.rest(12))
+	}
+	return e, r.used, nil
+}
+
+func (r *sreader) rest(n int) string {
+	t := r.s[r.i:]
+	if len(t) > n {
+		t = t[:n]
+	}
+	return t
+}
+
+func (r *sreader) node(n *sexpr) *sexpr {
+	r.nodes++
+	if r.nodes > symMaxNodes {
+		r.fail("too long")
+	}
+	return n
+}
+
+// ignorable LaTeX spacing and sizing commands.
+var symIgnore = []string{`\left`, `\right`, `\displaystyle`, `\,`, `\;`, `\!`, `\:`, `\ `, `\big`, `\Big`, `\bigg`, `\Bigg`}
+
+// skip passes spaces and ignorable commands.
+func (r *sreader) skip() {
+	for r.i < len(r.s) {
+		c := r.s[r.i]
+		if c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '&' {
+			r.i++
+			continue
+		}
+		if c == '\\' {
+			found := false
+			for _, w := range symIgnore {
+				if strings.HasPrefix(r.s[r.i:], w) && (len(w) == 2 || !isLetterAt(r.s, r.i+len(w))) {
+					r.i += len(w)
+					found = true
+					break
+				}
+			}
+			if found {
+				continue
+			}
+		}
+		return
+	}
+}
+
+func isLetterAt(s string, i int) bool { return i < len(s) && isASCIILetter(s[i]) }
+
+// peek returns the next token class without consuming it: one of
+// "num", "name", "open", "close", "frac", "+", "-", "*", "/", "^", "sq" (a
+// Unicode power), "" at the end, or "other".
+func (r *sreader) peek() string {
+	r.skip()
+	if r.i >= len(r.s) {
+		return ""
+	}
+	c := r.s[r.i]
+	switch {
+	case isDigit(c):
+		return "num"
+	case isASCIILetter(c):
+		return "name"
+	case c == '(' || c == '{':
+		return "open"
+	case c == ')' || c == '}':
+		return "close"
+	case c == '+' || c == '-' || c == '*' || c == '/' || c == '^':
+		return string(c)
+	case c == '\\':
+		cmd := r.command()
+		switch cmd {
+		case `\frac`, `\dfrac`, `\tfrac`:
+			return "frac"
+		case `\cdot`, `\times`:
+			return "*"
+		case `\div`:
+			return "/"
+		case `\{`:
+			return "open"
+		case `\}`:
+			return "close"
+		case `\boxed`:
+			return "open"
+		case `\sqrt`:
+			return "root"
+		case `\binom`, `\dbinom`, `\tbinom`:
+			return "binom"
+		case `\sin`, `\cos`, `\tan`, `\sec`, `\csc`, `\cot`:
+			return "trig"
+		case `\pi`:
+			if r.inTrig {
+				return "name"
+			}
+		}
+		if greekName(cmd) != "" {
+			return "name"
+		}
+		return "other"
+	}
+	ru, _ := utf8.DecodeRuneInString(r.s[r.i:])
+	switch ru {
+	case '·', '×', '⋅':
+		return "*"
+	case '÷':
+		return "/"
+	case '−', '–':
+		return "-"
+	case '²', '³':
+		return "sq"
+	case '√', '∛':
+		return "root"
+	}
+	return "other"
+}
+
+// command returns the control word (or symbol) at r.i.
+func (r *sreader) command() string {
+	j := r.i + 1
+	for j < len(r.s) && isASCIILetter(r.s[j]) {
+		j++
+	}
+	if j == r.i+1 && j < len(r.s) {
+		j++
+	}
+	return r.s[r.i:j]
+}
+
+// greekName maps the Greek letters read as names; \pi and \e-like
+// constants are not among them.
+func greekName(cmd string) string {
+	switch cmd {
+	case `\alpha`, `\beta`, `\gamma`, `\delta`, `\theta`, `\lambda`, `\mu`, `\sigma`, `\omega`, `\phi`, `\psi`, `\Delta`:
+		return cmd[1:]
+	}
+	return ""
+}
+
+// advance consumes the token peek classified.
+func (r *sreader) advance() {
+	c := r.s[r.i]
+	if c == '\\' {
+		r.i += len(r.command())
+		return
+	}
+	if c < utf8.RuneSelf {
+		r.i++
+		return
+	}
+	_, n := utf8.DecodeRuneInString(r.s[r.i:])
+	r.i += n
+}
+
+func (r *sreader) expr() *sexpr {
+	r.depth++
+	if r.depth > symMaxDepth {
+		r.fail("nested too deeply")
+	}
+	defer func() { r.depth-- }()
+	var e *sexpr
+	switch r.peek() {
+	case "-":
+		r.advance()
+		e = r.node(&sexpr{op: '~', l: r.term()})
+	case "+":
+		r.advance()
+		e = r.term()
+	default:
+		e = r.term()
+	}
+	for {
+		switch r.peek() {
+		case "+":
+			r.advance()
+			e = r.node(&sexpr{op: '+', l: e, r: r.term()})
+		case "-":
+			r.advance()
+			e = r.node(&sexpr{op: '-', l: e, r: r.term()})
+		default:
+			return e
+		}
+	}
+}
+
+func (r *sreader) term() *sexpr {
+	e := r.factor()
+	afterDiv := false
+	for {
+		switch k := r.peek(); k {
+		case "*":
+			r.advance()
+			e = r.node(&sexpr{op: '*', l: e, r: r.factor()})
+			afterDiv = false
+		case "/":
+			r.advance()
+			e = r.node(&sexpr{op: '/', l: e, r: r.factor()})
+			afterDiv = true
+		case "name", "open", "frac", "root", "binom", "trig":
+			if afterDiv {
+				r.fail("a/bc is ambiguous")
+			}
+			if k == "frac" && e.op == 'n' {
+				r.fail("a mixed number")
+			}
+			e = r.node(&sexpr{op: '*', l: e, r: r.factor()})
+		case "num":
+			r.fail("a number after a factor")
+		default:
+			return e
+		}
+	}
+}
+
+func (r *sreader) factor() *sexpr {
+	if r.peek() == "-" {
+		r.advance()
+		return r.node(&sexpr{op: '~', l: r.factor()})
+	}
+	e := r.primary()
+	if r.i < len(r.s) && r.s[r.i] == '!' {
+		if strings.HasPrefix(r.s[r.i:], "!!") || hasVar(e) || e.op != 'n' && e.op != '+' && e.op != '-' && e.op != '*' {
+			r.fail("a factorial of this")
+		}
+		r.i++
+		e = r.node(&sexpr{op: '!', l: e})
+	}
+	for {
+		switch r.peek() {
+		case "^":
+			if rest := r.s[r.i+1:]; strings.HasPrefix(rest, `\circ`) || strings.HasPrefix(rest, `{\circ}`) {
+				if !r.inTrig {
+					r.fail("degrees outside a trigonometric function")
+				}
+				r.i += 1 + strings.Index(rest, `\circ`) + len(`\circ`)
+				if strings.HasPrefix(r.s[r.i:], "}") {
+					r.i++
+				}
+				// d° is d·π/180.
+				e = r.node(&sexpr{op: '*', l: e, r: r.node(&sexpr{op: '/', l: &sexpr{op: 'v', name: "π"}, r: &sexpr{op: 'n', num: big.NewRat(180, 1)}})})
+				continue
+			}
+			if e.op == '^' {
+				r.fail("a tower of powers")
+			}
+			r.advance()
+			e = r.node(&sexpr{op: '^', l: e, exp: r.exponent()})
+		case "sq":
+			if e.op == '^' {
+				r.fail("a tower of powers")
+			}
+			ru, n := utf8.DecodeRuneInString(r.s[r.i:])
+			r.i += n
+			x := 2
+			if ru == '³' {
+				x = 3
+			}
+			e = r.node(&sexpr{op: '^', l: e, exp: x})
+		default:
+			return e
+		}
+	}
+}
+
+// exponent reads a constant integer exponent: one digit, or a braced
+// expression without names.
+func (r *sreader) exponent() int {
+	r.skip()
+	if r.i < len(r.s) && isDigit(r.s[r.i]) {
+		if r.i+1 < len(r.s) && isDigit(r.s[r.i+1]) {
+			r.fail("x^23 is ambiguous")
+		}
+		r.i++
+		return int(r.s[r.i-1] - '0')
+	}
+	if r.i >= len(r.s) || r.s[r.i] != '{' {
+		r.fail("an exponent that is not a number")
+	}
+	r.i++
+	e := r.expr()
+	if r.peek() != "close" || r.s[r.i] != '}' {
+		r.fail("an unclosed exponent")
+	}
+	r.i++
+	p, err := symToRat(e)
+	if err != nil || !p.Den().Equal(algebra.Int(1)) || p.Num().Degree() != 0 {
+		r.fail("an exponent that is not a constant")
+	}
+	v, _ := p.Num().Eval(nil)
+	if !v.IsInt() || v.Num().BitLen() > 8 || v.Num().Int64() > symMaxExp || v.Num().Int64() < -symMaxExp {
+		r.fail("an exponent that is not a small integer")
+	}
+	return int(v.Num().Int64())
+}
+
+// funcNames are letters that a bracket after them makes a function
+// application, not a product: f(x), P(A), T(n).
+var funcNames = "fghFGHPQTpqS"
+
+func (r *sreader) primary() *sexpr {
+	switch r.peek() {
+	case "num":
+		return r.number()
+	case "name":
+		return r.name()
+	case "open":
+		closer := byte(')')
+		switch {
+		case r.s[r.i] == '{':
+			closer = '}'
+			r.i++
+		case r.s[r.i] == '(':
+			r.i++
+		case strings.HasPrefix(r.s[r.i:], `\{`):
+			r.i += 2
+			closer = '}'
+		default: // \boxed{
+			r.i += len(`\boxed`)
+			r.skip()
+			if r.i >= len(r.s) || r.s[r.i] != '{' {
+				r.fail("\\boxed without a group")
+			}
+			r.i++
+			closer = '}'
+		}
+		e := r.expr()
+		if r.peek() != "close" {
+			r.fail("an unclosed bracket")
+		}
+		got := r.s[r.i]
+		if r.s[r.i] == '\\' {
+			got = '}'
+			r.i++
+		}
+		if got != closer {
+			r.fail("mismatched brackets")
+		}
+		r.i++
+		return e
+	case "root":
+		return r.root()
+	case "trig":
+		return r.trig()
+	case "binom":
+		r.advance()
+		n := r.fracArg()
+		k := r.fracArg()
+		if hasVar(n) || hasVar(k) {
+			r.fail("a binomial of names")
+		}
+		return r.node(&sexpr{op: 'b', l: n, r: k})
+	case "frac":
+		r.advance()
+		num := r.fracArg()
+		den := r.fracArg()
+		return r.node(&sexpr{op: '/', l: num, r: den})
+	}
+	r.fail("unexpected %q", r.rest(8))
+	return nil
+}
+
+// root reads \sqrt{…}, \sqrt[3]{…}, \sqrt2, √… and ∛…: a square or
+// cube root of an expression without names (a radical of an expression
+// with names is left alone: √(x²) = x is not an identity over Q, yet
+// writers mean it for x ≥ 0).
+func (r *sreader) root() *sexpr {
+	n := 2
+	if r.s[r.i] == '\\' {
+		r.i += len(`\sqrt`)
+		r.skip()
+		if strings.HasPrefix(r.s[r.i:], "[") {
+			switch {
+			case strings.HasPrefix(r.s[r.i:], "[3]"):
+				n = 3
+			case strings.HasPrefix(r.s[r.i:], "[2]"):
+			default:
+				r.fail("a root of another index")
+			}
+			r.i += 3
+		}
+	} else {
+		ru, w := utf8.DecodeRuneInString(r.s[r.i:])
+		if ru == '∛' {
+			n = 3
+		}
+		r.i += w
+	}
+	r.skip()
+	var x *sexpr
+	if r.i < len(r.s) && isDigit(r.s[r.i]) && r.s[r.i-1] != ' ' && strings.HasPrefix(r.s[r.i-len(`\sqrt`):], `\sqrt`) {
+		// \sqrt2: one digit
+		r.i++
+		x = r.node(&sexpr{op: 'n', num: big.NewRat(int64(r.s[r.i-1]-'0'), 1)})
+	} else {
+		x = r.primary()
+	}
+	if hasVar(x) {
+		r.fail("a radical of an expression with names")
+	}
+	return r.node(&sexpr{op: 'r', l: x, exp: n})
+}
+
+// fracArg reads one argument of \frac: a braced group or one character.
+func (r *sreader) fracArg() *sexpr {
+	r.skip()
+	if r.i < len(r.s) && r.s[r.i] == '{' {
+		return r.primary()
+	}
+	if r.i < len(r.s) && isDigit(r.s[r.i]) {
+		r.i++
+		return r.node(&sexpr{op: 'n', num: big.NewRat(int64(r.s[r.i-1]-'0'), 1)})
+	}
+	if r.i < len(r.s) && isASCIILetter(r.s[r.i]) {
+		return r.name()
+	}
+	r.fail("a \\frac argument")
+	return nil
+}
+
+func (r *sreader) number() *sexpr {
+	j := r.i
+	for j < len(r.s) && isDigit(r.s[j]) {
+		j++
+	}
+	if j < len(r.s) && r.s[j] == '.' && j+1 < len(r.s) && isDigit(r.s[j+1]) {
+		r.fail("a decimal")
+	}
+	if j < len(r.s) && (r.s[j] == ',' || r.s[j] == '%') {
+		r.fail("a number followed by %q", r.s[j])
+	}
+	if strings.HasPrefix(r.s[j:], "{,}") {
+		r.fail("a thousands separator")
+	}
+	if j-r.i > symMaxDigits {
+		r.fail("too many digits")
+	}
+	v, _ := new(big.Rat).SetString(r.s[r.i:j])
+	r.i = j
+	return r.node(&sexpr{op: 'n', num: v})
+}
+
+// name reads one letter (or Greek command) with an optional subscript.
+// Three letters in a row are a word; two are a product, read one at a
+// time. e and i are constants to many writers and are refused.
+func (r *sreader) name() *sexpr {
+	var n string
+	if r.s[r.i] == '\\' {
+		cmd := r.command()
+		n = greekName(cmd)
+		if cmd == `\pi` {
+			n = "π"
+		}
+		r.i += len(cmd)
+	} else {
+		if r.i+2 < len(r.s) && isASCIILetter(r.s[r.i+1]) && isASCIILetter(r.s[r.i+2]) {
+			r.fail("a word")
+		}
+		c := r.s[r.i]
+		if c >= 'A' && c <= 'Z' && r.i+1 < len(r.s) && r.s[r.i+1] >= 'A' && r.s[r.i+1] <= 'Z' {
+			r.fail("a segment or a label (two capitals)")
+		}
+		if c == 'e' || c == 'i' {
+			r.fail("e and i may be constants")
+		}
+		if c == 'd' && r.i+1 < len(r.s) && isASCIILetter(r.s[r.i+1]) {
+			r.fail("a differential")
+		}
+		n = string(c)
+		r.i++
+		if strings.IndexByte(funcNames, c) >= 0 && r.i < len(r.s) && r.s[r.i] == '(' {
+			d := r.defs[n]
+			if d == nil {
+				r.fail("a function application %s(…)", n)
+			}
+			arg := r.primary()
+			r.used = true
+			out := substitute(d.body, d.param, arg)
+			r.nodes += countNodes(out)
+			if r.nodes > symMaxNodes {
+				r.fail("too long")
+			}
+			return out
+		}
+	}
+	if r.i < len(r.s) && r.s[r.i] == '\'' {
+		r.fail("a prime")
+	}
+	if r.i < len(r.s) && r.s[r.i] == '_' {
+		r.i++
+		switch {
+		case r.i < len(r.s) && (isDigit(r.s[r.i]) || isASCIILetter(r.s[r.i])):
+			n += "_" + r.s[r.i:r.i+1]
+			r.i++
+		case r.i < len(r.s) && r.s[r.i] == '{':
+			end := strings.IndexByte(r.s[r.i:], '}')
+			if end < 0 {
+				r.fail("an unclosed subscript")
+			}
+			sub := strings.ReplaceAll(r.s[r.i+1:r.i+end], " ", "")
+			for k := 0; k < len(sub); k++ {
+				if c := sub[k]; !isDigit(c) && !isASCIILetter(c) && c != '+' && c != '-' {
+					r.fail("a subscript %q", sub)
+				}
+			}
+			if sub == "" {
+				r.fail("an empty subscript")
+			}
+			n += "_{" + sub + "}"
+			r.i += end + 1
+		default:
+			r.fail("a subscript")
+		}
+	}
+	return r.node(&sexpr{op: 'v', name: n})
+}
+
+// symToRat converts e to a rational function. Division by the zero
+// polynomial is an error.
+func symToRat(e *sexpr) (algebra.Rat, error) {
+	switch e.op {
+	case 'n':
+		return algebra.FromPoly(algebra.Const(e.num)), nil
+	case 'v':
+		return algebra.FromPoly(algebra.Var(e.name)), nil
+	case '~':
+		x, err := symToRat(e.l)
+		return x.Neg(), err
+	case 'r':
+		return algebra.Rat{}, errors.New("a radical")
+	case 't':
+		return algebra.Rat{}, errors.New("a trigonometric value")
+	case '!', 'b':
+		v, err := intFnValue(e)
+		if err != nil {
+			return algebra.Rat{}, err
+		}
+		return algebra.FromPoly(algebra.Const(v)), nil
+	case '^':
+		x, err := symToRat(e.l)
+		if err != nil {
+			return x, err
+		}
+		n := e.exp
+		if n < 0 {
+			n = -n
+		}
+		num, err := x.Num().Pow(uint(n))
+		if err != nil {
+			return algebra.Rat{}, err
+		}
+		den, err := x.Den().Pow(uint(n))
+		if err != nil {
+			return algebra.Rat{}, err
+		}
+		if e.exp < 0 {
+			num, den = den, num
+		}
+		return algebra.NewRat(num, den)
+	}
+	a, err := symToRat(e.l)
+	if err != nil {
+		return a, err
+	}
+	b, err := symToRat(e.r)
+	if err != nil {
+		return b, err
+	}
+	switch e.op {
+	case '+':
+		return a.Add(b), nil
+	case '-':
+		return a.Sub(b), nil
+	case '*':
+		return a.Mul(b), nil
+	}
+	return a.Div(b)
+}
+
+// symVars appends the names of e in order of first appearance.
+func symVars(e *sexpr, seen map[string]bool, out []string) []string {
+	if e == nil {
+		return out
+	}
+	if e.op == 'v' && !seen[e.name] {
+		seen[e.name] = true
+		out = append(out, e.name)
+	}
+	out = symVars(e.l, seen, out)
+	return symVars(e.r, seen, out)
+}
+
+// symDivisors appends every divisor of e: the right side of a division
+// and the base of a negative power.
+func symDivisors(e *sexpr, out []*sexpr) []*sexpr {
+	if e == nil {
+		return out
+	}
+	out = symDivisors(e.l, out)
+	out = symDivisors(e.r, out)
+	switch {
+	case e.op == '/':
+		out = append(out, e.r)
+	case e.op == '^' && e.exp < 0:
+		out = append(out, e.l)
+	}
+	return out
+}
+
+// symEval evaluates e at a point; a division by zero is an error.
+func symEval(e *sexpr, at map[string]*big.Rat) (*big.Rat, error) {
+	switch e.op {
+	case 'n':
+		return e.num, nil
+	case 'v':
+		v, ok := at[e.name]
+		if !ok {
+			return nil, fmt.Errorf("no value for %s", e.name)
+		}
+		return v, nil
+	case '~':
+		x, err := symEval(e.l, at)
+		if err != nil {
+			return nil, err
+		}
+		return new(big.Rat).Neg(x), nil
+	case 'r':
+		x, err := symEval(e.l, at)
+		if err != nil {
+			return nil, err
+		}
+		return ratRoot(x, e.exp)
+	case '!', 'b':
+		return intFnValue(e)
+	case 't':
+		v, err := algebra.TrigPi(e.name, e.num)
+		if err != nil {
+			return nil, err
+		}
+		q, ok := v.Rat()
+		if !ok {
+			return nil, errors.New("an irrational trigonometric value")
+		}
+		return q, nil
+	case '^':
+		x, err := symEval(e.l, at)
+		if err != nil {
+			return nil, err
+		}
+		n := e.exp
+		if n < 0 {
+			if x.Sign() == 0 {
+				return nil, errDivZero
+			}
+			return new(big.Rat).Inv(ratPow(x, -n)), nil
+		}
+		return ratPow(x, n), nil
+	}
+	a, err := symEval(e.l, at)
+	if err != nil {
+		return nil, err
+	}
+	b, err := symEval(e.r, at)
+	if err != nil {
+		return nil, err
+	}
+	switch e.op {
+	case '+':
+		return new(big.Rat).Add(a, b), nil
+	case '-':
+		return new(big.Rat).Sub(a, b), nil
+	case '*':
+		return new(big.Rat).Mul(a, b), nil
+	}
+	if b.Sign() == 0 {
+		return nil, errDivZero
+	}
+	return new(big.Rat).Quo(a, b), nil
+}
+
+// symRender writes e as a dialect Term. names maps each name to its
+// generated variable, or to a literal at a witness point.
+type symRender struct {
+	names map[string]string
+}
+
+func (sr symRender) term(e *sexpr) string { return sr.sum(e) }
+
+func (sr symRender) sum(e *sexpr) string {
+	switch e.op {
+	case '+':
+		return sr.sum(e.l) + " + " + sr.prod(e.r)
+	case '-':
+		return sr.sum(e.l) + " - " + sr.prod(e.r)
+	}
+	return sr.prod(e)
+}
+
+func (sr symRender) prod(e *sexpr) string {
+	switch e.op {
+	case '*':
+		return sr.prod(e.l) + " * " + sr.pow(e.r)
+	case '/':
+		return sr.prod(e.l) + " / " + sr.pow(e.r)
+	}
+	return sr.pow(e)
+}
+
+func (sr symRender) pow(e *sexpr) string {
+	if e.op == '^' {
+		if e.exp < 0 {
+			return "((1 : Rat) / " + sr.atom(e.l) + " ^ " + fmt.Sprint(-e.exp) + ")"
+		}
+		return sr.atom(e.l) + " ^ " + fmt.Sprint(e.exp)
+	}
+	return sr.atom(e)
+}
+
+func (sr symRender) atom(e *sexpr) string {
+	switch e.op {
+	case 'n':
+		return "(" + e.num.RatString() + " : Rat)"
+	case 'v':
+		return sr.names[e.name]
+	case '~':
+		return "(-" + sr.atom(e.l) + ")"
+	case 'r', 't':
+		return "√" // never rendered: no Term holds a radical (the dialect rejects it)
+	case '!', 'b':
+		return intFnTerm(e)
+	}
+	return "(" + sr.sum(e) + ")"
+}
+
+// symString is e in plain notation for reasons and Expr.
+func symString(e *sexpr) string {
+	switch e.op {
+	case 'n':
+		return e.num.RatString()
+	case 'v':
+		return e.name
+	case '~':
+		return "-" + symAtomString(e.l)
+	case '^':
+		return symAtomString(e.l) + "^" + fmt.Sprint(e.exp)
+	case '!':
+		return symAtomString(e.l) + "!"
+	case 't':
+		return e.name + "(" + e.num.RatString() + "π)"
+	case 'b':
+		return "C(" + symString(e.l) + ", " + symString(e.r) + ")"
+	case 'r':
+		if e.exp == 3 {
+			return "∛" + symAtomString(e.l)
+		}
+		return "√" + symAtomString(e.l)
+	case '+', '-':
+		r := symString(e.r)
+		if e.r.op == '+' || e.r.op == '-' || e.r.op == '~' {
+			r = "(" + r + ")"
+		}
+		return symString(e.l) + " " + string(e.op) + " " + r
+	}
+	l, r := symString(e.l), symAtomString(e.r)
+	if e.l.op == '+' || e.l.op == '-' || e.l.op == '~' {
+		l = "(" + l + ")"
+	}
+	if e.op == '/' && (e.r.op == '*' || e.r.op == '/' || e.r.op == '^') {
+		r = "(" + symString(e.r) + ")"
+	}
+	return l + " " + string(e.op) + " " + r
+}
+
+func symAtomString(e *sexpr) string {
+	if e.op == 'n' || e.op == 'v' || e.op == 'r' || e.op == '!' || e.op == 'b' || e.op == 't' {
+		return symString(e)
+	}
+	if e.op == '^' {
+		return symString(e)
+	}
+	return "(" + symString(e) + ")"
+}
+
+// surdEval evaluates a closed expression exactly in Q(radicals).
+func surdEval(e *sexpr) (algebra.Surd, error) {
+	switch e.op {
+	case 'n':
+		return algebra.SurdFromRat(e.num), nil
+	case 'v':
+		return algebra.Surd{}, fmt.Errorf("a name")
+	case '~':
+		x, err := surdEval(e.l)
+		return x.Neg(), err
+	case '!', 'b':
+		v, err := intFnValue(e)
+		if err != nil {
+			return algebra.Surd{}, err
+		}
+		return algebra.SurdFromRat(v), nil
+	case 't':
+		return algebra.TrigPi(e.name, e.num)
+	case 'r':
+		x, err := surdEval(e.l)
+		if err != nil {
+			return x, err
+		}
+		q, ok := x.Rat()
+		if !ok {
+			return algebra.Surd{}, fmt.Errorf("a nested radical")
+		}
+		return algebra.Root(q, e.exp)
+	case '^':
+		x, err := surdEval(e.l)
+		if err != nil {
+			return x, err
+		}
+		if e.exp < 0 {
+			if x, err = x.Inv(); err != nil {
+				return x, err
+			}
+			return x.Pow(-e.exp)
+		}
+		return x.Pow(e.exp)
+	}
+	a, err := surdEval(e.l)
+	if err != nil {
+		return a, err
+	}
+	b, err := surdEval(e.r)
+	if err != nil {
+		return b, err
+	}
+	switch e.op {
+	case '+':
+		return a.Add(b), nil
+	case '-':
+		return a.Sub(b), nil
+	case '*':
+		return a.Mul(b), nil
+	}
+	return a.Div(b)
+}
+
+// hasRoot reports a radical in e.
+func hasRoot(e *sexpr) bool {
+	if e == nil {
+		return false
+	}
+	return e.op == 'r' || e.op == 't' || hasRoot(e.l) || hasRoot(e.r)
+}
+
+// maxIntFn bounds n in n! and C(n, k) so the product Lean sees stays short.
+const maxIntFn = 40
+
+// intArgs evaluates the integer arguments of a factorial or binomial.
+func intArg(e *sexpr) (int64, error) {
+	v, err := symEval(e, nil)
+	if err != nil {
+		return 0, err
+	}
+	if !v.IsInt() || v.Sign() < 0 || v.Num().Cmp(big.NewInt(maxIntFn)) > 0 {
+		return 0, fmt.Errorf("an argument that is not an integer from 0 to %d", maxIntFn)
+	}
+	return v.Num().Int64(), nil
+}
+
+// intFnValue is the value of n! or C(n, k).
+func intFnValue(e *sexpr) (*big.Rat, error) {
+	n, err := intArg(e.l)
+	if err != nil {
+		return nil, err
+	}
+	if e.op == '!' {
+		f, err := algebra.Factorial(big.NewInt(n))
+		if err != nil {
+			return nil, err
+		}
+		return new(big.Rat).SetInt(f), nil
+	}
+	k, err := intArg(e.r)
+	if err != nil {
+		return nil, err
+	}
+	if k > n {
+		return nil, fmt.Errorf("C(%d, %d) with k > n", n, k)
+	}
+	b, err := algebra.Binomial(big.NewInt(n), big.NewInt(k))
+	if err != nil {
+		return nil, err
+	}
+	return new(big.Rat).SetInt(b), nil
+}
+
+// intFnTerm renders n! as the product 1 * 2 * … * n and C(n, k) as
+// (n * … * (n-k+1)) / (1 * … * k), so Lean computes them in core.
+func intFnTerm(e *sexpr) string {
+	n, err := intArg(e.l)
+	if err != nil {
+		return "!"
+	}
+	prod := func(from, to int64) string {
+		if from > to {
+			return "(1 : Rat)"
+		}
+		parts := make([]string, 0, to-from+1)
+		for i := from; i <= to; i++ {
+			parts = append(parts, fmt.Sprintf("(%d : Rat)", i))
+		}
+		return "(" + strings.Join(parts, " * ") + ")"
+	}
+	if e.op == '!' {
+		return prod(1, n)
+	}
+	k, err := intArg(e.r)
+	if err != nil || k > n {
+		return "!"
+	}
+	k = min(k, n-k)
+	return "(" + prod(n-k+1, n) + " / " + prod(1, k) + ")"
+}
+
+// hasIntFn reports a factorial or binomial in e.
+func hasIntFn(e *sexpr) bool {
+	if e == nil {
+		return false
+	}
+	return e.op == '!' || e.op == 'b' || hasIntFn(e.l) || hasIntFn(e.r)
+}
+
+// substitute returns a copy of e with the name v replaced by x.
+func substitute(e *sexpr, v string, x *sexpr) *sexpr {
+	if e == nil {
+		return nil
+	}
+	if e.op == 'v' && e.name == v {
+		return x
+	}
+	c := *e
+	c.l = substitute(e.l, v, x)
+	c.r = substitute(e.r, v, x)
+	return &c
+}
+
+func countNodes(e *sexpr) int {
+	if e == nil {
+		return 0
+	}
+	return 1 + countNodes(e.l) + countNodes(e.r)
+}
+
+// trig reads \sin θ, \cos^2 θ, \tan(θ), … where θ is a rational multiple
+// of π or a whole number of degrees (30^\circ); the value must be exact
+// (algebra.TrigPi). A power after the name squares the value. Anything
+// else, names included, is refused.
+func (r *sreader) trig() *sexpr {
+	fn := r.command()[1:]
+	r.i += len(fn) + 1
+	exp := 1
+	r.skip()
+	if r.i < len(r.s) && r.s[r.i] == '^' {
+		r.i++
+		exp = r.exponent()
+		if exp < 1 {
+			r.fail("a trigonometric power that is not positive")
+		}
+	}
+	r.skip()
+	was := r.inTrig
+	r.inTrig = true
+	bracketed := r.peek() == "open"
+	arg := r.factor()
+	if k := r.peek(); !bracketed && (k == "name" || k == "num" || k == "open" || k == "frac") {
+		// "\sin \pi x", "\sin 2 x": the argument may go on.
+		r.fail("a trigonometric argument without brackets that may go on")
+	}
+	r.inTrig = was
+	q, ok := piMultiple(arg)
+	if !ok {
+		r.fail("a trigonometric argument that is not a rational multiple of π")
+	}
+	e := r.node(&sexpr{op: 't', name: fn, num: q})
+	if exp != 1 {
+		e = r.node(&sexpr{op: '^', l: e, exp: exp})
+	}
+	return e
+}
+
+// piMultiple returns q with e = q·π exactly.
+func piMultiple(e *sexpr) (*big.Rat, bool) {
+	vars := symVars(e, map[string]bool{}, nil)
+	if len(vars) != 1 || vars[0] != "π" {
+		return nil, false
+	}
+	r, err := symToRat(e)
+	if err != nil || r.Den().Degree() != 0 {
+		return nil, false
+	}
+	c, err := r.Num().Coeffs("π")
+	if err != nil || len(c) != 2 || c[0].Sign() != 0 {
+		return nil, false
+	}
+	d, _ := r.Den().Eval(nil)
+	return new(big.Rat).Quo(c[1], d), true
+}
