@@ -91,6 +91,17 @@ func (a translateLean) RunCommand(ctx context.Context, cmd string) (translate.Le
 
 func (a translateLean) Backend() string { return a.r.Backend() }
 
+// SymbolicOK is the pool's identity-probe result (docs/CONTRACTS.md §1b): whether the
+// translator may send it symbolic (∀) lines. A runner that has no probe to report gets them.
+func (a translateLean) SymbolicOK() bool {
+	if s, ok := a.r.(translate.SymbolicLean); ok {
+		return s.SymbolicOK()
+	}
+	return true
+}
+
+var _ translate.SymbolicLean = translateLean{}
+
 // VerifyRunner adapts a pool to verify.Runner, so that verify-proof confirms candidates with
 // this REPL. Lean's own errors come back as messages; only a failure of the REPL itself is
 // an error.

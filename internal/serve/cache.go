@@ -54,6 +54,15 @@ type cachedLean struct {
 
 func (l *cachedLean) Backend() string { return l.inner.Backend() }
 
+// SymbolicOK passes on the inner Lean's identity-probe result, so the cache sends symbolic
+// lines only where the translator would without it.
+func (l *cachedLean) SymbolicOK() bool {
+	if s, ok := l.inner.(translate.SymbolicLean); ok {
+		return s.SymbolicOK()
+	}
+	return true
+}
+
 func (l *cachedLean) key(line string) string {
 	return l.header + "\x00" + l.inner.Backend() + "\x00" + line
 }

@@ -54,7 +54,7 @@ func NewFormalWith(ctx context.Context, cfg *config.Config, stderr io.Writer, o 
 	mode := cfg.Checker
 	tactic := cfg.Lean.Tactic
 	exact := func() (*Formal, error) {
-		tr, err := translate.New(translate.Options{Tactic: tactic})
+		tr, err := translate.New(translate.Options{Tactic: tactic, IdentityTactic: cfg.Lean.IdentityTactic})
 		return &Formal{Translator: tr, Checker: "exact"}, err
 	}
 	switch mode {
@@ -85,7 +85,7 @@ func NewFormalWith(ctx context.Context, cfg *config.Config, stderr io.Writer, o 
 	if o.WrapLean != nil {
 		lean = o.WrapLean(lean)
 	}
-	tr, err := translate.New(translate.Options{Lean: lean, NoExact: mode == config.CheckerLean, Tactic: tactic})
+	tr, err := translate.New(translate.Options{Lean: lean, NoExact: mode == config.CheckerLean, Tactic: tactic, IdentityTactic: cfg.Lean.IdentityTactic})
 	if err != nil {
 		pool.Close()
 		return nil, err
