@@ -58,6 +58,10 @@ type Options struct {
 	// e.g. "field_simp; ring"). It is configuration, never step text.
 	IdentityTactic string
 	Limits         Limits
+	// ScanCache, when set, keeps the first reading of each step across
+	// chains (incremental scoring reads only new steps); nil reads every
+	// step afresh. It never changes what a chain translates to.
+	ScanCache *ScanCache
 }
 
 var tacticRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_+.' ]*$`)
@@ -192,6 +196,10 @@ func (t *Translator) Translate(id string, steps []string) ChainResult {
 	scans := make([]stepScan, len(steps))
 	var events []nameEvent
 	for i, text := range steps {
+		if t.opts.ScanCache != nil {
+			events = t.opts.ScanCache.reading(text, lim).use(i, text, &scans[i], events)
+			continue
+		}
 		ss := &scans[i]
 		ss.text = text
 		switch {

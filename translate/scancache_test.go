@@ -1,0 +1,162 @@
+package translate
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/leanprm/leanprm/internal/testshared"
+)
+
+// TestScanCacheDifferentialProcessBench: every ProcessBench dev chain translates to the same
+// ChainResult with and without the cache — on the first pass (misses), the second (all hits),
+// and for the chain without its first step (hits at other step indices, so the name events
+// must be re-indexed).
+func TestScanCacheDifferentialProcessBench(t *testing.T) {
+	plain, err := New(Options{})
+	require.NoError(t, err)
+	cache := NewScanCache(0, 0)
+	cached, err := New(Options{ScanCache: cache})
+	require.NoError(t, err)
+	chains := 0
+	for _, subset := range []string{"gsm8k", "math", "olympiadbench", "omnimath"} {
+		rows := readJSONL[pbRow](t, testshared.Path(t, "data/processbench/"+subset+".dev.jsonl"))
+		require.NotEmpty(t, rows, subset)
+		for _, r := range rows {
+			want := plain.Translate(r.ID, r.Steps)
+			require.Equal(t, want, cached.Translate(r.ID, r.Steps), "%s, first pass", r.ID)
+			_, _, _, missed := cache.Stats()
+			require.Equal(t, want, cached.Translate(r.ID, r.Steps), "%s, second pass", r.ID)
+			_, _, _, missedAgain := cache.Stats()
+			require.Equal(t, missed, missedAgain, "%s: the second pass reads every step from the cache", r.ID)
+			if len(r.Steps) > 1 {
+				require.Equal(t, plain.Translate(r.ID, r.Steps[1:]), cached.Translate(r.ID, r.Steps[1:]), "%s, shifted", r.ID)
+			}
+			chains++
+		}
+	}
+	entries, _, hits, misses := cache.Stats()
+	t.Logf("%d chains; cache: %d entries, %d hits, %d misses", chains, entries, hits, misses)
+	assert.Positive(t, hits)
+	assert.Positive(t, misses)
+}
+
+// scanCacheSteps are steps with bindings, rebindings, roots (whose sides the second loop
+// marks), running computations and skips, to be combined into overlapping chains.
+var scanCacheSteps = []string{
+	"Let x = 5.",
+	"Then x + 1 = 6.",
+	"So 2x = 11.",
+	"x = 7, so x + 1 = 8.",
+	`\sqrt{16} + 1 = 5 and \sqrt{9} = 3.`,
+	"5 × 3 = 15 + 2 = 17.",
+	"If y = 2, then y + 2 = 4.",
+	"We get 3/4 = 0.75 and 1/3 ≈ 0.33.",
+	"\xff not UTF-8 = 1",
+	"(x + 1)(x - 1) = x^2 - 1.",
+	"The total is 12 + 30 = 42.",
+	"y = 10 so y / 4 = 2.5.",
+}
+
+// TestScanCacheConcurrent: many goroutines translate overlapping chains (each step at many
+// indices) through one cache; every answer equals the translation without the cache. Run
+// under -race, it also shows that nothing writes to a shared scan.
+func TestScanCacheConcurrent(t *testing.T) {
+	plain, err := New(Options{})
+	require.NoError(t, err)
+	cache := NewScanCache(0, 0)
+	cached, err := New(Options{ScanCache: cache})
+	require.NoError(t, err)
+	type job struct {
+		steps []string
+		want  ChainResult
+	}
+	var jobs []job
+	n := len(scanCacheSteps)
+	for start := range n {
+		for length := 1; length <= n; length += 3 {
+			steps := make([]string, length)
+			for k := range steps {
+				steps[k] = scanCacheSteps[(start+k)%n]
+			}
+			jobs = append(jobs, job{steps, plain.Translate(fmt.Sprint(start, length), steps)})
+		}
+	}
+	const workers = 8
+	var wg sync.WaitGroup
+	errs := make(chan string, workers*len(jobs))
+	for w := range workers {
+		wg.Go(func() {
+			for k := range jobs {
+				j := jobs[(k*7+w)%len(jobs)]
+				got := cached.Translate(j.want.ID, j.steps)
+				if !assert.ObjectsAreEqual(j.want, got) {
+					errs <- fmt.Sprintf("chain %q differs with the cache", strings.Join(j.steps, " | "))
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+	entries, _, hits, _ := cache.Stats()
+	assert.Equal(t, n, entries, "one entry per distinct step")
+	assert.Positive(t, hits)
+}
+
+func TestScanCacheBounds(t *testing.T) {
+	lim := Limits{}.withDefaults()
+	t.Run("entries", func(t *testing.T) {
+		c := NewScanCache(2, 0)
+		for _, s := range []string{"1 + 1 = 2.", "2 + 2 = 4.", "3 + 3 = 6."} {
+			c.reading(s, lim)
+		}
+		entries, _, _, misses := c.Stats()
+		assert.Equal(t, 2, entries)
+		assert.Equal(t, uint64(3), misses)
+		c.reading("1 + 1 = 2.", lim)
+		_, _, hits, misses := c.Stats()
+		assert.Zero(t, hits, "the least recently used entry went first")
+		assert.Equal(t, uint64(4), misses)
+		c.reading("3 + 3 = 6.", lim)
+		_, _, hits, _ = c.Stats()
+		assert.Equal(t, uint64(1), hits)
+	})
+	t.Run("bytes", func(t *testing.T) {
+		one := scanCost("1 + 1 = 2.")
+		c := NewScanCache(100, 2*one)
+		for _, s := range []string{"1 + 1 = 2.", "2 + 2 = 4.", "3 + 3 = 6."} {
+			c.reading(s, lim)
+		}
+		entries, bytes, _, _ := c.Stats()
+		assert.Equal(t, 2, entries)
+		assert.LessOrEqual(t, bytes, 2*one)
+		c.reading(strings.Repeat("1 + 1 = 2. ", 100), lim)
+		entries, bytes, _, _ = c.Stats()
+		assert.Equal(t, 2, entries, "a scan costing more than the bound is not kept")
+		assert.LessOrEqual(t, bytes, 2*one)
+	})
+	t.Run("limits are part of the key", func(t *testing.T) {
+		c := NewScanCache(0, 0)
+		small := lim
+		small.MaxDigits = 3
+		long := c.reading("12345 + 1 = 12346.", lim)
+		short := c.reading("12345 + 1 = 12346.", small)
+		entries, _, hits, _ := c.Stats()
+		assert.Equal(t, 2, entries)
+		assert.Zero(t, hits)
+		assert.NotEqual(t, long.toks, short.toks, "a literal past MaxDigits is read differently")
+	})
+	t.Run("nil is off", func(t *testing.T) {
+		var c *ScanCache
+		a, b := c.reading("1 + 1 = 2.", lim), c.reading("1 + 1 = 2.", lim)
+		assert.NotSame(t, a, b)
+		assert.Equal(t, a, b)
+	})
+}
