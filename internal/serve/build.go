@@ -29,7 +29,8 @@ type BuildOptions struct {
 	// AllowUnsafeLean lifts the rules on snippets (Parts.AllowUnsafeLean).
 	AllowUnsafeLean bool
 	// CacheEntries and CacheBytes bound the obligation cache and the Lean-step cache (each);
-	// 0 means 1<<20 entries and 256 MiB.
+	// 0 means 1<<20 entries and 256 MiB. The cache of step readings (translate.ScanCache)
+	// has its own defaults.
 	CacheEntries int
 	CacheBytes   int64
 }
@@ -65,6 +66,8 @@ func Build(ctx context.Context, cfg *config.Config, o BuildOptions, stderr io.Wr
 	oc := NewObligationCache(o.CacheEntries, o.CacheBytes)
 	f, err := wire.NewFormalWith(ctx, cfg, stderr, wire.FormalOptions{
 		WrapLean: func(l translate.Lean) translate.Lean { return oc.Wrap(l, cfg.Lean.Header) },
+		// Incremental scoring sends a scored prefix again: its steps are read once.
+		ScanCache: translate.NewScanCache(0, 0),
 	})
 	if err != nil {
 		closePRM()

@@ -113,36 +113,50 @@ func (m *metrics) request(endpoint string, code int, d time.Duration) {
 	}
 }
 
-// item counts one answered task and the verdicts in it.
-func (m *metrics) item(kind dispatch.Kind, r dispatch.Result) {
+// item counts one answered task and the verdicts in it. It reports whether the payload of an
+// answer without error is valid JSON: the server writes answers into its responses without
+// encoding them again (writeItems), so this decoding, which the counts need anyway, is the
+// one check.
+func (m *metrics) item(kind dispatch.Kind, r dispatch.Result) (valid bool) {
 	if r.Error != "" {
 		m.items.WithLabelValues(string(kind), "error").Inc()
-		return
+		return true
 	}
-	m.items.WithLabelValues(string(kind), "ok").Inc()
-	switch kind {
-	case dispatch.KindScore:
-		var c struct {
+	var (
+		score struct {
 			Steps []struct {
 				Verdict string `json:"verdict"`
 				Checker string `json:"checker"`
 			} `json:"steps"`
 		}
-		if json.Unmarshal(r.Payload, &c) == nil {
-			for _, st := range c.Steps {
-				if st.Checker != "" {
-					m.verdicts.WithLabelValues(st.Checker, st.Verdict).Inc()
-				}
+		ver struct{ Status, Checker string }
+	)
+	switch kind {
+	case dispatch.KindScore:
+		valid = json.Unmarshal(r.Payload, &score) == nil
+	case dispatch.KindVerify:
+		valid = json.Unmarshal(r.Payload, &ver) == nil
+	default:
+		valid = json.Valid(r.Payload)
+	}
+	if !valid {
+		m.items.WithLabelValues(string(kind), "error").Inc()
+		return false
+	}
+	m.items.WithLabelValues(string(kind), "ok").Inc()
+	switch kind {
+	case dispatch.KindScore:
+		for _, st := range score.Steps {
+			if st.Checker != "" {
+				m.verdicts.WithLabelValues(st.Checker, st.Verdict).Inc()
 			}
 		}
 	case dispatch.KindVerify:
-		var v struct{ Status, Checker string }
-		if json.Unmarshal(r.Payload, &v) == nil {
-			checker := v.Checker
-			if checker == "" {
-				checker = "static"
-			}
-			m.verdicts.WithLabelValues(checker, v.Status).Inc()
+		checker := ver.Checker
+		if checker == "" {
+			checker = "static"
 		}
+		m.verdicts.WithLabelValues(checker, ver.Status).Inc()
 	}
+	return true
 }

@@ -161,7 +161,7 @@ func (s *Server) score(w http.ResponseWriter, r *http.Request) {
 		}
 		out[i] = withField(rr.Payload, "prefix_id", ids[k])
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"chains": out})
+	writeItems(w, "chains", out)
 }
 
 // keep remembers a chain for incremental scoring.
@@ -243,5 +243,5 @@ func (s *Server) verifyProofs(w http.ResponseWriter, r *http.Request) {
 		}
 		out[i] = rr.Payload
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"results": out})
+	writeItems(w, "results", out)
 }

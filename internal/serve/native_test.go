@@ -1,7 +1,10 @@
 package serve
 
 import (
+	"context"
+	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -9,6 +12,7 @@ import (
 
 	"github.com/leanprm/leanprm/hybrid/chain"
 	"github.com/leanprm/leanprm/hybrid/report"
+	"github.com/leanprm/leanprm/internal/dispatch"
 )
 
 // scoreAnswer is the /v1/score answer decoded: each chain as check --json writes it, with the
@@ -137,4 +141,57 @@ func TestIncrementalSendsOnlyTheNewStepToTheREPL(t *testing.T) {
 	assert.Equal(t, uint64(4), hits-hits0, "the prefix's two obligations (two lines each) come from the cache")
 	assert.Equal(t, uint64(2), misses-misses0, "only the new step's obligation goes to Lean")
 	assert.Equal(t, uint64(1), ts.built.Info.REPLStats().Requests-requests0, "in one REPL request")
+}
+
+// TestAnswersAreCheckedOnceAndWrittenAsSent: the server writes each answer's payload into the
+// response without encoding it again, so an answer that is not valid JSON (a broken worker)
+// must come back as that item's error, and the response must stay one valid document.
+func TestAnswersAreCheckedOnceAndWrittenAsSent(t *testing.T) {
+	s := New(Options{Versions: Versions{Leanprm: "test"}})
+	s.Ready(executorFunc(func(_ context.Context, tasks []dispatch.Task) []dispatch.Result {
+		out := make([]dispatch.Result, len(tasks))
+		for i := range tasks {
+			var st ScoreTask
+			require.NoError(t, json.Unmarshal(tasks[i].Payload, &st))
+			switch st.Chain.ID {
+			case "good":
+				out[i].Payload = json.RawMessage(`{"id": "good", "steps": [{"verdict": "verified", "checker": "exact"}]}`)
+			case "broken":
+				out[i].Payload = json.RawMessage(`{"id": "broken", "steps": [`)
+			case "empty":
+				out[i].Payload = nil
+			}
+		}
+		return out
+	}), Info{Checker: "exact"})
+	hs := httptest.NewServer(s)
+	defer hs.Close()
+	var got struct {
+		Chains []struct {
+			ID       string `json:"id"`
+			PrefixID string `json:"prefix_id"`
+			Error    string `json:"error"`
+			Steps    []struct {
+				Verdict string `json:"verdict"`
+			} `json:"steps"`
+		} `json:"chains"`
+	}
+	resp := post(t, hs.URL+"/v1/score", "", `{"chains":[{"id":"good","problem":"p","steps":["1 = 1."]},
+		{"id":"broken","problem":"p","steps":["1 = 1."]},{"id":"empty","problem":"p","steps":["1 = 1."]}]}`, &got)
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	require.Len(t, got.Chains, 3)
+	assert.Equal(t, "good", got.Chains[0].ID)
+	assert.NotEmpty(t, got.Chains[0].PrefixID)
+	require.Len(t, got.Chains[0].Steps, 1)
+	assert.Equal(t, "verified", got.Chains[0].Steps[0].Verdict)
+	for _, c := range got.Chains[1:] {
+		assert.Contains(t, c.Error, "not valid JSON", c.ID)
+	}
+	assert.Equal(t, "broken", got.Chains[1].ID)
+}
+
+type executorFunc func(ctx context.Context, tasks []dispatch.Task) []dispatch.Result
+
+func (f executorFunc) Execute(ctx context.Context, tasks []dispatch.Task) []dispatch.Result {
+	return f(ctx, tasks)
 }

@@ -266,6 +266,34 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Write(append(b, '\n'))
 }
 
+// writeItems writes {"key": [items…]} with status 200. Every item must be valid JSON (an
+// answer that passed Server.run, itemError, withField of one); they are written as they are,
+// not decoded and encoded again.
+func writeItems(w http.ResponseWriter, key string, items []json.RawMessage) {
+	k, _ := json.Marshal(key)
+	n := len(k) + 8
+	for _, it := range items {
+		n += len(it) + 1
+	}
+	b := make([]byte, 0, n)
+	b = append(b, '{')
+	b = append(b, k...)
+	b = append(b, ':', '[')
+	for i, it := range items {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if len(it) == 0 {
+			it = json.RawMessage("null") // as encoding/json writes a nil RawMessage
+		}
+		b = append(b, it...)
+	}
+	b = append(b, ']', '}', '\n')
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusOK)
+	w.Write(b)
+}
+
 // requestError is a request-level failure with its HTTP status.
 type requestError struct {
 	status int
@@ -383,7 +411,9 @@ func (s *Server) run(ctx context.Context, tasks []dispatch.Task, timeout time.Du
 		return nil, fmt.Errorf("the executor answered %d of %d items", len(res), len(tasks))
 	}
 	for i, r := range res {
-		s.m.item(tasks[i].Kind, r)
+		if !s.m.item(tasks[i].Kind, r) {
+			res[i] = dispatch.Result{Error: "the answer is not valid JSON"}
+		}
 	}
 	return res, nil
 }

@@ -47,6 +47,9 @@ type FormalOptions struct {
 	// WrapLean, when set, wraps the REPL side the translator runs its commands on (the
 	// server puts a cache of obligations by content there).
 	WrapLean func(translate.Lean) translate.Lean
+	// ScanCache, when set, is shared by the translator's chains: a step read once is not read
+	// again (the server's incremental scoring; translate.Options.ScanCache).
+	ScanCache *translate.ScanCache
 }
 
 // NewFormalWith is NewFormal with options.
@@ -54,7 +57,7 @@ func NewFormalWith(ctx context.Context, cfg *config.Config, stderr io.Writer, o 
 	mode := cfg.Checker
 	tactic := cfg.Lean.Tactic
 	exact := func() (*Formal, error) {
-		tr, err := translate.New(translate.Options{Tactic: tactic, IdentityTactic: cfg.Lean.IdentityTactic})
+		tr, err := translate.New(translate.Options{Tactic: tactic, IdentityTactic: cfg.Lean.IdentityTactic, ScanCache: o.ScanCache})
 		return &Formal{Translator: tr, Checker: "exact"}, err
 	}
 	switch mode {
@@ -85,7 +88,8 @@ func NewFormalWith(ctx context.Context, cfg *config.Config, stderr io.Writer, o 
 	if o.WrapLean != nil {
 		lean = o.WrapLean(lean)
 	}
-	tr, err := translate.New(translate.Options{Lean: lean, NoExact: mode == config.CheckerLean, Tactic: tactic, IdentityTactic: cfg.Lean.IdentityTactic})
+	tr, err := translate.New(translate.Options{Lean: lean, NoExact: mode == config.CheckerLean, Tactic: tactic,
+		IdentityTactic: cfg.Lean.IdentityTactic, ScanCache: o.ScanCache})
 	if err != nil {
 		pool.Close()
 		return nil, err
