@@ -160,3 +160,30 @@ func TestScanCacheBounds(t *testing.T) {
 		assert.Equal(t, a, b)
 	})
 }
+
+// BenchmarkScanCache: translating a 20-step prefix plus one new step (as incremental scoring
+// does) and a one-step chain of a new step, with and without the cache.
+func BenchmarkScanCache(b *testing.B) {
+	prefix := make([]string, 20)
+	for i := range prefix {
+		prefix[i] = fmt.Sprintf("Then %d + %d = %d, so x = %d.", i, i+1, 2*i+1, i)
+	}
+	for _, withCache := range []bool{false, true} {
+		opts := Options{}
+		if withCache {
+			opts.ScanCache = NewScanCache(0, 0)
+		}
+		tr, err := New(opts)
+		require.NoError(b, err)
+		b.Run(fmt.Sprintf("cache=%t/prefix20+1", withCache), func(b *testing.B) {
+			for i := range b.N {
+				tr.Translate("c", append(prefix[:20:20], fmt.Sprintf("%d + 2 = %d.", i, i+2)))
+			}
+		})
+		b.Run(fmt.Sprintf("cache=%t/one-step", withCache), func(b *testing.B) {
+			for i := range b.N {
+				tr.Translate("c", []string{fmt.Sprintf("%d + 1 = %d.", i, i+1)})
+			}
+		})
+	}
+}
