@@ -20,9 +20,12 @@
 // Incremental scoring: every scored chain comes back with a prefix_id; a later request may
 // send {"prefix": id, "steps": [new steps]}. The server keeps the chains it returned (bounded
 // LRU) and the formal obligations the REPL decided, by content (ObligationCache,
-// CachedChecker), so only the new steps' obligations reach Lean. The learned PRM sees the
-// whole chain, as it must (a step's score depends on the steps before it); the answer is the
-// one a full request would get.
+// CachedChecker), so only the new steps' obligations reach Lean. The translator keeps the
+// first reading of each step by its text (translate.ScanCache), so the prefix is not lexed
+// again; its claims are still evaluated against the whole chain, since a later step can
+// rebind a name an earlier claim used. The learned PRM sees the whole chain, as it must (a
+// step's features depend on the steps before it and on the chain's length, so no per-prefix
+// score is reusable); the answer is the one a full request would get.
 //
 // Admission: at most Options.QueueSize items are admitted at once; a request that does not
 // fit is answered 429 with Retry-After at once, never queued without bound nor dropped.
