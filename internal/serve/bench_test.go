@@ -66,6 +66,9 @@ func benchIncremental(b *testing.B, ts *testServer) {
 	if _, _, hits, misses := ts.built.Info.Obligations.Stats(); hits+misses > 0 {
 		b.ReportMetric(float64(hits)/float64(hits+misses), "cache-hit-rate")
 	}
+	if _, _, hits, misses := ts.built.Info.Scans.Stats(); hits+misses > 0 {
+		b.ReportMetric(float64(hits)/float64(hits+misses), "scan-hit-rate")
+	}
 }
 
 // BenchmarkLoad: 64 concurrent clients post one snippet each to /api/check; W REPL workers

@@ -64,10 +64,11 @@ func Build(ctx context.Context, cfg *config.Config, o BuildOptions, stderr io.Wr
 		return nil, err
 	}
 	oc := NewObligationCache(o.CacheEntries, o.CacheBytes)
+	// Incremental scoring sends a scored prefix again: its steps are read once.
+	scans := translate.NewScanCache(0, 0)
 	f, err := wire.NewFormalWith(ctx, cfg, stderr, wire.FormalOptions{
-		WrapLean: func(l translate.Lean) translate.Lean { return oc.Wrap(l, cfg.Lean.Header) },
-		// Incremental scoring sends a scored prefix again: its steps are read once.
-		ScanCache: translate.NewScanCache(0, 0),
+		WrapLean:  func(l translate.Lean) translate.Lean { return oc.Wrap(l, cfg.Lean.Header) },
+		ScanCache: scans,
 	})
 	if err != nil {
 		closePRM()
@@ -95,6 +96,7 @@ func Build(ctx context.Context, cfg *config.Config, o BuildOptions, stderr io.Wr
 			WarmHeaders: []string{cfg.Lean.Header},
 			Versions:    Versions{Lean: "none (exact checker)", REPL: "none", Model: modelVersion(cfg, prm)},
 			Obligations: oc,
+			Scans:       scans,
 		},
 		Close: func() {
 			f.Close()

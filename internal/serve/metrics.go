@@ -99,6 +99,25 @@ func newMetrics(s *Server) *metrics {
 			Name: "leanprm_obligation_cache_bytes", Help: "Approximate size of the obligation cache.",
 		}, oc(func(_ int, b int64, _, _ uint64) float64 { return float64(b) })),
 	)
+	sc := func(pick func(entries int, bytes int64, hits, misses uint64) float64) func() float64 {
+		return func() float64 {
+			if c := s.current().Scans; c != nil {
+				return pick(c.Stats())
+			}
+			return 0
+		}
+	}
+	m.reg.MustRegister(
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "leanprm_scan_cache_hits_total", Help: "Steps whose first reading came from the translator's cache (incremental scoring).",
+		}, sc(func(_ int, _ int64, h, _ uint64) float64 { return float64(h) })),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "leanprm_scan_cache_misses_total", Help: "Steps the translator read afresh.",
+		}, sc(func(_ int, _ int64, _, m uint64) float64 { return float64(m) })),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "leanprm_scan_cache_bytes", Help: "Approximate size of the translator's cache of step readings.",
+		}, sc(func(_ int, b int64, _, _ uint64) float64 { return float64(b) })),
+	)
 	return m
 }
 

@@ -195,3 +195,20 @@ type executorFunc func(ctx context.Context, tasks []dispatch.Task) []dispatch.Re
 func (f executorFunc) Execute(ctx context.Context, tasks []dispatch.Task) []dispatch.Result {
 	return f(ctx, tasks)
 }
+
+// TestIncrementalReadsOnlyNewSteps: a prefix's steps are read once; an incremental request
+// reads only its new steps (the translator's scan cache, shown on /metrics).
+func TestIncrementalReadsOnlyNewSteps(t *testing.T) {
+	ts := exactServer(t, Options{})
+	var first, inc scoreAnswer
+	post(t, ts.URL+"/v1/score", "", `{"chains":[{"id":"p","problem":"Sum.","steps":["2 + 3 = 5.","5 * 4 = 20."]}]}`, &first)
+	require.Len(t, first.Chains, 1)
+	post(t, ts.URL+"/v1/score", "", map[string]any{"chains": []any{
+		map[string]any{"id": "next", "prefix": first.Chains[0].PrefixID, "steps": []string{"20 - 1 = 19."}}}}, &inc)
+	require.Len(t, inc.Chains, 1)
+	require.Len(t, inc.Chains[0].Steps, 3)
+	assert.Equal(t, "verified", inc.Chains[0].Steps[2].Verdict.String())
+	_, m := get(t, ts.URL+"/metrics")
+	assert.Contains(t, m, "leanprm_scan_cache_hits_total 2")
+	assert.Contains(t, m, "leanprm_scan_cache_misses_total 3")
+}

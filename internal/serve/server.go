@@ -19,6 +19,7 @@ import (
 
 	"github.com/leanprm/leanprm/internal/dispatch"
 	"github.com/leanprm/leanprm/leanbridge/repl"
+	"github.com/leanprm/leanprm/translate"
 )
 
 // Defaults of Options.
@@ -134,6 +135,9 @@ type Info struct {
 	REPLStats func() repl.Stats
 	// Obligations, when set, is the obligation cache whose counters /metrics shows.
 	Obligations *ObligationCache
+	// Scans, when set, is the translator's cache of step readings whose counters /metrics
+	// shows.
+	Scans *translate.ScanCache
 }
 
 // Ready makes the server take work, run by exec, and report info.
