@@ -31,7 +31,10 @@ const (
 // each side made per use; name events are copied per use with their step
 // index and values filled in afresh (cached events carry step 0).
 // Translate without a cache keeps its own first loop, so the differential
-// test compares the cached path against the reading it replaces.
+// test compares the cached path against the reading it replaces. A change
+// that writes to a token, run, side or node after the scan (in the claim
+// loop, symClaims or below) breaks this contract: TestScanCacheConcurrent
+// under -race and TestScanCacheDifferentialProcessBench are its guards.
 type ScanCache struct {
 	mu         sync.Mutex
 	maxEntries int
