@@ -137,7 +137,7 @@ func splitMath(text string, rg mathRegion) []struct {
 		if c == '}' || c == ')' {
 			depth--
 		}
-		if depth == 0 && c == '\\' && (strings.HasPrefix(text[i:], `\text`) || strings.HasPrefix(text[i:], `\mbox`)) {
+		if depth == 0 && c == '\\' && (strings.HasPrefix(text[i:], `\text`) || strings.HasPrefix(text[i:], `\mbox`)) && fnWord(text[i+len(`\text`):]) == "" {
 			// \text{…} and friends: prose inside math; a line break.
 			j := strings.IndexByte(text[i:rg.e], '{')
 			if j > 0 && j < 12 {
@@ -347,6 +347,8 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 					continue
 				}
 				switch {
+				case hasCertFn(ms[k].e) || hasCertFn(ms[k+1].e):
+					add(t.closedCert(step, text, ms[k], ms[k+1], ln.sentence), nil)
 				case !hasRoot(ms[k].e) && !hasRoot(ms[k+1].e) && !hasIntFn(ms[k].e) && !hasIntFn(ms[k+1].e) && !ms[k].def && !ms[k+1].def:
 					add(t.closedRational(step, text, ms[k], ms[k+1], ln.sentence, st), nil)
 				case hasRoot(ms[k].e) || hasRoot(ms[k+1].e):
@@ -366,7 +368,7 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 		chain := len(ms) >= 3 || ln.cont
 		for k := 0; k+1 < len(ms); k++ {
 			A, B := ms[k], ms[k+1]
-			if A.e == nil || B.e == nil {
+			if A.e == nil || B.e == nil || hasCertFn(A.e) || hasCertFn(B.e) {
 				continue
 			}
 			c := t.symLink(step, text, A, B, symContext{
@@ -445,6 +447,7 @@ func regionRefused(s string) bool {
 }
 
 func lineRefused(s string) bool {
+	s = maskFnWords(s)
 	for _, w := range symRefuse {
 		if i := strings.Index(s, w); i >= 0 {
 			if w[0] == '\\' && len(w) > 1 && isASCIILetter(w[1]) && isLetterAt(s, i+len(w)) && w != `\begin` && w != `\end` && w != `\text` {

@@ -1,0 +1,373 @@
+package translate
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/leanprm/leanprm/translate/algebra"
+)
+
+// Closed integer functions: gcd, lcm, floor, ceiling and logarithms of
+// closed rationals. The reader keeps them as 'F' nodes; a claim holding
+// one is decided by closedCert, whose Prop is a closed certificate in the
+// §1 dialect: a conjunction that pins the value of each function (gcd by
+// common divisibility and a Bézout combination, lcm by gcd, floor and
+// ceiling by the two bounds, log_b x = p/q by x^q = b^p) and then the claim
+// with each function replaced by that value. The certificate conjuncts
+// hold by construction (the exact checker computes them); only the last
+// one can fail, and then the claim is false.
+
+// certMaxBits bounds the integers a certificate spells out.
+const certMaxBits = 2048
+
+// certMaxLogExp bounds p and q of a certified log_b x = p/q.
+const certMaxLogExp = 64
+
+// fnWord is "gcd" or "lcm" when s starts with {gcd} or {lcm} (the group of
+// \operatorname, \mathrm or \text).
+func fnWord(s string) string {
+	s = strings.TrimLeft(s, " ")
+	for _, w := range []string{"gcd", "lcm"} {
+		if strings.HasPrefix(s, "{"+w+"}") || strings.HasPrefix(s, "{ "+w+" }") {
+			return w
+		}
+	}
+	return ""
+}
+
+// maskFnWords writes \text{lcm}, \operatorname{gcd}, … as \lcm and \gcd, so
+// the line readers do not take the group for prose.
+func maskFnWords(s string) string {
+	if !strings.Contains(s, "{gcd}") && !strings.Contains(s, "{lcm}") {
+		return s
+	}
+	return fnWordReplacer.Replace(s)
+}
+
+var fnWordReplacer = func() *strings.Replacer {
+	var pairs []string
+	for _, c := range []string{`\operatorname`, `\mathrm`, `\text`, `\textrm`, `\mathop`} {
+		for _, w := range []string{"gcd", "lcm"} {
+			pairs = append(pairs, c+"{"+w+"}", `\`+w)
+		}
+	}
+	return strings.NewReplacer(pairs...)
+}()
+
+// gcdLcm reads \gcd(a, b), \operatorname{lcm}(a, b), gcd(a, b), … with two
+// closed arguments.
+func (r *sreader) gcdLcm() *sexpr {
+	var name string
+	if r.s[r.i] == '\\' {
+		cmd := r.command()
+		r.i += len(cmd)
+		name = cmd[1:]
+		if name != "gcd" && name != "lcm" {
+			name = fnWord(r.s[r.i:])
+			r.i += strings.IndexByte(r.s[r.i:], '}') + 1
+		}
+	} else {
+		name = r.s[r.i : r.i+3]
+		r.i += 3
+	}
+	r.skip()
+	if r.i >= len(r.s) || r.s[r.i] != '(' {
+		r.fail("%s without its arguments in brackets", name)
+	}
+	r.i++
+	outer := r.inArgs
+	r.inArgs = true
+	a := r.expr()
+	r.inArgs = outer
+	r.skip()
+	if r.i >= len(r.s) || r.s[r.i] != ',' {
+		r.fail("%s of other than two arguments", name)
+	}
+	r.i++
+	b := r.expr()
+	r.skip()
+	if r.i >= len(r.s) || r.s[r.i] != ')' {
+		r.fail("%s of other than two arguments", name)
+	}
+	r.i++
+	if hasVar(a) || hasVar(b) {
+		r.fail("a %s of names", name)
+	}
+	return r.node(&sexpr{op: 'F', name: name, l: a, r: b})
+}
+
+// floorCeil reads \lfloor x \rfloor and \lceil x \rceil (\left and \right
+// are skipped) of a closed x.
+func (r *sreader) floorCeil() *sexpr {
+	cmd := r.command()
+	r.i += len(cmd)
+	name, closer := "floor", `\rfloor`
+	if cmd == `\lceil` {
+		name, closer = "ceil", `\rceil`
+	}
+	x := r.expr()
+	r.skip()
+	if !strings.HasPrefix(r.s[r.i:], closer) {
+		r.fail("an unclosed %s", cmd)
+	}
+	r.i += len(closer)
+	if hasVar(x) {
+		r.fail("a %s of names", name)
+	}
+	return r.node(&sexpr{op: 'F', name: name, l: x})
+}
+
+// logb reads \log_b x and \log_{b} x: the base one digit or a group, the
+// argument one factor (\log_2 2^{10}, \log_3 \frac{1}{9}, \log_2(8)). A log
+// without a base (10 or e?) and \ln are refused.
+func (r *sreader) logb() *sexpr {
+	r.i += len(`\log`)
+	if r.i >= len(r.s) || r.s[r.i] != '_' {
+		r.fail("a logarithm without a base")
+	}
+	r.i++
+	var b *sexpr
+	switch {
+	case r.i < len(r.s) && isDigit(r.s[r.i]):
+		b = r.node(&sexpr{op: 'n', num: new(big.Rat).SetInt64(int64(r.s[r.i] - '0'))})
+		r.i++
+	case r.i < len(r.s) && r.s[r.i] == '{':
+		b = r.primary()
+	default:
+		r.fail("a logarithm's base")
+	}
+	r.skip()
+	if r.peek() == "-" {
+		r.fail("a logarithm of a negative")
+	}
+	x := r.factor()
+	if hasVar(b) || hasVar(x) {
+		r.fail("a logarithm of names")
+	}
+	return r.node(&sexpr{op: 'F', name: "log", l: b, r: x})
+}
+
+// thousands reports three digits and then no digit: s may continue a
+// number with a thousands separator.
+func thousands(s string) bool {
+	return len(s) >= 3 && isDigit(s[0]) && isDigit(s[1]) && isDigit(s[2]) && (len(s) == 3 || !isDigit(s[3]))
+}
+
+// fnString is an 'F' node in plain notation.
+func fnString(e *sexpr) string {
+	switch e.name {
+	case "floor":
+		return "⌊" + symString(e.l) + "⌋"
+	case "ceil":
+		return "⌈" + symString(e.l) + "⌉"
+	case "log":
+		return "log_" + symAtomString(e.l) + "(" + symString(e.r) + ")"
+	}
+	return e.name + "(" + symString(e.l) + ", " + symString(e.r) + ")"
+}
+
+var errNoCert = errors.New("no exact value")
+
+// closedFnValue is the exact value of n!, C(n, k) or an 'F' node.
+func closedFnValue(e *sexpr) (*big.Rat, error) {
+	if e.op != 'F' {
+		return intFnValue(e)
+	}
+	v, _, err := fnCert(e)
+	return v, err
+}
+
+// certInt is the value of a closed expression when it is an integer of
+// at most certMaxBits bits.
+func certInt(e *sexpr) (*big.Int, error) {
+	v, err := certRat(e)
+	if err != nil {
+		return nil, err
+	}
+	if !v.IsInt() {
+		return nil, fmt.Errorf("%w: %s is not an integer", errNoCert, v.RatString())
+	}
+	return v.Num(), nil
+}
+
+func certRat(e *sexpr) (*big.Rat, error) {
+	if hasRoot(e) || hasCertFn(e) {
+		return nil, fmt.Errorf("%w: a radical or a nested function", errNoCert)
+	}
+	v, err := symEval(e, nil)
+	if err != nil {
+		return nil, err
+	}
+	if v.Num().BitLen() > certMaxBits || v.Denom().BitLen() > certMaxBits {
+		return nil, fmt.Errorf("%w: too large", errNoCert)
+	}
+	return v, nil
+}
+
+// fnCert returns the value of the 'F' node e and the conjuncts that pin
+// it, rendered in the dialect.
+func fnCert(e *sexpr) (*big.Rat, []string, error) {
+	lit := func(q *big.Rat) string {
+		if q.IsInt() {
+			return intTerm(q.Num())
+		}
+		return "(" + intTerm(q.Num()) + " / (" + q.Denom().String() + " : Rat))"
+	}
+	ilit := func(q *big.Int) string { return intTerm(q) }
+	switch e.name {
+	case "gcd", "lcm":
+		a, err := certInt(e.l)
+		if err != nil {
+			return nil, nil, err
+		}
+		b, err := certInt(e.r)
+		if err != nil {
+			return nil, nil, err
+		}
+		if a.Sign() <= 0 || b.Sign() <= 0 {
+			return nil, nil, fmt.Errorf("%w: %s of a number that is not positive", errNoCert, e.name)
+		}
+		u, v := new(big.Int), new(big.Int)
+		g := new(big.Int).GCD(u, v, a, b)
+		ka, kb := new(big.Int).Quo(a, g), new(big.Int).Quo(b, g)
+		c := []string{
+			ilit(a) + " = " + ilit(g) + " * " + ilit(ka),
+			ilit(b) + " = " + ilit(g) + " * " + ilit(kb),
+			ilit(u) + " * " + ilit(a) + " + " + ilit(v) + " * " + ilit(b) + " = " + ilit(g),
+		}
+		if e.name == "gcd" {
+			return new(big.Rat).SetInt(g), c, nil
+		}
+		l := algebra.LCM(a, b)
+		c = append(c, ilit(l)+" * "+ilit(g)+" = "+ilit(a)+" * "+ilit(b))
+		return new(big.Rat).SetInt(l), c, nil
+	case "floor", "ceil":
+		x, err := certRat(e.l)
+		if err != nil {
+			return nil, nil, err
+		}
+		f := new(big.Int).Div(x.Num(), x.Denom()) // Euclidean: the floor, as the denominator is positive
+		xs := lit(x)
+		if e.name == "floor" {
+			return new(big.Rat).SetInt(f), []string{ilit(f) + " ≤ " + xs, xs + " < " + ilit(f) + " + (1 : Rat)"}, nil
+		}
+		if !x.IsInt() {
+			f.Add(f, big.NewInt(1))
+		}
+		return new(big.Rat).SetInt(f), []string{ilit(f) + " - (1 : Rat) < " + xs, xs + " ≤ " + ilit(f)}, nil
+	case "log":
+		b, err := certRat(e.l)
+		if err != nil {
+			return nil, nil, err
+		}
+		x, err := certRat(e.r)
+		if err != nil {
+			return nil, nil, err
+		}
+		v, ok := algebra.IntLog(b, x)
+		if !ok {
+			return nil, nil, fmt.Errorf("%w: log base %s of %s is irrational or undefined", errNoCert, b.RatString(), x.RatString())
+		}
+		p, q := new(big.Int).Set(v.Num()), v.Denom()
+		if new(big.Int).Abs(p).Cmp(big.NewInt(certMaxLogExp)) > 0 || q.Cmp(big.NewInt(certMaxLogExp)) > 0 {
+			return nil, nil, fmt.Errorf("%w: a logarithm with large terms", errNoCert)
+		}
+		bs, xs := lit(b), lit(x)
+		c := []string{"(0 : Rat) < " + bs, "(0 : Rat) < " + xs, bs + " ≠ (1 : Rat)"}
+		pw := func(s string, n *big.Int) string {
+			if n.Cmp(big.NewInt(1)) == 0 {
+				return s
+			}
+			return s + " ^ " + n.String()
+		}
+		switch p.Sign() {
+		case 0:
+			c = append(c, xs+" = (1 : Rat)")
+		case 1:
+			c = append(c, pw(xs, q)+" = "+pw(bs, p))
+		default:
+			c = append(c, pw(xs, q)+" * "+pw(bs, new(big.Int).Neg(p))+" = (1 : Rat)")
+		}
+		return v, c, nil
+	}
+	return nil, nil, fmt.Errorf("%w: %s", errNoCert, e.name)
+}
+
+// hasCertFn reports an 'F' node in e.
+func hasCertFn(e *sexpr) bool {
+	if e == nil {
+		return false
+	}
+	return e.op == 'F' || hasCertFn(e.l) || hasCertFn(e.r)
+}
+
+// certReplace returns e with each 'F' node replaced by its value, and
+// appends the certificates and the "f(…) is v" notes.
+func certReplace(e *sexpr, conj, notes []string) (*sexpr, []string, []string, error) {
+	if e == nil {
+		return nil, conj, notes, nil
+	}
+	if e.op == 'F' {
+		v, c, err := fnCert(e)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return ratExpr(v), append(conj, c...), append(notes, fnString(e)+" is "+v.RatString()), nil
+	}
+	c := *e
+	var err error
+	if c.l, conj, notes, err = certReplace(e.l, conj, notes); err != nil {
+		return nil, nil, nil, err
+	}
+	if c.r, conj, notes, err = certReplace(e.r, conj, notes); err != nil {
+		return nil, nil, nil, err
+	}
+	return &c, conj, notes, nil
+}
+
+// closedCert decides A = B for closed sides holding gcd, lcm, floor,
+// ceiling or logarithms (decimal values of irrational logarithms are not
+// read: no exact value, no claim).
+func (t *Translator) closedCert(step int, text string, A, B symMember, sentence string) *Obligation {
+	ra, conj, notes, err := certReplace(A.e, nil, nil)
+	if err != nil {
+		return nil
+	}
+	rb, conj, notes, err := certReplace(B.e, conj, notes)
+	if err != nil || hasRoot(ra) || hasRoot(rb) {
+		return nil
+	}
+	a, err := symEval(ra, nil)
+	if err != nil {
+		return nil
+	}
+	b, err := symEval(rb, nil)
+	if err != nil {
+		return nil
+	}
+	rd := symRender{}
+	last := rd.term(ra) + " = " + rd.term(rb)
+	if strings.Contains(last, "!") {
+		return nil
+	}
+	o := &Obligation{Step: step, Span: spanOf(text, A.s, B.e2), Kind: KindClosedValue, OnProof: Verified, OnDisproof: Refuted}
+	o.Expr = symString(A.e) + " = " + symString(B.e)
+	if v := closedClaimVeto(sentence); v != "" {
+		o.OnDisproof, o.Note = Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", v)
+	}
+	o.Prop = strings.Join(append(conj, last), " ∧ ")
+	o.Lean, o.LeanNeg = declarations(o.Prop, nil, nil, t.opts.Tactic)
+	o.Note = strings.TrimPrefix(o.Note+"; P is a certificate: each gcd, lcm, floor, ceiling or logarithm pinned to its exact value, then the claim with those values", "; ")
+	o.whyProof = fmt.Sprintf("%s; both sides are %s", strings.Join(notes, ", "), a.RatString())
+	switch {
+	case A.e.op == 'F' && !hasCertFn(B.e):
+		o.whyDisproof = fmt.Sprintf("%s is %s, not %s", fnString(A.e), a.RatString(), b.RatString())
+	case B.e.op == 'F' && !hasCertFn(A.e):
+		o.whyDisproof = fmt.Sprintf("%s is %s, not %s", fnString(B.e), b.RatString(), a.RatString())
+	default:
+		o.whyDisproof = fmt.Sprintf("%s; the left side is %s, the right side %s", strings.Join(notes, ", "), a.RatString(), b.RatString())
+	}
+	return o
+}

@@ -1,0 +1,81 @@
+package translate
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestClosedFunctions: gcd, lcm, floor, ceiling and logarithms of closed
+// rationals are decided by a closed certificate; the reason names the
+// value computed.
+func TestClosedFunctions(t *testing.T) {
+	tests := []struct {
+		name    string
+		step    string
+		verdict Verdict
+		reason  string
+	}{
+		{"gcd true", `So \(\gcd(42, 56) = 14\).`, Verified, "gcd(42, 56) is 14"},
+		{"gcd false", `So \(\gcd(42, 56) = 7\).`, Refuted, "gcd(42, 56) is 14, not 7"},
+		{"gcd without a space", `So \(\gcd(12,18) = 6\).`, Verified, "gcd(12, 18) is 6"},
+		{"gcd on the right", `So \(4 = \gcd(12, 20)\).`, Verified, "gcd(12, 20) is 4"},
+		{"operatorname gcd", `So \(\operatorname{gcd}(9, 15) = 5\).`, Refuted, "gcd(9, 15) is 3, not 5"},
+		{"lcm true", `So \(\operatorname{lcm}(4, 6) = 12\).`, Verified, "lcm(4, 6) is 12"},
+		{"lcm false", `So \(\text{lcm}(4, 6) = 24\).`, Refuted, "lcm(4, 6) is 12, not 24"},
+		{"lcm of products", `So \(\mathrm{lcm}(2 \cdot 3, 2^2) = 12\).`, Verified, "lcm(2 * 3, 2^2) is 12"},
+		{"lcm in a sum", `Then \(\operatorname{lcm}(4, 6) + 1 = 14\).`, Refuted, "the left side is 13, the right side 14"},
+		{"floor true", `So \(\lfloor \frac{7}{2} \rfloor = 3\).`, Verified, "⌊7 / 2⌋ is 3"},
+		{"floor false", `So \(\lfloor 7/2 \rfloor = 4\).`, Refuted, "⌊7 / 2⌋ is 3, not 4"},
+		{"floor of a negative", `So \(\left\lfloor -\frac{7}{2} \right\rfloor = -4\).`, Verified, "is -4"},
+		{"ceiling true", `So \(\lceil \frac{7}{2} \rceil = 4\).`, Verified, "⌈7 / 2⌉ is 4"},
+		{"ceiling of a whole number", `So \(\lceil 6 \rceil = 7\).`, Refuted, "⌈6⌉ is 6, not 7"},
+		{"log true", `Then \(\log_2 8 = 3\).`, Verified, "log_2(8) is 3"},
+		{"log false", `Then \(\log_2 8 = 4\).`, Refuted, "log_2(8) is 3, not 4"},
+		{"log braced base", `Then \(\log_{3} 81 = 4\).`, Verified, "log_3(81) is 4"},
+		{"log of a power", `Then \(\log_2 2^{10} = 10\).`, Verified, "is 10"},
+		{"log with a rational value", `Then \(\log_4 8 = \frac{3}{2}\).`, Verified, "log_4(8) is 3/2"},
+		{"log with a negative value", `Then \(\log_2 \frac{1}{8} = -3\).`, Verified, "is -3"},
+		{"log with a wrong negative value", `Then \(\log_{\frac{1}{2}} 4 = 2\).`, Refuted, "is -2, not 2"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			obls := symObligations(t, tt.step)
+			require.Len(t, obls, 1, "%v", obls)
+			o := obls[0]
+			assert.Equal(t, KindClosedValue, o.Kind)
+			assert.Equal(t, tt.verdict, o.Verdict, "%s: %s", o.Expr, o.Reason)
+			assert.Contains(t, o.Reason, tt.reason)
+			assert.Equal(t, "exact", o.Checker)
+			require.NoError(t, ValidateDeclaration(o.Lean, "decide +kernel"), o.Lean)
+			assert.Contains(t, o.Note, "certificate")
+		})
+	}
+}
+
+// TestClosedFunctionLookAlikes: what is not an exact closed value of a
+// closed function is left alone.
+func TestClosedFunctionLookAlikes(t *testing.T) {
+	for _, step := range []string{
+		`So \(\log_5 49 = 2.64\).`,             // irrational: a decimal is no exact value
+		`So \(\log_2 10 = 3\).`,                // irrational, whatever the floor
+		`So \(\log 100 = 2\).`,                 // base 10 or e?
+		`So \(\ln 1 = 0\).`,                    // \ln is not read
+		`So \(\gcd(a, b) = 1\).`,               // names
+		`So \(\gcd(1,000, 15) = 5\).`,          // a thousands separator or an argument?
+		`So \(\gcd(4, 6, 8) = 2\).`,            // three arguments
+		`So \(\gcd(0, 6) = 6\).`,               // not positive
+		`So \(\lfloor x \rfloor = 3\).`,        // names
+		`So \(\lfloor \sqrt{50} \rfloor = 7\).`, // a radical inside
+		`So \(\log_1 1 = 0\).`,                 // base 1
+		`If \(\gcd(42, 56) = 7\), then the fraction reduces.`,
+		`Suppose \(\lfloor 7/2 \rfloor = 4\).`,
+		`\(\gcd(x, 4) + x = x + 2\)`,
+	} {
+		for _, o := range symObligations(t, step) {
+			assert.NotEqual(t, Refuted, o.Verdict, "%s: refuted %s (%s)", step, o.Expr, o.Reason)
+			assert.NotEqual(t, Error, o.Verdict, "%s: %s (%s)", step, o.Expr, o.Reason)
+		}
+	}
+}
