@@ -58,17 +58,17 @@ func TestClosedFunctions(t *testing.T) {
 // closed function is left alone.
 func TestClosedFunctionLookAlikes(t *testing.T) {
 	for _, step := range []string{
-		`So \(\log_5 49 = 2.64\).`,             // irrational: a decimal is no exact value
-		`So \(\log_2 10 = 3\).`,                // irrational, whatever the floor
-		`So \(\log 100 = 2\).`,                 // base 10 or e?
-		`So \(\ln 1 = 0\).`,                    // \ln is not read
-		`So \(\gcd(a, b) = 1\).`,               // names
-		`So \(\gcd(1,000, 15) = 5\).`,          // a thousands separator or an argument?
-		`So \(\gcd(4, 6, 8) = 2\).`,            // three arguments
-		`So \(\gcd(0, 6) = 6\).`,               // not positive
-		`So \(\lfloor x \rfloor = 3\).`,        // names
+		`So \(\log_5 49 = 2.64\).`,              // irrational: a decimal is no exact value
+		`So \(\log_2 10 = 3\).`,                 // irrational, whatever the floor
+		`So \(\log 100 = 2\).`,                  // base 10 or e?
+		`So \(\ln 1 = 0\).`,                     // \ln is not read
+		`So \(\gcd(a, b) = 1\).`,                // names
+		`So \(\gcd(1,000, 15) = 5\).`,           // a thousands separator or an argument?
+		`So \(\gcd(4, 6, 8) = 2\).`,             // three arguments
+		`So \(\gcd(0, 6) = 6\).`,                // not positive
+		`So \(\lfloor x \rfloor = 3\).`,         // names
 		`So \(\lfloor \sqrt{50} \rfloor = 7\).`, // a radical inside
-		`So \(\log_1 1 = 0\).`,                 // base 1
+		`So \(\log_1 1 = 0\).`,                  // base 1
 		`If \(\gcd(42, 56) = 7\), then the fraction reduces.`,
 		`Suppose \(\lfloor 7/2 \rfloor = 4\).`,
 		`\(\gcd(x, 4) + x = x + 2\)`,
