@@ -79,3 +79,16 @@ func TestClosedFunctionLookAlikes(t *testing.T) {
 		}
 	}
 }
+
+// TestChangeOfBaseIsNotModular: "using base 2" next to a logarithm does
+// not make "=" stand for "≡" (olympiadbench-488, claim text only), while
+// "in base 5" without one still does.
+func TestChangeOfBaseIsNotModular(t *testing.T) {
+	obls := symObligations(t, "Using base 2, we get:\n"+`\[ \log_{4} 2^{8!} = \frac{\log_{2} 2^{8!}}{\log_{2} 4} = \frac{8!}{2} = 4 \cdot 8! \]`)
+	require.Len(t, obls, 1)
+	assert.Equal(t, Refuted, obls[0].Verdict)
+	assert.Contains(t, obls[0].Reason, "the left side is 20160, the right side 161280")
+	for _, o := range symObligations(t, `Written in base 5, \[ \frac{8!}{2} = 4 \cdot 8! \]`) {
+		assert.NotEqual(t, Refuted, o.Verdict, o.Expr)
+	}
+}
