@@ -371,3 +371,171 @@ func (t *Translator) closedCert(step int, text string, A, B symMember, sentence 
 	}
 	return o
 }
+
+// approxLog decides "log_b x = 2.64" (or ≈) for an irrational log_b x with
+// b > 1, x > 0: within the rounding (or truncation) of the decimal it is
+// approximate, never verified; far from it (more than ten units of the
+// last digit and more than 5 %) it is refuted; in between it is left
+// alone. P bounds the log by powers: lo ≤ log_b x ⇔ b^s ≤ x^t for lo = s/t.
+func (t *Translator) approxLog(step int, text string, L *sexpr, s, ds, de int, sentence string) *Obligation {
+	if L == nil || L.op != 'F' || L.name != "log" {
+		return nil
+	}
+	m := decimalRE.FindStringSubmatch(text[ds:de])
+	if m == nil || len(m[1])+len(m[2]) > 8 || len(m[2]) > 3 {
+		return nil
+	}
+	b, err := certRat(L.l)
+	if err != nil || b.Cmp(big.NewRat(1, 1)) <= 0 {
+		return nil
+	}
+	x, err := certRat(L.r)
+	if err != nil || x.Sign() <= 0 {
+		return nil
+	}
+	if _, ok := algebra.IntLog(b, x); ok {
+		return nil // an exact value written as a decimal: not a rounding
+	}
+	r, _ := new(big.Rat).SetString(m[1] + "." + m[2])
+	unit := new(big.Rat).Inv(pow10(len(m[2])))
+	half := new(big.Rat).Quo(unit, big.NewRat(2, 1))
+	within := func(lo, hi *big.Rat) (bool, error) {
+		c1, err := algebra.CmpLog(b, x, lo)
+		if err != nil {
+			return false, err
+		}
+		c2, err := algebra.CmpLog(b, x, hi)
+		if err != nil {
+			return false, err
+		}
+		return c1 >= 0 && c2 <= 0, nil
+	}
+	o := &Obligation{Step: step, Span: spanOf(text, s, de), Kind: KindApproximation, OnProof: Approximate, OnDisproof: Unknown,
+		Note: "a rounding is not an exact value, and another convention may explain a small miss"}
+	o.Expr = fnString(L) + " ≈ " + r.FloatString(len(m[2]))
+	lo, hi, how := new(big.Rat).Sub(r, half), new(big.Rat).Add(r, half), "rounding"
+	in, err := within(lo, hi)
+	if err != nil {
+		return nil
+	}
+	if !in {
+		lo, hi, how = r, new(big.Rat).Add(r, unit), "truncation"
+		if in, err = within(lo, hi); err != nil {
+			return nil
+		}
+	}
+	if !in {
+		ten := new(big.Rat).Mul(unit, big.NewRat(10, 1))
+		lo, hi = new(big.Rat).Sub(r, ten), new(big.Rat).Add(r, ten)
+		if l2 := new(big.Rat).Mul(r, big.NewRat(95, 100)); l2.Cmp(lo) < 0 {
+			lo = l2
+		}
+		if h2 := new(big.Rat).Mul(r, big.NewRat(105, 100)); h2.Cmp(hi) > 0 {
+			hi = h2
+		}
+		if in, err = within(lo, hi); err != nil || in {
+			return nil // off by a little: another convention may explain it
+		}
+		how = "far"
+		o.OnDisproof, o.Note = Refuted, "the decimal is far from the value (more than ten units of its last digit and more than 5 %): no rounding explains it"
+		if v := closedClaimVeto(sentence); v != "" && v != "approximately" && v != "about" && v != "roughly" {
+			o.OnDisproof, o.Note = Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", v)
+		}
+	}
+	if lo.Sign() <= 0 {
+		return nil
+	}
+	lit := func(q *big.Rat) string {
+		if q.IsInt() {
+			return intTerm(q.Num())
+		}
+		return "(" + intTerm(q.Num()) + " / (" + q.Denom().String() + " : Rat))"
+	}
+	pw := func(s string, n *big.Int) string {
+		if n.Cmp(big.NewInt(1)) == 0 {
+			return s
+		}
+		return s + " ^ " + n.String()
+	}
+	for _, be := range [][2]*big.Int{{b.Num(), lo.Num()}, {b.Denom(), lo.Num()}, {x.Num(), lo.Denom()}, {x.Denom(), hi.Denom()}, {b.Num(), hi.Num()}, {x.Num(), hi.Denom()}} {
+		if be[1].Cmp(big.NewInt(9999)) > 0 || int64(be[0].BitLen()+1)*be[1].Int64() > 60000 {
+			return nil // past what the dialect's powers allow
+		}
+	}
+	bs, xs := lit(b), lit(x)
+	o.Prop = pw(bs, lo.Num()) + " ≤ " + pw(xs, lo.Denom()) + " ∧ " + pw(xs, hi.Denom()) + " ≤ " + pw(bs, hi.Num())
+	o.Lean, o.LeanNeg = declarations(o.Prop, nil, nil, t.opts.Tactic)
+	bounds := ratDecimal(lo) + " and " + ratDecimal(hi)
+	if how == "far" {
+		o.whyProof = fmt.Sprintf("%s lies between %s", fnString(L), bounds)
+		o.whyDisproof = fmt.Sprintf("%s is not between %s, so it is not %s: b^lo ≤ x^t or x^t ≤ b^hi fails", fnString(L), bounds, r.FloatString(len(m[2])))
+		return o
+	}
+	o.whyProof = fmt.Sprintf("%s lies between %s (%s); P bounds it by powers", fnString(L), bounds, how)
+	o.whyDisproof = fmt.Sprintf("%s is not %s to %s", fnString(L), r.FloatString(len(m[2])), how)
+	return o
+}
+
+// inequalityOps are the relations certsBetweenInequalities cuts a line at.
+var inequalityOps = []string{`\geq`, `\leq`, `\ge`, `\le`, `\gt`, `\lt`, "≥", "≤", "<", ">"}
+
+// certsBetweenInequalities reads "1 < \log_5 49 = 2.64 < 3": a line the
+// symbolic reader refuses for its inequalities is cut at them (a chain of
+// relations states each link), and each piece holding "=" between closed
+// sides with a gcd, lcm, floor, ceiling or log is decided as a claim of its
+// own. A piece refused for anything else is left alone.
+func (t *Translator) certsBetweenInequalities(step int, text string, s, e int) []Obligation {
+	var cuts [][2]int
+	depth, start := 0, s
+	for i := s; i < e; i++ {
+		switch text[i] {
+		case '{', '(', '[':
+			depth++
+			continue
+		case '}', ')', ']':
+			depth--
+			continue
+		}
+		if depth != 0 {
+			continue
+		}
+		for _, op := range inequalityOps {
+			if strings.HasPrefix(text[i:], op) && (op[0] != '\\' || !isLetterAt(text, i+len(op))) {
+				cuts = append(cuts, [2]int{start, i})
+				start = i + len(op)
+				i = start - 1
+				break
+			}
+		}
+	}
+	cuts = append(cuts, [2]int{start, e})
+	if len(cuts) < 2 {
+		return nil
+	}
+	sentence := strings.ToLower(sentenceAround(text, s, e))
+	var out []Obligation
+	for _, c := range cuts {
+		piece := text[c[0]:c[1]]
+		if !strings.Contains(piece, "=") || lineRefused(piece) {
+			continue
+		}
+		ms, cont := readMembers(text, c[0], c[1], nil)
+		if cont {
+			continue
+		}
+		for k := 0; k+1 < len(ms); k++ {
+			A, B := ms[k], ms[k+1]
+			switch {
+			case A.e != nil && B.e == nil && A.e.op == 'F':
+				if o := t.approxLog(step, text, A.e, A.s, B.s, B.e2, sentence); o != nil {
+					out = append(out, *o)
+				}
+			case A.e != nil && B.e != nil && !hasVar(A.e) && !hasVar(B.e) && (hasCertFn(A.e) || hasCertFn(B.e)):
+				if o := t.closedCert(step, text, A, B, sentence); o != nil {
+					out = append(out, *o)
+				}
+			}
+		}
+	}
+	return out
+}

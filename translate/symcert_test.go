@@ -92,3 +92,65 @@ func TestChangeOfBaseIsNotModular(t *testing.T) {
 		assert.NotEqual(t, Refuted, o.Verdict, o.Expr)
 	}
 }
+
+// stepObligations returns every obligation of a one-step chain.
+func stepObligations(t *testing.T, step string) []Obligation {
+	t.Helper()
+	tr, err := New(Options{})
+	require.NoError(t, err)
+	res, err := tr.Chain(t.Context(), "sym", []string{step})
+	require.NoError(t, err)
+	return res.Steps[0].Obligations
+}
+
+// TestApproximateLogs: a decimal of an irrational logarithm is a rounding,
+// approximate at best; far from the value it is refuted; a little off, or
+// an exact log, it is left alone.
+func TestApproximateLogs(t *testing.T) {
+	tests := []struct {
+		step    string
+		verdict Verdict // "" when no approximation may be made
+		reason  string
+	}{
+		{`Then \( \log_5 49 = 2.42 \).`, Approximate, "lies between 2.415 and 2.425 (rounding)"},
+		{`Then \( \log_5 49 = 2.41 \).`, Approximate, "(truncation)"},
+		{`Then \( \log_{2} 10 \approx 3.32 \).`, Approximate, "rounding"},
+		// math-326 (claim text only): inside a chain of inequalities.
+		{`gives \( 1.2 \geq \log_5 n > \log_5 49 = 2.64 \). Since`, Refuted, "is not between 2.508 and 2.772"},
+		{`Then \( \log_{2} 10 \approx 4.32 \).`, Refuted, "so it is not 4.32"},
+		{`Then \( \log_5 49 \approx 2.5 \).`, "", ""},    // off, but not far: a convention?
+		{`Then \( \log_2 8 = 3.0 \).`, "", ""},           // an exact log
+		{`Then \( \log_{\frac12} 3 = 1.58 \).`, "", ""},  // a base below 1 is not read
+		{`If \( \log_2 10 = 4.32 \), then`, Unknown, ""}, // a condition
+	}
+	for _, tt := range tests {
+		t.Run(tt.step, func(t *testing.T) {
+			var got []Obligation
+			for _, o := range stepObligations(t, tt.step) {
+				if o.Kind == KindApproximation {
+					got = append(got, o)
+				}
+			}
+			if tt.verdict == "" {
+				assert.Empty(t, got)
+				return
+			}
+			require.Len(t, got, 1)
+			assert.Equal(t, tt.verdict, got[0].Verdict, got[0].Reason)
+			assert.Contains(t, got[0].Reason, tt.reason)
+			assert.NotEqual(t, Verified, got[0].Verdict)
+			require.NoError(t, ValidateDeclaration(got[0].Lean, "decide +kernel"))
+		})
+	}
+}
+
+// TestCertsBetweenInequalities: a closed-function claim inside a chain of
+// inequalities is read; one with names is not.
+func TestCertsBetweenInequalities(t *testing.T) {
+	obls := symObligations(t, `gives \( 3 < \lfloor 7/2 \rfloor = 4 < 5 \). So`)
+	require.Len(t, obls, 1)
+	assert.Equal(t, Refuted, obls[0].Verdict)
+	assert.Contains(t, obls[0].Reason, "⌊7 / 2⌋ is 3, not 4")
+	assert.Empty(t, symObligations(t, `gives \( 3 < \lfloor x \rfloor = 4 < 5 \). So`))
+	assert.Empty(t, symObligations(t, `gives \( 3 \le \lfloor 7/2 \rfloor = 3 \pm 1 \). So`))
+}

@@ -275,6 +275,13 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 				continue
 			}
 			if lineRefused(raw) {
+				if strings.Contains(raw, `\log_`) || strings.Contains(raw, `\lfloor`) || strings.Contains(raw, `\lceil`) {
+					for _, o := range t.certsBetweenInequalities(step, text, p.s, p.e) {
+						if len(congr) < budget {
+							congr = append(congr, o)
+						}
+					}
+				}
 				ln.members = nil
 				lines = append(lines, ln)
 				continue
@@ -308,6 +315,7 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 		if ln.approx && st.last != nil {
 			// "√6336 ≈ 79.6": a rounding of the radical just written.
 			add(t.approxRoot(step, text, st.last, ln.ps, ln.pe), nil)
+			add(t.approxLog(step, text, st.last, ln.ps, ln.ps, ln.pe, strings.ToLower(sentenceAround(text, ln.ps, ln.pe))), nil)
 		}
 		if ln.members == nil {
 			st.last, st.lastHead = nil, nil
@@ -339,10 +347,14 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 		ln.prose = strings.ToLower(ln.rawProse)
 		if !symbolic {
 			st.last, st.lastHead = nil, nil
-			if last := ms[len(ms)-1].e; last != nil && hasRoot(last) {
+			if last := ms[len(ms)-1].e; last != nil && (hasRoot(last) || last.op == 'F' && last.name == "log") {
 				st.last, st.lastHead = last, last // a radical may be rewritten on the next line
 			}
 			for k := 0; k+1 < len(ms); k++ {
+				if ms[k].e != nil && ms[k+1].e == nil && ms[k].e.op == 'F' {
+					// "\log_5 49 = 2.64": a decimal of an irrational log.
+					add(t.approxLog(step, text, ms[k].e, ms[k].s, ms[k+1].s, ms[k+1].e2, ln.sentence), nil)
+				}
 				if ms[k].e == nil || ms[k+1].e == nil {
 					continue
 				}
