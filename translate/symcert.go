@@ -357,6 +357,7 @@ func (t *Translator) closedCert(step int, text string, A, B symMember, sentence 
 	if v := closedClaimVeto(sentence); v != "" {
 		o.OnDisproof, o.Note = Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", v)
 	}
+	o.Note = boundNote(o.Note, A, B)
 	o.Prop = strings.Join(append(conj, last), " ∧ ")
 	o.Lean, o.LeanNeg = declarations(o.Prop, nil, nil, t.opts.Tactic)
 	o.Note = strings.TrimPrefix(o.Note+"; P is a certificate: each gcd, lcm, floor, ceiling or logarithm pinned to its exact value, then the claim with those values", "; ")

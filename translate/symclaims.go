@@ -43,6 +43,7 @@ type symMember struct {
 	why   string
 	s, e2 int    // byte span in the step
 	def   bool   // a function defined earlier was substituted
+	bound bool   // a name bound to a number earlier in the chain was replaced by it
 	head  string // "T x": the member is "T(x)", a definition's head
 }
 
@@ -226,8 +227,9 @@ type symState struct {
 	lastHead *sexpr
 	lastEq   *symEq // the equation that ended the previous step, if one did
 	defs     map[string]*symDef
-	taken    [][2]int // spans the arithmetic reader made obligations of, this step
-	doubt    string   // the arithmetic reader's doubt about the step, if any
+	taken    [][2]int            // spans the arithmetic reader made obligations of, this step
+	doubt    string              // the arithmetic reader's doubt about the step, if any
+	consts   map[string]*big.Rat // names bound to one exact number before the step
 }
 
 // symClaims reads the symbolic claims of one step and returns their
@@ -310,7 +312,10 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 	var eqs []*symEq // one-unknown equations met so far in the step
 	for li, ln := range lines {
 		if ln.read {
-			ln.members, ln.cont = readMembers(text, ln.ps, ln.pe, st.defs)
+			ln.members, ln.cont = readMembers(text, ln.ps, ln.pe, st.withConsts())
+			if !boundUsable(ln.members) {
+				ln.members, ln.cont = readMembers(text, ln.ps, ln.pe, st.defs)
+			}
 		}
 		if ln.approx && st.last != nil {
 			// "√6336 ≈ 79.6": a rounding of the radical just written.
@@ -524,10 +529,10 @@ func readMembers(text string, s, e int, defs map[string]*symDef) ([]symMember, b
 		if raw != "" {
 			if h := defHeadRE.FindStringSubmatch(raw); h != nil && len(ms) == 0 {
 				m.head, m.why = h[1]+" "+h[2], "a function's head"
-			} else if ex, used, err := readSymDefs(raw, defs); err != nil {
+			} else if ex, used, bound, err := readSymDefs(raw, defs); err != nil {
 				m.why = err.Error()
 			} else {
-				m.e, m.def = ex, used
+				m.e, m.def, m.bound = ex, used, bound
 			}
 		} else {
 			m.why = "empty"
@@ -1218,6 +1223,7 @@ func (t *Translator) closedValue(step int, text string, A, B symMember, sentence
 			}
 		}
 	}
+	o.Note = boundNote(o.Note, A, B)
 	o.Prop = lit(qa) + " = " + lit(qb) + " ∧ " + sign(a.Sign()) + " = " + sign(b.Sign())
 	o.Lean, o.LeanNeg = declarations(o.Prop, nil, nil, t.opts.Tactic)
 	o.Note = strings.TrimPrefix(o.Note+"; P is a certificate: the sixth powers and signs of both sides, computed exactly", "; ")
@@ -1331,9 +1337,10 @@ func (t *Translator) closedExact(step int, text string, A, B symMember, sentence
 	if v := closedClaimVeto(sentence); v != "" {
 		o.OnDisproof, o.Note = Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", v)
 	}
-	if A.def || B.def {
+	if A.def && !A.bound || B.def && !B.bound {
 		o.Note = strings.TrimPrefix(o.Note+"; a function defined earlier in the chain is replaced by its definition", "; ")
 	}
+	o.Note = boundNote(o.Note, A, B)
 	rd := symRender{}
 	o.Prop = rd.term(A.e) + " = " + rd.term(B.e)
 	if strings.Contains(o.Prop, "!") {

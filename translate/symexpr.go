@@ -46,6 +46,7 @@ type sreader struct {
 	// inArgs allows a comma right after a number: it separates gcd's
 	// arguments.
 	inArgs bool
+	bound  bool // a name bound to a constant was replaced
 }
 
 func (r *sreader) fail(format string, args ...any) {
@@ -54,7 +55,7 @@ func (r *sreader) fail(format string, args ...any) {
 
 // readSym parses s as one expression. It never panics on any input.
 func readSym(s string) (e *sexpr, err error) {
-	e, _, err = readSymDefs(s, nil)
+	e, _, _, err = readSymDefs(s, nil)
 	return e, err
 }
 
@@ -67,15 +68,17 @@ type symDef struct {
 }
 
 // readSymDefs parses s, replacing applications of the functions in defs
-// by their bodies; used reports whether any was replaced.
-func readSymDefs(s string, defs map[string]*symDef) (e *sexpr, used bool, err error) {
+// by their bodies and the names bound to constants (a symDef without a
+// parameter) by their values; used reports whether any was replaced,
+// bound whether a constant was.
+func readSymDefs(s string, defs map[string]*symDef) (e *sexpr, used, bound bool, err error) {
 	defer func() {
 		if x := recover(); x != nil {
 			ex, ok := x.(error)
 			if !ok || !errors.Is(ex, errSym) {
 				panic(x)
 			}
-			e, used, err = nil, false, ex
+			e, used, bound, err = nil, false, false, ex
 		}
 	}()
 	r := &sreader{s: s, defs: defs}
@@ -84,7 +87,7 @@ func readSymDefs(s string, defs map[string]*symDef) (e *sexpr, used bool, err er
 	if r.i < len(r.s) {
 		r.fail("unread text %q", r.rest(12))
 	}
-	return e, r.used, nil
+	return e, r.used, r.bound, nil
 }
 
 func (r *sreader) rest(n int) string {
@@ -575,7 +578,7 @@ func (r *sreader) name() *sexpr {
 		r.i++
 		if strings.IndexByte(funcNames, c) >= 0 && r.i < len(r.s) && r.s[r.i] == '(' {
 			d := r.defs[n]
-			if d == nil {
+			if d == nil || d.param == "" {
 				r.fail("a function application %s(…)", n)
 			}
 			arg := r.primary()
@@ -616,6 +619,10 @@ func (r *sreader) name() *sexpr {
 		default:
 			r.fail("a subscript")
 		}
+	}
+	if d := r.defs[n]; d != nil && d.param == "" {
+		r.used, r.bound = true, true
+		return r.node(ratExpr(d.body.num))
 	}
 	return r.node(&sexpr{op: 'v', name: n})
 }
