@@ -37,7 +37,7 @@ func TestBoundNames(t *testing.T) {
 	lookAlikes := [][]string{
 		{`Let \(n = 12\).`, `For the second case let \(n = 5\).`, `So \(\binom{n}{2} = 10\).`}, // bound twice
 		{`If \(n = 12\), the count is large.`, `So \(\binom{n}{2} = 10\).`},                    // a condition
-		{`Let \(n = 12\).`, `If \(n = 5\), \(\binom{n}{2} = 10\).`},                             // a later condition
+		{`Let \(n = 12\).`, `If \(n = 5\), \(\binom{n}{2} = 10\).`},                            // a later condition
 		{`Let \(n = 12\).`, `So \(n! = n \cdot (n-1)!\).`},                                     // not closed: left as an identity
 		{`Let \(n = 12\).`, `In general \(\binom{n}{2} = \frac{n(n-1)}{2}\).`},
 		{`Let \(x = 0.33\).`, `So \(\sqrt{x} = 1\).`}, // a rounded value
