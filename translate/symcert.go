@@ -540,3 +540,54 @@ func (t *Translator) certsBetweenInequalities(step int, text string, s, e int) [
 	}
 	return out
 }
+
+// pmRoot reads a square root replaced by a whole number between two
+// consecutive lines that are otherwise the same, "x = \frac{949 \pm
+// \sqrt{122845}}{2}" then "x = \frac{949 \pm 351}{2}": the claim √N = M,
+// decided by N = M · M. In an exact formula the writer states the root
+// itself, so a whole number near an irrational root is no floor here.
+func (t *Translator) pmRoot(step int, text string, as, ae, bs, be int) *Obligation {
+	nospace := strings.NewReplacer(" ", "", "\n", "", "\t", "", `\left`, "", `\right`, "")
+	a, b := nospace.Replace(text[as:ae]), nospace.Replace(text[bs:be])
+	i := strings.Index(a, `\sqrt{`)
+	if i < 0 || strings.Count(a, `\sqrt`) != 1 || strings.Contains(b, `\sqrt`) {
+		return nil
+	}
+	j := matchBrace(a, i+len(`\sqrt`), len(a))
+	if j < 0 {
+		return nil
+	}
+	pre, suf := a[:i], a[j+1:]
+	if len(b) <= len(pre)+len(suf) || !strings.HasPrefix(b, pre) || !strings.HasSuffix(b, suf) {
+		return nil
+	}
+	mid := b[len(pre) : len(b)-len(suf)]
+	if len(mid) > 12 || strings.TrimLeft(mid, "0123456789") != "" || len(mid) > 1 && mid[0] == '0' {
+		return nil
+	}
+	rad, err := readSym(a[i+len(`\sqrt{`) : j])
+	if err != nil || hasVar(rad) {
+		return nil
+	}
+	n, err := certRat(rad)
+	if err != nil || n.Sign() < 0 {
+		return nil
+	}
+	m, _ := new(big.Int).SetString(mid, 10)
+	sq := new(big.Int).Mul(m, m)
+	o := &Obligation{Step: step, Span: spanOf(text, as, be), Kind: KindClosedValue, OnProof: Verified, OnDisproof: Refuted}
+	o.Expr = "√" + symAtomString(rad) + " = " + mid
+	if v := closedClaimVeto(strings.ToLower(sentenceAround(text, as, be))); v != "" {
+		o.OnDisproof, o.Note = Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", v)
+	}
+	o.Note = strings.TrimPrefix(o.Note+"; the next line writes the root as a whole number; P: the radicand is its square", "; ")
+	lit := intTerm(n.Num())
+	if !n.IsInt() {
+		lit = "(" + lit + " / (" + n.Denom().String() + " : Rat))"
+	}
+	o.Prop = lit + " = " + intTerm(m) + " * " + intTerm(m)
+	o.Lean, o.LeanNeg = declarations(o.Prop, nil, nil, t.opts.Tactic)
+	o.whyProof = fmt.Sprintf("%s = %s²", n.RatString(), mid)
+	o.whyDisproof = fmt.Sprintf("%s² is %s, not %s: the root is not %s", mid, sq, n.RatString(), mid)
+	return o
+}

@@ -154,3 +154,40 @@ func TestCertsBetweenInequalities(t *testing.T) {
 	assert.Empty(t, symObligations(t, `gives \( 3 < \lfloor x \rfloor = 4 < 5 \). So`))
 	assert.Empty(t, symObligations(t, `gives \( 3 \le \lfloor 7/2 \rfloor = 3 \pm 1 \). So`))
 }
+
+// TestRootReplacedInFormula: a square root written as a whole number on
+// the next line of a ± formula (math-179, olympiadbench-171, claim text
+// only) is the claim √N = M.
+func TestRootReplacedInFormula(t *testing.T) {
+	tests := []struct {
+		name    string
+		step    string
+		verdict Verdict
+		reason  string
+	}{
+		{"olympiadbench-171", `\[ x = \frac{949 \pm \sqrt{122845}}{2} \] \[ x = \frac{949 \pm 351}{2} \]`, Refuted, "351² is 123201, not 122845"},
+		{"math-179", "\\[a = \\frac{108 \\pm \\sqrt{67089}}{122}\\]\n\\[a = \\frac{108 \\pm 259}{122}\\]", Refuted, "259² is 67081, not 67089"},
+		{"a perfect square", `\[ x = \frac{7 \pm \sqrt{49 - 24}}{2} \] \[ x = \frac{7 \pm 5}{2} \]`, Verified, "25 = 5²"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			obls := symObligations(t, tt.step)
+			require.Len(t, obls, 1, "%v", obls)
+			assert.Equal(t, KindClosedValue, obls[0].Kind)
+			assert.Equal(t, tt.verdict, obls[0].Verdict, obls[0].Reason)
+			assert.Contains(t, obls[0].Reason, tt.reason)
+			require.NoError(t, ValidateDeclaration(obls[0].Lean, "decide +kernel"))
+		})
+	}
+	for _, step := range []string{
+		`\[ x = \frac{949 \pm \sqrt{122845}}{2} \] \[ x = \frac{949 \pm 350.5}{2} \]`,           // a decimal: a rounding
+		`\[ x = \frac{949 \pm \sqrt{122845}}{2} \] \[ y = \frac{949 \pm 351}{2} \]`,             // another line
+		`\[ x = \frac{949 \pm \sqrt{122845}}{2} \] so \[ x = \frac{949 \pm 351}{4} \]`,          // another formula
+		`\[ x = \frac{949 \pm \sqrt{b}}{2} \] \[ x = \frac{949 \pm 351}{2} \]`,                  // a name
+		`\[ x = \frac{9 \pm \sqrt{122845}}{2} \] which is wrong: \[ x = \frac{9 \pm 351}{2} \]`, // a rejection
+	} {
+		for _, o := range symObligations(t, step) {
+			assert.NotEqual(t, Refuted, o.Verdict, "%s: refuted %s (%s)", step, o.Expr, o.Reason)
+		}
+	}
+}

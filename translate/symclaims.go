@@ -238,6 +238,10 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 	regions := mathRegions(text, toks)
 	var lines []symLine
 	var congr []Obligation
+	var pm struct {
+		s, e, line int
+		ok         bool
+	}
 	prev := 0
 	pendProse, pendArrow, pendStart := "", false, false
 	for _, rg := range regions {
@@ -283,6 +287,15 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 							congr = append(congr, o)
 						}
 					}
+				}
+				if strings.Contains(raw, `\pm`) || strings.Contains(raw, "±") {
+					// "x = \frac{949 \pm \sqrt{122845}}{2}" then "x = \frac{949 \pm 351}{2}".
+					if pm.ok && pm.line == len(lines)-1 {
+						if o := t.pmRoot(step, text, pm.s, pm.e, p.s, p.e); o != nil && len(congr) < budget {
+							congr = append(congr, *o)
+						}
+					}
+					pm.s, pm.e, pm.line, pm.ok = p.s, p.e, len(lines), true
 				}
 				ln.members = nil
 				lines = append(lines, ln)
