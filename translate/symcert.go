@@ -164,6 +164,8 @@ func fnString(e *sexpr) string {
 		return "⌈" + symString(e.l) + "⌉"
 	case "log":
 		return "log_" + symAtomString(e.l) + "(" + symString(e.r) + ")"
+	case "mod":
+		return symAtomString(e.l) + " mod " + symAtomString(e.r)
 	}
 	return e.name + "(" + symString(e.l) + ", " + symString(e.r) + ")"
 }
@@ -243,6 +245,21 @@ func fnCert(e *sexpr) (*big.Rat, []string, error) {
 		l := algebra.LCM(a, b)
 		c = append(c, ilit(l)+" * "+ilit(g)+" = "+ilit(a)+" * "+ilit(b))
 		return new(big.Rat).SetInt(l), c, nil
+	case "mod":
+		a, err := certInt(e.l)
+		if err != nil {
+			return nil, nil, err
+		}
+		m, err := certInt(e.r)
+		if err != nil || m.Sign() <= 0 {
+			return nil, nil, fmt.Errorf("%w: a modulus that is not a positive integer", errNoCert)
+		}
+		q, r := new(big.Int).DivMod(a, m, new(big.Int))
+		return new(big.Rat).SetInt(r), []string{
+			ilit(a) + " = " + ilit(m) + " * " + ilit(q) + " + " + ilit(r),
+			"(0 : Rat) ≤ " + ilit(r),
+			ilit(r) + " < " + ilit(m),
+		}, nil
 	case "floor", "ceil":
 		x, err := certRat(e.l)
 		if err != nil {
@@ -590,4 +607,53 @@ func (t *Translator) pmRoot(step int, text string, as, ae, bs, be int) *Obligati
 	o.whyProof = fmt.Sprintf("%s = %s²", n.RatString(), mid)
 	o.whyDisproof = fmt.Sprintf("%s² is %s, not %s: the root is not %s", mid, sq, n.RatString(), mid)
 	return o
+}
+
+// bmodClaim reads "a \bmod m = r" with closed integers, the whole line:
+// a and m single terms (in "x + y \bmod m" the reach of \bmod is unclear).
+// Lines with \bmod make the chain modular, where "=" may stand for "≡":
+// the claim is verified only when r is the residue itself and refuted only
+// when r is not even congruent to a; a congruent r out of range is left
+// alone.
+func (t *Translator) bmodClaim(step int, text string, s, e int) *Obligation {
+	raw := text[s:e]
+	i := strings.Index(raw, `\bmod`)
+	if i < 0 || strings.Count(raw, `\bmod`) != 1 || strings.Contains(raw[:i], "=") {
+		return nil
+	}
+	rest := raw[i+len(`\bmod`):]
+	if isLetterAt(rest, 0) || strings.Count(rest, "=") != 1 {
+		return nil
+	}
+	eq := strings.IndexByte(rest, '=')
+	x, err1 := readSym(strings.TrimSpace(raw[:i]))
+	m, err2 := readSym(strings.TrimSpace(rest[:eq]))
+	r, err3 := readSym(strings.TrimSpace(strings.TrimRight(strings.TrimSpace(rest[eq+1:]), ".,;")))
+	if err1 != nil || err2 != nil || err3 != nil || hasVar(x) || hasVar(m) || hasVar(r) {
+		return nil
+	}
+	for _, side := range []*sexpr{x, m} {
+		if side.op == '+' || side.op == '-' || side.op == '~' {
+			return nil
+		}
+	}
+	a, err := certInt(x)
+	if err != nil {
+		return nil
+	}
+	mod, err := certInt(m)
+	if err != nil || mod.Sign() <= 0 {
+		return nil
+	}
+	rv, err := certInt(r)
+	if err != nil {
+		return nil
+	}
+	res := new(big.Int).Mod(a, mod)
+	if res.Cmp(rv) != 0 && new(big.Int).Mod(rv, mod).Cmp(res) == 0 {
+		return nil // congruent: "=" may stand for "≡"
+	}
+	A := symMember{e: &sexpr{op: 'F', name: "mod", l: x, r: m}, s: s, e2: s + i}
+	B := symMember{e: r, s: s + i, e2: e}
+	return t.closedCert(step, text, A, B, strings.ToLower(sentenceAround(text, s, e)))
 }

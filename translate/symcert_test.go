@@ -191,3 +191,40 @@ func TestRootReplacedInFormula(t *testing.T) {
 		}
 	}
 }
+
+// TestBmod: "a \bmod m = r" is decided by the division a = m·q + r; a
+// congruent r out of range ("=" may stand for "≡") and unclear reach are
+// left alone.
+func TestBmod(t *testing.T) {
+	tests := []struct {
+		step    string
+		verdict Verdict
+		reason  string
+	}{
+		{`Then \(17 \bmod 5 = 2\).`, Verified, "17 mod 5 is 2"},
+		{`Then \(17 \bmod 5 = 3\).`, Refuted, "17 mod 5 is 2, not 3"},
+		{`Then \(2^{10} \bmod 7 = 2\).`, Verified, "2^10 mod 7 is 2"},
+		{`Then \(\binom{5}{2} \bmod 3 = 2\).`, Refuted, "C(5, 2) mod 3 is 1, not 2"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.step, func(t *testing.T) {
+			obls := symObligations(t, tt.step)
+			require.Len(t, obls, 1, "%v", obls)
+			assert.Equal(t, tt.verdict, obls[0].Verdict, obls[0].Reason)
+			assert.Contains(t, obls[0].Reason, tt.reason)
+			require.NoError(t, ValidateDeclaration(obls[0].Lean, "decide +kernel"))
+		})
+	}
+	for _, step := range []string{
+		`Then \(17 \bmod 5 = 7\).`,     // congruent: "=" may be "≡"
+		`Then \(3 + 17 \bmod 5 = 2\).`, // the reach of \bmod
+		`Then \(x \bmod 5 = 2\).`,      // a name
+		`Then \(-7 \bmod 3 = 1\).`,     // -(7 mod 3)?
+		`Then \(17 \bmod 0 = 2\).`,     // no modulus
+		`If \(17 \bmod 5 = 3\), then`,  // a condition
+	} {
+		for _, o := range symObligations(t, step) {
+			assert.NotEqual(t, Refuted, o.Verdict, "%s: refuted %s (%s)", step, o.Expr, o.Reason)
+		}
+	}
+}

@@ -288,6 +288,11 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 						}
 					}
 				}
+				if strings.Contains(raw, `\bmod`) {
+					if o := t.bmodClaim(step, text, p.s, p.e); o != nil && len(congr) < budget {
+						congr = append(congr, *o)
+					}
+				}
 				if strings.Contains(raw, `\pm`) || strings.Contains(raw, "±") {
 					// "x = \frac{949 \pm \sqrt{122845}}{2}" then "x = \frac{949 \pm 351}{2}".
 					if pm.ok && pm.line == len(lines)-1 {
