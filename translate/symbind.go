@@ -96,3 +96,17 @@ func boundNote(note string, A, B symMember) string {
 	}
 	return strings.TrimPrefix(note+"; a name bound to a number earlier in the chain is replaced by it", "; ")
 }
+
+// mayNeedConsts is a cheap test for what boundUsable asks of a line: a
+// factorial, binomial, radical, gcd, lcm, floor, ceiling or log.
+func mayNeedConsts(s string) bool {
+	if strings.ContainsAny(s, "!√∛") {
+		return true
+	}
+	for _, w := range []string{"binom", `\sqrt`, "gcd", "lcm", `\lfloor`, `\lceil`, `\log`} {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}

@@ -330,8 +330,12 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 	var eqs []*symEq // one-unknown equations met so far in the step
 	for li, ln := range lines {
 		if ln.read {
-			ln.members, ln.cont = readMembers(text, ln.ps, ln.pe, st.withConsts())
-			if !boundUsable(ln.members) {
+			if len(st.consts) > 0 && mayNeedConsts(text[ln.ps:ln.pe]) {
+				ln.members, ln.cont = readMembers(text, ln.ps, ln.pe, st.withConsts())
+				if !boundUsable(ln.members) {
+					ln.members, ln.cont = readMembers(text, ln.ps, ln.pe, st.defs)
+				}
+			} else {
 				ln.members, ln.cont = readMembers(text, ln.ps, ln.pe, st.defs)
 			}
 		}
