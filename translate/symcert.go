@@ -594,7 +594,7 @@ func (t *Translator) pmRoot(step int, text string, as, ae, bs, be int) *Obligati
 	sq := new(big.Int).Mul(m, m)
 	o := &Obligation{Step: step, Span: spanOf(text, as, be), Kind: KindClosedValue, OnProof: Verified, OnDisproof: Refuted}
 	o.Expr = "√" + symAtomString(rad) + " = " + mid
-	if v := closedClaimVeto(strings.ToLower(sentenceAround(text, as, be))); v != "" {
+	if v := closedClaimVeto(strings.ToLower(pmSentence(text, as, be))); v != "" {
 		o.OnDisproof, o.Note = Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", v)
 	}
 	o.Note = strings.TrimPrefix(o.Note+"; the next line writes the root as a whole number; P: the radicand is its square", "; ")
@@ -656,4 +656,23 @@ func (t *Translator) bmodClaim(step int, text string, s, e int) *Obligation {
 	A := symMember{e: &sexpr{op: 'F', name: "mod", l: x, r: m}, s: s, e2: s + i}
 	B := symMember{e: r, s: s + i, e2: e}
 	return t.closedCert(step, text, A, B, strings.ToLower(sentenceAround(text, s, e)))
+}
+
+// pmSentence is the sentence of the two lines s…e, cut before the next
+// display: the words right after the lines bear on them, the lines after
+// (other roots, "(not valid)") do not.
+func pmSentence(text string, s, e int) string {
+	full := sentenceAround(text, s, e)
+	k := strings.Index(full, text[s:e])
+	if k < 0 {
+		return full
+	}
+	cut := k + e - s
+	rest := full[cut:]
+	for _, d := range []string{`\[`, "$$", `\(`, "$"} {
+		if j := strings.Index(rest, d); j >= 0 {
+			rest = rest[:j]
+		}
+	}
+	return full[:cut] + rest
 }

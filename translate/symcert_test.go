@@ -165,7 +165,7 @@ func TestRootReplacedInFormula(t *testing.T) {
 		verdict Verdict
 		reason  string
 	}{
-		{"olympiadbench-171", `\[ x = \frac{949 \pm \sqrt{122845}}{2} \] \[ x = \frac{949 \pm 351}{2} \]`, Refuted, "351² is 123201, not 122845"},
+		{"olympiadbench-171", `\[ x = \frac{949 \pm \sqrt{122845}}{2} \] \[ x = \frac{949 \pm 351}{2} \] \[ x = \frac{598}{2} = 299 \quad \text{(not valid)} \]`, Refuted, "351² is 123201, not 122845"},
 		{"math-179", "\\[a = \\frac{108 \\pm \\sqrt{67089}}{122}\\]\n\\[a = \\frac{108 \\pm 259}{122}\\]", Refuted, "259² is 67081, not 67089"},
 		{"a perfect square", `\[ x = \frac{7 \pm \sqrt{49 - 24}}{2} \] \[ x = \frac{7 \pm 5}{2} \]`, Verified, "25 = 5²"},
 	}
