@@ -299,6 +299,7 @@ func (t *Translator) Translate(id string, steps []string) ChainResult {
 				sym.taken = append(sym.taken, [2]int{o.Span.Start, o.Span.End})
 			}
 			sym.doubt = ss.sc.doubtAny()
+			sym.consts = binds.exactAt(i)
 			obls, skipped := t.symClaims(i, ss.text, ss.toks, &sym, room, modular != "")
 			sr.Obligations = append(sr.Obligations, obls...)
 			sr.Skipped = append(sr.Skipped, skipped...)

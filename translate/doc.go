@@ -137,6 +137,28 @@
 //     radical ("√6336 ≈ 79.6") is a KindApproximation: approximate when
 //     it is the rounding or truncation of the radical (P bounds the sixth
 //     power), unknown otherwise; never verified, never refuted.
+//   - KindClosedValue also: gcd and lcm (\gcd, \operatorname{lcm},
+//     \text{lcm}, plain gcd(a, b)) of two positive integers, \lfloor x
+//     \rfloor and \lceil x \rceil of a closed rational, \log_b x of
+//     closed rationals with a rational value (\log without a base and \ln
+//     are refused), and "a \bmod m = r" (a, m single terms; read in
+//     modular chains, where a congruent r out of range is left alone).
+//     P is a closed certificate (symcert.go): conjuncts that pin each
+//     value (g divides a and b and u·a + v·b = g; l·g = a·b; n ≤ x < n +
+//     1; x^q = b^p with b, x > 0, b ≠ 1; a = m·q + r with 0 ≤ r < m), then
+//     the claim with the values in place; the reason names the value
+//     computed ("gcd(42, 56) is 14, not 7"). Such claims are also read
+//     between the links of a chain of inequalities ("1 < \log_5 49 =
+//     2.64"). A decimal of an irrational log_b x (b > 1) is a
+//     KindApproximation: approximate within its rounding or truncation,
+//     refuted only when more than ten units of its last digit and 5 % away
+//     (P bounds the log by powers, b^s ≤ x^t), left alone in between.
+//     "x = \frac{p \pm \sqrt{N}}{d}" followed by the same line with a whole
+//     number M for the root is the claim √N = M (P: N = M·M).
+//     A name bound to one exact number by the arithmetic reader's
+//     bindings (chain.go's rules) is replaced by it in closed lines that
+//     hold a factorial, binomial, radical or one of these functions
+//     (symbind.go); the Note says so.
 //   - KindCongruence: a ≡ b (mod m) with integer members (\pmod, (\mod
 //     m), \bmod): P is the division a - b = m·q + r with 0 ≤ r < m; a
 //     proof verifies the congruence when r = 0 and refutes it when r > 0.

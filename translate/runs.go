@@ -72,7 +72,8 @@ func buildRuns(text string, toks []tok) *scan {
 			if si.strong == "" && strongDoubt[t.text] {
 				si.strong = t.text
 			}
-			if sc.modular == "" && (modularWords[t.text] || t.text == "base" && i+1 < len(toks) && (toks[i+1].k == tNum || toks[i+1].k == tVar)) {
+			// "base 2" next to a logarithm is a change of base, not a numeral base.
+			if sc.modular == "" && (modularWords[t.text] || t.text == "base" && i+1 < len(toks) && (toks[i+1].k == tNum || toks[i+1].k == tVar) && !strings.Contains(text, `\log`)) {
 				sc.modular = t.text
 			}
 			if si.hypothetical == "" && hypotheticalWords[t.text] {

@@ -43,6 +43,7 @@ type symMember struct {
 	why   string
 	s, e2 int    // byte span in the step
 	def   bool   // a function defined earlier was substituted
+	bound bool   // a name bound to a number earlier in the chain was replaced by it
 	head  string // "T x": the member is "T(x)", a definition's head
 }
 
@@ -137,7 +138,7 @@ func splitMath(text string, rg mathRegion) []struct {
 		if c == '}' || c == ')' {
 			depth--
 		}
-		if depth == 0 && c == '\\' && (strings.HasPrefix(text[i:], `\text`) || strings.HasPrefix(text[i:], `\mbox`)) {
+		if depth == 0 && c == '\\' && (strings.HasPrefix(text[i:], `\text`) || strings.HasPrefix(text[i:], `\mbox`)) && fnWord(text[i+len(`\text`):]) == "" {
 			// \text{…} and friends: prose inside math; a line break.
 			j := strings.IndexByte(text[i:rg.e], '{')
 			if j > 0 && j < 12 {
@@ -226,8 +227,9 @@ type symState struct {
 	lastHead *sexpr
 	lastEq   *symEq // the equation that ended the previous step, if one did
 	defs     map[string]*symDef
-	taken    [][2]int // spans the arithmetic reader made obligations of, this step
-	doubt    string   // the arithmetic reader's doubt about the step, if any
+	taken    [][2]int            // spans the arithmetic reader made obligations of, this step
+	doubt    string              // the arithmetic reader's doubt about the step, if any
+	consts   map[string]*big.Rat // names bound to one exact number before the step
 }
 
 // symClaims reads the symbolic claims of one step and returns their
@@ -236,6 +238,10 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 	regions := mathRegions(text, toks)
 	var lines []symLine
 	var congr []Obligation
+	var pm struct {
+		s, e, line int
+		ok         bool
+	}
 	prev := 0
 	pendProse, pendArrow, pendStart := "", false, false
 	for _, rg := range regions {
@@ -275,6 +281,27 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 				continue
 			}
 			if lineRefused(raw) {
+				if strings.Contains(raw, `\log_`) || strings.Contains(raw, `\lfloor`) || strings.Contains(raw, `\lceil`) {
+					for _, o := range t.certsBetweenInequalities(step, text, p.s, p.e) {
+						if len(congr) < budget {
+							congr = append(congr, o)
+						}
+					}
+				}
+				if strings.Contains(raw, `\bmod`) {
+					if o := t.bmodClaim(step, text, p.s, p.e); o != nil && len(congr) < budget {
+						congr = append(congr, *o)
+					}
+				}
+				if strings.Contains(raw, `\pm`) || strings.Contains(raw, "±") {
+					// "x = \frac{949 \pm \sqrt{122845}}{2}" then "x = \frac{949 \pm 351}{2}".
+					if pm.ok && pm.line == len(lines)-1 {
+						if o := t.pmRoot(step, text, pm.s, pm.e, p.s, p.e); o != nil && len(congr) < budget {
+							congr = append(congr, *o)
+						}
+					}
+					pm.s, pm.e, pm.line, pm.ok = p.s, p.e, len(lines), true
+				}
 				ln.members = nil
 				lines = append(lines, ln)
 				continue
@@ -303,11 +330,19 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 	var eqs []*symEq // one-unknown equations met so far in the step
 	for li, ln := range lines {
 		if ln.read {
-			ln.members, ln.cont = readMembers(text, ln.ps, ln.pe, st.defs)
+			if len(st.consts) > 0 && mayNeedConsts(text[ln.ps:ln.pe]) {
+				ln.members, ln.cont = readMembers(text, ln.ps, ln.pe, st.withConsts())
+				if !boundUsable(ln.members) {
+					ln.members, ln.cont = readMembers(text, ln.ps, ln.pe, st.defs)
+				}
+			} else {
+				ln.members, ln.cont = readMembers(text, ln.ps, ln.pe, st.defs)
+			}
 		}
 		if ln.approx && st.last != nil {
 			// "√6336 ≈ 79.6": a rounding of the radical just written.
 			add(t.approxRoot(step, text, st.last, ln.ps, ln.pe), nil)
+			add(t.approxLog(step, text, st.last, ln.ps, ln.ps, ln.pe, strings.ToLower(sentenceAround(text, ln.ps, ln.pe))), nil)
 		}
 		if ln.members == nil {
 			st.last, st.lastHead = nil, nil
@@ -339,14 +374,20 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 		ln.prose = strings.ToLower(ln.rawProse)
 		if !symbolic {
 			st.last, st.lastHead = nil, nil
-			if last := ms[len(ms)-1].e; last != nil && hasRoot(last) {
+			if last := ms[len(ms)-1].e; last != nil && (hasRoot(last) || last.op == 'F' && last.name == "log") {
 				st.last, st.lastHead = last, last // a radical may be rewritten on the next line
 			}
 			for k := 0; k+1 < len(ms); k++ {
+				if ms[k].e != nil && ms[k+1].e == nil && ms[k].e.op == 'F' {
+					// "\log_5 49 = 2.64": a decimal of an irrational log.
+					add(t.approxLog(step, text, ms[k].e, ms[k].s, ms[k+1].s, ms[k+1].e2, ln.sentence), nil)
+				}
 				if ms[k].e == nil || ms[k+1].e == nil {
 					continue
 				}
 				switch {
+				case hasCertFn(ms[k].e) || hasCertFn(ms[k+1].e):
+					add(t.closedCert(step, text, ms[k], ms[k+1], ln.sentence), nil)
 				case !hasRoot(ms[k].e) && !hasRoot(ms[k+1].e) && !hasIntFn(ms[k].e) && !hasIntFn(ms[k+1].e) && !ms[k].def && !ms[k+1].def:
 					add(t.closedRational(step, text, ms[k], ms[k+1], ln.sentence, st), nil)
 				case hasRoot(ms[k].e) || hasRoot(ms[k+1].e):
@@ -366,7 +407,7 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 		chain := len(ms) >= 3 || ln.cont
 		for k := 0; k+1 < len(ms); k++ {
 			A, B := ms[k], ms[k+1]
-			if A.e == nil || B.e == nil {
+			if A.e == nil || B.e == nil || hasCertFn(A.e) || hasCertFn(B.e) {
 				continue
 			}
 			c := t.symLink(step, text, A, B, symContext{
@@ -445,6 +486,7 @@ func regionRefused(s string) bool {
 }
 
 func lineRefused(s string) bool {
+	s = maskFnWords(s)
 	for _, w := range symRefuse {
 		if i := strings.Index(s, w); i >= 0 {
 			if w[0] == '\\' && len(w) > 1 && isASCIILetter(w[1]) && isLetterAt(s, i+len(w)) && w != `\begin` && w != `\end` && w != `\text` {
@@ -509,10 +551,10 @@ func readMembers(text string, s, e int, defs map[string]*symDef) ([]symMember, b
 		if raw != "" {
 			if h := defHeadRE.FindStringSubmatch(raw); h != nil && len(ms) == 0 {
 				m.head, m.why = h[1]+" "+h[2], "a function's head"
-			} else if ex, used, err := readSymDefs(raw, defs); err != nil {
+			} else if ex, used, bound, err := readSymDefs(raw, defs); err != nil {
 				m.why = err.Error()
 			} else {
-				m.e, m.def = ex, used
+				m.e, m.def, m.bound = ex, used, bound
 			}
 		} else {
 			m.why = "empty"
@@ -1203,6 +1245,7 @@ func (t *Translator) closedValue(step int, text string, A, B symMember, sentence
 			}
 		}
 	}
+	o.Note = boundNote(o.Note, A, B)
 	o.Prop = lit(qa) + " = " + lit(qb) + " ∧ " + sign(a.Sign()) + " = " + sign(b.Sign())
 	o.Lean, o.LeanNeg = declarations(o.Prop, nil, nil, t.opts.Tactic)
 	o.Note = strings.TrimPrefix(o.Note+"; P is a certificate: the sixth powers and signs of both sides, computed exactly", "; ")
@@ -1316,9 +1359,10 @@ func (t *Translator) closedExact(step int, text string, A, B symMember, sentence
 	if v := closedClaimVeto(sentence); v != "" {
 		o.OnDisproof, o.Note = Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", v)
 	}
-	if A.def || B.def {
+	if A.def && !A.bound || B.def && !B.bound {
 		o.Note = strings.TrimPrefix(o.Note+"; a function defined earlier in the chain is replaced by its definition", "; ")
 	}
+	o.Note = boundNote(o.Note, A, B)
 	rd := symRender{}
 	o.Prop = rd.term(A.e) + " = " + rd.term(B.e)
 	if strings.Contains(o.Prop, "!") {

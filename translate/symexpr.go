@@ -15,7 +15,7 @@ import (
 // integer powers. Nothing else is read; whatever else a side holds makes
 // the reader refuse it.
 type sexpr struct {
-	op   byte // 'n' number, 'v' name, '+', '-', '*', '/', '~' (negation), '^', 'r' (root of index exp), '!' (factorial), 'b' (binomial l choose r), 't' (name(num·π))
+	op   byte // 'n' number, 'v' name, '+', '-', '*', '/', '~' (negation), '^', 'r' (root of index exp), '!' (factorial), 'b' (binomial l choose r), 't' (name(num·π)), 'F' (name ∈ gcd, lcm of l and r; floor, ceil of l; log base l of r)
 	num  *big.Rat
 	name string
 	l, r *sexpr
@@ -43,6 +43,10 @@ type sreader struct {
 	// inTrig allows \pi and degrees (^\circ) inside a trigonometric
 	// function's argument.
 	inTrig bool
+	// inArgs allows a comma right after a number: it separates gcd's
+	// arguments.
+	inArgs bool
+	bound  bool // a name bound to a constant was replaced
 }
 
 func (r *sreader) fail(format string, args ...any) {
@@ -51,7 +55,7 @@ func (r *sreader) fail(format string, args ...any) {
 
 // readSym parses s as one expression. It never panics on any input.
 func readSym(s string) (e *sexpr, err error) {
-	e, _, err = readSymDefs(s, nil)
+	e, _, _, err = readSymDefs(s, nil)
 	return e, err
 }
 
@@ -64,15 +68,17 @@ type symDef struct {
 }
 
 // readSymDefs parses s, replacing applications of the functions in defs
-// by their bodies; used reports whether any was replaced.
-func readSymDefs(s string, defs map[string]*symDef) (e *sexpr, used bool, err error) {
+// by their bodies and the names bound to constants (a symDef without a
+// parameter) by their values; used reports whether any was replaced,
+// bound whether a constant was.
+func readSymDefs(s string, defs map[string]*symDef) (e *sexpr, used, bound bool, err error) {
 	defer func() {
 		if x := recover(); x != nil {
 			ex, ok := x.(error)
 			if !ok || !errors.Is(ex, errSym) {
 				panic(x)
 			}
-			e, used, err = nil, false, ex
+			e, used, bound, err = nil, false, false, ex
 		}
 	}()
 	r := &sreader{s: s, defs: defs}
@@ -81,7 +87,7 @@ func readSymDefs(s string, defs map[string]*symDef) (e *sexpr, used bool, err er
 	if r.i < len(r.s) {
 		r.fail("unread text %q", r.rest(12))
 	}
-	return e, r.used, nil
+	return e, r.used, r.bound, nil
 }
 
 func (r *sreader) rest(n int) string {
@@ -143,6 +149,9 @@ func (r *sreader) peek() string {
 	case isDigit(c):
 		return "num"
 	case isASCIILetter(c):
+		if strings.HasPrefix(r.s[r.i:], "gcd(") || strings.HasPrefix(r.s[r.i:], "lcm(") {
+			return "fn"
+		}
 		return "name"
 	case c == '(' || c == '{':
 		return "open"
@@ -175,6 +184,16 @@ func (r *sreader) peek() string {
 			if r.inTrig {
 				return "name"
 			}
+		case `\gcd`, `\lcm`:
+			return "fn"
+		case `\operatorname`, `\mathrm`, `\text`, `\textrm`, `\mathop`:
+			if fnWord(r.s[r.i+len(cmd):]) != "" {
+				return "fn"
+			}
+		case `\lfloor`, `\lceil`:
+			return "floor"
+		case `\log`:
+			return "log"
 		}
 		if greekName(cmd) != "" {
 			return "name"
@@ -278,7 +297,7 @@ func (r *sreader) term() *sexpr {
 			r.advance()
 			e = r.node(&sexpr{op: '/', l: e, r: r.factor()})
 			afterDiv = true
-		case "name", "open", "frac", "root", "binom", "trig":
+		case "name", "open", "frac", "root", "binom", "trig", "fn", "floor", "log":
 			if afterDiv {
 				r.fail("a/bc is ambiguous")
 			}
@@ -421,6 +440,12 @@ func (r *sreader) primary() *sexpr {
 		return e
 	case "root":
 		return r.root()
+	case "fn":
+		return r.gcdLcm()
+	case "floor":
+		return r.floorCeil()
+	case "log":
+		return r.logb()
 	case "trig":
 		return r.trig()
 	case "binom":
@@ -507,7 +532,9 @@ func (r *sreader) number() *sexpr {
 	if j < len(r.s) && r.s[j] == '.' && j+1 < len(r.s) && isDigit(r.s[j+1]) {
 		r.fail("a decimal")
 	}
-	if j < len(r.s) && (r.s[j] == ',' || r.s[j] == '%') {
+	if j < len(r.s) && r.s[j] == ',' && r.inArgs && !thousands(r.s[j+1:]) {
+		// an argument separator, gcd(12,18); "gcd(1,000, 5)" is refused
+	} else if j < len(r.s) && (r.s[j] == ',' || r.s[j] == '%') {
 		r.fail("a number followed by %q", r.s[j])
 	}
 	if strings.HasPrefix(r.s[j:], "{,}") {
@@ -551,7 +578,7 @@ func (r *sreader) name() *sexpr {
 		r.i++
 		if strings.IndexByte(funcNames, c) >= 0 && r.i < len(r.s) && r.s[r.i] == '(' {
 			d := r.defs[n]
-			if d == nil {
+			if d == nil || d.param == "" {
 				r.fail("a function application %s(…)", n)
 			}
 			arg := r.primary()
@@ -593,6 +620,10 @@ func (r *sreader) name() *sexpr {
 			r.fail("a subscript")
 		}
 	}
+	if d := r.defs[n]; d != nil && d.param == "" {
+		r.used, r.bound = true, true
+		return r.node(ratExpr(d.body.num))
+	}
 	return r.node(&sexpr{op: 'v', name: n})
 }
 
@@ -611,8 +642,8 @@ func symToRat(e *sexpr) (algebra.Rat, error) {
 		return algebra.Rat{}, errors.New("a radical")
 	case 't':
 		return algebra.Rat{}, errors.New("a trigonometric value")
-	case '!', 'b':
-		v, err := intFnValue(e)
+	case '!', 'b', 'F':
+		v, err := closedFnValue(e)
 		if err != nil {
 			return algebra.Rat{}, err
 		}
@@ -711,8 +742,8 @@ func symEval(e *sexpr, at map[string]*big.Rat) (*big.Rat, error) {
 			return nil, err
 		}
 		return ratRoot(x, e.exp)
-	case '!', 'b':
-		return intFnValue(e)
+	case '!', 'b', 'F':
+		return closedFnValue(e)
 	case 't':
 		v, err := algebra.TrigPi(e.name, e.num)
 		if err != nil {
@@ -805,6 +836,8 @@ func (sr symRender) atom(e *sexpr) string {
 		return sr.names[e.name]
 	case '~':
 		return "(-" + sr.atom(e.l) + ")"
+	case 'F':
+		return "!" // never rendered: closedCert replaces each by its value first
 	case 'r', 't':
 		return "√" // never rendered: no Term holds a radical (the dialect rejects it)
 	case '!', 'b':
@@ -830,6 +863,8 @@ func symString(e *sexpr) string {
 		return e.name + "(" + e.num.RatString() + "π)"
 	case 'b':
 		return "C(" + symString(e.l) + ", " + symString(e.r) + ")"
+	case 'F':
+		return fnString(e)
 	case 'r':
 		if e.exp == 3 {
 			return "∛" + symAtomString(e.l)
@@ -853,7 +888,7 @@ func symString(e *sexpr) string {
 }
 
 func symAtomString(e *sexpr) string {
-	if e.op == 'n' || e.op == 'v' || e.op == 'r' || e.op == '!' || e.op == 'b' || e.op == 't' {
+	if e.op == 'n' || e.op == 'v' || e.op == 'r' || e.op == '!' || e.op == 'b' || e.op == 't' || e.op == 'F' {
 		return symString(e)
 	}
 	if e.op == '^' {
@@ -872,8 +907,8 @@ func surdEval(e *sexpr) (algebra.Surd, error) {
 	case '~':
 		x, err := surdEval(e.l)
 		return x.Neg(), err
-	case '!', 'b':
-		v, err := intFnValue(e)
+	case '!', 'b', 'F':
+		v, err := closedFnValue(e)
 		if err != nil {
 			return algebra.Surd{}, err
 		}
