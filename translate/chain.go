@@ -62,6 +62,10 @@ type Options struct {
 	// chains (incremental scoring reads only new steps); nil reads every
 	// step afresh. It never changes what a chain translates to.
 	ScanCache *ScanCache
+	// ExactCache, when set, keeps the exact checker's reading of each
+	// obligation's declarations across chains; nil decides every
+	// obligation afresh. It never changes a verdict.
+	ExactCache *ExactCache
 }
 
 var tacticRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_+.' ]*$`)

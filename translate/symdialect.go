@@ -310,22 +310,22 @@ func instanceOf(body, closed string) bool {
 	return closed[j:] == body[prev:]
 }
 
-// symExactAnswer decides a symbolic obligation: P by parseForall's
+// symExactDecide decides a symbolic obligation: P by parseForall's
 // decision, ¬(P) by evaluating the closed instance.
-func symExactAnswer(o *Obligation, tactic, idTactic string) Answer {
-	fd, err := parseForall(o.Lean, idTactic)
+func symExactDecide(lean, leanNeg, tactic, idTactic string) exactOutcome {
+	fd, err := parseForall(lean, idTactic)
 	if err != nil {
-		return Answer{Checker: "exact", Verdict: Error, Reason: "cannot read P: " + err.Error()}
+		return exactOutcome{fail: "cannot read P: " + err.Error()}
 	}
-	n, err := parseDecl(o.LeanNeg, tactic, true)
+	n, err := parseDecl(leanNeg, tactic, true)
 	if err != nil {
-		return Answer{Checker: "exact", Verdict: Error, Reason: "cannot evaluate the instance: " + err.Error()}
+		return exactOutcome{fail: "cannot evaluate the instance: " + err.Error()}
 	}
 	if !n.negated || n.hypVar != "" || !instanceOf(fd.body, n.prop) {
-		return Answer{Checker: "exact", Verdict: Error, Reason: "the second declaration is not the negation of an instance of P"}
+		return exactOutcome{fail: "the second declaration is not the negation of an instance of P"}
 	}
 	proved, _ := fd.proved()
-	return decided(o, "exact", proved, !n.holds)
+	return exactOutcome{proved: proved, disproved: !n.holds}
 }
 
 func parseLitRat(lit string) (*big.Rat, bool) {
