@@ -30,7 +30,7 @@ type BuildOptions struct {
 	AllowUnsafeLean bool
 	// CacheEntries and CacheBytes bound the obligation cache and the Lean-step cache (each);
 	// 0 means 1<<20 entries and 256 MiB. The cache of step readings (translate.ScanCache)
-	// has its own defaults.
+	// and of exact-checker outcomes (translate.ExactCache) have their own defaults.
 	CacheEntries int
 	CacheBytes   int64
 }
@@ -66,9 +66,12 @@ func Build(ctx context.Context, cfg *config.Config, o BuildOptions, stderr io.Wr
 	oc := NewObligationCache(o.CacheEntries, o.CacheBytes)
 	// Incremental scoring sends a scored prefix again: its steps are read once.
 	scans := translate.NewScanCache(0, 0)
+	// ... and the exact checker evaluates the prefix's declarations once.
+	exact := translate.NewExactCache(0, 0)
 	f, err := wire.NewFormalWith(ctx, cfg, stderr, wire.FormalOptions{
-		WrapLean:  func(l translate.Lean) translate.Lean { return oc.Wrap(l, cfg.Lean.Header) },
-		ScanCache: scans,
+		WrapLean:   func(l translate.Lean) translate.Lean { return oc.Wrap(l, cfg.Lean.Header) },
+		ScanCache:  scans,
+		ExactCache: exact,
 	})
 	if err != nil {
 		closePRM()
@@ -97,6 +100,7 @@ func Build(ctx context.Context, cfg *config.Config, o BuildOptions, stderr io.Wr
 			Versions:    Versions{Lean: "none (exact checker)", REPL: "none", Model: modelVersion(cfg, prm)},
 			Obligations: oc,
 			Scans:       scans,
+			Exact:       exact,
 		},
 		Close: func() {
 			f.Close()

@@ -118,6 +118,22 @@ func newMetrics(s *Server) *metrics {
 			Name: "leanprm_scan_cache_bytes", Help: "Approximate size of the translator's cache of step readings.",
 		}, sc(func(_ int, b int64, _, _ uint64) float64 { return float64(b) })),
 	)
+	ec := func(pick func(entries int, bytes int64, hits, misses uint64) float64) func() float64 {
+		return func() float64 {
+			if c := s.current().Exact; c != nil {
+				return pick(c.Stats())
+			}
+			return 0
+		}
+	}
+	m.reg.MustRegister(
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "leanprm_exact_cache_hits_total", Help: "Obligations whose exact-checker outcome came from the cache (incremental scoring).",
+		}, ec(func(_ int, _ int64, h, _ uint64) float64 { return float64(h) })),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "leanprm_exact_cache_misses_total", Help: "Obligations the exact checker evaluated afresh.",
+		}, ec(func(_ int, _ int64, _, m uint64) float64 { return float64(m) })),
+	)
 	return m
 }
 

@@ -138,6 +138,9 @@ type Info struct {
 	// Scans, when set, is the translator's cache of step readings whose counters /metrics
 	// shows.
 	Scans *translate.ScanCache
+	// Exact, when set, is the exact checker's cache of outcomes by declaration text, whose
+	// counters /metrics reports.
+	Exact *translate.ExactCache
 }
 
 // Ready makes the server take work, run by exec, and report info.

@@ -50,6 +50,10 @@ type FormalOptions struct {
 	// ScanCache, when set, is shared by the translator's chains: a step read once is not read
 	// again (the server's incremental scoring; translate.Options.ScanCache).
 	ScanCache *translate.ScanCache
+	// ExactCache, when set, is shared by the translator's chains: an obligation the exact
+	// checker decided once is not evaluated again (translate.Options.ExactCache). The CLI
+	// leaves it off.
+	ExactCache *translate.ExactCache
 }
 
 // NewFormalWith is NewFormal with options.
@@ -57,7 +61,7 @@ func NewFormalWith(ctx context.Context, cfg *config.Config, stderr io.Writer, o 
 	mode := cfg.Checker
 	tactic := cfg.Lean.Tactic
 	exact := func() (*Formal, error) {
-		tr, err := translate.New(translate.Options{Tactic: tactic, IdentityTactic: cfg.Lean.IdentityTactic, ScanCache: o.ScanCache})
+		tr, err := translate.New(translate.Options{Tactic: tactic, IdentityTactic: cfg.Lean.IdentityTactic, ScanCache: o.ScanCache, ExactCache: o.ExactCache})
 		return &Formal{Translator: tr, Checker: "exact"}, err
 	}
 	switch mode {
@@ -89,7 +93,7 @@ func NewFormalWith(ctx context.Context, cfg *config.Config, stderr io.Writer, o 
 		lean = o.WrapLean(lean)
 	}
 	tr, err := translate.New(translate.Options{Lean: lean, NoExact: mode == config.CheckerLean, Tactic: tactic,
-		IdentityTactic: cfg.Lean.IdentityTactic, ScanCache: o.ScanCache})
+		IdentityTactic: cfg.Lean.IdentityTactic, ScanCache: o.ScanCache, ExactCache: o.ExactCache})
 	if err != nil {
 		pool.Close()
 		return nil, err
