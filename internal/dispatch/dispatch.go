@@ -50,6 +50,27 @@ func (t Task) Key() string {
 type Result struct {
 	Payload json.RawMessage `json:"payload,omitempty"`
 	Error   string          `json:"error,omitempty"`
+	// Verdicts, optional, counts the verdicts in Payload by checker, so that whoever serves
+	// the answer can count them (the server's /metrics) without decoding Payload.
+	Verdicts []VerdictCount `json:"verdicts,omitempty"`
+}
+
+// VerdictCount is how many verdicts Verdict a checker gave in one answer.
+type VerdictCount struct {
+	Checker string `json:"checker"`
+	Verdict string `json:"verdict"`
+	N       int    `json:"n"`
+}
+
+// CountVerdict adds one verdict of checker to counts.
+func CountVerdict(counts []VerdictCount, checker, verdict string) []VerdictCount {
+	for i := range counts {
+		if counts[i].Checker == checker && counts[i].Verdict == verdict {
+			counts[i].N++
+			return counts
+		}
+	}
+	return append(counts, VerdictCount{Checker: checker, Verdict: verdict, N: 1})
 }
 
 // Handler does one task in this process.

@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -23,6 +24,10 @@ import (
 // named by id has been resolved by the server). Its result payload is a report.CheckJSON.
 type ScoreTask struct {
 	Chain chain.Chain `json:"chain"`
+	// From, when above 0, keeps only the steps from this index on in the answer (a request's
+	// only_new_steps after a prefix); the prediction and chain score are still the whole
+	// chain's, and each step keeps its index in the chain.
+	From int `json:"from,omitempty"`
 }
 
 // VerifyTask is the payload of a dispatch.KindVerify task: one verify-proof row. Its result
@@ -92,19 +97,30 @@ func NewHandler(p Parts) *Handler {
 // Handle implements dispatch.Handler. Every failure is the item's Result.Error.
 func (h *Handler) Handle(ctx context.Context, t dispatch.Task) dispatch.Result {
 	var (
-		out any
-		err error
+		out      any
+		err      error
+		verdicts []dispatch.VerdictCount
 	)
 	switch t.Kind {
 	case dispatch.KindScore:
 		var st ScoreTask
 		if err = json.Unmarshal(t.Payload, &st); err == nil {
-			out, err = h.score(ctx, st)
+			var cj report.CheckJSON
+			cj, err = h.score(ctx, st)
+			for _, s := range cj.Steps {
+				if s.Checker != "" {
+					verdicts = dispatch.CountVerdict(verdicts, s.Checker, string(s.Verdict))
+				}
+			}
+			out = cj
 		}
 	case dispatch.KindVerify:
 		var vt VerifyTask
 		if err = json.Unmarshal(t.Payload, &vt); err == nil {
-			out, err = h.verify(ctx, vt)
+			var r verify.Result
+			r, err = h.verify(ctx, vt)
+			verdicts = dispatch.CountVerdict(verdicts, cmp.Or(r.Checker, "static"), string(r.Status))
+			out = r
 		}
 	case dispatch.KindCheck:
 		var ct CheckTask
@@ -121,7 +137,7 @@ func (h *Handler) Handle(ctx context.Context, t dispatch.Task) dispatch.Result {
 	if err != nil {
 		return dispatch.Result{Error: "encoding the answer: " + err.Error()}
 	}
-	return dispatch.Result{Payload: b}
+	return dispatch.Result{Payload: b, Verdicts: verdicts}
 }
 
 func (h *Handler) score(ctx context.Context, st ScoreTask) (report.CheckJSON, error) {
@@ -131,6 +147,9 @@ func (h *Handler) score(ctx context.Context, st ScoreTask) (report.CheckJSON, er
 	if len(st.Chain.Steps) == 0 {
 		return report.CheckJSON{}, errors.New("the chain has no steps")
 	}
+	if st.From < 0 || st.From > len(st.Chain.Steps) {
+		return report.CheckJSON{}, fmt.Errorf("from %d: the chain has %d steps", st.From, len(st.Chain.Steps))
+	}
 	r, err := h.p.Scorer.ScoreChain(ctx, st.Chain)
 	if err != nil {
 		if ctx.Err() != nil {
@@ -138,7 +157,9 @@ func (h *Handler) score(ctx context.Context, st ScoreTask) (report.CheckJSON, er
 		}
 		return report.CheckJSON{}, err
 	}
-	return report.NewCheckJSON(r, h.p.Threshold, h.p.Aggregate), nil
+	out := report.NewCheckJSON(r, h.p.Threshold, h.p.Aggregate)
+	out.Steps = out.Steps[st.From:]
+	return out, nil
 }
 
 func (h *Handler) verify(ctx context.Context, vt VerifyTask) (verify.Result, error) {

@@ -148,50 +148,24 @@ func (m *metrics) request(endpoint string, code int, d time.Duration) {
 	}
 }
 
-// item counts one answered task and the verdicts in it. It reports whether the payload of an
-// answer without error is valid JSON: the server writes answers into its responses without
-// encoding them again (writeItems), so this decoding, which the counts need anyway, is the
-// one check.
+// item counts one answered task and the verdicts in it, from the counts the handler sent with
+// the answer (dispatch.Result.Verdicts): the payload is not decoded here. It reports whether
+// the payload of an answer without error is valid JSON: the server writes answers into its
+// responses without encoding them again (writeItems), so this is the one check.
 func (m *metrics) item(kind dispatch.Kind, r dispatch.Result) (valid bool) {
 	if r.Error != "" {
 		m.items.WithLabelValues(string(kind), "error").Inc()
 		return true
 	}
-	var (
-		score struct {
-			Steps []struct {
-				Verdict string `json:"verdict"`
-				Checker string `json:"checker"`
-			} `json:"steps"`
-		}
-		ver struct{ Status, Checker string }
-	)
-	switch kind {
-	case dispatch.KindScore:
-		valid = json.Unmarshal(r.Payload, &score) == nil
-	case dispatch.KindVerify:
-		valid = json.Unmarshal(r.Payload, &ver) == nil
-	default:
-		valid = json.Valid(r.Payload)
-	}
-	if !valid {
+	if !json.Valid(r.Payload) {
 		m.items.WithLabelValues(string(kind), "error").Inc()
 		return false
 	}
 	m.items.WithLabelValues(string(kind), "ok").Inc()
-	switch kind {
-	case dispatch.KindScore:
-		for _, st := range score.Steps {
-			if st.Checker != "" {
-				m.verdicts.WithLabelValues(st.Checker, st.Verdict).Inc()
-			}
+	for _, v := range r.Verdicts {
+		if v.Checker != "" && v.N > 0 {
+			m.verdicts.WithLabelValues(v.Checker, v.Verdict).Add(float64(v.N))
 		}
-	case dispatch.KindVerify:
-		checker := ver.Checker
-		if checker == "" {
-			checker = "static"
-		}
-		m.verdicts.WithLabelValues(checker, ver.Status).Inc()
 	}
 	return true
 }

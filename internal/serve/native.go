@@ -23,12 +23,16 @@ type ScoreRequest struct {
 
 // ChainIn is one chain to score. Prefix, when set, is a prefix_id the server returned: the
 // chain is that chain's steps followed by Steps, and only what the new steps add is worked on
-// (formal obligations already checked are taken from the cache).
+// (formal obligations already checked are taken from the cache). OnlyNewSteps asks for an
+// answer with only the steps past the prefix (each with its index in the whole chain); the
+// chain-level fields (predicted first error, chain score, prefix_id) are still the whole
+// chain's. Without a prefix every step is new.
 type ChainIn struct {
-	ID      string   `json:"id"`
-	Problem string   `json:"problem"`
-	Steps   []StepIn `json:"steps"`
-	Prefix  string   `json:"prefix,omitempty"`
+	ID           string   `json:"id"`
+	Problem      string   `json:"problem"`
+	Steps        []StepIn `json:"steps"`
+	Prefix       string   `json:"prefix,omitempty"`
+	OnlyNewSteps bool     `json:"only_new_steps,omitempty"`
 }
 
 // StepIn is a step: a string (a fenced ```lean block is a Lean step) or {"text", "formal"}.
@@ -137,10 +141,14 @@ func (s *Server) score(w http.ResponseWriter, r *http.Request) {
 			problem = p.problem
 			steps = append(steps, p.steps...)
 		}
+		from := 0
+		if c.OnlyNewSteps {
+			from = len(steps)
+		}
 		for _, st := range c.Steps {
 			steps = append(steps, chain.Step(st))
 		}
-		t, err := task(dispatch.KindScore, "", ScoreTask{Chain: chain.Chain{ID: id, Problem: problem, Steps: steps, FirstError: chain.NoLabel}})
+		t, err := task(dispatch.KindScore, "", ScoreTask{Chain: chain.Chain{ID: id, Problem: problem, Steps: steps, FirstError: chain.NoLabel}, From: from})
 		if err != nil {
 			s.fail(w, err)
 			return

@@ -156,6 +156,7 @@ func TestAnswersAreCheckedOnceAndWrittenAsSent(t *testing.T) {
 			switch st.Chain.ID {
 			case "good":
 				out[i].Payload = json.RawMessage(`{"id": "good", "steps": [{"verdict": "verified", "checker": "exact"}]}`)
+				out[i].Verdicts = []dispatch.VerdictCount{{Checker: "exact", Verdict: "verified", N: 1}}
 			case "broken":
 				out[i].Payload = json.RawMessage(`{"id": "broken", "steps": [`)
 			case "empty":
@@ -188,6 +189,9 @@ func TestAnswersAreCheckedOnceAndWrittenAsSent(t *testing.T) {
 		assert.Contains(t, c.Error, "not valid JSON", c.ID)
 	}
 	assert.Equal(t, "broken", got.Chains[1].ID)
+	_, m := get(t, hs.URL+"/metrics")
+	assert.Contains(t, m, `leanprm_verdicts_total{checker="exact",verdict="verified"} 1`, "counted from the result's counts, the payload not decoded")
+	assert.Contains(t, m, `leanprm_items_total{kind="score",outcome="error"} 2`)
 }
 
 type executorFunc func(ctx context.Context, tasks []dispatch.Task) []dispatch.Result
@@ -211,4 +215,75 @@ func TestIncrementalReadsOnlyNewSteps(t *testing.T) {
 	_, m := get(t, ts.URL+"/metrics")
 	assert.Contains(t, m, "leanprm_scan_cache_hits_total 2")
 	assert.Contains(t, m, "leanprm_scan_cache_misses_total 3")
+	assert.Contains(t, m, "leanprm_exact_cache_hits_total 2", "the prefix's two obligations are not evaluated again")
+	assert.Contains(t, m, "leanprm_exact_cache_misses_total 3")
+}
+
+// TestOnlyNewSteps: with only_new_steps, an incremental answer carries only the steps past the
+// prefix, each with its index in the whole chain and equal to that step of the full answer; the
+// chain-level fields (prediction, chain score, prefix_id) are the whole chain's.
+func TestOnlyNewSteps(t *testing.T) {
+	ts := exactServer(t, Options{})
+	var first, full, only, noPrefix scoreAnswer
+	post(t, ts.URL+"/v1/score", "", `{"chains":[{"id":"p","problem":"Sum.","steps":["2 + 3 = 6.","6 * 4 = 24."]}]}`, &first)
+	require.Len(t, first.Chains, 1)
+	prefix := first.Chains[0].PrefixID
+	post(t, ts.URL+"/v1/score", "", map[string]any{"chains": []any{
+		map[string]any{"id": "full", "prefix": prefix, "steps": []string{"24 - 1 = 23.", "23 + 1 = 25."}}}}, &full)
+	post(t, ts.URL+"/v1/score", "", map[string]any{"chains": []any{
+		map[string]any{"id": "only", "prefix": prefix, "steps": []string{"24 - 1 = 23.", "23 + 1 = 25."}, "only_new_steps": true}}}, &only)
+	require.Len(t, full.Chains, 1)
+	require.Len(t, only.Chains, 1)
+	f, o := full.Chains[0], only.Chains[0]
+	require.Empty(t, o.Error)
+	require.Len(t, f.Steps, 4)
+	require.Len(t, o.Steps, 2, "only the new steps")
+	assert.Equal(t, f.Steps[2:], o.Steps, "each new step as in the full answer, with its index in the chain")
+	assert.Equal(t, 2, o.Steps[0].Index)
+	assert.Equal(t, "refuted", f.Steps[0].Verdict.String(), "the prefix holds the first error")
+	assert.Equal(t, "refuted", o.Steps[1].Verdict.String())
+	assert.Equal(t, f.Predicted, o.Predicted, "the prediction is the whole chain's")
+	assert.Equal(t, f.ChainScore, o.ChainScore, "the chain score is the whole chain's")
+	assert.Equal(t, f.PrefixID, o.PrefixID)
+	assert.NotEqual(t, prefix, o.PrefixID)
+
+	post(t, ts.URL+"/v1/score", "", `{"chains":[{"id":"n","problem":"Sum.","steps":["2 + 3 = 5."],"only_new_steps":true}]}`, &noPrefix)
+	require.Len(t, noPrefix.Chains, 1)
+	require.Len(t, noPrefix.Chains[0].Steps, 1, "without a prefix every step is new")
+	assert.Equal(t, "verified", noPrefix.Chains[0].Steps[0].Verdict.String())
+}
+
+// TestScoreTaskFromOutOfRange: a task whose From lies outside the chain is that item's error.
+func TestScoreTaskFromOutOfRange(t *testing.T) {
+	ts := exactServer(t, Options{})
+	h := NewHandler(ts.built.Parts)
+	for _, from := range []int{-1, 2} {
+		tk, err := task(dispatch.KindScore, "", ScoreTask{Chain: chain.Chain{ID: "x", Problem: "p", Steps: []chain.Step{{Text: "1 + 1 = 2."}}, FirstError: chain.NoLabel}, From: from})
+		require.NoError(t, err)
+		res := h.Handle(testCtx(t), tk)
+		assert.Contains(t, res.Error, "the chain has 1 steps", "from %d", from)
+		assert.Empty(t, res.Payload)
+	}
+}
+
+// TestHandlerSendsVerdictCounts: a scored chain's result counts its steps' verdicts by checker
+// (what /metrics shows), equal to a count over the decoded payload.
+func TestHandlerSendsVerdictCounts(t *testing.T) {
+	ts := exactServer(t, Options{})
+	h := NewHandler(ts.built.Parts)
+	tk, err := task(dispatch.KindScore, "", ScoreTask{Chain: chain.Chain{ID: "x", Problem: "p", FirstError: chain.NoLabel,
+		Steps: []chain.Step{{Text: "2 + 3 = 6."}, {Text: "1 + 1 = 2."}, {Text: "2 + 2 = 4."}, {Text: "We are done."}}}})
+	require.NoError(t, err)
+	res := h.Handle(testCtx(t), tk)
+	require.Empty(t, res.Error)
+	var payload report.CheckJSON
+	require.NoError(t, json.Unmarshal(res.Payload, &payload))
+	var want []dispatch.VerdictCount
+	for _, s := range payload.Steps {
+		if s.Checker != "" {
+			want = dispatch.CountVerdict(want, s.Checker, s.Verdict.String())
+		}
+	}
+	assert.ElementsMatch(t, want, res.Verdicts)
+	assert.ElementsMatch(t, []dispatch.VerdictCount{{Checker: "exact", Verdict: "refuted", N: 1}, {Checker: "exact", Verdict: "verified", N: 2}}, res.Verdicts)
 }
