@@ -22,10 +22,17 @@
 // LRU) and the formal obligations the REPL decided, by content (ObligationCache,
 // CachedChecker), so only the new steps' obligations reach Lean. The translator keeps the
 // first reading of each step by its text (translate.ScanCache), so the prefix is not lexed
-// again; its claims are still evaluated against the whole chain, since a later step can
-// rebind a name an earlier claim used. The learned PRM sees the whole chain, as it must (a
-// step's features depend on the steps before it and on the chain's length, so no per-prefix
-// score is reusable); the answer is the one a full request would get.
+// again, and the exact checker's outcome of each declaration pair (translate.ExactCache), so
+// the prefix's obligations are not evaluated again; its claims are still evaluated against
+// the whole chain, since a later step can rebind a name an earlier claim used. The learned
+// PRM sees the whole chain, as it must (a step's features depend on the steps before it and
+// on the chain's length, so no per-prefix score is reusable); the answer is the one a full
+// request would get. With "only_new_steps": true the answer carries only the steps past the
+// prefix (their index is their place in the whole chain), with the whole chain's prediction,
+// chain score and prefix_id: a search loop need not decode the prefix again.
+//
+// Each answer comes with its verdict counts (dispatch.Result.Verdicts), which /metrics adds
+// up; the server checks a payload with json.Valid only and writes it as sent.
 //
 // Admission: at most Options.QueueSize items are admitted at once; a request that does not
 // fit is answered 429 with Retry-After at once, never queued without bound nor dropped.
