@@ -16,6 +16,7 @@ import (
 	"github.com/leanprm/leanprm/internal/config"
 	"github.com/leanprm/leanprm/leanbridge/proofchain"
 	"github.com/leanprm/leanprm/leanbridge/repl"
+	"github.com/leanprm/leanprm/translate"
 )
 
 // load builds a Config from settings given as environment values (no flags, no file).
@@ -232,4 +233,35 @@ func TestVerifyRunner(t *testing.T) {
 	o := VerifyOptions(cfg, runner)
 	assert.Equal(t, cfg.Lean.Timeout, o.Timeout)
 	assert.Equal(t, cfg.Lean.Header, o.Header)
+}
+
+// TestNewFormalWithExactCache: the exact checker's cache given in FormalOptions is the one the
+// translator uses, with the exact checker alone and beside the REPL (checker both); verdicts
+// are those of a translator without it.
+func TestNewFormalWithExactCache(t *testing.T) {
+	steps := []string{"2 + 3 = 5, so 2 + 3 = 6.", "4 * 5 = 20."}
+	for _, cfg := range []*config.Config{
+		load(t, map[string]string{"checker": "exact"}),
+		simSettings(t, "repl", map[string]string{"checker": "both"}),
+	} {
+		plain, err := NewFormal(testCtx(t), cfg, &bytes.Buffer{})
+		require.NoError(t, err)
+		want, err := plain.Translator.Chain(testCtx(t), "c", steps)
+		require.NoError(t, err)
+		require.NoError(t, plain.Close())
+
+		cache := translate.NewExactCache(0, 0)
+		f, err := NewFormalWith(testCtx(t), cfg, &bytes.Buffer{}, FormalOptions{ExactCache: cache})
+		require.NoError(t, err)
+		for pass := range 2 {
+			got, err := f.Translator.Chain(testCtx(t), "c", steps)
+			require.NoError(t, err)
+			assert.Equal(t, want, got, "%s, pass %d", cfg.Checker, pass)
+		}
+		entries, _, hits, misses := cache.Stats()
+		assert.Equal(t, 3, entries, cfg.Checker)
+		assert.Equal(t, uint64(3), misses, cfg.Checker)
+		assert.Equal(t, uint64(3), hits, "%s: the second pass is all hits", cfg.Checker)
+		require.NoError(t, f.Close())
+	}
 }
