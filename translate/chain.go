@@ -248,7 +248,7 @@ func (t *Translator) Translate(id string, steps []string) ChainResult {
 			isBinding := len(rels) > 0 && rels[0] == "=" && sides[0].ok() && isLoneVar(sides[0].n)
 			runDoubt := modular
 			if runDoubt == "" {
-				runDoubt = ss.sc.doubt(r.sentence)
+				runDoubt = ss.sc.computationDoubt(r.sentence)
 			}
 			if runDoubt == "" {
 				runDoubt = chainDoubt(binds, i, sides, rels, isBinding)

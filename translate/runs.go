@@ -25,6 +25,7 @@ type sentenceInfo struct {
 	doubt        string // a word or mark that may be rejecting claims
 	strong       string // a word that rejects the claims of the sentence before
 	hypothetical string // a word that makes bindings conditional
+	trial        string // a word of testing a candidate ("test", "plug"), which hedges no computation
 }
 
 // scan is the first reading of a step.
@@ -40,6 +41,19 @@ type scan struct {
 
 // doubt is why claims of sentence i must not be refuted, or "".
 func (sc *scan) doubt(i int) string {
+	if d := sc.sentences[i].trial; d != "" {
+		return "the sentence may be rejecting or hedging the claim (\"" + d + "\")"
+	}
+	return sc.computationDoubt(i)
+}
+
+// computationDoubt is why a closed computation of sentence i must not be
+// refuted, or "". Words of testing a candidate ("we test c = 12: 12^3 +
+// 1 = 1729", "plugging in", "this is correct") hedge whether the
+// candidate fits, never the arithmetic written out to find it: a
+// computation stated while testing is refuted like any other. Rejections
+// ("not", "?", "wrong") still hold it back.
+func (sc *scan) computationDoubt(i int) string {
 	if d := sc.sentences[i].doubt; d != "" {
 		return "the sentence may be rejecting or hedging the claim (\"" + d + "\")"
 	}
@@ -66,7 +80,12 @@ func buildRuns(text string, toks []tok) *scan {
 		si := &sc.sentences[sentOf[i]]
 		switch {
 		case t.k == tWord:
-			if si.doubt == "" && doubtWords[t.text] {
+			switch {
+			case trialWords[t.text]:
+				if si.trial == "" {
+					si.trial = t.text
+				}
+			case si.doubt == "" && doubtWords[t.text]:
 				si.doubt = t.text
 			}
 			if si.strong == "" && strongDoubt[t.text] {
