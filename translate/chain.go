@@ -269,7 +269,8 @@ func (t *Translator) Translate(id string, steps []string) ChainResult {
 					continue
 				}
 				c := &claimCtx{step: i, text: ss.text, tactic: t.opts.Tactic, maxBits: lim.MaxBits, maxExp: lim.MaxExponent,
-					doubt: runDoubt, exactWord: ss.sc.exactWord()}
+					doubt: runDoubt, exactWord: ss.sc.exactWord(),
+					midChain: k > 0 && rels[k-1] == "=" && rel == "=" && k+2 == len(sides) && r.postWord == ""}
 				if why := c.bind(binds, pos{i, A.s}, A, B); why != "" {
 					sr.Skipped = append(sr.Skipped, Skipped{Span: spanOf(ss.text, A.s, B.e), Reason: why})
 					continue

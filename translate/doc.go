@@ -211,7 +211,10 @@
 // propagate through the arithmetic to a tolerance t between the two sides
 // of a claim. A whole number standing alone against a side that is not
 // whole may be a floor or ceiling ("25 / 4 = 6 bags") and gets a
-// tolerance of 1. Then, for A = B:
+// tolerance of 1, except where it ends an "=" chain, with no word after
+// it, against a member written with \frac and no decimal: a fraction
+// being simplified ("\frac{1}{\frac{5}{2}} = 1" is refuted). Then, for
+// A = B:
 //
 //   - A equals B exactly: KindEquality, P is A = B, verified when proved.
 //     An exact equality where the right side is a finite decimal is an

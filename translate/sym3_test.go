@@ -43,3 +43,28 @@ func TestTrialWordsHedgeNoComputation(t *testing.T) {
 		})
 	}
 }
+
+// TestWrittenFractionNoFloor: a whole number ending an "=" chain against
+// a member written with \frac is no floor (math-24); a lone quotient
+// with a remainder keeps its tolerance.
+func TestWrittenFractionNoFloor(t *testing.T) {
+	cases := []struct {
+		name, step string
+		want       StepVerdict
+	}{
+		{"nested frac, false", `\[ y = \frac{1}{5 - \frac{5}{2}} = \frac{1}{\frac{5}{2}} = 1 \]`, StepRefuted},
+		{"nested frac, true", `\[ y = \frac{1}{5 - \frac{5}{2}} = \frac{1}{\frac{5}{2}} = \frac{2}{5} \]`, StepVerified},
+		{"chain of fractions, false", `\[ \frac{3}{4} + \frac{1}{4} \cdot 3 = \frac{6}{4} = 2 \]`, StepRefuted},
+		{"lone quotient with a remainder", `Converting them: \( \frac{51}{5} = 10 \) full pens (with a remainder of 1).`, StepNone},
+		{"a word after the whole number", `\( \frac{102}{10} = \frac{51}{5} = 10 \) full pens`, StepVerified},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := lastStep(t, c.step)
+			assert.Equal(t, c.want, s.Verdict, "%+v %+v", s.Obligations, s.Skipped)
+		})
+	}
+	// Prose division is no written fraction: never refuted here.
+	s := lastStep(t, `So 100 - 49 = 51 / 5 = 10 pens.`)
+	assert.NotEqual(t, StepRefuted, s.Verdict)
+}
