@@ -79,7 +79,10 @@
 // are a word and refused; e and i are refused as possible constants),
 // subscripts (a_1, a_{n+1}), a few Greek letters (\pi is refused),
 // implicit multiplication, \frac (\frac12 too), \cdot, \times, \div,
-// integer powers (x^2, x^{-1}, ², ³; x^23 is refused), \left \right,
+// integer powers (x^2, x^{-1}, ², ³; x^23 is refused), powers of a
+// positive closed rational to halves and thirds (8^{2/3} is ∛(8²) = 4,
+// as algebra.PowRat reads it; x^{1/2} and (-8)^{2/3} are refused),
+// \left \right,
 // \boxed, and closed square and cube roots, factorials and binomials
 // (\sqrt{18}, \sqrt[3]{16}, 8!, \binom{10}{3}). It refuses decimals,
 // a/bc, mixed numbers, f(x)-style applications (f g h F G H P Q T p q S

@@ -68,3 +68,31 @@ func TestWrittenFractionNoFloor(t *testing.T) {
 	s := lastStep(t, `So 100 - 49 = 51 / 5 = 10 pens.`)
 	assert.NotEqual(t, StepRefuted, s.Verdict)
 }
+
+// TestFractionalPowers: x^{p/q} of a positive closed rational, q = 2 or
+// 3, is its real root of x^p (algebra.PowRat); names, negative bases and
+// other indices are left alone.
+func TestFractionalPowers(t *testing.T) {
+	cases := []struct {
+		name, step string
+		want       StepVerdict
+	}{
+		{"8^{2/3} = 4", `\[ 8^{2/3} = 4 \]`, StepVerified},
+		{"8^{2/3} = 2, false", `\[ 8^{2/3} = 2 \]`, StepRefuted},
+		{"frac exponent", `\[ 27^{\frac{4}{3}} = 81 \]`, StepVerified},
+		{"frac exponent, false", `\[ 27^{\frac{4}{3}} = 27 \]`, StepRefuted},
+		{"negative exponent", `\[ 4^{-3/2} = \frac{1}{8} \]`, StepVerified},
+		{"irrational value", `\[ 6^{2/3} = \sqrt[3]{36} \]`, StepVerified},
+		{"irrational value, false", `\[ 6^{2/3} = \sqrt[3]{6} \]`, StepRefuted},
+		{"half power, false", `\[ 18^{1/2} = 3\sqrt{3} \]`, StepRefuted},
+		{"a name in the base", `\[ x^{2/3} = 4 \]`, StepNone},
+		{"a negative base", `\[ (-8)^{2/3} = 4 \]`, StepNone},
+		{"a fourth root", `\[ 16^{1/4} = 3 \]`, StepNone},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := lastStep(t, c.step)
+			assert.Equal(t, c.want, s.Verdict, "%+v %+v", s.Obligations, s.Skipped)
+		})
+	}
+}
