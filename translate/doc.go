@@ -187,9 +187,10 @@
 // may be rejecting its claims ("not", "wrong", "impossible", "?", …) keeps
 // them from being refuted (OnDisproof unknown, with a Note). Words of
 // testing a candidate ("test", "try", "check", "plug", "substitute",
-// "correct") hedge the symbolic readings of their sentence but not a
-// closed computation written out to test it ("we test c = 12: 1728 +
-// 432 + 1 = 2017" is refuted).
+// "correct") and "equation" hedge the symbolic readings of their
+// sentence but not a closed computation written out in it ("we test c =
+// 12: 1728 + 432 + 1 = 2017" and "an equation for the total mass: 90 +
+// 200 + 400 = 600" are refuted).
 //
 // The symbolic declarations are those of docs/CONTRACTS.md §1b: "example :
 // ∀ (v1 … vn : Rat), H → … → P := by " + Options.IdentityTactic (default

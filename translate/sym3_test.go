@@ -35,6 +35,10 @@ func TestTrialWordsHedgeNoComputation(t *testing.T) {
 		{"a rejection keeps it", `We try 7 * 8 = 54, which is wrong.`, StepNone},
 		{"a conditional keeps it", `If we test 7 * 8 = 54 then we are done.`, StepNone},
 		{"the next sentence rejects it", `Checking: 7 * 8 = 54. That is not right.`, StepNone},
+		{"an equation set up, false", `We can set up an equation based on the total mass: \[90(1) + 100(2) + 100(4) + 100(8) + 100(16) = 2920\]`, StepRefuted},
+		{"an equation set up, true", `We can set up an equation based on the total mass: \[90(1) + 100(2) + 100(4) + 100(8) + 100(16) = 3090\]`, StepVerified},
+		{"a contradiction from an equation", `The equation becomes 2 + 3 = 6. This is a contradiction.`, StepNone},
+		{"an equation that is impossible", `The equation then reads 2 + 3 = 6, which is impossible.`, StepNone},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
