@@ -43,7 +43,10 @@
 //     ^{…}, √ and \sqrt / \sqrt[n] when the root is rational (the root is
 //     replaced by its value and a KindSqrtSide obligation r*r = a ∧ r ≥ 0
 //     is added), ² and ³.
-//   - Relations: chains a = b = c, ≠ < > ≤ ≥ and their LaTeX names, and
+//   - Relations: chains a = b = c, ≠ < > ≤ ≥ and their LaTeX names,
+//     "\(A\) is equal to \(B\)" and "\(A\) equals \(B\)" when A is a
+//     computation without names and B a closed expression with no word
+//     after it, and
 //     approximations (≈, \approx, or = against a decimal that is not the
 //     exact value).
 //   - Units after numbers ("9 bicycles x 2 wheels/bicycle", "$15/student",

@@ -130,6 +130,12 @@ func buildRuns(text string, toks []tok) *scan {
 		t := toks[i]
 		switch t.k {
 		case tSep:
+			if j := sc.proseEquals(cur, i); j > 0 {
+				// "\(8 \times 10^{5}\) is equal to \(8,000,000\)": one claim.
+				cur.items = append(cur.items, item{tok: tok{k: tRel, s: toks[i+1].s, e: toks[j-1].e, text: "=", src: "is equal to", math: true}})
+				i = j
+				continue
+			}
 			// Punctuation right after an operator, or "14, 400": the
 			// expression goes on behind the mark. So does an expression
 			// glued to a math delimiter ("24\( K \)").
@@ -220,6 +226,61 @@ func buildRuns(text string, toks []tok) *scan {
 	}
 	flush("")
 	return sc
+}
+
+// proseEquals reads "\(A\) is equal to \(B\)" and "\(A\) equals \(B\)"
+// as A = B when the math region closing at toks[i] holds a computation
+// with no name and no relation (cur), the words are all that stands
+// between the two regions, and B is a closed expression with no word
+// right after it ("\(2\) equals \(120\) minutes" stays apart). It returns
+// the index of B's opening delimiter, or 0.
+func (sc *scan) proseEquals(cur run, i int) int {
+	toks := sc.toks
+	if toks[i].text != sepMath || toks[i].src == "open" || len(cur.items) < 3 || !cur.items[0].math {
+		return 0
+	}
+	op := false
+	for _, it := range cur.items {
+		switch it.k {
+		case tRel, tVar, tWord, tPoison:
+			return 0
+		case tOp:
+			op = true
+		}
+		if it.unitWords || it.unitText != "" {
+			return 0
+		}
+	}
+	if !op {
+		return 0
+	}
+	j := i + 1
+	switch {
+	case j+2 < len(toks) && toks[j].k == tWord && toks[j].text == "is" && toks[j+1].k == tWord && toks[j+1].text == "equal" &&
+		toks[j+2].k == tWord && toks[j+2].text == "to":
+		j += 3
+	case j < len(toks) && toks[j].k == tWord && toks[j].text == "equals":
+		j++
+	default:
+		return 0
+	}
+	if j >= len(toks) || toks[j].k != tSep || toks[j].text != sepMath || toks[j].src != "open" {
+		return 0
+	}
+	k := j + 1
+	for ; k < len(toks) && toks[k].k != tSep; k++ {
+		switch toks[k].k {
+		case tRel, tVar, tWord, tPoison, tBoxed:
+			return 0
+		}
+	}
+	if k == j+1 || k >= len(toks) || toks[k].text != sepMath || toks[k].src == "open" {
+		return 0
+	}
+	if k+1 < len(toks) && toks[k+1].k == tWord {
+		return 0
+	}
+	return j
 }
 
 func spanOf(text string, s, e int) Span {

@@ -100,3 +100,27 @@ func TestFractionalPowers(t *testing.T) {
 		})
 	}
 }
+
+// TestProseEquals: "\(A\) is equal to \(B\)" between two math regions is
+// A = B (omnimath-85); units, names and words around keep it apart.
+func TestProseEquals(t *testing.T) {
+	cases := []struct {
+		name, step string
+		want       StepVerdict
+	}{
+		{"is equal to, false", `- \(8 \times 10^{5}\) is equal to \(8,000,000\)`, StepRefuted},
+		{"is equal to, true", `- \(8 \times 10^{5}\) is equal to \(800,000\)`, StepVerified},
+		{"equals, false", `So \(3 \cdot 4\) equals \(13\).`, StepRefuted},
+		{"equals, true", `So \(3 \cdot 4\) equals \(12\).`, StepVerified},
+		{"a name on the left", `Then \(3x\) is equal to \(12\).`, StepNone},
+		{"a unit after the right side", `\(2 \times 60\) equals \(12\) dozen`, StepNone},
+		{"no computation on the left", `\(12\) is equal to \(13\) here`, StepNone},
+		{"rejected", `But \(3 \cdot 4\) is not equal to \(13\).`, StepNone},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := lastStep(t, c.step)
+			assert.Equal(t, c.want, s.Verdict, "%+v %+v", s.Obligations, s.Skipped)
+		})
+	}
+}
