@@ -252,7 +252,7 @@ func (t *Translator) Translate(id string, steps []string) ChainResult {
 			isBinding := len(rels) > 0 && rels[0] == "=" && sides[0].ok() && isLoneVar(sides[0].n)
 			runDoubt := modular
 			if runDoubt == "" {
-				runDoubt = ss.sc.doubt(r.sentence)
+				runDoubt = ss.sc.computationDoubt(r.sentence)
 			}
 			if runDoubt == "" {
 				runDoubt = chainDoubt(binds, i, sides, rels, isBinding)
@@ -273,7 +273,8 @@ func (t *Translator) Translate(id string, steps []string) ChainResult {
 					continue
 				}
 				c := &claimCtx{step: i, text: ss.text, tactic: t.opts.Tactic, maxBits: lim.MaxBits, maxExp: lim.MaxExponent,
-					doubt: runDoubt, exactWord: ss.sc.exactWord()}
+					doubt: runDoubt, exactWord: ss.sc.exactWord(),
+					midChain: k > 0 && rels[k-1] == "=" && rel == "=" && k+2 == len(sides) && r.postWord == ""}
 				if why := c.bind(binds, pos{i, A.s}, A, B); why != "" {
 					sr.Skipped = append(sr.Skipped, Skipped{Span: spanOf(ss.text, A.s, B.e), Reason: why})
 					continue

@@ -223,9 +223,12 @@ type claimCtx struct {
 	// exactWord is a word of the step ("exactly") that takes away the
 	// rounding reading of its decimals.
 	exactWord string
-	tactic    string
-	maxBits   int
-	maxExp    int
+	// midChain: the link's left side is the right side of an earlier "="
+	// link, and its right side ends the run with no word after it.
+	midChain bool
+	tactic   string
+	maxBits  int
+	maxExp   int
 }
 
 type linkResult struct {
@@ -245,7 +248,7 @@ func (c *claimCtx) link(A, B *sideInfo, rel string) linkResult {
 	la, loneA := lone(A.n)
 	lb, loneB := lone(B.n)
 	sh := shownPrecision(A, B, a, b, la, lb, loneA, loneB, rel)
-	t := tolerance(a, b, la, lb, loneA, loneB, rel, sh.unit)
+	t := tolerance(a, b, la, lb, loneA, loneB && !c.writtenFraction(A, a, B.e), rel, sh.unit)
 	if (a.inf || b.inf) && a.v.Cmp(b.v) != 0 {
 		return skip("a divisor whose rounding leaves the quotient unbounded")
 	}
@@ -358,6 +361,38 @@ func shownPrecision(A, B *sideInfo, a, b value, la, lb *numNode, loneA, loneB bo
 		}
 	}
 	return sh
+}
+
+// writtenFraction says the left side is a member inside an "=" chain,
+// written with \frac and no decimal, and a whole number ends the chain
+// with no word after it: the writer is simplifying a value, not carrying
+// out a division with a remainder ("y = \frac{1}{5 - \frac{5}{2}} =
+// \frac{1}{\frac{5}{2}} = 1", math-24), so the whole number gets no floor
+// or ceiling tolerance. A lone "\frac{51}{5} = 10 full pens" keeps it.
+func (c *claimCtx) writtenFraction(S *sideInfo, v value, end int) bool {
+	if !c.midChain || v.r.Sign() != 0 || S.s < 0 || S.e > len(c.text) || S.s >= S.e {
+		return false
+	}
+	return strings.Contains(c.text[S.s:S.e], "frac") && !c.wordAfter(end)
+}
+
+// wordAfter says a word follows byte i past spaces and math delimiters
+// ("= 10 \) full pens").
+func (c *claimCtx) wordAfter(i int) bool {
+	if i < 0 || i > len(c.text) {
+		return true
+	}
+	rest := c.text[i:]
+	for {
+		rest = strings.TrimLeft(rest, " \t\n$")
+		switch {
+		case strings.HasPrefix(rest, `\)`), strings.HasPrefix(rest, `\]`):
+			rest = rest[2:]
+			continue
+		}
+		break
+	}
+	return rest != "" && (rest[0] >= 'a' && rest[0] <= 'z' || rest[0] >= 'A' && rest[0] <= 'Z')
 }
 
 // tolerance is how far apart rounding of the decimals shown lets the sides be: the sum of

@@ -43,7 +43,10 @@
 //     ^{…}, √ and \sqrt / \sqrt[n] when the root is rational (the root is
 //     replaced by its value and a KindSqrtSide obligation r*r = a ∧ r ≥ 0
 //     is added), ² and ³.
-//   - Relations: chains a = b = c, ≠ < > ≤ ≥ and their LaTeX names, and
+//   - Relations: chains a = b = c, ≠ < > ≤ ≥ and their LaTeX names,
+//     "\(A\) is equal to \(B\)" and "\(A\) equals \(B\)" when A is a
+//     computation without names and B a closed expression with no word
+//     after it, and
 //     approximations (≈, \approx, or = against a decimal that is not the
 //     exact value).
 //   - Units after numbers ("9 bicycles x 2 wheels/bicycle", "$15/student",
@@ -79,7 +82,10 @@
 // are a word and refused; e and i are refused as possible constants),
 // subscripts (a_1, a_{n+1}), a few Greek letters (\pi is refused),
 // implicit multiplication, \frac (\frac12 too), \cdot, \times, \div,
-// integer powers (x^2, x^{-1}, ², ³; x^23 is refused), \left \right,
+// integer powers (x^2, x^{-1}, ², ³; x^23 is refused), powers of a
+// positive closed rational to halves and thirds (8^{2/3} is ∛(8²) = 4,
+// as algebra.PowRat reads it; x^{1/2} and (-8)^{2/3} are refused),
+// \left \right,
 // \boxed, and closed square and cube roots, factorials and binomials
 // (\sqrt{18}, \sqrt[3]{16}, 8!, \binom{10}{3}). It refuses decimals,
 // a/bc, mixed numbers, f(x)-style applications (f g h F G H P Q T p q S
@@ -182,7 +188,12 @@
 // definition ("if", "let", "suppose", "try", "check", "for some", "define",
 // "vertex", …) are neither premises nor conclusions, and a sentence that
 // may be rejecting its claims ("not", "wrong", "impossible", "?", …) keeps
-// them from being refuted (OnDisproof unknown, with a Note).
+// them from being refuted (OnDisproof unknown, with a Note). Words of
+// testing a candidate ("test", "try", "check", "plug", "substitute",
+// "correct") and "equation" hedge the symbolic readings of their
+// sentence but not a closed computation written out in it ("we test c =
+// 12: 1728 + 432 + 1 = 2017" and "an equation for the total mass: 90 +
+// 200 + 400 = 600" are refuted).
 //
 // The symbolic declarations are those of docs/CONTRACTS.md §1b: "example :
 // ∀ (v1 … vn : Rat), H → … → P := by " + Options.IdentityTactic (default
@@ -207,7 +218,10 @@
 // propagate through the arithmetic to a tolerance t between the two sides
 // of a claim. A whole number standing alone against a side that is not
 // whole may be a floor or ceiling ("25 / 4 = 6 bags") and gets a
-// tolerance of 1. Then, for A = B:
+// tolerance of 1, except where it ends an "=" chain, with no word after
+// it, against a member written with \frac and no decimal: a fraction
+// being simplified ("\frac{1}{\frac{5}{2}} = 1" is refuted). Then, for
+// A = B:
 //
 //   - A equals B exactly: KindEquality, P is A = B, verified when proved.
 //     An exact equality where the right side is a finite decimal is an

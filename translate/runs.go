@@ -25,6 +25,7 @@ type sentenceInfo struct {
 	doubt        string // a word or mark that may be rejecting claims
 	strong       string // a word that rejects the claims of the sentence before
 	hypothetical string // a word that makes bindings conditional
+	trial        string // a word of testing a candidate ("test", "plug"), which hedges no computation
 }
 
 // scan is the first reading of a step.
@@ -40,6 +41,19 @@ type scan struct {
 
 // doubt is why claims of sentence i must not be refuted, or "".
 func (sc *scan) doubt(i int) string {
+	if d := sc.sentences[i].trial; d != "" {
+		return "the sentence may be rejecting or hedging the claim (\"" + d + "\")"
+	}
+	return sc.computationDoubt(i)
+}
+
+// computationDoubt is why a closed computation of sentence i must not be
+// refuted, or "". Words of testing a candidate ("we test c = 12: 12^3 +
+// 1 = 1729", "plugging in", "this is correct") hedge whether the
+// candidate fits, never the arithmetic written out to find it: a
+// computation stated while testing is refuted like any other. Rejections
+// ("not", "?", "wrong") still hold it back.
+func (sc *scan) computationDoubt(i int) string {
 	if d := sc.sentences[i].doubt; d != "" {
 		return "the sentence may be rejecting or hedging the claim (\"" + d + "\")"
 	}
@@ -66,7 +80,12 @@ func buildRuns(text string, toks []tok) *scan {
 		si := &sc.sentences[sentOf[i]]
 		switch {
 		case t.k == tWord:
-			if si.doubt == "" && doubtWords[t.text] {
+			switch {
+			case trialWords[t.text]:
+				if si.trial == "" {
+					si.trial = t.text
+				}
+			case si.doubt == "" && doubtWords[t.text]:
 				si.doubt = t.text
 			}
 			if si.strong == "" && strongDoubt[t.text] {
@@ -111,6 +130,12 @@ func buildRuns(text string, toks []tok) *scan {
 		t := toks[i]
 		switch t.k {
 		case tSep:
+			if j := sc.proseEquals(cur, i); j > 0 {
+				// "\(8 \times 10^{5}\) is equal to \(8,000,000\)": one claim.
+				cur.items = append(cur.items, item{tok: tok{k: tRel, s: toks[i+1].s, e: toks[j-1].e, text: "=", src: "is equal to", math: true}})
+				i = j
+				continue
+			}
 			// Punctuation right after an operator, or "14, 400": the
 			// expression goes on behind the mark. So does an expression
 			// glued to a math delimiter ("24\( K \)").
@@ -201,6 +226,61 @@ func buildRuns(text string, toks []tok) *scan {
 	}
 	flush("")
 	return sc
+}
+
+// proseEquals reads "\(A\) is equal to \(B\)" and "\(A\) equals \(B\)"
+// as A = B when the math region closing at toks[i] holds a computation
+// with no name and no relation (cur), the words are all that stands
+// between the two regions, and B is a closed expression with no word
+// right after it ("\(2\) equals \(120\) minutes" stays apart). It returns
+// the index of B's opening delimiter, or 0.
+func (sc *scan) proseEquals(cur run, i int) int {
+	toks := sc.toks
+	if toks[i].text != sepMath || toks[i].src == "open" || len(cur.items) < 3 || !cur.items[0].math {
+		return 0
+	}
+	op := false
+	for _, it := range cur.items {
+		switch it.k {
+		case tRel, tVar, tWord, tPoison:
+			return 0
+		case tOp:
+			op = true
+		}
+		if it.unitWords || it.unitText != "" {
+			return 0
+		}
+	}
+	if !op {
+		return 0
+	}
+	j := i + 1
+	switch {
+	case j+2 < len(toks) && toks[j].k == tWord && toks[j].text == "is" && toks[j+1].k == tWord && toks[j+1].text == "equal" &&
+		toks[j+2].k == tWord && toks[j+2].text == "to":
+		j += 3
+	case j < len(toks) && toks[j].k == tWord && toks[j].text == "equals":
+		j++
+	default:
+		return 0
+	}
+	if j >= len(toks) || toks[j].k != tSep || toks[j].text != sepMath || toks[j].src != "open" {
+		return 0
+	}
+	k := j + 1
+	for ; k < len(toks) && toks[k].k != tSep; k++ {
+		switch toks[k].k {
+		case tRel, tVar, tWord, tPoison, tBoxed:
+			return 0
+		}
+	}
+	if k == j+1 || k >= len(toks) || toks[k].text != sepMath || toks[k].src == "open" {
+		return 0
+	}
+	if k+1 < len(toks) && toks[k+1].k == tWord {
+		return 0
+	}
+	return j
 }
 
 func spanOf(text string, s, e int) Span {

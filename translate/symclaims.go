@@ -1196,7 +1196,7 @@ func (t *Translator) closedValue(step int, text string, A, B symMember, sentence
 	}
 	_, ra := a.Rat()
 	_, rb := b.Rat()
-	if ra && rb && !hasTrig(A.e) && !hasTrig(B.e) {
+	if ra && rb && !hasTrig(A.e) && !hasTrig(B.e) && !hasFracPow(A.e) && !hasFracPow(B.e) {
 		return nil // rational roots: the arithmetic reader's
 	}
 	pa, err := a.Pow(6)

@@ -345,7 +345,12 @@ func (r *sreader) factor() *sexpr {
 				r.fail("a tower of powers")
 			}
 			r.advance()
-			e = r.node(&sexpr{op: '^', l: e, exp: r.exponent()})
+			n, root := r.exponent()
+			if root > 1 {
+				e = r.fractionalPower(e, n, root)
+				continue
+			}
+			e = r.node(&sexpr{op: '^', l: e, exp: n})
 		case "sq":
 			if e.op == '^' {
 				r.fail("a tower of powers")
@@ -363,16 +368,45 @@ func (r *sreader) factor() *sexpr {
 	}
 }
 
-// exponent reads a constant integer exponent: one digit, or a braced
-// expression without names.
-func (r *sreader) exponent() int {
+// fractionalPower is x^(n/root) for a root of index 2 or 3, read as the
+// root of x^n (algebra.PowRat's reading, 8^{2/3} = ∛(8²) = 4), only for
+// a positive closed base: a base with names or a negative one is left
+// alone ((-8)^{2/3} has several readings).
+func (r *sreader) fractionalPower(x *sexpr, n, root int) *sexpr {
+	if hasVar(x) {
+		r.fail("a fractional power of an expression with names")
+	}
+	v, err := symEval(x, nil)
+	if err != nil || v.Sign() <= 0 {
+		r.fail("a fractional power of a base that is not a positive rational")
+	}
+	return r.node(&sexpr{op: 'r', name: fracPowName, l: r.node(&sexpr{op: '^', l: x, exp: n}), exp: root})
+}
+
+// fracPowName marks a root read from a fractional power.
+const fracPowName = "fractional power"
+
+// hasFracPow reports a root read from a fractional power in e: the
+// arithmetic reader does not read those, so their rational values are
+// the symbolic reader's to check.
+func hasFracPow(e *sexpr) bool {
+	if e == nil {
+		return false
+	}
+	return e.op == 'r' && e.name == fracPowName || hasFracPow(e.l) || hasFracPow(e.r)
+}
+
+// exponent reads a constant exponent: one digit, or a braced expression
+// without names. It is n/root in lowest terms; root is 1 for an integer
+// and is only 2 or 3 otherwise.
+func (r *sreader) exponent() (n, root int) {
 	r.skip()
 	if r.i < len(r.s) && isDigit(r.s[r.i]) {
 		if r.i+1 < len(r.s) && isDigit(r.s[r.i+1]) {
 			r.fail("x^23 is ambiguous")
 		}
 		r.i++
-		return int(r.s[r.i-1] - '0')
+		return int(r.s[r.i-1] - '0'), 1
 	}
 	if r.i >= len(r.s) || r.s[r.i] != '{' {
 		r.fail("an exponent that is not a number")
@@ -384,14 +418,23 @@ func (r *sreader) exponent() int {
 	}
 	r.i++
 	p, err := symToRat(e)
-	if err != nil || !p.Den().Equal(algebra.Int(1)) || p.Num().Degree() != 0 {
+	if err != nil || p.Den().Degree() != 0 || p.Num().Degree() != 0 {
 		r.fail("an exponent that is not a constant")
 	}
-	v, _ := p.Num().Eval(nil)
-	if !v.IsInt() || v.Num().BitLen() > 8 || v.Num().Int64() > symMaxExp || v.Num().Int64() < -symMaxExp {
-		r.fail("an exponent that is not a small integer")
+	v, err := p.Num().Eval(nil)
+	if err != nil {
+		r.fail("an exponent that is not a constant")
 	}
-	return int(v.Num().Int64())
+	dv, err := p.Den().Eval(nil)
+	if err != nil || dv.Sign() == 0 {
+		r.fail("an exponent that is not a constant")
+	}
+	v.Quo(v, dv)
+	d := v.Denom()
+	if !d.IsInt64() || d.Int64() > 3 || v.Num().BitLen() > 8 || v.Num().Int64() > symMaxExp || v.Num().Int64() < -symMaxExp {
+		r.fail("an exponent that is not a small integer, halves or thirds")
+	}
+	return int(v.Num().Int64()), int(d.Int64())
 }
 
 // funcNames are letters that a bracket after them makes a function
@@ -1075,8 +1118,9 @@ func (r *sreader) trig() *sexpr {
 	r.skip()
 	if r.i < len(r.s) && r.s[r.i] == '^' {
 		r.i++
-		exp = r.exponent()
-		if exp < 1 {
+		var root int
+		exp, root = r.exponent()
+		if exp < 1 || root != 1 {
 			r.fail("a trigonometric power that is not positive")
 		}
 	}

@@ -99,6 +99,12 @@ var doubtWords = set("not", "no", "never", "false", "incorrect", "incorrectly", 
 	"plugged", "substitute", "substituting", "substituted", "test", "testing", "try", "trying",
 	"equation", "equations", "becomes", "become")
 
+// trialWords are the doubt words of testing a candidate, and "equation"
+// (an equation set up from numbers is a claim): they hedge the claims of
+// symbolic readings, not closed computations (computationDoubt).
+var trialWords = set("test", "testing", "try", "trying", "check", "checking", "verify", "verifying",
+	"plug", "plugging", "plugged", "substitute", "substituting", "substituted", "correct", "equation", "equations")
+
 // strongDoubt in the sentence after a claim rejects it ("3/2 = 1/3.
 // This is not true.").
 var strongDoubt = set("not", "false", "incorrect", "incorrectly", "wrong", "mistake", "mistaken",
