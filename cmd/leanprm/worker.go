@@ -91,8 +91,8 @@ func runWorker(ctx context.Context, e *env, capacity int, addr string, newHandle
 	if err != nil {
 		return fmt.Errorf("worker: %w", err)
 	}
+	ready.Store(true) // before the line below, which tells a watcher the worker takes tasks
 	fmt.Fprintf(e.stderr, "leanprm worker: pulling from %s, %d at a time\n", nc.ConnectedUrlRedacted(), capacity)
-	ready.Store(true)
 	context.AfterFunc(ctx, func() { ready.Store(false) }) // draining: take no new pods' traffic
 	if err := w.Run(ctx); err != nil {
 		return fmt.Errorf("worker: %w", err)

@@ -237,7 +237,9 @@ func TestCollapsedTaskOutlivesTheEarlierDeadline(t *testing.T) {
 	defer cancel()
 
 	short := items(1, "")
-	short[0].Deadline = time.Now().Add(100 * time.Millisecond)
+	// Long enough that the copy is surely queued before it expires even on a loaded machine
+	// (a task already past its deadline is never queued, and the test would then prove nothing).
+	short[0].Deadline = time.Now().Add(time.Second)
 	res := g.Execute(ctx, short) // no worker yet
 	assert.Contains(t, res[0].Error, "deadline")
 
