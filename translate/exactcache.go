@@ -1,8 +1,7 @@
 package translate
 
 import (
-	"container/list"
-	"sync"
+	"github.com/leanprm/leanprm/internal/lru"
 )
 
 // Default bounds of an ExactCache.
@@ -28,23 +27,11 @@ const (
 // It is bounded by a count and by a rough byte cost (least recently used
 // entries go first) and safe for concurrent use. A nil *ExactCache is off.
 type ExactCache struct {
-	mu         sync.Mutex
-	maxEntries int
-	maxBytes   int64
-	bytes      int64
-	order      *list.List // front: most recent; elements hold *exactEntry
-	items      map[exactKey]*list.Element
-	hits, miss uint64
+	c *lru.Cache[exactKey, exactOutcome]
 }
 
 type exactKey struct {
 	lean, leanNeg, tactic, idTactic string
-}
-
-type exactEntry struct {
-	key  exactKey
-	val  exactOutcome
-	cost int64
 }
 
 // NewExactCache returns a cache of at most maxEntries outcomes and roughly
@@ -56,14 +43,12 @@ func NewExactCache(maxEntries int, maxBytes int64) *ExactCache {
 	if maxBytes <= 0 {
 		maxBytes = DefaultExactCacheBytes
 	}
-	return &ExactCache{maxEntries: maxEntries, maxBytes: maxBytes, order: list.New(), items: map[exactKey]*list.Element{}}
+	return &ExactCache{c: lru.New[exactKey, exactOutcome](maxEntries, maxBytes)}
 }
 
 // Stats reports the entries held, their cost, and the hits and misses so far.
 func (c *ExactCache) Stats() (entries int, bytes int64, hits, misses uint64) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return len(c.items), c.bytes, c.hits, c.miss
+	return c.c.Stats()
 }
 
 // exactCost is a rough byte cost of an entry: the key's strings (the
@@ -80,44 +65,12 @@ func (c *ExactCache) outcome(lean, leanNeg, tactic, idTactic string) exactOutcom
 		return exactDecide(lean, leanNeg, tactic, idTactic)
 	}
 	k := exactKey{lean: lean, leanNeg: leanNeg, tactic: tactic, idTactic: idTactic}
-	c.mu.Lock()
-	if e, ok := c.items[k]; ok {
-		c.order.MoveToFront(e)
-		c.hits++
-		v := e.Value.(*exactEntry).val
-		c.mu.Unlock()
+	if v, ok := c.c.Get(k); ok {
 		return v
 	}
-	c.miss++
-	c.mu.Unlock()
-	// Decided outside the lock: two goroutines missing on one key both
-	// decide it, and the later put replaces an equal value.
+	// Decided outside the cache's lock: two goroutines missing on one key
+	// both decide it, and the later put replaces an equal value.
 	v := exactDecide(lean, leanNeg, tactic, idTactic)
-	c.put(k, v)
+	c.c.Put(k, v, exactCost(k, v))
 	return v
-}
-
-func (c *ExactCache) put(k exactKey, v exactOutcome) {
-	cost := exactCost(k, v)
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if cost > c.maxBytes {
-		return
-	}
-	if e, ok := c.items[k]; ok {
-		old := e.Value.(*exactEntry)
-		c.bytes += cost - old.cost
-		old.val, old.cost = v, cost
-		c.order.MoveToFront(e)
-	} else {
-		c.items[k] = c.order.PushFront(&exactEntry{key: k, val: v, cost: cost})
-		c.bytes += cost
-	}
-	for c.bytes > c.maxBytes || len(c.items) > c.maxEntries {
-		last := c.order.Back()
-		e := last.Value.(*exactEntry)
-		c.order.Remove(last)
-		delete(c.items, e.key)
-		c.bytes -= e.cost
-	}
 }

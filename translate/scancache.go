@@ -1,11 +1,11 @@
 package translate
 
 import (
-	"container/list"
 	"fmt"
 	"math/big"
-	"sync"
 	"unicode/utf8"
+
+	"github.com/leanprm/leanprm/internal/lru"
 )
 
 // Default bounds of a ScanCache.
@@ -36,24 +36,12 @@ const (
 // loop, symClaims or below) breaks this contract: TestScanCacheConcurrent
 // under -race and TestScanCacheDifferentialProcessBench are its guards.
 type ScanCache struct {
-	mu         sync.Mutex
-	maxEntries int
-	maxBytes   int64
-	bytes      int64
-	order      *list.List // front: most recent; elements hold *scanEntry
-	items      map[scanKey]*list.Element
-	hits, miss uint64
+	c *lru.Cache[scanKey, *stepReading]
 }
 
 type scanKey struct {
 	text string
 	lim  Limits
-}
-
-type scanEntry struct {
-	key  scanKey
-	val  *stepReading
-	cost int64
 }
 
 // stepReading is the scan of one step, independent of its place in a chain.
@@ -76,14 +64,12 @@ func NewScanCache(maxEntries int, maxBytes int64) *ScanCache {
 	if maxBytes <= 0 {
 		maxBytes = DefaultScanCacheBytes
 	}
-	return &ScanCache{maxEntries: maxEntries, maxBytes: maxBytes, order: list.New(), items: map[scanKey]*list.Element{}}
+	return &ScanCache{c: lru.New[scanKey, *stepReading](maxEntries, maxBytes)}
 }
 
 // Stats reports the entries held, their cost, and the hits and misses so far.
 func (c *ScanCache) Stats() (entries int, bytes int64, hits, misses uint64) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return len(c.items), c.bytes, c.hits, c.miss
+	return c.c.Stats()
 }
 
 // reading returns the scan of text under lim, from the cache when c holds it.
@@ -92,20 +78,13 @@ func (c *ScanCache) reading(text string, lim Limits) *stepReading {
 		return readStep(text, lim)
 	}
 	k := scanKey{text: text, lim: lim}
-	c.mu.Lock()
-	if e, ok := c.items[k]; ok {
-		c.order.MoveToFront(e)
-		c.hits++
-		v := e.Value.(*scanEntry).val
-		c.mu.Unlock()
+	if v, ok := c.c.Get(k); ok {
 		return v
 	}
-	c.miss++
-	c.mu.Unlock()
-	// Scanned outside the lock: two goroutines missing on one text both
-	// scan it, and the later put replaces an equal value.
+	// Scanned outside the cache's lock: two goroutines missing on one text
+	// both scan it, and the later put replaces an equal value.
 	v := readStep(text, lim)
-	c.put(k, v)
+	c.c.Put(k, v, scanCost(text))
 	return v
 }
 
@@ -113,31 +92,6 @@ func (c *ScanCache) reading(text string, lim Limits) *stepReading {
 // grow with the text. Measured on the ProcessBench dev steps (13000 steps,
 // 3.2 MB of text): the heap grew by 234 MB, 512 + 72 bytes a byte of text.
 func scanCost(text string) int64 { return 512 + 72*int64(len(text)) }
-
-func (c *ScanCache) put(k scanKey, v *stepReading) {
-	cost := scanCost(k.text)
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if cost > c.maxBytes {
-		return
-	}
-	if e, ok := c.items[k]; ok {
-		old := e.Value.(*scanEntry)
-		c.bytes += cost - old.cost
-		old.val, old.cost = v, cost
-		c.order.MoveToFront(e)
-	} else {
-		c.items[k] = c.order.PushFront(&scanEntry{key: k, val: v, cost: cost})
-		c.bytes += cost
-	}
-	for c.bytes > c.maxBytes || len(c.items) > c.maxEntries {
-		last := c.order.Back()
-		e := last.Value.(*scanEntry)
-		c.order.Remove(last)
-		delete(c.items, e.key)
-		c.bytes -= e.cost
-	}
-}
 
 // readStep is the first reading of one step: the work of Translate's first
 // loop, with name events placed at step 0.

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"strings"
 
+	"github.com/leanprm/leanprm/internal/lru"
 	"github.com/leanprm/leanprm/leanbridge/proofchain"
 	"github.com/leanprm/leanprm/translate"
 )
@@ -20,7 +21,7 @@ import (
 // falls outside the command, and a failed command are never cached: the command goes to the
 // REPL as it is.
 type ObligationCache struct {
-	c *lru[lineReply]
+	c *lru.Cache[string, lineReply]
 }
 
 // lineReply is what Lean said about one line: its messages (Line 1 is the line itself) and
@@ -32,7 +33,7 @@ type lineReply struct {
 
 // NewObligationCache holds at most entries lines and about maxBytes of them.
 func NewObligationCache(entries int, maxBytes int64) *ObligationCache {
-	return &ObligationCache{c: newLRU[lineReply](entries, maxBytes)}
+	return &ObligationCache{c: lru.New[string, lineReply](entries, maxBytes)}
 }
 
 // Wrap makes a translate.Lean that answers from the cache where it can. header names the
@@ -43,7 +44,7 @@ func (oc *ObligationCache) Wrap(inner translate.Lean, header string) translate.L
 
 // Stats are the cache's entries, their size in bytes, its hits and misses.
 func (oc *ObligationCache) Stats() (entries int, bytes int64, hits, misses uint64) {
-	return oc.c.stats()
+	return oc.c.Stats()
 }
 
 type cachedLean struct {
@@ -87,7 +88,7 @@ func (l *cachedLean) RunCommand(ctx context.Context, cmd string) (translate.Lean
 	where := map[string]int{} // line text → 1-based line in the command sent
 	have := make([]bool, len(lines))
 	for i, s := range lines {
-		if r, ok := l.cache.c.get(l.key(s)); ok {
+		if r, ok := l.cache.c.Get(l.key(s)); ok {
 			known[i], have[i] = r, true
 			continue
 		}
@@ -106,7 +107,7 @@ func (l *cachedLean) RunCommand(ctx context.Context, cmd string) (translate.Lean
 			return l.inner.RunCommand(ctx, cmd) // what Lean said cannot be placed on lines
 		}
 		for k, s := range missing {
-			l.cache.c.put(l.key(s), got[k], lineCost(s, got[k]))
+			l.cache.c.Put(l.key(s), got[k], lineCost(s, got[k]))
 		}
 		for i, s := range lines {
 			if !have[i] {
@@ -167,12 +168,12 @@ func lineCost(line string, r lineReply) int64 {
 // tried again next time.
 type CachedChecker struct {
 	Inner proofchain.Checker
-	c     *lru[*proofchain.Result]
+	c     *lru.Cache[string, *proofchain.Result]
 }
 
 // NewCachedChecker wraps inner with a cache of at most entries chains and about maxBytes.
 func NewCachedChecker(inner proofchain.Checker, entries int, maxBytes int64) *CachedChecker {
-	return &CachedChecker{Inner: inner, c: newLRU[*proofchain.Result](entries, maxBytes)}
+	return &CachedChecker{Inner: inner, c: lru.New[string, *proofchain.Result](entries, maxBytes)}
 }
 
 var _ proofchain.Checker = (*CachedChecker)(nil)
@@ -186,13 +187,13 @@ func (c *CachedChecker) CheckChain(ctx context.Context, ch proofchain.Chain) (*p
 	}
 	sum := sha256.Sum256(b)
 	key := string(sum[:])
-	if r, ok := c.c.get(key); ok {
+	if r, ok := c.c.Get(key); ok {
 		return r, nil
 	}
 	r, err := c.Inner.CheckChain(ctx, ch)
 	if err == nil && r != nil {
 		rb, _ := json.Marshal(r)
-		c.c.put(key, r, int64(len(rb)+len(b)))
+		c.c.Put(key, r, int64(len(rb)+len(b)))
 	}
 	return r, err
 }

@@ -92,23 +92,3 @@ func TestObligationCacheKeepsWhatItCannotPlace(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, spans.sent, 4, "a message over two lines cannot be placed: nothing is cached")
 }
-
-func TestLRUBounds(t *testing.T) {
-	c := newLRU[int](3, 100)
-	c.put("a", 1, 10)
-	c.put("b", 2, 10)
-	c.put("c", 3, 10)
-	_, _ = c.get("a") // a is now the most recent
-	c.put("d", 4, 10)
-	_, ok := c.get("b")
-	assert.False(t, ok, "the least recently used entry goes first")
-	_, ok = c.get("a")
-	assert.True(t, ok)
-	c.put("big", 5, 95)
-	n, cost, _, _ := c.stats()
-	assert.LessOrEqual(t, cost, int64(100))
-	assert.Equal(t, 1, n, "the cost bound evicts as many as it takes")
-	c.put("huge", 6, 101)
-	_, ok = c.get("huge")
-	assert.False(t, ok, "a value over the whole bound is not kept")
-}

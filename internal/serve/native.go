@@ -129,7 +129,7 @@ func (s *Server) score(w http.ResponseWriter, r *http.Request) {
 		steps := make([]chain.Step, 0, len(c.Steps))
 		problem := c.Problem
 		if c.Prefix != "" {
-			p, ok := s.prefixes.get(c.Prefix)
+			p, ok := s.prefixes.Get(c.Prefix)
 			if !ok {
 				out[i] = itemError(id, fmt.Sprintf("unknown prefix %q: it expired or this server never returned it; send the whole chain", c.Prefix))
 				continue
@@ -178,7 +178,7 @@ func (s *Server) keep(id, problem string, steps []chain.Step) {
 	for _, st := range steps {
 		cost += int64(len(st.Text) + 32)
 	}
-	s.prefixes.put(id, prefixEntry{problem: problem, steps: steps}, cost)
+	s.prefixes.Put(id, prefixEntry{problem: problem, steps: steps}, cost)
 }
 
 // itemError is one item's error answer.

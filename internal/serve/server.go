@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/leanprm/leanprm/internal/dispatch"
+	"github.com/leanprm/leanprm/internal/lru"
 	"github.com/leanprm/leanprm/leanbridge/repl"
 	"github.com/leanprm/leanprm/translate"
 )
@@ -106,7 +107,7 @@ type Server struct {
 	info     atomic.Pointer[Info]
 	draining atomic.Bool
 	tokenSum [32]byte
-	prefixes *lru[prefixEntry]
+	prefixes *lru.Cache[string, prefixEntry]
 
 	mu       sync.Mutex
 	admitted int // items admitted and not yet answered
@@ -115,7 +116,7 @@ type Server struct {
 // New builds a Server; it serves work once Ready is called.
 func New(o Options) *Server {
 	o = o.withDefaults()
-	s := &Server{opts: o, mux: http.NewServeMux(), prefixes: newLRU[prefixEntry](o.PrefixEntries, o.PrefixBytes)}
+	s := &Server{opts: o, mux: http.NewServeMux(), prefixes: lru.New[string, prefixEntry](o.PrefixEntries, o.PrefixBytes)}
 	if o.Token != "" {
 		s.tokenSum = sha256.Sum256([]byte(o.Token))
 	}
