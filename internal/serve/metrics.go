@@ -80,60 +80,30 @@ func newMetrics(s *Server) *metrics {
 			Name: "leanprm_repl_workers", Help: "Healthy REPL workers.",
 		}, st(func(r repl.Stats) uint64 { return uint64(r.Workers) })),
 	)
-	oc := func(pick func(entries int, bytes int64, hits, misses uint64) float64) func() float64 {
-		return func() float64 {
+	m.cacheMetrics("obligation", "Obligation lines answered from the cache instead of the REPL.",
+		"Obligation lines sent to the REPL.", "Approximate size of the obligation cache.",
+		func() (stats, bool) {
 			if c := s.current().Obligations; c != nil {
-				return pick(c.Stats())
+				return c.Stats, true
 			}
-			return 0
-		}
-	}
-	m.reg.MustRegister(
-		prometheus.NewCounterFunc(prometheus.CounterOpts{
-			Name: "leanprm_obligation_cache_hits_total", Help: "Obligation lines answered from the cache instead of the REPL.",
-		}, oc(func(_ int, _ int64, h, _ uint64) float64 { return float64(h) })),
-		prometheus.NewCounterFunc(prometheus.CounterOpts{
-			Name: "leanprm_obligation_cache_misses_total", Help: "Obligation lines sent to the REPL.",
-		}, oc(func(_ int, _ int64, _, m uint64) float64 { return float64(m) })),
-		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
-			Name: "leanprm_obligation_cache_bytes", Help: "Approximate size of the obligation cache.",
-		}, oc(func(_ int, b int64, _, _ uint64) float64 { return float64(b) })),
-	)
-	sc := func(pick func(entries int, bytes int64, hits, misses uint64) float64) func() float64 {
-		return func() float64 {
+			return nil, false
+		})
+	m.cacheMetrics("scan", "Steps whose first reading came from the translator's cache (incremental scoring).",
+		"Steps the translator read afresh.", "Approximate size of the translator's cache of step readings.",
+		func() (stats, bool) {
 			if c := s.current().Scans; c != nil {
-				return pick(c.Stats())
+				return c.Stats, true
 			}
-			return 0
-		}
-	}
-	m.reg.MustRegister(
-		prometheus.NewCounterFunc(prometheus.CounterOpts{
-			Name: "leanprm_scan_cache_hits_total", Help: "Steps whose first reading came from the translator's cache (incremental scoring).",
-		}, sc(func(_ int, _ int64, h, _ uint64) float64 { return float64(h) })),
-		prometheus.NewCounterFunc(prometheus.CounterOpts{
-			Name: "leanprm_scan_cache_misses_total", Help: "Steps the translator read afresh.",
-		}, sc(func(_ int, _ int64, _, m uint64) float64 { return float64(m) })),
-		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
-			Name: "leanprm_scan_cache_bytes", Help: "Approximate size of the translator's cache of step readings.",
-		}, sc(func(_ int, b int64, _, _ uint64) float64 { return float64(b) })),
-	)
-	ec := func(pick func(entries int, bytes int64, hits, misses uint64) float64) func() float64 {
-		return func() float64 {
+			return nil, false
+		})
+	m.cacheMetrics("exact", "Obligations whose exact-checker outcome came from the cache (incremental scoring).",
+		"Obligations the exact checker evaluated afresh.", "",
+		func() (stats, bool) {
 			if c := s.current().Exact; c != nil {
-				return pick(c.Stats())
+				return c.Stats, true
 			}
-			return 0
-		}
-	}
-	m.reg.MustRegister(
-		prometheus.NewCounterFunc(prometheus.CounterOpts{
-			Name: "leanprm_exact_cache_hits_total", Help: "Obligations whose exact-checker outcome came from the cache (incremental scoring).",
-		}, ec(func(_ int, _ int64, h, _ uint64) float64 { return float64(h) })),
-		prometheus.NewCounterFunc(prometheus.CounterOpts{
-			Name: "leanprm_exact_cache_misses_total", Help: "Obligations the exact checker evaluated afresh.",
-		}, ec(func(_ int, _ int64, _, m uint64) float64 { return float64(m) })),
-	)
+			return nil, false
+		})
 	return m
 }
 
@@ -168,4 +138,32 @@ func (m *metrics) item(kind dispatch.Kind, r dispatch.Result) (valid bool) {
 		}
 	}
 	return true
+}
+
+// stats is a cache's Stats method: entries, approximate bytes, hits and misses.
+type stats func() (entries int, bytes int64, hits, misses uint64)
+
+// cacheMetrics registers leanprm_<name>_cache_hits_total and _misses_total, and _bytes when
+// bytesHelp is set, read from the cache that of returns (0 while there is none).
+func (m *metrics) cacheMetrics(name, hitsHelp, missesHelp, bytesHelp string, of func() (stats, bool)) {
+	read := func(pick func(bytes int64, hits, misses uint64) float64) func() float64 {
+		return func() float64 {
+			st, ok := of()
+			if !ok {
+				return 0
+			}
+			_, b, h, mi := st()
+			return pick(b, h, mi)
+		}
+	}
+	m.reg.MustRegister(
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "leanprm_" + name + "_cache_hits_total", Help: hitsHelp},
+			read(func(_ int64, h, _ uint64) float64 { return float64(h) })),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "leanprm_" + name + "_cache_misses_total", Help: missesHelp},
+			read(func(_ int64, _, mi uint64) float64 { return float64(mi) })),
+	)
+	if bytesHelp != "" {
+		m.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "leanprm_" + name + "_cache_bytes", Help: bytesHelp},
+			read(func(b int64, _, _ uint64) float64 { return float64(b) })))
+	}
 }
