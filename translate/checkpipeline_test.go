@@ -95,6 +95,7 @@ func refutedSteps(tb testing.TB, path string, format chain.Format, before func(c
 var gsm8kTypos = map[string]string{
 	"169/1":  "6 * 2.5 = 18.00: the croissants cost $3 each (its annotation has 6*3)",
 	"225/0":  "4080 + 4080 / 2 = 4000 + 2040: 4080 copied as 4000 (the sum 6120 is right)",
+	"2288/3": "4 * p + 24 + p + 6 + p = 315 ⇒ 6 * p + 30 = 312: the cars total 312 (the question); 315 was written in the equation the step combines, and the step changes the constant while claiming only to combine like terms",
 	"3003/0": "8 * 3 = 240: 80 cookies a tray, 80 * 3 (its annotation)",
 	"3335/7": "4200 + 3000 = 8600: the sum is 7200 (the final answer)",
 	"3410/1": "10 * 0.5 = 10: 10 cans at $.5 cost $5 (the final answer)",

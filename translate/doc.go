@@ -78,7 +78,12 @@
 // # Symbolic claims (issue 12)
 //
 // Inside math regions a second reader (symexpr.go) reads expressions with
-// names: one-letter names (two letters side by side are a product; three
+// names (and in prose equations that stand apart as formulas: "…: 4J + 20
+// = 100. This simplifies to 5J + 20 = 100." — digits, one-letter names
+// next to operators or as coefficients, operators and brackets only,
+// with a clause mark or a connecting word such as "so" or "to" on each
+// side; "3 x 4 = 12", "5 m = 500cm", "L = 2 times J" are not formulas,
+// see proseformula.go): one-letter names (two letters side by side are a product; three
 // are a word and refused; e and i are refused as possible constants),
 // subscripts (a_1, a_{n+1}), a few Greek letters (\pi is refused),
 // implicit multiplication, \frac (\frac12 too), \cdot, \times, \div,

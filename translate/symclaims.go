@@ -236,6 +236,7 @@ type symState struct {
 // obligations, and the candidates it left alone with the reason.
 func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, budget int, modular bool) ([]Obligation, []Skipped) {
 	regions := mathRegions(text, toks)
+	regions = withProseFormulas(regions, proseFormulas(text, regions))
 	var lines []symLine
 	var congr []Obligation
 	var pm struct {

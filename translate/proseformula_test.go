@@ -1,0 +1,79 @@
+package translate
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestProseFormulaSpans: which spans of prose read as formulas.
+func TestProseFormulaSpans(t *testing.T) {
+	tests := []struct {
+		text string
+		want []string
+	}{
+		{"in the equation: ((J + 10) + J) + 2J + 10 = 100. This simplifies to 5J + 20 = 100.", []string{"((J + 10) + J) + 2J + 10 = 100", "5J + 20 = 100"}},
+		{"So x + 2x = 30, so 3x = 30 and x = 10", []string{"x + 2x = 30", "3x = 30", "x = 10"}},
+		{"We get 4 × n − 3 = 9 then n = 3.", []string{"4 × n − 3 = 9", "n = 3"}},
+		{"so x^2 = 2.5x", []string{"x^2 = 2.5x"}},
+		// Look-alikes: "x" as times, units, a word glued on, an expression
+		// that goes on in words, a formula cut short, names inside words.
+		{"so 3 x 4 = 12", nil},
+		{"so 5 m + 3 m = 8 m", nil},
+		{"so 5m = 500cm", nil},
+		{"so 2x = 10% of it", nil},
+		{"so 2x = 1,000", nil},
+		{"so 2x = $10", nil},
+		{"L is 2 times J = 2J", nil},
+		{"so L = 2 times J", nil},
+		{"Since L = J + 10, we substitute", nil},
+		{"so 2x + 3 =", nil},
+		{"so (x + 1 = 3", nil},
+		{"so 12 + 3 = 15", nil},                                     // closed: the arithmetic reader's
+		{"so f(x) = 3", nil},                                        // f( is not an operator on f's right
+		{"so x = 3 apples", nil},                                    // a word after it
+		{`so \( x + 1 = 2 \) and x + 2 = 3`, []string{"x + 2 = 3"}}, // math mode is the math reader's
+	}
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			var got []string
+			for _, rg := range proseFormulas(tt.text, mathRegions(tt.text, lex(tt.text, 40))) {
+				got = append(got, tt.text[rg.s:rg.e])
+			}
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}
+
+// TestProseFormulaClaims: equations written in prose are checked as in
+// math mode, and what is not a derivation is left alone.
+func TestProseFormulaClaims(t *testing.T) {
+	tests := []struct {
+		name  string
+		steps []string
+		want  Verdict
+	}{
+		{"a wrong simplification", []string{"Since L = J + 10, we substitute L in the equation: ((J + 10) + J) + 2J + 10 = 100. This simplifies to 5J + 20 = 100."}, Refuted},
+		{"a right simplification", []string{"Substituting: ((J + 10) + J) + 2J + 10 = 100. This simplifies to 4J + 20 = 100."}, Verified},
+		{"a right solution", []string{"So x + 2x = 30. Then 3x = 30, so x = 10."}, Verified},
+		{"a wrong solution", []string{"We get 2x + 3 = 7 so x = 3."}, Refuted},
+		{"a lone equation", []string{"The total is 5J + 20 = 100."}, Unknown},
+		{"a system", []string{"So J + L = 30. Then J - L = 10."}, Unknown},
+		{"alternatives", []string{"So x - 8 = 12 or x - 8 = -12."}, Unknown},
+		{"a condition", []string{"If x = 3, then 2x = 7."}, Unknown},
+		{"times, not a name", []string{"So 3 x 4 = 12 and x = 5."}, Verified},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Unknown
+			for _, o := range symObligations(t, tt.steps...) {
+				require.NotEqual(t, Error, o.Verdict, "%s: %s", o.Expr, o.Reason)
+				if o.Verdict == Refuted || got == Unknown {
+					got = o.Verdict
+				}
+			}
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}
