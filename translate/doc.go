@@ -37,7 +37,9 @@
 //     multiplies or stands alone; "25% of 80" multiplies), scientific
 //     literals in prose (1.5e3), a trailing ellipsis (0.333...), and
 //     the Unicode vulgar fractions ½ ⅓ ¾ … (read as \frac{1}{2}, so that
-//     "2½" and "2 ½" stay mixed numbers).
+//     "2½" and "2 ½" stay mixed numbers), and a boxed answer that is one
+//     plain number ("= \boxed{43000}", \boxed{\$7}); other boxed content
+//     is left alone.
 //   - Operators: + - − × · * / ÷ ^ and x between numbers, brackets,
 //     \frac \dfrac \tfrac (\frac12 too), \cdot \times \div \left \right,
 //     ^{…}, √ and \sqrt / \sqrt[n] when the root is rational (the root is

@@ -2,6 +2,7 @@ package translate
 
 import (
 	"math/big"
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -75,6 +76,10 @@ type lexer struct {
 	lineStart   bool
 	maxDigits   int
 }
+
+// boxedNumberRE matches a boxed answer that is one plain number, money
+// or not: \boxed{43000}, \boxed{\$1,250.50}, \boxed{-3}.
+var boxedNumberRE = regexp.MustCompile(`^\s*(\\\$|\$)?\s*-?[0-9][0-9,]*(\.[0-9]+)?\s*$`)
 
 func lex(s string, maxDigits int) []tok {
 	l := &lexer{s: s, lineStart: true, maxDigits: maxDigits}
@@ -775,6 +780,20 @@ func (l *lexer) command(i int) int {
 		end := l.groupEnd(k)
 		if end < 0 {
 			end = len(l.s)
+		}
+		if name == "boxed" && end > k+1 && l.at(k) == '{' && boxedNumberRE.MatchString(l.s[k+1:end-1]) {
+			// "= \boxed{43000}": the answer is a number the sum claims.
+			inner := l.s[k+1 : end-1]
+			sub := &lexer{s: inner, base: l.base + k + 1, maxDigits: l.maxDigits, math: l.math}
+			sub.sp = true
+			sub.run(0, len(inner))
+			for _, t := range sub.toks {
+				t.sp = t.sp || l.sp
+				l.toks = append(l.toks, t)
+				l.sp = false
+			}
+			l.sp = true
+			return end
 		}
 		l.emit(tok{k: tBoxed, s: i, e: end, text: "boxed answer left alone"})
 		l.sp = true

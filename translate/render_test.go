@@ -11,7 +11,7 @@ import (
 )
 
 func TestRenderJSONRoundTrip(t *testing.T) {
-	res := exactChain(t, "So 6 × 7 = 42 and 3 + 4 = 8.", `\boxed{5}`)
+	res := exactChain(t, "So 6 × 7 = 42 and 3 + 4 = 8.", `\boxed{2x + 5}`)
 	var buf bytes.Buffer
 	require.NoError(t, Render(&buf, []ChainResult{res}, FormatJSON))
 	var back []ChainResult

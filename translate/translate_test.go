@@ -350,3 +350,29 @@ func TestHypothesisInLean(t *testing.T) {
 	want := "example (v1 : Rat) (h1 : v1 = (3.5 : Rat)) : (2 : Rat) * v1 = (7 : Rat) := by subst_vars; decide +kernel"
 	assert.Equal(t, want, o[0].Lean)
 }
+
+// TestBoxedNumber: a boxed answer that is one plain number is the value a
+// computation claims; any other boxed content stays left alone.
+func TestBoxedNumber(t *testing.T) {
+	tests := []struct {
+		step string
+		want StepVerdict
+	}{
+		{`Total amount = 5000 + 10000 + 30000 = \boxed{43000}.`, StepRefuted},
+		{`Total amount = 5000 + 10000 + 30000 = \boxed{45000}.`, StepVerified},
+		{`So \( 12 + 3 = \boxed{15} \).`, StepVerified},
+		{`The cost is 3 + 4 = \boxed{\$7}.`, StepVerified},
+		{`The cost is 1,000 + 250 = \boxed{1,250}.`, StepVerified},
+		{`The answer is \boxed{15}.`, StepNone},
+		{`So 4 + 5 = \boxed{9 \text{ cm}}.`, StepNone},
+		{`So 4 + 5 = \boxed{x + 1}.`, StepNone},
+		{`So 4 + 5 = \fbox{10}.`, StepNone},
+	}
+	for _, tt := range tests {
+		t.Run(tt.step, func(t *testing.T) {
+			res := exactChain(t, tt.step)
+			require.Len(t, res.Steps, 1)
+			assert.Equal(t, tt.want, res.Steps[0].Verdict, "%+v", res.Steps[0])
+		})
+	}
+}
