@@ -262,6 +262,14 @@ func (t *Translator) Translate(id string, steps []string) ChainResult {
 				if k == 0 && isBinding {
 					continue
 				}
+				if k == 0 && len(rels) == 1 && !A.ok() && B.ok() {
+					if prev, ok := labelLink(ss, ri); ok {
+						A = prev // "Total = 52 + 24. Total = 76."
+						if runDoubt == "" && ri > 0 {
+							runDoubt = ss.sc.computationDoubt(ss.sc.runs[ri-1].sentence)
+						}
+					}
+				}
 				if !A.ok() || !B.ok() {
 					if why, span, ok := failedLink(ss.text, A, B); ok {
 						sr.Skipped = append(sr.Skipped, Skipped{Span: span, Reason: why})

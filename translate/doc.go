@@ -61,6 +61,11 @@
 //     left alone; a unit that converts (hours, feet, …) or a rate on one
 //     side only, or sides that differ by a conversion factor (100, 60, …)
 //     with a unit on one side, can be verified but not refuted.
+//   - A quantity named in words, computed, then given its value under
+//     the same name with nothing else between ("\text{Total} = 52 + 24
+//     \] \[ \text{Total} = 76", "Leftover = 100 - 20. So leftover =
+//     80."): one claim, 52 + 24 = 76 (labelchain.go; "then" or any other
+//     word between leaves the two alone).
 //   - Names: "x = 5", "let n = 12", "so t = 3.5" (in math mode any
 //     one-letter name, in prose a letter next to an operator) bind a value
 //     that later claims of the same chain use as a hypothesis with the

@@ -1,0 +1,96 @@
+package translate
+
+import (
+	"regexp"
+	"strings"
+)
+
+// labelLink reads a quantity named in words and then given its value in
+// the next statement, with nothing but the name between them:
+//
+//	\[ \text{Total fruits} = 52 + 24 + 44 + 48 \] \[ \text{Total fruits} = 178 \]
+//	Leftover = 100 - 20. Therefore, Leftover = 80 feet.
+//
+// Each run alone has prose for a left side and is left alone; together
+// they claim 52 + 24 + 44 + 48 = 178. It returns the earlier run's
+// computation as the left side of run ri's claim when:
+//
+//   - runs ri-1 and ri are each "label = right side" with the same label
+//     words, no other relation, and no word after either;
+//   - the earlier right side is a computation (not a lone number), the
+//     later one a lone number;
+//   - between them stand only the label, punctuation, math delimiters
+//     and at most one "therefore", "thus", "so" or "hence" — not "then"
+//     or any other word that could mark time passing ("Balance = 100 -
+//     20. Then balance = 95" may hide a deposit).
+func labelLink(ss *stepScan, ri int) (*sideInfo, bool) {
+	if ri < 1 || ri >= len(ss.sc.runs) {
+		return nil, false
+	}
+	a, b := ss.sc.runs[ri-1], ss.sc.runs[ri]
+	sa, ra := ss.sides[ri-1], ss.rels[ri-1]
+	sb, rb := ss.sides[ri], ss.rels[ri]
+	if len(ra) != 1 || ra[0] != "=" || len(rb) != 1 || rb[0] != "=" || len(sa) != 2 || len(sb) != 2 {
+		return nil, false
+	}
+	if len(sa[0].items) > 0 || len(sb[0].items) > 0 || !sa[1].ok() || !sb[1].ok() || a.postWord != "" || b.postWord != "" {
+		return nil, false
+	}
+	if _, isLone := lone(sa[1].n); isLone {
+		return nil, false
+	}
+	if _, isLone := lone(sb[1].n); !isLone {
+		return nil, false
+	}
+	bw := b.preWords
+	if len(bw) > 1 && concludingWords[bw[0]] {
+		bw = bw[1:] // "So leftover = 70."
+	}
+	if len(varsOf(sa[1].n)) > 0 || !sameWords(a.preWords, bw) || !labelWords(a.preWords) {
+		return nil, false
+	}
+	if a.e > b.s || !labelGap(ss.text[a.e:b.s], bw) {
+		return nil, false
+	}
+	return sa[1], true
+}
+
+func sameWords(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// labelWords: a label names a quantity; pronouns and connectives do not.
+func labelWords(ws []string) bool {
+	for _, w := range ws {
+		if !labelStopWords[w] {
+			return len(ws) <= 6
+		}
+	}
+	return false
+}
+
+var concludingWords = map[string]bool{"therefore": true, "thus": true, "so": true, "hence": true}
+
+var labelStopWords = map[string]bool{"it": true, "this": true, "that": true, "which": true, "so": true, "then": true,
+	"thus": true, "therefore": true, "hence": true, "and": true, "the": true, "is": true, "we": true, "get": true, "have": true}
+
+var (
+	labelMarkup = strings.NewReplacer(`\text`, " ", `\mathrm`, " ", `\textbf`, " ", `\[`, " ", `\]`, " ", `\(`, " ", `\)`, " ", "$", " ", "{", " ", "}", " ")
+	labelGapRE  = regexp.MustCompile(`^[\s.,;:]*(?:(?:therefore|thus|so|hence)[\s,]+)?([a-z'\s]+?)\s*$`)
+	spacesRE    = regexp.MustCompile(`\s+`)
+)
+
+// labelGap says whether gap holds only the label (words), punctuation,
+// math delimiters and one concluding connective.
+func labelGap(gap string, words []string) bool {
+	m := labelGapRE.FindStringSubmatch(strings.ToLower(labelMarkup.Replace(gap)))
+	return m != nil && spacesRE.ReplaceAllString(strings.TrimSpace(m[1]), " ") == strings.Join(words, " ")
+}
