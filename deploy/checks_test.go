@@ -7,6 +7,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -670,6 +671,12 @@ func mountedConfigMapFile(ix *index, pod corev1.PodSpec, c corev1.Container, p s
 
 // mountedSecretFile reports whether p is a file the pod mounts from a Secret volume.
 func mountedSecretFile(pod corev1.PodSpec, c corev1.Container, p string) bool {
+	_, _, ok := mountedSecret(pod, c, p)
+	return ok
+}
+
+// mountedSecret finds the Secret and key that the file p of container c comes from.
+func mountedSecret(pod corev1.PodSpec, c corev1.Container, p string) (name, key string, ok bool) {
 	for _, m := range c.VolumeMounts {
 		if path.Dir(p) != path.Clean(m.MountPath) {
 			continue
@@ -678,14 +685,35 @@ func mountedSecretFile(pod corev1.PodSpec, c corev1.Container, p string) bool {
 			if v.Name == m.Name && v.Secret != nil {
 				for _, it := range v.Secret.Items {
 					if it.Path == path.Base(p) {
-						return true
+						return v.Secret.SecretName, it.Key, true
 					}
 				}
-				return len(v.Secret.Items) == 0
+				return v.Secret.SecretName, path.Base(p), len(v.Secret.Items) == 0
 			}
 		}
 	}
-	return false
+	return "", "", false
+}
+
+// natsTokenRefRE is the chart's reference to an environment variable in nats.conf.
+var natsTokenRefRE = regexp.MustCompile(`^<< \$([A-Z_][A-Z0-9_]*) >>$`)
+
+// checkNATSToken: the token NATS requires (nats-values.yaml's authorization, from a Secret by
+// way of the container's environment) is the one every gateway and worker mounts.
+func checkNATSToken(nats natsValues, mounted map[string]bool) []error {
+	m := natsTokenRefRE.FindStringSubmatch(nats.Config.Merge.Authorization.Token)
+	if m == nil {
+		return []error{fmt.Errorf("nats-values.yaml: config.merge.authorization.token %q is not a reference to a Secret-backed variable (<< $VAR >>): NATS must require the token leanprm sends", nats.Config.Merge.Authorization.Token)}
+	}
+	env, ok := nats.Container.Env[m[1]]
+	if !ok || env.ValueFrom == nil || env.ValueFrom.SecretKeyRef == nil {
+		return []error{fmt.Errorf("nats-values.yaml: container.env.%s must come from a Secret (valueFrom.secretKeyRef)", m[1])}
+	}
+	ref := env.ValueFrom.SecretKeyRef
+	if !mounted[ref.Name+"/"+ref.Key] || len(mounted) != 1 {
+		return []error{fmt.Errorf("nats-values.yaml: NATS takes its token from Secret %s key %s; gateways and workers read %v", ref.Name, ref.Key, sortedKeys(mounted))}
+	}
+	return nil
 }
 
 // checkRoles finds the gateway (`leanprm serve`) and the worker (`leanprm worker`) and checks
@@ -697,6 +725,7 @@ func checkRoles(ix *index, nats natsValues, tmp string) []error {
 	var gatewayNATS, workerNATS []string
 	var capacities []int
 	roles := map[string]int{}
+	natsTokens := map[string]bool{}
 	for _, dname := range sortedKeys(ix.deployments) {
 		d := ix.deployments[dname]
 		src := ix.source[d]
@@ -726,6 +755,13 @@ func checkRoles(ix *index, nats natsValues, tmp string) []error {
 			} else if n, _ := strconv.Atoi(port); !declaresPort(c, int32(n)) {
 				errs = append(errs, fmt.Errorf("%s: container %s listens on %s, a port it does not declare", src, c.Name, port))
 			}
+			if tok, ok := flagValue(c.Args, "nats-token-file"); !ok {
+				errs = append(errs, fmt.Errorf("%s: container %s: no --nats-token-file (NATS requires a token)", src, c.Name))
+			} else if name, key, ok := mountedSecret(pod, c, tok); !ok {
+				errs = append(errs, fmt.Errorf("%s: container %s: the NATS token must come from a Secret file (--nats-token-file %s)", src, c.Name, tok))
+			} else {
+				natsTokens[name+"/"+key] = true
+			}
 			switch role {
 			case "serve":
 				gatewayNATS = append(gatewayNATS, natsURL)
@@ -745,6 +781,7 @@ func checkRoles(ix *index, nats natsValues, tmp string) []error {
 			}
 		}
 	}
+	errs = append(errs, checkNATSToken(nats, natsTokens)...)
 	if roles["serve"] == 0 || roles["worker"] == 0 {
 		errs = append(errs, fmt.Errorf("want a gateway (leanprm serve) and a worker (leanprm worker) Deployment, found %v", roles))
 	}

@@ -134,15 +134,27 @@ type natsValues struct {
 		} `json:"monitor"`
 		// Merge is merged into nats.conf as it stands; its keys are nats-server's.
 		Merge struct {
-			MaxPayload int64 `json:"max_payload"`
+			MaxPayload    int64 `json:"max_payload"`
+			Authorization struct {
+				// Token is a nats.conf value; << $VAR >> is the chart's variable reference.
+				Token string `json:"token"`
+			} `json:"authorization"`
 		} `json:"merge"`
 	} `json:"config"`
 	Container struct {
+		// Env is the chart's map of variable name to value: a string, or a valueFrom.
+		Env       map[string]natsEnvValue     `json:"env"`
 		Resources corev1.ResourceRequirements `json:"resources"`
 	} `json:"container"`
 	PodDisruptionBudget struct {
 		Enabled bool `json:"enabled"`
 	} `json:"podDisruptionBudget"`
+}
+
+// natsEnvValue is one entry of the chart's container.env: a value or a reference.
+type natsEnvValue struct {
+	Value     string               `json:"value,omitempty"`
+	ValueFrom *corev1.EnvVarSource `json:"valueFrom,omitempty"`
 }
 
 // loadNATSValues decodes a values file strictly.

@@ -38,7 +38,7 @@ func TestManifestsDecodeStrictly(t *testing.T) {
 	assert.Equal(t, map[string]int{
 		"v1 Namespace":                           1,
 		"v1 ConfigMap":                           1,
-		"v1 Secret":                              1,
+		"v1 Secret":                              2,
 		"v1 Service":                             1,
 		"apps/v1 Deployment":                     2,
 		"autoscaling/v2 HorizontalPodAutoscaler": 1,
@@ -178,6 +178,9 @@ func TestChecksCatch(t *testing.T) {
 		{"missing Secret", gateway, "secretName: leanprm-token", "secretName: leanprm-tokn", `Secret "leanprm-tokn", which is not among the manifests`},
 		{"committed token", "10-secret.yaml", "type: Opaque", "type: Opaque\nstringData:\n  token: hunter2", "must not carry a value"},
 		{"token not from a Secret", gateway, "--auth-token-file=/var/run/secrets/leanprm/token", "--auth-token-file=/etc/leanprm/token", "must come from a Secret file"},
+		{"worker without the NATS token", worker, "            - --nats-token-file=/var/run/secrets/nats/token\n", "", "no --nats-token-file"},
+		{"NATS token not from a Secret", gateway, "--nats-token-file=/var/run/secrets/nats/token", "--nats-token-file=/etc/leanprm/nats-token", "the NATS token must come from a Secret file"},
+		{"NATS token from another Secret", worker, "secretName: leanprm-nats-token", "secretName: leanprm-token", "NATS takes its token from Secret leanprm-nats-token key token"},
 		{"writable root", gateway, "readOnlyRootFilesystem: true", "readOnlyRootFilesystem: false", "readOnlyRootFilesystem must be true"},
 		{"root allowed", worker, "runAsNonRoot: true", "runAsNonRoot: false", "runAsNonRoot must be true"},
 		{"capabilities kept", worker, `drop: ["ALL"]`, `drop: ["NET_RAW"]`, "must drop ALL"},
@@ -219,6 +222,31 @@ func TestChecksCatch(t *testing.T) {
 			require.NotEmpty(t, errs)
 			var msgs []string
 			for _, e := range errs {
+				msgs = append(msgs, e.Error())
+			}
+			assert.Contains(t, strings.Join(msgs, "\n"), tc.want)
+		})
+	}
+}
+
+// TestNATSTokenChecks: NATS must require the token the gateways and workers mount.
+func TestNATSTokenChecks(t *testing.T) {
+	b, err := os.ReadFile(natsValuesFile)
+	require.NoError(t, err)
+	for _, tc := range []struct{ name, old, new, want string }{
+		{"no token required", "    authorization:\n      token: << $LEANPRM_NATS_TOKEN >>\n", "", "is not a reference to a Secret-backed variable"},
+		{"a token in the values", "token: << $LEANPRM_NATS_TOKEN >>", "token: hunter2", "is not a reference to a Secret-backed variable"},
+		{"a variable from nowhere", "token: << $LEANPRM_NATS_TOKEN >>", "token: << $NATS_TOKEN >>", "container.env.NATS_TOKEN must come from a Secret"},
+		{"a variable from a literal", "      valueFrom:\n        secretKeyRef:\n          name: leanprm-nats-token\n          key: token\n", "      value: hunter2\n", "must come from a Secret"},
+		{"another Secret", "name: leanprm-nats-token", "name: nats-token", "NATS takes its token from Secret nats-token"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			nv, err := decodeNATSValues([]byte(edit(t, string(b), tc.old, tc.new)))
+			require.NoError(t, err)
+			ms, err := decodeAll(readManifestFiles(t))
+			require.NoError(t, err)
+			var msgs []string
+			for _, e := range checkManifests(ms, nv, t.TempDir()) {
 				msgs = append(msgs, e.Error())
 			}
 			assert.Contains(t, strings.Join(msgs, "\n"), tc.want)

@@ -2,22 +2,26 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"net/http"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats-server/v2/server"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/leanprm/leanprm/internal/proc"
+	"github.com/leanprm/leanprm/internal/testpki"
 )
 
 var probesRE = regexp.MustCompile(`probes on (http://127\.0\.0\.1:\d+)`)
@@ -27,11 +31,47 @@ var probesRE = regexp.MustCompile(`probes on (http://127\.0\.0\.1:\d+)`)
 // and `leanprm serve --nats` as a stateless gateway. A chain posted to the gateway is scored
 // by the worker; the worker's probes say ready; SIGTERM ends both with 130 and nothing left.
 func TestServeNATSGatewayAndWorker(t *testing.T) {
-	s := startNATS(t)
+	scaleOut(t, startNATS(t).ClientURL(), nil, nil, nil, nil)
+}
 
+// TestServeNATSOverTLSWithToken: the same set-up against a NATS server that speaks only TLS
+// and wants a token: the worker reads the token from LEANPRM_NATS_TOKEN, the gateway from
+// --nats-token-file, both check the server with --nats-tls-ca. Without the CA the gateway
+// exits with an error naming the certificate.
+func TestServeNATSOverTLSWithToken(t *testing.T) {
+	ca := testpki.New(t)
+	cert, key := ca.Issue(t, "nats", false)
+	tc, err := server.GenTLSConfig(&server.TLSConfigOpts{CertFile: cert, KeyFile: key})
+	require.NoError(t, err)
+	s, err := server.NewServer(&server.Options{Host: "127.0.0.1", Port: -1, JetStream: true, StoreDir: t.TempDir(), NoLog: true, NoSigs: true,
+		TLS: true, TLSConfig: tc, TLSTimeout: 5, Authorization: "nats-s3cret"})
+	require.NoError(t, err)
+	go s.Start()
+	require.True(t, s.ReadyForConnections(10*time.Second))
+	t.Cleanup(func() {
+		s.Shutdown()
+		s.WaitForShutdown()
+	})
+	tokenFile := filepath.Join(t.TempDir(), "nats-token")
+	require.NoError(t, os.WriteFile(tokenFile, []byte("nats-s3cret\n"), 0o600))
+	scaleOut(t, s.ClientURL(),
+		[]string{"--nats-tls-ca", ca.CAFile}, []string{"LEANPRM_NATS_TOKEN=nats-s3cret"},
+		[]string{"--nats-tls-ca", ca.CAFile, "--nats-token-file", tokenFile}, nil)
+
+	var out, errb bytes.Buffer
+	err = Run(context.Background(), []string{"serve", "--addr", "127.0.0.1:0", "--nats", s.ClientURL(), "--nats-token-file", tokenFile},
+		strings.NewReader(""), &out, &errb)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "certificate")
+}
+
+// scaleOut runs a worker (with workerArgs and workerEnv) and a gateway (gatewayArgs,
+// gatewayEnv) against the NATS server at url, scores a chain through them and stops both.
+func scaleOut(t *testing.T, url string, workerArgs, workerEnv, gatewayArgs, gatewayEnv []string) {
+	t.Helper()
 	w, err := proc.Start(context.Background(),
-		[]string{os.Args[0], "worker", "--nats", s.ClientURL(), "--capacity", "2", "--checker", "exact", "--addr", "127.0.0.1:0"},
-		proc.Options{Env: []string{"LEANPRM_RUN_AS_MAIN=1"}, PipeStderr: true, Grace: 10 * time.Second})
+		append([]string{os.Args[0], "worker", "--nats", url, "--capacity", "2", "--checker", "exact", "--addr", "127.0.0.1:0"}, workerArgs...),
+		proc.Options{Env: append([]string{"LEANPRM_RUN_AS_MAIN=1"}, workerEnv...), PipeStderr: true, Grace: 10 * time.Second})
 	require.NoError(t, err)
 	defer w.ClosePipes()
 	defer w.Stop(false)
@@ -56,7 +96,7 @@ func TestServeNATSGatewayAndWorker(t *testing.T) {
 	assert.Equal(t, http.StatusOK, code)
 	assert.Contains(t, body, "go_goroutines")
 
-	gw, x := startServe(t, nil, "--nats", s.ClientURL())
+	gw, x := startServe(t, gatewayEnv, append([]string{"--nats", url}, gatewayArgs...)...)
 	code, body = request(t, http.MethodPost, gw.url+"/v1/score", "",
 		`{"chains": [{"id": "a", "steps": ["2 + 3 = 5.", "So 5 * 2 = 11."]}]}`)
 	require.Equal(t, http.StatusOK, code, body)

@@ -205,7 +205,7 @@ func runServe(ctx context.Context, e *env, sc config.Serve, token string, bo ser
 // task on NATS JetStream for `leanprm worker` processes. Ready once NATS is reached and the
 // streams exist.
 func runGateway(ctx context.Context, e *env, srv *serve.Server, served <-chan error, stop func() error, ln net.Listener) error {
-	nc, err := natsq.Connect(e.cfg.NATS.URL, "leanprm serve")
+	nc, err := connectNATS(e.cfg.NATS, "leanprm serve")
 	if err == nil {
 		var gw *natsq.Gateway
 		if gw, err = natsq.NewGateway(ctx, nc, natsq.GatewayOptions{}); err == nil {

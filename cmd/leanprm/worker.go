@@ -81,7 +81,7 @@ func runWorker(ctx context.Context, e *env, capacity int, addr string, newHandle
 		return fmt.Errorf("worker: %w", err)
 	}
 	defer release()
-	nc, err := natsq.Connect(e.cfg.NATS.URL, "leanprm worker")
+	nc, err := connectNATS(e.cfg.NATS, "leanprm worker")
 	if err != nil {
 		return fmt.Errorf("worker: %w", err)
 	}

@@ -85,6 +85,15 @@ type NATS struct {
 	// URL is the server list nats.Connect takes ("nats://a:4222,nats://b:4222"); "" means
 	// no NATS: `serve` runs every task in process.
 	URL string
+	// Creds is a NATS credentials file (a user JWT and its nkey seed, as `nsc` writes them).
+	Creds string
+	// TokenFile holds the token the servers require; the token itself is not a setting (it
+	// would show in `leanprm config`): LEANPRM_NATS_TOKEN is read when no file is named.
+	TokenFile string
+	// TLSCA is a PEM bundle of the authorities that sign the servers' certificates; TLSCert and
+	// TLSKey are a client certificate and its key for servers that verify clients. Naming any
+	// of them makes TLS required.
+	TLSCA, TLSCert, TLSKey string
 }
 
 // Data is the data.* section.

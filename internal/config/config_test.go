@@ -143,6 +143,10 @@ func TestNATSURL(t *testing.T) {
 	c, err = load(t, t.TempDir(), nil, "--nats", "nats://127.0.0.1:4222")
 	require.NoError(t, err)
 	assert.Equal(t, "nats://127.0.0.1:4222", c.NATS.URL)
+	c, err = load(t, t.TempDir(), map[string]string{"LEANPRM_NATS_CREDS": "/etc/nats/user.creds", "LEANPRM_NATS_TOKEN_FILE": "/etc/nats/token"},
+		"--nats-tls-ca", "ca.pem", "--nats-tls-cert", "client.pem", "--nats-tls-key", "client.key")
+	require.NoError(t, err)
+	assert.Equal(t, NATS{URL: "", Creds: "/etc/nats/user.creds", TokenFile: "/etc/nats/token", TLSCA: "ca.pem", TLSCert: "client.pem", TLSKey: "client.key"}, c.NATS)
 	c, err = load(t, t.TempDir(), nil)
 	require.NoError(t, err)
 	assert.Empty(t, c.NATS.URL, "no NATS by default: everything in one process")
@@ -239,6 +243,8 @@ func TestBadValues(t *testing.T) {
 			`setting lean.tactic: "decide\r" is not one line of Lean: a tactic may not hold a line break or control character`},
 		{"nats scheme", nil, []string{"--nats", "http://127.0.0.1:4222"}, `setting nats.url: "http://127.0.0.1:4222" is not a NATS URL (want nats://host:4222; tls, ws and wss also do)`},
 		{"nats host", map[string]string{"LEANPRM_NATS_URL": "nats://a:4222,nats://"}, nil, `setting nats.url: "nats://" names no host`},
+		{"nats client certificate without its key", nil, []string{"--nats-tls-cert", "client.pem"}, "setting nats.tls_cert: is set but nats.tls_key is not: a client certificate needs its key"},
+		{"nats client key without its certificate", map[string]string{"LEANPRM_NATS_TLS_KEY": "client.key"}, nil, "setting nats.tls_key: is set but nats.tls_cert is not: a client certificate needs its key"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := load(t, t.TempDir(), tc.env, tc.args...)
@@ -302,7 +308,7 @@ func TestSourcesListEveryKeySorted(t *testing.T) {
 	}
 	assert.True(t, slices.IsSorted(got), "%v", got)
 	assert.Equal(t, Keys(), got)
-	assert.Len(t, got, 27)
+	assert.Len(t, got, 32)
 }
 
 // From cmd/leanprm's TestConfigYAMLRoundTrips: YAML encodes to a leanprm.yaml that reproduces

@@ -96,6 +96,16 @@ var keys = []key{
 		durationText(repl.DefaultRequestTimeout), textKind, duration(func(c *Config) *time.Duration { return &c.Lean.Timeout })},
 	{"lean.workers", "workers", "REPL worker processes (0 = number of cores)",
 		"0", intKind, count(func(c *Config) *int { return &c.Lean.Workers })},
+	{"nats.creds", "nats-creds", "NATS credentials file (user JWT and nkey seed, as nsc writes them)",
+		"", textKind, text(func(c *Config) *string { return &c.NATS.Creds })},
+	{"nats.tls_ca", "nats-tls-ca", "PEM bundle of the authorities that sign the NATS servers' certificates (TLS required)",
+		"", textKind, text(func(c *Config) *string { return &c.NATS.TLSCA })},
+	{"nats.tls_cert", "nats-tls-cert", "client certificate (PEM) for NATS servers that verify clients; with nats.tls_key",
+		"", textKind, text(func(c *Config) *string { return &c.NATS.TLSCert })},
+	{"nats.tls_key", "nats-tls-key", "key (PEM) of nats.tls_cert",
+		"", textKind, text(func(c *Config) *string { return &c.NATS.TLSKey })},
+	{"nats.token_file", "nats-token-file", "file holding the token the NATS servers require (or LEANPRM_NATS_TOKEN); never the token itself",
+		"", textKind, text(func(c *Config) *string { return &c.NATS.TokenFile })},
 	{"nats.url", "nats", "NATS server(s) with JetStream, comma-separated: serve becomes a gateway that queues tasks there and worker pulls them (\"\" = everything in one process)",
 		"", textKind, func(c *Config, k, raw string) (err error) {
 			c.NATS.URL, err = natsURLValue(k, raw)

@@ -99,6 +99,13 @@ func Load(fs *pflag.FlagSet, o LoadOptions) (*Config, error) {
 			return nil, err
 		}
 	}
+	if (c.NATS.TLSCert == "") != (c.NATS.TLSKey == "") {
+		k, other := "nats.tls_cert", "nats.tls_key"
+		if c.NATS.TLSCert == "" {
+			k, other = other, k
+		}
+		return nil, &KeyError{Key: k, From: c.sources[k], Msg: "is set but " + other + " is not: a client certificate needs its key"}
+	}
 	return c, nil
 }
 

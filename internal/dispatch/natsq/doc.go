@@ -58,6 +58,15 @@
 // published while it was away reach it that way. NewGateway installs that reconnect handler
 // on the connection (chaining the one it had).
 //
+// # Authentication and TLS
+//
+// Connect takes a Security: a credentials file (operator-mode NATS, JWTs made with nsc), a
+// token, a CA bundle that checks the servers and a client certificate for servers that verify
+// clients. The files are opened before dialling, so a wrong path is reported as one; a
+// server the CA did not sign, or one that refuses the credentials, fails Connect with the
+// server's reason. The tests run nats-server in process with TLS and a token, with mutual
+// TLS, and in operator mode with an account JWT and a user's credentials file.
+//
 // # When the NATS server restarts
 //
 // With memory storage a restarted server has lost the streams, the consumer, the queued

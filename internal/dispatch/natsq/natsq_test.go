@@ -398,10 +398,10 @@ func TestWorkerFinishesInFlightOnStop(t *testing.T) {
 
 func TestConnectNamesTheServer(t *testing.T) {
 	url := startServer(t)
-	nc, err := natsq.Connect(url, "leanprm test")
+	nc, err := natsq.Connect(url, "leanprm test", natsq.Security{})
 	require.NoError(t, err)
 	nc.Close()
-	_, err = natsq.Connect("nats://127.0.0.1:1", "leanprm test")
+	_, err = natsq.Connect("nats://127.0.0.1:1", "leanprm test", natsq.Security{})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "nats://127.0.0.1:1")
 }
@@ -422,13 +422,13 @@ func TestNATSRestartLosesNoItem(t *testing.T) {
 		s.WaitForShutdown()
 	}()
 
-	gc, err := natsq.Connect(url, "gateway")
+	gc, err := natsq.Connect(url, "gateway", natsq.Security{})
 	require.NoError(t, err)
 	defer gc.Close()
 	g, err := natsq.NewGateway(context.Background(), gc, natsq.GatewayOptions{})
 	require.NoError(t, err)
 	defer g.Close()
-	wc, err := natsq.Connect(url, "worker")
+	wc, err := natsq.Connect(url, "worker", natsq.Security{})
 	require.NoError(t, err)
 	defer wc.Close()
 	gate := make(chan struct{})

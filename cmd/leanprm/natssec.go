@@ -1,0 +1,41 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/leanprm/leanprm/internal/config"
+	"github.com/leanprm/leanprm/internal/dispatch/natsq"
+	"github.com/nats-io/nats.go"
+)
+
+// natsTokenEnv holds the NATS token when nats.token_file names no file: a token on the
+// command line would show in ps, and in `leanprm config` as a setting.
+const natsTokenEnv = "LEANPRM_NATS_TOKEN"
+
+// natsSecurity gathers how serve --nats and worker authenticate to NATS.
+func natsSecurity(c config.NATS) (natsq.Security, error) {
+	sec := natsq.Security{Creds: c.Creds, CA: c.TLSCA, Cert: c.TLSCert, Key: c.TLSKey}
+	if c.TokenFile != "" {
+		b, err := os.ReadFile(c.TokenFile)
+		if err != nil {
+			return sec, fmt.Errorf("reading the NATS token: %w", err)
+		}
+		if sec.Token = strings.TrimSpace(string(b)); sec.Token == "" {
+			return sec, fmt.Errorf("the NATS token file %s is empty", c.TokenFile)
+		}
+		return sec, nil
+	}
+	sec.Token = strings.TrimSpace(os.Getenv(natsTokenEnv))
+	return sec, nil
+}
+
+// connectNATS dials nats.url as name with the configured credentials and TLS.
+func connectNATS(c config.NATS, name string) (*nats.Conn, error) {
+	sec, err := natsSecurity(c)
+	if err != nil {
+		return nil, fmt.Errorf("natsq: connect to %s: %w", c.URL, err)
+	}
+	return natsq.Connect(c.URL, name, sec)
+}
