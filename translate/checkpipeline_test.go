@@ -99,6 +99,7 @@ var gsm8kTypos = map[string]string{
 	"3003/0": "8 * 3 = 240: 80 cookies a tray, 80 * 3 (its annotation)",
 	"3335/7": "4200 + 3000 = 8600: the sum is 7200 (the final answer)",
 	"3410/1": "10 * 0.5 = 10: 10 cans at $.5 cost $5 (the final answer)",
+	"4692/0": "2 * 8 = 24: the counter took three times the 8 hours of painting, 3*8 (the next line adds 24)",
 	"5196/0": "5 * 1 / 2 = 10: 5 burgers cut in halves, 5 / (1/2); × written for ÷",
 	"5351/2": "13 + 4 + 16 = 45: the sum is 33 (the final answer)",
 	"6158/4": "70 + 40 = 100: the sum is 110 (the final answer)",

@@ -2,6 +2,7 @@ package translate
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 	"sort"
 	"strings"
@@ -430,6 +431,13 @@ func (c *claimCtx) refuters(A, B *sideInfo, a, b value, la, lb *numNode, rel str
 	if unitSkip != "" {
 		return unitSkip, ""
 	}
+	if w, ok := strings.CutPrefix(unitBlock, "a unit ("); ok {
+		w = w[:strings.IndexByte(w, ')')]
+		if !conversionLike(a.v, b.v, w) {
+			// "20 - 2 * 2.5 = 10 ounces": 10 is not 15 ounces in any other unit.
+			unitBlock = ""
+		}
+	}
 	if unitBlock == "" {
 		unitBlock = conversionFactor(A, B, a.v, b.v)
 	}
@@ -755,6 +763,38 @@ func unitsMismatch(A, B *sideInfo, la, lb *numNode) (skip, block string) {
 	}
 	return "", ""
 }
+
+// conversionLike says whether b could be the value of computation a written in another
+// unit, by a multiplicative conversion: b/a (or a/b) within 2 % of a whole number from 2 up
+// (12 inches, 60 minutes, 2000 pounds, 100 cents, 144 square inches) or of a common
+// non-whole factor (2.54 cm an inch, 1.609 km a mile, 0.4536 kg a pound, …). Temperatures
+// convert by an affine map, which any two values fit: always true for them, as for a zero
+// on either side or sides of opposite signs.
+func conversionLike(a, b *big.Rat, unit string) bool {
+	if a.Sign() == 0 || b.Sign() == 0 || a.Sign() != b.Sign() || temperatureUnits[unit] {
+		return true
+	}
+	r, _ := new(big.Rat).Quo(b, a).Float64()
+	near := func(x, f float64) bool { return math.Abs(x-f) <= 0.02*f }
+	for _, x := range []float64{r, 1 / r} {
+		if n := math.Round(x); n >= 2 && near(x, n) {
+			return true
+		}
+		for _, f := range nonWholeFactors {
+			if near(x, f) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// nonWholeFactors are the common conversions that are not whole numbers (each also serves
+// inverted): inch–cm, foot–m, yard–m, mile–km, pound–kg, ounce–g, gallon–litre, quart–litre,
+// cup–ml, acre–hectare, fluid ounce–ml, stone–kg, mph–m/s.
+var nonWholeFactors = []float64{2.54, 0.3048, 0.9144, 1.609344, 0.45359237, 28.349523, 3.785411, 0.946353, 236.588, 2.471054, 29.57353, 6.350293, 0.44704}
+
+var temperatureUnits = set("degree", "celsius", "fahrenheit", "kelvin")
 
 // conversionFactors relate common units: 10^k (cents, grams, metres),
 // 12 (inches, months), 16 (ounces), 24, 60, 1440, 3600 (time), 36, 52,

@@ -58,9 +58,12 @@
 //     cubic feet", "20 feet squared". One letter after a number is a
 //     unit only for g, s, h, l and L; other letters are names (see
 //     below). A claim whose two sides carry different dimensions is
-//     left alone; a unit that converts (hours, feet, …) or a rate on one
-//     side only, or sides that differ by a conversion factor (100, 60, …)
-//     with a unit on one side, can be verified but not refuted.
+//     left alone; a rate on one side only, or a unit that converts
+//     (hours, feet, …) on one side only when the sides could be one
+//     quantity in two units (their ratio within 2 % of a whole number
+//     or of a common factor such as 2.54; any ratio for temperatures),
+//     can be verified but not refuted: "20 - 2 * 2.5 = 10 ounces" is
+//     refuted, "2 * 30 = 1 hour" is not.
 //   - A quantity named in words, computed, then given its value under
 //     the same name with nothing else between ("\text{Total} = 52 + 24
 //     \] \[ \text{Total} = 76", "Leftover = 100 - 20. So leftover =

@@ -376,3 +376,36 @@ func TestBoxedNumber(t *testing.T) {
 		})
 	}
 }
+
+// TestUnitOnOneSide: a unit on one side only blocks a refutation only when the two sides
+// could be one quantity in two units.
+func TestUnitOnOneSide(t *testing.T) {
+	tests := []struct {
+		step string
+		want StepVerdict
+	}{
+		{"Therefore, the remaining cake weighs 20 - (2 * 2.5) = 10 ounces.", StepRefuted},
+		{"She needs to walk for 9,300 / 250 = 36 days.", StepRefuted},
+		{"So each sack contains 175 / 13 = 13.15 kilograms.", StepRefuted},
+		{"So each sack contains 175 / 14 = 12.5 kilograms.", StepVerified},
+		// Sides a conversion may relate: left alone, never refuted.
+		{"He works 2 * 30 = 1 hour.", StepNone},
+		{"The rope is 3 + 2 = 60 inches.", StepNone},
+		{"The board is 2 + 3 = 12.7 cm.", StepNone},
+		{"The trip is 4 + 6 = 16.1 km.", StepNone},
+		{"It weighs 1 + 1 = 4000 pounds.", StepNone},
+		{"The oven is at 100 + 80 = 356 degrees.", StepNone},
+	}
+	for _, tt := range tests {
+		t.Run(tt.step, func(t *testing.T) {
+			res := exactChain(t, tt.step)
+			require.Len(t, res.Steps, 1)
+			got := res.Steps[0].Verdict
+			if tt.want == StepNone {
+				assert.NotEqual(t, StepRefuted, got, "%+v", res.Steps[0])
+				return
+			}
+			assert.Equal(t, tt.want, got, "%+v", res.Steps[0])
+		})
+	}
+}
