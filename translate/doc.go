@@ -139,7 +139,11 @@
 //     equations") are no derivation, and systems (several unknowns) are
 //     left alone. A step's first equation derives from the equation that
 //     ended the previous step only when the words before it name an
-//     operation on it ("expanding", "subtracting 3", "simplifying").
+//     operation on it ("expanding", "subtracting 3", "simplifying"; words
+//     such as "equation", "both" and "sides" otherwise announce another
+//     equation, except in "simplifying the equation", "adding 1000 to
+//     both sides", "multiplying both sides by 4 to clear the fraction").
+//     Division by a number keeps an equation polynomial (x/10 = 5).
 //   - KindSolution: "x = c" after one-unknown equations of the same step
 //     (within three lines, none unreadable in between): the equation at
 //     x = c, in the hypothesis form v1 = c. Verified when c satisfies

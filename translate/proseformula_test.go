@@ -63,6 +63,11 @@ func TestProseFormulaClaims(t *testing.T) {
 		{"alternatives", []string{"So x - 8 = 12 or x - 8 = -12."}, Unknown},
 		{"a condition", []string{"If x = 3, then 2x = 7."}, Unknown},
 		{"times, not a name", []string{"So 3 x 4 = 12 and x = 5."}, Verified},
+		// Across steps, an operation named on the equation just written.
+		{"both sides, wrong", []string{"We are given that Jordan changes 5 a day, so we can write: 10 - (x/10) = 5.", "Simplifying the equation, we get: 10 - x = 50."}, Refuted},
+		{"both sides, right", []string{"So we can write: 10 - (x/10) = 5.", "Multiplying both sides by 10, we get: 100 - x = 50."}, Verified},
+		{"both sides to clear a fraction", []string{"So: 28 - 4x + (1/4)*(4 - x) = 16.", "Multiplying both sides by 4 to eliminate the fraction, we get: 112 - 16x + 4 - x = 64."}, Verified},
+		{"another equation", []string{"So we can write: 10 - (x/10) = 5.", "For the second equation, we get: 10 - x = 50."}, Unknown},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -195,6 +195,7 @@ func TestSymbolicLookAlikes(t *testing.T) {
 		{"an approximate root", []string{`\( \sqrt{2} \approx 1.414 \) and \( \sqrt{2} = 1.414 \)`}},
 		{"a radical of a name", []string{`\( \sqrt{x^2} = x \), \( \sqrt{4x^2} = 2x \), \( \sqrt[3]{x^3} = x \)`}},
 		{"cases listed by or", []string{`Either \( (x-4) = 0 \) or \( (x+3) = 0 \). Solving these equations for \( x \) gives us: \[ x - 4 = 0 \rightarrow x = 4 \] \[ x + 3 = 0 \rightarrow x = -3 \]`}},
+		{"a sequence at numbers", []string{`So \( d(81) = \frac{1}{81} \).`, `Simplifying, \( d(6) = \frac{1}{3} \).`}},
 		{"values tried in turn", []string{`For \(t = 1\), \(t^2 = 1^2 = 1\), so \(1 \leq 1 < 2\). For \(t = 3\), \(t^2 = 3^2 = 9\).`}},
 	}
 	for _, tt := range tests {

@@ -218,8 +218,13 @@ var vetoRE = newWordMatcher([]string{"not", "no", "never", "cannot", "can't", "i
 var crossCueRE = newWordMatcher([]string{"add", "adding"}, []string{"simplif", "expand", "rearrang", "subtract", "divid", "multipl",
 	"combin", "collect", "moving", "bring", "distribut", "cancel"}, nil)
 
+// bothSidesRE names an operation done to the equation just written ("simplifying the
+// equation", "adding 1000 to both sides", "multiplying both sides by 4"): words such as
+// "equation" and "sides" then do not announce a new equation.
+var bothSidesRE = regexp.MustCompile(`^\W*(?:step \d+\W*)?(?:(?:simplif|rearrang|expand)\w* (?:the |this |our )?(?:equation|left side|right side|left-hand side|right-hand side)|(?:add|subtract|multipl|divid)\w* (?:[$\w./-]+ (?:to|from) )?(?:both|each) sides?(?: by [$\w./-]+)?)(?: to (?:eliminate|clear|get rid of|isolate|simplify) [\w ]{1,30})?\W*(?:we (?:get|have|obtain|find)\W*)?$`)
+
 // symNeutral removes phrases that only look like a hypothesis or a doubt.
-var symNeutral = strings.NewReplacer("let's", "", "let us", "", "trial and error", "")
+var symNeutral = strings.NewReplacer("let's", "", "let us", "", "trial and error", "", "we are given that", "we know that")
 
 // symState carries what continues from one step to the next.
 type symState struct {
@@ -440,7 +445,8 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 					o, sk := t.symImplication(step, text, eqs[n-1], eq, veto)
 					add(o, sk)
 				} else if prevEq != nil && !sawEq && prevEq.name == eq.name && !eq.alt && len(ln.prose) < 160 &&
-					crossCueRE.MatchString(ln.prose) && !listRE.MatchString(ln.prose) && !equationWordRE.MatchString(ln.prose) {
+					crossCueRE.MatchString(ln.prose) &&
+					(bothSidesRE.MatchString(ln.prose) || !listRE.MatchString(ln.prose) && !equationWordRE.MatchString(ln.prose)) {
 					// The step opens by deriving from the equation that ended
 					// the previous one ("Expanding, we get: …").
 					a := *prevEq
@@ -632,6 +638,16 @@ func hasVar(e *sexpr) bool {
 
 func hasDivisor(e *sexpr) bool { return len(symDivisors(e, nil)) > 0 }
 
+// hasVarDivisor: e divides by an expression with a name in it.
+func hasVarDivisor(e *sexpr) bool {
+	for _, d := range symDivisors(e, nil) {
+		if hasVar(d) {
+			return true
+		}
+	}
+	return false
+}
+
 // symLink classifies one "=" between two read members.
 func (t *Translator) symLink(step int, text string, A, B symMember, c symContext) symResult {
 	va := symVars(A.e, map[string]bool{}, nil)
@@ -660,7 +676,9 @@ func (t *Translator) symLink(step int, text string, A, B symMember, c symContext
 	var eq *symEq
 	if !holds && !constDiff && len(allVars) == 1 {
 		eq = &symEq{l: A.e, r: B.e, name: allVars[0], s: A.s, e: B.e2}
-		if !hasDivisor(A.e) && !hasDivisor(B.e) {
+		if !hasVarDivisor(A.e) && !hasVarDivisor(B.e) {
+			// A polynomial equation (x/10 divides by a number only): its
+			// solutions are the numerator's roots.
 			eq.p, eq.poly = diff.Num(), true
 		}
 		if A.e.op == 'v' && len(vb) == 0 {

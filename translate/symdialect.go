@@ -257,8 +257,14 @@ func (d symDecl) proved() (bool, string) {
 		}
 		return true, ""
 	case 1:
-		if d.n != 1 || len(eqs[0].l.divs)+len(eqs[0].r.divs) > 0 {
+		if d.n != 1 {
 			return false, "an equation hypothesis that is not a polynomial in one variable"
+		}
+		for _, dv := range append(append([]algebra.Rat{}, eqs[0].l.divs...), eqs[0].r.divs...) {
+			if dv.Den().Degree() != 0 || dv.Num().Degree() != 0 {
+				// x / 10 is a polynomial; x / (x - 1) is not.
+				return false, "an equation hypothesis that is not a polynomial in one variable"
+			}
 		}
 		diff := eqs[0].l.r.Sub(eqs[0].r.r)
 		pa := diff.Num()

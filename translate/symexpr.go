@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -437,6 +438,10 @@ func (r *sreader) exponent() (n, root int) {
 	return int(v.Num().Int64()), int(d.Int64())
 }
 
+// closedArgRE is a bracket's content that is one number: after a name it is
+// an argument (d(81), a(3)), not a factor.
+var closedArgRE = regexp.MustCompile(`^\s*-?[0-9][0-9.,]*(?:\s*/\s*[0-9]+)?\s*$`)
+
 // funcNames are letters that a bracket after them makes a function
 // application, not a product: f(x), P(A), T(n).
 var funcNames = "fghFGHPQTpqS"
@@ -619,6 +624,12 @@ func (r *sreader) name() *sexpr {
 		}
 		n = string(c)
 		r.i++
+		if d := r.defs[n]; (d == nil || d.param == "") && r.i < len(r.s) && r.s[r.i] == '(' {
+			if k := strings.IndexByte(r.s[r.i:], ')'); k > 0 && closedArgRE.MatchString(r.s[r.i+1:r.i+k]) {
+				// "d(81) = 1/81": a sequence or function at a number, not d times 81.
+				r.fail("a function value %s(…)", n)
+			}
+		}
 		if strings.IndexByte(funcNames, c) >= 0 && r.i < len(r.s) && r.s[r.i] == '(' {
 			d := r.defs[n]
 			if d == nil || d.param == "" {
