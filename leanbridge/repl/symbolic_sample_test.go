@@ -48,6 +48,8 @@ var symbolicSample = []symbolicRow{
 	{"factoring a solved quadratic", byGrind("∀ (v1 : Rat), v1 ^ 2 - (5 : Rat) * v1 + (6 : Rat) = (0 : Rat) → (v1 - (2 : Rat)) * (v1 - (3 : Rat)) = (0 : Rat)"), true, false},
 	{"square is zero", byGrind("∀ (v1 : Rat), v1 ^ 2 = (0 : Rat) → v1 = (0 : Rat)"), true, false},
 	{"one root of two", byGrind("∀ (v1 : Rat), v1 ^ 2 - (5 : Rat) * v1 + (6 : Rat) = (0 : Rat) → v1 = (2 : Rat)"), false, false},
+	{"dividing by a numeral (MR-GSM8K, cleared)", byGrind("∀ (v1 : Rat), (10 : Rat) - v1 / (10 : Rat) = (5 : Rat) → (100 : Rat) - v1 = (50 : Rat)"), true, false},
+	{"dividing by a numeral, cleared wrongly", byGrind("∀ (v1 : Rat), (10 : Rat) - v1 / (10 : Rat) = (5 : Rat) → (10 : Rat) - v1 = (50 : Rat)"), false, false},
 	{"wrong root", byGrind("∀ (v1 : Rat), (2 : Rat) * v1 + (1 : Rat) = (0 : Rat) → v1 = (1 : Rat)"), false, false},
 	{"olympiadbench-171 false step", byGrind("∀ (v1 : Rat), v1 ^ 2 - (3 : Rat) * v1 + (2 : Rat) = (322 : Rat) → v1 ^ 2 - (3 : Rat) * v1 - (318 : Rat) = (0 : Rat)"), false, true},
 	// The closed refutation at the exact checker's witness (§1b: never a negated ∀).

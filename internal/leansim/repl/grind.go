@@ -27,7 +27,7 @@ import (
 //     being zero: 1 / a + 1 / (2 * a) = 3 / (2 * a) holds and grind proves it); in several
 //     variables a small grid of points, evaluated with Lean's semantics, looks for a
 //     counterexample: found, grind fails; else "not simulated". A closed claim is evaluated.
-//   - equations among the hypotheses, one variable, no division (an equation
+//   - equations among the hypotheses, one variable, no division but by nonzero numerals (an equation
 //     transformation): accepted when every conclusion's polynomial vanishes at every root of
 //     the gcd g of the hypotheses' (over C: a power of it is a multiple of g — ideal
 //     membership when the power is 1, the radical in general, as x ^ 2 = 0 → x = 0, which
@@ -699,8 +699,8 @@ func (c *grindConv) implication(eqs, nes, goals []grel) (bool, error) {
 	all := append(append(append([]grel(nil), eqs...), nes...), goals...)
 	vars := map[string]bool{}
 	for _, rl := range all {
-		if rl.lhs.hasDiv() || rl.rhs.hasDiv() {
-			return false, outside("an implication with a division")
+		if rl.lhs.hasVarDiv() || rl.rhs.hasVarDiv() {
+			return false, outside("an implication with a division by a term with a variable")
 		}
 		rl.lhs.collect(vars)
 		rl.rhs.collect(vars)
@@ -878,8 +878,53 @@ func (t *gterm) upoly(x string) (upoly, error) {
 		return l.sub(r), nil
 	case "*":
 		return l.mul(r)
+	case "/":
+		// x / 10 is x * 10⁻¹: grind's Field preprocessing, with 10 ≠ 0 decided on the numeral.
+		if len(r) == 1 && r[0].Sign() != 0 {
+			return l.scale(new(big.Rat).Inv(r[0])), nil
+		}
 	}
 	return nil, outside("division")
+}
+
+// hasVarDiv reports a division (or inverse) of a term that holds a variable: division by a
+// nonzero numeral keeps a polynomial a polynomial.
+func (t *gterm) hasVarDiv() bool {
+	if t.op == "inv" || t.op == "/" && t.kids[1].hasVar() {
+		return true
+	}
+	if t.op == "/" {
+		if c, ok := t.kids[1].constant(); !ok || c.Sign() == 0 {
+			return true // x / 0 is Lean's 0: not a polynomial step
+		}
+	}
+	for _, k := range t.kids {
+		if k.hasVarDiv() {
+			return true
+		}
+	}
+	return false
+}
+
+func (t *gterm) hasVar() bool {
+	vars := map[string]bool{}
+	t.collect(vars)
+	return len(vars) > 0
+}
+
+// constant is the value of a closed term built from numerals with + - * and ^.
+func (t *gterm) constant() (*big.Rat, bool) {
+	if t.hasVar() {
+		return nil, false
+	}
+	p, err := t.upoly("")
+	if err != nil || len(p) > 1 {
+		return nil, false
+	}
+	if len(p) == 0 {
+		return new(big.Rat), true
+	}
+	return p[0], true
 }
 
 // inRadical reports whether c vanishes at every root of g (over the algebraic closure), that

@@ -48,6 +48,10 @@ func TestGrind(t *testing.T) {
 		{"root refutes", "example : ∀ (v1 : Rat), (2 : Rat) * v1 + (1 : Rat) = (0 : Rat) → v1 = (1 : Rat) := by grind", failed},
 		{"no rational root", "example : ∀ (v1 : Rat), v1 ^ 2 - (3 : Rat) * v1 + (2 : Rat) = (322 : Rat) → v1 ^ 2 - (3 : Rat) * v1 - (318 : Rat) = (0 : Rat) := by grind", notSimulated},
 		{"two unknowns", "example : ∀ (v1 v2 : Rat), v1 = v2 → v1 + v2 = (2 : Rat) * v1 := by grind", notSimulated},
+		{"division by a numeral, true", "example : ∀ (v1 : Rat), (10 : Rat) - v1 / (10 : Rat) = (5 : Rat) → (100 : Rat) - v1 = (50 : Rat) := by grind", accepted},
+		{"division by a numeral, refuted at the root", "example : ∀ (v1 : Rat), (10 : Rat) - v1 / (10 : Rat) = (5 : Rat) → (10 : Rat) - v1 = (50 : Rat) := by grind", failed},
+		{"division by zero in a hypothesis", "example : ∀ (v1 : Rat), v1 / (0 : Rat) = (0 : Rat) → v1 = (0 : Rat) := by grind", notSimulated},
+		{"division by a variable in a hypothesis", "example : ∀ (v1 : Rat), (1 : Rat) / v1 = (2 : Rat) → (2 : Rat) * v1 = (1 : Rat) := by grind", notSimulated},
 		{"cast of a closed Nat subtraction", "example : ∀ (v1 : Rat), v1 + ((2 - 3 : Nat) : Rat) = v1 := by grind", accepted},
 		// Outside the fragment.
 		{"order", "example : ∀ (v1 : Rat), v1 ^ 2 + (1 : Rat) > (0 : Rat) := by grind", notSimulated},
