@@ -252,7 +252,7 @@ func (t *Translator) Translate(id string, steps []string) ChainResult {
 			isBinding := len(rels) > 0 && rels[0] == "=" && sides[0].ok() && isLoneVar(sides[0].n)
 			runDoubt := modular
 			if runDoubt == "" {
-				runDoubt = ss.sc.computationDoubt(r.sentence)
+				runDoubt = ss.sc.computationDoubtAt(r.sentence, r.s)
 			}
 			if runDoubt == "" {
 				runDoubt = chainDoubt(binds, i, sides, rels, isBinding)

@@ -94,6 +94,8 @@ func refutedSteps(tb testing.TB, path string, format chain.Format, before func(c
 // writer meant.
 var gsm8kTypos = map[string]string{
 	"169/1":  "6 * 2.5 = 18.00: the croissants cost $3 each (its annotation has 6*3)",
+	"503/0":  "3 / 1 = 1: the sticker cost 3/3 = 1 dollar (the magnet costs 3); 3/1 written for 3/3",
+	"1818/6": "1550 / 50 = 29: the tires need 1450 cubic inches (the line before), 1450 / 50 = 29; 1550 copied wrongly",
 	"225/0":  "4080 + 4080 / 2 = 4000 + 2040: 4080 copied as 4000 (the sum 6120 is right)",
 	"2288/3": "4 * p + 24 + p + 6 + p = 315 ⇒ 6 * p + 30 = 312: the cars total 312 (the question); 315 was written in the equation the step combines, and the step changes the constant while claiming only to combine like terms",
 	"3003/0": "8 * 3 = 240: 80 cookies a tray, 80 * 3 (its annotation)",

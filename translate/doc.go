@@ -293,7 +293,10 @@
 // rejecting them (a question, "not", "wrong", "contradiction", "if", a
 // following "This is not true"), in a chain doing modular arithmetic
 // ("mod", \equiv, carries), or in a chain whose other sides hold names it
-// cannot evaluate can be verified but never refuted.
+// cannot evaluate can be verified but never refuted. An "if" alone hedges
+// only its own clause: in "If Sam had 70 loaves, the bakery has 70 * 7 -
+// 40 = 380" the computation after the comma (or colon, or "then") is
+// stated, whatever the supposition, and refuted when false.
 //
 // # Obligations and verdicts
 //

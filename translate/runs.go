@@ -23,6 +23,11 @@ type run struct {
 
 type sentenceInfo struct {
 	doubt        string // a word or mark that may be rejecting claims
+	// ifOnly: "if" is the sentence's one doubt word, and it opens a clause
+	// that ends at consequent (a comma, a colon or "then"; 0 when none):
+	// a closed computation after that point is stated, not supposed.
+	ifOnly     bool
+	consequent int
 	strong       string // a word that rejects the claims of the sentence before
 	hypothetical string // a word that makes bindings conditional
 	trial        string // a word of testing a candidate ("test", "plug"), which hedges no computation
@@ -53,8 +58,19 @@ func (sc *scan) doubt(i int) string {
 // candidate fits, never the arithmetic written out to find it: a
 // computation stated while testing is refuted like any other. Rejections
 // ("not", "?", "wrong") still hold it back.
-func (sc *scan) computationDoubt(i int) string {
-	if d := sc.sentences[i].doubt; d != "" {
+func (sc *scan) computationDoubt(i int) string { return sc.computationDoubtAt(i, -1) }
+
+// computationDoubtAt is computationDoubt for a claim that starts at byte
+// at (-1: anywhere in the sentence). "If Sam had 70 loaves, the bakery
+// has 70 * 7 - 40 = 380": the computation after the if-clause is stated
+// whatever the supposition, and false as written; one inside the
+// if-clause ("if 2 + 2 = 5, …") stays hedged.
+func (sc *scan) computationDoubtAt(i, at int) string {
+	si := sc.sentences[i]
+	if si.ifOnly && si.consequent > 0 && at >= si.consequent {
+		si.doubt = ""
+	}
+	if d := si.doubt; d != "" {
 		return "the sentence may be rejecting or hedging the claim (\"" + d + "\")"
 	}
 	if i+1 < len(sc.sentences) && sc.sentences[i+1].strong != "" {
@@ -86,7 +102,12 @@ func buildRuns(text string, toks []tok) *scan {
 					si.trial = t.text
 				}
 			case si.doubt == "" && doubtWords[t.text]:
-				si.doubt = t.text
+				si.doubt, si.ifOnly = t.text, t.text == "if"
+			case doubtWords[t.text]:
+				si.ifOnly = false // a second doubt word ("if … not", "if … should")
+			}
+			if t.text == "then" && si.ifOnly && si.consequent == 0 {
+				si.consequent = t.s
 			}
 			if si.strong == "" && strongDoubt[t.text] {
 				si.strong = t.text
@@ -100,6 +121,9 @@ func buildRuns(text string, toks []tok) *scan {
 			}
 		case t.k == tSep && t.text == sepQuestion:
 			si.doubt, si.hypothetical = "a question mark", "a question mark"
+			si.ifOnly = false
+		case t.k == tSep && (t.text == sepClause || t.text == sepColon) && si.ifOnly && si.consequent == 0:
+			si.consequent = t.e
 		case t.k == tRel && t.text == "≠":
 			if si.hypothetical == "" {
 				si.hypothetical = "≠"

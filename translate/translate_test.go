@@ -409,3 +409,32 @@ func TestUnitOnOneSide(t *testing.T) {
 		})
 	}
 }
+
+// TestIfClause: a computation after an if-clause is stated, whatever the supposition; one
+// inside it, or in a sentence with another doubt word, is not refuted.
+func TestIfClause(t *testing.T) {
+	tests := []struct {
+		step string
+		want StepVerdict
+	}{
+		{"If Sam had 70 loaves last Friday, the bakery has 70 * 7 - 40 = 450 loaves.", StepVerified},
+		{"If Sam had 70 loaves last Friday, the bakery has 70 * 7 - 40 = 420 - 40 = 380 loaves.", StepRefuted},
+		{"If she pays $165 a month for 12 months, then her total is $165 * 12 = $2020.", StepRefuted},
+		{"If the pumps hold 50 each: 1550 / 50 = 29 pumps.", StepRefuted},
+		{"If 2 + 2 = 5, then everything follows.", ""},
+		{"If he sells 3, then 3 * 4 = 13 is not right.", ""},
+		{"If he sells 3, then 3 * 4 = 13 should be the total.", ""},
+		{"Is 3 * 4 = 13 if he sells 3?", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.step, func(t *testing.T) {
+			res := exactChain(t, tt.step)
+			require.Len(t, res.Steps, 1)
+			if tt.want == "" {
+				assert.NotEqual(t, StepRefuted, res.Steps[0].Verdict, "%+v", res.Steps[0])
+				return
+			}
+			assert.Equal(t, tt.want, res.Steps[0].Verdict, "%+v", res.Steps[0])
+		})
+	}
+}
