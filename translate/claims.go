@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"regexp"
 	"sort"
 	"strings"
 )
@@ -427,6 +428,9 @@ func tolerance(a, b value, la, lb *numNode, loneA, loneB bool, rel string, unit 
 // and otherwise what, if anything, keeps a failed proof from refuting it (units, a conversion
 // factor, or the claim's wording).
 func (c *claimCtx) refuters(A, B *sideInfo, a, b value, la, lb *numNode, rel string, t *big.Rat) (skip, block string) {
+	if A.s < B.e && B.e <= len(c.text) && leadingZeroRE.MatchString(c.text[A.s:B.e]) {
+		return "a number with a leading zero (0900): a clock time or a code, not base-10 arithmetic", ""
+	}
 	unitSkip, unitBlock := unitsMismatch(A, B, la, lb)
 	if unitSkip != "" {
 		return unitSkip, ""
@@ -766,8 +770,9 @@ func unitsMismatch(A, B *sideInfo, la, lb *numNode) (skip, block string) {
 
 // conversionLike says whether b could be the value of computation a written in another
 // unit, by a multiplicative conversion: b/a (or a/b) within 2 % of a whole number from 2 up
-// (12 inches, 60 minutes, 2000 pounds, 100 cents, 144 square inches) or of a common
-// non-whole factor (2.54 cm an inch, 1.609 km a mile, 0.4536 kg a pound, …). Temperatures
+// (12 inches, 60 minutes, 2000 pounds, 100 cents, 144 square inches) or, for units of
+// length, mass, volume and speed, of a common non-whole factor (2.54 cm an inch, 1.609 km a
+// mile, 0.4536 kg a pound, …). Temperatures
 // convert by an affine map, which any two values fit: always true for them, as for a zero
 // on either side or sides of opposite signs.
 func conversionLike(a, b *big.Rat, unit string) bool {
@@ -779,6 +784,9 @@ func conversionLike(a, b *big.Rat, unit string) bool {
 	for _, x := range []float64{r, 1 / r} {
 		if n := math.Round(x); n >= 2 && near(x, n) {
 			return true
+		}
+		if wholeFactorUnits[unit] {
+			continue
 		}
 		for _, f := range nonWholeFactors {
 			if near(x, f) {
@@ -795,6 +803,18 @@ func conversionLike(a, b *big.Rat, unit string) bool {
 var nonWholeFactors = []float64{2.54, 0.3048, 0.9144, 1.609344, 0.45359237, 28.349523, 3.785411, 0.946353, 236.588, 2.471054, 29.57353, 6.350293, 0.44704}
 
 var temperatureUnits = set("degree", "celsius", "fahrenheit", "kelvin")
+
+// leadingZeroRE finds a whole number written with a leading zero: 24-hour
+// clock times ("0900 - 0130 = 0730") and codes, whose digits are not a
+// base-10 quantity.
+var leadingZeroRE = regexp.MustCompile(`(?:^|[^0-9.,])0[0-9]{2,}`)
+
+// wholeFactorUnits convert to their neighbours by whole numbers only (time, money, counts,
+// data): "8 + 2 * 15 = 41 years" is no yard-to-metre conversion.
+var wholeFactorUnits = set("second", "sec", "s", "minute", "min", "mins", "hour", "hr", "hrs", "h", "day",
+	"week", "month", "year", "yr", "decade", "century", "fortnight", "millennium", "nanosecond",
+	"millisecond", "microsecond", "cent", "penny", "nickel", "dime", "quarter", "dozen", "gross", "pair",
+	"byte", "kb", "mb", "gb", "tb", "bit", "kilobyte", "megabyte", "gigabyte", "terabyte")
 
 // conversionFactors relate common units: 10^k (cents, grams, metres),
 // 12 (inches, months), 16 (ounces), 24, 60, 1440, 3600 (time), 36, 52,

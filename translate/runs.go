@@ -23,14 +23,14 @@ type run struct {
 
 type sentenceInfo struct {
 	doubt        string // a word or mark that may be rejecting claims
+	strong       string // a word that rejects the claims of the sentence before
+	hypothetical string // a word that makes bindings conditional
+	trial        string // a word of testing a candidate ("test", "plug"), which hedges no computation
 	// ifOnly: "if" is the sentence's one doubt word, and it opens a clause
 	// that ends at consequent (a comma, a colon or "then"; 0 when none):
 	// a closed computation after that point is stated, not supposed.
 	ifOnly     bool
 	consequent int
-	strong       string // a word that rejects the claims of the sentence before
-	hypothetical string // a word that makes bindings conditional
-	trial        string // a word of testing a candidate ("test", "plug"), which hedges no computation
 }
 
 // scan is the first reading of a step.

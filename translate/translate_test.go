@@ -394,6 +394,9 @@ func TestUnitOnOneSide(t *testing.T) {
 		{"The board is 2 + 3 = 12.7 cm.", StepNone},
 		{"The trip is 4 + 6 = 16.1 km.", StepNone},
 		{"It weighs 1 + 1 = 4000 pounds.", StepNone},
+		{"Her father's age is 8 + 2 * 15 = 41 years old.", StepRefuted},
+		{"He leaves 0130 hours earlier than 0900, i.e. 0900 - 0130 = 0730 hours.", StepNone},
+		{"At 0900 + 0100 = 1000 hours he arrives.", StepNone},
 		{"The oven is at 100 + 80 = 356 degrees.", StepNone},
 	}
 	for _, tt := range tests {
