@@ -159,6 +159,11 @@
 //     KindApproximation: approximate within its rounding or truncation,
 //     refuted only when more than ten units of its last digit and 5 % away
 //     (P bounds the log by powers, b^s ≤ x^t), left alone in between.
+//     A division with remainder in prose or math, "194 ÷ 11 = 17 with a
+//     remainder of 9", "\(1121 \div 243 = 4\) remainder \(133\)", "10
+//     \div 13 = 0\, \text{R}\, 10" (whole numbers standing alone), is two
+//     such claims, ⌊a / m⌋ = q and a mod m = r; one that holds as
+//     a = m·q + r with r ≥ m (a partial division) is left alone.
 //     "x = \frac{p \pm \sqrt{N}}{d}" followed by the same line with a whole
 //     number M for the root is the claim √N = M (P: N = M·M).
 //     A name bound to one exact number by the arithmetic reader's

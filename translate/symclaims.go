@@ -237,7 +237,10 @@ type symState struct {
 func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, budget int, modular bool) ([]Obligation, []Skipped) {
 	regions := mathRegions(text, toks)
 	var lines []symLine
-	var congr []Obligation
+	congr := t.remainderClaims(step, text)
+	if len(congr) > budget {
+		congr = congr[:budget]
+	}
 	var pm struct {
 		s, e, line int
 		ok         bool

@@ -1,0 +1,71 @@
+package translate
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// remainderObligations are the obligations of a step that come from a
+// division with remainder.
+func remainderObligations(t *testing.T, step string) []Obligation {
+	t.Helper()
+	var out []Obligation
+	for _, o := range lastStep(t, step).Obligations {
+		if strings.Contains(o.Note, "division with remainder") {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// TestDivisionWithRemainder: "a ÷ m = q with a remainder of r" claims
+// ⌊a / m⌋ = q and a mod m = r (math-0, -14, -245, -312, claim text only);
+// parts of larger expressions, decimals, signs and partial divisions are
+// left alone.
+func TestDivisionWithRemainder(t *testing.T) {
+	tests := []struct {
+		name, step string
+		verdicts   []Verdict // quotient, remainder
+		reason     string
+	}{
+		{"math-0", `First, divide 194 by 11: 194 ÷ 11 = 17 with a remainder of 9. This means`, []Verdict{Verified, Refuted}, "194 mod 11 is 7, not 9"},
+		{"math-14", `Divide 706 by 7: 706 ÷ 7 = 101 with a remainder of 1.`, []Verdict{Refuted, Refuted}, "⌊706 / 7⌋ is 100, not 101"},
+		{"math-245", `Then, \(770 \div 333 = 2\) with a remainder of \(58\). So`, []Verdict{Verified, Refuted}, "770 mod 333 is 104, not 58"},
+		{"math-312", `- \(1121 \div 3^5 = 1121 \div 243 = 4\) remainder \(133\)`, []Verdict{Verified, Refuted}, "1121 mod 243 is 149, not 133"},
+		{"true, \\text", `\(2009 \div 4 = 502 \text{ remainder } 1\). This means`, []Verdict{Verified, Verified}, "both sides are 1"},
+		{"true, R", `$$ 10 \div 13 = 0\, \text{R}\, 10 $$ This tells us`, []Verdict{Verified, Verified}, "both sides are 10"},
+		{"true, prose", `1,234 divided by 5 is 246 with a remainder of 4.`, []Verdict{Verified, Verified}, "both sides are 4"},
+		{"a condition", `If 706 ÷ 7 = 101 with a remainder of 1, then`, []Verdict{Unknown, Unknown}, ""},
+		{"a question", `Is 194 ÷ 11 = 17 with a remainder of 9? No.`, []Verdict{Verified, Unknown}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			obls := remainderObligations(t, tt.step)
+			require.Len(t, obls, 2, "%v", obls)
+			for i, o := range obls {
+				assert.Equal(t, tt.verdicts[i], o.Verdict, "%s: %s", o.Expr, o.Reason)
+				require.NoError(t, ValidateDeclaration(o.Lean, "decide +kernel"))
+				require.NoError(t, ValidateDeclaration(o.LeanNeg, "decide +kernel"))
+			}
+			if tt.reason != "" {
+				assert.Contains(t, obls[0].Reason+" "+obls[1].Reason, tt.reason)
+			}
+		})
+	}
+	for _, step := range []string{
+		`So 3 + 194 ÷ 11 = 17 remainder 9 is`,               // part of a sum
+		`We get 2.194 ÷ 11 = 17 with a remainder of 9`,      // a decimal
+		`Then -194 ÷ 11 = -18 with a remainder of 4`,        // a sign convention
+		`Then 194 ÷ 11 = 17 with a remainder of 9.5`,        // a decimal remainder
+		`Then 194 ÷ 11 = 17.6 with a remainder`,             // a decimal quotient
+		`Then 100 ÷ 7 = 13 with a remainder of 9 to divide`, // a partial division (7·13 + 9 = 100)
+		`Then x ÷ 11 = 17 with a remainder of 9`,            // a name
+		`Then 194 ÷ 11 = 17 remainder 9x`,                   // more than a number
+		`Then 194 ÷ 0 = 17 remainder 9`,                     // no divisor
+	} {
+		assert.Empty(t, remainderObligations(t, step), step)
+	}
+}

@@ -1,0 +1,96 @@
+package translate
+
+import (
+	"math/big"
+	"regexp"
+	"strings"
+)
+
+// Division with remainder (issue 12, fourth pass): "194 ÷ 11 = 17 with a
+// remainder of 9", "\(1121 \div 243 = 4\) remainder \(133\)", "10 \div 13
+// = 0\, \text{R}\, 10", in prose or math. The claim is two closed values:
+// the quotient ⌊a / m⌋ = q and the remainder a mod m = r, each with the
+// certificate of symcert.go (n ≤ x < n + 1; a = m·q + r with 0 ≤ r < m).
+//
+// Only whole numbers are read: a dividend glued to an operator, a sign, a
+// decimal point or a letter is part of something larger and left alone,
+// as is a remainder followed by more of a number. A statement that holds
+// as an equation, a = m·q + r, but with a remainder out of range ("100 ÷ 7
+// = 13 remainder 9") is a partial division some writers mean: left alone.
+
+// remGap is what may stand between the words of the statement: spaces,
+// math delimiters, thin spaces and \text{…} braces.
+const remGap = `(?:\s|\\[(),;!]|\$|\\(?:text|mathrm|mbox)\s*\{|\\quad|\})*`
+
+const remNum = `(\d+(?:,\d{3})*)`
+
+var remRE = regexp.MustCompile(remNum + remGap + `(?:÷|\\div\b|/|divided\s+by)` + remGap + remNum + remGap +
+	`(?:=|is\b|equals\b|gives\b|yields\b)` + remGap + remNum + remGap + `,?` + remGap +
+	`(?:with\s+)?(?:a\s+)?(?:remainder|rem|R|r)\b\.?` + remGap + `(?:of\s+)?` + remGap + remNum)
+
+// remainderClaims reads the division statements of a step.
+func (t *Translator) remainderClaims(step int, text string) []Obligation {
+	if !strings.Contains(text, "emainder") && !strings.Contains(text, "R") && !strings.Contains(text, "rem") && !strings.Contains(text, " r") {
+		return nil
+	}
+	var out []Obligation
+	for _, m := range remRE.FindAllStringSubmatchIndex(text, -1) {
+		if !remBoundaries(text, m[0], m[1]) {
+			continue
+		}
+		num := func(k int) *big.Int {
+			v, _ := new(big.Int).SetString(strings.ReplaceAll(text[m[2*k]:m[2*k+1]], ",", ""), 10)
+			return v
+		}
+		a, d, q, r := num(1), num(2), num(3), num(4)
+		if d.Sign() <= 0 || a.BitLen() > certMaxBits || d.BitLen() > certMaxBits || q.BitLen() > certMaxBits || r.BitLen() > certMaxBits {
+			continue
+		}
+		if back := new(big.Int).Add(new(big.Int).Mul(d, q), r); back.Cmp(a) == 0 && r.Cmp(d) >= 0 {
+			continue // a partial division: the remainder may still be divided
+		}
+		sentence := strings.ToLower(sentenceAround(text, m[0], m[1]))
+		ae := &sexpr{op: 'n', num: new(big.Rat).SetInt(a)}
+		de := &sexpr{op: 'n', num: new(big.Rat).SetInt(d)}
+		quo := symMember{e: &sexpr{op: 'F', name: "floor", l: &sexpr{op: '/', l: ae, r: de}}, s: m[2], e2: m[5]}
+		qm := symMember{e: &sexpr{op: 'n', num: new(big.Rat).SetInt(q)}, s: m[6], e2: m[7]}
+		mod := symMember{e: &sexpr{op: 'F', name: "mod", l: ae, r: de}, s: m[2], e2: m[5]}
+		rm := symMember{e: &sexpr{op: 'n', num: new(big.Rat).SetInt(r)}, s: m[8], e2: m[9]}
+		for _, pair := range [][2]symMember{{quo, qm}, {mod, rm}} {
+			if o := t.closedCert(step, text, pair[0], pair[1], sentence); o != nil {
+				o.Span = spanOf(text, m[0], m[1])
+				o.Note = strings.TrimPrefix(o.Note+"; a division with remainder: quotient and remainder are checked apart", "; ")
+				out = append(out, *o)
+			}
+		}
+	}
+	return out
+}
+
+// remBoundaries reports whether the statement text[s:e] stands alone:
+// its dividend is not the end of a longer number, a power, a decimal or a
+// product, and its remainder is not the start of one.
+func remBoundaries(text string, s, e int) bool {
+	if s > 0 {
+		switch c := text[s-1]; {
+		case isDigit(c), isASCIILetter(c), strings.IndexByte(".,^_-{", c) >= 0:
+			return false
+		}
+		before := strings.TrimRight(text[:s], " \t")
+		for _, op := range []string{"+", "-", "−", "*", "×", "·", "/", "÷", `\cdot`, `\times`, `\div`, "^"} {
+			if strings.HasSuffix(before, op) {
+				return false
+			}
+		}
+	}
+	if e < len(text) {
+		rest := text[e:]
+		switch c := rest[0]; {
+		case isDigit(c), isASCIILetter(c), strings.IndexByte("^/_", c) >= 0:
+			return false
+		case (c == '.' || c == ',') && len(rest) > 1 && isDigit(rest[1]):
+			return false
+		}
+	}
+	return true
+}
