@@ -69,3 +69,25 @@ func TestDivisionWithRemainder(t *testing.T) {
 		assert.Empty(t, remainderObligations(t, step), step)
 	}
 }
+
+// TestClosedContinuation: a display starting with "=" continues the
+// closed value that ended the display before it (math-49, claim text
+// only), as it already did for radicals and expressions with names.
+func TestClosedContinuation(t *testing.T) {
+	tests := []struct {
+		name, step string
+		want       StepVerdict
+	}{
+		{"math-49", `Third, calculate the total sum. \[Total\ Sum = 24 \times 24 \times (1 + 10 + 100 + 1000 + 10000)\] \[= 24 \times 24 \times (11111)\] \[= 576 \times 11111\] \[= 63950064\]`, StepRefuted},
+		{"true", `\[Total\ Sum = 24 \times 24 \times (11111)\] \[= 576 \times 11111\] \[= 6399936\]`, StepVerified},
+		{"a running computation", `\[ S = 3 \times 4 \] \[ = 12 + 5 \] \[ = 17 \]`, StepNone},
+		{"a word between the displays", `\[ S = 3 \times 4 \] and then we add five: \[ = 12 + 5 = 17 \]`, StepVerified},
+		{"a question", `\[ S = 3 \times 4 \] \[ = 13 \]?`, StepNone},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := lastStep(t, tt.step)
+			assert.Equal(t, tt.want, s.Verdict, "%+v", s.Obligations)
+		})
+	}
+}

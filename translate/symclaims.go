@@ -377,8 +377,11 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 		ln.prose = strings.ToLower(ln.rawProse)
 		if !symbolic {
 			st.last, st.lastHead = nil, nil
-			if last := ms[len(ms)-1].e; last != nil && (hasRoot(last) || last.op == 'F' && last.name == "log") {
-				st.last, st.lastHead = last, last // a radical may be rewritten on the next line
+			if last := ms[len(ms)-1].e; last != nil {
+				// A radical may be rewritten on the next line, and a line
+				// starting with "=" continues a closed value too: "\[= 576
+				// \times 11111\] \[= 63950064\]".
+				st.last, st.lastHead = last, last
 			}
 			for k := 0; k+1 < len(ms); k++ {
 				if ms[k].e != nil && ms[k+1].e == nil && ms[k].e.op == 'F' {
