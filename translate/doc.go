@@ -171,7 +171,8 @@
 //     hold a factorial, binomial, radical or one of these functions
 //     (symbind.go); the Note says so.
 //   - KindCongruence: a ≡ b (mod m) with integer members (\pmod, (\mod
-//     m), \bmod): P is the division a - b = m·q + r with 0 ≤ r < m; a
+//     m), \bmod; in a chain "n ≡ 56 ≡ 6" the last link, whatever the
+//     members before it): P is the division a - b = m·q + r with 0 ≤ r < m; a
 //     proof verifies the congruence when r = 0 and refutes it when r > 0.
 //     Congruences are read in modular chains too, where the other
 //     symbolic kinds are not ("=" may mean "≡").

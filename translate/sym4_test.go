@@ -91,3 +91,39 @@ func TestClosedContinuation(t *testing.T) {
 		})
 	}
 }
+
+// TestCongruenceChainWithNames: the last link of a congruence chain is
+// the claim even when the members before it hold names (math-227, claim
+// text only); a last link with a name is still left alone.
+func TestCongruenceChainWithNames(t *testing.T) {
+	tests := []struct {
+		name, step string
+		want       Verdict
+	}{
+		{"math-227", `which reduces to \(n \equiv 56 \equiv \boxed{6} \pmod{17}\). Final Answer: 6.`, Refuted},
+		{"true", `which reduces to \(n \equiv 56 \equiv \boxed{5} \pmod{17}\).`, Verified},
+		{"an expression first", `so \(3n + 1 \equiv 10 \equiv 1 \pmod{3}\).`, Verified},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []Obligation
+			for _, o := range lastStep(t, tt.step).Obligations {
+				if o.Kind == KindCongruence {
+					got = append(got, o)
+				}
+			}
+			require.Len(t, got, 1)
+			assert.Equal(t, tt.want, got[0].Verdict, got[0].Reason)
+			require.NoError(t, ValidateDeclaration(got[0].Lean, "decide +kernel"))
+		})
+	}
+	for _, step := range []string{
+		`so \(n \equiv 56 \equiv m \pmod{17}\).`,      // a name last
+		`so \(56 \equiv n \equiv 6 \pmod{17}\).`,      // the claim is n ≡ 6
+		`If \(n \equiv 56 \equiv 6 \pmod{17}\), then`, // a condition
+	} {
+		for _, o := range lastStep(t, step).Obligations {
+			assert.NotEqual(t, Refuted, o.Verdict, "%s: %s", step, o.Reason)
+		}
+	}
+}

@@ -1293,10 +1293,16 @@ func (t *Translator) congruence(step int, text string, s, e int, sentence string
 	}
 	vals := make([]*big.Rat, len(parts))
 	exprs := make([]*sexpr, len(parts))
+	// The last link is the claim (a ≡ b, or a ≡ … ≡ r with r the residue);
+	// the members before it may hold names ("n ≡ 56 ≡ \boxed{6}").
+	k := len(parts) - 2
 	for i, p := range parts {
 		p = strings.TrimSpace(p)
 		if strings.Contains(p, "=") {
 			return nil
+		}
+		if i < k {
+			continue
 		}
 		x, err := readSym(p)
 		if err != nil {
@@ -1308,8 +1314,6 @@ func (t *Translator) congruence(step int, text string, s, e int, sentence string
 		}
 		vals[i], exprs[i] = v, x
 	}
-	// The last link is the claim (a ≡ b, or a ≡ … ≡ r with r the residue).
-	k := len(parts) - 2
 	a, b := vals[k].Num(), vals[k+1].Num()
 	d := new(big.Int).Sub(a, b)
 	mod := m.Num()
