@@ -136,7 +136,10 @@
 //     and \sin \pi x are refused), decided
 //     exactly in Q(√, ∛) (algebra.Surd); P is the certificate "the sixth
 //     powers agree and the signs agree", with both sides' values computed
-//     (Lean checks the certificate's arithmetic, not the radicals). A
+//     (Lean checks the certificate's arithmetic, not the radicals); for
+//     values that are sums of radicals ("12 + 6\sqrt{3} = 30"), whose
+//     powers are not rational, P is "the coefficients of each radical
+//     agree" in the canonical form of algebra.Surd. A
 //     whole number within 1 of an irrational side may be its floor:
 //     never refuted. With factorials or binomials and no root, P spells
 //     them as products, so Lean computes them. A decimal after ≈ a closed

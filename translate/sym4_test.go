@@ -127,3 +127,48 @@ func TestCongruenceChainWithNames(t *testing.T) {
 		}
 	}
 }
+
+// TestClosedSumOfRadicals: closed sides whose values are sums of radicals
+// (omnimath-150, math-91, claim text only) are decided by the
+// coefficients of each radical in the canonical form; a whole number
+// within 1 of the other side stays a possible floor.
+func TestClosedSumOfRadicals(t *testing.T) {
+	tests := []struct {
+		name, step string
+		want       Verdict
+		reason     string
+	}{
+		{"omnimath-150", `\[ 12 + 6\sqrt{3} = 30 \]`, Refuted, "the left side is 12 + 6√3, the right side 30"},
+		{"omnimath-150 expansion", `\[ (3 + \sqrt{3})^2 = 9 + 6\sqrt{3} + 3 \]`, Verified, "both sides are 12 + 6√3"},
+		{"math-91", `\[ \frac{\sqrt{2}}{2 + \sqrt{2}} = \frac{\sqrt{2} - 2}{2} \]`, Refuted, "the left side is -1 + √2, the right side -1 + √2/2"},
+		{"rationalising", `\[ \frac{2}{-1 + \sqrt{5}} = \frac{1 + \sqrt{5}}{2} \]`, Verified, "both sides are 1/2 + √5/2"},
+		{"two radicals", `\[ (\sqrt{2} + \sqrt{3})^2 = 5 + 2\sqrt{6} \]`, Verified, "both sides are 5 + 2√6"},
+		{"a cube root in a sum", `\[ 1 + \sqrt[3]{16} = 1 + 2\sqrt[3]{3} \]`, Refuted, "the left side is 1 + 2∛2"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []Obligation
+			for _, o := range lastStep(t, tt.step).Obligations {
+				if o.Kind == KindClosedValue {
+					got = append(got, o)
+				}
+			}
+			require.Len(t, got, 1)
+			assert.Equal(t, tt.want, got[0].Verdict, got[0].Reason)
+			assert.Contains(t, got[0].Reason, tt.reason)
+			require.NoError(t, ValidateDeclaration(got[0].Lean, "decide +kernel"))
+			require.NoError(t, ValidateDeclaration(got[0].LeanNeg, "decide +kernel"))
+		})
+	}
+	for _, step := range []string{
+		`\[ 12 + 6\sqrt{3} = 22 \]`,       // a whole number within 1: a floor?
+		`\[ 12 + 6\sqrt{3} = 22.39 \]`,    // a decimal: a rounding
+		`\[ 12 + 6\sqrt{3} \approx 30 \]`, // an approximation
+		`If \[ 12 + 6\sqrt{3} = 30 \] then`,
+		`\[ x + 6\sqrt{3} = 30 \]`, // a name
+	} {
+		for _, o := range lastStep(t, step).Obligations {
+			assert.NotEqual(t, Refuted, o.Verdict, "%s: %s", step, o.Reason)
+		}
+	}
+}

@@ -1215,8 +1215,11 @@ func (t *Translator) closedValue(step int, text string, A, B symMember, sentence
 	}
 	qa, oka := pa.Rat()
 	qb, okb := pb.Rat()
-	if !oka || !okb || qa.Num().BitLen()+qa.Denom().BitLen() > 1024 || qb.Num().BitLen()+qb.Denom().BitLen() > 1024 {
-		return nil // a sum of radicals: no certificate in the closed dialect
+	if !oka || !okb {
+		return t.closedSum(step, text, A, B, a, b, sentence) // a sum of radicals
+	}
+	if qa.Num().BitLen()+qa.Denom().BitLen() > 1024 || qb.Num().BitLen()+qb.Denom().BitLen() > 1024 {
+		return nil
 	}
 	o := &Obligation{Step: step, Span: spanOf(text, A.s, B.e2), Kind: KindClosedValue, OnProof: Verified, OnDisproof: Refuted}
 	o.Expr = symString(A.e) + " = " + symString(B.e)

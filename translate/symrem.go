@@ -1,9 +1,12 @@
 package translate
 
 import (
+	"fmt"
 	"math/big"
 	"regexp"
 	"strings"
+
+	"github.com/leanprm/leanprm/translate/algebra"
 )
 
 // Division with remainder (issue 12, fourth pass): "194 ÷ 11 = 17 with a
@@ -93,4 +96,65 @@ func remBoundaries(text string, s, e int) bool {
 		}
 	}
 	return true
+}
+
+// closedSum decides A = B for closed sides whose values are sums of
+// radicals ("12 + 6\sqrt{3} = 30"), whose sixth powers are not rational:
+// P is the certificate "the coefficients of each radical agree", with the
+// coefficients computed in the canonical form of algebra.Surd (distinct
+// radical monomials are linearly independent over Q, so the sides are
+// equal exactly when every pair agrees). A whole number within 1 of the
+// other side may be its floor or ceiling: never refuted.
+func (t *Translator) closedSum(step int, text string, A, B symMember, a, b algebra.Surd, sentence string) *Obligation {
+	const maxTerms = 8
+	if a.Len() > maxTerms || b.Len() > maxTerms {
+		return nil
+	}
+	rads, ca, cb := a.Coefficients(b)
+	lit := func(q *big.Rat) string {
+		if q.Sign() < 0 {
+			return "-" + lit1(new(big.Rat).Neg(q))
+		}
+		return lit1(q)
+	}
+	conj := make([]string, len(rads))
+	var left, right []string
+	for i := range rads {
+		if ca[i].Num().BitLen()+ca[i].Denom().BitLen() > 1024 || cb[i].Num().BitLen()+cb[i].Denom().BitLen() > 1024 {
+			return nil
+		}
+		conj[i] = lit(ca[i]) + " = " + lit(cb[i])
+		left = append(left, rads[i]+": "+ca[i].RatString())
+		right = append(right, cb[i].RatString())
+	}
+	o := &Obligation{Step: step, Span: spanOf(text, A.s, B.e2), Kind: KindClosedValue, OnProof: Verified, OnDisproof: Refuted}
+	o.Expr = symString(A.e) + " = " + symString(B.e)
+	if v := closedClaimVeto(sentence); v != "" {
+		o.OnDisproof, o.Note = Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", v)
+	}
+	for _, w := range []struct {
+		e *sexpr
+		v algebra.Surd
+	}{{A.e, b}, {B.e, a}} {
+		if w.e.op == 'n' && o.OnDisproof == Refuted &&
+			w.v.CmpRat(new(big.Rat).Sub(w.e.num, big.NewRat(1, 1))) > 0 && w.v.CmpRat(new(big.Rat).Add(w.e.num, big.NewRat(1, 1))) < 0 {
+			o.OnDisproof, o.Note = Unknown, "a whole number within 1 of an irrational value may be its floor or ceiling"
+		}
+	}
+	o.Note = boundNote(o.Note, A, B)
+	o.Prop = strings.Join(conj, " ∧ ")
+	o.Lean, o.LeanNeg = declarations(o.Prop, nil, nil, t.opts.Tactic)
+	o.Note = strings.TrimPrefix(o.Note+"; P is a certificate: the coefficients of each radical ("+strings.Join(rads, ", ")+") on both sides, computed exactly", "; ")
+	o.whyProof = fmt.Sprintf("both sides are %s", a)
+	o.whyDisproof = fmt.Sprintf("the left side is %s, the right side %s", a, b)
+	return o
+}
+
+// lit1 is a nonnegative rational literal of the dialect.
+func lit1(q *big.Rat) string {
+	s := "(" + q.Num().String() + " : Rat)"
+	if !q.IsInt() {
+		s = "(" + s + " / (" + q.Denom().String() + " : Rat))"
+	}
+	return s
 }
