@@ -178,7 +178,9 @@
 //     members before it): P is the division a - b = m·q + r with 0 ≤ r < m; a
 //     proof verifies the congruence when r = 0 and refutes it when r > 0.
 //     Congruences are read in modular chains too, where the other
-//     symbolic kinds are not ("=" may mean "≡").
+//     symbolic kinds are not ("=" may mean "≡"). "a \mid b" and "a \nmid
+//     b" between closed integers (one relation on the line) are
+//     congruences b ≡ 0 (mod |a|) with the same certificate.
 //
 // A closed rational link inside math that the arithmetic reader made no
 // obligation of (a form it does not read) is a KindEquality of the

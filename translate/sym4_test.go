@@ -172,3 +172,47 @@ func TestClosedSumOfRadicals(t *testing.T) {
 		}
 	}
 }
+
+// TestDivisibility: "a \mid b" and "a \nmid b" between closed integers
+// (omnimath-313, claim text only) are decided by the division of b by
+// |a|; names, other relations and conditions are left alone.
+func TestDivisibility(t *testing.T) {
+	tests := []struct {
+		name, step string
+		want       Verdict
+		reason     string
+	}{
+		{"omnimath-313", `Since \( -20 \mid 10 \), \( (1, 3) \) is a solution.`, Refuted, "-20 does not divide 10"},
+		{"divides", `so \( 7 \mid 343 \).`, Verified, "7 divides 343"},
+		{"powers", `and \(2^2 \mid 2^8\).`, Verified, "4 divides 256"},
+		{"does not divide", `Since \( 340 \nmid 82 \), the pair is out.`, Verified, "340 does not divide 82"},
+		{"does divide", `Since \( 41 \nmid 82 \), the pair is out.`, Refuted, "41 divides 82"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []Obligation
+			for _, o := range lastStep(t, tt.step).Obligations {
+				if o.Kind == KindCongruence {
+					got = append(got, o)
+				}
+			}
+			require.Len(t, got, 1)
+			assert.Equal(t, tt.want, got[0].Verdict, got[0].Reason)
+			assert.Contains(t, got[0].Reason, tt.reason)
+			require.NoError(t, ValidateDeclaration(got[0].Lean, "decide +kernel"))
+			require.NoError(t, ValidateDeclaration(got[0].LeanNeg, "decide +kernel"))
+		})
+	}
+	for _, step := range []string{
+		`such that \( b^2 \mid 11! \)`,   // a name
+		`If \( 3 \mid 10 \), then`,       // a condition
+		`then \( 5^3 = 125 \nmid 5^2 \)`, // another relation on the line
+		`so \( 0 \mid 10 \)`,             // no divisor
+		`so \( 3 \mid 10 \mid 20 \)`,     // a chain
+		`so \( 3 \mid 10 + x \)`,         // a name
+	} {
+		for _, o := range lastStep(t, step).Obligations {
+			assert.NotEqual(t, Refuted, o.Verdict, "%s: %s", step, o.Reason)
+		}
+	}
+}

@@ -237,7 +237,7 @@ type symState struct {
 func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, budget int, modular bool) ([]Obligation, []Skipped) {
 	regions := mathRegions(text, toks)
 	var lines []symLine
-	congr := t.remainderClaims(step, text)
+	congr := append(t.remainderClaims(step, text), t.divisibilityClaims(step, text, regions)...)
 	if len(congr) > budget {
 		congr = congr[:budget]
 	}

@@ -158,3 +158,73 @@ func lit1(q *big.Rat) string {
 	}
 	return s
 }
+
+// divisibilityClaims reads "a \mid b" and "a \nmid b" between closed
+// integers, one relation to a line of a math region (omnimath-313: "Since
+// \( -20 \mid 10 \)"). P is the division |a|·q + r = b with 0 ≤ r < |a|,
+// as for a congruence: a proof with r ≠ 0 refutes a ∣ b, one with r = 0
+// refutes a ∤ b. Names, factorials, powers with names and a modulus 0 are
+// left alone, as is a line with another relation.
+func (t *Translator) divisibilityClaims(step int, text string, regions []mathRegion) []Obligation {
+	var out []Obligation
+	for _, rg := range regions {
+		if !strings.Contains(text[rg.s:rg.e], `mid`) {
+			continue
+		}
+		for _, p := range splitMath(text, rg) {
+			if o := t.divides(step, text, p.s, p.e); o != nil {
+				out = append(out, *o)
+			}
+		}
+	}
+	return out
+}
+
+func (t *Translator) divides(step int, text string, s, e int) *Obligation {
+	raw := text[s:e]
+	rel, neg := `\mid`, false
+	i := strings.Index(raw, rel)
+	if j := strings.Index(raw, `\nmid`); j >= 0 {
+		rel, neg, i = `\nmid`, true, j
+	}
+	if i < 0 || isLetterAt(raw, i+len(rel)) || strings.Count(raw, `mid`) != 1 || strings.ContainsAny(raw, "=<>|≡") || lineRefused(raw[:i]) || lineRefused(raw[i+len(rel):]) {
+		return nil
+	}
+	ae, err1 := readSym(strings.TrimSpace(raw[:i]))
+	be, err2 := readSym(strings.TrimSpace(strings.TrimRight(strings.TrimSpace(raw[i+len(rel):]), ".,;")))
+	if err1 != nil || err2 != nil || hasVar(ae) || hasVar(be) {
+		return nil
+	}
+	a, err := certInt(ae)
+	if err != nil || a.Sign() == 0 {
+		return nil
+	}
+	b, err := certInt(be)
+	if err != nil {
+		return nil
+	}
+	m := new(big.Int).Abs(a)
+	q, r := new(big.Int).DivMod(b, m, new(big.Int))
+	o := &Obligation{Step: step, Span: spanOf(text, s, e), Kind: KindCongruence, OnProof: Verified, OnDisproof: Unknown}
+	sym := " ∣ "
+	if neg {
+		sym = " ∤ "
+	}
+	o.Expr = symString(ae) + sym + symString(be)
+	if (r.Sign() != 0) != neg {
+		o.OnProof = Refuted
+		if v := closedClaimVeto(strings.ToLower(sentenceAround(text, s, e))); v != "" {
+			o.OnProof, o.Note = Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", v)
+		}
+	}
+	o.Prop = intTerm(b) + " = " + intTerm(m) + " * " + intTerm(q) + " + " + intTerm(r)
+	o.Lean, o.LeanNeg = declarations(o.Prop, nil, nil, t.opts.Tactic)
+	o.Note = strings.TrimPrefix(o.Note+"; P is the division by the divisor's absolute value; its remainder decides", "; ")
+	if r.Sign() == 0 {
+		o.whyProof = fmt.Sprintf("%s = %s·%s: %s divides %s", b, m, q, a, b)
+	} else {
+		o.whyProof = fmt.Sprintf("%s = %s·%s + %s: %s does not divide %s", b, m, q, r, a, b)
+	}
+	o.whyDisproof = "the division shown does not hold"
+	return o
+}
