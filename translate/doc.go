@@ -119,7 +119,9 @@
 //     rearranged with a wrong constant (the left minus right sides
 //     differ by a nonzero constant after scaling: x² - 2x - 7 = 0 then
 //     (x - 7)(x + 5) = 0) is the identity A.l - A.r = c·(B.l - B.r),
-//     refuted at a witness. Equations listed side by side ("or", "and",
+//     refuted at a witness; so is B of A's degree sharing no root with
+//     an A that has real roots (odd degree, or a quadratic with a positive
+//     discriminant: x² - 3x = 1, "factoring", (x - 1)(x - 3) = 0). Equations listed side by side ("or", "and",
 //     commas, numbered (1) (2), "the pair of equations", "these
 //     equations") are no derivation, and systems (several unknowns) are
 //     left alone. A step's first equation derives from the equation that

@@ -216,3 +216,31 @@ func TestDivisibility(t *testing.T) {
 		}
 	}
 }
+
+// TestImplicationWithoutRationalRoots: an equation with real but no
+// rational solutions followed by one of the same degree sharing none of
+// them is no rewriting of it (math-15, claim text only); "factoring"
+// marks a derivation and "from both sides" is no list.
+func TestImplicationWithoutRationalRoots(t *testing.T) {
+	tests := []struct {
+		name, step string
+		want       StepVerdict
+	}{
+		{"math-15", `Subtracting \( 3x \) from both sides, we have \( x^2 - 3x = 1 \). Factoring the left-hand side, we have \( (x - 1)(x - 3) = 0 \).`, StepRefuted},
+		{"a cubic", `\[ x^3 - 2 = 0 \] so \[ x^3 - 3 = x \]`, StepRefuted},
+		{"factoring, true", `Subtracting \( 6 \) from both sides, we have \( x^2 - 5x + 6 = 0 \). Factoring, we have \( (x - 2)(x - 3) = 0 \).`, StepVerified},
+		{"no real solution", `\[ x^2 + x + 1 = 0 \] so \[ x^2 + 2x + 5 = 0 \]`, StepNone},
+		{"a lower degree", `\[ x^2 - 3x = 1 \] so \[ x - 3 = 0 \]`, StepNone},
+		{"shared irrational roots", `\[ x^2 - 3x = 1 \] so \[ (x^2 - 3x - 1)(x + 1) = 0 \]`, StepVerified},
+		{"two equations listed", `Both \( x^2 - 3x = 1 \) and \( (x - 1)(x - 3) = 0 \) hold.`, StepNone},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := lastStep(t, tt.step)
+			assert.Equal(t, tt.want, s.Verdict, "%+v", s.Obligations)
+			for _, o := range s.Obligations {
+				require.NoError(t, ValidateDeclaration(o.Lean, "grind"), o.Lean)
+			}
+		})
+	}
+}

@@ -198,7 +198,7 @@ func matchBrace(s string, i, end int) int {
 }
 
 // symCueRE are words that mark a derivation between two equations.
-var symCueRE = newWordMatcher([]string{"so", "thus", "hence", "therefore", "give", "gives", "giving", "get", "gets", "obtain", "yield", "yields", "become", "becomes", "then", "implies", "adding", "add", "moving", "move"}, []string{"simplif", "rearrang", "subtract", "divid", "multiply", "expand", "combin"}, []string{"which is", "lead to", "leads to", "result in", "results in"})
+var symCueRE = newWordMatcher([]string{"so", "thus", "hence", "therefore", "give", "gives", "giving", "get", "gets", "obtain", "yield", "yields", "become", "becomes", "then", "implies", "adding", "add", "moving", "move"}, []string{"simplif", "rearrang", "subtract", "divid", "multiply", "expand", "combin", "factor"}, []string{"which is", "lead to", "leads to", "result in", "results in"})
 
 // rewriteCueRE marks an expression being rewritten.
 var rewriteCueRE = newWordMatcher([]string{"foil"}, []string{"factor", "expand", "simplif", "rewrit", "distribut"}, []string{})
@@ -427,7 +427,8 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 				// An equation: a conclusion from the previous one, or a claimed solution.
 				eq := c.eq
 				eq.line = li
-				eq.alt = altRE.MatchString(tail(ln.prose, 24))
+				// "from both sides, we have" names an operation, not a list.
+				eq.alt = altRE.MatchString(tail(strings.ReplaceAll(ln.prose, "both sides", "sides"), 24))
 				eq.arrow = !eq.alt && !listRE.MatchString(ln.prose) && (ln.arrow || symCueRE.MatchString(ln.prose) ||
 					strings.TrimSpace(strings.Trim(ln.prose, ".,:; ")) == "" && (len(eqs) == 0 || !listRE.MatchString(tail(eqs[0].prose, 40))))
 				eq.prose = ln.prose
@@ -1002,7 +1003,16 @@ func (t *Translator) symImplication(step int, text string, A, B *symEq, veto str
 		// step is still false when B is A with a constant moved wrongly:
 		// the left sides minus the right sides differ by a nonzero
 		// constant after scaling; that is an identity claim.
-		if c, ok := rearranged(A.p, B.p, x); ok && c != nil {
+		c, ok := rearranged(A.p, B.p, x)
+		why := "the equation is not a rearrangement of the one before (the two differ by a nonzero constant, so they share no solution): "
+		if !ok && !common {
+			// A has real but no rational roots, B none of them: the
+			// claimed rewriting ("x² - 3x = 1, factoring: (x - 1)(x - 3)
+			// = 0") is false at a real solution of A.
+			c, ok = noSharedRealRoot(A.p, B.p, x)
+			why = "the equation is not a rewriting of the one before (the first has real solutions, and the two share none): "
+		}
+		if ok && c != nil {
 			lhs := &sexpr{op: '-', l: A.l, r: A.r}
 			rhs := &sexpr{op: '*', l: ratExpr(c), r: &sexpr{op: '-', l: B.l, r: B.r}}
 			o.Kind = KindIdentity
@@ -1010,7 +1020,7 @@ func (t *Translator) symImplication(step int, text string, A, B *symEq, veto str
 			if !t.identityDecls(o, lhs, rhs, nil) {
 				return nil, nil
 			}
-			o.whyDisproof = "the equation is not a rearrangement of the one before (the two differ by a nonzero constant, so they share no solution): " + o.whyDisproof
+			o.whyDisproof = why + o.whyDisproof
 			return o, nil
 		}
 	}
@@ -1058,6 +1068,33 @@ func rearranged(pa, pb algebra.Poly, x string) (*big.Rat, bool) {
 		return nil, false
 	}
 	return c, true
+}
+
+// noSharedRealRoot returns c, the ratio of the leading coefficients, when
+// pa and pb have the same degree, pa has a real root (odd degree, or a
+// quadratic with a positive discriminant) and the caller knows the two
+// share no root: then B is not a rewriting of A, pa - c·pb ≠ 0.
+func noSharedRealRoot(pa, pb algebra.Poly, x string) (*big.Rat, bool) {
+	ca, err := pa.Coeffs(x)
+	if err != nil {
+		return nil, false
+	}
+	cb, err := pb.Coeffs(x)
+	if err != nil || len(ca) != len(cb) || len(ca) < 3 {
+		return nil, false
+	}
+	switch deg := len(ca) - 1; {
+	case deg%2 == 1:
+	case deg == 2:
+		disc := new(big.Rat).Mul(ca[1], ca[1])
+		disc.Sub(disc, new(big.Rat).Mul(big.NewRat(4, 1), new(big.Rat).Mul(ca[2], ca[0])))
+		if disc.Sign() <= 0 {
+			return nil, false
+		}
+	default:
+		return nil, false
+	}
+	return new(big.Rat).Quo(ca[len(ca)-1], cb[len(cb)-1]), true
 }
 
 func ratExpr(c *big.Rat) *sexpr {
