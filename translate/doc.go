@@ -109,7 +109,17 @@
 //     them; an equation read as an identity does not). A lone A = B whose
 //     two sides differ by a nonzero constant is false as an identity and
 //     as an equation, and is refuted too (x³ - 1 = (x + 1)(x² - x + 1)),
-//     unless a side is a lone name ("set x = x + 1").
+//     unless a side is a lone name ("set x = x + 1"). Two equations in
+//     several unknowns on consecutive lines are a rewriting of one side
+//     when their other sides are the same closed value and a rewriting
+//     cue stands between them ("expand the cube and simplify", "which can
+//     be rewritten as"): that side's identity is decided, with the same
+//     unknowns once terms cancel; and an equation whose left minus right
+//     side differs from the previous one's by a nonzero constant after an
+//     operation cue ("add 12 to both sides") shares no solution with it
+//     and is refuted as the identity A.l - A.r = B.l - B.r (symeqrw.go).
+//     Lists, substitutions, other equations named, conditions and lone
+//     names keep the pair alone.
 //   - KindImplication: equation B after equation A in the same single
 //     unknown, joined by an arrow, a cue word ("so", "gives",
 //     "simplifies to", …) or adjacent displays: ∀ x, A → B. Verified when

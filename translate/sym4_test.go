@@ -244,3 +244,46 @@ func TestImplicationWithoutRationalRoots(t *testing.T) {
 		})
 	}
 }
+
+// TestEquationRewrittenInSeveralUnknowns: two equations in several
+// unknowns with the same closed other side and a rewriting cue between
+// them rewrite one expression (omnimath-340, -260, math-378); two whose
+// sides differ by a nonzero constant after an operation cue share no
+// solution (olympiadbench-371). Systems, lists, substitutions and
+// conditions are left alone.
+func TestEquationRewrittenInSeveralUnknowns(t *testing.T) {
+	tests := []struct {
+		name, step string
+		want       StepVerdict
+	}{
+		{"omnimath-340", `Third: $x^3 + y^3 + (3 - x - y)^3 = 3$. Expand the cube and simplify: $x^3 + y^3 + 27 - 27x - 27y + 9x^2 + 9y^2 + 9xy - x^3 - y^3 - 3x^2y - 3xy^2 = 3$.`, StepRefuted},
+		{"omnimath-260", "3-1: \\((81 - 27a + 9b - 3c + d) - (1 - a + b - c + d) = -9 - (-1)\\)\nSimplifying this gives: \\( 80 - 26a + 8b - 4c = -8 \\)", StepRefuted},
+		{"omnimath-260 true", "3-1: \\((81 - 27a + 9b - 3c + d) - (1 - a + b - c + d) = -9 - (-1)\\)\nSimplifying this gives: \\( 80 - 26a + 8b - 2c = -8 \\)", StepVerified},
+		{"math-378", "We have that\n\\[\na^2b + b^2c + c^2a - ab^2 - bc^2 - ca^2 = 0\n\\]\nwhich can be rewritten as\n\\[\n(a^2 - 1)b + (b^2 - 1)c + (c^2 - 1)a = 0.\n\\]", StepRefuted},
+		{"olympiadbench-371", "\\[ xy - 2x - 6y - 12 = -4 \\]\nAdd 12 to both sides:\n\\[ xy - 2x - 6y + 12 = 4 \\]", StepRefuted},
+		{"olympiadbench-371 true", "\\[ xy - 2x - 6y - 12 = -4 \\]\nAdd 24 to both sides:\n\\[ xy - 2x - 6y + 12 = 20 \\]", StepNone},
+		{"expanding, true", "\\[ (x + y)^2 = 9 \\] Expanding, \\[ x^2 + 2xy + y^2 = 9 \\]", StepVerified},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := lastStep(t, tt.step)
+			assert.Equal(t, tt.want, s.Verdict, "%+v", s.Obligations)
+			for _, o := range s.Obligations {
+				require.NoError(t, ValidateDeclaration(o.Lean, "grind"), o.Lean)
+			}
+		})
+	}
+	for _, step := range []string{
+		"\\[ x + y = 5 \\] \\[ x - y = 5 \\]",                                                                                       // a system, no cue
+		"\\[ x + y = 5 \\] and, simplifying, \\[ 2x - y = 5 \\]",                                                                    // a list
+		"\\[ x + y + z = 10 \\] Substituting \\(z = 2\\) and simplifying: \\[ x + y = 8 \\]",                                        // another equation used
+		"\\[ x + 2y = 5 \\] Simplifying using the first equation, \\[ 3y = 5 \\]",                                                   // fewer unknowns
+		"If \\[ x + y = 5 \\] then, simplifying, \\[ x + 2y = 5 \\]",                                                                // a condition
+		"\\[ k - 1 = n \\quad \\text{or} \\quad k = n \\] This simplifies to: \\[ k = n + 1 \\quad \\text{or} \\quad k = n - 1 \\]", // lists
+		"\\[ y = 2x + 1 \\] Rearranging, \\[ y = 2x + 3 \\]",                                                                        // parallel lines? a lone name
+	} {
+		for _, o := range lastStep(t, step).Obligations {
+			assert.NotEqual(t, Refuted, o.Verdict, "%s: %s (%s)", step, o.Expr, o.Reason)
+		}
+	}
+}

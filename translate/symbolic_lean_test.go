@@ -42,6 +42,7 @@ func TestLeanSymbolicAgreesWithExact(t *testing.T) {
 		`Now, factor \(x^3 - 1\): \[ x^3 - 1 = (x + 1)(x^2 - x + 1). \]`,
 		`\[ x^2 - 2x = 7 \] \[ x^2 - 2x - 7 = 0 \] \[ (x - 7)(x + 5) = 0 \]`,
 		`\[ 2x + 4 = 10 \implies x^2 = 4 \]`,
+		"\\[ xy - 2x - 6y - 12 = -4 \\]\nAdd 12 to both sides:\n\\[ xy - 2x - 6y + 12 = 4 \\] and \\[ (x + y)^2 = 9 \\] Expanding, \\[ x^2 + 2xy + y^2 = 9 \\]",
 		`\[ 3x - 7 = 11 \] \[ x = 6 \] and \[ 16 + y = 27 \] \[ y = 8 \]`,
 		`\( \sqrt{18} = 3\sqrt{2} \), \( \sqrt[3]{16} = 2\sqrt[3]{4} \), \( \binom{10}{3} = 120 \), \( \frac{8!}{2} = 4 \cdot 8! \)`,
 		`\( 327 \equiv 4 \pmod{17} \) and \( 7^{11} \equiv 7 \pmod{25} \), so \( -20 \mid 10 \) and \( 7 \mid 343 \)`,

@@ -329,9 +329,17 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 		}
 	}
 	prevEq, sawEq := st.lastEq, false
+	var prev2 struct { // the previous line when it was one equation
+		ms    []symMember
+		line  int
+		prose string
+		ok    bool
+	}
 	st.lastEq = nil
 	var eqs []*symEq // one-unknown equations met so far in the step
 	for li, ln := range lines {
+		before := prev2
+		prev2.ok = false
 		if ln.read {
 			if len(st.consts) > 0 && mayNeedConsts(text[ln.ps:ln.pe]) {
 				ln.members, ln.cont = readMembers(text, ln.ps, ln.pe, st.withConsts())
@@ -460,6 +468,12 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 				eqs = append(eqs, c.eq)
 				c.eq.line = li
 			}
+		}
+		if len(ms) == 2 && !ln.cont && ms[0].e != nil && ms[1].e != nil {
+			if before.ok && before.line == li-1 {
+				add(t.equationRewrite(step, text, before.ms, ms, before.prose, ln.prose, hypo, veto), nil)
+			}
+			prev2.ms, prev2.line, prev2.prose, prev2.ok = ms, li, ln.prose, true
 		}
 		t.recordDef(st, step, ln, ms, hypo)
 		last := ms[len(ms)-1].e
