@@ -119,7 +119,15 @@
 //     operation cue ("add 12 to both sides") shares no solution with it
 //     and is refuted as the identity A.l - A.r = B.l - B.r (symeqrw.go).
 //     Lists, substitutions, other equations named, conditions and lone
-//     names keep the pair alone.
+//     names keep the pair alone. Consecutive lines with the same left
+//     side written identically ("\[SA_{\text{cube}} = 6(6^{2/3})\]
+//     \[SA_{\text{cube}} = 6 \cdot 6^{1/3}\]", "V_{new} = (2L)(2W)(3H)",
+//     "simplifying", "V_{new} = 4·2·3·LWH") rewrite one value: closed
+//     right sides are compared exactly unless the left side is a lone
+//     letter (roots listed one per line); right sides with names must hold
+//     the same unknowns and are an identity, read after a rewriting cue,
+//     or between adjacent lines when the left side is an expression, not a
+//     name or its power (a subscript word such as \text{cube} is a name).
 //   - KindImplication: equation B after equation A in the same single
 //     unknown, joined by an arrow, a cue word ("so", "gives",
 //     "simplifies to", …) or adjacent displays: ∀ x, A → B. Verified when

@@ -287,3 +287,44 @@ func TestEquationRewrittenInSeveralUnknowns(t *testing.T) {
 		}
 	}
 }
+
+// TestSameLeftSide: consecutive lines with the same left side written
+// identically rewrite one value (olympiadbench-387, -185, -339,
+// omnimath-400, claim text only); roots and lines of a family under a
+// lone letter, two expressions for a name power set equal next, and
+// lines with other words between them are left alone.
+func TestSameLeftSide(t *testing.T) {
+	tests := []struct {
+		name, step string
+		want       StepVerdict
+	}{
+		{"olympiadbench-387", `Substituting yields: \[SA_{\text{cube}} = 6(6^{2/3})\] \[SA_{\text{cube}} = 6^{4/3} \cdot 6^{1/3}\] \[SA_{\text{cube}} = 6 \cdot 6^{1/3}\]`, StepRefuted},
+		{"olympiadbench-387 true", `Substituting yields: \[SA_{\text{cube}} = 6(6^{2/3})\] \[SA_{\text{cube}} = 6^{4/3} \cdot 6^{1/3}\]`, StepVerified},
+		{"olympiadbench-339", "\\[ BE \\times BN = 221 \\times 120 \\]\n\\[ BE \\times BN = 26532 \\]", StepRefuted},
+		{"olympiadbench-185", `\[ 24 - 9A_4 = \frac{(9 - 3A_4) + B_6 + (6A_4 - 10)}{3} \] \[ 24 - 9A_4 = \frac{8 + 3A_4 + B_6}{3} \]`, StepRefuted},
+		{"omnimath-400", `$V_{new} = (2L) \times (2W) \times (3H)$. Simplifying the expression, we get $V_{new} = 4 \times 2 \times 3 \times L \times W \times H$.`, StepRefuted},
+		{"omnimath-400 true", `$V_{new} = (2L) \times (2W) \times (3H)$. Simplifying the expression, we get $V_{new} = 12 \times L \times W \times H$.`, StepVerified},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := lastStep(t, tt.step)
+			assert.Equal(t, tt.want, s.Verdict, "%+v", s.Obligations)
+			for _, o := range s.Obligations {
+				require.NoError(t, ValidateDeclaration(o.LeanNeg, "decide +kernel"), o.LeanNeg)
+			}
+		})
+	}
+	for _, step := range []string{
+		`\[ x = \frac{5 + 3}{2} \] \[ x = \frac{5 - 3}{2} \]`,                         // two roots
+		`\[ y = 2x + 3 \] \[ y = 2x - 1 \]`,                                           // a family of lines
+		`\[m^2 = 3n^2 + 1\] \[m^2 = 2n^2 + 4n + 1\] Setting these two equal`,          // two expressions compared
+		`\[ V_{new} = 2LWH \] \[ V_{new} = 3LWH \]`,                                   // a name, no rewriting cue
+		`\[ A_{1} = 6 \] and for the second triangle \[ A_{1} = 8 \]`,                 // words between the lines
+		`\[ 24 - 9A_4 = 3B_6 \] \[ 24 - 9A_4 = 3A_4 \]`,                               // other unknowns: an equation
+		`If \[SA_{\text{cube}} = 6(6^{2/3})\] \[SA_{\text{cube}} = 6 \cdot 6^{1/3}\]`, // a condition
+	} {
+		for _, o := range lastStep(t, step).Obligations {
+			assert.NotEqual(t, Refuted, o.Verdict, "%s: %s (%s)", step, o.Expr, o.Reason)
+		}
+	}
+}

@@ -337,9 +337,15 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 	}
 	st.lastEq = nil
 	var eqs []*symEq // one-unknown equations met so far in the step
+	var prevL struct { // the previous line's left side and right side
+		lhs  string
+		rhs  symMember
+		line int
+		ok   bool
+	}
 	for li, ln := range lines {
-		before := prev2
-		prev2.ok = false
+		before, beforeL := prev2, prevL
+		prev2.ok, prevL.ok = false, false
 		if ln.read {
 			if len(st.consts) > 0 && mayNeedConsts(text[ln.ps:ln.pe]) {
 				ln.members, ln.cont = readMembers(text, ln.ps, ln.pe, st.withConsts())
@@ -364,6 +370,14 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 		if len(ms) == 0 {
 			st.last, st.lastHead = nil, nil
 			continue
+		}
+		if len(ms) == 2 && !ln.cont {
+			lhs := strings.TrimSpace(text[ms[0].s:ms[0].e2])
+			if beforeL.ok && beforeL.line == li-1 && beforeL.lhs == lhs {
+				add(t.sameLeftSide(step, text, lhs, beforeL.rhs, ms[1], strings.ToLower(ln.rawProse),
+					strings.ToLower(sentenceAround(text, ln.ps, ln.pe)), st), nil)
+			}
+			prevL.lhs, prevL.rhs, prevL.line, prevL.ok = lhs, ms[1], li, true
 		}
 		head := ms[0].e
 		if ln.cont {
@@ -506,8 +520,15 @@ func regionRefused(s string) bool {
 	return false
 }
 
+// subTextRE is a word set in a subscript.
+var subTextRE = regexp.MustCompile(`_\{\\text\{([A-Za-z ]{1,20})\}\}`)
+
 func lineRefused(s string) bool {
 	s = maskFnWords(s)
+	if strings.Contains(s, `_{\text{`) {
+		// A word in a subscript names a quantity ("SA_{\text{cube}}").
+		s = subTextRE.ReplaceAllString(s, "_{$1}")
+	}
 	for _, w := range symRefuse {
 		if i := strings.Index(s, w); i >= 0 {
 			if w[0] == '\\' && len(w) > 1 && isASCIILetter(w[1]) && isLetterAt(s, i+len(w)) && w != `\begin` && w != `\end` && w != `\text` {

@@ -156,3 +156,93 @@ func tailWords(s string, n int) string {
 	}
 	return t
 }
+
+// sameLeftRE is a left side that names one quantity and is no unknown
+// being solved for: a subscripted or longer name ("SA_{\text{cube}}",
+// "V_{new}") or an expression; a lone letter ("x", "y") is left alone, as
+// it may be one root after another or one line of a family.
+var loneLetterRE = regexp.MustCompile(`^\\?[A-Za-z]+$`)
+
+// sameLeftSide decides "N = E₁" then "N = E₂" on consecutive lines with
+// the same left side N written identically (olympiadbench-387, -185,
+// omnimath-400): E₁ and E₂ are one value rewritten. Closed sides are
+// compared exactly (a lone letter on the left is left alone: roots listed
+// one per line); sides with names must hold the same unknowns once terms
+// cancel and are an identity claim, read only after a rewriting cue or,
+// when N is an expression rather than a name, between adjacent lines.
+func (t *Translator) sameLeftSide(step int, text string, lhs string, A, B symMember, prose, sentence string, st *symState) *Obligation {
+	if A.e == nil || B.e == nil || A.def || B.def || A.bound || B.bound {
+		return nil
+	}
+	prose = andOpRE.ReplaceAllString(prose, "$1")
+	words := strings.TrimSpace(strings.Trim(prose, ".,:;$ \\[]()"))
+	cue := eqRewriteCueRE.MatchString(prose)
+	if !cue && words != "" || listRE.MatchString(prose) || altRE.MatchString(tailWords(prose, 24)) || eqSubstRE.MatchString(prose) ||
+		closedClaimVeto(sentence) != "" || hypotheticalRE.MatchString(symNeutral.Replace(sentence)) {
+		return nil
+	}
+	lhs = strings.Join(strings.Fields(lhs), "")
+	if lhs == "" || loneLetterRE.MatchString(lhs) && !strings.Contains(lhs, "_") {
+		return nil
+	}
+	va, vb := hasVar(A.e), hasVar(B.e)
+	switch {
+	case !va && !vb:
+		if strings.ContainsAny(lhs, "=<>") {
+			return nil
+		}
+		return t.closedPair(step, text, A, B, sentence, st)
+	case va && vb:
+		// A name or its power ("m^2") may be two expressions for one
+		// unknown set equal next ("comparing the two expressions").
+		name := !strings.ContainsAny(lhs, "+-*/^()") && !strings.Contains(lhs, `\cdot`)
+		if e, err := readSym(lhs); err == nil && isNamePower(e) {
+			name = true
+		}
+		if name && !cue {
+			return nil
+		}
+		L, err := symToRat(A.e)
+		if err != nil {
+			return nil
+		}
+		R, err := symToRat(B.e)
+		if err != nil {
+			return nil
+		}
+		ratVars := func(q algebra.Rat) string {
+			return strings.Join(sortedCopy(unionVars(q.Num().Vars(), q.Den().Vars())), ",")
+		}
+		if ratVars(L) != ratVars(R) {
+			return nil
+		}
+		o := &Obligation{Step: step, Span: spanOf(text, A.s, B.e2), Kind: KindIdentity, OnProof: Verified, OnDisproof: Refuted}
+		o.Expr = symString(A.e) + " = " + symString(B.e)
+		o.Note = "two lines give the same left side: the right sides are one value rewritten"
+		if !t.identityDecls(o, A.e, B.e, nil) {
+			return nil
+		}
+		return o
+	}
+	return nil
+}
+
+// closedPair decides two closed members as the closed lines of symClaims
+// do.
+func (t *Translator) closedPair(step int, text string, A, B symMember, sentence string, st *symState) *Obligation {
+	var o *Obligation
+	switch {
+	case hasCertFn(A.e) || hasCertFn(B.e):
+		o = t.closedCert(step, text, A, B, sentence)
+	case !hasRoot(A.e) && !hasRoot(B.e) && !hasIntFn(A.e) && !hasIntFn(B.e) && !hasFracPow(A.e) && !hasFracPow(B.e):
+		o = t.closedRational(step, text, A, B, sentence, st)
+	case hasRoot(A.e) || hasRoot(B.e) || hasFracPow(A.e) || hasFracPow(B.e):
+		o = t.closedValue(step, text, A, B, sentence)
+	default:
+		o = t.closedExact(step, text, A, B, sentence)
+	}
+	if o != nil {
+		o.Note = strings.TrimPrefix(o.Note+"; two lines give the same left side: the right sides are one value rewritten", "; ")
+	}
+	return o
+}
