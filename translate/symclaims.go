@@ -336,7 +336,7 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 		ok    bool
 	}
 	st.lastEq = nil
-	var eqs []*symEq // one-unknown equations met so far in the step
+	var eqs []*symEq   // one-unknown equations met so far in the step
 	var prevL struct { // the previous line's left side and right side
 		lhs  string
 		rhs  symMember
