@@ -113,7 +113,8 @@
 //     several unknowns on consecutive lines are a rewriting of one side
 //     when their other sides are the same closed value and a rewriting
 //     cue stands between them ("expand the cube and simplify", "which can
-//     be rewritten as"): that side's identity is decided, with the same
+//     be rewritten as", or no word at all when the leading terms cancel
+//     as a rewriting's do): that side's identity is decided, with the same
 //     unknowns once terms cancel; and an equation whose left minus right
 //     side differs from the previous one's by a nonzero constant after an
 //     operation cue ("add 12 to both sides") shares no solution with it

@@ -263,6 +263,9 @@ func TestEquationRewrittenInSeveralUnknowns(t *testing.T) {
 		{"olympiadbench-371", "\\[ xy - 2x - 6y - 12 = -4 \\]\nAdd 12 to both sides:\n\\[ xy - 2x - 6y + 12 = 4 \\]", StepRefuted},
 		{"olympiadbench-371 true", "\\[ xy - 2x - 6y - 12 = -4 \\]\nAdd 24 to both sides:\n\\[ xy - 2x - 6y + 12 = 20 \\]", StepNone},
 		{"expanding, true", "\\[ (x + y)^2 = 9 \\] Expanding, \\[ x^2 + 2xy + y^2 = 9 \\]", StepVerified},
+		{"adjacent, true", "\\[ (x + y)^2 = 9 \\] \\[ x^2 + 2xy + y^2 = 9 \\]", StepVerified},
+		{"adjacent, leading terms kept", "\\[ (x + y)^2 = 9 \\] \\[ x^2 + 2xy + y^2 + x = 9 \\]", StepRefuted},
+		{"adjacent, a square term lost", "\\[ (x + y)^2 = 9 \\] \\[ x^2 + xy + y^2 = 9 \\]", StepNone},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -275,6 +278,7 @@ func TestEquationRewrittenInSeveralUnknowns(t *testing.T) {
 	}
 	for _, step := range []string{
 		"\\[ x + y = 5 \\] \\[ x - y = 5 \\]",                                                                                       // a system, no cue
+		"\\[ x^2 + y^2 = 25 \\] \\[ x^2 - y^2 = 25 \\]",                                                                             // a system: the leading terms are not all kept
 		"\\[ x + y = 5 \\] and, simplifying, \\[ 2x - y = 5 \\]",                                                                    // a list
 		"\\[ x + y + z = 10 \\] Substituting \\(z = 2\\) and simplifying: \\[ x + y = 8 \\]",                                        // another equation used
 		"\\[ x + 2y = 5 \\] Simplifying using the first equation, \\[ 3y = 5 \\]",                                                   // fewer unknowns

@@ -71,10 +71,15 @@ func (t *Translator) equationRewrite(step int, text string, A, B []symMember, pr
 	}
 	var l, r *sexpr
 	var s, e int
+	// Adjacent lines with no word between them are read too, but only
+	// when the leading terms cancel as a rewriting's do: a system written
+	// line by line seldom has that ("x + y = 10", "2x - y = 10").
+	cue := eqRewriteCueRE.MatchString(prose)
+	adjacent := strings.Trim(prose, " .,:;$\\[]()\n") == ""
 	switch {
-	case eqRewriteCueRE.MatchString(prose) && same(A[1].e, B[1].e) && hasVar(A[0].e) && hasVar(B[0].e):
+	case (cue || adjacent) && same(A[1].e, B[1].e) && hasVar(A[0].e) && hasVar(B[0].e):
 		l, r, s, e = A[0].e, B[0].e, A[0].s, B[0].e2
-	case eqRewriteCueRE.MatchString(prose) && same(A[0].e, B[0].e) && hasVar(A[1].e) && hasVar(B[1].e):
+	case (cue || adjacent) && same(A[0].e, B[0].e) && hasVar(A[1].e) && hasVar(B[1].e):
 		l, r, s, e = A[1].e, B[1].e, A[1].s, B[1].e2
 	default:
 		return t.equationMoved(step, text, A, B, prose)
@@ -95,7 +100,7 @@ func (t *Translator) equationRewrite(step int, text string, A, B []symMember, pr
 	ratVars := func(q algebra.Rat) string {
 		return strings.Join(sortedCopy(unionVars(q.Num().Vars(), q.Den().Vars())), ",")
 	}
-	if ratVars(L) != ratVars(R) {
+	if ratVars(L) != ratVars(R) || !cue && !L.Equal(R) && !leadCancels(l, r, L, R) {
 		return nil
 	}
 	o := &Obligation{Step: step, Span: spanOf(text, s, e), Kind: KindIdentity, OnProof: Verified, OnDisproof: Refuted}
