@@ -183,6 +183,13 @@
 //     KindApproximation: approximate within its rounding or truncation,
 //     refuted only when more than ten units of its last digit and 5 % away
 //     (P bounds the log by powers, b^s ≤ x^t), left alone in between.
+//     In words too: "the gcd of 42 and 7 is 1" (gcd, lcm, greatest common
+//     divisor, least common multiple, hcf), and, in a step about digits,
+//     "the sum of the digits of 1521 is 9" and "2228 (sum = 12)", whose P
+//     writes the number in its decimal digits and sums them; a value
+//     followed by an operator, a relation or a word that goes on
+//     computing ("is 2 times 3", "is \( 1 + 0 + 8 + 9 = 18 \)") is left
+//     to the other readers.
 //     A division with remainder in prose or math, "194 ÷ 11 = 17 with a
 //     remainder of 9", "\(1121 \div 243 = 4\) remainder \(133\)", "10
 //     \div 13 = 0\, \text{R}\, 10" (whole numbers standing alone), is two

@@ -332,3 +332,54 @@ func TestSameLeftSide(t *testing.T) {
 		}
 	}
 }
+
+// TestProseValues: gcd, lcm and digit sums stated in words (omnimath-12,
+// math-247, olympiadbench-415, claim text only) carry the certificates of
+// symcert.go; computations written after "is", values continued in words,
+// conditions and steps not about digits are left alone.
+func TestProseValues(t *testing.T) {
+	tests := []struct {
+		name, step string
+		want       []Verdict
+		reason     string
+	}{
+		{"omnimath-12", `The gcd of 42 and 1 is 1, and the gcd of 42 and 7 is also 1. Therefore`, []Verdict{Verified, Refuted}, "gcd(42, 7) is 7, not 1"},
+		{"math-247", `The GCD of 116 and 174 is 2. Therefore:`, []Verdict{Refuted}, "gcd(116, 174) is 58, not 2"},
+		{"lcm", `The least common multiple of 4 and 6 is \(12\).`, []Verdict{Verified}, "lcm(4, 6) is 12"},
+		{"olympiadbench-415", `To find the least integer with a digit sum of 17: First, 2040 (sum = 6), Second, 2228 (sum = 12).`, []Verdict{Verified, Refuted}, "the digits of 2228 sum to 14, not 12"},
+		{"digit sum in words", `The sum of the digits of 1521 is 9.`, []Verdict{Verified}, "the digits of 1521 sum to 9"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []Obligation
+			for _, o := range lastStep(t, tt.step).Obligations {
+				if o.Kind == KindClosedValue {
+					got = append(got, o)
+				}
+			}
+			require.Len(t, got, len(tt.want), "%+v", got)
+			var reasons []string
+			for i, o := range got {
+				assert.Equal(t, tt.want[i], o.Verdict, o.Reason)
+				require.NoError(t, ValidateDeclaration(o.Lean, "decide +kernel"))
+				require.NoError(t, ValidateDeclaration(o.LeanNeg, "decide +kernel"))
+				reasons = append(reasons, o.Reason)
+			}
+			assert.Contains(t, strings.Join(reasons, " "), tt.reason)
+		})
+	}
+	for _, step := range []string{
+		`The sum of the digits of 1089 is \( 1 + 0 + 8 + 9 = 19 \).`, // a computation (the arithmetic reader's)
+		`The gcd of 12 and 18 is 2 times 3.`,                         // continued in words
+		`If the gcd of 12 and 18 is 4, then`,                         // a condition
+		`Candidates: 2040 (sum = 7).`,                                // no digits in the step: another sum
+		`The gcd of a and 18 is 4.`,                                  // a name
+		`The gcd of 12 and 18 is 6.5`,                                // a decimal
+	} {
+		for _, o := range lastStep(t, step).Obligations {
+			if o.Kind == KindClosedValue {
+				assert.NotEqual(t, Refuted, o.Verdict, "%s: %s (%s)", step, o.Expr, o.Reason)
+			}
+		}
+	}
+}

@@ -238,6 +238,7 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 	regions := mathRegions(text, toks)
 	var lines []symLine
 	congr := append(t.remainderClaims(step, text), t.divisibilityClaims(step, text, regions)...)
+	congr = append(congr, t.proseValueClaims(step, text)...)
 	if len(congr) > budget {
 		congr = congr[:budget]
 	}

@@ -228,3 +228,109 @@ func (t *Translator) divides(step int, text string, s, e int) *Obligation {
 	o.whyDisproof = "the division shown does not hold"
 	return o
 }
+
+// gcdProseRE is "the gcd of a and b is c" in words (omnimath-12: "the gcd
+// of 42 and 7 is also 1"; math-247: "The GCD of 116 and 174 is 2").
+var gcdProseRE = regexp.MustCompile(`(?i)\b(gcd|greatest common divisor|greatest common factor|hcf|highest common factor|lcm|least common multiple)` +
+	remGap + `of` + remGap + remNum + remGap + `and` + remGap + remNum + remGap + `(?:is|=|equals)\s+(?:also\s+)?` + remGap + remNum)
+
+// digitSumRE is "the sum of the digits of n is s" and "n (sum = s)" in a
+// step about digit sums.
+var (
+	digitSumRE    = regexp.MustCompile(`(?i)\b(?:sum of (?:the |its )?digits of|digit sum of)` + remGap + `(\d{2,18})` + remGap + `(?:is|=|equals)` + remGap + `(\d{1,4})`)
+	digitSumParRE = regexp.MustCompile(`(\d{2,18})\s*\((?:digit\s+)?sum\s*(?:=|is)\s*(\d{1,4})\)`)
+)
+
+// proseValueClaims reads gcd, lcm and digit sums stated in words.
+func (t *Translator) proseValueClaims(step int, text string) []Obligation {
+	var out []Obligation
+	lower := strings.ToLower(text)
+	if strings.Contains(lower, "gcd") || strings.Contains(lower, "common") || strings.Contains(lower, "lcm") || strings.Contains(lower, "hcf") {
+		for _, m := range gcdProseRE.FindAllStringSubmatchIndex(text, -1) {
+			if !valueEnds(text, m[1]) {
+				continue
+			}
+			num := func(k int) *sexpr {
+				v, _ := new(big.Int).SetString(strings.ReplaceAll(text[m[2*k]:m[2*k+1]], ",", ""), 10)
+				return &sexpr{op: 'n', num: new(big.Rat).SetInt(v)}
+			}
+			name := "gcd"
+			if w := strings.ToLower(text[m[2]:m[3]]); strings.HasPrefix(w, "l") {
+				name = "lcm"
+			}
+			A := symMember{e: &sexpr{op: 'F', name: name, l: num(2), r: num(3)}, s: m[0], e2: m[7]}
+			B := symMember{e: num(4), s: m[8], e2: m[9]}
+			if o := t.closedCert(step, text, A, B, strings.ToLower(sentenceAround(text, m[0], m[1]))); o != nil {
+				o.Span = spanOf(text, m[0], m[1])
+				out = append(out, *o)
+			}
+		}
+	}
+	if strings.Contains(lower, "digit") {
+		ms := digitSumRE.FindAllStringSubmatchIndex(text, -1)
+		ms = append(ms, digitSumParRE.FindAllStringSubmatchIndex(text, -1)...)
+		for _, m := range ms {
+			if !valueEnds(text, m[1]) || m[0] > 0 && isDigit(text[m[0]-1]) {
+				continue
+			}
+			if o := t.digitSum(step, text, m[0], m[1], text[m[2]:m[3]], text[m[4]:m[5]]); o != nil {
+				out = append(out, *o)
+			}
+		}
+	}
+	return out
+}
+
+// valueEnds reports whether the number ending at i stands alone: not
+// continued by digits, a decimal, an operator or a relation ("is \( 1 +
+// 0 + 8 + 9 = 18 \)" states a computation, not a value).
+func valueEnds(text string, i int) bool {
+	rest := strings.TrimLeft(text[i:], " \t")
+	rest = strings.TrimLeft(strings.TrimPrefix(strings.TrimPrefix(rest, `\)`), "$"), " \t")
+	if rest == "" {
+		return true
+	}
+	switch c := rest[0]; {
+	case isDigit(c), strings.IndexByte("+-*/^=×·<>%", c) >= 0, strings.HasPrefix(rest, "−"), strings.HasPrefix(rest, `\cdot`), strings.HasPrefix(rest, `\times`):
+		return false
+	case (c == '.' || c == ',') && len(rest) > 1 && isDigit(rest[1]):
+		return false
+	}
+	for _, w := range []string{"times", "more", "less", "plus", "minus", "over", "divided", "multiplied", "squared", "cubed", "percent", "mod", "or", "and"} {
+		if strings.HasPrefix(rest, w) && !isLetterAt(rest, len(w)) {
+			return false // the value goes on in words, or another is offered
+		}
+	}
+	return true
+}
+
+// digitSum decides "the digit sum of n is s": P writes n in its decimal
+// digits and sums them, so Lean checks both the digits and the sum.
+func (t *Translator) digitSum(step int, text string, s, e int, n, claim string) *Obligation {
+	if len(n) > 1 && n[0] == '0' {
+		return nil
+	}
+	c, ok := new(big.Int).SetString(claim, 10)
+	if !ok {
+		return nil
+	}
+	var place, sum []string
+	total := 0
+	for i, d := range n {
+		pow := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(len(n)-1-i)), nil)
+		place = append(place, fmt.Sprintf("(%c : Rat) * (%s : Rat)", d, pow))
+		sum = append(sum, fmt.Sprintf("(%c : Rat)", d))
+		total += int(d - '0')
+	}
+	o := &Obligation{Step: step, Span: spanOf(text, s, e), Kind: KindClosedValue, OnProof: Verified, OnDisproof: Refuted}
+	o.Expr = "digit sum of " + n + " = " + claim
+	if v := closedClaimVeto(strings.ToLower(sentenceAround(text, s, e))); v != "" {
+		o.OnDisproof, o.Note = Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", v)
+	}
+	o.Prop = "(" + n + " : Rat) = " + strings.Join(place, " + ") + " ∧ " + strings.Join(sum, " + ") + " = " + intTerm(c)
+	o.Lean, o.LeanNeg = declarations(o.Prop, nil, nil, t.opts.Tactic)
+	o.Note = strings.TrimPrefix(o.Note+"; P is a certificate: the number written in its decimal digits, then their sum", "; ")
+	o.whyProof = fmt.Sprintf("the digits of %s sum to %d", n, total)
+	o.whyDisproof = fmt.Sprintf("the digits of %s sum to %d, not %s", n, total, claim)
+	return o
+}
