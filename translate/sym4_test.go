@@ -233,6 +233,7 @@ func TestImplicationWithoutRationalRoots(t *testing.T) {
 		{"a lower degree", `\[ x^2 - 3x = 1 \] so \[ x - 3 = 0 \]`, StepNone},
 		{"shared irrational roots", `\[ x^2 - 3x = 1 \] so \[ (x^2 - 3x - 1)(x + 1) = 0 \]`, StepVerified},
 		{"two equations listed", `Both \( x^2 - 3x = 1 \) and \( (x - 1)(x - 3) = 0 \) hold.`, StepNone},
+		{"three equations listed (PRM800K)", `We obtain $x^2+11x-8=0$, $x^2+2x-8=0$, and $x^2-13x-8=0$.`, StepNone},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1041,7 +1041,9 @@ func (t *Translator) symImplication(step int, text string, A, B *symEq, veto str
 		// constant after scaling; that is an identity claim.
 		c, ok := rearranged(A.p, B.p, x)
 		why := "the equation is not a rearrangement of the one before (the two differ by a nonzero constant, so they share no solution): "
-		if !ok && !common {
+		if !ok && !common && symCueRE.MatchString(B.prose) && !listRE.MatchString(B.prose) {
+			// Only after a word of derivation: equations side by side
+			// ("we obtain $…$, $…$, and $…$") are a list.
 			// A has real but no rational roots, B none of them: the
 			// claimed rewriting ("x² - 3x = 1, factoring: (x - 1)(x - 3)
 			// = 0") is false at a real solution of A.

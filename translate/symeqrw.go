@@ -75,7 +75,8 @@ func (t *Translator) equationRewrite(step int, text string, A, B []symMember, pr
 	// when the leading terms cancel as a rewriting's do: a system written
 	// line by line seldom has that ("x + y = 10", "2x - y = 10").
 	cue := eqRewriteCueRE.MatchString(prose)
-	adjacent := strings.Trim(prose, " .,:;$\\[]()\n") == ""
+	// A comma between two math regions lists them ("we obtain $…$, $…$").
+	adjacent := strings.Trim(prose, " .:$\\[]()\n") == ""
 	switch {
 	case (cue || adjacent) && same(A[1].e, B[1].e) && hasVar(A[0].e) && hasVar(B[0].e):
 		l, r, s, e = A[0].e, B[0].e, A[0].s, B[0].e2
@@ -180,7 +181,7 @@ func (t *Translator) sameLeftSide(step int, text string, lhs string, A, B symMem
 		return nil
 	}
 	prose = andOpRE.ReplaceAllString(prose, "$1")
-	words := strings.TrimSpace(strings.Trim(prose, ".,:;$ \\[]()"))
+	words := strings.TrimSpace(strings.Trim(prose, ".:$ \\[]()")) // a comma lists
 	cue := eqRewriteCueRE.MatchString(prose)
 	if !cue && words != "" || listRE.MatchString(prose) || altRE.MatchString(tailWords(prose, 24)) || eqSubstRE.MatchString(prose) ||
 		closedClaimVeto(sentence) != "" || hypotheticalRE.MatchString(symNeutral.Replace(sentence)) {
