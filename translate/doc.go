@@ -124,7 +124,26 @@
 //     them; an equation read as an identity does not). A lone A = B whose
 //     two sides differ by a nonzero constant is false as an identity and
 //     as an equation, and is refuted too (x³ - 1 = (x + 1)(x² - x + 1)),
-//     unless a side is a lone name ("set x = x + 1").
+//     unless a side is a lone name ("set x = x + 1"). Two equations in
+//     several unknowns on consecutive lines are a rewriting of one side
+//     when their other sides are the same closed value and a rewriting
+//     cue stands between them ("expand the cube and simplify", "which can
+//     be rewritten as", or no word at all when the leading terms cancel
+//     as a rewriting's do): that side's identity is decided, with the same
+//     unknowns once terms cancel; and an equation whose left minus right
+//     side differs from the previous one's by a nonzero constant after an
+//     operation cue ("add 12 to both sides") shares no solution with it
+//     and is refuted as the identity A.l - A.r = B.l - B.r (symeqrw.go).
+//     Lists, substitutions, other equations named, conditions and lone
+//     names keep the pair alone. Consecutive lines with the same left
+//     side written identically ("\[SA_{\text{cube}} = 6(6^{2/3})\]
+//     \[SA_{\text{cube}} = 6 \cdot 6^{1/3}\]", "V_{new} = (2L)(2W)(3H)",
+//     "simplifying", "V_{new} = 4·2·3·LWH") rewrite one value: closed
+//     right sides are compared exactly unless the left side is a lone
+//     letter (roots listed one per line); right sides with names must hold
+//     the same unknowns and are an identity, read after a rewriting cue,
+//     or between adjacent lines when the left side is an expression, not a
+//     name or its power (a subscript word such as \text{cube} is a name).
 //   - KindImplication: equation B after equation A in the same single
 //     unknown, joined by an arrow, a cue word ("so", "gives",
 //     "simplifies to", …) or adjacent displays: ∀ x, A → B. Verified when
@@ -134,7 +153,9 @@
 //     rearranged with a wrong constant (the left minus right sides
 //     differ by a nonzero constant after scaling: x² - 2x - 7 = 0 then
 //     (x - 7)(x + 5) = 0) is the identity A.l - A.r = c·(B.l - B.r),
-//     refuted at a witness. Equations listed side by side ("or", "and",
+//     refuted at a witness; so is B of A's degree sharing no root with
+//     an A that has real roots (odd degree, or a quadratic with a positive
+//     discriminant: x² - 3x = 1, "factoring", (x - 1)(x - 3) = 0). Equations listed side by side ("or", "and",
 //     commas, numbered (1) (2), "the pair of equations", "these
 //     equations") are no derivation, and systems (several unknowns) are
 //     left alone. A step's first equation derives from the equation that
@@ -155,7 +176,10 @@
 //     and \sin \pi x are refused), decided
 //     exactly in Q(√, ∛) (algebra.Surd); P is the certificate "the sixth
 //     powers agree and the signs agree", with both sides' values computed
-//     (Lean checks the certificate's arithmetic, not the radicals). A
+//     (Lean checks the certificate's arithmetic, not the radicals); for
+//     values that are sums of radicals ("12 + 6\sqrt{3} = 30"), whose
+//     powers are not rational, P is "the coefficients of each radical
+//     agree" in the canonical form of algebra.Surd. A
 //     whole number within 1 of an irrational side may be its floor:
 //     never refuted. With factorials or binomials and no root, P spells
 //     them as products, so Lean computes them. A decimal after ≈ a closed
@@ -178,6 +202,18 @@
 //     KindApproximation: approximate within its rounding or truncation,
 //     refuted only when more than ten units of its last digit and 5 % away
 //     (P bounds the log by powers, b^s ≤ x^t), left alone in between.
+//     In words too: "the gcd of 42 and 7 is 1" (gcd, lcm, greatest common
+//     divisor, least common multiple, hcf), and, in a step about digits,
+//     "the sum of the digits of 1521 is 9" and "2228 (sum = 12)", whose P
+//     writes the number in its decimal digits and sums them; a value
+//     followed by an operator, a relation or a word that goes on
+//     computing ("is 2 times 3", "is \( 1 + 0 + 8 + 9 = 18 \)") is left
+//     to the other readers.
+//     A division with remainder in prose or math, "194 ÷ 11 = 17 with a
+//     remainder of 9", "\(1121 \div 243 = 4\) remainder \(133\)", "10
+//     \div 13 = 0\, \text{R}\, 10" (whole numbers standing alone), is two
+//     such claims, ⌊a / m⌋ = q and a mod m = r; one that holds as
+//     a = m·q + r with r ≥ m (a partial division) is left alone.
 //     "x = \frac{p \pm \sqrt{N}}{d}" followed by the same line with a whole
 //     number M for the root is the claim √N = M (P: N = M·M).
 //     A name bound to one exact number by the arithmetic reader's
@@ -185,10 +221,13 @@
 //     hold a factorial, binomial, radical or one of these functions
 //     (symbind.go); the Note says so.
 //   - KindCongruence: a ≡ b (mod m) with integer members (\pmod, (\mod
-//     m), \bmod): P is the division a - b = m·q + r with 0 ≤ r < m; a
+//     m), \bmod; in a chain "n ≡ 56 ≡ 6" the last link, whatever the
+//     members before it): P is the division a - b = m·q + r with 0 ≤ r < m; a
 //     proof verifies the congruence when r = 0 and refutes it when r > 0.
 //     Congruences are read in modular chains too, where the other
-//     symbolic kinds are not ("=" may mean "≡").
+//     symbolic kinds are not ("=" may mean "≡"). "a \mid b" and "a \nmid
+//     b" between closed integers (one relation on the line) are
+//     congruences b ≡ 0 (mod |a|) with the same certificate.
 //
 // A closed rational link inside math that the arithmetic reader made no
 // obligation of (a form it does not read) is a KindEquality of the

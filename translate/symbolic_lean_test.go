@@ -42,9 +42,13 @@ func TestLeanSymbolicAgreesWithExact(t *testing.T) {
 		`Now, factor \(x^3 - 1\): \[ x^3 - 1 = (x + 1)(x^2 - x + 1). \]`,
 		`\[ x^2 - 2x = 7 \] \[ x^2 - 2x - 7 = 0 \] \[ (x - 7)(x + 5) = 0 \]`,
 		`\[ 2x + 4 = 10 \implies x^2 = 4 \]`,
+		"\\[ xy - 2x - 6y - 12 = -4 \\]\nAdd 12 to both sides:\n\\[ xy - 2x - 6y + 12 = 4 \\] and \\[ (x + y)^2 = 9 \\] Expanding, \\[ x^2 + 2xy + y^2 = 9 \\]",
 		`\[ 3x - 7 = 11 \] \[ x = 6 \] and \[ 16 + y = 27 \] \[ y = 8 \]`,
 		`\( \sqrt{18} = 3\sqrt{2} \), \( \sqrt[3]{16} = 2\sqrt[3]{4} \), \( \binom{10}{3} = 120 \), \( \frac{8!}{2} = 4 \cdot 8! \)`,
-		`\( 327 \equiv 4 \pmod{17} \) and \( 7^{11} \equiv 7 \pmod{25} \)`,
+		`\( 327 \equiv 4 \pmod{17} \) and \( 7^{11} \equiv 7 \pmod{25} \), so \( -20 \mid 10 \) and \( 7 \mid 343 \)`,
+		`\[ 12 + 6\sqrt{3} = 30 \] and \[ (\sqrt{2} + \sqrt{3})^2 = 5 + 2\sqrt{6} \]`,
+		`The gcd of 42 and 7 is 1. In a digit problem, 2228 (sum = 12) and 2040 (sum = 6).`,
+		`Divide: \(706 \div 7 = 100\) with a remainder of \(6\), and \(194 \div 11 = 17\) with a remainder of \(9\).`,
 	}
 	res, err := tr.Chain(ctx, "lean-symbolic", steps)
 	require.NoError(t, err)

@@ -565,7 +565,9 @@ func (t *Translator) certsBetweenInequalities(step int, text string, s, e int) [
 // itself, so a whole number near an irrational root is no floor here.
 func (t *Translator) pmRoot(step int, text string, as, ae, bs, be int) *Obligation {
 	nospace := strings.NewReplacer(" ", "", "\n", "", "\t", "", `\left`, "", `\right`, "")
-	a, b := nospace.Replace(text[as:ae]), nospace.Replace(text[bs:be])
+	// Displays end a sentence or a list: "…}{96}," then "…}{96}.".
+	a := strings.TrimRight(nospace.Replace(text[as:ae]), ".,;")
+	b := strings.TrimRight(nospace.Replace(text[bs:be]), ".,;")
 	i := strings.Index(a, `\sqrt{`)
 	if i < 0 || strings.Count(a, `\sqrt`) != 1 || strings.Contains(b, `\sqrt`) {
 		return nil

@@ -167,6 +167,7 @@ func TestRootReplacedInFormula(t *testing.T) {
 	}{
 		{"olympiadbench-171", `\[ x = \frac{949 \pm \sqrt{122845}}{2} \] \[ x = \frac{949 \pm 351}{2} \] \[ x = \frac{598}{2} = 299 \quad \text{(not valid)} \]`, Refuted, "351² is 123201, not 122845"},
 		{"math-179", "\\[a = \\frac{108 \\pm \\sqrt{67089}}{122}\\]\n\\[a = \\frac{108 \\pm 259}{122}\\]", Refuted, "259² is 67081, not 67089"},
+		{"olympiadbench-765", `\[ k = \frac{43 \pm \sqrt{115513}}{96}, \] \[ k = \frac{43 \pm 143}{96}. \] This gives`, Refuted, "143² is 20449, not 115513"},
 		{"a perfect square", `\[ x = \frac{7 \pm \sqrt{49 - 24}}{2} \] \[ x = \frac{7 \pm 5}{2} \]`, Verified, "25 = 5²"},
 	}
 	for _, tt := range tests {
@@ -189,6 +190,7 @@ func TestRootReplacedInFormula(t *testing.T) {
 		`\[ x = \frac{949 \pm \sqrt{122845}}{2} \] so \[ x = \frac{949 \pm 351}{4} \]`,          // another formula
 		`\[ x = \frac{949 \pm \sqrt{b}}{2} \] \[ x = \frac{949 \pm 351}{2} \]`,                  // a name
 		`\[ x = \frac{9 \pm \sqrt{122845}}{2} \] which is wrong: \[ x = \frac{9 \pm 351}{2} \]`, // a rejection
+		`\[ x = \frac{949 \pm \sqrt{122845}}{2}, \] \[ x = \frac{949 \pm 351}{2}.5 \]`,          // punctuation is not a digit
 	} {
 		for _, o := range symObligations(t, step) {
 			assert.NotEqual(t, Refuted, o.Verdict, "%s: refuted %s (%s)", step, o.Expr, o.Reason)

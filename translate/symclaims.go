@@ -198,7 +198,7 @@ func matchBrace(s string, i, end int) int {
 }
 
 // symCueRE are words that mark a derivation between two equations.
-var symCueRE = newWordMatcher([]string{"so", "thus", "hence", "therefore", "give", "gives", "giving", "get", "gets", "obtain", "yield", "yields", "become", "becomes", "then", "implies", "adding", "add", "moving", "move"}, []string{"simplif", "rearrang", "subtract", "divid", "multiply", "expand", "combin"}, []string{"which is", "lead to", "leads to", "result in", "results in"})
+var symCueRE = newWordMatcher([]string{"so", "thus", "hence", "therefore", "give", "gives", "giving", "get", "gets", "obtain", "yield", "yields", "become", "becomes", "then", "implies", "adding", "add", "moving", "move"}, []string{"simplif", "rearrang", "subtract", "divid", "multiply", "expand", "combin", "factor"}, []string{"which is", "lead to", "leads to", "result in", "results in"})
 
 // rewriteCueRE marks an expression being rewritten.
 var rewriteCueRE = newWordMatcher([]string{"foil"}, []string{"factor", "expand", "simplif", "rewrit", "distribut"}, []string{})
@@ -243,7 +243,11 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 	regions := mathRegions(text, toks)
 	regions = withProseFormulas(regions, proseFormulas(text, regions))
 	var lines []symLine
-	var congr []Obligation
+	congr := append(t.remainderClaims(step, text), t.divisibilityClaims(step, text, regions)...)
+	congr = append(congr, t.proseValueClaims(step, text)...)
+	if len(congr) > budget {
+		congr = congr[:budget]
+	}
 	var pm struct {
 		s, e, line int
 		ok         bool
@@ -332,9 +336,23 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 		}
 	}
 	prevEq, sawEq := st.lastEq, false
+	var prev2 struct { // the previous line when it was one equation
+		ms    []symMember
+		line  int
+		prose string
+		ok    bool
+	}
 	st.lastEq = nil
-	var eqs []*symEq // one-unknown equations met so far in the step
+	var eqs []*symEq   // one-unknown equations met so far in the step
+	var prevL struct { // the previous line's left side and right side
+		lhs  string
+		rhs  symMember
+		line int
+		ok   bool
+	}
 	for li, ln := range lines {
+		before, beforeL := prev2, prevL
+		prev2.ok, prevL.ok = false, false
 		if ln.read {
 			if len(st.consts) > 0 && mayNeedConsts(text[ln.ps:ln.pe]) {
 				ln.members, ln.cont = readMembers(text, ln.ps, ln.pe, st.withConsts())
@@ -360,6 +378,14 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 			st.last, st.lastHead = nil, nil
 			continue
 		}
+		if len(ms) == 2 && !ln.cont {
+			lhs := strings.TrimSpace(text[ms[0].s:ms[0].e2])
+			if beforeL.ok && beforeL.line == li-1 && beforeL.lhs == lhs {
+				add(t.sameLeftSide(step, text, lhs, beforeL.rhs, ms[1], strings.ToLower(ln.rawProse),
+					strings.ToLower(sentenceAround(text, ln.ps, ln.pe)), st), nil)
+			}
+			prevL.lhs, prevL.rhs, prevL.line, prevL.ok = lhs, ms[1], li, true
+		}
 		head := ms[0].e
 		if ln.cont {
 			if st.last == nil || !ln.start {
@@ -380,8 +406,11 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 		ln.prose = strings.ToLower(ln.rawProse)
 		if !symbolic {
 			st.last, st.lastHead = nil, nil
-			if last := ms[len(ms)-1].e; last != nil && (hasRoot(last) || last.op == 'F' && last.name == "log") {
-				st.last, st.lastHead = last, last // a radical may be rewritten on the next line
+			if last := ms[len(ms)-1].e; last != nil {
+				// A radical may be rewritten on the next line, and a line
+				// starting with "=" continues a closed value too: "\[= 576
+				// \times 11111\] \[= 63950064\]".
+				st.last, st.lastHead = last, last
 			}
 			for k := 0; k+1 < len(ms); k++ {
 				if ms[k].e != nil && ms[k+1].e == nil && ms[k].e.op == 'F' {
@@ -427,7 +456,8 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 				// An equation: a conclusion from the previous one, or a claimed solution.
 				eq := c.eq
 				eq.line = li
-				eq.alt = altRE.MatchString(tail(ln.prose, 24))
+				// "from both sides, we have" names an operation, not a list.
+				eq.alt = altRE.MatchString(tail(strings.ReplaceAll(ln.prose, "both sides", "sides"), 24))
 				eq.arrow = !eq.alt && !listRE.MatchString(ln.prose) && (ln.arrow || symCueRE.MatchString(ln.prose) ||
 					strings.TrimSpace(strings.Trim(ln.prose, ".,:; ")) == "" && (len(eqs) == 0 || !listRE.MatchString(tail(eqs[0].prose, 40))))
 				eq.prose = ln.prose
@@ -461,6 +491,12 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 				c.eq.line = li
 			}
 		}
+		if len(ms) == 2 && !ln.cont && ms[0].e != nil && ms[1].e != nil {
+			if before.ok && before.line == li-1 {
+				add(t.equationRewrite(step, text, before.ms, ms, before.prose, ln.prose, hypo, veto), nil)
+			}
+			prev2.ms, prev2.line, prev2.prose, prev2.ok = ms, li, ln.prose, true
+		}
 		t.recordDef(st, step, ln, ms, hypo)
 		last := ms[len(ms)-1].e
 		if last != nil {
@@ -492,8 +528,15 @@ func regionRefused(s string) bool {
 	return false
 }
 
+// subTextRE is a word set in a subscript.
+var subTextRE = regexp.MustCompile(`_\{\\text\{([A-Za-z ]{1,20})\}\}`)
+
 func lineRefused(s string) bool {
 	s = maskFnWords(s)
+	if strings.Contains(s, `_{\text{`) {
+		// A word in a subscript names a quantity ("SA_{\text{cube}}").
+		s = subTextRE.ReplaceAllString(s, "_{$1}")
+	}
 	for _, w := range symRefuse {
 		if i := strings.Index(s, w); i >= 0 {
 			if w[0] == '\\' && len(w) > 1 && isASCIILetter(w[1]) && isLetterAt(s, i+len(w)) && w != `\begin` && w != `\end` && w != `\text` {
@@ -1015,7 +1058,18 @@ func (t *Translator) symImplication(step int, text string, A, B *symEq, veto str
 		// step is still false when B is A with a constant moved wrongly:
 		// the left sides minus the right sides differ by a nonzero
 		// constant after scaling; that is an identity claim.
-		if c, ok := rearranged(A.p, B.p, x); ok && c != nil {
+		c, ok := rearranged(A.p, B.p, x)
+		why := "the equation is not a rearrangement of the one before (the two differ by a nonzero constant, so they share no solution): "
+		if !ok && !common && symCueRE.MatchString(B.prose) && !listRE.MatchString(B.prose) {
+			// Only after a word of derivation: equations side by side
+			// ("we obtain $…$, $…$, and $…$") are a list.
+			// A has real but no rational roots, B none of them: the
+			// claimed rewriting ("x² - 3x = 1, factoring: (x - 1)(x - 3)
+			// = 0") is false at a real solution of A.
+			c, ok = noSharedRealRoot(A.p, B.p, x)
+			why = "the equation is not a rewriting of the one before (the first has real solutions, and the two share none): "
+		}
+		if ok && c != nil {
 			lhs := &sexpr{op: '-', l: A.l, r: A.r}
 			rhs := &sexpr{op: '*', l: ratExpr(c), r: &sexpr{op: '-', l: B.l, r: B.r}}
 			o.Kind = KindIdentity
@@ -1023,7 +1077,7 @@ func (t *Translator) symImplication(step int, text string, A, B *symEq, veto str
 			if !t.identityDecls(o, lhs, rhs, nil) {
 				return nil, nil
 			}
-			o.whyDisproof = "the equation is not a rearrangement of the one before (the two differ by a nonzero constant, so they share no solution): " + o.whyDisproof
+			o.whyDisproof = why + o.whyDisproof
 			return o, nil
 		}
 	}
@@ -1071,6 +1125,33 @@ func rearranged(pa, pb algebra.Poly, x string) (*big.Rat, bool) {
 		return nil, false
 	}
 	return c, true
+}
+
+// noSharedRealRoot returns c, the ratio of the leading coefficients, when
+// pa and pb have the same degree, pa has a real root (odd degree, or a
+// quadratic with a positive discriminant) and the caller knows the two
+// share no root: then B is not a rewriting of A, pa - c·pb ≠ 0.
+func noSharedRealRoot(pa, pb algebra.Poly, x string) (*big.Rat, bool) {
+	ca, err := pa.Coeffs(x)
+	if err != nil {
+		return nil, false
+	}
+	cb, err := pb.Coeffs(x)
+	if err != nil || len(ca) != len(cb) || len(ca) < 3 {
+		return nil, false
+	}
+	switch deg := len(ca) - 1; {
+	case deg%2 == 1:
+	case deg == 2:
+		disc := new(big.Rat).Mul(ca[1], ca[1])
+		disc.Sub(disc, new(big.Rat).Mul(big.NewRat(4, 1), new(big.Rat).Mul(ca[2], ca[0])))
+		if disc.Sign() <= 0 {
+			return nil, false
+		}
+	default:
+		return nil, false
+	}
+	return new(big.Rat).Quo(ca[len(ca)-1], cb[len(cb)-1]), true
 }
 
 func ratExpr(c *big.Rat) *sexpr {
@@ -1228,8 +1309,11 @@ func (t *Translator) closedValue(step int, text string, A, B symMember, sentence
 	}
 	qa, oka := pa.Rat()
 	qb, okb := pb.Rat()
-	if !oka || !okb || qa.Num().BitLen()+qa.Denom().BitLen() > 1024 || qb.Num().BitLen()+qb.Denom().BitLen() > 1024 {
-		return nil // a sum of radicals: no certificate in the closed dialect
+	if !oka || !okb {
+		return t.closedSum(step, text, A, B, a, b, sentence) // a sum of radicals
+	}
+	if qa.Num().BitLen()+qa.Denom().BitLen() > 1024 || qb.Num().BitLen()+qb.Denom().BitLen() > 1024 {
+		return nil
 	}
 	o := &Obligation{Step: step, Span: spanOf(text, A.s, B.e2), Kind: KindClosedValue, OnProof: Verified, OnDisproof: Refuted}
 	o.Expr = symString(A.e) + " = " + symString(B.e)
@@ -1306,10 +1390,16 @@ func (t *Translator) congruence(step int, text string, s, e int, sentence string
 	}
 	vals := make([]*big.Rat, len(parts))
 	exprs := make([]*sexpr, len(parts))
+	// The last link is the claim (a ≡ b, or a ≡ … ≡ r with r the residue);
+	// the members before it may hold names ("n ≡ 56 ≡ \boxed{6}").
+	k := len(parts) - 2
 	for i, p := range parts {
 		p = strings.TrimSpace(p)
 		if strings.Contains(p, "=") {
 			return nil
+		}
+		if i < k {
+			continue
 		}
 		x, err := readSym(p)
 		if err != nil {
@@ -1321,8 +1411,6 @@ func (t *Translator) congruence(step int, text string, s, e int, sentence string
 		}
 		vals[i], exprs[i] = v, x
 	}
-	// The last link is the claim (a ≡ b, or a ≡ … ≡ r with r the residue).
-	k := len(parts) - 2
 	a, b := vals[k].Num(), vals[k+1].Num()
 	d := new(big.Int).Sub(a, b)
 	mod := m.Num()

@@ -698,3 +698,39 @@ func PowRat(x, e *big.Rat) (Surd, error) {
 	}
 	return Root(p, int(t.Int64()))
 }
+
+// Coefficients returns the radical monomials of s and b together, those
+// of s first, each in canonical order (rendered as in String: "1", "√3",
+// "∛4"), with the
+// coefficient of each in s and in b (0 where absent). As the canonical
+// form is unique, s = b exactly when every pair of coefficients agrees:
+// the certificate of a sum of radicals, whose powers are not rational.
+func (s Surd) Coefficients(b Surd) (radicals []string, cs, cb []*big.Rat) {
+	seen := map[string]int{}
+	add := func(t sterm, side int) {
+		k := t.m.key()
+		i, ok := seen[k]
+		if !ok {
+			i = len(radicals)
+			seen[k] = i
+			name := "1"
+			if len(t.m) > 0 {
+				name = t.m.String()
+			}
+			radicals = append(radicals, name)
+			cs, cb = append(cs, new(big.Rat)), append(cb, new(big.Rat))
+		}
+		if side == 0 {
+			cs[i].Set(t.c)
+		} else {
+			cb[i].Set(t.c)
+		}
+	}
+	for _, t := range s.ts {
+		add(t, 0)
+	}
+	for _, t := range b.ts {
+		add(t, 1)
+	}
+	return radicals, cs, cb
+}

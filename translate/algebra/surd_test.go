@@ -503,3 +503,25 @@ func TestPowRat(t *testing.T) {
 		assert.ErrorIs(t, err, c.err, "%s^%s", c.x, c.e)
 	}
 }
+
+// TestSurdCoefficients: the coefficients of each radical of two values,
+// those of the first first; equal values give equal pairs.
+func TestSurdCoefficients(t *testing.T) {
+	a := sr(t, "12").Add(rt(t, "108", 2)) // 12 + 6√3
+	b := sr(t, "30")
+	rads, ca, cb := a.Coefficients(b)
+	assert.Equal(t, []string{"1", "√3"}, rads)
+	assert.Equal(t, []string{"12", "6"}, []string{ca[0].RatString(), ca[1].RatString()})
+	assert.Equal(t, []string{"30", "0"}, []string{cb[0].RatString(), cb[1].RatString()})
+
+	c := rt(t, "2", 2).Add(rt(t, "3", 2)) // √2 + √3
+	c2, err := c.Pow(2)
+	require.NoError(t, err)
+	rads, ca, cb = c2.Coefficients(sr(t, "5").Add(rt(t, "24", 2)))
+	assert.Equal(t, []string{"1", "√6"}, rads)
+	for i := range rads {
+		assert.Zero(t, ca[i].Cmp(cb[i]), rads[i])
+	}
+	rads, _, _ = Surd{}.Coefficients(Surd{})
+	assert.Empty(t, rads)
+}

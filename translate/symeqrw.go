@@ -1,0 +1,254 @@
+package translate
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/leanprm/leanprm/translate/algebra"
+)
+
+// Equations rewritten in several unknowns (issue 12, fourth pass). The
+// transformation rule (KindImplication) reads one unknown only, because
+// equations in several unknowns listed one after another are usually a
+// system. Two readings stay precise when the text marks a rewriting of the
+// same equation:
+//
+//   - the same closed right side (or left side) on both lines, with a
+//     rewriting cue between them ("expand the cube and simplify",
+//     "simplifying this gives", "combine like terms"): the other sides
+//     are one expression rewritten, KindIdentity ∀ names, L₁ = L₂, under
+//     the leading-terms rule of symLink (omnimath-340, -260);
+//   - the left minus the right sides differing by a nonzero constant,
+//     with an operation cue ("add 12 to both sides"): the two equations
+//     share no solution, so the second is no rearrangement of the first;
+//     the identity A.l - A.r = B.l - B.r is refuted at a witness, as in
+//     one unknown (olympiadbench-371).
+//
+// A case, an assumption, a possible rejection, a list or a system named
+// in the words between the lines keeps the pair alone.
+
+// andOpRE is "and" before an operation word.
+var andOpRE = regexp.MustCompile(`\band (simplif|combin|expand|collect|rearrang|rewrit)`)
+
+// eqRewriteCueRE marks a rewriting of an expression inside an equation.
+var eqRewriteCueRE = newWordMatcher([]string{"foil"}, []string{"expand", "simplif", "combin", "collect", "rewrit", "distribut"}, []string{"like terms"})
+
+// eqMoveCueRE marks an operation on both sides of an equation.
+var eqMoveCueRE = newWordMatcher([]string{"add", "adding", "moving", "move", "bring", "bringing"}, []string{"subtract", "rearrang", "simplif", "combin", "collect", "expand"}, nil)
+
+// eqSubstRE marks words after which a rewritten side may use other
+// equations of the system.
+var eqSubstRE = newWordMatcher(nil, []string{"substitut", "plug", "replac", "using", "use", "eliminat", "solv", "equation"}, []string{"we know", "from the"})
+
+// equationRewrite decides line B (two members) after line A (two members)
+// of the same math text when a reading above applies, or returns nil.
+func (t *Translator) equationRewrite(step int, text string, A, B []symMember, proseA, prose, hypo, veto string) *Obligation {
+	// "from both sides" names an operation, not a list, and so does "and"
+	// between operations ("expand the cube and simplify").
+	prose = andOpRE.ReplaceAllString(strings.ReplaceAll(prose, "both sides", "sides"), "$1")
+	proseA = strings.ReplaceAll(proseA, "both sides", "sides")
+	if hypo != "" || veto != "" || listRE.MatchString(prose) || altRE.MatchString(tailWords(prose, 24)) || eqSubstRE.MatchString(prose) ||
+		altRE.MatchString(tailWords(proseA, 24)) || altRE.MatchString(strings.ToLower(after(text, B[1].e2, 24))) {
+		return nil // a line of a list ("… or …") is no rewriting of its neighbour
+	}
+	vars := map[string]bool{}
+	for _, m := range append(append([]symMember{}, A...), B...) {
+		if m.e == nil || hasCertFn(m.e) || hasRoot(m.e) || m.def {
+			return nil
+		}
+		for _, v := range symVars(m.e, map[string]bool{}, nil) {
+			vars[v] = true
+		}
+	}
+	if len(vars) < 2 {
+		return nil // one unknown: KindImplication's
+	}
+	same := func(x, y *sexpr) bool {
+		vx, okx := constValue(x)
+		vy, oky := constValue(y)
+		return okx && oky && vx.Cmp(vy) == 0
+	}
+	var l, r *sexpr
+	var s, e int
+	// Adjacent lines with no word between them are read too, but only
+	// when the leading terms cancel as a rewriting's do: a system written
+	// line by line seldom has that ("x + y = 10", "2x - y = 10").
+	cue := eqRewriteCueRE.MatchString(prose)
+	// A comma between two math regions lists them ("we obtain $…$, $…$").
+	adjacent := strings.Trim(prose, " .:$\\[]()\n") == ""
+	switch {
+	case (cue || adjacent) && same(A[1].e, B[1].e) && hasVar(A[0].e) && hasVar(B[0].e):
+		l, r, s, e = A[0].e, B[0].e, A[0].s, B[0].e2
+	case (cue || adjacent) && same(A[0].e, B[0].e) && hasVar(A[1].e) && hasVar(B[1].e):
+		l, r, s, e = A[1].e, B[1].e, A[1].s, B[1].e2
+	default:
+		return t.equationMoved(step, text, A, B, prose)
+	}
+	if isNamePower(l) || isNamePower(r) {
+		return nil
+	}
+	L, err := symToRat(l)
+	if err != nil {
+		return nil
+	}
+	R, err := symToRat(r)
+	if err != nil {
+		return nil
+	}
+	// The same unknowns once terms cancel ("(… + d) - (… + d)"): a side
+	// that gains or loses one used another equation.
+	ratVars := func(q algebra.Rat) string {
+		return strings.Join(sortedCopy(unionVars(q.Num().Vars(), q.Den().Vars())), ",")
+	}
+	if ratVars(L) != ratVars(R) || !cue && !L.Equal(R) && !leadCancels(l, r, L, R) {
+		return nil
+	}
+	o := &Obligation{Step: step, Span: spanOf(text, s, e), Kind: KindIdentity, OnProof: Verified, OnDisproof: Refuted}
+	o.Expr = symString(l) + " = " + symString(r)
+	o.Note = "the two equations have the same other side: this side is rewritten"
+	if !t.identityDecls(o, l, r, nil) {
+		return nil
+	}
+	return o
+}
+
+// equationMoved is the second reading: A.l - A.r and B.l - B.r differ by
+// a nonzero constant, after an operation cue.
+func (t *Translator) equationMoved(step int, text string, A, B []symMember, prose string) *Obligation {
+	if !eqMoveCueRE.MatchString(prose) {
+		return nil
+	}
+	for _, m := range []symMember{A[0], A[1], B[0], B[1]} {
+		if m.e.op == 'v' {
+			return nil // a lone name: a definition or an assignment ("y = 2x + 1")
+		}
+	}
+	lhs := &sexpr{op: '-', l: A[0].e, r: A[1].e}
+	rhs := &sexpr{op: '-', l: B[0].e, r: B[1].e}
+	L, err := symToRat(lhs)
+	if err != nil || L.Den().Degree() > 0 {
+		return nil
+	}
+	R, err := symToRat(rhs)
+	if err != nil || R.Den().Degree() > 0 {
+		return nil
+	}
+	d := L.Sub(R)
+	if d.Num().Degree() != 0 || d.Den().Degree() != 0 || L.Equal(R) {
+		return nil
+	}
+	o := &Obligation{Step: step, Span: spanOf(text, A[0].s, B[1].e2), Kind: KindIdentity, OnProof: Verified, OnDisproof: Refuted}
+	o.Expr = symString(lhs) + " = " + symString(rhs)
+	if !t.identityDecls(o, lhs, rhs, nil) {
+		return nil
+	}
+	o.whyDisproof = fmt.Sprintf("the equation is not a rearrangement of the one before (the two differ by a nonzero constant, so they share no solution): %s", o.whyDisproof)
+	return o
+}
+
+// tailWords is the last n bytes of s without a word cut at its start
+// ("expand" cut to "and" is no conjunction).
+func tailWords(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	t := s[len(s)-n:]
+	if isWordByte(s[len(s)-n-1]) && isWordByte(t[0]) {
+		if i := strings.IndexFunc(t, func(r rune) bool { return r > 127 || !isWordByte(byte(r)) }); i >= 0 {
+			return t[i:]
+		}
+		return ""
+	}
+	return t
+}
+
+// sameLeftRE is a left side that names one quantity and is no unknown
+// being solved for: a subscripted or longer name ("SA_{\text{cube}}",
+// "V_{new}") or an expression; a lone letter ("x", "y") is left alone, as
+// it may be one root after another or one line of a family.
+var loneLetterRE = regexp.MustCompile(`^\\?[A-Za-z]+$`)
+
+// sameLeftSide decides "N = E₁" then "N = E₂" on consecutive lines with
+// the same left side N written identically (olympiadbench-387, -185,
+// omnimath-400): E₁ and E₂ are one value rewritten. Closed sides are
+// compared exactly (a lone letter on the left is left alone: roots listed
+// one per line); sides with names must hold the same unknowns once terms
+// cancel and are an identity claim, read only after a rewriting cue or,
+// when N is an expression rather than a name, between adjacent lines.
+func (t *Translator) sameLeftSide(step int, text string, lhs string, A, B symMember, prose, sentence string, st *symState) *Obligation {
+	if A.e == nil || B.e == nil || A.def || B.def || A.bound || B.bound {
+		return nil
+	}
+	prose = andOpRE.ReplaceAllString(prose, "$1")
+	words := strings.TrimSpace(strings.Trim(prose, ".:$ \\[]()")) // a comma lists
+	cue := eqRewriteCueRE.MatchString(prose)
+	if !cue && words != "" || listRE.MatchString(prose) || altRE.MatchString(tailWords(prose, 24)) || eqSubstRE.MatchString(prose) ||
+		closedClaimVeto(sentence) != "" || hypotheticalRE.MatchString(symNeutral.Replace(sentence)) {
+		return nil
+	}
+	lhs = strings.Join(strings.Fields(lhs), "")
+	if lhs == "" || loneLetterRE.MatchString(lhs) && !strings.Contains(lhs, "_") {
+		return nil
+	}
+	va, vb := hasVar(A.e), hasVar(B.e)
+	switch {
+	case !va && !vb:
+		if strings.ContainsAny(lhs, "=<>") {
+			return nil
+		}
+		return t.closedPair(step, text, A, B, sentence, st)
+	case va && vb:
+		// A name or its power ("m^2") may be two expressions for one
+		// unknown set equal next ("comparing the two expressions").
+		name := !strings.ContainsAny(lhs, "+-*/^()") && !strings.Contains(lhs, `\cdot`)
+		if e, err := readSym(lhs); err == nil && isNamePower(e) {
+			name = true
+		}
+		if name && !cue {
+			return nil
+		}
+		L, err := symToRat(A.e)
+		if err != nil {
+			return nil
+		}
+		R, err := symToRat(B.e)
+		if err != nil {
+			return nil
+		}
+		ratVars := func(q algebra.Rat) string {
+			return strings.Join(sortedCopy(unionVars(q.Num().Vars(), q.Den().Vars())), ",")
+		}
+		if ratVars(L) != ratVars(R) {
+			return nil
+		}
+		o := &Obligation{Step: step, Span: spanOf(text, A.s, B.e2), Kind: KindIdentity, OnProof: Verified, OnDisproof: Refuted}
+		o.Expr = symString(A.e) + " = " + symString(B.e)
+		o.Note = "two lines give the same left side: the right sides are one value rewritten"
+		if !t.identityDecls(o, A.e, B.e, nil) {
+			return nil
+		}
+		return o
+	}
+	return nil
+}
+
+// closedPair decides two closed members as the closed lines of symClaims
+// do.
+func (t *Translator) closedPair(step int, text string, A, B symMember, sentence string, st *symState) *Obligation {
+	var o *Obligation
+	switch {
+	case hasCertFn(A.e) || hasCertFn(B.e):
+		o = t.closedCert(step, text, A, B, sentence)
+	case !hasRoot(A.e) && !hasRoot(B.e) && !hasIntFn(A.e) && !hasIntFn(B.e) && !hasFracPow(A.e) && !hasFracPow(B.e):
+		o = t.closedRational(step, text, A, B, sentence, st)
+	case hasRoot(A.e) || hasRoot(B.e) || hasFracPow(A.e) || hasFracPow(B.e):
+		o = t.closedValue(step, text, A, B, sentence)
+	default:
+		o = t.closedExact(step, text, A, B, sentence)
+	}
+	if o != nil {
+		o.Note = strings.TrimPrefix(o.Note+"; two lines give the same left side: the right sides are one value rewritten", "; ")
+	}
+	return o
+}

@@ -1,0 +1,336 @@
+package translate
+
+import (
+	"fmt"
+	"math/big"
+	"regexp"
+	"strings"
+
+	"github.com/leanprm/leanprm/translate/algebra"
+)
+
+// Division with remainder (issue 12, fourth pass): "194 ÷ 11 = 17 with a
+// remainder of 9", "\(1121 \div 243 = 4\) remainder \(133\)", "10 \div 13
+// = 0\, \text{R}\, 10", in prose or math. The claim is two closed values:
+// the quotient ⌊a / m⌋ = q and the remainder a mod m = r, each with the
+// certificate of symcert.go (n ≤ x < n + 1; a = m·q + r with 0 ≤ r < m).
+//
+// Only whole numbers are read: a dividend glued to an operator, a sign, a
+// decimal point or a letter is part of something larger and left alone,
+// as is a remainder followed by more of a number. A statement that holds
+// as an equation, a = m·q + r, but with a remainder out of range ("100 ÷ 7
+// = 13 remainder 9") is a partial division some writers mean: left alone.
+
+// remGap is what may stand between the words of the statement: spaces,
+// math delimiters, thin spaces and \text{…} braces.
+const remGap = `(?:\s|\\[(),;!]|\$|\\(?:text|mathrm|mbox)\s*\{|\\quad|\})*`
+
+const remNum = `(\d+(?:,\d{3})*)`
+
+var remRE = regexp.MustCompile(remNum + remGap + `(?:÷|\\div\b|/|divided\s+by)` + remGap + remNum + remGap +
+	`(?:=|is\b|equals\b|gives\b|yields\b)` + remGap + remNum + remGap + `,?` + remGap +
+	`(?:with\s+)?(?:a\s+)?(?:remainder|rem|R|r)\b\.?` + remGap + `(?:of\s+)?` + remGap + remNum)
+
+// remainderClaims reads the division statements of a step.
+func (t *Translator) remainderClaims(step int, text string) []Obligation {
+	if !strings.Contains(text, "emainder") && !strings.Contains(text, "R") && !strings.Contains(text, "rem") && !strings.Contains(text, " r") {
+		return nil
+	}
+	var out []Obligation
+	for _, m := range remRE.FindAllStringSubmatchIndex(text, -1) {
+		if !remBoundaries(text, m[0], m[1]) {
+			continue
+		}
+		num := func(k int) *big.Int {
+			v, _ := new(big.Int).SetString(strings.ReplaceAll(text[m[2*k]:m[2*k+1]], ",", ""), 10)
+			return v
+		}
+		a, d, q, r := num(1), num(2), num(3), num(4)
+		if d.Sign() <= 0 || a.BitLen() > certMaxBits || d.BitLen() > certMaxBits || q.BitLen() > certMaxBits || r.BitLen() > certMaxBits {
+			continue
+		}
+		if back := new(big.Int).Add(new(big.Int).Mul(d, q), r); back.Cmp(a) == 0 && r.Cmp(d) >= 0 {
+			continue // a partial division: the remainder may still be divided
+		}
+		sentence := strings.ToLower(sentenceAround(text, m[0], m[1]))
+		ae := &sexpr{op: 'n', num: new(big.Rat).SetInt(a)}
+		de := &sexpr{op: 'n', num: new(big.Rat).SetInt(d)}
+		quo := symMember{e: &sexpr{op: 'F', name: "floor", l: &sexpr{op: '/', l: ae, r: de}}, s: m[2], e2: m[5]}
+		qm := symMember{e: &sexpr{op: 'n', num: new(big.Rat).SetInt(q)}, s: m[6], e2: m[7]}
+		mod := symMember{e: &sexpr{op: 'F', name: "mod", l: ae, r: de}, s: m[2], e2: m[5]}
+		rm := symMember{e: &sexpr{op: 'n', num: new(big.Rat).SetInt(r)}, s: m[8], e2: m[9]}
+		for _, pair := range [][2]symMember{{quo, qm}, {mod, rm}} {
+			if o := t.closedCert(step, text, pair[0], pair[1], sentence); o != nil {
+				o.Span = spanOf(text, m[0], m[1])
+				o.Note = strings.TrimPrefix(o.Note+"; a division with remainder: quotient and remainder are checked apart", "; ")
+				out = append(out, *o)
+			}
+		}
+	}
+	return out
+}
+
+// remBoundaries reports whether the statement text[s:e] stands alone:
+// its dividend is not the end of a longer number, a power, a decimal or a
+// product, and its remainder is not the start of one.
+func remBoundaries(text string, s, e int) bool {
+	if s > 0 {
+		switch c := text[s-1]; {
+		case isDigit(c), isASCIILetter(c), strings.IndexByte(".,^_-{", c) >= 0:
+			return false
+		}
+		before := strings.TrimRight(text[:s], " \t")
+		for _, op := range []string{"+", "-", "−", "*", "×", "·", "/", "÷", `\cdot`, `\times`, `\div`, "^"} {
+			if strings.HasSuffix(before, op) {
+				return false
+			}
+		}
+	}
+	if e < len(text) {
+		rest := text[e:]
+		switch c := rest[0]; {
+		case isDigit(c), isASCIILetter(c), strings.IndexByte("^/_", c) >= 0:
+			return false
+		case (c == '.' || c == ',') && len(rest) > 1 && isDigit(rest[1]):
+			return false
+		}
+	}
+	return true
+}
+
+// closedSum decides A = B for closed sides whose values are sums of
+// radicals ("12 + 6\sqrt{3} = 30"), whose sixth powers are not rational:
+// P is the certificate "the coefficients of each radical agree", with the
+// coefficients computed in the canonical form of algebra.Surd (distinct
+// radical monomials are linearly independent over Q, so the sides are
+// equal exactly when every pair agrees). A whole number within 1 of the
+// other side may be its floor or ceiling: never refuted.
+func (t *Translator) closedSum(step int, text string, A, B symMember, a, b algebra.Surd, sentence string) *Obligation {
+	const maxTerms = 8
+	if a.Len() > maxTerms || b.Len() > maxTerms {
+		return nil
+	}
+	rads, ca, cb := a.Coefficients(b)
+	lit := func(q *big.Rat) string {
+		if q.Sign() < 0 {
+			return "-" + lit1(new(big.Rat).Neg(q))
+		}
+		return lit1(q)
+	}
+	conj := make([]string, len(rads))
+	var left, right []string
+	for i := range rads {
+		if ca[i].Num().BitLen()+ca[i].Denom().BitLen() > 1024 || cb[i].Num().BitLen()+cb[i].Denom().BitLen() > 1024 {
+			return nil
+		}
+		conj[i] = lit(ca[i]) + " = " + lit(cb[i])
+		left = append(left, rads[i]+": "+ca[i].RatString())
+		right = append(right, cb[i].RatString())
+	}
+	o := &Obligation{Step: step, Span: spanOf(text, A.s, B.e2), Kind: KindClosedValue, OnProof: Verified, OnDisproof: Refuted}
+	o.Expr = symString(A.e) + " = " + symString(B.e)
+	if v := closedClaimVeto(sentence); v != "" {
+		o.OnDisproof, o.Note = Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", v)
+	}
+	for _, w := range []struct {
+		e *sexpr
+		v algebra.Surd
+	}{{A.e, b}, {B.e, a}} {
+		if w.e.op == 'n' && o.OnDisproof == Refuted &&
+			w.v.CmpRat(new(big.Rat).Sub(w.e.num, big.NewRat(1, 1))) > 0 && w.v.CmpRat(new(big.Rat).Add(w.e.num, big.NewRat(1, 1))) < 0 {
+			o.OnDisproof, o.Note = Unknown, "a whole number within 1 of an irrational value may be its floor or ceiling"
+		}
+	}
+	o.Note = boundNote(o.Note, A, B)
+	o.Prop = strings.Join(conj, " ∧ ")
+	o.Lean, o.LeanNeg = declarations(o.Prop, nil, nil, t.opts.Tactic)
+	o.Note = strings.TrimPrefix(o.Note+"; P is a certificate: the coefficients of each radical ("+strings.Join(rads, ", ")+") on both sides, computed exactly", "; ")
+	o.whyProof = fmt.Sprintf("both sides are %s", a)
+	o.whyDisproof = fmt.Sprintf("the left side is %s, the right side %s", a, b)
+	return o
+}
+
+// lit1 is a nonnegative rational literal of the dialect.
+func lit1(q *big.Rat) string {
+	s := "(" + q.Num().String() + " : Rat)"
+	if !q.IsInt() {
+		s = "(" + s + " / (" + q.Denom().String() + " : Rat))"
+	}
+	return s
+}
+
+// divisibilityClaims reads "a \mid b" and "a \nmid b" between closed
+// integers, one relation to a line of a math region (omnimath-313: "Since
+// \( -20 \mid 10 \)"). P is the division |a|·q + r = b with 0 ≤ r < |a|,
+// as for a congruence: a proof with r ≠ 0 refutes a ∣ b, one with r = 0
+// refutes a ∤ b. Names, factorials, powers with names and a modulus 0 are
+// left alone, as is a line with another relation.
+func (t *Translator) divisibilityClaims(step int, text string, regions []mathRegion) []Obligation {
+	var out []Obligation
+	for _, rg := range regions {
+		if !strings.Contains(text[rg.s:rg.e], `mid`) {
+			continue
+		}
+		for _, p := range splitMath(text, rg) {
+			if o := t.divides(step, text, p.s, p.e); o != nil {
+				out = append(out, *o)
+			}
+		}
+	}
+	return out
+}
+
+func (t *Translator) divides(step int, text string, s, e int) *Obligation {
+	raw := text[s:e]
+	rel, neg := `\mid`, false
+	i := strings.Index(raw, rel)
+	if j := strings.Index(raw, `\nmid`); j >= 0 {
+		rel, neg, i = `\nmid`, true, j
+	}
+	if i < 0 || isLetterAt(raw, i+len(rel)) || strings.Count(raw, `mid`) != 1 || strings.ContainsAny(raw, "=<>|≡") || lineRefused(raw[:i]) || lineRefused(raw[i+len(rel):]) {
+		return nil
+	}
+	ae, err1 := readSym(strings.TrimSpace(raw[:i]))
+	be, err2 := readSym(strings.TrimSpace(strings.TrimRight(strings.TrimSpace(raw[i+len(rel):]), ".,;")))
+	if err1 != nil || err2 != nil || hasVar(ae) || hasVar(be) {
+		return nil
+	}
+	a, err := certInt(ae)
+	if err != nil || a.Sign() == 0 {
+		return nil
+	}
+	b, err := certInt(be)
+	if err != nil {
+		return nil
+	}
+	m := new(big.Int).Abs(a)
+	q, r := new(big.Int).DivMod(b, m, new(big.Int))
+	o := &Obligation{Step: step, Span: spanOf(text, s, e), Kind: KindCongruence, OnProof: Verified, OnDisproof: Unknown}
+	sym := " ∣ "
+	if neg {
+		sym = " ∤ "
+	}
+	o.Expr = symString(ae) + sym + symString(be)
+	if (r.Sign() != 0) != neg {
+		o.OnProof = Refuted
+		if v := closedClaimVeto(strings.ToLower(sentenceAround(text, s, e))); v != "" {
+			o.OnProof, o.Note = Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", v)
+		}
+	}
+	o.Prop = intTerm(b) + " = " + intTerm(m) + " * " + intTerm(q) + " + " + intTerm(r)
+	o.Lean, o.LeanNeg = declarations(o.Prop, nil, nil, t.opts.Tactic)
+	o.Note = strings.TrimPrefix(o.Note+"; P is the division by the divisor's absolute value; its remainder decides", "; ")
+	if r.Sign() == 0 {
+		o.whyProof = fmt.Sprintf("%s = %s·%s: %s divides %s", b, m, q, a, b)
+	} else {
+		o.whyProof = fmt.Sprintf("%s = %s·%s + %s: %s does not divide %s", b, m, q, r, a, b)
+	}
+	o.whyDisproof = "the division shown does not hold"
+	return o
+}
+
+// gcdProseRE is "the gcd of a and b is c" in words (omnimath-12: "the gcd
+// of 42 and 7 is also 1"; math-247: "The GCD of 116 and 174 is 2").
+var gcdProseRE = regexp.MustCompile(`(?i)\b(gcd|greatest common divisor|greatest common factor|hcf|highest common factor|lcm|least common multiple)` +
+	remGap + `of` + remGap + remNum + remGap + `and` + remGap + remNum + remGap + `(?:is|=|equals)\s+(?:also\s+)?` + remGap + remNum)
+
+// digitSumRE is "the sum of the digits of n is s" and "n (sum = s)" in a
+// step about digit sums.
+var (
+	digitSumRE    = regexp.MustCompile(`(?i)\b(?:sum of (?:the |its )?digits of|digit sum of)` + remGap + `(\d{2,18})` + remGap + `(?:is|=|equals)` + remGap + `(\d{1,4})`)
+	digitSumParRE = regexp.MustCompile(`(\d{2,18})\s*\((?:digit\s+)?sum\s*(?:=|is)\s*(\d{1,4})\)`)
+)
+
+// proseValueClaims reads gcd, lcm and digit sums stated in words.
+func (t *Translator) proseValueClaims(step int, text string) []Obligation {
+	var out []Obligation
+	lower := strings.ToLower(text)
+	if strings.Contains(lower, "gcd") || strings.Contains(lower, "common") || strings.Contains(lower, "lcm") || strings.Contains(lower, "hcf") {
+		for _, m := range gcdProseRE.FindAllStringSubmatchIndex(text, -1) {
+			if !valueEnds(text, m[1]) {
+				continue
+			}
+			num := func(k int) *sexpr {
+				v, _ := new(big.Int).SetString(strings.ReplaceAll(text[m[2*k]:m[2*k+1]], ",", ""), 10)
+				return &sexpr{op: 'n', num: new(big.Rat).SetInt(v)}
+			}
+			name := "gcd"
+			if w := strings.ToLower(text[m[2]:m[3]]); strings.HasPrefix(w, "l") {
+				name = "lcm"
+			}
+			A := symMember{e: &sexpr{op: 'F', name: name, l: num(2), r: num(3)}, s: m[0], e2: m[7]}
+			B := symMember{e: num(4), s: m[8], e2: m[9]}
+			if o := t.closedCert(step, text, A, B, strings.ToLower(sentenceAround(text, m[0], m[1]))); o != nil {
+				o.Span = spanOf(text, m[0], m[1])
+				out = append(out, *o)
+			}
+		}
+	}
+	if strings.Contains(lower, "digit") {
+		ms := digitSumRE.FindAllStringSubmatchIndex(text, -1)
+		ms = append(ms, digitSumParRE.FindAllStringSubmatchIndex(text, -1)...)
+		for _, m := range ms {
+			if !valueEnds(text, m[1]) || m[0] > 0 && isDigit(text[m[0]-1]) {
+				continue
+			}
+			if o := t.digitSum(step, text, m[0], m[1], text[m[2]:m[3]], text[m[4]:m[5]]); o != nil {
+				out = append(out, *o)
+			}
+		}
+	}
+	return out
+}
+
+// valueEnds reports whether the number ending at i stands alone: not
+// continued by digits, a decimal, an operator or a relation ("is \( 1 +
+// 0 + 8 + 9 = 18 \)" states a computation, not a value).
+func valueEnds(text string, i int) bool {
+	rest := strings.TrimLeft(text[i:], " \t")
+	rest = strings.TrimLeft(strings.TrimPrefix(strings.TrimPrefix(rest, `\)`), "$"), " \t")
+	if rest == "" {
+		return true
+	}
+	switch c := rest[0]; {
+	case isDigit(c), strings.IndexByte("+-*/^=×·<>%", c) >= 0, strings.HasPrefix(rest, "−"), strings.HasPrefix(rest, `\cdot`), strings.HasPrefix(rest, `\times`):
+		return false
+	case (c == '.' || c == ',') && len(rest) > 1 && isDigit(rest[1]):
+		return false
+	}
+	for _, w := range []string{"times", "more", "less", "plus", "minus", "over", "divided", "multiplied", "squared", "cubed", "percent", "mod", "or", "and"} {
+		if strings.HasPrefix(rest, w) && !isLetterAt(rest, len(w)) {
+			return false // the value goes on in words, or another is offered
+		}
+	}
+	return true
+}
+
+// digitSum decides "the digit sum of n is s": P writes n in its decimal
+// digits and sums them, so Lean checks both the digits and the sum.
+func (t *Translator) digitSum(step int, text string, s, e int, n, claim string) *Obligation {
+	if len(n) > 1 && n[0] == '0' {
+		return nil
+	}
+	c, ok := new(big.Int).SetString(claim, 10)
+	if !ok {
+		return nil
+	}
+	var place, sum []string
+	total := 0
+	for i, d := range n {
+		pow := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(len(n)-1-i)), nil)
+		place = append(place, fmt.Sprintf("(%c : Rat) * (%s : Rat)", d, pow))
+		sum = append(sum, fmt.Sprintf("(%c : Rat)", d))
+		total += int(d - '0')
+	}
+	o := &Obligation{Step: step, Span: spanOf(text, s, e), Kind: KindClosedValue, OnProof: Verified, OnDisproof: Refuted}
+	o.Expr = "digit sum of " + n + " = " + claim
+	if v := closedClaimVeto(strings.ToLower(sentenceAround(text, s, e))); v != "" {
+		o.OnDisproof, o.Note = Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", v)
+	}
+	o.Prop = "(" + n + " : Rat) = " + strings.Join(place, " + ") + " ∧ " + strings.Join(sum, " + ") + " = " + intTerm(c)
+	o.Lean, o.LeanNeg = declarations(o.Prop, nil, nil, t.opts.Tactic)
+	o.Note = strings.TrimPrefix(o.Note+"; P is a certificate: the number written in its decimal digits, then their sum", "; ")
+	o.whyProof = fmt.Sprintf("the digits of %s sum to %d", n, total)
+	o.whyDisproof = fmt.Sprintf("the digits of %s sum to %d, not %s", n, total, claim)
+	return o
+}
