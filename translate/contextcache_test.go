@@ -15,9 +15,10 @@ import (
 
 // TestContextCacheDifferentialProcessBench: every ProcessBench dev chain is grown one step at a
 // time, as a search loop grows it, through a translator with the context cache (and the scan
-// and exact caches beside it); at every length the translation equals the one without caches.
-// The prefixes are checked (Chain) before they are extended, so verdicts written by Check must
-// not reach a kept context. Then the whole chain once more (a kept context of all its steps),
+// and exact caches beside it); the whole chain's translation, and for every eighth chain the
+// translation at every length, equals the one without caches.
+// Half the prefixes are checked (Chain) before they are extended, so verdicts written by Check
+// must not reach a kept context. Then the whole chain once more (a kept context of all its steps),
 // and the chain after its first half at once (several new steps).
 func TestContextCacheDifferentialProcessBench(t *testing.T) {
 	plain, err := New(Options{})
@@ -30,22 +31,29 @@ func TestContextCacheDifferentialProcessBench(t *testing.T) {
 	for _, subset := range []string{"gsm8k", "math", "olympiadbench", "omnimath"} {
 		rows := readJSONL[pbRow](t, testshared.Path(t, "data/processbench/"+subset+".dev.jsonl"))
 		require.NotEmpty(t, rows, subset)
-		for _, r := range rows {
-			for k := 1; k <= len(r.Steps); k++ {
-				want := plain.Translate(r.ID, r.Steps[:k])
-				require.Equal(t, want, cached.Translate(r.ID, r.Steps[:k]), "%s, %d steps", r.ID, k)
-				_, err := cached.Chain(ctx, r.ID, r.Steps[:k])
-				require.NoError(t, err)
+		for ri, r := range rows {
+			for k := 1; k < len(r.Steps); k++ {
+				switch {
+				case ri%8 == 0: // every length of every eighth chain, to keep -race quick
+					require.Equal(t, plain.Translate(r.ID, r.Steps[:k]), cached.Translate(r.ID, r.Steps[:k]), "%s, %d steps", r.ID, k)
+				case k%2 == 1:
+					_, err := cached.Chain(ctx, r.ID, r.Steps[:k])
+					require.NoError(t, err)
+				default:
+					cached.Translate(r.ID, r.Steps[:k])
+				}
 			}
+			want := plain.Translate(r.ID, r.Steps)
+			require.Equal(t, want, cached.Translate(r.ID, r.Steps), "%s, %d steps", r.ID, len(r.Steps))
 			_, _, hits, _ := cache.Stats()
-			require.Equal(t, plain.Translate(r.ID, r.Steps), cached.Translate(r.ID, r.Steps), "%s, again", r.ID)
+			require.Equal(t, want, cached.Translate(r.ID, r.Steps), "%s, again", r.ID)
 			_, _, hitsAgain, _ := cache.Stats()
 			require.Equal(t, hits+1, hitsAgain, "%s: the whole chain again resumes from its own context", r.ID)
 			if half := len(r.Steps) / 2; half > 0 {
 				other, err := New(Options{ContextCache: NewContextCache(0, 0)})
 				require.NoError(t, err)
 				other.Translate(r.ID, r.Steps[:half])
-				require.Equal(t, plain.Translate(r.ID, r.Steps), other.Translate(r.ID, r.Steps), "%s, from half", r.ID)
+				require.Equal(t, want, other.Translate(r.ID, r.Steps), "%s, from half", r.ID)
 			}
 			chains++
 			steps += len(r.Steps)
@@ -53,7 +61,7 @@ func TestContextCacheDifferentialProcessBench(t *testing.T) {
 	}
 	entries, bytes, hits, misses := cache.Stats()
 	t.Logf("%d chains, %d steps; cache: %d contexts, %d bytes, %d resumed, %d from the first step", chains, steps, entries, bytes, hits, misses)
-	assert.Greater(t, hits, 9*misses, "most extensions resume")
+	assert.Greater(t, hits, 5*misses, "most extensions resume")
 	assert.Positive(t, misses)
 }
 
