@@ -2,8 +2,8 @@ package translate
 
 import (
 	"hash/maphash"
-	"math/big"
 	"maps"
+	"math/big"
 	"slices"
 	"sync/atomic"
 

@@ -77,6 +77,9 @@ func benchIncremental(b *testing.B, ts *testServer) {
 	if _, _, hits, misses := ts.built.Info.Scans.Stats(); hits+misses > 0 {
 		b.ReportMetric(float64(hits)/float64(hits+misses), "scan-hit-rate")
 	}
+	if _, _, hits, misses := ts.built.Info.Contexts.Stats(); hits+misses > 0 {
+		b.ReportMetric(float64(hits)/float64(hits+misses), "context-hit-rate")
+	}
 	if _, _, hits, misses := ts.built.Info.Exact.Stats(); hits+misses > 0 {
 		b.ReportMetric(float64(hits)/float64(hits+misses), "exact-hit-rate")
 	}

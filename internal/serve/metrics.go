@@ -104,6 +104,14 @@ func newMetrics(s *Server) *metrics {
 			}
 			return nil, false
 		})
+	m.cacheMetrics("context", "Chains whose translation resumed after a prefix translated before (incremental scoring).",
+		"Chains translated from their first step.", "Approximate size of the translator's cache of chain contexts.",
+		func() (stats, bool) {
+			if c := s.current().Contexts; c != nil {
+				return c.Stats, true
+			}
+			return nil, false
+		})
 	return m
 }
 

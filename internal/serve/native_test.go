@@ -201,7 +201,8 @@ func (f executorFunc) Execute(ctx context.Context, tasks []dispatch.Task) []disp
 }
 
 // TestIncrementalReadsOnlyNewSteps: a prefix's steps are read once; an incremental request
-// reads only its new steps (the translator's scan cache, shown on /metrics).
+// translates only its new steps, resuming after the prefix (the translator's context cache,
+// shown on /metrics, with the scan cache never asked about the prefix's steps).
 func TestIncrementalReadsOnlyNewSteps(t *testing.T) {
 	ts := exactServer(t, Options{})
 	var first, inc scoreAnswer
@@ -213,7 +214,9 @@ func TestIncrementalReadsOnlyNewSteps(t *testing.T) {
 	require.Len(t, inc.Chains[0].Steps, 3)
 	assert.Equal(t, "verified", inc.Chains[0].Steps[2].Verdict.String())
 	_, m := get(t, ts.URL+"/metrics")
-	assert.Contains(t, m, "leanprm_scan_cache_hits_total 2")
+	assert.Contains(t, m, "leanprm_context_cache_hits_total 1")
+	assert.Contains(t, m, "leanprm_context_cache_misses_total 1")
+	assert.Contains(t, m, "leanprm_scan_cache_hits_total 0")
 	assert.Contains(t, m, "leanprm_scan_cache_misses_total 3")
 	assert.Contains(t, m, "leanprm_exact_cache_hits_total 2", "the prefix's two obligations are not evaluated again")
 	assert.Contains(t, m, "leanprm_exact_cache_misses_total 3")

@@ -142,6 +142,9 @@ type Info struct {
 	// Exact, when set, is the exact checker's cache of outcomes by declaration text, whose
 	// counters /metrics reports.
 	Exact *translate.ExactCache
+	// Contexts, when set, is the translator's cache of chain contexts (a chain extending one
+	// translated before resumes after it), whose counters /metrics reports.
+	Contexts *translate.ContextCache
 }
 
 // Ready makes the server take work, run by exec, and report info.
