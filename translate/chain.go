@@ -178,7 +178,7 @@ func buildBindings(events []nameEvent) *bindings {
 			}
 		default:
 			for _, o := range cur.binds {
-				if o.value.Cmp(e.value) != 0 && cur.poisoned == "" {
+				if cur.poisoned == "" && o.value.Cmp(e.value) != 0 { // no comparing once poisoned
 					cur.poisoned = fmt.Sprintf("it is given two values (%s and %s)", ratString(o.value), ratString(e.value))
 				}
 			}
@@ -343,7 +343,7 @@ func (t *Translator) translate(id string, steps []string, resume bool) ChainResu
 		res.Steps[i] = sr
 	}
 	if start < len(steps) {
-		cc.keep(key, steps, hashes, res, events, binds, defs, total, modular, sym)
+		cc.keep(key, steps, hashes, cx, res, events, binds, defs, total, modular, sym)
 	}
 	return res
 }

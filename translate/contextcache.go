@@ -153,19 +153,27 @@ func (c *ContextCache) count(resumed bool) {
 	}
 }
 
-// keep stores the context of a chain just translated: res is its unchecked
-// result, events its sorted name events (keep takes them over: the caller
+// keep stores the context of a chain just translated: from is the context
+// it resumed from (nil if none), res its unchecked result, events its sorted name events (keep takes them over: the caller
 // must not use them again), binds built from them, defs chainDefs of steps
 // (not written to afterwards).
-func (c *ContextCache) keep(key contextKey, steps []string, hashes []uint64, res ChainResult, events []nameEvent,
+func (c *ContextCache) keep(key contextKey, steps []string, hashes []uint64, from *chainContext, res ChainResult, events []nameEvent,
 	binds *bindings, defs map[string]*symDef, total int, modular string, sym symState) {
 	if c == nil || len(steps) == 0 {
 		return
 	}
+	// The steps of the context resumed from are shared as they are (neither
+	// context writes to them); the new steps' results are copied.
+	kept := make([]StepResult, len(res.Steps))
+	k := from.start()
+	if from != nil {
+		copy(kept, from.steps)
+	}
+	copySteps(kept[k:], res.Steps[k:])
 	cx := &chainContext{
 		key:      key,
 		texts:    slices.Clone(steps),
-		steps:    copySteps(make([]StepResult, len(res.Steps)), res.Steps),
+		steps:    kept,
 		events:   events,
 		poisoned: map[string][]string{},
 		defs:     defs,
@@ -261,16 +269,34 @@ func (cx *chainContext) restore(steps []StepResult, total *int, modular *string,
 }
 
 // copySteps copies src into dst (as long) down to the slices that a caller
-// may write or append to, and returns dst.
+// may write or append to, and returns dst. The obligations and skipped
+// claims of all steps share one array each, cut so that an append to one
+// step's slice reallocates instead of writing over the next step's.
 func copySteps(dst, src []StepResult) []StepResult {
+	no, ns := 0, 0
+	for _, s := range src {
+		no += len(s.Obligations)
+		ns += len(s.Skipped)
+	}
+	obls := make([]Obligation, 0, no)
+	skips := make([]Skipped, 0, ns)
 	for i, s := range src {
-		s.Obligations = slices.Clone(s.Obligations)
-		for j := range s.Obligations {
-			s.Obligations[j].Hypotheses = slices.Clone(s.Obligations[j].Hypotheses)
-			s.Obligations[j].Answers = slices.Clone(s.Obligations[j].Answers)
-			s.Obligations[j].Messages = slices.Clone(s.Obligations[j].Messages)
+		if s.Obligations != nil {
+			at := len(obls)
+			obls = append(obls, s.Obligations...)
+			s.Obligations = obls[at:len(obls):len(obls)]
+			for j := range s.Obligations {
+				o := &s.Obligations[j]
+				o.Hypotheses = slices.Clone(o.Hypotheses)
+				o.Answers = slices.Clone(o.Answers)
+				o.Messages = slices.Clone(o.Messages)
+			}
 		}
-		s.Skipped = slices.Clone(s.Skipped)
+		if s.Skipped != nil {
+			at := len(skips)
+			skips = append(skips, s.Skipped...)
+			s.Skipped = skips[at:len(skips):len(skips)]
+		}
 		dst[i] = s
 	}
 	return dst
