@@ -129,13 +129,14 @@ func (m *metrics) request(endpoint string, code int, d time.Duration) {
 // item counts one answered task and the verdicts in it, from the counts the handler sent with
 // the answer (dispatch.Result.Verdicts): the payload is not decoded here. It reports whether
 // the payload of an answer without error is valid JSON: the server writes answers into its
-// responses without encoding them again (writeItems), so this is the one check.
+// responses without encoding them again (writeItems), so this is the one check (not made
+// again on a payload this process's encoding/json made, dispatch.Result.ValidJSON).
 func (m *metrics) item(kind dispatch.Kind, r dispatch.Result) (valid bool) {
 	if r.Error != "" {
 		m.items.WithLabelValues(string(kind), "error").Inc()
 		return true
 	}
-	if !json.Valid(r.Payload) {
+	if !r.ValidJSON && !json.Valid(r.Payload) {
 		m.items.WithLabelValues(string(kind), "error").Inc()
 		return false
 	}

@@ -256,6 +256,32 @@ func TestOnlyNewSteps(t *testing.T) {
 	assert.Equal(t, "verified", noPrefix.Chains[0].Steps[0].Verdict.String())
 }
 
+// TestHandlerTakesTaskValue: a score task carrying its value (in this process) is answered
+// byte for byte as the same task decoded from its payload (from a queue), and a value of
+// another type is ignored; the answer is marked as encoding/json's output.
+func TestHandlerTakesTaskValue(t *testing.T) {
+	ts := exactServer(t, Options{})
+	h := NewHandler(ts.built.Parts)
+	tk, err := task(dispatch.KindScore, "", ScoreTask{Chain: chain.Chain{ID: "x", Problem: "p", FirstError: chain.NoLabel,
+		Steps: []chain.Step{{Text: "Let x = 4."}, {Text: "2 + 3 = 6."}, {Text: "x + 1 = 5."}}}, From: 1})
+	require.NoError(t, err)
+	require.IsType(t, ScoreTask{}, tk.Value)
+	withValue := h.Handle(testCtx(t), tk)
+	require.Empty(t, withValue.Error)
+	assert.True(t, withValue.ValidJSON)
+	assert.True(t, json.Valid(withValue.Payload))
+	fromPayload := tk
+	fromPayload.Value = nil
+	assert.Equal(t, withValue, h.Handle(testCtx(t), fromPayload))
+	otherType := tk
+	otherType.Value = CheckTask{ID: "not a chain"}
+	assert.Equal(t, withValue, h.Handle(testCtx(t), otherType))
+	var got report.CheckJSON
+	require.NoError(t, json.Unmarshal(withValue.Payload, &got))
+	require.Len(t, got.Steps, 2, "From is honoured")
+	assert.Equal(t, 1, got.Steps[0].Index)
+}
+
 // TestScoreTaskFromOutOfRange: a task whose From lies outside the chain is that item's error.
 func TestScoreTaskFromOutOfRange(t *testing.T) {
 	ts := exactServer(t, Options{})

@@ -471,7 +471,7 @@ func task(kind dispatch.Kind, env string, v any) (dispatch.Task, error) {
 	if err != nil {
 		return dispatch.Task{}, err
 	}
-	return dispatch.Task{Kind: kind, Env: env, Payload: b}, nil
+	return dispatch.Task{Kind: kind, Env: env, Payload: b, Value: v}, nil
 }
 
 // uniqueIDs reports the first id given twice.
