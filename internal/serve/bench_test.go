@@ -80,6 +80,11 @@ func benchIncremental(b *testing.B, ts *testServer) {
 	if _, _, hits, misses := ts.built.Info.Contexts.Stats(); hits+misses > 0 {
 		b.ReportMetric(float64(hits)/float64(hits+misses), "context-hit-rate")
 	}
+	if c := ts.built.Info.PRMContexts; c != nil {
+		if _, _, hits, misses := c.Stats(); hits+misses > 0 {
+			b.ReportMetric(float64(hits)/float64(hits+misses), "prm-context-hit-rate")
+		}
+	}
 	if _, _, hits, misses := ts.built.Info.Exact.Stats(); hits+misses > 0 {
 		b.ReportMetric(float64(hits)/float64(hits+misses), "exact-hit-rate")
 	}

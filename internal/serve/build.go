@@ -64,6 +64,13 @@ func Build(ctx context.Context, cfg *config.Config, o BuildOptions, stderr io.Wr
 	if err != nil {
 		return nil, err
 	}
+	// The embedded PRM computes the features of a prefix's steps once; a chain that extends
+	// it scores its new steps only.
+	var prmContexts *embedded.ContextCache
+	if m, ok := prm.(*embedded.Model); ok {
+		prmContexts = embedded.NewContextCache(0, 0)
+		prm = m.WithContexts(prmContexts)
+	}
 	oc := NewObligationCache(o.CacheEntries, o.CacheBytes)
 	// Incremental scoring sends a scored prefix again: its steps are read once.
 	scans := translate.NewScanCache(0, 0)
@@ -106,6 +113,7 @@ func Build(ctx context.Context, cfg *config.Config, o BuildOptions, stderr io.Wr
 			Scans:       scans,
 			Exact:       exact,
 			Contexts:    contexts,
+			PRMContexts: prmContexts,
 		},
 		Close: func() {
 			f.Close()

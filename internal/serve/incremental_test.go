@@ -12,6 +12,7 @@ import (
 
 	"github.com/leanprm/leanprm/hybrid"
 	"github.com/leanprm/leanprm/hybrid/chain"
+	"github.com/leanprm/leanprm/hybrid/prm/embedded"
 	"github.com/leanprm/leanprm/hybrid/report"
 	"github.com/leanprm/leanprm/internal/testshared"
 	"github.com/leanprm/leanprm/internal/wire"
@@ -77,12 +78,15 @@ func TestIncrementalGrowingChainsEqualFresh(t *testing.T) {
 	}
 	require.Positive(t, grown)
 	_, _, resumed, fromStart := ts.built.Info.Contexts.Stats()
-	t.Logf("%d chains grown; translations resumed %d, from the first step %d", grown, resumed, fromStart)
+	_, _, prmResumed, prmFromStart := ts.built.Info.PRMContexts.Stats()
+	t.Logf("%d chains grown; translations resumed %d, from the first step %d; PRM features resumed %d, from the first step %d",
+		grown, resumed, fromStart, prmResumed, prmFromStart)
 	assert.Positive(t, resumed)
+	assert.Positive(t, prmResumed)
 }
 
-// freshScorer is the server's scorer (same PRM, policy, checker) over a translator without
-// caches.
+// freshScorer is the server's scorer (same PRM weights, policy, checker) without caches: the
+// PRM keeps no chain contexts, the translator none of its caches.
 func freshScorer(t *testing.T, ts *testServer) *hybrid.Scorer {
 	cfg := loadConfig(t, map[string]string{"checker": "exact"})
 	f, err := wire.NewFormalWith(testCtx(t), cfg, io.Discard, wire.FormalOptions{})
@@ -90,6 +94,9 @@ func freshScorer(t *testing.T, ts *testServer) *hybrid.Scorer {
 	t.Cleanup(func() { f.Close() })
 	s := *ts.built.Parts.Scorer
 	s.Formal = f.LeanSteps(cfg)
+	m, ok := s.PRM.(*embedded.Model)
+	require.True(t, ok)
+	s.PRM = m.WithContexts(nil)
 	return &s
 }
 

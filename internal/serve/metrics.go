@@ -112,6 +112,14 @@ func newMetrics(s *Server) *metrics {
 			}
 			return nil, false
 		})
+	m.cacheMetrics("prm_context", "Chains whose embedded-PRM features resumed after a prefix scored before (incremental scoring).",
+		"Chains whose embedded-PRM features were computed from their first step.", "Approximate size of the embedded PRM's cache of chain contexts.",
+		func() (stats, bool) {
+			if c := s.current().PRMContexts; c != nil {
+				return c.Stats, true
+			}
+			return nil, false
+		})
 	return m
 }
 

@@ -214,6 +214,8 @@ func TestIncrementalReadsOnlyNewSteps(t *testing.T) {
 	require.Len(t, inc.Chains[0].Steps, 3)
 	assert.Equal(t, "verified", inc.Chains[0].Steps[2].Verdict.String())
 	_, m := get(t, ts.URL+"/metrics")
+	assert.Contains(t, m, "leanprm_prm_context_cache_hits_total 1", "the learned PRM resumes after the prefix too")
+	assert.Contains(t, m, "leanprm_prm_context_cache_misses_total 1")
 	assert.Contains(t, m, "leanprm_context_cache_hits_total 1")
 	assert.Contains(t, m, "leanprm_context_cache_misses_total 1")
 	assert.Contains(t, m, "leanprm_scan_cache_hits_total 0")

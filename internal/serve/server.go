@@ -17,6 +17,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/leanprm/leanprm/hybrid/prm/embedded"
 	"github.com/leanprm/leanprm/internal/dispatch"
 	"github.com/leanprm/leanprm/internal/lru"
 	"github.com/leanprm/leanprm/leanbridge/repl"
@@ -145,6 +146,10 @@ type Info struct {
 	// Contexts, when set, is the translator's cache of chain contexts (a chain extending one
 	// translated before resumes after it), whose counters /metrics reports.
 	Contexts *translate.ContextCache
+	// PRMContexts, when set, is the embedded PRM's cache of chain contexts (a chain extending
+	// one scored before computes features for its new steps only), whose counters /metrics
+	// reports.
+	PRMContexts *embedded.ContextCache
 }
 
 // Ready makes the server take work, run by exec, and report info.
