@@ -165,23 +165,26 @@ func (m *Model) keptScore(sf *stepFeatures, i, n int, formal, problemNumbers boo
 
 // keep stores the context of a chain just scored: features holds every
 // step's (the first ones may be shared with the context it resumed from),
-// f the featurizer after the last step.
+// f the featurizer after the last step, whose chain maps keep takes.
 func (c *ContextCache) keep(hashes []uint64, problem string, steps []chain.Step, features []*stepFeatures, f *featurizer) {
 	if c == nil || len(steps) == 0 {
 		return
 	}
+	// The kept context takes the featurizer's maps over (nothing writes to
+	// them again); the featurizer, back in its pool, gets new ones.
 	cx := &prmContext{
 		problem:   problem,
 		steps:     slices.Clone(steps),
 		features:  features,
-		seen:      maps.Clone(f.seen),
-		known:     maps.Clone(f.known),
-		used:      maps.Clone(f.used),
-		results:   maps.Clone(f.results),
-		stepKeys:  maps.Clone(f.stepKeys),
+		seen:      f.seen,
+		known:     f.known,
+		used:      f.used,
+		results:   f.results,
+		stepKeys:  f.stepKeys,
 		prevFalse: f.prevFalse, anyFalse: f.anyFalse,
 		sumChars: f.sumChars, sumNums: f.sumNums, nPrev: f.nPrev,
 	}
+	f.seen, f.known, f.used, f.results, f.stepKeys = map[uint64]struct{}{}, numSet{}, numSet{}, numSet{}, map[string]struct{}{}
 	cost := int64(512 + len(problem) + 24*(len(cx.seen)+len(cx.known)+len(cx.used)+len(cx.results)))
 	for i, s := range steps {
 		cost += int64(64 + len(s.Text) + 8*nDense + 4*len(features[i].hashes) + 24)
