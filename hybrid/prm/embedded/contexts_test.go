@@ -169,3 +169,56 @@ func TestContextCacheConcurrent(t *testing.T) {
 		t.Error(e)
 	}
 }
+
+func TestContextCacheBounds(t *testing.T) {
+	ctx := context.Background()
+	plain, err := Default()
+	require.NoError(t, err)
+	q := "Tom has 3 bags with 7 marbles each. How many marbles?"
+	chainOf := func(n int) []chain.Step {
+		var out []chain.Step
+		for i := range n {
+			out = append(out, chain.Step{Text: fmt.Sprintf("%d + 1 = %d.", i, i+1)})
+		}
+		return out
+	}
+	t.Run("entries", func(t *testing.T) {
+		c := NewContextCache(2, 0)
+		m := plain.WithContexts(c)
+		for _, n := range []int{1, 2, 3} {
+			_, err := m.ScoreChain(ctx, q, chainOf(n)[n-1:])
+			require.NoError(t, err)
+		}
+		entries, _, hits, misses := c.Stats()
+		assert.Equal(t, 2, entries)
+		assert.Zero(t, hits)
+		assert.Equal(t, uint64(3), misses)
+	})
+	t.Run("bytes", func(t *testing.T) {
+		probe := NewContextCache(0, 0)
+		_, err := plain.WithContexts(probe).ScoreChain(ctx, q, chainOf(4))
+		require.NoError(t, err)
+		_, four, _, _ := probe.Stats()
+		c := NewContextCache(100, 2*four)
+		m := plain.WithContexts(c)
+		for n := 1; n <= 4; n++ {
+			_, err := m.ScoreChain(ctx, q, chainOf(n))
+			require.NoError(t, err)
+		}
+		_, bytes, _, _ := c.Stats()
+		assert.LessOrEqual(t, bytes, 2*four)
+		_, err = m.ScoreChain(ctx, q, chainOf(60))
+		require.NoError(t, err)
+		entries, bytes, _, _ := c.Stats()
+		assert.LessOrEqual(t, bytes, 2*four, "a context costing more than the bound is not kept")
+		assert.Positive(t, entries)
+	})
+	t.Run("nil is off", func(t *testing.T) {
+		m := plain.WithContexts(nil)
+		want, err := plain.ScoreChain(ctx, q, chainOf(3))
+		require.NoError(t, err)
+		got, err := m.ScoreChain(ctx, q, chainOf(3))
+		require.NoError(t, err)
+		assert.Equal(t, want, got)
+	})
+}
