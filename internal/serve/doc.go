@@ -26,10 +26,12 @@
 // how the prefix reads (a name given a second value poisons its whole scope), when the chain
 // is translated from its first step; the first reading of each step by its text
 // (translate.ScanCache); and the exact checker's outcome of each declaration pair
-// (translate.ExactCache), so the prefix's obligations are not evaluated again. The learned
-// PRM sees the whole chain, as it must (a step's features depend on the steps before it and
-// on the chain's length, so no per-prefix score is reusable); the answer is the one a full
-// request would get. With "only_new_steps": true the answer carries only the steps past the
+// (translate.ExactCache), so the prefix's obligations are not evaluated again. The embedded
+// PRM keeps each chain's step features and its context after the last step
+// (embedded.ContextCache): a chain that extends one computes features for its new steps only,
+// and every step's score is computed again for the new length (three features read it, so no
+// score of the prefix is reused as it was). The answer is the one a full request would get,
+// byte for byte. With "only_new_steps": true the answer carries only the steps past the
 // prefix (their index is their place in the whole chain), with the whole chain's prediction,
 // chain score and prefix_id: a search loop need not decode the prefix again.
 //
