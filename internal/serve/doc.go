@@ -30,8 +30,7 @@
 // PRM keeps each chain's step features and its context after the last step
 // (embedded.ContextCache): a chain that extends one computes features for its new steps only,
 // and every step's score is computed again for the new length (three features read it, so no
-// score of the prefix is reused as it was). The answer is the one a full request would get,
-// byte for byte. With "only_new_steps": true the answer carries only the steps past the
+// score of the prefix is reused as it was). The answer is the one a full request would get. With "only_new_steps": true the answer carries only the steps past the
 // prefix (their index is their place in the whole chain), with the whole chain's prediction,
 // chain score and prefix_id: a search loop need not decode the prefix again.
 //
