@@ -3,6 +3,7 @@ package serve
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -317,4 +318,25 @@ func TestHandlerSendsVerdictCounts(t *testing.T) {
 	}
 	assert.ElementsMatch(t, want, res.Verdicts)
 	assert.ElementsMatch(t, []dispatch.VerdictCount{{Checker: "exact", Verdict: "refuted", N: 1}, {Checker: "exact", Verdict: "verified", N: 2}}, res.Verdicts)
+}
+
+// TestItemAnswersCarryTheirLength: an answer of items says its length (Content-Length), so a
+// long answer is not sent in chunks; the length is the body's.
+func TestItemAnswersCarryTheirLength(t *testing.T) {
+	ts := exactServer(t, Options{})
+	steps := make([]string, 30)
+	for i := range steps {
+		steps[i] = fmt.Sprintf("%d + %d = %d.", i, i, 2*i)
+	}
+	resp := post(t, ts.URL+"/v1/score", "", map[string]any{"chains": []any{map[string]any{"id": "a", "problem": "p", "steps": steps}}}, nil)
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	assert.Empty(t, resp.TransferEncoding, "not chunked")
+	assert.Greater(t, resp.ContentLength, int64(4096), "longer than the server's write buffer")
+	var raw json.RawMessage // the body but its final newline
+	resp = post(t, ts.URL+"/v1/score", "", map[string]any{"chains": []any{map[string]any{"id": "a", "problem": "p", "steps": steps}}}, &raw)
+	assert.Equal(t, int64(len(raw)+1), resp.ContentLength)
+	var got scoreAnswer
+	require.NoError(t, json.Unmarshal(raw, &got))
+	require.Len(t, got.Chains, 1)
+	assert.Len(t, got.Chains[0].Steps, 30)
 }

@@ -306,6 +306,8 @@ func writeItems(w http.ResponseWriter, key string, items []json.RawMessage) {
 	}
 	b = append(b, ']', '}', '\n')
 	w.Header().Set("Content-Type", "application/json")
+	// With its length known, a large answer goes out in one piece rather than in chunks.
+	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
 	w.WriteHeader(http.StatusOK)
 	w.Write(b)
 }
