@@ -2,7 +2,10 @@ package serve
 
 import (
 	"bufio"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"testing"
@@ -120,4 +123,40 @@ func readRows(t *testing.T, path string) []pbRow {
 	}
 	require.NoError(t, sc.Err())
 	return rows
+}
+
+// TestPrefixIDIncremental: the prefix_id of a chain grown through prefixes (hashing only the
+// new steps into a copy of the prefix's hash) is PrefixID of the whole chain, which is the hash
+// of "len:problem" and "|formal:len:text" per step.
+func TestPrefixIDIncremental(t *testing.T) {
+	ts := exactServer(t, Options{})
+	problem := "Find x ≥ 0."
+	steps := []chain.Step{{Text: "Let x = 2."}, {Text: "theorem t : 2 + 2 = 4 := by decide", Formal: true}, {Text: "So x² = 4 ∎"}, {Text: ""}}
+	in := []any{"Let x = 2.", "```lean\ntheorem t : 2 + 2 = 4 := by decide\n```", "So x² = 4 ∎", ""}
+	var prefix string
+	for k := 1; k <= len(steps); k++ {
+		c := map[string]any{"id": "c", "steps": in[k-1 : k]}
+		if prefix == "" {
+			c["problem"] = problem
+		} else {
+			c["prefix"] = prefix
+		}
+		var got scoreAnswer
+		post(t, ts.URL+"/v1/score", "", map[string]any{"chains": []any{c}}, &got)
+		require.Len(t, got.Chains, 1)
+		require.Empty(t, got.Chains[0].Error)
+		assert.Equal(t, PrefixID(problem, steps[:k]), got.Chains[0].PrefixID, "%d steps", k)
+		assert.Equal(t, oldPrefixID(problem, steps[:k]), got.Chains[0].PrefixID, "%d steps", k)
+		prefix = got.Chains[0].PrefixID
+	}
+}
+
+// oldPrefixID is PrefixID as first written, with fmt.
+func oldPrefixID(problem string, steps []chain.Step) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%d:%s", len(problem), problem)
+	for _, s := range steps {
+		fmt.Fprintf(h, "|%t:%d:%s", s.Formal, len(s.Text), s.Text)
+	}
+	return "p-" + hex.EncodeToString(h.Sum(nil)[:16])
 }
