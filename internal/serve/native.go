@@ -2,12 +2,12 @@ package serve
 
 import (
 	"bytes"
-	"hash"
-	"io"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"hash"
+	"io"
 	"net/http"
 	"strconv"
 	"strings"
