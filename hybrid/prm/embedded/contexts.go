@@ -32,9 +32,10 @@ const (
 // as computed and those three are set again for the new n (keptScore). A
 // feature that comes to read n must be set there too.
 //
-// One cache serves one model (the features are the model's, its hash table
-// size included). A kept context is read by many goroutines and never
-// written: the featurizer works on copies of its maps. It is bounded by a
+// The features do not depend on the model's weights, only on its hash
+// table size, which is part of the key: models may share a cache. A kept
+// context is read by many goroutines and never written: the featurizer
+// works on copies of its maps. It is bounded by a
 // count and a rough byte cost (least recently used entries go first) and
 // safe for concurrent use. A nil *ContextCache is off.
 type ContextCache struct {
@@ -46,6 +47,7 @@ type ContextCache struct {
 // prmContext is a scored chain: its steps' features and the featurizer's
 // chain context after them. Immutable once kept.
 type prmContext struct {
+	hashBits int
 	problem  string
 	steps    []chain.Step
 	features []*stepFeatures
@@ -94,13 +96,15 @@ func (m *Model) WithContexts(c *ContextCache) *Model {
 }
 
 // lookup returns the prefix hashes of problem and steps and the kept
-// context of the longest prefix of steps (all of them included), or nil.
-func (c *ContextCache) lookup(problem string, steps []chain.Step) ([]uint64, *prmContext) {
+// context of the longest prefix of steps (all of them included) scored by
+// a model with hashBits, or nil.
+func (c *ContextCache) lookup(hashBits int, problem string, steps []chain.Step) ([]uint64, *prmContext) {
 	if c == nil || len(steps) == 0 {
 		return nil, nil
 	}
 	var h maphash.Hash
 	h.SetSeed(c.seed)
+	maphash.WriteComparable(&h, hashBits)
 	maphash.WriteComparable(&h, len(problem))
 	h.WriteString(problem)
 	hashes := make([]uint64, len(steps))
@@ -112,7 +116,7 @@ func (c *ContextCache) lookup(problem string, steps []chain.Step) ([]uint64, *pr
 	}
 	for k := len(steps); k >= 1; k-- {
 		cx, ok := c.c.Get(hashes[k-1])
-		if ok && cx.problem == problem && sameSteps(cx.steps, steps[:k]) {
+		if ok && cx.hashBits == hashBits && cx.problem == problem && sameSteps(cx.steps, steps[:k]) {
 			c.hits.Add(1)
 			return hashes, cx
 		}
@@ -166,13 +170,14 @@ func (m *Model) keptScore(sf *stepFeatures, i, n int, formal, problemNumbers boo
 // keep stores the context of a chain just scored: features holds every
 // step's (the first ones may be shared with the context it resumed from),
 // f the featurizer after the last step, whose chain maps keep takes.
-func (c *ContextCache) keep(hashes []uint64, problem string, steps []chain.Step, features []*stepFeatures, f *featurizer) {
+func (c *ContextCache) keep(hashes []uint64, hashBits int, problem string, steps []chain.Step, features []*stepFeatures, f *featurizer) {
 	if c == nil || len(steps) == 0 {
 		return
 	}
 	// The kept context takes the featurizer's maps over (nothing writes to
 	// them again); the featurizer, back in its pool, gets new ones.
 	cx := &prmContext{
+		hashBits:  hashBits,
 		problem:   problem,
 		steps:     slices.Clone(steps),
 		features:  features,

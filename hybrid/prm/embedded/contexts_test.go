@@ -123,6 +123,35 @@ func TestContextCacheKeys(t *testing.T) {
 	}
 }
 
+// TestContextCacheSharedByModels: two models with different hash tables share one cache; each
+// resumes only what a model of its own table size kept, and scores as without the cache.
+func TestContextCacheSharedByModels(t *testing.T) {
+	ctx := context.Background()
+	committed, err := Default()
+	require.NoError(t, err)
+	hashed := hashedModel(t)
+	cache := NewContextCache(0, 0)
+	a, b := committed.WithContexts(cache), hashed.WithContexts(cache)
+	q := "Tom has 3 bags with 7 marbles each. How many marbles?"
+	st := steps("3 * 7 = 21 marbles.", "Maybe 3 + 7 = 10?", "The answer is 21.")
+	_, err = a.ScoreChain(ctx, q, st[:2])
+	require.NoError(t, err)
+	got, err := b.ScoreChain(ctx, q, st)
+	require.NoError(t, err)
+	want, err := hashed.ScoreChain(ctx, q, st)
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
+	_, _, hits, _ := cache.Stats()
+	assert.Zero(t, hits, "another table size: nothing resumed")
+	got, err = a.ScoreChain(ctx, q, st)
+	require.NoError(t, err)
+	want, err = committed.ScoreChain(ctx, q, st)
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
+	_, _, hits, _ = cache.Stats()
+	assert.Equal(t, uint64(1), hits)
+}
+
 // TestContextCacheConcurrent: goroutines grow overlapping chains through one cache; every
 // score equals the model's without the cache. Under -race it shows that kept contexts are
 // only read.

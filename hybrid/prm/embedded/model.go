@@ -211,7 +211,7 @@ func (m *Model) ScoreChain(ctx context.Context, problem string, steps []chain.St
 	f.startChain(problem)
 	// With a ContextCache, a chain that extends one scored before starts
 	// after it (contexts.go).
-	hashes, kept := m.contexts.lookup(problem, steps)
+	hashes, kept := m.contexts.lookup(m.HashBits, problem, steps)
 	start := kept.resume(f)
 	var features []*stepFeatures
 	if m.contexts != nil {
@@ -238,7 +238,7 @@ func (m *Model) ScoreChain(ctx context.Context, problem string, steps []chain.St
 		out[i] = sigmoid(m.PlattA*m.logit(dense[:], hs, hv) + m.PlattB)
 	}
 	if start < len(steps) {
-		m.contexts.keep(hashes, problem, steps, features, f)
+		m.contexts.keep(hashes, m.HashBits, problem, steps, features, f)
 	}
 	return out, nil
 }
