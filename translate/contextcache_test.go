@@ -118,7 +118,10 @@ func TestContextCacheConcurrent(t *testing.T) {
 	cached, err := New(Options{ContextCache: cache, ScanCache: NewScanCache(0, 0)})
 	require.NoError(t, err)
 	steps := append(scanCacheSteps[:len(scanCacheSteps):len(scanCacheSteps)],
-		`Let \(g(t) = t^2 + 1\).`, `So \(g(3) = 10\) and \(x^2 - 1 = (x-1)(x+1)\).`, `\((a+b)^2 = a^2 + 2ab + b^2\)`)
+		`Let \(g(t) = t^2 + 1\).`, `So \(g(3) = 10\) and \(x^2 - 1 = (x-1)(x+1)\).`, `\((a+b)^2 = a^2 + 2ab + b^2\)`,
+		// What the symbolic reader carries from one step to the next: an equation, a value.
+		"So we can write: 10 - (x/10) = 5.", "Multiplying both sides by 10, we get: 100 - x = 50.",
+		`\[ 576 \times 11111 \]`, `\[ = 6399936 \]`)
 	type job struct {
 		steps []string
 		want  ChainResult
