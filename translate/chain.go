@@ -3,6 +3,7 @@ package translate
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"math/big"
 	"regexp"
 	"sort"
@@ -66,6 +67,11 @@ type Options struct {
 	// obligation's declarations across chains; nil decides every
 	// obligation afresh. It never changes a verdict.
 	ExactCache *ExactCache
+	// ContextCache, when set, keeps each chain's translation and the
+	// context after its last step, so that a chain extending a kept one
+	// translates only its new steps; nil translates every step. It never
+	// changes what a chain translates to.
+	ContextCache *ContextCache
 }
 
 var tacticRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_+.' ]*$`)
@@ -172,7 +178,7 @@ func buildBindings(events []nameEvent) *bindings {
 			}
 		default:
 			for _, o := range cur.binds {
-				if o.value.Cmp(e.value) != 0 && cur.poisoned == "" {
+				if cur.poisoned == "" && o.value.Cmp(e.value) != 0 { // no comparing once poisoned
 					cur.poisoned = fmt.Sprintf("it is given two values (%s and %s)", ratString(o.value), ratString(e.value))
 				}
 			}
@@ -196,10 +202,21 @@ type stepScan struct {
 // Translate builds the obligations of a chain without checking them:
 // every verdict is Unknown ("not checked").
 func (t *Translator) Translate(id string, steps []string) ChainResult {
+	return t.translate(id, steps, true)
+}
+
+// translate is Translate; with resume, it starts after the longest prefix
+// of steps whose context Options.ContextCache keeps, when the steps after
+// it leave that prefix's translation as it was (contextcache.go).
+func (t *Translator) translate(id string, steps []string, resume bool) ChainResult {
 	lim := t.limits
 	scans := make([]stepScan, len(steps))
-	var events []nameEvent
-	for i, text := range steps {
+	cc := t.opts.ContextCache
+	key, hashes, cx := cc.lookup(t, steps, resume)
+	start := cx.start()
+	events := cx.eventsCopy(len(steps) - start)
+	for i := start; i < len(steps); i++ {
+		text := steps[i]
 		if t.opts.ScanCache != nil {
 			events = t.opts.ScanCache.reading(text, lim).use(i, text, &scans[i], events)
 			continue
@@ -228,12 +245,18 @@ func (t *Translator) Translate(id string, steps []string) ChainResult {
 		events = append(events, introEvents(i, ss.sc)...)
 	}
 	binds := buildBindings(events)
+	defs := chainDefs(steps)
+	if !cx.holds(binds, defs) {
+		return t.translate(id, steps, false)
+	}
+	cc.count(cx != nil)
 
 	res := ChainResult{ID: id, Steps: make([]StepResult, len(steps))}
 	total := 0
 	modular := ""
-	sym := symState{defs: chainDefs(steps)}
-	for i := range scans {
+	sym := symState{defs: maps.Clone(defs)} // recordDef writes to it; defs stays chainDefs'
+	cx.restore(res.Steps, &total, &modular, &sym)
+	for i := start; i < len(scans); i++ {
 		ss := &scans[i]
 		sr := StepResult{Index: i, Text: ss.text, Verdict: StepNone, Obligations: []Obligation{}}
 		if ss.skip != "" {
@@ -326,6 +349,9 @@ func (t *Translator) Translate(id string, steps []string) ChainResult {
 			}
 		}
 		res.Steps[i] = sr
+	}
+	if start < len(steps) {
+		cc.keep(key, steps, hashes, cx, res, events, binds, defs, total, modular, sym)
 	}
 	return res
 }

@@ -31,6 +31,11 @@ type Task struct {
 	Env      string          `json:"env"`
 	Payload  json.RawMessage `json:"payload"`
 	Deadline time.Time       `json:"deadline,omitzero"`
+	// Value, in this process only, is what Payload encodes, as its producer had it before
+	// encoding; a Handler may take it instead of decoding Payload. It never crosses a queue
+	// (a worker's tasks have none), so a Handler decodes Payload when Value is nil or not the
+	// type it expects.
+	Value any `json:"-"`
 }
 
 // Key is the task's content hash (hex SHA-256 of kind, env and payload): equal tasks have equal
@@ -53,6 +58,10 @@ type Result struct {
 	// Verdicts, optional, counts the verdicts in Payload by checker, so that whoever serves
 	// the answer can count them (the server's /metrics) without decoding Payload.
 	Verdicts []VerdictCount `json:"verdicts,omitempty"`
+	// ValidJSON, in this process only, says that Payload is encoding/json's output, valid by
+	// construction, so whoever serves it need not check it again. It never crosses a queue: a
+	// result from a worker is checked.
+	ValidJSON bool `json:"-"`
 }
 
 // VerdictCount is how many verdicts Verdict a checker gave in one answer.

@@ -24,6 +24,39 @@ func TestKeyIsContentHash(t *testing.T) {
 	assert.NotEqual(t, d.Key(), e.Key(), "fields are separated, not concatenated")
 }
 
+// TestInProcessFieldsStayInProcess: Task.Value and Result.ValidJSON are not part of what a
+// queue carries (nor of the task's key): encoded and decoded again, they are gone.
+func TestInProcessFieldsStayInProcess(t *testing.T) {
+	tk := Task{Kind: KindScore, Env: "e", Payload: json.RawMessage(`{"x":1}`), Value: map[string]int{"x": 1}}
+	b, err := json.Marshal(tk)
+	require.NoError(t, err)
+	var fields map[string]any
+	require.NoError(t, json.Unmarshal(b, &fields))
+	assert.ElementsMatch(t, []string{"kind", "env", "payload"}, keys(fields))
+	var back Task
+	require.NoError(t, json.Unmarshal(b, &back))
+	assert.Nil(t, back.Value)
+	assert.Equal(t, tk.Key(), back.Key())
+
+	r := Result{Payload: json.RawMessage(`{}`), ValidJSON: true}
+	b, err = json.Marshal(r)
+	require.NoError(t, err)
+	fields = nil
+	require.NoError(t, json.Unmarshal(b, &fields))
+	assert.ElementsMatch(t, []string{"payload"}, keys(fields))
+	var rback Result
+	require.NoError(t, json.Unmarshal(b, &rback))
+	assert.False(t, rback.ValidJSON, "a result from a queue is checked again")
+}
+
+func keys(m map[string]any) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
+
 func TestLocalAnswersEveryTaskInOrder(t *testing.T) {
 	var running, peak atomic.Int32
 	h := HandlerFunc(func(ctx context.Context, t Task) Result {

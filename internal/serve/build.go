@@ -29,8 +29,9 @@ type BuildOptions struct {
 	// AllowUnsafeLean lifts the rules on snippets (Parts.AllowUnsafeLean).
 	AllowUnsafeLean bool
 	// CacheEntries and CacheBytes bound the obligation cache and the Lean-step cache (each);
-	// 0 means 1<<20 entries and 256 MiB. The cache of step readings (translate.ScanCache)
-	// and of exact-checker outcomes (translate.ExactCache) have their own defaults.
+	// 0 means 1<<20 entries and 256 MiB. The caches of step readings (translate.ScanCache),
+	// of exact-checker outcomes (translate.ExactCache) and of chain contexts
+	// (translate.ContextCache) have their own defaults.
 	CacheEntries int
 	CacheBytes   int64
 }
@@ -63,15 +64,25 @@ func Build(ctx context.Context, cfg *config.Config, o BuildOptions, stderr io.Wr
 	if err != nil {
 		return nil, err
 	}
+	// The embedded PRM computes the features of a prefix's steps once; a chain that extends
+	// it scores its new steps only.
+	var prmContexts *embedded.ContextCache
+	if m, ok := prm.(*embedded.Model); ok {
+		prmContexts = embedded.NewContextCache(0, 0)
+		prm = m.WithContexts(prmContexts)
+	}
 	oc := NewObligationCache(o.CacheEntries, o.CacheBytes)
 	// Incremental scoring sends a scored prefix again: its steps are read once.
 	scans := translate.NewScanCache(0, 0)
 	// ... and the exact checker evaluates the prefix's declarations once.
 	exact := translate.NewExactCache(0, 0)
+	// ... and a chain that extends a chain translated before translates only its new steps.
+	contexts := translate.NewContextCache(0, 0)
 	f, err := wire.NewFormalWith(ctx, cfg, stderr, wire.FormalOptions{
-		WrapLean:   func(l translate.Lean) translate.Lean { return oc.Wrap(l, cfg.Lean.Header) },
-		ScanCache:  scans,
-		ExactCache: exact,
+		WrapLean:     func(l translate.Lean) translate.Lean { return oc.Wrap(l, cfg.Lean.Header) },
+		ScanCache:    scans,
+		ExactCache:   exact,
+		ContextCache: contexts,
 	})
 	if err != nil {
 		closePRM()
@@ -101,6 +112,8 @@ func Build(ctx context.Context, cfg *config.Config, o BuildOptions, stderr io.Wr
 			Obligations: oc,
 			Scans:       scans,
 			Exact:       exact,
+			Contexts:    contexts,
+			PRMContexts: prmContexts,
 		},
 		Close: func() {
 			f.Close()

@@ -20,14 +20,17 @@
 // Incremental scoring: every scored chain comes back with a prefix_id; a later request may
 // send {"prefix": id, "steps": [new steps]}. The server keeps the chains it returned (bounded
 // LRU) and the formal obligations the REPL decided, by content (ObligationCache,
-// CachedChecker), so only the new steps' obligations reach Lean. The translator keeps the
-// first reading of each step by its text (translate.ScanCache), so the prefix is not lexed
-// again, and the exact checker's outcome of each declaration pair (translate.ExactCache), so
-// the prefix's obligations are not evaluated again; its claims are still evaluated against
-// the whole chain, since a later step can rebind a name an earlier claim used. The learned
-// PRM sees the whole chain, as it must (a step's features depend on the steps before it and
-// on the chain's length, so no per-prefix score is reusable); the answer is the one a full
-// request would get. With "only_new_steps": true the answer carries only the steps past the
+// CachedChecker), so only the new steps' obligations reach Lean. The translator keeps each
+// chain's translation and its context after the last step (translate.ContextCache), so a chain
+// that extends one it translated translates only the new steps — unless a new step changes
+// how the prefix reads (a name given a second value poisons its whole scope), when the chain
+// is translated from its first step; the first reading of each step by its text
+// (translate.ScanCache); and the exact checker's outcome of each declaration pair
+// (translate.ExactCache), so the prefix's obligations are not evaluated again. The embedded
+// PRM keeps each chain's step features and its context after the last step
+// (embedded.ContextCache): a chain that extends one computes features for its new steps only,
+// and every step's score is computed again for the new length (three features read it, so no
+// score of the prefix is reused as it was). The answer is the one a full request would get. With "only_new_steps": true the answer carries only the steps past the
 // prefix (their index is their place in the whole chain), with the whole chain's prediction,
 // chain score and prefix_id: a search loop need not decode the prefix again.
 //

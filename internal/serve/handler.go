@@ -103,8 +103,13 @@ func (h *Handler) Handle(ctx context.Context, t dispatch.Task) dispatch.Result {
 	)
 	switch t.Kind {
 	case dispatch.KindScore:
-		var st ScoreTask
-		if err = json.Unmarshal(t.Payload, &st); err == nil {
+		// In this process the server hands over the task it encoded (Task.Value), so a
+		// long chain is not decoded again.
+		st, ok := t.Value.(ScoreTask)
+		if !ok {
+			err = json.Unmarshal(t.Payload, &st)
+		}
+		if err == nil {
 			var cj report.CheckJSON
 			cj, err = h.score(ctx, st)
 			for _, s := range cj.Steps {
@@ -137,7 +142,7 @@ func (h *Handler) Handle(ctx context.Context, t dispatch.Task) dispatch.Result {
 	if err != nil {
 		return dispatch.Result{Error: "encoding the answer: " + err.Error()}
 	}
-	return dispatch.Result{Payload: b, Verdicts: verdicts}
+	return dispatch.Result{Payload: b, Verdicts: verdicts, ValidJSON: true}
 }
 
 func (h *Handler) score(ctx context.Context, st ScoreTask) (report.CheckJSON, error) {

@@ -104,6 +104,22 @@ func newMetrics(s *Server) *metrics {
 			}
 			return nil, false
 		})
+	m.cacheMetrics("context", "Chains whose translation resumed after a prefix translated before (incremental scoring).",
+		"Chains translated from their first step.", "Approximate size of the translator's cache of chain contexts.",
+		func() (stats, bool) {
+			if c := s.current().Contexts; c != nil {
+				return c.Stats, true
+			}
+			return nil, false
+		})
+	m.cacheMetrics("prm_context", "Chains whose embedded-PRM features resumed after a prefix scored before (incremental scoring).",
+		"Chains whose embedded-PRM features were computed from their first step.", "Approximate size of the embedded PRM's cache of chain contexts.",
+		func() (stats, bool) {
+			if c := s.current().PRMContexts; c != nil {
+				return c.Stats, true
+			}
+			return nil, false
+		})
 	return m
 }
 
@@ -121,13 +137,14 @@ func (m *metrics) request(endpoint string, code int, d time.Duration) {
 // item counts one answered task and the verdicts in it, from the counts the handler sent with
 // the answer (dispatch.Result.Verdicts): the payload is not decoded here. It reports whether
 // the payload of an answer without error is valid JSON: the server writes answers into its
-// responses without encoding them again (writeItems), so this is the one check.
+// responses without encoding them again (writeItems), so this is the one check (not made
+// again on a payload this process's encoding/json made, dispatch.Result.ValidJSON).
 func (m *metrics) item(kind dispatch.Kind, r dispatch.Result) (valid bool) {
 	if r.Error != "" {
 		m.items.WithLabelValues(string(kind), "error").Inc()
 		return true
 	}
-	if !json.Valid(r.Payload) {
+	if !r.ValidJSON && !json.Valid(r.Payload) {
 		m.items.WithLabelValues(string(kind), "error").Inc()
 		return false
 	}

@@ -6,6 +6,8 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"hash"
+	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -86,17 +88,38 @@ func stepFromText(text string) chain.Step {
 type prefixEntry struct {
 	problem string
 	steps   []chain.Step
+	// sum is PrefixID's hash of problem and steps, never written again: a chain that
+	// extends this one hashes its new steps into a clone.
+	sum hash.Cloner
 }
 
 // PrefixID names a chain's content: its problem and steps.
 func PrefixID(problem string, steps []chain.Step) string {
-	h := sha256.New()
-	fmt.Fprintf(h, "%d:%s", len(problem), problem)
-	for _, s := range steps {
-		fmt.Fprintf(h, "|%t:%d:%s", s.Formal, len(s.Text), s.Text)
-	}
-	return "p-" + hex.EncodeToString(h.Sum(nil)[:16])
+	return prefixID(hashSteps(prefixHash(problem), steps))
 }
+
+// prefixHash is PrefixID's hash of a chain's problem, to which hashSteps adds its steps.
+func prefixHash(problem string) hash.Cloner {
+	h := sha256.New().(hash.Cloner) // crypto/sha256's digest clones itself
+	fmt.Fprintf(h, "%d:%s", len(problem), problem)
+	return h
+}
+
+func hashSteps(h hash.Cloner, steps []chain.Step) hash.Cloner {
+	var buf []byte
+	for _, s := range steps {
+		buf = append(buf[:0], '|')
+		buf = strconv.AppendBool(buf, s.Formal)
+		buf = append(buf, ':')
+		buf = strconv.AppendInt(buf, int64(len(s.Text)), 10)
+		buf = append(buf, ':')
+		h.Write(buf)
+		io.WriteString(h, s.Text)
+	}
+	return h
+}
+
+func prefixID(h hash.Hash) string { return "p-" + hex.EncodeToString(h.Sum(nil)[:16]) }
 
 // scoreItem is one chain of the /v1/score answer: the scored chain as `check --json` writes
 // it plus prefix_id, or id and error.
@@ -126,7 +149,10 @@ func (s *Server) score(w http.ResponseWriter, r *http.Request) {
 		if id == "" {
 			id = strconv.Itoa(i)
 		}
-		steps := make([]chain.Step, 0, len(c.Steps))
+		var (
+			steps = make([]chain.Step, 0, len(c.Steps))
+			sum   hash.Cloner
+		)
 		problem := c.Problem
 		if c.Prefix != "" {
 			p, ok := s.prefixes.Get(c.Prefix)
@@ -139,7 +165,12 @@ func (s *Server) score(w http.ResponseWriter, r *http.Request) {
 				continue
 			}
 			problem = p.problem
-			steps = append(steps, p.steps...)
+			steps = append(make([]chain.Step, 0, len(p.steps)+len(c.Steps)), p.steps...)
+			var err error
+			if sum, err = p.sum.Clone(); err != nil {
+				out[i] = itemError(id, "continuing prefix "+strconv.Quote(c.Prefix)+": "+err.Error())
+				continue
+			}
 		}
 		from := 0
 		if c.OnlyNewSteps {
@@ -148,13 +179,18 @@ func (s *Server) score(w http.ResponseWriter, r *http.Request) {
 		for _, st := range c.Steps {
 			steps = append(steps, chain.Step(st))
 		}
+		if sum == nil {
+			sum = prefixHash(problem)
+		}
+		// The prefix's steps are in sum already: only the new ones are hashed.
+		sum = hashSteps(sum, steps[len(steps)-len(c.Steps):])
 		t, err := task(dispatch.KindScore, "", ScoreTask{Chain: chain.Chain{ID: id, Problem: problem, Steps: steps, FirstError: chain.NoLabel}, From: from})
 		if err != nil {
 			s.fail(w, err)
 			return
 		}
-		tasks, index, ids = append(tasks, t), append(index, i), append(ids, PrefixID(problem, steps))
-		s.keep(ids[len(ids)-1], problem, steps)
+		tasks, index, ids = append(tasks, t), append(index, i), append(ids, prefixID(sum))
+		s.keep(ids[len(ids)-1], problem, steps, sum)
 	}
 	res, err := s.run(r.Context(), tasks, timeout)
 	if err != nil {
@@ -173,12 +209,12 @@ func (s *Server) score(w http.ResponseWriter, r *http.Request) {
 }
 
 // keep remembers a chain for incremental scoring.
-func (s *Server) keep(id, problem string, steps []chain.Step) {
+func (s *Server) keep(id, problem string, steps []chain.Step, sum hash.Cloner) {
 	cost := int64(len(problem) + 64)
 	for _, st := range steps {
 		cost += int64(len(st.Text) + 32)
 	}
-	s.prefixes.Put(id, prefixEntry{problem: problem, steps: steps}, cost)
+	s.prefixes.Put(id, prefixEntry{problem: problem, steps: steps, sum: sum}, cost)
 }
 
 // itemError is one item's error answer.

@@ -3,6 +3,7 @@ package serve
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"testing"
@@ -201,7 +202,8 @@ func (f executorFunc) Execute(ctx context.Context, tasks []dispatch.Task) []disp
 }
 
 // TestIncrementalReadsOnlyNewSteps: a prefix's steps are read once; an incremental request
-// reads only its new steps (the translator's scan cache, shown on /metrics).
+// translates only its new steps, resuming after the prefix (the translator's context cache,
+// shown on /metrics, with the scan cache never asked about the prefix's steps).
 func TestIncrementalReadsOnlyNewSteps(t *testing.T) {
 	ts := exactServer(t, Options{})
 	var first, inc scoreAnswer
@@ -213,7 +215,11 @@ func TestIncrementalReadsOnlyNewSteps(t *testing.T) {
 	require.Len(t, inc.Chains[0].Steps, 3)
 	assert.Equal(t, "verified", inc.Chains[0].Steps[2].Verdict.String())
 	_, m := get(t, ts.URL+"/metrics")
-	assert.Contains(t, m, "leanprm_scan_cache_hits_total 2")
+	assert.Contains(t, m, "leanprm_prm_context_cache_hits_total 1", "the learned PRM resumes after the prefix too")
+	assert.Contains(t, m, "leanprm_prm_context_cache_misses_total 1")
+	assert.Contains(t, m, "leanprm_context_cache_hits_total 1")
+	assert.Contains(t, m, "leanprm_context_cache_misses_total 1")
+	assert.Contains(t, m, "leanprm_scan_cache_hits_total 0")
 	assert.Contains(t, m, "leanprm_scan_cache_misses_total 3")
 	assert.Contains(t, m, "leanprm_exact_cache_hits_total 2", "the prefix's two obligations are not evaluated again")
 	assert.Contains(t, m, "leanprm_exact_cache_misses_total 3")
@@ -253,6 +259,32 @@ func TestOnlyNewSteps(t *testing.T) {
 	assert.Equal(t, "verified", noPrefix.Chains[0].Steps[0].Verdict.String())
 }
 
+// TestHandlerTakesTaskValue: a score task carrying its value (in this process) is answered
+// byte for byte as the same task decoded from its payload (from a queue), and a value of
+// another type is ignored; the answer is marked as encoding/json's output.
+func TestHandlerTakesTaskValue(t *testing.T) {
+	ts := exactServer(t, Options{})
+	h := NewHandler(ts.built.Parts)
+	tk, err := task(dispatch.KindScore, "", ScoreTask{Chain: chain.Chain{ID: "x", Problem: "p", FirstError: chain.NoLabel,
+		Steps: []chain.Step{{Text: "Let x = 4."}, {Text: "2 + 3 = 6."}, {Text: "x + 1 = 5."}}}, From: 1})
+	require.NoError(t, err)
+	require.IsType(t, ScoreTask{}, tk.Value)
+	withValue := h.Handle(testCtx(t), tk)
+	require.Empty(t, withValue.Error)
+	assert.True(t, withValue.ValidJSON)
+	assert.True(t, json.Valid(withValue.Payload))
+	fromPayload := tk
+	fromPayload.Value = nil
+	assert.Equal(t, withValue, h.Handle(testCtx(t), fromPayload))
+	otherType := tk
+	otherType.Value = CheckTask{ID: "not a chain"}
+	assert.Equal(t, withValue, h.Handle(testCtx(t), otherType))
+	var got report.CheckJSON
+	require.NoError(t, json.Unmarshal(withValue.Payload, &got))
+	require.Len(t, got.Steps, 2, "From is honoured")
+	assert.Equal(t, 1, got.Steps[0].Index)
+}
+
 // TestScoreTaskFromOutOfRange: a task whose From lies outside the chain is that item's error.
 func TestScoreTaskFromOutOfRange(t *testing.T) {
 	ts := exactServer(t, Options{})
@@ -286,4 +318,25 @@ func TestHandlerSendsVerdictCounts(t *testing.T) {
 	}
 	assert.ElementsMatch(t, want, res.Verdicts)
 	assert.ElementsMatch(t, []dispatch.VerdictCount{{Checker: "exact", Verdict: "refuted", N: 1}, {Checker: "exact", Verdict: "verified", N: 2}}, res.Verdicts)
+}
+
+// TestItemAnswersCarryTheirLength: an answer of items says its length (Content-Length), so a
+// long answer is not sent in chunks; the length is the body's.
+func TestItemAnswersCarryTheirLength(t *testing.T) {
+	ts := exactServer(t, Options{})
+	steps := make([]string, 30)
+	for i := range steps {
+		steps[i] = fmt.Sprintf("%d + %d = %d.", i, i, 2*i)
+	}
+	resp := post(t, ts.URL+"/v1/score", "", map[string]any{"chains": []any{map[string]any{"id": "a", "problem": "p", "steps": steps}}}, nil)
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	assert.Empty(t, resp.TransferEncoding, "not chunked")
+	assert.Greater(t, resp.ContentLength, int64(4096), "longer than the server's write buffer")
+	var raw json.RawMessage // the body but its final newline
+	resp = post(t, ts.URL+"/v1/score", "", map[string]any{"chains": []any{map[string]any{"id": "a", "problem": "p", "steps": steps}}}, &raw)
+	assert.Equal(t, int64(len(raw)+1), resp.ContentLength)
+	var got scoreAnswer
+	require.NoError(t, json.Unmarshal(raw, &got))
+	require.Len(t, got.Chains, 1)
+	assert.Len(t, got.Chains[0].Steps, 30)
 }

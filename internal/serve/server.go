@@ -17,6 +17,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/leanprm/leanprm/hybrid/prm/embedded"
 	"github.com/leanprm/leanprm/internal/dispatch"
 	"github.com/leanprm/leanprm/internal/lru"
 	"github.com/leanprm/leanprm/leanbridge/repl"
@@ -142,6 +143,13 @@ type Info struct {
 	// Exact, when set, is the exact checker's cache of outcomes by declaration text, whose
 	// counters /metrics reports.
 	Exact *translate.ExactCache
+	// Contexts, when set, is the translator's cache of chain contexts (a chain extending one
+	// translated before resumes after it), whose counters /metrics reports.
+	Contexts *translate.ContextCache
+	// PRMContexts, when set, is the embedded PRM's cache of chain contexts (a chain extending
+	// one scored before computes features for its new steps only), whose counters /metrics
+	// reports.
+	PRMContexts *embedded.ContextCache
 }
 
 // Ready makes the server take work, run by exec, and report info.
@@ -298,6 +306,8 @@ func writeItems(w http.ResponseWriter, key string, items []json.RawMessage) {
 	}
 	b = append(b, ']', '}', '\n')
 	w.Header().Set("Content-Type", "application/json")
+	// With its length known, a large answer goes out in one piece rather than in chunks.
+	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
 	w.WriteHeader(http.StatusOK)
 	w.Write(b)
 }
@@ -468,7 +478,7 @@ func task(kind dispatch.Kind, env string, v any) (dispatch.Task, error) {
 	if err != nil {
 		return dispatch.Task{}, err
 	}
-	return dispatch.Task{Kind: kind, Env: env, Payload: b}, nil
+	return dispatch.Task{Kind: kind, Env: env, Payload: b, Value: v}, nil
 }
 
 // uniqueIDs reports the first id given twice.

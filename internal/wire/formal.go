@@ -54,6 +54,10 @@ type FormalOptions struct {
 	// checker decided once is not evaluated again (translate.Options.ExactCache). The CLI
 	// leaves it off.
 	ExactCache *translate.ExactCache
+	// ContextCache, when set, is shared by the translator's chains: a chain that extends one
+	// translated before translates only its new steps (translate.Options.ContextCache). The
+	// CLI leaves it off.
+	ContextCache *translate.ContextCache
 }
 
 // NewFormalWith is NewFormal with options.
@@ -61,7 +65,8 @@ func NewFormalWith(ctx context.Context, cfg *config.Config, stderr io.Writer, o 
 	mode := cfg.Checker
 	tactic := cfg.Lean.Tactic
 	exact := func() (*Formal, error) {
-		tr, err := translate.New(translate.Options{Tactic: tactic, IdentityTactic: cfg.Lean.IdentityTactic, ScanCache: o.ScanCache, ExactCache: o.ExactCache})
+		tr, err := translate.New(translate.Options{Tactic: tactic, IdentityTactic: cfg.Lean.IdentityTactic, ScanCache: o.ScanCache, ExactCache: o.ExactCache,
+			ContextCache: o.ContextCache})
 		return &Formal{Translator: tr, Checker: "exact"}, err
 	}
 	switch mode {
@@ -93,7 +98,7 @@ func NewFormalWith(ctx context.Context, cfg *config.Config, stderr io.Writer, o 
 		lean = o.WrapLean(lean)
 	}
 	tr, err := translate.New(translate.Options{Lean: lean, NoExact: mode == config.CheckerLean, Tactic: tactic,
-		IdentityTactic: cfg.Lean.IdentityTactic, ScanCache: o.ScanCache, ExactCache: o.ExactCache})
+		IdentityTactic: cfg.Lean.IdentityTactic, ScanCache: o.ScanCache, ExactCache: o.ExactCache, ContextCache: o.ContextCache})
 	if err != nil {
 		pool.Close()
 		return nil, err

@@ -265,3 +265,33 @@ func TestNewFormalWithExactCache(t *testing.T) {
 		require.NoError(t, f.Close())
 	}
 }
+
+// TestNewFormalWithContextCache: the context cache given in FormalOptions is the one the
+// translator uses, with the exact checker alone and beside the REPL: a chain extending one
+// translated before resumes after it, and its verdicts are those of a translator without it.
+func TestNewFormalWithContextCache(t *testing.T) {
+	steps := []string{"Let x = 4.", "So x + 1 = 5 and 2 + 3 = 6.", "4 * 5 = 20."}
+	for _, cfg := range []*config.Config{
+		load(t, map[string]string{"checker": "exact"}),
+		simSettings(t, "repl", map[string]string{"checker": "both"}),
+	} {
+		plain, err := NewFormal(testCtx(t), cfg, &bytes.Buffer{})
+		require.NoError(t, err)
+		want, err := plain.Translator.Chain(testCtx(t), "c", steps)
+		require.NoError(t, err)
+		require.NoError(t, plain.Close())
+
+		cache := translate.NewContextCache(0, 0)
+		f, err := NewFormalWith(testCtx(t), cfg, &bytes.Buffer{}, FormalOptions{ContextCache: cache})
+		require.NoError(t, err)
+		_, err = f.Translator.Chain(testCtx(t), "c", steps[:2])
+		require.NoError(t, err)
+		got, err := f.Translator.Chain(testCtx(t), "c", steps)
+		require.NoError(t, err)
+		assert.Equal(t, want, got, cfg.Checker)
+		_, _, hits, misses := cache.Stats()
+		assert.Equal(t, uint64(1), hits, "%s: the chain resumed after its first two steps", cfg.Checker)
+		assert.Equal(t, uint64(1), misses, cfg.Checker)
+		require.NoError(t, f.Close())
+	}
+}

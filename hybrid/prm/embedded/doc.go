@@ -102,6 +102,11 @@
 // cross-validated 50.1 is still the upper end of what it would score on
 // unseen chains (44.5 on the kept-aside half).
 //
+// A model made by WithContexts keeps the step features of the chains it
+// scores (ContextCache), so that a chain extending one of them — a search
+// loop adding a step, `leanprm serve`'s prefix_id — computes features for
+// its new steps only; every score is the one scoring afresh gives.
+//
 // ExampleDefault scores a chain with the committed model; ExampleTrain
 // regenerates it, as `make model` does.
 package embedded

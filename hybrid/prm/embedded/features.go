@@ -277,6 +277,9 @@ func stripMarker(s string) string {
 // common value. Steps must be passed in order after startChain. The parts
 // run in this order, which the committed model depends on: each reads the
 // chain context as earlier steps left it, and advance updates it last.
+// Only log_steps, final_not_last and problem_unused_last read n; a
+// ContextCache sets those three again for a kept step (keptScore), so a
+// feature that comes to read n must be set there too.
 func (f *featurizer) step(i, n int, st chain.Step, dense []float64) ([]uint32, float32) {
 	text, _ := hybrid.LearnedText(st.Text) // the Scorer has warned about a cut text
 	text = stripMarker(text)

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"sync"
 
 	"github.com/leanprm/leanprm/hybrid"
@@ -30,6 +31,8 @@ type Model struct {
 	Header
 	hashW []float32
 	pool  sync.Pool // *featurizer
+	// contexts, when set, keeps scored chains' features (WithContexts).
+	contexts *ContextCache
 }
 
 var _ hybrid.PRM = (*Model)(nil)
@@ -206,17 +209,36 @@ func (m *Model) ScoreChain(ctx context.Context, problem string, steps []chain.St
 	defer m.pool.Put(f)
 	var dense [nDense]float64
 	f.startChain(problem)
-	for i, st := range steps {
+	// With a ContextCache, a chain that extends one scored before starts
+	// after it (contexts.go).
+	hashes, kept := m.contexts.lookup(m.HashBits, problem, steps)
+	start := kept.resume(f)
+	var features []*stepFeatures
+	if m.contexts != nil {
+		features = make([]*stepFeatures, len(steps))
+	}
+	for i := range start {
+		features[i] = kept.features[i]
+		out[i] = m.keptScore(features[i], i, len(steps), steps[i].Formal, len(f.problem) > 0)
+	}
+	for i := start; i < len(steps); i++ {
+		st := steps[i]
 		if i%256 == 255 && ctx.Err() != nil { // a chain of very many steps still stops on an interrupt
 			return nil, ctx.Err()
 		}
 		hs, hv := f.step(i, len(steps), st, dense[:])
+		if features != nil {
+			features[i] = &stepFeatures{dense: dense, hashes: slices.Clone(hs), hv: hv}
+		}
 		if st.Formal {
 			// No evidence either way from a text model: the prior.
 			out[i] = m.Prior
 			continue
 		}
 		out[i] = sigmoid(m.PlattA*m.logit(dense[:], hs, hv) + m.PlattB)
+	}
+	if start < len(steps) {
+		m.contexts.keep(hashes, m.HashBits, problem, steps, features, f)
 	}
 	return out, nil
 }
