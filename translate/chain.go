@@ -303,8 +303,16 @@ func (t *Translator) translate(id string, steps []string, resume bool) ChainResu
 					sr.Skipped = append(sr.Skipped, Skipped{Span: spanOf(ss.text, A.s, B.e), Reason: "too many claims: limit reached"})
 					continue
 				}
+				doubt := runDoubt
+				if m, isLone := lone(A.n); doubt == "" && k == 0 && isLone && !m.lit.percent {
+					if v := ss.sc.sentences[r.sentence].plugged; v != nil && v.Cmp(m.lit.val) == 0 {
+						// "Plugging in 1 we get 1 = √9 + 4": the equation at the
+						// value tried, stated to be tested, not a computation.
+						doubt = "the equation with the value plugged in, stated to be tested"
+					}
+				}
 				c := &claimCtx{step: i, text: ss.text, tactic: t.opts.Tactic, maxBits: lim.MaxBits, maxExp: lim.MaxExponent,
-					doubt: runDoubt, exactWord: ss.sc.exactWord(),
+					doubt: doubt, exactWord: ss.sc.exactWord(),
 					midChain: k > 0 && rels[k-1] == "=" && rel == "=" && k+2 == len(sides) && r.postWord == ""}
 				if why := c.bind(binds, pos{i, A.s}, A, B); why != "" {
 					sr.Skipped = append(sr.Skipped, Skipped{Span: spanOf(ss.text, A.s, B.e), Reason: why})

@@ -335,7 +335,10 @@
 // cannot evaluate can be verified but never refuted. An "if" alone hedges
 // only its own clause: in "If Sam had 70 loaves, the bakery has 70 * 7 -
 // 40 = 380" the computation after the comma (or colon, or "then") is
-// stated, whatever the supposition, and refuted when false.
+// stated, whatever the supposition, and refuted when false. An equation
+// whose first side is the value just plugged in ("Plugging in $1$ we get
+// $1 = \sqrt{9} + 4$") is the equation at a candidate, stated to be
+// tested: verified or left alone, never refuted.
 //
 // # Obligations and verdicts
 //

@@ -313,6 +313,38 @@ func TestMeasure(t *testing.T) {
 // refutation there is listed: each was a real arithmetic slip when this
 // was written) and MR-GSM8K's wrong solutions (refutations before the
 // human-marked first error).
+// prmOriginalSlips are the claims refuted in PRMBench's original PRM800K
+// solutions, each read in its step: false as written, a slip of the
+// solution (PRM800K keeps steps its raters marked wrong).
+var prmOriginalSlips = map[string]string{
+	"650 * 90 = 585000":                "the product is 58500",
+	"4 * 3 / (2 * 2) = 6":              "4!/(2!·2!) cancelled to (4·3)/(2·2), which is 3",
+	"x^2 + 12 * x = x^2 + 12 * x + 36": "completing the square written as an equation; 36 is added on one side only",
+	"y^2 + 16 * y = y^2 + 16 * y + 64": "the same for y",
+	"√(2^2 + 9^2) = √97":               "2² + 9² is 85",
+	"1 - 1 / 3 + 1 / 6 = 2 / 3":        "the sum is 5/6",
+	"222 * 15 - 3194 = 6":              "222·15 - 3194 is 136",
+	"222 * 16 - 3194 = 128":            "222·16 - 3194 is 358",
+	"116 * 117 = 13192":                "the product is 13572",
+	"4 - 12 + 9 - 4 - 6 + 4 = -1":      "the sum is -5",
+	"3328 = 2 ^ 5 * 13":                "2⁵·13 is 416; 3328 is 2⁸·13",
+	"2 * 7 * 27 = 486":                 "the product is 378",
+	"7 * 3 * 73 = 1521":                "the product is 1533",
+	"80 * 81 / 2 = 3380":               "the sum 1..80 is 3240",
+	"62 * 63 / 2 = 1956":               "the sum 1..62 is 1953",
+	"90 = 70 + 21":                     "70 + 21 is 91",
+	"1! + 2! + 6! = 1 + 2 + 6":         "6! is 720",
+	"(101 / 20)^2 + √((101 / 20)^4 - 1) + 1 / ((101 / 20)^2 - √((101 / 20)^4 - 1)) = (101 / 20)^2 + √((101 / 20)^4 - 1) + 1 / ((101 / 20)^2 + √((101 / 20)^4 - 1)) * (((101 / 20)^2 - √((101 / 20)^4 - 1)) / ((101 / 20)^2 - √((101 / 20)^4 - 1)))": "1/(x² - √(x⁴-1)) rewritten from 1/(x² + √(x⁴-1)), a sign copied wrongly",
+}
+
+// mrEarlierSlips are the claims refuted before MR-GSM8K's human-marked
+// first error, each read in its solution: a real slip the marking missed.
+var mrEarlierSlips = map[string]string{
+	"80 * 2 * 0.75 = 24": "the product is 120",
+	"74 - 5 = 70":        "the difference is 69",
+	"8 - x + 1 / 4 * (4 - x) + 16 - 4 * x = 16 ⇒ 28 - 4 * x + 1 / 4 * (4 - x) = 16": "8 - x + 16 - 4x is 24 - 5x, not 28 - 4x",
+}
+
 func TestMeasureHeldOut(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads PRMBench and MR-GSM8K")
@@ -347,6 +379,7 @@ func TestMeasureHeldOut(t *testing.T) {
 						if !seen["refuted "+o.Expr] {
 							seen["refuted "+o.Expr] = true
 							t.Logf("  PRMBench original refuted: %s", o.Expr)
+							assert.Contains(t, prmOriginalSlips, o.Expr, "a refutation in a PRM800K original solution that nobody has read")
 						}
 					}
 				}
@@ -386,6 +419,7 @@ func TestMeasureHeldOut(t *testing.T) {
 				for _, o := range s.Obligations {
 					if o.Verdict == Refuted {
 						t.Logf("  MR-GSM8K refuted before the marked error: %s", o.Expr)
+						assert.Contains(t, mrEarlierSlips, o.Expr, "a refutation before MR-GSM8K's marked first error that nobody has read")
 					}
 				}
 			case i == first:

@@ -1,6 +1,7 @@
 package translate
 
 import (
+	"math/big"
 	"strconv"
 	"strings"
 	"unicode"
@@ -31,6 +32,29 @@ type sentenceInfo struct {
 	// a closed computation after that point is stated, not supposed.
 	ifOnly     bool
 	consequent int
+	// plugged is the value after "plugging in" or "substituting" in the
+	// sentence ("Plugging in $1$ we get $1 = \sqrt{9} + 4$"), nil if none.
+	plugged *big.Rat
+}
+
+// pluggedValue is the number right after the trial word at toks[i]
+// ("plugging in 1", "substituting $x = 3$"), or nil.
+func pluggedValue(toks []tok, i int) *big.Rat {
+	for j := i + 1; j < len(toks) && j <= i+6; j++ {
+		switch toks[j].k {
+		case tNum:
+			return toks[j].num.val
+		case tWord:
+			if toks[j].text != "in" && toks[j].text != "into" && toks[j].text != "back" {
+				return nil
+			}
+		case tSep:
+			if toks[j].text != sepMath {
+				return nil
+			}
+		}
+	}
+	return nil
 }
 
 // scan is the first reading of a step.
@@ -100,6 +124,9 @@ func buildRuns(text string, toks []tok) *scan {
 			case trialWords[t.text]:
 				if si.trial == "" {
 					si.trial = t.text
+				}
+				if si.plugged == nil && (strings.HasPrefix(t.text, "plug") || strings.HasPrefix(t.text, "substitut")) {
+					si.plugged = pluggedValue(toks, i)
 				}
 			case si.doubt == "" && doubtWords[t.text]:
 				si.doubt, si.ifOnly = t.text, t.text == "if"

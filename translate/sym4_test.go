@@ -278,6 +278,8 @@ func TestEquationRewrittenInSeveralUnknowns(t *testing.T) {
 		})
 	}
 	for _, step := range []string{
+		"The equation of the plane is $6x + 6y - 6z - 6 = 0$. We can divide everything by $2$ to simplify it to $3x + 3y - 3z - 3 = 0$.", // scaled against zero (PRMBench)
+		"So $2x - 4y = 0$, and simplifying, $-x + 2y = 0$.",                                                                         // scaled by -1/2 against zero
 		"\\[ x + y = 5 \\] \\[ x - y = 5 \\]",                                                                                       // a system, no cue
 		"\\[ x^2 + y^2 = 25 \\] \\[ x^2 - y^2 = 25 \\]",                                                                             // a system: the leading terms are not all kept
 		"\\[ x + y = 5 \\] and, simplifying, \\[ 2x - y = 5 \\]",                                                                    // a list

@@ -2,6 +2,7 @@ package translate
 
 import (
 	"fmt"
+	"math/big"
 	"regexp"
 	"strings"
 
@@ -71,6 +72,7 @@ func (t *Translator) equationRewrite(step int, text string, A, B []symMember, pr
 	}
 	var l, r *sexpr
 	var s, e int
+	var other *sexpr // the side both lines share
 	// Adjacent lines with no word between them are read too, but only
 	// when the leading terms cancel as a rewriting's do: a system written
 	// line by line seldom has that ("x + y = 10", "2x - y = 10").
@@ -79,9 +81,9 @@ func (t *Translator) equationRewrite(step int, text string, A, B []symMember, pr
 	adjacent := strings.Trim(prose, " .:$\\[]()\n") == ""
 	switch {
 	case (cue || adjacent) && same(A[1].e, B[1].e) && hasVar(A[0].e) && hasVar(B[0].e):
-		l, r, s, e = A[0].e, B[0].e, A[0].s, B[0].e2
+		l, r, s, e, other = A[0].e, B[0].e, A[0].s, B[0].e2, A[1].e
 	case (cue || adjacent) && same(A[0].e, B[0].e) && hasVar(A[1].e) && hasVar(B[1].e):
-		l, r, s, e = A[1].e, B[1].e, A[1].s, B[1].e2
+		l, r, s, e, other = A[1].e, B[1].e, A[1].s, B[1].e2, A[0].e
 	default:
 		return t.equationMoved(step, text, A, B, prose)
 	}
@@ -103,6 +105,14 @@ func (t *Translator) equationRewrite(step int, text string, A, B []symMember, pr
 	}
 	if ratVars(L) != ratVars(R) || !cue && !L.Equal(R) && !leadCancels(l, r, L, R) {
 		return nil
+	}
+	if v, ok := constValue(other); ok && v.Sign() == 0 && !R.Num().IsZero() {
+		// "6x + 6y - 6z - 6 = 0 … divide everything by 2 … 3x + 3y - 3z - 3
+		// = 0": against zero, a side scaled by a nonzero number is the same
+		// equation, not a rewriting of the side.
+		if !L.Equal(R) && scaledBy(L, R) {
+			return nil
+		}
 	}
 	o := &Obligation{Step: step, Span: spanOf(text, s, e), Kind: KindIdentity, OnProof: Verified, OnDisproof: Refuted}
 	o.Expr = symString(l) + " = " + symString(r)
@@ -251,4 +261,30 @@ func (t *Translator) closedPair(step int, text string, A, B symMember, sentence 
 		o.Note = strings.TrimPrefix(o.Note+"; two lines give the same left side: the right sides are one value rewritten", "; ")
 	}
 	return o
+}
+
+// scaledBy reports whether a = c·b for a nonzero constant c: num(a)·den(b)
+// is c times num(b)·den(a), with c read at a point where the latter is
+// nonzero and the equality then checked as polynomials.
+func scaledBy(a, b algebra.Rat) bool {
+	p1 := a.Num().Mul(b.Den())
+	p2 := b.Num().Mul(a.Den())
+	if p1.IsZero() || p2.IsZero() {
+		return false
+	}
+	names := unionVars(p1.Vars(), p2.Vars())
+	for k := int64(1); k <= 8; k++ {
+		at := map[string]*big.Rat{}
+		for i, v := range names {
+			at[v] = big.NewRat(k+int64(i)*7, 1)
+		}
+		y1, err1 := p1.Eval(at)
+		y2, err2 := p2.Eval(at)
+		if err1 != nil || err2 != nil || y2.Sign() == 0 {
+			continue
+		}
+		c := new(big.Rat).Quo(y1, y2)
+		return c.Sign() != 0 && p1.Sub(p2.Mul(algebra.Const(c))).IsZero()
+	}
+	return false
 }

@@ -441,3 +441,29 @@ func TestIfClause(t *testing.T) {
 		})
 	}
 }
+
+// TestPluggedValue: the equation written with a candidate plugged in is stated to be tested,
+// not claimed; the arithmetic done while testing is a claim like any other.
+func TestPluggedValue(t *testing.T) {
+	tests := []struct {
+		step string
+		want StepVerdict
+	}{
+		{`Plugging in $1$ we get $1=\sqrt{11-2(1)}+4$ which simplifies to $1=\sqrt{9}+4$.`, ""},
+		{`Substituting 2, we get 2 = 3 + 1, so 2 is not a root.`, ""},
+		{`Plugging in 3, we get 3 + 4 = 8.`, StepRefuted},
+		{`Plugging in 12 gives 12 * 2 = 25.`, StepRefuted},
+		{`Plugging in $5$ we get $7 = 5 + 3$.`, StepRefuted},
+	}
+	for _, tt := range tests {
+		t.Run(tt.step, func(t *testing.T) {
+			res := exactChain(t, tt.step)
+			require.Len(t, res.Steps, 1)
+			if tt.want == "" {
+				assert.NotEqual(t, StepRefuted, res.Steps[0].Verdict, "%+v", res.Steps[0])
+				return
+			}
+			assert.Equal(t, tt.want, res.Steps[0].Verdict, "%+v", res.Steps[0])
+		})
+	}
+}
