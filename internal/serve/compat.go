@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -414,11 +415,17 @@ type PoolingRequest struct {
 // StepSeparator marks the end of each step in a Qwen2.5-Math-PRM input.
 const StepSeparator = "<extra_0>"
 
-// pooling answers vLLM's /pooling for a Qwen2.5-Math-PRM client: each input is the chat
-// template with the steps of the assistant turn each followed by <extra_0>, and the answer
-// is one [p_neg, p_pos] pair per step, p_pos being leanprm's merged score. An input that
-// fails gets an empty data list (the client finds no step vectors: that chain fails, not the
-// batch) and an "error".
+// StepTag marks the end of each step in a Math-Shepherd input (vLLM's STEP pooling with
+// step_tag_id the tag's token and returned_token_ids ["+", "-"]).
+const StepTag = "ки"
+
+// pooling answers vLLM's /pooling for a PRM client. A Qwen2.5-Math-PRM input is the chat
+// template with the steps of the assistant turn each followed by <extra_0>, and its answer
+// is one [p_neg, p_pos] pair per step (the model's two labels). A Math-Shepherd input (no
+// <extra_0>, steps "Step k: … ки") is answered as vLLM's STEP pooler does for that model
+// with returned_token_ids [648, 387]: one [p("+"), p("-")] pair per tag. p_pos and p("+")
+// are leanprm's merged score. An input that fails gets an empty data list (the client finds
+// no step vectors: that chain fails, not the batch) and an "error".
 func (s *Server) pooling(w http.ResponseWriter, r *http.Request) {
 	var req PoolingRequest
 	if err := s.decode(w, r, &req); err != nil {
@@ -435,8 +442,13 @@ func (s *Server) pooling(w http.ResponseWriter, r *http.Request) {
 		inputs = []string{one}
 	}
 	tasks := make([]dispatch.Task, len(inputs))
+	shepherd := make([]bool, len(inputs))
 	for i, in := range inputs {
 		problem, steps := ParseQwenPRMInput(in)
+		if !strings.Contains(in, StepSeparator) && strings.Contains(in, StepTag) {
+			problem, steps = ParseShepherdInput(in)
+			shepherd[i] = true
+		}
 		t, err := task(dispatch.KindScore, "", ScoreTask{Chain: chain.Chain{ID: strconv.Itoa(i), Problem: problem, Steps: steps, FirstError: chain.NoLabel}})
 		if err != nil {
 			s.fail(w, err)
@@ -466,7 +478,11 @@ func (s *Server) pooling(w http.ResponseWriter, r *http.Request) {
 			d.Error = "the worker's answer could not be read"
 		default:
 			for _, st := range c.Steps {
-				d.Data = append(d.Data, []float64{1 - st.Score, st.Score})
+				if shepherd[i] {
+					d.Data = append(d.Data, []float64{st.Score, 1 - st.Score})
+				} else {
+					d.Data = append(d.Data, []float64{1 - st.Score, st.Score})
+				}
 			}
 		}
 		data[i] = d
@@ -500,6 +516,28 @@ func ParseQwenPRMInput(in string) (problem string, steps []chain.Step) {
 	parts := strings.Split(body, StepSeparator)
 	for _, p := range parts[:len(parts)-1] {
 		steps = append(steps, stepFromText(p))
+	}
+	return problem, steps
+}
+
+// shepherdStepRE is the "Step k:" that opens each step of a Math-Shepherd input.
+var shepherdStepRE = regexp.MustCompile(`(?m)(?:^|\s)Step \d+:\s*`)
+
+// ParseShepherdInput reads a Math-Shepherd PRM input: the question, then "Step k: text ки"
+// per step. The problem is what comes before "Step 1:"; each step ends at the tag (its
+// "Step k:" dropped); what follows the last tag is not a step.
+func ParseShepherdInput(in string) (problem string, steps []chain.Step) {
+	parts := strings.Split(in, StepTag)
+	for i, p := range parts[:len(parts)-1] {
+		if i == 0 {
+			if loc := shepherdStepRE.FindStringIndex(p); loc != nil {
+				problem = strings.TrimSpace(p[:loc[0]])
+				p = p[loc[1]:]
+			}
+		} else if loc := shepherdStepRE.FindStringIndex(p); loc != nil && strings.TrimSpace(p[:loc[0]]) == "" {
+			p = p[loc[1]:]
+		}
+		steps = append(steps, stepFromText(strings.TrimSpace(p)))
 	}
 	return problem, steps
 }

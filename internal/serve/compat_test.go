@@ -263,6 +263,46 @@ func TestPoolingWithTheVLLMClient(t *testing.T) {
 	assert.NotEmpty(t, raw.Data[1].Error)
 }
 
+// TestPoolingMathShepherd: a Math-Shepherd PRM client (vLLM STEP pooling, returned_token_ids
+// [648, 387] for "+" and "-") — the repository's own client in step mode — gets one
+// [p("+"), p("-")] pair per step tag, p("+") being leanprm's merged score.
+func TestPoolingMathShepherd(t *testing.T) {
+	ts := exactServer(t, Options{})
+	c, err := vllm.New(vllm.Options{BaseURL: ts.URL, Model: "peiyi9979/math-shepherd-mistral-7b-prm", Mode: vllm.ModeStep, ReturnedTokenIDs: []int{648, 387}})
+	require.NoError(t, err)
+	defer c.Close()
+	problem := "Tom has 2 apples and buys 3."
+	steps := []chain.Step{{Text: "He has 2 + 3 = 5 apples."}, {Text: "Then 5 * 2 = 11."}, {Text: "So 11."}}
+	got, err := c.ScoreChain(testCtx(t), problem, steps)
+	require.NoError(t, err)
+	want, err := ts.built.Parts.Scorer.ScoreChain(testCtx(t), chain.Chain{Problem: problem, Steps: steps})
+	require.NoError(t, err)
+	assert.InDeltaSlice(t, want.Scores(), got, 1e-12, "p(+) is leanprm's merged score")
+	assert.Equal(t, 0.0, got[1], "the refuted step")
+
+	prompt, err := c.Prompt(problem, steps)
+	require.NoError(t, err)
+	var raw struct {
+		Data []struct {
+			Data [][]float64 `json:"data"`
+		} `json:"data"`
+	}
+	resp := post(t, ts.URL+"/pooling", "", map[string]any{"input": prompt}, &raw)
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	require.Len(t, raw.Data, 1)
+	require.Len(t, raw.Data[0].Data, 3, "one pair per ки")
+	assert.Equal(t, []float64{0, 1}, raw.Data[0].Data[1], `[p("+"), p("-")] for the refuted step`)
+}
+
+func TestParseShepherdInput(t *testing.T) {
+	p, st := ParseShepherdInput("What is 1+1? Step 1: 1 + 1 = 2 ки\nStep 2: So 2. ки")
+	assert.Equal(t, "What is 1+1?", p)
+	assert.Equal(t, []chain.Step{{Text: "1 + 1 = 2"}, {Text: "So 2."}}, st)
+	p, st = ParseShepherdInput("a ки b ки trailing")
+	assert.Empty(t, p)
+	assert.Equal(t, []chain.Step{{Text: "a"}, {Text: "b"}}, st)
+}
+
 func TestParseQwenPRMInput(t *testing.T) {
 	p, st := ParseQwenPRMInput("<|im_start|>system\nS<|im_end|>\n<|im_start|>user\nWhat is 1+1?<|im_end|>\n<|im_start|>assistant\n1 + 1 = 2<extra_0>So 2.<extra_0><|im_end|><|endoftext|>")
 	assert.Equal(t, "What is 1+1?", p)

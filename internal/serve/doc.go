@@ -13,7 +13,7 @@
 //	POST /verify          Kimina's legacy API (also /one_pass_verify_batch)
 //	GET  /health          Kimina's health check
 //	POST /get_reward      OpenRLHF remote reward (query, prompts, labels → rewards)
-//	POST /pooling         vLLM pooling for Qwen2.5-Math-PRM clients (<extra_0> steps)
+//	POST /pooling         vLLM pooling for PRM clients: Qwen2.5-Math-PRM (<extra_0> steps), Math-Shepherd (ки tags)
 //	GET  /livez /readyz   liveness; readiness once the REPL pool is warm (at once with exact)
 //	GET  /metrics         Prometheus
 //
