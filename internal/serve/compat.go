@@ -47,12 +47,12 @@ var infoTrees = map[string]bool{"full": true, "tactics": true, "original": true,
 
 // snippetTasks makes one KindCheck task per snippet. The header budget is added to the
 // deadline of a snippet whose header the pool does not hold ready.
-func (s *Server) snippetTasks(snips []KiminaSnippet, timeout time.Duration, infotree string) ([]dispatch.Task, error) {
+func (s *Server) snippetTasks(snips []KiminaSnippet, timeout time.Duration, infotree string, fresh bool) ([]dispatch.Task, error) {
 	tasks := make([]dispatch.Task, len(snips))
 	now := time.Now()
 	for i, sn := range snips {
 		header, _, _ := SplitHeader(sn.Code)
-		t, err := task(dispatch.KindCheck, EnvKey(header), CheckTask{ID: sn.ID, Code: sn.Code, InfoTree: infotree})
+		t, err := task(dispatch.KindCheck, EnvKey(header), CheckTask{ID: sn.ID, Code: sn.Code, InfoTree: infotree, Fresh: fresh})
 		if err != nil {
 			return nil, err
 		}
@@ -105,7 +105,8 @@ func (s *Server) kiminaCheck(w http.ResponseWriter, r *http.Request) {
 		}
 		infotree = *req.InfoTree
 	}
-	tasks, err := s.snippetTasks(req.Snippets, timeout, infotree)
+	// reuse=false: each snippet on a REPL process of its own (Kimina starts a fresh REPL).
+	tasks, err := s.snippetTasks(req.Snippets, timeout, infotree, req.Reuse != nil && !*req.Reuse)
 	if err != nil {
 		s.fail(w, err)
 		return
@@ -204,7 +205,8 @@ func (s *Server) kiminaVerify(w http.ResponseWriter, r *http.Request) {
 	if req.InfoTreeType != nil && infoTrees[*req.InfoTreeType] {
 		infotree = *req.InfoTreeType
 	}
-	tasks, err := s.snippetTasks(snips, timeout, infotree)
+	// disable_cache is reuse=false (Kimina maps one to the other).
+	tasks, err := s.snippetTasks(snips, timeout, infotree, req.DisableCache)
 	if err != nil {
 		s.fail(w, err)
 		return

@@ -102,6 +102,46 @@ func TestKiminaCheckDocumentedRequest(t *testing.T) {
 	assert.Len(t, got.Results[4].Response.Sorries, 1, "sorries are reported, as Kimina's client reads them")
 }
 
+// TestKiminaReuseFalse: reuse=false (and /verify's disable_cache) runs each snippet on a REPL
+// process started for it, as Kimina starts a fresh REPL; reuse=true runs on the pool's.
+func TestKiminaReuseFalse(t *testing.T) {
+	ts := startServer(t, simConfig(t, "lean", "", "1"), Options{})
+	var got struct {
+		Results []struct {
+			ID       string          `json:"id"`
+			Response *kiminaResponse `json:"response"`
+			Error    *string         `json:"error"`
+		} `json:"results"`
+	}
+	restarts := func() uint64 { return ts.built.Info.REPLStats().Restarts }
+	r0 := restarts()
+	resp := post(t, ts.URL+"/api/check", "", `{"snippets": [{"id": "a", "code": "theorem a : 2 + 3 = 5 := by decide"}], "reuse": true}`, &got)
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	require.NotNil(t, got.Results[0].Response)
+	assert.Equal(t, r0, restarts(), "reuse=true runs on the warm process")
+
+	resp = post(t, ts.URL+"/api/check", "", `{"snippets": [{"id": "a", "code": "theorem a : 2 + 3 = 5 := by decide"},
+		{"id": "b", "code": "theorem b : 1 = 2 := by decide"}], "reuse": false}`, &got)
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	require.Len(t, got.Results, 2)
+	require.NotNil(t, got.Results[0].Response, "%v", got.Results[0].Error)
+	assert.Empty(t, got.Results[0].Response.Messages)
+	require.NotNil(t, got.Results[1].Response, "%v", got.Results[1].Error)
+	assert.Len(t, got.Results[1].Response.Messages, 1, "the false claim's error")
+	assert.Equal(t, r0+2, restarts(), "a process started for each snippet")
+
+	var ver struct {
+		Results []struct {
+			Response *kiminaResponse `json:"response"`
+			Error    *string         `json:"error"`
+		} `json:"results"`
+	}
+	resp = post(t, ts.URL+"/verify", "", `{"codes": [{"custom_id": "c", "proof": "theorem c : 2 + 2 = 4 := by decide"}], "disable_cache": true}`, &ver)
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	require.NotNil(t, ver.Results[0].Response, "%v", ver.Results[0].Error)
+	assert.Equal(t, r0+3, restarts(), "disable_cache is reuse=false")
+}
+
 func TestKiminaCheckValidation(t *testing.T) {
 	ts := simServer(t, Options{})
 	for name, body := range map[string]string{

@@ -45,6 +45,9 @@ type CheckTask struct {
 	ID       string `json:"id"`
 	Code     string `json:"code"`
 	InfoTree string `json:"infotree,omitempty"`
+	// Fresh runs the snippet on a REPL process of its own, retired afterwards (Kimina's
+	// reuse=false, /verify's disable_cache).
+	Fresh bool `json:"fresh,omitempty"`
 }
 
 // CheckAnswer is a snippet's REPL response and the time it took, in seconds.
@@ -53,9 +56,11 @@ type CheckAnswer struct {
 	Response json.RawMessage `json:"response"`
 }
 
-// SnippetRunner runs one command on a header environment: the REPL pool.
+// SnippetRunner runs one command on a header environment: the REPL pool. CommandFresh runs
+// it on a process of its own that no later command uses (repl.Pool.CommandFresh).
 type SnippetRunner interface {
 	Command(ctx context.Context, header string, req repl.CommandRequest) (*repl.CommandResponse, error)
+	CommandFresh(ctx context.Context, header string, req repl.CommandRequest) (*repl.CommandResponse, error)
 }
 
 // Parts are what NewHandler does its tasks with. A missing part answers the tasks that need it
@@ -233,8 +238,12 @@ func (h *Handler) check(ctx context.Context, ct CheckTask) (CheckAnswer, error) 
 	if h.p.REPL == nil {
 		return CheckAnswer{}, errors.New("no Lean REPL is configured on this server")
 	}
+	run := h.p.REPL.Command
+	if ct.Fresh {
+		run = h.p.REPL.CommandFresh
+	}
 	start := time.Now()
-	resp, err := h.p.REPL.Command(ctx, header, repl.CommandRequest{Cmd: body, InfoTree: ct.InfoTree})
+	resp, err := run(ctx, header, repl.CommandRequest{Cmd: body, InfoTree: ct.InfoTree})
 	took := time.Since(start)
 	if err != nil {
 		if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, repl.ErrTimeout) {

@@ -15,11 +15,18 @@ import (
 // recordingREPL answers every command with an empty environment and records what it got.
 type recordingREPL struct {
 	header, cmd string
+	fresh       bool
 	err         error
 }
 
+func (r *recordingREPL) CommandFresh(ctx context.Context, header string, req repl.CommandRequest) (*repl.CommandResponse, error) {
+	resp, err := r.Command(ctx, header, req)
+	r.fresh = true
+	return resp, err
+}
+
 func (r *recordingREPL) Command(_ context.Context, header string, req repl.CommandRequest) (*repl.CommandResponse, error) {
-	r.header, r.cmd = header, req.Cmd
+	r.header, r.cmd, r.fresh = header, req.Cmd, false
 	if r.err != nil {
 		return nil, r.err
 	}
@@ -47,6 +54,11 @@ func TestHandlerCheckRulesAndTheOperatorsFlag(t *testing.T) {
 	var ans CheckAnswer
 	require.NoError(t, json.Unmarshal(res.Payload, &ans))
 	assert.JSONEq(t, `{"env": 3}`, string(ans.Response))
+	assert.False(t, rr.fresh, "a pooled process by default")
+	ft, err := task(dispatch.KindCheck, "", CheckTask{ID: "f", Code: "theorem t : True := trivial", Fresh: true})
+	require.NoError(t, err)
+	require.Empty(t, strict.Handle(ctx, ft).Error)
+	assert.True(t, rr.fresh, "Fresh runs on a process of its own")
 
 	open := NewHandler(Parts{REPL: rr, Modules: []string{"Mathlib"}, AllowUnsafeLean: true})
 	res = open.Handle(ctx, checkTask(t, "#eval 1"))

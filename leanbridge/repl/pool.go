@@ -224,6 +224,23 @@ func (p *Pool) Command(ctx context.Context, header string, req CommandRequest) (
 	}
 }
 
+// CommandFresh is Command on a REPL process of its own: a worker is taken to itself
+// (WithWorker), its process is retired before the request, so that the request starts a fresh
+// one and imports header there, and after it, so that nothing the request did (declarations,
+// memory) is seen by a later one. It is Kimina's reuse=false: isolation, at the price of a
+// process start and a header import per request.
+func (p *Pool) CommandFresh(ctx context.Context, header string, req CommandRequest) (*CommandResponse, error) {
+	var resp *CommandResponse
+	err := p.WithWorker(ctx, func(w *Worker) error {
+		w.Retire("a request asked for a fresh process (reuse=false)")
+		defer w.Retire("the process of a reuse=false request is not reused")
+		var err error
+		resp, err = w.CommandOnHeader(ctx, header, req)
+		return err
+	})
+	return resp, err
+}
+
 // CommandRetry is Command, retried once when the first attempt failed for a reason of the
 // infrastructure (IsInfrastructure: a crash, a timeout, …). The failed process is gone by
 // then, so the retry runs on a fresh one: a restarted process or another worker's. A second

@@ -91,6 +91,35 @@ func TestPool(t *testing.T) {
 	assert.ErrorIs(t, err, ErrClosed, "Command after Close")
 }
 
+// TestPoolCommandFresh: a reuse=false request runs on a process started for it (which imports
+// the header afresh), and no later request runs on that process.
+func TestPoolCommandFresh(t *testing.T) {
+	p := newFakePool(t, 1)
+	defer p.Close()
+	ctx := ctxT(t)
+	imports := func(fresh bool) string {
+		run := p.Command
+		if fresh {
+			run = p.CommandFresh
+		}
+		r, err := run(ctx, "import Foo", CommandRequest{Cmd: "fake:imports"})
+		require.NoError(t, err)
+		return messageData(r)
+	}
+	require.Equal(t, "1", imports(false))
+	// A second header on the same process makes its import count 2: a pooled process keeps
+	// what it imported.
+	_, err := p.Command(ctx, "import Bar", CommandRequest{Cmd: "fake:echo x"})
+	require.NoError(t, err)
+	require.Equal(t, "2", imports(false), "the pooled process holds both imports")
+	before := p.Stats()
+	assert.Equal(t, "1", imports(true), "a fresh process imports only this request's header")
+	after := p.Stats()
+	assert.Equal(t, before.Restarts+1, after.Restarts, "one process started for the request")
+	assert.Equal(t, "1", imports(false), "the next request runs on yet another process")
+	assert.Equal(t, before.Restarts+2, p.Stats().Restarts, "the fresh request's process was not reused")
+}
+
 // TestPoolBackpressure: with the worker busy and the queue full, Command waits, and gives up
 // when its context ends; Close answers everything still waiting.
 func TestPoolBackpressure(t *testing.T) {

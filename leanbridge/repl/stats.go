@@ -16,7 +16,7 @@ type Stats struct {
 	Timeouts    uint64 // requests that timed out (their process was killed)
 	Stale       uint64 // requests refused for naming an id of an exited process
 	Restarts    uint64 // processes started after a worker's first (recycling included)
-	Recycles    uint64 // processes retired for RecycleAfter or MaxRSSBytes
+	Recycles    uint64 // processes retired for RecycleAfter or MaxRSSBytes, or on request (Retire)
 
 	QueueLen int // requests waiting for a worker (pool only)
 	Workers  int // healthy workers (pool only)

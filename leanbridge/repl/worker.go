@@ -553,6 +553,20 @@ func (w *Worker) maybeRecycle(c *conn) {
 	w.log.Info("recycling the REPL", "process", c.gen, "reason", reason)
 }
 
+// Retire ends the worker's current REPL process once the replies it owes are in, for reason;
+// the next request starts a fresh process (with the header import it needs). It is counted
+// as a recycle. A worker with no live process is left as it is.
+func (w *Worker) Retire(reason string) {
+	w.mu.Lock()
+	c := w.conn
+	w.mu.Unlock()
+	if c == nil || !c.retire(reason) {
+		return
+	}
+	w.stats.recycles.Add(1)
+	w.log.Info("retiring the REPL", "process", c.gen, "reason", reason)
+}
+
 // SendRaw sends one raw request and returns the raw reply, the REPL's error replies included
 // (they are replies, not errors). It is what `leanprm lean repl` forwards user input through.
 //
