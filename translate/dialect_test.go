@@ -98,6 +98,10 @@ func FuzzTranslate(f *testing.F) {
 		"194 ÷ 11 = 17 with a remainder of 9, \\(10 \\div 13 = 0\\, \\text{R}\\, 10\\), the gcd of 42 and 7 is 1, 2228 (sum = 12) digit",
 		`\( -20 \mid 10 \), \( n \equiv 56 \equiv \boxed{6} \pmod{17} \), \[ 12 + 6\sqrt{3} = 30 \] \[= 576 \times 11111\]`,
 		`\[SA_{\text{cube}} = 6(6^{2/3})\] \[SA_{\text{cube}} = 6 \cdot 6^{1/3}\] \[ xy - 2x = 8 \] Add 1 to both sides: \[ xy - 2x + 1 = 8 \]`,
+		"so: ((J + 10) + J) + 2J + 10 = 100. This simplifies to 5J + 20 = 100, so J = 16 and 3 x 4 = 12; 5m = 500cm; f(x) = 3",
+		`Total = 5000 + 10000 = \boxed{15000}. \[ \text{Total fruits} = 52 + 24 \] \[ \text{Total fruits} = 76 \] Leftover = 100 - 20. So leftover = 80.`,
+		"If Sam had 70 loaves, the bakery has 70 * 7 - 40 = 450 loaves; 20 - 2 * 2.5 = 10 ounces; 0900 - 0130 = 0730 hours; Plugging in $1$ we get $1 = \\sqrt{9} + 4$",
+		"Simplifying the equation, we get: 10 - x/10 = 5. Multiplying both sides by 10 to clear the fraction, we get: 100 - x = 50. d(81) = 1/81",
 	}
 	for _, s := range seeds {
 		f.Add(s)
