@@ -164,6 +164,10 @@
 //     such as "equation", "both" and "sides" otherwise announce another
 //     equation, except in "simplifying the equation", "adding 1000 to
 //     both sides", "multiplying both sides by 4 to clear the fraction").
+//     Steps that are nothing but an equation ("Step 5: 193 - x - 13 =
+//     160", "Step 6: -x + 18 = 160") derive one from the other from the
+//     third such step in a row on, unless either is a proper factor of
+//     the one before (cases of "(x - 2)(x + 3) = 0" listed one a step).
 //     Division by a number keeps an equation polynomial (x/10 = 5).
 //   - KindSolution: "x = c" after one-unknown equations of the same step
 //     (within three lines, none unreadable in between): the equation at

@@ -68,6 +68,12 @@ func TestProseFormulaClaims(t *testing.T) {
 		{"both sides, right", []string{"So we can write: 10 - (x/10) = 5.", "Multiplying both sides by 10, we get: 100 - x = 50."}, Verified},
 		{"both sides to clear a fraction", []string{"So: 28 - 4x + (1/4)*(4 - x) = 16.", "Multiplying both sides by 4 to eliminate the fraction, we get: 112 - 16x + 4 - x = 64."}, Verified},
 		{"another equation", []string{"So we can write: 10 - (x/10) = 5.", "For the second equation, we get: 10 - x = 50."}, Unknown},
+		// Steps that are nothing but an equation, three or more in a row.
+		{"bare steps, wrong", []string{"Step 4: 193 - (x + 13) = 160", "Step 5: 193 - x - 13 = 160", "Step 6: -x + 18 = 160"}, Refuted},
+		{"bare steps, right", []string{"Step 4: 193 - (x + 13) = 160", "Step 5: 193 - x - 13 = 160", "Step 6: 180 - x = 160"}, Verified},
+		{"bare cases of a factored equation", []string{"Step 4: (x - 2)(x + 3) = 0", "Step 5: x - 2 = 0", "Step 6: x + 3 = 0"}, Unknown},
+		{"bare cases of a quadratic", []string{"Step 4: x^2 + x - 6 = 0", "Step 5: x - 2 = 0", "Step 6: x + 3 = 0"}, Unknown},
+		{"two bare steps after prose", []string{"The factors give two cases.", "Step 5: x - 2 = 0", "Step 6: x + 3 = 0"}, Unknown},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -231,6 +231,7 @@ type symState struct {
 	last     *sexpr // the last member of the last line, for "=" continuations
 	lastHead *sexpr
 	lastEq   *symEq // the equation that ended the previous step, if one did
+	olderEq  *symEq // the one that ended the step before, when both steps ended in one
 	defs     map[string]*symDef
 	taken    [][2]int            // spans the arithmetic reader made obligations of, this step
 	doubt    string              // the arithmetic reader's doubt about the step, if any
@@ -335,7 +336,7 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 			skipped = append(skipped, *sk)
 		}
 	}
-	prevEq, sawEq := st.lastEq, false
+	prevEq, olderEq, sawEq := st.lastEq, st.olderEq, false
 	var prev2 struct { // the previous line when it was one equation
 		ms    []symMember
 		line  int
@@ -475,8 +476,13 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 					o, sk := t.symImplication(step, text, eqs[n-1], eq, veto)
 					add(o, sk)
 				} else if prevEq != nil && !sawEq && prevEq.name == eq.name && !eq.alt && len(ln.prose) < 160 &&
-					crossCueRE.MatchString(ln.prose) &&
-					(bothSidesRE.MatchString(ln.prose) || !listRE.MatchString(ln.prose) && !equationWordRE.MatchString(ln.prose)) {
+					(crossCueRE.MatchString(ln.prose) &&
+						(bothSidesRE.MatchString(ln.prose) || !listRE.MatchString(ln.prose) && !equationWordRE.MatchString(ln.prose)) ||
+						// "Step 5: 193 - x - 13 = 160", "Step 6: -x + 18 = 160": steps that
+						// are nothing but an equation each carry one derivation …
+						// A third bare equation at least (a run, not two cases listed
+						// after some prose), and neither a factor of the one before.
+						prevEq.bare && olderEq != nil && bareEquation(text, eq.s, eq.e) && !branches(olderEq, prevEq, eq)) {
 					// The step opens by deriving from the equation that ended
 					// the previous one ("Expanding, we get: …").
 					a := *prevEq
@@ -515,6 +521,10 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 	}
 	if n := len(eqs); n > 0 && eqs[n-1].line == len(lines)-1 && eqs[n-1].value == nil && !eqs[n-1].alt {
 		st.lastEq = eqs[n-1]
+		st.lastEq.bare = n == 1 && bareEquation(text, eqs[0].s, eqs[0].e)
+		st.olderEq = prevEq
+	} else {
+		st.olderEq = nil
 	}
 	return obls, skipped
 }
@@ -630,8 +640,41 @@ type symEq struct {
 	line  int
 	arrow bool
 	alt   bool // listed as an alternative ("… or …")
+	bare  bool // the whole step (but a "Step k:" label) is this equation
 	prose string
 	s, e  int
+}
+
+// branches says a and b are cases of an earlier equation rather than one
+// derived from the other: either is a proper factor of it ("(x - 2)(x + 3)
+// = 0", then "x - 2 = 0", then "x + 3 = 0").
+func branches(earlier, a, b *symEq) bool {
+	if earlier == nil || !earlier.poly || earlier.name != a.name {
+		return false
+	}
+	for _, e := range []*symEq{a, b} {
+		if !e.poly || e.p.Degree() >= earlier.p.Degree() {
+			continue
+		}
+		if ok, err := algebra.Divides(e.p, earlier.p, e.name); err != nil || ok {
+			return true // (an error leaves the pair alone too)
+		}
+	}
+	return false
+}
+
+// stepLabelRE is the "Step 3:" label some chains put before each step.
+var stepLabelRE = regexp.MustCompile(`(?i)^\s*(?:step\s*\d+\s*[:.)]\s*)?`)
+
+// bareEquation says the step holds nothing but the equation at [s, e):
+// a "Step k:" label, math delimiters and a final point aside.
+func bareEquation(text string, s, e int) bool {
+	if s < 0 || e > len(text) || s > e {
+		return false
+	}
+	pre := strings.Trim(stepLabelRE.ReplaceAllString(text[:s], ""), " \t\n$\\([")
+	post := strings.Trim(text[e:], " \t\n.$\\)]")
+	return pre == "" && post == ""
 }
 
 // altRE marks equations listed side by side (alternatives, a system,
