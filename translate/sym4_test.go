@@ -21,6 +21,52 @@ func remainderObligations(t *testing.T, step string) []Obligation {
 	return out
 }
 
+// ofKind returns the obligations of kind k of the last step of step.
+func ofKind(t *testing.T, step string, k Kind) []Obligation {
+	t.Helper()
+	var out []Obligation
+	for _, o := range lastStep(t, step).Obligations {
+		if o.Kind == k {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// kindCase is a step with one obligation of the kind under test: its
+// verdict and a part of its reason.
+type kindCase struct {
+	name, step string
+	want       Verdict
+	reason     string
+}
+
+// checkOneOfKind runs cases whose step holds exactly one obligation of
+// kind k, with the verdict and reason wanted and valid closed declarations.
+func checkOneOfKind(t *testing.T, k Kind, tests []kindCase) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := ofKind(t, tt.step, k)
+			require.Len(t, got, 1)
+			assert.Equal(t, tt.want, got[0].Verdict, got[0].Reason)
+			assert.Contains(t, got[0].Reason, tt.reason)
+			require.NoError(t, ValidateDeclaration(got[0].Lean, "decide +kernel"))
+			require.NoError(t, ValidateDeclaration(got[0].LeanNeg, "decide +kernel"))
+		})
+	}
+}
+
+// neverRefuted asserts that no obligation of these look-alikes is refuted.
+func neverRefuted(t *testing.T, steps ...string) {
+	t.Helper()
+	for _, step := range steps {
+		for _, o := range lastStep(t, step).Obligations {
+			assert.NotEqual(t, Refuted, o.Verdict, "%s: %s (%s)", step, o.Expr, o.Reason)
+		}
+	}
+}
+
 // TestDivisionWithRemainder: "a ÷ m = q with a remainder of r" claims
 // ⌊a / m⌋ = q and a mod m = r (math-0, -14, -245, -312, claim text only);
 // parts of larger expressions, decimals, signs and partial divisions are
@@ -96,36 +142,17 @@ func TestClosedContinuation(t *testing.T) {
 // the claim even when the members before it hold names (math-227, claim
 // text only); a last link with a name is still left alone.
 func TestCongruenceChainWithNames(t *testing.T) {
-	tests := []struct {
-		name, step string
-		want       Verdict
-	}{
-		{"math-227", `which reduces to \(n \equiv 56 \equiv \boxed{6} \pmod{17}\). Final Answer: 6.`, Refuted},
-		{"true", `which reduces to \(n \equiv 56 \equiv \boxed{5} \pmod{17}\).`, Verified},
-		{"an expression first", `so \(3n + 1 \equiv 10 \equiv 1 \pmod{3}\).`, Verified},
+	tests := []kindCase{
+		{"math-227", `which reduces to \(n \equiv 56 \equiv \boxed{6} \pmod{17}\). Final Answer: 6.`, Refuted, ""},
+		{"true", `which reduces to \(n \equiv 56 \equiv \boxed{5} \pmod{17}\).`, Verified, ""},
+		{"an expression first", `so \(3n + 1 \equiv 10 \equiv 1 \pmod{3}\).`, Verified, ""},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var got []Obligation
-			for _, o := range lastStep(t, tt.step).Obligations {
-				if o.Kind == KindCongruence {
-					got = append(got, o)
-				}
-			}
-			require.Len(t, got, 1)
-			assert.Equal(t, tt.want, got[0].Verdict, got[0].Reason)
-			require.NoError(t, ValidateDeclaration(got[0].Lean, "decide +kernel"))
-		})
-	}
-	for _, step := range []string{
+	checkOneOfKind(t, KindCongruence, tests)
+	neverRefuted(t,
 		`so \(n \equiv 56 \equiv m \pmod{17}\).`,      // a name last
 		`so \(56 \equiv n \equiv 6 \pmod{17}\).`,      // the claim is n ≡ 6
 		`If \(n \equiv 56 \equiv 6 \pmod{17}\), then`, // a condition
-	} {
-		for _, o := range lastStep(t, step).Obligations {
-			assert.NotEqual(t, Refuted, o.Verdict, "%s: %s", step, o.Reason)
-		}
-	}
+	)
 }
 
 // TestClosedSumOfRadicals: closed sides whose values are sums of radicals
@@ -133,11 +160,7 @@ func TestCongruenceChainWithNames(t *testing.T) {
 // coefficients of each radical in the canonical form; a whole number
 // within 1 of the other side stays a possible floor.
 func TestClosedSumOfRadicals(t *testing.T) {
-	tests := []struct {
-		name, step string
-		want       Verdict
-		reason     string
-	}{
+	tests := []kindCase{
 		{"omnimath-150", `\[ 12 + 6\sqrt{3} = 30 \]`, Refuted, "the left side is 12 + 6√3, the right side 30"},
 		{"omnimath-150 expansion", `\[ (3 + \sqrt{3})^2 = 9 + 6\sqrt{3} + 3 \]`, Verified, "both sides are 12 + 6√3"},
 		{"math-91", `\[ \frac{\sqrt{2}}{2 + \sqrt{2}} = \frac{\sqrt{2} - 2}{2} \]`, Refuted, "the left side is -1 + √2, the right side -1 + √2/2"},
@@ -145,76 +168,36 @@ func TestClosedSumOfRadicals(t *testing.T) {
 		{"two radicals", `\[ (\sqrt{2} + \sqrt{3})^2 = 5 + 2\sqrt{6} \]`, Verified, "both sides are 5 + 2√6"},
 		{"a cube root in a sum", `\[ 1 + \sqrt[3]{16} = 1 + 2\sqrt[3]{3} \]`, Refuted, "the left side is 1 + 2∛2"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var got []Obligation
-			for _, o := range lastStep(t, tt.step).Obligations {
-				if o.Kind == KindClosedValue {
-					got = append(got, o)
-				}
-			}
-			require.Len(t, got, 1)
-			assert.Equal(t, tt.want, got[0].Verdict, got[0].Reason)
-			assert.Contains(t, got[0].Reason, tt.reason)
-			require.NoError(t, ValidateDeclaration(got[0].Lean, "decide +kernel"))
-			require.NoError(t, ValidateDeclaration(got[0].LeanNeg, "decide +kernel"))
-		})
-	}
-	for _, step := range []string{
+	checkOneOfKind(t, KindClosedValue, tests)
+	neverRefuted(t,
 		`\[ 12 + 6\sqrt{3} = 22 \]`,       // a whole number within 1: a floor?
 		`\[ 12 + 6\sqrt{3} = 22.39 \]`,    // a decimal: a rounding
 		`\[ 12 + 6\sqrt{3} \approx 30 \]`, // an approximation
 		`If \[ 12 + 6\sqrt{3} = 30 \] then`,
 		`\[ x + 6\sqrt{3} = 30 \]`, // a name
-	} {
-		for _, o := range lastStep(t, step).Obligations {
-			assert.NotEqual(t, Refuted, o.Verdict, "%s: %s", step, o.Reason)
-		}
-	}
+	)
 }
 
 // TestDivisibility: "a \mid b" and "a \nmid b" between closed integers
 // (omnimath-313, claim text only) are decided by the division of b by
 // |a|; names, other relations and conditions are left alone.
 func TestDivisibility(t *testing.T) {
-	tests := []struct {
-		name, step string
-		want       Verdict
-		reason     string
-	}{
+	tests := []kindCase{
 		{"omnimath-313", `Since \( -20 \mid 10 \), \( (1, 3) \) is a solution.`, Refuted, "-20 does not divide 10"},
 		{"divides", `so \( 7 \mid 343 \).`, Verified, "7 divides 343"},
 		{"powers", `and \(2^2 \mid 2^8\).`, Verified, "4 divides 256"},
 		{"does not divide", `Since \( 340 \nmid 82 \), the pair is out.`, Verified, "340 does not divide 82"},
 		{"does divide", `Since \( 41 \nmid 82 \), the pair is out.`, Refuted, "41 divides 82"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var got []Obligation
-			for _, o := range lastStep(t, tt.step).Obligations {
-				if o.Kind == KindCongruence {
-					got = append(got, o)
-				}
-			}
-			require.Len(t, got, 1)
-			assert.Equal(t, tt.want, got[0].Verdict, got[0].Reason)
-			assert.Contains(t, got[0].Reason, tt.reason)
-			require.NoError(t, ValidateDeclaration(got[0].Lean, "decide +kernel"))
-			require.NoError(t, ValidateDeclaration(got[0].LeanNeg, "decide +kernel"))
-		})
-	}
-	for _, step := range []string{
+	checkOneOfKind(t, KindCongruence, tests)
+	neverRefuted(t,
 		`such that \( b^2 \mid 11! \)`,   // a name
 		`If \( 3 \mid 10 \), then`,       // a condition
 		`then \( 5^3 = 125 \nmid 5^2 \)`, // another relation on the line
 		`so \( 0 \mid 10 \)`,             // no divisor
 		`so \( 3 \mid 10 \mid 20 \)`,     // a chain
 		`so \( 3 \mid 10 + x \)`,         // a name
-	} {
-		for _, o := range lastStep(t, step).Obligations {
-			assert.NotEqual(t, Refuted, o.Verdict, "%s: %s", step, o.Reason)
-		}
-	}
+	)
 }
 
 // TestImplicationWithoutRationalRoots: an equation with real but no
@@ -277,7 +260,7 @@ func TestEquationRewrittenInSeveralUnknowns(t *testing.T) {
 			}
 		})
 	}
-	for _, step := range []string{
+	neverRefuted(t,
 		"The equation of the plane is $6x + 6y - 6z - 6 = 0$. We can divide everything by $2$ to simplify it to $3x + 3y - 3z - 3 = 0$.", // scaled against zero (PRMBench)
 		"So $2x - 4y = 0$, and simplifying, $-x + 2y = 0$.",                                                                         // scaled by -1/2 against zero
 		"\\[ x + y = 5 \\] \\[ x - y = 5 \\]",                                                                                       // a system, no cue
@@ -288,11 +271,7 @@ func TestEquationRewrittenInSeveralUnknowns(t *testing.T) {
 		"If \\[ x + y = 5 \\] then, simplifying, \\[ x + 2y = 5 \\]",                                                                // a condition
 		"\\[ k - 1 = n \\quad \\text{or} \\quad k = n \\] This simplifies to: \\[ k = n + 1 \\quad \\text{or} \\quad k = n - 1 \\]", // lists
 		"\\[ y = 2x + 1 \\] Rearranging, \\[ y = 2x + 3 \\]",                                                                        // parallel lines? a lone name
-	} {
-		for _, o := range lastStep(t, step).Obligations {
-			assert.NotEqual(t, Refuted, o.Verdict, "%s: %s (%s)", step, o.Expr, o.Reason)
-		}
-	}
+	)
 }
 
 // TestSameLeftSide: consecutive lines with the same left side written
@@ -321,7 +300,7 @@ func TestSameLeftSide(t *testing.T) {
 			}
 		})
 	}
-	for _, step := range []string{
+	neverRefuted(t,
 		`\[ x = \frac{5 + 3}{2} \] \[ x = \frac{5 - 3}{2} \]`,                         // two roots
 		`\[ y = 2x + 3 \] \[ y = 2x - 1 \]`,                                           // a family of lines
 		`\[m^2 = 3n^2 + 1\] \[m^2 = 2n^2 + 4n + 1\] Setting these two equal`,          // two expressions compared
@@ -329,11 +308,7 @@ func TestSameLeftSide(t *testing.T) {
 		`\[ A_{1} = 6 \] and for the second triangle \[ A_{1} = 8 \]`,                 // words between the lines
 		`\[ 24 - 9A_4 = 3B_6 \] \[ 24 - 9A_4 = 3A_4 \]`,                               // other unknowns: an equation
 		`If \[SA_{\text{cube}} = 6(6^{2/3})\] \[SA_{\text{cube}} = 6 \cdot 6^{1/3}\]`, // a condition
-	} {
-		for _, o := range lastStep(t, step).Obligations {
-			assert.NotEqual(t, Refuted, o.Verdict, "%s: %s (%s)", step, o.Expr, o.Reason)
-		}
-	}
+	)
 }
 
 // TestProseValues: gcd, lcm and digit sums stated in words (omnimath-12,
