@@ -2,6 +2,7 @@ package translate
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -46,25 +47,13 @@ func labelLink(ss *stepScan, ri int) (*sideInfo, bool) {
 	if len(bw) > 1 && concludingWords[bw[0]] {
 		bw = bw[1:] // "So leftover = 70."
 	}
-	if len(varsOf(sa[1].n)) > 0 || !sameWords(a.preWords, bw) || !labelWords(a.preWords) {
+	if len(varsOf(sa[1].n)) > 0 || !slices.Equal(a.preWords, bw) || !labelWords(a.preWords) {
 		return nil, false
 	}
 	if a.e > b.s || !labelGap(ss.text[a.e:b.s], bw) {
 		return nil, false
 	}
 	return sa[1], true
-}
-
-func sameWords(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // labelWords: a label names a quantity; pronouns and connectives do not.
