@@ -20,6 +20,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/leanprm/leanprm/internal/natstest"
 	"github.com/leanprm/leanprm/internal/proc"
 	"github.com/leanprm/leanprm/internal/testpki"
 )
@@ -43,15 +44,7 @@ func TestServeNATSOverTLSWithToken(t *testing.T) {
 	cert, key := ca.Issue(t, "nats", false)
 	tc, err := server.GenTLSConfig(&server.TLSConfigOpts{CertFile: cert, KeyFile: key})
 	require.NoError(t, err)
-	s, err := server.NewServer(&server.Options{Host: "127.0.0.1", Port: -1, JetStream: true, StoreDir: t.TempDir(), NoLog: true, NoSigs: true,
-		TLS: true, TLSConfig: tc, TLSTimeout: 5, Authorization: "nats-s3cret"})
-	require.NoError(t, err)
-	go s.Start()
-	require.True(t, s.ReadyForConnections(10*time.Second))
-	t.Cleanup(func() {
-		s.Shutdown()
-		s.WaitForShutdown()
-	})
+	s := natstest.Start(t, &server.Options{TLS: true, TLSConfig: tc, TLSTimeout: 5, Authorization: "nats-s3cret"})
 	tokenFile := filepath.Join(t.TempDir(), "nats-token")
 	require.NoError(t, os.WriteFile(tokenFile, []byte("nats-s3cret\n"), 0o600))
 	scaleOut(t, s.ClientURL(),

@@ -20,6 +20,7 @@ import (
 
 	"github.com/leanprm/leanprm/internal/dispatch"
 	"github.com/leanprm/leanprm/internal/dispatch/natsq"
+	"github.com/leanprm/leanprm/internal/natstest"
 	"github.com/leanprm/leanprm/internal/proc"
 )
 
@@ -105,15 +106,4 @@ func TestWorkerScoresAndExitsOnSIGTERM(t *testing.T) {
 
 // startNATS runs a NATS server with JetStream in this process on a free loopback port, for
 // the length of the test.
-func startNATS(t *testing.T) *server.Server {
-	t.Helper()
-	s, err := server.NewServer(&server.Options{Host: "127.0.0.1", Port: -1, JetStream: true, StoreDir: t.TempDir(), NoLog: true, NoSigs: true})
-	require.NoError(t, err)
-	go s.Start()
-	require.True(t, s.ReadyForConnections(10*time.Second))
-	t.Cleanup(func() {
-		s.Shutdown()
-		s.WaitForShutdown()
-	})
-	return s
-}
+func startNATS(t *testing.T) *server.Server { return natstest.Start(t, nil) }

@@ -24,6 +24,7 @@ import (
 	"github.com/leanprm/leanprm/internal/dispatch"
 	"github.com/leanprm/leanprm/internal/dispatch/natsq"
 	replsim "github.com/leanprm/leanprm/internal/leansim/repl"
+	"github.com/leanprm/leanprm/internal/natstest"
 	"github.com/leanprm/leanprm/internal/proc"
 	"github.com/leanprm/leanprm/leanbridge/repl"
 )
@@ -210,23 +211,7 @@ func startServer(tb testing.TB) string { return startServerMax(tb, 0) }
 // startServerMax is startServer with a max_payload (0: the server's default, 1 MB).
 func startServerMax(tb testing.TB, maxPayload int32) string {
 	tb.Helper()
-	s, err := server.NewServer(&server.Options{
-		Host:       "127.0.0.1",
-		Port:       -1,
-		JetStream:  true,
-		StoreDir:   tb.TempDir(),
-		NoLog:      true,
-		NoSigs:     true,
-		MaxPayload: maxPayload,
-	})
-	require.NoError(tb, err)
-	go s.Start()
-	require.True(tb, s.ReadyForConnections(10*time.Second), "nats server did not start")
-	tb.Cleanup(func() {
-		s.Shutdown()
-		s.WaitForShutdown()
-	})
-	return s.ClientURL()
+	return natstest.Start(tb, &server.Options{MaxPayload: maxPayload}).ClientURL()
 }
 
 func connect(tb testing.TB, url string) *nats.Conn {

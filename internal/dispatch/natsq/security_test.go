@@ -14,23 +14,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/leanprm/leanprm/internal/dispatch/natsq"
+	"github.com/leanprm/leanprm/internal/natstest"
 	"github.com/leanprm/leanprm/internal/testpki"
 )
-
-// startSecureServer runs a JetStream server on loopback with opts' security settings.
-func startSecureServer(t *testing.T, opts *server.Options) string {
-	t.Helper()
-	opts.Host, opts.Port, opts.JetStream, opts.StoreDir, opts.NoLog, opts.NoSigs = "127.0.0.1", -1, true, t.TempDir(), true, true
-	s, err := server.NewServer(opts)
-	require.NoError(t, err)
-	go s.Start()
-	require.True(t, s.ReadyForConnections(10*time.Second), "nats server did not start")
-	t.Cleanup(func() {
-		s.Shutdown()
-		s.WaitForShutdown()
-	})
-	return s.ClientURL()
-}
 
 // roundTrip runs items through a gateway and a worker that connect with sec.
 func roundTrip(t *testing.T, url string, sec natsq.Security) {
@@ -71,7 +57,7 @@ func TestConnectTLSAndToken(t *testing.T) {
 	cert, key := p.Issue(t, "server", false)
 	tc, err := server.GenTLSConfig(&server.TLSConfigOpts{CertFile: cert, KeyFile: key})
 	require.NoError(t, err)
-	url := startSecureServer(t, &server.Options{TLS: true, TLSConfig: tc, TLSTimeout: 5, Authorization: "s3cret-token"})
+	url := natstest.Start(t, &server.Options{TLS: true, TLSConfig: tc, TLSTimeout: 5, Authorization: "s3cret-token"}).ClientURL()
 
 	roundTrip(t, url, natsq.Security{CA: p.CAFile, Token: "s3cret-token"})
 
@@ -94,7 +80,7 @@ func TestConnectMutualTLS(t *testing.T) {
 	cert, key := p.Issue(t, "server", false)
 	tc, err := server.GenTLSConfig(&server.TLSConfigOpts{CertFile: cert, KeyFile: key, CaFile: p.CAFile, Verify: true})
 	require.NoError(t, err)
-	url := startSecureServer(t, &server.Options{TLS: true, TLSConfig: tc, TLSTimeout: 5, TLSVerify: true})
+	url := natstest.Start(t, &server.Options{TLS: true, TLSConfig: tc, TLSTimeout: 5, TLSVerify: true}).ClientURL()
 
 	ccert, ckey := p.Issue(t, "client", true)
 	roundTrip(t, url, natsq.Security{CA: p.CAFile, Cert: ccert, Key: ckey})
@@ -144,7 +130,7 @@ func TestConnectCredentials(t *testing.T) {
 	resolver := &server.MemAccResolver{}
 	require.NoError(t, resolver.Store(apub, ajwt))
 	require.NoError(t, resolver.Store(spub, sjwt))
-	url := startSecureServer(t, &server.Options{TrustedOperators: []*jwt.OperatorClaims{oclaims}, AccountResolver: resolver, SystemAccount: spub})
+	url := natstest.Start(t, &server.Options{TrustedOperators: []*jwt.OperatorClaims{oclaims}, AccountResolver: resolver, SystemAccount: spub}).ClientURL()
 
 	ukp, err := nkeys.CreateUser()
 	require.NoError(t, err)
