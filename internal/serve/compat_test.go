@@ -262,17 +262,7 @@ func TestOpenRLHFGetReward(t *testing.T) {
 func TestPoolingWithTheVLLMClient(t *testing.T) {
 	ts := exactServer(t, Options{})
 	// The repository's own vLLM client, pointed at leanprm, is a Qwen PRM client.
-	c, err := vllm.New(vllm.Options{BaseURL: ts.URL, Model: "Qwen/Qwen2.5-Math-PRM-7B"})
-	require.NoError(t, err)
-	defer c.Close()
-	problem := "Tom has 2 apples and buys 3."
-	steps := []chain.Step{{Text: "He has 2 + 3 = 5 apples."}, {Text: "Then 5 * 2 = 11."}, {Text: "So 11."}}
-	got, err := c.ScoreChain(testCtx(t), problem, steps)
-	require.NoError(t, err)
-	want, err := ts.built.Parts.Scorer.ScoreChain(testCtx(t), chain.Chain{Problem: problem, Steps: steps})
-	require.NoError(t, err)
-	assert.InDeltaSlice(t, want.Scores(), got, 1e-12, "p_pos is leanprm's merged score")
-	assert.Equal(t, 0.0, got[1], "the refuted step")
+	c, problem, steps := poolingThroughClient(t, ts, vllm.Options{Model: "Qwen/Qwen2.5-Math-PRM-7B"}, "p_pos")
 
 	// The raw request of a Qwen PRM client, decoded field by field.
 	prompt, err := c.Prompt(problem, steps[:2])
@@ -308,17 +298,8 @@ func TestPoolingWithTheVLLMClient(t *testing.T) {
 // [p("+"), p("-")] pair per step tag, p("+") being leanprm's merged score.
 func TestPoolingMathShepherd(t *testing.T) {
 	ts := exactServer(t, Options{})
-	c, err := vllm.New(vllm.Options{BaseURL: ts.URL, Model: "peiyi9979/math-shepherd-mistral-7b-prm", Mode: vllm.ModeStep, ReturnedTokenIDs: []int{648, 387}})
-	require.NoError(t, err)
-	defer c.Close()
-	problem := "Tom has 2 apples and buys 3."
-	steps := []chain.Step{{Text: "He has 2 + 3 = 5 apples."}, {Text: "Then 5 * 2 = 11."}, {Text: "So 11."}}
-	got, err := c.ScoreChain(testCtx(t), problem, steps)
-	require.NoError(t, err)
-	want, err := ts.built.Parts.Scorer.ScoreChain(testCtx(t), chain.Chain{Problem: problem, Steps: steps})
-	require.NoError(t, err)
-	assert.InDeltaSlice(t, want.Scores(), got, 1e-12, "p(+) is leanprm's merged score")
-	assert.Equal(t, 0.0, got[1], "the refuted step")
+	c, problem, steps := poolingThroughClient(t, ts,
+		vllm.Options{Model: "peiyi9979/math-shepherd-mistral-7b-prm", Mode: vllm.ModeStep, ReturnedTokenIDs: []int{648, 387}}, "p(+)")
 
 	prompt, err := c.Prompt(problem, steps)
 	require.NoError(t, err)
@@ -332,6 +313,26 @@ func TestPoolingMathShepherd(t *testing.T) {
 	require.Len(t, raw.Data, 1)
 	require.Len(t, raw.Data[0].Data, 3, "one pair per ки")
 	assert.Equal(t, []float64{0, 1}, raw.Data[0].Data[1], `[p("+"), p("-")] for the refuted step`)
+}
+
+// poolingThroughClient scores a chain with a refuted second step through the repository's
+// vLLM client (o, pointed at ts) and checks that the good label's probability is leanprm's
+// merged score for every step. It returns the client (closed with the test) and the chain.
+func poolingThroughClient(t *testing.T, ts *testServer, o vllm.Options, good string) (*vllm.Client, string, []chain.Step) {
+	t.Helper()
+	o.BaseURL = ts.URL
+	c, err := vllm.New(o)
+	require.NoError(t, err)
+	t.Cleanup(c.Close)
+	problem := "Tom has 2 apples and buys 3."
+	steps := []chain.Step{{Text: "He has 2 + 3 = 5 apples."}, {Text: "Then 5 * 2 = 11."}, {Text: "So 11."}}
+	got, err := c.ScoreChain(testCtx(t), problem, steps)
+	require.NoError(t, err)
+	want, err := ts.built.Parts.Scorer.ScoreChain(testCtx(t), chain.Chain{Problem: problem, Steps: steps})
+	require.NoError(t, err)
+	assert.InDeltaSlice(t, want.Scores(), got, 1e-12, "%s is leanprm's merged score", good)
+	assert.Equal(t, 0.0, got[1], "the refuted step")
+	return c, problem, steps
 }
 
 func TestParseShepherdInput(t *testing.T) {
