@@ -698,23 +698,34 @@ func matchBack(items []item, j int) int {
 }
 
 // aside skips a parenthesised prose remark such as "(from the last
-// trip)" and returns the tokens consumed, or 0.
+// trip)" and returns the tokens consumed, or 0. In math the remark must be
+// all \text{…} ("15 (\text{light blue}) + 45 (\text{dark blue})"): a
+// label of the number before it. A unit that converts ("(hours)",
+// "(\text{dozen})") is no label: the sum may mix units, so it is left to
+// the reader of units (which does not absorb it).
 func (sc *scan) aside(i int) int {
 	toks := sc.toks
-	if toks[i].text != "(" || toks[i].math || !toks[i].sp {
+	if toks[i].text != "(" || !toks[i].sp {
 		return 0
 	}
+	inMath := toks[i].math
 	words := 0
 	for j := i + 1; j < len(toks) && j < i+16; j++ {
 		t := toks[j]
 		switch {
 		case t.k == tClose && t.text == ")":
-			if words == 0 || j+1 < len(toks) && !toks[j+1].sp && (toks[j+1].k == tOpen || toks[j+1].k == tNum || toks[j+1].k == tVar) {
+			if words == 0 || t.math != inMath || j+1 < len(toks) && !toks[j+1].sp && (toks[j+1].k == tOpen || toks[j+1].k == tNum || toks[j+1].k == tVar) {
 				return 0
 			}
 			return j - i + 1
+		case t.k == tWord && !t.math && ordinalWords[t.text] && j+1 < len(toks) && toks[j+1].k == tWord:
+			// "(first day)", "(third week)" name a day; "(hours)" is a unit.
+			words++
 		case t.k == tWord:
-			if modifiers[t.text] || opWords[t.text] || len(t.text) == 1 && t.text != "a" {
+			if modifiers[t.text] || opWords[t.text] || len(t.text) == 1 && t.text != "a" || t.math {
+				return 0
+			}
+			if (convertible[singular(t.text)] || convertible[t.text]) && !(words > 0 && ordinalWords[toks[j-1].text]) {
 				return 0
 			}
 			words++

@@ -21,6 +21,11 @@ var modifiers = set("percent", "percentage", "per-cent", "hundred", "hundreds", 
 	"score", "squared", "cubed", "times", "remainder", "r", "rem", "mod", "modulo", "factorial",
 	"to", "or", "out", "of", "point", "k", "m", "bn", "lakh", "crore", "x", "fold", "th", "st", "nd", "rd")
 
+// ordinalWords before a noun make a label of it ("first day", "last
+// week"): a day, not a unit of days.
+var ordinalWords = set("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+	"tenth", "last", "next", "previous", "final", "1st", "2nd", "3rd", "4th", "5th")
+
 // suffixOps after a number go on computing with it ("4 plus 1", "6 pi",
 // "8 divided by 2", "9 squared", "0.3 recurring"): the number alone is
 // not the value the step states.
