@@ -173,6 +173,10 @@
 //     (within three lines, none unreadable in between): the equation at
 //     x = c, in the hypothesis form v1 = c. Verified when c satisfies
 //     one of them, refuted when it satisfies none (against the last).
+//     A step with no equation before its "x = c" that opens by solving
+//     ("Solving for x, we get: x = 19") takes the equation that ended the
+//     previous step ("… so we can write: 60 - 3x = 9."), when it is in
+//     the same unknown and no list of equations is named.
 //   - KindClosedValue: a closed claim with square or cube roots or exact
 //     trigonometric values (\sin, \cos, \tan, \sec, \csc, \cot of a
 //     rational multiple of π or of whole degrees written with ^\circ, in

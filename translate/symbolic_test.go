@@ -103,6 +103,12 @@ func TestSymbolicCorpus(t *testing.T) {
 		{"a wrong trigonometric value", []string{`\( \cos \frac{\pi}{3} = \frac{\sqrt{3}}{2} \)`}, KindClosedValue, Refuted, "the left side is 1/2, the right side √3/2"},
 		{"a nested fraction", []string{`\[ \frac{1}{\frac{5}{2}} = \frac{2}{5} \] and \[ \frac{1}{\frac{1}{3}} = 4 \]`}, KindEquality, Refuted, "3"},
 		{"a right root", []string{`\[ 3x - 7 = 11 \] \[ 3x = 18 \] \[ x = 6 \]`}, KindSolution, Verified, "both sides are 18"},
+		// The value claimed in the step after the equation (MR-GSM8K's
+		// "so we can write: … Solving for x, we get: x = 19").
+		{"a wrong value solving the last step's equation", []string{"We are given that 9 are blue, so we can write: 60 - 3x = 9.", "Solving for x, we get: x = 19."},
+			KindSolution, Refuted, "at x = 19 the left side is 3, the right side 9"},
+		{"a right value solving the last step's equation", []string{"So we can write: 36 + 3x = 84.", "Solving for x, we get: x = 16."},
+			KindSolution, Verified, "both sides are 84"},
 		{"a rearrangement", []string{`\[ x^2 - 2x = 7 \] \[ x^2 - 2x - 7 = 0 \]`}, KindImplication, Verified, "every solution"},
 		{"a wrong transformation with a rational root", []string{`\[ 2x + 4 = 10 \implies x^2 = 4 \]`}, KindImplication, Refuted, "x = 3 solves the first equation"},
 	}
@@ -196,6 +202,10 @@ func TestSymbolicLookAlikes(t *testing.T) {
 		{"a radical of a name", []string{`\( \sqrt{x^2} = x \), \( \sqrt{4x^2} = 2x \), \( \sqrt[3]{x^3} = x \)`}},
 		{"cases listed by or", []string{`Either \( (x-4) = 0 \) or \( (x+3) = 0 \). Solving these equations for \( x \) gives us: \[ x - 4 = 0 \rightarrow x = 4 \] \[ x + 3 = 0 \rightarrow x = -3 \]`}},
 		{"a sequence at numbers", []string{`So \( d(81) = \frac{1}{81} \).`, `Simplifying, \( d(6) = \frac{1}{3} \).`}},
+		{"a rounded solution of the last step's equation", []string{"So we can write: 3x = 10.", "Solving for x, we get: x = 3.33."}},
+		{"a solution for another unknown", []string{"So we can write: 3x = 12.", "Solving for y, we get: y = 5."}},
+		{"a supposed equation solved", []string{"If we assume 3x = 12,", "Solving for x, we get: x = 5."}},
+		{"a solution after a list of equations", []string{"So we can write: 3x = 12.", "Solving the system of both equations, we get: x = 5."}},
 		{"values tried in turn", []string{`For \(t = 1\), \(t^2 = 1^2 = 1\), so \(1 \leq 1 < 2\). For \(t = 3\), \(t^2 = 3^2 = 9\).`}},
 	}
 	for _, tt := range tests {

@@ -200,6 +200,10 @@ func matchBrace(s string, i, end int) int {
 // symCueRE are words that mark a derivation between two equations.
 var symCueRE = newWordMatcher([]string{"so", "thus", "hence", "therefore", "give", "gives", "giving", "get", "gets", "obtain", "yield", "yields", "become", "becomes", "then", "implies", "adding", "add", "moving", "move"}, []string{"simplif", "rearrang", "subtract", "divid", "multiply", "expand", "combin", "factor"}, []string{"which is", "lead to", "leads to", "result in", "results in"})
 
+// solveCueRE opens a step that solves the equation the previous step ended
+// with ("Solving for x, we get: x = 50").
+var solveCueRE = newWordMatcher([]string{"solving", "solve", "solved"}, nil, nil)
+
 // rewriteCueRE marks an expression being rewritten.
 var rewriteCueRE = newWordMatcher([]string{"foil"}, []string{"factor", "expand", "simplif", "rewrit", "distribut"}, []string{})
 
@@ -468,7 +472,17 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 				}
 				if eq.value != nil {
 					eq.line = li
-					o, sk := t.symSolution(step, text, eq, eqs, veto)
+					prem := eqs
+					if len(eqs) == 0 && prevEq != nil && !sawEq && prevEq.name == eq.name && len(ln.prose) < 80 &&
+						solveCueRE.MatchString(ln.prose) && !listRE.MatchString(ln.prose) {
+						// "We can write: 280 - 2.8x = 168." then "Solving for x,
+						// we get: x = 50.": the value claimed for the equation
+						// that ended the previous step.
+						a := *prevEq
+						a.s, a.e, a.line = eq.s, eq.s, li-1
+						prem = []*symEq{&a}
+					}
+					o, sk := t.symSolution(step, text, eq, prem, veto)
 					add(o, sk)
 					continue
 				}
