@@ -166,3 +166,33 @@ func TestProblemScannerBounds(t *testing.T) {
 	assert.False(t, e.has(big.NewRat(1, 3)))
 	assert.True(t, e.has(big.NewRat(1, 4)))
 }
+
+// FuzzProblemExacts: the problem scanner never panics on any text, keeps
+// only positive values that are not whole, at most maxProblemExacts of
+// them, and reads a problem the same way twice.
+func FuzzProblemExacts(f *testing.F) {
+	for _, s := range []string{
+		"A 5% discount on $140 and $0.15 a gallon.",
+		`$1{,}234.50 at $8.5\%$, 3 percent, 12 per cent, 2.5 percentage points`,
+		"1.2.3 x2.5 .5 52,5000.5 \xff0.25\xfe",
+		"150% of 0.000000000000000000000000000001",
+		"",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, problem string) {
+		e := problemExacts(problem)
+		if e == nil {
+			return
+		}
+		require.NotEmpty(t, e.vals)
+		require.LessOrEqual(t, len(e.vals), maxProblemExacts)
+		for k := range e.vals {
+			r, ok := new(big.Rat).SetString(k)
+			require.True(t, ok, k)
+			require.True(t, r.Sign() > 0 && !r.IsInt(), k)
+			require.True(t, e.has(r))
+		}
+		require.Equal(t, e.setKey(), problemExacts(problem).setKey())
+	})
+}
