@@ -299,7 +299,11 @@ func (c *claimCtx) link(A, B *sideInfo, rel string) linkResult {
 		}
 		explainLink(ob, d.hd, A.n, B.n, a.v, b.v, rel, bnd)
 		if given := c.givenLiterals(A, B); len(given) > 0 {
-			ob.whyDisproof += " (" + strings.Join(given, ", ") + " as the problem states, not rounded)"
+			them := "them"
+			if len(given) == 1 {
+				them = "it"
+			}
+			ob.whyDisproof += "; " + strings.Join(given, ", ") + " as the problem states " + them + ", not rounded"
 		}
 	}
 	ob.Lean, ob.LeanNeg = declarations(ob.Prop, c.hyp, d.rd, c.tactic)

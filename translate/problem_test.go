@@ -65,7 +65,7 @@ const (
 // problem that does not state them, they may be roundings as before.
 func TestProblemDecimalsAreExact(t *testing.T) {
 	checkProblemSteps(t, []problemStep{
-		{"discount, 1 - 5%", discountProblem, "$140 * 0.95 = $134.", StepRefuted, "0.95 as the problem states"},
+		{"discount, 1 - 5%", discountProblem, "$140 * 0.95 = $134.", StepRefuted, "140 * 0.95 is 133, not 134; 0.95 as the problem states it, not rounded"},
 		{"discount, true", discountProblem, "$140 * 0.95 = $133.", StepVerified, ""},
 		{"discount, no problem", "", "$140 * 0.95 = $134.", "", "less than the rounding of the numbers shown allows"},
 		{"discount, another problem", plainProblem, "$140 * 0.95 = $134.", "", "less than the rounding"},
@@ -82,6 +82,8 @@ func TestProblemDecimalsAreExact(t *testing.T) {
 		// one it does.
 		{"another decimal", discountProblem, "$140 * 0.9523 = $134.", "", "less than the rounding"},
 		{"percent of the problem in the step", discountProblem, "$140 * 95.0% = $134.", StepRefuted, "95.0%"},
+		{"an ellipsis is a truncated expansion", "Each share is 0.33 of the cake.", "So 0.33... * 3 = 1.", "", ""},
+		{"a name bound to the decimal keeps its radius", gallonProblem, "Let p = 0.15. Then 2080 * p = 322.", "", ""},
 		{"LaTeX percent", `A tax of $8.5\%$ is added to a bill of $200$.`, `So \(200 \times 0.085 = 17.5\).`, StepRefuted, ""},
 	})
 }
