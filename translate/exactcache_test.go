@@ -14,7 +14,7 @@ import (
 )
 
 // TestExactCacheDifferentialProcessBench: every ProcessBench dev chain checked by the exact
-// checker, with its problem and without, gives deeply equal ChainResults with and without the
+// checker, with its problem and (when the problem states decimals) without, gives deeply equal ChainResults with and without the
 // cache — on the first pass and on the second, where every obligation is a hit.
 func TestExactCacheDifferentialProcessBench(t *testing.T) {
 	ctx := context.Background()
@@ -33,14 +33,16 @@ func TestExactCacheDifferentialProcessBench(t *testing.T) {
 			got, err := cached.ChainProblem(ctx, r.ID, r.Problem, r.Steps)
 			require.NoError(t, err)
 			require.Equal(t, want, got, "%s, first pass", r.ID)
-			// Without its problem some obligations differ (a decimal the problem
-			// states exact or rounded: other declarations); the outcomes kept
+			// Without a problem that states decimals some obligations differ (a
+			// decimal exact or rounded: other declarations); the outcomes kept
 			// for the others must not change a verdict.
-			wantAlone, err := plain.Chain(ctx, r.ID, r.Steps)
-			require.NoError(t, err)
-			gotAlone, err := cached.Chain(ctx, r.ID, r.Steps)
-			require.NoError(t, err)
-			require.Equal(t, wantAlone, gotAlone, "%s, without its problem", r.ID)
+			if problemExacts(r.Problem) != nil {
+				wantAlone, err := plain.Chain(ctx, r.ID, r.Steps)
+				require.NoError(t, err)
+				gotAlone, err := cached.Chain(ctx, r.ID, r.Steps)
+				require.NoError(t, err)
+				require.Equal(t, wantAlone, gotAlone, "%s, without its problem", r.ID)
+			}
 			_, _, hits, missed := cache.Stats()
 			got, err = cached.ChainProblem(ctx, r.ID, r.Problem, r.Steps)
 			require.NoError(t, err)
