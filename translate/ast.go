@@ -73,8 +73,11 @@ type evalEnv struct {
 	altNegPow  bool
 	altPercent bool
 	altReading string // the altKind of the binNode readings to take
-	maxBits    int
-	maxExp     int
+	// exact holds the values the problem states: a decimal literal with
+	// one of them is that value, with no rounding radius.
+	exact   *exactSet
+	maxBits int
+	maxExp  int
 }
 
 var (
@@ -105,7 +108,8 @@ func (env *evalEnv) check(r *big.Rat) error {
 // eval computes the exact value and the rounding radius of n. The radius
 // of a decimal literal shown with d decimals is 10^-d (any rounding or
 // truncation to d decimals moves a value by less than that); whole
-// numbers inside expressions are exact. Radii propagate with the usual
+// numbers inside expressions, and decimals whose value the problem
+// states (env.exact), are exact. Radii propagate with the usual
 // first-order-plus-product bounds, which over-estimate: a wider radius
 // only makes a refutation harder.
 func (env *evalEnv) eval(n node) (value, error) {
@@ -113,7 +117,7 @@ func (env *evalEnv) eval(n node) (value, error) {
 	case *numNode:
 		v := new(big.Rat).Set(n.lit.val)
 		r := new(big.Rat)
-		if n.lit.dec > 0 {
+		if n.lit.dec > 0 && !env.exact.literal(n.lit) {
 			r = pow10(-n.lit.dec)
 		}
 		if n.lit.percent && !env.altPercent {

@@ -200,19 +200,30 @@ type stepScan struct {
 }
 
 // Translate builds the obligations of a chain without checking them:
-// every verdict is Unknown ("not checked").
+// every verdict is Unknown ("not checked"). It is TranslateProblem with no
+// problem: every decimal of the steps may be a rounding.
 func (t *Translator) Translate(id string, steps []string) ChainResult {
-	return t.translate(id, steps, true)
+	return t.TranslateProblem(id, "", steps)
 }
 
-// translate is Translate; with resume, it starts after the longest prefix
-// of steps whose context Options.ContextCache keeps, when the steps after
-// it leave that prefix's translation as it was (contextcache.go).
-func (t *Translator) translate(id string, steps []string, resume bool) ChainResult {
+// TranslateProblem is Translate for the steps of a solution to problem:
+// a decimal the problem states, and the ratios of its percentages (5%:
+// 0.05, 0.95, 1.05), are exact where a step computes with them
+// (problem.go). The problem is read, never executed; an empty problem is
+// Translate.
+func (t *Translator) TranslateProblem(id, problem string, steps []string) ChainResult {
+	return t.translate(id, problemExacts(problem), steps, true)
+}
+
+// translate is TranslateProblem with the problem's exact values read;
+// with resume, it starts after the longest prefix of steps whose context
+// Options.ContextCache keeps for the same exact values, when the steps
+// after it leave that prefix's translation as it was (contextcache.go).
+func (t *Translator) translate(id string, exact *exactSet, steps []string, resume bool) ChainResult {
 	lim := t.limits
 	scans := make([]stepScan, len(steps))
 	cc := t.opts.ContextCache
-	key, hashes, cx := cc.lookup(t, steps, resume)
+	key, hashes, cx := cc.lookup(t, exact, steps, resume)
 	start := cx.start()
 	events := cx.eventsCopy(len(steps) - start)
 	for i := start; i < len(steps); i++ {
@@ -247,7 +258,7 @@ func (t *Translator) translate(id string, steps []string, resume bool) ChainResu
 	binds := buildBindings(events)
 	defs := chainDefs(steps)
 	if !cx.holds(binds, defs) {
-		return t.translate(id, steps, false)
+		return t.translate(id, exact, steps, false)
 	}
 	cc.count(cx != nil)
 
@@ -312,7 +323,7 @@ func (t *Translator) translate(id string, steps []string, resume bool) ChainResu
 					}
 				}
 				c := &claimCtx{step: i, text: ss.text, tactic: t.opts.Tactic, maxBits: lim.MaxBits, maxExp: lim.MaxExponent,
-					doubt: doubt, exactWord: ss.sc.exactWord(),
+					doubt: doubt, exactWord: ss.sc.exactWord(), exact: exact,
 					midChain: k > 0 && rels[k-1] == "=" && rel == "=" && k+2 == len(sides) && r.postWord == ""}
 				if why := c.bind(binds, pos{i, A.s}, A, B); why != "" {
 					sr.Skipped = append(sr.Skipped, Skipped{Span: spanOf(ss.text, A.s, B.e), Reason: why})

@@ -9,9 +9,16 @@ import (
 )
 
 // Chain translates and checks one chain. The error is the context's,
-// if it ended first; checker failures are verdicts, not errors.
+// if it ended first; checker failures are verdicts, not errors. It is
+// ChainProblem with no problem.
 func (t *Translator) Chain(ctx context.Context, id string, steps []string) (ChainResult, error) {
-	res := t.Translate(id, steps)
+	return t.ChainProblem(ctx, id, "", steps)
+}
+
+// ChainProblem translates (TranslateProblem) and checks the steps of a
+// solution to problem.
+func (t *Translator) ChainProblem(ctx context.Context, id, problem string, steps []string) (ChainResult, error) {
+	res := t.TranslateProblem(id, problem, steps)
 	err := t.Check(ctx, &res)
 	return res, err
 }

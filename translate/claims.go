@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/big"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -228,9 +229,12 @@ type claimCtx struct {
 	// midChain: the link's left side is the right side of an earlier "="
 	// link, and its right side ends the run with no word after it.
 	midChain bool
-	tactic   string
-	maxBits  int
-	maxExp   int
+	// exact holds the values the problem states (problem.go); nil when
+	// there is no problem or it states no decimal.
+	exact   *exactSet
+	tactic  string
+	maxBits int
+	maxExp  int
 }
 
 type linkResult struct {
@@ -294,6 +298,13 @@ func (c *claimCtx) link(A, B *sideInfo, rel string) linkResult {
 			bnd = t
 		}
 		explainLink(ob, d.hd, A.n, B.n, a.v, b.v, rel, bnd)
+		if given := c.givenLiterals(A, B); len(given) > 0 {
+			them := "them"
+			if len(given) == 1 {
+				them = "it"
+			}
+			ob.whyDisproof += "; " + strings.Join(given, ", ") + " as the problem states " + them + ", not rounded"
+		}
 	}
 	ob.Lean, ob.LeanNeg = declarations(ob.Prop, c.hyp, d.rd, c.tactic)
 	return linkResult{obls: append([]Obligation{*ob}, c.rootConditions(A, B, roots, d.rd, d.hd)...)}
@@ -302,16 +313,16 @@ func (c *claimCtx) link(A, B *sideInfo, rel string) linkResult {
 // sideValues evaluates both sides, and every square root in them (their values replace the
 // roots in the Lean rendering).
 func (c *claimCtx) sideValues(A, B *sideInfo) (a, b value, roots map[*sqrtNode]*big.Rat, err error) {
-	env := &evalEnv{vars: c.vars, maxBits: c.maxBits, maxExp: c.maxExp}
-	if a, err = env.eval(A.n); err != nil {
+	if a, err = c.sideEnv(A, B).eval(A.n); err != nil {
 		return a, b, nil, err
 	}
-	if b, err = env.eval(B.n); err != nil {
+	if b, err = c.sideEnv(B, A).eval(B.n); err != nil {
 		return a, b, nil, err
 	}
 	roots = map[*sqrtNode]*big.Rat{}
-	for _, side := range []*sideInfo{A, B} {
-		for _, s := range sqrtNodes(side.n) {
+	for _, side := range [][2]*sideInfo{{A, B}, {B, A}} {
+		env := c.sideEnv(side[0], side[1])
+		for _, s := range sqrtNodes(side[0].n) {
 			v, err := env.eval(s)
 			if err != nil {
 				return a, b, nil, err
@@ -320,6 +331,53 @@ func (c *claimCtx) sideValues(A, B *sideInfo) (a, b value, roots map[*sqrtNode]*
 		}
 	}
 	return a, b, roots, nil
+}
+
+// sideEnv is the environment that evaluates side S of a claim whose
+// other side is O. A decimal whose value the problem states is exact in a
+// computation whose result is shown alone ("$140 * 0.95 = $134" with a 5%
+// discount). A side that is one literal keeps its rounding: it is the
+// value shown for the other side's result, which may be rounded whatever
+// the problem says ("1/3 = 0.33" is a rounding of 1/3 even when the
+// problem states 0.33 for something else). So does a computation set
+// against another computation: the decimal may have been put in place of
+// an exact value ("1/3 * 6 = 0.33 * 6").
+func (c *claimCtx) sideEnv(S, O *sideInfo) *evalEnv {
+	env := &evalEnv{vars: c.vars, maxBits: c.maxBits, maxExp: c.maxExp}
+	if c.givenExact(S, O) {
+		env.exact = c.exact
+	}
+	return env
+}
+
+// givenExact says the problem's decimals are exact in side S against O.
+func (c *claimCtx) givenExact(S, O *sideInfo) bool {
+	_, loneS := lone(S.n)
+	_, loneO := lone(O.n)
+	return c.exact != nil && !loneS && loneO
+}
+
+// givenLiterals lists the decimals of the claim's computations that the
+// problem states, which sideEnv takes as exact.
+func (c *claimCtx) givenLiterals(A, B *sideInfo) []string {
+	var out []string
+	for _, S := range [][2]*sideInfo{{A, B}, {B, A}} {
+		if !c.givenExact(S[0], S[1]) {
+			continue
+		}
+		walk(S[0].n, func(x node) {
+			if m, ok := x.(*numNode); ok && c.exact.literal(m.lit) {
+				lit := m.lit.canon
+				if m.lit.percent {
+					lit += "%"
+				}
+				if !slices.Contains(out, lit) {
+					out = append(out, lit)
+				}
+			}
+		})
+	}
+	return out
 }
 
 // shown is the shown value of an approximation and its precision.
@@ -651,7 +709,6 @@ func (c *claimCtx) refuteBlock(A, B *sideInfo, rel string, t *big.Rat) string {
 		return c.doubt
 	}
 	// Other readings.
-	env := &evalEnv{vars: c.vars, maxBits: c.maxBits, maxExp: c.maxExp}
 	type reading struct {
 		neg, pct bool
 		kind     string
@@ -671,9 +728,12 @@ func (c *claimCtx) refuteBlock(A, B *sideInfo, rel string, t *big.Rat) string {
 		readings = append(readings, reading{kind: k, name: k})
 	}
 	for _, r := range readings {
-		env.altNegPow, env.altPercent, env.altReading = r.neg, r.pct, r.kind
-		x, err1 := env.eval(A.n)
-		y, err2 := env.eval(B.n)
+		envA, envB := c.sideEnv(A, B), c.sideEnv(B, A)
+		for _, env := range []*evalEnv{envA, envB} {
+			env.altNegPow, env.altPercent, env.altReading = r.neg, r.pct, r.kind
+		}
+		x, err1 := envA.eval(A.n)
+		y, err2 := envB.eval(B.n)
 		if err1 != nil || err2 != nil {
 			return "another reading (" + r.name + ") cannot be checked"
 		}

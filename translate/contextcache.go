@@ -33,9 +33,12 @@ const (
 // names. Otherwise the chain is translated from its first step.
 //
 // What a kept context depends on: the step texts (compared in full on a
-// hit, never by hash alone) and the translator's Limits, Tactic and
-// IdentityTactic, the only options Translate reads. An option that changes
-// a translation must join contextKey.
+// hit, never by hash alone), the translator's Limits, Tactic and
+// IdentityTactic, the only options Translate reads, and the values the
+// problem states exactly (exactSet.setKey: two problems that state the
+// same decimals and percentages translate a chain alike, and share its
+// context; any other problem has its own). An option or an input that
+// changes a translation must join contextKey.
 //
 // Sharing contract: a kept context is read by many chains and goroutines at
 // once and is never written after it is kept. Step results are copied on
@@ -58,6 +61,7 @@ type ContextCache struct {
 type contextKey struct {
 	lim              Limits
 	tactic, idTactic string
+	exact            string // exactSet.setKey of the problem
 }
 
 // chainContext is a chain's translation and the claim loop's state after
@@ -105,6 +109,7 @@ func (c *ContextCache) prefixHashes(key contextKey, steps []string) []uint64 {
 	}
 	maphash.WriteComparable(&h, key.tactic)
 	maphash.WriteComparable(&h, key.idTactic)
+	maphash.WriteComparable(&h, key.exact)
 	out := make([]uint64, len(steps))
 	for i, s := range steps {
 		maphash.WriteComparable(&h, len(s))
@@ -117,11 +122,11 @@ func (c *ContextCache) prefixHashes(key contextKey, steps []string) []uint64 {
 // lookup returns what translate needs of the cache for steps: the key, the
 // prefix hashes, and with resume the kept context to start from (nil when
 // none). All zero for a nil cache.
-func (c *ContextCache) lookup(t *Translator, steps []string, resume bool) (contextKey, []uint64, *chainContext) {
+func (c *ContextCache) lookup(t *Translator, exact *exactSet, steps []string, resume bool) (contextKey, []uint64, *chainContext) {
 	if c == nil || len(steps) == 0 {
 		return contextKey{}, nil, nil
 	}
-	key := contextKey{lim: t.limits, tactic: t.opts.Tactic, idTactic: t.opts.IdentityTactic}
+	key := contextKey{lim: t.limits, tactic: t.opts.Tactic, idTactic: t.opts.IdentityTactic, exact: exact.setKey()}
 	hashes := c.prefixHashes(key, steps)
 	if !resume {
 		return key, hashes, nil

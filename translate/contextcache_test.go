@@ -19,7 +19,8 @@ import (
 // translation at every length, equals the one without caches.
 // Half the prefixes are checked (Chain) before they are extended, so verdicts written by Check
 // must not reach a kept context. Then the whole chain once more (a kept context of all its steps),
-// and the chain after its first half at once (several new steps).
+// and the chain after its first half at once (several new steps). Each chain comes with its
+// problem, whose decimals and percentages are exact in its steps.
 func TestContextCacheDifferentialProcessBench(t *testing.T) {
 	plain, err := New(Options{})
 	require.NoError(t, err)
@@ -35,25 +36,25 @@ func TestContextCacheDifferentialProcessBench(t *testing.T) {
 			for k := 1; k < len(r.Steps); k++ {
 				switch {
 				case ri%8 == 0: // every length of every eighth chain, to keep -race quick
-					require.Equal(t, plain.Translate(r.ID, r.Steps[:k]), cached.Translate(r.ID, r.Steps[:k]), "%s, %d steps", r.ID, k)
+					require.Equal(t, plain.TranslateProblem(r.ID, r.Problem, r.Steps[:k]), cached.TranslateProblem(r.ID, r.Problem, r.Steps[:k]), "%s, %d steps", r.ID, k)
 				case k%2 == 1:
-					_, err := cached.Chain(ctx, r.ID, r.Steps[:k])
+					_, err := cached.ChainProblem(ctx, r.ID, r.Problem, r.Steps[:k])
 					require.NoError(t, err)
 				default:
-					cached.Translate(r.ID, r.Steps[:k])
+					cached.TranslateProblem(r.ID, r.Problem, r.Steps[:k])
 				}
 			}
-			want := plain.Translate(r.ID, r.Steps)
-			require.Equal(t, want, cached.Translate(r.ID, r.Steps), "%s, %d steps", r.ID, len(r.Steps))
+			want := plain.TranslateProblem(r.ID, r.Problem, r.Steps)
+			require.Equal(t, want, cached.TranslateProblem(r.ID, r.Problem, r.Steps), "%s, %d steps", r.ID, len(r.Steps))
 			_, _, hits, _ := cache.Stats()
-			require.Equal(t, want, cached.Translate(r.ID, r.Steps), "%s, again", r.ID)
+			require.Equal(t, want, cached.TranslateProblem(r.ID, r.Problem, r.Steps), "%s, again", r.ID)
 			_, _, hitsAgain, _ := cache.Stats()
 			require.Equal(t, hits+1, hitsAgain, "%s: the whole chain again resumes from its own context", r.ID)
 			if half := len(r.Steps) / 2; half > 0 {
 				other, err := New(Options{ContextCache: NewContextCache(0, 0)})
 				require.NoError(t, err)
-				other.Translate(r.ID, r.Steps[:half])
-				require.Equal(t, want, other.Translate(r.ID, r.Steps), "%s, from half", r.ID)
+				other.TranslateProblem(r.ID, r.Problem, r.Steps[:half])
+				require.Equal(t, want, other.TranslateProblem(r.ID, r.Problem, r.Steps), "%s, from half", r.ID)
 			}
 			chains++
 			steps += len(r.Steps)
@@ -63,6 +64,48 @@ func TestContextCacheDifferentialProcessBench(t *testing.T) {
 	t.Logf("%d chains, %d steps; cache: %d contexts, %d bytes, %d resumed, %d from the first step", chains, steps, entries, bytes, hits, misses)
 	assert.Greater(t, hits, 5*misses, "most extensions resume")
 	assert.Positive(t, misses)
+}
+
+// TestContextCacheProblemIsPartOfKey: the same steps with two problems translate two ways (the
+// problem's 5% makes 0.95 exact), and no cache lets one problem's translation stand for the
+// other's: not the kept context of the whole chain, nor of a prefix, nor a kept step reading or
+// exact outcome. A problem that states the same values in other words shares the contexts.
+func TestContextCacheProblemIsPartOfKey(t *testing.T) {
+	plain, err := New(Options{})
+	require.NoError(t, err)
+	cache := NewContextCache(0, 0)
+	cached, err := New(Options{ContextCache: cache, ScanCache: NewScanCache(0, 0), ExactCache: NewExactCache(0, 0)})
+	require.NoError(t, err)
+	ctx := context.Background()
+	steps := []string{"$140 * 0.95 = $134.", "So she pays $134 for the coat."}
+	verdict := func(tr *Translator, problem string, steps []string) StepVerdict {
+		t.Helper()
+		res, err := tr.ChainProblem(ctx, "c", problem, steps)
+		require.NoError(t, err)
+		want, err := plain.ChainProblem(ctx, "c", problem, steps)
+		require.NoError(t, err)
+		require.Equal(t, want, res, "the cached translation is the plain one")
+		return res.Steps[0].Verdict
+	}
+	assert.Equal(t, StepRefuted, verdict(cached, discountProblem, steps))
+	assert.NotEqual(t, StepRefuted, verdict(cached, plainProblem, steps), "a problem without 5%: 0.95 may be rounded")
+	assert.NotEqual(t, StepRefuted, verdict(cached, "", steps), "no problem")
+	assert.Equal(t, StepRefuted, verdict(cached, discountProblem, steps))
+
+	// A kept prefix of one problem is not resumed for another.
+	cache = NewContextCache(0, 0)
+	cached, err = New(Options{ContextCache: cache, ScanCache: NewScanCache(0, 0), ExactCache: NewExactCache(0, 0)})
+	require.NoError(t, err)
+	assert.Equal(t, StepRefuted, verdict(cached, discountProblem, steps[:1]))
+	assert.NotEqual(t, StepRefuted, verdict(cached, plainProblem, steps))
+	_, _, hits, misses := cache.Stats()
+	assert.Zero(t, hits, "another problem resumes from nothing kept for the first")
+	assert.Equal(t, uint64(2), misses)
+
+	// Another wording of the same 5% (and the same $140) resumes from the kept context.
+	assert.Equal(t, StepRefuted, verdict(cached, "The bag is marked $140 and is sold at 5 percent off.", steps))
+	_, _, hits, _ = cache.Stats()
+	assert.Equal(t, uint64(1), hits, "the same exact values share the kept prefix")
 }
 
 // TestContextCacheLaterStepChangesPrefix: a new step that changes how a kept step reads (a

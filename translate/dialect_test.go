@@ -73,7 +73,9 @@ func TestParseDeclEvaluates(t *testing.T) {
 }
 
 // FuzzTranslate: the translator never panics, and every line it emits is
-// a dialect declaration, so no text of the step can reach Lean.
+// a dialect declaration, so no text of the step can reach Lean; with no
+// problem, and with the step text as its own problem (so that its
+// decimals and percentages are exact).
 func FuzzTranslate(f *testing.F) {
 	seeds := []string{
 		"Natalia sold 48/2 = 24 clips.",
@@ -102,6 +104,10 @@ func FuzzTranslate(f *testing.F) {
 		`Total = 5000 + 10000 = \boxed{15000}. \[ \text{Total fruits} = 52 + 24 \] \[ \text{Total fruits} = 76 \] Leftover = 100 - 20. So leftover = 80.`,
 		"If Sam had 70 loaves, the bakery has 70 * 7 - 40 = 450 loaves; 20 - 2 * 2.5 = 10 ounces; 0900 - 0130 = 0730 hours; Plugging in $1$ we get $1 = \\sqrt{9} + 4$",
 		"Simplifying the equation, we get: 10 - x/10 = 5. Multiplying both sides by 10 to clear the fraction, we get: 100 - x = 50. d(81) = 1/81",
+		// Read as its own problem too: decimals and percentages it states are exact.
+		"A 5% discount on $140: $140 * 0.95 = $134, 2080 gallons x $0.15/gallon = $322, 140 * 95.0% = 133",
+		`$52,500 + ($52,500 * 0.05) = $55,625 at 5 percent; \(200 \times 0.085 = 17\) at $8.5\%$; 1/3 = 0.33 and 0.33 * 3 = 1.00`,
+		"1{,}250.75 + .25 = 1251, 1.2.3 = 1.2, 99999999999999999999999999999999.5 * 2 = 1, \\sqrt{2.25} = 1.5, 150% of 2.5 = 3.75",
 	}
 	for _, s := range seeds {
 		f.Add(s)
@@ -112,33 +118,40 @@ func FuzzTranslate(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, text string) {
 		steps := []string{text, "so " + text, "x = 2"}
-		res := tr.Translate("fuzz", steps)
-		for _, s := range res.Steps {
-			for _, k := range s.Skipped {
-				require.True(t, 0 <= k.Span.Start && k.Span.Start <= k.Span.End && k.Span.End <= len(s.Text),
-					"skip span %d-%d outside a %d-byte step", k.Span.Start, k.Span.End, len(s.Text))
-			}
-			for _, o := range s.Obligations {
-				require.True(t, 0 <= o.Span.Start && o.Span.Start <= o.Span.End && o.Span.End <= len(s.Text),
-					"span %d-%d outside a %d-byte step", o.Span.Start, o.Span.End, len(s.Text))
-				for _, line := range []string{o.Lean, o.LeanNeg} {
-					tac := DefaultTactic
-					if strings.HasPrefix(line, "example : ∀") {
-						tac = DefaultIdentityTactic // a symbolic claim (§1b)
-					}
-					require.NoError(t, ValidateDeclaration(line, tac), "emitted a line outside the dialect: %q (step %q)", line, s.Text)
-					require.True(t, utf8.ValidString(line) && !strings.ContainsAny(line, "\n\r\"`#"), "emitted odd characters: %q", line)
-				}
-			}
-		}
-		// The exact checker decides whatever was emitted, without panics.
-		require.NoError(t, tr.Check(t.Context(), &res))
-		for _, s := range res.Steps {
-			for _, o := range s.Obligations {
-				require.NotEqual(t, Error, o.Verdict, "exact checker error on %q: %s", o.Lean, o.Reason)
-			}
+		for _, problem := range []string{"", text} {
+			checkFuzzChain(t, tr, tr.TranslateProblem("fuzz", problem, steps))
 		}
 	})
+}
+
+// checkFuzzChain checks what FuzzTranslate asks of one translated chain.
+func checkFuzzChain(t *testing.T, tr *Translator, res ChainResult) {
+	t.Helper()
+	for _, s := range res.Steps {
+		for _, k := range s.Skipped {
+			require.True(t, 0 <= k.Span.Start && k.Span.Start <= k.Span.End && k.Span.End <= len(s.Text),
+				"skip span %d-%d outside a %d-byte step", k.Span.Start, k.Span.End, len(s.Text))
+		}
+		for _, o := range s.Obligations {
+			require.True(t, 0 <= o.Span.Start && o.Span.Start <= o.Span.End && o.Span.End <= len(s.Text),
+				"span %d-%d outside a %d-byte step", o.Span.Start, o.Span.End, len(s.Text))
+			for _, line := range []string{o.Lean, o.LeanNeg} {
+				tac := DefaultTactic
+				if strings.HasPrefix(line, "example : ∀") {
+					tac = DefaultIdentityTactic // a symbolic claim (§1b)
+				}
+				require.NoError(t, ValidateDeclaration(line, tac), "emitted a line outside the dialect: %q (step %q)", line, s.Text)
+				require.True(t, utf8.ValidString(line) && !strings.ContainsAny(line, "\n\r\"`#"), "emitted odd characters: %q", line)
+			}
+		}
+	}
+	// The exact checker decides whatever was emitted, without panics.
+	require.NoError(t, tr.Check(t.Context(), &res))
+	for _, s := range res.Steps {
+		for _, o := range s.Obligations {
+			require.NotEqual(t, Error, o.Verdict, "exact checker error on %q: %s", o.Lean, o.Reason)
+		}
+	}
 }
 
 // FuzzValidateDeclaration: the dialect parser never panics on any text.

@@ -17,6 +17,9 @@
 //		`So \( \frac{1}{3} \approx 0.33 \) and 3 + 4 = 8.`,
 //	})
 //	// res.Steps[0].Verdict == StepVerified, res.Steps[1].Verdict == StepRefuted
+//	res, err = tr.ChainProblem(ctx, "id", "A $140 bag has a 5% discount. What does it cost?",
+//		[]string{"$140 * 0.95 = $134."})
+//	// res.Steps[0].Verdict == StepRefuted: 0.95 is the problem's, not a rounding
 //	translate.Render(os.Stdout, []translate.ChainResult{res}, translate.FormatTable)
 //
 // With Options.Lean set (an adapter over the REPL pool, built in cmd/),
@@ -282,7 +285,30 @@
 // Every decimal literal with d decimals stands for any value within
 // 10^-d of it (a rounding or a truncation to d places), and these radii
 // propagate through the arithmetic to a tolerance t between the two sides
-// of a claim. A whole number standing alone against a side that is not
+// of a claim.
+//
+// Except a decimal the problem states (TranslateProblem, ChainProblem):
+// a decimal literal of the problem ("$0.15 per gallon", "$1,234.50",
+// "$.5"), and for each percentage p of it ("5%", "5 %", "5\%", "5
+// percent") p/100, 1 - p/100 and 1 + p/100, are exact by definition, and
+// a step's decimal with one of these values (0.95, 1.05, 95.0%) has no
+// radius in a computation whose result stands alone on the other side:
+// "$140 * 0.95 = $134" with a 5% discount is refuted (140 × 0.95 is
+// 133), as are "2080 x $0.15 = $322" and "$52,500 + ($52,500 * 0.05) =
+// $55,625"; the reason says which decimals were taken as the problem
+// states them. Everything else keeps its radius: decimals the problem
+// does not state ("140 * 0.9523"), a literal with an ellipsis, a value
+// shown alone on a side, which is the shown value of the other side's
+// result and may be its rounding whatever the problem says ("1/3 = 0.33"
+// is approximate even when the problem states 0.33; "1/3 = 0.4" stays
+// unknown), and a computation set against another computation, where the
+// decimal may stand in for an exact value ("1/3 * 6 = 0.33 * 6"). Names
+// bound to a decimal ("p = 0.15") keep its radius too. The problem is
+// read by a bounded byte scanner (its first 64 KiB, at most 256 values,
+// literals of at most 30 digits; invalid UTF-8 only ends a number);
+// whole numbers need nothing, they are exact already. The context cache
+// keys on the values found, so two problems that state other values
+// never share a kept chain. A whole number standing alone against a side that is not
 // whole may be a floor or ceiling ("25 / 4 = 6 bags") and gets a
 // tolerance of 1, except where it ends an "=" chain, with no word after
 // it, against a member written with \frac and no decimal: a fraction

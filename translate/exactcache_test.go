@@ -14,8 +14,8 @@ import (
 )
 
 // TestExactCacheDifferentialProcessBench: every ProcessBench dev chain checked by the exact
-// checker gives deeply equal ChainResults with and without the cache — on the first pass and
-// on the second, where every obligation is a hit.
+// checker, with its problem and (when the problem states decimals) without, gives deeply equal ChainResults with and without the
+// cache — on the first pass and on the second, where every obligation is a hit.
 func TestExactCacheDifferentialProcessBench(t *testing.T) {
 	ctx := context.Background()
 	plain, err := New(Options{})
@@ -28,13 +28,23 @@ func TestExactCacheDifferentialProcessBench(t *testing.T) {
 		rows := readJSONL[pbRow](t, testshared.Path(t, "data/processbench/"+subset+".dev.jsonl"))
 		require.NotEmpty(t, rows, subset)
 		for _, r := range rows {
-			want, err := plain.Chain(ctx, r.ID, r.Steps)
+			want, err := plain.ChainProblem(ctx, r.ID, r.Problem, r.Steps)
 			require.NoError(t, err)
-			got, err := cached.Chain(ctx, r.ID, r.Steps)
+			got, err := cached.ChainProblem(ctx, r.ID, r.Problem, r.Steps)
 			require.NoError(t, err)
 			require.Equal(t, want, got, "%s, first pass", r.ID)
+			// Without a problem that states decimals some obligations differ (a
+			// decimal exact or rounded: other declarations); the outcomes kept
+			// for the others must not change a verdict.
+			if problemExacts(r.Problem) != nil {
+				wantAlone, err := plain.Chain(ctx, r.ID, r.Steps)
+				require.NoError(t, err)
+				gotAlone, err := cached.Chain(ctx, r.ID, r.Steps)
+				require.NoError(t, err)
+				require.Equal(t, wantAlone, gotAlone, "%s, without its problem", r.ID)
+			}
 			_, _, hits, missed := cache.Stats()
-			got, err = cached.Chain(ctx, r.ID, r.Steps)
+			got, err = cached.ChainProblem(ctx, r.ID, r.Problem, r.Steps)
 			require.NoError(t, err)
 			require.Equal(t, want, got, "%s, second pass", r.ID)
 			_, _, hitsAgain, missedAgain := cache.Stats()

@@ -65,7 +65,8 @@ func calcForm(s string) string {
 
 func measureGSM8K(tb testing.TB, tr *Translator) gsmFigures {
 	type row struct {
-		Answer string `json:"answer"`
+		Question string `json:"question"`
+		Answer   string `json:"answer"`
 	}
 	rows := readJSONL[row](tb, testshared.Path(tb, "data/gsm8k/train.jsonl"))
 	var f gsmFigures
@@ -88,7 +89,7 @@ func measureGSM8K(tb testing.TB, tr *Translator) gsmFigures {
 			}
 			b.WriteString(line[last:])
 			prose := b.String()
-			res, err := tr.Chain(ctx, fmt.Sprint(ri), []string{prose})
+			res, err := tr.ChainProblem(ctx, fmt.Sprint(ri), r.Question, []string{prose})
 			if err != nil {
 				tb.Fatal(err)
 			}
@@ -117,7 +118,7 @@ func measureGSM8K(tb testing.TB, tr *Translator) gsmFigures {
 			for k, m := range locs {
 				expr := line[m[2]:m[3]]
 				f.annotations++
-				ar, err := tr.Chain(ctx, "", []string{expr})
+				ar, err := tr.ChainProblem(ctx, "", r.Question, []string{expr})
 				if err != nil {
 					tb.Fatal(err)
 				}
@@ -179,9 +180,10 @@ func pct(a, b int) float64 {
 }
 
 type pbRow struct {
-	ID    string   `json:"id"`
-	Steps []string `json:"steps"`
-	Label int      `json:"label"`
+	ID      string   `json:"id"`
+	Problem string   `json:"problem"`
+	Steps   []string `json:"steps"`
+	Label   int      `json:"label"`
 }
 
 // investigated lists refutations before the labelled first error that
@@ -216,7 +218,7 @@ func measureProcessBench(tb testing.TB, tr *Translator, subset string) pbFigures
 	f := pbFigures{subset: subset, chains: len(rows), atByKind: map[Kind]int{}}
 	start := time.Now()
 	for _, r := range rows {
-		res, err := tr.Chain(context.Background(), r.ID, r.Steps)
+		res, err := tr.ChainProblem(context.Background(), r.ID, r.Problem, r.Steps)
 		if err != nil {
 			tb.Fatal(err)
 		}
@@ -353,20 +355,21 @@ func TestMeasureHeldOut(t *testing.T) {
 	require.NoError(t, err)
 	ctx := context.Background()
 	type prmRow struct {
-		Proc []string `json:"original_process"`
+		Question string   `json:"original_question"`
+		Proc     []string `json:"original_process"`
 	}
 	files, _ := filepath.Glob(filepath.Join(testshared.Path(t, "data/prmbench"), "*.jsonl"))
 	seen := map[string]bool{}
 	chains, steps, covered, refuted := 0, 0, 0, 0
 	for _, f := range files {
 		for _, r := range readJSONL[prmRow](t, f) {
-			key := strings.Join(r.Proc, "\x00")
+			key := strings.Join(r.Proc, "\x00") // the first of its questions: they differ in spacing only
 			if seen[key] {
 				continue
 			}
 			seen[key] = true
 			chains++
-			res, err := tr.Chain(ctx, "", r.Proc)
+			res, err := tr.ChainProblem(ctx, "", r.Question, r.Proc)
 			require.NoError(t, err)
 			for _, s := range res.Steps {
 				steps++
@@ -390,8 +393,9 @@ func TestMeasureHeldOut(t *testing.T) {
 		chains, steps, covered, pct(covered, steps), refuted)
 
 	type mrRow struct {
-		Steps []string `json:"model_output_steps"`
-		First any      `json:"model_output_solution_first_error_step"`
+		Question string   `json:"question"`
+		Steps    []string `json:"model_output_steps"`
+		First    any      `json:"model_output_solution_first_error_step"`
 	}
 	before, at := 0, 0
 	steps, covered = 0, 0
@@ -405,7 +409,7 @@ func TestMeasureHeldOut(t *testing.T) {
 				first--
 			}
 		}
-		res, err := tr.Chain(ctx, "", r.Steps)
+		res, err := tr.ChainProblem(ctx, "", r.Question, r.Steps)
 		require.NoError(t, err)
 		for i, s := range res.Steps {
 			steps++
@@ -441,7 +445,7 @@ func BenchmarkTranslateProcessBench(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		for _, r := range rows {
-			if _, err := tr.Chain(context.Background(), r.ID, r.Steps); err != nil {
+			if _, err := tr.ChainProblem(context.Background(), r.ID, r.Problem, r.Steps); err != nil {
 				b.Fatal(err)
 			}
 			steps += len(r.Steps)

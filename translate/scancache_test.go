@@ -14,8 +14,8 @@ import (
 
 // TestScanCacheDifferentialProcessBench: every ProcessBench dev chain translates to the same
 // ChainResult with and without the cache — on the first pass (misses), the second (all hits),
-// and for the chain without its first step (hits at other step indices, so the name events
-// must be re-indexed).
+// without a problem that states decimals (all hits), and for the chain without its first step (hits at other step
+// indices, so the name events must be re-indexed).
 func TestScanCacheDifferentialProcessBench(t *testing.T) {
 	plain, err := New(Options{})
 	require.NoError(t, err)
@@ -27,14 +27,19 @@ func TestScanCacheDifferentialProcessBench(t *testing.T) {
 		rows := readJSONL[pbRow](t, testshared.Path(t, "data/processbench/"+subset+".dev.jsonl"))
 		require.NotEmpty(t, rows, subset)
 		for _, r := range rows {
-			want := plain.Translate(r.ID, r.Steps)
-			require.Equal(t, want, cached.Translate(r.ID, r.Steps), "%s, first pass", r.ID)
+			want := plain.TranslateProblem(r.ID, r.Problem, r.Steps)
+			require.Equal(t, want, cached.TranslateProblem(r.ID, r.Problem, r.Steps), "%s, first pass", r.ID)
 			_, _, _, missed := cache.Stats()
-			require.Equal(t, want, cached.Translate(r.ID, r.Steps), "%s, second pass", r.ID)
+			require.Equal(t, want, cached.TranslateProblem(r.ID, r.Problem, r.Steps), "%s, second pass", r.ID)
+			if problemExacts(r.Problem) != nil {
+				// A step's reading holds nothing of the problem: the readings kept
+				// with it serve the chain without it.
+				require.Equal(t, plain.Translate(r.ID, r.Steps), cached.Translate(r.ID, r.Steps), "%s, without its problem", r.ID)
+			}
 			_, _, _, missedAgain := cache.Stats()
 			require.Equal(t, missed, missedAgain, "%s: the second pass reads every step from the cache", r.ID)
 			if len(r.Steps) > 1 {
-				require.Equal(t, plain.Translate(r.ID, r.Steps[1:]), cached.Translate(r.ID, r.Steps[1:]), "%s, shifted", r.ID)
+				require.Equal(t, plain.TranslateProblem(r.ID, r.Problem, r.Steps[1:]), cached.TranslateProblem(r.ID, r.Problem, r.Steps[1:]), "%s, shifted", r.ID)
 			}
 			chains++
 		}

@@ -11,8 +11,9 @@ import (
 )
 
 // Prose is a hybrid.Formal over a translate.Translator: each chain's steps
-// go through Translator.Chain (one REPL command per chain when Lean is in
-// use), and each translate obligation becomes a hybrid.Obligation: its
+// go through Translator.ChainProblem with the chain's problem (one REPL
+// command per chain when Lean is in use; decimals and percentages the
+// problem states are exact in the steps' computations), and each translate obligation becomes a hybrid.Obligation: its
 // claim, both declarations sent (P, then ¬(P)), its checker, and the reason
 // and Lean's messages as Messages. Verified, Approximate and Refuted map as
 // they are; Unknown and Error (checkers that contradict each other, or the
@@ -38,7 +39,7 @@ func NewProse(tr *translate.Translator) *Prose { return &Prose{tr: tr} }
 // JudgeSteps implements hybrid.Formal. The error is the context's, if it
 // ended first (the exact checker alone does not watch the context, so it
 // is checked before); checker failures are Unknown verdicts.
-func (c *Prose) JudgeSteps(ctx context.Context, _ string, steps []chain.Step) ([]hybrid.FormalStep, error) {
+func (c *Prose) JudgeSteps(ctx context.Context, problem string, steps []chain.Step) ([]hybrid.FormalStep, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -48,7 +49,7 @@ func (c *Prose) JudgeSteps(ctx context.Context, _ string, steps []chain.Step) ([
 			texts[i] = st.Text
 		}
 	}
-	res, err := c.tr.Chain(ctx, "", texts)
+	res, err := c.tr.ChainProblem(ctx, "", problem, texts)
 	if err != nil {
 		return nil, err
 	}

@@ -56,6 +56,35 @@ func TestProseJudgeSteps(t *testing.T) {
 	assert.ErrorIs(t, err, context.Canceled)
 }
 
+// TestProseUsesProblem: the chain's problem reaches the translator, so a
+// decimal the problem states is exact in the steps (5% off: 0.95), and
+// the same step under another problem may be a rounding.
+func TestProseUsesProblem(t *testing.T) {
+	tr, err := translate.New(translate.Options{})
+	require.NoError(t, err)
+	c := NewProse(tr)
+	steps := []chain.Step{{Text: "The bag costs $140 * 0.95 = $134."}}
+	for _, tc := range []struct {
+		problem string
+		want    hybrid.Verdict
+	}{
+		{"A bag marked $140 has a 5% discount. What does it cost?", hybrid.Refuted},
+		{"A bag is marked $140. What does it cost?", hybrid.NoVerdict},
+		{"", hybrid.NoVerdict},
+	} {
+		got, err := c.JudgeSteps(context.Background(), tc.problem, steps)
+		require.NoError(t, err)
+		require.Len(t, got, 1)
+		assert.Equal(t, tc.want, got[0].Verdict, "problem %q", tc.problem)
+	}
+	// Through a scorer, whose chain carries the problem.
+	s := &hybrid.Scorer{PRM: constPRM(0.9), Formal: c}
+	res, err := s.ScoreChain(context.Background(), chain.Chain{Problem: "A $140 bag is sold at 5 percent off.", Steps: steps})
+	require.NoError(t, err)
+	assert.Equal(t, hybrid.FromFormal, res.Steps[0].Source)
+	assert.Equal(t, 0, res.Predict(0.5))
+}
+
 type constPRM float64
 
 func (p constPRM) ScoreChain(_ context.Context, _ string, steps []chain.Step) ([]float64, error) {

@@ -21,7 +21,8 @@
 // send {"prefix": id, "steps": [new steps]}. The server keeps the chains it returned (bounded
 // LRU) and the formal obligations the REPL decided, by content (ObligationCache,
 // CachedChecker), so only the new steps' obligations reach Lean. The translator keeps each
-// chain's translation and its context after the last step (translate.ContextCache), so a chain
+// chain's translation and its context after the last step (translate.ContextCache, keyed on
+// the decimals and percentages its problem states too), so a chain
 // that extends one it translated translates only the new steps — unless a new step changes
 // how the prefix reads (a name given a second value poisons its whole scope), when the chain
 // is translated from its first step; the first reading of each step by its text

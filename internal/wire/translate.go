@@ -37,7 +37,7 @@ func TranslateAll(ctx context.Context, cfg *config.Config, f *Formal, chains []c
 					texts[k] = ""
 				}
 			}
-			results[i], errs[i] = tr.Chain(ctx, chains[i].ID, texts)
+			results[i], errs[i] = tr.ChainProblem(ctx, chains[i].ID, chains[i].Problem, texts)
 			if errs[i] != nil {
 				return
 			}

@@ -189,6 +189,26 @@ func TestTranslateAllJudgesLeanSteps(t *testing.T) {
 	assert.Equal(t, "verified", string(res[0].Steps[1].Verdict), "%+v", res[0].Steps[1])
 }
 
+// TestTranslateAllPassesTheProblem: `leanprm translate` checks each chain's steps with its
+// problem, so a decimal the problem states (5% off: 0.95) is exact, and the same steps
+// without it are left alone as a possible rounding.
+func TestTranslateAllPassesTheProblem(t *testing.T) {
+	cfg := load(t, map[string]string{"checker": "exact"})
+	f, err := NewFormal(testCtx(t), cfg, &bytes.Buffer{})
+	require.NoError(t, err)
+	defer f.Close()
+	steps := []chain.Step{{Text: "$140 * 0.95 = $134."}}
+	chains := []chain.Chain{
+		{ID: "with", Problem: "A $140 bag has a 5% discount. What does it cost?", Steps: steps},
+		{ID: "without", Problem: "A bag costs $140. What does it cost?", Steps: steps},
+	}
+	res, err := TranslateAll(testCtx(t), cfg, f, chains)
+	require.NoError(t, err)
+	require.Len(t, res, 2)
+	assert.Equal(t, "refuted", string(res[0].Steps[0].Verdict), "%+v", res[0].Steps[0])
+	assert.Equal(t, "none", string(res[1].Steps[0].Verdict), "%+v", res[1].Steps[0])
+}
+
 func TestChainCheckerBackendsAgree(t *testing.T) {
 	src, err := os.ReadFile(filepath.Join("..", "..", "testdata", "demo", "proof.lean"))
 	require.NoError(t, err)

@@ -1,0 +1,182 @@
+package translate
+
+import (
+	"math/big"
+	"slices"
+	"strings"
+)
+
+// Bounds of the problem scanner. The problem is user input: past these a
+// problem's later numbers are simply not read, which leaves their
+// decimals rounded as they are without a problem.
+const (
+	maxProblemBytes  = 1 << 16 // bytes of the problem read
+	maxProblemExacts = 256     // values kept
+	maxProblemDigits = 30      // digits of one literal; longer ones are skipped
+)
+
+// exactSet holds the values a problem states exactly: its decimal
+// literals, and for each percentage p its ratios p/100, 1 - p/100 and
+// 1 + p/100. A decimal literal of a step whose value is in the set stands
+// for that value, not for a rounding of another one (evalEnv.eval). A nil
+// *exactSet is empty.
+type exactSet struct {
+	vals map[string]bool // big.Rat.RatString of each value
+	key  string          // the values sorted and joined: what a translation depends on
+}
+
+// problemExacts scans problem for the values it states exactly. It reads
+// bytes, so invalid UTF-8 only ends a number, and it is bounded by
+// maxProblemBytes, maxProblemExacts and maxProblemDigits. It returns nil
+// when the problem states no decimal and no percentage.
+func problemExacts(problem string) *exactSet {
+	s := problem[:min(len(problem), maxProblemBytes)]
+	vals := map[string]bool{}
+	add := func(r *big.Rat) {
+		if r.Sign() > 0 && !r.IsInt() && len(vals) < maxProblemExacts {
+			vals[r.RatString()] = true
+		}
+	}
+	for i := 0; i < len(s) && len(vals) < maxProblemExacts; {
+		if !startsNumber(s, i) {
+			i++
+			continue
+		}
+		v, end, ok := scanProblemNumber(s, i)
+		if !ok {
+			i = end
+			continue
+		}
+		add(v)
+		if percentAfter(s, end) {
+			p := new(big.Rat).Quo(v, big.NewRat(100, 1))
+			one := big.NewRat(1, 1)
+			add(p)
+			add(new(big.Rat).Sub(one, p))
+			add(new(big.Rat).Add(one, p))
+		}
+		i = end
+	}
+	if len(vals) == 0 {
+		return nil
+	}
+	keys := make([]string, 0, len(vals))
+	for k := range vals {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return &exactSet{vals: vals, key: strings.Join(keys, " ")}
+}
+
+// has reports whether the problem states x exactly.
+func (e *exactSet) has(x *big.Rat) bool {
+	return e != nil && e.vals[x.RatString()]
+}
+
+// literal reports whether a step's literal stands for a value the
+// problem states: a decimal (0.95, or 5.5 of "5.5%") or a percentage
+// whose ratio is one (95% for a 5% discount). A literal with an ellipsis
+// (0.33...) is a truncated expansion, never exact.
+func (e *exactSet) literal(l *numLit) bool {
+	if e == nil || l.dec == 0 || l.ellipsis {
+		return false
+	}
+	if e.has(l.val) {
+		return true
+	}
+	return l.percent && e.has(new(big.Rat).Quo(l.val, big.NewRat(100, 1)))
+}
+
+// setKey is what of the set a translation depends on ("" for none).
+func (e *exactSet) setKey() string {
+	if e == nil {
+		return ""
+	}
+	return e.key
+}
+
+// startsNumber says a number starts at s[i]: a digit or a point before a
+// digit ("$.15"), not inside another number or a word ("x2", "1.2.3").
+func startsNumber(s string, i int) bool {
+	c := s[i]
+	if !isDigit(c) && !(c == '.' && i+1 < len(s) && isDigit(s[i+1])) {
+		return false
+	}
+	if i == 0 {
+		return true
+	}
+	p := s[i-1]
+	return !isDigit(p) && p != '.' && !isASCIILetter(p) && p != '_'
+}
+
+// scanProblemNumber reads the number at s[i]: digits with thousands
+// separators ("52,500", "1{,}250"), then a point and digits. It returns
+// its value, the end of what it read, and false for a number too long to
+// keep or followed by another point ("1.2.3", a version or a list).
+func scanProblemNumber(s string, i int) (*big.Rat, int, bool) {
+	var b strings.Builder
+	j := i
+	digits := func() {
+		for j < len(s) && isDigit(s[j]) {
+			b.WriteByte(s[j])
+			j++
+		}
+	}
+	digits()
+	for b.Len() > 0 {
+		// A separator counts only before exactly three digits.
+		sep := 0
+		switch {
+		case strings.HasPrefix(s[j:], ","):
+			sep = 1
+		case strings.HasPrefix(s[j:], "{,}"):
+			sep = 3
+		}
+		k := j + sep
+		if sep == 0 || k+3 > len(s) || !isDigit(s[k]) || !isDigit(s[k+1]) || !isDigit(s[k+2]) || k+3 < len(s) && isDigit(s[k+3]) {
+			break
+		}
+		b.WriteString(s[k : k+3])
+		j = k + 3
+	}
+	if j+1 < len(s) && s[j] == '.' && isDigit(s[j+1]) {
+		b.WriteByte('.')
+		j++
+		digits()
+	}
+	if j+1 < len(s) && s[j] == '.' && isDigit(s[j+1]) {
+		// "1.2.3": skip the rest of it.
+		for j < len(s) && (isDigit(s[j]) || s[j] == '.') {
+			j++
+		}
+		return nil, j, false
+	}
+	if b.Len() > maxProblemDigits+1 {
+		return nil, j, false
+	}
+	v, ok := new(big.Rat).SetString(b.String())
+	if !ok {
+		return nil, j, false
+	}
+	return v, j, true
+}
+
+// percentAfter says a percent sign or word follows byte i: "5%", "5 %",
+// "5\%", "5 percent", "5 per cent".
+func percentAfter(s string, i int) bool {
+	j := i
+	for j < len(s) && j-i < 3 && (s[j] == ' ' || s[j] == '~') {
+		j++
+	}
+	rest := s[j:]
+	switch {
+	case strings.HasPrefix(rest, "%"), strings.HasPrefix(rest, `\%`):
+		return true
+	}
+	for _, w := range []string{"percent", "per cent"} {
+		if len(rest) >= len(w) && strings.EqualFold(rest[:len(w)], w) {
+			return len(rest) == len(w) || !isASCIILetter(rest[len(w)])
+		}
+	}
+	return false
+}
