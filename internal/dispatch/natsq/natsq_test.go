@@ -236,12 +236,25 @@ func TestCollapsedTaskOutlivesTheEarlierDeadline(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 
+	js, err := jetstream.New(connect(t, url))
+	require.NoError(t, err)
 	short := items(1, "")
-	// Long enough that the copy is surely queued before it expires even on a loaded machine
-	// (a task already past its deadline is never queued, and the test would then prove nothing).
-	short[0].Deadline = time.Now().Add(time.Second)
-	res := g.Execute(ctx, short) // no worker yet
-	assert.Contains(t, res[0].Error, "deadline")
+	// A task already past its deadline is never queued, and the test would then prove
+	// nothing: the first copy must be in the queue when its deadline passes. On a loaded
+	// machine publishing can take longer than the deadline, so the copy gets a longer one
+	// until it is seen queued (1 s, then 2, 4, 8).
+	var res []dispatch.Result
+	for life := time.Second; ; life *= 2 {
+		short[0].Deadline = time.Now().Add(life)
+		res = g.Execute(ctx, short) // no worker yet
+		assert.Contains(t, res[0].Error, "deadline")
+		st, err := js.Stream(ctx, natsq.DefaultTaskStream)
+		require.NoError(t, err)
+		if st.CachedInfo().State.Msgs == 1 {
+			break
+		}
+		require.Less(t, life, 8*time.Second, "the first copy was never queued before its deadline")
+	}
 
 	long := items(1, "")
 	long[0].Deadline = time.Now().Add(20 * time.Second)
