@@ -13,6 +13,18 @@ import (
 	"github.com/leanprm/leanprm/internal/testshared"
 )
 
+// cachingTranslators is a translator without caches, one with all three (context, scan,
+// exact), and the latter's context cache.
+func cachingTranslators(t *testing.T) (plain, cached *Translator, cache *ContextCache) {
+	t.Helper()
+	plain, err := New(Options{})
+	require.NoError(t, err)
+	cache = NewContextCache(0, 0)
+	cached, err = New(Options{ContextCache: cache, ScanCache: NewScanCache(0, 0), ExactCache: NewExactCache(0, 0)})
+	require.NoError(t, err)
+	return plain, cached, cache
+}
+
 // TestContextCacheDifferentialProcessBench: every ProcessBench dev chain is grown one step at a
 // time, as a search loop grows it, through a translator with the context cache (and the scan
 // and exact caches beside it); the whole chain's translation, and for every eighth chain the
@@ -22,11 +34,7 @@ import (
 // and the chain after its first half at once (several new steps). Each chain comes with its
 // problem, whose decimals and percentages are exact in its steps.
 func TestContextCacheDifferentialProcessBench(t *testing.T) {
-	plain, err := New(Options{})
-	require.NoError(t, err)
-	cache := NewContextCache(0, 0)
-	cached, err := New(Options{ContextCache: cache, ScanCache: NewScanCache(0, 0), ExactCache: NewExactCache(0, 0)})
-	require.NoError(t, err)
+	plain, cached, cache := cachingTranslators(t)
 	ctx := context.Background()
 	chains, steps := 0, 0
 	for _, subset := range []string{"gsm8k", "math", "olympiadbench", "omnimath"} {
@@ -71,11 +79,7 @@ func TestContextCacheDifferentialProcessBench(t *testing.T) {
 // other's: not the kept context of the whole chain, nor of a prefix, nor a kept step reading or
 // exact outcome. A problem that states the same values in other words shares the contexts.
 func TestContextCacheProblemIsPartOfKey(t *testing.T) {
-	plain, err := New(Options{})
-	require.NoError(t, err)
-	cache := NewContextCache(0, 0)
-	cached, err := New(Options{ContextCache: cache, ScanCache: NewScanCache(0, 0), ExactCache: NewExactCache(0, 0)})
-	require.NoError(t, err)
+	plain, cached, cache := cachingTranslators(t)
 	ctx := context.Background()
 	steps := []string{"$140 * 0.95 = $134.", "So she pays $134 for the coat."}
 	verdict := func(tr *Translator, problem string, steps []string) StepVerdict {
@@ -93,9 +97,7 @@ func TestContextCacheProblemIsPartOfKey(t *testing.T) {
 	assert.Equal(t, StepRefuted, verdict(cached, discountProblem, steps))
 
 	// A kept prefix of one problem is not resumed for another.
-	cache = NewContextCache(0, 0)
-	cached, err = New(Options{ContextCache: cache, ScanCache: NewScanCache(0, 0), ExactCache: NewExactCache(0, 0)})
-	require.NoError(t, err)
+	_, cached, cache = cachingTranslators(t)
 	assert.Equal(t, StepRefuted, verdict(cached, discountProblem, steps[:1]))
 	assert.NotEqual(t, StepRefuted, verdict(cached, plainProblem, steps))
 	_, _, hits, misses := cache.Stats()
