@@ -117,7 +117,15 @@
 //     kept in the code; seed 1): at weight 0.3, 1, 3, 10 (mass relative to
 //     the source's size, as for the others) GSM8K cross-validated 48.0,
 //     48.8, 49.5, 46.5 against 50.5 — in-domain labels do not help these
-//     features either.
+//     features either;
+//   - a number derived earlier in the same step counted as support for
+//     its later uses there ("52 ÷ 4 = 13. Now, he has: 52 - 13 = 39":
+//     today 13 counts as a number from nowhere; it is the most common
+//     reason right steps of correct GSM8K chains fall below the
+//     threshold, with log_steps): seeds 1, 11, 21 reach 46.3 / 55.8,
+//     47.6 / 55.8, 45.8 / 55.4 on the fold chosen on, cross-validated
+//     49.9, 46.2, 48.6 — the committed weights were learned with the
+//     feature as it is, and retrained with the fix they lose.
 //
 // Every one of these loses on GSM8K; the configuration they perturb was
 // itself chosen on all of GSM8K dev by the earlier sessions, so its
