@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -167,44 +166,24 @@ func TestContextCacheConcurrent(t *testing.T) {
 		// What the symbolic reader carries from one step to the next: an equation, a value.
 		"So we can write: 10 - (x/10) = 5.", "Multiplying both sides by 10, we get: 100 - x = 50.",
 		`\[ 576 \times 11111 \]`, `\[ = 6399936 \]`)
-	type job struct {
-		steps []string
-		want  ChainResult
-	}
-	var jobs []job
-	n := len(steps)
-	for start := range n {
-		for length := 1; length <= n; length++ {
-			s := make([]string, length)
-			for k := range s {
-				s[k] = steps[(start+k)%n]
-			}
-			jobs = append(jobs, job{s, plain.Translate(fmt.Sprint(start, length), s)})
-		}
+	chains := rotations(steps, 1)
+	want := make([]ChainResult, len(chains))
+	for i, c := range chains {
+		want[i] = plain.Translate(c.id, c.steps)
 	}
 	const workers = 8
-	var wg sync.WaitGroup
-	errs := make(chan string, workers*len(jobs))
-	for w := range workers {
-		wg.Go(func() {
-			for k := range jobs {
-				j := jobs[(k+w*len(jobs)/workers)%len(jobs)]
-				got := cached.Translate(j.want.ID, j.steps)
-				// Check writes verdicts into the result of a chain others resume from.
-				if _, err := cached.Chain(context.Background(), j.want.ID, j.steps); err != nil {
-					errs <- err.Error()
-				}
-				if !assert.ObjectsAreEqual(j.want, got) {
-					errs <- fmt.Sprintf("chain %q differs with the cache", strings.Join(j.steps, " | "))
-				}
-			}
-		})
-	}
-	wg.Wait()
-	close(errs)
-	for e := range errs {
-		t.Error(e)
-	}
+	concurrently(t, len(chains), func(k, w int) int { return (k + w*len(chains)/workers) % len(chains) }, func(i int) []string {
+		var errs []string
+		got := cached.Translate(chains[i].id, chains[i].steps)
+		// Check writes verdicts into the result of a chain others resume from.
+		if _, err := cached.Chain(context.Background(), chains[i].id, chains[i].steps); err != nil {
+			errs = append(errs, err.Error())
+		}
+		if !assert.ObjectsAreEqual(want[i], got) {
+			errs = append(errs, fmt.Sprintf("chain %q differs with the cache", strings.Join(chains[i].steps, " | ")))
+		}
+		return errs
+	})
 	_, _, hits, _ := cache.Stats()
 	assert.Positive(t, hits)
 }

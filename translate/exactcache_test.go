@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -101,42 +100,19 @@ func TestExactCacheConcurrent(t *testing.T) {
 	cache := NewExactCache(0, 0)
 	cached, err := New(Options{ExactCache: cache, ScanCache: NewScanCache(0, 0)})
 	require.NoError(t, err)
-	type job struct {
-		steps []string
-		want  ChainResult
+	chains := rotations(scanCacheSteps, 3)
+	want := make([]ChainResult, len(chains))
+	for i, c := range chains {
+		want[i], err = plain.Chain(ctx, c.id, c.steps)
+		require.NoError(t, err)
 	}
-	var jobs []job
-	n := len(scanCacheSteps)
-	for start := range n {
-		for length := 1; length <= n; length += 3 {
-			steps := make([]string, length)
-			for k := range steps {
-				steps[k] = scanCacheSteps[(start+k)%n]
-			}
-			want, err := plain.Chain(ctx, fmt.Sprint(start, length), steps)
-			require.NoError(t, err)
-			jobs = append(jobs, job{steps, want})
+	concurrently(t, len(chains), func(k, w int) int { return (k*7 + w) % len(chains) }, func(i int) []string {
+		got, err := cached.Chain(ctx, chains[i].id, chains[i].steps)
+		if err != nil || !assert.ObjectsAreEqual(want[i], got) {
+			return []string{fmt.Sprintf("chain %q differs with the cache (%v)", strings.Join(chains[i].steps, " | "), err)}
 		}
-	}
-	const workers = 8
-	var wg sync.WaitGroup
-	errs := make(chan string, workers*len(jobs))
-	for w := range workers {
-		wg.Go(func() {
-			for k := range jobs {
-				j := jobs[(k*7+w)%len(jobs)]
-				got, err := cached.Chain(ctx, j.want.ID, j.steps)
-				if err != nil || !assert.ObjectsAreEqual(j.want, got) {
-					errs <- fmt.Sprintf("chain %q differs with the cache (%v)", strings.Join(j.steps, " | "), err)
-				}
-			}
-		})
-	}
-	wg.Wait()
-	close(errs)
-	for e := range errs {
-		t.Error(e)
-	}
+		return nil
+	})
 	entries, _, hits, _ := cache.Stats()
 	assert.Positive(t, entries)
 	assert.Positive(t, hits)

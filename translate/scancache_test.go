@@ -67,40 +67,41 @@ var scanCacheSteps = []string{
 	"y = 10 so y / 4 = 2.5.",
 }
 
-// TestScanCacheConcurrent: many goroutines translate overlapping chains (each step at many
-// indices) through one cache; every answer equals the translation without the cache. Run
-// under -race, it also shows that nothing writes to a shared scan.
-func TestScanCacheConcurrent(t *testing.T) {
-	plain, err := New(Options{})
-	require.NoError(t, err)
-	cache := NewScanCache(0, 0)
-	cached, err := New(Options{ScanCache: cache})
-	require.NoError(t, err)
-	type job struct {
-		steps []string
-		want  ChainResult
-	}
-	var jobs []job
-	n := len(scanCacheSteps)
+// rotatedChain is a chain of test steps and the ID it is translated under.
+type rotatedChain struct {
+	id    string
+	steps []string
+}
+
+// rotations are the chains that start at each step (wrapping round to the first) with lengths
+// 1, 1+every, 1+2·every, … up to len(steps); the ID is "start length".
+func rotations(steps []string, every int) []rotatedChain {
+	var out []rotatedChain
+	n := len(steps)
 	for start := range n {
-		for length := 1; length <= n; length += 3 {
-			steps := make([]string, length)
-			for k := range steps {
-				steps[k] = scanCacheSteps[(start+k)%n]
+		for length := 1; length <= n; length += every {
+			s := make([]string, length)
+			for k := range s {
+				s[k] = steps[(start+k)%n]
 			}
-			jobs = append(jobs, job{steps, plain.Translate(fmt.Sprint(start, length), steps)})
+			out = append(out, rotatedChain{fmt.Sprint(start, length), s})
 		}
 	}
+	return out
+}
+
+// concurrently runs check on each of n jobs from eight goroutines, goroutine w visiting job
+// order(k, w) k-th, and reports every message check returns as a test error.
+func concurrently(t *testing.T, n int, order func(k, w int) int, check func(i int) []string) {
+	t.Helper()
 	const workers = 8
 	var wg sync.WaitGroup
-	errs := make(chan string, workers*len(jobs))
+	errs := make(chan string, 2*workers*n)
 	for w := range workers {
 		wg.Go(func() {
-			for k := range jobs {
-				j := jobs[(k*7+w)%len(jobs)]
-				got := cached.Translate(j.want.ID, j.steps)
-				if !assert.ObjectsAreEqual(j.want, got) {
-					errs <- fmt.Sprintf("chain %q differs with the cache", strings.Join(j.steps, " | "))
+			for k := range n {
+				for _, e := range check(order(k, w)) {
+					errs <- e
 				}
 			}
 		})
@@ -110,8 +111,30 @@ func TestScanCacheConcurrent(t *testing.T) {
 	for e := range errs {
 		t.Error(e)
 	}
+}
+
+// TestScanCacheConcurrent: many goroutines translate overlapping chains (each step at many
+// indices) through one cache; every answer equals the translation without the cache. Run
+// under -race, it also shows that nothing writes to a shared scan.
+func TestScanCacheConcurrent(t *testing.T) {
+	plain, err := New(Options{})
+	require.NoError(t, err)
+	cache := NewScanCache(0, 0)
+	cached, err := New(Options{ScanCache: cache})
+	require.NoError(t, err)
+	chains := rotations(scanCacheSteps, 3)
+	want := make([]ChainResult, len(chains))
+	for i, c := range chains {
+		want[i] = plain.Translate(c.id, c.steps)
+	}
+	concurrently(t, len(chains), func(k, w int) int { return (k*7 + w) % len(chains) }, func(i int) []string {
+		if !assert.ObjectsAreEqual(want[i], cached.Translate(chains[i].id, chains[i].steps)) {
+			return []string{fmt.Sprintf("chain %q differs with the cache", strings.Join(chains[i].steps, " | "))}
+		}
+		return nil
+	})
 	entries, _, hits, _ := cache.Stats()
-	assert.Equal(t, n, entries, "one entry per distinct step")
+	assert.Equal(t, len(scanCacheSteps), entries, "one entry per distinct step")
 	assert.Positive(t, hits)
 }
 
