@@ -255,6 +255,17 @@ func TestVerifyRunner(t *testing.T) {
 	assert.Equal(t, cfg.Lean.Header, o.Header)
 }
 
+// uncachedChain checks steps as chain "c" with the formal side cfg builds, given no caches.
+func uncachedChain(t *testing.T, cfg *config.Config, steps []string) translate.ChainResult {
+	t.Helper()
+	plain, err := NewFormal(testCtx(t), cfg, &bytes.Buffer{})
+	require.NoError(t, err)
+	want, err := plain.Translator.Chain(testCtx(t), "c", steps)
+	require.NoError(t, err)
+	require.NoError(t, plain.Close())
+	return want
+}
+
 // TestNewFormalWithExactCache: the exact checker's cache given in FormalOptions is the one the
 // translator uses, with the exact checker alone and beside the REPL (checker both); verdicts
 // are those of a translator without it.
@@ -264,11 +275,7 @@ func TestNewFormalWithExactCache(t *testing.T) {
 		load(t, map[string]string{"checker": "exact"}),
 		simSettings(t, "repl", map[string]string{"checker": "both"}),
 	} {
-		plain, err := NewFormal(testCtx(t), cfg, &bytes.Buffer{})
-		require.NoError(t, err)
-		want, err := plain.Translator.Chain(testCtx(t), "c", steps)
-		require.NoError(t, err)
-		require.NoError(t, plain.Close())
+		want := uncachedChain(t, cfg, steps)
 
 		cache := translate.NewExactCache(0, 0)
 		f, err := NewFormalWith(testCtx(t), cfg, &bytes.Buffer{}, FormalOptions{ExactCache: cache})
@@ -295,11 +302,7 @@ func TestNewFormalWithContextCache(t *testing.T) {
 		load(t, map[string]string{"checker": "exact"}),
 		simSettings(t, "repl", map[string]string{"checker": "both"}),
 	} {
-		plain, err := NewFormal(testCtx(t), cfg, &bytes.Buffer{})
-		require.NoError(t, err)
-		want, err := plain.Translator.Chain(testCtx(t), "c", steps)
-		require.NoError(t, err)
-		require.NoError(t, plain.Close())
+		want := uncachedChain(t, cfg, steps)
 
 		cache := translate.NewContextCache(0, 0)
 		f, err := NewFormalWith(testCtx(t), cfg, &bytes.Buffer{}, FormalOptions{ContextCache: cache})
