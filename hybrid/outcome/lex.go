@@ -64,7 +64,7 @@ var cmdSkip = map[string]bool{
 	"left": true, "right": true, "big": true, "Big": true, "bigg": true, "Bigg": true,
 	"bigl": true, "bigr": true, "Bigl": true, "Bigr": true, "displaystyle": true, "textstyle": true,
 	",": true, ";": true, ":": true, "!": true, " ": true, "quad": true, "qquad": true,
-	"$": true, "limits": true, "nolimits": true, "scriptstyle": true, "hline": true,
+	"$": true, "(": true, ")": true, "[": true, "]": true, "limits": true, "nolimits": true, "scriptstyle": true, "hline": true,
 }
 
 // cmdText commands take a braced argument read as text.

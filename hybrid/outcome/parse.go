@@ -36,6 +36,7 @@ const (
 	nUnion
 	nMatrix
 	nApprox // ≈ a
+	nBase   // digits written in a base: kids digits, base
 )
 
 type node struct {
@@ -96,6 +97,10 @@ func parseTokens(toks []token) (*node, []string, error) {
 			t.kind == tIdent && t.spaced && unitLetters[t.text] && end == 2 && toks[0].kind == tNum {
 			units = append([]string{t.text}, units...)
 			end--
+			continue
+		}
+		if t.kind == tOp && (t.text == "and" || t.text == "or") && len(units) > 0 && end >= 2 && toks[end-2].kind == tWord {
+			end-- // "candles and flashlights"
 			continue
 		}
 		if t.kind == tNum && end >= 3 && toks[end-2].kind == tOp && toks[end-2].text == "^" && toks[end-3].kind == tWord {
@@ -422,7 +427,11 @@ func (p *parser) unary() (*node, error) {
 			return nil, err
 		}
 		zero := &node{kind: nNum, tok: &token{kind: tNum, text: "0"}}
-		return p.mk(nPM, zero, e)
+		n, err := p.mk(nPM, zero, e)
+		if n != nil {
+			n.text = "unary"
+		}
+		return n, err
 	}
 	return p.power()
 }
@@ -484,8 +493,20 @@ func (p *parser) postfixOps(a *node) (*node, error) {
 		case p.isOp("°"):
 			p.next()
 			a, err = p.mk(nDeg, a)
-		case p.isOp("_") && a.kind == nNum: // 1010_2: a base is not decided here
-			return nil, fmt.Errorf("%w: a number with a base subscript", errUnsupported)
+		case p.isOp("_") && a.kind == nNum && !a.tok.dot && a.tok.exp == "": // 1010_2
+			p.next()
+			b := p.next()
+			if b.kind == tOp && b.text == "{" {
+				b = p.next()
+				if !p.isOp("}") {
+					return nil, fmt.Errorf("%w: a base subscript", errUnsupported)
+				}
+				p.next()
+			}
+			if b.kind != tNum || b.dot {
+				return nil, fmt.Errorf("%w: a base subscript", errUnsupported)
+			}
+			a, err = p.mk(nBase, a, &node{kind: nNum, tok: &b})
 		default:
 			return a, nil
 		}
@@ -556,6 +577,15 @@ func (p *parser) atom() (*node, error) {
 			}
 		}
 		return n, nil
+	case tWord:
+		if p.isOp("=") || p.isOp("≈") { // "AB = 5": a name
+			n, err := p.mk(nVar)
+			if err != nil {
+				return nil, err
+			}
+			n.text = t.text
+			return n, nil
+		}
 	case tPi:
 		return p.mk(nPi)
 	case tInf:
