@@ -58,6 +58,32 @@ type form struct {
 	decNeg  bool
 	lhsForm *form
 	rhsForm *form
+	// measure: the units include one of measurement (minutes, cm), in
+	// which the number may differ from a gold in another unit.
+	measure bool
+}
+
+// unitWordsOf applies the words after an answer that change its value: a
+// multiplier ("1.5 million"), "percent", "degrees"; the other words are
+// returned as units.
+func unitWordsOf(n *node, units []string) (*node, []string) {
+	var rest []string
+	for i, u := range units {
+		l := strings.ToLower(u)
+		switch {
+		case multipliers[l] != 0 && i == 0:
+			n = &node{kind: nMul, kids: []*node{n, {kind: nNum, tok: &token{kind: tNum, text: fmt.Sprint(multipliers[l])}}}}
+		case l == "percent" || l == "pct" || l == "percentage" || l == "per" && i+1 < len(units) && strings.ToLower(units[i+1]) == "cent":
+			n = &node{kind: nPct, kids: []*node{n}}
+		case l == "cent" && i > 0 && strings.ToLower(units[i-1]) == "per":
+		case l == "degree" || l == "degrees" || l == "deg":
+			n = &node{kind: nDeg, kids: []*node{n}}
+		case l == "radian" || l == "radians" || l == "rad":
+		default:
+			rest = append(rest, u)
+		}
+	}
+	return n, rest
 }
 
 type bound struct {
@@ -110,6 +136,7 @@ func parse(raw string) *form {
 	if err != nil {
 		return &form{kind: kBad, norm: truncate(s, 200), err: err}
 	}
+	n, units = unitWordsOf(n, units)
 	f := build(n, 0)
 	if f.kind == kBad && f.norm == "" {
 		f.norm = truncate(s, 200)
@@ -120,6 +147,9 @@ func parse(raw string) *form {
 			return &form{kind: kBad, norm: truncate(s, 200), err: fmt.Errorf("%w: words after a list", errUnsupported)}
 		}
 		f.units = u
+		for _, w := range strings.Fields(u) {
+			f.measure = f.measure || unitWords[w] || unitWords[w+"s"]
+		}
 		if u != "" {
 			f.norm += " " + u
 		}
@@ -237,6 +267,16 @@ func wordsForm(s string, toks []token, lexErr error) *form {
 		return nil
 	}
 	text := strings.Join(parts, " ")
+	if v := numberWords[text]; v != 0 {
+		if v < 0 {
+			v = 0
+		}
+		return buildExpr(&node{kind: nNum, tok: &token{kind: tNum, text: fmt.Sprint(v)}})
+	}
+	if text == "all real numbers" || text == "all reals" || text == "r" && strings.Contains(s, "mathbb") {
+		iv := interval{lo: bound{inf: -1}, hi: bound{inf: 1}}
+		return &form{kind: kInterval, ivs: []interval{iv}, norm: renderIntervals([]interval{iv})}
+	}
 	if emptyWords[text] {
 		return &form{kind: kEmpty, norm: "∅"}
 	}

@@ -94,12 +94,16 @@ func parseTokens(toks []token) (*node, []string, error) {
 	for end > 0 {
 		t := toks[end-1]
 		if t.kind == tWord || t.kind == tIdent && end >= 2 && toks[end-2].kind == tWord ||
+			t.kind == tIdent && end >= 3 && toks[end-2].kind == tOp && toks[end-2].text == "/" && toks[end-3].kind == tWord ||
 			t.kind == tIdent && t.spaced && unitLetters[t.text] && end == 2 && toks[0].kind == tNum {
 			units = append([]string{t.text}, units...)
 			end--
 			continue
 		}
-		if t.kind == tOp && (t.text == "and" || t.text == "or") && len(units) > 0 && end >= 2 && toks[end-2].kind == tWord {
+		if t.kind == tOp && (t.text == "and" || t.text == "or" || t.text == "/") && len(units) > 0 && end >= 2 && (toks[end-2].kind == tWord || t.text == "/") {
+			if t.text == "/" {
+				units = append([]string{"/"}, units...)
+			}
 			end-- // "candles and flashlights"
 			continue
 		}
@@ -325,6 +329,10 @@ func (p *parser) term() (*node, error) {
 			right, err := p.unary()
 			if err != nil {
 				return nil, err
+			}
+			if t.text == "/" && startsAtom(p.peek()) {
+				// 1/2x: (1/2)·x or 1/(2x)? readers disagree
+				return nil, fmt.Errorf("%w: a/bc is ambiguous (write (a/b)c or a/(bc))", errUnsupported)
 			}
 			k := nMul
 			if t.text == "/" {
