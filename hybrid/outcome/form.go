@@ -58,7 +58,7 @@ type form struct {
 	decNeg  bool
 	lhsForm *form
 	rhsForm *form
-	valStr string // val.String(), computed once
+	valStr  string // val.String(), computed once
 	// measure: the units include one of measurement (minutes, cm), in
 	// which the number may differ from a gold in another unit.
 	measure bool
