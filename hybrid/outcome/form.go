@@ -101,6 +101,22 @@ var vocab = map[string]string{
 	"even": "even/odd", "odd": "even/odd",
 }
 
+// qualifiers after a number change what it says ("5 or more", "at
+// least 3"): such an answer is not understood rather than read as 5.
+var qualifiers = map[string]bool{
+	"more": true, "less": true, "fewer": true, "than": true, "times": true, "not": true, "least": true,
+	"most": true, "only": true, "about": true, "approximately": true, "nearly": true, "almost": true,
+	"over": true, "under": true, "minus": true, "plus": true, "each": true, "every": true, "remainder": true,
+	"left": true, "remaining": true, "extra": true, "ago": true, "later": true, "earlier": true, "before": true,
+	"after": true, "off": true, "discount": true, "increase": true, "decrease": true, "loss": true, "profit": true,
+}
+
+// allReals are ways of writing the set of all real numbers.
+var allReals = map[string]bool{
+	"\\mathbb{R}": true, "\\mathbb R": true, "ℝ": true, "x \\in \\mathbb{R}": true, "all real numbers": true,
+	"\\text{all real numbers}": true, "(-\\infty, \\infty)": true, "\\mathbb{R} ": true,
+}
+
 // currency words are dropped like "$"; other units are kept and compared.
 var currency = map[string]bool{"dollar": true, "dollars": true, "usd": true, "us": true}
 
@@ -126,6 +142,10 @@ func parse(raw string) *form {
 	if f := fastNumber(s); f != nil {
 		return f
 	}
+	if allReals[s] {
+		iv := interval{lo: bound{inf: -1}, hi: bound{inf: 1}}
+		return &form{kind: kInterval, ivs: []interval{iv}, norm: renderIntervals([]interval{iv})}
+	}
 	if c, ok := choice(s); ok {
 		return &form{kind: kChoice, text: c, norm: "(" + c + ")"}
 	}
@@ -139,6 +159,11 @@ func parse(raw string) *form {
 	n, units, err := parseTokens(toks)
 	if err != nil {
 		return &form{kind: kBad, norm: truncate(s, 200), err: err}
+	}
+	for _, u := range units {
+		if qualifiers[strings.ToLower(u)] {
+			return &form{kind: kBad, norm: truncate(s, 200), err: fmt.Errorf("%w: the words %q change the answer", errUnsupported, strings.Join(units, " "))}
+		}
 	}
 	n, units = unitWordsOf(n, units)
 	f := build(n, 0)
