@@ -195,6 +195,14 @@ func trimSpan(text string, s, e int) (int, int) {
 		if e > s && text[e-1] == '$' && strings.Count(text[s:e], "$")%2 == 1 {
 			e--
 		}
+		if strings.Count(text[s:e], "**")%2 == 1 { // "**Answer: 42**" cut after the marker
+			switch {
+			case strings.HasSuffix(text[s:e], "**"):
+				e -= 2
+			case strings.HasPrefix(text[s:e], "**"):
+				s += 2
+			}
+		}
 		if s == s0 && e == e0 {
 			break
 		}
