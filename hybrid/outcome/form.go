@@ -235,11 +235,13 @@ func choice(s string) (string, bool) {
 		}
 	}
 	t = strings.TrimSpace(t)
-	low := strings.ToLower(t)
 	for _, p := range []string{"option ", "choice ", "answer "} {
-		if strings.HasPrefix(low, p) {
+		if len(t) > len(p) && strings.EqualFold(t[:len(p)], p) {
 			t = strings.TrimSpace(t[len(p):])
 		}
+	}
+	if len(t) > 4 {
+		return "", false
 	}
 	t = strings.TrimRight(t, ".:")
 	paren := false
@@ -774,9 +776,8 @@ func buildExpr(n *node) *form {
 	if containsApprox(inner) && f.decTok == nil {
 		return &form{kind: kBad, err: fmt.Errorf("%w: an ellipsis inside an expression", errUnsupported)}
 	}
-	names := map[string]bool{}
-	varNames(inner, names)
-	iUnit := len(names) == 0 || len(names) == 1 && names["i"]
+	// i is the imaginary unit unless another letter makes it a variable
+	iUnit := !hasVars(inner, true)
 	f.hasVar = hasVars(inner, iUnit)
 	ev := &evaluator{iUnit: iUnit}
 	if !f.hasVar {
