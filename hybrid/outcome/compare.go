@@ -34,7 +34,7 @@ func compare(a, b *form, la, lb string, depth int) cmp {
 	}
 	switch {
 	case a.kind == kBad || b.kind == kBad:
-		if a.kind == b.kind && a.norm != "" && a.norm == b.norm {
+		if a.kind == b.kind && a.text != "" && a.text == b.text {
 			return eq("identical as written (%s)", a.norm)
 		}
 		bad, l := a, la

@@ -129,6 +129,15 @@ var emptyWords = map[string]bool{
 // parse reads one answer. It never fails: an answer it does not
 // understand is a kBad form whose err says why.
 func parse(raw string) *form {
+	f := parseText(raw)
+	if f.kind == kBad && f.text == "" && utf8.ValidString(raw) {
+		// the whole text, for "identical as written" (norm is cut short)
+		f.text = strip(raw)
+	}
+	return f
+}
+
+func parseText(raw string) *form {
 	if !utf8.ValidString(raw) {
 		return &form{kind: kBad, norm: "", err: fmt.Errorf("%w: not valid UTF-8", errUnsupported)}
 	}

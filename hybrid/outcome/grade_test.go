@@ -79,6 +79,8 @@ var gradeTable = map[string][]gradeCase{
 		{"10^{10^{10}}", "1", Unknown}, {strings.Repeat("{", 100000) + "1" + strings.Repeat("}", 100000), "1", Unknown},
 		{strings.Repeat("1", 1<<20), "1", Unknown}, {"\xff\xfe", "1", Unknown}, {"2^{100}", "2^{100}", Equal},
 		{"2^{100}", "2^{101}", Different}, {"\\sqrt{-4}", "2i", Equal},
+		{"\\lfloor " + strings.Repeat("a", 300) + "b", "\\lfloor " + strings.Repeat("a", 300) + "c", Unknown},
+		{"\\lfloor x \\rfloor", "\\lfloor x \\rfloor", Equal},
 	},
 }
 
