@@ -200,6 +200,10 @@ func compareExpr(a, b *form, la, lb string) cmp {
 }
 
 func compareExprValues(a, b *form, la, lb string) cmp {
+	if (a.valErr != nil || a.rErr != nil) && a.pct == b.pct && a.deg == b.deg && sameTree(a.n, b.n, 0) {
+		// not evaluated, but the same expression as written (2^n, \log_2 3)
+		return eq("the same expression %s", a.norm)
+	}
 	switch {
 	case a.pct != b.pct:
 		// "50%" against "50" or "0.5": the percent sign read as a unit (the
@@ -745,4 +749,36 @@ func alignByName(xs, ys []*form) ([]*form, bool) {
 		out[i] = y
 	}
 	return out, true
+}
+
+// sameTree reports whether two trees are the same expression as written,
+// up to redundant brackets.
+func sameTree(a, b *node, depth int) bool {
+	if depth > maxDepth {
+		return false
+	}
+	a, b = unwrap(a), unwrap(b)
+	if a.kind != b.kind || a.text != b.text || len(a.kids) != len(b.kids) || a.open != b.open || a.close != b.close {
+		return false
+	}
+	if a.kind == nNum {
+		x, errA := literal(a.tok)
+		y, errB := literal(b.tok)
+		if errA != nil || errB != nil || x.Cmp(y) != 0 {
+			return false
+		}
+	}
+	for i := range a.kids {
+		if !sameTree(a.kids[i], b.kids[i], depth+1) {
+			return false
+		}
+	}
+	return true
+}
+
+func unwrap(n *node) *node {
+	for n.kind == nGroup && len(n.kids) == 1 && (n.open == "(" && n.close == ")" || n.open == "{") {
+		n = n.kids[0]
+	}
+	return n
 }

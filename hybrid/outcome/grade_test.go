@@ -81,6 +81,7 @@ var gradeTable = map[string][]gradeCase{
 		{"2^{100}", "2^{101}", Different}, {"\\sqrt{-4}", "2i", Equal},
 		{"\\lfloor " + strings.Repeat("a", 300) + "b", "\\lfloor " + strings.Repeat("a", 300) + "c", Unknown},
 		{"\\lfloor x \\rfloor", "\\lfloor x \\rfloor", Equal},
+		{"2^n", "2^{n}", Equal}, {"\\log_2 3", "\\log_{2}(3)", Equal}, {"2^n", "2^m", Unknown},
 	},
 }
 
