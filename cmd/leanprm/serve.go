@@ -137,7 +137,11 @@ func runServe(ctx context.Context, e *env, sc config.Serve, token string, bo ser
 		return fmt.Errorf("listening on %s: %w", sc.Addr, err)
 	}
 	logger := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	srv := serve.New(serve.Options{
+	roe, err := serve.ParseRewardOnError(sc.RewardOnError)
+	if err != nil {
+		return err
+	}
+	srv := serve.New(serve.Options{RewardOnError: roe,
 		Token: token, MaxBodyBytes: sc.MaxBody, MaxItems: sc.MaxItems, QueueSize: sc.Queue,
 		Timeout: sc.Timeout, HeaderTimeout: e.cfg.Lean.StartTimeout, Logger: logger,
 		Versions: serve.Versions{Leanprm: leanprmVersion(), Lean: "starting", REPL: "starting", Model: "starting"},

@@ -243,7 +243,9 @@ func TestOpenRLHFGetReward(t *testing.T) {
 	assert.Greater(t, got.Rewards[0], got.Rewards[1], "the refuted chain earns less")
 	assert.Equal(t, 0.0, got.Rewards[1], "a refuted step scores 0 under min")
 	assert.Equal(t, 1.0, got.Rewards[2], "the proof verifies against the label statement")
-	assert.Equal(t, []float64{0, 0, 0, 1}, got.ExtraLogs["leanprm_item_error"], "the empty query is an item error, not a failed batch")
+	assert.Equal(t, []float64{0, 0, 0, 0}, got.ExtraLogs["leanprm_item_error"], "nothing failed")
+	assert.Equal(t, []float64{0, 0, 0, 1}, got.ExtraLogs["leanprm_unscorable"], "the empty query has no steps: 0, flagged, not a failed batch")
+	assert.Equal(t, 0.0, got.Rewards[3])
 	assert.Equal(t, 1.0, got.ExtraLogs["leanprm_formal_verified"][2])
 	assert.Equal(t, 0.0, got.ExtraLogs["leanprm_first_error"][1])
 

@@ -65,6 +65,9 @@ type Options struct {
 	// PrefixEntries and PrefixBytes bound the chains kept for incremental scoring.
 	PrefixEntries int
 	PrefixBytes   int64
+	// RewardOnError is what /get_reward and /pooling answer for an item whose scoring
+	// failed; the zero value refuses the request with a retryable 503.
+	RewardOnError RewardOnError
 	// Logger gets request failures; nil discards.
 	Logger *slog.Logger
 }
@@ -112,6 +115,9 @@ type Server struct {
 
 	mu       sync.Mutex
 	admitted int // items admitted and not yet answered
+
+	// itemsRead counts the items of /get_reward read into tasks (the limits come first).
+	itemsRead atomic.Int64
 }
 
 // New builds a Server; it serves work once Ready is called.
