@@ -4,7 +4,6 @@ package serve
 // (/api/check, /verify), OpenRLHF's remote reward (/get_reward) and vLLM's pooling (/pooling).
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -21,7 +20,7 @@ import (
 
 // KiminaSnippet is one snippet of Kimina's CheckRequest.
 type KiminaSnippet struct {
-	ID   string `json:"id"`
+	ID   ItemID `json:"id"`
 	Code string `json:"code"`
 }
 
@@ -45,6 +44,18 @@ type KiminaResult struct {
 
 var infoTrees = map[string]bool{"full": true, "tactics": true, "original": true, "substantive": true}
 
+// infoTree checks an infotree option (/api/check's infotree, /verify's infotree_type), as
+// Kimina's request model does: one of its names, or null.
+func infoTree(v *string) (string, error) {
+	if v == nil {
+		return "", nil
+	}
+	if !infoTrees[*v] {
+		return "", &requestError{status: http.StatusUnprocessableEntity, msg: fmt.Sprintf("infotree %q: want full, tactics, original, substantive or null", *v)}
+	}
+	return *v, nil
+}
+
 // snippetTasks makes one KindCheck task per snippet. The header budget is added to the
 // deadline of a snippet whose header the pool does not hold ready.
 func (s *Server) snippetTasks(snips []KiminaSnippet, timeout time.Duration, infotree string, fresh bool) ([]dispatch.Task, error) {
@@ -52,7 +63,7 @@ func (s *Server) snippetTasks(snips []KiminaSnippet, timeout time.Duration, info
 	now := time.Now()
 	for i, sn := range snips {
 		header, _, _ := SplitHeader(sn.Code)
-		t, err := task(dispatch.KindCheck, EnvKey(header), CheckTask{ID: sn.ID, Code: sn.Code, InfoTree: infotree, Fresh: fresh})
+		t, err := task(dispatch.KindCheck, EnvKey(header), CheckTask{ID: string(sn.ID), Code: sn.Code, InfoTree: infotree, Fresh: fresh})
 		if err != nil {
 			return nil, err
 		}
@@ -82,7 +93,7 @@ func (s *Server) kiminaCheck(w http.ResponseWriter, r *http.Request) {
 	}
 	ids := make([]string, len(req.Snippets))
 	for i, sn := range req.Snippets {
-		ids[i] = sn.ID
+		ids[i] = string(sn.ID)
 	}
 	if err := uniqueIDs(ids); err != nil {
 		s.fail(w, &requestError{status: http.StatusUnprocessableEntity, msg: err.Error()})
@@ -97,13 +108,10 @@ func (s *Server) kiminaCheck(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	infotree := ""
-	if req.InfoTree != nil {
-		if !infoTrees[*req.InfoTree] {
-			s.fail(w, &requestError{status: http.StatusUnprocessableEntity, msg: fmt.Sprintf("infotree %q: want full, tactics, original, substantive or null", *req.InfoTree)})
-			return
-		}
-		infotree = *req.InfoTree
+	infotree, err := infoTree(req.InfoTree)
+	if err != nil {
+		s.fail(w, err)
+		return
 	}
 	// reuse=false: each snippet on a REPL process of its own (Kimina starts a fresh REPL).
 	tasks, err := s.snippetTasks(req.Snippets, timeout, infotree, req.Reuse != nil && !*req.Reuse)
@@ -119,7 +127,7 @@ func (s *Server) kiminaCheck(w http.ResponseWriter, r *http.Request) {
 	}
 	out := make([]KiminaResult, len(res))
 	for i, rr := range res {
-		kr := KiminaResult{ID: req.Snippets[i].ID}
+		kr := KiminaResult{ID: string(req.Snippets[i].ID)}
 		ans, msg := checkAnswer(rr)
 		if msg != "" {
 			kr.Error, kr.Time = &msg, time.Since(start).Seconds()
@@ -175,11 +183,13 @@ func (s *Server) kiminaVerify(w http.ResponseWriter, r *http.Request) {
 	}
 	snips := make([]KiminaSnippet, len(req.Codes))
 	for i, c := range req.Codes {
-		id := bytes.TrimSpace(c.CustomID)
-		var str string
-		var num json.Number
-		if json.Unmarshal(id, &str) != nil && json.Unmarshal(id, &num) != nil {
-			s.fail(w, &requestError{status: http.StatusUnprocessableEntity, msg: fmt.Sprintf("codes[%d].custom_id: want a string or an integer", i)})
+		id, err := kiminaCustomID(c.CustomID)
+		if err != nil {
+			status := http.StatusUnprocessableEntity
+			if re, ok := err.(*requestError); ok {
+				status = re.status
+			}
+			s.fail(w, &requestError{status: status, msg: fmt.Sprintf("codes[%d].custom_id: %v", i, err)})
 			return
 		}
 		code := c.Proof
@@ -190,7 +200,7 @@ func (s *Server) kiminaVerify(w http.ResponseWriter, r *http.Request) {
 			s.fail(w, &requestError{status: http.StatusUnprocessableEntity, msg: fmt.Sprintf("codes[%d]: want \"proof\" or \"code\"", i)})
 			return
 		}
-		snips[i] = KiminaSnippet{ID: string(id), Code: *code}
+		snips[i] = KiminaSnippet{ID: ItemID(id), Code: *code}
 	}
 	tsec := 300.0
 	if req.Timeout != nil {
@@ -201,9 +211,10 @@ func (s *Server) kiminaVerify(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
-	infotree := ""
-	if req.InfoTreeType != nil && infoTrees[*req.InfoTreeType] {
-		infotree = *req.InfoTreeType
+	infotree, err := infoTree(req.InfoTreeType)
+	if err != nil {
+		s.fail(w, err)
+		return
 	}
 	// disable_cache is reuse=false (Kimina maps one to the other).
 	tasks, err := s.snippetTasks(snips, timeout, infotree, req.DisableCache)
@@ -217,13 +228,13 @@ func (s *Server) kiminaVerify(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	type backward struct {
-		CustomID json.RawMessage `json:"custom_id"`
+		CustomID string          `json:"custom_id"`
 		Error    *string         `json:"error"`
 		Response json.RawMessage `json:"response"`
 	}
 	out := make([]backward, len(res))
 	for i, rr := range res {
-		b := backward{CustomID: req.Codes[i].CustomID, Response: json.RawMessage("null")}
+		b := backward{CustomID: string(snips[i].ID), Response: json.RawMessage("null")}
 		ans, msg := checkAnswer(rr)
 		if msg != "" {
 			b.Error = &msg
@@ -298,7 +309,7 @@ func (s *Server) getReward(w http.ResponseWriter, r *http.Request) {
 				unscorable[i] = 1 // no proof to verify: reward 0
 				continue
 			}
-			t, err = task(dispatch.KindVerify, "", VerifyTask{ID: strconv.Itoa(i), Statement: label, Proof: proof})
+			t, err = task(dispatch.KindVerify, "", VerifyTask{ID: ItemID(strconv.Itoa(i)), Statement: label, Proof: proof})
 		} else {
 			c, cerr := responseChain(prompt, response)
 			if cerr != nil {

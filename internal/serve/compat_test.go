@@ -190,7 +190,9 @@ func TestKiminaVerifyDocumentedRequest(t *testing.T) {
 	require.NotEmpty(t, got.Results[0].Response.Messages)
 	assert.Contains(t, got.Results[0].Response.Messages[0].Data, "not simulated", "the simulator says what it does not do")
 
-	assert.JSONEq(t, `7`, string(got.Results[1].CustomID), "an integer custom_id comes back as an integer")
+	// Kimina answers str(custom_id) (server/routers/backward.py: Snippet(id=str(code.custom_id))
+	// and BackwardResponse(custom_id=check_response.id)): the integer 7 comes back "7".
+	assert.JSONEq(t, `"7"`, string(got.Results[1].CustomID), "an integer custom_id comes back as Kimina's string")
 	require.NotNil(t, got.Results[1].Response)
 	assert.Empty(t, got.Results[1].Response.Messages)
 

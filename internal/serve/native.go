@@ -30,7 +30,7 @@ type ScoreRequest struct {
 // chain-level fields (predicted first error, chain score, prefix_id) are still the whole
 // chain's. Without a prefix every step is new.
 type ChainIn struct {
-	ID           string   `json:"id"`
+	ID           ItemID   `json:"id"`
 	Problem      string   `json:"problem"`
 	Steps        []StepIn `json:"steps"`
 	Prefix       string   `json:"prefix,omitempty"`
@@ -145,7 +145,7 @@ func (s *Server) score(w http.ResponseWriter, r *http.Request) {
 		ids   []string
 	)
 	for i, c := range req.Chains {
-		id := c.ID
+		id := string(c.ID)
 		if id == "" {
 			id = strconv.Itoa(i)
 		}
@@ -200,7 +200,7 @@ func (s *Server) score(w http.ResponseWriter, r *http.Request) {
 	for k, rr := range res {
 		i := index[k]
 		if rr.Error != "" {
-			out[i] = itemError(req.Chains[i].ID, rr.Error)
+			out[i] = itemError(string(req.Chains[i].ID), rr.Error)
 			continue
 		}
 		out[i] = withField(rr.Payload, "prefix_id", ids[k])
@@ -266,7 +266,7 @@ func (s *Server) verifyProofs(w http.ResponseWriter, r *http.Request) {
 	tasks := make([]dispatch.Task, len(req.Proofs))
 	for i, p := range req.Proofs {
 		if p.ID == "" {
-			p.ID = strconv.Itoa(i)
+			p.ID = ItemID(strconv.Itoa(i))
 		}
 		if tasks[i], err = task(dispatch.KindVerify, EnvKey(p.Header), p); err != nil {
 			s.fail(w, err)
@@ -281,7 +281,7 @@ func (s *Server) verifyProofs(w http.ResponseWriter, r *http.Request) {
 	out := make([]json.RawMessage, len(res))
 	for i, rr := range res {
 		if rr.Error != "" {
-			b, _ := json.Marshal(map[string]string{"id": req.Proofs[i].ID, "status": "error", "error": rr.Error})
+			b, _ := json.Marshal(map[string]string{"id": string(req.Proofs[i].ID), "status": "error", "error": rr.Error})
 			out[i] = b
 			continue
 		}

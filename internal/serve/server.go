@@ -112,6 +112,9 @@ type Server struct {
 	draining atomic.Bool
 	tokenSum [32]byte
 	prefixes *lru.Cache[string, prefixEntry]
+	// methods are the methods each path is served for, so that another method on it is 405
+	// with Allow, not 404.
+	methods map[string][]string
 
 	mu       sync.Mutex
 	admitted int // items admitted and not yet answered
@@ -123,7 +126,7 @@ type Server struct {
 // New builds a Server; it serves work once Ready is called.
 func New(o Options) *Server {
 	o = o.withDefaults()
-	s := &Server{opts: o, mux: http.NewServeMux(), prefixes: lru.New[string, prefixEntry](o.PrefixEntries, o.PrefixBytes)}
+	s := &Server{opts: o, mux: http.NewServeMux(), methods: map[string][]string{}, prefixes: lru.New[string, prefixEntry](o.PrefixEntries, o.PrefixBytes)}
 	if o.Token != "" {
 		s.tokenSum = sha256.Sum256([]byte(o.Token))
 	}
@@ -202,6 +205,7 @@ func (s *Server) routes() {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
 	s.mux.Handle("GET /metrics", s.m.handler())
+	s.allow("GET /metrics")
 	s.handle("POST /v1/score", "v1_score", true, s.score)
 	s.handle("POST /v1/verify", "v1_verify", true, s.verifyProofs)
 	s.handle("POST /api/check", "api_check", true, s.kiminaCheck)
@@ -211,13 +215,31 @@ func (s *Server) routes() {
 	s.handle("POST /get_reward", "get_reward", true, s.getReward)
 	s.handle("POST /pooling", "pooling", true, s.pooling)
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		if ms, ok := s.methods[r.URL.Path]; ok {
+			s.m.request("other", http.StatusMethodNotAllowed, 0)
+			w.Header().Set("Allow", strings.Join(ms, ", "))
+			writeError(w, http.StatusMethodNotAllowed, fmt.Sprintf("%s %s: this endpoint takes %s", r.Method, r.URL.Path, strings.Join(ms, " or ")))
+			return
+		}
 		s.m.request("other", http.StatusNotFound, 0)
 		writeError(w, http.StatusNotFound, fmt.Sprintf("no endpoint %s %s", r.Method, r.URL.Path))
 	})
 }
 
+// allow records the method and path of a pattern ("POST /v1/score"; "GET /{$}" is "/"); a
+// GET endpoint answers HEAD too, as http.ServeMux does.
+func (s *Server) allow(pattern string) {
+	method, path, _ := strings.Cut(pattern, " ")
+	path = strings.TrimSuffix(path, "{$}")
+	s.methods[path] = append(s.methods[path], method)
+	if method == http.MethodGet {
+		s.methods[path] = append(s.methods[path], http.MethodHead)
+	}
+}
+
 // handle registers an endpoint with its metrics and, when auth, the bearer token check.
 func (s *Server) handle(pattern, name string, auth bool, fn http.HandlerFunc) {
+	s.allow(pattern)
 	s.mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
@@ -232,13 +254,14 @@ func (s *Server) handle(pattern, name string, auth bool, fn http.HandlerFunc) {
 }
 
 // authorized compares the bearer token in constant time (of the hashes, so the length of the
-// token does not show either).
+// token does not show either). The scheme's name is case-insensitive (RFC 7235 §2.1, RFC 6750
+// §2.1 after it): "bearer" and "BEARER" are "Bearer".
 func (s *Server) authorized(r *http.Request) bool {
 	if s.opts.Token == "" {
 		return true
 	}
-	got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-	if !ok {
+	scheme, got, ok := strings.Cut(strings.TrimSpace(r.Header.Get("Authorization")), " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") {
 		return false
 	}
 	sum := sha256.Sum256([]byte(strings.TrimSpace(got)))
@@ -368,8 +391,11 @@ func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) error {
 		mbe *http.MaxBytesError
 		se  *json.SyntaxError
 		te  *json.UnmarshalTypeError
+		re  *requestError
 	)
 	switch {
+	case errors.As(err, &re): // a field's own check (ItemID)
+		return re
 	case errors.As(err, &mbe):
 		return &requestError{status: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf("the body is larger than %d bytes", mbe.Limit)}
 	case errors.As(err, &se):
