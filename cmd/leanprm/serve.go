@@ -141,7 +141,7 @@ func runServe(ctx context.Context, e *env, sc config.Serve, token string, bo ser
 	if err != nil {
 		return err
 	}
-	srv := serve.New(serve.Options{RewardOnError: roe,
+	srv := serve.New(serve.Options{RewardOnError: roe, PrefixBytes: serve.SplitCacheMemory(sc.CacheMemory).Prefixes,
 		Token: token, MaxBodyBytes: sc.MaxBody, MaxItems: sc.MaxItems, QueueSize: sc.Queue,
 		Timeout: sc.Timeout, HeaderTimeout: e.cfg.Lean.StartTimeout, Logger: logger,
 		Versions: serve.Versions{Leanprm: leanprmVersion(), Lean: "starting", REPL: "starting", Model: "starting"},

@@ -44,7 +44,7 @@ const (
 	// a failure is never a reward.
 	DefaultServeRewardOnError = "fail"
 	// DefaultServeCacheMemory is the caches' budget in one process.
-	DefaultServeCacheMemory = "512MiB"
+	DefaultServeCacheMemory = "256MiB"
 )
 
 // kind is how a key's text is read; it decides the flag type and the YAML value type.
