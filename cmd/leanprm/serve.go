@@ -158,12 +158,7 @@ func runServe(ctx context.Context, e *env, sc config.Serve, token string, bo ser
 	}
 	fmt.Fprintf(e.stderr, "leanprm: serving on http://%s (%s); starting the checkers\n", ln.Addr(), auth)
 
-	stop := func() error {
-		srv.Drain()
-		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), sc.Timeout+5*time.Second)
-		defer cancel()
-		return hs.Shutdown(sctx)
-	}
+	stop := func() error { return drain(ctx, srv, hs, sc.DrainTimeout) }
 	if e.cfg.NATS.URL != "" {
 		return runGateway(ctx, e, srv, served, stop, ln)
 	}
@@ -203,6 +198,40 @@ func runServe(ctx context.Context, e *env, sc config.Serve, token string, bo ser
 		fmt.Fprintln(e.stderr, "leanprm: shutdown:", serr)
 	}
 	return ctx.Err()
+}
+
+// drain shuts the server down within budget (serve.drain_timeout), which must fit in the
+// orchestrator's grace period: new work is turned away (503, /readyz 503) while the listener
+// stays open; the requests in flight get until a quarter of the budget (at most 5 s) before
+// its end to finish; those still running are then failed with a retryable 503; last, the
+// listener closes and the connections get what is left of the budget to take their answers.
+func drain(ctx context.Context, srv *serve.Server, hs *http.Server, budget time.Duration) error {
+	if budget <= 0 {
+		budget = config.DefaultServeDrainTimeout
+	}
+	end := time.Now().Add(budget)
+	margin := min(budget/4, 5*time.Second)
+	srv.Drain()
+	work := time.NewTimer(time.Until(end.Add(-margin)))
+	defer work.Stop()
+	select {
+	case <-srv.Idle():
+	case <-work.C:
+		srv.Abort()
+		aborted := time.NewTimer(margin / 2)
+		defer aborted.Stop()
+		select {
+		case <-srv.Idle():
+		case <-aborted.C: // a task that ignores its context: the listener closes anyway
+		}
+	}
+	sctx, cancel := context.WithDeadline(context.WithoutCancel(ctx), end)
+	defer cancel()
+	if err := hs.Shutdown(sctx); err != nil {
+		hs.Close()
+		return err
+	}
+	return nil
 }
 
 // runGateway serves as a stateless gateway: no REPL pool or model here, every item becomes a

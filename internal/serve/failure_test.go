@@ -154,3 +154,37 @@ func TestParseRewardOnError(t *testing.T) {
 		assert.Error(t, err, bad)
 	}
 }
+
+// TestEveryEndpointsDeadlineHolds: with a REPL that never answers (every process hangs on its
+// first command, retries included), each endpoint answers at its deadline — the request's
+// timeout, else serve.timeout — with an error the client can retry, long before the REPL's
+// own timeout (lean.timeout, 30 s here) would have ended the wait.
+func TestEveryEndpointsDeadlineHolds(t *testing.T) {
+	t.Setenv(laterEnv, "-hang-after 1")
+	t.Setenv(startsEnv, filepath.Join(t.TempDir(), "starts"))
+	ts := startServer(t, simConfig(t, "lean", "-hang-after 4", "1"), Options{Timeout: time.Second, HeaderTimeout: time.Millisecond})
+	snippet := `"theorem t : 2 + 2 = 4 := by decide"`
+	for _, tc := range []struct {
+		path, body string
+		status     int
+		want       string
+	}{
+		{"/v1/score", `{"chains": [{"id": "a", "steps": ["2 + 3 = 5."]}], "timeout": 0.5}`, http.StatusOK, `"error"`},
+		{"/v1/verify", `{"proofs": [{"id": "p", "statement": "theorem t : 2 + 2 = 4", "proof": ` + snippet + `}], "timeout": 0.5}`, http.StatusOK, `"error"`},
+		{"/api/check", `{"snippets": [{"id": "s", "code": ` + snippet + `}], "timeout": 0.5}`, http.StatusOK, `timed out`},
+		{"/verify", `{"codes": [{"custom_id": "c", "proof": ` + snippet + `}], "timeout": 0.5}`, http.StatusOK, `timed out`},
+		{"/get_reward", `{"query": [` + chainQuery + `]}`, http.StatusServiceUnavailable, "could not be scored"},
+		{"/pooling", `{"input": "2 + 3 = 5.<extra_0>"}`, http.StatusServiceUnavailable, "could not be scored"},
+	} {
+		t.Run(tc.path, func(t *testing.T) {
+			start := time.Now()
+			resp, body := postRaw(t, ts.URL+tc.path, tc.body)
+			assert.Less(t, time.Since(start), 20*time.Second, "answered at the deadline, not at the REPL's own timeout")
+			assert.Equal(t, tc.status, resp.StatusCode, "%s", body)
+			assert.Contains(t, string(body), tc.want)
+			if tc.status == http.StatusServiceUnavailable {
+				assert.Equal(t, "1", resp.Header.Get("Retry-After"))
+			}
+		})
+	}
+}

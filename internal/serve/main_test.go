@@ -91,7 +91,14 @@ type testServer struct {
 
 func startServer(t testing.TB, cfg *config.Config, o Options) *testServer {
 	t.Helper()
-	b, err := Build(testCtx(t), cfg, BuildOptions{}, io.Discard)
+	return startServerCtx(t, testCtx(t), cfg, o)
+}
+
+// startServerCtx is startServer with the pool's context: the REPLs it starts later (restarts,
+// recycling, fresh processes) are started under it.
+func startServerCtx(t testing.TB, ctx context.Context, cfg *config.Config, o Options) *testServer {
+	t.Helper()
+	b, err := Build(ctx, cfg, BuildOptions{}, io.Discard)
 	require.NoError(t, err)
 	o.Versions.Leanprm = "test"
 	s := New(o)

@@ -117,7 +117,13 @@ type Server struct {
 	methods map[string][]string
 
 	mu       sync.Mutex
-	admitted int // items admitted and not yet answered
+	admitted int           // items admitted and not yet answered
+	running  int           // requests inside run
+	idle     chan struct{} // closed when running reaches 0 (made by Idle while some run)
+
+	// abort ends the work of every request still running (Abort): a shutdown's deadline.
+	abort     context.Context
+	abortWork context.CancelCauseFunc
 
 	// itemsRead counts the items of /get_reward read into tasks (the limits come first).
 	itemsRead atomic.Int64
@@ -130,6 +136,7 @@ func New(o Options) *Server {
 	if o.Token != "" {
 		s.tokenSum = sha256.Sum256([]byte(o.Token))
 	}
+	s.abort, s.abortWork = context.WithCancelCause(context.Background())
 	s.m = newMetrics(s)
 	s.routes()
 	return s
@@ -179,8 +186,58 @@ func (s *Server) current() *Info {
 }
 
 // Drain makes /readyz fail and turns new work away with 503, so a load balancer sends it
-// elsewhere while http.Server.Shutdown lets the requests in flight finish.
-func (s *Server) Drain() { s.draining.Store(true) }
+// elsewhere, while the requests in flight go on (Idle says when they are done). The listener
+// is the caller's: keep it open until Idle or Abort, so /readyz keeps answering 503.
+func (s *Server) Drain() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.draining.Store(true)
+}
+
+// errShuttingDown is the cause of a request's end at Abort.
+var errShuttingDown = errors.New("the server is shutting down")
+
+// Abort ends the work of every request still running: each is answered 503 with
+// Retry-After (its items never become answers, so nothing half done is read as a result),
+// as soon as its tasks see their context end. Call it at the drain deadline.
+func (s *Server) Abort() { s.abortWork(errShuttingDown) }
+
+// Idle is closed once no request is running work (at once when none is). After Drain no new
+// request starts, so it stays closed.
+func (s *Server) Idle() <-chan struct{} {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.running == 0 {
+		c := make(chan struct{})
+		close(c)
+		return c
+	}
+	if s.idle == nil {
+		s.idle = make(chan struct{})
+	}
+	return s.idle
+}
+
+// enter counts a request into run, unless the server drains.
+func (s *Server) enter() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.draining.Load() {
+		return false
+	}
+	s.running++
+	return true
+}
+
+func (s *Server) leave() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.running--
+	if s.running == 0 && s.idle != nil {
+		close(s.idle)
+		s.idle = nil
+	}
+}
 
 // ServeHTTP implements http.Handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -190,6 +247,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Lean-Version", v.Lean)
 	h.Set("X-Lean-Repl-Version", v.REPL)
 	h.Set("X-Leanprm-Model", v.Model)
+	if s.draining.Load() {
+		h.Set("Connection", "close") // a client's next request finds another instance
+	}
 	s.mux.ServeHTTP(w, r)
 }
 
@@ -433,8 +493,11 @@ func jsonKind(goType string) string {
 func (s *Server) run(ctx context.Context, tasks []dispatch.Task, timeout time.Duration) ([]dispatch.Result, error) {
 	execp := s.exec.Load()
 	switch {
-	case s.draining.Load():
+	case !s.enter():
 		return nil, &requestError{status: http.StatusServiceUnavailable, msg: "shutting down: send this request to another instance"}
+	}
+	defer s.leave()
+	switch {
 	case execp == nil:
 		return nil, &requestError{status: http.StatusServiceUnavailable, msg: "warming up: the REPL pool is starting (see /readyz)"}
 	case len(tasks) > s.opts.MaxItems:
@@ -450,6 +513,9 @@ func (s *Server) run(ctx context.Context, tasks []dispatch.Task, timeout time.Du
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
+	ctx, end := context.WithCancelCause(ctx)
+	defer end(nil)
+	defer context.AfterFunc(s.abort, func() { end(context.Cause(s.abort)) })()
 	deadline, _ := ctx.Deadline()
 	for i := range tasks {
 		if tasks[i].Deadline.IsZero() || tasks[i].Deadline.After(deadline) {
@@ -457,6 +523,9 @@ func (s *Server) run(ctx context.Context, tasks []dispatch.Task, timeout time.Du
 		}
 	}
 	res := (*execp).Execute(ctx, tasks)
+	if errors.Is(context.Cause(ctx), errShuttingDown) {
+		return nil, &requestError{status: http.StatusServiceUnavailable, msg: "shutting down: the request did not finish within serve.drain_timeout; send it again (another instance takes it)"}
+	}
 	if len(res) != len(tasks) {
 		return nil, fmt.Errorf("the executor answered %d of %d items", len(res), len(tasks))
 	}

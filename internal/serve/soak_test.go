@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -47,7 +48,9 @@ func TestMeasureSoak(t *testing.T) {
 	if n, err := strconv.Atoi(os.Getenv(soakClientsEnv)); err == nil && n > 0 {
 		clients = n
 	}
-	ts := startServer(t, simConfig(t, "both", "", "2"), Options{PrefixBytes: SplitCacheMemory(256 << 20).Prefixes})
+	// The pool lives as long as the soak (startServer's context ends after 90 s, and the REPLs
+	// the pool restarts or recycles later start under it).
+	ts := startServerCtx(t, t.Context(), simConfig(t, "both", "", "2"), Options{PrefixBytes: SplitCacheMemory(256 << 20).Prefixes})
 	tr := &http.Transport{MaxIdleConnsPerHost: clients}
 	defer tr.CloseIdleConnections()
 	hc := &http.Client{Transport: tr, Timeout: 3 * time.Minute} // OpenRLHF's timeout=180
@@ -59,7 +62,17 @@ func TestMeasureSoak(t *testing.T) {
 		refused     atomic.Int64 // 503s, retried
 		failRewards atomic.Int64 // rewards in 200 answers flagged as failures: must stay 0
 		broken      atomic.Int64 // other statuses, transport errors, unreadable answers
+		whyMu       sync.Mutex
+		why         = map[string]int{} // the first words of each 503 and broken answer
 	)
+	note := func(status int, body []byte) {
+		msg := fmt.Sprintf("%d %.400s", status, body)
+		whyMu.Lock()
+		if len(why) < 20 || why[msg] > 0 {
+			why[msg]++
+		}
+		whyMu.Unlock()
+	}
 	stop := time.Now().Add(d)
 	start := time.Now()
 	var wg sync.WaitGroup
@@ -73,6 +86,7 @@ func TestMeasureSoak(t *testing.T) {
 					resp, err := hc.Post(ts.URL+"/get_reward", "application/json", bytes.NewReader(body))
 					if err != nil {
 						broken.Add(1)
+						note(0, []byte(err.Error()))
 						break
 					}
 					data, _ := io.ReadAll(resp.Body)
@@ -80,11 +94,13 @@ func TestMeasureSoak(t *testing.T) {
 					requests.Add(1)
 					if resp.StatusCode == http.StatusServiceUnavailable && try < 4 {
 						refused.Add(1)
+						note(resp.StatusCode, data)
 						time.Sleep(time.Second)
 						continue
 					}
 					if resp.StatusCode != http.StatusOK {
 						broken.Add(1)
+						note(resp.StatusCode, data)
 						break
 					}
 					el := time.Since(t0)
@@ -109,16 +125,33 @@ func TestMeasureSoak(t *testing.T) {
 			}
 		})
 	}
+	caches := map[string]func() (int, int64, uint64, uint64){
+		"obligations": ts.built.Info.Obligations.Stats, "step readings": ts.built.Info.Scans.Stats,
+		"exact": ts.built.Info.Exact.Stats, "translator contexts": ts.built.Info.Contexts.Stats,
+		"PRM contexts": ts.built.Info.PRMContexts.Stats, "prefixes": ts.srv.prefixes.Stats,
+	}
+	cacheMiB := func() float64 {
+		var sum int64
+		for _, c := range caches {
+			_, b, _, _ := c()
+			sum += b
+		}
+		return float64(sum) / (1 << 20)
+	}
 	report := func() {
 		var ms runtime.MemStats
 		runtime.ReadMemStats(&ms)
-		t.Logf("soak %5.1f min: RSS %6.1f MiB, heap %6.1f MiB, requests %d, 503 %d, failure rewards %d, broken %d",
-			time.Since(start).Minutes(), float64(rssBytes())/(1<<20), float64(ms.HeapAlloc)/(1<<20),
+		t.Logf("soak %5.1f min: RSS %6.1f MiB, heap %6.1f MiB (caches' estimate %5.1f MiB), requests %d, 503 %d, failure rewards %d, broken %d",
+			time.Since(start).Minutes(), float64(rssBytes())/(1<<20), float64(ms.HeapAlloc)/(1<<20), cacheMiB(),
 			requests.Load(), refused.Load(), failRewards.Load(), broken.Load())
 	}
 	done := make(chan struct{})
 	go func() { wg.Wait(); close(done) }()
-	tick := time.NewTicker(time.Minute)
+	every := time.Minute
+	if d < 5*time.Minute {
+		every = d / 4
+	}
+	tick := time.NewTicker(every)
 	defer tick.Stop()
 loop:
 	for {
@@ -135,11 +168,17 @@ loop:
 	q := func(p float64) time.Duration { return latencies[int(p*float64(len(latencies)-1))] }
 	t.Logf("soak done: %d clients, %s, %d answers, p50 %v, p99 %v, %d answers 503 (retried), failure rewards %d, broken %d",
 		clients, d, len(latencies), q(0.5).Round(time.Millisecond), q(0.99).Round(time.Millisecond), refused.Load(), failRewards.Load(), broken.Load())
-	for name, c := range map[string]func() (int, int64, uint64, uint64){
-		"obligations": ts.built.Info.Obligations.Stats, "step readings": ts.built.Info.Scans.Stats,
-		"exact": ts.built.Info.Exact.Stats, "translator contexts": ts.built.Info.Contexts.Stats,
-		"PRM contexts": ts.built.Info.PRMContexts.Stats, "prefixes": ts.srv.prefixes.Stats,
-	} {
+	if f := os.Getenv("LEANPRM_SOAK_HEAPPROFILE"); f != "" {
+		runtime.GC()
+		out, err := os.Create(f)
+		require.NoError(t, err)
+		require.NoError(t, pprof.WriteHeapProfile(out))
+		require.NoError(t, out.Close())
+	}
+	for msg, n := range why {
+		t.Logf("%5d × %s", n, msg)
+	}
+	for name, c := range caches {
 		n, b, h, m := c()
 		t.Logf("cache %-19s %7d entries %7.1f MiB, hits %d, misses %d", name, n, float64(b)/(1<<20), h, m)
 	}
