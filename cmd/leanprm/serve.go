@@ -48,11 +48,14 @@ func newServeCmd(e *env) *cobra.Command {
   GET  /metrics        Prometheus
 
 Every item of a batch is answered on its own (a result or an error); a full admission queue
-is answered 429 with Retry-After. Authentication: Authorization: Bearer TOKEN, the token read
+is answered 429 with Retry-After. A failure is never a reward: /get_reward and /pooling answer
+a batch with a failed item 503 with Retry-After (serve.reward_on_error: fail), or give it
+NaN or a fixed value, flagged. Authentication: Authorization: Bearer TOKEN, the token read
 from --auth-token-file (serve.auth_token_file) or LEANPRM_SERVE_TOKEN, never from a flag.
 Snippets are held to verify-proof's rules on running code (no #eval, run_cmd, IO, unsafe,
-debug options, …) unless --allow-unsafe-lean. SIGINT or SIGTERM stops taking work, lets the
-requests in flight finish, stops the REPLs and exits with status 130.`,
+debug options, …) unless --allow-unsafe-lean. SIGINT or SIGTERM stops taking work (/readyz
+503, the listener up), lets the requests in flight finish within serve.drain_timeout, answers
+those still running 503 with Retry-After, stops the REPLs and exits with status 130.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			pol, err := hybrid.ParsePolicy(policy)
