@@ -30,9 +30,22 @@ func TestGetRewardLimitsComeBeforeTheWork(t *testing.T) {
 	assert.Equal(t, http.StatusOK, resp.StatusCode)
 	assert.EqualValues(t, 3, ts.srv.itemsRead.Load(), "the counter counts")
 
-	// /pooling counts its inputs the same way.
-	resp = post(t, ts.URL+"/pooling", "", map[string]any{"input": q}, &e)
-	assert.Equal(t, http.StatusRequestEntityTooLarge, resp.StatusCode)
+	// The other endpoints count their items the same way, before the work.
+	items := make([]map[string]any, len(q))
+	for i := range items {
+		items[i] = map[string]any{"id": fmt.Sprint(i), "custom_id": i, "code": "#check Nat", "proof": "#check Nat", "statement": "theorem t : 1 = 1", "steps": []string{"1 = 1."}}
+	}
+	for path, body := range map[string]any{
+		"/pooling":   map[string]any{"input": q},
+		"/v1/score":  map[string]any{"chains": items},
+		"/v1/verify": map[string]any{"proofs": items},
+		"/api/check": map[string]any{"snippets": items},
+		"/verify":    map[string]any{"codes": items},
+	} {
+		resp = post(t, ts.URL+path, "", body, &e)
+		assert.Equal(t, http.StatusRequestEntityTooLarge, resp.StatusCode, path)
+		assert.Contains(t, e.Error, "at most 1024", path)
+	}
 }
 
 // TestWireDetailsClientsTripOn: the details of issue 20 §5, each as the other project's

@@ -181,6 +181,10 @@ func (s *Server) kiminaVerify(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, &requestError{status: http.StatusUnprocessableEntity, msg: "codes must be a non-empty list"})
 		return
 	}
+	if len(req.Codes) > s.opts.MaxItems {
+		s.fail(w, s.tooMany(len(req.Codes)))
+		return
+	}
 	snips := make([]KiminaSnippet, len(req.Codes))
 	for i, c := range req.Codes {
 		id, err := kiminaCustomID(c.CustomID)

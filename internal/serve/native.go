@@ -133,6 +133,10 @@ func (s *Server) score(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, badRequest(`want {"chains": [{"id", "problem", "steps": [...]}]}`))
 		return
 	}
+	if len(req.Chains) > s.opts.MaxItems {
+		s.fail(w, s.tooMany(len(req.Chains))) // before any chain is hashed or kept
+		return
+	}
 	timeout, err := seconds(req.Timeout)
 	if err != nil {
 		s.fail(w, err)
@@ -256,6 +260,10 @@ func (s *Server) verifyProofs(w http.ResponseWriter, r *http.Request) {
 	}
 	if req.Proofs == nil {
 		s.fail(w, badRequest(`want {"proofs": [{"id", "statement", "proof", "header"?}]}`))
+		return
+	}
+	if len(req.Proofs) > s.opts.MaxItems {
+		s.fail(w, s.tooMany(len(req.Proofs)))
 		return
 	}
 	timeout, err := seconds(req.Timeout)
