@@ -87,7 +87,10 @@ side by side, with thresholds chosen on the calibration file as for processbench
 				return err
 			}
 			defer s.Close()
-			s.Scorer.Progress = progressBar(e, "scoring")
+			if bar := progressBar(e, "scoring"); bar != nil {
+				s.Scorer.Progress = bar
+				defer bar(-1, -1) // ends the bar's line on an interrupt
+			}
 			results, calibRes, err := wire.ScoreBoth(ctx, s.Scorer, chains, calib)
 			if err != nil {
 				return err

@@ -19,8 +19,10 @@ import (
 )
 
 // progressBar draws "label done/total" on stderr when it is a terminal, at most every 100ms.
-// A total of 0 or less means the length is unknown: it then counts. The caller ends a counting
-// line by calling it once more with done == total == -1.
+// A total of 0 or less means the length is unknown: it then counts. Calling it with
+// done == total == -1 ends the line it drew, if one is open (a counting line, or a bar cut short
+// by an interrupt), so that the shell's prompt or the next message starts on a line of its own;
+// callers defer that call.
 func progressBar(e *env, label string) func(done, total int) {
 	f, ok := e.stderr.(*os.File)
 	if !ok {
@@ -34,12 +36,20 @@ func progressBar(e *env, label string) func(done, total int) {
 		mu       sync.Mutex
 		last     time.Time
 		lastDone int
+		open     bool // a line is drawn without its newline
+		counting bool
 	)
 	return func(done, total int) {
 		mu.Lock()
 		defer mu.Unlock()
 		if done == -1 && total == -1 {
-			fmt.Fprintf(f, "\r%s %d done\n", label, lastDone)
+			switch {
+			case open && counting:
+				fmt.Fprintf(f, "\r%s %d done\n", label, lastDone)
+			case open:
+				fmt.Fprintln(f)
+			}
+			open = false
 			return
 		}
 		lastDone = done
@@ -49,18 +59,54 @@ func progressBar(e *env, label string) func(done, total int) {
 		last = time.Now()
 		if total <= 0 { // a stream of unknown length: count instead of drawing a bar
 			fmt.Fprintf(f, "\r%s %d done", label, done)
+			open, counting = true, true
 			return
 		}
 		width := 30
-		filled := 0
-		if total > 0 {
-			filled = done * width / total
-		}
+		filled := done * width / total
 		fmt.Fprintf(f, "\r%s [%s%s] %d/%d", label, strings.Repeat("#", filled), strings.Repeat(".", width-filled), done, total)
-		if done >= total {
+		open = done < total
+		if !open {
 			fmt.Fprintln(f)
 		}
 	}
+}
+
+// jsonArray writes a JSON array one element at a time, indented: "[" with the first element,
+// "]" on Close. A run that stops after n elements (an interrupt, a failed chain) and closes it
+// leaves a valid document holding those n. Not safe for concurrent use.
+type jsonArray struct {
+	w      io.Writer
+	n      int
+	closed bool
+}
+
+func (a *jsonArray) Add(v any) error {
+	b, err := json.MarshalIndent(v, "  ", "  ")
+	if err != nil {
+		return err
+	}
+	sep := ",\n  "
+	if a.n == 0 {
+		sep = "[\n  "
+	}
+	a.n++
+	_, err = io.WriteString(a.w, sep+string(b))
+	return err
+}
+
+// Close ends the array; calling it again does nothing.
+func (a *jsonArray) Close() error {
+	if a.closed {
+		return nil
+	}
+	a.closed = true
+	end := "\n]\n"
+	if a.n == 0 {
+		end = "[]\n"
+	}
+	_, err := io.WriteString(a.w, end)
+	return err
 }
 
 // reportRowErrors prints unreadable rows to stderr; the run fails (exit 1) after the rest ran.
