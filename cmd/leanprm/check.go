@@ -104,7 +104,7 @@ did not happen (--fail-on error exits 3, as for any failed checker).`,
 				return err
 			}
 			if scoreErr != nil {
-				fmt.Fprintln(e.stderr, "leanprm:", scoreErr)
+				fmt.Fprintln(e.stderr, "leanprm:", userMessage(scoreErr))
 			}
 			if err := reportRowErrors(e, sc.rowErrs); err != nil {
 				return err
@@ -113,7 +113,7 @@ did not happen (--fail-on error exits 3, as for any failed checker).`,
 				return &ExitError{Code: exitError, Err: fmt.Errorf("some chains could not be scored")}
 			}
 			if sc.formalErr != nil {
-				fmt.Fprintln(e.stderr, "leanprm:", sc.formalErr)
+				fmt.Fprintln(e.stderr, "leanprm:", userMessage(sc.formalErr))
 			}
 			// Findings first: a failed checker is itself one for --fail-on error (its chains carry
 			// warnings). A gate that found nothing must still not pass when the check never ran.

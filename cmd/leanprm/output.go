@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -115,7 +116,7 @@ func reportRowErrors(e *env, rowErrs []chain.RowError) error {
 	rowErrs, quirks := chain.SplitQuirks(rowErrs)
 	summariseQuirks(e, quirks)
 	for _, re := range rowErrs {
-		fmt.Fprintln(e.stderr, "leanprm:", re.Error())
+		fmt.Fprintln(e.stderr, "leanprm:", userMessage(re))
 	}
 	if len(rowErrs) > 0 {
 		return &ExitError{Code: exitError, Err: fmt.Errorf("%d input row(s) could not be read (see above); the others were processed", len(rowErrs))}
@@ -156,7 +157,7 @@ func summariseQuirks(e *env, quirks []chain.RowError) {
 func strictQuirks(e *env, rowErrs []chain.RowError) error {
 	_, quirks := chain.SplitQuirks(rowErrs)
 	for _, re := range quirks {
-		fmt.Fprintln(e.stderr, "leanprm:", re.Error())
+		fmt.Fprintln(e.stderr, "leanprm:", userMessage(re))
 	}
 	if len(quirks) > 0 {
 		return &ExitError{Code: exitError, Err: fmt.Errorf("--strict: %d row(s) with data quirks (see above)", len(quirks))}
@@ -205,4 +206,51 @@ func failOnFindings(results []hybrid.Scored, failOn string, threshold float64) e
 		return &ExitError{Code: exitFindings, Err: fmt.Errorf("%d chain(s) with %s", n, what)}
 	}
 	return nil
+}
+
+// outputFile is a file a command writes once its work is done. createOutput makes it (as a
+// temporary file beside path) before the work starts, so that a path that cannot be written
+// fails at once instead of after minutes of scoring; Commit writes and renames it into place,
+// so an interrupted or failed run never leaves half a file. Every command that writes a file
+// takes it this way.
+type outputFile struct {
+	path string
+	tmp  *os.File
+}
+
+func createOutput(flag, path string) (*outputFile, error) {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+"-*")
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, &ExitError{Code: exitError, Err: fmt.Errorf("%s %s: cannot write there: %v", flag, path, err)}
+	}
+	return &outputFile{path: path, tmp: tmp}, nil
+}
+
+// Commit writes the file with write and puts it at its path (mode 0644).
+func (o *outputFile) Commit(write func(io.Writer) error) error {
+	defer os.Remove(o.tmp.Name())
+	err := write(o.tmp)
+	if err == nil {
+		err = o.tmp.Chmod(0o644) // CreateTemp makes it private
+	}
+	if cerr := o.tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(o.tmp.Name(), o.path)
+	}
+	if err != nil {
+		return fmt.Errorf("write %s: %w", o.path, err)
+	}
+	return nil
+}
+
+// Abort removes the temporary file of a run that will not commit it.
+func (o *outputFile) Abort() {
+	o.tmp.Close()
+	os.Remove(o.tmp.Name())
 }

@@ -437,7 +437,7 @@ func WriteComparison(w io.Writer, c bench.Comparison) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	ew.printf("\nagreement %.1f%%, AUC (verified above refuted) %.3f\n", 100*c.Confusion.Agreement(), c.AUC)
+	ew.printf("\nagreement %s, AUC (verified above refuted) %s\n", AgreementText(c), AUCText(c))
 	ew.printf("learned score of refuted steps:  %s\n", histLine(c.RefutedHist))
 	ew.printf("learned score of verified steps: %s\n", histLine(c.VerifiedHist))
 	ew.printf("calibration vs formal verdicts: ECE %.3f over %d steps\n", c.Formal.ECE, c.Formal.Steps)
@@ -530,3 +530,23 @@ func (e *errWriter) Write(p []byte) (int, error) {
 }
 
 func (e *errWriter) printf(format string, args ...any) { fmt.Fprintf(e, format, args...) }
+
+// AgreementText is the agreement of the formal and learned sides as a percentage, or "n/a (no
+// step has a formal verdict)": 0% would claim a disagreement nobody measured.
+func AgreementText(c bench.Comparison) string {
+	k := c.Confusion
+	if k.VerifiedPass+k.VerifiedFail+k.RefutedPass+k.RefutedFail == 0 {
+		return "n/a (no step has a formal verdict)"
+	}
+	return fmt.Sprintf("%.1f%%", 100*k.Agreement())
+}
+
+// AUCText is the AUC, or "n/a" with the reason when there are no verified or no refuted steps
+// to rank against each other.
+func AUCText(c bench.Comparison) string {
+	k := c.Confusion
+	if k.VerifiedPass+k.VerifiedFail == 0 || k.RefutedPass+k.RefutedFail == 0 {
+		return "n/a (needs both verified and refuted steps)"
+	}
+	return fmt.Sprintf("%.3f", c.AUC)
+}

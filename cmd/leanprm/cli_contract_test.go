@@ -1,0 +1,111 @@
+package main
+
+// The command line as a newcomer meets it (issue: one input contract, messages and help a person
+// reads). Each test runs Run with the user's own arguments and checks stdout, stderr and the exit
+// status together.
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// runCLI runs one command line as main does and returns what a user sees.
+func runCLI(t *testing.T, stdin string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	var out, errOut strings.Builder
+	err := Run(context.Background(), args, strings.NewReader(stdin), &out, &errOut)
+	code = exitCode(err, &errOut)
+	return out.String(), errOut.String(), code
+}
+
+func writeFile(t *testing.T, name, content string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	require.NoError(t, os.WriteFile(p, []byte(content), 0o644))
+	return p
+}
+
+// Invalid UTF-8 in a JSON Lines row is reported as file:line in every command that reads chains,
+// the row is skipped, the others are processed, and the exit status says a row was lost.
+func TestInvalidUTF8RowIsReportedEverywhere(t *testing.T) {
+	in := writeFile(t, "u.jsonl",
+		"{\"id\": \"bad\", \"problem\": \"p\", \"steps\": [\"2 + 2 = 5 \xff\"], \"label\": -1}\n"+
+			"{\"id\": \"good\", \"problem\": \"p\", \"steps\": [\"2 + 2 = 4\"], \"label\": -1}\n")
+	for _, cmd := range []string{"check", "translate", "compare", "select"} {
+		t.Run(cmd, func(t *testing.T) {
+			out, errOut, code := runCLI(t, "", cmd, "--checker", "exact", in)
+			assert.Equal(t, exitError, code, errOut)
+			assert.Contains(t, errOut, in+":1:")
+			assert.Contains(t, errOut, "UTF-8")
+			assert.NotContains(t, out, "bad", "the row is skipped, not scored with its byte replaced")
+		})
+	}
+}
+
+// compare with no formal verdict at all says n/a instead of "0.0%" and "0.000".
+func TestCompareWithoutVerdictsSaysNA(t *testing.T) {
+	in := writeFile(t, "h.md", "Step 1: hello\n\nStep 2: the end\n")
+	out, errOut, code := runCLI(t, "", "compare", "--checker", "exact", in)
+	require.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, out, "agreement n/a")
+	assert.Contains(t, out, "AUC (verified above refuted) n/a")
+	assert.NotContains(t, out, "0.0%")
+}
+
+// An output file that cannot be written fails before the analysis, with one plain message.
+func TestOutputPathIsCheckedFirst(t *testing.T) {
+	out, errOut, code := runCLI(t, "", "compare", "--checker", "exact", "--html", "/no/such/dir/r.html", repoFile(t, "testdata/demo/chain.md"))
+	assert.Equal(t, exitError, code)
+	assert.Empty(t, out, "nothing was analysed")
+	assert.Contains(t, errOut, "--html /no/such/dir/r.html: cannot write there: no such file or directory")
+}
+
+func TestVersion(t *testing.T) {
+	out, errOut, code := runCLI(t, "", "--version")
+	require.Equal(t, exitOK, code, errOut)
+	assert.True(t, strings.HasPrefix(out, "leanprm "), out)
+	assert.Contains(t, out, "commit ")
+
+	out, errOut, code = runCLI(t, "", "version", "--lean-project", repoFile(t, "lean-project"))
+	require.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, out, "leanprm ")
+	assert.Contains(t, out, "\ncommit ")
+	pin, err := os.ReadFile(repoFile(t, "lean-project/lean-toolchain"))
+	require.NoError(t, err)
+	_, v, _ := strings.Cut(strings.TrimSpace(string(pin)), ":v")
+	assert.Contains(t, out, "\nlean "+v)
+}
+
+func TestMistypedCommandSuggests(t *testing.T) {
+	_, errOut, code := runCLI(t, "", "chek", "x.md")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, `did you mean "check"?`)
+}
+
+// Messages name what is wrong in the user's terms: no Go types, no package prefixes, no prefix or
+// operation said twice.
+func TestMessagesWithoutGoInternals(t *testing.T) {
+	in := writeFile(t, "n.jsonl", "5\n{\"id\": \"a\", \"problem\": \"p\", \"steps\": [\"1 + 1 = 2\"], \"label\": -1}\n")
+	_, errOut, code := runCLI(t, "", "check", "--checker", "exact", in)
+	assert.Equal(t, exitError, code)
+	assert.Contains(t, errOut, in+":1: invalid JSON: a JSON number where an object belongs")
+
+	dir := t.TempDir()
+	_, errOut2, code := runCLI(t, "", "check", "--checker", "exact", dir)
+	assert.Equal(t, exitError, code)
+
+	out3, errOut3, _ := runCLI(t, "", "doctor", "--lean-project", repoFile(t, "lean-project"))
+	for _, msg := range []string{errOut, errOut2, out3 + errOut3} {
+		for _, bad := range []string{"Go value", "Go struct", "chain.row", "leanbridge:", "leanprm: leanprm", "json: "} {
+			assert.NotContains(t, msg, bad)
+		}
+		assert.NotRegexp(t, `read [^:]+: read `, msg)
+	}
+}
