@@ -39,13 +39,13 @@ func WriteHTML(w io.Writer, c bench.Comparison, m Meta) error {
 }
 
 type pageData struct {
-	Meta        Meta
-	C           bench.Comparison
-	Agreement   float64
+	Meta      Meta
+	C         bench.Comparison
+	Agreement float64
 	// AgreementText and AUCText are the figures as shown, "n/a" when nothing was measured.
 	AgreementText, AUCText string
-	Hist        chart
-	Reliability chart
+	Hist                   chart
+	Reliability            chart
 }
 
 // chart is an SVG drawing reduced to primitives the template renders.
