@@ -109,3 +109,30 @@ func TestMessagesWithoutGoInternals(t *testing.T) {
 		assert.NotRegexp(t, `read [^:]+: read `, msg)
 	}
 }
+
+// Empty, binary, missing or directory input is a run error (exit 1) naming the input in every
+// command that reads a file, verify-proof and lean chain included.
+func TestUnreadableInputExitsOneEverywhere(t *testing.T) {
+	empty := writeFile(t, "empty.jsonl", "  \n")
+	binary := writeFile(t, "bin.jsonl", "\x7fELF\x02\x01\x01\x00\x00\x00garbage")
+	inputs := map[string]string{
+		empty:            "the input is empty",
+		binary:           "not a text file",
+		"/no/such/input": "cannot read it: no such file or directory",
+		t.TempDir():      "is a directory",
+	}
+	for _, cmd := range [][]string{{"check"}, {"translate"}, {"compare"}, {"select"}, {"verify-proof"}, {"lean", "chain"},
+		{"eval", "processbench", "--calibration", repoFile(t, "testdata/demo/chain.json")}} {
+		for in, msg := range inputs {
+			t.Run(strings.Join(cmd, " ")+" "+filepath.Base(in), func(t *testing.T) {
+				args := append(append([]string{}, cmd...), "--checker", "exact", in)
+				_, errOut, code := runCLI(t, "", args...)
+				assert.Equal(t, exitError, code, errOut)
+				assert.Contains(t, errOut, in+": "+msg)
+			})
+		}
+	}
+	_, errOut, code := runCLI(t, "", "verify-proof", "--checker", "exact", "-")
+	assert.Equal(t, exitError, code)
+	assert.Contains(t, errOut, "standard input: the input is empty")
+}
