@@ -136,3 +136,16 @@ func TestUnreadableInputExitsOneEverywhere(t *testing.T) {
 	assert.Equal(t, exitError, code)
 	assert.Contains(t, errOut, "standard input: the input is empty")
 }
+
+// A relative data.dir read from another directory: the message names --data and where it looked.
+func TestRelativeDataDirHint(t *testing.T) {
+	input := repoFile(t, "testdata/demo/chain.json")
+	elsewhere := t.TempDir()
+	t.Chdir(elsewhere)
+	for _, args := range [][]string{{"train", "--cv"}, {"eval", "processbench", input}} {
+		_, errOut, code := runCLI(t, "", args...)
+		assert.Equal(t, exitError, code, errOut)
+		assert.Contains(t, errOut, "--data DIR")
+		assert.Contains(t, errOut, filepath.Join(filepath.Dir(elsewhere), "shared", "data"), "the directory it looked in")
+	}
+}

@@ -69,7 +69,11 @@ side by side, with thresholds chosen on the calibration file as for processbench
 				rowErrs = append(rowErrs, re...)
 			}
 			if calibration == "" {
-				calibration = filepath.Join(e.cfg.Data.Dir, "processbench", "gsm8k.dev.jsonl")
+				dir, err := dataDir(e)
+				if err != nil {
+					return fmt.Errorf("--calibration not given, and its default is in data.dir: %w", err)
+				}
+				calibration = filepath.Join(dir, "processbench", "gsm8k.dev.jsonl")
 			}
 			calib, calibErrs, err := readInput(ctx, e, calibration, chain.FormatProcessBench)
 			if err != nil {

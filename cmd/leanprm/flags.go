@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -142,4 +143,18 @@ func usageArgs(check cobra.PositionalArgs) cobra.PositionalArgs {
 		}
 		return nil
 	}
+}
+
+// dataDir is data.dir, checked to exist: a relative one is read from the directory leanprm runs
+// in, so a run elsewhere says where it looked and how to point it at the data.
+func dataDir(e *env) (string, error) {
+	dir := e.cfg.Data.Dir
+	if st, err := os.Stat(dir); err == nil && st.IsDir() {
+		return dir, nil
+	}
+	where := dir
+	if abs, err := filepath.Abs(dir); err == nil && abs != dir {
+		where = fmt.Sprintf("%s (%s, relative to the directory leanprm runs in)", dir, abs)
+	}
+	return "", &ExitError{Code: exitError, Err: fmt.Errorf("the data directory %s is not there; pass --data DIR (or set data.dir, LEANPRM_DATA_DIR)", where)}
 }

@@ -50,7 +50,10 @@ the "chosen on fold" row — the F1 it reaches on the fold it is chosen on — a
 other fold's figure.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			dir := e.cfg.Data.Dir
+			dir, err := dataDir(e)
+			if err != nil {
+				return err
+			}
 			weights, err := sourceWeights(wts)
 			if err != nil {
 				return err
