@@ -125,7 +125,7 @@ did not happen (--fail-on error exits 3, as for any failed checker).`,
 		},
 	}
 	sf.register(cmd)
-	cmd.Flags().BoolVar(&asJSON, "json", false, "write all results as one JSON document")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "write a JSON array, each chain written as soon as it is scored")
 	cmd.Flags().BoolVar(&asJSONL, "jsonl", false, "write one JSON object per chain")
 	cmd.Flags().StringVar(&failOn, "fail-on", "", "exit 3 when a step is refuted (refuted), or a first error is predicted or a checker failed (error)")
 	cmd.Flags().BoolVar(&obligations, "obligations", false, "list each step's formal obligations under the table")

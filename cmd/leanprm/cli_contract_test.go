@@ -149,3 +149,34 @@ func TestRelativeDataDirHint(t *testing.T) {
 		assert.Contains(t, errOut, filepath.Join(filepath.Dir(elsewhere), "shared", "data"), "the directory it looked in")
 	}
 }
+
+// Every --help lists the command's own flags and only the configuration flags it uses, each with
+// a placeholder for its value; no Go names, no "(default [])".
+func TestHelpPages(t *testing.T) {
+	cases := []struct {
+		args        []string
+		has, hasNot []string
+	}{
+		{[]string{"check", "--help"}, []string{"--repl-command CMD", "--timeout DURATION", "--checker CHECKER", "--fail-on WHAT"},
+			[]string{"--nats", "--data", "--server-command", "lake env <repl>   "}},
+		{[]string{"train", "--help"}, []string{"--data DIR", "--weight SOURCE=W", "mr-gsm8k=3"},
+			[]string{"embedded.", "(default [])", "--repl-command", "--nats"}},
+		{[]string{"serve", "--help"}, []string{"--request-timeout DURATION", "--nats URL"}, []string{"--data DIR"}},
+		{[]string{"sim", "lsp", "--help"}, []string{"Usage:\n  leanprm sim lsp [flags]", "Flags:", "--latency duration", "not Lean"},
+			[]string{"Usage of", "  -latency"}},
+		{[]string{"sim", "repl", "--help"}, []string{"Usage:\n  leanprm sim repl [flags]", "--latency duration", "not Lean"}, []string{"  -latency"}},
+	}
+	for _, c := range cases {
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			out, errOut, code := runCLI(t, "", c.args...)
+			require.Equal(t, exitOK, code, errOut)
+			page := out + errOut
+			for _, s := range c.has {
+				assert.Contains(t, page, s)
+			}
+			for _, s := range c.hasNot {
+				assert.NotContains(t, page, s)
+			}
+		})
+	}
+}

@@ -107,7 +107,7 @@ func openInput(ctx context.Context, e *env, path string) (r io.Reader, name stri
 	}
 	if len(bytes.TrimSpace(head)) == 0 && len(head) < 64<<10 {
 		closeFn()
-		return nil, name, func() {}, &ExitError{Code: exitError, Err: fmt.Errorf("%s: the input is empty", name)}
+		return nil, name, func() {}, &ExitError{Code: exitError, Err: fmt.Errorf("%s: the input is empty (no chains or rows in it)", name)}
 	}
 	return br, name, closeFn, nil
 }

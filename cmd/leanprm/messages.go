@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+	"io"
 	"regexp"
 	"strings"
 )
@@ -9,13 +11,13 @@ import (
 // commands that print an error and go on): it keeps what a person needs and drops what only
 // a Go programmer reads — package prefixes ("leanbridge: "), a "leanprm: " or "leanprm CMD: "
 // the caller's prefix would double, an operation repeated by two layers ("read X: read X: …"),
-// and encoding/json's Go type names.
+// and encoding/json's Go type names. A message that starts with a command's path ("leanprm
+// check: …") is printed without a second "leanprm: " (printError).
 func userMessage(err error) string {
 	msg := err.Error()
 	for _, p := range []string{"leanbridge: ", "leanprm: "} {
 		msg = strings.ReplaceAll(msg, p, "")
 	}
-	msg = cmdPrefix.ReplaceAllString(msg, "")
 	msg = goField.ReplaceAllStringFunc(msg, func(m string) string {
 		g := goField.FindStringSubmatch(m)
 		field := g[2][strings.LastIndex(g[2], ".")+1:]
@@ -36,7 +38,6 @@ func userMessage(err error) string {
 }
 
 var (
-	cmdPrefix = regexp.MustCompile(`^leanprm [a-z-]+(?: [a-z-]+)?: `)
 	// json: cannot unmarshal number into Go struct field Chain.statement of type string
 	goField = regexp.MustCompile(`(?:json: )?cannot unmarshal (\w+) into Go struct field \w+\.([\w.]+) of type ([\w.\[\]*]+)`)
 	// json: cannot unmarshal number into Go value of type chain.row
@@ -61,4 +62,15 @@ func jsonKind(goType string) string {
 		return "a number"
 	}
 	return "an object"
+}
+
+// printError writes err to w as "leanprm: message", or the message alone when it already names
+// the command ("leanprm check: accepts 1 arg(s)…").
+func printError(w io.Writer, err error) {
+	msg := userMessage(err)
+	if strings.HasPrefix(msg, "leanprm ") {
+		fmt.Fprintln(w, msg)
+		return
+	}
+	fmt.Fprintln(w, "leanprm:", msg)
 }

@@ -58,6 +58,7 @@ directory, or --config), built-in defaults. 'leanprm config' prints the effectiv
 	root.SetVersionTemplate(versionLine())
 	config.RegisterFlags(root.PersistentFlags())
 	defer markUsageErrors(root)
+	setUpHelp(root)
 	root.AddCommand(
 		newConfigCmd(e),
 		newDoctorCmd(e),
