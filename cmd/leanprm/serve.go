@@ -180,7 +180,7 @@ func runServe(ctx context.Context, e *env, sc config.Serve, token string, bo ser
 			err = ctx.Err()
 		}
 		if serr := stop(); serr != nil {
-			fmt.Fprintln(e.stderr, "leanprm:", serr)
+			fmt.Fprintln(e.stderr, "leanprm:", userMessage(serr))
 		}
 		return err
 	}
@@ -254,7 +254,7 @@ func runGateway(ctx context.Context, e *env, srv *serve.Server, served <-chan er
 	}
 	if err != nil {
 		if serr := stop(); serr != nil {
-			fmt.Fprintln(e.stderr, "leanprm:", serr)
+			fmt.Fprintln(e.stderr, "leanprm:", userMessage(serr))
 		}
 		return fmt.Errorf("serve --nats: %w", err)
 	}
