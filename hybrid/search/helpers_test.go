@@ -4,7 +4,6 @@ import (
 	"context"
 	"io"
 	"net/http/httptest"
-	"os"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -57,4 +56,3 @@ func client(t testing.TB, url string) *generate.Client {
 	return c
 }
 
-var _ = os.Getenv
