@@ -1,62 +1,32 @@
 package search
 
-import (
-	"math/big"
-	"regexp"
-	"strings"
-)
+import "github.com/leanprm/leanprm/hybrid/outcome"
 
 // Grader finds a chain's final answer and compares it with the gold one. Verdicts are
-// "equal", "different" or "unknown" (the outcome grader's).
+// outcome's: "equal" and "different" only when proven, else "unknown" with the reason.
 type Grader interface {
 	Extract(text string) (answer string, found bool)
 	Grade(gold, answer string) (verdict, reason string)
 }
 
-// NumberGrader reads the last "The answer is X", \boxed{X} or "#### X" of a text and compares
-// numbers exactly (thousands commas, a leading $ and a trailing % or period ignored); anything
-// that is not a number is "unknown".
-type NumberGrader struct{}
+// OutcomeGrader is the outcome package's extraction and grading.
+type OutcomeGrader struct{ g *outcome.Grader }
 
-var _ Grader = NumberGrader{}
+var _ Grader = (*OutcomeGrader)(nil)
 
-var answerRe = regexp.MustCompile(`(?i)(?:the (?:final )?answer is:?|####)\s*\$?\s*([^\s$]+)|\\boxed\{([^{}]*)\}`)
+// NewOutcomeGrader returns a grader with outcome's defaults (its parse cache included); it is
+// safe for concurrent use.
+func NewOutcomeGrader() *OutcomeGrader { return &OutcomeGrader{g: outcome.NewGrader(outcome.GraderOptions{})} }
 
-// Extract implements Grader.
-func (NumberGrader) Extract(text string) (string, bool) {
-	ms := answerRe.FindAllStringSubmatch(text, -1)
-	if len(ms) == 0 {
-		return "", false
-	}
-	m := ms[len(ms)-1]
-	a := m[1]
-	if a == "" {
-		a = m[2]
-	}
-	a = strings.TrimRight(strings.TrimSpace(a), ".,;:")
-	return a, a != ""
-}
-
-func number(s string) (*big.Rat, bool) {
-	s = strings.TrimSpace(s)
-	s = strings.TrimPrefix(s, "$")
-	s = strings.TrimRight(s, ".%")
-	s = strings.ReplaceAll(s, ",", "")
-	if s == "" {
-		return nil, false
-	}
-	return new(big.Rat).SetString(s)
+// Extract implements Grader: the last marked answer (\boxed, "The answer is", "####", …),
+// never a guess from the last number.
+func (o *OutcomeGrader) Extract(text string) (string, bool) {
+	e := outcome.Extract(text)
+	return e.Answer, e.Found
 }
 
 // Grade implements Grader.
-func (NumberGrader) Grade(gold, answer string) (string, string) {
-	g, ok1 := number(gold)
-	a, ok2 := number(answer)
-	if !ok1 || !ok2 {
-		return "unknown", "not both numbers"
-	}
-	if g.Cmp(a) == 0 {
-		return "equal", "equal numbers"
-	}
-	return "different", "different numbers"
+func (o *OutcomeGrader) Grade(gold, answer string) (string, string) {
+	r := o.g.Grade(gold, answer)
+	return string(r.Verdict), r.Reason
 }

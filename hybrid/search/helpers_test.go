@@ -55,4 +55,3 @@ func client(t testing.TB, url string) *generate.Client {
 	require.NoError(t, err)
 	return c
 }
-

@@ -2,6 +2,7 @@ package search_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"sort"
@@ -18,27 +19,61 @@ import (
 	"github.com/leanprm/leanprm/internal/testshared"
 )
 
-// sampleGSM8K returns n GSM8K training problems chosen by a hash of their line number (a fixed
-// sample, the same on every machine).
-func sampleGSM8K(t testing.TB, n int) ([]*gensim.Problem, []search.Problem) {
-	path := testshared.Path(t, "data/gsm8k/train.jsonl")
-	ps, err := gensim.LoadFile(path)
+// sampleProblems returns n problems with reference solutions chosen by a hash of their id (a
+// fixed sample, the same on every machine): from MR-GSM8K's ground-truth solutions (GSM8K's
+// test split, whose reference lines the embedded PRM never trained on) by default, or with
+// set "train" from GSM8K's training split (in-sample for the PRM, which trains on corrupted
+// training solutions).
+func sampleProblems(t testing.TB, n int, set string) ([]*gensim.Problem, []search.Problem) {
+	var rows []string
+	var ids []string
+	if set == "train" {
+		data, err := os.ReadFile(testshared.Path(t, "data/gsm8k/train.jsonl"))
+		require.NoError(t, err)
+		for i, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+			rows = append(rows, l)
+			ids = append(ids, "gsm8k-train:"+strconv.Itoa(i+1))
+		}
+	} else {
+		data, err := os.ReadFile(testshared.Path(t, "data/mr-gsm8k/labeled.jsonl"))
+		require.NoError(t, err)
+		seen := map[string]bool{}
+		for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+			var r struct {
+				UUID     string `json:"uuid"`
+				Question string `json:"question"`
+				Solution string `json:"ground_truth_solution"`
+			}
+			require.NoError(t, json.Unmarshal([]byte(l), &r))
+			if seen[r.Question] || !strings.Contains(r.Solution, "####") {
+				continue
+			}
+			seen[r.Question] = true
+			b, _ := json.Marshal(map[string]string{"question": r.Question, "answer": r.Solution})
+			rows = append(rows, string(b))
+			ids = append(ids, "mr-gsm8k:"+r.UUID)
+		}
+	}
+	ps, err := gensim.ReadProblems(strings.NewReader(strings.Join(rows, "\n")), set)
 	require.NoError(t, err)
+	require.Len(t, ps, len(ids))
 	type idx struct {
 		i int
 		h uint64
 	}
 	var order []idx
 	for i := range ps {
-		order = append(order, idx{i, fnv64("gsm8k-train:" + strconv.Itoa(i+1))})
+		order = append(order, idx{i, fnv64(ids[i])})
 	}
 	sort.Slice(order, func(a, b int) bool { return order[a].h < order[b].h })
 	var out []search.Problem
-	for _, o := range order[:n] {
+	var sims []*gensim.Problem
+	for _, o := range order[:min(n, len(order))] {
 		p := ps[o.i]
-		out = append(out, search.Problem{ID: "gsm8k-train:" + strconv.Itoa(o.i+1), Problem: p.Question, Gold: p.Answer})
+		sims = append(sims, p)
+		out = append(out, search.Problem{ID: ids[o.i], Problem: p.Question, Gold: p.Answer})
 	}
-	return ps, out
+	return sims, out
 }
 
 func fnv64(s string) uint64 {
@@ -52,7 +87,9 @@ func fnv64(s string) uint64 {
 
 // TestMeasureSearch prints the accuracy table of the searches on the simulated generator
 // (slip rate 0.15 per step) over a fixed sample of GSM8K problems. It runs only when
-// LEANPRM_MEASURE_SEARCH is set (the number of problems, 100 by default when "1").
+// LEANPRM_MEASURE_SEARCH is set (the number of problems, 100 by default when "1");
+// LEANPRM_MEASURE_SEARCH_SET=train takes them from GSM8K's training split instead of its test
+// split (MR-GSM8K's ground-truth solutions).
 func TestMeasureSearch(t *testing.T) {
 	env := os.Getenv("LEANPRM_MEASURE_SEARCH")
 	if env == "" {
@@ -62,7 +99,7 @@ func TestMeasureSearch(t *testing.T) {
 	if v, err := strconv.Atoi(env); err == nil && v > 1 {
 		n = v
 	}
-	all, problems := sampleGSM8K(t, n)
+	all, problems := sampleProblems(t, n, os.Getenv("LEANPRM_MEASURE_SEARCH_SET"))
 	srv := simGenerator(t, all, 0.15)
 	scorers := map[string]*search.Local{}
 	for _, pol := range []string{"hybrid", "learned", "formal"} {

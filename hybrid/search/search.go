@@ -99,7 +99,7 @@ type Options struct {
 	Resample int
 	// Tree keeps the explored tree in the result.
 	Tree bool
-	// Grader extracts and compares answers; nil means the built-in number grader.
+	// Grader extracts and compares answers; nil means NewOutcomeGrader().
 	Grader Grader
 }
 
@@ -133,7 +133,7 @@ func (o Options) withDefaults() Options {
 		o.Resample = 1
 	}
 	if o.Grader == nil {
-		o.Grader = NumberGrader{}
+		o.Grader = NewOutcomeGrader()
 	}
 	return o
 }
