@@ -16,7 +16,9 @@ var _ Grader = (*OutcomeGrader)(nil)
 
 // NewOutcomeGrader returns a grader with outcome's defaults (its parse cache included); it is
 // safe for concurrent use.
-func NewOutcomeGrader() *OutcomeGrader { return &OutcomeGrader{g: outcome.NewGrader(outcome.GraderOptions{})} }
+func NewOutcomeGrader() *OutcomeGrader {
+	return &OutcomeGrader{g: outcome.NewGrader(outcome.GraderOptions{})}
+}
 
 // Extract implements Grader: the last marked answer (\boxed, "The answer is", "####", …),
 // never a guess from the last number.
