@@ -69,6 +69,7 @@ directory, or --config), built-in defaults. 'leanprm config' prints the effectiv
 		newGradeCmd(e),
 		newCompareCmd(e),
 		newSelectCmd(e),
+		newSearchCmd(e),
 		newTrainCmd(e),
 		newVerifyProofCmd(e),
 		newServeCmd(e),
