@@ -69,10 +69,12 @@ type form struct {
 // returned as units.
 func unitWordsOf(n *node, units []string) (*node, []string) {
 	var rest []string
+	leading := true // multipliers count only before any other word: "5 hundred thousand"
 	for i, u := range units {
 		l := strings.ToLower(u)
+		leading = leading && multipliers[l] != 0
 		switch {
-		case multipliers[l] != 0 && i == 0:
+		case leading:
 			n = &node{kind: nMul, kids: []*node{n, {kind: nNum, tok: &token{kind: tNum, text: fmt.Sprint(multipliers[l])}}}}
 		case l == "percent" || l == "pct" || l == "percentage" || l == "per" && i+1 < len(units) && strings.ToLower(units[i+1]) == "cent":
 			n = &node{kind: nPct, kids: []*node{n}}
