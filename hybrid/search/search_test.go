@@ -137,7 +137,7 @@ func TestFailingGenerator(t *testing.T) {
 		fault gensim.Fault
 		want  string
 	}{
-		{gensim.Fault{Kind: gensim.FaultHang, Match: "Lena reads"}, "no answer within 200ms (after 2 attempts)"},
+		{gensim.Fault{Kind: gensim.FaultHang, Match: "Lena reads"}, "no answer within 2s (after 2 attempts)"},
 		{gensim.Fault{Kind: gensim.Fault500, Match: "Lena reads"}, "HTTP 500"},
 		{gensim.Fault{Kind: gensim.Fault429, Match: "Lena reads"}, "HTTP 429"},
 		{gensim.Fault{Kind: gensim.FaultMalformed, Match: "Lena reads"}, "malformed JSON"},
@@ -148,7 +148,7 @@ func TestFailingGenerator(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(string(tc.fault.Kind), func(t *testing.T) {
 			srv := simGenerator(t, gps, 0.15, tc.fault)
-			c, err := generate.New(generate.Options{BaseURL: srv.URL, Template: generate.TemplateRaw, Timeout: 200 * time.Millisecond,
+			c, err := generate.New(generate.Options{BaseURL: srv.URL, Template: generate.TemplateRaw, Timeout: 2 * time.Second,
 				MaxRetries: 1, Backoff: time.Millisecond, MaxBackoff: 10 * time.Millisecond})
 			require.NoError(t, err)
 			s := &search.Searcher{Generator: c, Scorer: sc, Options: search.Options{Algo: search.Beam, N: 4, Prune: true, Sampling: generate.DefaultParams()}}
