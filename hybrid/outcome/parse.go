@@ -36,6 +36,7 @@ const (
 	nUnion
 	nMatrix
 	nApprox // ≈ a
+	nBase   // digits written in a base: kids digits, base
 )
 
 type node struct {
@@ -54,16 +55,21 @@ type parser struct {
 	nodes int
 }
 
-func (p *parser) peek() token {
+var eofToken = token{kind: tEOF}
+
+// peek returns the next token; the caller must not modify it.
+func (p *parser) peek() *token {
 	if p.i < len(p.toks) {
-		return p.toks[p.i]
+		return &p.toks[p.i]
 	}
-	return token{kind: tEOF}
+	return &eofToken
 }
 
-func (p *parser) isOp(s string) bool { t := p.peek(); return t.kind == tOp && t.text == s }
+func (p *parser) isOp(s string) bool {
+	return p.i < len(p.toks) && p.toks[p.i].kind == tOp && p.toks[p.i].text == s
+}
 
-func (p *parser) next() token { t := p.peek(); p.i++; return t }
+func (p *parser) next() *token { t := p.peek(); p.i++; return t }
 
 func (p *parser) mk(k nodeKind, kids ...*node) (*node, error) {
 	p.nodes++
@@ -93,9 +99,17 @@ func parseTokens(toks []token) (*node, []string, error) {
 	for end > 0 {
 		t := toks[end-1]
 		if t.kind == tWord || t.kind == tIdent && end >= 2 && toks[end-2].kind == tWord ||
+			t.kind == tIdent && end >= 3 && toks[end-2].kind == tOp && toks[end-2].text == "/" && toks[end-3].kind == tWord ||
 			t.kind == tIdent && t.spaced && unitLetters[t.text] && end == 2 && toks[0].kind == tNum {
 			units = append([]string{t.text}, units...)
 			end--
+			continue
+		}
+		if t.kind == tOp && (t.text == "and" || t.text == "or" || t.text == "/") && len(units) > 0 && end >= 2 && (toks[end-2].kind == tWord || t.text == "/") {
+			if t.text == "/" {
+				units = append([]string{"/"}, units...)
+			}
+			end-- // "candles and flashlights"
 			continue
 		}
 		if t.kind == tNum && end >= 3 && toks[end-2].kind == tOp && toks[end-2].text == "^" && toks[end-3].kind == tWord {
@@ -297,7 +311,7 @@ func (p *parser) additive() (*node, error) {
 }
 
 // startsAtom reports whether t can begin a factor of an implicit product.
-func startsAtom(t token) bool {
+func startsAtom(t *token) bool {
 	switch t.kind {
 	case tNum, tIdent, tFunc, tFrac, tSqrt, tBinom, tPi, tInf, tMatrix:
 		return true
@@ -320,6 +334,10 @@ func (p *parser) term() (*node, error) {
 			right, err := p.unary()
 			if err != nil {
 				return nil, err
+			}
+			if t.text == "/" && startsAtom(p.peek()) {
+				// 1/2x: (1/2)·x or 1/(2x)? readers disagree
+				return nil, fmt.Errorf("%w: a/bc is ambiguous (write (a/b)c or a/(bc))", errUnsupported)
 			}
 			k := nMul
 			if t.text == "/" {
@@ -384,7 +402,7 @@ func (p *parser) plainFraction() bool {
 	}
 	if p.i+3 < len(p.toks) {
 		n := p.toks[p.i+3]
-		if startsAtom(n) || n.kind == tOp && (n.text == "^" || n.text == "!") {
+		if startsAtom(&n) || n.kind == tOp && (n.text == "^" || n.text == "!") {
 			return false
 		}
 	}
@@ -422,7 +440,11 @@ func (p *parser) unary() (*node, error) {
 			return nil, err
 		}
 		zero := &node{kind: nNum, tok: &token{kind: tNum, text: "0"}}
-		return p.mk(nPM, zero, e)
+		n, err := p.mk(nPM, zero, e)
+		if n != nil {
+			n.text = "unary"
+		}
+		return n, err
 	}
 	return p.power()
 }
@@ -484,8 +506,20 @@ func (p *parser) postfixOps(a *node) (*node, error) {
 		case p.isOp("°"):
 			p.next()
 			a, err = p.mk(nDeg, a)
-		case p.isOp("_") && a.kind == nNum: // 1010_2: a base is not decided here
-			return nil, fmt.Errorf("%w: a number with a base subscript", errUnsupported)
+		case p.isOp("_") && a.kind == nNum && !a.tok.dot && a.tok.exp == "": // 1010_2
+			p.next()
+			b := p.next()
+			if b.kind == tOp && b.text == "{" {
+				b = p.next()
+				if !p.isOp("}") {
+					return nil, fmt.Errorf("%w: a base subscript", errUnsupported)
+				}
+				p.next()
+			}
+			if b.kind != tNum || b.dot {
+				return nil, fmt.Errorf("%w: a base subscript", errUnsupported)
+			}
+			a, err = p.mk(nBase, a, &node{kind: nNum, tok: b})
 		default:
 			return a, nil
 		}
@@ -513,9 +547,10 @@ func (p *parser) arg() (*node, error) {
 	t := p.peek()
 	if t.kind == tNum && !t.dot && len(t.text) > 1 {
 		// \frac12: LaTeX reads one character
+		first := t.text[:1]
 		p.toks[p.i].text = t.text[1:]
 		p.toks[p.i].spaced = false
-		return &node{kind: nNum, tok: &token{kind: tNum, text: t.text[:1]}}, nil
+		return &node{kind: nNum, tok: &token{kind: tNum, text: first}}, nil
 	}
 	return p.atom()
 }
@@ -528,12 +563,11 @@ func (p *parser) atom() (*node, error) {
 	t := p.next()
 	switch t.kind {
 	case tNum:
-		tt := t
 		n, err := p.mk(nNum)
 		if err != nil {
 			return nil, err
 		}
-		n.tok = &tt
+		n.tok = t
 		return n, nil
 	case tIdent:
 		n, err := p.mk(nVar)
@@ -556,6 +590,15 @@ func (p *parser) atom() (*node, error) {
 			}
 		}
 		return n, nil
+	case tWord:
+		if p.isOp("=") || p.isOp("≈") { // "AB = 5": a name
+			n, err := p.mk(nVar)
+			if err != nil {
+				return nil, err
+			}
+			n.text = t.text
+			return n, nil
+		}
 	case tPi:
 		return p.mk(nPi)
 	case tInf:
