@@ -114,6 +114,13 @@ func TestRemoteScorerMatchesLocal(t *testing.T) {
 	hs := httptest.NewServer(srv)
 	defer hs.Close()
 	remote := &search.Remote{URL: hs.URL}
+	// A prefix id the server does not hold: the chain is sent again whole.
+	rep := remote.Score(context.Background(), []search.ScoreRequest{{Problem: ps[0].Problem, Prefix: []string{"The bags hold 3*4 = 12 apples."},
+		Handle: "p-unknown", Steps: []string{"Tom now has 10+12 = 23 apples."}}})
+	require.NoError(t, rep[0].Err)
+	require.Len(t, rep[0].Steps, 1)
+	assert.Equal(t, hybrid.Refuted, rep[0].Steps[0].Verdict)
+	assert.NotEmpty(t, rep[0].Handle)
 	for _, p := range ps[:3] {
 		o := search.Options{Algo: search.Beam, N: 8, Prune: true, Sampling: generate.DefaultParams()}
 		a := (&search.Searcher{Generator: client(t, gen.URL), Scorer: local, Options: o}).Search(context.Background(), p)
