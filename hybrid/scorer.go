@@ -72,9 +72,10 @@ type Scored struct {
 	Warnings []string `json:"warnings,omitempty"`
 	// Err is set when the chain could not be scored.
 	Err string `json:"error,omitempty"`
-	// Gold and AnswerCorrect are the chain's ground-truth answer and the data set's judgement
-	// of its final answer, carried from the input (chain.Chain) for outcome grading.
-	Gold          string `json:"gold,omitempty"`
+	// GoldAnswer and AnswerCorrect are the chain's ground-truth answer (chain.Chain.Gold) and
+	// the data set's judgement of its final answer, carried from the input for outcome grading.
+	// (CheckJSON's Gold is the gold first-error index.)
+	GoldAnswer    string `json:"gold,omitempty"`
 	AnswerCorrect *bool  `json:"final_answer_correct,omitempty"`
 }
 
@@ -196,7 +197,7 @@ func (s *Scorer) ScoreChain(ctx context.Context, c chain.Chain) (Scored, error) 
 func (s *Scorer) failed(c chain.Chain, err error) Scored {
 	return Scored{ID: c.ID, Source: c.Source, Subset: c.Subset, Problem: c.Problem,
 		FirstError: c.FirstError, Policy: s.Policy.Name(), Err: err.Error(),
-		Gold: c.Gold, AnswerCorrect: c.AnswerCorrect}
+		GoldAnswer: c.Gold, AnswerCorrect: c.AnswerCorrect}
 }
 
 // merge runs the formal side and merges it with learned (nil: no PRM). warnings are what the
@@ -205,9 +206,9 @@ func (s *Scorer) merge(ctx context.Context, c chain.Chain, learned []float64, wa
 	res := Scored{
 		ID: c.ID, Source: c.Source, Subset: c.Subset, Problem: c.Problem,
 		FirstError: c.FirstError, Policy: s.Policy.Name(),
-		Steps:    make([]ScoredStep, len(c.Steps)),
-		Warnings: warnings,
-		Gold:     c.Gold, AnswerCorrect: c.AnswerCorrect,
+		Steps:      make([]ScoredStep, len(c.Steps)),
+		Warnings:   warnings,
+		GoldAnswer: c.Gold, AnswerCorrect: c.AnswerCorrect,
 	}
 	fs, err := checkFormal(ctx, s.formal(), c.Problem, c.Steps)
 	if err != nil {

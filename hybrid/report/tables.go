@@ -10,6 +10,7 @@ import (
 	"github.com/leanprm/leanprm/hybrid"
 	"github.com/leanprm/leanprm/hybrid/bench"
 	"github.com/leanprm/leanprm/hybrid/chain"
+	"github.com/leanprm/leanprm/hybrid/reward"
 )
 
 // CheckOptions configures WriteCheck. The zero value is usable.
@@ -135,6 +136,7 @@ func WriteCheck(w io.Writer, results []hybrid.Scored, o CheckOptions) error {
 			}
 		}
 		ew.printf("\n")
+		writeOutcome(ew, &r, reward.Of(&r, o.Threshold), o.Threshold, width)
 		for _, wmsg := range r.Warnings {
 			ew.printf("warning: %s\n", wmsg)
 		}
