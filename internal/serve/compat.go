@@ -257,7 +257,9 @@ type RewardRequest struct {
 // getReward scores each query. A label that reads as a Lean theorem statement makes the
 // query a contest proof: its last ```lean block is verified against the label (reward 1
 // verified, else 0). Otherwise the response is read as a chain of steps (as `check` reads
-// text) and its reward is the chain score. An item that fails gets reward 0 and
+// text), any other non-blank label is its gold answer, and its reward is what reward.mode
+// makes of the outcome and the chain score (reward.go; the chain score alone without a
+// label). An item that fails gets reward 0 and
 // extra_logs.leanprm_item_error 1: OpenRLHF has no per-item error, and a batch must not fail.
 func (s *Server) getReward(w http.ResponseWriter, r *http.Request) {
 	var req RewardRequest
@@ -295,7 +297,7 @@ func (s *Server) getReward(w http.ResponseWriter, r *http.Request) {
 				errs[i] = cerr.Error()
 				continue
 			}
-			c.ID = strconv.Itoa(i)
+			c.ID, c.Gold = strconv.Itoa(i), goldLabel(label)
 			t, err = task(dispatch.KindScore, "", ScoreTask{Chain: c})
 		}
 		if err != nil {
@@ -308,6 +310,7 @@ func (s *Server) getReward(w http.ResponseWriter, r *http.Request) {
 	verified := make([]float64, n)
 	firstErr := make([]float64, n)
 	itemErr := make([]float64, n)
+	outcomes := newOutcomeLogs(n)
 	if len(tasks) > 0 {
 		res, err := s.run(r.Context(), tasks, 0)
 		if err != nil {
@@ -333,7 +336,7 @@ func (s *Server) getReward(w http.ResponseWriter, r *http.Request) {
 					errs[i] = "the worker's answer could not be read"
 					continue
 				}
-				rewards[i], firstErr[i] = c.ChainScore, float64(c.Predicted)
+				rewards[i], firstErr[i] = outcomes.payItem(s, i, &c), float64(c.Predicted)
 				if len(c.Steps) > 0 && c.Has("verified") && !c.Has("refuted") {
 					verified[i] = 1
 				}
@@ -345,14 +348,16 @@ func (s *Server) getReward(w http.ResponseWriter, r *http.Request) {
 			rewards[i], itemErr[i], firstErr[i] = 0, 1, -1
 		}
 	}
+	logs := map[string][]float64{
+		"leanprm_item_error":      itemErr,
+		"leanprm_formal_verified": verified,
+		"leanprm_first_error":     firstErr,
+	}
+	outcomes.add(logs)
 	writeJSON(w, http.StatusOK, map[string]any{
-		"rewards": rewards,
-		"scores":  rewards,
-		"extra_logs": map[string][]float64{
-			"leanprm_item_error":      itemErr,
-			"leanprm_formal_verified": verified,
-			"leanprm_first_error":     firstErr,
-		},
+		"rewards":    rewards,
+		"scores":     rewards,
+		"extra_logs": logs,
 	})
 }
 
