@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/leanprm/leanprm/hybrid/bench"
 	"github.com/leanprm/leanprm/hybrid/report"
 )
 
@@ -122,4 +124,61 @@ func TestSelectMajorityJSON(t *testing.T) {
 	_, _, err = run(t, t.TempDir(), nil, "select", "--aggregate", "vote", demo)
 	require.Error(t, err)
 	assert.Equal(t, exitUsage, exitCode(err, &strings.Builder{}))
+}
+
+// eval outcome: the grader against labelled answers, and the right-answer-wrong-work report on
+// ProcessBench-style rows (final_answer_correct, label), cross-validated; compare's HTML page
+// carries the same table.
+func TestEvalOutcome(t *testing.T) {
+	dir := t.TempDir()
+	mr := filepath.Join(dir, "mr.jsonl")
+	require.NoError(t, os.WriteFile(mr, []byte(
+		`{"uuid": "m1", "question": "q", "model_output_steps": ["Step 1: 3 + 4 = 7.", "Step 2: The answer is: 7"], "ground_truth_answer": "7", "model_output_answer_correctness": "correct", "model_output_solution_correctness": "correct", "question_type": "original"}
+{"uuid": "m2", "question": "q", "model_output_steps": ["Step 1: 3 + 4 = 8.", "Step 2: The answer is: 8"], "ground_truth_answer": 7, "model_output_answer_correctness": "wrong", "model_output_solution_correctness": "wrong", "model_output_solution_first_error_step": 1, "question_type": "original"}
+`), 0o644))
+	pb := filepath.Join(dir, "toy.dev.jsonl")
+	var rows []string
+	for i := range 6 {
+		rows = append(rows,
+			fmt.Sprintf(`{"id": "toy-%d", "problem": "Pens cost $2 each. How much do 4 pens cost?", "steps": ["Four pens cost 4 × 2 = 9 dollars.", "So the answer is \\boxed{8}."], "final_answer_correct": true, "label": 0}`, 3*i),
+			fmt.Sprintf(`{"id": "toy-%d", "problem": "Pens cost $2 each. How much do 4 pens cost?", "steps": ["Four pens cost 4 × 2 = 8 dollars.", "So the answer is \\boxed{8}."], "final_answer_correct": true, "label": -1}`, 3*i+1),
+			fmt.Sprintf(`{"id": "toy-%d", "problem": "Pens cost $2 each. How much do 4 pens cost?", "steps": ["Four pens cost 4 × 2 = 9 dollars.", "So the answer is \\boxed{9}."], "final_answer_correct": false, "label": 0}`, 3*i+2))
+	}
+	require.NoError(t, os.WriteFile(pb, []byte(strings.Join(rows, "\n")+"\n"), 0o644))
+
+	out, _, err := run(t, dir, nil, "eval", "outcome", "--checker", "exact", "--json", mr, pb)
+	require.NoError(t, err)
+	var got evalOutcome
+	require.NoError(t, json.Unmarshal([]byte(out), &got))
+	all := got.Grader[len(got.Grader)-1]
+	assert.Equal(t, "all", all.Subset)
+	assert.Equal(t, 2, all.Rows)
+	assert.Equal(t, 100.0, all.Agreement)
+	assert.Equal(t, 100.0, all.DecidedShare)
+	require.NotNil(t, got.WrongWork)
+	var toy *bench.WrongWorkScore
+	for i := range got.WrongWork.CV {
+		if got.WrongWork.CV[i].Subset == "toy" {
+			toy = &got.WrongWork.CV[i]
+		}
+	}
+	require.NotNil(t, toy)
+	assert.Equal(t, 12, toy.RightAnswers, "the wrong answers are not in the report")
+	assert.Equal(t, 6, toy.Erroneous)
+	assert.Equal(t, 6, toy.Proven, "each erroneous chain has its false step refuted")
+	assert.Equal(t, 6, toy.AtLabel)
+	assert.Equal(t, 0, toy.WrongProven)
+
+	table, _, err := run(t, dir, nil, "eval", "outcome", "--checker", "exact", pb)
+	require.NoError(t, err)
+	assert.Contains(t, table, "right answer, wrong work (policy hybrid)")
+	assert.Contains(t, table, "cross-validated")
+
+	page := filepath.Join(dir, "r.html")
+	_, _, err = run(t, dir, nil, "compare", "--checker", "exact", "--html", page, pb)
+	require.NoError(t, err)
+	b, err := os.ReadFile(page)
+	require.NoError(t, err)
+	assert.Contains(t, string(b), "<h2>Right answer, wrong work</h2>")
+	assert.Contains(t, string(b), `<td class="label">toy</td><td>12</td><td>6</td><td>6 (100.0%)</td>`)
 }

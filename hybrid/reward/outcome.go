@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/leanprm/leanprm/hybrid"
+	"github.com/leanprm/leanprm/hybrid/chain"
 	"github.com/leanprm/leanprm/hybrid/outcome"
 )
 
@@ -104,4 +105,16 @@ func WrongWork(r *hybrid.Scored, threshold float64) (step int, by string) {
 		}
 	}
 	return -1, ""
+}
+
+// ChainText is Text of an unscored chain.
+func ChainText(c *chain.Chain) string {
+	var b strings.Builder
+	for i, s := range c.Steps {
+		if i > 0 {
+			b.WriteString("\n\n")
+		}
+		b.WriteString(s.Text)
+	}
+	return b.String()
 }
