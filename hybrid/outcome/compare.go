@@ -185,6 +185,14 @@ func compareExpr(a, b *form, la, lb string) cmp {
 	if a.approx || b.approx {
 		return compareApprox(a, b, la, lb)
 	}
+	c := compareExprValues(a, b, la, lb)
+	if c.v == Different && a.measure != b.measure && (a.units == "" || b.units == "") {
+		return unk("%s; but the number with a unit of measurement (%s) may be the other in another unit", c.reason, a.units+b.units)
+	}
+	return c
+}
+
+func compareExprValues(a, b *form, la, lb string) cmp {
 	switch {
 	case a.pct != b.pct:
 		// "50%" against "50" or "0.5": the percent sign read as a unit (the
@@ -676,6 +684,27 @@ func isUnitLike(a, b *form) bool {
 	if !a.hasVar || b.hasVar {
 		return false
 	}
-	n := a.n
-	return n.kind == nMul && len(n.kids) == 2 && n.kids[0].kind == nNum && n.kids[1].kind == nVar
+	return isMonomial(a.n, 0)
+}
+
+// isMonomial reports whether n is a number times a product of powers of
+// variables (3x, 25 km/h read as letters, xy^2): such letters may be
+// units.
+func isMonomial(n *node, depth int) bool {
+	if depth > maxDepth {
+		return false
+	}
+	switch n.kind {
+	case nNum, nVar:
+		return true
+	case nMul, nDiv:
+		return isMonomial(n.kids[0], depth+1) && isMonomial(n.kids[1], depth+1)
+	case nPow:
+		return isMonomial(n.kids[0], depth+1) && n.kids[1].kind == nNum
+	case nNeg:
+		return isMonomial(n.kids[0], depth+1)
+	case nGroup:
+		return len(n.kids) == 1 && isMonomial(n.kids[0], depth+1)
+	}
+	return false
 }

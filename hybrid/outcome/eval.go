@@ -196,6 +196,8 @@ func (ev *evaluator) num(n *node) (num, error) {
 		return a, nil
 	case nFunc:
 		return ev.fn(n)
+	case nBase:
+		return baseValue(n.kids[0].tok.text, n.kids[1].tok.text)
 	}
 	return num{}, fmt.Errorf("%w: not a number", errUnsupported)
 }
@@ -548,4 +550,17 @@ func varNames(n *node, out map[string]bool) {
 	for _, k := range n.kids {
 		varNames(k, out)
 	}
+}
+
+// baseValue reads digits written in a base from 2 to 10 (41121_6).
+func baseValue(digits, base string) (num, error) {
+	b, ok := new(big.Int).SetString(base, 10)
+	if !ok || b.Cmp(big.NewInt(2)) < 0 || b.Cmp(big.NewInt(10)) > 0 {
+		return num{}, fmt.Errorf("%w: base %s", errUnsupported, base)
+	}
+	v, ok := new(big.Int).SetString(digits, int(b.Int64()))
+	if !ok {
+		return num{}, fmt.Errorf("%w: %s is not a numeral in base %s", errUnsupported, digits, base)
+	}
+	return numRat(new(big.Rat).SetInt(v)), nil
 }

@@ -301,7 +301,9 @@ func dedupeCandidates(cs []candidate) []candidate {
 	return out
 }
 
-// boldLastLine returns the content of a last line written in bold.
+// boldLastLine returns the content of a last line written in bold, or
+// else the last bold span of the last line when it is short and holds a
+// digit ("… is **7140**.").
 func boldLastLine(text string) (candidate, bool) {
 	end := len(text)
 	for end > 0 && strings.IndexByte(" \t\r\n", text[end-1]) >= 0 {
@@ -310,11 +312,21 @@ func boldLastLine(text string) (candidate, bool) {
 	start := strings.LastIndexByte(text[:end], '\n') + 1
 	line := text[start:end]
 	t := strings.TrimSpace(line)
-	if len(t) < 5 || !strings.HasPrefix(t, "**") || !strings.HasSuffix(t, "**") || strings.Contains(t[2:len(t)-2], "**") {
+	if len(t) >= 5 && strings.HasPrefix(t, "**") && strings.HasSuffix(t, "**") && !strings.Contains(t[2:len(t)-2], "**") {
+		off := start + strings.Index(line, "**")
+		if s, e := trimSpan(text, off, off+len(t)); e > s {
+			return candidate{s, e, "bold"}, true
+		}
+	}
+	close := strings.LastIndex(line, "**")
+	if close < 2 {
 		return candidate{}, false
 	}
-	off := start + strings.Index(line, "**")
-	s, e := trimSpan(text, off, off+len(t))
+	open := strings.LastIndex(line[:close], "**")
+	if open < 0 || close-open-2 > 40 || close-open-2 < 1 || strings.HasSuffix(line[open+2:close], ":") || !strings.ContainsAny(line[open+2:close], "0123456789") {
+		return candidate{}, false
+	}
+	s, e := trimSpan(text, start+open+2, start+close)
 	if e <= s {
 		return candidate{}, false
 	}

@@ -24,6 +24,7 @@ func TestExtract(t *testing.T) {
 		{"The answer is $\\boxed{5}$.", "5", "boxed", nil},
 		{"first we get 3\n\n**17**", "17", "bold", nil},
 		{"The answer is 12. Then some more text", "12", "the_answer_is", nil},
+		{"so the count is **7140**.", "7140", "bold", nil},
 	} {
 		got := Extract(c.text)
 		if !got.Found || got.Answer != c.answer || got.Method != c.method {

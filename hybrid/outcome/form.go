@@ -58,6 +58,32 @@ type form struct {
 	decNeg  bool
 	lhsForm *form
 	rhsForm *form
+	// measure: the units include one of measurement (minutes, cm), in
+	// which the number may differ from a gold in another unit.
+	measure bool
+}
+
+// unitWordsOf applies the words after an answer that change its value: a
+// multiplier ("1.5 million"), "percent", "degrees"; the other words are
+// returned as units.
+func unitWordsOf(n *node, units []string) (*node, []string) {
+	var rest []string
+	for i, u := range units {
+		l := strings.ToLower(u)
+		switch {
+		case multipliers[l] != 0 && i == 0:
+			n = &node{kind: nMul, kids: []*node{n, {kind: nNum, tok: &token{kind: tNum, text: fmt.Sprint(multipliers[l])}}}}
+		case l == "percent" || l == "pct" || l == "percentage" || l == "per" && i+1 < len(units) && strings.ToLower(units[i+1]) == "cent":
+			n = &node{kind: nPct, kids: []*node{n}}
+		case l == "cent" && i > 0 && strings.ToLower(units[i-1]) == "per":
+		case l == "degree" || l == "degrees" || l == "deg":
+			n = &node{kind: nDeg, kids: []*node{n}}
+		case l == "radian" || l == "radians" || l == "rad":
+		default:
+			rest = append(rest, u)
+		}
+	}
+	return n, rest
 }
 
 type bound struct {
@@ -110,6 +136,7 @@ func parse(raw string) *form {
 	if err != nil {
 		return &form{kind: kBad, norm: truncate(s, 200), err: err}
 	}
+	n, units = unitWordsOf(n, units)
 	f := build(n, 0)
 	if f.kind == kBad && f.norm == "" {
 		f.norm = truncate(s, 200)
@@ -120,6 +147,9 @@ func parse(raw string) *form {
 			return &form{kind: kBad, norm: truncate(s, 200), err: fmt.Errorf("%w: words after a list", errUnsupported)}
 		}
 		f.units = u
+		for _, w := range strings.Fields(u) {
+			f.measure = f.measure || unitWords[w] || unitWords[w+"s"]
+		}
 		if u != "" {
 			f.norm += " " + u
 		}
@@ -237,6 +267,16 @@ func wordsForm(s string, toks []token, lexErr error) *form {
 		return nil
 	}
 	text := strings.Join(parts, " ")
+	if v := numberWords[text]; v != 0 {
+		if v < 0 {
+			v = 0
+		}
+		return buildExpr(&node{kind: nNum, tok: &token{kind: tNum, text: fmt.Sprint(v)}})
+	}
+	if text == "all real numbers" || text == "all reals" || text == "r" && strings.Contains(s, "mathbb") {
+		iv := interval{lo: bound{inf: -1}, hi: bound{inf: 1}}
+		return &form{kind: kInterval, ivs: []interval{iv}, norm: renderIntervals([]interval{iv})}
+	}
 	if emptyWords[text] {
 		return &form{kind: kEmpty, norm: "∅"}
 	}
@@ -535,8 +575,56 @@ func buildRel(n *node, depth int) *form {
 		}
 		return &form{kind: kBad, err: fmt.Errorf("%w: a relation %s", errUnsupported, ops[0])}
 	}
+	if allOps(ops, "=", "≈") && ops[0] == "=" {
+		return buildChain(n, ops, depth)
+	}
 	// inequalities: x > a, a < x, a < x < b
 	return buildInequality(n, ops)
+}
+
+func allOps(ops []string, allowed ...string) bool {
+	for _, o := range ops {
+		ok := false
+		for _, a := range allowed {
+			ok = ok || o == a
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// buildChain reads "x = a = b ≈ c": the exact values a, b, … must be
+// proven equal to each other (else the answer is not understood); the
+// value is the last exact one, and approximations after it are dropped.
+func buildChain(n *node, ops []string, depth int) *form {
+	kids := n.kids
+	for len(ops) > 0 && ops[len(ops)-1] == "≈" {
+		ops, kids = ops[:len(ops)-1], kids[:len(kids)-1]
+	}
+	if allOps(ops, "=") == false {
+		return &form{kind: kBad, err: fmt.Errorf("%w: ≈ inside a chain of equalities", errUnsupported)}
+	}
+	name, named := varName(kids[0])
+	vals := kids
+	if named {
+		vals = kids[1:]
+	}
+	last := buildExpr(vals[len(vals)-1])
+	if last.kind != kExpr || last.approx {
+		return &form{kind: kBad, err: fmt.Errorf("%w: a chain of equalities", errUnsupported)}
+	}
+	for _, v := range vals[:len(vals)-1] {
+		if c := compare(buildExpr(v), last, "", "", depth+1); c.v != Equal {
+			return &form{kind: kBad, err: fmt.Errorf("%w: a chain of equalities whose sides are not proven equal (%s)", errUnsupported, c.reason)}
+		}
+	}
+	if named {
+		last.name = name
+		last.norm = name + " = " + last.norm
+	}
+	return last
 }
 
 func varName(n *node) (string, bool) {
@@ -632,8 +720,17 @@ func buildExpr(n *node) *form {
 	if containsKind(inner, nInf) {
 		return &form{kind: kBad, err: fmt.Errorf("%w: arithmetic with ∞", errUnsupported)}
 	}
-	if containsKind(inner, nPM) {
-		return &form{kind: kBad, err: fmt.Errorf("%w: ± inside an expression", errUnsupported)}
+	if c := countKind(inner, nPM); c == 1 {
+		// a ± b inside an expression: the set of its two values
+		plus, minus := buildExpr(replacePM(inner, nAdd)), buildExpr(replacePM(inner, nSub))
+		if plus.kind != kExpr || minus.kind != kExpr {
+			return &form{kind: kBad, err: fmt.Errorf("%w: ± inside an expression", errUnsupported)}
+		}
+		f := &form{kind: kSet, elems: []*form{plus, minus}}
+		f.norm = renderElems(f.elems, "{", "}")
+		return f
+	} else if c > 1 {
+		return &form{kind: kBad, err: fmt.Errorf("%w: several ± in one expression", errUnsupported)}
 	}
 	f.mixed = containsKind(inner, nMixed)
 	switch {
@@ -674,6 +771,33 @@ func buildExpr(n *node) *form {
 		f.norm += "°"
 	}
 	return f
+}
+
+func countKind(n *node, k nodeKind) int {
+	c := 0
+	if n.kind == k {
+		c++
+	}
+	for _, kid := range n.kids {
+		c += countKind(kid, k)
+	}
+	return c
+}
+
+// replacePM copies a tree with its ± node made a + (k = nAdd) or a −.
+func replacePM(n *node, k nodeKind) *node {
+	if n.kind == nPM {
+		if n.text == "unary" && k == nSub {
+			return &node{kind: nNeg, kids: []*node{n.kids[1]}}
+		}
+		return &node{kind: k, kids: n.kids}
+	}
+	c := *n
+	c.kids = make([]*node, len(n.kids))
+	for i, kid := range n.kids {
+		c.kids[i] = replacePM(kid, k)
+	}
+	return &c
 }
 
 func containsKind(n *node, k nodeKind) bool {

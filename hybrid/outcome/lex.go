@@ -64,7 +64,7 @@ var cmdSkip = map[string]bool{
 	"left": true, "right": true, "big": true, "Big": true, "bigg": true, "Bigg": true,
 	"bigl": true, "bigr": true, "Bigl": true, "Bigr": true, "displaystyle": true, "textstyle": true,
 	",": true, ";": true, ":": true, "!": true, " ": true, "quad": true, "qquad": true,
-	"$": true, "limits": true, "nolimits": true, "scriptstyle": true, "hline": true,
+	"$": true, "(": true, ")": true, "[": true, "]": true, "limits": true, "nolimits": true, "scriptstyle": true, "hline": true,
 }
 
 // cmdText commands take a braced argument read as text.
@@ -435,7 +435,69 @@ func (l *lexer) letters() {
 		l.emit(token{kind: tOp, text: w})
 	case len(w) == 1:
 		l.emit(token{kind: tIdent, text: w})
+	case l.productOfLetters(w, j):
+		for i := 0; i < len(w); i++ {
+			l.emit(token{kind: tIdent, text: w[i : i+1]})
+		}
 	default:
 		l.emit(token{kind: tWord, text: w})
 	}
+}
+
+// productOfLetters reports whether a short lower-case word (xy, abc) is a
+// product of variables: it is no word or unit leanprm knows, and it
+// touches math (a number or operator before it, an operator after it).
+// A word standing alone ("red") stays a word.
+func (l *lexer) productOfLetters(w string, end int) bool {
+	if len(w) > 3 || strings.ToLower(w) != w || knownWords[w] || unitWords[w] || numberWords[w] != 0 || multipliers[w] != 0 {
+		return false
+	}
+	if n := len(l.toks); n > 0 {
+		p := l.toks[n-1]
+		if p.kind == tNum || p.kind == tIdent || p.kind == tOp && strings.Contains("+-*/^=(,{", p.text) {
+			return true
+		}
+	}
+	return end < len(l.s) && strings.IndexByte("^+-*/=)}", l.s[end]) >= 0
+}
+
+// knownWords are short English words that are never a product of letters.
+var knownWords = map[string]bool{
+	"a": true, "an": true, "the": true, "is": true, "it": true, "of": true, "to": true, "in": true, "on": true,
+	"at": true, "by": true, "for": true, "not": true, "are": true, "was": true, "has": true, "but": true,
+	"all": true, "any": true, "can": true, "yes": true, "no": true, "odd": true, "per": true, "and": true,
+	"or": true, "be": true, "so": true, "if": true, "as": true, "we": true, "get": true, "its": true,
+	"max": true, "min": true, "mod": true, "gcd": true, "lcm": true, "det": true, "deg": true, "arg": true,
+}
+
+// unitWords are units of measurement: a number in one of them may be the
+// gold's number in another, so a difference with a unit on one side only
+// is not proven.
+var unitWords = map[string]bool{
+	"cm": true, "mm": true, "km": true, "m": true, "kg": true, "mg": true, "g": true, "ft": true, "lb": true, "lbs": true,
+	"oz": true, "hr": true, "hrs": true, "sec": true, "mph": true, "ml": true, "l": true, "gal": true, "qt": true,
+	"pt": true, "yd": true, "mi": true, "in": true, "s": true, "h": true, "kph": true, "kmh": true,
+	"cent": true, "cents": true, "minute": true, "minutes": true, "hour": true, "hours": true, "second": true,
+	"seconds": true, "day": true, "days": true, "week": true, "weeks": true, "month": true, "months": true,
+	"year": true, "years": true, "meter": true, "meters": true, "metre": true, "metres": true, "centimeter": true,
+	"centimeters": true, "millimeter": true, "millimeters": true, "kilometer": true, "kilometers": true,
+	"inch": true, "inches": true, "foot": true, "feet": true, "yard": true, "yards": true, "mile": true, "miles": true,
+	"gram": true, "grams": true, "kilogram": true, "kilograms": true, "pound": true, "pounds": true, "ounce": true,
+	"ounces": true, "liter": true, "liters": true, "litre": true, "litres": true, "milliliter": true,
+	"milliliters": true, "gallon": true, "gallons": true, "quart": true, "quarts": true, "pint": true, "pints": true,
+	"cup": true, "cups": true, "ton": true, "tons": true, "min": true, "mins": true, "dm": true, "ms": true,
+	"minut": true, "hou": true, "centimet": true, "met": true, "kilomet": true, "mil": true, "gallo": true,
+}
+
+// numberWords are answers written as one word ("five").
+var numberWords = map[string]int64{
+	"zero": -1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+	"ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+	"seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
+	"sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100,
+}
+
+// multipliers scale the number before them ("1.5 million").
+var multipliers = map[string]int64{
+	"dozen": 12, "hundred": 100, "thousand": 1000, "million": 1_000_000, "billion": 1_000_000_000, "trillion": 1_000_000_000_000,
 }

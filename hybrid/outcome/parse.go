@@ -36,6 +36,7 @@ const (
 	nUnion
 	nMatrix
 	nApprox // ≈ a
+	nBase   // digits written in a base: kids digits, base
 )
 
 type node struct {
@@ -93,9 +94,17 @@ func parseTokens(toks []token) (*node, []string, error) {
 	for end > 0 {
 		t := toks[end-1]
 		if t.kind == tWord || t.kind == tIdent && end >= 2 && toks[end-2].kind == tWord ||
+			t.kind == tIdent && end >= 3 && toks[end-2].kind == tOp && toks[end-2].text == "/" && toks[end-3].kind == tWord ||
 			t.kind == tIdent && t.spaced && unitLetters[t.text] && end == 2 && toks[0].kind == tNum {
 			units = append([]string{t.text}, units...)
 			end--
+			continue
+		}
+		if t.kind == tOp && (t.text == "and" || t.text == "or" || t.text == "/") && len(units) > 0 && end >= 2 && (toks[end-2].kind == tWord || t.text == "/") {
+			if t.text == "/" {
+				units = append([]string{"/"}, units...)
+			}
+			end-- // "candles and flashlights"
 			continue
 		}
 		if t.kind == tNum && end >= 3 && toks[end-2].kind == tOp && toks[end-2].text == "^" && toks[end-3].kind == tWord {
@@ -321,6 +330,10 @@ func (p *parser) term() (*node, error) {
 			if err != nil {
 				return nil, err
 			}
+			if t.text == "/" && startsAtom(p.peek()) {
+				// 1/2x: (1/2)·x or 1/(2x)? readers disagree
+				return nil, fmt.Errorf("%w: a/bc is ambiguous (write (a/b)c or a/(bc))", errUnsupported)
+			}
 			k := nMul
 			if t.text == "/" {
 				k = nDiv
@@ -422,7 +435,11 @@ func (p *parser) unary() (*node, error) {
 			return nil, err
 		}
 		zero := &node{kind: nNum, tok: &token{kind: tNum, text: "0"}}
-		return p.mk(nPM, zero, e)
+		n, err := p.mk(nPM, zero, e)
+		if n != nil {
+			n.text = "unary"
+		}
+		return n, err
 	}
 	return p.power()
 }
@@ -484,8 +501,20 @@ func (p *parser) postfixOps(a *node) (*node, error) {
 		case p.isOp("°"):
 			p.next()
 			a, err = p.mk(nDeg, a)
-		case p.isOp("_") && a.kind == nNum: // 1010_2: a base is not decided here
-			return nil, fmt.Errorf("%w: a number with a base subscript", errUnsupported)
+		case p.isOp("_") && a.kind == nNum && !a.tok.dot && a.tok.exp == "": // 1010_2
+			p.next()
+			b := p.next()
+			if b.kind == tOp && b.text == "{" {
+				b = p.next()
+				if !p.isOp("}") {
+					return nil, fmt.Errorf("%w: a base subscript", errUnsupported)
+				}
+				p.next()
+			}
+			if b.kind != tNum || b.dot {
+				return nil, fmt.Errorf("%w: a base subscript", errUnsupported)
+			}
+			a, err = p.mk(nBase, a, &node{kind: nNum, tok: &b})
 		default:
 			return a, nil
 		}
@@ -556,6 +585,15 @@ func (p *parser) atom() (*node, error) {
 			}
 		}
 		return n, nil
+	case tWord:
+		if p.isOp("=") || p.isOp("≈") { // "AB = 5": a name
+			n, err := p.mk(nVar)
+			if err != nil {
+				return nil, err
+			}
+			n.text = t.text
+			return n, nil
+		}
 	case tPi:
 		return p.mk(nPi)
 	case tInf:
