@@ -251,7 +251,8 @@ func withNumber(obj json.RawMessage, key string, v float64) json.RawMessage {
 type RewardRequest struct {
 	Query   []string `json:"query"`
 	Prompts []string `json:"prompts"`
-	Labels  []string `json:"labels"`
+	// Labels are strings, or numbers (a data set's integer answer column) read as written.
+	Labels []Label `json:"labels"`
 }
 
 // getReward scores each query. A label that reads as a Lean theorem statement makes the
@@ -278,7 +279,7 @@ func (s *Server) getReward(w http.ResponseWriter, r *http.Request) {
 	index := make([]int, 0, n)
 	errs := make([]string, n)
 	for i, q := range req.Query {
-		prompt, label := at(req.Prompts, i), at(req.Labels, i)
+		prompt, label := at(req.Prompts, i), labelAt(req.Labels, i)
 		response := strings.TrimPrefix(q, prompt)
 		var (
 			t   dispatch.Task

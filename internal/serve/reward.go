@@ -6,6 +6,7 @@ package serve
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -14,6 +15,39 @@ import (
 	"github.com/leanprm/leanprm/hybrid/report"
 	"github.com/leanprm/leanprm/hybrid/reward"
 )
+
+// Label is one OpenRLHF label: OpenRLHF sends its --data.label_key column as it is, so a data
+// set of integer answers sends numbers. A string, a number (its digits as written) or null
+// (no label) is read; anything else is an error of the request.
+type Label string
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (l *Label) UnmarshalJSON(b []byte) error {
+	b = bytes.TrimSpace(b)
+	var s string
+	if json.Unmarshal(b, &s) == nil {
+		*l = Label(s)
+		return nil
+	}
+	var n json.Number
+	if json.Unmarshal(b, &n) == nil {
+		*l = Label(n.String())
+		return nil
+	}
+	if string(b) == "null" {
+		*l = ""
+		return nil
+	}
+	return fmt.Errorf("a label is a string or a number, not %.20s", b)
+}
+
+// labelAt is labels[i], "" past the end.
+func labelAt(labels []Label, i int) string {
+	if i < len(labels) {
+		return string(labels[i])
+	}
+	return ""
+}
 
 // goldLabel is an OpenRLHF label read as the gold answer: the label as it is, "" when it is
 // blank (no gold: the process score alone). A label that is a Lean statement never gets here:

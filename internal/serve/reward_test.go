@@ -135,3 +135,20 @@ func TestScoreWithGold(t *testing.T) {
 	require.NotNil(t, c.Reward, "the chain score")
 	assert.NotEmpty(t, c.PrefixID)
 }
+
+// A data set whose answer column holds integers reaches OpenRLHF's payload as JSON numbers:
+// they are gold answers as written, and null is no label.
+func TestOpenRLHFNumericLabels(t *testing.T) {
+	ts := exactServer(t, Options{Reward: reward.Settings{Mode: reward.ModeOutcome}})
+	var got rewardAnswer
+	resp := post(t, ts.URL+"/get_reward", "", `{"query": ["Q? Step 1: We count.\nStep 2: The answer is \\boxed{42}.", "Q? Step 1: We count.\nStep 2: The answer is \\boxed{42}.", "Q? Step 1: We count.\nStep 2: The answer is \\boxed{42}."], "prompts": ["Q?", "Q?", "Q?"], "labels": [42, 41.0, null]}`, &got)
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	assert.Equal(t, []float64{1, 0, 0}, got.ExtraLogs["leanprm_outcome_equal"])
+	assert.Equal(t, []float64{1, 1, 0}, got.ExtraLogs["leanprm_has_gold"])
+	assert.Equal(t, 1.0, got.Rewards[0])
+	assert.Equal(t, 0.0, got.Rewards[1])
+	assert.Equal(t, got.ExtraLogs["leanprm_process_score"][2], got.Rewards[2], "no label: the chain score")
+
+	resp = post(t, ts.URL+"/get_reward", "", `{"query": ["Q?"], "prompts": ["Q?"], "labels": [true]}`, nil)
+	assert.Equal(t, http.StatusBadRequest, resp.StatusCode)
+}
