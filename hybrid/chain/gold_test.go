@@ -71,3 +71,29 @@ not json
 	assert.Contains(t, errs[2].Error(), `missing field "id"`)
 	assert.Contains(t, errs[4].Error(), "gold: want a string or a number")
 }
+
+// FuzzReadGold: any input is read without a panic, every row either gives an answer or an
+// error with its line, and no answer is ever empty.
+func FuzzReadGold(f *testing.F) {
+	f.Add(`{"id": "a", "gold": "42"}` + "\n")
+	f.Add(`{"id": 7, "gold": 3.5}` + "\n" + `{"id": 7, "gold": 1}`)
+	f.Add(`{"id": "x", "gold": null}` + "\n\n" + `[1, 2]` + "\n" + `{"gold": {"a": 1}}`)
+	f.Add("\xff\xfe{\"id\": \"\xc3\x28\", \"gold\": \"\\u0000\"}")
+	f.Fuzz(func(t *testing.T, in string) {
+		gold, errs, err := ReadGold(strings.NewReader(in), "f.jsonl")
+		if err != nil {
+			return
+		}
+		lines := strings.Count(in, "\n") + 1
+		for _, e := range errs {
+			if e.Line < 1 || e.Line > lines {
+				t.Fatalf("row error on line %d of %d", e.Line, lines)
+			}
+		}
+		for id, g := range gold {
+			if id == "" || g == "" {
+				t.Fatalf("empty id or answer: %q → %q", id, g)
+			}
+		}
+	})
+}
