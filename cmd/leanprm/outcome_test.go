@@ -13,7 +13,6 @@ import (
 
 	"github.com/leanprm/leanprm/hybrid/bench"
 	"github.com/leanprm/leanprm/hybrid/report"
-	"github.com/leanprm/leanprm/internal/testshared"
 )
 
 // check --json gives each chain with a gold answer an outcome block, and flags a right answer
@@ -182,48 +181,4 @@ func TestEvalOutcome(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, string(b), "<h2>Right answer, wrong work</h2>")
 	assert.Contains(t, string(b), `<td class="label">toy</td><td>12</td><td>6</td><td>6 (100.0%)</td>`)
-}
-
-// TestREADMEOutcomeExamples runs the examples of the README's outcome section as written (from
-// the repository root; ../shared/ is the shared data wherever it is) and checks what each is
-// there to show.
-func TestREADMEOutcomeExamples(t *testing.T) {
-	readme, err := os.ReadFile(repoFile(t, "README.md"))
-	require.NoError(t, err)
-	_, section, ok := strings.Cut(string(readme), "### Outcomes: final answers and right answer, wrong work")
-	require.True(t, ok)
-	_, block, ok := strings.Cut(section, "```sh\n")
-	require.True(t, ok)
-	block, _, _ = strings.Cut(block, "```")
-	want := map[string]string{
-		"check --checker exact testdata/demo/outcome.jsonl": "right answer, wrong work (proven): step 1 is refuted",
-		"--gold-file":  "outcome: answer 233 (boxed)  gold 243  different",
-		"select":       "outcome-only (oracle)",
-		"eval outcome": "right answer, wrong work (policy hybrid)",
-	}
-	root := filepath.Dir(repoFile(t, "go.mod"))
-	ran := 0
-	for _, line := range strings.Split(strings.TrimSpace(block), "\n") {
-		cmdline, _, _ := strings.Cut(line, "#")
-		args := strings.Fields(cmdline)
-		require.Equal(t, "bin/leanprm", args[0], line)
-		args = args[1:]
-		for i, a := range args {
-			if rel, ok := strings.CutPrefix(a, "../shared/"); ok {
-				args[i] = testshared.Path(t, rel)
-			}
-		}
-		out, stderr, err := run(t, root, nil, args...)
-		require.NoError(t, err, "%s\n%s", line, stderr)
-		matched := false
-		for key, w := range want {
-			if strings.Contains(cmdline, key) {
-				assert.Contains(t, out, w, line)
-				matched = true
-			}
-		}
-		assert.True(t, matched, "every example is checked: %s", line)
-		ran++
-	}
-	assert.Equal(t, 4, ran)
 }

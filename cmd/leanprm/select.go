@@ -76,7 +76,7 @@ right) and a random pick. --json writes it all as one document.`,
 				return err
 			}
 			if sc.scoreErr != nil {
-				fmt.Fprintln(e.stderr, "leanprm:", sc.scoreErr)
+				fmt.Fprintln(e.stderr, "leanprm:", userMessage(sc.scoreErr))
 			}
 			return reportRowErrors(e, append(sc.rowErrs, gold.rowErrs...))
 		},

@@ -10,11 +10,11 @@ import (
 	"github.com/leanprm/leanprm/hybrid/reward"
 )
 
-// rewardAnswer is what OpenRLHF reads of a remote reward answer: SingleTurnAgentExecutor
+// outcomeRewardAnswer is what OpenRLHF reads of a remote reward answer: SingleTurnAgentExecutor
 // takes "rewards", "scores" (falling back to "rewards") and "extra_logs", whose columns
 // become tensors (OpenRLHF/OpenRLHF openrlhf/utils/agent.py, commit 04655bc3:
 // SingleTurnAgentExecutor.execute).
-type rewardAnswer struct {
+type outcomeRewardAnswer struct {
 	Rewards   []float64            `json:"rewards"`
 	Scores    []float64            `json:"scores"`
 	ExtraLogs map[string][]float64 `json:"extra_logs"`
@@ -47,9 +47,9 @@ func TestOpenRLHFOutcomeReward(t *testing.T) {
 			"Step 2: We count them.", // no final answer
 	}
 	body := openRLHFRequest(prompt, responses, "42")
-	get := func(mode reward.Mode) rewardAnswer {
+	get := func(mode reward.Mode) outcomeRewardAnswer {
 		ts := exactServer(t, Options{Reward: reward.Settings{Mode: mode}})
-		var got rewardAnswer
+		var got outcomeRewardAnswer
 		resp := post(t, ts.URL+"/get_reward", "", body, &got)
 		require.Equal(t, http.StatusOK, resp.StatusCode)
 		require.Len(t, got.Rewards, 3)
@@ -93,7 +93,7 @@ func TestOpenRLHFRightAnswerWrongWork(t *testing.T) {
 		"labels":  []string{"5", ""},
 	}
 	ts := exactServer(t, Options{Reward: reward.Settings{Mode: reward.ModeCombined}})
-	var got rewardAnswer
+	var got outcomeRewardAnswer
 	resp := post(t, ts.URL+"/get_reward", "", body, &got)
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	assert.Equal(t, []float64{1, 0}, got.ExtraLogs["leanprm_outcome_equal"])
@@ -140,7 +140,7 @@ func TestScoreWithGold(t *testing.T) {
 // they are gold answers as written, and null is no label.
 func TestOpenRLHFNumericLabels(t *testing.T) {
 	ts := exactServer(t, Options{Reward: reward.Settings{Mode: reward.ModeOutcome}})
-	var got rewardAnswer
+	var got outcomeRewardAnswer
 	resp := post(t, ts.URL+"/get_reward", "", `{"query": ["Q? Step 1: We count.\nStep 2: The answer is \\boxed{42}.", "Q? Step 1: We count.\nStep 2: The answer is \\boxed{42}.", "Q? Step 1: We count.\nStep 2: The answer is \\boxed{42}."], "prompts": ["Q?", "Q?", "Q?"], "labels": [42, 41.0, null]}`, &got)
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	assert.Equal(t, []float64{1, 0, 0}, got.ExtraLogs["leanprm_outcome_equal"])
