@@ -173,8 +173,13 @@ func TestEnumTypos(t *testing.T) {
 			`setting prm.backend: "vlm" is not one of embedded, vllm`, ""},
 		{"prm.vllm.mode", "LEANPRM_PRM_VLLM_MODE", "prm:\n  vllm:\n    mode: qwne\n", nil,
 			`setting prm.vllm.mode: "qwne" is not one of qwen, shepherd, step`, ""},
+		{"reward.mode", "LEANPRM_REWARD_MODE", "reward:\n  mode: outcom\n", nil,
+			`setting reward.mode: "outcom" is not one of combined, outcome, process`, ""},
+		{"reward.on_unknown", "LEANPRM_REWARD_ON_UNKNOWN", "reward:\n  on_unknown: half\n", nil,
+			`setting reward.on_unknown: "half" is not one of process, zero`, ""},
 	} {
-		bad := map[string]string{"checker": "exakt", "prm.backend": "vlm", "prm.vllm.mode": "qwne"}[tc.key]
+		bad := map[string]string{"checker": "exakt", "prm.backend": "vlm", "prm.vllm.mode": "qwne",
+			"reward.mode": "outcom", "reward.on_unknown": "half"}[tc.key]
 		check := func(t *testing.T, err error, from string) {
 			t.Helper()
 			require.Error(t, err)
@@ -210,6 +215,17 @@ func flagOf(key string) string {
 		}
 	}
 	return ""
+}
+
+func TestRewardDefaults(t *testing.T) {
+	c, err := load(t, t.TempDir(), nil)
+	require.NoError(t, err)
+	assert.Equal(t, RewardCombined, c.Reward.Mode)
+	assert.Equal(t, OnUnknownProcess, c.Reward.OnUnknown)
+	c, err = load(t, writeFile(t, "reward:\n  mode: outcome\n  on_unknown: zero\n"), nil)
+	require.NoError(t, err)
+	assert.Equal(t, RewardOutcome, c.Reward.Mode)
+	assert.Equal(t, OnUnknownZero, c.Reward.OnUnknown)
 }
 
 func TestRewardOnErrorValues(t *testing.T) {
@@ -322,7 +338,7 @@ func TestSourcesListEveryKeySorted(t *testing.T) {
 	}
 	assert.True(t, slices.IsSorted(got), "%v", got)
 	assert.Equal(t, Keys(), got)
-	assert.Len(t, got, 35)
+	assert.Len(t, got, 37)
 }
 
 // From cmd/leanprm's TestConfigYAMLRoundTrips: YAML encodes to a leanprm.yaml that reproduces

@@ -142,6 +142,18 @@ var keys = []key{
 		durationText(DefaultVLLMTimeout), textKind, duration(func(c *Config) *time.Duration { return &c.PRM.VLLM.Timeout })},
 	{"prm.vllm.url", "", "base URL of a vLLM server running a PRM",
 		DefaultVLLMURL, textKind, text(func(c *Config) *string { return &c.PRM.VLLM.URL })},
+	{"reward.mode", "", "what serve pays an item with a gold answer: combined (a right answer paid as far as its process holds; wrong answer or refuted step 0), outcome (1/0), process (chain score)",
+		string(RewardCombined), textKind, func(c *Config, k, raw string) error {
+			v, err := enumValue(k, raw, RewardMode("").Values())
+			c.Reward.Mode = RewardMode(v)
+			return err
+		}},
+	{"reward.on_unknown", "", "what outcome and combined pay when the answer is proven neither equal nor different to the gold: process (the chain score) or zero",
+		string(OnUnknownProcess), textKind, func(c *Config, k, raw string) error {
+			v, err := enumValue(k, raw, RewardOnUnknown("").Values())
+			c.Reward.OnUnknown = RewardOnUnknown(v)
+			return err
+		}},
 	{"serve.addr", "", "address leanprm serve listens on (--addr)",
 		DefaultServeAddr, textKind, text(func(c *Config) *string { return &c.Serve.Addr })},
 	{"serve.auth_token_file", "", "file holding the bearer token serve requires (--auth-token-file; or LEANPRM_SERVE_TOKEN); never the token itself",

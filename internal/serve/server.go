@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/leanprm/leanprm/hybrid/prm/embedded"
+	"github.com/leanprm/leanprm/hybrid/reward"
 	"github.com/leanprm/leanprm/internal/dispatch"
 	"github.com/leanprm/leanprm/internal/lru"
 	"github.com/leanprm/leanprm/leanbridge/repl"
@@ -70,6 +71,9 @@ type Options struct {
 	RewardOnError RewardOnError
 	// Logger gets request failures; nil discards.
 	Logger *slog.Logger
+	// Reward chooses what /get_reward and /v1/score pay an item with a gold answer
+	// (reward.mode, reward.on_unknown); the zero value is combined, unknown paid as process.
+	Reward reward.Settings
 }
 
 func (o Options) withDefaults() Options {
