@@ -15,6 +15,8 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"
 
+	"github.com/leanprm/leanprm/internal/proc"
+
 	"github.com/leanprm/leanprm/internal/config"
 	"github.com/leanprm/leanprm/internal/dispatch"
 	replsim "github.com/leanprm/leanprm/internal/leansim/repl"
@@ -28,7 +30,7 @@ func TestMain(m *testing.M) {
 	if flags, ok := os.LookupEnv(childEnv); ok {
 		os.Exit(replsim.Main(strings.Fields(flags), os.Stdin, os.Stdout, os.Stderr))
 	}
-	goleak.VerifyTestMain(m)
+	goleak.VerifyTestMain(m, goleak.IgnoreAnyFunction(proc.Forker)) // proc's forking thread lives on
 }
 
 func testCtx(t testing.TB) context.Context {

@@ -177,9 +177,19 @@ func NewGateway(ctx context.Context, nc *nats.Conn, opts GatewayOptions) (*Gatew
 func (g *Gateway) recover() {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	tasks, _, _, err := Setup(ctx, g.js, g.opts.Options)
-	if err != nil {
-		return // the items' deadlines answer them
+	// In a cluster that lost a server, JetStream answers only once the streams' leaders are
+	// elected again: retry for a minute; past it, the items' deadlines answer them.
+	var tasks jetstream.Stream
+	var err error
+	for delay := 50 * time.Millisecond; ; delay = min(2*delay, 2*time.Second) {
+		if tasks, _, _, err = Setup(ctx, g.js, g.opts.Options); err == nil {
+			break
+		}
+		select {
+		case <-time.After(delay):
+		case <-ctx.Done():
+			return
+		}
 	}
 	created := tasks.CachedInfo().Created
 	g.mu.Lock()
@@ -412,7 +422,7 @@ func (g *Gateway) publish(ctx context.Context, tasks []dispatch.Task, slots []*s
 				jetstream.WithStallWait(time.Second))
 		}
 		if err != nil {
-			g.answer(s, dispatch.Result{Error: "not queued: " + err.Error()})
+			go g.republish(ctx, s, err)
 			continue
 		}
 		futures <- pending{s, fut}
@@ -436,9 +446,79 @@ func (g *Gateway) confirm(ctx context.Context, futures <-chan pending) {
 				g.stored(ctx, p.s)
 			}
 		case err := <-p.fut.Err():
-			g.answer(p.s, dispatch.Result{Error: "not queued: " + err.Error()})
+			go g.republish(ctx, p.s, err)
 		}
 	}
+}
+
+// republish queues the task of s again after its publication failed with err, until it is
+// queued, its item is answered (its deadline, MaxWait, ctx), or the failure is one that
+// retrying cannot mend (a task past max_payload, a full stream). A NATS server lost from a
+// cluster fails publications until JetStream elects the stream's new leader (seconds): those
+// items are queued late, not lost.
+func (g *Gateway) republish(ctx context.Context, s *slot, err error) {
+	deadline := time.Now().Add(g.opts.MaxWait)
+	if !s.task.Deadline.IsZero() {
+		deadline = s.task.Deadline
+	}
+	for delay := 50 * time.Millisecond; ; delay = min(2*delay, 2*time.Second) {
+		if permanent(err) || ctx.Err() != nil || !time.Now().Add(delay).Before(deadline) {
+			g.answer(s, dispatch.Result{Error: "not queued: " + err.Error()})
+			return
+		}
+		select {
+		case <-time.After(delay):
+		case <-ctx.Done():
+			continue
+		}
+		g.mu.Lock()
+		done := s.done
+		g.mu.Unlock()
+		if done {
+			return
+		}
+		body, merr := json.Marshal(s.task)
+		if merr != nil {
+			err = merr
+			continue
+		}
+		msg := &nats.Msg{Subject: g.opts.taskSubject(string(s.task.Kind), s.task.Env), Data: body, Header: nats.Header{}}
+		msg.Header.Set(HeaderKey, s.key)
+		pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		var ack *jetstream.PubAck
+		ack, err = g.js.PublishMsg(pctx, msg, jetstream.WithMsgID(s.key), jetstream.WithExpectStream(g.opts.TaskStream))
+		cancel()
+		if err != nil {
+			continue
+		}
+		g.mu.Lock()
+		s.seq = ack.Sequence
+		if !s.done {
+			g.seqKey[ack.Sequence] = s.key
+		}
+		g.mu.Unlock()
+		if ack.Duplicate {
+			g.stored(ctx, s)
+		}
+		return
+	}
+}
+
+// permanent reports whether a publication failed for a reason that retrying cannot mend.
+func permanent(err error) bool {
+	if errors.Is(err, nats.ErrMaxPayload) || errors.Is(err, nats.ErrConnectionClosed) {
+		return true
+	}
+	var api *jetstream.APIError
+	if errors.As(err, &api) {
+		// 10077: maximum messages exceeded; 10078: maximum bytes exceeded (a full stream
+		// under DiscardNew); 10060: the subject or stream is not the expected one.
+		switch api.ErrorCode {
+		case 10077, 10078, 10060:
+			return true
+		}
+	}
+	return false
 }
 
 // stored answers s from the result stream when the result of its key is already there.

@@ -323,7 +323,7 @@ func (w *Worker) handle(ctx context.Context, msg jetstream.Msg, release func()) 
 	out := &nats.Msg{Subject: w.opts.resultSubject(key), Data: body, Header: nats.Header{}}
 	out.Header.Set(HeaderKey, key)
 	out.Header.Set(HeaderRan, strconv.FormatBool(ran))
-	pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	pctx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
 	// The id is the task's delivery, not its key: a redelivered task whose first result
 	// was published collapses into it, a task queued again later does not.
@@ -341,7 +341,7 @@ func (w *Worker) handle(ctx context.Context, msg jetstream.Msg, release func()) 
 		out.Data = nil
 		out.Header.Set(HeaderObject, id)
 	}
-	if _, err := w.js.PublishMsg(pctx, out, jetstream.WithMsgID(id), jetstream.WithExpectStream(w.opts.ResultStream)); err != nil {
+	if err := w.publish(pctx, msg, out, id); err != nil {
 		w.count(func(s *WorkerStats) { s.PublishFailed++ })
 		w.log.Warn("natsq: publishing a result failed; the task will be delivered again", "key", key, "err", err)
 		w.taskDone(elapsed, "publish_failed")
@@ -363,6 +363,26 @@ func (w *Worker) handle(ctx context.Context, msg jetstream.Msg, release func()) 
 		// The result is out; a second delivery would publish a duplicate that the result
 		// stream collapses and gateways ignore.
 		w.log.Warn("natsq: ack failed", "key", key, "err", err)
+	}
+}
+
+// publish publishes a result under the message id id, retrying while ctx lasts: a NATS
+// server lost from a cluster fails publications until the result stream's new leader is
+// elected, and the task, which ran, is kept (in-progress acks) rather than run again.
+func (w *Worker) publish(ctx context.Context, task jetstream.Msg, out *nats.Msg, id string) error {
+	for delay := 50 * time.Millisecond; ; delay = min(2*delay, 2*time.Second) {
+		actx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		_, err := w.js.PublishMsg(actx, out, jetstream.WithMsgID(id), jetstream.WithExpectStream(w.opts.ResultStream))
+		cancel()
+		if err == nil || errors.Is(err, nats.ErrMaxPayload) || errors.Is(err, nats.ErrConnectionClosed) {
+			return err
+		}
+		_ = task.InProgress()
+		select {
+		case <-time.After(delay):
+		case <-ctx.Done():
+			return err
+		}
 	}
 }
 
