@@ -79,7 +79,7 @@ func workerHandler(e *env) func(ctx context.Context) (workerParts, error) {
 func runWorker(ctx context.Context, e *env, capacity int, addr string, build func(context.Context) (workerParts, error)) error {
 	var ready atomic.Bool
 	reg := prometheus.NewRegistry()
-	wm := newWorkerMetrics(reg)
+	wm := serve.NewWorkerMetrics(reg)
 	if addr != "" {
 		stopProbes, err := serveWorkerProbes(addr, &ready, reg, e)
 		if err != nil {
@@ -99,7 +99,7 @@ func runWorker(ctx context.Context, e *env, capacity int, addr string, build fun
 	defer nc.Close()
 	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	opts := natsq.WorkerOptions{Options: natsOptions(e.cfg.NATS), Capacity: capacity, Logger: log,
-		WarmHeaders: parts.info.WarmHeaders, TaskDone: wm.taskDone}
+		WarmHeaders: parts.info.WarmHeaders, TaskDone: wm.TaskDone}
 	if rs := parts.info.REPLStats; rs != nil {
 		opts.REPLs = func() int { return rs().Workers }
 	}
@@ -107,7 +107,7 @@ func runWorker(ctx context.Context, e *env, capacity int, addr string, build fun
 	if err != nil {
 		return fmt.Errorf("worker: %w", err)
 	}
-	wm.watch(w, parts.info.REPLStats)
+	wm.Watch(w, parts.info.REPLStats)
 	ready.Store(true) // before the line below, which tells a watcher the worker takes tasks
 	fmt.Fprintf(e.stderr, "leanprm worker: pulling from %s, %d at a time\n", nc.ConnectedUrlRedacted(), capacity)
 	context.AfterFunc(ctx, func() { ready.Store(false) }) // draining: take no new pods' traffic
