@@ -2,7 +2,7 @@ package main
 
 import (
 	"fmt"
-	"os"
+	"io"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -23,12 +23,22 @@ func newCompareCmd(e *env) *cobra.Command {
 		Long: `On every step with a formal verdict, compare it with the learned PRM's score: the confusion
 table at the threshold, the learned-score distributions of refuted and verified steps, the
 blind spots (refuted steps the PRM scored high, with their text) and calibration.
---html FILE writes the same as one self-contained page with SVG charts.`,
+Where chains have a right final answer (graded against a gold answer, or ProcessBench's
+final_answer_correct) and a labelled process, the right-answer-wrong-work table follows (as
+eval outcome reports it, cross-validated). --html FILE writes the same as one self-contained
+page with SVG charts.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			format, _, _, err := sf.parse()
 			if err != nil {
 				return err
+			}
+			var html *outputFile
+			if htmlPath != "" { // before the work: a path that cannot be written fails now
+				if html, err = createOutput("--html", htmlPath); err != nil {
+					return err
+				}
+				defer html.Abort()
 			}
 			sc, err := scoreFile(cmd.Context(), e, args[0], format, hybrid.PolicyHybrid, sf.threshold)
 			if err != nil {
@@ -38,23 +48,25 @@ blind spots (refuted steps the PRM scored high, with their text) and calibration
 			if err := report.WriteComparison(e.stdout, cmp); err != nil {
 				return err
 			}
-			if htmlPath != "" {
-				f, err := os.Create(htmlPath)
-				if err != nil {
+			// Chains whose final answer is known to be right (a gold answer, or ProcessBench's
+			// final_answer_correct) and whose process is labelled get the right-answer-wrong-work table.
+			var wrongWork *bench.WrongWorkReport
+			if ww := bench.RightAnswerWrongWork(sc.results, 0); ww.CV[len(ww.CV)-1].RightAnswers > 0 {
+				wrongWork = &ww
+				fmt.Fprintln(e.stdout)
+				if err := report.WriteWrongWork(e.stdout, ww); err != nil {
 					return err
 				}
-				meta := report.Meta{Inputs: args, Policy: hybrid.PolicyHybrid.Name(), Generated: time.Now().UTC().Format(time.RFC3339)}
-				if err := report.WriteHTML(f, cmp, meta); err != nil {
-					f.Close()
-					return err
-				}
-				if err := f.Close(); err != nil {
+			}
+			if html != nil {
+				meta := report.Meta{Inputs: args, Policy: hybrid.PolicyHybrid.Name(), Generated: time.Now().UTC().Format(time.RFC3339), WrongWork: wrongWork}
+				if err := html.Commit(func(w io.Writer) error { return report.WriteHTML(w, cmp, meta) }); err != nil {
 					return err
 				}
 				fmt.Fprintf(e.stderr, "leanprm: wrote %s\n", htmlPath)
 			}
 			if sc.scoreErr != nil {
-				fmt.Fprintln(e.stderr, "leanprm:", sc.scoreErr)
+				fmt.Fprintln(e.stderr, "leanprm:", userMessage(sc.scoreErr))
 			}
 			return reportRowErrors(e, sc.rowErrs)
 		},

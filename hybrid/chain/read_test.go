@@ -280,3 +280,31 @@ func TestDecodeRefusesBinaryText(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, ch, 1)
 }
+
+// A JSON Lines row with invalid UTF-8 is reported with its line and skipped, as text input is
+// refused: encoding/json would silently replace the byte and leave the claim unchecked.
+func TestJSONLinesInvalidUTF8IsARowError(t *testing.T) {
+	in := "{\"id\": \"a\", \"problem\": \"p\", \"steps\": [\"2 + 2 = 5 \xff\"], \"label\": -1}\n" +
+		"{\"id\": \"b\", \"problem\": \"p\", \"steps\": [\"2 + 2 = 4\"], \"label\": -1}\n"
+	chains, errs, err := Decode(strings.NewReader(in), "x.jsonl", FormatAuto)
+	require.NoError(t, err)
+	require.Len(t, chains, 1)
+	assert.Equal(t, "b", chains[0].ID)
+	require.Len(t, errs, 1)
+	assert.Equal(t, 1, errs[0].Line)
+	assert.Contains(t, errs[0].Error(), "x.jsonl:1")
+	assert.Contains(t, errs[0].Error(), "UTF-8")
+}
+
+// BenchmarkDecodeShortText: one short response, as `leanprm serve` reads each /get_reward
+// item (B/op was over 1 MiB when every call took a headBytes buffer).
+func BenchmarkDecodeShortText(b *testing.B) {
+	const text = "Problem: Tom has 2 apples.\nStep 1: He has 2 + 3 = 5 apples.\nStep 2: The answer is 5."
+	b.ReportAllocs()
+	for b.Loop() {
+		chains, _, err := Decode(strings.NewReader(text), "response", FormatText)
+		if err != nil || len(chains) != 1 {
+			b.Fatal(err)
+		}
+	}
+}

@@ -21,6 +21,9 @@ type Meta struct {
 	// Generated is a free-form stamp (a date, a version); the caller sets
 	// it so that the same input gives the same page.
 	Generated string
+	// WrongWork, when set, adds the right-answer-wrong-work section (the chains whose final
+	// answer is right, and how the flag treats their labelled process).
+	WrongWork *bench.WrongWorkReport
 }
 
 // WriteHTML writes one self-contained HTML page (inline CSS and SVG, no
@@ -32,18 +35,20 @@ func WriteHTML(w io.Writer, c bench.Comparison, m Meta) error {
 	if m.Title == "" {
 		m.Title = "leanprm compare"
 	}
-	d := pageData{Meta: m, C: c, Agreement: 100 * c.Confusion.Agreement()}
+	d := pageData{Meta: m, C: c, Agreement: 100 * c.Confusion.Agreement(), AgreementText: AgreementText(c), AUCText: AUCText(c)}
 	d.Hist = histogram(c)
 	d.Reliability = reliabilityChart(c)
 	return page.Execute(w, d)
 }
 
 type pageData struct {
-	Meta        Meta
-	C           bench.Comparison
-	Agreement   float64
-	Hist        chart
-	Reliability chart
+	Meta      Meta
+	C         bench.Comparison
+	Agreement float64
+	// AgreementText and AUCText are the figures as shown, "n/a" when nothing was measured.
+	AgreementText, AUCText string
+	Hist                   chart
+	Reliability            chart
 }
 
 // chart is an SVG drawing reduced to primitives the template renders.
@@ -247,7 +252,7 @@ polyline.formal { stroke: #8e44ad; fill: none; stroke-width: 1.5; } polyline.gol
 <tr><td class="label">verified</td><td>{{.C.Confusion.VerifiedPass}}</td><td>{{.C.Confusion.VerifiedFail}}</td></tr>
 <tr><td class="label">refuted</td><td>{{.C.Confusion.RefutedPass}}</td><td>{{.C.Confusion.RefutedFail}}</td></tr>
 </table>
-<p>Agreement {{f1 .Agreement}}%. AUC {{f3 .C.AUC}}: the chance that a verified step scores above a refuted one.</p>
+<p>Agreement {{.AgreementText}}. AUC {{.AUCText}}: the chance that a verified step scores above a refuted one.</p>
 
 <h2>Learned scores of refuted and verified steps</h2>
 <p class="legend"><span class="swatch refuted"></span>refuted ({{len .C.RefutedScores}}) <span class="swatch verified"></span>verified ({{len .C.VerifiedScores}})</p>
@@ -267,6 +272,14 @@ polyline.formal { stroke: #8e44ad; fill: none; stroke-width: 1.5; } polyline.gol
 {{range .Obligations}}<p><code>{{.Text}}</code> {{.Verdict}}{{if .Lean}}<br/><code>{{.Lean}}</code>{{end}}{{range .Messages}}<br/><code>{{.}}</code>{{end}}</p>
 {{end}}</div>
 {{end}}{{else}}<p>None: the learned PRM scored every refuted step below the threshold.</p>{{end}}
+{{with .Meta.WrongWork}}
+<h2>Right answer, wrong work</h2>
+<p>Chains whose final answer is right: those with a labelled process error should be flagged (proven: a step refuted; predicted: a step below the threshold), those without should not. Cross-validated: each chain at the threshold chosen on the other fold (2 folds by FNV-1a of the id; thresholds {{f3 (index .FoldThresholds 0)}} and {{f3 (index .FoldThresholds 1)}}; on all chains {{f3 .DevThreshold}}).</p>
+<table>
+<tr><th>subset</th><th>right answers</th><th>with an error</th><th>flagged proven</th><th>flagged</th><th>at the labelled step</th><th>clean</th><th>wrongly flagged proven</th><th>wrongly flagged</th></tr>
+{{range .CV}}<tr><td class="label">{{.Subset}}</td><td>{{.RightAnswers}}</td><td>{{.Erroneous}}</td><td>{{.Proven}} ({{f1 .ProvenRecall}}%)</td><td>{{.Flagged}} ({{f1 .Recall}}%)</td><td>{{.AtLabel}}</td><td>{{.Clean}}</td><td>{{.WrongProven}}</td><td>{{.WrongFlagged}} ({{f1 .FalseFlag}}%)</td></tr>
+{{end}}</table>
+{{end}}
 </body>
 </html>
 {{define "chart"}}{{if .Empty}}<p class="note">{{.Empty}}</p>{{else}}<svg xmlns="http://www.w3.org/2000/svg" width="{{.W}}" height="{{.H}}" viewBox="0 0 {{.W}} {{.H}}" role="img">
