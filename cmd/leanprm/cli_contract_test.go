@@ -6,8 +6,10 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -178,5 +180,45 @@ func TestHelpPages(t *testing.T) {
 				assert.NotContains(t, page, s)
 			}
 		})
+	}
+}
+
+// JSON keys are snake_case in every command's output (translate's lean_neg, on_proof and
+// on_disproof were camelCase before; docs/CLI.md records the change).
+func TestJSONKeysAreSnakeCase(t *testing.T) {
+	t.Setenv("LEANPRM_RUN_AS_MAIN", "1") // for the simulator this test binary starts as its REPL
+	snake := regexp.MustCompile(`^[a-z0-9]+(_[a-z0-9]+)*$`)
+	var walk func(path string, v any)
+	walk = func(path string, v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			for k, x := range v {
+				assert.Regexp(t, snake, k, "key %s.%s", path, k)
+				walk(path+"."+k, x)
+			}
+		case []any:
+			for _, x := range v {
+				walk(path+"[]", x)
+			}
+		}
+	}
+	demo := repoFile(t, "testdata/demo/chain.md")
+	for _, args := range [][]string{
+		{"check", "--json", "--checker", "exact", "--obligations", demo},
+		{"check", "--jsonl", "--repl-command", "leanprm sim repl", demo},
+		{"translate", "--json", demo},
+		{"verify-proof", "--jsonl", "--repl-command", "leanprm sim repl", repoFile(t, "testdata/verify/honest.jsonl")},
+	} {
+		out, errOut, code := runCLI(t, "", args...)
+		require.Equal(t, exitOK, code, "%v: %s", args, errOut)
+		dec := json.NewDecoder(strings.NewReader(out))
+		n := 0
+		for dec.More() {
+			var v any
+			require.NoError(t, dec.Decode(&v), "%v", args)
+			walk(args[0], v)
+			n++
+		}
+		assert.Positive(t, n, "%v wrote JSON", args)
 	}
 }
