@@ -222,3 +222,19 @@ func TestJSONKeysAreSnakeCase(t *testing.T) {
 		assert.Positive(t, n, "%v wrote JSON", args)
 	}
 }
+
+// verify-proof on a plainly false theorem reports the cause (Lean's error) and not the sorryAx
+// that Lean's error recovery puts in its place, which would read like a hidden sorry; the summary
+// says "1 proof".
+func TestVerifyProofFalseTheoremReportsTheCause(t *testing.T) {
+	t.Setenv("LEANPRM_RUN_AS_MAIN", "1") // for the simulator this test binary starts as its REPL
+	st := writeFile(t, "st.lean", "theorem t : 2 + 2 = 5\n")
+	pf := writeFile(t, "pf.lean", "theorem t : 2 + 2 = 5 := by decide\n")
+	out, errOut, code := runCLI(t, "", "verify-proof", "--repl-command", "leanprm sim repl", "--statement", st, "--proof", pf)
+	assert.Equal(t, exitFindings, code, errOut)
+	assert.Contains(t, out, "lean_error")
+	assert.NotContains(t, out, "disallowed_axioms")
+	assert.NotContains(t, out, "lean_sorry")
+	assert.Contains(t, out, "\n1 proof: ")
+	assert.Contains(t, out, "0 errors")
+}
