@@ -60,7 +60,7 @@ did not happen (--fail-on error exits 3, as for any failed checker).`,
 				wrote int
 			)
 			copts := report.CheckOptions{Aggregate: agg, Obligations: obligations}
-			streamed := newOrderedResults(func(r hybrid.Scored) error {
+			streamed := newOrderedResults[hybrid.Scored](func(r hybrid.Scored) error {
 				defer func() { wrote++ }()
 				switch {
 				case asJSON:

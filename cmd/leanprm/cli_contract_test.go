@@ -238,3 +238,55 @@ func TestVerifyProofFalseTheoremReportsTheCause(t *testing.T) {
 	assert.Contains(t, out, "\n1 proof: ")
 	assert.Contains(t, out, "0 errors")
 }
+
+// compare, select and eval write JSON with --json: one document a program can read, with the
+// figures of the table.
+func TestCompareSelectEvalJSON(t *testing.T) {
+	demo := writeFile(t, "gsm8k.jsonl",
+		`{"id": "gsm8k-a", "problem": "Tom has 2 apples and buys 3. How many?", "steps": ["He has 2 + 3 = 5 apples.", "So 5 * 2 = 11."], "label": 1}`+"\n"+
+			`{"id": "gsm8k-b", "problem": "Ann has 4 pens and buys 4. How many?", "steps": ["She has 4 + 4 = 8 pens."], "label": -1}`+"\n")
+	out, errOut, code := runCLI(t, "", "compare", "--json", "--checker", "exact", demo)
+	require.Equal(t, exitOK, code, errOut)
+	var cmp struct {
+		Chains    int      `json:"chains"`
+		Decided   int      `json:"decided"`
+		Agreement *float64 `json:"agreement"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &cmp))
+	assert.Equal(t, 2, cmp.Chains)
+	assert.Positive(t, cmp.Decided)
+	require.NotNil(t, cmp.Agreement)
+
+	out, errOut, code = runCLI(t, "", "compare", "--json", "--checker", "exact", writeFile(t, "h.md", "Step 1: hello\n"))
+	require.Equal(t, exitOK, code, errOut)
+	var none map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &none))
+	assert.Nil(t, none["agreement"], "n/a is null, not 0")
+	assert.Nil(t, none["auc"])
+
+	out, errOut, code = runCLI(t, "", "select", "--json", "--checker", "exact", demo)
+	require.Equal(t, exitOK, code, errOut)
+	var sel struct {
+		Selections []struct {
+			BestID string `json:"best_id"`
+		} `json:"selections"`
+		Summary struct {
+			Problems int `json:"problems"`
+		} `json:"summary"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &sel))
+	require.Len(t, sel.Selections, 2)
+	assert.Equal(t, 2, sel.Summary.Problems)
+
+	out, errOut, code = runCLI(t, "", "eval", "processbench", "--json", "--cv", "--checker", "exact", "--calibration", demo, demo)
+	require.Equal(t, exitOK, code, errOut)
+	var ev struct {
+		FormalChecker  string            `json:"formal_checker"`
+		ProcessBench   []json.RawMessage `json:"processbench"`
+		CrossValidated []json.RawMessage `json:"cross_validated"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &ev))
+	assert.Equal(t, "exact", ev.FormalChecker)
+	assert.Len(t, ev.ProcessBench, 3, "formal, learned, hybrid")
+	assert.Len(t, ev.CrossValidated, 3)
+}

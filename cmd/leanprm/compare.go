@@ -16,6 +16,7 @@ func newCompareCmd(e *env) *cobra.Command {
 	var (
 		sf       scoreFlags
 		htmlPath string
+		asJSON   bool
 	)
 	cmd := &cobra.Command{
 		Use:   "compare FILE|-",
@@ -42,7 +43,12 @@ blind spots (refuted steps the PRM scored high, with their text) and calibration
 				return err
 			}
 			cmp := bench.Compare(sc.results, bench.CompareOptions{Threshold: sc.threshold})
-			if err := report.WriteComparison(e.stdout, cmp); err != nil {
+			if asJSON {
+				err = writeJSON(e, compareJSON(cmp))
+			} else {
+				err = report.WriteComparison(e.stdout, cmp)
+			}
+			if err != nil {
 				return err
 			}
 			if html != nil {
@@ -60,5 +66,25 @@ blind spots (refuted steps the PRM scored high, with their text) and calibration
 	}
 	sf.register(cmd)
 	cmd.Flags().StringVar(&htmlPath, "html", "", "also write a self-contained HTML report with SVG charts")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "write the comparison as JSON (agreement and auc null when not measured)")
 	return cmd
+}
+
+// compareJSON is compare --json: the comparison, with the agreement (a fraction) and the AUC null
+// where nothing was measured rather than a 0 that reads as a result.
+func compareJSON(c bench.Comparison) any {
+	k := c.Confusion
+	var agreement, auc *float64
+	if k.VerifiedPass+k.VerifiedFail+k.RefutedPass+k.RefutedFail > 0 {
+		a := k.Agreement()
+		agreement = &a
+	}
+	if k.VerifiedPass+k.VerifiedFail > 0 && k.RefutedPass+k.RefutedFail > 0 {
+		auc = &c.AUC
+	}
+	return struct {
+		bench.Comparison
+		Agreement *float64 `json:"agreement"`
+		AUC       *float64 `json:"auc"`
+	}{c, agreement, auc}
 }

@@ -5,12 +5,16 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/leanprm/leanprm/hybrid"
 	"github.com/leanprm/leanprm/hybrid/bench"
 	"github.com/leanprm/leanprm/hybrid/report"
 )
 
 func newSelectCmd(e *env) *cobra.Command {
-	var sf scoreFlags
+	var (
+		sf     scoreFlags
+		asJSON bool
+	)
 	cmd := &cobra.Command{
 		Use:   "select FILE|-",
 		Short: "Best-of-N: pick the best chain per problem by the chosen aggregate",
@@ -27,7 +31,17 @@ has labels, reports how often the pick is a chain without an error.`,
 			if err != nil {
 				return err
 			}
-			if err := report.WriteSelection(e.stdout, bench.SelectBest(sc.results, agg), sc.results, agg); err != nil {
+			sel := bench.SelectBest(sc.results, agg)
+			if asJSON {
+				err = writeJSON(e, struct {
+					Aggregate  hybrid.Aggregate       `json:"aggregate"`
+					Selections []bench.Selection      `json:"selections"`
+					Summary    bench.SelectionSummary `json:"summary"`
+				}{agg, sel, bench.SummarizeSelection(sel, sc.results)})
+			} else {
+				err = report.WriteSelection(e.stdout, sel, sc.results, agg)
+			}
+			if err != nil {
 				return err
 			}
 			if sc.scoreErr != nil {
@@ -37,5 +51,6 @@ has labels, reports how often the pick is a chain without an error.`,
 		},
 	}
 	sf.register(cmd)
+	cmd.Flags().BoolVar(&asJSON, "json", false, "write the picks and their summary as JSON")
 	return cmd
 }
