@@ -39,8 +39,13 @@ blind spots (refuted steps the PRM scored high, with their text) and calibration
 				defer html.Abort()
 			}
 			sc, err := scoreFile(cmd.Context(), e, args[0], format, hybrid.PolicyHybrid, sf.threshold)
+			var stopped error // an interrupt: report on the chains finished, then exit 130
 			if err != nil {
-				return err
+				if sc == nil || len(sc.results) == 0 {
+					return err
+				}
+				stopped = err
+				defer sc.interrupted(e)
 			}
 			cmp := bench.Compare(sc.results, bench.CompareOptions{Threshold: sc.threshold})
 			if asJSON {
@@ -60,6 +65,9 @@ blind spots (refuted steps the PRM scored high, with their text) and calibration
 			}
 			if sc.scoreErr != nil {
 				fmt.Fprintln(e.stderr, "leanprm:", userMessage(sc.scoreErr))
+			}
+			if stopped != nil {
+				return stopped
 			}
 			return reportRowErrors(e, sc.rowErrs)
 		},

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"syscall"
@@ -294,4 +295,51 @@ func TestProgressBarEndsItsLineOnSIGTERM(t *testing.T) {
 	i := strings.Index(out, "leanprm: interrupted")
 	require.Greater(t, i, 0, out)
 	assert.Equal(t, byte('\n'), out[i-1], "the bar's line was ended: %q", out[max(0, i-80):])
+}
+
+// compare and select report on the chains finished before SIGTERM (and say so) instead of
+// dropping them; the progress bar on the terminal tells the test when chains have finished.
+func TestCompareSelectReportWhatFinishedOnSIGTERM(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs children over a large input")
+	}
+	input := syntheticChains(t, 40000)
+	for _, name := range []string{"compare", "select"} {
+		t.Run(name, func(t *testing.T) {
+			ptmx, tty, err := pty.Open()
+			require.NoError(t, err)
+			defer ptmx.Close()
+			cmd := child(t, name, "--checker", "exact", input)
+			var stdout strings.Builder
+			cmd.Stdout = &stdout
+			cmd.Stderr = tty
+			require.NoError(t, cmd.Start())
+			tty.Close()
+			outc := make(chan string, 1)
+			seen := make(chan struct{})
+			go func() {
+				var b strings.Builder
+				buf := make([]byte, 4096)
+				once := false
+				for {
+					n, err := ptmx.Read(buf)
+					b.Write(buf[:n])
+					if !once && regexp.MustCompile(`\] [1-9][0-9]*/40000`).MatchString(b.String()) {
+						once = true
+						close(seen)
+					}
+					if err != nil {
+						outc <- b.String()
+						return
+					}
+				}
+			}()
+			<-seen
+			require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
+			assert.Equal(t, exitSignal, waitExit(t, cmd))
+			stderr := <-outc
+			assert.Regexp(t, `interrupted after [1-9][0-9]* of 40000 chains`, stderr)
+			assert.NotEmpty(t, stdout.String(), "the report on the finished chains")
+		})
+	}
 }

@@ -28,8 +28,13 @@ has labels, reports how often the pick is a chain without an error.`,
 				return err
 			}
 			sc, err := scoreFile(cmd.Context(), e, args[0], format, policy, sf.threshold)
+			var stopped error // an interrupt: report on the chains finished, then exit 130
 			if err != nil {
-				return err
+				if sc == nil || len(sc.results) == 0 {
+					return err
+				}
+				stopped = err
+				defer sc.interrupted(e)
 			}
 			sel := bench.SelectBest(sc.results, agg)
 			if asJSON {
@@ -46,6 +51,9 @@ has labels, reports how often the pick is a chain without an error.`,
 			}
 			if sc.scoreErr != nil {
 				fmt.Fprintln(e.stderr, "leanprm:", userMessage(sc.scoreErr))
+			}
+			if stopped != nil {
+				return stopped
 			}
 			return reportRowErrors(e, sc.rowErrs)
 		},
