@@ -290,3 +290,18 @@ func TestCompareSelectEvalJSON(t *testing.T) {
 	assert.Len(t, ev.ProcessBench, 3, "formal, learned, hybrid")
 	assert.Len(t, ev.CrossValidated, 3)
 }
+
+// verify-proof's table keeps its columns for an id longer than the id column: the id goes on a
+// line of its own, the row under it.
+func TestVerifyProofTableLongID(t *testing.T) {
+	t.Setenv("LEANPRM_RUN_AS_MAIN", "1")
+	long := "a-very-long-identifier-of-a-contest-submission-0001"
+	in := writeFile(t, "b.jsonl", `{"id": "`+long+`", "statement": "theorem t : 2 + 3 = 5", "proof": "theorem t : 2 + 3 = 5 := by decide"}`+"\n")
+	out, errOut, code := runCLI(t, "", "verify-proof", "--repl-command", "leanprm sim repl", in)
+	require.Equal(t, exitOK, code, errOut)
+	lines := strings.Split(out, "\n")
+	require.GreaterOrEqual(t, len(lines), 3)
+	col := strings.Index(lines[0], "STATUS")
+	assert.Equal(t, long, lines[1])
+	assert.Equal(t, col, strings.Index(lines[2], "verified"), "the status sits under STATUS:\n%s", out)
+}

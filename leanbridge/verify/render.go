@@ -6,6 +6,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // Format selects a report renderer.
@@ -79,6 +80,14 @@ func (r *tableRenderer) Result(res Result) error {
 		if first.Line > 0 {
 			why += fmt.Sprintf(" (%d:%d)", first.Line, first.Column)
 		}
+	}
+	// Rows stream as proofs finish, so the columns cannot widen to the longest id: an id longer
+	// than its column goes on a line of its own and the row follows, aligned, under it.
+	if utf8.RuneCountInString(id) > 24 {
+		if _, err := fmt.Fprintln(r.w, id); err != nil {
+			return err
+		}
+		id = ""
 	}
 	_, err := io.WriteString(r.w, strings.TrimRight(fmt.Sprintf(tableRow, id, res.Status, checker, why), " \n")+"\n")
 	return err
