@@ -305,3 +305,33 @@ func TestVerifyProofTableLongID(t *testing.T) {
 	assert.Equal(t, long, lines[1])
 	assert.Equal(t, col, strings.Index(lines[2], "verified"), "the status sits under STATUS:\n%s", out)
 }
+
+// check's marks: a refuted step is a proven error wherever it stands (here after the predicted
+// first error); a first error whose arithmetic was verified says the learned model doubts the
+// reasoning; a step that is nothing but its claims is proved (1, formal); the legend explains
+// every mark and verdict the table showed.
+func TestCheckMarksAndLegend(t *testing.T) {
+	in := writeFile(t, "c.md", "Step 1: The muffins brought in 24 × 3 = 72 dollars.\n\nStep 2: So 48 / 2 = 24 clips.\n\nStep 3: Then 36 + 75 = 101 dollars.\n")
+	out, errOut, code := runCLI(t, "", "check", "--checker", "exact", "--threshold", "0.999", in)
+	require.Equal(t, exitOK, code, errOut)
+	table, legend, ok := strings.Cut(out, "\nlegend:\n")
+	require.True(t, ok, out)
+	rows := strings.Split(table, "\n")
+	row := func(n string) string {
+		for _, r := range rows {
+			if strings.HasPrefix(r, n+"  ") {
+				return r
+			}
+		}
+		t.Fatalf("no row %s in\n%s", n, table)
+		return ""
+	}
+	assert.Contains(t, row("1"), "claims verified (exact)")
+	assert.Contains(t, row("1"), "← first error: arithmetic verified; the reasoning is doubted by the learned model")
+	assert.Regexp(t, `verified \(exact\)\s+\S+\s+1\.000\s+formal`, row("2"))
+	assert.Contains(t, row("3"), "✗ proven error")
+	for _, explained := range []string{"formal verified", "formal claims verified", "formal refuted", "(exact)", "source formal",
+		"source learned", "✗ proven error", "← first error: arithmetic verified", "first error: step N", "min X"} {
+		assert.Contains(t, legend, explained)
+	}
+}
