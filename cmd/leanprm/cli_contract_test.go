@@ -270,13 +270,11 @@ func TestCompareSelectEvalJSON(t *testing.T) {
 		Selections []struct {
 			BestID string `json:"best_id"`
 		} `json:"selections"`
-		Summary struct {
-			Problems int `json:"problems"`
-		} `json:"summary"`
+		Selector string `json:"selector"`
 	}
 	require.NoError(t, json.Unmarshal([]byte(out), &sel))
 	require.Len(t, sel.Selections, 2)
-	assert.Equal(t, 2, sel.Summary.Problems)
+	assert.Equal(t, "min", sel.Selector)
 
 	out, errOut, code = runCLI(t, "", "eval", "processbench", "--json", "--cv", "--checker", "exact", "--calibration", demo, demo)
 	require.Equal(t, exitOK, code, errOut)

@@ -84,7 +84,7 @@ var greek = map[string]bool{
 }
 
 func lex(s string) ([]token, error) {
-	l := &lexer{s: s}
+	l := &lexer{s: s, toks: make([]token, 0, len(s)/3+2)}
 	l.run()
 	return l.toks, l.err
 }
@@ -328,7 +328,8 @@ func (l *lexer) command() {
 		j++
 	}
 	if j == l.i+1 && j < len(s) { // a one-character command: \, \{ \% \$
-		j++
+		_, n := utf8.DecodeRuneInString(s[j:])
+		j += n
 	}
 	name := s[l.i+1 : j]
 	l.i = j

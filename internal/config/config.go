@@ -15,6 +15,7 @@ type Config struct {
 	Data    Data
 	Serve   Serve
 	NATS    NATS
+	Reward  Reward
 
 	file    string            // configuration file read, if any
 	raw     map[string]string // key → the text it was set from
@@ -78,6 +79,14 @@ type Serve struct {
 	MaxBody             int64
 	MaxItems, Queue     int
 	Timeout             time.Duration
+	// DrainTimeout bounds a shutdown: on SIGTERM the server stops admitting work, lets what
+	// runs finish within it, fails the rest with a retryable error and exits.
+	DrainTimeout time.Duration
+	// RewardOnError is what /get_reward does with an item whose scoring failed: "fail" (a
+	// retryable 503 for the whole request), "nan", or a number as written (checked finite).
+	RewardOnError string
+	// CacheMemory is the budget of all the caches of one serve or worker process together.
+	CacheMemory int64
 }
 
 // NATS is the nats.* section: scale-out over NATS JetStream (internal/dispatch/natsq).
@@ -95,6 +104,46 @@ type NATS struct {
 	// of them makes TLS required.
 	TLSCA, TLSCert, TLSKey string
 }
+
+// Reward is the reward.* section: what number `serve` pays per item (POST /get_reward,
+// POST /v1/score) when an item comes with a gold answer.
+type Reward struct {
+	// Mode is outcome (1 for an answer proven equal to the gold, 0 for one proven different
+	// or no answer), process (the chain score, the answer ignored) or combined: 0 for a
+	// wrong or missing answer, 0 for a right answer reached through a step the checker
+	// refuted, else the chain score (a right answer is paid as far as its process holds).
+	// Without a gold answer every mode pays the chain score.
+	Mode RewardMode
+	// OnUnknown is what outcome and combined pay when the grader could prove the answer
+	// neither equal nor different: process (the chain score, with a refuted step still
+	// costing everything in combined) or zero. Either way the item says unknown.
+	OnUnknown RewardOnUnknown
+}
+
+// RewardMode is the `reward.mode` setting.
+type RewardMode string
+
+// Reward modes.
+const (
+	RewardCombined RewardMode = "combined"
+	RewardOutcome  RewardMode = "outcome"
+	RewardProcess  RewardMode = "process"
+)
+
+// Values lists the accepted modes.
+func (RewardMode) Values() []string { return []string{"combined", "outcome", "process"} }
+
+// RewardOnUnknown is the `reward.on_unknown` setting.
+type RewardOnUnknown string
+
+// What an unknown outcome pays.
+const (
+	OnUnknownProcess RewardOnUnknown = "process"
+	OnUnknownZero    RewardOnUnknown = "zero"
+)
+
+// Values lists the accepted choices.
+func (RewardOnUnknown) Values() []string { return []string{"process", "zero"} }
 
 // Data is the data.* section.
 type Data struct {

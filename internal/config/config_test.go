@@ -173,8 +173,13 @@ func TestEnumTypos(t *testing.T) {
 			`setting prm.backend: "vlm" is not one of embedded, vllm`, ""},
 		{"prm.vllm.mode", "LEANPRM_PRM_VLLM_MODE", "prm:\n  vllm:\n    mode: qwne\n", nil,
 			`setting prm.vllm.mode: "qwne" is not one of qwen, shepherd, step`, ""},
+		{"reward.mode", "LEANPRM_REWARD_MODE", "reward:\n  mode: outcom\n", nil,
+			`setting reward.mode: "outcom" is not one of combined, outcome, process`, ""},
+		{"reward.on_unknown", "LEANPRM_REWARD_ON_UNKNOWN", "reward:\n  on_unknown: half\n", nil,
+			`setting reward.on_unknown: "half" is not one of process, zero`, ""},
 	} {
-		bad := map[string]string{"checker": "exakt", "prm.backend": "vlm", "prm.vllm.mode": "qwne"}[tc.key]
+		bad := map[string]string{"checker": "exakt", "prm.backend": "vlm", "prm.vllm.mode": "qwne",
+			"reward.mode": "outcom", "reward.on_unknown": "half"}[tc.key]
 		check := func(t *testing.T, err error, from string) {
 			t.Helper()
 			require.Error(t, err)
@@ -212,6 +217,29 @@ func flagOf(key string) string {
 	return ""
 }
 
+func TestRewardDefaults(t *testing.T) {
+	c, err := load(t, t.TempDir(), nil)
+	require.NoError(t, err)
+	assert.Equal(t, RewardCombined, c.Reward.Mode)
+	assert.Equal(t, OnUnknownProcess, c.Reward.OnUnknown)
+	c, err = load(t, writeFile(t, "reward:\n  mode: outcome\n  on_unknown: zero\n"), nil)
+	require.NoError(t, err)
+	assert.Equal(t, RewardOutcome, c.Reward.Mode)
+	assert.Equal(t, OnUnknownZero, c.Reward.OnUnknown)
+}
+
+func TestRewardOnErrorValues(t *testing.T) {
+	for raw, want := range map[string]string{"": "fail", "FAIL": "fail", "NaN": "nan", "-1": "-1", " 0.5 ": "0.5"} {
+		env := map[string]string{}
+		if raw != "" {
+			env["LEANPRM_SERVE_REWARD_ON_ERROR"] = raw
+		}
+		c, err := load(t, t.TempDir(), env)
+		require.NoError(t, err, raw)
+		assert.Equal(t, want, c.Serve.RewardOnError, raw)
+	}
+}
+
 func TestEmptyBackendIsEmbedded(t *testing.T) {
 	c, err := load(t, writeFile(t, "prm:\n  backend: \"\"\n"), nil)
 	require.NoError(t, err)
@@ -241,6 +269,8 @@ func TestBadValues(t *testing.T) {
 			`setting lean.identity_tactic: "grind\nexample : False := sorry" is not one line of Lean: a tactic may not hold a line break or control character`},
 		{"tactic with a control character", nil, []string{"--tactic", "decide\r"},
 			`setting lean.tactic: "decide\r" is not one line of Lean: a tactic may not hold a line break or control character`},
+		{"reward on error", map[string]string{"LEANPRM_SERVE_REWARD_ON_ERROR": "zero"}, nil, `setting serve.reward_on_error: "zero" is not fail, nan or a finite number`},
+		{"reward on error infinite", map[string]string{"LEANPRM_SERVE_REWARD_ON_ERROR": "+Inf"}, nil, `setting serve.reward_on_error: "+Inf" is not fail, nan or a finite number`},
 		{"nats scheme", nil, []string{"--nats", "http://127.0.0.1:4222"}, `setting nats.url: "http://127.0.0.1:4222" is not a NATS URL (want nats://host:4222; tls, ws and wss also do)`},
 		{"nats host", map[string]string{"LEANPRM_NATS_URL": "nats://a:4222,nats://"}, nil, `setting nats.url: "nats://" names no host`},
 		{"nats client certificate without its key", nil, []string{"--nats-tls-cert", "client.pem"}, "setting nats.tls_cert: is set but nats.tls_key is not: a client certificate needs its key"},
@@ -308,7 +338,7 @@ func TestSourcesListEveryKeySorted(t *testing.T) {
 	}
 	assert.True(t, slices.IsSorted(got), "%v", got)
 	assert.Equal(t, Keys(), got)
-	assert.Len(t, got, 32)
+	assert.Len(t, got, 37)
 }
 
 // From cmd/leanprm's TestConfigYAMLRoundTrips: YAML encodes to a leanprm.yaml that reproduces
