@@ -333,3 +333,37 @@ func TestCheckMarksAndLegend(t *testing.T) {
 		assert.Contains(t, legend, explained)
 	}
 }
+
+// A verdict does not depend on an unrelated earlier step: an identity is verified after "hello"
+// and after a step in modular arithmetic alike (where "=" may mean "≡", a false one is left
+// unrefuted, never refuted); and no reader's note ("number glued to letters") stands beside a
+// verified claim.
+func TestVerdictIndependentOfEarlierStep(t *testing.T) {
+	type result []struct {
+		Steps []struct {
+			Verdict string `json:"verdict"`
+			Skipped []struct {
+				Reason string `json:"reason"`
+			} `json:"skipped"`
+		} `json:"steps"`
+	}
+	translateStep := func(first, second string) (string, int) {
+		in := writeFile(t, "c.md", "Step 1: "+first+"\n\nStep 2: "+second+"\n")
+		out, errOut, code := runCLI(t, "", "translate", "--json", "--checker", "exact", in)
+		require.Equal(t, exitOK, code, errOut)
+		var r result
+		require.NoError(t, json.Unmarshal([]byte(out), &r))
+		return r[0].Steps[1].Verdict, len(r[0].Steps[1].Skipped)
+	}
+	for _, first := range []string{"hello", "327 mod 17 = 4"} {
+		v, skipped := translateStep(first, "$(a + b)^2 = a^2 + 2ab + b^2$")
+		assert.Equal(t, "verified", v, "after %q", first)
+		assert.Zero(t, skipped, "no note beside the verified identity after %q", first)
+		v, _ = translateStep(first, "So $6! = 720$.")
+		assert.Equal(t, "verified", v, "after %q", first)
+	}
+	v, _ := translateStep("327 mod 17 = 4", "$x^3 - 1 = (x + 1)(x^2 - x + 1)$")
+	assert.NotEqual(t, "refuted", v, "in a modular chain a claim false over Q may hold as a congruence")
+	v, _ = translateStep("hello", "$x^3 - 1 = (x + 1)(x^2 - x + 1)$")
+	assert.Equal(t, "refuted", v)
+}
