@@ -11,7 +11,7 @@ BENCHTIME ?= 1x
 all: build
 
 build:
-	$(GO) build -o $(BIN) ./cmd/leanprm
+	$(GO) build -ldflags "-X main.commit=$$(git rev-parse HEAD 2>/dev/null)" -o $(BIN) ./cmd/leanprm
 
 test:
 	$(GO) test -race $(PKGS)

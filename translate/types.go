@@ -61,7 +61,9 @@ const (
 	KindSqrtSide Kind = "sqrt-side"
 )
 
-// Span is a byte range of a step with the text it covers.
+// Span is a byte range of a step with the text it covers: Start and End are byte offsets into
+// the step's UTF-8 text (End exclusive), not characters — "√18" spans 5 bytes — as Go slices
+// text[Start:End].
 type Span struct {
 	Start int    `json:"start"`
 	End   int    `json:"end"`
@@ -85,8 +87,8 @@ type LeanMessage struct {
 	Severity  string `json:"severity"`
 	Line      int    `json:"line"`
 	Column    int    `json:"column"`
-	EndLine   int    `json:"endLine,omitempty"`
-	EndColumn int    `json:"endColumn,omitempty"`
+	EndLine   int    `json:"end_line,omitempty"`
+	EndColumn int    `json:"end_column,omitempty"`
 	Data      string `json:"data"`
 }
 
@@ -94,7 +96,7 @@ type LeanMessage struct {
 // Sorries are the start lines of any sorry in the reply.
 type LeanReply struct {
 	Messages   []LeanMessage `json:"messages,omitempty"`
-	SorryLines []int         `json:"sorryLines,omitempty"`
+	SorryLines []int         `json:"sorry_lines,omitempty"`
 }
 
 // Lean runs one command on the cached header environment. The adapter
@@ -137,12 +139,12 @@ type Obligation struct {
 	// declarations sent for it (P and ¬(P)).
 	Prop       string       `json:"prop"`
 	Lean       string       `json:"lean"`
-	LeanNeg    string       `json:"leanNeg"`
+	LeanNeg    string       `json:"lean_neg"`
 	Hypotheses []Hypothesis `json:"hypotheses,omitempty"`
 	// OnProof and OnDisproof are the verdicts that a proof of P and a
 	// proof of ¬(P) stand for. Note says why one of them is Unknown.
-	OnProof    Verdict `json:"onProof"`
-	OnDisproof Verdict `json:"onDisproof"`
+	OnProof    Verdict `json:"on_proof"`
+	OnDisproof Verdict `json:"on_disproof"`
 	Note       string  `json:"note,omitempty"`
 
 	Verdict  Verdict       `json:"verdict"`
@@ -164,6 +166,9 @@ type Obligation struct {
 type Skipped struct {
 	Span   Span   `json:"span"`
 	Reason string `json:"reason"`
+	// Limit says that a limit (Limits), not the text, left this part unchecked: the chain
+	// carries a warning for it.
+	Limit bool `json:"limit,omitempty"`
 }
 
 // StepResult is the translation and verdicts of one step.

@@ -72,7 +72,7 @@ Chains without a gold answer have no outcome.`,
 				wrote int
 			)
 			copts := report.CheckOptions{Aggregate: agg, Obligations: obligations}
-			streamed := newOrderedResults(func(r hybrid.Scored) error {
+			streamed := newOrderedResults[hybrid.Scored](func(r hybrid.Scored) error {
 				defer func() { wrote++ }()
 				gold.apply(&r)
 				switch {

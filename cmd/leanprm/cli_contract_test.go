@@ -6,8 +6,10 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -179,4 +181,189 @@ func TestHelpPages(t *testing.T) {
 			}
 		})
 	}
+}
+
+// JSON keys are snake_case in every command's output (translate's lean_neg, on_proof and
+// on_disproof were camelCase before; docs/CLI.md records the change).
+func TestJSONKeysAreSnakeCase(t *testing.T) {
+	t.Setenv("LEANPRM_RUN_AS_MAIN", "1") // for the simulator this test binary starts as its REPL
+	snake := regexp.MustCompile(`^[a-z0-9]+(_[a-z0-9]+)*$`)
+	var walk func(path string, v any)
+	walk = func(path string, v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			for k, x := range v {
+				assert.Regexp(t, snake, k, "key %s.%s", path, k)
+				walk(path+"."+k, x)
+			}
+		case []any:
+			for _, x := range v {
+				walk(path+"[]", x)
+			}
+		}
+	}
+	demo := repoFile(t, "testdata/demo/chain.md")
+	for _, args := range [][]string{
+		{"check", "--json", "--checker", "exact", "--obligations", demo},
+		{"check", "--jsonl", "--repl-command", "leanprm sim repl", demo},
+		{"translate", "--json", demo},
+		{"verify-proof", "--jsonl", "--repl-command", "leanprm sim repl", repoFile(t, "testdata/verify/honest.jsonl")},
+	} {
+		out, errOut, code := runCLI(t, "", args...)
+		require.Equal(t, exitOK, code, "%v: %s", args, errOut)
+		dec := json.NewDecoder(strings.NewReader(out))
+		n := 0
+		for dec.More() {
+			var v any
+			require.NoError(t, dec.Decode(&v), "%v", args)
+			walk(args[0], v)
+			n++
+		}
+		assert.Positive(t, n, "%v wrote JSON", args)
+	}
+}
+
+// verify-proof on a plainly false theorem reports the cause (Lean's error) and not the sorryAx
+// that Lean's error recovery puts in its place, which would read like a hidden sorry; the summary
+// says "1 proof".
+func TestVerifyProofFalseTheoremReportsTheCause(t *testing.T) {
+	t.Setenv("LEANPRM_RUN_AS_MAIN", "1") // for the simulator this test binary starts as its REPL
+	st := writeFile(t, "st.lean", "theorem t : 2 + 2 = 5\n")
+	pf := writeFile(t, "pf.lean", "theorem t : 2 + 2 = 5 := by decide\n")
+	out, errOut, code := runCLI(t, "", "verify-proof", "--repl-command", "leanprm sim repl", "--statement", st, "--proof", pf)
+	assert.Equal(t, exitFindings, code, errOut)
+	assert.Contains(t, out, "lean_error")
+	assert.NotContains(t, out, "disallowed_axioms")
+	assert.NotContains(t, out, "lean_sorry")
+	assert.Contains(t, out, "\n1 proof: ")
+	assert.Contains(t, out, "0 errors")
+}
+
+// compare, select and eval write JSON with --json: one document a program can read, with the
+// figures of the table.
+func TestCompareSelectEvalJSON(t *testing.T) {
+	demo := writeFile(t, "gsm8k.jsonl",
+		`{"id": "gsm8k-a", "problem": "Tom has 2 apples and buys 3. How many?", "steps": ["He has 2 + 3 = 5 apples.", "So 5 * 2 = 11."], "label": 1}`+"\n"+
+			`{"id": "gsm8k-b", "problem": "Ann has 4 pens and buys 4. How many?", "steps": ["She has 4 + 4 = 8 pens."], "label": -1}`+"\n")
+	out, errOut, code := runCLI(t, "", "compare", "--json", "--checker", "exact", demo)
+	require.Equal(t, exitOK, code, errOut)
+	var cmp struct {
+		Chains    int      `json:"chains"`
+		Decided   int      `json:"decided"`
+		Agreement *float64 `json:"agreement"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &cmp))
+	assert.Equal(t, 2, cmp.Chains)
+	assert.Positive(t, cmp.Decided)
+	require.NotNil(t, cmp.Agreement)
+
+	out, errOut, code = runCLI(t, "", "compare", "--json", "--checker", "exact", writeFile(t, "h.md", "Step 1: hello\n"))
+	require.Equal(t, exitOK, code, errOut)
+	var none map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &none))
+	assert.Nil(t, none["agreement"], "n/a is null, not 0")
+	assert.Nil(t, none["auc"])
+
+	out, errOut, code = runCLI(t, "", "select", "--json", "--checker", "exact", demo)
+	require.Equal(t, exitOK, code, errOut)
+	var sel struct {
+		Selections []struct {
+			BestID string `json:"best_id"`
+		} `json:"selections"`
+		Selector string `json:"selector"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &sel))
+	require.Len(t, sel.Selections, 2)
+	assert.Equal(t, "min", sel.Selector)
+
+	out, errOut, code = runCLI(t, "", "eval", "processbench", "--json", "--cv", "--checker", "exact", "--calibration", demo, demo)
+	require.Equal(t, exitOK, code, errOut)
+	var ev struct {
+		FormalChecker  string            `json:"formal_checker"`
+		ProcessBench   []json.RawMessage `json:"processbench"`
+		CrossValidated []json.RawMessage `json:"cross_validated"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &ev))
+	assert.Equal(t, "exact", ev.FormalChecker)
+	assert.Len(t, ev.ProcessBench, 3, "formal, learned, hybrid")
+	assert.Len(t, ev.CrossValidated, 3)
+}
+
+// verify-proof's table keeps its columns for an id longer than the id column: the id goes on a
+// line of its own, the row under it.
+func TestVerifyProofTableLongID(t *testing.T) {
+	t.Setenv("LEANPRM_RUN_AS_MAIN", "1")
+	long := "a-very-long-identifier-of-a-contest-submission-0001"
+	in := writeFile(t, "b.jsonl", `{"id": "`+long+`", "statement": "theorem t : 2 + 3 = 5", "proof": "theorem t : 2 + 3 = 5 := by decide"}`+"\n")
+	out, errOut, code := runCLI(t, "", "verify-proof", "--repl-command", "leanprm sim repl", in)
+	require.Equal(t, exitOK, code, errOut)
+	lines := strings.Split(out, "\n")
+	require.GreaterOrEqual(t, len(lines), 3)
+	col := strings.Index(lines[0], "STATUS")
+	assert.Equal(t, long, lines[1])
+	assert.Equal(t, col, strings.Index(lines[2], "verified"), "the status sits under STATUS:\n%s", out)
+}
+
+// check's marks: a refuted step is a proven error wherever it stands (here after the predicted
+// first error); a first error whose arithmetic was verified says the learned model doubts the
+// reasoning; a step that is nothing but its claims is proved (1, formal); the legend explains
+// every mark and verdict the table showed.
+func TestCheckMarksAndLegend(t *testing.T) {
+	in := writeFile(t, "c.md", "Step 1: The muffins brought in 24 × 3 = 72 dollars.\n\nStep 2: So 48 / 2 = 24 clips.\n\nStep 3: Then 36 + 75 = 101 dollars.\n")
+	out, errOut, code := runCLI(t, "", "check", "--checker", "exact", "--threshold", "0.999", in)
+	require.Equal(t, exitOK, code, errOut)
+	table, legend, ok := strings.Cut(out, "\nlegend:\n")
+	require.True(t, ok, out)
+	rows := strings.Split(table, "\n")
+	row := func(n string) string {
+		for _, r := range rows {
+			if strings.HasPrefix(r, n+"  ") {
+				return r
+			}
+		}
+		t.Fatalf("no row %s in\n%s", n, table)
+		return ""
+	}
+	assert.Contains(t, row("1"), "claims verified (exact)")
+	assert.Contains(t, row("1"), "← first error: arithmetic verified; the reasoning is doubted by the learned model")
+	assert.Regexp(t, `verified \(exact\)\s+\S+\s+1\.000\s+formal`, row("2"))
+	assert.Contains(t, row("3"), "✗ proven error")
+	for _, explained := range []string{"formal verified", "formal claims verified", "formal refuted", "(exact)", "source formal",
+		"source learned", "✗ proven error", "← first error: arithmetic verified", "first error: step N", "min X"} {
+		assert.Contains(t, legend, explained)
+	}
+}
+
+// A verdict does not depend on an unrelated earlier step: an identity is verified after "hello"
+// and after a step in modular arithmetic alike (where "=" may mean "≡", a false one is left
+// unrefuted, never refuted); and no reader's note ("number glued to letters") stands beside a
+// verified claim.
+func TestVerdictIndependentOfEarlierStep(t *testing.T) {
+	type result []struct {
+		Steps []struct {
+			Verdict string `json:"verdict"`
+			Skipped []struct {
+				Reason string `json:"reason"`
+			} `json:"skipped"`
+		} `json:"steps"`
+	}
+	translateStep := func(first, second string) (string, int) {
+		in := writeFile(t, "c.md", "Step 1: "+first+"\n\nStep 2: "+second+"\n")
+		out, errOut, code := runCLI(t, "", "translate", "--json", "--checker", "exact", in)
+		require.Equal(t, exitOK, code, errOut)
+		var r result
+		require.NoError(t, json.Unmarshal([]byte(out), &r))
+		return r[0].Steps[1].Verdict, len(r[0].Steps[1].Skipped)
+	}
+	for _, first := range []string{"hello", "327 mod 17 = 4"} {
+		v, skipped := translateStep(first, "$(a + b)^2 = a^2 + 2ab + b^2$")
+		assert.Equal(t, "verified", v, "after %q", first)
+		assert.Zero(t, skipped, "no note beside the verified identity after %q", first)
+		v, _ = translateStep(first, "So $6! = 720$.")
+		assert.Equal(t, "verified", v, "after %q", first)
+	}
+	v, _ := translateStep("327 mod 17 = 4", "$x^3 - 1 = (x + 1)(x^2 - x + 1)$")
+	assert.NotEqual(t, "refuted", v, "in a modular chain a claim false over Q may hold as a congruence")
+	v, _ = translateStep("hello", "$x^3 - 1 = (x + 1)(x^2 - x + 1)$")
+	assert.Equal(t, "refuted", v)
 }

@@ -16,6 +16,7 @@ func newCompareCmd(e *env) *cobra.Command {
 	var (
 		sf       scoreFlags
 		htmlPath string
+		asJSON   bool
 	)
 	cmd := &cobra.Command{
 		Use:   "compare FILE|-",
@@ -41,11 +42,21 @@ page with SVG charts.`,
 				defer html.Abort()
 			}
 			sc, err := scoreFile(cmd.Context(), e, args[0], format, hybrid.PolicyHybrid, sf.threshold)
+			var stopped error // an interrupt: report on the chains finished, then exit 130
 			if err != nil {
-				return err
+				if sc == nil || len(sc.results) == 0 {
+					return err
+				}
+				stopped = err
+				defer sc.interrupted(e)
 			}
 			cmp := bench.Compare(sc.results, bench.CompareOptions{Threshold: sc.threshold})
-			if err := report.WriteComparison(e.stdout, cmp); err != nil {
+			if asJSON {
+				err = writeJSON(e, compareJSON(cmp))
+			} else {
+				err = report.WriteComparison(e.stdout, cmp)
+			}
+			if err != nil {
 				return err
 			}
 			// Chains whose final answer is known to be right (a gold answer, or ProcessBench's
@@ -68,10 +79,33 @@ page with SVG charts.`,
 			if sc.scoreErr != nil {
 				fmt.Fprintln(e.stderr, "leanprm:", userMessage(sc.scoreErr))
 			}
+			if stopped != nil {
+				return stopped
+			}
 			return reportRowErrors(e, sc.rowErrs)
 		},
 	}
 	sf.register(cmd)
 	cmd.Flags().StringVar(&htmlPath, "html", "", "also write a self-contained HTML report with SVG charts")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "write the comparison as JSON (agreement and auc null when not measured)")
 	return cmd
+}
+
+// compareJSON is compare --json: the comparison, with the agreement (a fraction) and the AUC null
+// where nothing was measured rather than a 0 that reads as a result.
+func compareJSON(c bench.Comparison) any {
+	k := c.Confusion
+	var agreement, auc *float64
+	if k.VerifiedPass+k.VerifiedFail+k.RefutedPass+k.RefutedFail > 0 {
+		a := k.Agreement()
+		agreement = &a
+	}
+	if k.VerifiedPass+k.VerifiedFail > 0 && k.RefutedPass+k.RefutedFail > 0 {
+		auc = &c.AUC
+	}
+	return struct {
+		bench.Comparison
+		Agreement *float64 `json:"agreement"`
+		AUC       *float64 `json:"auc"`
+	}{c, agreement, auc}
 }

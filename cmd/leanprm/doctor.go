@@ -53,7 +53,7 @@ With --repl-command, the REPL it starts is checked instead of the Lake project's
 				return err
 			}
 			if failed > 0 {
-				return &ExitError{Code: exitError, Err: fmt.Errorf("doctor: %d needed check(s) failed; the exact checker stays in use until they pass", failed)}
+				return &ExitError{Code: exitError, Err: fmt.Errorf("doctor: %s failed; the exact checker stays in use until they pass", count(failed, "needed check"))}
 			}
 			return nil
 		},

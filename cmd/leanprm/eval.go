@@ -28,6 +28,7 @@ func newEvalBenchCmd(e *env, name string) *cobra.Command {
 		threshold   float64
 		strict      bool
 		cv          bool
+		asJSON      bool
 	)
 	long := map[string]string{
 		"processbench": `Score every chain of the ProcessBench FILES and report, per subset and on average, error
@@ -100,6 +101,22 @@ side by side, with thresholds chosen on the calibration file as for processbench
 				return err
 			}
 			opts := bench.EvalOptions{Threshold: threshold}
+			if asJSON {
+				out := evalJSON{FormalChecker: s.Formal.Checker, LearnedPRM: string(e.cfg.PRM.Backend),
+					Calibration: calibration, CalibrationChains: len(calib)}
+				if name == "prmbench" {
+					out.PRMBench = bench.ComparePRMBench(results, calibRes, opts)
+				} else {
+					out.ProcessBench = bench.CompareProcessBench(results, calibRes, opts)
+					if cv {
+						out.CrossValidated = bench.CrossValidateProcessBench(results, calibRes, opts)
+					}
+				}
+				if err := writeJSON(e, out); err != nil {
+					return err
+				}
+				return reportRowErrors(e, rowErrs)
+			}
 			fmt.Fprintf(e.stdout, "formal checker: %s; learned PRM: %s; calibration: %s (%d chains)\n\n",
 				s.Formal.Checker, e.cfg.PRM.Backend, calibration, len(calib))
 			if name == "prmbench" {
@@ -119,9 +136,21 @@ side by side, with thresholds chosen on the calibration file as for processbench
 	}
 	cmd.Flags().StringVar(&calibration, "calibration", "", "ProcessBench file the thresholds are chosen on (default: <data.dir>/processbench/gsm8k.dev.jsonl)")
 	cmd.Flags().Float64Var(&threshold, "threshold", 0, "use this threshold for every policy instead of choosing one")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "write the figures as JSON")
 	cmd.Flags().BoolVar(&strict, "strict", false, "fail on known data quirks (e.g. PRMBench error_steps past the last step) instead of noting them")
 	if name == "processbench" {
 		cmd.Flags().BoolVar(&cv, "cv", false, "also report F1 cross-validated over two folds by id hash")
 	}
 	return cmd
+}
+
+// evalJSON is eval --json: the same figures as the tables, per policy and subset.
+type evalJSON struct {
+	FormalChecker     string                     `json:"formal_checker"`
+	LearnedPRM        string                     `json:"learned_prm"`
+	Calibration       string                     `json:"calibration"`
+	CalibrationChains int                        `json:"calibration_chains"`
+	ProcessBench      []bench.ProcessBenchReport `json:"processbench,omitempty"`
+	CrossValidated    []bench.CVReport           `json:"cross_validated,omitempty"`
+	PRMBench          []bench.PRMBenchReport     `json:"prmbench,omitempty"`
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"syscall"
@@ -206,16 +207,21 @@ func TestLeanREPLExitsOnSIGTERM(t *testing.T) {
 	assert.Equal(t, exitSignal, waitExit(t, cmd))
 }
 
+// slowREPL are the flags of a run whose every chain waits on a simulated REPL answering after
+// 20 ms, one worker: a signal sent once the first chain is out lands mid-run, whatever the load
+// on the machine, at little CPU cost.
+var slowREPL = []string{"--checker", "lean", "--repl-command", "leanprm sim repl -latency 20ms", "--workers", "1"}
+
 // check --json and the table stream too: SIGTERM after the first chain leaves a valid JSON array
 // (closed on the way out) or the tables written so far, with the legend.
 func TestCheckJSONAndTableKeepWorkOnSIGTERM(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a child over a large input")
 	}
-	input := syntheticChains(t, 40000)
+	input := syntheticChains(t, 400)
 	for _, mode := range []string{"--json", "--table"} {
 		t.Run(mode, func(t *testing.T) {
-			args := []string{"check", "--checker", "exact", input}
+			args := append([]string{"check", input}, slowREPL...)
 			if mode == "--json" {
 				args = append(args, "--json")
 			}
@@ -244,7 +250,7 @@ func TestCheckJSONAndTableKeepWorkOnSIGTERM(t *testing.T) {
 				}
 				require.NoError(t, json.Unmarshal([]byte(out), &res), "a valid JSON array after the interrupt")
 				assert.Greater(t, len(res), 1)
-				assert.Less(t, len(res), 40000)
+				assert.Less(t, len(res), 400)
 				assert.Equal(t, "syn-0", res[0].ID)
 				return
 			}
@@ -263,7 +269,7 @@ func TestProgressBarEndsItsLineOnSIGTERM(t *testing.T) {
 	ptmx, tty, err := pty.Open()
 	require.NoError(t, err)
 	defer ptmx.Close()
-	cmd := child(t, "check", "--checker", "exact", "--jsonl", syntheticChains(t, 40000))
+	cmd := child(t, append([]string{"check", "--jsonl", syntheticChains(t, 400)}, slowREPL...)...)
 	cmd.Stdout = io.Discard
 	cmd.Stderr = tty
 	require.NoError(t, cmd.Start())
@@ -294,4 +300,51 @@ func TestProgressBarEndsItsLineOnSIGTERM(t *testing.T) {
 	i := strings.Index(out, "leanprm: interrupted")
 	require.Greater(t, i, 0, out)
 	assert.Equal(t, byte('\n'), out[i-1], "the bar's line was ended: %q", out[max(0, i-80):])
+}
+
+// compare and select report on the chains finished before SIGTERM (and say so) instead of
+// dropping them; the progress bar on the terminal tells the test when chains have finished.
+func TestCompareSelectReportWhatFinishedOnSIGTERM(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs children over a large input")
+	}
+	input := syntheticChains(t, 400)
+	for _, name := range []string{"compare", "select"} {
+		t.Run(name, func(t *testing.T) {
+			ptmx, tty, err := pty.Open()
+			require.NoError(t, err)
+			defer ptmx.Close()
+			cmd := child(t, append([]string{name, input}, slowREPL...)...)
+			var stdout strings.Builder
+			cmd.Stdout = &stdout
+			cmd.Stderr = tty
+			require.NoError(t, cmd.Start())
+			tty.Close()
+			outc := make(chan string, 1)
+			seen := make(chan struct{})
+			go func() {
+				var b strings.Builder
+				buf := make([]byte, 4096)
+				once := false
+				for {
+					n, err := ptmx.Read(buf)
+					b.Write(buf[:n])
+					if !once && regexp.MustCompile(`\] [1-9][0-9]*/400`).MatchString(b.String()) {
+						once = true
+						close(seen)
+					}
+					if err != nil {
+						outc <- b.String()
+						return
+					}
+				}
+			}()
+			<-seen
+			require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
+			assert.Equal(t, exitSignal, waitExit(t, cmd))
+			stderr := <-outc
+			assert.Regexp(t, `interrupted after [1-9][0-9]* of 400 chains`, stderr)
+			assert.NotEmpty(t, stdout.String(), "the report on the finished chains")
+		})
+	}
 }

@@ -119,7 +119,7 @@ func reportRowErrors(e *env, rowErrs []chain.RowError) error {
 		fmt.Fprintln(e.stderr, "leanprm:", userMessage(re))
 	}
 	if len(rowErrs) > 0 {
-		return &ExitError{Code: exitError, Err: fmt.Errorf("%d input row(s) could not be read (see above); the others were processed", len(rowErrs))}
+		return &ExitError{Code: exitError, Err: fmt.Errorf("%s could not be read (see above); the others were processed", count(len(rowErrs), "input row"))}
 	}
 	return nil
 }
@@ -148,8 +148,8 @@ func summariseQuirks(e *env, quirks []chain.RowError) {
 	}
 	for _, name := range order {
 		k := kinds[name]
-		fmt.Fprintf(e.stderr, "leanprm: note: %d row(s) in %d file(s) have %s (a known quirk of the data); those entries were ignored, e.g. %v (--strict makes this an error)\n",
-			k.rows, len(k.files), name, k.first)
+		fmt.Fprintf(e.stderr, "leanprm: note: %s in %s have %s (a known quirk of the data); those entries were ignored, e.g. %v (--strict makes this an error)\n",
+			count(k.rows, "row"), count(len(k.files), "file"), name, k.first)
 	}
 }
 
@@ -160,7 +160,7 @@ func strictQuirks(e *env, rowErrs []chain.RowError) error {
 		fmt.Fprintln(e.stderr, "leanprm:", userMessage(re))
 	}
 	if len(quirks) > 0 {
-		return &ExitError{Code: exitError, Err: fmt.Errorf("--strict: %d row(s) with data quirks (see above)", len(quirks))}
+		return &ExitError{Code: exitError, Err: fmt.Errorf("--strict: %s with data quirks (see above)", count(len(quirks), "row"))}
 	}
 	return nil
 }
@@ -203,7 +203,7 @@ func failOnFindings(results []hybrid.Scored, failOn string, threshold float64) e
 		if failOn == "error" {
 			what = "a predicted error or a checker warning"
 		}
-		return &ExitError{Code: exitFindings, Err: fmt.Errorf("%d chain(s) with %s", n, what)}
+		return &ExitError{Code: exitFindings, Err: fmt.Errorf("%s with %s", count(n, "chain"), what)}
 	}
 	return nil
 }
@@ -253,4 +253,19 @@ func (o *outputFile) Commit(write func(io.Writer) error) error {
 func (o *outputFile) Abort() {
 	o.tmp.Close()
 	os.Remove(o.tmp.Name())
+}
+
+// count is "1 chain", "2 chains": messages say the number in words a person writes.
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// writeJSON writes v to stdout as one indented JSON document.
+func writeJSON(e *env, v any) error {
+	enc := json.NewEncoder(e.stdout)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/leanprm/leanprm/hybrid"
 	"github.com/leanprm/leanprm/hybrid/chain"
@@ -15,6 +16,15 @@ type scoredFile struct {
 	scoreErr  error            // chains that could not be scored (their results carry Err)
 	formalErr error            // the REPL answered none of the run's requests (timeouts, crashes)
 	threshold float64          // --threshold, or the model's calibrated one
+	// of is the number of chains read; after an interrupt, results holds only the chains
+	// finished before it (in input order) and scoreFile returns the context's error with them.
+	of int
+}
+
+// interrupted says what an interrupted run's figures cover, for commands that report on a whole
+// file (compare, select): they print what they have, then exit 130.
+func (s *scoredFile) interrupted(e *env) {
+	fmt.Fprintf(e.stderr, "leanprm: interrupted after %d of %d chains; the figures above cover those %d\n", len(s.results), s.of, len(s.results))
 }
 
 // scoreFile reads path ("-" is stdin) in format and scores every chain under policy. The
@@ -45,13 +55,23 @@ func scoreFileDone(ctx context.Context, e *env, path string, format chain.Format
 	if threshold == 0 {
 		threshold = wire.DefaultThreshold(s.PRM)
 	}
-	if done != nil {
-		s.Scorer.Done = func(i int, r hybrid.Scored) { done(i, r, threshold) }
+	finished := map[int]hybrid.Scored{} // what an interrupt must not lose
+	s.Scorer.Done = func(i int, r hybrid.Scored) {
+		finished[i] = r
+		if done != nil {
+			done(i, r, threshold)
+		}
 	}
 	results, scoreErr := s.Scorer.ScoreChains(ctx, chains)
 	if ctx.Err() != nil {
-		return nil, ctx.Err()
+		partial := make([]hybrid.Scored, 0, len(finished))
+		for i := range chains {
+			if r, ok := finished[i]; ok {
+				partial = append(partial, r)
+			}
+		}
+		return &scoredFile{results: partial, rowErrs: rowErrs, threshold: threshold, of: len(chains)}, ctx.Err()
 	}
 	formalErr := s.Formal.ExclusiveREPLFailed()
-	return &scoredFile{results: results, rowErrs: rowErrs, scoreErr: scoreErr, formalErr: formalErr, threshold: threshold}, nil
+	return &scoredFile{results: results, rowErrs: rowErrs, scoreErr: scoreErr, formalErr: formalErr, threshold: threshold, of: len(chains)}, nil
 }

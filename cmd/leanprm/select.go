@@ -56,8 +56,13 @@ right) and a random pick. --json writes it all as one document.`,
 				return err
 			}
 			sc, err := scoreFile(cmd.Context(), e, args[0], format, policy, sf.threshold)
+			var stopped error // an interrupt: report on the chains finished, then exit 130
 			if err != nil {
-				return err
+				if sc == nil || len(sc.results) == 0 {
+					return err
+				}
+				stopped = err
+				defer sc.interrupted(e)
 			}
 			gold.applyAll(sc.results)
 			gold.unused(e)
@@ -77,6 +82,9 @@ right) and a random pick. --json writes it all as one document.`,
 			}
 			if sc.scoreErr != nil {
 				fmt.Fprintln(e.stderr, "leanprm:", userMessage(sc.scoreErr))
+			}
+			if stopped != nil {
+				return stopped
 			}
 			return reportRowErrors(e, append(sc.rowErrs, gold.rowErrs...))
 		},

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"encoding/json"
+	"errors"
 
 	"github.com/spf13/cobra"
 
@@ -42,17 +42,25 @@ FILE is any chain format leanprm reads (--format to force one; - reads stdin).`,
 				return err
 			}
 			defer f.Close()
-			results, err := wire.TranslateAll(ctx, e.cfg, f, chains)
-			if err != nil {
-				return err
-			}
+			// Each chain is written as soon as it (and those before it) is translated: a JSON
+			// array closed on the way out, or the chain's table.
+			arr := &jsonArray{w: e.stdout}
+			out := newOrderedResults[translate.ChainResult](func(r translate.ChainResult) error {
+				if asJSON {
+					return arr.Add(translateJSON{ChainResult: r})
+				}
+				return translate.RenderChain(e.stdout, r)
+			})
+			_, err = wire.TranslateAllDone(ctx, e.cfg, f, chains, out.add)
+			werr := out.rest()
 			if asJSON {
-				err = writeTranslateJSON(e, results)
-			} else {
-				err = translate.Render(e.stdout, results, translate.FormatTable)
+				werr = errors.Join(werr, arr.Close())
 			}
 			if err != nil {
 				return err
+			}
+			if werr != nil {
+				return werr
 			}
 			return reportRowErrors(e, rowErrs)
 		},
@@ -62,18 +70,9 @@ FILE is any chain format leanprm reads (--format to force one; - reads stdin).`,
 	return cmd
 }
 
-// writeTranslateJSON is translate.FormatJSON with the base of the step indices stated in
-// each chain (0: the table counts the same steps from 1).
-func writeTranslateJSON(e *env, results []translate.ChainResult) error {
-	type chainJSON struct {
-		translate.ChainResult
-		StepIndexBase int `json:"step_index_base"`
-	}
-	out := make([]chainJSON, len(results))
-	for i := range results {
-		out[i] = chainJSON{ChainResult: results[i]}
-	}
-	enc := json.NewEncoder(e.stdout)
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
+// translateJSON is a chain of translate --json: translate.ChainResult with the base of the step
+// indices stated (0: the table counts the same steps from 1).
+type translateJSON struct {
+	translate.ChainResult
+	StepIndexBase int `json:"step_index_base"`
 }

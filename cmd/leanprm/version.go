@@ -9,8 +9,12 @@ import (
 	"github.com/leanprm/leanprm/leanbridge/repl"
 )
 
-// version is set with -ldflags "-X main.version=…" by release builds.
-var version = "dev"
+// version is set with -ldflags "-X main.version=…" by release builds; commit by `make build`
+// (-X main.commit=…), for builds where Go records no VCS revision (a git worktree, a tarball).
+var (
+	version = "dev"
+	commit  = ""
+)
 
 func newVersionCmd(e *env) *cobra.Command {
 	return &cobra.Command{
@@ -36,7 +40,7 @@ func versionLine() string {
 func buildCommit() string {
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
-		return "unknown"
+		return orUnknown(commit)
 	}
 	rev, dirty := "", false
 	for _, s := range bi.Settings {
@@ -48,7 +52,7 @@ func buildCommit() string {
 		}
 	}
 	if rev == "" {
-		return "unknown"
+		return orUnknown(commit)
 	}
 	if dirty {
 		rev += "+modified"
@@ -77,4 +81,11 @@ func leanprmVersion() string {
 		v = bi.Main.Version
 	}
 	return v
+}
+
+func orUnknown(s string) string {
+	if s == "" {
+		return "unknown"
+	}
+	return s
 }

@@ -104,6 +104,8 @@ func WriteCheck(w io.Writer, results []hybrid.Scored, o CheckOptions) error {
 // far showed, so that the legend explains each of them and nothing else.
 type CheckMarks struct {
 	Refuted, Doubted, FirstError bool
+	Aggregate                    hybrid.Aggregate // the chain score shown under each table
+	Threshold                    float64
 	Verdicts                     map[string]bool
 	Sources                      map[hybrid.Source]bool
 	Checkers                     map[string]bool
@@ -152,6 +154,7 @@ func WriteCheckChain(w io.Writer, r hybrid.Scored, o CheckOptions, seen *CheckMa
 	if seen == nil {
 		seen = &CheckMarks{}
 	}
+	seen.Aggregate, seen.Threshold = agg, o.Threshold
 	ew := &errWriter{w: w}
 	ew.printf("%s", r.ID)
 	if r.Source != "" && r.Source != r.ID {
@@ -260,6 +263,8 @@ func WriteCheckLegend(w io.Writer, seen CheckMarks) error {
 	ew := &errWriter{w: w}
 	ew.printf("\nlegend:\n")
 	tw := tabwriter.NewWriter(ew, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "  learned\tthe learned PRM's score of the step (0 to 1)\n")
+	fmt.Fprintf(tw, "  merged\tthe step's score: the formal verdict's where it decides (source formal), else the learned one\n")
 	for _, l := range verdictLegend {
 		if seen.Verdicts[l.v] {
 			fmt.Fprintf(tw, "  formal %s\t%s\n", l.v, l.what)
@@ -277,6 +282,12 @@ func WriteCheckLegend(w io.Writer, seen CheckMarks) error {
 	}
 	if seen.Refuted {
 		fmt.Fprintf(tw, "  %s\t%s\n", markRefuted, "a claim of the step was refuted, wherever the step stands in the chain")
+	}
+	if seen.Aggregate != "" {
+		fmt.Fprintf(tw, "  %s X\t%s\n", seen.Aggregate, "the chain's score: the "+string(seen.Aggregate)+" of its merged scores (--aggregate)")
+	}
+	if seen.Threshold > 0 {
+		fmt.Fprintf(tw, "  first error: step N\tthe first step whose merged score is below the threshold (--threshold; the model's calibrated one by default)\n")
 	}
 	if seen.FirstError {
 		fmt.Fprintf(tw, "  %s\t%s\n", markFirst, "the first step whose merged score is below the threshold: the learned model's prediction, not a proof")

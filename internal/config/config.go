@@ -16,6 +16,8 @@ type Config struct {
 	Serve   Serve
 	NATS    NATS
 	Reward  Reward
+	// Translate bounds the work one chain can cause in the translator.
+	Translate Translate
 
 	file    string            // configuration file read, if any
 	raw     map[string]string // key → the text it was set from
@@ -103,7 +105,36 @@ type NATS struct {
 	// TLSKey are a client certificate and its key for servers that verify clients. Naming any
 	// of them makes TLS required.
 	TLSCA, TLSCert, TLSKey string
+	// Storage keeps the task and result streams on disk (file) or in memory; Replicas is how
+	// many NATS servers hold each (3 on a three-server cluster). Whoever sets the streams
+	// up first decides their storage.
+	Storage  Storage
+	Replicas int
+	// MaxAge, MaxBytes and MaxMsgs bound the task stream (0: no bound); past MaxBytes or
+	// MaxMsgs a task is refused and its item answered with an error.
+	MaxAge   time.Duration
+	MaxBytes int64
+	MaxMsgs  int
 }
+
+// Translate is the translate.* section.
+type Translate struct {
+	// MaxChainObligations bounds the obligations of one chain; steps past it are left
+	// unchecked and the chain carries a warning that says so.
+	MaxChainObligations int
+}
+
+// Storage is the `nats.storage` setting.
+type Storage string
+
+// Storages.
+const (
+	StorageMemory Storage = "memory"
+	StorageFile   Storage = "file"
+)
+
+// Values lists the storages.
+func (Storage) Values() []string { return []string{"memory", "file"} }
 
 // Reward is the reward.* section: what number `serve` pays per item (POST /get_reward,
 // POST /v1/score) when an item comes with a gold answer.

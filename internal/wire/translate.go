@@ -16,6 +16,14 @@ import (
 // in input order. Formal (Lean) steps are not prose: the translator sees them as empty, and
 // they are judged as `check` judges them (lean), so the two commands agree.
 func TranslateAll(ctx context.Context, cfg *config.Config, f *Formal, chains []chain.Chain) ([]translate.ChainResult, error) {
+	return TranslateAllDone(ctx, cfg, f, chains, nil)
+}
+
+// TranslateAllDone is TranslateAll that passes each chain's result to done as soon as it is
+// translated (in the order they finish, one call at a time), so that a command can write it at
+// once and an interrupted run keeps what it finished.
+func TranslateAllDone(ctx context.Context, cfg *config.Config, f *Formal, chains []chain.Chain, done func(int, translate.ChainResult)) ([]translate.ChainResult, error) {
+	var doneMu sync.Mutex
 	tr, lean, workers := f.Translator, f.LeanSteps(cfg), cfg.Lean.WorkerCount()
 	results := make([]translate.ChainResult, len(chains))
 	errs := make([]error, len(chains))
@@ -49,6 +57,11 @@ func TranslateAll(ctx context.Context, cfg *config.Config, f *Formal, chains []c
 						results[i].Checker = fs.Checker // a chain of Lean steps only
 					}
 				}
+			}
+			if done != nil && ctx.Err() == nil {
+				doneMu.Lock()
+				done(i, results[i])
+				doneMu.Unlock()
 			}
 		}(i)
 	}

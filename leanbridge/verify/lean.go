@@ -146,9 +146,13 @@ func Judge(rep Reply, name string, axiomsLine, shift int, allowed []string) Lean
 		return v
 	}
 	v.Axioms = axioms
+	// After an error Lean elaborates the failed part as sorryAx (error recovery): that sorryAx is
+	// a consequence of the error already reported, not a second finding that reads like a
+	// hidden sorry. Any other axiom still counts.
+	recovered := slices.ContainsFunc(v.Reasons, func(r Reason) bool { return r.Code == CodeLeanError })
 	var bad []string
 	for _, a := range axioms {
-		if !slices.Contains(allowed, a) {
+		if !slices.Contains(allowed, a) && !(recovered && a == "sorryAx") {
 			bad = append(bad, a)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // Format selects a report renderer.
@@ -80,14 +81,22 @@ func (r *tableRenderer) Result(res Result) error {
 			why += fmt.Sprintf(" (%d:%d)", first.Line, first.Column)
 		}
 	}
+	// Rows stream as proofs finish, so the columns cannot widen to the longest id: an id longer
+	// than its column goes on a line of its own and the row follows, aligned, under it.
+	if utf8.RuneCountInString(id) > 24 {
+		if _, err := fmt.Fprintln(r.w, id); err != nil {
+			return err
+		}
+		id = ""
+	}
 	_, err := io.WriteString(r.w, strings.TrimRight(fmt.Sprintf(tableRow, id, res.Status, checker, why), " \n")+"\n")
 	return err
 }
 
 func (r *tableRenderer) Summary(s Summary) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "\n%d proofs: %d verified, %d failed, %d rejected, %d errors, %d malformed\n",
-		s.Total, s.Verified, s.Failed, s.Rejected, s.Errors, s.Malformed)
+	fmt.Fprintf(&b, "\n%s: %d verified, %d failed, %d rejected, %s, %d malformed\n",
+		count(s.Total, "proof"), s.Verified, s.Failed, s.Rejected, count(s.Errors, "error"), s.Malformed)
 	if len(s.Checkers) > 0 {
 		fmt.Fprintf(&b, "checked by: %s\n", strings.Join(s.Checkers, ", "))
 	}
@@ -105,4 +114,12 @@ func (r *tableRenderer) Summary(s Summary) error {
 
 func oneLine(s string, n int) string {
 	return clip(strings.Join(strings.Fields(s), " "), n)
+}
+
+// count is "1 proof", "2 proofs".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
