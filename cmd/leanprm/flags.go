@@ -10,9 +10,11 @@ import (
 	"os"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/leanprm/leanprm/hybrid"
 	"github.com/leanprm/leanprm/hybrid/chain"
+	"github.com/leanprm/leanprm/internal/config"
 )
 
 // scoreFlags are the flags every scoring command shares.
@@ -102,5 +104,19 @@ func usageArgs(check cobra.PositionalArgs) cobra.PositionalArgs {
 			return usageError("%s: %v (see %s --help)", c.CommandPath(), err, c.CommandPath())
 		}
 		return nil
+	}
+}
+
+// addRequireSandbox adds --require-sandbox (default on) to a command that runs untrusted Lean
+// code (verify-proof, serve).
+func addRequireSandbox(f *pflag.FlagSet, v *bool) {
+	f.BoolVar(v, "require-sandbox", true, "refuse to run Lean outside the sandbox (no network, read-only files, limits); =false for trusted input on a machine that cannot sandbox (lean.sandbox)")
+}
+
+// requireSandboxMode turns --require-sandbox into lean.sandbox: require, unless the
+// configuration turned the sandbox off and the flag allows that.
+func requireSandboxMode(e *env, require bool) {
+	if require {
+		e.cfg.Lean.Sandbox = config.SandboxRequire
 	}
 }

@@ -16,9 +16,12 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/leanprm/leanprm/leanbridge/sandbox"
 )
 
 func main() {
+	sandbox.Init() // a sandboxed Lean process starts as this binary, which confines it and execs Lean
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := Run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	if ctx.Err() != nil && !errors.Is(err, context.Canceled) {

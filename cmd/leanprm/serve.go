@@ -32,6 +32,7 @@ func newServeCmd(e *env) *cobra.Command {
 		queue, maxItems          int
 		timeout                  time.Duration
 		allowUnsafe              bool
+		requireSandbox           bool
 	)
 	cmd := &cobra.Command{
 		Use:   "serve",
@@ -55,6 +56,7 @@ debug options, …) unless --allow-unsafe-lean. SIGINT or SIGTERM stops taking w
 requests in flight finish, stops the REPLs and exits with status 130.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			requireSandboxMode(e, requireSandbox)
 			pol, err := hybrid.ParsePolicy(policy)
 			if err != nil {
 				return usageError("%v", err)
@@ -108,6 +110,7 @@ requests in flight finish, stops the REPLs and exits with status 130.`,
 	f.StringVar(&policy, "policy", "hybrid", "merge policy: hybrid, learned, formal (hybrid,boost=X raises all-verified steps)")
 	f.Float64Var(&threshold, "threshold", 0, "score below which a step counts as an error (0 = the model's calibrated threshold)")
 	f.StringVar(&aggregate, "aggregate", "min", "chain score: min, product, mean, last")
+	addRequireSandbox(f, &requireSandbox)
 	return cmd
 }
 

@@ -16,6 +16,7 @@ func newVerifyProofCmd(e *env) *cobra.Command {
 		statementFile, proofFile string
 		format                   string
 		asJSONL                  bool
+		requireSandbox           bool
 	)
 	cmd := &cobra.Command{
 		Use:   "verify-proof [BATCH.jsonl|-]",
@@ -43,6 +44,7 @@ Exit status: 0 every proof verified, 3 some failed or were rejected, 1 a run err
 without a verdict (e.g. no Lean available).`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			requireSandboxMode(e, requireSandbox)
 			single := statementFile != "" || proofFile != ""
 			if single && (statementFile == "" || proofFile == "" || len(args) > 0) {
 				return usageError("give --statement and --proof together, or a batch file, not both")
@@ -109,5 +111,6 @@ without a verdict (e.g. no Lean available).`,
 	cmd.Flags().StringVar(&proofFile, "proof", "", "file with the candidate proof (single-proof mode)")
 	cmd.Flags().StringVar(&format, "report", "table", "report format: table or jsonl")
 	cmd.Flags().BoolVar(&asJSONL, "jsonl", false, "same as --report jsonl")
+	addRequireSandbox(cmd.Flags(), &requireSandbox)
 	return cmd
 }

@@ -10,6 +10,7 @@ import (
 
 	lspsim "github.com/leanprm/leanprm/internal/leansim/lsp"
 	replsim "github.com/leanprm/leanprm/internal/leansim/repl"
+	"github.com/leanprm/leanprm/leanbridge/sandbox"
 )
 
 // childEnv makes the test binary run as a simulator instead of the tests, so that what wire
@@ -17,6 +18,7 @@ import (
 const childEnv = "LEANPRM_WIRE_TEST_CHILD"
 
 func TestMain(m *testing.M) {
+	sandbox.Init()
 	switch os.Getenv(childEnv) {
 	case "":
 	case "repl":

@@ -114,6 +114,10 @@ func buildRoot(sp spec) error {
 	if sp.Path != "" {
 		paths = append(paths, filepath.Dir(sp.Path))
 	}
+	if self, err := os.Executable(); err == nil {
+		// leanprm itself: `leanprm sim repl`, and wrapper scripts that start it.
+		paths = append(paths, filepath.Dir(self))
+	}
 	for _, d := range filepath.SplitList(os.Getenv("PATH")) {
 		if filepath.IsAbs(d) {
 			paths = append(paths, d)

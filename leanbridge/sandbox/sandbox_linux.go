@@ -13,6 +13,8 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
+
+	"github.com/leanprm/leanprm/internal/proc"
 )
 
 // specEnv carries the helper's instructions (a JSON spec) from Wrap to Init.
@@ -172,6 +174,13 @@ func (s *Sandbox) Wrap(cmd *exec.Cmd) (*Jail, error) {
 	dir := cmd.Dir
 	if dir == "" {
 		dir, _ = os.Getwd()
+	}
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs
+	}
+	if !filepath.IsAbs(cmd.Path) {
+		// exec reads a relative program path from the command's directory.
+		cmd.Path = filepath.Join(dir, cmd.Path)
 	}
 	sp := spec{
 		Path: cmd.Path, Argv: cmd.Args, Dir: dir, Scratch: scratch, Root: root,
@@ -350,4 +359,14 @@ func (j *Jail) watch() {
 			return
 		}
 	}
+}
+
+// Confine is Wrap in the shape internal/proc's Options.Confine takes (what repl.Config and
+// lsp.Options carry).
+func (s *Sandbox) Confine(cmd *exec.Cmd) (proc.Confinement, error) {
+	j, err := s.Wrap(cmd)
+	if err != nil {
+		return nil, err
+	}
+	return j, nil
 }

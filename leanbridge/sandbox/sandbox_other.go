@@ -5,6 +5,8 @@ package sandbox
 import (
 	"fmt"
 	"os/exec"
+
+	"github.com/leanprm/leanprm/internal/proc"
 )
 
 // Init does nothing where there is no sandbox.
@@ -24,10 +26,13 @@ func New(Options) (*Sandbox, error) {
 	return nil, fmt.Errorf("%w: %s", ErrUnavailable, Probe().Reason)
 }
 
-func (s *Sandbox) Support() Support                 { return Probe() }
-func (s *Sandbox) Limits() Limits                   { return Limits{} }
-func (s *Sandbox) Wrap(*exec.Cmd) (*Jail, error)    { return nil, ErrUnavailable }
-func (j *Jail) Started(int)                         {}
-func (j *Jail) Ended() error                        { return nil }
-func (j *Jail) Violation() error                    { return nil }
-func (j *Jail) Scratch() string                     { return "" }
+func (s *Sandbox) Support() Support              { return Probe() }
+func (s *Sandbox) Limits() Limits                { return Limits{} }
+func (s *Sandbox) Wrap(*exec.Cmd) (*Jail, error) { return nil, ErrUnavailable }
+func (j *Jail) Started(int)                      {}
+func (j *Jail) Ended() error                     { return nil }
+func (j *Jail) Violation() error                 { return nil }
+func (j *Jail) Scratch() string                  { return "" }
+
+// Confine fails with ErrUnavailable.
+func (s *Sandbox) Confine(*exec.Cmd) (proc.Confinement, error) { return nil, ErrUnavailable }
