@@ -116,13 +116,13 @@ func TestLexProblems(t *testing.T) {
 		{"bad escape", `"a\q"`, Malformed, "invalid escape"},
 		// Invalid as a plain string, valid as an interpolated one: which one Lean reads
 		// depends on the syntax around it.
-		{"brace escape outside interpolation", `"\{"`, Malformed, "ambiguous"},
+		{"brace escape outside interpolation", `foo! "\{"`, Malformed, "ambiguous"},
 		{"unterminated char", `'a`, Malformed, "character literal"},
 		{"two-char char", `'ab'`, Malformed, "character literal"},
 		{"unterminated guillemet", "«sorry", Malformed, "identifier escape"},
 		{"unterminated raw", `r##"a"#`, Malformed, "raw string"},
 		{"unterminated interpolation", `s!"a{b"`, Malformed, "unterminated"},
-		{"ambiguous string", `"{" ++ sorry ++ "}"`, Malformed, "ambiguous"},
+		{"ambiguous string", `foo! "{" ++ sorry ++ "}"`, Malformed, "ambiguous"},
 		{"bad hex", "0x", Malformed, "hexadecimal"},
 		{"bad exponent", "1e+", Malformed, "exponent"},
 		{"invalid utf8", "x \xff y", InvalidUTF8, "UTF-8"},

@@ -41,6 +41,8 @@ type Options struct {
 
 	// refs caches the semantic guard's reference reports (set by RunBatch).
 	refs *refCache
+	// deadline is the row's (CheckInput): the checks before Lean count against Timeout too.
+	deadline time.Time
 }
 
 // Input is one proof to check.
@@ -110,8 +112,22 @@ func CheckInput(ctx context.Context, in Input, opts Options) Result {
 			mods = append(mods, m)
 		}
 	}
+	// The row's deadline covers every check, the static ones included.
+	rowCtx := ctx
+	if opts.Timeout > 0 {
+		var cancel context.CancelFunc
+		rowCtx, cancel = context.WithTimeout(ctx, opts.Timeout)
+		defer cancel()
+		opts.deadline, _ = rowCtx.Deadline()
+	}
 	// Init is the prelude every environment already has; importing it is a no-op.
-	rep := CheckStatic(st, in.Proof, append(slices.Clone(mods), "Init"))
+	rep, err := CheckStaticContext(rowCtx, st, in.Proof, append(slices.Clone(mods), "Init"))
+	if errors.Is(err, context.DeadlineExceeded) {
+		return fail(StatusFailed, CodeTimeout, "the checks did not finish within %s", opts.Timeout)
+	}
+	if err != nil {
+		return fail(StatusError, CodeCheckerError, "cancelled: %v", err)
+	}
 	if !rep.Accepted() {
 		res.Status = StatusRejected
 		res.Reasons = rep.Reasons
@@ -134,8 +150,12 @@ func confirm(ctx context.Context, res Result, st *Statement, header string, rep 
 	}
 	runCtx := ctx
 	if opts.Timeout > 0 {
+		deadline := opts.deadline // the row's, when CheckInput set it
+		if deadline.IsZero() {
+			deadline = time.Now().Add(opts.Timeout)
+		}
 		var cancel context.CancelFunc
-		runCtx, cancel = context.WithTimeout(ctx, opts.Timeout)
+		runCtx, cancel = context.WithDeadline(ctx, deadline)
 		defer cancel()
 	}
 	timedOut := func() bool {

@@ -52,6 +52,10 @@ const (
 	CodeElab                Code = "elab"                 // elab, elab_rules
 	CodeDecidableInstance   Code = "decidable_instance"   // instance … Decidable …, attribute [instance] on one
 	CodeInstanceOverride    Code = "instance_override"    // any other instance, unif_hint, default_instance
+	CodePartial             Code = "partial"              // partial definitions (compiled code the kernel never sees)
+	CodeTacticConfig        Code = "tactic_config"        // a tactic configuration that is not a literal (it would be evaluated)
+	CodeCommandNotAllowed   Code = "command_not_allowed"  // a command outside the allow list
+	CodeAttributeNotAllowed Code = "attribute_not_allowed" // an attribute outside the allow list
 )
 
 // Lean's verdict (only after every static check passed).
@@ -74,6 +78,9 @@ const (
 	CodeCheckerError     Code = "checker_error"     // the Runner failed (crash, no REPL, cancelled)
 	CodeNoChecker        Code = "no_checker"        // static checks passed but no Runner was configured
 	CodeMalformedRow     Code = "malformed_row"     // a batch line that is not a usable row
+	// CodeSandboxViolation: the Lean process broke a sandbox limit (memory, processes) and
+	// was killed for it; no verdict, never verified.
+	CodeSandboxViolation Code = "sandbox_violation"
 )
 
 // codeDocs describes every code; Describe and the tests use it (a code without an entry is a bug).
@@ -126,6 +133,11 @@ var codeDocs = map[Code]string{
 	CodeCheckerError:        "the checker failed",
 	CodeNoChecker:           "no Lean checker configured",
 	CodeMalformedRow:        "malformed input row",
+	CodePartial:             "declares a partial definition",
+	CodeTacticConfig:        "a tactic configuration that is not a literal (it would run while Lean elaborates)",
+	CodeCommandNotAllowed:   "a command outside the allow list",
+	CodeAttributeNotAllowed: "an attribute outside the allow list",
+	CodeSandboxViolation:    "the Lean process broke a sandbox limit and was killed",
 }
 
 // Describe returns a one-line description of c.
