@@ -16,6 +16,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"unicode/utf8"
 
 	"github.com/leanprm/leanprm/leanbridge/sandbox"
 )
@@ -73,10 +74,25 @@ func exitCode(err error, stderr io.Writer) int {
 	var ee *ExitError
 	if errors.As(err, &ee) {
 		if ee.Err != nil {
-			fmt.Fprintln(stderr, "leanprm:", ee.Err)
+			fmt.Fprintln(stderr, "leanprm:", shortError(ee.Err))
 		}
 		return ee.Code
 	}
-	fmt.Fprintln(stderr, "leanprm:", err)
+	fmt.Fprintln(stderr, "leanprm:", shortError(err))
 	return exitError
+}
+
+// shortError bounds what an error prints: messages may quote input (a 1 MB number in a row),
+// and hostile input is quoted as an excerpt, never echoed whole.
+func shortError(err error) string {
+	const max = 4 << 10
+	msg := err.Error()
+	if len(msg) <= max {
+		return msg
+	}
+	cut := max
+	for cut > 0 && !utf8.RuneStart(msg[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s… (%d more bytes)", msg[:cut], len(msg)-cut)
 }

@@ -40,8 +40,13 @@ Each row is verified, failed (Lean rejected it) or rejected (before Lean), with 
 the report ends with totals. Lean confirmation uses the configured REPL (lean.command or the
 Lake project); every verdict names its checker ("lean", or "sim" for the simulator).
 
-Exit status: 0 every proof verified, 3 some failed or were rejected, 1 a run error or a row
-without a verdict (e.g. no Lean available).`,
+Exit status: 0 every proof verified, 3 some failed or were rejected, 1 a run error, a row
+without a verdict (e.g. no Lean available), an empty input, or an unreadable one (a binary or
+Markdown file, a batch with no readable row).
+
+Lean runs in a sandbox (no network, no writes outside a scratch directory, memory, process
+and CPU limits): --require-sandbox (the default) refuses to run where the machine cannot
+sandbox; --require-sandbox=false runs there anyway, for trusted input.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			requireSandboxMode(e, requireSandbox)
@@ -64,6 +69,14 @@ without a verdict (e.g. no Lean available).`,
 				pf, err := os.ReadFile(proofFile)
 				if err != nil {
 					return err
+				}
+				for _, f := range []struct {
+					name string
+					b    []byte
+				}{{statementFile, st}, {proofFile, pf}} {
+					if err := verify.ReadableText(f.b); err != nil {
+						return fmt.Errorf("%s: %w", f.name, err)
+					}
 				}
 				row, err := jsonLine(map[string]string{"id": proofFile, "statement": string(st), "proof": string(pf)})
 				if err != nil {
@@ -98,7 +111,13 @@ without a verdict (e.g. no Lean available).`,
 				bar(-1, -1)
 			}
 			if code := verify.ExitCode(sum, err); code != verify.ExitOK {
-				if err == nil {
+				switch {
+				case err != nil:
+				case sum.Total == 0:
+					err = fmt.Errorf("no proofs in the input (an empty batch verifies nothing)")
+				case sum.Malformed == sum.Total:
+					err = fmt.Errorf("no readable row: the input is not JSON Lines of {\"id\", \"statement\", \"proof\"} (%d malformed)", sum.Malformed)
+				default:
 					err = fmt.Errorf("%d verified, %d failed, %d rejected, %d malformed, %d without a verdict",
 						sum.Verified, sum.Failed, sum.Rejected, sum.Malformed, sum.Errors)
 				}
