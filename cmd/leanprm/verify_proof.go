@@ -17,6 +17,7 @@ func newVerifyProofCmd(e *env) *cobra.Command {
 		format                   string
 		asJSONL                  bool
 		requireSandbox           bool
+		tier                     string
 	)
 	cmd := &cobra.Command{
 		Use:   "verify-proof [BATCH.jsonl|-]",
@@ -44,6 +45,12 @@ Exit status: 0 every proof verified, 3 some failed or were rejected, 1 a run err
 without a verdict (e.g. no Lean available), an empty input, or an unreadable one (a binary or
 Markdown file, a batch with no readable row).
 
+--tier kernel replays each proof the REPL verified through Lean's kernel: the proof is built
+into an .olean inside the sandbox and replayed with leanchecker --fresh (Lean ≥ 4.28, or
+lean4checker); with Comparator (and landrun, lean4export) installed, its statement closure is
+compared with the official one at kernel level and nanoda checks too when present. A missing
+tool makes the row an error (kernel_unavailable), never a verdict.
+
 Lean runs in a sandbox (no network, no writes outside a scratch directory, memory, process
 and CPU limits): --require-sandbox (the default) refuses to run where the machine cannot
 sandbox; --require-sandbox=false runs there anyway, for trusted input.`,
@@ -56,6 +63,9 @@ sandbox; --require-sandbox=false runs there anyway, for trusted input.`,
 			}
 			if asJSONL {
 				format = "jsonl"
+			}
+			if tier != "repl" && tier != "kernel" {
+				return usageError("--tier %q: want repl or kernel", tier)
 			}
 			if format != "table" && format != "jsonl" {
 				return usageError("--report %q: want table or jsonl", format)
@@ -97,8 +107,16 @@ sandbox; --require-sandbox=false runs there anyway, for trusted input.`,
 				return err
 			}
 			defer closeRunner()
+			vopts := wire.VerifyOptions(e.cfg, runner)
+			if tier == "kernel" {
+				kc, err := wire.VerifyKernel(e.cfg)
+				if err != nil {
+					return err
+				}
+				vopts.Kernel = kc
+			}
 			opts := verify.BatchOptions{
-				Options: wire.VerifyOptions(e.cfg, runner),
+				Options: vopts,
 				Workers: e.cfg.Lean.WorkerCount(),
 				Format:  verify.Format(format),
 			}
@@ -131,5 +149,6 @@ sandbox; --require-sandbox=false runs there anyway, for trusted input.`,
 	cmd.Flags().StringVar(&format, "report", "table", "report format: table or jsonl")
 	cmd.Flags().BoolVar(&asJSONL, "jsonl", false, "same as --report jsonl")
 	addRequireSandbox(cmd.Flags(), &requireSandbox)
+	cmd.Flags().StringVar(&tier, "tier", "repl", "repl: the REPL and the semantic guard; kernel: also build the proof into an .olean in the sandbox and replay it through the kernel (leanchecker --fresh; Comparator and nanoda when installed)")
 	return cmd
 }

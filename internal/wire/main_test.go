@@ -25,6 +25,8 @@ func TestMain(m *testing.M) {
 		os.Exit(replsim.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	case "lsp":
 		os.Exit(lspsim.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	case "hostile-repl":
+		os.Exit(hostileREPL())
 	default:
 		os.Stderr.WriteString("unknown " + childEnv + "\n")
 		os.Exit(2)

@@ -129,7 +129,7 @@ func buildRoot(sp spec) error {
 			return err
 		}
 	}
-	for _, d := range append([]string{sp.Scratch}, devices...) {
+	for _, d := range append(append([]string{sp.Scratch}, sp.Writable...), devices...) {
 		if err := b.bind(d, false); err != nil {
 			return err
 		}

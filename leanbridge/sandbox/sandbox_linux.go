@@ -35,6 +35,8 @@ type spec struct {
 	CgroupProcs []string `json:"cgroup_procs,omitempty"`
 	CPUSeconds  uint64   `json:"cpu_seconds"`
 	FileSize    uint64   `json:"file_size"`
+	// Writable are host directories bound read-write at their own paths (besides Scratch).
+	Writable []string `json:"writable,omitempty"`
 	// Probe: set everything up, print probeMagic, exit 0.
 	Probe bool `json:"probe,omitempty"`
 }
@@ -152,7 +154,21 @@ func sysProcAttr() *syscall.SysProcAttr {
 // kept. The caller must call Jail.Started after cmd.Start succeeded and Jail.Ended once the
 // process tree is gone (or Ended alone if Start failed): Ended removes the scratch directory
 // and the cgroups.
-func (s *Sandbox) Wrap(cmd *exec.Cmd) (*Jail, error) {
+func (s *Sandbox) Wrap(cmd *exec.Cmd) (*Jail, error) { return s.wrap(cmd, nil) }
+
+// ConfineWritable is Confine with the directories dirs writable too (the kernel tier's work
+// directory, where Lean writes the .olean it is asked for).
+func (s *Sandbox) ConfineWritable(dirs ...string) func(*exec.Cmd) (proc.Confinement, error) {
+	return func(cmd *exec.Cmd) (proc.Confinement, error) {
+		j, err := s.wrap(cmd, dirs)
+		if err != nil {
+			return nil, err
+		}
+		return j, nil
+	}
+}
+
+func (s *Sandbox) wrap(cmd *exec.Cmd, writable []string) (*Jail, error) {
 	if cmd.Err != nil {
 		return nil, cmd.Err
 	}
@@ -183,7 +199,7 @@ func (s *Sandbox) Wrap(cmd *exec.Cmd) (*Jail, error) {
 		cmd.Path = filepath.Join(dir, cmd.Path)
 	}
 	sp := spec{
-		Path: cmd.Path, Argv: cmd.Args, Dir: dir, Scratch: scratch, Root: root,
+		Path: cmd.Path, Argv: cmd.Args, Dir: dir, Scratch: scratch, Root: root, Writable: writable,
 		CPUSeconds: uint64(s.opts.CPUTime / time.Second), FileSize: uint64(s.opts.FileSize),
 	}
 	if j.cg != nil {

@@ -34,5 +34,10 @@ func (j *Jail) Ended() error                     { return nil }
 func (j *Jail) Violation() error                 { return nil }
 func (j *Jail) Scratch() string                  { return "" }
 
+// ConfineWritable fails with ErrUnavailable.
+func (s *Sandbox) ConfineWritable(...string) func(*exec.Cmd) (proc.Confinement, error) {
+	return s.Confine
+}
+
 // Confine fails with ErrUnavailable.
 func (s *Sandbox) Confine(*exec.Cmd) (proc.Confinement, error) { return nil, ErrUnavailable }

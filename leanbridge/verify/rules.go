@@ -70,27 +70,27 @@ var allowedAttributes = map[string]bool{
 // configuration or an elaborator could run without naming IO: refused as code wherever they
 // appear (run_code, io).
 var evaluatorWords = map[string]rule{
-	"timeit":              {CodeIO, "`timeit` (an IO action)"},
-	"allocprof":           {CodeIO, "`allocprof` (an IO action)"},
-	"dbg_trace":           {CodeRunCode, "`dbg_trace` (prints while code runs)"},
-	"dbgTrace":            {CodeRunCode, "`dbgTrace`"},
-	"dbgTraceIfShared":    {CodeRunCode, "`dbgTraceIfShared`"},
-	"dbgSleep":            {CodeRunCode, "`dbgSleep`"},
-	"dbgStackTrace":       {CodeRunCode, "`dbgStackTrace`"},
-	"println!":            {CodeIO, "`println!` (an IO action)"},
-	"print!":              {CodeIO, "`print!` (an IO action)"},
-	"eprintln!":           {CodeIO, "`eprintln!` (an IO action)"},
-	"eprint!":             {CodeIO, "`eprint!` (an IO action)"},
-	"throwError":          {CodeMetaCode, "`throwError` (metaprogram code)"},
-	"throwErrorAt":        {CodeMetaCode, "`throwErrorAt` (metaprogram code)"},
-	"logInfo":             {CodeMetaCode, "`logInfo` (metaprogram code)"},
-	"evalExpr":            {CodeMetaCode, "`evalExpr`"},
-	"partial":             {CodePartial, "`partial` (a definition the kernel cannot see, whose compiled code runs like unsafe code)"},
-	"unsafeBaseIO":        {CodeIO, "`unsafeBaseIO`"},
-	"runST":               {CodeRunCode, "`runST`"},
-	"withStdout":          {CodeIO, "`withStdout`"},
-	"withStderr":          {CodeIO, "`withStderr`"},
-	"ensure_type_of":      {CodeRunCode, "`ensure_type_of%`"},
+	"timeit":               {CodeIO, "`timeit` (an IO action)"},
+	"allocprof":            {CodeIO, "`allocprof` (an IO action)"},
+	"dbg_trace":            {CodeRunCode, "`dbg_trace` (prints while code runs)"},
+	"dbgTrace":             {CodeRunCode, "`dbgTrace`"},
+	"dbgTraceIfShared":     {CodeRunCode, "`dbgTraceIfShared`"},
+	"dbgSleep":             {CodeRunCode, "`dbgSleep`"},
+	"dbgStackTrace":        {CodeRunCode, "`dbgStackTrace`"},
+	"println!":             {CodeIO, "`println!` (an IO action)"},
+	"print!":               {CodeIO, "`print!` (an IO action)"},
+	"eprintln!":            {CodeIO, "`eprintln!` (an IO action)"},
+	"eprint!":              {CodeIO, "`eprint!` (an IO action)"},
+	"throwError":           {CodeMetaCode, "`throwError` (metaprogram code)"},
+	"throwErrorAt":         {CodeMetaCode, "`throwErrorAt` (metaprogram code)"},
+	"logInfo":              {CodeMetaCode, "`logInfo` (metaprogram code)"},
+	"evalExpr":             {CodeMetaCode, "`evalExpr`"},
+	"partial":              {CodePartial, "`partial` (a definition the kernel cannot see, whose compiled code runs like unsafe code)"},
+	"unsafeBaseIO":         {CodeIO, "`unsafeBaseIO`"},
+	"runST":                {CodeRunCode, "`runST`"},
+	"withStdout":           {CodeIO, "`withStdout`"},
+	"withStderr":           {CodeIO, "`withStderr`"},
+	"ensure_type_of":       {CodeRunCode, "`ensure_type_of%`"},
 	"ensure_expected_type": {CodeRunCode, "`ensure_expected_type%`"},
 }
 
@@ -191,14 +191,14 @@ func (c *candidate) checkLiteral(i int, field string) int {
 	t := &c.toks[i]
 	switch {
 	case t.Kind == syntax.Number || t.Kind == syntax.String || t.Kind == syntax.Char:
-		return c.endOfValue(i + 1, field)
+		return c.endOfValue(i+1, field)
 	case t.IsWord("true") || t.IsWord("false"):
-		return c.endOfValue(i + 1, field)
+		return c.endOfValue(i+1, field)
 	case isSym(*t, ".") && i+1 < len(c.toks) && c.toks[i+1].Kind == syntax.Ident && c.toks[i+1].Glued && len(c.toks[i+1].Name) == 1:
 		if c.declaredLast[c.toks[i+1].Name[0]] {
 			c.add(CodeTacticConfig, t, "configuration field %s: `.%s` could name a definition of the proof", field, c.toks[i+1].Text)
 		}
-		return c.endOfValue(i + 2, field)
+		return c.endOfValue(i+2, field)
 	case isSym(*t, "{"):
 		j := i + 1
 		for j < len(c.toks) && !isSym(c.toks[j], "}") {

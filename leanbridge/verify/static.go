@@ -24,6 +24,9 @@ type StaticReport struct {
 	// LineShift is how many lines Cmd has before the candidate's first line (the prepended
 	// preamble): Cmd line L is candidate line L - LineShift.
 	LineShift int
+	// Source is Cmd without the checker's appended lines: the official preamble when the
+	// candidate does not repeat it, then the candidate with its import lines blanked.
+	Source string
 }
 
 // Accepted reports that no static check objected.
@@ -154,6 +157,9 @@ func CheckStaticContext(ctx context.Context, st *Statement, proof string, allowe
 	if len(rep.Reasons) == 0 {
 		rep.Cmd, rep.AxiomsLine, rep.LineShift = c.buildCmd()
 		rep.GuardLine = rep.AxiomsLine + 1
+		if k := strings.Index(rep.Cmd, "\n#print axioms "+c.st.NameText+"\n"); k >= 0 {
+			rep.Source = rep.Cmd[:k+1]
+		}
 	}
 	return rep, nil
 }
@@ -673,7 +679,6 @@ var keywordRules = map[string]rule{
 	"unsafe": {CodeUnsafe, "`unsafe`"},
 
 	"unif_hint": {CodeInstanceOverride, "a unification hint"},
-
 }
 
 // componentRules apply to every component of every identifier, «escaped» or not: these are
