@@ -130,11 +130,13 @@ func CheckInput(ctx context.Context, in Input, opts Options) Result {
 	}
 	// Init is the prelude every environment already has; importing it is a no-op.
 	rep, err := CheckStaticContext(rowCtx, st, in.Proof, append(slices.Clone(mods), "Init"))
-	if errors.Is(err, context.DeadlineExceeded) {
+	switch {
+	case err != nil && ctx.Err() == nil:
+		// The row's own Timeout ran out in the checks before Lean, as it would in Lean.
 		return fail(StatusFailed, CodeTimeout, "the checks did not finish within %s", opts.Timeout)
-	}
-	if err != nil {
-		return fail(StatusError, CodeCheckerError, "cancelled: %v", err)
+	case err != nil:
+		// The caller's context ended (a request deadline, a signal): no verdict.
+		return fail(StatusError, CodeCheckerError, "not finished: %v", err)
 	}
 	if !rep.Accepted() {
 		res.Status = StatusRejected

@@ -80,11 +80,15 @@ const (
 //   - No other declaration may be named like anything the statement mentions (or end in
 //     `.<mention>`): inside `theorem Foo.t` the name `f` resolves to `Foo.f` first.
 //   - `open` before the end of the target header is rejected (open_rebinding): it can change
-//     what the statement's names and notations mean and activates scoped instances. After the
-//     header (inside proofs, or later declarations) it is harmless and allowed. namespace,
-//     variable, include and omit are rejected anywhere (scope_change): they rename the theorem
-//     or add hypotheses to it; export creates aliases. A trailing `in` would capture our
-//     `#print axioms` line.
+//     what the statement's names and notations mean and activates scoped instances. Allowed:
+//     `open … in` that scopes another command, `open` inside a namespace or section closed
+//     before the theorem, and `open` after the header. The theorem may not sit inside a
+//     namespace or mutual block, nor in a section that declared variables or opened
+//     namespaces (scope_change); variable, include and omit before the theorem must be inside
+//     such a closed scope; every namespace and section must be closed. export creates aliases
+//     (scope_change). A trailing `in` would capture our `#print axioms` line. The header may
+//     be followed by `:=` or, in equation-compiler style, `|`; attributes on the theorem
+//     itself (`@[simp]`) are judged by the attribute rules, not compared with the statement.
 //   - sorry, admit, stop (= repeat sorry), sorryAx: rejected wherever they appear as code,
 //     «escaped» or not, as a whole identifier or as one component of a dotted one.
 //   - native_decide, decide +native, bv_decide, Lean.ofReduceBool/ofReduceNat/trustCompiler:

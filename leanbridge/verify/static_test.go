@@ -1,8 +1,10 @@
 package verify
 
 import (
+	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -242,4 +244,25 @@ func TestEveryCodeIsDocumented(t *testing.T) {
 	for _, r := range componentRules {
 		assert.Contains(t, codeDocs, r.code)
 	}
+}
+
+// Issue 23 §4: the static checks count against the row's deadline and stop when the caller's
+// context ends, on input built to be slow.
+func TestStaticChecksHonourDeadlines(t *testing.T) {
+	st := "theorem t : 1 = 1"
+	proof := strings.Repeat("@[", 1<<20)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res := CheckInput(ctx, Input{Statement: st, Proof: proof}, Options{})
+	assert.Equal(t, StatusError, res.Status, "a cancelled caller gets no verdict")
+	assert.Equal(t, []Code{CodeCheckerError}, res.Codes())
+
+	res = CheckInput(context.Background(), Input{Statement: st, Proof: proof}, Options{Timeout: time.Nanosecond})
+	assert.Equal(t, StatusFailed, res.Status, "the row's own timeout ran out before Lean")
+	assert.Equal(t, []Code{CodeTimeout}, res.Codes())
+
+	parsed, err := ParseStatement(st)
+	require.NoError(t, err)
+	_, err = CheckStaticContext(ctx, parsed, proof, []string{"Init"})
+	assert.ErrorIs(t, err, context.Canceled)
 }
