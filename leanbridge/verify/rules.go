@@ -159,7 +159,7 @@ func (c *candidate) afterConfigTactic(i int) bool {
 		case isSym(*t, ")"):
 			// skip back over a previous item `(… := …)`
 			depth := 0
-			for ; j >= 0; j-- {
+			for ; j >= 0 && j >= i-64; j-- { // bounded: the scan stays linear
 				if syntax.IsClose(c.toks[j]) {
 					depth++
 				} else if syntax.IsOpen(c.toks[j]) {
