@@ -149,7 +149,7 @@ const maxProblems = 64
 func Lex(src string) *Lexed {
 	// Code averages more than four bytes a token; sizing the slice once saves the copies of
 	// growing it, which dominated on large inputs.
-	l := &lexer{src: src, line: 1, toks: make([]Token, 0, len(src)/3+16)}
+	l := &lexer{src: src, line: 1, toks: make([]Token, 0, min(len(src)/3+16, MaxTokens))}
 	l.scanWholeText()
 	l.lexCode(false)
 	return &Lexed{Src: src, Tokens: l.toks, Problems: l.probs}
@@ -387,7 +387,19 @@ func (l *lexer) begin() Token {
 	return Token{Off: l.pos, Line: l.line, Col: l.col, Glued: l.glued, Hole: l.hole}
 }
 
+// MaxTokens bounds the tokens of one text (about 50 MB of them): text with more is reported
+// Malformed and not read further. A contest proof has a few thousand; the bound keeps hostile
+// input (2 MB of `(`, one token a byte) from costing unbounded memory and time.
+const MaxTokens = 1 << 19
+
 func (l *lexer) emit(t Token) {
+	if len(l.toks) >= MaxTokens {
+		if !l.fatal {
+			l.problem(Malformed, t.Line, t.Col, "more than %d tokens: too long to check", MaxTokens)
+		}
+		l.fatal = true
+		return
+	}
 	t.End = l.pos
 	t.Text = l.src[t.Off:t.End]
 	l.toks = append(l.toks, t)

@@ -184,3 +184,13 @@ func TestKindNames(t *testing.T) {
 	assert.Equal(t, "invalid UTF-8", InvalidUTF8.String())
 	assert.Equal(t, "ProblemKind(0)", ProblemKind(0).String())
 }
+
+// Hostile input of one token a byte stops at MaxTokens with a problem, instead of costing a
+// token (about 100 bytes) per byte.
+func TestLexTokenBound(t *testing.T) {
+	l := Lex(strings.Repeat("(", MaxTokens+10))
+	assert.Len(t, l.Tokens, MaxTokens)
+	require.NotEmpty(t, l.Problems)
+	assert.Contains(t, l.Problems[len(l.Problems)-1].Msg, "too long to check")
+	assert.False(t, l.OK())
+}

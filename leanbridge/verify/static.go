@@ -212,9 +212,11 @@ type candidate struct {
 	cancelled bool
 }
 
-// stopped checks the context every 4096 tokens.
+// stopped checks the context every 4096 tokens, and ends the scan once maxReasons findings
+// are in: the candidate is rejected whatever else it holds, and hostile input built to
+// trigger a finding per token costs no more.
 func (c *candidate) stopped(i int) bool {
-	if c.cancelled {
+	if c.cancelled || len(c.reasons) >= maxReasons {
 		return true
 	}
 	if i&4095 == 0 && c.ctx != nil && c.ctx.Err() != nil {
@@ -1011,7 +1013,7 @@ func (c *candidate) checkInstance(i int) {
 		if depth <= 0 && (u.Kind == syntax.Symbol && (u.Text == ":=" || u.Text == "|") || u.IsWord("where")) {
 			break
 		}
-		if n := u.FullName(); u.Kind == syntax.Ident && (strings.Contains(n, "Decidable") || strings.Contains(n, "decEq") || strings.Contains(n, "DecEq")) {
+		if u.Kind == syntax.Ident && (strings.Contains(u.Text, "Decidable") || strings.Contains(u.Text, "decEq") || strings.Contains(u.Text, "DecEq")) {
 			c.add(CodeDecidableInstance, t, "an instance of %s", u.Text)
 			return
 		}
