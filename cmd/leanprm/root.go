@@ -61,6 +61,7 @@ directory, or --config), built-in defaults. 'leanprm config' prints the effectiv
 		newSimCmd(e),
 		newCheckCmd(e),
 		newEvalCmd(e),
+		newGradeCmd(e),
 		newCompareCmd(e),
 		newSelectCmd(e),
 		newTrainCmd(e),
