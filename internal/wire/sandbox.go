@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
+	"reflect"
 	"sync"
 
 	"github.com/leanprm/leanprm/internal/config"
@@ -15,11 +16,13 @@ import (
 // cannot confine processes.
 var ErrSandboxRequired = fmt.Errorf("Lean would run untrusted code without a sandbox")
 
-var warnOnce sync.Once
+// warned holds the writers already told that Lean runs unsandboxed: once per writer (a
+// command's stderr), not once per pool.
+var warned sync.Map
 
 // Confinement returns what confines the Lean processes of cfg (repl.Config.Confine,
 // lsp.Options.Confine), or nil when lean.sandbox is off, or auto on a machine that cannot
-// sandbox (then it warns on logw, once per process). With require on such a machine it fails
+// sandbox (then it warns on logw, once per writer). With require on such a machine it fails
 // with ErrSandboxRequired, saying why and how to run anyway. The sandbox's memory limit is
 // lean.max_rss.
 func Confinement(cfg *config.Config, logw io.Writer) (func(*exec.Cmd) (proc.Confinement, error), error) {
@@ -32,9 +35,13 @@ func Confinement(cfg *config.Config, logw io.Writer) (func(*exec.Cmd) (proc.Conf
 		if mode == config.SandboxRequire {
 			return nil, fmt.Errorf("%w (%v); on a trusted machine, run with --require-sandbox=false", ErrSandboxRequired, err)
 		}
-		warnOnce.Do(func() {
+		done := false
+		if logw != nil && reflect.TypeOf(logw).Comparable() {
+			_, done = warned.LoadOrStore(logw, true)
+		}
+		if !done {
 			fmt.Fprintf(logw, "leanprm: WARNING: Lean runs UNSANDBOXED (network, files and memory unprotected): %v\n", err)
-		})
+		}
 		return nil, nil
 	}
 	return sb.Confine, nil

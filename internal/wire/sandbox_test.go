@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	replsim "github.com/leanprm/leanprm/internal/leansim/repl"
+	"github.com/leanprm/leanprm/leanbridge/proofchain"
 	"github.com/leanprm/leanprm/leanbridge/sandbox"
 	"github.com/leanprm/leanprm/leanbridge/verify"
 )
@@ -148,4 +149,20 @@ func TestUnsandboxedREPLEscapes(t *testing.T) {
 	assert.Equal(t, verify.StatusVerified, res.Status, "%v", res.Reasons)
 	_, err = os.Stat(escape)
 	assert.NoError(t, err, "without the sandbox the write goes through")
+}
+
+// The language server runs in the sandbox too (check --backend lsp): the simulator serves a
+// proof from inside it.
+func TestSandboxedLanguageServer(t *testing.T) {
+	needSandbox(t)
+	src, err := os.ReadFile(filepath.Join("..", "..", "testdata", "demo", "proof.lean"))
+	require.NoError(t, err)
+	ch, err := proofchain.FromSource(string(src), "")
+	require.NoError(t, err)
+	checker, stop, err := ChainChecker(testCtx(t), simSettings(t, BackendLSP, map[string]string{"lean.sandbox": "require"}), BackendLSP, io.Discard)
+	require.NoError(t, err)
+	defer stop()
+	res, err := checker.CheckChain(testCtx(t), ch)
+	require.NoError(t, err)
+	assert.True(t, res.Verified, "%v", res.Problems)
 }

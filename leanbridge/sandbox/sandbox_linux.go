@@ -57,10 +57,20 @@ var (
 // Probe finds out, once per process, whether this machine can confine processes: it runs the
 // helper (this binary, which must call Init first) in probe mode, through every step but the
 // final exec.
+//
+// LEANPRM_SANDBOX_DISABLE=1 in the environment makes it report the sandbox unavailable: how
+// to see, on a machine that can sandbox, what leanprm does on one that cannot (it never
+// lets Lean run unconfined where confinement is required).
 func Probe() Support {
+	if os.Getenv(DisableEnv) != "" {
+		return Support{Reason: "turned off by " + DisableEnv}
+	}
 	probeOnce.Do(func() { probeResult = probe() })
 	return probeResult
 }
+
+// DisableEnv, set to anything, makes Probe report the sandbox unavailable.
+const DisableEnv = "LEANPRM_SANDBOX_DISABLE"
 
 func probe() Support {
 	self, err := os.Executable()

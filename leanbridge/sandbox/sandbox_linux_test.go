@@ -67,6 +67,12 @@ func hostile(attack string) int {
 		report("chroot", unix.Chroot("/"))
 		report("sysctl", os.WriteFile("/proc/sys/kernel/hostname", []byte("pwned"), 0))
 		report("proc-pid1", func() error { b, _ := os.ReadFile("/proc/1/cmdline"); return fmt.Errorf("%q", b) }())
+		status, _ := os.ReadFile("/proc/self/status")
+		for _, line := range strings.Split(string(status), "\n") {
+			if k, v, ok := strings.Cut(line, ":"); ok && (k == "NoNewPrivs" || k == "Seccomp" || k == "CapEff" || k == "CapBnd") {
+				fmt.Fprintf(out, "%s: %s\n", k, strings.TrimSpace(v))
+			}
+		}
 	case "fork":
 		self, _ := os.Executable()
 		var kids int
@@ -232,6 +238,10 @@ func TestNoPrivileges(t *testing.T) {
 		assert.NotEmpty(t, res[k])
 	}
 	assert.NotContains(t, res["proc-pid1"], "init", "PID 1 of the sandbox is its own helper's program, not the host's init")
+	assert.Equal(t, "1", res["NoNewPrivs"], "no_new_privs is set")
+	assert.Equal(t, "2", res["Seccomp"], "a seccomp filter is in force")
+	assert.Equal(t, "0000000000000000", res["CapEff"], "no effective capability")
+	assert.Equal(t, "0000000000000000", res["CapBnd"], "an empty bounding set")
 }
 
 func TestForkBombKilled(t *testing.T) {
@@ -264,6 +274,14 @@ func TestFileSizeLimit(t *testing.T) {
 	needSandbox(t)
 	res, _, _ := run(t, Options{Limits: Limits{FileSize: 8 << 20}}, "bigfile")
 	assert.NotEqual(t, "ok", res["bigfile"], "a file over RLIMIT_FSIZE cannot be written")
+}
+
+func TestDisableEnvMakesItUnavailable(t *testing.T) {
+	t.Setenv(DisableEnv, "1")
+	assert.False(t, Probe().OK)
+	_, err := New(Options{})
+	assert.ErrorIs(t, err, ErrUnavailable)
+	assert.ErrorContains(t, err, DisableEnv)
 }
 
 func TestConfinedEnv(t *testing.T) {
