@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/leanprm/leanprm/internal/wire"
+	"github.com/leanprm/leanprm/leanbridge/kernel"
 	"github.com/leanprm/leanprm/leanbridge/repl"
 )
 
@@ -104,6 +105,17 @@ func runDoctor(ctx context.Context, e *env) []check {
 		add(check{"mathlib", "ok", "set up in " + filepath.Join(project, "mathlib"), "", false})
 	} else {
 		add(check{"mathlib", "info", "not set up (optional)", "make lean MATHLIB=1 for norm_num (gigabytes)", false})
+	}
+
+	// The sandbox around Lean processes, and the kernel-replay tools (verify-proof --tier kernel).
+	if sup := wire.SandboxSupport(); sup.OK {
+		add(check{"sandbox", "ok", sup.String(), "", false})
+	} else {
+		add(check{"sandbox", "UNAVAILABLE", "Lean would run untrusted code UNSANDBOXED: " + sup.Reason,
+			"run as root or enable user namespaces; verify-proof and serve refuse to run without it unless --require-sandbox=false", false})
+	}
+	for _, c := range kernelToolChecks() {
+		add(c)
 	}
 
 	// Start one worker: version check and probe.
@@ -248,4 +260,22 @@ func toolVersion(ctx context.Context, dir, bin string, args ...string) string {
 		return "(version unknown: " + err.Error() + ")"
 	}
 	return strings.TrimSpace(strings.SplitN(string(b), "\n", 2)[0])
+}
+
+// kernelToolChecks report the tools of verify-proof --tier kernel.
+func kernelToolChecks() []check {
+	lake, _ := wire.FindTool("lake")
+	t := kernel.FindTools(lake)
+	var out []check
+	status := func(name, path, missing, next string) {
+		if path != "" {
+			out = append(out, check{name, "ok", path, "", false})
+		} else {
+			out = append(out, check{name, "info", missing, next, false})
+		}
+	}
+	status("leanchecker", t.LeanChecker, "not found (Lean ≥ 4.28 ships it; --tier kernel needs it)", "make lean")
+	status("comparator", t.Comparator, "not found (optional: statement closure compared at kernel level)", "build leanprover/comparator, with landrun and lean4export on PATH")
+	status("nanoda", t.Nanoda, "not found (optional external kernel, through Comparator)", "")
+	return out
 }

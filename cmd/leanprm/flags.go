@@ -14,9 +14,11 @@ import (
 	"path/filepath"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/leanprm/leanprm/hybrid"
 	"github.com/leanprm/leanprm/hybrid/chain"
+	"github.com/leanprm/leanprm/internal/config"
 )
 
 // scoreFlags are the flags every scoring command shares.
@@ -157,4 +159,18 @@ func dataDir(e *env) (string, error) {
 		where = fmt.Sprintf("%s (%s, relative to the directory leanprm runs in)", dir, abs)
 	}
 	return "", &ExitError{Code: exitError, Err: fmt.Errorf("the data directory %s is not there; pass --data DIR (or set data.dir, LEANPRM_DATA_DIR)", where)}
+}
+
+// addRequireSandbox adds --require-sandbox (default on) to a command that runs untrusted Lean
+// code (verify-proof, serve).
+func addRequireSandbox(f *pflag.FlagSet, v *bool) {
+	f.BoolVar(v, "require-sandbox", true, "refuse to run Lean outside the sandbox (no network, read-only files, limits); =false for trusted input on a machine that cannot sandbox (lean.sandbox)")
+}
+
+// requireSandboxMode turns --require-sandbox into lean.sandbox: require, unless the
+// configuration turned the sandbox off and the flag allows that.
+func requireSandboxMode(e *env, require bool) {
+	if require {
+		e.cfg.Lean.Sandbox = config.SandboxRequire
+	}
 }

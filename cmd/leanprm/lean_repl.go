@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/leanprm/leanprm/internal/config"
 	"github.com/leanprm/leanprm/internal/wire"
 	"github.com/leanprm/leanprm/leanbridge/repl"
 )
@@ -49,6 +50,11 @@ each request. Exit status 1 if any request got a leanprm_error.`,
 				}
 				defer f.Close()
 				in = f
+			}
+			if e.cfg.Lean.Sandbox == config.SandboxAuto {
+				// The user's own session, which pickles to the paths it names: not confined
+				// unless lean.sandbox says require.
+				e.cfg.Lean.Sandbox = config.SandboxOff
 			}
 			cfg, err := wire.REPLConfig(e.cfg, e.stderr)
 			if err != nil {

@@ -16,9 +16,13 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"unicode/utf8"
+
+	"github.com/leanprm/leanprm/leanbridge/sandbox"
 )
 
 func main() {
+	sandbox.Init() // a sandboxed Lean process starts as this binary, which confines it and execs Lean
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := Run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	if ctx.Err() != nil && !errors.Is(err, context.Canceled) {
@@ -76,4 +80,18 @@ func exitCode(err error, stderr io.Writer) int {
 	}
 	printError(stderr, err)
 	return exitError
+}
+
+// shortMessage bounds what an error prints: messages may quote input (a 1 MB number in a row),
+// and hostile input is quoted as an excerpt, never echoed whole.
+func shortMessage(msg string) string {
+	const max = 4 << 10
+	if len(msg) <= max {
+		return msg
+	}
+	cut := max
+	for cut > 0 && !utf8.RuneStart(msg[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s… (%d more bytes)", msg[:cut], len(msg)-cut)
 }

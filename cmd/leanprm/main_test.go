@@ -7,6 +7,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/leanprm/leanprm/internal/proc"
+	"github.com/leanprm/leanprm/leanbridge/sandbox"
 )
 
 // TestMain lets the test binary stand in for the leanprm binary: commands configured as
@@ -14,6 +15,7 @@ import (
 // (the gopls cmd/integration_test.go pattern). Tests set LEANPRM_RUN_AS_MAIN for their
 // children only.
 func TestMain(m *testing.M) {
+	sandbox.Init()
 	if os.Getenv("LEANPRM_RUN_AS_MAIN") == "1" {
 		main()
 		return

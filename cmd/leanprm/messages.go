@@ -67,7 +67,7 @@ func jsonKind(goType string) string {
 // printError writes err to w as "leanprm: message", or the message alone when it already names
 // the command ("leanprm check: accepts 1 arg(s)…").
 func printError(w io.Writer, err error) {
-	msg := userMessage(err)
+	msg := shortMessage(userMessage(err))
 	if strings.HasPrefix(msg, "leanprm ") {
 		fmt.Fprintln(w, msg)
 		return

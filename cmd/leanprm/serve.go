@@ -33,6 +33,7 @@ func newServeCmd(e *env) *cobra.Command {
 		queue, maxItems          int
 		timeout                  time.Duration
 		allowUnsafe              bool
+		requireSandbox           bool
 	)
 	cmd := &cobra.Command{
 		Use:   "serve",
@@ -59,6 +60,7 @@ debug options, …) unless --allow-unsafe-lean. SIGINT or SIGTERM stops taking w
 those still running 503 with Retry-After, stops the REPLs and exits with status 130.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			requireSandboxMode(e, requireSandbox)
 			pol, err := hybrid.ParsePolicy(policy)
 			if err != nil {
 				return usageError("%v", err)
@@ -112,6 +114,7 @@ those still running 503 with Retry-After, stops the REPLs and exits with status 
 	f.StringVar(&policy, "policy", "hybrid", "merge policy: hybrid, learned, formal (hybrid,boost=X raises all-verified steps)")
 	f.Float64Var(&threshold, "threshold", 0, "score below which a step counts as an error (0 = the model's calibrated threshold)")
 	f.StringVar(&aggregate, "aggregate", "min", "chain score: min, product, mean, last")
+	addRequireSandbox(f, &requireSandbox)
 	return cmd
 }
 

@@ -16,6 +16,8 @@ func newVerifyProofCmd(e *env) *cobra.Command {
 		statementFile, proofFile string
 		format                   string
 		asJSONL                  bool
+		requireSandbox           bool
+		tier                     string
 	)
 	cmd := &cobra.Command{
 		Use:   "verify-proof [BATCH.jsonl|-]",
@@ -39,16 +41,31 @@ Each row is verified, failed (Lean rejected it) or rejected (before Lean), with 
 the report ends with totals. Lean confirmation uses the configured REPL (lean.command or the
 Lake project); every verdict names its checker ("lean", or "sim" for the simulator).
 
-Exit status: 0 every proof verified, 3 some failed or were rejected, 1 a run error or a row
-without a verdict (e.g. no Lean available).`,
+Exit status: 0 every proof verified, 3 some failed or were rejected, 1 a run error, a row
+without a verdict (e.g. no Lean available), an empty input, or an unreadable one (a binary or
+Markdown file, a batch with no readable row).
+
+--tier kernel replays each proof the REPL verified through Lean's kernel: the proof is built
+into an .olean inside the sandbox and replayed with leanchecker --fresh (Lean ≥ 4.28, or
+lean4checker); with Comparator (and landrun, lean4export) installed, its statement closure is
+compared with the official one at kernel level and nanoda checks too when present. A missing
+tool makes the row an error (kernel_unavailable), never a verdict.
+
+Lean runs in a sandbox (no network, no writes outside a scratch directory, memory, process
+and CPU limits): --require-sandbox (the default) refuses to run where the machine cannot
+sandbox; --require-sandbox=false runs there anyway, for trusted input.`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			requireSandboxMode(e, requireSandbox)
 			single := statementFile != "" || proofFile != ""
 			if single && (statementFile == "" || proofFile == "" || len(args) > 0) {
 				return usageError("give --statement and --proof together, or a batch file, not both")
 			}
 			if asJSONL {
 				format = "jsonl"
+			}
+			if tier != "repl" && tier != "kernel" {
+				return usageError("--tier %q: want repl or kernel", tier)
 			}
 			if format != "table" && format != "jsonl" {
 				return usageError("--report %q: want table or jsonl", format)
@@ -62,6 +79,14 @@ without a verdict (e.g. no Lean available).`,
 				pf, err := os.ReadFile(proofFile)
 				if err != nil {
 					return err
+				}
+				for _, f := range []struct {
+					name string
+					b    []byte
+				}{{statementFile, st}, {proofFile, pf}} {
+					if err := verify.ReadableText(f.b); err != nil {
+						return fmt.Errorf("%s: %w", f.name, err)
+					}
 				}
 				row, err := jsonLine(map[string]string{"id": proofFile, "statement": string(st), "proof": string(pf)})
 				if err != nil {
@@ -86,8 +111,16 @@ without a verdict (e.g. no Lean available).`,
 				return err
 			}
 			defer closeRunner()
+			vopts := wire.VerifyOptions(e.cfg, runner)
+			if tier == "kernel" {
+				kc, err := wire.VerifyKernel(e.cfg)
+				if err != nil {
+					return err
+				}
+				vopts.Kernel = kc
+			}
 			opts := verify.BatchOptions{
-				Options: wire.VerifyOptions(e.cfg, runner),
+				Options: vopts,
 				Workers: e.cfg.Lean.WorkerCount(),
 				Format:  verify.Format(format),
 			}
@@ -100,7 +133,13 @@ without a verdict (e.g. no Lean available).`,
 				bar(-1, -1)
 			}
 			if code := verify.ExitCode(sum, err); code != verify.ExitOK {
-				if err == nil {
+				switch {
+				case err != nil:
+				case sum.Total == 0:
+					err = fmt.Errorf("no proofs in the input (an empty batch verifies nothing)")
+				case sum.Malformed == sum.Total:
+					err = fmt.Errorf("no readable row: the input is not JSON Lines of {\"id\", \"statement\", \"proof\"} (%d malformed)", sum.Malformed)
+				default:
 					err = fmt.Errorf("%d verified, %d failed, %d rejected, %d malformed, %d without a verdict",
 						sum.Verified, sum.Failed, sum.Rejected, sum.Malformed, sum.Errors)
 				}
@@ -113,5 +152,7 @@ without a verdict (e.g. no Lean available).`,
 	cmd.Flags().StringVar(&proofFile, "proof", "", "file with the candidate proof (single-proof mode)")
 	cmd.Flags().StringVar(&format, "report", "table", "report format: table or jsonl")
 	cmd.Flags().BoolVar(&asJSONL, "jsonl", false, "same as --report jsonl")
+	addRequireSandbox(cmd.Flags(), &requireSandbox)
+	cmd.Flags().StringVar(&tier, "tier", "repl", "repl: the REPL and the semantic guard; kernel: also build the proof into an .olean in the sandbox and replay it through the kernel (leanchecker --fresh; Comparator and nanoda when installed)")
 	return cmd
 }

@@ -47,9 +47,29 @@ type Lean struct {
 	RecycleAfter int
 	// Timeout bounds one REPL request; StartTimeout a worker's start, header and probes.
 	Timeout, StartTimeout time.Duration
-	// MaxRSS restarts a worker whose resident memory passes it; 0 means no limit.
+	// MaxRSS restarts a worker whose resident memory passes it; 0 means no limit. It is also
+	// the memory limit of a sandboxed REPL or server (8 GiB when 0).
 	MaxRSS int64
+	// Sandbox says whether Lean processes run in leanbridge/sandbox.
+	Sandbox SandboxMode
 }
+
+// SandboxMode is the `lean.sandbox` setting.
+type SandboxMode string
+
+// Sandbox modes.
+const (
+	// SandboxAuto confines Lean processes where the machine can, and warns where it cannot.
+	SandboxAuto SandboxMode = "auto"
+	// SandboxRequire refuses to start Lean unconfined (verify-proof and serve ask for it
+	// with --require-sandbox, their default).
+	SandboxRequire SandboxMode = "require"
+	// SandboxOff never confines (trusted input only).
+	SandboxOff SandboxMode = "off"
+)
+
+// Values lists the accepted modes.
+func (SandboxMode) Values() []string { return []string{"auto", "require", "off"} }
 
 // WorkerCount is Workers with 0 read as the number of cores.
 func (l Lean) WorkerCount() int {

@@ -94,6 +94,12 @@ var keys = []key{
 		"0", intKind, count(func(c *Config) *int { return &c.Lean.Queue })},
 	{"lean.recycle_after", "", "restart a worker after this many requests (0 = never)",
 		strconv.Itoa(repl.DefaultRecycleAfter), intKind, count(func(c *Config) *int { return &c.Lean.RecycleAfter })},
+	{"lean.sandbox", "", "confine Lean processes (no network, read-only files but a scratch directory, memory/process/CPU limits): auto (where the machine can, warning otherwise), require, off; verify-proof and serve require it unless --require-sandbox=false",
+		string(SandboxAuto), textKind, func(c *Config, k, raw string) error {
+			v, err := enumValue(k, raw, SandboxMode("").Values())
+			c.Lean.Sandbox = SandboxMode(v)
+			return err
+		}},
 	{"lean.server_command", "server-command", "command that starts a language server instead of `lake serve` (e.g. leanprm sim lsp)",
 		"", textKind, command(func(c *Config) (*string, *[]string) { return &c.Lean.ServerCommandText, &c.Lean.ServerCommand })},
 	{"lean.start_timeout", "start-timeout", "limit for starting a worker, its header import and its probes",

@@ -37,6 +37,22 @@ type Options struct {
 	// it in a goroutine, which Wait waits for — up to Grace, if something left in the group
 	// holds the stream open.
 	Stdout, Stderr io.Writer
+
+	// Confine, when set, is given the command before it starts and may rewrite it (another
+	// program that execs this one, namespaces added to SysProcAttr; the process group and
+	// parent-death signal set here must be kept). It returns the Confinement to tell about the
+	// process (leanbridge/sandbox wraps Lean processes this way).
+	Confine func(cmd *exec.Cmd) (Confinement, error)
+}
+
+// Confinement is what Options.Confine put around a process.
+type Confinement interface {
+	// Started is called once the process runs, with its pid (the group's id).
+	Started(pid int)
+	// Ended is called once the group is gone (or the start failed); it releases what the
+	// confinement holds and returns the limit the process broke, if any, which ExitStatus and
+	// Violation report.
+	Ended() error
 }
 
 // Process is a child started by Start, leader of its own process group.
@@ -55,6 +71,9 @@ type Process struct {
 	err  error         // Wait's result, valid after done is closed
 
 	tree *descendants // what runs below the leader, also outside its group
+
+	conf      Confinement // or nil
+	violation error       // conf.Ended's, valid after done is closed
 
 	closeOnce sync.Once
 }
@@ -136,8 +155,21 @@ func Start(ctx context.Context, argv []string, opts Options) (*Process, error) {
 		return p.Signal(syscall.SIGINT)
 	}
 	cmd.WaitDelay = grace
+	if opts.Confine != nil {
+		conf, err := opts.Confine(cmd)
+		if err != nil {
+			return fail(err)
+		}
+		p.conf = conf
+	}
 	if err := startCmd(cmd); err != nil { // on the forking thread: see forker.go
+		if p.conf != nil {
+			p.conf.Ended()
+		}
 		return fail(err)
+	}
+	if p.conf != nil {
+		p.conf.Started(cmd.Process.Pid)
 	}
 	for _, f := range childEnds {
 		f.Close()
@@ -153,6 +185,9 @@ func Start(ctx context.Context, argv []string, opts Options) (*Process, error) {
 		p.Signal(syscall.SIGKILL)
 		waitGone(p.Pid(), grace)
 		p.tree.waitGone(grace)
+		if p.conf != nil {
+			p.violation = p.conf.Ended()
+		}
 		p.err = err
 		cancel() // release the context: exec calls Cancel no more once Wait has returned
 		close(p.done)
@@ -189,13 +224,24 @@ func (p *Process) ExitStatus() string {
 	default:
 		return ""
 	}
-	if st := p.cmd.ProcessState; st != nil {
-		return st.String()
+	s := "exit status 0"
+	switch {
+	case p.cmd.ProcessState != nil:
+		s = p.cmd.ProcessState.String()
+	case p.err != nil:
+		s = p.err.Error()
 	}
-	if p.err == nil {
-		return "exit status 0"
+	if p.violation != nil {
+		s += "; " + p.violation.Error()
 	}
-	return p.err.Error()
+	return s
+}
+
+// Violation is the limit the process broke according to its Confinement (nil when none, or
+// without one). It waits for Done.
+func (p *Process) Violation() error {
+	<-p.done
+	return p.violation
 }
 
 // Signal sends sig to the whole process group, and to the processes started below the leader

@@ -16,6 +16,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode/utf8"
 
 	"github.com/leanprm/leanprm/hybrid/prm/embedded"
 	"github.com/leanprm/leanprm/hybrid/reward"
@@ -386,7 +387,23 @@ type errorBody struct {
 }
 
 func writeError(w http.ResponseWriter, status int, msg string) {
+	msg = shortMessage(msg)
 	writeJSON(w, status, errorBody{Error: msg, Detail: msg})
+}
+
+// maxMessageBytes bounds an error message: decoding errors quote the input (a 1 MB number in
+// a field of the wrong type), and hostile input is quoted as an excerpt, never echoed whole.
+const maxMessageBytes = 512
+
+func shortMessage(msg string) string {
+	if len(msg) <= maxMessageBytes {
+		return msg
+	}
+	cut := maxMessageBytes
+	for cut > 0 && !utf8.RuneStart(msg[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s… (%d more bytes)", msg[:cut], len(msg)-cut)
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

@@ -44,7 +44,11 @@ func ChainChecker(ctx context.Context, cfg *config.Config, backend string, stder
 		if err != nil {
 			return nil, nil, err
 		}
-		opts := lsp.Options{Command: argv, CheckTimeout: cfg.Lean.Timeout}
+		confine, err := Confinement(cfg, stderr)
+		if err != nil {
+			return nil, nil, err
+		}
+		opts := lsp.Options{Command: argv, CheckTimeout: cfg.Lean.Timeout, Confine: confine}
 		if len(argv) == 0 {
 			opts.Dir = cfg.Lean.Project
 			if _, err := FindTool("lake"); err != nil {

@@ -47,6 +47,9 @@ func REPLConfig(cfg *config.Config, logw io.Writer) (repl.Config, error) {
 		ProbeHeader:    cfg.Lean.Header,
 		Logger:         slog.New(slog.NewTextHandler(logw, &slog.HandlerOptions{Level: slog.LevelWarn})),
 	}
+	if rc.Confine, err = Confinement(cfg, logw); err != nil {
+		return repl.Config{}, err
+	}
 	if rc.RecycleAfter == 0 {
 		rc.RecycleAfter = repl.NeverRecycle // the setting documents 0 as "never"
 	}

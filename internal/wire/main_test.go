@@ -12,6 +12,7 @@ import (
 
 	lspsim "github.com/leanprm/leanprm/internal/leansim/lsp"
 	replsim "github.com/leanprm/leanprm/internal/leansim/repl"
+	"github.com/leanprm/leanprm/leanbridge/sandbox"
 )
 
 // childEnv makes the test binary run as a simulator instead of the tests, so that what wire
@@ -19,12 +20,15 @@ import (
 const childEnv = "LEANPRM_WIRE_TEST_CHILD"
 
 func TestMain(m *testing.M) {
+	sandbox.Init()
 	switch os.Getenv(childEnv) {
 	case "":
 	case "repl":
 		os.Exit(replsim.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	case "lsp":
 		os.Exit(lspsim.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	case "hostile-repl":
+		os.Exit(hostileREPL())
 	default:
 		os.Stderr.WriteString("unknown " + childEnv + "\n")
 		os.Exit(2)

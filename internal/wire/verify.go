@@ -4,10 +4,15 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os/exec"
+	"path/filepath"
 
 	hformal "github.com/leanprm/leanprm/hybrid/formal"
 	"github.com/leanprm/leanprm/internal/config"
+	"github.com/leanprm/leanprm/internal/proc"
+	"github.com/leanprm/leanprm/leanbridge/kernel"
 	"github.com/leanprm/leanprm/leanbridge/repl"
+	"github.com/leanprm/leanprm/leanbridge/sandbox"
 	"github.com/leanprm/leanprm/leanbridge/verify"
 )
 
@@ -36,4 +41,29 @@ func VerifyRunner(ctx context.Context, cfg *config.Config, stderr io.Writer) (ve
 // lean.timeout.
 func VerifyOptions(cfg *config.Config, runner verify.Runner) verify.Options {
 	return verify.Options{Runner: runner, Header: cfg.Lean.Header, Timeout: cfg.Lean.Timeout}
+}
+
+// VerifyKernel is the kernel-replay tier of verify-proof (--tier kernel): leanchecker and,
+// when installed, Comparator, in the Lake project of lean.project, each step confined by the
+// sandbox with only its work directory writable. Tools it cannot find make every row an error
+// that names them (kernel_unavailable), never a verdict.
+func VerifyKernel(cfg *config.Config) (*kernel.Checker, error) {
+	lake, _ := FindTool("lake")
+	project := cfg.Lean.Project
+	if abs, err := filepath.Abs(project); err == nil {
+		project = abs
+	}
+	c := &kernel.Checker{Project: project, Tools: kernel.FindTools(lake)}
+	if cfg.Lean.Sandbox == config.SandboxOff {
+		return c, nil
+	}
+	sb, err := sandbox.New(sandbox.Options{Limits: sandbox.Limits{MemoryBytes: cfg.Lean.MaxRSS}})
+	if err != nil {
+		if cfg.Lean.Sandbox == config.SandboxRequire {
+			return nil, fmt.Errorf("%w (%v); on a trusted machine, run with --require-sandbox=false", ErrSandboxRequired, err)
+		}
+		return c, nil
+	}
+	c.Confine = func(work string) func(*exec.Cmd) (proc.Confinement, error) { return sb.ConfineWritable(work) }
+	return c, nil
 }

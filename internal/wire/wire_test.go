@@ -20,7 +20,7 @@ import (
 )
 
 // load builds a Config from settings given as environment values (no flags, no file).
-func load(t *testing.T, settings map[string]string) *config.Config {
+func load(t testing.TB, settings map[string]string) *config.Config {
 	t.Helper()
 	env := map[string]string{}
 	for k, v := range settings {

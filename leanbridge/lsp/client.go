@@ -8,11 +8,14 @@ import (
 	"io"
 	"log/slog"
 	"net/url"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"sync"
 	"time"
 	"unicode/utf8"
+
+	"github.com/leanprm/leanprm/internal/proc"
 )
 
 // Options configure a Client. The zero value runs `lake serve` in the current directory.
@@ -24,6 +27,9 @@ type Options struct {
 	Command []string
 	// Env is added to this process's environment for the server.
 	Env []string
+	// Confine, when set, confines the server process and everything it starts
+	// (leanbridge/sandbox: Sandbox.Confine).
+	Confine func(cmd *exec.Cmd) (proc.Confinement, error)
 	// URI names the document Check elaborates. It need not exist on disk. Default
 	// file://<Dir>/LeanPRMScratch.lean.
 	URI string
@@ -121,7 +127,7 @@ func Start(ctx context.Context, opts Options) (*Client, error) {
 	}
 	c := &Client{opts: o, log: o.Logger}
 	c.launch = func() (io.ReadWriteCloser, *process, error) {
-		p, err := startProcess(o.Command, o.Dir, o.Env, o.Grace, o.StderrLimit)
+		p, err := startProcess(o.Command, o.Dir, o.Env, o.Grace, o.StderrLimit, o.Confine)
 		if err != nil {
 			return nil, nil, err
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os/exec"
 	"strings"
 	"time"
 
@@ -28,7 +29,7 @@ type process struct {
 //
 // Stopping (Stop(true)) closes the child's stdin and sends SIGINT to the group; after grace
 // the group is killed.
-func startProcess(argv []string, dir string, env []string, grace time.Duration, stderrLimit int) (*process, error) {
+func startProcess(argv []string, dir string, env []string, grace time.Duration, stderrLimit int, confine func(*exec.Cmd) (proc.Confinement, error)) (*process, error) {
 	if len(argv) == 0 {
 		return nil, errors.New("lsp: empty server command")
 	}
@@ -36,6 +37,7 @@ func startProcess(argv []string, dir string, env []string, grace time.Duration, 
 	p, err := proc.Start(context.Background(), argv, proc.Options{
 		Dir: dir, Env: env, Grace: grace,
 		PipeStdin: true, PipeStdout: true, Stderr: tail,
+		Confine: confine,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("lsp: starting %q in %s: %w", strings.Join(argv, " "), dir, err)

@@ -12,6 +12,8 @@ import (
 	"runtime"
 	"strings"
 	"time"
+
+	"github.com/leanprm/leanprm/internal/proc"
 )
 
 // Config configures workers and pools. The zero value is usable: every zero field takes the
@@ -25,6 +27,9 @@ type Config struct {
 	Command []string
 	// Env is appended to this process's environment for the REPL ("KEY=value").
 	Env []string
+	// Confine, when set, confines every REPL process (leanbridge/sandbox: Sandbox.Confine);
+	// a limit the process broke is named in its ProcessError (Violation).
+	Confine func(cmd *exec.Cmd) (proc.Confinement, error)
 
 	// Workers is the pool size. Default runtime.NumCPU().
 	Workers int

@@ -301,7 +301,15 @@ func (c *conn) readFailed(err error) {
 }
 
 func (c *conn) processError(reason string, err error) *ProcessError {
-	return &ProcessError{Generation: c.gen, Reason: reason, Exit: c.peer.ExitStatus(), Stderr: c.stderr.String(), Err: err}
+	pe := &ProcessError{Generation: c.gen, Reason: reason, Exit: c.peer.ExitStatus(), Stderr: c.stderr.String(), Err: err}
+	if v, ok := c.peer.(interface{ Violation() error }); ok {
+		select {
+		case <-c.peer.Exited():
+			pe.Violation = v.Violation()
+		default:
+		}
+	}
+	return pe
 }
 
 // uncaughtException is how the Lean runtime reports an exception that escaped main (the REPL

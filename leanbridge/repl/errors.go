@@ -115,6 +115,9 @@ type ProcessError struct {
 	Exit       string // exit status if known ("exit status 1", "signal: killed"), else ""
 	Stderr     string // the tail of the process's stderr
 	Err        error  // the underlying cause, if any
+	// Violation is the sandbox limit the process broke (it was killed for it), or nil; it
+	// matches sandbox.ErrViolation.
+	Violation error
 }
 
 func (e *ProcessError) Error() string {
@@ -123,7 +126,15 @@ func (e *ProcessError) Error() string {
 
 func (e *ProcessError) Is(target error) bool { return target == ErrProcessDied }
 
-func (e *ProcessError) Unwrap() error { return e.Err }
+func (e *ProcessError) Unwrap() []error {
+	var errs []error
+	for _, err := range []error{e.Err, e.Violation} {
+		if err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errs
+}
 
 // TimeoutError reports a request that ran past its deadline. The REPL process running it was
 // killed, because the REPL cannot interrupt a request (PROTOCOL.md §1.6).

@@ -31,7 +31,7 @@ func simPeers(cfg Config, base uint64, pgids *[]int, mu *sync.Mutex, args ...str
 
 // startRecorded starts argv as a simulator child and records its process group in pgids.
 func startRecorded(ctx context.Context, cfg Config, argv []string, pgids *[]int, mu *sync.Mutex) (peer, error) {
-	p, err := startProcess(ctx, argv, "", childProcessEnv("replsim"), cfg.GracePeriod)
+	p, err := startProcess(ctx, argv, "", childProcessEnv("replsim"), cfg.GracePeriod, nil)
 	if err == nil {
 		mu.Lock()
 		*pgids = append(*pgids, p.Pgid())

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os/exec"
 	"strings"
 	"time"
 
@@ -42,13 +43,14 @@ var _ peer = (*process)(nil)
 // startProcess starts argv in dir with env appended to this process's environment, in a new
 // process group, with stdin, stdout and stderr on pipes. Cancelling ctx stops it: stdin is
 // closed and the group interrupted, and after grace the group is killed.
-func startProcess(ctx context.Context, argv []string, dir string, env []string, grace time.Duration) (*process, error) {
+func startProcess(ctx context.Context, argv []string, dir string, env []string, grace time.Duration, confine func(*exec.Cmd) (proc.Confinement, error)) (*process, error) {
 	if len(argv) == 0 {
 		return nil, errors.New("leanbridge: empty REPL command")
 	}
 	p, err := proc.Start(ctx, argv, proc.Options{
 		Dir: dir, Env: env, Grace: grace,
 		PipeStdin: true, PipeStdout: true, PipeStderr: true,
+		Confine: confine,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("leanbridge: starting REPL %q: %w", strings.Join(argv, " "), err)
@@ -62,6 +64,9 @@ func (p *process) Stderr() io.Reader       { return p.p.Stderr() }
 func (p *process) Exited() <-chan struct{} { return p.p.Done() }
 func (p *process) ExitStatus() string      { return p.p.ExitStatus() }
 func (p *process) Pgid() int               { return p.p.Pid() }
+
+// Violation is the sandbox limit the process broke, once it has exited (see Config.Confine).
+func (p *process) Violation() error { return p.p.Violation() }
 
 // Stop implements peer. It returns with the group gone and our pipe ends closed, so reads
 // blocked on them return.

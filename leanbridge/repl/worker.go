@@ -261,7 +261,7 @@ func (w *Worker) start(ctx context.Context) (*conn, error) {
 	if w.cfg.newPeer != nil {
 		p, err = w.cfg.newPeer(w.ctx)
 	} else {
-		p, err = startProcess(w.ctx, w.cfg.Command, w.cfg.ProjectDir, w.cfg.Env, w.cfg.GracePeriod)
+		p, err = startProcess(w.ctx, w.cfg.Command, w.cfg.ProjectDir, w.cfg.Env, w.cfg.GracePeriod, w.cfg.Confine)
 	}
 	if err != nil {
 		return nil, err

@@ -144,7 +144,7 @@ func recordPgid(cfg Config, pgid *int) func(context.Context) (peer, error) {
 		if err != nil {
 			return nil, err
 		}
-		p, err := startProcess(ctx, full.Command, full.ProjectDir, full.Env, full.GracePeriod)
+		p, err := startProcess(ctx, full.Command, full.ProjectDir, full.Env, full.GracePeriod, nil)
 		if err == nil {
 			*pgid = p.Pgid()
 		}
@@ -528,7 +528,7 @@ func TestQueuedBehindFailure(t *testing.T) {
 
 func TestProcessStopSignalsGroup(t *testing.T) {
 	// startProcess puts the child in a group of its own.
-	p, err := startProcess(ctxT(t), []string{"sleep", "60"}, "", nil, time.Second)
+	p, err := startProcess(ctxT(t), []string{"sleep", "60"}, "", nil, time.Second, nil)
 	require.NoError(t, err)
 	pg, err := syscall.Getpgid(p.Pgid())
 	require.NoError(t, err, "child group %d, own %d", pg, syscall.Getpgrp())

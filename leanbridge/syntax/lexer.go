@@ -147,7 +147,9 @@ const maxProblems = 64
 // characters and «identifiers», invalid escapes, and strings whose extent depends on whether
 // they are interpolated.
 func Lex(src string) *Lexed {
-	l := &lexer{src: src, line: 1}
+	// Code averages more than four bytes a token; sizing the slice once saves the copies of
+	// growing it, which dominated on large inputs.
+	l := &lexer{src: src, line: 1, toks: make([]Token, 0, min(len(src)/3+16, MaxTokens))}
 	l.scanWholeText()
 	l.lexCode(false)
 	return &Lexed{Src: src, Tokens: l.toks, Problems: l.probs}
@@ -385,7 +387,19 @@ func (l *lexer) begin() Token {
 	return Token{Off: l.pos, Line: l.line, Col: l.col, Glued: l.glued, Hole: l.hole}
 }
 
+// MaxTokens bounds the tokens of one text (about 50 MB of them): text with more is reported
+// Malformed and not read further. A contest proof has a few thousand; the bound keeps hostile
+// input (2 MB of `(`, one token a byte) from costing unbounded memory and time.
+const MaxTokens = 1 << 19
+
 func (l *lexer) emit(t Token) {
+	if len(l.toks) >= MaxTokens {
+		if !l.fatal {
+			l.problem(Malformed, t.Line, t.Col, "more than %d tokens: too long to check", MaxTokens)
+		}
+		l.fatal = true
+		return
+	}
 	t.End = l.pos
 	t.Text = l.src[t.Off:t.End]
 	l.toks = append(l.toks, t)
@@ -571,11 +585,19 @@ var multiSymbols = []string{
 	"..", "@[", "#[", "%[", "?_", "''", "$(", "`(", "∑'", "∏'", "⁻¹",
 }
 
+// multiSymbolsByByte lists multiSymbols by first byte, in their order of preference.
+var multiSymbolsByByte = func() (m [256][]string) {
+	for _, s := range multiSymbols {
+		m[s[0]] = append(m[s[0]], s)
+	}
+	return m
+}()
+
 func (l *lexer) symbol() {
 	t := l.begin()
 	t.Kind = Symbol
 	rest := l.src[l.pos:]
-	for _, s := range multiSymbols {
+	for _, s := range multiSymbolsByByte[rest[0]] {
 		if strings.HasPrefix(rest, s) {
 			for range utf8.RuneCountInString(s) {
 				l.next()
@@ -662,14 +684,15 @@ var interpTriggers = map[string]bool{
 // do not know, and keeping it can only reject more); when they end at different places the
 // literal is ambiguous and rejected, because either reading could hide code from the other.
 func (l *lexer) stringLit() {
-	trigger := false
+	trigger, maybe := false, false
 	if n := len(l.toks); n > 0 {
 		prev := l.toks[n-1]
 		trigger = prev.Hole == l.hole && prev.Kind == Ident && !prev.Escaped && interpTriggers[prev.Text]
+		maybe = mayInterpolate(prev)
 	}
 	start := l.save()
 	plainEnd, plainOK, sawBrace := l.scanPlainString()
-	if !trigger && !sawBrace {
+	if !trigger && (!sawBrace || !maybe) {
 		if plainOK {
 			t := Token{Kind: String, Off: start.pos, Line: start.line, Col: start.col, Glued: start.glued, Hole: l.hole}
 			l.emit(t)
@@ -688,6 +711,25 @@ func (l *lexer) stringLit() {
 	l.problem(Malformed, start.line, start.col, "string literal is ambiguous: read as interpolated, its {…} parts would change where it ends")
 	l.fatal = true
 }
+
+// mayInterpolate reports whether a string literal after prev might be read by a syntax that
+// takes an interpolated string: after an identifier that ends in '!' (a macro such as s! or
+// one we do not know), after `]` (trace[cls] "…"), or after an interpolation trigger's
+// arguments (throwErrorAt ref "…", so any identifier in a hole). After a symbol, a literal or
+// a plain identifier in code, no syntax of core Lean or Mathlib that a proof may use
+// interpolates, and the string is plain: `"a{b"` and `"{sorry}"` are text.
+func mayInterpolate(prev Token) bool {
+	switch prev.Kind {
+	case Ident:
+		return strings.HasSuffix(prev.Text, "!") || interpTriggers[prev.Text] || prev.Hole > 0 || interpArgTriggers[prev.Text]
+	case Symbol:
+		return prev.Text == "]"
+	}
+	return false
+}
+
+// interpArgTriggers take arguments before their interpolated string.
+var interpArgTriggers = map[string]bool{"throwErrorAt": true, "logInfoAt": true, "logWarningAt": true, "logErrorAt": true}
 
 // scanPlainString reads a plain string literal from the opening quote, leaving the position
 // after the closing quote. It reports the end offset, whether it is well formed, and whether

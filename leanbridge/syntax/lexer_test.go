@@ -116,13 +116,13 @@ func TestLexProblems(t *testing.T) {
 		{"bad escape", `"a\q"`, Malformed, "invalid escape"},
 		// Invalid as a plain string, valid as an interpolated one: which one Lean reads
 		// depends on the syntax around it.
-		{"brace escape outside interpolation", `"\{"`, Malformed, "ambiguous"},
+		{"brace escape outside interpolation", `foo! "\{"`, Malformed, "ambiguous"},
 		{"unterminated char", `'a`, Malformed, "character literal"},
 		{"two-char char", `'ab'`, Malformed, "character literal"},
 		{"unterminated guillemet", "«sorry", Malformed, "identifier escape"},
 		{"unterminated raw", `r##"a"#`, Malformed, "raw string"},
 		{"unterminated interpolation", `s!"a{b"`, Malformed, "unterminated"},
-		{"ambiguous string", `"{" ++ sorry ++ "}"`, Malformed, "ambiguous"},
+		{"ambiguous string", `foo! "{" ++ sorry ++ "}"`, Malformed, "ambiguous"},
 		{"bad hex", "0x", Malformed, "hexadecimal"},
 		{"bad exponent", "1e+", Malformed, "exponent"},
 		{"invalid utf8", "x \xff y", InvalidUTF8, "UTF-8"},
@@ -183,4 +183,14 @@ func TestKindNames(t *testing.T) {
 	assert.Equal(t, "malformed", Malformed.String())
 	assert.Equal(t, "invalid UTF-8", InvalidUTF8.String())
 	assert.Equal(t, "ProblemKind(0)", ProblemKind(0).String())
+}
+
+// Hostile input of one token a byte stops at MaxTokens with a problem, instead of costing a
+// token (about 100 bytes) per byte.
+func TestLexTokenBound(t *testing.T) {
+	l := Lex(strings.Repeat("(", MaxTokens+10))
+	assert.Len(t, l.Tokens, MaxTokens)
+	require.NotEmpty(t, l.Problems)
+	assert.Contains(t, l.Problems[len(l.Problems)-1].Msg, "too long to check")
+	assert.False(t, l.OK())
 }

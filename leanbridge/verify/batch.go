@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // BatchOptions configure RunBatch. The zero value checks one row at a time, writes JSON lines
@@ -81,17 +82,19 @@ func (s *Summary) add(r Result) {
 
 // Exit codes for scripts (see ExitCode).
 const (
-	ExitOK          = 0 // every row verified (or no rows)
-	ExitRunError    = 1 // the run failed, or some row has no verdict (checker error, bad statement)
+	ExitOK          = 0 // every row verified
+	ExitRunError    = 1 // the run failed, the input held no row or no readable row, or some row has no verdict
 	ExitNotVerified = 3 // the run completed and some row failed, was rejected or was malformed
 )
 
-// ExitCode maps a batch outcome to a process exit code: ExitRunError when err is non-nil or
-// some row has StatusError (its verdict is unknown, so the report is incomplete),
-// ExitNotVerified when some row failed, was rejected or malformed, ExitOK otherwise.
+// ExitCode maps a batch outcome to a process exit code: ExitRunError when err is non-nil,
+// when the input held no row (an empty input must never read as "all verified") or no
+// readable row (a binary or Markdown file is not a batch), or when some row has StatusError
+// (its verdict is unknown, so the report is incomplete); ExitNotVerified when some row failed,
+// was rejected or malformed; ExitOK otherwise.
 func ExitCode(s Summary, err error) int {
 	switch {
-	case err != nil || s.Errors > 0:
+	case err != nil || s.Errors > 0 || s.Total == 0 || s.Malformed == s.Total:
 		return ExitRunError
 	case s.Failed+s.Rejected+s.Malformed > 0:
 		return ExitNotVerified
@@ -188,6 +191,9 @@ func parseRow(line []byte) (Input, error) {
 // token, so that it is found even when the line is cut short, has more than one value or
 // holds members of the wrong type. id is "" when there is none to report; err says why the
 // row has no usable id.
+// MaxIDBytes bounds a row's id: results echo it, so a huge one would be echoed whole.
+const MaxIDBytes = 256
+
 func rowID(line []byte) (id string, err error) {
 	missing := errors.New(`missing "id"`)
 	dec := json.NewDecoder(bytes.NewReader(line))
@@ -213,10 +219,16 @@ func rowID(line []byte) (id string, err error) {
 		}
 		switch v := v.(type) {
 		case string:
+			if len(v) > MaxIDBytes {
+				return excerpt(v), fmt.Errorf(`"id" is longer than %d bytes`, MaxIDBytes)
+			}
 			if v != "" {
 				return v, nil
 			}
 		case json.Number:
+			if len(v) > MaxIDBytes {
+				return excerpt(string(v)), fmt.Errorf(`"id" is longer than %d bytes`, MaxIDBytes)
+			}
 			return v.String(), nil
 		case nil:
 			return "", missing
@@ -432,4 +444,22 @@ func RunBatch(ctx context.Context, r io.Reader, w io.Writer, opts BatchOptions) 
 		return sum, fmt.Errorf("writing the report: %w", err)
 	}
 	return sum, nil
+}
+
+// ErrUnreadable is ReadableText's error: the text is not Lean source or a batch.
+var ErrUnreadable = errors.New("unreadable input")
+
+// ReadableText checks a file given as a statement or a proof before anything reads it as
+// Lean: empty (or blank), binary (NUL bytes or invalid UTF-8) and Markdown (a ``` fence: the
+// Lean block must be extracted first) are errors matching ErrUnreadable.
+func ReadableText(b []byte) error {
+	switch {
+	case len(bytes.TrimSpace(b)) == 0:
+		return fmt.Errorf("%w: empty", ErrUnreadable)
+	case bytes.IndexByte(b, 0) >= 0 || !utf8.Valid(b):
+		return fmt.Errorf("%w: binary data (NUL bytes or invalid UTF-8), not Lean source", ErrUnreadable)
+	case bytes.HasPrefix(b, []byte("```")) || bytes.Contains(b, []byte("\n```")):
+		return fmt.Errorf("%w: Markdown (a ``` fence); give the Lean code itself", ErrUnreadable)
+	}
+	return nil
 }

@@ -321,11 +321,12 @@ type errReader struct{}
 func (errReader) Read([]byte) (int, error) { return 0, errors.New("boom") }
 
 func TestExitCode(t *testing.T) {
-	assert.Equal(t, ExitOK, ExitCode(Summary{}, nil))
+	assert.Equal(t, ExitRunError, ExitCode(Summary{}, nil), "an empty input verifies nothing")
 	assert.Equal(t, ExitOK, ExitCode(Summary{Total: 2, Verified: 2}, nil))
 	assert.Equal(t, ExitNotVerified, ExitCode(Summary{Total: 2, Verified: 1, Failed: 1}, nil))
 	assert.Equal(t, ExitNotVerified, ExitCode(Summary{Total: 1, Rejected: 1}, nil))
-	assert.Equal(t, ExitNotVerified, ExitCode(Summary{Total: 1, Malformed: 1}, nil))
+	assert.Equal(t, ExitRunError, ExitCode(Summary{Total: 1, Malformed: 1}, nil), "no readable row: not a batch")
+	assert.Equal(t, ExitNotVerified, ExitCode(Summary{Total: 2, Verified: 1, Malformed: 1}, nil))
 	assert.Equal(t, ExitRunError, ExitCode(Summary{Total: 2, Verified: 1, Errors: 1}, nil))
 	assert.Equal(t, ExitRunError, ExitCode(Summary{Total: 1, Verified: 1}, errors.New("x")))
 }
@@ -349,4 +350,39 @@ func TestTableRenderer(t *testing.T) {
 	assert.Equal(t, "3 proofs: 1 verified, 0 failed, 1 rejected, 0 errors, 1 malformed", lines[5])
 	assert.Equal(t, "checked by: lean", lines[6])
 	assert.Equal(t, []string{"admit", "1"}, strings.Fields(lines[7])[:2], "reason counts sorted by code")
+}
+
+func TestReadableText(t *testing.T) {
+	for _, tc := range []struct {
+		name, text string
+		want       string
+	}{
+		{"empty", "", "empty"},
+		{"blank", " \n\t\n", "empty"},
+		{"nul", "theorem t\x00", "binary"},
+		{"invalid utf-8", "theorem t \xff", "binary"},
+		{"markdown", "# Proof\n```lean\ntheorem t : 1 = 1 := rfl\n```\n", "Markdown"},
+		{"lean", "theorem t : 1 = 1 := rfl\n", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := ReadableText([]byte(tc.text))
+			if tc.want == "" {
+				assert.NoError(t, err)
+				return
+			}
+			assert.ErrorIs(t, err, ErrUnreadable)
+			assert.ErrorContains(t, err, tc.want)
+		})
+	}
+}
+
+// A hostile id is reported shortened, never echoed whole.
+func TestHugeIDIsShortened(t *testing.T) {
+	row := `{"id": 1` + strings.Repeat("1", 1<<20) + `, "statement": "theorem t : 1 = 1", "proof": "x"}` + "\n"
+	var out strings.Builder
+	sum, err := RunBatch(context.Background(), strings.NewReader(row), &out, BatchOptions{Format: FormatJSONL})
+	require.NoError(t, err)
+	assert.Equal(t, 1, sum.Malformed)
+	assert.Less(t, out.Len(), 2000, "the report quotes an excerpt of the id")
+	assert.Equal(t, ExitRunError, ExitCode(sum, err))
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"slices"
 	"time"
+
+	"github.com/leanprm/leanprm/leanbridge/sandbox"
 )
 
 // Status is the outcome for one proof.
@@ -39,8 +41,14 @@ type Options struct {
 	// Timeout bounds one Lean run (0: only ctx). A proof that runs out of time has failed.
 	Timeout time.Duration
 
+	// Kernel, when set, is the kernel-replay tier (verify-proof --tier kernel): a proof the
+	// REPL verified is verified only if Kernel accepts it too.
+	Kernel KernelChecker
+
 	// refs caches the semantic guard's reference reports (set by RunBatch).
 	refs *refCache
+	// deadline is the row's (CheckInput): the checks before Lean count against Timeout too.
+	deadline time.Time
 }
 
 // Input is one proof to check.
@@ -62,6 +70,8 @@ type Result struct {
 	Checker string   `json:"checker,omitempty"`
 	Theorem string   `json:"theorem,omitempty"`
 	Axioms  []string `json:"axioms,omitempty"`
+	// Tier is "kernel" when the kernel-replay tier judged the proof too.
+	Tier    string   `json:"tier,omitempty"`
 	Reasons []Reason `json:"reasons,omitempty"`
 }
 
@@ -110,8 +120,24 @@ func CheckInput(ctx context.Context, in Input, opts Options) Result {
 			mods = append(mods, m)
 		}
 	}
+	// The row's deadline covers every check, the static ones included.
+	rowCtx := ctx
+	if opts.Timeout > 0 {
+		var cancel context.CancelFunc
+		rowCtx, cancel = context.WithTimeout(ctx, opts.Timeout)
+		defer cancel()
+		opts.deadline, _ = rowCtx.Deadline()
+	}
 	// Init is the prelude every environment already has; importing it is a no-op.
-	rep := CheckStatic(st, in.Proof, append(slices.Clone(mods), "Init"))
+	rep, err := CheckStaticContext(rowCtx, st, in.Proof, append(slices.Clone(mods), "Init"))
+	switch {
+	case err != nil && ctx.Err() == nil:
+		// The row's own Timeout ran out in the checks before Lean, as it would in Lean.
+		return fail(StatusFailed, CodeTimeout, "the checks did not finish within %s", opts.Timeout)
+	case err != nil:
+		// The caller's context ended (a request deadline, a signal): no verdict.
+		return fail(StatusError, CodeCheckerError, "not finished: %v", err)
+	}
 	if !rep.Accepted() {
 		res.Status = StatusRejected
 		res.Reasons = rep.Reasons
@@ -134,8 +160,12 @@ func confirm(ctx context.Context, res Result, st *Statement, header string, rep 
 	}
 	runCtx := ctx
 	if opts.Timeout > 0 {
+		deadline := opts.deadline // the row's, when CheckInput set it
+		if deadline.IsZero() {
+			deadline = time.Now().Add(opts.Timeout)
+		}
 		var cancel context.CancelFunc
-		runCtx, cancel = context.WithTimeout(ctx, opts.Timeout)
+		runCtx, cancel = context.WithDeadline(ctx, deadline)
 		defer cancel()
 	}
 	timedOut := func() bool {
@@ -143,6 +173,10 @@ func confirm(ctx context.Context, res Result, st *Statement, header string, rep 
 	}
 	reply, err := opts.Runner.RunCommand(runCtx, header, rep.Cmd)
 	if err != nil {
+		if errors.Is(err, sandbox.ErrViolation) {
+			// The sandbox killed Lean for breaking a limit: no verdict, and never verified.
+			return fail(StatusError, CodeSandboxViolation, "%s", violationText(err))
+		}
 		if timedOut() {
 			return fail(StatusFailed, CodeTimeout, "Lean did not finish within %s", opts.Timeout)
 		}
@@ -178,6 +212,51 @@ func confirm(ctx context.Context, res Result, st *Statement, header string, rep 
 		res.Reasons = rs
 		return res
 	}
+	if opts.Kernel != nil {
+		kv := opts.Kernel.CheckKernel(runCtx, KernelInput{Header: header, Statement: st, Proof: rep.Source, AllowedAxioms: allowed})
+		res.Tier = "kernel"
+		res.Reasons = kv.Reasons
+		switch {
+		case kv.Error:
+			res.Status = StatusError
+			return res
+		case !kv.Accepted:
+			return res
+		}
+	}
 	res.Status = StatusVerified
 	return res
+}
+
+// KernelChecker is the kernel-replay tier: it builds the proof into an .olean (in the
+// sandbox) and replays it through the kernel, comparing the theorem's statement closure with
+// the official one (leanbridge/kernel implements it with leanchecker and Comparator).
+type KernelChecker interface {
+	CheckKernel(ctx context.Context, in KernelInput) KernelVerdict
+}
+
+// KernelInput is a proof the REPL tier verified.
+type KernelInput struct {
+	Header        string // import lines
+	Statement     *Statement
+	Proof         string // the candidate as submitted, imports blanked
+	AllowedAxioms []string
+}
+
+// KernelVerdict is the kernel tier's answer: Accepted, or rejected with Reasons, or Error (no
+// verdict: a tool is missing or failed) with Reasons saying why.
+type KernelVerdict struct {
+	Accepted bool
+	Error    bool
+	Reasons  []Reason
+}
+
+// violationText is the sandbox's own message ("sandbox: memory limit 256 MiB exceeded …"),
+// found in err's tree.
+func violationText(err error) string {
+	var v *sandbox.Violation
+	if errors.As(err, &v) {
+		return v.Error()
+	}
+	return err.Error()
 }

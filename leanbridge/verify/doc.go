@@ -23,6 +23,23 @@
 // `«Lean».«Elab»`), and whole tokens are compared, never parts of identifiers: a hypothesis
 // named hUnsafe or native is fine.
 //
+// # No user code at elaboration time
+//
+// Lean runs user-written code while elaborating only through a few doors, and each is closed
+// by construction rather than by listing payloads (rules.go): a tactic configuration
+// (`(config := …)`, and `(item := …)` after a tactic that takes one) must be a literal
+// structure of literal fields, since Lean evaluates it; commands and attributes must be on
+// allow lists (a known Lean or Mathlib command or an attribute outside them is refused);
+// options are on checkOption's list; elaboration-time evaluators and term elaborators
+// (`#eval`, `run_tac`, `by_elab`, `type_of%`, `%[…]`), `partial`, `implemented_by`, `extern`,
+// `unsafe` are refused, and so are IO actions reached without the word IO (`timeit`,
+// `println!`, a leading-dot `.Process.run`), as a second line. Scopes are judged by where
+// they are: a helper `namespace`, a `section` with variables, `open … in` before a helper are
+// fine when they end before the theorem; the theorem itself must not sit in a namespace or a
+// section that changed its scope. The scan is linear and looks at its context every 4096
+// tokens (CheckStaticContext); the row's Timeout covers it. What the rules miss runs in the
+// sandbox (leanbridge/sandbox), and a sandbox violation is an error (sandbox_violation).
+//
 // # 2. Confirmation with Lean
 //
 // Only after every static check passed, the candidate runs through a Runner (the REPL pool;
@@ -70,6 +87,14 @@
 //   - On the simulator the two reports are the simulator's own explicit form, compared with
 //     each other; it models no instances, so there the guard mainly checks that the same
 //     statement was proved.
+//
+// # The kernel tier
+//
+// With Options.Kernel (verify-proof --tier kernel, leanbridge/kernel), a proof the REPL tier
+// verified is also built into an .olean inside the sandbox and replayed through the kernel
+// (leanchecker --fresh); with Comparator installed its statement closure is compared with the
+// official one at kernel level. A proof is then verified only if both tiers say so; a missing
+// tool is kernel_unavailable (no verdict).
 //
 // # Results
 //

@@ -100,6 +100,16 @@ func isLexical(c Code) bool {
 // a command ending in the axioms line.
 func FuzzCheckStatic(f *testing.F) {
 	lexSeeds(f)
+	// The adversarial corpus (issue 23): configurations, scopes, evaluators.
+	for _, name := range []string{"cheats.jsonl", "honest.jsonl"} {
+		b, err := os.ReadFile(filepath.Join("testdata", "adversarial", name))
+		require.NoError(f, err)
+		for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+			var r struct{ Proof string }
+			require.NoError(f, json.Unmarshal([]byte(line), &r))
+			f.Add(r.Proof)
+		}
+	}
 	f.Fuzz(func(t *testing.T, proof string) {
 		for _, statement := range []string{fuzzStatement, "open Nat\ntheorem s (n : Nat) : 0 < succ n := by sorry"} {
 			st, err := ParseStatement(statement)

@@ -28,30 +28,34 @@ const (
 
 // What the proof uses.
 const (
-	CodeSorry               Code = "sorry"                // sorry, sorryAx, stop
-	CodeAdmit               Code = "admit"                // the admit tactic (a synonym of sorry)
-	CodeNativeDecide        Code = "native_decide"        // native_decide, decide +native, bv_decide, Lean.ofReduceBool…
-	CodeAxiom               Code = "axiom"                // axiom / constant declarations
-	CodeOpaque              Code = "opaque"               // opaque declarations
-	CodeEval                Code = "eval"                 // #eval
-	CodeExit                Code = "exit"                 // #exit
-	CodePrintCommand        Code = "print_command"        // #print (could forge the axioms report)
-	CodeHashCommand         Code = "hash_command"         // any other #command
-	CodeRunCode             Code = "run_code"             // run_cmd, run_tac, run_elab, run_meta, by_elab
-	CodeMetaCode            Code = "meta_code"            // Lean.* API, initialize, simprocs
-	CodeIO                  Code = "io"                   // IO, EIO, BaseIO, IO.Process, System.*, unsafeIO…
-	CodeUnsafe              Code = "unsafe"               // unsafe, unsafeCast and friends
-	CodeExtern              Code = "extern"               // @[extern], @[export]
-	CodeImplementedBy       Code = "implemented_by"       // @[implemented_by], @[csimp]
-	CodeDebugOption         Code = "debug_option"         // set_option debug.*
-	CodeUnlimitedHeartbeats Code = "unlimited_heartbeats" // maxHeartbeats 0 (or beyond the cap)
-	CodeRecursionDepth      Code = "recursion_depth"      // maxRecDepth 0 or beyond the cap
-	CodeResourceOption      Code = "resource_option"      // synthInstance.maxSize, exponentiation.threshold 0 or beyond the cap
-	CodeOptionNotAllowed    Code = "option_not_allowed"   // any other set_option outside the allow list
-	CodeSyntaxExtension     Code = "syntax_extension"     // macro, syntax, notation, infix…, macro_rules
-	CodeElab                Code = "elab"                 // elab, elab_rules
-	CodeDecidableInstance   Code = "decidable_instance"   // instance … Decidable …, attribute [instance] on one
-	CodeInstanceOverride    Code = "instance_override"    // any other instance, unif_hint, default_instance
+	CodeSorry               Code = "sorry"                 // sorry, sorryAx, stop
+	CodeAdmit               Code = "admit"                 // the admit tactic (a synonym of sorry)
+	CodeNativeDecide        Code = "native_decide"         // native_decide, decide +native, bv_decide, Lean.ofReduceBool…
+	CodeAxiom               Code = "axiom"                 // axiom / constant declarations
+	CodeOpaque              Code = "opaque"                // opaque declarations
+	CodeEval                Code = "eval"                  // #eval
+	CodeExit                Code = "exit"                  // #exit
+	CodePrintCommand        Code = "print_command"         // #print (could forge the axioms report)
+	CodeHashCommand         Code = "hash_command"          // any other #command
+	CodeRunCode             Code = "run_code"              // run_cmd, run_tac, run_elab, run_meta, by_elab
+	CodeMetaCode            Code = "meta_code"             // Lean.* API, initialize, simprocs
+	CodeIO                  Code = "io"                    // IO, EIO, BaseIO, IO.Process, System.*, unsafeIO…
+	CodeUnsafe              Code = "unsafe"                // unsafe, unsafeCast and friends
+	CodeExtern              Code = "extern"                // @[extern], @[export]
+	CodeImplementedBy       Code = "implemented_by"        // @[implemented_by], @[csimp]
+	CodeDebugOption         Code = "debug_option"          // set_option debug.*
+	CodeUnlimitedHeartbeats Code = "unlimited_heartbeats"  // maxHeartbeats 0 (or beyond the cap)
+	CodeRecursionDepth      Code = "recursion_depth"       // maxRecDepth 0 or beyond the cap
+	CodeResourceOption      Code = "resource_option"       // synthInstance.maxSize, exponentiation.threshold 0 or beyond the cap
+	CodeOptionNotAllowed    Code = "option_not_allowed"    // any other set_option outside the allow list
+	CodeSyntaxExtension     Code = "syntax_extension"      // macro, syntax, notation, infix…, macro_rules
+	CodeElab                Code = "elab"                  // elab, elab_rules
+	CodeDecidableInstance   Code = "decidable_instance"    // instance … Decidable …, attribute [instance] on one
+	CodeInstanceOverride    Code = "instance_override"     // any other instance, unif_hint, default_instance
+	CodePartial             Code = "partial"               // partial definitions (compiled code the kernel never sees)
+	CodeTacticConfig        Code = "tactic_config"         // a tactic configuration that is not a literal (it would be evaluated)
+	CodeCommandNotAllowed   Code = "command_not_allowed"   // a command outside the allow list
+	CodeAttributeNotAllowed Code = "attribute_not_allowed" // an attribute outside the allow list
 )
 
 // Lean's verdict (only after every static check passed).
@@ -74,6 +78,18 @@ const (
 	CodeCheckerError     Code = "checker_error"     // the Runner failed (crash, no REPL, cancelled)
 	CodeNoChecker        Code = "no_checker"        // static checks passed but no Runner was configured
 	CodeMalformedRow     Code = "malformed_row"     // a batch line that is not a usable row
+	// CodeSandboxViolation: the Lean process broke a sandbox limit (memory, processes) and
+	// was killed for it; no verdict, never verified.
+	CodeSandboxViolation Code = "sandbox_violation"
+	// CodeKernelUnavailable: --tier kernel was asked for and a tool is missing or failed.
+	CodeKernelUnavailable Code = "kernel_unavailable"
+)
+
+// The kernel-replay tier (verify-proof --tier kernel).
+const (
+	// CodeKernelRejected: the .olean's replay through the kernel (leanchecker --fresh, or
+	// Comparator's export) failed, or Comparator found the statement's closure different.
+	CodeKernelRejected Code = "kernel_rejected"
 )
 
 // codeDocs describes every code; Describe and the tests use it (a code without an entry is a bug).
@@ -126,6 +142,13 @@ var codeDocs = map[Code]string{
 	CodeCheckerError:        "the checker failed",
 	CodeNoChecker:           "no Lean checker configured",
 	CodeMalformedRow:        "malformed input row",
+	CodePartial:             "declares a partial definition",
+	CodeTacticConfig:        "a tactic configuration that is not a literal (it would run while Lean elaborates)",
+	CodeCommandNotAllowed:   "a command outside the allow list",
+	CodeAttributeNotAllowed: "an attribute outside the allow list",
+	CodeSandboxViolation:    "the Lean process broke a sandbox limit and was killed",
+	CodeKernelRejected:      "the kernel replay rejected the proof",
+	CodeKernelUnavailable:   "the kernel tier could not run",
 }
 
 // Describe returns a one-line description of c.

@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strconv"
@@ -23,6 +24,9 @@ type StaticReport struct {
 	// LineShift is how many lines Cmd has before the candidate's first line (the prepended
 	// preamble): Cmd line L is candidate line L - LineShift.
 	LineShift int
+	// Source is Cmd without the checker's appended lines: the official preamble when the
+	// candidate does not repeat it, then the candidate with its import lines blanked.
+	Source string
 }
 
 // Accepted reports that no static check objected.
@@ -76,11 +80,15 @@ const (
 //   - No other declaration may be named like anything the statement mentions (or end in
 //     `.<mention>`): inside `theorem Foo.t` the name `f` resolves to `Foo.f` first.
 //   - `open` before the end of the target header is rejected (open_rebinding): it can change
-//     what the statement's names and notations mean and activates scoped instances. After the
-//     header (inside proofs, or later declarations) it is harmless and allowed. namespace,
-//     variable, include and omit are rejected anywhere (scope_change): they rename the theorem
-//     or add hypotheses to it; export creates aliases. A trailing `in` would capture our
-//     `#print axioms` line.
+//     what the statement's names and notations mean and activates scoped instances. Allowed:
+//     `open … in` that scopes another command, `open` inside a namespace or section closed
+//     before the theorem, and `open` after the header. The theorem may not sit inside a
+//     namespace or mutual block, nor in a section that declared variables or opened
+//     namespaces (scope_change); variable, include and omit before the theorem must be inside
+//     such a closed scope; every namespace and section must be closed. export creates aliases
+//     (scope_change). A trailing `in` would capture our `#print axioms` line. The header may
+//     be followed by `:=` or, in equation-compiler style, `|`; attributes on the theorem
+//     itself (`@[simp]`) are judged by the attribute rules, not compared with the statement.
 //   - sorry, admit, stop (= repeat sorry), sorryAx: rejected wherever they appear as code,
 //     «escaped» or not, as a whole identifier or as one component of a dotted one.
 //   - native_decide, decide +native, bv_decide, Lean.ofReduceBool/ofReduceNat/trustCompiler:
@@ -127,8 +135,22 @@ const (
 //     statement.) What this list misses, the semantic guard catches (see the package
 //     documentation).
 func CheckStatic(st *Statement, proof string, allowedImports []string) StaticReport {
-	c := &candidate{st: st, lx: syntax.Lex(proof), allowed: allowedImports, seen: map[reasonKey]bool{}}
+	rep, _ := CheckStaticContext(context.Background(), st, proof, allowedImports)
+	return rep
+}
+
+// CheckStaticContext is CheckStatic that stops when ctx is done: the scan is linear in the
+// proof and looks at ctx every few thousand tokens. The error is ctx's when it stopped the
+// scan (the report is then incomplete and must not be used).
+func CheckStaticContext(ctx context.Context, st *Statement, proof string, allowedImports []string) (StaticReport, error) {
+	if err := ctx.Err(); err != nil {
+		return StaticReport{}, err
+	}
+	c := &candidate{st: st, lx: syntax.Lex(proof), allowed: allowedImports, seen: map[reasonKey]bool{}, ctx: ctx}
 	c.run()
+	if c.cancelled {
+		return StaticReport{}, ctx.Err()
+	}
 	slices.SortStableFunc(c.reasons, func(a, b Reason) int {
 		if a.Line != b.Line {
 			return a.Line - b.Line
@@ -139,8 +161,25 @@ func CheckStatic(st *Statement, proof string, allowedImports []string) StaticRep
 	if len(rep.Reasons) == 0 {
 		rep.Cmd, rep.AxiomsLine, rep.LineShift = c.buildCmd()
 		rep.GuardLine = rep.AxiomsLine + 1
+		if k := strings.Index(rep.Cmd, "\n#print axioms "+c.st.NameText+"\n"); k >= 0 {
+			rep.Source = rep.Cmd[:k+1]
+		}
 	}
-	return rep
+	return rep, nil
+}
+
+func tokLine(t *syntax.Token) int {
+	if t == nil {
+		return 0
+	}
+	return t.Line
+}
+
+func tokCol(t *syntax.Token) int {
+	if t == nil {
+		return 0
+	}
+	return t.Col
 }
 
 type reasonKey struct {
@@ -165,11 +204,38 @@ type candidate struct {
 	// snippet: no official statement (st is nil); read-only #commands are allowed
 	// (CheckSnippet).
 	snippet bool
+	// declaredLast holds the last component of every name the candidate declares (a
+	// configuration's `.name` must not resolve to one).
+	declaredLast map[string]bool
+	// ctx, when done, stops the scan (cancelled reports it).
+	ctx       context.Context
+	cancelled bool
+}
+
+// stopped checks the context every 4096 tokens, and ends the scan once maxReasons findings
+// are in: the candidate is rejected whatever else it holds, and hostile input built to
+// trigger a finding per token costs no more.
+func (c *candidate) stopped(i int) bool {
+	if c.cancelled || len(c.reasons) >= maxReasons {
+		return true
+	}
+	if i&4095 == 0 && c.ctx != nil && c.ctx.Err() != nil {
+		c.cancelled = true
+	}
+	return c.cancelled
 }
 
 const maxReasons = 100
 
 func (c *candidate) add(code Code, t *syntax.Token, format string, args ...any) {
+	if c.seen[reasonKey{code, tokLine(t), tokCol(t)}] || len(c.reasons) >= maxReasons {
+		return
+	}
+	for k, a := range args {
+		if s, ok := a.(string); ok {
+			args[k] = excerpt(s) // hostile text is quoted, never echoed whole
+		}
+	}
 	r := Reason{Code: code, Detail: fmt.Sprintf(format, args...)}
 	if t != nil {
 		r.Line, r.Column = t.Line, t.Col
@@ -188,10 +254,17 @@ func (c *candidate) run() {
 	}
 	c.toks = c.lx.Tokens
 	c.targetEnd = -1
+	c.declaredLast = map[string]bool{}
+	for j, t := range c.toks {
+		if t.Kind == syntax.Ident && syntax.IsDeclKeyword(leanWord(&t)) && j+1 < len(c.toks) && c.toks[j+1].Kind == syntax.Ident {
+			n := leanName(&c.toks[j+1])
+			c.declaredLast[n[len(n)-1]] = true
+		}
+	}
 	c.checkImports()
 	if c.snippet {
 		c.findAttributes()
-		for i := c.importEnd; i < len(c.toks); i++ {
+		for i := c.importEnd; i < len(c.toks) && !c.stopped(i); i++ {
 			c.checkToken(i)
 		}
 		return
@@ -203,6 +276,9 @@ func (c *candidate) run() {
 	}
 	c.findAttributes()
 	for i := range c.toks {
+		if c.stopped(i) {
+			return
+		}
 		if i < c.importEnd || (i >= c.trustLo && i < c.trustHi) {
 			continue
 		}
@@ -221,7 +297,7 @@ func (c *candidate) checkImports() {
 			i++
 			break
 		}
-		if mod := c.toks[i+1].Text; !slices.Contains(c.allowed, mod) {
+		if mod := c.toks[i+1].Text; !importAllowed(mod, c.allowed) {
 			c.add(CodeImport, &c.toks[i], "import of %s, which is not in the allowed header %v", mod, c.allowed)
 		}
 		i += 2
@@ -343,8 +419,17 @@ func (c *candidate) checkTarget() {
 	}
 	target := exact[0]
 	lo := max(c.importEnd, c.trustHi)
-	start := syntax.DeclStart(c.toks, lo, target.kw)
+	declStart := syntax.DeclStart(c.toks, lo, target.kw)
+	start := declStart
+	if h := c.st.Header; len(h) > 0 && !isSym(h[0], "@[") {
+		// Attributes on the theorem itself (`@[simp] theorem …`) are not part of the statement;
+		// the attribute rules judge them.
+		for start < target.kw && isSym(c.toks[start], "@[") {
+			start = c.skipBracket(start)
+		}
+	}
 	c.compareHeader(start)
+	c.checkScopes(declStart, target.kw)
 
 	for _, d := range ds {
 		if d.kw == target.kw || d.name < 0 {
@@ -352,21 +437,136 @@ func (c *candidate) checkTarget() {
 		}
 		t := c.toks[d.name]
 		n := strings.TrimPrefix(t.FullName(), "_root_.")
-		for m := range st.mentions {
-			if n == m || strings.HasSuffix(n, "."+m) {
-				c.add(CodeNameRedefined, &t, "declares %s, which the statement's %s could resolve to", t.Text, m)
+		// n itself and each of its dotted suffixes: a map lookup each, so the check is linear
+		// in the declarations however many names the statement mentions.
+		for suffix := n; ; {
+			if _, ok := st.mentions[suffix]; ok {
+				c.add(CodeNameRedefined, &t, "declares %s, which the statement's %s could resolve to", t.Text, suffix)
 				break
 			}
+			k := strings.IndexByte(suffix, '.')
+			if k < 0 {
+				break
+			}
+			suffix = suffix[k+1:]
 		}
 	}
 	end := c.targetEnd
 	if end < 0 {
 		end = target.kw + 1
 	}
+	depth := 0
 	for i := lo; i < end && i < len(c.toks); i++ {
-		if c.toks[i].IsWord("open") {
-			c.add(CodeOpenRebinding, &c.toks[i], "`open` before the theorem statement changes how its names resolve")
+		t := &c.toks[i]
+		switch {
+		case t.IsWord("namespace") || t.IsWord("section") || t.IsWord("mutual"):
+			depth++
+		case t.IsWord("end") && depth > 0:
+			depth--
+		case t.IsWord("open"):
+			// `open … in` scopes one command: harmless unless that command is the theorem.
+			// Inside a namespace or section closed before the theorem, it ends with it.
+			if next, ok := c.afterIn(i); (ok && next != declStart) || (depth > 0 && i < declStart) {
+				continue
+			}
+			c.add(CodeOpenRebinding, t, "`open` before the theorem statement changes how its names resolve")
 		}
+	}
+}
+
+// skipBracket returns the index after the bracket group opened at i.
+func (c *candidate) skipBracket(i int) int {
+	depth := 0
+	for j := i; j < len(c.toks); j++ {
+		switch {
+		case syntax.IsOpen(c.toks[j]):
+			depth++
+		case syntax.IsClose(c.toks[j]):
+			depth--
+			if depth == 0 {
+				return j + 1
+			}
+		}
+	}
+	return len(c.toks)
+}
+
+// afterIn reads `open A B … in` (or `set_option x v in`) starting at the keyword at i and
+// returns where the command it scopes starts, skipping further `open … in` and
+// `set_option … in` prefixes; ok is false when there is no `in`.
+func (c *candidate) afterIn(i int) (int, bool) {
+	j := i + 1
+	for ; j < len(c.toks) && j < i+64; j++ {
+		u := c.toks[j]
+		if u.IsWord("in") {
+			break
+		}
+		if u.Kind == syntax.Ident && (startsCommand(u) && !u.IsWord("scoped")) {
+			return 0, false
+		}
+	}
+	if j >= len(c.toks) || !c.toks[j].IsWord("in") {
+		return 0, false
+	}
+	next := j + 1
+	if next < len(c.toks) && (c.toks[next].IsWord("open") || c.toks[next].IsWord("set_option")) {
+		if n, ok := c.afterIn(next); ok {
+			return n, true
+		}
+	}
+	return next, true
+}
+
+// checkScopes: the theorem must not sit inside a namespace, section or mutual block (which
+// rename it or add variables to it); `variable`, `include` and `omit` may only appear inside a
+// namespace or section that ends before the theorem, or after it; every namespace and
+// section must be closed (an open one would change what our appended `#print axioms` names).
+func (c *candidate) checkScopes(declStart, kw int) {
+	type scope struct {
+		tok     int
+		changed bool // a section that declared variables or opened namespaces
+	}
+	var stack []scope
+	for i := max(c.importEnd, c.trustHi); i < len(c.toks); i++ {
+		if c.stopped(i) {
+			return
+		}
+		t := &c.toks[i]
+		if t.Kind != syntax.Ident || t.Escaped {
+			continue
+		}
+		switch t.Text {
+		case "namespace", "section", "mutual":
+			stack = append(stack, scope{tok: i})
+		case "end":
+			if len(stack) > 0 {
+				stack = stack[:len(stack)-1]
+			}
+		case "variable", "include", "omit", "open", "universe":
+			if _, ok := c.afterIn(i); ok && t.Text == "open" {
+				break // `open … in`: checkTarget judges it
+			}
+			for k := range stack {
+				stack[k].changed = true
+			}
+			if len(stack) == 0 && i < declStart && t.Text != "open" && t.Text != "universe" {
+				c.add(CodeScopeChange, t, "`%s` before the theorem, outside a section that ends before it (it can add hypotheses to the theorem)", t.Text)
+			}
+		}
+		if i == declStart {
+			// A plain section around the theorem renames nothing; a namespace or mutual block
+			// does, and a section with variables or opens changes its statement.
+			for _, s := range stack {
+				if o := &c.toks[s.tok]; !o.IsWord("section") || s.changed {
+					c.add(CodeScopeChange, o, "the theorem is inside `%s` (it would be renamed or given the scope's variables)", o.Text)
+					break
+				}
+			}
+		}
+	}
+	for _, s := range stack {
+		o := &c.toks[s.tok]
+		c.add(CodeScopeChange, o, "`%s` is never closed with `end`", o.Text)
 	}
 }
 
@@ -409,7 +609,8 @@ func (c *candidate) compareHeader(start int) {
 		}
 	}
 	i := start + len(h)
-	if i >= len(c.toks) || c.toks[i].Kind != syntax.Symbol || c.toks[i].Text != ":=" {
+	// `:=`, or `|` for a theorem in equation-compiler style (`| 0 => … | n + 1 => …`).
+	if i >= len(c.toks) || c.toks[i].Kind != syntax.Symbol || (c.toks[i].Text != ":=" && c.toks[i].Text != "|") {
 		var t *syntax.Token
 		found := "the end of the text"
 		if i < len(c.toks) {
@@ -484,11 +685,6 @@ var keywordRules = map[string]rule{
 	"unsafe": {CodeUnsafe, "`unsafe`"},
 
 	"unif_hint": {CodeInstanceOverride, "a unification hint"},
-
-	"namespace": {CodeScopeChange, "`namespace` (renames the theorem and changes name resolution)"},
-	"variable":  {CodeScopeChange, "`variable` (can add hypotheses to the theorem)"},
-	"include":   {CodeScopeChange, "`include` (adds hypotheses to the theorem)"},
-	"omit":      {CodeScopeChange, "`omit`"},
 }
 
 // componentRules apply to every component of every identifier, «escaped» or not: these are
@@ -590,13 +786,34 @@ func (c *candidate) checkToken(i int) {
 			c.add(CodeHashCommand, t, "`%s` is not allowed in a proof", t.Text)
 		}
 		return
+	case syntax.Symbol:
+		switch t.Text {
+		case "(":
+			c.checkConfig(i)
+		case "%[":
+			c.add(CodeMetaCode, t, "`%%[…]` (syntax quotation)")
+		case "%":
+			if i > 0 && t.Glued && elaboratorWords[leanWord(&c.toks[i-1])] {
+				c.add(CodeRunCode, &c.toks[i-1], "`%s%%` (a term elaborator)", c.toks[i-1].Text)
+			}
+		}
+		return
 	case syntax.Ident:
 	default:
 		return
 	}
+	if i > 0 && t.Glued && isSym(c.toks[i-1], ".") && ioComponents[leanName(t)[0]] {
+		c.add(CodeIO, t, "`.%s` (a leading-dot name that reaches IO)", t.Text)
+	}
 	if w := leanWord(t); w != "" && !c.attrNames[i] {
 		if r, ok := keywordRules[w]; ok {
 			c.add(r.code, t, "%s", r.what)
+		}
+		if r, ok := evaluatorWords[w]; ok {
+			c.add(r.code, t, "%s", r.what)
+		}
+		if !t.Escaped && knownCommandSet[w] {
+			c.add(CodeCommandNotAllowed, t, "the command `%s` is not on the allow list of a proof", w)
 		}
 		switch w {
 		case "import":
@@ -648,12 +865,8 @@ func (c *candidate) checkNative(i int) {
 			return
 		}
 	}
-	if i+1 < len(c.toks) && c.toks[i+1].Kind == syntax.Symbol && c.toks[i+1].Text == ":=" {
-		if i > 0 && bindingWords[leanWord(&c.toks[i-1])] {
-			return
-		}
-		c.add(CodeNativeDecide, t, "`%s := …` (decide by native code)", t.Text)
-	}
+	// `native := …` is judged where it is a configuration item (checkConfig); elsewhere it is
+	// a named argument or a field of the proof's own structures.
 }
 
 // checkOpen refuses `open` of a reserved namespace (reservedNamespaces), in any spelling and
@@ -707,60 +920,77 @@ var attributeRules = map[string]rule{
 // name is compared whatever its spelling.
 func (c *candidate) findAttributes() {
 	c.attrNames = map[int]bool{}
-	for i := range c.toks {
+	// One pass with a stack of open attribute lists, so that unclosed or nested lists cost
+	// linear time (each `@[` used to rescan to the end of the text).
+	type list struct {
+		depth int  // brackets open inside the list
+		entry bool // at the start of an entry
+	}
+	var stack []list
+	for i := 0; i < len(c.toks); i++ {
+		if c.stopped(i) {
+			return
+		}
 		if i < c.importEnd || (i >= c.trustLo && i < c.trustHi) {
 			continue
 		}
-		t := &c.toks[i]
+		u := &c.toks[i]
 		switch {
-		case t.Kind == syntax.Symbol && t.Text == "@[":
-			c.checkAttributes(i + 1)
-		case leanWord(t) == "attribute" && i+1 < len(c.toks) && c.toks[i+1].Kind == syntax.Symbol && c.toks[i+1].Text == "[":
-			c.checkAttributes(i + 2)
-		}
-	}
-}
-
-// checkAttributes reads the attribute list starting at i (just after `@[` or `attribute [`).
-// Each entry is an optional kind (local, scoped, `-` to erase), then the attribute's name,
-// then its arguments.
-func (c *candidate) checkAttributes(i int) {
-	depth := 0
-	entry := true // at the start of an attribute entry
-	for j := i; j < len(c.toks); j++ {
-		u := &c.toks[j]
-		switch {
-		case syntax.IsOpen(*u):
-			depth++
-		case syntax.IsClose(*u):
-			if depth == 0 {
-				return
-			}
-			depth--
-		case depth == 0 && u.Text == ",":
-			entry = true
+		case isSym(*u, "@["):
+			stack = append(stack, list{entry: true})
+			continue
+		case leanWord(u) == "attribute" && !u.Escaped && i+1 < len(c.toks) && isSym(c.toks[i+1], "["):
+			stack = append(stack, list{entry: true})
+			i++
 			continue
 		}
-		if !entry || depth > 0 {
+		if len(stack) == 0 {
+			continue
+		}
+		top := &stack[len(stack)-1]
+		switch {
+		case syntax.IsOpen(*u):
+			top.depth++
+			continue
+		case syntax.IsClose(*u):
+			if top.depth == 0 {
+				stack = stack[:len(stack)-1]
+			} else {
+				top.depth--
+			}
+			continue
+		case top.depth == 0 && u.Text == ",":
+			top.entry = true
+			continue
+		}
+		if !top.entry || top.depth > 0 {
 			continue
 		}
 		if w := leanWord(u); w == "local" || w == "scoped" || (u.Kind == syntax.Symbol && u.Text == "-") {
 			continue
 		}
-		entry = false
+		top.entry = false
 		if u.Kind != syntax.Ident {
 			continue
 		}
-		c.attrNames[j] = true
-		name := strings.Join(leanName(u), ".")
-		switch r, ok := attributeRules[name]; {
-		case name == "instance":
-			c.checkInstance(j)
-		case ok:
-			c.add(r.code, u, r.what, name)
-		case metaAttributes[name] || strings.HasPrefix(name, "builtin_"):
-			c.add(CodeMetaCode, u, "attribute `%s` registers code that Lean runs", name)
-		}
+		c.attrNames[i] = true
+		c.checkAttribute(i)
+	}
+}
+
+// checkAttribute applies the attribute policy to the attribute name at i.
+func (c *candidate) checkAttribute(j int) {
+	u := &c.toks[j]
+	name := strings.Join(leanName(u), ".")
+	switch r, ok := attributeRules[name]; {
+	case name == "instance":
+		c.checkInstance(j)
+	case ok:
+		c.add(r.code, u, r.what, name)
+	case metaAttributes[name] || strings.HasPrefix(name, "builtin_"):
+		c.add(CodeMetaCode, u, "attribute `%s` registers code that Lean runs", name)
+	case !allowedAttributes[name]:
+		c.add(CodeAttributeNotAllowed, u, "attribute `%s` is not on the allow list of a proof", name)
 	}
 }
 
@@ -783,7 +1013,7 @@ func (c *candidate) checkInstance(i int) {
 		if depth <= 0 && (u.Kind == syntax.Symbol && (u.Text == ":=" || u.Text == "|") || u.IsWord("where")) {
 			break
 		}
-		if n := u.FullName(); u.Kind == syntax.Ident && (strings.Contains(n, "Decidable") || strings.Contains(n, "decEq") || strings.Contains(n, "DecEq")) {
+		if u.Kind == syntax.Ident && (strings.Contains(u.Text, "Decidable") || strings.Contains(u.Text, "decEq") || strings.Contains(u.Text, "DecEq")) {
 			c.add(CodeDecidableInstance, t, "an instance of %s", u.Text)
 			return
 		}

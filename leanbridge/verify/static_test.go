@@ -1,8 +1,10 @@
 package verify
 
 import (
+	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -99,7 +101,7 @@ func TestCheckStaticRules(t *testing.T) {
 		{"column 0 ends a term", st1, "theorem t1 (a b : Nat) (h : a = 2 * b) (hb : b = 3) :\na = 6 := by omega", []Code{CodeStatementChanged}},
 		{"spacing between symbols", "theorem s (x : Int) (h : 0 ≤ -x) : x ≤ 0", "theorem s (x : Int) (h : 0 ≤-x) : x ≤ 0 := by omega", []Code{CodeStatementChanged}},
 		{"spacing around a dot", "theorem p (h : 1 = 1 ∧ 2 = 2) : h.1 = h.1", "theorem p (h : 1 = 1 ∧ 2 = 2) : h .1 = h.1 := rfl", []Code{CodeStatementChanged}},
-		{"header then equations", st1, st1 + "\n  | _, _, _, _ => sorry", []Code{CodeStatementChanged, CodeSorry}},
+		{"header then equations (equation-compiler style is honest; the sorry is not)", st1, st1 + "\n  | _, _, _, _ => sorry", []Code{CodeSorry}},
 		{"header cut short", st1, "theorem t1 (a b : Nat)", []Code{CodeStatementChanged}},
 		{"escaped keyword is not the theorem", st1, "«theorem» t1 (a b : Nat) (h : a = 2 * b) (hb : b = 3) : a = 6 := by omega", []Code{CodeStatementMissing}},
 		{"theorem only in a comment", st1, "-- " + st1 + " := by omega", []Code{CodeStatementMissing}},
@@ -117,7 +119,8 @@ func TestCheckStaticRules(t *testing.T) {
 		{"sorry as a dotted component", st1, st1 + " := by exact Foo.sorry", []Code{CodeSorry}},
 		{"sorry in a name literal is inert", st1, st1 + " := by\n  have _ := `sorry\n  omega", nil},
 		{"sorry in a syntax quotation is code", st1, st1 + " := by\n  exact (by exact `(sorry))", []Code{CodeSorry}},
-		{"sorry in a plain string hole", st1, st1 + " := by\n  have _ : String := \"{sorry}\"\n  omega", []Code{CodeSorry}},
+		{"sorry in a plain string is text", st1, st1 + " := by\n  have _ : String := \"{sorry}\"\n  omega", nil},
+		{"sorry in the hole of a string after a macro", st1, st1 + " := by\n  have _ : String := s! \"{sorry}\"\n  omega", []Code{CodeSorry}},
 		{"admitted identifier prefix is fine", st1, st1 + " := by\n  have admitted : True := trivial\n  omega", nil},
 		// options
 		{"pp option", st1, "set_option pp.all true in\n" + st1 + " := by omega", nil},
@@ -241,4 +244,25 @@ func TestEveryCodeIsDocumented(t *testing.T) {
 	for _, r := range componentRules {
 		assert.Contains(t, codeDocs, r.code)
 	}
+}
+
+// Issue 23 §4: the static checks count against the row's deadline and stop when the caller's
+// context ends, on input built to be slow.
+func TestStaticChecksHonourDeadlines(t *testing.T) {
+	st := "theorem t : 1 = 1"
+	proof := strings.Repeat("@[", 1<<20)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res := CheckInput(ctx, Input{Statement: st, Proof: proof}, Options{})
+	assert.Equal(t, StatusError, res.Status, "a cancelled caller gets no verdict")
+	assert.Equal(t, []Code{CodeCheckerError}, res.Codes())
+
+	res = CheckInput(context.Background(), Input{Statement: st, Proof: proof}, Options{Timeout: time.Nanosecond})
+	assert.Equal(t, StatusFailed, res.Status, "the row's own timeout ran out before Lean")
+	assert.Equal(t, []Code{CodeTimeout}, res.Codes())
+
+	parsed, err := ParseStatement(st)
+	require.NoError(t, err)
+	_, err = CheckStaticContext(ctx, parsed, proof, []string{"Init"})
+	assert.ErrorIs(t, err, context.Canceled)
 }

@@ -1,0 +1,115 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Issue 23 §4: an empty input, a binary file and a Markdown file are unreadable input (exit
+// 1), never "all verified" (0) or "findings" (3).
+func TestVerifyProofUnreadableInputExits1(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(p, []byte(text), 0o644))
+		return p
+	}
+	empty := write("empty.jsonl", "")
+	binary := write("bin.dat", "\x7fELF\x00\x01\x02\xff\xfe")
+	md := write("proof.md", "# Proof\n\n```lean\ntheorem t : 1 = 1 := rfl\n```\n")
+	st := write("st.lean", "theorem t : 1 = 1")
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"empty batch", []string{"verify-proof", "--require-sandbox=false", empty}, "no proofs"},
+		{"empty stdin", []string{"verify-proof", "--require-sandbox=false"}, "no proofs"},
+		{"binary batch", []string{"verify-proof", "--require-sandbox=false", binary}, "no readable row"},
+		{"markdown batch", []string{"verify-proof", "--require-sandbox=false", md}, "no readable row"},
+		{"binary proof", []string{"verify-proof", "--require-sandbox=false", "--statement", st, "--proof", binary}, "binary"},
+		{"markdown proof", []string{"verify-proof", "--require-sandbox=false", "--statement", st, "--proof", md}, "Markdown"},
+		{"empty statement", []string{"verify-proof", "--require-sandbox=false", "--statement", empty, "--proof", st}, "empty"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, stderr, err := run(t, dir, nil, tc.args...)
+			require.Error(t, err)
+			var buf strings.Builder
+			assert.Equal(t, exitError, exitCode(err, &buf), "%s", stderr)
+			assert.Contains(t, buf.String()+stderr, tc.want)
+		})
+	}
+}
+
+// --tier kernel on a machine without leanchecker gives no verdict: the row is an error that
+// names the missing tool, and the exit status is 1.
+func TestVerifyProofKernelTierWithoutToolsIsNoVerdict(t *testing.T) {
+	t.Setenv("LEANPRM_RUN_AS_MAIN", "1")
+	t.Setenv("PATH", "/usr/bin:/bin") // no lake, no leanchecker
+	dir := t.TempDir()
+	row := `{"id": "k1", "statement": "theorem t : 2 + 3 = 5", "proof": "theorem t : 2 + 3 = 5 := by decide"}` + "\n"
+	out, _, err := runEnvInput(t, dir, nil, row, "verify-proof", "--tier", "kernel", "--jsonl", "--workers", "1", "--repl-command", "leanprm sim repl")
+	require.Error(t, err)
+	assert.Equal(t, exitError, exitCode(err, &strings.Builder{}))
+	var res struct {
+		Status  string `json:"status"`
+		Tier    string `json:"tier"`
+		Reasons []struct{ Code, Detail string }
+	}
+	require.NoError(t, json.Unmarshal([]byte(strings.SplitN(out, "\n", 2)[0]), &res))
+	assert.Equal(t, "error", res.Status)
+	assert.Equal(t, "kernel", res.Tier)
+	require.NotEmpty(t, res.Reasons)
+	assert.Equal(t, "kernel_unavailable", res.Reasons[0].Code)
+
+	_, _, err = run(t, dir, nil, "verify-proof", "--tier", "nope")
+	assert.Equal(t, exitUsage, exitCode(err, &strings.Builder{}))
+}
+
+// Issue 23 §4: 2 MB of unclosed attribute lists used to hold the scan for minutes, deaf to
+// SIGTERM. The built binary (this test binary run as leanprm) answers SIGTERM promptly while
+// such rows stream in.
+func TestVerifyProofAnswersSIGTERMOnAdversarialInput(t *testing.T) {
+	cmd := child(t, "verify-proof", "--require-sandbox=false", "--jsonl")
+	stdin, err := cmd.StdinPipe()
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	row, _ := json.Marshal(map[string]string{"id": "x", "statement": "theorem t : 1 = 1", "proof": strings.Repeat("@[", 1<<20)})
+	row = append(row, '\n')
+	writerDone := make(chan struct{})
+	go func() {
+		defer close(writerDone)
+		for i := 0; i < 50; i++ {
+			if _, err := stdin.Write(row); err != nil {
+				return
+			}
+		}
+		stdin.Close()
+	}()
+	time.Sleep(500 * time.Millisecond) // some rows are being checked
+	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		var code int
+		if cmd.ProcessState != nil {
+			code = cmd.ProcessState.ExitCode()
+		}
+		assert.Equal(t, exitSignal, code, "%v", err)
+	case <-time.After(20 * time.Second): // generous: the machine is shared; the point is "not minutes"
+		cmd.Process.Kill()
+		<-done
+		t.Fatal("verify-proof did not answer SIGTERM")
+	}
+	stdin.Close()
+	<-writerDone
+}
