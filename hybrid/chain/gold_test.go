@@ -23,6 +23,8 @@ func TestGoldFromDataSets(t *testing.T) {
 		{"prmbench", `{"modified_process": ["a"], "modified_question": "q", "error_steps": [], "ground_truth": "\\frac{1}{2}", "idx": 1}`, `\frac{1}{2}`, nil},
 		{"mr-gsm8k string", `{"uuid": "u", "question": "q", "model_output_steps": ["a"], "ground_truth_answer": "18", "model_output_answer_correctness": "correct", "model_output_solution_correctness": "correct"}`, "18", boolp(true)},
 		{"mr-gsm8k number", `{"uuid": "u", "question": "q", "model_output_steps": ["a"], "ground_truth_answer": 22, "model_output_answer_correctness": "wrong"}`, "22", boolp(false)},
+		{"mr-gsm8k placeholder gold, answer from the reference", `{"uuid": "u", "question": "q", "model_output_steps": ["a"], "ground_truth_answer": "Let's think step by step.", "ground_truth_solution": "So 38 + x = 48.\nThe value of x is 10.", "model_output_answer_correctness": "correct"}`, "10", boolp(true)},
+		{"mr-gsm8k placeholder gold without a reference", `{"uuid": "u", "question": "q", "model_output_steps": ["a"], "ground_truth_answer": "Let's think step by step."}`, "Let's think step by step.", nil},
 		{"processbench published", `{"id": "math-1", "problem": "q", "steps": ["a"], "label": -1, "final_answer_correct": true}`, "", boolp(true)},
 		{"processbench gold", `{"id": "math-1", "problem": "q", "steps": ["a"], "label": -1, "gold": "2\\sqrt{2}", "final_answer_correct": false}`, `2\sqrt{2}`, boolp(false)},
 		{"processbench ground_truth", `{"id": "math-1", "problem": "q", "steps": ["a"], "ground_truth": 1.50}`, "1.50", nil},

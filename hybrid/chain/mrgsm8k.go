@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/leanprm/leanprm/hybrid/outcome"
 )
 
 // mrGSM8KRow is an MR-GSM8K row: a model's steps, judged correct or with a
@@ -16,6 +18,7 @@ type mrGSM8KRow struct {
 	UUID                string          `json:"uuid"`
 	QuestionType        string          `json:"question_type"`
 	GroundTruthAnswer   json.RawMessage `json:"ground_truth_answer"`
+	GroundTruthSolution string          `json:"ground_truth_solution"`
 	AnswerCorrectness   json.RawMessage `json:"model_output_answer_correctness"`
 }
 
@@ -35,6 +38,14 @@ func decodeMRGSM8K(raw []byte, _ string, c *Chain) error {
 	gold, err := goldAnswer(r.GroundTruthAnswer, "ground_truth_answer")
 	if err != nil {
 		return err
+	}
+	if !strings.ContainsAny(gold, "0123456789") && r.GroundTruthSolution != "" {
+		// 75 published rows hold no answer in ground_truth_answer ("Let's think step by
+		// step." in the reversed questions); their reference solution ends with it ("The
+		// value of x is 40."), marked or as its last number.
+		if ex := outcome.ExtractWith(r.GroundTruthSolution, outcome.ExtractOptions{Fallback: outcome.FallbackLastNumber}); ex.Found {
+			gold = ex.Answer
+		}
 	}
 	c.Gold, c.AnswerCorrect = gold, answerCorrect(r.AnswerCorrectness)
 	c.Subset = string(FormatMRGSM8K)
