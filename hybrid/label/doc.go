@@ -1,0 +1,36 @@
+// Package label turns proofs and Monte Carlo rollouts into step labels for training process
+// reward models, with no human annotation: `leanprm label`.
+//
+// Methods (Labeler.Method):
+//
+//	formal    a refuted step is wrong (proven), a step verified with the whole step formalized
+//	          is right; everything else is unknown (null). No generator, no gold answer.
+//	mc-hard   Math-Shepherd (arXiv 2312.08935): K rollouts from each prefix, graded against
+//	          the gold answer; right when any reaches it.
+//	mc-soft   the same rollouts; the label is the share, right at SoftThreshold (1/2) or more.
+//	omega     OmegaPRM's binary search (arXiv 2406.06592) for the first prefix none of whose
+//	          K rollouts reaches the gold answer: at most ceil(log2 n) prefixes rolled out per
+//	          chain of n steps, none when the chain's own answer is right (see Labeler.omega).
+//	          OmegaPRM's tree search over its own rollouts (priority Q = α^(1−MC)·β^(len/L),
+//	          U = c_puct·√ΣN/(1+N); openr defaults α 0.5, β 0.9, L 500, c_puct 0.125, k 16,
+//	          budget 200) picks which rollout to search next; a labeller given fixed chains has
+//	          no such choice, so only the binary search is kept and the budget is per chain.
+//	combined  formal where a proof decides (those steps are not rolled out), mc-hard
+//	          elsewhere.
+//
+// The last step's prefix is the whole chain, so under the Monte Carlo methods it is labelled
+// by the chain's own final answer (source "answer") with no rollout. Rollouts are requested
+// n=K at a time and cached by problem, gold answer, prefix and K (Estimator).
+//
+// Every label records its source: "formal" with the verdict and checker, "mc" with K, the
+// rollouts that reached the gold answer and the share, "answer", or "inferred" (omega: below
+// the located first error, not rolled out). A rollout whose answer the grader cannot decide
+// counts as not reaching the gold answer and is counted apart (Step.Undecided): the grader
+// says equal only when it proved it.
+//
+// Exporter writes the labels as leanprm's own rows (Chain) or as TRL stepwise supervision,
+// FoVer, ProcessBench or PRM800K rows; hybrid/chain reads each back.
+//
+// The generator (Roller) and the answer grader (Grader) are consumer-side interfaces:
+// internal/wire adapts the OpenAI-compatible generator client and hybrid/outcome to them.
+package label
