@@ -64,6 +64,7 @@ directory, or --config), built-in defaults. 'leanprm config' prints the effectiv
 		newCompareCmd(e),
 		newSelectCmd(e),
 		newTrainCmd(e),
+		newLabelCmd(e),
 		newVerifyProofCmd(e),
 		newServeCmd(e),
 		newTranslateCmd(e),

@@ -76,6 +76,8 @@ type Step struct {
 	// Verdict and Checker are the formal side's, when it ran on the step.
 	Verdict hybrid.Verdict `json:"verdict,omitempty"`
 	Checker string         `json:"checker,omitempty"`
+	// Reason is the checker's reason for a refutation ("48 / 2 is 24, not 25").
+	Reason string `json:"reason,omitempty"`
 
 	// K is the number of rollouts graded from this step's prefix; Reached how many reached
 	// the gold answer, Undecided how many ended without an answer the grader could decide;
@@ -182,6 +184,7 @@ func applyFormal(steps []Step, fs []hybrid.FormalStep) int {
 		switch {
 		case f.Verdict == hybrid.Refuted:
 			steps[i].Label, steps[i].Source = ptr(false), SourceFormal
+			steps[i].Reason = refutation(f.Obligations)
 			n++
 		case f.Verdict == hybrid.Verified && f.FullyFormal:
 			steps[i].Label, steps[i].Source = ptr(true), SourceFormal
@@ -189,4 +192,18 @@ func applyFormal(steps []Step, fs []hybrid.FormalStep) int {
 		}
 	}
 	return n
+}
+
+// refutation is the first refuted obligation's claim and reason.
+func refutation(obs []hybrid.Obligation) string {
+	for _, o := range obs {
+		if o.Verdict != hybrid.Refuted {
+			continue
+		}
+		if len(o.Messages) > 0 {
+			return o.Text + ": " + o.Messages[0]
+		}
+		return o.Text
+	}
+	return ""
 }
