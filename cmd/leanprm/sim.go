@@ -39,5 +39,6 @@ func newSimCmd(e *env) *cobra.Command {
 			return nil
 		},
 	})
+	sim.AddCommand(newSimGeneratorCmd(e))
 	return sim
 }
