@@ -29,6 +29,7 @@ func newLabelCmd(e *env) *cobra.Command {
 		concurrency int
 		temperature float64
 		timeout     time.Duration
+		retries     int
 	)
 	cmd := &cobra.Command{
 		Use:   "label FILE|-",
@@ -78,6 +79,9 @@ labelled, and the exit status is 1. On Ctrl-C every chain already labelled has b
 			if err != nil {
 				return usageError("--input-format: %v", err)
 			}
+			if retries < 0 || retries > 100 {
+				return usageError("--generator-retries %d: want 0 to 100", retries)
+			}
 			if k < 1 || k > 1024 {
 				return usageError("--rollouts %d: want 1 to 1024", k)
 			}
@@ -105,7 +109,7 @@ labelled, and the exit status is 1. On Ctrl-C every chain already labelled has b
 				}
 			}
 			if m.NeedsGenerator() {
-				g, err := wire.NewLabelGenerator(wire.GeneratorOptions{URL: generator, Model: model, Temperature: temperature, Timeout: timeout, Concurrency: concurrency})
+				g, err := wire.NewLabelGenerator(wire.GeneratorOptions{URL: generator, Model: model, Temperature: temperature, Timeout: timeout, Concurrency: concurrency, MaxRetries: retryFlag(retries)})
 				if err != nil {
 					return usageError("--generator: %v", err)
 				}
@@ -162,7 +166,8 @@ labelled, and the exit status is 1. On Ctrl-C every chain already labelled has b
 	f.StringVar(&model, "generator-model", "", "model name sent to the generator (default: the server's first model)")
 	f.IntVar(&k, "rollouts", label.DefaultK, "rollouts per prefix (K), requested as one n=K completion")
 	f.Float64Var(&temperature, "temperature", 0.8, "sampling temperature of the rollouts")
-	f.DurationVar(&timeout, "generator-timeout", 2*time.Minute, "limit for one generator request")
+	f.DurationVar(&timeout, "generator-timeout", 2*time.Minute, "limit for one attempt of a generator request")
+	f.IntVar(&retries, "generator-retries", 3, "retries of a failed generator request (network error, timeout, 429, 5xx), with back-off; 0: none")
 	f.StringVar(&format, "format", string(label.Native), "output: labels (leanprm's rows), trl, fover, processbench or prm800k")
 	f.StringVar(&inFormat, "input-format", "auto", "input format (as check --format)")
 	f.StringVarP(&out, "out", "o", "", "write to this file instead of stdout")
@@ -277,4 +282,12 @@ func (s *labelSummary) report(w io.Writer, m label.Method, took time.Duration, s
 		sort.Strings(reasons)
 		fmt.Fprintf(w, "leanprm: %d rows written; left out: %s; %d steps cut from written rows\n", st.Rows, strings.Join(reasons, ", "), st.CutSteps)
 	}
+}
+
+// retryFlag maps --generator-retries to the client's MaxRetries, whose 0 means its default.
+func retryFlag(n int) int {
+	if n == 0 {
+		return -1
+	}
+	return n
 }
