@@ -1,0 +1,710 @@
+package outcome
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/leanprm/leanprm/translate/algebra"
+)
+
+// cmp is one comparison's verdict and the reason for it.
+type cmp struct {
+	v      Verdict
+	reason string
+}
+
+func eq(format string, a ...any) cmp   { return cmp{Equal, fmt.Sprintf(format, a...)} }
+func diff(format string, a ...any) cmp { return cmp{Different, fmt.Sprintf(format, a...)} }
+func unk(format string, a ...any) cmp  { return cmp{Unknown, fmt.Sprintf(format, a...)} }
+
+// rank orders kinds so that compare sees each unordered pair of kinds one
+// way only, which keeps the verdict symmetric.
+func rank(k kind) int { return int(k) }
+
+// compare decides a against b; la and lb name them in reasons ("gold",
+// "answer"). The verdict does not depend on the order of the arguments.
+func compare(a, b *form, la, lb string, depth int) cmp {
+	if depth > maxDepth {
+		return unk("nested too deep")
+	}
+	if rank(a.kind) > rank(b.kind) {
+		a, b, la, lb = b, a, lb, la
+	}
+	switch {
+	case a.kind == kBad || b.kind == kBad:
+		if a.kind == b.kind && a.norm != "" && a.norm == b.norm {
+			return eq("identical as written (%s)", a.norm)
+		}
+		bad, l := a, la
+		if a.kind != kBad {
+			bad, l = b, lb
+		}
+		return unk("the %s is not understood: %v", l, plain(bad.err))
+	case a.kind == kChoice || b.kind == kChoice:
+		if a.kind == b.kind {
+			if a.text == b.text {
+				return eq("the same choice %s", a.norm)
+			}
+			return diff("different choices: %s against %s", a.norm, b.norm)
+		}
+		return unk("a choice letter against an answer of another kind")
+	case a.kind == kText || b.kind == kText:
+		if a.kind != b.kind {
+			return unk("text against a mathematical answer")
+		}
+		if a.text == b.text {
+			return eq("the same text %q", a.text)
+		}
+		if a.vocab != "" && a.vocab == b.vocab {
+			return diff("%q against %q, two different words of %s", a.text, b.text, a.vocab)
+		}
+		return unk("different text (%q, %q) is not decided", a.text, b.text)
+	case a.kind == kEmpty || b.kind == kEmpty:
+		return compareEmpty(a, b, la, lb, depth)
+	}
+	switch a.kind {
+	case kExpr:
+		switch b.kind {
+		case kExpr:
+			return compareExpr(a, b, la, lb)
+		case kTuple:
+			if len(b.elems) == 1 {
+				return compare(a, b.elems[0], la, lb, depth+1)
+			}
+			return diff("one value (%s) against a tuple of %d", a.norm, len(b.elems))
+		case kSet:
+			return compareSets(&form{kind: kSet, elems: []*form{a}, norm: a.norm}, b, la, lb, depth)
+		case kInterval:
+			if nondegenerate(b.ivs) {
+				return diff("one value (%s) against an interval %s", a.norm, b.norm)
+			}
+			return unk("a value against an interval whose ends are not ordered")
+		case kEquation:
+			return unk("a value against an equation")
+		}
+	case kTuple:
+		switch b.kind {
+		case kTuple:
+			return compareTuples(a, b, la, lb, depth)
+		case kSet:
+			inOrder := compareTuples(&form{kind: kTuple, elems: b.elems}, a, lb, la, depth)
+			if inOrder.v == Equal {
+				return eq("%s in the order written", inOrder.reason)
+			}
+			asSets := compareSets(&form{kind: kSet, elems: a.elems}, b, la, lb, depth)
+			if asSets.v == Different {
+				return asSets
+			}
+			return unk("a tuple against a list in another order: whether order matters is not decided")
+		case kInterval:
+			if a.paren && len(a.elems) == 2 {
+				iv, err := tupleInterval(a)
+				if err == nil {
+					return compareIntervals(&form{kind: kInterval, ivs: []interval{iv}, norm: a.norm}, b, la, lb)
+				}
+			}
+			return unk("a tuple against an interval")
+		case kEquation:
+			return unk("a tuple against an equation")
+		}
+	case kSet:
+		switch b.kind {
+		case kSet:
+			return compareSets(a, b, la, lb, depth)
+		case kInterval:
+			return unk("a set of values against an interval")
+		case kEquation:
+			return unk("a set against an equation")
+		}
+	case kInterval:
+		switch b.kind {
+		case kInterval:
+			return compareIntervals(a, b, la, lb)
+		case kEquation:
+			return unk("an interval against an equation")
+		}
+	case kEquation:
+		return compareEquations(a, b, la, lb)
+	}
+	return unk("answers of different kinds")
+}
+
+// plain renders an error for a reason, without the sentinel's prefix.
+func plain(err error) string {
+	if err == nil {
+		return "no reason"
+	}
+	return err.Error()
+}
+
+func compareEmpty(a, b *form, la, lb string, depth int) cmp {
+	if a.kind == kEmpty && b.kind == kEmpty {
+		return eq("both state that there is no solution")
+	}
+	other := a
+	if a.kind == kEmpty {
+		other = b
+	}
+	switch other.kind {
+	case kExpr:
+		return diff("no solution against the value %s", other.norm)
+	case kSet, kTuple:
+		if len(other.elems) > 0 {
+			return diff("no solution against %s", other.norm)
+		}
+	case kInterval:
+		if nondegenerate(other.ivs) {
+			return diff("no solution against the interval %s", other.norm)
+		}
+	}
+	return unk("no solution against %s", other.norm)
+}
+
+// compareExpr decides two expressions: numbers exactly, expressions with
+// variables as rational functions.
+func compareExpr(a, b *form, la, lb string) cmp {
+	if a.name != "" && b.name != "" && a.name != b.name {
+		return unk("values of different variables (%s, %s)", a.name, b.name)
+	}
+	if a.units != "" && b.units != "" && a.units != b.units {
+		return unk("different units (%s, %s)", a.units, b.units)
+	}
+	if a.inf != 0 || b.inf != 0 {
+		switch {
+		case a.inf != 0 && b.inf != 0 && a.inf == b.inf:
+			return eq("both are %s", a.norm)
+		case a.inf != 0 && b.inf != 0:
+			return diff("%s against %s", a.norm, b.norm)
+		case a.pct || b.pct || a.deg || b.deg:
+			return unk("infinity with a percent or degree sign")
+		}
+		return diff("an infinite answer against the finite %s", map[bool]string{true: b.norm, false: a.norm}[a.inf != 0])
+	}
+	if a.approx || b.approx {
+		return compareApprox(a, b, la, lb)
+	}
+	c := compareExprValues(a, b, la, lb)
+	if c.v == Different && a.measure != b.measure && (a.units == "" || b.units == "") {
+		return unk("%s; but the number with a unit of measurement (%s) may be the other in another unit", c.reason, a.units+b.units)
+	}
+	return c
+}
+
+func compareExprValues(a, b *form, la, lb string) cmp {
+	switch {
+	case a.pct != b.pct:
+		// "50%" against "50" or "0.5": the percent sign read as a unit (the
+		// question asked for a percentage) or by its definition (p/100);
+		// either reading that holds makes the answers equal.
+		p, q, lp, lq := a, b, la, lb
+		if b.pct {
+			p, q, lp, lq = b, a, lb, la
+		}
+		asUnit := compareValues(p, q, lp, lq, nil)
+		if asUnit.v == Equal {
+			return eq("%s (the percent sign read as the unit of the answer)", asUnit.reason)
+		}
+		asFrac := compareValues(p, q, lp, lq, big.NewRat(1, 100))
+		if asFrac.v == Equal {
+			return eq("%s (p%% = p/100)", asFrac.reason)
+		}
+		if asUnit.v == Different && asFrac.v == Different {
+			return diff("%s, and as a fraction %s", asUnit.reason, asFrac.reason)
+		}
+		return unk("a percentage against a plain number: %s", firstUnknown(asUnit, asFrac).reason)
+	case a.deg != b.deg:
+		d, o, ld, lo := a, b, la, lb
+		if b.deg {
+			d, o, ld, lo = b, a, lb, la
+		}
+		asUnit := compareValues(d, o, ld, lo, nil)
+		if o.hasVar || o.valErr != nil || !o.val.re.hasPi() {
+			return asUnit
+		}
+		// the other side has π: it is in radians
+		rad := compareValues(d, o, ld, lo, nil, withPiOver180)
+		return withReason(rad, "degrees converted to radians: ")
+	}
+	return compareValues(a, b, la, lb, nil)
+}
+
+func firstUnknown(cs ...cmp) cmp {
+	for _, c := range cs {
+		if c.v == Unknown {
+			return c
+		}
+	}
+	return cs[0]
+}
+
+func withReason(c cmp, prefix string) cmp {
+	c.reason = prefix + c.reason
+	return c
+}
+
+// withPiOver180 scales a value by π/180.
+func withPiOver180(v num) (num, error) {
+	return v.mul(num{re: real{ts: []pterm{{1, algebra.SurdFromRat(big.NewRat(1, 180))}}}})
+}
+
+// compareValues compares a's value (times scale, then through each of
+// the transforms) with b's.
+func compareValues(a, b *form, la, lb string, scale *big.Rat, transforms ...func(num) (num, error)) cmp {
+	if a.hasVar || b.hasVar {
+		if scale != nil || len(transforms) > 0 {
+			return unk("a percent or degree sign on an expression with variables")
+		}
+		return compareRat(a, b, la, lb)
+	}
+	if a.valErr != nil {
+		return unk("the %s %s is not evaluated: %v", la, a.norm, plain(a.valErr))
+	}
+	if b.valErr != nil {
+		return unk("the %s %s is not evaluated: %v", lb, b.norm, plain(b.valErr))
+	}
+	x, y := a.val, b.val
+	var err error
+	if scale != nil {
+		if x, err = x.mul(numRat(scale)); err != nil {
+			return unk("%v", err)
+		}
+	}
+	for _, t := range transforms {
+		if x, err = t(x); err != nil {
+			return unk("%v", err)
+		}
+	}
+	if x.equal(y) {
+		if a.mixed != b.mixed {
+			return eq("both are %s (a whole number before a fraction read as a mixed number)", x)
+		}
+		return eq("both are %s", x)
+	}
+	reason := fmt.Sprintf("the %s is %s, the %s %s", la, x, lb, y)
+	if note := roundingNote(a, b, x, y, la, lb); note != "" {
+		reason += "; " + note
+	}
+	if a.mixed || b.mixed {
+		// the mixed-number reading was taken; say so
+		reason += " (a whole number before a fraction read as a mixed number)"
+	}
+	return cmp{Different, reason}
+}
+
+// roundingNote says when one side is a decimal that rounds the other's
+// exact value: the verdict stays "different" (a rounding is not
+// equality), and the reason says which side is the rounding.
+func roundingNote(a, b *form, x, y num, la, lb string) string {
+	for _, s := range []struct {
+		f     *form
+		other num
+		l, lo string
+	}{{a, y, la, lb}, {b, x, lb, la}} {
+		places, ok := decimalPlaces(s.f.decTok)
+		if !ok || s.f.pct != (s.f == a && b.pct || s.f == b && a.pct) && false {
+			continue
+		}
+		if !s.other.isReal() || s.other.re.hasPi() {
+			if s.other.re.hasPi() && s.other.isReal() {
+				return fmt.Sprintf("π is irrational, so no decimal equals %s; the %s %s is at best a rounding", s.other, s.l, s.f.norm)
+			}
+			continue
+		}
+		o, _ := s.other.re.surd()
+		d, err := literal(s.f.decTok)
+		if err != nil {
+			continue
+		}
+		if s.f.decNeg {
+			d.Neg(d)
+		}
+		if s.f.pct {
+			continue
+		}
+		half := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Mul(big.NewInt(2), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(places)), nil)))
+		lo := new(big.Rat).Sub(d, half)
+		hi := new(big.Rat).Add(d, half)
+		if o.CmpRat(lo) >= 0 && o.CmpRat(hi) <= 0 {
+			return fmt.Sprintf("the %s %s is the %s's exact value %s rounded to %d decimal place(s), and a rounding is not equality", s.l, s.f.norm, s.lo, s.other, places)
+		}
+	}
+	return ""
+}
+
+// compareApprox decides an answer written as an approximation (≈ 3.14,
+// 0.333...): it is different when the other value lies outside every
+// value the digits shown could start or round, else unknown.
+func compareApprox(a, b *form, la, lb string) cmp {
+	if a.approx && b.approx {
+		if a.norm == b.norm {
+			return eq("the same approximation %s", a.norm)
+		}
+		return unk("two approximations (%s, %s) are not decided", a.norm, b.norm)
+	}
+	ap, ex, lap, lex := a, b, la, lb
+	if b.approx {
+		ap, ex, lap, lex = b, a, lb, la
+	}
+	if ap.decTok == nil || ex.hasVar || ex.valErr != nil || !ex.val.isReal() || ex.pct != ap.pct || ex.deg != ap.deg {
+		return unk("the %s %s is an approximation", lap, ap.norm)
+	}
+	places, _ := decimalPlaces(&token{dot: true, text: ap.decTok.text})
+	d, err := literal(&token{text: ap.decTok.text})
+	if err != nil {
+		return unk("%v", err)
+	}
+	if ap.decNeg {
+		d.Neg(d)
+	}
+	o, ok := ex.val.re.surd()
+	if !ok {
+		return unk("the %s %s is an approximation of a value with π", lap, ap.norm)
+	}
+	// the digits shown start the value (truncation) or round it: the value
+	// lies within one unit of the last place either way
+	unit := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(places)), nil))
+	lo, hi := new(big.Rat).Sub(d, unit), new(big.Rat).Add(d, unit)
+	if o.CmpRat(lo) < 0 || o.CmpRat(hi) > 0 {
+		return diff("the %s %s is not within %s of the %s's exact value %s", lap, ap.norm, unit.RatString(), lex, ex.val)
+	}
+	return unk("the %s %s is an approximation of the %s's exact value %s; an approximation is not decided", lap, ap.norm, lex, ex.val)
+}
+
+// compareRat decides two expressions with variables as rational functions
+// over Q (identity where both are defined), with a witness point when
+// they differ.
+func compareRat(a, b *form, la, lb string) cmp {
+	ra, err := asRat(a)
+	if err != nil {
+		return unk("the %s %s is not decided as an expression: %v", la, a.norm, plain(err))
+	}
+	rb, err := asRat(b)
+	if err != nil {
+		return unk("the %s %s is not decided as an expression: %v", lb, b.norm, plain(err))
+	}
+	holds, conds := algebra.Identity(ra, rb)
+	if !holds && (isUnitLike(a, b) || isUnitLike(b, a)) {
+		return unk("a letter after a number may be a unit (%s against %s)", a.norm, b.norm)
+	}
+	if holds {
+		if len(conds) > 0 {
+			return eq("equal as rational functions wherever defined (%s = %s)", ra, rb)
+		}
+		return eq("equal as polynomials (%s)", ra)
+	}
+	names := map[string]bool{}
+	for _, p := range []algebra.Poly{ra.Num(), ra.Den(), rb.Num(), rb.Den()} {
+		for _, v := range p.Vars() {
+			names[v] = true
+		}
+	}
+	if names["π"] || names["e"] {
+		// π (and e, if it is Euler's number) are transcendental: a rational
+		// function over Q that is not zero stays nonzero at them; no
+		// rational witness point stands for them, so none is given.
+		return diff("the %s %s and the %s %s differ as rational functions over Q, which stays true at the transcendental π and e", la, ra, lb, rb)
+	}
+	at, err := algebra.Witness(ra, rb)
+	if err != nil {
+		if errors.Is(err, algebra.ErrTooLarge) {
+			return unk("no witness point found within the bounds: %v", err)
+		}
+		return unk("%v", err)
+	}
+	va, _ := evalRat(ra, at)
+	vb, _ := evalRat(rb, at)
+	var pts []string
+	for _, k := range sortedNames(at) {
+		pts = append(pts, k+" = "+at[k].RatString())
+	}
+	return diff("at %s the %s %s is %s, the %s %s is %s", strings.Join(pts, ", "), la, ra, va, lb, rb, vb)
+}
+
+func asRat(f *form) (algebra.Rat, error) {
+	if f.hasVar {
+		return f.r, f.rErr
+	}
+	if f.valErr != nil {
+		return algebra.Rat{}, f.valErr
+	}
+	r, ok := f.val.rat()
+	if !ok {
+		// a number with radicals or π against an expression: π counts as a
+		// variable; radicals are not decided
+		return (&evaluator{}).rat(f.n)
+	}
+	return algebra.FromPoly(algebra.Const(r)), nil
+}
+
+func evalRat(r algebra.Rat, at map[string]*big.Rat) (string, error) {
+	n, err := r.Num().Eval(at)
+	if err != nil {
+		return "", err
+	}
+	d, err := r.Den().Eval(at)
+	if err != nil || d.Sign() == 0 {
+		return "", fmt.Errorf("undefined")
+	}
+	return new(big.Rat).Quo(n, d).RatString(), nil
+}
+
+func compareTuples(a, b *form, la, lb string, depth int) cmp {
+	if len(a.elems) != len(b.elems) {
+		return diff("a tuple of %d against a tuple of %d", len(a.elems), len(b.elems))
+	}
+	var unknown *cmp
+	for i := range a.elems {
+		c := compare(a.elems[i], b.elems[i], la, lb, depth+1)
+		switch c.v {
+		case Different:
+			return diff("entry %d differs: %s", i+1, c.reason)
+		case Unknown:
+			if unknown == nil {
+				u := unk("entry %d: %s", i+1, c.reason)
+				unknown = &u
+			}
+		}
+	}
+	if unknown != nil {
+		return *unknown
+	}
+	return eq("every entry is equal: %s", a.norm)
+}
+
+// dedupe merges elements proven equal.
+func dedupe(es []*form, depth int) []*form {
+	var out []*form
+	for _, e := range es {
+		dup := false
+		for _, o := range out {
+			if compare(e, o, "", "", depth+1).v == Equal {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// compareSets decides two unordered collections: equal when every element
+// of each is proven equal to one of the other, different when some
+// element is proven different from every element of the other.
+func compareSets(a, b *form, la, lb string, depth int) cmp {
+	if len(a.elems)*len(b.elems) > maxElems*maxElems/4 {
+		return unk("sets too large to compare")
+	}
+	// within each side, elements of no variable are the values a set holds
+	var unknown string
+	covered := func(x, y *form, lx, ly string) (bool, string, bool) {
+		allFound := true
+		for _, e := range x.elems {
+			found, allDiff := false, true
+			for _, o := range y.elems {
+				c := compare(e, o, lx, ly, depth+1)
+				if c.v == Equal {
+					found = true
+					break
+				}
+				if c.v != Different {
+					allDiff = false
+					if unknown == "" {
+						unknown = c.reason
+					}
+				}
+			}
+			if !found {
+				allFound = false
+				if allDiff {
+					return false, fmt.Sprintf("%s of the %s is none of the %s's %s", e.norm, lx, ly, y.norm), true
+				}
+			}
+		}
+		return allFound, "", false
+	}
+	ab, why, provenA := covered(a, b, la, lb)
+	if provenA {
+		return cmp{Different, why}
+	}
+	ba, why, provenB := covered(b, a, lb, la)
+	if provenB {
+		return cmp{Different, why}
+	}
+	if ab && ba {
+		return eq("the same values: %s", a.norm)
+	}
+	return unk("sets not decided: %s", unknown)
+}
+
+// nondegenerate reports whether every interval is proven to have lo < hi.
+func nondegenerate(ivs []interval) bool {
+	for _, iv := range ivs {
+		if iv.lo.inf == -1 || iv.hi.inf == 1 {
+			continue
+		}
+		if iv.lo.inf != 0 || iv.hi.inf != 0 {
+			return false
+		}
+		s, ok := iv.hi.v.re.sub(iv.lo.v.re).sign()
+		if !ok || s <= 0 {
+			return false
+		}
+	}
+	return len(ivs) > 0
+}
+
+// cmpBound orders two endpoints' values: -1, 0, +1, ok false when the
+// order is not decided (π in a sum).
+func cmpBound(x, y bound) (int, bool) {
+	if x.inf != 0 || y.inf != 0 {
+		switch {
+		case x.inf == y.inf:
+			return 0, true
+		case x.inf < y.inf:
+			return -1, true
+		}
+		return 1, true
+	}
+	if x.v.re.equal(y.v.re) {
+		return 0, true
+	}
+	return x.v.re.sub(y.v.re).sign()
+}
+
+// normIntervals sorts a union's intervals and merges those that overlap
+// or touch; ok is false when an order is not decided.
+func normIntervals(ivs []interval) ([]interval, bool) {
+	out := append([]interval(nil), ivs...)
+	for _, iv := range out { // an empty or reversed interval is not decided
+		c, ok := cmpBound(iv.lo, iv.hi)
+		if !ok || c > 0 || c == 0 && !(iv.lo.closed && iv.hi.closed) {
+			return nil, false
+		}
+	}
+	// insertion sort by lower end (unions are short)
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0; j-- {
+			c, ok := cmpBound(out[j].lo, out[j-1].lo)
+			if !ok {
+				return nil, false
+			}
+			if c >= 0 {
+				break
+			}
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	var merged []interval
+	for _, iv := range out {
+		if len(merged) > 0 {
+			last := &merged[len(merged)-1]
+			c, ok := cmpBound(iv.lo, last.hi)
+			if !ok {
+				return nil, false
+			}
+			if c < 0 || c == 0 && (iv.lo.closed || last.hi.closed) {
+				h, ok := cmpBound(iv.hi, last.hi)
+				if !ok {
+					return nil, false
+				}
+				if h > 0 || h == 0 && iv.hi.closed {
+					last.hi = iv.hi
+				}
+				continue
+			}
+		}
+		merged = append(merged, iv)
+	}
+	return merged, true
+}
+
+func compareIntervals(a, b *form, la, lb string) cmp {
+	x, ok1 := normIntervals(a.ivs)
+	y, ok2 := normIntervals(b.ivs)
+	if !ok1 || !ok2 {
+		return unk("the order of the intervals' ends is not decided")
+	}
+	if len(x) != len(y) {
+		return diff("%s and %s are unions of %d and %d separate intervals", renderIntervals(x), renderIntervals(y), len(x), len(y))
+	}
+	for i := range x {
+		for _, p := range [][2]bound{{x[i].lo, y[i].lo}, {x[i].hi, y[i].hi}} {
+			c, _ := cmpBound(p[0], p[1])
+			if c != 0 {
+				return diff("the ends %s and %s differ (%s against %s)", p[0], p[1], renderIntervals(x), renderIntervals(y))
+			}
+			if p[0].inf == 0 && p[0].closed != p[1].closed {
+				return diff("the end %s is included in one and not the other (%s against %s)", p[0], renderIntervals(x), renderIntervals(y))
+			}
+		}
+	}
+	return eq("the same set %s", renderIntervals(x))
+}
+
+// compareEquations decides two equations only when their sides' differences
+// are the same rational function up to sign; anything else is unknown.
+func compareEquations(a, b *form, la, lb string) cmp {
+	if a.kind != kEquation || b.kind != kEquation {
+		return unk("an equation against another kind of answer")
+	}
+	da, err1 := eqDiff(a)
+	db, err2 := eqDiff(b)
+	if err1 != nil || err2 != nil {
+		return unk("equations not decided")
+	}
+	if h, _ := algebra.Identity(da, db); h {
+		return eq("the same equation")
+	}
+	if h, _ := algebra.Identity(da, db.Neg()); h {
+		return eq("the same equation, sides swapped")
+	}
+	return unk("equations that are not the same as written are not decided")
+}
+
+func eqDiff(f *form) (algebra.Rat, error) {
+	l, err := asRat(f.lhsForm)
+	if err != nil {
+		return algebra.Rat{}, err
+	}
+	r, err := asRat(f.rhsForm)
+	if err != nil {
+		return algebra.Rat{}, err
+	}
+	return l.Sub(r), nil
+}
+
+// isUnitLike reports whether a is a number times one letter (5m, 3 x)
+// and b a plain number: the letter may be a unit, so no difference is
+// proven by reading it as a variable.
+func isUnitLike(a, b *form) bool {
+	if !a.hasVar || b.hasVar {
+		return false
+	}
+	return isMonomial(a.n, 0)
+}
+
+// isMonomial reports whether n is a number times a product of powers of
+// variables (3x, 25 km/h read as letters, xy^2): such letters may be
+// units.
+func isMonomial(n *node, depth int) bool {
+	if depth > maxDepth {
+		return false
+	}
+	switch n.kind {
+	case nNum, nVar:
+		return true
+	case nMul, nDiv:
+		return isMonomial(n.kids[0], depth+1) && isMonomial(n.kids[1], depth+1)
+	case nPow:
+		return isMonomial(n.kids[0], depth+1) && n.kids[1].kind == nNum
+	case nNeg:
+		return isMonomial(n.kids[0], depth+1)
+	case nGroup:
+		return len(n.kids) == 1 && isMonomial(n.kids[0], depth+1)
+	}
+	return false
+}

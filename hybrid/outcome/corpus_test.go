@@ -1,0 +1,74 @@
+package outcome
+
+import (
+	"bufio"
+	"os"
+	"strings"
+	"testing"
+)
+
+type corpusPair struct {
+	line         int
+	truth        Verdict
+	gold, answer string
+}
+
+func readCorpus(tb testing.TB) []corpusPair {
+	tb.Helper()
+	f, err := os.Open("testdata/pairs.tsv")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	var out []corpusPair
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		parts := strings.Split(line, "\t")
+		if len(parts) != 3 || parts[0] != string(Equal) && parts[0] != string(Different) {
+			tb.Fatalf("testdata/pairs.tsv:%d: want truth<TAB>gold<TAB>answer with truth equal or different, got %q", n, line)
+		}
+		out = append(out, corpusPair{n, Verdict(parts[0]), parts[1], parts[2]})
+	}
+	if err := sc.Err(); err != nil {
+		tb.Fatal(err)
+	}
+	return out
+}
+
+// TestCorpus grades the hand-written corpus of answer pairs: never equal
+// on a pair that differs, never different on a pair that is equal, the
+// same verdict both ways round, and at least 95% decided.
+func TestCorpus(t *testing.T) {
+	pairs := readCorpus(t)
+	if len(pairs) < 300 {
+		t.Fatalf("the corpus has %d pairs; it should have hundreds", len(pairs))
+	}
+	decided := 0
+	var undecided []string
+	for _, p := range pairs {
+		r := Grade(p.gold, p.answer)
+		if back := Grade(p.answer, p.gold); back.Verdict != r.Verdict {
+			t.Errorf("pairs.tsv:%d: %q / %q: %s one way, %s the other", p.line, p.gold, p.answer, r.Verdict, back.Verdict)
+		}
+		switch {
+		case r.Verdict == Unknown:
+			undecided = append(undecided, p.gold+" / "+p.answer+": "+r.Reason)
+			continue
+		case r.Verdict != p.truth:
+			t.Errorf("pairs.tsv:%d: %q / %q is %s, graded %s (%s)", p.line, p.gold, p.answer, p.truth, r.Verdict, r.Reason)
+		}
+		decided++
+	}
+	share := pct(decided, len(pairs))
+	t.Logf("corpus: %d pairs, decided %d (%.1f%%), unknown %d", len(pairs), decided, share, len(undecided))
+	for _, u := range undecided {
+		t.Logf("  unknown: %s", u)
+	}
+	if share < 95 {
+		t.Errorf("decided %.1f%% of the corpus, want at least 95%%", share)
+	}
+}

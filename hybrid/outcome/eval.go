@@ -1,0 +1,566 @@
+package outcome
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/leanprm/leanprm/translate/algebra"
+)
+
+// errHasVar reports an expression with a free variable: it is compared as
+// a rational function instead.
+var errHasVar = errors.New("has a variable")
+
+// literal returns the exact value of a number token: digits, a decimal
+// part, a repeating block (0.1\overline{6} = 1/6) and a power of ten.
+func literal(t *token) (*big.Rat, error) {
+	r, ok := new(big.Rat).SetString(t.text)
+	if !ok {
+		return nil, fmt.Errorf("%w: the number %q", errUnsupported, t.text)
+	}
+	if t.rep != "" {
+		places := 0
+		if i := strings.IndexByte(t.text, '.'); i >= 0 {
+			places = len(t.text) - i - 1
+		}
+		rep, _ := new(big.Int).SetString(t.rep, 10)
+		den := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(len(t.rep))), nil)
+		den.Sub(den, big.NewInt(1))
+		den.Mul(den, new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(places)), nil))
+		r.Add(r, new(big.Rat).SetFrac(rep, den))
+	}
+	if t.exp != "" {
+		var e int64
+		if _, err := fmt.Sscan(t.exp, &e); err != nil || e > maxDigits || e < -maxDigits {
+			return nil, fmt.Errorf("%w: the exponent %s", errTooLarge, t.exp)
+		}
+		p := new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(abs64(e)), nil))
+		if e < 0 {
+			p.Inv(p)
+		}
+		r.Mul(r, p)
+	}
+	return r, nil
+}
+
+func abs64(x int64) int64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// decimalPlaces returns the digits after the point of a plain decimal
+// literal (no repeating block, no exponent), and false for anything else.
+func decimalPlaces(t *token) (int, bool) {
+	if t == nil || !t.dot || t.rep != "" || t.exp != "" {
+		return 0, false
+	}
+	return len(t.text) - strings.IndexByte(t.text, '.') - 1, true
+}
+
+// evaluator evaluates a tree to an exact number. iUnit says whether the
+// letter i is the imaginary unit.
+type evaluator struct {
+	iUnit bool
+	steps int
+}
+
+func (ev *evaluator) step() error {
+	ev.steps++
+	if ev.steps > 4*MaxAnswerBytes {
+		return fmt.Errorf("%w: too much work", errTooLarge)
+	}
+	return nil
+}
+
+func (ev *evaluator) num(n *node) (num, error) {
+	if err := ev.step(); err != nil {
+		return num{}, err
+	}
+	switch n.kind {
+	case nNum:
+		r, err := literal(n.tok)
+		if err != nil {
+			return num{}, err
+		}
+		return numRat(r), nil
+	case nPi:
+		return num{re: realPi()}, nil
+	case nVar:
+		if n.text == "i" && ev.iUnit {
+			return num{im: realRat(big.NewRat(1, 1))}, nil
+		}
+		return num{}, errHasVar
+	case nGroup:
+		if len(n.kids) == 1 && (n.open == "(" && n.close == ")" || n.open == "{" || n.open == "[" && n.close == "]") {
+			return ev.num(n.kids[0])
+		}
+		return num{}, fmt.Errorf("%w: a list inside an expression", errUnsupported)
+	case nNeg:
+		a, err := ev.num(n.kids[0])
+		return a.neg(), err
+	case nAdd, nSub, nMul, nDiv, nMixed:
+		a, err := ev.num(n.kids[0])
+		if err != nil {
+			return num{}, err
+		}
+		b, err := ev.num(n.kids[1])
+		if err != nil {
+			return num{}, err
+		}
+		switch n.kind {
+		case nAdd:
+			return a.add(b), nil
+		case nMixed:
+			if a.re.ts != nil && a.re.ts[0].c.Sign() < 0 {
+				return a.sub(b), nil
+			}
+			return a.add(b), nil
+		case nSub:
+			return a.sub(b), nil
+		case nMul:
+			return a.mul(b)
+		}
+		inv, err := b.inv()
+		if err != nil {
+			return num{}, err
+		}
+		return a.mul(inv)
+	case nPct:
+		a, err := ev.num(n.kids[0])
+		if err != nil {
+			return num{}, err
+		}
+		return a.mul(numRat(big.NewRat(1, 100)))
+	case nDeg:
+		a, err := ev.num(n.kids[0])
+		if err != nil {
+			return num{}, err
+		}
+		return a.mul(num{re: real{ts: []pterm{{1, algebra.SurdFromRat(big.NewRat(1, 180))}}}})
+	case nPow:
+		return ev.pow(n)
+	case nRoot:
+		return ev.root(n)
+	case nFact:
+		a, err := ev.num(n.kids[0])
+		if err != nil {
+			return num{}, err
+		}
+		r, ok := a.rat()
+		if !ok || !r.IsInt() || r.Sign() < 0 {
+			return num{}, fmt.Errorf("%w: a factorial of %s", errUnsupported, a)
+		}
+		f, err := algebra.Factorial(r.Num())
+		if err != nil {
+			return num{}, fmt.Errorf("%w: %v", errTooLarge, err)
+		}
+		return numRat(new(big.Rat).SetInt(f)), nil
+	case nBinom:
+		a, err := ev.num(n.kids[0])
+		if err != nil {
+			return num{}, err
+		}
+		b, err := ev.num(n.kids[1])
+		if err != nil {
+			return num{}, err
+		}
+		x, ok1 := a.rat()
+		y, ok2 := b.rat()
+		if !ok1 || !ok2 || !x.IsInt() || !y.IsInt() {
+			return num{}, fmt.Errorf("%w: a binomial of non-integers", errUnsupported)
+		}
+		c, err := algebra.Binomial(x.Num(), y.Num())
+		if err != nil {
+			return num{}, fmt.Errorf("%w: %v", errUnsupported, err)
+		}
+		return numRat(new(big.Rat).SetInt(c)), nil
+	case nAbs:
+		a, err := ev.num(n.kids[0])
+		if err != nil {
+			return num{}, err
+		}
+		if !a.isReal() {
+			return num{}, fmt.Errorf("%w: the modulus of a complex number", errUnsupported)
+		}
+		s, ok := a.re.sign()
+		if !ok {
+			return num{}, fmt.Errorf("%w: the absolute value of a sum with π", errUnsupported)
+		}
+		if s < 0 {
+			return a.neg(), nil
+		}
+		return a, nil
+	case nFunc:
+		return ev.fn(n)
+	case nBase:
+		return baseValue(n.kids[0].tok.text, n.kids[1].tok.text)
+	}
+	return num{}, fmt.Errorf("%w: not a number", errUnsupported)
+}
+
+func (ev *evaluator) pow(n *node) (num, error) {
+	base, err := ev.num(n.kids[0])
+	if err != nil {
+		return num{}, err
+	}
+	ex, err := ev.num(n.kids[1])
+	if err != nil {
+		return num{}, err
+	}
+	e, ok := ex.rat()
+	if !ok {
+		return num{}, fmt.Errorf("%w: a power with exponent %s", errUnsupported, ex)
+	}
+	if b, ok := base.rat(); ok {
+		if b.Sign() == 0 && e.Sign() < 0 {
+			return num{}, fmt.Errorf("%w: 0 to a negative power", errUnsupported)
+		}
+		// bound the size before computing: |e|·bits(b) ≤ maxPowBits
+		bits := max(b.Num().BitLen(), b.Denom().BitLen())
+		if e.Num().BitLen() > 32 || int64(bits)*abs64(e.Num().Int64()) > maxPowBits {
+			if b.Sign() != 0 && !(b.IsInt() && b.Num().CmpAbs(big.NewInt(1)) == 0) {
+				return num{}, fmt.Errorf("%w: the power is past %d bits", errTooLarge, maxPowBits)
+			}
+		}
+		if b.IsInt() && b.Num().CmpAbs(big.NewInt(1)) == 0 && e.IsInt() { // ±1 to any integer power
+			if b.Sign() < 0 && e.Num().Bit(0) == 1 {
+				return numRat(big.NewRat(-1, 1)), nil
+			}
+			return numRat(big.NewRat(1, 1)), nil
+		}
+		if e.IsInt() {
+			x := new(big.Int).Exp(b.Num(), new(big.Int).Abs(e.Num()), nil)
+			y := new(big.Int).Exp(b.Denom(), new(big.Int).Abs(e.Num()), nil)
+			r := new(big.Rat).SetFrac(x, y)
+			if e.Sign() < 0 {
+				r.Inv(r)
+			}
+			return numRat(r), nil
+		}
+		if b.Sign() < 0 && e.Denom().Cmp(big.NewInt(2)) == 0 {
+			// (−x)^(k/2) = (√x·i)^k
+			s, err := algebra.PowRat(new(big.Rat).Neg(b), new(big.Rat).SetFrac(big.NewInt(1), big.NewInt(2)))
+			if err != nil {
+				return num{}, surdErr(err)
+			}
+			root := num{im: realSurd(s)}
+			return ev.intPow(root, new(big.Rat).Mul(e, big.NewRat(2, 1)))
+		}
+		s, err := algebra.PowRat(b, e)
+		if err != nil {
+			return num{}, surdErr(err)
+		}
+		return num{re: realSurd(s)}, nil
+	}
+	if !e.IsInt() {
+		return num{}, fmt.Errorf("%w: a fractional power of %s", errUnsupported, base)
+	}
+	return ev.intPow(base, e)
+}
+
+func (ev *evaluator) intPow(base num, e *big.Rat) (num, error) {
+	if !e.IsInt() || e.Num().CmpAbs(big.NewInt(algebra.MaxSurdPow)) > 0 {
+		return num{}, fmt.Errorf("%w: the power %s of %s", errTooLarge, e.RatString(), base)
+	}
+	k := e.Num().Int64()
+	out := numRat(big.NewRat(1, 1))
+	b := base
+	for m := abs64(k); m > 0; m >>= 1 {
+		if err := ev.step(); err != nil {
+			return num{}, err
+		}
+		var err error
+		if m&1 == 1 {
+			if out, err = out.mul(b); err != nil {
+				return num{}, err
+			}
+		}
+		if m > 1 {
+			if b, err = b.mul(b); err != nil {
+				return num{}, err
+			}
+		}
+	}
+	if k < 0 {
+		return out.inv()
+	}
+	return out, nil
+}
+
+func surdErr(err error) error {
+	if errors.Is(err, algebra.ErrTooLarge) {
+		return fmt.Errorf("%w: %v", errTooLarge, err)
+	}
+	return fmt.Errorf("%w: %v", errUnsupported, err)
+}
+
+func (ev *evaluator) root(n *node) (num, error) {
+	rad, err := ev.num(n.kids[0])
+	if err != nil {
+		return num{}, err
+	}
+	idx, err := ev.num(n.kids[1])
+	if err != nil {
+		return num{}, err
+	}
+	k, ok := idx.rat()
+	if !ok || !k.IsInt() || k.Sign() <= 0 || k.Num().Cmp(big.NewInt(algebra.MaxSurdPow)) > 0 {
+		return num{}, fmt.Errorf("%w: a root of index %s", errUnsupported, idx)
+	}
+	r, ok := rad.rat()
+	if !ok {
+		// √(a²) for a surd a is not tried: a nested radical is not decided
+		return num{}, fmt.Errorf("%w: the root of %s", errUnsupported, rad)
+	}
+	kk := int(k.Num().Int64())
+	if r.Sign() < 0 && kk == 2 {
+		s, err := algebra.Root(new(big.Rat).Neg(r), 2)
+		if err != nil {
+			return num{}, surdErr(err)
+		}
+		return num{im: realSurd(s)}, nil
+	}
+	s, err := algebra.Root(r, kk)
+	if err != nil {
+		return num{}, surdErr(err)
+	}
+	return num{re: realSurd(s)}, nil
+}
+
+func (ev *evaluator) fn(n *node) (num, error) {
+	name := n.text
+	var argNode = n.kids[0]
+	a, err := ev.num(argNode)
+	if err != nil {
+		return num{}, err
+	}
+	switch name {
+	case "sin", "cos", "tan", "sec", "csc", "cot":
+		if !a.isReal() {
+			return num{}, fmt.Errorf("%w: %s of a complex number", errUnsupported, name)
+		}
+		var q *big.Rat
+		switch {
+		case a.re.isZero():
+			q = new(big.Rat)
+		case len(a.re.ts) == 1 && a.re.ts[0].k == 1:
+			c, ok := a.re.ts[0].c.Rat()
+			if !ok {
+				return num{}, fmt.Errorf("%w: %s(%s)", errUnsupported, name, a)
+			}
+			q = c
+		default:
+			return num{}, fmt.Errorf("%w: %s(%s)", errUnsupported, name, a)
+		}
+		s, err := algebra.TrigPi(name, q)
+		if err != nil {
+			return num{}, surdErr(err)
+		}
+		return num{re: realSurd(s)}, nil
+	case "log", "lg", "ln":
+		x, ok := a.rat()
+		if !ok {
+			return num{}, fmt.Errorf("%w: %s(%s)", errUnsupported, name, a)
+		}
+		if x.Cmp(big.NewRat(1, 1)) == 0 {
+			return num{}, nil // the log of 1 is 0 in every base
+		}
+		if name == "ln" || len(n.kids) < 2 && name == "log" {
+			return num{}, fmt.Errorf("%w: %s(%s) (base e or an unstated base)", errUnsupported, name, a)
+		}
+		base := big.NewRat(10, 1)
+		if len(n.kids) == 2 {
+			b, err := ev.num(n.kids[1])
+			if err != nil {
+				return num{}, err
+			}
+			if base, ok = b.rat(); !ok {
+				return num{}, fmt.Errorf("%w: a logarithm in base %s", errUnsupported, b)
+			}
+		}
+		if base.Sign() <= 0 || x.Sign() <= 0 || base.Cmp(big.NewRat(1, 1)) == 0 {
+			return num{}, fmt.Errorf("%w: log of %s in base %s", errUnsupported, x.RatString(), base.RatString())
+		}
+		if r, ok := algebra.IntLog(base, x); ok {
+			return numRat(r), nil
+		}
+		return num{}, fmt.Errorf("%w: log_%s(%s) is irrational", errUnsupported, base.RatString(), x.RatString())
+	}
+	return num{}, fmt.Errorf("%w: the function %s", errUnsupported, name)
+}
+
+// rat evaluates a tree with variables as a rational function over Q in
+// its variables (π counts as one: π is transcendental, so an identity in
+// π as a variable holds at π, and a nonzero rational function of π is
+// nonzero at π).
+func (ev *evaluator) rat(n *node) (algebra.Rat, error) {
+	if err := ev.step(); err != nil {
+		return algebra.Rat{}, err
+	}
+	switch n.kind {
+	case nNum:
+		r, err := literal(n.tok)
+		if err != nil {
+			return algebra.Rat{}, err
+		}
+		return algebra.FromPoly(algebra.Const(r)), nil
+	case nVar:
+		return algebra.FromPoly(algebra.Var(n.text)), nil
+	case nPi:
+		return algebra.FromPoly(algebra.Var("π")), nil
+	case nGroup:
+		if len(n.kids) == 1 && (n.open == "(" && n.close == ")" || n.open == "{" || n.open == "[" && n.close == "]") {
+			return ev.rat(n.kids[0])
+		}
+	case nNeg:
+		a, err := ev.rat(n.kids[0])
+		return a.Neg(), err
+	case nAdd, nSub, nMul, nDiv, nMixed, nPct:
+		a, err := ev.rat(n.kids[0])
+		if err != nil {
+			return algebra.Rat{}, err
+		}
+		var b algebra.Rat
+		if n.kind == nPct {
+			b = algebra.FromPoly(algebra.Const(big.NewRat(100, 1)))
+		} else if b, err = ev.rat(n.kids[1]); err != nil {
+			return algebra.Rat{}, err
+		}
+		if err := ratBound(a, b); err != nil {
+			return algebra.Rat{}, err
+		}
+		switch n.kind {
+		case nAdd, nMixed:
+			return a.Add(b), nil
+		case nSub:
+			return a.Sub(b), nil
+		case nMul:
+			return a.Mul(b), nil
+		}
+		q, err := a.Div(b)
+		if err != nil {
+			return algebra.Rat{}, fmt.Errorf("%w: %v", errUnsupported, err)
+		}
+		return q, nil
+	case nPow:
+		a, err := ev.rat(n.kids[0])
+		if err != nil {
+			return algebra.Rat{}, err
+		}
+		ex, err := (&evaluator{}).num(n.kids[1])
+		if err != nil {
+			return algebra.Rat{}, fmt.Errorf("%w: a power with a non-numeric exponent", errUnsupported)
+		}
+		e, ok := ex.rat()
+		if !ok || !e.IsInt() || e.Num().CmpAbs(big.NewInt(32)) > 0 {
+			return algebra.Rat{}, fmt.Errorf("%w: the power %s of an expression", errUnsupported, ex)
+		}
+		k := e.Num().Int64()
+		if err := ratBound(a, a); err != nil || (a.Num().Degree()+a.Den().Degree())*uint(abs64(k)) > 64 {
+			return algebra.Rat{}, fmt.Errorf("%w: a power of degree past 64", errTooLarge)
+		}
+		num, err := a.Num().Pow(uint(abs64(k)))
+		if err != nil {
+			return algebra.Rat{}, surdErr(err)
+		}
+		den, err := a.Den().Pow(uint(abs64(k)))
+		if err != nil {
+			return algebra.Rat{}, surdErr(err)
+		}
+		if k < 0 {
+			num, den = den, num
+		}
+		r, err := algebra.NewRat(num, den)
+		if err != nil {
+			return algebra.Rat{}, fmt.Errorf("%w: %v", errUnsupported, err)
+		}
+		return r, nil
+	}
+	// anything else must be a rational number
+	v, err := ev.num(n)
+	if err != nil {
+		return algebra.Rat{}, err
+	}
+	r, ok := v.rat()
+	if !ok {
+		return algebra.Rat{}, fmt.Errorf("%w: an irrational coefficient %s in an expression", errUnsupported, v)
+	}
+	return algebra.FromPoly(algebra.Const(r)), nil
+}
+
+// ratBound refuses operands whose product could grow past what is cheap
+// to decide: a hostile answer multiplies big polynomials. The terms of a
+// polynomial in v variables of degree d are at most C(v+d, v), so capping
+// both caps the work of one product.
+func ratBound(a, b algebra.Rat) error {
+	d := a.Num().Degree() + a.Den().Degree() + b.Num().Degree() + b.Den().Degree()
+	vars := map[string]bool{}
+	for _, p := range []algebra.Poly{a.Num(), a.Den(), b.Num(), b.Den()} {
+		for _, v := range p.Vars() {
+			vars[v] = true
+		}
+	}
+	switch {
+	case len(vars) > 4:
+		return fmt.Errorf("%w: more than 4 variables", errUnsupported)
+	case len(vars) > 2 && d > 16, d > 64:
+		return fmt.Errorf("%w: an expression of degree %d in %d variables", errTooLarge, d, len(vars))
+	}
+	return nil
+}
+
+// hasVars reports the free variables of a tree (π and, when iUnit, i are
+// constants).
+func hasVars(n *node, iUnit bool) bool {
+	if n == nil {
+		return false
+	}
+	if n.kind == nVar && !(iUnit && n.text == "i") {
+		return true
+	}
+	if n.kind == nFunc || n.kind == nRoot {
+		// a variable inside a function is never compared as a polynomial
+		for _, k := range n.kids {
+			if hasVars(k, iUnit) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, k := range n.kids {
+		if hasVars(k, iUnit) {
+			return true
+		}
+	}
+	return false
+}
+
+// varNames collects the free variable names of a tree.
+func varNames(n *node, out map[string]bool) {
+	if n == nil {
+		return
+	}
+	if n.kind == nVar {
+		out[n.text] = true
+	}
+	for _, k := range n.kids {
+		varNames(k, out)
+	}
+}
+
+// baseValue reads digits written in a base from 2 to 10 (41121_6).
+func baseValue(digits, base string) (num, error) {
+	b, ok := new(big.Int).SetString(base, 10)
+	if !ok || b.Cmp(big.NewInt(2)) < 0 || b.Cmp(big.NewInt(10)) > 0 {
+		return num{}, fmt.Errorf("%w: base %s", errUnsupported, base)
+	}
+	v, ok := new(big.Int).SetString(digits, int(b.Int64()))
+	if !ok {
+		return num{}, fmt.Errorf("%w: %s is not a numeral in base %s", errUnsupported, digits, base)
+	}
+	return numRat(new(big.Rat).SetInt(v)), nil
+}

@@ -1,0 +1,131 @@
+package outcome
+
+import (
+	"sync"
+)
+
+// Verdict is the outcome of comparing an answer with the gold answer.
+type Verdict string
+
+// The three verdicts. Equal and Different are proven; Unknown is not a
+// verdict either way and its Reason says why.
+const (
+	Equal     Verdict = "equal"
+	Different Verdict = "different"
+	Unknown   Verdict = "unknown"
+)
+
+// Result is one graded pair.
+type Result struct {
+	Verdict    Verdict `json:"verdict"`
+	GoldNorm   string  `json:"gold_norm"`
+	AnswerNorm string  `json:"answer_norm"`
+	// Reason is always set: the witness of equal or different (the two
+	// exact values, or a point where two expressions differ), or why the
+	// pair is unknown.
+	Reason string `json:"reason"`
+}
+
+// GraderOptions configures a Grader; the zero value is the default.
+type GraderOptions struct {
+	// CacheSize bounds the parsed answers a Grader keeps (0: 4096;
+	// negative: no cache).
+	CacheSize int
+}
+
+// Grader grades answers, keeping each distinct answer's parse so that
+// grading many answers against one gold, or grouping answers into
+// classes, parses each text once. A Grader is safe for concurrent use;
+// the zero value is ready.
+type Grader struct {
+	opts  GraderOptions
+	mu    sync.Mutex
+	cache map[string]*form
+}
+
+// NewGrader returns a Grader with the given options.
+func NewGrader(o GraderOptions) *Grader { return &Grader{opts: o} }
+
+func (g *Grader) parse(s string) *form {
+	size := g.opts.CacheSize
+	if size == 0 {
+		size = 4096
+	}
+	if size < 0 || len(s) > MaxAnswerBytes {
+		return parse(s)
+	}
+	g.mu.Lock()
+	f, ok := g.cache[s]
+	g.mu.Unlock()
+	if ok {
+		return f
+	}
+	f = parse(s)
+	g.mu.Lock()
+	if g.cache == nil || len(g.cache) >= size {
+		g.cache = make(map[string]*form) // a full cache starts over
+	}
+	g.cache[s] = f
+	g.mu.Unlock()
+	return f
+}
+
+// Grade compares answer with gold. The verdict does not depend on which
+// is which: Grade(a, b) and Grade(b, a) agree.
+func (g *Grader) Grade(gold, answer string) Result {
+	fg, fa := g.parse(gold), g.parse(answer)
+	c := compare(fg, fa, "gold", "answer", 0)
+	return Result{Verdict: c.v, GoldNorm: fg.norm, AnswerNorm: fa.norm, Reason: c.reason}
+}
+
+// Normalize returns the canonical rendering of one answer (the gold_norm
+// and answer_norm of a Result): exact values as the grader reads them,
+// or the answer's text when it is not understood.
+func (g *Grader) Normalize(answer string) string { return g.parse(answer).norm }
+
+// Classes groups answers into classes of answers proven equal to every
+// other member of their class (the percent rule makes "equal" not
+// transitive, so one proven equality with a member is not enough). An
+// answer that is not proven equal to a whole class starts its own; an
+// empty answer ("no answer") is always alone. Classes are in order of
+// their first member, members in input order.
+func (g *Grader) Classes(answers []string) [][]int {
+	var classes [][]int
+	forms := make([]*form, len(answers))
+	for i, a := range answers {
+		forms[i] = g.parse(a)
+	}
+next:
+	for i, f := range forms {
+		if answers[i] == "" || f.kind == kBad && f.norm == "" {
+			classes = append(classes, []int{i})
+			continue
+		}
+		for c, members := range classes {
+			all := true
+			for _, m := range members {
+				if compare(forms[m], f, "", "", 0).v != Equal {
+					all = false
+					break
+				}
+			}
+			if all {
+				classes[c] = append(classes[c], i)
+				continue next
+			}
+		}
+		classes = append(classes, []int{i})
+	}
+	return classes
+}
+
+var defaultGrader = &Grader{}
+
+// Grade compares answer with gold using a shared Grader.
+func Grade(gold, answer string) Result { return defaultGrader.Grade(gold, answer) }
+
+// Normalize returns the canonical rendering of one answer.
+func Normalize(answer string) string { return defaultGrader.Normalize(answer) }
+
+// Classes groups answers into classes proven equal, using a shared Grader.
+func Classes(answers []string) [][]int { return defaultGrader.Classes(answers) }
