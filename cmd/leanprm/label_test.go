@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -285,4 +286,64 @@ func TestLabelFlags(t *testing.T) {
 		err := Run(context.Background(), args, nil, &out, &errb)
 		assert.Equal(t, 2, exitCode(err, &errb), "%v: %s", args, errb.String())
 	}
+}
+
+// TestTrainOnLabelsIsUsedByCheck is the zero-annotation loop end to end: label chains with
+// rollouts from the generator simulator, export them (FoVer), train the embedded model on
+// the export alone, and check with --model: the learned scores are the new model's, and it
+// ranks the steps it was taught wrong below the ones it was taught right.
+func TestTrainOnLabelsIsUsedByCheck(t *testing.T) {
+	srv := simServer(t, 0, nil)
+	dir := t.TempDir()
+	labels := filepath.Join(dir, "labels.fover.jsonl")
+	for i, in := range []string{labelChains, "../../testdata/search/gsm8k-style.jsonl"} {
+		out := filepath.Join(dir, fmt.Sprintf("part%d.jsonl", i))
+		var o, e bytes.Buffer
+		require.NoError(t, Run(context.Background(), []string{"label", "--method", "mc-hard", "--rollouts", "4", "--format", "fover",
+			"--generator", srv.URL, "-o", out, in}, nil, &o, &e), e.String())
+		b, err := os.ReadFile(out)
+		require.NoError(t, err)
+		f, err := os.OpenFile(labels, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+		require.NoError(t, err)
+		_, err = f.Write(b)
+		require.NoError(t, err)
+		require.NoError(t, f.Close())
+	}
+	model := filepath.Join(dir, "model.bin")
+	var o, e bytes.Buffer
+	require.NoError(t, Run(context.Background(), []string{"train", "--data", filepath.Join(dir, "no-data"), "--sources", "labels",
+		"--labels", labels, "--bags", "1", "--out", model}, nil, &o, &e), e.String())
+	assert.Contains(t, e.String(), "labels: 9 chains")
+
+	learned := func(args ...string) [][]float64 {
+		var o, e bytes.Buffer
+		require.NoError(t, Run(context.Background(), append([]string{"check", "--checker", "exact", "--jsonl"}, append(args, labelChains)...), nil, &o, &e), e.String())
+		var out [][]float64
+		sc := bufio.NewScanner(&o)
+		for sc.Scan() {
+			var r struct {
+				Steps []struct {
+					Learned float64 `json:"learned"`
+				} `json:"steps"`
+			}
+			require.NoError(t, json.Unmarshal(sc.Bytes(), &r))
+			var s []float64
+			for _, st := range r.Steps {
+				s = append(s, st.Learned)
+			}
+			out = append(out, s)
+		}
+		return out
+	}
+	today, retrained := learned(), learned("--model", model)
+	require.Len(t, retrained, 3)
+	assert.NotEqual(t, today, retrained, "check scores with the model it was given")
+	// Taught: chain 0 wrong from its first step, chain 1 right, chain 2 wrong from its second.
+	assert.Less(t, retrained[0][0], retrained[1][0], "the slipped first step scores below the right one")
+	assert.Less(t, retrained[2][1], retrained[1][1], "the slipped second step scores below the right one")
+
+	var ce bytes.Buffer
+	err := Run(context.Background(), []string{"check", "--model", filepath.Join(dir, "missing.bin"), labelChains}, nil, &o, &ce)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "prm.model")
 }
