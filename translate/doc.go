@@ -88,7 +88,7 @@
 //     ("500/1/10", "14 / 1 / 4") the claim is verified or refuted only
 //     when both readings agree, and left alone otherwise.
 //
-// # Symbolic claims (issue 12)
+// # Symbolic claims
 //
 // Inside math regions a second reader (symexpr.go) reads expressions with
 // names (and in prose equations that stand apart as formulas: "…: 4J + 20

@@ -10,7 +10,7 @@ import (
 	"github.com/leanprm/leanprm/translate/algebra"
 )
 
-// Symbolic claims (issue 12): identities, equation transformations in
+// Symbolic claims: identities, equation transformations in
 // one unknown and claimed solutions, read from math regions only. See the
 // package documentation for the rules; the guiding one is that a claim is
 // refuted only when the step can be read no other way.

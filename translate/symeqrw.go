@@ -9,7 +9,7 @@ import (
 	"github.com/leanprm/leanprm/translate/algebra"
 )
 
-// Equations rewritten in several unknowns (issue 12, fourth pass). The
+// Equations rewritten in several unknowns. The
 // transformation rule (KindImplication) reads one unknown only, because
 // equations in several unknowns listed one after another are usually a
 // system. Two readings stay precise when the text marks a rewriting of the

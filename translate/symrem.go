@@ -9,7 +9,7 @@ import (
 	"github.com/leanprm/leanprm/translate/algebra"
 )
 
-// Division with remainder (issue 12, fourth pass): "194 ÷ 11 = 17 with a
+// Division with remainder: "194 ÷ 11 = 17 with a
 // remainder of 9", "\(1121 \div 243 = 4\) remainder \(133\)", "10 \div 13
 // = 0\, \text{R}\, 10", in prose or math. The claim is two closed values:
 // the quotient ⌊a / m⌋ = q and the remainder a mod m = r, each with the

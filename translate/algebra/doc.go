@@ -1,5 +1,5 @@
 // Package algebra decides polynomial and rational-function identities over
-// Q exactly, for the symbolic claims of translate (issue 12, item 3).
+// Q exactly, for the symbolic claims of translate.
 //
 // # Normal form
 //

@@ -78,7 +78,7 @@
 //     says so ("omega could not prove the goal:" and why), it does not invent a counterexample.
 //   - grind: the symbolic obligations of docs/CONTRACTS.md §1b over Rat (grind.go), decided
 //     exactly. Identities (∀ over Rat, side conditions p ≠ 0) are compared as rational
-//     functions over Q (translate/algebra): a false one fails; a true one is accepted when
+//     functions over Q by evaluation on a grid, independently of the exact checker (grindpoly.go; the simulator imports nothing from translate): a false one fails; a true one is accepted when
 //     every divisor is nonzero under the side conditions; otherwise Lean's x / 0 = 0 decides
 //     at the rational roots of the divisors in one variable (`∀ x : Rat, x / x = 1` fails,
 //     `∀ x : Rat, x / x * x = x` holds), and in several variables a counterexample on a

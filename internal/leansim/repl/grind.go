@@ -6,8 +6,6 @@ import (
 	"math/big"
 	"sort"
 	"strings"
-
-	"github.com/leanprm/leanprm/translate/algebra"
 )
 
 // grind, as far as the simulator carries it out: the symbolic obligations of
@@ -17,7 +15,7 @@ import (
 // division (x / 0 = 0). The simulator answers only where it knows Lean's answer:
 //
 //   - no equation among the hypotheses (an identity, perhaps with side conditions p ≠ 0): the
-//     goal's equations are compared as rational functions over Q (translate/algebra). If one
+//     goal's equations are compared as rational functions over Q, by evaluation (grindpoly.go). If one
 //     differs, it is false at a generic point where every divisor and every side condition is
 //     nonzero, where Lean's division is the field's: grind fails. If all agree and every
 //     divisor is nonzero under the side conditions, the claim holds in Lean: accepted. If a
@@ -319,56 +317,48 @@ func (c *grindConv) closed(n *Node) (*gterm, error) {
 	return &gterm{op: "c", val: v}, nil
 }
 
-// rat is t as a rational function over Q (field semantics), with every divisor met.
-func (t *gterm) rat(divisors *[]algebra.Rat) (algebra.Rat, error) {
+// frac is t as a rational function over Q (field semantics), with every divisor met.
+func (t *gterm) frac(divisors *[]bfrac) (bfrac, error) {
 	switch t.op {
 	case "c":
-		return algebra.FromPoly(algebra.Const(t.val)), nil
+		return fracOf(bconst(t.val)), nil
 	case "v":
-		return algebra.FromPoly(algebra.Var(t.name)), nil
+		return fracOf(bvar(t.name)), nil
 	case "neg":
-		k, err := t.kids[0].rat(divisors)
-		return k.Neg(), err
+		k, err := t.kids[0].frac(divisors)
+		return k.neg(), err
 	case "inv":
-		k, err := t.kids[0].rat(divisors)
+		k, err := t.kids[0].frac(divisors)
 		if err != nil {
 			return k, err
 		}
 		*divisors = append(*divisors, k)
-		return algebra.FromPoly(algebra.Int(1)).Div(k)
+		return fracOf(bOne).div(k)
 	case "^":
-		k, err := t.kids[0].rat(divisors)
+		k, err := t.kids[0].frac(divisors)
 		if err != nil {
 			return k, err
 		}
-		num, err := k.Num().Pow(t.exp)
-		if err != nil {
-			return k, err
-		}
-		den, err := k.Den().Pow(t.exp)
-		if err != nil {
-			return k, err
-		}
-		return algebra.NewRat(num, den)
+		return k.pow(t.exp)
 	}
-	l, err := t.kids[0].rat(divisors)
+	l, err := t.kids[0].frac(divisors)
 	if err != nil {
 		return l, err
 	}
-	r, err := t.kids[1].rat(divisors)
+	r, err := t.kids[1].frac(divisors)
 	if err != nil {
 		return r, err
 	}
 	switch t.op {
 	case "+":
-		return l.Add(r), nil
+		return l.add(r), nil
 	case "-":
-		return l.Sub(r), nil
+		return l.sub(r), nil
 	case "*":
-		return l.Mul(r), nil
+		return l.mul(r), nil
 	}
 	*divisors = append(*divisors, r)
-	return l.Div(r)
+	return l.div(r)
 }
 
 // eval is t at a point with Lean's semantics: x / 0 = 0, 0⁻¹ = 0.
@@ -412,16 +402,16 @@ func (rl grel) holdsAt(at map[string]*big.Rat) bool {
 }
 
 // diff is lhs - rhs as a rational function, with the divisors met on both sides.
-func (rl grel) diff(divisors *[]algebra.Rat) (algebra.Rat, error) {
-	l, err := rl.lhs.rat(divisors)
+func (rl grel) diff(divisors *[]bfrac) (bfrac, error) {
+	l, err := rl.lhs.frac(divisors)
 	if err != nil {
 		return l, err
 	}
-	r, err := rl.rhs.rat(divisors)
+	r, err := rl.rhs.frac(divisors)
 	if err != nil {
 		return r, err
 	}
-	return l.Sub(r), nil
+	return l.sub(r), nil
 }
 
 // identity decides goals (equations) under side conditions nes (disequations).
@@ -435,38 +425,41 @@ func (c *grindConv) identity(goals, nes []grel) (bool, error) {
 		// Closed: Lean's value decides.
 		return holdsAt(goals, nes, nil), nil
 	}
-	var divisors []algebra.Rat
+	var divisors []bfrac
 	// Side conditions whose own divisors are covered count, as polynomials that are nonzero.
 	type side struct {
-		num  algebra.Poly
-		divs []algebra.Rat
+		num  *bpoly
+		divs []bfrac
 	}
 	var sides []side
 	for _, ne := range nes {
-		var ds []algebra.Rat
+		var ds []bfrac
 		d, err := ne.diff(&ds)
 		if err != nil {
-			return false, c.algebraErr(err)
+			return false, err
 		}
-		if d.Num().IsZero() {
+		zero, err := d.num.isZero()
+		if err != nil {
+			return false, err
+		}
+		if zero {
 			return false, outside("a side condition that never holds where it is defined: %s", ne.node.pp())
 		}
-		sides = append(sides, side{num: d.Num(), divs: ds})
+		sides = append(sides, side{num: d.num, divs: ds})
 		divisors = append(divisors, ds...)
 	}
 	generic := true
 	for _, gl := range goals {
 		d, err := gl.diff(&divisors)
 		if err != nil {
-			return false, c.algebraErr(err)
+			return false, err
 		}
-		if !d.Num().IsZero() {
+		zero, err := d.num.isZero()
+		if err != nil {
+			return false, err
+		}
+		if !zero {
 			generic = false
-		}
-	}
-	for _, dv := range divisors {
-		if dv.Num().IsZero() {
-			return false, outside("a division by a term that is identically zero")
 		}
 	}
 	if !generic {
@@ -477,7 +470,7 @@ func (c *grindConv) identity(goals, nes []grel) (bool, error) {
 	}
 	// Which side conditions are sound: their own divisors covered by sound ones (fixpoint).
 	sound := make([]bool, len(sides))
-	var known []algebra.Poly
+	var known []*bpoly
 	for changed := true; changed; {
 		changed = false
 		for i, s := range sides {
@@ -526,9 +519,9 @@ func holdsAt(goals, nes []grel, at map[string]*big.Rat) bool {
 
 // atDivisorRoots decides a one-variable identity that holds as rational functions: true
 // unless, at a rational root of a divisor's numerator, Lean's value refutes it.
-func (c *grindConv) atDivisorRoots(x string, goals, nes []grel, divisors []algebra.Rat) (bool, error) {
+func (c *grindConv) atDivisorRoots(x string, goals, nes []grel, divisors []bfrac) (bool, error) {
 	for _, d := range divisors {
-		u, err := toUpoly(d.Num(), x)
+		u, err := toUpoly(d.num, x)
 		if err != nil {
 			return false, err
 		}
@@ -546,20 +539,19 @@ func (c *grindConv) atDivisorRoots(x string, goals, nes []grel, divisors []algeb
 }
 
 // toUpoly is a polynomial in the one variable x as dense coefficients, by Newton
-// interpolation at 0, 1, …, deg.
-func toUpoly(p algebra.Poly, x string) (upoly, error) {
-	d := int(p.Degree())
+// interpolation at 0, 1, …, d for d its degree bound in x (a bound above the degree only
+// adds zero differences).
+func toUpoly(p *bpoly, x string) (upoly, error) {
+	d := int(p.deg[x])
 	if d > maxGrindDegree {
 		return nil, outside("a polynomial of degree above %d", maxGrindDegree)
 	}
 	xs, cs := make([]*big.Rat, d+1), make([]*big.Rat, d+1)
+	memo := map[*bpoly]*big.Rat{}
 	for i := range xs {
 		xs[i] = big.NewRat(int64(i), 1)
-		v, err := p.Eval(map[string]*big.Rat{x: xs[i]})
-		if err != nil {
-			return nil, outside("%v", err)
-		}
-		cs[i] = new(big.Rat).Set(v)
+		clear(memo)
+		cs[i] = new(big.Rat).Set(p.at(map[string]*big.Rat{x: xs[i]}, memo))
 	}
 	for j := 1; j <= d; j++ {
 		for i := d; i >= j; i-- {
@@ -579,26 +571,27 @@ func toUpoly(p algebra.Poly, x string) (upoly, error) {
 }
 
 // allCovered reports whether each divisor is nonzero wherever the polynomials known are:
-// its numerator is a nonzero constant times one of them, or times a product of two.
-func allCovered(divs []algebra.Rat, known []algebra.Poly) bool {
+// its numerator is a nonzero constant times one of them, or times a product of two. A test
+// too large to decide counts as not covered, which only sends the claim down a slower path.
+func allCovered(divs []bfrac, known []*bpoly) bool {
 	for _, d := range divs {
-		if !covered(d.Num(), known) {
+		if !covered(d.num, known) {
 			return false
 		}
 	}
 	return true
 }
 
-func covered(p algebra.Poly, known []algebra.Poly) bool {
-	if len(p.Vars()) == 0 {
-		return !p.IsZero()
+func covered(p *bpoly, known []*bpoly) bool {
+	if c, isConst, err := p.constant(); err == nil && isConst {
+		return c.Sign() != 0
 	}
 	for i, k := range known {
 		if constMultiple(p, k) {
 			return true
 		}
 		for _, k2 := range known[i:] {
-			if constMultiple(p, k.Mul(k2)) {
+			if constMultiple(p, k.mul(k2)) {
 				return true
 			}
 		}
@@ -606,34 +599,32 @@ func covered(p algebra.Poly, known []algebra.Poly) bool {
 	return false
 }
 
-// constMultiple reports whether p = c·q for a nonzero constant c.
-func constMultiple(p, q algebra.Poly) bool {
-	if q.IsZero() || p.IsZero() || p.Degree() != q.Degree() {
-		return false
-	}
-	// c = p/q must be constant: p·q(x0) = q·p(x0) at a point where q(x0) ≠ 0.
+// constMultiple reports whether p = c·q for a nonzero constant c: at a point x0 where
+// q(x0) ≠ 0, c can only be p(x0)/q(x0), and p·q(x0) - q·p(x0) must be the zero polynomial.
+func constMultiple(p, q *bpoly) bool {
 	at := map[string]*big.Rat{}
-	vars := append(p.Vars(), q.Vars()...)
+	vars := append(p.vars(), q.vars()...)
 	for i := int64(0); i < 64; i++ {
 		for j, v := range vars {
 			at[v] = big.NewRat(i*int64(j+2)+int64(j)+1, int64(j)+1)
 		}
-		qv, err := q.Eval(at)
-		if err != nil || qv.Sign() == 0 {
+		qv := q.eval(at)
+		if qv.Sign() == 0 {
 			continue
 		}
-		pv, err := p.Eval(at)
-		if err != nil || pv.Sign() == 0 {
+		pv := p.eval(at)
+		if pv.Sign() == 0 {
 			return false
 		}
-		return p.Mul(algebra.Const(qv)).Equal(q.Mul(algebra.Const(pv)))
+		zero, err := p.mul(bconst(qv)).sub(q.mul(bconst(pv))).isZero()
+		return err == nil && zero
 	}
 	return false
 }
 
 // counterexample searches a grid of small rationals (and the roots of linear divisors) for a
 // point where every hypothesis holds and some goal fails, with Lean's semantics.
-func (c *grindConv) counterexample(goals, nes []grel, divisors []algebra.Rat) bool {
+func (c *grindConv) counterexample(goals, nes []grel, divisors []bfrac) bool {
 	names := make([]string, 0, len(c.vars))
 	for v := range c.vars {
 		names = append(names, v)
@@ -645,16 +636,13 @@ func (c *grindConv) counterexample(goals, nes []grel, divisors []algebra.Rat) bo
 		cands[v] = append([]*big.Rat(nil), base...)
 	}
 	for _, d := range divisors {
-		vs := d.Num().Vars()
-		if len(vs) == 1 && d.Num().DegreeIn(vs[0]) == 1 {
-			// a·v + b = 0 at v = -b/a: b = p(0), a = p(1) - p(0).
-			p := d.Num()
-			b, _ := p.Eval(map[string]*big.Rat{vs[0]: new(big.Rat)})
-			a1, _ := p.Eval(map[string]*big.Rat{vs[0]: big.NewRat(1, 1)})
-			a := new(big.Rat).Sub(a1, b)
-			if a.Sign() != 0 {
-				cands[vs[0]] = append([]*big.Rat{new(big.Rat).Neg(new(big.Rat).Quo(b, a))}, cands[vs[0]]...)
-			}
+		vs := d.num.vars()
+		if len(vs) != 1 {
+			continue
+		}
+		// a·v + b = 0 at v = -b/a.
+		if u, err := toUpoly(d.num, vs[0]); err == nil && len(u) == 2 {
+			cands[vs[0]] = append([]*big.Rat{new(big.Rat).Neg(new(big.Rat).Quo(u[0], u[1]))}, cands[vs[0]]...)
 		}
 	}
 	at := map[string]*big.Rat{}
@@ -687,10 +675,6 @@ func (c *grindConv) counterexample(goals, nes []grel, divisors []algebra.Rat) bo
 		return false
 	}
 	return walk(0)
-}
-
-func (c *grindConv) algebraErr(err error) error {
-	return outside("%v", err)
 }
 
 // implication decides equations eqs (and disequations nes) ⇒ goals, in one variable and

@@ -6,8 +6,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/leanprm/leanprm/translate/algebra"
 )
 
 // TestGrind: the symbolic obligations of CONTRACTS §1b, each answered as Lean's grind would
@@ -85,8 +83,8 @@ func TestGrindFailureShowsTheNegatedGoal(t *testing.T) {
 }
 
 func TestToUpoly(t *testing.T) {
-	x := algebra.Var("x")
-	p := x.Mul(x).Mul(x).Sub(x.Mul(algebra.Int(2))).Add(algebra.Const(big.NewRat(1, 3))) // x^3 - 2x + 1/3
+	x := bvar("x")
+	p := x.mul(x).mul(x).sub(x.mul(bconst(big.NewRat(2, 1)))).add(bconst(big.NewRat(1, 3))) // x^3 - 2x + 1/3
 	u, err := toUpoly(p, "x")
 	require.NoError(t, err)
 	var got []string
