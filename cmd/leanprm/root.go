@@ -63,6 +63,7 @@ directory, or --config), built-in defaults. 'leanprm config' prints the effectiv
 		newEvalCmd(e),
 		newCompareCmd(e),
 		newSelectCmd(e),
+		newSearchCmd(e),
 		newTrainCmd(e),
 		newLabelCmd(e),
 		newVerifyProofCmd(e),

@@ -1,0 +1,34 @@
+package search
+
+import "github.com/leanprm/leanprm/hybrid/outcome"
+
+// Grader finds a chain's final answer and compares it with the gold one. Verdicts are
+// outcome's: "equal" and "different" only when proven, else "unknown" with the reason.
+type Grader interface {
+	Extract(text string) (answer string, found bool)
+	Grade(gold, answer string) (verdict, reason string)
+}
+
+// OutcomeGrader is the outcome package's extraction and grading.
+type OutcomeGrader struct{ g *outcome.Grader }
+
+var _ Grader = (*OutcomeGrader)(nil)
+
+// NewOutcomeGrader returns a grader with outcome's defaults (its parse cache included); it is
+// safe for concurrent use.
+func NewOutcomeGrader() *OutcomeGrader {
+	return &OutcomeGrader{g: outcome.NewGrader(outcome.GraderOptions{})}
+}
+
+// Extract implements Grader: the last marked answer (\boxed, "The answer is", "####", …),
+// never a guess from the last number.
+func (o *OutcomeGrader) Extract(text string) (string, bool) {
+	e := outcome.Extract(text)
+	return e.Answer, e.Found
+}
+
+// Grade implements Grader.
+func (o *OutcomeGrader) Grade(gold, answer string) (string, string) {
+	r := o.g.Grade(gold, answer)
+	return string(r.Verdict), r.Reason
+}
