@@ -347,3 +347,27 @@ func TestTrainOnLabelsIsUsedByCheck(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "prm.model")
 }
+
+// TestLabelSearchOutput labels what `leanprm search` wrote: its lines carry the problem, the
+// chosen chain and the gold answer, so they are labelled as they are. (Search prunes the
+// simulator's slips, which are refutable, so its chains are right: the labels say so.)
+func TestLabelSearchOutput(t *testing.T) {
+	srv := simServer(t, 0, nil)
+	found := filepath.Join(t.TempDir(), "search.jsonl")
+	var so, se bytes.Buffer
+	require.NoError(t, Run(context.Background(), []string{"search", "--checker", "exact", "--generator", srv.URL, "--algo", "best-of-n", "--n", "2",
+		"../../testdata/search/gsm8k-style.jsonl"}, nil, &so, &se), se.String())
+	require.NoError(t, os.WriteFile(found, so.Bytes(), 0o644))
+	var o, e bytes.Buffer
+	require.NoError(t, Run(context.Background(), []string{"label", "--method", "omega", "--rollouts", "4", "--generator", srv.URL, found}, nil, &o, &e), e.String())
+	rows := readLabelRows(t, o.Bytes())
+	require.Len(t, rows, bytes.Count(so.Bytes(), []byte("\n")))
+	for _, r := range rows {
+		assert.NotEmpty(t, r.Gold, r.ID)
+		assert.NotEmpty(t, r.Problem)
+		require.NotNil(t, r.FirstError, r.ID)
+		assert.Equal(t, -1, *r.FirstError, r.ID)
+		assert.NotContains(t, rowLabels(r), "?")
+		assert.Zero(t, r.Rollouts, "omega rolls out nothing when the chain's answer is right")
+	}
+}

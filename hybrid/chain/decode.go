@@ -22,6 +22,7 @@ type decoder struct {
 
 var decoders = []decoder{
 	{FormatLabels, func(r *row) bool { return has(r.LabelMethod) }, decodeLabels},
+	{FormatSearch, func(r *row) bool { return has(r.Algo) && has(r.Chain) }, decodeSearch},
 	{FormatFoVer, func(r *row) bool { return has(r.SolutionSteps) }, decodeFoVer},
 	{FormatPRM800K, func(r *row) bool { return isObject(r.Label) && isObject(r.Question) }, decodePRM800K},
 	{FormatPRMBench, func(r *row) bool { return has(r.ModifiedProcess) }, decodePRMBench},
@@ -45,6 +46,8 @@ type row struct {
 	LabelMethod      json.RawMessage `json:"label_method"`
 	SolutionSteps    json.RawMessage `json:"solution_steps"`
 	Label            json.RawMessage `json:"label"`
+	Algo             json.RawMessage `json:"algo"`
+	Chain            json.RawMessage `json:"chain"`
 }
 
 // has reports a field present and not null.

@@ -205,3 +205,35 @@ func decodePRM800K(raw []byte, _ string, c *Chain) error {
 
 func ptrInt(v int) *int    { return &v }
 func ptrBool(v bool) *bool { return &v }
+
+// searchRow is a line of `leanprm search` (hybrid/search.Result): the chosen chain's steps
+// under "chain", the problem, and the gold answer when the search had one. Its steps carry
+// scores, not labels: it is read unlabelled, to be labelled.
+type searchRow struct {
+	ID      json.RawMessage `json:"id"`
+	Problem *string         `json:"problem"`
+	Chain   *[]struct {
+		Text *string `json:"text"`
+	} `json:"chain"`
+}
+
+func decodeSearch(raw []byte, _ string, c *Chain) error {
+	var r searchRow
+	if err := unmarshalRow(raw, &r); err != nil {
+		return err
+	}
+	if r.Problem == nil {
+		return missing("problem")
+	}
+	if r.Chain == nil {
+		return missing("chain")
+	}
+	c.Problem, c.ID = *r.Problem, rawID(r.ID)
+	for i, s := range *r.Chain {
+		if s.Text == nil {
+			return fmt.Errorf("chain[%d]: %w", i, missing("text"))
+		}
+		c.Steps = append(c.Steps, Step{Text: *s.Text})
+	}
+	return nil
+}

@@ -27,12 +27,13 @@ const (
 	FormatLabels       Format = "labels"       // leanprm label's own rows: label_method, steps with labels
 	FormatFoVer        Format = "fover"        // FoVer: problem, solution_steps, error_labels (true: right)
 	FormatPRM800K      Format = "prm800k"      // PRM800K: question.problem, label.steps[].completions[].rating
+	FormatSearch       Format = "search"       // leanprm search output: problem, algo, chain[].text
 )
 
 // Formats lists the names ParseFormat accepts besides "auto".
 func Formats() []Format {
 	return []Format{FormatProcessBench, FormatPRMBench, FormatMRGSM8K, FormatTRL, FormatGSM8K, FormatText,
-		FormatLabels, FormatFoVer, FormatPRM800K}
+		FormatLabels, FormatFoVer, FormatPRM800K, FormatSearch}
 }
 
 // ParseFormat maps a --format value to a Format. "auto" and "" detect;
@@ -222,6 +223,8 @@ func (f Format) Title() string {
 		return "FoVer"
 	case FormatPRM800K:
 		return "PRM800K"
+	case FormatSearch:
+		return "leanprm search"
 	}
 	return string(f)
 }
