@@ -12,6 +12,8 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -370,4 +372,57 @@ func TestLabelSearchOutput(t *testing.T) {
 		assert.NotContains(t, rowLabels(r), "?")
 		assert.Zero(t, r.Rollouts, "omega rolls out nothing when the chain's answer is right")
 	}
+}
+
+// TestREADMELabelExample runs the README's step-label example line by line: the simulator on
+// a free port in this process's place (the README's 127.0.0.1:8001 replaced), files in a
+// temporary directory.
+func TestREADMELabelExample(t *testing.T) {
+	readme, err := os.ReadFile(repoFile(t, "README.md"))
+	require.NoError(t, err)
+	m := regexp.MustCompile("(?s)```sh\n(bin/leanprm label --method formal [^`]*)```").FindSubmatch(readme)
+	require.NotNil(t, m, "the README's label example")
+	root := filepath.Dir(repoFile(t, "go.mod"))
+	tmp := t.TempDir()
+	var simURL string
+	ran := 0
+	for _, line := range strings.Split(strings.TrimSpace(string(m[1])), "\n") {
+		args := strings.Fields(strings.TrimSuffix(strings.TrimSpace(line), "&"))[1:]
+		if args[0] == "sim" {
+			var rest []string
+			for i := 2; i < len(args); i++ {
+				if args[i] == "--problems" || args[i] == "--addr" {
+					i++
+					continue
+				}
+				rest = append(rest, args[i])
+			}
+			simURL, _ = startSimGenerator(t, rest...)
+			continue
+		}
+		for i, a := range args {
+			switch {
+			case a == "http://127.0.0.1:8001/v1":
+				args[i] = simURL
+			case strings.HasPrefix(a, "testdata/"):
+				args[i] = filepath.Join(root, a)
+			case strings.HasSuffix(a, ".jsonl") || strings.HasSuffix(a, ".bin"):
+				args[i] = filepath.Join(tmp, a)
+			}
+		}
+		var out, errb bytes.Buffer
+		require.NoError(t, Run(context.Background(), args, nil, &out, &errb), "%s: %s", line, errb.String())
+		ran++
+		switch args[0] {
+		case "label":
+			if !slices.Contains(args, "-o") {
+				assert.Len(t, readLabelRows(t, out.Bytes()), 3)
+			}
+		case "check":
+			assert.Contains(t, out.String(), "apples-slip")
+		}
+	}
+	assert.Equal(t, 4, ran)
+	_, err = os.Stat(filepath.Join(tmp, "my-model.bin"))
+	assert.NoError(t, err)
 }
