@@ -2,6 +2,7 @@ package wire
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/leanprm/leanprm/hybrid/generate"
@@ -58,6 +59,11 @@ var _ label.Roller = Rollouts{}
 // Rollouts implements label.Roller.
 func (r Rollouts) Rollouts(ctx context.Context, problem string, prefix []string, k int) ([]string, error) {
 	samples, err := r.Client.Continue(ctx, problem, prefix, k, r.Params)
+	if errors.Is(err, generate.ErrEmpty) {
+		// Every sample ended at once: the prefix is a whole solution (it states its answer),
+		// and each rollout is the prefix itself, graded as it stands.
+		return make([]string, k), nil
+	}
 	if err != nil {
 		return nil, err
 	}
