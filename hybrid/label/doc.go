@@ -31,6 +31,34 @@
 // Exporter writes the labels as leanprm's own rows (Chain) or as TRL stepwise supervision,
 // FoVer, ProcessBench or PRM800K rows; hybrid/chain reads each back.
 //
+// # Measured
+//
+// Formal labels on ProcessBench dev with the exact checker (TestMeasureFormalLabelsProcessBench,
+// LEANPRM_MEASURE=1): steps labelled gsm8k 15 of 1056, math 81 of 3252, olympiadbench 56 of
+// 4613, omnimath 65 of 4097, all "wrong" (no Lean steps there, so nothing is proven right);
+// 212 of the 217 agree with the human first error (at or after it). The 5 others were read by
+// hand: each is a real error in the step's text the human label passed over (listed in the
+// test). Steps whose claims were all verified but are not labelled (prose says more than its
+// arithmetic): 107 before the human first error on GSM8K, 66 at it — labelling them right
+// would have put a "right" label on 66 wrong steps.
+//
+// Monte Carlo labels of chains the generator simulator wrote over 300 GSM8K training
+// problems at slip rate 0.15 (119 with a slip), rolled out by the same simulator
+// (TestMeasureMonteCarloLocatesSlips in internal/wire): first errors located exactly, and
+// rollouts spent,
+//
+//	K    mc-hard             mc-soft             omega
+//	4    95.3%  4500         83.7%  4500         94.3%  1128
+//	8    95.0%  9000         85.0%  9000         93.0%  2256
+//	16   91.7% 18000         85.7% 18000         89.7%  4464
+//
+// Omega spends a quarter of mc's rollouts; at K=4 it locates more than mc-hard at K=16 with
+// a sixteenth of the rollouts. Larger K is not better for the "any rollout reaches the gold
+// answer" rule: more rollouts from a wrong prefix give a rare recovery (a later slip that
+// undoes the first, or a continuation that reads the step's other number) more chances to
+// call the wrong step right. The misses besides: slips whose value the chain never uses
+// again (the answer stays right, and rollouts cannot see the error).
+//
 // The generator (Roller) and the answer grader (Grader) are consumer-side interfaces:
 // internal/wire adapts the OpenAI-compatible generator client and hybrid/outcome to them.
 package label
