@@ -191,8 +191,15 @@ func labelItems(path string, chains []chain.Chain, m label.Method) ([]label.Item
 	if err != nil {
 		return nil, err
 	}
+	found := 0
 	for i := range items {
 		items[i].Gold = golds[items[i].Chain.Source]
+		if items[i].Gold != "" {
+			found++
+		}
+	}
+	if found == 0 && len(items) > 0 {
+		return nil, fmt.Errorf("%s: no row states a gold answer (gold, ground_truth, ground_truth_answer, question.ground_truth_answer or a GSM8K \"####\" line); --method %s grades rollouts against it (--method formal needs none)", path, m)
 	}
 	return items, nil
 }

@@ -426,3 +426,13 @@ func TestREADMELabelExample(t *testing.T) {
 	_, err = os.Stat(filepath.Join(tmp, "my-model.bin"))
 	assert.NoError(t, err)
 }
+
+func TestLabelNeedsGoldAnswers(t *testing.T) {
+	var out, errb bytes.Buffer
+	err := Run(context.Background(), []string{"label", "--method", "omega", "--generator", "http://127.0.0.1:1/v1",
+		"../../hybrid/chain/testdata/processbench.jsonl"}, nil, &out, &errb)
+	require.Error(t, err)
+	assert.Equal(t, 1, exitCode(err, &errb))
+	assert.Contains(t, errb.String(), "no row states a gold answer")
+	assert.Empty(t, out.String())
+}
