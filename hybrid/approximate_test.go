@@ -52,6 +52,10 @@ func TestScorerCollectsFormalWarnings(t *testing.T) {
 	r, err := s.ScoreChain(context.Background(), mkChain("a", "p", "x", "y", "z"))
 	require.NoError(t, err)
 	assert.Equal(t, []string{"steps 1, 2: the sim checker failed (crash); the exact checker's verdicts stand"}, r.Warnings)
+	assert.True(t, r.CheckerFailed, "a checker failure is flagged for whoever turns scores into rewards")
+	clean, err := (&Scorer{PRM: &fakePRM{}}).ScoreChain(context.Background(), mkChain("b", "p", "x"))
+	require.NoError(t, err)
+	assert.False(t, clean.CheckerFailed)
 	for _, st := range r.Steps {
 		assert.Equal(t, Verified, st.Verdict)
 	}

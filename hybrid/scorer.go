@@ -70,6 +70,10 @@ type Scored struct {
 	// Warnings note what degraded the result without failing it, such as
 	// a formal check that failed (the learned scores then stand alone).
 	Warnings []string `json:"warnings,omitempty"`
+	// CheckerFailed says that a formal checker failed on this chain (crashed, timed out,
+	// gave no answer, even after its retry): the scores rest on what answered, and a
+	// service that turns scores into rewards must not take them for a clean result.
+	CheckerFailed bool `json:"checker_failed,omitempty"`
 	// Err is set when the chain could not be scored.
 	Err string `json:"error,omitempty"`
 }
@@ -209,9 +213,12 @@ func (s *Scorer) merge(ctx context.Context, c chain.Chain, learned []float64, wa
 			return res, ctx.Err()
 		}
 		res.Warnings = append(res.Warnings, "formal check failed, learned scores only: "+err.Error())
+		res.CheckerFailed = true
 		fs = make([]FormalStep, len(c.Steps))
 	}
-	res.Warnings = append(res.Warnings, stepWarnings(fs)...)
+	sw := stepWarnings(fs)
+	res.Warnings = append(res.Warnings, sw...)
+	res.CheckerFailed = res.CheckerFailed || len(sw) > 0
 	for i, st := range c.Steps {
 		f := fs[i]
 		r := ScoredStep{

@@ -367,6 +367,8 @@ func (t *Translator) translate(id string, exact *exactSet, steps []string, resum
 				sr.Obligations[j].Verdict, sr.Obligations[j].Reason = Unknown, "not checked"
 			}
 		}
+		sr.Skipped = dropDecided(sr.Skipped, sr.Obligations)
+		sr.Whole = wholeStep(ss.text, sr.Obligations, sr.Skipped)
 		res.Steps[i] = sr
 	}
 	if start < len(steps) {

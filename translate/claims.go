@@ -578,8 +578,8 @@ func (c *claimCtx) equality(d *draft, A, B *sideInfo, rel string, a, b value, la
 		}
 		explainApprox(&d.ob, d.hd, sh.exact, sh.ev, rv, sh.unit, rdg)
 	case sh.num != nil && c.exactWord != "" && approxOK(sh.ev, shownValue(sh.num, A, B, la, lb), sh.num.lit.ellipsis, sh.unit):
-		return fmt.Sprintf("the step says %q, so %s is no rounding; the sides differ by %s, which the decimals shown may still explain",
-			c.exactWord, d.hd.term(sh.num), ratString(ad))
+		return fmt.Sprintf("not read as a rounding, since the step says %q; not refuted either: the sides differ by only %s, which a rounding of %s would explain, and %q may be about another part of the step",
+			c.exactWord, ratString(ad), d.hd.term(sh.num), c.exactWord)
 	case d.t.Sign() == 0:
 		d.exactly(KindEquality, d.rd.term(A.n)+" = "+d.rd.term(B.n))
 	case ad.Cmp(d.t) >= 0:

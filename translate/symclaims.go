@@ -329,8 +329,12 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 	obls := congr
 	var skipped []Skipped
 	if modular {
-		// "=" may stand for "≡": only congruences are read.
-		return obls, nil
+		// "=" may stand for "≡": a claim true over Q is true as a congruence too, but one
+		// false over Q may hold modulo the chain's modulus, so the symbolic claims after the
+		// congruences can be verified, never refuted (as closed claims under doubt).
+		defer func(from int) {
+			neverRefute(obls[from:], "modular arithmetic in the chain: \"=\" may stand for \"≡\"")
+		}(len(obls))
 	}
 	add := func(o *Obligation, sk *Skipped) {
 		if o != nil && len(obls) < budget {
@@ -541,6 +545,20 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 		st.olderEq = nil
 	}
 	return obls, skipped
+}
+
+// neverRefute leaves obls able to verify their claims only: an answer that
+// would refute one is unknown, with note saying why.
+func neverRefute(obls []Obligation, note string) {
+	for i := range obls {
+		o := &obls[i]
+		if o.OnProof == Refuted {
+			o.OnProof, o.Note = Unknown, note
+		}
+		if o.OnDisproof == Refuted {
+			o.OnDisproof, o.Note = Unknown, note
+		}
+	}
 }
 
 func regionRefused(s string) bool {

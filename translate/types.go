@@ -173,6 +173,9 @@ type StepResult struct {
 	Obligations []Obligation `json:"obligations"`
 	Skipped     []Skipped    `json:"skipped,omitempty"`
 	Verdict     StepVerdict  `json:"verdict"`
+	// Whole is set when the step says nothing but its claims (whole.go):
+	// every claim verified then proves the whole step.
+	Whole bool `json:"whole,omitempty"`
 }
 
 // ChainResult is the result of one chain of steps.

@@ -2,7 +2,9 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 
 	"github.com/spf13/cobra"
 
@@ -24,8 +26,8 @@ func newCheckCmd(e *env) *cobra.Command {
 		Long: `Score every step: claims that can be formalized are checked (Lean through the REPL, or the
 exact checker), the rest by the learned PRM, merged by the policy. Prints a table per chain:
 step preview, formal verdict and checker, learned score, merged score and where it came
-from, and the predicted first error. --json writes one JSON document, --jsonl one chain per
-line. A progress bar goes to stderr when it is a terminal.
+from, and the predicted first error. --json writes one JSON array, --jsonl one chain per
+line; every mode writes each chain as soon as it is scored. A progress bar goes to stderr when it is a terminal.
 
 --fail-on refuted exits with status 3 when any step was refuted; --fail-on error when any
 chain has a predicted first error (a step scored below the threshold) or a warning (a
@@ -47,48 +49,62 @@ did not happen (--fail-on error exits 3, as for any failed checker).`,
 			if asJSON && asJSONL {
 				return usageError("--json and --jsonl are exclusive")
 			}
-			// --jsonl writes each chain as soon as it (and those before it) is scored, so an
-			// interrupted run keeps what it finished.
-			var streamed *orderedResults
-			var done func(int, hybrid.Scored, float64)
-			if asJSONL {
-				enc := json.NewEncoder(e.stdout)
-				var thr float64 // the scoring threshold, the same for every chain
-				streamed = newOrderedResults(func(r hybrid.Scored) error { return enc.Encode(report.NewCheckJSON(r, thr, agg)) })
-				done = func(i int, r hybrid.Scored, threshold float64) {
-					thr = threshold
-					streamed.add(i, r)
+			// Every mode writes each chain as soon as it (and those before it) is scored, so an
+			// interrupted run keeps what it finished: --jsonl a line, --json an element of an
+			// array closed on the way out, the table its chain (the legend comes last).
+			var (
+				thr   float64 // the scoring threshold, the same for every chain
+				marks report.CheckMarks
+				arr   = &jsonArray{w: e.stdout}
+				enc   = json.NewEncoder(e.stdout)
+				wrote int
+			)
+			copts := report.CheckOptions{Aggregate: agg, Obligations: obligations}
+			streamed := newOrderedResults(func(r hybrid.Scored) error {
+				defer func() { wrote++ }()
+				switch {
+				case asJSON:
+					return arr.Add(report.NewCheckJSON(r, thr, agg))
+				case asJSONL:
+					return enc.Encode(report.NewCheckJSON(r, thr, agg))
 				}
+				if wrote > 0 {
+					if _, err := io.WriteString(e.stdout, "\n"); err != nil {
+						return err
+					}
+				}
+				copts.Threshold = thr
+				return report.WriteCheckChain(e.stdout, r, copts, &marks)
+			})
+			finish := func() error {
+				err := streamed.rest()
+				switch {
+				case asJSON:
+					err = errors.Join(err, arr.Close())
+				case !asJSONL:
+					err = errors.Join(err, report.WriteCheckLegend(e.stdout, marks))
+				}
+				return err
+			}
+			done := func(i int, r hybrid.Scored, threshold float64) {
+				thr = threshold
+				streamed.add(i, r)
 			}
 			sc, err := scoreFileDone(cmd.Context(), e, args[0], format, policy, sf.threshold, done)
 			if err != nil {
-				if streamed != nil {
-					if werr := streamed.rest(); werr != nil {
+				if wrote > 0 || len(streamed.pending) > 0 {
+					if werr := finish(); werr != nil {
 						return werr
 					}
 				}
 				return err
 			}
 			results, scoreErr, threshold := sc.results, sc.scoreErr, sc.threshold
-			switch {
-			case asJSON:
-				enc := json.NewEncoder(e.stdout)
-				enc.SetIndent("", "  ")
-				out := make([]report.CheckJSON, len(results))
-				for i := range results {
-					out[i] = report.NewCheckJSON(results[i], threshold, agg)
-				}
-				err = enc.Encode(out)
-			case asJSONL:
-				err = streamed.rest() // every chain was written as it finished
-			default:
-				err = report.WriteCheck(e.stdout, results, report.CheckOptions{Threshold: threshold, Aggregate: agg, Obligations: obligations})
-			}
-			if err != nil {
+			if err := finish(); err != nil {
 				return err
 			}
 			if scoreErr != nil {
-				fmt.Fprintln(e.stderr, "leanprm:", scoreErr)
+				fmt.Fprintln(e.stderr, "leanprm:", userMessage(scoreErr))
 			}
 			if err := reportRowErrors(e, sc.rowErrs); err != nil {
 				return err
@@ -97,7 +113,7 @@ did not happen (--fail-on error exits 3, as for any failed checker).`,
 				return &ExitError{Code: exitError, Err: fmt.Errorf("some chains could not be scored")}
 			}
 			if sc.formalErr != nil {
-				fmt.Fprintln(e.stderr, "leanprm:", sc.formalErr)
+				fmt.Fprintln(e.stderr, "leanprm:", userMessage(sc.formalErr))
 			}
 			// Findings first: a failed checker is itself one for --fail-on error (its chains carry
 			// warnings). A gate that found nothing must still not pass when the check never ran.
@@ -109,7 +125,7 @@ did not happen (--fail-on error exits 3, as for any failed checker).`,
 		},
 	}
 	sf.register(cmd)
-	cmd.Flags().BoolVar(&asJSON, "json", false, "write all results as one JSON document")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "write a JSON array, each chain written as soon as it is scored")
 	cmd.Flags().BoolVar(&asJSONL, "jsonl", false, "write one JSON object per chain")
 	cmd.Flags().StringVar(&failOn, "fail-on", "", "exit 3 when a step is refuted (refuted), or a first error is predicted or a checker failed (error)")
 	cmd.Flags().BoolVar(&obligations, "obligations", false, "list each step's formal obligations under the table")

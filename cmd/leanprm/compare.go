@@ -2,7 +2,7 @@ package main
 
 import (
 	"fmt"
-	"os"
+	"io"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -30,6 +30,13 @@ blind spots (refuted steps the PRM scored high, with their text) and calibration
 			if err != nil {
 				return err
 			}
+			var html *outputFile
+			if htmlPath != "" { // before the work: a path that cannot be written fails now
+				if html, err = createOutput("--html", htmlPath); err != nil {
+					return err
+				}
+				defer html.Abort()
+			}
 			sc, err := scoreFile(cmd.Context(), e, args[0], format, hybrid.PolicyHybrid, sf.threshold)
 			if err != nil {
 				return err
@@ -38,23 +45,15 @@ blind spots (refuted steps the PRM scored high, with their text) and calibration
 			if err := report.WriteComparison(e.stdout, cmp); err != nil {
 				return err
 			}
-			if htmlPath != "" {
-				f, err := os.Create(htmlPath)
-				if err != nil {
-					return err
-				}
+			if html != nil {
 				meta := report.Meta{Inputs: args, Policy: hybrid.PolicyHybrid.Name(), Generated: time.Now().UTC().Format(time.RFC3339)}
-				if err := report.WriteHTML(f, cmp, meta); err != nil {
-					f.Close()
-					return err
-				}
-				if err := f.Close(); err != nil {
+				if err := html.Commit(func(w io.Writer) error { return report.WriteHTML(w, cmp, meta) }); err != nil {
 					return err
 				}
 				fmt.Fprintf(e.stderr, "leanprm: wrote %s\n", htmlPath)
 			}
 			if sc.scoreErr != nil {
-				fmt.Fprintln(e.stderr, "leanprm:", sc.scoreErr)
+				fmt.Fprintln(e.stderr, "leanprm:", userMessage(sc.scoreErr))
 			}
 			return reportRowErrors(e, sc.rowErrs)
 		},

@@ -44,7 +44,7 @@ With --repl-command, the REPL it starts is checked instead of the Lake project's
 			fmt.Fprintln(tw, "CHECK\tSTATUS\tDETAIL\tNEXT STEP")
 			failed := 0
 			for _, c := range checks {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", c.name, c.status, c.detail, c.next)
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", c.name, c.status, userMessage(errors.New(c.detail)), c.next)
 				if c.needed && c.status != "ok" {
 					failed++
 				}

@@ -69,7 +69,11 @@ side by side, with thresholds chosen on the calibration file as for processbench
 				rowErrs = append(rowErrs, re...)
 			}
 			if calibration == "" {
-				calibration = filepath.Join(e.cfg.Data.Dir, "processbench", "gsm8k.dev.jsonl")
+				dir, err := dataDir(e)
+				if err != nil {
+					return fmt.Errorf("--calibration not given, and its default is in data.dir: %w", err)
+				}
+				calibration = filepath.Join(dir, "processbench", "gsm8k.dev.jsonl")
 			}
 			calib, calibErrs, err := readInput(ctx, e, calibration, chain.FormatProcessBench)
 			if err != nil {
@@ -87,7 +91,10 @@ side by side, with thresholds chosen on the calibration file as for processbench
 				return err
 			}
 			defer s.Close()
-			s.Scorer.Progress = progressBar(e, "scoring")
+			if bar := progressBar(e, "scoring"); bar != nil {
+				s.Scorer.Progress = bar
+				defer bar(-1, -1) // ends the bar's line on an interrupt
+			}
 			results, calibRes, err := wire.ScoreBoth(ctx, s.Scorer, chains, calib)
 			if err != nil {
 				return err

@@ -4,10 +4,14 @@ package main
 // the input file.
 
 import (
+	"bufio"
+	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -63,33 +67,69 @@ func (c ctxReader) Read(p []byte) (int, error) {
 	return c.r.Read(p)
 }
 
-// readInput reads FILE or stdin ("-"), and stops reading when ctx ends. Input without a
-// single chain or row is a failed run (exit 1) that says so: a script must not take an empty
-// report for a clean one.
-func readInput(ctx context.Context, e *env, path string, format chain.Format) ([]chain.Chain, []chain.RowError, error) {
-	var (
-		chains  []chain.Chain
-		rowErrs []chain.RowError
-		err     error
-	)
+// openInput opens FILE or stdin ("-") as every command that reads input does, so they share one
+// contract: a file that does not open, empty input (nothing but white space), or input that is
+// not text (a NUL byte in its first 64 KiB) is a run error (exit 1) naming the input, and reading
+// stops when ctx ends. name is the path as messages show it ("standard input" for "-"); the
+// caller must call closeFn.
+func openInput(ctx context.Context, e *env, path string) (r io.Reader, name string, closeFn func(), err error) {
+	name, closeFn = path, func() {}
+	var src io.Reader = e.stdin
 	if path == "-" {
-		chains, rowErrs, err = chain.Decode(ctxReader{ctx, e.stdin}, "<stdin>", format)
+		name = "standard input"
 	} else {
 		f, oerr := os.Open(path)
 		if oerr != nil {
-			return nil, nil, oerr
+			var pe *os.PathError
+			if errors.As(oerr, &pe) {
+				oerr = pe.Err
+			}
+			return nil, name, closeFn, &ExitError{Code: exitError, Err: fmt.Errorf("%s: cannot read it: %v", path, oerr)}
 		}
-		defer f.Close()
-		chains, rowErrs, err = chain.Decode(ctxReader{ctx, f}, path, format)
+		if st, serr := f.Stat(); serr == nil && st.IsDir() {
+			f.Close()
+			return nil, name, closeFn, &ExitError{Code: exitError, Err: fmt.Errorf("%s: is a directory, not an input file", path)}
+		}
+		src, closeFn = f, func() { f.Close() }
 	}
+	br := bufio.NewReaderSize(ctxReader{ctx, src}, 64<<10)
+	head, perr := br.Peek(64 << 10)
+	if perr != nil && !errors.Is(perr, io.EOF) && !errors.Is(perr, bufio.ErrBufferFull) {
+		closeFn()
+		if ctx.Err() != nil {
+			return nil, name, func() {}, ctx.Err()
+		}
+		return nil, name, func() {}, &ExitError{Code: exitError, Err: fmt.Errorf("%s: cannot read it: %v", name, perr)}
+	}
+	if i := bytes.IndexByte(head, 0); i >= 0 {
+		closeFn()
+		return nil, name, func() {}, &ExitError{Code: exitError, Err: fmt.Errorf("%s: not a text file (a NUL byte at offset %d)", name, i)}
+	}
+	if len(bytes.TrimSpace(head)) == 0 && len(head) < 64<<10 {
+		closeFn()
+		return nil, name, func() {}, &ExitError{Code: exitError, Err: fmt.Errorf("%s: the input is empty (no chains or rows in it)", name)}
+	}
+	return br, name, closeFn, nil
+}
+
+// readInput reads FILE or stdin ("-") through openInput. Input without a single chain or row is
+// a failed run (exit 1) that says so: a script must not take an empty report for a clean one.
+func readInput(ctx context.Context, e *env, path string, format chain.Format) ([]chain.Chain, []chain.RowError, error) {
+	r, name, closeFn, err := openInput(ctx, e, path)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer closeFn()
+	decodeName := path
+	if path == "-" {
+		decodeName = "<stdin>"
+	}
+	chains, rowErrs, err := chain.Decode(r, decodeName, format)
 	if err == nil && ctx.Err() != nil {
 		err = ctx.Err()
 	}
 	if err == nil && len(chains) == 0 && len(rowErrs) == 0 {
-		if path == "-" {
-			path = "standard input"
-		}
-		err = &ExitError{Code: exitError, Err: fmt.Errorf("%s: no chains in the input (is it empty?)", path)}
+		err = &ExitError{Code: exitError, Err: fmt.Errorf("%s: no chains in the input (is it empty?)", name)}
 	}
 	return chains, rowErrs, err
 }
@@ -103,4 +143,18 @@ func usageArgs(check cobra.PositionalArgs) cobra.PositionalArgs {
 		}
 		return nil
 	}
+}
+
+// dataDir is data.dir, checked to exist: a relative one is read from the directory leanprm runs
+// in, so a run elsewhere says where it looked and how to point it at the data.
+func dataDir(e *env) (string, error) {
+	dir := e.cfg.Data.Dir
+	if st, err := os.Stat(dir); err == nil && st.IsDir() {
+		return dir, nil
+	}
+	where := dir
+	if abs, err := filepath.Abs(dir); err == nil && abs != dir {
+		where = fmt.Sprintf("%s (%s, relative to the directory leanprm runs in)", dir, abs)
+	}
+	return "", &ExitError{Code: exitError, Err: fmt.Errorf("the data directory %s is not there; pass --data DIR (or set data.dir, LEANPRM_DATA_DIR)", where)}
 }

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/creack/pty"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -203,4 +204,94 @@ func TestLeanREPLExitsOnSIGTERM(t *testing.T) {
 	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM)) // stdin stays open
 	go func() { _, _ = io.Copy(io.Discard, r) }()           // ends when Wait closes the pipe
 	assert.Equal(t, exitSignal, waitExit(t, cmd))
+}
+
+// check --json and the table stream too: SIGTERM after the first chain leaves a valid JSON array
+// (closed on the way out) or the tables written so far, with the legend.
+func TestCheckJSONAndTableKeepWorkOnSIGTERM(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a child over a large input")
+	}
+	input := syntheticChains(t, 40000)
+	for _, mode := range []string{"--json", "--table"} {
+		t.Run(mode, func(t *testing.T) {
+			args := []string{"check", "--checker", "exact", input}
+			if mode == "--json" {
+				args = append(args, "--json")
+			}
+			cmd := child(t, args...)
+			pr, pw, err := os.Pipe()
+			require.NoError(t, err)
+			defer pr.Close()
+			cmd.Stdout = pw
+			require.NoError(t, cmd.Start())
+			pw.Close()
+			r := bufio.NewReader(pr)
+			var head strings.Builder
+			for !strings.Contains(head.String(), "syn-1") { // the first chain is out: interrupt now
+				l, err := r.ReadString('\n')
+				require.NoError(t, err, "output before the interrupt: %s", head.String())
+				head.WriteString(l)
+			}
+			require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
+			restc := make(chan []byte, 1)
+			go func() { b, _ := io.ReadAll(r); restc <- b }()
+			assert.Equal(t, exitSignal, waitExit(t, cmd))
+			out := head.String() + string(<-restc)
+			if mode == "--json" {
+				var res []struct {
+					ID string `json:"id"`
+				}
+				require.NoError(t, json.Unmarshal([]byte(out), &res), "a valid JSON array after the interrupt")
+				assert.Greater(t, len(res), 1)
+				assert.Less(t, len(res), 40000)
+				assert.Equal(t, "syn-0", res[0].ID)
+				return
+			}
+			assert.Contains(t, out, "syn-0")
+			assert.Contains(t, out, "legend:", "the legend closes an interrupted table")
+		})
+	}
+}
+
+// On a terminal, an interrupted run ends the progress bar's line: the next message starts a line
+// of its own.
+func TestProgressBarEndsItsLineOnSIGTERM(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a child over a large input")
+	}
+	ptmx, tty, err := pty.Open()
+	require.NoError(t, err)
+	defer ptmx.Close()
+	cmd := child(t, "check", "--checker", "exact", "--jsonl", syntheticChains(t, 40000))
+	cmd.Stdout = io.Discard
+	cmd.Stderr = tty
+	require.NoError(t, cmd.Start())
+	tty.Close()
+	outc := make(chan string, 1)
+	seen := make(chan struct{})
+	go func() {
+		var b strings.Builder
+		buf := make([]byte, 4096)
+		once := false
+		for {
+			n, err := ptmx.Read(buf)
+			b.Write(buf[:n])
+			if !once && strings.Contains(b.String(), "scoring [") {
+				once = true
+				close(seen)
+			}
+			if err != nil {
+				outc <- b.String()
+				return
+			}
+		}
+	}()
+	<-seen
+	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
+	assert.Equal(t, exitSignal, waitExit(t, cmd))
+	out := strings.ReplaceAll(<-outc, "\r\n", "\n")
+	i := strings.Index(out, "leanprm: interrupted")
+	require.Greater(t, i, 0, out)
+	assert.Equal(t, byte('\n'), out[i-1], "the bar's line was ended: %q", out[max(0, i-80):])
 }

@@ -1,16 +1,18 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
+	"io"
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
+	"github.com/leanprm/leanprm/hybrid/chain"
 	"github.com/leanprm/leanprm/internal/wire"
 	"github.com/leanprm/leanprm/leanbridge/proofchain"
 )
@@ -34,7 +36,7 @@ no sorry and no unsolved goal once it has finished the file.
 Exit status: 0 verified, 3 not verified, 1 no verdict (Lean unavailable, crash, timeout).`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			ch, err := readFormalChain(args[0])
+			ch, err := readFormalChain(cmd.Context(), e, args[0])
 			if err != nil {
 				return err
 			}
@@ -72,10 +74,18 @@ Exit status: 0 verified, 3 not verified, 1 no verdict (Lean unavailable, crash, 
 	return cmd
 }
 
-func readFormalChain(path string) (proofchain.Chain, error) {
-	b, err := os.ReadFile(path)
+func readFormalChain(ctx context.Context, e *env, path string) (proofchain.Chain, error) {
+	r, name, closeFn, err := openInput(ctx, e, path)
 	if err != nil {
 		return proofchain.Chain{}, err
+	}
+	defer closeFn()
+	b, err := io.ReadAll(io.LimitReader(r, chain.MaxWholeFileBytes+1))
+	if err != nil {
+		return proofchain.Chain{}, fmt.Errorf("%s: cannot read it: %w", name, err)
+	}
+	if len(b) > chain.MaxWholeFileBytes {
+		return proofchain.Chain{}, fmt.Errorf("%s: larger than %d MiB", name, chain.MaxWholeFileBytes>>20)
 	}
 	if strings.EqualFold(filepath.Ext(path), ".json") || strings.HasPrefix(strings.TrimSpace(string(b)), "{") {
 		ch, err := proofchain.Parse(b)

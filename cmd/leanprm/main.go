@@ -70,10 +70,10 @@ func exitCode(err error, stderr io.Writer) int {
 	var ee *ExitError
 	if errors.As(err, &ee) {
 		if ee.Err != nil {
-			fmt.Fprintln(stderr, "leanprm:", ee.Err)
+			printError(stderr, ee.Err)
 		}
 		return ee.Code
 	}
-	fmt.Fprintln(stderr, "leanprm:", err)
+	printError(stderr, err)
 	return exitError
 }

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -19,8 +20,10 @@ import (
 )
 
 // progressBar draws "label done/total" on stderr when it is a terminal, at most every 100ms.
-// A total of 0 or less means the length is unknown: it then counts. The caller ends a counting
-// line by calling it once more with done == total == -1.
+// A total of 0 or less means the length is unknown: it then counts. Calling it with
+// done == total == -1 ends the line it drew, if one is open (a counting line, or a bar cut short
+// by an interrupt), so that the shell's prompt or the next message starts on a line of its own;
+// callers defer that call.
 func progressBar(e *env, label string) func(done, total int) {
 	f, ok := e.stderr.(*os.File)
 	if !ok {
@@ -34,12 +37,20 @@ func progressBar(e *env, label string) func(done, total int) {
 		mu       sync.Mutex
 		last     time.Time
 		lastDone int
+		open     bool // a line is drawn without its newline
+		counting bool
 	)
 	return func(done, total int) {
 		mu.Lock()
 		defer mu.Unlock()
 		if done == -1 && total == -1 {
-			fmt.Fprintf(f, "\r%s %d done\n", label, lastDone)
+			switch {
+			case open && counting:
+				fmt.Fprintf(f, "\r%s %d done\n", label, lastDone)
+			case open:
+				fmt.Fprintln(f)
+			}
+			open = false
 			return
 		}
 		lastDone = done
@@ -49,18 +60,54 @@ func progressBar(e *env, label string) func(done, total int) {
 		last = time.Now()
 		if total <= 0 { // a stream of unknown length: count instead of drawing a bar
 			fmt.Fprintf(f, "\r%s %d done", label, done)
+			open, counting = true, true
 			return
 		}
 		width := 30
-		filled := 0
-		if total > 0 {
-			filled = done * width / total
-		}
+		filled := done * width / total
 		fmt.Fprintf(f, "\r%s [%s%s] %d/%d", label, strings.Repeat("#", filled), strings.Repeat(".", width-filled), done, total)
-		if done >= total {
+		open = done < total
+		if !open {
 			fmt.Fprintln(f)
 		}
 	}
+}
+
+// jsonArray writes a JSON array one element at a time, indented: "[" with the first element,
+// "]" on Close. A run that stops after n elements (an interrupt, a failed chain) and closes it
+// leaves a valid document holding those n. Not safe for concurrent use.
+type jsonArray struct {
+	w      io.Writer
+	n      int
+	closed bool
+}
+
+func (a *jsonArray) Add(v any) error {
+	b, err := json.MarshalIndent(v, "  ", "  ")
+	if err != nil {
+		return err
+	}
+	sep := ",\n  "
+	if a.n == 0 {
+		sep = "[\n  "
+	}
+	a.n++
+	_, err = io.WriteString(a.w, sep+string(b))
+	return err
+}
+
+// Close ends the array; calling it again does nothing.
+func (a *jsonArray) Close() error {
+	if a.closed {
+		return nil
+	}
+	a.closed = true
+	end := "\n]\n"
+	if a.n == 0 {
+		end = "[]\n"
+	}
+	_, err := io.WriteString(a.w, end)
+	return err
 }
 
 // reportRowErrors prints unreadable rows to stderr; the run fails (exit 1) after the rest ran.
@@ -69,7 +116,7 @@ func reportRowErrors(e *env, rowErrs []chain.RowError) error {
 	rowErrs, quirks := chain.SplitQuirks(rowErrs)
 	summariseQuirks(e, quirks)
 	for _, re := range rowErrs {
-		fmt.Fprintln(e.stderr, "leanprm:", re.Error())
+		fmt.Fprintln(e.stderr, "leanprm:", userMessage(re))
 	}
 	if len(rowErrs) > 0 {
 		return &ExitError{Code: exitError, Err: fmt.Errorf("%d input row(s) could not be read (see above); the others were processed", len(rowErrs))}
@@ -110,7 +157,7 @@ func summariseQuirks(e *env, quirks []chain.RowError) {
 func strictQuirks(e *env, rowErrs []chain.RowError) error {
 	_, quirks := chain.SplitQuirks(rowErrs)
 	for _, re := range quirks {
-		fmt.Fprintln(e.stderr, "leanprm:", re.Error())
+		fmt.Fprintln(e.stderr, "leanprm:", userMessage(re))
 	}
 	if len(quirks) > 0 {
 		return &ExitError{Code: exitError, Err: fmt.Errorf("--strict: %d row(s) with data quirks (see above)", len(quirks))}
@@ -159,4 +206,51 @@ func failOnFindings(results []hybrid.Scored, failOn string, threshold float64) e
 		return &ExitError{Code: exitFindings, Err: fmt.Errorf("%d chain(s) with %s", n, what)}
 	}
 	return nil
+}
+
+// outputFile is a file a command writes once its work is done. createOutput makes it (as a
+// temporary file beside path) before the work starts, so that a path that cannot be written
+// fails at once instead of after minutes of scoring; Commit writes and renames it into place,
+// so an interrupted or failed run never leaves half a file. Every command that writes a file
+// takes it this way.
+type outputFile struct {
+	path string
+	tmp  *os.File
+}
+
+func createOutput(flag, path string) (*outputFile, error) {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+"-*")
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, &ExitError{Code: exitError, Err: fmt.Errorf("%s %s: cannot write there: %v", flag, path, err)}
+	}
+	return &outputFile{path: path, tmp: tmp}, nil
+}
+
+// Commit writes the file with write and puts it at its path (mode 0644).
+func (o *outputFile) Commit(write func(io.Writer) error) error {
+	defer os.Remove(o.tmp.Name())
+	err := write(o.tmp)
+	if err == nil {
+		err = o.tmp.Chmod(0o644) // CreateTemp makes it private
+	}
+	if cerr := o.tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(o.tmp.Name(), o.path)
+	}
+	if err != nil {
+		return fmt.Errorf("write %s: %w", o.path, err)
+	}
+	return nil
+}
+
+// Abort removes the temporary file of a run that will not commit it.
+func (o *outputFile) Abort() {
+	o.tmp.Close()
+	os.Remove(o.tmp.Name())
 }

@@ -43,6 +43,9 @@ Configuration, highest precedence first: command-line flags, LEANPRM_* environme
 directory, or --config), built-in defaults. 'leanprm config' prints the effective values.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		Version:       leanprmVersion(),
+		// A mistyped command gets "Did you mean this?" (cobra's suggestions).
+		SuggestionsMinimumDistance: 2,
 		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
 			cfg, err := config.Load(cmd.Flags(), config.LoadOptions{})
 			if err != nil {
@@ -52,8 +55,10 @@ directory, or --config), built-in defaults. 'leanprm config' prints the effectiv
 			return nil
 		},
 	}
+	root.SetVersionTemplate(versionLine())
 	config.RegisterFlags(root.PersistentFlags())
 	defer markUsageErrors(root)
+	setUpHelp(root)
 	root.AddCommand(
 		newConfigCmd(e),
 		newDoctorCmd(e),
@@ -61,6 +66,7 @@ directory, or --config), built-in defaults. 'leanprm config' prints the effectiv
 		newSimCmd(e),
 		newCheckCmd(e),
 		newEvalCmd(e),
+		newGradeCmd(e),
 		newCompareCmd(e),
 		newSelectCmd(e),
 		newSearchCmd(e),
@@ -90,6 +96,9 @@ func markUsageErrors(root *cobra.Command) {
 			c.Args = cobra.ArbitraryArgs
 			c.RunE = func(c *cobra.Command, args []string) error {
 				if len(args) > 0 {
+					if sug := c.SuggestionsFor(args[0]); len(sug) > 0 {
+						return usageError("unknown command %q for %q; did you mean %q? (see %s --help)", args[0], c.CommandPath(), sug[0], c.CommandPath())
+					}
 					return usageError("unknown command %q for %q (see %s --help)", args[0], c.CommandPath(), c.CommandPath())
 				}
 				return c.Help()

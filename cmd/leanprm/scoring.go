@@ -37,7 +37,10 @@ func scoreFileDone(ctx context.Context, e *env, path string, format chain.Format
 	}
 	defer s.Close()
 	if len(chains) > 1 {
-		s.Scorer.Progress = progressBar(e, "scoring")
+		if bar := progressBar(e, "scoring"); bar != nil {
+			s.Scorer.Progress = bar
+			defer bar(-1, -1) // ends the bar's line on an interrupt
+		}
 	}
 	if threshold == 0 {
 		threshold = wire.DefaultThreshold(s.PRM)

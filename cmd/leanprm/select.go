@@ -31,7 +31,7 @@ has labels, reports how often the pick is a chain without an error.`,
 				return err
 			}
 			if sc.scoreErr != nil {
-				fmt.Fprintln(e.stderr, "leanprm:", sc.scoreErr)
+				fmt.Fprintln(e.stderr, "leanprm:", userMessage(sc.scoreErr))
 			}
 			return reportRowErrors(e, sc.rowErrs)
 		},

@@ -48,11 +48,14 @@ func newServeCmd(e *env) *cobra.Command {
   GET  /metrics        Prometheus
 
 Every item of a batch is answered on its own (a result or an error); a full admission queue
-is answered 429 with Retry-After. Authentication: Authorization: Bearer TOKEN, the token read
+is answered 429 with Retry-After. A failure is never a reward: /get_reward and /pooling answer
+a batch with a failed item 503 with Retry-After (serve.reward_on_error: fail), or give it
+NaN or a fixed value, flagged. Authentication: Authorization: Bearer TOKEN, the token read
 from --auth-token-file (serve.auth_token_file) or LEANPRM_SERVE_TOKEN, never from a flag.
 Snippets are held to verify-proof's rules on running code (no #eval, run_cmd, IO, unsafe,
-debug options, …) unless --allow-unsafe-lean. SIGINT or SIGTERM stops taking work, lets the
-requests in flight finish, stops the REPLs and exits with status 130.`,
+debug options, …) unless --allow-unsafe-lean. SIGINT or SIGTERM stops taking work (/readyz
+503, the listener up), lets the requests in flight finish within serve.drain_timeout, answers
+those still running 503 with Retry-After, stops the REPLs and exits with status 130.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			pol, err := hybrid.ParsePolicy(policy)
@@ -137,7 +140,11 @@ func runServe(ctx context.Context, e *env, sc config.Serve, token string, bo ser
 		return fmt.Errorf("listening on %s: %w", sc.Addr, err)
 	}
 	logger := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	srv := serve.New(serve.Options{
+	roe, err := serve.ParseRewardOnError(sc.RewardOnError)
+	if err != nil {
+		return err
+	}
+	srv := serve.New(serve.Options{RewardOnError: roe, PrefixBytes: serve.SplitCacheMemory(sc.CacheMemory).Prefixes,
 		Token: token, MaxBodyBytes: sc.MaxBody, MaxItems: sc.MaxItems, QueueSize: sc.Queue,
 		Timeout: sc.Timeout, HeaderTimeout: e.cfg.Lean.StartTimeout, Logger: logger,
 		Versions: serve.Versions{Leanprm: leanprmVersion(), Lean: "starting", REPL: "starting", Model: "starting"},
@@ -154,12 +161,7 @@ func runServe(ctx context.Context, e *env, sc config.Serve, token string, bo ser
 	}
 	fmt.Fprintf(e.stderr, "leanprm: serving on http://%s (%s); starting the checkers\n", ln.Addr(), auth)
 
-	stop := func() error {
-		srv.Drain()
-		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), sc.Timeout+5*time.Second)
-		defer cancel()
-		return hs.Shutdown(sctx)
-	}
+	stop := func() error { return drain(ctx, srv, hs, sc.DrainTimeout) }
 	if e.cfg.NATS.URL != "" {
 		return runGateway(ctx, e, srv, served, stop, ln)
 	}
@@ -178,7 +180,7 @@ func runServe(ctx context.Context, e *env, sc config.Serve, token string, bo ser
 			err = ctx.Err()
 		}
 		if serr := stop(); serr != nil {
-			fmt.Fprintln(e.stderr, "leanprm:", serr)
+			fmt.Fprintln(e.stderr, "leanprm:", userMessage(serr))
 		}
 		return err
 	}
@@ -201,6 +203,40 @@ func runServe(ctx context.Context, e *env, sc config.Serve, token string, bo ser
 	return ctx.Err()
 }
 
+// drain shuts the server down within budget (serve.drain_timeout), which must fit in the
+// orchestrator's grace period: new work is turned away (503, /readyz 503) while the listener
+// stays open; the requests in flight get until a quarter of the budget (at most 5 s) before
+// its end to finish; those still running are then failed with a retryable 503; last, the
+// listener closes and the connections get what is left of the budget to take their answers.
+func drain(ctx context.Context, srv *serve.Server, hs *http.Server, budget time.Duration) error {
+	if budget <= 0 {
+		budget = config.DefaultServeDrainTimeout
+	}
+	end := time.Now().Add(budget)
+	margin := min(budget/4, 5*time.Second)
+	srv.Drain()
+	work := time.NewTimer(time.Until(end.Add(-margin)))
+	defer work.Stop()
+	select {
+	case <-srv.Idle():
+	case <-work.C:
+		srv.Abort()
+		aborted := time.NewTimer(margin / 2)
+		defer aborted.Stop()
+		select {
+		case <-srv.Idle():
+		case <-aborted.C: // a task that ignores its context: the listener closes anyway
+		}
+	}
+	sctx, cancel := context.WithDeadline(context.WithoutCancel(ctx), end)
+	defer cancel()
+	if err := hs.Shutdown(sctx); err != nil {
+		hs.Close()
+		return err
+	}
+	return nil
+}
+
 // runGateway serves as a stateless gateway: no REPL pool or model here, every item becomes a
 // task on NATS JetStream for `leanprm worker` processes. Ready once NATS is reached and the
 // streams exist.
@@ -218,7 +254,7 @@ func runGateway(ctx context.Context, e *env, srv *serve.Server, served <-chan er
 	}
 	if err != nil {
 		if serr := stop(); serr != nil {
-			fmt.Fprintln(e.stderr, "leanprm:", serr)
+			fmt.Fprintln(e.stderr, "leanprm:", userMessage(serr))
 		}
 		return fmt.Errorf("serve --nats: %w", err)
 	}

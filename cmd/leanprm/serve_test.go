@@ -186,3 +186,64 @@ func marked(mark string) []string {
 	}
 	return out
 }
+
+// TestServeSIGTERMDrainsWithinItsDeadline: SIGTERM with a request stuck on a REPL that never
+// answers (the simulator hangs on its first command; lean.timeout and the request's own 300 s
+// are far away). Before, the listener closed at once (/readyz refused, not 503) and the
+// server waited for the request as long as it took: ~300 s where Kubernetes kills at 90. Now,
+// within serve.drain_timeout (2 s here): /readyz answers 503 while the listener stays up, new
+// work gets 503, the stuck request is answered 503 with Retry-After (retryable, not a
+// result), the server exits 130 and no REPL is left behind.
+func TestServeSIGTERMDrainsWithinItsDeadline(t *testing.T) {
+	mark := fmt.Sprintf("LEANPRM_SERVE_TEST_MARK=%d", time.Now().UnixNano())
+	sc, x := startServe(t, []string{mark, "LEANPRM_SERVE_DRAIN_TIMEOUT=2s", "LEANPRM_LEAN_TIMEOUT=5m"},
+		"--checker", "lean", "--workers", "1", "--repl-command", "leanprm sim repl -hang-after 4")
+	type answer struct {
+		code       int
+		retryAfter string
+		body       string
+	}
+	done := make(chan answer, 1)
+	go func() {
+		resp, err := http.Post(sc.url+"/api/check", "application/json", strings.NewReader(
+			`{"snippets": [{"id": "a", "code": "theorem t : 2 + 2 = 4 := by decide"}], "timeout": 300}`))
+		if err != nil {
+			done <- answer{body: err.Error()}
+			return
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		done <- answer{resp.StatusCode, resp.Header.Get("Retry-After"), string(b)}
+	}()
+	admitted := false
+	for range 500 {
+		_, m := request(t, http.MethodGet, sc.url+"/metrics", "", "")
+		if strings.Contains(m, "leanprm_admission_queue_depth 1") {
+			admitted = true
+			break
+		}
+	}
+	require.True(t, admitted, "the request was never admitted")
+	require.NoError(t, x.cmd.Process.Signal(syscall.SIGTERM))
+
+	draining := false
+	for range 500 {
+		code, body := request(t, http.MethodGet, sc.url+"/readyz", "", "")
+		if code == http.StatusServiceUnavailable && strings.Contains(body, "draining") {
+			draining = true
+			break
+		}
+	}
+	require.True(t, draining, "/readyz answers 503 while the server drains")
+	code, body := request(t, http.MethodPost, sc.url+"/v1/score", "", `{"chains": [{"id": "b", "steps": ["1 + 1 = 2."]}]}`)
+	assert.Equal(t, http.StatusServiceUnavailable, code, body)
+	assert.Contains(t, body, "shutting down")
+
+	a := <-done
+	assert.Equal(t, http.StatusServiceUnavailable, a.code, a.body)
+	assert.Equal(t, "1", a.retryAfter, "retryable")
+	assert.Contains(t, a.body, "serve.drain_timeout")
+	x.waited = true
+	assert.Equal(t, exitSignal, waitExit(t, x.cmd), "exits 130 once drained")
+	assert.Empty(t, marked(mark), "no REPL process is left behind")
+}

@@ -61,7 +61,10 @@ only with --labels): --sources labels trains on the labels alone. With --cv, the
 and serve with --model FILE (prm.model).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			dir := e.cfg.Data.Dir
+			dir, err := dataDir(e)
+			if err != nil {
+				return err
+			}
 			weights, err := sourceWeights(wts)
 			if err != nil {
 				return err
@@ -124,11 +127,11 @@ and serve with --model FILE (prm.model).`,
 	cmd.Flags().StringSliceVar(&drop, "drop", nil, "dense features to leave out (ablation)")
 	cmd.Flags().Float64Var(&l2, "l2", 0, "L2 regularization per update (0: 1e-5)")
 	cmd.Flags().IntVar(&ep, "epochs", 0, "AdaGrad epochs (0: 4)")
-	cmd.Flags().StringToStringVar(&wts, "weight", nil, "source weights, e.g. mr-gsm8k=3 (default: embedded.DefaultWeights)")
+	cmd.Flags().StringToStringVar(&wts, "weight", nil, "source weights, SOURCE=W for prmbench, mr-gsm8k, gsm8k-weak, labels (default "+defaultWeightsText()+")")
 	cmd.Flags().Float64Var(&lr, "lr", 0, "AdaGrad step size (0: 0.1)")
 	cmd.Flags().IntVar(&trees, "trees", 0, "regression trees boosted on top of the linear model (0: none)")
 	cmd.Flags().IntVar(&depth, "tree-depth", 0, "depth of the boosted trees (0: 3)")
-	cmd.Flags().IntSliceVar(&kinds, "weak-kinds", nil, "GSM8K weak-label corruptions (embedded.Kind* numbers; default: embedded.DefaultWeakKinds)")
+	cmd.Flags().IntSliceVar(&kinds, "weak-kinds", nil, "GSM8K weak-label corruption kinds, by number (default "+defaultKindsText()+")")
 	cmd.Flags().StringSliceVar(&lfile, "labels", nil, "step-label file to train on too (leanprm label output or its exports; repeatable)")
 	cmd.Flags().StringSliceVar(&srcs, "sources", nil, "training sources: prmbench, mr-gsm8k, gsm8k-weak, labels (default: all; labels with --labels)")
 	cmd.Flags().BoolVar(&cv, "cv", false, "report ProcessBench dev F1, dev and cross-validated, instead of writing the model")
@@ -232,4 +235,23 @@ func crossValidateModel(ctx context.Context, e *env, m *embedded.Model, dir stri
 	reps := bench.CrossValidateProcessBench(results, calib, bench.EvalOptions{
 		Policies: []hybrid.Policy{hybrid.PolicyLearned, hybrid.PolicyHybrid}})
 	return report.WriteProcessBenchCV(e.stdout, reps)
+}
+
+// defaultWeightsText is embedded.DefaultWeights as --weight takes it.
+func defaultWeightsText() string {
+	var parts []string
+	for k, v := range embedded.DefaultWeights {
+		parts = append(parts, fmt.Sprintf("%s=%g", k, v))
+	}
+	sort.Strings(parts)
+	return strings.Join(parts, ",") + ", others 1"
+}
+
+// defaultKindsText is embedded.DefaultWeakKinds as --weak-kinds takes it.
+func defaultKindsText() string {
+	var parts []string
+	for _, k := range embedded.DefaultWeakKinds {
+		parts = append(parts, strconv.Itoa(k))
+	}
+	return strings.Join(parts, ",")
 }

@@ -68,13 +68,17 @@ without a verdict (e.g. no Lean available).`,
 					return err
 				}
 				in = row
-			} else if len(args) == 1 && args[0] != "-" {
-				f, err := os.Open(args[0])
+			} else {
+				path := "-"
+				if len(args) == 1 {
+					path = args[0]
+				}
+				r, _, closeFn, err := openInput(cmd.Context(), e, path)
 				if err != nil {
 					return err
 				}
-				defer f.Close()
-				in = f
+				defer closeFn()
+				in = r
 			}
 			ctx := cmd.Context()
 			runner, closeRunner, err := wire.VerifyRunner(ctx, e.cfg, e.stderr)

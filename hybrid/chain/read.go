@@ -327,6 +327,12 @@ func decodeJSONLines(br *bufio.Reader, name string, format Format) ([]Chain, []R
 			continue
 		}
 		if l = bytes.TrimSpace(l); len(l) > 0 {
+			// encoding/json would replace invalid UTF-8 by U+FFFD, and a claim would then go
+			// unchecked without a word: the row is refused, as a text file is.
+			if err := checkText(l); err != nil {
+				jr.errs = append(jr.errs, RowError{name, lr.n, fmt.Errorf("%v in the row; skipped", err)})
+				continue
+			}
 			jr.row(l, lr.n)
 		}
 	}

@@ -320,3 +320,18 @@ func TestReadLabelFormats(t *testing.T) {
 	require.Len(t, errs, 1)
 	assert.Contains(t, errs[0].Error(), "1 error_labels for 2 solution_steps")
 }
+
+// A JSON Lines row with invalid UTF-8 is reported with its line and skipped, as text input is
+// refused: encoding/json would silently replace the byte and leave the claim unchecked.
+func TestJSONLinesInvalidUTF8IsARowError(t *testing.T) {
+	in := "{\"id\": \"a\", \"problem\": \"p\", \"steps\": [\"2 + 2 = 5 \xff\"], \"label\": -1}\n" +
+		"{\"id\": \"b\", \"problem\": \"p\", \"steps\": [\"2 + 2 = 4\"], \"label\": -1}\n"
+	chains, errs, err := Decode(strings.NewReader(in), "x.jsonl", FormatAuto)
+	require.NoError(t, err)
+	require.Len(t, chains, 1)
+	assert.Equal(t, "b", chains[0].ID)
+	require.Len(t, errs, 1)
+	assert.Equal(t, 1, errs[0].Line)
+	assert.Contains(t, errs[0].Error(), "x.jsonl:1")
+	assert.Contains(t, errs[0].Error(), "UTF-8")
+}

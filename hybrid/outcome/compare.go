@@ -276,13 +276,20 @@ func compareValues(a, b *form, la, lb string, scale *big.Rat, transforms ...func
 			return unk("%v", err)
 		}
 	}
+	xs, ys := a.valStr, b.valStr
+	if scale != nil || len(transforms) > 0 || xs == "" {
+		xs = x.String()
+	}
+	if ys == "" {
+		ys = y.String()
+	}
 	if x.equal(y) {
 		if a.mixed != b.mixed {
-			return eq("both are %s (a whole number before a fraction read as a mixed number)", x)
+			return eq("both are %s (a whole number before a fraction read as a mixed number)", xs)
 		}
-		return eq("both are %s", x)
+		return cmp{Equal, "both are " + xs}
 	}
-	reason := fmt.Sprintf("the %s is %s, the %s %s", la, x, lb, y)
+	reason := "the " + la + " is " + xs + ", the " + lb + " " + ys
 	if note := roundingNote(a, b, x, y, la, lb); note != "" {
 		reason += "; " + note
 	}

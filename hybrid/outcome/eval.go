@@ -16,6 +16,11 @@ var errHasVar = errors.New("has a variable")
 // literal returns the exact value of a number token: digits, a decimal
 // part, a repeating block (0.1\overline{6} = 1/6) and a power of ten.
 func literal(t *token) (*big.Rat, error) {
+	if t.rep == "" && t.exp == "" && len(t.text) <= 18 {
+		if r, ok := smallLiteral(t.text); ok {
+			return r, nil
+		}
+	}
 	r, ok := new(big.Rat).SetString(t.text)
 	if !ok {
 		return nil, fmt.Errorf("%w: the number %q", errUnsupported, t.text)
@@ -563,4 +568,28 @@ func baseValue(digits, base string) (num, error) {
 		return num{}, fmt.Errorf("%w: %s is not a numeral in base %s", errUnsupported, digits, base)
 	}
 	return numRat(new(big.Rat).SetInt(v)), nil
+}
+
+var pow10 = [...]int64{1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18}
+
+// smallLiteral reads digits with at most one point and 18 digits in all
+// without big.Rat's general parser.
+func smallLiteral(s string) (*big.Rat, bool) {
+	var n int64
+	places, dot := 0, false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '.' && !dot:
+			dot = true
+		case isDigit(c):
+			n = n*10 + int64(c-'0')
+			if dot {
+				places++
+			}
+		default:
+			return nil, false
+		}
+	}
+	return big.NewRat(n, pow10[places]), true
 }

@@ -58,6 +58,7 @@ type form struct {
 	decNeg  bool
 	lhsForm *form
 	rhsForm *form
+	valStr  string // val.String(), computed once
 	// measure: the units include one of measurement (minutes, cm), in
 	// which the number may differ from a gold in another unit.
 	measure bool
@@ -121,6 +122,9 @@ func parse(raw string) *form {
 	s := strip(raw)
 	if s == "" {
 		return &form{kind: kBad, norm: "", err: fmt.Errorf("%w: an empty answer", errUnsupported)}
+	}
+	if f := fastNumber(s); f != nil {
+		return f
 	}
 	if c, ok := choice(s); ok {
 		return &form{kind: kChoice, text: c, norm: "(" + c + ")"}
@@ -753,7 +757,8 @@ func buildExpr(n *node) *form {
 	if !f.hasVar {
 		f.val, f.valErr = ev.num(inner)
 		if f.valErr == nil {
-			f.norm = f.val.String()
+			f.valStr = f.val.String()
+			f.norm = f.valStr
 		}
 	} else {
 		f.r, f.rErr = ev.rat(inner)
@@ -902,4 +907,73 @@ func sortedNames(m map[string]*big.Rat) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// fastNumber reads the commonest answer, a plain number (-1,234.50, $18),
+// without the lexer and parser; anything else returns nil. It reads what
+// the full path would.
+func fastNumber(s string) *form {
+	i := 0
+	if strings.HasPrefix(s, "\\$") {
+		i = 2
+	} else if strings.HasPrefix(s, "$") {
+		i = 1
+	}
+	neg := false
+	if i < len(s) && s[i] == '-' {
+		neg, i = true, i+1
+	}
+	start := i
+	digits := 0
+	for i < len(s) && isDigit(s[i]) {
+		i++
+		digits++
+	}
+	if digits == 0 || digits > 3 && i < len(s) && s[i] == ',' {
+		return nil
+	}
+	var b []byte
+	if i < len(s) && s[i] == ',' {
+		b = append(b, s[start:i]...)
+		for i < len(s) && s[i] == ',' {
+			if i+4 > len(s) || !isDigit(s[i+1]) || !isDigit(s[i+2]) || !isDigit(s[i+3]) || i+4 < len(s) && isDigit(s[i+4]) {
+				return nil
+			}
+			b = append(b, s[i+1:i+4]...)
+			i += 4
+		}
+	}
+	dot := false
+	if i < len(s) && s[i] == '.' {
+		if i+1 >= len(s) || !isDigit(s[i+1]) {
+			return nil
+		}
+		dot = true
+		j := i + 1
+		for j < len(s) && isDigit(s[j]) {
+			j++
+		}
+		if b != nil {
+			b = append(b, s[i:j]...)
+		}
+		i = j
+	}
+	if i != len(s) || len(s) > maxDigits {
+		return nil
+	}
+	text := s[start:i]
+	if b != nil {
+		text = string(b)
+	}
+	tok := &token{kind: tNum, text: text, dot: dot}
+	r, err := literal(tok)
+	if err != nil {
+		return nil
+	}
+	if neg {
+		r.Neg(r)
+	}
+	v := numRat(r)
+	str := v.String()
+	return &form{kind: kExpr, n: &node{kind: nNum, tok: tok}, val: v, norm: str, valStr: str, decTok: tok, decNeg: neg}
 }

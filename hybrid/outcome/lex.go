@@ -328,7 +328,8 @@ func (l *lexer) command() {
 		j++
 	}
 	if j == l.i+1 && j < len(s) { // a one-character command: \, \{ \% \$
-		j++
+		_, n := utf8.DecodeRuneInString(s[j:])
+		j += n
 	}
 	name := s[l.i+1 : j]
 	l.i = j

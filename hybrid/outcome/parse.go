@@ -55,16 +55,21 @@ type parser struct {
 	nodes int
 }
 
-func (p *parser) peek() token {
+var eofToken = token{kind: tEOF}
+
+// peek returns the next token; the caller must not modify it.
+func (p *parser) peek() *token {
 	if p.i < len(p.toks) {
-		return p.toks[p.i]
+		return &p.toks[p.i]
 	}
-	return token{kind: tEOF}
+	return &eofToken
 }
 
-func (p *parser) isOp(s string) bool { t := p.peek(); return t.kind == tOp && t.text == s }
+func (p *parser) isOp(s string) bool {
+	return p.i < len(p.toks) && p.toks[p.i].kind == tOp && p.toks[p.i].text == s
+}
 
-func (p *parser) next() token { t := p.peek(); p.i++; return t }
+func (p *parser) next() *token { t := p.peek(); p.i++; return t }
 
 func (p *parser) mk(k nodeKind, kids ...*node) (*node, error) {
 	p.nodes++
@@ -306,7 +311,7 @@ func (p *parser) additive() (*node, error) {
 }
 
 // startsAtom reports whether t can begin a factor of an implicit product.
-func startsAtom(t token) bool {
+func startsAtom(t *token) bool {
 	switch t.kind {
 	case tNum, tIdent, tFunc, tFrac, tSqrt, tBinom, tPi, tInf, tMatrix:
 		return true
@@ -397,7 +402,7 @@ func (p *parser) plainFraction() bool {
 	}
 	if p.i+3 < len(p.toks) {
 		n := p.toks[p.i+3]
-		if startsAtom(n) || n.kind == tOp && (n.text == "^" || n.text == "!") {
+		if startsAtom(&n) || n.kind == tOp && (n.text == "^" || n.text == "!") {
 			return false
 		}
 	}
@@ -514,7 +519,7 @@ func (p *parser) postfixOps(a *node) (*node, error) {
 			if b.kind != tNum || b.dot {
 				return nil, fmt.Errorf("%w: a base subscript", errUnsupported)
 			}
-			a, err = p.mk(nBase, a, &node{kind: nNum, tok: &b})
+			a, err = p.mk(nBase, a, &node{kind: nNum, tok: b})
 		default:
 			return a, nil
 		}
@@ -542,9 +547,10 @@ func (p *parser) arg() (*node, error) {
 	t := p.peek()
 	if t.kind == tNum && !t.dot && len(t.text) > 1 {
 		// \frac12: LaTeX reads one character
+		first := t.text[:1]
 		p.toks[p.i].text = t.text[1:]
 		p.toks[p.i].spaced = false
-		return &node{kind: nNum, tok: &token{kind: tNum, text: t.text[:1]}}, nil
+		return &node{kind: nNum, tok: &token{kind: tNum, text: first}}, nil
 	}
 	return p.atom()
 }
@@ -557,12 +563,11 @@ func (p *parser) atom() (*node, error) {
 	t := p.next()
 	switch t.kind {
 	case tNum:
-		tt := t
 		n, err := p.mk(nNum)
 		if err != nil {
 			return nil, err
 		}
-		n.tok = &tt
+		n.tok = t
 		return n, nil
 	case tIdent:
 		n, err := p.mk(nVar)

@@ -112,6 +112,11 @@ func (a real) equal(b real) bool {
 }
 
 func (a real) add(b real) real {
+	if x, ok := a.rat(); ok {
+		if y, ok := b.rat(); ok {
+			return realRat(x.Add(x, y))
+		}
+	}
 	out := make([]pterm, 0, len(a.ts)+len(b.ts))
 	i, j := 0, 0
 	for i < len(a.ts) || j < len(b.ts) {
@@ -144,6 +149,11 @@ func (a real) neg() real {
 func (a real) sub(b real) real { return a.add(b.neg()) }
 
 func (a real) mul(b real) (real, error) {
+	if x, ok := a.rat(); ok { // the common case: rationals, without Surd's generality
+		if y, ok := b.rat(); ok {
+			return realRat(x.Mul(x, y)), nil
+		}
+	}
 	var out real
 	for _, x := range a.ts {
 		for _, y := range b.ts {
@@ -171,6 +181,9 @@ func (a real) inv() (real, error) {
 	case 0:
 		return real{}, fmt.Errorf("%w: division by zero", errUnsupported)
 	case 1:
+		if x, ok := a.rat(); ok {
+			return realRat(x.Inv(x)), nil
+		}
 		c, err := a.ts[0].c.Inv()
 		if err != nil {
 			return real{}, fmt.Errorf("%w: %v", errUnsupported, err)

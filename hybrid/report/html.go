@@ -32,18 +32,20 @@ func WriteHTML(w io.Writer, c bench.Comparison, m Meta) error {
 	if m.Title == "" {
 		m.Title = "leanprm compare"
 	}
-	d := pageData{Meta: m, C: c, Agreement: 100 * c.Confusion.Agreement()}
+	d := pageData{Meta: m, C: c, Agreement: 100 * c.Confusion.Agreement(), AgreementText: AgreementText(c), AUCText: AUCText(c)}
 	d.Hist = histogram(c)
 	d.Reliability = reliabilityChart(c)
 	return page.Execute(w, d)
 }
 
 type pageData struct {
-	Meta        Meta
-	C           bench.Comparison
-	Agreement   float64
-	Hist        chart
-	Reliability chart
+	Meta      Meta
+	C         bench.Comparison
+	Agreement float64
+	// AgreementText and AUCText are the figures as shown, "n/a" when nothing was measured.
+	AgreementText, AUCText string
+	Hist                   chart
+	Reliability            chart
 }
 
 // chart is an SVG drawing reduced to primitives the template renders.
@@ -247,7 +249,7 @@ polyline.formal { stroke: #8e44ad; fill: none; stroke-width: 1.5; } polyline.gol
 <tr><td class="label">verified</td><td>{{.C.Confusion.VerifiedPass}}</td><td>{{.C.Confusion.VerifiedFail}}</td></tr>
 <tr><td class="label">refuted</td><td>{{.C.Confusion.RefutedPass}}</td><td>{{.C.Confusion.RefutedFail}}</td></tr>
 </table>
-<p>Agreement {{f1 .Agreement}}%. AUC {{f3 .C.AUC}}: the chance that a verified step scores above a refuted one.</p>
+<p>Agreement {{.AgreementText}}. AUC {{.AUCText}}: the chance that a verified step scores above a refuted one.</p>
 
 <h2>Learned scores of refuted and verified steps</h2>
 <p class="legend"><span class="swatch refuted"></span>refuted ({{len .C.RefutedScores}}) <span class="swatch verified"></span>verified ({{len .C.VerifiedScores}})</p>

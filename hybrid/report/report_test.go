@@ -120,7 +120,7 @@ func TestWriteCheck(t *testing.T) {
 	require.NoError(t, WriteCheck(&buf, sample(), CheckOptions{Width: 20, Threshold: 0.5, Obligations: true}))
 	out := buf.String()
 	assert.Contains(t, out, "refuted (sim)")
-	assert.Contains(t, out, "← first error")
+	assert.Contains(t, out, "✗ proven error")
 	assert.Contains(t, out, "first error: step 2 (threshold 0.500)")
 	assert.Contains(t, out, "[lean] example")
 	assert.Contains(t, out, "example : ¬((4 : Rat) + 3 = 8)")

@@ -71,15 +71,75 @@ func verdictCell(s hybrid.ScoredStep) string {
 		}
 		return "-"
 	}
-	if s.Checker != "" {
-		return string(s.Verdict) + " (" + s.Checker + ")"
+	v := string(s.Verdict)
+	if s.Verdict == hybrid.Verified && !s.Formal && !s.FullyFormal {
+		// The claims are proved, not the step: it says more than them.
+		v = "claims verified"
 	}
-	return string(s.Verdict)
+	if s.Checker != "" {
+		return v + " (" + s.Checker + ")"
+	}
+	return v
 }
 
-// WriteCheck writes one table per chain: step preview, formal verdict and
-// checker, learned score, merged score and where it came from.
+// WriteCheck writes one table per chain (WriteCheckChain) and the legend
+// (WriteCheckLegend).
 func WriteCheck(w io.Writer, results []hybrid.Scored, o CheckOptions) error {
+	var seen CheckMarks
+	for ci := range results {
+		if ci > 0 {
+			if _, err := io.WriteString(w, "\n"); err != nil {
+				return err
+			}
+		}
+		if err := WriteCheckChain(w, results[ci], o, &seen); err != nil {
+			return err
+		}
+	}
+	return WriteCheckLegend(w, seen)
+}
+
+// CheckMarks records which marks, verdicts and sources the tables written so
+// far showed, so that the legend explains each of them and nothing else.
+type CheckMarks struct {
+	Refuted, Doubted, FirstError bool
+	Verdicts                     map[string]bool
+	Sources                      map[hybrid.Source]bool
+	Checkers                     map[string]bool
+}
+
+func (m *CheckMarks) note(s hybrid.ScoredStep) {
+	if m.Verdicts == nil {
+		m.Verdicts, m.Sources, m.Checkers = map[string]bool{}, map[hybrid.Source]bool{}, map[string]bool{}
+	}
+	v := string(s.Verdict)
+	switch {
+	case s.Verdict == hybrid.NoVerdict:
+		v = "-"
+	case s.Verdict == hybrid.Verified && !s.Formal && !s.FullyFormal:
+		v = "claims verified"
+	}
+	m.Verdicts[v] = true
+	m.Sources[s.Source] = true
+	if s.Checker != "" {
+		m.Checkers[s.Checker] = true
+	}
+}
+
+// Marks beside a step. A refuted step is a proven error wherever it stands; the
+// predicted first error is the first step scored below the threshold, and when
+// its claims were all verified the mark says the arithmetic is not what is doubted.
+const (
+	markRefuted = "✗ proven error"
+	markFirst   = "← first error (learned)"
+	markDoubted = "← first error: arithmetic verified; the reasoning is doubted by the learned model"
+)
+
+// WriteCheckChain writes the table of one chain: step preview, formal verdict
+// and checker, learned score, merged score and where it came from, and a mark
+// (see WriteCheckLegend). seen, when not nil, records what the legend must
+// explain.
+func WriteCheckChain(w io.Writer, r hybrid.Scored, o CheckOptions, seen *CheckMarks) error {
 	width := o.Width
 	if width <= 0 {
 		width = 60
@@ -88,72 +148,142 @@ func WriteCheck(w io.Writer, results []hybrid.Scored, o CheckOptions) error {
 	if agg == "" {
 		agg = hybrid.AggMin
 	}
+	if seen == nil {
+		seen = &CheckMarks{}
+	}
 	ew := &errWriter{w: w}
-	for ci, r := range results {
-		if ci > 0 {
-			ew.printf("\n")
+	ew.printf("%s", r.ID)
+	if r.Source != "" && r.Source != r.ID {
+		ew.printf("  (%s)", r.Source)
+	}
+	ew.printf("\n")
+	if r.Problem != "" {
+		ew.printf("problem: %s\n", Preview(r.Problem, 2*width))
+	}
+	if r.Err != "" {
+		ew.printf("error: %s\n", r.Err)
+		return ew.err
+	}
+	first := chain.NoError
+	if o.Threshold > 0 {
+		first = r.Predict(o.Threshold)
+	}
+	tw := tabwriter.NewWriter(ew, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "#\tstep\tformal\tlearned\tmerged\tsource\t")
+	for _, s := range r.Steps {
+		seen.note(s)
+		mark := ""
+		switch {
+		case s.Verdict == hybrid.Refuted:
+			mark, seen.Refuted = markRefuted, true
+		case s.Index == first && s.Verdict == hybrid.Verified:
+			mark, seen.Doubted = markDoubted, true
+		case s.Index == first:
+			mark, seen.FirstError = markFirst, true
 		}
-		ew.printf("%s", r.ID)
-		if r.Source != "" && r.Source != r.ID {
-			ew.printf("  (%s)", r.Source)
+		text := s.Text
+		if s.Formal {
+			text = "[lean] " + text
 		}
-		ew.printf("\n")
-		if r.Problem != "" {
-			ew.printf("problem: %s\n", Preview(r.Problem, 2*width))
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%.3f\t%s\t%s\n", s.Index+1, Preview(text, width),
+			verdictCell(s), fmtScore(s.Learned), s.Score, s.Source, mark)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	ew.printf("%s %.3f  policy %s", agg, r.Aggregate(agg), r.Policy)
+	if o.Threshold > 0 {
+		if first == chain.NoError {
+			ew.printf("  no step below %.3f", o.Threshold)
+		} else {
+			ew.printf("  first error: step %d (threshold %.3f)", first+1, o.Threshold)
 		}
-		if r.Err != "" {
-			ew.printf("error: %s\n", r.Err)
-			continue
-		}
-		first := chain.NoError
-		if o.Threshold > 0 {
-			first = r.Predict(o.Threshold)
-		}
-		tw := tabwriter.NewWriter(ew, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "#\tstep\tformal\tlearned\tmerged\tsource\t")
+	}
+	ew.printf("\n")
+	for _, wmsg := range r.Warnings {
+		ew.printf("warning: %s\n", wmsg)
+	}
+	if o.Obligations {
 		for _, s := range r.Steps {
-			mark := ""
-			if s.Index == first {
-				mark = "  ← first error"
-			}
-			text := s.Text
-			if s.Formal {
-				text = "[lean] " + text
-			}
-			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%.3f\t%s\t%s\n", s.Index+1, Preview(text, width),
-				verdictCell(s), fmtScore(s.Learned), s.Score, s.Source, mark)
-		}
-		if err := tw.Flush(); err != nil {
-			return err
-		}
-		ew.printf("%s %.3f  policy %s", agg, r.Aggregate(agg), r.Policy)
-		if o.Threshold > 0 {
-			if first == chain.NoError {
-				ew.printf("  no step below %.3f", o.Threshold)
-			} else {
-				ew.printf("  first error: step %d (threshold %.3f)", first+1, o.Threshold)
-			}
-		}
-		ew.printf("\n")
-		for _, wmsg := range r.Warnings {
-			ew.printf("warning: %s\n", wmsg)
-		}
-		if o.Obligations {
-			for _, s := range r.Steps {
-				for _, ob := range s.Obligations {
-					ew.printf("  step %d: %s [%s]\n", s.Index+1, ob.Text, ob.Verdict)
-					for _, l := range strings.Split(ob.Lean, "\n") {
-						if l == "" {
-							continue
-						}
-						ew.printf("    %s\n", l)
+			for _, ob := range s.Obligations {
+				ew.printf("  step %d: %s [%s]\n", s.Index+1, ob.Text, ob.Verdict)
+				for _, l := range strings.Split(ob.Lean, "\n") {
+					if l == "" {
+						continue
 					}
-					for _, m := range ob.Messages {
-						ew.printf("    > %s\n", Preview(m, 3*width))
-					}
+					ew.printf("    %s\n", l)
+				}
+				for _, m := range ob.Messages {
+					ew.printf("    > %s\n", Preview(m, 3*width))
 				}
 			}
 		}
+	}
+	return ew.err
+}
+
+// verdictLegend, sourceLegend and checkerLegend explain each value the
+// tables can show.
+var (
+	verdictLegend = []struct{ v, what string }{
+		{"verified", "the step is nothing but its claims (or a Lean step), and every one was proved exactly as written: the step is proved"},
+		{"claims verified", "every claim found in the step was proved, but the step says more than its claims: that part is left to the learned model"},
+		{"approximate", "a claim holds only as a rounding of the decimals shown: no proof, no error"},
+		{"refuted", "the negation of a claim was proved: the step is wrong"},
+		{"unknown", "a claim was formalized but not decided (or the checkers disagreed)"},
+		{"-", "nothing in the step was formalized"},
+	}
+	sourceLegend = []struct {
+		s    hybrid.Source
+		what string
+	}{
+		{hybrid.FromFormal, "the formal verdict decided: 1 for a step that is nothing but its verified claims (or a Lean step), 0 for a refuted one"},
+		{hybrid.FromLearned, "the learned model's score (a verified step that says more than its claims keeps it: its reasoning is not proved)"},
+		{hybrid.FromBoost, "the learned score raised because every claim verified (--policy hybrid,boost=X)"},
+		{hybrid.FromDefault, "formal-only policy, no verdict: 1 (no evidence of an error)"},
+	}
+	checkerLegend = []struct{ c, what string }{
+		{"lean", "Lean 4 through the REPL"},
+		{"exact", "leanprm's built-in exact rational arithmetic"},
+		{"sim", "the repository's REPL simulator (tests and demos), not Lean"},
+	}
+)
+
+// WriteCheckLegend explains the marks, verdicts, checkers and sources that
+// seen recorded.
+func WriteCheckLegend(w io.Writer, seen CheckMarks) error {
+	if len(seen.Verdicts) == 0 {
+		return nil
+	}
+	ew := &errWriter{w: w}
+	ew.printf("\nlegend:\n")
+	tw := tabwriter.NewWriter(ew, 0, 0, 2, ' ', 0)
+	for _, l := range verdictLegend {
+		if seen.Verdicts[l.v] {
+			fmt.Fprintf(tw, "  formal %s\t%s\n", l.v, l.what)
+		}
+	}
+	for _, l := range checkerLegend {
+		if seen.Checkers[l.c] {
+			fmt.Fprintf(tw, "  (%s)\t%s\n", l.c, l.what)
+		}
+	}
+	for _, l := range sourceLegend {
+		if seen.Sources[l.s] {
+			fmt.Fprintf(tw, "  source %s\t%s\n", l.s, l.what)
+		}
+	}
+	if seen.Refuted {
+		fmt.Fprintf(tw, "  %s\t%s\n", markRefuted, "a claim of the step was refuted, wherever the step stands in the chain")
+	}
+	if seen.FirstError {
+		fmt.Fprintf(tw, "  %s\t%s\n", markFirst, "the first step whose merged score is below the threshold: the learned model's prediction, not a proof")
+	}
+	if seen.Doubted {
+		fmt.Fprintf(tw, "  %s\t%s\n", "← first error: arithmetic verified…", "the first step below the threshold; its claims were proved, what the learned model doubts is the reasoning around them")
+	}
+	if err := tw.Flush(); err != nil {
+		return err
 	}
 	return ew.err
 }
@@ -307,7 +437,7 @@ func WriteComparison(w io.Writer, c bench.Comparison) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	ew.printf("\nagreement %.1f%%, AUC (verified above refuted) %.3f\n", 100*c.Confusion.Agreement(), c.AUC)
+	ew.printf("\nagreement %s, AUC (verified above refuted) %s\n", AgreementText(c), AUCText(c))
 	ew.printf("learned score of refuted steps:  %s\n", histLine(c.RefutedHist))
 	ew.printf("learned score of verified steps: %s\n", histLine(c.VerifiedHist))
 	ew.printf("calibration vs formal verdicts: ECE %.3f over %d steps\n", c.Formal.ECE, c.Formal.Steps)
@@ -400,3 +530,23 @@ func (e *errWriter) Write(p []byte) (int, error) {
 }
 
 func (e *errWriter) printf(format string, args ...any) { fmt.Fprintf(e, format, args...) }
+
+// AgreementText is the agreement of the formal and learned sides as a percentage, or "n/a (no
+// step has a formal verdict)": 0% would claim a disagreement nobody measured.
+func AgreementText(c bench.Comparison) string {
+	k := c.Confusion
+	if k.VerifiedPass+k.VerifiedFail+k.RefutedPass+k.RefutedFail == 0 {
+		return "n/a (no step has a formal verdict)"
+	}
+	return fmt.Sprintf("%.1f%%", 100*k.Agreement())
+}
+
+// AUCText is the AUC, or "n/a" with the reason when there are no verified or no refuted steps
+// to rank against each other.
+func AUCText(c bench.Comparison) string {
+	k := c.Confusion
+	if k.VerifiedPass+k.VerifiedFail == 0 || k.RefutedPass+k.RefutedFail == 0 {
+		return "n/a (needs both verified and refuted steps)"
+	}
+	return fmt.Sprintf("%.3f", c.AUC)
+}

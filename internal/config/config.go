@@ -80,6 +80,14 @@ type Serve struct {
 	MaxBody             int64
 	MaxItems, Queue     int
 	Timeout             time.Duration
+	// DrainTimeout bounds a shutdown: on SIGTERM the server stops admitting work, lets what
+	// runs finish within it, fails the rest with a retryable error and exits.
+	DrainTimeout time.Duration
+	// RewardOnError is what /get_reward does with an item whose scoring failed: "fail" (a
+	// retryable 503 for the whole request), "nan", or a number as written (checked finite).
+	RewardOnError string
+	// CacheMemory is the budget of all the caches of one serve or worker process together.
+	CacheMemory int64
 }
 
 // NATS is the nats.* section: scale-out over NATS JetStream (internal/dispatch/natsq).

@@ -212,6 +212,18 @@ func flagOf(key string) string {
 	return ""
 }
 
+func TestRewardOnErrorValues(t *testing.T) {
+	for raw, want := range map[string]string{"": "fail", "FAIL": "fail", "NaN": "nan", "-1": "-1", " 0.5 ": "0.5"} {
+		env := map[string]string{}
+		if raw != "" {
+			env["LEANPRM_SERVE_REWARD_ON_ERROR"] = raw
+		}
+		c, err := load(t, t.TempDir(), env)
+		require.NoError(t, err, raw)
+		assert.Equal(t, want, c.Serve.RewardOnError, raw)
+	}
+}
+
 func TestEmptyBackendIsEmbedded(t *testing.T) {
 	c, err := load(t, writeFile(t, "prm:\n  backend: \"\"\n"), nil)
 	require.NoError(t, err)
@@ -241,6 +253,8 @@ func TestBadValues(t *testing.T) {
 			`setting lean.identity_tactic: "grind\nexample : False := sorry" is not one line of Lean: a tactic may not hold a line break or control character`},
 		{"tactic with a control character", nil, []string{"--tactic", "decide\r"},
 			`setting lean.tactic: "decide\r" is not one line of Lean: a tactic may not hold a line break or control character`},
+		{"reward on error", map[string]string{"LEANPRM_SERVE_REWARD_ON_ERROR": "zero"}, nil, `setting serve.reward_on_error: "zero" is not fail, nan or a finite number`},
+		{"reward on error infinite", map[string]string{"LEANPRM_SERVE_REWARD_ON_ERROR": "+Inf"}, nil, `setting serve.reward_on_error: "+Inf" is not fail, nan or a finite number`},
 		{"nats scheme", nil, []string{"--nats", "http://127.0.0.1:4222"}, `setting nats.url: "http://127.0.0.1:4222" is not a NATS URL (want nats://host:4222; tls, ws and wss also do)`},
 		{"nats host", map[string]string{"LEANPRM_NATS_URL": "nats://a:4222,nats://"}, nil, `setting nats.url: "nats://" names no host`},
 		{"nats client certificate without its key", nil, []string{"--nats-tls-cert", "client.pem"}, "setting nats.tls_cert: is set but nats.tls_key is not: a client certificate needs its key"},
@@ -308,7 +322,7 @@ func TestSourcesListEveryKeySorted(t *testing.T) {
 	}
 	assert.True(t, slices.IsSorted(got), "%v", got)
 	assert.Equal(t, Keys(), got)
-	assert.Len(t, got, 33)
+	assert.Len(t, got, 36)
 }
 
 // From cmd/leanprm's TestConfigYAMLRoundTrips: YAML encodes to a leanprm.yaml that reproduces

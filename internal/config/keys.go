@@ -37,6 +37,14 @@ const (
 	DefaultServeQueue = 1024
 	// DefaultServeTimeout is a request's deadline when it names none.
 	DefaultServeTimeout = 5 * time.Minute
+	// DefaultServeDrainTimeout fits, with the preStop pause, in the manifests' 90 s grace
+	// period (deploy/k8s): Kubernetes kills the pod at the end of it.
+	DefaultServeDrainTimeout = 60 * time.Second
+	// DefaultServeRewardOnError makes a failed item fail the request (a retryable 503):
+	// a failure is never a reward.
+	DefaultServeRewardOnError = "fail"
+	// DefaultServeCacheMemory is the caches' budget in one process.
+	DefaultServeCacheMemory = "256MiB"
 )
 
 // kind is how a key's text is read; it decides the flag type and the YAML value type.
@@ -140,6 +148,13 @@ var keys = []key{
 		DefaultServeAddr, textKind, text(func(c *Config) *string { return &c.Serve.Addr })},
 	{"serve.auth_token_file", "", "file holding the bearer token serve requires (--auth-token-file; or LEANPRM_SERVE_TOKEN); never the token itself",
 		"", textKind, text(func(c *Config) *string { return &c.Serve.AuthTokenFile })},
+	{"serve.cache_memory", "", "what all the caches of one serve or worker process may hold together (obligations, Lean steps, step readings, chain contexts, prefixes)",
+		DefaultServeCacheMemory, textKind, func(c *Config, k, raw string) (err error) {
+			c.Serve.CacheMemory, err = sizeValue(k, raw)
+			return err
+		}},
+	{"serve.drain_timeout", "", "on SIGTERM: how long the requests in flight may run before they are failed with a retryable 503 and serve exits",
+		durationText(DefaultServeDrainTimeout), textKind, duration(func(c *Config) *time.Duration { return &c.Serve.DrainTimeout })},
 	{"serve.max_body", "", "largest request body serve reads (413 beyond)",
 		DefaultServeMaxBody, textKind, func(c *Config, k, raw string) (err error) {
 			c.Serve.MaxBody, err = sizeValue(k, raw)
@@ -149,6 +164,12 @@ var keys = []key{
 		strconv.Itoa(DefaultServeMaxItems), intKind, count(func(c *Config) *int { return &c.Serve.MaxItems })},
 	{"serve.queue", "", "items admitted at once, running or waiting; a request that does not fit gets 429",
 		strconv.Itoa(DefaultServeQueue), intKind, count(func(c *Config) *int { return &c.Serve.Queue })},
+	{"serve.reward_on_error", "", "what /get_reward answers for an item whose scoring failed (crash, timeout, no worker): fail (a retryable 503 for the request), nan, or a number",
+		DefaultServeRewardOnError, textKind, func(c *Config, k, raw string) error {
+			v, err := rewardOnErrorValue(k, raw)
+			c.Serve.RewardOnError = v
+			return err
+		}},
 	{"serve.timeout", "", "a request's deadline when it names none",
 		durationIn(DefaultServeTimeout, time.Minute), textKind, duration(func(c *Config) *time.Duration { return &c.Serve.Timeout })},
 }

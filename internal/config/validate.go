@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"math"
 	"net/url"
 	"strconv"
 	"strings"
@@ -53,6 +54,20 @@ func sizeValue(key, raw string) (int64, error) {
 		return 0, &KeyError{Key: key, Msg: err.Error()}
 	}
 	return n, nil
+}
+
+// rewardOnErrorValue reads serve.reward_on_error: fail, nan, or a finite number.
+func rewardOnErrorValue(key, raw string) (string, error) {
+	v := strings.TrimSpace(raw)
+	switch strings.ToLower(v) {
+	case "fail", "nan":
+		return strings.ToLower(v), nil
+	}
+	f, err := strconv.ParseFloat(v, 64)
+	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+		return "", &KeyError{Key: key, Msg: quote(raw) + " is not fail, nan or a finite number"}
+	}
+	return v, nil
 }
 
 // countValue reads a whole number that is not negative (0 has each key's documented meaning).

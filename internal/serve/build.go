@@ -28,12 +28,48 @@ type BuildOptions struct {
 	Threshold float64
 	// AllowUnsafeLean lifts the rules on snippets (Parts.AllowUnsafeLean).
 	AllowUnsafeLean bool
-	// CacheEntries and CacheBytes bound the obligation cache and the Lean-step cache (each);
-	// 0 means 1<<20 entries and 256 MiB. The caches of step readings (translate.ScanCache),
-	// of exact-checker outcomes (translate.ExactCache) and of chain contexts
-	// (translate.ContextCache) have their own defaults.
+	// CacheEntries bounds the entries of the obligation cache and of the Lean-step cache
+	// (each); 0 means 1<<20. CacheMemory is the budget of all the process's caches together,
+	// split by SplitCacheMemory; 0 means serve.cache_memory.
 	CacheEntries int
-	CacheBytes   int64
+	CacheMemory  int64
+}
+
+// CacheShares are the byte bounds of the caches of one process, from one budget
+// (serve.cache_memory). Each is an LRU bounded by its entries' estimated cost, which counts
+// the text and the decoded values an entry holds, not Go's per-allocation overhead:
+// BenchmarkSoak / TestMeasureSoak measures what the process really holds.
+type CacheShares struct {
+	// Obligations: what Lean said about each obligation line (ObligationCache).
+	Obligations int64
+	// LeanSteps: the REPL's results for whole fenced Lean steps (CachedChecker).
+	LeanSteps int64
+	// Scans: the translator's first reading of each step (translate.ScanCache).
+	Scans int64
+	// Exact: the exact checker's outcome per declaration (translate.ExactCache).
+	Exact int64
+	// Contexts: the translator's chain contexts (translate.ContextCache).
+	Contexts int64
+	// PRMContexts: the embedded PRM's chain contexts (embedded.ContextCache).
+	PRMContexts int64
+	// Prefixes: the chains kept for incremental scoring (Options.PrefixBytes); held by the
+	// server, so by the gateway in NATS mode, where the others are the workers'.
+	Prefixes int64
+}
+
+// SplitCacheMemory splits total among the caches in sixteenths: obligations 4, step
+// readings 3, Lean steps, translator contexts, PRM contexts and prefixes 2 each, exact
+// outcomes 1. The obligations and the step readings are what incremental scoring
+// hits most.
+func SplitCacheMemory(total int64) CacheShares {
+	part := func(n int64) int64 { return max(total/16*n, 1) }
+	return CacheShares{Obligations: part(4), Scans: part(3), LeanSteps: part(2), Contexts: part(2),
+		PRMContexts: part(2), Prefixes: part(2), Exact: part(1)}
+}
+
+// Sum is what the shares add up to.
+func (c CacheShares) Sum() int64 {
+	return c.Obligations + c.LeanSteps + c.Scans + c.Exact + c.Contexts + c.PRMContexts + c.Prefixes
 }
 
 // Built is what Build made: the handler's parts, what the server reports about them, and
@@ -53,9 +89,13 @@ func Build(ctx context.Context, cfg *config.Config, o BuildOptions, stderr io.Wr
 	if o.CacheEntries <= 0 {
 		o.CacheEntries = 1 << 20
 	}
-	if o.CacheBytes <= 0 {
-		o.CacheBytes = 256 << 20
+	if o.CacheMemory <= 0 {
+		o.CacheMemory = cfg.Serve.CacheMemory
 	}
+	if o.CacheMemory <= 0 {
+		o.CacheMemory = 256 << 20
+	}
+	shares := SplitCacheMemory(o.CacheMemory)
 	modules, err := verify.ParseHeader(cfg.Lean.Header)
 	if err != nil {
 		return nil, err
@@ -68,16 +108,16 @@ func Build(ctx context.Context, cfg *config.Config, o BuildOptions, stderr io.Wr
 	// it scores its new steps only.
 	var prmContexts *embedded.ContextCache
 	if m, ok := prm.(*embedded.Model); ok {
-		prmContexts = embedded.NewContextCache(0, 0)
+		prmContexts = embedded.NewContextCache(0, shares.PRMContexts)
 		prm = m.WithContexts(prmContexts)
 	}
-	oc := NewObligationCache(o.CacheEntries, o.CacheBytes)
+	oc := NewObligationCache(o.CacheEntries, shares.Obligations)
 	// Incremental scoring sends a scored prefix again: its steps are read once.
-	scans := translate.NewScanCache(0, 0)
+	scans := translate.NewScanCache(0, shares.Scans)
 	// ... and the exact checker evaluates the prefix's declarations once.
-	exact := translate.NewExactCache(0, 0)
+	exact := translate.NewExactCache(0, shares.Exact)
 	// ... and a chain that extends a chain translated before translates only its new steps.
-	contexts := translate.NewContextCache(0, 0)
+	contexts := translate.NewContextCache(0, shares.Contexts)
 	f, err := wire.NewFormalWith(ctx, cfg, stderr, wire.FormalOptions{
 		WrapLean:     func(l translate.Lean) translate.Lean { return oc.Wrap(l, cfg.Lean.Header) },
 		ScanCache:    scans,
@@ -90,7 +130,7 @@ func Build(ctx context.Context, cfg *config.Config, o BuildOptions, stderr io.Wr
 	}
 	ls := f.LeanSteps(cfg)
 	if ls.Checker != nil {
-		ls.Checker = NewCachedChecker(ls.Checker, o.CacheEntries, o.CacheBytes)
+		ls.Checker = NewCachedChecker(ls.Checker, o.CacheEntries, shares.LeanSteps)
 	}
 	threshold := o.Threshold
 	if threshold == 0 {

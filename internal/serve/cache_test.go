@@ -3,6 +3,8 @@ package serve
 import (
 	"context"
 	"errors"
+	"fmt"
+	"net/http"
 	"strings"
 	"testing"
 
@@ -91,4 +93,40 @@ func TestObligationCacheKeepsWhatItCannotPlace(t *testing.T) {
 	_, err = l.RunCommand(ctx, "example : a\nexample : b")
 	require.NoError(t, err)
 	assert.Len(t, spans.sent, 4, "a message over two lines cannot be placed: nothing is cached")
+}
+
+// TestCachesHoldTheirShare: every cache of a process is bounded by its share of
+// serve.cache_memory, however many distinct chains come.
+func TestCachesHoldTheirShare(t *testing.T) {
+	const budget = 64 << 10
+	cfg := simConfig(t, "both", "", "1") // the REPL and the exact checker: every cache is used
+	cfg.Serve.CacheMemory = budget
+	shares := SplitCacheMemory(budget)
+	assert.LessOrEqual(t, shares.Sum(), int64(budget))
+	ts := startServer(t, cfg, Options{PrefixBytes: shares.Prefixes})
+	for i := range 60 {
+		body := fmt.Sprintf(`{"chains": [{"id": "c", "problem": "Problem %d: she has %d apples.", "steps": ["She has %d + %d = %d apples.", "Then %d * 2 = %d.", "So the answer is %d."]}]}`,
+			i, i, i, i+1, 2*i+1, 2*i+1, 4*i+2, 4*i+2)
+		resp := post(t, ts.URL+"/v1/score", "", body, nil)
+		require.Equal(t, http.StatusOK, resp.StatusCode)
+	}
+	info := ts.built.Info
+	for name, c := range map[string]struct {
+		stats func() (int, int64, uint64, uint64)
+		share int64
+	}{
+		"obligations":         {info.Obligations.Stats, shares.Obligations},
+		"step readings":       {info.Scans.Stats, shares.Scans},
+		"exact outcomes":      {info.Exact.Stats, shares.Exact},
+		"translator contexts": {info.Contexts.Stats, shares.Contexts},
+		"PRM contexts":        {info.PRMContexts.Stats, shares.PRMContexts},
+		"prefixes":            {ts.srv.prefixes.Stats, shares.Prefixes},
+	} {
+		entries, bytes, _, misses := c.stats()
+		assert.Positive(t, misses+uint64(entries), "%s: the cache was used", name)
+		assert.LessOrEqual(t, bytes, c.share, "%s within its share", name)
+	}
+	_, bytes, _, misses := info.Obligations.Stats()
+	assert.Greater(t, misses, uint64(0))
+	assert.Greater(t, bytes, shares.Obligations/2, "the obligations filled their share: the bound, not the traffic, stopped them")
 }

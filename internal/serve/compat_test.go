@@ -190,7 +190,9 @@ func TestKiminaVerifyDocumentedRequest(t *testing.T) {
 	require.NotEmpty(t, got.Results[0].Response.Messages)
 	assert.Contains(t, got.Results[0].Response.Messages[0].Data, "not simulated", "the simulator says what it does not do")
 
-	assert.JSONEq(t, `7`, string(got.Results[1].CustomID), "an integer custom_id comes back as an integer")
+	// Kimina answers str(custom_id) (server/routers/backward.py: Snippet(id=str(code.custom_id))
+	// and BackwardResponse(custom_id=check_response.id)): the integer 7 comes back "7".
+	assert.JSONEq(t, `"7"`, string(got.Results[1].CustomID), "an integer custom_id comes back as Kimina's string")
 	require.NotNil(t, got.Results[1].Response)
 	assert.Empty(t, got.Results[1].Response.Messages)
 
@@ -243,7 +245,9 @@ func TestOpenRLHFGetReward(t *testing.T) {
 	assert.Greater(t, got.Rewards[0], got.Rewards[1], "the refuted chain earns less")
 	assert.Equal(t, 0.0, got.Rewards[1], "a refuted step scores 0 under min")
 	assert.Equal(t, 1.0, got.Rewards[2], "the proof verifies against the label statement")
-	assert.Equal(t, []float64{0, 0, 0, 1}, got.ExtraLogs["leanprm_item_error"], "the empty query is an item error, not a failed batch")
+	assert.Equal(t, []float64{0, 0, 0, 0}, got.ExtraLogs["leanprm_item_error"], "nothing failed")
+	assert.Equal(t, []float64{0, 0, 0, 1}, got.ExtraLogs["leanprm_unscorable"], "the empty query has no steps: 0, flagged, not a failed batch")
+	assert.Equal(t, 0.0, got.Rewards[3])
 	assert.Equal(t, 1.0, got.ExtraLogs["leanprm_formal_verified"][2])
 	assert.Equal(t, 0.0, got.ExtraLogs["leanprm_first_error"][1])
 

@@ -44,6 +44,22 @@
 // queued at the deadline are answered with an error and not run. A snippet whose import
 // header the pool does not hold ready gets Options.HeaderTimeout on top of its own timeout.
 //
+// A failure is never a reward: /get_reward and /pooling, whose clients read numbers, never
+// give a failed item (an executor error, a proof without a verdict, a chain on which a formal
+// checker failed: hybrid.Scored.CheckerFailed) a score. Options.RewardOnError's zero value
+// answers such a request 503 with Retry-After, for the client's retry loop; the operator may
+// name NaN or a fixed value instead, flagged per item. Both endpoints refuse more than
+// Options.MaxItems items before reading one.
+//
+// Shutdown: Drain turns new work away with 503 (/readyz too) while the caller keeps the
+// listener open; Idle is closed when no request runs; Abort, at the drain deadline, fails
+// what still runs with a retryable 503. `leanprm serve` does the three within
+// serve.drain_timeout, then closes the listener and the REPLs.
+//
+// Memory: every cache is an LRU bounded by its share of one budget (SplitCacheMemory,
+// serve.cache_memory); a request body by Options.MaxBodyBytes; the items at once by
+// Options.QueueSize.
+//
 // Untrusted Lean: snippets are held to verify-proof's rules on running code and bending the
 // checker (verify.CheckSnippet: no #eval, run_cmd, IO, unsafe, extern, debug options, …) and
 // may import only the served header's modules, unless the operator allows unsafe Lean.

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -52,6 +53,31 @@ func FuzzScoreRequest(f *testing.F) {
 					assert.NotContains(t, s.Text, "```", "a Lean step is the fence's inside")
 				}
 			}
+		}
+	})
+}
+
+// FuzzItemID: an id is either refused or kept exactly: what decodes is what the client wrote,
+// so two different ids never become one. Whatever is kept is valid UTF-8 and encodes back to
+// a JSON string that decodes to it; a U+FFFD in it is one the client wrote.
+func FuzzItemID(f *testing.F) {
+	for _, s := range []string{`"a"`, "\"a\xff\"", `"a\ud800"`, `"\ud83d\ude00"`, `"\uFFFD"`, "\"\uFFFD\"", `"\\ud800"`, `3`, `null`, `"\u00e9"`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		var id ItemID
+		if err := id.UnmarshalJSON(raw); err != nil {
+			return
+		}
+		s := string(id)
+		require.True(t, utf8.ValidString(s))
+		b, err := json.Marshal(s)
+		require.NoError(t, err)
+		var back string
+		require.NoError(t, json.Unmarshal(b, &back))
+		require.Equal(t, s, back)
+		if n := strings.Count(s, "\uFFFD"); n > 0 {
+			require.Equal(t, n, strings.Count(string(raw), "\uFFFD")+strings.Count(strings.ToLower(string(raw)), `\ufffd`), "%q", raw)
 		}
 	})
 }

@@ -33,7 +33,7 @@ type ScoreTask struct {
 // VerifyTask is the payload of a dispatch.KindVerify task: one verify-proof row. Its result
 // payload is a verify.Result.
 type VerifyTask struct {
-	ID        string `json:"id"`
+	ID        ItemID `json:"id"`
 	Statement string `json:"statement"`
 	Proof     string `json:"proof"`
 	Header    string `json:"header,omitempty"`
@@ -176,7 +176,7 @@ func (h *Handler) verify(ctx context.Context, vt VerifyTask) (verify.Result, err
 	if strings.TrimSpace(vt.Statement) == "" || strings.TrimSpace(vt.Proof) == "" {
 		return verify.Result{}, errors.New(`a row needs "statement" and "proof"`)
 	}
-	r := verify.CheckInput(ctx, verify.Input{ID: vt.ID, Statement: vt.Statement, Proof: vt.Proof, Header: vt.Header}, h.p.Verify)
+	r := verify.CheckInput(ctx, verify.Input{ID: string(vt.ID), Statement: vt.Statement, Proof: vt.Proof, Header: vt.Header}, h.p.Verify)
 	if ctx.Err() != nil && r.Status == verify.StatusError {
 		return r, fmt.Errorf("not finished: %w", ctx.Err())
 	}

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -24,11 +25,31 @@ import (
 // starts is a real child process speaking the protocol. Its value is the simulator's flags.
 const childEnv = "LEANPRM_SERVE_TEST_REPL"
 
+// laterEnv, with startsEnv, gives every REPL process after the first the simulator flags
+// laterEnv holds (a worker's first process answers its four start-up requests, a restarted
+// one only the version check: "-crash-after 4" then "-crash-after 1" crash every command, the
+// retry on a fresh process included). startsEnv names the file that counts the starts.
+const (
+	laterEnv  = "LEANPRM_SERVE_TEST_REPL_LATER"
+	startsEnv = "LEANPRM_SERVE_TEST_REPL_STARTS"
+)
+
 func TestMain(m *testing.M) {
 	if flags, ok := os.LookupEnv(childEnv); ok {
+		if later, ok := os.LookupEnv(laterEnv); ok && laterStart(os.Getenv(startsEnv)) {
+			flags = later
+		}
 		os.Exit(replsim.Main(strings.Fields(flags), os.Stdin, os.Stdout, os.Stderr))
 	}
 	goleak.VerifyTestMain(m)
+}
+
+// laterStart counts this start in the file starts and reports whether it is not the first.
+func laterStart(starts string) bool {
+	b, _ := os.ReadFile(starts)
+	n, _ := strconv.Atoi(strings.TrimSpace(string(b)))
+	_ = os.WriteFile(starts, []byte(strconv.Itoa(n+1)), 0o600)
+	return n > 0
 }
 
 func testCtx(t testing.TB) context.Context {
@@ -70,7 +91,14 @@ type testServer struct {
 
 func startServer(t testing.TB, cfg *config.Config, o Options) *testServer {
 	t.Helper()
-	b, err := Build(testCtx(t), cfg, BuildOptions{}, io.Discard)
+	return startServerCtx(t, testCtx(t), cfg, o)
+}
+
+// startServerCtx is startServer with the pool's context: the REPLs it starts later (restarts,
+// recycling, fresh processes) are started under it.
+func startServerCtx(t testing.TB, ctx context.Context, cfg *config.Config, o Options) *testServer {
+	t.Helper()
+	b, err := Build(ctx, cfg, BuildOptions{}, io.Discard)
 	require.NoError(t, err)
 	o.Versions.Leanprm = "test"
 	s := New(o)

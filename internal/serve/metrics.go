@@ -22,6 +22,9 @@ type metrics struct {
 	items    *prometheus.CounterVec
 	verdicts *prometheus.CounterVec
 	rejected prometheus.Counter
+	// rewardFailures counts the items of /get_reward and /pooling whose scoring failed, by
+	// what the client got instead of a score (serve.reward_on_error).
+	rewardFailures *prometheus.CounterVec
 }
 
 func newMetrics(s *Server) *metrics {
@@ -43,8 +46,12 @@ func newMetrics(s *Server) *metrics {
 		rejected: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "leanprm_admission_rejected_total", Help: "Requests answered 429 because the admission queue was full.",
 		}),
+		rewardFailures: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "leanprm_reward_failures_total",
+			Help: "Items of /get_reward and /pooling whose scoring failed, by what the client got: refused (the request was answered 503) or fixed (serve.reward_on_error's value, flagged).",
+		}, []string{"answer"}),
 	}
-	m.reg.MustRegister(m.requests, m.latency, m.items, m.verdicts, m.rejected,
+	m.reg.MustRegister(m.requests, m.latency, m.items, m.verdicts, m.rejected, m.rewardFailures,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name: "leanprm_admission_queue_depth", Help: "Items admitted and not yet answered (running or waiting for a worker).",

@@ -30,7 +30,7 @@ type ScoreRequest struct {
 // chain-level fields (predicted first error, chain score, prefix_id) are still the whole
 // chain's. Without a prefix every step is new.
 type ChainIn struct {
-	ID           string   `json:"id"`
+	ID           ItemID   `json:"id"`
 	Problem      string   `json:"problem"`
 	Steps        []StepIn `json:"steps"`
 	Prefix       string   `json:"prefix,omitempty"`
@@ -133,6 +133,10 @@ func (s *Server) score(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, badRequest(`want {"chains": [{"id", "problem", "steps": [...]}]}`))
 		return
 	}
+	if len(req.Chains) > s.opts.MaxItems {
+		s.fail(w, s.tooMany(len(req.Chains))) // before any chain is hashed or kept
+		return
+	}
 	timeout, err := seconds(req.Timeout)
 	if err != nil {
 		s.fail(w, err)
@@ -145,7 +149,7 @@ func (s *Server) score(w http.ResponseWriter, r *http.Request) {
 		ids   []string
 	)
 	for i, c := range req.Chains {
-		id := c.ID
+		id := string(c.ID)
 		if id == "" {
 			id = strconv.Itoa(i)
 		}
@@ -200,7 +204,7 @@ func (s *Server) score(w http.ResponseWriter, r *http.Request) {
 	for k, rr := range res {
 		i := index[k]
 		if rr.Error != "" {
-			out[i] = itemError(req.Chains[i].ID, rr.Error)
+			out[i] = itemError(string(req.Chains[i].ID), rr.Error)
 			continue
 		}
 		out[i] = withField(rr.Payload, "prefix_id", ids[k])
@@ -258,6 +262,10 @@ func (s *Server) verifyProofs(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, badRequest(`want {"proofs": [{"id", "statement", "proof", "header"?}]}`))
 		return
 	}
+	if len(req.Proofs) > s.opts.MaxItems {
+		s.fail(w, s.tooMany(len(req.Proofs)))
+		return
+	}
 	timeout, err := seconds(req.Timeout)
 	if err != nil {
 		s.fail(w, err)
@@ -266,7 +274,7 @@ func (s *Server) verifyProofs(w http.ResponseWriter, r *http.Request) {
 	tasks := make([]dispatch.Task, len(req.Proofs))
 	for i, p := range req.Proofs {
 		if p.ID == "" {
-			p.ID = strconv.Itoa(i)
+			p.ID = ItemID(strconv.Itoa(i))
 		}
 		if tasks[i], err = task(dispatch.KindVerify, EnvKey(p.Header), p); err != nil {
 			s.fail(w, err)
@@ -281,7 +289,7 @@ func (s *Server) verifyProofs(w http.ResponseWriter, r *http.Request) {
 	out := make([]json.RawMessage, len(res))
 	for i, rr := range res {
 		if rr.Error != "" {
-			b, _ := json.Marshal(map[string]string{"id": req.Proofs[i].ID, "status": "error", "error": rr.Error})
+			b, _ := json.Marshal(map[string]string{"id": string(req.Proofs[i].ID), "status": "error", "error": rr.Error})
 			out[i] = b
 			continue
 		}

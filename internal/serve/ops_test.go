@@ -236,3 +236,55 @@ func hugeBody(t *testing.T, url string, announced bool) {
 		assert.Contains(t, string(msg), "larger than 16777216 bytes")
 	}
 }
+
+// TestDrainThenAbort: after Drain new work is 503 while the request in flight goes on and
+// Idle stays open; Abort fails that request with a retryable 503 (never a partial answer),
+// and Idle closes.
+func TestDrainThenAbort(t *testing.T) {
+	s := New(Options{})
+	g := &gate{open: make(chan struct{}), started: make(chan struct{})}
+	s.Ready(g, Info{})
+	hs := httptest.NewServer(s)
+	defer hs.Close()
+	select {
+	case <-s.Idle():
+	default:
+		t.Fatal("Idle is closed when nothing runs")
+	}
+	type answer struct {
+		code       int
+		retryAfter string
+		body       string
+	}
+	done := make(chan answer, 1)
+	go func() {
+		resp, err := http.Post(hs.URL+"/v1/score", "application/json", strings.NewReader(`{"chains": [{"steps": ["a"]}]}`))
+		if err != nil {
+			done <- answer{body: err.Error()}
+			return
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		done <- answer{resp.StatusCode, resp.Header.Get("Retry-After"), string(b)}
+	}()
+	<-g.started
+	idle := s.Idle()
+	s.Drain()
+	resp, body := get(t, hs.URL+"/readyz")
+	assert.Equal(t, http.StatusServiceUnavailable, resp.StatusCode)
+	assert.Contains(t, body, "draining")
+	var e errorBody
+	resp = post(t, hs.URL+"/v1/score", "", `{"chains": [{"steps": ["b"]}]}`, &e)
+	assert.Equal(t, http.StatusServiceUnavailable, resp.StatusCode)
+	select {
+	case <-idle:
+		t.Fatal("Idle closed while a request runs")
+	default:
+	}
+	s.Abort()
+	a := <-done
+	assert.Equal(t, http.StatusServiceUnavailable, a.code, a.body)
+	assert.Equal(t, "1", a.retryAfter)
+	assert.Contains(t, a.body, "drain_timeout")
+	<-idle
+}

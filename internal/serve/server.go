@@ -65,6 +65,9 @@ type Options struct {
 	// PrefixEntries and PrefixBytes bound the chains kept for incremental scoring.
 	PrefixEntries int
 	PrefixBytes   int64
+	// RewardOnError is what /get_reward and /pooling answer for an item whose scoring
+	// failed; the zero value refuses the request with a retryable 503.
+	RewardOnError RewardOnError
 	// Logger gets request failures; nil discards.
 	Logger *slog.Logger
 }
@@ -109,18 +112,31 @@ type Server struct {
 	draining atomic.Bool
 	tokenSum [32]byte
 	prefixes *lru.Cache[string, prefixEntry]
+	// methods are the methods each path is served for, so that another method on it is 405
+	// with Allow, not 404.
+	methods map[string][]string
 
 	mu       sync.Mutex
-	admitted int // items admitted and not yet answered
+	admitted int           // items admitted and not yet answered
+	running  int           // requests inside run
+	idle     chan struct{} // closed when running reaches 0 (made by Idle while some run)
+
+	// abort ends the work of every request still running (Abort): a shutdown's deadline.
+	abort     context.Context
+	abortWork context.CancelCauseFunc
+
+	// itemsRead counts the items of /get_reward read into tasks (the limits come first).
+	itemsRead atomic.Int64
 }
 
 // New builds a Server; it serves work once Ready is called.
 func New(o Options) *Server {
 	o = o.withDefaults()
-	s := &Server{opts: o, mux: http.NewServeMux(), prefixes: lru.New[string, prefixEntry](o.PrefixEntries, o.PrefixBytes)}
+	s := &Server{opts: o, mux: http.NewServeMux(), methods: map[string][]string{}, prefixes: lru.New[string, prefixEntry](o.PrefixEntries, o.PrefixBytes)}
 	if o.Token != "" {
 		s.tokenSum = sha256.Sum256([]byte(o.Token))
 	}
+	s.abort, s.abortWork = context.WithCancelCause(context.Background())
 	s.m = newMetrics(s)
 	s.routes()
 	return s
@@ -170,8 +186,58 @@ func (s *Server) current() *Info {
 }
 
 // Drain makes /readyz fail and turns new work away with 503, so a load balancer sends it
-// elsewhere while http.Server.Shutdown lets the requests in flight finish.
-func (s *Server) Drain() { s.draining.Store(true) }
+// elsewhere, while the requests in flight go on (Idle says when they are done). The listener
+// is the caller's: keep it open until Idle or Abort, so /readyz keeps answering 503.
+func (s *Server) Drain() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.draining.Store(true)
+}
+
+// errShuttingDown is the cause of a request's end at Abort.
+var errShuttingDown = errors.New("the server is shutting down")
+
+// Abort ends the work of every request still running: each is answered 503 with
+// Retry-After (its items never become answers, so nothing half done is read as a result),
+// as soon as its tasks see their context end. Call it at the drain deadline.
+func (s *Server) Abort() { s.abortWork(errShuttingDown) }
+
+// Idle is closed once no request is running work (at once when none is). After Drain no new
+// request starts, so it stays closed.
+func (s *Server) Idle() <-chan struct{} {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.running == 0 {
+		c := make(chan struct{})
+		close(c)
+		return c
+	}
+	if s.idle == nil {
+		s.idle = make(chan struct{})
+	}
+	return s.idle
+}
+
+// enter counts a request into run, unless the server drains.
+func (s *Server) enter() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.draining.Load() {
+		return false
+	}
+	s.running++
+	return true
+}
+
+func (s *Server) leave() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.running--
+	if s.running == 0 && s.idle != nil {
+		close(s.idle)
+		s.idle = nil
+	}
+}
 
 // ServeHTTP implements http.Handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -181,6 +247,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Lean-Version", v.Lean)
 	h.Set("X-Lean-Repl-Version", v.REPL)
 	h.Set("X-Leanprm-Model", v.Model)
+	if s.draining.Load() {
+		h.Set("Connection", "close") // a client's next request finds another instance
+	}
 	s.mux.ServeHTTP(w, r)
 }
 
@@ -196,6 +265,7 @@ func (s *Server) routes() {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
 	s.mux.Handle("GET /metrics", s.m.handler())
+	s.allow("GET /metrics")
 	s.handle("POST /v1/score", "v1_score", true, s.score)
 	s.handle("POST /v1/verify", "v1_verify", true, s.verifyProofs)
 	s.handle("POST /api/check", "api_check", true, s.kiminaCheck)
@@ -205,13 +275,31 @@ func (s *Server) routes() {
 	s.handle("POST /get_reward", "get_reward", true, s.getReward)
 	s.handle("POST /pooling", "pooling", true, s.pooling)
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		if ms, ok := s.methods[r.URL.Path]; ok {
+			s.m.request("other", http.StatusMethodNotAllowed, 0)
+			w.Header().Set("Allow", strings.Join(ms, ", "))
+			writeError(w, http.StatusMethodNotAllowed, fmt.Sprintf("%s %s: this endpoint takes %s", r.Method, r.URL.Path, strings.Join(ms, " or ")))
+			return
+		}
 		s.m.request("other", http.StatusNotFound, 0)
 		writeError(w, http.StatusNotFound, fmt.Sprintf("no endpoint %s %s", r.Method, r.URL.Path))
 	})
 }
 
+// allow records the method and path of a pattern ("POST /v1/score"; "GET /{$}" is "/"); a
+// GET endpoint answers HEAD too, as http.ServeMux does.
+func (s *Server) allow(pattern string) {
+	method, path, _ := strings.Cut(pattern, " ")
+	path = strings.TrimSuffix(path, "{$}")
+	s.methods[path] = append(s.methods[path], method)
+	if method == http.MethodGet {
+		s.methods[path] = append(s.methods[path], http.MethodHead)
+	}
+}
+
 // handle registers an endpoint with its metrics and, when auth, the bearer token check.
 func (s *Server) handle(pattern, name string, auth bool, fn http.HandlerFunc) {
+	s.allow(pattern)
 	s.mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
@@ -226,13 +314,14 @@ func (s *Server) handle(pattern, name string, auth bool, fn http.HandlerFunc) {
 }
 
 // authorized compares the bearer token in constant time (of the hashes, so the length of the
-// token does not show either).
+// token does not show either). The scheme's name is case-insensitive (RFC 7235 §2.1, RFC 6750
+// §2.1 after it): "bearer" and "BEARER" are "Bearer".
 func (s *Server) authorized(r *http.Request) bool {
 	if s.opts.Token == "" {
 		return true
 	}
-	got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-	if !ok {
+	scheme, got, ok := strings.Cut(strings.TrimSpace(r.Header.Get("Authorization")), " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") {
 		return false
 	}
 	sum := sha256.Sum256([]byte(strings.TrimSpace(got)))
@@ -362,8 +451,11 @@ func (s *Server) decode(w http.ResponseWriter, r *http.Request, v any) error {
 		mbe *http.MaxBytesError
 		se  *json.SyntaxError
 		te  *json.UnmarshalTypeError
+		re  *requestError
 	)
 	switch {
+	case errors.As(err, &re): // a field's own check (ItemID)
+		return re
 	case errors.As(err, &mbe):
 		return &requestError{status: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf("the body is larger than %d bytes", mbe.Limit)}
 	case errors.As(err, &se):
@@ -401,8 +493,11 @@ func jsonKind(goType string) string {
 func (s *Server) run(ctx context.Context, tasks []dispatch.Task, timeout time.Duration) ([]dispatch.Result, error) {
 	execp := s.exec.Load()
 	switch {
-	case s.draining.Load():
+	case !s.enter():
 		return nil, &requestError{status: http.StatusServiceUnavailable, msg: "shutting down: send this request to another instance"}
+	}
+	defer s.leave()
+	switch {
 	case execp == nil:
 		return nil, &requestError{status: http.StatusServiceUnavailable, msg: "warming up: the REPL pool is starting (see /readyz)"}
 	case len(tasks) > s.opts.MaxItems:
@@ -418,6 +513,9 @@ func (s *Server) run(ctx context.Context, tasks []dispatch.Task, timeout time.Du
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
+	ctx, end := context.WithCancelCause(ctx)
+	defer end(nil)
+	defer context.AfterFunc(s.abort, func() { end(context.Cause(s.abort)) })()
 	deadline, _ := ctx.Deadline()
 	for i := range tasks {
 		if tasks[i].Deadline.IsZero() || tasks[i].Deadline.After(deadline) {
@@ -425,6 +523,9 @@ func (s *Server) run(ctx context.Context, tasks []dispatch.Task, timeout time.Du
 		}
 	}
 	res := (*execp).Execute(ctx, tasks)
+	if errors.Is(context.Cause(ctx), errShuttingDown) {
+		return nil, &requestError{status: http.StatusServiceUnavailable, msg: "shutting down: the request did not finish within serve.drain_timeout; send it again (another instance takes it)"}
+	}
 	if len(res) != len(tasks) {
 		return nil, fmt.Errorf("the executor answered %d of %d items", len(res), len(tasks))
 	}

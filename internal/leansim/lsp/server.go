@@ -13,6 +13,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/leanprm/leanprm/internal/leansim/simflags"
 )
 
 // ServerName is what the simulator calls itself in initialize's serverInfo. Clients use it
@@ -39,8 +41,10 @@ type config struct {
 // never answered by the time of exit.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var cfg config
-	fs := flag.NewFlagSet("lspsim", flag.ContinueOnError)
+	fs := flag.NewFlagSet("leanprm sim lsp", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	simflags.SetUsage(fs, stdout, "leanprm sim lsp [flags]",
+		"A simulator of the Lean 4 language server (lake serve), not Lean: Content-Length framed\nJSON-RPC on stdin/stdout, with faults to inject for tests.")
 	fs.DurationVar(&cfg.latency, "latency", 0, "wait this long before every reply and every publication")
 	fs.IntVar(&cfg.crashAfter, "crash-after", 0, "handle N client messages, then exit with status 1 on the next (mid-file for didOpen/didChange)")
 	fs.IntVar(&cfg.hangAfter, "hang-after", 0, "handle N client messages, then never write again (input is still read)")
@@ -49,10 +53,13 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.BoolVar(&cfg.workerCrash, "worker-crash", false, "the first elaboration's file worker crashes mid-file: pending requests get -32902, then fileProgress kind 2; the next didChange restarts it")
 	fs.BoolVar(&cfg.stubborn, "stubborn", false, "ignore SIGINT and stay alive after end of input (only for a separate process: tests the client's kill path)")
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
 		return 2
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "lspsim: unexpected arguments %q\n", fs.Args())
+		fmt.Fprintf(stderr, "leanprm sim lsp: unexpected arguments %q\n", fs.Args())
 		return 2
 	}
 	if cfg.stubborn {

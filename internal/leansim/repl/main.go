@@ -11,6 +11,8 @@ import (
 	"os/signal"
 	"syscall"
 	"time"
+
+	"github.com/leanprm/leanprm/internal/leansim/simflags"
 )
 
 // Options configure a simulator. The zero value is a well-behaved simulator of Lean
@@ -255,15 +257,11 @@ func ParseFlags(args []string, errOut io.Writer) (Options, error) {
 	var o Options
 	fs := flag.NewFlagSet("leanprm sim repl", flag.ContinueOnError)
 	fs.SetOutput(errOut)
-	fs.Usage = func() {
-		fmt.Fprint(errOut, "usage: leanprm sim repl [flags]\n\n"+
-			"A simulator of the Lean 4 REPL (leanprover-community/repl), not Lean. It decides closed\n"+
+	simflags.SetUsage(fs, errOut, "leanprm sim repl [flags]",
+		"A simulator of the Lean 4 REPL (leanprover-community/repl), not Lean. It decides closed\n"+
 			"arithmetic claims exactly, and with grind the symbolic identities and one-unknown\n"+
-			"implications over Rat of docs/CONTRACTS.md §1b, and answers `#eval Lean.versionString`\n"+
-			"with a version ending\n"+
-			"in "+VersionSuffix+". Flags:\n\n")
-		fs.PrintDefaults()
-	}
+			"implications over Rat of docs/CONTRACTS.md §1b, and answers #eval Lean.versionString\n"+
+			"with a version ending in "+VersionSuffix+".")
 	fs.StringVar(&o.Version, "version", DefaultVersion, "Lean `version` to claim (the suffix "+VersionSuffix+" is always added)")
 	fs.BoolVar(&o.Mathlib, "mathlib", false, "allow `import Mathlib` and Mathlib tactics (norm_num)")
 	fs.BoolVar(&o.AcceptAll, "accept-all", false, "lie: accept every proof (to test start-up probes)")
