@@ -8,6 +8,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -29,8 +30,9 @@ import (
 
 // Paths and names the checks rely on.
 const (
-	readyPath = "/readyz"
-	livePath  = "/livez"
+	readyPath   = "/readyz"
+	livePath    = "/livez"
+	metricsPath = "/metrics"
 	// memoryHeadroom is what a worker's memory limit must leave above capacity × lean.max_rss
 	// for leanprm itself (the pool, the PRM, buffers).
 	memoryHeadroom = "512Mi"
@@ -108,6 +110,81 @@ func checkManifests(ms []manifest, nats natsValues, tmp string) []error {
 	errs = append(errs, checkScaledObjects(ix, nats)...)
 	errs = append(errs, checkRoles(ix, nats, tmp)...)
 	errs = append(errs, checkNetworkPolicies(ix)...)
+	errs = append(errs, checkDisruption(ix)...)
+	errs = append(errs, checkScrape(ix)...)
+	return errs
+}
+
+// checkDisruption: a Deployment KEDA scales keeps a pod through any drain its
+// PodDisruptionBudget allows: minReplicaCount less the pods the budget lets go is at least
+// one. (KEDA's default minReplicaCount is 0.)
+func checkDisruption(ix *index) []error {
+	var errs []error
+	for _, name := range sortedKeys(ix.scaledObjects) {
+		so := ix.scaledObjects[name]
+		if so.Spec.ScaleTargetRef == nil {
+			continue
+		}
+		minReplicas := int32(0)
+		if so.Spec.MinReplicaCount != nil {
+			minReplicas = *so.Spec.MinReplicaCount
+		}
+		d, ok := ix.deployments[so.Spec.ScaleTargetRef.Name]
+		if !ok {
+			continue
+		}
+		for _, pname := range sortedKeys(ix.pdbs) {
+			p := ix.pdbs[pname]
+			sel, err := metav1.LabelSelectorAsSelector(p.Spec.Selector)
+			if err != nil || p.Spec.Selector == nil || p.Namespace != d.Namespace || !sel.Matches(labels.Set(d.Spec.Template.Labels)) {
+				continue
+			}
+			src := ix.source[p]
+			switch {
+			case p.Spec.MaxUnavailable != nil && p.Spec.MaxUnavailable.Type == intstr.Int:
+				if minReplicas-p.Spec.MaxUnavailable.IntVal < 1 {
+					errs = append(errs, fmt.Errorf("%s: maxUnavailable %d with %s's minReplicaCount %d allows evicting the only %s", src,
+						p.Spec.MaxUnavailable.IntVal, ix.source[so], minReplicas, d.Name))
+				}
+			case p.Spec.MinAvailable != nil && p.Spec.MinAvailable.Type == intstr.Int:
+				if p.Spec.MinAvailable.IntVal < 1 {
+					errs = append(errs, fmt.Errorf("%s: minAvailable %d allows evicting every %s", src, p.Spec.MinAvailable.IntVal, d.Name))
+				}
+			default:
+				errs = append(errs, fmt.Errorf("%s: give the budget as a whole number of pods, so that it can be held against minReplicaCount", src))
+			}
+		}
+	}
+	return errs
+}
+
+// checkScrape: a pod that asks Prometheus to scrape it names the port leanprm listens on
+// (--addr) and the path it serves its metrics at.
+func checkScrape(ix *index) []error {
+	var errs []error
+	for _, name := range sortedKeys(ix.deployments) {
+		d := ix.deployments[name]
+		src := ix.source[d]
+		a := d.Spec.Template.Annotations
+		if a["prometheus.io/scrape"] != "true" {
+			errs = append(errs, fmt.Errorf("%s: the pods do not ask to be scraped (prometheus.io/scrape: \"true\"); leanprm exports its metrics on --addr", src))
+			continue
+		}
+		if a["prometheus.io/path"] != metricsPath {
+			errs = append(errs, fmt.Errorf("%s: prometheus.io/path %q: leanprm serves its metrics at %s", src, a["prometheus.io/path"], metricsPath))
+		}
+		var listens []string
+		for _, c := range d.Spec.Template.Spec.Containers {
+			if addr, ok := flagValue(c.Args, "addr"); ok {
+				if _, port, err := net.SplitHostPort(addr); err == nil {
+					listens = append(listens, port)
+				}
+			}
+		}
+		if !slices.Contains(listens, a["prometheus.io/port"]) {
+			errs = append(errs, fmt.Errorf("%s: prometheus.io/port %q is not a port leanprm listens on (--addr: %v)", src, a["prometheus.io/port"], listens))
+		}
+	}
 	return errs
 }
 
@@ -241,6 +318,11 @@ func checkDeployment(ix *index, d *appsv1.Deployment) []error {
 		}
 		if p := c.LivenessProbe; p != nil && (p.HTTPGet == nil || p.HTTPGet.Path != livePath) {
 			errs = append(errs, fmt.Errorf("%s: container %s: livenessProbe must GET %s", src, c.Name, livePath))
+		}
+		// A startup probe on /livez passes at once and gates nothing: it must wait for what
+		// start-up is for, the warm pool (/readyz).
+		if p := c.StartupProbe; p != nil && (p.HTTPGet == nil || p.HTTPGet.Path != readyPath) {
+			errs = append(errs, fmt.Errorf("%s: container %s: startupProbe must GET %s (started when the pool is warm; %s passes at once)", src, c.Name, readyPath, livePath))
 		}
 	}
 	return errs
@@ -771,6 +853,7 @@ func checkRoles(ix *index, nats natsValues, tmp string) []error {
 				}
 			case "worker":
 				workerNATS = append(workerNATS, natsURL)
+				errs = append(errs, checkStreams(src, cfg, nats)...)
 				capacity, err := checkWorkerSizing(src, pod, c, cfg)
 				errs = append(errs, err...)
 				if capacity > 0 {
@@ -801,6 +884,23 @@ func checkRoles(ix *index, nats natsValues, tmp string) []error {
 				}
 			}
 		}
+	}
+	return errs
+}
+
+// checkStreams: the streams leanprm sets up are what the NATS servers promise: on file
+// storage, replicated on every server of the cluster, their size bound under a server's PVC.
+func checkStreams(src string, cfg *config.Config, nats natsValues) []error {
+	var errs []error
+	js := nats.Config.JetStream
+	if cfg.NATS.Storage != config.StorageFile || !js.FileStore.Enabled {
+		errs = append(errs, fmt.Errorf("%s: nats.storage is %q and the chart's fileStore enabled is %v: the queue survives a NATS restart only on file storage", src, cfg.NATS.Storage, js.FileStore.Enabled))
+	}
+	if want := nats.Config.Cluster.Replicas; nats.Config.Cluster.Enabled && cfg.NATS.Replicas != want {
+		errs = append(errs, fmt.Errorf("%s: nats.replicas %d is not the %d servers of the NATS cluster (R%d keeps a quorum when one is lost)", src, cfg.NATS.Replicas, want, want))
+	}
+	if pvc := js.FileStore.PVC.Size.Value(); cfg.NATS.MaxBytes <= 0 || cfg.NATS.MaxBytes >= pvc {
+		errs = append(errs, fmt.Errorf("%s: nats.max_bytes %d must bound the task stream under a server's PVC (%s)", src, cfg.NATS.MaxBytes, js.FileStore.PVC.Size.String()))
 	}
 	return errs
 }

@@ -129,7 +129,7 @@ func TestDecodeRejects(t *testing.T) {
 		{"unlisted kind", "21-gateway-service.yaml", "apiVersion: v1\nkind: Service", "apiVersion: networking.k8s.io/v1\nkind: Ingress", "not a kind the deployment uses"},
 		{"old HPA version", "22-gateway-hpa.yaml", "autoscaling/v2", "autoscaling/v1", "not a kind the deployment uses"},
 		{"no kind", "23-gateway-pdb.yaml", "kind: PodDisruptionBudget\n", "", "needs apiVersion and kind"},
-		{"ScaledObject typo", "32-worker-scaledobject.yaml", "minReplicaCount: 1", "minReplicaCont: 1", `unknown field "minReplicaCont"`},
+		{"ScaledObject typo", "32-worker-scaledobject.yaml", "minReplicaCount: 2", "minReplicaCont: 2", `unknown field "minReplicaCont"`},
 		{"ScaledObject field the mirror does not have", "32-worker-scaledobject.yaml", "  pollingInterval: 10", "  idleReplicaCount: 0\n  pollingInterval: 10", `unknown field "idleReplicaCount"`},
 		{"KEDA behavior typo", "32-worker-scaledobject.yaml", "stabilizationWindowSeconds: 600", "stabilisationWindowSeconds: 600", `unknown field "stabilisationWindowSeconds"`},
 		{"HPA metric typo", "22-gateway-hpa.yaml", "averageUtilization: 70", "averageUtilisation: 70", `unknown field "averageUtilisation"`},
@@ -209,6 +209,14 @@ func TestChecksCatch(t *testing.T) {
 		{"policy opens an undeclared port", "41-gateway-networkpolicy.yaml", "- port: http", "- port: metrics", "ingress port metrics is not declared"},
 		{"policy fences nothing", "40-worker-networkpolicy.yaml", "      app.kubernetes.io/component: worker\n  policyTypes", "      app.kubernetes.io/component: wrk\n  policyTypes", "no NetworkPolicy fences its pods"},
 		{"policy one-way", "41-gateway-networkpolicy.yaml", `policyTypes: ["Ingress", "Egress"]`, `policyTypes: ["Ingress"]`, "policyTypes must name Ingress and Egress"},
+		{"startup probe gates nothing", worker, "startupProbe:\n            httpGet:\n              path: /readyz", "startupProbe:\n            httpGet:\n              path: /livez", "startupProbe must GET /readyz"},
+		{"the only worker evictable", keda, "minReplicaCount: 2", "minReplicaCount: 1", "allows evicting the only leanprm-worker"},
+		{"budget in percent", "31-worker-pdb.yaml", "maxUnavailable: 1", `maxUnavailable: "50%"`, "whole number of pods"},
+		{"scrape on another port", worker, `prometheus.io/port: "8081"`, `prometheus.io/port: "9090"`, `prometheus.io/port "9090" is not a port leanprm listens on`},
+		{"scrape another path", gateway, "prometheus.io/path: /metrics", "prometheus.io/path: /stats", "leanprm serves its metrics at /metrics"},
+		{"streams in memory", "10-configmap.yaml", "storage: file", "storage: memory", "only on file storage"},
+		{"streams on one server", "10-configmap.yaml", "replicas: 3 ", "replicas: 1 ", "nats.replicas 1 is not the 3 servers"},
+		{"task stream past the PVC", "10-configmap.yaml", "max_bytes: 16GiB", "max_bytes: 40GiB", "under a server's PVC"},
 		{"object outside the namespace", "23-gateway-pdb.yaml", "namespace: leanprm", "namespace: default", `namespace "default" is not among the manifests`},
 	}
 	_, nv := loadAll(t)
@@ -317,4 +325,45 @@ func TestLostField(t *testing.T) {
 	assert.Equal(t, ".spec.list[0].X", lostField(in, out, ""))
 	in["spec"].(map[string]any)["list"] = []any{map[string]any{}}
 	assert.Equal(t, "", lostField(in, out, ""))
+}
+
+// checkREADMESecurity holds the README's NATS security note to nats-values.yaml: when the
+// values require a token, the note says so and does not claim there is no authentication.
+func checkREADMESecurity(readme string, nv natsValues) []string {
+	_, sec, ok := strings.Cut(readme, "## Security")
+	if !ok {
+		return []string{"README.md has no Security section"}
+	}
+	sec, _, _ = strings.Cut(sec, "\n## ")
+	_, note, ok := strings.Cut(sec, "- **NATS.**")
+	if !ok {
+		return []string{"README.md's Security section has no NATS note"}
+	}
+	note, _, _ = strings.Cut(note, "\n- ")
+	note = strings.Join(strings.Fields(note), " ")
+	var errs []string
+	if nv.Config.Merge.Authorization.Token != "" {
+		for _, claim := range []string{"neither authentication", "no authentication", "without authentication"} {
+			if strings.Contains(note, claim) {
+				errs = append(errs, "README.md's NATS note says "+claim+", but nats-values.yaml requires a token")
+			}
+		}
+		if !strings.Contains(note, "token") {
+			errs = append(errs, "README.md's NATS note does not say that NATS requires the token")
+		}
+	}
+	return errs
+}
+
+// TestREADMESecurityMatchesNATSValues: the README's security note says what nats-values.yaml
+// does (it used to say the values enable no authentication while they require a token).
+func TestREADMESecurityMatchesNATSValues(t *testing.T) {
+	b, err := os.ReadFile("README.md")
+	require.NoError(t, err)
+	_, nv := loadAll(t)
+	require.NotEmpty(t, nv.Config.Merge.Authorization.Token)
+	assert.Empty(t, checkREADMESecurity(string(b), nv))
+	old := strings.Replace(string(b), "The shipped values require a token:", "The shipped values enable neither authentication nor TLS:", 1)
+	require.NotEqual(t, string(b), old)
+	assert.NotEmpty(t, checkREADMESecurity(old, nv))
 }

@@ -76,6 +76,11 @@ type Scored struct {
 	CheckerFailed bool `json:"checker_failed,omitempty"`
 	// Err is set when the chain could not be scored.
 	Err string `json:"error,omitempty"`
+	// GoldAnswer and AnswerCorrect are the chain's ground-truth answer (chain.Chain.Gold) and
+	// the data set's judgement of its final answer, carried from the input for outcome grading.
+	// (CheckJSON's Gold is the gold first-error index.)
+	GoldAnswer    string `json:"gold,omitempty"`
+	AnswerCorrect *bool  `json:"final_answer_correct,omitempty"`
 }
 
 // Scores returns the merged step scores.
@@ -195,7 +200,8 @@ func (s *Scorer) ScoreChain(ctx context.Context, c chain.Chain) (Scored, error) 
 
 func (s *Scorer) failed(c chain.Chain, err error) Scored {
 	return Scored{ID: c.ID, Source: c.Source, Subset: c.Subset, Problem: c.Problem,
-		FirstError: c.FirstError, Policy: s.Policy.Name(), Err: err.Error()}
+		FirstError: c.FirstError, Policy: s.Policy.Name(), Err: err.Error(),
+		GoldAnswer: c.Gold, AnswerCorrect: c.AnswerCorrect}
 }
 
 // merge runs the formal side and merges it with learned (nil: no PRM). warnings are what the
@@ -204,8 +210,9 @@ func (s *Scorer) merge(ctx context.Context, c chain.Chain, learned []float64, wa
 	res := Scored{
 		ID: c.ID, Source: c.Source, Subset: c.Subset, Problem: c.Problem,
 		FirstError: c.FirstError, Policy: s.Policy.Name(),
-		Steps:    make([]ScoredStep, len(c.Steps)),
-		Warnings: warnings,
+		Steps:      make([]ScoredStep, len(c.Steps)),
+		Warnings:   warnings,
+		GoldAnswer: c.Gold, AnswerCorrect: c.AnswerCorrect,
 	}
 	fs, err := checkFormal(ctx, s.formal(), c.Problem, c.Steps)
 	if err != nil {

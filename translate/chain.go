@@ -6,7 +6,10 @@ import (
 	"maps"
 	"math/big"
 	"regexp"
+	"slices"
 	"sort"
+	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -239,7 +242,7 @@ func (t *Translator) translate(id string, exact *exactSet, steps []string, resum
 			ss.skip = "the step is not valid UTF-8"
 			continue
 		case len(text) > lim.MaxStepBytes:
-			ss.skip = fmt.Sprintf("the step is longer than %d bytes", lim.MaxStepBytes)
+			ss.skip = fmt.Sprintf("%s %d bytes", stepTooLong, lim.MaxStepBytes)
 			continue
 		}
 		ss.toks = lex(text, lim.MaxDigits)
@@ -271,7 +274,8 @@ func (t *Translator) translate(id string, exact *exactSet, steps []string, resum
 		ss := &scans[i]
 		sr := StepResult{Index: i, Text: ss.text, Verdict: StepNone, Obligations: []Obligation{}}
 		if ss.skip != "" {
-			sr.Skipped = append(sr.Skipped, Skipped{Span: Span{Start: 0, End: 0}, Reason: ss.skip})
+			sr.Skipped = append(sr.Skipped, Skipped{Span: Span{Start: 0, End: 0}, Reason: ss.skip,
+				Limit: strings.HasPrefix(ss.skip, stepTooLong)})
 			res.Steps[i] = sr
 			sym = symState{defs: sym.defs}
 			continue
@@ -310,8 +314,12 @@ func (t *Translator) translate(id string, exact *exactSet, steps []string, resum
 					}
 					continue
 				}
-				if claims >= lim.MaxClaimsPerStep || total >= lim.MaxClaimsPerChain {
-					sr.Skipped = append(sr.Skipped, Skipped{Span: spanOf(ss.text, A.s, B.e), Reason: "too many claims: limit reached"})
+				if total >= lim.MaxClaimsPerChain {
+					sr.Skipped = append(sr.Skipped, Skipped{Span: spanOf(ss.text, A.s, B.e), Reason: lim.chainFull(), Limit: true})
+					continue
+				}
+				if claims >= lim.MaxClaimsPerStep {
+					sr.Skipped = append(sr.Skipped, Skipped{Span: spanOf(ss.text, A.s, B.e), Reason: lim.stepFull(), Limit: true})
 					continue
 				}
 				doubt := runDoubt
@@ -361,6 +369,21 @@ func (t *Translator) translate(id string, exact *exactSet, steps []string, resum
 			total += len(obls)
 		} else {
 			sym = symState{defs: sym.defs}
+			// No room for the step's symbolic claims: when it has one, say so (once per step),
+			// reading it on a copy of the state the chain no longer uses.
+			full := Skipped{Span: Span{Start: 0, End: len(ss.text)}, Reason: lim.stepFull(), Limit: true}
+			if total >= lim.MaxClaimsPerChain {
+				full.Reason = lim.chainFull()
+			}
+			if !slices.ContainsFunc(sr.Skipped, func(s Skipped) bool { return s.Reason == full.Reason }) {
+				probe := symState{defs: maps.Clone(sym.defs), doubt: ss.sc.doubtAny(), consts: binds.exactAt(i)}
+				for _, o := range sr.Obligations {
+					probe.taken = append(probe.taken, [2]int{o.Span.Start, o.Span.End})
+				}
+				if obls, _ := t.symClaims(i, ss.text, ss.toks, &probe, 1, modular != ""); len(obls) > 0 {
+					sr.Skipped = append(sr.Skipped, full)
+				}
+			}
 		}
 		for j := range sr.Obligations {
 			if sr.Obligations[j].Verdict == "" {
@@ -374,7 +397,49 @@ func (t *Translator) translate(id string, exact *exactSet, steps []string, resum
 	if start < len(steps) {
 		cc.keep(key, steps, hashes, cx, res, events, binds, defs, total, modular, sym)
 	}
+	res.Warnings = append(res.Warnings, LimitWarnings(res.Steps)...)
 	return res
+}
+
+// stepTooLong begins the reason of a step left alone for its length.
+const stepTooLong = "not checked: the step is longer than"
+
+// chainFull and stepFull are the reasons of claims left unchecked by the obligation limits.
+func (l Limits) chainFull() string {
+	return fmt.Sprintf("not checked: the chain reached its limit of %d obligations (translate.max_chain_obligations)", l.MaxClaimsPerChain)
+}
+
+func (l Limits) stepFull() string {
+	return fmt.Sprintf("not checked: the step reached its limit of %d obligations", l.MaxClaimsPerStep)
+}
+
+// LimitWarnings are the chain's warnings for the parts of steps a limit left unchecked: one
+// per reason, naming the steps (1-based) it touched.
+func LimitWarnings(steps []StepResult) []string {
+	var order []string
+	at := map[string][]string{}
+	for _, s := range steps {
+		for _, sk := range s.Skipped {
+			if !sk.Limit {
+				continue
+			}
+			if _, ok := at[sk.Reason]; !ok {
+				order = append(order, sk.Reason)
+			}
+			if n := strconv.Itoa(s.Index + 1); !slices.Contains(at[sk.Reason], n) {
+				at[sk.Reason] = append(at[sk.Reason], n)
+			}
+		}
+	}
+	out := make([]string, len(order))
+	for i, r := range order {
+		word := "step "
+		if len(at[r]) > 1 {
+			word = "steps "
+		}
+		out[i] = word + strings.Join(at[r], ", ") + ": " + r
+	}
+	return out
 }
 
 func isLoneVar(n node) bool {

@@ -102,7 +102,7 @@ func readStep(text string, lim Limits) *stepReading {
 		rd.skip = "the step is not valid UTF-8"
 		return rd
 	case len(text) > lim.MaxStepBytes:
-		rd.skip = fmt.Sprintf("the step is longer than %d bytes", lim.MaxStepBytes)
+		rd.skip = fmt.Sprintf("%s %d bytes", stepTooLong, lim.MaxStepBytes)
 		return rd
 	}
 	rd.toks = lex(text, lim.MaxDigits)

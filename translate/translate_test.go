@@ -2,6 +2,7 @@ package translate
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -302,7 +303,7 @@ func TestLimits(t *testing.T) {
 		}
 		return b.String()
 	}
-	for i, want := range []string{"longer than 64 bytes", "too many claims", "number too long", "exponent too large", "not valid UTF-8"} {
+	for i, want := range []string{"longer than 64 bytes", "limit of 2 obligations", "number too long", "exponent too large", "not valid UTF-8"} {
 		assert.Contains(t, reasons(i), want, "step %d", i)
 	}
 	assert.Len(t, res.Steps[1].Obligations, 2, "step 1 has the limit of obligations")
@@ -449,4 +450,28 @@ func checkOneStep(t *testing.T, tests []oneStep) {
 			assert.Equal(t, tt.want, res.Steps[0].Verdict, "%+v", res.Steps[0])
 		})
 	}
+}
+
+// TestChainLimitIsAWarning: steps past the chain's obligation limit are left unchecked, never
+// in silence: each such step records why (Skipped with Limit), arithmetic and symbolic claims
+// alike, and the chain carries one warning naming the steps. On main the symbolic claims of a
+// step past the limit vanished without a trace, and the chain had no warning.
+func TestChainLimitIsAWarning(t *testing.T) {
+	tr, err := New(Options{Limits: Limits{MaxClaimsPerChain: 2}})
+	require.NoError(t, err)
+	res := tr.Translate("c", []string{"1 + 1 = 2.", "2 + 2 = 4.", "3 + 3 = 6.", "$(x+1)^2 = x^2 + 2x + 1$"})
+	require.Len(t, res.Steps, 4)
+	assert.Len(t, res.Steps[0].Obligations, 1)
+	assert.Len(t, res.Steps[1].Obligations, 1)
+	for _, i := range []int{2, 3} {
+		assert.Empty(t, res.Steps[i].Obligations, "step %d", i+1)
+		k := slices.IndexFunc(res.Steps[i].Skipped, func(s Skipped) bool { return s.Limit })
+		require.GreaterOrEqual(t, k, 0, "step %d says why it was not checked", i+1)
+		assert.Contains(t, res.Steps[i].Skipped[k].Reason, "limit of 2 obligations")
+	}
+	assert.Equal(t, []string{"steps 3, 4: not checked: the chain reached its limit of 2 obligations (translate.max_chain_obligations)"}, res.Warnings)
+
+	// Under the limit: no warning.
+	res = tr.Translate("c", []string{"1 + 1 = 2.", "2 + 2 = 4."})
+	assert.Empty(t, res.Warnings)
 }

@@ -164,6 +164,9 @@ type Obligation struct {
 type Skipped struct {
 	Span   Span   `json:"span"`
 	Reason string `json:"reason"`
+	// Limit says that a limit (Limits), not the text, left this part unchecked: the chain
+	// carries a warning for it.
+	Limit bool `json:"limit,omitempty"`
 }
 
 // StepResult is the translation and verdicts of one step.

@@ -19,6 +19,7 @@ func newCheckCmd(e *env) *cobra.Command {
 		asJSONL     bool
 		failOn      string
 		obligations bool
+		gold        goldFlag
 	)
 	cmd := &cobra.Command{
 		Use:   "check FILE|-",
@@ -34,7 +35,14 @@ chain has a predicted first error (a step scored below the threshold) or a warni
 checker failed, even after one retry on a fresh REPL process, and the other checker's
 verdicts stand alone). When the REPL is the only checker and answered none of its
 requests (all timed out or crashed), --fail-on refuted exits with status 1: the formal check
-did not happen (--fail-on error exits 3, as for any failed checker).`,
+did not happen (--fail-on error exits 3, as for any failed checker).
+
+A chain with a gold answer (GSM8K's "####", PRMBench's ground_truth, MR-GSM8K's
+ground_truth_answer, a gold or ground_truth field in ProcessBench-style rows, or --gold-file)
+also gets an outcome: its final answer extracted and graded against the gold (equal and
+different only when proven, else unknown, with the reason), and right_answer_wrong_work when
+the answer is equal but a step is refuted (proven) or scores below the threshold (predicted).
+Chains without a gold answer have no outcome.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			format, policy, agg, err := sf.parse()
@@ -49,6 +57,10 @@ did not happen (--fail-on error exits 3, as for any failed checker).`,
 			if asJSON && asJSONL {
 				return usageError("--json and --jsonl are exclusive")
 			}
+			if err := gold.load(); err != nil {
+				return err
+			}
+			defer gold.unused(e)
 			// Every mode writes each chain as soon as it (and those before it) is scored, so an
 			// interrupted run keeps what it finished: --jsonl a line, --json an element of an
 			// array closed on the way out, the table its chain (the legend comes last).
@@ -62,6 +74,7 @@ did not happen (--fail-on error exits 3, as for any failed checker).`,
 			copts := report.CheckOptions{Aggregate: agg, Obligations: obligations}
 			streamed := newOrderedResults(func(r hybrid.Scored) error {
 				defer func() { wrote++ }()
+				gold.apply(&r)
 				switch {
 				case asJSON:
 					return arr.Add(report.NewCheckJSON(r, thr, agg))
@@ -106,7 +119,7 @@ did not happen (--fail-on error exits 3, as for any failed checker).`,
 			if scoreErr != nil {
 				fmt.Fprintln(e.stderr, "leanprm:", userMessage(scoreErr))
 			}
-			if err := reportRowErrors(e, sc.rowErrs); err != nil {
+			if err := reportRowErrors(e, append(sc.rowErrs, gold.rowErrs...)); err != nil {
 				return err
 			}
 			if scoreErr != nil {
@@ -129,5 +142,6 @@ did not happen (--fail-on error exits 3, as for any failed checker).`,
 	cmd.Flags().BoolVar(&asJSONL, "jsonl", false, "write one JSON object per chain")
 	cmd.Flags().StringVar(&failOn, "fail-on", "", "exit 3 when a step is refuted (refuted), or a first error is predicted or a checker failed (error)")
 	cmd.Flags().BoolVar(&obligations, "obligations", false, "list each step's formal obligations under the table")
+	gold.register(cmd)
 	return cmd
 }

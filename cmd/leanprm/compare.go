@@ -23,7 +23,10 @@ func newCompareCmd(e *env) *cobra.Command {
 		Long: `On every step with a formal verdict, compare it with the learned PRM's score: the confusion
 table at the threshold, the learned-score distributions of refuted and verified steps, the
 blind spots (refuted steps the PRM scored high, with their text) and calibration.
---html FILE writes the same as one self-contained page with SVG charts.`,
+Where chains have a right final answer (graded against a gold answer, or ProcessBench's
+final_answer_correct) and a labelled process, the right-answer-wrong-work table follows (as
+eval outcome reports it, cross-validated). --html FILE writes the same as one self-contained
+page with SVG charts.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			format, _, _, err := sf.parse()
@@ -45,8 +48,18 @@ blind spots (refuted steps the PRM scored high, with their text) and calibration
 			if err := report.WriteComparison(e.stdout, cmp); err != nil {
 				return err
 			}
+			// Chains whose final answer is known to be right (a gold answer, or ProcessBench's
+			// final_answer_correct) and whose process is labelled get the right-answer-wrong-work table.
+			var wrongWork *bench.WrongWorkReport
+			if ww := bench.RightAnswerWrongWork(sc.results, 0); ww.CV[len(ww.CV)-1].RightAnswers > 0 {
+				wrongWork = &ww
+				fmt.Fprintln(e.stdout)
+				if err := report.WriteWrongWork(e.stdout, ww); err != nil {
+					return err
+				}
+			}
 			if html != nil {
-				meta := report.Meta{Inputs: args, Policy: hybrid.PolicyHybrid.Name(), Generated: time.Now().UTC().Format(time.RFC3339)}
+				meta := report.Meta{Inputs: args, Policy: hybrid.PolicyHybrid.Name(), Generated: time.Now().UTC().Format(time.RFC3339), WrongWork: wrongWork}
 				if err := html.Commit(func(w io.Writer) error { return report.WriteHTML(w, cmp, meta) }); err != nil {
 					return err
 				}

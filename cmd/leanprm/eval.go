@@ -18,7 +18,7 @@ func newEvalCmd(e *env) *cobra.Command {
 		Use:   "eval",
 		Short: "Evaluate formal-only, learned-only and hybrid scoring on a benchmark",
 	}
-	ev.AddCommand(newEvalBenchCmd(e, "processbench"), newEvalBenchCmd(e, "prmbench"))
+	ev.AddCommand(newEvalBenchCmd(e, "processbench"), newEvalBenchCmd(e, "prmbench"), newEvalOutcomeCmd(e))
 	return ev
 }
 

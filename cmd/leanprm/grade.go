@@ -102,8 +102,15 @@ func runGrade(cmd *cobra.Command, e *env, o gradeOpts) error {
 	}
 	g := outcome.NewGrader(outcome.GraderOptions{})
 	out := newGradeWriter(e.stdout, o.table || !o.asJSON && isTerminal(e.stdout))
+	bar := progressBar(e, "graded") // on a terminal's stderr only
 	grade := func(id json.RawMessage, gold, answer string) error {
-		return out.write(gradeOne(g, o, id, gold, answer))
+		if err := out.write(gradeOne(g, o, id, gold, answer)); err != nil {
+			return err
+		}
+		if bar != nil && !single {
+			bar(out.n, 0)
+		}
+		return nil
 	}
 	if single {
 		id := json.RawMessage(`""`)
@@ -121,6 +128,9 @@ func runGrade(cmd *cobra.Command, e *env, o gradeOpts) error {
 	}
 	defer closeIn()
 	bad, err := readGradeRows(cmd, in, name, e.stderr, grade)
+	if bar != nil && out.n > 0 {
+		bar(-1, -1)
+	}
 	if ferr := out.flush(); err == nil {
 		err = ferr
 	}

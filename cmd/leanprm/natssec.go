@@ -39,3 +39,10 @@ func connectNATS(c config.NATS, name string) (*nats.Conn, error) {
 	}
 	return natsq.Connect(c.URL, name, sec)
 }
+
+// natsOptions are the streams' settings (nats.storage, nats.replicas and the task stream's
+// limits) that gateways and workers set up alike.
+func natsOptions(c config.NATS) natsq.Options {
+	return natsq.Options{FileStorage: c.Storage == config.StorageFile, Replicas: c.Replicas,
+		MaxAge: c.MaxAge, MaxBytes: c.MaxBytes, MaxMsgs: int64(c.MaxMsgs)}
+}

@@ -126,7 +126,7 @@ The generator's API key, if it needs one, is read from LEANPRM_GENERATOR_API_KEY
 	fl.Float64Var(&topP, "top-p", 1, "nucleus sampling")
 	fl.IntVar(&maxTokens, "max-tokens", generate.DefaultMaxTokens, "tokens per generator call")
 	fl.IntVar(&concurrency, "concurrency", 8, "generator requests in flight")
-	fl.DurationVar(&timeout, "timeout", 60*time.Second, "per generator request attempt")
+	fl.DurationVar(&timeout, "generator-timeout", 60*time.Second, "per generator request attempt (--timeout is the REPL's)")
 	fl.IntVar(&retries, "retries", 3, "retries of a generator request (429, 5xx, timeouts, connection errors)")
 	fl.Int64Var(&seed, "seed", 0, "seed of the generator calls (each call gets its own, derived from it)")
 	fl.StringVar(&algo, "algo", "beam", "greedy, best-of-n, beam, dvts or mcts")
@@ -142,7 +142,7 @@ The generator's API key, if it needs one, is read from LEANPRM_GENERATOR_API_KEY
 	fl.Float64Var(&c, "c", 1.25, "MCTS exploration constant")
 	fl.IntVar(&iterations, "iterations", 0, "MCTS iterations (0: N)")
 	fl.BoolVar(&rollouts, "rollouts", false, "MCTS: value new nodes by a scored rollout to the end")
-	fl.IntVar(&workers, "workers", 2, "problems searched at a time")
+	fl.IntVar(&workers, "parallel", 2, "problems searched at a time (--workers is the REPL pool's)")
 	fl.BoolVar(&tree, "tree", false, "add the explored tree to each line")
 	fl.StringVar(&htmlPath, "html", "", "write the explored trees as an HTML page")
 	return cmd

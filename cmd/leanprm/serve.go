@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/leanprm/leanprm/hybrid"
+	"github.com/leanprm/leanprm/hybrid/reward"
 	"github.com/leanprm/leanprm/internal/config"
 	"github.com/leanprm/leanprm/internal/dispatch"
 	"github.com/leanprm/leanprm/internal/dispatch/natsq"
@@ -147,6 +148,7 @@ func runServe(ctx context.Context, e *env, sc config.Serve, token string, bo ser
 	srv := serve.New(serve.Options{RewardOnError: roe, PrefixBytes: serve.SplitCacheMemory(sc.CacheMemory).Prefixes,
 		Token: token, MaxBodyBytes: sc.MaxBody, MaxItems: sc.MaxItems, QueueSize: sc.Queue,
 		Timeout: sc.Timeout, HeaderTimeout: e.cfg.Lean.StartTimeout, Logger: logger,
+		Reward:   reward.Settings{Mode: reward.Mode(e.cfg.Reward.Mode), OnUnknown: string(e.cfg.Reward.OnUnknown)},
 		Versions: serve.Versions{Leanprm: leanprmVersion(), Lean: "starting", REPL: "starting", Model: "starting"},
 	})
 	// A client gets 30s for its headers and 2m for its whole request (a slow body holds at most
@@ -238,16 +240,23 @@ func drain(ctx context.Context, srv *serve.Server, hs *http.Server, budget time.
 }
 
 // runGateway serves as a stateless gateway: no REPL pool or model here, every item becomes a
-// task on NATS JetStream for `leanprm worker` processes. Ready once NATS is reached and the
-// streams exist.
+// task on NATS JetStream for `leanprm worker` processes. Ready once NATS is reached, the
+// streams exist and some worker says (heartbeats) that it pulls.
 func runGateway(ctx context.Context, e *env, srv *serve.Server, served <-chan error, stop func() error, ln net.Listener) error {
 	nc, err := connectNATS(e.cfg.NATS, "leanprm serve")
 	if err == nil {
 		var gw *natsq.Gateway
-		if gw, err = natsq.NewGateway(ctx, nc, natsq.GatewayOptions{}); err == nil {
+		if gw, err = natsq.NewGateway(ctx, nc, natsq.GatewayOptions{Options: natsOptions(e.cfg.NATS)}); err == nil {
 			defer gw.Close()
-			srv.Ready(gw, serve.Info{Checker: "nats", Versions: serve.Versions{
-				Leanprm: leanprmVersion(), Lean: "on workers", REPL: "on workers", Model: "on workers"}})
+			// Workers share this configuration: lean.header is warm on them (a snippet with
+			// it gets no import budget on top of its timeout, live workers or not), and
+			// readiness and the worker metrics come from their heartbeats.
+			srv.Ready(gw, serve.Info{Checker: "nats", WarmHeaders: []string{e.cfg.Lean.Header},
+				Versions: serve.Versions{Leanprm: leanprmVersion(), Lean: "on workers", REPL: "on workers", Model: "on workers"},
+				Workers: func() serve.RemoteWorkers {
+					w := gw.Workers()
+					return serve.RemoteWorkers{Alive: w.Alive, Capacity: w.Capacity, Running: w.Running, REPLs: w.REPLs, WarmHeaders: w.WarmHeaders}
+				}})
 			fmt.Fprintf(e.stderr, "leanprm: ready: a gateway to %s\n", nc.ConnectedUrlRedacted())
 		}
 		defer nc.Close()

@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"github.com/spf13/cobra"
 
@@ -52,45 +53,61 @@ Prometheus. See internal/dispatch/natsq.`,
 	return cmd
 }
 
+// workerParts is what a worker runs tasks on: the handler, what the server would report
+// about it (its warm headers, its REPL pool's counters), and how to release it.
+type workerParts struct {
+	handler dispatch.Handler
+	info    serve.Info
+	release func()
+}
+
 // workerHandler builds the server's handler (internal/serve) from the configuration, so a
 // worker does every kind of task a gateway queues: it starts the REPL pool for lean.header and
 // returns once the pool is warm.
-func workerHandler(e *env) natsq.NewHandlerFunc {
-	return func(ctx context.Context) (dispatch.Handler, func(), error) {
+func workerHandler(e *env) func(ctx context.Context) (workerParts, error) {
+	return func(ctx context.Context) (workerParts, error) {
 		built, err := serve.Build(ctx, e.cfg, serve.BuildOptions{}, e.stderr)
 		if err != nil {
-			return nil, nil, err
+			return workerParts{}, err
 		}
-		return serve.NewHandler(built.Parts), built.Close, nil
+		return workerParts{handler: serve.NewHandler(built.Parts), info: built.Info, release: built.Close}, nil
 	}
 }
 
 // runWorker connects, builds the handler and runs the worker until ctx ends (a signal), then
 // drains: it returns ctx's error so that the exit status says interrupted (130).
-func runWorker(ctx context.Context, e *env, capacity int, addr string, newHandler natsq.NewHandlerFunc) error {
+func runWorker(ctx context.Context, e *env, capacity int, addr string, build func(context.Context) (workerParts, error)) error {
 	var ready atomic.Bool
+	reg := prometheus.NewRegistry()
+	wm := serve.NewWorkerMetrics(reg)
 	if addr != "" {
-		stopProbes, err := serveWorkerProbes(addr, &ready, e)
+		stopProbes, err := serveWorkerProbes(addr, &ready, reg, e)
 		if err != nil {
 			return fmt.Errorf("worker: %w", err)
 		}
 		defer stopProbes()
 	}
-	h, release, err := newHandler(ctx)
+	parts, err := build(ctx)
 	if err != nil {
 		return fmt.Errorf("worker: %w", err)
 	}
-	defer release()
+	defer parts.release()
 	nc, err := connectNATS(e.cfg.NATS, "leanprm worker")
 	if err != nil {
 		return fmt.Errorf("worker: %w", err)
 	}
 	defer nc.Close()
 	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	w, err := natsq.NewWorker(ctx, nc, h, natsq.WorkerOptions{Capacity: capacity, Logger: log})
+	opts := natsq.WorkerOptions{Options: natsOptions(e.cfg.NATS), Capacity: capacity, Logger: log,
+		WarmHeaders: parts.info.WarmHeaders, TaskDone: wm.TaskDone}
+	if rs := parts.info.REPLStats; rs != nil {
+		opts.REPLs = func() int { return rs().Workers }
+	}
+	w, err := natsq.NewWorker(ctx, nc, parts.handler, opts)
 	if err != nil {
 		return fmt.Errorf("worker: %w", err)
 	}
+	wm.Watch(w, parts.info.REPLStats)
 	ready.Store(true) // before the line below, which tells a watcher the worker takes tasks
 	fmt.Fprintf(e.stderr, "leanprm worker: pulling from %s, %d at a time\n", nc.ConnectedUrlRedacted(), capacity)
 	context.AfterFunc(ctx, func() { ready.Store(false) }) // draining: take no new pods' traffic
@@ -106,8 +123,8 @@ func runWorker(ctx context.Context, e *env, capacity int, addr string, newHandle
 }
 
 // serveWorkerProbes answers the probes of a worker pod on addr: /livez always, /readyz when
-// ready holds (the pool is warm and the worker pulls), /metrics from the default registry.
-func serveWorkerProbes(addr string, ready *atomic.Bool, e *env) (stop func(), err error) {
+// ready holds (the pool is warm and the worker pulls), /metrics from reg.
+func serveWorkerProbes(addr string, ready *atomic.Bool, reg *prometheus.Registry, e *env) (stop func(), err error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, fmt.Errorf("listening on %s: %w", addr, err)
@@ -121,7 +138,7 @@ func serveWorkerProbes(addr string, ready *atomic.Bool, e *env) (stop func(), er
 		}
 		fmt.Fprintln(w, "ready")
 	})
-	mux.Handle("GET /metrics", promhttp.Handler())
+	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
 	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	go func() {
 		if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {

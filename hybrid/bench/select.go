@@ -24,6 +24,18 @@ type Selection struct {
 	// the candidates as a whole (1 if any is right).
 	BestRight int `json:"best_right"`
 	AnyRight  int `json:"any_right"`
+	// Answer is the chosen chain's final answer ("" when it states none). Correct is whether
+	// it is right (Select, bestofn.go): graded against the gold answer, or the data set's
+	// judgement; nil when neither decides. Verdict is the grader's verdict ("labelled" for a
+	// data set's judgement). AnyCorrect: some candidate's answer is right.
+	Answer     string `json:"answer,omitempty"`
+	Correct    *bool  `json:"correct,omitempty"`
+	Verdict    string `json:"verdict,omitempty"`
+	AnyCorrect bool   `json:"any_correct,omitempty"`
+	// Votes and ClassScore are the chosen answer class's votes and summed chain score
+	// (majority and weighted only).
+	Votes      int     `json:"votes,omitempty"`
+	ClassScore float64 `json:"class_score,omitempty"`
 }
 
 // SelectBest groups results by problem text (trimmed; first appearance

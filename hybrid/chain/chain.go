@@ -64,6 +64,15 @@ type Chain struct {
 	// FirstError is the 0-based index of the earliest wrong step, NoError
 	// when every step is right, NoLabel when unknown.
 	FirstError int `json:"first_error"`
+	// Gold is the problem's ground-truth final answer where the data set has one (GSM8K's
+	// "#### 72", PRMBench's ground_truth, MR-GSM8K's ground_truth_answer, a gold or
+	// ground_truth field in ProcessBench-style rows, check --gold-file); "" when unknown.
+	// It is the answer as written there: the outcome grader normalises it.
+	Gold string `json:"gold,omitempty"`
+	// AnswerCorrect is the data set's own judgement of the chain's final answer
+	// (ProcessBench's final_answer_correct, MR-GSM8K's model_output_answer_correctness);
+	// nil when it says nothing.
+	AnswerCorrect *bool `json:"final_answer_correct,omitempty"`
 }
 
 // Texts returns the steps' texts.

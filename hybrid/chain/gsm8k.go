@@ -28,7 +28,21 @@ func decodeGSM8K(raw []byte, _ string, c *Chain) error {
 	c.Subset = string(FormatGSM8K)
 	c.FirstError = NoError
 	labelFromFirstError(c.Steps, NoError)
+	c.Gold = gsm8kGold(*r.Answer)
 	return nil
+}
+
+// gsm8kGold is the answer after the reference solution's last "####" marker, "" without one.
+func gsm8kGold(answer string) string {
+	i := strings.LastIndex(answer, "####")
+	if i < 0 {
+		return ""
+	}
+	rest := answer[i+len("####"):]
+	if nl := strings.IndexByte(rest, '\n'); nl >= 0 {
+		rest = rest[:nl]
+	}
+	return strings.TrimSpace(rest)
 }
 
 var calcAnnotation = regexp.MustCompile(`<<[^<>]*>>`)

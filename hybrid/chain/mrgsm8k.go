@@ -15,6 +15,8 @@ type mrGSM8KRow struct {
 	SolutionCorrectness string          `json:"model_output_solution_correctness"`
 	UUID                string          `json:"uuid"`
 	QuestionType        string          `json:"question_type"`
+	GroundTruthAnswer   json.RawMessage `json:"ground_truth_answer"`
+	AnswerCorrectness   json.RawMessage `json:"model_output_answer_correctness"`
 }
 
 func decodeMRGSM8K(raw []byte, _ string, c *Chain) error {
@@ -30,6 +32,11 @@ func decodeMRGSM8K(raw []byte, _ string, c *Chain) error {
 	}
 	c.Problem, c.Steps = *r.Question, toSteps(*r.ModelOutputSteps)
 	c.ID = r.UUID
+	gold, err := goldAnswer(r.GroundTruthAnswer, "ground_truth_answer")
+	if err != nil {
+		return err
+	}
+	c.Gold, c.AnswerCorrect = gold, answerCorrect(r.AnswerCorrectness)
 	c.Subset = string(FormatMRGSM8K)
 	if r.QuestionType != "" {
 		c.Subset += "/" + r.QuestionType

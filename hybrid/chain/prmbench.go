@@ -15,6 +15,7 @@ type prmBenchRow struct {
 	ErrorSteps       *[]int          `json:"error_steps"`
 	Classification   string          `json:"classification"`
 	Idx              json.RawMessage `json:"idx"`
+	GroundTruth      json.RawMessage `json:"ground_truth"`
 }
 
 func decodePRMBench(raw []byte, _ string, c *Chain) error {
@@ -38,7 +39,11 @@ func decodePRMBench(raw []byte, _ string, c *Chain) error {
 	if r.ErrorSteps == nil {
 		return missing("error_steps")
 	}
-	c.Steps = toSteps(*r.ModifiedProcess)
+	gold, err := goldAnswer(r.GroundTruth, "ground_truth")
+	if err != nil {
+		return err
+	}
+	c.Steps, c.Gold = toSteps(*r.ModifiedProcess), gold
 	c.ID = rawID(r.Idx)
 	c.Subset = r.Classification
 	c.FirstError = NoError

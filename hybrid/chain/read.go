@@ -121,8 +121,16 @@ const headBytes = 1 << 20
 // Decode is Read for a reader; name labels errors and sources.
 // JSON Lines is streamed a row at a time; other formats are read whole.
 func Decode(r io.Reader, name string, format Format) ([]Chain, []RowError, error) {
-	br := bufio.NewReaderSize(r, headBytes)
-	head, err := br.Peek(headBytes)
+	// A reader that knows its length (a server's one response in a strings.Reader) gets a
+	// buffer of that size, not of headBytes: 1 MiB per call was most of what `leanprm serve`
+	// allocated on /get_reward. head is then the whole input, as it is for any input shorter
+	// than headBytes.
+	size := headBytes
+	if l, ok := r.(interface{ Len() int }); ok && l.Len() < size {
+		size = max(l.Len(), 16)
+	}
+	br := bufio.NewReaderSize(r, size)
+	head, err := br.Peek(size)
 	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
 		return nil, nil, fmt.Errorf("read %s: %w", name, err)
 	}

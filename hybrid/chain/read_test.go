@@ -335,3 +335,16 @@ func TestJSONLinesInvalidUTF8IsARowError(t *testing.T) {
 	assert.Contains(t, errs[0].Error(), "x.jsonl:1")
 	assert.Contains(t, errs[0].Error(), "UTF-8")
 }
+
+// BenchmarkDecodeShortText: one short response, as `leanprm serve` reads each /get_reward
+// item (B/op was over 1 MiB when every call took a headBytes buffer).
+func BenchmarkDecodeShortText(b *testing.B) {
+	const text = "Problem: Tom has 2 apples.\nStep 1: He has 2 + 3 = 5 apples.\nStep 2: The answer is 5."
+	b.ReportAllocs()
+	for b.Loop() {
+		chains, _, err := Decode(strings.NewReader(text), "response", FormatText)
+		if err != nil || len(chains) != 1 {
+			b.Fatal(err)
+		}
+	}
+}

@@ -9,6 +9,8 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"
 
+	"github.com/leanprm/leanprm/internal/proc"
+
 	replsim "github.com/leanprm/leanprm/internal/leansim/repl"
 	"github.com/leanprm/leanprm/leanbridge/repl"
 )
@@ -26,7 +28,7 @@ func TestMain(m *testing.M) {
 		os.Stderr.WriteString("unknown " + leanChildEnv + "\n")
 		os.Exit(2)
 	}
-	goleak.VerifyTestMain(m)
+	goleak.VerifyTestMain(m, goleak.IgnoreAnyFunction(proc.Forker)) // proc's forking thread lives on
 }
 
 // leanSimPool starts a pool of simulator children (this test binary re-executed). A

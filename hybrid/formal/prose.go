@@ -93,6 +93,12 @@ func ConvertStep(s translate.StepResult) hybrid.FormalStep {
 			fs.Checker = o.Checker
 		}
 	}
+	for _, sk := range s.Skipped {
+		// A limit left part of the step unchecked: never in silence.
+		if sk.Limit && !slices.Contains(fs.Warnings, sk.Reason) {
+			fs.Warnings = append(fs.Warnings, sk.Reason)
+		}
+	}
 	fs.Verdict = hybrid.CombineVerdicts(fs.Obligations)
 	if fs.Verdict == hybrid.Refuted {
 		for _, o := range fs.Obligations {

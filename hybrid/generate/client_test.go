@@ -253,7 +253,7 @@ func TestAgainstSimulator(t *testing.T) {
 }
 
 func fastOptions(url string) Options {
-	return Options{BaseURL: url, Timeout: 300 * time.Millisecond, MaxRetries: 2, Backoff: time.Millisecond, MaxBackoff: 5 * time.Millisecond}
+	return Options{BaseURL: url, Timeout: 10 * time.Second, MaxRetries: 2, Backoff: time.Millisecond, MaxBackoff: 5 * time.Millisecond}
 }
 
 func TestFailures(t *testing.T) {
@@ -273,7 +273,11 @@ func TestFailures(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(string(tc.fault.Kind), func(t *testing.T) {
 			srv := simServer(t, tc.fault)
-			c, err := New(fastOptions(srv.URL + "/v1"))
+			o := fastOptions(srv.URL + "/v1")
+			if tc.fault.Kind == gensim.FaultHang {
+				o.Timeout = 300 * time.Millisecond // nothing answers: any timeout expires
+			}
+			c, err := New(o)
 			require.NoError(t, err)
 			_, err = c.Continue(context.Background(), question, nil, 1, Params{})
 			require.Error(t, err)

@@ -34,7 +34,7 @@ func compare(a, b *form, la, lb string, depth int) cmp {
 	}
 	switch {
 	case a.kind == kBad || b.kind == kBad:
-		if a.kind == b.kind && a.norm != "" && a.norm == b.norm {
+		if a.kind == b.kind && a.text != "" && a.text == b.text {
 			return eq("identical as written (%s)", a.norm)
 		}
 		bad, l := a, la
@@ -66,6 +66,10 @@ func compare(a, b *form, la, lb string, depth int) cmp {
 	}
 	switch a.kind {
 	case kExpr:
+		if a.hasVar && b.kind != kExpr && b.kind != kEquation {
+			// x ∈ ℝ read as a letter, S for a set: a letter may name the other answer
+			return unk("an expression with a variable (%s) against %s", a.norm, b.norm)
+		}
 		switch b.kind {
 		case kExpr:
 			return compareExpr(a, b, la, lb)
@@ -149,6 +153,9 @@ func compareEmpty(a, b *form, la, lb string, depth int) cmp {
 	}
 	switch other.kind {
 	case kExpr:
+		if other.hasVar {
+			return unk("no solution against an expression with a variable (%s)", other.norm)
+		}
 		return diff("no solution against the value %s", other.norm)
 	case kSet, kTuple:
 		if len(other.elems) > 0 {
@@ -193,6 +200,10 @@ func compareExpr(a, b *form, la, lb string) cmp {
 }
 
 func compareExprValues(a, b *form, la, lb string) cmp {
+	if (a.valErr != nil || a.rErr != nil) && a.pct == b.pct && a.deg == b.deg && sameTree(a.n, b.n, 0) {
+		// not evaluated, but the same expression as written (2^n, \log_2 3)
+		return eq("the same expression %s", a.norm)
+	}
 	switch {
 	case a.pct != b.pct:
 		// "50%" against "50" or "0.5": the percent sign read as a unit (the
@@ -461,6 +472,9 @@ func compareTuples(a, b *form, la, lb string, depth int) cmp {
 	if len(a.elems) != len(b.elems) {
 		return diff("a tuple of %d against a tuple of %d", len(a.elems), len(b.elems))
 	}
+	if aligned, ok := alignByName(a.elems, b.elems); ok {
+		b = &form{kind: kTuple, elems: aligned, norm: b.norm}
+	}
 	var unknown *cmp
 	for i := range a.elems {
 		c := compare(a.elems[i], b.elems[i], la, lb, depth+1)
@@ -714,4 +728,57 @@ func isMonomial(n *node, depth int) bool {
 		return len(n.kids) == 1 && isMonomial(n.kids[0], depth+1)
 	}
 	return false
+}
+
+// alignByName orders ys as xs when both are assignments of the same
+// distinct variables (a = 2, b = 3 against b = 3, a = 2).
+func alignByName(xs, ys []*form) ([]*form, bool) {
+	byName := map[string]*form{}
+	for _, y := range ys {
+		if y.name == "" || byName[y.name] != nil {
+			return nil, false
+		}
+		byName[y.name] = y
+	}
+	out := make([]*form, len(xs))
+	for i, x := range xs {
+		y := byName[x.name]
+		if x.name == "" || y == nil {
+			return nil, false
+		}
+		out[i] = y
+	}
+	return out, true
+}
+
+// sameTree reports whether two trees are the same expression as written,
+// up to redundant brackets.
+func sameTree(a, b *node, depth int) bool {
+	if depth > maxDepth {
+		return false
+	}
+	a, b = unwrap(a), unwrap(b)
+	if a.kind != b.kind || a.text != b.text || len(a.kids) != len(b.kids) || a.open != b.open || a.close != b.close {
+		return false
+	}
+	if a.kind == nNum {
+		x, errA := literal(a.tok)
+		y, errB := literal(b.tok)
+		if errA != nil || errB != nil || x.Cmp(y) != 0 {
+			return false
+		}
+	}
+	for i := range a.kids {
+		if !sameTree(a.kids[i], b.kids[i], depth+1) {
+			return false
+		}
+	}
+	return true
+}
+
+func unwrap(n *node) *node {
+	for n.kind == nGroup && len(n.kids) == 1 && (n.open == "(" && n.close == ")" || n.open == "{") {
+		n = n.kids[0]
+	}
+	return n
 }

@@ -2,6 +2,7 @@ package outcome
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -70,5 +71,34 @@ func TestCorpus(t *testing.T) {
 	}
 	if share < 95 {
 		t.Errorf("decided %.1f%% of the corpus, want at least 95%%", share)
+	}
+}
+
+// TestGraderConcurrent grades the corpus from several goroutines through one Grader (its
+// cache shared) and expects the verdicts of a single goroutine; -race checks the sharing.
+func TestGraderConcurrent(t *testing.T) {
+	pairs := readCorpus(t)
+	want := make([]Verdict, len(pairs))
+	for i, p := range pairs {
+		want[i] = NewGrader(GraderOptions{CacheSize: -1}).Grade(p.gold, p.answer).Verdict
+	}
+	g := NewGrader(GraderOptions{CacheSize: 64}) // small: the cache starts over while in use
+	errs := make(chan error, 4)
+	for w := range 4 {
+		go func() {
+			for k := range pairs {
+				i := (k + w*97) % len(pairs)
+				if got := g.Grade(pairs[i].gold, pairs[i].answer).Verdict; got != want[i] {
+					errs <- fmt.Errorf("pairs.tsv:%d: %s concurrently, %s alone", pairs[i].line, got, want[i])
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range 4 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
 	}
 }

@@ -22,11 +22,16 @@
 //
 // # Forms
 //
-//   - integers with separators (1,000, 1\,000, 1{,}000, 1 000), units and
-//     currency ($, \$, dollars, cm, \text{…}): trailing words are units;
-//     currency is dropped; two different units are Unknown; one letter
-//     after a number (5 m, 3x against 3) may be a unit, so it never proves
-//     a difference;
+//   - integers with separators (1,000, 1\,000, 1{,}000, 1 000), number
+//     words (five), multipliers (1.5 million), units and currency ($, \$,
+//     dollars, cm, \text{…}): trailing words are units; currency is
+//     dropped; two different units are Unknown; a number with a unit of
+//     measurement (minutes, cm, kg, …) against a bare number is never
+//     proven different, since the bare number may be in another unit
+//     (a count noun, "18 apples", is no such unit); letters after a
+//     number (5 m, 3x against 3) may be a unit, so they never prove a
+//     difference from a bare number; words that qualify the number
+//     ("5 or more", "at least 3") make the answer not understood;
 //   - decimals, \frac, \dfrac, \tfrac, a/b, mixed numbers (2\frac12 and
 //     "2 1/2" are 5/2: a whole number followed by a fraction of integers
 //     is read as a mixed number, and the reason says so), repeating
@@ -37,7 +42,9 @@
 //     3.14 against π is Different, since π is irrational;
 //   - percentages: see below; degrees: 30^\circ is 30, and against an
 //     answer with π the degrees are converted (45^\circ = \frac{\pi}{4});
-//   - polynomials and rational functions ((x+1)^2 = x^2+2x+1);
+//   - polynomials and rational functions ((x+1)^2 = x^2+2x+1; 2xy is
+//     2·x·y when the letters touch math); a/bc is ambiguous ((a/b)c or
+//     a/(bc)) and Unknown;
 //   - assignments (x = 5 against 5; x = 5 against y = 5 is Unknown),
 //     ordered tuples and vectors (pmatrix), unordered solution sets
 //     ("x = 1 or x = 2", "2, 1", \{1,2\}, 1 \pm \sqrt2), intervals with

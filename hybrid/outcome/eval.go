@@ -120,7 +120,7 @@ func (ev *evaluator) num(n *node) (num, error) {
 		case nAdd:
 			return a.add(b), nil
 		case nMixed:
-			if a.re.ts != nil && a.re.ts[0].c.Sign() < 0 {
+			if sg, _ := a.re.sign(); sg < 0 {
 				return a.sub(b), nil
 			}
 			return a.add(b), nil
@@ -145,7 +145,7 @@ func (ev *evaluator) num(n *node) (num, error) {
 		if err != nil {
 			return num{}, err
 		}
-		return a.mul(num{re: real{ts: []pterm{{1, algebra.SurdFromRat(big.NewRat(1, 180))}}}})
+		return a.mul(num{re: normReal([]pterm{{1, algebra.SurdFromRat(big.NewRat(1, 180))}})})
 	case nPow:
 		return ev.pow(n)
 	case nRoot:

@@ -45,19 +45,8 @@ type candidate struct {
 func ExtractWith(text string, o ExtractOptions) Extraction {
 	var cands []candidate
 	cands = append(cands, boxedCandidates(text)...)
-	lower := asciiLower(text)
-	for _, m := range []struct{ phrase, method string }{
-		{"the final answer is", "final_answer"},
-		{"final answer is", "final_answer"},
-		{"the answer is", "the_answer_is"},
-		{"answer is", "the_answer_is"},
-		{"final answer:", "final_answer"},
-		{"final answer", "final_answer"},
-		{"####", "hashes"},
-		{"answer:", "answer_colon"},
-	} {
-		cands = append(cands, phraseCandidates(text, lower, m.phrase, m.method)...)
-	}
+	cands = append(cands, answerCandidates(text)...)
+	cands = append(cands, hashCandidates(text)...)
 	cands = dedupeCandidates(cands)
 	if len(cands) == 0 {
 		if c, ok := boldLastLine(text); ok {
@@ -92,49 +81,34 @@ func ExtractWith(text string, o ExtractOptions) Extraction {
 	return ex
 }
 
-// asciiLower lowers ASCII letters only, so byte offsets stay those of text.
-func asciiLower(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if c >= 'A' && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
-		}
-	}
-	return string(b)
-}
-
-// braceMatches returns, for each '{' of s not escaped, the index of its
-// closing '}' (or -1), computed once with a stack: linear in len(s).
-func braceMatches(s string) map[int]int {
-	m := map[int]int{}
-	var stack []int
-	for i := 0; i < len(s); i++ {
+// closeBrace returns the index of the '}' closing the '{' at s[j], or -1.
+// ExtractWith calls it for at most maxCandidates boxes, so the whole stays
+// linear in the text.
+func closeBrace(s string, j int) int {
+	depth := 0
+	for i := j; i < len(s); i++ {
 		switch s[i] {
 		case '\\':
-			if i+1 < len(s) && (s[i+1] == '{' || s[i+1] == '}') {
-				i++
-			}
+			i++
 		case '{':
-			stack = append(stack, i)
-			m[i] = -1
+			depth++
 		case '}':
-			if len(stack) > 0 {
-				m[stack[len(stack)-1]] = i
-				stack = stack[:len(stack)-1]
+			depth--
+			if depth == 0 {
+				return i
 			}
 		}
 	}
-	return m
+	return -1
 }
 
 func boxedCandidates(text string) []candidate {
 	if !strings.Contains(text, "\\boxed") && !strings.Contains(text, "\\fbox") {
 		return nil
 	}
-	var matches map[int]int
 	var out []candidate
 	for _, cmd := range []string{"\\boxed", "\\fbox"} {
-		for _, i := range lastOccurrences(text, cmd) {
+		for _, i := range lastOccurrences(text, cmd, "") {
 			if i < len(text) && isLetter(text[i]) { // \boxedfoo is another command
 				continue
 			}
@@ -143,10 +117,7 @@ func boxedCandidates(text string) []candidate {
 				j++
 			}
 			if j < len(text) && text[j] == '{' {
-				if matches == nil {
-					matches = braceMatches(text)
-				}
-				if end := matches[j]; end > j {
+				if end := closeBrace(text, j); end > j {
 					s, e := trimSpan(text, j+1, end)
 					if e > s {
 						out = append(out, candidate{s, e, "boxed"})
@@ -195,6 +166,14 @@ func trimSpan(text string, s, e int) (int, int) {
 		if e > s && text[e-1] == '$' && strings.Count(text[s:e], "$")%2 == 1 {
 			e--
 		}
+		if strings.Count(text[s:e], "**")%2 == 1 { // "**Answer: 42**" cut after the marker
+			switch {
+			case strings.HasSuffix(text[s:e], "**"):
+				e -= 2
+			case strings.HasPrefix(text[s:e], "**"):
+				s += 2
+			}
+		}
 		if s == s0 && e == e0 {
 			break
 		}
@@ -202,35 +181,72 @@ func trimSpan(text string, s, e int) (int, int) {
 	return s, e
 }
 
-// phraseCandidates finds each "phrase" (matched in lower) and takes the
-// text after it to the end of its sentence.
-func phraseCandidates(text, lower, phrase, method string) []candidate {
+// answerCandidates finds the phrases built on the word "answer" — "the
+// answer is", "the final answer is", "Final Answer:", "Final Answer" as a
+// heading, "Answer:" — from the occurrences of that rare word (searching
+// for each phrase would stop at every "t" of the text), and takes the
+// text after each to the end of its sentence.
+func answerCandidates(text string) []candidate {
 	var out []candidate
-	for _, i := range lastOccurrences(lower, phrase) {
-		at := i - len(phrase)
-		if isLetter(phrase[0]) && at > 0 && isLetter(lower[at-1]) {
-			continue // "myanswer is": not the phrase
+	for _, after := range lastOccurrences(text, "nswer", "NSWER") {
+		at := after - len("answer")
+		if at < 0 || text[at] != 'a' && text[at] != 'A' || at > 0 && isLetter(text[at-1]) {
+			continue // "answers", "myanswer"
 		}
-		if phrase == "final answer" && i < len(lower) && lower[i] != '\n' && lower[i] != '*' && lower[i] != ' ' {
+		final := at >= 6 && strings.EqualFold(text[at-6:at], "final ")
+		method := "the_answer_is"
+		i := after
+		rest := text[i:]
+		switch {
+		case len(rest) >= 3 && strings.EqualFold(rest[:3], " is") && (len(rest) == 3 || !isLetter(rest[3])):
+			i += 3
+			if final {
+				method = "final_answer"
+			}
+		case len(rest) >= 1 && rest[0] == ':' || strings.HasPrefix(rest, "**:") || strings.HasPrefix(rest, ":**"):
+			method = "answer_colon"
+			if final {
+				method = "final_answer"
+			}
+		case final && (rest == "" || rest[0] == '\n' || rest[0] == '*' || rest[0] == '\r'):
+			method = "final_answer" // a heading: the answer follows
+		default:
 			continue
 		}
-		// skip ':', '**', spaces, and a "$" is kept for the span reader
+		heading := method != "the_answer_is" || final
 		for i < len(text) && strings.IndexByte(" \t:*", text[i]) >= 0 {
 			i++
 		}
-		if i < len(text) && text[i] == '\n' && (phrase == "final answer" || phrase == "final answer:" || phrase == "answer:") {
+		if heading && i < len(text) && (text[i] == '\n' || text[i] == '\r') {
 			// the answer on the next non-empty line
 			for i < len(text) && strings.IndexByte(" \t\r\n*", text[i]) >= 0 {
 				i++
 			}
 		}
-		if phrase == "final answer" && strings.HasPrefix(lower[i:], "the final answer is") {
+		if heading && len(text)-i >= 19 && strings.EqualFold(text[i:i+19], "the final answer is") {
 			continue // read by the inner phrase
 		}
-		e := sentenceEnd(text, i)
-		s, e := trimSpan(text, i, e)
+		s, e := trimSpan(text, i, sentenceEnd(text, i))
 		if e > s {
 			out = append(out, candidate{s, e, method})
+		}
+	}
+	return out
+}
+
+// hashCandidates finds GSM8K's "#### answer" lines.
+func hashCandidates(text string) []candidate {
+	var out []candidate
+	for _, i := range lastOccurrences(text, "####", "") {
+		for i < len(text) && text[i] == '#' {
+			i++
+		}
+		for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+			i++
+		}
+		s, e := trimSpan(text, i, sentenceEnd(text, i))
+		if e > s {
+			out = append(out, candidate{s, e, "hashes"})
 		}
 	}
 	return out
@@ -267,15 +283,37 @@ func sentenceEnd(text string, i int) int {
 const maxCandidates = 32
 
 // lastOccurrences returns the offsets just after the last maxCandidates
-// occurrences of marker in s, in order.
-func lastOccurrences(s, marker string) []int {
+// occurrences of marker (or of its other spelling alt, when given) in s,
+// in order.
+func lastOccurrences(s, marker, alt string) []int {
 	var ends []int
-	for off := 0; ; {
-		k := strings.Index(s[off:], marker)
-		if k < 0 {
+	// the next occurrence of each spelling, found again only once passed:
+	// linear in len(s)
+	next := func(m string, from int) int {
+		if m == "" {
+			return -1
+		}
+		if k := strings.Index(s[from:], m); k >= 0 {
+			return from + k
+		}
+		return -1
+	}
+	nm, na := next(marker, 0), next(alt, 0)
+	for {
+		at := nm
+		if na >= 0 && (at < 0 || na < at) {
+			at = na
+		}
+		if at < 0 {
 			break
 		}
-		off += k + len(marker)
+		off := at + len(marker)
+		if nm >= 0 && nm < off {
+			nm = next(marker, off)
+		}
+		if na >= 0 && na < off {
+			na = next(alt, off)
+		}
 		ends = append(ends, off)
 		if len(ends) >= 4*maxCandidates { // keep memory bounded too
 			ends = append(ends[:0], ends[len(ends)-maxCandidates:]...)

@@ -25,6 +25,8 @@ func TestExtract(t *testing.T) {
 		{"first we get 3\n\n**17**", "17", "bold", nil},
 		{"The answer is 12. Then some more text", "12", "the_answer_is", nil},
 		{"so the count is **7140**.", "7140", "bold", nil},
+		{"**Answer: 42**", "42", "answer_colon", nil},
+		{"**Final Answer:** $\\frac{3}{4}$", "\\frac{3}{4}", "final_answer", nil},
 	} {
 		got := Extract(c.text)
 		if !got.Found || got.Answer != c.answer || got.Method != c.method {

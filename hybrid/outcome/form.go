@@ -69,10 +69,12 @@ type form struct {
 // returned as units.
 func unitWordsOf(n *node, units []string) (*node, []string) {
 	var rest []string
+	leading := true // multipliers count only before any other word: "5 hundred thousand"
 	for i, u := range units {
 		l := strings.ToLower(u)
+		leading = leading && multipliers[l] != 0
 		switch {
-		case multipliers[l] != 0 && i == 0:
+		case leading:
 			n = &node{kind: nMul, kids: []*node{n, {kind: nNum, tok: &token{kind: tNum, text: fmt.Sprint(multipliers[l])}}}}
 		case l == "percent" || l == "pct" || l == "percentage" || l == "per" && i+1 < len(units) && strings.ToLower(units[i+1]) == "cent":
 			n = &node{kind: nPct, kids: []*node{n}}
@@ -101,6 +103,22 @@ var vocab = map[string]string{
 	"even": "even/odd", "odd": "even/odd",
 }
 
+// qualifiers after a number change what it says ("5 or more", "at
+// least 3"): such an answer is not understood rather than read as 5.
+var qualifiers = map[string]bool{
+	"more": true, "less": true, "fewer": true, "than": true, "times": true, "not": true, "least": true,
+	"most": true, "only": true, "about": true, "approximately": true, "nearly": true, "almost": true,
+	"over": true, "under": true, "minus": true, "plus": true, "each": true, "every": true, "remainder": true,
+	"left": true, "remaining": true, "extra": true, "ago": true, "later": true, "earlier": true, "before": true,
+	"after": true, "off": true, "discount": true, "increase": true, "decrease": true, "loss": true, "profit": true,
+}
+
+// allReals are ways of writing the set of all real numbers.
+var allReals = map[string]bool{
+	"\\mathbb{R}": true, "\\mathbb R": true, "ℝ": true, "x \\in \\mathbb{R}": true, "all real numbers": true,
+	"\\text{all real numbers}": true, "(-\\infty, \\infty)": true, "\\mathbb{R} ": true,
+}
+
 // currency words are dropped like "$"; other units are kept and compared.
 var currency = map[string]bool{"dollar": true, "dollars": true, "usd": true, "us": true}
 
@@ -113,6 +131,15 @@ var emptyWords = map[string]bool{
 // parse reads one answer. It never fails: an answer it does not
 // understand is a kBad form whose err says why.
 func parse(raw string) *form {
+	f := parseText(raw)
+	if f.kind == kBad && f.text == "" && utf8.ValidString(raw) {
+		// the whole text, for "identical as written" (norm is cut short)
+		f.text = strip(raw)
+	}
+	return f
+}
+
+func parseText(raw string) *form {
 	if !utf8.ValidString(raw) {
 		return &form{kind: kBad, norm: "", err: fmt.Errorf("%w: not valid UTF-8", errUnsupported)}
 	}
@@ -125,6 +152,10 @@ func parse(raw string) *form {
 	}
 	if f := fastNumber(s); f != nil {
 		return f
+	}
+	if allReals[s] {
+		iv := interval{lo: bound{inf: -1}, hi: bound{inf: 1}}
+		return &form{kind: kInterval, ivs: []interval{iv}, norm: renderIntervals([]interval{iv})}
 	}
 	if c, ok := choice(s); ok {
 		return &form{kind: kChoice, text: c, norm: "(" + c + ")"}
@@ -139,6 +170,11 @@ func parse(raw string) *form {
 	n, units, err := parseTokens(toks)
 	if err != nil {
 		return &form{kind: kBad, norm: truncate(s, 200), err: err}
+	}
+	for _, u := range units {
+		if qualifiers[strings.ToLower(u)] {
+			return &form{kind: kBad, norm: truncate(s, 200), err: fmt.Errorf("%w: the words %q change the answer", errUnsupported, strings.Join(units, " "))}
+		}
 	}
 	n, units = unitWordsOf(n, units)
 	f := build(n, 0)
@@ -210,11 +246,13 @@ func choice(s string) (string, bool) {
 		}
 	}
 	t = strings.TrimSpace(t)
-	low := strings.ToLower(t)
 	for _, p := range []string{"option ", "choice ", "answer "} {
-		if strings.HasPrefix(low, p) {
+		if len(t) > len(p) && strings.EqualFold(t[:len(p)], p) {
 			t = strings.TrimSpace(t[len(p):])
 		}
+	}
+	if len(t) > 4 {
+		return "", false
 	}
 	t = strings.TrimRight(t, ".:")
 	paren := false
@@ -749,9 +787,8 @@ func buildExpr(n *node) *form {
 	if containsApprox(inner) && f.decTok == nil {
 		return &form{kind: kBad, err: fmt.Errorf("%w: an ellipsis inside an expression", errUnsupported)}
 	}
-	names := map[string]bool{}
-	varNames(inner, names)
-	iUnit := len(names) == 0 || len(names) == 1 && names["i"]
+	// i is the imaginary unit unless another letter makes it a variable
+	iUnit := !hasVars(inner, true)
 	f.hasVar = hasVars(inner, iUnit)
 	ev := &evaluator{iUnit: iUnit}
 	if !f.hasVar {

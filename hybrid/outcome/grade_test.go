@@ -79,6 +79,9 @@ var gradeTable = map[string][]gradeCase{
 		{"10^{10^{10}}", "1", Unknown}, {strings.Repeat("{", 100000) + "1" + strings.Repeat("}", 100000), "1", Unknown},
 		{strings.Repeat("1", 1<<20), "1", Unknown}, {"\xff\xfe", "1", Unknown}, {"2^{100}", "2^{100}", Equal},
 		{"2^{100}", "2^{101}", Different}, {"\\sqrt{-4}", "2i", Equal},
+		{"\\lfloor " + strings.Repeat("a", 300) + "b", "\\lfloor " + strings.Repeat("a", 300) + "c", Unknown},
+		{"\\lfloor x \\rfloor", "\\lfloor x \\rfloor", Equal},
+		{"2^n", "2^{n}", Equal}, {"\\log_2 3", "\\log_{2}(3)", Equal}, {"2^n", "2^m", Unknown},
 	},
 }
 

@@ -84,7 +84,7 @@ var greek = map[string]bool{
 }
 
 func lex(s string) ([]token, error) {
-	l := &lexer{s: s}
+	l := &lexer{s: s, toks: make([]token, 0, len(s)/3+2)}
 	l.run()
 	return l.toks, l.err
 }

@@ -48,33 +48,60 @@ type pterm struct {
 // algebra.Surd's form is canonical, so two reals are equal exactly when
 // their term lists are: equality and inequality are both decided
 // structurally, never numerically.
-type real struct{ ts []pterm }
+//
+// A rational value, the common case, is held as q alone (ts nil), never
+// as terms: every operation normalizes its result so, and a q is never
+// modified once made (values share it).
+type real struct {
+	q  *big.Rat
+	ts []pterm
+}
 
 func realRat(r *big.Rat) real {
 	if r.Sign() == 0 {
 		return real{}
 	}
-	return real{ts: []pterm{{0, algebra.SurdFromRat(r)}}}
+	return real{q: r}
 }
 
 func realSurd(s algebra.Surd) real {
-	if s.IsZero() {
-		return real{}
+	if r, ok := s.Rat(); ok {
+		return realRat(r)
 	}
 	return real{ts: []pterm{{0, s}}}
 }
 
 func realPi() real { return real{ts: []pterm{{1, algebra.SurdFromInt(1)}}} }
 
-func (a real) isZero() bool { return len(a.ts) == 0 }
+// normReal puts a term list in the canonical form: a rational as q.
+func normReal(ts []pterm) real {
+	switch {
+	case len(ts) == 0:
+		return real{}
+	case len(ts) == 1 && ts[0].k == 0:
+		return realSurd(ts[0].c)
+	}
+	return real{ts: ts}
+}
 
-// rat returns a as a rational number when it is one.
+// terms returns a as a term list (a rational as one term).
+func (a real) terms() []pterm {
+	if a.q != nil {
+		return []pterm{{0, algebra.SurdFromRat(a.q)}}
+	}
+	return a.ts
+}
+
+func (a real) isZero() bool { return a.q == nil && len(a.ts) == 0 }
+
+// rat returns a as a rational number when it is one. The result is shared:
+// the caller must not modify it.
 func (a real) rat() (*big.Rat, bool) {
 	switch {
+	case a.q != nil:
+		return a.q, true
 	case len(a.ts) == 0:
 		return new(big.Rat), true
-	case len(a.ts) == 1 && a.ts[0].k == 0:
-		return a.ts[0].c.Rat()
 	}
 	return nil, false
 }
@@ -82,6 +109,8 @@ func (a real) rat() (*big.Rat, bool) {
 // surd returns a as an algebraic number when it has no π.
 func (a real) surd() (algebra.Surd, bool) {
 	switch {
+	case a.q != nil:
+		return algebra.SurdFromRat(a.q), true
 	case len(a.ts) == 0:
 		return algebra.Surd{}, true
 	case len(a.ts) == 1 && a.ts[0].k == 0:
@@ -100,6 +129,9 @@ func (a real) hasPi() bool {
 }
 
 func (a real) equal(b real) bool {
+	if a.q != nil || b.q != nil {
+		return a.q != nil && b.q != nil && a.q.Cmp(b.q) == 0
+	}
 	if len(a.ts) != len(b.ts) {
 		return false
 	}
@@ -112,33 +144,40 @@ func (a real) equal(b real) bool {
 }
 
 func (a real) add(b real) real {
-	if x, ok := a.rat(); ok {
-		if y, ok := b.rat(); ok {
-			return realRat(x.Add(x, y))
-		}
+	switch {
+	case a.isZero():
+		return b
+	case b.isZero():
+		return a
+	case a.q != nil && b.q != nil:
+		return realRat(new(big.Rat).Add(a.q, b.q))
 	}
-	out := make([]pterm, 0, len(a.ts)+len(b.ts))
+	x, y := a.terms(), b.terms()
+	out := make([]pterm, 0, len(x)+len(y))
 	i, j := 0, 0
-	for i < len(a.ts) || j < len(b.ts) {
+	for i < len(x) || j < len(y) {
 		switch {
-		case j == len(b.ts) || (i < len(a.ts) && a.ts[i].k < b.ts[j].k):
-			out = append(out, a.ts[i])
+		case j == len(y) || (i < len(x) && x[i].k < y[j].k):
+			out = append(out, x[i])
 			i++
-		case i == len(a.ts) || b.ts[j].k < a.ts[i].k:
-			out = append(out, b.ts[j])
+		case i == len(x) || y[j].k < x[i].k:
+			out = append(out, y[j])
 			j++
 		default:
-			if c := a.ts[i].c.Add(b.ts[j].c); !c.IsZero() {
-				out = append(out, pterm{a.ts[i].k, c})
+			if c := x[i].c.Add(y[j].c); !c.IsZero() {
+				out = append(out, pterm{x[i].k, c})
 			}
 			i++
 			j++
 		}
 	}
-	return real{ts: out}
+	return normReal(out)
 }
 
 func (a real) neg() real {
+	if a.q != nil {
+		return real{q: new(big.Rat).Neg(a.q)}
+	}
 	out := make([]pterm, len(a.ts))
 	for i, t := range a.ts {
 		out[i] = pterm{t.k, t.c.Neg()}
@@ -149,14 +188,15 @@ func (a real) neg() real {
 func (a real) sub(b real) real { return a.add(b.neg()) }
 
 func (a real) mul(b real) (real, error) {
-	if x, ok := a.rat(); ok { // the common case: rationals, without Surd's generality
-		if y, ok := b.rat(); ok {
-			return realRat(x.Mul(x, y)), nil
-		}
+	switch {
+	case a.isZero() || b.isZero():
+		return real{}, nil
+	case a.q != nil && b.q != nil:
+		return realRat(new(big.Rat).Mul(a.q, b.q)), nil
 	}
 	var out real
-	for _, x := range a.ts {
-		for _, y := range b.ts {
+	for _, x := range a.terms() {
+		for _, y := range b.terms() {
 			k := x.k + y.k
 			if k > maxPiPow || k < -maxPiPow {
 				return real{}, fmt.Errorf("%w: a power of π past %d", errTooLarge, maxPiPow)
@@ -165,7 +205,7 @@ func (a real) mul(b real) (real, error) {
 			if c.Len() > algebra.MaxSurdTerms {
 				return real{}, fmt.Errorf("%w: too many radicals", errTooLarge)
 			}
-			out = out.add(real{ts: []pterm{{k, c}}})
+			out = out.add(normReal([]pterm{{k, c}}))
 		}
 	}
 	if len(out.ts) > maxTerms {
@@ -177,24 +217,26 @@ func (a real) mul(b real) (real, error) {
 // inv returns 1/a when a has one power of π (a Surd divisor of several
 // radicals is fine: algebra inverts it exactly).
 func (a real) inv() (real, error) {
-	switch len(a.ts) {
-	case 0:
+	switch {
+	case a.q != nil:
+		return real{q: new(big.Rat).Inv(a.q)}, nil
+	case len(a.ts) == 0:
 		return real{}, fmt.Errorf("%w: division by zero", errUnsupported)
-	case 1:
-		if x, ok := a.rat(); ok {
-			return realRat(x.Inv(x)), nil
-		}
+	case len(a.ts) == 1:
 		c, err := a.ts[0].c.Inv()
 		if err != nil {
 			return real{}, fmt.Errorf("%w: %v", errUnsupported, err)
 		}
-		return real{ts: []pterm{{-a.ts[0].k, c}}}, nil
+		return normReal([]pterm{{-a.ts[0].k, c}}), nil
 	}
 	return real{}, fmt.Errorf("%w: division by a sum with π", errUnsupported)
 }
 
 // sign returns the sign of a π-free real; ok is false when a has π.
 func (a real) sign() (int, bool) {
+	if a.q != nil {
+		return a.q.Sign(), true
+	}
 	s, ok := a.surd()
 	if !ok {
 		return 0, false
@@ -203,9 +245,6 @@ func (a real) sign() (int, bool) {
 }
 
 func (a real) String() string {
-	if len(a.ts) == 0 {
-		return "0"
-	}
 	if r, ok := a.rat(); ok {
 		return ratString(r)
 	}

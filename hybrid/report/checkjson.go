@@ -3,6 +3,7 @@ package report
 import (
 	"github.com/leanprm/leanprm/hybrid"
 	"github.com/leanprm/leanprm/hybrid/chain"
+	"github.com/leanprm/leanprm/hybrid/reward"
 )
 
 // CheckJSON is one chain as `check --json/--jsonl` writes it and `leanprm serve` answers it
@@ -17,6 +18,9 @@ type CheckJSON struct {
 	Aggregate     string  `json:"aggregate"`
 	ChainScore    float64 `json:"chain_score"`
 	StepIndexBase int     `json:"step_index_base"`
+	// Outcome is the chain's final answer graded against its gold answer, with the
+	// right-answer-wrong-work flag at Threshold; absent when the chain has no gold answer.
+	Outcome *reward.Outcome `json:"outcome,omitempty"`
 }
 
 // NewCheckJSON is r with its prediction at threshold and its chain score under agg.
@@ -30,5 +34,6 @@ func NewCheckJSON(r hybrid.Scored, threshold float64, agg hybrid.Aggregate) Chec
 	if len(r.Steps) > 0 {
 		out.ChainScore = r.Aggregate(agg)
 	}
+	out.Outcome = reward.Of(&r, threshold)
 	return out
 }

@@ -21,6 +21,9 @@ type Meta struct {
 	// Generated is a free-form stamp (a date, a version); the caller sets
 	// it so that the same input gives the same page.
 	Generated string
+	// WrongWork, when set, adds the right-answer-wrong-work section (the chains whose final
+	// answer is right, and how the flag treats their labelled process).
+	WrongWork *bench.WrongWorkReport
 }
 
 // WriteHTML writes one self-contained HTML page (inline CSS and SVG, no
@@ -269,6 +272,14 @@ polyline.formal { stroke: #8e44ad; fill: none; stroke-width: 1.5; } polyline.gol
 {{range .Obligations}}<p><code>{{.Text}}</code> {{.Verdict}}{{if .Lean}}<br/><code>{{.Lean}}</code>{{end}}{{range .Messages}}<br/><code>{{.}}</code>{{end}}</p>
 {{end}}</div>
 {{end}}{{else}}<p>None: the learned PRM scored every refuted step below the threshold.</p>{{end}}
+{{with .Meta.WrongWork}}
+<h2>Right answer, wrong work</h2>
+<p>Chains whose final answer is right: those with a labelled process error should be flagged (proven: a step refuted; predicted: a step below the threshold), those without should not. Cross-validated: each chain at the threshold chosen on the other fold (2 folds by FNV-1a of the id; thresholds {{f3 (index .FoldThresholds 0)}} and {{f3 (index .FoldThresholds 1)}}; on all chains {{f3 .DevThreshold}}).</p>
+<table>
+<tr><th>subset</th><th>right answers</th><th>with an error</th><th>flagged proven</th><th>flagged</th><th>at the labelled step</th><th>clean</th><th>wrongly flagged proven</th><th>wrongly flagged</th></tr>
+{{range .CV}}<tr><td class="label">{{.Subset}}</td><td>{{.RightAnswers}}</td><td>{{.Erroneous}}</td><td>{{.Proven}} ({{f1 .ProvenRecall}}%)</td><td>{{.Flagged}} ({{f1 .Recall}}%)</td><td>{{.AtLabel}}</td><td>{{.Clean}}</td><td>{{.WrongProven}}</td><td>{{.WrongFlagged}} ({{f1 .FalseFlag}}%)</td></tr>
+{{end}}</table>
+{{end}}
 </body>
 </html>
 {{define "chart"}}{{if .Empty}}<p class="note">{{.Empty}}</p>{{else}}<svg xmlns="http://www.w3.org/2000/svg" width="{{.W}}" height="{{.H}}" viewBox="0 0 {{.W}} {{.H}}" role="img">

@@ -10,6 +10,7 @@ import (
 	"github.com/leanprm/leanprm/hybrid"
 	"github.com/leanprm/leanprm/hybrid/bench"
 	"github.com/leanprm/leanprm/hybrid/chain"
+	"github.com/leanprm/leanprm/hybrid/reward"
 )
 
 // CheckOptions configures WriteCheck. The zero value is usable.
@@ -200,6 +201,7 @@ func WriteCheckChain(w io.Writer, r hybrid.Scored, o CheckOptions, seen *CheckMa
 		}
 	}
 	ew.printf("\n")
+	writeOutcome(ew, &r, reward.Of(&r, o.Threshold), o.Threshold, width)
 	for _, wmsg := range r.Warnings {
 		ew.printf("warning: %s\n", wmsg)
 	}

@@ -36,6 +36,9 @@ func TestOptionsOfTheSearches(t *testing.T) {
 		{"mcts with rollouts", search.Options{Algo: search.MCTS, N: 8, Rollouts: true, C: 2, Iterations: 12}, func(t *testing.T, r search.Result) {
 			assert.Positive(t, r.Tree.Visits)
 		}},
+		{"mcts with one iteration completes its best path", search.Options{Algo: search.MCTS, N: 4, Iterations: 1}, func(t *testing.T, r search.Result) {
+			assert.Positive(t, r.Counts.Finished)
+		}},
 		{"prefer verified", search.Options{Algo: search.Beam, N: 8, PreferVerified: true}, func(t *testing.T, r search.Result) {
 			for _, st := range r.Chain[:len(r.Chain)-1] {
 				assert.Equal(t, hybrid.Verified, st.Verdict, "every calculation of the chosen chain verified: %q", st.Text)

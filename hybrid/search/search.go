@@ -700,6 +700,40 @@ func (t *tree) mcts(ctx context.Context) error {
 		}
 		t.backup(n, best)
 	}
+	return t.complete(ctx)
+}
+
+// complete finishes an MCTS whose iterations found no finished chain: from the root it follows
+// the best-valued unpruned child to a leaf, then extends the leaf by its best of M samples until
+// a chain finishes or the step budget ends it (every call counted as any other).
+func (t *tree) complete(ctx context.Context) error {
+	if len(t.done) > 0 {
+		return nil
+	}
+	n := t.root
+	for len(n.Children) > 0 {
+		var best *Node
+		for _, c := range n.Children {
+			if c.Pruned == "" && (best == nil || c.value > best.value) {
+				best = c
+			}
+		}
+		if best == nil {
+			break
+		}
+		n = best
+	}
+	for tries := 0; !n.Final && n.Pruned == "" && tries <= t.o.MaxSteps; tries++ {
+		kids, err := t.expand(ctx, []*Node{n}, []int{t.o.Width})
+		if err != nil {
+			return err
+		}
+		next := t.pickOne(kids[0])
+		if next == nil {
+			return nil // every continuation refuted
+		}
+		n = next
+	}
 	return nil
 }
 

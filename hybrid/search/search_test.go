@@ -114,6 +114,13 @@ func TestRemoteScorerMatchesLocal(t *testing.T) {
 	hs := httptest.NewServer(srv)
 	defer hs.Close()
 	remote := &search.Remote{URL: hs.URL}
+	// A prefix id the server does not hold: the chain is sent again whole.
+	rep := remote.Score(context.Background(), []search.ScoreRequest{{Problem: ps[0].Problem, Prefix: []string{"The bags hold 3*4 = 12 apples."},
+		Handle: "p-unknown", Steps: []string{"Tom now has 10+12 = 23 apples."}}})
+	require.NoError(t, rep[0].Err)
+	require.Len(t, rep[0].Steps, 1)
+	assert.Equal(t, hybrid.Refuted, rep[0].Steps[0].Verdict)
+	assert.NotEmpty(t, rep[0].Handle)
 	for _, p := range ps[:3] {
 		o := search.Options{Algo: search.Beam, N: 8, Prune: true, Sampling: generate.DefaultParams()}
 		a := (&search.Searcher{Generator: client(t, gen.URL), Scorer: local, Options: o}).Search(context.Background(), p)
@@ -137,7 +144,7 @@ func TestFailingGenerator(t *testing.T) {
 		fault gensim.Fault
 		want  string
 	}{
-		{gensim.Fault{Kind: gensim.FaultHang, Match: "Lena reads"}, "no answer within 200ms (after 2 attempts)"},
+		{gensim.Fault{Kind: gensim.FaultHang, Match: "Lena reads"}, "no answer within 2s (after 2 attempts)"},
 		{gensim.Fault{Kind: gensim.Fault500, Match: "Lena reads"}, "HTTP 500"},
 		{gensim.Fault{Kind: gensim.Fault429, Match: "Lena reads"}, "HTTP 429"},
 		{gensim.Fault{Kind: gensim.FaultMalformed, Match: "Lena reads"}, "malformed JSON"},
@@ -148,7 +155,7 @@ func TestFailingGenerator(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(string(tc.fault.Kind), func(t *testing.T) {
 			srv := simGenerator(t, gps, 0.15, tc.fault)
-			c, err := generate.New(generate.Options{BaseURL: srv.URL, Template: generate.TemplateRaw, Timeout: 200 * time.Millisecond,
+			c, err := generate.New(generate.Options{BaseURL: srv.URL, Template: generate.TemplateRaw, Timeout: 2 * time.Second,
 				MaxRetries: 1, Backoff: time.Millisecond, MaxBackoff: 10 * time.Millisecond})
 			require.NoError(t, err)
 			s := &search.Searcher{Generator: c, Scorer: sc, Options: search.Options{Algo: search.Beam, N: 4, Prune: true, Sampling: generate.DefaultParams()}}

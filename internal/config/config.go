@@ -15,6 +15,9 @@ type Config struct {
 	Data    Data
 	Serve   Serve
 	NATS    NATS
+	Reward  Reward
+	// Translate bounds the work one chain can cause in the translator.
+	Translate Translate
 
 	file    string            // configuration file read, if any
 	raw     map[string]string // key → the text it was set from
@@ -104,7 +107,76 @@ type NATS struct {
 	// TLSKey are a client certificate and its key for servers that verify clients. Naming any
 	// of them makes TLS required.
 	TLSCA, TLSCert, TLSKey string
+	// Storage keeps the task and result streams on disk (file) or in memory; Replicas is how
+	// many NATS servers hold each (3 on a three-server cluster). Whoever sets the streams
+	// up first decides their storage.
+	Storage  Storage
+	Replicas int
+	// MaxAge, MaxBytes and MaxMsgs bound the task stream (0: no bound); past MaxBytes or
+	// MaxMsgs a task is refused and its item answered with an error.
+	MaxAge   time.Duration
+	MaxBytes int64
+	MaxMsgs  int
 }
+
+// Translate is the translate.* section.
+type Translate struct {
+	// MaxChainObligations bounds the obligations of one chain; steps past it are left
+	// unchecked and the chain carries a warning that says so.
+	MaxChainObligations int
+}
+
+// Storage is the `nats.storage` setting.
+type Storage string
+
+// Storages.
+const (
+	StorageMemory Storage = "memory"
+	StorageFile   Storage = "file"
+)
+
+// Values lists the storages.
+func (Storage) Values() []string { return []string{"memory", "file"} }
+
+// Reward is the reward.* section: what number `serve` pays per item (POST /get_reward,
+// POST /v1/score) when an item comes with a gold answer.
+type Reward struct {
+	// Mode is outcome (1 for an answer proven equal to the gold, 0 for one proven different
+	// or no answer), process (the chain score, the answer ignored) or combined: 0 for a
+	// wrong or missing answer, 0 for a right answer reached through a step the checker
+	// refuted, else the chain score (a right answer is paid as far as its process holds).
+	// Without a gold answer every mode pays the chain score.
+	Mode RewardMode
+	// OnUnknown is what outcome and combined pay when the grader could prove the answer
+	// neither equal nor different: process (the chain score, with a refuted step still
+	// costing everything in combined) or zero. Either way the item says unknown.
+	OnUnknown RewardOnUnknown
+}
+
+// RewardMode is the `reward.mode` setting.
+type RewardMode string
+
+// Reward modes.
+const (
+	RewardCombined RewardMode = "combined"
+	RewardOutcome  RewardMode = "outcome"
+	RewardProcess  RewardMode = "process"
+)
+
+// Values lists the accepted modes.
+func (RewardMode) Values() []string { return []string{"combined", "outcome", "process"} }
+
+// RewardOnUnknown is the `reward.on_unknown` setting.
+type RewardOnUnknown string
+
+// What an unknown outcome pays.
+const (
+	OnUnknownProcess RewardOnUnknown = "process"
+	OnUnknownZero    RewardOnUnknown = "zero"
+)
+
+// Values lists the accepted choices.
+func (RewardOnUnknown) Values() []string { return []string{"process", "zero"} }
 
 // Data is the data.* section.
 type Data struct {

@@ -146,7 +146,7 @@ func TestNATSURL(t *testing.T) {
 	c, err = load(t, t.TempDir(), map[string]string{"LEANPRM_NATS_CREDS": "/etc/nats/user.creds", "LEANPRM_NATS_TOKEN_FILE": "/etc/nats/token"},
 		"--nats-tls-ca", "ca.pem", "--nats-tls-cert", "client.pem", "--nats-tls-key", "client.key")
 	require.NoError(t, err)
-	assert.Equal(t, NATS{URL: "", Creds: "/etc/nats/user.creds", TokenFile: "/etc/nats/token", TLSCA: "ca.pem", TLSCert: "client.pem", TLSKey: "client.key"}, c.NATS)
+	assert.Equal(t, NATS{URL: "", Creds: "/etc/nats/user.creds", TokenFile: "/etc/nats/token", TLSCA: "ca.pem", TLSCert: "client.pem", TLSKey: "client.key", Storage: StorageMemory, Replicas: 1}, c.NATS)
 	c, err = load(t, t.TempDir(), nil)
 	require.NoError(t, err)
 	assert.Empty(t, c.NATS.URL, "no NATS by default: everything in one process")
@@ -173,8 +173,13 @@ func TestEnumTypos(t *testing.T) {
 			`setting prm.backend: "vlm" is not one of embedded, vllm`, ""},
 		{"prm.vllm.mode", "LEANPRM_PRM_VLLM_MODE", "prm:\n  vllm:\n    mode: qwne\n", nil,
 			`setting prm.vllm.mode: "qwne" is not one of qwen, shepherd, step`, ""},
+		{"reward.mode", "LEANPRM_REWARD_MODE", "reward:\n  mode: outcom\n", nil,
+			`setting reward.mode: "outcom" is not one of combined, outcome, process`, ""},
+		{"reward.on_unknown", "LEANPRM_REWARD_ON_UNKNOWN", "reward:\n  on_unknown: half\n", nil,
+			`setting reward.on_unknown: "half" is not one of process, zero`, ""},
 	} {
-		bad := map[string]string{"checker": "exakt", "prm.backend": "vlm", "prm.vllm.mode": "qwne"}[tc.key]
+		bad := map[string]string{"checker": "exakt", "prm.backend": "vlm", "prm.vllm.mode": "qwne",
+			"reward.mode": "outcom", "reward.on_unknown": "half"}[tc.key]
 		check := func(t *testing.T, err error, from string) {
 			t.Helper()
 			require.Error(t, err)
@@ -210,6 +215,17 @@ func flagOf(key string) string {
 		}
 	}
 	return ""
+}
+
+func TestRewardDefaults(t *testing.T) {
+	c, err := load(t, t.TempDir(), nil)
+	require.NoError(t, err)
+	assert.Equal(t, RewardCombined, c.Reward.Mode)
+	assert.Equal(t, OnUnknownProcess, c.Reward.OnUnknown)
+	c, err = load(t, writeFile(t, "reward:\n  mode: outcome\n  on_unknown: zero\n"), nil)
+	require.NoError(t, err)
+	assert.Equal(t, RewardOutcome, c.Reward.Mode)
+	assert.Equal(t, OnUnknownZero, c.Reward.OnUnknown)
 }
 
 func TestRewardOnErrorValues(t *testing.T) {
@@ -322,7 +338,7 @@ func TestSourcesListEveryKeySorted(t *testing.T) {
 	}
 	assert.True(t, slices.IsSorted(got), "%v", got)
 	assert.Equal(t, Keys(), got)
-	assert.Len(t, got, 36)
+	assert.Len(t, got, 44)
 }
 
 // From cmd/leanprm's TestConfigYAMLRoundTrips: YAML encodes to a leanprm.yaml that reproduces
@@ -431,5 +447,37 @@ func TestParseBytes(t *testing.T) {
 	for _, bad := range []string{"lots", "-1GiB", "GiB"} {
 		_, err := parseBytes(bad)
 		assert.Error(t, err, bad)
+	}
+}
+
+// TestNATSStreamSettings: storage, replicas and the task stream's limits are settings, each
+// checked (an unknown storage, 0 or 6 replicas are errors naming the key).
+func TestNATSStreamSettings(t *testing.T) {
+	c, err := load(t, t.TempDir(), map[string]string{"LEANPRM_NATS_STORAGE": "file", "LEANPRM_NATS_REPLICAS": "3",
+		"LEANPRM_NATS_MAX_AGE": "1h", "LEANPRM_NATS_MAX_BYTES": "1GiB", "LEANPRM_NATS_MAX_MSGS": "100000",
+		"LEANPRM_TRANSLATE_MAX_CHAIN_OBLIGATIONS": "64"})
+	require.NoError(t, err)
+	assert.Equal(t, StorageFile, c.NATS.Storage)
+	assert.Equal(t, 3, c.NATS.Replicas)
+	assert.Equal(t, time.Hour, c.NATS.MaxAge)
+	assert.Equal(t, int64(1<<30), c.NATS.MaxBytes)
+	assert.Equal(t, 100000, c.NATS.MaxMsgs)
+	assert.Equal(t, 64, c.Translate.MaxChainObligations)
+	c, err = load(t, t.TempDir(), nil)
+	require.NoError(t, err)
+	assert.Equal(t, 1024, c.Translate.MaxChainObligations, "the default")
+	for env, want := range map[string]string{
+		"LEANPRM_NATS_STORAGE":                    "nats.storage",
+		"LEANPRM_NATS_REPLICAS":                   "nats.replicas",
+		"LEANPRM_TRANSLATE_MAX_CHAIN_OBLIGATIONS": "translate.max_chain_obligations",
+	} {
+		for _, bad := range []string{"0", "6", "disk"} {
+			if env == "LEANPRM_NATS_STORAGE" && bad != "disk" || env != "LEANPRM_NATS_STORAGE" && bad == "disk" || env == "LEANPRM_TRANSLATE_MAX_CHAIN_OBLIGATIONS" && bad == "6" {
+				continue
+			}
+			_, err := load(t, t.TempDir(), map[string]string{env: bad})
+			require.Error(t, err, "%s=%s", env, bad)
+			assert.Contains(t, err.Error(), want)
+		}
 	}
 }

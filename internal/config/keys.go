@@ -106,6 +106,29 @@ var keys = []key{
 		"0", intKind, count(func(c *Config) *int { return &c.Lean.Workers })},
 	{"nats.creds", "nats-creds", "NATS credentials file (user JWT and nkey seed, as nsc writes them)",
 		"", textKind, text(func(c *Config) *string { return &c.NATS.Creds })},
+	{"nats.max_age", "", "drop a task queued longer than this (0 = never; its item is answered at its deadline)",
+		"0s", textKind, duration(func(c *Config) *time.Duration { return &c.NATS.MaxAge })},
+	{"nats.max_bytes", "", "most bytes of queued tasks; beyond, a task is refused and its item answered with an error (0 = no limit)",
+		"0", textKind, func(c *Config, k, raw string) (err error) {
+			c.NATS.MaxBytes, err = sizeValue(k, raw)
+			return err
+		}},
+	{"nats.max_msgs", "", "most queued tasks; beyond, a task is refused and its item answered with an error (0 = no limit)",
+		"0", intKind, count(func(c *Config) *int { return &c.NATS.MaxMsgs })},
+	{"nats.replicas", "", "NATS servers that hold each stream (1-5; 3 on a three-server JetStream cluster)",
+		"1", intKind, func(c *Config, k, raw string) (err error) {
+			c.NATS.Replicas, err = countValue(k, raw)
+			if err == nil && (c.NATS.Replicas < 1 || c.NATS.Replicas > 5) {
+				err = &KeyError{Key: k, Msg: raw + " replicas: JetStream keeps 1 to 5"}
+			}
+			return err
+		}},
+	{"nats.storage", "", "where JetStream keeps the task and result streams: memory or file (the first to set them up decides)",
+		string(StorageMemory), textKind, func(c *Config, k, raw string) error {
+			v, err := enumValue(k, raw, Storage("").Values())
+			c.NATS.Storage = Storage(v)
+			return err
+		}},
 	{"nats.tls_ca", "nats-tls-ca", "PEM bundle of the authorities that sign the NATS servers' certificates (TLS required)",
 		"", textKind, text(func(c *Config) *string { return &c.NATS.TLSCA })},
 	{"nats.tls_cert", "nats-tls-cert", "client certificate (PEM) for NATS servers that verify clients; with nats.tls_key",
@@ -144,6 +167,18 @@ var keys = []key{
 		durationText(DefaultVLLMTimeout), textKind, duration(func(c *Config) *time.Duration { return &c.PRM.VLLM.Timeout })},
 	{"prm.vllm.url", "", "base URL of a vLLM server running a PRM",
 		DefaultVLLMURL, textKind, text(func(c *Config) *string { return &c.PRM.VLLM.URL })},
+	{"reward.mode", "", "what serve pays an item with a gold answer: combined (a right answer paid as far as its process holds; wrong answer or refuted step 0), outcome (1/0), process (chain score)",
+		string(RewardCombined), textKind, func(c *Config, k, raw string) error {
+			v, err := enumValue(k, raw, RewardMode("").Values())
+			c.Reward.Mode = RewardMode(v)
+			return err
+		}},
+	{"reward.on_unknown", "", "what outcome and combined pay when the answer is proven neither equal nor different to the gold: process (the chain score) or zero",
+		string(OnUnknownProcess), textKind, func(c *Config, k, raw string) error {
+			v, err := enumValue(k, raw, RewardOnUnknown("").Values())
+			c.Reward.OnUnknown = RewardOnUnknown(v)
+			return err
+		}},
 	{"serve.addr", "", "address leanprm serve listens on (--addr)",
 		DefaultServeAddr, textKind, text(func(c *Config) *string { return &c.Serve.Addr })},
 	{"serve.auth_token_file", "", "file holding the bearer token serve requires (--auth-token-file; or LEANPRM_SERVE_TOKEN); never the token itself",
@@ -172,6 +207,14 @@ var keys = []key{
 		}},
 	{"serve.timeout", "", "a request's deadline when it names none",
 		durationIn(DefaultServeTimeout, time.Minute), textKind, duration(func(c *Config) *time.Duration { return &c.Serve.Timeout })},
+	{"translate.max_chain_obligations", "", "obligations checked per chain; steps past them are left unchecked and the chain warns",
+		"1024", intKind, func(c *Config, k, raw string) (err error) {
+			c.Translate.MaxChainObligations, err = countValue(k, raw)
+			if err == nil && c.Translate.MaxChainObligations < 1 {
+				err = &KeyError{Key: k, Msg: "want at least 1 obligation per chain"}
+			}
+			return err
+		}},
 }
 
 // text, count, duration and command make a key's set function from the Config field it fills.

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"go.uber.org/goleak"
+
+	"github.com/leanprm/leanprm/internal/proc"
 )
 
 // The test binary doubles as the children these tests run (gopls cmd/integration_test.go):
@@ -24,7 +26,7 @@ func TestMain(m *testing.M) {
 	if mode := os.Getenv(envChild); mode != "" {
 		os.Exit(child(mode, os.Args[1:]))
 	}
-	goleak.VerifyTestMain(m)
+	goleak.VerifyTestMain(m, goleak.IgnoreAnyFunction(proc.Forker)) // proc's forking thread lives on
 }
 
 // child is a simulated child process. The modes:
@@ -38,6 +40,9 @@ func TestMain(m *testing.M) {
 //	spew N              write N bytes of 'x' and then "END" to stderr, exit 0
 //	setsid              start a "sleep" grandchild in a session (and group) of its own,
 //	                    print its pid, sleep
+//	parent              start two "sleep" children through proc.Start, one from a goroutine
+//	                    locked to its thread that then returns; print "ok PID PID" if both
+//	                    outlive that thread, else "died"; sleep (see parentChild)
 func child(mode string, args []string) int {
 	switch mode {
 	case "setsid":
@@ -79,6 +84,8 @@ func child(mode string, args []string) int {
 			return 0
 		}
 		time.Sleep(time.Hour)
+	case "parent":
+		return parentChild()
 	case "spew":
 		n, _ := strconv.Atoi(args[0])
 		w := bufio.NewWriter(os.Stderr)

@@ -136,7 +136,7 @@ func Start(ctx context.Context, argv []string, opts Options) (*Process, error) {
 		return p.Signal(syscall.SIGINT)
 	}
 	cmd.WaitDelay = grace
-	if err := cmd.Start(); err != nil {
+	if err := startCmd(cmd); err != nil { // on the forking thread: see forker.go
 		return fail(err)
 	}
 	for _, f := range childEnds {

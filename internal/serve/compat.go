@@ -266,14 +266,16 @@ func withNumber(obj json.RawMessage, key string, v float64) json.RawMessage {
 type RewardRequest struct {
 	Query   []string `json:"query"`
 	Prompts []string `json:"prompts"`
-	Labels  []string `json:"labels"`
+	// Labels are strings, or numbers (a data set's integer answer column) read as written.
+	Labels []Label `json:"labels"`
 }
 
 // getReward scores each query. A label that reads as a Lean theorem statement makes the
 // query a contest proof: its last ```lean block is verified against the label (reward 1
 // verified, else 0; a response with no ```lean block proves nothing and earns 0). Otherwise
-// the response is read as a chain of steps (as `check` reads text) and its reward is the
-// chain score (a response with no steps earns 0). Both are about the response: they are
+// the response is read as a chain of steps (as `check` reads text), any other non-blank label
+// is its gold answer, and its reward is what reward.mode makes of the outcome and the chain
+// score (reward.go; the chain score alone without a label; a response with no steps earns 0). Both are about the response: they are
 // flagged in extra_logs.leanprm_unscorable, and a retry would give the same.
 //
 // An item whose scoring failed (rewardOutcomes) is never given a score: under
@@ -301,7 +303,7 @@ func (s *Server) getReward(w http.ResponseWriter, r *http.Request) {
 	unscorable := make([]float64, n)
 	for i, q := range req.Query {
 		s.itemsRead.Add(1)
-		prompt, label := at(req.Prompts, i), at(req.Labels, i)
+		prompt, label := at(req.Prompts, i), labelAt(req.Labels, i)
 		response := strings.TrimPrefix(q, prompt)
 		var (
 			t   dispatch.Task
@@ -320,7 +322,7 @@ func (s *Server) getReward(w http.ResponseWriter, r *http.Request) {
 				unscorable[i] = 1 // no steps to score: reward 0
 				continue
 			}
-			c.ID = strconv.Itoa(i)
+			c.ID, c.Gold = strconv.Itoa(i), goldLabel(label)
 			t, err = task(dispatch.KindScore, "", ScoreTask{Chain: c})
 		}
 		if err != nil {
@@ -337,6 +339,7 @@ func (s *Server) getReward(w http.ResponseWriter, r *http.Request) {
 		firstErr[i] = -1
 	}
 	failed := newFailures(n)
+	outcomes := newOutcomeLogs(n)
 	if len(tasks) > 0 {
 		res, err := s.run(r.Context(), tasks, 0)
 		if err != nil {
@@ -349,6 +352,9 @@ func (s *Server) getReward(w http.ResponseWriter, r *http.Request) {
 			if msg != "" {
 				failed.add(i, msg)
 				continue
+			}
+			if o.chain != nil {
+				o.reward = outcomes.payItem(s, i, o.chain)
 			}
 			rewards[i], verified[i], firstErr[i] = o.reward, o.verified, o.firstError
 		}
@@ -364,17 +370,21 @@ func (s *Server) getReward(w http.ResponseWriter, r *http.Request) {
 	if failed.n > 0 {
 		s.m.rewardFailures.WithLabelValues("fixed").Add(float64(failed.n))
 	}
-	writeRewards(w, rewards, map[string][]float64{
+	logs := map[string][]float64{
 		"leanprm_item_error":      itemErr,
 		"leanprm_unscorable":      unscorable,
 		"leanprm_formal_verified": verified,
 		"leanprm_first_error":     firstErr,
-	})
+	}
+	outcomes.add(logs)
+	writeRewards(w, rewards, logs)
 }
 
 // rewardOutcomeOf is what one scored item gives /get_reward.
 type rewardOutcomeOf struct {
 	reward, verified, firstError float64
+	// chain is a scored chain's answer, which getReward pays by reward.mode (reward.go).
+	chain *report.CheckJSON
 }
 
 // rewardOutcome reads one item's result, or says why its scoring failed: the executor's
@@ -410,7 +420,7 @@ func rewardOutcome(kind dispatch.Kind, rr dispatch.Result) (rewardOutcomeOf, str
 		if c.CheckerFailed {
 			return rewardOutcomeOf{}, "a formal checker failed: " + strings.Join(c.Warnings, "; ")
 		}
-		o := rewardOutcomeOf{reward: c.ChainScore, firstError: float64(c.Predicted)}
+		o := rewardOutcomeOf{reward: c.ChainScore, firstError: float64(c.Predicted), chain: &c}
 		if len(c.Steps) > 0 && c.Has("verified") && !c.Has("refuted") {
 			o.verified = 1
 		}

@@ -16,6 +16,8 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"
 
+	"github.com/leanprm/leanprm/internal/proc"
+
 	"github.com/leanprm/leanprm/internal/config"
 	"github.com/leanprm/leanprm/internal/dispatch"
 	replsim "github.com/leanprm/leanprm/internal/leansim/repl"
@@ -41,7 +43,7 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(replsim.Main(strings.Fields(flags), os.Stdin, os.Stdout, os.Stderr))
 	}
-	goleak.VerifyTestMain(m)
+	goleak.VerifyTestMain(m, goleak.IgnoreAnyFunction(proc.Forker)) // proc's forking thread lives on
 }
 
 // laterStart counts this start in the file starts and reports whether it is not the first.

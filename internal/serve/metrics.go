@@ -60,6 +60,14 @@ func newMetrics(s *Server) *metrics {
 			Name: "leanprm_admission_queue_capacity", Help: "Items that may be admitted at once.",
 		}, func() float64 { return float64(s.opts.QueueSize) }),
 	)
+	remote := func(f func(RemoteWorkers) int) func() float64 {
+		return func() float64 {
+			if w := s.current().Workers; w != nil {
+				return float64(f(w()))
+			}
+			return 0
+		}
+	}
 	// The pool's counters, read through whatever Ready reported (zero before, and without a
 	// pool).
 	st := func(f func(repl.Stats) uint64) func() float64 {
@@ -84,8 +92,22 @@ func newMetrics(s *Server) *metrics {
 			Name: "leanprm_repl_queue_depth", Help: "REPL requests waiting for a worker.",
 		}, st(func(r repl.Stats) uint64 { return uint64(r.QueueLen) })),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
-			Name: "leanprm_repl_workers", Help: "Healthy REPL workers.",
-		}, st(func(r repl.Stats) uint64 { return uint64(r.Workers) })),
+			Name: "leanprm_repl_workers", Help: "Healthy REPL workers (a gateway: those of the workers it hears from).",
+		}, func() float64 {
+			if w := s.current().Workers; w != nil {
+				return float64(w().REPLs)
+			}
+			return st(func(r repl.Stats) uint64 { return uint64(r.Workers) })()
+		}),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "leanprm_gateway_workers", Help: "Workers pulling this gateway's tasks, from their heartbeats (NATS mode; 0 in one process).",
+		}, remote(func(w RemoteWorkers) int { return w.Alive })),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "leanprm_gateway_worker_capacity", Help: "Task slots of the workers pulling this gateway's tasks (NATS mode).",
+		}, remote(func(w RemoteWorkers) int { return w.Capacity })),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "leanprm_gateway_worker_running", Help: "Tasks the workers pulling this gateway's tasks run now (NATS mode).",
+		}, remote(func(w RemoteWorkers) int { return w.Running })),
 	)
 	m.cacheMetrics("obligation", "Obligation lines answered from the cache instead of the REPL.",
 		"Obligation lines sent to the REPL.", "Approximate size of the obligation cache.",

@@ -35,6 +35,9 @@ type ChainIn struct {
 	Steps        []StepIn `json:"steps"`
 	Prefix       string   `json:"prefix,omitempty"`
 	OnlyNewSteps bool     `json:"only_new_steps,omitempty"`
+	// Gold is the problem's ground-truth final answer, if known: the answer gets an outcome
+	// and the chain its reward under reward.mode.
+	Gold string `json:"gold,omitempty"`
 }
 
 // StepIn is a step: a string (a fenced ```lean block is a Lean step) or {"text", "formal"}.
@@ -188,7 +191,7 @@ func (s *Server) score(w http.ResponseWriter, r *http.Request) {
 		}
 		// The prefix's steps are in sum already: only the new ones are hashed.
 		sum = hashSteps(sum, steps[len(steps)-len(c.Steps):])
-		t, err := task(dispatch.KindScore, "", ScoreTask{Chain: chain.Chain{ID: id, Problem: problem, Steps: steps, FirstError: chain.NoLabel}, From: from})
+		t, err := task(dispatch.KindScore, "", ScoreTask{Chain: chain.Chain{ID: id, Problem: problem, Steps: steps, FirstError: chain.NoLabel, Gold: c.Gold}, From: from})
 		if err != nil {
 			s.fail(w, err)
 			return
@@ -207,7 +210,7 @@ func (s *Server) score(w http.ResponseWriter, r *http.Request) {
 			out[i] = itemError(string(req.Chains[i].ID), rr.Error)
 			continue
 		}
-		out[i] = withField(rr.Payload, "prefix_id", ids[k])
+		out[i] = withField(s.withReward(rr.Payload), "prefix_id", ids[k])
 	}
 	writeItems(w, "chains", out)
 }

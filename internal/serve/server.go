@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/leanprm/leanprm/hybrid/prm/embedded"
+	"github.com/leanprm/leanprm/hybrid/reward"
 	"github.com/leanprm/leanprm/internal/dispatch"
 	"github.com/leanprm/leanprm/internal/lru"
 	"github.com/leanprm/leanprm/leanbridge/repl"
@@ -70,6 +71,9 @@ type Options struct {
 	RewardOnError RewardOnError
 	// Logger gets request failures; nil discards.
 	Logger *slog.Logger
+	// Reward chooses what /get_reward and /v1/score pay an item with a gold answer
+	// (reward.mode, reward.on_unknown); the zero value is combined, unknown paid as process.
+	Reward reward.Settings
 }
 
 func (o Options) withDefaults() Options {
@@ -166,6 +170,19 @@ type Info struct {
 	// one scored before computes features for its new steps only), whose counters /metrics
 	// reports.
 	PRMContexts *embedded.ContextCache
+	// Workers, when set, reports the workers of another process that run this server's
+	// tasks (a NATS gateway's): /readyz is 503 while none is alive, the headers they hold
+	// warm count as warm, and /metrics reports them in place of a REPL pool.
+	Workers func() RemoteWorkers
+}
+
+// RemoteWorkers is what a gateway knows of the workers that run its tasks.
+type RemoteWorkers struct {
+	// Alive counts the workers that pull tasks; Capacity their slots, Running the tasks they
+	// run, REPLs their healthy REPL processes.
+	Alive, Capacity, Running, REPLs int
+	// WarmHeaders are the headers some live worker holds ready.
+	WarmHeaders []string
 }
 
 // Ready makes the server take work, run by exec, and report info.
@@ -336,6 +353,17 @@ func (s *Server) readyz(w http.ResponseWriter, _ *http.Request) {
 		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "warming up"})
 	default:
 		i := s.current()
+		if i.Workers != nil {
+			rw := i.Workers()
+			if rw.Alive == 0 {
+				writeJSON(w, http.StatusServiceUnavailable, map[string]any{"status": "no workers",
+					"detail": "no worker is pulling tasks: requests would wait for their deadline"})
+				return
+			}
+			writeJSON(w, http.StatusOK, map[string]any{"status": "ready", "checker": i.Checker,
+				"warm_headers": i.WarmHeaders, "workers": rw.Alive, "capacity": rw.Capacity})
+			return
+		}
 		writeJSON(w, http.StatusOK, map[string]any{"status": "ready", "checker": i.Checker, "warm_headers": i.WarmHeaders})
 	}
 }
@@ -594,4 +622,10 @@ func uniqueIDs(ids []string) error {
 	return nil
 }
 
-func (s *Server) warm(header string) bool { return slices.Contains(s.current().WarmHeaders, header) }
+func (s *Server) warm(header string) bool {
+	i := s.current()
+	if slices.Contains(i.WarmHeaders, header) {
+		return true
+	}
+	return i.Workers != nil && slices.Contains(i.Workers().WarmHeaders, header)
+}

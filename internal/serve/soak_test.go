@@ -138,12 +138,18 @@ func TestMeasureSoak(t *testing.T) {
 		}
 		return float64(sum) / (1 << 20)
 	}
+	reports := 0
 	report := func() {
 		var ms runtime.MemStats
 		runtime.ReadMemStats(&ms)
-		t.Logf("soak %5.1f min: RSS %6.1f MiB, heap %6.1f MiB (caches' estimate %5.1f MiB), requests %d, 503 %d, failure rewards %d, broken %d",
+		t.Logf("soak %5.1f min: RSS %6.1f MiB, heap %6.1f MiB (caches' estimate %5.1f MiB), goroutines %d, requests %d, 503 %d, failure rewards %d, broken %d",
 			time.Since(start).Minutes(), float64(rssBytes())/(1<<20), float64(ms.HeapAlloc)/(1<<20), cacheMiB(),
-			requests.Load(), refused.Load(), failRewards.Load(), broken.Load())
+			runtime.NumGoroutine(), requests.Load(), refused.Load(), failRewards.Load(), broken.Load())
+		if f := os.Getenv("LEANPRM_SOAK_HEAPPROFILE"); f != "" {
+			// One profile per report (f.1, f.2, …): go tool pprof -base f.1 f.5 shows what grew.
+			reports++
+			writeHeapProfile(t, fmt.Sprintf("%s.%d", f, reports))
+		}
 	}
 	done := make(chan struct{})
 	go func() { wg.Wait(); close(done) }()
@@ -168,13 +174,6 @@ loop:
 	q := func(p float64) time.Duration { return latencies[int(p*float64(len(latencies)-1))] }
 	t.Logf("soak done: %d clients, %s, %d answers, p50 %v, p99 %v, %d answers 503 (retried), failure rewards %d, broken %d",
 		clients, d, len(latencies), q(0.5).Round(time.Millisecond), q(0.99).Round(time.Millisecond), refused.Load(), failRewards.Load(), broken.Load())
-	if f := os.Getenv("LEANPRM_SOAK_HEAPPROFILE"); f != "" {
-		runtime.GC()
-		out, err := os.Create(f)
-		require.NoError(t, err)
-		require.NoError(t, pprof.WriteHeapProfile(out))
-		require.NoError(t, out.Close())
-	}
 	for msg, n := range why {
 		t.Logf("%5d × %s", n, msg)
 	}
@@ -216,6 +215,15 @@ func soakBatch(rng *rand.Rand) []byte {
 	}
 	b, _ := json.Marshal(map[string][]string{"query": q, "prompts": p, "labels": l})
 	return b
+}
+
+// writeHeapProfile writes the live heap (after a collection) to file.
+func writeHeapProfile(t *testing.T, file string) {
+	runtime.GC()
+	out, err := os.Create(file)
+	require.NoError(t, err)
+	require.NoError(t, pprof.WriteHeapProfile(out))
+	require.NoError(t, out.Close())
 }
 
 // rssBytes is this process's resident set size (VmRSS), 0 where /proc is not there.

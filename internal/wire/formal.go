@@ -60,13 +60,19 @@ type FormalOptions struct {
 	ContextCache *translate.ContextCache
 }
 
+// limits are the translator's limits the configuration sets (translate.*); the others keep
+// their defaults.
+func limits(cfg *config.Config) translate.Limits {
+	return translate.Limits{MaxClaimsPerChain: cfg.Translate.MaxChainObligations}
+}
+
 // NewFormalWith is NewFormal with options.
 func NewFormalWith(ctx context.Context, cfg *config.Config, stderr io.Writer, o FormalOptions) (*Formal, error) {
 	mode := cfg.Checker
 	tactic := cfg.Lean.Tactic
 	exact := func() (*Formal, error) {
 		tr, err := translate.New(translate.Options{Tactic: tactic, IdentityTactic: cfg.Lean.IdentityTactic, ScanCache: o.ScanCache, ExactCache: o.ExactCache,
-			ContextCache: o.ContextCache})
+			ContextCache: o.ContextCache, Limits: limits(cfg)})
 		return &Formal{Translator: tr, Checker: "exact"}, err
 	}
 	switch mode {
@@ -98,7 +104,7 @@ func NewFormalWith(ctx context.Context, cfg *config.Config, stderr io.Writer, o 
 		lean = o.WrapLean(lean)
 	}
 	tr, err := translate.New(translate.Options{Lean: lean, NoExact: mode == config.CheckerLean, Tactic: tactic,
-		IdentityTactic: cfg.Lean.IdentityTactic, ScanCache: o.ScanCache, ExactCache: o.ExactCache, ContextCache: o.ContextCache})
+		IdentityTactic: cfg.Lean.IdentityTactic, ScanCache: o.ScanCache, ExactCache: o.ExactCache, ContextCache: o.ContextCache, Limits: limits(cfg)})
 	if err != nil {
 		pool.Close()
 		return nil, err

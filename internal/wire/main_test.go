@@ -8,6 +8,8 @@ import (
 
 	"go.uber.org/goleak"
 
+	"github.com/leanprm/leanprm/internal/proc"
+
 	lspsim "github.com/leanprm/leanprm/internal/leansim/lsp"
 	replsim "github.com/leanprm/leanprm/internal/leansim/repl"
 )
@@ -27,7 +29,7 @@ func TestMain(m *testing.M) {
 		os.Stderr.WriteString("unknown " + childEnv + "\n")
 		os.Exit(2)
 	}
-	goleak.VerifyTestMain(m)
+	goleak.VerifyTestMain(m, goleak.IgnoreAnyFunction(proc.Forker)) // proc's forking thread lives on
 }
 
 func testCtx(t *testing.T) context.Context {

@@ -43,7 +43,7 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(lspsim.Main(args, os.Stdin, os.Stdout, os.Stderr))
 	}
-	goleak.VerifyTestMain(m)
+	goleak.VerifyTestMain(m, goleak.IgnoreAnyFunction(proc.Forker)) // proc's forking thread lives on
 }
 
 // simOptions runs the simulator as a child process with the given flags.

@@ -6,6 +6,8 @@ import (
 
 	"go.uber.org/goleak"
 
+	"github.com/leanprm/leanprm/internal/proc"
+
 	lspsim "github.com/leanprm/leanprm/internal/leansim/lsp"
 	replsim "github.com/leanprm/leanprm/internal/leansim/repl"
 )
@@ -23,5 +25,5 @@ func TestMain(m *testing.M) {
 		os.Stderr.WriteString("unknown LEANPRM_TEST_CHILD\n")
 		os.Exit(2)
 	}
-	goleak.VerifyTestMain(m)
+	goleak.VerifyTestMain(m, goleak.IgnoreAnyFunction(proc.Forker)) // proc's forking thread lives on
 }

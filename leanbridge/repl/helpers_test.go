@@ -16,6 +16,8 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"
 
+	"github.com/leanprm/leanprm/internal/proc"
+
 	lspsim "github.com/leanprm/leanprm/internal/leansim/lsp"
 )
 
@@ -41,7 +43,7 @@ func TestMain(m *testing.M) {
 		os.Stderr.WriteString("unknown " + childEnv + "\n")
 		os.Exit(2)
 	}
-	goleak.VerifyTestMain(m)
+	goleak.VerifyTestMain(m, goleak.IgnoreAnyFunction(proc.Forker)) // proc's forking thread lives on
 }
 
 // replGetLines models how the REPL reads one request from stdin (getLines in REPL/Main.lean,

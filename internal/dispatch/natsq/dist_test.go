@@ -3,7 +3,9 @@ package natsq_test
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -192,4 +194,24 @@ func TestWorkersOnREPLSimulatorWithFaults(t *testing.T) {
 	assert.Equal(t, n, verified+replErrors)
 	assert.Less(t, replErrors, n/10, "a retry on a fresh REPL answers most faulted requests")
 	t.Logf("%d verified, %d REPL errors after retry; REPL restarts %d, of which timeouts %d", verified, replErrors, r, h)
+}
+
+// TestKilledWorkersREPLsDieWithIt: a worker process holding a pool of REPL processes is
+// SIGKILLed, alone (not its process group: a kill of the group would prove nothing); its
+// REPLs, in process groups of their own, are gone within a short bound, by the kernel's
+// parent-death signal (internal/proc). Polled, not slept for.
+func TestKilledWorkersREPLsDieWithIt(t *testing.T) {
+	url := startServer(t)
+	c := startChildren(t, 1, childConfig{URL: url, Capacity: 2, Handler: "sim"}, false)
+	c.mu.Lock()
+	worker := c.procs[0].Pid()
+	c.mu.Unlock()
+	var repls []int
+	require.Eventually(t, func() bool {
+		repls = slices.DeleteFunc(marked(c.run), func(pid int) bool { return pid == worker })
+		return len(repls) == 2
+	}, 10*time.Second, 10*time.Millisecond, "the worker runs two REPLs")
+	require.NoError(t, syscall.Kill(worker, syscall.SIGKILL))
+	require.Eventually(t, func() bool { return len(marked(c.run)) == 0 }, 5*time.Second, 5*time.Millisecond,
+		"REPLs %v outlived their SIGKILLed worker", repls)
 }

@@ -7,9 +7,14 @@
 //
 //	<prefix>.task.<kind>.<env>   stream LEANPRM_TASKS: work queue (a task is removed when
 //	                             acked), memory storage (file with Options.FileStorage),
-//	                             Duplicates = Options.Dedupe (2 min), DiscardNew
+//	                             Options.Replicas copies, Duplicates = Options.Dedupe
+//	                             (2 min), DiscardNew past Options.MaxBytes / MaxMsgs,
+//	                             MaxAge = Options.MaxAge (0: none)
 //	<prefix>.result.<key>        stream LEANPRM_RESULTS: limits, MaxMsgsPerSubject 1,
-//	                             MaxAge = Options.ResultTTL (10 min)
+//	                             MaxAge = Options.ResultTTL (10 min), same storage, replicas
+//	object store LEANPRM_RESULT_OBJECTS  results past max_payload, kept ResultTTL
+//	<prefix>.worker.heartbeat    core NATS: each worker's Heartbeat, every HeartbeatEvery (2 s)
+//	<prefix>.worker.ping         core NATS: a starting gateway asks every worker for a beat
 //	$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.LEANPRM_TASKS.leanprm-workers
 //
 // The prefix is "leanprm". <kind> is Task.Kind; <env> is Task.Env when it is a subject token
@@ -25,8 +30,9 @@
 //
 // One durable pull consumer, "leanprm-workers", shared by every worker: explicit acks,
 // AckWait = Options.AckWait (30 s), MaxDeliver = Options.MaxDeliver (3), no MaxAckPending
-// (workers bound themselves). Setup creates or updates both streams and the consumer; the
-// gateway and the worker both call it at start, so either may come first.
+// (workers bound themselves), Options.Replicas copies. Setup creates or updates both streams,
+// the object store and the consumer; the gateway and the worker both call it at start, so
+// either may come first. An existing stream keeps its storage (JetStream cannot move one).
 //
 // # Worker
 //
@@ -36,16 +42,33 @@
 // runs, the worker sends an in-progress ack every AckWait/3, so a long Lean request is not
 // redelivered. A panicking handler fails its item, not the worker. The slot is free when the
 // handler returns; the result is then published to the result stream (waiting for the
-// server's ack) and only after that is the task acked. If publishing fails, the task is
-// nak'ed and delivered again. On SIGTERM (ctx done) Run stops pulling, naks tasks it pulled
+// server's ack) and only after that is the task acked. A result larger than the servers'
+// max_payload is put in the object store first, in chunks of at most half max_payload, and
+// the result message (no body, header Leanprm-Object) names it. Publishing is retried for a
+// minute, with in-progress acks (a cluster electing a new stream leader fails publications
+// for seconds); if it still fails, the task is nak'ed and delivered again. On SIGTERM (ctx done) Run stops pulling, naks tasks it pulled
 // but had not started, and returns when the tasks it started have published their results.
+//
+// # Heartbeats and readiness
+//
+// A worker publishes a Heartbeat (id, slots, tasks running, healthy REPLs, warm headers)
+// every HeartbeatEvery while it runs, once at once when a gateway pings, and once with
+// Leaving when it stops. A gateway counts a worker alive while it has heard it within three
+// intervals, it is not leaving, and it has a healthy REPL if it has REPLs (Gateway.Workers).
+// `leanprm serve --nats` is ready only while some worker is alive, and reports their number,
+// slots and REPLs in its metrics. Heartbeats rather than the consumer's num_waiting: they
+// cost no JetStream API call per probe, and carry the warm headers, which decide whether a
+// snippet gets the header import's budget on top of its timeout.
 //
 // # Gateway
 //
 // Execute registers every item under its task key before publishing its task (so a fast
 // result cannot be missed), publishes asynchronously, and answers each item exactly once:
 // by the first result on its key's subject (a core subscription on <prefix>.result.*, which
-// the result stream also stores), or by an error — publication failed, the task's deadline
+// the result stream also stores; a result in the object store is read outside the
+// subscription's callback), or by an error — publication failed for good (a publication that
+// fails is retried until the item's deadline, unless the task is past max_payload or the
+// stream is full), the task's deadline
 // plus DeadlineGrace passed, MaxWait passed for a task without a deadline, the batch's
 // context ended, or the max-deliveries advisory named the task's stream sequence. Whoever
 // marks the item done under the gateway's lock answers it; everything else that arrives for
@@ -74,11 +97,16 @@
 // Setup again on every reconnect; a gateway that finds a task stream other than the one it
 // set up (its creation time differs) queues again every task it still waits for, under the
 // task key as message id, so that the copies of several gateways collapse. No item is lost;
-// tasks that were running may run twice. With FileStorage nothing is lost to begin with.
+// tasks that were running may run twice. With FileStorage nothing is lost to begin with, and
+// with Replicas 3 on a three-server cluster neither is anything when one server goes: its
+// clients reconnect to the others (Connect takes the list), the set-up after a reconnect is
+// retried while the streams elect new leaders, and so are publications. The tests run this
+// (TestClusterChaos: three servers in process, R3 file streams, one shut down and started
+// again mid-run, one worker SIGKILLed; every item answered once).
 //
 // NATS carries at most max_payload bytes per message (1 MB by default; raise it for large
-// infotrees): a task larger than that is answered "not queued", a result larger than that is
-// replaced by an error saying so.
+// infotrees): a task larger than that is answered "not queued"; a result larger than that
+// goes through the object store.
 //
 // Every gateway hears every result (one subscription on <prefix>.result.*) and drops those
 // it does not wait for before decoding them: cheap for a handful of gateways; a large fleet

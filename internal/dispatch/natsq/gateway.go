@@ -44,6 +44,9 @@ const (
 	// HeaderRan says whether the result comes from running the task ("true") or from not
 	// running it (its deadline passed while queued: "false").
 	HeaderRan = "Leanprm-Ran"
+	// HeaderObject, on a result message without a body, names the object of the result
+	// store (Options.ResultObjects) that holds the result: one larger than max_payload.
+	HeaderObject = "Leanprm-Object"
 )
 
 // Gateway is a dispatch.Executor that queues each task on the task stream and waits for its
@@ -53,9 +56,14 @@ type Gateway struct {
 	js      jetstream.JetStream
 	tasks   jetstream.Stream
 	results jetstream.Stream
+	objs    jetstream.ObjectStore // results past max_payload
 	opts    GatewayOptions
 	sub     *nats.Subscription // results
 	adv     *nats.Subscription // max-deliveries advisories
+	hb      *nats.Subscription // worker heartbeats
+
+	wmu     sync.Mutex
+	workers map[string]heard // worker id → its last heartbeat
 
 	mu      sync.Mutex
 	waiting map[string][]*slot // task key → the batch items waiting for it
@@ -75,6 +83,12 @@ type slot struct {
 	seq  uint64
 	done bool
 	out  chan<- answer
+}
+
+// heard is a worker's last heartbeat and when it came.
+type heard struct {
+	hb Heartbeat
+	at time.Time
 }
 
 type answer struct {
@@ -105,9 +119,13 @@ func NewGateway(ctx context.Context, nc *nats.Conn, opts GatewayOptions) (*Gatew
 	if err != nil {
 		return nil, err
 	}
+	objs, err := resultObjects(ctx, js, opts.Options)
+	if err != nil {
+		return nil, err
+	}
 	g := &Gateway{
-		nc: nc, js: js, tasks: tasks, results: results, opts: opts,
-		waiting: map[string][]*slot{}, seqKey: map[uint64]string{},
+		nc: nc, js: js, tasks: tasks, results: results, objs: objs, opts: opts,
+		waiting: map[string][]*slot{}, seqKey: map[uint64]string{}, workers: map[string]heard{},
 	}
 	// Results arrive as plain messages on the subjects the result stream also stores: the
 	// stream is for the gateways that did not publish the task (collapsed duplicates) and
@@ -126,10 +144,17 @@ func NewGateway(ctx context.Context, nc *nats.Conn, opts GatewayOptions) (*Gatew
 		g.sub.Unsubscribe()
 		return nil, fmt.Errorf("natsq: gateway: subscribe to advisories: %w", err)
 	}
+	g.hb, err = nc.Subscribe(opts.heartbeatSubject(), g.onHeartbeat)
+	if err != nil {
+		g.sub.Unsubscribe()
+		g.adv.Unsubscribe()
+		return nil, fmt.Errorf("natsq: gateway: subscribe to heartbeats: %w", err)
+	}
 	if err := nc.FlushTimeout(10 * time.Second); err != nil {
 		g.Close()
 		return nil, fmt.Errorf("natsq: gateway: flush subscriptions: %w", err)
 	}
+	_ = nc.Publish(opts.pingSubject(), nil) // workers beat at once; else within HeartbeatEvery
 	// Results published while the connection was down never reach the subscription: after
 	// a reconnect, read what the result stream holds for every key still waited for. The
 	// connection's own reconnect handler, if any, still runs first.
@@ -152,9 +177,19 @@ func NewGateway(ctx context.Context, nc *nats.Conn, opts GatewayOptions) (*Gatew
 func (g *Gateway) recover() {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	tasks, _, _, err := Setup(ctx, g.js, g.opts.Options)
-	if err != nil {
-		return // the items' deadlines answer them
+	// In a cluster that lost a server, JetStream answers only once the streams' leaders are
+	// elected again: retry for a minute; past it, the items' deadlines answer them.
+	var tasks jetstream.Stream
+	var err error
+	for delay := 50 * time.Millisecond; ; delay = min(2*delay, 2*time.Second) {
+		if tasks, _, _, err = Setup(ctx, g.js, g.opts.Options); err == nil {
+			break
+		}
+		select {
+		case <-time.After(delay):
+		case <-ctx.Done():
+			return
+		}
 	}
 	created := tasks.CachedInfo().Created
 	g.mu.Lock()
@@ -211,7 +246,61 @@ func (g *Gateway) Close() error {
 	g.mu.Lock()
 	g.closed = true
 	g.mu.Unlock()
-	return errors.Join(g.sub.Unsubscribe(), g.adv.Unsubscribe())
+	return errors.Join(g.sub.Unsubscribe(), g.adv.Unsubscribe(), g.hb.Unsubscribe())
+}
+
+// Workers is what a gateway knows of the workers that pull its tasks, from their heartbeats.
+type Workers struct {
+	// Alive counts the workers heard from within three heartbeat intervals that pull: not
+	// leaving, and with a healthy REPL when they have REPLs.
+	Alive int
+	// Capacity and Running sum their slots and the tasks they run; REPLs their healthy REPL
+	// processes (workers that do not count theirs add nothing).
+	Capacity, Running, REPLs int
+	// WarmHeaders are the Lean headers some live worker holds ready, sorted.
+	WarmHeaders []string
+}
+
+// Workers reports the live workers (see Workers); it forgets the others.
+func (g *Gateway) Workers() Workers {
+	g.wmu.Lock()
+	defer g.wmu.Unlock()
+	var ws Workers
+	horizon := time.Now().Add(-3 * g.opts.HeartbeatEvery)
+	for id, h := range g.workers {
+		if h.at.Before(horizon) || h.hb.Leaving {
+			delete(g.workers, id)
+			continue
+		}
+		if h.hb.REPLs == 0 {
+			continue
+		}
+		ws.Alive++
+		ws.Capacity += h.hb.Capacity
+		ws.Running += h.hb.Running
+		ws.REPLs += max(h.hb.REPLs, 0)
+		for _, hd := range h.hb.WarmHeaders {
+			if !slices.Contains(ws.WarmHeaders, hd) {
+				ws.WarmHeaders = append(ws.WarmHeaders, hd)
+			}
+		}
+	}
+	slices.Sort(ws.WarmHeaders)
+	return ws
+}
+
+func (g *Gateway) onHeartbeat(m *nats.Msg) {
+	var hb Heartbeat
+	if json.Unmarshal(m.Data, &hb) != nil || hb.ID == "" {
+		return
+	}
+	g.wmu.Lock()
+	defer g.wmu.Unlock()
+	if hb.Leaving {
+		delete(g.workers, hb.ID)
+		return
+	}
+	g.workers[hb.ID] = heard{hb, time.Now()}
 }
 
 // Execute queues every task and waits for every result: results[i] answers tasks[i]. Items
@@ -258,15 +347,19 @@ func (g *Gateway) Execute(ctx context.Context, tasks []dispatch.Task) []dispatch
 		case <-timer.C:
 			now := time.Now()
 			for next < len(order) && !deadlines[order[next]].After(now) {
-				g.answer(slots[order[next]], dispatch.Result{Error: "no answer before the task's deadline"})
+				g.answer(slots[order[next]], dispatch.Result{Error: g.deadlineError()})
 				next++
 			}
 			if next < len(order) {
 				timer.Reset(time.Until(deadlines[order[next]]))
 			}
 		case <-ctx.Done():
+			msg := "no answer: " + ctx.Err().Error()
+			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+				msg = g.deadlineError()
+			}
 			for _, s := range slots {
-				g.answer(s, dispatch.Result{Error: "no answer: " + ctx.Err().Error()})
+				g.answer(s, dispatch.Result{Error: msg})
 			}
 			// Every slot is now answered, by this loop or before it: collect the rest.
 			for ; left > 0; left-- {
@@ -276,6 +369,15 @@ func (g *Gateway) Execute(ctx context.Context, tasks []dispatch.Task) []dispatch
 		}
 	}
 	return results
+}
+
+// deadlineError is the error of an item whose deadline passed unanswered; it says when no
+// worker was there to answer, so the caller knows to retry later.
+func (g *Gateway) deadlineError() string {
+	if g.Workers().Alive == 0 {
+		return "timed out: no answer before the task's deadline, and no worker is pulling tasks; retry when one is (the gateway's /readyz)"
+	}
+	return "timed out: no answer before the task's deadline"
 }
 
 // pending is a task publication awaiting the server's ack.
@@ -320,7 +422,7 @@ func (g *Gateway) publish(ctx context.Context, tasks []dispatch.Task, slots []*s
 				jetstream.WithStallWait(time.Second))
 		}
 		if err != nil {
-			g.answer(s, dispatch.Result{Error: "not queued: " + err.Error()})
+			go g.republish(ctx, s, err)
 			continue
 		}
 		futures <- pending{s, fut}
@@ -344,9 +446,79 @@ func (g *Gateway) confirm(ctx context.Context, futures <-chan pending) {
 				g.stored(ctx, p.s)
 			}
 		case err := <-p.fut.Err():
-			g.answer(p.s, dispatch.Result{Error: "not queued: " + err.Error()})
+			go g.republish(ctx, p.s, err)
 		}
 	}
+}
+
+// republish queues the task of s again after its publication failed with err, until it is
+// queued, its item is answered (its deadline, MaxWait, ctx), or the failure is one that
+// retrying cannot mend (a task past max_payload, a full stream). A NATS server lost from a
+// cluster fails publications until JetStream elects the stream's new leader (seconds): those
+// items are queued late, not lost.
+func (g *Gateway) republish(ctx context.Context, s *slot, err error) {
+	deadline := time.Now().Add(g.opts.MaxWait)
+	if !s.task.Deadline.IsZero() {
+		deadline = s.task.Deadline
+	}
+	for delay := 50 * time.Millisecond; ; delay = min(2*delay, 2*time.Second) {
+		if permanent(err) || ctx.Err() != nil || !time.Now().Add(delay).Before(deadline) {
+			g.answer(s, dispatch.Result{Error: "not queued: " + err.Error()})
+			return
+		}
+		select {
+		case <-time.After(delay):
+		case <-ctx.Done():
+			continue
+		}
+		g.mu.Lock()
+		done := s.done
+		g.mu.Unlock()
+		if done {
+			return
+		}
+		body, merr := json.Marshal(s.task)
+		if merr != nil {
+			err = merr
+			continue
+		}
+		msg := &nats.Msg{Subject: g.opts.taskSubject(string(s.task.Kind), s.task.Env), Data: body, Header: nats.Header{}}
+		msg.Header.Set(HeaderKey, s.key)
+		pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		var ack *jetstream.PubAck
+		ack, err = g.js.PublishMsg(pctx, msg, jetstream.WithMsgID(s.key), jetstream.WithExpectStream(g.opts.TaskStream))
+		cancel()
+		if err != nil {
+			continue
+		}
+		g.mu.Lock()
+		s.seq = ack.Sequence
+		if !s.done {
+			g.seqKey[ack.Sequence] = s.key
+		}
+		g.mu.Unlock()
+		if ack.Duplicate {
+			g.stored(ctx, s)
+		}
+		return
+	}
+}
+
+// permanent reports whether a publication failed for a reason that retrying cannot mend.
+func permanent(err error) bool {
+	if errors.Is(err, nats.ErrMaxPayload) || errors.Is(err, nats.ErrConnectionClosed) {
+		return true
+	}
+	var api *jetstream.APIError
+	if errors.As(err, &api) {
+		// 10077: maximum messages exceeded; 10078: maximum bytes exceeded (a full stream
+		// under DiscardNew); 10060: the subject or stream is not the expected one.
+		switch api.ErrorCode {
+		case 10077, 10078, 10060:
+			return true
+		}
+	}
+	return false
 }
 
 // stored answers s from the result stream when the result of its key is already there.
@@ -368,11 +540,32 @@ func (g *Gateway) deliverRaw(key string, data []byte, h nats.Header) {
 	if !wanted { // another gateway's result, or a late duplicate: not worth decoding
 		return
 	}
+	if name := h.Get(HeaderObject); name != "" {
+		// Reading the object may take a while: not in the subscription's callback.
+		go g.deliverObject(key, name, h.Get(HeaderRan) != "false")
+		return
+	}
 	r, err := decodeResult(data)
 	if err != nil {
 		r = dispatch.Result{Error: "unreadable result: " + err.Error()}
 	}
 	g.deliver(key, r, h.Get(HeaderRan) != "false")
+}
+
+// deliverObject answers the slots waiting for key with the result stored as object name. An
+// object that cannot be read answers them with that error: the result exists but is lost.
+func (g *Gateway) deliverObject(key, name string, ran bool) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	var r dispatch.Result
+	data, err := g.objs.GetBytes(ctx, name)
+	if err == nil {
+		r, err = decodeResult(data)
+	}
+	if err != nil {
+		r = dispatch.Result{Error: "unreadable result (stored as object " + name + "): " + err.Error()}
+	}
+	g.deliver(key, r, ran)
 }
 
 // register adds s to the slots waiting for its key; false once the gateway is closed.

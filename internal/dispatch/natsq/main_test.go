@@ -42,7 +42,7 @@ const (
 func TestMain(m *testing.M) {
 	switch os.Getenv(envChild) {
 	case "":
-		goleak.VerifyTestMain(m)
+		goleak.VerifyTestMain(m, goleak.IgnoreAnyFunction(proc.Forker)) // proc's forking thread lives on
 	case "worker":
 		os.Exit(workerChild())
 	case "replsim":
@@ -68,6 +68,12 @@ type childConfig struct {
 	Handler      string
 	Latency      time.Duration
 	SimFaultRate float64
+	// Replicas and FileStorage are the streams' settings (a cluster's: 3, file).
+	Replicas    int
+	FileStorage bool
+	// RunLog, when set, is a file the echo handler appends each item number it runs to, so
+	// that a test counts the runs of every item across workers, killed ones included.
+	RunLog string
 }
 
 func workerChild() int {
@@ -84,14 +90,14 @@ func workerChild() int {
 		return 1
 	}
 	defer closeH()
-	nc, err := nats.Connect(cfg.URL, nats.Name("natsq test worker"))
+	nc, err := natsq.Connect(cfg.URL, "natsq test worker", natsq.Security{}) // reconnects forever
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "worker child:", err)
 		return 1
 	}
 	defer nc.Close()
 	w, err := natsq.NewWorker(ctx, nc, h, natsq.WorkerOptions{
-		Options:   natsq.Options{AckWait: cfg.AckWait, MaxDeliver: cfg.MaxDeliver},
+		Options:   natsq.Options{AckWait: cfg.AckWait, MaxDeliver: cfg.MaxDeliver, Replicas: cfg.Replicas, FileStorage: cfg.FileStorage},
 		Capacity:  cfg.Capacity,
 		FetchWait: 500 * time.Millisecond,
 	})
@@ -126,12 +132,30 @@ type item struct {
 func childHandler(ctx context.Context, cfg childConfig) (dispatch.Handler, func(), error) {
 	switch cfg.Handler {
 	case "echo", "poison":
-		return dispatch.HandlerFunc(func(ctx context.Context, t dispatch.Task) dispatch.Result {
-			if cfg.Handler == "poison" && string(t.Payload) == `"poison"` {
-				os.Exit(3) // a task that takes its worker down
+		var runs *os.File
+		if cfg.RunLog != "" {
+			f, err := os.OpenFile(cfg.RunLog, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+			if err != nil {
+				return nil, nil, err
 			}
-			return echo(ctx, t, cfg.Latency)
-		}), func() {}, nil
+			runs = f
+		}
+		return dispatch.HandlerFunc(func(ctx context.Context, t dispatch.Task) dispatch.Result {
+				if cfg.Handler == "poison" && string(t.Payload) == `"poison"` {
+					os.Exit(3) // a task that takes its worker down
+				}
+				r := echo(ctx, t, cfg.Latency)
+				if runs != nil {
+					var it item
+					_ = json.Unmarshal(t.Payload, &it)
+					fmt.Fprintf(runs, "%d\n", it.N) // one write(2) with O_APPEND: whole lines
+				}
+				return r
+			}), func() {
+				if runs != nil {
+					runs.Close()
+				}
+			}, nil
 	case "sim":
 		pool, err := repl.NewPool(ctx, repl.Config{
 			Command: []string{os.Args[0], "-fault-rate", strconv.FormatFloat(cfg.SimFaultRate, 'f', -1, 64),

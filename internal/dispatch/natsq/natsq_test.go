@@ -145,7 +145,8 @@ func TestDeadlinesContextAndBadItems(t *testing.T) {
 	cancel()
 	assert.Contains(t, res[0].Error, "deadline")
 	assert.Contains(t, res[1].Error, "not a subject token")
-	assert.Contains(t, res[2].Error, "deadline exceeded")
+	assert.Contains(t, res[2].Error, "timed out")
+	assert.Contains(t, res[2].Error, "no worker is pulling", "the error says why")
 	assert.Less(t, time.Since(start), 5*time.Second)
 
 	// A worker that comes late finds the first task past its deadline and does not run it;
@@ -308,12 +309,16 @@ func TestResultsMissedWhileDisconnectedAreReadBack(t *testing.T) {
 	assert.Equal(t, 1, p.Pid)
 }
 
-func TestOversizedResultIsAnItemError(t *testing.T) {
+// TestLargeResultCrossesNATS: a result past the server's max_payload (64 KiB here; 600 KiB
+// of result) reaches the gateway whole, through the object store, over a live subscription
+// and from the result stream (a second gateway whose task collapsed into the first). On main
+// it was the item error "larger than the NATS server's max_payload allows".
+func TestLargeResultCrossesNATS(t *testing.T) {
 	url := startServerMax(t, 64<<10)
 	g := newGateway(t, url, natsq.GatewayOptions{})
-	big := make([]byte, 100<<10)
+	big := make([]byte, 600<<10)
 	for i := range big {
-		big[i] = 'x'
+		big[i] = 'a' + byte(i%26)
 	}
 	runWorker(t, url, dispatch.HandlerFunc(func(ctx context.Context, t dispatch.Task) dispatch.Result {
 		b, _ := json.Marshal(string(big))
@@ -322,7 +327,17 @@ func TestOversizedResultIsAnItemError(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	res := g.Execute(ctx, items(1, ""))
-	assert.Contains(t, res[0].Error, "max_payload")
+	require.Empty(t, res[0].Error)
+	var got string
+	require.NoError(t, json.Unmarshal(res[0].Payload, &got))
+	assert.Equal(t, string(big), got)
+
+	// A second gateway asking for the same task reads the stored result.
+	g2 := newGateway(t, url, natsq.GatewayOptions{})
+	res = g2.Execute(ctx, items(1, ""))
+	require.Empty(t, res[0].Error)
+	require.NoError(t, json.Unmarshal(res[0].Payload, &got))
+	assert.Equal(t, string(big), got)
 
 	// A task NATS cannot carry is not queued.
 	huge := dispatch.Task{Kind: dispatch.KindCheck, Payload: json.RawMessage(`"` + string(big) + `"`)}
@@ -528,4 +543,42 @@ func TestBatchLargerThanMaxPending(t *testing.T) {
 		require.NoError(t, err, "item %d", i)
 		require.Equal(t, i, p.N)
 	}
+}
+
+// TestGatewayHearsWorkers: workers say by heartbeat that they pull, with their slots, REPLs
+// and warm headers; a gateway counts them, at once for a worker that was there before it
+// started (it asks), and stops counting one that leaves (SIGTERM) at once and one that goes
+// silent (SIGKILL) after three beats. A worker without a healthy REPL does not count.
+func TestGatewayHearsWorkers(t *testing.T) {
+	url := startServer(t)
+	opts := natsq.Options{HeartbeatEvery: 100 * time.Millisecond}
+	g := newGateway(t, url, natsq.GatewayOptions{Options: opts})
+	assert.Equal(t, 0, g.Workers().Alive)
+
+	var repls atomic.Int32
+	repls.Store(2)
+	nc := connect(t, url)
+	w, err := natsq.NewWorker(context.Background(), nc, &countingHandler{}, natsq.WorkerOptions{Options: opts, Capacity: 3,
+		WarmHeaders: []string{"import Foo"}, REPLs: func() int { return int(repls.Load()) }})
+	require.NoError(t, err)
+	ctx, stop := context.WithCancel(context.Background())
+	ran := make(chan error, 1)
+	go func() { ran <- w.Run(ctx) }()
+	require.Eventually(t, func() bool { return g.Workers().Alive == 1 }, 5*time.Second, 10*time.Millisecond)
+	ws := g.Workers()
+	assert.Equal(t, natsq.Workers{Alive: 1, Capacity: 3, REPLs: 2, WarmHeaders: []string{"import Foo"}}, ws)
+
+	// A gateway that starts later hears the worker without waiting for its next beat.
+	g2 := newGateway(t, url, natsq.GatewayOptions{Options: natsq.Options{HeartbeatEvery: time.Hour}})
+	require.Eventually(t, func() bool { return g2.Workers().Alive == 1 }, 5*time.Second, 10*time.Millisecond)
+
+	repls.Store(0) // every REPL down: the worker pulls nothing it could run
+	require.Eventually(t, func() bool { return g.Workers().Alive == 0 }, 5*time.Second, 10*time.Millisecond)
+	repls.Store(1)
+	require.Eventually(t, func() bool { return g.Workers().Alive == 1 }, 5*time.Second, 10*time.Millisecond)
+
+	stop() // leaving says so
+	require.NoError(t, <-ran)
+	require.Eventually(t, func() bool { return g2.Workers().Alive == 0 }, 2*time.Second, 10*time.Millisecond,
+		"a leaving worker is forgotten at once, not after three of g2's hour-long beats")
 }

@@ -1,0 +1,115 @@
+package bench
+
+import (
+	"sort"
+
+	"github.com/leanprm/leanprm/hybrid/chain"
+	"github.com/leanprm/leanprm/hybrid/outcome"
+	"github.com/leanprm/leanprm/hybrid/reward"
+)
+
+// GraderAgreement measures the outcome grader against a data set that labels whether each
+// chain's final answer is right (MR-GSM8K's model_output_answer_correctness): the chain's
+// answer is extracted and graded against its gold answer, and the verdict compared with the
+// label. The grader decides a row when it says equal or different; Agreement is over the
+// decided rows, DecidedShare of all of them. A chain with no answer found is counted apart
+// (NoAnswer, NoAnswerRight of them labelled right): extraction found nothing to grade.
+type GraderAgreement struct {
+	Subset string `json:"subset"`
+	Rows   int    `json:"rows"`
+	// Equal and Different are the decided rows; EqualWrong and DifferentRight the ones the
+	// label contradicts.
+	Equal          int     `json:"equal"`
+	EqualWrong     int     `json:"equal_labelled_wrong"`
+	Different      int     `json:"different"`
+	DifferentRight int     `json:"different_labelled_right"`
+	Unknown        int     `json:"unknown"`
+	NoAnswer       int     `json:"no_answer"`
+	NoAnswerRight  int     `json:"no_answer_labelled_right"`
+	Agreement      float64 `json:"agreement"`
+	DecidedShare   float64 `json:"decided_share"`
+}
+
+// Disagreement is one decided row the label contradicts, for reading.
+type Disagreement struct {
+	ID      string `json:"id"`
+	Gold    string `json:"gold"`
+	Answer  string `json:"answer"`
+	Verdict string `json:"verdict"`
+	Label   bool   `json:"label_right"`
+	Reason  string `json:"reason"`
+}
+
+// maxDisagreements bounds the disagreements GradeAgainstLabels lists.
+const maxDisagreements = 20
+
+// GradeAgainstLabels grades every chain that has a gold answer and a label of its answer,
+// per subset (sorted) and as a whole ("all"), and lists the first disagreements.
+func GradeAgainstLabels(chains []chain.Chain) ([]GraderAgreement, []Disagreement) {
+	by := map[string]*GraderAgreement{}
+	all := GraderAgreement{Subset: "all"}
+	var dis []Disagreement
+	for i := range chains {
+		c := &chains[i]
+		if c.Gold == "" || c.AnswerCorrect == nil {
+			continue
+		}
+		s := by[c.Subset]
+		if s == nil {
+			s = &GraderAgreement{Subset: c.Subset}
+			by[c.Subset] = s
+		}
+		label := *c.AnswerCorrect
+		o := reward.Grade(c.Gold, outcome.Extract(reward.ChainText(c)), nil, 0)
+		for _, g := range []*GraderAgreement{s, &all} {
+			g.Rows++
+			switch o.Verdict {
+			case outcome.Equal:
+				g.Equal++
+				if !label {
+					g.EqualWrong++
+				}
+			case outcome.Different:
+				g.Different++
+				if label {
+					g.DifferentRight++
+				}
+			case reward.NoAnswer:
+				g.NoAnswer++
+				if label {
+					g.NoAnswerRight++
+				}
+			default:
+				g.Unknown++
+			}
+		}
+		contradicted := o.Verdict == outcome.Equal && !label || o.Verdict == outcome.Different && label
+		if contradicted && len(dis) < maxDisagreements {
+			dis = append(dis, Disagreement{ID: c.ID, Gold: c.Gold, Answer: o.Answer, Verdict: string(o.Verdict), Label: label, Reason: o.Reason})
+		}
+	}
+	names := make([]string, 0, len(by))
+	for n := range by {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	out := make([]GraderAgreement, 0, len(names)+1)
+	for _, n := range names {
+		out = append(out, by[n].finish())
+	}
+	if all.Rows == 0 {
+		return out, dis
+	}
+	return append(out, all.finish()), dis
+}
+
+func (g *GraderAgreement) finish() GraderAgreement {
+	decided := g.Equal + g.Different
+	if decided > 0 {
+		g.Agreement = 100 * float64(decided-g.EqualWrong-g.DifferentRight) / float64(decided)
+	}
+	if g.Rows > 0 {
+		g.DecidedShare = 100 * float64(decided) / float64(g.Rows)
+	}
+	return *g
+}

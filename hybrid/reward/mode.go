@@ -1,0 +1,76 @@
+package reward
+
+import "github.com/leanprm/leanprm/hybrid/outcome"
+
+// Mode says what number an item with a gold answer is paid (the reward.mode setting).
+type Mode string
+
+// Modes. Without a gold answer every mode pays the process score.
+const (
+	// ModeCombined pays a right answer only as far as its process holds:
+	//
+	//	reward = 0                 the answer is proven different, or there is none
+	//	reward = 0                 the answer is equal, but a checker refuted a step
+	//	reward = process score     the answer is equal and no step is refuted
+	//
+	// The process score is the chain score under the configured aggregate (min by default).
+	// It is the default.
+	ModeCombined Mode = "combined"
+	// ModeOutcome pays 1 for an answer proven equal to the gold, 0 for one proven different or
+	// for no answer (RLVR's verifiable reward).
+	ModeOutcome Mode = "outcome"
+	// ModeProcess pays the chain score and ignores the answer (leanprm's reward before outcomes).
+	ModeProcess Mode = "process"
+)
+
+// What an unknown outcome pays under ModeOutcome and ModeCombined (reward.on_unknown).
+const (
+	// UnknownProcess pays the process score (in ModeCombined, still 0 when a step is refuted).
+	UnknownProcess = "process"
+	// UnknownZero pays 0.
+	UnknownZero = "zero"
+)
+
+// Settings choose the reward; the zero value is ModeCombined with unknown outcomes paid their
+// process score.
+type Settings struct {
+	Mode      Mode
+	OnUnknown string
+}
+
+// Paid is what Pay decided for one item.
+type Paid struct {
+	Reward float64
+	// Fallback is set when the outcome was unknown and OnUnknown decided the reward: the item
+	// says so (extra_logs leanprm_outcome_unknown), so no one reads the number as graded.
+	Fallback bool
+}
+
+// Pay is the reward of an item whose outcome is o (nil: no gold answer), whose chain scores
+// process, and which has a step a checker refuted when refuted is set.
+func (s Settings) Pay(o *Outcome, process float64, refuted bool) Paid {
+	mode := s.Mode
+	if mode == "" {
+		mode = ModeCombined
+	}
+	if o == nil || mode == ModeProcess {
+		return Paid{Reward: process}
+	}
+	switch o.Verdict {
+	case outcome.Equal:
+		if mode == ModeOutcome {
+			return Paid{Reward: 1}
+		}
+		if refuted {
+			return Paid{Reward: 0}
+		}
+		return Paid{Reward: process}
+	case outcome.Different, NoAnswer:
+		return Paid{Reward: 0}
+	}
+	// Unknown: neither proven, so the setting decides, and the item says it did.
+	if s.OnUnknown == UnknownZero || mode == ModeCombined && refuted {
+		return Paid{Reward: 0, Fallback: true}
+	}
+	return Paid{Reward: process, Fallback: true}
+}
