@@ -34,13 +34,14 @@
 // # Measured
 //
 // Formal labels on ProcessBench dev with the exact checker (TestMeasureFormalLabelsProcessBench,
-// LEANPRM_MEASURE=1): steps labelled gsm8k 15 of 1056, math 81 of 3252, olympiadbench 56 of
-// 4613, omnimath 65 of 4097, all "wrong" (no Lean steps there, so nothing is proven right);
-// 212 of the 217 agree with the human first error (at or after it). The 5 others were read by
-// hand: each is a real error in the step's text the human label passed over (listed in the
-// test). Steps whose claims were all verified but are not labelled (prose says more than its
-// arithmetic): 107 before the human first error on GSM8K, 66 at it — labelling them right
-// would have put a "right" label on 66 wrong steps.
+// LEANPRM_MEASURE=1): steps labelled gsm8k 15 of 1056 (all wrong), math 85 of 3252 (4 right),
+// olympiadbench 57 of 4613 (1 right), omnimath 65 of 4097 (all wrong). Of the 220 that can be
+// compared with the human first error, 215 agree (wrong at or after it, right before it); the
+// 2 right steps after a first error say nothing either way. The 5 disagreements were read by
+// hand: each is a real error in the step's text that the human label passed over (listed in
+// the test). Steps whose claims were all verified but are not labelled (prose says more than
+// its arithmetic): on GSM8K 107 before the human first error and 66 at it — labelling them
+// right would have put a "right" label on 66 wrong steps.
 //
 // Monte Carlo labels of chains the generator simulator wrote over 300 GSM8K training
 // problems at slip rate 0.15 (119 with a slip), rolled out by the same simulator
