@@ -71,6 +71,7 @@ directory, or --config), built-in defaults. 'leanprm config' prints the effectiv
 		newSelectCmd(e),
 		newSearchCmd(e),
 		newTrainCmd(e),
+		newLabelCmd(e),
 		newVerifyProofCmd(e),
 		newServeCmd(e),
 		newTranslateCmd(e),

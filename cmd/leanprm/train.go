@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -34,6 +35,8 @@ func newTrainCmd(e *env) *cobra.Command {
 		lr    float64
 		kinds []int
 		depth int
+		lfile []string
+		srcs  []string
 	)
 	cmd := &cobra.Command{
 		Use:   "train",
@@ -48,7 +51,14 @@ cross-validated (two folds by FNV-1a of the chain id, the threshold chosen on on
 chains and applied to the other), for learned-only and hybrid scoring. A training choice
 (--bags, --drop, --weight, --weak-kinds, --trees, --lr, the seed) is compared between runs by
 the "chosen on fold" row — the F1 it reaches on the fold it is chosen on — and reported by the
-other fold's figure.`,
+other fold's figure.
+
+--labels FILE (repeatable) adds step labels to the training data: leanprm label's output or
+its exports (trl, fover, processbench, prm800k), or any file check reads with step labels.
+--sources picks the sources (prmbench, mr-gsm8k, gsm8k-weak, labels; default all of them, labels
+only with --labels): --sources labels trains on the labels alone. With --cv, the model built in
+(today's) is measured first and printed beside the new one. The model is used by check, eval
+and serve with --model FILE (prm.model).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			dir, err := dataDir(e)
@@ -59,7 +69,31 @@ other fold's figure.`,
 			if err != nil {
 				return err
 			}
+			for _, sname := range srcs {
+				if !slices.Contains(embedded.SourceNames(), sname) {
+					return usageError("--sources %s: want %s", sname, strings.Join(embedded.SourceNames(), ", "))
+				}
+				if sname == embedded.SourceLabels && len(lfile) == 0 {
+					return usageError("--sources labels: give the files with --labels")
+				}
+			}
+			if len(lfile) > 0 && len(srcs) > 0 && !slices.Contains(srcs, embedded.SourceLabels) {
+				return usageError("--labels given but --sources leaves labels out")
+			}
+			if cv && len(lfile) > 0 {
+				today, err := embedded.Default()
+				if err != nil {
+					return err
+				}
+				fmt.Fprintln(e.stdout, "today's model (built in):")
+				if err := crossValidateModel(cmd.Context(), e, today, dir); err != nil {
+					return err
+				}
+				fmt.Fprintf(e.stdout, "\nretrained with %s:\n", strings.Join(lfile, ", "))
+			}
 			m, err := embedded.Train(cmd.Context(), embedded.TrainConfig{
+				LabelFiles:   lfile,
+				Sources:      srcs,
 				DataDir:      dir,
 				Seed:         seed,
 				Bags:         bags,
@@ -93,11 +127,13 @@ other fold's figure.`,
 	cmd.Flags().StringSliceVar(&drop, "drop", nil, "dense features to leave out (ablation)")
 	cmd.Flags().Float64Var(&l2, "l2", 0, "L2 regularization per update (0: 1e-5)")
 	cmd.Flags().IntVar(&ep, "epochs", 0, "AdaGrad epochs (0: 4)")
-	cmd.Flags().StringToStringVar(&wts, "weight", nil, "source weights, SOURCE=W for prmbench, mr-gsm8k, gsm8k-weak (default "+defaultWeightsText()+")")
+	cmd.Flags().StringToStringVar(&wts, "weight", nil, "source weights, SOURCE=W for prmbench, mr-gsm8k, gsm8k-weak, labels (default "+defaultWeightsText()+")")
 	cmd.Flags().Float64Var(&lr, "lr", 0, "AdaGrad step size (0: 0.1)")
 	cmd.Flags().IntVar(&trees, "trees", 0, "regression trees boosted on top of the linear model (0: none)")
 	cmd.Flags().IntVar(&depth, "tree-depth", 0, "depth of the boosted trees (0: 3)")
 	cmd.Flags().IntSliceVar(&kinds, "weak-kinds", nil, "GSM8K weak-label corruption kinds, by number (default "+defaultKindsText()+")")
+	cmd.Flags().StringSliceVar(&lfile, "labels", nil, "step-label file to train on too (leanprm label output or its exports; repeatable)")
+	cmd.Flags().StringSliceVar(&srcs, "sources", nil, "training sources: prmbench, mr-gsm8k, gsm8k-weak, labels (default: all; labels with --labels)")
 	cmd.Flags().BoolVar(&cv, "cv", false, "report ProcessBench dev F1, dev and cross-validated, instead of writing the model")
 	return cmd
 }
@@ -110,8 +146,8 @@ func sourceWeights(flags map[string]string) (map[string]float64, error) {
 	}
 	out := map[string]float64{}
 	for name, v := range flags {
-		if name != "prmbench" && name != "mr-gsm8k" && name != "gsm8k-weak" {
-			return nil, usageError("--weight %s: want prmbench, mr-gsm8k or gsm8k-weak", name)
+		if !slices.Contains(embedded.SourceNames(), name) {
+			return nil, usageError("--weight %s: want %s", name, strings.Join(embedded.SourceNames(), ", "))
 		}
 		w, err := strconv.ParseFloat(v, 64)
 		if err != nil || w < 0 || math.IsInf(w, 0) || math.IsNaN(w) {

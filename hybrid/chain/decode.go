@@ -1,6 +1,7 @@
 package chain
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -20,6 +21,10 @@ type decoder struct {
 }
 
 var decoders = []decoder{
+	{FormatLabels, func(r *row) bool { return has(r.LabelMethod) }, decodeLabels},
+	{FormatSearch, func(r *row) bool { return has(r.Algo) && has(r.Chain) }, decodeSearch},
+	{FormatFoVer, func(r *row) bool { return has(r.SolutionSteps) }, decodeFoVer},
+	{FormatPRM800K, func(r *row) bool { return isObject(r.Label) && isObject(r.Question) }, decodePRM800K},
 	{FormatPRMBench, func(r *row) bool { return has(r.ModifiedProcess) }, decodePRMBench},
 	{FormatMRGSM8K, func(r *row) bool { return has(r.ModelOutputSteps) }, decodeMRGSM8K},
 	{FormatTRL, func(r *row) bool { return has(r.Completions) }, decodeTRL},
@@ -38,10 +43,21 @@ type row struct {
 	Steps            json.RawMessage `json:"steps"`
 	Question         json.RawMessage `json:"question"`
 	Answer           json.RawMessage `json:"answer"`
+	LabelMethod      json.RawMessage `json:"label_method"`
+	SolutionSteps    json.RawMessage `json:"solution_steps"`
+	Label            json.RawMessage `json:"label"`
+	Algo             json.RawMessage `json:"algo"`
+	Chain            json.RawMessage `json:"chain"`
 }
 
 // has reports a field present and not null.
 func has(raw json.RawMessage) bool { return len(raw) > 0 && string(raw) != "null" }
+
+// isObject reports a field holding a JSON object.
+func isObject(raw json.RawMessage) bool {
+	t := bytes.TrimLeft(raw, " \t\r\n")
+	return len(t) > 0 && t[0] == '{'
+}
 
 // detect is the format of the first decoder that recognizes r, or
 // FormatAuto.

@@ -24,11 +24,16 @@ const (
 	FormatTRL          Format = "trl"          // TRL stepwise: prompt, completions, labels
 	FormatGSM8K        Format = "gsm8k"        // question, answer: reference solutions, every step right
 	FormatText         Format = "text"         // plain text or Markdown
+	FormatLabels       Format = "labels"       // leanprm label's own rows: label_method, steps with labels
+	FormatFoVer        Format = "fover"        // FoVer: problem, solution_steps, error_labels (true: right)
+	FormatPRM800K      Format = "prm800k"      // PRM800K: question.problem, label.steps[].completions[].rating
+	FormatSearch       Format = "search"       // leanprm search output: problem, algo, chain[].text
 )
 
 // Formats lists the names ParseFormat accepts besides "auto".
 func Formats() []Format {
-	return []Format{FormatProcessBench, FormatPRMBench, FormatMRGSM8K, FormatTRL, FormatGSM8K, FormatText}
+	return []Format{FormatProcessBench, FormatPRMBench, FormatMRGSM8K, FormatTRL, FormatGSM8K, FormatText,
+		FormatLabels, FormatFoVer, FormatPRM800K, FormatSearch}
 }
 
 // ParseFormat maps a --format value to a Format. "auto" and "" detect;
@@ -220,6 +225,14 @@ func (f Format) Title() string {
 		return "GSM8K"
 	case FormatText:
 		return "text"
+	case FormatLabels:
+		return "leanprm labels"
+	case FormatFoVer:
+		return "FoVer"
+	case FormatPRM800K:
+		return "PRM800K"
+	case FormatSearch:
+		return "leanprm search"
 	}
 	return string(f)
 }

@@ -240,7 +240,8 @@ func TestParseFormat(t *testing.T) {
 }
 
 func FuzzDecodeChains(f *testing.F) {
-	for _, name := range []string{"processbench.jsonl", "processbench_array.json", "prmbench.jsonl", "mrgsm8k.jsonl", "trl.jsonl", "sample.md", "paragraphs.txt"} {
+	for _, name := range []string{"processbench.jsonl", "processbench_array.json", "prmbench.jsonl", "mrgsm8k.jsonl", "trl.jsonl", "sample.md", "paragraphs.txt",
+		"fover.jsonl", "prm800k.jsonl", "labels.jsonl", "search.jsonl"} {
 		b, err := os.ReadFile(fixture(name))
 		if err != nil {
 			f.Fatal(err)
@@ -279,6 +280,45 @@ func TestDecodeRefusesBinaryText(t *testing.T) {
 	ch, _, err := Decode(strings.NewReader("Step 1: 2 + 2 = 4 — ℕ ∀"), "ok.txt", FormatAuto)
 	require.NoError(t, err)
 	assert.Len(t, ch, 1)
+}
+
+// TestReadLabelFormats reads the formats `leanprm label` writes and `leanprm search` output:
+// FoVer (error_labels true right, false wrong, null unknown; psunlpgroup/FoVer README.md),
+// PRM800K (openai/prm800k README.md: the chosen completions, rating -1 wrong, the rest of
+// pre_generated_steps unlabelled), leanprm's own label rows, and search lines (unlabelled).
+func TestReadLabelFormats(t *testing.T) {
+	for _, tc := range []struct {
+		file   string
+		format Format
+		labels []string
+		first  []int
+	}{
+		{"fover.jsonl", FormatFoVer, []string{"correct wrong unlabeled", "correct correct"}, []int{1, NoError}},
+		{"prm800k.jsonl", FormatPRM800K, []string{"correct wrong unlabeled"}, []int{1}},
+		{"labels.jsonl", FormatLabels, []string{"correct wrong wrong"}, []int{1}},
+		{"search.jsonl", FormatSearch, []string{"unlabeled unlabeled unlabeled"}, []int{NoLabel}},
+	} {
+		for _, f := range []Format{FormatAuto, tc.format} {
+			chains, errs, err := Read(fixture(tc.file), f)
+			require.NoError(t, err, tc.file)
+			require.Empty(t, errs, tc.file)
+			require.Len(t, chains, len(tc.labels), tc.file)
+			for i, c := range chains {
+				var ls []string
+				for _, s := range c.Steps {
+					ls = append(ls, s.Label.String())
+				}
+				assert.Equal(t, tc.labels[i], strings.Join(ls, " "), "%s chain %d", tc.file, i)
+				assert.Equal(t, tc.first[i], c.FirstError, "%s chain %d", tc.file, i)
+				assert.Equal(t, "Compute", strings.Fields(c.Problem)[0])
+			}
+		}
+	}
+	// A FoVer row whose labels do not match its steps is an error naming both counts.
+	_, errs, err := Decode(strings.NewReader(`{"problem":"p","solution_steps":["a","b"],"error_labels":[true]}`), "x.jsonl", FormatAuto)
+	require.NoError(t, err)
+	require.Len(t, errs, 1)
+	assert.Contains(t, errs[0].Error(), "1 error_labels for 2 solution_steps")
 }
 
 // A JSON Lines row with invalid UTF-8 is reported with its line and skipped, as text input is

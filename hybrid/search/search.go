@@ -173,7 +173,9 @@ type Counts struct {
 
 // Result is one problem's search.
 type Result struct {
-	ID        string   `json:"id"`
+	ID string `json:"id"`
+	// Problem is the problem's text, so a result reads as a chain on its own (leanprm label).
+	Problem   string   `json:"problem,omitempty"`
 	Algo      Algo     `json:"algo"`
 	Policy    string   `json:"policy,omitempty"`
 	Chain     []Step   `json:"chain"`
@@ -253,7 +255,7 @@ func (s *Searcher) Search(ctx context.Context, p Problem) Result {
 	default:
 		err = fmt.Errorf("unknown search %q", o.Algo)
 	}
-	r := Result{ID: p.ID, Algo: o.Algo, Policy: s.Policy, Gold: p.Gold, Outcome: "unknown"}
+	r := Result{ID: p.ID, Problem: p.Problem, Algo: o.Algo, Policy: s.Policy, Gold: p.Gold, Outcome: "unknown"}
 	u := t.meter.Usage()
 	t.counts.GeneratorCalls, t.counts.GeneratorRetries = u.Calls, u.Retries
 	t.counts.PromptTokens, t.counts.CompletionTokens = u.PromptTokens, u.CompletionTokens

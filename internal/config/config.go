@@ -82,7 +82,9 @@ func (l Lean) WorkerCount() int {
 // PRM is the prm.* section: the learned process reward model.
 type PRM struct {
 	Backend Backend
-	VLLM    VLLM
+	// Model is an embedded model file to load instead of the built-in one ("" : built in).
+	Model string
+	VLLM  VLLM
 }
 
 // VLLM is prm.vllm.*: a PRM served by vLLM.

@@ -157,6 +157,8 @@ var keys = []key{
 			c.PRM.Backend = Backend(v)
 			return err
 		}},
+	{"prm.model", "model", "embedded model file (leanprm train --out) used instead of the one built in",
+		"", textKind, text(func(c *Config) *string { return &c.PRM.Model })},
 	{"prm.vllm.concurrency", "", "vLLM requests in flight at once",
 		strconv.Itoa(DefaultVLLMConcurrency), intKind, count(func(c *Config) *int { return &c.PRM.VLLM.Concurrency })},
 	{"prm.vllm.mode", "", "qwen (/pooling, <extra_0> separators) or shepherd (step-tag pooling)",

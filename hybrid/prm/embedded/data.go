@@ -31,7 +31,43 @@ const (
 	srcPRMBench = "prmbench"
 	srcMRGSM8K  = "mr-gsm8k"
 	srcGSM8K    = "gsm8k-weak"
+	// SourceLabels is the source of TrainConfig.LabelFiles.
+	SourceLabels = "labels"
 )
+
+// SourceNames lists the training sources TrainConfig.Sources accepts.
+func SourceNames() []string { return []string{srcPRMBench, srcMRGSM8K, srcGSM8K, SourceLabels} }
+
+// loadLabelFiles reads step-label files in the order given. Unlike the data sets of
+// DataDir, a file named here must exist and be readable; rows that cannot be read are logged
+// and skipped. A file without a single labelled step is an error: training on it would
+// silently train on nothing.
+func loadLabelFiles(paths []string, logf func(string, ...any)) ([]labelled, error) {
+	var out []labelled
+	for _, path := range paths {
+		chains, rowErrs, err := chain.Read(path, chain.FormatAuto)
+		if err != nil {
+			return nil, fmt.Errorf("labels file %s: %w", path, err)
+		}
+		if len(rowErrs) > 0 {
+			logf("train: %s: %d rows skipped (first: %v)", path, len(rowErrs), rowErrs[0])
+		}
+		n := 0
+		for _, c := range chains {
+			for _, st := range c.Steps {
+				if st.Label != chain.Unlabeled {
+					n++
+				}
+			}
+			out = append(out, labelled{chain: c, source: SourceLabels, group: strings.TrimSpace(c.Problem)})
+		}
+		if n == 0 {
+			return nil, fmt.Errorf("labels file %s: no labelled step in %d chains", path, len(chains))
+		}
+		logf("train: %s: %d chains, %d labelled steps", path, len(chains), n)
+	}
+	return out, nil
+}
 
 // labelled is a chain with step labels, tagged with its source.
 type labelled struct {

@@ -41,8 +41,12 @@ type TrainConfig struct {
 	// lose under cross-validation, see the package doc).
 	LearningRate float64
 	// Sources to train on, in order; nil means prmbench, mr-gsm8k and
-	// gsm8k-weak.
+	// gsm8k-weak, and labels when LabelFiles are given.
 	Sources []string
+	// LabelFiles are step-label files (`leanprm label` output or its exports: TRL, FoVer,
+	// ProcessBench, PRM800K, or any format hybrid/chain reads with step labels): the
+	// "labels" source. Every labelled step is an example; unlabelled steps are skipped.
+	LabelFiles []string
 	// Weights scales each source's examples; nil means DefaultWeights,
 	// and a source missing from the map has weight 1.
 	Weights map[string]float64
@@ -97,6 +101,9 @@ func (c *TrainConfig) defaults() {
 	}
 	if c.Sources == nil {
 		c.Sources = []string{srcPRMBench, srcMRGSM8K, srcGSM8K}
+		if len(c.LabelFiles) > 0 {
+			c.Sources = append(c.Sources, SourceLabels)
+		}
 	}
 	if c.Logf == nil {
 		c.Logf = func(string, ...any) {}
@@ -184,7 +191,13 @@ func Train(ctx context.Context, cfg TrainConfig) (*Model, error) {
 		var exs []example
 		var arena []uint32
 		for _, s := range names {
-			chains, err := loadSource(cfg.DataDir, s, cfg.WeakKinds, rng, logf)
+			var chains []labelled
+			var err error
+			if s == SourceLabels {
+				chains, err = loadLabelFiles(cfg.LabelFiles, logf)
+			} else {
+				chains, err = loadSource(cfg.DataDir, s, cfg.WeakKinds, rng, logf)
+			}
 			if err != nil {
 				return nil, nil, fmt.Errorf("embedded: source %s: %w", s, err)
 			}

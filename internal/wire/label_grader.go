@@ -1,0 +1,30 @@
+package wire
+
+import (
+	"github.com/leanprm/leanprm/hybrid/label"
+	"github.com/leanprm/leanprm/hybrid/outcome"
+)
+
+// answerGrader grades a rollout with hybrid/outcome: the final answer the text marks
+// (boxed, "The answer is", "####", ...; no last-number guess), graded against the gold
+// answer. Reached only when proven equal, Missed only when proven different; no answer, or
+// a pair the grader cannot decide, is Undecided.
+func answerGrader() label.Grader {
+	return label.GraderFunc(func(gold, text string) label.Reach {
+		ex := outcome.Extract(text)
+		if !ex.Found {
+			return label.Undecided
+		}
+		switch outcome.Grade(gold, ex.Answer).Verdict {
+		case outcome.Equal:
+			return label.Reached
+		case outcome.Different:
+			return label.Missed
+		}
+		return label.Undecided
+	})
+}
+
+// AnswerGrader is the grader `leanprm label` uses, for measurements that build their own
+// labeller.
+func AnswerGrader() label.Grader { return answerGrader() }
