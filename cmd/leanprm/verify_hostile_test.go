@@ -31,9 +31,9 @@ func TestVerifyProofUnreadableInputExits1(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"empty batch", []string{"verify-proof", "--require-sandbox=false", empty}, "no proofs"},
-		{"empty stdin", []string{"verify-proof", "--require-sandbox=false"}, "no proofs"},
-		{"binary batch", []string{"verify-proof", "--require-sandbox=false", binary}, "no readable row"},
+		{"empty batch", []string{"verify-proof", "--require-sandbox=false", empty}, "the input is empty"},
+		{"empty stdin", []string{"verify-proof", "--require-sandbox=false"}, "the input is empty"},
+		{"binary batch", []string{"verify-proof", "--require-sandbox=false", binary}, "not a text file"},
 		{"markdown batch", []string{"verify-proof", "--require-sandbox=false", md}, "no readable row"},
 		{"binary proof", []string{"verify-proof", "--require-sandbox=false", "--statement", st, "--proof", binary}, "binary"},
 		{"markdown proof", []string{"verify-proof", "--require-sandbox=false", "--statement", st, "--proof", md}, "Markdown"},

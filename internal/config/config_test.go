@@ -338,7 +338,7 @@ func TestSourcesListEveryKeySorted(t *testing.T) {
 	}
 	assert.True(t, slices.IsSorted(got), "%v", got)
 	assert.Equal(t, Keys(), got)
-	assert.Len(t, got, 44)
+	assert.Len(t, got, 45)
 }
 
 // From cmd/leanprm's TestConfigYAMLRoundTrips: YAML encodes to a leanprm.yaml that reproduces

@@ -15,7 +15,9 @@ import (
 	"github.com/leanprm/leanprm/leanbridge/verify"
 )
 
-func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+func TestMain(m *testing.M) {
+	goleak.VerifyTestMain(m, goleak.IgnoreAnyFunction(proc.Forker)) // proc's forking thread lives on
+}
 
 var tools = Tools{Lake: "/elan/bin/lake", LeanChecker: "leanchecker", Comparator: "/opt/comparator", LeanExport: "/opt/lean4export", Landrun: "/opt/landrun"}
 
