@@ -80,8 +80,11 @@ func simConfig(t testing.TB, checker, simFlags string, workers string) *config.C
 	t.Helper()
 	t.Setenv(childEnv, simFlags)            // the children inherit it; this process's TestMain has run
 	t.Setenv("GORACE", "atexit_sleep_ms=0") // a race-enabled child would sleep at exit
+	// Unconfined: these tests count REPL starts in a file under the test's temp directory
+	// (startsEnv), which a sandboxed REPL cannot see (its /tmp is private). The sandbox has its
+	// own tests (leanbridge/sandbox, internal/wire, cmd/leanprm).
 	return loadConfig(t, map[string]string{"checker": checker, "lean.command": os.Args[0],
-		"lean.workers": workers, "lean.start_timeout": "30s", "lean.timeout": "30s"})
+		"lean.workers": workers, "lean.start_timeout": "30s", "lean.timeout": "30s", "lean.sandbox": "off"})
 }
 
 // testServer is a Server over Build's parts, on loopback.

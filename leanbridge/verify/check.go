@@ -123,15 +123,17 @@ func CheckInput(ctx context.Context, in Input, opts Options) Result {
 	// The row's deadline covers every check, the static ones included.
 	rowCtx := ctx
 	if opts.Timeout > 0 {
+		// The row's own limit, not the caller's deadline (which rowCtx inherits when it is
+		// earlier): only the row's limit running out is the proof's timeout.
+		opts.deadline = time.Now().Add(opts.Timeout)
 		var cancel context.CancelFunc
-		rowCtx, cancel = context.WithTimeout(ctx, opts.Timeout)
+		rowCtx, cancel = context.WithDeadline(ctx, opts.deadline)
 		defer cancel()
-		opts.deadline, _ = rowCtx.Deadline()
 	}
 	// Init is the prelude every environment already has; importing it is a no-op.
 	rep, err := CheckStaticContext(rowCtx, st, in.Proof, append(slices.Clone(mods), "Init"))
 	switch {
-	case err != nil && ctx.Err() == nil:
+	case err != nil && rowLimitFirst(ctx, opts.deadline):
 		// The row's own Timeout ran out in the checks before Lean, as it would in Lean.
 		return fail(StatusFailed, CodeTimeout, "the checks did not finish within %s", opts.Timeout)
 	case err != nil:
@@ -159,17 +161,18 @@ func confirm(ctx context.Context, res Result, st *Statement, header string, rep 
 		return res
 	}
 	runCtx := ctx
+	var rowDeadline time.Time
 	if opts.Timeout > 0 {
-		deadline := opts.deadline // the row's, when CheckInput set it
-		if deadline.IsZero() {
-			deadline = time.Now().Add(opts.Timeout)
+		rowDeadline = opts.deadline // the row's, when CheckInput set it
+		if rowDeadline.IsZero() {
+			rowDeadline = time.Now().Add(opts.Timeout)
 		}
 		var cancel context.CancelFunc
-		runCtx, cancel = context.WithDeadline(ctx, deadline)
+		runCtx, cancel = context.WithDeadline(ctx, rowDeadline)
 		defer cancel()
 	}
 	timedOut := func() bool {
-		return ctx.Err() == nil && errors.Is(runCtx.Err(), context.DeadlineExceeded)
+		return errors.Is(runCtx.Err(), context.DeadlineExceeded) && rowLimitFirst(ctx, rowDeadline)
 	}
 	reply, err := opts.Runner.RunCommand(runCtx, header, rep.Cmd)
 	if err != nil {
@@ -259,4 +262,19 @@ func violationText(err error) string {
 		return v.Error()
 	}
 	return err.Error()
+}
+
+// rowLimitFirst reports whether a check that ran out of time ran out of the row's own limit
+// (the deadline given), which is the proof's timeout — a failed proof — rather than the
+// caller's context (a request deadline, a signal), which is no verdict at all. The two timers
+// may fire in either order when they fall at the same moment, so the caller's deadline
+// decides by its value, not by which timer fired first.
+func rowLimitFirst(ctx context.Context, row time.Time) bool {
+	if ctx.Err() != nil || row.IsZero() {
+		return false
+	}
+	if d, ok := ctx.Deadline(); ok && !row.Before(d) {
+		return false
+	}
+	return true
 }

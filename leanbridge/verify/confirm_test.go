@@ -193,3 +193,18 @@ func TestCheckWithRunner(t *testing.T) {
 		assert.Zero(t, r.calls)
 	})
 }
+
+// TestCallerDeadlineIsNoVerdict: a caller's deadline (a request's timeout) that falls before
+// the row's own limit is no verdict — StatusError, never a failed proof — even when the
+// row's timer and the caller's fire at the same moment and in either order. Before, the row
+// inherited the caller's deadline as its own, and whichever timer fired first decided.
+func TestCallerDeadlineIsNoVerdict(t *testing.T) {
+	honest := st1 + " := by\n  subst hb; subst h; rfl"
+	for i := range 40 {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Duration(1+i%3)*time.Millisecond)
+		res := CheckInput(ctx, Input{ID: "p", Statement: st1, Proof: honest}, Options{Runner: blockingRunner{}, Timeout: 30 * time.Second})
+		cancel()
+		require.Equal(t, StatusError, res.Status, "run %d: %+v", i, res)
+		assert.NotContains(t, res.Codes(), CodeTimeout, "run %d", i)
+	}
+}
