@@ -7,7 +7,7 @@ import (
 	"slices"
 	"sync/atomic"
 
-	"github.com/leanprm/leanprm/internal/lru"
+	"github.com/leanprm/leanprm/translate/lru"
 )
 
 // Default bounds of a ContextCache.

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/leanprm/leanprm/internal/testshared"
+	"github.com/leanprm/leanprm/internal/testutil/testshared"
 )
 
 // cachingTranslators is a translator without caches, one with all three (context, scan,

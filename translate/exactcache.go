@@ -1,7 +1,7 @@
 package translate
 
 import (
-	"github.com/leanprm/leanprm/internal/lru"
+	"github.com/leanprm/leanprm/translate/lru"
 )
 
 // Default bounds of an ExactCache.

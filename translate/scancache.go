@@ -5,7 +5,7 @@ import (
 	"math/big"
 	"unicode/utf8"
 
-	"github.com/leanprm/leanprm/internal/lru"
+	"github.com/leanprm/leanprm/translate/lru"
 )
 
 // Default bounds of a ScanCache.

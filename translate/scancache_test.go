@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/leanprm/leanprm/internal/testshared"
+	"github.com/leanprm/leanprm/internal/testutil/testshared"
 )
 
 // TestScanCacheDifferentialProcessBench: every ProcessBench dev chain translates to the same

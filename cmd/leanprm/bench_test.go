@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/leanprm/leanprm/internal/testshared"
+	"github.com/leanprm/leanprm/internal/testutil/testshared"
 )
 
 // BenchmarkCheckProcessBenchDev runs `leanprm check` with embedded defaults (exact checker,

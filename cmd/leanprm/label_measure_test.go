@@ -16,7 +16,7 @@ import (
 	"github.com/leanprm/leanprm/hybrid/generate"
 	"github.com/leanprm/leanprm/hybrid/label"
 	"github.com/leanprm/leanprm/internal/gensim"
-	"github.com/leanprm/leanprm/internal/testshared"
+	"github.com/leanprm/leanprm/internal/testutil/testshared"
 )
 
 // TestMeasureTrainOnLabels is the zero-annotation loop at scale: the generator simulator

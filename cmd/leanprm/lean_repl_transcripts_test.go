@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	replsim "github.com/leanprm/leanprm/internal/leansim/repl"
-	"github.com/leanprm/leanprm/internal/testshared"
+	"github.com/leanprm/leanprm/internal/testutil/testshared"
 )
 
 // transcriptsDir is the shared REPL transcripts; the test needs them (testshared: skipped

@@ -20,9 +20,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/leanprm/leanprm/internal/natstest"
-	"github.com/leanprm/leanprm/internal/proc"
-	"github.com/leanprm/leanprm/internal/testpki"
+	"github.com/leanprm/leanprm/internal/testutil/natstest"
+	"github.com/leanprm/leanprm/internal/testutil/testpki"
+	"github.com/leanprm/leanprm/leanbridge/proc"
 )
 
 var probesRE = regexp.MustCompile(`probes on (http://127\.0\.0\.1:\d+)`)

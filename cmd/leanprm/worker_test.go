@@ -20,8 +20,8 @@ import (
 
 	"github.com/leanprm/leanprm/internal/dispatch"
 	"github.com/leanprm/leanprm/internal/dispatch/natsq"
-	"github.com/leanprm/leanprm/internal/natstest"
-	"github.com/leanprm/leanprm/internal/proc"
+	"github.com/leanprm/leanprm/internal/testutil/natstest"
+	"github.com/leanprm/leanprm/leanbridge/proc"
 )
 
 func TestWorkerNeedsNATS(t *testing.T) {

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"
 
-	"github.com/leanprm/leanprm/internal/proc"
+	"github.com/leanprm/leanprm/leanbridge/proc"
 
 	replsim "github.com/leanprm/leanprm/internal/leansim/repl"
 	"github.com/leanprm/leanprm/leanbridge/repl"

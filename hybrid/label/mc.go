@@ -7,7 +7,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/leanprm/leanprm/internal/lru"
+	"github.com/leanprm/leanprm/translate/lru"
 )
 
 // Roller is the generator as labelling needs it: k completions of problem continuing after

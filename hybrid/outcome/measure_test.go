@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/leanprm/leanprm/internal/testshared"
+	"github.com/leanprm/leanprm/internal/testutil/testshared"
 )
 
 // The measurements read ../shared/data at run time (never copied into the

@@ -5,7 +5,7 @@ import (
 
 	"github.com/leanprm/leanprm/hybrid"
 	"github.com/leanprm/leanprm/hybrid/chain"
-	"github.com/leanprm/leanprm/internal/testshared"
+	"github.com/leanprm/leanprm/internal/testutil/testshared"
 )
 
 // BenchmarkOfProcessBenchDev is the outcome of every ProcessBench dev chain (extraction from

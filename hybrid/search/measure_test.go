@@ -16,7 +16,7 @@ import (
 	"github.com/leanprm/leanprm/hybrid/generate"
 	"github.com/leanprm/leanprm/hybrid/search"
 	"github.com/leanprm/leanprm/internal/gensim"
-	"github.com/leanprm/leanprm/internal/testshared"
+	"github.com/leanprm/leanprm/internal/testutil/testshared"
 )
 
 // sampleProblems returns n problems with reference solutions chosen by a hash of their id (a

@@ -5,13 +5,22 @@ import (
 	"strings"
 	"time"
 	"unicode"
-
-	"github.com/leanprm/leanprm/leanbridge/repl"
 )
 
 // Defaults that belong to the command line rather than to a library: what `make demo` runs
 // with on this repository's layout.
 const (
+	// DefaultTactic closes closed Rat claims in core Lean (leanbridge/repl's default too; a test
+	// of internal/wire, which knows both, keeps them equal).
+	DefaultTactic = "decide +kernel"
+	// DefaultIdentityTactic proves polynomial and rational-function identities over Rat.
+	DefaultIdentityTactic = "grind"
+	// DefaultRequestTimeout bounds one REPL command.
+	DefaultRequestTimeout = 60 * time.Second
+	// DefaultStartTimeout bounds starting a worker, its header import and its probes.
+	DefaultStartTimeout = 5 * time.Minute
+	// DefaultRecycleAfter is how many commands a worker runs before it is restarted.
+	DefaultRecycleAfter = 1000
 	// DefaultProject is the Lake project `make lean` sets up, relative to the repository.
 	DefaultProject = "lean-project"
 	// DefaultMaxRSS leaves a Mathlib-importing worker room on a laptop.
@@ -82,7 +91,7 @@ var keys = []key{
 	{"lean.header", "header", "import header every obligation runs under (e.g. \"import Mathlib\"); run once per worker",
 		"", textKind, text(func(c *Config) *string { return &c.Lean.Header })},
 	{"lean.identity_tactic", "identity-tactic", "tactic that proves symbolic identities and implications over Rat (∀ lines, CONTRACTS §1b); probed at worker start (field_simp; ring with Mathlib)",
-		repl.DefaultIdentityTactic, textKind, tactic(func(c *Config) *string { return &c.Lean.IdentityTactic })},
+		DefaultIdentityTactic, textKind, tactic(func(c *Config) *string { return &c.Lean.IdentityTactic })},
 	{"lean.max_rss", "", "restart a worker whose resident memory passes this (0 = no limit)",
 		DefaultMaxRSS, textKind, func(c *Config, k, raw string) (err error) {
 			c.Lean.MaxRSS, err = sizeValue(k, raw)
@@ -93,7 +102,7 @@ var keys = []key{
 	{"lean.queue", "", "requests that may wait for a worker before callers block (0 = 4 per worker)",
 		"0", intKind, count(func(c *Config) *int { return &c.Lean.Queue })},
 	{"lean.recycle_after", "", "restart a worker after this many requests (0 = never)",
-		strconv.Itoa(repl.DefaultRecycleAfter), intKind, count(func(c *Config) *int { return &c.Lean.RecycleAfter })},
+		strconv.Itoa(DefaultRecycleAfter), intKind, count(func(c *Config) *int { return &c.Lean.RecycleAfter })},
 	{"lean.sandbox", "", "confine Lean processes (no network, read-only files but a scratch directory, memory/process/CPU limits): auto (where the machine can, warning otherwise), require, off; verify-proof and serve require it unless --require-sandbox=false",
 		string(SandboxAuto), textKind, func(c *Config, k, raw string) error {
 			v, err := enumValue(k, raw, SandboxMode("").Values())
@@ -103,11 +112,11 @@ var keys = []key{
 	{"lean.server_command", "server-command", "command that starts a language server instead of `lake serve` (e.g. leanprm sim lsp)",
 		"", textKind, command(func(c *Config) (*string, *[]string) { return &c.Lean.ServerCommandText, &c.Lean.ServerCommand })},
 	{"lean.start_timeout", "start-timeout", "limit for starting a worker, its header import and its probes",
-		durationIn(repl.DefaultStartTimeout, time.Minute), textKind, duration(func(c *Config) *time.Duration { return &c.Lean.StartTimeout })},
+		durationIn(DefaultStartTimeout, time.Minute), textKind, duration(func(c *Config) *time.Duration { return &c.Lean.StartTimeout })},
 	{"lean.tactic", "tactic", "tactic that decides closed arithmetic claims (norm_num with Mathlib)",
-		repl.DefaultTactic, textKind, tactic(func(c *Config) *string { return &c.Lean.Tactic })},
+		DefaultTactic, textKind, tactic(func(c *Config) *string { return &c.Lean.Tactic })},
 	{"lean.timeout", "timeout", "wall-clock limit for one REPL request",
-		durationText(repl.DefaultRequestTimeout), textKind, duration(func(c *Config) *time.Duration { return &c.Lean.Timeout })},
+		durationText(DefaultRequestTimeout), textKind, duration(func(c *Config) *time.Duration { return &c.Lean.Timeout })},
 	{"lean.workers", "workers", "REPL worker processes (0 = number of cores)",
 		"0", intKind, count(func(c *Config) *int { return &c.Lean.Workers })},
 	{"nats.creds", "nats-creds", "NATS credentials file (user JWT and nkey seed, as nsc writes them)",

@@ -6,9 +6,9 @@ import (
 	"encoding/json"
 	"strings"
 
-	"github.com/leanprm/leanprm/internal/lru"
 	"github.com/leanprm/leanprm/leanbridge/proofchain"
 	"github.com/leanprm/leanprm/translate"
+	"github.com/leanprm/leanprm/translate/lru"
 )
 
 // ObligationCache remembers what the REPL said about each obligation line of the translator's

@@ -17,7 +17,7 @@ import (
 	"github.com/leanprm/leanprm/hybrid/chain"
 	"github.com/leanprm/leanprm/hybrid/prm/embedded"
 	"github.com/leanprm/leanprm/hybrid/report"
-	"github.com/leanprm/leanprm/internal/testshared"
+	"github.com/leanprm/leanprm/internal/testutil/testshared"
 	"github.com/leanprm/leanprm/internal/wire"
 )
 

@@ -21,9 +21,9 @@ import (
 	"github.com/leanprm/leanprm/hybrid/prm/embedded"
 	"github.com/leanprm/leanprm/hybrid/reward"
 	"github.com/leanprm/leanprm/internal/dispatch"
-	"github.com/leanprm/leanprm/internal/lru"
 	"github.com/leanprm/leanprm/leanbridge/repl"
 	"github.com/leanprm/leanprm/translate"
+	"github.com/leanprm/leanprm/translate/lru"
 )
 
 // Defaults of Options.

@@ -14,7 +14,7 @@ import (
 	"github.com/leanprm/leanprm/hybrid/generate"
 	"github.com/leanprm/leanprm/hybrid/label"
 	"github.com/leanprm/leanprm/internal/gensim"
-	"github.com/leanprm/leanprm/internal/testshared"
+	"github.com/leanprm/leanprm/internal/testutil/testshared"
 )
 
 // slippedChain is a chain the simulator wrote, with the step where it first slipped (-1:

@@ -8,7 +8,7 @@ import (
 	"sync"
 
 	"github.com/leanprm/leanprm/internal/config"
-	"github.com/leanprm/leanprm/internal/proc"
+	"github.com/leanprm/leanprm/leanbridge/proc"
 	"github.com/leanprm/leanprm/leanbridge/sandbox"
 )
 

@@ -9,8 +9,8 @@ import (
 
 	hformal "github.com/leanprm/leanprm/hybrid/formal"
 	"github.com/leanprm/leanprm/internal/config"
-	"github.com/leanprm/leanprm/internal/proc"
 	"github.com/leanprm/leanprm/leanbridge/kernel"
+	"github.com/leanprm/leanprm/leanbridge/proc"
 	"github.com/leanprm/leanprm/leanbridge/repl"
 	"github.com/leanprm/leanprm/leanbridge/sandbox"
 	"github.com/leanprm/leanprm/leanbridge/verify"

@@ -318,3 +318,16 @@ func TestNewFormalWithContextCache(t *testing.T) {
 		require.NoError(t, f.Close())
 	}
 }
+
+// TestConfigDefaultsAreTheLibraries keeps the configuration's own copies of the Lean defaults
+// (internal/config imports no library package) equal to the defaults of the libraries that
+// apply them when a value is left zero.
+func TestConfigDefaultsAreTheLibraries(t *testing.T) {
+	assert.Equal(t, repl.DefaultTactic, config.DefaultTactic)
+	assert.Equal(t, translate.DefaultTactic, config.DefaultTactic)
+	assert.Equal(t, repl.DefaultIdentityTactic, config.DefaultIdentityTactic)
+	assert.Equal(t, translate.DefaultIdentityTactic, config.DefaultIdentityTactic)
+	assert.Equal(t, repl.DefaultRequestTimeout, config.DefaultRequestTimeout)
+	assert.Equal(t, repl.DefaultStartTimeout, config.DefaultStartTimeout)
+	assert.Equal(t, repl.DefaultRecycleAfter, config.DefaultRecycleAfter)
+}

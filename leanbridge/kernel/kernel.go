@@ -40,7 +40,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/leanprm/leanprm/internal/proc"
+	"github.com/leanprm/leanprm/leanbridge/proc"
 	"github.com/leanprm/leanprm/leanbridge/verify"
 )
 
@@ -366,7 +366,7 @@ func writeWork(work string, in verify.KernelInput, nanoda, comparator bool) erro
 // StepTimeout bounds one step when the context has no deadline.
 const StepTimeout = 10 * time.Minute
 
-// RunStep runs s as a child process (internal/proc: its own process group, confined by
+// RunStep runs s as a child process (leanbridge/proc: its own process group, confined by
 // confine when set) and collects up to 1 MiB of each output stream.
 func RunStep(ctx context.Context, s Step, confine func(*exec.Cmd) (proc.Confinement, error)) Output {
 	if _, ok := ctx.Deadline(); !ok {

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/leanprm/leanprm/internal/leantext"
+	"github.com/leanprm/leanprm/leanbridge/leantext"
 	"github.com/leanprm/leanprm/leanbridge/proofchain"
 )
 

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/leanprm/leanprm/internal/proc"
+	"github.com/leanprm/leanprm/leanbridge/proc"
 )
 
 // Sentinel errors. Every error this package returns for one of these conditions matches the

@@ -17,8 +17,8 @@ import (
 	"go.uber.org/goleak"
 
 	lspsim "github.com/leanprm/leanprm/internal/leansim/lsp"
-	"github.com/leanprm/leanprm/internal/proc"
 	"github.com/leanprm/leanprm/leanbridge/lsp"
+	"github.com/leanprm/leanprm/leanbridge/proc"
 )
 
 // The test binary doubles as the simulator process (gopls cmd/integration_test.go): with

@@ -8,10 +8,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/leanprm/leanprm/internal/proc"
+	"github.com/leanprm/leanprm/leanbridge/proc"
 )
 
-// process is one language-server child in its own process group (internal/proc).
+// process is one language-server child in its own process group (leanbridge/proc).
 //
 // The group matters because `lake serve` runs `lean --server`, and that watchdog spawns one
 // `lean --worker` per open file: signals must reach all of them, not only the direct child.

@@ -18,8 +18,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/leanprm/leanprm/internal/proc"
 	"github.com/leanprm/leanprm/leanbridge/lsp"
+	"github.com/leanprm/leanprm/leanbridge/proc"
 )
 
 func startLean(t *testing.T, edit func(*lsp.Options)) (*lsp.Client, *procs) {

@@ -10,8 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	lspsim "github.com/leanprm/leanprm/internal/leansim/lsp"
-	"github.com/leanprm/leanprm/internal/proc"
 	"github.com/leanprm/leanprm/leanbridge/lsp"
+	"github.com/leanprm/leanprm/leanbridge/proc"
 	"github.com/leanprm/leanprm/leanbridge/proofchain"
 )
 

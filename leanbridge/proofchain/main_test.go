@@ -6,7 +6,7 @@ import (
 
 	"go.uber.org/goleak"
 
-	"github.com/leanprm/leanprm/internal/proc"
+	"github.com/leanprm/leanprm/leanbridge/proc"
 
 	lspsim "github.com/leanprm/leanprm/internal/leansim/lsp"
 	replsim "github.com/leanprm/leanprm/internal/leansim/repl"

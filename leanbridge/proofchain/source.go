@@ -3,7 +3,7 @@ package proofchain
 import (
 	"strings"
 
-	"github.com/leanprm/leanprm/internal/leantext"
+	"github.com/leanprm/leanprm/leanbridge/leantext"
 	"github.com/leanprm/leanprm/leanbridge/syntax"
 )
 

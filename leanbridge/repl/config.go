@@ -13,7 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/leanprm/leanprm/internal/proc"
+	"github.com/leanprm/leanprm/leanbridge/proc"
 )
 
 // Config configures workers and pools. The zero value is usable: every zero field takes the

@@ -11,7 +11,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/leanprm/leanprm/internal/proc"
+	"github.com/leanprm/leanprm/leanbridge/proc"
 )
 
 // connState is the life of one REPL process as its conn sees it.

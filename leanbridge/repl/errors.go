@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/leanprm/leanprm/internal/proc"
+	"github.com/leanprm/leanprm/leanbridge/proc"
 )
 
 // Sentinel errors. Every error this package returns for one of these conditions matches the

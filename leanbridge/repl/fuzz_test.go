@@ -11,7 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/leanprm/leanprm/internal/testshared"
+	"github.com/leanprm/leanprm/internal/testutil/testshared"
 )
 
 // transcriptSeeds adds the recorded REPL files as fuzz seeds, when ../shared is present.

@@ -16,7 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"
 
-	"github.com/leanprm/leanprm/internal/proc"
+	"github.com/leanprm/leanprm/leanbridge/proc"
 
 	lspsim "github.com/leanprm/leanprm/internal/leansim/lsp"
 )

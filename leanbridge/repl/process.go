@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/leanprm/leanprm/internal/proc"
+	"github.com/leanprm/leanprm/leanbridge/proc"
 )
 
 // peer is what a conn needs from the other end: three streams and a way to end it.
@@ -29,7 +29,7 @@ type peer interface {
 	Pgid() int
 }
 
-// process is one REPL child in its own process group (internal/proc).
+// process is one REPL child in its own process group (leanbridge/proc).
 //
 // The group matters because `lake env <repl>` does not exec the REPL: Lake spawns it as a
 // child and waits (Lake's `env` is IO.Process.spawn followed by wait). Signals and memory

@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/leanprm/leanprm/internal/proc"
+	"github.com/leanprm/leanprm/leanbridge/proc"
 )
 
 // generationPeers starts the simulator with first as flags for the pool's first process and

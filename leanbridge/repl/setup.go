@@ -13,7 +13,7 @@ import (
 
 	"github.com/creack/pty"
 
-	"github.com/leanprm/leanprm/internal/proc"
+	"github.com/leanprm/leanprm/leanbridge/proc"
 )
 
 // Setup fetches and builds the pinned REPL in the Lake project dir — lake update, lake build,
@@ -48,7 +48,7 @@ func Setup(ctx context.Context, dir string, out io.Writer, usePTY bool) error {
 
 // RunStreaming runs argv in dir, copying its output to w as it arrives. With usePTY the child's
 // stdout and stderr are a pseudo-terminal (stdin stays /dev/null), so tools that only report
-// progress to terminals do so. The child runs in its own process group (internal/proc); when
+// progress to terminals do so. The child runs in its own process group (leanbridge/proc); when
 // ctx ends it is interrupted, then killed with its group after a grace period.
 func RunStreaming(ctx context.Context, dir string, argv []string, w io.Writer, usePTY bool) error {
 	opts := proc.Options{Dir: dir, Grace: 10 * time.Second, Stdout: w, Stderr: w}

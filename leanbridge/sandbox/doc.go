@@ -31,7 +31,7 @@
 // Watching: while the process runs, a watcher polls every WatchInterval the cgroup's events
 // (pids.events "max", memory oom_kill) or, without a usable cgroup, the processes of the PID
 // namespace (count and resident anonymous memory). A violation kills the whole sandbox and is
-// kept: Jail.Ended returns it, and internal/proc appends it to the exit status, so the REPL
+// kept: Jail.Ended returns it, and leanbridge/proc appends it to the exit status, so the REPL
 // client's error (and the verdict built from it) names it. A violation is never a verdict.
 //
 // Probe tells what this machine can do; a Sandbox is only made (New) where the namespaces

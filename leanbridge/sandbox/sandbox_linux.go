@@ -14,7 +14,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/leanprm/leanprm/internal/proc"
+	"github.com/leanprm/leanprm/leanbridge/proc"
 )
 
 // specEnv carries the helper's instructions (a JSON spec) from Wrap to Init.
@@ -387,7 +387,7 @@ func (j *Jail) watch() {
 	}
 }
 
-// Confine is Wrap in the shape internal/proc's Options.Confine takes (what repl.Config and
+// Confine is Wrap in the shape leanbridge/proc's Options.Confine takes (what repl.Config and
 // lsp.Options carry).
 func (s *Sandbox) Confine(cmd *exec.Cmd) (proc.Confinement, error) {
 	j, err := s.Wrap(cmd)

@@ -8,7 +8,7 @@ import (
 	"sync/atomic"
 
 	"github.com/leanprm/leanprm/hybrid/chain"
-	"github.com/leanprm/leanprm/internal/lru"
+	"github.com/leanprm/leanprm/translate/lru"
 )
 
 // Default bounds of a ContextCache.

@@ -14,7 +14,7 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/leanprm/leanprm/hybrid/chain"
-	"github.com/leanprm/leanprm/internal/testshared"
+	"github.com/leanprm/leanprm/internal/testutil/testshared"
 )
 
 func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }

@@ -14,7 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/leanprm/leanprm/internal/dispatch/natsq"
-	"github.com/leanprm/leanprm/internal/natstest"
+	"github.com/leanprm/leanprm/internal/testutil/natstest"
 )
 
 // envChaosItems sets the items of TestClusterChaos: 2,000 by default (make test), 10,000 for

@@ -199,7 +199,7 @@ func TestWorkersOnREPLSimulatorWithFaults(t *testing.T) {
 // TestKilledWorkersREPLsDieWithIt: a worker process holding a pool of REPL processes is
 // SIGKILLed, alone (not its process group: a kill of the group would prove nothing); its
 // REPLs, in process groups of their own, are gone within a short bound, by the kernel's
-// parent-death signal (internal/proc). Polled, not slept for.
+// parent-death signal (leanbridge/proc). Polled, not slept for.
 func TestKilledWorkersREPLsDieWithIt(t *testing.T) {
 	url := startServer(t)
 	c := startChildren(t, 1, childConfig{URL: url, Capacity: 2, Handler: "sim"}, false)

@@ -24,8 +24,8 @@ import (
 	"github.com/leanprm/leanprm/internal/dispatch"
 	"github.com/leanprm/leanprm/internal/dispatch/natsq"
 	replsim "github.com/leanprm/leanprm/internal/leansim/repl"
-	"github.com/leanprm/leanprm/internal/natstest"
-	"github.com/leanprm/leanprm/internal/proc"
+	"github.com/leanprm/leanprm/internal/testutil/natstest"
+	"github.com/leanprm/leanprm/leanbridge/proc"
 	"github.com/leanprm/leanprm/leanbridge/repl"
 )
 

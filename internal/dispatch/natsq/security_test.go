@@ -14,8 +14,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/leanprm/leanprm/internal/dispatch/natsq"
-	"github.com/leanprm/leanprm/internal/natstest"
-	"github.com/leanprm/leanprm/internal/testpki"
+	"github.com/leanprm/leanprm/internal/testutil/natstest"
+	"github.com/leanprm/leanprm/internal/testutil/testpki"
 )
 
 // roundTrip runs items through a gateway and a worker that connect with sec.

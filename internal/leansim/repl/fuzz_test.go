@@ -9,7 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/leanprm/leanprm/internal/testshared"
+	"github.com/leanprm/leanprm/internal/testutil/testshared"
 )
 
 func addTranscriptSeeds(f *testing.F, perRequest bool) {

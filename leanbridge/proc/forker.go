@@ -32,7 +32,7 @@ var forker struct {
 
 // Forker names the forking goroutine's function, for leak checks to leave it out: it runs as
 // long as the process, by design (goleak.IgnoreAnyFunction(proc.Forker)).
-const Forker = "github.com/leanprm/leanprm/internal/proc.forkLoop"
+const Forker = "github.com/leanprm/leanprm/leanbridge/proc.forkLoop"
 
 // forkLoop is the forking goroutine: it starts each requested command, woken by a byte on
 // the pipe rfd.
