@@ -388,3 +388,51 @@ func TestImportRules(t *testing.T) {
 		assert.Contains(t, forbidden(bad.from, bad.to), bad.rule, "%s -> %s", bad.from, bad.to)
 	}
 }
+
+// readmeLayout returns the paths named in the first cell of the rows of README.md's layout
+// table (the table under "## Layout"), without a trailing slash.
+func readmeLayout(t *testing.T, root string) []string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(root, "README.md"))
+	require.NoError(t, err)
+	_, section, ok := strings.Cut(string(b), "\n## Layout\n")
+	require.True(t, ok, "README.md has no \"## Layout\" section")
+	if i := strings.Index(section, "\n## "); i >= 0 {
+		section = section[:i]
+	}
+	var paths []string
+	for _, line := range strings.Split(section, "\n") {
+		cells := strings.Split(line, "|")
+		if !strings.HasPrefix(line, "| `") || len(cells) < 3 {
+			continue
+		}
+		for _, part := range strings.Split(cells[1], "`") {
+			part = strings.TrimSpace(part)
+			if part == "" || part == "," {
+				continue
+			}
+			paths = append(paths, strings.TrimSuffix(part, "/"))
+		}
+	}
+	require.NotEmpty(t, paths, "README.md's layout table has no rows")
+	return paths
+}
+
+// TestREADMELayoutMatchesTree: every path README.md's layout table names exists, and every
+// package outside a folder's own internal/ (translate/internal/…, hybrid/prm/internal/… are
+// private to their folder; the top-level internal/ is the application) is named there.
+func TestREADMELayoutMatchesTree(t *testing.T) {
+	m := load(t)
+	named := map[string]bool{}
+	for _, p := range readmeLayout(t, m.root) {
+		named[p] = true
+		_, err := os.Stat(filepath.Join(m.root, filepath.FromSlash(p)))
+		assert.NoError(t, err, "README.md's layout table names %s, which is not in the tree", p)
+	}
+	for dir := range m.pkgs {
+		if strings.Contains(dir, "/internal/") {
+			continue
+		}
+		assert.True(t, named[dir], "package %s is not in README.md's layout table", dir)
+	}
+}
