@@ -81,7 +81,7 @@ type Node struct {
 	Pos  Pos  `json:"-"`
 	End  Pos  `json:"-"`
 	// block is the tactic block of an opBy node (its tokens, ending in tkEOF).
-	block []token
+	block []token `json:"-"`
 }
 
 // Node operators.
@@ -328,3 +328,11 @@ func (n *Node) prec() int {
 // casts reports whether an ascription's value is cast to the type around it, which Lean
 // shows as `↑`.
 func (n *Node) casts() bool { return n.Ty != TypeNone && n.Asc != TypeNone && n.Ty != n.Asc }
+
+// Kids0 is the first kid or nil.
+func (n *Node) Kids0() *Node {
+	if len(n.Kids) == 0 {
+		return nil
+	}
+	return n.Kids[0]
+}

@@ -29,7 +29,7 @@ func elabCheck(c *command, env *envState, out *cmdOutput) {
 	switch {
 	case d.Stmt != nil:
 		var b strings.Builder
-		d.Stmt.ppExplicit(&b)
+		ppExplicit(d.Stmt, &b)
 		ty = b.String()
 	case !d.Params && d.Ty != TypeNone && !d.Theorem:
 		ty = d.Ty.name(false)
@@ -46,17 +46,17 @@ func elabCheck(c *command, env *envState, out *cmdOutput) {
 // arithmetic operator, relation, negation and literal tagged with the type it was elaborated
 // at (`(+[Int] a (2 : Int))`), casts as `(↑[Nat→Int] e)`, applications with the function's
 // resolved full name, connectives in prefix form, every binder in parentheses.
-func (n *Node) ppExplicit(b *strings.Builder) {
+func ppExplicit(n *Node, b *strings.Builder) {
 	tag := func(t Type) string { return "[" + t.name(false) + "]" }
 	switch {
 	case n.Op == opAscr && len(n.Kids) == 1:
 		if n.casts() {
 			fmt.Fprintf(b, "(↑[%s→%s] ", n.Asc.name(false), n.Ty.name(false))
-			n.Kids[0].ppExplicit(b)
+			ppExplicit(n.Kids[0], b)
 			b.WriteString(")")
 			return
 		}
-		n.Kids[0].ppExplicit(b)
+		ppExplicit(n.Kids[0], b)
 	case n.Op == opNum || n.Op == opDec:
 		fmt.Fprintf(b, "(%s : %s)", n.Text, n.Ty.name(false))
 	case n.Op == opVar:
@@ -69,7 +69,7 @@ func (n *Node) ppExplicit(b *strings.Builder) {
 		b.WriteString("(@" + n.Text)
 		for _, k := range n.Kids {
 			b.WriteString(" ")
-			k.ppExplicit(b)
+			ppExplicit(k, b)
 		}
 		b.WriteString(")")
 	case n.Op == opNeg || n.Op == opInv:
@@ -78,11 +78,11 @@ func (n *Node) ppExplicit(b *strings.Builder) {
 			op = "⁻¹"
 		}
 		b.WriteString("(" + op + tag(n.Ty) + " ")
-		n.Kids[0].ppExplicit(b)
+		ppExplicit(n.Kids[0], b)
 		b.WriteString(")")
 	case n.Op == opNot:
 		b.WriteString("(¬ ")
-		n.Kids[0].ppExplicit(b)
+		ppExplicit(n.Kids[0], b)
 		b.WriteString(")")
 	case n.Op == opForall || n.Op == opExists || n.Op == opFun:
 		vars, body := n.bound()
@@ -95,26 +95,26 @@ func (n *Node) ppExplicit(b *strings.Builder) {
 			fmt.Fprintf(b, " %s%s : %s%s", open, v.Text, v.Asc.name(false), close)
 		}
 		b.WriteString(", ")
-		body.ppExplicit(b)
+		ppExplicit(body, b)
 		b.WriteString(")")
 	case isRel(n.Op) && len(n.Kids) == 2:
 		b.WriteString("(" + n.Op + tag(n.Kids[0].Ty) + " ")
-		n.Kids[0].ppExplicit(b)
+		ppExplicit(n.Kids[0], b)
 		b.WriteString(" ")
-		n.Kids[1].ppExplicit(b)
+		ppExplicit(n.Kids[1], b)
 		b.WriteString(")")
 	case (n.Op == opAnd || n.Op == opOr || n.Op == opImp || n.Op == opIff) && len(n.Kids) == 2:
 		b.WriteString("(" + n.Op + " ")
-		n.Kids[0].ppExplicit(b)
+		ppExplicit(n.Kids[0], b)
 		b.WriteString(" ")
-		n.Kids[1].ppExplicit(b)
+		ppExplicit(n.Kids[1], b)
 		b.WriteString(")")
 	case len(n.Kids) == 2:
 		if _, ok := binops[n.Op]; ok {
 			b.WriteString("(" + n.Op + tag(n.Ty) + " ")
-			n.Kids[0].ppExplicit(b)
+			ppExplicit(n.Kids[0], b)
 			b.WriteString(" ")
-			n.Kids[1].ppExplicit(b)
+			ppExplicit(n.Kids[1], b)
 			b.WriteString(")")
 			return
 		}

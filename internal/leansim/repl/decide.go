@@ -1,6 +1,7 @@
 package repl
 
 import (
+	"errors"
 	"fmt"
 )
 
@@ -8,8 +9,7 @@ import (
 // not been checked against a real Lean: no transcript records a failing `decide`,
 // `native_decide`, `rfl` or `norm_num`. Clients must not match on them.
 const (
-	maxRecDepthMsg = "maximum recursion depth has been reached\nuse `set_option maxRecDepth <num>` to increase limit\nuse `set_option diagnostics true` to get diagnostic information"
-	kernelDeepRec  = "(kernel) deep recursion detected"
+	kernelDeepRec = "(kernel) deep recursion detected"
 )
 
 // decide runs a deciding tactic (decide, decide +kernel, native_decide, rfl, trivial,
@@ -125,4 +125,34 @@ func (r *proofRun) rflCheck(g *goal) string {
 	}
 	return fmt.Sprintf("Tactic `rfl` failed: The left-hand side\n  %s\nis not definitionally equal to the right-hand side\n  %s\n\n%s",
 		t.Kids[0].pp(), t.Kids[1].pp(), g.pp(mathlib))
+}
+
+// runGrind is the tactic.
+func (r *proofRun) runGrind(t *tacticSyntax, g *goal, rest []*goal) ([]*goal, *throw) {
+	keep := append([]*goal{g}, rest...)
+	if len(t.toks) > 2 {
+		return keep, notSimulatedTactic(t, "'grind' with arguments")
+	}
+	if r.acceptAll || r.grindLies {
+		return rest, nil // a lying simulator (Options.AcceptAll, Options.GrindLies)
+	}
+	if g.Target == nil {
+		return keep, notSimulatedTactic(t, "'grind' on a goal that is not a proposition")
+	}
+	ctx, target, err := grindIntro(g)
+	if err != nil {
+		return keep, notSimulatedTactic(t, "'grind' here ("+err.Error()+")")
+	}
+	proved, err := grindDecide(r.env, ctx, target)
+	var frag *errGrindFragment
+	switch {
+	case errors.As(err, &frag):
+		return keep, notSimulatedTactic(t, "'grind' here ("+frag.what+")")
+	case err != nil:
+		return keep, throwAt(t, "%s", grindFailure(ctx, r.mathlib()))
+	case !proved:
+		return keep, throwAt(t, "%s", grindFailure(ctx, r.mathlib()))
+	}
+	r.addAxiom("propext", "Classical.choice", "Quot.sound")
+	return rest, nil
 }

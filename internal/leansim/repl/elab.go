@@ -3,60 +3,9 @@ package repl
 import (
 	"errors"
 	"fmt"
-	"maps"
 	"math/big"
-	"slices"
 	"strings"
 )
-
-// def is a constant of an environment: a definition (with its value when it is a closed
-// numeric term the simulator can unfold) or a theorem.
-type def struct {
-	Name    string `json:"name"`
-	Ty      Type   `json:"ty,omitempty"`
-	Value   *Node  `json:"value,omitempty"`
-	Params  bool   `json:"params,omitempty"`
-	Theorem bool   `json:"theorem,omitempty"`
-	// Stmt is what a theorem or axiom proves, with its parameters as ∀ and → (nil when it
-	// could not be elaborated).
-	Stmt *Node `json:"stmt,omitempty"`
-	// Axioms are the axioms the declaration depends on, as `#print axioms` lists them.
-	Axioms []string `json:"axioms,omitempty"`
-	Axiom  bool     `json:"axiom,omitempty"`
-}
-
-// envState is the simulator's counterpart of a REPL command state. It is immutable once
-// stored: every command derives a new one.
-type envState struct {
-	Imports []string          `json:"imports"`
-	Mathlib bool              `json:"mathlib,omitempty"`
-	Defs    map[string]*def   `json:"defs,omitempty"`
-	Opens   []string          `json:"opens,omitempty"`
-	Options map[string]string `json:"options,omitempty"`
-}
-
-func (e *envState) clone() *envState {
-	return &envState{
-		Imports: append([]string(nil), e.Imports...),
-		Mathlib: e.Mathlib,
-		Defs:    maps.Clone(e.Defs),
-		Opens:   append([]string(nil), e.Opens...),
-		Options: maps.Clone(e.Options),
-	}
-}
-
-// lookup resolves a constant name directly or through the open namespaces.
-func (e *envState) lookup(name string) *def {
-	if d, ok := e.Defs[name]; ok {
-		return d
-	}
-	for i := len(e.Opens) - 1; i >= 0; i-- {
-		if d, ok := e.Defs[e.Opens[i]+"."+name]; ok {
-			return d
-		}
-	}
-	return nil
-}
 
 // elabConfig is what command elaboration needs from the simulator's options.
 type elabConfig struct {
@@ -188,15 +137,6 @@ func elabHeader(p *parser, cfg elabConfig, out *cmdOutput) (env *envState, ok bo
 	env.Imports = imports
 	rec.end(last, nil)
 	return env, true
-}
-
-// partialProof reports a declaration (possibly under `set_option … in` or `open … in`)
-// whose tactic block stopped at a tactic that does not parse.
-func (c *command) partialProof() bool {
-	for c != nil && c.kind == "in" {
-		c = c.inner
-	}
-	return c != nil && c.kind == "decl" && c.body.isBy && c.body.partial
 }
 
 // keptAfterParseError reports the messages Lean keeps from elaborating partial syntax: those
@@ -425,31 +365,6 @@ func elabDecl(c *command, env *envState, cfg elabConfig, out *cmdOutput) {
 		run.addAxiom("sorryAx") // Lean's error recovery and `sorry` both elaborate to sorryAx
 	}
 	register(env, c, name, isDef, value, g, run.axiomList())
-}
-
-// axiomList orders the axioms a proof used as `#print axioms` usually shows them: propext,
-// sorryAx, Classical.choice, Quot.sound, then the others by name. (Recent Lean sorts the list
-// by name; its order is not checked here, and clients must not depend on it.)
-func (r *proofRun) axiomList() []string {
-	rank := map[string]int{"propext": 1, "sorryAx": 2, "Classical.choice": 3, "Quot.sound": 4}
-	out := make([]string, 0, len(r.axioms))
-	for a := range r.axioms {
-		out = append(out, a)
-	}
-	slices.SortFunc(out, func(a, b string) int {
-		ra, rb := rank[a], rank[b]
-		if ra == 0 {
-			ra = 5
-		}
-		if rb == 0 {
-			rb = 5
-		}
-		if ra != rb {
-			return ra - rb
-		}
-		return strings.Compare(a, b)
-	})
-	return out
 }
 
 // elabPrintAxioms answers `#print axioms NAME` with the axioms the declaration was elaborated

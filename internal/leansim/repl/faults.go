@@ -132,6 +132,6 @@ func hugeReply(reply Value, size int) Value {
 			msgs = append(msgs, m.Index(i))
 		}
 	}
-	msgs = append(msgs, message{severity: "info", pos: pos, end: &pos, data: pad}.json())
+	msgs = append(msgs, messageJSON(message{severity: "info", pos: pos, end: &pos, data: pad}))
 	return reply.Set("messages", Arr(msgs...))
 }

@@ -120,8 +120,12 @@ func (r *FileResult) GoalsAt(p Pos) (goals []string, ok bool) {
 	return nil, false
 }
 
-// before reports whether p comes before q.
-func (p Pos) before(q Pos) bool { return p.Line < q.Line || p.Line == q.Line && p.Col < q.Col }
+// DefaultVersion is the Lean version the simulator claims by default. It always appends
+// VersionSuffix, so no client can mistake it for Lean (docs/CONTRACTS.md §2).
+const (
+	DefaultVersion = "4.32.0"
+	VersionSuffix  = "-leanprm-simulator"
+)
 
 // fileRecorder collects a FileResult while runCommands runs. Its methods do nothing on a
 // nil recorder, which is what the REPL's command mode has.

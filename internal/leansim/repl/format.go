@@ -84,38 +84,6 @@ func render(v Value) *doc {
 	}
 }
 
-// quoteLean escapes a string as Lean's `Json.escape` does: `"`, `\`, newline and carriage
-// return get short escapes; every other character below U+0020 (tab included) is written as
-// a lower-case `\u00XX`; everything else, non-ASCII included, is written as is. The short
-// escapes are confirmed by the transcripts; the `\u` form is Lean's documented behaviour,
-// not observed in a transcript.
-func quoteLean(s string) string {
-	var b strings.Builder
-	b.Grow(len(s) + 2)
-	b.WriteByte('"')
-	for _, r := range s {
-		switch {
-		case r == '"':
-			b.WriteString(`\"`)
-		case r == '\\':
-			b.WriteString(`\\`)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r < 0x20:
-			const hex = "0123456789abcdef"
-			b.WriteString(`\u00`)
-			b.WriteByte(hex[r>>4])
-			b.WriteByte(hex[r&0xf])
-		default:
-			b.WriteRune(r)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
-}
-
 // Pretty renders v as Lean's `Json.pretty v width` does.
 func Pretty(v Value, width int) string {
 	return layout(render(v), width)

@@ -475,52 +475,6 @@ func substVars(g *goal) *goal {
 	}
 }
 
-// replaceVar substitutes t for variable name in n. An occurrence that was cast (`↑v`) keeps
-// its cast around the substituted term.
-func replaceVar(n *Node, name string, t *Node) *Node {
-	if n.Op == opVar && n.Text == name {
-		r := t.clone()
-		if n.casts() {
-			return &Node{Op: opAscr, Asc: n.Asc, Ty: n.Ty, Kids: []*Node{r}, Pos: n.Pos, End: n.End}
-		}
-		return r
-	}
-	if isBinder(n.Op) {
-		return replaceUnder(n, name, t)
-	}
-	c := *n
-	c.Kids = make([]*Node, len(n.Kids))
-	for i, k := range n.Kids {
-		c.Kids[i] = replaceVar(k, name, t)
-	}
-	return &c
-}
-
-// replaceUnder substitutes under a binder: a variable bound there shadows name, and a bound
-// variable that occurs free in t is renamed first so that t's variables are not captured.
-func replaceUnder(n *Node, name string, t *Node) *Node {
-	vars, body := n.bound()
-	for _, v := range vars {
-		if v.Text == name {
-			return n.clone()
-		}
-	}
-	free := map[string]bool{}
-	t.freeVars(free)
-	c := *n
-	c.Kids = make([]*Node, 0, len(n.Kids))
-	for _, v := range vars {
-		nv := v.clone()
-		if free[v.Text] {
-			nv.Text = freshName(v.Text, func(s string) bool { return free[s] || body.mentions(s) })
-			body = replaceVar(body, v.Text, &Node{Op: opVar, Text: nv.Text, Asc: v.Asc, Ty: v.Asc})
-		}
-		c.Kids = append(c.Kids, nv)
-	}
-	c.Kids = append(c.Kids, replaceVar(body, name, t))
-	return &c
-}
-
 // elabBinderProp elaborates ∀ and ∃. A variable without a type takes the type of the terms it
 // is compared with (Nat when nothing says), as Lean's unifier would find it.
 func (sc *scope) elabBinderProp(n *Node) error {

@@ -1,7 +1,6 @@
 package repl
 
 import (
-	"math/big"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -82,49 +81,12 @@ func TestGrindFailureShowsTheNegatedGoal(t *testing.T) {
 		"[grind] Goal diagnostics\n  [facts] Asserted facts\n    [prop] 2 * v1 = 2\n    [prop] ¬v1 = 2", data(errs[0]))
 }
 
-func TestToUpoly(t *testing.T) {
-	x := bvar("x")
-	p := x.mul(x).mul(x).sub(x.mul(bconst(big.NewRat(2, 1)))).add(bconst(big.NewRat(1, 3))) // x^3 - 2x + 1/3
-	u, err := toUpoly(p, "x")
-	require.NoError(t, err)
-	var got []string
-	for _, c := range u {
-		got = append(got, c.RatString())
-	}
-	assert.Equal(t, []string{"1/3", "-2", "0", "1"}, got)
-}
-
 // A side condition shows as grind shows a disequality, ¬a = b.
 func TestGrindFailureShowsDisequalities(t *testing.T) {
 	v := cmdReply(t, NewServer(Options{}), "example : ∀ (v1 v2 : Rat), v2 ≠ (0 : Rat) → v1 / v2 + (1 : Rat) = (v1 + (1 : Rat)) / v2 := by grind")
 	errs := errorsOf(v)
 	require.Len(t, errs, 1)
 	assert.Contains(t, data(errs[0]), "case grind\nv1 v2 : Rat\nh : ¬v2 = 0\nh_1 : ¬v1 / v2 + 1 = (v1 + 1) / v2\n⊢ False\n")
-}
-
-func TestRationalRoots(t *testing.T) {
-	r := func(a, b int64) *big.Rat { return big.NewRat(a, b) }
-	// 6x^2 - 5x + 1 = (2x - 1)(3x - 1)
-	p := upoly{r(1, 1), r(-5, 1), r(6, 1)}
-	var got []string
-	roots, complete := p.rationalRoots()
-	assert.True(t, complete)
-	for _, x := range roots {
-		got = append(got, x.RatString())
-	}
-	assert.ElementsMatch(t, []string{"1/2", "1/3"}, got)
-	// x^3 - 2x: the root 0 and two irrational ones.
-	q := upoly{r(0, 1), r(-2, 1), r(0, 1), r(1, 1)}
-	roots, complete = q.rationalRoots()
-	assert.True(t, complete)
-	require.Len(t, roots, 1)
-	assert.Equal(t, "0", roots[0].RatString())
-	// Coefficients too large to enumerate: not complete.
-	big1 := new(big.Rat).SetInt64(1_000_000_007)
-	_, complete = upoly{big1, r(0, 1), r(1, 1)}.rationalRoots()
-	assert.False(t, complete)
-	assert.True(t, inRadical(upoly{r(0, 1), r(1, 1)}, upoly{r(0, 1), r(0, 1), r(1, 1)}), "x in rad(x^2)")
-	assert.False(t, inRadical(upoly{r(-2, 1), r(1, 1)}, upoly{r(6, 1), r(-5, 1), r(1, 1)}), "x-2 not in rad((x-2)(x-3))")
 }
 
 // BenchmarkGrind: one §1b line per request, as a REPL worker would receive it.

@@ -11,7 +11,8 @@ type Pos struct {
 	Line, Col int
 }
 
-func (p Pos) json() Value { return Obj().Set("line", Int(p.Line)).Set("column", Int(p.Col)) }
+// before reports whether p comes before q.
+func (p Pos) before(q Pos) bool { return p.Line < q.Line || p.Line == q.Line && p.Col < q.Col }
 
 type tokKind uint8
 
@@ -313,4 +314,36 @@ func charLitEnd(rs []rune, i int) int {
 		return j + 1
 	}
 	return 0
+}
+
+// quoteLean escapes a string as Lean's `Json.escape` does: `"`, `\`, newline and carriage
+// return get short escapes; every other character below U+0020 (tab included) is written as
+// a lower-case `\u00XX`; everything else, non-ASCII included, is written as is. The short
+// escapes are confirmed by the transcripts; the `\u` form is Lean's documented behaviour,
+// not observed in a transcript.
+func quoteLean(s string) string {
+	var b strings.Builder
+	b.Grow(len(s) + 2)
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"':
+			b.WriteString(`\"`)
+		case r == '\\':
+			b.WriteString(`\\`)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r < 0x20:
+			const hex = "0123456789abcdef"
+			b.WriteString(`\u00`)
+			b.WriteByte(hex[r>>4])
+			b.WriteByte(hex[r&0xf])
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
 }

@@ -320,7 +320,7 @@ func (o *omegaCtx) term(n *Node, depth int) (lin, bool) {
 			a, ok := o.term(n.Kids[0], depth+1)
 			return a.plus(1), ok
 		}
-		return o.atom(n.key(), isNat || n.Text == "Int.natAbs" || n.Text == "Int.toNat"), true
+		return o.atom(nodeKey(n), isNat || n.Text == "Int.natAbs" || n.Text == "Int.toNat"), true
 	case "+", "-", "*", "/", "%", "^":
 	default:
 		return lin{}, false
@@ -352,10 +352,10 @@ func (o *omegaCtx) term(n *Node, depth int) (lin, bool) {
 		case b.isConst():
 			return a.scale(b.k), true
 		}
-		return o.atom(n.key(), isNat), true
+		return o.atom(nodeKey(n), isNat), true
 	case "/", "%":
 		if !b.isConst() {
-			return o.atom(n.key(), isNat), true
+			return o.atom(nodeKey(n), isNat), true
 		}
 		d := b.k
 		if d.Sign() == 0 {
@@ -364,7 +364,7 @@ func (o *omegaCtx) term(n *Node, depth int) (lin, bool) {
 			}
 			return a, true
 		}
-		key := n.Kids[0].key() + "|" + d.String()
+		key := nodeKey(n.Kids[0]) + "|" + d.String()
 		qr, ok := o.divs[key]
 		if !ok {
 			qr = [2]string{o.newVar("div", isNat), o.newVar("mod", true)}
@@ -384,7 +384,7 @@ func (o *omegaCtx) term(n *Node, depth int) (lin, bool) {
 		if a.isConst() && b.isConst() && b.k.Sign() >= 0 && b.k.Cmp(big.NewInt(64)) <= 0 && a.k.BitLen()*int(b.k.Int64()) <= 4096 {
 			return constLin(new(big.Int).Exp(a.k, b.k, nil)), true
 		}
-		return o.atom(n.key(), isNat), true
+		return o.atom(nodeKey(n), isNat), true
 	}
 }
 
@@ -623,15 +623,15 @@ func fourierMotzkin(cs []lin2) bool {
 	}
 }
 
-// key is a structural rendering of a term: equal keys mean the same term, types and casts
+// nodeKey is a structural rendering of a term: equal keys mean the same term, types and casts
 // included (printing alone can hide a cast).
-func (n *Node) key() string {
+func nodeKey(n *Node) string {
 	var b strings.Builder
-	n.writeKey(&b, 0)
+	writeNodeKey(n, &b, 0)
 	return b.String()
 }
 
-func (n *Node) writeKey(b *strings.Builder, depth int) {
+func writeNodeKey(n *Node, b *strings.Builder, depth int) {
 	if depth > maxTermDepth {
 		b.WriteString("…")
 		return
@@ -639,7 +639,7 @@ func (n *Node) writeKey(b *strings.Builder, depth int) {
 	fmt.Fprintf(b, "(%s %q %d %d", n.Op, n.Text, n.Asc, n.Ty)
 	for _, k := range n.Kids {
 		b.WriteByte(' ')
-		k.writeKey(b, depth+1)
+		writeNodeKey(k, b, depth+1)
 	}
 	b.WriteByte(')')
 }

@@ -669,3 +669,15 @@ func splitTactics(toks []token, col int) []*tacticSyntax {
 	flush()
 	return out
 }
+
+// maxRecDepthMsg is Lean's error when elaboration nests too deep.
+const maxRecDepthMsg = "maximum recursion depth has been reached\nuse `set_option maxRecDepth <num>` to increase limit\nuse `set_option diagnostics true` to get diagnostic information"
+
+// partialProof reports a declaration (possibly under `set_option … in` or `open … in`)
+// whose tactic block stopped at a tactic that does not parse.
+func (c *command) partialProof() bool {
+	for c != nil && c.kind == "in" {
+		c = c.inner
+	}
+	return c != nil && c.kind == "decl" && c.body.isBy && c.body.partial
+}

@@ -202,14 +202,6 @@ func (r *proofRun) findInstance(n, pat *Node, mv map[string]*Node, depth int) bo
 	return false
 }
 
-// Kids0 is the first kid or nil.
-func (n *Node) Kids0() *Node {
-	if len(n.Kids) == 0 {
-		return nil
-	}
-	return n.Kids[0]
-}
-
 // replaceInstances replaces every subterm of n equal to lhs by rhs.
 func (r *proofRun) replaceInstances(n, lhs, rhs *Node, depth int) *Node {
 	if depth > maxTermDepth {

@@ -4,13 +4,6 @@ import (
 	"fmt"
 )
 
-// DefaultVersion is the Lean version the simulator claims by default. It always appends
-// VersionSuffix, so no client can mistake it for Lean (docs/CONTRACTS.md §2).
-const (
-	DefaultVersion = "4.32.0"
-	VersionSuffix  = "-leanprm-simulator"
-)
-
 // proofState is the simulator's counterpart of a REPL proof snapshot.
 type proofState struct {
 	Goals     []*goal   `json:"goals"`
@@ -231,7 +224,7 @@ func (s *Server) sorriesJSON(srs []sorryRec) []Value {
 			id := s.addState(&proofState{Goals: []*goal{sr.goal.clone()}, Env: sr.env})
 			v := Obj().Set("proofState", Int(id)).Set("goal", Str(sr.goal.pp(sr.env.Mathlib)))
 			if sr.pos != nil {
-				v.Set("pos", sr.pos.json()).Set("endPos", sr.end.json())
+				v.Set("pos", posJSON(*sr.pos)).Set("endPos", posJSON(*sr.end))
 			}
 			out = append(out, v)
 		}
@@ -242,7 +235,7 @@ func (s *Server) sorriesJSON(srs []sorryRec) []Value {
 func messagesJSON(ms []message) []Value {
 	out := make([]Value, len(ms))
 	for i, m := range ms {
-		out[i] = m.json()
+		out[i] = messageJSON(m)
 	}
 	return out
 }
@@ -283,12 +276,12 @@ func (s *Server) proofStepReply(st *proofState, msgs []message, srs []sorryRec) 
 	return reply
 }
 
-func (s *Server) proofStep(id int, tactic string) Value {
+func (s *Server) proofStep(id int, tac string) Value {
 	if id < 0 || id >= len(s.states) {
 		return errorReply("Unknown proof state.")
 	}
 	st := s.states[id]
-	toks := lex(tactic)
+	toks := lex(tac)
 	if toks[0].kind == tkEOF {
 		return errorReply("Lean error:\n<input>:1:0: unexpected end of input")
 	}
@@ -362,3 +355,16 @@ func (s *Server) unpickleProofState(path string, envID *int) (Value, error) {
 	}
 	return s.proofStepReply(st, nil, nil), nil
 }
+
+// messageJSON is m as the REPL sends it.
+func messageJSON(m message) Value {
+	end := Null()
+	if m.end != nil {
+		end = posJSON(*m.end)
+	}
+	return Obj().Set("severity", Str(m.severity)).Set("pos", posJSON(m.pos)).
+		Set("endPos", end).Set("data", Str(m.data))
+}
+
+// posJSON is p as the REPL sends it.
+func posJSON(p Pos) Value { return Obj().Set("line", Int(p.Line)).Set("column", Int(p.Col)) }

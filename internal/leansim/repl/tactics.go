@@ -2,132 +2,9 @@ package repl
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
-
-// Tactics the simulator carries out. Everything else that Lean knows is listed in
-// notSimulated and answered with an error that says so; any other word is a syntax error
-// ("unknown tactic"), as in Lean.
-var simulated = map[string]bool{
-	"sorry": true, "admit": true, "decide": true, "native_decide": true, "rfl": true,
-	"exact": true, "apply": true, "have": true, "skip": true, "done": true, "trivial": true,
-	"subst_vars": true, "constructor": true, "by_cases": true, "case": true, "next": true,
-	"all_goals": true, "subst": true, "omega": true, "intro": true, "intros": true,
-	"rw": true, "rewrite": true, "obtain": true, "rcases": true, "exfalso": true,
-	"assumption": true, "contradiction": true, "left": true, "right": true, "·": true,
-	".": true, "stop": true, "show": true, "open": true, "set_option": true, "simp": true,
-	"simp_arith": true, "try": true, "grind": true,
-}
-
-var mathlibSimulated = map[string]bool{"norm_num": true}
-
-// notSimulated lists tactics of core Lean (and Batteries, which core's library now holds
-// in part) that the simulator does not carry out: they are answered with an error that says
-// so, never with "unknown tactic", which Lean gives only for a word that names no tactic.
-var notSimulated = wordSet(`
-	simp_all simp_all? induction cases refine unfold calc let exists exact? apply? simp?
-	rw? specialize generalize change conv ext funext congr first repeat repeat' any_goals focus
-	split symm trace infer_instance injection injections exact_mod_cast norm_cast push_cast
-	by_contra nofun nomatch match fun_induction fun_cases dsimp dsimp? refine' with_reducible
-	with_reducible_and_instances with_unfolding_all iterate clear rename_i rename revert
-	simp_wf decreasing_tactic decreasing_trivial decreasing_with haveI letI classical simpa
-	simpa? rwa rintro replace suffices show_term ac_rfl ac_nf and_intros apply_assumption
-	apply_rfl apply_ext_theorem apply_mod_cast assumption_mod_cast rw_mod_cast bv_decide
-	bv_omega bv_normalize case' checkpoint save dbg_trace delta eq_refl fail fail_if_success
-	false_or_by_contra get_elem_tactic guard_expr guard_hyp guard_target sleep subst_eqs
-	trace_state unhygienic if decide! rotate_left rotate_right solve_by_elim apply_rules`)
-
-// mathlibNotSimulated lists Mathlib's tactics (and those of the packages it brings, such as
-// Batteries) that the simulator does not carry out; without Mathlib, Lean does not know them
-// either ("unknown tactic").
-var mathlibNotSimulated = wordSet(`
-	linarith linarith! nlinarith nlinarith! ring ring! ring_nf ring_nf! ring1 field_simp
-	positivity use use! existsi tauto aesop aesop? polyrith interval_cases fin_cases gcongr
-	gcongr? bound push_neg norm_num1 norm_num! lemma rcongr nth_rewrite nth_rw lift abel
-	abel_nf abel1 group noncomm_ring linear_combination contrapose contrapose! by_contra!
-	by_contra' choose zify qify rify rel mono continuity measurability fun_prop simp_rw
-	split_ifs wlog rsuffices convert convert_to congr! ext1 apply_fun peel set clear_value
-	induction' cases' rcases' cancel_denoms compute_degree monicity module match_scalars
-	plausible slim_check hint says observe extract_goal clear_except clear! tfae_have
-	tfae_finish filter_upwards mod_cases reduce_mod_char simp_intro unfold_let change? rw??
-	subsingleton nontriviality inhabit refine_lift trans exacts pick_goal swap on_goal
-	constructorm casesm cases_type`)
-
-// wordSet makes a set of the whitespace-separated words of s.
-func wordSet(s string) map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(s) {
-		m[w] = true
-	}
-	return m
-}
-
-// tacticName returns the word that names a tactic, if its first token is one.
-func tacticName(t token) string {
-	if t.kind == tkIdent || t.kind == tkSym {
-		return t.text
-	}
-	return ""
-}
-
-// validateTactic rejects, at parse time, tactics Lean would not parse. Lean reports a
-// misspelt tactic as "unknown tactic"; the REPL's tactic mode places it at column 1 of the
-// tactic (unknown_tactic transcript, `exat 42` → `<input>:1:1`), so the simulator does too.
-func validateTactic(t *tacticSyntax, mathlib bool) *parseErr { return validateNested(t, mathlib, 0) }
-
-// maxTacticNesting bounds nested tactic blocks (parentheses, `by`, `=>`), keeping the
-// recursive checks and runs shallow.
-const maxTacticNesting = 100
-
-func validateNested(t *tacticSyntax, mathlib bool, depth int) *parseErr {
-	h := t.head()
-	if depth > maxTacticNesting {
-		return &parseErr{pos: h.pos, end: h.end, msg: maxRecDepthMsg}
-	}
-	name := tacticName(h)
-	if name == "(" {
-		inner := t.toks[1 : len(t.toks)-1]
-		if len(inner) > 0 && inner[len(inner)-1].text == ")" {
-			for _, s := range splitTactics(inner[:len(inner)-1], -1) {
-				if err := validateNested(s, mathlib, depth+1); err != nil {
-					return err
-				}
-			}
-			return nil
-		}
-	}
-	if left, right, ok := splitThen(t); ok {
-		if err := validateNested(left, mathlib, depth+1); err != nil {
-			return err
-		}
-		return validateNested(right, mathlib, depth+1)
-	}
-	known := simulated[name] || notSimulated[name] ||
-		(mathlib && (mathlibSimulated[name] || mathlibNotSimulated[name]))
-	if !known {
-		pos := h.pos
-		if h.end.Line == pos.Line && h.end.Col > pos.Col {
-			pos.Col++
-		}
-		return &parseErr{pos: pos, end: h.end, msg: "unknown tactic"}
-	}
-	// Nested tactic sequences: `case t => …`, `next => …`, `all_goals …`, `… := by …`.
-	for i, tk := range t.toks {
-		if tk.kind == tkSym && (tk.text == "=>" || tk.text == "by") || (i == 0 && name == "all_goals") {
-			rest := t.toks[i+1 : len(t.toks)-1]
-			if len(rest) == 0 {
-				break
-			}
-			for _, s := range splitTactics(rest, rest[0].pos.Col) {
-				if err := validateNested(s, mathlib, depth+1); err != nil {
-					return err
-				}
-			}
-			break
-		}
-	}
-	return nil
-}
 
 // message is a REPL message.
 type message struct {
@@ -135,15 +12,6 @@ type message struct {
 	pos      Pos
 	end      *Pos
 	data     string
-}
-
-func (m message) json() Value {
-	end := Null()
-	if m.end != nil {
-		end = m.end.json()
-	}
-	return Obj().Set("severity", Str(m.severity)).Set("pos", m.pos.json()).
-		Set("endPos", end).Set("data", Str(m.data))
 }
 
 // sorryRec is a `sorry` met while elaborating; it becomes a `sorries` entry with a new
@@ -456,46 +324,6 @@ func (r *proofRun) run(t *tacticSyntax, goals []*goal) ([]*goal, *throw) {
 var noArgTactics = map[string]bool{
 	"skip": true, "done": true, "sorry": true, "admit": true, "subst_vars": true, "exfalso": true,
 	"assumption": true, "contradiction": true, "left": true, "right": true, "constructor": true,
-}
-
-// splitThen splits `t1 <;> t2` at its last top-level `<;>` (the combinator is left
-// associative). A `<;>` after a nested block opener (`by`, `=>`) or in a tactic that takes a
-// tactic sequence (·, all_goals, try, open … in, …) belongs to that sequence instead.
-func splitThen(t *tacticSyntax) (left, right *tacticSyntax, ok bool) {
-	switch name := tacticName(t.head()); {
-	case seqTactics[name], name == "·", name == ".", name == "open", name == "set_option":
-		return nil, nil, false
-	}
-	toks := t.toks[:len(t.toks)-1]
-	at, depth := -1, 0
-scan:
-	for i, tk := range toks {
-		if tk.kind != tkSym {
-			continue
-		}
-		switch tk.text {
-		case "(", "[", "{", "@[", "⟨":
-			depth++
-		case ")", "]", "}", "⟩":
-			depth = max(depth-1, 0)
-		case "by", "=>":
-			if depth == 0 {
-				break scan
-			}
-		case "<;>":
-			if depth == 0 {
-				at = i
-			}
-		}
-	}
-	if at <= 0 || at == len(toks)-1 {
-		return nil, nil, false // no `<;>`, or a side is missing: the tactic fails as a whole
-	}
-	l := toks[:at:at]
-	end := l[len(l)-1].end
-	left = &tacticSyntax{toks: append(l, token{kind: tkEOF, pos: end, end: end}), pos: t.pos, end: end}
-	right = &tacticSyntax{toks: t.toks[at+1:], pos: toks[at+1].pos, end: t.end}
-	return left, right, true
 }
 
 // runThen is `t1 <;> t2`: t1 runs on the main goal, then t2 on every goal it produced
@@ -852,4 +680,29 @@ func (r *proofRun) applyProof(t *tacticSyntax, g *goal, rest []*goal) ([]*goal, 
 	}
 	return keep, throwAt(t, "Tactic `apply` failed: could not unify the conclusion of `%s`\n  %s\nwith the goal\n  %s\n\n%s",
 		term.pp(), ty.pp(), g.Target.pp(), g.pp(r.mathlib()))
+}
+
+// axiomList orders the axioms a proof used as `#print axioms` usually shows them: propext,
+// sorryAx, Classical.choice, Quot.sound, then the others by name. (Recent Lean sorts the list
+// by name; its order is not checked here, and clients must not depend on it.)
+func (r *proofRun) axiomList() []string {
+	rank := map[string]int{"propext": 1, "sorryAx": 2, "Classical.choice": 3, "Quot.sound": 4}
+	out := make([]string, 0, len(r.axioms))
+	for a := range r.axioms {
+		out = append(out, a)
+	}
+	slices.SortFunc(out, func(a, b string) int {
+		ra, rb := rank[a], rank[b]
+		if ra == 0 {
+			ra = 5
+		}
+		if rb == 0 {
+			rb = 5
+		}
+		if ra != rb {
+			return ra - rb
+		}
+		return strings.Compare(a, b)
+	})
+	return out
 }

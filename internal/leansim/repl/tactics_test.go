@@ -272,12 +272,3 @@ func TestFaultsAfterStart(t *testing.T) {
 	_, err = ParseFlags([]string{"-faults-after-start", "-1"}, &strings.Builder{})
 	require.Error(t, err, "a negative -faults-after-start was accepted")
 }
-
-// TestLibrary: every lemma of the table parses, and no two share a name.
-func TestLibrary(t *testing.T) {
-	require.Len(t, library(), len(lemmaSources), "lemmas for %d sources", len(lemmaSources))
-	l, ok := lookupLemma("add_comm", []string{"Nat"})
-	require.True(t, ok, "Nat.add_comm through open Nat")
-	require.Equal(t, "∀ (n m : Nat), n + m = m + n", l.stmt.pp(), "Nat.add_comm through open Nat")
-
-}

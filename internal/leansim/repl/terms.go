@@ -2,7 +2,6 @@ package repl
 
 import (
 	"fmt"
-	"math/big"
 	"strings"
 )
 
@@ -130,77 +129,48 @@ func freshName(name string, taken func(string) bool) string {
 	return name
 }
 
-// simFunc is a function the simulator can elaborate and compute.
-type simFunc struct {
-	params []Type
-	result Type
-	eval   func(args []*big.Rat) *big.Rat
+// replaceVar substitutes t for variable name in n. An occurrence that was cast (`↑v`) keeps
+// its cast around the substituted term.
+func replaceVar(n *Node, name string, t *Node) *Node {
+	if n.Op == opVar && n.Text == name {
+		r := t.clone()
+		if n.casts() {
+			return &Node{Op: opAscr, Asc: n.Asc, Ty: n.Ty, Kids: []*Node{r}, Pos: n.Pos, End: n.End}
+		}
+		return r
+	}
+	if isBinder(n.Op) {
+		return replaceUnder(n, name, t)
+	}
+	c := *n
+	c.Kids = make([]*Node, len(n.Kids))
+	for i, k := range n.Kids {
+		c.Kids[i] = replaceVar(k, name, t)
+	}
+	return &c
 }
 
-var one = big.NewRat(1, 1)
-
-func natOf(r *big.Rat) *big.Int { return new(big.Int).Set(r.Num()) }
-
-// simFuncs are core functions on Nat and Int, by full name.
-var simFuncs = map[string]simFunc{
-	"Nat.succ": {[]Type{TypeNat}, TypeNat, func(a []*big.Rat) *big.Rat { return new(big.Rat).Add(a[0], one) }},
-	"Nat.pred": {[]Type{TypeNat}, TypeNat, func(a []*big.Rat) *big.Rat {
-		if a[0].Sign() == 0 {
-			return new(big.Rat)
-		}
-		return new(big.Rat).Sub(a[0], one)
-	}},
-	"Nat.gcd": {[]Type{TypeNat, TypeNat}, TypeNat, func(a []*big.Rat) *big.Rat {
-		return new(big.Rat).SetInt(new(big.Int).GCD(nil, nil, natOf(a[0]), natOf(a[1])))
-	}},
-	"Nat.lcm": {[]Type{TypeNat, TypeNat}, TypeNat, func(a []*big.Rat) *big.Rat {
-		x, y := natOf(a[0]), natOf(a[1])
-		if x.Sign() == 0 || y.Sign() == 0 {
-			return new(big.Rat)
-		}
-		g := new(big.Int).GCD(nil, nil, x, y)
-		return new(big.Rat).SetInt(new(big.Int).Mul(new(big.Int).Quo(x, g), y))
-	}},
-	"Int.natAbs": {[]Type{TypeInt}, TypeNat, func(a []*big.Rat) *big.Rat { return new(big.Rat).Abs(a[0]) }},
-	"Int.toNat": {[]Type{TypeInt}, TypeNat, func(a []*big.Rat) *big.Rat {
-		if a[0].Sign() < 0 {
-			return new(big.Rat)
-		}
-		return new(big.Rat).Set(a[0])
-	}},
-	"Int.ofNat": {[]Type{TypeNat}, TypeInt, func(a []*big.Rat) *big.Rat { return new(big.Rat).Set(a[0]) }},
-}
-
-// lookupFunc resolves a function name directly or through the open namespaces.
-func (sc *scope) lookupFunc(name string) (string, simFunc, bool) {
-	if f, ok := simFuncs[name]; ok {
-		return name, f, true
-	}
-	for i := len(sc.env.Opens) - 1; i >= 0; i-- {
-		full := sc.env.Opens[i] + "." + name
-		if f, ok := simFuncs[full]; ok {
-			return full, f, true
+// replaceUnder substitutes under a binder: a variable bound there shadows name, and a bound
+// variable that occurs free in t is renamed first so that t's variables are not captured.
+func replaceUnder(n *Node, name string, t *Node) *Node {
+	vars, body := n.bound()
+	for _, v := range vars {
+		if v.Text == name {
+			return n.clone()
 		}
 	}
-	return "", simFunc{}, false
-}
-
-// fieldNotation rewrites `x.f` (x a local variable of type T) into the application T.f x, as
-// Lean's generalized field notation does. It reports whether it did.
-func (sc *scope) fieldNotation(n *Node) bool {
-	head, field, ok := strings.Cut(n.Text, ".")
-	if !ok || strings.Contains(field, ".") {
-		return false
+	free := map[string]bool{}
+	t.freeVars(free)
+	c := *n
+	c.Kids = make([]*Node, 0, len(n.Kids))
+	for _, v := range vars {
+		nv := v.clone()
+		if free[v.Text] {
+			nv.Text = freshName(v.Text, func(s string) bool { return free[s] || body.mentions(s) })
+			body = replaceVar(body, v.Text, &Node{Op: opVar, Text: nv.Text, Asc: v.Asc, Ty: v.Asc})
+		}
+		c.Kids = append(c.Kids, nv)
 	}
-	h, ok := sc.local(head)
-	if !ok || !h.isVar() {
-		return false
-	}
-	full := h.Ty.name(false) + "." + field
-	if _, ok := simFuncs[full]; !ok {
-		return false
-	}
-	arg := &Node{Op: opVar, Text: head, Pos: n.Pos, End: n.End}
-	n.Op, n.Text, n.Kids = opApp, full, []*Node{arg}
-	return true
+	c.Kids = append(c.Kids, replaceVar(body, name, t))
+	return &c
 }
