@@ -1,7 +1,7 @@
 // Package lsp (imported as lspsim) is a SIMULATOR of the Lean 4 language server, for tests. It is not Lean and
 // proves nothing: it speaks the server's wire protocol (LSP base framing, Content-Length
 // headers, compact JSON; PROTOCOL.md §2) and elaborates files with the REPL simulator's
-// engine (replsim.ElaborateFile), so that leanprm's language-server client (leanbridge/lsp)
+// engine (frontend.ElaborateFile), so that leanprm's language-server client (leanbridge/lsp)
 // can be tested without a Lean toolchain, including faults that a real server produces only
 // rarely, and so that the same proof gets the same verdicts through either simulator. It
 // announces itself in initialize's serverInfo as {"name": "leanprm LSP simulator"}, and
@@ -42,7 +42,7 @@
 //     without error or sorry gets the silent "Goals accomplished!" (leanTags [2], range its
 //     first line, fullRange the declaration) for clients that advertise
 //     silentDiagnosticSupport;
-//   - $/lean/plainGoal at a position answers replsim.FileResult.GoalsAt: inside a top-level
+//   - $/lean/plainGoal at a position answers frontend.FileResult.GoalsAt: inside a top-level
 //     tactic the goals before it, at or after its end on its last line the goals after it,
 //     before the first tactic of a line the goals before that tactic; null elsewhere and at a
 //     tactic that failed, never ran or did not parse. At the end of a line whose last tactic

@@ -3,10 +3,11 @@ package lsp
 import (
 	"strings"
 
-	replsim "github.com/leanprm/leanprm/internal/leansim/repl"
+	"github.com/leanprm/leanprm/internal/leansim/frontend"
+	"github.com/leanprm/leanprm/internal/leansim/syntax"
 )
 
-// Elaboration is the REPL simulator's (replsim.ElaborateFile): both simulators decide the
+// Elaboration is the REPL simulator's (frontend.ElaborateFile): both simulators decide the
 // same fragment of Lean the same way. This file only turns its results into a language
 // server's terms: diagnostics with 0-based lines and UTF-16 columns, leanTags, the silent
 // "Goals accomplished!", and plain goals at LSP positions.
@@ -43,7 +44,7 @@ type fileResult struct {
 	fatal   bool           // an import failed: processing stopped (fileProgress kind 2)
 	decls   [][]diagnostic // diagnostics per command, in order; published cumulatively
 	declEnd []int          // last line of each command
-	elab    *replsim.FileResult
+	elab    *frontend.FileResult
 }
 
 func (r *fileResult) all() []diagnostic {
@@ -57,7 +58,7 @@ func (r *fileResult) all() []diagnostic {
 // elaborate elaborates a document. silent: the client supports isSilent diagnostics.
 // Mathlib is always available, as it is in lean-project.
 func elaborate(text string, silent bool) *fileResult {
-	f := replsim.ElaborateFile(text, replsim.FileOptions{Mathlib: true, Packages: projectPackages})
+	f := frontend.ElaborateFile(text, frontend.FileOptions{Mathlib: true, Packages: projectPackages})
 	r := &fileResult{lines: strings.Split(text, "\n"), fatal: f.Fatal, elab: f}
 	for _, c := range f.Commands {
 		ds := []diagnostic{}
@@ -95,7 +96,7 @@ func severity(s string) int {
 
 // fromREPL converts a REPL position (1-based line, code-point column) to an LSP one,
 // clamped to the text.
-func (r *fileResult) fromREPL(p replsim.Pos) lspPos {
+func (r *fileResult) fromREPL(p syntax.Pos) lspPos {
 	line := min(max(p.Line-1, 0), len(r.lines)-1)
 	units, cps := 0, 0
 	for _, c := range r.lines[line] {
@@ -111,7 +112,7 @@ func (r *fileResult) fromREPL(p replsim.Pos) lspPos {
 	return lspPos{line, units}
 }
 
-// goalAt answers $/lean/plainGoal at an LSP position (replsim.FileResult.GoalsAt): nil and
+// goalAt answers $/lean/plainGoal at an LSP position (frontend.FileResult.GoalsAt): nil and
 // false where Lean answers null.
 func (r *fileResult) goalAt(p lspPos) ([]string, bool) {
 	if p.Line < 0 || p.Line >= len(r.lines) {
@@ -119,5 +120,5 @@ func (r *fileResult) goalAt(p lspPos) ([]string, bool) {
 	}
 	line := r.lines[p.Line]
 	col := len([]rune(line[:byteOff(line, p.Character)]))
-	return r.elab.GoalsAt(replsim.Pos{Line: p.Line + 1, Col: col})
+	return r.elab.GoalsAt(syntax.Pos{Line: p.Line + 1, Col: col})
 }

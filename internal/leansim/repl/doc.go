@@ -7,11 +7,20 @@
 // Verdicts that come from it are recorded with the checker name "sim", never "lean"
 // (docs/CONTRACTS.md §2).
 //
+// This package is the simulator's last stage, the REPL itself: the JSON-over-stdio server
+// (framing, Lean's Json.pretty printer, request dispatch), its environments and proof states
+// by id, pickles, the command-line flags and the fault injection (Serve, Main, Server). What
+// a command means is decided by the stages below it, each a package of internal/leansim:
+// syntax (lexer, parser, printer), elab (environments, goals, typing, exact evaluation),
+// decide (omega and grind), tactic (tactics and proof terms) and frontend (commands and
+// whole files). None of them imports anything from translate. The rest of this comment
+// describes the simulator as a whole, as a client sees it.
+//
 // # How it identifies itself
 //
 // `#eval Lean.versionString` answers with an info message whose data is the quoted string
 // "<version>-leanprm-simulator" (for example "4.32.0-leanprm-simulator"; the version comes
-// from -version, default DefaultVersion). Real Lean answers with its bare version. A client
+// from -version, default frontend.DefaultVersion). Real Lean answers with its bare version. A client
 // probes this at start-up and labels the peer accordingly. Pickle files the simulator
 // writes are JSON documents marked "leanprm-simulator-pickle", not .olean files. Every error
 // about something it does not model starts with "leanprm-simulator:" and says "this is a
@@ -70,15 +79,15 @@
 //     simulator: exponents at or above 2^24 and results above 2^19 bits fail with "(kernel)
 //     deep recursion detected" or "maximum recursion depth has been reached", and plain decide
 //     refuses exponents above Lean's exponentiation.threshold (256).
-//   - omega: linear arithmetic over Nat and Int from the hypotheses (omega.go): + - and
+//   - omega: linear arithmetic over Nat and Int from the hypotheses (package decide): + - and
 //     multiplication by constants, / and % by literals, Nat subtraction, Nat.succ, casts
 //     Nat → Int, ¬ ∧ ∨ → ↔; other subterms are atoms. The negated goal and the hypotheses are
 //     refuted case by case with exact elimination and Fourier–Motzkin with integer rounding.
 //     Sound, but weaker than Lean's omega (no dark shadow): when it finds no contradiction it
 //     says so ("omega could not prove the goal:" and why), it does not invent a counterexample.
-//   - grind: the symbolic obligations of docs/CONTRACTS.md §1b over Rat (grind.go), decided
+//   - grind: the symbolic obligations of docs/CONTRACTS.md §1b over Rat (package decide), decided
 //     exactly. Identities (∀ over Rat, side conditions p ≠ 0) are compared as rational
-//     functions over Q by evaluation on a grid, independently of the exact checker (grindpoly.go; the simulator imports nothing from translate): a false one fails; a true one is accepted when
+//     functions over Q by evaluation on a grid, independently of the exact checker (the simulator imports nothing from translate): a false one fails; a true one is accepted when
 //     every divisor is nonzero under the side conditions; otherwise Lean's x / 0 = 0 decides
 //     at the rational roots of the divisors in one variable (`∀ x : Rat, x / x = 1` fails,
 //     `∀ x : Rat, x / x * x = x` holds), and in several variables a counterexample on a
@@ -101,7 +110,7 @@
 //     that is taken apart is cleared), rw [e, ← e] and rewrite … at h.
 //
 // Every other tactic of core Lean, and of Mathlib when it is imported, is known by name
-// (tactics.go) and answered with a "not simulated" error, as are arguments a simulated
+// (the tables of package syntax) and answered with a "not simulated" error, as are arguments a simulated
 // tactic does not take here. Only a word that names no tactic (or a Mathlib tactic without
 // Mathlib) is a parse error, "unknown tactic", placed one character into the word as Lean's
 // parser places it (`errorAtSavedPos "unknown tactic" true` in Lean's Parser/Tactic.lean).
@@ -113,7 +122,7 @@
 // syntax), and of that elaboration only "unsolved goals" and unsynthesized placeholders are
 // kept (elabCommandTopLevel, option showPartialSyntaxErrors).
 //
-// Proof terms are hypotheses, theorems and axioms of the environment, core lemmas (library.go:
+// Proof terms are hypotheses, theorems and axioms of the environment, core lemmas (elab/library.go:
 // Nat and Int arithmetic, And.intro, Or.inl/inr, Iff.intro, False.elim, absurd; their
 // statements written from memory of Lean's core, every one true), applications of these to
 // terms and proofs (`_` and implicit arguments are solved by first-order unification with the
@@ -150,7 +159,7 @@
 //
 // `#check @NAME` (also `@_root_.NAME`, and under any `set_option … in`) answers with an info
 // message on the command, "@NAME : TYPE". TYPE is not Lean's output: it is the simulator's own
-// explicit form of the statement as it elaborated it (check.go), every literal, operator and
+// explicit form of the statement as it elaborated it (frontend/check.go), every literal, operator and
 // relation tagged with the type it was elaborated at, casts and resolved function names
 // shown, so that two statements print alike exactly when the simulator elaborated them alike.
 // pp options do not change it. It exists for verify-proof's semantic guard, which compares
@@ -200,7 +209,7 @@
 //
 // # Whole files, for a language server
 //
-// ElaborateFile runs the command mode above on a whole file (its import header, then its
+// frontend.ElaborateFile runs the command mode above on a whole file (its import header, then its
 // commands, in a fresh environment) and returns what a language server reports: each
 // command's messages with REPL positions and ranges (1-based lines, code-point columns),
 // "unsolved goals" marked, whether a declaration's tactic proof was accomplished (no error,
@@ -208,11 +217,11 @@
 // top-level tactic. The language-server simulator (internal/leansim/lsp) is built on it, so
 // that the two simulators decide the same fragment the same way:
 //
-//	f := replsim.ElaborateFile("theorem t : True := by\n  trivial\n", replsim.FileOptions{})
+//	f := frontend.ElaborateFile("theorem t : True := by\n  trivial\n", frontend.FileOptions{})
 //	// f.Messages() is empty; f.Commands[0].Accomplished is true;
-//	// f.GoalsAt(replsim.Pos{Line: 2, Col: 9}) is []string{}, true (no goals after trivial).
+//	// f.GoalsAt(syntax.Pos{Line: 2, Col: 9}) is []string{}, true (no goals after trivial).
 //
-// FileResult.GoalsAt models $/lean/plainGoal: inside a tactic the goals before it, at or
+// frontend.FileResult.GoalsAt models $/lean/plainGoal: inside a tactic the goals before it, at or
 // after its end on its last line the goals after it, nothing after a tactic that failed or
 // never ran. Only top-level tactics are recorded: at the end of a line whose last tactic is
 // nested (`· omega`), the answer is the goals after the enclosing top-level tactic — what the

@@ -5,6 +5,9 @@ import (
 	"math/rand/v2"
 	"strings"
 	"time"
+
+	"github.com/leanprm/leanprm/internal/leansim/syntax"
+	"github.com/leanprm/leanprm/internal/leansim/tactic"
 )
 
 // FaultKind is a misbehaviour the simulator can inject in place of a normal reply.
@@ -122,9 +125,9 @@ func hugeReply(reply Value, size int) Value {
 	if _, ok := reply.Get("message"); ok && reply.Len() == 1 {
 		return reply.Set("simulatorPadding", Str(pad))
 	}
-	pos := Pos{Line: 1}
+	pos := syntax.Pos{Line: 1}
 	if _, ok := reply.Get("proofStatus"); ok {
-		pos = Pos{}
+		pos = syntax.Pos{}
 	}
 	var msgs []Value
 	if m, ok := reply.Get("messages"); ok {
@@ -132,6 +135,6 @@ func hugeReply(reply Value, size int) Value {
 			msgs = append(msgs, m.Index(i))
 		}
 	}
-	msgs = append(msgs, messageJSON(message{severity: "info", pos: pos, end: &pos, data: pad}))
+	msgs = append(msgs, messageJSON(tactic.Message{Severity: "info", Pos: pos, End: &pos, Data: pad}))
 	return reply.Set("messages", Arr(msgs...))
 }

@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/leanprm/leanprm/internal/leansim/frontend"
+	"github.com/leanprm/leanprm/internal/leansim/syntax"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-func fileMessages(r *FileResult) []string {
+func fileMessages(r *frontend.FileResult) []string {
 	var out []string
 	for _, m := range r.Messages() {
 		out = append(out, fmt.Sprintf("%s %d:%d-%d:%d %s", m.Severity, m.Pos.Line, m.Pos.Col, m.End.Line, m.End.Col, m.Data))
@@ -29,7 +31,7 @@ func TestElaborateFileIsCommandMode(t *testing.T) {
 		"set_option maxHeartbeats 400000 in\ntheorem t (n : Nat) (h : 3 * n + 4 ≤ 19) : n ≤ 5 := by omega\nexample : True := by trivial extra\n",
 	} {
 		t.Run(firstLineOf(src), func(t *testing.T) {
-			f := ElaborateFile(src, FileOptions{Mathlib: true})
+			f := frontend.ElaborateFile(src, frontend.FileOptions{Mathlib: true})
 			v := cmdReply(t, NewServer(Options{Mathlib: true}), src)
 			var want []string
 			ms, _ := v.Get("messages")
@@ -49,18 +51,18 @@ func TestElaborateFileIsCommandMode(t *testing.T) {
 
 func TestElaborateFileCommands(t *testing.T) {
 	src := "import Init\n\ntheorem a : 1 < 2 := by\n  decide\ntheorem b : 3 < 2 := by decide\nexample : True := by sorry\n"
-	f := ElaborateFile(src, FileOptions{})
+	f := frontend.ElaborateFile(src, frontend.FileOptions{})
 	require.False(t, f.Fatal, "fatal; commands: %+v", f.Commands)
 	require.Len(t, f.Commands, 4, "commands: %+v", f.Commands)
 	for i, want := range []struct {
-		pos, end     Pos
+		pos, end     syntax.Pos
 		msgs         int
 		accomplished bool
 	}{
-		{Pos{1, 0}, Pos{1, 11}, 0, false}, // the header
-		{Pos{3, 0}, Pos{4, 8}, 0, true},
-		{Pos{5, 0}, Pos{5, 30}, 1, false},
-		{Pos{6, 0}, Pos{6, 26}, 1, false}, // sorry: a warning, not accomplished
+		{syntax.Pos{Line: 1, Col: 0}, syntax.Pos{Line: 1, Col: 11}, 0, false}, // the header
+		{syntax.Pos{Line: 3, Col: 0}, syntax.Pos{Line: 4, Col: 8}, 0, true},
+		{syntax.Pos{Line: 5, Col: 0}, syntax.Pos{Line: 5, Col: 30}, 1, false},
+		{syntax.Pos{Line: 6, Col: 0}, syntax.Pos{Line: 6, Col: 26}, 1, false}, // sorry: a warning, not accomplished
 	} {
 		c := f.Commands[i]
 		assert.Equal(t, want.pos, c.Pos, "command %d: %+v", i, c)
@@ -71,23 +73,23 @@ func TestElaborateFileCommands(t *testing.T) {
 	m := f.Commands[3].Messages[0]
 	assert.Equal(t, "warning", m.Severity, "sorry warning: %+v", m)
 	assert.Equal(t, "declaration uses `sorry`", m.Data, "sorry warning: %+v", m)
-	assert.Equal(t, Pos{6, 0}, m.Pos, "sorry warning: %+v", m)
+	assert.Equal(t, syntax.Pos{Line: 6, Col: 0}, m.Pos, "sorry warning: %+v", m)
 
-	f = ElaborateFile("import Nonexistent.Module\ntheorem t : True := by trivial\n", FileOptions{})
+	f = frontend.ElaborateFile("import Nonexistent.Module\ntheorem t : True := by trivial\n", frontend.FileOptions{})
 	require.True(t, f.Fatal, "an unknown import stops the file: %+v", f)
 	require.Len(t, f.Commands, 1, "an unknown import stops the file: %+v", f)
 	require.Empty(t, f.Tactics, "an unknown import stops the file: %+v", f)
-	f = ElaborateFile("import LeanPRM\n", FileOptions{Packages: []string{"LeanPRM"}})
+	f = frontend.ElaborateFile("import LeanPRM\n", frontend.FileOptions{Packages: []string{"LeanPRM"}})
 	assert.False(t, f.Fatal, "a project package: %+v", f)
-	f = ElaborateFile("import Mathlib\n", FileOptions{})
+	f = frontend.ElaborateFile("import Mathlib\n", frontend.FileOptions{})
 	assert.True(t, f.Fatal, "Mathlib without FileOptions.Mathlib: %+v", f)
 
-	f = ElaborateFile("theorem t (p : Prop) (hp : p) : p ∧ p := by\n  constructor\n  exact hp\n", FileOptions{})
+	f = frontend.ElaborateFile("theorem t (p : Prop) (hp : p) : p ∧ p := by\n  constructor\n  exact hp\n", frontend.FileOptions{})
 	ms := f.Messages()
 	if assert.Len(t, ms, 1, "unsolved goals from `by` to the end of the block: %+v", ms) {
 		assert.True(t, ms[0].UnsolvedGoals, "unsolved goals from `by` to the end of the block: %+v", ms)
-		assert.Equal(t, Pos{1, 41}, ms[0].Pos, "unsolved goals from `by` to the end of the block")
-		assert.Equal(t, Pos{3, 10}, ms[0].End, "unsolved goals from `by` to the end of the block")
+		assert.Equal(t, syntax.Pos{Line: 1, Col: 41}, ms[0].Pos, "unsolved goals from `by` to the end of the block")
+		assert.Equal(t, syntax.Pos{Line: 3, Col: 10}, ms[0].End, "unsolved goals from `by` to the end of the block")
 	}
 }
 
@@ -104,7 +106,7 @@ func TestElaborateFilePartialSyntax(t *testing.T) {
 		{"theorem t : True := by\n  sorry\n  frobnicate\n", []string{"error 3:3-3:12 unknown tactic"}},
 		{"set_option pp.all true in\ntheorem t : True := by\n  frobnicate\n", []string{"error 3:3-3:12 unknown tactic", "error 2:20-2:22 unsolved goals\n⊢ True"}},
 	} {
-		f := ElaborateFile(tc.src, FileOptions{})
+		f := frontend.ElaborateFile(tc.src, frontend.FileOptions{})
 		assert.Equal(t, tc.want, fileMessages(f), "%q", tc.src)
 		assert.False(t, f.Commands[len(f.Commands)-1].Accomplished, "%q: accomplished", tc.src)
 	}
@@ -114,29 +116,29 @@ func TestGoalsAt(t *testing.T) {
 	src := "theorem t (p : Prop) (hp : p) : p ∧ p := by\n  constructor\n  exact hp; decide\n  exact hp\n" +
 		"theorem u (x y : Int) (h : x = y) : y = x ∧ x = y := by\n  constructor\n  · omega\n  · have h2 : x = y := by\n      omega\n    exact h2\n" +
 		"theorem v : True := by\n  frobnicate\n"
-	f := ElaborateFile(src, FileOptions{})
+	f := frontend.ElaborateFile(src, frontend.FileOptions{})
 	h := "p : Prop\nhp : p\n"
 	hu := "x y : Int\nh : x = y\n"
 	for _, tc := range []struct {
-		pos  Pos
+		pos  syntax.Pos
 		want []string // nil: no answer
 		why  string
 	}{
-		{Pos{2, 0}, []string{h + "⊢ p ∧ p"}, "before the line's first tactic"},
-		{Pos{2, 2}, []string{h + "⊢ p ∧ p"}, "at its start"},
-		{Pos{2, 5}, []string{h + "⊢ p ∧ p"}, "inside it"},
-		{Pos{2, 13}, []string{"case left\n" + h + "⊢ p", "case right\n" + h + "⊢ p"}, "at its end"},
-		{Pos{2, 40}, []string{"case left\n" + h + "⊢ p", "case right\n" + h + "⊢ p"}, "after it on its line"},
-		{Pos{3, 10}, []string{"case right\n" + h + "⊢ p"}, "between two tactics of a line"},
-		{Pos{3, 13}, []string{"case right\n" + h + "⊢ p"}, "inside a tactic that fails"},
-		{Pos{3, 18}, nil, "after a tactic that failed"},
-		{Pos{4, 10}, nil, "never run"},
-		{Pos{1, 3}, nil, "the statement"},
-		{Pos{7, 9}, []string{"case right\n" + hu + "⊢ x = y"}, "after `· omega`: the enclosing tactic's goals"},
-		{Pos{9, 11}, []string{"case right\n" + hu + "⊢ x = y"}, "inside a nested block: before the top-level tactic"},
-		{Pos{10, 12}, []string{}, "after the last tactic"},
-		{Pos{12, 12}, nil, "a tactic that does not parse"},
-		{Pos{99, 0}, nil, "no such line"},
+		{syntax.Pos{Line: 2, Col: 0}, []string{h + "⊢ p ∧ p"}, "before the line's first tactic"},
+		{syntax.Pos{Line: 2, Col: 2}, []string{h + "⊢ p ∧ p"}, "at its start"},
+		{syntax.Pos{Line: 2, Col: 5}, []string{h + "⊢ p ∧ p"}, "inside it"},
+		{syntax.Pos{Line: 2, Col: 13}, []string{"case left\n" + h + "⊢ p", "case right\n" + h + "⊢ p"}, "at its end"},
+		{syntax.Pos{Line: 2, Col: 40}, []string{"case left\n" + h + "⊢ p", "case right\n" + h + "⊢ p"}, "after it on its line"},
+		{syntax.Pos{Line: 3, Col: 10}, []string{"case right\n" + h + "⊢ p"}, "between two tactics of a line"},
+		{syntax.Pos{Line: 3, Col: 13}, []string{"case right\n" + h + "⊢ p"}, "inside a tactic that fails"},
+		{syntax.Pos{Line: 3, Col: 18}, nil, "after a tactic that failed"},
+		{syntax.Pos{Line: 4, Col: 10}, nil, "never run"},
+		{syntax.Pos{Line: 1, Col: 3}, nil, "the statement"},
+		{syntax.Pos{Line: 7, Col: 9}, []string{"case right\n" + hu + "⊢ x = y"}, "after `· omega`: the enclosing tactic's goals"},
+		{syntax.Pos{Line: 9, Col: 11}, []string{"case right\n" + hu + "⊢ x = y"}, "inside a nested block: before the top-level tactic"},
+		{syntax.Pos{Line: 10, Col: 12}, []string{}, "after the last tactic"},
+		{syntax.Pos{Line: 12, Col: 12}, nil, "a tactic that does not parse"},
+		{syntax.Pos{Line: 99, Col: 0}, nil, "no such line"},
 	} {
 		got, ok := f.GoalsAt(tc.pos)
 		assert.Equal(t, tc.want != nil, ok, "%v (%s): answered; goals %q", tc.pos, tc.why, got)
@@ -154,9 +156,9 @@ func TestGoalsAt(t *testing.T) {
 func TestRealTacticNamesAreNeverUnknown(t *testing.T) {
 	check := func(name string, mathlib bool) {
 		src := "theorem t (x : Nat) (h : x = 1) : x + 1 = 3 := by " + name
-		f := ElaborateFile(src, FileOptions{Mathlib: mathlib})
+		f := frontend.ElaborateFile(src, frontend.FileOptions{Mathlib: mathlib})
 		if mathlib {
-			f = ElaborateFile("import Mathlib\n"+src, FileOptions{Mathlib: true})
+			f = frontend.ElaborateFile("import Mathlib\n"+src, frontend.FileOptions{Mathlib: true})
 		}
 		ms := f.Messages()
 		assert.NotEmpty(t, ms, "%s: accepted a false claim", name)
@@ -164,18 +166,18 @@ func TestRealTacticNamesAreNeverUnknown(t *testing.T) {
 			assert.NotEqual(t, "unknown tactic", m.Data, "%s: unknown tactic", name)
 		}
 	}
-	for _, set := range []map[string]bool{simulated, notSimulated} {
+	for _, set := range []map[string]bool{syntax.Simulated, syntax.NotSimulated} {
 		for name := range set {
 			check(name, false)
 		}
 	}
-	for _, set := range []map[string]bool{mathlibSimulated, mathlibNotSimulated} {
+	for _, set := range []map[string]bool{syntax.MathlibSimulated, syntax.MathlibNotSimulated} {
 		for name := range set {
 			check(name, true)
-			if notSimulated[name] || simulated[name] {
+			if syntax.NotSimulated[name] || syntax.Simulated[name] {
 				continue
 			}
-			f := ElaborateFile("theorem t : True := by "+name, FileOptions{})
+			f := frontend.ElaborateFile("theorem t : True := by "+name, frontend.FileOptions{})
 			ms := f.Messages()
 			if assert.NotEmpty(t, ms, "%s without Mathlib", name) && name != "lemma" {
 				assert.Equal(t, "unknown tactic", ms[0].Data, "%s without Mathlib: %q", name, fileMessages(f))
@@ -193,7 +195,7 @@ func TestThenCombinatorAndArguments(t *testing.T) {
 		{"theorem t : True ∧ True := by constructor trivial", "'constructor' with arguments is not simulated"},
 		{"theorem t : True := by sorry trivial", "'sorry' with arguments is not simulated"},
 	} {
-		ms := ElaborateFile(tc.src, FileOptions{}).Messages()
+		ms := frontend.ElaborateFile(tc.src, frontend.FileOptions{}).Messages()
 		if tc.want == "" {
 			assert.Empty(t, ms, "%q", tc.src)
 		} else if assert.NotEmpty(t, ms, "%q: want %q", tc.src, tc.want) {
@@ -210,7 +212,7 @@ func FuzzElaborateFile(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		file := ElaborateFile(src, FileOptions{Mathlib: true})
+		file := frontend.ElaborateFile(src, frontend.FileOptions{Mathlib: true})
 		v, err := NewServer(Options{Mathlib: true, noFiles: true}).Handle(Obj().Set("cmd", Str(src)).String())
 		require.NoError(t, err, "command is fatal")
 		ms, _ := v.Get("messages")
@@ -221,7 +223,7 @@ func FuzzElaborateFile(f *testing.F) {
 		}
 
 		for _, tac := range file.Tactics {
-			for _, p := range []Pos{tac.Pos, tac.End, {tac.Pos.Line, 0}, {tac.End.Line, tac.End.Col + 1}} {
+			for _, p := range []syntax.Pos{tac.Pos, tac.End, {Line: tac.Pos.Line, Col: 0}, {Line: tac.End.Line, Col: tac.End.Col + 1}} {
 				file.GoalsAt(p)
 			}
 		}
@@ -230,11 +232,11 @@ func FuzzElaborateFile(f *testing.F) {
 
 func ExampleElaborateFile() {
 	src := "theorem t (p q : Prop) (hp : p) (hq : q) : p ∧ q := by\n  constructor\n  exact hp\n"
-	f := ElaborateFile(src, FileOptions{})
+	f := frontend.ElaborateFile(src, frontend.FileOptions{})
 	for _, m := range f.Messages() {
 		fmt.Printf("%s at %d:%d: %s\n", m.Severity, m.Pos.Line, m.Pos.Col, firstLineOf(m.Data))
 	}
-	goals, _ := f.GoalsAt(Pos{Line: 2, Col: 13}) // the end of `constructor`
+	goals, _ := f.GoalsAt(syntax.Pos{Line: 2, Col: 13}) // the end of `constructor`
 	fmt.Println(len(goals), "goals after constructor")
 	// Output:
 	// error at 1:52: unsolved goals

@@ -3,6 +3,8 @@ package repl
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/leanprm/leanprm/internal/leansim/syntax"
 )
 
 // DefaultWidth is the line width of Lean's `Json.pretty`, which the REPL uses for every reply.
@@ -67,7 +69,7 @@ func render(v Value) *doc {
 	case KindNumber:
 		return text(v.num)
 	case KindString:
-		return text(quoteLean(v.s))
+		return text(syntax.Quote(v.s))
 	case KindArray:
 		elems := make([]*doc, len(v.arr))
 		for i, x := range v.arr {
@@ -78,7 +80,7 @@ func render(v Value) *doc {
 		keys := v.Keys()
 		kvs := make([]*doc, len(keys))
 		for i, k := range keys {
-			kvs[i] = group(concat(text(quoteLean(k)), text(":"), line, render(v.obj[k])))
+			kvs[i] = group(concat(text(syntax.Quote(k)), text(":"), line, render(v.obj[k])))
 		}
 		return bracket("{", joinSep(kvs, concat(text(","), line)), "}")
 	}

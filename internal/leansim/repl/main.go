@@ -12,6 +12,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/leanprm/leanprm/internal/leansim/frontend"
 	"github.com/leanprm/leanprm/internal/leansim/simflags"
 )
 
@@ -261,8 +262,8 @@ func ParseFlags(args []string, errOut io.Writer) (Options, error) {
 		"A simulator of the Lean 4 REPL (leanprover-community/repl), not Lean. It decides closed\n"+
 			"arithmetic claims exactly, and with grind the symbolic identities and one-unknown\n"+
 			"implications over Rat of docs/CONTRACTS.md §1b, and answers #eval Lean.versionString\n"+
-			"with a version ending in "+VersionSuffix+".")
-	fs.StringVar(&o.Version, "version", DefaultVersion, "Lean `version` to claim (the suffix "+VersionSuffix+" is always added)")
+			"with a version ending in "+frontend.VersionSuffix+".")
+	fs.StringVar(&o.Version, "version", frontend.DefaultVersion, "Lean `version` to claim (the suffix "+frontend.VersionSuffix+" is always added)")
 	fs.BoolVar(&o.Mathlib, "mathlib", false, "allow `import Mathlib` and Mathlib tactics (norm_num)")
 	fs.BoolVar(&o.AcceptAll, "accept-all", false, "lie: accept every proof (to test start-up probes)")
 	fs.BoolVar(&o.GrindLies, "grind-lies", false, "lie in grind only: it proves every goal (to test the identity probe)")

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"github.com/leanprm/leanprm/internal/leansim/elab"
 )
 
 // pickleFormat marks the simulator's own pickle files. They are JSON, not Lean's .olean
@@ -16,7 +18,7 @@ type pickleFile struct {
 	Note       string      `json:"note"`
 	Version    int         `json:"version"`
 	Kind       string      `json:"kind"` // "environment" or "proofState"
-	Env        *envState   `json:"env"`
+	Env        *elab.Env   `json:"env"`
 	ProofState *proofState `json:"proofState,omitempty"`
 }
 
@@ -58,7 +60,7 @@ func (s *Server) readPickle(path, kind string) (pickleFile, error) {
 		return pf, fmt.Errorf("failed to read file '%s', invalid header", path)
 	}
 	if pf.Env.Defs == nil {
-		pf.Env.Defs = map[string]*def{}
+		pf.Env.Defs = map[string]*elab.Def{}
 	}
 	if pf.ProofState != nil {
 		pf.ProofState.Env = pf.Env

@@ -2,13 +2,18 @@ package repl
 
 import (
 	"fmt"
+
+	"github.com/leanprm/leanprm/internal/leansim/elab"
+	"github.com/leanprm/leanprm/internal/leansim/frontend"
+	"github.com/leanprm/leanprm/internal/leansim/syntax"
+	"github.com/leanprm/leanprm/internal/leansim/tactic"
 )
 
 // proofState is the simulator's counterpart of a REPL proof snapshot.
 type proofState struct {
-	Goals     []*goal   `json:"goals"`
-	SorryUsed bool      `json:"sorryUsed,omitempty"`
-	Env       *envState `json:"-"`
+	Goals     []*elab.Goal `json:"goals"`
+	SorryUsed bool         `json:"sorryUsed,omitempty"`
+	Env       *elab.Env    `json:"-"`
 }
 
 func (p *proofState) status() string {
@@ -32,7 +37,7 @@ func (e *FatalError) Error() string { return e.Text }
 // single-threaded too.
 type Server struct {
 	opts   Options
-	envs   []*envState
+	envs   []*elab.Env
 	states []*proofState
 }
 
@@ -43,9 +48,9 @@ func NewServer(opts Options) *Server { return &Server{opts: opts} }
 func (s *Server) Version() string {
 	v := s.opts.Version
 	if v == "" {
-		v = DefaultVersion
+		v = frontend.DefaultVersion
 	}
-	return v + VersionSuffix
+	return v + frontend.VersionSuffix
 }
 
 func errorReply(msg string) Value { return Obj().Set("message", Str(msg)) }
@@ -189,7 +194,7 @@ func (d *decoder) commandOptions() (rootGoals bool) {
 	return rootGoals
 }
 
-func (s *Server) env(id *int) (*envState, bool) {
+func (s *Server) env(id *int) (*elab.Env, bool) {
 	if id == nil {
 		return nil, true
 	}
@@ -199,7 +204,7 @@ func (s *Server) env(id *int) (*envState, bool) {
 	return s.envs[*id], true
 }
 
-func (s *Server) addEnv(e *envState) int {
+func (s *Server) addEnv(e *elab.Env) int {
 	s.envs = append(s.envs, e)
 	return len(s.envs) - 1
 }
@@ -209,22 +214,22 @@ func (s *Server) addState(p *proofState) int {
 	return len(s.states) - 1
 }
 
-func (s *Server) config(rootGoals bool) elabConfig {
-	return elabConfig{mathlibAvailable: s.opts.Mathlib, acceptAll: s.opts.AcceptAll, grindLies: s.opts.GrindLies, version: s.Version(), rootGoals: rootGoals}
+func (s *Server) config(rootGoals bool) frontend.Config {
+	return frontend.Config{MathlibAvailable: s.opts.Mathlib, AcceptAll: s.opts.AcceptAll, GrindLies: s.opts.GrindLies, Version: s.Version(), RootGoals: rootGoals}
 }
 
 // sorriesJSON gives each sorry a new proof state, in order, roots last.
-func (s *Server) sorriesJSON(srs []sorryRec) []Value {
+func (s *Server) sorriesJSON(srs []tactic.SorryRec) []Value {
 	var out []Value
 	for _, root := range []bool{false, true} {
 		for _, sr := range srs {
-			if sr.root != root {
+			if sr.Root != root {
 				continue
 			}
-			id := s.addState(&proofState{Goals: []*goal{sr.goal.clone()}, Env: sr.env})
-			v := Obj().Set("proofState", Int(id)).Set("goal", Str(sr.goal.pp(sr.env.Mathlib)))
-			if sr.pos != nil {
-				v.Set("pos", posJSON(*sr.pos)).Set("endPos", posJSON(*sr.end))
+			id := s.addState(&proofState{Goals: []*elab.Goal{sr.Goal.Clone()}, Env: sr.Env})
+			v := Obj().Set("proofState", Int(id)).Set("goal", Str(sr.Goal.Pretty(sr.Env.Mathlib)))
+			if sr.Pos != nil {
+				v.Set("pos", posJSON(*sr.Pos)).Set("endPos", posJSON(*sr.End))
 			}
 			out = append(out, v)
 		}
@@ -232,7 +237,7 @@ func (s *Server) sorriesJSON(srs []sorryRec) []Value {
 	return out
 }
 
-func messagesJSON(ms []message) []Value {
+func messagesJSON(ms []tactic.Message) []Value {
 	out := make([]Value, len(ms))
 	for i, m := range ms {
 		out[i] = messageJSON(m)
@@ -245,26 +250,26 @@ func (s *Server) command(src string, envID *int, rootGoals bool) Value {
 	if !ok {
 		return errorReply("Unknown environment.")
 	}
-	out := runCommands(src, base, s.config(rootGoals))
-	id := s.addEnv(out.env)
+	out := frontend.RunCommands(src, base, s.config(rootGoals))
+	id := s.addEnv(out.Env)
 	reply := Obj().Set("env", Int(id))
-	if srs := s.sorriesJSON(out.sorries); len(srs) > 0 {
+	if srs := s.sorriesJSON(out.Sorries); len(srs) > 0 {
 		reply.Set("sorries", Arr(srs...))
 	}
-	if len(out.msgs) > 0 {
-		reply.Set("messages", Arr(messagesJSON(out.msgs)...))
+	if len(out.Msgs) > 0 {
+		reply.Set("messages", Arr(messagesJSON(out.Msgs)...))
 	}
 	return reply
 }
 
 // proofStepReply records st as a new proof state and describes it, as the REPL's
 // ProofStepResponse does.
-func (s *Server) proofStepReply(st *proofState, msgs []message, srs []sorryRec) Value {
+func (s *Server) proofStepReply(st *proofState, msgs []tactic.Message, srs []tactic.SorryRec) Value {
 	sorries := s.sorriesJSON(srs)
 	id := s.addState(st)
 	goals := make([]Value, len(st.Goals))
 	for i, g := range st.Goals {
-		goals[i] = Str(g.pp(st.Env.Mathlib))
+		goals[i] = Str(g.Pretty(st.Env.Mathlib))
 	}
 	reply := Obj().Set("proofState", Int(id)).Set("goals", Arr(goals...)).Set("proofStatus", Str(st.status()))
 	if len(sorries) > 0 {
@@ -281,32 +286,32 @@ func (s *Server) proofStep(id int, tac string) Value {
 		return errorReply("Unknown proof state.")
 	}
 	st := s.states[id]
-	toks := lex(tac)
-	if toks[0].kind == tkEOF {
+	toks := syntax.Lex(tac)
+	if toks[0].Kind == syntax.TkEOF {
 		return errorReply("Lean error:\n<input>:1:0: unexpected end of input")
 	}
 	body := toks[:len(toks)-1]
-	tacs := splitTactics(body, body[0].pos.Col)
+	tacs := syntax.SplitTactics(body, body[0].Pos.Col)
 	for _, t := range tacs {
-		if err := validateTactic(t, st.Env.Mathlib); err != nil {
-			return errorReply(fmt.Sprintf("Lean error:\n<input>:%d:%d: %s", err.pos.Line, err.pos.Col, err.msg))
+		if err := syntax.ValidateTactic(t, st.Env.Mathlib); err != nil {
+			return errorReply(fmt.Sprintf("Lean error:\n<input>:%d:%d: %s", err.Pos.Line, err.Pos.Col, err.Msg))
 		}
 	}
-	goals := make([]*goal, len(st.Goals))
+	goals := make([]*elab.Goal, len(st.Goals))
 	for i, g := range st.Goals {
-		goals[i] = g.clone()
+		goals[i] = g.Clone()
 	}
-	run := &proofRun{env: st.Env, tacticMode: true, acceptAll: s.opts.AcceptAll, grindLies: s.opts.GrindLies, sorryUsed: st.SorryUsed}
-	left, th := run.runSeq(tacs, goals)
-	if s.opts.TacticModeLies && (th != nil || run.errors) {
+	run := &tactic.ProofRun{Env: st.Env, TacticMode: true, AcceptAll: s.opts.AcceptAll, GrindLies: s.opts.GrindLies, SorryUsed: st.SorryUsed}
+	left, th := run.RunSeq(tacs, goals)
+	if s.opts.TacticModeLies && (th != nil || run.Errors) {
 		// The lie of Options.TacticModeLies: the failure is swallowed and the proof is
 		// reported complete.
 		return s.proofStepReply(&proofState{Env: st.Env}, nil, nil)
 	}
 	if th != nil {
-		return errorReply("Lean error:\n" + th.msg)
+		return errorReply("Lean error:\n" + th.Msg)
 	}
-	return s.proofStepReply(&proofState{Goals: left, SorryUsed: run.sorryUsed, Env: st.Env}, run.msgs, run.sorries)
+	return s.proofStepReply(&proofState{Goals: left, SorryUsed: run.SorryUsed, Env: st.Env}, run.Msgs, run.Sorries)
 }
 
 func (s *Server) pickleEnv(id int, path string) (Value, error) {
@@ -357,14 +362,14 @@ func (s *Server) unpickleProofState(path string, envID *int) (Value, error) {
 }
 
 // messageJSON is m as the REPL sends it.
-func messageJSON(m message) Value {
+func messageJSON(m tactic.Message) Value {
 	end := Null()
-	if m.end != nil {
-		end = posJSON(*m.end)
+	if m.End != nil {
+		end = posJSON(*m.End)
 	}
-	return Obj().Set("severity", Str(m.severity)).Set("pos", posJSON(m.pos)).
-		Set("endPos", end).Set("data", Str(m.data))
+	return Obj().Set("severity", Str(m.Severity)).Set("pos", posJSON(m.Pos)).
+		Set("endPos", end).Set("data", Str(m.Data))
 }
 
 // posJSON is p as the REPL sends it.
-func posJSON(p Pos) Value { return Obj().Set("line", Int(p.Line)).Set("column", Int(p.Col)) }
+func posJSON(p syntax.Pos) Value { return Obj().Set("line", Int(p.Line)).Set("column", Int(p.Col)) }

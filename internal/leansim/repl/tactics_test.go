@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/leanprm/leanprm/internal/leansim/syntax"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -142,7 +143,7 @@ func TestTacticsRefuse(t *testing.T) {
 			v := cmdReply(t, NewServer(Options{}), tt.src)
 			require.False(t, accepted(v), "%s\nwas accepted: %v", tt.src, v)
 			if tt.want != "" {
-				require.Contains(t, v.String(), quoteLean(tt.want)[1:len(quoteLean(tt.want))-1], "%s", tt.src)
+				require.Contains(t, v.String(), syntax.Quote(tt.want)[1:len(syntax.Quote(tt.want))-1], "%s", tt.src)
 			}
 		})
 	}

@@ -1,4 +1,4 @@
-package repl
+package decide
 
 import (
 	"math/big"

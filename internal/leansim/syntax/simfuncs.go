@@ -1,20 +1,20 @@
-package repl
+package syntax
 
 import "math/big"
 
-// simFunc is a function the simulator can elaborate and compute.
-type simFunc struct {
-	params []Type
-	result Type
-	eval   func(args []*big.Rat) *big.Rat
+// Func is a function the simulator can elaborate and compute.
+type Func struct {
+	Params []Type
+	Result Type
+	Eval   func(args []*big.Rat) *big.Rat
 }
 
 var one = big.NewRat(1, 1)
 
 func natOf(r *big.Rat) *big.Int { return new(big.Int).Set(r.Num()) }
 
-// simFuncs are core functions on Nat and Int, by full name.
-var simFuncs = map[string]simFunc{
+// Funcs are core functions on Nat and Int, by full name.
+var Funcs = map[string]Func{
 	"Nat.succ": {[]Type{TypeNat}, TypeNat, func(a []*big.Rat) *big.Rat { return new(big.Rat).Add(a[0], one) }},
 	"Nat.pred": {[]Type{TypeNat}, TypeNat, func(a []*big.Rat) *big.Rat {
 		if a[0].Sign() == 0 {

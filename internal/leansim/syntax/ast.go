@@ -1,4 +1,4 @@
-package repl
+package syntax
 
 import (
 	"strings"
@@ -22,8 +22,8 @@ const (
 	TypeChar
 )
 
-// typeByName resolves a type name; ℕ ℤ ℚ ℝ exist only with Mathlib.
-func typeByName(name string, mathlib bool) (Type, bool) {
+// TypeByName resolves a type name; ℕ ℤ ℚ ℝ exist only with Mathlib.
+func TypeByName(name string, mathlib bool) (Type, bool) {
 	switch name {
 	case "Nat":
 		return TypeNat, true
@@ -55,8 +55,8 @@ func typeByName(name string, mathlib bool) (Type, bool) {
 	return TypeNone, false
 }
 
-// name is how Lean prints the type; Mathlib's notations replace Nat, Int, Rat and Real.
-func (t Type) name(mathlib bool) string {
+// Name is how Lean prints the type; Mathlib's notations replace Nat, Int, Rat and Real.
+func (t Type) Name(mathlib bool) string {
 	plain := [...]string{"?", "Nat", "Int", "Rat", "Float", "Real", "Unit", "Bool", "Prop", "String", "Char"}
 	math := [...]string{"?", "ℕ", "ℤ", "ℚ", "Float", "ℝ", "Unit", "Bool", "Prop", "String", "Char"}
 	if int(t) >= len(plain) {
@@ -74,52 +74,52 @@ type Node struct {
 	Op   string  `json:"op"`             // see the op* constants
 	Text string  `json:"text,omitempty"` // literal text or identifier
 	Kids []*Node `json:"kids,omitempty"`
-	Asc  Type    `json:"asc,omitempty"` // the ascribed type of opAscr, the declared type of opVar
+	Asc  Type    `json:"asc,omitempty"` // the ascribed type of OpAscr, the declared type of OpVar
 	Ty   Type    `json:"ty,omitempty"`  // the type a term node is elaborated at (0 before elaboration)
 	// Impl marks an implicit binder ({x : T}) of ∀ (library lemmas).
 	Impl bool `json:"impl,omitempty"`
 	Pos  Pos  `json:"-"`
 	End  Pos  `json:"-"`
-	// block is the tactic block of an opBy node (its tokens, ending in tkEOF).
-	block []token `json:"-"`
+	// Block is the tactic block of an OpBy node (its tokens, ending in TkEOF).
+	Block []Token `json:"-"`
 }
 
 // Node operators.
 const (
-	opNum   = "num"   // natural literal
-	opDec   = "dec"   // scientific literal
-	opVar   = "var"   // identifier
-	opAscr  = "ascr"  // (e : T)
-	opNeg   = "neg"   // -e
-	opInv   = "inv"   // e⁻¹
-	opSorry = "sorry" // sorry
-	opHole  = "hole"  // _
-	opTrue  = "True"
-	opFalse = "False"
-	opNot   = "¬"
-	opAnd   = "∧"
-	opOr    = "∨"
-	opImp   = "→"
-	opIff   = "↔"
-	opStr   = "str" // a string literal; an interpolated one (s!"…{e}…") has its holes as Kids
-	opChar  = "char"
-	// Binders: Kids are the bound variables (opVar nodes whose Asc is the declared type, or
+	OpNum   = "num"   // natural literal
+	OpDec   = "dec"   // scientific literal
+	OpVar   = "var"   // identifier
+	OpAscr  = "ascr"  // (e : T)
+	OpNeg   = "neg"   // -e
+	OpInv   = "inv"   // e⁻¹
+	OpSorry = "sorry" // sorry
+	OpHole  = "hole"  // _
+	OpTrue  = "True"
+	OpFalse = "False"
+	OpNot   = "¬"
+	OpAnd   = "∧"
+	OpOr    = "∨"
+	OpImp   = "→"
+	OpIff   = "↔"
+	OpStr   = "str" // a string literal; an interpolated one (s!"…{e}…") has its holes as Kids
+	OpChar  = "char"
+	// Binders: Kids are the bound variables (OpVar nodes whose Asc is the declared type, or
 	// TypeNone when it is left to inference), then the body.
-	opForall = "∀"
-	opExists = "∃"
-	opFun    = "fun"
-	opApp    = "app"  // application: Text is the function's name, Kids the arguments
-	opAnon   = "⟨⟩"   // anonymous constructor ⟨a, b, …⟩
-	opBy     = "by"   // a tactic block inside a term (Node.block)
-	opProj   = "proj" // projection e.1, e.2 (Text "1", "2"), Kids[0] = e
-	opMVar   = "?"    // a metavariable of a lemma being instantiated (Text is its name)
+	OpForall = "∀"
+	OpExists = "∃"
+	OpFun    = "fun"
+	OpApp    = "app"  // application: Text is the function's name, Kids the arguments
+	OpAnon   = "⟨⟩"   // anonymous constructor ⟨a, b, …⟩
+	OpBy     = "by"   // a tactic block inside a term (Node.block)
+	OpProj   = "proj" // projection e.1, e.2 (Text "1", "2"), Kids[0] = e
+	OpMVar   = "?"    // a metavariable of a lemma being instantiated (Text is its name)
 )
 
-// isBinder reports the binder nodes ∀, ∃ and fun.
-func isBinder(op string) bool { return op == opForall || op == opExists || op == opFun }
+// IsBinder reports the binder nodes ∀, ∃ and fun.
+func IsBinder(op string) bool { return op == OpForall || op == OpExists || op == OpFun }
 
-// bound returns the bound variables and the body of a binder node.
-func (n *Node) bound() ([]*Node, *Node) { return n.Kids[:len(n.Kids)-1], n.Kids[len(n.Kids)-1] }
+// Bound returns the bound variables and the body of a binder node.
+func (n *Node) Bound() ([]*Node, *Node) { return n.Kids[:len(n.Kids)-1], n.Kids[len(n.Kids)-1] }
 
 // binary operators with Lean's precedence and associativity (Init/Prelude, Init/Core).
 type binop struct {
@@ -129,7 +129,7 @@ type binop struct {
 	rel        bool // a relation between terms
 }
 
-var binops = map[string]binop{
+var Binops = map[string]binop{
 	"↔": {prec: 20, nonAssoc: true},
 	"→": {prec: 25, rightAssoc: true},
 	"∨": {prec: 30, rightAssoc: true},
@@ -149,70 +149,70 @@ var binops = map[string]binop{
 }
 
 const (
-	precMax = 1024
-	precApp = 1023 // an application: its arguments need precMax
+	PrecMax = 1024
+	precApp = 1023 // an application: its arguments need PrecMax
 )
 
-func isRel(op string) bool { b, ok := binops[op]; return ok && b.rel }
+func IsRel(op string) bool { b, ok := Binops[op]; return ok && b.rel }
 
-func (n *Node) clone() *Node {
+func (n *Node) Clone() *Node {
 	if n == nil {
 		return nil
 	}
 	c := *n
 	c.Kids = make([]*Node, len(n.Kids))
 	for i, k := range n.Kids {
-		c.Kids[i] = k.clone()
+		c.Kids[i] = k.Clone()
 	}
 	return &c
 }
 
-// transparent skips type ascriptions that do not cast: `(e : T)` where e already has type T
+// Transparent skips type ascriptions that do not cast: `(e : T)` where e already has type T
 // is e itself in Lean's terms.
-func (n *Node) transparent() *Node {
-	for n.Op == opAscr && len(n.Kids) == 1 && n.Ty != TypeNone && n.Ty == n.Asc {
+func (n *Node) Transparent() *Node {
+	for n.Op == OpAscr && len(n.Kids) == 1 && n.Ty != TypeNone && n.Ty == n.Asc {
 		n = n.Kids[0]
 	}
 	return n
 }
 
-// equal is syntactic equality after elaboration (what `rfl` sees up to literals), up to the
+// Equal is syntactic equality after elaboration (what `rfl` sees up to literals), up to the
 // names of bound variables and ascriptions that do not cast.
-func (n *Node) equal(m *Node) bool {
-	n, m = n.transparent(), m.transparent()
-	if isBinder(n.Op) && n.Op == m.Op {
+func (n *Node) Equal(m *Node) bool {
+	n, m = n.Transparent(), m.Transparent()
+	if IsBinder(n.Op) && n.Op == m.Op {
 		return alphaEqual(n, m)
 	}
 	if n.Op != m.Op || n.Text != m.Text || len(n.Kids) != len(m.Kids) {
 		return false
 	}
-	if n.Op == opAscr && n.Asc != m.Asc {
+	if n.Op == OpAscr && n.Asc != m.Asc {
 		return false
 	}
 	for i := range n.Kids {
-		if !n.Kids[i].equal(m.Kids[i]) {
+		if !n.Kids[i].Equal(m.Kids[i]) {
 			return false
 		}
 	}
 	return true
 }
 
-// mentions reports whether identifier name occurs free in n.
-func (n *Node) mentions(name string) bool {
-	if n.Op == opVar && n.Text == name {
+// Mentions reports whether identifier name occurs free in n.
+func (n *Node) Mentions(name string) bool {
+	if n.Op == OpVar && n.Text == name {
 		return true
 	}
-	if isBinder(n.Op) {
-		vars, body := n.bound()
+	if IsBinder(n.Op) {
+		vars, body := n.Bound()
 		for _, v := range vars {
 			if v.Text == name {
 				return false
 			}
 		}
-		return body.mentions(name)
+		return body.Mentions(name)
 	}
 	for _, k := range n.Kids {
-		if k.mentions(name) {
+		if k.Mentions(name) {
 			return true
 		}
 	}
@@ -222,33 +222,33 @@ func (n *Node) mentions(name string) bool {
 // pp prints n roughly as Lean's delaborator would with default options: numerals without
 // their type ascriptions, parentheses only where precedence needs them, `↑` where a value is
 // cast to another type. Lean wraps terms longer than 120 columns; this printer does not.
-func (n *Node) pp() string {
+func (n *Node) Pretty() string {
 	var b strings.Builder
 	n.ppPrec(&b, 0)
 	return b.String()
 }
 
 func (n *Node) ppPrec(b *strings.Builder, want int) {
-	own := n.prec()
+	own := n.Prec()
 	if own < want {
 		b.WriteByte('(')
 		defer b.WriteByte(')')
 	}
 	switch n.Op {
-	case opVar:
-		if n.casts() {
+	case OpVar:
+		if n.Casts() {
 			b.WriteString("↑")
 		}
 		b.WriteString(n.Text)
-	case opNum, opDec, opTrue, opFalse, opStr, opChar:
+	case OpNum, OpDec, OpTrue, OpFalse, OpStr, OpChar:
 		b.WriteString(n.Text)
-	case opMVar:
+	case OpMVar:
 		b.WriteString("?" + n.Text)
-	case opForall, opExists, opFun:
+	case OpForall, OpExists, OpFun:
 		n.ppBinder(b)
-	case opApp:
+	case OpApp:
 		n.ppApp(b)
-	case opAnon:
+	case OpAnon:
 		b.WriteString("⟨")
 		for i, k := range n.Kids {
 			if i > 0 {
@@ -257,34 +257,34 @@ func (n *Node) ppPrec(b *strings.Builder, want int) {
 			k.ppPrec(b, 0)
 		}
 		b.WriteString("⟩")
-	case opBy:
+	case OpBy:
 		b.WriteString("by " + n.Text)
-	case opProj:
-		n.Kids[0].ppPrec(b, precMax)
+	case OpProj:
+		n.Kids[0].ppPrec(b, PrecMax)
 		b.WriteString("." + n.Text)
-	case opSorry:
+	case OpSorry:
 		b.WriteString("sorry")
-	case opHole:
+	case OpHole:
 		b.WriteString("_")
-	case opAscr:
+	case OpAscr:
 		k := n.Kids[0]
-		if n.casts() {
+		if n.Casts() {
 			b.WriteString("↑")
-			k.ppPrec(b, precMax)
+			k.ppPrec(b, PrecMax)
 			return
 		}
 		k.ppPrec(b, want)
-	case opNeg:
+	case OpNeg:
 		b.WriteString("-")
 		n.Kids[0].ppPrec(b, 75)
-	case opInv:
-		n.Kids[0].ppPrec(b, precMax)
+	case OpInv:
+		n.Kids[0].ppPrec(b, PrecMax)
 		b.WriteString("⁻¹")
-	case opNot:
+	case OpNot:
 		b.WriteString("¬")
 		n.Kids[0].ppPrec(b, 40)
 	default:
-		op := binops[n.Op]
+		op := Binops[n.Op]
 		l, r := op.prec+1, op.prec+1
 		switch {
 		case op.rightAssoc:
@@ -292,7 +292,7 @@ func (n *Node) ppPrec(b *strings.Builder, want int) {
 		case !op.nonAssoc:
 			l = op.prec
 		}
-		if isBinder(n.Kids[1].Op) {
+		if IsBinder(n.Kids[1].Op) {
 			r = 0 // a trailing binder extends to the end: no parentheses needed
 		}
 		n.Kids[0].ppPrec(b, l)
@@ -301,33 +301,33 @@ func (n *Node) ppPrec(b *strings.Builder, want int) {
 	}
 }
 
-// prec is the precedence of the syntax that prints n.
-func (n *Node) prec() int {
+// Prec is the precedence of the syntax that prints n.
+func (n *Node) Prec() int {
 	switch n.Op {
-	case opForall, opExists, opFun, opBy:
+	case OpForall, OpExists, OpFun, OpBy:
 		return 0 // extends as far right as possible
-	case opApp:
-		if n.casts() {
-			return precMax
+	case OpApp:
+		if n.Casts() {
+			return PrecMax
 		}
 		return precApp
-	case opNeg:
+	case OpNeg:
 		return 75
-	case opAscr:
-		if n.casts() {
-			return precMax
+	case OpAscr:
+		if n.Casts() {
+			return PrecMax
 		}
-		return n.Kids[0].prec()
+		return n.Kids[0].Prec()
 	}
-	if b, ok := binops[n.Op]; ok {
+	if b, ok := Binops[n.Op]; ok {
 		return b.prec
 	}
-	return precMax
+	return PrecMax
 }
 
-// casts reports whether an ascription's value is cast to the type around it, which Lean
+// Casts reports whether an ascription's value is cast to the type around it, which Lean
 // shows as `↑`.
-func (n *Node) casts() bool { return n.Ty != TypeNone && n.Asc != TypeNone && n.Ty != n.Asc }
+func (n *Node) Casts() bool { return n.Ty != TypeNone && n.Asc != TypeNone && n.Ty != n.Asc }
 
 // Kids0 is the first kid or nil.
 func (n *Node) Kids0() *Node {

@@ -1,4 +1,4 @@
-package repl
+package decide
 
 import (
 	"errors"
@@ -6,6 +6,9 @@ import (
 	"math/big"
 	"sort"
 	"strings"
+
+	"github.com/leanprm/leanprm/internal/leansim/elab"
+	"github.com/leanprm/leanprm/internal/leansim/syntax"
 )
 
 // grind, as far as the simulator carries it out: the symbolic obligations of
@@ -60,22 +63,22 @@ type gterm struct {
 type grel struct {
 	op       string
 	lhs, rhs *gterm
-	node     *Node
+	node     *syntax.Node
 }
 
-// errGrindFragment marks what the simulator does not decide.
-type errGrindFragment struct{ what string }
+// ErrGrindFragment marks what the simulator does not decide.
+type ErrGrindFragment struct{ What string }
 
-func (e *errGrindFragment) Error() string { return e.what }
+func (e *ErrGrindFragment) Error() string { return e.What }
 
 func outside(format string, args ...any) error {
-	return &errGrindFragment{what: fmt.Sprintf(format, args...)}
+	return &ErrGrindFragment{What: fmt.Sprintf(format, args...)}
 }
 
-// grindIntro introduces the goal's ∀ and → as grind does: bound variables keep their names,
+// GrindIntro introduces the goal's ∀ and → as grind does: bound variables keep their names,
 // anonymous hypotheses are h, h_1, …
-func grindIntro(g *goal) ([]hyp, *Node, error) {
-	ctx := append([]hyp(nil), g.Hyps...)
+func GrindIntro(g *elab.Goal) ([]elab.Hyp, *syntax.Node, error) {
+	ctx := append([]elab.Hyp(nil), g.Hyps...)
 	used := map[string]bool{}
 	for _, h := range ctx {
 		used[h.Name] = true
@@ -94,63 +97,63 @@ func grindIntro(g *goal) ([]hyp, *Node, error) {
 			}
 		}
 	}
-	target := g.Target.transparent()
+	target := g.Target.Transparent()
 	for steps := 0; ; steps++ {
 		if steps > 256 {
 			return nil, nil, errors.New("too many binders")
 		}
 		switch target.Op {
-		case opForall:
-			vars, body := target.bound()
+		case syntax.OpForall:
+			vars, body := target.Bound()
 			for _, v := range vars {
 				if used[v.Text] {
 					return nil, nil, fmt.Errorf("the bound name %s is already in use", v.Text)
 				}
 				used[v.Text] = true
-				ctx = append(ctx, hyp{Name: v.Text, Ty: v.Asc})
+				ctx = append(ctx, elab.Hyp{Name: v.Text, Ty: v.Asc})
 			}
-			target = body.transparent()
+			target = body.Transparent()
 			continue
-		case opImp:
+		case syntax.OpImp:
 			prem := target.Kids[0]
-			if t := prem.transparent(); t.Op == "≠" {
+			if t := prem.Transparent(); t.Op == "≠" {
 				// grind's preprocessing shows a ≠ b as ¬a = b (the manual's failure output).
-				prem = &Node{Op: opNot, Kids: []*Node{{Op: "=", Kids: t.Kids, Ty: t.Ty}}}
+				prem = &syntax.Node{Op: syntax.OpNot, Kids: []*syntax.Node{{Op: "=", Kids: t.Kids, Ty: t.Ty}}}
 			}
-			ctx = append(ctx, hyp{Name: fresh(), Prop: prem})
-			target = target.Kids[1].transparent()
+			ctx = append(ctx, elab.Hyp{Name: fresh(), Prop: prem})
+			target = target.Kids[1].Transparent()
 			continue
 		}
 		break
 	}
-	ctx = append(ctx, hyp{Name: fresh(), Prop: &Node{Op: opNot, Kids: []*Node{target}}})
+	ctx = append(ctx, elab.Hyp{Name: fresh(), Prop: &syntax.Node{Op: syntax.OpNot, Kids: []*syntax.Node{target}}})
 	return ctx, target, nil
 }
 
-// grindFailure is the error text: Lean's header and goal, and the asserted facts.
-func grindFailure(ctx []hyp, mathlib bool) string {
-	g := &goal{Tag: "grind", Hyps: ctx, Target: &Node{Op: opFalse, Text: "False"}}
+// GrindFailure is the error text: Lean's header and goal, and the asserted facts.
+func GrindFailure(ctx []elab.Hyp, mathlib bool) string {
+	g := &elab.Goal{Tag: "grind", Hyps: ctx, Target: &syntax.Node{Op: syntax.OpFalse, Text: "False"}}
 	var b strings.Builder
 	b.WriteString("`grind` failed\n")
-	b.WriteString(g.pp(mathlib))
+	b.WriteString(g.Pretty(mathlib))
 	b.WriteString("\n[grind] Goal diagnostics\n  [facts] Asserted facts")
 	for _, h := range ctx {
 		if h.Prop != nil {
-			b.WriteString("\n    [prop] " + h.Prop.pp())
+			b.WriteString("\n    [prop] " + h.Prop.Pretty())
 		}
 	}
 	return b.String()
 }
 
-// grindDecide returns true when the simulator knows grind proves the goal under the
+// Grind returns true when the simulator knows grind proves the goal under the
 // hypotheses in ctx (the last one is the negated target, which it skips), false with a nil
-// error when it knows grind fails, and an *errGrindFragment when it does not know.
-func grindDecide(env *envState, ctx []hyp, target *Node) (bool, error) {
-	conv := &grindConv{sc: &scope{env: env, hyps: ctx}, vars: map[string]bool{}}
+// error when it knows grind fails, and an *ErrGrindFragment when it does not know.
+func Grind(env *elab.Env, ctx []elab.Hyp, target *syntax.Node) (bool, error) {
+	conv := &grindConv{sc: &elab.Scope{Env: env, Hyps: ctx}, vars: map[string]bool{}}
 	for _, h := range ctx {
 		if h.Prop == nil {
-			if h.Ty != TypeRat {
-				return false, outside("a variable of type %s", h.Ty.name(env.Mathlib))
+			if h.Ty != syntax.TypeRat {
+				return false, outside("a variable of type %s", h.Ty.Name(env.Mathlib))
 			}
 			conv.vars[h.Name] = true
 		}
@@ -184,14 +187,14 @@ func grindDecide(env *envState, ctx []hyp, target *Node) (bool, error) {
 
 // grindConv turns elaborated nodes into gterms.
 type grindConv struct {
-	sc   *scope
+	sc   *elab.Scope
 	vars map[string]bool
 }
 
 // rels reads a conjunction of relations; a goal may only hold equations.
-func (c *grindConv) rels(n *Node, isGoal bool) ([]grel, error) {
-	n = n.transparent()
-	if n.Op == opAnd {
+func (c *grindConv) rels(n *syntax.Node, isGoal bool) ([]grel, error) {
+	n = n.Transparent()
+	if n.Op == syntax.OpAnd {
 		l, err := c.rels(n.Kids[0], isGoal)
 		if err != nil {
 			return nil, err
@@ -200,11 +203,11 @@ func (c *grindConv) rels(n *Node, isGoal bool) ([]grel, error) {
 		return append(l, r...), err
 	}
 	op := n.Op
-	if op == opNot && len(n.Kids) == 1 && n.Kids[0].transparent().Op == "=" {
-		op, n = "≠", n.Kids[0].transparent()
+	if op == syntax.OpNot && len(n.Kids) == 1 && n.Kids[0].Transparent().Op == "=" {
+		op, n = "≠", n.Kids[0].Transparent()
 	}
 	if op != "=" && op != "≠" || isGoal && op != "=" {
-		return nil, outside("the proposition %s", n.pp())
+		return nil, outside("the proposition %s", n.Pretty())
 	}
 	lhs, err := c.term(n.Kids[0])
 	if err != nil {
@@ -217,30 +220,30 @@ func (c *grindConv) rels(n *Node, isGoal bool) ([]grel, error) {
 	return []grel{{op: op, lhs: lhs, rhs: rhs, node: n}}, nil
 }
 
-func (c *grindConv) term(n *Node) (*gterm, error) {
-	if n.Ty != TypeRat {
+func (c *grindConv) term(n *syntax.Node) (*gterm, error) {
+	if n.Ty != syntax.TypeRat {
 		// Another type (a Nat exponent, a cast literal) or one the elaboration left open: only
 		// a closed value is taken, so Nat's truncating subtraction never passes for Rat's.
 		return c.closed(n)
 	}
 	switch n.Op {
-	case opAscr:
-		if n.casts() {
+	case syntax.OpAscr:
+		if n.Casts() {
 			return c.closed(n)
 		}
 		return c.term(n.Kids[0])
-	case opNum, opDec:
-		v, err := parseLiteral(n.Text)
+	case syntax.OpNum, syntax.OpDec:
+		v, err := elab.ParseLiteral(n.Text)
 		if err != nil {
 			return nil, outside("the literal %s", n.Text)
 		}
 		return &gterm{op: "c", val: v}, nil
-	case opVar:
+	case syntax.OpVar:
 		if c.vars[n.Text] {
 			return &gterm{op: "v", name: n.Text}, nil
 		}
 		return c.closed(n)
-	case opNeg, opInv:
+	case syntax.OpNeg, syntax.OpInv:
 		k, err := c.term(n.Kids[0])
 		if err != nil {
 			return nil, err
@@ -252,7 +255,7 @@ func (c *grindConv) term(n *Node) (*gterm, error) {
 			return nil, err
 		}
 		if !e.val.IsInt() || e.val.Sign() < 0 || e.val.Num().Cmp(big.NewInt(maxGrindExponent)) > 0 {
-			return nil, outside("the exponent %s", n.Kids[1].pp())
+			return nil, outside("the exponent %s", n.Kids[1].Pretty())
 		}
 		b, err := c.term(n.Kids[0])
 		if err != nil {
@@ -270,19 +273,19 @@ func (c *grindConv) term(n *Node) (*gterm, error) {
 		}
 		return &gterm{op: n.Op, kids: []*gterm{l, r}}, nil
 	}
-	return nil, outside("the term %s", n.pp())
+	return nil, outside("the term %s", n.Pretty())
 }
 
 // closed evaluates a subterm without bound variables (a Nat exponent, a cast literal).
-func (c *grindConv) closed(n *Node) (*gterm, error) {
+func (c *grindConv) closed(n *syntax.Node) (*gterm, error) {
 	for v := range c.vars {
-		if n.mentions(v) {
-			return nil, outside("the term %s", n.pp())
+		if n.Mentions(v) {
+			return nil, outside("the term %s", n.Pretty())
 		}
 	}
-	v, err := (&evaluator{sc: &scope{env: c.sc.env}}).term(n)
+	v, err := (&elab.Evaluator{Scope: &elab.Scope{Env: c.sc.Env}}).Term(n)
 	if err != nil {
-		return nil, outside("the term %s", n.pp())
+		return nil, outside("the term %s", n.Pretty())
 	}
 	return &gterm{op: "c", val: v}, nil
 }
@@ -413,7 +416,7 @@ func (c *grindConv) identity(goals, nes []grel) (bool, error) {
 			return false, err
 		}
 		if zero {
-			return false, outside("a side condition that never holds where it is defined: %s", ne.node.pp())
+			return false, outside("a side condition that never holds where it is defined: %s", ne.node.Pretty())
 		}
 		sides = append(sides, side{num: d.num, divs: ds})
 		divisors = append(divisors, ds...)

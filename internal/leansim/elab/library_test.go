@@ -1,4 +1,4 @@
-package repl
+package elab
 
 import (
 	"testing"
@@ -9,7 +9,7 @@ import (
 // TestLibrary: every lemma of the table parses, and no two share a name.
 func TestLibrary(t *testing.T) {
 	require.Len(t, library(), len(lemmaSources), "lemmas for %d sources", len(lemmaSources))
-	l, ok := lookupLemma("add_comm", []string{"Nat"})
+	l, ok := LookupLemma("add_comm", []string{"Nat"})
 	require.True(t, ok, "Nat.add_comm through open Nat")
-	require.Equal(t, "∀ (n m : Nat), n + m = m + n", l.stmt.pp(), "Nat.add_comm through open Nat")
+	require.Equal(t, "∀ (n m : Nat), n + m = m + n", l.Stmt.Pretty(), "Nat.add_comm through open Nat")
 }

@@ -1,10 +1,13 @@
-package repl
+package decide
 
 import (
 	"fmt"
 	"math/big"
 	"sort"
 	"strings"
+
+	"github.com/leanprm/leanprm/internal/leansim/elab"
+	"github.com/leanprm/leanprm/internal/leansim/syntax"
 )
 
 // The simulator's omega. It proves a goal by refuting the hypotheses together with the
@@ -35,9 +38,9 @@ const (
 // omegaFailure is the message for a goal the procedure did not prove.
 const omegaFailure = "omega could not prove the goal:\nleanprm-simulator: no contradiction was found among the linear facts (the simulator's omega is Fourier–Motzkin elimination with integer rounding, which is incomplete; this is a simulator, not Lean)"
 
-// omegaProve returns "" when omega proves g, else the failure message.
-func omegaProve(g *goal, env *envState) string {
-	o := &omegaCtx{sc: &scope{env: env, hyps: g.Hyps}, atoms: map[string]string{}, divs: map[string][2]string{}}
+// Omega returns "" when omega proves g, else the failure message.
+func Omega(g *elab.Goal, env *elab.Env) string {
+	o := &omegaCtx{sc: &elab.Scope{Env: env, Hyps: g.Hyps}, atoms: map[string]string{}, divs: map[string][2]string{}}
 	var facts []*formula
 	for _, h := range g.Hyps {
 		if h.Prop == nil {
@@ -170,7 +173,7 @@ func (f *formula) nnf(neg bool) *formula {
 
 // omegaCtx translates propositions and terms to formulas over integer variables.
 type omegaCtx struct {
-	sc     *scope
+	sc     *elab.Scope
 	atoms  map[string]string    // atom key → variable name
 	divs   map[string][2]string // "dividend|divisor" → quotient and remainder variables
 	nonneg map[string]bool
@@ -196,32 +199,32 @@ func (o *omegaCtx) markNonneg(v string) {
 
 func itoa(n int) string { return big.NewInt(int64(n)).String() }
 
-func (o *omegaCtx) prop(n *Node, depth int) *formula {
-	if n == nil || depth > maxTermDepth {
+func (o *omegaCtx) prop(n *syntax.Node, depth int) *formula {
+	if n == nil || depth > syntax.MaxTermDepth {
 		return nil
 	}
-	n = n.transparent()
+	n = n.Transparent()
 	switch n.Op {
-	case opTrue:
+	case syntax.OpTrue:
 		return &formula{kind: fTrue}
-	case opFalse:
+	case syntax.OpFalse:
 		return &formula{kind: fFalse}
-	case opNot:
+	case syntax.OpNot:
 		if a := o.prop(n.Kids[0], depth+1); a != nil {
 			return &formula{kind: fNot, kids: []*formula{a}}
 		}
 		return nil
-	case opAnd, opOr, opImp, opIff:
+	case syntax.OpAnd, syntax.OpOr, syntax.OpImp, syntax.OpIff:
 		a, b := o.prop(n.Kids[0], depth+1), o.prop(n.Kids[1], depth+1)
 		if a == nil || b == nil {
 			return nil
 		}
 		switch n.Op {
-		case opAnd:
+		case syntax.OpAnd:
 			return &formula{kind: fAnd, kids: []*formula{a, b}}
-		case opOr:
+		case syntax.OpOr:
 			return &formula{kind: fOr, kids: []*formula{a, b}}
-		case opImp:
+		case syntax.OpImp:
 			return &formula{kind: fOr, kids: []*formula{{kind: fNot, kids: []*formula{a}}, b}}
 		default:
 			return &formula{kind: fOr, kids: []*formula{
@@ -230,10 +233,10 @@ func (o *omegaCtx) prop(n *Node, depth int) *formula {
 			}}
 		}
 	}
-	if !isRel(n.Op) {
+	if !syntax.IsRel(n.Op) {
 		return nil
 	}
-	if t := n.Kids[0].Ty; t != TypeNat && t != TypeInt {
+	if t := n.Kids[0].Ty; t != syntax.TypeNat && t != syntax.TypeInt {
 		return nil
 	}
 	a, okA := o.term(n.Kids[0], depth+1)
@@ -271,47 +274,47 @@ func (o *omegaCtx) atom(key string, nonneg bool) lin {
 	return varLin(v)
 }
 
-func (o *omegaCtx) term(n *Node, depth int) (lin, bool) {
-	if depth > maxTermDepth {
+func (o *omegaCtx) term(n *syntax.Node, depth int) (lin, bool) {
+	if depth > syntax.MaxTermDepth {
 		return lin{}, false
 	}
-	n = n.transparent()
-	if n.Ty != TypeNat && n.Ty != TypeInt {
+	n = n.Transparent()
+	if n.Ty != syntax.TypeNat && n.Ty != syntax.TypeInt {
 		return lin{}, false
 	}
-	isNat := n.Ty == TypeNat
+	isNat := n.Ty == syntax.TypeNat
 	switch n.Op {
-	case opNum:
+	case syntax.OpNum:
 		v, ok := new(big.Int).SetString(n.Text, 10)
 		return constLin(v), ok
-	case opVar:
+	case syntax.OpVar:
 		declared := n.Asc
-		if declared == TypeNone {
+		if declared == syntax.TypeNone {
 			declared = n.Ty
 		}
-		if declared != TypeNat && declared != TypeInt {
+		if declared != syntax.TypeNat && declared != syntax.TypeInt {
 			return lin{}, false
 		}
-		if _, local := o.sc.local(n.Text); !local {
-			if d := o.sc.env.lookup(n.Text); d != nil && d.Value != nil {
-				v, err := (&evaluator{sc: &scope{env: o.sc.env}}).term(d.Value)
+		if _, local := o.sc.Local(n.Text); !local {
+			if d := o.sc.Env.Lookup(n.Text); d != nil && d.Value != nil {
+				v, err := (&elab.Evaluator{Scope: &elab.Scope{Env: o.sc.Env}}).Term(d.Value)
 				if err == nil && v.IsInt() {
 					return constLin(v.Num()), true
 				}
 			}
 		}
-		return o.atom("var:"+n.Text, declared == TypeNat), true
-	case opAscr:
+		return o.atom("var:"+n.Text, declared == syntax.TypeNat), true
+	case syntax.OpAscr:
 		inner := n.Kids[0]
-		if inner.Ty != TypeNat && inner.Ty != TypeInt {
+		if inner.Ty != syntax.TypeNat && inner.Ty != syntax.TypeInt {
 			return lin{}, false
 		}
 		return o.term(inner, depth+1)
-	case opNeg:
+	case syntax.OpNeg:
 		a, ok := o.term(n.Kids[0], depth+1)
 		return a.scale(big.NewInt(-1)), ok
-	case opApp:
-		if n.casts() {
+	case syntax.OpApp:
+		if n.Casts() {
 			inner := *n
 			inner.Ty = n.Asc
 			return o.term(&inner, depth+1)
@@ -625,14 +628,14 @@ func fourierMotzkin(cs []lin2) bool {
 
 // nodeKey is a structural rendering of a term: equal keys mean the same term, types and casts
 // included (printing alone can hide a cast).
-func nodeKey(n *Node) string {
+func nodeKey(n *syntax.Node) string {
 	var b strings.Builder
 	writeNodeKey(n, &b, 0)
 	return b.String()
 }
 
-func writeNodeKey(n *Node, b *strings.Builder, depth int) {
-	if depth > maxTermDepth {
+func writeNodeKey(n *syntax.Node, b *strings.Builder, depth int) {
+	if depth > syntax.MaxTermDepth {
 		b.WriteString("…")
 		return
 	}

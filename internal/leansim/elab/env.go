@@ -1,35 +1,39 @@
-package repl
+package elab
 
-import "maps"
+import (
+	"maps"
 
-// def is a constant of an environment: a definition (with its value when it is a closed
+	"github.com/leanprm/leanprm/internal/leansim/syntax"
+)
+
+// Def is a constant of an environment: a definition (with its value when it is a closed
 // numeric term the simulator can unfold) or a theorem.
-type def struct {
-	Name    string `json:"name"`
-	Ty      Type   `json:"ty,omitempty"`
-	Value   *Node  `json:"value,omitempty"`
-	Params  bool   `json:"params,omitempty"`
-	Theorem bool   `json:"theorem,omitempty"`
+type Def struct {
+	Name    string       `json:"name"`
+	Ty      syntax.Type  `json:"ty,omitempty"`
+	Value   *syntax.Node `json:"value,omitempty"`
+	Params  bool         `json:"params,omitempty"`
+	Theorem bool         `json:"theorem,omitempty"`
 	// Stmt is what a theorem or axiom proves, with its parameters as ∀ and → (nil when it
 	// could not be elaborated).
-	Stmt *Node `json:"stmt,omitempty"`
+	Stmt *syntax.Node `json:"stmt,omitempty"`
 	// Axioms are the axioms the declaration depends on, as `#print axioms` lists them.
 	Axioms []string `json:"axioms,omitempty"`
 	Axiom  bool     `json:"axiom,omitempty"`
 }
 
-// envState is the simulator's counterpart of a REPL command state. It is immutable once
+// Env is the simulator's counterpart of a REPL command state. It is immutable once
 // stored: every command derives a new one.
-type envState struct {
+type Env struct {
 	Imports []string          `json:"imports"`
 	Mathlib bool              `json:"mathlib,omitempty"`
-	Defs    map[string]*def   `json:"defs,omitempty"`
+	Defs    map[string]*Def   `json:"defs,omitempty"`
 	Opens   []string          `json:"opens,omitempty"`
 	Options map[string]string `json:"options,omitempty"`
 }
 
-func (e *envState) clone() *envState {
-	return &envState{
+func (e *Env) Clone() *Env {
+	return &Env{
 		Imports: append([]string(nil), e.Imports...),
 		Mathlib: e.Mathlib,
 		Defs:    maps.Clone(e.Defs),
@@ -38,8 +42,8 @@ func (e *envState) clone() *envState {
 	}
 }
 
-// lookup resolves a constant name directly or through the open namespaces.
-func (e *envState) lookup(name string) *def {
+// Lookup resolves a constant name directly or through the open namespaces.
+func (e *Env) Lookup(name string) *Def {
 	if d, ok := e.Defs[name]; ok {
 		return d
 	}

@@ -1,6 +1,12 @@
-package repl
+package frontend
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/leanprm/leanprm/internal/leansim/elab"
+	"github.com/leanprm/leanprm/internal/leansim/syntax"
+	"github.com/leanprm/leanprm/internal/leansim/tactic"
+)
 
 // Whole files, as a language server's file worker elaborates them. ElaborateFile runs the
 // same parser, commands and tactics as the REPL's command mode, so that a language-server
@@ -34,7 +40,7 @@ type FileResult struct {
 // FileCommand is one command of a file: the range from its first token to its last, and the
 // messages elaborating it produced, in Lean's order.
 type FileCommand struct {
-	Pos, End Pos
+	Pos, End syntax.Pos
 	Messages []FileMessage
 	// Accomplished: a declaration whose tactic proof finished with no error and no sorry
 	// (where Lean adds its silent "Goals accomplished!" diagnostic).
@@ -45,7 +51,7 @@ type FileCommand struct {
 // errors, which a language server tags (leanTags [1]).
 type FileMessage struct {
 	Severity      string // "error", "warning" or "info"
-	Pos, End      Pos
+	Pos, End      syntax.Pos
 	Data          string
 	UnsolvedGoals bool
 }
@@ -55,7 +61,7 @@ type FileMessage struct {
 // could not parse, has Ran false and no goals; one that threw has Failed set and After nil.
 // After is empty, not nil, when the tactic closed every goal.
 type TacticInfo struct {
-	Pos, End      Pos
+	Pos, End      syntax.Pos
 	Before, After []string
 	Ran, Failed   bool
 }
@@ -67,14 +73,14 @@ type TacticInfo struct {
 // command that does not parse keeps only the "unsolved goals" errors of its partial syntax.
 func ElaborateFile(text string, opts FileOptions) *FileResult {
 	rec := &fileRecorder{}
-	cfg := elabConfig{mathlibAvailable: opts.Mathlib, version: DefaultVersion + VersionSuffix, file: rec}
+	cfg := Config{MathlibAvailable: opts.Mathlib, Version: DefaultVersion + VersionSuffix, file: rec}
 	if len(opts.Packages) > 0 {
 		cfg.packages = map[string]bool{}
 		for _, p := range opts.Packages {
 			cfg.packages[p] = true
 		}
 	}
-	runCommands(text, nil, cfg)
+	RunCommands(text, nil, cfg)
 	return &rec.res
 }
 
@@ -95,19 +101,19 @@ func (r *FileResult) Messages() []FileMessage {
 // Only the top-level tactics of a `by` block are known: at the end of a line whose last
 // tactic is nested (`· omega`, `have h : P := by omega`), the answer is the goals after the
 // enclosing top-level tactic, where real Lean may show the nested tactic's.
-func (r *FileResult) GoalsAt(p Pos) (goals []string, ok bool) {
+func (r *FileResult) GoalsAt(p syntax.Pos) (goals []string, ok bool) {
 	var ended, next *TacticInfo
 	for i := range r.Tactics {
 		t := &r.Tactics[i]
 		switch {
-		case !p.before(t.Pos) && p.before(t.End):
+		case !p.Before(t.Pos) && p.Before(t.End):
 			if !t.Ran {
 				return nil, false
 			}
 			return t.Before, true
-		case !p.before(t.End) && t.End.Line == p.Line:
+		case !p.Before(t.End) && t.End.Line == p.Line:
 			ended = t
-		case p.before(t.Pos) && t.Pos.Line == p.Line && next == nil:
+		case p.Before(t.Pos) && t.Pos.Line == p.Line && next == nil:
 			next = t
 		}
 	}
@@ -127,30 +133,30 @@ const (
 	VersionSuffix  = "-leanprm-simulator"
 )
 
-// fileRecorder collects a FileResult while runCommands runs. Its methods do nothing on a
+// fileRecorder collects a FileResult while RunCommands runs. Its methods do nothing on a
 // nil recorder, which is what the REPL's command mode has.
 type fileRecorder struct {
 	res FileResult
 }
 
-func (f *fileRecorder) begin(pos Pos) {
+func (f *fileRecorder) begin(pos syntax.Pos) {
 	if f != nil {
 		f.res.Commands = append(f.res.Commands, FileCommand{Pos: pos, End: pos})
 	}
 }
 
 // end closes the current command at end with its messages.
-func (f *fileRecorder) end(end Pos, msgs []message) {
+func (f *fileRecorder) end(end syntax.Pos, msgs []tactic.Message) {
 	if f == nil {
 		return
 	}
 	c := &f.res.Commands[len(f.res.Commands)-1]
 	c.End = end
 	for _, m := range msgs {
-		fm := FileMessage{Severity: m.severity, Pos: m.pos, End: m.pos, Data: m.data,
-			UnsolvedGoals: m.severity == "error" && strings.HasPrefix(m.data, "unsolved goals")}
-		if m.end != nil {
-			fm.End = *m.end
+		fm := FileMessage{Severity: m.Severity, Pos: m.Pos, End: m.Pos, Data: m.Data,
+			UnsolvedGoals: m.Severity == "error" && strings.HasPrefix(m.Data, "unsolved goals")}
+		if m.End != nil {
+			fm.End = *m.End
 		}
 		c.Messages = append(c.Messages, fm)
 	}
@@ -174,22 +180,22 @@ func (f *fileRecorder) tactic(t TacticInfo) {
 	}
 }
 
-// observer returns the stepObserver that records a block's top-level tactics, or nil.
-func (f *fileRecorder) observer(mathlib bool) stepObserver {
+// observer returns the StepObserver that records a block's top-level tactics, or nil.
+func (f *fileRecorder) observer(mathlib bool) tactic.StepObserver {
 	if f == nil {
 		return nil
 	}
-	pp := func(gs []*goal) []string {
+	pp := func(gs []*elab.Goal) []string {
 		if gs == nil {
 			return nil
 		}
 		out := make([]string, len(gs))
 		for i, g := range gs {
-			out[i] = g.pp(mathlib)
+			out[i] = g.Pretty(mathlib)
 		}
 		return out
 	}
-	return func(pos, end Pos, before, after []*goal, ran, failed bool) {
+	return func(pos, end syntax.Pos, before, after []*elab.Goal, ran, failed bool) {
 		t := TacticInfo{Pos: pos, End: end, Before: pp(before), After: pp(after), Ran: ran, Failed: failed}
 		if ran && !failed && t.After == nil {
 			t.After = []string{} // every goal closed (all_goals, stop, … return nil)

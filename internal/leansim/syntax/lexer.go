@@ -1,4 +1,4 @@
-package repl
+package syntax
 
 import (
 	"strings"
@@ -11,28 +11,28 @@ type Pos struct {
 	Line, Col int
 }
 
-// before reports whether p comes before q.
-func (p Pos) before(q Pos) bool { return p.Line < q.Line || p.Line == q.Line && p.Col < q.Col }
+// Before reports whether p comes before q.
+func (p Pos) Before(q Pos) bool { return p.Line < q.Line || p.Line == q.Line && p.Col < q.Col }
 
 type tokKind uint8
 
 const (
-	tkEOF tokKind = iota
-	tkIdent
+	TkEOF tokKind = iota
+	TkIdent
 	tkNum // natural-number literal
 	tkDec // scientific literal such as 2.5
 	tkStr
-	tkSym  // symbols and keywords
+	TkSym  // symbols and keywords
 	tkBad  // a character Lean would not accept here
 	tkChar // a character literal such as 'a'
 )
 
-type token struct {
-	kind     tokKind
-	text     string
-	pos, end Pos
+type Token struct {
+	Kind     tokKind
+	Text     string
+	Pos, End Pos
 	newline  bool // the token is the first on its line
-	escaped  bool // an identifier written «…»: never a keyword
+	Escaped  bool // an identifier written «…»: never a keyword
 }
 
 // keywords are identifier-shaped words that Lean's token table reserves; they lex as symbols.
@@ -63,12 +63,12 @@ var symbols = []string{
 	"λ", "$", "∣", "`", "'", "∘", "×", "∑", "∏", "#", "&", "~", "\\", "⟨", "⟩",
 }
 
-// lex splits Lean source into tokens, skipping whitespace and comments (`--` to end of line,
+// Lex splits Lean source into tokens, skipping whitespace and comments (`--` to end of line,
 // nested `/- … -/`). It never fails: anything unexpected becomes a tkBad token, which the
 // parser reports the way Lean reports an unexpected token.
-func lex(src string) []token {
+func Lex(src string) []Token {
 	rs := []rune(src)
-	var toks []token
+	var toks []Token
 	line, col := 1, 0
 	i := 0
 	newline := true
@@ -117,7 +117,7 @@ func lex(src string) []token {
 				}
 				if depth > 0 {
 					// Lean: "unterminated comment"; the rest of the input is gone.
-					toks = append(toks, token{kind: tkBad, text: "/-", pos: open, end: Pos{line, col}})
+					toks = append(toks, Token{Kind: tkBad, Text: "/-", Pos: open, End: Pos{line, col}})
 				}
 			default:
 				goto token
@@ -128,11 +128,11 @@ func lex(src string) []token {
 		nl := newline
 		newline = false
 		if i >= len(rs) {
-			toks = append(toks, token{kind: tkEOF, pos: start, end: start, newline: nl})
+			toks = append(toks, Token{Kind: TkEOF, Pos: start, End: start, newline: nl})
 			return toks
 		}
 		j := i
-		kind := tkSym
+		kind := TkSym
 		switch r := rs[i]; {
 		case r == '#' && i+1 < len(rs) && isIdentStart(rs[i+1]):
 			j++
@@ -143,7 +143,7 @@ func lex(src string) []token {
 			kind = tkStr
 			j = rawStringEnd(rs, i)
 		case isIdentStart(r) && !(r == '_' && (i+1 >= len(rs) || !isIdentRest(rs[i+1]))):
-			kind = tkIdent
+			kind = TkIdent
 			for j < len(rs) {
 				if isIdentRest(rs[j]) {
 					j++
@@ -162,10 +162,10 @@ func lex(src string) []token {
 				}
 			}
 			if keywords[string(rs[i:j])] {
-				kind = tkSym
+				kind = TkSym
 			}
 		case r == '«':
-			kind = tkIdent
+			kind = TkIdent
 			j = lexEscapedIdent(rs, i)
 			if j < 0 {
 				kind = tkBad
@@ -233,11 +233,11 @@ func lex(src string) []token {
 		}
 		txt := string(rs[i:j])
 		escaped := false
-		if kind == tkIdent && strings.ContainsRune(txt, '«') {
+		if kind == TkIdent && strings.ContainsRune(txt, '«') {
 			txt, escaped = unescapeIdent(txt), true
 		}
 		adv(j - i)
-		toks = append(toks, token{kind: kind, text: txt, pos: start, end: Pos{line, col}, newline: nl, escaped: escaped})
+		toks = append(toks, Token{Kind: kind, Text: txt, Pos: start, End: Pos{line, col}, newline: nl, Escaped: escaped})
 	}
 }
 
@@ -316,12 +316,12 @@ func charLitEnd(rs []rune, i int) int {
 	return 0
 }
 
-// quoteLean escapes a string as Lean's `Json.escape` does: `"`, `\`, newline and carriage
+// Quote escapes a string as Lean's `Json.escape` does: `"`, `\`, newline and carriage
 // return get short escapes; every other character below U+0020 (tab included) is written as
 // a lower-case `\u00XX`; everything else, non-ASCII included, is written as is. The short
 // escapes are confirmed by the transcripts; the `\u` form is Lean's documented behaviour,
 // not observed in a transcript.
-func quoteLean(s string) string {
+func Quote(s string) string {
 	var b strings.Builder
 	b.Grow(len(s) + 2)
 	b.WriteByte('"')

@@ -1,9 +1,11 @@
-package repl
+package elab
 
 import (
 	"fmt"
 	"math/big"
 	"strings"
+
+	"github.com/leanprm/leanprm/internal/leansim/syntax"
 )
 
 // Limits that keep the simulator from hanging or running out of memory on claims such as
@@ -15,57 +17,57 @@ const (
 	// kernelMaxExponent mirrors the Lean kernel, which evaluates `Nat.pow` with GMP only for
 	// exponents below 2^24 and otherwise unfolds it until it reports deep recursion.
 	kernelMaxExponent = 1 << 24
-	// elabExponentThreshold is Lean's default `exponentiation.threshold` (256): above it the
+	// ElabExponentThreshold is Lean's default `exponentiation.threshold` (256): above it the
 	// elaborator's whnf does not evaluate `^`, so `decide` (without +kernel) fails.
-	elabExponentThreshold = 256
+	ElabExponentThreshold = 256
 )
 
 type evalErrKind uint8
 
 const (
-	evFree        evalErrKind = iota // a free variable: the goal is not closed
-	evOpaque                         // a definition whose value is unknown (e.g. `sorry`)
+	EvFree        evalErrKind = iota // a free variable: the goal is not closed
+	EvOpaque                         // a definition whose value is unknown (e.g. `sorry`)
 	evFloat                          // Float arithmetic: no decision procedure
 	evUndecidable                    // a proposition variable, or a type without Decidable
-	evTooBig                         // a number beyond maxBits
-	evExponent                       // an exponent beyond kernelMaxExponent
+	EvTooBig                         // a number beyond maxBits
+	EvExponent                       // an exponent beyond kernelMaxExponent
 )
 
-type evalErr struct {
-	kind     evalErrKind
+type EvalErr struct {
+	Kind     evalErrKind
 	detail   string
 	exponent *big.Int
 }
 
-func (e *evalErr) Error() string { return e.detail }
+func (e *EvalErr) Error() string { return e.detail }
 
-// evaluator computes elaborated terms exactly. maxExp, when positive, is the largest exponent
-// the current tactic evaluates (see elabExponentThreshold).
-type evaluator struct {
-	sc     *scope
-	maxExp int64
-	// bigExp records an exponent above maxExp that was met, for the tactic's message.
-	bigExp *big.Int
+// Evaluator computes elaborated terms exactly. MaxExp, when positive, is the largest exponent
+// the current tactic evaluates (see ElabExponentThreshold).
+type Evaluator struct {
+	Scope  *Scope
+	MaxExp int64
+	// BigExp records an exponent above MaxExp that was met, for the tactic's message.
+	BigExp *big.Int
 }
 
 func ratBits(r *big.Rat) int { return r.Num().BitLen() + r.Denom().BitLen() }
 
-func (ev *evaluator) tooBig() error {
-	return &evalErr{kind: evTooBig, detail: "number too large"}
+func (ev *Evaluator) tooBig() error {
+	return &EvalErr{Kind: EvTooBig, detail: "number too large"}
 }
 
-// parseLiteral returns the exact value of a numeric literal: naturals, and Lean scientific
+// ParseLiteral returns the exact value of a numeric literal: naturals, and Lean scientific
 // literals such as 2.5, 1e3, 1.5e-2.
-func parseLiteral(text string) (*big.Rat, error) {
+func ParseLiteral(text string) (*big.Rat, error) {
 	if len(text) > maxBits/3 {
-		return nil, &evalErr{kind: evTooBig, detail: "literal too large"}
+		return nil, &EvalErr{Kind: EvTooBig, detail: "literal too large"}
 	}
 	mant, exp := text, 0
 	if i := strings.IndexAny(text, "eE"); i >= 0 {
 		mant = text[:i]
 		var e int
 		if _, err := fmt.Sscan(text[i+1:], &e); err != nil || e > maxBits/3 || e < -maxBits/3 {
-			return nil, &evalErr{kind: evTooBig, detail: "literal exponent too large"}
+			return nil, &EvalErr{Kind: EvTooBig, detail: "literal exponent too large"}
 		}
 		exp = e
 	}
@@ -96,52 +98,52 @@ func abs(x int) int {
 	return x
 }
 
-// term evaluates an elaborated term node in its elaborated type n.Ty.
-func (ev *evaluator) term(n *Node) (*big.Rat, error) {
+// Term evaluates an elaborated term node in its elaborated type n.Ty.
+func (ev *Evaluator) Term(n *syntax.Node) (*big.Rat, error) {
 	switch n.Ty {
-	case TypeFloat:
-		return nil, &evalErr{kind: evFloat, detail: "Float"}
-	case TypeNat, TypeInt, TypeRat, TypeReal:
+	case syntax.TypeFloat:
+		return nil, &EvalErr{Kind: evFloat, detail: "Float"}
+	case syntax.TypeNat, syntax.TypeInt, syntax.TypeRat, syntax.TypeReal:
 	default:
-		return nil, &evalErr{kind: evUndecidable, detail: "not a number"}
+		return nil, &EvalErr{Kind: evUndecidable, detail: "not a number"}
 	}
 	switch n.Op {
-	case opNum, opDec:
-		return parseLiteral(n.Text)
-	case opVar:
-		v, err := ev.sc.value(n.Text)
+	case syntax.OpNum, syntax.OpDec:
+		return ParseLiteral(n.Text)
+	case syntax.OpVar:
+		v, err := ev.Scope.value(n.Text)
 		if err != nil {
 			return nil, err
 		}
 		return v, nil
-	case opAscr:
-		return ev.term(n.Kids[0])
-	case opApp:
-		f, ok := simFuncs[n.Text]
-		if !ok || len(n.Kids) != len(f.params) {
-			return nil, &evalErr{kind: evUndecidable, detail: "not a simulated function: " + n.Text}
+	case syntax.OpAscr:
+		return ev.Term(n.Kids[0])
+	case syntax.OpApp:
+		f, ok := syntax.Funcs[n.Text]
+		if !ok || len(n.Kids) != len(f.Params) {
+			return nil, &EvalErr{Kind: evUndecidable, detail: "not a simulated function: " + n.Text}
 		}
 		args := make([]*big.Rat, len(n.Kids))
 		for i, k := range n.Kids {
-			v, err := ev.term(k)
+			v, err := ev.Term(k)
 			if err != nil {
 				return nil, err
 			}
 			args[i] = v
 		}
-		r := f.eval(args)
+		r := f.Eval(args)
 		if ratBits(r) > maxBits {
 			return nil, ev.tooBig()
 		}
 		return r, nil
-	case opNeg:
-		v, err := ev.term(n.Kids[0])
+	case syntax.OpNeg:
+		v, err := ev.Term(n.Kids[0])
 		if err != nil {
 			return nil, err
 		}
 		return new(big.Rat).Neg(v), nil
-	case opInv:
-		v, err := ev.term(n.Kids[0])
+	case syntax.OpInv:
+		v, err := ev.Term(n.Kids[0])
 		if err != nil {
 			return nil, err
 		}
@@ -153,13 +155,13 @@ func (ev *evaluator) term(n *Node) (*big.Rat, error) {
 		return ev.pow(n)
 	case "+", "-", "*", "/", "%":
 	default:
-		return nil, &evalErr{kind: evUndecidable, detail: "not arithmetic: " + n.Op}
+		return nil, &EvalErr{Kind: evUndecidable, detail: "not arithmetic: " + n.Op}
 	}
-	a, err := ev.term(n.Kids[0])
+	a, err := ev.Term(n.Kids[0])
 	if err != nil {
 		return nil, err
 	}
-	b, err := ev.term(n.Kids[1])
+	b, err := ev.Term(n.Kids[1])
 	if err != nil {
 		return nil, err
 	}
@@ -169,7 +171,7 @@ func (ev *evaluator) term(n *Node) (*big.Rat, error) {
 		r.Add(a, b)
 	case "-":
 		r.Sub(a, b)
-		if n.Ty == TypeNat && r.Sign() < 0 {
+		if n.Ty == syntax.TypeNat && r.Sign() < 0 {
 			r.SetInt64(0) // truncated subtraction
 		}
 	case "*":
@@ -181,7 +183,7 @@ func (ev *evaluator) term(n *Node) (*big.Rat, error) {
 		switch {
 		case b.Sign() == 0:
 			r.SetInt64(0) // x / 0 = 0 in Nat, Int and Rat
-		case n.Ty == TypeNat || n.Ty == TypeInt:
+		case n.Ty == syntax.TypeNat || n.Ty == syntax.TypeInt:
 			// Nat division floors; Int's `/` is Int.ediv, whose remainder is never negative,
 			// which is exactly big.Int's Euclidean Div.
 			r.SetInt(new(big.Int).Div(a.Num(), b.Num()))
@@ -204,76 +206,76 @@ func (ev *evaluator) term(n *Node) (*big.Rat, error) {
 	return r, nil
 }
 
-func (ev *evaluator) pow(n *Node) (*big.Rat, error) {
-	base, err := ev.term(n.Kids[0])
+func (ev *Evaluator) pow(n *syntax.Node) (*big.Rat, error) {
+	base, err := ev.Term(n.Kids[0])
 	if err != nil {
 		return nil, err
 	}
-	e, err := ev.term(n.Kids[1])
+	e, err := ev.Term(n.Kids[1])
 	if err != nil {
 		return nil, err
 	}
 	if !e.IsInt() || e.Sign() < 0 {
-		return nil, &evalErr{kind: evUndecidable, detail: "exponent is not a natural number"}
+		return nil, &EvalErr{Kind: evUndecidable, detail: "exponent is not a natural number"}
 	}
 	exp := e.Num()
 	if exp.Cmp(big.NewInt(kernelMaxExponent)) >= 0 {
-		return nil, &evalErr{kind: evExponent, detail: "exponent too large", exponent: exp}
+		return nil, &EvalErr{Kind: EvExponent, detail: "exponent too large", exponent: exp}
 	}
 	k := exp.Int64()
-	if ev.maxExp > 0 && k > ev.maxExp && ev.bigExp == nil {
-		ev.bigExp = new(big.Int).Set(exp)
+	if ev.MaxExp > 0 && k > ev.MaxExp && ev.BigExp == nil {
+		ev.BigExp = new(big.Int).Set(exp)
 	}
 	// 0, 1 and -1 stay small whatever the exponent; everything else grows linearly with it.
 	small := base.IsInt() && base.Num().CmpAbs(big.NewInt(1)) <= 0
 	if !small && int64(ratBits(base))*k > maxBits {
-		return nil, &evalErr{kind: evTooBig, detail: "power too large", exponent: exp}
+		return nil, &EvalErr{Kind: EvTooBig, detail: "power too large", exponent: exp}
 	}
 	num := new(big.Int).Exp(base.Num(), exp, nil)
 	den := new(big.Int).Exp(base.Denom(), exp, nil)
 	return new(big.Rat).SetFrac(num, den), nil
 }
 
-// prop decides an elaborated closed proposition.
-func (ev *evaluator) prop(n *Node) (bool, error) {
+// Prop decides an elaborated closed proposition.
+func (ev *Evaluator) Prop(n *syntax.Node) (bool, error) {
 	switch n.Op {
-	case opTrue:
+	case syntax.OpTrue:
 		return true, nil
-	case opFalse:
+	case syntax.OpFalse:
 		return false, nil
-	case opNot:
-		v, err := ev.prop(n.Kids[0])
+	case syntax.OpNot:
+		v, err := ev.Prop(n.Kids[0])
 		return !v, err
-	case opAnd, opOr, opImp, opIff:
-		a, err := ev.prop(n.Kids[0])
+	case syntax.OpAnd, syntax.OpOr, syntax.OpImp, syntax.OpIff:
+		a, err := ev.Prop(n.Kids[0])
 		if err != nil {
 			return false, err
 		}
-		b, err := ev.prop(n.Kids[1])
+		b, err := ev.Prop(n.Kids[1])
 		if err != nil {
 			return false, err
 		}
 		switch n.Op {
-		case opAnd:
+		case syntax.OpAnd:
 			return a && b, nil
-		case opOr:
+		case syntax.OpOr:
 			return a || b, nil
-		case opImp:
+		case syntax.OpImp:
 			return !a || b, nil
 		default:
 			return a == b, nil
 		}
-	case opVar:
-		return false, &evalErr{kind: evUndecidable, detail: n.Text}
+	case syntax.OpVar:
+		return false, &EvalErr{Kind: evUndecidable, detail: n.Text}
 	}
-	if !isRel(n.Op) {
-		return false, &evalErr{kind: evUndecidable, detail: n.Op}
+	if !syntax.IsRel(n.Op) {
+		return false, &EvalErr{Kind: evUndecidable, detail: n.Op}
 	}
-	a, err := ev.term(n.Kids[0])
+	a, err := ev.Term(n.Kids[0])
 	if err != nil {
 		return false, err
 	}
-	b, err := ev.term(n.Kids[1])
+	b, err := ev.Term(n.Kids[1])
 	if err != nil {
 		return false, err
 	}

@@ -1,9 +1,11 @@
-package repl
+package elab
 
 import (
 	"fmt"
 	"strings"
 	"sync"
+
+	"github.com/leanprm/leanprm/internal/leansim/syntax"
 )
 
 // The core-Lean lemmas the simulator knows, by full name. Each statement is written here as
@@ -68,8 +70,8 @@ var lemmaSources = []string{
 
 type lemma struct {
 	name   string
-	stmt   *Node
-	axioms []string
+	Stmt   *syntax.Node
+	Axioms []string
 }
 
 // library parses lemmaSources once; a source that does not parse is a bug in this file.
@@ -85,8 +87,8 @@ var library = sync.OnceValue(func() map[string]lemma {
 	return out
 })
 
-// lookupLemma resolves a lemma name directly or through the open namespaces.
-func lookupLemma(name string, opens []string) (lemma, bool) {
+// LookupLemma resolves a lemma name directly or through the open namespaces.
+func LookupLemma(name string, opens []string) (lemma, bool) {
 	lib := library()
 	if l, ok := lib[name]; ok {
 		return l, true
@@ -102,77 +104,77 @@ func lookupLemma(name string, opens []string) (lemma, bool) {
 // parseLemma reads "name binders : statement"; binders are (x y : T) or {x y : T} with T a
 // type name or, for (h : P), a proposition.
 func parseLemma(src string) (lemma, error) {
-	p := &parser{toks: lex(src)}
-	name := p.next()
-	if name.kind != tkIdent {
+	p := &syntax.Parser{Toks: syntax.Lex(src)}
+	name := p.Next()
+	if name.Kind != syntax.TkIdent {
 		return lemma{}, fmt.Errorf("no name")
 	}
-	sc := &scope{env: &envState{Defs: map[string]*def{}}}
+	sc := &Scope{Env: &Env{Defs: map[string]*Def{}}}
 	var bs []stmtBinder
-	for p.isSym("(") || p.isSym("{") {
-		open := p.next()
-		closer := map[string]string{"(": ")", "{": "}"}[open.text]
+	for p.IsSym("(") || p.IsSym("{") {
+		open := p.Next()
+		closer := map[string]string{"(": ")", "{": "}"}[open.Text]
 		var names []string
-		for p.peek().kind == tkIdent {
-			names = append(names, p.next().text)
+		for p.Peek().Kind == syntax.TkIdent {
+			names = append(names, p.Next().Text)
 		}
-		if _, err := p.expectSym(":", "':'"); err != nil {
+		if _, err := p.ExpectSym(":", "':'"); err != nil {
 			return lemma{}, err
 		}
-		ty, err := p.expr(0, 0)
+		ty, err := p.Expr(0, 0)
 		if err != nil {
 			return lemma{}, err
 		}
-		if _, err := p.expectSym(closer, closer); err != nil {
+		if _, err := p.ExpectSym(closer, closer); err != nil {
 			return lemma{}, err
 		}
-		if t, ok := typeByName(ty.Text, false); ty.Op == opVar && ok {
+		if t, ok := syntax.TypeByName(ty.Text, false); ty.Op == syntax.OpVar && ok {
 			for _, n := range names {
-				sc.hyps = append(sc.hyps, hyp{Name: n, Ty: t})
-				bs = append(bs, stmtBinder{name: n, ty: t, implicit: open.text == "{"})
+				sc.Hyps = append(sc.Hyps, Hyp{Name: n, Ty: t})
+				bs = append(bs, stmtBinder{name: n, ty: t, implicit: open.Text == "{"})
 			}
 			continue
 		}
-		if err := sc.elabProp(ty); err != nil {
+		if err := sc.ElabProp(ty); err != nil {
 			return lemma{}, err
 		}
 		for _, n := range names {
-			sc.hyps = append(sc.hyps, hyp{Name: n, Prop: ty})
+			sc.Hyps = append(sc.Hyps, Hyp{Name: n, Prop: ty})
 			bs = append(bs, stmtBinder{name: n, prop: ty})
 		}
 	}
-	if _, err := p.expectSym(":", "':'"); err != nil {
+	if _, err := p.ExpectSym(":", "':'"); err != nil {
 		return lemma{}, err
 	}
-	target, err := p.expr(0, 0)
+	target, err := p.Expr(0, 0)
 	if err != nil {
 		return lemma{}, err
 	}
-	if p.peek().kind != tkEOF {
-		return lemma{}, fmt.Errorf("trailing %q", p.peek().text)
+	if p.Peek().Kind != syntax.TkEOF {
+		return lemma{}, fmt.Errorf("trailing %q", p.Peek().Text)
 	}
-	if err := sc.elabProp(target); err != nil {
+	if err := sc.ElabProp(target); err != nil {
 		return lemma{}, err
 	}
-	return lemma{name: name.text, stmt: closeStatement(bs, target)}, nil
+	return lemma{name: name.Text, Stmt: CloseStatement(bs, target)}, nil
 }
 
 // stmtBinder is a parameter of a theorem: a variable (ty) or a hypothesis (prop).
 type stmtBinder struct {
 	name     string
-	ty       Type
-	prop     *Node
+	ty       syntax.Type
+	prop     *syntax.Node
 	implicit bool
 }
 
-// closeStatement turns parameters and a conclusion into one proposition: variables become
+// CloseStatement turns parameters and a conclusion into one proposition: variables become
 // ∀ (consecutive ones share a node, as Lean prints them), hypotheses become →.
-func closeStatement(bs []stmtBinder, target *Node) *Node {
-	body := target.clone()
+func CloseStatement(bs []stmtBinder, target *syntax.Node) *syntax.Node {
+	body := target.Clone()
 	for i := len(bs) - 1; i >= 0; {
 		b := bs[i]
 		if b.prop != nil {
-			body = &Node{Op: opImp, Kids: []*Node{b.prop.clone(), body}}
+			body = &syntax.Node{Op: syntax.OpImp, Kids: []*syntax.Node{b.prop.Clone(), body}}
 			i--
 			continue
 		}
@@ -180,9 +182,9 @@ func closeStatement(bs []stmtBinder, target *Node) *Node {
 		for j > 0 && bs[j-1].prop == nil {
 			j--
 		}
-		n := &Node{Op: opForall}
+		n := &syntax.Node{Op: syntax.OpForall}
 		for _, v := range bs[j : i+1] {
-			n.Kids = append(n.Kids, &Node{Op: opVar, Text: v.name, Asc: v.ty, Ty: v.ty, Impl: v.implicit})
+			n.Kids = append(n.Kids, &syntax.Node{Op: syntax.OpVar, Text: v.name, Asc: v.ty, Ty: v.ty, Impl: v.implicit})
 		}
 		n.Kids = append(n.Kids, body)
 		body = n
@@ -191,8 +193,8 @@ func closeStatement(bs []stmtBinder, target *Node) *Node {
 	return body
 }
 
-// statementBinders lists a goal's context as theorem parameters.
-func statementBinders(hyps []hyp) []stmtBinder {
+// StatementBinders lists a goal's context as theorem parameters.
+func StatementBinders(hyps []Hyp) []stmtBinder {
 	bs := make([]stmtBinder, len(hyps))
 	for i, h := range hyps {
 		bs[i] = stmtBinder{name: h.Name, ty: h.Ty, prop: h.Prop}
@@ -200,8 +202,8 @@ func statementBinders(hyps []hyp) []stmtBinder {
 	return bs
 }
 
-// ppAxioms formats a `#print axioms` report as Lean does.
-func ppAxioms(name string, axioms []string) string {
+// PrettyAxioms formats a `#print axioms` report as Lean does.
+func PrettyAxioms(name string, axioms []string) string {
 	if len(axioms) == 0 {
 		return fmt.Sprintf("'%s' does not depend on any axioms", name)
 	}

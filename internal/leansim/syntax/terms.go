@@ -1,4 +1,4 @@
-package repl
+package syntax
 
 import (
 	"fmt"
@@ -10,9 +10,9 @@ import (
 // ppBinder prints ∀, ∃ and fun as Lean's delaborator does by default: `∀ (a b : Nat), body`
 // (consecutive binders of one type grouped), `∃ k, body` (binder types hidden), `fun m => body`.
 func (n *Node) ppBinder(b *strings.Builder) {
-	vars, body := n.bound()
+	vars, body := n.Bound()
 	switch n.Op {
-	case opForall:
+	case OpForall:
 		b.WriteString("∀")
 		for i := 0; i < len(vars); {
 			j := i + 1
@@ -30,12 +30,12 @@ func (n *Node) ppBinder(b *strings.Builder) {
 			if vars[i].Asc == TypeNone {
 				b.WriteString(" " + strings.Join(names, " "))
 			} else {
-				fmt.Fprintf(b, " %s%s : %s%s", open, strings.Join(names, " "), vars[i].Asc.name(false), close)
+				fmt.Fprintf(b, " %s%s : %s%s", open, strings.Join(names, " "), vars[i].Asc.Name(false), close)
 			}
 			i = j
 		}
 		b.WriteString(", ")
-	case opExists:
+	case OpExists:
 		b.WriteString("∃")
 		for _, v := range vars {
 			b.WriteString(" " + v.Text)
@@ -54,22 +54,22 @@ func (n *Node) ppBinder(b *strings.Builder) {
 // ppApp prints an application; a function of the argument's own namespace with one explicit
 // argument prints in field notation (`n.succ`), as Lean's pp.fieldNotation does.
 func (n *Node) ppApp(b *strings.Builder) {
-	if n.casts() {
+	if n.Casts() {
 		b.WriteString("↑")
 		c := *n
 		c.Ty = c.Asc
-		c.ppPrec(b, precMax)
+		c.ppPrec(b, PrecMax)
 		return
 	}
 	if len(n.Kids) >= 1 {
 		ns, field, _ := strings.Cut(n.Text, ".")
-		if f, ok := simFuncs[n.Text]; ok && field != "" && !strings.Contains(field, ".") &&
-			f.params[0].name(false) == ns && n.Kids[0].Op != opNum && n.Kids[0].Op != opNeg {
-			n.Kids[0].ppPrec(b, precMax)
+		if f, ok := Funcs[n.Text]; ok && field != "" && !strings.Contains(field, ".") &&
+			f.Params[0].Name(false) == ns && n.Kids[0].Op != OpNum && n.Kids[0].Op != OpNeg {
+			n.Kids[0].ppPrec(b, PrecMax)
 			b.WriteString("." + field)
 			for _, k := range n.Kids[1:] {
 				b.WriteString(" ")
-				k.ppPrec(b, precMax)
+				k.ppPrec(b, PrecMax)
 			}
 			return
 		}
@@ -77,14 +77,14 @@ func (n *Node) ppApp(b *strings.Builder) {
 	b.WriteString(n.Text)
 	for _, k := range n.Kids {
 		b.WriteString(" ")
-		k.ppPrec(b, precMax)
+		k.ppPrec(b, PrecMax)
 	}
 }
 
 // alphaEqual compares two binder nodes of the same kind up to the names of their variables.
 func alphaEqual(n, m *Node) bool {
-	nv, nb := n.bound()
-	mv, mb := m.bound()
+	nv, nb := n.Bound()
+	mv, mb := m.Bound()
 	if len(nv) != len(mv) {
 		return false
 	}
@@ -93,19 +93,19 @@ func alphaEqual(n, m *Node) bool {
 			return false
 		}
 		if nv[i].Text != mv[i].Text {
-			mb = replaceVar(mb, mv[i].Text, &Node{Op: opVar, Text: nv[i].Text, Asc: nv[i].Asc, Ty: nv[i].Asc})
+			mb = ReplaceVar(mb, mv[i].Text, &Node{Op: OpVar, Text: nv[i].Text, Asc: nv[i].Asc, Ty: nv[i].Asc})
 		}
 	}
-	return nb.equal(mb)
+	return nb.Equal(mb)
 }
 
 // freeVars adds the names of n's free variables to set.
 func (n *Node) freeVars(set map[string]bool) {
 	switch {
-	case n.Op == opVar:
+	case n.Op == OpVar:
 		set[n.Text] = true
-	case isBinder(n.Op):
-		vars, body := n.bound()
+	case IsBinder(n.Op):
+		vars, body := n.Bound()
 		inner := map[string]bool{}
 		body.freeVars(inner)
 		for _, v := range vars {
@@ -129,23 +129,23 @@ func freshName(name string, taken func(string) bool) string {
 	return name
 }
 
-// replaceVar substitutes t for variable name in n. An occurrence that was cast (`↑v`) keeps
+// ReplaceVar substitutes t for variable name in n. An occurrence that was cast (`↑v`) keeps
 // its cast around the substituted term.
-func replaceVar(n *Node, name string, t *Node) *Node {
-	if n.Op == opVar && n.Text == name {
-		r := t.clone()
-		if n.casts() {
-			return &Node{Op: opAscr, Asc: n.Asc, Ty: n.Ty, Kids: []*Node{r}, Pos: n.Pos, End: n.End}
+func ReplaceVar(n *Node, name string, t *Node) *Node {
+	if n.Op == OpVar && n.Text == name {
+		r := t.Clone()
+		if n.Casts() {
+			return &Node{Op: OpAscr, Asc: n.Asc, Ty: n.Ty, Kids: []*Node{r}, Pos: n.Pos, End: n.End}
 		}
 		return r
 	}
-	if isBinder(n.Op) {
+	if IsBinder(n.Op) {
 		return replaceUnder(n, name, t)
 	}
 	c := *n
 	c.Kids = make([]*Node, len(n.Kids))
 	for i, k := range n.Kids {
-		c.Kids[i] = replaceVar(k, name, t)
+		c.Kids[i] = ReplaceVar(k, name, t)
 	}
 	return &c
 }
@@ -153,10 +153,10 @@ func replaceVar(n *Node, name string, t *Node) *Node {
 // replaceUnder substitutes under a binder: a variable bound there shadows name, and a bound
 // variable that occurs free in t is renamed first so that t's variables are not captured.
 func replaceUnder(n *Node, name string, t *Node) *Node {
-	vars, body := n.bound()
+	vars, body := n.Bound()
 	for _, v := range vars {
 		if v.Text == name {
-			return n.clone()
+			return n.Clone()
 		}
 	}
 	free := map[string]bool{}
@@ -164,13 +164,13 @@ func replaceUnder(n *Node, name string, t *Node) *Node {
 	c := *n
 	c.Kids = make([]*Node, 0, len(n.Kids))
 	for _, v := range vars {
-		nv := v.clone()
+		nv := v.Clone()
 		if free[v.Text] {
-			nv.Text = freshName(v.Text, func(s string) bool { return free[s] || body.mentions(s) })
-			body = replaceVar(body, v.Text, &Node{Op: opVar, Text: nv.Text, Asc: v.Asc, Ty: v.Asc})
+			nv.Text = freshName(v.Text, func(s string) bool { return free[s] || body.Mentions(s) })
+			body = ReplaceVar(body, v.Text, &Node{Op: OpVar, Text: nv.Text, Asc: v.Asc, Ty: v.Asc})
 		}
 		c.Kids = append(c.Kids, nv)
 	}
-	c.Kids = append(c.Kids, replaceVar(body, name, t))
+	c.Kids = append(c.Kids, ReplaceVar(body, name, t))
 	return &c
 }

@@ -1,13 +1,13 @@
-package repl
+package syntax
 
 import (
 	"strings"
 )
 
 // Tactics the simulator carries out. Everything else that Lean knows is listed in
-// notSimulated and answered with an error that says so; any other word is a syntax error
+// NotSimulated and answered with an error that says so; any other word is a syntax error
 // ("unknown tactic"), as in Lean.
-var simulated = map[string]bool{
+var Simulated = map[string]bool{
 	"sorry": true, "admit": true, "decide": true, "native_decide": true, "rfl": true,
 	"exact": true, "apply": true, "have": true, "skip": true, "done": true, "trivial": true,
 	"subst_vars": true, "constructor": true, "by_cases": true, "case": true, "next": true,
@@ -18,12 +18,12 @@ var simulated = map[string]bool{
 	"simp_arith": true, "try": true, "grind": true,
 }
 
-var mathlibSimulated = map[string]bool{"norm_num": true}
+var MathlibSimulated = map[string]bool{"norm_num": true}
 
-// notSimulated lists tactics of core Lean (and Batteries, which core's library now holds
+// NotSimulated lists tactics of core Lean (and Batteries, which core's library now holds
 // in part) that the simulator does not carry out: they are answered with an error that says
 // so, never with "unknown tactic", which Lean gives only for a word that names no tactic.
-var notSimulated = wordSet(`
+var NotSimulated = wordSet(`
 	simp_all simp_all? induction cases refine unfold calc let exists exact? apply? simp?
 	rw? specialize generalize change conv ext funext congr first repeat repeat' any_goals focus
 	split symm trace infer_instance injection injections exact_mod_cast norm_cast push_cast
@@ -36,10 +36,10 @@ var notSimulated = wordSet(`
 	false_or_by_contra get_elem_tactic guard_expr guard_hyp guard_target sleep subst_eqs
 	trace_state unhygienic if decide! rotate_left rotate_right solve_by_elim apply_rules`)
 
-// mathlibNotSimulated lists Mathlib's tactics (and those of the packages it brings, such as
+// MathlibNotSimulated lists Mathlib's tactics (and those of the packages it brings, such as
 // Batteries) that the simulator does not carry out; without Mathlib, Lean does not know them
 // either ("unknown tactic").
-var mathlibNotSimulated = wordSet(`
+var MathlibNotSimulated = wordSet(`
 	linarith linarith! nlinarith nlinarith! ring ring! ring_nf ring_nf! ring1 field_simp
 	positivity use use! existsi tauto aesop aesop? polyrith interval_cases fin_cases gcongr
 	gcongr? bound push_neg norm_num1 norm_num! lemma rcongr nth_rewrite nth_rw lift abel
@@ -61,33 +61,33 @@ func wordSet(s string) map[string]bool {
 	return m
 }
 
-// tacticName returns the word that names a tactic, if its first token is one.
-func tacticName(t token) string {
-	if t.kind == tkIdent || t.kind == tkSym {
-		return t.text
+// TacticName returns the word that names a tactic, if its first token is one.
+func TacticName(t Token) string {
+	if t.Kind == TkIdent || t.Kind == TkSym {
+		return t.Text
 	}
 	return ""
 }
 
-// validateTactic rejects, at parse time, tactics Lean would not parse. Lean reports a
+// ValidateTactic rejects, at parse time, tactics Lean would not parse. Lean reports a
 // misspelt tactic as "unknown tactic"; the REPL's tactic mode places it at column 1 of the
 // tactic (unknown_tactic transcript, `exat 42` → `<input>:1:1`), so the simulator does too.
-func validateTactic(t *tacticSyntax, mathlib bool) *parseErr { return validateNested(t, mathlib, 0) }
+func ValidateTactic(t *Tactic, mathlib bool) *ParseError { return validateNested(t, mathlib, 0) }
 
-// maxTacticNesting bounds nested tactic blocks (parentheses, `by`, `=>`), keeping the
+// MaxTacticNesting bounds nested tactic blocks (parentheses, `by`, `=>`), keeping the
 // recursive checks and runs shallow.
-const maxTacticNesting = 100
+const MaxTacticNesting = 100
 
-func validateNested(t *tacticSyntax, mathlib bool, depth int) *parseErr {
-	h := t.head()
-	if depth > maxTacticNesting {
-		return &parseErr{pos: h.pos, end: h.end, msg: maxRecDepthMsg}
+func validateNested(t *Tactic, mathlib bool, depth int) *ParseError {
+	h := t.Head()
+	if depth > MaxTacticNesting {
+		return &ParseError{Pos: h.Pos, End: h.End, Msg: MaxRecDepthMsg}
 	}
-	name := tacticName(h)
+	name := TacticName(h)
 	if name == "(" {
-		inner := t.toks[1 : len(t.toks)-1]
-		if len(inner) > 0 && inner[len(inner)-1].text == ")" {
-			for _, s := range splitTactics(inner[:len(inner)-1], -1) {
+		inner := t.Toks[1 : len(t.Toks)-1]
+		if len(inner) > 0 && inner[len(inner)-1].Text == ")" {
+			for _, s := range SplitTactics(inner[:len(inner)-1], -1) {
 				if err := validateNested(s, mathlib, depth+1); err != nil {
 					return err
 				}
@@ -95,29 +95,29 @@ func validateNested(t *tacticSyntax, mathlib bool, depth int) *parseErr {
 			return nil
 		}
 	}
-	if left, right, ok := splitThen(t); ok {
+	if left, right, ok := SplitThen(t); ok {
 		if err := validateNested(left, mathlib, depth+1); err != nil {
 			return err
 		}
 		return validateNested(right, mathlib, depth+1)
 	}
-	known := simulated[name] || notSimulated[name] ||
-		(mathlib && (mathlibSimulated[name] || mathlibNotSimulated[name]))
+	known := Simulated[name] || NotSimulated[name] ||
+		(mathlib && (MathlibSimulated[name] || MathlibNotSimulated[name]))
 	if !known {
-		pos := h.pos
-		if h.end.Line == pos.Line && h.end.Col > pos.Col {
+		pos := h.Pos
+		if h.End.Line == pos.Line && h.End.Col > pos.Col {
 			pos.Col++
 		}
-		return &parseErr{pos: pos, end: h.end, msg: "unknown tactic"}
+		return &ParseError{Pos: pos, End: h.End, Msg: "unknown tactic"}
 	}
 	// Nested tactic sequences: `case t => …`, `next => …`, `all_goals …`, `… := by …`.
-	for i, tk := range t.toks {
-		if tk.kind == tkSym && (tk.text == "=>" || tk.text == "by") || (i == 0 && name == "all_goals") {
-			rest := t.toks[i+1 : len(t.toks)-1]
+	for i, tk := range t.Toks {
+		if tk.Kind == TkSym && (tk.Text == "=>" || tk.Text == "by") || (i == 0 && name == "all_goals") {
+			rest := t.Toks[i+1 : len(t.Toks)-1]
 			if len(rest) == 0 {
 				break
 			}
-			for _, s := range splitTactics(rest, rest[0].pos.Col) {
+			for _, s := range SplitTactics(rest, rest[0].Pos.Col) {
 				if err := validateNested(s, mathlib, depth+1); err != nil {
 					return err
 				}
@@ -128,22 +128,22 @@ func validateNested(t *tacticSyntax, mathlib bool, depth int) *parseErr {
 	return nil
 }
 
-// splitThen splits `t1 <;> t2` at its last top-level `<;>` (the combinator is left
+// SplitThen splits `t1 <;> t2` at its last top-level `<;>` (the combinator is left
 // associative). A `<;>` after a nested block opener (`by`, `=>`) or in a tactic that takes a
 // tactic sequence (·, all_goals, try, open … in, …) belongs to that sequence instead.
-func splitThen(t *tacticSyntax) (left, right *tacticSyntax, ok bool) {
-	switch name := tacticName(t.head()); {
+func SplitThen(t *Tactic) (left, right *Tactic, ok bool) {
+	switch name := TacticName(t.Head()); {
 	case seqTactics[name], name == "·", name == ".", name == "open", name == "set_option":
 		return nil, nil, false
 	}
-	toks := t.toks[:len(t.toks)-1]
+	toks := t.Toks[:len(t.Toks)-1]
 	at, depth := -1, 0
 scan:
 	for i, tk := range toks {
-		if tk.kind != tkSym {
+		if tk.Kind != TkSym {
 			continue
 		}
-		switch tk.text {
+		switch tk.Text {
 		case "(", "[", "{", "@[", "⟨":
 			depth++
 		case ")", "]", "}", "⟩":
@@ -162,8 +162,8 @@ scan:
 		return nil, nil, false // no `<;>`, or a side is missing: the tactic fails as a whole
 	}
 	l := toks[:at:at]
-	end := l[len(l)-1].end
-	left = &tacticSyntax{toks: append(l, token{kind: tkEOF, pos: end, end: end}), pos: t.pos, end: end}
-	right = &tacticSyntax{toks: t.toks[at+1:], pos: toks[at+1].pos, end: t.end}
+	end := l[len(l)-1].End
+	left = &Tactic{Toks: append(l, Token{Kind: TkEOF, Pos: end, End: end}), Pos: t.Pos, End: end}
+	right = &Tactic{Toks: t.Toks[at+1:], Pos: toks[at+1].Pos, End: t.End}
 	return left, right, true
 }

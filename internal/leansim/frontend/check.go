@@ -1,8 +1,12 @@
-package repl
+package frontend
 
 import (
 	"fmt"
 	"strings"
+
+	"github.com/leanprm/leanprm/internal/leansim/elab"
+	"github.com/leanprm/leanprm/internal/leansim/syntax"
+	"github.com/leanprm/leanprm/internal/leansim/tactic"
 )
 
 // elabCheck answers `#check @NAME` (NAME possibly `_root_.`-qualified) with an info message
@@ -12,17 +16,17 @@ import (
 // of each literal, operator and relation, the resolved name of each function, the casts), so
 // that two elaborations print alike exactly when they are alike. pp options have no effect
 // on it.
-func elabCheck(c *command, env *envState, out *cmdOutput) {
-	name := c.nameTok.text
-	var d *def
+func elabCheck(c *syntax.Command, env *elab.Env, out *cmdOutput) {
+	name := c.NameTok.Text
+	var d *elab.Def
 	if rest, ok := strings.CutPrefix(name, "_root_."); ok {
 		d = env.Defs[rest]
 	} else {
-		d = env.lookup(name)
+		d = env.Lookup(name)
 	}
 	if d == nil {
-		e := unknownIdent(&Node{Op: opVar, Text: strings.TrimPrefix(name, "_root_."), Pos: c.nameTok.pos, End: c.nameTok.end})
-		out.errorAt(e.pos, e.end, strings.Replace(e.msg, "`"+strings.TrimPrefix(name, "_root_.")+"`", "`"+name+"`", 1))
+		e := elab.UnknownIdent(&syntax.Node{Op: syntax.OpVar, Text: strings.TrimPrefix(name, "_root_."), Pos: c.NameTok.Pos, End: c.NameTok.End})
+		out.errorAt(e.Pos, e.End, strings.Replace(e.Msg, "`"+strings.TrimPrefix(name, "_root_.")+"`", "`"+name+"`", 1))
 		return
 	}
 	var ty string
@@ -31,86 +35,86 @@ func elabCheck(c *command, env *envState, out *cmdOutput) {
 		var b strings.Builder
 		ppExplicit(d.Stmt, &b)
 		ty = b.String()
-	case !d.Params && d.Ty != TypeNone && !d.Theorem:
-		ty = d.Ty.name(false)
+	case !d.Params && d.Ty != syntax.TypeNone && !d.Theorem:
+		ty = d.Ty.Name(false)
 	default:
-		out.errorAt(c.nameTok.pos, c.nameTok.end, fmt.Sprintf(
+		out.errorAt(c.NameTok.Pos, c.NameTok.End, fmt.Sprintf(
 			"leanprm-simulator: the type of `%s` is not simulated (this is a simulator, not Lean)", d.Name))
 		return
 	}
-	end := c.nameTok.end
-	out.msgs = append(out.msgs, message{severity: "info", pos: c.kw.pos, end: &end, data: "@" + d.Name + " : " + ty})
+	end := c.NameTok.End
+	out.Msgs = append(out.Msgs, tactic.Message{Severity: "info", Pos: c.Keyword.Pos, End: &end, Data: "@" + d.Name + " : " + ty})
 }
 
 // ppExplicit prints n in the simulator's explicit form: binders with their types, every
 // arithmetic operator, relation, negation and literal tagged with the type it was elaborated
 // at (`(+[Int] a (2 : Int))`), casts as `(↑[Nat→Int] e)`, applications with the function's
 // resolved full name, connectives in prefix form, every binder in parentheses.
-func ppExplicit(n *Node, b *strings.Builder) {
-	tag := func(t Type) string { return "[" + t.name(false) + "]" }
+func ppExplicit(n *syntax.Node, b *strings.Builder) {
+	tag := func(t syntax.Type) string { return "[" + t.Name(false) + "]" }
 	switch {
-	case n.Op == opAscr && len(n.Kids) == 1:
-		if n.casts() {
-			fmt.Fprintf(b, "(↑[%s→%s] ", n.Asc.name(false), n.Ty.name(false))
+	case n.Op == syntax.OpAscr && len(n.Kids) == 1:
+		if n.Casts() {
+			fmt.Fprintf(b, "(↑[%s→%s] ", n.Asc.Name(false), n.Ty.Name(false))
 			ppExplicit(n.Kids[0], b)
 			b.WriteString(")")
 			return
 		}
 		ppExplicit(n.Kids[0], b)
-	case n.Op == opNum || n.Op == opDec:
-		fmt.Fprintf(b, "(%s : %s)", n.Text, n.Ty.name(false))
-	case n.Op == opVar:
-		if n.casts() {
-			fmt.Fprintf(b, "(↑[%s→%s] %s)", n.Asc.name(false), n.Ty.name(false), n.Text)
+	case n.Op == syntax.OpNum || n.Op == syntax.OpDec:
+		fmt.Fprintf(b, "(%s : %s)", n.Text, n.Ty.Name(false))
+	case n.Op == syntax.OpVar:
+		if n.Casts() {
+			fmt.Fprintf(b, "(↑[%s→%s] %s)", n.Asc.Name(false), n.Ty.Name(false), n.Text)
 			return
 		}
 		b.WriteString(n.Text)
-	case n.Op == opApp:
+	case n.Op == syntax.OpApp:
 		b.WriteString("(@" + n.Text)
 		for _, k := range n.Kids {
 			b.WriteString(" ")
 			ppExplicit(k, b)
 		}
 		b.WriteString(")")
-	case n.Op == opNeg || n.Op == opInv:
+	case n.Op == syntax.OpNeg || n.Op == syntax.OpInv:
 		op := "-"
-		if n.Op == opInv {
+		if n.Op == syntax.OpInv {
 			op = "⁻¹"
 		}
 		b.WriteString("(" + op + tag(n.Ty) + " ")
 		ppExplicit(n.Kids[0], b)
 		b.WriteString(")")
-	case n.Op == opNot:
+	case n.Op == syntax.OpNot:
 		b.WriteString("(¬ ")
 		ppExplicit(n.Kids[0], b)
 		b.WriteString(")")
-	case n.Op == opForall || n.Op == opExists || n.Op == opFun:
-		vars, body := n.bound()
+	case n.Op == syntax.OpForall || n.Op == syntax.OpExists || n.Op == syntax.OpFun:
+		vars, body := n.Bound()
 		b.WriteString("(" + n.Op)
 		for _, v := range vars {
 			open, close := "(", ")"
 			if v.Impl {
 				open, close = "{", "}"
 			}
-			fmt.Fprintf(b, " %s%s : %s%s", open, v.Text, v.Asc.name(false), close)
+			fmt.Fprintf(b, " %s%s : %s%s", open, v.Text, v.Asc.Name(false), close)
 		}
 		b.WriteString(", ")
 		ppExplicit(body, b)
 		b.WriteString(")")
-	case isRel(n.Op) && len(n.Kids) == 2:
+	case syntax.IsRel(n.Op) && len(n.Kids) == 2:
 		b.WriteString("(" + n.Op + tag(n.Kids[0].Ty) + " ")
 		ppExplicit(n.Kids[0], b)
 		b.WriteString(" ")
 		ppExplicit(n.Kids[1], b)
 		b.WriteString(")")
-	case (n.Op == opAnd || n.Op == opOr || n.Op == opImp || n.Op == opIff) && len(n.Kids) == 2:
+	case (n.Op == syntax.OpAnd || n.Op == syntax.OpOr || n.Op == syntax.OpImp || n.Op == syntax.OpIff) && len(n.Kids) == 2:
 		b.WriteString("(" + n.Op + " ")
 		ppExplicit(n.Kids[0], b)
 		b.WriteString(" ")
 		ppExplicit(n.Kids[1], b)
 		b.WriteString(")")
 	case len(n.Kids) == 2:
-		if _, ok := binops[n.Op]; ok {
+		if _, ok := syntax.Binops[n.Op]; ok {
 			b.WriteString("(" + n.Op + tag(n.Ty) + " ")
 			ppExplicit(n.Kids[0], b)
 			b.WriteString(" ")
@@ -118,8 +122,8 @@ func ppExplicit(n *Node, b *strings.Builder) {
 			b.WriteString(")")
 			return
 		}
-		b.WriteString(n.pp())
+		b.WriteString(n.Pretty())
 	default:
-		b.WriteString(n.pp())
+		b.WriteString(n.Pretty())
 	}
 }

@@ -1,4 +1,4 @@
-package repl
+package decide
 
 import (
 	"errors"
@@ -44,7 +44,7 @@ func TestBpolyTooLargeIsNotSimulated(t *testing.T) {
 		p = p.mul(q)
 	}
 	_, err := p.isZero()
-	var frag *errGrindFragment
+	var frag *ErrGrindFragment
 	require.True(t, errors.As(err, &frag), "%v", err)
 
 	_, err = bvar("x").pow(maxGrindDegree + 1)
@@ -65,6 +65,6 @@ func TestBfracAdd(t *testing.T) {
 	assert.Equal(t, big.NewRat(3, 2), new(big.Rat).Quo(u.num.eval(map[string]*big.Rat{"x": big.NewRat(2, 1)}), u.den.eval(map[string]*big.Rat{"x": big.NewRat(2, 1)})))
 
 	_, err = fracOf(bOne).div(fracOf(x.sub(x)))
-	var frag *errGrindFragment
+	var frag *ErrGrindFragment
 	require.True(t, errors.As(err, &frag), "division by the zero polynomial is not simulated")
 }

@@ -1,19 +1,22 @@
-package repl
+package tactic
 
 import (
 	"strings"
+
+	"github.com/leanprm/leanprm/internal/leansim/elab"
+	"github.com/leanprm/leanprm/internal/leansim/syntax"
 )
 
 // rw, rewrite, obtain and rcases.
 
 // splitArgs splits tokens at commas outside brackets.
-func splitArgs(toks []token) [][]token {
-	var out [][]token
-	var cur []token
+func splitArgs(toks []syntax.Token) [][]syntax.Token {
+	var out [][]syntax.Token
+	var cur []syntax.Token
 	depth := 0
 	for _, t := range toks {
-		if t.kind == tkSym {
-			switch t.text {
+		if t.Kind == syntax.TkSym {
+			switch t.Text {
 			case "(", "[", "{", "⟨":
 				depth++
 			case ")", "]", "}", "⟩":
@@ -31,12 +34,12 @@ func splitArgs(toks []token) [][]token {
 	return append(out, cur)
 }
 
-func withEOF(toks []token) []token {
-	end := Pos{}
+func withEOF(toks []syntax.Token) []syntax.Token {
+	end := syntax.Pos{}
 	if len(toks) > 0 {
-		end = toks[len(toks)-1].end
+		end = toks[len(toks)-1].End
 	}
-	return append(toks[:len(toks):len(toks)], token{kind: tkEOF, pos: end, end: end})
+	return append(toks[:len(toks):len(toks)], syntax.Token{Kind: syntax.TkEOF, Pos: end, End: end})
 }
 
 // runRewrite is `rw [rules] (at h)?` and `rewrite …`. Each rule is a proof of an equation,
@@ -44,15 +47,15 @@ func withEOF(toks []token) []token {
 // its left side in the goal (in Lean's kabstract order: outermost first, left to right);
 // every instance of that is replaced. `rw` then tries `rfl`, which closes `a = a` and closed
 // Nat/Int equations.
-func (r *proofRun) runRewrite(t *tacticSyntax, name string, g *goal, rest []*goal) ([]*goal, *throw) {
-	keep := append([]*goal{g}, rest...)
-	args := t.toks[1 : len(t.toks)-1]
-	if len(args) < 2 || args[0].text != "[" {
+func (r *ProofRun) runRewrite(t *syntax.Tactic, name string, g *elab.Goal, rest []*elab.Goal) ([]*elab.Goal, *throw) {
+	keep := append([]*elab.Goal{g}, rest...)
+	args := t.Toks[1 : len(t.Toks)-1]
+	if len(args) < 2 || args[0].Text != "[" {
 		return keep, notSimulatedTactic(t, "this use of '"+name+"'")
 	}
 	closeAt := -1
 	for i, a := range args {
-		if a.kind == tkSym && a.text == "]" {
+		if a.Kind == syntax.TkSym && a.Text == "]" {
 			closeAt = i
 		}
 	}
@@ -61,62 +64,62 @@ func (r *proofRun) runRewrite(t *tacticSyntax, name string, g *goal, rest []*goa
 	}
 	loc := -1 // index of the rewritten hypothesis, -1 for the target
 	if tail := args[closeAt+1:]; len(tail) > 0 {
-		if len(tail) != 2 || tail[0].text != "at" || tail[1].kind != tkIdent {
+		if len(tail) != 2 || tail[0].Text != "at" || tail[1].Kind != syntax.TkIdent {
 			return keep, notSimulatedTactic(t, "this location of '"+name+"'")
 		}
 		for i := len(g.Hyps) - 1; i >= 0; i-- {
-			if g.Hyps[i].Name == tail[1].text && g.Hyps[i].Prop != nil {
+			if g.Hyps[i].Name == tail[1].Text && g.Hyps[i].Prop != nil {
 				loc = i
 				break
 			}
 		}
 		if loc < 0 {
-			return keep, &throw{pos: tail[1].pos, end: tail[1].end, msg: "Unknown identifier `" + tail[1].text + "`"}
+			return keep, &throw{Pos: tail[1].Pos, End: tail[1].End, Msg: "Unknown identifier `" + tail[1].Text + "`"}
 		}
 	}
 	if g.Target == nil && loc < 0 {
 		return keep, notSimulatedTactic(t, "'"+name+"' on a value goal")
 	}
-	ng := g.clone()
+	ng := g.Clone()
 	for _, rule := range splitArgs(args[1:closeAt]) {
 		if len(rule) == 0 {
 			return keep, throwAt(t, "unexpected token ']'; expected term")
 		}
 		rev := false
-		if rule[0].text == "←" || rule[0].text == "<-" {
+		if rule[0].Text == "←" || rule[0].Text == "<-" {
 			rev, rule = true, rule[1:]
 		}
 		p := r.subParser(withEOF(rule))
-		term, err := p.expr(0, 0)
-		if err == nil && p.peek().kind != tkEOF {
-			err = unexpected(p.peek(), "']'")
+		term, err := p.Expr(0, 0)
+		if err == nil && p.Peek().Kind != syntax.TkEOF {
+			err = syntax.Unexpected(p.Peek(), "']'")
 		}
 		if err != nil {
 			return keep, throwOfParse(err)
 		}
-		sc := &scope{env: r.env, hyps: ng.Hyps}
+		sc := &elab.Scope{Env: r.Env, Hyps: ng.Hyps}
 		eq, e := r.infer(term, sc, nil, 0)
 		if e != nil {
 			return keep, throwOf(e)
 		}
-		mv := map[string]*Node{}
-		for eq = eq.transparent(); eq.Op == opForall; eq = eq.transparent() {
-			vars, body := eq.bound()
+		mv := map[string]*syntax.Node{}
+		for eq = eq.Transparent(); eq.Op == syntax.OpForall; eq = eq.Transparent() {
+			vars, body := eq.Bound()
 			val := r.newMVar(vars[0], mv)
 			if len(vars) > 1 {
-				body = &Node{Op: opForall, Kids: append(append([]*Node{}, vars[1:]...), body)}
+				body = &syntax.Node{Op: syntax.OpForall, Kids: append(append([]*syntax.Node{}, vars[1:]...), body)}
 			}
-			eq = replaceVar(body, vars[0].Text, val)
+			eq = syntax.ReplaceVar(body, vars[0].Text, val)
 		}
 		if eq.Op != "=" {
-			return keep, notSimulatedTactic(t, "rewriting with a proof of\n  "+eq.pp()+"\n(only equations are)")
+			return keep, notSimulatedTactic(t, "rewriting with a proof of\n  "+eq.Pretty()+"\n(only equations are)")
 		}
 		lhs, rhs := eq.Kids[0], eq.Kids[1]
 		if rev {
 			lhs, rhs = rhs, lhs
 		}
-		if lhs.transparent().Op == opMVar {
-			return keep, throwAt(t, "motive is not type correct: the pattern is a metavariable\n  %s", lhs.pp())
+		if lhs.Transparent().Op == syntax.OpMVar {
+			return keep, throwAt(t, "motive is not type correct: the pattern is a metavariable\n  %s", lhs.Pretty())
 		}
 		target := ng.Target
 		if loc >= 0 {
@@ -128,7 +131,7 @@ func (r *proofRun) runRewrite(t *tacticSyntax, name string, g *goal, rest []*goa
 				where = "hypothesis " + ng.Hyps[loc].Name
 			}
 			return keep, throwAt(t, "tactic 'rewrite' failed, did not find instance of the pattern in the %s\n  %s\n%s",
-				where, substMVars(lhs, mv).pp(), ng.pp(r.mathlib()))
+				where, substMVars(lhs, mv).Pretty(), ng.Pretty(r.mathlib()))
 		}
 		lhs, rhs = substMVars(lhs, mv), substMVars(rhs, mv)
 		if hasMVar(rhs) {
@@ -144,30 +147,30 @@ func (r *proofRun) runRewrite(t *tacticSyntax, name string, g *goal, rest []*goa
 	if name == "rw" && ng.Target != nil && r.rwRfl(ng.Target) {
 		return rest, nil
 	}
-	return append([]*goal{ng}, rest...), nil
+	return append([]*elab.Goal{ng}, rest...), nil
 }
 
 // rwRfl is the `with_reducible rfl` that rw tries last: `a = a`, `P ↔ P`, and equations of
 // closed Nat or Int terms of equal value (literal arithmetic reduces at any transparency).
-func (r *proofRun) rwRfl(t *Node) bool {
-	t = t.transparent()
+func (r *ProofRun) rwRfl(t *syntax.Node) bool {
+	t = t.Transparent()
 	switch t.Op {
 	case "=":
-		return t.Kids[0].equal(t.Kids[1]) || r.sameValue(t.Kids[0], t.Kids[1], nil)
-	case opIff:
-		return t.Kids[0].equal(t.Kids[1])
-	case opTrue:
+		return t.Kids[0].Equal(t.Kids[1]) || r.sameValue(t.Kids[0], t.Kids[1], nil)
+	case syntax.OpIff:
+		return t.Kids[0].Equal(t.Kids[1])
+	case syntax.OpTrue:
 		return false
 	}
 	return false
 }
 
 // castInner is the uncast value of a casting node (↑x is Nat.cast x, which contains x).
-func castInner(n *Node) *Node {
+func castInner(n *syntax.Node) *syntax.Node {
 	switch {
-	case n.Op == opAscr && n.casts():
+	case n.Op == syntax.OpAscr && n.Casts():
 		return n.Kids[0]
-	case (n.Op == opVar || n.Op == opApp) && n.casts():
+	case (n.Op == syntax.OpVar || n.Op == syntax.OpApp) && n.Casts():
 		c := *n
 		c.Ty = c.Asc
 		return &c
@@ -177,18 +180,18 @@ func castInner(n *Node) *Node {
 
 // findInstance searches n, outermost first and left to right, for a subterm that pat matches,
 // assigning pat's metavariables. It does not look under binders.
-func (r *proofRun) findInstance(n, pat *Node, mv map[string]*Node, depth int) bool {
-	if depth > maxTermDepth {
+func (r *ProofRun) findInstance(n, pat *syntax.Node, mv map[string]*syntax.Node, depth int) bool {
+	if depth > syntax.MaxTermDepth {
 		return false
 	}
-	if isTermOp(n.Op) || n.Op == opVar {
-		trial := mvCopy(mv, map[string]*Node{})
+	if isTermOp(n.Op) || n.Op == syntax.OpVar {
+		trial := mvCopy(mv, map[string]*syntax.Node{})
 		if n.Ty == pat.Ty && r.unify(pat, n, trial) {
 			mvCopy(trial, mv)
 			return true
 		}
 	}
-	if isBinder(n.Op) {
+	if syntax.IsBinder(n.Op) {
 		return false
 	}
 	if in := castInner(n); in != nil && in != n.Kids0() {
@@ -203,26 +206,26 @@ func (r *proofRun) findInstance(n, pat *Node, mv map[string]*Node, depth int) bo
 }
 
 // replaceInstances replaces every subterm of n equal to lhs by rhs.
-func (r *proofRun) replaceInstances(n, lhs, rhs *Node, depth int) *Node {
-	if depth > maxTermDepth {
+func (r *ProofRun) replaceInstances(n, lhs, rhs *syntax.Node, depth int) *syntax.Node {
+	if depth > syntax.MaxTermDepth {
 		return n
 	}
-	if (isTermOp(n.Op) || n.Op == opVar) && n.Ty == lhs.Ty && r.unify(lhs, n, map[string]*Node{}) {
-		c := rhs.clone()
+	if (isTermOp(n.Op) || n.Op == syntax.OpVar) && n.Ty == lhs.Ty && r.unify(lhs, n, map[string]*syntax.Node{}) {
+		c := rhs.Clone()
 		return c
 	}
-	if isBinder(n.Op) {
+	if syntax.IsBinder(n.Op) {
 		return n
 	}
 	if in := castInner(n); in != nil {
 		inner := r.replaceInstances(in, lhs, rhs, depth+1)
 		if inner != in {
-			return &Node{Op: opAscr, Asc: in.Ty, Ty: n.Ty, Kids: []*Node{inner}, Pos: n.Pos, End: n.End}
+			return &syntax.Node{Op: syntax.OpAscr, Asc: in.Ty, Ty: n.Ty, Kids: []*syntax.Node{inner}, Pos: n.Pos, End: n.End}
 		}
 		return n
 	}
 	changed := false
-	kids := make([]*Node, len(n.Kids))
+	kids := make([]*syntax.Node, len(n.Kids))
 	for i, k := range n.Kids {
 		kids[i] = r.replaceInstances(k, lhs, rhs, depth+1)
 		changed = changed || kids[i] != k
@@ -240,20 +243,20 @@ type rcasesPat struct {
 	kind  string // "name", "rfl", "clear", "tuple", "alts"
 	name  string
 	parts []*rcasesPat
-	tok   token
+	tok   syntax.Token
 }
 
-func (r *proofRun) parsePattern(p *parser) (*rcasesPat, error) {
+func (r *ProofRun) parsePattern(p *syntax.Parser) (*rcasesPat, error) {
 	first, err := r.parsePatternAtom(p)
 	if err != nil {
 		return nil, err
 	}
-	if !p.isSym("|") {
+	if !p.IsSym("|") {
 		return first, nil
 	}
 	alts := &rcasesPat{kind: "alts", parts: []*rcasesPat{first}, tok: first.tok}
-	for p.isSym("|") {
-		p.next()
+	for p.IsSym("|") {
+		p.Next()
 		a, err := r.parsePatternAtom(p)
 		if err != nil {
 			return nil, err
@@ -263,117 +266,117 @@ func (r *proofRun) parsePattern(p *parser) (*rcasesPat, error) {
 	return alts, nil
 }
 
-func (r *proofRun) parsePatternAtom(p *parser) (*rcasesPat, error) {
-	t := p.peek()
+func (r *ProofRun) parsePatternAtom(p *syntax.Parser) (*rcasesPat, error) {
+	t := p.Peek()
 	switch {
-	case t.kind == tkIdent && t.text == "rfl" && !t.escaped:
-		p.next()
+	case t.Kind == syntax.TkIdent && t.Text == "rfl" && !t.Escaped:
+		p.Next()
 		return &rcasesPat{kind: "rfl", tok: t}, nil
-	case t.kind == tkIdent || t.kind == tkSym && t.text == "_":
-		p.next()
-		return &rcasesPat{kind: "name", name: t.text, tok: t}, nil
-	case t.kind == tkSym && t.text == "-":
-		p.next()
+	case t.Kind == syntax.TkIdent || t.Kind == syntax.TkSym && t.Text == "_":
+		p.Next()
+		return &rcasesPat{kind: "name", name: t.Text, tok: t}, nil
+	case t.Kind == syntax.TkSym && t.Text == "-":
+		p.Next()
 		return &rcasesPat{kind: "clear", tok: t}, nil
-	case t.kind == tkSym && t.text == "⟨":
-		p.next()
+	case t.Kind == syntax.TkSym && t.Text == "⟨":
+		p.Next()
 		tup := &rcasesPat{kind: "tuple", tok: t}
-		for !p.isSym("⟩") {
+		for !p.IsSym("⟩") {
 			part, err := r.parsePattern(p)
 			if err != nil {
 				return nil, err
 			}
 			tup.parts = append(tup.parts, part)
-			if !p.isSym(",") {
+			if !p.IsSym(",") {
 				break
 			}
-			p.next()
+			p.Next()
 		}
-		if _, err := p.expectSym("⟩", "',' or '⟩'"); err != nil {
+		if _, err := p.ExpectSym("⟩", "',' or '⟩'"); err != nil {
 			return nil, err
 		}
 		return tup, nil
-	case t.kind == tkSym && t.text == "(":
-		p.next()
+	case t.Kind == syntax.TkSym && t.Text == "(":
+		p.Next()
 		inner, err := r.parsePattern(p)
 		if err != nil {
 			return nil, err
 		}
-		if _, err := p.expectSym(")", "')'"); err != nil {
+		if _, err := p.ExpectSym(")", "')'"); err != nil {
 			return nil, err
 		}
 		return inner, nil
 	}
-	return nil, unexpected(t, "rcases pattern")
+	return nil, syntax.Unexpected(t, "rcases pattern")
 }
 
 // runObtain is `obtain pat (: P)? := term`, `obtain pat : P` (P becomes a goal first) and
 // `rcases term with pat`. A term that is a hypothesis is cleared, as rcases does.
-func (r *proofRun) runObtain(t *tacticSyntax, name string, g *goal, rest []*goal) ([]*goal, *throw) {
-	keep := append([]*goal{g}, rest...)
+func (r *ProofRun) runObtain(t *syntax.Tactic, name string, g *elab.Goal, rest []*elab.Goal) ([]*elab.Goal, *throw) {
+	keep := append([]*elab.Goal{g}, rest...)
 	if g.Target == nil {
 		return keep, notSimulatedTactic(t, "'"+name+"' on a value goal")
 	}
-	p := r.subParser(t.toks[1:])
-	sc := &scope{env: r.env, hyps: g.Hyps}
+	p := r.subParser(t.Toks[1:])
+	sc := &elab.Scope{Env: r.Env, Hyps: g.Hyps}
 	var pat *rcasesPat
-	var prop, term *Node
+	var prop, term *syntax.Node
 	var err error
 	if name == "obtain" {
 		if pat, err = r.parsePattern(p); err != nil {
 			return keep, throwOfParse(err)
 		}
-		if p.isSym(":") {
-			p.next()
-			if prop, err = p.expr(0, 0); err != nil {
+		if p.IsSym(":") {
+			p.Next()
+			if prop, err = p.Expr(0, 0); err != nil {
 				return keep, throwOfParse(err)
 			}
-			if err := sc.elabProp(prop); err != nil {
-				return keep, throwOf(err.(*elabErr))
+			if err := sc.ElabProp(prop); err != nil {
+				return keep, throwOf(err.(*elab.Error))
 			}
 		}
-		if p.isSym(":=") {
-			p.next()
-			if term, err = p.expr(0, 0); err != nil {
+		if p.IsSym(":=") {
+			p.Next()
+			if term, err = p.Expr(0, 0); err != nil {
 				return keep, throwOfParse(err)
 			}
 		}
 	} else {
-		if term, err = p.expr(0, 0); err != nil {
+		if term, err = p.Expr(0, 0); err != nil {
 			return keep, throwOfParse(err)
 		}
-		if !(p.peek().kind == tkSym && p.peek().text == "with") {
+		if !(p.Peek().Kind == syntax.TkSym && p.Peek().Text == "with") {
 			return keep, notSimulatedTactic(t, "'rcases' without a pattern")
 		}
-		p.next()
+		p.Next()
 		if pat, err = r.parsePattern(p); err != nil {
 			return keep, throwOfParse(err)
 		}
 	}
-	if p.peek().kind != tkEOF {
-		return keep, throwOfParse(unexpected(p.peek(), ""))
+	if p.Peek().Kind != syntax.TkEOF {
+		return keep, throwOfParse(syntax.Unexpected(p.Peek(), ""))
 	}
 	if prop == nil && term == nil {
 		return keep, throwAt(t, "unexpected end of input; expected ':' or ':='")
 	}
-	var first []*goal // `obtain pat : P` proves P first
+	var first []*elab.Goal // `obtain pat : P` proves P first
 	switch {
 	case term == nil:
-		pg := g.clone()
-		pg.Target = prop.clone()
-		first = []*goal{pg}
+		pg := g.Clone()
+		pg.Target = prop.Clone()
+		first = []*elab.Goal{pg}
 	case prop != nil:
 		if e := r.check(term, prop, g.Hyps, 0); e != nil {
-			r.logError(e.pos, e.end, e.msg)
+			r.LogError(e.Pos, e.End, e.Msg)
 		}
 	default:
-		var e *elabErr
+		var e *elab.Error
 		if prop, e = r.infer(term, sc, nil, 0); e != nil {
 			return keep, throwOf(e)
 		}
 	}
-	base := g.clone()
-	if term != nil && term.Op == opVar {
+	base := g.Clone()
+	if term != nil && term.Op == syntax.OpVar {
 		for i := len(base.Hyps) - 1; i >= 0; i-- {
 			if base.Hyps[i].Name == term.Text && base.Hyps[i].Prop != nil {
 				base.Hyps = append(base.Hyps[:i:i], base.Hyps[i+1:]...)
@@ -389,42 +392,42 @@ func (r *proofRun) runObtain(t *tacticSyntax, name string, g *goal, rest []*goal
 }
 
 // destruct adds a proof of prop to g following pat and returns the resulting goals.
-func (r *proofRun) destruct(t *tacticSyntax, g *goal, prop *Node, pat *rcasesPat, depth int) ([]*goal, *throw) {
-	if depth > maxTacticNesting {
-		return nil, throwAt(t, "%s", maxRecDepthMsg)
+func (r *ProofRun) destruct(t *syntax.Tactic, g *elab.Goal, prop *syntax.Node, pat *rcasesPat, depth int) ([]*elab.Goal, *throw) {
+	if depth > syntax.MaxTacticNesting {
+		return nil, throwAt(t, "%s", syntax.MaxRecDepthMsg)
 	}
-	w := prop.transparent()
+	w := prop.Transparent()
 	switch pat.kind {
 	case "clear":
-		return []*goal{g}, nil
+		return []*elab.Goal{g}, nil
 	case "name":
 		n := pat.name
 		if n == "_" {
 			n = "h✝"
 		}
-		ng := g.clone()
-		ng.add(hyp{Name: n, Prop: prop.clone()})
-		return []*goal{ng}, nil
+		ng := g.Clone()
+		ng.Add(elab.Hyp{Name: n, Prop: prop.Clone()})
+		return []*elab.Goal{ng}, nil
 	case "rfl":
 		if w.Op != "=" {
-			return nil, throwAt(t, "rcases: the pattern rfl needs an equation, not\n  %s", prop.pp())
+			return nil, throwAt(t, "rcases: the pattern rfl needs an equation, not\n  %s", prop.Pretty())
 		}
-		tmp := g.clone()
-		tmp.Hyps = append(tmp.Hyps, hyp{Name: "h✝rfl", Prop: prop.clone()})
-		ng, th := r.substOne(t, token{kind: tkIdent, text: "h✝rfl", pos: pat.tok.pos, end: pat.tok.end}, tmp)
+		tmp := g.Clone()
+		tmp.Hyps = append(tmp.Hyps, elab.Hyp{Name: "h✝rfl", Prop: prop.Clone()})
+		ng, th := r.substOne(t, syntax.Token{Kind: syntax.TkIdent, Text: "h✝rfl", Pos: pat.tok.Pos, End: pat.tok.End}, tmp)
 		if th != nil {
-			if w.Kids[0].equal(w.Kids[1]) {
-				return []*goal{g}, nil
+			if w.Kids[0].Equal(w.Kids[1]) {
+				return []*elab.Goal{g}, nil
 			}
 			return nil, th
 		}
-		return []*goal{ng}, nil
+		return []*elab.Goal{ng}, nil
 	case "alts":
 		if len(pat.parts) == 1 {
 			return r.destruct(t, g, prop, pat.parts[0], depth+1)
 		}
-		if w.Op != opOr {
-			return nil, notSimulatedTactic(t, "an rcases alternative pattern on\n  "+prop.pp())
+		if w.Op != syntax.OpOr {
+			return nil, notSimulatedTactic(t, "an rcases alternative pattern on\n  "+prop.Pretty())
 		}
 		rest := &rcasesPat{kind: "alts", parts: pat.parts[1:], tok: pat.tok}
 		left, th := r.destruct(t, tagged(g, "inl"), w.Kids[0], pat.parts[0], depth+1)
@@ -441,10 +444,10 @@ func (r *proofRun) destruct(t *tacticSyntax, g *goal, prop *Node, pat *rcasesPat
 	parts := pat.parts
 	switch {
 	case len(parts) == 0:
-		if w.Op == opFalse {
+		if w.Op == syntax.OpFalse {
 			return nil, nil
 		}
-		return []*goal{g}, nil
+		return []*elab.Goal{g}, nil
 	case len(parts) == 1:
 		return r.destruct(t, g, prop, parts[0], depth+1)
 	}
@@ -453,17 +456,17 @@ func (r *proofRun) destruct(t *tacticSyntax, g *goal, prop *Node, pat *rcasesPat
 		restPat = &rcasesPat{kind: "tuple", parts: parts[1:], tok: pat.tok}
 	}
 	switch w.Op {
-	case opAnd, opIff:
+	case syntax.OpAnd, syntax.OpIff:
 		a, b := w.Kids[0], w.Kids[1]
-		if w.Op == opIff {
-			a = &Node{Op: opImp, Kids: []*Node{w.Kids[0], w.Kids[1]}}
-			b = &Node{Op: opImp, Kids: []*Node{w.Kids[1], w.Kids[0]}}
+		if w.Op == syntax.OpIff {
+			a = &syntax.Node{Op: syntax.OpImp, Kids: []*syntax.Node{w.Kids[0], w.Kids[1]}}
+			b = &syntax.Node{Op: syntax.OpImp, Kids: []*syntax.Node{w.Kids[1], w.Kids[0]}}
 		}
 		gs, th := r.destruct(t, g, a, parts[0], depth+1)
 		if th != nil {
 			return nil, th
 		}
-		var out []*goal
+		var out []*elab.Goal
 		for _, x := range gs {
 			more, th := r.destruct(t, x, b, restPat, depth+1)
 			if th != nil {
@@ -472,30 +475,30 @@ func (r *proofRun) destruct(t *tacticSyntax, g *goal, prop *Node, pat *rcasesPat
 			out = append(out, more...)
 		}
 		return out, nil
-	case opExists:
+	case syntax.OpExists:
 		if parts[0].kind != "name" {
 			return nil, notSimulatedTactic(t, "this pattern for the witness of ∃")
 		}
-		vars, body := w.bound()
+		vars, body := w.Bound()
 		n := parts[0].name
 		if n == "_" {
 			n = vars[0].Text + "✝"
 		}
-		ng := g.clone()
-		whole := ng.shadow(n)(w) // the whole ∃: its own variable stays bound
-		vars, body = whole.bound()
+		ng := g.Clone()
+		whole := ng.Shadow(n)(w) // the whole ∃: its own variable stays bound
+		vars, body = whole.Bound()
 		if len(vars) > 1 {
-			body = &Node{Op: opExists, Kids: append(append([]*Node{}, vars[1:]...), body)}
+			body = &syntax.Node{Op: syntax.OpExists, Kids: append(append([]*syntax.Node{}, vars[1:]...), body)}
 		}
-		ng.Hyps = append(ng.Hyps, hyp{Name: n, Ty: vars[0].Asc})
-		inst := replaceVar(body, vars[0].Text, &Node{Op: opVar, Text: n, Asc: vars[0].Asc, Ty: vars[0].Asc})
+		ng.Hyps = append(ng.Hyps, elab.Hyp{Name: n, Ty: vars[0].Asc})
+		inst := syntax.ReplaceVar(body, vars[0].Text, &syntax.Node{Op: syntax.OpVar, Text: n, Asc: vars[0].Asc, Ty: vars[0].Asc})
 		return r.destruct(t, ng, inst, restPat, depth+1)
 	}
-	return nil, notSimulatedTactic(t, "an rcases tuple pattern on\n  "+strings.TrimSpace(prop.pp()))
+	return nil, notSimulatedTactic(t, "an rcases tuple pattern on\n  "+strings.TrimSpace(prop.Pretty()))
 }
 
-func tagged(g *goal, tag string) *goal {
-	c := g.clone()
+func tagged(g *elab.Goal, tag string) *elab.Goal {
+	c := g.Clone()
 	c.Tag = tag
 	return c
 }
