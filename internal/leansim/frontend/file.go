@@ -10,7 +10,7 @@ import (
 
 // Whole files, as a language server's file worker elaborates them. ElaborateFile runs the
 // same parser, commands and tactics as the REPL's command mode, so that a language-server
-// simulator built on it (internal/leansim/lsp) decides exactly what this simulator decides, the
+// simulator built on it (internal/leansim/lspsim) decides exactly what this simulator decides, the
 // same way, and reports it in the terms a language server needs.
 
 // FileOptions configures ElaborateFile. The zero value is a toolchain with core Lean only.
