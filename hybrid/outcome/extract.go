@@ -1,6 +1,7 @@
 package outcome
 
 import (
+	"github.com/leanprm/leanprm/hybrid/outcome/internal/expr"
 	"strings"
 )
 
@@ -109,7 +110,7 @@ func boxedCandidates(text string) []candidate {
 	var out []candidate
 	for _, cmd := range []string{"\\boxed", "\\fbox"} {
 		for _, i := range lastOccurrences(text, cmd, "") {
-			if i < len(text) && isLetter(text[i]) { // \boxedfoo is another command
+			if i < len(text) && expr.IsLetter(text[i]) { // \boxedfoo is another command
 				continue
 			}
 			j := i
@@ -151,7 +152,7 @@ func trimSpan(text string, s, e int) (int, int) {
 		for e > s && strings.IndexByte(" \t\r\n", text[e-1]) >= 0 {
 			e--
 		}
-		if e > s && (text[e-1] == '.' || text[e-1] == ',' || text[e-1] == ';') && !(e-2 >= s && isDigit(text[e-2]) && e < len(text) && isDigit(text[e])) {
+		if e > s && (text[e-1] == '.' || text[e-1] == ',' || text[e-1] == ';') && !(e-2 >= s && expr.IsDigit(text[e-2]) && e < len(text) && expr.IsDigit(text[e])) {
 			e--
 		}
 		for _, w := range [][2]string{{"$$", "$$"}, {"$", "$"}, {"**", "**"}, {"\\(", "\\)"}, {"\\[", "\\]"}} {
@@ -190,7 +191,7 @@ func answerCandidates(text string) []candidate {
 	var out []candidate
 	for _, after := range lastOccurrences(text, "nswer", "NSWER") {
 		at := after - len("answer")
-		if at < 0 || text[at] != 'a' && text[at] != 'A' || at > 0 && isLetter(text[at-1]) {
+		if at < 0 || text[at] != 'a' && text[at] != 'A' || at > 0 && expr.IsLetter(text[at-1]) {
 			continue // "answers", "myanswer"
 		}
 		final := at >= 6 && strings.EqualFold(text[at-6:at], "final ")
@@ -198,7 +199,7 @@ func answerCandidates(text string) []candidate {
 		i := after
 		rest := text[i:]
 		switch {
-		case len(rest) >= 3 && strings.EqualFold(rest[:3], " is") && (len(rest) == 3 || !isLetter(rest[3])):
+		case len(rest) >= 3 && strings.EqualFold(rest[:3], " is") && (len(rest) == 3 || !expr.IsLetter(rest[3])):
 			i += 3
 			if final {
 				method = "final_answer"
@@ -375,7 +376,7 @@ func boldLastLine(text string) (candidate, bool) {
 // separators, a decimal part, a minus sign).
 func lastNumber(text string) (candidate, bool) {
 	j := len(text) - 1
-	for j >= 0 && !isDigit(text[j]) {
+	for j >= 0 && !expr.IsDigit(text[j]) {
 		j--
 	}
 	if j < 0 {
@@ -383,7 +384,7 @@ func lastNumber(text string) (candidate, bool) {
 	}
 	e := j + 1
 	s := j
-	for s > 0 && (isDigit(text[s-1]) || (text[s-1] == '.' || text[s-1] == ',') && s-2 >= 0 && isDigit(text[s-2])) {
+	for s > 0 && (expr.IsDigit(text[s-1]) || (text[s-1] == '.' || text[s-1] == ',') && s-2 >= 0 && expr.IsDigit(text[s-2])) {
 		s--
 	}
 	if s > 0 && text[s-1] == '-' {
