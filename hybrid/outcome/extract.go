@@ -2,6 +2,7 @@ package outcome
 
 import (
 	"github.com/leanprm/leanprm/hybrid/outcome/internal/expr"
+	"github.com/leanprm/leanprm/hybrid/outcome/internal/program"
 	"strings"
 )
 
@@ -12,10 +13,18 @@ type Extraction struct {
 	// never a guess.
 	Found bool `json:"found"`
 	// Method says how the answer was found: "boxed", "the_answer_is",
-	// "final_answer", "hashes", "answer_colon", "bold", "last_number".
-	Method     string   `json:"method"`
-	Start, End int      `json:"-"`                // byte offsets of Answer in the text
+	// "final_answer", "hashes", "answer_colon", "bold", "program" (the
+	// value a straight-line Python program prints, read without running
+	// it), "last_number".
+	Method string `json:"method"`
+	// Start and End are the byte offsets of Answer in the text; for
+	// "program", of the statement that outputs it.
+	Start, End int      `json:"-"`
 	Others     []string `json:"others,omitempty"` // earlier candidates, in order
+	// Reason says, for a text that is a program, what Python prints
+	// ("read from a program whose value in Python is 20.0") or why no answer was read from it
+	// ("program not evaluated: an import (\"import\") is not evaluated").
+	Reason string `json:"reason,omitempty"`
 }
 
 // ExtractOptions configures ExtractWith; the zero value is the default.
@@ -40,9 +49,11 @@ type candidate struct {
 
 // ExtractWith finds the final answer of a solution text: the last of the
 // marked answers (\boxed{…} and \fbox{…}, "The answer is …", "Final
-// Answer: …", "#### …", "Answer: …"), else a bold final line, else (only
-// with Fallback "last-number") the last number. It reads the text once
-// per marker: linear time whatever the input.
+// Answer: …", "#### …", "Answer: …"), else a bold final line, else, when
+// the text is a Python program (program-of-thought chains), the value it
+// prints as internal/program reads it, else (only with Fallback
+// "last-number") the last number. It reads the text once per marker:
+// linear time whatever the input.
 func ExtractWith(text string, o ExtractOptions) Extraction {
 	var cands []candidate
 	cands = append(cands, boxedCandidates(text)...)
@@ -54,13 +65,25 @@ func ExtractWith(text string, o ExtractOptions) Extraction {
 			cands = append(cands, c)
 		}
 	}
+	var reason string
+	if len(cands) == 0 {
+		p := program.Read(text)
+		if p.Answer != "" {
+			ex := Extraction{Answer: p.Answer, Found: true, Method: "program", Start: p.Start, End: p.End}
+			if p.Printed != "" && p.Printed != p.Answer {
+				ex.Reason = "read from a program whose value in Python is " + p.Printed
+			}
+			return ex
+		}
+		reason = p.Err
+	}
 	if len(cands) == 0 && o.Fallback == FallbackLastNumber {
 		if c, ok := lastNumber(text); ok {
 			cands = append(cands, c)
 		}
 	}
 	if len(cands) == 0 {
-		return Extraction{}
+		return Extraction{Reason: reason}
 	}
 	// the last by position; among candidates at one position the innermost
 	best := 0
@@ -70,7 +93,7 @@ func ExtractWith(text string, o ExtractOptions) Extraction {
 		}
 	}
 	c := cands[best]
-	ex := Extraction{Answer: text[c.start:c.end], Found: true, Method: c.method, Start: c.start, End: c.end}
+	ex := Extraction{Answer: text[c.start:c.end], Found: true, Method: c.method, Start: c.start, End: c.end, Reason: reason}
 	for i, o := range cands {
 		if i == best || o.start <= c.start && o.end >= c.end || o.start >= c.start && o.end <= c.end {
 			continue // the chosen one, or one that contains it ("The answer is \boxed{5}")

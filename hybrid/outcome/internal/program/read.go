@@ -36,10 +36,10 @@ type Result struct {
 
 // Read reads text as a straight-line program and evaluates it.
 func Read(text string) Result {
-	lines := statements(text)
-	if len(lines) == 0 || !looksLikeCode(lines[0].s) {
+	if first := statements(text, 1); len(first) == 0 || !looksLikeCode(first[0].s) {
 		return Result{}
 	}
+	lines := statements(text, -1)
 	r := Result{Program: true}
 	v, span, err := run(text, lines)
 	if err != nil {
@@ -62,12 +62,13 @@ type line struct {
 	start, end int
 }
 
-// statements returns the lines of text that are not blank and not only
-// a comment, each without its "Step N:" label and one space after it.
-func statements(text string) []line {
+// statements returns the first n (n < 0: all) lines of text that are
+// not blank and not only a comment, each without its "Step N:" label and
+// one space after it.
+func statements(text string, n int) []line {
 	var out []line
 	no := 0
-	for off := 0; off < len(text); {
+	for off := 0; off < len(text) && len(out) != n; {
 		e := strings.IndexByte(text[off:], '\n')
 		if e < 0 {
 			e = len(text)
