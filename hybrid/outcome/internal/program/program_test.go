@@ -62,6 +62,7 @@ func TestRead(t *testing.T) {
 		{"huge int", "x = 2**1000\ny = x*x\nprint(y)", "", "", "size limit"},
 		{"huge literal exponent", "print(1e999999999)", "", "", "exponent"},
 		{"past the largest double", "print(1e300 * 1e300)", "", "", "size limit"},
+		{"print reassigned", "print = 3\nprint(4)", "", "", "print is a variable"},
 		{"variable called as a function", "round = 2\nprint(round(2.5))", "", "", "a variable"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -180,6 +180,9 @@ func run(text string, lines []line) (value, line, error) {
 			return value{}, line{}, fmt.Errorf("line %d: %v", l.no, err)
 		}
 		if toks[0].kind == tName && toks[0].s == "print" && len(toks) > 1 && toks[1].s == "(" {
+			if _, ok := vars["print"]; ok {
+				return value{}, line{}, fmt.Errorf("line %d: print is a variable here", l.no)
+			}
 			if k != len(lines)-1 {
 				return value{}, line{}, fmt.Errorf("line %d: a print that is not the last statement", l.no)
 			}
