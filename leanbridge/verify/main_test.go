@@ -6,7 +6,7 @@ import (
 
 	"go.uber.org/goleak"
 
-	replsim "github.com/leanprm/leanprm/internal/leansim/repl"
+	"github.com/leanprm/leanprm/internal/leansim/replsim"
 	"github.com/leanprm/leanprm/leanbridge/proc"
 )
 
