@@ -362,7 +362,7 @@ func TestImportRules(t *testing.T) {
 	for _, ok := range [][2]string{
 		{"cmd/leanprm", "internal/wire"}, {"cmd/leanprm", "hybrid"}, {"internal/wire", "hybrid/formal"},
 		{"internal/serve", "leanbridge/verify"}, {"hybrid/formal", "translate"}, {"hybrid/formal", "leanbridge/repl"},
-		{"hybrid/label", "translate/lru"}, {"translate", "translate/algebra"}, {"internal/leansim/repl", "internal/leansim/simflags"},
+		{"hybrid/label", "translate/lru"}, {"translate", "translate/algebra"}, {"internal/leansim/replsim", "internal/leansim/simflags"},
 		{"internal/config", "internal/config/sub"}, {"internal/testutil/natstest", "internal/testutil/testpki"},
 	} {
 		assert.Empty(t, forbidden(ok[0], ok[1]), "%s -> %s", ok[0], ok[1])
@@ -373,8 +373,8 @@ func TestImportRules(t *testing.T) {
 		{"leanbridge/repl", "translate", "layers"},
 		{"translate", "leanbridge/repl", "layers"},
 		{"hybrid/formal", "internal/wire", "libraries do not reach into internal"},
-		{"leanbridge/repl", "internal/leansim/repl", "libraries do not reach into internal"},
-		{"internal/leansim/repl", "translate/algebra", "simulators are independent witnesses"},
+		{"leanbridge/repl", "internal/leansim/replsim", "libraries do not reach into internal"},
+		{"internal/leansim/replsim", "translate/algebra", "simulators are independent witnesses"},
 		{"internal/config", "leanbridge/repl", "config knows no package's defaults"},
 		{"internal/config", "internal/wire", "config knows no package's defaults"},
 		{"internal/serve", "internal/testutil/testshared", "test helpers are for tests"},
