@@ -37,8 +37,9 @@ as it is graded: {"id", "verdict", "gold_norm", "answer_norm", "reason"}. A row 
 read is reported on stderr with its file and line and skipped; the exit status is then 1.
 --gold and --answer grade one pair. --extract reads each answer as a whole solution and
 grades the final answer found in it (\boxed{…}, "The answer is …", "Final Answer: …",
-"#### …", "Answer: …"); a solution that marks none is "unknown" with answer_found false,
-unless --answer-fallback last-number takes its last number.
+"#### …", "Answer: …"; for a straight-line Python program, the value it prints, read
+without running it: method "program"); a solution that marks none is "unknown" with
+answer_found false, unless --answer-fallback last-number takes its last number.
 
 Output is a table on a terminal or with --table, JSON lines otherwise or with --json.`,
 		Args: cobra.NoArgs,

@@ -148,10 +148,16 @@ func One(g *outcome.Grader, o Options, id json.RawMessage, gold, answer string) 
 	ex := outcome.ExtractWith(answer, outcome.ExtractOptions{Fallback: o.Fallback})
 	found := ex.Found
 	if !ex.Found {
-		return Line{ID: id, Verdict: string(outcome.Unknown), GoldNorm: g.Normalize(gold), Found: &found,
-			Reason: "no answer: the solution marks no final answer"}
+		reason := "no answer: the solution marks no final answer"
+		if ex.Reason != "" {
+			reason += "; " + ex.Reason
+		}
+		return Line{ID: id, Verdict: string(outcome.Unknown), GoldNorm: g.Normalize(gold), Found: &found, Reason: reason}
 	}
 	r := g.Grade(gold, ex.Answer)
+	if ex.Reason != "" {
+		r.Reason += "; " + ex.Reason
+	}
 	text := ex.Answer
 	return Line{ID: id, Verdict: string(r.Verdict), GoldNorm: r.GoldNorm, AnswerNorm: r.AnswerNorm, Reason: r.Reason,
 		Found: &found, Extracted: &text, Method: ex.Method}
