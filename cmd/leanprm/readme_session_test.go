@@ -5,12 +5,16 @@ package main
 // a `serve:` line) through runREADMESession; the expectations it adds to the convention:
 //
 //   - `serve: why` starts the command in the background on a free loopback port (its --addr
-//     becomes 127.0.0.1:0 and the address is read from the "serving on" line it prints), waits
-//     until /readyz answers 200, and sends every later line's host:port of the README's --addr
-//     (and localhost with the same port) there. The server is stopped with SIGTERM at the end.
+//     becomes 127.0.0.1:0 and the address is read from the first http://… URL it prints on
+//     stderr), waits until /readyz answers 200, and sends every later line's host:port of the
+//     README's --addr (and localhost with the same port) there. The server is stopped with
+//     SIGTERM at the end. `background: why` is the same for a server without /readyz (the
+//     generator simulator): it is ready once it has said where it listens. A trailing & goes.
 //   - `set: NAME` is a line NAME=… (evaluated by sh); NAME is in the environment of later lines.
 //   - `use: TEXT = PATH (why)` replaces TEXT in the command by the value at PATH of the JSON the
 //     line before answered (an id the server returned, which the README cannot know).
+//   - `needs: ../shared (why)`: without the shared data (as for the other README commands), the
+//     block stops here, skipped, and says why.
 //   - `json: PATH` (the answer has it) or `json: PATH = VALUE` (VALUE is JSON; PATH is dotted,
 //     with list indexes and # for a list's length).
 //
@@ -54,7 +58,7 @@ type readmeSession struct {
 // isSession says whether a block's lines make one shell session.
 func isSession(cmds []readmeCmd) bool {
 	for _, c := range cmds {
-		if strings.HasPrefix(c.expect, "serve:") {
+		if strings.HasPrefix(c.expect, "serve:") || strings.HasPrefix(c.expect, "background:") {
 			return true
 		}
 	}
@@ -74,8 +78,8 @@ func runREADMESession(t *testing.T, work string, cmds []readmeCmd) {
 		for _, from := range s.addrFrom {
 			line = strings.ReplaceAll(line, from, s.addrTo)
 		}
-		if strings.HasPrefix(c.expect, "serve:") { // its reason may not hold a ";"
-			s.serve(line)
+		if strings.HasPrefix(c.expect, "serve:") || strings.HasPrefix(c.expect, "background:") { // the reason may not hold a ";"
+			s.serve(strings.TrimSuffix(strings.TrimSpace(line), "&"), strings.HasPrefix(c.expect, "serve:"))
 			continue
 		}
 		var checks []string
@@ -84,6 +88,10 @@ func runREADMESession(t *testing.T, work string, cmds []readmeCmd) {
 			switch {
 			case strings.HasPrefix(ex, "set:"):
 				s.set(line, strings.TrimSpace(strings.TrimPrefix(ex, "set:")))
+			case strings.HasPrefix(ex, "needs: ../shared"):
+				if _, err := os.Stat(filepath.Join(s.work, "../shared")); err != nil {
+					t.Skipf("the shared data is not here (../shared beside the repository, or LEANPRM_SHARED): the block stops before %q, %s", line, ex)
+				}
 			case strings.HasPrefix(ex, "use:"):
 				line = s.use(line, strings.TrimSpace(strings.TrimPrefix(ex, "use:")))
 			case ex != "":
@@ -93,22 +101,22 @@ func runREADMESession(t *testing.T, work string, cmds []readmeCmd) {
 		if len(checks) == 0 {
 			continue
 		}
-		var stdout string
+		var stdout, stderr string
 		var code int
 		if strings.HasPrefix(line, "curl ") {
 			stdout, code = s.curl(line)
 		} else {
-			stdout, code = s.sh(line)
+			stdout, stderr, code = s.sh(line)
 		}
 		s.last = stdout
 		for _, ex := range checks {
-			s.check(line, ex, stdout, code)
+			s.check(line, ex, stdout, stderr, code)
 		}
 	}
 }
 
 // sh runs one line with sh in the session's directory and environment.
-func (s *readmeSession) sh(line string) (stdout string, code int) {
+func (s *readmeSession) sh(line string) (stdout, stderr string, code int) {
 	cmd := exec.Command("sh", "-c", line)
 	cmd.Dir, cmd.Env = s.work, s.env
 	var out, errOut strings.Builder
@@ -116,15 +124,15 @@ func (s *readmeSession) sh(line string) (stdout string, code int) {
 	err := cmd.Run()
 	var ee *exec.ExitError
 	if errors.As(err, &ee) {
-		return out.String(), ee.ExitCode()
+		return out.String(), errOut.String(), ee.ExitCode()
 	}
 	require.NoError(s.t, err, line)
-	return out.String(), 0
+	return out.String(), errOut.String(), 0
 }
 
 // serve starts the server line in the background on a free loopback port and waits until it is
-// ready.
-func (s *readmeSession) serve(line string) {
+// ready: /readyz 200 with readyz, else once it has said where it listens.
+func (s *readmeSession) serve(line string, readyz bool) {
 	t := s.t
 	m := regexp.MustCompile(`--addr (\S+)`).FindStringSubmatch(line)
 	require.NotNil(t, m, "the server line names its --addr: %s", line)
@@ -154,8 +162,11 @@ func (s *readmeSession) serve(line string) {
 		sc := bufio.NewScanner(stderr)
 		for sc.Scan() {
 			log.WriteString(sc.Text() + "\n")
-			if m := regexp.MustCompile(`serving on http://(\S+)`).FindStringSubmatch(sc.Text()); m != nil {
-				addr <- m[1]
+			if m := regexp.MustCompile(`http://((127\.0\.0\.1|localhost):[0-9]+)`).FindStringSubmatch(sc.Text()); m != nil {
+				select {
+				case addr <- m[1]:
+				default: // said already
+				}
 			}
 		}
 		_ = cmd.Wait()
@@ -166,6 +177,9 @@ func (s *readmeSession) serve(line string) {
 		t.Fatalf("serve exited before it listened: %s", log.String())
 	case <-time.After(time.Minute):
 		t.Fatal("serve did not say where it listens")
+	}
+	if !readyz {
+		return
 	}
 	deadline := time.Now().Add(2 * time.Minute)
 	for {
@@ -184,7 +198,7 @@ func (s *readmeSession) serve(line string) {
 // set evaluates NAME=… with sh and puts NAME in the session's environment.
 func (s *readmeSession) set(line, name string) {
 	require.True(s.t, strings.HasPrefix(line, name+"="), "set: %s on %q", name, line)
-	out, code := s.sh(line + "\nprintf %s \"$" + name + "\"")
+	out, _, code := s.sh(line + "\nprintf %s \"$" + name + "\"")
 	require.Equal(s.t, 0, code, line)
 	require.NotEmpty(s.t, out, "%s is set", name)
 	s.env = append(s.env, name+"="+out)
@@ -208,7 +222,7 @@ func (s *readmeSession) use(line, spec string) string {
 // curl runs a curl line: with curl when it is on PATH, else the same request with net/http.
 func (s *readmeSession) curl(line string) (stdout string, code int) {
 	// sh expands the arguments as the shell would ($T, quotes), then prints them NUL-separated.
-	argv, code := s.sh("set -- " + strings.TrimPrefix(line, "curl ") + "\nfor a in \"$@\"; do printf '%s\\0' \"$a\"; done")
+	argv, _, code := s.sh("set -- " + strings.TrimPrefix(line, "curl ") + "\nfor a in \"$@\"; do printf '%s\\0' \"$a\"; done")
 	require.Equal(s.t, 0, code, line)
 	args := strings.Split(strings.TrimSuffix(argv, "\x00"), "\x00")
 	if path, err := exec.LookPath("curl"); err == nil {
@@ -311,7 +325,7 @@ func parseCurl(args []string) (*http.Request, error) {
 }
 
 // check checks one expectation of a session line.
-func (s *readmeSession) check(line, ex, stdout string, code int) {
+func (s *readmeSession) check(line, ex, stdout, stderr string, code int) {
 	t := s.t
 	switch {
 	case strings.HasPrefix(ex, "exit "):
@@ -322,7 +336,12 @@ func (s *readmeSession) check(line, ex, stdout string, code int) {
 		_, err := os.Stat(filepath.Join(s.work, strings.TrimPrefix(ex, "file: ")))
 		assert.NoError(t, err, "%q writes %s", line, ex)
 	case quoted.MatchString(ex):
-		assert.Contains(t, stdout, quoted.FindStringSubmatch(ex)[2], line)
+		m := quoted.FindStringSubmatch(ex)
+		got := stdout
+		if m[1] == "stderr" {
+			got = stderr
+		}
+		assert.Contains(t, got, m[2], "%s of %q", m[1], line)
 	case strings.HasPrefix(ex, "json: "):
 		path, want, hasWant := strings.Cut(strings.TrimPrefix(ex, "json: "), " = ")
 		got, found := jsonPath(t, stdout, strings.TrimSpace(path))
