@@ -9,13 +9,13 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	lspsim "github.com/leanprm/leanprm/internal/leansim/lsp"
+	"github.com/leanprm/leanprm/internal/leansim/lspsim"
 	"github.com/leanprm/leanprm/leanbridge/lsp"
 	"github.com/leanprm/leanprm/leanbridge/proc"
 	"github.com/leanprm/leanprm/leanbridge/proofchain"
 )
 
-// Tests against the simulator (internal/leansim/lsp): in-process through io.Pipes, or as a
+// Tests against the simulator (internal/leansim/lspsim): in-process through io.Pipes, or as a
 // child process (the test binary re-executed).
 
 func TestSimulatorNameAgrees(t *testing.T) {
