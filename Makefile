@@ -6,7 +6,7 @@ BIN     := bin/leanprm
 PKGS    := ./...
 BENCHTIME ?= 1x
 
-.PHONY: all build test bench demo lint lean e2e model fuzz clean deploy-check
+.PHONY: all build test bench demo lint lean e2e model fuzz clean deploy-check same-output
 
 all: build
 
@@ -59,6 +59,12 @@ deploy-check:
 	@if command -v hadolint >/dev/null 2>&1; then hadolint --failure-threshold error deploy/Dockerfile; \
 	elif command -v dockerfile-utils >/dev/null 2>&1; then dockerfile-utils lint deploy/Dockerfile && echo "deploy-check: dockerfile-utils lint: no problems"; \
 	else echo "deploy-check: no Dockerfile linter installed (hadolint, dockerfile-utils); the Dockerfile was checked by the Go tests only"; fi
+
+# Byte-identical behaviour against another commit on all of ../shared/data (check, translate,
+# eval, verify-proof): for refactors that must change nothing a user sees. BASE=main by default.
+BASE ?= main
+same-output:
+	./scripts/same-output.sh $(BASE)
 
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzDecoder -fuzztime 30s ./leanbridge/repl/

@@ -2,6 +2,7 @@ package translate
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"math/big"
 	"regexp"
@@ -814,10 +815,16 @@ func unitsMismatch(A, B *sideInfo, la, lb *numNode) (skip, block string) {
 		if loneUnit && loneOther {
 			return "a number with a unit against a bare number: prose around a number, or a conversion", ""
 		}
-		for k, e := range d {
-			if e < 0 {
+		// Rates first, then units, each in name order: a map's order must not decide
+		// which reason is given, nor (through conversionLike, which only a unit's reason
+		// consults) whether the claim may be refuted at all.
+		names := slices.Sorted(maps.Keys(d))
+		for _, k := range names {
+			if d[k] < 0 {
 				return "", "a rate (" + k + ") on one side only: a factor may be implied"
 			}
+		}
+		for _, k := range names {
 			for _, w := range strings.Fields(k) {
 				if convertible[w] {
 					return "", "a unit (" + w + ") on one side only: a conversion may be implied"

@@ -475,3 +475,24 @@ func TestChainLimitIsAWarning(t *testing.T) {
 	res = tr.Translate("c", []string{"1 + 1 = 2.", "2 + 2 = 4."})
 	assert.Empty(t, res.Warnings)
 }
+
+// TestUnitReasonIsDeterministic: a side with a rate and a unit that converts ("6 hours a
+// week") is blocked for the rate, every time; the reason once came from a map's order, and
+// with it whether the claim could be refuted.
+func TestUnitReasonIsDeterministic(t *testing.T) {
+	tr, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const step = "Roque takes 2*3 = 6 hours a week to walk to work."
+	for i := 0; i < 32; i++ {
+		r := tr.Translate("rate", []string{step})
+		if len(r.Steps) != 1 || len(r.Steps[0].Obligations) != 1 {
+			t.Fatalf("want one obligation, got %+v", r.Steps)
+		}
+		ob := r.Steps[0].Obligations[0]
+		if want := "a rate (week) on one side only: a factor may be implied"; ob.Note != want || ob.OnDisproof != Unknown {
+			t.Fatalf("run %d: note %q, on_disproof %q; want %q and unknown", i, ob.Note, ob.OnDisproof, want)
+		}
+	}
+}

@@ -62,8 +62,9 @@ as it is graded: {"id", "verdict", "gold_norm", "answer_norm", "reason"}. A row 
 read is reported on stderr with its file and line and skipped; the exit status is then 1.
 --gold and --answer grade one pair. --extract reads each answer as a whole solution and
 grades the final answer found in it (\boxed{…}, "The answer is …", "Final Answer: …",
-"#### …", "Answer: …"); a solution that marks none is "unknown" with answer_found false,
-unless --answer-fallback last-number takes its last number.
+"#### …", "Answer: …"; for a straight-line Python program, the value it prints, read
+without running it: method "program"); a solution that marks none is "unknown" with
+answer_found false, unless --answer-fallback last-number takes its last number.
 
 Output is a table on a terminal or with --table, JSON lines otherwise or with --json.`,
 		Args: cobra.NoArgs,
@@ -255,10 +256,16 @@ func gradeOne(g *outcome.Grader, o gradeOpts, id json.RawMessage, gold, answer s
 	ex := outcome.ExtractWith(answer, outcome.ExtractOptions{Fallback: o.fallback})
 	found := ex.Found
 	if !ex.Found {
-		return gradeLine{ID: id, Verdict: string(outcome.Unknown), GoldNorm: g.Normalize(gold), Found: &found,
-			Reason: "no answer: the solution marks no final answer"}
+		reason := "no answer: the solution marks no final answer"
+		if ex.Reason != "" {
+			reason += "; " + ex.Reason
+		}
+		return gradeLine{ID: id, Verdict: string(outcome.Unknown), GoldNorm: g.Normalize(gold), Found: &found, Reason: reason}
 	}
 	r := g.Grade(gold, ex.Answer)
+	if ex.Reason != "" {
+		r.Reason += "; " + ex.Reason
+	}
 	text := ex.Answer
 	return gradeLine{ID: id, Verdict: string(r.Verdict), GoldNorm: r.GoldNorm, AnswerNorm: r.AnswerNorm, Reason: r.Reason,
 		Found: &found, Extracted: &text, Method: ex.Method}

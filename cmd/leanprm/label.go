@@ -175,7 +175,7 @@ labelled, and the exit status is 1. On Ctrl-C every chain already labelled has b
 	return cmd
 }
 
-// labelItems pairs each chain with its gold answer, read from the rows of path (JSON Lines).
+// labelItems pairs each chain with its gold answer, the one its row states (chain.Chain.Gold).
 func labelItems(path string, chains []chain.Chain, m label.Method) ([]label.Item, error) {
 	items := make([]label.Item, len(chains))
 	for i, c := range chains {
@@ -184,22 +184,15 @@ func labelItems(path string, chains []chain.Chain, m label.Method) ([]label.Item
 	if !m.NeedsGenerator() {
 		return items, nil
 	}
-	if path == "-" {
-		return nil, usageError("--method %s needs the gold answers from a file, not standard input", m)
-	}
-	golds, err := label.ReadGolds(path)
-	if err != nil {
-		return nil, err
-	}
 	found := 0
 	for i := range items {
-		items[i].Gold = golds[items[i].Chain.Source]
+		items[i].Gold = items[i].Chain.Gold
 		if items[i].Gold != "" {
 			found++
 		}
 	}
 	if found == 0 && len(items) > 0 {
-		return nil, fmt.Errorf("%s: no row states a gold answer (gold, ground_truth, ground_truth_answer, question.ground_truth_answer or a GSM8K \"####\" line); --method %s grades rollouts against it (--method formal needs none)", path, m)
+		return nil, fmt.Errorf("%s: no row states a gold answer (a gold or ground_truth field, MR-GSM8K's ground_truth_answer, PRM800K's question.ground_truth_answer or a GSM8K \"####\" line); --method %s grades rollouts against it (--method formal needs none)", path, m)
 	}
 	return items, nil
 }

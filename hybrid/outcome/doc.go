@@ -90,9 +90,18 @@
 // braces; \fbox; \boxed 5 without braces), "The answer is …", "Final
 // Answer: …" (including "Final Answer: The final answer is $X$. I hope it
 // is correct."), "#### …", "Answer: …", else a bold last line. Earlier
-// candidates are reported in Others. A text that marks no answer gives
-// Found = false ("no answer"), never a guess; ExtractOptions.Fallback
-// "last-number" opts into the last number of the text.
+// candidates are reported in Others. A text that marks none but is a
+// straight-line Python program (program-of-thought chains: "Step 1:
+// total = 12 * 0.5", …, "print(total)") gives the value the program
+// prints, Method "program", read by internal/program: evaluated exactly
+// over the rationals, never run, and reported only when Python would
+// print exactly that value (its doc says how exact values relate to
+// Python's floats); a program outside that subset (imports, loops,
+// function definitions, strings, unknown names) is no answer, and
+// Extraction.Reason says why ("program not evaluated: …"). A text that
+// marks no answer gives Found = false ("no answer"), never a guess;
+// ExtractOptions.Fallback "last-number" opts into the last number of
+// the text.
 //
 // # Limits
 //

@@ -1,4 +1,4 @@
-package outcome
+package expr
 
 import (
 	"fmt"
@@ -6,59 +6,59 @@ import (
 )
 
 // nodeKind is the kind of one node of an answer's expression tree.
-type nodeKind uint8
+type NodeKind uint8
 
 const (
-	nNum nodeKind = iota
-	nVar
-	nPi
-	nInf
-	nEmpty
-	nAdd
-	nSub
-	nMul
-	nDiv
-	nNeg
-	nPow
-	nFact
-	nPct
-	nDeg
-	nRoot  // kids: radicand, index
-	nFunc  // text: name; kids: argument (and base for log)
-	nBinom // kids: n, k
-	nMixed // kids: whole, fraction (2\frac12)
-	nAbs
-	nPM    // a ± b: kids a, b
-	nGroup // brackets: open/close in text, kids the elements
-	nList  // a bare comma list
-	nOr    // a or b
-	nRel   // a chain of relations: text holds the operators separated by spaces
-	nUnion
-	nMatrix
-	nApprox // ≈ a
-	nBase   // digits written in a base: kids digits, base
+	NNum NodeKind = iota
+	NVar
+	NPi
+	NInf
+	NEmpty
+	NAdd
+	NSub
+	NMul
+	NDiv
+	NNeg
+	NPow
+	NFact
+	NPct
+	NDeg
+	NRoot  // kids: radicand, index
+	NFunc  // text: name; kids: argument (and base for log)
+	NBinom // kids: n, k
+	NMixed // kids: whole, fraction (2\frac12)
+	NAbs
+	NPM    // a ± b: kids a, b
+	NGroup // brackets: open/close in text, kids the elements
+	NList  // a bare comma list
+	NOr    // a or b
+	NRel   // a chain of relations: text holds the operators separated by spaces
+	NUnion
+	NMatrix
+	NApprox // ≈ a
+	NBase   // digits written in a base: kids digits, base
 )
 
-type node struct {
-	kind nodeKind
-	text string
-	tok  *token // for nNum
-	kids []*node
+type Node struct {
+	Kind NodeKind
+	Text string
+	Tok  *Token // for nNum
+	Kids []*Node
 	// mixedSpaced: a plain mixed number "2 1/2" (nMixed)
-	open, close string // nGroup's brackets
+	Open, Close string // nGroup's brackets
 }
 
 type parser struct {
-	toks  []token
+	toks  []Token
 	i     int
 	depth int
 	nodes int
 }
 
-var eofToken = token{kind: tEOF}
+var eofToken = Token{Kind: tEOF}
 
 // peek returns the next token; the caller must not modify it.
-func (p *parser) peek() *token {
+func (p *parser) peek() *Token {
 	if p.i < len(p.toks) {
 		return &p.toks[p.i]
 	}
@@ -66,23 +66,23 @@ func (p *parser) peek() *token {
 }
 
 func (p *parser) isOp(s string) bool {
-	return p.i < len(p.toks) && p.toks[p.i].kind == tOp && p.toks[p.i].text == s
+	return p.i < len(p.toks) && p.toks[p.i].Kind == TOp && p.toks[p.i].Text == s
 }
 
-func (p *parser) next() *token { t := p.peek(); p.i++; return t }
+func (p *parser) next() *Token { t := p.peek(); p.i++; return t }
 
-func (p *parser) mk(k nodeKind, kids ...*node) (*node, error) {
+func (p *parser) mk(k NodeKind, kids ...*Node) (*Node, error) {
 	p.nodes++
-	if p.nodes > 4*MaxAnswerBytes {
-		return nil, fmt.Errorf("%w: too many nodes", errTooLarge)
+	if p.nodes > 4*MaxBytes {
+		return nil, fmt.Errorf("%w: too many nodes", ErrTooLarge)
 	}
-	return &node{kind: k, kids: kids}, nil
+	return &Node{Kind: k, Kids: kids}, nil
 }
 
 func (p *parser) enter() error {
 	p.depth++
-	if p.depth > maxDepth {
-		return fmt.Errorf("%w: nested more than %d deep", errTooLarge, maxDepth)
+	if p.depth > MaxDepth {
+		return fmt.Errorf("%w: nested more than %d deep", ErrTooLarge, MaxDepth)
 	}
 	return nil
 }
@@ -91,29 +91,29 @@ func (p *parser) leave() { p.depth-- }
 
 // parseTokens parses a whole answer: a list of relations, then trailing
 // words (units). It returns the tree and the trailing words.
-func parseTokens(toks []token) (*node, []string, error) {
+func ParseTokens(toks []Token) (*Node, []string, error) {
 	p := &parser{toks: toks}
 	// trailing words (and their powers: cm^2) are units
 	end := len(toks)
 	var units []string
 	for end > 0 {
 		t := toks[end-1]
-		if t.kind == tWord || t.kind == tIdent && end >= 2 && toks[end-2].kind == tWord ||
-			t.kind == tIdent && end >= 3 && toks[end-2].kind == tOp && toks[end-2].text == "/" && toks[end-3].kind == tWord ||
-			t.kind == tIdent && t.spaced && unitLetters[t.text] && end == 2 && toks[0].kind == tNum {
-			units = append([]string{t.text}, units...)
+		if t.Kind == TWord || t.Kind == TIdent && end >= 2 && toks[end-2].Kind == TWord ||
+			t.Kind == TIdent && end >= 3 && toks[end-2].Kind == TOp && toks[end-2].Text == "/" && toks[end-3].Kind == TWord ||
+			t.Kind == TIdent && t.spaced && unitLetters[t.Text] && end == 2 && toks[0].Kind == TNum {
+			units = append([]string{t.Text}, units...)
 			end--
 			continue
 		}
-		if t.kind == tOp && (t.text == "and" || t.text == "or" || t.text == "/") && len(units) > 0 && end >= 2 && (toks[end-2].kind == tWord || t.text == "/") {
-			if t.text == "/" {
+		if t.Kind == TOp && (t.Text == "and" || t.Text == "or" || t.Text == "/") && len(units) > 0 && end >= 2 && (toks[end-2].Kind == TWord || t.Text == "/") {
+			if t.Text == "/" {
 				units = append([]string{"/"}, units...)
 			}
 			end-- // "candles and flashlights"
 			continue
 		}
-		if t.kind == tNum && end >= 3 && toks[end-2].kind == tOp && toks[end-2].text == "^" && toks[end-3].kind == tWord {
-			units = append([]string{"^" + t.text}, units...)
+		if t.Kind == TNum && end >= 3 && toks[end-2].Kind == TOp && toks[end-2].Text == "^" && toks[end-3].Kind == TWord {
+			units = append([]string{"^" + t.Text}, units...)
 			end -= 2
 			continue
 		}
@@ -126,7 +126,7 @@ func parseTokens(toks []token) (*node, []string, error) {
 	}
 	if p.i < len(p.toks) {
 		t := p.peek()
-		return nil, nil, fmt.Errorf("%w: unexpected %s", errUnsupported, t.describe())
+		return nil, nil, fmt.Errorf("%w: unexpected %s", ErrUnsupported, t.describe())
 	}
 	return n, units, nil
 }
@@ -135,22 +135,22 @@ func parseTokens(toks []token) (*node, []string, error) {
 // the letter stands alone after a number.
 var unitLetters = map[string]bool{"m": true, "g": true, "s": true, "h": true, "l": true, "L": true, "K": true, "N": true, "J": true, "W": true, "V": true}
 
-func (t token) describe() string {
-	switch t.kind {
+func (t Token) describe() string {
+	switch t.Kind {
 	case tEOF:
 		return "end of answer"
-	case tWord:
-		return fmt.Sprintf("word %q", t.text)
-	case tNum:
-		return "number " + t.text
+	case TWord:
+		return fmt.Sprintf("word %q", t.Text)
+	case TNum:
+		return "number " + t.Text
 	}
-	if t.text != "" {
-		return fmt.Sprintf("%q", t.text)
+	if t.Text != "" {
+		return fmt.Sprintf("%q", t.Text)
 	}
 	return "symbol"
 }
 
-func (p *parser) list() (*node, error) {
+func (p *parser) list() (*Node, error) {
 	if err := p.enter(); err != nil {
 		return nil, err
 	}
@@ -162,7 +162,7 @@ func (p *parser) list() (*node, error) {
 	if !p.isOp(",") && !p.isOp(";") {
 		return first, nil
 	}
-	l, err := p.mk(nList, first)
+	l, err := p.mk(NList, first)
 	if err != nil {
 		return nil, err
 	}
@@ -175,15 +175,15 @@ func (p *parser) list() (*node, error) {
 		if err != nil {
 			return nil, err
 		}
-		l.kids = append(l.kids, e)
-		if len(l.kids) > maxElems {
-			return nil, fmt.Errorf("%w: more than %d elements", errTooLarge, maxElems)
+		l.Kids = append(l.Kids, e)
+		if len(l.Kids) > MaxElems {
+			return nil, fmt.Errorf("%w: more than %d elements", ErrTooLarge, MaxElems)
 		}
 	}
 	return l, nil
 }
 
-func (p *parser) or() (*node, error) {
+func (p *parser) or() (*Node, error) {
 	first, err := p.rel()
 	if err != nil {
 		return nil, err
@@ -191,19 +191,19 @@ func (p *parser) or() (*node, error) {
 	if !p.isOp("or") && !p.isOp("and") {
 		return first, nil
 	}
-	o, err := p.mk(nOr, first)
+	o, err := p.mk(NOr, first)
 	if err != nil {
 		return nil, err
 	}
 	for p.isOp("or") || p.isOp("and") {
-		o.text = p.next().text
+		o.Text = p.next().Text
 		e, err := p.rel()
 		if err != nil {
 			return nil, err
 		}
-		o.kids = append(o.kids, e)
-		if len(o.kids) > maxElems {
-			return nil, fmt.Errorf("%w: more than %d elements", errTooLarge, maxElems)
+		o.Kids = append(o.Kids, e)
+		if len(o.Kids) > MaxElems {
+			return nil, fmt.Errorf("%w: more than %d elements", ErrTooLarge, MaxElems)
 		}
 	}
 	return o, nil
@@ -211,29 +211,29 @@ func (p *parser) or() (*node, error) {
 
 var relOps = map[string]bool{"=": true, "<": true, ">": true, "≤": true, "≥": true, "≠": true, "∈": true, "≈": true, "→": true}
 
-func (p *parser) rel() (*node, error) {
+func (p *parser) rel() (*Node, error) {
 	if p.isOp("≈") { // "≈ 3.14": an approximation stated as such
 		p.next()
 		e, err := p.union()
 		if err != nil {
 			return nil, err
 		}
-		return p.mk(nApprox, e)
+		return p.mk(NApprox, e)
 	}
 	first, err := p.union()
 	if err != nil {
 		return nil, err
 	}
 	var ops []string
-	kids := []*node{first}
+	kids := []*Node{first}
 	for {
 		t := p.peek()
-		op := t.text
-		if t.kind != tOp {
+		op := t.Text
+		if t.Kind != TOp {
 			break
 		}
 		// "<=" and ">=" typed as two characters
-		if (op == "<" || op == ">") && p.i+1 < len(p.toks) && p.toks[p.i+1].kind == tOp && p.toks[p.i+1].text == "=" {
+		if (op == "<" || op == ">") && p.i+1 < len(p.toks) && p.toks[p.i+1].Kind == TOp && p.toks[p.i+1].Text == "=" {
 			p.next()
 			op = map[string]string{"<": "≤", ">": "≥"}[op]
 		}
@@ -251,51 +251,51 @@ func (p *parser) rel() (*node, error) {
 	if len(ops) == 0 {
 		return first, nil
 	}
-	r, err := p.mk(nRel, kids...)
+	r, err := p.mk(NRel, kids...)
 	if err != nil {
 		return nil, err
 	}
-	r.text = strings.Join(ops, " ")
+	r.Text = strings.Join(ops, " ")
 	return r, nil
 }
 
-func (p *parser) union() (*node, error) {
+func (p *parser) union() (*Node, error) {
 	first, err := p.additive()
 	if err != nil {
 		return nil, err
 	}
-	if !p.isOp("∪") && !(p.peek().kind == tIdent && p.peek().text == "U") {
+	if !p.isOp("∪") && !(p.peek().Kind == TIdent && p.peek().Text == "U") {
 		return first, nil
 	}
-	u, err := p.mk(nUnion, first)
+	u, err := p.mk(NUnion, first)
 	if err != nil {
 		return nil, err
 	}
-	for p.isOp("∪") || p.peek().kind == tIdent && p.peek().text == "U" {
+	for p.isOp("∪") || p.peek().Kind == TIdent && p.peek().Text == "U" {
 		p.next()
 		e, err := p.additive()
 		if err != nil {
 			return nil, err
 		}
-		u.kids = append(u.kids, e)
+		u.Kids = append(u.Kids, e)
 	}
 	return u, nil
 }
 
-func (p *parser) additive() (*node, error) {
+func (p *parser) additive() (*Node, error) {
 	left, err := p.term()
 	if err != nil {
 		return nil, err
 	}
 	for {
-		var k nodeKind
+		var k NodeKind
 		switch {
 		case p.isOp("+"):
-			k = nAdd
+			k = NAdd
 		case p.isOp("-"):
-			k = nSub
+			k = NSub
 		case p.isOp("±"):
-			k = nPM
+			k = NPM
 		default:
 			return left, nil
 		}
@@ -311,17 +311,17 @@ func (p *parser) additive() (*node, error) {
 }
 
 // startsAtom reports whether t can begin a factor of an implicit product.
-func startsAtom(t *token) bool {
-	switch t.kind {
-	case tNum, tIdent, tFunc, tFrac, tSqrt, tBinom, tPi, tInf, tMatrix:
+func startsAtom(t *Token) bool {
+	switch t.Kind {
+	case TNum, TIdent, tFunc, tFrac, tSqrt, tBinom, tPi, tInf, tMatrix:
 		return true
-	case tOp:
-		return t.text == "(" || t.text == "{" || t.text == "\\{"
+	case TOp:
+		return t.Text == "(" || t.Text == "{" || t.Text == "\\{"
 	}
 	return false
 }
 
-func (p *parser) term() (*node, error) {
+func (p *parser) term() (*Node, error) {
 	left, err := p.unary()
 	if err != nil {
 		return nil, err
@@ -329,59 +329,59 @@ func (p *parser) term() (*node, error) {
 	for {
 		t := p.peek()
 		switch {
-		case t.kind == tOp && (t.text == "*" || t.text == "/"):
+		case t.Kind == TOp && (t.Text == "*" || t.Text == "/"):
 			p.next()
 			right, err := p.unary()
 			if err != nil {
 				return nil, err
 			}
-			if t.text == "/" && startsAtom(p.peek()) {
+			if t.Text == "/" && startsAtom(p.peek()) {
 				// 1/2x: (1/2)·x or 1/(2x)? readers disagree
-				return nil, fmt.Errorf("%w: a/bc is ambiguous (write (a/b)c or a/(bc))", errUnsupported)
+				return nil, fmt.Errorf("%w: a/bc is ambiguous (write (a/b)c or a/(bc))", ErrUnsupported)
 			}
-			k := nMul
-			if t.text == "/" {
-				k = nDiv
+			k := NMul
+			if t.Text == "/" {
+				k = NDiv
 			}
 			if left, err = p.mk(k, left, right); err != nil {
 				return nil, err
 			}
 		case startsAtom(t):
 			// a mixed number: 2\frac{1}{2}, or plain "2 1/2"
-			if isIntLit(left) && (t.kind == tFrac || t.kind == tNum && t.spaced && p.plainFraction()) {
+			if isIntLit(left) && (t.Kind == tFrac || t.Kind == TNum && t.spaced && p.plainFraction()) {
 				right, err := p.power()
 				if err != nil {
 					return nil, err
 				}
-				if t.kind == tNum {
+				if t.Kind == TNum {
 					p.next() // '/'
 					den, err := p.power()
 					if err != nil {
 						return nil, err
 					}
-					if right, err = p.mk(nDiv, right, den); err != nil {
+					if right, err = p.mk(NDiv, right, den); err != nil {
 						return nil, err
 					}
 				}
 				if isSimpleFrac(right) {
-					if left, err = p.mk(nMixed, left, right); err != nil {
+					if left, err = p.mk(NMixed, left, right); err != nil {
 						return nil, err
 					}
 					continue
 				}
-				if left, err = p.mk(nMul, left, right); err != nil {
+				if left, err = p.mk(NMul, left, right); err != nil {
 					return nil, err
 				}
 				continue
 			}
-			if t.kind == tNum {
-				return nil, fmt.Errorf("%w: two numbers side by side", errUnsupported)
+			if t.Kind == TNum {
+				return nil, fmt.Errorf("%w: two numbers side by side", ErrUnsupported)
 			}
 			right, err := p.power()
 			if err != nil {
 				return nil, err
 			}
-			if left, err = p.mk(nMul, left, right); err != nil {
+			if left, err = p.mk(NMul, left, right); err != nil {
 				return nil, err
 			}
 		default:
@@ -397,27 +397,27 @@ func (p *parser) plainFraction() bool {
 		return false
 	}
 	a, op, b := p.toks[p.i], p.toks[p.i+1], p.toks[p.i+2]
-	if a.kind != tNum || a.dot || op.kind != tOp || op.text != "/" || b.kind != tNum || b.dot {
+	if a.Kind != TNum || a.Dot || op.Kind != TOp || op.Text != "/" || b.Kind != TNum || b.Dot {
 		return false
 	}
 	if p.i+3 < len(p.toks) {
 		n := p.toks[p.i+3]
-		if startsAtom(&n) || n.kind == tOp && (n.text == "^" || n.text == "!") {
+		if startsAtom(&n) || n.Kind == TOp && (n.Text == "^" || n.Text == "!") {
 			return false
 		}
 	}
 	return true
 }
 
-func isIntLit(n *node) bool {
-	return n.kind == nNum && !n.tok.dot && n.tok.exp == "" && n.tok.rep == ""
+func isIntLit(n *Node) bool {
+	return n.Kind == NNum && !n.Tok.Dot && n.Tok.Exp == "" && n.Tok.Rep == ""
 }
 
-func isSimpleFrac(n *node) bool {
-	return n.kind == nDiv && isIntLit(n.kids[0]) && isIntLit(n.kids[1])
+func isSimpleFrac(n *Node) bool {
+	return n.Kind == NDiv && isIntLit(n.Kids[0]) && isIntLit(n.Kids[1])
 }
 
-func (p *parser) unary() (*node, error) {
+func (p *parser) unary() (*Node, error) {
 	if err := p.enter(); err != nil {
 		return nil, err
 	}
@@ -429,7 +429,7 @@ func (p *parser) unary() (*node, error) {
 		if err != nil {
 			return nil, err
 		}
-		return p.mk(nNeg, e)
+		return p.mk(NNeg, e)
 	case p.isOp("+"):
 		p.next()
 		return p.unary()
@@ -439,17 +439,17 @@ func (p *parser) unary() (*node, error) {
 		if err != nil {
 			return nil, err
 		}
-		zero := &node{kind: nNum, tok: &token{kind: tNum, text: "0"}}
-		n, err := p.mk(nPM, zero, e)
+		zero := &Node{Kind: NNum, Tok: &Token{Kind: TNum, Text: "0"}}
+		n, err := p.mk(NPM, zero, e)
 		if n != nil {
-			n.text = "unary"
+			n.Text = "unary"
 		}
 		return n, err
 	}
 	return p.power()
 }
 
-func (p *parser) power() (*node, error) {
+func (p *parser) power() (*Node, error) {
 	base, err := p.postfix()
 	if err != nil {
 		return nil, err
@@ -462,14 +462,14 @@ func (p *parser) power() (*node, error) {
 		return nil, err
 	}
 	defer p.leave()
-	var ex *node
+	var ex *Node
 	switch {
 	case p.isOp("°"): // x^\circ
 		p.next()
-		return p.postfixOps(&node{kind: nDeg, kids: []*node{base}})
-	case p.isOp("{") && p.i+2 < len(p.toks) && p.toks[p.i+1].kind == tOp && p.toks[p.i+1].text == "°" && p.toks[p.i+2].kind == tOp && p.toks[p.i+2].text == "}":
+		return p.postfixOps(&Node{Kind: NDeg, Kids: []*Node{base}})
+	case p.isOp("{") && p.i+2 < len(p.toks) && p.toks[p.i+1].Kind == TOp && p.toks[p.i+1].Text == "°" && p.toks[p.i+2].Kind == TOp && p.toks[p.i+2].Text == "}":
 		p.i += 3 // x^{\circ}
-		return p.postfixOps(&node{kind: nDeg, kids: []*node{base}})
+		return p.postfixOps(&Node{Kind: NDeg, Kids: []*Node{base}})
 	case p.isOp("-") || p.isOp("+"):
 		ex, err = p.unary()
 	default:
@@ -478,14 +478,14 @@ func (p *parser) power() (*node, error) {
 	if err != nil {
 		return nil, err
 	}
-	n, err := p.mk(nPow, base, ex)
+	n, err := p.mk(NPow, base, ex)
 	if err != nil {
 		return nil, err
 	}
 	return p.postfixOps(n)
 }
 
-func (p *parser) postfix() (*node, error) {
+func (p *parser) postfix() (*Node, error) {
 	a, err := p.atom()
 	if err != nil {
 		return nil, err
@@ -493,33 +493,33 @@ func (p *parser) postfix() (*node, error) {
 	return p.postfixOps(a)
 }
 
-func (p *parser) postfixOps(a *node) (*node, error) {
+func (p *parser) postfixOps(a *Node) (*Node, error) {
 	var err error
 	for {
 		switch {
 		case p.isOp("!"):
 			p.next()
-			a, err = p.mk(nFact, a)
+			a, err = p.mk(NFact, a)
 		case p.isOp("%"):
 			p.next()
-			a, err = p.mk(nPct, a)
+			a, err = p.mk(NPct, a)
 		case p.isOp("°"):
 			p.next()
-			a, err = p.mk(nDeg, a)
-		case p.isOp("_") && a.kind == nNum && !a.tok.dot && a.tok.exp == "": // 1010_2
+			a, err = p.mk(NDeg, a)
+		case p.isOp("_") && a.Kind == NNum && !a.Tok.Dot && a.Tok.Exp == "": // 1010_2
 			p.next()
 			b := p.next()
-			if b.kind == tOp && b.text == "{" {
+			if b.Kind == TOp && b.Text == "{" {
 				b = p.next()
 				if !p.isOp("}") {
-					return nil, fmt.Errorf("%w: a base subscript", errUnsupported)
+					return nil, fmt.Errorf("%w: a base subscript", ErrUnsupported)
 				}
 				p.next()
 			}
-			if b.kind != tNum || b.dot {
-				return nil, fmt.Errorf("%w: a base subscript", errUnsupported)
+			if b.Kind != TNum || b.Dot {
+				return nil, fmt.Errorf("%w: a base subscript", ErrUnsupported)
 			}
-			a, err = p.mk(nBase, a, &node{kind: nNum, tok: b})
+			a, err = p.mk(NBase, a, &Node{Kind: NNum, Tok: b})
 		default:
 			return a, nil
 		}
@@ -531,7 +531,7 @@ func (p *parser) postfixOps(a *node) (*node, error) {
 
 // arg reads the argument of \frac, \sqrt, a power: a braced group or one
 // token (\frac12 is 1/2; \sqrt2 is √2).
-func (p *parser) arg() (*node, error) {
+func (p *parser) arg() (*Node, error) {
 	if p.isOp("{") {
 		p.next()
 		e, err := p.list()
@@ -539,72 +539,72 @@ func (p *parser) arg() (*node, error) {
 			return nil, err
 		}
 		if !p.isOp("}") {
-			return nil, fmt.Errorf("%w: an unclosed brace", errUnsupported)
+			return nil, fmt.Errorf("%w: an unclosed brace", ErrUnsupported)
 		}
 		p.next()
 		return e, nil
 	}
 	t := p.peek()
-	if t.kind == tNum && !t.dot && len(t.text) > 1 {
+	if t.Kind == TNum && !t.Dot && len(t.Text) > 1 {
 		// \frac12: LaTeX reads one character
-		first := t.text[:1]
-		p.toks[p.i].text = t.text[1:]
+		first := t.Text[:1]
+		p.toks[p.i].Text = t.Text[1:]
 		p.toks[p.i].spaced = false
-		return &node{kind: nNum, tok: &token{kind: tNum, text: first}}, nil
+		return &Node{Kind: NNum, Tok: &Token{Kind: TNum, Text: first}}, nil
 	}
 	return p.atom()
 }
 
-func (p *parser) atom() (*node, error) {
+func (p *parser) atom() (*Node, error) {
 	if err := p.enter(); err != nil {
 		return nil, err
 	}
 	defer p.leave()
 	t := p.next()
-	switch t.kind {
-	case tNum:
-		n, err := p.mk(nNum)
+	switch t.Kind {
+	case TNum:
+		n, err := p.mk(NNum)
 		if err != nil {
 			return nil, err
 		}
-		n.tok = t
+		n.Tok = t
 		return n, nil
-	case tIdent:
-		n, err := p.mk(nVar)
+	case TIdent:
+		n, err := p.mk(NVar)
 		if err != nil {
 			return nil, err
 		}
-		n.text = t.text
+		n.Text = t.Text
 		if p.isOp("_") { // a subscript is part of the name: x_1, a_{n}
 			p.next()
 			s := p.next()
-			if s.kind == tOp && s.text == "{" {
+			if s.Kind == TOp && s.Text == "{" {
 				var b strings.Builder
-				for !p.isOp("}") && p.peek().kind != tEOF {
-					b.WriteString(p.next().text)
+				for !p.isOp("}") && p.peek().Kind != tEOF {
+					b.WriteString(p.next().Text)
 				}
 				p.next()
-				n.text += "_" + b.String()
+				n.Text += "_" + b.String()
 			} else {
-				n.text += "_" + s.text
+				n.Text += "_" + s.Text
 			}
 		}
 		return n, nil
-	case tWord:
+	case TWord:
 		if p.isOp("=") || p.isOp("≈") { // "AB = 5": a name
-			n, err := p.mk(nVar)
+			n, err := p.mk(NVar)
 			if err != nil {
 				return nil, err
 			}
-			n.text = t.text
+			n.Text = t.Text
 			return n, nil
 		}
 	case tPi:
-		return p.mk(nPi)
+		return p.mk(NPi)
 	case tInf:
-		return p.mk(nInf)
+		return p.mk(NInf)
 	case tEmpty:
-		return p.mk(nEmpty)
+		return p.mk(NEmpty)
 	case tFrac:
 		a, err := p.arg()
 		if err != nil {
@@ -614,7 +614,7 @@ func (p *parser) atom() (*node, error) {
 		if err != nil {
 			return nil, err
 		}
-		return p.mk(nDiv, a, b)
+		return p.mk(NDiv, a, b)
 	case tBinom:
 		a, err := p.arg()
 		if err != nil {
@@ -624,9 +624,9 @@ func (p *parser) atom() (*node, error) {
 		if err != nil {
 			return nil, err
 		}
-		return p.mk(nBinom, a, b)
+		return p.mk(NBinom, a, b)
 	case tSqrt:
-		index := &node{kind: nNum, tok: &token{kind: tNum, text: "2"}}
+		index := &Node{Kind: NNum, Tok: &Token{Kind: TNum, Text: "2"}}
 		if p.isOp("[") {
 			p.next()
 			var err error
@@ -634,16 +634,16 @@ func (p *parser) atom() (*node, error) {
 				return nil, err
 			}
 			if !p.isOp("]") {
-				return nil, fmt.Errorf("%w: an unclosed root index", errUnsupported)
+				return nil, fmt.Errorf("%w: an unclosed root index", ErrUnsupported)
 			}
 			p.next()
 		}
-		var rad *node
+		var rad *Node
 		var err error
 		if p.isOp("(") || p.isOp("{") {
 			rad, err = p.atom()
-			if rad != nil && rad.kind == nGroup && len(rad.kids) == 1 {
-				rad = rad.kids[0]
+			if rad != nil && rad.Kind == NGroup && len(rad.Kids) == 1 {
+				rad = rad.Kids[0]
 			}
 		} else {
 			rad, err = p.arg()
@@ -651,44 +651,44 @@ func (p *parser) atom() (*node, error) {
 		if err != nil {
 			return nil, err
 		}
-		return p.mk(nRoot, rad, index)
+		return p.mk(NRoot, rad, index)
 	case tFunc:
-		f, err := p.mk(nFunc)
+		f, err := p.mk(NFunc)
 		if err != nil {
 			return nil, err
 		}
-		f.text = t.text
-		var base *node
-		if p.isOp("_") && (t.text == "log") {
+		f.Text = t.Text
+		var base *Node
+		if p.isOp("_") && (t.Text == "log") {
 			p.next()
 			if base, err = p.arg(); err != nil {
 				return nil, err
 			}
 		}
 		if p.isOp("^") { // \sin^2 x
-			return nil, fmt.Errorf("%w: a power of a function", errUnsupported)
+			return nil, fmt.Errorf("%w: a power of a function", ErrUnsupported)
 		}
 		a, err := p.power()
 		if err != nil {
 			return nil, err
 		}
-		f.kids = []*node{a}
+		f.Kids = []*Node{a}
 		if base != nil {
-			f.kids = append(f.kids, base)
+			f.Kids = append(f.Kids, base)
 		}
 		return f, nil
 	case tMatrix:
-		m, err := p.mk(nMatrix)
+		m, err := p.mk(NMatrix)
 		if err != nil {
 			return nil, err
 		}
 		for _, row := range t.matrows {
-			r, err := p.mk(nGroup)
+			r, err := p.mk(NGroup)
 			if err != nil {
 				return nil, err
 			}
 			for _, cell := range row {
-				toks, err := lex(cell)
+				toks, err := Lex(cell)
 				if err != nil {
 					return nil, err
 				}
@@ -698,41 +698,41 @@ func (p *parser) atom() (*node, error) {
 					return nil, err
 				}
 				if sub.i < len(toks) {
-					return nil, fmt.Errorf("%w: a matrix cell", errUnsupported)
+					return nil, fmt.Errorf("%w: a matrix cell", ErrUnsupported)
 				}
 				p.nodes = sub.nodes
-				r.kids = append(r.kids, c)
+				r.Kids = append(r.Kids, c)
 			}
-			m.kids = append(m.kids, r)
+			m.Kids = append(m.Kids, r)
 		}
 		return m, nil
-	case tOp:
-		switch t.text {
+	case TOp:
+		switch t.Text {
 		case "(", "[", "{", "\\{":
-			return p.group(t.text)
+			return p.group(t.Text)
 		case "|":
 			e, err := p.additive()
 			if err != nil {
 				return nil, err
 			}
 			if !p.isOp("|") {
-				return nil, fmt.Errorf("%w: an unclosed |", errUnsupported)
+				return nil, fmt.Errorf("%w: an unclosed |", ErrUnsupported)
 			}
 			p.next()
-			return p.mk(nAbs, e)
+			return p.mk(NAbs, e)
 		}
 	}
-	return nil, fmt.Errorf("%w: unexpected %s", errUnsupported, t.describe())
+	return nil, fmt.Errorf("%w: unexpected %s", ErrUnsupported, t.describe())
 }
 
 // group reads a bracketed list up to its closing bracket. "(" and "[" may
 // close with either ")" or "]" (half-open intervals).
-func (p *parser) group(open string) (*node, error) {
-	g, err := p.mk(nGroup)
+func (p *parser) group(open string) (*Node, error) {
+	g, err := p.mk(NGroup)
 	if err != nil {
 		return nil, err
 	}
-	g.open = open
+	g.Open = open
 	closers := map[string][]string{"(": {")", "]"}, "[": {"]", ")"}, "{": {"}"}, "\\{": {"\\}"}}[open]
 	closed := func() (string, bool) {
 		for _, c := range closers {
@@ -744,7 +744,7 @@ func (p *parser) group(open string) (*node, error) {
 	}
 	if c, ok := closed(); ok {
 		p.next()
-		g.close = c
+		g.Close = c
 		return g, nil
 	}
 	e, err := p.list()
@@ -753,14 +753,14 @@ func (p *parser) group(open string) (*node, error) {
 	}
 	c, ok := closed()
 	if !ok {
-		return nil, fmt.Errorf("%w: an unclosed %q", errUnsupported, open)
+		return nil, fmt.Errorf("%w: an unclosed %q", ErrUnsupported, open)
 	}
 	p.next()
-	g.close = c
-	if e.kind == nList {
-		g.kids = e.kids
+	g.Close = c
+	if e.Kind == NList {
+		g.Kids = e.Kids
 	} else {
-		g.kids = []*node{e}
+		g.Kids = []*Node{e}
 	}
 	return g, nil
 }

@@ -1,4 +1,4 @@
-package embedded
+package train
 
 import (
 	"encoding/json"
@@ -17,7 +17,7 @@ import (
 	"github.com/leanprm/leanprm/hybrid/prm/internal/mathtext"
 )
 
-// Training data layout under TrainConfig.DataDir (as in ../shared/data):
+// Training data layout under Config.DataDir (as in ../shared/data):
 //
 //	prmbench/prm800k_train_*.jsonl   PRMBench train: modified processes with
 //	                                 error steps, and the original processes
@@ -31,11 +31,11 @@ const (
 	srcPRMBench = "prmbench"
 	srcMRGSM8K  = "mr-gsm8k"
 	srcGSM8K    = "gsm8k-weak"
-	// SourceLabels is the source of TrainConfig.LabelFiles.
+	// SourceLabels is the source of Config.LabelFiles.
 	SourceLabels = "labels"
 )
 
-// SourceNames lists the training sources TrainConfig.Sources accepts.
+// SourceNames lists the training sources Config.Sources accepts.
 func SourceNames() []string { return []string{srcPRMBench, srcMRGSM8K, srcGSM8K, SourceLabels} }
 
 // loadLabelFiles reads step-label files in the order given. Unlike the data sets of
@@ -385,7 +385,7 @@ func corrupt(problem string, raw []string, kind int, rng *rand.Rand) (neg, pos c
 
 var numberSpans = regexp.MustCompile(`[0-9]+(?:\.[0-9]+)?`)
 
-// Kinds of weak negatives (TrainConfig.WeakKinds). The first two break a
+// Kinds of weak negatives (Config.WeakKinds). The first two break a
 // calculation; the others keep every calculation true but reason wrongly,
 // the way model solutions of grade-school problems go wrong: the wrong
 // operation, a quantity of the problem in place of another, a term left
@@ -637,3 +637,6 @@ func formatNum(v float64) string {
 	}
 	return strconv.FormatFloat(v, 'f', -1, 64)
 }
+
+// numKey rounds a value for comparison, as the features' numKey (package embedded) does.
+func numKey(v float64) int64 { return int64(math.Round(v * 1e4)) }

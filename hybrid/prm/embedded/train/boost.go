@@ -1,56 +1,14 @@
-package embedded
+package train
 
 import (
 	"context"
-	"errors"
 	"math"
 	"math/rand/v2"
 	"slices"
 	"sort"
+
+	"github.com/leanprm/leanprm/hybrid/prm/embedded"
 )
-
-// Tree is one regression tree over the dense features, stored as parallel
-// arrays: node i splits on feature Feat[i] (x < Thr[i] goes to Left[i],
-// else Right[i]); a leaf has Feat[i] = -1 and contributes Value[i] to the
-// logit.
-type Tree struct {
-	Feat  []int32   `json:"f"`
-	Thr   []float64 `json:"t"`
-	Left  []int32   `json:"l"`
-	Right []int32   `json:"r"`
-	Value []float64 `json:"v"`
-}
-
-// check validates a tree read from a file, so eval cannot index out of
-// range or loop.
-func (t *Tree) check() error {
-	n := len(t.Feat)
-	if n == 0 || len(t.Thr) != n || len(t.Left) != n || len(t.Right) != n || len(t.Value) != n {
-		return errors.New("malformed tree")
-	}
-	for i := range n {
-		if t.Feat[i] < 0 {
-			continue
-		}
-		if int(t.Feat[i]) >= nDense || t.Left[i] <= int32(i) || t.Right[i] <= int32(i) ||
-			int(t.Left[i]) >= n || int(t.Right[i]) >= n {
-			return errors.New("malformed tree node")
-		}
-	}
-	return nil
-}
-
-func (t *Tree) eval(x []float64) float64 {
-	i := int32(0)
-	for t.Feat[i] >= 0 {
-		if x[t.Feat[i]] < t.Thr[i] {
-			i = t.Left[i]
-		} else {
-			i = t.Right[i]
-		}
-	}
-	return t.Value[i]
-}
 
 // boostConfig configures gradient boosting on top of the linear model.
 type boostConfig struct {
@@ -66,7 +24,7 @@ type boostConfig struct {
 // boost fits trees to the residual of the current model (the linear logit
 // as base margin) by second-order gradient boosting on the weighted
 // logistic loss. Everything is deterministic given rng.
-func boost(ctx context.Context, m *Model, exs []example, arena []uint32, cfg boostConfig, rng *rand.Rand) {
+func boost(ctx context.Context, m *embedded.Model, exs []example, arena []uint32, cfg boostConfig, rng *rand.Rand) {
 	var rows []int
 	for i := range exs {
 		if !exs[i].held {
@@ -111,7 +69,7 @@ func boost(ctx context.Context, m *Model, exs []example, arena []uint32, cfg boo
 		for k := range nDense {
 			x[k] = float64(exs[i].dense[k])
 		}
-		margin[i] = m.logit(x[:], arena[exs[i].lo:exs[i].hi], exs[i].hval)
+		margin[i] = m.Logit(x[:], arena[exs[i].lo:exs[i].hi], exs[i].hval)
 	}
 	g := make([]float64, len(exs))
 	h := make([]float64, len(exs))
@@ -141,15 +99,15 @@ func boost(ctx context.Context, m *Model, exs []example, arena []uint32, cfg boo
 			for k := range nDense {
 				x[k] = float64(exs[i].dense[k])
 			}
-			margin[i] += t.eval(x[:])
+			margin[i] += t.Eval(x[:])
 		}
 		m.Trees = append(m.Trees, t)
 	}
 }
 
 // growTree grows one tree depth-first on the sampled rows.
-func growTree(rows []int, g, h []float64, binned []uint8, edges [][]float64, cfg boostConfig) Tree {
-	var t Tree
+func growTree(rows []int, g, h []float64, binned []uint8, edges [][]float64, cfg boostConfig) embedded.Tree {
+	var t embedded.Tree
 	var grow func(rows []int, depth int) int32
 	nb := cfg.bins + 1
 	hg := make([]float64, nDense*nb)

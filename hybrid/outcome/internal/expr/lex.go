@@ -1,4 +1,4 @@
-package outcome
+package expr
 
 import (
 	"fmt"
@@ -6,16 +6,16 @@ import (
 	"unicode/utf8"
 )
 
-// tokKind is the kind of one token of an answer.
-type tokKind uint8
+// TokKind is the kind of one token of an answer.
+type TokKind uint8
 
 const (
-	tEOF   tokKind = iota
-	tNum           // a number literal: text holds the digits without separators
-	tIdent         // one variable: a letter or a Greek name
-	tWord          // a word of two or more letters that is not math (a unit, prose)
+	tEOF   TokKind = iota
+	TNum           // a number literal: text holds the digits without separators
+	TIdent         // one variable: a letter or a Greek name
+	TWord          // a word of two or more letters that is not math (a unit, prose)
 	tFunc          // sin, cos, tan, sec, csc, cot, log, ln, exp
-	tOp            // an operator or bracket: text holds it
+	TOp            // an operator or bracket: text holds it
 	tFrac          // \frac, \dfrac, \tfrac, \cfrac
 	tSqrt          // \sqrt
 	tBinom         // \binom
@@ -25,18 +25,18 @@ const (
 	tMatrix
 )
 
-type token struct {
-	kind tokKind
-	text string
+type Token struct {
+	Kind TokKind
+	Text string
 	// for numbers: the repeating block (0.1\overline{6}: "6"), the
 	// exponent of scientific notation, and whether the literal had a
 	// decimal point.
-	rep     string
-	exp     string
-	dot     bool
+	Rep     string
+	Exp     string
+	Dot     bool
 	spaced  bool // whitespace came before this token
 	pos     int
-	approx  bool // a number followed by "..." or \ldots
+	Approx  bool // a number followed by "..." or \ldots
 	matrows [][]string
 }
 
@@ -45,7 +45,7 @@ type token struct {
 type lexer struct {
 	s    string
 	i    int
-	toks []token
+	toks []Token
 	err  error
 }
 
@@ -83,22 +83,22 @@ var greek = map[string]bool{
 	"Gamma": true, "Delta": true, "Theta": true, "Lambda": true, "Xi": true, "Sigma": true, "Phi": true, "Psi": true, "Omega": true,
 }
 
-func lex(s string) ([]token, error) {
-	l := &lexer{s: s, toks: make([]token, 0, len(s)/3+2)}
+func Lex(s string) ([]Token, error) {
+	l := &lexer{s: s, toks: make([]Token, 0, len(s)/3+2)}
 	l.run()
 	return l.toks, l.err
 }
 
-func (l *lexer) emit(t token) { l.toks = append(l.toks, t) }
+func (l *lexer) emit(t Token) { l.toks = append(l.toks, t) }
 
-func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
-func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+func IsDigit(c byte) bool  { return c >= '0' && c <= '9' }
+func IsLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 func (l *lexer) run() {
 	spaced := false
 	for l.i < len(l.s) && l.err == nil {
-		if len(l.toks) > 4*MaxAnswerBytes {
-			l.err = fmt.Errorf("%w: too many tokens", errTooLarge)
+		if len(l.toks) > 4*MaxBytes {
+			l.err = fmt.Errorf("%w: too many tokens", ErrTooLarge)
 			return
 		}
 		c := l.s[l.i]
@@ -108,28 +108,28 @@ func (l *lexer) run() {
 			l.i++
 			spaced = true
 			continue
-		case isDigit(c) || c == '.' && l.i+1 < len(l.s) && isDigit(l.s[l.i+1]):
+		case IsDigit(c) || c == '.' && l.i+1 < len(l.s) && IsDigit(l.s[l.i+1]):
 			l.number()
 		case c == '\\':
 			l.command()
-		case isLetter(c):
+		case IsLetter(c):
 			l.letters()
 		case c == '$':
 			l.i++ // a currency sign or a math delimiter: neither changes the value
 			continue
 		case c == '.' && strings.HasPrefix(l.s[l.i:], "..."):
 			l.i += 3
-			l.emit(token{kind: tOp, text: "…"})
+			l.emit(Token{Kind: TOp, Text: "…"})
 		case strings.ContainsRune("+-*/^_()[]{},=<>!%|;:'", rune(c)):
 			l.i++
-			l.emit(token{kind: tOp, text: string(c)})
+			l.emit(Token{Kind: TOp, Text: string(c)})
 		case c == '.' || c == '?' || c == '&' || c == '"':
 			l.i++ // a full stop ends a sentence; '&' aligns; neither is math
 			if c == '&' {
-				l.emit(token{kind: tOp, text: ","})
+				l.emit(Token{Kind: TOp, Text: ","})
 			}
 		case c < utf8.RuneSelf:
-			l.err = fmt.Errorf("%w: the character %q", errUnsupported, c)
+			l.err = fmt.Errorf("%w: the character %q", ErrUnsupported, c)
 		default:
 			l.unicode()
 		}
@@ -154,28 +154,28 @@ func (l *lexer) unicode() {
 	l.i += n
 	switch r {
 	case 'π':
-		l.emit(token{kind: tPi})
+		l.emit(Token{Kind: tPi})
 	case '∞':
-		l.emit(token{kind: tInf})
+		l.emit(Token{Kind: tInf})
 	case '∅':
-		l.emit(token{kind: tEmpty})
+		l.emit(Token{Kind: tEmpty})
 	case '√':
-		l.emit(token{kind: tSqrt})
+		l.emit(Token{Kind: tSqrt})
 	case '²', '³':
-		l.emit(token{kind: tOp, text: "^"})
-		l.emit(token{kind: tNum, text: map[rune]string{'²': "2", '³': "3"}[r]})
+		l.emit(Token{Kind: TOp, Text: "^"})
+		l.emit(Token{Kind: TNum, Text: map[rune]string{'²': "2", '³': "3"}[r]})
 	case '\u00a0', '\u2009', '\u202f', '\u2002', '\u2003':
 		// spaces
 	default:
 		if op, ok := uniOps[r]; ok {
-			l.emit(token{kind: tOp, text: op})
+			l.emit(Token{Kind: TOp, Text: op})
 			return
 		}
 		if greekRune(r) {
-			l.emit(token{kind: tIdent, text: string(r)})
+			l.emit(Token{Kind: TIdent, Text: string(r)})
 			return
 		}
-		l.err = fmt.Errorf("%w: the character %q", errUnsupported, r)
+		l.err = fmt.Errorf("%w: the character %q", ErrUnsupported, r)
 	}
 }
 
@@ -190,7 +190,7 @@ func separatorAt(s string, i int) int {
 			continue
 		}
 		j := i + len(sep)
-		if j+3 <= len(s) && isDigit(s[j]) && isDigit(s[j+1]) && isDigit(s[j+2]) && (j+3 == len(s) || !isDigit(s[j+3])) {
+		if j+3 <= len(s) && IsDigit(s[j]) && IsDigit(s[j+1]) && IsDigit(s[j+2]) && (j+3 == len(s) || !IsDigit(s[j+3])) {
 			return len(sep)
 		}
 	}
@@ -201,7 +201,7 @@ func (l *lexer) number() {
 	s := l.s
 	var b strings.Builder
 	start := l.i
-	for l.i < len(s) && isDigit(s[l.i]) {
+	for l.i < len(s) && IsDigit(s[l.i]) {
 		b.WriteByte(s[l.i])
 		l.i++
 	}
@@ -227,12 +227,12 @@ func (l *lexer) number() {
 			l.i += 3
 		}
 	}
-	t := token{kind: tNum}
-	if l.i < len(s) && s[l.i] == '.' && (l.i+1 < len(s) && (isDigit(s[l.i+1]) || strings.HasPrefix(s[l.i+1:], "\\overline") || strings.HasPrefix(s[l.i+1:], "\\dot"))) {
-		t.dot = true
+	t := Token{Kind: TNum}
+	if l.i < len(s) && s[l.i] == '.' && (l.i+1 < len(s) && (IsDigit(s[l.i+1]) || strings.HasPrefix(s[l.i+1:], "\\overline") || strings.HasPrefix(s[l.i+1:], "\\dot"))) {
+		t.Dot = true
 		b.WriteByte('.')
 		l.i++
-		for l.i < len(s) && isDigit(s[l.i]) {
+		for l.i < len(s) && IsDigit(s[l.i]) {
 			b.WriteByte(s[l.i])
 			l.i++
 		}
@@ -245,20 +245,20 @@ func (l *lexer) number() {
 				var rep string
 				if j < len(s) && s[j] == '{' {
 					k := j + 1
-					for k < len(s) && isDigit(s[k]) {
+					for k < len(s) && IsDigit(s[k]) {
 						k++
 					}
 					if k < len(s) && s[k] == '}' && k > j+1 {
 						rep, l.i = s[j+1:k], k+1
 					}
-				} else if j < len(s) && isDigit(s[j]) {
+				} else if j < len(s) && IsDigit(s[j]) {
 					rep, l.i = s[j:j+1], j+1
 				}
 				if rep == "" {
-					l.err = fmt.Errorf("%w: a repeating decimal without digits", errUnsupported)
+					l.err = fmt.Errorf("%w: a repeating decimal without digits", ErrUnsupported)
 					return
 				}
-				t.rep = rep
+				t.Rep = rep
 			}
 		}
 	} else if l.i < len(s) && s[l.i] == '.' && l.i+1 < len(s) && s[l.i+1] == '.' {
@@ -271,24 +271,24 @@ func (l *lexer) number() {
 			j++
 		}
 		k := j
-		for k < len(s) && isDigit(s[k]) {
+		for k < len(s) && IsDigit(s[k]) {
 			k++
 		}
-		if k > j && (k == len(s) || !isLetter(s[k])) {
-			t.exp = s[l.i+1 : k]
+		if k > j && (k == len(s) || !IsLetter(s[k])) {
+			t.Exp = s[l.i+1 : k]
 			l.i = k
 		}
 	}
-	t.text = b.String()
-	if len(t.text)+len(t.rep) > maxDigits || len(t.exp) > 6 {
-		l.err = fmt.Errorf("%w: a number of more than %d digits", errTooLarge, maxDigits)
+	t.Text = b.String()
+	if len(t.Text)+len(t.Rep) > MaxDigits || len(t.Exp) > 6 {
+		l.err = fmt.Errorf("%w: a number of more than %d digits", ErrTooLarge, MaxDigits)
 		return
 	}
 	// an ellipsis right after the digits: the decimal goes on
 	for _, el := range []string{"...", "…", "\\ldots", "\\cdots", "\\dots"} {
-		if strings.HasPrefix(s[l.i:], el) && t.dot && t.rep == "" {
+		if strings.HasPrefix(s[l.i:], el) && t.Dot && t.Rep == "" {
 			l.i += len(el)
-			t.approx = true
+			t.Approx = true
 			break
 		}
 	}
@@ -297,7 +297,7 @@ func (l *lexer) number() {
 
 // braced returns the text of a {…} group at s[i:] (after spaces) and the
 // index after it; ok is false when there is none or it does not close.
-func braced(s string, i int) (string, int, bool) {
+func Braced(s string, i int) (string, int, bool) {
 	for i < len(s) && s[i] == ' ' {
 		i++
 	}
@@ -324,7 +324,7 @@ func braced(s string, i int) (string, int, bool) {
 func (l *lexer) command() {
 	s := l.s
 	j := l.i + 1
-	for j < len(s) && isLetter(s[j]) {
+	for j < len(s) && IsLetter(s[j]) {
 		j++
 	}
 	if j == l.i+1 && j < len(s) { // a one-character command: \, \{ \% \$
@@ -339,67 +339,67 @@ func (l *lexer) command() {
 	case cmdSkip[name]:
 		return
 	case cmdText[name]:
-		arg, next, ok := braced(s, l.i)
+		arg, next, ok := Braced(s, l.i)
 		if !ok {
 			return // \mathbf x: the next token stands alone
 		}
 		l.i = next
-		sub, err := lex(arg)
+		sub, err := Lex(arg)
 		if err != nil {
 			l.err = err
 			return
 		}
 		l.toks = append(l.toks, sub...)
 	case name == "frac" || name == "dfrac" || name == "tfrac" || name == "cfrac":
-		l.emit(token{kind: tFrac})
+		l.emit(Token{Kind: tFrac})
 	case name == "sqrt":
-		l.emit(token{kind: tSqrt})
+		l.emit(Token{Kind: tSqrt})
 	case name == "binom" || name == "dbinom" || name == "tbinom" || name == "choose":
-		l.emit(token{kind: tBinom})
+		l.emit(Token{Kind: tBinom})
 	case name == "pi":
-		l.emit(token{kind: tPi})
+		l.emit(Token{Kind: tPi})
 	case name == "infty" || name == "infin":
-		l.emit(token{kind: tInf})
+		l.emit(Token{Kind: tInf})
 	case name == "emptyset" || name == "varnothing":
-		l.emit(token{kind: tEmpty})
+		l.emit(Token{Kind: tEmpty})
 	case funcs[name]:
-		l.emit(token{kind: tFunc, text: name})
+		l.emit(Token{Kind: tFunc, Text: name})
 	case greek[name]:
-		l.emit(token{kind: tIdent, text: name})
+		l.emit(Token{Kind: TIdent, Text: name})
 	case name == "begin":
 		l.matrix()
 	case name == "end":
-		_, next, _ := braced(s, l.i)
+		_, next, _ := Braced(s, l.i)
 		l.i = next
 	case name == "overline" || name == "dot":
-		l.err = fmt.Errorf("%w: \\%s outside a decimal", errUnsupported, name)
+		l.err = fmt.Errorf("%w: \\%s outside a decimal", ErrUnsupported, name)
 	default:
 		if op, ok := cmdOps[name]; ok {
-			l.emit(token{kind: tOp, text: op})
+			l.emit(Token{Kind: TOp, Text: op})
 			return
 		}
-		l.err = fmt.Errorf("%w: \\%s", errUnsupported, name)
+		l.err = fmt.Errorf("%w: \\%s", ErrUnsupported, name)
 	}
 }
 
 // matrix reads \begin{pmatrix} a & b \\ c & d \end{pmatrix} (any matrix
 // or array environment) as one token holding its cells' text.
 func (l *lexer) matrix() {
-	env, next, ok := braced(l.s, l.i)
+	env, next, ok := Braced(l.s, l.i)
 	if !ok {
-		l.err = fmt.Errorf("%w: \\begin without an environment", errUnsupported)
+		l.err = fmt.Errorf("%w: \\begin without an environment", ErrUnsupported)
 		return
 	}
 	end := "\\end{" + env + "}"
 	k := strings.Index(l.s[next:], end)
 	if k < 0 {
-		l.err = fmt.Errorf("%w: \\begin{%s} without its \\end", errUnsupported, env)
+		l.err = fmt.Errorf("%w: \\begin{%s} without its \\end", ErrUnsupported, env)
 		return
 	}
 	body := l.s[next : next+k]
 	l.i = next + k + len(end)
 	if strings.HasPrefix(env, "array") || env == "array" {
-		if _, after, ok := braced(body, 0); ok { // column spec
+		if _, after, ok := Braced(body, 0); ok { // column spec
 			body = body[after:]
 		}
 	}
@@ -410,7 +410,7 @@ func (l *lexer) matrix() {
 		}
 		rows = append(rows, strings.Split(row, "&"))
 	}
-	l.emit(token{kind: tMatrix, matrows: rows})
+	l.emit(Token{Kind: tMatrix, matrows: rows})
 }
 
 var keywords = map[string]string{"or": "or", "and": "and", "pi": "π", "infinity": "∞", "infty": "∞", "inf": "∞", "sqrt": "√", "in": "∈", "cup": "∪", "U": "U"}
@@ -418,30 +418,30 @@ var keywords = map[string]string{"or": "or", "and": "and", "pi": "π", "infinity
 func (l *lexer) letters() {
 	s := l.s
 	j := l.i
-	for j < len(s) && isLetter(s[j]) {
+	for j < len(s) && IsLetter(s[j]) {
 		j++
 	}
 	w := s[l.i:j]
 	l.i = j
 	switch {
 	case funcs[w]:
-		l.emit(token{kind: tFunc, text: w})
+		l.emit(Token{Kind: tFunc, Text: w})
 	case w == "pi":
-		l.emit(token{kind: tPi})
+		l.emit(Token{Kind: tPi})
 	case w == "infinity" || w == "infty" || w == "inf":
-		l.emit(token{kind: tInf})
+		l.emit(Token{Kind: tInf})
 	case w == "sqrt":
-		l.emit(token{kind: tSqrt})
+		l.emit(Token{Kind: tSqrt})
 	case w == "or" || w == "and":
-		l.emit(token{kind: tOp, text: w})
+		l.emit(Token{Kind: TOp, Text: w})
 	case len(w) == 1:
-		l.emit(token{kind: tIdent, text: w})
+		l.emit(Token{Kind: TIdent, Text: w})
 	case l.productOfLetters(w, j):
 		for i := 0; i < len(w); i++ {
-			l.emit(token{kind: tIdent, text: w[i : i+1]})
+			l.emit(Token{Kind: TIdent, Text: w[i : i+1]})
 		}
 	default:
-		l.emit(token{kind: tWord, text: w})
+		l.emit(Token{Kind: TWord, Text: w})
 	}
 }
 
@@ -450,12 +450,12 @@ func (l *lexer) letters() {
 // touches math (a number or operator before it, an operator after it).
 // A word standing alone ("red") stays a word.
 func (l *lexer) productOfLetters(w string, end int) bool {
-	if len(w) > 3 || strings.ToLower(w) != w || knownWords[w] || unitWords[w] || numberWords[w] != 0 || multipliers[w] != 0 {
+	if len(w) > 3 || strings.ToLower(w) != w || knownWords[w] || UnitWords[w] || NumberWords[w] != 0 || Multipliers[w] != 0 {
 		return false
 	}
 	if n := len(l.toks); n > 0 {
 		p := l.toks[n-1]
-		if p.kind == tNum || p.kind == tIdent || p.kind == tOp && strings.Contains("+-*/^=(,{", p.text) {
+		if p.Kind == TNum || p.Kind == TIdent || p.Kind == TOp && strings.Contains("+-*/^=(,{", p.Text) {
 			return true
 		}
 	}
@@ -474,7 +474,7 @@ var knownWords = map[string]bool{
 // unitWords are units of measurement: a number in one of them may be the
 // gold's number in another, so a difference with a unit on one side only
 // is not proven.
-var unitWords = map[string]bool{
+var UnitWords = map[string]bool{
 	"cm": true, "mm": true, "km": true, "m": true, "kg": true, "mg": true, "g": true, "ft": true, "lb": true, "lbs": true,
 	"oz": true, "hr": true, "hrs": true, "sec": true, "mph": true, "ml": true, "l": true, "gal": true, "qt": true,
 	"pt": true, "yd": true, "mi": true, "in": true, "s": true, "h": true, "kph": true, "kmh": true,
@@ -491,7 +491,7 @@ var unitWords = map[string]bool{
 }
 
 // numberWords are answers written as one word ("five").
-var numberWords = map[string]int64{
+var NumberWords = map[string]int64{
 	"zero": -1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
 	"ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
 	"seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
@@ -499,6 +499,6 @@ var numberWords = map[string]int64{
 }
 
 // multipliers scale the number before them ("1.5 million").
-var multipliers = map[string]int64{
+var Multipliers = map[string]int64{
 	"dozen": 12, "hundred": 100, "thousand": 1000, "million": 1_000_000, "billion": 1_000_000_000, "trillion": 1_000_000_000_000,
 }

@@ -1,4 +1,4 @@
-package embedded
+package train
 
 import (
 	"context"
@@ -7,7 +7,6 @@ import (
 	"hash/fnv"
 	"math"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -16,14 +15,15 @@ import (
 	"github.com/leanprm/leanprm/hybrid"
 	"github.com/leanprm/leanprm/hybrid/bench"
 	"github.com/leanprm/leanprm/hybrid/chain"
+	"github.com/leanprm/leanprm/hybrid/prm/embedded"
 )
 
 // DefaultSeed is the seed the committed model was trained with.
 const DefaultSeed = 1
 
-// TrainConfig configures Train. The zero value, with DataDir set, trains
-// the default model.
-type TrainConfig struct {
+// Config configures Fit. The zero value, with DataDir set, trains the
+// default model.
+type Config struct {
 	// DataDir holds the data sets (see data.go for the layout), normally
 	// ../shared/data.
 	DataDir string
@@ -83,7 +83,7 @@ type TrainConfig struct {
 // DefaultBags is the number of bagged models of the default model.
 const DefaultBags = 10
 
-func (c *TrainConfig) defaults() {
+func (c *Config) defaults() {
 	if c.Bags == 0 {
 		c.Bags = DefaultBags
 	}
@@ -123,7 +123,7 @@ func (c *TrainConfig) defaults() {
 // nothing, 1e-3 and 2 or 8 epochs lose.
 var DefaultWeights = map[string]float64{srcMRGSM8K: 3}
 
-func (c *TrainConfig) weight(source string) float64 {
+func (c *Config) weight(source string) float64 {
 	ws := c.Weights
 	if ws == nil {
 		ws = DefaultWeights
@@ -133,6 +133,9 @@ func (c *TrainConfig) weight(source string) float64 {
 	}
 	return 1
 }
+
+// nDense is the number of dense features of every example.
+const nDense = embedded.NumDense
 
 // example is one labelled step.
 type example struct {
@@ -145,12 +148,12 @@ type example struct {
 	held   bool
 }
 
-// Train fits a model on the data in cfg.DataDir. It is deterministic: the
+// Fit trains a model on the data in cfg.DataDir. It is deterministic: the
 // same data and configuration give a byte-identical model file, because
 // files are read in sorted order, every random choice comes from PCGs
 // seeded by cfg.Seed, nothing depends on map iteration order, and training
 // runs on one goroutine.
-func Train(ctx context.Context, cfg TrainConfig) (*Model, error) {
+func Fit(ctx context.Context, cfg Config) (*embedded.Model, error) {
 	cfg.defaults()
 	if cfg.HashBits != 0 && (cfg.HashBits < 8 || cfg.HashBits > 24) {
 		return nil, fmt.Errorf("embedded: HashBits %d out of range: 0 or [8, 24]", cfg.HashBits)
@@ -186,8 +189,8 @@ func Train(ctx context.Context, cfg TrainConfig) (*Model, error) {
 	for i, s := range cfg.Sources {
 		srcIndex[s] = i
 	}
-	f := newFeaturizer(uint(cfg.HashBits))
-	load := func(names []string, rng *rand.Rand, sums []SourceSummary) ([]example, []uint32, error) {
+	f := embedded.NewFeatures(cfg.HashBits)
+	load := func(names []string, rng *rand.Rand, sums []embedded.SourceSummary) ([]example, []uint32, error) {
 		var exs []example
 		var arena []uint32
 		for _, s := range names {
@@ -209,19 +212,19 @@ func Train(ctx context.Context, cfg TrainConfig) (*Model, error) {
 		}
 		return exs, arena, ctx.Err()
 	}
-	baseSums := make([]SourceSummary, len(cfg.Sources))
+	baseSums := make([]embedded.SourceSummary, len(cfg.Sources))
 	for i, s := range cfg.Sources {
-		baseSums[i] = SourceSummary{Name: s, Weight: cfg.weight(s)}
+		baseSums[i] = embedded.SourceSummary{Name: s, Weight: cfg.weight(s)}
 	}
 	baseExs, baseArena, err := load(fixed, nil, baseSums)
 	if err != nil {
 		return nil, err
 	}
 
-	var m *Model
+	var lin *linear
 	var exs0 []example
 	var arena0 []uint32
-	var sums0 []SourceSummary
+	var sums0 []embedded.SourceSummary
 	for b := range cfg.Bags {
 		seed := cfg.Seed + uint64(b)
 		rng := rand.New(rand.NewPCG(seed, seed^0x9E3779B97F4A7C15))
@@ -258,12 +261,16 @@ func Train(ctx context.Context, cfg TrainConfig) (*Model, error) {
 			return nil, err
 		}
 		if b == 0 {
-			m, exs0, arena0, sums0 = mb, exs, arena, sums
+			lin, exs0, arena0, sums0 = mb, exs, arena, sums
 		} else {
-			m.add(mb)
+			lin.add(mb)
 		}
 	}
-	m.scaleBy(1 / float64(cfg.Bags))
+	lin.scaleBy(1 / float64(cfg.Bags))
+	m, err := embedded.New(lin.Header, lin.hashW)
+	if err != nil {
+		return nil, err
+	}
 	if cfg.Trees > 0 {
 		depth := cfg.TreeDepth
 		if depth == 0 {
@@ -276,7 +283,7 @@ func Train(ctx context.Context, cfg TrainConfig) (*Model, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	m.Train = Summary{Seed: cfg.Seed, Bags: cfg.Bags, Epochs: cfg.Epochs, L2: cfg.L2, LearningRate: cfg.LearningRate, Sources: sums0}
+	m.Train = embedded.Summary{Seed: cfg.Seed, Bags: cfg.Bags, Epochs: cfg.Epochs, L2: cfg.L2, LearningRate: cfg.LearningRate, Sources: sums0}
 	m.Train.HeldOut = evalExamples(m, exs0, arena0, true)
 	logf("train: held out: %d steps, AUC %.4f, log loss %.4f", m.Train.HeldOut.Steps, m.Train.HeldOut.AUC, m.Train.HeldOut.LogLoss)
 
@@ -288,7 +295,7 @@ func Train(ctx context.Context, cfg TrainConfig) (*Model, error) {
 
 // featurize appends the labelled steps of chains (source index src) to
 // exs and their hashed features to arena, counting them into sum.
-func featurize(ctx context.Context, f *featurizer, chains []labelled, src int, sum *SourceSummary, exs []example, arena []uint32) ([]example, []uint32) {
+func featurize(ctx context.Context, f *embedded.Features, chains []labelled, src int, sum *embedded.SourceSummary, exs []example, arena []uint32) ([]example, []uint32) {
 	var dense [nDense]float64
 	for ci, lc := range chains {
 		if ci%4096 == 0 && ctx.Err() != nil {
@@ -296,10 +303,10 @@ func featurize(ctx context.Context, f *featurizer, chains []labelled, src int, s
 		}
 		held := heldOut(lc.group)
 		sum.Chains++
-		f.startChain(lc.chain.Problem)
+		f.StartChain(lc.chain.Problem)
 		n := len(lc.chain.Steps)
 		for i, st := range lc.chain.Steps {
-			hs, hv := f.step(i, n, st, dense[:])
+			hs, hv := f.Step(i, n, st, dense[:])
 			if st.Label == chain.Unlabeled {
 				continue
 			}
@@ -322,7 +329,7 @@ func featurize(ctx context.Context, f *featurizer, chains []labelled, src int, s
 
 // setWeights gives each source its mass (weight × examples), split evenly
 // between right and wrong steps.
-func setWeights(exs []example, sums []SourceSummary) {
+func setWeights(exs []example, sums []embedded.SourceSummary) {
 	for i := range exs {
 		s := sums[exs[i].src]
 		n := float64(s.Positive + s.Negative)
@@ -334,16 +341,23 @@ func setWeights(exs []example, sums []SourceSummary) {
 	}
 }
 
+// linear is the linear part of a model under training: the header's weights and the hashed
+// n-gram weights, which fit updates in place (an embedded.Model's are not to be changed).
+type linear struct {
+	embedded.Header
+	hashW []float32
+}
+
 // newModel is an untrained model standardized on exs.
-func newModel(cfg TrainConfig, exs []example) *Model {
+func newModel(cfg Config, exs []example) *linear {
 	right := 0
 	for i := range exs {
 		if exs[i].right {
 			right++
 		}
 	}
-	m := &Model{Header: Header{
-		HashBits: cfg.HashBits, Dense: append([]string(nil), denseNames...),
+	m := &linear{Header: embedded.Header{
+		HashBits: cfg.HashBits, Dense: embedded.DenseNames(),
 		Mean: make([]float64, nDense), Scale: make([]float64, nDense), DenseW: make([]float64, nDense),
 		PlattA: 1, Threshold: 0.5, Prior: roundTo(float64(right)/float64(len(exs)), 6),
 	}}
@@ -352,7 +366,7 @@ func newModel(cfg TrainConfig, exs []example) *Model {
 	}
 	standardize(m, exs)
 	for _, name := range cfg.Drop {
-		if k := slices.Index(denseNames, name); k >= 0 {
+		if k := slices.Index(m.Dense, name); k >= 0 {
 			m.Scale[k] = 0
 		}
 	}
@@ -362,7 +376,7 @@ func newModel(cfg TrainConfig, exs []example) *Model {
 // add adds o's linear part to m's, expressed in m's standardization (the
 // logits add up for every input). A feature m found constant keeps weight
 // 0.
-func (m *Model) add(o *Model) {
+func (m *linear) add(o *linear) {
 	for k := range nDense {
 		w := o.DenseW[k] * o.Scale[k] // weight on the raw feature
 		m.Bias += w * (m.Mean[k] - o.Mean[k])
@@ -377,7 +391,7 @@ func (m *Model) add(o *Model) {
 }
 
 // scaleBy multiplies the linear part by c (c = 1/bags averages the sum).
-func (m *Model) scaleBy(c float64) {
+func (m *linear) scaleBy(c float64) {
 	m.Bias *= c
 	for k := range m.DenseW {
 		m.DenseW[k] *= c
@@ -394,7 +408,7 @@ func heldOut(group string) bool {
 	return h.Sum32()%10 == 0
 }
 
-func standardize(m *Model, exs []example) {
+func standardize(m *linear, exs []example) {
 	var n float64
 	sum := make([]float64, nDense)
 	sq := make([]float64, nDense)
@@ -427,7 +441,7 @@ func standardize(m *Model, exs []example) {
 
 // fit runs AdaGrad on the weighted logistic loss over the training
 // (non-held-out) examples.
-func fit(ctx context.Context, m *Model, exs []example, arena []uint32, cfg TrainConfig, rng *rand.Rand) {
+func fit(ctx context.Context, m *linear, exs []example, arena []uint32, cfg Config, rng *rand.Rand) {
 	var train []int
 	var wpos, wall float64
 	for i := range exs {
@@ -512,7 +526,7 @@ func logLoss(p, y float64) float64 {
 
 // evalExamples measures the uncalibrated model on held-out (or training)
 // examples.
-func evalExamples(m *Model, exs []example, arena []uint32, held bool) Metrics {
+func evalExamples(m *embedded.Model, exs []example, arena []uint32, held bool) embedded.Metrics {
 	var zs []float64
 	var ys []bool
 	var x [nDense]float64
@@ -524,15 +538,15 @@ func evalExamples(m *Model, exs []example, arena []uint32, held bool) Metrics {
 		for k := range nDense {
 			x[k] = float64(ex.dense[k])
 		}
-		zs = append(zs, m.logit(x[:], arena[ex.lo:ex.hi], ex.hval))
+		zs = append(zs, m.Logit(x[:], arena[ex.lo:ex.hi], ex.hval))
 		ys = append(ys, ex.right)
 	}
 	return metrics(zs, ys, 1, 0)
 }
 
 // metrics computes AUC and log loss of σ(a·z+b).
-func metrics(zs []float64, ys []bool, a, b float64) Metrics {
-	mt := Metrics{Steps: len(zs)}
+func metrics(zs []float64, ys []bool, a, b float64) embedded.Metrics {
+	mt := embedded.Metrics{Steps: len(zs)}
 	if len(zs) == 0 {
 		return mt
 	}
@@ -556,7 +570,7 @@ func metrics(zs []float64, ys []bool, a, b float64) Metrics {
 // decides: before and at the first error) and picks the default threshold
 // on the GSM8K dev file. Without the files the model stays uncalibrated
 // (A=1, B=0) with threshold 0.5.
-func calibrate(ctx context.Context, m *Model, dir string, logf func(string, ...any)) error {
+func calibrate(ctx context.Context, m *embedded.Model, dir string, logf func(string, ...any)) error {
 	files, err := filepath.Glob(filepath.Join(dir, "processbench", "*.dev.jsonl"))
 	if err != nil {
 		return err
@@ -573,7 +587,7 @@ func calibrate(ctx context.Context, m *Model, dir string, logf func(string, ...a
 		z     []float64
 	}
 	var thresholdSet []scored
-	f := newFeaturizer(uint(m.HashBits))
+	f := embedded.NewFeatures(m.HashBits)
 	var dense [nDense]float64
 	for _, path := range files {
 		chains, _, err := chain.Read(path, chain.FormatProcessBench)
@@ -584,11 +598,11 @@ func calibrate(ctx context.Context, m *Model, dir string, logf func(string, ...a
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			f.startChain(c.Problem)
+			f.StartChain(c.Problem)
 			cz := make([]float64, len(c.Steps))
 			for i, st := range c.Steps {
-				hs, hv := f.step(i, len(c.Steps), st, dense[:])
-				cz[i] = m.logit(dense[:], hs, hv)
+				hs, hv := f.Step(i, len(c.Steps), st, dense[:])
+				cz[i] = m.Logit(dense[:], hs, hv)
 				if st.Label != chain.Unlabeled {
 					zs = append(zs, cz[i])
 					ys = append(ys, st.Label == chain.Correct)
@@ -699,11 +713,10 @@ func platt(zs []float64, ys []bool) (float64, float64) {
 	return roundTo(a, 9), roundTo(b, 9)
 }
 
-// WriteFile writes the model to path.
-func (m *Model) WriteFile(path string) error {
-	b, err := m.MarshalBinary()
-	if err != nil {
-		return err
+func sigmoid(z float64) float64 {
+	if z >= 0 {
+		return 1 / (1 + math.Exp(-z))
 	}
-	return os.WriteFile(path, b, 0o644)
+	e := math.Exp(z)
+	return e / (1 + e)
 }

@@ -1,8 +1,7 @@
-package embedded
+package train
 
 import (
 	"encoding/json"
-	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -180,31 +179,4 @@ func TestLoadMRGSM8KWithReferences(t *testing.T) {
 		assert.Equal(t, chain.Correct, s.Label)
 	}
 	assert.Equal(t, got[0].group, got[2].group, "held out together with its problem")
-}
-
-// TestBagAverage checks that Model.add and scaleBy average the logits of
-// models standardized differently.
-func TestBagAverage(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
-	mk := func() *Model {
-		m := &Model{Header: Header{Mean: make([]float64, nDense), Scale: make([]float64, nDense), DenseW: make([]float64, nDense),
-			Bias: rng.NormFloat64()}}
-		for k := range nDense {
-			m.Mean[k] = rng.NormFloat64()
-			m.Scale[k] = 0.5 + rng.Float64()
-			m.DenseW[k] = rng.NormFloat64()
-		}
-		return m
-	}
-	a, b, c := mk(), mk(), mk()
-	x := make([]float64, nDense)
-	for k := range x {
-		x[k] = rng.NormFloat64()
-	}
-	want := (a.logit(x, nil, 0) + b.logit(x, nil, 0) + c.logit(x, nil, 0)) / 3
-	a.add(b)
-	a.add(c)
-	a.scaleBy(1.0 / 3)
-	assert.InDelta(t, want, a.logit(x, nil, 0), 1e-9)
-	assert.False(t, math.IsNaN(a.Bias))
 }

@@ -1,4 +1,4 @@
-package embedded
+package train
 
 import (
 	"encoding/json"
