@@ -1,5 +1,5 @@
 // Package lsp is a client for the Lean 4 language server (`lake serve`), the second way
-// leanprm checks formal steps besides the REPL (package leanbridge).
+// leanprm checks formal steps besides the REPL (package leanbridge/repl).
 //
 // It speaks LSP base framing through github.com/sourcegraph/jsonrpc2 (VSCodeObjectCodec:
 // Content-Length headers) over the server's stdio, and follows /work/shared/lean/PROTOCOL.md

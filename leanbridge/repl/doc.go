@@ -67,7 +67,7 @@
 // gets the error (ProcessError, TimeoutError, FramingError); requests queued behind it were never
 // read by the REPL and are retried once on a new process. The next request starts a new process.
 // Pool.CommandRetry retries a request whose own attempt failed that way (IsInfrastructure) once,
-// on a fresh process; the translate adapter of cmd/leanprm uses it.
+// on a fresh process; the translator's adapter (hybrid/formal.TranslateLean) uses it.
 //
 // # Raw sessions
 //

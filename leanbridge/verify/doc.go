@@ -42,8 +42,8 @@
 //
 // # 2. Confirmation with Lean
 //
-// Only after every static check passed, the candidate runs through a Runner (the REPL pool;
-// "lean", or "sim" for the repository's simulator) as one command on the header environment,
+// Only after every static check passed, the candidate runs through a Runner (REPLRunner over
+// the REPL pool; "lean", or "sim" for the repository's simulator) as one command on the header environment,
 // with `#print axioms NAME` and the semantic guard's `#check` (GuardCommand) appended, each on
 // its own line. Judge accepts the reply when there is no error message, no sorry (the reply's
 // sorries, or a "declaration uses sorry" warning in either quoting), and exactly one axioms

@@ -358,7 +358,7 @@ func TestImportRules(t *testing.T) {
 	for _, ok := range [][2]string{
 		{"cmd/leanprm", "internal/wire"}, {"cmd/leanprm", "hybrid"}, {"internal/wire", "hybrid/formal"},
 		{"internal/serve", "leanbridge/verify"}, {"hybrid/formal", "translate"}, {"hybrid/formal", "leanbridge/repl"},
-		{"hybrid/label", "translate/lru"}, {"translate", "translate/algebra"}, {"internal/leansim/repl", "internal/leansim/simflags"},
+		{"hybrid/label", "translate/lru"}, {"translate", "translate/algebra"}, {"internal/leansim/replsim", "internal/leansim/simflags"},
 		{"internal/config", "internal/config/sub"}, {"internal/testutil/natstest", "internal/testutil/testpki"},
 	} {
 		assert.Empty(t, forbidden(ok[0], ok[1]), "%s -> %s", ok[0], ok[1])
@@ -369,12 +369,60 @@ func TestImportRules(t *testing.T) {
 		{"leanbridge/repl", "translate", "layers"},
 		{"translate", "leanbridge/repl", "layers"},
 		{"hybrid/formal", "internal/wire", "libraries do not reach into internal"},
-		{"leanbridge/repl", "internal/leansim/repl", "libraries do not reach into internal"},
-		{"internal/leansim/repl", "translate/algebra", "simulators are independent witnesses"},
+		{"leanbridge/repl", "internal/leansim/replsim", "libraries do not reach into internal"},
+		{"internal/leansim/replsim", "translate/algebra", "simulators are independent witnesses"},
 		{"internal/config", "leanbridge/repl", "config knows no package's defaults"},
 		{"internal/config", "internal/wire", "config knows no package's defaults"},
 		{"internal/serve", "internal/testutil/testshared", "test helpers are for tests"},
 	} {
 		assert.Contains(t, forbidden(bad.from, bad.to), bad.rule, "%s -> %s", bad.from, bad.to)
+	}
+}
+
+// readmeLayout returns the paths named in the first cell of the rows of README.md's layout
+// table (the table under "## Layout"), without a trailing slash.
+func readmeLayout(t *testing.T, root string) []string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(root, "README.md"))
+	require.NoError(t, err)
+	_, section, ok := strings.Cut(string(b), "\n## Layout\n")
+	require.True(t, ok, "README.md has no \"## Layout\" section")
+	if i := strings.Index(section, "\n## "); i >= 0 {
+		section = section[:i]
+	}
+	var paths []string
+	for _, line := range strings.Split(section, "\n") {
+		cells := strings.Split(line, "|")
+		if !strings.HasPrefix(line, "| `") || len(cells) < 3 {
+			continue
+		}
+		for _, part := range strings.Split(cells[1], "`") {
+			part = strings.TrimSpace(part)
+			if part == "" || part == "," {
+				continue
+			}
+			paths = append(paths, strings.TrimSuffix(part, "/"))
+		}
+	}
+	require.NotEmpty(t, paths, "README.md's layout table has no rows")
+	return paths
+}
+
+// TestREADMELayoutMatchesTree: every path README.md's layout table names exists, and every
+// package outside a folder's own internal/ (translate/internal/…, hybrid/prm/internal/… are
+// private to their folder; the top-level internal/ is the application) is named there.
+func TestREADMELayoutMatchesTree(t *testing.T) {
+	m := load(t)
+	named := map[string]bool{}
+	for _, p := range readmeLayout(t, m.root) {
+		named[p] = true
+		_, err := os.Stat(filepath.Join(m.root, filepath.FromSlash(p)))
+		assert.NoError(t, err, "README.md's layout table names %s, which is not in the tree", p)
+	}
+	for dir := range m.pkgs {
+		if strings.Contains(dir, "/internal/") {
+			continue
+		}
+		assert.True(t, named[dir], "package %s is not in README.md's layout table", dir)
 	}
 }

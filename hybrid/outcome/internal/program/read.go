@@ -25,7 +25,8 @@ type Result struct {
 	// integer, a terminating decimal or a fraction p/q; "" when Err is
 	// set.
 	Answer string
-	// Printed is what Python prints when the value is a float ("20.0").
+	// Printed is Python's repr of the value when it is a float ("20.0"):
+	// what print shows.
 	Printed string
 	// Err says why no answer was read: "program not evaluated: …".
 	Err string
