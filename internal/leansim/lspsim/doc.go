@@ -29,9 +29,9 @@
 //
 // # What it elaborates
 //
-// Exactly what replsim decides, decided by the same code (see replsim's documentation for
-// the fragment: imports, declarations, the tactics and proof terms it carries out, the
-// "not simulated" errors outside them, and Lean's error recovery). Mathlib is always
+// Exactly what replsim decides, decided by the same code, package frontend (see
+// docs/SIMULATORS.md for the fragment: imports, declarations, the tactics and proof terms
+// it carries out, the "not simulated" errors outside them, and Lean's error recovery). Mathlib is always
 // available (`import Mathlib…` enables ℕ ℤ ℚ and norm_num), and so are the modules of
 // lean-project (LeanPRM, REPL); any other import is fatal. This package only translates:
 //
