@@ -10,6 +10,7 @@ import (
 	"github.com/leanprm/leanprm/hybrid/bench"
 	"github.com/leanprm/leanprm/hybrid/chain"
 	"github.com/leanprm/leanprm/hybrid/report"
+	"github.com/leanprm/leanprm/internal/cli/output"
 	"github.com/leanprm/leanprm/internal/wire"
 )
 
@@ -93,7 +94,7 @@ side by side, with thresholds chosen on the calibration file as for processbench
 			}
 			defer s.Close()
 			endBar := func() {}
-			if bar := progressBar(e, "scoring"); bar != nil {
+			if bar := output.Progress(e.stderr, "scoring"); bar != nil {
 				s.Scorer.Progress = bar
 				endBar = func() { bar(-1, -1) } // ends the bar's line on an interrupt
 				defer endBar()
