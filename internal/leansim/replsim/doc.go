@@ -1,23 +1,21 @@
-// Package replsim is a simulator of the Lean 4 REPL (leanprover-community/repl). It is not
-// Lean and never claims to be: it runs no Lean code, has no kernel and checks no proofs
-// beyond the small arithmetic fragment specified in docs/SIMULATORS.md.
+// Package replsim is a simulator of the Lean 4 REPL (leanprover-community/repl), behind
+// `leanprm sim repl`. It is not Lean and never claims to be: it runs no Lean code, has no
+// kernel and decides only a small arithmetic fragment (the obligation dialect, omega over
+// Nat and Int, grind's symbolic identities), failing with "not simulated" outside it — never
+// with a false success. It exists so that leanprm's REPL client, worker pool and scoring
+// pipeline can be tested and benchmarked without a Lean toolchain, including under injected
+// faults; verdicts that come from it are recorded with the checker name "sim", never "lean"
+// (docs/CONTRACTS.md §2), and its version string says "leanprm-simulator".
 //
-// It exists so that leanprm's REPL client, worker pool and scoring pipeline can be tested
-// and benchmarked on machines without a Lean toolchain, including under injected faults.
-// Verdicts that come from it are recorded with the checker name "sim", never "lean"
-// (docs/CONTRACTS.md §2).
+// This package is the simulator's last stage: the JSON-over-stdio server (framing, Lean's
+// Json.pretty printer, request dispatch), environments and proof states by id, pickles, the
+// command-line flags and the fault injection (Serve, Main, Server). What a command means is
+// decided by the stages below it in internal/leansim — syntax, elab, decide, tactic and
+// frontend — none of which imports anything from translate.
 //
-// This package is the simulator's last stage, the REPL itself: the JSON-over-stdio server
-// (framing, Lean's Json.pretty printer, request dispatch), its environments and proof states
-// by id, pickles, the command-line flags and the fault injection (Serve, Main, Server). What
-// a command means is decided by the stages below it, each a package of internal/leansim:
-// syntax (lexer, parser, printer), elab (environments, goals, typing, exact evaluation),
-// decide (omega and grind), tactic (tactics and proof terms) and frontend (commands and
-// whole files). None of them imports anything from translate.
-//
-// What it decides and how (identification, the protocol byte for byte, the fragment of Lean,
-// tactics and proof terms, #print axioms, #check, what it does not do, faults, whole files) is
-// specified in docs/SIMULATORS.md.
+// The protocol byte for byte, the decided fragment, tactics and proof terms, #print axioms,
+// #check, what it does not do, the faults and the whole-file mode the LSP simulator uses are
+// in docs/REPL-SIMULATOR.md.
 //
 // # Usage
 //
