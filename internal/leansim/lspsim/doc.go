@@ -8,8 +8,9 @@
 // {"name": "leanprm LSP simulator"}; verdicts obtained through it are labelled "sim", never
 // "lean".
 //
-// Its protocol behaviour, what it publishes for each command, $/lean/plainGoal, the faults
-// it injects, and the fragment it decides (the REPL simulator's) are in docs/SIMULATORS.md.
+// Its protocol behaviour, what it publishes for each command, $/lean/plainGoal, and the
+// faults it injects are in docs/LSP-SIMULATOR.md; the fragment it decides is the REPL
+// simulator's (docs/REPL-SIMULATOR.md).
 //
 // # Example
 //

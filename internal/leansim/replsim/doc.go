@@ -15,7 +15,7 @@
 //
 // The protocol byte for byte, the decided fragment, tactics and proof terms, #print axioms,
 // #check, what it does not do, the faults and the whole-file mode the LSP simulator uses are
-// in docs/SIMULATORS.md.
+// in docs/REPL-SIMULATOR.md.
 //
 // # Usage
 //
