@@ -290,6 +290,6 @@ func TestSlipsOverGSM8K(t *testing.T) {
 	assert.Greater(t, float64(falseSlip), 0.6*float64(slipped))
 	assert.Greater(t, float64(wrongAnswers), 0.8*float64(slipped))
 	// A number the reference reuses with two meanings, or a rounded quotient, can leave a later
-	// claim false (about 5 chains in 100): documented in doc.go.
+	// claim false (about 5 chains in 100): documented in docs/GENERATOR-SIMULATOR.md.
 	assert.LessOrEqual(t, float64(falseLater), 0.08*float64(slipped))
 }

@@ -67,7 +67,7 @@ type diagCase struct {
 	want    []wantDiag
 	mathlib bool // needs `import Mathlib`: not run against the core Lean project
 	// leanOnly: run against real Lean only. The simulator's decide evaluates Rat arithmetic,
-	// which real decide cannot (replsim's doc, PROTOCOL.md §3.2).
+	// which real decide cannot (docs/REPL-SIMULATOR.md, PROTOCOL.md §3.2).
 	leanOnly bool
 }
 

@@ -22,10 +22,10 @@ const (
 	ElabExponentThreshold = 256
 )
 
-type evalErrKind uint8
+type EvalErrKind uint8
 
 const (
-	EvFree        evalErrKind = iota // a free variable: the goal is not closed
+	EvFree        EvalErrKind = iota // a free variable: the goal is not closed
 	EvOpaque                         // a definition whose value is unknown (e.g. `sorry`)
 	evFloat                          // Float arithmetic: no decision procedure
 	evUndecidable                    // a proposition variable, or a type without Decidable
@@ -34,7 +34,7 @@ const (
 )
 
 type EvalErr struct {
-	Kind     evalErrKind
+	Kind     EvalErrKind
 	detail   string
 	exponent *big.Int
 }

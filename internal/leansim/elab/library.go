@@ -68,15 +68,15 @@ var lemmaSources = []string{
 	"trivial : True",
 }
 
-type lemma struct {
+type Lemma struct {
 	name   string
 	Stmt   *syntax.Node
 	Axioms []string
 }
 
 // library parses lemmaSources once; a source that does not parse is a bug in this file.
-var library = sync.OnceValue(func() map[string]lemma {
-	out := map[string]lemma{}
+var library = sync.OnceValue(func() map[string]Lemma {
+	out := map[string]Lemma{}
 	for _, src := range lemmaSources {
 		l, err := parseLemma(src)
 		if err != nil {
@@ -88,7 +88,7 @@ var library = sync.OnceValue(func() map[string]lemma {
 })
 
 // LookupLemma resolves a lemma name directly or through the open namespaces.
-func LookupLemma(name string, opens []string) (lemma, bool) {
+func LookupLemma(name string, opens []string) (Lemma, bool) {
 	lib := library()
 	if l, ok := lib[name]; ok {
 		return l, true
@@ -98,19 +98,19 @@ func LookupLemma(name string, opens []string) (lemma, bool) {
 			return l, true
 		}
 	}
-	return lemma{}, false
+	return Lemma{}, false
 }
 
 // parseLemma reads "name binders : statement"; binders are (x y : T) or {x y : T} with T a
 // type name or, for (h : P), a proposition.
-func parseLemma(src string) (lemma, error) {
+func parseLemma(src string) (Lemma, error) {
 	p := &syntax.Parser{Toks: syntax.Lex(src)}
 	name := p.Next()
 	if name.Kind != syntax.TkIdent {
-		return lemma{}, fmt.Errorf("no name")
+		return Lemma{}, fmt.Errorf("no name")
 	}
 	sc := &Scope{Env: &Env{Defs: map[string]*Def{}}}
-	var bs []stmtBinder
+	var bs []StatementBinder
 	for p.IsSym("(") || p.IsSym("{") {
 		open := p.Next()
 		closer := map[string]string{"(": ")", "{": "}"}[open.Text]
@@ -119,48 +119,48 @@ func parseLemma(src string) (lemma, error) {
 			names = append(names, p.Next().Text)
 		}
 		if _, err := p.ExpectSym(":", "':'"); err != nil {
-			return lemma{}, err
+			return Lemma{}, err
 		}
 		ty, err := p.Expr(0, 0)
 		if err != nil {
-			return lemma{}, err
+			return Lemma{}, err
 		}
 		if _, err := p.ExpectSym(closer, closer); err != nil {
-			return lemma{}, err
+			return Lemma{}, err
 		}
 		if t, ok := syntax.TypeByName(ty.Text, false); ty.Op == syntax.OpVar && ok {
 			for _, n := range names {
 				sc.Hyps = append(sc.Hyps, Hyp{Name: n, Ty: t})
-				bs = append(bs, stmtBinder{name: n, ty: t, implicit: open.Text == "{"})
+				bs = append(bs, StatementBinder{name: n, ty: t, implicit: open.Text == "{"})
 			}
 			continue
 		}
 		if err := sc.ElabProp(ty); err != nil {
-			return lemma{}, err
+			return Lemma{}, err
 		}
 		for _, n := range names {
 			sc.Hyps = append(sc.Hyps, Hyp{Name: n, Prop: ty})
-			bs = append(bs, stmtBinder{name: n, prop: ty})
+			bs = append(bs, StatementBinder{name: n, prop: ty})
 		}
 	}
 	if _, err := p.ExpectSym(":", "':'"); err != nil {
-		return lemma{}, err
+		return Lemma{}, err
 	}
 	target, err := p.Expr(0, 0)
 	if err != nil {
-		return lemma{}, err
+		return Lemma{}, err
 	}
 	if p.Peek().Kind != syntax.TkEOF {
-		return lemma{}, fmt.Errorf("trailing %q", p.Peek().Text)
+		return Lemma{}, fmt.Errorf("trailing %q", p.Peek().Text)
 	}
 	if err := sc.ElabProp(target); err != nil {
-		return lemma{}, err
+		return Lemma{}, err
 	}
-	return lemma{name: name.Text, Stmt: CloseStatement(bs, target)}, nil
+	return Lemma{name: name.Text, Stmt: CloseStatement(bs, target)}, nil
 }
 
-// stmtBinder is a parameter of a theorem: a variable (ty) or a hypothesis (prop).
-type stmtBinder struct {
+// StatementBinder is a parameter of a theorem: a variable (ty) or a hypothesis (prop).
+type StatementBinder struct {
 	name     string
 	ty       syntax.Type
 	prop     *syntax.Node
@@ -169,7 +169,7 @@ type stmtBinder struct {
 
 // CloseStatement turns parameters and a conclusion into one proposition: variables become
 // ∀ (consecutive ones share a node, as Lean prints them), hypotheses become →.
-func CloseStatement(bs []stmtBinder, target *syntax.Node) *syntax.Node {
+func CloseStatement(bs []StatementBinder, target *syntax.Node) *syntax.Node {
 	body := target.Clone()
 	for i := len(bs) - 1; i >= 0; {
 		b := bs[i]
@@ -194,10 +194,10 @@ func CloseStatement(bs []stmtBinder, target *syntax.Node) *syntax.Node {
 }
 
 // StatementBinders lists a goal's context as theorem parameters.
-func StatementBinders(hyps []Hyp) []stmtBinder {
-	bs := make([]stmtBinder, len(hyps))
+func StatementBinders(hyps []Hyp) []StatementBinder {
+	bs := make([]StatementBinder, len(hyps))
 	for i, h := range hyps {
-		bs[i] = stmtBinder{name: h.Name, ty: h.Ty, prop: h.Prop}
+		bs[i] = StatementBinder{name: h.Name, ty: h.Ty, prop: h.Prop}
 	}
 	return bs
 }

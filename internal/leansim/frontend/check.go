@@ -16,7 +16,7 @@ import (
 // of each literal, operator and relation, the resolved name of each function, the casts), so
 // that two elaborations print alike exactly when they are alike. pp options have no effect
 // on it.
-func elabCheck(c *syntax.Command, env *elab.Env, out *cmdOutput) {
+func elabCheck(c *syntax.Command, env *elab.Env, out *Output) {
 	name := c.NameTok.Text
 	var d *elab.Def
 	if rest, ok := strings.CutPrefix(name, "_root_."); ok {

@@ -22,7 +22,7 @@ type Config struct {
 	file             *fileRecorder   // nil except for ElaborateFile
 }
 
-type cmdOutput struct {
+type Output struct {
 	Msgs    []tactic.Message
 	Sorries []tactic.SorryRec
 	Env     *elab.Env
@@ -39,9 +39,9 @@ var (
 // RunCommands elaborates src as a REPL `cmd`: on top of base, or, when base is nil, in a
 // fresh environment built from src's `import` header. When cfg.file is set, it also records
 // each command's messages and the goals around each tactic (ElaborateFile).
-func RunCommands(src string, base *elab.Env, cfg Config) cmdOutput {
+func RunCommands(src string, base *elab.Env, cfg Config) Output {
 	toks := syntax.Lex(src)
-	var out cmdOutput
+	var out Output
 	p := &syntax.Parser{Toks: toks}
 	if base == nil {
 		env, ok := elabHeader(p, cfg, &out)
@@ -79,7 +79,7 @@ func RunCommands(src string, base *elab.Env, cfg Config) cmdOutput {
 				// keeps only the messages the parse error cannot have caused: unsolved goals
 				// and placeholders it could not synthesize (elabCommandTopLevel and
 				// showPartialSyntaxErrors in Lean's Frontend).
-				var part cmdOutput
+				var part Output
 				elabCommand(c, env, cfg, &part)
 				for _, m := range part.Msgs {
 					if keptAfterParseError(m) {
@@ -103,7 +103,7 @@ func RunCommands(src string, base *elab.Env, cfg Config) cmdOutput {
 
 // elabHeader reads the `import` lines at the start of a fresh command or file and builds the
 // environment they give. ok is false when an import is unknown: Lean stops there.
-func elabHeader(p *syntax.Parser, cfg Config, out *cmdOutput) (env *elab.Env, ok bool) {
+func elabHeader(p *syntax.Parser, cfg Config, out *Output) (env *elab.Env, ok bool) {
 	env = &elab.Env{Imports: []string{"Init"}, Defs: map[string]*elab.Def{}}
 	if !p.IsSym("import") {
 		return env, true
@@ -150,12 +150,12 @@ func keptAfterParseError(m tactic.Message) bool {
 		strings.HasPrefix(m.Data, "don't know how to synthesize placeholder"))
 }
 
-func (o *cmdOutput) errorAt(pos, end syntax.Pos, msg string) {
+func (o *Output) errorAt(pos, end syntax.Pos, msg string) {
 	o.Msgs = append(o.Msgs, tactic.Message{Severity: "error", Pos: pos, End: &end, Data: msg})
 }
 
 // elabCommand elaborates one parsed command, adding to env (which it owns) and out.
-func elabCommand(c *syntax.Command, env *elab.Env, cfg Config, out *cmdOutput) {
+func elabCommand(c *syntax.Command, env *elab.Env, cfg Config, out *Output) {
 	switch c.Kind {
 	case "decl":
 		elabDecl(c, env, cfg, out)
@@ -194,7 +194,7 @@ func elabCommand(c *syntax.Command, env *elab.Env, cfg Config, out *cmdOutput) {
 	}
 }
 
-func elabEval(c *syntax.Command, env *elab.Env, cfg Config, out *cmdOutput) {
+func elabEval(c *syntax.Command, env *elab.Env, cfg Config, out *Output) {
 	info := func(data string) {
 		end := c.Keyword.End
 		out.Msgs = append(out.Msgs, tactic.Message{Severity: "info", Pos: c.Keyword.Pos, End: &end, Data: data})
@@ -249,7 +249,7 @@ func reprValue(v *big.Rat, ty syntax.Type) string {
 }
 
 // elabDecl elaborates example, theorem, lemma, def and abbrev.
-func elabDecl(c *syntax.Command, env *elab.Env, cfg Config, out *cmdOutput) {
+func elabDecl(c *syntax.Command, env *elab.Env, cfg Config, out *Output) {
 	mathlib := env.Mathlib
 	errorsBefore := countErrors(out.Msgs)
 	warnTok := c.Keyword
@@ -373,7 +373,7 @@ func elabDecl(c *syntax.Command, env *elab.Env, cfg Config, out *cmdOutput) {
 
 // elabPrintAxioms answers `#print axioms NAME` with the axioms the declaration was elaborated
 // with, in Lean's wording, as an info message on the command.
-func elabPrintAxioms(c *syntax.Command, env *elab.Env, out *cmdOutput) {
+func elabPrintAxioms(c *syntax.Command, env *elab.Env, out *Output) {
 	name := c.NameTok.Text
 	d := env.Lookup(name)
 	if d == nil {

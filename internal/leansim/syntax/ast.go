@@ -122,14 +122,14 @@ func IsBinder(op string) bool { return op == OpForall || op == OpExists || op ==
 func (n *Node) Bound() ([]*Node, *Node) { return n.Kids[:len(n.Kids)-1], n.Kids[len(n.Kids)-1] }
 
 // binary operators with Lean's precedence and associativity (Init/Prelude, Init/Core).
-type binop struct {
+type Binop struct {
 	prec       int
 	rightAssoc bool
 	nonAssoc   bool
 	rel        bool // a relation between terms
 }
 
-var Binops = map[string]binop{
+var Binops = map[string]Binop{
 	"↔": {prec: 20, nonAssoc: true},
 	"→": {prec: 25, rightAssoc: true},
 	"∨": {prec: 30, rightAssoc: true},

@@ -14,10 +14,10 @@ type Pos struct {
 // Before reports whether p comes before q.
 func (p Pos) Before(q Pos) bool { return p.Line < q.Line || p.Line == q.Line && p.Col < q.Col }
 
-type tokKind uint8
+type TokenKind uint8
 
 const (
-	TkEOF tokKind = iota
+	TkEOF TokenKind = iota
 	TkIdent
 	tkNum // natural-number literal
 	tkDec // scientific literal such as 2.5
@@ -28,7 +28,7 @@ const (
 )
 
 type Token struct {
-	Kind     tokKind
+	Kind     TokenKind
 	Text     string
 	Pos, End Pos
 	newline  bool // the token is the first on its line

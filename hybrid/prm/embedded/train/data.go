@@ -392,7 +392,7 @@ var numberSpans = regexp.MustCompile(`[0-9]+(?:\.[0-9]+)?`)
 // out of a sum, a relation misread ("5 more than" as "5 times"), a rate or
 // difference taken the wrong way round. The last two are not in
 // DefaultWeakKinds: added to them they lowered the cross-validated GSM8K
-// F1 (see the package doc); `leanprm train --weak-kinds` selects kinds by
+// F1 (see docs/TRAINING.md); `leanprm train --weak-kinds` selects kinds by
 // number.
 const (
 	KindResult         = iota // a wrong printed result

@@ -38,7 +38,7 @@ type Config struct {
 	// L2 regularization per update; 0 means 1e-5.
 	L2 float64
 	// LearningRate is AdaGrad's step size; 0 means 0.1 (0.05 and 0.2
-	// lose under cross-validation, see the package doc).
+	// lose under cross-validation, see docs/TRAINING.md).
 	LearningRate float64
 	// Sources to train on, in order; nil means prmbench, mr-gsm8k and
 	// gsm8k-weak, and labels when LabelFiles are given.
@@ -51,7 +51,7 @@ type Config struct {
 	// and a source missing from the map has weight 1.
 	Weights map[string]float64
 	// Trees boosted on top of the linear model (depth TreeDepth, 0 means
-	// 3); 0 trains none. Cross-validated they lose (see the package doc):
+	// 3); 0 trains none. Cross-validated they lose (see docs/TRAINING.md):
 	// hybrid GSM8K F1 46.1 with 20 trees, 44.8 with 60, against 49.7
 	// without (seed 1).
 	Trees     int
