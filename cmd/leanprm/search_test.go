@@ -114,7 +114,11 @@ func TestSearchScorerURLEndToEnd(t *testing.T) {
 		golds[string(m[1])] = true
 	}
 
-	cmd := child(t, "search", "--generator", genURL, "--scorer", sc.url, "--algo", "beam", "--n", "8", "--width", "4", problems)
+	// A problem's id is its file and line, and the search seeds its generator calls from it: the
+	// file is read by a name relative to the child's directory, so the draws do not depend on
+	// where the repository is checked out (an absolute path made this test pass or fail by it).
+	cmd := child(t, "search", "--generator", genURL, "--scorer", sc.url, "--algo", "beam", "--n", "8", "--width", "4", filepath.Base(problems))
+	require.NoError(t, os.WriteFile(filepath.Join(cmd.Dir, filepath.Base(problems)), data, 0o644))
 	cmd.Env = append(cmd.Env, "LEANPRM_CHECKER=lean", "LEANPRM_LEAN_COMMAND="+filepath.Join(t.TempDir(), "no-such-repl"))
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
