@@ -9,6 +9,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/leanprm/leanprm/translate/internal/dialect"
 )
 
 // sideInfo is one side of a relation chain.
@@ -596,7 +598,7 @@ func (c *claimCtx) equality(d *draft, A, B *sideInfo, rel string, a, b value, la
 // order decides < ≤ > ≥: holding (or nothing to round), the claim itself; violated by at least
 // the tolerance, the rounding bound; otherwise it is left alone (the result says why).
 func (d *draft) order(A, B *sideInfo, rel string, a, b value) string {
-	holds := compare(a.v, b.v, rel)
+	holds := dialect.Compare(a.v, b.v, rel)
 	switch {
 	case holds || d.t.Sign() == 0:
 		d.exactly(KindInequality, d.rd.term(A.n)+" "+rel+" "+d.rd.term(B.n))
@@ -657,23 +659,6 @@ func (c *claimCtx) rootObligation(s *sqrtNode, r *big.Rat, rd, hd *renderer) Obl
 	}
 	ob.Lean, ob.LeanNeg = declarations(prop, c.hyp, rd, c.tactic)
 	return ob
-}
-
-func compare(a, b *big.Rat, rel string) bool {
-	c := a.Cmp(b)
-	switch rel {
-	case "<":
-		return c < 0
-	case ">":
-		return c > 0
-	case "≤":
-		return c <= 0
-	case "≥":
-		return c >= 0
-	case "≠":
-		return c != 0
-	}
-	return c == 0
 }
 
 func trailingZeros(canon string) int {
@@ -747,7 +732,7 @@ func (c *claimCtx) refuteBlock(A, B *sideInfo, rel string, t *big.Rat) string {
 			if d.Cmp(tt) < 0 || d.Sign() == 0 {
 				return "another reading (" + r.name + ") makes it true"
 			}
-		} else if compare(x.v, y.v, rel) {
+		} else if dialect.Compare(x.v, y.v, rel) {
 			return "another reading (" + r.name + ") makes it true"
 		}
 	}
@@ -773,7 +758,7 @@ func (c *claimCtx) verifyBlock(A, B *sideInfo, rel string, a, b value) string {
 		if x.v.Cmp(a.v) == 0 && y.v.Cmp(b.v) == 0 {
 			continue
 		}
-		if rel == "≈" || !compare(x.v, y.v, rel) {
+		if rel == "≈" || !dialect.Compare(x.v, y.v, rel) {
 			return "another reading (" + k + ") makes it false"
 		}
 	}
