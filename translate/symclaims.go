@@ -243,8 +243,39 @@ type symState struct {
 }
 
 // symClaims reads the symbolic claims of one step and returns their
-// obligations, and the candidates it left alone with the reason.
+// obligations, and the candidates it left alone with the reason: the
+// step's math cut into lines (symLines), then each line read in order by
+// a symWalk, which carries what one line leaves for the next.
 func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, budget int, modular bool) ([]Obligation, []Skipped) {
+	lines, congr := t.symLines(step, text, toks, budget)
+	w := &symWalk{t: t, step: step, text: text, st: st, budget: budget, obls: congr,
+		prevEq: st.lastEq, olderEq: st.olderEq}
+	from := len(w.obls)
+	st.lastEq = nil
+	for li, ln := range lines {
+		w.line(li, ln)
+	}
+	if n := len(w.eqs); n > 0 && w.eqs[n-1].line == len(lines)-1 && w.eqs[n-1].value == nil && !w.eqs[n-1].alt {
+		st.lastEq = w.eqs[n-1]
+		st.lastEq.bare = n == 1 && bareEquation(text, w.eqs[0].s, w.eqs[0].e)
+		st.olderEq = w.prevEq
+	} else {
+		st.olderEq = nil
+	}
+	if modular {
+		// "=" may stand for "≡": a claim true over Q is true as a congruence too, but one
+		// false over Q may hold modulo the chain's modulus, so the symbolic claims after the
+		// congruences can be verified, never refuted (as closed claims under doubt).
+		neverRefute(w.obls[from:], "modular arithmetic in the chain: \"=\" may stand for \"≡\"")
+	}
+	return w.obls, w.skipped
+}
+
+// symLines cuts the step's math regions into lines of members to read, and
+// returns with them the claims read from a line as a whole (congruences,
+// remainders, divisibility, certificates between inequalities, ± roots),
+// at most budget of them.
+func (t *Translator) symLines(step int, text string, toks []tok, budget int) ([]symLine, []Obligation) {
 	regions := mathRegions(text, toks)
 	regions = withProseFormulas(regions, proseFormulas(text, regions))
 	var lines []symLine
@@ -253,10 +284,12 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 	if len(congr) > budget {
 		congr = congr[:budget]
 	}
-	var pm struct {
-		s, e, line int
-		ok         bool
+	addCongr := func(o *Obligation) {
+		if o != nil && len(congr) < budget {
+			congr = append(congr, *o)
+		}
 	}
+	var pm pmLine
 	prev := 0
 	pendProse, pendArrow, pendStart := "", false, false
 	for _, rg := range regions {
@@ -287,264 +320,295 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 			}
 			ln := symLine{start: pendStart, arrow: pendArrow, rawProse: pendProse, ps: p.s, pe: p.e, approx: p.approx}
 			pendProse, pendArrow, pendStart = "", false, false
-			if strings.Contains(raw, `\equiv`) || strings.Contains(raw, "≡") {
-				if o := t.congruence(step, text, p.s, p.e, strings.ToLower(sentenceAround(text, p.s, p.e))); o != nil && len(congr) < budget {
-					congr = append(congr, *o)
-				}
-				ln.members = nil
-				lines = append(lines, ln)
-				continue
+			switch {
+			case strings.Contains(raw, `\equiv`) || strings.Contains(raw, "≡"):
+				addCongr(t.congruence(step, text, p.s, p.e, strings.ToLower(sentenceAround(text, p.s, p.e))))
+			case lineRefused(raw):
+				t.refusedLineClaims(step, text, raw, p.s, p.e, len(lines), &pm, addCongr)
+			default:
+				ln.read = true
 			}
-			if lineRefused(raw) {
-				if strings.Contains(raw, `\log_`) || strings.Contains(raw, `\lfloor`) || strings.Contains(raw, `\lceil`) {
-					for _, o := range t.certsBetweenInequalities(step, text, p.s, p.e) {
-						if len(congr) < budget {
-							congr = append(congr, o)
-						}
-					}
-				}
-				if strings.Contains(raw, `\bmod`) {
-					if o := t.bmodClaim(step, text, p.s, p.e); o != nil && len(congr) < budget {
-						congr = append(congr, *o)
-					}
-				}
-				if strings.Contains(raw, `\pm`) || strings.Contains(raw, "±") {
-					// "x = \frac{949 \pm \sqrt{122845}}{2}" then "x = \frac{949 \pm 351}{2}".
-					if pm.ok && pm.line == len(lines)-1 {
-						if o := t.pmRoot(step, text, pm.s, pm.e, p.s, p.e); o != nil && len(congr) < budget {
-							congr = append(congr, *o)
-						}
-					}
-					pm.s, pm.e, pm.line, pm.ok = p.s, p.e, len(lines), true
-				}
-				ln.members = nil
-				lines = append(lines, ln)
-				continue
-			}
-			ln.read = true
 			lines = append(lines, ln)
 		}
 		prev = rg.ce
 	}
-	obls := congr
-	var skipped []Skipped
-	if modular {
-		// "=" may stand for "≡": a claim true over Q is true as a congruence too, but one
-		// false over Q may hold modulo the chain's modulus, so the symbolic claims after the
-		// congruences can be verified, never refuted (as closed claims under doubt).
-		defer func(from int) {
-			neverRefute(obls[from:], "modular arithmetic in the chain: \"=\" may stand for \"≡\"")
-		}(len(obls))
-	}
-	add := func(o *Obligation, sk *Skipped) {
-		if o != nil && len(obls) < budget {
-			obls = append(obls, *o)
+	return lines, congr
+}
+
+// pmLine is the last line with a ± the walk met: "x = \frac{949 \pm
+// \sqrt{122845}}{2}" may be computed on the next ("x = \frac{949 \pm 351}{2}").
+type pmLine struct {
+	s, e, line int
+	ok         bool
+}
+
+// refusedLineClaims reads the claims of a line the symbolic reader refuses
+// as a whole (raw, text[s:e], the line numbered line): certificates between
+// inequalities of logarithms, floors and ceilings, a \bmod, and a ± root
+// computed from the line before.
+func (t *Translator) refusedLineClaims(step int, text, raw string, s, e, line int, pm *pmLine, add func(*Obligation)) {
+	if strings.Contains(raw, `\log_`) || strings.Contains(raw, `\lfloor`) || strings.Contains(raw, `\lceil`) {
+		for _, o := range t.certsBetweenInequalities(step, text, s, e) {
+			add(&o)
 		}
-		if sk != nil {
-			skipped = append(skipped, *sk)
-		}
 	}
-	prevEq, olderEq, sawEq := st.lastEq, st.olderEq, false
-	var prev2 struct { // the previous line when it was one equation
+	if strings.Contains(raw, `\bmod`) {
+		add(t.bmodClaim(step, text, s, e))
+	}
+	if strings.Contains(raw, `\pm`) || strings.Contains(raw, "±") {
+		if pm.ok && pm.line == line-1 {
+			add(t.pmRoot(step, text, pm.s, pm.e, s, e))
+		}
+		*pm = pmLine{s: s, e: e, line: line, ok: true}
+	}
+}
+
+// symWalk reads a step's lines in order. It holds the obligations so far
+// (at most budget) and what one line leaves for the next: the equations of
+// the step, the previous line when it was one equation, the previous
+// line's two sides.
+type symWalk struct {
+	t       *Translator
+	step    int
+	text    string
+	st      *symState
+	budget  int
+	obls    []Obligation
+	skipped []Skipped
+
+	prevEq, olderEq *symEq // the equations that ended the previous two steps
+	sawEq           bool   // an equation of this step was met
+	eqs             []*symEq
+	prev2           struct { // the previous line when it was one equation
 		ms    []symMember
 		line  int
 		prose string
 		ok    bool
 	}
-	st.lastEq = nil
-	var eqs []*symEq   // one-unknown equations met so far in the step
-	var prevL struct { // the previous line's left side and right side
+	prevL struct { // the previous line's left side and right side
 		lhs  string
 		rhs  symMember
 		line int
 		ok   bool
 	}
-	for li, ln := range lines {
-		before, beforeL := prev2, prevL
-		prev2.ok, prevL.ok = false, false
-		if ln.read {
-			if len(st.consts) > 0 && mayNeedConsts(text[ln.ps:ln.pe]) {
-				ln.members, ln.cont = readMembers(text, ln.ps, ln.pe, st.withConsts())
-				if !boundUsable(ln.members) {
-					ln.members, ln.cont = readMembers(text, ln.ps, ln.pe, st.defs)
-				}
-			} else {
-				ln.members, ln.cont = readMembers(text, ln.ps, ln.pe, st.defs)
-			}
+}
+
+func (w *symWalk) add(o *Obligation, sk *Skipped) {
+	if o != nil && len(w.obls) < w.budget {
+		w.obls = append(w.obls, *o)
+	}
+	if sk != nil {
+		w.skipped = append(w.skipped, *sk)
+	}
+}
+
+// line reads line li.
+func (w *symWalk) line(li int, ln symLine) {
+	t, st, text, step := w.t, w.st, w.text, w.step
+	before, beforeL := w.prev2, w.prevL
+	w.prev2.ok, w.prevL.ok = false, false
+	if ln.read {
+		ln.members, ln.cont = st.readLine(text, ln.ps, ln.pe)
+	}
+	if ln.approx && st.last != nil {
+		// "√6336 ≈ 79.6": a rounding of the radical just written.
+		w.add(t.approxRoot(step, text, st.last, ln.ps, ln.pe), nil)
+		w.add(t.approxLog(step, text, st.last, ln.ps, ln.ps, ln.pe, strings.ToLower(sentenceAround(text, ln.ps, ln.pe))), nil)
+	}
+	if ln.members == nil {
+		st.last, st.lastHead = nil, nil
+		w.eqs = nil
+		return
+	}
+	ms := ln.members
+	if len(ms) == 0 {
+		st.last, st.lastHead = nil, nil
+		return
+	}
+	if len(ms) == 2 && !ln.cont {
+		lhs := strings.TrimSpace(text[ms[0].s:ms[0].e2])
+		if beforeL.ok && beforeL.line == li-1 && beforeL.lhs == lhs {
+			w.add(t.sameLeftSide(step, text, lhs, beforeL.rhs, ms[1], strings.ToLower(ln.rawProse),
+				strings.ToLower(sentenceAround(text, ln.ps, ln.pe)), st), nil)
 		}
-		if ln.approx && st.last != nil {
-			// "√6336 ≈ 79.6": a rounding of the radical just written.
-			add(t.approxRoot(step, text, st.last, ln.ps, ln.pe), nil)
-			add(t.approxLog(step, text, st.last, ln.ps, ln.ps, ln.pe, strings.ToLower(sentenceAround(text, ln.ps, ln.pe))), nil)
+		w.prevL.lhs, w.prevL.rhs, w.prevL.line, w.prevL.ok = lhs, ms[1], li, true
+	}
+	head := ms[0].e
+	if ln.cont {
+		if st.last == nil || !ln.start {
+			st.last = nil
+			return
 		}
-		if ln.members == nil {
-			st.last, st.lastHead = nil, nil
-			eqs = nil
-			continue
-		}
-		ms := ln.members
-		if len(ms) == 0 {
-			st.last, st.lastHead = nil, nil
-			continue
-		}
-		if len(ms) == 2 && !ln.cont {
-			lhs := strings.TrimSpace(text[ms[0].s:ms[0].e2])
-			if beforeL.ok && beforeL.line == li-1 && beforeL.lhs == lhs {
-				add(t.sameLeftSide(step, text, lhs, beforeL.rhs, ms[1], strings.ToLower(ln.rawProse),
-					strings.ToLower(sentenceAround(text, ln.ps, ln.pe)), st), nil)
-			}
-			prevL.lhs, prevL.rhs, prevL.line, prevL.ok = lhs, ms[1], li, true
-		}
-		head := ms[0].e
-		if ln.cont {
-			if st.last == nil || !ln.start {
-				st.last = nil
-				continue
-			}
-			ms = append([]symMember{{e: st.last, s: ms[0].s, e2: ms[0].s}}, ms...)
-			head = st.lastHead
-		}
-		symbolic := false
-		for _, m := range ms {
-			symbolic = symbolic || m.e != nil && hasVar(m.e)
-			if m.e == nil && len(ms) > 1 {
-				eqs = nil // an equation we cannot read may be the one solved
-			}
-		}
-		ln.sentence = strings.ToLower(sentenceAround(text, ln.ps, ln.pe))
-		ln.prose = strings.ToLower(ln.rawProse)
-		if !symbolic {
-			st.last, st.lastHead = nil, nil
-			if last := ms[len(ms)-1].e; last != nil {
-				// A radical may be rewritten on the next line, and a line
-				// starting with "=" continues a closed value too: "\[= 576
-				// \times 11111\] \[= 63950064\]".
-				st.last, st.lastHead = last, last
-			}
-			for k := 0; k+1 < len(ms); k++ {
-				if ms[k].e != nil && ms[k+1].e == nil && ms[k].e.op == 'F' {
-					// "\log_5 49 = 2.64": a decimal of an irrational log.
-					add(t.approxLog(step, text, ms[k].e, ms[k].s, ms[k+1].s, ms[k+1].e2, ln.sentence), nil)
-				}
-				if ms[k].e == nil || ms[k+1].e == nil {
-					continue
-				}
-				switch {
-				case hasCertFn(ms[k].e) || hasCertFn(ms[k+1].e):
-					add(t.closedCert(step, text, ms[k], ms[k+1], ln.sentence), nil)
-				case !hasRoot(ms[k].e) && !hasRoot(ms[k+1].e) && !hasIntFn(ms[k].e) && !hasIntFn(ms[k+1].e) && !ms[k].def && !ms[k+1].def:
-					add(t.closedRational(step, text, ms[k], ms[k+1], ln.sentence, st), nil)
-				case hasRoot(ms[k].e) || hasRoot(ms[k+1].e):
-					add(t.closedValue(step, text, ms[k], ms[k+1], ln.sentence), nil)
-				case hasIntFn(ms[k].e) || hasIntFn(ms[k+1].e) || ms[k].def || ms[k+1].def:
-					add(t.closedExact(step, text, ms[k], ms[k+1], ln.sentence), nil)
-				}
-			}
-			continue
-		}
-		sent := symNeutral.Replace(ln.sentence)
-		hypo := hypotheticalRE.FindString(sent)
-		veto := vetoRE.FindString(sent)
-		if veto == "" {
-			veto = vetoRE.FindString(strings.ToLower(restOfLine(text, ms[len(ms)-1].e2, 120)))
-		}
-		chain := len(ms) >= 3 || ln.cont
-		for k := 0; k+1 < len(ms); k++ {
-			A, B := ms[k], ms[k+1]
-			if A.e == nil || B.e == nil || hasCertFn(A.e) || hasCertFn(B.e) {
-				continue
-			}
-			c := t.symLink(step, text, A, B, symContext{
-				chain: chain, link: k, head: head, cont: ln.cont,
-				cue: rewriteCueRE.FindString(ln.prose), eqWord: equationWordRE.FindString(ln.prose),
-				prose: ln.prose, rawProse: ln.rawProse,
-				hypo: hypo, veto: veto,
-			})
-			add(c.obl, c.skip)
-			if c.eq != nil && !chain && len(ms) == 2 {
-				// An equation: a conclusion from the previous one, or a claimed solution.
-				eq := c.eq
-				eq.line = li
-				// "from both sides, we have" names an operation, not a list.
-				eq.alt = altRE.MatchString(tail(strings.ReplaceAll(ln.prose, "both sides", "sides"), 24))
-				eq.arrow = !eq.alt && !listRE.MatchString(ln.prose) && (ln.arrow || symCueRE.MatchString(ln.prose) ||
-					strings.TrimSpace(strings.Trim(ln.prose, ".,:; ")) == "" && (len(eqs) == 0 || !listRE.MatchString(tail(eqs[0].prose, 40))))
-				eq.prose = ln.prose
-				if hypo != "" {
-					eqs = nil
-					continue
-				}
-				if eq.value != nil {
-					eq.line = li
-					prem := eqs
-					if len(eqs) == 0 && prevEq != nil && !sawEq && prevEq.name == eq.name && len(ln.prose) < 80 &&
-						solveCueRE.MatchString(ln.prose) && !listRE.MatchString(ln.prose) {
-						// "We can write: 280 - 2.8x = 168." then "Solving for x,
-						// we get: x = 50.": the value claimed for the equation
-						// that ended the previous step.
-						a := *prevEq
-						a.s, a.e, a.line = eq.s, eq.s, li-1
-						prem = []*symEq{&a}
-					}
-					o, sk := t.symSolution(step, text, eq, prem, veto)
-					add(o, sk)
-					continue
-				}
-				if n := len(eqs); n > 0 && eqs[n-1].name == eq.name && eq.arrow && !eqs[n-1].alt && eqs[n-1].line == li-1 {
-					o, sk := t.symImplication(step, text, eqs[n-1], eq, veto)
-					add(o, sk)
-				} else if prevEq != nil && !sawEq && prevEq.name == eq.name && !eq.alt && len(ln.prose) < 160 &&
-					(crossCueRE.MatchString(ln.prose) &&
-						(bothSidesRE.MatchString(ln.prose) || !listRE.MatchString(ln.prose) && !equationWordRE.MatchString(ln.prose)) ||
-						// "Step 5: 193 - x - 13 = 160", "Step 6: -x + 18 = 160": steps that
-						// are nothing but an equation each carry one derivation …
-						// A third bare equation at least (a run, not two cases listed
-						// after some prose), and neither a factor of the one before.
-						prevEq.bare && olderEq != nil && bareEquation(text, eq.s, eq.e) && !branches(olderEq, prevEq, eq)) {
-					// The step opens by deriving from the equation that ended
-					// the previous one ("Expanding, we get: …").
-					a := *prevEq
-					a.s, a.e = eq.s, eq.s
-					o, sk := t.symImplication(step, text, &a, eq, veto)
-					add(o, sk)
-				}
-				sawEq = true
-				eqs = append(eqs, eq)
-			} else if c.eq != nil && chain && hypo == "" {
-				eqs = append(eqs, c.eq)
-				c.eq.line = li
-			}
-		}
-		if len(ms) == 2 && !ln.cont && ms[0].e != nil && ms[1].e != nil {
-			if before.ok && before.line == li-1 {
-				add(t.equationRewrite(step, text, before.ms, ms, before.prose, ln.prose, hypo, veto), nil)
-			}
-			prev2.ms, prev2.line, prev2.prose, prev2.ok = ms, li, ln.prose, true
-		}
-		t.recordDef(st, step, ln, ms, hypo)
-		last := ms[len(ms)-1].e
-		if last != nil {
-			st.last = last
-			switch {
-			case ln.cont:
-				st.lastHead = head
-			case ms[0].e != nil:
-				st.lastHead = ms[0].e
-			default:
-				st.lastHead = last
-			}
-		} else {
-			st.last, st.lastHead = nil, nil
+		ms = append([]symMember{{e: st.last, s: ms[0].s, e2: ms[0].s}}, ms...)
+		head = st.lastHead
+	}
+	symbolic := false
+	for _, m := range ms {
+		symbolic = symbolic || m.e != nil && hasVar(m.e)
+		if m.e == nil && len(ms) > 1 {
+			w.eqs = nil // an equation we cannot read may be the one solved
 		}
 	}
-	if n := len(eqs); n > 0 && eqs[n-1].line == len(lines)-1 && eqs[n-1].value == nil && !eqs[n-1].alt {
-		st.lastEq = eqs[n-1]
-		st.lastEq.bare = n == 1 && bareEquation(text, eqs[0].s, eqs[0].e)
-		st.olderEq = prevEq
+	ln.sentence = strings.ToLower(sentenceAround(text, ln.ps, ln.pe))
+	ln.prose = strings.ToLower(ln.rawProse)
+	if !symbolic {
+		w.closedLine(ln, ms)
+		return
+	}
+	hypo, veto := w.symbolicLine(li, ln, ms, head)
+	if len(ms) == 2 && !ln.cont && ms[0].e != nil && ms[1].e != nil {
+		if before.ok && before.line == li-1 {
+			w.add(t.equationRewrite(step, text, before.ms, ms, before.prose, ln.prose, hypo, veto), nil)
+		}
+		w.prev2.ms, w.prev2.line, w.prev2.prose, w.prev2.ok = ms, li, ln.prose, true
+	}
+	t.recordDef(st, step, ln, ms, hypo)
+	last := ms[len(ms)-1].e
+	if last != nil {
+		st.last = last
+		switch {
+		case ln.cont:
+			st.lastHead = head
+		case ms[0].e != nil:
+			st.lastHead = ms[0].e
+		default:
+			st.lastHead = last
+		}
 	} else {
-		st.olderEq = nil
+		st.last, st.lastHead = nil, nil
 	}
-	return obls, skipped
+}
+
+// readLine reads the members of the line text[ps:pe] with the functions
+// defined so far, and with the names bound to one number when the line
+// may need them and they are usable there.
+func (st *symState) readLine(text string, ps, pe int) ([]symMember, bool) {
+	if len(st.consts) > 0 && mayNeedConsts(text[ps:pe]) {
+		ms, cont := readMembers(text, ps, pe, st.withConsts())
+		if boundUsable(ms) {
+			return ms, cont
+		}
+	}
+	return readMembers(text, ps, pe, st.defs)
+}
+
+// closedLine reads a line with no names: each pair of neighbouring members
+// by the kind of value they hold.
+func (w *symWalk) closedLine(ln symLine, ms []symMember) {
+	t, st, text, step := w.t, w.st, w.text, w.step
+	st.last, st.lastHead = nil, nil
+	if last := ms[len(ms)-1].e; last != nil {
+		// A radical may be rewritten on the next line, and a line
+		// starting with "=" continues a closed value too: "\[= 576
+		// \times 11111\] \[= 63950064\]".
+		st.last, st.lastHead = last, last
+	}
+	for k := 0; k+1 < len(ms); k++ {
+		if ms[k].e != nil && ms[k+1].e == nil && ms[k].e.op == 'F' {
+			// "\log_5 49 = 2.64": a decimal of an irrational log.
+			w.add(t.approxLog(step, text, ms[k].e, ms[k].s, ms[k+1].s, ms[k+1].e2, ln.sentence), nil)
+		}
+		if ms[k].e == nil || ms[k+1].e == nil {
+			continue
+		}
+		switch {
+		case hasCertFn(ms[k].e) || hasCertFn(ms[k+1].e):
+			w.add(t.closedCert(step, text, ms[k], ms[k+1], ln.sentence), nil)
+		case !hasRoot(ms[k].e) && !hasRoot(ms[k+1].e) && !hasIntFn(ms[k].e) && !hasIntFn(ms[k+1].e) && !ms[k].def && !ms[k+1].def:
+			w.add(t.closedRational(step, text, ms[k], ms[k+1], ln.sentence, st), nil)
+		case hasRoot(ms[k].e) || hasRoot(ms[k+1].e):
+			w.add(t.closedValue(step, text, ms[k], ms[k+1], ln.sentence), nil)
+		case hasIntFn(ms[k].e) || hasIntFn(ms[k+1].e) || ms[k].def || ms[k+1].def:
+			w.add(t.closedExact(step, text, ms[k], ms[k+1], ln.sentence), nil)
+		}
+	}
+}
+
+// symbolicLine reads the links of a line with names: each pair of
+// neighbouring members, and an equation of one unknown as a conclusion
+// from the equation before or as a claimed solution. It returns the word
+// that makes the line's sentence a supposition (hypo) and the one that may
+// make it reject what it states (veto, in the sentence or just after the
+// line), if any.
+func (w *symWalk) symbolicLine(li int, ln symLine, ms []symMember, head *sexpr) (hypo, veto string) {
+	sent := symNeutral.Replace(ln.sentence)
+	hypo = hypotheticalRE.FindString(sent)
+	veto = vetoRE.FindString(sent)
+	if veto == "" {
+		veto = vetoRE.FindString(strings.ToLower(restOfLine(w.text, ms[len(ms)-1].e2, 120)))
+	}
+	chain := len(ms) >= 3 || ln.cont
+	for k := 0; k+1 < len(ms); k++ {
+		A, B := ms[k], ms[k+1]
+		if A.e == nil || B.e == nil || hasCertFn(A.e) || hasCertFn(B.e) {
+			continue
+		}
+		c := w.t.symLink(w.step, w.text, A, B, symContext{
+			chain: chain, link: k, head: head, cont: ln.cont,
+			cue: rewriteCueRE.FindString(ln.prose), eqWord: equationWordRE.FindString(ln.prose),
+			prose: ln.prose, rawProse: ln.rawProse,
+			hypo: hypo, veto: veto,
+		})
+		w.add(c.obl, c.skip)
+		if c.eq != nil && !chain && len(ms) == 2 {
+			w.equation(li, ln, c.eq, hypo, veto)
+		} else if c.eq != nil && chain && hypo == "" {
+			w.eqs = append(w.eqs, c.eq)
+			c.eq.line = li
+		}
+	}
+	return hypo, veto
+}
+
+// equation reads eq, the one equation of line li: a claimed solution of
+// the equations before, or a conclusion from the one just before or from
+// the equation that ended the previous step.
+func (w *symWalk) equation(li int, ln symLine, eq *symEq, hypo, veto string) {
+	t, step, text, prevEq := w.t, w.step, w.text, w.prevEq
+	eqs := w.eqs
+	eq.line = li
+	// "from both sides, we have" names an operation, not a list.
+	eq.alt = altRE.MatchString(tail(strings.ReplaceAll(ln.prose, "both sides", "sides"), 24))
+	eq.arrow = !eq.alt && !listRE.MatchString(ln.prose) && (ln.arrow || symCueRE.MatchString(ln.prose) ||
+		strings.TrimSpace(strings.Trim(ln.prose, ".,:; ")) == "" && (len(eqs) == 0 || !listRE.MatchString(tail(eqs[0].prose, 40))))
+	eq.prose = ln.prose
+	if hypo != "" {
+		w.eqs = nil
+		return
+	}
+	if eq.value != nil {
+		eq.line = li
+		prem := eqs
+		if len(eqs) == 0 && prevEq != nil && !w.sawEq && prevEq.name == eq.name && len(ln.prose) < 80 &&
+			solveCueRE.MatchString(ln.prose) && !listRE.MatchString(ln.prose) {
+			// "We can write: 280 - 2.8x = 168." then "Solving for x,
+			// we get: x = 50.": the value claimed for the equation
+			// that ended the previous step.
+			a := *prevEq
+			a.s, a.e, a.line = eq.s, eq.s, li-1
+			prem = []*symEq{&a}
+		}
+		w.add(t.symSolution(step, text, eq, prem, veto))
+		return
+	}
+	if n := len(eqs); n > 0 && eqs[n-1].name == eq.name && eq.arrow && !eqs[n-1].alt && eqs[n-1].line == li-1 {
+		w.add(t.symImplication(step, text, eqs[n-1], eq, veto))
+	} else if prevEq != nil && !w.sawEq && prevEq.name == eq.name && !eq.alt && len(ln.prose) < 160 &&
+		(crossCueRE.MatchString(ln.prose) &&
+			(bothSidesRE.MatchString(ln.prose) || !listRE.MatchString(ln.prose) && !equationWordRE.MatchString(ln.prose)) ||
+			// "Step 5: 193 - x - 13 = 160", "Step 6: -x + 18 = 160": steps that
+			// are nothing but an equation each carry one derivation …
+			// A third bare equation at least (a run, not two cases listed
+			// after some prose), and neither a factor of the one before.
+			prevEq.bare && w.olderEq != nil && bareEquation(text, eq.s, eq.e) && !branches(w.olderEq, prevEq, eq)) {
+		// The step opens by deriving from the equation that ended
+		// the previous one ("Expanding, we get: …").
+		a := *prevEq
+		a.s, a.e = eq.s, eq.s
+		w.add(t.symImplication(step, text, &a, eq, veto))
+	}
+	w.sawEq = true
+	w.eqs = append(w.eqs, eq)
 }
 
 // neverRefute leaves obls able to verify their claims only: an answer that
