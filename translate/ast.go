@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
-	"sort"
 	"strings"
 )
 
@@ -315,78 +314,6 @@ func intRoot(x *big.Int, k int) (*big.Int, bool) {
 		}
 	}
 	return lo, new(big.Int).Exp(lo, ek, nil).Cmp(x) == 0
-}
-
-// ratDecimal spells x as a finite decimal ("12.5", "-0.25"), or "" when
-// it has none.
-func ratDecimal(x *big.Rat) string {
-	d := new(big.Int).Set(x.Denom())
-	// The denominator must be 2^a 5^b.
-	k := 0
-	two, five := big.NewInt(2), big.NewInt(5)
-	rem := new(big.Int)
-	for {
-		q, r := new(big.Int).QuoRem(d, two, rem)
-		if r.Sign() != 0 {
-			break
-		}
-		d = q
-		k++
-	}
-	m := 0
-	for {
-		q, r := new(big.Int).QuoRem(d, five, rem)
-		if r.Sign() != 0 {
-			break
-		}
-		d = q
-		m++
-	}
-	if d.Cmp(big.NewInt(1)) != 0 {
-		return ""
-	}
-	places := k
-	if m > places {
-		places = m
-	}
-	return x.FloatString(places)
-}
-
-// dims is a physical dimension: unit name → exponent.
-type dims map[string]int
-
-func (d dims) clone() dims {
-	out := dims{}
-	for k, v := range d {
-		if v != 0 {
-			out[k] = v
-		}
-	}
-	return out
-}
-
-func (d dims) equal(o dims) bool {
-	a, b := d.clone(), o.clone()
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if b[k] != v {
-			return false
-		}
-	}
-	return true
-}
-
-func (d dims) String() string {
-	var keys []string
-	for k, v := range d {
-		if v != 0 {
-			keys = append(keys, fmt.Sprintf("%s^%d", k, v))
-		}
-	}
-	sort.Strings(keys)
-	return strings.Join(keys, " ")
 }
 
 // dimsOf returns the dimension of n, or ok=false when the units do not

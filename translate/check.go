@@ -147,12 +147,12 @@ func decided(o *Obligation, checker string, proved, disproved bool) Answer {
 	case proved && disproved:
 		a.Verdict, a.Reason = Error, "both P and ¬(P) were accepted"
 	case proved:
-		a.Verdict, a.Reason = o.OnProof, cmp.Or(o.whyProof, "P holds")
+		a.Verdict, a.Reason = o.OnProof, cmp.Or(o.WhyProof, "P holds")
 		if o.OnProof == Unknown && o.Note != "" {
 			a.Reason += "; " + o.Note
 		}
 	case disproved:
-		a.Verdict, a.Reason = o.OnDisproof, cmp.Or(o.whyDisproof, "¬(P) holds")
+		a.Verdict, a.Reason = o.OnDisproof, cmp.Or(o.WhyDisproof, "¬(P) holds")
 		if o.OnDisproof != Refuted && o.Note != "" {
 			a.Reason += "; " + o.Note
 		}

@@ -104,36 +104,36 @@ func explainLink(ob *Obligation, hd *renderer, A, B node, a, b *big.Rat, rel str
 	case "=", "≈":
 		switch {
 		case len(parts) == 0:
-			ob.whyProof = "both sides are " + va
+			ob.WhyProof = "both sides are " + va
 		default:
-			ob.whyProof = strings.Join(parts, " and ")
+			ob.WhyProof = strings.Join(parts, " and ")
 		}
 		switch {
 		case sa != "" && sb == "":
-			ob.whyDisproof = sa + ", not " + vb
+			ob.WhyDisproof = sa + ", not " + vb
 		case sa == "" && sb != "":
-			ob.whyDisproof = sb + ", not " + va
+			ob.WhyDisproof = sb + ", not " + va
 		case sa != "":
-			ob.whyDisproof = sa + " but " + sb
+			ob.WhyDisproof = sa + " but " + sb
 		default:
-			ob.whyDisproof = va + " is not " + vb
+			ob.WhyDisproof = va + " is not " + vb
 		}
 		if bound != nil {
-			ob.whyDisproof += fmt.Sprintf(": further apart than rounding of the numbers shown allows (%s)", ratString(bound))
+			ob.WhyDisproof += fmt.Sprintf(": further apart than rounding of the numbers shown allows (%s)", ratString(bound))
 		}
 	case "≠":
-		ob.whyProof = va + " ≠ " + vb
-		ob.whyDisproof = "both sides are " + va
+		ob.WhyProof = va + " ≠ " + vb
+		ob.WhyDisproof = "both sides are " + va
 	default:
-		ob.whyProof = va + " " + rel + " " + vb
-		ob.whyDisproof = "not " + va + " " + rel + " " + vb
+		ob.WhyProof = va + " " + rel + " " + vb
+		ob.WhyDisproof = "not " + va + " " + rel + " " + vb
 		if bound != nil {
-			ob.whyDisproof += fmt.Sprintf(", by more than rounding of the numbers shown allows (%s)", ratString(bound))
+			ob.WhyDisproof += fmt.Sprintf(", by more than rounding of the numbers shown allows (%s)", ratString(bound))
 		}
 	}
 	if len(parts) > 0 && rel != "=" && rel != "≈" {
-		ob.whyProof += " (" + strings.Join(parts, ", ") + ")"
-		ob.whyDisproof += " (" + strings.Join(parts, ", ") + ")"
+		ob.WhyProof += " (" + strings.Join(parts, ", ") + ")"
+		ob.WhyDisproof += " (" + strings.Join(parts, ", ") + ")"
 	}
 }
 
@@ -146,8 +146,8 @@ func explainApprox(ob *Obligation, hd *renderer, exact node, x, shown, unit *big
 	} else {
 		what += " is " + valueString(x)
 	}
-	ob.whyProof = fmt.Sprintf("%s, not %s; %s is its %s to %s", what, ratString(shown), ratString(shown), rd.name, ratString(unit))
-	ob.whyDisproof = fmt.Sprintf("%s; %s is not its %s to %s", what, ratString(shown), rd.name, ratString(unit))
+	ob.WhyProof = fmt.Sprintf("%s, not %s; %s is its %s to %s", what, ratString(shown), ratString(shown), rd.name, ratString(unit))
+	ob.WhyDisproof = fmt.Sprintf("%s; %s is not its %s to %s", what, ratString(shown), rd.name, ratString(unit))
 }
 
 // approxOK reports whether r stands for x as a rounding or truncation.

@@ -15,16 +15,6 @@ type parser struct {
 	maxExp  int
 }
 
-// item is a token of a run, with the unit phrase read after a number.
-type item struct {
-	tok
-	unit      dims
-	unitText  string
-	unitWords bool   // a unit phrase was read (beyond a currency sign)
-	modified  string // a word after the number changes its value ("12 thousand")
-	glued     bool   // glued to a math delimiter: the expression goes on
-}
-
 type parseError string
 
 func (e parseError) Error() string { return string(e) }

@@ -747,3 +747,13 @@ func (sc *scan) doubtAny() string {
 	}
 	return ""
 }
+
+// item is a token of a run, with the unit phrase read after a number.
+type item struct {
+	tok
+	unit      dims
+	unitText  string
+	unitWords bool   // a unit phrase was read (beyond a currency sign)
+	modified  string // a word after the number changes its value ("12 thousand")
+	glued     bool   // glued to a math delimiter: the expression goes on
+}

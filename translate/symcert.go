@@ -378,14 +378,14 @@ func (t *Translator) closedCert(step int, text string, A, B symMember, sentence 
 	o.Prop = strings.Join(append(conj, last), " ∧ ")
 	o.Lean, o.LeanNeg = declarations(o.Prop, nil, nil, t.opts.Tactic)
 	o.Note = strings.TrimPrefix(o.Note+"; P is a certificate: each gcd, lcm, floor, ceiling or logarithm pinned to its exact value, then the claim with those values", "; ")
-	o.whyProof = fmt.Sprintf("%s; both sides are %s", strings.Join(notes, ", "), a.RatString())
+	o.WhyProof = fmt.Sprintf("%s; both sides are %s", strings.Join(notes, ", "), a.RatString())
 	switch {
 	case A.e.op == 'F' && !hasCertFn(B.e):
-		o.whyDisproof = fmt.Sprintf("%s is %s, not %s", fnString(A.e), a.RatString(), b.RatString())
+		o.WhyDisproof = fmt.Sprintf("%s is %s, not %s", fnString(A.e), a.RatString(), b.RatString())
 	case B.e.op == 'F' && !hasCertFn(A.e):
-		o.whyDisproof = fmt.Sprintf("%s is %s, not %s", fnString(B.e), b.RatString(), a.RatString())
+		o.WhyDisproof = fmt.Sprintf("%s is %s, not %s", fnString(B.e), b.RatString(), a.RatString())
 	default:
-		o.whyDisproof = fmt.Sprintf("%s; the left side is %s, the right side %s", strings.Join(notes, ", "), a.RatString(), b.RatString())
+		o.WhyDisproof = fmt.Sprintf("%s; the left side is %s, the right side %s", strings.Join(notes, ", "), a.RatString(), b.RatString())
 	}
 	return o
 }
@@ -485,12 +485,12 @@ func (t *Translator) approxLog(step int, text string, L *sexpr, s, ds, de int, s
 	o.Lean, o.LeanNeg = declarations(o.Prop, nil, nil, t.opts.Tactic)
 	bounds := ratDecimal(lo) + " and " + ratDecimal(hi)
 	if how == "far" {
-		o.whyProof = fmt.Sprintf("%s lies between %s", fnString(L), bounds)
-		o.whyDisproof = fmt.Sprintf("%s is not between %s, so it is not %s: b^lo ≤ x^t or x^t ≤ b^hi fails", fnString(L), bounds, r.FloatString(len(m[2])))
+		o.WhyProof = fmt.Sprintf("%s lies between %s", fnString(L), bounds)
+		o.WhyDisproof = fmt.Sprintf("%s is not between %s, so it is not %s: b^lo ≤ x^t or x^t ≤ b^hi fails", fnString(L), bounds, r.FloatString(len(m[2])))
 		return o
 	}
-	o.whyProof = fmt.Sprintf("%s lies between %s (%s); P bounds it by powers", fnString(L), bounds, how)
-	o.whyDisproof = fmt.Sprintf("%s is not %s to %s", fnString(L), r.FloatString(len(m[2])), how)
+	o.WhyProof = fmt.Sprintf("%s lies between %s (%s); P bounds it by powers", fnString(L), bounds, how)
+	o.WhyDisproof = fmt.Sprintf("%s is not %s to %s", fnString(L), r.FloatString(len(m[2])), how)
 	return o
 }
 
@@ -606,8 +606,8 @@ func (t *Translator) pmRoot(step int, text string, as, ae, bs, be int) *Obligati
 	}
 	o.Prop = lit + " = " + intTerm(m) + " * " + intTerm(m)
 	o.Lean, o.LeanNeg = declarations(o.Prop, nil, nil, t.opts.Tactic)
-	o.whyProof = fmt.Sprintf("%s = %s²", n.RatString(), mid)
-	o.whyDisproof = fmt.Sprintf("%s² is %s, not %s: the root is not %s", mid, sq, n.RatString(), mid)
+	o.WhyProof = fmt.Sprintf("%s = %s²", n.RatString(), mid)
+	o.WhyDisproof = fmt.Sprintf("%s² is %s, not %s: the root is not %s", mid, sq, n.RatString(), mid)
 	return o
 }
 

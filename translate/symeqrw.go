@@ -153,7 +153,7 @@ func (t *Translator) equationMoved(step int, text string, A, B []symMember, pros
 	if !t.identityDecls(o, lhs, rhs, nil) {
 		return nil
 	}
-	o.whyDisproof = fmt.Sprintf("the equation is not a rearrangement of the one before (the two differ by a nonzero constant, so they share no solution): %s", o.whyDisproof)
+	o.WhyDisproof = fmt.Sprintf("the equation is not a rearrangement of the one before (the two differ by a nonzero constant, so they share no solution): %s", o.WhyDisproof)
 	return o
 }
 

@@ -145,8 +145,8 @@ func (t *Translator) closedSum(step int, text string, A, B symMember, a, b algeb
 	o.Prop = strings.Join(conj, " ∧ ")
 	o.Lean, o.LeanNeg = declarations(o.Prop, nil, nil, t.opts.Tactic)
 	o.Note = strings.TrimPrefix(o.Note+"; P is a certificate: the coefficients of each radical ("+strings.Join(rads, ", ")+") on both sides, computed exactly", "; ")
-	o.whyProof = fmt.Sprintf("both sides are %s", a)
-	o.whyDisproof = fmt.Sprintf("the left side is %s, the right side %s", a, b)
+	o.WhyProof = fmt.Sprintf("both sides are %s", a)
+	o.WhyDisproof = fmt.Sprintf("the left side is %s, the right side %s", a, b)
 	return o
 }
 
@@ -221,11 +221,11 @@ func (t *Translator) divides(step int, text string, s, e int) *Obligation {
 	o.Lean, o.LeanNeg = declarations(o.Prop, nil, nil, t.opts.Tactic)
 	o.Note = strings.TrimPrefix(o.Note+"; P is the division by the divisor's absolute value; its remainder decides", "; ")
 	if r.Sign() == 0 {
-		o.whyProof = fmt.Sprintf("%s = %s·%s: %s divides %s", b, m, q, a, b)
+		o.WhyProof = fmt.Sprintf("%s = %s·%s: %s divides %s", b, m, q, a, b)
 	} else {
-		o.whyProof = fmt.Sprintf("%s = %s·%s + %s: %s does not divide %s", b, m, q, r, a, b)
+		o.WhyProof = fmt.Sprintf("%s = %s·%s + %s: %s does not divide %s", b, m, q, r, a, b)
 	}
-	o.whyDisproof = "the division shown does not hold"
+	o.WhyDisproof = "the division shown does not hold"
 	return o
 }
 
@@ -330,7 +330,7 @@ func (t *Translator) digitSum(step int, text string, s, e int, n, claim string) 
 	o.Prop = "(" + n + " : Rat) = " + strings.Join(place, " + ") + " ∧ " + strings.Join(sum, " + ") + " = " + intTerm(c)
 	o.Lean, o.LeanNeg = declarations(o.Prop, nil, nil, t.opts.Tactic)
 	o.Note = strings.TrimPrefix(o.Note+"; P is a certificate: the number written in its decimal digits, then their sum", "; ")
-	o.whyProof = fmt.Sprintf("the digits of %s sum to %d", n, total)
-	o.whyDisproof = fmt.Sprintf("the digits of %s sum to %d, not %s", n, total, claim)
+	o.WhyProof = fmt.Sprintf("the digits of %s sum to %d", n, total)
+	o.WhyDisproof = fmt.Sprintf("the digits of %s sum to %d, not %s", n, total, claim)
 	return o
 }
