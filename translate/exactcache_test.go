@@ -6,11 +6,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/leanprm/leanprm/internal/testutil/testshared"
+	"github.com/leanprm/leanprm/translate/internal/arith"
+	"github.com/leanprm/leanprm/translate/internal/dialect"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/leanprm/leanprm/internal/testutil/testshared"
-	"github.com/leanprm/leanprm/translate/internal/dialect"
 )
 
 // TestExactCacheDifferentialProcessBench: every ProcessBench dev chain checked by the exact
@@ -36,7 +36,7 @@ func TestExactCacheDifferentialProcessBench(t *testing.T) {
 			// Without a problem that states decimals some obligations differ (a
 			// decimal exact or rounded: other declarations); the outcomes kept
 			// for the others must not change a verdict.
-			if problemExacts(r.Problem) != nil {
+			if arith.ProblemExacts(r.Problem) != nil {
 				wantAlone, err := plain.Chain(ctx, r.ID, r.Steps)
 				require.NoError(t, err)
 				gotAlone, err := cached.Chain(ctx, r.ID, r.Steps)

@@ -35,6 +35,11 @@ const (
 	KindApproximation = obligation.KindApproximation
 	KindRoundingBound = obligation.KindRoundingBound
 	KindSqrtSide      = obligation.KindSqrtSide
+	KindIdentity      = obligation.KindIdentity
+	KindImplication   = obligation.KindImplication
+	KindSolution      = obligation.KindSolution
+	KindClosedValue   = obligation.KindClosedValue
+	KindCongruence    = obligation.KindCongruence
 )
 
 // StepVerdict summarises a step: refuted if any obligation is refuted,

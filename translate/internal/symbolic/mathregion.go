@@ -1,32 +1,37 @@
-package translate
+package symbolic
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/leanprm/leanprm/translate/internal/mathtext"
+	"github.com/leanprm/leanprm/translate/internal/symexpr"
+)
 
 // Math regions of a step and their lines: where the symbolic reader looks.
 
 // mathRegion is a span of math mode in a step.
 type mathRegion struct {
-	s, e    int
+	S, E    int
 	os, ce  int // the opening mark's start, the closing mark's end
 	display bool
 }
 
-func mathRegions(text string, toks []tok) []mathRegion {
+func MathRegions(text string, toks []mathtext.Tok) []mathRegion {
 	var out []mathRegion
 	open, os := -1, 0
 	display := false
 	for _, t := range toks {
-		if t.k != tSep || t.text != sepMath {
+		if t.K != mathtext.TSep || t.Text != mathtext.SepMath {
 			continue
 		}
-		if t.src == "open" {
-			open, os = t.e, t.s
-			src := text[t.s:t.e]
+		if t.Src == "open" {
+			open, os = t.E, t.S
+			src := text[t.S:t.E]
 			display = src == "$$" || src == `\[` || strings.HasPrefix(src, `\begin`)
 			continue
 		}
-		if open >= 0 && t.s >= open {
-			out = append(out, mathRegion{s: open, e: t.s, os: os, ce: t.e, display: display})
+		if open >= 0 && t.S >= open {
+			out = append(out, mathRegion{S: open, E: t.S, os: os, ce: t.E, display: display})
 		}
 		open = -1
 	}
@@ -67,10 +72,10 @@ func splitMath(text string, rg mathRegion) []struct {
 		textGroup            string
 	}
 	var out []piece
-	cur := piece{s: rg.s, start: true}
+	cur := piece{s: rg.S, start: true}
 	depth := 0
-	i := rg.s
-	for i < rg.e {
+	i := rg.S
+	for i < rg.E {
 		c := text[i]
 		if c == '{' || c == '(' {
 			depth++
@@ -78,11 +83,11 @@ func splitMath(text string, rg mathRegion) []struct {
 		if c == '}' || c == ')' {
 			depth--
 		}
-		if depth == 0 && c == '\\' && (strings.HasPrefix(text[i:], `\text`) || strings.HasPrefix(text[i:], `\mbox`)) && fnWord(text[i+len(`\text`):]) == "" {
+		if depth == 0 && c == '\\' && (strings.HasPrefix(text[i:], `\text`) || strings.HasPrefix(text[i:], `\mbox`)) && symexpr.FnWord(text[i+len(`\text`):]) == "" {
 			// \text{…} and friends: prose inside math; a line break.
-			j := strings.IndexByte(text[i:rg.e], '{')
+			j := strings.IndexByte(text[i:rg.E], '{')
 			if j > 0 && j < 12 {
-				end := matchBrace(text, i+j, rg.e)
+				end := matchBrace(text, i+j, rg.E)
 				if end > 0 {
 					cur.e = i
 					out = append(out, cur)
@@ -97,7 +102,7 @@ func splitMath(text string, rg mathRegion) []struct {
 		if depth == 0 {
 			matched := false
 			for _, b := range symBreaks {
-				if strings.HasPrefix(text[i:], b.lit) && (b.lit[0] != '\\' || b.lit == `\\` || !isLetterAt(text, i+len(b.lit))) &&
+				if strings.HasPrefix(text[i:], b.lit) && (b.lit[0] != '\\' || b.lit == `\\` || !symexpr.IsLetterAt(text, i+len(b.lit))) &&
 					!(i > 0 && text[i-1] == '\\' && (b.lit == "," || b.lit == ";")) {
 					cur.e = i
 					out = append(out, cur)
@@ -116,7 +121,7 @@ func splitMath(text string, rg mathRegion) []struct {
 		}
 		i++
 	}
-	cur.e = rg.e
+	cur.e = rg.E
 	out = append(out, cur)
 	return out
 }

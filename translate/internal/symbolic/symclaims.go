@@ -1,10 +1,12 @@
-package translate
+package symbolic
 
 import (
 	"math/big"
 	"regexp"
 	"strings"
 
+	"github.com/leanprm/leanprm/translate/internal/mathtext"
+	"github.com/leanprm/leanprm/translate/internal/symexpr"
 	"github.com/leanprm/leanprm/translate/obligation"
 )
 
@@ -13,18 +15,9 @@ import (
 // package documentation for the rules; the guiding one is that a claim is
 // refuted only when the step can be read no other way.
 
-// Symbolic obligation kinds (obligation.KindIdentity …).
-const (
-	KindIdentity    = obligation.KindIdentity
-	KindImplication = obligation.KindImplication
-	KindSolution    = obligation.KindSolution
-	KindClosedValue = obligation.KindClosedValue
-	KindCongruence  = obligation.KindCongruence
-)
-
 // symMember is one member of a relation chain in a math line.
 type symMember struct {
-	e     *sexpr // nil: not read
+	e     *symexpr.Expr // nil: not read
 	why   string
 	s, e2 int    // byte span in the step
 	def   bool   // a function defined earlier was substituted
@@ -49,23 +42,29 @@ type symLine struct {
 	read     bool   // members to be read (with the definitions known then)
 }
 
-// symState carries what continues from one step to the next.
-type symState struct {
-	last     *sexpr // the last member of the last line, for "=" continuations
-	lastHead *sexpr
+// State carries what continues from one step to the next.
+type State struct {
+	last     *symexpr.Expr // the last member of the last line, for "=" continuations
+	lastHead *symexpr.Expr
 	lastEq   *symEq // the equation that ended the previous step, if one did
 	olderEq  *symEq // the one that ended the step before, when both steps ended in one
-	defs     map[string]*symDef
-	taken    [][2]int            // spans the arithmetic reader made obligations of, this step
-	doubt    string              // the arithmetic reader's doubt about the step, if any
-	consts   map[string]*big.Rat // names bound to one exact number before the step
+	Defs     map[string]*symexpr.Def
+	Taken    [][2]int            // spans the arithmetic reader made obligations of, this step
+	Doubt    string              // the arithmetic reader's doubt about the step, if any
+	Consts   map[string]*big.Rat // names bound to one exact number before the step
 }
 
-// symClaims reads the symbolic claims of one step and returns their
+// Reader reads the symbolic claims of steps; tactic closes the closed
+// declarations it writes and idTactic the ∀ ones (docs/CONTRACTS.md §1b).
+type Reader struct {
+	Tactic, IDTactic string
+}
+
+// Claims reads the symbolic claims of one step and returns their
 // obligations, and the candidates it left alone with the reason: the
 // step's math cut into lines (symLines), then each line read in order by
 // a symWalk, which carries what one line leaves for the next.
-func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, budget int, modular bool) ([]Obligation, []Skipped) {
+func (t *Reader) Claims(step int, text string, toks []mathtext.Tok, st *State, budget int, modular bool) ([]obligation.Obligation, []obligation.Skipped) {
 	lines, congr := t.symLines(step, text, toks, budget)
 	w := &symWalk{t: t, step: step, text: text, st: st, budget: budget, obls: congr,
 		prevEq: st.lastEq, olderEq: st.olderEq}
@@ -94,16 +93,16 @@ func (t *Translator) symClaims(step int, text string, toks []tok, st *symState, 
 // returns with them the claims read from a line as a whole (congruences,
 // remainders, divisibility, certificates between inequalities, ± roots),
 // at most budget of them.
-func (t *Translator) symLines(step int, text string, toks []tok, budget int) ([]symLine, []Obligation) {
-	regions := mathRegions(text, toks)
-	regions = withProseFormulas(regions, proseFormulas(text, regions))
+func (t *Reader) symLines(step int, text string, toks []mathtext.Tok, budget int) ([]symLine, []obligation.Obligation) {
+	regions := MathRegions(text, toks)
+	regions = withProseFormulas(regions, ProseFormulas(text, regions))
 	var lines []symLine
 	congr := append(t.remainderClaims(step, text), t.divisibilityClaims(step, text, regions)...)
 	congr = append(congr, t.proseValueClaims(step, text)...)
 	if len(congr) > budget {
 		congr = congr[:budget]
 	}
-	addCongr := func(o *Obligation) {
+	addCongr := func(o *obligation.Obligation) {
 		if o != nil && len(congr) < budget {
 			congr = append(congr, *o)
 		}
@@ -112,7 +111,7 @@ func (t *Translator) symLines(step int, text string, toks []tok, budget int) ([]
 	prev := 0
 	pendProse, pendArrow, pendStart := "", false, false
 	for _, rg := range regions {
-		if body := text[rg.s:rg.e]; !strings.ContainsAny(body, "=≡≈") && !strings.Contains(body, `\equiv`) && !strings.Contains(body, `\approx`) ||
+		if body := text[rg.S:rg.E]; !strings.ContainsAny(body, "=≡≈") && !strings.Contains(body, `\equiv`) && !strings.Contains(body, `\approx`) ||
 			regionRefused(body) || !rg.display && strings.Contains(body, `\\`) {
 			// (A line break inside inline math is a typo: its sides are cut.)
 			prev = rg.ce
@@ -165,7 +164,7 @@ type pmLine struct {
 // as a whole (raw, text[s:e], the line numbered line): certificates between
 // inequalities of logarithms, floors and ceilings, a \bmod, and a ± root
 // computed from the line before.
-func (t *Translator) refusedLineClaims(step int, text, raw string, s, e, line int, pm *pmLine, add func(*Obligation)) {
+func (t *Reader) refusedLineClaims(step int, text, raw string, s, e, line int, pm *pmLine, add func(*obligation.Obligation)) {
 	if strings.Contains(raw, `\log_`) || strings.Contains(raw, `\lfloor`) || strings.Contains(raw, `\lceil`) {
 		for _, o := range t.certsBetweenInequalities(step, text, s, e) {
 			add(&o)
@@ -187,13 +186,13 @@ func (t *Translator) refusedLineClaims(step int, text, raw string, s, e, line in
 // the step, the previous line when it was one equation, the previous
 // line's two sides.
 type symWalk struct {
-	t       *Translator
+	t       *Reader
 	step    int
 	text    string
-	st      *symState
+	st      *State
 	budget  int
-	obls    []Obligation
-	skipped []Skipped
+	obls    []obligation.Obligation
+	skipped []obligation.Skipped
 
 	prevEq, olderEq *symEq // the equations that ended the previous two steps
 	sawEq           bool   // an equation of this step was met
@@ -212,7 +211,7 @@ type symWalk struct {
 	}
 }
 
-func (w *symWalk) add(o *Obligation, sk *Skipped) {
+func (w *symWalk) add(o *obligation.Obligation, sk *obligation.Skipped) {
 	if o != nil && len(w.obls) < w.budget {
 		w.obls = append(w.obls, *o)
 	}
@@ -263,7 +262,7 @@ func (w *symWalk) line(li int, ln symLine) {
 	}
 	symbolic := false
 	for _, m := range ms {
-		symbolic = symbolic || m.e != nil && hasVar(m.e)
+		symbolic = symbolic || m.e != nil && symexpr.HasVar(m.e)
 		if m.e == nil && len(ms) > 1 {
 			w.eqs = nil // an equation we cannot read may be the one solved
 		}
@@ -301,14 +300,14 @@ func (w *symWalk) line(li int, ln symLine) {
 // readLine reads the members of the line text[ps:pe] with the functions
 // defined so far, and with the names bound to one number when the line
 // may need them and they are usable there.
-func (st *symState) readLine(text string, ps, pe int) ([]symMember, bool) {
-	if len(st.consts) > 0 && mayNeedConsts(text[ps:pe]) {
+func (st *State) readLine(text string, ps, pe int) ([]symMember, bool) {
+	if len(st.Consts) > 0 && mayNeedConsts(text[ps:pe]) {
 		ms, cont := readMembers(text, ps, pe, st.withConsts())
 		if boundUsable(ms) {
 			return ms, cont
 		}
 	}
-	return readMembers(text, ps, pe, st.defs)
+	return readMembers(text, ps, pe, st.Defs)
 }
 
 // closedLine reads a line with no names: each pair of neighbouring members
@@ -323,7 +322,7 @@ func (w *symWalk) closedLine(ln symLine, ms []symMember) {
 		st.last, st.lastHead = last, last
 	}
 	for k := 0; k+1 < len(ms); k++ {
-		if ms[k].e != nil && ms[k+1].e == nil && ms[k].e.op == 'F' {
+		if ms[k].e != nil && ms[k+1].e == nil && ms[k].e.Op == 'F' {
 			// "\log_5 49 = 2.64": a decimal of an irrational log.
 			w.add(t.approxLog(step, text, ms[k].e, ms[k].s, ms[k+1].s, ms[k+1].e2, ln.sentence), nil)
 		}
@@ -331,13 +330,13 @@ func (w *symWalk) closedLine(ln symLine, ms []symMember) {
 			continue
 		}
 		switch {
-		case hasCertFn(ms[k].e) || hasCertFn(ms[k+1].e):
+		case symexpr.HasCertFn(ms[k].e) || symexpr.HasCertFn(ms[k+1].e):
 			w.add(t.closedCert(step, text, ms[k], ms[k+1], ln.sentence), nil)
-		case !hasRoot(ms[k].e) && !hasRoot(ms[k+1].e) && !hasIntFn(ms[k].e) && !hasIntFn(ms[k+1].e) && !ms[k].def && !ms[k+1].def:
+		case !symexpr.HasRoot(ms[k].e) && !symexpr.HasRoot(ms[k+1].e) && !symexpr.HasIntFn(ms[k].e) && !symexpr.HasIntFn(ms[k+1].e) && !ms[k].def && !ms[k+1].def:
 			w.add(t.closedRational(step, text, ms[k], ms[k+1], ln.sentence, st), nil)
-		case hasRoot(ms[k].e) || hasRoot(ms[k+1].e):
+		case symexpr.HasRoot(ms[k].e) || symexpr.HasRoot(ms[k+1].e):
 			w.add(t.closedValue(step, text, ms[k], ms[k+1], ln.sentence), nil)
-		case hasIntFn(ms[k].e) || hasIntFn(ms[k+1].e) || ms[k].def || ms[k+1].def:
+		case symexpr.HasIntFn(ms[k].e) || symexpr.HasIntFn(ms[k+1].e) || ms[k].def || ms[k+1].def:
 			w.add(t.closedExact(step, text, ms[k], ms[k+1], ln.sentence), nil)
 		}
 	}
@@ -349,7 +348,7 @@ func (w *symWalk) closedLine(ln symLine, ms []symMember) {
 // that makes the line's sentence a supposition (hypo) and the one that may
 // make it reject what it states (veto, in the sentence or just after the
 // line), if any.
-func (w *symWalk) symbolicLine(li int, ln symLine, ms []symMember, head *sexpr) (hypo, veto string) {
+func (w *symWalk) symbolicLine(li int, ln symLine, ms []symMember, head *symexpr.Expr) (hypo, veto string) {
 	sent := symNeutral.Replace(ln.sentence)
 	hypo = hypotheticalRE.FindString(sent)
 	veto = vetoRE.FindString(sent)
@@ -359,7 +358,7 @@ func (w *symWalk) symbolicLine(li int, ln symLine, ms []symMember, head *sexpr) 
 	chain := len(ms) >= 3 || ln.cont
 	for k := 0; k+1 < len(ms); k++ {
 		A, B := ms[k], ms[k+1]
-		if A.e == nil || B.e == nil || hasCertFn(A.e) || hasCertFn(B.e) {
+		if A.e == nil || B.e == nil || symexpr.HasCertFn(A.e) || symexpr.HasCertFn(B.e) {
 			continue
 		}
 		c := w.t.symLink(w.step, w.text, A, B, symContext{
@@ -432,14 +431,14 @@ func (w *symWalk) equation(li int, ln symLine, eq *symEq, hypo, veto string) {
 
 // neverRefute leaves obls able to verify their claims only: an answer that
 // would refute one is unknown, with note saying why.
-func neverRefute(obls []Obligation, note string) {
+func neverRefute(obls []obligation.Obligation, note string) {
 	for i := range obls {
 		o := &obls[i]
-		if o.OnProof == Refuted {
-			o.OnProof, o.Note = Unknown, note
+		if o.OnProof == obligation.Refuted {
+			o.OnProof, o.Note = obligation.Unknown, note
 		}
-		if o.OnDisproof == Refuted {
-			o.OnDisproof, o.Note = Unknown, note
+		if o.OnDisproof == obligation.Refuted {
+			o.OnDisproof, o.Note = obligation.Unknown, note
 		}
 	}
 }
@@ -457,14 +456,14 @@ func regionRefused(s string) bool {
 var subTextRE = regexp.MustCompile(`_\{\\text\{([A-Za-z ]{1,20})\}\}`)
 
 func lineRefused(s string) bool {
-	s = maskFnWords(s)
+	s = symexpr.MaskFnWords(s)
 	if strings.Contains(s, `_{\text{`) {
 		// A word in a subscript names a quantity ("SA_{\text{cube}}").
 		s = subTextRE.ReplaceAllString(s, "_{$1}")
 	}
 	for _, w := range symRefuse {
 		if i := strings.Index(s, w); i >= 0 {
-			if w[0] == '\\' && len(w) > 1 && isASCIILetter(w[1]) && isLetterAt(s, i+len(w)) && w != `\begin` && w != `\end` && w != `\text` {
+			if w[0] == '\\' && len(w) > 1 && mathtext.IsASCIILetter(w[1]) && symexpr.IsLetterAt(s, i+len(w)) && w != `\begin` && w != `\end` && w != `\text` {
 				// a longer command (\left, \neq caught separately …)
 				if !strings.Contains(s[i+len(w):], w) {
 					continue
@@ -500,7 +499,7 @@ func after(text string, i, n int) string {
 }
 
 // readMembers splits a line at "=" (top level) and reads each member.
-func readMembers(text string, s, e int, defs map[string]*symDef) ([]symMember, bool) {
+func readMembers(text string, s, e int, defs map[string]*symexpr.Def) ([]symMember, bool) {
 	var ms []symMember
 	depth := 0
 	start := s
@@ -526,7 +525,7 @@ func readMembers(text string, s, e int, defs map[string]*symDef) ([]symMember, b
 		if raw != "" {
 			if h := defHeadRE.FindStringSubmatch(raw); h != nil && len(ms) == 0 {
 				m.head, m.why = h[1]+" "+h[2], "a function's head"
-			} else if ex, used, bound, err := readSymDefs(raw, defs); err != nil {
+			} else if ex, used, bound, err := symexpr.ReadDefs(raw, defs); err != nil {
 				m.why = err.Error()
 			} else {
 				m.e, m.def, m.bound = ex, used, bound

@@ -1,4 +1,4 @@
-package translate
+package symexpr
 
 import (
 	"fmt"
@@ -10,82 +10,82 @@ import (
 
 // A symbolic tree written out: as a dialect Term (symRender) and in plain notation (symString), with the walks that collect its names and divisors and the integer functions (n!, C(n, k)) it may hold.
 
-// symVars appends the names of e in order of first appearance.
-func symVars(e *sexpr, seen map[string]bool, out []string) []string {
+// SymVars appends the names of e in order of first appearance.
+func SymVars(e *Expr, seen map[string]bool, out []string) []string {
 	if e == nil {
 		return out
 	}
-	if e.op == 'v' && !seen[e.name] {
-		seen[e.name] = true
-		out = append(out, e.name)
+	if e.Op == 'v' && !seen[e.Name] {
+		seen[e.Name] = true
+		out = append(out, e.Name)
 	}
-	out = symVars(e.l, seen, out)
-	return symVars(e.r, seen, out)
+	out = SymVars(e.L, seen, out)
+	return SymVars(e.R, seen, out)
 }
 
-// symDivisors appends every divisor of e: the right side of a division
+// SymDivisors appends every divisor of e: the right side of a division
 // and the base of a negative power.
-func symDivisors(e *sexpr, out []*sexpr) []*sexpr {
+func SymDivisors(e *Expr, out []*Expr) []*Expr {
 	if e == nil {
 		return out
 	}
-	out = symDivisors(e.l, out)
-	out = symDivisors(e.r, out)
+	out = SymDivisors(e.L, out)
+	out = SymDivisors(e.R, out)
 	switch {
-	case e.op == '/':
-		out = append(out, e.r)
-	case e.op == '^' && e.exp < 0:
-		out = append(out, e.l)
+	case e.Op == '/':
+		out = append(out, e.R)
+	case e.Op == '^' && e.Exp < 0:
+		out = append(out, e.L)
 	}
 	return out
 }
 
-// symRender writes e as a dialect Term. names maps each name to its
+// Render writes e as a dialect Term. names maps each name to its
 // generated variable, or to a literal at a witness point.
-type symRender struct {
-	names map[string]string
+type Render struct {
+	Names map[string]string
 }
 
-func (sr symRender) term(e *sexpr) string { return sr.sum(e) }
+func (sr Render) Term(e *Expr) string { return sr.sum(e) }
 
-func (sr symRender) sum(e *sexpr) string {
-	switch e.op {
+func (sr Render) sum(e *Expr) string {
+	switch e.Op {
 	case '+':
-		return sr.sum(e.l) + " + " + sr.prod(e.r)
+		return sr.sum(e.L) + " + " + sr.Prod(e.R)
 	case '-':
-		return sr.sum(e.l) + " - " + sr.prod(e.r)
+		return sr.sum(e.L) + " - " + sr.Prod(e.R)
 	}
-	return sr.prod(e)
+	return sr.Prod(e)
 }
 
-func (sr symRender) prod(e *sexpr) string {
-	switch e.op {
+func (sr Render) Prod(e *Expr) string {
+	switch e.Op {
 	case '*':
-		return sr.prod(e.l) + " * " + sr.pow(e.r)
+		return sr.Prod(e.L) + " * " + sr.pow(e.R)
 	case '/':
-		return sr.prod(e.l) + " / " + sr.pow(e.r)
+		return sr.Prod(e.L) + " / " + sr.pow(e.R)
 	}
 	return sr.pow(e)
 }
 
-func (sr symRender) pow(e *sexpr) string {
-	if e.op == '^' {
-		if e.exp < 0 {
-			return "((1 : Rat) / " + sr.atom(e.l) + " ^ " + fmt.Sprint(-e.exp) + ")"
+func (sr Render) pow(e *Expr) string {
+	if e.Op == '^' {
+		if e.Exp < 0 {
+			return "((1 : Rat) / " + sr.atom(e.L) + " ^ " + fmt.Sprint(-e.Exp) + ")"
 		}
-		return sr.atom(e.l) + " ^ " + fmt.Sprint(e.exp)
+		return sr.atom(e.L) + " ^ " + fmt.Sprint(e.Exp)
 	}
 	return sr.atom(e)
 }
 
-func (sr symRender) atom(e *sexpr) string {
-	switch e.op {
+func (sr Render) atom(e *Expr) string {
+	switch e.Op {
 	case 'n':
-		return "(" + e.num.RatString() + " : Rat)"
+		return "(" + e.Num.RatString() + " : Rat)"
 	case 'v':
-		return sr.names[e.name]
+		return sr.Names[e.Name]
 	case '~':
-		return "(-" + sr.atom(e.l) + ")"
+		return "(-" + sr.atom(e.L) + ")"
 	case 'F':
 		return "!" // never rendered: closedCert replaces each by its value first
 	case 'r', 't':
@@ -96,71 +96,71 @@ func (sr symRender) atom(e *sexpr) string {
 	return "(" + sr.sum(e) + ")"
 }
 
-// symString is e in plain notation for reasons and Expr.
-func symString(e *sexpr) string {
-	switch e.op {
+// SymString is e in plain notation for reasons and Expr.
+func SymString(e *Expr) string {
+	switch e.Op {
 	case 'n':
-		return e.num.RatString()
+		return e.Num.RatString()
 	case 'v':
-		return e.name
+		return e.Name
 	case '~':
-		return "-" + symAtomString(e.l)
+		return "-" + SymAtomString(e.L)
 	case '^':
-		return symAtomString(e.l) + "^" + fmt.Sprint(e.exp)
+		return SymAtomString(e.L) + "^" + fmt.Sprint(e.Exp)
 	case '!':
-		return symAtomString(e.l) + "!"
+		return SymAtomString(e.L) + "!"
 	case 't':
-		return e.name + "(" + e.num.RatString() + "π)"
+		return e.Name + "(" + e.Num.RatString() + "π)"
 	case 'b':
-		return "C(" + symString(e.l) + ", " + symString(e.r) + ")"
+		return "C(" + SymString(e.L) + ", " + SymString(e.R) + ")"
 	case 'F':
-		return fnString(e)
+		return FnString(e)
 	case 'r':
-		if e.exp == 3 {
-			return "∛" + symAtomString(e.l)
+		if e.Exp == 3 {
+			return "∛" + SymAtomString(e.L)
 		}
-		return "√" + symAtomString(e.l)
+		return "√" + SymAtomString(e.L)
 	case '+', '-':
-		r := symString(e.r)
-		if e.r.op == '+' || e.r.op == '-' || e.r.op == '~' {
+		r := SymString(e.R)
+		if e.R.Op == '+' || e.R.Op == '-' || e.R.Op == '~' {
 			r = "(" + r + ")"
 		}
-		return symString(e.l) + " " + string(e.op) + " " + r
+		return SymString(e.L) + " " + string(e.Op) + " " + r
 	}
-	l, r := symString(e.l), symAtomString(e.r)
-	if e.l.op == '+' || e.l.op == '-' || e.l.op == '~' {
+	l, r := SymString(e.L), SymAtomString(e.R)
+	if e.L.Op == '+' || e.L.Op == '-' || e.L.Op == '~' {
 		l = "(" + l + ")"
 	}
-	if e.op == '/' && (e.r.op == '*' || e.r.op == '/' || e.r.op == '^') {
-		r = "(" + symString(e.r) + ")"
+	if e.Op == '/' && (e.R.Op == '*' || e.R.Op == '/' || e.R.Op == '^') {
+		r = "(" + SymString(e.R) + ")"
 	}
-	return l + " " + string(e.op) + " " + r
+	return l + " " + string(e.Op) + " " + r
 }
 
-func symAtomString(e *sexpr) string {
-	if e.op == 'n' || e.op == 'v' || e.op == 'r' || e.op == '!' || e.op == 'b' || e.op == 't' || e.op == 'F' {
-		return symString(e)
+func SymAtomString(e *Expr) string {
+	if e.Op == 'n' || e.Op == 'v' || e.Op == 'r' || e.Op == '!' || e.Op == 'b' || e.Op == 't' || e.Op == 'F' {
+		return SymString(e)
 	}
-	if e.op == '^' {
-		return symString(e)
+	if e.Op == '^' {
+		return SymString(e)
 	}
-	return "(" + symString(e) + ")"
+	return "(" + SymString(e) + ")"
 }
 
-// hasRoot reports a radical in e.
-func hasRoot(e *sexpr) bool {
+// HasRoot reports a radical in e.
+func HasRoot(e *Expr) bool {
 	if e == nil {
 		return false
 	}
-	return e.op == 'r' || e.op == 't' || hasRoot(e.l) || hasRoot(e.r)
+	return e.Op == 'r' || e.Op == 't' || HasRoot(e.L) || HasRoot(e.R)
 }
 
 // maxIntFn bounds n in n! and C(n, k) so the product Lean sees stays short.
 const maxIntFn = 40
 
 // intArgs evaluates the integer arguments of a factorial or binomial.
-func intArg(e *sexpr) (int64, error) {
-	v, err := symEval(e, nil)
+func intArg(e *Expr) (int64, error) {
+	v, err := Eval(e, nil)
 	if err != nil {
 		return 0, err
 	}
@@ -171,19 +171,19 @@ func intArg(e *sexpr) (int64, error) {
 }
 
 // intFnValue is the value of n! or C(n, k).
-func intFnValue(e *sexpr) (*big.Rat, error) {
-	n, err := intArg(e.l)
+func intFnValue(e *Expr) (*big.Rat, error) {
+	n, err := intArg(e.L)
 	if err != nil {
 		return nil, err
 	}
-	if e.op == '!' {
+	if e.Op == '!' {
 		f, err := algebra.Factorial(big.NewInt(n))
 		if err != nil {
 			return nil, err
 		}
 		return new(big.Rat).SetInt(f), nil
 	}
-	k, err := intArg(e.r)
+	k, err := intArg(e.R)
 	if err != nil {
 		return nil, err
 	}
@@ -199,8 +199,8 @@ func intFnValue(e *sexpr) (*big.Rat, error) {
 
 // intFnTerm renders n! as the product 1 * 2 * … * n and C(n, k) as
 // (n * … * (n-k+1)) / (1 * … * k), so Lean computes them in core.
-func intFnTerm(e *sexpr) string {
-	n, err := intArg(e.l)
+func intFnTerm(e *Expr) string {
+	n, err := intArg(e.L)
 	if err != nil {
 		return "!"
 	}
@@ -214,10 +214,10 @@ func intFnTerm(e *sexpr) string {
 		}
 		return "(" + strings.Join(parts, " * ") + ")"
 	}
-	if e.op == '!' {
+	if e.Op == '!' {
 		return prod(1, n)
 	}
-	k, err := intArg(e.r)
+	k, err := intArg(e.R)
 	if err != nil || k > n {
 		return "!"
 	}
@@ -225,40 +225,40 @@ func intFnTerm(e *sexpr) string {
 	return "(" + prod(n-k+1, n) + " / " + prod(1, k) + ")"
 }
 
-// hasIntFn reports a factorial or binomial in e.
-func hasIntFn(e *sexpr) bool {
+// HasIntFn reports a factorial or binomial in e.
+func HasIntFn(e *Expr) bool {
 	if e == nil {
 		return false
 	}
-	return e.op == '!' || e.op == 'b' || hasIntFn(e.l) || hasIntFn(e.r)
+	return e.Op == '!' || e.Op == 'b' || HasIntFn(e.L) || HasIntFn(e.R)
 }
 
-// substitute returns a copy of e with the name v replaced by x.
-func substitute(e *sexpr, v string, x *sexpr) *sexpr {
+// Substitute returns a copy of e with the name v replaced by x.
+func Substitute(e *Expr, v string, x *Expr) *Expr {
 	if e == nil {
 		return nil
 	}
-	if e.op == 'v' && e.name == v {
+	if e.Op == 'v' && e.Name == v {
 		return x
 	}
 	c := *e
-	c.l = substitute(e.l, v, x)
-	c.r = substitute(e.r, v, x)
+	c.L = Substitute(e.L, v, x)
+	c.R = Substitute(e.R, v, x)
 	return &c
 }
 
-func countNodes(e *sexpr) int {
+func countNodes(e *Expr) int {
 	if e == nil {
 		return 0
 	}
-	return 1 + countNodes(e.l) + countNodes(e.r)
+	return 1 + countNodes(e.L) + countNodes(e.R)
 }
 
 // trig reads \sin θ, \cos^2 θ, \tan(θ), … where θ is a rational multiple
 // of π or a whole number of degrees (30^\circ); the value must be exact
 // (algebra.TrigPi). A power after the name squares the value. Anything
 // else, names included, is refused.
-func (r *sreader) trig() *sexpr {
+func (r *sreader) trig() *Expr {
 	fn := r.command()[1:]
 	r.i += len(fn) + 1
 	exp := 1
@@ -285,20 +285,20 @@ func (r *sreader) trig() *sexpr {
 	if !ok {
 		r.fail("a trigonometric argument that is not a rational multiple of π")
 	}
-	e := r.node(&sexpr{op: 't', name: fn, num: q})
+	e := r.node(&Expr{Op: 't', Name: fn, Num: q})
 	if exp != 1 {
-		e = r.node(&sexpr{op: '^', l: e, exp: exp})
+		e = r.node(&Expr{Op: '^', L: e, Exp: exp})
 	}
 	return e
 }
 
 // piMultiple returns q with e = q·π exactly.
-func piMultiple(e *sexpr) (*big.Rat, bool) {
-	vars := symVars(e, map[string]bool{}, nil)
+func piMultiple(e *Expr) (*big.Rat, bool) {
+	vars := SymVars(e, map[string]bool{}, nil)
 	if len(vars) != 1 || vars[0] != "π" {
 		return nil, false
 	}
-	r, err := symToRat(e)
+	r, err := ToRat(e)
 	if err != nil || r.Den().Degree() != 0 {
 		return nil, false
 	}
@@ -308,4 +308,11 @@ func piMultiple(e *sexpr) (*big.Rat, bool) {
 	}
 	d, _ := r.Den().Eval(nil)
 	return new(big.Rat).Quo(c[1], d), true
+}
+
+func IntTerm(q *big.Int) string {
+	if q.Sign() < 0 {
+		return "(-(" + new(big.Int).Neg(q).String() + " : Rat))"
+	}
+	return "(" + q.String() + " : Rat)"
 }

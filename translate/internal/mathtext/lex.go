@@ -1,4 +1,4 @@
-package translate
+package mathtext
 
 import (
 	"math/big"
@@ -16,59 +16,60 @@ import (
 // become tPoison, which makes the side of a relation they sit in
 // unusable without splitting it.
 
-type tkind uint8
+// TokKind is what a token is.
+type TokKind uint8
 
 const (
-	tNum    tkind = iota + 1
-	tVar          // a one-letter name (math mode), or a name candidate (prose, decided later)
-	tOp           // + - * / ^
-	tRel          // = ≠ < > ≤ ≥ ≈
-	tOpen         // ( [ {
-	tClose        // ) ] }
-	tFrac         // \frac \dfrac \tfrac
-	tSqrt         // \sqrt √
-	tWord         // a prose word, lower-cased
-	tSep          // a boundary no claim crosses
-	tPoison       // something that makes the enclosing side unreadable
-	tBoxed        // \boxed{…} and other groups left alone
+	TNum    TokKind = iota + 1
+	TVar            // a one-letter name (math mode), or a name candidate (prose, decided later)
+	TOp             // + - * / ^
+	TRel            // = ≠ < > ≤ ≥ ≈
+	TOpen           // ( [ {
+	TClose          // ) ] }
+	TFrac           // \frac \dfrac \tfrac
+	TSqrt           // \sqrt √
+	TWord           // a prose word, lower-cased
+	TSep            // a boundary no claim crosses
+	TPoison         // something that makes the enclosing side unreadable
+	tBoxed          // \boxed{…} and other groups left alone
 )
 
-type tok struct {
-	k    tkind
-	s, e int    // byte span in the step
-	text string // operator, relation, bracket, word, separator kind or poison reason
-	src  string // the source spelling of an operator ("÷", "x", "\\times", "of")
-	math bool   // inside math mode
-	sp   bool   // whitespace (or a math boundary) before it
-	num  *numLit
+type Tok struct {
+	K    TokKind
+	S, E int    // byte span in the step
+	Text string // operator, relation, bracket, word, separator kind or poison reason
+	Src  string // the source spelling of an operator ("÷", "x", "\\times", "of")
+	Math bool   // inside math mode
+	Sp   bool   // whitespace (or a math boundary) before it
+	Num  *NumLit
 }
 
-// numLit is a numeric literal as written.
-type numLit struct {
-	val      *big.Rat
-	canon    string // decimal spelling for Lean, e.g. "0.5" for ".5", "1234" for "1,234"
-	dec      int    // digits after the point as shown
-	intLit   bool   // no point, no exponent
-	percent  bool
-	currency bool
-	ellipsis bool // followed by ... (a truncated expansion)
+// NumLit is a numeric literal as written.
+type NumLit struct {
+	Val      *big.Rat
+	Canon    string // decimal spelling for Lean, e.g. "0.5" for ".5", "1234" for "1,234"
+	Dec      int    // digits after the point as shown
+	IntLit   bool   // no point, no exponent
+	Percent  bool
+	Currency bool
+	Ellipsis bool // followed by ... (a truncated expansion)
 }
 
 // Separator kinds.
 const (
-	sepSentence = "sentence"
+	SepSentence = "sentence"
 	sepClause   = "clause"
-	sepMath     = "math"
+	SepMath     = "math"
 	sepArrow    = "arrow"
-	sepQuestion = "question"
-	sepColon    = "colon"
-	sepNewline  = "newline"
+	SepQuestion = "question"
+	SepColon    = "colon"
+	SepNewline  = "newline"
 )
 
 type lexer struct {
 	s           string
 	base        int // offset of s in the step (for \text{} contents)
-	toks        []tok
+	toks        []Tok
 	math        bool
 	close       string // what ends the current math region: `\)`, `\]`, "$", "$$", or `\end{env}`
 	dollarClose int
@@ -81,37 +82,37 @@ type lexer struct {
 // or not: \boxed{43000}, \boxed{\$1,250.50}, \boxed{-3}.
 var boxedNumberRE = regexp.MustCompile(`^\s*(\\\$|\$)?\s*-?[0-9][0-9,]*(\.[0-9]+)?\s*$`)
 
-func lex(s string, maxDigits int) []tok {
+func Lex(s string, maxDigits int) []Tok {
 	l := &lexer{s: s, lineStart: true, maxDigits: maxDigits}
 	l.run(0, len(s))
 	return l.toks
 }
 
-func (l *lexer) emit(t tok) {
-	t.sp = t.sp || l.sp
-	t.math = l.math
-	t.s += l.base
-	t.e += l.base
+func (l *lexer) emit(t Tok) {
+	t.Sp = t.Sp || l.sp
+	t.Math = l.math
+	t.S += l.base
+	t.E += l.base
 	l.toks = append(l.toks, t)
 	l.sp = false
 	l.lineStart = false
 }
 
 func (l *lexer) sep(s, e int, kind string) {
-	l.emit(tok{k: tSep, s: s, e: e, text: kind})
+	l.emit(Tok{K: TSep, S: s, E: e, Text: kind})
 	l.sp = true
 }
 
 // open marks the separator just emitted as the start of math mode.
-func (l *lexer) open() { l.toks[len(l.toks)-1].src = "open" }
+func (l *lexer) open() { l.toks[len(l.toks)-1].Src = "open" }
 
 func (l *lexer) poison(s, e int, why string) {
-	l.emit(tok{k: tPoison, s: s, e: e, text: why})
+	l.emit(Tok{K: TPoison, S: s, E: e, Text: why})
 }
 
-func isDigit(b byte) bool { return b >= '0' && b <= '9' }
+func IsDigit(b byte) bool { return b >= '0' && b <= '9' }
 
-func isASCIILetter(b byte) bool { return (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') }
+func IsASCIILetter(b byte) bool { return (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') }
 
 func (l *lexer) at(i int) byte {
 	if i >= 0 && i < len(l.s) {
@@ -135,7 +136,7 @@ func (l *lexer) run(i, end int) {
 		// The end of the current math region.
 		if l.math && l.close != "" && l.closesHere(i) {
 			n := len(l.close)
-			l.sep(i, i+n, sepMath)
+			l.sep(i, i+n, SepMath)
 			l.math = false
 			l.close = ""
 			i += n
@@ -147,18 +148,18 @@ func (l *lexer) run(i, end int) {
 			i++
 		case c == '\n':
 			if !l.math {
-				l.sep(i, i+1, sepNewline)
+				l.sep(i, i+1, SepNewline)
 				l.lineStart = true
 			}
 			l.sp = true
 			i++
-		case isDigit(c) || (c == '.' && isDigit(l.at(i+1)) && !isDigit(l.at(i-1)) && (!isASCIILetter(l.at(i-1)) || l.at(i-1) == 'x' || l.at(i-1) == 'X')):
+		case IsDigit(c) || (c == '.' && IsDigit(l.at(i+1)) && !IsDigit(l.at(i-1)) && (!IsASCIILetter(l.at(i-1)) || l.at(i-1) == 'x' || l.at(i-1) == 'X')):
 			i = l.number(i, false)
 		case c == '\\':
 			i = l.command(i)
 		case c == '$':
 			i = l.dollar(i)
-		case c < utf8.RuneSelf && isASCIILetter(c):
+		case c < utf8.RuneSelf && IsASCIILetter(c):
 			i = l.letters(i)
 		case c >= utf8.RuneSelf:
 			i = l.unicode(i)
@@ -190,7 +191,7 @@ func (l *lexer) dollar(i int) int {
 	}
 	if strings.HasPrefix(l.s[i:], "$$") {
 		if j := strings.Index(l.s[i+2:], "$$"); j >= 0 {
-			l.sep(i, i+2, sepMath)
+			l.sep(i, i+2, SepMath)
 			l.open()
 			l.math, l.close = true, "$$"
 			return i + 2
@@ -199,7 +200,7 @@ func (l *lexer) dollar(i int) int {
 		return i + 2
 	}
 	if j := l.inlineClose(i); j > 0 {
-		l.sep(i, i+1, sepMath)
+		l.sep(i, i+1, SepMath)
 		l.open()
 		l.math, l.close, l.dollarClose = true, "$", j
 		return i + 1
@@ -219,13 +220,13 @@ func (l *lexer) money(i, after int) (int, bool) {
 	for j < len(l.s) && l.s[j] == ' ' && j-after < 2 {
 		j++
 	}
-	if !isDigit(l.at(j)) && !(l.at(j) == '.' && isDigit(l.at(j+1))) {
+	if !IsDigit(l.at(j)) && !(l.at(j) == '.' && IsDigit(l.at(j+1))) {
 		return 0, false
 	}
 	start := len(l.toks)
 	k := l.number(j, true)
-	if len(l.toks) > start && l.toks[start].k == tNum {
-		l.toks[start].s = i + l.base
+	if len(l.toks) > start && l.toks[start].K == TNum {
+		l.toks[start].S = i + l.base
 	}
 	return k, true
 }
@@ -246,13 +247,13 @@ func (l *lexer) inlineClose(i int) int {
 		case c == '\n' && l.at(j+1) == '\n':
 			return -1
 		case c == '$':
-			if !unicode.IsSpace(rune(l.s[j-1])) && !isDigit(l.at(j+1)) {
+			if !unicode.IsSpace(rune(l.s[j-1])) && !IsDigit(l.at(j+1)) {
 				return j
 			}
 			return -1
-		case isASCIILetter(c):
+		case IsASCIILetter(c):
 			k := j
-			for k < len(l.s) && isASCIILetter(l.s[k]) {
+			for k < len(l.s) && IsASCIILetter(l.s[k]) {
 				k++
 			}
 			if k-j >= 2 && (j == 0 || l.s[j-1] != '\\') {
@@ -279,7 +280,7 @@ func (l *lexer) number(i int, currency bool) int {
 	var b strings.Builder
 	j := i
 	digits := 0
-	for j < len(s) && isDigit(s[j]) {
+	for j < len(s) && IsDigit(s[j]) {
 		b.WriteByte(s[j])
 		j++
 		digits++
@@ -295,11 +296,11 @@ func (l *lexer) number(i int, currency bool) int {
 		} else if strings.HasPrefix(s[j:], "{,}") {
 			sepLen = 3
 		}
-		if sepLen == 0 || !isDigit(l.at(j+sepLen)) {
+		if sepLen == 0 || !IsDigit(l.at(j+sepLen)) {
 			break
 		}
 		k := j + sepLen
-		for k < len(s) && isDigit(s[k]) {
+		for k < len(s) && IsDigit(s[k]) {
 			k++
 		}
 		if k-(j+sepLen) == 3 && intDigits >= 1 && intDigits <= 3 {
@@ -317,14 +318,14 @@ func (l *lexer) number(i int, currency bool) int {
 	}
 	dec := 0
 	intLit := true
-	if l.at(j) == '.' && isDigit(l.at(j+1)) {
+	if l.at(j) == '.' && IsDigit(l.at(j+1)) {
 		intLit = false
 		if b.Len() == 0 {
 			b.WriteByte('0')
 		}
 		b.WriteByte('.')
 		j++
-		for j < len(s) && isDigit(s[j]) {
+		for j < len(s) && IsDigit(s[j]) {
 			b.WriteByte(s[j])
 			j++
 			dec++
@@ -339,23 +340,23 @@ func (l *lexer) number(i int, currency bool) int {
 			k++
 		}
 		m := k
-		for m < len(s) && isDigit(s[m]) {
+		for m < len(s) && IsDigit(s[m]) {
 			m++
 		}
-		if m > k && m-k <= 3 && !isASCIILetter(l.at(m)) && (l.at(j+1) == '+' || l.at(j+1) == '-' || !intLit) {
+		if m > k && m-k <= 3 && !IsASCIILetter(l.at(m)) && (l.at(j+1) == '+' || l.at(j+1) == '-' || !intLit) {
 			canon += s[j:m]
 			j = m
 			sci = true
 			intLit = false
 		}
 	}
-	lit := &numLit{canon: canon, dec: dec, intLit: intLit, currency: currency}
+	lit := &NumLit{Canon: canon, Dec: dec, IntLit: intLit, Currency: currency}
 	if bad == "" && digits > l.maxDigits {
 		bad = "number too long"
 	}
 	// Ellipsis right after a decimal: 0.333...
 	if strings.HasPrefix(s[j:], "...") || strings.HasPrefix(s[j:], "…") {
-		lit.ellipsis = true
+		lit.Ellipsis = true
 		if strings.HasPrefix(s[j:], "...") {
 			j += 3
 		} else {
@@ -363,21 +364,21 @@ func (l *lexer) number(i int, currency bool) int {
 		}
 	} else {
 		for _, cmd := range []string{`\ldots`, `\dots`, `\cdots`} {
-			if strings.HasPrefix(s[j:], cmd) && !isASCIILetter(l.at(j+len(cmd))) {
-				lit.ellipsis = true
+			if strings.HasPrefix(s[j:], cmd) && !IsASCIILetter(l.at(j+len(cmd))) {
+				lit.Ellipsis = true
 				j += len(cmd)
 				break
 			}
 		}
 	}
-	if lit.ellipsis && lit.dec == 0 {
+	if lit.Ellipsis && lit.Dec == 0 {
 		bad = "ellipsis after a whole number"
 	}
 	if l.at(j) == '%' {
-		lit.percent = true
+		lit.Percent = true
 		j++
 	} else if strings.HasPrefix(s[j:], `\%`) {
-		lit.percent = true
+		lit.Percent = true
 		j += 2
 	}
 	if bad != "" {
@@ -391,14 +392,14 @@ func (l *lexer) number(i int, currency bool) int {
 	}
 	if sci {
 		// Scientific literals are rewritten: the dialect has none.
-		lit.canon = ratDecimal(v)
-		if lit.canon == "" {
+		lit.Canon = RatDecimal(v)
+		if lit.Canon == "" {
 			l.poison(start, j, "unreadable number")
 			return j
 		}
-		lit.dec = decimalsOf(lit.canon)
+		lit.Dec = DecimalsOf(lit.Canon)
 	}
-	lit.val = v
+	lit.Val = v
 	// A repeating decimal, 0.(3) or 0.1(6) or 0.\overline{3}: not the
 	// value of the digits shown, and not a product.
 	if rep := l.repeating(j, dec > 0); rep > j {
@@ -420,9 +421,9 @@ func (l *lexer) number(i int, currency bool) int {
 		return k
 	}
 	// Letters glued to the number.
-	if !lit.percent && isASCIILetter(l.at(j)) {
+	if !lit.Percent && IsASCIILetter(l.at(j)) {
 		k := j
-		for k < len(s) && isASCIILetter(s[k]) {
+		for k < len(s) && IsASCIILetter(s[k]) {
 			k++
 		}
 		word := s[j:k]
@@ -431,30 +432,30 @@ func (l *lexer) number(i int, currency bool) int {
 			next++
 		}
 		switch {
-		case (word == "x" || word == "X") && !l.math && (isDigit(l.at(next)) || l.at(next) == '$' || l.at(next) == '(' ||
-			l.at(next) == '.' && isDigit(l.at(next+1))):
-			l.emit(tok{k: tNum, s: start, e: j, num: lit})
-			l.emit(tok{k: tOp, s: j, e: k, text: "*", src: "x"})
+		case (word == "x" || word == "X") && !l.math && (IsDigit(l.at(next)) || l.at(next) == '$' || l.at(next) == '(' ||
+			l.at(next) == '.' && IsDigit(l.at(next+1))):
+			l.emit(Tok{K: TNum, S: start, E: j, Num: lit})
+			l.emit(Tok{K: TOp, S: j, E: k, Text: "*", Src: "x"})
 			return k
-		case k-j == 1 && !isDigit(l.at(k)):
+		case k-j == 1 && !IsDigit(l.at(k)):
 			// 2x: a coefficient; the letter is lexed on its own.
-			l.emit(tok{k: tNum, s: start, e: j, num: lit})
+			l.emit(Tok{K: TNum, S: start, E: j, Num: lit})
 			return j
 		default:
 			l.poison(start, k, "number glued to letters")
 			return k
 		}
 	}
-	if isDigit(l.at(j)) || l.at(j) == '.' && isDigit(l.at(j+1)) {
+	if IsDigit(l.at(j)) || l.at(j) == '.' && IsDigit(l.at(j+1)) {
 		// 1.2.3 and the like
 		k := j
-		for k < len(s) && (isDigit(s[k]) || s[k] == '.') {
+		for k < len(s) && (IsDigit(s[k]) || s[k] == '.') {
 			k++
 		}
 		l.poison(start, k, "unreadable number")
 		return k
 	}
-	l.emit(tok{k: tNum, s: start, e: j, num: lit})
+	l.emit(Tok{K: TNum, S: start, E: j, Num: lit})
 	return j
 }
 
@@ -470,18 +471,18 @@ func (l *lexer) repeating(j int, decimal bool) int {
 		k++
 	}
 	for _, cmd := range []string{`\overline`, `\dot`} {
-		if strings.HasPrefix(s[k:], cmd) && !isASCIILetter(l.at(k+len(cmd))) {
+		if strings.HasPrefix(s[k:], cmd) && !IsASCIILetter(l.at(k+len(cmd))) {
 			if e := l.groupEnd(k + len(cmd)); e > k+len(cmd) {
 				return e
 			}
 			return len(s)
 		}
 	}
-	if l.at(k) != '(' || !isDigit(l.at(k+1)) {
+	if l.at(k) != '(' || !IsDigit(l.at(k+1)) {
 		return j
 	}
 	m := k + 1
-	for m < len(s) && isDigit(s[m]) {
+	for m < len(s) && IsDigit(s[m]) {
 		m++
 	}
 	if l.at(m) != ')' {
@@ -554,19 +555,19 @@ func vulgarFraction(r rune) (num, den int64, ok bool) {
 // vulgar emits a vulgar fraction at [i, j) as \frac{num}{den}: a
 // fraction, so that "2 ½" stays a mixed number and is left alone.
 func (l *lexer) vulgar(i, j int, num, den int64) {
-	lit := func(v int64) *numLit {
+	lit := func(v int64) *NumLit {
 		c := big.NewInt(v).String()
-		return &numLit{val: new(big.Rat).SetInt64(v), canon: c, intLit: true}
+		return &NumLit{Val: new(big.Rat).SetInt64(v), Canon: c, IntLit: true}
 	}
-	l.emit(tok{k: tFrac, s: i, e: j, src: "vulgar"})
+	l.emit(Tok{K: TFrac, S: i, E: j, Src: "vulgar"})
 	for _, v := range []int64{num, den} {
-		l.emit(tok{k: tOpen, s: i, e: j, text: "{"})
-		l.emit(tok{k: tNum, s: i, e: j, num: lit(v)})
-		l.emit(tok{k: tClose, s: i, e: j, text: "}"})
+		l.emit(Tok{K: TOpen, S: i, E: j, Text: "{"})
+		l.emit(Tok{K: TNum, S: i, E: j, Num: lit(v)})
+		l.emit(Tok{K: TClose, S: i, E: j, Text: "}"})
 	}
 }
 
-func decimalsOf(canon string) int {
+func DecimalsOf(canon string) int {
 	if k := strings.IndexByte(canon, '.'); k >= 0 {
 		return len(canon) - k - 1
 	}
@@ -576,7 +577,7 @@ func decimalsOf(canon string) int {
 func (l *lexer) letters(i int) int {
 	s := l.s
 	j := i
-	for j < len(s) && isASCIILetter(s[j]) {
+	for j < len(s) && IsASCIILetter(s[j]) {
 		j++
 	}
 	if l.math {
@@ -585,12 +586,12 @@ func (l *lexer) letters(i int) int {
 			name := s[i:j]
 			k := j
 			if l.at(k) == '_' {
-				if isDigit(l.at(k + 1)) {
+				if IsDigit(l.at(k + 1)) {
 					name += "_" + s[k+1:k+2]
 					k += 2
 				} else if l.at(k+1) == '{' {
 					m := k + 2
-					for m < len(s) && isDigit(s[m]) {
+					for m < len(s) && IsDigit(s[m]) {
 						m++
 					}
 					if m > k+2 && l.at(m) == '}' {
@@ -599,46 +600,46 @@ func (l *lexer) letters(i int) int {
 					}
 				}
 			}
-			l.emit(tok{k: tVar, s: i, e: k, text: name})
+			l.emit(Tok{K: TVar, S: i, E: k, Text: name})
 			return k
 		}
-		l.emit(tok{k: tWord, s: i, e: j, text: strings.ToLower(s[i:j])})
+		l.emit(Tok{K: TWord, S: i, E: j, Text: strings.ToLower(s[i:j])})
 		return j
 	}
 	// Prose: a word may carry apostrophes and inner hyphens (two-thirds, Sue's).
 	for j < len(s) {
-		if (s[j] == '\'' || s[j] == '-') && isASCIILetter(l.at(j+1)) {
+		if (s[j] == '\'' || s[j] == '-') && IsASCIILetter(l.at(j+1)) {
 			j += 2
-			for j < len(s) && isASCIILetter(s[j]) {
+			for j < len(s) && IsASCIILetter(s[j]) {
 				j++
 			}
 			continue
 		}
-		if strings.HasPrefix(s[j:], "’") && isASCIILetter(l.at(j+len("’"))) {
+		if strings.HasPrefix(s[j:], "’") && IsASCIILetter(l.at(j+len("’"))) {
 			j += len("’")
-			for j < len(s) && isASCIILetter(s[j]) {
+			for j < len(s) && IsASCIILetter(s[j]) {
 				j++
 			}
 			continue
 		}
 		break
 	}
-	if isDigit(l.at(j)) {
+	if IsDigit(l.at(j)) {
 		// Words glued to digits (A1, 3rd handled by number): not math.
 		k := j
-		for k < len(s) && (isDigit(s[k]) || isASCIILetter(s[k])) {
+		for k < len(s) && (IsDigit(s[k]) || IsASCIILetter(s[k])) {
 			k++
 		}
 		l.poison(i, k, "letters glued to digits")
 		return k
 	}
-	l.emit(tok{k: tWord, s: i, e: j, text: strings.ToLower(s[i:j])})
+	l.emit(Tok{K: TWord, S: i, E: j, Text: strings.ToLower(s[i:j])})
 	return j
 }
 
-// ratDecimal spells x as a finite decimal ("12.5", "-0.25"), or "" when
+// RatDecimal spells x as a finite decimal ("12.5", "-0.25"), or "" when
 // it has none.
-func ratDecimal(x *big.Rat) string {
+func RatDecimal(x *big.Rat) string {
 	d := new(big.Int).Set(x.Denom())
 	// The denominator must be 2^a 5^b.
 	k := 0

@@ -1,4 +1,4 @@
-package translate
+package symexpr
 
 import (
 	"errors"
@@ -6,6 +6,7 @@ import (
 	"math/big"
 
 	"github.com/leanprm/leanprm/translate/algebra"
+	"github.com/leanprm/leanprm/translate/internal/arith"
 )
 
 // One evaluator of a symbolic tree, generic over the numbers it computes in: exact rationals
@@ -34,23 +35,23 @@ type numbers[N any] interface {
 
 // evalTree evaluates e in the numbers of ar: the children left to right, the first error
 // ending the walk (with the zero N).
-func evalTree[N any](e *sexpr, ar numbers[N]) (N, error) {
+func evalTree[N any](e *Expr, ar numbers[N]) (N, error) {
 	var zero N
-	switch e.op {
+	switch e.Op {
 	case 'n':
-		return ar.fromRat(e.num), nil
+		return ar.fromRat(e.Num), nil
 	case 'v':
-		return ar.name(e.name)
+		return ar.name(e.Name)
 	case '~':
-		x, err := evalTree(e.l, ar)
+		x, err := evalTree(e.L, ar)
 		if err != nil {
 			return zero, err
 		}
 		return ar.neg(x), nil
 	case 'r':
-		return ar.root(func() (N, error) { return evalTree(e.l, ar) }, e.exp)
+		return ar.root(func() (N, error) { return evalTree(e.L, ar) }, e.Exp)
 	case 't':
-		return ar.trig(e.name, e.num)
+		return ar.trig(e.Name, e.Num)
 	case '!', 'b', 'F':
 		v, err := closedFnValue(e)
 		if err != nil {
@@ -58,21 +59,21 @@ func evalTree[N any](e *sexpr, ar numbers[N]) (N, error) {
 		}
 		return ar.fromRat(v), nil
 	case '^':
-		x, err := evalTree(e.l, ar)
+		x, err := evalTree(e.L, ar)
 		if err != nil {
 			return zero, err
 		}
-		return ar.pow(x, e.exp)
+		return ar.pow(x, e.Exp)
 	}
-	a, err := evalTree(e.l, ar)
+	a, err := evalTree(e.L, ar)
 	if err != nil {
 		return zero, err
 	}
-	b, err := evalTree(e.r, ar)
+	b, err := evalTree(e.R, ar)
 	if err != nil {
 		return zero, err
 	}
-	switch e.op {
+	switch e.Op {
 	case '+':
 		return ar.add(a, b), nil
 	case '-':
@@ -83,19 +84,19 @@ func evalTree[N any](e *sexpr, ar numbers[N]) (N, error) {
 	return ar.div(a, b)
 }
 
-// symEval evaluates e at a point; a division by zero is an error.
-func symEval(e *sexpr, at map[string]*big.Rat) (*big.Rat, error) {
+// Eval evaluates e at a point; a division by zero is an error.
+func Eval(e *Expr, at map[string]*big.Rat) (*big.Rat, error) {
 	return evalTree[*big.Rat](e, pointNumbers(at))
 }
 
-// surdEval evaluates a closed expression exactly in Q(radicals).
-func surdEval(e *sexpr) (algebra.Surd, error) {
+// EvalSurd evaluates a closed expression exactly in Q(radicals).
+func EvalSurd(e *Expr) (algebra.Surd, error) {
 	return evalTree[algebra.Surd](e, surdNumbers{})
 }
 
-// symToRat converts e to a rational function. Division by the zero
+// ToRat converts e to a rational function. Division by the zero
 // polynomial is an error.
-func symToRat(e *sexpr) (algebra.Rat, error) {
+func ToRat(e *Expr) (algebra.Rat, error) {
 	return evalTree[algebra.Rat](e, ratFnNumbers{})
 }
 
@@ -121,7 +122,7 @@ func (pointNumbers) mul(x, y *big.Rat) *big.Rat { return new(big.Rat).Mul(x, y) 
 
 func (pointNumbers) div(x, y *big.Rat) (*big.Rat, error) {
 	if y.Sign() == 0 {
-		return nil, errDivZero
+		return nil, arith.ErrDivZero
 	}
 	return new(big.Rat).Quo(x, y), nil
 }
@@ -129,11 +130,11 @@ func (pointNumbers) div(x, y *big.Rat) (*big.Rat, error) {
 func (pointNumbers) pow(x *big.Rat, e int) (*big.Rat, error) {
 	if e < 0 {
 		if x.Sign() == 0 {
-			return nil, errDivZero
+			return nil, arith.ErrDivZero
 		}
-		return new(big.Rat).Inv(ratPow(x, -e)), nil
+		return new(big.Rat).Inv(arith.RatPow(x, -e)), nil
 	}
-	return ratPow(x, e), nil
+	return arith.RatPow(x, e), nil
 }
 
 func (pointNumbers) root(arg func() (*big.Rat, error), index int) (*big.Rat, error) {
@@ -141,7 +142,7 @@ func (pointNumbers) root(arg func() (*big.Rat, error), index int) (*big.Rat, err
 	if err != nil {
 		return nil, err
 	}
-	return ratRoot(x, index)
+	return arith.RatRoot(x, index)
 }
 
 func (pointNumbers) trig(fn string, mult *big.Rat) (*big.Rat, error) {

@@ -1,4 +1,4 @@
-package translate
+package mathtext
 
 import (
 	"fmt"
@@ -8,11 +8,11 @@ import (
 
 // Physical dimensions of quantities: unit name → exponent.
 
-// dims is a physical dimension: unit name → exponent.
-type dims map[string]int
+// Dims is a physical dimension: unit name → exponent.
+type Dims map[string]int
 
-func (d dims) clone() dims {
-	out := dims{}
+func (d Dims) Clone() Dims {
+	out := Dims{}
 	for k, v := range d {
 		if v != 0 {
 			out[k] = v
@@ -21,8 +21,8 @@ func (d dims) clone() dims {
 	return out
 }
 
-func (d dims) equal(o dims) bool {
-	a, b := d.clone(), o.clone()
+func (d Dims) Equal(o Dims) bool {
+	a, b := d.Clone(), o.Clone()
 	if len(a) != len(b) {
 		return false
 	}
@@ -34,7 +34,7 @@ func (d dims) equal(o dims) bool {
 	return true
 }
 
-func (d dims) String() string {
+func (d Dims) String() string {
 	var keys []string
 	for k, v := range d {
 		if v != 0 {

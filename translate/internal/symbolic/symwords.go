@@ -1,8 +1,10 @@
-package translate
+package symbolic
 
 import (
 	"regexp"
 	"strings"
+
+	"github.com/leanprm/leanprm/translate/internal/mathtext"
 )
 
 // The words around math that the symbolic reader weighs: cues of a derivation, a supposition, a veto.
@@ -94,4 +96,4 @@ func (m *wordMatcher) FindString(s string) string {
 // MatchString reports whether any word of s matches.
 func (m *wordMatcher) MatchString(s string) bool { return m.FindString(s) != "" }
 
-func isWordByte(c byte) bool { return isASCIILetter(c) || c == '\'' }
+func isWordByte(c byte) bool { return mathtext.IsASCIILetter(c) || c == '\'' }

@@ -1,4 +1,4 @@
-package translate
+package symexpr
 
 import (
 	"errors"
@@ -7,18 +7,20 @@ import (
 	"regexp"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/leanprm/leanprm/translate/internal/mathtext"
 )
 
-// sexpr is an expression with variables, as the symbolic reader parses
+// Expr is an expression with variables, as the symbolic reader parses
 // it from a math region: numbers, names, + - * /, unary minus and
 // integer powers. Nothing else is read; whatever else a side holds makes
 // the reader refuse it.
-type sexpr struct {
-	op   byte // 'n' number, 'v' name, '+', '-', '*', '/', '~' (negation), '^', 'r' (root of index exp), '!' (factorial), 'b' (binomial l choose r), 't' (name(num·π)), 'F' (name ∈ gcd, lcm of l and r; floor, ceil of l; log base l of r)
-	num  *big.Rat
-	name string
-	l, r *sexpr
-	exp  int
+type Expr struct {
+	Op   byte // 'n' number, 'v' name, '+', '-', '*', '/', '~' (negation), '^', 'r' (root of index exp), '!' (factorial), 'b' (binomial l choose r), 't' (name(num·π)), 'F' (name ∈ gcd, lcm of l and r; floor, ceil of l; log base l of r)
+	Num  *big.Rat
+	Name string
+	L, R *Expr
+	Exp  int
 }
 
 // symLimits bound what the reader accepts.
@@ -37,7 +39,7 @@ type sreader struct {
 	i     int
 	nodes int
 	depth int
-	defs  map[string]*symDef
+	defs  map[string]*Def
 	used  bool
 	// inTrig allows \pi and degrees (^\circ) inside a trigonometric
 	// function's argument.
@@ -52,25 +54,25 @@ func (r *sreader) fail(format string, args ...any) {
 	panic(fmt.Errorf("%w: %s", errSym, fmt.Sprintf(format, args...)))
 }
 
-// readSym parses s as one expression. It never panics on any input.
-func readSym(s string) (e *sexpr, err error) {
-	e, _, _, err = readSymDefs(s, nil)
+// Read parses s as one expression. It never panics on any input.
+func Read(s string) (e *Expr, err error) {
+	e, _, _, err = ReadDefs(s, nil)
 	return e, err
 }
 
-// symDef is a one-variable function defined in an earlier line or step,
+// Def is a one-variable function defined in an earlier line or step,
 // "T(x) = x^2 + 1"; a nil *symDef marks a name defined in two ways.
-type symDef struct {
-	param string
-	body  *sexpr
-	step  int
+type Def struct {
+	Param string
+	Body  *Expr
+	Step  int
 }
 
-// readSymDefs parses s, replacing applications of the functions in defs
+// ReadDefs parses s, replacing applications of the functions in defs
 // by their bodies and the names bound to constants (a symDef without a
 // parameter) by their values; used reports whether any was replaced,
 // bound whether a constant was.
-func readSymDefs(s string, defs map[string]*symDef) (e *sexpr, used, bound bool, err error) {
+func ReadDefs(s string, defs map[string]*Def) (e *Expr, used, bound bool, err error) {
 	defer func() {
 		if x := recover(); x != nil {
 			ex, ok := x.(error)
@@ -97,7 +99,7 @@ func (r *sreader) rest(n int) string {
 	return t
 }
 
-func (r *sreader) node(n *sexpr) *sexpr {
+func (r *sreader) node(n *Expr) *Expr {
 	r.nodes++
 	if r.nodes > symMaxNodes {
 		r.fail("too long")
@@ -119,7 +121,7 @@ func (r *sreader) skip() {
 		if c == '\\' {
 			found := false
 			for _, w := range symIgnore {
-				if strings.HasPrefix(r.s[r.i:], w) && (len(w) == 2 || !isLetterAt(r.s, r.i+len(w))) {
+				if strings.HasPrefix(r.s[r.i:], w) && (len(w) == 2 || !IsLetterAt(r.s, r.i+len(w))) {
 					r.i += len(w)
 					found = true
 					break
@@ -133,7 +135,7 @@ func (r *sreader) skip() {
 	}
 }
 
-func isLetterAt(s string, i int) bool { return i < len(s) && isASCIILetter(s[i]) }
+func IsLetterAt(s string, i int) bool { return i < len(s) && mathtext.IsASCIILetter(s[i]) }
 
 // peek returns the next token class without consuming it: one of
 // "num", "name", "open", "close", "frac", "+", "-", "*", "/", "^", "sq" (a
@@ -145,9 +147,9 @@ func (r *sreader) peek() string {
 	}
 	c := r.s[r.i]
 	switch {
-	case isDigit(c):
+	case mathtext.IsDigit(c):
 		return "num"
-	case isASCIILetter(c):
+	case mathtext.IsASCIILetter(c):
 		if strings.HasPrefix(r.s[r.i:], "gcd(") || strings.HasPrefix(r.s[r.i:], "lcm(") {
 			return "fn"
 		}
@@ -186,7 +188,7 @@ func (r *sreader) peek() string {
 		case `\gcd`, `\lcm`:
 			return "fn"
 		case `\operatorname`, `\mathrm`, `\text`, `\textrm`, `\mathop`:
-			if fnWord(r.s[r.i+len(cmd):]) != "" {
+			if FnWord(r.s[r.i+len(cmd):]) != "" {
 				return "fn"
 			}
 		case `\lfloor`, `\lceil`:
@@ -218,7 +220,7 @@ func (r *sreader) peek() string {
 // command returns the control word (or symbol) at r.i.
 func (r *sreader) command() string {
 	j := r.i + 1
-	for j < len(r.s) && isASCIILetter(r.s[j]) {
+	for j < len(r.s) && mathtext.IsASCIILetter(r.s[j]) {
 		j++
 	}
 	if j == r.i+1 && j < len(r.s) {
@@ -252,17 +254,17 @@ func (r *sreader) advance() {
 	r.i += n
 }
 
-func (r *sreader) expr() *sexpr {
+func (r *sreader) expr() *Expr {
 	r.depth++
 	if r.depth > symMaxDepth {
 		r.fail("nested too deeply")
 	}
 	defer func() { r.depth-- }()
-	var e *sexpr
+	var e *Expr
 	switch r.peek() {
 	case "-":
 		r.advance()
-		e = r.node(&sexpr{op: '~', l: r.term()})
+		e = r.node(&Expr{Op: '~', L: r.term()})
 	case "+":
 		r.advance()
 		e = r.term()
@@ -273,37 +275,37 @@ func (r *sreader) expr() *sexpr {
 		switch r.peek() {
 		case "+":
 			r.advance()
-			e = r.node(&sexpr{op: '+', l: e, r: r.term()})
+			e = r.node(&Expr{Op: '+', L: e, R: r.term()})
 		case "-":
 			r.advance()
-			e = r.node(&sexpr{op: '-', l: e, r: r.term()})
+			e = r.node(&Expr{Op: '-', L: e, R: r.term()})
 		default:
 			return e
 		}
 	}
 }
 
-func (r *sreader) term() *sexpr {
+func (r *sreader) term() *Expr {
 	e := r.factor()
 	afterDiv := false
 	for {
 		switch k := r.peek(); k {
 		case "*":
 			r.advance()
-			e = r.node(&sexpr{op: '*', l: e, r: r.factor()})
+			e = r.node(&Expr{Op: '*', L: e, R: r.factor()})
 			afterDiv = false
 		case "/":
 			r.advance()
-			e = r.node(&sexpr{op: '/', l: e, r: r.factor()})
+			e = r.node(&Expr{Op: '/', L: e, R: r.factor()})
 			afterDiv = true
 		case "name", "open", "frac", "root", "binom", "trig", "fn", "floor", "log":
 			if afterDiv {
 				r.fail("a/bc is ambiguous")
 			}
-			if k == "frac" && e.op == 'n' {
+			if k == "frac" && e.Op == 'n' {
 				r.fail("a mixed number")
 			}
-			e = r.node(&sexpr{op: '*', l: e, r: r.factor()})
+			e = r.node(&Expr{Op: '*', L: e, R: r.factor()})
 		case "num":
 			r.fail("a number after a factor")
 		default:
@@ -312,18 +314,18 @@ func (r *sreader) term() *sexpr {
 	}
 }
 
-func (r *sreader) factor() *sexpr {
+func (r *sreader) factor() *Expr {
 	if r.peek() == "-" {
 		r.advance()
-		return r.node(&sexpr{op: '~', l: r.factor()})
+		return r.node(&Expr{Op: '~', L: r.factor()})
 	}
 	e := r.primary()
 	if r.i < len(r.s) && r.s[r.i] == '!' {
-		if strings.HasPrefix(r.s[r.i:], "!!") || hasVar(e) || e.op != 'n' && e.op != '+' && e.op != '-' && e.op != '*' {
+		if strings.HasPrefix(r.s[r.i:], "!!") || HasVar(e) || e.Op != 'n' && e.Op != '+' && e.Op != '-' && e.Op != '*' {
 			r.fail("a factorial of this")
 		}
 		r.i++
-		e = r.node(&sexpr{op: '!', l: e})
+		e = r.node(&Expr{Op: '!', L: e})
 	}
 	for {
 		switch r.peek() {
@@ -337,10 +339,10 @@ func (r *sreader) factor() *sexpr {
 					r.i++
 				}
 				// d° is d·π/180.
-				e = r.node(&sexpr{op: '*', l: e, r: r.node(&sexpr{op: '/', l: &sexpr{op: 'v', name: "π"}, r: &sexpr{op: 'n', num: big.NewRat(180, 1)}})})
+				e = r.node(&Expr{Op: '*', L: e, R: r.node(&Expr{Op: '/', L: &Expr{Op: 'v', Name: "π"}, R: &Expr{Op: 'n', Num: big.NewRat(180, 1)}})})
 				continue
 			}
-			if e.op == '^' {
+			if e.Op == '^' {
 				r.fail("a tower of powers")
 			}
 			r.advance()
@@ -349,9 +351,9 @@ func (r *sreader) factor() *sexpr {
 				e = r.fractionalPower(e, n, root)
 				continue
 			}
-			e = r.node(&sexpr{op: '^', l: e, exp: n})
+			e = r.node(&Expr{Op: '^', L: e, Exp: n})
 		case "sq":
-			if e.op == '^' {
+			if e.Op == '^' {
 				r.fail("a tower of powers")
 			}
 			ru, n := utf8.DecodeRuneInString(r.s[r.i:])
@@ -360,7 +362,7 @@ func (r *sreader) factor() *sexpr {
 			if ru == '³' {
 				x = 3
 			}
-			e = r.node(&sexpr{op: '^', l: e, exp: x})
+			e = r.node(&Expr{Op: '^', L: e, Exp: x})
 		default:
 			return e
 		}
@@ -371,28 +373,28 @@ func (r *sreader) factor() *sexpr {
 // root of x^n (algebra.PowRat's reading, 8^{2/3} = ∛(8²) = 4), only for
 // a positive closed base: a base with names or a negative one is left
 // alone ((-8)^{2/3} has several readings).
-func (r *sreader) fractionalPower(x *sexpr, n, root int) *sexpr {
-	if hasVar(x) {
+func (r *sreader) fractionalPower(x *Expr, n, root int) *Expr {
+	if HasVar(x) {
 		r.fail("a fractional power of an expression with names")
 	}
-	v, err := symEval(x, nil)
+	v, err := Eval(x, nil)
 	if err != nil || v.Sign() <= 0 {
 		r.fail("a fractional power of a base that is not a positive rational")
 	}
-	return r.node(&sexpr{op: 'r', name: fracPowName, l: r.node(&sexpr{op: '^', l: x, exp: n}), exp: root})
+	return r.node(&Expr{Op: 'r', Name: fracPowName, L: r.node(&Expr{Op: '^', L: x, Exp: n}), Exp: root})
 }
 
 // fracPowName marks a root read from a fractional power.
 const fracPowName = "fractional power"
 
-// hasFracPow reports a root read from a fractional power in e: the
+// HasFracPow reports a root read from a fractional power in e: the
 // arithmetic reader does not read those, so their rational values are
 // the symbolic reader's to check.
-func hasFracPow(e *sexpr) bool {
+func HasFracPow(e *Expr) bool {
 	if e == nil {
 		return false
 	}
-	return e.op == 'r' && e.name == fracPowName || hasFracPow(e.l) || hasFracPow(e.r)
+	return e.Op == 'r' && e.Name == fracPowName || HasFracPow(e.L) || HasFracPow(e.R)
 }
 
 // exponent reads a constant exponent: one digit, or a braced expression
@@ -400,8 +402,8 @@ func hasFracPow(e *sexpr) bool {
 // and is only 2 or 3 otherwise.
 func (r *sreader) exponent() (n, root int) {
 	r.skip()
-	if r.i < len(r.s) && isDigit(r.s[r.i]) {
-		if r.i+1 < len(r.s) && isDigit(r.s[r.i+1]) {
+	if r.i < len(r.s) && mathtext.IsDigit(r.s[r.i]) {
+		if r.i+1 < len(r.s) && mathtext.IsDigit(r.s[r.i+1]) {
 			r.fail("x^23 is ambiguous")
 		}
 		r.i++
@@ -416,7 +418,7 @@ func (r *sreader) exponent() (n, root int) {
 		r.fail("an unclosed exponent")
 	}
 	r.i++
-	p, err := symToRat(e)
+	p, err := ToRat(e)
 	if err != nil || p.Den().Degree() != 0 || p.Num().Degree() != 0 {
 		r.fail("an exponent that is not a constant")
 	}
@@ -440,11 +442,11 @@ func (r *sreader) exponent() (n, root int) {
 // an argument (d(81), a(3)), not a factor.
 var closedArgRE = regexp.MustCompile(`^\s*-?[0-9][0-9.,]*(?:\s*/\s*[0-9]+)?\s*$`)
 
-// funcNames are letters that a bracket after them makes a function
+// FuncNames are letters that a bracket after them makes a function
 // application, not a product: f(x), P(A), T(n).
-var funcNames = "fghFGHPQTpqS"
+var FuncNames = "fghFGHPQTpqS"
 
-func (r *sreader) primary() *sexpr {
+func (r *sreader) primary() *Expr {
 	switch r.peek() {
 	case "num":
 		return r.number()
@@ -498,15 +500,15 @@ func (r *sreader) primary() *sexpr {
 		r.advance()
 		n := r.fracArg()
 		k := r.fracArg()
-		if hasVar(n) || hasVar(k) {
+		if HasVar(n) || HasVar(k) {
 			r.fail("a binomial of names")
 		}
-		return r.node(&sexpr{op: 'b', l: n, r: k})
+		return r.node(&Expr{Op: 'b', L: n, R: k})
 	case "frac":
 		r.advance()
 		num := r.fracArg()
 		den := r.fracArg()
-		return r.node(&sexpr{op: '/', l: num, r: den})
+		return r.node(&Expr{Op: '/', L: num, R: den})
 	}
 	r.fail("unexpected %q", r.rest(8))
 	return nil
@@ -516,7 +518,7 @@ func (r *sreader) primary() *sexpr {
 // cube root of an expression without names (a radical of an expression
 // with names is left alone: √(x²) = x is not an identity over Q, yet
 // writers mean it for x ≥ 0).
-func (r *sreader) root() *sexpr {
+func (r *sreader) root() *Expr {
 	n := 2
 	if r.s[r.i] == '\\' {
 		r.i += len(`\sqrt`)
@@ -539,43 +541,43 @@ func (r *sreader) root() *sexpr {
 		r.i += w
 	}
 	r.skip()
-	var x *sexpr
-	if r.i < len(r.s) && isDigit(r.s[r.i]) && r.s[r.i-1] != ' ' && strings.HasPrefix(r.s[r.i-len(`\sqrt`):], `\sqrt`) {
+	var x *Expr
+	if r.i < len(r.s) && mathtext.IsDigit(r.s[r.i]) && r.s[r.i-1] != ' ' && strings.HasPrefix(r.s[r.i-len(`\sqrt`):], `\sqrt`) {
 		// \sqrt2: one digit
 		r.i++
-		x = r.node(&sexpr{op: 'n', num: big.NewRat(int64(r.s[r.i-1]-'0'), 1)})
+		x = r.node(&Expr{Op: 'n', Num: big.NewRat(int64(r.s[r.i-1]-'0'), 1)})
 	} else {
 		x = r.primary()
 	}
-	if hasVar(x) {
+	if HasVar(x) {
 		r.fail("a radical of an expression with names")
 	}
-	return r.node(&sexpr{op: 'r', l: x, exp: n})
+	return r.node(&Expr{Op: 'r', L: x, Exp: n})
 }
 
 // fracArg reads one argument of \frac: a braced group or one character.
-func (r *sreader) fracArg() *sexpr {
+func (r *sreader) fracArg() *Expr {
 	r.skip()
 	if r.i < len(r.s) && r.s[r.i] == '{' {
 		return r.primary()
 	}
-	if r.i < len(r.s) && isDigit(r.s[r.i]) {
+	if r.i < len(r.s) && mathtext.IsDigit(r.s[r.i]) {
 		r.i++
-		return r.node(&sexpr{op: 'n', num: big.NewRat(int64(r.s[r.i-1]-'0'), 1)})
+		return r.node(&Expr{Op: 'n', Num: big.NewRat(int64(r.s[r.i-1]-'0'), 1)})
 	}
-	if r.i < len(r.s) && isASCIILetter(r.s[r.i]) {
+	if r.i < len(r.s) && mathtext.IsASCIILetter(r.s[r.i]) {
 		return r.name()
 	}
 	r.fail("a \\frac argument")
 	return nil
 }
 
-func (r *sreader) number() *sexpr {
+func (r *sreader) number() *Expr {
 	j := r.i
-	for j < len(r.s) && isDigit(r.s[j]) {
+	for j < len(r.s) && mathtext.IsDigit(r.s[j]) {
 		j++
 	}
-	if j < len(r.s) && r.s[j] == '.' && j+1 < len(r.s) && isDigit(r.s[j+1]) {
+	if j < len(r.s) && r.s[j] == '.' && j+1 < len(r.s) && mathtext.IsDigit(r.s[j+1]) {
 		r.fail("a decimal")
 	}
 	if j < len(r.s) && r.s[j] == ',' && r.inArgs && !thousands(r.s[j+1:]) {
@@ -591,13 +593,13 @@ func (r *sreader) number() *sexpr {
 	}
 	v, _ := new(big.Rat).SetString(r.s[r.i:j])
 	r.i = j
-	return r.node(&sexpr{op: 'n', num: v})
+	return r.node(&Expr{Op: 'n', Num: v})
 }
 
 // name reads one letter (or Greek command) with an optional subscript.
 // Three letters in a row are a word; two are a product, read one at a
 // time. e and i are constants to many writers and are refused.
-func (r *sreader) name() *sexpr {
+func (r *sreader) name() *Expr {
 	var n string
 	if r.s[r.i] == '\\' {
 		cmd := r.command()
@@ -607,7 +609,7 @@ func (r *sreader) name() *sexpr {
 		}
 		r.i += len(cmd)
 	} else {
-		if r.i+2 < len(r.s) && isASCIILetter(r.s[r.i+1]) && isASCIILetter(r.s[r.i+2]) {
+		if r.i+2 < len(r.s) && mathtext.IsASCIILetter(r.s[r.i+1]) && mathtext.IsASCIILetter(r.s[r.i+2]) {
 			r.fail("a word")
 		}
 		c := r.s[r.i]
@@ -617,25 +619,25 @@ func (r *sreader) name() *sexpr {
 		if c == 'e' || c == 'i' {
 			r.fail("e and i may be constants")
 		}
-		if c == 'd' && r.i+1 < len(r.s) && isASCIILetter(r.s[r.i+1]) {
+		if c == 'd' && r.i+1 < len(r.s) && mathtext.IsASCIILetter(r.s[r.i+1]) {
 			r.fail("a differential")
 		}
 		n = string(c)
 		r.i++
-		if d := r.defs[n]; (d == nil || d.param == "") && r.i < len(r.s) && r.s[r.i] == '(' {
+		if d := r.defs[n]; (d == nil || d.Param == "") && r.i < len(r.s) && r.s[r.i] == '(' {
 			if k := strings.IndexByte(r.s[r.i:], ')'); k > 0 && closedArgRE.MatchString(r.s[r.i+1:r.i+k]) {
 				// "d(81) = 1/81": a sequence or function at a number, not d times 81.
 				r.fail("a function value %s(…)", n)
 			}
 		}
-		if strings.IndexByte(funcNames, c) >= 0 && r.i < len(r.s) && r.s[r.i] == '(' {
+		if strings.IndexByte(FuncNames, c) >= 0 && r.i < len(r.s) && r.s[r.i] == '(' {
 			d := r.defs[n]
-			if d == nil || d.param == "" {
+			if d == nil || d.Param == "" {
 				r.fail("a function application %s(…)", n)
 			}
 			arg := r.primary()
 			r.used = true
-			out := substitute(d.body, d.param, arg)
+			out := Substitute(d.Body, d.Param, arg)
 			r.nodes += countNodes(out)
 			if r.nodes > symMaxNodes {
 				r.fail("too long")
@@ -649,7 +651,7 @@ func (r *sreader) name() *sexpr {
 	if r.i < len(r.s) && r.s[r.i] == '_' {
 		r.i++
 		switch {
-		case r.i < len(r.s) && (isDigit(r.s[r.i]) || isASCIILetter(r.s[r.i])):
+		case r.i < len(r.s) && (mathtext.IsDigit(r.s[r.i]) || mathtext.IsASCIILetter(r.s[r.i])):
 			n += "_" + r.s[r.i:r.i+1]
 			r.i++
 		case r.i < len(r.s) && r.s[r.i] == '{':
@@ -659,7 +661,7 @@ func (r *sreader) name() *sexpr {
 			}
 			sub := strings.ReplaceAll(r.s[r.i+1:r.i+end], " ", "")
 			for k := 0; k < len(sub); k++ {
-				if c := sub[k]; !isDigit(c) && !isASCIILetter(c) && c != '+' && c != '-' {
+				if c := sub[k]; !mathtext.IsDigit(c) && !mathtext.IsASCIILetter(c) && c != '+' && c != '-' {
 					r.fail("a subscript %q", sub)
 				}
 			}
@@ -672,9 +674,30 @@ func (r *sreader) name() *sexpr {
 			r.fail("a subscript")
 		}
 	}
-	if d := r.defs[n]; d != nil && d.param == "" {
+	if d := r.defs[n]; d != nil && d.Param == "" {
 		r.used, r.bound = true, true
-		return r.node(ratExpr(d.body.num))
+		return r.node(RatExpr(d.Body.Num))
 	}
-	return r.node(&sexpr{op: 'v', name: n})
+	return r.node(&Expr{Op: 'v', Name: n})
+}
+
+func HasVar(e *Expr) bool {
+	if e == nil {
+		return false
+	}
+	return e.Op == 'v' || HasVar(e.L) || HasVar(e.R)
+}
+
+func RatExpr(c *big.Rat) *Expr {
+	a := new(big.Rat).Abs(c)
+	var e *Expr
+	if a.IsInt() {
+		e = &Expr{Op: 'n', Num: a}
+	} else {
+		e = &Expr{Op: '/', L: &Expr{Op: 'n', Num: new(big.Rat).SetInt(a.Num())}, R: &Expr{Op: 'n', Num: new(big.Rat).SetInt(a.Denom())}}
+	}
+	if c.Sign() < 0 {
+		e = &Expr{Op: '~', L: e}
+	}
+	return e
 }

@@ -1,4 +1,4 @@
-package translate
+package arith
 
 import (
 	"fmt"
@@ -9,6 +9,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/leanprm/leanprm/translate/internal/mathtext"
 )
 
 // Units on the two sides of a claim: when they forbid a refutation, or the claim, and the conversion factors that may relate them.
@@ -29,16 +31,16 @@ func sortedKeys(m map[string]bool) []string {
 // "1 hour = 1 minute" would be as wrong as refuting "1 = 60". A unit
 // that converts, or a rate, on one side only ("2 × 30 = 1 hour") may
 // hide a conversion too: such a claim can be verified but not refuted.
-func unitsMismatch(A, B *sideInfo, la, lb *numNode) (skip, block string) {
-	dA, okA := dimsOf(A.n)
-	dB, okB := dimsOf(B.n)
+func unitsMismatch(A, B *SideInfo, la, lb *numNode) (skip, block string) {
+	dA, okA := dimsOf(A.N)
+	dB, okB := dimsOf(B.N)
 	if !okA || !okB {
 		return "units that do not add up (a sum of different units)", ""
 	}
 	// A side whose units cancel ($60 / $4) counts as a bare number.
 	uA, uB := len(dA) > 0, len(dB) > 0
 	switch {
-	case uA && uB && !dA.equal(dB):
+	case uA && uB && !dA.Equal(dB):
 		return "different units on the two sides (" + dA.String() + " vs " + dB.String() + "): a conversion or prose may be implied", ""
 	case uA != uB:
 		d, loneUnit, loneOther := dA, la != nil, lb != nil
@@ -59,7 +61,7 @@ func unitsMismatch(A, B *sideInfo, la, lb *numNode) (skip, block string) {
 		}
 		for _, k := range names {
 			for _, w := range strings.Fields(k) {
-				if convertible[w] {
+				if mathtext.Convertible[w] {
 					return "", "a unit (" + w + ") on one side only: a conversion may be implied"
 				}
 			}
@@ -102,7 +104,7 @@ func conversionLike(a, b *big.Rat, unit string) bool {
 // cup–ml, acre–hectare, fluid ounce–ml, stone–kg, mph–m/s.
 var nonWholeFactors = []float64{2.54, 0.3048, 0.9144, 1.609344, 0.45359237, 28.349523, 3.785411, 0.946353, 236.588, 2.471054, 29.57353, 6.350293, 0.44704}
 
-var temperatureUnits = set("degree", "celsius", "fahrenheit", "kelvin")
+var temperatureUnits = mathtext.Set("degree", "celsius", "fahrenheit", "kelvin")
 
 // leadingZeroRE finds a whole number written with a leading zero: 24-hour
 // clock times ("0900 - 0130 = 0730") and codes, whose digits are not a
@@ -111,7 +113,7 @@ var leadingZeroRE = regexp.MustCompile(`(?:^|[^0-9.,])0[0-9]{2,}`)
 
 // wholeFactorUnits convert to their neighbours by whole numbers only (time, money, counts,
 // data): "8 + 2 * 15 = 41 years" is no yard-to-metre conversion.
-var wholeFactorUnits = set("second", "sec", "s", "minute", "min", "mins", "hour", "hr", "hrs", "h", "day",
+var wholeFactorUnits = mathtext.Set("second", "sec", "s", "minute", "min", "mins", "hour", "hr", "hrs", "h", "day",
 	"week", "month", "year", "yr", "decade", "century", "fortnight", "millennium", "nanosecond",
 	"millisecond", "microsecond", "cent", "penny", "nickel", "dime", "quarter", "dozen", "gross", "pair",
 	"byte", "kb", "mb", "gb", "tb", "bit", "kilobyte", "megabyte", "gigabyte", "terabyte")
@@ -124,9 +126,9 @@ var conversionFactors = []int64{10, 100, 1000, 10000, 100000, 1000000, 12, 16, 2
 // conversionFactor blocks a refutation when a unit stands on one side
 // only and the sides differ by a conversion factor ("900 - 100 = $8":
 // cents and dollars).
-func conversionFactor(A, B *sideInfo, a, b *big.Rat) string {
-	dA, _ := dimsOf(A.n)
-	dB, _ := dimsOf(B.n)
+func conversionFactor(A, B *SideInfo, a, b *big.Rat) string {
+	dA, _ := dimsOf(A.N)
+	dB, _ := dimsOf(B.N)
 	if (len(dA) > 0) == (len(dB) > 0) || a.Sign() == 0 || b.Sign() == 0 {
 		return ""
 	}

@@ -1,4 +1,4 @@
-package translate
+package symbolic
 
 import (
 	"fmt"
@@ -7,6 +7,10 @@ import (
 	"strings"
 
 	"github.com/leanprm/leanprm/translate/algebra"
+	"github.com/leanprm/leanprm/translate/internal/arith"
+	"github.com/leanprm/leanprm/translate/internal/mathtext"
+	"github.com/leanprm/leanprm/translate/internal/symexpr"
+	"github.com/leanprm/leanprm/translate/obligation"
 )
 
 // Closed claims in math: values with roots, logarithms and integer functions, congruences, roundings of a radical, and the definitions a line makes.
@@ -24,18 +28,18 @@ var conditionalRE = newWordMatcher([]string{"if", "suppose", "assume", "assuming
 
 // closedValue decides A = B for closed sides with radicals. Claims whose
 // sides are both rational are the arithmetic reader's.
-func (t *Translator) closedValue(step int, text string, A, B symMember, sentence string) *Obligation {
-	a, err := surdEval(A.e)
+func (t *Reader) closedValue(step int, text string, A, B symMember, sentence string) *obligation.Obligation {
+	a, err := symexpr.EvalSurd(A.e)
 	if err != nil {
 		return nil
 	}
-	b, err := surdEval(B.e)
+	b, err := symexpr.EvalSurd(B.e)
 	if err != nil {
 		return nil
 	}
 	_, ra := a.Rat()
 	_, rb := b.Rat()
-	if ra && rb && !hasTrig(A.e) && !hasTrig(B.e) && !hasFracPow(A.e) && !hasFracPow(B.e) {
+	if ra && rb && !hasTrig(A.e) && !hasTrig(B.e) && !symexpr.HasFracPow(A.e) && !symexpr.HasFracPow(B.e) {
 		return nil // rational roots: the arithmetic reader's
 	}
 	pa, err := a.Pow(6)
@@ -54,10 +58,10 @@ func (t *Translator) closedValue(step int, text string, A, B symMember, sentence
 	if qa.Num().BitLen()+qa.Denom().BitLen() > 1024 || qb.Num().BitLen()+qb.Denom().BitLen() > 1024 {
 		return nil
 	}
-	o := &Obligation{Step: step, Span: spanOf(text, A.s, B.e2), Kind: KindClosedValue, OnProof: Verified, OnDisproof: Refuted}
-	o.Expr = symString(A.e) + " = " + symString(B.e)
+	o := &obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, A.s, B.e2), Kind: obligation.KindClosedValue, OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
+	o.Expr = symexpr.SymString(A.e) + " = " + symexpr.SymString(B.e)
 	if v := closedClaimVeto(sentence); v != "" {
-		o.OnDisproof, o.Note = Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", v)
+		o.OnDisproof, o.Note = obligation.Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", v)
 	}
 	sign := func(n int) string {
 		switch n {
@@ -78,18 +82,18 @@ func (t *Translator) closedValue(step int, text string, A, B symMember, sentence
 	// A whole number against an irrational side within 1 of it may be
 	// its floor or ceiling ("√47861133 = 6918").
 	for _, w := range []struct {
-		e *sexpr
+		e *symexpr.Expr
 		v algebra.Surd
 	}{{A.e, b}, {B.e, a}} {
-		if w.e.op == 'n' && o.OnDisproof == Refuted {
-			if w.v.CmpRat(new(big.Rat).Sub(w.e.num, big.NewRat(1, 1))) > 0 && w.v.CmpRat(new(big.Rat).Add(w.e.num, big.NewRat(1, 1))) < 0 {
-				o.OnDisproof, o.Note = Unknown, "a whole number within 1 of an irrational value may be its floor or ceiling"
+		if w.e.Op == 'n' && o.OnDisproof == obligation.Refuted {
+			if w.v.CmpRat(new(big.Rat).Sub(w.e.Num, big.NewRat(1, 1))) > 0 && w.v.CmpRat(new(big.Rat).Add(w.e.Num, big.NewRat(1, 1))) < 0 {
+				o.OnDisproof, o.Note = obligation.Unknown, "a whole number within 1 of an irrational value may be its floor or ceiling"
 			}
 		}
 	}
 	o.Note = boundNote(o.Note, A, B)
 	o.Prop = lit(qa) + " = " + lit(qb) + " ∧ " + sign(a.Sign()) + " = " + sign(b.Sign())
-	o.Lean, o.LeanNeg = declarations(o.Prop, nil, nil, t.opts.Tactic)
+	o.Lean, o.LeanNeg = arith.Declarations(o.Prop, nil, nil, t.Tactic)
 	o.Note = strings.TrimPrefix(o.Note+"; P is a certificate: the sixth powers and signs of both sides, computed exactly", "; ")
 	o.WhyProof = fmt.Sprintf("both sides are %s", a)
 	o.WhyDisproof = fmt.Sprintf("the left side is %s, the right side %s", a, b)
@@ -101,7 +105,7 @@ var modRE = regexp.MustCompile(`(?:\\pmod\s*\{([^{}]*)\}|\\pmod\s*([0-9]+)|\(\s*
 
 // congruence reads "a ≡ b ≡ … (mod m)" with integer members and decides
 // the first link that is not a plain equality.
-func (t *Translator) congruence(step int, text string, s, e int, sentence string) *Obligation {
+func (t *Reader) congruence(step int, text string, s, e int, sentence string) *obligation.Obligation {
 	raw := text[s:e]
 	loc := modRE.FindStringSubmatchIndex(raw)
 	if loc == nil {
@@ -113,7 +117,7 @@ func (t *Translator) congruence(step int, text string, s, e int, sentence string
 			mtext = raw[loc[2*g]:loc[2*g+1]]
 		}
 	}
-	me, err := readSym(strings.TrimSpace(mtext))
+	me, err := symexpr.Read(strings.TrimSpace(mtext))
 	if err != nil {
 		return nil
 	}
@@ -128,7 +132,7 @@ func (t *Translator) congruence(step int, text string, s, e int, sentence string
 		return nil
 	}
 	vals := make([]*big.Rat, len(parts))
-	exprs := make([]*sexpr, len(parts))
+	exprs := make([]*symexpr.Expr, len(parts))
 	// The last link is the claim (a ≡ b, or a ≡ … ≡ r with r the residue);
 	// the members before it may hold names ("n ≡ 56 ≡ \boxed{6}").
 	k := len(parts) - 2
@@ -140,7 +144,7 @@ func (t *Translator) congruence(step int, text string, s, e int, sentence string
 		if i < k {
 			continue
 		}
-		x, err := readSym(p)
+		x, err := symexpr.Read(p)
 		if err != nil {
 			return nil
 		}
@@ -154,20 +158,20 @@ func (t *Translator) congruence(step int, text string, s, e int, sentence string
 	d := new(big.Int).Sub(a, b)
 	mod := m.Num()
 	q, r := new(big.Int).DivMod(d, mod, new(big.Int))
-	o := &Obligation{Step: step, Span: spanOf(text, s, e), Kind: KindCongruence, OnProof: Verified, OnDisproof: Unknown}
-	o.Expr = fmt.Sprintf("%s ≡ %s (mod %s)", symString(exprs[k]), symString(exprs[k+1]), mod)
+	o := &obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, s, e), Kind: obligation.KindCongruence, OnProof: obligation.Verified, OnDisproof: obligation.Unknown}
+	o.Expr = fmt.Sprintf("%s ≡ %s (mod %s)", symexpr.SymString(exprs[k]), symexpr.SymString(exprs[k+1]), mod)
 	if r.Sign() != 0 {
-		o.OnProof = Refuted
+		o.OnProof = obligation.Refuted
 		if v := closedClaimVeto(sentence); v != "" {
-			o.OnProof, o.Note = Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", v)
+			o.OnProof, o.Note = obligation.Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", v)
 		}
 	}
-	rd := symRender{}
-	o.Prop = rd.term(exprs[k]) + " - " + rd.prod(exprs[k+1]) + " = (" + mod.String() + " : Rat) * " + intTerm(q) + " + (" + r.String() + " : Rat)"
-	if exprs[k+1].op == '+' || exprs[k+1].op == '-' {
-		o.Prop = rd.term(exprs[k]) + " - (" + rd.term(exprs[k+1]) + ") = (" + mod.String() + " : Rat) * " + intTerm(q) + " + (" + r.String() + " : Rat)"
+	rd := symexpr.Render{}
+	o.Prop = rd.Term(exprs[k]) + " - " + rd.Prod(exprs[k+1]) + " = (" + mod.String() + " : Rat) * " + symexpr.IntTerm(q) + " + (" + r.String() + " : Rat)"
+	if exprs[k+1].Op == '+' || exprs[k+1].Op == '-' {
+		o.Prop = rd.Term(exprs[k]) + " - (" + rd.Term(exprs[k+1]) + ") = (" + mod.String() + " : Rat) * " + symexpr.IntTerm(q) + " + (" + r.String() + " : Rat)"
 	}
-	o.Lean, o.LeanNeg = declarations(o.Prop, nil, nil, t.opts.Tactic)
+	o.Lean, o.LeanNeg = arith.Declarations(o.Prop, nil, nil, t.Tactic)
 	if o.Note == "" {
 		o.Note = "P is the division of the difference by the modulus; a nonzero remainder (0 < r < m) refutes the congruence"
 	}
@@ -182,39 +186,32 @@ func (t *Translator) congruence(step int, text string, s, e int, sentence string
 	return o
 }
 
-func intTerm(q *big.Int) string {
-	if q.Sign() < 0 {
-		return "(-(" + new(big.Int).Neg(q).String() + " : Rat))"
-	}
-	return "(" + q.String() + " : Rat)"
-}
-
 // closedExact decides A = B for closed rational sides with factorials or
 // binomials; the Lean text spells them as products.
-func (t *Translator) closedExact(step int, text string, A, B symMember, sentence string) *Obligation {
-	a, err := symEval(A.e, nil)
+func (t *Reader) closedExact(step int, text string, A, B symMember, sentence string) *obligation.Obligation {
+	a, err := symexpr.Eval(A.e, nil)
 	if err != nil {
 		return nil
 	}
-	b, err := symEval(B.e, nil)
+	b, err := symexpr.Eval(B.e, nil)
 	if err != nil {
 		return nil
 	}
-	o := &Obligation{Step: step, Span: spanOf(text, A.s, B.e2), Kind: KindClosedValue, OnProof: Verified, OnDisproof: Refuted}
-	o.Expr = symString(A.e) + " = " + symString(B.e)
+	o := &obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, A.s, B.e2), Kind: obligation.KindClosedValue, OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
+	o.Expr = symexpr.SymString(A.e) + " = " + symexpr.SymString(B.e)
 	if v := closedClaimVeto(sentence); v != "" {
-		o.OnDisproof, o.Note = Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", v)
+		o.OnDisproof, o.Note = obligation.Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", v)
 	}
 	if A.def && !A.bound || B.def && !B.bound {
 		o.Note = strings.TrimPrefix(o.Note+"; a function defined earlier in the chain is replaced by its definition", "; ")
 	}
 	o.Note = boundNote(o.Note, A, B)
-	rd := symRender{}
-	o.Prop = rd.term(A.e) + " = " + rd.term(B.e)
+	rd := symexpr.Render{}
+	o.Prop = rd.Term(A.e) + " = " + rd.Term(B.e)
 	if strings.Contains(o.Prop, "!") {
 		return nil
 	}
-	o.Lean, o.LeanNeg = declarations(o.Prop, nil, nil, t.opts.Tactic)
+	o.Lean, o.LeanNeg = arith.Declarations(o.Prop, nil, nil, t.Tactic)
 	o.WhyProof = fmt.Sprintf("both sides are %s", a.RatString())
 	o.WhyDisproof = fmt.Sprintf("the left side is %s, the right side %s", a.RatString(), b.RatString())
 	return o
@@ -245,8 +242,8 @@ var decimalRE = regexp.MustCompile(`^\s*([0-9]+)\.([0-9]+)\s*[.,;]?\s*$`)
 // truncation) of X to R's last place. Proved, the claim is approximate;
 // disproved, it is unknown (another convention may explain it), as for
 // the arithmetic reader's approximations. P bounds the sixth powers.
-func (t *Translator) approxRoot(step int, text string, x *sexpr, s, e int) *Obligation {
-	if !hasRoot(x) || hasVar(x) {
+func (t *Reader) approxRoot(step int, text string, x *symexpr.Expr, s, e int) *obligation.Obligation {
+	if !symexpr.HasRoot(x) || symexpr.HasVar(x) {
 		return nil
 	}
 	m := decimalRE.FindStringSubmatch(text[s:e])
@@ -254,8 +251,8 @@ func (t *Translator) approxRoot(step int, text string, x *sexpr, s, e int) *Obli
 		return nil
 	}
 	r, _ := new(big.Rat).SetString(m[1] + "." + m[2])
-	unit := new(big.Rat).Inv(pow10(len(m[2])))
-	v, err := surdEval(x)
+	unit := new(big.Rat).Inv(arith.Pow10(len(m[2])))
+	v, err := symexpr.EvalSurd(x)
 	if err != nil || v.Sign() <= 0 {
 		return nil
 	}
@@ -280,17 +277,17 @@ func (t *Translator) approxRoot(step int, text string, x *sexpr, s, e int) *Obli
 	if lo.Sign() < 0 {
 		return nil
 	}
-	o := &Obligation{Step: step, Span: spanOf(text, s, e), Kind: KindApproximation, OnProof: Approximate, OnDisproof: Unknown,
+	o := &obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, s, e), Kind: obligation.KindApproximation, OnProof: obligation.Approximate, OnDisproof: obligation.Unknown,
 		Note: "a rounding is not an exact value, and another convention may explain a miss"}
-	o.Expr = symString(x) + " ≈ " + r.FloatString(len(m[2]))
-	dec := func(q *big.Rat) string { return "(" + ratDecimal(q) + " : Rat)" }
+	o.Expr = symexpr.SymString(x) + " ≈ " + r.FloatString(len(m[2]))
+	dec := func(q *big.Rat) string { return "(" + mathtext.RatDecimal(q) + " : Rat)" }
 	lit := "(" + q6.Num().String() + " : Rat)"
 	if !q6.IsInt() {
 		lit = "(" + lit + " / (" + q6.Denom().String() + " : Rat))"
 	}
 	o.Prop = dec(lo) + " ^ 6 ≤ " + lit + " ∧ " + lit + " ≤ " + dec(hi) + " ^ 6"
-	o.Lean, o.LeanNeg = declarations(o.Prop, nil, nil, t.opts.Tactic)
-	o.WhyProof = fmt.Sprintf("%s is %s within %s of %s (%s); P bounds its sixth power", symString(x), v, half.RatString(), r.FloatString(len(m[2])), how)
+	o.Lean, o.LeanNeg = arith.Declarations(o.Prop, nil, nil, t.Tactic)
+	o.WhyProof = fmt.Sprintf("%s is %s within %s of %s (%s); P bounds its sixth power", symexpr.SymString(x), v, half.RatString(), r.FloatString(len(m[2])), how)
 	o.WhyDisproof = fmt.Sprintf("%s is not %s to %s", v, r.FloatString(len(m[2])), how)
 	return o
 }
@@ -300,34 +297,34 @@ var defCondRE = newWordMatcher([]string{"if", "suppose", "assume", "assuming", "
 
 // recordDef remembers "T(x) = body" for later lines and steps. A name
 // defined for a case, or defined twice in different ways, is not used.
-func (t *Translator) recordDef(st *symState, step int, ln symLine, ms []symMember, hypo string) {
+func (t *Reader) recordDef(st *State, step int, ln symLine, ms []symMember, hypo string) {
 	if ln.cont || len(ms) < 2 || ms[0].head == "" || ms[1].e == nil {
 		return
 	}
 	f, v, _ := strings.Cut(ms[0].head, " ")
-	if st.defs == nil {
-		st.defs = map[string]*symDef{}
+	if st.Defs == nil {
+		st.Defs = map[string]*symexpr.Def{}
 	}
-	old, seen := st.defs[f]
+	old, seen := st.Defs[f]
 	switch {
 	case defCondRE.MatchString(symNeutral.Replace(ln.sentence)):
-		st.defs[f] = nil
-	case seen && (old == nil || symString(substitute(old.body, old.param, &sexpr{op: 'v', name: v})) != symString(ms[1].e)):
-		st.defs[f] = nil
+		st.Defs[f] = nil
+	case seen && (old == nil || symexpr.SymString(symexpr.Substitute(old.Body, old.Param, &symexpr.Expr{Op: 'v', Name: v})) != symexpr.SymString(ms[1].e)):
+		st.Defs[f] = nil
 	case !seen:
-		st.defs[f] = &symDef{param: v, body: ms[1].e, step: step}
+		st.Defs[f] = &symexpr.Def{Param: v, Body: ms[1].e, Step: step}
 	}
 }
 
 // defScanRE finds function definitions anywhere in a chain's text.
 var defScanRE = regexp.MustCompile(`([fghFGHPQTpqS])\(([a-z])\)\s*=\s*([^=$\\,;]*)`)
 
-// chainDefs marks the function names a chain defines in two different
+// ChainDefs marks the function names a chain defines in two different
 // ways before any step is read: such a name is never substituted, not
 // even before its second definition.
-func chainDefs(steps []string) map[string]*symDef {
+func ChainDefs(steps []string) map[string]*symexpr.Def {
 	bodies := map[string]string{}
-	var defs map[string]*symDef
+	var defs map[string]*symexpr.Def
 	for _, s := range steps {
 		if !mayDefine(s) {
 			continue
@@ -336,7 +333,7 @@ func chainDefs(steps []string) map[string]*symDef {
 			body := strings.ReplaceAll(m[2]+":"+strings.TrimRight(strings.TrimSpace(m[3]), ". "), " ", "")
 			if old, ok := bodies[m[1]]; ok && old != body {
 				if defs == nil {
-					defs = map[string]*symDef{}
+					defs = map[string]*symexpr.Def{}
 				}
 				defs[m[1]] = nil
 			}
@@ -346,11 +343,11 @@ func chainDefs(steps []string) map[string]*symDef {
 	return defs
 }
 
-func hasTrig(e *sexpr) bool {
+func hasTrig(e *symexpr.Expr) bool {
 	if e == nil {
 		return false
 	}
-	return e.op == 't' || hasTrig(e.l) || hasTrig(e.r)
+	return e.Op == 't' || hasTrig(e.L) || hasTrig(e.R)
 }
 
 // closedRational decides a closed rational link that the arithmetic
@@ -358,67 +355,67 @@ func hasTrig(e *sexpr) bool {
 // read): never one that overlaps an obligation of that reader, never in
 // a step it doubts, and never refuted when the right side starts with the
 // left side's value (a running computation, "3 · 4 = 12 · 2 = 24").
-func (t *Translator) closedRational(step int, text string, A, B symMember, sentence string, st *symState) *Obligation {
-	for _, sp := range st.taken {
+func (t *Reader) closedRational(step int, text string, A, B symMember, sentence string, st *State) *obligation.Obligation {
+	for _, sp := range st.Taken {
 		if sp[0] < B.e2 && A.s < sp[1] {
 			return nil
 		}
 	}
-	a, err := symEval(A.e, nil)
+	a, err := symexpr.Eval(A.e, nil)
 	if err != nil {
 		return nil
 	}
-	b, err := symEval(B.e, nil)
+	b, err := symexpr.Eval(B.e, nil)
 	if err != nil {
 		return nil
 	}
-	if A.e.op == 'n' && B.e.op == 'n' {
+	if A.e.Op == 'n' && B.e.Op == 'n' {
 		return nil
 	}
-	o := &Obligation{Step: step, Span: spanOf(text, A.s, B.e2), Kind: KindEquality, OnProof: Verified, OnDisproof: Refuted}
-	o.Expr = symString(A.e) + " = " + symString(B.e)
+	o := &obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, A.s, B.e2), Kind: obligation.KindEquality, OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
+	o.Expr = symexpr.SymString(A.e) + " = " + symexpr.SymString(B.e)
 	switch {
-	case st.doubt != "":
-		o.OnDisproof, o.Note = Unknown, "the step may be rejecting its claims ("+st.doubt+")"
+	case st.Doubt != "":
+		o.OnDisproof, o.Note = obligation.Unknown, "the step may be rejecting its claims ("+st.Doubt+")"
 	case closedClaimVeto(sentence) != "":
-		o.OnDisproof, o.Note = Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", closedClaimVeto(sentence))
+		o.OnDisproof, o.Note = obligation.Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", closedClaimVeto(sentence))
 	case a.Cmp(b) != 0 && leftmostIs(B.e, a):
-		o.OnDisproof, o.Note = Unknown, "a running computation: the right side may continue from the left side's value"
+		o.OnDisproof, o.Note = obligation.Unknown, "a running computation: the right side may continue from the left side's value"
 	case a.Cmp(b) != 0 && (wholeNear(B.e, a) || wholeNear(A.e, b)):
-		o.OnDisproof, o.Note = Unknown, "a whole number within 1 of the other side may be its floor or ceiling (a quotient with a remainder)"
+		o.OnDisproof, o.Note = obligation.Unknown, "a whole number within 1 of the other side may be its floor or ceiling (a quotient with a remainder)"
 	}
-	rd := symRender{}
-	o.Prop = rd.term(A.e) + " = " + rd.term(B.e)
-	o.Lean, o.LeanNeg = declarations(o.Prop, nil, nil, t.opts.Tactic)
+	rd := symexpr.Render{}
+	o.Prop = rd.Term(A.e) + " = " + rd.Term(B.e)
+	o.Lean, o.LeanNeg = arith.Declarations(o.Prop, nil, nil, t.Tactic)
 	o.WhyProof = fmt.Sprintf("both sides are %s", a.RatString())
 	o.WhyDisproof = fmt.Sprintf("the left side is %s, the right side %s", a.RatString(), b.RatString())
 	return o
 }
 
 // leftmostIs reports whether the first number of e is v.
-func leftmostIs(e *sexpr, v *big.Rat) bool {
-	for e != nil && e.op != 'n' {
-		if e.l == nil {
+func leftmostIs(e *symexpr.Expr, v *big.Rat) bool {
+	for e != nil && e.Op != 'n' {
+		if e.L == nil {
 			return false
 		}
-		e = e.l
+		e = e.L
 	}
-	return e != nil && e.num.Cmp(v) == 0
+	return e != nil && e.Num.Cmp(v) == 0
 }
 
 // wholeNear reports e is a lone whole number within 1 of v.
-func wholeNear(e *sexpr, v *big.Rat) bool {
-	if e.op != 'n' || !e.num.IsInt() {
+func wholeNear(e *symexpr.Expr, v *big.Rat) bool {
+	if e.Op != 'n' || !e.Num.IsInt() {
 		return false
 	}
-	d := new(big.Rat).Sub(e.num, v)
+	d := new(big.Rat).Sub(e.Num, v)
 	return d.Abs(d).Cmp(big.NewRat(1, 1)) < 0
 }
 
 // mayDefine is a cheap test for "F(x) =" before the regexp runs.
 func mayDefine(s string) bool {
 	for i := strings.IndexByte(s, '('); i >= 0; {
-		if i > 0 && strings.IndexByte(funcNames, s[i-1]) >= 0 && i+2 < len(s) && s[i+2] == ')' && s[i+1] >= 'a' && s[i+1] <= 'z' {
+		if i > 0 && strings.IndexByte(symexpr.FuncNames, s[i-1]) >= 0 && i+2 < len(s) && s[i+2] == ')' && s[i+1] >= 'a' && s[i+1] <= 'z' {
 			return true
 		}
 		j := strings.IndexByte(s[i+1:], '(')

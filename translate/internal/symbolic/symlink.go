@@ -1,4 +1,4 @@
-package translate
+package symbolic
 
 import (
 	"fmt"
@@ -8,13 +8,16 @@ import (
 	"strings"
 
 	"github.com/leanprm/leanprm/translate/algebra"
+	"github.com/leanprm/leanprm/translate/internal/mathtext"
+	"github.com/leanprm/leanprm/translate/internal/symexpr"
+	"github.com/leanprm/leanprm/translate/obligation"
 )
 
 // Links between two members of a math line, and the equations of one unknown: identities, implications and claimed solutions, with the witness points that decide them.
 
 // symEq is a one-unknown equation of a step.
 type symEq struct {
-	l, r  *sexpr
+	l, r  *symexpr.Expr
 	name  string
 	p     algebra.Poly // num(l - r), when l and r are polynomials
 	poly  bool
@@ -72,7 +75,7 @@ var listRE = regexp.MustCompile(`\b(equations|pair|system|cases|following|given|
 type symContext struct {
 	chain      bool
 	link       int
-	head       *sexpr
+	head       *symexpr.Expr
 	cont       bool
 	cue        string
 	eqWord     string
@@ -82,34 +85,27 @@ type symContext struct {
 }
 
 type symResult struct {
-	obl  *Obligation
-	skip *Skipped
+	obl  *obligation.Obligation
+	skip *obligation.Skipped
 	eq   *symEq
 }
 
-func isNamePower(e *sexpr) bool {
+func isNamePower(e *symexpr.Expr) bool {
 	if e == nil {
 		return true
 	}
-	if e.op == 'v' {
+	if e.Op == 'v' {
 		return true
 	}
-	return e.op == '^' && e.l.op == 'v'
+	return e.Op == '^' && e.L.Op == 'v'
 }
 
-func hasVar(e *sexpr) bool {
-	if e == nil {
-		return false
-	}
-	return e.op == 'v' || hasVar(e.l) || hasVar(e.r)
-}
-
-func hasDivisor(e *sexpr) bool { return len(symDivisors(e, nil)) > 0 }
+func hasDivisor(e *symexpr.Expr) bool { return len(symexpr.SymDivisors(e, nil)) > 0 }
 
 // hasVarDivisor: e divides by an expression with a name in it.
-func hasVarDivisor(e *sexpr) bool {
-	for _, d := range symDivisors(e, nil) {
-		if hasVar(d) {
+func hasVarDivisor(e *symexpr.Expr) bool {
+	for _, d := range symexpr.SymDivisors(e, nil) {
+		if symexpr.HasVar(d) {
 			return true
 		}
 	}
@@ -117,19 +113,19 @@ func hasVarDivisor(e *sexpr) bool {
 }
 
 // symLink classifies one "=" between two read members.
-func (t *Translator) symLink(step int, text string, A, B symMember, c symContext) symResult {
-	va := symVars(A.e, map[string]bool{}, nil)
-	vb := symVars(B.e, map[string]bool{}, nil)
+func (t *Reader) symLink(step int, text string, A, B symMember, c symContext) symResult {
+	va := symexpr.SymVars(A.e, map[string]bool{}, nil)
+	vb := symexpr.SymVars(B.e, map[string]bool{}, nil)
 	if len(va) == 0 && len(vb) == 0 {
 		return symResult{} // closed: the arithmetic reader's business
 	}
-	span := spanOf(text, A.s, B.e2)
-	skip := func(why string) symResult { return symResult{skip: &Skipped{Span: span, Reason: why}} }
-	L, err := symToRat(A.e)
+	span := mathtext.SpanOf(text, A.s, B.e2)
+	skip := func(why string) symResult { return symResult{skip: &obligation.Skipped{Span: span, Reason: why}} }
+	L, err := symexpr.ToRat(A.e)
 	if err != nil {
 		return skip("cannot normalise: " + err.Error())
 	}
-	R, err := symToRat(B.e)
+	R, err := symexpr.ToRat(B.e)
 	if err != nil {
 		return skip("cannot normalise: " + err.Error())
 	}
@@ -149,7 +145,7 @@ func (t *Translator) symLink(step int, text string, A, B symMember, c symContext
 			// solutions are the numerator's roots.
 			eq.p, eq.poly = diff.Num(), true
 		}
-		if A.e.op == 'v' && len(vb) == 0 {
+		if A.e.Op == 'v' && len(vb) == 0 {
 			if v, ok := constValue(B.e); ok {
 				eq.value = v
 			}
@@ -162,13 +158,13 @@ func (t *Translator) symLink(step int, text string, A, B symMember, c symContext
 	refutable := ""
 	switch {
 	case holds:
-		if symString(A.e) == symString(B.e) {
+		if symexpr.SymString(A.e) == symexpr.SymString(B.e) {
 			return symResult{eq: nil}
 		}
 	case constDiff:
 		// false as an identity and as an equation; "x = x + 1" is a
 		// substitution written as an equation.
-		if len(va) == 0 || len(vb) == 0 || A.e.op == 'v' || B.e.op == 'v' {
+		if len(va) == 0 || len(vb) == 0 || A.e.Op == 'v' || B.e.Op == 'v' {
 			// "x - x + 2 = 5": unusual; leave it alone unless both sides have names
 			return symResult{eq: eq}
 		}
@@ -183,8 +179,8 @@ func (t *Translator) symLink(step int, text string, A, B symMember, c symContext
 	default:
 		return symResult{eq: eq}
 	}
-	o := &Obligation{Step: step, Span: span, Kind: KindIdentity, OnProof: Verified, OnDisproof: Refuted}
-	o.Expr = symString(A.e) + " = " + symString(B.e)
+	o := &obligation.Obligation{Step: step, Span: span, Kind: obligation.KindIdentity, OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
+	o.Expr = symexpr.SymString(A.e) + " = " + symexpr.SymString(B.e)
 	switch {
 	case holds:
 	case constDiff:
@@ -192,14 +188,14 @@ func (t *Translator) symLink(step int, text string, A, B symMember, c symContext
 		// A rewriting keeps the leading terms; an equation read as an
 		// identity usually does not cancel them.
 		if !leadCancels(A.e, B.e, L, R) {
-			o.OnDisproof, o.Note = Unknown, "the sides do not agree in their leading terms: an equation may be meant"
+			o.OnDisproof, o.Note = obligation.Unknown, "the sides do not agree in their leading terms: an equation may be meant"
 		}
 	}
-	if c.veto != "" && o.OnDisproof == Refuted {
-		o.OnDisproof, o.Note = Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", c.veto)
+	if c.veto != "" && o.OnDisproof == obligation.Refuted {
+		o.OnDisproof, o.Note = obligation.Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", c.veto)
 	}
-	if c.hypo != "" && o.OnDisproof == Refuted && !constDiff {
-		o.OnDisproof, o.Note = Unknown, fmt.Sprintf("the sentence states a case or an assumption (%q)", c.hypo)
+	if c.hypo != "" && o.OnDisproof == obligation.Refuted && !constDiff {
+		o.OnDisproof, o.Note = obligation.Unknown, fmt.Sprintf("the sentence states a case or an assumption (%q)", c.hypo)
 	}
 	if A.def || B.def {
 		o.Note = strings.TrimPrefix(o.Note+"; a function defined earlier in the chain is replaced by its definition", "; ")
@@ -224,11 +220,11 @@ func mentions(prose string, L algebra.Rat) bool {
 		if strings.Contains(src, "=") {
 			continue
 		}
-		e, err := readSym(src)
+		e, err := symexpr.Read(src)
 		if err != nil {
 			continue
 		}
-		if r, err := symToRat(e); err == nil && r.Equal(L) {
+		if r, err := symexpr.ToRat(e); err == nil && r.Equal(L) {
 			return true
 		}
 	}
@@ -257,7 +253,7 @@ func sortedCopy(s []string) []string {
 // sides as written (before any cancellation): a rewriting keeps the
 // leading terms. Fractions compare numerators over the common
 // denominator.
-func leadCancels(a, b *sexpr, L, R algebra.Rat) bool {
+func leadCancels(a, b *symexpr.Expr, L, R algebra.Rat) bool {
 	d := L.Num().Mul(R.Den()).Sub(R.Num().Mul(L.Den()))
 	if L.Den().Degree() > 0 || R.Den().Degree() > 0 {
 		m := max(L.Num().Mul(R.Den()).Degree(), R.Num().Mul(L.Den()).Degree())
@@ -267,29 +263,29 @@ func leadCancels(a, b *sexpr, L, R algebra.Rat) bool {
 }
 
 // writtenDegree is the degree of e as written, terms never cancelling.
-func writtenDegree(e *sexpr) int {
-	switch e.op {
+func writtenDegree(e *symexpr.Expr) int {
+	switch e.Op {
 	case 'n':
 		return 0
 	case 'v':
 		return 1
 	case '~':
-		return writtenDegree(e.l)
+		return writtenDegree(e.L)
 	case '^':
-		return writtenDegree(e.l) * max(e.exp, 0)
+		return writtenDegree(e.L) * max(e.Exp, 0)
 	case '*':
-		return writtenDegree(e.l) + writtenDegree(e.r)
+		return writtenDegree(e.L) + writtenDegree(e.R)
 	case '/':
-		return writtenDegree(e.l)
+		return writtenDegree(e.L)
 	}
-	return max(writtenDegree(e.l), writtenDegree(e.r))
+	return max(writtenDegree(e.L), writtenDegree(e.R))
 }
 
-func constValue(e *sexpr) (*big.Rat, bool) {
-	if len(symVars(e, map[string]bool{}, nil)) > 0 {
+func constValue(e *symexpr.Expr) (*big.Rat, bool) {
+	if len(symexpr.SymVars(e, map[string]bool{}, nil)) > 0 {
 		return nil, false
 	}
-	v, err := symEval(e, nil)
+	v, err := symexpr.Eval(e, nil)
 	if err != nil {
 		return nil, false
 	}
@@ -301,11 +297,11 @@ var witnessValues = []int64{2, 3, 5, -1, 7, 1, -2, 11, 4, 0, -3, 13, 6, -5, 17, 
 
 // symNames maps names to generated variables v1…vn in order of
 // first appearance in the expressions.
-func symNames(es ...*sexpr) ([]string, map[string]string) {
+func symNames(es ...*symexpr.Expr) ([]string, map[string]string) {
 	seen := map[string]bool{}
 	var vars []string
 	for _, e := range es {
-		vars = symVars(e, seen, vars)
+		vars = symexpr.SymVars(e, seen, vars)
 	}
 	m := make(map[string]string, len(vars))
 	for i, v := range vars {
@@ -316,12 +312,12 @@ func symNames(es ...*sexpr) ([]string, map[string]string) {
 
 // divisorSet returns the distinct divisors of es (by value as rational
 // functions), each to be stated nonzero.
-func divisorSet(es ...*sexpr) []*sexpr {
-	var out []*sexpr
+func divisorSet(es ...*symexpr.Expr) []*symexpr.Expr {
+	var out []*symexpr.Expr
 	var vals []algebra.Rat
 	for _, e := range es {
-		for _, d := range symDivisors(e, nil) {
-			r, err := symToRat(d)
+		for _, d := range symexpr.SymDivisors(e, nil) {
+			r, err := symexpr.ToRat(d)
 			if err != nil {
 				continue
 			}
@@ -354,19 +350,19 @@ func litTerm(x *big.Rat) string {
 // findPoint looks for a point where every divisor is nonzero and, when
 // differ is set, the two sides differ. It returns the point and the two
 // values.
-func findPoint(vars []string, divs []*sexpr, l, r *sexpr, differ bool) (map[string]*big.Rat, *big.Rat, *big.Rat, bool) {
+func findPoint(vars []string, divs []*symexpr.Expr, l, r *symexpr.Expr, differ bool) (map[string]*big.Rat, *big.Rat, *big.Rat, bool) {
 	try := func(at map[string]*big.Rat) (*big.Rat, *big.Rat, bool) {
 		for _, d := range divs {
-			v, err := symEval(d, at)
+			v, err := symexpr.Eval(d, at)
 			if err != nil || v.Sign() == 0 {
 				return nil, nil, false
 			}
 		}
-		a, err := symEval(l, at)
+		a, err := symexpr.Eval(l, at)
 		if err != nil {
 			return nil, nil, false
 		}
-		b, err := symEval(r, at)
+		b, err := symexpr.Eval(r, at)
 		if err != nil {
 			return nil, nil, false
 		}
@@ -405,12 +401,12 @@ func pointString(vars []string, at map[string]*big.Rat) string {
 
 // identityDecls fills the declarations of an identity L = R (with an
 // optional equation hypothesis), its witness or probe point and reasons.
-func (t *Translator) identityDecls(o *Obligation, l, r *sexpr, _ *symEq) bool {
+func (t *Reader) identityDecls(o *obligation.Obligation, l, r *symexpr.Expr, _ *symEq) bool {
 	vars, names := symNames(l, r)
 	divs := divisorSet(l, r)
-	rd := symRender{names: names}
-	L, _ := symToRat(l)
-	R, _ := symToRat(r)
+	rd := symexpr.Render{Names: names}
+	L, _ := symexpr.ToRat(l)
+	R, _ := symexpr.ToRat(r)
 	holds := L.Equal(R)
 	at, a, b, ok := findPoint(vars, divs, l, r, !holds)
 	if !ok {
@@ -420,21 +416,21 @@ func (t *Translator) identityDecls(o *Obligation, l, r *sexpr, _ *symEq) bool {
 	for _, v := range vars {
 		lits[v] = litTerm(at[v])
 	}
-	cd := symRender{names: lits}
+	cd := symexpr.Render{Names: lits}
 	var hyps, chyps []string
 	for _, d := range divs {
-		hyps = append(hyps, rd.term(d)+" ≠ (0 : Rat)")
-		chyps = append(chyps, cd.term(d)+" ≠ (0 : Rat)")
+		hyps = append(hyps, rd.Term(d)+" ≠ (0 : Rat)")
+		chyps = append(chyps, cd.Term(d)+" ≠ (0 : Rat)")
 	}
-	o.Prop = strings.Join(append(hyps, rd.term(l)+" = "+rd.term(r)), " → ")
-	o.Lean = forallDecl(len(vars), o.Prop, t.opts.IdentityTactic)
-	closed := strings.Join(append(chyps, cd.term(l)+" = "+cd.term(r)), " → ")
-	o.LeanNeg = "example : ¬(" + closed + ") := by " + t.opts.Tactic
+	o.Prop = strings.Join(append(hyps, rd.Term(l)+" = "+rd.Term(r)), " → ")
+	o.Lean = forallDecl(len(vars), o.Prop, t.IDTactic)
+	closed := strings.Join(append(chyps, cd.Term(l)+" = "+cd.Term(r)), " → ")
+	o.LeanNeg = "example : ¬(" + closed + ") := by " + t.Tactic
 	cond := ""
 	if len(divs) > 0 {
 		cond = " wherever the denominators are nonzero"
 	}
-	o.WhyProof = fmt.Sprintf("%s = %s for every value of %s%s", symString(l), symString(r), strings.Join(vars, ", "), cond)
+	o.WhyProof = fmt.Sprintf("%s = %s for every value of %s%s", symexpr.SymString(l), symexpr.SymString(r), strings.Join(vars, ", "), cond)
 	o.WhyDisproof = fmt.Sprintf("at %s the left side is %s, the right side %s", pointString(vars, at), a.RatString(), b.RatString())
 	return true
 }
@@ -448,20 +444,20 @@ func forallDecl(n int, prop, tactic string) string {
 }
 
 // symImplication checks B derived from A, both in the single unknown.
-func (t *Translator) symImplication(step int, text string, A, B *symEq, veto string) (*Obligation, *Skipped) {
-	span := spanOf(text, A.s, B.e)
+func (t *Reader) symImplication(step int, text string, A, B *symEq, veto string) (*obligation.Obligation, *obligation.Skipped) {
+	span := mathtext.SpanOf(text, A.s, B.e)
 	if !A.poly || !B.poly || A.p.Degree() == 0 || B.p.Degree() == 0 {
 		return nil, nil
 	}
-	o := &Obligation{Step: step, Span: span, Kind: KindImplication, OnProof: Verified, OnDisproof: Refuted}
-	o.Expr = symString(A.l) + " = " + symString(A.r) + " ⇒ " + symString(B.l) + " = " + symString(B.r)
+	o := &obligation.Obligation{Step: step, Span: span, Kind: obligation.KindImplication, OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
+	o.Expr = symexpr.SymString(A.l) + " = " + symexpr.SymString(A.r) + " ⇒ " + symexpr.SymString(B.l) + " = " + symexpr.SymString(B.r)
 	if veto != "" {
-		o.OnDisproof, o.Note = Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", veto)
+		o.OnDisproof, o.Note = obligation.Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", veto)
 	}
 	x := A.name
 	roots, err := algebra.RationalRoots(A.p, x, 4096)
 	if err != nil {
-		return nil, &Skipped{Span: span, Reason: "cannot find the rational roots: " + err.Error()}
+		return nil, &obligation.Skipped{Span: span, Reason: "cannot find the rational roots: " + err.Error()}
 	}
 	var bad *big.Rat
 	for _, r := range roots {
@@ -475,8 +471,8 @@ func (t *Translator) symImplication(step int, text string, A, B *symEq, veto str
 	if err != nil {
 		return nil, nil
 	}
-	if common && o.OnDisproof == Refuted {
-		o.OnDisproof, o.Note = Unknown, "the two equations share a solution: the second may be one case of the first"
+	if common && o.OnDisproof == obligation.Refuted {
+		o.OnDisproof, o.Note = obligation.Unknown, "the two equations share a solution: the second may be one case of the first"
 	}
 	if bad == nil && len(roots) == 0 {
 		// No rational solution of A can witness anything over Rat. The
@@ -495,10 +491,10 @@ func (t *Translator) symImplication(step int, text string, A, B *symEq, veto str
 			why = "the equation is not a rewriting of the one before (the first has real solutions, and the two share none): "
 		}
 		if ok && c != nil {
-			lhs := &sexpr{op: '-', l: A.l, r: A.r}
-			rhs := &sexpr{op: '*', l: ratExpr(c), r: &sexpr{op: '-', l: B.l, r: B.r}}
-			o.Kind = KindIdentity
-			o.Expr = symString(lhs) + " = " + symString(rhs)
+			lhs := &symexpr.Expr{Op: '-', L: A.l, R: A.r}
+			rhs := &symexpr.Expr{Op: '*', L: symexpr.RatExpr(c), R: &symexpr.Expr{Op: '-', L: B.l, R: B.r}}
+			o.Kind = obligation.KindIdentity
+			o.Expr = symexpr.SymString(lhs) + " = " + symexpr.SymString(rhs)
 			if !t.identityDecls(o, lhs, rhs, nil) {
 				return nil, nil
 			}
@@ -507,23 +503,23 @@ func (t *Translator) symImplication(step int, text string, A, B *symEq, veto str
 		}
 	}
 	names := map[string]string{x: "v1"}
-	rd := symRender{names: names}
-	pa := rd.term(A.l) + " = " + rd.term(A.r)
-	pb := rd.term(B.l) + " = " + rd.term(B.r)
+	rd := symexpr.Render{Names: names}
+	pa := rd.Term(A.l) + " = " + rd.Term(A.r)
+	pb := rd.Term(B.l) + " = " + rd.Term(B.r)
 	o.Prop = pa + " → " + pb
-	o.Lean = forallDecl(1, o.Prop, t.opts.IdentityTactic)
+	o.Lean = forallDecl(1, o.Prop, t.IDTactic)
 	pt := new(big.Rat)
 	if bad != nil {
 		pt = bad
 	} else if len(roots) > 0 {
 		pt = roots[0]
 	}
-	cd := symRender{names: map[string]string{x: litTerm(pt)}}
-	o.LeanNeg = "example : ¬(" + cd.term(A.l) + " = " + cd.term(A.r) + " → " + cd.term(B.l) + " = " + cd.term(B.r) + ") := by " + t.opts.Tactic
+	cd := symexpr.Render{Names: map[string]string{x: litTerm(pt)}}
+	o.LeanNeg = "example : ¬(" + cd.Term(A.l) + " = " + cd.Term(A.r) + " → " + cd.Term(B.l) + " = " + cd.Term(B.r) + ") := by " + t.Tactic
 	o.WhyProof = "every solution of the first equation solves the second"
 	if bad != nil {
-		bl, _ := symEval(B.l, map[string]*big.Rat{x: bad})
-		br, _ := symEval(B.r, map[string]*big.Rat{x: bad})
+		bl, _ := symexpr.Eval(B.l, map[string]*big.Rat{x: bad})
+		br, _ := symexpr.Eval(B.r, map[string]*big.Rat{x: bad})
 		o.WhyDisproof = fmt.Sprintf("%s = %s solves the first equation, but there the second has %s on the left and %s on the right", x, bad.RatString(), bl.RatString(), br.RatString())
 	}
 	return o, nil
@@ -579,23 +575,9 @@ func noSharedRealRoot(pa, pb algebra.Poly, x string) (*big.Rat, bool) {
 	return new(big.Rat).Quo(ca[len(ca)-1], cb[len(cb)-1]), true
 }
 
-func ratExpr(c *big.Rat) *sexpr {
-	a := new(big.Rat).Abs(c)
-	var e *sexpr
-	if a.IsInt() {
-		e = &sexpr{op: 'n', num: a}
-	} else {
-		e = &sexpr{op: '/', l: &sexpr{op: 'n', num: new(big.Rat).SetInt(a.Num())}, r: &sexpr{op: 'n', num: new(big.Rat).SetInt(a.Denom())}}
-	}
-	if c.Sign() < 0 {
-		e = &sexpr{op: '~', l: e}
-	}
-	return e
-}
-
 // symSolution checks a claimed value x = c against the one-unknown
 // equations before it in the step.
-func (t *Translator) symSolution(step int, text string, sol *symEq, eqs []*symEq, veto string) (*Obligation, *Skipped) {
+func (t *Reader) symSolution(step int, text string, sol *symEq, eqs []*symEq, veto string) (*obligation.Obligation, *obligation.Skipped) {
 	var prem []*symEq
 	for _, e := range eqs {
 		if e.name == sol.name && e.value == nil && sol.line-e.line <= 3 {
@@ -608,10 +590,10 @@ func (t *Translator) symSolution(step int, text string, sol *symEq, eqs []*symEq
 	at := map[string]*big.Rat{sol.name: sol.value}
 	pick := -1
 	for i := len(prem) - 1; i >= 0; i-- {
-		a, err1 := symEval(prem[i].l, at)
-		b, err2 := symEval(prem[i].r, at)
+		a, err1 := symexpr.Eval(prem[i].l, at)
+		b, err2 := symexpr.Eval(prem[i].r, at)
 		if err1 != nil || err2 != nil {
-			return nil, &Skipped{Span: spanOf(text, sol.s, sol.e), Reason: "the claimed value makes a denominator zero"}
+			return nil, &obligation.Skipped{Span: mathtext.SpanOf(text, sol.s, sol.e), Reason: "the claimed value makes a denominator zero"}
 		}
 		if a.Cmp(b) == 0 {
 			pick = i
@@ -623,19 +605,19 @@ func (t *Translator) symSolution(step int, text string, sol *symEq, eqs []*symEq
 		pick = len(prem) - 1
 	}
 	p := prem[pick]
-	o := &Obligation{Step: step, Span: spanOf(text, min(p.s, sol.s), max(p.e, sol.e)), Kind: KindSolution, OnProof: Verified, OnDisproof: Refuted}
-	o.Expr = fmt.Sprintf("%s = %s at %s = %s", symString(p.l), symString(p.r), sol.name, sol.value.RatString())
+	o := &obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, min(p.s, sol.s), max(p.e, sol.e)), Kind: obligation.KindSolution, OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
+	o.Expr = fmt.Sprintf("%s = %s at %s = %s", symexpr.SymString(p.l), symexpr.SymString(p.r), sol.name, sol.value.RatString())
 	if veto != "" {
-		o.OnDisproof, o.Note = Unknown, fmt.Sprintf("the sentence may be rejecting the value (%q)", veto)
+		o.OnDisproof, o.Note = obligation.Unknown, fmt.Sprintf("the sentence may be rejecting the value (%q)", veto)
 	}
-	rd := symRender{names: map[string]string{sol.name: "v1"}}
-	o.Prop = rd.term(p.l) + " = " + rd.term(p.r)
+	rd := symexpr.Render{Names: map[string]string{sol.name: "v1"}}
+	o.Prop = rd.Term(p.l) + " = " + rd.Term(p.r)
 	hyp := "example (v1 : Rat) (h1 : v1 = " + litTerm(sol.value) + ") : "
-	o.Lean = hyp + o.Prop + " := by subst_vars; " + t.opts.Tactic
-	o.LeanNeg = hyp + "¬(" + o.Prop + ") := by subst_vars; " + t.opts.Tactic
-	o.Hypotheses = []Hypothesis{{Name: sol.name, Var: "v1", Hyp: "h1", Value: sol.value.RatString(), Step: step}}
-	a, _ := symEval(p.l, at)
-	b, _ := symEval(p.r, at)
+	o.Lean = hyp + o.Prop + " := by subst_vars; " + t.Tactic
+	o.LeanNeg = hyp + "¬(" + o.Prop + ") := by subst_vars; " + t.Tactic
+	o.Hypotheses = []obligation.Hypothesis{{Name: sol.name, Var: "v1", Hyp: "h1", Value: sol.value.RatString(), Step: step}}
+	a, _ := symexpr.Eval(p.l, at)
+	b, _ := symexpr.Eval(p.r, at)
 	o.WhyProof = fmt.Sprintf("at %s = %s both sides are %s", sol.name, sol.value.RatString(), a.RatString())
 	o.WhyDisproof = fmt.Sprintf("at %s = %s the left side is %s, the right side %s", sol.name, sol.value.RatString(), a.RatString(), b.RatString())
 	return o, nil

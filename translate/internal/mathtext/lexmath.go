@@ -1,4 +1,4 @@
-package translate
+package mathtext
 
 import (
 	"math/big"
@@ -44,14 +44,14 @@ func (l *lexer) command(i int) int {
 		return j
 	}
 	c := s[j]
-	if !isASCIILetter(c) {
+	if !IsASCIILetter(c) {
 		switch c {
 		case '(':
 			if l.math {
 				l.poison(i, j+1, "nested math")
 				return j + 1
 			}
-			l.sep(i, j+1, sepMath)
+			l.sep(i, j+1, SepMath)
 			l.open()
 			l.math, l.close = true, `\)`
 			return j + 1
@@ -60,13 +60,13 @@ func (l *lexer) command(i int) int {
 				l.poison(i, j+1, "nested math")
 				return j + 1
 			}
-			l.sep(i, j+1, sepMath)
+			l.sep(i, j+1, SepMath)
 			l.open()
 			l.math, l.close = true, `\]`
 			return j + 1
 		case ')', ']':
 			// A closer without an opener.
-			l.sep(i, j+1, sepMath)
+			l.sep(i, j+1, SepMath)
 			return j + 1
 		case '$':
 			if k, ok := l.money(i, j+1); ok {
@@ -97,7 +97,7 @@ func (l *lexer) command(i int) int {
 			if l.math && (l.close == "$" || l.close == `\)`) {
 				// A line break inside inline math is a typo: the
 				// expression before it may go on.
-				l.toks[len(l.toks)-1].src = "inline-break"
+				l.toks[len(l.toks)-1].Src = "inline-break"
 			}
 			return j + 1
 		case '%':
@@ -112,25 +112,25 @@ func (l *lexer) command(i int) int {
 		}
 	}
 	k := j
-	for k < len(s) && isASCIILetter(s[k]) {
+	for k < len(s) && IsASCIILetter(s[k]) {
 		k++
 	}
 	name := s[j:k]
 	switch {
 	case name == "times" || name == "cdot" || name == "ast":
-		l.emit(tok{k: tOp, s: i, e: k, text: "*", src: `\` + name})
+		l.emit(Tok{K: TOp, S: i, E: k, Text: "*", Src: `\` + name})
 		return k
 	case name == "div":
-		l.emit(tok{k: tOp, s: i, e: k, text: "/", src: "÷"})
+		l.emit(Tok{K: TOp, S: i, E: k, Text: "/", Src: "÷"})
 		return k
 	case name == "frac" || name == "dfrac" || name == "tfrac" || name == "cfrac":
-		l.emit(tok{k: tFrac, s: i, e: k})
+		l.emit(Tok{K: TFrac, S: i, E: k})
 		return k
 	case name == "sqrt":
-		l.emit(tok{k: tSqrt, s: i, e: k})
+		l.emit(Tok{K: TSqrt, S: i, E: k})
 		return k
 	case relCommands[name] != "":
-		l.emit(tok{k: tRel, s: i, e: k, text: relCommands[name]})
+		l.emit(Tok{K: TRel, S: i, E: k, Text: relCommands[name]})
 		return k
 	case arrowCommands[name]:
 		l.sep(i, k, sepArrow)
@@ -145,7 +145,7 @@ func (l *lexer) command(i int) int {
 		l.poison(i, k, "ellipsis")
 		return k
 	case name == "degree":
-		l.emit(tok{k: tWord, s: i, e: k, text: "degree"})
+		l.emit(Tok{K: TWord, S: i, E: k, Text: "degree"})
 		return k
 	case textCommands[name]:
 		return l.textGroup(i, k)
@@ -161,14 +161,14 @@ func (l *lexer) command(i int) int {
 			sub.sp = true
 			sub.run(0, len(inner))
 			for _, t := range sub.toks {
-				t.sp = t.sp || l.sp
+				t.Sp = t.Sp || l.sp
 				l.toks = append(l.toks, t)
 				l.sp = false
 			}
 			l.sp = true
 			return end
 		}
-		l.emit(tok{k: tBoxed, s: i, e: end, text: "boxed answer left alone"})
+		l.emit(Tok{K: tBoxed, S: i, E: end, Text: "boxed answer left alone"})
 		l.sp = true
 		return end
 	case name == "begin":
@@ -176,7 +176,7 @@ func (l *lexer) command(i int) int {
 	case name == "end":
 		env, end := l.envName(k)
 		if l.math && l.close == `\end{`+env+`}` {
-			l.sep(i, end, sepMath)
+			l.sep(i, end, SepMath)
 			l.math, l.close = false, ""
 			return end
 		}
@@ -203,7 +203,7 @@ func (l *lexer) relAt(i int) string {
 		return string(l.at(i))
 	case '\\':
 		k := i + 1
-		for k < len(l.s) && isASCIILetter(l.s[k]) {
+		for k < len(l.s) && IsASCIILetter(l.s[k]) {
 			k++
 		}
 		return relCommands[l.s[i+1:k]]
@@ -264,11 +264,11 @@ func (l *lexer) textGroup(i, k int) int {
 	sub.sp = true
 	sub.run(0, len(inner))
 	for _, t := range sub.toks {
-		if t.k == tSep && t.text == sepMath {
+		if t.K == TSep && t.Text == SepMath {
 			continue
 		}
-		t.math = false // text inside math is prose
-		t.sp = t.sp || l.sp
+		t.Math = false // text inside math is prose
+		t.Sp = t.Sp || l.sp
 		l.toks = append(l.toks, t)
 		l.sp = false
 	}
@@ -291,7 +291,7 @@ func (l *lexer) begin(i, k int) int {
 	env, end := l.envName(k)
 	switch {
 	case !l.math && mathEnvs[env]:
-		l.sep(i, end, sepMath)
+		l.sep(i, end, SepMath)
 		l.open()
 		l.math, l.close = true, `\end{`+env+`}`
 		return end
@@ -306,7 +306,7 @@ func (l *lexer) begin(i, k int) int {
 	if e >= 0 {
 		stop = end + e + len(closeTag)
 	}
-	l.emit(tok{k: tBoxed, s: i, e: stop, text: "environment " + env + " left alone"})
+	l.emit(Tok{K: tBoxed, S: i, E: stop, Text: "environment " + env + " left alone"})
 	l.sp = true
 	return stop
 }
@@ -319,7 +319,7 @@ func (l *lexer) unicode(i int) int {
 		return j
 	}
 	if num, den, ok := vulgarFraction(r); ok {
-		if isDigit(l.at(i - 1)) {
+		if IsDigit(l.at(i - 1)) {
 			l.poison(i, j, "a mixed number")
 			return j
 		}
@@ -328,31 +328,31 @@ func (l *lexer) unicode(i int) int {
 	}
 	switch r {
 	case '×', '·', '⋅', '∙', '∗':
-		l.emit(tok{k: tOp, s: i, e: j, text: "*", src: string(r)})
+		l.emit(Tok{K: TOp, S: i, E: j, Text: "*", Src: string(r)})
 	case '÷':
-		l.emit(tok{k: tOp, s: i, e: j, text: "/", src: "÷"})
+		l.emit(Tok{K: TOp, S: i, E: j, Text: "/", Src: "÷"})
 	case '−':
-		l.emit(tok{k: tOp, s: i, e: j, text: "-", src: "−"})
+		l.emit(Tok{K: TOp, S: i, E: j, Text: "-", Src: "−"})
 	case '≤', '≥', '≠', '≈':
-		l.emit(tok{k: tRel, s: i, e: j, text: string(r)})
+		l.emit(Tok{K: TRel, S: i, E: j, Text: string(r)})
 	case '√':
-		l.emit(tok{k: tSqrt, s: i, e: j})
+		l.emit(Tok{K: TSqrt, S: i, E: j})
 	case '²', '³':
 		e := "2"
 		if r == '³' {
 			e = "3"
 		}
-		l.emit(tok{k: tOp, s: i, e: j, text: "^", src: string(r)})
-		l.toks = append(l.toks, tok{k: tNum, s: i + l.base, e: j + l.base, math: l.math,
-			num: &numLit{val: new(big.Rat).SetInt64(int64(e[0] - '0')), canon: e, intLit: true}})
+		l.emit(Tok{K: TOp, S: i, E: j, Text: "^", Src: string(r)})
+		l.toks = append(l.toks, Tok{K: TNum, S: i + l.base, E: j + l.base, Math: l.math,
+			Num: &NumLit{Val: new(big.Rat).SetInt64(int64(e[0] - '0')), Canon: e, IntLit: true}})
 	case '–', '‐', '‑', '‒':
 		// A spaced dash is a minus sign ("$40 – $4 = $36"); an unspaced
 		// one between numbers is a range ("2–3 hours").
 		spaced := (l.at(i-1) == ' ' || l.at(i-1) == '$') && (l.at(j) == ' ' || l.at(j) == '$')
 		switch {
 		case spaced:
-			l.emit(tok{k: tOp, s: i, e: j, text: "-", src: "–"})
-		case isDigit(l.at(i-1)) && isDigit(l.at(j)):
+			l.emit(Tok{K: TOp, S: i, E: j, Text: "-", Src: "–"})
+		case IsDigit(l.at(i-1)) && IsDigit(l.at(j)):
 			l.poison(i, j, "dash between numbers (a range)")
 		default:
 			l.sep(i, j, sepClause)
@@ -366,11 +366,11 @@ func (l *lexer) unicode(i int) int {
 		// the reader does not convert, spaced or not.
 		l.poison(i, j, "unsupported symbol "+string(r))
 	case '°':
-		l.emit(tok{k: tWord, s: i, e: j, text: "degree"})
+		l.emit(Tok{K: TWord, S: i, E: j, Text: "degree"})
 	case '’', '‘', '“', '”', '«', '»':
 		l.sep(i, j, sepClause)
 	case '✗', '✘', '❌':
-		l.sep(i, j, sepQuestion)
+		l.sep(i, j, SepQuestion)
 	case '✓', '✔', '✅':
 		l.sep(i, j, sepClause)
 	default:
@@ -388,7 +388,7 @@ func (l *lexer) unicode(i int) int {
 				}
 				k += n2
 			}
-			l.emit(tok{k: tWord, s: i, e: k, text: strings.ToLower(l.s[i:k])})
+			l.emit(Tok{K: TWord, S: i, E: k, Text: strings.ToLower(l.s[i:k])})
 			return k
 		case unicode.IsSpace(r):
 			l.sp = true
@@ -411,18 +411,18 @@ func (l *lexer) punct(i int) int {
 	}
 	switch two {
 	case "<=":
-		l.emit(tok{k: tRel, s: i, e: i + 2, text: "≤"})
+		l.emit(Tok{K: TRel, S: i, E: i + 2, Text: "≤"})
 		return i + 2
 	case ">=":
-		l.emit(tok{k: tRel, s: i, e: i + 2, text: "≥"})
+		l.emit(Tok{K: TRel, S: i, E: i + 2, Text: "≥"})
 		return i + 2
 	case "!=":
-		if isDigit(l.at(i-1)) || l.at(i-1) == ')' {
+		if IsDigit(l.at(i-1)) || l.at(i-1) == ')' {
 			// "2!=2" is a factorial, then "=".
 			l.poison(i, i+1, "factorial")
 			return i + 1
 		}
-		l.emit(tok{k: tRel, s: i, e: i + 2, text: "≠"})
+		l.emit(Tok{K: TRel, S: i, E: i + 2, Text: "≠"})
 		return i + 2
 	case "=>", "->", "<-", "<<", ">>", "==":
 		if two == "==" {
@@ -438,37 +438,37 @@ func (l *lexer) punct(i int) int {
 	if c == '^' {
 		for _, deg := range []string{`^\circ`, `^{\circ}`} {
 			if strings.HasPrefix(s[i:], deg) {
-				l.emit(tok{k: tWord, s: i, e: i + len(deg), text: "degree"})
+				l.emit(Tok{K: TWord, S: i, E: i + len(deg), Text: "degree"})
 				return i + len(deg)
 			}
 		}
 	}
 	switch c {
 	case '+', '/', '^':
-		l.emit(tok{k: tOp, s: i, e: j, text: string(c), src: string(c)})
+		l.emit(Tok{K: TOp, S: i, E: j, Text: string(c), Src: string(c)})
 	case '*':
-		l.emit(tok{k: tOp, s: i, e: j, text: "*", src: "*"})
+		l.emit(Tok{K: TOp, S: i, E: j, Text: "*", Src: "*"})
 	case '-':
 		if !l.math && l.lineStart && (l.at(j) == ' ' || l.at(j) == '\t') {
 			l.sep(i, j, sepClause) // a bullet
 			return j
 		}
-		l.emit(tok{k: tOp, s: i, e: j, text: "-", src: "-"})
+		l.emit(Tok{K: TOp, S: i, E: j, Text: "-", Src: "-"})
 	case '=', '<', '>':
-		l.emit(tok{k: tRel, s: i, e: j, text: string(c)})
+		l.emit(Tok{K: TRel, S: i, E: j, Text: string(c)})
 	case '(', '[':
-		l.emit(tok{k: tOpen, s: i, e: j, text: string(c)})
+		l.emit(Tok{K: TOpen, S: i, E: j, Text: string(c)})
 	case ')', ']':
-		l.emit(tok{k: tClose, s: i, e: j, text: string(c)})
+		l.emit(Tok{K: TClose, S: i, E: j, Text: string(c)})
 	case '{':
 		if l.math {
-			l.emit(tok{k: tOpen, s: i, e: j, text: "{"})
+			l.emit(Tok{K: TOpen, S: i, E: j, Text: "{"})
 		} else {
 			l.poison(i, j, "brace in prose")
 		}
 	case '}':
 		if l.math {
-			l.emit(tok{k: tClose, s: i, e: j, text: "}"})
+			l.emit(Tok{K: TClose, S: i, E: j, Text: "}"})
 		} else {
 			l.poison(i, j, "brace in prose")
 		}
@@ -477,26 +477,26 @@ func (l *lexer) punct(i int) int {
 			l.poison(i, i+3, "ellipsis")
 			return i + 3
 		}
-		if isDigit(l.at(j)) {
+		if IsDigit(l.at(j)) {
 			l.poison(i, j, "a point glued to a word before a number")
 			return j
 		}
-		l.sep(i, j, sepSentence)
+		l.sep(i, j, SepSentence)
 	case ',', ';':
 		l.sep(i, j, sepClause)
 	case ':':
-		if isDigit(l.at(i-1)) && isDigit(l.at(j)) {
+		if IsDigit(l.at(i-1)) && IsDigit(l.at(j)) {
 			l.poison(i, j, "colon between numbers (a time or a ratio)")
 		} else {
-			l.sep(i, j, sepColon)
+			l.sep(i, j, SepColon)
 		}
 	case '?':
-		l.sep(i, j, sepQuestion)
+		l.sep(i, j, SepQuestion)
 	case '!':
-		if l.math || isDigit(l.at(i-1)) || l.at(i-1) == ')' || l.at(i-1) == '}' || isDigit(l.at(j)) || l.at(j) == '(' {
+		if l.math || IsDigit(l.at(i-1)) || l.at(i-1) == ')' || l.at(i-1) == '}' || IsDigit(l.at(j)) || l.at(j) == '(' {
 			l.poison(i, j, "factorial")
 		} else {
-			l.sep(i, j, sepSentence)
+			l.sep(i, j, SepSentence)
 		}
 	case '&':
 		if l.math {
