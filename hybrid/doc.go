@@ -10,10 +10,15 @@
 //
 // Inputs come from chain/ (chains and their readers), formal verdicts from
 // formal/ (the adapters over translate and Lean), learned scores from prm/
-// (prm/embedded, the default model trained in Go; prm/vllm, a served PRM);
-// bench/ holds the benchmark maths (ProcessBench and PRMBench metrics,
-// thresholds, comparison, best-of-N) and report/ the rendering. NoFormal
-// stands in where no formal side is wired.
+// (prm/embedded, the default model, which prm/embedded/train fits in Go;
+// prm/vllm, a served PRM); bench/ holds the benchmark maths (ProcessBench
+// and PRMBench metrics, thresholds, comparison, best-of-N) and report/ the
+// rendering. Around the score: outcome/ grades final answers against the
+// gold, reward/ puts that outcome beside the process score for RL loops,
+// generate/ is the client of OpenAI-compatible generators, search/ runs
+// step-level searches over one guided by the merged score, and label/
+// turns proofs and rollouts into step labels. NoFormal stands in where no
+// formal side is wired.
 //
 // ExampleScorer shows a Scorer merging a PRM and a formal side.
 package hybrid

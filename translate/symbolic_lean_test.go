@@ -11,7 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	hformal "github.com/leanprm/leanprm/hybrid/formal"
+	"github.com/leanprm/leanprm/hybrid/formal"
 	"github.com/leanprm/leanprm/leanbridge/repl"
 	"github.com/leanprm/leanprm/translate"
 )
@@ -35,7 +35,7 @@ func TestLeanSymbolicAgreesWithExact(t *testing.T) {
 	defer pool.Close()
 	require.Equal(t, "lean", pool.Backend())
 
-	tr, err := translate.New(translate.Options{Lean: hformal.TranslateLean(pool, "")})
+	tr, err := translate.New(translate.Options{Lean: formal.TranslateLean(pool, "")})
 	require.NoError(t, err)
 	steps := []string{
 		`Expanding, \( (a+b)^2 = a^2 + 2ab + b^2 \) and \( \frac{1}{x} + \frac{1}{y} = \frac{x+y}{xy} \).`,

@@ -10,6 +10,7 @@ import (
 
 	"github.com/leanprm/leanprm/hybrid"
 	"github.com/leanprm/leanprm/hybrid/report"
+	"github.com/leanprm/leanprm/internal/cli/output"
 )
 
 func newCheckCmd(e *env) *cobra.Command {
@@ -67,12 +68,12 @@ Chains without a gold answer have no outcome.`,
 			var (
 				thr   float64 // the scoring threshold, the same for every chain
 				marks report.CheckMarks
-				arr   = &jsonArray{w: e.stdout}
+				arr   = &output.JSONArray{W: e.stdout}
 				enc   = json.NewEncoder(e.stdout)
 				wrote int
 			)
 			copts := report.CheckOptions{Aggregate: agg, Obligations: obligations}
-			streamed := newOrderedResults[hybrid.Scored](func(r hybrid.Scored) error {
+			streamed := output.NewOrdered[hybrid.Scored](func(r hybrid.Scored) error {
 				defer func() { wrote++ }()
 				gold.apply(&r)
 				switch {
@@ -90,7 +91,7 @@ Chains without a gold answer have no outcome.`,
 				return report.WriteCheckChain(e.stdout, r, copts, &marks)
 			})
 			finish := func() error {
-				err := streamed.rest()
+				err := streamed.Rest()
 				switch {
 				case asJSON:
 					err = errors.Join(err, arr.Close())
@@ -101,11 +102,11 @@ Chains without a gold answer have no outcome.`,
 			}
 			done := func(i int, r hybrid.Scored, threshold float64) {
 				thr = threshold
-				streamed.add(i, r)
+				streamed.Add(i, r)
 			}
 			sc, err := scoreFileDone(cmd.Context(), e, args[0], format, policy, sf.threshold, done)
 			if err != nil {
-				if wrote > 0 || len(streamed.pending) > 0 {
+				if streamed.Started() {
 					if werr := finish(); werr != nil {
 						return werr
 					}

@@ -10,6 +10,7 @@ import (
 	"github.com/leanprm/leanprm/hybrid"
 	"github.com/leanprm/leanprm/hybrid/bench"
 	"github.com/leanprm/leanprm/hybrid/report"
+	"github.com/leanprm/leanprm/internal/cli/output"
 )
 
 func newCompareCmd(e *env) *cobra.Command {
@@ -34,9 +35,9 @@ page with SVG charts.`,
 			if err != nil {
 				return err
 			}
-			var html *outputFile
+			var html *output.File
 			if htmlPath != "" { // before the work: a path that cannot be written fails now
-				if html, err = createOutput("--html", htmlPath); err != nil {
+				if html, err = output.Create("--html", htmlPath); err != nil {
 					return err
 				}
 				defer html.Abort()

@@ -10,6 +10,7 @@ import (
 	"github.com/leanprm/leanprm/hybrid/bench"
 	"github.com/leanprm/leanprm/hybrid/chain"
 	"github.com/leanprm/leanprm/hybrid/report"
+	"github.com/leanprm/leanprm/internal/cli/output"
 	"github.com/leanprm/leanprm/internal/wire"
 )
 
@@ -92,18 +93,27 @@ side by side, with thresholds chosen on the calibration file as for processbench
 				return err
 			}
 			defer s.Close()
-			if bar := progressBar(e, "scoring"); bar != nil {
+			endBar := func() {}
+			if bar := output.Progress(e.stderr, "scoring"); bar != nil {
 				s.Scorer.Progress = bar
-				defer bar(-1, -1) // ends the bar's line on an interrupt
+				endBar = func() { bar(-1, -1) } // ends the bar's line on an interrupt
+				defer endBar()
 			}
-			results, calibRes, err := wire.ScoreBoth(ctx, s.Scorer, chains, calib)
+			run, err := wire.ScoreBoth(ctx, s.Scorer, chains, calib)
 			if err != nil {
 				return err
 			}
+			if run.Stopped != nil {
+				defer func() { endBar(); evalInterruptedNote(e, run) }()
+			}
+			results, calibRes := run.Results, run.Calib
 			opts := bench.EvalOptions{Threshold: threshold}
 			if asJSON {
 				out := evalJSON{FormalChecker: s.Formal.Checker, LearnedPRM: string(e.cfg.PRM.Backend),
 					Calibration: calibration, CalibrationChains: len(calib)}
+				if run.Stopped != nil {
+					out.Interrupted = &evalInterrupted{Chains: len(results), Of: len(chains), CalibrationChains: len(calibRes)}
+				}
 				if name == "prmbench" {
 					out.PRMBench = bench.ComparePRMBench(results, calibRes, opts)
 				} else {
@@ -114,6 +124,9 @@ side by side, with thresholds chosen on the calibration file as for processbench
 				}
 				if err := writeJSON(e, out); err != nil {
 					return err
+				}
+				if run.Stopped != nil {
+					return run.Stopped
 				}
 				return reportRowErrors(e, rowErrs)
 			}
@@ -130,6 +143,9 @@ side by side, with thresholds chosen on the calibration file as for processbench
 			}
 			if err != nil {
 				return err
+			}
+			if run.Stopped != nil {
+				return run.Stopped
 			}
 			return reportRowErrors(e, rowErrs)
 		},
@@ -153,4 +169,19 @@ type evalJSON struct {
 	ProcessBench      []bench.ProcessBenchReport `json:"processbench,omitempty"`
 	CrossValidated    []bench.CVReport           `json:"cross_validated,omitempty"`
 	PRMBench          []bench.PRMBenchReport     `json:"prmbench,omitempty"`
+	// Interrupted is set when the run was interrupted: the figures cover the chains finished.
+	Interrupted *evalInterrupted `json:"interrupted,omitempty"`
+}
+
+// evalInterrupted says what an interrupted eval's figures cover.
+type evalInterrupted struct {
+	Chains            int `json:"chains_scored"`
+	Of                int `json:"chains"`
+	CalibrationChains int `json:"calibration_chains_scored"`
+}
+
+// interrupted says what an interrupted eval's figures cover; the run then exits 130.
+func evalInterruptedNote(e *env, r *wire.Both) {
+	fmt.Fprintf(e.stderr, "leanprm: interrupted after %d of %d chains (and %d of %d calibration chains); the figures above cover those\n",
+		len(r.Results), r.Of, len(r.Calib), r.CalibOf)
 }

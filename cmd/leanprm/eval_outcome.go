@@ -12,6 +12,7 @@ import (
 	"github.com/leanprm/leanprm/hybrid/bench"
 	"github.com/leanprm/leanprm/hybrid/chain"
 	"github.com/leanprm/leanprm/hybrid/report"
+	"github.com/leanprm/leanprm/internal/cli/output"
 	"github.com/leanprm/leanprm/internal/wire"
 )
 
@@ -85,7 +86,7 @@ one instead).`,
 					return err
 				}
 				defer s.Close()
-				s.Scorer.Progress = progressBar(e, "scoring")
+				s.Scorer.Progress = output.Progress(e.stderr, "scoring")
 				results, scoreErr := s.Scorer.ScoreChains(ctx, scored)
 				if ctx.Err() != nil {
 					return ctx.Err()

@@ -4,8 +4,6 @@ package main
 // the input file.
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -18,6 +16,7 @@ import (
 
 	"github.com/leanprm/leanprm/hybrid"
 	"github.com/leanprm/leanprm/hybrid/chain"
+	"github.com/leanprm/leanprm/internal/cli/input"
 	"github.com/leanprm/leanprm/internal/config"
 )
 
@@ -55,85 +54,27 @@ func (f *scoreFlags) parse() (chain.Format, hybrid.Policy, hybrid.Aggregate, err
 	return format, policy, agg, nil
 }
 
-// ctxReader fails reads once ctx is done, so that reading a large input stops on an
-// interrupt (a read already waiting on a pipe still returns first).
-type ctxReader struct {
-	ctx context.Context
-	r   io.Reader
+// openInput is input.Open on the command's stdin; an input that cannot be read is a run error
+// (exit 1).
+func openInput(ctx context.Context, e *env, path string) (io.Reader, string, func(), error) {
+	r, name, closeFn, err := input.Open(ctx, e.stdin, path)
+	return r, name, closeFn, inputError(err)
 }
 
-func (c ctxReader) Read(p []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return c.r.Read(p)
-}
-
-// openInput opens FILE or stdin ("-") as every command that reads input does, so they share one
-// contract: a file that does not open, empty input (nothing but white space), or input that is
-// not text (a NUL byte in its first 64 KiB) is a run error (exit 1) naming the input, and reading
-// stops when ctx ends. name is the path as messages show it ("standard input" for "-"); the
-// caller must call closeFn.
-func openInput(ctx context.Context, e *env, path string) (r io.Reader, name string, closeFn func(), err error) {
-	name, closeFn = path, func() {}
-	var src io.Reader = e.stdin
-	if path == "-" {
-		name = "standard input"
-	} else {
-		f, oerr := os.Open(path)
-		if oerr != nil {
-			var pe *os.PathError
-			if errors.As(oerr, &pe) {
-				oerr = pe.Err
-			}
-			return nil, name, closeFn, &ExitError{Code: exitError, Err: fmt.Errorf("%s: cannot read it: %v", path, oerr)}
-		}
-		if st, serr := f.Stat(); serr == nil && st.IsDir() {
-			f.Close()
-			return nil, name, closeFn, &ExitError{Code: exitError, Err: fmt.Errorf("%s: is a directory, not an input file", path)}
-		}
-		src, closeFn = f, func() { f.Close() }
-	}
-	br := bufio.NewReaderSize(ctxReader{ctx, src}, 64<<10)
-	head, perr := br.Peek(64 << 10)
-	if perr != nil && !errors.Is(perr, io.EOF) && !errors.Is(perr, bufio.ErrBufferFull) {
-		closeFn()
-		if ctx.Err() != nil {
-			return nil, name, func() {}, ctx.Err()
-		}
-		return nil, name, func() {}, &ExitError{Code: exitError, Err: fmt.Errorf("%s: cannot read it: %v", name, perr)}
-	}
-	if i := bytes.IndexByte(head, 0); i >= 0 {
-		closeFn()
-		return nil, name, func() {}, &ExitError{Code: exitError, Err: fmt.Errorf("%s: not a text file (a NUL byte at offset %d)", name, i)}
-	}
-	if len(bytes.TrimSpace(head)) == 0 && len(head) < 64<<10 {
-		closeFn()
-		return nil, name, func() {}, &ExitError{Code: exitError, Err: fmt.Errorf("%s: the input is empty (no chains or rows in it)", name)}
-	}
-	return br, name, closeFn, nil
-}
-
-// readInput reads FILE or stdin ("-") through openInput. Input without a single chain or row is
-// a failed run (exit 1) that says so: a script must not take an empty report for a clean one.
+// readInput is input.Read on the command's stdin, with openInput's exit status.
 func readInput(ctx context.Context, e *env, path string, format chain.Format) ([]chain.Chain, []chain.RowError, error) {
-	r, name, closeFn, err := openInput(ctx, e, path)
-	if err != nil {
-		return nil, nil, err
+	chains, rowErrs, err := input.Read(ctx, e.stdin, path, format)
+	return chains, rowErrs, inputError(err)
+}
+
+// inputError makes an input that cannot be read (an *input.Error) exit 1 with its message; an
+// interrupt or a decoding error stays as it is.
+func inputError(err error) error {
+	var ie *input.Error
+	if errors.As(err, &ie) {
+		return &ExitError{Code: exitError, Err: err}
 	}
-	defer closeFn()
-	decodeName := path
-	if path == "-" {
-		decodeName = "<stdin>"
-	}
-	chains, rowErrs, err := chain.Decode(r, decodeName, format)
-	if err == nil && ctx.Err() != nil {
-		err = ctx.Err()
-	}
-	if err == nil && len(chains) == 0 && len(rowErrs) == 0 {
-		err = &ExitError{Code: exitError, Err: fmt.Errorf("%s: no chains in the input (is it empty?)", name)}
-	}
-	return chains, rowErrs, err
+	return err
 }
 
 // usageArgs makes a command's argument check (cobra.ExactArgs, MinimumNArgs, …) a usage

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/leanprm/leanprm/internal/cli/grading"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -132,7 +133,7 @@ func TestGradeJSONLRowErrors(t *testing.T) {
 }
 
 func TestGradeRowTooLong(t *testing.T) {
-	long := `{"id": "x", "gold": "1", "answer": "` + strings.Repeat("1", maxGradeRow) + `"}`
+	long := `{"id": "x", "gold": "1", "answer": "` + strings.Repeat("1", grading.MaxRow) + `"}`
 	out, errb, err := runWithInput(t, "", long+"\n"+`{"id": "y", "gold": "2", "answer": "2"}`+"\n", "grade", "--jsonl", "-")
 	require.Error(t, err)
 	assert.Contains(t, errb, "stdin:1: a row longer than 8 MiB; row skipped")

@@ -73,7 +73,6 @@ func shownConfigFlags(c *cobra.Command) map[string]bool {
 var placeholders = map[string]string{
 	"repl-command": "CMD", "server-command": "CMD", "config": "FILE", "lean-project": "DIR", "data": "DIR",
 	"header": "IMPORTS", "tactic": "TACTIC", "identity-tactic": "TACTIC", "checker": "CHECKER", "prm": "BACKEND",
-	"timeout": "DURATION", "start-timeout": "DURATION", "request-timeout": "DURATION",
 	"nats": "URL", "nats-creds": "FILE", "nats-token-file": "FILE", "nats-tls-ca": "FILE", "nats-tls-cert": "FILE",
 	"nats-tls-key": "FILE", "format": "FORMAT", "policy": "POLICY", "aggregate": "HOW", "fail-on": "WHAT",
 	"threshold": "SCORE", "html": "FILE", "calibration": "FILE", "statement": "FILE", "proof": "FILE",
@@ -113,7 +112,9 @@ func flagUsages(fs *pflag.FlagSet) string {
 		}
 		switch def := f.DefValue; {
 		case def == "" || def == "[]" || def == "0" || def == "false" || def == "0s":
-		case f.Value.Type() == "string" && placeholders[f.Name] != "DURATION":
+		case f.Value.Type() == "duration":
+			usage += fmt.Sprintf(" (default %s)", shortDuration(def))
+		case f.Value.Type() == "string":
 			usage += fmt.Sprintf(" (default %q)", def)
 		default:
 			usage += fmt.Sprintf(" (default %s)", def)
@@ -122,6 +123,16 @@ func flagUsages(fs *pflag.FlagSet) string {
 	})
 	tw.Flush()
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// shortDuration writes a duration flag's default as a person does: "2m" rather than Go's "2m0s".
+func shortDuration(def string) string {
+	for _, unit := range []string{"m0s", "h0m"} {
+		if s, ok := strings.CutSuffix(def, unit[1:]); ok && strings.HasSuffix(s, unit[:1]) {
+			def = s
+		}
+	}
+	return def
 }
 
 // usageTemplate is cobra's default with flagUsages for both flag lists.

@@ -348,3 +348,82 @@ func TestCompareSelectReportWhatFinishedOnSIGTERM(t *testing.T) {
 		})
 	}
 }
+
+// eval reports on the chains finished before SIGTERM: the table, or a valid JSON document saying
+// what it covers, then exit 130 with the progress bar's line ended. Calibration chains are scored
+// first, so the figures of an interrupted run have their thresholds.
+func TestEvalReportsWhatFinishedOnSIGTERM(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs children over a large input")
+	}
+	input, calib := syntheticChains(t, 400), syntheticChains(t, 10)
+	for _, mode := range []string{"table", "json"} {
+		t.Run(mode, func(t *testing.T) {
+			ptmx, tty, err := pty.Open()
+			require.NoError(t, err)
+			defer ptmx.Close()
+			args := append([]string{"eval", "processbench", "--calibration", calib, input}, slowREPL...)
+			if mode == "json" {
+				args = append(args, "--json")
+			}
+			cmd := child(t, args...)
+			var stdout strings.Builder
+			cmd.Stdout = &stdout
+			cmd.Stderr = tty
+			require.NoError(t, cmd.Start())
+			tty.Close()
+			outc := make(chan string, 1)
+			seen := make(chan struct{})
+			go func() {
+				var b strings.Builder
+				buf := make([]byte, 4096)
+				once := false
+				// 410 chains in all, the 10 calibration chains first: past 12, some are evaluated.
+				done := regexp.MustCompile(`\] (1[3-9]|[2-9][0-9]|[1-9][0-9][0-9])/410`)
+				for {
+					n, err := ptmx.Read(buf)
+					b.Write(buf[:n])
+					if !once && done.MatchString(b.String()) {
+						once = true
+						close(seen)
+					}
+					if err != nil {
+						outc <- b.String()
+						return
+					}
+				}
+			}()
+			<-seen
+			require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
+			assert.Equal(t, exitSignal, waitExit(t, cmd))
+			stderr := strings.ReplaceAll(<-outc, "\r\n", "\n")
+			m := regexp.MustCompile(`interrupted after ([1-9][0-9]*) of 400 chains \(and 10 of 10 calibration chains\)`).FindStringSubmatch(stderr)
+			require.NotNil(t, m, stderr)
+			i := strings.Index(stderr, "leanprm: interrupted")
+			require.Greater(t, i, 0, stderr)
+			assert.Equal(t, byte('\n'), stderr[i-1], "the bar's line was ended: %q", stderr[max(0, i-80):])
+			scored, _ := strconv.Atoi(m[1])
+			assert.Less(t, scored, 400, "the run was interrupted")
+			if mode == "table" {
+				assert.Contains(t, stdout.String(), "hybrid err")
+				assert.Regexp(t, `(?m)^\s+average\s+`+m[1]+`\s`, stdout.String(), "the table counts the chains finished")
+				return
+			}
+			var out struct {
+				Interrupted struct {
+					Chains      int `json:"chains_scored"`
+					Of          int `json:"chains"`
+					Calibration int `json:"calibration_chains_scored"`
+				} `json:"interrupted"`
+				ProcessBench []struct {
+					Policy string `json:"policy"`
+				} `json:"processbench"`
+			}
+			require.NoError(t, json.Unmarshal([]byte(stdout.String()), &out), "one valid JSON document: %s", stdout.String())
+			assert.Equal(t, scored, out.Interrupted.Chains)
+			assert.Equal(t, 400, out.Interrupted.Of)
+			assert.Equal(t, 10, out.Interrupted.Calibration)
+			assert.Len(t, out.ProcessBench, 3, "formal, learned and hybrid figures")
+		})
+	}
+}

@@ -4,16 +4,15 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/leanprm/leanprm/hybrid/chain"
 	"github.com/leanprm/leanprm/hybrid/label"
+	"github.com/leanprm/leanprm/internal/cli/output"
 	"github.com/leanprm/leanprm/internal/wire"
 )
 
@@ -131,16 +130,16 @@ labelled, and the exit status is 1. On Ctrl-C every chain already labelled has b
 			}
 			x := label.NewExporter(w, of)
 			x.Now = time.Now()
-			ow := &orderedLabels{write: x.Write}
+			ow := output.NewOrdered(x.Write)
 			var sum labelSummary
 			l.Done = func(i int, c label.Chain) {
 				sum.add(c)
-				ow.add(i, c)
+				ow.Add(i, c)
 			}
-			l.Progress = progressBar(e, "labelling")
+			l.Progress = output.Progress(e.stderr, "labelling")
 			start := time.Now()
 			_, runErr := l.LabelChains(ctx, items)
-			if err := ow.rest(); err != nil {
+			if err := ow.Rest(); err != nil {
 				return err
 			}
 			sum.report(e.stderr, m, time.Since(start), x.Stats)
@@ -175,7 +174,7 @@ labelled, and the exit status is 1. On Ctrl-C every chain already labelled has b
 	return cmd
 }
 
-// labelItems pairs each chain with its gold answer, read from the rows of path (JSON Lines).
+// labelItems pairs each chain with its gold answer, the one its row states (chain.Chain.Gold).
 func labelItems(path string, chains []chain.Chain, m label.Method) ([]label.Item, error) {
 	items := make([]label.Item, len(chains))
 	for i, c := range chains {
@@ -184,71 +183,17 @@ func labelItems(path string, chains []chain.Chain, m label.Method) ([]label.Item
 	if !m.NeedsGenerator() {
 		return items, nil
 	}
-	if path == "-" {
-		return nil, usageError("--method %s needs the gold answers from a file, not standard input", m)
-	}
-	golds, err := label.ReadGolds(path)
-	if err != nil {
-		return nil, err
-	}
 	found := 0
 	for i := range items {
-		items[i].Gold = golds[items[i].Chain.Source]
+		items[i].Gold = items[i].Chain.Gold
 		if items[i].Gold != "" {
 			found++
 		}
 	}
 	if found == 0 && len(items) > 0 {
-		return nil, fmt.Errorf("%s: no row states a gold answer (gold, ground_truth, ground_truth_answer, question.ground_truth_answer or a GSM8K \"####\" line); --method %s grades rollouts against it (--method formal needs none)", path, m)
+		return nil, fmt.Errorf("%s: no row states a gold answer (a gold or ground_truth field, MR-GSM8K's ground_truth_answer, PRM800K's question.ground_truth_answer or a GSM8K \"####\" line); --method %s grades rollouts against it (--method formal needs none)", path, m)
 	}
 	return items, nil
-}
-
-// orderedLabels writes labelled chains in input order as they finish; rest writes what is
-// held back (an interrupted run writes every chain it finished).
-type orderedLabels struct {
-	mu      sync.Mutex
-	write   func(label.Chain) error
-	next    int
-	pending map[int]label.Chain
-	err     error
-}
-
-func (o *orderedLabels) add(i int, c label.Chain) {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	if o.pending == nil {
-		o.pending = map[int]label.Chain{}
-	}
-	o.pending[i] = c
-	for {
-		c, ok := o.pending[o.next]
-		if !ok {
-			return
-		}
-		delete(o.pending, o.next)
-		o.next++
-		if o.err == nil {
-			o.err = o.write(c)
-		}
-	}
-}
-
-func (o *orderedLabels) rest() error {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	keys := make([]int, 0, len(o.pending))
-	for k := range o.pending {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
-		if o.err == nil {
-			o.err = o.write(o.pending[k])
-		}
-		delete(o.pending, k)
-	}
-	return o.err
 }
 
 // labelSummary counts a run's labels for the closing line on stderr.

@@ -10,7 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	replsim "github.com/leanprm/leanprm/internal/leansim/repl"
+	"github.com/leanprm/leanprm/internal/leansim/replsim"
 	"github.com/leanprm/leanprm/internal/testutil/testshared"
 )
 

@@ -5,7 +5,9 @@
 // main only maps an error to an exit code; the work is in Run, which tests call with buffers.
 // The package is the command line only: it parses flags, loads the configuration once
 // (internal/config), gets everything it runs from internal/wire, prints, and maps errors to
-// exit codes. Shared flag helpers are in flags.go, shared output in output.go.
+// exit codes. Shared flag helpers are in flags.go, shared messages in output.go; reading input,
+// streaming output and the work of doctor, grade and lean repl are application packages under
+// internal/cli.
 package main
 
 import (

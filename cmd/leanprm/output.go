@@ -9,106 +9,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
-	"sync"
-	"time"
 
 	"github.com/leanprm/leanprm/hybrid"
 	"github.com/leanprm/leanprm/hybrid/chain"
 )
-
-// progressBar draws "label done/total" on stderr when it is a terminal, at most every 100ms.
-// A total of 0 or less means the length is unknown: it then counts. Calling it with
-// done == total == -1 ends the line it drew, if one is open (a counting line, or a bar cut short
-// by an interrupt), so that the shell's prompt or the next message starts on a line of its own;
-// callers defer that call.
-func progressBar(e *env, label string) func(done, total int) {
-	f, ok := e.stderr.(*os.File)
-	if !ok {
-		return nil
-	}
-	st, err := f.Stat()
-	if err != nil || st.Mode()&os.ModeCharDevice == 0 {
-		return nil
-	}
-	var (
-		mu       sync.Mutex
-		last     time.Time
-		lastDone int
-		open     bool // a line is drawn without its newline
-		counting bool
-	)
-	return func(done, total int) {
-		mu.Lock()
-		defer mu.Unlock()
-		if done == -1 && total == -1 {
-			switch {
-			case open && counting:
-				fmt.Fprintf(f, "\r%s %d done\n", label, lastDone)
-			case open:
-				fmt.Fprintln(f)
-			}
-			open = false
-			return
-		}
-		lastDone = done
-		if (total <= 0 || done < total) && time.Since(last) < 100*time.Millisecond {
-			return
-		}
-		last = time.Now()
-		if total <= 0 { // a stream of unknown length: count instead of drawing a bar
-			fmt.Fprintf(f, "\r%s %d done", label, done)
-			open, counting = true, true
-			return
-		}
-		width := 30
-		filled := done * width / total
-		fmt.Fprintf(f, "\r%s [%s%s] %d/%d", label, strings.Repeat("#", filled), strings.Repeat(".", width-filled), done, total)
-		open = done < total
-		if !open {
-			fmt.Fprintln(f)
-		}
-	}
-}
-
-// jsonArray writes a JSON array one element at a time, indented: "[" with the first element,
-// "]" on Close. A run that stops after n elements (an interrupt, a failed chain) and closes it
-// leaves a valid document holding those n. Not safe for concurrent use.
-type jsonArray struct {
-	w      io.Writer
-	n      int
-	closed bool
-}
-
-func (a *jsonArray) Add(v any) error {
-	b, err := json.MarshalIndent(v, "  ", "  ")
-	if err != nil {
-		return err
-	}
-	sep := ",\n  "
-	if a.n == 0 {
-		sep = "[\n  "
-	}
-	a.n++
-	_, err = io.WriteString(a.w, sep+string(b))
-	return err
-}
-
-// Close ends the array; calling it again does nothing.
-func (a *jsonArray) Close() error {
-	if a.closed {
-		return nil
-	}
-	a.closed = true
-	end := "\n]\n"
-	if a.n == 0 {
-		end = "[]\n"
-	}
-	_, err := io.WriteString(a.w, end)
-	return err
-}
 
 // reportRowErrors prints unreadable rows to stderr; the run fails (exit 1) after the rest ran.
 // Known data quirks (hybrid.DataQuirk) are not failures: each kind is one summary line.
@@ -206,53 +111,6 @@ func failOnFindings(results []hybrid.Scored, failOn string, threshold float64) e
 		return &ExitError{Code: exitFindings, Err: fmt.Errorf("%s with %s", count(n, "chain"), what)}
 	}
 	return nil
-}
-
-// outputFile is a file a command writes once its work is done. createOutput makes it (as a
-// temporary file beside path) before the work starts, so that a path that cannot be written
-// fails at once instead of after minutes of scoring; Commit writes and renames it into place,
-// so an interrupted or failed run never leaves half a file. Every command that writes a file
-// takes it this way.
-type outputFile struct {
-	path string
-	tmp  *os.File
-}
-
-func createOutput(flag, path string) (*outputFile, error) {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+"-*")
-	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return nil, &ExitError{Code: exitError, Err: fmt.Errorf("%s %s: cannot write there: %v", flag, path, err)}
-	}
-	return &outputFile{path: path, tmp: tmp}, nil
-}
-
-// Commit writes the file with write and puts it at its path (mode 0644).
-func (o *outputFile) Commit(write func(io.Writer) error) error {
-	defer os.Remove(o.tmp.Name())
-	err := write(o.tmp)
-	if err == nil {
-		err = o.tmp.Chmod(0o644) // CreateTemp makes it private
-	}
-	if cerr := o.tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(o.tmp.Name(), o.path)
-	}
-	if err != nil {
-		return fmt.Errorf("write %s: %w", o.path, err)
-	}
-	return nil
-}
-
-// Abort removes the temporary file of a run that will not commit it.
-func (o *outputFile) Abort() {
-	o.tmp.Close()
-	os.Remove(o.tmp.Name())
 }
 
 // count is "1 chain", "2 chains": messages say the number in words a person writes.

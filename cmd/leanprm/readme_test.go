@@ -46,6 +46,7 @@ import (
 type readmeCmd struct {
 	line   string // the command as the README writes it
 	expect string // its readme-test line, after "=>"
+	block  int    // which shell block of the README it is in
 }
 
 // readmeBlocks returns the commands of every shell block with their expectations; a command
@@ -53,6 +54,7 @@ type readmeCmd struct {
 func readmeBlocks(t *testing.T, readme string) (cmds []readmeCmd, missing []string) {
 	lines := strings.Split(readme, "\n")
 	var directive []string // the lines of the last readme-test comment
+	blocks := 0
 	for i := 0; i < len(lines); i++ {
 		l := strings.TrimSpace(lines[i])
 		if strings.HasPrefix(l, "<!-- readme-test") && !strings.HasPrefix(l, "<!-- readme-test verdicts") {
@@ -66,6 +68,7 @@ func readmeBlocks(t *testing.T, readme string) (cmds []readmeCmd, missing []stri
 			continue
 		}
 		fence := l[:3]
+		blocks++
 		var block []string
 		for i++; i < len(lines) && strings.TrimSpace(lines[i]) != fence; i++ {
 			c := strings.TrimSpace(lines[i])
@@ -85,7 +88,7 @@ func readmeBlocks(t *testing.T, readme string) (cmds []readmeCmd, missing []stri
 				prefix, exp, ok := strings.Cut(d, "=>")
 				prefix = strings.TrimSpace(prefix)
 				if ok && (prefix == "*" || strings.HasPrefix(c, prefix)) {
-					cmds, found = append(cmds, readmeCmd{line: c, expect: strings.TrimSpace(exp)}), true
+					cmds, found = append(cmds, readmeCmd{line: c, expect: strings.TrimSpace(exp), block: blocks}), true
 					break
 				}
 			}
@@ -154,7 +157,17 @@ func TestREADMEExamples(t *testing.T) {
 	require.Empty(t, missing, "README commands without a readme-test line (see the top of readme_test.go)")
 	require.NotEmpty(t, cmds)
 	work := readmeDir(t)
+	sessions := map[int][]readmeCmd{} // blocks that are one shell session (readme_session_test.go)
 	for _, c := range cmds {
+		sessions[c.block] = append(sessions[c.block], c)
+	}
+	for _, c := range cmds {
+		if block := sessions[c.block]; isSession(block) {
+			if c == block[0] {
+				t.Run(c.line, func(t *testing.T) { runREADMESession(t, work, block) })
+			}
+			continue
+		}
 		t.Run(c.line, func(t *testing.T) {
 			run := c.line
 			var checks []string

@@ -3,9 +3,11 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/leanprm/leanprm/internal/config"
 )
@@ -87,7 +89,7 @@ directory, or --config), built-in defaults. 'leanprm config' prints the effectiv
 // of a command group (cobra would print the group's help and exit 0) by a group RunE.
 func markUsageErrors(root *cobra.Command) {
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return usageError("%v (see %s --help)", err, c.CommandPath())
+		return usageError("%s (see %s --help)", flagErrorText(err), c.CommandPath())
 	})
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
@@ -111,6 +113,27 @@ func markUsageErrors(root *cobra.Command) {
 		}
 	}
 	walk(root)
+}
+
+// valueWants says what a flag of each value type takes, for a value that does not parse.
+var valueWants = map[string]string{
+	"duration": "not a duration (" + config.DurationHint + ")",
+	"int":      "not a whole number", "uint": "not a whole number that is not negative",
+	"uint64":  "not a whole number that is not negative",
+	"float64": "not a number",
+	"bool":    "not true or false",
+}
+
+// flagErrorText is a flag parse error as a person reads it: the flag, the value and what it
+// wants, without the Go parser's own words (strconv.ParseInt, time: invalid duration).
+func flagErrorText(err error) string {
+	var ive *pflag.InvalidValueError
+	if errors.As(err, &ive) {
+		if want, ok := valueWants[ive.GetFlag().Value.Type()]; ok {
+			return fmt.Sprintf("--%s %q: %s", ive.GetFlag().Name, ive.GetValue(), want)
+		}
+	}
+	return err.Error()
 }
 
 // configError maps a configuration error to its exit code: a bad flag value is a

@@ -46,7 +46,7 @@ func TestRunExitCodes(t *testing.T) {
 		{"bad --backend", dir, nil, []string{"lean", "chain", "--backend", "lean4", repoFile(t, "testdata/demo/proof.lean")}, exitUsage,
 			[]string{`--backend "lean4": want repl or lsp`}},
 		{"bad duration flag", dir, nil, []string{"check", "--timeout", "5x", chain}, exitUsage,
-			[]string{`flag --timeout: setting lean.timeout: "5x" is not a duration`}},
+			[]string{`--timeout "5x": not a duration (a number with a unit`}},
 		{"bad duration env", dir, map[string]string{"LEANPRM_LEAN_TIMEOUT": "5x"}, []string{"config"}, exitError,
 			[]string{`setting lean.timeout: "5x" is not a duration`}},
 		{"checker typo, flag", dir, nil, []string{"check", "--checker", "qwne", chain}, exitUsage,

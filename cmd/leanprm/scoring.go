@@ -6,6 +6,7 @@ import (
 
 	"github.com/leanprm/leanprm/hybrid"
 	"github.com/leanprm/leanprm/hybrid/chain"
+	"github.com/leanprm/leanprm/internal/cli/output"
 	"github.com/leanprm/leanprm/internal/wire"
 )
 
@@ -47,7 +48,7 @@ func scoreFileDone(ctx context.Context, e *env, path string, format chain.Format
 	}
 	defer s.Close()
 	if len(chains) > 1 {
-		if bar := progressBar(e, "scoring"); bar != nil {
+		if bar := output.Progress(e.stderr, "scoring"); bar != nil {
 			s.Scorer.Progress = bar
 			defer bar(-1, -1) // ends the bar's line on an interrupt
 		}

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -93,4 +95,113 @@ func TestSearchFailingGeneratorExitStatus(t *testing.T) {
 
 	err = Run(context.Background(), []string{"search", problems}, nil, &out, &errb)
 	assert.Equal(t, 2, exitCode(err, &errb), "--generator is required")
+}
+
+// TestSearchScorerURLEndToEnd runs the whole loop as a user would, every part a real process on
+// loopback: `leanprm serve` (the exact checker), `leanprm sim generator` and `leanprm search
+// --scorer URL --algo beam`. The search process is configured with a Lean REPL that does not
+// exist, so a step it scored itself could not carry the server's "exact" verdicts; the server's
+// own metrics count the chains and refutations it was sent.
+func TestSearchScorerURLEndToEnd(t *testing.T) {
+	sc, _ := startServe(t, nil, "--checker", "exact")
+	genURL, _ := startSimGenerator(t, "--slip-rate", "0.3", "--seed", "7")
+	problems, err := filepath.Abs("../../testdata/search/gsm8k-style.jsonl")
+	require.NoError(t, err)
+	golds := map[string]bool{}
+	data, err := os.ReadFile(problems)
+	require.NoError(t, err)
+	for _, m := range regexp.MustCompile(`#### ([0-9.]+)"`).FindAllSubmatch(data, -1) {
+		golds[string(m[1])] = true
+	}
+
+	cmd := child(t, "search", "--generator", genURL, "--scorer", sc.url, "--algo", "beam", "--n", "8", "--width", "4", problems)
+	cmd.Env = append(cmd.Env, "LEANPRM_CHECKER=lean", "LEANPRM_LEAN_COMMAND="+filepath.Join(t.TempDir(), "no-such-repl"))
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	require.NoError(t, cmd.Start())
+	require.Equal(t, 0, waitExit(t, cmd), errb.String())
+
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	require.Len(t, lines, 7, out.String())
+	var scored, pruned, exactSteps int
+	for _, l := range lines {
+		var r struct {
+			ID      string `json:"id"`
+			Algo    string `json:"algo"`
+			Policy  string `json:"policy"`
+			Answer  string `json:"answer"`
+			Gold    string `json:"gold"`
+			Outcome string `json:"outcome"`
+			Error   string `json:"error"`
+			Chain   []struct {
+				Text      string  `json:"text"`
+				Score     float64 `json:"score"`
+				Source    string  `json:"source"`
+				Verdict   string  `json:"verdict"`
+				Checker   string  `json:"checker"`
+				Generator string  `json:"generator"`
+			} `json:"chain"`
+			Counts struct {
+				GeneratorCalls int `json:"generator_calls"`
+				StepsScored    int `json:"steps_scored"`
+				PrunedByProof  int `json:"pruned_by_proof"`
+			} `json:"counts"`
+		}
+		require.NoError(t, json.Unmarshal([]byte(l), &r))
+		require.Empty(t, r.Error, r.ID)
+		assert.Equal(t, "beam", r.Algo)
+		assert.Equal(t, "hybrid", r.Policy)
+		assert.True(t, golds[r.Gold], "%s: the gold is the file's #### answer, got %q", r.ID, r.Gold)
+		assert.Equal(t, "equal", r.Outcome, "%s: answer %q, gold %q", r.ID, r.Answer, r.Gold)
+		require.NotEmpty(t, r.Chain, r.ID)
+		for _, s := range r.Chain {
+			assert.NotEmpty(t, s.Text)
+			assert.NotEqual(t, "refuted", s.Verdict, "%s: a refuted step is never kept", r.ID)
+			assert.Equal(t, "sim", s.Generator)
+			assert.NotEqual(t, "lean", s.Checker, "%s: scored by the server, not by this process's (missing) REPL", r.ID)
+			if s.Checker == "exact" {
+				exactSteps++
+			}
+		}
+		assert.GreaterOrEqual(t, r.Counts.GeneratorCalls, len(r.Chain), r.ID)
+		assert.GreaterOrEqual(t, r.Counts.StepsScored, len(r.Chain), r.ID)
+		scored += r.Counts.StepsScored
+		pruned += r.Counts.PrunedByProof
+	}
+	assert.Positive(t, exactSteps, "the server's exact checker gave verdicts on the chosen chains")
+	assert.Positive(t, pruned, "slips at 0.3 per step: some steps refuted and pruned")
+	assert.Contains(t, errb.String(), "7 problems: 7 equal")
+
+	// The server saw the work: /v1/score requests, one chain per scored node (a node holds one
+	// or more new steps), and at least one refutation per pruned step.
+	code, metrics := request(t, http.MethodGet, sc.url+"/metrics", "", "")
+	require.Equal(t, http.StatusOK, code)
+	requests := metricValue(t, metrics, `leanprm_http_requests_total{code="200",endpoint="v1_score"}`)
+	chains := metricValue(t, metrics, `leanprm_items_total{kind="score",outcome="ok"}`)
+	refuted := metricValue(t, metrics, `leanprm_verdicts_total{checker="exact",verdict="refuted"}`)
+	assert.Positive(t, requests)
+	assert.GreaterOrEqual(t, chains, requests, "each request carries at least one chain")
+	assert.LessOrEqual(t, chains, float64(scored), "a chain per scored node, its new steps only")
+	assert.Greater(t, chains, float64(scored)/2, "the steps scored were scored by the server")
+	assert.GreaterOrEqual(t, refuted, float64(pruned))
+	assert.Zero(t, metricValueOr(metrics, `leanprm_items_total{kind="score",outcome="error"}`, 0))
+}
+
+// metricValue reads one sample of a Prometheus text exposition (the series written in full).
+func metricValue(t *testing.T, metrics, series string) float64 {
+	t.Helper()
+	v := metricValueOr(metrics, series, -1)
+	require.NotEqual(t, -1.0, v, "no %s in\n%s", series, metrics)
+	return v
+}
+
+func metricValueOr(metrics, series string, missing float64) float64 {
+	for _, l := range strings.Split(metrics, "\n") {
+		if rest, ok := strings.CutPrefix(l, series+" "); ok {
+			if v, err := strconv.ParseFloat(strings.TrimSpace(rest), 64); err == nil {
+				return v
+			}
+		}
+	}
+	return missing
 }

@@ -3,8 +3,8 @@ package main
 import (
 	"github.com/spf13/cobra"
 
-	lspsim "github.com/leanprm/leanprm/internal/leansim/lsp"
-	replsim "github.com/leanprm/leanprm/internal/leansim/repl"
+	"github.com/leanprm/leanprm/internal/leansim/lspsim"
+	"github.com/leanprm/leanprm/internal/leansim/replsim"
 )
 
 // newSimCmd exposes the repository's REPL simulator as a child process for tests, benchmarks

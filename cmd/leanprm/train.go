@@ -17,6 +17,7 @@ import (
 	"github.com/leanprm/leanprm/hybrid/bench"
 	"github.com/leanprm/leanprm/hybrid/chain"
 	"github.com/leanprm/leanprm/hybrid/prm/embedded"
+	"github.com/leanprm/leanprm/hybrid/prm/embedded/train"
 	"github.com/leanprm/leanprm/hybrid/report"
 	"github.com/leanprm/leanprm/internal/wire"
 )
@@ -70,14 +71,14 @@ and serve with --model FILE (prm.model).`,
 				return err
 			}
 			for _, sname := range srcs {
-				if !slices.Contains(embedded.SourceNames(), sname) {
-					return usageError("--sources %s: want %s", sname, strings.Join(embedded.SourceNames(), ", "))
+				if !slices.Contains(train.SourceNames(), sname) {
+					return usageError("--sources %s: want %s", sname, strings.Join(train.SourceNames(), ", "))
 				}
-				if sname == embedded.SourceLabels && len(lfile) == 0 {
+				if sname == train.SourceLabels && len(lfile) == 0 {
 					return usageError("--sources labels: give the files with --labels")
 				}
 			}
-			if len(lfile) > 0 && len(srcs) > 0 && !slices.Contains(srcs, embedded.SourceLabels) {
+			if len(lfile) > 0 && len(srcs) > 0 && !slices.Contains(srcs, train.SourceLabels) {
 				return usageError("--labels given but --sources leaves labels out")
 			}
 			if cv && len(lfile) > 0 {
@@ -91,7 +92,7 @@ and serve with --model FILE (prm.model).`,
 				}
 				fmt.Fprintf(e.stdout, "\nretrained with %s:\n", strings.Join(lfile, ", "))
 			}
-			m, err := embedded.Train(cmd.Context(), embedded.TrainConfig{
+			m, err := train.Fit(cmd.Context(), train.Config{
 				LabelFiles:   lfile,
 				Sources:      srcs,
 				DataDir:      dir,
@@ -121,9 +122,9 @@ and serve with --model FILE (prm.model).`,
 			return writeModel(e, m, out)
 		},
 	}
-	cmd.Flags().Uint64Var(&seed, "seed", embedded.DefaultSeed, "random seed")
+	cmd.Flags().Uint64Var(&seed, "seed", train.DefaultSeed, "random seed")
 	cmd.Flags().StringVar(&out, "out", "hybrid/prm/embedded/model.bin", "model file to write")
-	cmd.Flags().IntVar(&bags, "bags", 0, fmt.Sprintf("models averaged into one (0: %d)", embedded.DefaultBags))
+	cmd.Flags().IntVar(&bags, "bags", 0, fmt.Sprintf("models averaged into one (0: %d)", train.DefaultBags))
 	cmd.Flags().StringSliceVar(&drop, "drop", nil, "dense features to leave out (ablation)")
 	cmd.Flags().Float64Var(&l2, "l2", 0, "L2 regularization per update (0: 1e-5)")
 	cmd.Flags().IntVar(&ep, "epochs", 0, "AdaGrad epochs (0: 4)")
@@ -146,8 +147,8 @@ func sourceWeights(flags map[string]string) (map[string]float64, error) {
 	}
 	out := map[string]float64{}
 	for name, v := range flags {
-		if !slices.Contains(embedded.SourceNames(), name) {
-			return nil, usageError("--weight %s: want %s", name, strings.Join(embedded.SourceNames(), ", "))
+		if !slices.Contains(train.SourceNames(), name) {
+			return nil, usageError("--weight %s: want %s", name, strings.Join(train.SourceNames(), ", "))
 		}
 		w, err := strconv.ParseFloat(v, 64)
 		if err != nil || w < 0 || math.IsInf(w, 0) || math.IsNaN(w) {
@@ -237,20 +238,20 @@ func crossValidateModel(ctx context.Context, e *env, m *embedded.Model, dir stri
 	return report.WriteProcessBenchCV(e.stdout, reps)
 }
 
-// defaultWeightsText is embedded.DefaultWeights as --weight takes it.
+// defaultWeightsText is train.DefaultWeights as --weight takes it.
 func defaultWeightsText() string {
 	var parts []string
-	for k, v := range embedded.DefaultWeights {
+	for k, v := range train.DefaultWeights {
 		parts = append(parts, fmt.Sprintf("%s=%g", k, v))
 	}
 	sort.Strings(parts)
 	return strings.Join(parts, ",") + ", others 1"
 }
 
-// defaultKindsText is embedded.DefaultWeakKinds as --weak-kinds takes it.
+// defaultKindsText is train.DefaultWeakKinds as --weak-kinds takes it.
 func defaultKindsText() string {
 	var parts []string
-	for _, k := range embedded.DefaultWeakKinds {
+	for _, k := range train.DefaultWeakKinds {
 		parts = append(parts, strconv.Itoa(k))
 	}
 	return strings.Join(parts, ",")

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/leanprm/leanprm/hybrid/chain"
+	"github.com/leanprm/leanprm/internal/cli/output"
 	"github.com/leanprm/leanprm/internal/wire"
 	"github.com/leanprm/leanprm/translate"
 )
@@ -44,15 +45,15 @@ FILE is any chain format leanprm reads (--format to force one; - reads stdin).`,
 			defer f.Close()
 			// Each chain is written as soon as it (and those before it) is translated: a JSON
 			// array closed on the way out, or the chain's table.
-			arr := &jsonArray{w: e.stdout}
-			out := newOrderedResults[translate.ChainResult](func(r translate.ChainResult) error {
+			arr := &output.JSONArray{W: e.stdout}
+			out := output.NewOrdered[translate.ChainResult](func(r translate.ChainResult) error {
 				if asJSON {
 					return arr.Add(translateJSON{ChainResult: r})
 				}
 				return translate.RenderChain(e.stdout, r)
 			})
-			_, err = wire.TranslateAllDone(ctx, e.cfg, f, chains, out.add)
-			werr := out.rest()
+			_, err = wire.TranslateAllDone(ctx, e.cfg, f, chains, out.Add)
+			werr := out.Rest()
 			if asJSON {
 				werr = errors.Join(werr, arr.Close())
 			}

@@ -11,7 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	hformal "github.com/leanprm/leanprm/hybrid/formal"
+	"github.com/leanprm/leanprm/hybrid/formal"
 	"github.com/leanprm/leanprm/leanbridge/repl"
 	"github.com/leanprm/leanprm/translate"
 )
@@ -34,7 +34,7 @@ func TestLeanTranslateAgreesWithExact(t *testing.T) {
 	defer pool.Close()
 	require.Equal(t, "lean", pool.Backend())
 
-	tr, err := translate.New(translate.Options{Lean: hformal.TranslateLean(pool, "")})
+	tr, err := translate.New(translate.Options{Lean: formal.TranslateLean(pool, "")})
 	require.NoError(t, err)
 	steps := []string{
 		"First $24 \\times 3 = 72$ and $40 \\times 1.5 = 60$, so 72 + 60 = 133.",

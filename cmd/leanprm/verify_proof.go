@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/leanprm/leanprm/internal/cli/output"
 	"github.com/leanprm/leanprm/internal/wire"
 	"github.com/leanprm/leanprm/leanbridge/verify"
 )
@@ -124,7 +125,7 @@ sandbox; --require-sandbox=false runs there anyway, for trusted input.`,
 				Workers: e.cfg.Lean.WorkerCount(),
 				Format:  verify.Format(format),
 			}
-			bar := progressBar(e, "verifying")
+			bar := output.Progress(e.stderr, "verifying")
 			if bar != nil && !single {
 				opts.Progress = func(p verify.Progress) { bar(p.Total, 0) }
 			}

@@ -65,8 +65,8 @@ type Chain struct {
 	// when every step is right, NoLabel when unknown.
 	FirstError int `json:"first_error"`
 	// Gold is the problem's ground-truth final answer where the data set has one (GSM8K's
-	// "#### 72", PRMBench's ground_truth, MR-GSM8K's ground_truth_answer, a gold or
-	// ground_truth field in ProcessBench-style rows, check --gold-file); "" when unknown.
+	// "#### 72", PRMBench's ground_truth, MR-GSM8K's ground_truth_answer, PRM800K's
+	// question.ground_truth_answer, a gold or ground_truth field in ProcessBench-style rows, check --gold-file); "" when unknown.
 	// It is the answer as written there: the outcome grader normalises it.
 	Gold string `json:"gold,omitempty"`
 	// AnswerCorrect is the data set's own judgement of the chain's final answer

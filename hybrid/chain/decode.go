@@ -85,7 +85,8 @@ func unmarshalRow(raw []byte, v any) error {
 }
 
 // decodeRow reads raw as format f: the decoder, then what every format
-// shares (a chain has steps; its ID defaults to its source).
+// shares (a chain has steps; its ID defaults to its source; a gold or
+// ground_truth field is its gold answer when the format names none).
 func decodeRow(f Format, raw []byte, name string, line int) (Chain, error) {
 	c := Chain{Source: fmt.Sprintf("%s:%d", name, line), FirstError: NoLabel}
 	var d *decoder
@@ -107,6 +108,11 @@ func decodeRow(f Format, raw []byte, name string, line int) (Chain, error) {
 	}
 	if len(c.Steps) == 0 {
 		return c, errors.New("no steps")
+	}
+	if c.Gold == "" {
+		if err := sharedGold(raw, &c); err != nil {
+			return c, err
+		}
 	}
 	if c.ID == "" {
 		c.ID = c.Source

@@ -1,7 +1,8 @@
 // Package chain holds chains and labelled steps, and reads them: one
 // decoder per input format (processbench, prmbench, mrgsm8k, trl, gsm8k,
 // and text for plain text and Markdown) behind a detection table; Rows
-// gives raw rows to training.
+// gives the raw rows of a JSON Lines file to readers of fields no format
+// decodes (training's reference solutions, label's gold answers).
 //
 // Read and Decode detect the format from the content unless one is forced:
 // JSON Lines streams a row at a time (each row capped at MaxRowBytes), a

@@ -30,6 +30,25 @@ func goldAnswer(raw json.RawMessage, field string) (string, error) {
 	return "", fmt.Errorf("%s: want a string or a number", field)
 }
 
+// sharedGold reads the gold answer any JSON row may add, in a field of its own: gold, else
+// ground_truth. "answer" is not read: in many row shapes it is as often the model's own answer
+// as the reference, and taking one for the other would grade every chain right.
+func sharedGold(raw []byte, c *Chain) error {
+	var r struct {
+		Gold        json.RawMessage `json:"gold"`
+		GroundTruth json.RawMessage `json:"ground_truth"`
+	}
+	if json.Unmarshal(raw, &r) != nil {
+		return nil // the decoder read the row; a field of another type is reported below
+	}
+	var err error
+	if c.Gold, err = goldAnswer(r.Gold, "gold"); err != nil || c.Gold != "" {
+		return err
+	}
+	c.Gold, err = goldAnswer(r.GroundTruth, "ground_truth")
+	return err
+}
+
 // answerCorrect reads a data set's judgement of the final answer: a JSON boolean
 // (ProcessBench's final_answer_correct) or the words "correct" / "wrong" (MR-GSM8K's
 // model_output_answer_correctness); nil when absent, null or anything else.

@@ -125,8 +125,9 @@ func decodeFoVer(raw []byte, _ string, c *Chain) error {
 // human labels of the solution's steps, each with candidate completions rated -1, 0 or +1.
 type prm800kRow struct {
 	Question *struct {
-		Problem           *string  `json:"problem"`
-		PreGeneratedSteps []string `json:"pre_generated_steps"`
+		Problem           *string         `json:"problem"`
+		GroundTruthAnswer json.RawMessage `json:"ground_truth_answer"`
+		PreGeneratedSteps []string        `json:"pre_generated_steps"`
 	} `json:"question"`
 	Label *struct {
 		Steps []struct {
@@ -157,6 +158,10 @@ func decodePRM800K(raw []byte, _ string, c *Chain) error {
 		return missing("label")
 	}
 	c.Problem = *r.Question.Problem
+	var err error
+	if c.Gold, err = goldAnswer(r.Question.GroundTruthAnswer, "question.ground_truth_answer"); err != nil {
+		return err
+	}
 	var labels []*bool
 	for i, s := range r.Label.Steps {
 		var text string

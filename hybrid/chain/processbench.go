@@ -15,11 +15,8 @@ type processBenchRow struct {
 	Problem *string         `json:"problem"`
 	Steps   *[]string       `json:"steps"`
 	Label   *int            `json:"label"`
-	// The ground truth, where a ProcessBench-style file adds it (the published files have
-	// none). "answer" is not read: in files of this shape it is as often the model's own
-	// answer as the reference, and taking one for the other would grade every chain right.
-	Gold               json.RawMessage `json:"gold"`
-	GroundTruth        json.RawMessage `json:"ground_truth"`
+	// The ground truth, where a ProcessBench-style file adds it in gold or ground_truth (the
+	// published files have none), is read by decodeRow as for every format.
 	FinalAnswerCorrect json.RawMessage `json:"final_answer_correct"`
 }
 
@@ -36,15 +33,6 @@ func decodeProcessBench(raw []byte, name string, c *Chain) error {
 	}
 	c.Problem, c.Steps = *r.Problem, toSteps(*r.Steps)
 	c.ID = rawID(r.ID)
-	var err error
-	if c.Gold, err = goldAnswer(r.Gold, "gold"); err != nil {
-		return err
-	}
-	if c.Gold == "" {
-		if c.Gold, err = goldAnswer(r.GroundTruth, "ground_truth"); err != nil {
-			return err
-		}
-	}
 	c.AnswerCorrect = answerCorrect(r.FinalAnswerCorrect)
 	if m := idSubset.FindStringSubmatch(c.ID); m != nil {
 		c.Subset = m[1]

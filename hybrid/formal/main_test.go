@@ -11,7 +11,7 @@ import (
 
 	"github.com/leanprm/leanprm/leanbridge/proc"
 
-	replsim "github.com/leanprm/leanprm/internal/leansim/repl"
+	"github.com/leanprm/leanprm/internal/leansim/replsim"
 	"github.com/leanprm/leanprm/leanbridge/repl"
 )
 

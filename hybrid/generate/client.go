@@ -10,11 +10,12 @@ import (
 	"net"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"sync/atomic"
 	"syscall"
 	"time"
+
+	"github.com/leanprm/leanprm/hybrid/internal/retry"
 )
 
 // Template selects the endpoint and how a prompt is built.
@@ -181,6 +182,7 @@ func (e *Error) Unwrap() error { return e.Err }
 // Client talks to one generator. It is safe for concurrent use.
 type Client struct {
 	o      Options
+	retry  retry.Policy // o's timeout, retries and back-off
 	hc     *http.Client
 	base   string
 	sem    chan struct{}
@@ -224,25 +226,13 @@ func New(opts Options) (*Client, error) {
 	if opts.Concurrency <= 0 {
 		opts.Concurrency = 4
 	}
-	if opts.Timeout <= 0 {
-		opts.Timeout = 60 * time.Second
-	}
-	if opts.MaxRetries == 0 {
-		opts.MaxRetries = 3
-	} else if opts.MaxRetries < 0 {
-		opts.MaxRetries = 0
-	}
-	if opts.Backoff <= 0 {
-		opts.Backoff = 500 * time.Millisecond
-	}
-	if opts.MaxBackoff <= 0 {
-		opts.MaxBackoff = 10 * time.Second
-	}
+	rp := retry.Policy{Timeout: opts.Timeout, MaxRetries: opts.MaxRetries, Backoff: opts.Backoff, MaxBackoff: opts.MaxBackoff}.Defaults()
+	opts.Timeout, opts.MaxRetries, opts.Backoff, opts.MaxBackoff = rp.Timeout, rp.MaxRetries, rp.Backoff, rp.MaxBackoff
 	hc := opts.HTTPClient
 	if hc == nil {
 		hc = &http.Client{}
 	}
-	c := &Client{o: opts, hc: hc, base: strings.TrimRight(u.String(), "/"), sem: make(chan struct{}, opts.Concurrency), modelM: make(chan struct{}, 1)}
+	c := &Client{o: opts, retry: rp, hc: hc, base: strings.TrimRight(u.String(), "/"), sem: make(chan struct{}, opts.Concurrency), modelM: make(chan struct{}, 1)}
 	if opts.Model != "" {
 		m := opts.Model
 		c.model.Store(&m)
@@ -458,7 +448,6 @@ func end(finish string, stopReason json.RawMessage, final bool) End {
 // call posts body to path with retries and returns its samples.
 func (c *Client) call(ctx context.Context, path string, body []byte, final bool, m *Meter) ([]Sample, error) {
 	u := c.base + path
-	wait := c.o.Backoff
 	var last *Error
 	for attempt := 1; ; attempt++ {
 		c.meter.calls.Add(1)
@@ -484,24 +473,12 @@ func (c *Client) call(ctx context.Context, path string, body []byte, final bool,
 		if !retryableErr(e) || attempt > c.o.MaxRetries {
 			return nil, last
 		}
-		d := wait
-		if retryAfter > 0 {
-			d = retryAfter
-		}
-		if d > c.o.MaxBackoff {
-			d = c.o.MaxBackoff
-		}
-		wait *= 2
 		c.meter.retries.Add(1)
 		if m != nil {
 			m.retries.Add(1)
 		}
-		t := time.NewTimer(d)
-		select {
-		case <-ctx.Done():
-			t.Stop()
-			return nil, ctx.Err()
-		case <-t.C:
+		if err := retry.Sleep(ctx, c.retry.Delay(attempt, retryAfter)); err != nil {
+			return nil, err
 		}
 	}
 }
@@ -541,13 +518,11 @@ func (c *Client) attempt(ctx context.Context, u string, body []byte, chat, final
 	}
 	if resp.StatusCode != http.StatusOK {
 		e := &Error{Status: resp.StatusCode, Detail: fmt.Sprintf("HTTP %d: %s", resp.StatusCode, serverMessage(data))}
-		switch {
-		case resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode == http.StatusRequestTimeout || resp.StatusCode >= 500:
+		e.Err = ErrRejected
+		if retry.Status(resp.StatusCode) {
 			e.Err = ErrUnavailable
-		default:
-			e.Err = ErrRejected
 		}
-		return nil, 0, 0, retryAfter(resp.Header.Get("Retry-After")), e
+		return nil, 0, 0, retry.After(resp.Header.Get("Retry-After")), e
 	}
 	samples, pt, ct, err := c.parse(data, chat, final)
 	if err != nil {
@@ -583,23 +558,6 @@ func (c *Client) transportError(ctx, actx context.Context, err error) error {
 		detail = "host not found: " + dnsErr.Name
 	}
 	return &Error{Detail: detail, Err: ErrUnavailable}
-}
-
-// retryAfter reads a Retry-After header: seconds, or an HTTP date.
-func retryAfter(h string) time.Duration {
-	h = strings.TrimSpace(h)
-	if h == "" {
-		return 0
-	}
-	if s, err := strconv.Atoi(h); err == nil && s >= 0 {
-		return time.Duration(s) * time.Second
-	}
-	if t, err := http.ParseTime(h); err == nil {
-		if d := time.Until(t); d > 0 {
-			return d
-		}
-	}
-	return 0
 }
 
 // serverMessage is the error message of an OpenAI-style error body ({"error": {"message"}} or
@@ -678,15 +636,11 @@ func (c *Client) Model(ctx context.Context) (string, error) {
 			return "", last
 		}
 		e.URL, e.Attempts = u, attempt
-		if !retryableErr(e) {
+		if !retryableErr(e) || attempt > c.o.MaxRetries {
 			break
 		}
-		t := time.NewTimer(min(c.o.Backoff<<(attempt-1), c.o.MaxBackoff))
-		select {
-		case <-ctx.Done():
-			t.Stop()
-			return "", ctx.Err()
-		case <-t.C:
+		if err := retry.Sleep(ctx, c.retry.Delay(attempt, 0)); err != nil {
+			return "", err
 		}
 	}
 	if last != nil {

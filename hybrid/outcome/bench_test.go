@@ -71,3 +71,30 @@ func BenchmarkExtract(b *testing.B) {
 		b.ReportMetric(float64(d.Nanoseconds())/float64(b.N), "cpu-ns/op")
 	}
 }
+
+// BenchmarkExtractProgram: a program-of-thought chain (no marker, a
+// straight-line program), and a prose chain without a marker (the
+// program reader looks at its first statement only).
+func BenchmarkExtractProgram(b *testing.B) {
+	program := "Step 1: adult_ticket = 12\n\nStep 2: child_ticket = 8\n\nStep 3: # two adults, one child\n\n" +
+		"Step 4: popcorn = 3 * 2.5\n\nStep 5: total_cost = 2 * adult_ticket + child_ticket + popcorn\n\nStep 6: print(total_cost)"
+	prose := ""
+	for range 12 {
+		prose += "Step: we multiply 48 by 2 to get $48 \\times 2 = 96$, then subtract 24 from it to get 72 apples in all.\n\n"
+	}
+	for _, c := range []struct{ name, text, answer string }{{"program", program, "39.5"}, {"prose", prose, ""}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(c.text)))
+			b.ReportAllocs()
+			cpu := cpuTime()
+			for b.Loop() {
+				if ex := Extract(c.text); ex.Answer != c.answer {
+					b.Fatal(ex)
+				}
+			}
+			if d := cpuTime() - cpu; d > 0 {
+				b.ReportMetric(float64(d.Nanoseconds())/float64(b.N), "cpu-ns/op")
+			}
+		})
+	}
+}

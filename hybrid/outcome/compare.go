@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"strings"
 
+	"github.com/leanprm/leanprm/hybrid/outcome/internal/expr"
 	"github.com/leanprm/leanprm/translate/algebra"
 )
 
@@ -368,8 +369,8 @@ func compareApprox(a, b *form, la, lb string) cmp {
 	if ap.decTok == nil || ex.hasVar || ex.valErr != nil || !ex.val.isReal() || ex.pct != ap.pct || ex.deg != ap.deg {
 		return unk("the %s %s is an approximation", lap, ap.norm)
 	}
-	places, _ := decimalPlaces(&token{dot: true, text: ap.decTok.text})
-	d, err := literal(&token{text: ap.decTok.text})
+	places, _ := decimalPlaces(&expr.Token{Dot: true, Text: ap.decTok.Text})
+	d, err := literal(&expr.Token{Text: ap.decTok.Text})
 	if err != nil {
 		return unk("%v", err)
 	}
@@ -711,21 +712,21 @@ func isUnitLike(a, b *form) bool {
 // isMonomial reports whether n is a number times a product of powers of
 // variables (3x, 25 km/h read as letters, xy^2): such letters may be
 // units.
-func isMonomial(n *node, depth int) bool {
+func isMonomial(n *expr.Node, depth int) bool {
 	if depth > maxDepth {
 		return false
 	}
-	switch n.kind {
-	case nNum, nVar:
+	switch n.Kind {
+	case expr.NNum, expr.NVar:
 		return true
-	case nMul, nDiv:
-		return isMonomial(n.kids[0], depth+1) && isMonomial(n.kids[1], depth+1)
-	case nPow:
-		return isMonomial(n.kids[0], depth+1) && n.kids[1].kind == nNum
-	case nNeg:
-		return isMonomial(n.kids[0], depth+1)
-	case nGroup:
-		return len(n.kids) == 1 && isMonomial(n.kids[0], depth+1)
+	case expr.NMul, expr.NDiv:
+		return isMonomial(n.Kids[0], depth+1) && isMonomial(n.Kids[1], depth+1)
+	case expr.NPow:
+		return isMonomial(n.Kids[0], depth+1) && n.Kids[1].Kind == expr.NNum
+	case expr.NNeg:
+		return isMonomial(n.Kids[0], depth+1)
+	case expr.NGroup:
+		return len(n.Kids) == 1 && isMonomial(n.Kids[0], depth+1)
 	}
 	return false
 }
@@ -753,32 +754,32 @@ func alignByName(xs, ys []*form) ([]*form, bool) {
 
 // sameTree reports whether two trees are the same expression as written,
 // up to redundant brackets.
-func sameTree(a, b *node, depth int) bool {
+func sameTree(a, b *expr.Node, depth int) bool {
 	if depth > maxDepth {
 		return false
 	}
 	a, b = unwrap(a), unwrap(b)
-	if a.kind != b.kind || a.text != b.text || len(a.kids) != len(b.kids) || a.open != b.open || a.close != b.close {
+	if a.Kind != b.Kind || a.Text != b.Text || len(a.Kids) != len(b.Kids) || a.Open != b.Open || a.Close != b.Close {
 		return false
 	}
-	if a.kind == nNum {
-		x, errA := literal(a.tok)
-		y, errB := literal(b.tok)
+	if a.Kind == expr.NNum {
+		x, errA := literal(a.Tok)
+		y, errB := literal(b.Tok)
 		if errA != nil || errB != nil || x.Cmp(y) != 0 {
 			return false
 		}
 	}
-	for i := range a.kids {
-		if !sameTree(a.kids[i], b.kids[i], depth+1) {
+	for i := range a.Kids {
+		if !sameTree(a.Kids[i], b.Kids[i], depth+1) {
 			return false
 		}
 	}
 	return true
 }
 
-func unwrap(n *node) *node {
-	for n.kind == nGroup && len(n.kids) == 1 && (n.open == "(" && n.close == ")" || n.open == "{") {
-		n = n.kids[0]
+func unwrap(n *expr.Node) *expr.Node {
+	for n.Kind == expr.NGroup && len(n.Kids) == 1 && (n.Open == "(" && n.Close == ")" || n.Open == "{") {
+		n = n.Kids[0]
 	}
 	return n
 }

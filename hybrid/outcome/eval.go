@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"strings"
 
+	"github.com/leanprm/leanprm/hybrid/outcome/internal/expr"
 	"github.com/leanprm/leanprm/translate/algebra"
 )
 
@@ -15,31 +16,31 @@ var errHasVar = errors.New("has a variable")
 
 // literal returns the exact value of a number token: digits, a decimal
 // part, a repeating block (0.1\overline{6} = 1/6) and a power of ten.
-func literal(t *token) (*big.Rat, error) {
-	if t.rep == "" && t.exp == "" && len(t.text) <= 18 {
-		if r, ok := smallLiteral(t.text); ok {
+func literal(t *expr.Token) (*big.Rat, error) {
+	if t.Rep == "" && t.Exp == "" && len(t.Text) <= 18 {
+		if r, ok := smallLiteral(t.Text); ok {
 			return r, nil
 		}
 	}
-	r, ok := new(big.Rat).SetString(t.text)
+	r, ok := new(big.Rat).SetString(t.Text)
 	if !ok {
-		return nil, fmt.Errorf("%w: the number %q", errUnsupported, t.text)
+		return nil, fmt.Errorf("%w: the number %q", errUnsupported, t.Text)
 	}
-	if t.rep != "" {
+	if t.Rep != "" {
 		places := 0
-		if i := strings.IndexByte(t.text, '.'); i >= 0 {
-			places = len(t.text) - i - 1
+		if i := strings.IndexByte(t.Text, '.'); i >= 0 {
+			places = len(t.Text) - i - 1
 		}
-		rep, _ := new(big.Int).SetString(t.rep, 10)
-		den := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(len(t.rep))), nil)
+		rep, _ := new(big.Int).SetString(t.Rep, 10)
+		den := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(len(t.Rep))), nil)
 		den.Sub(den, big.NewInt(1))
 		den.Mul(den, new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(places)), nil))
 		r.Add(r, new(big.Rat).SetFrac(rep, den))
 	}
-	if t.exp != "" {
+	if t.Exp != "" {
 		var e int64
-		if _, err := fmt.Sscan(t.exp, &e); err != nil || e > maxDigits || e < -maxDigits {
-			return nil, fmt.Errorf("%w: the exponent %s", errTooLarge, t.exp)
+		if _, err := fmt.Sscan(t.Exp, &e); err != nil || e > maxDigits || e < -maxDigits {
+			return nil, fmt.Errorf("%w: the exponent %s", errTooLarge, t.Exp)
 		}
 		p := new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(abs64(e)), nil))
 		if e < 0 {
@@ -59,11 +60,11 @@ func abs64(x int64) int64 {
 
 // decimalPlaces returns the digits after the point of a plain decimal
 // literal (no repeating block, no exponent), and false for anything else.
-func decimalPlaces(t *token) (int, bool) {
-	if t == nil || !t.dot || t.rep != "" || t.exp != "" {
+func decimalPlaces(t *expr.Token) (int, bool) {
+	if t == nil || !t.Dot || t.Rep != "" || t.Exp != "" {
 		return 0, false
 	}
-	return len(t.text) - strings.IndexByte(t.text, '.') - 1, true
+	return len(t.Text) - strings.IndexByte(t.Text, '.') - 1, true
 }
 
 // evaluator evaluates a tree to an exact number. iUnit says whether the
@@ -81,52 +82,52 @@ func (ev *evaluator) step() error {
 	return nil
 }
 
-func (ev *evaluator) num(n *node) (num, error) {
+func (ev *evaluator) num(n *expr.Node) (num, error) {
 	if err := ev.step(); err != nil {
 		return num{}, err
 	}
-	switch n.kind {
-	case nNum:
-		r, err := literal(n.tok)
+	switch n.Kind {
+	case expr.NNum:
+		r, err := literal(n.Tok)
 		if err != nil {
 			return num{}, err
 		}
 		return numRat(r), nil
-	case nPi:
+	case expr.NPi:
 		return num{re: realPi()}, nil
-	case nVar:
-		if n.text == "i" && ev.iUnit {
+	case expr.NVar:
+		if n.Text == "i" && ev.iUnit {
 			return num{im: realRat(big.NewRat(1, 1))}, nil
 		}
 		return num{}, errHasVar
-	case nGroup:
-		if len(n.kids) == 1 && (n.open == "(" && n.close == ")" || n.open == "{" || n.open == "[" && n.close == "]") {
-			return ev.num(n.kids[0])
+	case expr.NGroup:
+		if len(n.Kids) == 1 && (n.Open == "(" && n.Close == ")" || n.Open == "{" || n.Open == "[" && n.Close == "]") {
+			return ev.num(n.Kids[0])
 		}
 		return num{}, fmt.Errorf("%w: a list inside an expression", errUnsupported)
-	case nNeg:
-		a, err := ev.num(n.kids[0])
+	case expr.NNeg:
+		a, err := ev.num(n.Kids[0])
 		return a.neg(), err
-	case nAdd, nSub, nMul, nDiv, nMixed:
-		a, err := ev.num(n.kids[0])
+	case expr.NAdd, expr.NSub, expr.NMul, expr.NDiv, expr.NMixed:
+		a, err := ev.num(n.Kids[0])
 		if err != nil {
 			return num{}, err
 		}
-		b, err := ev.num(n.kids[1])
+		b, err := ev.num(n.Kids[1])
 		if err != nil {
 			return num{}, err
 		}
-		switch n.kind {
-		case nAdd:
+		switch n.Kind {
+		case expr.NAdd:
 			return a.add(b), nil
-		case nMixed:
+		case expr.NMixed:
 			if sg, _ := a.re.sign(); sg < 0 {
 				return a.sub(b), nil
 			}
 			return a.add(b), nil
-		case nSub:
+		case expr.NSub:
 			return a.sub(b), nil
-		case nMul:
+		case expr.NMul:
 			return a.mul(b)
 		}
 		inv, err := b.inv()
@@ -134,24 +135,24 @@ func (ev *evaluator) num(n *node) (num, error) {
 			return num{}, err
 		}
 		return a.mul(inv)
-	case nPct:
-		a, err := ev.num(n.kids[0])
+	case expr.NPct:
+		a, err := ev.num(n.Kids[0])
 		if err != nil {
 			return num{}, err
 		}
 		return a.mul(numRat(big.NewRat(1, 100)))
-	case nDeg:
-		a, err := ev.num(n.kids[0])
+	case expr.NDeg:
+		a, err := ev.num(n.Kids[0])
 		if err != nil {
 			return num{}, err
 		}
 		return a.mul(num{re: normReal([]pterm{{1, algebra.SurdFromRat(big.NewRat(1, 180))}})})
-	case nPow:
+	case expr.NPow:
 		return ev.pow(n)
-	case nRoot:
+	case expr.NRoot:
 		return ev.root(n)
-	case nFact:
-		a, err := ev.num(n.kids[0])
+	case expr.NFact:
+		a, err := ev.num(n.Kids[0])
 		if err != nil {
 			return num{}, err
 		}
@@ -164,12 +165,12 @@ func (ev *evaluator) num(n *node) (num, error) {
 			return num{}, fmt.Errorf("%w: %v", errTooLarge, err)
 		}
 		return numRat(new(big.Rat).SetInt(f)), nil
-	case nBinom:
-		a, err := ev.num(n.kids[0])
+	case expr.NBinom:
+		a, err := ev.num(n.Kids[0])
 		if err != nil {
 			return num{}, err
 		}
-		b, err := ev.num(n.kids[1])
+		b, err := ev.num(n.Kids[1])
 		if err != nil {
 			return num{}, err
 		}
@@ -183,8 +184,8 @@ func (ev *evaluator) num(n *node) (num, error) {
 			return num{}, fmt.Errorf("%w: %v", errUnsupported, err)
 		}
 		return numRat(new(big.Rat).SetInt(c)), nil
-	case nAbs:
-		a, err := ev.num(n.kids[0])
+	case expr.NAbs:
+		a, err := ev.num(n.Kids[0])
 		if err != nil {
 			return num{}, err
 		}
@@ -199,20 +200,20 @@ func (ev *evaluator) num(n *node) (num, error) {
 			return a.neg(), nil
 		}
 		return a, nil
-	case nFunc:
+	case expr.NFunc:
 		return ev.fn(n)
-	case nBase:
-		return baseValue(n.kids[0].tok.text, n.kids[1].tok.text)
+	case expr.NBase:
+		return baseValue(n.Kids[0].Tok.Text, n.Kids[1].Tok.Text)
 	}
 	return num{}, fmt.Errorf("%w: not a number", errUnsupported)
 }
 
-func (ev *evaluator) pow(n *node) (num, error) {
-	base, err := ev.num(n.kids[0])
+func (ev *evaluator) pow(n *expr.Node) (num, error) {
+	base, err := ev.num(n.Kids[0])
 	if err != nil {
 		return num{}, err
 	}
-	ex, err := ev.num(n.kids[1])
+	ex, err := ev.num(n.Kids[1])
 	if err != nil {
 		return num{}, err
 	}
@@ -303,12 +304,12 @@ func surdErr(err error) error {
 	return fmt.Errorf("%w: %v", errUnsupported, err)
 }
 
-func (ev *evaluator) root(n *node) (num, error) {
-	rad, err := ev.num(n.kids[0])
+func (ev *evaluator) root(n *expr.Node) (num, error) {
+	rad, err := ev.num(n.Kids[0])
 	if err != nil {
 		return num{}, err
 	}
-	idx, err := ev.num(n.kids[1])
+	idx, err := ev.num(n.Kids[1])
 	if err != nil {
 		return num{}, err
 	}
@@ -336,9 +337,9 @@ func (ev *evaluator) root(n *node) (num, error) {
 	return num{re: realSurd(s)}, nil
 }
 
-func (ev *evaluator) fn(n *node) (num, error) {
-	name := n.text
-	var argNode = n.kids[0]
+func (ev *evaluator) fn(n *expr.Node) (num, error) {
+	name := n.Text
+	var argNode = n.Kids[0]
 	a, err := ev.num(argNode)
 	if err != nil {
 		return num{}, err
@@ -374,12 +375,12 @@ func (ev *evaluator) fn(n *node) (num, error) {
 		if x.Cmp(big.NewRat(1, 1)) == 0 {
 			return num{}, nil // the log of 1 is 0 in every base
 		}
-		if name == "ln" || len(n.kids) < 2 && name == "log" {
+		if name == "ln" || len(n.Kids) < 2 && name == "log" {
 			return num{}, fmt.Errorf("%w: %s(%s) (base e or an unstated base)", errUnsupported, name, a)
 		}
 		base := big.NewRat(10, 1)
-		if len(n.kids) == 2 {
-			b, err := ev.num(n.kids[1])
+		if len(n.Kids) == 2 {
+			b, err := ev.num(n.Kids[1])
 			if err != nil {
 				return num{}, err
 			}
@@ -402,48 +403,48 @@ func (ev *evaluator) fn(n *node) (num, error) {
 // its variables (π counts as one: π is transcendental, so an identity in
 // π as a variable holds at π, and a nonzero rational function of π is
 // nonzero at π).
-func (ev *evaluator) rat(n *node) (algebra.Rat, error) {
+func (ev *evaluator) rat(n *expr.Node) (algebra.Rat, error) {
 	if err := ev.step(); err != nil {
 		return algebra.Rat{}, err
 	}
-	switch n.kind {
-	case nNum:
-		r, err := literal(n.tok)
+	switch n.Kind {
+	case expr.NNum:
+		r, err := literal(n.Tok)
 		if err != nil {
 			return algebra.Rat{}, err
 		}
 		return algebra.FromPoly(algebra.Const(r)), nil
-	case nVar:
-		return algebra.FromPoly(algebra.Var(n.text)), nil
-	case nPi:
+	case expr.NVar:
+		return algebra.FromPoly(algebra.Var(n.Text)), nil
+	case expr.NPi:
 		return algebra.FromPoly(algebra.Var("π")), nil
-	case nGroup:
-		if len(n.kids) == 1 && (n.open == "(" && n.close == ")" || n.open == "{" || n.open == "[" && n.close == "]") {
-			return ev.rat(n.kids[0])
+	case expr.NGroup:
+		if len(n.Kids) == 1 && (n.Open == "(" && n.Close == ")" || n.Open == "{" || n.Open == "[" && n.Close == "]") {
+			return ev.rat(n.Kids[0])
 		}
-	case nNeg:
-		a, err := ev.rat(n.kids[0])
+	case expr.NNeg:
+		a, err := ev.rat(n.Kids[0])
 		return a.Neg(), err
-	case nAdd, nSub, nMul, nDiv, nMixed, nPct:
-		a, err := ev.rat(n.kids[0])
+	case expr.NAdd, expr.NSub, expr.NMul, expr.NDiv, expr.NMixed, expr.NPct:
+		a, err := ev.rat(n.Kids[0])
 		if err != nil {
 			return algebra.Rat{}, err
 		}
 		var b algebra.Rat
-		if n.kind == nPct {
+		if n.Kind == expr.NPct {
 			b = algebra.FromPoly(algebra.Const(big.NewRat(100, 1)))
-		} else if b, err = ev.rat(n.kids[1]); err != nil {
+		} else if b, err = ev.rat(n.Kids[1]); err != nil {
 			return algebra.Rat{}, err
 		}
 		if err := ratBound(a, b); err != nil {
 			return algebra.Rat{}, err
 		}
-		switch n.kind {
-		case nAdd, nMixed:
+		switch n.Kind {
+		case expr.NAdd, expr.NMixed:
 			return a.Add(b), nil
-		case nSub:
+		case expr.NSub:
 			return a.Sub(b), nil
-		case nMul:
+		case expr.NMul:
 			return a.Mul(b), nil
 		}
 		q, err := a.Div(b)
@@ -451,12 +452,12 @@ func (ev *evaluator) rat(n *node) (algebra.Rat, error) {
 			return algebra.Rat{}, fmt.Errorf("%w: %v", errUnsupported, err)
 		}
 		return q, nil
-	case nPow:
-		a, err := ev.rat(n.kids[0])
+	case expr.NPow:
+		a, err := ev.rat(n.Kids[0])
 		if err != nil {
 			return algebra.Rat{}, err
 		}
-		ex, err := (&evaluator{}).num(n.kids[1])
+		ex, err := (&evaluator{}).num(n.Kids[1])
 		if err != nil {
 			return algebra.Rat{}, fmt.Errorf("%w: a power with a non-numeric exponent", errUnsupported)
 		}
@@ -520,23 +521,23 @@ func ratBound(a, b algebra.Rat) error {
 
 // hasVars reports the free variables of a tree (π and, when iUnit, i are
 // constants).
-func hasVars(n *node, iUnit bool) bool {
+func hasVars(n *expr.Node, iUnit bool) bool {
 	if n == nil {
 		return false
 	}
-	if n.kind == nVar && !(iUnit && n.text == "i") {
+	if n.Kind == expr.NVar && !(iUnit && n.Text == "i") {
 		return true
 	}
-	if n.kind == nFunc || n.kind == nRoot {
+	if n.Kind == expr.NFunc || n.Kind == expr.NRoot {
 		// a variable inside a function is never compared as a polynomial
-		for _, k := range n.kids {
+		for _, k := range n.Kids {
 			if hasVars(k, iUnit) {
 				return true
 			}
 		}
 		return false
 	}
-	for _, k := range n.kids {
+	for _, k := range n.Kids {
 		if hasVars(k, iUnit) {
 			return true
 		}
@@ -545,14 +546,14 @@ func hasVars(n *node, iUnit bool) bool {
 }
 
 // varNames collects the free variable names of a tree.
-func varNames(n *node, out map[string]bool) {
+func varNames(n *expr.Node, out map[string]bool) {
 	if n == nil {
 		return
 	}
-	if n.kind == nVar {
-		out[n.text] = true
+	if n.Kind == expr.NVar {
+		out[n.Text] = true
 	}
-	for _, k := range n.kids {
+	for _, k := range n.Kids {
 		varNames(k, out)
 	}
 }
@@ -582,7 +583,7 @@ func smallLiteral(s string) (*big.Rat, bool) {
 		switch {
 		case c == '.' && !dot:
 			dot = true
-		case isDigit(c):
+		case expr.IsDigit(c):
 			n = n*10 + int64(c-'0')
 			if dot {
 				places++

@@ -1,6 +1,8 @@
 package outcome
 
 import (
+	"github.com/leanprm/leanprm/hybrid/outcome/internal/expr"
+	"github.com/leanprm/leanprm/hybrid/outcome/internal/program"
 	"strings"
 )
 
@@ -11,10 +13,18 @@ type Extraction struct {
 	// never a guess.
 	Found bool `json:"found"`
 	// Method says how the answer was found: "boxed", "the_answer_is",
-	// "final_answer", "hashes", "answer_colon", "bold", "last_number".
-	Method     string   `json:"method"`
-	Start, End int      `json:"-"`                // byte offsets of Answer in the text
+	// "final_answer", "hashes", "answer_colon", "bold", "program" (the
+	// value a straight-line Python program prints, read without running
+	// it), "last_number".
+	Method string `json:"method"`
+	// Start and End are the byte offsets of Answer in the text; for
+	// "program", of the statement that outputs it.
+	Start, End int      `json:"-"`
 	Others     []string `json:"others,omitempty"` // earlier candidates, in order
+	// Reason says, for a text that is a program, what Python prints
+	// ("read from a program whose value in Python is 20.0") or why no answer was read from it
+	// ("program not evaluated: an import (\"import\") is not evaluated").
+	Reason string `json:"reason,omitempty"`
 }
 
 // ExtractOptions configures ExtractWith; the zero value is the default.
@@ -39,9 +49,11 @@ type candidate struct {
 
 // ExtractWith finds the final answer of a solution text: the last of the
 // marked answers (\boxed{…} and \fbox{…}, "The answer is …", "Final
-// Answer: …", "#### …", "Answer: …"), else a bold final line, else (only
-// with Fallback "last-number") the last number. It reads the text once
-// per marker: linear time whatever the input.
+// Answer: …", "#### …", "Answer: …"), else a bold final line, else, when
+// the text is a Python program (program-of-thought chains), the value it
+// prints as internal/program reads it, else (only with Fallback
+// "last-number") the last number. It reads the text once per marker:
+// linear time whatever the input.
 func ExtractWith(text string, o ExtractOptions) Extraction {
 	var cands []candidate
 	cands = append(cands, boxedCandidates(text)...)
@@ -53,13 +65,25 @@ func ExtractWith(text string, o ExtractOptions) Extraction {
 			cands = append(cands, c)
 		}
 	}
+	var reason string
+	if len(cands) == 0 {
+		p := program.Read(text)
+		if p.Answer != "" {
+			ex := Extraction{Answer: p.Answer, Found: true, Method: "program", Start: p.Start, End: p.End}
+			if p.Printed != "" && p.Printed != p.Answer {
+				ex.Reason = "read from a program whose value in Python is " + p.Printed
+			}
+			return ex
+		}
+		reason = p.Err
+	}
 	if len(cands) == 0 && o.Fallback == FallbackLastNumber {
 		if c, ok := lastNumber(text); ok {
 			cands = append(cands, c)
 		}
 	}
 	if len(cands) == 0 {
-		return Extraction{}
+		return Extraction{Reason: reason}
 	}
 	// the last by position; among candidates at one position the innermost
 	best := 0
@@ -69,7 +93,7 @@ func ExtractWith(text string, o ExtractOptions) Extraction {
 		}
 	}
 	c := cands[best]
-	ex := Extraction{Answer: text[c.start:c.end], Found: true, Method: c.method, Start: c.start, End: c.end}
+	ex := Extraction{Answer: text[c.start:c.end], Found: true, Method: c.method, Start: c.start, End: c.end, Reason: reason}
 	for i, o := range cands {
 		if i == best || o.start <= c.start && o.end >= c.end || o.start >= c.start && o.end <= c.end {
 			continue // the chosen one, or one that contains it ("The answer is \boxed{5}")
@@ -109,7 +133,7 @@ func boxedCandidates(text string) []candidate {
 	var out []candidate
 	for _, cmd := range []string{"\\boxed", "\\fbox"} {
 		for _, i := range lastOccurrences(text, cmd, "") {
-			if i < len(text) && isLetter(text[i]) { // \boxedfoo is another command
+			if i < len(text) && expr.IsLetter(text[i]) { // \boxedfoo is another command
 				continue
 			}
 			j := i
@@ -151,7 +175,7 @@ func trimSpan(text string, s, e int) (int, int) {
 		for e > s && strings.IndexByte(" \t\r\n", text[e-1]) >= 0 {
 			e--
 		}
-		if e > s && (text[e-1] == '.' || text[e-1] == ',' || text[e-1] == ';') && !(e-2 >= s && isDigit(text[e-2]) && e < len(text) && isDigit(text[e])) {
+		if e > s && (text[e-1] == '.' || text[e-1] == ',' || text[e-1] == ';') && !(e-2 >= s && expr.IsDigit(text[e-2]) && e < len(text) && expr.IsDigit(text[e])) {
 			e--
 		}
 		for _, w := range [][2]string{{"$$", "$$"}, {"$", "$"}, {"**", "**"}, {"\\(", "\\)"}, {"\\[", "\\]"}} {
@@ -190,7 +214,7 @@ func answerCandidates(text string) []candidate {
 	var out []candidate
 	for _, after := range lastOccurrences(text, "nswer", "NSWER") {
 		at := after - len("answer")
-		if at < 0 || text[at] != 'a' && text[at] != 'A' || at > 0 && isLetter(text[at-1]) {
+		if at < 0 || text[at] != 'a' && text[at] != 'A' || at > 0 && expr.IsLetter(text[at-1]) {
 			continue // "answers", "myanswer"
 		}
 		final := at >= 6 && strings.EqualFold(text[at-6:at], "final ")
@@ -198,7 +222,7 @@ func answerCandidates(text string) []candidate {
 		i := after
 		rest := text[i:]
 		switch {
-		case len(rest) >= 3 && strings.EqualFold(rest[:3], " is") && (len(rest) == 3 || !isLetter(rest[3])):
+		case len(rest) >= 3 && strings.EqualFold(rest[:3], " is") && (len(rest) == 3 || !expr.IsLetter(rest[3])):
 			i += 3
 			if final {
 				method = "final_answer"
@@ -375,7 +399,7 @@ func boldLastLine(text string) (candidate, bool) {
 // separators, a decimal part, a minus sign).
 func lastNumber(text string) (candidate, bool) {
 	j := len(text) - 1
-	for j >= 0 && !isDigit(text[j]) {
+	for j >= 0 && !expr.IsDigit(text[j]) {
 		j--
 	}
 	if j < 0 {
@@ -383,7 +407,7 @@ func lastNumber(text string) (candidate, bool) {
 	}
 	e := j + 1
 	s := j
-	for s > 0 && (isDigit(text[s-1]) || (text[s-1] == '.' || text[s-1] == ',') && s-2 >= 0 && isDigit(text[s-2])) {
+	for s > 0 && (expr.IsDigit(text[s-1]) || (text[s-1] == '.' || text[s-1] == ',') && s-2 >= 0 && expr.IsDigit(text[s-2])) {
 		s--
 	}
 	if s > 0 && text[s-1] == '-' {

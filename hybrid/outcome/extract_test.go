@@ -73,3 +73,37 @@ func TestExtractHostile(t *testing.T) {
 		t.Errorf("invalid UTF-8 after a marker: %+v", got)
 	}
 }
+
+// TestExtractProgram: a chain that answers with a Python program and
+// marks no answer is read as the program's printed value (method
+// "program"); a program outside the subset is no answer with its reason;
+// prose without a marker stays no answer without one; a marked answer
+// wins over a program.
+func TestExtractProgram(t *testing.T) {
+	steps := "Step 1: price = 8\n\nStep 2: # half off\n\nStep 3: total = price * 0.5 * 3\n\nStep 4: print(total)"
+	got := Extract(steps)
+	if !got.Found || got.Method != "program" || got.Answer != "12" || got.Reason != "read from a program whose value in Python is 12.0" {
+		t.Fatalf("Extract(program) = %+v, want 12 by program", got)
+	}
+	if s := steps[got.Start:got.End]; !strings.Contains(s, "print(total)") {
+		t.Errorf("program span %q is not the print", s)
+	}
+	if r := Grade("12", got.Answer); r.Verdict != Equal {
+		t.Errorf("Grade(12, %q) = %s", got.Answer, r.Verdict)
+	}
+	imports := "Step 1: import math\n\nStep 2: x = math.sqrt(16)\n\nStep 3: print(x)"
+	if got := Extract(imports); got.Found || got.Reason != `program not evaluated: line 1: an import ("import") is not evaluated` {
+		t.Errorf("Extract(import) = %+v, want no answer with the reason", got)
+	}
+	if got := Extract("We add 3 and 4 to get 7"); got.Reason != "" {
+		t.Errorf("prose gave a program reason: %+v", got)
+	}
+	marked := "x = 5\nprint(x)\nThe answer is 6"
+	if got := Extract(marked); got.Method != "the_answer_is" || got.Answer != "6" {
+		t.Errorf("a marker beside a program: %+v", got)
+	}
+	got = ExtractWith("Step 1: x = 3\n\nStep 2: print(0.1 + 0.2)", ExtractOptions{Fallback: FallbackLastNumber})
+	if got.Method != "last_number" || got.Answer != "0.2" || !strings.Contains(got.Reason, "float rounding") {
+		t.Errorf("fallback after an unread program: %+v", got)
+	}
+}

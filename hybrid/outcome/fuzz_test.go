@@ -66,12 +66,20 @@ func FuzzExtract(f *testing.F) {
 	fuzzSeeds(f, false)
 	f.Add("Final Answer: The final answer is $\\frac{1}{2}$. I hope it is correct.")
 	f.Add("\\boxed{" + strings.Repeat("{", 50) + "1")
+	f.Add("Step 1: a = 2.5\n\nStep 2: b = a * 4 // 3\n\nStep 3: print(b)")
+	f.Add("import math\nprint(1)")
 	f.Fuzz(func(t *testing.T, text string) {
 		for _, o := range []ExtractOptions{{}, {Fallback: FallbackLastNumber}} {
 			ex := ExtractWith(text, o)
 			if !ex.Found {
 				if ex.Answer != "" || len(ex.Others) > 0 {
 					t.Fatalf("Extract(%q): not found but %+v", text, ex)
+				}
+				continue
+			}
+			if ex.Method == "program" { // the answer is a value; the span is its statement
+				if ex.Start < 0 || ex.End > len(text) || ex.Start >= ex.End || Grade(ex.Answer, ex.Answer).Verdict != Equal {
+					t.Fatalf("Extract(%q): program answer %q at %d:%d", text, ex.Answer, ex.Start, ex.End)
 				}
 				continue
 			}

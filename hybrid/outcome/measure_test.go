@@ -120,8 +120,10 @@ func pct(a, b int) float64 {
 }
 
 // TestMeasureMRGSM8K measures the grader against MR-GSM8K's labelled
-// answer correctness: agreement where it decides, and the decided share.
-// The POT rows hold a program, not an answer: they are "no answer".
+// answer correctness: agreement where it decides, and the decided share
+// over all rows. The POT rows answer with a Python program: their answer
+// is the value it prints (method "program"), or none when the program is
+// outside the subset read (imports, loops, definitions).
 func TestMeasureMRGSM8K(t *testing.T) {
 	rows := readRows[mrRow](t, testshared.Path(t, "data/mr-gsm8k/labeled.jsonl"))
 	asIs := measureMRGSM8K(rows, false)
@@ -149,6 +151,9 @@ func TestMeasureMRGSM8K(t *testing.T) {
 	}
 	if pct(f.decided, f.found) < 95 {
 		t.Errorf("decided %.1f%% of rows with an answer < 95%%", pct(f.decided, f.found))
+	}
+	if pct(f.decided, f.rows) < 95 {
+		t.Errorf("decided %.1f%% of all rows < 95%%", pct(f.decided, f.rows))
 	}
 }
 

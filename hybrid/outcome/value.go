@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"strings"
 
+	"github.com/leanprm/leanprm/hybrid/outcome/internal/expr"
 	"github.com/leanprm/leanprm/translate/algebra"
 )
 
@@ -13,11 +14,11 @@ import (
 const (
 	// MaxAnswerBytes bounds an answer (and a gold answer) after extraction:
 	// longer ones are unknown.
-	MaxAnswerBytes = 4096
+	MaxAnswerBytes = expr.MaxBytes
 	// maxDepth bounds the nesting of an answer's expression.
-	maxDepth = 64
+	maxDepth = expr.MaxDepth
 	// maxDigits bounds the digits of one number.
-	maxDigits = 400
+	maxDigits = expr.MaxDigits
 	// maxPowBits bounds the size of an exact power's numerator and denominator.
 	maxPowBits = 1 << 14
 	// maxPiPow bounds the power of π in a value.
@@ -25,14 +26,14 @@ const (
 	// maxTerms bounds the terms of a value (π powers times radicals).
 	maxTerms = 64
 	// maxElems bounds the elements of a tuple, list or set.
-	maxElems = 64
+	maxElems = expr.MaxElems
 )
 
 // errUnsupported marks a form the grader does not decide; errTooLarge a
 // value past the bounds. Neither is ever a verdict other than unknown.
 var (
-	errUnsupported = errors.New("not supported")
-	errTooLarge    = errors.New("too large to decide")
+	errUnsupported = expr.ErrUnsupported
+	errTooLarge    = expr.ErrTooLarge
 )
 
 // pterm is c·π^k.

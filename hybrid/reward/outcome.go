@@ -71,10 +71,16 @@ func Grade(gold string, ex outcome.Extraction, r *hybrid.Scored, threshold float
 	if !ex.Found {
 		o.Verdict, o.GoldNorm = NoAnswer, outcome.Normalize(gold)
 		o.Reason = "the chain states no final answer (no \\boxed{}, \"The answer is\", \"Final Answer:\", \"####\" or \"Answer:\")"
+		if ex.Reason != "" {
+			o.Reason += "; " + ex.Reason // a program whose answer was not read, and why
+		}
 		return o
 	}
 	g := outcome.Grade(gold, ex.Answer)
 	o.Verdict, o.GoldNorm, o.AnswerNorm, o.Reason = g.Verdict, g.GoldNorm, g.AnswerNorm, g.Reason
+	if ex.Reason != "" {
+		o.Reason += "; " + ex.Reason // what a program prints
+	}
 	if o.Verdict == outcome.Equal && r != nil {
 		o.flag(r, threshold)
 	}

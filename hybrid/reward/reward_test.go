@@ -59,6 +59,18 @@ func TestOf(t *testing.T) {
 			}
 		})
 	}
+	// a program-of-thought chain: the value its program prints, or no answer and why
+	pot := scored("12", step("Step 1: price = 8", 0.9, hybrid.NoVerdict), step("Step 2: print(price * 1.5)", 0.9, hybrid.NoVerdict))
+	o := Of(&pot, 0.5)
+	require.NotNil(t, o)
+	assert.Equal(t, outcome.Equal, o.Verdict, o.Reason)
+	assert.Equal(t, "program", o.Method)
+	assert.Contains(t, o.Reason, "value in Python is 12.0")
+	pot = scored("12", step("import math", 0.9, hybrid.NoVerdict), step("print(math.floor(12.5))", 0.9, hybrid.NoVerdict))
+	o = Of(&pot, 0.5)
+	require.NotNil(t, o)
+	assert.Equal(t, NoAnswer, o.Verdict)
+	assert.Contains(t, o.Reason, "program not evaluated: line 1: an import")
 	r := scored("", clean...)
 	assert.Nil(t, Of(&r, 0.5), "no gold, no outcome")
 	r = scored("5", clean...)

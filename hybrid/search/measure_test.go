@@ -20,19 +20,28 @@ import (
 )
 
 // sampleProblems returns n problems with reference solutions chosen by a hash of their id (a
-// fixed sample, the same on every machine): from MR-GSM8K's ground-truth solutions (GSM8K's
-// test split, whose reference lines the embedded PRM never trained on) by default, or with
-// set "train" from GSM8K's training split (in-sample for the PRM, which trains on corrupted
-// training solutions).
+// fixed sample, the same on every machine): from GSM8K's test split by default (whose
+// reference lines the embedded PRM never trained on), or with set "train" from GSM8K's
+// training split (in-sample for the PRM, which trains on corrupted training solutions).
+//
+// The test split comes from MR-GSM8K's rows, taking only its GSM8K problems: question_type
+// "original" and "POT" (the same problems, the same ground-truth solution, so deduplicated by
+// question), whose ground-truth solution is GSM8K's own reference solution with its
+// <<expr=value>> calculator annotations. MR-GSM8K's "reversed" rows are its own rewritten
+// problems whose solutions carry no annotation at all; the simulated generator slips only on a
+// step with a calculation, so on them it never slips and greedy is always right — counting them
+// would measure the sample, not the search.
 func sampleProblems(t testing.TB, n int, set string) ([]*gensim.Problem, []search.Problem) {
 	var rows []string
 	var ids []string
+	var anns []int // calculator annotations per reference solution
 	if set == "train" {
 		data, err := os.ReadFile(testshared.Path(t, "data/gsm8k/train.jsonl"))
 		require.NoError(t, err)
 		for i, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
 			rows = append(rows, l)
 			ids = append(ids, "gsm8k-train:"+strconv.Itoa(i+1))
+			anns = append(anns, strings.Count(l, "<<"))
 		}
 	} else {
 		data, err := os.ReadFile(testshared.Path(t, "data/mr-gsm8k/labeled.jsonl"))
@@ -43,8 +52,12 @@ func sampleProblems(t testing.TB, n int, set string) ([]*gensim.Problem, []searc
 				UUID     string `json:"uuid"`
 				Question string `json:"question"`
 				Solution string `json:"ground_truth_solution"`
+				Type     string `json:"question_type"`
 			}
 			require.NoError(t, json.Unmarshal([]byte(l), &r))
+			if r.Type != "original" && r.Type != "POT" {
+				continue
+			}
 			if seen[r.Question] || !strings.Contains(r.Solution, "####") {
 				continue
 			}
@@ -52,6 +65,7 @@ func sampleProblems(t testing.TB, n int, set string) ([]*gensim.Problem, []searc
 			b, _ := json.Marshal(map[string]string{"question": r.Question, "answer": r.Solution})
 			rows = append(rows, string(b))
 			ids = append(ids, "mr-gsm8k:"+r.UUID)
+			anns = append(anns, strings.Count(r.Solution, "<<"))
 		}
 	}
 	ps, err := gensim.ReadProblems(strings.NewReader(strings.Join(rows, "\n")), set)
@@ -68,11 +82,18 @@ func sampleProblems(t testing.TB, n int, set string) ([]*gensim.Problem, []searc
 	sort.Slice(order, func(a, b int) bool { return order[a].h < order[b].h })
 	var out []search.Problem
 	var sims []*gensim.Problem
+	var total, none int
 	for _, o := range order[:min(n, len(order))] {
 		p := ps[o.i]
 		sims = append(sims, p)
 		out = append(out, search.Problem{ID: ids[o.i], Problem: p.Question, Gold: p.Answer})
+		total += anns[o.i]
+		if anns[o.i] == 0 {
+			none++
+		}
 	}
+	t.Logf("sample: %d problems of %d, %.1f calculator annotations per reference solution, %d with none",
+		len(out), len(ps), float64(total)/float64(max(len(out), 1)), none)
 	return sims, out
 }
 
@@ -89,7 +110,7 @@ func fnv64(s string) uint64 {
 // (slip rate 0.15 per step) over a fixed sample of GSM8K problems. It runs only when
 // LEANPRM_MEASURE_SEARCH is set (the number of problems, 100 by default when "1");
 // LEANPRM_MEASURE_SEARCH_SET=train takes them from GSM8K's training split instead of its test
-// split (MR-GSM8K's ground-truth solutions).
+// split (MR-GSM8K's GSM8K problems, see sampleProblems).
 func TestMeasureSearch(t *testing.T) {
 	env := os.Getenv("LEANPRM_MEASURE_SEARCH")
 	if env == "" {
@@ -133,6 +154,9 @@ func TestMeasureSearch(t *testing.T) {
 		var calls, scored, pruned int64
 		start := time.Now()
 		s.Run(context.Background(), problems, 2, func(res search.Result) {
+			if res.Error != "" {
+				t.Errorf("%s %s: %s: %s", r.name, r.policy, res.ID, res.Error) // a failure is no answer, and no measure
+			}
 			switch res.Outcome {
 			case "equal":
 				eq++

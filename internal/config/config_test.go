@@ -1,10 +1,12 @@
 package config
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -254,10 +256,10 @@ func TestBadValues(t *testing.T) {
 		want string
 	}{
 		{"duration", map[string]string{"LEANPRM_LEAN_TIMEOUT": "soon"}, nil,
-			`setting lean.timeout: "soon" is not a duration (try 30s or 2m): time: invalid duration "soon"`},
+			`setting lean.timeout: "soon" is not a duration (a number with a unit: 500ms, 30s, 2m, 1h30m)`},
 		{"negative duration", nil, []string{"--start-timeout", "-1s"}, "setting lean.start_timeout: negative duration -1s"},
 		{"vllm duration", map[string]string{"LEANPRM_PRM_VLLM_TIMEOUT": "5"}, nil,
-			`setting prm.vllm.timeout: "5" is not a duration (try 30s or 2m): time: missing unit in duration "5"`},
+			`setting prm.vllm.timeout: "5" is not a duration (a number with a unit: 500ms, 30s, 2m, 1h30m)`},
 		{"size", map[string]string{"LEANPRM_LEAN_MAX_RSS": "lots"}, nil, `setting lean.max_rss: "lots" is not a size (try 512MiB or 8GiB)`},
 		{"whole number", map[string]string{"LEANPRM_LEAN_QUEUE": "many"}, nil, `setting lean.queue: "many" is not a whole number`},
 		{"negative count", map[string]string{"LEANPRM_PRM_VLLM_CONCURRENCY": "-2"}, nil, "setting prm.vllm.concurrency: negative value -2"},
@@ -379,6 +381,43 @@ func TestRegisterFlags(t *testing.T) {
 	}
 	assert.NotNil(t, fs.Lookup(ConfigFlag))
 	assert.Equal(t, "int", fs.Lookup("workers").Value.Type())
+}
+
+// A key is of duration kind exactly when its value reads as a duration, and its flag is then of
+// pflag's duration type (--timeout was a string flag before): kinds cannot drift from setters.
+func TestDurationKeysAreDurations(t *testing.T) {
+	var durations []string
+	for _, k := range keys {
+		err := k.set(&Config{}, k.Key, "not-a-duration")
+		readsDuration := err != nil && strings.Contains(err.Error(), "is not a duration") &&
+			k.set(&Config{}, k.Key, "1h30m") == nil
+		assert.Equal(t, readsDuration, k.kind == durationKind, "%s: kind and setter disagree", k.Key)
+		if k.kind == durationKind {
+			durations = append(durations, k.Key)
+			_, perr := time.ParseDuration(k.Def)
+			assert.NoError(t, perr, "%s: default %q", k.Key, k.Def)
+		}
+	}
+	assert.Subset(t, durations, []string{"lean.timeout", "lean.start_timeout", "nats.max_age", "prm.vllm.timeout", "serve.drain_timeout", "serve.timeout"})
+
+	fs := pflag.NewFlagSet("leanprm", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	RegisterFlags(fs)
+	for _, name := range []string{"timeout", "start-timeout"} {
+		assert.Equal(t, "duration", fs.Lookup(name).Value.Type(), name)
+	}
+	err := fs.Parse([]string{"--timeout", "abc"})
+	var ive *pflag.InvalidValueError
+	assert.ErrorAs(t, err, &ive, "a duration flag refuses what is not a duration while parsing")
+	c, err := load(t, t.TempDir(), nil, "--timeout", "90s", "--start-timeout", "2m")
+	require.NoError(t, err)
+	assert.Equal(t, 90*time.Second, c.Lean.Timeout)
+	assert.Equal(t, 2*time.Minute, c.Lean.StartTimeout)
+	assert.Equal(t, "flag --timeout", source(t, c, "lean.timeout").From)
+	_, err = load(t, t.TempDir(), nil, "--timeout", "-5s")
+	var ke *KeyError
+	require.ErrorAs(t, err, &ke)
+	assert.True(t, ke.FromFlag())
 }
 
 // lean.identity_tactic: grind by default, then file, environment and flag in that order,

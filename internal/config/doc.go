@@ -1,6 +1,7 @@
 // Package config is the typed configuration, loaded once (flags > LEANPRM_* > leanprm.yaml >
-// defaults from the library constants), validated once; Sources says where each value came
-// from.
+// defaults), validated once; Sources says where each value came from. It imports no other
+// leanprm package: the Lean defaults it shares with the libraries are its own constants
+// (keys.go), which internal/wire's TestConfigDefaultsAreTheLibraries holds equal to theirs.
 //
 // Every key lives in one table (keys.go) with its flag, its documentation, its default and
 // how it is parsed into Config. Load resolves each key to the text of the source that wins,

@@ -62,6 +62,7 @@ type kind uint8
 const (
 	textKind kind = iota
 	intKind
+	durationKind // a flag of pflag's duration type; its text is a Go duration (30s, 2m, 1h30m)
 )
 
 // key is one configuration key: where it is set, what it means, its default as text and how
@@ -112,17 +113,17 @@ var keys = []key{
 	{"lean.server_command", "server-command", "command that starts a language server instead of `lake serve` (e.g. leanprm sim lsp)",
 		"", textKind, command(func(c *Config) (*string, *[]string) { return &c.Lean.ServerCommandText, &c.Lean.ServerCommand })},
 	{"lean.start_timeout", "start-timeout", "limit for starting a worker, its header import and its probes",
-		durationIn(DefaultStartTimeout, time.Minute), textKind, duration(func(c *Config) *time.Duration { return &c.Lean.StartTimeout })},
+		durationIn(DefaultStartTimeout, time.Minute), durationKind, duration(func(c *Config) *time.Duration { return &c.Lean.StartTimeout })},
 	{"lean.tactic", "tactic", "tactic that decides closed arithmetic claims (norm_num with Mathlib)",
 		DefaultTactic, textKind, tactic(func(c *Config) *string { return &c.Lean.Tactic })},
 	{"lean.timeout", "timeout", "wall-clock limit for one REPL request",
-		durationText(DefaultRequestTimeout), textKind, duration(func(c *Config) *time.Duration { return &c.Lean.Timeout })},
+		durationText(DefaultRequestTimeout), durationKind, duration(func(c *Config) *time.Duration { return &c.Lean.Timeout })},
 	{"lean.workers", "workers", "REPL worker processes (0 = number of cores)",
 		"0", intKind, count(func(c *Config) *int { return &c.Lean.Workers })},
 	{"nats.creds", "nats-creds", "NATS credentials file (user JWT and nkey seed, as nsc writes them)",
 		"", textKind, text(func(c *Config) *string { return &c.NATS.Creds })},
 	{"nats.max_age", "", "drop a task queued longer than this (0 = never; its item is answered at its deadline)",
-		"0s", textKind, duration(func(c *Config) *time.Duration { return &c.NATS.MaxAge })},
+		"0s", durationKind, duration(func(c *Config) *time.Duration { return &c.NATS.MaxAge })},
 	{"nats.max_bytes", "", "most bytes of queued tasks; beyond, a task is refused and its item answered with an error (0 = no limit)",
 		"0", textKind, func(c *Config, k, raw string) (err error) {
 			c.NATS.MaxBytes, err = sizeValue(k, raw)
@@ -179,7 +180,7 @@ var keys = []key{
 	{"prm.vllm.model", "", "model name sent to vLLM",
 		DefaultVLLMModel, textKind, text(func(c *Config) *string { return &c.PRM.VLLM.Model })},
 	{"prm.vllm.timeout", "", "limit for one vLLM request",
-		durationText(DefaultVLLMTimeout), textKind, duration(func(c *Config) *time.Duration { return &c.PRM.VLLM.Timeout })},
+		durationText(DefaultVLLMTimeout), durationKind, duration(func(c *Config) *time.Duration { return &c.PRM.VLLM.Timeout })},
 	{"prm.vllm.url", "", "base URL of a vLLM server running a PRM",
 		DefaultVLLMURL, textKind, text(func(c *Config) *string { return &c.PRM.VLLM.URL })},
 	{"reward.mode", "", "what serve pays an item with a gold answer: combined (a right answer paid as far as its process holds; wrong answer or refuted step 0), outcome (1/0), process (chain score)",
@@ -204,7 +205,7 @@ var keys = []key{
 			return err
 		}},
 	{"serve.drain_timeout", "", "on SIGTERM: how long the requests in flight may run before they are failed with a retryable 503 and serve exits",
-		durationText(DefaultServeDrainTimeout), textKind, duration(func(c *Config) *time.Duration { return &c.Serve.DrainTimeout })},
+		durationText(DefaultServeDrainTimeout), durationKind, duration(func(c *Config) *time.Duration { return &c.Serve.DrainTimeout })},
 	{"serve.max_body", "", "largest request body serve reads (413 beyond)",
 		DefaultServeMaxBody, textKind, func(c *Config, k, raw string) (err error) {
 			c.Serve.MaxBody, err = sizeValue(k, raw)
@@ -221,7 +222,7 @@ var keys = []key{
 			return err
 		}},
 	{"serve.timeout", "", "a request's deadline when it names none",
-		durationIn(DefaultServeTimeout, time.Minute), textKind, duration(func(c *Config) *time.Duration { return &c.Serve.Timeout })},
+		durationIn(DefaultServeTimeout, time.Minute), durationKind, duration(func(c *Config) *time.Duration { return &c.Serve.Timeout })},
 	{"translate.max_chain_obligations", "", "obligations checked per chain; steps past them are left unchecked and the chain warns",
 		"1024", intKind, func(c *Config, k, raw string) (err error) {
 			c.Translate.MaxChainObligations, err = countValue(k, raw)

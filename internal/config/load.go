@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/pflag"
 	"go.yaml.in/yaml/v3"
@@ -41,10 +42,15 @@ func RegisterFlags(fs *pflag.FlagSet) {
 		if k.Flag == "" {
 			continue
 		}
-		if k.kind == intKind {
+		switch k.kind {
+		case intKind:
 			n, _ := strconv.Atoi(k.Def)
 			fs.Int(k.Flag, n, k.Doc)
-		} else {
+		case durationKind:
+			d, _ := time.ParseDuration(k.Def)
+			fs.Duration(k.Flag, d, k.Doc)
+			fs.Lookup(k.Flag).DefValue = k.Def // "60s", "5m", as leanprm.yaml writes it
+		default:
 			fs.String(k.Flag, k.Def, k.Doc)
 		}
 	}

@@ -35,11 +35,15 @@ func (e *KeyError) FromFlag() bool { return strings.HasPrefix(e.From, "flag ") }
 
 func quote(s string) string { return strconv.Quote(s) }
 
+// DurationHint says what a duration is written as, in every message about one (a key's value,
+// or a duration flag that does not parse).
+const DurationHint = "a number with a unit: 500ms, 30s, 2m, 1h30m"
+
 // durationValue reads a non-negative duration.
 func durationValue(key, raw string) (time.Duration, error) {
 	d, err := time.ParseDuration(raw)
 	if err != nil {
-		return 0, &KeyError{Key: key, Msg: quote(raw) + " is not a duration (try 30s or 2m)", Err: err}
+		return 0, &KeyError{Key: key, Msg: quote(raw) + " is not a duration (" + DurationHint + ")"}
 	}
 	if d < 0 {
 		return 0, &KeyError{Key: key, Msg: "negative duration " + raw}

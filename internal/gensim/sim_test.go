@@ -134,6 +134,19 @@ func TestPrefixSlipIsCarried(t *testing.T) {
 	assert.Equal(t, "The bags hold 3*4 = 12 apples.", *c.Choices[0].Text)
 }
 
+// A value carried from the prefix can make a later calculation undefined: the simulator
+// answers (it used to panic on a nil value, found on GSM8K's test problems).
+func TestCarriedZeroDivisor(t *testing.T) {
+	ps, err := ReadProblems(strings.NewReader(`{"question": "Ann has 12 cookies, eats 4 and shares the rest into bags of 8. How many bags?", "answer": "She has 12-4 = <<12-4=8>>8 left.\nShe fills 8/8 = <<8/8=1>>1 bag.\n#### 1"}`), "zero")
+	require.NoError(t, err)
+	s, err := New(ps, Options{})
+	require.NoError(t, err)
+	q := "Ann has 12 cookies, eats 4 and shares the rest into bags of 8. How many bags?"
+	code, c, body := post(t, s.Handler(), "/v1/completions", map[string]any{"prompt": q + "\n\nShe has 12-4 = 0 left.\n\n", "stop": "\n\n"})
+	require.Equal(t, http.StatusOK, code, body)
+	assert.Equal(t, "She fills 0/0 = 1 bag.", *c.Choices[0].Text, "the carried operands, the reference's value")
+}
+
 func TestStopMaxTokensAndN(t *testing.T) {
 	h := newSim(t, Options{SlipRate: 0.5, Seed: 7}).Handler()
 	q := "Tom has 10 apples and buys 3 bags of 4 apples each. How many apples does he have now?\n\n"
@@ -277,6 +290,6 @@ func TestSlipsOverGSM8K(t *testing.T) {
 	assert.Greater(t, float64(falseSlip), 0.6*float64(slipped))
 	assert.Greater(t, float64(wrongAnswers), 0.8*float64(slipped))
 	// A number the reference reuses with two meanings, or a rounded quotient, can leave a later
-	// claim false (about 5 chains in 100): documented in doc.go.
+	// claim false (about 5 chains in 100): documented in docs/GENERATOR-SIMULATOR.md.
 	assert.LessOrEqual(t, float64(falseLater), 0.08*float64(slipped))
 }

@@ -210,9 +210,11 @@ func render(ln line, vals values, s *slip) rendered {
 		result := p.value
 		if p.evalOK {
 			written, _ := evalExpr(p.expr, nil)
-			now, _ := evalExpr(p.expr, out.vals)
-			if now.Cmp(written) != 0 {
-				result = now // an operand changed: compute from it
+			// An operand changed: compute from it. A carried value can make the calculation
+			// undefined (a divisor carried to 0); the step then keeps the reference's value,
+			// a false claim in a chain that is already wrong.
+			if now, err := evalExpr(p.expr, out.vals); err == nil && now.Cmp(written) != 0 {
+				result = now
 			}
 		}
 		if i == slipAt {

@@ -10,7 +10,6 @@ import (
 	"regexp"
 
 	"github.com/leanprm/leanprm/hybrid"
-	hformal "github.com/leanprm/leanprm/hybrid/formal"
 	"github.com/leanprm/leanprm/hybrid/prm/embedded"
 	"github.com/leanprm/leanprm/internal/config"
 	"github.com/leanprm/leanprm/internal/wire"
@@ -162,7 +161,7 @@ func Build(ctx context.Context, cfg *config.Config, o BuildOptions, stderr io.Wr
 	}
 	if f.Pool != nil {
 		b.Parts.REPL = f.Pool
-		b.Parts.Verify.Runner = hformal.VerifyRunner(f.Pool)
+		b.Parts.Verify.Runner = verify.REPLRunner(f.Pool)
 		b.Info.REPLStats = f.Pool.Stats
 		b.Info.Versions.Lean = f.Pool.Version()
 		b.Info.Versions.REPL = replVersion(cfg, f.Pool.Backend())

@@ -20,7 +20,7 @@ import (
 
 	"github.com/leanprm/leanprm/internal/config"
 	"github.com/leanprm/leanprm/internal/dispatch"
-	replsim "github.com/leanprm/leanprm/internal/leansim/repl"
+	"github.com/leanprm/leanprm/internal/leansim/replsim"
 )
 
 // childEnv makes the test binary run as the REPL simulator, so that the pool the server

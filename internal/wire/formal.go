@@ -7,7 +7,7 @@ import (
 	"io"
 	"strings"
 
-	hformal "github.com/leanprm/leanprm/hybrid/formal"
+	"github.com/leanprm/leanprm/hybrid/formal"
 	"github.com/leanprm/leanprm/internal/config"
 	"github.com/leanprm/leanprm/leanbridge/repl"
 	"github.com/leanprm/leanprm/translate"
@@ -99,7 +99,7 @@ func NewFormalWith(ctx context.Context, cfg *config.Config, stderr io.Writer, o 
 		}
 		return nil, fmt.Errorf("starting Lean: %w", err)
 	}
-	lean := hformal.TranslateLean(pool, cfg.Lean.Header)
+	lean := formal.TranslateLean(pool, cfg.Lean.Header)
 	if o.WrapLean != nil {
 		lean = o.WrapLean(lean)
 	}
@@ -118,8 +118,8 @@ func NewFormalWith(ctx context.Context, cfg *config.Config, stderr io.Writer, o 
 
 // LeanSteps is the judge of fenced Lean steps over this formal side: the prose checker for
 // everything else, the REPL pool (when there is one) for the Lean steps.
-func (f *Formal) LeanSteps(cfg *config.Config) hformal.LeanSteps {
-	ls := hformal.LeanSteps{Inner: hformal.NewProse(f.Translator), Header: cfg.Lean.Header}
+func (f *Formal) LeanSteps(cfg *config.Config) formal.LeanSteps {
+	ls := formal.LeanSteps{Inner: formal.NewProse(f.Translator), Header: cfg.Lean.Header}
 	if f.Pool != nil { // a nil pool must not become a non-nil Checker
 		ls.Checker = f.Pool
 	}

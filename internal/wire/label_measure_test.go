@@ -51,8 +51,6 @@ func simChains(t *testing.T, path string, n int, slip float64) ([]slippedChain, 
 	p := generate.Params{Temperature: 0.8, Final: true}
 	chains, _, err := chain.Read(path, chain.FormatGSM8K)
 	require.NoError(t, err)
-	golds, err := label.ReadGolds(path)
-	require.NoError(t, err)
 	var out []slippedChain
 	ctx := context.Background()
 	for i, pr := range ps {
@@ -73,7 +71,7 @@ func simChains(t *testing.T, path string, n int, slip float64) ([]slippedChain, 
 		for _, st := range steps {
 			c.Steps = append(c.Steps, chain.Step{Text: st})
 		}
-		out = append(out, slippedChain{item: label.Item{Chain: c, Gold: golds[chains[i].Source]}, first: first})
+		out = append(out, slippedChain{item: label.Item{Chain: c, Gold: chains[i].Gold}, first: first})
 	}
 	return out, srv
 }

@@ -10,8 +10,8 @@ import (
 
 	"github.com/leanprm/leanprm/leanbridge/proc"
 
-	lspsim "github.com/leanprm/leanprm/internal/leansim/lsp"
-	replsim "github.com/leanprm/leanprm/internal/leansim/repl"
+	"github.com/leanprm/leanprm/internal/leansim/lspsim"
+	"github.com/leanprm/leanprm/internal/leansim/replsim"
 	"github.com/leanprm/leanprm/leanbridge/sandbox"
 )
 

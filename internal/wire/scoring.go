@@ -50,17 +50,44 @@ func NewScoringWith(ctx context.Context, cfg *config.Config, policy hybrid.Polic
 	return s, nil
 }
 
-// ScoreBoth scores the evaluation and calibration chains in one run. Chains that fail are kept
-// with their error (the metrics count them as predicting no error); the error is returned only
-// when every chain failed.
-func ScoreBoth(ctx context.Context, s *hybrid.Scorer, chains, calib []chain.Chain) ([]hybrid.Scored, []hybrid.Scored, error) {
-	all := append(append([]chain.Chain(nil), chains...), calib...)
+// Both is what ScoreBoth scored: the results of the evaluation and calibration chains, or, after an
+// interrupt (Stopped is the context's error), those finished before it, in input order.
+type Both struct {
+	Results, Calib []hybrid.Scored
+	Of, CalibOf    int // the numbers of chains given
+	Stopped        error
+}
+
+// ScoreBoth scores the calibration chains, then the evaluation chains, in one run: calibration
+// first, so that an interrupted run has its thresholds when it reports on the chains it finished.
+// Chains that fail are kept with their error (the metrics count them as predicting no error);
+// the error is returned only when every chain failed, or nothing was finished before an interrupt.
+// It uses s.Done.
+func ScoreBoth(ctx context.Context, s *hybrid.Scorer, chains, calib []chain.Chain) (*Both, error) {
+	all := append(append([]chain.Chain(nil), calib...), chains...)
+	finished := make([]*hybrid.Scored, len(all))
+	s.Done = func(i int, r hybrid.Scored) { finished[i] = &r }
 	res, err := s.ScoreChains(ctx, all)
+	run := &Both{Of: len(chains), CalibOf: len(calib)}
 	if ctx.Err() != nil {
-		return nil, nil, ctx.Err()
+		for i, r := range finished {
+			switch {
+			case r == nil:
+			case i < len(calib):
+				run.Calib = append(run.Calib, *r)
+			default:
+				run.Results = append(run.Results, *r)
+			}
+		}
+		if len(run.Results) == 0 {
+			return nil, ctx.Err()
+		}
+		run.Stopped = ctx.Err()
+		return run, nil
 	}
 	if err != nil && len(res) == 0 {
-		return nil, nil, err
+		return nil, err
 	}
-	return res[:len(chains)], res[len(chains):], nil
+	run.Calib, run.Results = res[:len(calib)], res[len(calib):]
+	return run, nil
 }

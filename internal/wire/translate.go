@@ -7,7 +7,7 @@ import (
 
 	"github.com/leanprm/leanprm/hybrid"
 	"github.com/leanprm/leanprm/hybrid/chain"
-	hformal "github.com/leanprm/leanprm/hybrid/formal"
+	"github.com/leanprm/leanprm/hybrid/formal"
 	"github.com/leanprm/leanprm/internal/config"
 	"github.com/leanprm/leanprm/translate"
 )
@@ -80,7 +80,7 @@ func leanStepResult(index int, src string, fs hybrid.FormalStep) translate.StepR
 	res := translate.StepResult{Index: index, Text: src, Obligations: []translate.Obligation{}}
 	switch fs.Verdict {
 	case hybrid.NoVerdict:
-		res.Verdict = translate.StepVerdict(hformal.NotCheckedNoLean)
+		res.Verdict = translate.StepVerdict(formal.NotCheckedNoLean)
 	default:
 		res.Verdict = translate.StepVerdict(fs.Verdict)
 	}

@@ -7,7 +7,6 @@ import (
 	"os/exec"
 	"path/filepath"
 
-	hformal "github.com/leanprm/leanprm/hybrid/formal"
 	"github.com/leanprm/leanprm/internal/config"
 	"github.com/leanprm/leanprm/leanbridge/kernel"
 	"github.com/leanprm/leanprm/leanbridge/proc"
@@ -34,7 +33,7 @@ func VerifyRunner(ctx context.Context, cfg *config.Config, stderr io.Writer) (ve
 	if err != nil {
 		return nil, nil, fmt.Errorf("starting Lean: %w", err)
 	}
-	return hformal.VerifyRunner(pool), func() { pool.Close() }, nil
+	return verify.REPLRunner(pool), func() { pool.Close() }, nil
 }
 
 // VerifyOptions are the per-proof options of verify-proof: the runner, lean.header and

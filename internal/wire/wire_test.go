@@ -163,8 +163,9 @@ func TestScoringThroughTheSimulator(t *testing.T) {
 	assert.Equal(t, "sim", s.Formal.Checker)
 	chains := []chain.Chain{{ID: "a", Steps: []chain.Step{{Text: "2 + 3 = 6."}}}}
 	calib := []chain.Chain{{ID: "b", Steps: []chain.Step{{Text: "2 + 3 = 5."}}}}
-	res, cal, err := ScoreBoth(testCtx(t), s.Scorer, chains, calib)
+	both, err := ScoreBoth(testCtx(t), s.Scorer, chains, calib)
 	require.NoError(t, err)
+	res, cal := both.Results, both.Calib
 	require.Len(t, res, 1)
 	require.Len(t, cal, 1)
 	assert.Equal(t, "a", res[0].ID)

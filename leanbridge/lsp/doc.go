@@ -1,5 +1,5 @@
 // Package lsp is a client for the Lean 4 language server (`lake serve`), the second way
-// leanprm checks formal steps besides the REPL (package leanbridge).
+// leanprm checks formal steps besides the REPL (package leanbridge/repl).
 //
 // It speaks LSP base framing through github.com/sourcegraph/jsonrpc2 (VSCodeObjectCodec:
 // Content-Length headers) over the server's stdio, and follows /work/shared/lean/PROTOCOL.md
@@ -37,7 +37,7 @@
 // client, so the two backends can be compared (proofchain's agreement test). Result.Verified
 // requires completed processing, no error, no "declaration uses `sorry`" warning, no unsolved
 // goals, and no goal left after the last step. Result.Checker says who judged: "lean" or "sim"
-// (the repository's simulator, internal/leansim/lsp), from initialize's serverInfo.name.
+// (the repository's simulator, internal/leansim/lspsim), from initialize's serverInfo.name.
 //
 // ExampleClient_CheckChain shows a chain judged through `lake serve`.
 //

@@ -16,7 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"go.uber.org/goleak"
 
-	lspsim "github.com/leanprm/leanprm/internal/leansim/lsp"
+	"github.com/leanprm/leanprm/internal/leansim/lspsim"
 	"github.com/leanprm/leanprm/leanbridge/lsp"
 	"github.com/leanprm/leanprm/leanbridge/proc"
 )

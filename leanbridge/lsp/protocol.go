@@ -40,7 +40,7 @@ const (
 	CheckerSim  = "sim"
 )
 
-// SimulatorServerName is the serverInfo.name the repository's simulator (internal/leansim/lsp)
+// SimulatorServerName is the serverInfo.name the repository's simulator (internal/leansim/lspsim)
 // announces. Kept here as a constant, not imported, so that production code does not depend
 // on the simulator; a test asserts the two agree.
 const SimulatorServerName = "leanprm LSP simulator"

@@ -9,13 +9,13 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	lspsim "github.com/leanprm/leanprm/internal/leansim/lsp"
+	"github.com/leanprm/leanprm/internal/leansim/lspsim"
 	"github.com/leanprm/leanprm/leanbridge/lsp"
 	"github.com/leanprm/leanprm/leanbridge/proc"
 	"github.com/leanprm/leanprm/leanbridge/proofchain"
 )
 
-// Tests against the simulator (internal/leansim/lsp): in-process through io.Pipes, or as a
+// Tests against the simulator (internal/leansim/lspsim): in-process through io.Pipes, or as a
 // child process (the test binary re-executed).
 
 func TestSimulatorNameAgrees(t *testing.T) {
@@ -67,7 +67,7 @@ type diagCase struct {
 	want    []wantDiag
 	mathlib bool // needs `import Mathlib`: not run against the core Lean project
 	// leanOnly: run against real Lean only. The simulator's decide evaluates Rat arithmetic,
-	// which real decide cannot (replsim's doc, PROTOCOL.md §3.2).
+	// which real decide cannot (docs/REPL-SIMULATOR.md, PROTOCOL.md §3.2).
 	leanOnly bool
 }
 

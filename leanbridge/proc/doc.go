@@ -1,6 +1,6 @@
 // Package proc runs a child process in a process group of its own and takes the whole group
 // down when it ends. It is the one place leanprm starts long-lived or tool children: the Lean
-// REPL (package leanbridge), the Lean language server (leanbridge/lsp) and `lake` for
+// REPL (leanbridge/repl), the Lean language server (leanbridge/lsp) and `lake` for
 // `leanprm lean setup` (cmd/leanprm).
 //
 // The group matters because the children leanprm runs have children of their own: `lake env`

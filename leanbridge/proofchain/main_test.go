@@ -8,8 +8,8 @@ import (
 
 	"github.com/leanprm/leanprm/leanbridge/proc"
 
-	lspsim "github.com/leanprm/leanprm/internal/leansim/lsp"
-	replsim "github.com/leanprm/leanprm/internal/leansim/repl"
+	"github.com/leanprm/leanprm/internal/leansim/lspsim"
+	"github.com/leanprm/leanprm/internal/leansim/replsim"
 )
 
 // TestMain runs the test binary as a simulator child when LEANPRM_TEST_CHILD says so

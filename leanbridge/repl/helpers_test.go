@@ -18,7 +18,7 @@ import (
 
 	"github.com/leanprm/leanprm/leanbridge/proc"
 
-	lspsim "github.com/leanprm/leanprm/internal/leansim/lsp"
+	"github.com/leanprm/leanprm/internal/leansim/lspsim"
 )
 
 // childEnv makes the test binary run as a child process instead of the tests (gopls

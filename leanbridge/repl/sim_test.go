@@ -3,7 +3,7 @@ package repl
 import (
 	"os"
 
-	replsim "github.com/leanprm/leanprm/internal/leansim/repl"
+	"github.com/leanprm/leanprm/internal/leansim/replsim"
 )
 
 // runSimulator runs the repository's simulator as a child process (TestMain, "replsim").

@@ -8,7 +8,7 @@ import (
 	"sync"
 )
 
-// The semantic guard (see the package documentation, "3. The semantic guard").
+// The semantic guard (see docs/VERIFY.md, "3. The semantic guard").
 //
 // The static layer refuses the instances, notations, options and scope changes it can name,
 // but a list of tokens is never complete. So once Lean has accepted a proof, the checker asks

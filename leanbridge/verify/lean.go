@@ -8,8 +8,8 @@ import (
 	"strings"
 )
 
-// Runner runs Lean source through a checker. It is what verify needs from the REPL pool; the
-// adapter lives with whoever owns the pool.
+// Runner runs Lean source through a checker. It is what verify needs from the REPL pool:
+// REPLRunner is the product's, over a *repl.Pool; tests use stand-ins that say what they are.
 type Runner interface {
 	// RunCommand elaborates cmd as one REPL `cmd` on the environment of header (import lines,
 	// "" for the prelude). Positions in the Reply are relative to cmd: line 1 is cmd's first

@@ -27,9 +27,9 @@ import (
 // replBinary is where `leanprm lean setup` builds the REPL inside the Lake project.
 const replBinary = ".lake/packages/repl/.lake/build/bin/repl"
 
-// replRunner is a minimal, test-only REPL client (the product uses leanbridge's pool): one
-// process, one request at a time, each header imported once and its env reused so that reply
-// positions are relative to the command.
+// replRunner is a minimal, test-only REPL client (the product uses REPLRunner over
+// leanbridge/repl's pool): one process, one request at a time, each header imported once and
+// its env reused so that reply positions are relative to the command.
 type replRunner struct {
 	mu   sync.Mutex
 	cmd  *exec.Cmd

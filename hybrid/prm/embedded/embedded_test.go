@@ -27,92 +27,6 @@ func steps(texts ...string) []chain.Step {
 	return out
 }
 
-func TestTrainIsReproducible(t *testing.T) {
-	dir := writeSyntheticData(t)
-	train := func(seed uint64) []byte {
-		m, err := Train(context.Background(), TrainConfig{DataDir: dir, Seed: seed})
-		require.NoError(t, err)
-		b, err := m.MarshalBinary()
-		require.NoError(t, err)
-		return b
-	}
-	a, b := train(7), train(7)
-	assert.True(t, bytes.Equal(a, b), "same data and seed must give the same bytes")
-	assert.False(t, bytes.Equal(a, train(8)), "the seed must matter")
-
-	// Bagging averages models of seeds 7, 8, ...: one bag is another model.
-	one, err := Train(context.Background(), TrainConfig{DataDir: dir, Seed: 7, Bags: 1})
-	require.NoError(t, err)
-	ob, err := one.MarshalBinary()
-	require.NoError(t, err)
-	assert.False(t, bytes.Equal(a, ob))
-	assert.Equal(t, 1, one.Train.Bags)
-	bagged, err := Load(a)
-	require.NoError(t, err)
-	assert.Equal(t, DefaultBags, bagged.Train.Bags)
-
-	// With n-grams the file carries the table and stays reproducible.
-	m1, err := Train(context.Background(), TrainConfig{DataDir: dir, Seed: 3, HashBits: 10})
-	require.NoError(t, err)
-	m2, err := Train(context.Background(), TrainConfig{DataDir: dir, Seed: 3, HashBits: 10})
-	require.NoError(t, err)
-	b1, _ := m1.MarshalBinary()
-	b2, _ := m2.MarshalBinary()
-	assert.Equal(t, b1, b2)
-	assert.Greater(t, len(b1), 4<<10)
-}
-
-func TestTrainLearnsArithmetic(t *testing.T) {
-	dir := writeSyntheticData(t)
-	m, err := Train(context.Background(), TrainConfig{DataDir: dir, Seed: 1})
-	require.NoError(t, err)
-	// Loaded back from bytes, the model scores the same.
-	b, err := m.MarshalBinary()
-	require.NoError(t, err)
-	m2, err := Load(b)
-	require.NoError(t, err)
-
-	q := "Ivy has 12 cards and finds 9 more, then buys 3 times as many as that. How many cards does Ivy buy?"
-	right, err := m2.ScoreChain(context.Background(), q, steps("Ivy starts with 12 cards and finds 9 more.", "That makes 12 + 9 = 21 cards."))
-	require.NoError(t, err)
-	wrong, err := m2.ScoreChain(context.Background(), q, steps("Ivy starts with 12 cards and finds 9 more.", "That makes 12 + 9 = 24 cards."))
-	require.NoError(t, err)
-	assert.Greater(t, right[1], wrong[1], "a false sum must score lower than the true one")
-	assert.InDelta(t, right[0], wrong[0], 1e-12, "a step's score does not depend on later steps")
-	mr, _ := m.ScoreChain(context.Background(), q, steps("Ivy starts with 12 cards and finds 9 more.", "That makes 12 + 9 = 21 cards."))
-	assert.Equal(t, right, mr)
-
-	assert.Equal(t, srcPRMBench, m.Train.Sources[0].Name)
-	assert.Positive(t, m.Train.Sources[0].Negative)
-	assert.NotEqual(t, 1.0, m.PlattA, "calibrated on the synthetic dev file")
-}
-
-func TestTrainWithoutData(t *testing.T) {
-	_, err := Train(context.Background(), TrainConfig{DataDir: t.TempDir()})
-	assert.ErrorContains(t, err, "no labelled training steps")
-	_, err = Train(context.Background(), TrainConfig{DataDir: t.TempDir(), HashBits: 30})
-	assert.Error(t, err)
-	_, err = Train(context.Background(), TrainConfig{DataDir: t.TempDir(), Bags: -1})
-	assert.ErrorContains(t, err, "Bags")
-	_, err = Train(context.Background(), TrainConfig{DataDir: t.TempDir(), WeakKinds: []int{KindOperand, weakKinds}})
-	assert.ErrorContains(t, err, "weak-label kind")
-	_, err = Train(context.Background(), TrainConfig{DataDir: t.TempDir(), WeakKinds: []int{-1}})
-	assert.ErrorContains(t, err, "weak-label kind")
-	for name, cfg := range map[string]TrainConfig{
-		"negative trees": {Trees: -1}, "deep trees": {Trees: 5, TreeDepth: 20},
-		"negative rate": {LearningRate: -0.1}, "NaN rate": {LearningRate: math.NaN()},
-		"negative L2": {L2: -1}, "negative epochs": {Epochs: -2},
-	} {
-		cfg.DataDir = t.TempDir()
-		_, err = Train(context.Background(), cfg)
-		assert.ErrorContains(t, err, "out of range", name)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	_, err = Train(ctx, TrainConfig{DataDir: writeSyntheticData(t)})
-	assert.ErrorIs(t, err, context.Canceled)
-}
-
 func TestLoadRejectsBadFiles(t *testing.T) {
 	m, err := Default()
 	require.NoError(t, err)
@@ -277,60 +191,16 @@ func TestStripMarker(t *testing.T) {
 	assert.Equal(t, "Step up", stripMarker("Step up"))
 }
 
-// TestCommittedModelIsReproducible retrains from the shared data and
-// compares with the committed file, as `make model` would.
-func TestCommittedModelIsReproducible(t *testing.T) {
-	if testing.Short() {
-		t.Skip("trains on the full data")
-	}
-	dir := dataDir(t)
-	m, err := Train(context.Background(), TrainConfig{DataDir: dir, Seed: DefaultSeed})
-	require.NoError(t, err)
-	b, err := m.MarshalBinary()
-	require.NoError(t, err)
-	assert.True(t, bytes.Equal(defaultModel, b), "model.bin is stale: run `make model`")
-}
-
-func TestBoostedTrees(t *testing.T) {
-	dir := writeSyntheticData(t)
-	train := func() (*Model, []byte) {
-		m, err := Train(context.Background(), TrainConfig{DataDir: dir, Seed: 5, Trees: 8, TreeDepth: 2})
-		require.NoError(t, err)
-		b, err := m.MarshalBinary()
-		require.NoError(t, err)
-		return m, b
-	}
-	m, a := train()
-	_, b := train()
-	assert.Equal(t, a, b, "boosting is deterministic too")
-	require.Len(t, m.Trees, 8)
-	split := false
-	for _, tr := range m.Trees {
-		require.NoError(t, tr.check())
-		split = split || tr.Feat[0] >= 0
-	}
-	assert.True(t, split, "some tree splits")
-
-	loaded, err := Load(a)
-	require.NoError(t, err)
-	q := "Ivy has 12 cards and finds 9 more. How many cards?"
-	st := steps("That makes 12 + 9 = 21 cards.", "That makes 12 + 9 = 24 cards.")
-	want, _ := m.ScoreChain(context.Background(), q, st)
-	got, err := loaded.ScoreChain(context.Background(), q, st)
-	require.NoError(t, err)
-	assert.Equal(t, want, got)
-}
-
 func TestTreeCheck(t *testing.T) {
 	leaf := Tree{Feat: []int32{-1}, Thr: []float64{0}, Left: []int32{-1}, Right: []int32{-1}, Value: []float64{0.1}}
 	require.NoError(t, leaf.check())
-	assert.InDelta(t, 0.1, leaf.eval(make([]float64, nDense)), 0)
+	assert.InDelta(t, 0.1, leaf.Eval(make([]float64, nDense)), 0)
 	split := Tree{Feat: []int32{2, -1, -1}, Thr: []float64{0.5, 0, 0}, Left: []int32{1, -1, -1}, Right: []int32{2, -1, -1}, Value: []float64{0, -1, 1}}
 	require.NoError(t, split.check())
 	x := make([]float64, nDense)
-	assert.Equal(t, -1.0, split.eval(x))
+	assert.Equal(t, -1.0, split.Eval(x))
 	x[2] = 0.5
-	assert.Equal(t, 1.0, split.eval(x))
+	assert.Equal(t, 1.0, split.Eval(x))
 	for name, bad := range map[string]Tree{
 		"empty":    {},
 		"ragged":   {Feat: []int32{-1}, Value: []float64{1, 2}},

@@ -26,16 +26,3 @@ func ExampleDefault() {
 	}
 	fmt.Println(scores, hybrid.FirstError(scores, m.Threshold)) // calibrated P(step is right)
 }
-
-// ExampleTrain regenerates the committed model, as `make model` does
-// through `leanprm train --data ../shared/data --seed 1`.
-func ExampleTrain() {
-	m, err := embedded.Train(context.Background(), embedded.TrainConfig{DataDir: "../shared/data", Seed: embedded.DefaultSeed})
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	if err := m.WriteFile("hybrid/prm/embedded/model.bin"); err != nil {
-		fmt.Println(err)
-	}
-}

@@ -101,6 +101,31 @@ const (
 	nDense
 )
 
+// NumDense is the number of dense features: the length of the vector Features.Step fills.
+const NumDense = nDense
+
+// DenseNames are the dense features' names, in vector order.
+func DenseNames() []string { return slices.Clone(denseNames) }
+
+// Features computes a model's inputs for the steps of one chain at a time, exactly as
+// ScoreChain does: what a trainer (package embedded/train) featurizes its examples with. It
+// owns scratch buffers and is not safe for concurrent use.
+type Features struct{ f *featurizer }
+
+// NewFeatures is a featurizer for a model with a table of 2^hashBits hashed n-gram weights
+// (0: none).
+func NewFeatures(hashBits int) *Features { return &Features{newFeaturizer(uint(hashBits))} }
+
+// StartChain resets the chain context for problem.
+func (x *Features) StartChain(problem string) { x.f.startChain(problem) }
+
+// Step computes the features of step i of n into dense (length NumDense) and returns the
+// hashed text features (indices into the hash table, valid until the next call) and their
+// common value. Steps must be passed in order after StartChain.
+func (x *Features) Step(i, n int, st chain.Step, dense []float64) (hashes []uint32, hval float32) {
+	return x.f.step(i, n, st, dense)
+}
+
 // FeatureVersion identifies the feature definitions; a model file records
 // it and Load refuses a mismatch.
 const FeatureVersion = 6

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"slices"
 	"sync"
 
@@ -130,25 +131,11 @@ func Load(data []byte) (*Model, error) {
 		return nil, fmt.Errorf("embedded: model format %q, want %q", h.Format, formatName)
 	case h.FeatureVersion != FeatureVersion:
 		return nil, fmt.Errorf("embedded: model has feature version %d, this build computes %d; run `make model`", h.FeatureVersion, FeatureVersion)
-	case h.HashBits < 0 || h.HashBits > 24:
-		return nil, fmt.Errorf("embedded: hash bits %d out of range", h.HashBits)
-	case len(h.Dense) != nDense || len(h.Mean) != nDense || len(h.Scale) != nDense || len(h.DenseW) != nDense:
-		return nil, fmt.Errorf("embedded: model has %d dense features, want %d", len(h.Dense), nDense)
 	}
-	for _, t := range h.Trees {
-		if err := t.check(); err != nil {
-			return nil, fmt.Errorf("embedded: %w", err)
-		}
+	if err := h.check(); err != nil {
+		return nil, err
 	}
-	for i, name := range h.Dense {
-		if name != denseNames[i] {
-			return nil, fmt.Errorf("embedded: dense feature %d is %q, want %q", i, name, denseNames[i])
-		}
-	}
-	n := 0
-	if h.HashBits > 0 {
-		n = 1 << h.HashBits
-	}
+	n := h.hashSize()
 	if len(data) != 4*n {
 		return nil, fmt.Errorf("embedded: %d bytes of hashed weights, want %d", len(data), 4*n)
 	}
@@ -157,6 +144,50 @@ func Load(data []byte) (*Model, error) {
 		m.hashW[i] = math.Float32frombits(binary.LittleEndian.Uint32(data[4*i:]))
 	}
 	return m, nil
+}
+
+// New is the model with header h and hashed n-gram weights hashWeights (2^h.HashBits of them,
+// none when HashBits is 0): what a trainer (package embedded/train) fitted. h is checked as
+// Load checks a file's header; its Format and FeatureVersion are set when the model is
+// written. The model takes hashWeights over: the caller must not change them afterwards.
+func New(h Header, hashWeights []float32) (*Model, error) {
+	if err := h.check(); err != nil {
+		return nil, err
+	}
+	if n := h.hashSize(); len(hashWeights) != n {
+		return nil, fmt.Errorf("embedded: %d hashed weights, want %d", len(hashWeights), n)
+	}
+	return &Model{Header: h, hashW: hashWeights}, nil
+}
+
+// check validates the shapes of h: the hash table's size, the dense features (these, in
+// this order) and the trees.
+func (h *Header) check() error {
+	switch {
+	case h.HashBits < 0 || h.HashBits > 24:
+		return fmt.Errorf("embedded: hash bits %d out of range", h.HashBits)
+	case len(h.Dense) != nDense || len(h.Mean) != nDense || len(h.Scale) != nDense || len(h.DenseW) != nDense:
+		return fmt.Errorf("embedded: model has %d dense features, want %d", len(h.Dense), nDense)
+	}
+	for _, t := range h.Trees {
+		if err := t.check(); err != nil {
+			return fmt.Errorf("embedded: %w", err)
+		}
+	}
+	for i, name := range h.Dense {
+		if name != denseNames[i] {
+			return fmt.Errorf("embedded: dense feature %d is %q, want %q", i, name, denseNames[i])
+		}
+	}
+	return nil
+}
+
+// hashSize is the number of hashed weights of a model with h.
+func (h *Header) hashSize() int {
+	if h.HashBits > 0 {
+		return 1 << h.HashBits
+	}
+	return 0
 }
 
 // MarshalBinary encodes the model. The encoding is deterministic: the same
@@ -187,6 +218,15 @@ func (m *Model) WriteTo(w io.Writer) (int64, error) {
 	}
 	n, err := w.Write(out)
 	return int64(n), err
+}
+
+// WriteFile writes the model to path.
+func (m *Model) WriteFile(path string) error {
+	b, err := m.MarshalBinary()
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, b, 0o644)
 }
 
 func (m *Model) featurizer() *featurizer {
@@ -243,6 +283,13 @@ func (m *Model) ScoreChain(ctx context.Context, problem string, steps []chain.St
 	return out, nil
 }
 
+// Logit is the uncalibrated score of one step's features as Features.Step computed them
+// (dense, hashes, hval): ScoreChain's score of the step is σ(PlattA·Logit + PlattB). A
+// trainer reads it to boost and calibrate.
+func (m *Model) Logit(dense []float64, hashes []uint32, hval float32) float64 {
+	return m.logit(dense, hashes, hval)
+}
+
 // logit is the uncalibrated score.
 func (m *Model) logit(dense []float64, hs []uint32, hv float32) float64 {
 	z := m.Bias
@@ -262,7 +309,7 @@ func (m *Model) logit(dense []float64, hs []uint32, hv float32) float64 {
 			x[k] = float64(float32(dense[k]))
 		}
 		for i := range m.Trees {
-			z += m.Trees[i].eval(x[:])
+			z += m.Trees[i].Eval(x[:])
 		}
 	}
 	return z

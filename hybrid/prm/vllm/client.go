@@ -8,13 +8,13 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/leanprm/leanprm/hybrid"
 	"github.com/leanprm/leanprm/hybrid/chain"
+	"github.com/leanprm/leanprm/hybrid/internal/retry"
 )
 
 // Mode selects how chains are rendered and how replies are read.
@@ -84,10 +84,11 @@ type Options struct {
 
 // Client scores chains with a served PRM. It is safe for concurrent use.
 type Client struct {
-	o   Options
-	hc  *http.Client
-	url string
-	sem chan struct{}
+	o     Options
+	retry retry.Policy // o's timeout, retries and back-off
+	hc    *http.Client
+	url   string
+	sem   chan struct{}
 }
 
 var _ hybrid.BatchPRM = (*Client)(nil)
@@ -123,29 +124,18 @@ func New(opts Options) (*Client, error) {
 	if opts.Concurrency <= 0 {
 		opts.Concurrency = 4
 	}
-	if opts.Timeout <= 0 {
-		opts.Timeout = 60 * time.Second
-	}
-	if opts.MaxRetries == 0 {
-		opts.MaxRetries = 3
-	} else if opts.MaxRetries < 0 {
-		opts.MaxRetries = 0
-	}
-	if opts.Backoff <= 0 {
-		opts.Backoff = 500 * time.Millisecond
-	}
-	if opts.MaxBackoff <= 0 {
-		opts.MaxBackoff = 10 * time.Second
-	}
+	rp := retry.Policy{Timeout: opts.Timeout, MaxRetries: opts.MaxRetries, Backoff: opts.Backoff, MaxBackoff: opts.MaxBackoff}.Defaults()
+	opts.Timeout, opts.MaxRetries, opts.Backoff, opts.MaxBackoff = rp.Timeout, rp.MaxRetries, rp.Backoff, rp.MaxBackoff
 	hc := opts.HTTPClient
 	if hc == nil {
 		hc = &http.Client{}
 	}
 	return &Client{
-		o:   opts,
-		hc:  hc,
-		url: strings.TrimRight(opts.BaseURL, "/") + "/pooling",
-		sem: make(chan struct{}, opts.Concurrency),
+		o:     opts,
+		retry: rp,
+		hc:    hc,
+		url:   strings.TrimRight(opts.BaseURL, "/") + "/pooling",
+		sem:   make(chan struct{}, opts.Concurrency),
 	}, nil
 }
 
@@ -311,10 +301,6 @@ type statusError struct {
 
 func (e *statusError) Error() string { return e.msg }
 
-func retryable(status int) bool {
-	return status == http.StatusRequestTimeout || status == http.StatusTooManyRequests || status >= 500
-}
-
 // post sends one batch with retries and returns each input's vectors.
 func (c *Client) post(ctx context.Context, inputs []string) ([][][]float64, error) {
 	body := map[string]any{}
@@ -330,43 +316,36 @@ func (c *Client) post(ctx context.Context, inputs []string) ([][][]float64, erro
 		return nil, fmt.Errorf("vllm: encode request: %w", err)
 	}
 	rerr := &RequestError{URL: c.url, Chains: len(inputs)}
-	wait := c.o.Backoff
 	for attempt := 0; ; attempt++ {
 		rerr.Attempts = attempt + 1
+		var after time.Duration
 		vecs, err := c.attempt(ctx, payload, len(inputs))
 		if err == nil {
 			return vecs, nil
 		}
 		rerr.Err, rerr.Status, rerr.Timeout = err, 0, 0
 		var se *statusError
-		retry := true
+		again := true
 		switch {
 		case ctx.Err() != nil:
 			rerr.Err = ctx.Err()
 			return nil, rerr
 		case errors.As(err, &se):
 			rerr.Status = se.status
-			retry = retryable(se.status)
-			if se.retryAfter > 0 {
-				wait = min(max(wait, se.retryAfter), c.o.MaxBackoff)
-			}
+			again = retry.Status(se.status)
+			after = se.retryAfter
 		case errors.Is(err, context.DeadlineExceeded):
 			rerr.Timeout = c.o.Timeout
 		case errors.Is(err, errBadReply):
-			retry = false // the server answered; asking again will not help
+			again = false // the server answered; asking again will not help
 		}
-		if !retry || attempt >= c.o.MaxRetries {
+		if !again || attempt >= c.o.MaxRetries {
 			return nil, rerr
 		}
-		t := time.NewTimer(wait)
-		select {
-		case <-t.C:
-		case <-ctx.Done():
-			t.Stop()
-			rerr.Err = ctx.Err()
+		if err := retry.Sleep(ctx, c.retry.Delay(attempt+1, after)); err != nil {
+			rerr.Err = err
 			return nil, rerr
 		}
-		wait = min(2*wait, c.o.MaxBackoff)
 	}
 }
 
@@ -400,9 +379,7 @@ func (c *Client) attempt(ctx context.Context, payload []byte, n int) ([][][]floa
 	}
 	if resp.StatusCode/100 != 2 {
 		se := &statusError{status: resp.StatusCode, msg: errorMessage(raw)}
-		if s, err := strconv.Atoi(resp.Header.Get("Retry-After")); err == nil && s > 0 {
-			se.retryAfter = time.Duration(s) * time.Second
-		}
+		se.retryAfter = retry.After(resp.Header.Get("Retry-After"))
 		return nil, se
 	}
 	return parseReply(raw, n)

@@ -15,8 +15,10 @@ func TestRootIsBesideTheModule(t *testing.T) {
 	require.NoError(t, err)
 	wd, err := os.Getwd()
 	require.NoError(t, err)
-	// This package sits two levels below the module root.
-	assert.Equal(t, filepath.Join(filepath.Dir(filepath.Dir(filepath.Dir(wd))), "shared"), root)
+	// This package sits three levels below the module root (internal/testutil/testshared).
+	module := filepath.Dir(filepath.Dir(filepath.Dir(wd)))
+	require.FileExists(t, filepath.Join(module, "go.mod"))
+	assert.Equal(t, filepath.Join(filepath.Dir(module), "shared"), root)
 }
 
 func TestEnvironmentOverrides(t *testing.T) {

@@ -114,21 +114,7 @@ func (a *Analyzer) Analyze(text string) *Analysis {
 		building = true
 		cur = runRef{start: len(a.clean), numFirst: len(a.res.Numbers)}
 		units = 0
-		// A run cannot begin with a binary operator, nor with a minus
-		// right after prose ("D - 8" where D was read as a word).
-		if t := toks[i]; t.kind == kOp && (t.op != '-' || i > 0 && toks[i-1].kind == kWord) {
-			cur.bad = true
-		}
-		// "(coins after round 1) × \( \frac{1}{100} = ..." continues an
-		// expression that began in prose: the left side is partial.
-		for j := i - 1; j >= 0 && toks[j].kind != kHard; j-- {
-			if toks[j].kind != kSoft {
-				if toks[j].kind == kOp {
-					cur.bad = true
-				}
-				break
-			}
-		}
+		cur.bad = startsInProse(toks, i)
 	}
 	endRun := func() {
 		if !building {
@@ -290,6 +276,22 @@ func (a *Analyzer) Analyze(text string) *Analysis {
 		a.res.Claims = a.res.Claims[:0]
 	}
 	return &a.res
+}
+
+// startsInProse reports whether a run that begins at toks[i] continues an expression that
+// began in prose, so that its left side is partial: a run cannot begin with a binary
+// operator, nor with a minus right after prose ("D - 8" where D was read as a word), and
+// "(coins after round 1) × \( \frac{1}{100} = ..." follows an operator across a soft break.
+func startsInProse(toks []token, i int) bool {
+	if t := toks[i]; t.kind == kOp && (t.op != '-' || i > 0 && toks[i-1].kind == kWord) {
+		return true
+	}
+	for j := i - 1; j >= 0 && toks[j].kind != kHard; j-- {
+		if toks[j].kind != kSoft {
+			return toks[j].kind == kOp
+		}
+	}
+	return false
 }
 
 // proseParen returns the index of the ")" closing a parenthetical of at most

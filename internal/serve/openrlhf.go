@@ -1,0 +1,265 @@
+package serve
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/leanprm/leanprm/hybrid/chain"
+	"github.com/leanprm/leanprm/hybrid/report"
+	"github.com/leanprm/leanprm/internal/dispatch"
+	"github.com/leanprm/leanprm/leanbridge/verify"
+)
+
+// OpenRLHF's remote reward (/get_reward), one of the endpoints in other projects' wire formats
+// (compat.go).
+
+// RewardRequest is OpenRLHF's remote reward request (POST /get_reward): query is the prompt
+// and the response as one text, labels the dataset's label column.
+type RewardRequest struct {
+	Query   []string `json:"query"`
+	Prompts []string `json:"prompts"`
+	// Labels are strings, or numbers (a data set's integer answer column) read as written.
+	Labels []Label `json:"labels"`
+}
+
+// getReward scores each query. A label that reads as a Lean theorem statement makes the
+// query a contest proof: its last ```lean block is verified against the label (reward 1
+// verified, else 0; a response with no ```lean block proves nothing and earns 0). Otherwise
+// the response is read as a chain of steps (as `check` reads text), any other non-blank label
+// is its gold answer, and its reward is what reward.mode makes of the outcome and the chain
+// score (reward.go; the chain score alone without a label; a response with no steps earns 0). Both are about the response: they are
+// flagged in extra_logs.leanprm_unscorable, and a retry would give the same.
+//
+// An item whose scoring failed (rewardOutcomes) is never given a score: under
+// serve.reward_on_error fail (the default) the request is answered 503 with Retry-After,
+// else the item gets the operator's value with extra_logs.leanprm_item_error 1.
+func (s *Server) getReward(w http.ResponseWriter, r *http.Request) {
+	var req RewardRequest
+	if err := s.decode(w, r, &req); err != nil {
+		s.fail(w, err)
+		return
+	}
+	if len(req.Query) > s.opts.MaxItems {
+		s.fail(w, s.tooMany(len(req.Query))) // before any item is read
+		return
+	}
+	n := len(req.Query)
+	at := func(xs []string, i int) string {
+		if i < len(xs) {
+			return xs[i]
+		}
+		return ""
+	}
+	tasks := make([]dispatch.Task, 0, n)
+	index := make([]int, 0, n)
+	unscorable := make([]float64, n)
+	for i, q := range req.Query {
+		s.itemsRead.Add(1)
+		prompt, label := at(req.Prompts, i), labelAt(req.Labels, i)
+		response := strings.TrimPrefix(q, prompt)
+		var (
+			t   dispatch.Task
+			err error
+		)
+		if st, perr := verify.ParseStatement(label); perr == nil && st != nil {
+			proof, ok := lastLeanBlock(response)
+			if !ok {
+				unscorable[i] = 1 // no proof to verify: reward 0
+				continue
+			}
+			t, err = task(dispatch.KindVerify, "", VerifyTask{ID: ItemID(strconv.Itoa(i)), Statement: label, Proof: proof})
+		} else {
+			c, cerr := responseChain(prompt, response)
+			if cerr != nil {
+				unscorable[i] = 1 // no steps to score: reward 0
+				continue
+			}
+			c.ID, c.Gold = strconv.Itoa(i), goldLabel(label)
+			t, err = task(dispatch.KindScore, "", ScoreTask{Chain: c})
+		}
+		if err != nil {
+			s.fail(w, err)
+			return
+		}
+		tasks, index = append(tasks, t), append(index, i)
+	}
+	rewards := make([]float64, n)
+	verified := make([]float64, n)
+	firstErr := make([]float64, n)
+	itemErr := make([]float64, n)
+	for i := range firstErr {
+		firstErr[i] = -1
+	}
+	failed := newFailures(n)
+	outcomes := newOutcomeLogs(n)
+	if len(tasks) > 0 {
+		res, err := s.run(r.Context(), tasks, 0)
+		if err != nil {
+			s.fail(w, err)
+			return
+		}
+		for k, rr := range res {
+			i := index[k]
+			o, msg := rewardOutcome(tasks[k].Kind, rr)
+			if msg != "" {
+				failed.add(i, msg)
+				continue
+			}
+			if o.chain != nil {
+				o.reward = outcomes.payItem(s, i, o.chain)
+			}
+			rewards[i], verified[i], firstErr[i] = o.reward, o.verified, o.firstError
+		}
+	}
+	if s.refuse(w, failed) {
+		return
+	}
+	for i, bad := range failed.of {
+		if bad {
+			rewards[i], itemErr[i], verified[i], firstErr[i] = s.opts.RewardOnError.Value, 1, 0, -1
+		}
+	}
+	if failed.n > 0 {
+		s.m.rewardFailures.WithLabelValues("fixed").Add(float64(failed.n))
+	}
+	logs := map[string][]float64{
+		"leanprm_item_error":      itemErr,
+		"leanprm_unscorable":      unscorable,
+		"leanprm_formal_verified": verified,
+		"leanprm_first_error":     firstErr,
+	}
+	outcomes.add(logs)
+	writeRewards(w, rewards, logs)
+}
+
+// rewardOutcomeOf is what one scored item gives /get_reward.
+type rewardOutcomeOf struct {
+	reward, verified, firstError float64
+	// chain is a scored chain's answer, which getReward pays by reward.mode (reward.go).
+	chain *report.CheckJSON
+}
+
+// rewardOutcome reads one item's result, or says why its scoring failed: the executor's
+// error (a timeout, a crash, no worker), an answer that cannot be read, a proof whose checker
+// gave no verdict (verify's error status), or a chain on which a formal checker failed
+// (its scores rest on the learned side alone, so they are not the chain's score).
+func rewardOutcome(kind dispatch.Kind, rr dispatch.Result) (rewardOutcomeOf, string) {
+	if rr.Error != "" {
+		return rewardOutcomeOf{}, rr.Error
+	}
+	switch kind {
+	case dispatch.KindVerify:
+		var v verify.Result
+		if err := json.Unmarshal(rr.Payload, &v); err != nil {
+			return rewardOutcomeOf{}, "the worker's answer could not be read"
+		}
+		switch v.Status {
+		case verify.StatusVerified:
+			return rewardOutcomeOf{reward: 1, verified: 1, firstError: -1}, ""
+		case verify.StatusError, verify.StatusMalformed:
+			why := "no reason given"
+			if len(v.Reasons) > 0 {
+				why = v.Reasons[0].String()
+			}
+			return rewardOutcomeOf{}, "no verdict on the proof: " + why
+		}
+		return rewardOutcomeOf{firstError: -1}, ""
+	default:
+		var c report.CheckJSON
+		if err := json.Unmarshal(rr.Payload, &c); err != nil {
+			return rewardOutcomeOf{}, "the worker's answer could not be read"
+		}
+		if c.CheckerFailed {
+			return rewardOutcomeOf{}, "a formal checker failed: " + strings.Join(c.Warnings, "; ")
+		}
+		o := rewardOutcomeOf{reward: c.ChainScore, firstError: float64(c.Predicted), chain: &c}
+		if len(c.Steps) > 0 && c.Has("verified") && !c.Has("refuted") {
+			o.verified = 1
+		}
+		return o, ""
+	}
+}
+
+// writeRewards writes OpenRLHF's answer: rewards, scores (the same) and extra_logs. Rewards
+// may be NaN (serve.reward_on_error nan), which encoding/json cannot write.
+func writeRewards(w http.ResponseWriter, rewards []float64, extra map[string][]float64) {
+	list := []byte{'['}
+	for i, x := range rewards {
+		if i > 0 {
+			list = append(list, ',')
+		}
+		list = appendReward(list, x)
+	}
+	list = append(list, ']')
+	logs, err := json.Marshal(extra)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, "encoding the answer failed")
+		return
+	}
+	b := make([]byte, 0, 2*len(list)+len(logs)+48)
+	b = append(b, `{"rewards":`...)
+	b = append(b, list...)
+	b = append(b, `,"scores":`...)
+	b = append(b, list...)
+	b = append(b, `,"extra_logs":`...)
+	b = append(b, logs...)
+	b = append(b, '}', '\n')
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusOK)
+	w.Write(b)
+}
+
+// lastLeanBlock returns the body of the last ```lean (or lean4) block of text.
+func lastLeanBlock(text string) (string, bool) {
+	found, body := false, ""
+	rest := text
+	for {
+		i := strings.Index(rest, "```lean")
+		if i < 0 {
+			return body, found
+		}
+		rest = rest[i+len("```lean"):]
+		rest = strings.TrimPrefix(rest, "4")
+		nl := strings.IndexByte(rest, '\n')
+		if nl < 0 {
+			return body, found
+		}
+		rest = rest[nl+1:]
+		end := strings.Index(rest, "```")
+		if end < 0 {
+			return body, found
+		}
+		body, found = rest[:end], true
+		rest = rest[end+3:]
+	}
+}
+
+// responseChain reads a model's response as `check` reads text: steps at "Step N:" markers,
+// list items or paragraphs, fenced ```lean blocks as Lean steps.
+func responseChain(prompt, response string) (chain.Chain, error) {
+	chains, _, err := chain.Decode(strings.NewReader(response), "response", chain.FormatText)
+	if err != nil {
+		return chain.Chain{}, err
+	}
+	var c chain.Chain
+	for _, ch := range chains {
+		if c.Problem == "" {
+			c.Problem = ch.Problem
+		}
+		c.Steps = append(c.Steps, ch.Steps...)
+	}
+	if len(c.Steps) == 0 {
+		return chain.Chain{}, fmt.Errorf("the response has no steps")
+	}
+	if strings.TrimSpace(prompt) != "" {
+		c.Problem = prompt
+	}
+	for i := range c.Steps {
+		c.Steps[i].Label = chain.Unlabeled
+	}
+	c.FirstError = chain.NoLabel
+	return c, nil
+}
