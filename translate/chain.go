@@ -291,7 +291,7 @@ func (t *Translator) translate(id string, exact *arith.ExactSet, steps []string,
 		claims := 0
 		for ri, r := range ss.sc.Runs {
 			sides, rels := ss.sides[ri], ss.rels[ri]
-			isBinding := len(rels) > 0 && rels[0] == "=" && sides[0].Ok() && isLoneVar(sides[0].N)
+			isBinding := len(rels) > 0 && rels[0] == "=" && sides[0].OK() && isLoneVar(sides[0].N)
 			runDoubt := modular
 			if runDoubt == "" {
 				runDoubt = ss.sc.ComputationDoubtAt(r.Sentence, r.S)
@@ -304,7 +304,7 @@ func (t *Translator) translate(id string, exact *arith.ExactSet, steps []string,
 				if k == 0 && isBinding {
 					continue
 				}
-				if k == 0 && len(rels) == 1 && !A.Ok() && B.Ok() {
+				if k == 0 && len(rels) == 1 && !A.OK() && B.OK() {
 					if prev, ok := labelLink(ss, ri); ok {
 						A = prev // "Total = 52 + 24. Total = 76."
 						if runDoubt == "" && ri > 0 {
@@ -312,7 +312,7 @@ func (t *Translator) translate(id string, exact *arith.ExactSet, steps []string,
 						}
 					}
 				}
-				if !A.Ok() || !B.Ok() {
+				if !A.OK() || !B.OK() {
 					if why, span, ok := failedLink(ss.text, A, B); ok {
 						sr.Skipped = append(sr.Skipped, Skipped{Span: span, Reason: why})
 					}
@@ -476,7 +476,7 @@ func failedLink(text string, A, B *arith.SideInfo) (string, Span, bool) {
 	if why == "" {
 		why = B.Err
 	}
-	if !A.Ok() && len(A.Items) == 0 || !B.Ok() && len(B.Items) == 0 {
+	if !A.OK() && len(A.Items) == 0 || !B.OK() && len(B.Items) == 0 {
 		why = "one side of the relation is prose"
 	}
 	return why, mathtext.SpanOf(text, s, e), true
@@ -514,10 +514,10 @@ func dropContext(r mathtext.Run, sides []*arith.SideInfo, rels []string) {
 		return
 	}
 	first := sides[0]
-	if first.Ok() && r.DropFirst != "" {
+	if first.OK() && r.DropFirst != "" {
 		first.N, first.Err = nil, r.DropFirst
 	}
-	if first.Ok() && r.PreSep == "" && len(r.PreWords) > 0 {
+	if first.OK() && r.PreSep == "" && len(r.PreWords) > 0 {
 		w := r.PreWords[len(r.PreWords)-1]
 		math := len(first.Items) > 0 && first.Items[0].Math
 		_, isLone := arith.Lone(first.N)
@@ -536,7 +536,7 @@ func dropContext(r mathtext.Run, sides []*arith.SideInfo, rels []string) {
 			first.N, first.Err = nil, "a minus sign continuing the prose"
 		}
 	}
-	if first.Ok() && first.Items[0].K == mathtext.TOpen && r.PreSep == "" && len(r.PreWords) > 0 {
+	if first.OK() && first.Items[0].K == mathtext.TOpen && r.PreSep == "" && len(r.PreWords) > 0 {
 		// "f(5) - 1", "c_v (8 - 4)": a bracket after a name is an
 		// argument or a factor of something the run does not hold.
 		w := r.PreWords[len(r.PreWords)-1]
@@ -544,7 +544,7 @@ func dropContext(r mathtext.Run, sides []*arith.SideInfo, rels []string) {
 			first.N, first.Err = nil, "a bracket after a name (\""+w+"\"): a function or a factor"
 		}
 	}
-	if first.Ok() && len(first.Items) > 1 && first.Items[0].K == mathtext.TOp {
+	if first.OK() && len(first.Items) > 1 && first.Items[0].K == mathtext.TOp {
 		// "… bikes + 12 - 18 = 45", "(rst) + 3 = -19": something the
 		// run does not hold was the first operand. Only a minus sign
 		// glued to its number starts an expression.
@@ -553,28 +553,28 @@ func dropContext(r mathtext.Run, sides []*arith.SideInfo, rels []string) {
 			first.N, first.Err = nil, "an operator continuing something before it"
 		}
 	}
-	if first.Ok() && len(rels) > 0 {
+	if first.OK() && len(rels) > 0 {
 		if m, isLone := arith.Lone(first.N); isLone {
 			// "8 batches = 5.5 * 8": a quantity named, then computed.
 			if m.UnitText != "" && m.UnitText != "$" {
 				first.N, first.Err = nil, "a quantity with a unit as the first side (a label)"
 			}
 			// A lone number is a claim's side only at a clean boundary.
-			if first.Ok() && !(r.PreSep == mathtext.SepSentence || r.PreSep == mathtext.SepNewline || r.PreSep == mathtext.SepQuestion || r.PreSep == mathtext.SepColon ||
+			if first.OK() && !(r.PreSep == mathtext.SepSentence || r.PreSep == mathtext.SepNewline || r.PreSep == mathtext.SepQuestion || r.PreSep == mathtext.SepColon ||
 				r.PreSep == mathtext.SepMath || r.PreSep == "" && len(r.PreWords) == 0) {
 				first.N, first.Err = nil, "a number after \""+r.PreSep+"\" punctuation, not an expression"
 			}
 		}
 	}
 	last := sides[len(sides)-1]
-	if last.Ok() && r.PostWord != "" && (mathtext.Modifiers[r.PostWord] || r.PostWord == "than") {
+	if last.OK() && r.PostWord != "" && (mathtext.Modifiers[r.PostWord] || r.PostWord == "than") {
 		last.N, last.Err = nil, "the value is followed by \""+r.PostWord+"\""
 	}
 }
 
 // bindingEvent reads "x = 5" (and "x = 10/2 = 5") as a binding.
 func bindingEvent(step int, r mathtext.Run, sides []*arith.SideInfo, rels []string, sc *mathtext.Scan, lim Limits) (nameEvent, bool) {
-	if len(rels) == 0 || rels[0] != "=" || !sides[0].Ok() {
+	if len(rels) == 0 || rels[0] != "=" || !sides[0].OK() {
 		return nameEvent{}, false
 	}
 	v, ok := sides[0].N.(*arith.VarNode)
@@ -597,7 +597,7 @@ func bindingEvent(step int, r mathtext.Run, sides []*arith.SideInfo, rels []stri
 			break
 		}
 		s := sides[k]
-		if !s.Ok() || len(arith.VarsOf(s.N)) > 0 {
+		if !s.OK() || len(arith.VarsOf(s.N)) > 0 {
 			if k == 1 {
 				ev.why = "it is defined by an expression that is not a number"
 				return ev, true
@@ -708,7 +708,7 @@ func mixedRelations(rels []string) bool {
 
 // symbolicNames lists the names of a side, read or not.
 func symbolicNames(s *arith.SideInfo) []string {
-	if s.Ok() {
+	if s.OK() {
 		return arith.VarsOf(s.N)
 	}
 	var out []string

@@ -36,7 +36,7 @@ func labelLink(ss *stepScan, ri int) (*arith.SideInfo, bool) {
 	if len(ra) != 1 || ra[0] != "=" || len(rb) != 1 || rb[0] != "=" || len(sa) != 2 || len(sb) != 2 {
 		return nil, false
 	}
-	if len(sa[0].Items) > 0 || len(sb[0].Items) > 0 || !sa[1].Ok() || !sb[1].Ok() || a.PostWord != "" || b.PostWord != "" {
+	if len(sa[0].Items) > 0 || len(sb[0].Items) > 0 || !sa[1].OK() || !sb[1].OK() || a.PostWord != "" || b.PostWord != "" {
 		return nil, false
 	}
 	if _, isLone := arith.Lone(sa[1].N); isLone {

@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"strings"
 
+	"github.com/leanprm/leanprm/translate/internal/dialect"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
 )
 
@@ -82,8 +83,8 @@ type EvalEnv struct {
 }
 
 var (
-	ErrDivZero   = errors.New("division by zero (Lean's Rat has a/0 = 0)")
-	errTooBig    = errors.New("number too large to check")
+	ErrDivZero   = dialect.ErrDivZero // the evaluator and the dialect refuse the same division
+	errTooBig    = dialect.ErrTooBig
 	errIrrat     = errors.New("root is not rational")
 	errNegRoot   = errors.New("root of a negative number (not real, or one of several complex roots)")
 	errRoundRoot = errors.New("root of a rounded value")

@@ -14,7 +14,7 @@ type SideInfo struct {
 	Roots  bool // sqrt-side obligations already emitted
 }
 
-func (s *SideInfo) Ok() bool { return s.N != nil }
+func (s *SideInfo) OK() bool { return s.N != nil }
 
 // SplitRun splits a run at its relation signs.
 func SplitRun(r mathtext.Run, maxExp int) ([]*SideInfo, []string) {
@@ -50,7 +50,7 @@ func SplitRun(r mathtext.Run, maxExp int) ([]*SideInfo, []string) {
 		}
 	}
 	sides = append(sides, newSide(items[start:], maxExp))
-	if last := sides[len(sides)-1]; len(sides) > 1 && last.Ok() {
+	if last := sides[len(sides)-1]; len(sides) > 1 && last.OK() {
 		// "3/3 - 2/3 = 1/3 of $150 left": the value may be 1/3, of the
 		// money, or 1/3 * 150. Nothing computed after it tells.
 		if b, ok := last.N.(*BinNode); ok && b.of && b.alt == nil {
