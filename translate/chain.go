@@ -11,6 +11,10 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/leanprm/leanprm/translate/internal/arith"
+	"github.com/leanprm/leanprm/translate/internal/mathtext"
+	"github.com/leanprm/leanprm/translate/internal/symbolic"
 )
 
 // DefaultTactic closes closed Rat claims in core Lean (PROTOCOL.md §3).
@@ -134,7 +138,7 @@ type bindings struct {
 	scopes map[string][]scope
 }
 
-func (b *bindings) lookup(name string, at pos) (value, string) {
+func (b *bindings) lookup(name string, at pos) (arith.Value, string) {
 	scs := b.scopes[name]
 	var cur *scope
 	for i := range scs {
@@ -144,19 +148,19 @@ func (b *bindings) lookup(name string, at pos) (value, string) {
 	}
 	unbound := "the name " + name + " is not bound to a number earlier in the chain"
 	if cur == nil {
-		return value{}, unbound
+		return arith.Value{}, unbound
 	}
 	if cur.poisoned != "" {
-		return value{}, "the name " + name + " cannot be trusted: " + cur.poisoned
+		return arith.Value{}, "the name " + name + " cannot be trusted: " + cur.poisoned
 	}
-	var v value
+	var v arith.Value
 	for _, e := range cur.binds {
 		if e.at.before(at) {
-			v = value{v: e.value, r: e.rad}
+			v = arith.Value{V: e.value, R: e.rad}
 		}
 	}
-	if v.v == nil {
-		return value{}, unbound
+	if v.V == nil {
+		return arith.Value{}, unbound
 	}
 	return v, ""
 }
@@ -182,7 +186,7 @@ func buildBindings(events []nameEvent) *bindings {
 		default:
 			for _, o := range cur.binds {
 				if cur.poisoned == "" && o.value.Cmp(e.value) != 0 { // no comparing once poisoned
-					cur.poisoned = fmt.Sprintf("it is given two values (%s and %s)", ratString(o.value), ratString(e.value))
+					cur.poisoned = fmt.Sprintf("it is given two values (%s and %s)", arith.RatString(o.value), arith.RatString(e.value))
 				}
 			}
 			cur.binds = append(cur.binds, e)
@@ -195,10 +199,10 @@ func buildBindings(events []nameEvent) *bindings {
 
 type stepScan struct {
 	text  string
-	toks  []tok
+	toks  []mathtext.Tok
 	skip  string // the whole step is left alone
-	sc    *scan
-	sides [][]*sideInfo
+	sc    *mathtext.Scan
+	sides [][]*arith.SideInfo
 	rels  [][]string
 }
 
@@ -215,14 +219,14 @@ func (t *Translator) Translate(id string, steps []string) ChainResult {
 // (problem.go). The problem is read, never executed; an empty problem is
 // Translate.
 func (t *Translator) TranslateProblem(id, problem string, steps []string) ChainResult {
-	return t.translate(id, problemExacts(problem), steps, true)
+	return t.translate(id, arith.ProblemExacts(problem), steps, true)
 }
 
 // translate is TranslateProblem with the problem's exact values read;
 // with resume, it starts after the longest prefix of steps whose context
 // Options.ContextCache keeps for the same exact values, when the steps
 // after it leave that prefix's translation as it was (contextcache.go).
-func (t *Translator) translate(id string, exact *exactSet, steps []string, resume bool) ChainResult {
+func (t *Translator) translate(id string, exact *arith.ExactSet, steps []string, resume bool) ChainResult {
 	lim := t.limits
 	scans := make([]stepScan, len(steps))
 	cc := t.opts.ContextCache
@@ -245,10 +249,10 @@ func (t *Translator) translate(id string, exact *exactSet, steps []string, resum
 			ss.skip = fmt.Sprintf("%s %d bytes", stepTooLong, lim.MaxStepBytes)
 			continue
 		}
-		ss.toks = lex(text, lim.MaxDigits)
-		ss.sc = buildRuns(text, ss.toks)
-		for _, r := range ss.sc.runs {
-			sides, rels := splitRun(r, lim.MaxExponent)
+		ss.toks = mathtext.Lex(text, lim.MaxDigits)
+		ss.sc = mathtext.BuildRuns(text, ss.toks)
+		for _, r := range ss.sc.Runs {
+			sides, rels := arith.SplitRun(r, lim.MaxExponent)
 			dropContext(r, sides, rels)
 			ss.sides = append(ss.sides, sides)
 			ss.rels = append(ss.rels, rels)
@@ -259,7 +263,7 @@ func (t *Translator) translate(id string, exact *exactSet, steps []string, resum
 		events = append(events, introEvents(i, ss.sc)...)
 	}
 	binds := buildBindings(events)
-	defs := chainDefs(steps)
+	defs := symbolic.ChainDefs(steps)
 	if !cx.holds(binds, defs) {
 		return t.translate(id, exact, steps, false)
 	}
@@ -268,7 +272,7 @@ func (t *Translator) translate(id string, exact *exactSet, steps []string, resum
 	res := ChainResult{ID: id, Steps: make([]StepResult, len(steps))}
 	total := 0
 	modular := ""
-	sym := symState{defs: maps.Clone(defs)} // recordDef writes to it; defs stays chainDefs'
+	sym := symbolic.State{Defs: maps.Clone(defs)} // recordDef writes to it; defs stays chainDefs'
 	cx.restore(res.Steps, &total, &modular, &sym)
 	for i := start; i < len(scans); i++ {
 		ss := &scans[i]
@@ -277,20 +281,20 @@ func (t *Translator) translate(id string, exact *exactSet, steps []string, resum
 			sr.Skipped = append(sr.Skipped, Skipped{Span: Span{Start: 0, End: 0}, Reason: ss.skip,
 				Limit: strings.HasPrefix(ss.skip, stepTooLong)})
 			res.Steps[i] = sr
-			sym = symState{defs: sym.defs}
+			sym = symbolic.State{Defs: sym.Defs}
 			continue
 		}
-		sr.Skipped = append(sr.Skipped, ss.sc.skipped...)
-		if modular == "" && ss.sc.modular != "" {
-			modular = "modular arithmetic or carries in the chain (\"" + ss.sc.modular + "\"): \"=\" may stand for \"≡\""
+		sr.Skipped = append(sr.Skipped, ss.sc.Skipped...)
+		if modular == "" && ss.sc.Modular != "" {
+			modular = "modular arithmetic or carries in the chain (\"" + ss.sc.Modular + "\"): \"=\" may stand for \"≡\""
 		}
 		claims := 0
-		for ri, r := range ss.sc.runs {
+		for ri, r := range ss.sc.Runs {
 			sides, rels := ss.sides[ri], ss.rels[ri]
-			isBinding := len(rels) > 0 && rels[0] == "=" && sides[0].ok() && isLoneVar(sides[0].n)
+			isBinding := len(rels) > 0 && rels[0] == "=" && sides[0].OK() && isLoneVar(sides[0].N)
 			runDoubt := modular
 			if runDoubt == "" {
-				runDoubt = ss.sc.computationDoubtAt(r.sentence, r.s)
+				runDoubt = ss.sc.ComputationDoubtAt(r.Sentence, r.S)
 			}
 			if runDoubt == "" {
 				runDoubt = chainDoubt(binds, i, sides, rels, isBinding)
@@ -300,75 +304,75 @@ func (t *Translator) translate(id string, exact *exactSet, steps []string, resum
 				if k == 0 && isBinding {
 					continue
 				}
-				if k == 0 && len(rels) == 1 && !A.ok() && B.ok() {
+				if k == 0 && len(rels) == 1 && !A.OK() && B.OK() {
 					if prev, ok := labelLink(ss, ri); ok {
 						A = prev // "Total = 52 + 24. Total = 76."
 						if runDoubt == "" && ri > 0 {
-							runDoubt = ss.sc.computationDoubt(ss.sc.runs[ri-1].sentence)
+							runDoubt = ss.sc.ComputationDoubt(ss.sc.Runs[ri-1].Sentence)
 						}
 					}
 				}
-				if !A.ok() || !B.ok() {
+				if !A.OK() || !B.OK() {
 					if why, span, ok := failedLink(ss.text, A, B); ok {
 						sr.Skipped = append(sr.Skipped, Skipped{Span: span, Reason: why})
 					}
 					continue
 				}
 				if total >= lim.MaxClaimsPerChain {
-					sr.Skipped = append(sr.Skipped, Skipped{Span: spanOf(ss.text, A.s, B.e), Reason: lim.chainFull(), Limit: true})
+					sr.Skipped = append(sr.Skipped, Skipped{Span: mathtext.SpanOf(ss.text, A.S, B.E), Reason: lim.chainFull(), Limit: true})
 					continue
 				}
 				if claims >= lim.MaxClaimsPerStep {
-					sr.Skipped = append(sr.Skipped, Skipped{Span: spanOf(ss.text, A.s, B.e), Reason: lim.stepFull(), Limit: true})
+					sr.Skipped = append(sr.Skipped, Skipped{Span: mathtext.SpanOf(ss.text, A.S, B.E), Reason: lim.stepFull(), Limit: true})
 					continue
 				}
 				doubt := runDoubt
-				if m, isLone := lone(A.n); doubt == "" && k == 0 && isLone && !m.lit.percent {
-					if v := ss.sc.sentences[r.sentence].plugged; v != nil && v.Cmp(m.lit.val) == 0 {
+				if m, isLone := arith.Lone(A.N); doubt == "" && k == 0 && isLone && !m.Lit.Percent {
+					if v := ss.sc.Sentences[r.Sentence].Plugged; v != nil && v.Cmp(m.Lit.Val) == 0 {
 						// "Plugging in 1 we get 1 = √9 + 4": the equation at the
 						// value tried, stated to be tested, not a computation.
 						doubt = "the equation with the value plugged in, stated to be tested"
 					}
 				}
-				c := &claimCtx{step: i, text: ss.text, tactic: t.opts.Tactic, maxBits: lim.MaxBits, maxExp: lim.MaxExponent,
-					doubt: doubt, exactWord: ss.sc.exactWord(), exact: exact,
-					midChain: k > 0 && rels[k-1] == "=" && rel == "=" && k+2 == len(sides) && r.postWord == ""}
-				if why := c.bind(binds, pos{i, A.s}, A, B); why != "" {
-					sr.Skipped = append(sr.Skipped, Skipped{Span: spanOf(ss.text, A.s, B.e), Reason: why})
+				c := &arith.ClaimCtx{Step: i, Text: ss.text, Tactic: t.opts.Tactic, MaxBits: lim.MaxBits, MaxExp: lim.MaxExponent,
+					Doubt: doubt, ExactWord: ss.sc.ExactWord(), Exact: exact,
+					MidChain: k > 0 && rels[k-1] == "=" && rel == "=" && k+2 == len(sides) && r.PostWord == ""}
+				if why := bindClaim(c, binds, pos{i, A.S}, A, B); why != "" {
+					sr.Skipped = append(sr.Skipped, Skipped{Span: mathtext.SpanOf(ss.text, A.S, B.E), Reason: why})
 					continue
 				}
 				// A running computation: "5 × 3 = 15 + 2 = 17" means 5 × 3 = 15,
 				// then 15 + 2 = 17; the first claim is A = 15.
 				if rel == "=" {
-					if run, ok := c.running(A, B); ok {
-						sr.Skipped = append(sr.Skipped, Skipped{Span: spanOf(ss.text, A.s, B.e),
+					if run, ok := c.Running(A, B); ok {
+						sr.Skipped = append(sr.Skipped, Skipped{Span: mathtext.SpanOf(ss.text, A.S, B.E),
 							Reason: "a running computation: the right side continues from the left side's result"})
 						B = run
 					}
 				}
-				lr := c.link(A, B, rel)
-				if lr.skip != nil {
-					sr.Skipped = append(sr.Skipped, *lr.skip)
+				lr := c.Link(A, B, rel)
+				if lr.Skip != nil {
+					sr.Skipped = append(sr.Skipped, *lr.Skip)
 				}
-				sr.Obligations = append(sr.Obligations, lr.obls...)
-				claims += len(lr.obls)
-				total += len(lr.obls)
+				sr.Obligations = append(sr.Obligations, lr.Obls...)
+				claims += len(lr.Obls)
+				total += len(lr.Obls)
 			}
 		}
 		// Symbolic claims: identities, transformations, solutions.
 		if room := min(lim.MaxClaimsPerStep-claims, lim.MaxClaimsPerChain-total); room > 0 {
-			sym.taken = sym.taken[:0]
+			sym.Taken = sym.Taken[:0]
 			for _, o := range sr.Obligations {
-				sym.taken = append(sym.taken, [2]int{o.Span.Start, o.Span.End})
+				sym.Taken = append(sym.Taken, [2]int{o.Span.Start, o.Span.End})
 			}
-			sym.doubt = ss.sc.doubtAny()
-			sym.consts = binds.exactAt(i)
-			obls, skipped := t.symClaims(i, ss.text, ss.toks, &sym, room, modular != "")
+			sym.Doubt = ss.sc.DoubtAny()
+			sym.Consts = binds.exactAt(i)
+			obls, skipped := t.symReader().Claims(i, ss.text, ss.toks, &sym, room, modular != "")
 			sr.Obligations = append(sr.Obligations, obls...)
 			sr.Skipped = append(sr.Skipped, skipped...)
 			total += len(obls)
 		} else {
-			sym = symState{defs: sym.defs}
+			sym = symbolic.State{Defs: sym.Defs}
 			// No room for the step's symbolic claims: when it has one, say so (once per step),
 			// reading it on a copy of the state the chain no longer uses.
 			full := Skipped{Span: Span{Start: 0, End: len(ss.text)}, Reason: lim.stepFull(), Limit: true}
@@ -376,11 +380,11 @@ func (t *Translator) translate(id string, exact *exactSet, steps []string, resum
 				full.Reason = lim.chainFull()
 			}
 			if !slices.ContainsFunc(sr.Skipped, func(s Skipped) bool { return s.Reason == full.Reason }) {
-				probe := symState{defs: maps.Clone(sym.defs), doubt: ss.sc.doubtAny(), consts: binds.exactAt(i)}
+				probe := symbolic.State{Defs: maps.Clone(sym.Defs), Doubt: ss.sc.DoubtAny(), Consts: binds.exactAt(i)}
 				for _, o := range sr.Obligations {
-					probe.taken = append(probe.taken, [2]int{o.Span.Start, o.Span.End})
+					probe.Taken = append(probe.Taken, [2]int{o.Span.Start, o.Span.End})
 				}
-				if obls, _ := t.symClaims(i, ss.text, ss.toks, &probe, 1, modular != ""); len(obls) > 0 {
+				if obls, _ := t.symReader().Claims(i, ss.text, ss.toks, &probe, 1, modular != ""); len(obls) > 0 {
 					sr.Skipped = append(sr.Skipped, full)
 				}
 			}
@@ -442,17 +446,17 @@ func LimitWarnings(steps []StepResult) []string {
 	return out
 }
 
-func isLoneVar(n node) bool {
-	_, ok := n.(*varNode)
+func isLoneVar(n arith.Node) bool {
+	_, ok := n.(*arith.VarNode)
 	return ok
 }
 
 // failedLink explains a relation whose sides could not both be read,
 // when there was something numeric on it at all.
-func failedLink(text string, A, B *sideInfo) (string, Span, bool) {
-	numeric := func(s *sideInfo) bool {
-		for _, it := range s.items {
-			if it.k == tNum || it.k == tPoison {
+func failedLink(text string, A, B *arith.SideInfo) (string, Span, bool) {
+	numeric := func(s *arith.SideInfo) bool {
+		for _, it := range s.Items {
+			if it.K == mathtext.TNum || it.K == mathtext.TPoison {
 				return true
 			}
 		}
@@ -461,26 +465,26 @@ func failedLink(text string, A, B *sideInfo) (string, Span, bool) {
 	if !numeric(A) && !numeric(B) {
 		return "", Span{}, false
 	}
-	s, e := A.s, B.e
-	if len(A.items) == 0 {
-		s = B.s
+	s, e := A.S, B.E
+	if len(A.Items) == 0 {
+		s = B.S
 	}
-	if len(B.items) == 0 {
-		e = A.e
+	if len(B.Items) == 0 {
+		e = A.E
 	}
-	why := A.err
+	why := A.Err
 	if why == "" {
-		why = B.err
+		why = B.Err
 	}
-	if !A.ok() && len(A.items) == 0 || !B.ok() && len(B.items) == 0 {
+	if !A.OK() && len(A.Items) == 0 || !B.OK() && len(B.Items) == 0 {
 		why = "one side of the relation is prose"
 	}
-	return why, spanOf(text, s, e), true
+	return why, mathtext.SpanOf(text, s, e), true
 }
 
-// bind resolves the names of a claim into at most one hypothesis.
-func (c *claimCtx) bind(b *bindings, at pos, A, B *sideInfo) string {
-	names := varsOf(&binNode{op: '+', l: A.n, r: B.n})
+// bindClaim resolves the names of claim c into at most one hypothesis.
+func bindClaim(c *arith.ClaimCtx, b *bindings, at pos, A, B *arith.SideInfo) string {
+	names := arith.VarsOf(&arith.BinNode{Op: '+', L: A.N, R: B.N})
 	if len(names) == 0 {
 		return ""
 	}
@@ -491,146 +495,123 @@ func (c *claimCtx) bind(b *bindings, at pos, A, B *sideInfo) string {
 	if why != "" {
 		return why
 	}
-	c.vars = map[string]value{names[0]: v}
-	c.hyp = &Hypothesis{Name: names[0], Var: "v1", Hyp: "h1", Value: ratString(v.v), Step: -1}
+	c.Vars = map[string]arith.Value{names[0]: v}
+	c.Hyp = &Hypothesis{Name: names[0], Var: "v1", Hyp: "h1", Value: arith.RatString(v.V), Step: -1}
 	// The step that bound it, for the record.
 	for _, sc := range b.scopes[names[0]] {
 		for _, e := range sc.binds {
-			if e.at.before(at) && e.value != nil && e.value.Cmp(v.v) == 0 {
-				c.hyp.Step = e.at.step
+			if e.at.before(at) && e.value != nil && e.value.Cmp(v.V) == 0 {
+				c.Hyp.Step = e.at.step
 			}
 		}
 	}
 	return ""
 }
 
-// running detects "A = x op … " where x is A's value but the whole right
-// side is not: the writer carried a result forward. It returns the side
-// holding just x.
-func (c *claimCtx) running(A, B *sideInfo) (*sideInfo, bool) {
-	if _, ok := B.n.(*binNode); !ok {
-		return nil, false
-	}
-	x := leftmostLiteral(B.n)
-	if x == nil {
-		return nil, false
-	}
-	env := &evalEnv{vars: c.vars, maxBits: c.maxBits, maxExp: c.maxExp}
-	a, err1 := env.eval(A.n)
-	b, err2 := env.eval(B.n)
-	if err1 != nil || err2 != nil || a.v.Cmp(b.v) == 0 {
-		return nil, false
-	}
-	if a.v.Cmp(x.lit.val) != 0 || x.lit.percent {
-		return nil, false
-	}
-	return &sideInfo{n: x, s: x.s, e: x.e, items: nil, roots: true}, true
-}
-
 // dropContext removes sides that prose around the run makes unsafe.
-func dropContext(r run, sides []*sideInfo, rels []string) {
+func dropContext(r mathtext.Run, sides []*arith.SideInfo, rels []string) {
 	if len(sides) == 0 {
 		return
 	}
 	first := sides[0]
-	if first.ok() && r.dropFirst != "" {
-		first.n, first.err = nil, r.dropFirst
+	if first.OK() && r.DropFirst != "" {
+		first.N, first.Err = nil, r.DropFirst
 	}
-	if first.ok() && r.preSep == "" && len(r.preWords) > 0 {
-		w := r.preWords[len(r.preWords)-1]
-		math := len(first.items) > 0 && first.items[0].math
-		_, isLone := lone(first.n)
+	if first.OK() && r.PreSep == "" && len(r.PreWords) > 0 {
+		w := r.PreWords[len(r.PreWords)-1]
+		math := len(first.Items) > 0 && first.Items[0].Math
+		_, isLone := arith.Lone(first.N)
 		switch {
 		case math:
-			first.n, first.err = nil, "a word before the expression (\""+w+"\")"
+			first.N, first.Err = nil, "a word before the expression (\""+w+"\")"
 		case isLone:
-			first.n, first.err = nil, "a number inside prose (\""+w+" …\"), not an expression"
-		case opWords[w]:
-			first.n, first.err = nil, "the expression is an operand of \""+w+"\""
-		case (w == "to" || w == "by") && anyOf(r.preWords, verbWords):
-			first.n, first.err = nil, "the expression is an operand of \""+w+"\""
-		case w == "of" && len(r.preWords) >= 2 && fractionWords[r.preWords[len(r.preWords)-2]]:
-			first.n, first.err = nil, "the expression is an operand of \""+r.preWords[len(r.preWords)-2]+" of\""
-		case len(first.items) > 0 && first.items[0].k == tOp && first.items[0].text == "-" && len(first.items) > 1 && first.items[1].sp:
-			first.n, first.err = nil, "a minus sign continuing the prose"
+			first.N, first.Err = nil, "a number inside prose (\""+w+" …\"), not an expression"
+		case mathtext.OpWords[w]:
+			first.N, first.Err = nil, "the expression is an operand of \""+w+"\""
+		case (w == "to" || w == "by") && anyOf(r.PreWords, mathtext.VerbWords):
+			first.N, first.Err = nil, "the expression is an operand of \""+w+"\""
+		case w == "of" && len(r.PreWords) >= 2 && mathtext.FractionWords[r.PreWords[len(r.PreWords)-2]]:
+			first.N, first.Err = nil, "the expression is an operand of \""+r.PreWords[len(r.PreWords)-2]+" of\""
+		case len(first.Items) > 0 && first.Items[0].K == mathtext.TOp && first.Items[0].Text == "-" && len(first.Items) > 1 && first.Items[1].Sp:
+			first.N, first.Err = nil, "a minus sign continuing the prose"
 		}
 	}
-	if first.ok() && first.items[0].k == tOpen && r.preSep == "" && len(r.preWords) > 0 {
+	if first.OK() && first.Items[0].K == mathtext.TOpen && r.PreSep == "" && len(r.PreWords) > 0 {
 		// "f(5) - 1", "c_v (8 - 4)": a bracket after a name is an
 		// argument or a factor of something the run does not hold.
-		w := r.preWords[len(r.preWords)-1]
-		if !first.items[0].sp || len(w) == 1 {
-			first.n, first.err = nil, "a bracket after a name (\""+w+"\"): a function or a factor"
+		w := r.PreWords[len(r.PreWords)-1]
+		if !first.Items[0].Sp || len(w) == 1 {
+			first.N, first.Err = nil, "a bracket after a name (\""+w+"\"): a function or a factor"
 		}
 	}
-	if first.ok() && len(first.items) > 1 && first.items[0].k == tOp {
+	if first.OK() && len(first.Items) > 1 && first.Items[0].K == mathtext.TOp {
 		// "… bikes + 12 - 18 = 45", "(rst) + 3 = -19": something the
 		// run does not hold was the first operand. Only a minus sign
 		// glued to its number starts an expression.
-		op := first.items[0]
-		if !(op.text == "-" && !first.items[1].sp) {
-			first.n, first.err = nil, "an operator continuing something before it"
+		op := first.Items[0]
+		if !(op.Text == "-" && !first.Items[1].Sp) {
+			first.N, first.Err = nil, "an operator continuing something before it"
 		}
 	}
-	if first.ok() && len(rels) > 0 {
-		if m, isLone := lone(first.n); isLone {
+	if first.OK() && len(rels) > 0 {
+		if m, isLone := arith.Lone(first.N); isLone {
 			// "8 batches = 5.5 * 8": a quantity named, then computed.
-			if m.unitText != "" && m.unitText != "$" {
-				first.n, first.err = nil, "a quantity with a unit as the first side (a label)"
+			if m.UnitText != "" && m.UnitText != "$" {
+				first.N, first.Err = nil, "a quantity with a unit as the first side (a label)"
 			}
 			// A lone number is a claim's side only at a clean boundary.
-			if first.ok() && !(r.preSep == sepSentence || r.preSep == sepNewline || r.preSep == sepQuestion || r.preSep == sepColon ||
-				r.preSep == sepMath || r.preSep == "" && len(r.preWords) == 0) {
-				first.n, first.err = nil, "a number after \""+r.preSep+"\" punctuation, not an expression"
+			if first.OK() && !(r.PreSep == mathtext.SepSentence || r.PreSep == mathtext.SepNewline || r.PreSep == mathtext.SepQuestion || r.PreSep == mathtext.SepColon ||
+				r.PreSep == mathtext.SepMath || r.PreSep == "" && len(r.PreWords) == 0) {
+				first.N, first.Err = nil, "a number after \""+r.PreSep+"\" punctuation, not an expression"
 			}
 		}
 	}
 	last := sides[len(sides)-1]
-	if last.ok() && r.postWord != "" && (modifiers[r.postWord] || r.postWord == "than") {
-		last.n, last.err = nil, "the value is followed by \""+r.postWord+"\""
+	if last.OK() && r.PostWord != "" && (mathtext.Modifiers[r.PostWord] || r.PostWord == "than") {
+		last.N, last.Err = nil, "the value is followed by \""+r.PostWord+"\""
 	}
 }
 
 // bindingEvent reads "x = 5" (and "x = 10/2 = 5") as a binding.
-func bindingEvent(step int, r run, sides []*sideInfo, rels []string, sc *scan, lim Limits) (nameEvent, bool) {
-	if len(rels) == 0 || rels[0] != "=" || !sides[0].ok() {
+func bindingEvent(step int, r mathtext.Run, sides []*arith.SideInfo, rels []string, sc *mathtext.Scan, lim Limits) (nameEvent, bool) {
+	if len(rels) == 0 || rels[0] != "=" || !sides[0].OK() {
 		return nameEvent{}, false
 	}
-	v, ok := sides[0].n.(*varNode)
+	v, ok := sides[0].N.(*arith.VarNode)
 	if !ok {
 		return nameEvent{}, false
 	}
-	ev := nameEvent{at: pos{step, v.s}, name: v.name}
-	if h := sc.sentences[r.sentence].hypothetical; h != "" {
+	ev := nameEvent{at: pos{step, v.S}, name: v.Name}
+	if h := sc.Sentences[r.Sentence].Hypothetical; h != "" {
 		ev.why = "it is bound in a conditional or tentative sentence (\"" + h + "\")"
 		return ev, true
 	}
-	if len(r.preWords) > 0 && hypotheticalWords[r.preWords[len(r.preWords)-1]] {
-		ev.why = "it is bound after \"" + r.preWords[len(r.preWords)-1] + "\""
+	if len(r.PreWords) > 0 && mathtext.HypotheticalWords[r.PreWords[len(r.PreWords)-1]] {
+		ev.why = "it is bound after \"" + r.PreWords[len(r.PreWords)-1] + "\""
 		return ev, true
 	}
-	env := &evalEnv{maxBits: lim.MaxBits, maxExp: lim.MaxExponent}
+	env := &arith.EvalEnv{MaxBits: lim.MaxBits, MaxExp: lim.MaxExponent}
 	var val, rad *big.Rat
 	for k := 1; k < len(sides); k++ {
 		if k > 1 && rels[k-1] != "=" {
 			break
 		}
 		s := sides[k]
-		if !s.ok() || len(varsOf(s.n)) > 0 {
+		if !s.OK() || len(arith.VarsOf(s.N)) > 0 {
 			if k == 1 {
 				ev.why = "it is defined by an expression that is not a number"
 				return ev, true
 			}
 			break
 		}
-		for k, sym := range altKinds(s.n) {
+		for k, sym := range arith.AltKinds(s.N) {
 			if sym {
 				ev.why = "its value depends on a reading the text leaves open (" + k + ")"
 				return ev, true
 			}
 		}
-		x, err := env.eval(s.n)
-		if err == nil && x.inf {
+		x, err := env.Eval(s.N)
+		if err == nil && x.Inf {
 			err = errors.New("a rounded divisor leaves it unbounded")
 		}
 		if err != nil {
@@ -640,11 +621,11 @@ func bindingEvent(step int, r run, sides []*sideInfo, rels []string, sc *scan, l
 			}
 			break
 		}
-		if val != nil && val.Cmp(x.v) != 0 {
+		if val != nil && val.Cmp(x.V) != 0 {
 			ev.why = "its chain of values disagrees"
 			return ev, true
 		}
-		val, rad = x.v, x.r
+		val, rad = x.V, x.R
 	}
 	ev.rad = rad
 	ev.value = val
@@ -652,26 +633,26 @@ func bindingEvent(step int, r run, sides []*sideInfo, rels []string, sc *scan, l
 }
 
 // introEvents finds "let x be", "x denotes": the name starts afresh.
-func introEvents(step int, sc *scan) []nameEvent {
+func introEvents(step int, sc *mathtext.Scan) []nameEvent {
 	var out []nameEvent
-	toks := sc.toks
+	toks := sc.Toks
 	for i, t := range toks {
 		name := ""
 		switch {
-		case t.k == tVar:
-			name = t.text
-		case t.k == tWord && len(t.text) == 1 && t.text != "a" && t.text != "i" && !t.math:
-			name = t.text
+		case t.K == mathtext.TVar:
+			name = t.Text
+		case t.K == mathtext.TWord && len(t.Text) == 1 && t.Text != "a" && t.Text != "i" && !t.Math:
+			name = t.Text
 		default:
 			continue
 		}
 		prev, next := neighbour(toks, i, -1), neighbour(toks, i, +1)
-		prevWord := prev != nil && prev.k == tWord && (prev.text == "let" || prev.text == "define" ||
-			prev.text == "denote" || prev.text == "call" || prev.text == "letting")
-		nextRel := next != nil && next.k == tRel
-		nextIntro := next != nil && next.k == tWord && introWords[next.text]
+		prevWord := prev != nil && prev.K == mathtext.TWord && (prev.Text == "let" || prev.Text == "define" ||
+			prev.Text == "denote" || prev.Text == "call" || prev.Text == "letting")
+		nextRel := next != nil && next.K == mathtext.TRel
+		nextIntro := next != nil && next.K == mathtext.TWord && mathtext.IntroWords[next.Text]
 		if prevWord && !nextRel || nextIntro {
-			out = append(out, nameEvent{at: pos{step, t.s}, name: name, intro: true})
+			out = append(out, nameEvent{at: pos{step, t.S}, name: name, intro: true})
 		}
 	}
 	return out
@@ -679,9 +660,9 @@ func introEvents(step int, sc *scan) []nameEvent {
 
 // neighbour is the token next to i in direction d, looking through math
 // delimiters ("let \( x \) be").
-func neighbour(toks []tok, i, d int) *tok {
+func neighbour(toks []mathtext.Tok, i, d int) *mathtext.Tok {
 	for j := i + d; j >= 0 && j < len(toks); j += d {
-		if toks[j].k == tSep && toks[j].text == sepMath {
+		if toks[j].K == mathtext.TSep && toks[j].Text == mathtext.SepMath {
 			continue
 		}
 		return &toks[j]
@@ -700,13 +681,13 @@ func anyOf(words []string, set map[string]bool) bool {
 
 // labelsInSum reports a side ending in a name right before "=" whose next
 // side starts with a number and goes on with an operator.
-func labelsInSum(sides []*sideInfo) bool {
+func labelsInSum(sides []*arith.SideInfo) bool {
 	for k := 1; k+1 < len(sides); k++ {
-		a, b := sides[k].items, sides[k+1].items
+		a, b := sides[k].Items, sides[k+1].Items
 		if len(a) < 2 || len(b) < 2 {
 			continue
 		}
-		if a[len(a)-1].k == tVar && a[len(a)-2].k == tOp && b[0].k == tNum && b[1].k == tOp {
+		if a[len(a)-1].K == mathtext.TVar && a[len(a)-2].K == mathtext.TOp && b[0].K == mathtext.TNum && b[1].K == mathtext.TOp {
 			return true
 		}
 	}
@@ -725,22 +706,22 @@ func mixedRelations(rels []string) bool {
 	return eq && other
 }
 
-// symbolic lists the names of a side, read or not.
-func symbolic(s *sideInfo) []string {
-	if s.ok() {
-		return varsOf(s.n)
+// symbolicNames lists the names of a side, read or not.
+func symbolicNames(s *arith.SideInfo) []string {
+	if s.OK() {
+		return arith.VarsOf(s.N)
 	}
 	var out []string
-	for _, it := range s.items {
-		if it.k == tVar {
-			out = append(out, it.text)
+	for _, it := range s.Items {
+		if it.K == mathtext.TVar {
+			out = append(out, it.Text)
 		}
 	}
 	return out
 }
 
 // chainDoubt says why the pairing of a chain's sides is in doubt, or "".
-func chainDoubt(binds *bindings, step int, sides []*sideInfo, rels []string, isBinding bool) string {
+func chainDoubt(binds *bindings, step int, sides []*arith.SideInfo, rels []string, isBinding bool) string {
 	// "A=1 + B=2 + C=3 = 6": names used as labels inside a sum.
 	if labelsInSum(sides) {
 		return "names used as labels inside a sum (\"A=1 + B=2\")"
@@ -754,11 +735,16 @@ func chainDoubt(binds *bindings, step int, sides []*sideInfo, rels []string, isB
 		if k == 0 && isBinding {
 			continue
 		}
-		for _, name := range symbolic(side) {
-			if _, why := binds.lookup(name, pos{step, side.s}); why != "" {
+		for _, name := range symbolicNames(side) {
+			if _, why := binds.lookup(name, pos{step, side.S}); why != "" {
 				return "a chain mixing = with an inequality around a name it cannot evaluate (" + name + ")"
 			}
 		}
 	}
 	return ""
+}
+
+// symReader is the symbolic reader under the translator's tactics.
+func (t *Translator) symReader() *symbolic.Reader {
+	return &symbolic.Reader{Tactic: t.opts.Tactic, IDTactic: t.opts.IdentityTactic}
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/leanprm/leanprm/translate/internal/dialect"
 )
 
 // Chain translates and checks one chain. The error is the context's,
@@ -50,7 +52,7 @@ func (t *Translator) Check(ctx context.Context, res *ChainResult) error {
 	if !t.opts.NoExact {
 		exact = make([]Answer, len(obls))
 		for i, o := range obls {
-			exact[i] = t.opts.ExactCache.outcome(o.Lean, o.LeanNeg, t.opts.Tactic, t.opts.IdentityTactic).answer(o)
+			exact[i] = exactVerdict(t.opts.ExactCache.outcome(o.Lean, o.LeanNeg, t.opts.Tactic, t.opts.IdentityTactic), o)
 		}
 		names = append(names, "exact")
 	}
@@ -145,12 +147,12 @@ func decided(o *Obligation, checker string, proved, disproved bool) Answer {
 	case proved && disproved:
 		a.Verdict, a.Reason = Error, "both P and ¬(P) were accepted"
 	case proved:
-		a.Verdict, a.Reason = o.OnProof, cmp.Or(o.whyProof, "P holds")
+		a.Verdict, a.Reason = o.OnProof, cmp.Or(o.WhyProof, "P holds")
 		if o.OnProof == Unknown && o.Note != "" {
 			a.Reason += "; " + o.Note
 		}
 	case disproved:
-		a.Verdict, a.Reason = o.OnDisproof, cmp.Or(o.whyDisproof, "¬(P) holds")
+		a.Verdict, a.Reason = o.OnDisproof, cmp.Or(o.WhyDisproof, "¬(P) holds")
 		if o.OnDisproof != Refuted && o.Note != "" {
 			a.Reason += "; " + o.Note
 		}
@@ -163,41 +165,16 @@ func decided(o *Obligation, checker string, proved, disproved bool) Answer {
 // exactAnswer decides an obligation by evaluating its Lean text with
 // exact rationals: the same text Lean would check.
 func exactAnswer(o *Obligation, tactic, idTactic string) Answer {
-	return exactDecide(o.Lean, o.LeanNeg, tactic, idTactic).answer(o)
+	return exactVerdict(dialect.Decide(o.Lean, o.LeanNeg, tactic, idTactic), o)
 }
 
-// exactOutcome is what the exact checker reads from an obligation's two
-// declarations, before the obligation's own policy (OnProof, OnDisproof,
-// the reasons and note) makes it a verdict: a pure function of the two
-// lines and the two tactics, so an ExactCache may keep it.
-type exactOutcome struct {
-	fail              string // why the declarations could not be decided; "" when they were
-	proved, disproved bool
-}
-
-func (e exactOutcome) answer(o *Obligation) Answer {
-	if e.fail != "" {
-		return Answer{Checker: "exact", Verdict: Error, Reason: e.fail}
+// exactAnswer's verdict from the two declarations' exact reading (dialect.Decide), under the
+// obligation's own policy (OnProof, OnDisproof, the reasons and note).
+func exactVerdict(e dialect.Outcome, o *Obligation) Answer {
+	if e.Fail != "" {
+		return Answer{Checker: "exact", Verdict: Error, Reason: e.Fail}
 	}
-	return decided(o, "exact", e.proved, e.disproved)
-}
-
-func exactDecide(lean, leanNeg, tactic, idTactic string) exactOutcome {
-	if strings.HasPrefix(lean, "example : ∀ (") {
-		return symExactDecide(lean, leanNeg, tactic, idTactic)
-	}
-	p, err := parseDecl(lean, tactic, true)
-	if err != nil {
-		return exactOutcome{fail: "cannot evaluate P: " + err.Error()}
-	}
-	n, err := parseDecl(leanNeg, tactic, true)
-	if err != nil {
-		return exactOutcome{fail: "cannot evaluate ¬(P): " + err.Error()}
-	}
-	if p.negated || !n.negated || p.prop != n.prop || p.hypVar != n.hypVar {
-		return exactOutcome{fail: "the two declarations are not P and ¬(P)"}
-	}
-	return exactOutcome{proved: p.holds, disproved: !p.holds}
+	return decided(o, "exact", e.Proved, e.Disproved)
 }
 
 // runLean sends every declaration of the chain in one command, two lines

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/leanprm/leanprm/translate/internal/dialect"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -40,8 +41,8 @@ func (f *fakeLean) RunCommand(ctx context.Context, cmd string) (LeanReply, error
 	var reply LeanReply
 	for i, line := range strings.Split(cmd, "\n") {
 		n := i + 1
-		d, err := parseDecl(line, DefaultTactic, true)
-		accepted := err == nil && d.holds != d.negated
+		d, err := dialect.Parse(line, DefaultTactic)
+		accepted := err == nil && d.Holds != d.Negated
 		if f.flip[n] {
 			accepted = !accepted
 		}

@@ -7,6 +7,9 @@ import (
 	"slices"
 	"sync/atomic"
 
+	"github.com/leanprm/leanprm/translate/internal/arith"
+	"github.com/leanprm/leanprm/translate/internal/symbolic"
+	"github.com/leanprm/leanprm/translate/internal/symexpr"
 	"github.com/leanprm/leanprm/translate/lru"
 )
 
@@ -72,10 +75,10 @@ type chainContext struct {
 	steps    []StepResult // unchecked: every verdict Unknown, "not checked"
 	events   []nameEvent  // sorted, as buildBindings left them
 	poisoned map[string][]string
-	defs     map[string]*symDef // chainDefs of texts
+	defs     map[string]*symexpr.Def // chainDefs of texts
 	total    int
 	modular  string
-	sym      symState // taken, doubt and consts cleared: they are per step
+	sym      symbolic.State // taken, doubt and consts cleared: they are per step
 }
 
 // NewContextCache returns a cache of at most maxEntries contexts and
@@ -122,11 +125,11 @@ func (c *ContextCache) prefixHashes(key contextKey, steps []string) []uint64 {
 // lookup returns what translate needs of the cache for steps: the key, the
 // prefix hashes, and with resume the kept context to start from (nil when
 // none). All zero for a nil cache.
-func (c *ContextCache) lookup(t *Translator, exact *exactSet, steps []string, resume bool) (contextKey, []uint64, *chainContext) {
+func (c *ContextCache) lookup(t *Translator, exact *arith.ExactSet, steps []string, resume bool) (contextKey, []uint64, *chainContext) {
 	if c == nil || len(steps) == 0 {
 		return contextKey{}, nil, nil
 	}
-	key := contextKey{lim: t.limits, tactic: t.opts.Tactic, idTactic: t.opts.IdentityTactic, exact: exact.setKey()}
+	key := contextKey{lim: t.limits, tactic: t.opts.Tactic, idTactic: t.opts.IdentityTactic, exact: exact.SetKey()}
 	hashes := c.prefixHashes(key, steps)
 	if !resume {
 		return key, hashes, nil
@@ -163,7 +166,7 @@ func (c *ContextCache) count(resumed bool) {
 // must not use them again), binds built from them, defs chainDefs of steps
 // (not written to afterwards).
 func (c *ContextCache) keep(key contextKey, steps []string, hashes []uint64, from *chainContext, res ChainResult, events []nameEvent,
-	binds *bindings, defs map[string]*symDef, total int, modular string, sym symState) {
+	binds *bindings, defs map[string]*symexpr.Def, total int, modular string, sym symbolic.State) {
 	if c == nil || len(steps) == 0 {
 		return
 	}
@@ -193,8 +196,8 @@ func (c *ContextCache) keep(key contextKey, steps []string, hashes []uint64, fro
 		}
 		cx.poisoned[name] = p
 	}
-	cx.sym.defs = maps.Clone(sym.defs)
-	cx.sym.taken, cx.sym.doubt, cx.sym.consts = nil, "", nil
+	cx.sym.Defs = maps.Clone(sym.Defs)
+	cx.sym.Taken, cx.sym.Doubt, cx.sym.Consts = nil, "", nil
 	c.c.Put(hashes[len(steps)-1], cx, cx.cost())
 }
 
@@ -235,7 +238,7 @@ func (cx *chainContext) eventsCopy(extra int) []nameEvent {
 // did alone: binds (of the whole chain) poisons no scope the kept steps saw
 // that was not poisoned the same way, and defs (chainDefs of the whole
 // chain) marks the same names. True for nil.
-func (cx *chainContext) holds(binds *bindings, defs map[string]*symDef) bool {
+func (cx *chainContext) holds(binds *bindings, defs map[string]*symexpr.Def) bool {
 	if cx == nil {
 		return true
 	}
@@ -263,14 +266,14 @@ func (cx *chainContext) holds(binds *bindings, defs map[string]*symDef) bool {
 
 // restore copies the kept steps' results into steps and sets the claim
 // loop's state after them.
-func (cx *chainContext) restore(steps []StepResult, total *int, modular *string, sym *symState) {
+func (cx *chainContext) restore(steps []StepResult, total *int, modular *string, sym *symbolic.State) {
 	if cx == nil {
 		return
 	}
 	copySteps(steps, cx.steps)
 	*total, *modular = cx.total, cx.modular
 	*sym = cx.sym
-	sym.defs = maps.Clone(cx.sym.defs)
+	sym.Defs = maps.Clone(cx.sym.Defs)
 }
 
 // copySteps copies src into dst (as long) down to the slices that a caller

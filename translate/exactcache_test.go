@@ -6,10 +6,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/leanprm/leanprm/internal/testutil/testshared"
+	"github.com/leanprm/leanprm/translate/internal/arith"
+	"github.com/leanprm/leanprm/translate/internal/dialect"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/leanprm/leanprm/internal/testutil/testshared"
 )
 
 // TestExactCacheDifferentialProcessBench: every ProcessBench dev chain checked by the exact
@@ -35,7 +36,7 @@ func TestExactCacheDifferentialProcessBench(t *testing.T) {
 			// Without a problem that states decimals some obligations differ (a
 			// decimal exact or rounded: other declarations); the outcomes kept
 			// for the others must not change a verdict.
-			if problemExacts(r.Problem) != nil {
+			if arith.ProblemExacts(r.Problem) != nil {
 				wantAlone, err := plain.Chain(ctx, r.ID, r.Steps)
 				require.NoError(t, err)
 				gotAlone, err := cached.Chain(ctx, r.ID, r.Steps)
@@ -74,7 +75,7 @@ func TestExactCachePolicyNotCached(t *testing.T) {
 	}
 	for _, prop := range []string{"(2 : Rat) + (3 : Rat) = (5 : Rat)", "(2 : Rat) + (3 : Rat) = (6 : Rat)", "(2 : Rat) +"} {
 		for _, o := range []*Obligation{mk(prop, Verified, Refuted, ""), mk(prop, Unknown, Unknown, "a note"), mk(prop, Approximate, Unknown, "")} {
-			got := c.outcome(o.Lean, o.LeanNeg, DefaultTactic, DefaultIdentityTactic).answer(o)
+			got := exactVerdict(c.outcome(o.Lean, o.LeanNeg, DefaultTactic, DefaultIdentityTactic), o)
 			assert.Equal(t, exactAnswer(o, DefaultTactic, DefaultIdentityTactic), got, "%s %v", prop, o.OnProof)
 		}
 	}
@@ -84,7 +85,7 @@ func TestExactCachePolicyNotCached(t *testing.T) {
 	assert.Equal(t, uint64(3), misses)
 	// The tactic is part of the key: the same line closed by another tactic is not a hit.
 	o := mk("(2 : Rat) + (3 : Rat) = (5 : Rat)", Verified, Refuted, "")
-	got := c.outcome(o.Lean, o.LeanNeg, "norm_num", DefaultIdentityTactic).answer(o)
+	got := exactVerdict(c.outcome(o.Lean, o.LeanNeg, "norm_num", DefaultIdentityTactic), o)
 	assert.Equal(t, exactAnswer(o, "norm_num", DefaultIdentityTactic), got)
 	assert.Equal(t, Error, got.Verdict, "a line closed by another tactic is not in the dialect of norm_num")
 	_, _, _, misses = c.Stats()
@@ -127,7 +128,7 @@ func TestExactCacheBounds(t *testing.T) {
 		c := NewExactCache(2, 0)
 		for a := range 3 {
 			p, n := line(a)
-			assert.True(t, c.outcome(p, n, DefaultTactic, DefaultIdentityTactic).proved)
+			assert.True(t, c.outcome(p, n, DefaultTactic, DefaultIdentityTactic).Proved)
 		}
 		entries, _, _, misses := c.Stats()
 		assert.Equal(t, 2, entries)
@@ -143,7 +144,7 @@ func TestExactCacheBounds(t *testing.T) {
 	})
 	t.Run("bytes", func(t *testing.T) {
 		p, n := line(1)
-		one := exactCost(exactKey{p, n, DefaultTactic, DefaultIdentityTactic}, exactOutcome{})
+		one := exactCost(exactKey{p, n, DefaultTactic, DefaultIdentityTactic}, dialect.Outcome{})
 		c := NewExactCache(100, 2*one)
 		for a := 1; a <= 3; a++ {
 			p, n := line(a)
@@ -156,6 +157,6 @@ func TestExactCacheBounds(t *testing.T) {
 	t.Run("nil is off", func(t *testing.T) {
 		var c *ExactCache
 		p, n := line(4)
-		assert.True(t, c.outcome(p, n, DefaultTactic, DefaultIdentityTactic).proved)
+		assert.True(t, c.outcome(p, n, DefaultTactic, DefaultIdentityTactic).Proved)
 	})
 }

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/leanprm/leanprm/translate/internal/arith"
 )
 
 // labelLink reads a quantity named in words and then given its value in
@@ -24,33 +26,33 @@ import (
 //     and at most one "therefore", "thus", "so" or "hence" — not "then"
 //     or any other word that could mark time passing ("Balance = 100 -
 //     20. Then balance = 95" may hide a deposit).
-func labelLink(ss *stepScan, ri int) (*sideInfo, bool) {
-	if ri < 1 || ri >= len(ss.sc.runs) {
+func labelLink(ss *stepScan, ri int) (*arith.SideInfo, bool) {
+	if ri < 1 || ri >= len(ss.sc.Runs) {
 		return nil, false
 	}
-	a, b := ss.sc.runs[ri-1], ss.sc.runs[ri]
+	a, b := ss.sc.Runs[ri-1], ss.sc.Runs[ri]
 	sa, ra := ss.sides[ri-1], ss.rels[ri-1]
 	sb, rb := ss.sides[ri], ss.rels[ri]
 	if len(ra) != 1 || ra[0] != "=" || len(rb) != 1 || rb[0] != "=" || len(sa) != 2 || len(sb) != 2 {
 		return nil, false
 	}
-	if len(sa[0].items) > 0 || len(sb[0].items) > 0 || !sa[1].ok() || !sb[1].ok() || a.postWord != "" || b.postWord != "" {
+	if len(sa[0].Items) > 0 || len(sb[0].Items) > 0 || !sa[1].OK() || !sb[1].OK() || a.PostWord != "" || b.PostWord != "" {
 		return nil, false
 	}
-	if _, isLone := lone(sa[1].n); isLone {
+	if _, isLone := arith.Lone(sa[1].N); isLone {
 		return nil, false
 	}
-	if _, isLone := lone(sb[1].n); !isLone {
+	if _, isLone := arith.Lone(sb[1].N); !isLone {
 		return nil, false
 	}
-	bw := b.preWords
+	bw := b.PreWords
 	if len(bw) > 1 && concludingWords[bw[0]] {
 		bw = bw[1:] // "So leftover = 70."
 	}
-	if len(varsOf(sa[1].n)) > 0 || !slices.Equal(a.preWords, bw) || !labelWords(a.preWords) {
+	if len(arith.VarsOf(sa[1].N)) > 0 || !slices.Equal(a.PreWords, bw) || !labelWords(a.PreWords) {
 		return nil, false
 	}
-	if a.e > b.s || !labelGap(ss.text[a.e:b.s], bw) {
+	if a.E > b.S || !labelGap(ss.text[a.E:b.S], bw) {
 		return nil, false
 	}
 	return sa[1], true

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/leanprm/leanprm/translate/internal/arith"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -133,40 +134,40 @@ func TestProblemExacts(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.problem, func(t *testing.T) {
-			e := problemExacts(tt.problem)
+			e := arith.ProblemExacts(tt.problem)
 			for _, v := range tt.has {
-				assert.True(t, e.has(rat(v)), "%s should be exact", v)
+				assert.True(t, e.Has(rat(v)), "%s should be exact", v)
 			}
 			for _, v := range tt.hasNot {
-				assert.False(t, e.has(rat(v)), "%s should not be exact", v)
+				assert.False(t, e.Has(rat(v)), "%s should not be exact", v)
 			}
 		})
 	}
-	assert.Nil(t, problemExacts("He has 12 apples and 3 pears."))
-	assert.Nil(t, problemExacts(""))
+	assert.Nil(t, arith.ProblemExacts("He has 12 apples and 3 pears."))
+	assert.Nil(t, arith.ProblemExacts(""))
 }
 
 // TestProblemScannerBounds: the problem is user input. Invalid UTF-8
 // ends a number and nothing more; a huge problem is read only up to its
 // bound, and the set is capped.
 func TestProblemScannerBounds(t *testing.T) {
-	e := problemExacts("\xff0.25\xfe and 7.5\xc3")
-	assert.True(t, e.has(big.NewRat(1, 4)))
-	assert.True(t, e.has(big.NewRat(15, 2)))
+	e := arith.ProblemExacts("\xff0.25\xfe and 7.5\xc3")
+	assert.True(t, e.Has(big.NewRat(1, 4)))
+	assert.True(t, e.Has(big.NewRat(15, 2)))
 
 	var b strings.Builder
-	for i := 1; b.Len() < 4*maxProblemBytes; i++ {
+	for i := 1; b.Len() < 4*arith.MaxProblemBytes; i++ {
 		b.WriteString("0." + strconv.Itoa(i) + "7 and ")
 	}
-	e = problemExacts(b.String())
+	e = arith.ProblemExacts(b.String())
 	require.NotNil(t, e)
-	assert.Len(t, e.vals, maxProblemExacts)
+	assert.Len(t, e.Vals, arith.MaxProblemExacts)
 
-	e = problemExacts(strings.Repeat("9", maxProblemBytes*2) + ".5 and 0.25")
+	e = arith.ProblemExacts(strings.Repeat("9", arith.MaxProblemBytes*2) + ".5 and 0.25")
 	assert.Nil(t, e, "a number past the bound is not read")
-	e = problemExacts("0." + strings.Repeat("3", 100) + " and 0.25")
-	assert.False(t, e.has(big.NewRat(1, 3)))
-	assert.True(t, e.has(big.NewRat(1, 4)))
+	e = arith.ProblemExacts("0." + strings.Repeat("3", 100) + " and 0.25")
+	assert.False(t, e.Has(big.NewRat(1, 3)))
+	assert.True(t, e.Has(big.NewRat(1, 4)))
 }
 
 // FuzzProblemExacts: the problem scanner never panics on any text, keeps
@@ -183,18 +184,18 @@ func FuzzProblemExacts(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, problem string) {
-		e := problemExacts(problem)
+		e := arith.ProblemExacts(problem)
 		if e == nil {
 			return
 		}
-		require.NotEmpty(t, e.vals)
-		require.LessOrEqual(t, len(e.vals), maxProblemExacts)
-		for k := range e.vals {
+		require.NotEmpty(t, e.Vals)
+		require.LessOrEqual(t, len(e.Vals), arith.MaxProblemExacts)
+		for k := range e.Vals {
 			r, ok := new(big.Rat).SetString(k)
 			require.True(t, ok, k)
 			require.True(t, r.Sign() > 0 && !r.IsInt(), k)
-			require.True(t, e.has(r))
+			require.True(t, e.Has(r))
 		}
-		require.Equal(t, e.setKey(), problemExacts(problem).setKey())
+		require.Equal(t, e.SetKey(), arith.ProblemExacts(problem).SetKey())
 	})
 }

@@ -3,6 +3,9 @@ package translate
 import (
 	"testing"
 
+	"github.com/leanprm/leanprm/translate/internal/symbolic"
+
+	"github.com/leanprm/leanprm/translate/internal/mathtext"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -38,8 +41,8 @@ func TestProseFormulaSpans(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {
 			var got []string
-			for _, rg := range proseFormulas(tt.text, mathRegions(tt.text, lex(tt.text, 40))) {
-				got = append(got, tt.text[rg.s:rg.e])
+			for _, rg := range symbolic.ProseFormulas(tt.text, symbolic.MathRegions(tt.text, mathtext.Lex(tt.text, 40))) {
+				got = append(got, tt.text[rg.S:rg.E])
 			}
 			assert.Equal(t, tt.want, got)
 		})

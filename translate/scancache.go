@@ -5,6 +5,8 @@ import (
 	"math/big"
 	"unicode/utf8"
 
+	"github.com/leanprm/leanprm/translate/internal/arith"
+	"github.com/leanprm/leanprm/translate/internal/mathtext"
 	"github.com/leanprm/leanprm/translate/lru"
 )
 
@@ -48,9 +50,9 @@ type scanKey struct {
 // It is immutable once built.
 type stepReading struct {
 	skip   string
-	toks   []tok
-	sc     *scan
-	sides  [][]sideInfo
+	toks   []mathtext.Tok
+	sc     *mathtext.Scan
+	sides  [][]arith.SideInfo
 	rels   [][]string
 	events []nameEvent // at.step is 0
 }
@@ -105,17 +107,17 @@ func readStep(text string, lim Limits) *stepReading {
 		rd.skip = fmt.Sprintf("%s %d bytes", stepTooLong, lim.MaxStepBytes)
 		return rd
 	}
-	rd.toks = lex(text, lim.MaxDigits)
-	rd.sc = buildRuns(text, rd.toks)
-	rd.sides = make([][]sideInfo, 0, len(rd.sc.runs))
-	rd.rels = make([][]string, 0, len(rd.sc.runs))
-	for _, r := range rd.sc.runs {
-		sides, rels := splitRun(r, lim.MaxExponent)
+	rd.toks = mathtext.Lex(text, lim.MaxDigits)
+	rd.sc = mathtext.BuildRuns(text, rd.toks)
+	rd.sides = make([][]arith.SideInfo, 0, len(rd.sc.Runs))
+	rd.rels = make([][]string, 0, len(rd.sc.Runs))
+	for _, r := range rd.sc.Runs {
+		sides, rels := arith.SplitRun(r, lim.MaxExponent)
 		dropContext(r, sides, rels)
 		if ev, ok := bindingEvent(0, r, sides, rels, rd.sc, lim); ok {
 			rd.events = append(rd.events, ev)
 		}
-		vals := make([]sideInfo, len(sides))
+		vals := make([]arith.SideInfo, len(sides))
 		for k, s := range sides {
 			vals[k] = *s
 		}
@@ -140,9 +142,9 @@ func (rd *stepReading) use(i int, text string, ss *stepScan, events []nameEvent)
 	for _, vals := range rd.sides {
 		n += len(vals)
 	}
-	copies := make([]sideInfo, 0, n)
-	ptrs := make([]*sideInfo, 0, n)
-	ss.sides = make([][]*sideInfo, len(rd.sides))
+	copies := make([]arith.SideInfo, 0, n)
+	ptrs := make([]*arith.SideInfo, 0, n)
+	ss.sides = make([][]*arith.SideInfo, len(rd.sides))
 	for ri, vals := range rd.sides {
 		start := len(ptrs)
 		for _, v := range vals {

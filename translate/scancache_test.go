@@ -6,10 +6,10 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/leanprm/leanprm/internal/testutil/testshared"
+	"github.com/leanprm/leanprm/translate/internal/arith"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/leanprm/leanprm/internal/testutil/testshared"
 )
 
 // TestScanCacheDifferentialProcessBench: every ProcessBench dev chain translates to the same
@@ -31,7 +31,7 @@ func TestScanCacheDifferentialProcessBench(t *testing.T) {
 			require.Equal(t, want, cached.TranslateProblem(r.ID, r.Problem, r.Steps), "%s, first pass", r.ID)
 			_, _, _, missed := cache.Stats()
 			require.Equal(t, want, cached.TranslateProblem(r.ID, r.Problem, r.Steps), "%s, second pass", r.ID)
-			if problemExacts(r.Problem) != nil {
+			if arith.ProblemExacts(r.Problem) != nil {
 				// A step's reading holds nothing of the problem: the readings kept
 				// with it serve the chain without it.
 				require.Equal(t, plain.Translate(r.ID, r.Steps), cached.Translate(r.ID, r.Steps), "%s, without its problem", r.ID)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/leanprm/leanprm/translate/internal/symexpr"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -290,9 +291,9 @@ func TestDifferentialSymbolic(t *testing.T) {
 			fns = append(fns, f)
 		}
 		lhsText := strings.Join(srcs, "")
-		e, err := readSym(lhsText)
+		e, err := symexpr.Read(lhsText)
 		require.NoError(t, err, lhsText)
-		L, err := symToRat(e)
+		L, err := symexpr.ToRat(e)
 		require.NoError(t, err)
 		expanded := L.Num().String()
 		perturb := rng.IntN(2) == 0
@@ -304,7 +305,7 @@ func TestDifferentialSymbolic(t *testing.T) {
 		res, err := tr.Chain(context.Background(), "diff", []string{step})
 		require.NoError(t, err)
 		// The oracle: evaluate both sides at random points.
-		rhsExpr, err := readSym(rhsText)
+		rhsExpr, err := symexpr.Read(rhsText)
 		require.NoError(t, err, rhsText)
 		differ := false
 		for p := 0; p < 8; p++ {
@@ -316,7 +317,7 @@ func TestDifferentialSymbolic(t *testing.T) {
 			for _, f := range fns {
 				l.Mul(l, f(at))
 			}
-			r, err := symEval(rhsExpr, at)
+			r, err := symexpr.Eval(rhsExpr, at)
 			require.NoError(t, err)
 			differ = differ || l.Cmp(r) != 0
 		}
@@ -358,9 +359,9 @@ func FuzzSymbolicReader(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if e, err := readSym(s); err == nil {
-			_ = symString(e)
-			_, _ = symToRat(e)
+		if e, err := symexpr.Read(s); err == nil {
+			_ = symexpr.SymString(e)
+			_, _ = symexpr.ToRat(e)
 		}
 		res := tr.Translate("fuzz", []string{`\[ ` + s + ` = ` + s + ` + 0 \]`, `\[ = ` + s + ` \]`, `\( ` + s + ` = 1 \) so \( x = 2 \)`})
 		for _, st := range res.Steps {

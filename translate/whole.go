@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/leanprm/leanprm/translate/internal/mathtext"
 )
 
 // A step *is* its claims when removing the spans of its obligations leaves
@@ -20,7 +22,7 @@ import (
 // whole keeps its learned score, which is never unsound.
 
 // wholeConnectives are the words that join claims without adding to them.
-var wholeConnectives = set("so", "thus", "hence", "therefore", "then", "and", "which", "gives", "giving",
+var wholeConnectives = mathtext.Set("so", "thus", "hence", "therefore", "then", "and", "which", "gives", "giving",
 	"yields", "i.e", "ie")
 
 // wholePunct are the characters and LaTeX delimiters that carry no claim.
@@ -94,8 +96,8 @@ func wholeStep(text string, obls []Obligation, skipped []Skipped) bool {
 // isUnitWord is a word that can label the number before it ("24 clips",
 // "101 dollars") without changing or hedging it.
 func isUnitWord(w string) bool {
-	if w == "" || notUnits[w] || doubtWords[w] || modifiers[w] || suffixOps[w] || opWords[w] ||
-		hypotheticalWords[w] || strongDoubt[w] || modularWords[w] || introWords[w] || wholeConnectives[w] {
+	if w == "" || mathtext.NotUnits[w] || mathtext.DoubtWords[w] || mathtext.Modifiers[w] || mathtext.SuffixOps[w] || mathtext.OpWords[w] ||
+		mathtext.HypotheticalWords[w] || mathtext.StrongDoubt[w] || mathtext.ModularWords[w] || mathtext.IntroWords[w] || wholeConnectives[w] {
 		return false
 	}
 	for _, r := range w {

@@ -1,4 +1,4 @@
-package translate
+package symbolic
 
 import (
 	"fmt"
@@ -7,6 +7,10 @@ import (
 	"strings"
 
 	"github.com/leanprm/leanprm/translate/algebra"
+	"github.com/leanprm/leanprm/translate/internal/arith"
+	"github.com/leanprm/leanprm/translate/internal/mathtext"
+	"github.com/leanprm/leanprm/translate/internal/symexpr"
+	"github.com/leanprm/leanprm/translate/obligation"
 )
 
 // Division with remainder: "194 ÷ 11 = 17 with a
@@ -32,11 +36,11 @@ var remRE = regexp.MustCompile(remNum + remGap + `(?:÷|\\div\b|/|divided\s+by)`
 	`(?:with\s+)?(?:a\s+)?(?:remainder|rem|R|r)\b\.?` + remGap + `(?:of\s+)?` + remGap + remNum)
 
 // remainderClaims reads the division statements of a step.
-func (t *Translator) remainderClaims(step int, text string) []Obligation {
+func (t *Reader) remainderClaims(step int, text string) []obligation.Obligation {
 	if !strings.Contains(text, "emainder") && !strings.Contains(text, "R") && !strings.Contains(text, "rem") && !strings.Contains(text, " r") {
 		return nil
 	}
-	var out []Obligation
+	var out []obligation.Obligation
 	for _, m := range remRE.FindAllStringSubmatchIndex(text, -1) {
 		if !remBoundaries(text, m[0], m[1]) {
 			continue
@@ -46,22 +50,22 @@ func (t *Translator) remainderClaims(step int, text string) []Obligation {
 			return v
 		}
 		a, d, q, r := num(1), num(2), num(3), num(4)
-		if d.Sign() <= 0 || a.BitLen() > certMaxBits || d.BitLen() > certMaxBits || q.BitLen() > certMaxBits || r.BitLen() > certMaxBits {
+		if d.Sign() <= 0 || a.BitLen() > symexpr.CertMaxBits || d.BitLen() > symexpr.CertMaxBits || q.BitLen() > symexpr.CertMaxBits || r.BitLen() > symexpr.CertMaxBits {
 			continue
 		}
 		if back := new(big.Int).Add(new(big.Int).Mul(d, q), r); back.Cmp(a) == 0 && r.Cmp(d) >= 0 {
 			continue // a partial division: the remainder may still be divided
 		}
 		sentence := strings.ToLower(sentenceAround(text, m[0], m[1]))
-		ae := &sexpr{op: 'n', num: new(big.Rat).SetInt(a)}
-		de := &sexpr{op: 'n', num: new(big.Rat).SetInt(d)}
-		quo := symMember{e: &sexpr{op: 'F', name: "floor", l: &sexpr{op: '/', l: ae, r: de}}, s: m[2], e2: m[5]}
-		qm := symMember{e: &sexpr{op: 'n', num: new(big.Rat).SetInt(q)}, s: m[6], e2: m[7]}
-		mod := symMember{e: &sexpr{op: 'F', name: "mod", l: ae, r: de}, s: m[2], e2: m[5]}
-		rm := symMember{e: &sexpr{op: 'n', num: new(big.Rat).SetInt(r)}, s: m[8], e2: m[9]}
+		ae := &symexpr.Expr{Op: 'n', Num: new(big.Rat).SetInt(a)}
+		de := &symexpr.Expr{Op: 'n', Num: new(big.Rat).SetInt(d)}
+		quo := symMember{e: &symexpr.Expr{Op: 'F', Name: "floor", L: &symexpr.Expr{Op: '/', L: ae, R: de}}, s: m[2], e2: m[5]}
+		qm := symMember{e: &symexpr.Expr{Op: 'n', Num: new(big.Rat).SetInt(q)}, s: m[6], e2: m[7]}
+		mod := symMember{e: &symexpr.Expr{Op: 'F', Name: "mod", L: ae, R: de}, s: m[2], e2: m[5]}
+		rm := symMember{e: &symexpr.Expr{Op: 'n', Num: new(big.Rat).SetInt(r)}, s: m[8], e2: m[9]}
 		for _, pair := range [][2]symMember{{quo, qm}, {mod, rm}} {
 			if o := t.closedCert(step, text, pair[0], pair[1], sentence); o != nil {
-				o.Span = spanOf(text, m[0], m[1])
+				o.Span = mathtext.SpanOf(text, m[0], m[1])
 				o.Note = strings.TrimPrefix(o.Note+"; a division with remainder: quotient and remainder are checked apart", "; ")
 				out = append(out, *o)
 			}
@@ -76,7 +80,7 @@ func (t *Translator) remainderClaims(step int, text string) []Obligation {
 func remBoundaries(text string, s, e int) bool {
 	if s > 0 {
 		switch c := text[s-1]; {
-		case isDigit(c), isASCIILetter(c), strings.IndexByte(".,^_-{", c) >= 0:
+		case mathtext.IsDigit(c), mathtext.IsASCIILetter(c), strings.IndexByte(".,^_-{", c) >= 0:
 			return false
 		}
 		before := strings.TrimRight(text[:s], " \t")
@@ -89,9 +93,9 @@ func remBoundaries(text string, s, e int) bool {
 	if e < len(text) {
 		rest := text[e:]
 		switch c := rest[0]; {
-		case isDigit(c), isASCIILetter(c), strings.IndexByte("^/_", c) >= 0:
+		case mathtext.IsDigit(c), mathtext.IsASCIILetter(c), strings.IndexByte("^/_", c) >= 0:
 			return false
-		case (c == '.' || c == ',') && len(rest) > 1 && isDigit(rest[1]):
+		case (c == '.' || c == ',') && len(rest) > 1 && mathtext.IsDigit(rest[1]):
 			return false
 		}
 	}
@@ -105,7 +109,7 @@ func remBoundaries(text string, s, e int) bool {
 // radical monomials are linearly independent over Q, so the sides are
 // equal exactly when every pair agrees). A whole number within 1 of the
 // other side may be its floor or ceiling: never refuted.
-func (t *Translator) closedSum(step int, text string, A, B symMember, a, b algebra.Surd, sentence string) *Obligation {
+func (t *Reader) closedSum(step int, text string, A, B symMember, a, b algebra.Surd, sentence string) *obligation.Obligation {
 	const maxTerms = 8
 	if a.Len() > maxTerms || b.Len() > maxTerms {
 		return nil
@@ -127,26 +131,26 @@ func (t *Translator) closedSum(step int, text string, A, B symMember, a, b algeb
 		left = append(left, rads[i]+": "+ca[i].RatString())
 		right = append(right, cb[i].RatString())
 	}
-	o := &Obligation{Step: step, Span: spanOf(text, A.s, B.e2), Kind: KindClosedValue, OnProof: Verified, OnDisproof: Refuted}
-	o.Expr = symString(A.e) + " = " + symString(B.e)
+	o := &obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, A.s, B.e2), Kind: obligation.KindClosedValue, OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
+	o.Expr = symexpr.SymString(A.e) + " = " + symexpr.SymString(B.e)
 	if v := closedClaimVeto(sentence); v != "" {
-		o.OnDisproof, o.Note = Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", v)
+		o.OnDisproof, o.Note = obligation.Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", v)
 	}
 	for _, w := range []struct {
-		e *sexpr
+		e *symexpr.Expr
 		v algebra.Surd
 	}{{A.e, b}, {B.e, a}} {
-		if w.e.op == 'n' && o.OnDisproof == Refuted &&
-			w.v.CmpRat(new(big.Rat).Sub(w.e.num, big.NewRat(1, 1))) > 0 && w.v.CmpRat(new(big.Rat).Add(w.e.num, big.NewRat(1, 1))) < 0 {
-			o.OnDisproof, o.Note = Unknown, "a whole number within 1 of an irrational value may be its floor or ceiling"
+		if w.e.Op == 'n' && o.OnDisproof == obligation.Refuted &&
+			w.v.CmpRat(new(big.Rat).Sub(w.e.Num, big.NewRat(1, 1))) > 0 && w.v.CmpRat(new(big.Rat).Add(w.e.Num, big.NewRat(1, 1))) < 0 {
+			o.OnDisproof, o.Note = obligation.Unknown, "a whole number within 1 of an irrational value may be its floor or ceiling"
 		}
 	}
 	o.Note = boundNote(o.Note, A, B)
 	o.Prop = strings.Join(conj, " ∧ ")
-	o.Lean, o.LeanNeg = declarations(o.Prop, nil, nil, t.opts.Tactic)
+	o.Lean, o.LeanNeg = arith.Declarations(o.Prop, nil, nil, t.Tactic)
 	o.Note = strings.TrimPrefix(o.Note+"; P is a certificate: the coefficients of each radical ("+strings.Join(rads, ", ")+") on both sides, computed exactly", "; ")
-	o.whyProof = fmt.Sprintf("both sides are %s", a)
-	o.whyDisproof = fmt.Sprintf("the left side is %s, the right side %s", a, b)
+	o.WhyProof = fmt.Sprintf("both sides are %s", a)
+	o.WhyDisproof = fmt.Sprintf("the left side is %s, the right side %s", a, b)
 	return o
 }
 
@@ -165,10 +169,10 @@ func lit1(q *big.Rat) string {
 // as for a congruence: a proof with r ≠ 0 refutes a ∣ b, one with r = 0
 // refutes a ∤ b. Names, factorials, powers with names and a modulus 0 are
 // left alone, as is a line with another relation.
-func (t *Translator) divisibilityClaims(step int, text string, regions []mathRegion) []Obligation {
-	var out []Obligation
+func (t *Reader) divisibilityClaims(step int, text string, regions []mathRegion) []obligation.Obligation {
+	var out []obligation.Obligation
 	for _, rg := range regions {
-		if !strings.Contains(text[rg.s:rg.e], `mid`) {
+		if !strings.Contains(text[rg.S:rg.E], `mid`) {
 			continue
 		}
 		for _, p := range splitMath(text, rg) {
@@ -180,52 +184,52 @@ func (t *Translator) divisibilityClaims(step int, text string, regions []mathReg
 	return out
 }
 
-func (t *Translator) divides(step int, text string, s, e int) *Obligation {
+func (t *Reader) divides(step int, text string, s, e int) *obligation.Obligation {
 	raw := text[s:e]
 	rel, neg := `\mid`, false
 	i := strings.Index(raw, rel)
 	if j := strings.Index(raw, `\nmid`); j >= 0 {
 		rel, neg, i = `\nmid`, true, j
 	}
-	if i < 0 || isLetterAt(raw, i+len(rel)) || strings.Count(raw, `mid`) != 1 || strings.ContainsAny(raw, "=<>|≡") || lineRefused(raw[:i]) || lineRefused(raw[i+len(rel):]) {
+	if i < 0 || symexpr.IsLetterAt(raw, i+len(rel)) || strings.Count(raw, `mid`) != 1 || strings.ContainsAny(raw, "=<>|≡") || lineRefused(raw[:i]) || lineRefused(raw[i+len(rel):]) {
 		return nil
 	}
-	ae, err1 := readSym(strings.TrimSpace(raw[:i]))
-	be, err2 := readSym(strings.TrimSpace(strings.TrimRight(strings.TrimSpace(raw[i+len(rel):]), ".,;")))
-	if err1 != nil || err2 != nil || hasVar(ae) || hasVar(be) {
+	ae, err1 := symexpr.Read(strings.TrimSpace(raw[:i]))
+	be, err2 := symexpr.Read(strings.TrimSpace(strings.TrimRight(strings.TrimSpace(raw[i+len(rel):]), ".,;")))
+	if err1 != nil || err2 != nil || symexpr.HasVar(ae) || symexpr.HasVar(be) {
 		return nil
 	}
-	a, err := certInt(ae)
+	a, err := symexpr.CertInt(ae)
 	if err != nil || a.Sign() == 0 {
 		return nil
 	}
-	b, err := certInt(be)
+	b, err := symexpr.CertInt(be)
 	if err != nil {
 		return nil
 	}
 	m := new(big.Int).Abs(a)
 	q, r := new(big.Int).DivMod(b, m, new(big.Int))
-	o := &Obligation{Step: step, Span: spanOf(text, s, e), Kind: KindCongruence, OnProof: Verified, OnDisproof: Unknown}
+	o := &obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, s, e), Kind: obligation.KindCongruence, OnProof: obligation.Verified, OnDisproof: obligation.Unknown}
 	sym := " ∣ "
 	if neg {
 		sym = " ∤ "
 	}
-	o.Expr = symString(ae) + sym + symString(be)
+	o.Expr = symexpr.SymString(ae) + sym + symexpr.SymString(be)
 	if (r.Sign() != 0) != neg {
-		o.OnProof = Refuted
+		o.OnProof = obligation.Refuted
 		if v := closedClaimVeto(strings.ToLower(sentenceAround(text, s, e))); v != "" {
-			o.OnProof, o.Note = Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", v)
+			o.OnProof, o.Note = obligation.Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", v)
 		}
 	}
-	o.Prop = intTerm(b) + " = " + intTerm(m) + " * " + intTerm(q) + " + " + intTerm(r)
-	o.Lean, o.LeanNeg = declarations(o.Prop, nil, nil, t.opts.Tactic)
+	o.Prop = symexpr.IntTerm(b) + " = " + symexpr.IntTerm(m) + " * " + symexpr.IntTerm(q) + " + " + symexpr.IntTerm(r)
+	o.Lean, o.LeanNeg = arith.Declarations(o.Prop, nil, nil, t.Tactic)
 	o.Note = strings.TrimPrefix(o.Note+"; P is the division by the divisor's absolute value; its remainder decides", "; ")
 	if r.Sign() == 0 {
-		o.whyProof = fmt.Sprintf("%s = %s·%s: %s divides %s", b, m, q, a, b)
+		o.WhyProof = fmt.Sprintf("%s = %s·%s: %s divides %s", b, m, q, a, b)
 	} else {
-		o.whyProof = fmt.Sprintf("%s = %s·%s + %s: %s does not divide %s", b, m, q, r, a, b)
+		o.WhyProof = fmt.Sprintf("%s = %s·%s + %s: %s does not divide %s", b, m, q, r, a, b)
 	}
-	o.whyDisproof = "the division shown does not hold"
+	o.WhyDisproof = "the division shown does not hold"
 	return o
 }
 
@@ -242,26 +246,26 @@ var (
 )
 
 // proseValueClaims reads gcd, lcm and digit sums stated in words.
-func (t *Translator) proseValueClaims(step int, text string) []Obligation {
-	var out []Obligation
+func (t *Reader) proseValueClaims(step int, text string) []obligation.Obligation {
+	var out []obligation.Obligation
 	lower := strings.ToLower(text)
 	if strings.Contains(lower, "gcd") || strings.Contains(lower, "common") || strings.Contains(lower, "lcm") || strings.Contains(lower, "hcf") {
 		for _, m := range gcdProseRE.FindAllStringSubmatchIndex(text, -1) {
 			if !valueEnds(text, m[1]) {
 				continue
 			}
-			num := func(k int) *sexpr {
+			num := func(k int) *symexpr.Expr {
 				v, _ := new(big.Int).SetString(strings.ReplaceAll(text[m[2*k]:m[2*k+1]], ",", ""), 10)
-				return &sexpr{op: 'n', num: new(big.Rat).SetInt(v)}
+				return &symexpr.Expr{Op: 'n', Num: new(big.Rat).SetInt(v)}
 			}
 			name := "gcd"
 			if w := strings.ToLower(text[m[2]:m[3]]); strings.HasPrefix(w, "l") {
 				name = "lcm"
 			}
-			A := symMember{e: &sexpr{op: 'F', name: name, l: num(2), r: num(3)}, s: m[0], e2: m[7]}
+			A := symMember{e: &symexpr.Expr{Op: 'F', Name: name, L: num(2), R: num(3)}, s: m[0], e2: m[7]}
 			B := symMember{e: num(4), s: m[8], e2: m[9]}
 			if o := t.closedCert(step, text, A, B, strings.ToLower(sentenceAround(text, m[0], m[1]))); o != nil {
-				o.Span = spanOf(text, m[0], m[1])
+				o.Span = mathtext.SpanOf(text, m[0], m[1])
 				out = append(out, *o)
 			}
 		}
@@ -270,7 +274,7 @@ func (t *Translator) proseValueClaims(step int, text string) []Obligation {
 		ms := digitSumRE.FindAllStringSubmatchIndex(text, -1)
 		ms = append(ms, digitSumParRE.FindAllStringSubmatchIndex(text, -1)...)
 		for _, m := range ms {
-			if !valueEnds(text, m[1]) || m[0] > 0 && isDigit(text[m[0]-1]) {
+			if !valueEnds(text, m[1]) || m[0] > 0 && mathtext.IsDigit(text[m[0]-1]) {
 				continue
 			}
 			if o := t.digitSum(step, text, m[0], m[1], text[m[2]:m[3]], text[m[4]:m[5]]); o != nil {
@@ -291,13 +295,13 @@ func valueEnds(text string, i int) bool {
 		return true
 	}
 	switch c := rest[0]; {
-	case isDigit(c), strings.IndexByte("+-*/^=×·<>%", c) >= 0, strings.HasPrefix(rest, "−"), strings.HasPrefix(rest, `\cdot`), strings.HasPrefix(rest, `\times`):
+	case mathtext.IsDigit(c), strings.IndexByte("+-*/^=×·<>%", c) >= 0, strings.HasPrefix(rest, "−"), strings.HasPrefix(rest, `\cdot`), strings.HasPrefix(rest, `\times`):
 		return false
-	case (c == '.' || c == ',') && len(rest) > 1 && isDigit(rest[1]):
+	case (c == '.' || c == ',') && len(rest) > 1 && mathtext.IsDigit(rest[1]):
 		return false
 	}
 	for _, w := range []string{"times", "more", "less", "plus", "minus", "over", "divided", "multiplied", "squared", "cubed", "percent", "mod", "or", "and"} {
-		if strings.HasPrefix(rest, w) && !isLetterAt(rest, len(w)) {
+		if strings.HasPrefix(rest, w) && !symexpr.IsLetterAt(rest, len(w)) {
 			return false // the value goes on in words, or another is offered
 		}
 	}
@@ -306,7 +310,7 @@ func valueEnds(text string, i int) bool {
 
 // digitSum decides "the digit sum of n is s": P writes n in its decimal
 // digits and sums them, so Lean checks both the digits and the sum.
-func (t *Translator) digitSum(step int, text string, s, e int, n, claim string) *Obligation {
+func (t *Reader) digitSum(step int, text string, s, e int, n, claim string) *obligation.Obligation {
 	if len(n) > 1 && n[0] == '0' {
 		return nil
 	}
@@ -322,15 +326,15 @@ func (t *Translator) digitSum(step int, text string, s, e int, n, claim string) 
 		sum = append(sum, fmt.Sprintf("(%c : Rat)", d))
 		total += int(d - '0')
 	}
-	o := &Obligation{Step: step, Span: spanOf(text, s, e), Kind: KindClosedValue, OnProof: Verified, OnDisproof: Refuted}
+	o := &obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, s, e), Kind: obligation.KindClosedValue, OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
 	o.Expr = "digit sum of " + n + " = " + claim
 	if v := closedClaimVeto(strings.ToLower(sentenceAround(text, s, e))); v != "" {
-		o.OnDisproof, o.Note = Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", v)
+		o.OnDisproof, o.Note = obligation.Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", v)
 	}
-	o.Prop = "(" + n + " : Rat) = " + strings.Join(place, " + ") + " ∧ " + strings.Join(sum, " + ") + " = " + intTerm(c)
-	o.Lean, o.LeanNeg = declarations(o.Prop, nil, nil, t.opts.Tactic)
+	o.Prop = "(" + n + " : Rat) = " + strings.Join(place, " + ") + " ∧ " + strings.Join(sum, " + ") + " = " + symexpr.IntTerm(c)
+	o.Lean, o.LeanNeg = arith.Declarations(o.Prop, nil, nil, t.Tactic)
 	o.Note = strings.TrimPrefix(o.Note+"; P is a certificate: the number written in its decimal digits, then their sum", "; ")
-	o.whyProof = fmt.Sprintf("the digits of %s sum to %d", n, total)
-	o.whyDisproof = fmt.Sprintf("the digits of %s sum to %d, not %s", n, total, claim)
+	o.WhyProof = fmt.Sprintf("the digits of %s sum to %d", n, total)
+	o.WhyDisproof = fmt.Sprintf("the digits of %s sum to %d, not %s", n, total, claim)
 	return o
 }

@@ -1,33 +1,35 @@
-package translate
+package arith
 
 import (
 	"errors"
 	"fmt"
 	"math/big"
-	"sort"
 	"strings"
+
+	"github.com/leanprm/leanprm/translate/internal/dialect"
+	"github.com/leanprm/leanprm/translate/internal/mathtext"
 )
 
-// node is a parsed arithmetic expression.
-type node interface {
+// Node is a parsed arithmetic expression.
+type Node interface {
 	span() (int, int)
 }
 
 type numNode struct {
-	lit      *numLit
-	unit     dims   // nil: no unit
-	unitText string // the unit as read, "$" for money
-	s, e     int
+	Lit      *mathtext.NumLit
+	unit     mathtext.Dims // nil: no unit
+	UnitText string        // the unit as read, "$" for money
+	S, E     int
 }
 
-type varNode struct {
-	name string
-	s, e int
+type VarNode struct {
+	Name string
+	S, e int
 }
 
-type binNode struct {
-	op       byte // + - * /
-	l, r     node
+type BinNode struct {
+	Op       byte // + - * /
+	L, R     Node
 	implicit bool // juxtaposition
 	of       bool // the "of" of "1/3 of $150"
 	// alt is another reading of the same text ("a / b/c" read as
@@ -37,52 +39,52 @@ type binNode struct {
 	// is neither verified nor refuted. Without altSym the text marks the
 	// reading of the node itself; the other one only keeps a refutation
 	// back.
-	alt     node
+	alt     Node
 	altKind string
 	altSym  bool
 }
 
 type negNode struct {
-	x    node
+	x    Node
 	s, e int
 }
 
 type powNode struct {
-	base node
+	base Node
 	exp  int
 	e    int
 }
 
 type sqrtNode struct {
 	n    int // root index, 2 for a square root
-	arg  node
+	arg  Node
 	s, e int
 }
 
-func (n *numNode) span() (int, int)  { return n.s, n.e }
-func (n *varNode) span() (int, int)  { return n.s, n.e }
-func (n *binNode) span() (int, int)  { s, _ := n.l.span(); _, e := n.r.span(); return s, e }
+func (n *numNode) span() (int, int)  { return n.S, n.E }
+func (n *VarNode) span() (int, int)  { return n.S, n.e }
+func (n *BinNode) span() (int, int)  { s, _ := n.L.span(); _, e := n.R.span(); return s, e }
 func (n *negNode) span() (int, int)  { return n.s, n.e }
 func (n *powNode) span() (int, int)  { s, _ := n.base.span(); return s, n.e }
 func (n *sqrtNode) span() (int, int) { return n.s, n.e }
 
-// evalEnv carries variable values and the readings being evaluated.
-type evalEnv struct {
-	vars map[string]value
+// EvalEnv carries variable values and the readings being evaluated.
+type EvalEnv struct {
+	Vars map[string]Value
 	// altNegPow reads -a^n as (-a)^n; altPercent reads a lone p% as p.
 	altNegPow  bool
 	altPercent bool
 	altReading string // the altKind of the binNode readings to take
 	// exact holds the values the problem states: a decimal literal with
 	// one of them is that value, with no rounding radius.
-	exact   *exactSet
-	maxBits int
-	maxExp  int
+	exact   *ExactSet
+	MaxBits int
+	MaxExp  int
 }
 
 var (
-	errDivZero   = errors.New("division by zero (Lean's Rat has a/0 = 0)")
-	errTooBig    = errors.New("number too large to check")
+	ErrDivZero   = dialect.ErrDivZero // the evaluator and the dialect refuse the same division
+	errTooBig    = dialect.ErrTooBig
 	errIrrat     = errors.New("root is not rational")
 	errNegRoot   = errors.New("root of a negative number (not real, or one of several complex roots)")
 	errRoundRoot = errors.New("root of a rounded value")
@@ -90,161 +92,161 @@ var (
 	errZeroPow   = errors.New("0^0: a convention readers disagree on (1 by most, undefined by others)")
 )
 
-// value is an exact value with the radius that rounding of the decimals
+// Value is an exact value with the radius that rounding of the decimals
 // shown allows around it. inf marks a radius without bound: a divisor
 // that rounding could bring arbitrarily close to zero.
-type value struct {
-	v, r *big.Rat
-	inf  bool
+type Value struct {
+	V, R *big.Rat
+	Inf  bool
 }
 
-func (env *evalEnv) check(r *big.Rat) error {
-	if env.maxBits > 0 && (r.Num().BitLen() > env.maxBits || r.Denom().BitLen() > env.maxBits) {
+func (env *EvalEnv) check(r *big.Rat) error {
+	if env.MaxBits > 0 && (r.Num().BitLen() > env.MaxBits || r.Denom().BitLen() > env.MaxBits) {
 		return errTooBig
 	}
 	return nil
 }
 
-// eval computes the exact value and the rounding radius of n. The radius
+// Eval computes the exact value and the rounding radius of n. The radius
 // of a decimal literal shown with d decimals is 10^-d (any rounding or
 // truncation to d decimals moves a value by less than that); whole
 // numbers inside expressions, and decimals whose value the problem
 // states (env.exact), are exact. Radii propagate with the usual
 // first-order-plus-product bounds, which over-estimate: a wider radius
 // only makes a refutation harder.
-func (env *evalEnv) eval(n node) (value, error) {
+func (env *EvalEnv) Eval(n Node) (Value, error) {
 	switch n := n.(type) {
 	case *numNode:
-		v := new(big.Rat).Set(n.lit.val)
+		v := new(big.Rat).Set(n.Lit.Val)
 		r := new(big.Rat)
-		if n.lit.dec > 0 && !env.exact.literal(n.lit) {
-			r = pow10(-n.lit.dec)
+		if n.Lit.Dec > 0 && !env.exact.literal(n.Lit) {
+			r = Pow10(-n.Lit.Dec)
 		}
-		if n.lit.percent && !env.altPercent {
+		if n.Lit.Percent && !env.altPercent {
 			v.Quo(v, big.NewRat(100, 1))
 			r.Quo(r, big.NewRat(100, 1))
 		}
-		return value{v: v, r: r}, nil
-	case *varNode:
-		x, ok := env.vars[n.name]
+		return Value{V: v, R: r}, nil
+	case *VarNode:
+		x, ok := env.Vars[n.Name]
 		if !ok {
-			return value{}, errUnbound
+			return Value{}, errUnbound
 		}
-		return value{new(big.Rat).Set(x.v), new(big.Rat).Set(x.r), x.inf}, nil
+		return Value{new(big.Rat).Set(x.V), new(big.Rat).Set(x.R), x.Inf}, nil
 	case *negNode:
 		if p, ok := n.x.(*powNode); ok && env.altNegPow {
 			if _, lit := p.base.(*numNode); lit {
-				return env.eval(&powNode{base: &negNode{x: p.base, s: n.s}, exp: p.exp, e: p.e})
+				return env.Eval(&powNode{base: &negNode{x: p.base, s: n.s}, exp: p.exp, e: p.e})
 			}
 		}
-		x, err := env.eval(n.x)
+		x, err := env.Eval(n.x)
 		if err != nil {
-			return value{}, err
+			return Value{}, err
 		}
-		return value{x.v.Neg(x.v), x.r, x.inf}, nil
-	case *binNode:
+		return Value{x.V.Neg(x.V), x.R, x.Inf}, nil
+	case *BinNode:
 		if n.alt != nil && env.altReading == n.altKind {
-			return env.eval(n.alt)
+			return env.Eval(n.alt)
 		}
-		a, err := env.eval(n.l)
+		a, err := env.Eval(n.L)
 		if err != nil {
-			return value{}, err
+			return Value{}, err
 		}
-		b, err := env.eval(n.r)
+		b, err := env.Eval(n.R)
 		if err != nil {
-			return value{}, err
+			return Value{}, err
 		}
-		out := value{new(big.Rat), new(big.Rat), a.inf || b.inf}
-		switch n.op {
+		out := Value{new(big.Rat), new(big.Rat), a.Inf || b.Inf}
+		switch n.Op {
 		case '+':
-			out.v.Add(a.v, b.v)
-			out.r.Add(a.r, b.r)
+			out.V.Add(a.V, b.V)
+			out.R.Add(a.R, b.R)
 		case '-':
-			out.v.Sub(a.v, b.v)
-			out.r.Add(a.r, b.r)
+			out.V.Sub(a.V, b.V)
+			out.R.Add(a.R, b.R)
 		case '*':
-			out.v.Mul(a.v, b.v)
+			out.V.Mul(a.V, b.V)
 			// |a|rb + |b|ra + ra rb
-			t := new(big.Rat).Mul(ratAbs(a.v), b.r)
-			out.r.Add(t, new(big.Rat).Mul(ratAbs(b.v), a.r))
-			out.r.Add(out.r, new(big.Rat).Mul(a.r, b.r))
+			t := new(big.Rat).Mul(ratAbs(a.V), b.R)
+			out.R.Add(t, new(big.Rat).Mul(ratAbs(b.V), a.R))
+			out.R.Add(out.R, new(big.Rat).Mul(a.R, b.R))
 		case '/':
-			if b.v.Sign() == 0 {
-				return value{}, errDivZero
+			if b.V.Sign() == 0 {
+				return Value{}, ErrDivZero
 			}
-			out.v.Quo(a.v, b.v)
-			if a.r.Sign() != 0 || b.r.Sign() != 0 {
-				ab := ratAbs(b.v)
-				if ab.Cmp(b.r) <= 0 {
+			out.V.Quo(a.V, b.V)
+			if a.R.Sign() != 0 || b.R.Sign() != 0 {
+				ab := ratAbs(b.V)
+				if ab.Cmp(b.R) <= 0 {
 					// The divisor may stand for a value as close to zero
 					// as one likes: no bound on the quotient.
-					out.inf = true
+					out.Inf = true
 					break
 				}
 				// (|a| rb + |b| ra) / (|b| (|b| - rb))
-				num := new(big.Rat).Mul(ratAbs(a.v), b.r)
-				num.Add(num, new(big.Rat).Mul(ab, a.r))
-				den := new(big.Rat).Mul(ab, new(big.Rat).Sub(ab, b.r))
-				out.r.Quo(num, den)
+				num := new(big.Rat).Mul(ratAbs(a.V), b.R)
+				num.Add(num, new(big.Rat).Mul(ab, a.R))
+				den := new(big.Rat).Mul(ab, new(big.Rat).Sub(ab, b.R))
+				out.R.Quo(num, den)
 			}
 		}
-		if err := env.check(out.v); err != nil {
-			return value{}, err
+		if err := env.check(out.V); err != nil {
+			return Value{}, err
 		}
-		if err := env.check(out.r); err != nil {
-			return value{}, err
+		if err := env.check(out.R); err != nil {
+			return Value{}, err
 		}
 		return out, nil
 	case *powNode:
-		b, err := env.eval(n.base)
+		b, err := env.Eval(n.base)
 		if err != nil {
-			return value{}, err
+			return Value{}, err
 		}
 		e := n.exp
-		if e == 0 && b.v.Sign() == 0 {
-			return value{}, errZeroPow
+		if e == 0 && b.V.Sign() == 0 {
+			return Value{}, errZeroPow
 		}
-		if e < 0 && b.v.Sign() == 0 {
-			return value{}, errDivZero
+		if e < 0 && b.V.Sign() == 0 {
+			return Value{}, ErrDivZero
 		}
-		if env.maxExp > 0 && (e > env.maxExp || -e > env.maxExp) {
-			return value{}, errTooBig
+		if env.MaxExp > 0 && (e > env.MaxExp || -e > env.MaxExp) {
+			return Value{}, errTooBig
 		}
-		if env.maxBits > 0 && (b.v.Num().BitLen()+b.v.Denom().BitLen())*abs(e) > 4*env.maxBits {
-			return value{}, errTooBig
+		if env.MaxBits > 0 && (b.V.Num().BitLen()+b.V.Denom().BitLen())*abs(e) > 4*env.MaxBits {
+			return Value{}, errTooBig
 		}
-		v := ratPow(b.v, abs(e))
+		v := RatPow(b.V, abs(e))
 		r := new(big.Rat)
-		if b.r.Sign() != 0 {
+		if b.R.Sign() != 0 {
 			// (|b| + r)^e - |b|^e
-			hi := ratPow(new(big.Rat).Add(ratAbs(b.v), b.r), abs(e))
-			r.Sub(hi, ratPow(ratAbs(b.v), abs(e)))
+			hi := RatPow(new(big.Rat).Add(ratAbs(b.V), b.R), abs(e))
+			r.Sub(hi, RatPow(ratAbs(b.V), abs(e)))
 			if e < 0 {
-				return value{}, errRoundRoot
+				return Value{}, errRoundRoot
 			}
 		}
 		if e < 0 {
 			v.Inv(v)
 		}
 		if err := env.check(v); err != nil {
-			return value{}, err
+			return Value{}, err
 		}
-		return value{v, r, b.inf}, nil
+		return Value{v, r, b.Inf}, nil
 	case *sqrtNode:
-		a, err := env.eval(n.arg)
+		a, err := env.Eval(n.arg)
 		if err != nil {
-			return value{}, err
+			return Value{}, err
 		}
-		if a.r.Sign() != 0 || a.inf {
-			return value{}, errRoundRoot
+		if a.R.Sign() != 0 || a.Inf {
+			return Value{}, errRoundRoot
 		}
-		root, err := ratRoot(a.v, n.n)
+		root, err := RatRoot(a.V, n.n)
 		if err != nil {
-			return value{}, err
+			return Value{}, err
 		}
-		return value{v: root, r: new(big.Rat)}, nil
+		return Value{V: root, R: new(big.Rat)}, nil
 	}
-	return value{}, fmt.Errorf("internal: unknown node %T", n)
+	return Value{}, fmt.Errorf("internal: unknown node %T", n)
 }
 
 func abs(x int) int {
@@ -256,7 +258,7 @@ func abs(x int) int {
 
 func ratAbs(x *big.Rat) *big.Rat { return new(big.Rat).Abs(x) }
 
-func pow10(e int) *big.Rat {
+func Pow10(e int) *big.Rat {
 	p := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(abs(e))), nil)
 	if e >= 0 {
 		return new(big.Rat).SetInt(p)
@@ -264,14 +266,14 @@ func pow10(e int) *big.Rat {
 	return new(big.Rat).SetFrac(big.NewInt(1), p)
 }
 
-func ratPow(x *big.Rat, e int) *big.Rat {
+func RatPow(x *big.Rat, e int) *big.Rat {
 	n := new(big.Int).Exp(x.Num(), big.NewInt(int64(e)), nil)
 	d := new(big.Int).Exp(x.Denom(), big.NewInt(int64(e)), nil)
 	return new(big.Rat).SetFrac(n, d)
 }
 
-// ratRoot returns the rational k-th root of x, if there is one.
-func ratRoot(x *big.Rat, k int) (*big.Rat, error) {
+// RatRoot returns the rational k-th root of x, if there is one.
+func RatRoot(x *big.Rat, k int) (*big.Rat, error) {
 	if k < 2 {
 		return nil, errIrrat
 	}
@@ -317,100 +319,28 @@ func intRoot(x *big.Int, k int) (*big.Int, bool) {
 	return lo, new(big.Int).Exp(lo, ek, nil).Cmp(x) == 0
 }
 
-// ratDecimal spells x as a finite decimal ("12.5", "-0.25"), or "" when
-// it has none.
-func ratDecimal(x *big.Rat) string {
-	d := new(big.Int).Set(x.Denom())
-	// The denominator must be 2^a 5^b.
-	k := 0
-	two, five := big.NewInt(2), big.NewInt(5)
-	rem := new(big.Int)
-	for {
-		q, r := new(big.Int).QuoRem(d, two, rem)
-		if r.Sign() != 0 {
-			break
-		}
-		d = q
-		k++
-	}
-	m := 0
-	for {
-		q, r := new(big.Int).QuoRem(d, five, rem)
-		if r.Sign() != 0 {
-			break
-		}
-		d = q
-		m++
-	}
-	if d.Cmp(big.NewInt(1)) != 0 {
-		return ""
-	}
-	places := k
-	if m > places {
-		places = m
-	}
-	return x.FloatString(places)
-}
-
-// dims is a physical dimension: unit name → exponent.
-type dims map[string]int
-
-func (d dims) clone() dims {
-	out := dims{}
-	for k, v := range d {
-		if v != 0 {
-			out[k] = v
-		}
-	}
-	return out
-}
-
-func (d dims) equal(o dims) bool {
-	a, b := d.clone(), o.clone()
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if b[k] != v {
-			return false
-		}
-	}
-	return true
-}
-
-func (d dims) String() string {
-	var keys []string
-	for k, v := range d {
-		if v != 0 {
-			keys = append(keys, fmt.Sprintf("%s^%d", k, v))
-		}
-	}
-	sort.Strings(keys)
-	return strings.Join(keys, " ")
-}
-
 // dimsOf returns the dimension of n, or ok=false when the units do not
 // combine (a sum of different units).
-func dimsOf(n node) (dims, bool) {
+func dimsOf(n Node) (mathtext.Dims, bool) {
 	switch n := n.(type) {
 	case *numNode:
 		if n.unit == nil {
-			return dims{}, true
+			return mathtext.Dims{}, true
 		}
-		return n.unit.clone(), true
-	case *varNode:
-		return dims{}, true
+		return n.unit.Clone(), true
+	case *VarNode:
+		return mathtext.Dims{}, true
 	case *negNode:
 		return dimsOf(n.x)
-	case *binNode:
-		a, ok1 := dimsOf(n.l)
-		b, ok2 := dimsOf(n.r)
+	case *BinNode:
+		a, ok1 := dimsOf(n.L)
+		b, ok2 := dimsOf(n.R)
 		if !ok1 || !ok2 {
 			return nil, false
 		}
-		switch n.op {
+		switch n.Op {
 		case '+', '-':
-			if !a.equal(b) {
+			if !a.Equal(b) {
 				return nil, false
 			}
 			return a, true
@@ -418,12 +348,12 @@ func dimsOf(n node) (dims, bool) {
 			for k, v := range b {
 				a[k] += v
 			}
-			return a.clone(), true
+			return a.Clone(), true
 		default:
 			for k, v := range b {
 				a[k] -= v
 			}
-			return a.clone(), true
+			return a.Clone(), true
 		}
 	case *powNode:
 		a, ok := dimsOf(n.base)
@@ -450,14 +380,14 @@ func dimsOf(n node) (dims, bool) {
 	return nil, false
 }
 
-func walk(n node, f func(node)) {
+func walk(n Node, f func(Node)) {
 	f(n)
 	switch n := n.(type) {
 	case *negNode:
 		walk(n.x, f)
-	case *binNode:
-		walk(n.l, f)
-		walk(n.r, f)
+	case *BinNode:
+		walk(n.L, f)
+		walk(n.R, f)
 	case *powNode:
 		walk(n.base, f)
 	case *sqrtNode:
@@ -465,13 +395,13 @@ func walk(n node, f func(node)) {
 	}
 }
 
-func varsOf(n node) []string {
+func VarsOf(n Node) []string {
 	seen := map[string]bool{}
 	var out []string
-	walk(n, func(x node) {
-		if v, ok := x.(*varNode); ok && !seen[v.name] {
-			seen[v.name] = true
-			out = append(out, v.name)
+	walk(n, func(x Node) {
+		if v, ok := x.(*VarNode); ok && !seen[v.Name] {
+			seen[v.Name] = true
+			out = append(out, v.Name)
 		}
 	})
 	return out
@@ -494,7 +424,7 @@ type renderer struct {
 	roots map[*sqrtNode]*big.Rat
 }
 
-func (rd *renderer) term(n node) string {
+func (rd *renderer) term(n Node) string {
 	s, _ := rd.render(n)
 	return s
 }
@@ -506,33 +436,33 @@ func (rd *renderer) lit(canon string) string {
 	return canon
 }
 
-func (rd *renderer) render(n node) (string, int) {
+func (rd *renderer) render(n Node) (string, int) {
 	switch n := n.(type) {
 	case *numNode:
-		s := rd.lit(n.lit.canon)
-		if n.lit.percent {
+		s := rd.lit(n.Lit.Canon)
+		if n.Lit.Percent {
 			if rd.lean {
 				return s + " / " + rd.lit("100"), precProd
 			}
-			return n.lit.canon + "%", precAtom
+			return n.Lit.Canon + "%", precAtom
 		}
 		return s, precAtom
-	case *varNode:
+	case *VarNode:
 		if rd.lean {
-			return rd.names[n.name], precAtom
+			return rd.names[n.Name], precAtom
 		}
-		return n.name, precAtom
+		return n.Name, precAtom
 	case *negNode:
 		x, p := rd.render(n.x)
 		if p < precAtom || strings.HasPrefix(x, "-") {
 			x = "(" + x + ")"
 		}
 		return "-" + x, 0
-	case *binNode:
-		l, lp := rd.render(n.l)
-		r, rp := rd.render(n.r)
+	case *BinNode:
+		l, lp := rd.render(n.L)
+		r, rp := rd.render(n.R)
 		p := precSum
-		if n.op == '*' || n.op == '/' {
+		if n.Op == '*' || n.Op == '/' {
 			p = precProd
 		}
 		if lp < p {
@@ -541,7 +471,7 @@ func (rd *renderer) render(n node) (string, int) {
 		if rp <= p {
 			r = "(" + r + ")"
 		}
-		return l + " " + string(n.op) + " " + r, p
+		return l + " " + string(n.Op) + " " + r, p
 	case *powNode:
 		b, bp := rd.render(n.base)
 		if bp < precAtom {
@@ -569,20 +499,20 @@ func (rd *renderer) render(n node) (string, int) {
 
 // ratNode builds a node for a generated rational: an integer, a finite
 // decimal, or a quotient of integers, negated if needed.
-func ratNode(x *big.Rat) node {
+func ratNode(x *big.Rat) Node {
 	if x == nil {
 		x = new(big.Rat)
 	}
 	ax := ratAbs(x)
-	var n node
+	var n Node
 	if ax.IsInt() {
-		n = &numNode{lit: &numLit{val: ax, canon: ax.Num().String(), intLit: true}}
-	} else if d := ratDecimal(ax); d != "" {
-		n = &numNode{lit: &numLit{val: ax, canon: d, dec: decimalsOf(d)}}
+		n = &numNode{Lit: &mathtext.NumLit{Val: ax, Canon: ax.Num().String(), IntLit: true}}
+	} else if d := mathtext.RatDecimal(ax); d != "" {
+		n = &numNode{Lit: &mathtext.NumLit{Val: ax, Canon: d, Dec: mathtext.DecimalsOf(d)}}
 	} else {
-		n = &binNode{op: '/',
-			l: &numNode{lit: &numLit{val: new(big.Rat).SetInt(ax.Num()), canon: ax.Num().String(), intLit: true}},
-			r: &numNode{lit: &numLit{val: new(big.Rat).SetInt(ax.Denom()), canon: ax.Denom().String(), intLit: true}}}
+		n = &BinNode{Op: '/',
+			L: &numNode{Lit: &mathtext.NumLit{Val: new(big.Rat).SetInt(ax.Num()), Canon: ax.Num().String(), IntLit: true}},
+			R: &numNode{Lit: &mathtext.NumLit{Val: new(big.Rat).SetInt(ax.Denom()), Canon: ax.Denom().String(), IntLit: true}}}
 	}
 	if x.Sign() < 0 {
 		return &negNode{x: n}
@@ -590,21 +520,21 @@ func ratNode(x *big.Rat) node {
 	return n
 }
 
-// ratString is a short human spelling of an exact value.
-func ratString(x *big.Rat) string {
+// RatString is a short human spelling of an exact value.
+func RatString(x *big.Rat) string {
 	if x.IsInt() {
 		return x.Num().String()
 	}
-	if d := ratDecimal(x); d != "" {
+	if d := mathtext.RatDecimal(x); d != "" {
 		return d
 	}
 	return x.RatString()
 }
 
 // sqrtNodes lists the roots in n.
-func sqrtNodes(n node) []*sqrtNode {
+func sqrtNodes(n Node) []*sqrtNode {
 	var out []*sqrtNode
-	walk(n, func(x node) {
+	walk(n, func(x Node) {
 		if s, ok := x.(*sqrtNode); ok {
 			out = append(out, s)
 		}

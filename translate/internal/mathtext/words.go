@@ -1,11 +1,11 @@
-package translate
+package mathtext
 
 import "strings"
 
 // Word lists. Each list exists for one rule; the rule is named at the
 // list. All entries are lower case.
 
-func set(words ...string) map[string]bool {
+func Set(words ...string) map[string]bool {
 	m := make(map[string]bool, len(words))
 	for _, w := range words {
 		m[w] = true
@@ -13,28 +13,28 @@ func set(words ...string) map[string]bool {
 	return m
 }
 
-// modifiers change the value of the number right before them ("12
+// Modifiers change the value of the number right before them ("12
 // thousand", "50 percent", "17 R 9", "3 to 5"): that number is not the
 // value a checker would see.
-var modifiers = set("percent", "percentage", "per-cent", "hundred", "hundreds", "thousand", "thousands",
+var Modifiers = Set("percent", "percentage", "per-cent", "hundred", "hundreds", "thousand", "thousands",
 	"million", "millions", "billion", "billions", "trillion", "trillions", "dozen", "dozens",
 	"score", "squared", "cubed", "times", "remainder", "r", "rem", "mod", "modulo", "factorial",
 	"to", "or", "out", "of", "point", "k", "m", "bn", "lakh", "crore", "x", "fold", "th", "st", "nd", "rd")
 
 // ordinalWords before a noun make a label of it ("first day", "last
 // week"): a day, not a unit of days.
-var ordinalWords = set("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+var ordinalWords = Set("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
 	"tenth", "last", "next", "previous", "final", "1st", "2nd", "3rd", "4th", "5th")
 
-// suffixOps after a number go on computing with it ("4 plus 1", "6 pi",
+// SuffixOps after a number go on computing with it ("4 plus 1", "6 pi",
 // "8 divided by 2", "9 squared", "0.3 recurring"): the number alone is
 // not the value the step states.
-var suffixOps = set("plus", "minus", "divided", "multiplied", "sqrt", "root", "roots", "pi", "squared",
+var SuffixOps = Set("plus", "minus", "divided", "multiplied", "sqrt", "root", "roots", "pi", "squared",
 	"cubed", "recurring", "repeating", "repeated", "factorial", "radians", "rad")
 
-// opWords before an expression make it an operand of something the
+// OpWords before an expression make it an operand of something the
 // reader cannot see ("half of 6 + 4 = 7", "subtract 5 from 12 = 7").
-var opWords = set("half", "twice", "double", "triple", "thrice", "quadruple", "times", "minus", "plus",
+var OpWords = Set("half", "twice", "double", "triple", "thrice", "quadruple", "times", "minus", "plus",
 	"less", "more", "fewer", "than", "over", "from", "into", "per", "sqrt", "root", "log", "ln",
 	"sin", "cos", "tan", "cot", "sec", "csc", "exp", "square", "cube", "negative", "squared", "cubed",
 	"divided", "multiplied", "subtract", "subtracting", "add", "adding", "inverse", "reciprocal",
@@ -42,24 +42,24 @@ var opWords = set("half", "twice", "double", "triple", "thrice", "quadruple", "t
 	"quarter", "third", "fifth", "tenth", "percent", "percentage", "opposite", "difference", "between",
 	"dividing", "multiplying", "remainder", "quotient", "product")
 
-// verbWords make a following "to" or "by" an operator ("add 5 to 3 + 4",
+// VerbWords make a following "to" or "by" an operator ("add 5 to 3 + 4",
 // "divide 12 by 3 + 1"); without one, "amounts to" and "increase by" are
 // plain prose.
-var verbWords = set("add", "adds", "added", "adding", "divide", "divides", "divided", "dividing",
+var VerbWords = Set("add", "adds", "added", "adding", "divide", "divides", "divided", "dividing",
 	"multiply", "multiplies", "multiplied", "multiplying", "subtract", "subtracts", "subtracted",
 	"subtracting", "raise", "raised", "raising", "times", "increase", "increased", "decrease",
 	"decreased", "reduce", "reduced")
 
-// fractionWords before "of" make "of" a multiplication whose left factor
+// FractionWords before "of" make "of" a multiplication whose left factor
 // is not written as a number in the run ("half of 10 + 4 = 9").
-var fractionWords = set("half", "halves", "third", "thirds", "quarter", "quarters", "fourth", "fourths",
+var FractionWords = Set("half", "halves", "third", "thirds", "quarter", "quarters", "fourth", "fourths",
 	"fifth", "fifths", "sixth", "sixths", "seventh", "sevenths", "eighth", "eighths", "ninth", "ninths",
 	"tenth", "tenths", "twice", "double", "triple", "times", "percent", "percentage", "fraction",
 	"square", "cube", "root", "multiple", "product", "quotient", "power", "ratio", "reciprocal",
 	"log", "logarithm", "factorial", "sqrt", "portion", "part", "proportion")
 
-// notUnits are words that never form a unit phrase after a number.
-var notUnits = set("a", "an", "the", "and", "or", "but", "of", "to", "in", "on", "at", "for", "from",
+// NotUnits are words that never form a unit phrase after a number.
+var NotUnits = Set("a", "an", "the", "and", "or", "but", "of", "to", "in", "on", "at", "for", "from",
 	"by", "with", "without", "into", "onto", "over", "under", "than", "as", "is", "are", "was", "were",
 	"be", "been", "being", "am", "so", "then", "thus", "hence", "therefore", "which", "that", "this",
 	"these", "those", "it", "its", "he", "she", "they", "we", "you", "i", "me", "him", "her", "them",
@@ -72,9 +72,9 @@ var notUnits = set("a", "an", "the", "and", "or", "but", "of", "to", "in", "on",
 	"nearly", "almost", "exactly", "about", "same", "other", "another", "respectively", "x", "y", "z",
 	"n", "means", "e", "ie", "eg", "etc")
 
-// convertible units can hide a conversion: "1 hour = 60" and
+// Convertible units can hide a conversion: "1 hour = 60" and
 // "2 × 30 = 1 hour" are true in minutes.
-var convertible = set("second", "sec", "s", "minute", "min", "mins", "hour", "hr", "hrs", "h", "day",
+var Convertible = Set("second", "sec", "s", "minute", "min", "mins", "hour", "hr", "hrs", "h", "day",
 	"week", "month", "year", "yr", "decade", "century", "foot", "ft", "inch", "in", "yard", "yd",
 	"mile", "mi", "meter", "metre", "m", "cm", "mm", "km", "centimeter", "centimetre", "millimeter",
 	"millimetre", "kilometer", "kilometre", "gram", "g", "kg", "kilogram", "mg", "milligram", "pound",
@@ -86,10 +86,10 @@ var convertible = set("second", "sec", "s", "minute", "min", "mins", "hour", "hr
 	"gigabyte", "terabyte", "stone", "carat", "fluid", "fl", "bushel", "peck", "barrel", "league",
 	"knot", "celsius", "fahrenheit", "kelvin", "calorie", "kcal", "joule", "watt", "kwh")
 
-// doubtWords in a sentence mean its claims may be stated in order to be
+// DoubtWords in a sentence mean its claims may be stated in order to be
 // rejected ("2 + 2 = 5 is wrong", "then 1 = 0, a contradiction"): a
 // claim there can be verified but never refuted.
-var doubtWords = set("not", "no", "never", "false", "incorrect", "incorrectly", "wrong", "wrongly",
+var DoubtWords = Set("not", "no", "never", "false", "incorrect", "incorrectly", "wrong", "wrongly",
 	"mistake", "mistakes", "mistaken", "mistakenly", "error", "errors", "erroneous", "instead",
 	"rather", "wait", "oops", "hmm", "contradiction", "contradicts", "contradictory", "impossible",
 	"cannot", "can't", "isn't", "aren't", "wasn't", "weren't", "doesn't", "don't", "didn't", "won't",
@@ -107,24 +107,24 @@ var doubtWords = set("not", "no", "never", "false", "incorrect", "incorrectly", 
 // trialWords are the doubt words of testing a candidate, and "equation"
 // (an equation set up from numbers is a claim): they hedge the claims of
 // symbolic readings, not closed computations (computationDoubt).
-var trialWords = set("test", "testing", "try", "trying", "check", "checking", "verify", "verifying",
+var trialWords = Set("test", "testing", "try", "trying", "check", "checking", "verify", "verifying",
 	"plug", "plugging", "plugged", "substitute", "substituting", "substituted", "correct", "equation", "equations")
 
-// strongDoubt in the sentence after a claim rejects it ("3/2 = 1/3.
+// StrongDoubt in the sentence after a claim rejects it ("3/2 = 1/3.
 // This is not true.").
-var strongDoubt = set("not", "false", "incorrect", "incorrectly", "wrong", "mistake", "mistaken",
+var StrongDoubt = Set("not", "false", "incorrect", "incorrectly", "wrong", "mistake", "mistaken",
 	"mistakenly", "error", "contradiction", "contradicts", "impossible", "absurd", "untrue", "invalid",
 	"isn't", "doesn't", "cannot", "can't", "wait", "oops", "actually", "typo", "recheck", "recalculate",
 	"correction", "discrepancy", "inconsistent", "isn’t", "doesn’t", "can’t")
 
-// modularWords put a chain in modular arithmetic, where "=" often
+// ModularWords put a chain in modular arithmetic, where "=" often
 // stands for "≡" ("4^4 = 256 = 6").
-var modularWords = set("mod", "modulo", "modulus", "congruent", "congruence", "congruences", "residue",
+var ModularWords = Set("mod", "modulo", "modulus", "congruent", "congruence", "congruences", "residue",
 	"residues", "carry", "carries", "carrying", "borrow", "borrowing")
 
-// hypotheticalWords in a sentence mean a binding there is not a fact of
+// HypotheticalWords in a sentence mean a binding there is not a fact of
 // the chain ("if x = 3", "for x = 1, 2, 3", "x = 5 or x = -3").
-var hypotheticalWords = set("if", "suppose", "supposing", "assume", "assuming", "when", "whenever",
+var HypotheticalWords = Set("if", "suppose", "supposing", "assume", "assuming", "when", "whenever",
 	"case", "cases", "or", "either", "for", "try", "trying", "test", "testing", "check", "checking",
 	"plug", "plugging", "plugged", "substitute", "substituting", "substitution", "substituted", "put",
 	"putting", "solutions", "solution", "roots", "root", "possible", "possibly", "could", "would",
@@ -133,8 +133,8 @@ var hypotheticalWords = set("if", "suppose", "supposing", "assume", "assuming", 
 	"consider", "considering", "evaluate", "evaluating", "until", "least", "most", "between", "unless",
 	"otherwise", "instead")
 
-// introWords after a name introduce it afresh ("let x be", "x denotes").
-var introWords = set("be", "denote", "denotes", "represent", "represents", "stand", "stands", "is",
+// IntroWords after a name introduce it afresh ("let x be", "x denotes").
+var IntroWords = Set("be", "denote", "denotes", "represent", "represents", "stand", "stands", "is",
 	"are", "was", "equal", "equals", "as")
 
 // singular maps a plural unit word to its singular, with a few
@@ -179,4 +179,21 @@ func singular(w string) string {
 		return w[:len(w)-1]
 	}
 	return w
+}
+
+// exactWords in a step take away the rounding reading of its decimals:
+// "1/3 is exactly 0.33" claims an exact value, so it is never
+// Approximate. They do not make a refutation stronger either (the word
+// may qualify another number of the step): such a claim is unknown.
+var exactWords = Set("exactly", "exact", "precisely")
+
+// ExactWord is the first word of the step that asks for an exact value,
+// or "".
+func (sc *Scan) ExactWord() string {
+	for _, t := range sc.Toks {
+		if t.K == TWord && exactWords[t.Text] {
+			return t.Text
+		}
+	}
+	return ""
 }

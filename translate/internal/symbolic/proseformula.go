@@ -1,8 +1,13 @@
-package translate
+package symbolic
 
-import "strings"
+import (
+	"strings"
 
-// proseFormulas finds equations with names written in prose, outside any
+	"github.com/leanprm/leanprm/translate/internal/mathtext"
+	"github.com/leanprm/leanprm/translate/internal/symexpr"
+)
+
+// ProseFormulas finds equations with names written in prose, outside any
 // math delimiters ("we get 4J + 20 = 100. This simplifies to 5J + 20 =
 // 100."), and returns them as inline regions for the symbolic reader,
 // which otherwise reads math mode only. A span qualifies only when it
@@ -20,7 +25,7 @@ import "strings"
 // What the symbolic reader then does with the equation is what it does
 // in math mode: a lone equation is a definition or something solved, and
 // only a derivation it can tell apart (a cue word, an arrow) is checked.
-func proseFormulas(text string, taken []mathRegion) []mathRegion {
+func ProseFormulas(text string, taken []mathRegion) []mathRegion {
 	var out []mathRegion
 	inTaken := func(i int) (int, bool) {
 		for _, rg := range taken {
@@ -30,14 +35,14 @@ func proseFormulas(text string, taken []mathRegion) []mathRegion {
 		}
 		return 0, false
 	}
-	alnum := func(i int) bool { return isASCIILetter(text[i]) || isDigit(text[i]) }
+	alnum := func(i int) bool { return mathtext.IsASCIILetter(text[i]) || mathtext.IsDigit(text[i]) }
 	i := 0
 	for i < len(text) {
 		if end, ok := inTaken(i); ok {
 			i = end
 			continue
 		}
-		if isASCIILetter(text[i]) && (isLetterAt(text, i+1) || i > 0 && isASCIILetter(text[i-1])) {
+		if mathtext.IsASCIILetter(text[i]) && (symexpr.IsLetterAt(text, i+1) || i > 0 && mathtext.IsASCIILetter(text[i-1])) {
 			i++ // inside a word
 			continue
 		}
@@ -50,7 +55,7 @@ func proseFormulas(text string, taken []mathRegion) []mathRegion {
 			if _, ok := inTaken(i); ok {
 				break
 			}
-			if isASCIILetter(text[i]) && isLetterAt(text, i+1) {
+			if mathtext.IsASCIILetter(text[i]) && symexpr.IsLetterAt(text, i+1) {
 				break // a word: the formula ends before it
 			}
 			i++
@@ -92,7 +97,7 @@ func formulaEdge(text string, s, e int) bool {
 	}
 	if i >= 0 && (i == s-1 && text[i] != '\n' || strings.IndexByte(".:;\n", text[i]) < 0) {
 		k := i
-		for k >= 0 && isASCIILetter(text[k]) {
+		for k >= 0 && mathtext.IsASCIILetter(text[k]) {
 			k--
 		}
 		if k == i || i == s-1 || !formulaWordsBefore[strings.ToLower(text[k+1:i+1])] {
@@ -108,9 +113,9 @@ func formulaEdge(text string, s, e int) bool {
 		return true
 	case strings.IndexByte(".,;:!?", text[j]) >= 0:
 		return j == e && (j+1 >= len(text) || text[j+1] == ' ' || text[j+1] == '\n' || text[j+1] == '\t')
-	case isASCIILetter(text[j]) && j > e:
+	case mathtext.IsASCIILetter(text[j]) && j > e:
 		k := j
-		for k < len(text) && isASCIILetter(text[k]) {
+		for k < len(text) && mathtext.IsASCIILetter(text[k]) {
 			k++
 		}
 		return formulaWordsAfter[strings.ToLower(text[j:k])]
@@ -132,12 +137,12 @@ var (
 func formulaByte(text string, i int) bool {
 	c := text[i]
 	switch {
-	case c >= '0' && c <= '9', isASCIILetter(c):
+	case c >= '0' && c <= '9', mathtext.IsASCIILetter(c):
 		return true
 	case strings.IndexByte(" +-*/^()=", c) >= 0:
 		return true
 	case c == '.':
-		return i > 0 && i+1 < len(text) && isDigit(text[i-1]) && isDigit(text[i+1])
+		return i > 0 && i+1 < len(text) && mathtext.IsDigit(text[i-1]) && mathtext.IsDigit(text[i+1])
 	}
 	for _, r := range []string{"−", "×", "÷", "·"} {
 		if strings.HasPrefix(text[i:], r) {
@@ -182,7 +187,7 @@ func formulaSpan(text string, s, e int) (mathRegion, bool) {
 	}
 	names := 0
 	for k := s; k < e; k++ {
-		if !isASCIILetter(text[k]) {
+		if !mathtext.IsASCIILetter(text[k]) {
 			continue
 		}
 		names++
@@ -193,7 +198,7 @@ func formulaSpan(text string, s, e int) (mathRegion, bool) {
 	if names == 0 {
 		return mathRegion{}, false // closed arithmetic: the arithmetic reader's
 	}
-	return mathRegion{s: s, e: e, os: s, ce: e}, true
+	return mathRegion{S: s, E: e, os: s, ce: e}, true
 }
 
 // nameInFormula: the letter at k is a coefficient's name ("2J"), or an
@@ -207,7 +212,7 @@ func nameInFormula(text string, s, e, k int) bool {
 	for right < e && text[right] == ' ' {
 		right++
 	}
-	leftOK := left < s || formulaOperatorAt(text, left, true) || left == k-1 && isDigit(text[left])
+	leftOK := left < s || formulaOperatorAt(text, left, true) || left == k-1 && mathtext.IsDigit(text[left])
 	rightOK := right >= e || formulaOperatorAt(text, right, false)
 	return leftOK && rightOK
 }

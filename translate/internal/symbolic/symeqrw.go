@@ -1,4 +1,4 @@
-package translate
+package symbolic
 
 import (
 	"fmt"
@@ -7,10 +7,13 @@ import (
 	"strings"
 
 	"github.com/leanprm/leanprm/translate/algebra"
+	"github.com/leanprm/leanprm/translate/internal/mathtext"
+	"github.com/leanprm/leanprm/translate/internal/symexpr"
+	"github.com/leanprm/leanprm/translate/obligation"
 )
 
 // Equations rewritten in several unknowns. The
-// transformation rule (KindImplication) reads one unknown only, because
+// transformation rule (obligation.KindImplication) reads one unknown only, because
 // equations in several unknowns listed one after another are usually a
 // system. Two readings stay precise when the text marks a rewriting of the
 // same equation:
@@ -18,7 +21,7 @@ import (
 //   - the same closed right side (or left side) on both lines, with a
 //     rewriting cue between them ("expand the cube and simplify",
 //     "simplifying this gives", "combine like terms"): the other sides
-//     are one expression rewritten, KindIdentity ∀ names, L₁ = L₂, under
+//     are one expression rewritten, obligation.KindIdentity ∀ names, L₁ = L₂, under
 //     the leading-terms rule of symLink (omnimath-340, -260);
 //   - the left minus the right sides differing by a nonzero constant,
 //     with an operation cue ("add 12 to both sides"): the two equations
@@ -44,7 +47,7 @@ var eqSubstRE = newWordMatcher(nil, []string{"substitut", "plug", "replac", "usi
 
 // equationRewrite decides line B (two members) after line A (two members)
 // of the same math text when a reading above applies, or returns nil.
-func (t *Translator) equationRewrite(step int, text string, A, B []symMember, proseA, prose, hypo, veto string) *Obligation {
+func (t *Reader) equationRewrite(step int, text string, A, B []symMember, proseA, prose, hypo, veto string) *obligation.Obligation {
 	// "from both sides" names an operation, not a list, and so does "and"
 	// between operations ("expand the cube and simplify").
 	prose = andOpRE.ReplaceAllString(strings.ReplaceAll(prose, "both sides", "sides"), "$1")
@@ -55,24 +58,24 @@ func (t *Translator) equationRewrite(step int, text string, A, B []symMember, pr
 	}
 	vars := map[string]bool{}
 	for _, m := range append(append([]symMember{}, A...), B...) {
-		if m.e == nil || hasCertFn(m.e) || hasRoot(m.e) || m.def {
+		if m.e == nil || symexpr.HasCertFn(m.e) || symexpr.HasRoot(m.e) || m.def {
 			return nil
 		}
-		for _, v := range symVars(m.e, map[string]bool{}, nil) {
+		for _, v := range symexpr.SymVars(m.e, map[string]bool{}, nil) {
 			vars[v] = true
 		}
 	}
 	if len(vars) < 2 {
-		return nil // one unknown: KindImplication's
+		return nil // one unknown: obligation.KindImplication's
 	}
-	same := func(x, y *sexpr) bool {
+	same := func(x, y *symexpr.Expr) bool {
 		vx, okx := constValue(x)
 		vy, oky := constValue(y)
 		return okx && oky && vx.Cmp(vy) == 0
 	}
-	var l, r *sexpr
+	var l, r *symexpr.Expr
 	var s, e int
-	var other *sexpr // the side both lines share
+	var other *symexpr.Expr // the side both lines share
 	// Adjacent lines with no word between them are read too, but only
 	// when the leading terms cancel as a rewriting's do: a system written
 	// line by line seldom has that ("x + y = 10", "2x - y = 10").
@@ -80,9 +83,9 @@ func (t *Translator) equationRewrite(step int, text string, A, B []symMember, pr
 	// A comma between two math regions lists them ("we obtain $…$, $…$").
 	adjacent := strings.Trim(prose, " .:$\\[]()\n") == ""
 	switch {
-	case (cue || adjacent) && same(A[1].e, B[1].e) && hasVar(A[0].e) && hasVar(B[0].e):
+	case (cue || adjacent) && same(A[1].e, B[1].e) && symexpr.HasVar(A[0].e) && symexpr.HasVar(B[0].e):
 		l, r, s, e, other = A[0].e, B[0].e, A[0].s, B[0].e2, A[1].e
-	case (cue || adjacent) && same(A[0].e, B[0].e) && hasVar(A[1].e) && hasVar(B[1].e):
+	case (cue || adjacent) && same(A[0].e, B[0].e) && symexpr.HasVar(A[1].e) && symexpr.HasVar(B[1].e):
 		l, r, s, e, other = A[1].e, B[1].e, A[1].s, B[1].e2, A[0].e
 	default:
 		return t.equationMoved(step, text, A, B, prose)
@@ -90,11 +93,11 @@ func (t *Translator) equationRewrite(step int, text string, A, B []symMember, pr
 	if isNamePower(l) || isNamePower(r) {
 		return nil
 	}
-	L, err := symToRat(l)
+	L, err := symexpr.ToRat(l)
 	if err != nil {
 		return nil
 	}
-	R, err := symToRat(r)
+	R, err := symexpr.ToRat(r)
 	if err != nil {
 		return nil
 	}
@@ -114,8 +117,8 @@ func (t *Translator) equationRewrite(step int, text string, A, B []symMember, pr
 			return nil
 		}
 	}
-	o := &Obligation{Step: step, Span: spanOf(text, s, e), Kind: KindIdentity, OnProof: Verified, OnDisproof: Refuted}
-	o.Expr = symString(l) + " = " + symString(r)
+	o := &obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, s, e), Kind: obligation.KindIdentity, OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
+	o.Expr = symexpr.SymString(l) + " = " + symexpr.SymString(r)
 	o.Note = "the two equations have the same other side: this side is rewritten"
 	if !t.identityDecls(o, l, r, nil) {
 		return nil
@@ -125,22 +128,22 @@ func (t *Translator) equationRewrite(step int, text string, A, B []symMember, pr
 
 // equationMoved is the second reading: A.l - A.r and B.l - B.r differ by
 // a nonzero constant, after an operation cue.
-func (t *Translator) equationMoved(step int, text string, A, B []symMember, prose string) *Obligation {
+func (t *Reader) equationMoved(step int, text string, A, B []symMember, prose string) *obligation.Obligation {
 	if !eqMoveCueRE.MatchString(prose) {
 		return nil
 	}
 	for _, m := range []symMember{A[0], A[1], B[0], B[1]} {
-		if m.e.op == 'v' {
+		if m.e.Op == 'v' {
 			return nil // a lone name: a definition or an assignment ("y = 2x + 1")
 		}
 	}
-	lhs := &sexpr{op: '-', l: A[0].e, r: A[1].e}
-	rhs := &sexpr{op: '-', l: B[0].e, r: B[1].e}
-	L, err := symToRat(lhs)
+	lhs := &symexpr.Expr{Op: '-', L: A[0].e, R: A[1].e}
+	rhs := &symexpr.Expr{Op: '-', L: B[0].e, R: B[1].e}
+	L, err := symexpr.ToRat(lhs)
 	if err != nil || L.Den().Degree() > 0 {
 		return nil
 	}
-	R, err := symToRat(rhs)
+	R, err := symexpr.ToRat(rhs)
 	if err != nil || R.Den().Degree() > 0 {
 		return nil
 	}
@@ -148,12 +151,12 @@ func (t *Translator) equationMoved(step int, text string, A, B []symMember, pros
 	if d.Num().Degree() != 0 || d.Den().Degree() != 0 || L.Equal(R) {
 		return nil
 	}
-	o := &Obligation{Step: step, Span: spanOf(text, A[0].s, B[1].e2), Kind: KindIdentity, OnProof: Verified, OnDisproof: Refuted}
-	o.Expr = symString(lhs) + " = " + symString(rhs)
+	o := &obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, A[0].s, B[1].e2), Kind: obligation.KindIdentity, OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
+	o.Expr = symexpr.SymString(lhs) + " = " + symexpr.SymString(rhs)
 	if !t.identityDecls(o, lhs, rhs, nil) {
 		return nil
 	}
-	o.whyDisproof = fmt.Sprintf("the equation is not a rearrangement of the one before (the two differ by a nonzero constant, so they share no solution): %s", o.whyDisproof)
+	o.WhyDisproof = fmt.Sprintf("the equation is not a rearrangement of the one before (the two differ by a nonzero constant, so they share no solution): %s", o.WhyDisproof)
 	return o
 }
 
@@ -186,7 +189,7 @@ var loneLetterRE = regexp.MustCompile(`^\\?[A-Za-z]+$`)
 // one per line); sides with names must hold the same unknowns once terms
 // cancel and are an identity claim, read only after a rewriting cue or,
 // when N is an expression rather than a name, between adjacent lines.
-func (t *Translator) sameLeftSide(step int, text string, lhs string, A, B symMember, prose, sentence string, st *symState) *Obligation {
+func (t *Reader) sameLeftSide(step int, text string, lhs string, A, B symMember, prose, sentence string, st *State) *obligation.Obligation {
 	if A.e == nil || B.e == nil || A.def || B.def || A.bound || B.bound {
 		return nil
 	}
@@ -201,7 +204,7 @@ func (t *Translator) sameLeftSide(step int, text string, lhs string, A, B symMem
 	if lhs == "" || loneLetterRE.MatchString(lhs) && !strings.Contains(lhs, "_") {
 		return nil
 	}
-	va, vb := hasVar(A.e), hasVar(B.e)
+	va, vb := symexpr.HasVar(A.e), symexpr.HasVar(B.e)
 	switch {
 	case !va && !vb:
 		if strings.ContainsAny(lhs, "=<>") {
@@ -212,17 +215,17 @@ func (t *Translator) sameLeftSide(step int, text string, lhs string, A, B symMem
 		// A name or its power ("m^2") may be two expressions for one
 		// unknown set equal next ("comparing the two expressions").
 		name := !strings.ContainsAny(lhs, "+-*/^()") && !strings.Contains(lhs, `\cdot`)
-		if e, err := readSym(lhs); err == nil && isNamePower(e) {
+		if e, err := symexpr.Read(lhs); err == nil && isNamePower(e) {
 			name = true
 		}
 		if name && !cue {
 			return nil
 		}
-		L, err := symToRat(A.e)
+		L, err := symexpr.ToRat(A.e)
 		if err != nil {
 			return nil
 		}
-		R, err := symToRat(B.e)
+		R, err := symexpr.ToRat(B.e)
 		if err != nil {
 			return nil
 		}
@@ -232,8 +235,8 @@ func (t *Translator) sameLeftSide(step int, text string, lhs string, A, B symMem
 		if ratVars(L) != ratVars(R) {
 			return nil
 		}
-		o := &Obligation{Step: step, Span: spanOf(text, A.s, B.e2), Kind: KindIdentity, OnProof: Verified, OnDisproof: Refuted}
-		o.Expr = symString(A.e) + " = " + symString(B.e)
+		o := &obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, A.s, B.e2), Kind: obligation.KindIdentity, OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
+		o.Expr = symexpr.SymString(A.e) + " = " + symexpr.SymString(B.e)
 		o.Note = "two lines give the same left side: the right sides are one value rewritten"
 		if !t.identityDecls(o, A.e, B.e, nil) {
 			return nil
@@ -245,14 +248,14 @@ func (t *Translator) sameLeftSide(step int, text string, lhs string, A, B symMem
 
 // closedPair decides two closed members as the closed lines of symClaims
 // do.
-func (t *Translator) closedPair(step int, text string, A, B symMember, sentence string, st *symState) *Obligation {
-	var o *Obligation
+func (t *Reader) closedPair(step int, text string, A, B symMember, sentence string, st *State) *obligation.Obligation {
+	var o *obligation.Obligation
 	switch {
-	case hasCertFn(A.e) || hasCertFn(B.e):
+	case symexpr.HasCertFn(A.e) || symexpr.HasCertFn(B.e):
 		o = t.closedCert(step, text, A, B, sentence)
-	case !hasRoot(A.e) && !hasRoot(B.e) && !hasIntFn(A.e) && !hasIntFn(B.e) && !hasFracPow(A.e) && !hasFracPow(B.e):
+	case !symexpr.HasRoot(A.e) && !symexpr.HasRoot(B.e) && !symexpr.HasIntFn(A.e) && !symexpr.HasIntFn(B.e) && !symexpr.HasFracPow(A.e) && !symexpr.HasFracPow(B.e):
 		o = t.closedRational(step, text, A, B, sentence, st)
-	case hasRoot(A.e) || hasRoot(B.e) || hasFracPow(A.e) || hasFracPow(B.e):
+	case symexpr.HasRoot(A.e) || symexpr.HasRoot(B.e) || symexpr.HasFracPow(A.e) || symexpr.HasFracPow(B.e):
 		o = t.closedValue(step, text, A, B, sentence)
 	default:
 		o = t.closedExact(step, text, A, B, sentence)

@@ -1,35 +1,27 @@
-package translate
+package arith
 
 import (
 	"math/big"
+
+	"github.com/leanprm/leanprm/translate/internal/mathtext"
 )
 
 // parser reads one side of a relation: the items between two relation
 // signs of a run. Every way of reading the items that a careful reader
 // would hesitate over is an error with a reason, never a guess.
 type parser struct {
-	it      []item
+	it      []mathtext.Item
 	i       int
 	pending *numNode // second digit of \frac12
 	negPow  bool     // saw -a^n, which some readers take as (-a)^n
 	maxExp  int
 }
 
-// item is a token of a run, with the unit phrase read after a number.
-type item struct {
-	tok
-	unit      dims
-	unitText  string
-	unitWords bool   // a unit phrase was read (beyond a currency sign)
-	modified  string // a word after the number changes its value ("12 thousand")
-	glued     bool   // glued to a math delimiter: the expression goes on
-}
-
 type parseError string
 
 func (e parseError) Error() string { return string(e) }
 
-func parseSide(items []item, maxExp int) (n node, negPow bool, err error) {
+func parseSide(items []mathtext.Item, maxExp int) (n Node, negPow bool, err error) {
 	p := &parser{it: items, maxExp: maxExp}
 	defer func() {
 		if r := recover(); r != nil {
@@ -49,10 +41,10 @@ func parseSide(items []item, maxExp int) (n node, negPow bool, err error) {
 	}
 	if p.i < len(p.it) {
 		t := p.it[p.i]
-		switch t.k {
-		case tPoison:
-			p.fail(t.text)
-		case tClose:
+		switch t.K {
+		case mathtext.TPoison:
+			p.fail(t.Text)
+		case mathtext.TClose:
 			p.fail("unbalanced bracket")
 		}
 		p.fail("unreadable expression")
@@ -63,7 +55,7 @@ func parseSide(items []item, maxExp int) (n node, negPow bool, err error) {
 
 func (p *parser) fail(why string) { panic(parseError(why)) }
 
-func (p *parser) peek() *item {
+func (p *parser) peek() *mathtext.Item {
 	if p.i < len(p.it) {
 		return &p.it[p.i]
 	}
@@ -72,18 +64,18 @@ func (p *parser) peek() *item {
 
 func (p *parser) isOp(ops string) (byte, bool) {
 	t := p.peek()
-	if t == nil || t.k != tOp {
+	if t == nil || t.K != mathtext.TOp {
 		return 0, false
 	}
 	for i := 0; i < len(ops); i++ {
-		if t.text[0] == ops[i] {
+		if t.Text[0] == ops[i] {
 			return ops[i], true
 		}
 	}
 	return 0, false
 }
 
-func (p *parser) expr() node {
+func (p *parser) expr() Node {
 	n := p.term()
 	for {
 		op, ok := p.isOp("+-")
@@ -91,7 +83,7 @@ func (p *parser) expr() node {
 			return n
 		}
 		p.i++
-		n = &binNode{op: op, l: n, r: p.term()}
+		n = &BinNode{Op: op, L: n, R: p.term()}
 	}
 }
 
@@ -103,23 +95,23 @@ func (p *parser) startsPrimary() bool {
 	if t == nil {
 		return false
 	}
-	switch t.k {
-	case tNum, tVar, tFrac, tSqrt, tPoison:
+	switch t.K {
+	case mathtext.TNum, mathtext.TVar, mathtext.TFrac, mathtext.TSqrt, mathtext.TPoison:
 		return true
-	case tOpen:
+	case mathtext.TOpen:
 		return true
 	}
 	return false
 }
 
-func (p *parser) term() node {
+func (p *parser) term() Node {
 	n := p.unary()
 	afterDiv := false
 	for {
 		if op, ok := p.isOp("*/"); ok {
 			at := p.i
 			p.i++
-			b := &binNode{op: op, l: n, r: p.unary(), of: p.it[at].src == "of"}
+			b := &BinNode{Op: op, L: n, R: p.unary(), of: p.it[at].Src == "of"}
 			n = b
 			if op == '/' {
 				afterDiv = true
@@ -135,29 +127,29 @@ func (p *parser) term() node {
 		// Juxtaposition.
 		prev := p.it[p.i-1]
 		next := p.peek()
-		if next.k == tPoison {
-			p.fail(next.text)
+		if next.K == mathtext.TPoison {
+			p.fail(next.Text)
 		}
 		if afterDiv {
 			p.fail("implicit multiplication after a division (readers disagree on 6/2(1+2))")
 		}
 		switch {
-		case prev.k == tNum && next.k == tNum:
+		case prev.K == mathtext.TNum && next.K == mathtext.TNum:
 			p.fail("two numbers side by side (a mixed number?)")
-		case prev.k == tNum && next.k == tFrac:
+		case prev.K == mathtext.TNum && next.K == mathtext.TFrac:
 			p.fail("a number before a fraction (a mixed number?)")
-		case prev.k == tNum && prev.num.percent:
+		case prev.K == mathtext.TNum && prev.Num.Percent:
 			p.fail("a percentage multiplied by juxtaposition")
-		case prev.k == tVar && next.k == tOpen:
+		case prev.K == mathtext.TVar && next.K == mathtext.TOpen:
 			p.fail("a name before a bracket (a function?)")
-		case prev.k == tVar && (next.k == tVar || next.k == tNum):
+		case prev.K == mathtext.TVar && (next.K == mathtext.TVar || next.K == mathtext.TNum):
 			p.fail("names side by side")
-		case prev.k == tClose && next.k == tNum:
+		case prev.K == mathtext.TClose && next.K == mathtext.TNum:
 			p.fail("a number after a bracket")
-		case prev.k == tNum && prev.unit != nil:
+		case prev.K == mathtext.TNum && prev.Unit != nil:
 			p.fail("a unit before a juxtaposed factor")
 		}
-		n = &binNode{op: '*', l: n, r: p.power(), implicit: true}
+		n = &BinNode{Op: '*', L: n, R: p.power(), implicit: true}
 	}
 }
 
@@ -177,37 +169,37 @@ const (
 // b / c") the two readings stand side by side (altSym), and when it
 // marks (a/b) ("a/b / c") the usual precedence is the reading and nil
 // is returned. It consumes the slash and c when it returns a node.
-func (p *parser) fractionDivisor(at int, d *binNode) node {
-	div, bn := p.it[at], d.r
+func (p *parser) fractionDivisor(at int, d *BinNode) Node {
+	div, bn := p.it[at], d.R
 	b, ok := bn.(*numNode)
-	if !ok || b.lit.percent || b.unit != nil || p.i+1 >= len(p.it) {
+	if !ok || b.Lit.Percent || b.unit != nil || p.i+1 >= len(p.it) {
 		return nil
 	}
 	slash, c := p.it[p.i], p.it[p.i+1]
-	if slash.k != tOp || slash.src != "/" || c.k != tNum || c.num.percent || c.modified != "" || c.glued ||
-		p.i+2 < len(p.it) && p.it[p.i+2].k == tOp && p.it[p.i+2].text == "^" {
+	if slash.K != mathtext.TOp || slash.Src != "/" || c.K != mathtext.TNum || c.Num.Percent || c.Modified != "" || c.Glued ||
+		p.i+2 < len(p.it) && p.it[p.i+2].K == mathtext.TOp && p.it[p.i+2].Text == "^" {
 		return nil
 	}
 	bItem := p.it[at+1]
-	if bItem.k != tNum || bItem.s != b.s {
+	if bItem.K != mathtext.TNum || bItem.S != b.S {
 		return nil // b is not a bare literal right after the slash
 	}
-	loose := div.src == "÷" || div.sp || bItem.sp
-	tight := !slash.sp && !c.sp
-	firstTight := div.src == "/" && !div.sp && !bItem.sp
+	loose := div.Src == "÷" || div.Sp || bItem.Sp
+	tight := !slash.Sp && !c.Sp
+	firstTight := div.Src == "/" && !div.Sp && !bItem.Sp
 	if firstTight && !tight {
 		return nil // "a/b / c": the spacing groups a/b
 	}
-	if div.src != "/" && div.src != "÷" {
+	if div.Src != "/" && div.Src != "÷" {
 		return nil // \div, \frac, … : no fraction bar to read
 	}
-	if div.src == "÷" && !tight {
+	if div.Src == "÷" && !tight {
 		return nil // "a ÷ b / c"
 	}
 	p.i += 2
-	cn := &numNode{lit: c.num, unit: c.unit, unitText: c.unitText, s: c.s, e: c.e}
-	frac := &binNode{op: '/', l: d.l, r: &binNode{op: '/', l: b, r: cn}}
-	left := &binNode{op: '/', l: d, r: cn}
+	cn := &numNode{Lit: c.Num, unit: c.Unit, UnitText: c.UnitText, S: c.S, E: c.E}
+	frac := &BinNode{Op: '/', L: d.L, R: &BinNode{Op: '/', L: b, R: cn}}
+	left := &BinNode{Op: '/', L: d, R: cn}
 	if loose && tight {
 		frac.alt, frac.altKind = left, readLeftToRight
 		return frac
@@ -216,7 +208,7 @@ func (p *parser) fractionDivisor(at int, d *binNode) node {
 	return left
 }
 
-func (p *parser) unary() node {
+func (p *parser) unary() Node {
 	if op, ok := p.isOp("+-"); ok {
 		t := p.it[p.i]
 		p.i++
@@ -230,16 +222,16 @@ func (p *parser) unary() node {
 			}
 		}
 		_, e := x.span()
-		return &negNode{x: x, s: t.s, e: e}
+		return &negNode{x: x, s: t.S, e: e}
 	}
 	return p.power()
 }
 
-func (p *parser) power() node {
+func (p *parser) power() Node {
 	b := p.primary()
 	if _, ok := p.isOp("^"); ok {
 		p.i++
-		if m, ok := b.(*numNode); ok && m.lit.percent {
+		if m, ok := b.(*numNode); ok && m.Lit.Percent {
 			p.fail("a power of a percentage")
 		}
 		exp, end := p.exponent()
@@ -258,52 +250,52 @@ func (p *parser) exponent() (int, int) {
 	if t == nil {
 		p.fail("missing exponent")
 	}
-	var x node
-	end := t.e
+	var x Node
+	end := t.E
 	switch {
-	case t.k == tOpen && (t.text == "{" || t.text == "("):
-		open := t.text
+	case t.K == mathtext.TOpen && (t.Text == "{" || t.Text == "("):
+		open := t.Text
 		p.i++
 		x = p.expr()
 		c := p.peek()
-		if c == nil || c.k != tClose || c.text != closer(open) {
+		if c == nil || c.K != mathtext.TClose || c.Text != closer(open) {
 			p.fail("unbalanced bracket")
 		}
-		end = c.e
+		end = c.E
 		p.i++
-	case t.k == tNum:
-		if !t.num.intLit || t.num.percent || t.num.currency || t.unit != nil || t.modified != "" {
+	case t.K == mathtext.TNum:
+		if !t.Num.IntLit || t.Num.Percent || t.Num.Currency || t.Unit != nil || t.Modified != "" {
 			p.fail("unreadable exponent")
 		}
-		if t.math && len(t.num.canon) > 1 && t.e-t.s > 1 {
+		if t.Math && len(t.Num.Canon) > 1 && t.E-t.S > 1 {
 			p.fail("unbraced multi-digit exponent (LaTeX reads 2^10 as 2^1 0)")
 		}
 		p.i++
-		x = &numNode{lit: t.num, s: t.s, e: t.e}
-	case t.k == tOp && t.text == "-" && !t.math:
+		x = &numNode{Lit: t.Num, S: t.S, E: t.E}
+	case t.K == mathtext.TOp && t.Text == "-" && !t.Math:
 		p.i++
 		n := p.peek()
-		if n == nil || n.k != tNum || !n.num.intLit || n.num.percent {
+		if n == nil || n.K != mathtext.TNum || !n.Num.IntLit || n.Num.Percent {
 			p.fail("unreadable exponent")
 		}
 		p.i++
-		end = n.e
-		x = &negNode{x: &numNode{lit: n.num, s: n.s, e: n.e}}
+		end = n.E
+		x = &negNode{x: &numNode{Lit: n.Num, S: n.S, E: n.E}}
 	default:
 		p.fail("unreadable exponent")
 	}
-	if len(varsOf(x)) > 0 {
+	if len(VarsOf(x)) > 0 {
 		p.fail("symbolic exponent")
 	}
-	env := &evalEnv{maxBits: 256, maxExp: p.maxExp}
-	v, err := env.eval(x)
+	env := &EvalEnv{MaxBits: 256, MaxExp: p.maxExp}
+	v, err := env.Eval(x)
 	if err != nil {
 		p.fail("exponent: " + err.Error())
 	}
-	if !v.v.IsInt() || v.r.Sign() != 0 || !v.v.Num().IsInt64() {
+	if !v.V.IsInt() || v.R.Sign() != 0 || !v.V.Num().IsInt64() {
 		p.fail("exponent is not a whole number")
 	}
-	e := v.v.Num().Int64()
+	e := v.V.Num().Int64()
 	if e > int64(p.maxExp) || -e > int64(p.maxExp) {
 		p.fail("exponent too large")
 	}
@@ -320,7 +312,7 @@ func closer(open string) string {
 	return "}"
 }
 
-func (p *parser) primary() node {
+func (p *parser) primary() Node {
 	if p.pending != nil {
 		n := p.pending
 		p.pending = nil
@@ -330,41 +322,41 @@ func (p *parser) primary() node {
 	if t == nil {
 		p.fail("incomplete expression")
 	}
-	switch t.k {
-	case tNum, tVar:
-		if t.glued {
+	switch t.K {
+	case mathtext.TNum, mathtext.TVar:
+		if t.Glued {
 			p.fail("the expression continues across a math delimiter")
 		}
-		if t.k == tVar {
+		if t.K == mathtext.TVar {
 			p.i++
-			return &varNode{name: t.text, s: t.s, e: t.e}
+			return &VarNode{Name: t.Text, S: t.S, e: t.E}
 		}
-		if t.modified != "" {
-			p.fail(t.modified)
+		if t.Modified != "" {
+			p.fail(t.Modified)
 		}
 		p.i++
-		return &numNode{lit: t.num, unit: t.unit, unitText: t.unitText, s: t.s, e: t.e}
-	case tOpen:
+		return &numNode{Lit: t.Num, unit: t.Unit, UnitText: t.UnitText, S: t.S, E: t.E}
+	case mathtext.TOpen:
 		p.i++
 		x := p.expr()
 		c := p.peek()
-		if c == nil || c.k != tClose || c.text != closer(t.text) {
+		if c == nil || c.K != mathtext.TClose || c.Text != closer(t.Text) {
 			p.fail("unbalanced bracket")
 		}
 		p.i++
 		return x
-	case tFrac:
+	case mathtext.TFrac:
 		p.i++
 		a := p.fracArg(true)
 		b := p.fracArg(false)
-		return &binNode{op: '/', l: a, r: b}
-	case tSqrt:
+		return &BinNode{Op: '/', L: a, R: b}
+	case mathtext.TSqrt:
 		return p.sqrt()
-	case tPoison:
-		p.fail(t.text)
-	case tOp:
+	case mathtext.TPoison:
+		p.fail(t.Text)
+	case mathtext.TOp:
 		p.fail("operator without an operand")
-	case tClose:
+	case mathtext.TClose:
 		p.fail("unbalanced bracket")
 	}
 	p.fail("unreadable expression")
@@ -373,7 +365,7 @@ func (p *parser) primary() node {
 
 // fracArg reads one argument of \frac: a brace group, or one digit
 // (\frac12 is one half).
-func (p *parser) fracArg(first bool) node {
+func (p *parser) fracArg(first bool) Node {
 	if !first && p.pending != nil {
 		n := p.pending
 		p.pending = nil
@@ -384,53 +376,53 @@ func (p *parser) fracArg(first bool) node {
 		p.fail("incomplete fraction")
 	}
 	switch {
-	case t.k == tOpen && t.text == "{":
+	case t.K == mathtext.TOpen && t.Text == "{":
 		p.i++
 		x := p.expr()
 		c := p.peek()
-		if c == nil || c.k != tClose || c.text != "}" {
+		if c == nil || c.K != mathtext.TClose || c.Text != "}" {
 			p.fail("unbalanced bracket")
 		}
 		p.i++
 		return x
-	case t.k == tNum && t.num.intLit && !t.num.percent && t.unit == nil && t.modified == "" && t.e-t.s == len(t.num.canon):
-		c := t.num.canon
+	case t.K == mathtext.TNum && t.Num.IntLit && !t.Num.Percent && t.Unit == nil && t.Modified == "" && t.E-t.S == len(t.Num.Canon):
+		c := t.Num.Canon
 		p.i++
 		if len(c) == 1 {
-			return &numNode{lit: t.num, s: t.s, e: t.e}
+			return &numNode{Lit: t.Num, S: t.S, E: t.E}
 		}
 		if len(c) == 2 && first {
-			d1 := &numLit{val: big.NewRat(int64(c[0]-'0'), 1), canon: c[:1], intLit: true}
-			d2 := &numLit{val: big.NewRat(int64(c[1]-'0'), 1), canon: c[1:], intLit: true}
-			p.pending = &numNode{lit: d2, s: t.s + 1, e: t.e}
-			return &numNode{lit: d1, s: t.s, e: t.s + 1}
+			d1 := &mathtext.NumLit{Val: big.NewRat(int64(c[0]-'0'), 1), Canon: c[:1], IntLit: true}
+			d2 := &mathtext.NumLit{Val: big.NewRat(int64(c[1]-'0'), 1), Canon: c[1:], IntLit: true}
+			p.pending = &numNode{Lit: d2, S: t.S + 1, E: t.E}
+			return &numNode{Lit: d1, S: t.S, E: t.S + 1}
 		}
-	case t.k == tVar:
+	case t.K == mathtext.TVar:
 		p.i++
-		return &varNode{name: t.text, s: t.s, e: t.e}
+		return &VarNode{Name: t.Text, S: t.S, e: t.E}
 	}
 	p.fail("unreadable fraction")
 	return nil
 }
 
-func (p *parser) sqrt() node {
+func (p *parser) sqrt() Node {
 	t := p.it[p.i]
 	p.i++
 	k := 2
-	if n := p.peek(); n != nil && n.k == tOpen && n.text == "[" {
+	if n := p.peek(); n != nil && n.K == mathtext.TOpen && n.Text == "[" {
 		p.i++
 		idx := p.peek()
-		if idx == nil || idx.k != tNum || !idx.num.intLit || idx.num.percent || idx.unit != nil {
+		if idx == nil || idx.K != mathtext.TNum || !idx.Num.IntLit || idx.Num.Percent || idx.Unit != nil {
 			p.fail("unreadable root index")
 		}
-		v := idx.num.val.Num()
+		v := idx.Num.Val.Num()
 		if !v.IsInt64() || v.Int64() < 2 || v.Int64() > 10 {
 			p.fail("unsupported root index")
 		}
 		k = int(v.Int64())
 		p.i++
 		c := p.peek()
-		if c == nil || c.k != tClose || c.text != "]" {
+		if c == nil || c.K != mathtext.TClose || c.Text != "]" {
 			p.fail("unbalanced bracket")
 		}
 		p.i++
@@ -439,50 +431,50 @@ func (p *parser) sqrt() node {
 	if a == nil {
 		p.fail("incomplete root")
 	}
-	var arg node
-	end := a.e
+	var arg Node
+	end := a.E
 	switch {
-	case a.k == tOpen && (a.text == "{" || a.text == "("):
+	case a.K == mathtext.TOpen && (a.Text == "{" || a.Text == "("):
 		p.i++
 		arg = p.expr()
 		c := p.peek()
-		if c == nil || c.k != tClose || c.text != closer(a.text) {
+		if c == nil || c.K != mathtext.TClose || c.Text != closer(a.Text) {
 			p.fail("unbalanced bracket")
 		}
-		end = c.e
+		end = c.E
 		p.i++
-	case a.k == tNum && !a.num.percent && a.unit == nil && a.modified == "":
-		if p.isTeXSqrt(t) && a.e-a.s > 1 {
+	case a.K == mathtext.TNum && !a.Num.Percent && a.Unit == nil && a.Modified == "":
+		if p.isTeXSqrt(t) && a.E-a.S > 1 {
 			p.fail("unbraced root argument (LaTeX reads \\sqrt16 as sqrt(1)6)")
 		}
 		p.i++
-		arg = &numNode{lit: a.num, s: a.s, e: a.e}
-	case a.k == tVar:
+		arg = &numNode{Lit: a.Num, S: a.S, E: a.E}
+	case a.K == mathtext.TVar:
 		p.i++
-		arg = &varNode{name: a.text, s: a.s, e: a.e}
+		arg = &VarNode{Name: a.Text, S: a.S, e: a.E}
 	default:
 		p.fail("unreadable root")
 	}
-	return &sqrtNode{n: k, arg: arg, s: t.s, e: end}
+	return &sqrtNode{n: k, arg: arg, s: t.S, e: end}
 }
 
 // isTeXSqrt reports whether the root token is \sqrt rather than √.
-func (p *parser) isTeXSqrt(t item) bool { return t.e-t.s == len(`\sqrt`) }
+func (p *parser) isTeXSqrt(t mathtext.Item) bool { return t.E-t.S == len(`\sqrt`) }
 
 // checkPercent rejects a percentage used as a term of a sum (100 + 10%:
 // ten percent of what?), under a root, or as a power.
-func checkPercent(n node, inSum bool) {
+func checkPercent(n Node, inSum bool) {
 	switch n := n.(type) {
 	case *numNode:
-		if n.lit.percent && inSum {
+		if n.Lit.Percent && inSum {
 			panic(parseError("a percentage added to a number (a percent of what?)"))
 		}
 	case *negNode:
 		checkPercent(n.x, inSum)
-	case *binNode:
-		sum := n.op == '+' || n.op == '-'
-		checkPercent(n.l, sum)
-		checkPercent(n.r, sum)
+	case *BinNode:
+		sum := n.Op == '+' || n.Op == '-'
+		checkPercent(n.L, sum)
+		checkPercent(n.R, sum)
 	case *powNode:
 		checkPercent(n.base, true)
 	case *sqrtNode:

@@ -1,43 +1,45 @@
-package translate
+package arith
 
 import (
 	"math/big"
 	"slices"
 	"strings"
+
+	"github.com/leanprm/leanprm/translate/internal/mathtext"
 )
 
 // Bounds of the problem scanner. The problem is user input: past these a
 // problem's later numbers are simply not read, which leaves their
 // decimals rounded as they are without a problem.
 const (
-	maxProblemBytes  = 1 << 16 // bytes of the problem read
-	maxProblemExacts = 256     // values kept
+	MaxProblemBytes  = 1 << 16 // bytes of the problem read
+	MaxProblemExacts = 256     // values kept
 	maxProblemDigits = 30      // digits of one literal; longer ones are skipped
 )
 
-// exactSet holds the values a problem states exactly: its decimal
+// ExactSet holds the values a problem states exactly: its decimal
 // literals, and for each percentage p its ratios p/100, 1 - p/100 and
 // 1 + p/100. A decimal literal of a step whose value is in the set stands
 // for that value, not for a rounding of another one (evalEnv.eval). A nil
 // *exactSet is empty.
-type exactSet struct {
-	vals map[string]bool // big.Rat.RatString of each value
+type ExactSet struct {
+	Vals map[string]bool // big.Rat.RatString of each value
 	key  string          // the values sorted and joined: what a translation depends on
 }
 
-// problemExacts scans problem for the values it states exactly. It reads
+// ProblemExacts scans problem for the values it states exactly. It reads
 // bytes, so invalid UTF-8 only ends a number, and it is bounded by
 // maxProblemBytes, maxProblemExacts and maxProblemDigits. It returns nil
 // when the problem states no decimal and no percentage.
-func problemExacts(problem string) *exactSet {
-	s := problem[:min(len(problem), maxProblemBytes)]
+func ProblemExacts(problem string) *ExactSet {
+	s := problem[:min(len(problem), MaxProblemBytes)]
 	vals := map[string]bool{}
 	add := func(r *big.Rat) {
-		if r.Sign() > 0 && !r.IsInt() && len(vals) < maxProblemExacts {
+		if r.Sign() > 0 && !r.IsInt() && len(vals) < MaxProblemExacts {
 			vals[r.RatString()] = true
 		}
 	}
-	for i := 0; i < len(s) && len(vals) < maxProblemExacts; {
+	for i := 0; i < len(s) && len(vals) < MaxProblemExacts; {
 		if !startsNumber(s, i) {
 			i++
 			continue
@@ -65,30 +67,30 @@ func problemExacts(problem string) *exactSet {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
-	return &exactSet{vals: vals, key: strings.Join(keys, " ")}
+	return &ExactSet{Vals: vals, key: strings.Join(keys, " ")}
 }
 
-// has reports whether the problem states x exactly.
-func (e *exactSet) has(x *big.Rat) bool {
-	return e != nil && e.vals[x.RatString()]
+// Has reports whether the problem states x exactly.
+func (e *ExactSet) Has(x *big.Rat) bool {
+	return e != nil && e.Vals[x.RatString()]
 }
 
 // literal reports whether a step's literal stands for a value the
 // problem states: a decimal (0.95, or 5.5 of "5.5%") or a percentage
 // whose ratio is one (95% for a 5% discount). A literal with an ellipsis
 // (0.33...) is a truncated expansion, never exact.
-func (e *exactSet) literal(l *numLit) bool {
-	if e == nil || l.dec == 0 || l.ellipsis {
+func (e *ExactSet) literal(l *mathtext.NumLit) bool {
+	if e == nil || l.Dec == 0 || l.Ellipsis {
 		return false
 	}
-	if e.has(l.val) {
+	if e.Has(l.Val) {
 		return true
 	}
-	return l.percent && e.has(new(big.Rat).Quo(l.val, big.NewRat(100, 1)))
+	return l.Percent && e.Has(new(big.Rat).Quo(l.Val, big.NewRat(100, 1)))
 }
 
-// setKey is what of the set a translation depends on ("" for none).
-func (e *exactSet) setKey() string {
+// SetKey is what of the set a translation depends on ("" for none).
+func (e *ExactSet) SetKey() string {
 	if e == nil {
 		return ""
 	}
@@ -99,14 +101,14 @@ func (e *exactSet) setKey() string {
 // digit ("$.15"), not inside another number or a word ("x2", "1.2.3").
 func startsNumber(s string, i int) bool {
 	c := s[i]
-	if !isDigit(c) && !(c == '.' && i+1 < len(s) && isDigit(s[i+1])) {
+	if !mathtext.IsDigit(c) && !(c == '.' && i+1 < len(s) && mathtext.IsDigit(s[i+1])) {
 		return false
 	}
 	if i == 0 {
 		return true
 	}
 	p := s[i-1]
-	return !isDigit(p) && p != '.' && !isASCIILetter(p) && p != '_'
+	return !mathtext.IsDigit(p) && p != '.' && !mathtext.IsASCIILetter(p) && p != '_'
 }
 
 // scanProblemNumber reads the number at s[i]: digits with thousands
@@ -117,7 +119,7 @@ func scanProblemNumber(s string, i int) (*big.Rat, int, bool) {
 	var b strings.Builder
 	j := i
 	digits := func() {
-		for j < len(s) && isDigit(s[j]) {
+		for j < len(s) && mathtext.IsDigit(s[j]) {
 			b.WriteByte(s[j])
 			j++
 		}
@@ -133,20 +135,20 @@ func scanProblemNumber(s string, i int) (*big.Rat, int, bool) {
 			sep = 3
 		}
 		k := j + sep
-		if sep == 0 || k+3 > len(s) || !isDigit(s[k]) || !isDigit(s[k+1]) || !isDigit(s[k+2]) || k+3 < len(s) && isDigit(s[k+3]) {
+		if sep == 0 || k+3 > len(s) || !mathtext.IsDigit(s[k]) || !mathtext.IsDigit(s[k+1]) || !mathtext.IsDigit(s[k+2]) || k+3 < len(s) && mathtext.IsDigit(s[k+3]) {
 			break
 		}
 		b.WriteString(s[k : k+3])
 		j = k + 3
 	}
-	if j+1 < len(s) && s[j] == '.' && isDigit(s[j+1]) {
+	if j+1 < len(s) && s[j] == '.' && mathtext.IsDigit(s[j+1]) {
 		b.WriteByte('.')
 		j++
 		digits()
 	}
-	if j+1 < len(s) && s[j] == '.' && isDigit(s[j+1]) {
+	if j+1 < len(s) && s[j] == '.' && mathtext.IsDigit(s[j+1]) {
 		// "1.2.3": skip the rest of it.
-		for j < len(s) && (isDigit(s[j]) || s[j] == '.') {
+		for j < len(s) && (mathtext.IsDigit(s[j]) || s[j] == '.') {
 			j++
 		}
 		return nil, j, false
@@ -175,7 +177,7 @@ func percentAfter(s string, i int) bool {
 	}
 	for _, w := range []string{"percent", "per cent"} {
 		if len(rest) >= len(w) && strings.EqualFold(rest[:len(w)], w) {
-			return len(rest) == len(w) || !isASCIILetter(rest[len(w)])
+			return len(rest) == len(w) || !mathtext.IsASCIILetter(rest[len(w)])
 		}
 	}
 	return false

@@ -1,27 +1,12 @@
-package translate
+package arith
 
 import (
 	"fmt"
 	"math/big"
 	"strings"
+
+	"github.com/leanprm/leanprm/translate/obligation"
 )
-
-// exactWords in a step take away the rounding reading of its decimals:
-// "1/3 is exactly 0.33" claims an exact value, so it is never
-// Approximate. They do not make a refutation stronger either (the word
-// may qualify another number of the step): such a claim is unknown.
-var exactWords = set("exactly", "exact", "precisely")
-
-// exactWord is the first word of the step that asks for an exact value,
-// or "".
-func (sc *scan) exactWord() string {
-	for _, t := range sc.toks {
-		if t.k == tWord && exactWords[t.text] {
-			return t.text
-		}
-	}
-	return ""
-}
 
 // rounding is how a shown value R (unit u in its last place) can stand
 // for an exact value X, and the statement that says so.
@@ -71,7 +56,7 @@ func roundingOf(x, r *big.Rat, ellipsis bool, unit *big.Rat) (rounding, bool) {
 // valueString shows a computed value: an integer or terminating decimal
 // as it is, any other fraction with its first decimals ("1/3 = 0.3333…").
 func valueString(x *big.Rat) string {
-	s := ratString(x)
+	s := RatString(x)
 	if strings.Contains(s, "/") {
 		return s + " = " + x.FloatString(4) + "…"
 	}
@@ -80,8 +65,8 @@ func valueString(x *big.Rat) string {
 
 // sideValue is "48 / 2 is 24" for a side that is not a lone literal,
 // and "" for one that is (its value is its text).
-func sideValue(hd *renderer, n node, v *big.Rat) string {
-	if _, ok := lone(n); ok {
+func sideValue(hd *renderer, n Node, v *big.Rat) string {
+	if _, ok := Lone(n); ok {
 		return ""
 	}
 	return hd.term(n) + " is " + valueString(v)
@@ -91,7 +76,7 @@ func sideValue(hd *renderer, n node, v *big.Rat) string {
 // of a claim A rel B, with the values computed: "48 / 2 is 24, not 25"
 // rather than "¬(P) holds". bound is the rounding bound of a
 // KindRoundingBound obligation.
-func explainLink(ob *Obligation, hd *renderer, A, B node, a, b *big.Rat, rel string, bound *big.Rat) {
+func explainLink(ob *obligation.Obligation, hd *renderer, A, B Node, a, b *big.Rat, rel string, bound *big.Rat) {
 	sa, sb := sideValue(hd, A, a), sideValue(hd, B, b)
 	va, vb := valueString(a), valueString(b)
 	var parts []string
@@ -104,50 +89,50 @@ func explainLink(ob *Obligation, hd *renderer, A, B node, a, b *big.Rat, rel str
 	case "=", "≈":
 		switch {
 		case len(parts) == 0:
-			ob.whyProof = "both sides are " + va
+			ob.WhyProof = "both sides are " + va
 		default:
-			ob.whyProof = strings.Join(parts, " and ")
+			ob.WhyProof = strings.Join(parts, " and ")
 		}
 		switch {
 		case sa != "" && sb == "":
-			ob.whyDisproof = sa + ", not " + vb
+			ob.WhyDisproof = sa + ", not " + vb
 		case sa == "" && sb != "":
-			ob.whyDisproof = sb + ", not " + va
+			ob.WhyDisproof = sb + ", not " + va
 		case sa != "":
-			ob.whyDisproof = sa + " but " + sb
+			ob.WhyDisproof = sa + " but " + sb
 		default:
-			ob.whyDisproof = va + " is not " + vb
+			ob.WhyDisproof = va + " is not " + vb
 		}
 		if bound != nil {
-			ob.whyDisproof += fmt.Sprintf(": further apart than rounding of the numbers shown allows (%s)", ratString(bound))
+			ob.WhyDisproof += fmt.Sprintf(": further apart than rounding of the numbers shown allows (%s)", RatString(bound))
 		}
 	case "≠":
-		ob.whyProof = va + " ≠ " + vb
-		ob.whyDisproof = "both sides are " + va
+		ob.WhyProof = va + " ≠ " + vb
+		ob.WhyDisproof = "both sides are " + va
 	default:
-		ob.whyProof = va + " " + rel + " " + vb
-		ob.whyDisproof = "not " + va + " " + rel + " " + vb
+		ob.WhyProof = va + " " + rel + " " + vb
+		ob.WhyDisproof = "not " + va + " " + rel + " " + vb
 		if bound != nil {
-			ob.whyDisproof += fmt.Sprintf(", by more than rounding of the numbers shown allows (%s)", ratString(bound))
+			ob.WhyDisproof += fmt.Sprintf(", by more than rounding of the numbers shown allows (%s)", RatString(bound))
 		}
 	}
 	if len(parts) > 0 && rel != "=" && rel != "≈" {
-		ob.whyProof += " (" + strings.Join(parts, ", ") + ")"
-		ob.whyDisproof += " (" + strings.Join(parts, ", ") + ")"
+		ob.WhyProof += " (" + strings.Join(parts, ", ") + ")"
+		ob.WhyDisproof += " (" + strings.Join(parts, ", ") + ")"
 	}
 }
 
 // explainApprox sets the reasons of a KindApproximation obligation: the
 // exact side's value and how the shown value stands for it.
-func explainApprox(ob *Obligation, hd *renderer, exact node, x, shown, unit *big.Rat, rd rounding) {
+func explainApprox(ob *obligation.Obligation, hd *renderer, exact Node, x, shown, unit *big.Rat, rd rounding) {
 	what := hd.term(exact)
-	if _, ok := lone(exact); ok {
+	if _, ok := Lone(exact); ok {
 		what = valueString(x)
 	} else {
 		what += " is " + valueString(x)
 	}
-	ob.whyProof = fmt.Sprintf("%s, not %s; %s is its %s to %s", what, ratString(shown), ratString(shown), rd.name, ratString(unit))
-	ob.whyDisproof = fmt.Sprintf("%s; %s is not its %s to %s", what, ratString(shown), rd.name, ratString(unit))
+	ob.WhyProof = fmt.Sprintf("%s, not %s; %s is its %s to %s", what, RatString(shown), RatString(shown), rd.name, RatString(unit))
+	ob.WhyDisproof = fmt.Sprintf("%s; %s is not its %s to %s", what, RatString(shown), rd.name, RatString(unit))
 }
 
 // approxOK reports whether r stands for x as a rounding or truncation.

@@ -1,0 +1,545 @@
+package symbolic
+
+import (
+	"math/big"
+	"regexp"
+	"strings"
+
+	"github.com/leanprm/leanprm/translate/internal/mathtext"
+	"github.com/leanprm/leanprm/translate/internal/symexpr"
+	"github.com/leanprm/leanprm/translate/obligation"
+)
+
+// Symbolic claims: identities, equation transformations in
+// one unknown and claimed solutions, read from math regions only. See the
+// package documentation for the rules; the guiding one is that a claim is
+// refuted only when the step can be read no other way.
+
+// symMember is one member of a relation chain in a math line.
+type symMember struct {
+	e     *symexpr.Expr // nil: not read
+	why   string
+	s, e2 int    // byte span in the step
+	def   bool   // a function defined earlier was substituted
+	bound bool   // a name bound to a number earlier in the chain was replaced by it
+	head  string // "T x": the member is "T(x)", a definition's head
+}
+
+// defHeadRE is the head of a function definition, "T(x)".
+var defHeadRE = regexp.MustCompile(`^([fghFGHPQTpqS])\(([a-z])\)$`)
+
+// symLine is one line of a math region: members separated by "=".
+type symLine struct {
+	members  []symMember
+	cont     bool   // starts with "=": continues the previous line's last member
+	prose    string // lower-cased prose since the previous line (the cue)
+	rawProse string
+	ps, pe   int    // the line's span, for the sentence around it
+	sentence string // lower-cased text of the sentence around the line
+	start    bool   // at the start of a region or after \\
+	arrow    bool   // an implication sign or comma-free connector before it
+	approx   bool   // follows ≈
+	read     bool   // members to be read (with the definitions known then)
+}
+
+// State carries what continues from one step to the next.
+type State struct {
+	last     *symexpr.Expr // the last member of the last line, for "=" continuations
+	lastHead *symexpr.Expr
+	lastEq   *symEq // the equation that ended the previous step, if one did
+	olderEq  *symEq // the one that ended the step before, when both steps ended in one
+	Defs     map[string]*symexpr.Def
+	Taken    [][2]int            // spans the arithmetic reader made obligations of, this step
+	Doubt    string              // the arithmetic reader's doubt about the step, if any
+	Consts   map[string]*big.Rat // names bound to one exact number before the step
+}
+
+// Reader reads the symbolic claims of steps; tactic closes the closed
+// declarations it writes and idTactic the ∀ ones (docs/CONTRACTS.md §1b).
+type Reader struct {
+	Tactic, IDTactic string
+}
+
+// Claims reads the symbolic claims of one step and returns their
+// obligations, and the candidates it left alone with the reason: the
+// step's math cut into lines (symLines), then each line read in order by
+// a symWalk, which carries what one line leaves for the next.
+func (t *Reader) Claims(step int, text string, toks []mathtext.Tok, st *State, budget int, modular bool) ([]obligation.Obligation, []obligation.Skipped) {
+	lines, congr := t.symLines(step, text, toks, budget)
+	w := &symWalk{t: t, step: step, text: text, st: st, budget: budget, obls: congr,
+		prevEq: st.lastEq, olderEq: st.olderEq}
+	from := len(w.obls)
+	st.lastEq = nil
+	for li, ln := range lines {
+		w.line(li, ln)
+	}
+	if n := len(w.eqs); n > 0 && w.eqs[n-1].line == len(lines)-1 && w.eqs[n-1].value == nil && !w.eqs[n-1].alt {
+		st.lastEq = w.eqs[n-1]
+		st.lastEq.bare = n == 1 && bareEquation(text, w.eqs[0].s, w.eqs[0].e)
+		st.olderEq = w.prevEq
+	} else {
+		st.olderEq = nil
+	}
+	if modular {
+		// "=" may stand for "≡": a claim true over Q is true as a congruence too, but one
+		// false over Q may hold modulo the chain's modulus, so the symbolic claims after the
+		// congruences can be verified, never refuted (as closed claims under doubt).
+		neverRefute(w.obls[from:], "modular arithmetic in the chain: \"=\" may stand for \"≡\"")
+	}
+	return w.obls, w.skipped
+}
+
+// symLines cuts the step's math regions into lines of members to read, and
+// returns with them the claims read from a line as a whole (congruences,
+// remainders, divisibility, certificates between inequalities, ± roots),
+// at most budget of them.
+func (t *Reader) symLines(step int, text string, toks []mathtext.Tok, budget int) ([]symLine, []obligation.Obligation) {
+	regions := MathRegions(text, toks)
+	regions = withProseFormulas(regions, ProseFormulas(text, regions))
+	var lines []symLine
+	congr := append(t.remainderClaims(step, text), t.divisibilityClaims(step, text, regions)...)
+	congr = append(congr, t.proseValueClaims(step, text)...)
+	if len(congr) > budget {
+		congr = congr[:budget]
+	}
+	addCongr := func(o *obligation.Obligation) {
+		if o != nil && len(congr) < budget {
+			congr = append(congr, *o)
+		}
+	}
+	var pm pmLine
+	prev := 0
+	pendProse, pendArrow, pendStart := "", false, false
+	for _, rg := range regions {
+		if body := text[rg.S:rg.E]; !strings.ContainsAny(body, "=≡≈") && !strings.Contains(body, `\equiv`) && !strings.Contains(body, `\approx`) ||
+			regionRefused(body) || !rg.display && strings.Contains(body, `\\`) {
+			// (A line break inside inline math is a typo: its sides are cut.)
+			prev = rg.ce
+			lines = append(lines, symLine{}) // breaks sequences and continuations
+			continue
+		}
+		for pi, p := range splitMath(text, rg) {
+			raw := text[p.s:p.e]
+			trim := strings.TrimSpace(raw)
+			if pi == 0 {
+				pendProse += " " + text[prev:rg.os]
+				pendStart = pendStart || rg.display
+			}
+			pendProse += " " + p.textGroup
+			pendArrow = pendArrow || p.arrow
+			pendStart = pendStart || p.start
+			if strings.TrimSpace(p.textGroup) != "" && p.textGroup != listMark {
+				// Words in \text{…} may be the left side of what follows
+				// ("\text{Number of ways} = …"): no continuation.
+				pendStart = false
+			}
+			if trim == "" || trim == "." {
+				continue
+			}
+			ln := symLine{start: pendStart, arrow: pendArrow, rawProse: pendProse, ps: p.s, pe: p.e, approx: p.approx}
+			pendProse, pendArrow, pendStart = "", false, false
+			switch {
+			case strings.Contains(raw, `\equiv`) || strings.Contains(raw, "≡"):
+				addCongr(t.congruence(step, text, p.s, p.e, strings.ToLower(sentenceAround(text, p.s, p.e))))
+			case lineRefused(raw):
+				t.refusedLineClaims(step, text, raw, p.s, p.e, len(lines), &pm, addCongr)
+			default:
+				ln.read = true
+			}
+			lines = append(lines, ln)
+		}
+		prev = rg.ce
+	}
+	return lines, congr
+}
+
+// pmLine is the last line with a ± the walk met: "x = \frac{949 \pm
+// \sqrt{122845}}{2}" may be computed on the next ("x = \frac{949 \pm 351}{2}").
+type pmLine struct {
+	s, e, line int
+	ok         bool
+}
+
+// refusedLineClaims reads the claims of a line the symbolic reader refuses
+// as a whole (raw, text[s:e], the line numbered line): certificates between
+// inequalities of logarithms, floors and ceilings, a \bmod, and a ± root
+// computed from the line before.
+func (t *Reader) refusedLineClaims(step int, text, raw string, s, e, line int, pm *pmLine, add func(*obligation.Obligation)) {
+	if strings.Contains(raw, `\log_`) || strings.Contains(raw, `\lfloor`) || strings.Contains(raw, `\lceil`) {
+		for _, o := range t.certsBetweenInequalities(step, text, s, e) {
+			add(&o)
+		}
+	}
+	if strings.Contains(raw, `\bmod`) {
+		add(t.bmodClaim(step, text, s, e))
+	}
+	if strings.Contains(raw, `\pm`) || strings.Contains(raw, "±") {
+		if pm.ok && pm.line == line-1 {
+			add(t.pmRoot(step, text, pm.s, pm.e, s, e))
+		}
+		*pm = pmLine{s: s, e: e, line: line, ok: true}
+	}
+}
+
+// symWalk reads a step's lines in order. It holds the obligations so far
+// (at most budget) and what one line leaves for the next: the equations of
+// the step, the previous line when it was one equation, the previous
+// line's two sides.
+type symWalk struct {
+	t       *Reader
+	step    int
+	text    string
+	st      *State
+	budget  int
+	obls    []obligation.Obligation
+	skipped []obligation.Skipped
+
+	prevEq, olderEq *symEq // the equations that ended the previous two steps
+	sawEq           bool   // an equation of this step was met
+	eqs             []*symEq
+	prev2           struct { // the previous line when it was one equation
+		ms    []symMember
+		line  int
+		prose string
+		ok    bool
+	}
+	prevL struct { // the previous line's left side and right side
+		lhs  string
+		rhs  symMember
+		line int
+		ok   bool
+	}
+}
+
+func (w *symWalk) add(o *obligation.Obligation, sk *obligation.Skipped) {
+	if o != nil && len(w.obls) < w.budget {
+		w.obls = append(w.obls, *o)
+	}
+	if sk != nil {
+		w.skipped = append(w.skipped, *sk)
+	}
+}
+
+// line reads line li.
+func (w *symWalk) line(li int, ln symLine) {
+	t, st, text, step := w.t, w.st, w.text, w.step
+	before, beforeL := w.prev2, w.prevL
+	w.prev2.ok, w.prevL.ok = false, false
+	if ln.read {
+		ln.members, ln.cont = st.readLine(text, ln.ps, ln.pe)
+	}
+	if ln.approx && st.last != nil {
+		// "√6336 ≈ 79.6": a rounding of the radical just written.
+		w.add(t.approxRoot(step, text, st.last, ln.ps, ln.pe), nil)
+		w.add(t.approxLog(step, text, st.last, ln.ps, ln.ps, ln.pe, strings.ToLower(sentenceAround(text, ln.ps, ln.pe))), nil)
+	}
+	if ln.members == nil {
+		st.last, st.lastHead = nil, nil
+		w.eqs = nil
+		return
+	}
+	ms := ln.members
+	if len(ms) == 0 {
+		st.last, st.lastHead = nil, nil
+		return
+	}
+	if len(ms) == 2 && !ln.cont {
+		lhs := strings.TrimSpace(text[ms[0].s:ms[0].e2])
+		if beforeL.ok && beforeL.line == li-1 && beforeL.lhs == lhs {
+			w.add(t.sameLeftSide(step, text, lhs, beforeL.rhs, ms[1], strings.ToLower(ln.rawProse),
+				strings.ToLower(sentenceAround(text, ln.ps, ln.pe)), st), nil)
+		}
+		w.prevL.lhs, w.prevL.rhs, w.prevL.line, w.prevL.ok = lhs, ms[1], li, true
+	}
+	head := ms[0].e
+	if ln.cont {
+		if st.last == nil || !ln.start {
+			st.last = nil
+			return
+		}
+		ms = append([]symMember{{e: st.last, s: ms[0].s, e2: ms[0].s}}, ms...)
+		head = st.lastHead
+	}
+	symbolic := false
+	for _, m := range ms {
+		symbolic = symbolic || m.e != nil && symexpr.HasVar(m.e)
+		if m.e == nil && len(ms) > 1 {
+			w.eqs = nil // an equation we cannot read may be the one solved
+		}
+	}
+	ln.sentence = strings.ToLower(sentenceAround(text, ln.ps, ln.pe))
+	ln.prose = strings.ToLower(ln.rawProse)
+	if !symbolic {
+		w.closedLine(ln, ms)
+		return
+	}
+	hypo, veto := w.symbolicLine(li, ln, ms, head)
+	if len(ms) == 2 && !ln.cont && ms[0].e != nil && ms[1].e != nil {
+		if before.ok && before.line == li-1 {
+			w.add(t.equationRewrite(step, text, before.ms, ms, before.prose, ln.prose, hypo, veto), nil)
+		}
+		w.prev2.ms, w.prev2.line, w.prev2.prose, w.prev2.ok = ms, li, ln.prose, true
+	}
+	t.recordDef(st, step, ln, ms, hypo)
+	last := ms[len(ms)-1].e
+	if last != nil {
+		st.last = last
+		switch {
+		case ln.cont:
+			st.lastHead = head
+		case ms[0].e != nil:
+			st.lastHead = ms[0].e
+		default:
+			st.lastHead = last
+		}
+	} else {
+		st.last, st.lastHead = nil, nil
+	}
+}
+
+// readLine reads the members of the line text[ps:pe] with the functions
+// defined so far, and with the names bound to one number when the line
+// may need them and they are usable there.
+func (st *State) readLine(text string, ps, pe int) ([]symMember, bool) {
+	if len(st.Consts) > 0 && mayNeedConsts(text[ps:pe]) {
+		ms, cont := readMembers(text, ps, pe, st.withConsts())
+		if boundUsable(ms) {
+			return ms, cont
+		}
+	}
+	return readMembers(text, ps, pe, st.Defs)
+}
+
+// closedLine reads a line with no names: each pair of neighbouring members
+// by the kind of value they hold.
+func (w *symWalk) closedLine(ln symLine, ms []symMember) {
+	t, st, text, step := w.t, w.st, w.text, w.step
+	st.last, st.lastHead = nil, nil
+	if last := ms[len(ms)-1].e; last != nil {
+		// A radical may be rewritten on the next line, and a line
+		// starting with "=" continues a closed value too: "\[= 576
+		// \times 11111\] \[= 63950064\]".
+		st.last, st.lastHead = last, last
+	}
+	for k := 0; k+1 < len(ms); k++ {
+		if ms[k].e != nil && ms[k+1].e == nil && ms[k].e.Op == 'F' {
+			// "\log_5 49 = 2.64": a decimal of an irrational log.
+			w.add(t.approxLog(step, text, ms[k].e, ms[k].s, ms[k+1].s, ms[k+1].e2, ln.sentence), nil)
+		}
+		if ms[k].e == nil || ms[k+1].e == nil {
+			continue
+		}
+		switch {
+		case symexpr.HasCertFn(ms[k].e) || symexpr.HasCertFn(ms[k+1].e):
+			w.add(t.closedCert(step, text, ms[k], ms[k+1], ln.sentence), nil)
+		case !symexpr.HasRoot(ms[k].e) && !symexpr.HasRoot(ms[k+1].e) && !symexpr.HasIntFn(ms[k].e) && !symexpr.HasIntFn(ms[k+1].e) && !ms[k].def && !ms[k+1].def:
+			w.add(t.closedRational(step, text, ms[k], ms[k+1], ln.sentence, st), nil)
+		case symexpr.HasRoot(ms[k].e) || symexpr.HasRoot(ms[k+1].e):
+			w.add(t.closedValue(step, text, ms[k], ms[k+1], ln.sentence), nil)
+		case symexpr.HasIntFn(ms[k].e) || symexpr.HasIntFn(ms[k+1].e) || ms[k].def || ms[k+1].def:
+			w.add(t.closedExact(step, text, ms[k], ms[k+1], ln.sentence), nil)
+		}
+	}
+}
+
+// symbolicLine reads the links of a line with names: each pair of
+// neighbouring members, and an equation of one unknown as a conclusion
+// from the equation before or as a claimed solution. It returns the word
+// that makes the line's sentence a supposition (hypo) and the one that may
+// make it reject what it states (veto, in the sentence or just after the
+// line), if any.
+func (w *symWalk) symbolicLine(li int, ln symLine, ms []symMember, head *symexpr.Expr) (hypo, veto string) {
+	sent := symNeutral.Replace(ln.sentence)
+	hypo = hypotheticalRE.FindString(sent)
+	veto = vetoRE.FindString(sent)
+	if veto == "" {
+		veto = vetoRE.FindString(strings.ToLower(restOfLine(w.text, ms[len(ms)-1].e2, 120)))
+	}
+	chain := len(ms) >= 3 || ln.cont
+	for k := 0; k+1 < len(ms); k++ {
+		A, B := ms[k], ms[k+1]
+		if A.e == nil || B.e == nil || symexpr.HasCertFn(A.e) || symexpr.HasCertFn(B.e) {
+			continue
+		}
+		c := w.t.symLink(w.step, w.text, A, B, symContext{
+			chain: chain, link: k, head: head, cont: ln.cont,
+			cue: rewriteCueRE.FindString(ln.prose), eqWord: equationWordRE.FindString(ln.prose),
+			prose: ln.prose, rawProse: ln.rawProse,
+			hypo: hypo, veto: veto,
+		})
+		w.add(c.obl, c.skip)
+		if c.eq != nil && !chain && len(ms) == 2 {
+			w.equation(li, ln, c.eq, hypo, veto)
+		} else if c.eq != nil && chain && hypo == "" {
+			w.eqs = append(w.eqs, c.eq)
+			c.eq.line = li
+		}
+	}
+	return hypo, veto
+}
+
+// equation reads eq, the one equation of line li: a claimed solution of
+// the equations before, or a conclusion from the one just before or from
+// the equation that ended the previous step.
+func (w *symWalk) equation(li int, ln symLine, eq *symEq, hypo, veto string) {
+	t, step, text, prevEq := w.t, w.step, w.text, w.prevEq
+	eqs := w.eqs
+	eq.line = li
+	// "from both sides, we have" names an operation, not a list.
+	eq.alt = altRE.MatchString(tail(strings.ReplaceAll(ln.prose, "both sides", "sides"), 24))
+	eq.arrow = !eq.alt && !listRE.MatchString(ln.prose) && (ln.arrow || symCueRE.MatchString(ln.prose) ||
+		strings.TrimSpace(strings.Trim(ln.prose, ".,:; ")) == "" && (len(eqs) == 0 || !listRE.MatchString(tail(eqs[0].prose, 40))))
+	eq.prose = ln.prose
+	if hypo != "" {
+		w.eqs = nil
+		return
+	}
+	if eq.value != nil {
+		eq.line = li
+		prem := eqs
+		if len(eqs) == 0 && prevEq != nil && !w.sawEq && prevEq.name == eq.name && len(ln.prose) < 80 &&
+			solveCueRE.MatchString(ln.prose) && !listRE.MatchString(ln.prose) {
+			// "We can write: 280 - 2.8x = 168." then "Solving for x,
+			// we get: x = 50.": the value claimed for the equation
+			// that ended the previous step.
+			a := *prevEq
+			a.s, a.e, a.line = eq.s, eq.s, li-1
+			prem = []*symEq{&a}
+		}
+		w.add(t.symSolution(step, text, eq, prem, veto))
+		return
+	}
+	if n := len(eqs); n > 0 && eqs[n-1].name == eq.name && eq.arrow && !eqs[n-1].alt && eqs[n-1].line == li-1 {
+		w.add(t.symImplication(step, text, eqs[n-1], eq, veto))
+	} else if prevEq != nil && !w.sawEq && prevEq.name == eq.name && !eq.alt && len(ln.prose) < 160 &&
+		(crossCueRE.MatchString(ln.prose) &&
+			(bothSidesRE.MatchString(ln.prose) || !listRE.MatchString(ln.prose) && !equationWordRE.MatchString(ln.prose)) ||
+			// "Step 5: 193 - x - 13 = 160", "Step 6: -x + 18 = 160": steps that
+			// are nothing but an equation each carry one derivation …
+			// A third bare equation at least (a run, not two cases listed
+			// after some prose), and neither a factor of the one before.
+			prevEq.bare && w.olderEq != nil && bareEquation(text, eq.s, eq.e) && !branches(w.olderEq, prevEq, eq)) {
+		// The step opens by deriving from the equation that ended
+		// the previous one ("Expanding, we get: …").
+		a := *prevEq
+		a.s, a.e = eq.s, eq.s
+		w.add(t.symImplication(step, text, &a, eq, veto))
+	}
+	w.sawEq = true
+	w.eqs = append(w.eqs, eq)
+}
+
+// neverRefute leaves obls able to verify their claims only: an answer that
+// would refute one is unknown, with note saying why.
+func neverRefute(obls []obligation.Obligation, note string) {
+	for i := range obls {
+		o := &obls[i]
+		if o.OnProof == obligation.Refuted {
+			o.OnProof, o.Note = obligation.Unknown, note
+		}
+		if o.OnDisproof == obligation.Refuted {
+			o.OnDisproof, o.Note = obligation.Unknown, note
+		}
+	}
+}
+
+func regionRefused(s string) bool {
+	for _, w := range []string{`\begin{cases}`, `\begin{array}`, `\begin{pmatrix}`, `\begin{bmatrix}`, `\begin{matrix}`, `\begin{vmatrix}`, `\sum`, `\prod`, `\int`, `\lim`} {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// subTextRE is a word set in a subscript.
+var subTextRE = regexp.MustCompile(`_\{\\text\{([A-Za-z ]{1,20})\}\}`)
+
+func lineRefused(s string) bool {
+	s = symexpr.MaskFnWords(s)
+	if strings.Contains(s, `_{\text{`) {
+		// A word in a subscript names a quantity ("SA_{\text{cube}}").
+		s = subTextRE.ReplaceAllString(s, "_{$1}")
+	}
+	for _, w := range symRefuse {
+		if i := strings.Index(s, w); i >= 0 {
+			if w[0] == '\\' && len(w) > 1 && mathtext.IsASCIILetter(w[1]) && symexpr.IsLetterAt(s, i+len(w)) && w != `\begin` && w != `\end` && w != `\text` {
+				// a longer command (\left, \neq caught separately …)
+				if !strings.Contains(s[i+len(w):], w) {
+					continue
+				}
+			}
+			return true
+		}
+	}
+	return false
+}
+
+func sentenceAround(text string, s, e int) string {
+	a := s
+	for a > 0 && !(text[a-1] == '.' && (a >= len(text) || text[a] == ' ' || text[a] == '\n')) && text[a-1] != '\n' && s-a < 300 {
+		a--
+	}
+	b := e
+	for b < len(text) && text[b] != '\n' && !(text[b] == '.' && (b+1 >= len(text) || text[b+1] == ' ' || text[b+1] == '\n')) && b-e < 200 {
+		b++
+	}
+	return text[a:b]
+}
+
+func after(text string, i, n int) string {
+	if i > len(text) {
+		return ""
+	}
+	j := i + n
+	if j > len(text) {
+		j = len(text)
+	}
+	return text[i:j]
+}
+
+// readMembers splits a line at "=" (top level) and reads each member.
+func readMembers(text string, s, e int, defs map[string]*symexpr.Def) ([]symMember, bool) {
+	var ms []symMember
+	depth := 0
+	start := s
+	for i := s; i <= e; i++ {
+		if i < e {
+			switch text[i] {
+			case '{', '(', '[':
+				depth++
+				continue
+			case '}', ')', ']':
+				depth--
+				continue
+			case '=':
+				if depth != 0 {
+					continue
+				}
+			default:
+				continue
+			}
+		}
+		m := symMember{s: start, e2: i}
+		raw := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(text[start:i]), ".,;"))
+		if raw != "" {
+			if h := defHeadRE.FindStringSubmatch(raw); h != nil && len(ms) == 0 {
+				m.head, m.why = h[1]+" "+h[2], "a function's head"
+			} else if ex, used, bound, err := symexpr.ReadDefs(raw, defs); err != nil {
+				m.why = err.Error()
+			} else {
+				m.e, m.def, m.bound = ex, used, bound
+			}
+		} else {
+			m.why = "empty"
+		}
+		ms = append(ms, m)
+		start = i + 1
+	}
+	cont := false
+	if len(ms) > 1 && ms[0].why == "empty" {
+		cont = true
+		ms = ms[1:]
+	}
+	return ms, cont
+}

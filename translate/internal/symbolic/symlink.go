@@ -1,0 +1,624 @@
+package symbolic
+
+import (
+	"fmt"
+	"math/big"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/leanprm/leanprm/translate/algebra"
+	"github.com/leanprm/leanprm/translate/internal/mathtext"
+	"github.com/leanprm/leanprm/translate/internal/symexpr"
+	"github.com/leanprm/leanprm/translate/obligation"
+)
+
+// Links between two members of a math line, and the equations of one unknown: identities, implications and claimed solutions, with the witness points that decide them.
+
+// symEq is a one-unknown equation of a step.
+type symEq struct {
+	l, r  *symexpr.Expr
+	name  string
+	p     algebra.Poly // num(l - r), when l and r are polynomials
+	poly  bool
+	value *big.Rat // set for "x = c"
+	line  int
+	arrow bool
+	alt   bool // listed as an alternative ("… or …")
+	bare  bool // the whole step (but a "Step k:" label) is this equation
+	prose string
+	s, e  int
+}
+
+// branches says a and b are cases of an earlier equation rather than one
+// derived from the other: either is a proper factor of it ("(x - 2)(x + 3)
+// = 0", then "x - 2 = 0", then "x + 3 = 0").
+func branches(earlier, a, b *symEq) bool {
+	if earlier == nil || !earlier.poly || earlier.name != a.name {
+		return false
+	}
+	for _, e := range []*symEq{a, b} {
+		if !e.poly || e.p.Degree() >= earlier.p.Degree() {
+			continue
+		}
+		if ok, err := algebra.Divides(e.p, earlier.p, e.name); err != nil || ok {
+			return true // (an error leaves the pair alone too)
+		}
+	}
+	return false
+}
+
+// stepLabelRE is the "Step 3:" label some chains put before each step.
+var stepLabelRE = regexp.MustCompile(`(?i)^\s*(?:step\s*\d+\s*[:.)]\s*)?`)
+
+// bareEquation says the step holds nothing but the equation at [s, e):
+// a "Step k:" label, math delimiters and a final point aside.
+func bareEquation(text string, s, e int) bool {
+	if s < 0 || e > len(text) || s > e {
+		return false
+	}
+	pre := strings.Trim(stepLabelRE.ReplaceAllString(text[:s], ""), " \t\n$\\([")
+	post := strings.Trim(text[e:], " \t\n.$\\)]")
+	return pre == "" && post == ""
+}
+
+// altRE marks equations listed side by side (alternatives, a system,
+// numbered equations), not derived one from the other.
+var altRE = regexp.MustCompile(`\b(or|and|either|both|respectively|otherwise|listsep)\b|\(\d+\)|\(\w\)`)
+
+// listMark stands for a comma or semicolon between two math lines.
+const listMark = " listsep "
+
+// listRE marks prose that introduces several equations at once.
+var listRE = regexp.MustCompile(`\b(equations|pair|system|cases|following|given|two|three|both|each)\b`)
+
+type symContext struct {
+	chain      bool
+	link       int
+	head       *symexpr.Expr
+	cont       bool
+	cue        string
+	eqWord     string
+	prose      string
+	rawProse   string
+	hypo, veto string
+}
+
+type symResult struct {
+	obl  *obligation.Obligation
+	skip *obligation.Skipped
+	eq   *symEq
+}
+
+func isNamePower(e *symexpr.Expr) bool {
+	if e == nil {
+		return true
+	}
+	if e.Op == 'v' {
+		return true
+	}
+	return e.Op == '^' && e.L.Op == 'v'
+}
+
+func hasDivisor(e *symexpr.Expr) bool { return len(symexpr.SymDivisors(e, nil)) > 0 }
+
+// hasVarDivisor: e divides by an expression with a name in it.
+func hasVarDivisor(e *symexpr.Expr) bool {
+	for _, d := range symexpr.SymDivisors(e, nil) {
+		if symexpr.HasVar(d) {
+			return true
+		}
+	}
+	return false
+}
+
+// symLink classifies one "=" between two read members.
+func (t *Reader) symLink(step int, text string, A, B symMember, c symContext) symResult {
+	va := symexpr.SymVars(A.e, map[string]bool{}, nil)
+	vb := symexpr.SymVars(B.e, map[string]bool{}, nil)
+	if len(va) == 0 && len(vb) == 0 {
+		return symResult{} // closed: the arithmetic reader's business
+	}
+	span := mathtext.SpanOf(text, A.s, B.e2)
+	skip := func(why string) symResult { return symResult{skip: &obligation.Skipped{Span: span, Reason: why}} }
+	L, err := symexpr.ToRat(A.e)
+	if err != nil {
+		return skip("cannot normalise: " + err.Error())
+	}
+	R, err := symexpr.ToRat(B.e)
+	if err != nil {
+		return skip("cannot normalise: " + err.Error())
+	}
+	diff := L.Sub(R)
+	holds := L.Equal(R)
+	constDiff := false
+	if !holds && diff.Den().Degree() == 0 && diff.Num().Degree() == 0 {
+		constDiff = true
+	}
+	allVars := unionVars(va, vb)
+	// An equation in one unknown (kept for transformations and solutions).
+	var eq *symEq
+	if !holds && !constDiff && len(allVars) == 1 {
+		eq = &symEq{l: A.e, r: B.e, name: allVars[0], s: A.s, e: B.e2}
+		if !hasVarDivisor(A.e) && !hasVarDivisor(B.e) {
+			// A polynomial equation (x/10 divides by a number only): its
+			// solutions are the numerator's roots.
+			eq.p, eq.poly = diff.Num(), true
+		}
+		if A.e.Op == 'v' && len(vb) == 0 {
+			if v, ok := constValue(B.e); ok {
+				eq.value = v
+			}
+		}
+	}
+	if !holds && !constDiff && eq != nil && eq.value != nil {
+		return symResult{eq: eq}
+	}
+	sameVars := strings.Join(sortedCopy(va), ",") == strings.Join(sortedCopy(vb), ",")
+	refutable := ""
+	switch {
+	case holds:
+		if symexpr.SymString(A.e) == symexpr.SymString(B.e) {
+			return symResult{eq: nil}
+		}
+	case constDiff:
+		// false as an identity and as an equation; "x = x + 1" is a
+		// substitution written as an equation.
+		if len(va) == 0 || len(vb) == 0 || A.e.Op == 'v' || B.e.Op == 'v' {
+			// "x - x + 2 = 5": unusual; leave it alone unless both sides have names
+			return symResult{eq: eq}
+		}
+	case !sameVars || len(va) == 0 || len(vb) == 0:
+		return symResult{eq: eq}
+	case c.chain && (c.link > 0 || c.cont) && !isNamePower(c.head):
+		refutable = "chain"
+	case c.chain && c.link == 0 && !c.cont && !isNamePower(c.head):
+		refutable = "chain"
+	case !c.chain && c.cue != "" && c.eqWord == "" && !isNamePower(A.e) && (exprWordRE.MatchString(c.prose) || mentions(c.rawProse, L)):
+		refutable = "cue"
+	default:
+		return symResult{eq: eq}
+	}
+	o := &obligation.Obligation{Step: step, Span: span, Kind: obligation.KindIdentity, OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
+	o.Expr = symexpr.SymString(A.e) + " = " + symexpr.SymString(B.e)
+	switch {
+	case holds:
+	case constDiff:
+	case refutable != "":
+		// A rewriting keeps the leading terms; an equation read as an
+		// identity usually does not cancel them.
+		if !leadCancels(A.e, B.e, L, R) {
+			o.OnDisproof, o.Note = obligation.Unknown, "the sides do not agree in their leading terms: an equation may be meant"
+		}
+	}
+	if c.veto != "" && o.OnDisproof == obligation.Refuted {
+		o.OnDisproof, o.Note = obligation.Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", c.veto)
+	}
+	if c.hypo != "" && o.OnDisproof == obligation.Refuted && !constDiff {
+		o.OnDisproof, o.Note = obligation.Unknown, fmt.Sprintf("the sentence states a case or an assumption (%q)", c.hypo)
+	}
+	if A.def || B.def {
+		o.Note = strings.TrimPrefix(o.Note+"; a function defined earlier in the chain is replaced by its definition", "; ")
+	}
+	if !t.identityDecls(o, A.e, B.e, nil) {
+		return skip("no point where every denominator is nonzero was found")
+	}
+	return symResult{obl: o, eq: eq}
+}
+
+// exprWordRE names an expression as the object of a rewriting cue.
+var exprWordRE = regexp.MustCompile(`\b(expression|polynomial|numerator|denominator|quadratic|cubic|product|binomial|trinomial)\b`)
+
+// inlineMathRE finds inline math in prose.
+var inlineMathRE = regexp.MustCompile(`\\\((.{1,200}?)\\\)|\$([^$]{1,200})\$`)
+
+// mentions reports whether the prose shows the expression L in inline
+// math ("factor \(x^3 - 1\)").
+func mentions(prose string, L algebra.Rat) bool {
+	for _, m := range inlineMathRE.FindAllStringSubmatch(prose, 4) {
+		src := m[1] + m[2]
+		if strings.Contains(src, "=") {
+			continue
+		}
+		e, err := symexpr.Read(src)
+		if err != nil {
+			continue
+		}
+		if r, err := symexpr.ToRat(e); err == nil && r.Equal(L) {
+			return true
+		}
+	}
+	return false
+}
+
+func unionVars(a, b []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, v := range append(append([]string{}, a...), b...) {
+		if !seen[v] {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+func sortedCopy(s []string) []string {
+	c := append([]string(nil), s...)
+	sort.Strings(c)
+	return c
+}
+
+// leadCancels reports that L - R has a lower total degree than the
+// sides as written (before any cancellation): a rewriting keeps the
+// leading terms. Fractions compare numerators over the common
+// denominator.
+func leadCancels(a, b *symexpr.Expr, L, R algebra.Rat) bool {
+	d := L.Num().Mul(R.Den()).Sub(R.Num().Mul(L.Den()))
+	if L.Den().Degree() > 0 || R.Den().Degree() > 0 {
+		m := max(L.Num().Mul(R.Den()).Degree(), R.Num().Mul(L.Den()).Degree())
+		return d.Degree() < m
+	}
+	return int(d.Degree()) < max(writtenDegree(a), writtenDegree(b))
+}
+
+// writtenDegree is the degree of e as written, terms never cancelling.
+func writtenDegree(e *symexpr.Expr) int {
+	switch e.Op {
+	case 'n':
+		return 0
+	case 'v':
+		return 1
+	case '~':
+		return writtenDegree(e.L)
+	case '^':
+		return writtenDegree(e.L) * max(e.Exp, 0)
+	case '*':
+		return writtenDegree(e.L) + writtenDegree(e.R)
+	case '/':
+		return writtenDegree(e.L)
+	}
+	return max(writtenDegree(e.L), writtenDegree(e.R))
+}
+
+func constValue(e *symexpr.Expr) (*big.Rat, bool) {
+	if len(symexpr.SymVars(e, map[string]bool{}, nil)) > 0 {
+		return nil, false
+	}
+	v, err := symexpr.Eval(e, nil)
+	if err != nil {
+		return nil, false
+	}
+	return v, true
+}
+
+// witnessValues are tried in order, one variable at a time changing.
+var witnessValues = []int64{2, 3, 5, -1, 7, 1, -2, 11, 4, 0, -3, 13, 6, -5, 17, 8}
+
+// symNames maps names to generated variables v1…vn in order of
+// first appearance in the expressions.
+func symNames(es ...*symexpr.Expr) ([]string, map[string]string) {
+	seen := map[string]bool{}
+	var vars []string
+	for _, e := range es {
+		vars = symexpr.SymVars(e, seen, vars)
+	}
+	m := make(map[string]string, len(vars))
+	for i, v := range vars {
+		m[v] = fmt.Sprintf("v%d", i+1)
+	}
+	return vars, m
+}
+
+// divisorSet returns the distinct divisors of es (by value as rational
+// functions), each to be stated nonzero.
+func divisorSet(es ...*symexpr.Expr) []*symexpr.Expr {
+	var out []*symexpr.Expr
+	var vals []algebra.Rat
+	for _, e := range es {
+		for _, d := range symexpr.SymDivisors(e, nil) {
+			r, err := symexpr.ToRat(d)
+			if err != nil {
+				continue
+			}
+			dup := false
+			for _, v := range vals {
+				dup = dup || v.Equal(r)
+			}
+			if !dup {
+				out = append(out, d)
+				vals = append(vals, r)
+			}
+		}
+	}
+	return out
+}
+
+func litTerm(x *big.Rat) string {
+	neg := x.Sign() < 0
+	a := new(big.Rat).Abs(x)
+	s := "(" + a.Num().String() + " : Rat)"
+	if !a.IsInt() {
+		s = "((" + a.Num().String() + " : Rat) / (" + a.Denom().String() + " : Rat))"
+	}
+	if neg {
+		return "(-" + s + ")"
+	}
+	return s
+}
+
+// findPoint looks for a point where every divisor is nonzero and, when
+// differ is set, the two sides differ. It returns the point and the two
+// values.
+func findPoint(vars []string, divs []*symexpr.Expr, l, r *symexpr.Expr, differ bool) (map[string]*big.Rat, *big.Rat, *big.Rat, bool) {
+	try := func(at map[string]*big.Rat) (*big.Rat, *big.Rat, bool) {
+		for _, d := range divs {
+			v, err := symexpr.Eval(d, at)
+			if err != nil || v.Sign() == 0 {
+				return nil, nil, false
+			}
+		}
+		a, err := symexpr.Eval(l, at)
+		if err != nil {
+			return nil, nil, false
+		}
+		b, err := symexpr.Eval(r, at)
+		if err != nil {
+			return nil, nil, false
+		}
+		if differ && a.Cmp(b) == 0 {
+			return nil, nil, false
+		}
+		return a, b, true
+	}
+	// A deterministic walk: every variable takes the i-th value, then a
+	// value per variable from a small mixing of the index.
+	for i := 0; i < 64; i++ {
+		at := make(map[string]*big.Rat, len(vars))
+		for k, v := range vars {
+			idx := i
+			if i >= len(witnessValues) {
+				idx = (i*7 + k*5 + i/len(witnessValues)*3) % len(witnessValues)
+			} else {
+				idx = (i + k) % len(witnessValues)
+			}
+			at[v] = big.NewRat(witnessValues[idx], 1)
+		}
+		if a, b, ok := try(at); ok {
+			return at, a, b, true
+		}
+	}
+	return nil, nil, nil, false
+}
+
+func pointString(vars []string, at map[string]*big.Rat) string {
+	parts := make([]string, len(vars))
+	for i, v := range vars {
+		parts[i] = v + " = " + at[v].RatString()
+	}
+	return strings.Join(parts, ", ")
+}
+
+// identityDecls fills the declarations of an identity L = R (with an
+// optional equation hypothesis), its witness or probe point and reasons.
+func (t *Reader) identityDecls(o *obligation.Obligation, l, r *symexpr.Expr, _ *symEq) bool {
+	vars, names := symNames(l, r)
+	divs := divisorSet(l, r)
+	rd := symexpr.Render{Names: names}
+	L, _ := symexpr.ToRat(l)
+	R, _ := symexpr.ToRat(r)
+	holds := L.Equal(R)
+	at, a, b, ok := findPoint(vars, divs, l, r, !holds)
+	if !ok {
+		return false
+	}
+	lits := make(map[string]string, len(vars))
+	for _, v := range vars {
+		lits[v] = litTerm(at[v])
+	}
+	cd := symexpr.Render{Names: lits}
+	var hyps, chyps []string
+	for _, d := range divs {
+		hyps = append(hyps, rd.Term(d)+" ≠ (0 : Rat)")
+		chyps = append(chyps, cd.Term(d)+" ≠ (0 : Rat)")
+	}
+	o.Prop = strings.Join(append(hyps, rd.Term(l)+" = "+rd.Term(r)), " → ")
+	o.Lean = forallDecl(len(vars), o.Prop, t.IDTactic)
+	closed := strings.Join(append(chyps, cd.Term(l)+" = "+cd.Term(r)), " → ")
+	o.LeanNeg = "example : ¬(" + closed + ") := by " + t.Tactic
+	cond := ""
+	if len(divs) > 0 {
+		cond = " wherever the denominators are nonzero"
+	}
+	o.WhyProof = fmt.Sprintf("%s = %s for every value of %s%s", symexpr.SymString(l), symexpr.SymString(r), strings.Join(vars, ", "), cond)
+	o.WhyDisproof = fmt.Sprintf("at %s the left side is %s, the right side %s", pointString(vars, at), a.RatString(), b.RatString())
+	return true
+}
+
+func forallDecl(n int, prop, tactic string) string {
+	vs := make([]string, n)
+	for i := range vs {
+		vs[i] = fmt.Sprintf("v%d", i+1)
+	}
+	return "example : ∀ (" + strings.Join(vs, " ") + " : Rat), " + prop + " := by " + tactic
+}
+
+// symImplication checks B derived from A, both in the single unknown.
+func (t *Reader) symImplication(step int, text string, A, B *symEq, veto string) (*obligation.Obligation, *obligation.Skipped) {
+	span := mathtext.SpanOf(text, A.s, B.e)
+	if !A.poly || !B.poly || A.p.Degree() == 0 || B.p.Degree() == 0 {
+		return nil, nil
+	}
+	o := &obligation.Obligation{Step: step, Span: span, Kind: obligation.KindImplication, OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
+	o.Expr = symexpr.SymString(A.l) + " = " + symexpr.SymString(A.r) + " ⇒ " + symexpr.SymString(B.l) + " = " + symexpr.SymString(B.r)
+	if veto != "" {
+		o.OnDisproof, o.Note = obligation.Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", veto)
+	}
+	x := A.name
+	roots, err := algebra.RationalRoots(A.p, x, 4096)
+	if err != nil {
+		return nil, &obligation.Skipped{Span: span, Reason: "cannot find the rational roots: " + err.Error()}
+	}
+	var bad *big.Rat
+	for _, r := range roots {
+		v, err := B.p.Eval(map[string]*big.Rat{x: r})
+		if err == nil && v.Sign() != 0 {
+			bad = r
+			break
+		}
+	}
+	common, err := algebra.CommonRoot(A.p, B.p, x)
+	if err != nil {
+		return nil, nil
+	}
+	if common && o.OnDisproof == obligation.Refuted {
+		o.OnDisproof, o.Note = obligation.Unknown, "the two equations share a solution: the second may be one case of the first"
+	}
+	if bad == nil && len(roots) == 0 {
+		// No rational solution of A can witness anything over Rat. The
+		// step is still false when B is A with a constant moved wrongly:
+		// the left sides minus the right sides differ by a nonzero
+		// constant after scaling; that is an identity claim.
+		c, ok := rearranged(A.p, B.p, x)
+		why := "the equation is not a rearrangement of the one before (the two differ by a nonzero constant, so they share no solution): "
+		if !ok && !common && symCueRE.MatchString(B.prose) && !listRE.MatchString(B.prose) {
+			// Only after a word of derivation: equations side by side
+			// ("we obtain $…$, $…$, and $…$") are a list.
+			// A has real but no rational roots, B none of them: the
+			// claimed rewriting ("x² - 3x = 1, factoring: (x - 1)(x - 3)
+			// = 0") is false at a real solution of A.
+			c, ok = noSharedRealRoot(A.p, B.p, x)
+			why = "the equation is not a rewriting of the one before (the first has real solutions, and the two share none): "
+		}
+		if ok && c != nil {
+			lhs := &symexpr.Expr{Op: '-', L: A.l, R: A.r}
+			rhs := &symexpr.Expr{Op: '*', L: symexpr.RatExpr(c), R: &symexpr.Expr{Op: '-', L: B.l, R: B.r}}
+			o.Kind = obligation.KindIdentity
+			o.Expr = symexpr.SymString(lhs) + " = " + symexpr.SymString(rhs)
+			if !t.identityDecls(o, lhs, rhs, nil) {
+				return nil, nil
+			}
+			o.WhyDisproof = why + o.WhyDisproof
+			return o, nil
+		}
+	}
+	names := map[string]string{x: "v1"}
+	rd := symexpr.Render{Names: names}
+	pa := rd.Term(A.l) + " = " + rd.Term(A.r)
+	pb := rd.Term(B.l) + " = " + rd.Term(B.r)
+	o.Prop = pa + " → " + pb
+	o.Lean = forallDecl(1, o.Prop, t.IDTactic)
+	pt := new(big.Rat)
+	if bad != nil {
+		pt = bad
+	} else if len(roots) > 0 {
+		pt = roots[0]
+	}
+	cd := symexpr.Render{Names: map[string]string{x: litTerm(pt)}}
+	o.LeanNeg = "example : ¬(" + cd.Term(A.l) + " = " + cd.Term(A.r) + " → " + cd.Term(B.l) + " = " + cd.Term(B.r) + ") := by " + t.Tactic
+	o.WhyProof = "every solution of the first equation solves the second"
+	if bad != nil {
+		bl, _ := symexpr.Eval(B.l, map[string]*big.Rat{x: bad})
+		br, _ := symexpr.Eval(B.r, map[string]*big.Rat{x: bad})
+		o.WhyDisproof = fmt.Sprintf("%s = %s solves the first equation, but there the second has %s on the left and %s on the right", x, bad.RatString(), bl.RatString(), br.RatString())
+	}
+	return o, nil
+}
+
+// rearranged returns c with pa - c·pb a nonzero constant (c scales pb
+// to pa's leading coefficient), or ok=false.
+func rearranged(pa, pb algebra.Poly, x string) (*big.Rat, bool) {
+	ca, err := pa.Coeffs(x)
+	if err != nil {
+		return nil, false
+	}
+	cb, err := pb.Coeffs(x)
+	if err != nil || len(ca) != len(cb) || len(ca) < 2 {
+		return nil, false
+	}
+	c := new(big.Rat).Quo(ca[len(ca)-1], cb[len(cb)-1])
+	for i := 1; i < len(ca); i++ {
+		if new(big.Rat).Mul(c, cb[i]).Cmp(ca[i]) != 0 {
+			return nil, false
+		}
+	}
+	if new(big.Rat).Mul(c, cb[0]).Cmp(ca[0]) == 0 {
+		return nil, false
+	}
+	return c, true
+}
+
+// noSharedRealRoot returns c, the ratio of the leading coefficients, when
+// pa and pb have the same degree, pa has a real root (odd degree, or a
+// quadratic with a positive discriminant) and the caller knows the two
+// share no root: then B is not a rewriting of A, pa - c·pb ≠ 0.
+func noSharedRealRoot(pa, pb algebra.Poly, x string) (*big.Rat, bool) {
+	ca, err := pa.Coeffs(x)
+	if err != nil {
+		return nil, false
+	}
+	cb, err := pb.Coeffs(x)
+	if err != nil || len(ca) != len(cb) || len(ca) < 3 {
+		return nil, false
+	}
+	switch deg := len(ca) - 1; {
+	case deg%2 == 1:
+	case deg == 2:
+		disc := new(big.Rat).Mul(ca[1], ca[1])
+		disc.Sub(disc, new(big.Rat).Mul(big.NewRat(4, 1), new(big.Rat).Mul(ca[2], ca[0])))
+		if disc.Sign() <= 0 {
+			return nil, false
+		}
+	default:
+		return nil, false
+	}
+	return new(big.Rat).Quo(ca[len(ca)-1], cb[len(cb)-1]), true
+}
+
+// symSolution checks a claimed value x = c against the one-unknown
+// equations before it in the step.
+func (t *Reader) symSolution(step int, text string, sol *symEq, eqs []*symEq, veto string) (*obligation.Obligation, *obligation.Skipped) {
+	var prem []*symEq
+	for _, e := range eqs {
+		if e.name == sol.name && e.value == nil && sol.line-e.line <= 3 {
+			prem = append(prem, e)
+		}
+	}
+	if len(prem) == 0 {
+		return nil, nil
+	}
+	at := map[string]*big.Rat{sol.name: sol.value}
+	pick := -1
+	for i := len(prem) - 1; i >= 0; i-- {
+		a, err1 := symexpr.Eval(prem[i].l, at)
+		b, err2 := symexpr.Eval(prem[i].r, at)
+		if err1 != nil || err2 != nil {
+			return nil, &obligation.Skipped{Span: mathtext.SpanOf(text, sol.s, sol.e), Reason: "the claimed value makes a denominator zero"}
+		}
+		if a.Cmp(b) == 0 {
+			pick = i
+			break
+		}
+	}
+	refute := pick < 0
+	if refute {
+		pick = len(prem) - 1
+	}
+	p := prem[pick]
+	o := &obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, min(p.s, sol.s), max(p.e, sol.e)), Kind: obligation.KindSolution, OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
+	o.Expr = fmt.Sprintf("%s = %s at %s = %s", symexpr.SymString(p.l), symexpr.SymString(p.r), sol.name, sol.value.RatString())
+	if veto != "" {
+		o.OnDisproof, o.Note = obligation.Unknown, fmt.Sprintf("the sentence may be rejecting the value (%q)", veto)
+	}
+	rd := symexpr.Render{Names: map[string]string{sol.name: "v1"}}
+	o.Prop = rd.Term(p.l) + " = " + rd.Term(p.r)
+	hyp := "example (v1 : Rat) (h1 : v1 = " + litTerm(sol.value) + ") : "
+	o.Lean = hyp + o.Prop + " := by subst_vars; " + t.Tactic
+	o.LeanNeg = hyp + "¬(" + o.Prop + ") := by subst_vars; " + t.Tactic
+	o.Hypotheses = []obligation.Hypothesis{{Name: sol.name, Var: "v1", Hyp: "h1", Value: sol.value.RatString(), Step: step}}
+	a, _ := symexpr.Eval(p.l, at)
+	b, _ := symexpr.Eval(p.r, at)
+	o.WhyProof = fmt.Sprintf("at %s = %s both sides are %s", sol.name, sol.value.RatString(), a.RatString())
+	o.WhyDisproof = fmt.Sprintf("at %s = %s the left side is %s, the right side %s", sol.name, sol.value.RatString(), a.RatString(), b.RatString())
+	return o, nil
+}

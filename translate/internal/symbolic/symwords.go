@@ -1,0 +1,99 @@
+package symbolic
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/leanprm/leanprm/translate/internal/mathtext"
+)
+
+// The words around math that the symbolic reader weighs: cues of a derivation, a supposition, a veto.
+
+// symCueRE are words that mark a derivation between two equations.
+var symCueRE = newWordMatcher([]string{"so", "thus", "hence", "therefore", "give", "gives", "giving", "get", "gets", "obtain", "yield", "yields", "become", "becomes", "then", "implies", "adding", "add", "moving", "move"}, []string{"simplif", "rearrang", "subtract", "divid", "multiply", "expand", "combin", "factor"}, []string{"which is", "lead to", "leads to", "result in", "results in"})
+
+// solveCueRE opens a step that solves the equation the previous step ended
+// with ("Solving for x, we get: x = 50").
+var solveCueRE = newWordMatcher([]string{"solving", "solve", "solved"}, nil, nil)
+
+// rewriteCueRE marks an expression being rewritten.
+var rewriteCueRE = newWordMatcher([]string{"foil"}, []string{"factor", "expand", "simplif", "rewrit", "distribut"}, []string{})
+
+// equationWordRE marks a rewritten equation rather than an expression.
+var equationWordRE = newWordMatcher([]string{"equation", "equations", "side", "sides", "both", "equal", "equals", "equality", "set", "setting", "condition", "constraint", "system"}, []string{"solv", "substitut", "plug"}, []string{})
+
+// hypotheticalRE marks sentences whose equations are not claims: cases,
+// trials, assumptions, definitions.
+var hypotheticalRE = newWordMatcher([]string{"if", "suppose", "assume", "assuming", "let", "try", "trying", "test", "testing", "check", "checking", "when", "whenever", "unless", "say", "consider", "case", "guess", "example", "define", "defined", "denote", "where", "given", "vertex", "axis", "minimum", "maximum", "critical", "derivative", "midpoint", "average", "approximately", "about", "sum", "product", "ratio", "probability", "integer", "integers", "digit", "digits", "base", "modulo", "mod", "remainder", "inequality"}, []string{"plug", "minimi", "maximi"}, []string{"for some", "for all"})
+
+// vetoRE marks a sentence that may be rejecting what it states.
+var vetoRE = newWordMatcher([]string{"not", "no", "never", "cannot", "can't", "isn't", "doesn't", "don't", "wrong", "incorrect", "mistake", "error", "impossible", "invalid", "extraneous", "false", "fail", "fails", "instead", "however", "but", "should", "would", "recheck", "revisit", "wait", "?"}, []string{"contradict", "reject", "discard", "correct"}, []string{})
+
+// crossCueRE names an operation on the equation just written: the only
+// cue that lets a step's first equation derive from the previous step's.
+var crossCueRE = newWordMatcher([]string{"add", "adding"}, []string{"simplif", "expand", "rearrang", "subtract", "divid", "multipl",
+	"combin", "collect", "moving", "bring", "distribut", "cancel"}, nil)
+
+// bothSidesRE names an operation done to the equation just written ("simplifying the
+// equation", "adding 1000 to both sides", "multiplying both sides by 4"): words such as
+// "equation" and "sides" then do not announce a new equation.
+var bothSidesRE = regexp.MustCompile(`^\W*(?:step \d+\W*)?(?:(?:simplif|rearrang|expand)\w* (?:the |this |our )?(?:equation|left side|right side|left-hand side|right-hand side)|(?:add|subtract|multipl|divid)\w* (?:[$\w./-]+ (?:to|from) )?(?:both|each) sides?(?: by [$\w./-]+)?)(?: to (?:eliminate|clear|get rid of|isolate|simplify) [\w ]{1,30})?\W*(?:we (?:get|have|obtain|find)\W*)?$`)
+
+// symNeutral removes phrases that only look like a hypothesis or a doubt.
+var symNeutral = strings.NewReplacer("let's", "", "let us", "", "trial and error", "", "we are given that", "we know that")
+
+// wordMatcher finds the first word of a text in a set: whole words,
+// word prefixes ("simplif" for simplifies) and phrases.
+type wordMatcher struct {
+	words    map[string]bool
+	prefixes []string
+	phrases  []string
+}
+
+func newWordMatcher(words, prefixes, phrases []string) *wordMatcher {
+	m := &wordMatcher{words: map[string]bool{}, prefixes: prefixes, phrases: phrases}
+	for _, w := range words {
+		m.words[w] = true
+	}
+	return m
+}
+
+// FindString returns the first matching word of the lower-cased text s.
+func (m *wordMatcher) FindString(s string) string {
+	for _, p := range m.phrases {
+		if strings.Contains(s, p) {
+			return p
+		}
+	}
+	i := 0
+	for i < len(s) {
+		for i < len(s) && !isWordByte(s[i]) {
+			if s[i] == '?' && m.words["?"] {
+				return "?"
+			}
+			i++
+		}
+		j := i
+		for j < len(s) && isWordByte(s[j]) {
+			j++
+		}
+		if j > i {
+			w := s[i:j]
+			if m.words[w] {
+				return w
+			}
+			for _, p := range m.prefixes {
+				if strings.HasPrefix(w, p) {
+					return w
+				}
+			}
+		}
+		i = j
+	}
+	return ""
+}
+
+// MatchString reports whether any word of s matches.
+func (m *wordMatcher) MatchString(s string) bool { return m.FindString(s) != "" }
+
+func isWordByte(c byte) bool { return mathtext.IsASCIILetter(c) || c == '\'' }

@@ -1,0 +1,703 @@
+package symexpr
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/leanprm/leanprm/translate/internal/mathtext"
+)
+
+// Expr is an expression with variables, as the symbolic reader parses
+// it from a math region: numbers, names, + - * /, unary minus and
+// integer powers. Nothing else is read; whatever else a side holds makes
+// the reader refuse it.
+type Expr struct {
+	Op   byte // 'n' number, 'v' name, '+', '-', '*', '/', '~' (negation), '^', 'r' (root of index exp), '!' (factorial), 'b' (binomial l choose r), 't' (name(num·π)), 'F' (name ∈ gcd, lcm of l and r; floor, ceil of l; log base l of r)
+	Num  *big.Rat
+	Name string
+	L, R *Expr
+	Exp  int
+}
+
+// symLimits bound what the reader accepts.
+const (
+	symMaxExp    = 32
+	symMaxDigits = 30
+	symMaxNodes  = 400
+	symMaxDepth  = 40
+)
+
+var errSym = errors.New("not a symbolic expression")
+
+// sreader reads one side of a relation.
+type sreader struct {
+	s     string
+	i     int
+	nodes int
+	depth int
+	defs  map[string]*Def
+	used  bool
+	// inTrig allows \pi and degrees (^\circ) inside a trigonometric
+	// function's argument.
+	inTrig bool
+	// inArgs allows a comma right after a number: it separates gcd's
+	// arguments.
+	inArgs bool
+	bound  bool // a name bound to a constant was replaced
+}
+
+func (r *sreader) fail(format string, args ...any) {
+	panic(fmt.Errorf("%w: %s", errSym, fmt.Sprintf(format, args...)))
+}
+
+// Read parses s as one expression. It never panics on any input.
+func Read(s string) (e *Expr, err error) {
+	e, _, _, err = ReadDefs(s, nil)
+	return e, err
+}
+
+// Def is a one-variable function defined in an earlier line or step,
+// "T(x) = x^2 + 1"; a nil *symDef marks a name defined in two ways.
+type Def struct {
+	Param string
+	Body  *Expr
+	Step  int
+}
+
+// ReadDefs parses s, replacing applications of the functions in defs
+// by their bodies and the names bound to constants (a symDef without a
+// parameter) by their values; used reports whether any was replaced,
+// bound whether a constant was.
+func ReadDefs(s string, defs map[string]*Def) (e *Expr, used, bound bool, err error) {
+	defer func() {
+		if x := recover(); x != nil {
+			ex, ok := x.(error)
+			if !ok || !errors.Is(ex, errSym) {
+				panic(x)
+			}
+			e, used, bound, err = nil, false, false, ex
+		}
+	}()
+	r := &sreader{s: s, defs: defs}
+	e = r.expr()
+	r.skip()
+	if r.i < len(r.s) {
+		r.fail("unread text %q", r.rest(12))
+	}
+	return e, r.used, r.bound, nil
+}
+
+func (r *sreader) rest(n int) string {
+	t := r.s[r.i:]
+	if len(t) > n {
+		t = t[:n]
+	}
+	return t
+}
+
+func (r *sreader) node(n *Expr) *Expr {
+	r.nodes++
+	if r.nodes > symMaxNodes {
+		r.fail("too long")
+	}
+	return n
+}
+
+// ignorable LaTeX spacing and sizing commands.
+var symIgnore = []string{`\left`, `\right`, `\displaystyle`, `\,`, `\;`, `\!`, `\:`, `\ `, `\big`, `\Big`, `\bigg`, `\Bigg`}
+
+// skip passes spaces and ignorable commands.
+func (r *sreader) skip() {
+	for r.i < len(r.s) {
+		c := r.s[r.i]
+		if c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '&' {
+			r.i++
+			continue
+		}
+		if c == '\\' {
+			found := false
+			for _, w := range symIgnore {
+				if strings.HasPrefix(r.s[r.i:], w) && (len(w) == 2 || !IsLetterAt(r.s, r.i+len(w))) {
+					r.i += len(w)
+					found = true
+					break
+				}
+			}
+			if found {
+				continue
+			}
+		}
+		return
+	}
+}
+
+func IsLetterAt(s string, i int) bool { return i < len(s) && mathtext.IsASCIILetter(s[i]) }
+
+// peek returns the next token class without consuming it: one of
+// "num", "name", "open", "close", "frac", "+", "-", "*", "/", "^", "sq" (a
+// Unicode power), "" at the end, or "other".
+func (r *sreader) peek() string {
+	r.skip()
+	if r.i >= len(r.s) {
+		return ""
+	}
+	c := r.s[r.i]
+	switch {
+	case mathtext.IsDigit(c):
+		return "num"
+	case mathtext.IsASCIILetter(c):
+		if strings.HasPrefix(r.s[r.i:], "gcd(") || strings.HasPrefix(r.s[r.i:], "lcm(") {
+			return "fn"
+		}
+		return "name"
+	case c == '(' || c == '{':
+		return "open"
+	case c == ')' || c == '}':
+		return "close"
+	case c == '+' || c == '-' || c == '*' || c == '/' || c == '^':
+		return string(c)
+	case c == '\\':
+		cmd := r.command()
+		switch cmd {
+		case `\frac`, `\dfrac`, `\tfrac`:
+			return "frac"
+		case `\cdot`, `\times`:
+			return "*"
+		case `\div`:
+			return "/"
+		case `\{`:
+			return "open"
+		case `\}`:
+			return "close"
+		case `\boxed`:
+			return "open"
+		case `\sqrt`:
+			return "root"
+		case `\binom`, `\dbinom`, `\tbinom`:
+			return "binom"
+		case `\sin`, `\cos`, `\tan`, `\sec`, `\csc`, `\cot`:
+			return "trig"
+		case `\pi`:
+			if r.inTrig {
+				return "name"
+			}
+		case `\gcd`, `\lcm`:
+			return "fn"
+		case `\operatorname`, `\mathrm`, `\text`, `\textrm`, `\mathop`:
+			if FnWord(r.s[r.i+len(cmd):]) != "" {
+				return "fn"
+			}
+		case `\lfloor`, `\lceil`:
+			return "floor"
+		case `\log`:
+			return "log"
+		}
+		if greekName(cmd) != "" {
+			return "name"
+		}
+		return "other"
+	}
+	ru, _ := utf8.DecodeRuneInString(r.s[r.i:])
+	switch ru {
+	case '·', '×', '⋅':
+		return "*"
+	case '÷':
+		return "/"
+	case '−', '–':
+		return "-"
+	case '²', '³':
+		return "sq"
+	case '√', '∛':
+		return "root"
+	}
+	return "other"
+}
+
+// command returns the control word (or symbol) at r.i.
+func (r *sreader) command() string {
+	j := r.i + 1
+	for j < len(r.s) && mathtext.IsASCIILetter(r.s[j]) {
+		j++
+	}
+	if j == r.i+1 && j < len(r.s) {
+		j++
+	}
+	return r.s[r.i:j]
+}
+
+// greekName maps the Greek letters read as names; \pi and \e-like
+// constants are not among them.
+func greekName(cmd string) string {
+	switch cmd {
+	case `\alpha`, `\beta`, `\gamma`, `\delta`, `\theta`, `\lambda`, `\mu`, `\sigma`, `\omega`, `\phi`, `\psi`, `\Delta`:
+		return cmd[1:]
+	}
+	return ""
+}
+
+// advance consumes the token peek classified.
+func (r *sreader) advance() {
+	c := r.s[r.i]
+	if c == '\\' {
+		r.i += len(r.command())
+		return
+	}
+	if c < utf8.RuneSelf {
+		r.i++
+		return
+	}
+	_, n := utf8.DecodeRuneInString(r.s[r.i:])
+	r.i += n
+}
+
+func (r *sreader) expr() *Expr {
+	r.depth++
+	if r.depth > symMaxDepth {
+		r.fail("nested too deeply")
+	}
+	defer func() { r.depth-- }()
+	var e *Expr
+	switch r.peek() {
+	case "-":
+		r.advance()
+		e = r.node(&Expr{Op: '~', L: r.term()})
+	case "+":
+		r.advance()
+		e = r.term()
+	default:
+		e = r.term()
+	}
+	for {
+		switch r.peek() {
+		case "+":
+			r.advance()
+			e = r.node(&Expr{Op: '+', L: e, R: r.term()})
+		case "-":
+			r.advance()
+			e = r.node(&Expr{Op: '-', L: e, R: r.term()})
+		default:
+			return e
+		}
+	}
+}
+
+func (r *sreader) term() *Expr {
+	e := r.factor()
+	afterDiv := false
+	for {
+		switch k := r.peek(); k {
+		case "*":
+			r.advance()
+			e = r.node(&Expr{Op: '*', L: e, R: r.factor()})
+			afterDiv = false
+		case "/":
+			r.advance()
+			e = r.node(&Expr{Op: '/', L: e, R: r.factor()})
+			afterDiv = true
+		case "name", "open", "frac", "root", "binom", "trig", "fn", "floor", "log":
+			if afterDiv {
+				r.fail("a/bc is ambiguous")
+			}
+			if k == "frac" && e.Op == 'n' {
+				r.fail("a mixed number")
+			}
+			e = r.node(&Expr{Op: '*', L: e, R: r.factor()})
+		case "num":
+			r.fail("a number after a factor")
+		default:
+			return e
+		}
+	}
+}
+
+func (r *sreader) factor() *Expr {
+	if r.peek() == "-" {
+		r.advance()
+		return r.node(&Expr{Op: '~', L: r.factor()})
+	}
+	e := r.primary()
+	if r.i < len(r.s) && r.s[r.i] == '!' {
+		if strings.HasPrefix(r.s[r.i:], "!!") || HasVar(e) || e.Op != 'n' && e.Op != '+' && e.Op != '-' && e.Op != '*' {
+			r.fail("a factorial of this")
+		}
+		r.i++
+		e = r.node(&Expr{Op: '!', L: e})
+	}
+	for {
+		switch r.peek() {
+		case "^":
+			if rest := r.s[r.i+1:]; strings.HasPrefix(rest, `\circ`) || strings.HasPrefix(rest, `{\circ}`) {
+				if !r.inTrig {
+					r.fail("degrees outside a trigonometric function")
+				}
+				r.i += 1 + strings.Index(rest, `\circ`) + len(`\circ`)
+				if strings.HasPrefix(r.s[r.i:], "}") {
+					r.i++
+				}
+				// d° is d·π/180.
+				e = r.node(&Expr{Op: '*', L: e, R: r.node(&Expr{Op: '/', L: &Expr{Op: 'v', Name: "π"}, R: &Expr{Op: 'n', Num: big.NewRat(180, 1)}})})
+				continue
+			}
+			if e.Op == '^' {
+				r.fail("a tower of powers")
+			}
+			r.advance()
+			n, root := r.exponent()
+			if root > 1 {
+				e = r.fractionalPower(e, n, root)
+				continue
+			}
+			e = r.node(&Expr{Op: '^', L: e, Exp: n})
+		case "sq":
+			if e.Op == '^' {
+				r.fail("a tower of powers")
+			}
+			ru, n := utf8.DecodeRuneInString(r.s[r.i:])
+			r.i += n
+			x := 2
+			if ru == '³' {
+				x = 3
+			}
+			e = r.node(&Expr{Op: '^', L: e, Exp: x})
+		default:
+			return e
+		}
+	}
+}
+
+// fractionalPower is x^(n/root) for a root of index 2 or 3, read as the
+// root of x^n (algebra.PowRat's reading, 8^{2/3} = ∛(8²) = 4), only for
+// a positive closed base: a base with names or a negative one is left
+// alone ((-8)^{2/3} has several readings).
+func (r *sreader) fractionalPower(x *Expr, n, root int) *Expr {
+	if HasVar(x) {
+		r.fail("a fractional power of an expression with names")
+	}
+	v, err := Eval(x, nil)
+	if err != nil || v.Sign() <= 0 {
+		r.fail("a fractional power of a base that is not a positive rational")
+	}
+	return r.node(&Expr{Op: 'r', Name: fracPowName, L: r.node(&Expr{Op: '^', L: x, Exp: n}), Exp: root})
+}
+
+// fracPowName marks a root read from a fractional power.
+const fracPowName = "fractional power"
+
+// HasFracPow reports a root read from a fractional power in e: the
+// arithmetic reader does not read those, so their rational values are
+// the symbolic reader's to check.
+func HasFracPow(e *Expr) bool {
+	if e == nil {
+		return false
+	}
+	return e.Op == 'r' && e.Name == fracPowName || HasFracPow(e.L) || HasFracPow(e.R)
+}
+
+// exponent reads a constant exponent: one digit, or a braced expression
+// without names. It is n/root in lowest terms; root is 1 for an integer
+// and is only 2 or 3 otherwise.
+func (r *sreader) exponent() (n, root int) {
+	r.skip()
+	if r.i < len(r.s) && mathtext.IsDigit(r.s[r.i]) {
+		if r.i+1 < len(r.s) && mathtext.IsDigit(r.s[r.i+1]) {
+			r.fail("x^23 is ambiguous")
+		}
+		r.i++
+		return int(r.s[r.i-1] - '0'), 1
+	}
+	if r.i >= len(r.s) || r.s[r.i] != '{' {
+		r.fail("an exponent that is not a number")
+	}
+	r.i++
+	e := r.expr()
+	if r.peek() != "close" || r.s[r.i] != '}' {
+		r.fail("an unclosed exponent")
+	}
+	r.i++
+	p, err := ToRat(e)
+	if err != nil || p.Den().Degree() != 0 || p.Num().Degree() != 0 {
+		r.fail("an exponent that is not a constant")
+	}
+	v, err := p.Num().Eval(nil)
+	if err != nil {
+		r.fail("an exponent that is not a constant")
+	}
+	dv, err := p.Den().Eval(nil)
+	if err != nil || dv.Sign() == 0 {
+		r.fail("an exponent that is not a constant")
+	}
+	v.Quo(v, dv)
+	d := v.Denom()
+	if !d.IsInt64() || d.Int64() > 3 || v.Num().BitLen() > 8 || v.Num().Int64() > symMaxExp || v.Num().Int64() < -symMaxExp {
+		r.fail("an exponent that is not a small integer, halves or thirds")
+	}
+	return int(v.Num().Int64()), int(d.Int64())
+}
+
+// closedArgRE is a bracket's content that is one number: after a name it is
+// an argument (d(81), a(3)), not a factor.
+var closedArgRE = regexp.MustCompile(`^\s*-?[0-9][0-9.,]*(?:\s*/\s*[0-9]+)?\s*$`)
+
+// FuncNames are letters that a bracket after them makes a function
+// application, not a product: f(x), P(A), T(n).
+var FuncNames = "fghFGHPQTpqS"
+
+func (r *sreader) primary() *Expr {
+	switch r.peek() {
+	case "num":
+		return r.number()
+	case "name":
+		return r.name()
+	case "open":
+		closer := byte(')')
+		switch {
+		case r.s[r.i] == '{':
+			closer = '}'
+			r.i++
+		case r.s[r.i] == '(':
+			r.i++
+		case strings.HasPrefix(r.s[r.i:], `\{`):
+			r.i += 2
+			closer = '}'
+		default: // \boxed{
+			r.i += len(`\boxed`)
+			r.skip()
+			if r.i >= len(r.s) || r.s[r.i] != '{' {
+				r.fail("\\boxed without a group")
+			}
+			r.i++
+			closer = '}'
+		}
+		e := r.expr()
+		if r.peek() != "close" {
+			r.fail("an unclosed bracket")
+		}
+		got := r.s[r.i]
+		if r.s[r.i] == '\\' {
+			got = '}'
+			r.i++
+		}
+		if got != closer {
+			r.fail("mismatched brackets")
+		}
+		r.i++
+		return e
+	case "root":
+		return r.root()
+	case "fn":
+		return r.gcdLcm()
+	case "floor":
+		return r.floorCeil()
+	case "log":
+		return r.logb()
+	case "trig":
+		return r.trig()
+	case "binom":
+		r.advance()
+		n := r.fracArg()
+		k := r.fracArg()
+		if HasVar(n) || HasVar(k) {
+			r.fail("a binomial of names")
+		}
+		return r.node(&Expr{Op: 'b', L: n, R: k})
+	case "frac":
+		r.advance()
+		num := r.fracArg()
+		den := r.fracArg()
+		return r.node(&Expr{Op: '/', L: num, R: den})
+	}
+	r.fail("unexpected %q", r.rest(8))
+	return nil
+}
+
+// root reads \sqrt{…}, \sqrt[3]{…}, \sqrt2, √… and ∛…: a square or
+// cube root of an expression without names (a radical of an expression
+// with names is left alone: √(x²) = x is not an identity over Q, yet
+// writers mean it for x ≥ 0).
+func (r *sreader) root() *Expr {
+	n := 2
+	if r.s[r.i] == '\\' {
+		r.i += len(`\sqrt`)
+		r.skip()
+		if strings.HasPrefix(r.s[r.i:], "[") {
+			switch {
+			case strings.HasPrefix(r.s[r.i:], "[3]"):
+				n = 3
+			case strings.HasPrefix(r.s[r.i:], "[2]"):
+			default:
+				r.fail("a root of another index")
+			}
+			r.i += 3
+		}
+	} else {
+		ru, w := utf8.DecodeRuneInString(r.s[r.i:])
+		if ru == '∛' {
+			n = 3
+		}
+		r.i += w
+	}
+	r.skip()
+	var x *Expr
+	if r.i < len(r.s) && mathtext.IsDigit(r.s[r.i]) && r.s[r.i-1] != ' ' && strings.HasPrefix(r.s[r.i-len(`\sqrt`):], `\sqrt`) {
+		// \sqrt2: one digit
+		r.i++
+		x = r.node(&Expr{Op: 'n', Num: big.NewRat(int64(r.s[r.i-1]-'0'), 1)})
+	} else {
+		x = r.primary()
+	}
+	if HasVar(x) {
+		r.fail("a radical of an expression with names")
+	}
+	return r.node(&Expr{Op: 'r', L: x, Exp: n})
+}
+
+// fracArg reads one argument of \frac: a braced group or one character.
+func (r *sreader) fracArg() *Expr {
+	r.skip()
+	if r.i < len(r.s) && r.s[r.i] == '{' {
+		return r.primary()
+	}
+	if r.i < len(r.s) && mathtext.IsDigit(r.s[r.i]) {
+		r.i++
+		return r.node(&Expr{Op: 'n', Num: big.NewRat(int64(r.s[r.i-1]-'0'), 1)})
+	}
+	if r.i < len(r.s) && mathtext.IsASCIILetter(r.s[r.i]) {
+		return r.name()
+	}
+	r.fail("a \\frac argument")
+	return nil
+}
+
+func (r *sreader) number() *Expr {
+	j := r.i
+	for j < len(r.s) && mathtext.IsDigit(r.s[j]) {
+		j++
+	}
+	if j < len(r.s) && r.s[j] == '.' && j+1 < len(r.s) && mathtext.IsDigit(r.s[j+1]) {
+		r.fail("a decimal")
+	}
+	if j < len(r.s) && r.s[j] == ',' && r.inArgs && !thousands(r.s[j+1:]) {
+		// an argument separator, gcd(12,18); "gcd(1,000, 5)" is refused
+	} else if j < len(r.s) && (r.s[j] == ',' || r.s[j] == '%') {
+		r.fail("a number followed by %q", r.s[j])
+	}
+	if strings.HasPrefix(r.s[j:], "{,}") {
+		r.fail("a thousands separator")
+	}
+	if j-r.i > symMaxDigits {
+		r.fail("too many digits")
+	}
+	v, _ := new(big.Rat).SetString(r.s[r.i:j])
+	r.i = j
+	return r.node(&Expr{Op: 'n', Num: v})
+}
+
+// name reads one letter (or Greek command) with an optional subscript.
+// Three letters in a row are a word; two are a product, read one at a
+// time. e and i are constants to many writers and are refused.
+func (r *sreader) name() *Expr {
+	var n string
+	if r.s[r.i] == '\\' {
+		cmd := r.command()
+		n = greekName(cmd)
+		if cmd == `\pi` {
+			n = "π"
+		}
+		r.i += len(cmd)
+	} else {
+		if r.i+2 < len(r.s) && mathtext.IsASCIILetter(r.s[r.i+1]) && mathtext.IsASCIILetter(r.s[r.i+2]) {
+			r.fail("a word")
+		}
+		c := r.s[r.i]
+		if c >= 'A' && c <= 'Z' && r.i+1 < len(r.s) && r.s[r.i+1] >= 'A' && r.s[r.i+1] <= 'Z' {
+			r.fail("a segment or a label (two capitals)")
+		}
+		if c == 'e' || c == 'i' {
+			r.fail("e and i may be constants")
+		}
+		if c == 'd' && r.i+1 < len(r.s) && mathtext.IsASCIILetter(r.s[r.i+1]) {
+			r.fail("a differential")
+		}
+		n = string(c)
+		r.i++
+		if d := r.defs[n]; (d == nil || d.Param == "") && r.i < len(r.s) && r.s[r.i] == '(' {
+			if k := strings.IndexByte(r.s[r.i:], ')'); k > 0 && closedArgRE.MatchString(r.s[r.i+1:r.i+k]) {
+				// "d(81) = 1/81": a sequence or function at a number, not d times 81.
+				r.fail("a function value %s(…)", n)
+			}
+		}
+		if strings.IndexByte(FuncNames, c) >= 0 && r.i < len(r.s) && r.s[r.i] == '(' {
+			d := r.defs[n]
+			if d == nil || d.Param == "" {
+				r.fail("a function application %s(…)", n)
+			}
+			arg := r.primary()
+			r.used = true
+			out := Substitute(d.Body, d.Param, arg)
+			r.nodes += countNodes(out)
+			if r.nodes > symMaxNodes {
+				r.fail("too long")
+			}
+			return out
+		}
+	}
+	if r.i < len(r.s) && r.s[r.i] == '\'' {
+		r.fail("a prime")
+	}
+	if r.i < len(r.s) && r.s[r.i] == '_' {
+		r.i++
+		switch {
+		case r.i < len(r.s) && (mathtext.IsDigit(r.s[r.i]) || mathtext.IsASCIILetter(r.s[r.i])):
+			n += "_" + r.s[r.i:r.i+1]
+			r.i++
+		case r.i < len(r.s) && r.s[r.i] == '{':
+			end := strings.IndexByte(r.s[r.i:], '}')
+			if end < 0 {
+				r.fail("an unclosed subscript")
+			}
+			sub := strings.ReplaceAll(r.s[r.i+1:r.i+end], " ", "")
+			for k := 0; k < len(sub); k++ {
+				if c := sub[k]; !mathtext.IsDigit(c) && !mathtext.IsASCIILetter(c) && c != '+' && c != '-' {
+					r.fail("a subscript %q", sub)
+				}
+			}
+			if sub == "" {
+				r.fail("an empty subscript")
+			}
+			n += "_{" + sub + "}"
+			r.i += end + 1
+		default:
+			r.fail("a subscript")
+		}
+	}
+	if d := r.defs[n]; d != nil && d.Param == "" {
+		r.used, r.bound = true, true
+		return r.node(RatExpr(d.Body.Num))
+	}
+	return r.node(&Expr{Op: 'v', Name: n})
+}
+
+func HasVar(e *Expr) bool {
+	if e == nil {
+		return false
+	}
+	return e.Op == 'v' || HasVar(e.L) || HasVar(e.R)
+}
+
+func RatExpr(c *big.Rat) *Expr {
+	a := new(big.Rat).Abs(c)
+	var e *Expr
+	if a.IsInt() {
+		e = &Expr{Op: 'n', Num: a}
+	} else {
+		e = &Expr{Op: '/', L: &Expr{Op: 'n', Num: new(big.Rat).SetInt(a.Num())}, R: &Expr{Op: 'n', Num: new(big.Rat).SetInt(a.Denom())}}
+	}
+	if c.Sign() < 0 {
+		e = &Expr{Op: '~', L: e}
+	}
+	return e
+}
