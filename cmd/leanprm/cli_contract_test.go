@@ -164,9 +164,10 @@ func TestHelpPages(t *testing.T) {
 		{[]string{"train", "--help"}, []string{"--data DIR", "--weight SOURCE=W", "mr-gsm8k=3"},
 			[]string{"embedded.", "(default [])", "--repl-command", "--nats"}},
 		{[]string{"serve", "--help"}, []string{"--request-timeout DURATION", "--nats URL"}, []string{"--data DIR"}},
-		{[]string{"sim", "lsp", "--help"}, []string{"Usage:\n  leanprm sim lsp [flags]", "Flags:", "--latency duration", "not Lean"},
-			[]string{"Usage of", "  -latency"}},
-		{[]string{"sim", "repl", "--help"}, []string{"Usage:\n  leanprm sim repl [flags]", "--latency duration", "not Lean"}, []string{"  -latency"}},
+		{[]string{"sim", "lsp", "--help"}, []string{"Usage:\n  leanprm sim lsp [flags]", "Flags:", "--latency DURATION", "--crash-after N ", "not Lean"},
+			[]string{"Usage of", "  -latency", " int ", " duration "}},
+		{[]string{"sim", "repl", "--help"}, []string{"Usage:\n  leanprm sim repl [flags]", "--latency DURATION", "--seed SEED", "not Lean"},
+			[]string{"  -latency", " int ", " duration ", "--mathlib import"}},
 	}
 	for _, c := range cases {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {

@@ -263,26 +263,26 @@ func ParseFlags(args []string, errOut io.Writer) (Options, error) {
 			"arithmetic claims exactly, and with grind the symbolic identities and one-unknown\n"+
 			"implications over Rat of docs/CONTRACTS.md §1b, and answers #eval Lean.versionString\n"+
 			"with a version ending in "+frontend.VersionSuffix+".")
-	fs.StringVar(&o.Version, "version", frontend.DefaultVersion, "Lean `version` to claim (the suffix "+frontend.VersionSuffix+" is always added)")
-	fs.BoolVar(&o.Mathlib, "mathlib", false, "allow `import Mathlib` and Mathlib tactics (norm_num)")
+	fs.StringVar(&o.Version, "version", frontend.DefaultVersion, "Lean `VERSION` to claim (the suffix "+frontend.VersionSuffix+" is always added)")
+	fs.BoolVar(&o.Mathlib, "mathlib", false, "allow import Mathlib, and Mathlib tactics (norm_num)")
 	fs.BoolVar(&o.AcceptAll, "accept-all", false, "lie: accept every proof (to test start-up probes)")
 	fs.BoolVar(&o.GrindLies, "grind-lies", false, "lie in grind only: it proves every goal (to test the identity probe)")
 	fs.BoolVar(&o.TacticModeLies, "tactic-mode-lies", false, "lie in tactic mode only: a failing tactic reports \"Completed\" (repl issue #44)")
 	fs.IntVar(&o.FaultsAfterStart, "faults-after-start", 0, "keep the first `N` requests free of faults")
-	fs.StringVar(&o.Dir, "dir", "", "resolve relative file and pickle paths against this `directory`")
-	fs.DurationVar(&o.Latency, "latency", 0, "delay every reply by this `duration`")
+	fs.StringVar(&o.Dir, "dir", "", "resolve relative file and pickle paths against this `DIR`")
+	fs.DurationVar(&o.Latency, "latency", 0, "delay every reply by this `DURATION`")
 	after := map[FaultKind]*int{}
 	for _, k := range []FaultKind{FaultCrash, FaultHang, FaultGarbage, FaultPartial, FaultHuge} {
 		n := new(int)
 		after[k] = n
 		fs.IntVar(n, k.String()+"-after", -1, "inject a "+k.String()+" fault into the request after `N` replies (-1: never)")
 	}
-	fs.IntVar(&o.HugeSize, "huge-size", DefaultHugeSize, "least size in `bytes` of an injected huge reply")
+	fs.IntVar(&o.HugeSize, "huge-size", DefaultHugeSize, "least size in bytes (`N`) of an injected huge reply")
 	fs.BoolVar(&o.StderrNoise, "stderr-noise", false, "write harmless noise to stderr")
-	fs.Float64Var(&o.FaultRate, "fault-rate", 0, "`probability` that a request gets a random fault")
-	fs.Uint64Var(&o.Seed, "seed", 1, "`seed` of the fault generator")
-	kinds := fs.String("faults", "crash,hang,garbage,partial,huge,latency", "comma-separated fault `kinds` for -fault-rate")
-	fs.DurationVar(&o.FaultLatency, "fault-latency", DefaultFaultLatency, "delay of an injected latency fault")
+	fs.Float64Var(&o.FaultRate, "fault-rate", 0, "probability (`P`, 0 to 1) that a request gets a random fault")
+	fs.Uint64Var(&o.Seed, "seed", 1, "`SEED` of the fault generator")
+	kinds := fs.String("faults", "crash,hang,garbage,partial,huge,latency", "comma-separated fault `KINDS` for --fault-rate")
+	fs.DurationVar(&o.FaultLatency, "fault-latency", DefaultFaultLatency, "`DURATION` of an injected latency fault")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
