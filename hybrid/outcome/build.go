@@ -15,11 +15,11 @@ func build(n *expr.Node, depth int) *form {
 		return &form{kind: kBad, err: fmt.Errorf("%w: nested too deep", errTooLarge)}
 	}
 	switch n.Kind {
-	case expr.NList, expr.NOr:
+	case expr.List, expr.Or:
 		return buildElems(n.Kids, kSet, depth)
-	case expr.NGroup:
+	case expr.Group:
 		return buildGroup(n, depth)
-	case expr.NMatrix:
+	case expr.Matrix:
 		f := &form{kind: kTuple}
 		for _, row := range n.Kids {
 			r := buildElems(row.Kids, kTuple, depth)
@@ -31,7 +31,7 @@ func build(n *expr.Node, depth int) *form {
 		}
 		f.norm = renderElems(f.elems, "(", ")")
 		return f
-	case expr.NUnion:
+	case expr.Union:
 		f := &form{kind: kInterval}
 		for _, k := range n.Kids {
 			e := build(k, depth+1)
@@ -50,20 +50,20 @@ func build(n *expr.Node, depth int) *form {
 		}
 		f.norm = renderIntervals(f.ivs)
 		return f
-	case expr.NEmpty:
+	case expr.EmptySet:
 		return &form{kind: kEmpty, norm: "∅"}
-	case expr.NRel:
+	case expr.Relation:
 		return buildRel(n, depth)
-	case expr.NApprox:
+	case expr.Approximation:
 		f := build(n.Kids[0], depth+1)
 		if f.kind == kExpr {
 			f.approx = true
 			f.norm = "≈ " + f.norm
 		}
 		return f
-	case expr.NPM:
-		plus := &expr.Node{Kind: expr.NAdd, Kids: n.Kids}
-		minus := &expr.Node{Kind: expr.NSub, Kids: n.Kids}
+	case expr.PlusMinus:
+		plus := &expr.Node{Kind: expr.Add, Kids: n.Kids}
+		minus := &expr.Node{Kind: expr.Sub, Kids: n.Kids}
 		return buildElemsNodes([]*expr.Node{plus, minus}, depth)
 	}
 	return buildExpr(n)
@@ -80,7 +80,7 @@ func buildElems(kids []*expr.Node, k kind, depth int) *form {
 		if e.kind == kBad {
 			return e
 		}
-		if k == kSet && e.kind == kSet && e.name != "" || k == kSet && e.kind == kSet && kid.Kind == expr.NPM {
+		if k == kSet && e.kind == kSet && e.name != "" || k == kSet && e.kind == kSet && kid.Kind == expr.PlusMinus {
 			f.elems = append(f.elems, e.elems...) // x = ±2 inside a list
 			continue
 		}
@@ -174,10 +174,10 @@ func buildGroup(n *expr.Node, depth int) *form {
 
 // endpoint reads an interval's endpoint: a number or ±∞.
 func endpoint(n *expr.Node, closed bool) (bound, error) {
-	if n.Kind == expr.NInf || n.Kind == expr.NAdd && false {
+	if n.Kind == expr.Infinity || n.Kind == expr.Add && false {
 		return bound{inf: 1}, nil
 	}
-	if n.Kind == expr.NNeg && n.Kids[0].Kind == expr.NInf {
+	if n.Kind == expr.Neg && n.Kids[0].Kind == expr.Infinity {
 		return bound{inf: -1}, nil
 	}
 	if hasVars(n, false) {
@@ -251,7 +251,7 @@ func buildRel(n *expr.Node, depth int) *form {
 			if ops[0] == "≈" && f.kind == kExpr {
 				f.approx = true
 			}
-			if f.kind == kExpr || f.kind == kSet && rhs.Kind == expr.NPM {
+			if f.kind == kExpr || f.kind == kSet && rhs.Kind == expr.PlusMinus {
 				if f.kind == kExpr {
 					f.name = name
 				} else {
@@ -266,7 +266,7 @@ func buildRel(n *expr.Node, depth int) *form {
 			}
 			return f
 		}
-		if lhs.Kind == expr.NGroup && lhs.Open == "(" && len(lhs.Kids) > 1 && ops[0] == "=" {
+		if lhs.Kind == expr.Group && lhs.Open == "(" && len(lhs.Kids) > 1 && ops[0] == "=" {
 			allVars := true
 			for _, k := range lhs.Kids {
 				if _, ok := varName(k); !ok {
@@ -339,11 +339,11 @@ func buildChain(n *expr.Node, ops []string, depth int) *form {
 }
 
 func varName(n *expr.Node) (string, bool) {
-	if n.Kind == expr.NVar && n.Text != "i" {
+	if n.Kind == expr.Var && n.Text != "i" {
 		return n.Text, true
 	}
 	// f(x) = …: a function's value; compared as its right side
-	if n.Kind == expr.NMul && len(n.Kids) == 2 && n.Kids[0].Kind == expr.NVar && n.Kids[1].Kind == expr.NGroup && n.Kids[1].Open == "(" {
+	if n.Kind == expr.Mul && len(n.Kids) == 2 && n.Kids[0].Kind == expr.Var && n.Kids[1].Kind == expr.Group && n.Kids[1].Open == "(" {
 		return n.Kids[0].Text + "(…)", true
 	}
 	return "", false
@@ -359,7 +359,7 @@ func buildInequality(n *expr.Node, ops []string) *form {
 	// the variable's position
 	vi := -1
 	for i, k := range n.Kids {
-		if _, ok := varName(k); ok && k.Kind == expr.NVar {
+		if _, ok := varName(k); ok && k.Kind == expr.Var {
 			if vi >= 0 {
 				return bad
 			}
@@ -411,29 +411,29 @@ func buildExpr(n *expr.Node) *form {
 	f := &form{kind: kExpr, n: n}
 	inner := n
 	switch inner.Kind {
-	case expr.NPct:
+	case expr.Percent:
 		f.pct, inner = true, inner.Kids[0]
-	case expr.NDeg:
+	case expr.Degrees:
 		f.deg, inner = true, inner.Kids[0]
 	}
 	f.n = inner
 	switch {
-	case inner.Kind == expr.NInf:
+	case inner.Kind == expr.Infinity:
 		f.inf, f.norm = 1, "∞"
 		return f
-	case inner.Kind == expr.NNeg && inner.Kids[0].Kind == expr.NInf:
+	case inner.Kind == expr.Neg && inner.Kids[0].Kind == expr.Infinity:
 		f.inf, f.norm = -1, "-∞"
 		return f
-	case inner.Kind == expr.NAdd && inner.Kids[0].Kind == expr.NInf:
+	case inner.Kind == expr.Add && inner.Kids[0].Kind == expr.Infinity:
 		f.inf, f.norm = 1, "∞"
 		return f
 	}
-	if containsKind(inner, expr.NInf) {
+	if containsKind(inner, expr.Infinity) {
 		return &form{kind: kBad, err: fmt.Errorf("%w: arithmetic with ∞", errUnsupported)}
 	}
-	if c := countKind(inner, expr.NPM); c == 1 {
+	if c := countKind(inner, expr.PlusMinus); c == 1 {
 		// a ± b inside an expression: the set of its two values
-		plus, minus := buildExpr(replacePM(inner, expr.NAdd)), buildExpr(replacePM(inner, expr.NSub))
+		plus, minus := buildExpr(replacePM(inner, expr.Add)), buildExpr(replacePM(inner, expr.Sub))
 		if plus.kind != kExpr || minus.kind != kExpr {
 			return &form{kind: kBad, err: fmt.Errorf("%w: ± inside an expression", errUnsupported)}
 		}
@@ -443,11 +443,11 @@ func buildExpr(n *expr.Node) *form {
 	} else if c > 1 {
 		return &form{kind: kBad, err: fmt.Errorf("%w: several ± in one expression", errUnsupported)}
 	}
-	f.mixed = containsKind(inner, expr.NMixed)
+	f.mixed = containsKind(inner, expr.MixedNumber)
 	switch {
-	case inner.Kind == expr.NNum:
+	case inner.Kind == expr.Number:
 		f.decTok = inner.Tok
-	case inner.Kind == expr.NNeg && inner.Kids[0].Kind == expr.NNum:
+	case inner.Kind == expr.Neg && inner.Kids[0].Kind == expr.Number:
 		f.decTok, f.decNeg = inner.Kids[0].Tok, true
 	}
 	if f.decTok != nil && f.decTok.Approx {
@@ -495,11 +495,11 @@ func countKind(n *expr.Node, k expr.NodeKind) int {
 	return c
 }
 
-// replacePM copies a tree with its ± node made a + (k = nAdd) or a −.
+// replacePM copies a tree with its ± node made a + (k = expr.Add) or a −.
 func replacePM(n *expr.Node, k expr.NodeKind) *expr.Node {
-	if n.Kind == expr.NPM {
-		if n.Text == "unary" && k == expr.NSub {
-			return &expr.Node{Kind: expr.NNeg, Kids: []*expr.Node{n.Kids[1]}}
+	if n.Kind == expr.PlusMinus {
+		if n.Text == "unary" && k == expr.Sub {
+			return &expr.Node{Kind: expr.Neg, Kids: []*expr.Node{n.Kids[1]}}
 		}
 		return &expr.Node{Kind: k, Kids: n.Kids}
 	}
@@ -524,7 +524,7 @@ func containsKind(n *expr.Node, k expr.NodeKind) bool {
 }
 
 func containsApprox(n *expr.Node) bool {
-	if n.Kind == expr.NNum && n.Tok.Approx {
+	if n.Kind == expr.Number && n.Tok.Approx {
 		return true
 	}
 	for _, c := range n.Kids {
@@ -547,9 +547,9 @@ func renderTo(b *strings.Builder, n *expr.Node) {
 	if b.Len() > 256 {
 		return
 	}
-	bin := map[expr.NodeKind]string{expr.NAdd: " + ", expr.NSub: " - ", expr.NMul: "·", expr.NDiv: "/", expr.NPow: "^", expr.NMixed: " ", expr.NPM: " ± "}
+	bin := map[expr.NodeKind]string{expr.Add: " + ", expr.Sub: " - ", expr.Mul: "·", expr.Div: "/", expr.Pow: "^", expr.MixedNumber: " ", expr.PlusMinus: " ± "}
 	switch n.Kind {
-	case expr.NNum:
+	case expr.Number:
 		b.WriteString(n.Tok.Text)
 		if n.Tok.Rep != "" {
 			b.WriteString("(" + n.Tok.Rep + ")")
@@ -557,33 +557,33 @@ func renderTo(b *strings.Builder, n *expr.Node) {
 		if n.Tok.Exp != "" {
 			b.WriteString("e" + n.Tok.Exp)
 		}
-	case expr.NVar:
+	case expr.Var:
 		b.WriteString(n.Text)
-	case expr.NPi:
+	case expr.Pi:
 		b.WriteString("π")
-	case expr.NInf:
+	case expr.Infinity:
 		b.WriteString("∞")
-	case expr.NNeg:
+	case expr.Neg:
 		b.WriteString("-")
 		renderTo(b, n.Kids[0])
-	case expr.NFunc:
+	case expr.Func:
 		b.WriteString(n.Text + "(")
 		renderTo(b, n.Kids[0])
 		b.WriteString(")")
-	case expr.NRoot:
+	case expr.Root:
 		b.WriteString("root(")
 		renderTo(b, n.Kids[0])
 		b.WriteString(")")
-	case expr.NFact:
+	case expr.Factorial:
 		renderTo(b, n.Kids[0])
 		b.WriteString("!")
-	case expr.NPct:
+	case expr.Percent:
 		renderTo(b, n.Kids[0])
 		b.WriteString("%")
-	case expr.NDeg:
+	case expr.Degrees:
 		renderTo(b, n.Kids[0])
 		b.WriteString("°")
-	case expr.NGroup:
+	case expr.Group:
 		b.WriteString("(")
 		for i, k := range n.Kids {
 			if i > 0 {

@@ -717,15 +717,15 @@ func isMonomial(n *expr.Node, depth int) bool {
 		return false
 	}
 	switch n.Kind {
-	case expr.NNum, expr.NVar:
+	case expr.Number, expr.Var:
 		return true
-	case expr.NMul, expr.NDiv:
+	case expr.Mul, expr.Div:
 		return isMonomial(n.Kids[0], depth+1) && isMonomial(n.Kids[1], depth+1)
-	case expr.NPow:
-		return isMonomial(n.Kids[0], depth+1) && n.Kids[1].Kind == expr.NNum
-	case expr.NNeg:
+	case expr.Pow:
+		return isMonomial(n.Kids[0], depth+1) && n.Kids[1].Kind == expr.Number
+	case expr.Neg:
 		return isMonomial(n.Kids[0], depth+1)
-	case expr.NGroup:
+	case expr.Group:
 		return len(n.Kids) == 1 && isMonomial(n.Kids[0], depth+1)
 	}
 	return false
@@ -762,7 +762,7 @@ func sameTree(a, b *expr.Node, depth int) bool {
 	if a.Kind != b.Kind || a.Text != b.Text || len(a.Kids) != len(b.Kids) || a.Open != b.Open || a.Close != b.Close {
 		return false
 	}
-	if a.Kind == expr.NNum {
+	if a.Kind == expr.Number {
 		x, errA := literal(a.Tok)
 		y, errB := literal(b.Tok)
 		if errA != nil || errB != nil || x.Cmp(y) != 0 {
@@ -778,7 +778,7 @@ func sameTree(a, b *expr.Node, depth int) bool {
 }
 
 func unwrap(n *expr.Node) *expr.Node {
-	for n.Kind == expr.NGroup && len(n.Kids) == 1 && (n.Open == "(" && n.Close == ")" || n.Open == "{") {
+	for n.Kind == expr.Group && len(n.Kids) == 1 && (n.Open == "(" && n.Close == ")" || n.Open == "{") {
 		n = n.Kids[0]
 	}
 	return n

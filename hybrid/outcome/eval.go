@@ -87,28 +87,28 @@ func (ev *evaluator) num(n *expr.Node) (num, error) {
 		return num{}, err
 	}
 	switch n.Kind {
-	case expr.NNum:
+	case expr.Number:
 		r, err := literal(n.Tok)
 		if err != nil {
 			return num{}, err
 		}
 		return numRat(r), nil
-	case expr.NPi:
+	case expr.Pi:
 		return num{re: realPi()}, nil
-	case expr.NVar:
+	case expr.Var:
 		if n.Text == "i" && ev.iUnit {
 			return num{im: realRat(big.NewRat(1, 1))}, nil
 		}
 		return num{}, errHasVar
-	case expr.NGroup:
+	case expr.Group:
 		if len(n.Kids) == 1 && (n.Open == "(" && n.Close == ")" || n.Open == "{" || n.Open == "[" && n.Close == "]") {
 			return ev.num(n.Kids[0])
 		}
 		return num{}, fmt.Errorf("%w: a list inside an expression", errUnsupported)
-	case expr.NNeg:
+	case expr.Neg:
 		a, err := ev.num(n.Kids[0])
 		return a.neg(), err
-	case expr.NAdd, expr.NSub, expr.NMul, expr.NDiv, expr.NMixed:
+	case expr.Add, expr.Sub, expr.Mul, expr.Div, expr.MixedNumber:
 		a, err := ev.num(n.Kids[0])
 		if err != nil {
 			return num{}, err
@@ -118,16 +118,16 @@ func (ev *evaluator) num(n *expr.Node) (num, error) {
 			return num{}, err
 		}
 		switch n.Kind {
-		case expr.NAdd:
+		case expr.Add:
 			return a.add(b), nil
-		case expr.NMixed:
+		case expr.MixedNumber:
 			if sg, _ := a.re.sign(); sg < 0 {
 				return a.sub(b), nil
 			}
 			return a.add(b), nil
-		case expr.NSub:
+		case expr.Sub:
 			return a.sub(b), nil
-		case expr.NMul:
+		case expr.Mul:
 			return a.mul(b)
 		}
 		inv, err := b.inv()
@@ -135,23 +135,23 @@ func (ev *evaluator) num(n *expr.Node) (num, error) {
 			return num{}, err
 		}
 		return a.mul(inv)
-	case expr.NPct:
+	case expr.Percent:
 		a, err := ev.num(n.Kids[0])
 		if err != nil {
 			return num{}, err
 		}
 		return a.mul(numRat(big.NewRat(1, 100)))
-	case expr.NDeg:
+	case expr.Degrees:
 		a, err := ev.num(n.Kids[0])
 		if err != nil {
 			return num{}, err
 		}
 		return a.mul(num{re: normReal([]pterm{{1, algebra.SurdFromRat(big.NewRat(1, 180))}})})
-	case expr.NPow:
+	case expr.Pow:
 		return ev.pow(n)
-	case expr.NRoot:
+	case expr.Root:
 		return ev.root(n)
-	case expr.NFact:
+	case expr.Factorial:
 		a, err := ev.num(n.Kids[0])
 		if err != nil {
 			return num{}, err
@@ -165,7 +165,7 @@ func (ev *evaluator) num(n *expr.Node) (num, error) {
 			return num{}, fmt.Errorf("%w: %v", errTooLarge, err)
 		}
 		return numRat(new(big.Rat).SetInt(f)), nil
-	case expr.NBinom:
+	case expr.Binom:
 		a, err := ev.num(n.Kids[0])
 		if err != nil {
 			return num{}, err
@@ -184,7 +184,7 @@ func (ev *evaluator) num(n *expr.Node) (num, error) {
 			return num{}, fmt.Errorf("%w: %v", errUnsupported, err)
 		}
 		return numRat(new(big.Rat).SetInt(c)), nil
-	case expr.NAbs:
+	case expr.Abs:
 		a, err := ev.num(n.Kids[0])
 		if err != nil {
 			return num{}, err
@@ -200,9 +200,9 @@ func (ev *evaluator) num(n *expr.Node) (num, error) {
 			return a.neg(), nil
 		}
 		return a, nil
-	case expr.NFunc:
+	case expr.Func:
 		return ev.fn(n)
-	case expr.NBase:
+	case expr.BaseDigits:
 		return baseValue(n.Kids[0].Tok.Text, n.Kids[1].Tok.Text)
 	}
 	return num{}, fmt.Errorf("%w: not a number", errUnsupported)
@@ -408,30 +408,30 @@ func (ev *evaluator) rat(n *expr.Node) (algebra.Rat, error) {
 		return algebra.Rat{}, err
 	}
 	switch n.Kind {
-	case expr.NNum:
+	case expr.Number:
 		r, err := literal(n.Tok)
 		if err != nil {
 			return algebra.Rat{}, err
 		}
 		return algebra.FromPoly(algebra.Const(r)), nil
-	case expr.NVar:
+	case expr.Var:
 		return algebra.FromPoly(algebra.Var(n.Text)), nil
-	case expr.NPi:
+	case expr.Pi:
 		return algebra.FromPoly(algebra.Var("π")), nil
-	case expr.NGroup:
+	case expr.Group:
 		if len(n.Kids) == 1 && (n.Open == "(" && n.Close == ")" || n.Open == "{" || n.Open == "[" && n.Close == "]") {
 			return ev.rat(n.Kids[0])
 		}
-	case expr.NNeg:
+	case expr.Neg:
 		a, err := ev.rat(n.Kids[0])
 		return a.Neg(), err
-	case expr.NAdd, expr.NSub, expr.NMul, expr.NDiv, expr.NMixed, expr.NPct:
+	case expr.Add, expr.Sub, expr.Mul, expr.Div, expr.MixedNumber, expr.Percent:
 		a, err := ev.rat(n.Kids[0])
 		if err != nil {
 			return algebra.Rat{}, err
 		}
 		var b algebra.Rat
-		if n.Kind == expr.NPct {
+		if n.Kind == expr.Percent {
 			b = algebra.FromPoly(algebra.Const(big.NewRat(100, 1)))
 		} else if b, err = ev.rat(n.Kids[1]); err != nil {
 			return algebra.Rat{}, err
@@ -440,11 +440,11 @@ func (ev *evaluator) rat(n *expr.Node) (algebra.Rat, error) {
 			return algebra.Rat{}, err
 		}
 		switch n.Kind {
-		case expr.NAdd, expr.NMixed:
+		case expr.Add, expr.MixedNumber:
 			return a.Add(b), nil
-		case expr.NSub:
+		case expr.Sub:
 			return a.Sub(b), nil
-		case expr.NMul:
+		case expr.Mul:
 			return a.Mul(b), nil
 		}
 		q, err := a.Div(b)
@@ -452,7 +452,7 @@ func (ev *evaluator) rat(n *expr.Node) (algebra.Rat, error) {
 			return algebra.Rat{}, fmt.Errorf("%w: %v", errUnsupported, err)
 		}
 		return q, nil
-	case expr.NPow:
+	case expr.Pow:
 		a, err := ev.rat(n.Kids[0])
 		if err != nil {
 			return algebra.Rat{}, err
@@ -525,10 +525,10 @@ func hasVars(n *expr.Node, iUnit bool) bool {
 	if n == nil {
 		return false
 	}
-	if n.Kind == expr.NVar && !(iUnit && n.Text == "i") {
+	if n.Kind == expr.Var && !(iUnit && n.Text == "i") {
 		return true
 	}
-	if n.Kind == expr.NFunc || n.Kind == expr.NRoot {
+	if n.Kind == expr.Func || n.Kind == expr.Root {
 		// a variable inside a function is never compared as a polynomial
 		for _, k := range n.Kids {
 			if hasVars(k, iUnit) {
@@ -550,7 +550,7 @@ func varNames(n *expr.Node, out map[string]bool) {
 	if n == nil {
 		return
 	}
-	if n.Kind == expr.NVar {
+	if n.Kind == expr.Var {
 		out[n.Text] = true
 	}
 	for _, k := range n.Kids {

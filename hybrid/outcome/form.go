@@ -74,12 +74,12 @@ func unitWordsOf(n *expr.Node, units []string) (*expr.Node, []string) {
 		leading = leading && expr.Multipliers[l] != 0
 		switch {
 		case leading:
-			n = &expr.Node{Kind: expr.NMul, Kids: []*expr.Node{n, {Kind: expr.NNum, Tok: &expr.Token{Kind: expr.TNum, Text: fmt.Sprint(expr.Multipliers[l])}}}}
+			n = &expr.Node{Kind: expr.Mul, Kids: []*expr.Node{n, {Kind: expr.Number, Tok: &expr.Token{Kind: expr.NumberToken, Text: fmt.Sprint(expr.Multipliers[l])}}}}
 		case l == "percent" || l == "pct" || l == "percentage" || l == "per" && i+1 < len(units) && strings.ToLower(units[i+1]) == "cent":
-			n = &expr.Node{Kind: expr.NPct, Kids: []*expr.Node{n}}
+			n = &expr.Node{Kind: expr.Percent, Kids: []*expr.Node{n}}
 		case l == "cent" && i > 0 && strings.ToLower(units[i-1]) == "per":
 		case l == "degree" || l == "degrees" || l == "deg":
-			n = &expr.Node{Kind: expr.NDeg, Kids: []*expr.Node{n}}
+			n = &expr.Node{Kind: expr.Degrees, Kids: []*expr.Node{n}}
 		case l == "radian" || l == "radians" || l == "rad":
 		default:
 			rest = append(rest, u)
@@ -281,12 +281,12 @@ func wordsForm(s string, toks []expr.Token, lexErr error) *form {
 	if lexErr == nil {
 		for _, t := range toks {
 			switch {
-			case t.Kind == expr.TWord:
+			case t.Kind == expr.WordToken:
 				words++
 				parts = append(parts, strings.ToLower(t.Text))
-			case t.Kind == expr.TIdent && len(t.Text) == 1:
+			case t.Kind == expr.IdentToken && len(t.Text) == 1:
 				parts = append(parts, strings.ToLower(t.Text))
-			case t.Kind == expr.TOp && (t.Text == "," || t.Text == "'" || t.Text == "-" || t.Text == ":" || t.Text == "or" || t.Text == "and"):
+			case t.Kind == expr.OpToken && (t.Text == "," || t.Text == "'" || t.Text == "-" || t.Text == ":" || t.Text == "or" || t.Text == "and"):
 				if t.Text == "or" || t.Text == "and" {
 					parts = append(parts, t.Text)
 				}
@@ -312,7 +312,7 @@ func wordsForm(s string, toks []expr.Token, lexErr error) *form {
 		if v < 0 {
 			v = 0
 		}
-		return buildExpr(&expr.Node{Kind: expr.NNum, Tok: &expr.Token{Kind: expr.TNum, Text: fmt.Sprint(v)}})
+		return buildExpr(&expr.Node{Kind: expr.Number, Tok: &expr.Token{Kind: expr.NumberToken, Text: fmt.Sprint(v)}})
 	}
 	if text == "all real numbers" || text == "all reals" || text == "r" && strings.Contains(s, "mathbb") {
 		iv := interval{lo: bound{inf: -1}, hi: bound{inf: 1}}
@@ -395,7 +395,7 @@ func fastNumber(s string) *form {
 	if b != nil {
 		text = string(b)
 	}
-	tok := &expr.Token{Kind: expr.TNum, Text: text, Dot: dot}
+	tok := &expr.Token{Kind: expr.NumberToken, Text: text, Dot: dot}
 	r, err := literal(tok)
 	if err != nil {
 		return nil
@@ -405,5 +405,5 @@ func fastNumber(s string) *form {
 	}
 	v := numRat(r)
 	str := v.String()
-	return &form{kind: kExpr, n: &expr.Node{Kind: expr.NNum, Tok: tok}, val: v, norm: str, valStr: str, decTok: tok, decNeg: neg}
+	return &form{kind: kExpr, n: &expr.Node{Kind: expr.Number, Tok: tok}, val: v, norm: str, valStr: str, decTok: tok, decNeg: neg}
 }

@@ -6,27 +6,30 @@ import (
 	"unicode/utf8"
 )
 
-// TokKind is the kind of one token of an answer.
-type TokKind uint8
+// TokenKind is the kind of one token of an answer.
+type TokenKind uint8
 
+// The kinds of Token.
 const (
-	tEOF   TokKind = iota
-	TNum           // a number literal: text holds the digits without separators
-	TIdent         // one variable: a letter or a Greek name
-	TWord          // a word of two or more letters that is not math (a unit, prose)
-	tFunc          // sin, cos, tan, sec, csc, cot, log, ln, exp
-	TOp            // an operator or bracket: text holds it
-	tFrac          // \frac, \dfrac, \tfrac, \cfrac
-	tSqrt          // \sqrt
-	tBinom         // \binom
-	tPi
-	tInf
-	tEmpty // ∅, \emptyset, \varnothing
-	tMatrix
+	EOFToken    TokenKind = iota
+	NumberToken           // a number literal: text holds the digits without separators
+	IdentToken            // one variable: a letter or a Greek name
+	WordToken             // a word of two or more letters that is not math (a unit, prose)
+	FuncToken             // sin, cos, tan, sec, csc, cot, log, ln, exp
+	OpToken               // an operator or bracket: text holds it
+	FracToken             // \frac, \dfrac, \tfrac, \cfrac
+	SqrtToken             // \sqrt
+	BinomToken            // \binom
+	PiToken
+	InfinityToken
+	EmptySetToken // ∅, \emptyset, \varnothing
+	MatrixToken
 )
 
+// Token is one token of an answer. Text holds a number's digits, a
+// variable's or word's letters, a function's name or an operator.
 type Token struct {
-	Kind TokKind
+	Kind TokenKind
 	Text string
 	// for numbers: the repeating block (0.1\overline{6}: "6"), the
 	// exponent of scientific notation, and whether the literal had a
@@ -83,6 +86,9 @@ var greek = map[string]bool{
 	"Gamma": true, "Delta": true, "Theta": true, "Lambda": true, "Xi": true, "Sigma": true, "Phi": true, "Psi": true, "Omega": true,
 }
 
+// Lex turns an answer into tokens. It fails with ErrUnsupported on a
+// character or command it does not read, and with ErrTooLarge past the
+// package's bounds; the tokens read so far come back with the error.
 func Lex(s string) ([]Token, error) {
 	l := &lexer{s: s, toks: make([]Token, 0, len(s)/3+2)}
 	l.run()
@@ -91,7 +97,10 @@ func Lex(s string) ([]Token, error) {
 
 func (l *lexer) emit(t Token) { l.toks = append(l.toks, t) }
 
-func IsDigit(c byte) bool  { return c >= '0' && c <= '9' }
+// IsDigit reports whether c is an ASCII digit.
+func IsDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// IsLetter reports whether c is an ASCII letter.
 func IsLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 func (l *lexer) run() {
@@ -119,14 +128,14 @@ func (l *lexer) run() {
 			continue
 		case c == '.' && strings.HasPrefix(l.s[l.i:], "..."):
 			l.i += 3
-			l.emit(Token{Kind: TOp, Text: "…"})
+			l.emit(Token{Kind: OpToken, Text: "…"})
 		case strings.ContainsRune("+-*/^_()[]{},=<>!%|;:'", rune(c)):
 			l.i++
-			l.emit(Token{Kind: TOp, Text: string(c)})
+			l.emit(Token{Kind: OpToken, Text: string(c)})
 		case c == '.' || c == '?' || c == '&' || c == '"':
 			l.i++ // a full stop ends a sentence; '&' aligns; neither is math
 			if c == '&' {
-				l.emit(Token{Kind: TOp, Text: ","})
+				l.emit(Token{Kind: OpToken, Text: ","})
 			}
 		case c < utf8.RuneSelf:
 			l.err = fmt.Errorf("%w: the character %q", ErrUnsupported, c)
@@ -154,25 +163,25 @@ func (l *lexer) unicode() {
 	l.i += n
 	switch r {
 	case 'π':
-		l.emit(Token{Kind: tPi})
+		l.emit(Token{Kind: PiToken})
 	case '∞':
-		l.emit(Token{Kind: tInf})
+		l.emit(Token{Kind: InfinityToken})
 	case '∅':
-		l.emit(Token{Kind: tEmpty})
+		l.emit(Token{Kind: EmptySetToken})
 	case '√':
-		l.emit(Token{Kind: tSqrt})
+		l.emit(Token{Kind: SqrtToken})
 	case '²', '³':
-		l.emit(Token{Kind: TOp, Text: "^"})
-		l.emit(Token{Kind: TNum, Text: map[rune]string{'²': "2", '³': "3"}[r]})
+		l.emit(Token{Kind: OpToken, Text: "^"})
+		l.emit(Token{Kind: NumberToken, Text: map[rune]string{'²': "2", '³': "3"}[r]})
 	case '\u00a0', '\u2009', '\u202f', '\u2002', '\u2003':
 		// spaces
 	default:
 		if op, ok := uniOps[r]; ok {
-			l.emit(Token{Kind: TOp, Text: op})
+			l.emit(Token{Kind: OpToken, Text: op})
 			return
 		}
 		if greekRune(r) {
-			l.emit(Token{Kind: TIdent, Text: string(r)})
+			l.emit(Token{Kind: IdentToken, Text: string(r)})
 			return
 		}
 		l.err = fmt.Errorf("%w: the character %q", ErrUnsupported, r)
@@ -227,7 +236,7 @@ func (l *lexer) number() {
 			l.i += 3
 		}
 	}
-	t := Token{Kind: TNum}
+	t := Token{Kind: NumberToken}
 	if l.i < len(s) && s[l.i] == '.' && (l.i+1 < len(s) && (IsDigit(s[l.i+1]) || strings.HasPrefix(s[l.i+1:], "\\overline") || strings.HasPrefix(s[l.i+1:], "\\dot"))) {
 		t.Dot = true
 		b.WriteByte('.')
@@ -295,7 +304,7 @@ func (l *lexer) number() {
 	l.emit(t)
 }
 
-// braced returns the text of a {…} group at s[i:] (after spaces) and the
+// Braced returns the text of a {…} group at s[i:] (after spaces) and the
 // index after it; ok is false when there is none or it does not close.
 func Braced(s string, i int) (string, int, bool) {
 	for i < len(s) && s[i] == ' ' {
@@ -351,21 +360,21 @@ func (l *lexer) command() {
 		}
 		l.toks = append(l.toks, sub...)
 	case name == "frac" || name == "dfrac" || name == "tfrac" || name == "cfrac":
-		l.emit(Token{Kind: tFrac})
+		l.emit(Token{Kind: FracToken})
 	case name == "sqrt":
-		l.emit(Token{Kind: tSqrt})
+		l.emit(Token{Kind: SqrtToken})
 	case name == "binom" || name == "dbinom" || name == "tbinom" || name == "choose":
-		l.emit(Token{Kind: tBinom})
+		l.emit(Token{Kind: BinomToken})
 	case name == "pi":
-		l.emit(Token{Kind: tPi})
+		l.emit(Token{Kind: PiToken})
 	case name == "infty" || name == "infin":
-		l.emit(Token{Kind: tInf})
+		l.emit(Token{Kind: InfinityToken})
 	case name == "emptyset" || name == "varnothing":
-		l.emit(Token{Kind: tEmpty})
+		l.emit(Token{Kind: EmptySetToken})
 	case funcs[name]:
-		l.emit(Token{Kind: tFunc, Text: name})
+		l.emit(Token{Kind: FuncToken, Text: name})
 	case greek[name]:
-		l.emit(Token{Kind: TIdent, Text: name})
+		l.emit(Token{Kind: IdentToken, Text: name})
 	case name == "begin":
 		l.matrix()
 	case name == "end":
@@ -375,7 +384,7 @@ func (l *lexer) command() {
 		l.err = fmt.Errorf("%w: \\%s outside a decimal", ErrUnsupported, name)
 	default:
 		if op, ok := cmdOps[name]; ok {
-			l.emit(Token{Kind: TOp, Text: op})
+			l.emit(Token{Kind: OpToken, Text: op})
 			return
 		}
 		l.err = fmt.Errorf("%w: \\%s", ErrUnsupported, name)
@@ -410,7 +419,7 @@ func (l *lexer) matrix() {
 		}
 		rows = append(rows, strings.Split(row, "&"))
 	}
-	l.emit(Token{Kind: tMatrix, matrows: rows})
+	l.emit(Token{Kind: MatrixToken, matrows: rows})
 }
 
 var keywords = map[string]string{"or": "or", "and": "and", "pi": "π", "infinity": "∞", "infty": "∞", "inf": "∞", "sqrt": "√", "in": "∈", "cup": "∪", "U": "U"}
@@ -425,23 +434,23 @@ func (l *lexer) letters() {
 	l.i = j
 	switch {
 	case funcs[w]:
-		l.emit(Token{Kind: tFunc, Text: w})
+		l.emit(Token{Kind: FuncToken, Text: w})
 	case w == "pi":
-		l.emit(Token{Kind: tPi})
+		l.emit(Token{Kind: PiToken})
 	case w == "infinity" || w == "infty" || w == "inf":
-		l.emit(Token{Kind: tInf})
+		l.emit(Token{Kind: InfinityToken})
 	case w == "sqrt":
-		l.emit(Token{Kind: tSqrt})
+		l.emit(Token{Kind: SqrtToken})
 	case w == "or" || w == "and":
-		l.emit(Token{Kind: TOp, Text: w})
+		l.emit(Token{Kind: OpToken, Text: w})
 	case len(w) == 1:
-		l.emit(Token{Kind: TIdent, Text: w})
+		l.emit(Token{Kind: IdentToken, Text: w})
 	case l.productOfLetters(w, j):
 		for i := 0; i < len(w); i++ {
-			l.emit(Token{Kind: TIdent, Text: w[i : i+1]})
+			l.emit(Token{Kind: IdentToken, Text: w[i : i+1]})
 		}
 	default:
-		l.emit(Token{Kind: TWord, Text: w})
+		l.emit(Token{Kind: WordToken, Text: w})
 	}
 }
 
@@ -455,7 +464,7 @@ func (l *lexer) productOfLetters(w string, end int) bool {
 	}
 	if n := len(l.toks); n > 0 {
 		p := l.toks[n-1]
-		if p.Kind == TNum || p.Kind == TIdent || p.Kind == TOp && strings.Contains("+-*/^=(,{", p.Text) {
+		if p.Kind == NumberToken || p.Kind == IdentToken || p.Kind == OpToken && strings.Contains("+-*/^=(,{", p.Text) {
 			return true
 		}
 	}
@@ -471,7 +480,7 @@ var knownWords = map[string]bool{
 	"max": true, "min": true, "mod": true, "gcd": true, "lcm": true, "det": true, "deg": true, "arg": true,
 }
 
-// unitWords are units of measurement: a number in one of them may be the
+// UnitWords are units of measurement: a number in one of them may be the
 // gold's number in another, so a difference with a unit on one side only
 // is not proven.
 var UnitWords = map[string]bool{
@@ -490,7 +499,7 @@ var UnitWords = map[string]bool{
 	"minut": true, "hou": true, "centimet": true, "met": true, "kilomet": true, "mil": true, "gallo": true,
 }
 
-// numberWords are answers written as one word ("five").
+// NumberWords are answers written as one word ("five").
 var NumberWords = map[string]int64{
 	"zero": -1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
 	"ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
@@ -498,7 +507,7 @@ var NumberWords = map[string]int64{
 	"sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100,
 }
 
-// multipliers scale the number before them ("1.5 million").
+// Multipliers scale the number before them ("1.5 million").
 var Multipliers = map[string]int64{
 	"dozen": 12, "hundred": 100, "thousand": 1000, "million": 1_000_000, "billion": 1_000_000_000, "trillion": 1_000_000_000_000,
 }

@@ -5,47 +5,49 @@ import (
 	"strings"
 )
 
-// nodeKind is the kind of one node of an answer's expression tree.
+// NodeKind is the kind of one node of an answer's expression tree.
 type NodeKind uint8
 
+// The kinds of Node. A node's Kids are its operands in the order written
+// unless said otherwise.
 const (
-	NNum NodeKind = iota
-	NVar
-	NPi
-	NInf
-	NEmpty
-	NAdd
-	NSub
-	NMul
-	NDiv
-	NNeg
-	NPow
-	NFact
-	NPct
-	NDeg
-	NRoot  // kids: radicand, index
-	NFunc  // text: name; kids: argument (and base for log)
-	NBinom // kids: n, k
-	NMixed // kids: whole, fraction (2\frac12)
-	NAbs
-	NPM    // a ± b: kids a, b
-	NGroup // brackets: open/close in text, kids the elements
-	NList  // a bare comma list
-	NOr    // a or b
-	NRel   // a chain of relations: text holds the operators separated by spaces
-	NUnion
-	NMatrix
-	NApprox // ≈ a
-	NBase   // digits written in a base: kids digits, base
+	Number        NodeKind = iota // a number literal; Tok holds it
+	Var                           // a variable; Text holds its name with any subscript (x, x_1)
+	Pi                            // π
+	Infinity                      // ∞
+	EmptySet                      // ∅
+	Add                           // a + b
+	Sub                           // a − b
+	Mul                           // a·b, written or implicit (2x)
+	Div                           // a/b and \frac{a}{b}
+	Neg                           // −a
+	Pow                           // a^b
+	Factorial                     // a!
+	Percent                       // a%
+	Degrees                       // a°
+	Root                          // kids: radicand, index (2 for \sqrt)
+	Func                          // Text: the name; kids: the argument (and the base for log_b)
+	Binom                         // \binom{n}{k}: kids n, k
+	MixedNumber                   // kids: whole, fraction (2\frac12, 2 1/2)
+	Abs                           // |a|
+	PlusMinus                     // a ± b: kids a, b; Text "unary" for ±a (then a is 0)
+	Group                         // brackets: Open and Close hold them, Kids the elements
+	List                          // a bare comma or semicolon list
+	Or                            // a or b (and "and"); Text holds the last connective
+	Relation                      // a chain of relations: Text holds the operators separated by spaces
+	Union                         // a ∪ b
+	Matrix                        // kids: one Group per row
+	Approximation                 // ≈ a
+	BaseDigits                    // digits written in a base (1010_2): kids digits, base
 )
 
+// Node is one node of an answer's expression tree.
 type Node struct {
-	Kind NodeKind
-	Text string
-	Tok  *Token // for nNum
-	Kids []*Node
-	// mixedSpaced: a plain mixed number "2 1/2" (nMixed)
-	Open, Close string // nGroup's brackets
+	Kind        NodeKind
+	Text        string
+	Tok         *Token // the literal of a Number
+	Kids        []*Node
+	Open, Close string // a Group's brackets
 }
 
 type parser struct {
@@ -55,7 +57,7 @@ type parser struct {
 	nodes int
 }
 
-var eofToken = Token{Kind: tEOF}
+var eofToken = Token{Kind: EOFToken}
 
 // peek returns the next token; the caller must not modify it.
 func (p *parser) peek() *Token {
@@ -66,7 +68,7 @@ func (p *parser) peek() *Token {
 }
 
 func (p *parser) isOp(s string) bool {
-	return p.i < len(p.toks) && p.toks[p.i].Kind == TOp && p.toks[p.i].Text == s
+	return p.i < len(p.toks) && p.toks[p.i].Kind == OpToken && p.toks[p.i].Text == s
 }
 
 func (p *parser) next() *Token { t := p.peek(); p.i++; return t }
@@ -89,7 +91,7 @@ func (p *parser) enter() error {
 
 func (p *parser) leave() { p.depth-- }
 
-// parseTokens parses a whole answer: a list of relations, then trailing
+// ParseTokens parses a whole answer: a list of relations, then trailing
 // words (units). It returns the tree and the trailing words.
 func ParseTokens(toks []Token) (*Node, []string, error) {
 	p := &parser{toks: toks}
@@ -98,21 +100,21 @@ func ParseTokens(toks []Token) (*Node, []string, error) {
 	var units []string
 	for end > 0 {
 		t := toks[end-1]
-		if t.Kind == TWord || t.Kind == TIdent && end >= 2 && toks[end-2].Kind == TWord ||
-			t.Kind == TIdent && end >= 3 && toks[end-2].Kind == TOp && toks[end-2].Text == "/" && toks[end-3].Kind == TWord ||
-			t.Kind == TIdent && t.spaced && unitLetters[t.Text] && end == 2 && toks[0].Kind == TNum {
+		if t.Kind == WordToken || t.Kind == IdentToken && end >= 2 && toks[end-2].Kind == WordToken ||
+			t.Kind == IdentToken && end >= 3 && toks[end-2].Kind == OpToken && toks[end-2].Text == "/" && toks[end-3].Kind == WordToken ||
+			t.Kind == IdentToken && t.spaced && unitLetters[t.Text] && end == 2 && toks[0].Kind == NumberToken {
 			units = append([]string{t.Text}, units...)
 			end--
 			continue
 		}
-		if t.Kind == TOp && (t.Text == "and" || t.Text == "or" || t.Text == "/") && len(units) > 0 && end >= 2 && (toks[end-2].Kind == TWord || t.Text == "/") {
+		if t.Kind == OpToken && (t.Text == "and" || t.Text == "or" || t.Text == "/") && len(units) > 0 && end >= 2 && (toks[end-2].Kind == WordToken || t.Text == "/") {
 			if t.Text == "/" {
 				units = append([]string{"/"}, units...)
 			}
 			end-- // "candles and flashlights"
 			continue
 		}
-		if t.Kind == TNum && end >= 3 && toks[end-2].Kind == TOp && toks[end-2].Text == "^" && toks[end-3].Kind == TWord {
+		if t.Kind == NumberToken && end >= 3 && toks[end-2].Kind == OpToken && toks[end-2].Text == "^" && toks[end-3].Kind == WordToken {
 			units = append([]string{"^" + t.Text}, units...)
 			end -= 2
 			continue
@@ -137,11 +139,11 @@ var unitLetters = map[string]bool{"m": true, "g": true, "s": true, "h": true, "l
 
 func (t Token) describe() string {
 	switch t.Kind {
-	case tEOF:
+	case EOFToken:
 		return "end of answer"
-	case TWord:
+	case WordToken:
 		return fmt.Sprintf("word %q", t.Text)
-	case TNum:
+	case NumberToken:
 		return "number " + t.Text
 	}
 	if t.Text != "" {
@@ -162,7 +164,7 @@ func (p *parser) list() (*Node, error) {
 	if !p.isOp(",") && !p.isOp(";") {
 		return first, nil
 	}
-	l, err := p.mk(NList, first)
+	l, err := p.mk(List, first)
 	if err != nil {
 		return nil, err
 	}
@@ -191,7 +193,7 @@ func (p *parser) or() (*Node, error) {
 	if !p.isOp("or") && !p.isOp("and") {
 		return first, nil
 	}
-	o, err := p.mk(NOr, first)
+	o, err := p.mk(Or, first)
 	if err != nil {
 		return nil, err
 	}
@@ -218,7 +220,7 @@ func (p *parser) rel() (*Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		return p.mk(NApprox, e)
+		return p.mk(Approximation, e)
 	}
 	first, err := p.union()
 	if err != nil {
@@ -229,11 +231,11 @@ func (p *parser) rel() (*Node, error) {
 	for {
 		t := p.peek()
 		op := t.Text
-		if t.Kind != TOp {
+		if t.Kind != OpToken {
 			break
 		}
 		// "<=" and ">=" typed as two characters
-		if (op == "<" || op == ">") && p.i+1 < len(p.toks) && p.toks[p.i+1].Kind == TOp && p.toks[p.i+1].Text == "=" {
+		if (op == "<" || op == ">") && p.i+1 < len(p.toks) && p.toks[p.i+1].Kind == OpToken && p.toks[p.i+1].Text == "=" {
 			p.next()
 			op = map[string]string{"<": "≤", ">": "≥"}[op]
 		}
@@ -251,7 +253,7 @@ func (p *parser) rel() (*Node, error) {
 	if len(ops) == 0 {
 		return first, nil
 	}
-	r, err := p.mk(NRel, kids...)
+	r, err := p.mk(Relation, kids...)
 	if err != nil {
 		return nil, err
 	}
@@ -264,14 +266,14 @@ func (p *parser) union() (*Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !p.isOp("∪") && !(p.peek().Kind == TIdent && p.peek().Text == "U") {
+	if !p.isOp("∪") && !(p.peek().Kind == IdentToken && p.peek().Text == "U") {
 		return first, nil
 	}
-	u, err := p.mk(NUnion, first)
+	u, err := p.mk(Union, first)
 	if err != nil {
 		return nil, err
 	}
-	for p.isOp("∪") || p.peek().Kind == TIdent && p.peek().Text == "U" {
+	for p.isOp("∪") || p.peek().Kind == IdentToken && p.peek().Text == "U" {
 		p.next()
 		e, err := p.additive()
 		if err != nil {
@@ -291,11 +293,11 @@ func (p *parser) additive() (*Node, error) {
 		var k NodeKind
 		switch {
 		case p.isOp("+"):
-			k = NAdd
+			k = Add
 		case p.isOp("-"):
-			k = NSub
+			k = Sub
 		case p.isOp("±"):
-			k = NPM
+			k = PlusMinus
 		default:
 			return left, nil
 		}
@@ -313,9 +315,9 @@ func (p *parser) additive() (*Node, error) {
 // startsAtom reports whether t can begin a factor of an implicit product.
 func startsAtom(t *Token) bool {
 	switch t.Kind {
-	case TNum, TIdent, tFunc, tFrac, tSqrt, tBinom, tPi, tInf, tMatrix:
+	case NumberToken, IdentToken, FuncToken, FracToken, SqrtToken, BinomToken, PiToken, InfinityToken, MatrixToken:
 		return true
-	case TOp:
+	case OpToken:
 		return t.Text == "(" || t.Text == "{" || t.Text == "\\{"
 	}
 	return false
@@ -329,7 +331,7 @@ func (p *parser) term() (*Node, error) {
 	for {
 		t := p.peek()
 		switch {
-		case t.Kind == TOp && (t.Text == "*" || t.Text == "/"):
+		case t.Kind == OpToken && (t.Text == "*" || t.Text == "/"):
 			p.next()
 			right, err := p.unary()
 			if err != nil {
@@ -339,49 +341,49 @@ func (p *parser) term() (*Node, error) {
 				// 1/2x: (1/2)·x or 1/(2x)? readers disagree
 				return nil, fmt.Errorf("%w: a/bc is ambiguous (write (a/b)c or a/(bc))", ErrUnsupported)
 			}
-			k := NMul
+			k := Mul
 			if t.Text == "/" {
-				k = NDiv
+				k = Div
 			}
 			if left, err = p.mk(k, left, right); err != nil {
 				return nil, err
 			}
 		case startsAtom(t):
 			// a mixed number: 2\frac{1}{2}, or plain "2 1/2"
-			if isIntLit(left) && (t.Kind == tFrac || t.Kind == TNum && t.spaced && p.plainFraction()) {
+			if isIntLit(left) && (t.Kind == FracToken || t.Kind == NumberToken && t.spaced && p.plainFraction()) {
 				right, err := p.power()
 				if err != nil {
 					return nil, err
 				}
-				if t.Kind == TNum {
+				if t.Kind == NumberToken {
 					p.next() // '/'
 					den, err := p.power()
 					if err != nil {
 						return nil, err
 					}
-					if right, err = p.mk(NDiv, right, den); err != nil {
+					if right, err = p.mk(Div, right, den); err != nil {
 						return nil, err
 					}
 				}
 				if isSimpleFrac(right) {
-					if left, err = p.mk(NMixed, left, right); err != nil {
+					if left, err = p.mk(MixedNumber, left, right); err != nil {
 						return nil, err
 					}
 					continue
 				}
-				if left, err = p.mk(NMul, left, right); err != nil {
+				if left, err = p.mk(Mul, left, right); err != nil {
 					return nil, err
 				}
 				continue
 			}
-			if t.Kind == TNum {
+			if t.Kind == NumberToken {
 				return nil, fmt.Errorf("%w: two numbers side by side", ErrUnsupported)
 			}
 			right, err := p.power()
 			if err != nil {
 				return nil, err
 			}
-			if left, err = p.mk(NMul, left, right); err != nil {
+			if left, err = p.mk(Mul, left, right); err != nil {
 				return nil, err
 			}
 		default:
@@ -397,12 +399,12 @@ func (p *parser) plainFraction() bool {
 		return false
 	}
 	a, op, b := p.toks[p.i], p.toks[p.i+1], p.toks[p.i+2]
-	if a.Kind != TNum || a.Dot || op.Kind != TOp || op.Text != "/" || b.Kind != TNum || b.Dot {
+	if a.Kind != NumberToken || a.Dot || op.Kind != OpToken || op.Text != "/" || b.Kind != NumberToken || b.Dot {
 		return false
 	}
 	if p.i+3 < len(p.toks) {
 		n := p.toks[p.i+3]
-		if startsAtom(&n) || n.Kind == TOp && (n.Text == "^" || n.Text == "!") {
+		if startsAtom(&n) || n.Kind == OpToken && (n.Text == "^" || n.Text == "!") {
 			return false
 		}
 	}
@@ -410,11 +412,11 @@ func (p *parser) plainFraction() bool {
 }
 
 func isIntLit(n *Node) bool {
-	return n.Kind == NNum && !n.Tok.Dot && n.Tok.Exp == "" && n.Tok.Rep == ""
+	return n.Kind == Number && !n.Tok.Dot && n.Tok.Exp == "" && n.Tok.Rep == ""
 }
 
 func isSimpleFrac(n *Node) bool {
-	return n.Kind == NDiv && isIntLit(n.Kids[0]) && isIntLit(n.Kids[1])
+	return n.Kind == Div && isIntLit(n.Kids[0]) && isIntLit(n.Kids[1])
 }
 
 func (p *parser) unary() (*Node, error) {
@@ -429,7 +431,7 @@ func (p *parser) unary() (*Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		return p.mk(NNeg, e)
+		return p.mk(Neg, e)
 	case p.isOp("+"):
 		p.next()
 		return p.unary()
@@ -439,8 +441,8 @@ func (p *parser) unary() (*Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		zero := &Node{Kind: NNum, Tok: &Token{Kind: TNum, Text: "0"}}
-		n, err := p.mk(NPM, zero, e)
+		zero := &Node{Kind: Number, Tok: &Token{Kind: NumberToken, Text: "0"}}
+		n, err := p.mk(PlusMinus, zero, e)
 		if n != nil {
 			n.Text = "unary"
 		}
@@ -466,10 +468,10 @@ func (p *parser) power() (*Node, error) {
 	switch {
 	case p.isOp("°"): // x^\circ
 		p.next()
-		return p.postfixOps(&Node{Kind: NDeg, Kids: []*Node{base}})
-	case p.isOp("{") && p.i+2 < len(p.toks) && p.toks[p.i+1].Kind == TOp && p.toks[p.i+1].Text == "°" && p.toks[p.i+2].Kind == TOp && p.toks[p.i+2].Text == "}":
+		return p.postfixOps(&Node{Kind: Degrees, Kids: []*Node{base}})
+	case p.isOp("{") && p.i+2 < len(p.toks) && p.toks[p.i+1].Kind == OpToken && p.toks[p.i+1].Text == "°" && p.toks[p.i+2].Kind == OpToken && p.toks[p.i+2].Text == "}":
 		p.i += 3 // x^{\circ}
-		return p.postfixOps(&Node{Kind: NDeg, Kids: []*Node{base}})
+		return p.postfixOps(&Node{Kind: Degrees, Kids: []*Node{base}})
 	case p.isOp("-") || p.isOp("+"):
 		ex, err = p.unary()
 	default:
@@ -478,7 +480,7 @@ func (p *parser) power() (*Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	n, err := p.mk(NPow, base, ex)
+	n, err := p.mk(Pow, base, ex)
 	if err != nil {
 		return nil, err
 	}
@@ -499,27 +501,27 @@ func (p *parser) postfixOps(a *Node) (*Node, error) {
 		switch {
 		case p.isOp("!"):
 			p.next()
-			a, err = p.mk(NFact, a)
+			a, err = p.mk(Factorial, a)
 		case p.isOp("%"):
 			p.next()
-			a, err = p.mk(NPct, a)
+			a, err = p.mk(Percent, a)
 		case p.isOp("°"):
 			p.next()
-			a, err = p.mk(NDeg, a)
-		case p.isOp("_") && a.Kind == NNum && !a.Tok.Dot && a.Tok.Exp == "": // 1010_2
+			a, err = p.mk(Degrees, a)
+		case p.isOp("_") && a.Kind == Number && !a.Tok.Dot && a.Tok.Exp == "": // 1010_2
 			p.next()
 			b := p.next()
-			if b.Kind == TOp && b.Text == "{" {
+			if b.Kind == OpToken && b.Text == "{" {
 				b = p.next()
 				if !p.isOp("}") {
 					return nil, fmt.Errorf("%w: a base subscript", ErrUnsupported)
 				}
 				p.next()
 			}
-			if b.Kind != TNum || b.Dot {
+			if b.Kind != NumberToken || b.Dot {
 				return nil, fmt.Errorf("%w: a base subscript", ErrUnsupported)
 			}
-			a, err = p.mk(NBase, a, &Node{Kind: NNum, Tok: b})
+			a, err = p.mk(BaseDigits, a, &Node{Kind: Number, Tok: b})
 		default:
 			return a, nil
 		}
@@ -545,12 +547,12 @@ func (p *parser) arg() (*Node, error) {
 		return e, nil
 	}
 	t := p.peek()
-	if t.Kind == TNum && !t.Dot && len(t.Text) > 1 {
+	if t.Kind == NumberToken && !t.Dot && len(t.Text) > 1 {
 		// \frac12: LaTeX reads one character
 		first := t.Text[:1]
 		p.toks[p.i].Text = t.Text[1:]
 		p.toks[p.i].spaced = false
-		return &Node{Kind: NNum, Tok: &Token{Kind: TNum, Text: first}}, nil
+		return &Node{Kind: Number, Tok: &Token{Kind: NumberToken, Text: first}}, nil
 	}
 	return p.atom()
 }
@@ -562,15 +564,15 @@ func (p *parser) atom() (*Node, error) {
 	defer p.leave()
 	t := p.next()
 	switch t.Kind {
-	case TNum:
-		n, err := p.mk(NNum)
+	case NumberToken:
+		n, err := p.mk(Number)
 		if err != nil {
 			return nil, err
 		}
 		n.Tok = t
 		return n, nil
-	case TIdent:
-		n, err := p.mk(NVar)
+	case IdentToken:
+		n, err := p.mk(Var)
 		if err != nil {
 			return nil, err
 		}
@@ -578,9 +580,9 @@ func (p *parser) atom() (*Node, error) {
 		if p.isOp("_") { // a subscript is part of the name: x_1, a_{n}
 			p.next()
 			s := p.next()
-			if s.Kind == TOp && s.Text == "{" {
+			if s.Kind == OpToken && s.Text == "{" {
 				var b strings.Builder
-				for !p.isOp("}") && p.peek().Kind != tEOF {
+				for !p.isOp("}") && p.peek().Kind != EOFToken {
 					b.WriteString(p.next().Text)
 				}
 				p.next()
@@ -590,22 +592,22 @@ func (p *parser) atom() (*Node, error) {
 			}
 		}
 		return n, nil
-	case TWord:
+	case WordToken:
 		if p.isOp("=") || p.isOp("≈") { // "AB = 5": a name
-			n, err := p.mk(NVar)
+			n, err := p.mk(Var)
 			if err != nil {
 				return nil, err
 			}
 			n.Text = t.Text
 			return n, nil
 		}
-	case tPi:
-		return p.mk(NPi)
-	case tInf:
-		return p.mk(NInf)
-	case tEmpty:
-		return p.mk(NEmpty)
-	case tFrac:
+	case PiToken:
+		return p.mk(Pi)
+	case InfinityToken:
+		return p.mk(Infinity)
+	case EmptySetToken:
+		return p.mk(EmptySet)
+	case FracToken:
 		a, err := p.arg()
 		if err != nil {
 			return nil, err
@@ -614,8 +616,8 @@ func (p *parser) atom() (*Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		return p.mk(NDiv, a, b)
-	case tBinom:
+		return p.mk(Div, a, b)
+	case BinomToken:
 		a, err := p.arg()
 		if err != nil {
 			return nil, err
@@ -624,9 +626,9 @@ func (p *parser) atom() (*Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		return p.mk(NBinom, a, b)
-	case tSqrt:
-		index := &Node{Kind: NNum, Tok: &Token{Kind: TNum, Text: "2"}}
+		return p.mk(Binom, a, b)
+	case SqrtToken:
+		index := &Node{Kind: Number, Tok: &Token{Kind: NumberToken, Text: "2"}}
 		if p.isOp("[") {
 			p.next()
 			var err error
@@ -642,7 +644,7 @@ func (p *parser) atom() (*Node, error) {
 		var err error
 		if p.isOp("(") || p.isOp("{") {
 			rad, err = p.atom()
-			if rad != nil && rad.Kind == NGroup && len(rad.Kids) == 1 {
+			if rad != nil && rad.Kind == Group && len(rad.Kids) == 1 {
 				rad = rad.Kids[0]
 			}
 		} else {
@@ -651,9 +653,9 @@ func (p *parser) atom() (*Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		return p.mk(NRoot, rad, index)
-	case tFunc:
-		f, err := p.mk(NFunc)
+		return p.mk(Root, rad, index)
+	case FuncToken:
+		f, err := p.mk(Func)
 		if err != nil {
 			return nil, err
 		}
@@ -677,13 +679,13 @@ func (p *parser) atom() (*Node, error) {
 			f.Kids = append(f.Kids, base)
 		}
 		return f, nil
-	case tMatrix:
-		m, err := p.mk(NMatrix)
+	case MatrixToken:
+		m, err := p.mk(Matrix)
 		if err != nil {
 			return nil, err
 		}
 		for _, row := range t.matrows {
-			r, err := p.mk(NGroup)
+			r, err := p.mk(Group)
 			if err != nil {
 				return nil, err
 			}
@@ -706,7 +708,7 @@ func (p *parser) atom() (*Node, error) {
 			m.Kids = append(m.Kids, r)
 		}
 		return m, nil
-	case TOp:
+	case OpToken:
 		switch t.Text {
 		case "(", "[", "{", "\\{":
 			return p.group(t.Text)
@@ -719,7 +721,7 @@ func (p *parser) atom() (*Node, error) {
 				return nil, fmt.Errorf("%w: an unclosed |", ErrUnsupported)
 			}
 			p.next()
-			return p.mk(NAbs, e)
+			return p.mk(Abs, e)
 		}
 	}
 	return nil, fmt.Errorf("%w: unexpected %s", ErrUnsupported, t.describe())
@@ -728,7 +730,7 @@ func (p *parser) atom() (*Node, error) {
 // group reads a bracketed list up to its closing bracket. "(" and "[" may
 // close with either ")" or "]" (half-open intervals).
 func (p *parser) group(open string) (*Node, error) {
-	g, err := p.mk(NGroup)
+	g, err := p.mk(Group)
 	if err != nil {
 		return nil, err
 	}
@@ -757,7 +759,7 @@ func (p *parser) group(open string) (*Node, error) {
 	}
 	p.next()
 	g.Close = c
-	if e.Kind == NList {
+	if e.Kind == List {
 		g.Kids = e.Kids
 	} else {
 		g.Kids = []*Node{e}
