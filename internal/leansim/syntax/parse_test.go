@@ -209,6 +209,11 @@ func TestEqualUpToBoundNames(t *testing.T) {
 	a := term(t, "∀ x : Nat, x + 1 > x")
 	assert.True(t, a.Equal(term(t, "∀ y : Nat, y + 1 > y")))
 	assert.False(t, a.Equal(term(t, "∀ y : Int, y + 1 > y")), "the binder's type matters")
+	assert.False(t, a.Equal(term(t, "∀ y : Nat, y + 1 > x")), "a free x is not the bound one")
+	assert.False(t, term(t, "∀ y : Nat, y + 1 > x").Equal(a), "either way round")
+	assert.True(t, term(t, "∀ x y : Nat, x < y").Equal(term(t, "∀ y x : Nat, y < x")), "names swapped")
+	assert.False(t, term(t, "∀ x y : Nat, x < y").Equal(term(t, "∀ y x : Nat, x < y")), "order swapped")
+	assert.True(t, term(t, "∃ k : Nat, ∀ m : Nat, m ≤ k").Equal(term(t, "∃ j : Nat, ∀ i : Nat, i ≤ j")))
 	assert.False(t, a.Mentions("x"), "x is bound")
 	assert.True(t, term(t, "x + 1 > x").Mentions("x"))
 

@@ -82,18 +82,28 @@ func (n *Node) ppApp(b *strings.Builder) {
 }
 
 // alphaEqual compares two binder nodes of the same kind up to the names of their variables.
+// Two differently named variables are both renamed to a name that neither body mentions and
+// no binder of either node declares, so that a variable free in one body is never captured
+// (∀ x, x > x is not ∀ y, y > x).
 func alphaEqual(n, m *Node) bool {
 	nv, nb := n.Bound()
 	mv, mb := m.Bound()
 	if len(nv) != len(mv) {
 		return false
 	}
+	declared := map[string]bool{}
+	for i := range nv {
+		declared[nv[i].Text], declared[mv[i].Text] = true, true
+	}
 	for i := range nv {
 		if nv[i].Asc != mv[i].Asc {
 			return false
 		}
 		if nv[i].Text != mv[i].Text {
-			mb = ReplaceVar(mb, mv[i].Text, &Node{Op: OpVar, Text: nv[i].Text, Asc: nv[i].Asc, Ty: nv[i].Asc})
+			fresh := freshName(nv[i].Text, func(s string) bool { return declared[s] || nb.Mentions(s) || mb.Mentions(s) })
+			declared[fresh] = true
+			v := &Node{Op: OpVar, Text: fresh, Asc: nv[i].Asc, Ty: nv[i].Asc}
+			nb, mb = ReplaceVar(nb, nv[i].Text, v), ReplaceVar(mb, mv[i].Text, v)
 		}
 	}
 	return nb.Equal(mb)
