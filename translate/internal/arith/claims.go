@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/leanprm/leanprm/translate/algebra"
 	"github.com/leanprm/leanprm/translate/internal/dialect"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
 	"github.com/leanprm/leanprm/translate/obligation"
@@ -206,12 +207,12 @@ func shownPrecision(A, B *SideInfo, a, b Value, la, lb *numNode, loneA, loneB bo
 		}
 	}
 	if sh.num != nil {
-		sh.unit = Pow10(-sh.num.Lit.Dec)
+		sh.unit = algebra.Pow10(-sh.num.Lit.Dec)
 		if sh.num.Lit.Dec == 0 {
 			sh.unit = big.NewRat(1, 1)
 			z := trailingZeros(sh.num.Lit.Canon)
 			if z > 0 {
-				sh.unit = Pow10(z)
+				sh.unit = algebra.Pow10(z)
 			}
 		}
 	}

@@ -93,7 +93,7 @@ func (t *Reader) approxLog(step int, text string, L *symexpr.Expr, s, ds, de int
 		return nil // an exact value written as a decimal: not a rounding
 	}
 	r, _ := new(big.Rat).SetString(m[1] + "." + m[2])
-	unit := new(big.Rat).Inv(arith.Pow10(len(m[2])))
+	unit := new(big.Rat).Inv(algebra.Pow10(len(m[2])))
 	half := new(big.Rat).Quo(unit, big.NewRat(2, 1))
 	within := func(lo, hi *big.Rat) (bool, error) {
 		c1, err := algebra.CmpLog(b, x, lo)

@@ -251,7 +251,7 @@ func (t *Reader) approxRoot(step int, text string, x *symexpr.Expr, s, e int) *o
 		return nil
 	}
 	r, _ := new(big.Rat).SetString(m[1] + "." + m[2])
-	unit := new(big.Rat).Inv(arith.Pow10(len(m[2])))
+	unit := new(big.Rat).Inv(algebra.Pow10(len(m[2])))
 	v, err := symexpr.EvalSurd(x)
 	if err != nil || v.Sign() <= 0 {
 		return nil
