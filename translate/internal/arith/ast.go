@@ -16,7 +16,8 @@ type Node interface {
 	span() (int, int)
 }
 
-type numNode struct {
+// NumNode is a number of the step as read: its literal, the unit after it and its byte span.
+type NumNode struct {
 	Lit      *mathtext.NumLit
 	unit     mathtext.Dims // nil: no unit
 	UnitText string        // the unit as read, "$" for money
@@ -62,7 +63,7 @@ type sqrtNode struct {
 	s, e int
 }
 
-func (n *numNode) span() (int, int)  { return n.S, n.E }
+func (n *NumNode) span() (int, int)  { return n.S, n.E }
 func (n *VarNode) span() (int, int)  { return n.S, n.e }
 func (n *BinNode) span() (int, int)  { s, _ := n.L.span(); _, e := n.R.span(); return s, e }
 func (n *negNode) span() (int, int)  { return n.s, n.e }
@@ -115,7 +116,7 @@ func (env *EvalEnv) check(r *big.Rat) error {
 // only makes a refutation harder.
 func (env *EvalEnv) Eval(n Node) (Value, error) {
 	switch n := n.(type) {
-	case *numNode:
+	case *NumNode:
 		v := new(big.Rat).Set(n.Lit.Val)
 		r := new(big.Rat)
 		if n.Lit.Dec > 0 && !env.exact.literal(n.Lit) {
@@ -134,7 +135,7 @@ func (env *EvalEnv) Eval(n Node) (Value, error) {
 		return Value{new(big.Rat).Set(x.V), new(big.Rat).Set(x.R), x.Inf}, nil
 	case *negNode:
 		if p, ok := n.x.(*powNode); ok && env.altNegPow {
-			if _, lit := p.base.(*numNode); lit {
+			if _, lit := p.base.(*NumNode); lit {
 				return env.Eval(&powNode{base: &negNode{x: p.base, s: n.s}, exp: p.exp, e: p.e})
 			}
 		}
@@ -261,7 +262,7 @@ func ratAbs(x *big.Rat) *big.Rat { return new(big.Rat).Abs(x) }
 // combine (a sum of different units).
 func dimsOf(n Node) (mathtext.Dims, bool) {
 	switch n := n.(type) {
-	case *numNode:
+	case *NumNode:
 		if n.unit == nil {
 			return mathtext.Dims{}, true
 		}
@@ -376,7 +377,7 @@ func (rd *renderer) lit(canon string) string {
 
 func (rd *renderer) render(n Node) (string, int) {
 	switch n := n.(type) {
-	case *numNode:
+	case *NumNode:
 		s := rd.lit(n.Lit.Canon)
 		if n.Lit.Percent {
 			if rd.lean {
@@ -444,13 +445,13 @@ func ratNode(x *big.Rat) Node {
 	ax := ratAbs(x)
 	var n Node
 	if ax.IsInt() {
-		n = &numNode{Lit: &mathtext.NumLit{Val: ax, Canon: ax.Num().String(), IntLit: true}}
+		n = &NumNode{Lit: &mathtext.NumLit{Val: ax, Canon: ax.Num().String(), IntLit: true}}
 	} else if d := mathtext.RatDecimal(ax); d != "" {
-		n = &numNode{Lit: &mathtext.NumLit{Val: ax, Canon: d, Dec: mathtext.DecimalsOf(d)}}
+		n = &NumNode{Lit: &mathtext.NumLit{Val: ax, Canon: d, Dec: mathtext.DecimalsOf(d)}}
 	} else {
 		n = &BinNode{Op: '/',
-			L: &numNode{Lit: &mathtext.NumLit{Val: new(big.Rat).SetInt(ax.Num()), Canon: ax.Num().String(), IntLit: true}},
-			R: &numNode{Lit: &mathtext.NumLit{Val: new(big.Rat).SetInt(ax.Denom()), Canon: ax.Denom().String(), IntLit: true}}}
+			L: &NumNode{Lit: &mathtext.NumLit{Val: new(big.Rat).SetInt(ax.Num()), Canon: ax.Num().String(), IntLit: true}},
+			R: &NumNode{Lit: &mathtext.NumLit{Val: new(big.Rat).SetInt(ax.Denom()), Canon: ax.Denom().String(), IntLit: true}}}
 	}
 	if x.Sign() < 0 {
 		return &negNode{x: n}
