@@ -532,7 +532,7 @@ func dropContext(r mathtext.Run, sides []*arith.SideInfo, rels []string) {
 			first.N, first.Err = nil, "the expression is an operand of \""+w+"\""
 		case w == "of" && len(r.PreWords) >= 2 && mathtext.FractionWords[r.PreWords[len(r.PreWords)-2]]:
 			first.N, first.Err = nil, "the expression is an operand of \""+r.PreWords[len(r.PreWords)-2]+" of\""
-		case len(first.Items) > 0 && first.Items[0].K == mathtext.TOp && first.Items[0].Text == "-" && len(first.Items) > 1 && first.Items[1].Sp:
+		case len(first.Items) > 0 && first.Items[0].K == mathtext.TOp && first.Items[0].Text == "-" && len(first.Items) > 1 && first.Items[1].SpaceBefore:
 			first.N, first.Err = nil, "a minus sign continuing the prose"
 		}
 	}
@@ -540,7 +540,7 @@ func dropContext(r mathtext.Run, sides []*arith.SideInfo, rels []string) {
 		// "f(5) - 1", "c_v (8 - 4)": a bracket after a name is an
 		// argument or a factor of something the run does not hold.
 		w := r.PreWords[len(r.PreWords)-1]
-		if !first.Items[0].Sp || len(w) == 1 {
+		if !first.Items[0].SpaceBefore || len(w) == 1 {
 			first.N, first.Err = nil, "a bracket after a name (\""+w+"\"): a function or a factor"
 		}
 	}
@@ -549,7 +549,7 @@ func dropContext(r mathtext.Run, sides []*arith.SideInfo, rels []string) {
 		// run does not hold was the first operand. Only a minus sign
 		// glued to its number starts an expression.
 		op := first.Items[0]
-		if !(op.Text == "-" && !first.Items[1].Sp) {
+		if !(op.Text == "-" && !first.Items[1].SpaceBefore) {
 			first.N, first.Err = nil, "an operator continuing something before it"
 		}
 	}

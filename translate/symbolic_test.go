@@ -360,7 +360,7 @@ func FuzzSymbolicReader(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		if e, err := symexpr.Read(s); err == nil {
-			_ = symexpr.SymString(e)
+			_ = symexpr.Plain(e)
 			_, _ = symexpr.ToRat(e)
 		}
 		res := tr.Translate("fuzz", []string{`\[ ` + s + ` = ` + s + ` + 0 \]`, `\[ = ` + s + ` \]`, `\( ` + s + ` = 1 \) so \( x = 2 \)`})

@@ -3,7 +3,8 @@
 // conditions) and checkable counterexamples (Witness), and exact closed forms — Surd, the
 // field of square and cube roots over Q with a canonical form and an exact Sign, integer
 // functions (factorials, binomials, gcd/lcm, residues, exact logarithms) and trigonometric
-// values at multiples of π/12. No floating point takes part in any verdict, every result is
+// values at multiples of π/12, and exact powers and roots of rationals (Pow10, PowNat,
+// RationalRoot). No floating point takes part in any verdict, every result is
 // deterministic, and ErrUnsupported means "not decided here", never "false". It decides the
 // symbolic claims of translate and the equivalence of answers in hybrid/outcome.
 //

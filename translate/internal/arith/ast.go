@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"strings"
 
+	"github.com/leanprm/leanprm/translate/algebra"
 	"github.com/leanprm/leanprm/translate/internal/dialect"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
 )
@@ -15,7 +16,8 @@ type Node interface {
 	span() (int, int)
 }
 
-type numNode struct {
+// NumNode is a number of the step as read: its literal, the unit after it and its byte span.
+type NumNode struct {
 	Lit      *mathtext.NumLit
 	unit     mathtext.Dims // nil: no unit
 	UnitText string        // the unit as read, "$" for money
@@ -61,7 +63,7 @@ type sqrtNode struct {
 	s, e int
 }
 
-func (n *numNode) span() (int, int)  { return n.S, n.E }
+func (n *NumNode) span() (int, int)  { return n.S, n.E }
 func (n *VarNode) span() (int, int)  { return n.S, n.e }
 func (n *BinNode) span() (int, int)  { s, _ := n.L.span(); _, e := n.R.span(); return s, e }
 func (n *negNode) span() (int, int)  { return n.s, n.e }
@@ -85,8 +87,6 @@ type EvalEnv struct {
 var (
 	ErrDivZero   = dialect.ErrDivZero // the evaluator and the dialect refuse the same division
 	errTooBig    = dialect.ErrTooBig
-	errIrrat     = errors.New("root is not rational")
-	errNegRoot   = errors.New("root of a negative number (not real, or one of several complex roots)")
 	errRoundRoot = errors.New("root of a rounded value")
 	errUnbound   = errors.New("unbound name")
 	errZeroPow   = errors.New("0^0: a convention readers disagree on (1 by most, undefined by others)")
@@ -116,11 +116,11 @@ func (env *EvalEnv) check(r *big.Rat) error {
 // only makes a refutation harder.
 func (env *EvalEnv) Eval(n Node) (Value, error) {
 	switch n := n.(type) {
-	case *numNode:
+	case *NumNode:
 		v := new(big.Rat).Set(n.Lit.Val)
 		r := new(big.Rat)
 		if n.Lit.Dec > 0 && !env.exact.literal(n.Lit) {
-			r = Pow10(-n.Lit.Dec)
+			r = algebra.Pow10(-n.Lit.Dec)
 		}
 		if n.Lit.Percent && !env.altPercent {
 			v.Quo(v, big.NewRat(100, 1))
@@ -135,7 +135,7 @@ func (env *EvalEnv) Eval(n Node) (Value, error) {
 		return Value{new(big.Rat).Set(x.V), new(big.Rat).Set(x.R), x.Inf}, nil
 	case *negNode:
 		if p, ok := n.x.(*powNode); ok && env.altNegPow {
-			if _, lit := p.base.(*numNode); lit {
+			if _, lit := p.base.(*NumNode); lit {
 				return env.Eval(&powNode{base: &negNode{x: p.base, s: n.s}, exp: p.exp, e: p.e})
 			}
 		}
@@ -215,12 +215,12 @@ func (env *EvalEnv) Eval(n Node) (Value, error) {
 		if env.MaxBits > 0 && (b.V.Num().BitLen()+b.V.Denom().BitLen())*abs(e) > 4*env.MaxBits {
 			return Value{}, errTooBig
 		}
-		v := RatPow(b.V, abs(e))
+		v := algebra.PowNat(b.V, abs(e))
 		r := new(big.Rat)
 		if b.R.Sign() != 0 {
 			// (|b| + r)^e - |b|^e
-			hi := RatPow(new(big.Rat).Add(ratAbs(b.V), b.R), abs(e))
-			r.Sub(hi, RatPow(ratAbs(b.V), abs(e)))
+			hi := algebra.PowNat(new(big.Rat).Add(ratAbs(b.V), b.R), abs(e))
+			r.Sub(hi, algebra.PowNat(ratAbs(b.V), abs(e)))
 			if e < 0 {
 				return Value{}, errRoundRoot
 			}
@@ -240,7 +240,7 @@ func (env *EvalEnv) Eval(n Node) (Value, error) {
 		if a.R.Sign() != 0 || a.Inf {
 			return Value{}, errRoundRoot
 		}
-		root, err := RatRoot(a.V, n.n)
+		root, err := algebra.RationalRoot(a.V, n.n)
 		if err != nil {
 			return Value{}, err
 		}
@@ -258,72 +258,11 @@ func abs(x int) int {
 
 func ratAbs(x *big.Rat) *big.Rat { return new(big.Rat).Abs(x) }
 
-func Pow10(e int) *big.Rat {
-	p := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(abs(e))), nil)
-	if e >= 0 {
-		return new(big.Rat).SetInt(p)
-	}
-	return new(big.Rat).SetFrac(big.NewInt(1), p)
-}
-
-func RatPow(x *big.Rat, e int) *big.Rat {
-	n := new(big.Int).Exp(x.Num(), big.NewInt(int64(e)), nil)
-	d := new(big.Int).Exp(x.Denom(), big.NewInt(int64(e)), nil)
-	return new(big.Rat).SetFrac(n, d)
-}
-
-// RatRoot returns the rational k-th root of x, if there is one.
-func RatRoot(x *big.Rat, k int) (*big.Rat, error) {
-	if k < 2 {
-		return nil, errIrrat
-	}
-	neg := x.Sign() < 0
-	if neg {
-		// Even roots of negatives are not real; odd ones may stand for a
-		// complex root in the text ("the cube roots of -1").
-		return nil, errNegRoot
-	}
-	ax := ratAbs(x)
-	n, ok1 := intRoot(ax.Num(), k)
-	d, ok2 := intRoot(ax.Denom(), k)
-	if !ok1 || !ok2 {
-		return nil, errIrrat
-	}
-	r := new(big.Rat).SetFrac(n, d)
-	if neg {
-		r.Neg(r)
-	}
-	return r, nil
-}
-
-func intRoot(x *big.Int, k int) (*big.Int, bool) {
-	if x.Sign() == 0 {
-		return new(big.Int), true
-	}
-	if k == 2 {
-		r := new(big.Int).Sqrt(x)
-		return r, new(big.Int).Mul(r, r).Cmp(x) == 0
-	}
-	// Binary search on [0, 2^(bits/k+1)].
-	lo, hi := big.NewInt(0), new(big.Int).Lsh(big.NewInt(1), uint(x.BitLen()/k+1))
-	ek := big.NewInt(int64(k))
-	for lo.Cmp(hi) < 0 {
-		mid := new(big.Int).Add(lo, hi)
-		mid.Rsh(mid, 1)
-		if new(big.Int).Exp(mid, ek, nil).Cmp(x) < 0 {
-			lo = mid.Add(mid, big.NewInt(1))
-		} else {
-			hi = mid
-		}
-	}
-	return lo, new(big.Int).Exp(lo, ek, nil).Cmp(x) == 0
-}
-
 // dimsOf returns the dimension of n, or ok=false when the units do not
 // combine (a sum of different units).
 func dimsOf(n Node) (mathtext.Dims, bool) {
 	switch n := n.(type) {
-	case *numNode:
+	case *NumNode:
 		if n.unit == nil {
 			return mathtext.Dims{}, true
 		}
@@ -438,7 +377,7 @@ func (rd *renderer) lit(canon string) string {
 
 func (rd *renderer) render(n Node) (string, int) {
 	switch n := n.(type) {
-	case *numNode:
+	case *NumNode:
 		s := rd.lit(n.Lit.Canon)
 		if n.Lit.Percent {
 			if rd.lean {
@@ -506,13 +445,13 @@ func ratNode(x *big.Rat) Node {
 	ax := ratAbs(x)
 	var n Node
 	if ax.IsInt() {
-		n = &numNode{Lit: &mathtext.NumLit{Val: ax, Canon: ax.Num().String(), IntLit: true}}
+		n = &NumNode{Lit: &mathtext.NumLit{Val: ax, Canon: ax.Num().String(), IntLit: true}}
 	} else if d := mathtext.RatDecimal(ax); d != "" {
-		n = &numNode{Lit: &mathtext.NumLit{Val: ax, Canon: d, Dec: mathtext.DecimalsOf(d)}}
+		n = &NumNode{Lit: &mathtext.NumLit{Val: ax, Canon: d, Dec: mathtext.DecimalsOf(d)}}
 	} else {
 		n = &BinNode{Op: '/',
-			L: &numNode{Lit: &mathtext.NumLit{Val: new(big.Rat).SetInt(ax.Num()), Canon: ax.Num().String(), IntLit: true}},
-			R: &numNode{Lit: &mathtext.NumLit{Val: new(big.Rat).SetInt(ax.Denom()), Canon: ax.Denom().String(), IntLit: true}}}
+			L: &NumNode{Lit: &mathtext.NumLit{Val: new(big.Rat).SetInt(ax.Num()), Canon: ax.Num().String(), IntLit: true}},
+			R: &NumNode{Lit: &mathtext.NumLit{Val: new(big.Rat).SetInt(ax.Denom()), Canon: ax.Denom().String(), IntLit: true}}}
 	}
 	if x.Sign() < 0 {
 		return &negNode{x: n}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/leanprm/leanprm/translate/algebra"
 	"github.com/leanprm/leanprm/translate/internal/dialect"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
 	"github.com/leanprm/leanprm/translate/obligation"
@@ -32,16 +33,17 @@ type ClaimCtx struct {
 	MaxExp  int
 }
 
-type linkResult struct {
+// LinkResult is what Link makes of one link: its obligations, or the reason it was skipped.
+type LinkResult struct {
 	Obls []obligation.Obligation
 	Skip *obligation.Skipped
 }
 
 // Link turns A rel B into obligations, or a reason to leave it alone. The decisions are here,
 // top to bottom; the helpers below compute what they read.
-func (c *ClaimCtx) Link(A, B *SideInfo, rel string) linkResult {
+func (c *ClaimCtx) Link(A, B *SideInfo, rel string) LinkResult {
 	span := mathtext.SpanOf(c.Text, A.S, B.E)
-	skip := func(why string) linkResult { return linkResult{Skip: &obligation.Skipped{Span: span, Reason: why}} }
+	skip := func(why string) LinkResult { return LinkResult{Skip: &obligation.Skipped{Span: span, Reason: why}} }
 	a, b, roots, err := c.sideValues(A, B)
 	if err != nil {
 		return skip(err.Error())
@@ -101,8 +103,8 @@ func (c *ClaimCtx) Link(A, B *SideInfo, rel string) linkResult {
 			ob.WhyDisproof += "; " + strings.Join(given, ", ") + " as the problem states " + them + ", not rounded"
 		}
 	}
-	ob.Lean, ob.LeanNeg = Declarations(ob.Prop, c.Hyp, d.rd, c.Tactic)
-	return linkResult{Obls: append([]obligation.Obligation{*ob}, c.rootConditions(A, B, roots, d.rd, d.hd)...)}
+	ob.Lean, ob.LeanNeg = hypDeclarations(ob.Prop, c.Hyp, d.rd, c.Tactic)
+	return LinkResult{Obls: append([]obligation.Obligation{*ob}, c.rootConditions(A, B, roots, d.rd, d.hd)...)}
 }
 
 // sideValues evaluates both sides, and every square root in them (their values replace the
@@ -161,7 +163,7 @@ func (c *ClaimCtx) givenLiterals(A, B *SideInfo) []string {
 			continue
 		}
 		walk(S[0].N, func(x Node) {
-			if m, ok := x.(*numNode); ok && c.Exact.literal(m.Lit) {
+			if m, ok := x.(*NumNode); ok && c.Exact.literal(m.Lit) {
 				lit := m.Lit.Canon
 				if m.Lit.Percent {
 					lit += "%"
@@ -177,7 +179,7 @@ func (c *ClaimCtx) givenLiterals(A, B *SideInfo) []string {
 
 // shown is the shown value of an approximation and its precision.
 type shown struct {
-	num   *numNode // the literal shown; nil when there is none
+	num   *NumNode // the literal shown; nil when there is none
 	exact Node     // the other side, the exact one
 	ev    *big.Rat // the value of exact
 	unit  *big.Rat // the unit in the last place of num; nil when num is
@@ -186,10 +188,10 @@ type shown struct {
 // shownPrecision picks the shown value of an approximation: a lone decimal literal, or for ≈
 // any lone literal; of two, the one with fewer decimals. Its unit is one in its last decimal
 // place, or for a whole number one in its last nonzero digit (1200 is shown to hundreds).
-func shownPrecision(A, B *SideInfo, a, b Value, la, lb *numNode, loneA, loneB bool, rel string) shown {
+func shownPrecision(A, B *SideInfo, a, b Value, la, lb *NumNode, loneA, loneB bool, rel string) shown {
 	var sh shown
 	if rel == "=" || rel == "≈" {
-		pick := func(n *numNode) bool {
+		pick := func(n *NumNode) bool {
 			return n != nil && !n.Lit.Percent && (n.Lit.Dec > 0 || rel == "≈")
 		}
 		switch {
@@ -206,12 +208,12 @@ func shownPrecision(A, B *SideInfo, a, b Value, la, lb *numNode, loneA, loneB bo
 		}
 	}
 	if sh.num != nil {
-		sh.unit = Pow10(-sh.num.Lit.Dec)
+		sh.unit = algebra.Pow10(-sh.num.Lit.Dec)
 		if sh.num.Lit.Dec == 0 {
 			sh.unit = big.NewRat(1, 1)
 			z := trailingZeros(sh.num.Lit.Canon)
 			if z > 0 {
-				sh.unit = Pow10(z)
+				sh.unit = algebra.Pow10(z)
 			}
 		}
 	}
@@ -254,7 +256,7 @@ func (c *ClaimCtx) wordAfter(i int) bool {
 // both sides' rounding; one more for a whole number against a value that is not whole (floor
 // or ceiling division, or rounding to units: "25 / 4 = 6 bags"); for ≈ at least a twentieth of
 // the value and the shown value's unit.
-func tolerance(a, b Value, la, lb *numNode, loneA, loneB bool, rel string, unit *big.Rat) *big.Rat {
+func tolerance(a, b Value, la, lb *NumNode, loneA, loneB bool, rel string, unit *big.Rat) *big.Rat {
 	t := new(big.Rat).Add(a.R, b.R)
 	if rel == "=" {
 		if loneB && lb.Lit.IntLit && !lb.Lit.Percent && !(loneA && la.Lit.IntLit) && (a.R.Sign() != 0 || !a.V.IsInt()) {
@@ -280,7 +282,7 @@ func tolerance(a, b Value, la, lb *numNode, loneA, loneB bool, rel string, unit 
 // refuters says who may refute the claim: a reason to skip it when its units do not match,
 // and otherwise what, if anything, keeps a failed proof from refuting it (units, a conversion
 // factor, or the claim's wording).
-func (c *ClaimCtx) refuters(A, B *SideInfo, a, b Value, la, lb *numNode, rel string, t *big.Rat) (skip, block string) {
+func (c *ClaimCtx) refuters(A, B *SideInfo, a, b Value, la, lb *NumNode, rel string, t *big.Rat) (skip, block string) {
 	if A.S < B.E && B.E <= len(c.Text) && leadingZeroRE.MatchString(c.Text[A.S:B.E]) {
 		return "a number with a leading zero (0900): a clock time or a code, not base-10 arithmetic", ""
 	}
@@ -351,7 +353,7 @@ func (d *draft) bound(prop string) {
 
 // equality decides = and ≈: equal, an approximation of the shown value, exactly equal, or the
 // rounding bound; a non-empty result is why the claim is left alone.
-func (c *ClaimCtx) equality(d *draft, A, B *SideInfo, rel string, a, b Value, la, lb *numNode, sh shown) string {
+func (c *ClaimCtx) equality(d *draft, A, B *SideInfo, rel string, a, b Value, la, lb *NumNode, sh shown) string {
 	diff := new(big.Rat).Sub(a.V, b.V)
 	ad := ratAbs(diff)
 	switch {
@@ -449,7 +451,7 @@ func (c *ClaimCtx) rootObligation(s *sqrtNode, r *big.Rat, rd, hd *renderer) obl
 	if c.Hyp != nil {
 		ob.Hypotheses = []obligation.Hypothesis{*c.Hyp}
 	}
-	ob.Lean, ob.LeanNeg = Declarations(prop, c.Hyp, rd, c.Tactic)
+	ob.Lean, ob.LeanNeg = hypDeclarations(prop, c.Hyp, rd, c.Tactic)
 	return ob
 }
 
@@ -462,7 +464,7 @@ func trailingZeros(canon string) int {
 }
 
 // shownValue is the signed value of the shown literal.
-func shownValue(shown *numNode, A, B *SideInfo, la, lb *numNode) *big.Rat {
+func shownValue(shown *NumNode, A, B *SideInfo, la, lb *NumNode) *big.Rat {
 	rv := new(big.Rat).Set(shown.Lit.Val)
 	if _, neg := A.N.(*negNode); neg && shown == la {
 		rv.Neg(rv)
@@ -557,8 +559,14 @@ func (c *ClaimCtx) verifyBlock(A, B *SideInfo, rel string, a, b Value) string {
 	return ""
 }
 
-// Declarations spells the two dialect lines for P.
-func Declarations(prop string, h *obligation.Hypothesis, rd *renderer, tactic string) (string, string) {
+// Declarations spells the two dialect lines for a closed P, P and ¬(P), closed by tactic.
+func Declarations(prop, tactic string) (string, string) {
+	return hypDeclarations(prop, nil, nil, tactic)
+}
+
+// hypDeclarations spells the two dialect lines for P under the hypothesis h (none when nil),
+// its value written by rd.
+func hypDeclarations(prop string, h *obligation.Hypothesis, rd *renderer, tactic string) (string, string) {
 	if h == nil {
 		return "example : " + prop + " := by " + tactic,
 			"example : ¬(" + prop + ") := by " + tactic

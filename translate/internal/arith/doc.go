@@ -6,5 +6,6 @@
 // proof and a disproof of each stand for once units, conversions, the wording around the claim
 // and the numbers the problem states exactly (ExactSet) are weighed. It keeps no state between
 // steps: the bindings of names across a chain are the Translator's, which hands a claim its
-// hypothesis. It depends on mathtext, dialect (the relations) and obligation.
+// hypothesis. It depends on mathtext, dialect (the relations), obligation and algebra (exact
+// powers and roots).
 package arith

@@ -12,7 +12,7 @@ import (
 type parser struct {
 	it      []mathtext.Item
 	i       int
-	pending *numNode // second digit of \frac12
+	pending *NumNode // second digit of \frac12
 	negPow  bool     // saw -a^n, which some readers take as (-a)^n
 	maxExp  int
 }
@@ -171,7 +171,7 @@ const (
 // is returned. It consumes the slash and c when it returns a node.
 func (p *parser) fractionDivisor(at int, d *BinNode) Node {
 	div, bn := p.it[at], d.R
-	b, ok := bn.(*numNode)
+	b, ok := bn.(*NumNode)
 	if !ok || b.Lit.Percent || b.unit != nil || p.i+1 >= len(p.it) {
 		return nil
 	}
@@ -184,9 +184,9 @@ func (p *parser) fractionDivisor(at int, d *BinNode) Node {
 	if bItem.K != mathtext.TNum || bItem.S != b.S {
 		return nil // b is not a bare literal right after the slash
 	}
-	loose := div.Src == "÷" || div.Sp || bItem.Sp
-	tight := !slash.Sp && !c.Sp
-	firstTight := div.Src == "/" && !div.Sp && !bItem.Sp
+	loose := div.Src == "÷" || div.SpaceBefore || bItem.SpaceBefore
+	tight := !slash.SpaceBefore && !c.SpaceBefore
+	firstTight := div.Src == "/" && !div.SpaceBefore && !bItem.SpaceBefore
 	if firstTight && !tight {
 		return nil // "a/b / c": the spacing groups a/b
 	}
@@ -197,7 +197,7 @@ func (p *parser) fractionDivisor(at int, d *BinNode) Node {
 		return nil // "a ÷ b / c"
 	}
 	p.i += 2
-	cn := &numNode{Lit: c.Num, unit: c.Unit, UnitText: c.UnitText, S: c.S, E: c.E}
+	cn := &NumNode{Lit: c.Num, unit: c.Unit, UnitText: c.UnitText, S: c.S, E: c.E}
 	frac := &BinNode{Op: '/', L: d.L, R: &BinNode{Op: '/', L: b, R: cn}}
 	left := &BinNode{Op: '/', L: d, R: cn}
 	if loose && tight {
@@ -217,7 +217,7 @@ func (p *parser) unary() Node {
 			return x
 		}
 		if pw, ok := x.(*powNode); ok {
-			if _, lit := pw.base.(*numNode); lit && pw.exp%2 == 0 {
+			if _, lit := pw.base.(*NumNode); lit && pw.exp%2 == 0 {
 				p.negPow = true
 			}
 		}
@@ -231,7 +231,7 @@ func (p *parser) power() Node {
 	b := p.primary()
 	if _, ok := p.isOp("^"); ok {
 		p.i++
-		if m, ok := b.(*numNode); ok && m.Lit.Percent {
+		if m, ok := b.(*NumNode); ok && m.Lit.Percent {
 			p.fail("a power of a percentage")
 		}
 		exp, end := p.exponent()
@@ -271,7 +271,7 @@ func (p *parser) exponent() (int, int) {
 			p.fail("unbraced multi-digit exponent (LaTeX reads 2^10 as 2^1 0)")
 		}
 		p.i++
-		x = &numNode{Lit: t.Num, S: t.S, E: t.E}
+		x = &NumNode{Lit: t.Num, S: t.S, E: t.E}
 	case t.K == mathtext.TOp && t.Text == "-" && !t.Math:
 		p.i++
 		n := p.peek()
@@ -280,7 +280,7 @@ func (p *parser) exponent() (int, int) {
 		}
 		p.i++
 		end = n.E
-		x = &negNode{x: &numNode{Lit: n.Num, S: n.S, E: n.E}}
+		x = &negNode{x: &NumNode{Lit: n.Num, S: n.S, E: n.E}}
 	default:
 		p.fail("unreadable exponent")
 	}
@@ -335,7 +335,7 @@ func (p *parser) primary() Node {
 			p.fail(t.Modified)
 		}
 		p.i++
-		return &numNode{Lit: t.Num, unit: t.Unit, UnitText: t.UnitText, S: t.S, E: t.E}
+		return &NumNode{Lit: t.Num, unit: t.Unit, UnitText: t.UnitText, S: t.S, E: t.E}
 	case mathtext.TOpen:
 		p.i++
 		x := p.expr()
@@ -389,13 +389,13 @@ func (p *parser) fracArg(first bool) Node {
 		c := t.Num.Canon
 		p.i++
 		if len(c) == 1 {
-			return &numNode{Lit: t.Num, S: t.S, E: t.E}
+			return &NumNode{Lit: t.Num, S: t.S, E: t.E}
 		}
 		if len(c) == 2 && first {
 			d1 := &mathtext.NumLit{Val: big.NewRat(int64(c[0]-'0'), 1), Canon: c[:1], IntLit: true}
 			d2 := &mathtext.NumLit{Val: big.NewRat(int64(c[1]-'0'), 1), Canon: c[1:], IntLit: true}
-			p.pending = &numNode{Lit: d2, S: t.S + 1, E: t.E}
-			return &numNode{Lit: d1, S: t.S, E: t.S + 1}
+			p.pending = &NumNode{Lit: d2, S: t.S + 1, E: t.E}
+			return &NumNode{Lit: d1, S: t.S, E: t.S + 1}
 		}
 	case t.K == mathtext.TVar:
 		p.i++
@@ -448,7 +448,7 @@ func (p *parser) sqrt() Node {
 			p.fail("unbraced root argument (LaTeX reads \\sqrt16 as sqrt(1)6)")
 		}
 		p.i++
-		arg = &numNode{Lit: a.Num, S: a.S, E: a.E}
+		arg = &NumNode{Lit: a.Num, S: a.S, E: a.E}
 	case a.K == mathtext.TVar:
 		p.i++
 		arg = &VarNode{Name: a.Text, S: a.S, e: a.E}
@@ -465,7 +465,7 @@ func (p *parser) isTeXSqrt(t mathtext.Item) bool { return t.E-t.S == len(`\sqrt`
 // ten percent of what?), under a root, or as a power.
 func checkPercent(n Node, inSum bool) {
 	switch n := n.(type) {
-	case *numNode:
+	case *NumNode:
 		if n.Lit.Percent && inSum {
 			panic(parseError("a percentage added to a number (a percent of what?)"))
 		}

@@ -81,7 +81,7 @@ func AltKinds(ns ...Node) map[string]bool {
 func hasPercent(n Node) bool {
 	found := false
 	walk(n, func(x Node) {
-		if m, ok := x.(*numNode); ok && m.Lit.Percent {
+		if m, ok := x.(*NumNode); ok && m.Lit.Percent {
 			found = true
 		}
 	})
@@ -139,7 +139,7 @@ func notation(items []mathtext.Item) string {
 	isInt := func(it mathtext.Item) bool {
 		return it.K == mathtext.TNum && it.Num.IntLit && !it.Num.Percent && !it.Num.Currency
 	}
-	glued := func(i int) bool { return !items[i].Sp }
+	glued := func(i int) bool { return !items[i].SpaceBefore }
 	for i := 0; i+2 < len(items); i++ {
 		a, op, b := items[i], items[i+1], items[i+2]
 		if !isInt(a) || op.K != mathtext.TOp || !isInt(b) || !glued(i+1) || !glued(i+2) || a.Math {
@@ -182,27 +182,27 @@ func isDate(sep, a, b, c string) bool {
 }
 
 // Lone reports a side that is a single literal, possibly negated.
-func Lone(n Node) (*numNode, bool) {
+func Lone(n Node) (*NumNode, bool) {
 	switch n := n.(type) {
-	case *numNode:
+	case *NumNode:
 		return n, true
 	case *negNode:
-		if m, ok := n.x.(*numNode); ok {
+		if m, ok := n.x.(*NumNode); ok {
 			return m, true
 		}
 	}
 	return nil, false
 }
 
-// LeftmostLiteral is the first number a reader meets in n.
-func LeftmostLiteral(n Node) *numNode {
+// leftmostLiteral is the first number a reader meets in n.
+func leftmostLiteral(n Node) *NumNode {
 	for {
 		switch m := n.(type) {
 		case *BinNode:
 			n = m.L
 		case *powNode:
 			return nil
-		case *numNode:
+		case *NumNode:
 			return m
 		default:
 			return nil
@@ -217,7 +217,7 @@ func (c *ClaimCtx) Running(A, B *SideInfo) (*SideInfo, bool) {
 	if _, ok := B.N.(*BinNode); !ok {
 		return nil, false
 	}
-	x := LeftmostLiteral(B.N)
+	x := leftmostLiteral(B.N)
 	if x == nil {
 		return nil, false
 	}

@@ -31,7 +31,7 @@ func sortedKeys(m map[string]bool) []string {
 // "1 hour = 1 minute" would be as wrong as refuting "1 = 60". A unit
 // that converts, or a rate, on one side only ("2 × 30 = 1 hour") may
 // hide a conversion too: such a claim can be verified but not refuted.
-func unitsMismatch(A, B *SideInfo, la, lb *numNode) (skip, block string) {
+func unitsMismatch(A, B *SideInfo, la, lb *NumNode) (skip, block string) {
 	dA, okA := dimsOf(A.N)
 	dB, okB := dimsOf(B.N)
 	if !okA || !okB {

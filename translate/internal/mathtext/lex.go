@@ -35,13 +35,13 @@ const (
 )
 
 type Tok struct {
-	K    TokKind
-	S, E int    // byte span in the step
-	Text string // operator, relation, bracket, word, separator kind or poison reason
-	Src  string // the source spelling of an operator ("÷", "x", "\\times", "of")
-	Math bool   // inside math mode
-	Sp   bool   // whitespace (or a math boundary) before it
-	Num  *NumLit
+	K           TokKind
+	S, E        int    // byte span in the step
+	Text        string // operator, relation, bracket, word, separator kind or poison reason
+	Src         string // the source spelling of an operator ("÷", "x", "\\times", "of")
+	Math        bool   // inside math mode
+	SpaceBefore bool   // whitespace (or a math boundary) before it
+	Num         *NumLit
 }
 
 // NumLit is a numeric literal as written.
@@ -89,7 +89,7 @@ func Lex(s string, maxDigits int) []Tok {
 }
 
 func (l *lexer) emit(t Tok) {
-	t.Sp = t.Sp || l.sp
+	t.SpaceBefore = t.SpaceBefore || l.sp
 	t.Math = l.math
 	t.S += l.base
 	t.E += l.base

@@ -161,7 +161,7 @@ func (l *lexer) command(i int) int {
 			sub.sp = true
 			sub.run(0, len(inner))
 			for _, t := range sub.toks {
-				t.Sp = t.Sp || l.sp
+				t.SpaceBefore = t.SpaceBefore || l.sp
 				l.toks = append(l.toks, t)
 				l.sp = false
 			}
@@ -268,7 +268,7 @@ func (l *lexer) textGroup(i, k int) int {
 			continue
 		}
 		t.Math = false // text inside math is prose
-		t.Sp = t.Sp || l.sp
+		t.SpaceBefore = t.SpaceBefore || l.sp
 		l.toks = append(l.toks, t)
 		l.sp = false
 	}

@@ -24,7 +24,9 @@ type Run struct {
 	S, E      int
 }
 
-type sentenceInfo struct {
+// Sentence is what a sentence's words say about the claims in it: doubt, supposition, a value
+// plugged in (Scan.Sentences, indexed by Run.Sentence).
+type Sentence struct {
 	doubt        string // a word or mark that may be rejecting claims
 	strong       string // a word that rejects the claims of the sentence before
 	Hypothetical string // a word that makes bindings conditional
@@ -64,7 +66,7 @@ type Scan struct {
 	text      string
 	Toks      []Tok
 	Runs      []Run
-	Sentences []sentenceInfo
+	Sentences []Sentence
 	Skipped   []obligation.Skipped
 	dropNext  string // the next run's first side belongs to the previous number
 	Modular   string // a sign of modular arithmetic (or carries) in the step
@@ -117,7 +119,7 @@ func BuildRuns(text string, toks []Tok) *Scan {
 			n++
 		}
 	}
-	sc.Sentences = make([]sentenceInfo, n+1)
+	sc.Sentences = make([]Sentence, n+1)
 	for i, t := range toks {
 		si := &sc.Sentences[sentOf[i]]
 		switch {
@@ -366,12 +368,12 @@ func (sc *Scan) word(cur *Run, i int) int {
 	// "0.2 x 50": x between numbers multiplies.
 	if (t.Text == "x") && last != nil && (last.K == TNum || last.K == TClose) && next != nil &&
 		(next.K == TNum || next.K == TOpen || next.K == TFrac) {
-		cur.Items = append(cur.Items, Item{Tok: Tok{K: TOp, S: t.S, E: t.E, Text: "*", Src: "x", Math: t.Math, Sp: t.Sp}})
+		cur.Items = append(cur.Items, Item{Tok: Tok{K: TOp, S: t.S, E: t.E, Text: "*", Src: "x", Math: t.Math, SpaceBefore: t.SpaceBefore}})
 		return 1
 	}
 	// "2x": a letter glued to a number is a name multiplied by it.
-	if lastNum && !t.Math && len(t.Text) == 1 && !t.Sp && t.S == last.E && t.Text != "a" && t.Text != "i" {
-		cur.Items = append(cur.Items, Item{Tok: Tok{K: TVar, S: t.S, E: t.E, Text: t.Text, Sp: t.Sp}})
+	if lastNum && !t.Math && len(t.Text) == 1 && !t.SpaceBefore && t.S == last.E && t.Text != "a" && t.Text != "i" {
+		cur.Items = append(cur.Items, Item{Tok: Tok{K: TVar, S: t.S, E: t.E, Text: t.Text, SpaceBefore: t.SpaceBefore}})
 		return 1
 	}
 	if lastNum && last.Modified == "" {
@@ -382,7 +384,7 @@ func (sc *Scan) word(cur *Run, i int) int {
 	}
 	// "25% of 80", "3/4 of 20": of multiplies.
 	if t.Text == "of" && next != nil && next.K == TNum && ofMultiplies(cur.Items) {
-		cur.Items = append(cur.Items, Item{Tok: Tok{K: TOp, S: t.S, E: t.E, Text: "*", Src: "of", Math: t.Math, Sp: t.Sp}})
+		cur.Items = append(cur.Items, Item{Tok: Tok{K: TOp, S: t.S, E: t.E, Text: "*", Src: "of", Math: t.Math, SpaceBefore: t.SpaceBefore}})
 		return 1
 	}
 	if lastNum && !last.unitWords && last.Modified == "" {
@@ -410,7 +412,7 @@ func (sc *Scan) word(cur *Run, i int) int {
 		prevOp := i > 0 && (toks[i-1].K == TOp || toks[i-1].K == TRel || toks[i-1].K == TOpen)
 		nextOp := next != nil && (next.K == TOp || next.K == TRel || next.K == TClose)
 		if (prevOp || nextOp) && !lastNum {
-			cur.Items = append(cur.Items, Item{Tok: Tok{K: TVar, S: t.S, E: t.E, Text: t.Text, Sp: t.Sp}})
+			cur.Items = append(cur.Items, Item{Tok: Tok{K: TVar, S: t.S, E: t.E, Text: t.Text, SpaceBefore: t.SpaceBefore}})
 			return 1
 		}
 	}
@@ -430,7 +432,7 @@ func (sc *Scan) suffixWord(i int, last *Item) string {
 	if Modifiers[t.Text] || t.Text == "degree" {
 		return "" // "17 R 7", "12 m", "90°": the rules for these words decide
 	}
-	if !t.Sp && t.S == last.E {
+	if !t.SpaceBefore && t.S == last.E {
 		return "a letter glued to the number (\"" + t.Text + "\"): a name or a unit"
 	}
 	if SuffixOps[t.Text] {
@@ -707,7 +709,7 @@ func MatchBack(items []Item, j int) int {
 // the reader of units (which does not absorb it).
 func (sc *Scan) aside(i int) int {
 	toks := sc.Toks
-	if toks[i].Text != "(" || !toks[i].Sp {
+	if toks[i].Text != "(" || !toks[i].SpaceBefore {
 		return 0
 	}
 	inMath := toks[i].Math
@@ -716,7 +718,7 @@ func (sc *Scan) aside(i int) int {
 		t := toks[j]
 		switch {
 		case t.K == TClose && t.Text == ")":
-			if words == 0 || t.Math != inMath || j+1 < len(toks) && !toks[j+1].Sp && (toks[j+1].K == TOpen || toks[j+1].K == TNum || toks[j+1].K == TVar) {
+			if words == 0 || t.Math != inMath || j+1 < len(toks) && !toks[j+1].SpaceBefore && (toks[j+1].K == TOpen || toks[j+1].K == TNum || toks[j+1].K == TVar) {
 				return 0
 			}
 			return j - i + 1

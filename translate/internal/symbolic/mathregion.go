@@ -9,15 +9,16 @@ import (
 
 // Math regions of a step and their lines: where the symbolic reader looks.
 
-// mathRegion is a span of math mode in a step.
-type mathRegion struct {
+// MathRegion is a span of math mode in a step.
+type MathRegion struct {
 	S, E    int
 	os, ce  int // the opening mark's start, the closing mark's end
 	display bool
 }
 
-func MathRegions(text string, toks []mathtext.Tok) []mathRegion {
-	var out []mathRegion
+// MathRegions lists the math-mode spans of a step, from its tokens, in order.
+func MathRegions(text string, toks []mathtext.Tok) []MathRegion {
+	var out []MathRegion
 	open, os := -1, 0
 	display := false
 	for _, t := range toks {
@@ -31,7 +32,7 @@ func MathRegions(text string, toks []mathtext.Tok) []mathRegion {
 			continue
 		}
 		if open >= 0 && t.S >= open {
-			out = append(out, mathRegion{S: open, E: t.S, os: os, ce: t.E, display: display})
+			out = append(out, MathRegion{S: open, E: t.S, os: os, ce: t.E, display: display})
 		}
 		open = -1
 	}
@@ -61,7 +62,7 @@ var symRefuse = []string{`\le`, `\ge`, `\ne`, `\neq`, `\sim`, `\equiv`, `\pmod`,
 	"<", ">", "≤", "≥", "≠", "≡", "±", ":", "|", `\begin`, `\end`, `\text`, "...", "…", `\%`, "%", "'"}
 
 // splitMath cuts region text into lines at the top level.
-func splitMath(text string, rg mathRegion) []struct {
+func splitMath(text string, rg MathRegion) []struct {
 	s, e                 int
 	arrow, start, approx bool
 	textGroup            string

@@ -25,8 +25,8 @@ import (
 // What the symbolic reader then does with the equation is what it does
 // in math mode: a lone equation is a definition or something solved, and
 // only a derivation it can tell apart (a cue word, an arrow) is checked.
-func ProseFormulas(text string, taken []mathRegion) []mathRegion {
-	var out []mathRegion
+func ProseFormulas(text string, taken []MathRegion) []MathRegion {
+	var out []MathRegion
 	inTaken := func(i int) (int, bool) {
 		for _, rg := range taken {
 			if i >= rg.os && i < rg.ce {
@@ -166,7 +166,7 @@ func formulaRuneAt(text string, i int) bool {
 }
 
 // formulaSpan trims text[s:e] to the formula and checks it.
-func formulaSpan(text string, s, e int) (mathRegion, bool) {
+func formulaSpan(text string, s, e int) (MathRegion, bool) {
 	for s < e && text[s] == ' ' {
 		s++
 	}
@@ -175,15 +175,15 @@ func formulaSpan(text string, s, e int) (mathRegion, bool) {
 			e--
 			continue
 		}
-		return mathRegion{}, false // a formula cut short: leave it alone
+		return MathRegion{}, false // a formula cut short: leave it alone
 	}
 	body := text[s:e]
 	eq := strings.IndexByte(body, '=')
 	if eq <= 0 || strings.TrimSpace(body[:eq]) == "" || strings.TrimSpace(body[eq+1:]) == "" {
-		return mathRegion{}, false
+		return MathRegion{}, false
 	}
 	if strings.Count(body, "(") != strings.Count(body, ")") {
-		return mathRegion{}, false
+		return MathRegion{}, false
 	}
 	names := 0
 	for k := s; k < e; k++ {
@@ -192,13 +192,13 @@ func formulaSpan(text string, s, e int) (mathRegion, bool) {
 		}
 		names++
 		if !nameInFormula(text, s, e, k) {
-			return mathRegion{}, false
+			return MathRegion{}, false
 		}
 	}
 	if names == 0 {
-		return mathRegion{}, false // closed arithmetic: the arithmetic reader's
+		return MathRegion{}, false // closed arithmetic: the arithmetic reader's
 	}
-	return mathRegion{S: s, E: e, os: s, ce: e}, true
+	return MathRegion{S: s, E: e, os: s, ce: e}, true
 }
 
 // nameInFormula: the letter at k is a coefficient's name ("2J"), or an
@@ -239,11 +239,11 @@ func formulaOperatorAt(text string, i int, ending bool) bool {
 
 // withProseFormulas merges the prose formulas into the math regions, in
 // the order of the text.
-func withProseFormulas(regions, prose []mathRegion) []mathRegion {
+func withProseFormulas(regions, prose []MathRegion) []MathRegion {
 	if len(prose) == 0 {
 		return regions
 	}
-	out := make([]mathRegion, 0, len(regions)+len(prose))
+	out := make([]MathRegion, 0, len(regions)+len(prose))
 	i, j := 0, 0
 	for i < len(regions) || j < len(prose) {
 		if j == len(prose) || i < len(regions) && regions[i].os < prose[j].os {

@@ -48,13 +48,13 @@ func (t *Reader) closedCert(step int, text string, A, B symMember, sentence stri
 		return nil
 	}
 	o := &obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, A.s, B.e2), Kind: obligation.KindClosedValue, OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
-	o.Expr = symexpr.SymString(A.e) + " = " + symexpr.SymString(B.e)
+	o.Expr = symexpr.Plain(A.e) + " = " + symexpr.Plain(B.e)
 	if v := closedClaimVeto(sentence); v != "" {
 		o.OnDisproof, o.Note = obligation.Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", v)
 	}
 	o.Note = boundNote(o.Note, A, B)
 	o.Prop = strings.Join(append(conj, last), " ∧ ")
-	o.Lean, o.LeanNeg = arith.Declarations(o.Prop, nil, nil, t.Tactic)
+	o.Lean, o.LeanNeg = arith.Declarations(o.Prop, t.Tactic)
 	o.Note = strings.TrimPrefix(o.Note+"; P is a certificate: each gcd, lcm, floor, ceiling or logarithm pinned to its exact value, then the claim with those values", "; ")
 	o.WhyProof = fmt.Sprintf("%s; both sides are %s", strings.Join(notes, ", "), a.RatString())
 	switch {
@@ -93,7 +93,7 @@ func (t *Reader) approxLog(step int, text string, L *symexpr.Expr, s, ds, de int
 		return nil // an exact value written as a decimal: not a rounding
 	}
 	r, _ := new(big.Rat).SetString(m[1] + "." + m[2])
-	unit := new(big.Rat).Inv(arith.Pow10(len(m[2])))
+	unit := new(big.Rat).Inv(algebra.Pow10(len(m[2])))
 	half := new(big.Rat).Quo(unit, big.NewRat(2, 1))
 	within := func(lo, hi *big.Rat) (bool, error) {
 		c1, err := algebra.CmpLog(b, x, lo)
@@ -160,7 +160,7 @@ func (t *Reader) approxLog(step int, text string, L *symexpr.Expr, s, ds, de int
 	}
 	bs, xs := lit(b), lit(x)
 	o.Prop = pw(bs, lo.Num()) + " ≤ " + pw(xs, lo.Denom()) + " ∧ " + pw(xs, hi.Denom()) + " ≤ " + pw(bs, hi.Num())
-	o.Lean, o.LeanNeg = arith.Declarations(o.Prop, nil, nil, t.Tactic)
+	o.Lean, o.LeanNeg = arith.Declarations(o.Prop, t.Tactic)
 	bounds := mathtext.RatDecimal(lo) + " and " + mathtext.RatDecimal(hi)
 	if how == "far" {
 		o.WhyProof = fmt.Sprintf("%s lies between %s", symexpr.FnString(L), bounds)
@@ -273,7 +273,7 @@ func (t *Reader) pmRoot(step int, text string, as, ae, bs, be int) *obligation.O
 	m, _ := new(big.Int).SetString(mid, 10)
 	sq := new(big.Int).Mul(m, m)
 	o := &obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, as, be), Kind: obligation.KindClosedValue, OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
-	o.Expr = "√" + symexpr.SymAtomString(rad) + " = " + mid
+	o.Expr = "√" + symexpr.PlainAtom(rad) + " = " + mid
 	if v := closedClaimVeto(strings.ToLower(pmSentence(text, as, be))); v != "" {
 		o.OnDisproof, o.Note = obligation.Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", v)
 	}
@@ -283,7 +283,7 @@ func (t *Reader) pmRoot(step int, text string, as, ae, bs, be int) *obligation.O
 		lit = "(" + lit + " / (" + n.Denom().String() + " : Rat))"
 	}
 	o.Prop = lit + " = " + symexpr.IntTerm(m) + " * " + symexpr.IntTerm(m)
-	o.Lean, o.LeanNeg = arith.Declarations(o.Prop, nil, nil, t.Tactic)
+	o.Lean, o.LeanNeg = arith.Declarations(o.Prop, t.Tactic)
 	o.WhyProof = fmt.Sprintf("%s = %s²", n.RatString(), mid)
 	o.WhyDisproof = fmt.Sprintf("%s² is %s, not %s: the root is not %s", mid, sq, n.RatString(), mid)
 	return o

@@ -59,7 +59,7 @@ func (t *Reader) closedValue(step int, text string, A, B symMember, sentence str
 		return nil
 	}
 	o := &obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, A.s, B.e2), Kind: obligation.KindClosedValue, OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
-	o.Expr = symexpr.SymString(A.e) + " = " + symexpr.SymString(B.e)
+	o.Expr = symexpr.Plain(A.e) + " = " + symexpr.Plain(B.e)
 	if v := closedClaimVeto(sentence); v != "" {
 		o.OnDisproof, o.Note = obligation.Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", v)
 	}
@@ -93,7 +93,7 @@ func (t *Reader) closedValue(step int, text string, A, B symMember, sentence str
 	}
 	o.Note = boundNote(o.Note, A, B)
 	o.Prop = lit(qa) + " = " + lit(qb) + " ∧ " + sign(a.Sign()) + " = " + sign(b.Sign())
-	o.Lean, o.LeanNeg = arith.Declarations(o.Prop, nil, nil, t.Tactic)
+	o.Lean, o.LeanNeg = arith.Declarations(o.Prop, t.Tactic)
 	o.Note = strings.TrimPrefix(o.Note+"; P is a certificate: the sixth powers and signs of both sides, computed exactly", "; ")
 	o.WhyProof = fmt.Sprintf("both sides are %s", a)
 	o.WhyDisproof = fmt.Sprintf("the left side is %s, the right side %s", a, b)
@@ -159,7 +159,7 @@ func (t *Reader) congruence(step int, text string, s, e int, sentence string) *o
 	mod := m.Num()
 	q, r := new(big.Int).DivMod(d, mod, new(big.Int))
 	o := &obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, s, e), Kind: obligation.KindCongruence, OnProof: obligation.Verified, OnDisproof: obligation.Unknown}
-	o.Expr = fmt.Sprintf("%s ≡ %s (mod %s)", symexpr.SymString(exprs[k]), symexpr.SymString(exprs[k+1]), mod)
+	o.Expr = fmt.Sprintf("%s ≡ %s (mod %s)", symexpr.Plain(exprs[k]), symexpr.Plain(exprs[k+1]), mod)
 	if r.Sign() != 0 {
 		o.OnProof = obligation.Refuted
 		if v := closedClaimVeto(sentence); v != "" {
@@ -171,7 +171,7 @@ func (t *Reader) congruence(step int, text string, s, e int, sentence string) *o
 	if exprs[k+1].Op == '+' || exprs[k+1].Op == '-' {
 		o.Prop = rd.Term(exprs[k]) + " - (" + rd.Term(exprs[k+1]) + ") = (" + mod.String() + " : Rat) * " + symexpr.IntTerm(q) + " + (" + r.String() + " : Rat)"
 	}
-	o.Lean, o.LeanNeg = arith.Declarations(o.Prop, nil, nil, t.Tactic)
+	o.Lean, o.LeanNeg = arith.Declarations(o.Prop, t.Tactic)
 	if o.Note == "" {
 		o.Note = "P is the division of the difference by the modulus; a nonzero remainder (0 < r < m) refutes the congruence"
 	}
@@ -198,7 +198,7 @@ func (t *Reader) closedExact(step int, text string, A, B symMember, sentence str
 		return nil
 	}
 	o := &obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, A.s, B.e2), Kind: obligation.KindClosedValue, OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
-	o.Expr = symexpr.SymString(A.e) + " = " + symexpr.SymString(B.e)
+	o.Expr = symexpr.Plain(A.e) + " = " + symexpr.Plain(B.e)
 	if v := closedClaimVeto(sentence); v != "" {
 		o.OnDisproof, o.Note = obligation.Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", v)
 	}
@@ -211,7 +211,7 @@ func (t *Reader) closedExact(step int, text string, A, B symMember, sentence str
 	if strings.Contains(o.Prop, "!") {
 		return nil
 	}
-	o.Lean, o.LeanNeg = arith.Declarations(o.Prop, nil, nil, t.Tactic)
+	o.Lean, o.LeanNeg = arith.Declarations(o.Prop, t.Tactic)
 	o.WhyProof = fmt.Sprintf("both sides are %s", a.RatString())
 	o.WhyDisproof = fmt.Sprintf("the left side is %s, the right side %s", a.RatString(), b.RatString())
 	return o
@@ -251,7 +251,7 @@ func (t *Reader) approxRoot(step int, text string, x *symexpr.Expr, s, e int) *o
 		return nil
 	}
 	r, _ := new(big.Rat).SetString(m[1] + "." + m[2])
-	unit := new(big.Rat).Inv(arith.Pow10(len(m[2])))
+	unit := new(big.Rat).Inv(algebra.Pow10(len(m[2])))
 	v, err := symexpr.EvalSurd(x)
 	if err != nil || v.Sign() <= 0 {
 		return nil
@@ -279,15 +279,15 @@ func (t *Reader) approxRoot(step int, text string, x *symexpr.Expr, s, e int) *o
 	}
 	o := &obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, s, e), Kind: obligation.KindApproximation, OnProof: obligation.Approximate, OnDisproof: obligation.Unknown,
 		Note: "a rounding is not an exact value, and another convention may explain a miss"}
-	o.Expr = symexpr.SymString(x) + " ≈ " + r.FloatString(len(m[2]))
+	o.Expr = symexpr.Plain(x) + " ≈ " + r.FloatString(len(m[2]))
 	dec := func(q *big.Rat) string { return "(" + mathtext.RatDecimal(q) + " : Rat)" }
 	lit := "(" + q6.Num().String() + " : Rat)"
 	if !q6.IsInt() {
 		lit = "(" + lit + " / (" + q6.Denom().String() + " : Rat))"
 	}
 	o.Prop = dec(lo) + " ^ 6 ≤ " + lit + " ∧ " + lit + " ≤ " + dec(hi) + " ^ 6"
-	o.Lean, o.LeanNeg = arith.Declarations(o.Prop, nil, nil, t.Tactic)
-	o.WhyProof = fmt.Sprintf("%s is %s within %s of %s (%s); P bounds its sixth power", symexpr.SymString(x), v, half.RatString(), r.FloatString(len(m[2])), how)
+	o.Lean, o.LeanNeg = arith.Declarations(o.Prop, t.Tactic)
+	o.WhyProof = fmt.Sprintf("%s is %s within %s of %s (%s); P bounds its sixth power", symexpr.Plain(x), v, half.RatString(), r.FloatString(len(m[2])), how)
 	o.WhyDisproof = fmt.Sprintf("%s is not %s to %s", v, r.FloatString(len(m[2])), how)
 	return o
 }
@@ -309,7 +309,7 @@ func (t *Reader) recordDef(st *State, step int, ln symLine, ms []symMember, hypo
 	switch {
 	case defCondRE.MatchString(symNeutral.Replace(ln.sentence)):
 		st.Defs[f] = nil
-	case seen && (old == nil || symexpr.SymString(symexpr.Substitute(old.Body, old.Param, &symexpr.Expr{Op: 'v', Name: v})) != symexpr.SymString(ms[1].e)):
+	case seen && (old == nil || symexpr.Plain(symexpr.Substitute(old.Body, old.Param, &symexpr.Expr{Op: 'v', Name: v})) != symexpr.Plain(ms[1].e)):
 		st.Defs[f] = nil
 	case !seen:
 		st.Defs[f] = &symexpr.Def{Param: v, Body: ms[1].e, Step: step}
@@ -373,7 +373,7 @@ func (t *Reader) closedRational(step int, text string, A, B symMember, sentence 
 		return nil
 	}
 	o := &obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, A.s, B.e2), Kind: obligation.KindEquality, OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
-	o.Expr = symexpr.SymString(A.e) + " = " + symexpr.SymString(B.e)
+	o.Expr = symexpr.Plain(A.e) + " = " + symexpr.Plain(B.e)
 	switch {
 	case st.Doubt != "":
 		o.OnDisproof, o.Note = obligation.Unknown, "the step may be rejecting its claims ("+st.Doubt+")"
@@ -386,7 +386,7 @@ func (t *Reader) closedRational(step int, text string, A, B symMember, sentence 
 	}
 	rd := symexpr.Render{}
 	o.Prop = rd.Term(A.e) + " = " + rd.Term(B.e)
-	o.Lean, o.LeanNeg = arith.Declarations(o.Prop, nil, nil, t.Tactic)
+	o.Lean, o.LeanNeg = arith.Declarations(o.Prop, t.Tactic)
 	o.WhyProof = fmt.Sprintf("both sides are %s", a.RatString())
 	o.WhyDisproof = fmt.Sprintf("the left side is %s, the right side %s", a.RatString(), b.RatString())
 	return o

@@ -61,7 +61,7 @@ func (t *Reader) equationRewrite(step int, text string, A, B []symMember, proseA
 		if m.e == nil || symexpr.HasCertFn(m.e) || symexpr.HasRoot(m.e) || m.def {
 			return nil
 		}
-		for _, v := range symexpr.SymVars(m.e, map[string]bool{}, nil) {
+		for _, v := range symexpr.Vars(m.e, map[string]bool{}, nil) {
 			vars[v] = true
 		}
 	}
@@ -118,7 +118,7 @@ func (t *Reader) equationRewrite(step int, text string, A, B []symMember, proseA
 		}
 	}
 	o := &obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, s, e), Kind: obligation.KindIdentity, OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
-	o.Expr = symexpr.SymString(l) + " = " + symexpr.SymString(r)
+	o.Expr = symexpr.Plain(l) + " = " + symexpr.Plain(r)
 	o.Note = "the two equations have the same other side: this side is rewritten"
 	if !t.identityDecls(o, l, r, nil) {
 		return nil
@@ -152,7 +152,7 @@ func (t *Reader) equationMoved(step int, text string, A, B []symMember, prose st
 		return nil
 	}
 	o := &obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, A[0].s, B[1].e2), Kind: obligation.KindIdentity, OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
-	o.Expr = symexpr.SymString(lhs) + " = " + symexpr.SymString(rhs)
+	o.Expr = symexpr.Plain(lhs) + " = " + symexpr.Plain(rhs)
 	if !t.identityDecls(o, lhs, rhs, nil) {
 		return nil
 	}
@@ -236,7 +236,7 @@ func (t *Reader) sameLeftSide(step int, text string, lhs string, A, B symMember,
 			return nil
 		}
 		o := &obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, A.s, B.e2), Kind: obligation.KindIdentity, OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
-		o.Expr = symexpr.SymString(A.e) + " = " + symexpr.SymString(B.e)
+		o.Expr = symexpr.Plain(A.e) + " = " + symexpr.Plain(B.e)
 		o.Note = "two lines give the same left side: the right sides are one value rewritten"
 		if !t.identityDecls(o, A.e, B.e, nil) {
 			return nil

@@ -100,11 +100,11 @@ func isNamePower(e *symexpr.Expr) bool {
 	return e.Op == '^' && e.L.Op == 'v'
 }
 
-func hasDivisor(e *symexpr.Expr) bool { return len(symexpr.SymDivisors(e, nil)) > 0 }
+func hasDivisor(e *symexpr.Expr) bool { return len(symexpr.Divisors(e, nil)) > 0 }
 
 // hasVarDivisor: e divides by an expression with a name in it.
 func hasVarDivisor(e *symexpr.Expr) bool {
-	for _, d := range symexpr.SymDivisors(e, nil) {
+	for _, d := range symexpr.Divisors(e, nil) {
 		if symexpr.HasVar(d) {
 			return true
 		}
@@ -114,8 +114,8 @@ func hasVarDivisor(e *symexpr.Expr) bool {
 
 // symLink classifies one "=" between two read members.
 func (t *Reader) symLink(step int, text string, A, B symMember, c symContext) symResult {
-	va := symexpr.SymVars(A.e, map[string]bool{}, nil)
-	vb := symexpr.SymVars(B.e, map[string]bool{}, nil)
+	va := symexpr.Vars(A.e, map[string]bool{}, nil)
+	vb := symexpr.Vars(B.e, map[string]bool{}, nil)
 	if len(va) == 0 && len(vb) == 0 {
 		return symResult{} // closed: the arithmetic reader's business
 	}
@@ -158,7 +158,7 @@ func (t *Reader) symLink(step int, text string, A, B symMember, c symContext) sy
 	refutable := ""
 	switch {
 	case holds:
-		if symexpr.SymString(A.e) == symexpr.SymString(B.e) {
+		if symexpr.Plain(A.e) == symexpr.Plain(B.e) {
 			return symResult{eq: nil}
 		}
 	case constDiff:
@@ -180,7 +180,7 @@ func (t *Reader) symLink(step int, text string, A, B symMember, c symContext) sy
 		return symResult{eq: eq}
 	}
 	o := &obligation.Obligation{Step: step, Span: span, Kind: obligation.KindIdentity, OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
-	o.Expr = symexpr.SymString(A.e) + " = " + symexpr.SymString(B.e)
+	o.Expr = symexpr.Plain(A.e) + " = " + symexpr.Plain(B.e)
 	switch {
 	case holds:
 	case constDiff:
@@ -282,7 +282,7 @@ func writtenDegree(e *symexpr.Expr) int {
 }
 
 func constValue(e *symexpr.Expr) (*big.Rat, bool) {
-	if len(symexpr.SymVars(e, map[string]bool{}, nil)) > 0 {
+	if len(symexpr.Vars(e, map[string]bool{}, nil)) > 0 {
 		return nil, false
 	}
 	v, err := symexpr.Eval(e, nil)
@@ -301,7 +301,7 @@ func symNames(es ...*symexpr.Expr) ([]string, map[string]string) {
 	seen := map[string]bool{}
 	var vars []string
 	for _, e := range es {
-		vars = symexpr.SymVars(e, seen, vars)
+		vars = symexpr.Vars(e, seen, vars)
 	}
 	m := make(map[string]string, len(vars))
 	for i, v := range vars {
@@ -316,7 +316,7 @@ func divisorSet(es ...*symexpr.Expr) []*symexpr.Expr {
 	var out []*symexpr.Expr
 	var vals []algebra.Rat
 	for _, e := range es {
-		for _, d := range symexpr.SymDivisors(e, nil) {
+		for _, d := range symexpr.Divisors(e, nil) {
 			r, err := symexpr.ToRat(d)
 			if err != nil {
 				continue
@@ -430,7 +430,7 @@ func (t *Reader) identityDecls(o *obligation.Obligation, l, r *symexpr.Expr, _ *
 	if len(divs) > 0 {
 		cond = " wherever the denominators are nonzero"
 	}
-	o.WhyProof = fmt.Sprintf("%s = %s for every value of %s%s", symexpr.SymString(l), symexpr.SymString(r), strings.Join(vars, ", "), cond)
+	o.WhyProof = fmt.Sprintf("%s = %s for every value of %s%s", symexpr.Plain(l), symexpr.Plain(r), strings.Join(vars, ", "), cond)
 	o.WhyDisproof = fmt.Sprintf("at %s the left side is %s, the right side %s", pointString(vars, at), a.RatString(), b.RatString())
 	return true
 }
@@ -450,7 +450,7 @@ func (t *Reader) symImplication(step int, text string, A, B *symEq, veto string)
 		return nil, nil
 	}
 	o := &obligation.Obligation{Step: step, Span: span, Kind: obligation.KindImplication, OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
-	o.Expr = symexpr.SymString(A.l) + " = " + symexpr.SymString(A.r) + " ⇒ " + symexpr.SymString(B.l) + " = " + symexpr.SymString(B.r)
+	o.Expr = symexpr.Plain(A.l) + " = " + symexpr.Plain(A.r) + " ⇒ " + symexpr.Plain(B.l) + " = " + symexpr.Plain(B.r)
 	if veto != "" {
 		o.OnDisproof, o.Note = obligation.Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", veto)
 	}
@@ -494,7 +494,7 @@ func (t *Reader) symImplication(step int, text string, A, B *symEq, veto string)
 			lhs := &symexpr.Expr{Op: '-', L: A.l, R: A.r}
 			rhs := &symexpr.Expr{Op: '*', L: symexpr.RatExpr(c), R: &symexpr.Expr{Op: '-', L: B.l, R: B.r}}
 			o.Kind = obligation.KindIdentity
-			o.Expr = symexpr.SymString(lhs) + " = " + symexpr.SymString(rhs)
+			o.Expr = symexpr.Plain(lhs) + " = " + symexpr.Plain(rhs)
 			if !t.identityDecls(o, lhs, rhs, nil) {
 				return nil, nil
 			}
@@ -606,7 +606,7 @@ func (t *Reader) symSolution(step int, text string, sol *symEq, eqs []*symEq, ve
 	}
 	p := prem[pick]
 	o := &obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, min(p.s, sol.s), max(p.e, sol.e)), Kind: obligation.KindSolution, OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
-	o.Expr = fmt.Sprintf("%s = %s at %s = %s", symexpr.SymString(p.l), symexpr.SymString(p.r), sol.name, sol.value.RatString())
+	o.Expr = fmt.Sprintf("%s = %s at %s = %s", symexpr.Plain(p.l), symexpr.Plain(p.r), sol.name, sol.value.RatString())
 	if veto != "" {
 		o.OnDisproof, o.Note = obligation.Unknown, fmt.Sprintf("the sentence may be rejecting the value (%q)", veto)
 	}

@@ -132,7 +132,7 @@ func (t *Reader) closedSum(step int, text string, A, B symMember, a, b algebra.S
 		right = append(right, cb[i].RatString())
 	}
 	o := &obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, A.s, B.e2), Kind: obligation.KindClosedValue, OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
-	o.Expr = symexpr.SymString(A.e) + " = " + symexpr.SymString(B.e)
+	o.Expr = symexpr.Plain(A.e) + " = " + symexpr.Plain(B.e)
 	if v := closedClaimVeto(sentence); v != "" {
 		o.OnDisproof, o.Note = obligation.Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", v)
 	}
@@ -147,7 +147,7 @@ func (t *Reader) closedSum(step int, text string, A, B symMember, a, b algebra.S
 	}
 	o.Note = boundNote(o.Note, A, B)
 	o.Prop = strings.Join(conj, " ∧ ")
-	o.Lean, o.LeanNeg = arith.Declarations(o.Prop, nil, nil, t.Tactic)
+	o.Lean, o.LeanNeg = arith.Declarations(o.Prop, t.Tactic)
 	o.Note = strings.TrimPrefix(o.Note+"; P is a certificate: the coefficients of each radical ("+strings.Join(rads, ", ")+") on both sides, computed exactly", "; ")
 	o.WhyProof = fmt.Sprintf("both sides are %s", a)
 	o.WhyDisproof = fmt.Sprintf("the left side is %s, the right side %s", a, b)
@@ -169,7 +169,7 @@ func lit1(q *big.Rat) string {
 // as for a congruence: a proof with r ≠ 0 refutes a ∣ b, one with r = 0
 // refutes a ∤ b. Names, factorials, powers with names and a modulus 0 are
 // left alone, as is a line with another relation.
-func (t *Reader) divisibilityClaims(step int, text string, regions []mathRegion) []obligation.Obligation {
+func (t *Reader) divisibilityClaims(step int, text string, regions []MathRegion) []obligation.Obligation {
 	var out []obligation.Obligation
 	for _, rg := range regions {
 		if !strings.Contains(text[rg.S:rg.E], `mid`) {
@@ -214,7 +214,7 @@ func (t *Reader) divides(step int, text string, s, e int) *obligation.Obligation
 	if neg {
 		sym = " ∤ "
 	}
-	o.Expr = symexpr.SymString(ae) + sym + symexpr.SymString(be)
+	o.Expr = symexpr.Plain(ae) + sym + symexpr.Plain(be)
 	if (r.Sign() != 0) != neg {
 		o.OnProof = obligation.Refuted
 		if v := closedClaimVeto(strings.ToLower(sentenceAround(text, s, e))); v != "" {
@@ -222,7 +222,7 @@ func (t *Reader) divides(step int, text string, s, e int) *obligation.Obligation
 		}
 	}
 	o.Prop = symexpr.IntTerm(b) + " = " + symexpr.IntTerm(m) + " * " + symexpr.IntTerm(q) + " + " + symexpr.IntTerm(r)
-	o.Lean, o.LeanNeg = arith.Declarations(o.Prop, nil, nil, t.Tactic)
+	o.Lean, o.LeanNeg = arith.Declarations(o.Prop, t.Tactic)
 	o.Note = strings.TrimPrefix(o.Note+"; P is the division by the divisor's absolute value; its remainder decides", "; ")
 	if r.Sign() == 0 {
 		o.WhyProof = fmt.Sprintf("%s = %s·%s: %s divides %s", b, m, q, a, b)
@@ -332,7 +332,7 @@ func (t *Reader) digitSum(step int, text string, s, e int, n, claim string) *obl
 		o.OnDisproof, o.Note = obligation.Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", v)
 	}
 	o.Prop = "(" + n + " : Rat) = " + strings.Join(place, " + ") + " ∧ " + strings.Join(sum, " + ") + " = " + symexpr.IntTerm(c)
-	o.Lean, o.LeanNeg = arith.Declarations(o.Prop, nil, nil, t.Tactic)
+	o.Lean, o.LeanNeg = arith.Declarations(o.Prop, t.Tactic)
 	o.Note = strings.TrimPrefix(o.Note+"; P is a certificate: the number written in its decimal digits, then their sum", "; ")
 	o.WhyProof = fmt.Sprintf("the digits of %s sum to %d", n, total)
 	o.WhyDisproof = fmt.Sprintf("the digits of %s sum to %d, not %s", n, total, claim)

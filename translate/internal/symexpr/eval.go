@@ -6,7 +6,7 @@ import (
 	"math/big"
 
 	"github.com/leanprm/leanprm/translate/algebra"
-	"github.com/leanprm/leanprm/translate/internal/arith"
+	"github.com/leanprm/leanprm/translate/internal/dialect"
 )
 
 // One evaluator of a symbolic tree, generic over the numbers it computes in: exact rationals
@@ -122,7 +122,7 @@ func (pointNumbers) mul(x, y *big.Rat) *big.Rat { return new(big.Rat).Mul(x, y) 
 
 func (pointNumbers) div(x, y *big.Rat) (*big.Rat, error) {
 	if y.Sign() == 0 {
-		return nil, arith.ErrDivZero
+		return nil, dialect.ErrDivZero
 	}
 	return new(big.Rat).Quo(x, y), nil
 }
@@ -130,11 +130,11 @@ func (pointNumbers) div(x, y *big.Rat) (*big.Rat, error) {
 func (pointNumbers) pow(x *big.Rat, e int) (*big.Rat, error) {
 	if e < 0 {
 		if x.Sign() == 0 {
-			return nil, arith.ErrDivZero
+			return nil, dialect.ErrDivZero
 		}
-		return new(big.Rat).Inv(arith.RatPow(x, -e)), nil
+		return new(big.Rat).Inv(algebra.PowNat(x, -e)), nil
 	}
-	return arith.RatPow(x, e), nil
+	return algebra.PowNat(x, e), nil
 }
 
 func (pointNumbers) root(arg func() (*big.Rat, error), index int) (*big.Rat, error) {
@@ -142,7 +142,7 @@ func (pointNumbers) root(arg func() (*big.Rat, error), index int) (*big.Rat, err
 	if err != nil {
 		return nil, err
 	}
-	return arith.RatRoot(x, index)
+	return algebra.RationalRoot(x, index)
 }
 
 func (pointNumbers) trig(fn string, mult *big.Rat) (*big.Rat, error) {

@@ -36,7 +36,7 @@ func TestOneEvaluatorThreeNumberSystems(t *testing.T) {
 		d, err := r.Den().Eval(at)
 		require.NoError(t, err)
 		assert.Equal(t, tt.want, new(big.Rat).Quo(n, d).RatString(), "ToRat(%s) at x", tt.expr)
-		if len(SymVars(e, map[string]bool{}, nil)) == 0 {
+		if len(Vars(e, map[string]bool{}, nil)) == 0 {
 			s, err := EvalSurd(e)
 			require.NoError(t, err, tt.expr)
 			q, ok := s.Rat()

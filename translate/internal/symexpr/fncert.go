@@ -152,15 +152,15 @@ func thousands(s string) bool {
 func FnString(e *Expr) string {
 	switch e.Name {
 	case "floor":
-		return "⌊" + SymString(e.L) + "⌋"
+		return "⌊" + Plain(e.L) + "⌋"
 	case "ceil":
-		return "⌈" + SymString(e.L) + "⌉"
+		return "⌈" + Plain(e.L) + "⌉"
 	case "log":
-		return "log_" + SymAtomString(e.L) + "(" + SymString(e.R) + ")"
+		return "log_" + PlainAtom(e.L) + "(" + Plain(e.R) + ")"
 	case "mod":
-		return SymAtomString(e.L) + " mod " + SymAtomString(e.R)
+		return PlainAtom(e.L) + " mod " + PlainAtom(e.R)
 	}
-	return e.Name + "(" + SymString(e.L) + ", " + SymString(e.R) + ")"
+	return e.Name + "(" + Plain(e.L) + ", " + Plain(e.R) + ")"
 }
 
 var errNoCert = errors.New("no exact value")

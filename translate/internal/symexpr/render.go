@@ -8,10 +8,10 @@ import (
 	"github.com/leanprm/leanprm/translate/algebra"
 )
 
-// A symbolic tree written out: as a dialect Term (symRender) and in plain notation (symString), with the walks that collect its names and divisors and the integer functions (n!, C(n, k)) it may hold.
+// A symbolic tree written out: as a dialect Term (Render) and in plain notation (Plain), with the walks that collect its names and divisors and the integer functions (n!, C(n, k)) it may hold.
 
-// SymVars appends the names of e in order of first appearance.
-func SymVars(e *Expr, seen map[string]bool, out []string) []string {
+// Vars appends the names of e in order of first appearance.
+func Vars(e *Expr, seen map[string]bool, out []string) []string {
 	if e == nil {
 		return out
 	}
@@ -19,18 +19,18 @@ func SymVars(e *Expr, seen map[string]bool, out []string) []string {
 		seen[e.Name] = true
 		out = append(out, e.Name)
 	}
-	out = SymVars(e.L, seen, out)
-	return SymVars(e.R, seen, out)
+	out = Vars(e.L, seen, out)
+	return Vars(e.R, seen, out)
 }
 
-// SymDivisors appends every divisor of e: the right side of a division
+// Divisors appends every divisor of e: the right side of a division
 // and the base of a negative power.
-func SymDivisors(e *Expr, out []*Expr) []*Expr {
+func Divisors(e *Expr, out []*Expr) []*Expr {
 	if e == nil {
 		return out
 	}
-	out = SymDivisors(e.L, out)
-	out = SymDivisors(e.R, out)
+	out = Divisors(e.L, out)
+	out = Divisors(e.R, out)
 	switch {
 	case e.Op == '/':
 		out = append(out, e.R)
@@ -96,55 +96,57 @@ func (sr Render) atom(e *Expr) string {
 	return "(" + sr.sum(e) + ")"
 }
 
-// SymString is e in plain notation for reasons and Expr.
-func SymString(e *Expr) string {
+// Plain is e in plain notation for reasons and Expr.
+func Plain(e *Expr) string {
 	switch e.Op {
 	case 'n':
 		return e.Num.RatString()
 	case 'v':
 		return e.Name
 	case '~':
-		return "-" + SymAtomString(e.L)
+		return "-" + PlainAtom(e.L)
 	case '^':
-		return SymAtomString(e.L) + "^" + fmt.Sprint(e.Exp)
+		return PlainAtom(e.L) + "^" + fmt.Sprint(e.Exp)
 	case '!':
-		return SymAtomString(e.L) + "!"
+		return PlainAtom(e.L) + "!"
 	case 't':
 		return e.Name + "(" + e.Num.RatString() + "π)"
 	case 'b':
-		return "C(" + SymString(e.L) + ", " + SymString(e.R) + ")"
+		return "C(" + Plain(e.L) + ", " + Plain(e.R) + ")"
 	case 'F':
 		return FnString(e)
 	case 'r':
 		if e.Exp == 3 {
-			return "∛" + SymAtomString(e.L)
+			return "∛" + PlainAtom(e.L)
 		}
-		return "√" + SymAtomString(e.L)
+		return "√" + PlainAtom(e.L)
 	case '+', '-':
-		r := SymString(e.R)
+		r := Plain(e.R)
 		if e.R.Op == '+' || e.R.Op == '-' || e.R.Op == '~' {
 			r = "(" + r + ")"
 		}
-		return SymString(e.L) + " " + string(e.Op) + " " + r
+		return Plain(e.L) + " " + string(e.Op) + " " + r
 	}
-	l, r := SymString(e.L), SymAtomString(e.R)
+	l, r := Plain(e.L), PlainAtom(e.R)
 	if e.L.Op == '+' || e.L.Op == '-' || e.L.Op == '~' {
 		l = "(" + l + ")"
 	}
 	if e.Op == '/' && (e.R.Op == '*' || e.R.Op == '/' || e.R.Op == '^') {
-		r = "(" + SymString(e.R) + ")"
+		r = "(" + Plain(e.R) + ")"
 	}
 	return l + " " + string(e.Op) + " " + r
 }
 
-func SymAtomString(e *Expr) string {
+// PlainAtom is Plain(e), in parentheses unless nothing around it can split it: an atom (a
+// number, a name, a root, a factorial, a function's value) or a power.
+func PlainAtom(e *Expr) string {
 	if e.Op == 'n' || e.Op == 'v' || e.Op == 'r' || e.Op == '!' || e.Op == 'b' || e.Op == 't' || e.Op == 'F' {
-		return SymString(e)
+		return Plain(e)
 	}
 	if e.Op == '^' {
-		return SymString(e)
+		return Plain(e)
 	}
-	return "(" + SymString(e) + ")"
+	return "(" + Plain(e) + ")"
 }
 
 // HasRoot reports a radical in e.
@@ -294,7 +296,7 @@ func (r *sreader) trig() *Expr {
 
 // piMultiple returns q with e = q·π exactly.
 func piMultiple(e *Expr) (*big.Rat, bool) {
-	vars := SymVars(e, map[string]bool{}, nil)
+	vars := Vars(e, map[string]bool{}, nil)
 	if len(vars) != 1 || vars[0] != "π" {
 		return nil, false
 	}
