@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/leanprm/leanprm/internal/testutil/simchild"
 	"github.com/leanprm/leanprm/leanbridge/repl"
 	"github.com/leanprm/leanprm/leanbridge/verify"
 )
@@ -38,12 +39,12 @@ func TestTranslateReply(t *testing.T) {
 // The translator's adapter and verify's runner over one simulator pool read a real reply
 // alike (the same messages at the same starts, the same sorry lines), and name the simulator.
 func TestAdaptersOnSimulator(t *testing.T) {
-	p := leanSimPool(t, 1)
+	p := simchild.Pool(t, 1)
 	const cmd = "theorem t1 : 1 + 1 = 3 := by decide\ntheorem t2 : 2 = 2 := by sorry\n"
 	tl, vr := TranslateLean(p, ""), verify.REPLRunner(p)
-	a, err := tl.RunCommand(leanCtx(t), cmd)
+	a, err := tl.RunCommand(simchild.Context(t), cmd)
 	require.NoError(t, err)
-	b, err := vr.RunCommand(leanCtx(t), "", cmd)
+	b, err := vr.RunCommand(simchild.Context(t), "", cmd)
 	require.NoError(t, err)
 	require.NotEmpty(t, a.Messages)
 	require.Len(t, b.Messages, len(a.Messages))

@@ -9,6 +9,7 @@ import (
 
 	"github.com/leanprm/leanprm/hybrid"
 	"github.com/leanprm/leanprm/hybrid/chain"
+	"github.com/leanprm/leanprm/internal/testutil/simchild"
 	"github.com/leanprm/leanprm/leanbridge/proofchain"
 	"github.com/leanprm/leanprm/leanbridge/repl"
 )
@@ -139,8 +140,8 @@ func TestLeanStepsOnSimulator(t *testing.T) {
 	require.NoError(t, err)
 	require.Empty(t, rowErrs)
 	require.Len(t, chains, 1)
-	l := LeanSteps{Inner: hybrid.NoFormal{}, Checker: leanSimPool(t, 1), Header: ""}
-	out, err := l.JudgeSteps(leanCtx(t), chains[0].Problem, chains[0].Steps)
+	l := LeanSteps{Inner: hybrid.NoFormal{}, Checker: simchild.Pool(t, 1), Header: ""}
+	out, err := l.JudgeSteps(simchild.Context(t), chains[0].Problem, chains[0].Steps)
 	require.NoError(t, err)
 	require.Len(t, out, 4)
 	assert.Equal(t, hybrid.NoVerdict, out[0].Verdict, "prose is Inner's")
@@ -155,7 +156,7 @@ func TestLeanStepsOnSimulator(t *testing.T) {
 	assert.Equal(t, "whole proof", out[3].Obligations[2].Text)
 
 	// The same steps without Lean: no formal verdict, and why.
-	out, err = LeanSteps{Inner: hybrid.NoFormal{}}.JudgeSteps(leanCtx(t), chains[0].Problem, chains[0].Steps)
+	out, err = LeanSteps{Inner: hybrid.NoFormal{}}.JudgeSteps(simchild.Context(t), chains[0].Problem, chains[0].Steps)
 	require.NoError(t, err)
 	for _, i := range []int{1, 3} {
 		assert.Equal(t, hybrid.NoVerdict, out[i].Verdict)
@@ -165,9 +166,9 @@ func TestLeanStepsOnSimulator(t *testing.T) {
 
 // A checker that fails (a crashed REPL) leaves the step unknown, never refuted.
 func TestLeanStepsCheckerFails(t *testing.T) {
-	p := leanSimPool(t, 1)
+	p := simchild.Pool(t, 1)
 	require.NoError(t, p.Close())
-	fs := LeanSteps{Checker: p}.CheckStep(leanCtx(t), "theorem t (a : Nat) (h : a = 6) : a + 4 = 11 := by\n  subst h\n  decide")
+	fs := LeanSteps{Checker: p}.CheckStep(simchild.Context(t), "theorem t (a : Nat) (h : a = 6) : a + 4 = 11 := by\n  subst h\n  decide")
 	assert.Equal(t, hybrid.Unknown, fs.Verdict)
 	require.Len(t, fs.Obligations, 1)
 	assert.NotEmpty(t, fs.Obligations[0].Messages)

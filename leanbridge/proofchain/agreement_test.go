@@ -21,14 +21,11 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/leanprm/leanprm/internal/testutil/simchild"
 	"github.com/leanprm/leanprm/leanbridge/lsp"
 	"github.com/leanprm/leanprm/leanbridge/proofchain"
 	"github.com/leanprm/leanprm/leanbridge/repl"
 )
-
-func childEnv(mode string) []string {
-	return []string{"LEANPRM_TEST_CHILD=" + mode, "GORACE=atexit_sleep_ms=0"}
-}
 
 // stepVerdict is a step's verdict in the terms both backends are compared on. Message
 // positions are left out: the REPL reports tactic-mode messages at line 0, the language
@@ -119,13 +116,10 @@ func honestChains(t *testing.T) []namedChain {
 func TestBackendsAgreeOnSimulators(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	w, err := repl.StartWorker(ctx, repl.Config{
-		Command: []string{os.Args[0]}, Env: childEnv("replsim"), Workers: 1,
-		RequestTimeout: 10 * time.Second, StartTimeout: 10 * time.Second, GracePeriod: time.Second,
-	})
+	w, err := repl.StartWorker(ctx, simchild.Config(1))
 	require.NoError(t, err)
 	defer w.Close()
-	c, err := lsp.Start(ctx, lsp.Options{Dir: t.TempDir(), Command: []string{os.Args[0]}, Env: childEnv("lspsim")})
+	c, err := lsp.Start(ctx, lsp.Options{Dir: t.TempDir(), Command: []string{os.Args[0]}, Env: simchild.Env("lspsim")})
 	require.NoError(t, err)
 	defer c.Close(context.Background())
 

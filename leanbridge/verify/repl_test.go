@@ -1,7 +1,6 @@
 package verify
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -9,51 +8,27 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/leanprm/leanprm/internal/testutil/simchild"
 	"github.com/leanprm/leanprm/leanbridge/repl"
 )
 
 // verify-proof end to end on the simulator (REPLRunner): the candidate goes through the static
 // layer, then through a pool of simulator processes, whose reply Judge reads.
 
-// simPool starts a pool of simulator children (this test binary re-executed, see TestMain). A
-// race-enabled child would sleep a second at exit (GORACE atexit_sleep_ms); a REPL that exits
-// must close its stdout at once.
-func simPool(t *testing.T, workers int) *repl.Pool {
-	t.Helper()
-	p, err := repl.NewPool(simCtx(t), repl.Config{
-		Command:        []string{os.Args[0]},
-		Env:            []string{simChildEnv + "=repl", "GORACE=atexit_sleep_ms=0"},
-		Workers:        workers,
-		RequestTimeout: 10 * time.Second,
-		StartTimeout:   10 * time.Second,
-		GracePeriod:    time.Second,
-	})
-	require.NoError(t, err)
-	t.Cleanup(func() { p.Close() })
-	return p
-}
-
-func simCtx(t testing.TB) context.Context {
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	t.Cleanup(cancel)
-	return ctx
-}
-
 // Every honest proof is verified by the simulator, with only the standard axioms, and is
 // reported as the simulator's verdict; every cheating proof is rejected.
 func TestVerifySuitesOnSimulator(t *testing.T) {
-	runner := REPLRunner(simPool(t, 2))
+	runner := REPLRunner(simchild.Pool(t, 2))
 	for _, file := range []string{"honest.jsonl", "cheating.jsonl"} {
 		data, err := os.ReadFile(filepath.Join(suiteDir, file))
 		require.NoError(t, err)
 		rows := loadSuite(t, file)
 		var out strings.Builder
-		sum, err := RunBatch(simCtx(t), strings.NewReader(string(data)), &out,
+		sum, err := RunBatch(simchild.Context(t), strings.NewReader(string(data)), &out,
 			BatchOptions{Options: Options{Runner: runner}, Workers: 2})
 		require.NoError(t, err)
 		results := map[string]Result{}
@@ -103,7 +78,7 @@ func TestVerifySuitesOnSimulator(t *testing.T) {
 // rejected by the confirmation layer alone: sent to the simulator as they are, past the
 // static layer, the reply carries a sorry, an error or a disallowed axiom.
 func TestCheatsSentDirectlyAreRejectedByLean(t *testing.T) {
-	runner := REPLRunner(simPool(t, 1))
+	runner := REPLRunner(simchild.Pool(t, 1))
 	// What the simulator must say for the cheats it models; the others fail with an error
 	// (a construct it does not simulate), which rejects them too.
 	wantCode := map[string]Code{
@@ -132,7 +107,7 @@ func TestCheatsSentDirectlyAreRejectedByLean(t *testing.T) {
 		cmd := strings.TrimRight(row.Proof, "\n") + "\n"
 		axiomsLine := strings.Count(cmd, "\n") + 1
 		cmd += "#print axioms " + st.NameText + "\n"
-		reply, err := runner.RunCommand(simCtx(t), "", cmd)
+		reply, err := runner.RunCommand(simchild.Context(t), "", cmd)
 		require.NoError(t, err, row.ID)
 		v := Judge(reply, st.NameText, axiomsLine, 0, DefaultAllowedAxioms)
 		codes := codesOf(v.Reasons)
