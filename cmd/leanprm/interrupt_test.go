@@ -84,6 +84,42 @@ func waitExit(t *testing.T, cmd *exec.Cmd) int {
 	}
 }
 
+// sigtermOnTerminal starts cmd with its stderr on a terminal (so it draws its progress bar),
+// sends it SIGTERM once what the terminal has received satisfies ready, and returns its exit
+// status and everything it wrote to the terminal.
+func sigtermOnTerminal(t *testing.T, cmd *exec.Cmd, ready func(tty string) bool) (status int, tty string) {
+	t.Helper()
+	ptmx, pts, err := pty.Open()
+	require.NoError(t, err)
+	defer ptmx.Close()
+	cmd.Stderr = pts
+	require.NoError(t, cmd.Start())
+	pts.Close()
+	outc := make(chan string, 1)
+	seen := make(chan struct{})
+	go func() {
+		var b strings.Builder
+		buf := make([]byte, 4096)
+		once := false
+		for {
+			n, err := ptmx.Read(buf)
+			b.Write(buf[:n])
+			if !once && ready(b.String()) {
+				once = true
+				close(seen)
+			}
+			if err != nil {
+				outc <- b.String()
+				return
+			}
+		}
+	}()
+	<-seen
+	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
+	status = waitExit(t, cmd)
+	return status, <-outc
+}
+
 // Every heavy command exits with status 130 on SIGTERM, sent once the child has read its input
 // (so its handler is in place and it is at work); check --jsonl first writes every chain it
 // finished.
@@ -266,37 +302,11 @@ func TestProgressBarEndsItsLineOnSIGTERM(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a child over a large input")
 	}
-	ptmx, tty, err := pty.Open()
-	require.NoError(t, err)
-	defer ptmx.Close()
 	cmd := child(t, append([]string{"check", "--jsonl", syntheticChains(t, 400)}, slowREPL...)...)
 	cmd.Stdout = io.Discard
-	cmd.Stderr = tty
-	require.NoError(t, cmd.Start())
-	tty.Close()
-	outc := make(chan string, 1)
-	seen := make(chan struct{})
-	go func() {
-		var b strings.Builder
-		buf := make([]byte, 4096)
-		once := false
-		for {
-			n, err := ptmx.Read(buf)
-			b.Write(buf[:n])
-			if !once && strings.Contains(b.String(), "scoring [") {
-				once = true
-				close(seen)
-			}
-			if err != nil {
-				outc <- b.String()
-				return
-			}
-		}
-	}()
-	<-seen
-	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
-	assert.Equal(t, exitSignal, waitExit(t, cmd))
-	out := strings.ReplaceAll(<-outc, "\r\n", "\n")
+	status, out := sigtermOnTerminal(t, cmd, func(tty string) bool { return strings.Contains(tty, "scoring [") })
+	assert.Equal(t, exitSignal, status)
+	out = strings.ReplaceAll(out, "\r\n", "\n")
 	i := strings.Index(out, "leanprm: interrupted")
 	require.Greater(t, i, 0, out)
 	assert.Equal(t, byte('\n'), out[i-1], "the bar's line was ended: %q", out[max(0, i-80):])
@@ -311,38 +321,11 @@ func TestCompareSelectReportWhatFinishedOnSIGTERM(t *testing.T) {
 	input := syntheticChains(t, 400)
 	for _, name := range []string{"compare", "select"} {
 		t.Run(name, func(t *testing.T) {
-			ptmx, tty, err := pty.Open()
-			require.NoError(t, err)
-			defer ptmx.Close()
 			cmd := child(t, append([]string{name, input}, slowREPL...)...)
 			var stdout strings.Builder
 			cmd.Stdout = &stdout
-			cmd.Stderr = tty
-			require.NoError(t, cmd.Start())
-			tty.Close()
-			outc := make(chan string, 1)
-			seen := make(chan struct{})
-			go func() {
-				var b strings.Builder
-				buf := make([]byte, 4096)
-				once := false
-				for {
-					n, err := ptmx.Read(buf)
-					b.Write(buf[:n])
-					if !once && regexp.MustCompile(`\] [1-9][0-9]*/400`).MatchString(b.String()) {
-						once = true
-						close(seen)
-					}
-					if err != nil {
-						outc <- b.String()
-						return
-					}
-				}
-			}()
-			<-seen
-			require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
-			assert.Equal(t, exitSignal, waitExit(t, cmd))
-			stderr := <-outc
+			status, stderr := sigtermOnTerminal(t, cmd, regexp.MustCompile(`\] [1-9][0-9]*/400`).MatchString)
+			assert.Equal(t, exitSignal, status)
 			assert.Regexp(t, `interrupted after [1-9][0-9]* of 400 chains`, stderr)
 			assert.NotEmpty(t, stdout.String(), "the report on the finished chains")
 		})
@@ -359,9 +342,6 @@ func TestEvalReportsWhatFinishedOnSIGTERM(t *testing.T) {
 	input, calib := syntheticChains(t, 400), syntheticChains(t, 10)
 	for _, mode := range []string{"table", "json"} {
 		t.Run(mode, func(t *testing.T) {
-			ptmx, tty, err := pty.Open()
-			require.NoError(t, err)
-			defer ptmx.Close()
 			args := append([]string{"eval", "processbench", "--calibration", calib, input}, slowREPL...)
 			if mode == "json" {
 				args = append(args, "--json")
@@ -369,34 +349,11 @@ func TestEvalReportsWhatFinishedOnSIGTERM(t *testing.T) {
 			cmd := child(t, args...)
 			var stdout strings.Builder
 			cmd.Stdout = &stdout
-			cmd.Stderr = tty
-			require.NoError(t, cmd.Start())
-			tty.Close()
-			outc := make(chan string, 1)
-			seen := make(chan struct{})
-			go func() {
-				var b strings.Builder
-				buf := make([]byte, 4096)
-				once := false
-				// 410 chains in all, the 10 calibration chains first: past 12, some are evaluated.
-				done := regexp.MustCompile(`\] (1[3-9]|[2-9][0-9]|[1-9][0-9][0-9])/410`)
-				for {
-					n, err := ptmx.Read(buf)
-					b.Write(buf[:n])
-					if !once && done.MatchString(b.String()) {
-						once = true
-						close(seen)
-					}
-					if err != nil {
-						outc <- b.String()
-						return
-					}
-				}
-			}()
-			<-seen
-			require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
-			assert.Equal(t, exitSignal, waitExit(t, cmd))
-			stderr := strings.ReplaceAll(<-outc, "\r\n", "\n")
+			// 410 chains in all, the 10 calibration chains first: past 12, some are evaluated.
+			done := regexp.MustCompile(`\] (1[3-9]|[2-9][0-9]|[1-9][0-9][0-9])/410`)
+			status, stderr := sigtermOnTerminal(t, cmd, done.MatchString)
+			assert.Equal(t, exitSignal, status)
+			stderr = strings.ReplaceAll(stderr, "\r\n", "\n")
 			m := regexp.MustCompile(`interrupted after ([1-9][0-9]*) of 400 chains \(and 10 of 10 calibration chains\)`).FindStringSubmatch(stderr)
 			require.NotNil(t, m, stderr)
 			i := strings.Index(stderr, "leanprm: interrupted")
