@@ -37,7 +37,7 @@ func TestContextCacheDifferentialProcessBench(t *testing.T) {
 	ctx := context.Background()
 	chains, steps := 0, 0
 	for _, subset := range []string{"gsm8k", "math", "olympiadbench", "omnimath"} {
-		rows := readJSONL[pbRow](t, testshared.Path(t, "data/processbench/"+subset+".dev.jsonl"))
+		rows := testshared.ReadJSONL[pbRow](t, testshared.Path(t, "data/processbench/"+subset+".dev.jsonl"))
 		require.NotEmpty(t, rows, subset)
 		for ri, r := range rows {
 			for k := 1; k < len(r.Steps); k++ {

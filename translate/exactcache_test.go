@@ -6,11 +6,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/leanprm/leanprm/internal/testutil/testshared"
 	"github.com/leanprm/leanprm/translate/internal/arith"
 	"github.com/leanprm/leanprm/translate/internal/dialect"
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 // TestExactCacheDifferentialProcessBench: every ProcessBench dev chain checked by the exact
@@ -25,7 +26,7 @@ func TestExactCacheDifferentialProcessBench(t *testing.T) {
 	require.NoError(t, err)
 	chains, obls := 0, 0
 	for _, subset := range []string{"gsm8k", "math", "olympiadbench", "omnimath"} {
-		rows := readJSONL[pbRow](t, testshared.Path(t, "data/processbench/"+subset+".dev.jsonl"))
+		rows := testshared.ReadJSONL[pbRow](t, testshared.Path(t, "data/processbench/"+subset+".dev.jsonl"))
 		require.NotEmpty(t, rows, subset)
 		for _, r := range rows {
 			want, err := plain.ChainProblem(ctx, r.ID, r.Problem, r.Steps)

@@ -1,11 +1,8 @@
 package translate
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -22,29 +19,6 @@ import (
 // The measurements read ../shared/data at run time (never copied into the
 // repository). LEANPRM_SHARED overrides the shared directory. Without the
 // data the tests skip, except under CI=true, where they fail.
-
-func readJSONL[T any](tb testing.TB, path string) []T {
-	tb.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	var out []T
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<24)
-	for sc.Scan() {
-		var v T
-		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
-			tb.Fatalf("%s: %v", path, err)
-		}
-		out = append(out, v)
-	}
-	if err := sc.Err(); err != nil {
-		tb.Fatal(err)
-	}
-	return out
-}
 
 var annotationRE = regexp.MustCompile(`<<([^<>]*)>>`)
 
@@ -68,7 +42,7 @@ func measureGSM8K(tb testing.TB, tr *Translator) gsmFigures {
 		Question string `json:"question"`
 		Answer   string `json:"answer"`
 	}
-	rows := readJSONL[row](tb, testshared.Path(tb, "data/gsm8k/train.jsonl"))
+	rows := testshared.ReadJSONL[row](tb, testshared.Path(tb, "data/gsm8k/train.jsonl"))
 	var f gsmFigures
 	ctx := context.Background()
 	for ri, r := range rows {
@@ -214,7 +188,7 @@ type pbFigures struct {
 }
 
 func measureProcessBench(tb testing.TB, tr *Translator, subset string) pbFigures {
-	rows := readJSONL[pbRow](tb, testshared.Path(tb, "data/processbench/"+subset+".dev.jsonl"))
+	rows := testshared.ReadJSONL[pbRow](tb, testshared.Path(tb, "data/processbench/"+subset+".dev.jsonl"))
 	f := pbFigures{subset: subset, chains: len(rows), atByKind: map[Kind]int{}}
 	start := time.Now()
 	for _, r := range rows {
@@ -362,7 +336,7 @@ func TestMeasureHeldOut(t *testing.T) {
 	seen := map[string]bool{}
 	chains, steps, covered, refuted := 0, 0, 0, 0
 	for _, f := range files {
-		for _, r := range readJSONL[prmRow](t, f) {
+		for _, r := range testshared.ReadJSONL[prmRow](t, f) {
 			key := strings.Join(r.Proc, "\x00") // the first of its questions: they differ in spacing only
 			if seen[key] {
 				continue
@@ -399,7 +373,7 @@ func TestMeasureHeldOut(t *testing.T) {
 	}
 	before, at := 0, 0
 	steps, covered = 0, 0
-	for _, r := range readJSONL[mrRow](t, testshared.Path(t, "data/mr-gsm8k/labeled.jsonl")) {
+	for _, r := range testshared.ReadJSONL[mrRow](t, testshared.Path(t, "data/mr-gsm8k/labeled.jsonl")) {
 		first := -1
 		switch v := r.First.(type) {
 		case float64:
@@ -436,7 +410,7 @@ func TestMeasureHeldOut(t *testing.T) {
 }
 
 func BenchmarkTranslateProcessBench(b *testing.B) {
-	rows := readJSONL[pbRow](b, testshared.Path(b, "data/processbench/math.dev.jsonl"))
+	rows := testshared.ReadJSONL[pbRow](b, testshared.Path(b, "data/processbench/math.dev.jsonl"))
 	tr, err := New(Options{})
 	if err != nil {
 		b.Fatal(err)

@@ -6,10 +6,11 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/leanprm/leanprm/internal/testutil/testshared"
-	"github.com/leanprm/leanprm/translate/internal/arith"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/leanprm/leanprm/internal/testutil/testshared"
+	"github.com/leanprm/leanprm/translate/internal/arith"
 )
 
 // TestScanCacheDifferentialProcessBench: every ProcessBench dev chain translates to the same
@@ -24,7 +25,7 @@ func TestScanCacheDifferentialProcessBench(t *testing.T) {
 	require.NoError(t, err)
 	chains := 0
 	for _, subset := range []string{"gsm8k", "math", "olympiadbench", "omnimath"} {
-		rows := readJSONL[pbRow](t, testshared.Path(t, "data/processbench/"+subset+".dev.jsonl"))
+		rows := testshared.ReadJSONL[pbRow](t, testshared.Path(t, "data/processbench/"+subset+".dev.jsonl"))
 		require.NotEmpty(t, rows, subset)
 		for _, r := range rows {
 			want := plain.TranslateProblem(r.ID, r.Problem, r.Steps)

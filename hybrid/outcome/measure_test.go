@@ -1,9 +1,7 @@
 package outcome
 
 import (
-	"bufio"
 	"encoding/json"
-	"os"
 	"sort"
 	"strings"
 	"testing"
@@ -13,29 +11,6 @@ import (
 
 // The measurements read ../shared/data at run time (never copied into the
 // repository); without it they skip, except under CI=true.
-
-func readRows[T any](tb testing.TB, path string) []T {
-	tb.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	var out []T
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<26)
-	for sc.Scan() {
-		var v T
-		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
-			tb.Fatalf("%s: %v", path, err)
-		}
-		out = append(out, v)
-	}
-	if err := sc.Err(); err != nil {
-		tb.Fatal(err)
-	}
-	return out
-}
 
 // jsonText reads a JSON string or number as its text (MR-GSM8K writes
 // some gold answers as numbers).
@@ -125,7 +100,7 @@ func pct(a, b int) float64 {
 // is the value it prints (method "program"), or none when the program is
 // outside the subset read (imports, loops, definitions).
 func TestMeasureMRGSM8K(t *testing.T) {
-	rows := readRows[mrRow](t, testshared.Path(t, "data/mr-gsm8k/labeled.jsonl"))
+	rows := testshared.ReadJSONL[mrRow](t, testshared.Path(t, "data/mr-gsm8k/labeled.jsonl"))
 	asIs := measureMRGSM8K(rows, false)
 	t.Logf("MR-GSM8K, the gold field as it is: decided %d of %d rows with an answer (%.1f%%), agreement %d/%d (%.2f%%)",
 		asIs.decided, asIs.found, pct(asIs.decided, asIs.found), asIs.agree, asIs.decided, pct(asIs.agree, asIs.decided))
@@ -165,7 +140,7 @@ func TestMeasureGSM8KReformatted(t *testing.T) {
 	type row struct {
 		Answer string `json:"answer"`
 	}
-	rows := readRows[row](t, testshared.Path(t, "data/gsm8k/train.jsonl"))
+	rows := testshared.ReadJSONL[row](t, testshared.Path(t, "data/gsm8k/train.jsonl"))
 	g := NewGrader(GraderOptions{})
 	total, bad := 0, 0
 	for i, r := range rows {
@@ -243,7 +218,7 @@ func TestMeasureProcessBenchAnswers(t *testing.T) {
 	}
 	g := NewGrader(GraderOptions{})
 	for _, subset := range []string{"gsm8k", "math", "olympiadbench", "omnimath"} {
-		rows := readRows[row](t, testshared.Path(t, "data/processbench/"+subset+".dev.jsonl"))
+		rows := testshared.ReadJSONL[row](t, testshared.Path(t, "data/processbench/"+subset+".dev.jsonl"))
 		found, understood := 0, 0
 		byProblem := map[string][]int{}
 		answers := make([]Extraction, len(rows))

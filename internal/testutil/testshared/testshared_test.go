@@ -3,6 +3,7 @@ package testshared
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -61,3 +62,28 @@ type fakeTB struct {
 func (f *fakeTB) Helper()           {}
 func (f *fakeTB) Fatal(args ...any) { f.failed = true; panic("fatal") }
 func (f *fakeTB) Skip(args ...any)  { f.skipped = true; panic("skip") }
+
+func (f *fakeTB) Fatalf(format string, args ...any) { f.failed = true; panic("fatal") }
+
+func TestReadJSONL(t *testing.T) {
+	type row struct {
+		ID    string   `json:"id"`
+		Steps []string `json:"steps"`
+	}
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.jsonl")
+	long := strings.Repeat("x", 2<<20) // past bufio's default line limit and the first buffer
+	require.NoError(t, os.WriteFile(good, []byte(`{"id": "a", "steps": ["1"]}`+"\n"+`{"id": "b", "steps": ["`+long+`"]}`+"\n"), 0o644))
+	assert.Equal(t, []row{{"a", []string{"1"}}, {"b", []string{long}}}, ReadJSONL[row](t, good))
+
+	bad := filepath.Join(dir, "bad.jsonl")
+	require.NoError(t, os.WriteFile(bad, []byte(`{"id": "a"}`+"\n"+`{"id": `+"\n"), 0o644))
+	for _, path := range []string{bad, filepath.Join(dir, "none.jsonl")} {
+		ft := &fakeTB{TB: t}
+		func() {
+			defer func() { recover() }()
+			ReadJSONL[row](ft, path)
+		}()
+		assert.True(t, ft.failed, "%s must fail the test", filepath.Base(path))
+	}
+}
