@@ -42,6 +42,14 @@ func (p Policy) Defaults() Policy {
 	return p
 }
 
+// Fill applies Defaults to a client's own option fields, in place, and returns the policy they
+// now make: the clients keep the four fields in their Options, where their users set them.
+func Fill(timeout *time.Duration, maxRetries *int, backoff, maxBackoff *time.Duration) Policy {
+	p := Policy{Timeout: *timeout, MaxRetries: *maxRetries, Backoff: *backoff, MaxBackoff: *maxBackoff}.Defaults()
+	*timeout, *maxRetries, *backoff, *maxBackoff = p.Timeout, p.MaxRetries, p.Backoff, p.MaxBackoff
+	return p
+}
+
 // Delay is the wait after failed attempt number attempt (1 for the first): Backoff doubled
 // attempt-1 times, or retryAfter when the server gave one, never more than MaxBackoff.
 func (p Policy) Delay(attempt int, retryAfter time.Duration) time.Duration {

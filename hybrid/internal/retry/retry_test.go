@@ -16,6 +16,13 @@ func TestDefaults(t *testing.T) {
 	assert.Equal(t, 7, Policy{MaxRetries: 7}.Defaults().MaxRetries)
 }
 
+func TestFillSetsTheFieldsInPlace(t *testing.T) {
+	timeout, retries, backoff, maxBackoff := time.Duration(0), -1, time.Second, time.Duration(0)
+	p := Fill(&timeout, &retries, &backoff, &maxBackoff)
+	assert.Equal(t, Policy{Timeout: time.Minute, MaxRetries: 0, Backoff: time.Second, MaxBackoff: 10 * time.Second}, p)
+	assert.Equal(t, []any{time.Minute, 0, time.Second, 10 * time.Second}, []any{timeout, retries, backoff, maxBackoff})
+}
+
 func TestDelayDoublesUpToTheCap(t *testing.T) {
 	p := Policy{Backoff: time.Second, MaxBackoff: 5 * time.Second}
 	var got []time.Duration

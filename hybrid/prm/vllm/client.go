@@ -124,8 +124,7 @@ func New(opts Options) (*Client, error) {
 	if opts.Concurrency <= 0 {
 		opts.Concurrency = 4
 	}
-	rp := retry.Policy{Timeout: opts.Timeout, MaxRetries: opts.MaxRetries, Backoff: opts.Backoff, MaxBackoff: opts.MaxBackoff}.Defaults()
-	opts.Timeout, opts.MaxRetries, opts.Backoff, opts.MaxBackoff = rp.Timeout, rp.MaxRetries, rp.Backoff, rp.MaxBackoff
+	rp := retry.Fill(&opts.Timeout, &opts.MaxRetries, &opts.Backoff, &opts.MaxBackoff)
 	hc := opts.HTTPClient
 	if hc == nil {
 		hc = &http.Client{}
