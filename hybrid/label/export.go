@@ -48,16 +48,7 @@ func ParseFormat(s string) (Format, error) {
 	case "", "jsonl", "native", "labels":
 		return Native, nil
 	}
-	for _, f := range Formats() {
-		if strings.EqualFold(strings.TrimSpace(s), string(f)) {
-			return f, nil
-		}
-	}
-	names := make([]string, 0, len(Formats()))
-	for _, f := range Formats() {
-		names = append(names, string(f))
-	}
-	return "", fmt.Errorf("unknown output format %q (want %s)", s, strings.Join(names, ", "))
+	return parseName(s, "output format", Formats())
 }
 
 // ExportStats counts what an Exporter wrote and what the format could not hold.

@@ -33,16 +33,22 @@ func Methods() []Method { return []Method{Formal, MCHard, MCSoft, Omega, Combine
 
 // ParseMethod maps a --method value to a Method.
 func ParseMethod(s string) (Method, error) {
-	for _, m := range Methods() {
-		if strings.EqualFold(strings.TrimSpace(s), string(m)) {
-			return m, nil
+	return parseName(s, "method", Methods())
+}
+
+// parseName finds s among all, ignoring case and surrounding space; what names the kind of
+// value in the error, which lists all.
+func parseName[T ~string](s, what string, all []T) (T, error) {
+	for _, v := range all {
+		if strings.EqualFold(strings.TrimSpace(s), string(v)) {
+			return v, nil
 		}
 	}
-	names := make([]string, 0, len(Methods()))
-	for _, m := range Methods() {
-		names = append(names, string(m))
+	names := make([]string, 0, len(all))
+	for _, v := range all {
+		names = append(names, string(v))
 	}
-	return "", fmt.Errorf("unknown method %q (want %s)", s, strings.Join(names, ", "))
+	return "", fmt.Errorf("unknown %s %q (want %s)", what, s, strings.Join(names, ", "))
 }
 
 // NeedsGenerator reports whether m rolls out completions.

@@ -49,21 +49,15 @@ type Render struct {
 func (sr Render) Term(e *Expr) string { return sr.sum(e) }
 
 func (sr Render) sum(e *Expr) string {
-	switch e.Op {
-	case '+':
-		return sr.sum(e.L) + " + " + sr.Prod(e.R)
-	case '-':
-		return sr.sum(e.L) + " - " + sr.Prod(e.R)
+	if e.Op == '+' || e.Op == '-' {
+		return sr.sum(e.L) + " " + string(e.Op) + " " + sr.Prod(e.R)
 	}
 	return sr.Prod(e)
 }
 
 func (sr Render) Prod(e *Expr) string {
-	switch e.Op {
-	case '*':
-		return sr.Prod(e.L) + " * " + sr.pow(e.R)
-	case '/':
-		return sr.Prod(e.L) + " / " + sr.pow(e.R)
+	if e.Op == '*' || e.Op == '/' {
+		return sr.Prod(e.L) + " " + string(e.Op) + " " + sr.pow(e.R)
 	}
 	return sr.pow(e)
 }
