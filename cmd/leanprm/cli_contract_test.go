@@ -145,9 +145,10 @@ func TestRelativeDataDirHint(t *testing.T) {
 	elsewhere := t.TempDir()
 	t.Chdir(elsewhere)
 	for _, args := range [][]string{{"train", "--cv"}, {"eval", "processbench", input}} {
-		_, errOut, code := runCLI(t, "", args...)
+		_, errOut, code := runCLI(t, "", append(args, "--data", "../shared/data")...)
 		assert.Equal(t, exitError, code, errOut)
 		assert.Contains(t, errOut, "--data DIR")
+		assert.Contains(t, errOut, "leanprm data fetch")
 		assert.Contains(t, errOut, filepath.Join(filepath.Dir(elsewhere), "shared", "data"), "the directory it looked in")
 	}
 }

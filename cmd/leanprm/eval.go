@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 
 	"github.com/spf13/cobra"
@@ -21,6 +22,13 @@ func newEvalCmd(e *env) *cobra.Command {
 	}
 	ev.AddCommand(newEvalBenchCmd(e, "processbench"), newEvalBenchCmd(e, "prmbench"), newEvalOutcomeCmd(e))
 	return ev
+}
+
+// defaultEvalFiles are what eval reads from data.dir when no FILES are given: the development
+// halves of ProcessBench, PRMBench's test files.
+var defaultEvalFiles = map[string][]string{
+	"processbench": {"processbench/*.dev.jsonl"},
+	"prmbench":     {"prmbench/prm800k_test_*.jsonl", "prmbench/prm_test_*.jsonl"},
 }
 
 func newEvalBenchCmd(e *env, name string) *cobra.Command {
@@ -47,15 +55,21 @@ steps) / 2) per error class and overall, for formal-only, learned-only and hybri
 side by side, with thresholds chosen on the calibration file as for processbench.`,
 	}[name]
 	cmd := &cobra.Command{
-		Use:   name + " FILES…",
+		Use:   name + " [FILES…]",
 		Short: "Evaluate on " + name + " files",
 		Long:  long,
-		Args:  cobra.MinimumNArgs(1),
+		Args:  cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !(threshold >= 0 && threshold <= 1) { // NaN too
 				return usageError("--threshold %v: want a number in [0, 1]", threshold)
 			}
 			ctx := cmd.Context()
+			if len(args) == 0 {
+				var err error
+				if args, err = dataFiles(e, name, defaultEvalFiles[name]...); err != nil {
+					return err
+				}
+			}
 			format := chain.FormatProcessBench
 			if name == "prmbench" {
 				format = chain.FormatPRMBench
@@ -76,6 +90,9 @@ side by side, with thresholds chosen on the calibration file as for processbench
 					return fmt.Errorf("--calibration not given, and its default is in data.dir: %w", err)
 				}
 				calibration = filepath.Join(dir, "processbench", "gsm8k.dev.jsonl")
+				if _, err := os.Stat(calibration); err != nil {
+					return &ExitError{Code: exitError, Err: fmt.Errorf("--calibration not given, and its default %s is not there: run `leanprm data fetch processbench`, or pass --calibration FILE", calibration)}
+				}
 			}
 			calib, calibErrs, err := readInput(ctx, e, calibration, chain.FormatProcessBench)
 			if err != nil {

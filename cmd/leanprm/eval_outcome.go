@@ -3,8 +3,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"path/filepath"
-	"slices"
 
 	"github.com/spf13/cobra"
 
@@ -55,10 +53,15 @@ one instead).`,
 			}
 			ctx := cmd.Context()
 			if len(args) == 0 {
-				args = []string{filepath.Join(e.cfg.Data.Dir, "mr-gsm8k", "labeled.jsonl")}
-				pb, _ := filepath.Glob(filepath.Join(e.cfg.Data.Dir, "processbench", "*.dev.jsonl"))
-				slices.Sort(pb)
-				args = append(args, pb...)
+				mr, err := dataFiles(e, "mr-gsm8k", "mr-gsm8k/labeled.jsonl")
+				if err != nil {
+					return err
+				}
+				pb, err := dataFiles(e, "processbench", "processbench/*.dev.jsonl")
+				if err != nil {
+					return err
+				}
+				args = append(mr, pb...)
 			}
 			var chains []chain.Chain
 			var rowErrs []chain.RowError

@@ -10,6 +10,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -99,7 +101,26 @@ func dataDir(e *env) (string, error) {
 	if abs, err := filepath.Abs(dir); err == nil && abs != dir {
 		where = fmt.Sprintf("%s (%s, relative to the directory leanprm runs in)", dir, abs)
 	}
-	return "", &ExitError{Code: exitError, Err: fmt.Errorf("the data directory %s is not there; pass --data DIR (or set data.dir, LEANPRM_DATA_DIR)", where)}
+	return "", &ExitError{Code: exitError, Err: fmt.Errorf("the data directory %s is not there: run `%s` to download the benchmarks into it, or pass --data DIR (data.dir, LEANPRM_DATA_DIR) where they are", where, fetchHint)}
+}
+
+// dataFiles are the files of data.dir matching the patterns (sorted), for a command whose FILES
+// default to the fetched benchmarks; none there is an error naming the fetch command.
+func dataFiles(e *env, name string, patterns ...string) ([]string, error) {
+	dir, err := dataDir(e)
+	if err != nil {
+		return nil, err
+	}
+	var files []string
+	for _, p := range patterns {
+		m, _ := filepath.Glob(filepath.Join(dir, filepath.FromSlash(p)))
+		slices.Sort(m)
+		files = append(files, m...)
+	}
+	if len(files) == 0 {
+		return nil, &ExitError{Code: exitError, Err: fmt.Errorf("no %s files in the data directory %s (%s): run `leanprm data fetch %s`, or name the files", name, dir, strings.Join(patterns, ", "), name)}
+	}
+	return files, nil
 }
 
 // addRequireSandbox adds --require-sandbox (default on) to a command that runs untrusted Lean

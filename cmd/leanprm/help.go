@@ -35,6 +35,7 @@ var commandFlagGroups = map[string]string{
 	"leanprm eval":         "score,lean,data",
 	"leanprm translate":    "score,lean",
 	"leanprm train":        "data",
+	"leanprm data":         "data",
 	"leanprm verify-proof": "lean",
 	"leanprm lean":         "lean,lsp",
 	"leanprm doctor":       "score,lean",
@@ -78,6 +79,7 @@ var placeholders = map[string]string{
 	"threshold": "SCORE", "html": "FILE", "calibration": "FILE", "statement": "FILE", "proof": "FILE",
 	"report": "FORMAT", "out": "FILE", "addr": "HOST:PORT", "auth-token-file": "FILE", "max-body": "SIZE",
 	"backend": "BACKEND", "weight": "SOURCE=W,…", "drop": "FEATURE,…", "weak-kinds": "KIND,…",
+	"dir": "DIR", "mirror": "URL", "pins": "FILE",
 }
 
 // typePlaceholders are the placeholders of the remaining flags, by value type.

@@ -13,8 +13,6 @@ package main
 //   - `set: NAME` is a line NAME=… (evaluated by sh); NAME is in the environment of later lines.
 //   - `use: TEXT = PATH (why)` replaces TEXT in the command by the value at PATH of the JSON the
 //     line before answered (an id the server returned, which the README cannot know).
-//   - `needs: ../shared (why)`: without the shared data (as for the other README commands), the
-//     block stops here, skipped, and says why.
 //   - `json: PATH` (the answer has it) or `json: PATH = VALUE` (VALUE is JSON; PATH is dotted,
 //     with list indexes and # for a list's length).
 //
@@ -65,8 +63,8 @@ func isSession(cmds []readmeCmd) bool {
 	return false
 }
 
-func runREADMESession(t *testing.T, work string, cmds []readmeCmd) {
-	s := &readmeSession{t: t, work: work, env: append(os.Environ(), "XDG_CONFIG_HOME="+t.TempDir(), "LEANPRM_RUN_AS_MAIN=")}
+func runREADMESession(t *testing.T, work string, env []string, cmds []readmeCmd) {
+	s := &readmeSession{t: t, work: work, env: append(env[:len(env):len(env)], "XDG_CONFIG_HOME="+t.TempDir())}
 	if _, err := exec.LookPath("openssl"); err != nil {
 		bin := t.TempDir()
 		shim := "#!/bin/sh\n# a stand-in for openssl rand -hex N, which the README uses\nod -An -tx1 -N \"$3\" /dev/urandom | tr -d ' \\n'\n"
@@ -88,10 +86,6 @@ func runREADMESession(t *testing.T, work string, cmds []readmeCmd) {
 			switch {
 			case strings.HasPrefix(ex, "set:"):
 				s.set(line, strings.TrimSpace(strings.TrimPrefix(ex, "set:")))
-			case strings.HasPrefix(ex, "needs: ../shared"):
-				if _, err := os.Stat(filepath.Join(s.work, "../shared")); err != nil {
-					t.Skipf("the shared data is not here (../shared beside the repository, or LEANPRM_SHARED): the block stops before %q, %s", line, ex)
-				}
 			case strings.HasPrefix(ex, "use:"):
 				line = s.use(line, strings.TrimSpace(strings.TrimPrefix(ex, "use:")))
 			case ex != "":

@@ -18,8 +18,11 @@ package main
 //     internet); the reason is printed with -v.
 //   - A command without a line fails the test: a new README example must say what it does.
 //   - Commands run with sh in a temporary directory holding testdata/ and scripts/ of the
-//     repository, bin/leanprm (this test binary, re-executed as leanprm) and ../shared (the
-//     shared data); one that reads ../shared is skipped when the data is not there.
+//     repository and bin/leanprm (this test binary, re-executed as leanprm), as on a fresh clone:
+//     no ../shared beside it (a README command that names ../shared fails the test). The data
+//     the examples read is what the README's `leanprm data fetch` line downloads, from a
+//     loopback server of synthetic benchmark files (datafetchtest, through LEANPRM_DATA_MIRROR
+//     and LEANPRM_DATA_PINS) into a temporary XDG_DATA_HOME.
 //   - The verdict table is checked by the comment that follows it ("readme-test verdicts"): each
 //     backquoted claim in the "what it proves" column, scored alone by check --json, gets the
 //     row's verdict; a claim in the "in the merged score" column of the verified row scores 1
@@ -40,7 +43,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/leanprm/leanprm/internal/testutil/testshared"
+	"github.com/leanprm/leanprm/internal/cli/datafetch/datafetchtest"
 )
 
 type readmeCmd struct {
@@ -123,26 +126,28 @@ func readREADME(t *testing.T) string {
 	return string(b)
 }
 
-// readmeDir is a working directory laid out as the README's commands expect.
-func readmeDir(t *testing.T) string {
+// readmeDir is a working directory laid out as the README's commands expect, and the
+// environment they run in: the fixture benchmarks served on loopback for `data fetch`, a data
+// directory of their own.
+func readmeDir(t *testing.T) (work string, env []string) {
 	root := t.TempDir()
-	work := filepath.Join(root, "work")
+	work = filepath.Join(root, "work")
 	require.NoError(t, os.MkdirAll(filepath.Join(work, "bin"), 0o755))
 	repo, err := filepath.Abs("../..")
 	require.NoError(t, err)
 	for _, d := range []string{"testdata", "scripts", "lean-project"} {
 		require.NoError(t, os.Symlink(filepath.Join(repo, d), filepath.Join(work, d)))
 	}
-	if shared, err := testshared.Root(); err == nil {
-		if _, err := os.Stat(shared); err == nil {
-			require.NoError(t, os.Symlink(shared, filepath.Join(root, "shared")))
-		}
-	}
 	self, err := os.Executable()
 	require.NoError(t, err)
 	script := "#!/bin/sh\nLEANPRM_RUN_AS_MAIN=1 exec " + strconv.Quote(self) + " \"$@\"\n"
 	require.NoError(t, os.WriteFile(filepath.Join(work, "bin", "leanprm"), []byte(script), 0o755))
-	return work
+	srv := datafetchtest.NewServer(t)
+	pins := filepath.Join(root, "pins.json")
+	datafetchtest.WriteSources(t, datafetchtest.Benchmarks(srv), pins)
+	env = append(os.Environ(), "LEANPRM_RUN_AS_MAIN=", "XDG_DATA_HOME="+filepath.Join(root, "data-home"),
+		"LEANPRM_DATA_MIRROR="+srv.URL, "LEANPRM_DATA_PINS="+pins, "LEANPRM_SHARED="+filepath.Join(root, "no-shared"))
+	return work, env
 }
 
 var quoted = regexp.MustCompile(`^(stdout|stderr): "(.*)"$`)
@@ -156,7 +161,7 @@ func TestREADMEExamples(t *testing.T) {
 	cmds, missing := readmeBlocks(t, readREADME(t))
 	require.Empty(t, missing, "README commands without a readme-test line (see the top of readme_test.go)")
 	require.NotEmpty(t, cmds)
-	work := readmeDir(t)
+	work, env := readmeDir(t)
 	sessions := map[int][]readmeCmd{} // blocks that are one shell session (readme_session_test.go)
 	for _, c := range cmds {
 		sessions[c.block] = append(sessions[c.block], c)
@@ -164,7 +169,7 @@ func TestREADMEExamples(t *testing.T) {
 	for _, c := range cmds {
 		if block := sessions[c.block]; isSession(block) {
 			if c == block[0] {
-				t.Run(c.line, func(t *testing.T) { runREADMESession(t, work, block) })
+				t.Run(c.line, func(t *testing.T) { runREADMESession(t, work, env, block) })
 			}
 			continue
 		}
@@ -185,15 +190,11 @@ func TestREADMEExamples(t *testing.T) {
 					checks = append(checks, ex)
 				}
 			}
-			if strings.Contains(run, "../shared") {
-				if _, err := os.Stat(filepath.Join(work, "../shared")); err != nil {
-					t.Skip("the shared data is not here (../shared beside the repository, or LEANPRM_SHARED)")
-				}
-			}
+			require.NotContains(t, run, "../shared", "a README example reads the data `leanprm data fetch` puts in data.dir, which a clone has; ../shared is the tests' own")
 			require.NotEmpty(t, checks, "a readme-test line states what the command does")
 			cmd := exec.CommandContext(context.Background(), "sh", "-c", run)
 			cmd.Dir = work
-			cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+t.TempDir(), "LEANPRM_RUN_AS_MAIN=")
+			cmd.Env = append(env[:len(env):len(env)], "XDG_CONFIG_HOME="+t.TempDir())
 			var stdout, stderr strings.Builder
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
 			err := cmd.Run()

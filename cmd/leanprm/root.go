@@ -63,6 +63,7 @@ directory, or --config), built-in defaults. 'leanprm config' prints the effectiv
 	setUpHelp(root)
 	root.AddCommand(
 		newConfigCmd(e),
+		newDataCmd(e),
 		newDoctorCmd(e),
 		newLeanCmd(e),
 		newSimCmd(e),

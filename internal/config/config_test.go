@@ -123,7 +123,7 @@ func TestDefaults(t *testing.T) {
 	assert.Zero(t, c.Lean.Queue)
 	assert.Nil(t, c.Lean.Command)
 	assert.Nil(t, c.Lean.ServerCommand)
-	assert.Equal(t, "../shared/data", c.Data.Dir)
+	assert.Equal(t, UserDataDir(), c.Data.Dir)
 	assert.Equal(t, BackendEmbedded, c.PRM.Backend)
 	assert.Equal(t, ModeQwen, c.PRM.VLLM.Mode)
 	assert.Equal(t, "http://127.0.0.1:8000", c.PRM.VLLM.URL)
@@ -519,4 +519,16 @@ func TestNATSStreamSettings(t *testing.T) {
 			assert.Contains(t, err.Error(), want)
 		}
 	}
+}
+
+// TestDataDirDefaultsToTheUserDataDirectory: with no data.dir configured, the data lives where
+// `leanprm data fetch` puts it, the XDG data directory.
+func TestDataDirDefaultsToTheUserDataDirectory(t *testing.T) {
+	xdg := t.TempDir()
+	t.Setenv("XDG_DATA_HOME", xdg)
+	assert.Equal(t, filepath.Join(xdg, "leanprm"), UserDataDir())
+	t.Setenv("XDG_DATA_HOME", "relative/ignored")
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	assert.Equal(t, filepath.Join(home, ".local", "share", "leanprm"), UserDataDir())
 }

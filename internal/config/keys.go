@@ -1,6 +1,8 @@
 package config
 
 import (
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -25,8 +27,6 @@ const (
 	DefaultProject = "lean-project"
 	// DefaultMaxRSS leaves a Mathlib-importing worker room on a laptop.
 	DefaultMaxRSS = "8GiB"
-	// DefaultDataDir is where the shared benchmark data sits next to a checkout.
-	DefaultDataDir = "../shared/data"
 	// DefaultVLLMURL is a vLLM server on this machine's default port.
 	DefaultVLLMURL = "http://127.0.0.1:8000"
 	// DefaultVLLMModel is the PRM the qwen mode is written for.
@@ -55,6 +55,19 @@ const (
 	// DefaultServeCacheMemory is the caches' budget in one process.
 	DefaultServeCacheMemory = "256MiB"
 )
+
+// UserDataDir is data.dir when none is configured: $XDG_DATA_HOME/leanprm when XDG_DATA_HOME is
+// an absolute path (the XDG base directory rule), else ~/.local/share/leanprm, else (no home
+// directory) leanprm-data in the working directory.
+func UserDataDir() string {
+	if x := os.Getenv("XDG_DATA_HOME"); filepath.IsAbs(x) {
+		return filepath.Join(x, "leanprm")
+	}
+	if home, err := os.UserHomeDir(); err == nil && home != "" {
+		return filepath.Join(home, ".local", "share", "leanprm")
+	}
+	return "leanprm-data"
+}
 
 // kind is how a key's text is read; it decides the flag type and the YAML value type.
 type kind uint8
@@ -85,8 +98,14 @@ var keys = []key{
 			c.Checker = Checker(v)
 			return err
 		}},
-	{"data.dir", "data", "benchmark and training data (ProcessBench, GSM8K, MR-GSM8K, PRMBench) for eval and train",
-		DefaultDataDir, textKind, text(func(c *Config) *string { return &c.Data.Dir })},
+	{"data.dir", "data", "benchmark and training data (ProcessBench, GSM8K, MR-GSM8K, PRMBench) for eval and train, where `leanprm data fetch` puts it (\"\" = the user's data directory: $XDG_DATA_HOME/leanprm, else ~/.local/share/leanprm)",
+		"", textKind, func(c *Config, _, raw string) error {
+			if raw == "" {
+				raw = UserDataDir()
+			}
+			c.Data.Dir = raw
+			return nil
+		}},
 	{"lean.command", "repl-command", "command that starts a REPL instead of `lake env <repl>` (e.g. the simulator: leanprm sim repl)",
 		"", textKind, command(func(c *Config) (*string, *[]string) { return &c.Lean.CommandText, &c.Lean.Command })},
 	{"lean.header", "header", "import header every obligation runs under (e.g. \"import Mathlib\"); run once per worker",

@@ -15,32 +15,45 @@ import (
 	"strings"
 )
 
-// convert writes d's outputs under dir from the verified downloads (local[i] is d.Files[i]).
-func convert(d Dataset, local []string, dir string) error {
+// convert writes d's outputs under dir from the verified downloads (local[i] is d.Files[i]) and
+// returns them (slash-separated, relative to dir) with their lines.
+func convert(d Dataset, local []string, dir string) (written []Written, err error) {
 	switch d.Convert {
 	case ConvertCopy:
 		for i, f := range d.Files {
-			dst := filepath.Join(dir, d.Name, path.Base(f.Path))
+			rel := d.Name + "/" + path.Base(f.Path)
+			dst := filepath.Join(dir, filepath.FromSlash(rel))
 			if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-				return err
+				return nil, err
 			}
 			if err := os.Rename(local[i], dst); err != nil {
-				return err
+				return nil, err
 			}
+			written = append(written, Written{Path: rel, Lines: -1})
 		}
-		return nil
+		return written, nil
 	case ConvertProcessBench:
 		for i, f := range d.Files {
 			subset := strings.TrimSuffix(path.Base(f.Path), ".json")
-			if err := splitProcessBench(local[i], filepath.Join(dir, d.Name), subset); err != nil {
-				return fmt.Errorf("%s: %w", f.Path, err)
+			w, err := splitProcessBench(local[i], dir, d.Name+"/"+subset)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", f.Path, err)
 			}
+			written = append(written, w...)
 		}
-		return nil
+		return written, nil
 	case ConvertMRGSM8K:
-		return mergeMRGSM8K(local, filepath.Join(dir, d.Name, "labeled.jsonl"))
+		rel := d.Name + "/labeled.jsonl"
+		n, err := mergeMRGSM8K(local, filepath.Join(dir, filepath.FromSlash(rel)))
+		return []Written{{Path: rel, Lines: n}}, err
 	}
-	return fmt.Errorf("no conversion %q", d.Convert)
+	return nil, fmt.Errorf("no conversion %q", d.Convert)
+}
+
+// Written is a file a conversion wrote; Lines is -1 for a file copied as published.
+type Written struct {
+	Path  string
+	Lines int
 }
 
 // DevHalf says whether a ProcessBench row with this id is in the development half: the first
@@ -74,8 +87,9 @@ func eachElement(p string, fn func(raw json.RawMessage) error) error {
 	return err
 }
 
-func splitProcessBench(src, dir, subset string) error {
+func splitProcessBench(src, dir, prefix string) ([]Written, error) {
 	var dev, held bytes.Buffer
+	var nDev, nHeld int
 	err := eachElement(src, func(raw json.RawMessage) error {
 		var row struct {
 			ID string `json:"id"`
@@ -84,8 +98,10 @@ func splitProcessBench(src, dir, subset string) error {
 			return errors.New("a row without an id")
 		}
 		w := &held
+		nHeld++
 		if DevHalf(row.ID) {
 			w = &dev
+			nDev, nHeld = nDev+1, nHeld-1
 		}
 		if err := writePy(w, raw); err != nil {
 			return err
@@ -94,12 +110,13 @@ func splitProcessBench(src, dir, subset string) error {
 		return nil
 	})
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if err := writeFile(filepath.Join(dir, subset+".dev.jsonl"), dev.Bytes()); err != nil {
-		return err
+	out := []Written{{Path: prefix + ".dev.jsonl", Lines: nDev}, {Path: prefix + ".heldout.jsonl", Lines: nHeld}}
+	if err := writeFile(filepath.Join(dir, filepath.FromSlash(out[0].Path)), dev.Bytes()); err != nil {
+		return nil, err
 	}
-	return writeFile(filepath.Join(dir, subset+".heldout.jsonl"), held.Bytes())
+	return out, writeFile(filepath.Join(dir, filepath.FromSlash(out[1].Path)), held.Bytes())
 }
 
 // mrFields are the MR-GSM8K fields labeled.jsonl keeps, in its order; the graders' own fields
@@ -108,7 +125,7 @@ var mrFields = []string{"uuid", "question", "ground_truth_solution", "ground_tru
 	"model_output_steps", "model_output_answer_correctness", "model_output_solution_correctness",
 	"model_output_solution_first_error_step", "model_output_solution_first_error_reason", "question_type"}
 
-func mergeMRGSM8K(srcs []string, dst string) error {
+func mergeMRGSM8K(srcs []string, dst string) (int, error) {
 	byID := map[string][]byte{}
 	for _, src := range srcs {
 		err := eachElement(src, func(raw json.RawMessage) error {
@@ -141,7 +158,7 @@ func mergeMRGSM8K(srcs []string, dst string) error {
 			return nil
 		})
 		if err != nil {
-			return fmt.Errorf("%s: %w", filepath.Base(src), err)
+			return 0, fmt.Errorf("%s: %w", filepath.Base(src), err)
 		}
 	}
 	ids := make([]string, 0, len(byID))
@@ -153,7 +170,7 @@ func mergeMRGSM8K(srcs []string, dst string) error {
 	for _, id := range ids {
 		out.Write(byID[id])
 	}
-	return writeFile(dst, out.Bytes())
+	return len(ids), writeFile(dst, out.Bytes())
 }
 
 // objectFields splits a JSON object into its fields' raw values.

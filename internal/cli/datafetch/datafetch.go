@@ -168,8 +168,14 @@ func Fetch(ctx context.Context, d Dataset, o Options) error {
 			return err
 		}
 	}
-	if err := convert(d, local, o.Dir); err != nil {
+	written, err := convert(d, local, o.Dir)
+	if err != nil {
 		return fmt.Errorf("%s: converting: %w", d.Name, err)
+	}
+	for _, w := range written {
+		if w.Lines >= 0 {
+			o.logf("%s: wrote %s (%d rows)", d.Name, w.Path, w.Lines)
+		}
 	}
 	for _, out := range outs {
 		p := filepath.Join(o.Dir, filepath.FromSlash(out.Path))
@@ -186,7 +192,7 @@ func Fetch(ctx context.Context, d Dataset, o Options) error {
 		for p := filepath.Dir(downloads); p != o.Dir && os.Remove(p) == nil; p = filepath.Dir(p) {
 		} // and the directories above it that this left empty
 	}
-	o.logf("%s: %d files in %s, verified", d.Name, len(outs), filepath.Join(o.Dir, d.Name))
+	o.logf("%s: %d files in %s, verified", d.Name, len(written), filepath.Join(o.Dir, d.Name))
 	return nil
 }
 

@@ -242,7 +242,7 @@ func mrGSM8K(from, n int, grader string) []byte {
 			"ground_truth_solution": fmt.Sprintf("%d + %d - %d = %d\n#### %d", p.a, p.b, p.c, p.answer(), p.answer()),
 			"ground_truth_answer":   fmt.Sprint(p.answer()), "model_output_steps": steps,
 			"model_output_answer_correctness": "wrong", "model_output_solution_correctness": "wrong",
-			"model_output_solution_first_error_step": wrong,
+			"model_output_solution_first_error_step":   wrong,
 			"model_output_solution_first_error_reason": "graded by the " + grader + " file",
 			"question_type": "original", "grader_eval_output": "not kept",
 		})
