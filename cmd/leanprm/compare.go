@@ -52,23 +52,24 @@ page with SVG charts.`,
 				defer sc.interrupted(e)
 			}
 			cmp := bench.Compare(sc.results, bench.CompareOptions{Threshold: sc.threshold})
-			if asJSON {
-				err = writeJSON(e, compareJSON(cmp))
-			} else {
-				err = report.WriteComparison(e.stdout, cmp)
-			}
-			if err != nil {
-				return err
-			}
 			// Chains whose final answer is known to be right (a gold answer, or ProcessBench's
-			// final_answer_correct) and whose process is labelled get the right-answer-wrong-work table.
+			// final_answer_correct) and whose process is labelled get the right-answer-wrong-work
+			// report: a table after the comparison, or a key of the one JSON document.
 			var wrongWork *bench.WrongWorkReport
 			if ww := bench.RightAnswerWrongWork(sc.results, 0); ww.CV[len(ww.CV)-1].RightAnswers > 0 {
 				wrongWork = &ww
-				fmt.Fprintln(e.stdout)
-				if err := report.WriteWrongWork(e.stdout, ww); err != nil {
-					return err
+			}
+			if asJSON {
+				err = writeJSON(e, compareJSON(cmp, wrongWork))
+			} else {
+				err = report.WriteComparison(e.stdout, cmp)
+				if err == nil && wrongWork != nil {
+					fmt.Fprintln(e.stdout)
+					err = report.WriteWrongWork(e.stdout, *wrongWork)
 				}
+			}
+			if err != nil {
+				return err
 			}
 			if html != nil {
 				meta := report.Meta{Inputs: args, Policy: hybrid.PolicyHybrid.Name(), Generated: time.Now().UTC().Format(time.RFC3339), WrongWork: wrongWork}
@@ -93,8 +94,9 @@ page with SVG charts.`,
 }
 
 // compareJSON is compare --json: the comparison, with the agreement (a fraction) and the AUC null
-// where nothing was measured rather than a 0 that reads as a result.
-func compareJSON(c bench.Comparison) any {
+// where nothing was measured rather than a 0 that reads as a result, and the
+// right-answer-wrong-work report (absent when no chain has a right answer and a labelled process).
+func compareJSON(c bench.Comparison, ww *bench.WrongWorkReport) any {
 	k := c.Confusion
 	var agreement, auc *float64
 	if k.VerifiedPass+k.VerifiedFail+k.RefutedPass+k.RefutedFail > 0 {
@@ -106,7 +108,8 @@ func compareJSON(c bench.Comparison) any {
 	}
 	return struct {
 		bench.Comparison
-		Agreement *float64 `json:"agreement"`
-		AUC       *float64 `json:"auc"`
-	}{c, agreement, auc}
+		Agreement *float64               `json:"agreement"`
+		AUC       *float64               `json:"auc"`
+		WrongWork *bench.WrongWorkReport `json:"right_answer_wrong_work,omitempty"`
+	}{c, agreement, auc, ww}
 }

@@ -111,7 +111,7 @@ func TestGradeJSONLRowErrors(t *testing.T) {
 		`{"id": [1], "gold": "1", "answer": "1"}`,
 	}, "\n")
 	require.NoError(t, os.WriteFile(path, []byte(rows), 0o644))
-	out, errb, err := run(t, "", nil, "grade", "--jsonl", path)
+	out, errb, err := run(t, "", nil, "grade", "--pairs", path)
 	require.Error(t, err)
 	assert.Equal(t, exitError, exitCode(err, &strings.Builder{}))
 	for _, want := range []string{
@@ -134,7 +134,7 @@ func TestGradeJSONLRowErrors(t *testing.T) {
 
 func TestGradeRowTooLong(t *testing.T) {
 	long := `{"id": "x", "gold": "1", "answer": "` + strings.Repeat("1", grading.MaxRow) + `"}`
-	out, errb, err := runWithInput(t, "", long+"\n"+`{"id": "y", "gold": "2", "answer": "2"}`+"\n", "grade", "--jsonl", "-")
+	out, errb, err := runWithInput(t, "", long+"\n"+`{"id": "y", "gold": "2", "answer": "2"}`+"\n", "grade", "--pairs", "-")
 	require.Error(t, err)
 	assert.Contains(t, errb, "stdin:1: a row longer than 8 MiB; row skipped")
 	got := decodeGradeLines(t, out)
@@ -147,7 +147,7 @@ func TestGradeExtract(t *testing.T) {
 		`{"id": 1, "gold": "1,080", "answer": "Step 1: ...\n#### 1080"}`,
 		`{"id": 2, "gold": "3", "answer": "we get 2 and then 3"}`,
 	}, "\n")
-	out, _, err := runWithInput(t, "", in, "grade", "--jsonl", "-", "--extract")
+	out, _, err := runWithInput(t, "", in, "grade", "--pairs", "-", "--extract")
 	require.NoError(t, err)
 	got := decodeGradeLines(t, out)
 	require.Len(t, got, 2)
@@ -157,7 +157,7 @@ func TestGradeExtract(t *testing.T) {
 	assert.Equal(t, "unknown", got[1]["verdict"], "no answer is never a guess")
 	assert.Equal(t, false, got[1]["answer_found"])
 
-	out, _, err = runWithInput(t, "", in, "grade", "--jsonl", "-", "--extract", "--answer-fallback", "last-number")
+	out, _, err = runWithInput(t, "", in, "grade", "--pairs", "-", "--extract", "--answer-fallback", "last-number")
 	require.NoError(t, err)
 	got = decodeGradeLines(t, out)
 	assert.Equal(t, "equal", got[1]["verdict"], "the opted-in fallback takes the last number")
@@ -178,7 +178,7 @@ func TestGradeUsageErrors(t *testing.T) {
 	for _, args := range [][]string{
 		{"grade"},
 		{"grade", "--gold", "1"},
-		{"grade", "--jsonl", "x.jsonl", "--gold", "1", "--answer", "1"},
+		{"grade", "--pairs", "x.jsonl", "--gold", "1", "--answer", "1"},
 		{"grade", "--gold", "1", "--answer", "1", "--table", "--json"},
 		{"grade", "--gold", "1", "--answer", "1", "--extract", "--answer-fallback", "first-number"},
 		{"grade", "--gold", "1", "--answer", "1", "--answer-fallback", "last-number"},
@@ -191,10 +191,10 @@ func TestGradeUsageErrors(t *testing.T) {
 }
 
 func TestGradeEmptyAndMissingInput(t *testing.T) {
-	_, _, err := runWithInput(t, "", "", "grade", "--jsonl", "-")
+	_, _, err := runWithInput(t, "", "", "grade", "--pairs", "-")
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "no rows to grade")
-	_, _, err = run(t, "", nil, "grade", "--jsonl", filepath.Join(t.TempDir(), "missing.jsonl"))
+	_, _, err = run(t, "", nil, "grade", "--pairs", filepath.Join(t.TempDir(), "missing.jsonl"))
 	require.Error(t, err)
 	assert.Equal(t, exitError, exitCode(err, &strings.Builder{}))
 	assert.NotContains(t, err.Error(), "open ", "no Go internals in the message")

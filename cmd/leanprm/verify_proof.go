@@ -16,7 +16,7 @@ func newVerifyProofCmd(e *env) *cobra.Command {
 	var (
 		statementFile, proofFile string
 		format                   string
-		asJSONL                  bool
+		asJSONL, asJSON          bool
 		requireSandbox           bool
 		tier                     string
 	)
@@ -62,14 +62,20 @@ sandbox; --require-sandbox=false runs there anyway, for trusted input.`,
 			if single && (statementFile == "" || proofFile == "" || len(args) > 0) {
 				return usageError("give --statement and --proof together, or a batch file, not both")
 			}
+			if asJSONL && asJSON {
+				return usageError("--json and --jsonl exclude each other")
+			}
 			if asJSONL {
 				format = "jsonl"
+			}
+			if asJSON {
+				format = "json"
 			}
 			if tier != "repl" && tier != "kernel" {
 				return usageError("--tier %q: want repl or kernel", tier)
 			}
-			if format != "table" && format != "jsonl" {
-				return usageError("--report %q: want table or jsonl", format)
+			if format != "table" && format != "jsonl" && format != "json" {
+				return usageError("--output-format %q: want table, jsonl or json", format)
 			}
 			var in io.Reader = e.stdin
 			if single {
@@ -125,11 +131,17 @@ sandbox; --require-sandbox=false runs there anyway, for trusted input.`,
 				Workers: e.cfg.Lean.WorkerCount(),
 				Format:  verify.Format(format),
 			}
+			stdout := e.stdout
+			if format == "json" { // the JSON Lines report, gathered into one document as it streams
+				doc := &jsonlDocument{w: e.stdout}
+				defer doc.Close()
+				stdout, opts.Format = doc, verify.FormatJSONL
+			}
 			bar := output.Progress(e.stderr, "verifying")
 			if bar != nil && !single {
 				opts.Progress = func(p verify.Progress) { bar(p.Total, 0) }
 			}
-			sum, err := verify.RunBatch(ctx, in, e.stdout, opts)
+			sum, err := verify.RunBatch(ctx, in, stdout, opts)
 			if bar != nil && !single {
 				bar(-1, -1)
 			}
@@ -151,8 +163,9 @@ sandbox; --require-sandbox=false runs there anyway, for trusted input.`,
 	}
 	cmd.Flags().StringVar(&statementFile, "statement", "", "file with the official statement (single-proof mode)")
 	cmd.Flags().StringVar(&proofFile, "proof", "", "file with the candidate proof (single-proof mode)")
-	cmd.Flags().StringVar(&format, "report", "table", "report format: table or jsonl")
-	cmd.Flags().BoolVar(&asJSONL, "jsonl", false, "same as --report jsonl")
+	cmd.Flags().StringVar(&format, "output-format", "table", "report format: table, jsonl (one object a result, then the summary) or json (one document: results and summary)")
+	cmd.Flags().BoolVar(&asJSONL, "jsonl", false, "same as --output-format jsonl")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "same as --output-format json")
 	addRequireSandbox(cmd.Flags(), &requireSandbox)
 	cmd.Flags().StringVar(&tier, "tier", "repl", "repl: the REPL and the semantic guard; kernel: also build the proof into an .olean in the sandbox and replay it through the kernel (leanchecker --fresh; Comparator and nanoda when installed)")
 	return cmd

@@ -18,6 +18,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/leanprm/leanprm/hybrid/outcome"
+	"github.com/leanprm/leanprm/internal/cli/output"
 )
 
 // MaxRow bounds one JSON Lines row of `grade --jsonl`, as for check's input.
@@ -167,7 +168,8 @@ func One(g *outcome.Grader, o Options, id json.RawMessage, gold, answer string) 
 type Writer struct {
 	w      io.Writer
 	table  *tabwriter.Writer
-	N      int // lines written
+	array  *output.JSONArray // one JSON array of the lines (NewArrayWriter)
+	N      int               // lines written
 	counts map[string]int
 }
 
@@ -185,6 +187,9 @@ func NewWriter(w io.Writer, table bool) *Writer {
 func (gw *Writer) Write(l Line) error {
 	gw.N++
 	gw.counts[l.Verdict]++
+	if gw.array != nil {
+		return gw.array.Add(l)
+	}
 	if gw.table == nil {
 		b, err := json.Marshal(l)
 		if err != nil {
@@ -205,8 +210,16 @@ func (gw *Writer) Write(l Line) error {
 	return err
 }
 
-// Flush ends a table with its summary.
+// NewArrayWriter writes the lines as one JSON array, element by element; Flush closes it.
+func NewArrayWriter(w io.Writer) *Writer {
+	return &Writer{w: w, counts: map[string]int{}, array: &output.JSONArray{W: w}}
+}
+
+// Flush ends a table with its summary, or closes the array.
 func (gw *Writer) Flush() error {
+	if gw.array != nil {
+		return gw.array.Close()
+	}
 	if gw.table == nil {
 		return nil
 	}
