@@ -13,6 +13,7 @@ import (
 	"github.com/leanprm/leanprm/hybrid"
 	"github.com/leanprm/leanprm/hybrid/generate"
 	"github.com/leanprm/leanprm/hybrid/search"
+	"github.com/leanprm/leanprm/internal/cli/output"
 	"github.com/leanprm/leanprm/internal/serve"
 )
 
@@ -155,7 +156,13 @@ func runSearch(ctx context.Context, e *env, s *search.Searcher, problems []searc
 	var eq, diff, unk, failed int
 	var calls int64
 	var writeErr error
-	s.Run(ctx, problems, workers, func(r search.Result) {
+	// Results go out in input order, streamed: at most 4 × --parallel problems are started and
+	// not yet written, so a slow problem holds back a bounded number of finished ones.
+	run := func(ctx context.Context, p search.Problem) (search.Result, bool) {
+		r := s.Search(ctx, p)
+		return r, ctx.Err() == nil
+	}
+	output.RunOrdered(ctx, problems, workers, 4*max(1, workers), run, func(r search.Result) {
 		results = append(results, r)
 		switch {
 		case r.Error != "":

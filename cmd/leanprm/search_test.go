@@ -209,3 +209,33 @@ func metricValueOr(metrics, series string, missing float64) float64 {
 	}
 	return missing
 }
+
+// TestSearchWritesInInputOrder runs search from the built binary against the generator
+// simulator with four problems at a time: the lines come out in the problems' order (ids
+// FILE:LINE, in input order), however the searches finish.
+func TestSearchWritesInInputOrder(t *testing.T) {
+	url, _ := startSimGenerator(t, "--slip-rate", "0")
+	problems := repoFile(t, "testdata/search/gsm8k-style.jsonl")
+	var in strings.Builder
+	for range 3 { // 21 problems, so that finishing order has room to differ
+		b, err := os.ReadFile(problems)
+		require.NoError(t, err)
+		in.Write(b)
+	}
+	file := filepath.Join(t.TempDir(), "p.jsonl")
+	require.NoError(t, os.WriteFile(file, []byte(in.String()), 0o644))
+	out, errOut, code := runBin(t, nil, "search", "--generator", url, "--algo", "best-of-n", "--n", "2", "--parallel", "4", "--checker", "exact", file)
+	require.Equal(t, 0, code, errOut)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, lines, 21)
+	var want, got []string
+	for i, l := range lines {
+		var r struct {
+			ID string `json:"id"`
+		}
+		require.NoError(t, json.Unmarshal([]byte(l), &r))
+		got = append(got, r.ID)
+		want = append(want, file+":"+strconv.Itoa(i+1))
+	}
+	assert.Equal(t, want, got)
+}

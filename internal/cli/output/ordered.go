@@ -1,6 +1,7 @@
 package output
 
 import (
+	"context"
 	"slices"
 	"sync"
 )
@@ -66,4 +67,54 @@ func (o *Ordered[T]) Rest() error {
 		delete(o.pending, k)
 	}
 	return o.err
+}
+
+// RunOrdered runs do on items with workers goroutines and passes the results to write in input
+// order, as soon as every earlier one is written. At most window items are started and not yet
+// written (window ≥ workers), so the results held back while an earlier item runs are bounded,
+// however slow that one is. When ctx ends no item is started; an item whose do reports !ok (it
+// was cut short) is not written, and the results finished after a gap are written at the end,
+// in order. write is never called concurrently.
+func RunOrdered[P, R any](ctx context.Context, items []P, workers, window int, do func(context.Context, P) (R, bool), write func(R)) {
+	workers = max(1, min(workers, len(items)))
+	window = max(window, workers)
+	slots := make(chan struct{}, window) // an item holds one from its start until it is written
+	o := NewOrdered(func(r R) error {
+		write(r)
+		<-slots
+		return nil
+	})
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				r, ok := do(ctx, items[i])
+				if !ok { // cut short: never written, so its slot goes back now
+					<-slots
+					continue
+				}
+				o.Add(i, r)
+			}
+		}()
+	}
+dispatch:
+	for i := range items {
+		select {
+		case slots <- struct{}{}:
+		case <-ctx.Done():
+			break dispatch
+		}
+		select {
+		case jobs <- i:
+		case <-ctx.Done():
+			<-slots
+			break dispatch
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	o.Rest()
 }

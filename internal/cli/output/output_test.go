@@ -1,13 +1,17 @@
 package output
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -80,4 +84,58 @@ func TestProgressOnlyOnATerminal(t *testing.T) {
 	require.NoError(t, err)
 	defer f.Close()
 	assert.Nil(t, Progress(f, "x"), "a regular file is not a terminal")
+}
+
+// TestRunOrderedKeepsInputOrderWithABoundedBuffer: items finish out of order (the first is the
+// slowest); the results still come out in input order, and never more than window items are
+// started and not yet written.
+func TestRunOrderedKeepsInputOrderWithABoundedBuffer(t *testing.T) {
+	items := make([]int, 60)
+	for i := range items {
+		items[i] = i
+	}
+	var mu sync.Mutex
+	started, written, maxOpen := 0, 0, 0
+	var got []int
+	do := func(_ context.Context, i int) (int, bool) {
+		mu.Lock()
+		started++
+		maxOpen = max(maxOpen, started-written)
+		mu.Unlock()
+		d := time.Millisecond * time.Duration((i*7)%5)
+		if i == 0 {
+			d = 60 * time.Millisecond
+		}
+		time.Sleep(d)
+		return i * 10, true
+	}
+	RunOrdered(context.Background(), items, 4, 8, do, func(r int) {
+		mu.Lock()
+		written++
+		got = append(got, r)
+		mu.Unlock()
+	})
+	require.Len(t, got, 60)
+	for i, r := range got {
+		require.Equal(t, i*10, r, "input order")
+	}
+	assert.LessOrEqual(t, maxOpen, 8, "at most window items started and not written")
+	assert.Greater(t, maxOpen, 4, "the window lets finished results wait behind a slow one")
+}
+
+// TestRunOrderedStopsOnCancel: after the context ends no item starts, and what finished is
+// written, in order.
+func TestRunOrderedStopsOnCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	items := make([]int, 100)
+	var got []int
+	var n atomic.Int32
+	RunOrdered(ctx, items, 2, 4, func(ctx context.Context, _ int) (int, bool) {
+		if n.Add(1) == 10 {
+			cancel()
+		}
+		return int(n.Load()), ctx.Err() == nil
+	}, func(r int) { got = append(got, r) })
+	assert.Less(t, len(got), 20)
+	assert.LessOrEqual(t, int(n.Load()), 10+4, "nothing starts after the cancel beyond what was dispatched")
 }
