@@ -113,6 +113,9 @@ labelled, and the exit status is 1. On Ctrl-C every chain already labelled has b
 					return usageError("--generator: %v", err)
 				}
 				defer g.Close()
+				if err := probeGenerator(ctx, e, generator, model, timeout); err != nil {
+					return err
+				}
 				l.Estimator, l.Grader = label.NewEstimator(g.Roller, g.Grader), g.Grader
 				if concurrency == 0 {
 					l.Concurrency = 4

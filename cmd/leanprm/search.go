@@ -82,6 +82,9 @@ The generator's API key, if it needs one, is read from LEANPRM_GENERATOR_API_KEY
 				return usageError("--generator: %v", err)
 			}
 			defer gen.Close()
+			if err := probeGenerator(cmd.Context(), e, genURL, model, timeout); err != nil {
+				return err
+			}
 			f, err := os.Open(args[0])
 			if err != nil {
 				return err

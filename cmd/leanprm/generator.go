@@ -1,0 +1,105 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"slices"
+	"strings"
+	"time"
+)
+
+// generatorProbeTimeout bounds the start-up probe of a generator: an unreachable one is
+// reported in seconds, before any problem is sent to it.
+const generatorProbeTimeout = 10 * time.Second
+
+// probeGenerator asks the generator at base (an OpenAI base URL, …/v1) for /models once, before
+// search or label sends it work, so that a generator that is not there stops the command at
+// once with the reason instead of failing every problem after the retries. A generator that
+// lists models must list model when one is named; one without /models (404) is accepted when
+// the model is named. A generator that dies later still fails problem by problem.
+func probeGenerator(ctx context.Context, e *env, base, model string, timeout time.Duration) error {
+	timeout = min(timeout, generatorProbeTimeout)
+	if timeout <= 0 {
+		timeout = generatorProbeTimeout
+	}
+	u := strings.TrimRight(base, "/") + "/models"
+	pctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(pctx, http.MethodGet, u, nil)
+	if err != nil {
+		return usageError("--generator %s: %v", base, err)
+	}
+	if key := os.Getenv(generatorKeyEnv); key != "" {
+		req.Header.Set("Authorization", "Bearer "+key)
+	}
+	fail := func(format string, args ...any) error {
+		return &ExitError{Code: exitError, Err: fmt.Errorf("the generator at %s cannot be used: %s (probed GET %s before sending any work)", base, fmt.Sprintf(format, args...), u)}
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		var reason string
+		switch {
+		case errors.Is(err, context.DeadlineExceeded) || pctx.Err() != nil:
+			reason = fmt.Sprintf("no answer within %s", timeout)
+		default:
+			reason = transportReason(err)
+		}
+		return fail("%s", reason)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	switch {
+	case resp.StatusCode == http.StatusUnauthorized || resp.StatusCode == http.StatusForbidden:
+		return fail("HTTP %d: the server refuses the API key (%s)", resp.StatusCode, generatorKeyEnv)
+	case resp.StatusCode == http.StatusNotFound && model != "":
+		fmt.Fprintf(e.stderr, "leanprm: the generator at %s lists no models (HTTP 404 for /models); going on with --generator-model %s\n", base, model)
+		return nil
+	case resp.StatusCode != http.StatusOK:
+		if msg := strings.TrimSpace(string(body[:min(len(body), 200)])); msg != "" {
+			return fail("HTTP %d: %s", resp.StatusCode, msg)
+		}
+		return fail("HTTP %d", resp.StatusCode)
+	}
+	var list struct {
+		Data []struct {
+			ID string `json:"id"`
+		} `json:"data"`
+	}
+	if err := json.Unmarshal(body, &list); err != nil {
+		return fail("/models is not an OpenAI model list (is %s the /v1 base URL?)", base)
+	}
+	var ids []string
+	for _, m := range list.Data {
+		ids = append(ids, m.ID)
+	}
+	switch {
+	case len(ids) == 0 && model == "":
+		return fail("it serves no model, and no --generator-model was given")
+	case model != "" && len(ids) > 0 && !slices.Contains(ids, model):
+		return fail("it serves %s, not --generator-model %s", strings.Join(ids, ", "), model)
+	}
+	return nil
+}
+
+// transportReason is a connection failure as a person reads it.
+func transportReason(err error) string {
+	msg := err.Error()
+	for _, known := range []string{"connection refused", "no such host", "network is unreachable", "connection reset by peer", "no route to host", "server gave HTTP response to HTTPS client", "certificate"} {
+		if strings.Contains(msg, known) {
+			return known
+		}
+	}
+	var ue interface{ Unwrap() error }
+	if errors.As(err, &ue) && ue.Unwrap() != nil {
+		return ue.Unwrap().Error()
+	}
+	return msg
+}
