@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -238,4 +239,74 @@ func TestSearchWritesInInputOrder(t *testing.T) {
 		want = append(want, file+":"+strconv.Itoa(i+1))
 	}
 	assert.Equal(t, want, got)
+}
+
+type searchLine struct {
+	ID        string `json:"id"`
+	Error     string `json:"error"`
+	Budget    bool   `json:"step_budget_reached"`
+	TokensCut bool   `json:"max_tokens_reached"`
+	Fallback  string `json:"fallback"`
+	Answer    string `json:"answer"`
+	Chain     []struct {
+		Verdict string `json:"verdict"`
+	} `json:"chain"`
+}
+
+func searchLines(t *testing.T, out string) []searchLine {
+	t.Helper()
+	var rs []searchLine
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		var r searchLine
+		require.NoError(t, json.Unmarshal([]byte(l), &r), l)
+		rs = append(rs, r)
+	}
+	return rs
+}
+
+// TestSearchStepBudgetIsTheBudget runs search from the built binary against the generator
+// simulator: step_budget_reached says --max-steps ended the chain, and only that; a sample cut
+// by --max-tokens says max_tokens_reached instead.
+func TestSearchStepBudgetIsTheBudget(t *testing.T) {
+	url, _ := startSimGenerator(t, "--slip-rate", "0")
+	problems := repoFile(t, "testdata/search/gsm8k-style.jsonl")
+	base := []string{"search", "--generator", url, "--algo", "greedy", "--checker", "exact", "--parallel", "1", problems}
+	run := func(extra ...string) []searchLine {
+		out, errOut, code := runBin(t, nil, append(base, extra...)...)
+		require.Contains(t, []int{0, exitError}, code, errOut)
+		return searchLines(t, out)
+	}
+	for _, r := range run() {
+		assert.False(t, r.Budget, "%s: the default budget of 40 steps is not reached", r.ID)
+		assert.False(t, r.TokensCut, r.ID)
+	}
+	for _, r := range run("--max-steps", "1") {
+		assert.True(t, r.Budget, "%s: one step allowed, so the first call is told to finish", r.ID)
+	}
+	cut := run("--max-tokens", "4")
+	for _, r := range cut {
+		assert.False(t, r.Budget, "%s: max_tokens is not the step budget", r.ID)
+	}
+	assert.True(t, slices.ContainsFunc(cut, func(r searchLine) bool { return r.TokensCut }), "a 4-token sample is cut")
+}
+
+// TestSearchBestOfNAllRefutedStillPicks: with a simulator that slips on every step, every
+// best-of-n sample has a refuted step; each problem still gets the best of them, marked.
+func TestSearchBestOfNAllRefutedStillPicks(t *testing.T) {
+	url, _ := startSimGenerator(t, "--slip-rate", "1")
+	out, errOut, code := runBin(t, nil, "search", "--generator", url, "--algo", "best-of-n", "--n", "4", "--checker", "exact",
+		"--parallel", "2", repoFile(t, "testdata/search/gsm8k-style.jsonl"))
+	assert.Equal(t, 0, code, errOut)
+	rs := searchLines(t, out)
+	require.Len(t, rs, 7)
+	for _, r := range rs {
+		assert.Empty(t, r.Error, r.ID)
+		assert.Equal(t, "every finished chain has a refuted step; this is the best of them", r.Fallback, r.ID)
+		require.NotEmpty(t, r.Chain, r.ID)
+		assert.True(t, slices.ContainsFunc(r.Chain, func(s struct {
+			Verdict string `json:"verdict"`
+		}) bool {
+			return s.Verdict == "refuted"
+		}), "%s: the chain shows its refuted step", r.ID)
+	}
 }

@@ -28,9 +28,9 @@ func (t *tree) greedy(ctx context.Context) error {
 // bestOfN: N complete chains from the root, each generated to its end.
 func (t *tree) bestOfN(ctx context.Context) error {
 	saved := t.o.MaxSteps
-	t.o.MaxSteps = 1 // the first call runs to the end
+	t.o.MaxSteps, t.runToEnd = 1, true // the first call runs to the end; no budget is spent
 	_, err := t.expand(ctx, []*Node{t.root}, []int{t.o.N})
-	t.o.MaxSteps = saved
+	t.o.MaxSteps, t.runToEnd = saved, false
 	return err
 }
 

@@ -63,8 +63,18 @@ type Result struct {
 	WallMS    int64    `json:"wall_ms"`
 	Error     string   `json:"error,omitempty"`
 	Tree      *Node    `json:"tree,omitempty"`
-	Truncated bool     `json:"step_budget_reached,omitempty"`
+	// Truncated: the chosen chain was ended by the step budget (MaxSteps): its last call was
+	// told to finish. A sample cut by max_tokens is MaxTokensCut instead.
+	Truncated bool `json:"step_budget_reached,omitempty"`
+	// MaxTokensCut: the chosen chain's last sample stopped at max_tokens (finish reason length).
+	MaxTokensCut bool `json:"max_tokens_reached,omitempty"`
+	// Fallback says why the chosen chain is not a clean pick: every finished chain had a
+	// refuted step, and this is the best of them by the selection.
+	Fallback string `json:"fallback,omitempty"`
 }
+
+// FallbackRefuted is Result.Fallback when every finished chain has a refuted step.
+const FallbackRefuted = "every finished chain has a refuted step; this is the best of them"
 
 // Node is one step of the explored tree.
 type Node struct {
@@ -90,6 +100,7 @@ type Node struct {
 	source  string
 	handle  string
 	end     generate.End
+	budget  bool // ended by the step budget
 	value   float64
 	scores  []float64 // merged scores along the path
 	learned *float64
@@ -163,8 +174,12 @@ type tree struct {
 	seed   int64
 	calls  int64
 	done   []*Node // finished chains
-	// truncated is set when the step budget ended a chain.
-	truncated bool
+	// refutedDone are the chains that ended but were pruned for a refuted step: the pick of
+	// last resort when no other chain finished.
+	refutedDone []*Node
+	// runToEnd: the calls are told to finish because the algorithm generates whole chains
+	// (best-of-n), not because the step budget is spent.
+	runToEnd bool
 }
 
 func hashString(s string) uint64 {
@@ -230,9 +245,7 @@ func (t *tree) expand(ctx context.Context, parents []*Node, ns []int) ([][]*Node
 			t.nodes++
 			n.steps = append(append([]string(nil), par.steps...), steps...)
 			n.Final = smp.End != generate.EndStop || finalRe.MatchString(steps[len(steps)-1]) || par.depth+1 >= t.o.MaxSteps
-			if smp.End == generate.EndLength {
-				t.truncated = true
-			}
+			n.budget = par.depth+1 >= t.o.MaxSteps && !t.runToEnd
 			seen[key] = n
 			par.Children = append(par.Children, n)
 			fresh = append(fresh, n)
@@ -251,6 +264,9 @@ func (t *tree) expand(ctx context.Context, parents []*Node, ns []int) ([][]*Node
 	}
 	for _, n := range fresh {
 		if n.Pruned != "" {
+			if n.Final && n.Pruned == "proof" {
+				t.refutedDone = append(t.refutedDone, n)
+			}
 			continue
 		}
 		i := idx[n.parent]
@@ -359,7 +375,6 @@ func (t *tree) sortNodes(ns []*Node) {
 
 // finish picks the answer among the finished chains and fills the result.
 func (t *tree) finish(r *Result) {
-	r.Truncated = t.truncated
 	cands := t.done
 	if t.o.Algo == Greedy && len(cands) == 0 {
 		// The greedy chain ended without a final answer: it is still the chain.
@@ -367,6 +382,14 @@ func (t *tree) finish(r *Result) {
 			cands = []*Node{leaf}
 			leaf.Answer, _ = t.o.Grader.Extract(strings.Join(leaf.steps, "\n\n"))
 		}
+	}
+	if len(cands) == 0 && len(t.refutedDone) > 0 {
+		// Every chain that ended has a refuted step: the problem still gets the best of them,
+		// marked as such (search-and-learn keeps such samples too; a caller may drop them).
+		for _, n := range t.refutedDone {
+			n.Answer, _ = t.o.Grader.Extract(strings.Join(n.steps, "\n\n"))
+		}
+		cands, r.Fallback = t.refutedDone, FallbackRefuted
 	}
 	if len(cands) == 0 {
 		r.Error = "no chain finished: every branch was refuted or cut"
@@ -376,6 +399,7 @@ func (t *tree) finish(r *Result) {
 		return
 	}
 	chosen := t.pick(cands)
+	r.Truncated, r.MaxTokensCut = chosen.budget, chosen.end == generate.EndLength
 	for _, n := range stepsOf(chosen) {
 		n.Chosen = true
 		texts := strings.Split(n.Text, "\n\n")
