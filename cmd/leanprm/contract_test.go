@@ -69,7 +69,7 @@ func TestExitStatusUsageMistakes(t *testing.T) {
 		{"check", "--timeout", "abc", "--checker", "exact", f},
 		{"check", "--nope", f},
 		{"check", "--workers", "many", f},
-		{"verify-proof", "--report", "xml", batch},
+		{"verify-proof", "--output-format", "xml", batch},
 		{"check", "--threshold", "NaN", "--checker", "exact", f},
 		{"eval", "processbench", "--threshold", "NaN", f},
 		{"check", f, f},

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"os"
 	"slices"
 	"strings"
@@ -27,7 +28,11 @@ func probeGenerator(ctx context.Context, e *env, base, model string, timeout tim
 	if timeout <= 0 {
 		timeout = generatorProbeTimeout
 	}
-	u := strings.TrimRight(base, "/") + "/models"
+	u := strings.TrimRight(base, "/")
+	if pu, err := url.Parse(u); err == nil && pu.Path == "" {
+		u += "/v1" // as the generator client does: a URL with no path is the server's /v1
+	}
+	u += "/models"
 	pctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	req, err := http.NewRequestWithContext(pctx, http.MethodGet, u, nil)

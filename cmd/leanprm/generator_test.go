@@ -92,7 +92,7 @@ func TestSearchGeneratorDiesMidRun(t *testing.T) {
 		})
 	})
 	out, errOut, code := runBin(t, nil, "search", "--generator", srv.URL+"/v1", "--algo", "greedy", "--parallel", "1",
-		"--generator-timeout", "2s", "--checker", "exact", repoFile(t, "testdata/search/gsm8k-style.jsonl"))
+		"--generator-timeout", "2s", "--generator-retries", "0", "--checker", "exact", repoFile(t, "testdata/search/gsm8k-style.jsonl"))
 	assert.Equal(t, exitError, code, errOut)
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	require.Len(t, lines, 7, "every problem gets its line")

@@ -79,7 +79,9 @@ var placeholders = map[string]string{
 	"threshold": "SCORE", "html": "FILE", "calibration": "FILE", "statement": "FILE", "proof": "FILE",
 	"report": "FORMAT", "out": "FILE", "addr": "HOST:PORT", "auth-token-file": "FILE", "max-body": "SIZE",
 	"backend": "BACKEND", "weight": "SOURCE=W,…", "drop": "FEATURE,…", "weak-kinds": "KIND,…",
-	"dir": "DIR", "mirror": "URL", "pins": "FILE",
+	"dir": "DIR", "mirror": "URL", "pins": "FILE", "model": "FILE", "pairs": "FILE", "problems": "FILE",
+	"labels": "FILE", "gold-file": "FILE", "generator": "URL", "scorer": "URL", "output-format": "FORMAT",
+	"generator-model": "MODEL",
 }
 
 // typePlaceholders are the placeholders of the remaining flags, by value type.

@@ -53,7 +53,7 @@ question.ground_truth_answer, or GSM8K's "####" line (JSON Lines input).
 Each chain is written as soon as it is labelled (and those before it), one JSON object per line
 to --out or stdout: leanprm's rows by default (every label with its source: formal with the
 verdict and checker, mc with K, the rollouts that reached the gold answer and the share), or
---format trl | fover | processbench | prm800k. TRL has no unknown label: a TRL row stops before
+--output-format trl | fover | processbench | prm800k (--format is the input's, as in check). TRL has no unknown label: a TRL row stops before
 its first unlabelled step (a chain whose first step is unlabelled is left out); a ProcessBench
 row is written only when the first error is decidable; a PRM800K row's labels stop at the
 first wrong or unlabelled step, as PRM800K's phase 2 stops at the first error. What each
@@ -70,13 +70,20 @@ labelled, and the exit status is 1. On Ctrl-C every chain already labelled has b
 			if err != nil {
 				return usageError("--method: %v", err)
 			}
+			if cmd.Flags().Changed("format") && !cmd.Flags().Changed("output-format") {
+				if _, err := label.ParseFormat(inFormat); err == nil {
+					// --format was the output format before it named the input, as in check:
+					// a value both could mean is not read with the new meaning silently.
+					return usageError("--format %s: --format is now the input format (as in check) and the output format is --output-format; give --output-format too, to say which you mean", inFormat)
+				}
+			}
 			of, err := label.ParseFormat(format)
 			if err != nil {
-				return usageError("--format: %v", err)
+				return usageError("--output-format: %v", err)
 			}
 			inf, err := chain.ParseFormat(inFormat)
 			if err != nil {
-				return usageError("--input-format: %v", err)
+				return usageError("--format: %v", err)
 			}
 			if retries < 0 || retries > 100 {
 				return usageError("--generator-retries %d: want 0 to 100", retries)
@@ -170,8 +177,8 @@ labelled, and the exit status is 1. On Ctrl-C every chain already labelled has b
 	f.Float64Var(&temperature, "temperature", 0.8, "sampling temperature of the rollouts")
 	f.DurationVar(&timeout, "generator-timeout", 2*time.Minute, "limit for one attempt of a generator request")
 	f.IntVar(&retries, "generator-retries", 3, "retries of a failed generator request (network error, timeout, 429, 5xx), with back-off; 0: none")
-	f.StringVar(&format, "format", string(label.Native), "output: labels (leanprm's rows), trl, fover, processbench or prm800k")
-	f.StringVar(&inFormat, "input-format", "auto", "input format (as check --format)")
+	f.StringVar(&format, "output-format", string(label.Native), "output: labels (leanprm's rows), trl, fover, processbench or prm800k")
+	f.StringVar(&inFormat, "format", "auto", "input format: auto, processbench, prmbench, mr-gsm8k, trl, gsm8k, text (as check --format)")
 	f.StringVarP(&out, "out", "o", "", "write to this file instead of stdout")
 	f.IntVar(&concurrency, "concurrency", 0, "chains labelled at once (0: lean.workers for formal, 4 with a generator)")
 	return cmd

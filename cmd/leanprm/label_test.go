@@ -99,7 +99,7 @@ func TestLabelFormalAndReadBack(t *testing.T) {
 	for _, f := range []string{"labels", "trl", "fover", "processbench", "prm800k"} {
 		path := filepath.Join(dir, "out."+f+".jsonl")
 		var o, e bytes.Buffer
-		require.NoError(t, Run(context.Background(), []string{"label", "--checker", "exact", "--format", f, "-o", path, labelChains}, nil, &o, &e), e.String())
+		require.NoError(t, Run(context.Background(), []string{"label", "--checker", "exact", "--output-format", f, "-o", path, labelChains}, nil, &o, &e), e.String())
 		var co, ce bytes.Buffer
 		require.NoError(t, Run(context.Background(), []string{"check", "--checker", "exact", "--jsonl", path}, nil, &co, &ce), "%s: %s", f, ce.String())
 		n := strings.Count(co.String(), "\n")
@@ -280,7 +280,7 @@ func TestLabelFlags(t *testing.T) {
 	for _, args := range [][]string{
 		{"label", "--method", "mc", labelChains},
 		{"label", "--method", "mc-hard", labelChains}, // no --generator
-		{"label", "--format", "csv", labelChains},
+		{"label", "--output-format", "csv", labelChains},
 		{"label", "--rollouts", "0", "--method", "omega", "--generator", "http://127.0.0.1:1", labelChains},
 		{"label"},
 	} {
@@ -301,7 +301,7 @@ func TestTrainOnLabelsIsUsedByCheck(t *testing.T) {
 	for i, in := range []string{labelChains, "../../testdata/search/gsm8k-style.jsonl"} {
 		out := filepath.Join(dir, fmt.Sprintf("part%d.jsonl", i))
 		var o, e bytes.Buffer
-		require.NoError(t, Run(context.Background(), []string{"label", "--method", "mc-hard", "--rollouts", "4", "--format", "fover",
+		require.NoError(t, Run(context.Background(), []string{"label", "--method", "mc-hard", "--rollouts", "4", "--output-format", "fover",
 			"--generator", srv.URL, "-o", out, in}, nil, &o, &e), e.String())
 		b, err := os.ReadFile(out)
 		require.NoError(t, err)
@@ -315,7 +315,7 @@ func TestTrainOnLabelsIsUsedByCheck(t *testing.T) {
 	var o, e bytes.Buffer
 	noData := filepath.Join(dir, "no-data") // no ProcessBench dev to calibrate on: uncalibrated
 	require.NoError(t, os.Mkdir(noData, 0o755))
-	require.NoError(t, Run(context.Background(), []string{"train", "--data", noData, "--sources", "labels",
+	require.NoError(t, Run(context.Background(), []string{"train", "--data", noData, "--sources", "labels", "--min-steps", "0", // 40 steps: written on purpose
 		"--labels", labels, "--bags", "1", "--out", model}, nil, &o, &e), e.String())
 	assert.Regexp(t, `train: labels: \d+ chains, [1-9]\d* right steps, [1-9]\d* wrong steps`, e.String(), "trained on both kinds of label")
 

@@ -73,6 +73,11 @@ The generator's API key, if it needs one, is read from LEANPRM_GENERATOR_API_KEY
 			if n < 1 || width < 1 || maxSteps < 1 {
 				return usageError("--n, --width and --max-steps must be at least 1")
 			}
+			if m := cmd.Flags().Lookup("model"); m != nil && m.Changed {
+				if st, err := os.Stat(m.Value.String()); err != nil || st.IsDir() {
+					return usageError("--model %s: --model is the learned PRM's model file (prm.model), as in every command; the generator's model is --generator-model", m.Value.String())
+				}
+			}
 			gen, err := generate.New(generate.Options{
 				BaseURL: genURL, Model: model, APIKey: os.Getenv(generatorKeyEnv),
 				Template: generate.Template(template), Dialect: generate.Dialect(dialect), Stop: stop, SystemPrompt: system,
@@ -121,7 +126,7 @@ The generator's API key, if it needs one, is read from LEANPRM_GENERATOR_API_KEY
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&genURL, "generator", "", "OpenAI base URL of the generator, e.g. http://127.0.0.1:8000/v1")
-	fl.StringVar(&model, "model", "", "model name (default: the first the server lists)")
+	fl.StringVar(&model, "generator-model", "", "the generator's model name (default: the first the server lists)")
 	fl.StringVar(&template, "template", "chat", "chat (continue the assistant's answer) or raw (/v1/completions)")
 	fl.StringVar(&dialect, "dialect", "vllm", "vllm (continue_final_message, stop_reason) or openai (OpenAI's fields only)")
 	fl.StringVar(&stop, "stop", generate.DefaultStop, "the string that ends a step")
@@ -131,7 +136,7 @@ The generator's API key, if it needs one, is read from LEANPRM_GENERATOR_API_KEY
 	fl.IntVar(&maxTokens, "max-tokens", generate.DefaultMaxTokens, "tokens per generator call")
 	fl.IntVar(&concurrency, "concurrency", 8, "generator requests in flight")
 	fl.DurationVar(&timeout, "generator-timeout", 60*time.Second, "per generator request attempt (--timeout is the REPL's)")
-	fl.IntVar(&retries, "retries", 3, "retries of a generator request (429, 5xx, timeouts, connection errors)")
+	fl.IntVar(&retries, "generator-retries", 3, "retries of a generator request (429, 5xx, timeouts, connection errors)")
 	fl.Int64Var(&seed, "seed", 0, "seed of the generator calls (each call gets its own, derived from it)")
 	fl.StringVar(&algo, "algo", "beam", "greedy, best-of-n, beam, dvts or mcts")
 	fl.IntVar(&n, "n", 4, "beams, samples, or MCTS iterations (N)")
@@ -145,7 +150,7 @@ The generator's API key, if it needs one, is read from LEANPRM_GENERATOR_API_KEY
 	fl.BoolVar(&preferVerified, "prefer-verified", false, "rank candidates whose new step was verified above the others, then by score")
 	fl.Float64Var(&c, "c", 1.25, "MCTS exploration constant")
 	fl.IntVar(&iterations, "iterations", 0, "MCTS iterations (0: N)")
-	fl.BoolVar(&rollouts, "rollouts", false, "MCTS: value new nodes by a scored rollout to the end")
+	fl.BoolVar(&rollouts, "mcts-rollouts", false, "MCTS: value new nodes by a scored rollout to the end")
 	fl.IntVar(&workers, "parallel", 2, "problems searched at a time (--workers is the REPL pool's)")
 	fl.BoolVar(&tree, "tree", false, "add the explored tree to each line")
 	fl.StringVar(&htmlPath, "html", "", "write the explored trees as an HTML page")

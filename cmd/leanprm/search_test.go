@@ -89,7 +89,7 @@ func TestSearchFailingGeneratorExitStatus(t *testing.T) {
 	problems, err := filepath.Abs("../../testdata/search/gsm8k-style.jsonl")
 	require.NoError(t, err)
 	var out, errb bytes.Buffer
-	err = Run(context.Background(), []string{"search", "--generator", url, "--retries", "1", "--n", "2", problems}, nil, &out, &errb)
+	err = Run(context.Background(), []string{"search", "--generator", url, "--generator-retries", "1", "--n", "2", problems}, nil, &out, &errb)
 	assert.Equal(t, 1, exitCode(err, &errb))
 	assert.Equal(t, 7, strings.Count(out.String(), `"error":"generator `), "every problem answered with its error")
 	assert.Contains(t, errb.String(), "HTTP 500: leanprm generator simulator: injected fault: internal error (after 2 attempts)")

@@ -96,3 +96,22 @@ func TestTrainRejectsUnknownWeakKind(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "weak-label kind 99")
 }
+
+// TestTrainRefusesAHandfulOfLabels: labels of three chains alone (the README's label example,
+// --sources labels) make no model worth writing: train exits 1 with the numbers and writes
+// nothing. --min-steps 0 writes it anyway.
+func TestTrainRefusesAHandfulOfLabels(t *testing.T) {
+	dir := t.TempDir()
+	labels := filepath.Join(dir, "labels.jsonl")
+	_, errOut, code := runBin(t, nil, "label", "--method", "formal", "--checker", "exact", "-o", labels, repoFile(t, "testdata/label/chains.jsonl"))
+	require.Equal(t, 0, code, errOut)
+	model := filepath.Join(dir, "m.bin")
+	_, errOut, code = runBin(t, nil, "train", "--data", dir, "--labels", labels, "--sources", "labels", "--bags", "1", "--out", model)
+	assert.Equal(t, exitError, code, errOut)
+	assert.Regexp(t, `train: \d+ labelled steps \(\d+ right, \d+ wrong; labels \d+\) and \d+ held out`, errOut)
+	assert.Contains(t, errOut, "no model written")
+	assert.NoFileExists(t, model)
+	_, errOut, code = runBin(t, nil, "train", "--data", dir, "--labels", labels, "--sources", "labels", "--bags", "1", "--out", model, "--min-steps", "0")
+	assert.Equal(t, 0, code, errOut)
+	assert.FileExists(t, model)
+}

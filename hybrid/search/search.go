@@ -50,19 +50,19 @@ type Counts struct {
 type Result struct {
 	ID string `json:"id"`
 	// Problem is the problem's text, so a result reads as a chain on its own (leanprm label).
-	Problem   string   `json:"problem,omitempty"`
-	Algo      Algo     `json:"algo"`
-	Policy    string   `json:"policy,omitempty"`
-	Chain     []Step   `json:"chain"`
-	Score     *float64 `json:"chain_score,omitempty"`
-	Answer    string   `json:"answer"`
-	Gold      string   `json:"gold,omitempty"`
-	Outcome   string   `json:"outcome"`
-	Reason    string   `json:"outcome_reason,omitempty"`
-	Counts    Counts   `json:"counts"`
-	WallMS    int64    `json:"wall_ms"`
-	Error     string   `json:"error,omitempty"`
-	Tree      *Node    `json:"tree,omitempty"`
+	Problem string   `json:"problem,omitempty"`
+	Algo    Algo     `json:"algo"`
+	Policy  string   `json:"policy,omitempty"`
+	Chain   []Step   `json:"chain"`
+	Score   *float64 `json:"chain_score,omitempty"`
+	Answer  string   `json:"answer"`
+	Gold    string   `json:"gold,omitempty"`
+	Outcome string   `json:"outcome"`
+	Reason  string   `json:"outcome_reason,omitempty"`
+	Counts  Counts   `json:"counts"`
+	WallMS  int64    `json:"wall_ms"`
+	Error   string   `json:"error,omitempty"`
+	Tree    *Node    `json:"tree,omitempty"`
 	// Truncated: the chosen chain was ended by the step budget (MaxSteps): its last call was
 	// told to finish. A sample cut by max_tokens is MaxTokensCut instead.
 	Truncated bool `json:"step_budget_reached,omitempty"`
