@@ -260,13 +260,25 @@ func stepWarnings(fs []FormalStep) []string {
 	}
 	out := make([]string, len(order))
 	for i, w := range order {
-		word := "step "
-		if len(steps[w]) > 1 {
-			word = "steps "
-		}
-		out[i] = word + strings.Join(steps[w], ", ") + ": " + w
+		out[i] = stepList(steps[w]) + ": " + w
 	}
 	return out
+}
+
+// maxListedSteps is how many step numbers a warning names; a longer list is cut to its count
+// and the first few, so one failure on a long chain stays one readable line.
+const maxListedSteps = 10
+
+// stepList is "step 3", "steps 1, 2, 5", or "1204 steps (1, 2, 3, 4, 5, … and 1199 more)".
+func stepList(nums []string) string {
+	switch {
+	case len(nums) == 1:
+		return "step " + nums[0]
+	case len(nums) <= maxListedSteps:
+		return "steps " + strings.Join(nums, ", ")
+	}
+	const first = 5
+	return fmt.Sprintf("%d steps (%s, … and %d more)", len(nums), strings.Join(nums[:first], ", "), len(nums)-first)
 }
 
 func clamp01(x float64) float64 {

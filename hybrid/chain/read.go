@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -198,8 +199,25 @@ func Decode(r io.Reader, name string, format Format) ([]Chain, []RowError, error
 	if format != FormatAuto {
 		return nil, nil, fmt.Errorf("%s: format %s expects JSON or JSON Lines, got text", name, format)
 	}
+	if isJSONLinesName(name) || strings.EqualFold(filepath.Ext(name), ".json") {
+		// The name promises JSON: text in it is a mistake to report, not prose to score.
+		line := 1 + bytes.Count(data[:len(data)-len(trimmed)], []byte("\n"))
+		return nil, nil, fmt.Errorf("%s:%d: not JSON, though the file's name ends in %s (%s); rename it to .md or .txt to read it as text", name, line, filepath.Ext(name), firstLine(trimmed))
+	}
 	ch, errs := decodeText(data, name)
 	return ch, errs, nil
+}
+
+// firstLine is the start of b's first line, quoted, for a message.
+func firstLine(b []byte) string {
+	if i := bytes.IndexByte(b, '\n'); i >= 0 {
+		b = b[:i]
+	}
+	r := []rune(strings.TrimSpace(string(b)))
+	if len(r) > 40 {
+		return strconv.Quote(string(r[:40]) + "…")
+	}
+	return strconv.Quote(string(r))
 }
 
 // FormatMismatchError is a row of one known format read as another (a GSM8K file given to
