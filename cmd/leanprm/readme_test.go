@@ -166,6 +166,11 @@ func TestREADMEExamples(t *testing.T) {
 	for _, c := range cmds {
 		sessions[c.block] = append(sessions[c.block], c)
 	}
+	t.Cleanup(func() {
+		if !t.Failed() {
+			assert.Empty(t, readmeLeftovers(t, work), "files the README's examples create are git-ignored (.gitignore) or go to a scratch directory")
+		}
+	})
 	for _, c := range cmds {
 		if block := sessions[c.block]; isSession(block) {
 			if c == block[0] {
@@ -227,6 +232,31 @@ func TestREADMEExamples(t *testing.T) {
 			}
 		})
 	}
+}
+
+// readmeLeftovers are the files the README's examples left in their working directory that
+// the repository's .gitignore does not ignore (a "/NAME" line): run in a checkout, they would
+// show up as changes.
+func readmeLeftovers(t *testing.T, work string) []string {
+	ignore, err := os.ReadFile("../../.gitignore")
+	require.NoError(t, err)
+	ignored := map[string]bool{}
+	for _, l := range strings.Split(string(ignore), "\n") {
+		if name, ok := strings.CutPrefix(strings.TrimSpace(l), "/"); ok {
+			ignored[strings.TrimSuffix(name, "/")] = true
+		}
+	}
+	entries, err := os.ReadDir(work)
+	require.NoError(t, err)
+	var left []string
+	for _, en := range entries {
+		switch name := en.Name(); {
+		case name == "testdata" || name == "scripts" || name == "lean-project" || name == "bin":
+		case !ignored[name]:
+			left = append(left, name)
+		}
+	}
+	return left
 }
 
 // TestREADMEVerdictTable scores each claim the verdict table gives as an example and checks that
