@@ -174,7 +174,7 @@ func buildGroup(n *expr.Node, depth int) *form {
 
 // endpoint reads an interval's endpoint: a number or ±∞.
 func endpoint(n *expr.Node, closed bool) (bound, error) {
-	if n.Kind == expr.Infinity || n.Kind == expr.Add && false {
+	if n.Kind == expr.Infinity {
 		return bound{inf: 1}, nil
 	}
 	if n.Kind == expr.Neg && n.Kids[0].Kind == expr.Infinity {

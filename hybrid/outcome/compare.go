@@ -322,7 +322,7 @@ func roundingNote(a, b *form, x, y num, la, lb string) string {
 		l, lo string
 	}{{a, y, la, lb}, {b, x, lb, la}} {
 		places, ok := decimalPlaces(s.f.decTok)
-		if !ok || s.f.pct != (s.f == a && b.pct || s.f == b && a.pct) && false {
+		if !ok {
 			continue
 		}
 		if !s.other.isReal() || s.other.re.hasPi() {
@@ -493,24 +493,6 @@ func compareTuples(a, b *form, la, lb string, depth int) cmp {
 		return *unknown
 	}
 	return eq("every entry is equal: %s", a.norm)
-}
-
-// dedupe merges elements proven equal.
-func dedupe(es []*form, depth int) []*form {
-	var out []*form
-	for _, e := range es {
-		dup := false
-		for _, o := range out {
-			if compare(e, o, "", "", depth+1).v == Equal {
-				dup = true
-				break
-			}
-		}
-		if !dup {
-			out = append(out, e)
-		}
-	}
-	return out
 }
 
 // compareSets decides two unordered collections: equal when every element

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"sync"
 )
@@ -117,5 +116,3 @@ func (s *Searcher) Run(ctx context.Context, problems []Problem, workers int, emi
 	wg.Wait()
 }
 
-// ID hashes for sampling: a stable pseudo-random order of ids.
-func idHash(id string) string { return strconv.FormatUint(hashString("leanprm-search\x00"+id), 16) }

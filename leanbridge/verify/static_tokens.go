@@ -148,12 +148,6 @@ var reservedNamespaces = map[string]rule{
 	"BaseIO": {CodeIO, "`open %s` makes IO reachable without its prefix"},
 }
 
-// bindingWords introduce a local name, so `have native := h` names a hypothesis native.
-var bindingWords = map[string]bool{
-	"have": true, "haveI": true, "let": true, "letI": true, "set": true, "obtain": true,
-	"def": true, "abbrev": true, "theorem": true, "lemma": true, "generalize": true,
-}
-
 func (c *candidate) checkToken(i int) {
 	t := &c.toks[i]
 	switch t.Kind {

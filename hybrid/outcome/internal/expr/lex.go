@@ -422,8 +422,6 @@ func (l *lexer) matrix() {
 	l.emit(Token{Kind: MatrixToken, matrows: rows})
 }
 
-var keywords = map[string]string{"or": "or", "and": "and", "pi": "π", "infinity": "∞", "infty": "∞", "inf": "∞", "sqrt": "√", "in": "∈", "cup": "∪", "U": "U"}
-
 func (l *lexer) letters() {
 	s := l.s
 	j := l.i
