@@ -4,9 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path"
-	"slices"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
@@ -125,19 +123,7 @@ func newDataListCmd(e *env) *cobra.Command {
 			if err != nil {
 				return usageError("--pins: %v", err)
 			}
-			tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
-			for _, d := range list {
-				fmt.Fprintf(tw, "%s\t%s@%s\t%s\t%s\n", d.Name, d.Repo, d.Commit, d.License, d.What)
-				for _, f := range d.Files {
-					fmt.Fprintf(tw, "\t  %s\t%d bytes\tsha256 %s\n", f.Path, f.Size, f.SHA256)
-				}
-				for _, o := range d.Outputs {
-					if !slices.ContainsFunc(d.Files, func(f datafetch.File) bool { return f.SHA256 == o.SHA256 }) {
-						fmt.Fprintf(tw, "\t→ %s\t\tsha256 %s\n", o.Path, o.SHA256)
-					}
-				}
-			}
-			return tw.Flush()
+			return datafetch.WriteList(e.stdout, list)
 		},
 	}
 	cmd.Flags().StringVar(&pins, "pins", os.Getenv("LEANPRM_DATA_PINS"), "JSON file of sources and SHA-256 pins replacing the built-in ones (LEANPRM_DATA_PINS)")

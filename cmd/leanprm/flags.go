@@ -12,12 +12,14 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/leanprm/leanprm/hybrid"
 	"github.com/leanprm/leanprm/hybrid/chain"
+	"github.com/leanprm/leanprm/internal/cli/genprobe"
 	"github.com/leanprm/leanprm/internal/cli/input"
 	"github.com/leanprm/leanprm/internal/config"
 )
@@ -135,4 +137,14 @@ func requireSandboxMode(e *env, require bool) {
 	if require {
 		e.cfg.Lean.Sandbox = config.SandboxRequire
 	}
+}
+
+// probeGenerator is genprobe.Probe with the API key of the environment, its failure exit 1.
+func probeGenerator(ctx context.Context, e *env, base, model string, timeout time.Duration) error {
+	err := genprobe.Probe(ctx, e.stderr, base, model, os.Getenv(generatorKeyEnv), timeout)
+	var pe *genprobe.Error
+	if errors.As(err, &pe) {
+		return &ExitError{Code: exitError, Err: err}
+	}
+	return err
 }

@@ -5,11 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/leanprm/leanprm/internal/cli/vocabulary"
 	"github.com/leanprm/leanprm/internal/config"
 )
 
@@ -91,7 +91,7 @@ directory, or --config), built-in defaults. 'leanprm config' prints the effectiv
 // of a command group (cobra would print the group's help and exit 0) by a group RunE.
 func markUsageErrors(root *cobra.Command) {
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		if hint := renamedFlagHint(c, err); hint != "" {
+		if hint := vocabulary.Hint(c.CommandPath(), err); hint != "" {
 			return usageError("%s (see %s --help)", hint, c.CommandPath())
 		}
 		return usageError("%s (see %s --help)", flagErrorText(err), c.CommandPath())
@@ -118,35 +118,6 @@ func markUsageErrors(root *cobra.Command) {
 		}
 	}
 	walk(root)
-}
-
-// renamedFlags are the flags spelled differently before one vocabulary was settled on across
-// commands (--format is what a command reads, --output-format what it writes, a generator's
-// settings start with --generator-, a file flag shows FILE): by command path, the old name and
-// the new. The old name is refused with a hint naming the new, never read with a new meaning.
-var renamedFlags = map[string]map[string]string{
-	"leanprm search": {
-		"retries":  "--generator-retries N",
-		"rollouts": "--mcts-rollouts (a switch; label's --rollouts is a count)",
-	},
-	"leanprm label": {
-		"input-format": "--format FORMAT (the input format, as in check; the output format is --output-format)",
-	},
-	"leanprm verify-proof": {
-		"report": "--output-format FORMAT (table, jsonl or json)",
-	},
-}
-
-// renamedFlagHint is the hint for an unknown flag that is an old spelling, or "".
-func renamedFlagHint(c *cobra.Command, err error) string {
-	name, ok := strings.CutPrefix(err.Error(), "unknown flag: --")
-	if !ok {
-		return ""
-	}
-	if repl, ok := renamedFlags[c.CommandPath()][name]; ok {
-		return fmt.Sprintf("--%s is now %s", name, repl)
-	}
-	return ""
 }
 
 // valueWants says what a flag of each value type takes, for a value that does not parse.

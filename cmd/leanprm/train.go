@@ -22,31 +22,6 @@ import (
 	"github.com/leanprm/leanprm/internal/wire"
 )
 
-// defaultMinSteps is the fewest labelled steps train writes a model from: below it the held-out
-// tenth is a handful of steps, its AUC noise, and the model no better than the one built in.
-const defaultMinSteps = 200
-
-// enoughLabels refuses a model trained on too few labelled steps, with the numbers.
-func enoughLabels(s embedded.Summary, minSteps int) error {
-	if minSteps <= 0 {
-		return nil
-	}
-	var steps, right, wrong int
-	var from []string
-	for _, src := range s.Sources {
-		right, wrong = right+src.Positive, wrong+src.Negative
-		if src.Positive+src.Negative > 0 {
-			from = append(from, fmt.Sprintf("%s %d", src.Name, src.Positive+src.Negative))
-		}
-	}
-	steps = right + wrong
-	if steps >= minSteps && s.HeldOut.Steps > 0 {
-		return nil
-	}
-	return &ExitError{Code: exitError, Err: fmt.Errorf("train: %d labelled steps (%d right, %d wrong; %s) and %d held out (AUC %.2f): too few to write a model worth using (--min-steps %d; no model written). Label more chains, add the data.dir sources (drop --sources), or lower --min-steps to write it anyway",
-		steps, right, wrong, strings.Join(from, ", "), s.HeldOut.Steps, s.HeldOut.AUC, minSteps)}
-}
-
 func newTrainCmd(e *env) *cobra.Command {
 	var (
 		seed     uint64
@@ -145,13 +120,13 @@ and serve with --model FILE (prm.model).`,
 					return nil
 				}
 			}
-			if err := enoughLabels(m.Train, minSteps); err != nil {
-				return err
+			if err := train.Enough(m.Train, minSteps); err != nil {
+				return &ExitError{Code: exitError, Err: err}
 			}
 			return writeModel(e, m, out)
 		},
 	}
-	cmd.Flags().IntVar(&minSteps, "min-steps", defaultMinSteps, "refuse to write a model trained on fewer labelled steps, or with no held-out step (0: write it anyway)")
+	cmd.Flags().IntVar(&minSteps, "min-steps", train.DefaultMinSteps, "refuse to write a model trained on fewer labelled steps, or with no held-out step (0: write it anyway)")
 	cmd.Flags().Uint64Var(&seed, "seed", train.DefaultSeed, "random seed")
 	cmd.Flags().StringVar(&out, "out", "hybrid/prm/embedded/model.bin", "model file to write")
 	cmd.Flags().IntVar(&bags, "bags", 0, fmt.Sprintf("models averaged into one (0: %d)", train.DefaultBags))

@@ -133,7 +133,7 @@ sandbox; --require-sandbox=false runs there anyway, for trusted input.`,
 			}
 			stdout := e.stdout
 			if format == "json" { // the JSON Lines report, gathered into one document as it streams
-				doc := &jsonlDocument{w: e.stdout}
+				doc := &output.JSONLDocument{W: e.stdout}
 				defer doc.Close()
 				stdout, opts.Format = doc, verify.FormatJSONL
 			}

@@ -20,6 +20,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"text/tabwriter"
 	"time"
 )
 
@@ -392,4 +393,22 @@ func (o Options) get(ctx context.Context, url, part string, f File) (have int64,
 			return have, resumedAt, rerr
 		}
 	}
+}
+
+// WriteList writes each dataset's source, license and description, then each file's pin, and
+// each converted output's.
+func WriteList(w io.Writer, list []Dataset) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, d := range list {
+		fmt.Fprintf(tw, "%s\t%s@%s\t%s\t%s\n", d.Name, d.Repo, d.Commit, d.License, d.What)
+		for _, f := range d.Files {
+			fmt.Fprintf(tw, "\t  %s\t%d bytes\tsha256 %s\n", f.Path, f.Size, f.SHA256)
+		}
+		for _, o := range d.Outputs {
+			if !slices.ContainsFunc(d.Files, func(f File) bool { return f.SHA256 == o.SHA256 }) {
+				fmt.Fprintf(tw, "\t→ %s\t\tsha256 %s\n", o.Path, o.SHA256)
+			}
+		}
+	}
+	return tw.Flush()
 }

@@ -1,4 +1,7 @@
-package main
+// Package genprobe asks an OpenAI-compatible generator, once, whether it can be used, before
+// search or label sends it work: an unreachable, hanging or misconfigured generator then stops
+// the command in seconds with the reason instead of failing every problem after its retries.
+package genprobe
 
 import (
 	"context"
@@ -8,25 +11,28 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"os"
 	"slices"
 	"strings"
 	"time"
 )
 
-// generatorProbeTimeout bounds the start-up probe of a generator: an unreachable one is
-// reported in seconds, before any problem is sent to it.
-const generatorProbeTimeout = 10 * time.Second
+// Timeout bounds the probe: an unreachable generator is reported in seconds.
+const Timeout = 10 * time.Second
 
-// probeGenerator asks the generator at base (an OpenAI base URL, …/v1) for /models once, before
-// search or label sends it work, so that a generator that is not there stops the command at
-// once with the reason instead of failing every problem after the retries. A generator that
-// lists models must list model when one is named; one without /models (404) is accepted when
-// the model is named. A generator that dies later still fails problem by problem.
-func probeGenerator(ctx context.Context, e *env, base, model string, timeout time.Duration) error {
-	timeout = min(timeout, generatorProbeTimeout)
+// Error is a generator that cannot be used; the message says why.
+type Error struct{ msg string }
+
+func (e *Error) Error() string { return e.msg }
+
+// Probe asks the generator at base (an OpenAI base URL, …/v1; a URL with no path is the
+// server's /v1) for /models once, with apiKey as its bearer token when set, waiting at most
+// min(timeout, Timeout). A generator that lists models must list model when one is named; one
+// without /models (404) is accepted when the model is named, with a note on warn. Any other
+// failure is an *Error with the reason; ctx's end is ctx's error.
+func Probe(ctx context.Context, warn io.Writer, base, model, apiKey string, timeout time.Duration) error {
+	timeout = min(timeout, Timeout)
 	if timeout <= 0 {
-		timeout = generatorProbeTimeout
+		timeout = Timeout
 	}
 	u := strings.TrimRight(base, "/")
 	if pu, err := url.Parse(u); err == nil && pu.Path == "" {
@@ -37,13 +43,13 @@ func probeGenerator(ctx context.Context, e *env, base, model string, timeout tim
 	defer cancel()
 	req, err := http.NewRequestWithContext(pctx, http.MethodGet, u, nil)
 	if err != nil {
-		return usageError("--generator %s: %v", base, err)
+		return &Error{fmt.Sprintf("the generator URL %s: %v", base, err)}
 	}
-	if key := os.Getenv(generatorKeyEnv); key != "" {
-		req.Header.Set("Authorization", "Bearer "+key)
+	if apiKey != "" {
+		req.Header.Set("Authorization", "Bearer "+apiKey)
 	}
 	fail := func(format string, args ...any) error {
-		return &ExitError{Code: exitError, Err: fmt.Errorf("the generator at %s cannot be used: %s (probed GET %s before sending any work)", base, fmt.Sprintf(format, args...), u)}
+		return &Error{fmt.Sprintf("the generator at %s cannot be used: %s (probed GET %s before sending any work)", base, fmt.Sprintf(format, args...), u)}
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -63,9 +69,9 @@ func probeGenerator(ctx context.Context, e *env, base, model string, timeout tim
 	body, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
 	switch {
 	case resp.StatusCode == http.StatusUnauthorized || resp.StatusCode == http.StatusForbidden:
-		return fail("HTTP %d: the server refuses the API key (%s)", resp.StatusCode, generatorKeyEnv)
+		return fail("HTTP %d: the server refuses the API key", resp.StatusCode)
 	case resp.StatusCode == http.StatusNotFound && model != "":
-		fmt.Fprintf(e.stderr, "leanprm: the generator at %s lists no models (HTTP 404 for /models); going on with --generator-model %s\n", base, model)
+		fmt.Fprintf(warn, "leanprm: the generator at %s lists no models (HTTP 404 for /models); going on with --generator-model %s\n", base, model)
 		return nil
 	case resp.StatusCode != http.StatusOK:
 		if msg := strings.TrimSpace(string(body[:min(len(body), 200)])); msg != "" {
