@@ -158,7 +158,7 @@ func Fetch(ctx context.Context, d Dataset, o Options) error {
 	}
 	outs := d.outputs()
 	if d.pinned(outs) && allPresent(o.Dir, outs) {
-		o.logf("%s: already there and verified (%d files in %s)", d.Name, len(outs), filepath.Join(o.Dir, d.Name))
+		o.logf("%s: already there and verified (%s in %s)", d.Name, files(len(outs)), filepath.Join(o.Dir, d.Name))
 		return nil
 	}
 	downloads := filepath.Join(o.Dir, ".download", filepath.FromSlash(d.Repo), d.Commit)
@@ -188,13 +188,19 @@ func Fetch(ctx context.Context, d Dataset, o Options) error {
 			return fmt.Errorf("%s: the converted file %s is not the pinned one (%v); it was removed", d.Name, out.Path, err)
 		}
 	}
-	if d.Convert == ConvertCopy {
-		os.RemoveAll(downloads) // copies were moved into place; nothing left to keep
-		for p := filepath.Dir(downloads); p != o.Dir && os.Remove(p) == nil; p = filepath.Dir(p) {
-		} // and the directories above it that this left empty
-	}
-	o.logf("%s: %d files in %s, verified", d.Name, len(written), filepath.Join(o.Dir, d.Name))
+	// The outputs are in place and verified: the downloads are not needed again.
+	os.RemoveAll(downloads)
+	for p := filepath.Dir(downloads); p != o.Dir && os.Remove(p) == nil; p = filepath.Dir(p) {
+	} // and the directories above them that this left empty
+	o.logf("%s: %s in %s, verified", d.Name, files(len(written)), filepath.Join(o.Dir, d.Name))
 	return nil
+}
+
+func files(n int) string {
+	if n == 1 {
+		return "1 file"
+	}
+	return fmt.Sprintf("%d files", n)
 }
 
 // outputs are the files d ends up as: its pinned outputs, or for a copy one per file.

@@ -65,7 +65,7 @@ func TestFetchConvertsToTheLayout(t *testing.T) {
 	}
 	assert.FileExists(t, filepath.Join(dir, "gsm8k/train.jsonl"))
 	assert.FileExists(t, filepath.Join(dir, "prmbench/prm800k_train_p1_first400_4o_counterfactual.jsonl"))
-	assert.NoDirExists(t, filepath.Join(dir, ".download/fixture/grade-school-math"), "copies are moved, not kept twice")
+	assert.NoDirExists(t, filepath.Join(dir, ".download"), "the downloads go once the outputs are verified")
 
 	mr := readLines(t, filepath.Join(dir, "mr-gsm8k/labeled.jsonl"))
 	require.Len(t, mr, 50, "uuids 0-29 and 20-49 merged")
