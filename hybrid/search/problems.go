@@ -115,4 +115,3 @@ func (s *Searcher) Run(ctx context.Context, problems []Problem, workers int, emi
 	close(jobs)
 	wg.Wait()
 }
-
