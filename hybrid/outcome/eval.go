@@ -545,6 +545,19 @@ func hasVars(n *expr.Node, iUnit bool) bool {
 	return false
 }
 
+// varNames collects the free variable names of a tree.
+func varNames(n *expr.Node, out map[string]bool) {
+	if n == nil {
+		return
+	}
+	if n.Kind == expr.Var {
+		out[n.Text] = true
+	}
+	for _, k := range n.Kids {
+		varNames(k, out)
+	}
+}
+
 // baseValue reads digits written in a base from 2 to 10 (41121_6).
 func baseValue(digits, base string) (num, error) {
 	b, ok := new(big.Int).SetString(base, 10)
