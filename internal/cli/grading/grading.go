@@ -21,7 +21,7 @@ import (
 	"github.com/leanprm/leanprm/internal/cli/output"
 )
 
-// MaxRow bounds one JSON Lines row of `grade --jsonl`, as for check's input.
+// MaxRow bounds one JSON Lines row of `grade --pairs`, as for check's input.
 const MaxRow = 8 << 20
 
 // Row is one input row: {"id", "gold", "answer"}; id may be a string or a number.
