@@ -3,8 +3,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"path"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -38,54 +36,29 @@ func newDataFetchCmd(e *env) *cobra.Command {
 		Use:   "fetch NAME…",
 		Short: "Download benchmarks from their public sources, verified, into data.dir",
 		Long: `Download each named benchmark (processbench, gsm8k, prmbench, mr-gsm8k, or all) from its public
-repository at a pinned commit, check every file against its pinned SHA-256, and convert it to
-the layout eval and train read, under --dir (default data.dir: $XDG_DATA_HOME/leanprm, else
-~/.local/share/leanprm). A download that breaks off resumes where it stopped (HTTP Range), in
-this run or the next; a file that does not match its pin is removed and the command fails.
-
-processbench: each subset's JSON array becomes SUBSET.dev.jsonl (rows whose SHA-256 of the id
-starts with an even byte: the half leanprm is developed and tuned on) and SUBSET.heldout.jsonl
-(the other half; use it, or both, to compare with published figures). mr-gsm8k: the
-GPT-4-graded result files merged by uuid into labeled.jsonl. gsm8k, prmbench: as published.
-The converted files are pinned too. 'leanprm data list' shows the sources and their pins.
-
---mirror (LEANPRM_DATA_MIRROR) fetches from another server laid out as
-raw.githubusercontent.com (MIRROR/OWNER/REPO/COMMIT/PATH); --pins FILE (LEANPRM_DATA_PINS)
-replaces the built-in pins with a JSON list of the same shape (a private mirror's own files).`,
+repository at a pinned commit, check every file against its pinned SHA-256 (a mismatch is
+removed and fails), and convert it to the layout eval and train read, under --dir (default
+data.dir: $XDG_DATA_HOME/leanprm, else ~/.local/share/leanprm). A download that breaks off
+resumes where it stopped (HTTP Range), in this run or the next. processbench: each subset
+split by SHA-256 of the id into SUBSET.dev.jsonl (the half leanprm is tuned on) and
+SUBSET.heldout.jsonl; mr-gsm8k: the graded result files merged into labeled.jsonl; the others
+as published. 'leanprm data list' shows every pin; docs/CLI.md the rest, --mirror and --pins.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			list, err := dataSources(pins)
 			if err != nil {
 				return usageError("--pins: %v", err)
 			}
-			var want []datafetch.Dataset
-			for _, a := range args {
-				if a == "all" {
-					want = list
-					break
-				}
-				d, ok := datafetch.Find(list, a)
-				if !ok {
-					return usageError("data fetch: no benchmark %q; want one of %s, or all", a, strings.Join(datafetch.Names(list), ", "))
-				}
-				want = append(want, d)
+			want, err := datafetch.Select(list, args)
+			if err != nil {
+				return usageError("data fetch: %v", err)
 			}
 			if dir == "" {
 				dir = e.cfg.Data.Dir
 			}
 			fmt.Fprintf(e.stderr, "data directory: %s\n", dir)
-			bars := map[string]func(int, int){}
 			opts := datafetch.Options{Dir: dir, Mirror: mirror, Log: e.stderr,
-				Progress: func(file string, done, total int64) {
-					bar, ok := bars[file]
-					if !ok {
-						bar = output.Progress(e.stderr, path.Base(file))
-						bars[file] = bar
-					}
-					if bar != nil {
-						bar(int(done), int(total))
-					}
-				}}
+				Progress: datafetch.Bars(func(label string) func(int, int) { return output.Progress(e.stderr, label) })}
 			for _, d := range want {
 				if err := datafetch.Fetch(cmd.Context(), d, opts); err != nil {
 					return err

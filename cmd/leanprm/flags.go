@@ -10,7 +10,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
@@ -19,6 +18,7 @@ import (
 
 	"github.com/leanprm/leanprm/hybrid"
 	"github.com/leanprm/leanprm/hybrid/chain"
+	"github.com/leanprm/leanprm/internal/cli/datafetch"
 	"github.com/leanprm/leanprm/internal/cli/genprobe"
 	"github.com/leanprm/leanprm/internal/cli/input"
 	"github.com/leanprm/leanprm/internal/config"
@@ -113,12 +113,7 @@ func dataFiles(e *env, name string, patterns ...string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	var files []string
-	for _, p := range patterns {
-		m, _ := filepath.Glob(filepath.Join(dir, filepath.FromSlash(p)))
-		slices.Sort(m)
-		files = append(files, m...)
-	}
+	files := datafetch.Glob(dir, patterns...)
 	if len(files) == 0 {
 		return nil, &ExitError{Code: exitError, Err: fmt.Errorf("no %s files in the data directory %s (%s): run `leanprm data fetch %s`, or name the files", name, dir, strings.Join(patterns, ", "), name)}
 	}

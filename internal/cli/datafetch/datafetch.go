@@ -83,6 +83,50 @@ func Find(list []Dataset, name string) (Dataset, bool) {
 	return list[i], true
 }
 
+// Select returns the datasets named (in list's order when "all" is one of the names), or an
+// error naming what is not there and what is.
+func Select(list []Dataset, names []string) ([]Dataset, error) {
+	var want []Dataset
+	for _, a := range names {
+		if a == "all" {
+			return list, nil
+		}
+		d, ok := Find(list, a)
+		if !ok {
+			return nil, fmt.Errorf("no benchmark %q; want one of %s, or all", a, strings.Join(Names(list), ", "))
+		}
+		want = append(want, d)
+	}
+	return want, nil
+}
+
+// Bars is an Options.Progress that draws one bar per file with newBar (labelled with the
+// file's name; a nil bar draws nothing). Calls come from one goroutine.
+func Bars(newBar func(label string) func(done, total int)) func(file string, done, total int64) {
+	bars := map[string]func(int, int){}
+	return func(file string, done, total int64) {
+		bar, ok := bars[file]
+		if !ok {
+			bar = newBar(path.Base(file))
+			bars[file] = bar
+		}
+		if bar != nil {
+			bar(int(done), int(total))
+		}
+	}
+}
+
+// Glob returns the files of dir matching the slash-separated patterns, each pattern's sorted.
+func Glob(dir string, patterns ...string) []string {
+	var files []string
+	for _, p := range patterns {
+		m, _ := filepath.Glob(filepath.Join(dir, filepath.FromSlash(p)))
+		slices.Sort(m)
+		files = append(files, m...)
+	}
+	return files
+}
+
 // LoadSources reads a JSON list of datasets that replaces the built-in pins (a private mirror
 // with files of its own, or a test's fixtures). Every file must name its size and SHA-256.
 func LoadSources(p string) ([]Dataset, error) {
