@@ -191,3 +191,23 @@ func TestBuiltinPinsAreTheSharedData(t *testing.T) {
 		f.Close()
 	}
 }
+
+// TestFetchDrawsOneBarPerFile: the progress goes to one bar per file, labelled with the file's
+// name, from 0 to its size, each ended.
+func TestFetchDrawsOneBarPerFile(t *testing.T) {
+	s := datafetchtest.NewServer(t)
+	gsm := datafetchtest.Benchmarks(s)[1]
+	type draw struct{ done, total int }
+	bars := map[string][]draw{}
+	o := datafetch.Options{Dir: t.TempDir(), Mirror: s.URL, Progress: datafetch.Bars(func(label string) func(int, int) {
+		return func(done, total int) { bars[label] = append(bars[label], draw{done, total}) }
+	})}
+	require.NoError(t, datafetch.Fetch(context.Background(), gsm, o))
+	require.Len(t, bars, 2)
+	for _, f := range gsm.Files {
+		d := bars[filepath.Base(f.Path)]
+		require.GreaterOrEqual(t, len(d), 2, f.Path)
+		assert.Equal(t, draw{int(f.Size), int(f.Size)}, d[len(d)-2], "the bar reaches the file's size")
+		assert.Equal(t, draw{-1, -1}, d[len(d)-1], "and is ended")
+	}
+}
