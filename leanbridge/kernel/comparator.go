@@ -79,9 +79,9 @@ func ParseComparator(stdout, stderr []byte, exit int, nanoda bool) verify.Kernel
 	}
 	if exit == 0 {
 		n := len(progress)
-		closing := []string{cmpKernelOK, cmpOK}
+		closing := []string{cmpKernelRunning, cmpKernelOK, cmpOK}
 		if nanoda {
-			closing = []string{cmpNanodaOK, cmpKernelOK, cmpOK}
+			closing = append([]string{cmpNanodaRunning, cmpNanodaOK}, closing...)
 		}
 		if exc == "" && n >= len(closing) && equalTail(progress, closing) {
 			return verify.KernelVerdict{Accepted: true}
@@ -237,7 +237,7 @@ func lakeRequires(text string) (name, pkgsDir string, requires []string) {
 		}
 	}
 	for _, line := range strings.Split(text, "\n") {
-		t := strings.TrimSpace(line)
+		t := strings.TrimSpace(stripComment(line))
 		if t == "" || strings.HasPrefix(t, "#") {
 			continue
 		}
@@ -265,6 +265,26 @@ func lakeRequires(text string) (name, pkgsDir string, requires []string) {
 	}
 	flush()
 	return name, pkgsDir, requires
+}
+
+// stripComment drops a TOML comment: a # outside a string.
+func stripComment(line string) string {
+	quote, escaped := rune(0), false
+	for i, r := range line {
+		switch {
+		case escaped:
+			escaped = false
+		case quote == '"' && r == '\\':
+			escaped = true
+		case quote != 0 && r == quote:
+			quote = 0
+		case quote == 0 && (r == '"' || r == '\''):
+			quote = r
+		case quote == 0 && r == '#':
+			return line[:i]
+		}
+	}
+	return line
 }
 
 func unquote(v string) string {
