@@ -19,7 +19,7 @@ import (
 )
 
 func TestMain(m *testing.M) {
-	runDouble() // the test binary re-executed as one of the tools (doubles_test.go)
+	runDouble()                                                     // the test binary re-executed as one of the tools (doubles_test.go)
 	goleak.VerifyTestMain(m, goleak.IgnoreAnyFunction(proc.Forker)) // proc's forking thread lives on
 }
 
