@@ -533,8 +533,8 @@ func TestKernelKeys(t *testing.T) {
 	assert.False(t, c.Kernel.Fresh, "the default replays the module's own constants")
 	assert.Empty(t, c.Kernel.Comparator)
 
-	dir := writeFile(t, "kernel:\n  tier: kernel\n  max_memory: 16GiB\n  comparator: /opt/comparator\n")
-	c, err = load(t, dir, map[string]string{"LEANPRM_KERNEL_TIMEOUT": "30m"}, "--kernel-fresh", "true")
+	dir := writeFile(t, "kernel:\n  tier: kernel\n  max_memory: 4GiB\n  comparator: /opt/comparator\n")
+	c, err = load(t, dir, map[string]string{"LEANPRM_KERNEL_TIMEOUT": "30m"}, "--kernel-fresh", "true", "--kernel-max-memory", "16GiB")
 	require.NoError(t, err)
 	assert.Equal(t, TierKernel, c.Kernel.Tier)
 	assert.Equal(t, 30*time.Minute, c.Kernel.Timeout)

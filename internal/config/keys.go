@@ -102,7 +102,7 @@ var keys = []key{
 			c.Kernel.Fresh = v == "true"
 			return err
 		}},
-	{"kernel.max_memory", "", "memory limit of the kernel tier's sandboxed processes (lake, lean, leanchecker, Comparator)",
+	{"kernel.max_memory", "kernel-max-memory", "memory limit of the kernel tier's sandboxed processes (lake, lean, leanchecker, Comparator)",
 		DefaultKernelMaxMemory, textKind, func(c *Config, k, raw string) (err error) {
 			c.Kernel.MaxMemory, err = sizeValue(k, raw)
 			return err

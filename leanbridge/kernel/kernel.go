@@ -238,6 +238,7 @@ func (c *Checker) CheckKernel(ctx context.Context, in verify.KernelInput) verify
 	if timeout <= 0 {
 		timeout = DefaultTimeout
 	}
+	parent := ctx
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	work, err := os.MkdirTemp(c.TempDir, "leanprm-kernel-")
@@ -265,6 +266,9 @@ func (c *Checker) CheckKernel(ctx context.Context, in verify.KernelInput) verify
 	for _, s := range Plan(work, c.Project, c.Tools, c.Settings) {
 		out := run(ctx, s, confine)
 		if out.Err != nil {
+			if parent.Err() != nil {
+				return unavailable("stopped at the %s step: %v", s.Name, parent.Err())
+			}
 			if errors.Is(out.Err, context.DeadlineExceeded) {
 				return unavailable("the kernel tier did not finish within %s (kernel.timeout) at its %s step", timeout, s.Name)
 			}

@@ -344,6 +344,14 @@ func TestKernelTierNeedsEachFix(t *testing.T) {
 		v := c.CheckKernel(context.Background(), in(""))
 		assert.True(t, v.Error)
 		assert.Contains(t, v.Reasons[0].Detail, "did not finish within 50ms (kernel.timeout)")
+
+		// The caller's end (a request's deadline, a signal) is said as such.
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		c.Timeout = time.Minute
+		v = c.CheckKernel(ctx, in(""))
+		assert.True(t, v.Error)
+		assert.Contains(t, v.Reasons[0].Detail, "stopped at the build step: context canceled")
 	})
 }
 
