@@ -95,6 +95,17 @@ func TestVerifyProofSaysNotKernelReplayedOnSimulator(t *testing.T) {
 	rows, _ = verifyRows(t, out)
 	assert.Equal(t, "not kernel-replayed", rows[0].Kernel)
 
+	// --tier kernel without a kernel tool: no verdict for any proof, never verified.
+	out, _, err = run(t, t.TempDir(), nil, "verify-proof", "--jsonl", "--tier", "kernel", "--require-sandbox=false", "--repl-command", "leanprm sim repl", suite)
+	assert.Equal(t, 1, exitCode(err, &strings.Builder{}), out)
+	rows, _ = verifyRows(t, out)
+	require.NotEmpty(t, rows)
+	for _, r := range rows {
+		assert.Equal(t, "error", r.Status, r.ID)
+		require.NotEmpty(t, r.Reasons, r.ID)
+		assert.Equal(t, "kernel_unavailable", r.Reasons[0].Code, r.ID)
+	}
+
 	_, _, err = run(t, t.TempDir(), nil, "verify-proof", "--tier", "fast", suite)
 	assert.Equal(t, 2, exitCode(err, &strings.Builder{}), "an unknown tier is a usage error")
 }

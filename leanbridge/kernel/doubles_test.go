@@ -319,7 +319,12 @@ func leancheckerDouble(args []string) int {
 		}
 	}
 	if fresh && len(found) != 1 {
-		return uncaughtExit("--fresh flag is only valid when specifying a single module:\n%v", found)
+		var ms []string
+		for m := range found {
+			ms = append(ms, m)
+		}
+		slices.Sort(ms)
+		return uncaughtExit("--fresh flag is only valid when specifying a single module:\n[%s]", strings.Join(ms, ", "))
 	}
 	for m, p := range found {
 		b, err := os.ReadFile(p)
