@@ -51,6 +51,10 @@ type Tools struct {
 	// each resolved the way Comparator resolves it (COMPARATOR_LANDRUN, COMPARATOR_LEAN4EXPORT,
 	// COMPARATOR_NANODA, else landrun, lean4export, nanoda_bin on PATH; Main.lean, M.run).
 	Comparator, Landrun, LeanExport, Nanoda string
+	// ElanHome is elan's home when lake is elan's (ELAN_HOME, or the .elan directory lake is
+	// in). Every step gets it: a sandbox that sets HOME to its scratch directory would
+	// otherwise hide the toolchains from elan's proxies.
+	ElanHome string
 }
 
 // ComparatorReady reports whether Comparator and the helpers it cannot run without are there.
@@ -89,7 +93,10 @@ func FindTools(lake, comparator string, getenv func(string) string) Tools {
 	if getenv == nil {
 		getenv = os.Getenv
 	}
-	t := Tools{Lake: lake}
+	t := Tools{Lake: lake, ElanHome: getenv("ELAN_HOME")}
+	if i := strings.Index(lake, string(filepath.Separator)+".elan"+string(filepath.Separator)); t.ElanHome == "" && i >= 0 {
+		t.ElanHome = lake[:i+len(".elan")+1]
+	}
 	t.LeanChecker = look("leanchecker")
 	if t.LeanChecker == "" && lake != "" {
 		// The toolchain's bin directory holds lake, lean and leanchecker together; elan's
@@ -178,6 +185,10 @@ const DefaultTimeout = 10 * time.Minute
 // Workspace.augmentedLeanPath).
 func Plan(work, project string, t Tools, s Settings) []Step {
 	var steps []Step
+	var elan []string
+	if t.ElanHome != "" {
+		elan = []string{"ELAN_HOME=" + t.ElanHome}
+	}
 	if t.Lake != "" && t.LeanChecker != "" {
 		leanPath := "LEAN_PATH=" + work
 		replay := []string{t.Lake, "env", t.LeanChecker}
@@ -185,15 +196,16 @@ func Plan(work, project string, t Tools, s Settings) []Step {
 			replay = append(replay, "--fresh")
 		}
 		steps = append(steps,
-			Step{Name: "build", Dir: project, Env: []string{leanPath},
+			Step{Name: "build", Dir: project, Env: append([]string{leanPath}, elan...),
 				Argv: []string{t.Lake, "env", "lean", "-R", work, "-o", filepath.Join(work, SolutionModule+".olean"), filepath.Join(work, SolutionModule+".lean")}},
-			Step{Name: "replay", Dir: project, Env: []string{leanPath}, Argv: append(replay, SolutionModule)})
+			Step{Name: "replay", Dir: project, Env: append([]string{leanPath}, elan...), Argv: append(replay, SolutionModule)})
 	}
 	if t.ComparatorReady() {
 		env := []string{"COMPARATOR_LANDRUN=" + t.Landrun, "COMPARATOR_LEAN4EXPORT=" + t.LeanExport}
 		if t.Nanoda != "" {
 			env = append(env, "COMPARATOR_NANODA="+t.Nanoda)
 		}
+		env = append(env, elan...)
 		steps = append(steps, Step{Name: "compare", Dir: work, Env: env,
 			Argv: []string{t.Lake, "env", t.Comparator, filepath.Join(work, "config.json")}})
 	}

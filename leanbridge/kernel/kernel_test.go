@@ -42,6 +42,15 @@ func TestPlanCommandLines(t *testing.T) {
 	fresh := Plan("/w", "/proj", tools, Settings{Fresh: true})
 	assert.Equal(t, []string{"/elan/bin/lake", "env", "leanchecker", "--fresh", "Solution"}, fresh[1].Argv, "--fresh is the option")
 
+	elan := tools
+	elan.ElanHome = "/home/u/.elan"
+	for _, s := range Plan("/w", "/proj", elan, Settings{}) {
+		assert.Contains(t, s.Env, "ELAN_HOME=/home/u/.elan", "%s: elan finds its toolchains whatever HOME the sandbox sets", s.Name)
+	}
+	assert.Equal(t, "/home/u/.elan", FindTools("/home/u/.elan/bin/lake", "", func(string) string { return "" }).ElanHome)
+	assert.Equal(t, "/opt/elan", FindTools("/home/u/.elan/bin/lake", "", func(k string) string { return map[string]string{"ELAN_HOME": "/opt/elan"}[k] }).ElanHome)
+	assert.Empty(t, FindTools("/usr/bin/lake", "", func(string) string { return "" }).ElanHome)
+
 	withNanoda := tools
 	withNanoda.Nanoda = "/opt/nanoda_bin"
 	assert.Contains(t, Plan("/w", "/proj", withNanoda, Settings{})[2].Env, "COMPARATOR_NANODA=/opt/nanoda_bin")
