@@ -3,16 +3,18 @@ package kernel
 // Upstream-faithful doubles of the kernel tier's tools. The test binary re-executes itself
 // under each tool's name (a symlink in a temporary bin/ directory put first on PATH); runDouble
 // picks the tool by that name. Each prints what the released tool prints and exits as it does,
-// read from its source at the pinned versions:
+// read from its source: Comparator and elan at the revisions named; lean4's files at the
+// revisions a code index holds (src/LeanChecker.lean at commit 017bb1e; the v4.32.0 tag of
+// lean4 is too large to fetch here), so the lean-tagged tests are the last word on them:
 //
-//   - lean: leanprover/lean4 v4.32.0 src/Lean/Shell.lean (shellMain: the main module's name
+//   - lean: leanprover/lean4 src/Lean/Shell.lean (shellMain: the main module's name
 //     from --setup, else moduleNameOfFileName of the file under -R/--root, default the current
 //     directory, an error with -o when the file is outside it) and src/Lean/Util/Path.lean
 //     (moduleNameOfFileName); in front of it elan's toolchain resolution
 //     (leanprover/elan src/elan/errors.rs: "no default toolchain configured" without a
 //     lean-toolchain file or ELAN_TOOLCHAIN). The .olean it writes is the double's own format
 //     (the module name and the source), read only by the other doubles.
-//   - leanchecker: leanprover/lean4 v4.32.0 src/LeanChecker.lean (main, checkOlean,
+//   - leanchecker: leanprover/lean4 src/LeanChecker.lean (commit 017bb1e) (main, checkOlean,
 //     replayFromImports, replayFromFresh): silent on success; a failed replay prints
 //     "leanchecker found a problem in M" (not with --fresh) and the exception reaches the
 //     runtime, which prints "uncaught exception: MSG" and exits 1 (src/runtime/io.cpp).

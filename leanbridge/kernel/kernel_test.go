@@ -26,7 +26,7 @@ func TestMain(m *testing.M) {
 var tools = Tools{Lake: "/elan/bin/lake", LeanChecker: "leanchecker", Comparator: "/opt/comparator", LeanExport: "/opt/lean4export", Landrun: "/opt/landrun"}
 
 // The command lines. leanchecker replays the module's own constants by default (no --fresh:
-// leanprover/lean4 v4.32.0 src/LeanChecker.lean, replayFromImports); the build names its root
+// leanprover/lean4 src/LeanChecker.lean (commit 017bb1e), replayFromImports); the build names its root
 // so the module is Solution (src/Lean/Shell.lean); Comparator runs as its README at tag
 // v4.32.0 gives it, with its helpers passed the way its Main.lean (M.run) reads them.
 func TestPlanCommandLines(t *testing.T) {
@@ -65,7 +65,7 @@ func TestPlanCommandLines(t *testing.T) {
 	assert.False(t, Tools{Lake: "/elan/bin/lake"}.Available())
 }
 
-// leanchecker's output (leanprover/lean4 v4.32.0 src/LeanChecker.lean, main and checkOlean;
+// leanchecker's output (leanprover/lean4 src/LeanChecker.lean (commit 017bb1e), main and checkOlean;
 // the runtime's "uncaught exception: " from src/runtime/io.cpp): nothing on success, and no
 // count of constants anywhere.
 func TestParseReplay(t *testing.T) {

@@ -21,7 +21,7 @@ type ReplayResult struct {
 // uncaught is the runtime's prefix for an exception that leaves main (src/runtime/io.cpp).
 const uncaught = "uncaught exception: "
 
-// ParseReplay reads leanchecker's output and exit status (leanprover/lean4 v4.32.0,
+// ParseReplay reads leanchecker's output and exit status (leanprover/lean4 at commit 017bb1e,
 // src/LeanChecker.lean): silence and exit 0 is acceptance; a failure is exit 1 with
 // "uncaught exception: MSG" on stderr, after "leanchecker found a problem in MODULE" when a
 // replay failed. Nothing counts the constants replayed: leanchecker prints no such count. A
