@@ -11,11 +11,13 @@ type Config struct {
 	// Checker says which formal checker scores the claims.
 	Checker Checker
 	Lean    Lean
-	PRM     PRM
-	Data    Data
-	Serve   Serve
-	NATS    NATS
-	Reward  Reward
+	// Kernel is the kernel-replay tier of verify-proof and /v1/verify.
+	Kernel Kernel
+	PRM    PRM
+	Data   Data
+	Serve  Serve
+	NATS   NATS
+	Reward Reward
 	// Translate bounds the work one chain can cause in the translator.
 	Translate Translate
 
@@ -53,6 +55,40 @@ type Lean struct {
 	// Sandbox says whether Lean processes run in leanbridge/sandbox.
 	Sandbox SandboxMode
 }
+
+// Kernel is the kernel.* section: the kernel-replay tier of verify-proof and /v1/verify
+// (leanbridge/kernel), with its own limits: it runs after the REPL, outside the row's
+// lean.timeout.
+type Kernel struct {
+	// Tier is the default tier: auto (kernel where leanchecker or Comparator is installed,
+	// else repl, every verified result then saying "not kernel-replayed"), repl or kernel.
+	Tier KernelTier
+	// Timeout bounds the tier for one proof: building the .olean, the replay, Comparator.
+	Timeout time.Duration
+	// MaxMemory is the memory limit of the tier's sandboxed processes.
+	MaxMemory int64
+	// Fresh replays the whole import closure (leanchecker --fresh) instead of the module's own
+	// constants: all of Init, and all of Mathlib under the Mathlib header.
+	Fresh bool
+	// Comparator is Comparator's binary ("": comparator on PATH).
+	Comparator string
+}
+
+// KernelTier is the `kernel.tier` setting.
+type KernelTier string
+
+// Kernel tiers.
+const (
+	// TierAuto replays through the kernel where the tools are installed.
+	TierAuto KernelTier = "auto"
+	// TierREPL stops at the REPL and the semantic guard.
+	TierREPL KernelTier = "repl"
+	// TierKernel requires the kernel replay: without the tools, no proof is verified.
+	TierKernel KernelTier = "kernel"
+)
+
+// Values lists the accepted tiers.
+func (KernelTier) Values() []string { return []string{"auto", "repl", "kernel"} }
 
 // SandboxMode is the `lean.sandbox` setting.
 type SandboxMode string

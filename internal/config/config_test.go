@@ -340,7 +340,7 @@ func TestSourcesListEveryKeySorted(t *testing.T) {
 	}
 	assert.True(t, slices.IsSorted(got), "%v", got)
 	assert.Equal(t, Keys(), got)
-	assert.Len(t, got, 45)
+	assert.Len(t, got, 50)
 }
 
 // From cmd/leanprm's TestConfigYAMLRoundTrips: YAML encodes to a leanprm.yaml that reproduces
@@ -519,4 +519,31 @@ func TestNATSStreamSettings(t *testing.T) {
 			assert.Contains(t, err.Error(), want)
 		}
 	}
+}
+
+// The kernel tier has its own limits, apart from the REPL's: by default a module-only replay
+// (leanchecker without --fresh) within 10 minutes and 8 GiB, and the tier chosen by what is
+// installed. Each is set from the file, the environment or its flag, and checked.
+func TestKernelKeys(t *testing.T) {
+	c, err := load(t, t.TempDir(), nil)
+	require.NoError(t, err)
+	assert.Equal(t, TierAuto, c.Kernel.Tier)
+	assert.Equal(t, 10*time.Minute, c.Kernel.Timeout)
+	assert.Equal(t, int64(8<<30), c.Kernel.MaxMemory)
+	assert.False(t, c.Kernel.Fresh, "the default replays the module's own constants")
+	assert.Empty(t, c.Kernel.Comparator)
+
+	dir := writeFile(t, "kernel:\n  tier: kernel\n  max_memory: 4GiB\n  comparator: /opt/comparator\n")
+	c, err = load(t, dir, map[string]string{"LEANPRM_KERNEL_TIMEOUT": "30m"}, "--kernel-fresh", "true", "--kernel-max-memory", "16GiB")
+	require.NoError(t, err)
+	assert.Equal(t, TierKernel, c.Kernel.Tier)
+	assert.Equal(t, 30*time.Minute, c.Kernel.Timeout)
+	assert.Equal(t, int64(16<<30), c.Kernel.MaxMemory)
+	assert.True(t, c.Kernel.Fresh)
+	assert.Equal(t, "/opt/comparator", c.Kernel.Comparator)
+
+	_, err = load(t, t.TempDir(), map[string]string{"LEANPRM_KERNEL_TIER": "fast"})
+	assert.ErrorContains(t, err, "kernel.tier")
+	_, err = load(t, t.TempDir(), nil, "--kernel-fresh", "yes")
+	assert.ErrorContains(t, err, "kernel.fresh")
 }

@@ -25,6 +25,13 @@ const (
 	DefaultProject = "lean-project"
 	// DefaultMaxRSS leaves a Mathlib-importing worker room on a laptop.
 	DefaultMaxRSS = "8GiB"
+	// DefaultKernelTimeout bounds the kernel tier for one proof: building its .olean under
+	// the header and replaying the module's own constants (Comparator builds and exports the
+	// challenge too).
+	DefaultKernelTimeout = 10 * time.Minute
+	// DefaultKernelMaxMemory holds leanchecker importing Mathlib to replay one module, as a
+	// REPL worker importing it fits in lean.max_rss.
+	DefaultKernelMaxMemory = "8GiB"
 	// DefaultDataDir is where the shared benchmark data sits next to a checkout.
 	DefaultDataDir = "../shared/data"
 	// DefaultVLLMURL is a vLLM server on this machine's default port.
@@ -87,6 +94,27 @@ var keys = []key{
 		}},
 	{"data.dir", "data", "benchmark and training data (ProcessBench, GSM8K, MR-GSM8K, PRMBench) for eval and train",
 		DefaultDataDir, textKind, text(func(c *Config) *string { return &c.Data.Dir })},
+	{"kernel.comparator", "", "Comparator's binary for the kernel tier (\"\" = comparator on PATH; landrun and lean4export from PATH or COMPARATOR_LANDRUN, COMPARATOR_LEAN4EXPORT; nanoda_bin or COMPARATOR_NANODA)",
+		"", textKind, text(func(c *Config) *string { return &c.Kernel.Comparator })},
+	{"kernel.fresh", "kernel-fresh", "replay the whole import closure (leanchecker --fresh: all of Mathlib under import Mathlib, tens of minutes) instead of the module's own constants",
+		"false", textKind, func(c *Config, k, raw string) error {
+			v, err := enumValue(k, raw, []string{"false", "true"})
+			c.Kernel.Fresh = v == "true"
+			return err
+		}},
+	{"kernel.max_memory", "kernel-max-memory", "memory limit of the kernel tier's sandboxed processes (lake, lean, leanchecker, Comparator)",
+		DefaultKernelMaxMemory, textKind, func(c *Config, k, raw string) (err error) {
+			c.Kernel.MaxMemory, err = sizeValue(k, raw)
+			return err
+		}},
+	{"kernel.tier", "", "default tier of verify-proof and /v1/verify: auto (kernel where leanchecker or Comparator is installed, else repl and every verified result says \"not kernel-replayed\"), repl, kernel (no verdict without the tools); verify-proof --tier overrides",
+		string(TierAuto), textKind, func(c *Config, k, raw string) error {
+			v, err := enumValue(k, raw, KernelTier("").Values())
+			c.Kernel.Tier = KernelTier(v)
+			return err
+		}},
+	{"kernel.timeout", "kernel-timeout", "limit for the kernel tier on one proof (its own, after the REPL's lean.timeout)",
+		durationIn(DefaultKernelTimeout, time.Minute), durationKind, duration(func(c *Config) *time.Duration { return &c.Kernel.Timeout })},
 	{"lean.command", "repl-command", "command that starts a REPL instead of `lake env <repl>` (e.g. the simulator: leanprm sim repl)",
 		"", textKind, command(func(c *Config) (*string, *[]string) { return &c.Lean.CommandText, &c.Lean.Command })},
 	{"lean.header", "header", "import header every obligation runs under (e.g. \"import Mathlib\"); run once per worker",

@@ -81,14 +81,15 @@ const (
 	// CodeSandboxViolation: the Lean process broke a sandbox limit (memory, processes) and
 	// was killed for it; no verdict, never verified.
 	CodeSandboxViolation Code = "sandbox_violation"
-	// CodeKernelUnavailable: --tier kernel was asked for and a tool is missing or failed.
+	// CodeKernelUnavailable: the kernel tier was to run and a tool is missing, failed or ran
+	// out of kernel.timeout: no verdict.
 	CodeKernelUnavailable Code = "kernel_unavailable"
 )
 
-// The kernel-replay tier (verify-proof --tier kernel).
+// The kernel-replay tier (leanbridge/kernel; the default where its tools are installed).
 const (
-	// CodeKernelRejected: the .olean's replay through the kernel (leanchecker --fresh, or
-	// Comparator's export) failed, or Comparator found the statement's closure different.
+	// CodeKernelRejected: the module's replay through the kernel (leanchecker, or Comparator's
+	// kernels on its export) failed, or the module did not compile.
 	CodeKernelRejected Code = "kernel_rejected"
 )
 
