@@ -19,8 +19,8 @@ func newSimGeneratorCmd(e *env) *cobra.Command {
 	var (
 		problems, addr, slips string
 		slipRate              float64
-		seed           uint64
-		faults         []string
+		seed                  uint64
+		faults                []string
 	)
 	cmd := &cobra.Command{
 		Use:   "generator --problems FILE",

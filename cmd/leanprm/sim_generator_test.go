@@ -6,9 +6,9 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"strings"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"syscall"
 	"testing"
 
@@ -72,10 +72,10 @@ func TestSimGeneratorFlags(t *testing.T) {
 	}
 	// --slips is read strictly: the error names the kind.
 	for flag, want := range map[string]string{
-		"arith=0.1,typo=0.1":  `unknown slip kind "typo"`,
-		"operation=1.5":       "slip kind operation: rate \"1.5\" is not a probability",
-		"copy":                "slip kind copy has no rate",
-		"skip=0.6,unit=0.6":   "sum to 1.2",
+		"arith=0.1,typo=0.1":      `unknown slip kind "typo"`,
+		"operation=1.5":           "slip kind operation: rate \"1.5\" is not a probability",
+		"copy":                    "slip kind copy has no rate",
+		"skip=0.6,unit=0.6":       "sum to 1.2",
 		"misread=0.1,misread=0.2": "slip kind misread given twice",
 	} {
 		var out, errb bytes.Buffer
