@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
+	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -108,4 +111,61 @@ func TestSlipKindsFormalRefutationsNeverBefore(t *testing.T) {
 		t.Logf("%-9s %3d slipped chains: the formal half refutes %3d (%3d on the slipped step itself)", k, chains, refuted, atSlip)
 		require.Greater(t, chains, 5, "%s: slipped chains", k)
 	}
+}
+
+// TestMeasureLearnedSeparatesSlips (simulator, embedded PRM): for each kind of slip, pairs of a
+// slip-free chain and a slipped chain of the same GSM8K test problem, scored by the learned
+// half alone. Printed: how often the slipped chain's min-aggregate score is above, equal to or
+// below the slip-free one's — whether the learned score can tell the two apart, which is what
+// best-of-N, beam and the others rely on when the formal half refutes nothing. Runs when
+// LEANPRM_MEASURE_SLIPS is set (the number of problems).
+func TestMeasureLearnedSeparatesSlips(t *testing.T) {
+	n, err := strconv.Atoi(os.Getenv("LEANPRM_MEASURE_SLIPS"))
+	if err != nil {
+		t.Skip("set LEANPRM_MEASURE_SLIPS=N (problems) to measure how the learned score separates slipped chains")
+	}
+	sims, problems := sampleProblems(t, n, "")
+	learned := localScorer(t, "learned")
+	clean := simGenerator(t, sims, 0)
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n%-9s %6s %16s %8s %8s %18s\n", "kind", "pairs", "slipped higher", "equal", "lower", "mean min (ref/sl)")
+	for _, k := range gensim.Kinds {
+		srv := simSlips(t, sims, map[gensim.Kind]float64{k: 0.3}, 1)
+		var higher, lower, equal int
+		var refSum, slSum float64
+		for _, p := range problems {
+			ref := strings.Split(simComplete(t, clean.URL, p.Problem, 1)[0].Text, "\n\n")
+			for _, c := range simComplete(t, srv.URL, p.Problem, 4) {
+				if len(c.Slips) == 0 {
+					continue
+				}
+				r := learned.Score(context.Background(), []search.ScoreRequest{
+					{Problem: p.Problem, Steps: ref}, {Problem: p.Problem, Steps: strings.Split(c.Text, "\n\n")}})
+				require.NoError(t, r[0].Err)
+				require.NoError(t, r[1].Err)
+				mr, ms := minScore(r[0].Steps), minScore(r[1].Steps)
+				refSum, slSum = refSum+mr, slSum+ms
+				switch {
+				case ms > mr:
+					higher++
+				case ms < mr:
+					lower++
+				default:
+					equal++
+				}
+			}
+		}
+		pairs := higher + lower + equal
+		fmt.Fprintf(&b, "%-9s %6d %15.0f%% %7.0f%% %7.0f%% %10.3f / %.3f\n", k, pairs, 100*float64(higher)/float64(pairs),
+			100*float64(equal)/float64(pairs), 100*float64(lower)/float64(pairs), refSum/float64(pairs), slSum/float64(pairs))
+	}
+	t.Log(b.String())
+}
+
+func minScore(s []hybrid.ScoredStep) float64 {
+	m := 1.0
+	for _, x := range s {
+		m = min(m, x.Score)
+	}
+	return m
 }
