@@ -171,6 +171,7 @@ var labelMixes = []struct {
 // and combined at K=8, rollouts by the same simulator. Printed per method: the share of
 // slipped chains whose first step labelled wrong is the first slip (located), the share of
 // clean chains with no step labelled wrong, and the rollouts spent.
+// LEANPRM_MEASURE_LABEL_SLIPS_SEED sets the simulator's seed (1 by default).
 //
 //	LEANPRM_MEASURE_LABEL_SLIPS=363 go test -count=1 -v -timeout 2h -run TestMeasureLabelsSlipKinds ./internal/wire/
 func TestMeasureLabelsSlipKinds(t *testing.T) {
@@ -181,6 +182,10 @@ func TestMeasureLabelsSlipKinds(t *testing.T) {
 	n, err := strconv.Atoi(env)
 	if err != nil || n < 2 {
 		n = 100
+	}
+	seed := uint64(1)
+	if v, err := strconv.ParseUint(os.Getenv("LEANPRM_MEASURE_LABEL_SLIPS_SEED"), 10, 64); err == nil {
+		seed = v
 	}
 	rows := testshared.GSM8KTest(t)
 	rows = rows[:min(n, len(rows))]
@@ -199,7 +204,7 @@ func TestMeasureLabelsSlipKinds(t *testing.T) {
 	defer f.Close()
 	const k = 8
 	var out strings.Builder
-	fmt.Fprintf(&out, "\n%d GSM8K test problems, K=%d: first error located exactly (slipped chains) / clean chains left clean / rollouts\n", len(rows), k)
+	fmt.Fprintf(&out, "\n%d GSM8K test problems, simulator seed %d, K=%d: first error located exactly (slipped chains) / clean chains left clean / rollouts\n", len(rows), seed, k)
 	fmt.Fprintf(&out, "%-10s %-22s", "mix", "chains")
 	methods := []label.Method{label.Formal, label.MCHard, label.MCSoft, label.Omega, label.Combined}
 	for _, m := range methods {
@@ -207,7 +212,7 @@ func TestMeasureLabelsSlipKinds(t *testing.T) {
 	}
 	fmt.Fprintln(&out)
 	for _, mx := range labelMixes {
-		chains, srv := simChains(t, path, len(rows), gensim.Options{Slips: mx.mix, Seed: 1})
+		chains, srv := simChains(t, path, len(rows), gensim.Options{Slips: mx.mix, Seed: seed})
 		items := make([]label.Item, len(chains))
 		slipped := 0
 		for i, c := range chains {
