@@ -134,24 +134,7 @@ func TestMeasureSearch(t *testing.T) {
 	t.Log(b.String())
 }
 
-// slipMixes are the simulator's slip mixes of the per-kind measurements: each kind alone at
-// 0.15 per step it applies to (unit at 0.5: a conversion is rare, about one step in thirty),
-// and a mix in which arithmetic slips are about a tenth of all slips, as ProcessBench's first
-// errors are (about 6 % arithmetic).
-var slipMixes = []struct {
-	name string
-	mix  map[gensim.Kind]float64
-}{
-	{"arith", map[gensim.Kind]float64{gensim.Arith: 0.15}},
-	{"operation", map[gensim.Kind]float64{gensim.Operation: 0.15}},
-	{"copy", map[gensim.Kind]float64{gensim.Copy: 0.15}},
-	{"skip", map[gensim.Kind]float64{gensim.Skip: 0.15}},
-	{"unit", map[gensim.Kind]float64{gensim.Unit: 0.5}},
-	{"misread", map[gensim.Kind]float64{gensim.Misread: 0.15}},
-	{"mix", map[gensim.Kind]float64{gensim.Arith: 0.015, gensim.Operation: 0.035, gensim.Copy: 0.035, gensim.Skip: 0.035, gensim.Unit: 0.3, gensim.Misread: 0.035}},
-}
-
-// TestMeasureSearchSlipKinds prints, for each slip mix of slipMixes, the accuracy and generator
+// TestMeasureSearchSlipKinds prints, for each slip mix of gensim.MeasuredMixes, the accuracy and generator
 // calls of greedy, best-of-N, beam, DVTS and MCTS (width 4) under hybrid, learned-only and
 // formal-only scoring, over a fixed sample of GSM8K test problems (sampleProblems), on the
 // generator simulator; and, per mix, the share of each kind among the slips of its samples
@@ -192,12 +175,12 @@ func TestMeasureSearchSlipKinds(t *testing.T) {
 	fmt.Fprintf(&b, "\n%d GSM8K test problems, simulator seed %d; accuracy %% (generator calls per problem)\n", len(problems), seed)
 	fmt.Fprintf(&b, "%-10s %-7s %-18s %-18s %-18s %-18s %-18s\n", "mix", "scoring", "greedy",
 		fmt.Sprintf("best-of-n N=%d", bigN), fmt.Sprintf("beam N=%d", bigN), fmt.Sprintf("dvts N=%d", bigN), fmt.Sprintf("mcts N=%d", bigN))
-	for _, m := range slipMixes {
-		if len(pick) > 0 && !pick[m.name] {
+	for _, m := range gensim.MeasuredMixes() {
+		if len(pick) > 0 && !pick[m.Name] {
 			continue
 		}
 		start := time.Now()
-		srv := simSlips(t, all, m.mix, seed)
+		srv := simSlips(t, all, m.Slips, seed)
 		kinds := map[gensim.Kind]int{}
 		slipped := 0
 		for _, p := range problems {
@@ -220,18 +203,18 @@ func TestMeasureSearchSlipKinds(t *testing.T) {
 				share = append(share, fmt.Sprintf("%s %.0f%%", k, 100*float64(kinds[k])/float64(total)))
 			}
 		}
-		fmt.Fprintf(&b, "%s (%s): %.0f%% of sampled chains slip; slips by kind: %s\n", m.name, gensim.FormatSlips(m.mix),
+		fmt.Fprintf(&b, "%s (%s): %.0f%% of sampled chains slip; slips by kind: %s\n", m.Name, gensim.FormatSlips(m.Slips),
 			100*float64(slipped)/float64(8*len(problems)), strings.Join(share, ", "))
 		greedy := measureRow(t, srv.URL, scorers["learned"], "learned", search.Options{Algo: search.Greedy, N: 1}, problems)
 		for _, pol := range []string{"hybrid", "learned", "formal"} {
-			fmt.Fprintf(&b, "%-10s %-7s %-18s", m.name, pol, greedy)
+			fmt.Fprintf(&b, "%-10s %-7s %-18s", m.Name, pol, greedy)
 			for _, algo := range []search.Algo{search.BestOfN, search.Beam, search.DVTS, search.MCTS} {
 				o := search.Options{Algo: algo, N: bigN, Width: 4, Prune: pol != "learned", Sampling: generate.DefaultParams()}
 				fmt.Fprintf(&b, " %-18s", measureRow(t, srv.URL, scorers[pol], pol, o, problems))
 			}
 			fmt.Fprintln(&b)
 		}
-		t.Logf("%s: %s", m.name, time.Since(start).Round(time.Second))
+		t.Logf("%s: %s", m.Name, time.Since(start).Round(time.Second))
 	}
 	t.Log(b.String())
 }

@@ -39,6 +39,11 @@ func TestParseSlips(t *testing.T) {
 	}
 	_, err = New(nil, Options{SlipRate: 0.1, Slips: map[Kind]float64{Copy: 0.1}})
 	assert.ErrorContains(t, err, "give one")
+	for _, m := range MeasuredMixes() {
+		back, err := ParseSlips(FormatSlips(m.Slips))
+		require.NoError(t, err, m.Name)
+		assert.Equal(t, m.Slips, back, "%s reads back", m.Name)
+	}
 }
 
 // trainSample is every step-th problem of GSM8K's training split.

@@ -149,23 +149,7 @@ func pct(a, b int) float64 {
 	return 100 * float64(a) / float64(b)
 }
 
-// labelMixes are the slip mixes of TestMeasureLabelsSlipKinds: those of the search's
-// measurement (hybrid/search TestMeasureSearchSlipKinds), each kind alone and a mix with
-// arithmetic about a tenth of the slips.
-var labelMixes = []struct {
-	name string
-	mix  map[gensim.Kind]float64
-}{
-	{"arith", map[gensim.Kind]float64{gensim.Arith: 0.15}},
-	{"operation", map[gensim.Kind]float64{gensim.Operation: 0.15}},
-	{"copy", map[gensim.Kind]float64{gensim.Copy: 0.15}},
-	{"skip", map[gensim.Kind]float64{gensim.Skip: 0.15}},
-	{"unit", map[gensim.Kind]float64{gensim.Unit: 0.5}},
-	{"misread", map[gensim.Kind]float64{gensim.Misread: 0.15}},
-	{"mix", map[gensim.Kind]float64{gensim.Arith: 0.015, gensim.Operation: 0.035, gensim.Copy: 0.035, gensim.Skip: 0.035, gensim.Unit: 0.3, gensim.Misread: 0.035}},
-}
-
-// TestMeasureLabelsSlipKinds: for each slip mix, chains the generator simulator wrote over GSM8K
+// TestMeasureLabelsSlipKinds: for each slip mix of gensim.MeasuredMixes, chains the generator simulator wrote over GSM8K
 // test problems (MR-GSM8K's GSM8K rows, testshared.GSM8KTest, the first n by hash), with the
 // first slip known; labelled by the formal labeller (exact checker), mc-hard, mc-soft, omega
 // and combined at K=8, rollouts by the same simulator. Printed per method: the share of
@@ -211,8 +195,8 @@ func TestMeasureLabelsSlipKinds(t *testing.T) {
 		fmt.Fprintf(&out, " %-26s", m)
 	}
 	fmt.Fprintln(&out)
-	for _, mx := range labelMixes {
-		chains, srv := simChains(t, path, len(rows), gensim.Options{Slips: mx.mix, Seed: seed})
+	for _, mx := range gensim.MeasuredMixes() {
+		chains, srv := simChains(t, path, len(rows), gensim.Options{Slips: mx.Slips, Seed: seed})
 		items := make([]label.Item, len(chains))
 		slipped := 0
 		for i, c := range chains {
@@ -221,7 +205,7 @@ func TestMeasureLabelsSlipKinds(t *testing.T) {
 				slipped++
 			}
 		}
-		fmt.Fprintf(&out, "%-10s %-22s", mx.name, fmt.Sprintf("%d (%d slipped)", len(chains), slipped))
+		fmt.Fprintf(&out, "%-10s %-22s", mx.Name, fmt.Sprintf("%d (%d slipped)", len(chains), slipped))
 		for _, m := range methods {
 			l := &label.Labeler{Method: m, K: k, Concurrency: 4}
 			var gen *LabelGenerator
