@@ -132,7 +132,7 @@ func slipLine(k Kind, p *Problem, i int, vals values, r *rng) (rendered, string,
 		rd := render(p.Lines[i], vals, &slip{delta: slipDeltas[r.next()%uint64(len(slipDeltas))]})
 		return rd, "a wrong result", rd.slipped
 	}
-	opts := options(k, p, i, vals)
+	opts := options(k, p, i, vals, false)
 	if len(opts) == 0 {
 		return rendered{}, "", false
 	}
@@ -146,10 +146,11 @@ type option struct {
 	detail string
 }
 
-// options lists every slip of kind k that applies to line i of p with the values carried;
-// none when the kind does not apply. Every option keeps each calculation of the line true
-// and its results written exactly, and changes a value that the line shows.
-func options(k Kind, p *Problem, i int, vals values) []option {
+// options lists every slip of kind k that applies to line i of p with the values carried
+// (with first, only the first one found); none when the kind does not apply. Every option
+// keeps each calculation of the line true and its results written exactly, and changes a
+// value that the line shows.
+func options(k Kind, p *Problem, i int, vals values, first bool) []option {
 	ln := p.Lines[i]
 	plain := render(ln, vals, nil)
 	var out []option
@@ -165,6 +166,9 @@ func options(k Kind, p *Problem, i int, vals values) []option {
 		for _, v := range variants(ln, false) {
 			if v.kind == Operation && exactLine(v.ln, vals) && positiveLike(ln, v.ln, vals) {
 				add(render(v.ln, vals, nil), v.detail)
+				if first && len(out) > 0 {
+					return out
+				}
 			}
 		}
 	case Unit:
@@ -236,6 +240,9 @@ func options(k Kind, p *Problem, i int, vals values) []option {
 					what = "misread as"
 				}
 				add(rd, fmt.Sprintf("%s %s %s", format(cur), what, format(w)))
+				if first && len(out) > 0 {
+					return out
+				}
 			}
 		}
 	}
