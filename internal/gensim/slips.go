@@ -38,10 +38,13 @@ type Slip struct {
 // probability, the rates summing to at most 1 (a step slips at most once).
 func ParseSlips(s string) (map[Kind]float64, error) {
 	out := map[Kind]float64{}
+	if strings.TrimSpace(s) == "" {
+		return nil, fmt.Errorf("no slip kinds: write KIND=RATE,... (the kinds: %s)", kindList())
+	}
 	for _, item := range strings.Split(s, ",") {
 		item = strings.TrimSpace(item)
 		if item == "" {
-			continue
+			return nil, fmt.Errorf("an empty item in the slip mix %q: write KIND=RATE,... (the kinds: %s)", s, kindList())
 		}
 		name, rate, ok := strings.Cut(item, "=")
 		k := Kind(strings.TrimSpace(name))
@@ -59,9 +62,6 @@ func ParseSlips(s string) (map[Kind]float64, error) {
 			return nil, fmt.Errorf("slip kind %s: rate %q is not a probability in [0, 1]", k, strings.TrimSpace(rate))
 		}
 		out[k] = r
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("no slip kinds in %q: write KIND=RATE,... (the kinds: %s)", s, kindList())
 	}
 	return out, checkRates(out)
 }

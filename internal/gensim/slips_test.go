@@ -23,17 +23,18 @@ func TestParseSlips(t *testing.T) {
 	assert.Equal(t, map[Kind]float64{Arith: 0.1, Operation: 0.05, Skip: 0}, m)
 	assert.Equal(t, "arith=0.1,operation=0.05,skip=0", FormatSlips(m))
 	for in, want := range map[string]string{
-		"arith=0.1,typo=0.2":        `unknown slip kind "typo"`,
-		"operation=2":               "slip kind operation: rate \"2\" is not a probability",
-		"copy=-0.1":                 "slip kind copy: rate \"-0.1\"",
-		"unit=NaN":                  "slip kind unit: rate \"NaN\"",
-		"misread":                   "slip kind misread has no rate",
-		"skip=0.1,skip=0.2":         "slip kind skip given twice",
-		"arith=0.6,copy=0.5":        "sum to 1.1",
-		"":                          "no slip kinds",
-		"operation=x":               "slip kind operation: rate \"x\"",
-		"Arith=0.1":                 `unknown slip kind "Arith"`,
-		"arith=0.1,,misread=0.1,=1": `unknown slip kind ""`,
+		"arith=0.1,typo=0.2":     `unknown slip kind "typo"`,
+		"operation=2":            "slip kind operation: rate \"2\" is not a probability",
+		"copy=-0.1":              "slip kind copy: rate \"-0.1\"",
+		"unit=NaN":               "slip kind unit: rate \"NaN\"",
+		"misread":                "slip kind misread has no rate",
+		"skip=0.1,skip=0.2":      "slip kind skip given twice",
+		"arith=0.6,copy=0.5":     "sum to 1.1",
+		"":                       "no slip kinds",
+		"operation=x":            "slip kind operation: rate \"x\"",
+		"Arith=0.1":              `unknown slip kind "Arith"`,
+		"arith=0.1,,misread=0.1": "an empty item",
+		"arith=0.1,=1":           `unknown slip kind ""`,
 	} {
 		_, err := ParseSlips(in)
 		assert.ErrorContains(t, err, want, in)
