@@ -299,3 +299,26 @@ func postJSON(t *testing.T, h http.Handler, path string, body map[string]any, ou
 	}
 	return rec.Code
 }
+
+// TestSlipRateIsArith (simulator): --slip-rate R is --slips arith=R, sample for sample.
+func TestSlipRateIsArith(t *testing.T) {
+	ps := trainSample(t, 97)
+	a, err := New(ps, Options{SlipRate: 0.3, Seed: 9})
+	require.NoError(t, err)
+	b, err := New(ps, Options{Slips: map[Kind]float64{Arith: 0.3}, Seed: 9})
+	require.NoError(t, err)
+	assert.Equal(t, "arith=0.3", a.Mix())
+	slipped := 0
+	for _, p := range ps {
+		req := map[string]any{"prompt": p.Question + "\n\n", "n": 4, "temperature": 0.8}
+		_, x := postRaw(t, a.Handler(), req)
+		_, y := postRaw(t, b.Handler(), req)
+		assert.Equal(t, x, y)
+		for _, c := range x.Choices {
+			if len(c.Slips) > 0 {
+				slipped++
+			}
+		}
+	}
+	assert.Greater(t, slipped, len(ps), "slips were made")
+}
