@@ -80,10 +80,55 @@ func eligible(k Kind, p *Problem, i int, vals values) bool {
 	return len(options(k, p, i, vals, true)) > 0
 }
 
+// rateCounts walks samples chains of each problem as continueFrom writes them, and counts per
+// kind the steps it applies to (when reached) and the steps it slipped.
+func rateCounts(t *testing.T, s *Sim, ps []*Problem, samples int) (lines int, elig, slipped map[Kind]int) {
+	elig, slipped = map[Kind]int{}, map[Kind]int{}
+	for pi, p := range ps {
+		for sample := 0; sample < samples; sample++ {
+			r := newRNG([]byte(p.Question), []byte{byte(sample), byte(pi)})
+			vals := values{}
+			for i := range p.Lines {
+				lines++
+				applies := map[Kind]bool{}
+				for j, k := range Kinds {
+					if s.rates[j] > 0 && eligible(k, p, i, vals) {
+						applies[k] = true
+						elig[k]++
+					}
+				}
+				var rd rendered
+				ok := false
+				kind := s.draw(r)
+				if kind != "" {
+					rd, _, ok = slipLine(kind, p, i, vals, r)
+				}
+				if ok {
+					require.True(t, applies[kind], "%s slipped a step it does not apply to", kind)
+					slipped[kind]++
+				} else {
+					rd = render(p.Lines[i], vals, nil)
+				}
+				vals = rd.vals
+			}
+		}
+	}
+	return lines, elig, slipped
+}
+
+// checkRate: of n steps a kind applies to, the share that slipped is rate within four binomial
+// standard deviations (sqrt(p(1-p)/n)).
+func checkRate(t *testing.T, k Kind, rate float64, lines, elig, slipped int) {
+	got := float64(slipped) / float64(elig)
+	sd := math.Sqrt(rate * (1 - rate) / float64(elig))
+	t.Logf("%-9s applies to %5d of %5d steps; slipped %4d: %.3f (rate %.3f ± %.3f at 4 sd)", k, elig, lines, slipped, got, rate, 4*sd)
+	assert.InDelta(t, rate, got, 4*sd, "%s: the rate asked", k)
+}
+
 // TestSlipKindRates (simulator): each kind alone at rate 0.2 over GSM8K training problems, four
 // samples each: of the steps the kind applies to, the share that slipped is the rate asked,
-// within four binomial standard deviations (sqrt(p(1-p)/n)); and every kind applies to a
-// fair share of the steps.
+// within four binomial standard deviations; every kind applies to a fair share of the steps.
+// Then all six kinds at once, each at its own rate: each still slips at its rate.
 func TestSlipKindRates(t *testing.T) {
 	const rate = 0.2
 	for _, k := range Kinds {
@@ -93,39 +138,18 @@ func TestSlipKindRates(t *testing.T) {
 		}
 		s, err := New(ps, Options{Slips: map[Kind]float64{k: rate}, Seed: 3})
 		require.NoError(t, err)
-		var lines, elig, slipped int
-		for pi, p := range ps {
-			for sample := 0; sample < 4; sample++ {
-				r := newRNG([]byte(p.Question), []byte{byte(sample), byte(pi)})
-				vals := values{}
-				for i := range p.Lines {
-					lines++
-					e := eligible(k, p, i, vals)
-					var rd rendered
-					ok := false
-					if kind := s.draw(r); kind != "" {
-						require.Equal(t, k, kind)
-						rd, _, ok = slipLine(kind, p, i, vals, r)
-					}
-					if ok {
-						require.True(t, e, "%s slipped a step it does not apply to", k)
-						slipped++
-					} else {
-						rd = render(p.Lines[i], vals, nil)
-					}
-					if e {
-						elig++
-					}
-					vals = rd.vals
-				}
-			}
-		}
-		got := float64(slipped) / float64(elig)
-		sd := math.Sqrt(rate * (1 - rate) / float64(elig))
-		t.Logf("%-9s applies to %5d of %5d steps; slipped %4d: %.3f (rate %.2f ± %.3f at 4 sd)", k, elig, lines, slipped, got, rate, 4*sd)
-		assert.InDelta(t, rate, got, 4*sd, "%s: the rate asked", k)
+		lines, elig, slipped := rateCounts(t, s, ps, 4)
+		checkRate(t, k, rate, lines, elig[k], slipped[k])
 		// A conversion is rarer than a calculation: unit applies to about one step in thirty.
-		assert.Greater(t, float64(elig), 0.02*float64(lines), "%s applies to a fair share of the steps", k)
+		assert.Greater(t, float64(elig[k]), 0.02*float64(lines), "%s applies to a fair share of the steps", k)
+	}
+	mix := map[Kind]float64{Arith: 0.05, Operation: 0.1, Copy: 0.15, Skip: 0.1, Unit: 0.4, Misread: 0.1}
+	ps := trainSample(t, 19)
+	s, err := New(ps, Options{Slips: mix, Seed: 4})
+	require.NoError(t, err)
+	lines, elig, slipped := rateCounts(t, s, ps, 1)
+	for _, k := range Kinds {
+		checkRate(t, k, mix[k], lines, elig[k], slipped[k])
 	}
 }
 
