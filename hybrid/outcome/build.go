@@ -197,7 +197,7 @@ func tupleInterval(f *form) (interval, error) {
 	var bs [2]bound
 	for i, e := range f.elems[:2] {
 		switch {
-		case e.kind != kExpr || e.name != "" || e.pct || e.deg || e.hasVar || e.approx:
+		case e.kind != kExpr || e.name != "" || e.unit != nil || !e.dim.Zero() || e.hasVar || e.approx:
 			return interval{}, fmt.Errorf("%w: an interval endpoint", errUnsupported)
 		case e.inf != 0:
 			bs[i] = bound{inf: e.inf}
@@ -410,13 +410,6 @@ func buildInequality(n *expr.Node, ops []string) *form {
 func buildExpr(n *expr.Node) *form {
 	f := &form{kind: kExpr, n: n}
 	inner := n
-	switch inner.Kind {
-	case expr.Percent:
-		f.pct, inner = true, inner.Kids[0]
-	case expr.Degrees:
-		f.deg, inner = true, inner.Kids[0]
-	}
-	f.n = inner
 	switch {
 	case inner.Kind == expr.Infinity:
 		f.inf, f.norm = 1, "∞"
@@ -461,10 +454,15 @@ func buildExpr(n *expr.Node) *form {
 	f.hasVar = hasVars(inner, iUnit)
 	ev := &evaluator{iUnit: iUnit}
 	if !f.hasVar {
-		f.val, f.valErr = ev.num(inner)
+		var q qty
+		f.val, q, f.valErr = ev.quantity(inner)
+		f.unit, f.dim = q.unit, q.dim
 		if f.valErr == nil {
 			f.valStr = f.val.String()
 			f.norm = f.valStr
+			if f.unit != nil {
+				f.norm = q.render(f.val)
+			}
 		}
 	} else {
 		f.r, f.rErr = ev.rat(inner)
@@ -474,12 +472,6 @@ func buildExpr(n *expr.Node) *form {
 	}
 	if f.norm == "" {
 		f.norm = render(inner)
-	}
-	if f.pct {
-		f.norm += "%"
-	}
-	if f.deg {
-		f.norm += "°"
 	}
 	return f
 }

@@ -170,14 +170,17 @@ func compareEmpty(a, b *form, la, lb string, depth int) cmp {
 	return unk("no solution against %s", other.norm)
 }
 
-// compareExpr decides two expressions: numbers exactly, expressions with
-// variables as rational functions.
+// compareExpr decides two expressions: numbers exactly, with their units, expressions
+// with variables as rational functions.
 func compareExpr(a, b *form, la, lb string) cmp {
 	if a.name != "" && b.name != "" && a.name != b.name {
 		return unk("values of different variables (%s, %s)", a.name, b.name)
 	}
-	if a.units != "" && b.units != "" && a.units != b.units {
-		return unk("different units (%s, %s)", a.units, b.units)
+	if a.noun != "" && b.noun != "" && a.noun != b.noun {
+		return unk("different words after the numbers (%s, %s)", a.noun, b.noun)
+	}
+	if a.noun != "" && b.unit != nil || b.noun != "" && a.unit != nil {
+		return unk("a number of %s against a number with a unit (%s, %s)", a.noun+b.noun, a.norm, b.norm)
 	}
 	if a.inf != 0 || b.inf != 0 {
 		switch {
@@ -185,61 +188,31 @@ func compareExpr(a, b *form, la, lb string) cmp {
 			return eq("both are %s", a.norm)
 		case a.inf != 0 && b.inf != 0:
 			return diff("%s against %s", a.norm, b.norm)
-		case a.pct || b.pct || a.deg || b.deg:
-			return unk("infinity with a percent or degree sign")
+		case a.unit != nil || b.unit != nil:
+			return unk("infinity against a number with a unit")
 		}
 		return diff("an infinite answer against the finite %s", map[bool]string{true: b.norm, false: a.norm}[a.inf != 0])
 	}
 	if a.approx || b.approx {
 		return compareApprox(a, b, la, lb)
 	}
-	c := compareExprValues(a, b, la, lb)
-	if c.v == Different && a.measure != b.measure && (a.units == "" || b.units == "") {
-		return unk("%s; but the number with a unit of measurement (%s) may be the other in another unit", c.reason, a.units+b.units)
-	}
-	return c
-}
-
-func compareExprValues(a, b *form, la, lb string) cmp {
-	if (a.valErr != nil || a.rErr != nil) && a.pct == b.pct && a.deg == b.deg && sameTree(a.n, b.n, 0) {
+	if (a.valErr != nil || a.rErr != nil) && sameTree(a.n, b.n, 0) {
 		// not evaluated, but the same expression as written (2^n, \log_2 3)
 		return eq("the same expression %s", a.norm)
 	}
-	switch {
-	case a.pct != b.pct:
-		// "50%" against "50" or "0.5": the percent sign read as a unit (the
-		// question asked for a percentage) or by its definition (p/100);
-		// either reading that holds makes the answers equal.
-		p, q, lp, lq := a, b, la, lb
-		if b.pct {
-			p, q, lp, lq = b, a, lb, la
+	if a.hasVar || b.hasVar {
+		if a.unit != nil || b.unit != nil {
+			return unk("an expression with a variable and a unit (%s, %s)", a.norm, b.norm)
 		}
-		asUnit := compareValues(p, q, lp, lq, nil)
-		if asUnit.v == Equal {
-			return eq("%s (the percent sign read as the unit of the answer)", asUnit.reason)
-		}
-		asFrac := compareValues(p, q, lp, lq, big.NewRat(1, 100))
-		if asFrac.v == Equal {
-			return eq("%s (p%% = p/100)", asFrac.reason)
-		}
-		if asUnit.v == Different && asFrac.v == Different {
-			return diff("%s, and as a fraction %s", asUnit.reason, asFrac.reason)
-		}
-		return unk("a percentage against a plain number: %s", firstUnknown(asUnit, asFrac).reason)
-	case a.deg != b.deg:
-		d, o, ld, lo := a, b, la, lb
-		if b.deg {
-			d, o, ld, lo = b, a, lb, la
-		}
-		asUnit := compareValues(d, o, ld, lo, nil)
-		if o.hasVar || o.valErr != nil || !o.val.re.hasPi() {
-			return asUnit
-		}
-		// the other side has π: it is in radians
-		rad := compareValues(d, o, ld, lo, nil, withPiOver180)
-		return withReason(rad, "degrees converted to radians: ")
+		return compareRat(a, b, la, lb)
 	}
-	return compareValues(a, b, la, lb, nil)
+	if a.valErr != nil {
+		return unk("the %s %s is not evaluated: %v", la, a.norm, plain(a.valErr))
+	}
+	if b.valErr != nil {
+		return unk("the %s %s is not evaluated: %v", lb, b.norm, plain(b.valErr))
+	}
+	return compareQuantities(a, b, la, lb)
 }
 
 func firstUnknown(cs ...cmp) cmp {
@@ -251,48 +224,14 @@ func firstUnknown(cs ...cmp) cmp {
 	return cs[0]
 }
 
-func withReason(c cmp, prefix string) cmp {
-	c.reason = prefix + c.reason
-	return c
-}
-
-// withPiOver180 scales a value by π/180.
-func withPiOver180(v num) (num, error) {
-	return v.mul(num{re: real{ts: []pterm{{1, algebra.SurdFromRat(big.NewRat(1, 180))}}}})
-}
-
-// compareValues compares a's value (times scale, then through each of
-// the transforms) with b's.
-func compareValues(a, b *form, la, lb string, scale *big.Rat, transforms ...func(num) (num, error)) cmp {
-	if a.hasVar || b.hasVar {
-		if scale != nil || len(transforms) > 0 {
-			return unk("a percent or degree sign on an expression with variables")
-		}
-		return compareRat(a, b, la, lb)
-	}
-	if a.valErr != nil {
-		return unk("the %s %s is not evaluated: %v", la, a.norm, plain(a.valErr))
-	}
-	if b.valErr != nil {
-		return unk("the %s %s is not evaluated: %v", lb, b.norm, plain(b.valErr))
-	}
-	x, y := a.val, b.val
-	var err error
-	if scale != nil {
-		if x, err = x.mul(numRat(scale)); err != nil {
-			return unk("%v", err)
-		}
-	}
-	for _, t := range transforms {
-		if x, err = t(x); err != nil {
-			return unk("%v", err)
-		}
-	}
+// compareNums compares the exact values x of a and y of b; scaled says they are not the
+// forms' own values (a conversion), so that their renderings are made afresh.
+func compareNums(a, b *form, x, y num, la, lb string, scaled bool) cmp {
 	xs, ys := a.valStr, b.valStr
-	if scale != nil || len(transforms) > 0 || xs == "" {
+	if scaled || xs == "" {
 		xs = x.String()
 	}
-	if ys == "" {
+	if scaled || ys == "" {
 		ys = y.String()
 	}
 	if x.equal(y) {
@@ -302,7 +241,7 @@ func compareValues(a, b *form, la, lb string, scale *big.Rat, transforms ...func
 		return cmp{Equal, "both are " + xs}
 	}
 	reason := "the " + la + " is " + xs + ", the " + lb + " " + ys
-	if note := roundingNote(a, b, x, y, la, lb); note != "" {
+	if note := roundingNote(a, b, x, y, la, lb); note != "" && !scaled {
 		reason += "; " + note
 	}
 	if a.mixed || b.mixed {
@@ -322,7 +261,7 @@ func roundingNote(a, b *form, x, y num, la, lb string) string {
 		l, lo string
 	}{{a, y, la, lb}, {b, x, lb, la}} {
 		places, ok := decimalPlaces(s.f.decTok)
-		if !ok || s.f.pct != (s.f == a && b.pct || s.f == b && a.pct) && false {
+		if !ok || s.f.unit != nil {
 			continue
 		}
 		if !s.other.isReal() || s.other.re.hasPi() {
@@ -338,9 +277,6 @@ func roundingNote(a, b *form, x, y num, la, lb string) string {
 		}
 		if s.f.decNeg {
 			d.Neg(d)
-		}
-		if s.f.pct {
-			continue
 		}
 		half := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Mul(big.NewInt(2), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(places)), nil)))
 		lo := new(big.Rat).Sub(d, half)
@@ -366,7 +302,7 @@ func compareApprox(a, b *form, la, lb string) cmp {
 	if b.approx {
 		ap, ex, lap, lex = b, a, lb, la
 	}
-	if ap.decTok == nil || ex.hasVar || ex.valErr != nil || !ex.val.isReal() || ex.pct != ap.pct || ex.deg != ap.deg {
+	if ap.decTok == nil || ex.hasVar || ex.valErr != nil || !ex.val.isReal() || ex.unit != nil || ap.unit != nil {
 		return unk("the %s %s is an approximation", lap, ap.norm)
 	}
 	places, _ := decimalPlaces(&expr.Token{Dot: true, Text: ap.decTok.Text})

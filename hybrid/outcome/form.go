@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/leanprm/leanprm/hybrid/outcome/internal/expr"
+	"github.com/leanprm/leanprm/hybrid/outcome/internal/units"
 	"github.com/leanprm/leanprm/translate/algebra"
 )
 
@@ -32,13 +33,23 @@ type form struct {
 	err   error
 	n     *expr.Node
 	name  string // the variable assigned (x = 5), "" when none
-	pct   bool   // written with a percent sign: n is the number before it
-	deg   bool   // written with a degree sign
-	paren bool   // a tuple written in parentheses: "(a, b)" may be an open interval
+	// bound: the variable of a function written f(t) = …, renamed when two functions
+	// are compared
+	bound string
+	paren bool // a tuple written in parentheses: "(a, b)" may be an open interval
+	// bare: a set written as a bare comma list ("1, 2"), which may also be read as the
+	// tuple in the order written; a set in braces, "x = 1 or x = 2", a ± b are sets only
+	bare bool
 	// approx: written as an approximation (≈ 3.14, 0.333...): a decimal
 	// that only starts the value.
 	approx bool
-	units  string
+	// unit: the unit a kExpr's number is written in (nil for a bare number), and dim the
+	// dimension of its value, which val holds in the dimension's base unit (2.5 m and
+	// 250 cm are both 5/2 in metres; 30° is π/6 radians).
+	unit *units.Unit
+	dim  units.Dim
+	// noun: words after the number that are no unit ("22 apples"), compared as words
+	noun string
 	elems  []*form
 	ivs    []interval
 	text   string
@@ -58,34 +69,26 @@ type form struct {
 	lhsForm *form
 	rhsForm *form
 	valStr  string // val.String(), computed once
-	// measure: the units include one of measurement (minutes, cm), in
-	// which the number may differ from a gold in another unit.
-	measure bool
 }
 
-// unitWordsOf applies the words after an answer that change its value: a
-// multiplier ("1.5 million"), "percent", "degrees"; the other words are
-// returned as units.
-func unitWordsOf(n *expr.Node, units []string) (*expr.Node, []string) {
-	var rest []string
-	leading := true // multipliers count only before any other word: "5 hundred thousand"
-	for i, u := range units {
-		l := strings.ToLower(u)
-		leading = leading && expr.Multipliers[l] != 0
-		switch {
-		case leading:
-			n = &expr.Node{Kind: expr.Mul, Kids: []*expr.Node{n, {Kind: expr.Number, Tok: &expr.Token{Kind: expr.NumberToken, Text: fmt.Sprint(expr.Multipliers[l])}}}}
-		case l == "percent" || l == "pct" || l == "percentage" || l == "per" && i+1 < len(units) && strings.ToLower(units[i+1]) == "cent":
-			n = &expr.Node{Kind: expr.Percent, Kids: []*expr.Node{n}}
-		case l == "cent" && i > 0 && strings.ToLower(units[i-1]) == "per":
-		case l == "degree" || l == "degrees" || l == "deg":
-			n = &expr.Node{Kind: expr.Degrees, Kids: []*expr.Node{n}}
-		case l == "radian" || l == "radians" || l == "rad":
-		default:
-			rest = append(rest, u)
-		}
+// unitWordsOf applies the words after an answer that change its value: a multiplier
+// ("1.5 million"), then a unit ("cm", "square feet", "km/h", "percent", "degrees"), which
+// wraps the tree in a UnitOf node; words that are no unit are returned as the answer's noun.
+func unitWordsOf(n *expr.Node, words []string) (*expr.Node, []string) {
+	i := 0
+	for i < len(words) && expr.Multipliers[strings.ToLower(words[i])] != 0 {
+		n = &expr.Node{Kind: expr.Mul, Kids: []*expr.Node{n, {Kind: expr.Number, Tok: &expr.Token{Kind: expr.NumberToken, Text: fmt.Sprint(expr.Multipliers[strings.ToLower(words[i])])}}}}
+		i++
 	}
-	return n, rest
+	words = words[i:]
+	if len(words) == 0 {
+		return n, nil
+	}
+	if _, ok := units.Parse(words); ok {
+		return &expr.Node{Kind: expr.UnitOf, Text: strings.Join(words, " "), Kids: []*expr.Node{n}}, nil
+	}
+	// a unit followed by a count noun's words is not read ("5 cm pieces")
+	return n, words
 }
 
 type bound struct {
@@ -118,8 +121,6 @@ var allReals = map[string]bool{
 	"\\text{all real numbers}": true, "(-\\infty, \\infty)": true, "\\mathbb{R} ": true,
 }
 
-// currency words are dropped like "$"; other units are kept and compared.
-var currency = map[string]bool{"dollar": true, "dollars": true, "usd": true, "us": true}
 
 // emptyWords: answers that state there is no solution.
 var emptyWords = map[string]bool{
@@ -166,29 +167,26 @@ func parseText(raw string) *form {
 	if lexErr != nil {
 		return &form{kind: kBad, norm: truncate(s, 200), err: lexErr}
 	}
-	n, units, err := expr.ParseTokens(toks)
+	n, words, err := expr.ParseTokens(toks)
 	if err != nil {
 		return &form{kind: kBad, norm: truncate(s, 200), err: err}
 	}
-	for _, u := range units {
+	for _, u := range words {
 		if qualifiers[strings.ToLower(u)] {
-			return &form{kind: kBad, norm: truncate(s, 200), err: fmt.Errorf("%w: the words %q change the answer", errUnsupported, strings.Join(units, " "))}
+			return &form{kind: kBad, norm: truncate(s, 200), err: fmt.Errorf("%w: the words %q change the answer", errUnsupported, strings.Join(words, " "))}
 		}
 	}
-	n, units = unitWordsOf(n, units)
+	n, words = unitWordsOf(n, words)
 	f := build(n, 0)
 	if f.kind == kBad && f.norm == "" {
 		f.norm = truncate(s, 200)
 	}
-	if len(units) > 0 {
-		u := normUnits(units)
+	if len(words) > 0 {
+		u := normNoun(words)
 		if f.kind != kExpr && u != "" {
 			return &form{kind: kBad, norm: truncate(s, 200), err: fmt.Errorf("%w: words after a list", errUnsupported)}
 		}
-		f.units = u
-		for _, w := range strings.Fields(u) {
-			f.measure = f.measure || expr.UnitWords[w] || expr.UnitWords[w+"s"]
-		}
+		f.noun = u
 		if u != "" {
 			f.norm += " " + u
 		}
@@ -324,11 +322,12 @@ func wordsForm(s string, toks []expr.Token, lexErr error) *form {
 	return &form{kind: kText, text: text, vocab: vocab[text], norm: text}
 }
 
-func normUnits(units []string) string {
+// normNoun renders the words after a number that are no unit, singular and lower case.
+func normNoun(words []string) string {
 	var kept []string
-	for _, u := range units {
+	for _, u := range words {
 		l := strings.ToLower(u)
-		if currency[l] {
+		if l == "us" { // US dollars
 			continue
 		}
 		if len(l) > 3 && strings.HasSuffix(l, "s") && !strings.HasSuffix(l, "ss") {
@@ -405,5 +404,10 @@ func fastNumber(s string) *form {
 	}
 	v := numRat(r)
 	str := v.String()
-	return &form{kind: kExpr, n: &expr.Node{Kind: expr.Number, Tok: tok}, val: v, norm: str, valStr: str, decTok: tok, decNeg: neg}
+	f := &form{kind: kExpr, n: &expr.Node{Kind: expr.Number, Tok: tok}, val: v, norm: str, valStr: str, decTok: tok, decNeg: neg}
+	if i := strings.IndexByte(s, '$'); i >= 0 && i < start { // $18: dollars
+		f.unit, f.dim, f.norm = &units.Dollar, units.Dollar.Dim, "$"+str
+		f.n = &expr.Node{Kind: expr.UnitOf, Text: "$", Kids: []*expr.Node{f.n}}
+	}
+	return f
 }

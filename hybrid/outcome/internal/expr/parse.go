@@ -39,6 +39,8 @@ const (
 	Matrix                        // kids: one Group per row
 	Approximation                 // ≈ a
 	BaseDigits                    // digits written in a base (1010_2): kids digits, base
+	UnitOf                        // a quantity in a unit: kid the number; Text the unit's words ("$", "cm ^2")
+	DoubleFactorial               // a!!
 )
 
 // Node is one node of an answer's expression tree.
@@ -349,29 +351,9 @@ func (p *parser) term() (*Node, error) {
 				return nil, err
 			}
 		case startsAtom(t):
-			// a mixed number: 2\frac{1}{2}, or plain "2 1/2"
-			if isIntLit(left) && (t.Kind == FracToken || t.Kind == NumberToken && t.spaced && p.plainFraction()) {
-				right, err := p.power()
-				if err != nil {
-					return nil, err
-				}
-				if t.Kind == NumberToken {
-					p.next() // '/'
-					den, err := p.power()
-					if err != nil {
-						return nil, err
-					}
-					if right, err = p.mk(Div, right, den); err != nil {
-						return nil, err
-					}
-				}
-				if isSimpleFrac(right) {
-					if left, err = p.mk(MixedNumber, left, right); err != nil {
-						return nil, err
-					}
-					continue
-				}
-				if left, err = p.mk(Mul, left, right); err != nil {
+			// a mixed number: 2\frac{1}{2}, plain "2 1/2", signed (-2\frac12 is -(2 + 1/2))
+			if whole := signedInt(left); whole != nil && (t.Kind == FracToken || t.Kind == NumberToken && t.spaced && p.plainFraction()) {
+				if left, err = p.mixed(left, whole, t.Kind == NumberToken); err != nil {
 					return nil, err
 				}
 				continue
@@ -411,6 +393,57 @@ func (p *parser) plainFraction() bool {
 	return true
 }
 
+// signedInt returns the integer literal of n, or of n = −literal; nil for anything else.
+func signedInt(n *Node) *Node {
+	if n.Kind == Neg {
+		n = n.Kids[0]
+	}
+	if isIntLit(n) {
+		return n
+	}
+	return nil
+}
+
+// mixed reads the fraction after the whole number of a mixed number (left is whole or
+// −whole): \frac{a}{b} or, when plain, "a / b". The marks after the fraction (%, °, !) apply
+// to the whole mixed number: 14\frac12\% is 14.5%. A fraction that is not of two integer
+// literals makes a product (2\frac{x}{3}).
+func (p *parser) mixed(left, whole *Node, plain bool) (*Node, error) {
+	right, err := p.atom()
+	if err != nil {
+		return nil, err
+	}
+	if plain {
+		p.next() // '/'
+		den, err := p.atom()
+		if err != nil {
+			return nil, err
+		}
+		if right, err = p.mk(Div, right, den); err != nil {
+			return nil, err
+		}
+	}
+	if !isSimpleFrac(right) {
+		if right, err = p.postfixOps(right); err != nil {
+			return nil, err
+		}
+		if right, err = p.powerRest(right); err != nil {
+			return nil, err
+		}
+		return p.mk(Mul, left, right)
+	}
+	m, err := p.mk(MixedNumber, whole, right)
+	if err != nil {
+		return nil, err
+	}
+	if left.Kind == Neg {
+		if m, err = p.mk(Neg, m); err != nil {
+			return nil, err
+		}
+	}
+	return p.postfixOps(m)
+}
+
 func isIntLit(n *Node) bool {
 	return n.Kind == Number && !n.Tok.Dot && n.Tok.Exp == "" && n.Tok.Rep == ""
 }
@@ -435,6 +468,17 @@ func (p *parser) unary() (*Node, error) {
 	case p.isOp("+"):
 		p.next()
 		return p.unary()
+	case p.isOp("$"): // $5, -$5
+		p.next()
+		e, err := p.unary()
+		if err != nil {
+			return nil, err
+		}
+		n, err := p.mk(UnitOf, e)
+		if n != nil {
+			n.Text = "$"
+		}
+		return n, err
 	case p.isOp("±"):
 		p.next()
 		e, err := p.unary()
@@ -456,6 +500,12 @@ func (p *parser) power() (*Node, error) {
 	if err != nil {
 		return nil, err
 	}
+	return p.powerRest(base)
+}
+
+// powerRest reads a power's exponent after its base, if any.
+func (p *parser) powerRest(base *Node) (*Node, error) {
+	var err error
 	if !p.isOp("^") {
 		return base, nil
 	}
@@ -502,6 +552,9 @@ func (p *parser) postfixOps(a *Node) (*Node, error) {
 		case p.isOp("!"):
 			p.next()
 			a, err = p.mk(Factorial, a)
+		case p.isOp("!!"):
+			p.next()
+			a, err = p.mk(DoubleFactorial, a)
 		case p.isOp("%"):
 			p.next()
 			a, err = p.mk(Percent, a)
