@@ -53,6 +53,13 @@ func compare(a, b *form, la, lb string, depth int) cmp {
 		return unk("a choice letter against an answer of another kind")
 	case a.kind == kText || b.kind == kText:
 		if a.kind != b.kind {
+			t, o := a, b
+			if b.kind == kText {
+				t, o = b, a
+			}
+			if t.vocab == "special" && (o.kind == kEmpty || o.kind == kExpr && !o.hasVar && o.inf == 0 && o.valErr == nil) {
+				return diff("%q against %s: %q is no number and no empty set", t.text, o.norm, t.text)
+			}
 			return unk("text against a mathematical answer")
 		}
 		if a.text == b.text {
@@ -94,13 +101,22 @@ func compare(a, b *form, la, lb string, depth int) cmp {
 		case kTuple:
 			return compareTuples(a, b, la, lb, depth)
 		case kSet:
-			inOrder := compareTuples(&form{kind: kTuple, elems: b.elems}, a, lb, la, depth)
-			if inOrder.v == Equal {
-				return eq("%s in the order written", inOrder.reason)
+			if len(b.elems) > 0 && allKind(b.elems, kTuple) && !allKind(a.elems, kTuple) {
+				// (x, y) = (1, 4) against {(1, 4)}: one solution against a set of them
+				return compareSets(&form{kind: kSet, elems: []*form{a}, norm: a.norm}, b, la, lb, depth)
+			}
+			if b.bare {
+				inOrder := compareTuples(&form{kind: kTuple, elems: b.elems}, a, lb, la, depth)
+				if inOrder.v == Equal {
+					return eq("%s in the order written", inOrder.reason)
+				}
 			}
 			asSets := compareSets(&form{kind: kSet, elems: a.elems}, b, la, lb, depth)
 			if asSets.v == Different {
 				return asSets
+			}
+			if !b.bare {
+				return unk("an ordered tuple %s against the set %s: whether the question asks for either is not decided", a.norm, b.norm)
 			}
 			return unk("a tuple against a list in another order: whether order matters is not decided")
 		case kInterval:
@@ -157,6 +173,9 @@ func compareEmpty(a, b *form, la, lb string, depth int) cmp {
 		if other.hasVar {
 			return unk("no solution against an expression with a variable (%s)", other.norm)
 		}
+		if other.valErr == nil && other.val.equal(num{}) {
+			return unk("no solution against 0: \"none\" may be the count 0")
+		}
 		return diff("no solution against the value %s", other.norm)
 	case kSet, kTuple:
 		if len(other.elems) > 0 {
@@ -203,6 +222,18 @@ func compareExpr(a, b *form, la, lb string) cmp {
 	if a.hasVar || b.hasVar {
 		if a.unit != nil || b.unit != nil {
 			return unk("an expression with a variable and a unit (%s, %s)", a.norm, b.norm)
+		}
+		if a.bound != "" && b.bound != "" && a.bound != b.bound {
+			// f(t) = … against f(x) = …: the same function when equal with t renamed x
+			names := map[string]bool{}
+			varNames(b.n, names)
+			if names[a.bound] {
+				return unk("the functions' variables %s and %s clash", a.bound, b.bound)
+			}
+			r := buildExpr(renameVar(b.n, b.bound, a.bound))
+			c := compareRat(a, r, la, lb)
+			c.reason = fmt.Sprintf("with %s renamed %s: %s", b.bound, a.bound, c.reason)
+			return c
 		}
 		return compareRat(a, b, la, lb)
 	}
@@ -718,4 +749,14 @@ func unwrap(n *expr.Node) *expr.Node {
 		n = n.Kids[0]
 	}
 	return n
+}
+
+// allKind reports whether every form is of kind k.
+func allKind(fs []*form, k kind) bool {
+	for _, f := range fs {
+		if f.kind != k {
+			return false
+		}
+	}
+	return true
 }

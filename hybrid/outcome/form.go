@@ -122,6 +122,16 @@ var allReals = map[string]bool{
 }
 
 
+// special are answers that are values of their own: distinct from each other, from no
+// solution and from every number.
+var special = map[string]string{
+	"infinitely many": "infinitely many", "infinitely many solutions": "infinitely many", "infinite": "infinitely many",
+	"infinitely many values": "infinitely many", "infinite solutions": "infinitely many", "an infinite number": "infinitely many",
+	"infinitely many real solutions": "infinitely many", "there are infinitely many solutions": "infinitely many",
+	"undefined": "undefined", "does not exist": "undefined", "dne": "undefined", "not defined": "undefined",
+	"the limit does not exist": "undefined", "it is undefined": "undefined",
+}
+
 // emptyWords: answers that state there is no solution.
 var emptyWords = map[string]bool{
 	"no solution": true, "no solutions": true, "none": true, "no real solutions": true, "no real solution": true,
@@ -306,11 +316,11 @@ func wordsForm(s string, toks []expr.Token, lexErr error) *form {
 		return nil
 	}
 	text := strings.Join(parts, " ")
-	if v := expr.NumberWords[text]; v != 0 {
-		if v < 0 {
-			v = 0
-		}
-		return buildExpr(&expr.Node{Kind: expr.Number, Tok: &expr.Token{Kind: expr.NumberToken, Text: fmt.Sprint(v)}})
+	if v, ok := wordsNumber(parts); ok {
+		return buildExpr(&expr.Node{Kind: expr.Number, Tok: &expr.Token{Kind: expr.NumberToken, Text: v.RatString()}})
+	}
+	if special[text] != "" {
+		return &form{kind: kText, text: special[text], vocab: "special", norm: special[text]}
 	}
 	if text == "all real numbers" || text == "all reals" || text == "r" && strings.Contains(s, "mathbb") {
 		iv := interval{lo: bound{inf: -1}, hi: bound{inf: 1}}

@@ -196,14 +196,14 @@ func compareQuantities(a, b *form, la, lb string) cmp {
 	}
 	asUnit := compareNums(bare, q, inU, q.val, lbare, lq, true)
 	if asUnit.v == Equal {
-		return eq("%s (the bare number read in %s, the unit of the %s)", asUnit.reason, u.Name, lq)
+		return eq("the %s %s read in %s, the unit of the %s, is the %s %s", lbare, bare.norm, u.Name, lq, lq, q.norm)
 	}
 	var asBase cmp
 	switch u.Class {
 	case units.Currency, units.Ratio, units.AngleClass, units.Count:
 		asBase = compareNums(bare, q, bare.val, q.val, lbare, lq, true)
 		if asBase.v == Equal {
-			return eq("%s (the bare number read in %s)", asBase.reason, baseName[u.Class])
+			return eq("the %s %s read in %s is the %s %s", lbare, bare.norm, baseName[u.Class], lq, q.norm)
 		}
 	case units.PointsClass:
 		return asUnit
@@ -237,8 +237,13 @@ func compareUnits(a, b *form, la, lb string) cmp {
 		return unk("%s and %s do not convert exactly", ua.Name, ub.Name)
 	}
 	c := compareNums(a, b, a.val, b.val, la, lb, true)
-	if c.v == Equal && ua.Name != ub.Name {
+	switch {
+	case c.v == Equal && ua.Name != ub.Name:
 		return eq("%s and %s are the same quantity after an exact conversion", a.norm, b.norm)
+	case c.v == Equal:
+		return eq("both are %s", a.norm)
+	case c.v == Different:
+		return diff("the %s is %s, the %s %s (%s)", la, a.norm, lb, b.norm, c.reason)
 	}
 	return c
 }

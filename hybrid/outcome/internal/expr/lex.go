@@ -616,5 +616,5 @@ var NumberWords = map[string]int64{
 
 // Multipliers scale the number before them ("1.5 million").
 var Multipliers = map[string]int64{
-	"dozen": 12, "hundred": 100, "thousand": 1000, "million": 1_000_000, "billion": 1_000_000_000, "trillion": 1_000_000_000_000,
+	"hundred": 100, "thousand": 1000, "million": 1_000_000, "billion": 1_000_000_000, "trillion": 1_000_000_000_000,
 }
