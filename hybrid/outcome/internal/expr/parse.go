@@ -3,6 +3,8 @@ package expr
 import (
 	"fmt"
 	"strings"
+
+	"github.com/leanprm/leanprm/hybrid/outcome/internal/units"
 )
 
 // NodeKind is the kind of one node of an answer's expression tree.
@@ -123,6 +125,9 @@ func ParseTokens(toks []Token) (*Node, []string, error) {
 		}
 		break
 	}
+	if k, words := unitTail(toks); k > 0 {
+		end, units = k, words
+	}
 	p.toks = toks[:end]
 	n, err := p.list()
 	if err != nil {
@@ -133,6 +138,33 @@ func ParseTokens(toks []Token) (*Node, []string, error) {
 		return nil, nil, fmt.Errorf("%w: unexpected %s", ErrUnsupported, t.describe())
 	}
 	return n, units, nil
+}
+
+// unitTail reads "36 km/h", "10 m/s", "1 \text{ m}^2": one number, then letters, "/" and a
+// power that make one unit. It returns where the unit starts and its words, or 0.
+func unitTail(toks []Token) (int, []string) {
+	if len(toks) < 3 || toks[0].Kind != NumberToken {
+		return 0, nil
+	}
+	var words []string
+	for i := 1; i < len(toks); i++ {
+		t := toks[i]
+		switch {
+		case t.Kind == IdentToken || t.Kind == WordToken:
+			words = append(words, t.Text)
+		case t.Kind == OpToken && t.Text == "/" && i > 1:
+			words = append(words, "/")
+		case t.Kind == OpToken && t.Text == "^" && i+1 < len(toks) && toks[i+1].Kind == NumberToken && i > 1:
+			words = append(words, "^"+toks[i+1].Text)
+			i++
+		default:
+			return 0, nil
+		}
+	}
+	if _, ok := units.Parse(words); !ok {
+		return 0, nil
+	}
+	return 1, words
 }
 
 // unitLetters are one-letter units: "5 m" is five metres, not 5·m, when
@@ -468,9 +500,9 @@ func (p *parser) unary() (*Node, error) {
 	case p.isOp("+"):
 		p.next()
 		return p.unary()
-	case p.isOp("$"): // $5, -$5
+	case p.isOp("$"): // $5, -$5, $2\frac14: the dollar sign covers the product after it
 		p.next()
-		e, err := p.unary()
+		e, err := p.term()
 		if err != nil {
 			return nil, err
 		}
