@@ -7,6 +7,11 @@ import "github.com/leanprm/leanprm/hybrid/outcome"
 type Grader interface {
 	Extract(text string) (answer string, found bool)
 	Grade(gold, answer string) (verdict, reason string)
+	// Classes groups answers for votes: each class holds answers proven equal to every other
+	// member (equality is not transitive: "50%" equals "0.5" and "50", which differ), in
+	// order of first member; an empty answer is alone. It is outcome.Classes, the grouping
+	// best-of-N's selectors use too.
+	Classes(answers []string) [][]int
 }
 
 // OutcomeGrader is the outcome package's extraction and grading.
@@ -32,3 +37,6 @@ func (o *OutcomeGrader) Grade(gold, answer string) (string, string) {
 	r := o.g.Grade(gold, answer)
 	return string(r.Verdict), r.Reason
 }
+
+// Classes implements Grader.
+func (o *OutcomeGrader) Classes(answers []string) [][]int { return o.g.Classes(answers) }
