@@ -28,11 +28,11 @@ const (
 // form is one answer, parsed and evaluated once. Values are immutable
 // after parse, so a Grader caches and shares them.
 type form struct {
-	kind  kind
-	norm  string
-	err   error
-	n     *expr.Node
-	name  string // the variable assigned (x = 5), "" when none
+	kind kind
+	norm string
+	err  error
+	n    *expr.Node
+	name string // the variable assigned (x = 5), "" when none
 	// bound: the variable of a function written f(t) = …, renamed when two functions
 	// are compared
 	bound string
@@ -49,11 +49,11 @@ type form struct {
 	unit *units.Unit
 	dim  units.Dim
 	// noun: words after the number that are no unit ("22 apples"), compared as words
-	noun string
-	elems  []*form
-	ivs    []interval
-	text   string
-	vocab  string
+	noun  string
+	elems []*form
+	ivs   []interval
+	text  string
+	vocab string
 	// the value of a kExpr: inf is ±1 for ±∞; val when it has no free
 	// variable, r when it has (valErr/rErr say why not).
 	inf     int
@@ -120,7 +120,6 @@ var allReals = map[string]bool{
 	"\\mathbb{R}": true, "\\mathbb R": true, "ℝ": true, "x \\in \\mathbb{R}": true, "all real numbers": true,
 	"\\text{all real numbers}": true, "(-\\infty, \\infty)": true, "\\mathbb{R} ": true,
 }
-
 
 // special are answers that are values of their own: distinct from each other, from no
 // solution and from every number.

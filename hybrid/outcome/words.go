@@ -68,4 +68,3 @@ func wordsNumber(parts []string) (*big.Rat, bool) {
 	}
 	return r, true
 }
-

@@ -13,36 +13,36 @@ type NodeKind uint8
 // The kinds of Node. A node's Kids are its operands in the order written
 // unless said otherwise.
 const (
-	Number        NodeKind = iota // a number literal; Tok holds it
-	Var                           // a variable; Text holds its name with any subscript (x, x_1)
-	Pi                            // π
-	Infinity                      // ∞
-	EmptySet                      // ∅
-	Add                           // a + b
-	Sub                           // a − b
-	Mul                           // a·b, written or implicit (2x)
-	Div                           // a/b and \frac{a}{b}
-	Neg                           // −a
-	Pow                           // a^b
-	Factorial                     // a!
-	Percent                       // a%
-	Degrees                       // a°
-	Root                          // kids: radicand, index (2 for \sqrt)
-	Func                          // Text: the name; kids: the argument (and the base for log_b)
-	Binom                         // \binom{n}{k}: kids n, k
-	MixedNumber                   // kids: whole, fraction (2\frac12, 2 1/2)
-	Abs                           // |a|
-	PlusMinus                     // a ± b: kids a, b; Text "unary" for ±a (then a is 0)
-	Group                         // brackets: Open and Close hold them, Kids the elements
-	List                          // a bare comma or semicolon list
-	Or                            // a or b (and "and"); Text holds the last connective
-	Relation                      // a chain of relations: Text holds the operators separated by spaces
-	Union                         // a ∪ b
-	Matrix                        // kids: one Group per row
-	Approximation                 // ≈ a
-	BaseDigits                    // digits written in a base (1010_2): kids digits, base
-	UnitOf                        // a quantity in a unit: kid the number; Text the unit's words ("$", "cm ^2")
-	DoubleFactorial               // a!!
+	Number          NodeKind = iota // a number literal; Tok holds it
+	Var                             // a variable; Text holds its name with any subscript (x, x_1)
+	Pi                              // π
+	Infinity                        // ∞
+	EmptySet                        // ∅
+	Add                             // a + b
+	Sub                             // a − b
+	Mul                             // a·b, written or implicit (2x)
+	Div                             // a/b and \frac{a}{b}
+	Neg                             // −a
+	Pow                             // a^b
+	Factorial                       // a!
+	Percent                         // a%
+	Degrees                         // a°
+	Root                            // kids: radicand, index (2 for \sqrt)
+	Func                            // Text: the name; kids: the argument (and the base for log_b)
+	Binom                           // \binom{n}{k}: kids n, k
+	MixedNumber                     // kids: whole, fraction (2\frac12, 2 1/2)
+	Abs                             // |a|
+	PlusMinus                       // a ± b: kids a, b; Text "unary" for ±a (then a is 0)
+	Group                           // brackets: Open and Close hold them, Kids the elements
+	List                            // a bare comma or semicolon list
+	Or                              // a or b (and "and"); Text holds the last connective
+	Relation                        // a chain of relations: Text holds the operators separated by spaces
+	Union                           // a ∪ b
+	Matrix                          // kids: one Group per row
+	Approximation                   // ≈ a
+	BaseDigits                      // digits written in a base (1010_2): kids digits, base
+	UnitOf                          // a quantity in a unit: kid the number; Text the unit's words ("$", "cm ^2")
+	DoubleFactorial                 // a!!
 )
 
 // Node is one node of an answer's expression tree.
