@@ -333,7 +333,7 @@ func buildChain(n *expr.Node, ops []string, depth int) *form {
 		return &form{kind: kBad, err: fmt.Errorf("%w: a chain of equalities", errUnsupported)}
 	}
 	for _, v := range vals[:len(vals)-1] {
-		if c := compare(buildExpr(v), last, "", "", depth+1); c.v != Equal {
+		if c := (policy{}).compare(buildExpr(v), last, "", "", depth+1); c.v != Equal {
 			return &form{kind: kBad, err: fmt.Errorf("%w: a chain of equalities whose sides are not proven equal (%s)", errUnsupported, c.reason)}
 		}
 	}

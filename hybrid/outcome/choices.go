@@ -23,11 +23,11 @@ func (g *Grader) GradeWith(gold, answer string, o GradeOptions) Result {
 		opts := Options(o.Problem)
 		if text, ok := opts[letter.text]; ok {
 			fo := g.parse(text)
-			c := compare(fo, other, "option "+letter.norm, lo, 0)
+			c := g.policy().compare(fo, other, "option "+letter.norm, lo, 0)
 			return Result{Verdict: c.v, GoldNorm: fg.norm, AnswerNorm: fa.norm, Reason: "choice " + letter.norm + " is " + fo.norm + " in the problem: " + c.reason}
 		}
 	}
-	c := compare(fg, fa, "gold", "answer", 0)
+	c := g.policy().compare(fg, fa, "gold", "answer", 0)
 	return Result{Verdict: c.v, GoldNorm: fg.norm, AnswerNorm: fa.norm, Reason: c.reason}
 }
 

@@ -26,7 +26,7 @@ func rank(k kind) int { return int(k) }
 
 // compare decides a against b; la and lb name them in reasons ("gold",
 // "answer"). The verdict does not depend on the order of the arguments.
-func compare(a, b *form, la, lb string, depth int) cmp {
+func (p policy) compare(a, b *form, la, lb string, depth int) cmp {
 	if depth > maxDepth {
 		return unk("nested too deep")
 	}
@@ -70,7 +70,7 @@ func compare(a, b *form, la, lb string, depth int) cmp {
 		}
 		return unk("different text (%q, %q) is not decided", a.text, b.text)
 	case a.kind == kEmpty || b.kind == kEmpty:
-		return compareEmpty(a, b, la, lb, depth)
+		return p.compareEmpty(a, b, la, lb, depth)
 	}
 	switch a.kind {
 	case kExpr:
@@ -80,14 +80,14 @@ func compare(a, b *form, la, lb string, depth int) cmp {
 		}
 		switch b.kind {
 		case kExpr:
-			return compareExpr(a, b, la, lb)
+			return p.compareExpr(a, b, la, lb)
 		case kTuple:
 			if len(b.elems) == 1 {
-				return compare(a, b.elems[0], la, lb, depth+1)
+				return p.compare(a, b.elems[0], la, lb, depth+1)
 			}
 			return diff("one value (%s) against a tuple of %d", a.norm, len(b.elems))
 		case kSet:
-			return compareSets(&form{kind: kSet, elems: []*form{a}, norm: a.norm}, b, la, lb, depth)
+			return p.compareSets(&form{kind: kSet, elems: []*form{a}, norm: a.norm}, b, la, lb, depth)
 		case kInterval:
 			if nondegenerate(b.ivs) {
 				return diff("one value (%s) against an interval %s", a.norm, b.norm)
@@ -99,19 +99,19 @@ func compare(a, b *form, la, lb string, depth int) cmp {
 	case kTuple:
 		switch b.kind {
 		case kTuple:
-			return compareTuples(a, b, la, lb, depth)
+			return p.compareTuples(a, b, la, lb, depth)
 		case kSet:
 			if len(b.elems) > 0 && allKind(b.elems, kTuple) && !allKind(a.elems, kTuple) {
 				// (x, y) = (1, 4) against {(1, 4)}: one solution against a set of them
-				return compareSets(&form{kind: kSet, elems: []*form{a}, norm: a.norm}, b, la, lb, depth)
+				return p.compareSets(&form{kind: kSet, elems: []*form{a}, norm: a.norm}, b, la, lb, depth)
 			}
 			if b.bare {
-				inOrder := compareTuples(&form{kind: kTuple, elems: b.elems}, a, lb, la, depth)
+				inOrder := p.compareTuples(&form{kind: kTuple, elems: b.elems}, a, lb, la, depth)
 				if inOrder.v == Equal {
 					return eq("%s in the order written", inOrder.reason)
 				}
 			}
-			asSets := compareSets(&form{kind: kSet, elems: a.elems}, b, la, lb, depth)
+			asSets := p.compareSets(&form{kind: kSet, elems: a.elems}, b, la, lb, depth)
 			if asSets.v == Different {
 				return asSets
 			}
@@ -133,7 +133,7 @@ func compare(a, b *form, la, lb string, depth int) cmp {
 	case kSet:
 		switch b.kind {
 		case kSet:
-			return compareSets(a, b, la, lb, depth)
+			return p.compareSets(a, b, la, lb, depth)
 		case kInterval:
 			return unk("a set of values against an interval")
 		case kEquation:
@@ -160,7 +160,7 @@ func plain(err error) string {
 	return err.Error()
 }
 
-func compareEmpty(a, b *form, la, lb string, depth int) cmp {
+func (p policy) compareEmpty(a, b *form, la, lb string, depth int) cmp {
 	if a.kind == kEmpty && b.kind == kEmpty {
 		return eq("both state that there is no solution")
 	}
@@ -191,7 +191,7 @@ func compareEmpty(a, b *form, la, lb string, depth int) cmp {
 
 // compareExpr decides two expressions: numbers exactly, with their units, expressions
 // with variables as rational functions.
-func compareExpr(a, b *form, la, lb string) cmp {
+func (p policy) compareExpr(a, b *form, la, lb string) cmp {
 	if a.name != "" && b.name != "" && a.name != b.name {
 		return unk("values of different variables (%s, %s)", a.name, b.name)
 	}
@@ -243,7 +243,7 @@ func compareExpr(a, b *form, la, lb string) cmp {
 	if b.valErr != nil {
 		return unk("the %s %s is not evaluated: %v", lb, b.norm, plain(b.valErr))
 	}
-	return compareQuantities(a, b, la, lb)
+	return p.compareQuantities(a, b, la, lb)
 }
 
 func firstUnknown(cs ...cmp) cmp {
@@ -436,7 +436,7 @@ func evalRat(r algebra.Rat, at map[string]*big.Rat) (string, error) {
 	return new(big.Rat).Quo(n, d).RatString(), nil
 }
 
-func compareTuples(a, b *form, la, lb string, depth int) cmp {
+func (p policy) compareTuples(a, b *form, la, lb string, depth int) cmp {
 	if len(a.elems) != len(b.elems) {
 		return diff("a tuple of %d against a tuple of %d", len(a.elems), len(b.elems))
 	}
@@ -445,7 +445,7 @@ func compareTuples(a, b *form, la, lb string, depth int) cmp {
 	}
 	var unknown *cmp
 	for i := range a.elems {
-		c := compare(a.elems[i], b.elems[i], la, lb, depth+1)
+		c := p.compare(a.elems[i], b.elems[i], la, lb, depth+1)
 		switch c.v {
 		case Different:
 			return diff("entry %d differs: %s", i+1, c.reason)
@@ -462,28 +462,10 @@ func compareTuples(a, b *form, la, lb string, depth int) cmp {
 	return eq("every entry is equal: %s", a.norm)
 }
 
-// dedupe merges elements proven equal.
-func dedupe(es []*form, depth int) []*form {
-	var out []*form
-	for _, e := range es {
-		dup := false
-		for _, o := range out {
-			if compare(e, o, "", "", depth+1).v == Equal {
-				dup = true
-				break
-			}
-		}
-		if !dup {
-			out = append(out, e)
-		}
-	}
-	return out
-}
-
 // compareSets decides two unordered collections: equal when every element
 // of each is proven equal to one of the other, different when some
 // element is proven different from every element of the other.
-func compareSets(a, b *form, la, lb string, depth int) cmp {
+func (p policy) compareSets(a, b *form, la, lb string, depth int) cmp {
 	if len(a.elems)*len(b.elems) > maxElems*maxElems/4 {
 		return unk("sets too large to compare")
 	}
@@ -494,7 +476,7 @@ func compareSets(a, b *form, la, lb string, depth int) cmp {
 		for _, e := range x.elems {
 			found, allDiff := false, true
 			for _, o := range y.elems {
-				c := compare(e, o, lx, ly, depth+1)
+				c := p.compare(e, o, lx, ly, depth+1)
 				if c.v == Equal {
 					found = true
 					break

@@ -153,3 +153,29 @@ func TestClasses(t *testing.T) {
 		t.Fatalf("Classes(50%%, 0.5, 50) = %v, want [[0 1] [2]]: 50 is not proven equal to 0.5", got)
 	}
 }
+
+// TestGraderPolicy: the settings that change the debatable rules (docs/OUTCOME.md, "Policy").
+func TestGraderPolicy(t *testing.T) {
+	for _, c := range []struct {
+		opts         GraderOptions
+		gold, answer string
+		want         Verdict
+	}{
+		{GraderOptions{}, "50\\%", "50", Equal},
+		{GraderOptions{}, "50\\%", "0.5", Equal},
+		{GraderOptions{Percent: PercentFraction}, "50\\%", "50", Different},
+		{GraderOptions{Percent: PercentFraction}, "50\\%", "0.5", Equal},
+		{GraderOptions{Percent: PercentNumber}, "50\\%", "0.5", Different},
+		{GraderOptions{Percent: PercentNumber}, "50\\%", "50", Equal},
+		{GraderOptions{Percent: PercentNumber}, "50\\%", "\\frac{1}{2}\\%", Different},
+		{GraderOptions{}, "5 cm", "5", Equal},
+		{GraderOptions{BareNumber: BareUnknown}, "5 cm", "5", Unknown},
+		{GraderOptions{BareNumber: BareUnknown}, "\\$18", "18", Unknown},
+		{GraderOptions{BareNumber: BareUnknown}, "250 cm", "2.5 m", Equal},
+	} {
+		g := NewGrader(c.opts)
+		if r := g.Grade(c.gold, c.answer); r.Verdict != c.want {
+			t.Errorf("%+v: Grade(%q, %q) = %s (%s), want %s", c.opts, c.gold, c.answer, r.Verdict, r.Reason, c.want)
+		}
+	}
+}

@@ -31,7 +31,29 @@ type GraderOptions struct {
 	// CacheSize bounds the parsed answers a Grader keeps (0: 4096;
 	// negative: no cache).
 	CacheSize int
+	// Percent is how a percentage is read against a bare number: PercentEither (""; the
+	// default: 50% is 50 and 0.5), PercentFraction (p% is p/100 only) or PercentNumber (the
+	// number before the sign only). docs/OUTCOME.md, "Policy".
+	Percent string
+	// BareNumber is how a bare number is read against a number with a unit: BareInUnit (""; the
+	// default: in the unit written and, for currency, percentages, angles and counts, in the
+	// base unit) or BareUnknown (never decided).
+	BareNumber string
 }
+
+// The values of GraderOptions.Percent and GraderOptions.BareNumber.
+const (
+	PercentEither   = ""
+	PercentFraction = "fraction"
+	PercentNumber   = "number"
+	BareInUnit      = ""
+	BareUnknown     = "unknown"
+)
+
+// policy is the part of GraderOptions that decides debatable pairs.
+type policy struct{ percent, bare string }
+
+func (g *Grader) policy() policy { return policy{percent: g.opts.Percent, bare: g.opts.BareNumber} }
 
 // Grader grades answers, keeping each distinct answer's parse so that
 // grading many answers against one gold, or grouping answers into
@@ -74,7 +96,7 @@ func (g *Grader) parse(s string) *form {
 // is which: Grade(a, b) and Grade(b, a) agree.
 func (g *Grader) Grade(gold, answer string) Result {
 	fg, fa := g.parse(gold), g.parse(answer)
-	c := compare(fg, fa, "gold", "answer", 0)
+	c := g.policy().compare(fg, fa, "gold", "answer", 0)
 	return Result{Verdict: c.v, GoldNorm: fg.norm, AnswerNorm: fa.norm, Reason: c.reason}
 }
 
@@ -91,6 +113,7 @@ func (g *Grader) Normalize(answer string) string { return g.parse(answer).norm }
 // their first member, members in input order.
 func (g *Grader) Classes(answers []string) [][]int {
 	var classes [][]int
+	pol := g.policy()
 	forms := make([]*form, len(answers))
 	for i, a := range answers {
 		forms[i] = g.parse(a)
@@ -104,7 +127,7 @@ next:
 		for c, members := range classes {
 			all := true
 			for _, m := range members {
-				if compare(forms[m], f, "", "", 0).v != Equal {
+				if pol.compare(forms[m], f, "", "", 0).v != Equal {
 					all = false
 					break
 				}

@@ -172,7 +172,7 @@ func (ev *evaluator) quantityOp(n *expr.Node) (num, qty, error) {
 // base unit (dollars, a fraction, radians, ones), equal when either reading is, different
 // when both are different, and for measures (length, time, mass, …) not decided when the
 // numbers differ: the bare number may be the quantity in another unit.
-func compareQuantities(a, b *form, la, lb string) cmp {
+func (p policy) compareQuantities(a, b *form, la, lb string) cmp {
 	switch {
 	case a.unit == nil && b.unit == nil:
 		if !a.dim.Zero() || !b.dim.Zero() {
@@ -190,17 +190,28 @@ func compareQuantities(a, b *form, la, lb string) cmp {
 		return unk("a number against a quantity whose unit is not one written (%s, %s)", a.norm, b.norm)
 	}
 	u := q.unit
+	if p.bare == BareUnknown {
+		return unk("a bare number against %s is not decided (the BareNumber setting %q)", q.norm, p.bare)
+	}
 	inU, err := bare.val.mul(scaleOf(u))
 	if err != nil {
 		return unk("%v", err)
 	}
 	asUnit := compareNums(bare, q, inU, q.val, lbare, lq, true)
+	if u.Class == units.Ratio && p.percent == PercentFraction {
+		asUnit = cmp{Different, "not read in %"} // the setting reads p% as p/100 only
+	}
 	if asUnit.v == Equal {
 		return eq("the %s %s read in %s, the unit of the %s, is the %s %s", lbare, bare.norm, u.Name, lq, lq, q.norm)
 	}
 	var asBase cmp
 	switch u.Class {
-	case units.Currency, units.Ratio, units.AngleClass, units.Count:
+	case units.Ratio:
+		if p.percent == PercentNumber {
+			return asUnit // the setting reads p% as the number p only
+		}
+		fallthrough
+	case units.Currency, units.AngleClass, units.Count:
 		asBase = compareNums(bare, q, bare.val, q.val, lbare, lq, true)
 		if asBase.v == Equal {
 			return eq("the %s %s read in %s is the %s %s", lbare, bare.norm, baseName[u.Class], lq, q.norm)
