@@ -502,7 +502,7 @@ func buildExpr(n *expr.Node) *form {
 		}
 	}
 	if f.norm == "" {
-		f.norm = render(inner)
+		f.norm = truncate(expr.Render(inner), 200)
 	}
 	return f
 }
@@ -556,76 +556,6 @@ func containsApprox(n *expr.Node) bool {
 		}
 	}
 	return false
-}
-
-// render writes a tree back as plain text, for answers whose value is not
-// computed.
-func render(n *expr.Node) string {
-	var b strings.Builder
-	renderTo(&b, n)
-	return truncate(b.String(), 200)
-}
-
-func renderTo(b *strings.Builder, n *expr.Node) {
-	if b.Len() > 256 {
-		return
-	}
-	bin := map[expr.NodeKind]string{expr.Add: " + ", expr.Sub: " - ", expr.Mul: "·", expr.Div: "/", expr.Pow: "^", expr.MixedNumber: " ", expr.PlusMinus: " ± "}
-	switch n.Kind {
-	case expr.Number:
-		b.WriteString(n.Tok.Text)
-		if n.Tok.Rep != "" {
-			b.WriteString("(" + n.Tok.Rep + ")")
-		}
-		if n.Tok.Exp != "" {
-			b.WriteString("e" + n.Tok.Exp)
-		}
-	case expr.Var:
-		b.WriteString(n.Text)
-	case expr.Pi:
-		b.WriteString("π")
-	case expr.Infinity:
-		b.WriteString("∞")
-	case expr.Neg:
-		b.WriteString("-")
-		renderTo(b, n.Kids[0])
-	case expr.Func:
-		b.WriteString(n.Text + "(")
-		renderTo(b, n.Kids[0])
-		b.WriteString(")")
-	case expr.Root:
-		b.WriteString("root(")
-		renderTo(b, n.Kids[0])
-		b.WriteString(")")
-	case expr.Factorial:
-		renderTo(b, n.Kids[0])
-		b.WriteString("!")
-	case expr.Percent:
-		renderTo(b, n.Kids[0])
-		b.WriteString("%")
-	case expr.Degrees:
-		renderTo(b, n.Kids[0])
-		b.WriteString("°")
-	case expr.Group:
-		b.WriteString("(")
-		for i, k := range n.Kids {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			renderTo(b, k)
-		}
-		b.WriteString(")")
-	default:
-		if op, ok := bin[n.Kind]; ok && len(n.Kids) == 2 {
-			b.WriteString("(")
-			renderTo(b, n.Kids[0])
-			b.WriteString(op)
-			renderTo(b, n.Kids[1])
-			b.WriteString(")")
-			return
-		}
-		b.WriteString("…")
-	}
 }
 
 // sortedNames returns a map's keys in order.

@@ -315,7 +315,7 @@ func wordsForm(s string, toks []expr.Token, lexErr error) *form {
 		return nil
 	}
 	text := strings.Join(parts, " ")
-	if v, ok := wordsNumber(parts); ok {
+	if v, ok := expr.WordsNumber(parts); ok {
 		return buildExpr(&expr.Node{Kind: expr.Number, Tok: &expr.Token{Kind: expr.NumberToken, Text: v.RatString()}})
 	}
 	if special[text] != "" {

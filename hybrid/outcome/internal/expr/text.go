@@ -1,10 +1,79 @@
-package outcome
+package expr
 
 import (
 	"math/big"
-
-	"github.com/leanprm/leanprm/hybrid/outcome/internal/expr"
+	"strings"
 )
+
+// Render writes a tree back as plain text (about 256 bytes at most), for answers whose value
+// is not computed.
+func Render(n *Node) string {
+	var b strings.Builder
+	renderTo(&b, n)
+	return b.String()
+}
+
+func renderTo(b *strings.Builder, n *Node) {
+	if b.Len() > 256 {
+		return
+	}
+	bin := map[NodeKind]string{Add: " + ", Sub: " - ", Mul: "·", Div: "/", Pow: "^", MixedNumber: " ", PlusMinus: " ± "}
+	switch n.Kind {
+	case Number:
+		b.WriteString(n.Tok.Text)
+		if n.Tok.Rep != "" {
+			b.WriteString("(" + n.Tok.Rep + ")")
+		}
+		if n.Tok.Exp != "" {
+			b.WriteString("e" + n.Tok.Exp)
+		}
+	case Var:
+		b.WriteString(n.Text)
+	case Pi:
+		b.WriteString("π")
+	case Infinity:
+		b.WriteString("∞")
+	case Neg:
+		b.WriteString("-")
+		renderTo(b, n.Kids[0])
+	case Func:
+		b.WriteString(n.Text + "(")
+		renderTo(b, n.Kids[0])
+		b.WriteString(")")
+	case Root:
+		b.WriteString("root(")
+		renderTo(b, n.Kids[0])
+		b.WriteString(")")
+	case Factorial:
+		renderTo(b, n.Kids[0])
+		b.WriteString("!")
+	case Percent:
+		renderTo(b, n.Kids[0])
+		b.WriteString("%")
+	case Degrees:
+		renderTo(b, n.Kids[0])
+		b.WriteString("°")
+	case Group:
+		b.WriteString("(")
+		for i, k := range n.Kids {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			renderTo(b, k)
+		}
+		b.WriteString(")")
+	default:
+		if op, ok := bin[n.Kind]; ok && len(n.Kids) == 2 {
+			b.WriteString("(")
+			renderTo(b, n.Kids[0])
+			b.WriteString(op)
+			renderTo(b, n.Kids[1])
+			b.WriteString(")")
+			return
+		}
+		b.WriteString("…")
+	}
+}
 
 // ordinals name the parts of a fraction written in words ("three quarters").
 var ordinals = map[string]int64{
@@ -15,10 +84,10 @@ var ordinals = map[string]int64{
 
 var scales = map[string]int64{"thousand": 1000, "million": 1_000_000, "billion": 1_000_000_000}
 
-// wordsNumber reads a number written in words: "twenty five" (the hyphen dropped),
+// WordsNumber reads a number written in words: "twenty five" (the hyphen dropped),
 // "one hundred and five", "three thousand two hundred", "negative seven", "three quarters",
 // "two and a half". It reports false for anything else, including a word it does not know.
-func wordsNumber(parts []string) (*big.Rat, bool) {
+func WordsNumber(parts []string) (*big.Rat, bool) {
 	if len(parts) == 0 || len(parts) > 16 {
 		return nil, false
 	}
@@ -50,7 +119,7 @@ func wordsNumber(parts []string) (*big.Rat, bool) {
 		case w == "zero" && len(parts) == 1:
 			seen = true
 		default:
-			v := expr.NumberWords[w]
+			v := NumberWords[w]
 			// a units word after a tens word only ("twenty five", not "five five" nor "twenty thirty")
 			if v <= 0 || v == 100 || last != 0 && (last < 20 || v >= 10) {
 				return nil, false
