@@ -162,6 +162,9 @@ func parseText(raw string) *form {
 	if f := fastNumber(s); f != nil {
 		return f
 	}
+	if decimalComma(s) {
+		return &form{kind: kBad, norm: s, err: fmt.Errorf("%w: %s is a decimal comma or a list of two numbers", errUnsupported, s)}
+	}
 	if allReals[s] {
 		iv := interval{lo: bound{inf: -1}, hi: bound{inf: 1}}
 		return &form{kind: kInterval, ivs: []interval{iv}, norm: renderIntervals([]interval{iv})}
@@ -419,4 +422,20 @@ func fastNumber(s string) *form {
 		f.n = &expr.Node{Kind: expr.UnitOf, Text: "$", Kids: []*expr.Node{f.n}}
 	}
 	return f
+}
+
+// decimalComma reports an answer that is two digit runs joined by a comma with no space
+// ("3,5", "-0,25"), other than a thousands separator: a decimal comma or a list of two.
+func decimalComma(s string) bool {
+	s = strings.TrimPrefix(s, "-")
+	i := strings.IndexByte(s, ',')
+	if i <= 0 || i == len(s)-1 || len(s)-i-1 == 3 {
+		return false
+	}
+	for j := 0; j < len(s); j++ {
+		if j != i && !expr.IsDigit(s[j]) {
+			return false
+		}
+	}
+	return true
 }
