@@ -198,7 +198,7 @@ func (p policy) compareExpr(a, b *form, la, lb string) cmp {
 	if a.noun != "" && b.noun != "" && a.noun != b.noun {
 		return unk("different words after the numbers (%s, %s)", a.noun, b.noun)
 	}
-	if a.noun != "" && b.unit != nil || b.noun != "" && a.unit != nil {
+	if a.noun != "" && a.unit == nil && b.unit != nil || b.noun != "" && b.unit == nil && a.unit != nil {
 		return unk("a number of %s against a number with a unit (%s, %s)", a.noun+b.noun, a.norm, b.norm)
 	}
 	if a.inf != 0 || b.inf != 0 {

@@ -84,10 +84,13 @@ func unitWordsOf(n *expr.Node, words []string) (*expr.Node, []string) {
 	if len(words) == 0 {
 		return n, nil
 	}
-	if _, ok := units.Parse(words); ok {
-		return &expr.Node{Kind: expr.UnitOf, Text: strings.Join(words, " "), Kids: []*expr.Node{n}}, nil
+	// the longest run of words that is a unit ("3 pairs of shoes": pairs); the words after
+	// it are the noun
+	for k := len(words); k > 0; k-- {
+		if _, ok := units.Parse(words[:k]); ok {
+			return &expr.Node{Kind: expr.UnitOf, Text: strings.Join(words[:k], " "), Kids: []*expr.Node{n}}, words[k:]
+		}
 	}
-	// a unit followed by a count noun's words is not read ("5 cm pieces")
 	return n, words
 }
 

@@ -76,9 +76,6 @@ func (ev *evaluator) quantity(n *expr.Node) (num, qty, error) {
 		if err != nil {
 			return num{}, qty{}, err
 		}
-		if q.unit != nil || !q.dim.Zero() {
-			return num{}, qty{}, fmt.Errorf("%w: a unit on a number that has one", errUnsupported)
-		}
 		u := units.Percent
 		switch n.Kind {
 		case expr.Degrees:
@@ -87,6 +84,12 @@ func (ev *evaluator) quantity(n *expr.Node) (num, qty, error) {
 			if u, err = unitOfNode(n); err != nil {
 				return num{}, qty{}, err
 			}
+		}
+		if q.unit != nil && q.unit.Name == u.Name && q.dim == u.Dim {
+			return v, q, nil // "\$5 dollars": the unit said twice
+		}
+		if q.unit != nil || !q.dim.Zero() {
+			return num{}, qty{}, fmt.Errorf("%w: a unit on a number that has one", errUnsupported)
 		}
 		v, err = v.mul(scaleOf(&u))
 		return v, qty{dim: u.Dim, unit: &u}, err

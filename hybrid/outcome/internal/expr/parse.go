@@ -143,8 +143,8 @@ func ParseTokens(toks []Token) (*Node, []string, error) {
 // unitTail reads "36 km/h", "10 m/s", "1 \text{ m}^2": one number, then letters, "/" and a
 // power that make one unit. It returns where the unit starts and its words, or 0.
 func unitTail(toks []Token) (int, []string) {
-	if len(toks) < 3 || toks[0].Kind != NumberToken {
-		return 0, nil
+	if len(toks) < 3 || toks[0].Kind != NumberToken || len(toks[1].Text) == 1 && !toks[1].spaced {
+		return 0, nil // 2m^2 is a polynomial in m; 2 m^2 is an area
 	}
 	var words []string
 	for i := 1; i < len(toks); i++ {
