@@ -94,11 +94,7 @@ func (g *Grader) parse(s string) *form {
 
 // Grade compares answer with gold. The verdict does not depend on which
 // is which: Grade(a, b) and Grade(b, a) agree.
-func (g *Grader) Grade(gold, answer string) Result {
-	fg, fa := g.parse(gold), g.parse(answer)
-	c := g.policy().compare(fg, fa, "gold", "answer", 0)
-	return Result{Verdict: c.v, GoldNorm: fg.norm, AnswerNorm: fa.norm, Reason: c.reason}
-}
+func (g *Grader) Grade(gold, answer string) Result { return g.GradeWith(gold, answer, GradeOptions{}) }
 
 // Normalize returns the canonical rendering of one answer (the gold_norm
 // and answer_norm of a Result): exact values as the grader reads them,
@@ -146,6 +142,10 @@ var defaultGrader = &Grader{}
 
 // Grade compares answer with gold using a shared Grader.
 func Grade(gold, answer string) Result { return defaultGrader.Grade(gold, answer) }
+
+// GradeWith compares answer with gold using a shared Grader and o (the problem's options
+// for a choice letter).
+func GradeWith(gold, answer string, o GradeOptions) Result { return defaultGrader.GradeWith(gold, answer, o) }
 
 // Normalize returns the canonical rendering of one answer.
 func Normalize(answer string) string { return defaultGrader.Normalize(answer) }
