@@ -145,7 +145,9 @@ func Grade(gold, answer string) Result { return defaultGrader.Grade(gold, answer
 
 // GradeWith compares answer with gold using a shared Grader and o (the problem's options
 // for a choice letter).
-func GradeWith(gold, answer string, o GradeOptions) Result { return defaultGrader.GradeWith(gold, answer, o) }
+func GradeWith(gold, answer string, o GradeOptions) Result {
+	return defaultGrader.GradeWith(gold, answer, o)
+}
 
 // Normalize returns the canonical rendering of one answer.
 func Normalize(answer string) string { return defaultGrader.Normalize(answer) }
