@@ -88,10 +88,33 @@ func unitWordsOf(n *expr.Node, words []string) (*expr.Node, []string) {
 	// it are the noun
 	for k := len(words); k > 0; k-- {
 		if _, ok := units.Parse(words[:k]); ok {
-			return &expr.Node{Kind: expr.UnitOf, Text: strings.Join(words[:k], " "), Kids: []*expr.Node{n}}, words[k:]
+			return withUnit(n, strings.Join(words[:k], " ")), words[k:]
 		}
 	}
 	return n, words
+}
+
+// withUnit puts a unit on the value a tree states: the right side of an assignment (x = 5
+// cm), the whole expression otherwise; nil after a list, a tuple or a set, where a unit is
+// not read.
+func withUnit(n *expr.Node, unit string) *expr.Node {
+	switch n.Kind {
+	case expr.Relation:
+		if n.Text == "=" && len(n.Kids) == 2 {
+			rhs := withUnit(n.Kids[1], unit)
+			if rhs == nil {
+				return nil
+			}
+			c := *n
+			c.Kids = []*expr.Node{n.Kids[0], rhs}
+			return &c
+		}
+	case expr.List, expr.Or, expr.Group, expr.Matrix, expr.Union, expr.PlusMinus, expr.EmptySet:
+		if n.Kind != expr.Group || len(n.Kids) != 1 {
+			return nil
+		}
+	}
+	return &expr.Node{Kind: expr.UnitOf, Text: unit, Kids: []*expr.Node{n}}
 }
 
 type bound struct {
@@ -192,6 +215,9 @@ func parseText(raw string) *form {
 		}
 	}
 	n, words = unitWordsOf(n, words)
+	if n == nil {
+		return &form{kind: kBad, norm: truncate(s, 200), err: fmt.Errorf("%w: a unit after a list", errUnsupported)}
+	}
 	f := build(n, 0)
 	if f.kind == kBad && f.norm == "" {
 		f.norm = truncate(s, 200)

@@ -21,6 +21,7 @@ var gradeTable = map[string][]gradeCase{
 	"units and currency": {
 		{"18", "\\$18.00", Equal}, {"18", "$18", Equal}, {"18", "18 dollars", Equal},
 		{"5", "5 \\text{ cm}", Equal}, {"5\\text{ cm}^2", "5", Equal}, {"5 cm", "5 m", Different}, {"5 cm", "5 apples", Unknown}, {"5 cm", "6", Unknown},
+		{"(2, 3) \\text{ cm}", "(2,3)", Unknown}, {"x = 5 \\text{ cm}", "0.05 m", Equal}, {"x = \\pm 3 \\text{ cm}", "3", Unknown},
 		{"22", "22 apples", Equal}, {"18", "\\$19", Different},
 	},
 	"decimals and fractions": {
