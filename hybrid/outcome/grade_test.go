@@ -181,3 +181,31 @@ func TestGraderPolicy(t *testing.T) {
 		}
 	}
 }
+
+// TestGradeChoicesWithProblem: a choice letter against a value is graded through the options
+// the problem lists, in the layouts contest problems use; without options it stays unknown.
+func TestGradeChoicesWithProblem(t *testing.T) {
+	amc := "What is $3 \\cdot 5$? $\\textbf{(A) }12\\qquad\\textbf{(B) }15\\qquad\\textbf{(C) }18\\qquad\\textbf{(D) }20\\qquad\\textbf{(E) }25$"
+	lines := "Which is largest?\nA. 1/2\nB. 2/3\nC. 3/4\nD. 0.7"
+	inline := "Pick one: (A) $\\frac12$ (B) $0.75$ (C) $1$"
+	g := NewGrader(GraderOptions{})
+	for _, c := range []struct {
+		problem, gold, answer string
+		want                  Verdict
+	}{
+		{amc, "B", "15", Equal}, {amc, "(B)", "\\frac{30}{2}", Equal}, {amc, "B", "18", Different},
+		{amc, "15", "\\text{(B)}", Equal}, {amc, "B", "C", Different}, {amc, "E", "25", Equal},
+		{lines, "C", "0.75", Equal}, {lines, "C", "\\frac23", Different}, {lines, "D", "0.7", Equal},
+		{inline, "A", "0.5", Equal}, {inline, "B", "\\frac34", Equal}, {inline, "C", "0.75", Different},
+		{"What is 3*5?", "B", "15", Unknown}, {"", "B", "15", Unknown},
+		{lines, "F", "1", Unknown}, // no option F
+	} {
+		r := g.GradeWith(c.gold, c.answer, GradeOptions{Problem: c.problem})
+		if r.Verdict != c.want {
+			t.Errorf("%.30q: GradeWith(%q, %q) = %s (%s), want %s", c.problem, c.gold, c.answer, r.Verdict, r.Reason, c.want)
+		}
+		if back := g.GradeWith(c.answer, c.gold, GradeOptions{Problem: c.problem}); back.Verdict != r.Verdict {
+			t.Errorf("%.30q: GradeWith is not symmetric on (%q, %q)", c.problem, c.gold, c.answer)
+		}
+	}
+}
