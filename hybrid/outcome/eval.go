@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/leanprm/leanprm/hybrid/outcome/internal/expr"
+	"github.com/leanprm/leanprm/hybrid/outcome/internal/units"
 	"github.com/leanprm/leanprm/translate/algebra"
 )
 
@@ -135,18 +136,18 @@ func (ev *evaluator) num(n *expr.Node) (num, error) {
 			return num{}, err
 		}
 		return a.mul(inv)
-	case expr.Percent:
+	case expr.Percent, expr.Degrees:
+		// inside a function (sin 30°, √(50%)): the value in the base unit, the one scale the
+		// quantities use (quantity.go)
 		a, err := ev.num(n.Kids[0])
 		if err != nil {
 			return num{}, err
 		}
-		return a.mul(numRat(big.NewRat(1, 100)))
-	case expr.Degrees:
-		a, err := ev.num(n.Kids[0])
-		if err != nil {
-			return num{}, err
+		u := units.Percent
+		if n.Kind == expr.Degrees {
+			u = units.Degree
 		}
-		return a.mul(num{re: normReal([]pterm{{1, algebra.SurdFromRat(big.NewRat(1, 180))}})})
+		return a.mul(scaleOf(&u))
 	case expr.Pow:
 		return ev.pow(n)
 	case expr.Root:

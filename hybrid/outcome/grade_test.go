@@ -33,6 +33,7 @@ var gradeTable = map[string][]gradeCase{
 	"percentages": {
 		{"50\\%", "0.5", Equal}, {"50%", "50", Equal}, {"50%", "\\frac12", Equal},
 		{"50%", "5", Different}, {"12.5\\%", "12.5%", Equal}, {"12.5%", "13%", Different},
+		{"2 \\cdot 50\\%", "100\\%", Equal}, {"2 \\cdot 50\\%", "100", Equal}, {"2 \\cdot 50\\%", "1", Equal}, {"2 \\cdot 50\\%", "50", Different},
 	},
 	"radicals and pi": {
 		{"2\\sqrt{2}", "\\sqrt{8}", Equal}, {"\\sqrt{8}", "2\\sqrt{3}", Different},
@@ -63,6 +64,7 @@ var gradeTable = map[string][]gradeCase{
 	},
 	"degrees, scientific, complex, infinity": {
 		{"30^\\circ", "30", Equal}, {"30^{\\circ}", "30°", Equal}, {"\\frac{\\pi}{4}", "45^\\circ", Equal},
+		{"2 \\cdot 30^\\circ", "60^\\circ", Equal}, {"2 \\cdot 30^\\circ", "60", Equal}, {"2 \\cdot 30^\\circ", "30", Different},
 		{"3 \\times 10^{4}", "30000", Equal}, {"1.5e3", "1500", Equal}, {"3 \\times 10^4", "3 \\times 10^5", Different},
 		{"3+4i", "4i+3", Equal}, {"3+4i", "3-4i", Different}, {"\\frac{1}{i}", "-i", Equal},
 		{"\\infty", "infinity", Equal}, {"-\\infty", "\\infty", Different}, {"\\infty", "1000000", Different},
