@@ -1,48 +1,8 @@
 package outcome
 
 import (
-	"bufio"
-	"os"
-	"strings"
 	"testing"
 )
-
-// formPair is one line of testdata/forms.tsv with the family it sits under.
-type formPair struct {
-	corpusPair
-	family string
-}
-
-func readForms(tb testing.TB) []formPair {
-	tb.Helper()
-	f, err := os.Open("testdata/forms.tsv")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	var out []formPair
-	family := ""
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if name, ok := strings.CutPrefix(line, "# == "); ok {
-			family = name
-			continue
-		}
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		parts := strings.Split(line, "\t")
-		if len(parts) != 3 || parts[0] != string(Equal) && parts[0] != string(Different) && parts[0] != string(Unknown) {
-			tb.Fatalf("testdata/forms.tsv:%d: want truth<TAB>gold<TAB>answer with truth equal, different or unknown, got %q", n, line)
-		}
-		out = append(out, formPair{corpusPair{n, Verdict(parts[0]), parts[1], parts[2]}, family})
-	}
-	if err := sc.Err(); err != nil {
-		tb.Fatal(err)
-	}
-	return out
-}
 
 // TestFormsCorpus grades the corpus of issue 30's forms (units, mixed numbers, repeating
 // decimals, vectors, functions, text, exact values): never equal on a pair that differs,
@@ -50,7 +10,7 @@ func readForms(tb testing.TB) []formPair {
 // from the answers alone, the same verdict both ways round, and at least 90% of the
 // decidable pairs decided, overall and in each family.
 func TestFormsCorpus(t *testing.T) {
-	pairs := readForms(t)
+	pairs := readPairs(t, "testdata/forms.tsv", Equal, Different, Unknown)
 	if len(pairs) < 600 {
 		t.Fatalf("the corpus has %d pairs, want at least 600", len(pairs))
 	}

@@ -81,7 +81,7 @@ func (p *parser) atom() (*Node, error) {
 		return p.mk(Infinity)
 	case EmptySetToken:
 		return p.mk(EmptySet)
-	case FracToken:
+	case FracToken, BinomToken: // \frac{a}{b}, \binom{n}{k}: two arguments
 		a, err := p.arg()
 		if err != nil {
 			return nil, err
@@ -89,18 +89,11 @@ func (p *parser) atom() (*Node, error) {
 		b, err := p.arg()
 		if err != nil {
 			return nil, err
+		}
+		if t.Kind == BinomToken {
+			return p.mk(Binom, a, b)
 		}
 		return p.mk(Div, a, b)
-	case BinomToken:
-		a, err := p.arg()
-		if err != nil {
-			return nil, err
-		}
-		b, err := p.arg()
-		if err != nil {
-			return nil, err
-		}
-		return p.mk(Binom, a, b)
 	case SqrtToken:
 		index := &Node{Kind: Number, Tok: &Token{Kind: NumberToken, Text: "2"}}
 		if p.isOp("[") {
