@@ -344,16 +344,24 @@ func compareApprox(a, b *form, la, lb string) cmp {
 	if ap.decNeg {
 		d.Neg(d)
 	}
+	// the digits shown start the value (truncation: up to one unit of the last place further
+	// from 0) or round it (half a unit either way)
+	unit := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(places)), nil))
+	half := new(big.Rat).Mul(unit, big.NewRat(1, 2))
+	lo, hi := new(big.Rat).Sub(d, half), new(big.Rat).Add(d, unit)
+	if d.Sign() < 0 {
+		lo, hi = new(big.Rat).Sub(d, unit), new(big.Rat).Add(d, half)
+	}
 	o, ok := ex.val.re.surd()
 	if !ok {
+		// q·π: outside the window when q·π's bounds are (π to 20 places)
+		if x, y, ok := piMultipleBounds(ex.val.re); ok && (y.Cmp(lo) < 0 || x.Cmp(hi) > 0) {
+			return diff("the %s %s neither starts nor rounds the %s's exact value %s", lap, ap.norm, lex, ex.val)
+		}
 		return unk("the %s %s is an approximation of a value with π", lap, ap.norm)
 	}
-	// the digits shown start the value (truncation) or round it: the value
-	// lies within one unit of the last place either way
-	unit := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(places)), nil))
-	lo, hi := new(big.Rat).Sub(d, unit), new(big.Rat).Add(d, unit)
 	if o.CmpRat(lo) < 0 || o.CmpRat(hi) > 0 {
-		return diff("the %s %s is not within %s of the %s's exact value %s", lap, ap.norm, unit.RatString(), lex, ex.val)
+		return diff("the %s %s neither starts nor rounds the %s's exact value %s", lap, ap.norm, lex, ex.val)
 	}
 	return unk("the %s %s is an approximation of the %s's exact value %s; an approximation is not decided", lap, ap.norm, lex, ex.val)
 }
@@ -741,4 +749,24 @@ func allKind(fs []*form, k kind) bool {
 		}
 	}
 	return true
+}
+
+// piLo and piHi bound π: 3.14159265358979323846 ± 10⁻²⁰.
+var piLo, piHi = big.NewRat(314159265358979323, 100000000000000000), big.NewRat(314159265358979324, 100000000000000000)
+
+// piMultipleBounds returns rational bounds x ≤ v ≤ y of v = q·π for a rational q; ok is false
+// for any other value.
+func piMultipleBounds(v real) (x, y *big.Rat, ok bool) {
+	if len(v.ts) != 1 || v.ts[0].k != 1 {
+		return nil, nil, false
+	}
+	q, ok := v.ts[0].c.Rat()
+	if !ok {
+		return nil, nil, false
+	}
+	x, y = new(big.Rat).Mul(q, piLo), new(big.Rat).Mul(q, piHi)
+	if q.Sign() < 0 {
+		x, y = y, x
+	}
+	return x, y, true
 }
