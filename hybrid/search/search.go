@@ -394,7 +394,7 @@ func (t *tree) finish(r *Result) {
 		if r.Answer == "" {
 			r.Outcome, r.Reason = "unknown", "no final answer found in the chosen chain"
 		} else {
-			r.Outcome, r.Reason = t.o.Grader.Grade(t.p.Gold, r.Answer)
+			r.Outcome, r.Reason = t.o.Grader.Grade(t.p.Problem, t.p.Gold, r.Answer)
 		}
 	} else {
 		r.Reason = "no gold answer given"
