@@ -50,6 +50,15 @@ func (p policy) compare(a, b *form, la, lb string, depth int) cmp {
 			}
 			return diff("different choices: %s against %s", a.norm, b.norm)
 		}
+		c, o, lc, lo := a, b, la, lb
+		if b.kind == kChoice {
+			c, o, lc, lo = b, a, lb, la
+		}
+		if len(c.elems) == 1 { // "(B) 15": the option's value written beside its letter
+			r := p.compare(c.elems[0], o, lc, lo, depth+1)
+			r.reason = fmt.Sprintf("the value written with the choice %s: %s", c.norm, r.reason)
+			return r
+		}
 		return unk("a choice letter against an answer of another kind")
 	case a.kind == kText || b.kind == kText:
 		if a.kind != b.kind {

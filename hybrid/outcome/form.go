@@ -198,6 +198,12 @@ func parseText(raw string) *form {
 	if c, ok := choice(s); ok {
 		return &form{kind: kChoice, text: c, norm: "(" + c + ")"}
 	}
+	if c, rest, ok := choiceWithValue(s); ok {
+		v := parseText(rest)
+		if v.kind != kBad && v.kind != kChoice {
+			return &form{kind: kChoice, text: c, norm: "(" + c + ") " + v.norm, elems: []*form{v}}
+		}
+	}
 	toks, lexErr := expr.Lex(s)
 	if f := wordsForm(s, toks, lexErr); f != nil {
 		return f
@@ -467,4 +473,32 @@ func decimalComma(s string) bool {
 		}
 	}
 	return true
+}
+
+// choiceWithValue reads a choice letter written with its option's value: "(B) 15",
+// "\textbf{(B) }15", "B. 15", "(B): 15".
+func choiceWithValue(s string) (string, string, bool) {
+	t := s
+	for _, w := range []string{"\\textbf{", "\\text{", "\\mathrm{"} {
+		if strings.HasPrefix(t, w) {
+			if arg, next, ok := expr.Braced(t, len(w)-1); ok {
+				t = arg + " " + t[next:]
+			}
+		}
+	}
+	t = strings.TrimSpace(t)
+	var c byte
+	switch {
+	case len(t) > 3 && t[0] == '(' && t[2] == ')':
+		c, t = t[1], t[3:]
+	case len(t) > 2 && (t[1] == '.' || t[1] == ')') && t[2] == ' ':
+		c, t = t[0], t[2:]
+	default:
+		return "", "", false
+	}
+	t = strings.TrimSpace(strings.TrimLeft(t, ":"))
+	if c < 'A' || c > 'J' || t == "" {
+		return "", "", false
+	}
+	return string(c), t, true
 }

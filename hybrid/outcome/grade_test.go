@@ -75,6 +75,7 @@ var gradeTable = map[string][]gradeCase{
 	},
 	"choices and text": {
 		{"(B)", "B", Equal}, {"B", "\\text{(B)}", Equal}, {"(B)", "(C)", Different}, {"B", "5", Unknown},
+		{"(B) 15", "15", Equal}, {"\\textbf{(B) }15", "B", Equal}, {"B. 15", "16", Different}, {"(B) 15", "(C)", Different},
 		{"\\text{Yes}", "yes", Equal}, {"yes", "no", Different}, {"True", "false", Different},
 		{"\\text{Monday}", "monday", Equal}, {"Monday", "Tuesday", Unknown}, {"\\emptyset", "no solution", Equal},
 		{"\\emptyset", "3", Different},
