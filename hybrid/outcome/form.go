@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/leanprm/leanprm/hybrid/outcome/internal/choice"
 	"github.com/leanprm/leanprm/hybrid/outcome/internal/expr"
 	"github.com/leanprm/leanprm/hybrid/outcome/internal/units"
 	"github.com/leanprm/leanprm/translate/algebra"
@@ -195,10 +196,10 @@ func parseText(raw string) *form {
 		iv := interval{lo: bound{inf: -1}, hi: bound{inf: 1}}
 		return &form{kind: kInterval, ivs: []interval{iv}, norm: renderIntervals([]interval{iv})}
 	}
-	if c, ok := choice(s); ok {
+	if c, ok := choice.Letter(s); ok {
 		return &form{kind: kChoice, text: c, norm: "(" + c + ")"}
 	}
-	if c, rest, ok := choiceWithValue(s); ok {
+	if c, rest, ok := choice.WithValue(s); ok {
 		v := parseText(rest)
 		if v.kind != kBad && v.kind != kChoice {
 			return &form{kind: kChoice, text: c, norm: "(" + c + ") " + v.norm, elems: []*form{v}}
@@ -278,44 +279,6 @@ func strip(s string) string {
 		}
 	}
 	return s
-}
-
-// choice recognises a multiple-choice letter: "B", "(B)", "B)", "\text{(B)}",
-// "Option B", "(b)".
-func choice(s string) (string, bool) {
-	t := s
-	for _, w := range []string{"\\textbf{", "\\text{", "\\mathrm{", "\\mathbf{"} {
-		if strings.HasPrefix(t, w) && strings.HasSuffix(t, "}") {
-			t = t[len(w) : len(t)-1]
-		}
-	}
-	t = strings.TrimSpace(t)
-	for _, p := range []string{"option ", "choice ", "answer "} {
-		if len(t) > len(p) && strings.EqualFold(t[:len(p)], p) {
-			t = strings.TrimSpace(t[len(p):])
-		}
-	}
-	if len(t) > 4 {
-		return "", false
-	}
-	t = strings.TrimRight(t, ".:")
-	paren := false
-	if len(t) == 3 && t[0] == '(' && t[2] == ')' {
-		t, paren = t[1:2], true
-	} else if len(t) == 2 && t[1] == ')' {
-		t, paren = t[:1], true
-	}
-	if len(t) != 1 {
-		return "", false
-	}
-	c := t[0]
-	switch {
-	case c >= 'A' && c <= 'J':
-		return t, true
-	case paren && c >= 'a' && c <= 'j':
-		return strings.ToUpper(t), true
-	}
-	return "", false
 }
 
 // wordsForm recognises an answer made of words: text, a closed
@@ -473,32 +436,4 @@ func decimalComma(s string) bool {
 		}
 	}
 	return true
-}
-
-// choiceWithValue reads a choice letter written with its option's value: "(B) 15",
-// "\textbf{(B) }15", "B. 15", "(B): 15".
-func choiceWithValue(s string) (string, string, bool) {
-	t := s
-	for _, w := range []string{"\\textbf{", "\\text{", "\\mathrm{"} {
-		if strings.HasPrefix(t, w) {
-			if arg, next, ok := expr.Braced(t, len(w)-1); ok {
-				t = arg + " " + t[next:]
-			}
-		}
-	}
-	t = strings.TrimSpace(t)
-	var c byte
-	switch {
-	case len(t) > 3 && t[0] == '(' && t[2] == ')':
-		c, t = t[1], t[3:]
-	case len(t) > 2 && (t[1] == '.' || t[1] == ')') && t[2] == ' ':
-		c, t = t[0], t[2:]
-	default:
-		return "", "", false
-	}
-	t = strings.TrimSpace(strings.TrimLeft(t, ":"))
-	if c < 'A' || c > 'J' || t == "" {
-		return "", "", false
-	}
-	return string(c), t, true
 }
