@@ -102,8 +102,9 @@ func (g *Grader) Grade(gold, answer string) Result { return g.GradeWith(gold, an
 func (g *Grader) Normalize(answer string) string { return g.parse(answer).norm }
 
 // Classes groups answers into classes of answers proven equal to every
-// other member of their class (the percent rule makes "equal" not
-// transitive, so one proven equality with a member is not enough). An
+// other member of their class (the percent and bare-number rules make
+// "equal" not transitive: 50% is 50 and 0.5, which differ; so one proven
+// equality with a member is not enough). Every vote over answers uses it. An
 // answer that is not proven equal to a whole class starts its own; an
 // empty answer ("no answer") is always alone. Classes are in order of
 // their first member, members in input order.
