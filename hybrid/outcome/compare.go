@@ -33,6 +33,11 @@ func (p policy) compare(a, b *form, la, lb string, depth int) cmp {
 	if rank(a.kind) > rank(b.kind) {
 		a, b, la, lb = b, a, lb, la
 	}
+	for _, x := range [][2]*form{{a, b}, {b, a}} {
+		if x[0].comma != nil && x[1].kind == kExpr && x[1].comma == nil && p.compare(x[0].comma, x[1], "", "", depth+1).v != Different {
+			return unk("%s is a list or, with a decimal comma, %s: not decided against %s", x[0].norm, x[0].comma.norm, x[1].norm)
+		}
+	}
 	switch {
 	case a.kind == kBad || b.kind == kBad:
 		if a.kind == b.kind && a.text != "" && a.text == b.text {

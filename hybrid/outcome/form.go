@@ -49,6 +49,8 @@ type form struct {
 	// 250 cm are both 5/2 in metres; 30° is π/6 radians).
 	unit *units.Unit
 	dim  units.Dim
+	// comma: for "3,5", the number it is with a decimal comma (the form is the list)
+	comma *form
 	// noun: words after the number that are no unit ("22 apples"), compared as words
 	noun  string
 	elems []*form
@@ -190,7 +192,10 @@ func parseText(raw string) *form {
 		return f
 	}
 	if decimalComma(s) {
-		return &form{kind: kBad, norm: s, err: fmt.Errorf("%w: %s is a decimal comma or a list of two numbers", errUnsupported, s)}
+		// "3,5": the list {3, 5}, or 3.5 with a decimal comma; compare keeps both in mind
+		f := parseText(strings.Replace(s, ",", ", ", 1))
+		f.comma = fastNumber(strings.Replace(s, ",", ".", 1))
+		return f
 	}
 	if allReals[s] {
 		iv := interval{lo: bound{inf: -1}, hi: bound{inf: 1}}

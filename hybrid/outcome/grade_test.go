@@ -54,7 +54,8 @@ var gradeTable = map[string][]gradeCase{
 		{"x=1 or x=2", "2, 1", Equal}, {"\\{1,2\\}", "1, 2", Equal}, {"1, 2", "1, 3", Different},
 		{"1 \\pm \\sqrt{2}", "1+\\sqrt2, 1-\\sqrt 2", Equal}, {"x = \\pm 2", "2, -2", Equal},
 		{"(1, 2)", "1, 2", Equal}, {"(1, 2)", "2, 1", Unknown}, {"2", "1, 2", Different},
-		{"3,5", "3.5", Unknown}, {"3,5", "3, 5", Unknown}, {"3, 5", "5, 3", Equal}, {"1,000", "1000", Equal},
+		{"3,5", "3.5", Unknown}, {"3,5", "5, 3", Equal}, {"3,5", "3", Different}, {"3, 5", "5, 3", Equal}, {"1,000", "1000", Equal},
+		{"1,2", "\\{1, 2\\}", Equal}, {"-1,25", "-1.25", Unknown}, {"3,5", "3,5", Equal},
 		{"\\begin{pmatrix} 1 \\\\ 2 \\end{pmatrix}", "(1,2)", Equal}, {"x=1, y=2", "(1,2)", Equal},
 	},
 	"intervals": {
