@@ -239,9 +239,10 @@ func (p policy) compareExpr(a, b *form, la, lb string) cmp {
 		}
 		if a.bound != "" && b.bound != "" && a.bound != b.bound {
 			// f(t) = … against f(x) = …: the same function when equal with t renamed x
-			names := map[string]bool{}
-			varNames(b.n, names)
-			if names[a.bound] {
+			inA, inB := map[string]bool{}, map[string]bool{}
+			varNames(a.n, inA)
+			varNames(b.n, inB)
+			if inB[a.bound] || inA[b.bound] { // g(x) = y against g(y) = x: either renaming captures
 				return unk("the functions' variables %s and %s clash", a.bound, b.bound)
 			}
 			r := buildExpr(renameVar(b.n, b.bound, a.bound))
