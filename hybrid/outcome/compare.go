@@ -206,7 +206,7 @@ func (p policy) compareEmpty(a, b *form, la, lb string, depth int) cmp {
 // compareExpr decides two expressions: numbers exactly, with their units, expressions
 // with variables as rational functions.
 func (p policy) compareExpr(a, b *form, la, lb string) cmp {
-	if a.name != "" && b.name != "" && a.name != b.name {
+	if a.name != "" && b.name != "" && a.name != b.name && !curveOf(a, b) && !curveOf(b, a) {
 		return unk("values of different variables (%s, %s)", a.name, b.name)
 	}
 	if a.noun != "" && b.noun != "" && a.noun != b.noun {
@@ -249,6 +249,34 @@ func (p policy) compareExpr(a, b *form, la, lb string) cmp {
 			c := compareRat(a, r, la, lb)
 			c.reason = fmt.Sprintf("with %s renamed %s: %s", b.bound, a.bound, c.reason)
 			return c
+		}
+		if f, o := a, b; (a.bound != "") != (b.bound != "") {
+			// f(t) = t^2 against x^2 or y = x^2: the function of the other side's one variable
+			if b.bound != "" {
+				f, o = b, a
+			}
+			inF, inO := map[string]bool{}, map[string]bool{}
+			varNames(f.n, inF)
+			varNames(o.n, inO)
+			cands := map[string]bool{} // the other side's variables that are no parameter of f
+			for v := range inO {
+				if v == f.bound || !inF[v] {
+					cands[v] = true
+				}
+			}
+			if !inO[f.bound] && len(cands) > 1 {
+				return unk("which of %s's variables is the argument of %s is not decided", o.norm, f.norm)
+			}
+			if u := onlyVar(cands); u != "" && u != f.bound {
+				r := buildExpr(renameVar(f.n, f.bound, u))
+				r.name, r.bound = f.name, u
+				c := compareRat(r, o, la, lb)
+				if f == b {
+					c = compareRat(o, r, la, lb)
+				}
+				c.reason = fmt.Sprintf("the function of %s read as a function of %s: %s", f.bound, u, c.reason)
+				return c
+			}
 		}
 		return compareRat(a, b, la, lb)
 	}
@@ -784,4 +812,19 @@ func piMultipleBounds(v real) (x, y *big.Rat, ok bool) {
 		x, y = y, x
 	}
 	return x, y, true
+}
+
+// curveOf reports a function answer f(x) = … against y = … (y no variable of the function):
+// the same curve, compared as the two expressions.
+func curveOf(f, o *form) bool { return f.bound != "" && o.bound == "" && o.name != f.bound }
+
+// onlyVar returns the one name of a set of variable names, or "".
+func onlyVar(names map[string]bool) string {
+	if len(names) != 1 {
+		return ""
+	}
+	for n := range names {
+		return n
+	}
+	return ""
 }

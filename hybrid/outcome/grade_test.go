@@ -47,6 +47,8 @@ var gradeTable = map[string][]gradeCase{
 	},
 	"equations": {
 		{"x = 5", "5", Equal}, {"5", "x=5", Equal}, {"x = 5", "y = 5", Unknown}, {"y = 2x+1", "2x+1", Equal},
+		{"f(t) = t^2", "x^2", Equal}, {"f(x) = 2x+1", "y = 2x+1", Equal}, {"f(t) = t^2", "x^2 + y", Unknown}, {"f(x) = x^2", "x = 4", Unknown},
+		{"a dozen", "12", Equal}, {"two dozen", "24", Equal},
 		{"x=5", "x=6", Different},
 	},
 	"tuples, sets, lists": {

@@ -112,6 +112,10 @@ func WordsNumber(parts []string) (*big.Rat, bool) {
 			}
 			frac.SetFrac64(cur, ordinals[w])
 			cur = 0
+		case w == "a" && i+1 < len(parts) && parts[i+1] == "dozen":
+			cur, last, seen = cur+1, 1, true
+		case w == "dozen" && seen:
+			cur, last = max(cur, 1)*12, 0
 		case w == "hundred" && seen:
 			cur, last = max(cur, 1)*100, 0
 		case scales[w] != 0 && seen:
