@@ -183,8 +183,8 @@ var keys = []key{
 		durationText(DefaultVLLMTimeout), durationKind, duration(func(c *Config) *time.Duration { return &c.PRM.VLLM.Timeout })},
 	{"prm.vllm.url", "", "base URL of a vLLM server running a PRM",
 		DefaultVLLMURL, textKind, text(func(c *Config) *string { return &c.PRM.VLLM.URL })},
-	{"reward.mode", "", "what serve pays an item with a gold answer: combined (a right answer paid as far as its process holds; wrong answer or refuted step 0), outcome (1/0), process (chain score)",
-		string(RewardCombined), textKind, func(c *Config, k, raw string) error {
+	{"reward.mode", "", "what serve pays an item with a gold answer: grounded (a right answer paid for the work its steps do on the problem's quantities; wrong answer or refuted step 0; docs/REWARD.md), combined (a right answer paid as far as its process holds), outcome (1/0), process (chain score)",
+		string(RewardGrounded), textKind, func(c *Config, k, raw string) error {
 			v, err := enumValue(k, raw, RewardMode("").Values())
 			c.Reward.Mode = RewardMode(v)
 			return err

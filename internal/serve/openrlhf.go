@@ -9,6 +9,7 @@ import (
 
 	"github.com/leanprm/leanprm/hybrid/chain"
 	"github.com/leanprm/leanprm/hybrid/report"
+	"github.com/leanprm/leanprm/hybrid/reward"
 	"github.com/leanprm/leanprm/internal/dispatch"
 	"github.com/leanprm/leanprm/leanbridge/verify"
 )
@@ -55,11 +56,13 @@ func (s *Server) getReward(w http.ResponseWriter, r *http.Request) {
 	}
 	tasks := make([]dispatch.Task, 0, n)
 	index := make([]int, 0, n)
+	responses := make([]string, n)
 	unscorable := make([]float64, n)
 	for i, q := range req.Query {
 		s.itemsRead.Add(1)
 		prompt, label := at(req.Prompts, i), labelAt(req.Labels, i)
 		response := strings.TrimPrefix(q, prompt)
+		responses[i] = response
 		var (
 			t   dispatch.Task
 			err error
@@ -109,7 +112,7 @@ func (s *Server) getReward(w http.ResponseWriter, r *http.Request) {
 				continue
 			}
 			if o.chain != nil {
-				o.reward = outcomes.payItem(s, i, o.chain)
+				o.reward = outcomes.payItem(s, i, o.chain, responses[i])
 			}
 			rewards[i], verified[i], firstErr[i] = o.reward, o.verified, o.firstError
 		}
@@ -132,7 +135,7 @@ func (s *Server) getReward(w http.ResponseWriter, r *http.Request) {
 		"leanprm_first_error":     firstErr,
 	}
 	outcomes.add(logs)
-	writeRewards(w, rewards, logs)
+	writeRewards(w, rewards, logs, outcomes.steps)
 }
 
 // rewardOutcomeOf is what one scored item gives /get_reward.
@@ -183,9 +186,11 @@ func rewardOutcome(kind dispatch.Kind, rr dispatch.Result) (rewardOutcomeOf, str
 	}
 }
 
-// writeRewards writes OpenRLHF's answer: rewards, scores (the same) and extra_logs. Rewards
-// may be NaN (serve.reward_on_error nan), which encoding/json cannot write.
-func writeRewards(w http.ResponseWriter, rewards []float64, extra map[string][]float64) {
+// writeRewards writes OpenRLHF's answer: rewards, scores (the same) and extra_logs, and,
+// when steps is not nil, step_rewards (each item's dense rewards, null for an item that was
+// not a scored chain). Rewards may be NaN (serve.reward_on_error nan), which encoding/json
+// cannot write.
+func writeRewards(w http.ResponseWriter, rewards []float64, extra map[string][]float64, steps [][]reward.StepWork) {
 	list := []byte{'['}
 	for i, x := range rewards {
 		if i > 0 {
@@ -206,6 +211,14 @@ func writeRewards(w http.ResponseWriter, rewards []float64, extra map[string][]f
 	b = append(b, list...)
 	b = append(b, `,"extra_logs":`...)
 	b = append(b, logs...)
+	if steps != nil {
+		raw, err := json.Marshal(steps)
+		if err != nil {
+			writeError(w, http.StatusInternalServerError, "encoding the answer failed")
+			return
+		}
+		b = append(append(b, `,"step_rewards":`...), raw...)
+	}
 	b = append(b, '}', '\n')
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(http.StatusOK)

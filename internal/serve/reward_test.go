@@ -70,10 +70,17 @@ func TestOpenRLHFOutcomeReward(t *testing.T) {
 	process := outcome.ExtraLogs["leanprm_process_score"]
 	require.Greater(t, process[1], 0.0, "the right answer's process is scored")
 
-	combined := get("") // the default
+	combined := get(reward.ModeCombined)
 	assert.Equal(t, 0.0, combined.Rewards[0], "a wrong answer earns nothing")
 	assert.Equal(t, process[1], combined.Rewards[1], "a right answer is paid as far as its process holds")
 	assert.Equal(t, 0.0, combined.Rewards[2], "no answer earns nothing")
+
+	grounded := get("") // the default
+	assert.Equal(t, 0.0, grounded.Rewards[0], "a wrong answer earns nothing")
+	assert.Equal(t, 0.0, grounded.Rewards[2], "no answer earns nothing")
+	// the right answer is stated, not derived: the floor alone, half of it with no work step
+	assert.InDelta(t, reward.FloorShare*process[1]/2, grounded.Rewards[1], 1e-9, "an underived answer earns the floor")
+	assert.Equal(t, []float64{0, 0, 0}, grounded.ExtraLogs["leanprm_answer_derived"])
 
 	proc := get(reward.ModeProcess)
 	assert.Equal(t, proc.ExtraLogs["leanprm_process_score"], proc.Rewards, "process mode pays the chain score")
