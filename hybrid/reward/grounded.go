@@ -228,7 +228,7 @@ type known struct {
 	// the chain states none).
 	target  string
 	numeric bool
-	prev    []string // the operands of the current step's last relation
+	prev    []string // the quantities of the current step's last relation
 }
 
 func newKnown(problem string) *known {
@@ -349,8 +349,9 @@ func (k *known) uses(text string) bool {
 // derives is whether the relation lhs = rhs computes the final answer (see segment): the
 // answer is the first quantity of rhs, and the operands are lhs's quantities other than the
 // answer (prose before a formula may name what it computes: "He eats 48 because 32 + 16 =
-// 48"), or, when lhs has none, the operands of the step's previous relation ("a + b = 23 -
-// 4. So a + b = 19"). Every operand must be known, one at least problem-dependent: an
+// 48"), or, when lhs has none, the quantities of the step's previous relation ("a + b = 23 -
+// 4. So a + b = 19"), and the parts of a fraction the result is written as ("y =
+// \frac{30}{3}"). It also returns the relation's quantities, for the next relation. Every operand must be known, one at least problem-dependent: an
 // operand the chain never derived (the last step of a derivation written alone) leaves the
 // answer underived; the answer may be an operand of the formula itself
 // only when it is known already ("25 / 5 = 5" of five friends), else the formula assumes
@@ -360,18 +361,22 @@ func (k *known) derives(lhs, rhs string, prev []string) ([]string, bool) {
 	if len(operands) == 0 {
 		operands = prev
 	}
+	if m := quantity.FindStringSubmatch(rhs); m != nil && m[1] != "" {
+		operands = append(operands, written(m[0])...) // "y = \frac{30}{3}": 30 and 3
+	}
+	next := append(quantities(lhs), quantities(rhs)...)
 	if k.target == "" {
-		return operands, false
+		return next, false
 	}
 	if !k.numeric {
 		l := compact(lhs[mathRun.FindStringIndex(lhs)[0]:])
-		return operands, compact(rhs) == k.target && strings.ContainsAny(l, "0123456789+-*/^") && !strings.Contains(compact(lhs), k.target)
+		return next, compact(rhs) == k.target && strings.ContainsAny(l, "0123456789+-*/^") && !strings.Contains(compact(lhs), k.target)
 	}
 	if v, ok := firstValue(rhs); !ok || v != k.target {
-		return operands, false
+		return next, false
 	}
 	if !k.dep[k.target] && slices.Contains(written(lhs[mathRun.FindStringIndex(lhs)[0]:]), k.target) {
-		return operands, false
+		return next, false
 	}
 	dep := 0
 	for _, q := range dedupe(operands) {
@@ -380,10 +385,10 @@ func (k *known) derives(lhs, rhs string, prev []string) ([]string, bool) {
 		case k.dep[q]:
 			dep++
 		case !k.free[q]:
-			return operands, false
+			return next, false
 		}
 	}
-	return operands, dep > 0
+	return next, dep > 0
 }
 
 // quantities are the quantities of a text in order, as exact rationals written in lowest terms
