@@ -44,8 +44,9 @@ const (
 	DefaultServeMaxItems = 1024
 	// DefaultServeQueue is how many items serve admits at once.
 	DefaultServeQueue = 1024
-	// DefaultServeTimeout is a request's deadline when it names none.
-	DefaultServeTimeout = 5 * time.Minute
+	// DefaultServeTimeout is a request's deadline when it names none: below the RL clients'
+	// own (slime 120 s, OpenRLHF 180 s), so the server answers before they give up.
+	DefaultServeTimeout = 100 * time.Second
 	// DefaultServeDrainTimeout fits, with the preStop pause, in the manifests' 90 s grace
 	// period (deploy/k8s): Kubernetes kills the pod at the end of it.
 	DefaultServeDrainTimeout = 60 * time.Second
@@ -222,7 +223,7 @@ var keys = []key{
 			return err
 		}},
 	{"serve.timeout", "", "a request's deadline when it names none",
-		durationIn(DefaultServeTimeout, time.Minute), durationKind, duration(func(c *Config) *time.Duration { return &c.Serve.Timeout })},
+		durationText(DefaultServeTimeout), durationKind, duration(func(c *Config) *time.Duration { return &c.Serve.Timeout })},
 	{"translate.max_chain_obligations", "", "obligations checked per chain; steps past them are left unchecked and the chain warns",
 		"1024", intKind, func(c *Config, k, raw string) (err error) {
 			c.Translate.MaxChainObligations, err = countValue(k, raw)

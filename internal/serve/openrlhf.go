@@ -43,9 +43,24 @@ func (s *Server) getReward(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
+	if a, ok := s.payRewards(w, r, req); ok {
+		writeRewards(w, a.rewards, a.logs, a.steps)
+	}
+}
+
+// paidItems is what payRewards found for a request's items.
+type paidItems struct {
+	rewards []float64
+	logs    map[string][]float64
+	steps   [][]reward.StepWork
+}
+
+// payRewards scores and pays every item of req (getReward says how); it answers the request
+// itself, and returns false, when the request fails as a whole.
+func (s *Server) payRewards(w http.ResponseWriter, r *http.Request, req RewardRequest) (paidItems, bool) {
 	if len(req.Query) > s.opts.MaxItems {
 		s.fail(w, s.tooMany(len(req.Query))) // before any item is read
-		return
+		return paidItems{}, false
 	}
 	n := len(req.Query)
 	at := func(xs []string, i int) string {
@@ -85,7 +100,7 @@ func (s *Server) getReward(w http.ResponseWriter, r *http.Request) {
 		}
 		if err != nil {
 			s.fail(w, err)
-			return
+			return paidItems{}, false
 		}
 		tasks, index = append(tasks, t), append(index, i)
 	}
@@ -102,7 +117,7 @@ func (s *Server) getReward(w http.ResponseWriter, r *http.Request) {
 		res, err := s.run(r.Context(), tasks, 0)
 		if err != nil {
 			s.fail(w, err)
-			return
+			return paidItems{}, false
 		}
 		for k, rr := range res {
 			i := index[k]
@@ -118,7 +133,7 @@ func (s *Server) getReward(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if s.refuse(w, failed) {
-		return
+		return paidItems{}, false
 	}
 	for i, bad := range failed.of {
 		if bad {
@@ -135,7 +150,7 @@ func (s *Server) getReward(w http.ResponseWriter, r *http.Request) {
 		"leanprm_first_error":     firstErr,
 	}
 	outcomes.add(logs)
-	writeRewards(w, rewards, logs, outcomes.steps)
+	return paidItems{rewards, logs, outcomes.steps}, true
 }
 
 // rewardOutcomeOf is what one scored item gives /get_reward.
