@@ -170,11 +170,8 @@ func (w *Work) Offsets(r *hybrid.Scored, response string) {
 	}
 }
 
-// Relations are read in segments: a step is split at sentence and clause ends.
+// Relations are read in segments: a step is split at sentence and clause ends (segments).
 var (
-	segmentSplit = regexp.MustCompile(`\n|;\s|\.\s|,\s|\\\\|\$\$|\\\]|\\\[`)
-	// A relation between quantities: "=", or a copula between two of them ("20% of 50 is 10").
-	relation = regexp.MustCompile(`=|\b(?:is|are|was|were|equals|gives|makes|remains)\b`)
 	// A quantity: \frac{a}{b}, a/b, a decimal or integer (thousands commas allowed), an
 	// optional percent sign.
 	quantity = regexp.MustCompile(`\\[dt]?frac\{\s*(\d+(?:\.\d+)?)\s*\}\{\s*(\d+(?:\.\d+)?)\s*\}|(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(\s*%)?`)
@@ -182,8 +179,62 @@ var (
 	// one-letter names, no prose word.
 	mathRun = regexp.MustCompile(`(?:[\d\s.,+\-*/×÷·^()\[\]{}$%:]|\\[a-zA-Z]+|\b[a-zA-Z]\b)*$`)
 	boxed   = regexp.MustCompile(`\\(?:boxed|fbox)\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}`)
-	word    = regexp.MustCompile(`(?i)\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|thousand|dozen|half|twice|double|triple|thrice|quarter|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)s?\b`)
 )
+
+// segmentEnds are where segments end; ". ", ", " and "; " need the space after them.
+var segmentEnds = []string{"\n", ". ", ", ", "; ", "\\\\", "$$", "\\]", "\\["}
+
+// segments splits text at segmentEnds, in one pass.
+func segments(text string) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(text); i++ {
+		for _, e := range segmentEnds {
+			if strings.HasPrefix(text[i:], e) {
+				out = append(out, text[start:i])
+				start = i + len(e)
+				i = start - 1
+				break
+			}
+		}
+	}
+	return append(out, text[start:])
+}
+
+// copulas relate two quantities in prose ("20% of 50 is 10").
+var copulas = map[string]bool{"is": true, "are": true, "was": true, "were": true, "equals": true,
+	"gives": true, "makes": true, "remains": true}
+
+// lastRelation is where seg's result follows: its last "=", else its last copula; ok is
+// false when it relates nothing.
+func lastRelation(seg string) (start, end int, ok bool) {
+	if eq := strings.LastIndexByte(seg, '='); eq >= 0 {
+		return eq, eq + 1, true // "x = 3 apples are left": the formula's result
+	}
+	for _, w := range words(seg) {
+		if copulas[strings.ToLower(seg[w[0]:w[1]])] {
+			start, end, ok = w[0], w[1], true
+		}
+	}
+	return start, end, ok
+}
+
+// words are the byte ranges of the runs of ASCII letters of text.
+func words(text string) [][2]int {
+	var out [][2]int
+	start := -1
+	for i := 0; i <= len(text); i++ {
+		letter := i < len(text) && (text[i] >= 'a' && text[i] <= 'z' || text[i] >= 'A' && text[i] <= 'Z')
+		switch {
+		case letter && start < 0:
+			start = i
+		case !letter && start >= 0:
+			out = append(out, [2]int{start, i})
+			start = -1
+		}
+	}
+	return out
+}
 
 var wordValues = map[string][]string{
 	"one": {"1"}, "two": {"2"}, "three": {"3"}, "four": {"4"}, "five": {"5"}, "six": {"6"},
@@ -197,26 +248,27 @@ var wordValues = map[string][]string{
 
 // unitConstants are quantities a problem leaves unsaid when it names their unit (60 when it
 // speaks of minutes): known without being written, but a relation among them alone does not
-// work on the problem.
+// work on the problem. A unit is a word of the problem (lower-cased, a plural's s dropped) or
+// a symbol in it.
 var unitConstants = []struct {
-	units  *regexp.Regexp
-	values []string
+	units, symbols []string
+	values         []string
 }{
-	{regexp.MustCompile(`(?i)\b(?:minute|second|hour)s?\b`), []string{"60", "3600"}},
-	{regexp.MustCompile(`(?i)\b(?:hour|day)s?\b`), []string{"24"}},
-	{regexp.MustCompile(`(?i)\b(?:week|day)s?\b`), []string{"7"}},
-	{regexp.MustCompile(`(?i)\b(?:month|year|dozen|foot|feet|inch|inches)s?\b`), []string{"12"}},
-	{regexp.MustCompile(`(?i)\b(?:week|year)s?\b`), []string{"52"}},
-	{regexp.MustCompile(`(?i)\b(?:year|day)s?\b`), []string{"365"}},
-	{regexp.MustCompile(`(?i)\b(?:month|day)s?\b`), []string{"30", "31"}},
-	{regexp.MustCompile(`(?i)%|\\%|\bpercent|\bcents?\b|\bcm\b|\bcentimet|\bmeters?\b|\bdollars?\b|\$`), []string{"100"}},
-	{regexp.MustCompile(`(?i)\bthousand|\bkilo|\bmilli|\bkg\b|\bkm\b|\bml\b|\bliters?\b|\bgrams?\b`), []string{"1000"}},
-	{regexp.MustCompile(`(?i)\b(?:ounce|pound)s?\b`), []string{"16"}},
-	{regexp.MustCompile(`(?i)\b(?:yard|feet|foot)s?\b`), []string{"3"}},
-	{regexp.MustCompile(`(?i)\bquarters?\b`), []string{"25"}},
-	{regexp.MustCompile(`(?i)\bdimes?\b`), []string{"10"}},
-	{regexp.MustCompile(`(?i)\bnickels?\b`), []string{"5"}},
-	{regexp.MustCompile(`(?i)\bdegrees?\b|\\circ|\bangles?\b|\btriangle`), []string{"180", "360", "90"}},
+	{[]string{"minute", "second", "hour"}, nil, []string{"60", "3600"}},
+	{[]string{"hour", "day"}, nil, []string{"24"}},
+	{[]string{"week", "day"}, nil, []string{"7"}},
+	{[]string{"month", "year", "dozen", "foot", "feet", "inch", "inche"}, nil, []string{"12"}},
+	{[]string{"week", "year"}, nil, []string{"52"}},
+	{[]string{"year", "day"}, nil, []string{"365"}},
+	{[]string{"month", "day"}, nil, []string{"30", "31"}},
+	{[]string{"percent", "cent", "cm", "centimeter", "centimetre", "meter", "metre", "dollar"}, []string{"%", "$"}, []string{"100"}},
+	{[]string{"thousand", "kilogram", "kilometer", "milliliter", "millimeter", "kg", "km", "ml", "liter", "litre", "gram"}, nil, []string{"1000"}},
+	{[]string{"ounce", "pound"}, nil, []string{"16"}},
+	{[]string{"yard", "feet", "foot"}, nil, []string{"3"}},
+	{[]string{"quarter"}, nil, []string{"25"}},
+	{[]string{"dime"}, nil, []string{"10"}},
+	{[]string{"nickel"}, nil, []string{"5"}},
+	{[]string{"degree", "angle", "triangle"}, []string{"\\circ"}, []string{"180", "360", "90"}},
 }
 
 // known is what a chain has established: the problem's quantities and the results of its work
@@ -234,22 +286,26 @@ type known struct {
 func newKnown(problem string) *known {
 	k := &known{dep: map[string]bool{}, free: map[string]bool{}, seen: map[string]bool{}}
 	k.free["2"] = true // halves, doubles, pairs
+	vocabulary := map[string]bool{}
+	for _, w := range words(problem) {
+		vocabulary[strings.TrimSuffix(strings.ToLower(problem[w[0]:w[1]]), "s")] = true
+	}
 	for _, u := range unitConstants {
-		if u.units.MatchString(problem) {
-			for _, v := range u.values {
-				k.free[v] = true
-			}
+		named := slices.ContainsFunc(u.units, func(w string) bool { return vocabulary[w] }) ||
+			slices.ContainsFunc(u.symbols, func(s string) bool { return strings.Contains(problem, s) })
+		for _, v := range u.values {
+			k.free[v] = k.free[v] || named
 		}
 	}
 	for _, q := range quantities(problem) {
 		k.dep[q] = true
 	}
-	for _, m := range word.FindAllString(problem, -1) {
-		for _, v := range wordValues[strings.TrimSuffix(strings.ToLower(m), "s")] {
+	for w := range vocabulary {
+		for _, v := range wordValues[w] {
 			k.dep[v] = true
 		}
 	}
-	for _, seg := range segmentSplit.Split(problem, -1) {
+	for _, seg := range segments(problem) {
 		k.seen[compact(seg)] = true // restating the problem is no work
 	}
 	return k
@@ -262,7 +318,7 @@ func (k *known) step(text string) (string, bool) {
 	why, derives := WhyNoRelation, false
 	k.prev = nil
 	fresh := 0 // clauses not written before
-	for _, seg := range segmentSplit.Split(text, -1) {
+	for _, seg := range segments(text) {
 		c := compact(seg)
 		if c == "" || k.seen[c] {
 			continue
@@ -290,16 +346,12 @@ func (k *known) step(text string) (string, bool) {
 // answer that only restates itself ("72 = 72", "72 × 1 = 72") derives nothing. A segment that
 // derives the answer is work.
 func (k *known) segment(seg string) (string, bool) {
-	loc := relation.FindAllStringIndex(seg, -1)
-	if len(loc) == 0 {
+	at, end, ok := lastRelation(seg)
+	if !ok {
 		return WhyNoRelation, false
 	}
 	var derives bool
-	last := loc[len(loc)-1]
-	if eq := strings.LastIndexByte(seg, '='); eq >= 0 {
-		last = []int{eq, eq + 1} // "x = 3 apples are left": the formula's result
-	}
-	k.prev, derives = k.derives(seg[:last[0]], seg[last[1]:], k.prev)
+	k.prev, derives = k.derives(seg[:at], seg[end:], k.prev)
 	qs := quantities(seg)
 	if len(qs) < 2 && !derives {
 		return WhyNoRelation, false

@@ -4,8 +4,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/leanprm/leanprm/hybrid/chain"
 	"github.com/leanprm/leanprm/hybrid/report"
@@ -119,17 +122,24 @@ func (s *Server) payRewards(w http.ResponseWriter, r *http.Request, req RewardRe
 			s.fail(w, err)
 			return paidItems{}, false
 		}
-		for k, rr := range res {
+		// Reading and paying an item (the grounding reads its text) runs on every CPU: each
+		// item writes its own places only.
+		msgs := make([]string, len(res))
+		parallel(len(res), func(k int) {
 			i := index[k]
-			o, msg := rewardOutcome(tasks[k].Kind, rr)
-			if msg != "" {
-				failed.add(i, msg)
-				continue
+			o, msg := rewardOutcome(tasks[k].Kind, res[k])
+			if msgs[k] = msg; msg != "" {
+				return
 			}
 			if o.chain != nil {
 				o.reward = outcomes.payItem(s, i, o.chain, responses[i])
 			}
 			rewards[i], verified[i], firstErr[i] = o.reward, o.verified, o.firstError
+		})
+		for k, msg := range msgs {
+			if msg != "" {
+				failed.add(index[k], msg)
+			}
 		}
 	}
 	if s.refuse(w, failed) {
@@ -290,4 +300,25 @@ func responseChain(prompt, response string) (chain.Chain, error) {
 	}
 	c.FirstError = chain.NoLabel
 	return c, nil
+}
+
+// parallel runs fn(0) … fn(n-1) on up to GOMAXPROCS goroutines and waits for them.
+func parallel(n int, fn func(k int)) {
+	workers := min(n, runtime.GOMAXPROCS(0))
+	if workers <= 1 {
+		for k := range n {
+			fn(k)
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for k := int(next.Add(1)) - 1; k < n; k = int(next.Add(1)) - 1 {
+				fn(k)
+			}
+		})
+	}
+	wg.Wait()
 }
