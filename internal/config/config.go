@@ -197,11 +197,13 @@ func (Storage) Values() []string { return []string{"memory", "file"} }
 // Reward is the reward.* section: what number `serve` pays per item (POST /get_reward,
 // POST /v1/score) when an item comes with a gold answer.
 type Reward struct {
-	// Mode is outcome (1 for an answer proven equal to the gold, 0 for one proven different
-	// or no answer), process (the chain score, the answer ignored) or combined: 0 for a
-	// wrong or missing answer, 0 for a right answer reached through a step the checker
-	// refuted, else the chain score (a right answer is paid as far as its process holds).
-	// Without a gold answer every mode pays the chain score.
+	// Mode is grounded (the default; gated as combined, a right answer paid for the work its
+	// steps do on the problem's quantities, docs/REWARD.md), outcome (1 for an answer proven
+	// equal to the gold, 0 for one proven different or no answer), process (the chain score,
+	// the answer ignored) or combined: 0 for a wrong or missing answer, 0 for a right answer
+	// reached through a step the checker refuted, else the chain score (a right answer is
+	// paid as far as its process holds). Without a gold answer every mode pays its process
+	// value (grounded: the grounded value, else the chain score).
 	Mode RewardMode
 	// OnUnknown is what outcome and combined pay when the grader could prove the answer
 	// neither equal nor different: process (the chain score, with a refuted step still
@@ -214,13 +216,14 @@ type RewardMode string
 
 // Reward modes.
 const (
+	RewardGrounded RewardMode = "grounded"
 	RewardCombined RewardMode = "combined"
 	RewardOutcome  RewardMode = "outcome"
 	RewardProcess  RewardMode = "process"
 )
 
 // Values lists the accepted modes.
-func (RewardMode) Values() []string { return []string{"combined", "outcome", "process"} }
+func (RewardMode) Values() []string { return []string{"grounded", "combined", "outcome", "process"} }
 
 // RewardOnUnknown is the `reward.on_unknown` setting.
 type RewardOnUnknown string

@@ -176,7 +176,7 @@ func TestEnumTypos(t *testing.T) {
 		{"prm.vllm.mode", "LEANPRM_PRM_VLLM_MODE", "prm:\n  vllm:\n    mode: qwne\n", nil,
 			`setting prm.vllm.mode: "qwne" is not one of qwen, shepherd, step`, ""},
 		{"reward.mode", "LEANPRM_REWARD_MODE", "reward:\n  mode: outcom\n", nil,
-			`setting reward.mode: "outcom" is not one of combined, outcome, process`, ""},
+			`setting reward.mode: "outcom" is not one of grounded, combined, outcome, process`, ""},
 		{"reward.on_unknown", "LEANPRM_REWARD_ON_UNKNOWN", "reward:\n  on_unknown: half\n", nil,
 			`setting reward.on_unknown: "half" is not one of process, zero`, ""},
 	} {
@@ -222,7 +222,7 @@ func flagOf(key string) string {
 func TestRewardDefaults(t *testing.T) {
 	c, err := load(t, t.TempDir(), nil)
 	require.NoError(t, err)
-	assert.Equal(t, RewardCombined, c.Reward.Mode)
+	assert.Equal(t, RewardGrounded, c.Reward.Mode)
 	assert.Equal(t, OnUnknownProcess, c.Reward.OnUnknown)
 	c, err = load(t, writeFile(t, "reward:\n  mode: outcome\n  on_unknown: zero\n"), nil)
 	require.NoError(t, err)

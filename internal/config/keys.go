@@ -51,8 +51,9 @@ const (
 	DefaultServeMaxItems = 1024
 	// DefaultServeQueue is how many items serve admits at once.
 	DefaultServeQueue = 1024
-	// DefaultServeTimeout is a request's deadline when it names none.
-	DefaultServeTimeout = 5 * time.Minute
+	// DefaultServeTimeout is a request's deadline when it names none: below the RL clients'
+	// own (slime 120 s, OpenRLHF 180 s), so the server answers before they give up.
+	DefaultServeTimeout = 100 * time.Second
 	// DefaultServeDrainTimeout fits, with the preStop pause, in the manifests' 90 s grace
 	// period (deploy/k8s): Kubernetes kills the pod at the end of it.
 	DefaultServeDrainTimeout = 60 * time.Second
@@ -211,8 +212,8 @@ var keys = []key{
 		durationText(DefaultVLLMTimeout), durationKind, duration(func(c *Config) *time.Duration { return &c.PRM.VLLM.Timeout })},
 	{"prm.vllm.url", "", "base URL of a vLLM server running a PRM",
 		DefaultVLLMURL, textKind, text(func(c *Config) *string { return &c.PRM.VLLM.URL })},
-	{"reward.mode", "", "what serve pays an item with a gold answer: combined (a right answer paid as far as its process holds; wrong answer or refuted step 0), outcome (1/0), process (chain score)",
-		string(RewardCombined), textKind, func(c *Config, k, raw string) error {
+	{"reward.mode", "", "what serve pays an item with a gold answer: grounded (a right answer paid for the work its steps do on the problem's quantities; wrong answer or refuted step 0; docs/REWARD.md), combined (a right answer paid as far as its process holds), outcome (1/0), process (chain score)",
+		string(RewardGrounded), textKind, func(c *Config, k, raw string) error {
 			v, err := enumValue(k, raw, RewardMode("").Values())
 			c.Reward.Mode = RewardMode(v)
 			return err
@@ -250,7 +251,7 @@ var keys = []key{
 			return err
 		}},
 	{"serve.timeout", "", "a request's deadline when it names none",
-		durationIn(DefaultServeTimeout, time.Minute), durationKind, duration(func(c *Config) *time.Duration { return &c.Serve.Timeout })},
+		durationText(DefaultServeTimeout), durationKind, duration(func(c *Config) *time.Duration { return &c.Serve.Timeout })},
 	{"translate.max_chain_obligations", "", "obligations checked per chain; steps past them are left unchecked and the chain warns",
 		"1024", intKind, func(c *Config, k, raw string) (err error) {
 			c.Translate.MaxChainObligations, err = countValue(k, raw)
