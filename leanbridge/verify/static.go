@@ -206,6 +206,10 @@ type candidate struct {
 	// declaredLast holds the last component of every name the candidate declares (a
 	// configuration's `.name` must not resolve to one).
 	declaredLast map[string]bool
+	// firstCol maps a line to the column of its first token (lineCol fills it).
+	firstCol map[int]int
+	// valueDepth is the bracket nesting of the configuration value being read.
+	valueDepth int
 	// ctx, when done, stops the scan (cancelled reports it).
 	ctx       context.Context
 	cancelled bool
