@@ -208,6 +208,9 @@ type candidate struct {
 	declaredLast map[string]bool
 	// firstCol maps a line to the column of its first token (lineCol fills it).
 	firstCol map[int]int
+	// inTarget[i] is the command that the prefix at i scopes with `in`, or -1
+	// (computeInChains).
+	inTarget []int32
 	// valueDepth is the bracket nesting of the configuration value being read.
 	valueDepth int
 	// ctx, when done, stops the scan (cancelled reports it).
@@ -259,6 +262,9 @@ func (c *candidate) run() {
 	c.targetEnd = -1
 	c.declaredLast = map[string]bool{}
 	for j, t := range c.toks {
+		if c.stopped(j) {
+			return
+		}
 		if t.Kind == syntax.Ident && syntax.IsDeclKeyword(leanWord(&t)) && j+1 < len(c.toks) && c.toks[j+1].Kind == syntax.Ident {
 			n := leanName(&c.toks[j+1])
 			c.declaredLast[n[len(n)-1]] = true
@@ -266,6 +272,9 @@ func (c *candidate) run() {
 	}
 	c.checkImports()
 	if c.snippet {
+		c.computeInChains()
+		c.checkCommands(c.importEnd)
+		c.checkNamespaces(c.importEnd)
 		c.findAttributes()
 		for i := c.importEnd; i < len(c.toks) && !c.stopped(i); i++ {
 			c.checkToken(i)
@@ -273,6 +282,9 @@ func (c *candidate) run() {
 		return
 	}
 	c.matchPreamble()
+	c.computeInChains()
+	c.checkCommands(c.importEnd)
+	c.checkNamespaces(c.importEnd)
 	if c.lx.OK() {
 		// The structure is only meaningful on a complete token stream.
 		c.checkTarget()
