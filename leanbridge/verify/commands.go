@@ -237,6 +237,8 @@ func (c *candidate) checkNamespaces(lo int) {
 		}
 		return out
 	}
+	c.declaredFull = map[string]bool{}
+	c.instanceNS = map[int][]string{}
 	for i := lo; i+1 < len(c.toks); i++ {
 		if c.stopped(i) {
 			return
@@ -263,7 +265,10 @@ func (c *candidate) checkNamespaces(lo int) {
 			if len(stack) > 0 {
 				stack = stack[:len(stack)-1]
 			}
-		case syntax.IsDeclKeyword(w) && w != "example" && n.Kind == syntax.Ident && !n.IsWord("where"):
+		case w == "instance":
+			c.instanceNS[i] = current()
+		}
+		if syntax.IsDeclKeyword(t.Name[0]) && t.Name[0] != "example" && n.Kind == syntax.Ident && !n.IsWord("where") {
 			comps := rawName(n)
 			full := comps
 			if comps[0] == "_root_" {
@@ -271,6 +276,7 @@ func (c *candidate) checkNamespaces(lo int) {
 			} else if len(stack) > 0 {
 				full = append(current(), comps...)
 			}
+			c.declaredFull[strings.Join(full, ".")] = true
 			if internalName(full) {
 				c.add(CodeInternalNamespace, n, "declares %s in Lean's internal namespace %s", n.Text, full[0])
 			}

@@ -53,6 +53,9 @@ func (c *candidate) checkConfig(i int) {
 	if name == "" {
 		return // `(A.b := …)`: no configuration item
 	}
+	if name == "config" && c.namedArgOf(i) {
+		return // `helper (config := h)`: a parameter of the proof's own lemma called config
+	}
 	if name != "config" {
 		h := c.configHead(i)
 		if h < 0 || !c.tacticAt(h) {
@@ -66,6 +69,17 @@ func (c *candidate) checkConfig(i int) {
 		c.add(CodeNativeDecide, &c.toks[i+1], "`%s := …` in a tactic configuration (decide by native code)", c.toks[i+1].Text)
 	}
 	c.checkValue(i+3, name)
+}
+
+// namedArgOf: the `(` at i follows a name no tactic can have: one the candidate declared, a
+// dotted or an «escaped» one. (`(config := …)` is judged as a configuration everywhere else,
+// whatever word it follows.)
+func (c *candidate) namedArgOf(i int) bool {
+	if i == 0 {
+		return false
+	}
+	p := &c.toks[i-1]
+	return p.Kind == syntax.Ident && (p.Escaped || len(p.Name) > 1 || c.declaredLast[p.Name[0]])
 }
 
 // configHead walks back from the `(` at i over earlier configuration items (`(a := …)`,

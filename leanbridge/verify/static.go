@@ -56,6 +56,9 @@ const (
 	// that whnf and decide evaluate: 2^65536 has 65536 bits, still cheap, and 256 times the
 	// default. Beyond it one `decide` may allocate without bound before any heartbeat check.
 	expThresholdCap = 65536
+	// maxSynthPendingCap bounds maxSynthPendingDepth (default 1), the nesting of pending
+	// instance problems: Mathlib sets 2 or 3 in a few files.
+	maxSynthPendingCap = 16
 )
 
 // CheckStatic runs every check that needs no Lean on a candidate proof of st. allowedImports
@@ -211,6 +214,10 @@ type candidate struct {
 	// inTarget[i] is the command that the prefix at i scopes with `in`, or -1
 	// (computeInChains).
 	inTarget []int32
+	// declaredFull holds the full name of every declaration of the candidate (namespaces
+	// applied), instanceNS the namespace each `instance` keyword stands in (checkNamespaces).
+	declaredFull map[string]bool
+	instanceNS   map[int][]string
 	// valueDepth is the bracket nesting of the configuration value being read.
 	valueDepth int
 	// ctx, when done, stops the scan (cancelled reports it).
