@@ -160,6 +160,9 @@ func (c *candidate) checkCommands(lo int) {
 			continue
 		}
 		w := leanWord(t)
+		if w != "" && hasOwnRule(w) {
+			continue // refused under its own code
+		}
 		if w == "" || t.Escaped {
 			c.add(CodeCommandNotAllowed, t, "%s stands where a command starts, and is no command keyword", t.Text)
 			continue
@@ -226,19 +229,22 @@ func internalName(comps []string) bool {
 // checkNamespaces refuses a namespace, and a declaration, whose full name lies in one of
 // Lean's internal namespaces (internalName): `namespace Lean`, `namespace Std` then
 // `namespace Internal`, `def Lean.f`, and `def _root_.IO.f` declared from anywhere. One pass
-// with a stack of the open scopes.
+// with the path of open namespaces; it also records the full names of the candidate's
+// declarations (declaredFull) and where each `instance` stands (instanceNS), up to
+// maxNameDepth namespaces deep (deeper, nothing is recorded, and the rules that need them
+// refuse more, never less), so that the pass stays linear.
 func (c *candidate) checkNamespaces(lo int) {
-	type scope struct{ comps []string }
-	var stack []scope
-	current := func() []string {
-		var out []string
-		for _, s := range stack {
-			out = append(out, s.comps...)
-		}
-		return out
-	}
+	var path []string // the components of the open namespaces
+	var sizes []int   // how many components each open scope added
 	c.declaredFull = map[string]bool{}
 	c.instanceNS = map[int][]string{}
+	prefix := func(comps []string) []string {
+		if comps[0] == "_root_" {
+			return comps[1:]
+		}
+		// The first two components decide internalName.
+		return append(append([]string{}, path[:min(len(path), 2)]...), comps...)
+	}
 	for i := lo; i+1 < len(c.toks); i++ {
 		if c.stopped(i) {
 			return
@@ -248,41 +254,43 @@ func (c *candidate) checkNamespaces(lo int) {
 			continue
 		}
 		n := &c.toks[i+1]
-		switch w := t.Name[0]; {
+		w := t.Name[0]
+		switch {
 		case w == "namespace" && n.Kind == syntax.Ident:
 			comps := rawName(n)
-			full := append(current(), comps...)
-			if comps[0] == "_root_" {
-				full = comps[1:]
-			}
-			if internalName(full) {
+			if full := prefix(comps); internalName(full) {
 				c.add(CodeInternalNamespace, n, "`namespace %s` enters Lean's internal namespace %s", n.Text, full[0])
 			}
-			stack = append(stack, scope{comps})
+			path = append(path, comps...)
+			sizes = append(sizes, len(comps))
 		case w == "section":
-			stack = append(stack, scope{})
+			sizes = append(sizes, 0)
 		case w == "end":
-			if len(stack) > 0 {
-				stack = stack[:len(stack)-1]
+			if k := len(sizes); k > 0 {
+				path = path[:len(path)-sizes[k-1]]
+				sizes = sizes[:k-1]
 			}
-		case w == "instance":
-			c.instanceNS[i] = current()
+		case w == "instance" && len(path) <= maxNameDepth:
+			c.instanceNS[i] = append([]string{}, path...)
 		}
-		if syntax.IsDeclKeyword(t.Name[0]) && t.Name[0] != "example" && n.Kind == syntax.Ident && !n.IsWord("where") {
-			comps := rawName(n)
-			full := comps
-			if comps[0] == "_root_" {
-				full = comps[1:]
-			} else if len(stack) > 0 {
-				full = append(current(), comps...)
-			}
-			c.declaredFull[strings.Join(full, ".")] = true
-			if internalName(full) {
-				c.add(CodeInternalNamespace, n, "declares %s in Lean's internal namespace %s", n.Text, full[0])
-			}
+		if !syntax.IsDeclKeyword(w) || w == "example" || n.Kind != syntax.Ident || n.IsWord("where") {
+			continue
+		}
+		comps := rawName(n)
+		if full := prefix(comps); internalName(full) {
+			c.add(CodeInternalNamespace, n, "declares %s in Lean's internal namespace %s", n.Text, full[0])
+		}
+		switch {
+		case comps[0] == "_root_":
+			c.declaredFull[strings.Join(comps[1:], ".")] = true
+		case len(path) <= maxNameDepth:
+			c.declaredFull[strings.Join(append(append([]string{}, path...), comps...), ".")] = true
 		}
 	}
 }
+
+// maxNameDepth bounds the namespace nesting under which declarations are recorded.
+const maxNameDepth = 16
 
 // rawName is the name of an identifier token as Lean reads it, `_root_` kept (leanName drops
 // it): guillemets removed, an escaped part holding dots split at them.

@@ -187,7 +187,10 @@ func (c *candidate) newLine(h int) bool {
 func (c *candidate) lineCol(l int) int {
 	if c.firstCol == nil {
 		c.firstCol = map[int]int{}
-		for _, t := range c.toks {
+		for k, t := range c.toks {
+			if c.stopped(k) {
+				break
+			}
 			if _, ok := c.firstCol[t.Line]; !ok {
 				c.firstCol[t.Line] = t.Col
 			}

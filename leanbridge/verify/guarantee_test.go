@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -118,5 +119,73 @@ func TestGuaranteeHonestFormsAccepted(t *testing.T) {
 			res := Check(context.Background(), row.Statement, row.Proof, Options{Runner: accepting})
 			assert.Equal(t, StatusVerified, res.Status, "%v", res.Reasons)
 		})
+	}
+}
+
+// `in` is followed through the commands it scopes (issue 32 §6): an open scoped onto a
+// section stays in force inside it, so the theorem inside that section is refused; an open
+// scoped onto an `attribute … in` that scopes the theorem is on the theorem, where
+// Classical's scoped instances are refused and Nat is allowed.
+func TestInChainsFollowedThroughSectionAndAttribute(t *testing.T) {
+	const st1 = "theorem t1 (a b : Nat) (h : a = 2 * b) (hb : b = 3) : a = 6"
+	const body = " := by\n  omega\n"
+	st, err := ParseStatement(st1)
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		name, proof string
+		want        Code // "" for accepted
+	}{
+		{"open in section around the theorem", "open Classical in section\n" + st1 + body + "end\n", CodeScopeChange},
+		{"open in section closed before", "open Nat in section\ntheorem helper : True := trivial\nend\n\n" + st1 + body, ""},
+		{"open Classical through attribute in", "open Classical in\nattribute [simp] Nat.add_comm in\n" + st1 + body, CodeOpenRebinding},
+		{"open Nat through attribute in", "open Nat in\nattribute [simp] Nat.add_comm in\n" + st1 + body, ""},
+		{"open Classical through set_option in", "open Classical in set_option maxHeartbeats 400000 in\n" + st1 + body, CodeOpenRebinding},
+		{"set_option pp in section", "set_option pp.all false in section\n" + st1 + body + "end\n", CodeOptionNotAllowed},
+		{"variable in theorem", "variable (x : Nat) in\n" + st1 + body, CodeScopeChange},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rep := CheckStatic(st, tc.proof, []string{"Init"})
+			if tc.want == "" {
+				assert.True(t, rep.Accepted(), "%v", rep.Reasons)
+				return
+			}
+			assert.Contains(t, codesOf(rep.Reasons), tc.want, "%v", rep.Reasons)
+		})
+	}
+}
+
+// The scan looks at its context inside every pass: cancelled while it reads 20 MB of nested
+// namespaces (the input that was quadratic in the namespace pass), it returns the context's
+// error rather than a report.
+func TestStaticScanStopsWhenCancelled(t *testing.T) {
+	st, err := ParseStatement("theorem t : 1 = 1")
+	require.NoError(t, err)
+	for name, unit := range map[string]string{"namespaces": "namespace A\ndef x := 1\n", "open_in": "open Nat in\n"} {
+		t.Run(name, func(t *testing.T) {
+			src := strings.Repeat(unit, (20<<20)/len(unit))
+			ctx, cancel := context.WithCancel(context.Background())
+			go func() { time.Sleep(5 * time.Millisecond); cancel() }()
+			rep, err := CheckStaticContext(ctx, st, src, []string{"Init"})
+			require.ErrorIs(t, err, context.Canceled)
+			assert.Empty(t, rep.Reasons)
+		})
+	}
+}
+
+// No map used as a set holds a false entry (issue 32 §2): a `false` reads as "listed" to a
+// reader and as "absent" to the code.
+func TestSetMapsHoldNoFalse(t *testing.T) {
+	for name, m := range map[string]map[string]bool{
+		"allowedCommands": allowedCommands, "allowedAttributes": allowedAttributes,
+		"elaboratorWords": elaboratorWords, "ioComponents": ioComponents,
+		"metaAttributes": metaAttributes, "bindingWords": bindingWords, "commandWords": commandWords,
+		"tacticFields": tacticFields, "tacticCombinators": tacticCombinators, "tacticSymbols": tacticSymbols,
+		"inPrefixes": inPrefixes, "termOpeners": termOpeners, "instanceScopes": instanceScopes,
+		"booleanOptions": booleanOptions, "notationWords": notationWords, "reservedAtoms": reservedAtoms,
+		"knownCommandSet": knownCommandSet, "readOnlyHashCommands": readOnlyHashCommands,
+	} {
+		for k, v := range m {
+			assert.True(t, v, "%s[%q] is false", name, k)
+		}
 	}
 }

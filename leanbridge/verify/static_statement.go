@@ -80,6 +80,9 @@ type decl struct {
 func (c *candidate) declarations() []decl {
 	var ds []decl
 	for j, t := range c.toks {
+		if c.stopped(j) {
+			return ds
+		}
 		if t.Hole > 0 || t.Kind != syntax.Ident || t.Escaped || len(t.Name) != 1 || !syntax.IsDeclKeyword(t.Text) {
 			continue
 		}
