@@ -160,6 +160,9 @@ func (c *candidate) checkCommands(lo int) {
 			continue
 		}
 		w := leanWord(t)
+		if !t.Escaped && (syntax.IsModifier(w) || w == "local" || w == "scoped" || w == "noncomputable") {
+			next = i + 1 // the command it modifies follows
+		}
 		if w != "" && hasOwnRule(w) {
 			continue // refused under its own code
 		}
@@ -167,10 +170,7 @@ func (c *candidate) checkCommands(lo int) {
 			c.add(CodeCommandNotAllowed, t, "%s stands where a command starts, and is no command keyword", t.Text)
 			continue
 		}
-		if syntax.IsModifier(w) || w == "local" || w == "scoped" || w == "noncomputable" {
-			next = i + 1
-		}
-		if !allowedCommands[w] && !hasOwnRule(w) {
+		if !allowedCommands[w] && !syntax.IsModifier(w) && w != "scoped" {
 			c.add(CodeCommandNotAllowed, t, "the command `%s` is not on the allow list of a proof", w)
 		}
 		if j, ok := c.afterIn(i); ok {
@@ -187,7 +187,7 @@ func hasOwnRule(w string) bool {
 	if _, ok := evaluatorWords[w]; ok {
 		return true
 	}
-	return knownCommandSet[w] || syntax.IsModifier(w)
+	return knownCommandSet[w]
 }
 
 // termOpeners are words after which a term or tactic must follow, so a word after them at
