@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/leanprm/leanprm/internal/testutil/simchild"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -120,6 +121,30 @@ func TestGuaranteeHonestFormsAccepted(t *testing.T) {
 			assert.Equal(t, StatusVerified, res.Status, "%v", res.Reasons)
 		})
 	}
+}
+
+// On the REPL simulator (not Lean), every honest form is verified or answered "not
+// simulated": never refuted with an error that reads like Lean's.
+func TestGuaranteeHonestFormsOnSimulatorNeverRefuted(t *testing.T) {
+	runner := REPLRunner(simchild.Pool(t, 1))
+	verified, unmodelled := 0, 0
+	for _, row := range loadGuarantee(t, "honest.jsonl") {
+		t.Run(row.ID, func(t *testing.T) {
+			res := Check(simchild.Context(t), row.Statement, row.Proof, Options{Runner: runner})
+			if res.Status == StatusVerified {
+				verified++
+				return
+			}
+			unmodelled++
+			require.Equal(t, StatusFailed, res.Status, "%v", res.Reasons)
+			for _, r := range res.Reasons {
+				if r.Code == CodeLeanError {
+					assert.Contains(t, r.Detail, "not simulated", "%s: the simulator refuted an honest form", row.ID)
+				}
+			}
+		})
+	}
+	t.Logf("on the simulator: %d verified, %d not simulated", verified, unmodelled)
 }
 
 // `in` is followed through the commands it scopes (issue 32 §6): an open scoped onto a
