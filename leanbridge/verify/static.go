@@ -83,7 +83,8 @@ const (
 //     `.<mention>`): inside `theorem Foo.t` the name `f` resolves to `Foo.f` first.
 //   - `open` before the end of the target header is rejected (open_rebinding): it can change
 //     what the statement's names and notations mean and activates scoped instances. Allowed:
-//     `open … in` that scopes another command, `open` inside a namespace or section closed
+//     `open … in` that scopes another command or the theorem itself (but not
+//     Classical, whose scoped instances change the statement's instances: instanceScopes), `open` inside a namespace or section closed
 //     before the theorem, and `open` after the header. The theorem may not sit inside a
 //     namespace or mutual block, nor in a section that declared variables or opened
 //     namespaces (scope_change); variable, include and omit before the theorem must be inside
@@ -100,9 +101,10 @@ const (
 //   - axiom/constant (axiom) and opaque (opaque) declarations: an axiom proves anything;
 //     opaque with implemented_by can lie to native evaluation.
 //   - #eval (runs code at check time), #exit (stops checking, so later errors are never
-//     reported), #print (could print a forged axioms report): each its own code; every
-//     other #command is rejected as hash_command: a proof needs none, and unknown commands
-//     might run code. (Known cost: Mathlib's `#s` card notation is rejected.)
+//     reported), #print (could print a forged axioms report): each its own code; a leftover
+//     `#check` is allowed (it prints, on its own line); every other #command is rejected as
+//     hash_command: a proof needs none, and unknown commands might run code. (Known cost:
+//     Mathlib's `#s` card notation is rejected.)
 //   - run_cmd, run_tac, run_elab, run_meta, by_elab (run_code), elab/elab_rules (elab),
 //     initialize, simprocs and any `Lean.…` API (meta_code): metaprograms can add
 //     declarations without the kernel or rewrite messages.
@@ -119,19 +121,24 @@ const (
 //     synthMaxSizeCap and exponentiation.threshold above expThresholdCap (resource_option);
 //     numbers are read as Lean reads them (037 is 37, not octal). linter.* allowed; pp.*
 //     allowed only as `set_option … in` (for the rest of the file it could change what the
-//     semantic guard's #check prints); everything else rejected (option_not_allowed),
-//     because options such as autoImplicit change how the statement elaborates.
+//     semantic guard's #check prints); booleanOptions (tactic.hygienic…) allowed;
+//     everything else rejected by name (option_not_allowed), because options such as
+//     autoImplicit change how the statement elaborates.
+//   - Commands come from allowedCommands where a command starts, configurations are
+//     literal whatever the tactic, declarations stay out of Lean's internal namespaces:
+//     see docs/VERIFY.md and config.go, commands.go.
 //   - macro, macro_rules, syntax, notation, infix/infixl/infixr, prefix, postfix, notation3,
 //     declare_syntax_cat, binder_predicate (syntax_extension): new syntax can shadow `by`,
-//     `decide`, `=` or `+` and change what the statement says.
+//     `decide`, `=` or `+` and change what the statement says; `local notation` for the
+//     candidate's own definition is allowed (localNotation).
 //   - Attributes are read entry by entry in `@[…]` and `attribute […]` lists, by the name
 //     Lean reads (`@[«instance»]` is `@[instance]`: see findAttributes). Those that register
 //     the declaration as code Lean runs while elaborating (tactic, term_elab, command_elab,
 //     macro, delab, init, simproc, norm_num, builtin_*…) are meta_code; other attributes
 //     (simp, reducible, ext…) are allowed.
 //   - Any instance (instance, @[instance], attribute [instance], deriving instance) is
-//     rejected: decidable_instance when Decidable is involved, instance_override otherwise,
-//     since a new high-priority HAdd Nat instance changes what `2 + 2 = 4` means. unif_hint,
+//     rejected, except an `instance` on the candidate's own type (ownInstance):
+//     decidable_instance when Decidable is involved, instance_override otherwise, since a new high-priority HAdd Nat instance changes what `2 + 2 = 4` means. unif_hint,
 //     @[unification_hint] and @[default_instance] change elaboration the same way. (`deriving`
 //     clauses on new types and haveI/letI inside proofs are allowed: they cannot change the
 //     statement.) What this list misses, the semantic guard catches (see the package
