@@ -1,10 +1,7 @@
 package verify
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -29,19 +26,10 @@ type guaranteeRow struct {
 
 func loadGuarantee(t *testing.T, name string) []guaranteeRow {
 	t.Helper()
-	f, err := os.Open(filepath.Join("testdata", "guarantee", name))
-	require.NoError(t, err)
-	defer f.Close()
-	var rows []guaranteeRow
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		var r guaranteeRow
-		require.NoError(t, json.Unmarshal(sc.Bytes(), &r), "%s line %d", name, len(rows)+1)
+	rows := loadRows[guaranteeRow](t, filepath.Join("testdata", "guarantee", name))
+	for _, r := range rows {
 		require.NotEmpty(t, r.Lean, "%s: every row argues real Lean's behaviour", r.ID)
-		rows = append(rows, r)
 	}
-	require.NoError(t, sc.Err())
 	return rows
 }
 

@@ -111,14 +111,7 @@ var componentRules = map[string]rule{
 // reading it as two can only refuse more), and a leading `_root_` dropped (name resolution
 // treats `_root_.Lean.Elab` as `Lean.Elab`).
 func leanName(t *syntax.Token) []string {
-	var comps []string
-	for _, c := range t.Name {
-		if t.Escaped && strings.Contains(c, ".") {
-			comps = append(comps, strings.Split(c, ".")...)
-			continue
-		}
-		comps = append(comps, c)
-	}
+	comps := rawName(t)
 	for len(comps) > 1 && comps[0] == "_root_" {
 		comps = comps[1:]
 	}
