@@ -123,6 +123,7 @@ func (c *candidate) opensScope(i int) bool {
 // command a prefix scopes with `in`, and what follows a command's attributes (`@[…]`) and
 // modifiers (`private`, `local`, …).
 func (c *candidate) checkCommands(lo int) {
+	names := c.scopeNames(lo)
 	next := lo // a command starts here
 	attrDepth := 0
 	inAttr := false
@@ -176,7 +177,44 @@ func (c *candidate) checkCommands(lo int) {
 		if j, ok := c.afterIn(i); ok {
 			next = j
 		}
+		// Commands of a fixed shape end where the next one starts, on the same line too:
+		// `namespace X`, `section [X]`, `end [X]`.
+		switch w {
+		case "namespace":
+			next = i + 2
+		case "section", "end":
+			// The word after it is its name only if the scope is closed (or was opened)
+			// under that name: a keyword there would start a new command instead.
+			next = i + 1
+			if i+1 < len(c.toks) && c.toks[i+1].Kind == syntax.Ident && c.toks[i+1].Line == t.Line &&
+				((w == "section" && names.closed[c.toks[i+1].Text]) || (w == "end" && names.opened[c.toks[i+1].Text])) {
+				next = i + 2
+			}
+		}
 	}
+}
+
+// scopeNames are the names given to `namespace`/`section` (opened) and to `end` (closed).
+type scopeNames struct{ opened, closed map[string]bool }
+
+func (c *candidate) scopeNames(lo int) scopeNames {
+	n := scopeNames{opened: map[string]bool{}, closed: map[string]bool{}}
+	for i := lo; i+1 < len(c.toks); i++ {
+		if c.stopped(i) {
+			break
+		}
+		t, u := &c.toks[i], &c.toks[i+1]
+		if u.Kind != syntax.Ident || u.Line != t.Line {
+			continue
+		}
+		switch {
+		case t.IsWord("namespace") || t.IsWord("section"):
+			n.opened[u.Text] = true
+		case t.IsWord("end"):
+			n.closed[u.Text] = true
+		}
+	}
+	return n
 }
 
 // hasOwnRule: a word refused under a more specific code wherever it stands.

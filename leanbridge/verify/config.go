@@ -15,8 +15,8 @@ import (
 // tactic's keyword, so an item follows the tactic word, possibly after other items (`+item`,
 // `-item`, `(item := …)`). A tactic word stands where a tactic starts: after `by`, `;`,
 // `<;>`, `·`, `=>`, `|`, `<|>`, a tactic combinator (`try`, `all_goals`, …), inside a
-// parenthesised tactic, or first on a line no deeper than the line before (a new tactic of
-// the block; a deeper line continues a term). A named argument of a function (`exact f
+// parenthesised tactic, or first on a line (Lean's tactic blocks ask only that a tactic stand
+// no left of the block's first, so any line may start one). A named argument of a function (`exact f
 // (n := x)`, `rw [foo (n := x)]`) stands after a term word instead, and names a declaration,
 // so it is no configuration: a word the candidate declared, a dotted name or an «escaped»
 // one (Lean never reads one of those as a keyword) is a term.
@@ -36,6 +36,7 @@ var tacticCombinators = map[string]bool{
 	"success_if_fail": true, "on_goal": true, "pick_goal": true, "then": true, "else": true,
 	"checkpoint": true, "save": true, "solve": true, "case": true, "case'": true, "next": true,
 	"conv": true, "skip": true, "exacts": true, "refine_lift": true, "and_then": true,
+	"in": true, // `set_option … in tac`, `open … in tac`
 }
 
 // tacticSymbols are the symbols after which a tactic starts.
@@ -172,31 +173,13 @@ func (c *candidate) startsTactic(h int) bool {
 	return c.newLine(h)
 }
 
-// newLine: the token at h is the first of its line, and no deeper than the first token of
-// the line before it (a deeper line continues a term: Lean's application arguments must
-// stand right of the position the tactic block saved), and not at column 0 (a command).
+// newLine: the token at h is the first of its line, and not at column 0 (where a command
+// starts). Lean's tactic sequences only ask that a tactic stand no left of the block's first
+// (sepByIndent's checkColGe), so a deeper line may hold a new tactic as well as a term's
+// continuation: it is read as a tactic, which refuses more, never less.
 func (c *candidate) newLine(h int) bool {
 	t, p := &c.toks[h], &c.toks[h-1]
-	if t.Line == p.Line || t.Col == 0 {
-		return false
-	}
-	return t.Col <= c.lineCol(p.Line)
-}
-
-// lineCol is the column of the first token of line l.
-func (c *candidate) lineCol(l int) int {
-	if c.firstCol == nil {
-		c.firstCol = map[int]int{}
-		for k, t := range c.toks {
-			if c.stopped(k) {
-				break
-			}
-			if _, ok := c.firstCol[t.Line]; !ok {
-				c.firstCol[t.Line] = t.Col
-			}
-		}
-	}
-	return c.firstCol[l]
+	return t.Line != p.Line && t.Col != 0
 }
 
 // checkValue checks that the value starting at i, up to a `,`, `}` or `)` outside its own

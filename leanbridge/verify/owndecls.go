@@ -104,11 +104,20 @@ func (c *candidate) localNotation(i int) bool {
 		return false
 	}
 	statement := map[string]bool{}
-	for _, h := range c.st.Header {
+	var symbols []string // the statement's symbol tokens: an atom may not overlap one
+	for _, h := range append(append([]syntax.Token{}, c.st.Header...), c.st.Preamble...) {
 		statement[h.Text] = true
+		if h.Kind == syntax.Symbol {
+			symbols = append(symbols, h.Text)
+		}
 	}
-	for _, h := range c.st.Preamble {
-		statement[h.Text] = true
+	overlaps := func(atom string) bool {
+		for _, sym := range symbols {
+			if strings.Contains(atom, sym) || strings.Contains(sym, atom) {
+				return true // `=6` would be read as one token where the statement says `a=6`
+			}
+		}
+		return false
 	}
 	arrow := -1
 	for j := i + 1; j < len(c.toks) && j <= i+64; j++ {
@@ -121,7 +130,7 @@ func (c *candidate) localNotation(i int) bool {
 			continue
 		}
 		atom := strings.TrimSpace(strings.Trim(u.Text, `"`))
-		if atom == "" || strings.ContainsAny(atom, "\\") || statement[atom] || reservedAtoms[atom] {
+		if atom == "" || strings.ContainsAny(atom, "\\") || statement[atom] || reservedAtoms[atom] || overlaps(atom) {
 			return false
 		}
 		for _, w := range strings.Fields(atom) {

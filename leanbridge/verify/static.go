@@ -216,8 +216,6 @@ type candidate struct {
 	// declaredLast holds the last component of every name the candidate declares (a
 	// configuration's `.name` must not resolve to one).
 	declaredLast map[string]bool
-	// firstCol maps a line to the column of its first token (lineCol fills it).
-	firstCol map[int]int
 	// inTarget[i] is the command that the prefix at i scopes with `in`, or -1
 	// (computeInChains).
 	inTarget []int32
