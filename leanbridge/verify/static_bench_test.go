@@ -100,6 +100,7 @@ func TestMeasureStaticAdversarial(t *testing.T) {
 		return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 	}
 	inputs := adversarialInputs()
+	_, inputs["open_in_chain_32k"] = openInChain() // issue 32's input (350 KB, other statement)
 	names := slices.Sorted(maps.Keys(inputs))
 	var worst time.Duration
 	for _, name := range names {
