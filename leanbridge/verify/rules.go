@@ -60,9 +60,9 @@ var evaluatorWords = map[string]rule{
 	"withStderr":           {CodeIO, "`withStderr`"},
 	"ensure_type_of":       {CodeRunCode, "`ensure_type_of%`"},
 	"ensure_expected_type": {CodeRunCode, "`ensure_expected_type%`"},
-	// grind's `on_failure term` (src/Init/Grind/Tactics.lean, in the versions whose grind syntax
-	// ends in `("on_failure " term)?`) is a
-	// callback that grind evaluates while Lean elaborates: a door beside the configuration.
+	// grind's `on_failure term` (src/Init/Grind/Tactics.lean, in the versions whose grind
+	// syntax ends in `("on_failure " term)?`) is a callback that grind evaluates while Lean
+	// elaborates: a door beside the configuration.
 	"on_failure": {CodeRunCode, "`grind … on_failure` (a callback run while Lean elaborates)"},
 }
 
