@@ -18,7 +18,9 @@
 //     and cpu controllers on v1), created by Wrap;
 //  2. builds a new root holding, read-only, the system's programs and libraries, the
 //     command's directory (the Lake project), the toolchain (ELAN_HOME, LEAN_SYSROOT) and the
-//     program file alone; never the caller's working directory, leanprm's directory or the
+//     program file alone (and the root of a toolchain installed without elan, when the program
+//     lies in its bin directory next to lean), the programs leanprm names on the command line
+//     or in COMPARATOR_*; never the caller's working directory, leanprm's directory or the
 //     directories of PATH. A tmpfs of Limits.ScratchBytes is mounted on the scratch directory
 //     (HOME and TMPDIR), and a /proc of the new PID namespace; then pivot_root;
 //  3. sets RLIMIT_FSIZE, RLIMIT_CORE (0) and, only if asked, RLIMIT_CPU (it counts a

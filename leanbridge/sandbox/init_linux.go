@@ -117,6 +117,22 @@ func buildRoot(sp spec) error {
 	}
 	if sp.Path != "" {
 		paths = append(paths, sp.Path) // the program file alone, not its directory
+		if root, ok := toolchainRoot(sp.Path); ok {
+			paths = append(paths, root) // a toolchain installed without elan
+		}
+	}
+	// Programs leanprm itself names for the command to run (`lake env /path/to/leanchecker`,
+	// Comparator's tools in COMPARATOR_*): each file alone, read-only. They come from
+	// leanprm's configuration, never from a proof.
+	for _, a := range sp.Argv[min(1, len(sp.Argv)):] {
+		if isAbsFile(a) {
+			paths = append(paths, a)
+		}
+	}
+	for _, k := range toolPathVars {
+		if v := os.Getenv(k); isAbsFile(v) {
+			paths = append(paths, v)
+		}
 	}
 	b := binder{root: newRoot}
 	for _, p := range paths {
@@ -159,6 +175,25 @@ func buildRoot(sp spec) error {
 		return fmt.Errorf("chdir %s: %w", dir, err)
 	}
 	return nil
+}
+
+// toolchainRoot: the program lies in the bin directory of a Lean toolchain (one that holds
+// `lean` as well, like a release unpacked without elan); its root holds the toolchain.
+func toolchainRoot(program string) (string, bool) {
+	bin := filepath.Dir(program)
+	if filepath.Base(bin) != "bin" || !isAbsFile(filepath.Join(bin, "lean")) {
+		return "", false
+	}
+	return filepath.Dir(bin), true
+}
+
+// isAbsFile: p is an absolute path to an existing regular file.
+func isAbsFile(p string) bool {
+	if !filepath.IsAbs(p) {
+		return false
+	}
+	st, err := os.Stat(p)
+	return err == nil && st.Mode().IsRegular()
 }
 
 // mountScratch mounts a tmpfs of sp.ScratchBytes on the scratch directory under root: the

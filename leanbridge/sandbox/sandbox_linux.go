@@ -299,7 +299,8 @@ func makeDirs(parent string) (base, work, root string, err error) {
 }
 
 // envAllowed are the variables a Lean process keeps from its caller's environment: where
-// programs and the toolchain are, elan's and Lake's settings, the locale. Everything else
+// programs and the toolchain are, elan's and Lake's settings, the kernel tier's tool paths,
+// the locale. Everything else
 // (tokens, credentials, the caller's own settings) stays outside; HOME, TMPDIR and the XDG
 // directories are set to the scratch directory.
 var envAllowed = map[string]bool{
@@ -307,7 +308,12 @@ var envAllowed = map[string]bool{
 	"LEAN_NUM_THREADS": true, "LEAN_ABORT_ON_PANIC": true, "ELAN_HOME": true, "ELAN_TOOLCHAIN": true,
 	"LAKE": true, "LAKE_HOME": true, "LAKE_NO_CACHE": true, "LAKE_PKG_URL_MAP": true,
 	"LAKE_ARTIFACT_CACHE": true, "LANG": true, "LC_ALL": true, "LC_CTYPE": true, "TZ": true,
+	"COMPARATOR_LEAN4EXPORT": true, "COMPARATOR_LANDRUN": true, "COMPARATOR_NANODA": true,
 }
+
+// toolPathVars name programs the kernel tier's tools run (Comparator's README): their files
+// are made visible in the sandbox, read-only.
+var toolPathVars = []string{"COMPARATOR_LEAN4EXPORT", "COMPARATOR_LANDRUN", "COMPARATOR_NANODA", "LAKE"}
 
 // testEnvSecret marks the variables never passed, even to a test binary's own children.
 func testEnvSecret(k string) bool {

@@ -239,3 +239,42 @@ func TestCPULimitBesideMemoryAndPids(t *testing.T) {
 	res, _, _ := run(t, Options{}, "limits")
 	assert.Equal(t, "unlimited", res["rlimit_cpu"], "a long-lived REPL has no cumulative CPU limit")
 }
+
+// A program leanprm names in the command line (`lake env /path/to/leanchecker`) or in a
+// kernel-tool variable (COMPARATOR_*) is visible, that file alone: its directory's other
+// files are not.
+func TestNamedProgramsVisibleAlone(t *testing.T) {
+	needSandbox(t)
+	dir := t.TempDir()
+	tool := filepath.Join(dir, "leanchecker")
+	other := filepath.Join(dir, "other")
+	require.NoError(t, os.WriteFile(tool, []byte("#!/bin/sh\n"), 0o755))
+	require.NoError(t, os.WriteFile(other, []byte("x"), 0o600))
+	nanodaDir := t.TempDir()
+	nanoda := filepath.Join(nanodaDir, "nanoda")
+	require.NoError(t, os.WriteFile(nanoda, []byte("x"), 0o755))
+	t.Setenv("COMPARATOR_NANODA", nanoda)
+	sb, err := New(Options{})
+	require.NoError(t, err)
+	self, err := os.Executable()
+	require.NoError(t, err)
+	cmd := exec.Command(self, tool)
+	cmd.Env = append(os.Environ(), "LEANPRM_SANDBOX_TEST_CHILD=read", "LEANPRM_SANDBOX_TEST_PATHS="+strings.Join([]string{tool, other, nanoda}, ":"))
+	var out strings.Builder
+	cmd.Stdout = &out
+	j, err := sb.Wrap(cmd)
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	j.Started(cmd.Process.Pid)
+	cmd.Wait()
+	require.NoError(t, j.Ended())
+	res := map[string]string{}
+	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		if k, v, ok := strings.Cut(l, ": "); ok {
+			res[k] = v
+		}
+	}
+	assert.Equal(t, "ok", res[tool], "the program named on the command line")
+	assert.Equal(t, "ok", res[nanoda], "the program named by COMPARATOR_NANODA")
+	assert.Contains(t, res[other], "no such file", "the rest of its directory")
+}
