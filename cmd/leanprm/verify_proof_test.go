@@ -124,3 +124,38 @@ func TestVerifyProofSingle(t *testing.T) {
 	_, _, err = run(t, dir, nil, "verify-proof", "--statement", st)
 	assert.Equal(t, exitUsage, exitCode(err, &strings.Builder{}))
 }
+
+// Issue 32's corpus through the built binary (with the REPL simulator behind it): every
+// configuration door, internal-namespace declaration and unknown keyword is rejected before
+// Lean with the code its row names; no honest form is rejected.
+func TestVerifyProofGuaranteeCorpus(t *testing.T) {
+	t.Setenv("LEANPRM_RUN_AS_MAIN", "1")
+	for _, file := range []string{"config_doors.jsonl", "internal_namespaces.jsonl", "unknown_keywords.jsonl", "honest.jsonl"} {
+		t.Run(file, func(t *testing.T) {
+			path := repoFile(t, filepath.Join("leanbridge/verify/testdata/guarantee", file))
+			b, err := os.ReadFile(path)
+			require.NoError(t, err)
+			want := map[string]string{}
+			for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+				var r struct{ ID, Expect string }
+				require.NoError(t, json.Unmarshal([]byte(l), &r))
+				want[r.ID] = r.Expect
+			}
+			out, _, _ := run(t, t.TempDir(), nil, "verify-proof", "--jsonl", "--repl-command", "leanprm sim repl", path)
+			rows, _ := verifyRows(t, out)
+			require.Len(t, rows, len(want), out)
+			for _, r := range rows {
+				codes := []string{}
+				for _, x := range r.Reasons {
+					codes = append(codes, x.Code)
+				}
+				if want[r.ID] == "" {
+					assert.NotEqual(t, "rejected", r.Status, "honest %s rejected: %v", r.ID, codes)
+					continue
+				}
+				assert.Equal(t, "rejected", r.Status, r.ID)
+				assert.Contains(t, codes, want[r.ID], r.ID)
+			}
+		})
+	}
+}

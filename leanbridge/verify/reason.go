@@ -56,6 +56,7 @@ const (
 	CodeTacticConfig        Code = "tactic_config"         // a tactic configuration that is not a literal (it would be evaluated)
 	CodeCommandNotAllowed   Code = "command_not_allowed"   // a command outside the allow list
 	CodeAttributeNotAllowed Code = "attribute_not_allowed" // an attribute outside the allow list
+	CodeInternalNamespace   Code = "internal_namespace"    // a namespace or declaration in Lean, System, IO or Std.Internal
 )
 
 // Lean's verdict (only after every static check passed).
@@ -147,6 +148,7 @@ var codeDocs = map[Code]string{
 	CodeTacticConfig:        "a tactic configuration that is not a literal (it would run while Lean elaborates)",
 	CodeCommandNotAllowed:   "a command outside the allow list",
 	CodeAttributeNotAllowed: "an attribute outside the allow list",
+	CodeInternalNamespace:   "declares inside Lean's internal namespaces (Lean, System, IO, Std.Internal)",
 	CodeSandboxViolation:    "the Lean process broke a sandbox limit and was killed",
 	CodeKernelRejected:      "the kernel replay rejected the proof",
 	CodeKernelUnavailable:   "the kernel tier could not run",
