@@ -1,6 +1,7 @@
 package arith
 
 import (
+	"maps"
 	"math/big"
 	"slices"
 	"strings"
@@ -181,4 +182,33 @@ func percentAfter(s string, i int) bool {
 		}
 	}
 	return false
+}
+
+// WithStepPercents is e with the ratio p/100 of each percentage the step
+// itself takes of something ("8% of $35 = 0.08 × 35"): the decimal that
+// spells it out in the same step is that ratio exactly, not a rounding.
+// It returns e itself when the step takes no percentage of anything.
+func (e *ExactSet) WithStepPercents(toks []mathtext.Tok) *ExactSet {
+	var add []*big.Rat
+	for i, t := range toks {
+		if t.K == mathtext.TNum && t.Num.Percent && i+1 < len(toks) && toks[i+1].K == mathtext.TWord && toks[i+1].Text == "of" {
+			if p := new(big.Rat).Quo(t.Num.Val, big.NewRat(100, 1)); p.Sign() > 0 && !p.IsInt() {
+				add = append(add, p)
+			}
+		}
+	}
+	if len(add) == 0 {
+		return e
+	}
+	out := &ExactSet{Vals: map[string]bool{}}
+	if e != nil {
+		maps.Copy(out.Vals, e.Vals)
+		out.key = e.key
+	}
+	for _, p := range add {
+		if len(out.Vals) < MaxProblemExacts {
+			out.Vals[p.RatString()] = true
+		}
+	}
+	return out
 }

@@ -40,7 +40,7 @@ var OpWords = Set("half", "twice", "double", "triple", "thrice", "quadruple", "t
 	"divided", "multiplied", "subtract", "subtracting", "add", "adding", "inverse", "reciprocal",
 	"factorial", "mod", "modulo", "gcd", "lcm", "max", "min", "floor", "ceil", "ceiling", "abs",
 	"quarter", "third", "fifth", "tenth", "percent", "percentage", "opposite", "difference", "between",
-	"dividing", "multiplying", "remainder", "quotient", "product")
+	"dividing", "multiplying", "remainder", "quotient", "product", "choose", "permute")
 
 // VerbWords make a following "to" or "by" an operator ("add 5 to 3 + 4",
 // "divide 12 by 3 + 1"); without one, "amounts to" and "increase by" are
