@@ -65,9 +65,15 @@ var trapCorpus = []trap{
 	{family: "rejected", steps: []string{`So \(5 - 4u = 4u\) or \(5 - 4u = -4u\); the second is impossible, so \(u = \frac{5}{8}\).`}, want: wantNotRefuted},
 	{family: "rejected", steps: []string{`Had \(y\) been \(\frac{1}{4}\), \(4y\) would equal \(1\), which is too small; hence \(y = 3\).`}, want: wantNotRefuted},
 	{family: "rejected", steps: []string{`The equation \(|w - 1| = 4\) gives \(w - 1 = 4\) or \(w - 1 = -4\), so \(w = 5\) or \(w = -3\).`}, want: wantNotRefuted},
+	{family: "rejected", steps: []string{"Taking every odd term equal to \\(p\\) and every even term equal to \\(q\\), the equations become: \\[p(2 - q) = q(2 - p) = c\\]"}, want: wantNotRefuted},
+	{family: "rejected", steps: []string{"\\[ u(3 + v) = v(3 + u) = k \\]"}, want: wantNotRefuted},
 	// look-alikes: a stated conclusion that is false.
 	{family: "rejected", steps: []string{`So \(3u = 12\), which gives \(u = 5\).`}, want: wantRefuted},
 	{family: "rejected", steps: []string{`Hence \(2 - 3s = 3s\), so \(s = \frac{1}{2}\).`}, want: wantRefuted},
+	{family: "rejected", steps: []string{`\[ (m + 1)(m - 2) = m^2 + 1 = t \]`}, want: wantNotRefuted},
+	// sides that differ by a constant hold for no value: false as a system too.
+	{family: "rejected", steps: []string{`\[ (m + 1)(m - 1) = m^2 + 1 = t \]`}, want: wantRefuted},
+	{family: "rejected", steps: []string{`\[ (m + 1)(m - 1) = m^2 + 1 = m^2 + 1 \]`}, want: wantRefuted},
 
 	// 5. Word operators and percent-of.
 	{family: "word operator", steps: []string{`The count is \((6 + 4 - 1)\) choose \((4 - 1) = 9\) choose \(3 = 84\).`}, want: wantNotRefuted},
@@ -92,6 +98,9 @@ var trapCorpus = []trap{
 	{family: "approximation", steps: []string{`So \(k \approx 44.7\), and the least integer is \(k = 45\).`, `Then \(k^2 = 1998\) would need \(45^2 = 2025\).`}, step: 1, want: wantNotRefuted},
 	{family: "approximation", steps: []string{`We get \(k^2 \approx 2000\), so \(k \approx 44.7\), so the least integer is \(k = 45\): \(k^2 = 2000\).`}, want: wantNotRefuted},
 	{family: "approximation", steps: []string{`Solving, \(t \approx 3.2\), so we round up to \(t = 4\).`, `Check: \(5t = 16\).`}, step: 1, want: wantNotRefuted},
+	// a conjectured function is no definition: the given value is not checked against it.
+	{family: "chain context", steps: []string{`We know \(h(1) = 3\) and \(h(2) = 5\).`, `It seems that \(h(n) = 2n + 2\) works. Since \(h(1) = 3\), the start matches.`}, step: 1, want: wantNotRefuted},
+	{family: "chain context", steps: []string{`It looks like a pattern: \(h(n) = n + 2\). Then \(h(1) = 3\).`}, want: wantNotVerify},
 	// look-alike: the rounded value's own arithmetic is wrong.
 	{family: "approximation", steps: []string{`So \(k \approx 44.7\), and the least integer is \(k = 45\).`, `Then \(45^2 = 2035\).`}, step: 1, want: wantRefuted},
 

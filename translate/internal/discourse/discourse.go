@@ -95,8 +95,8 @@ var (
 // Read reads the discourse of one step from its tokens.
 func Read(text string, toks []mathtext.Tok) *Reading {
 	r := &Reading{}
-	r.readSentences(toks)
 	r.readHeads(text, toks)
+	r.readSentences(toks)
 	r.readMarks(toks)
 	return r
 }
@@ -115,8 +115,20 @@ func (r *Reading) readSentences(toks []mathtext.Tok) {
 	}
 	// The outcome of a sentence: stated in the next one ("This does not
 	// hold.", "No.") or after its own last relation (", which is false").
+	// Only a sentence with one relation (case heads aside) has an outcome:
+	// "Since 1331000 < 1729000, n = 12 does not work" says n = 12 fails,
+	// not the inequality.
 	bounds := sentenceTokens(toks)
 	for k := range r.sents {
+		rels := 0
+		for i := bounds[k][0]; i < bounds[k][1]; i++ {
+			if toks[i].K == mathtext.TRel && !r.InHead(toks[i].S) {
+				rels++
+			}
+		}
+		if rels != 1 {
+			continue
+		}
 		if k+1 < len(bounds) {
 			if o, why := outcomeOf(toks[bounds[k+1][0]:bounds[k+1][1]], true); o != NoOutcome {
 				r.sents[k].outcome, r.sents[k].why = o, why
@@ -133,9 +145,9 @@ func (r *Reading) readSentences(toks []mathtext.Tok) {
 		if last < 0 {
 			continue
 		}
-		// After the last relation's run: a clause mark or "(", then words only.
+		// After the last relation's run: a clause mark, then words only.
 		j := last + 1
-		for j < hi && toks[j].K != mathtext.TSep && toks[j].K != mathtext.TWord {
+		for j < hi && toks[j].K != mathtext.TWord && !(toks[j].K == mathtext.TSep && toks[j].Text != mathtext.SepMath) {
 			j++
 		}
 		if j < hi && toks[j].K == mathtext.TSep && toks[j].Text != mathtext.SepSentence && toks[j].Text != mathtext.SepQuestion {

@@ -362,7 +362,7 @@ func (w *symWalk) symbolicLine(li int, ln symLine, ms []symMember, head *symexpr
 			continue
 		}
 		c := w.t.symLink(w.step, w.text, A, B, symContext{
-			chain: chain, link: k, head: head, cont: ln.cont,
+			chain: chain, link: k, head: head, tail: ms[len(ms)-1].e, cont: ln.cont,
 			cue: rewriteCueRE.FindString(ln.prose), eqWord: equationWordRE.FindString(ln.prose),
 			prose: ln.prose, rawProse: ln.rawProse,
 			hypo: hypo, veto: veto,

@@ -300,7 +300,9 @@ func (t *Reader) approxRoot(step int, text string, x *symexpr.Expr, s, e int) *o
 }
 
 // defCondRE marks a definition made for a case only.
-var defCondRE = newWordMatcher([]string{"if", "suppose", "assume", "assuming", "case", "when", "for", "try", "test", "check", "otherwise", "unless"}, nil, nil)
+var defCondRE = newWordMatcher([]string{"if", "suppose", "assume", "assuming", "case", "when", "for", "try", "test", "check", "otherwise", "unless",
+	// a conjecture ("It seems that f(n) = n + 1 satisfies …") fixes no function either
+	"seems", "seem", "appears", "appear", "guess", "conjecture", "perhaps", "maybe", "might", "could", "would", "possibly", "likely", "candidate", "pattern"}, nil, nil)
 
 // recordDef remembers "T(x) = body" for later lines and steps. A name
 // defined for a case, or defined twice in different ways, is not used.
