@@ -118,6 +118,7 @@ side by side, with thresholds chosen on the calibration file as for processbench
 					out.PRMBench = bench.ComparePRMBench(results, calibRes, opts)
 				} else {
 					out.ProcessBench = bench.CompareProcessBench(results, calibRes, opts)
+					out.Coverage = bench.CoverageProcessBench(results)
 					if cv {
 						out.CrossValidated = bench.CrossValidateProcessBench(results, calibRes, opts)
 					}
@@ -136,6 +137,10 @@ side by side, with thresholds chosen on the calibration file as for processbench
 				err = report.WritePRMBench(e.stdout, bench.ComparePRMBench(results, calibRes, opts))
 			} else {
 				err = report.WriteProcessBench(e.stdout, bench.CompareProcessBench(results, calibRes, opts))
+				if err == nil {
+					fmt.Fprintln(e.stdout, "\nformal coverage (steps proved, disproved, formalized but undecided, not formalized; labelled first errors refuted; refuted steps before the label or in correct chains):")
+					err = report.WriteCoverage(e.stdout, bench.CoverageProcessBench(results))
+				}
 				if err == nil && cv {
 					fmt.Fprintln(e.stdout, "\ncross-validated (2 folds by FNV-1a of the chain id; each fold at the threshold chosen on the other's calibration chains):")
 					err = report.WriteProcessBenchCV(e.stdout, bench.CrossValidateProcessBench(results, calibRes, opts))
@@ -168,7 +173,9 @@ type evalJSON struct {
 	CalibrationChains int                        `json:"calibration_chains"`
 	ProcessBench      []bench.ProcessBenchReport `json:"processbench,omitempty"`
 	CrossValidated    []bench.CVReport           `json:"cross_validated,omitempty"`
-	PRMBench          []bench.PRMBenchReport     `json:"prmbench,omitempty"`
+	// Coverage is the formal half's step states and first-error recall per subset (processbench).
+	Coverage []bench.Coverage       `json:"formal_coverage,omitempty"`
+	PRMBench []bench.PRMBenchReport `json:"prmbench,omitempty"`
 	// Interrupted is set when the run was interrupted: the figures cover the chains finished.
 	Interrupted *evalInterrupted `json:"interrupted,omitempty"`
 }
