@@ -18,6 +18,7 @@
 package discourse
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -231,7 +232,9 @@ func (r *Reading) readHeads(text string, toks []mathtext.Tok) {
 			switch {
 			case t.Text == mathtext.SepNewline || t.Text == mathtext.SepSentence || t.Text == mathtext.SepQuestion:
 				lineStart = true
-				if t.Text == mathtext.SepNewline && strings.Count(text[t.S:min(t.E+1, len(text))], "\n") > 1 && len(r.scopes) > 0 {
+				blank := t.Text == mathtext.SepNewline && (strings.Count(text[t.S:t.E], "\n") > 1 ||
+					i > 0 && toks[i-1].K == mathtext.TSep && toks[i-1].Text == mathtext.SepNewline)
+				if blank && len(r.scopes) > 0 && r.scopes[len(r.scopes)-1] != t.S {
 					r.scopes = append(r.scopes, t.S) // a blank line ends the case
 					headLine = false
 				}
@@ -258,17 +261,25 @@ func (r *Reading) readHeads(text string, toks []mathtext.Tok) {
 		lineStart = false
 		// An optional head word ("For", "Case 2:"), then name = value and a colon or comma.
 		j := i
+		if t.K == mathtext.TWord && (t.Text == "case" || t.Text == "subcase") {
+			// "Case 2:" opens a case of its own, with or without a value after it.
+			for j = i + 1; j < len(toks) && j < i+8 && (toks[j].K == mathtext.TNum || toks[j].K == mathtext.TSep && toks[j].Text != mathtext.SepSentence); j++ {
+			}
+			e := toks[j-1].E
+			if e2, ok := headAt(toks, j, true); ok {
+				e = e2
+			}
+			r.heads = append(r.heads, [2]int{t.S, e})
+			r.scopes = append(r.scopes, t.S)
+			headLine = true
+			continue
+		}
 		if t.K == mathtext.TWord && headWords[t.Text] {
 			j = i + 1
-			if t.Text == "case" || t.Text == "subcase" {
-				for j < len(toks) && (toks[j].K == mathtext.TNum || toks[j].K == mathtext.TSep && toks[j].Text != mathtext.SepSentence) {
-					j++
-				}
-			}
 		} else if t.K == mathtext.TWord && t.Text != "let's" {
 			continue
 		}
-		if e, ok := headAt(toks, j); ok {
+		if e, ok := headAt(toks, j, false); ok {
 			r.heads = append(r.heads, [2]int{t.S, e})
 			r.scopes = append(r.scopes, t.S)
 			headLine = true
@@ -276,9 +287,10 @@ func (r *Reading) readHeads(text string, toks []mathtext.Tok) {
 	}
 }
 
-// headAt reads "name = value" followed by a colon or a comma at toks[j:],
-// looking through math delimiters, and returns the end of the head.
-func headAt(toks []mathtext.Tok, j int) (int, bool) {
+// headAt reads "name = value" followed by a colon or a comma (or, after
+// "Case 2:", the end of the sentence) at toks[j:], looking through math
+// delimiters, and returns the end of the head.
+func headAt(toks []mathtext.Tok, j int, sentenceEnds bool) (int, bool) {
 	skip := func() {
 		for j < len(toks) && toks[j].K == mathtext.TSep && toks[j].Text == mathtext.SepMath {
 			j++
@@ -305,6 +317,10 @@ func headAt(toks []mathtext.Tok, j int) (int, bool) {
 				continue
 			case mathtext.SepColon, "clause":
 				return toks[j].E, vals > 0
+			case mathtext.SepSentence, mathtext.SepNewline:
+				if sentenceEnds {
+					return toks[j].S, vals > 0
+				}
 			}
 		case mathtext.TWord:
 			if toks[j].Text == "then" || toks[j].Text == "we" {
@@ -392,7 +408,7 @@ func (r *Reading) markCondition(toks []mathtext.Tok, i int) {
 func (r *Reading) markAlternative(toks []mathtext.Tok, i int) {
 	run := func(j, d int) (s, e int, rel bool, lone bool) {
 		s, e = -1, -1
-		names := 0
+		var ks []mathtext.TokKind // the run's token kinds, in text order at the end
 		for ; j >= 0 && j < len(toks) && (j-i)*d < 48; j += d {
 			t := toks[j]
 			if t.K == mathtext.TSep && t.Text != mathtext.SepMath || t.K == mathtext.TWord && !t.Math {
@@ -414,11 +430,12 @@ func (r *Reading) markAlternative(toks []mathtext.Tok, i int) {
 			if t.K == mathtext.TRel {
 				rel = true
 			}
-			if t.K == mathtext.TVar || t.K == mathtext.TOp || t.K == mathtext.TOpen {
-				names++
-			}
+			ks = append(ks, t.K)
 		}
-		return s, e, rel, names <= 1
+		if d < 0 {
+			slices.Reverse(ks)
+		}
+		return s, e, rel, solutionForm(ks)
 	}
 	ls, _, lrel, llone := run(i-1, -1)
 	_, re, rrel, rlone := run(i+1, +1)
@@ -450,6 +467,20 @@ func (r *Reading) markOperand(toks []mathtext.Tok, i int) {
 			return
 		}
 	}
+}
+
+// solutionForm reports a run "name = value" (x = 3, x = -\frac{1}{2}): a
+// value listed for a name, not an equation of its own.
+func solutionForm(ks []mathtext.TokKind) bool {
+	if len(ks) < 3 || ks[0] != mathtext.TVar || ks[1] != mathtext.TRel {
+		return false
+	}
+	for _, k := range ks[2:] {
+		if k == mathtext.TVar || k == mathtext.TRel {
+			return false
+		}
+	}
+	return true
 }
 
 // At is the modality of the claim that starts at byte off, with the word
