@@ -98,6 +98,13 @@ var trapCorpus = []trap{
 	{family: "approximation", steps: []string{`So \(k \approx 44.7\), and the least integer is \(k = 45\).`, `Then \(k^2 = 1998\) would need \(45^2 = 2025\).`}, step: 1, want: wantNotRefuted},
 	{family: "approximation", steps: []string{`We get \(k^2 \approx 2000\), so \(k \approx 44.7\), so the least integer is \(k = 45\): \(k^2 = 2000\).`}, want: wantNotRefuted},
 	{family: "approximation", steps: []string{`Solving, \(t \approx 3.2\), so we round up to \(t = 4\).`, `Check: \(5t = 16\).`}, step: 1, want: wantNotRefuted},
+	// ≈ against an exact side shown to two places claims that precision (ten units of the last place allowed).
+	{family: "approximation", steps: []string{`So \(\frac{59049}{729} \approx 80.83\).`}, want: wantRefuted},
+	{family: "approximation", steps: []string{`So \(\frac{4096}{64} \approx 63.75\).`}, want: wantRefuted},
+	{family: "approximation", steps: []string{`So \(\frac{22}{7} \approx 3.14\).`}, want: wantNotRefuted},
+	{family: "approximation", steps: []string{`So \(\frac{200}{3} \approx 66.67\).`}, want: wantNotRefuted},
+	{family: "approximation", steps: []string{`So \(\frac{1000}{7} \approx 140\).`}, want: wantNotRefuted},
+	{family: "approximation", steps: []string{`So \(1.41 \times 1.41 \approx 1.90\).`}, want: wantNotRefuted},
 	// a conjectured function is no definition: the given value is not checked against it.
 	{family: "chain context", steps: []string{`We know \(h(1) = 3\) and \(h(2) = 5\).`, `It seems that \(h(n) = 2n + 2\) works. Since \(h(1) = 3\), the start matches.`}, step: 1, want: wantNotRefuted},
 	{family: "chain context", steps: []string{`It looks like a pattern: \(h(n) = n + 2\). Then \(h(1) = 3\).`}, want: wantNotVerify},
