@@ -158,3 +158,30 @@ func TestTrapCorpus(t *testing.T) {
 		t.Logf("%-15s %d/%d", k, f[1], f[0])
 	}
 }
+
+// TestWithheldRefutationTheProblemSettles: a unit on one side only may be
+// a conversion, except when the problem states one of the claim's numbers
+// in that very unit ("70 meters per lap"): the computation is in that unit
+// already. Look-alikes: another unit, or no unit in the problem, still
+// hold the refutation back.
+func TestWithheldRefutationTheProblemSettles(t *testing.T) {
+	tests := []struct {
+		problem, step string
+		want          StepVerdict
+	}{
+		{"Each lap is 70 meters. Sam runs 8 laps.", "Sam runs 8 × 70 = 540 meters.", StepRefuted},
+		{"A tank holds 35 gallons; 4 tanks are filled.", "They hold 4 × 35 = 136 gallons.", StepRefuted},
+		{"Each lap is 70 meters. Sam runs 8 laps.", "Sam runs 8 × 70 = 560 meters.", StepVerified},
+		// no unit in the problem: 540 may be 560 of something else in meters
+		{"Sam runs 8 laps of 70.", "Sam runs 8 × 70 = 540 meters.", StepNone},
+		// the problem's 70 is in another unit: a conversion may be meant
+		{"Each lap is 70 yards. Sam runs 8 laps.", "Sam runs 8 × 70 = 540 meters.", StepNone},
+	}
+	tr, err := New(Options{})
+	require.NoError(t, err)
+	for _, tt := range tests {
+		res, err := tr.ChainProblem(context.Background(), "u", tt.problem, []string{tt.step})
+		require.NoError(t, err)
+		assert.Equal(t, tt.want, res.Steps[0].Verdict, "%q after %q: %+v", tt.step, tt.problem, obligationsOf(res.Steps[0]))
+	}
+}

@@ -300,6 +300,20 @@ func placesShown(a, b Value, la, lb *NumNode, loneA, loneB bool) *big.Rat {
 	return nil
 }
 
+// problemUnit reports whether a number of the claim is one the problem
+// states with the unit word unit.
+func (c *ClaimCtx) problemUnit(A, B *SideInfo, unit string) bool {
+	found := false
+	for _, s := range []*SideInfo{A, B} {
+		walk(s.N, func(x Node) {
+			if n, ok := x.(*NumNode); ok && !n.Lit.Percent && c.Exact.HasUnit(n.Lit.Val, unit) {
+				found = true
+			}
+		})
+	}
+	return found
+}
+
 // refuters says who may refute the claim: a reason to skip it when its units do not match,
 // and otherwise what, if anything, keeps a failed proof from refuting it (units, a conversion
 // factor, or the claim's wording).
@@ -313,8 +327,13 @@ func (c *ClaimCtx) refuters(A, B *SideInfo, a, b Value, la, lb *NumNode, rel str
 	}
 	if w, ok := strings.CutPrefix(unitBlock, "a unit ("); ok {
 		w = w[:strings.IndexByte(w, ')')]
-		if !conversionLike(a.V, b.V, w) {
+		switch {
+		case !conversionLike(a.V, b.V, w):
 			// "20 - 2 * 2.5 = 10 ounces": 10 is not 15 ounces in any other unit.
+			unitBlock = ""
+		case c.problemUnit(A, B, w):
+			// "8 × 70 = 540 meters" after "70 meters per lap": the
+			// computation is in meters already, no conversion is implied.
 			unitBlock = ""
 		}
 	}

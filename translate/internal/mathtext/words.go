@@ -137,6 +137,9 @@ var HypotheticalWords = Set("if", "suppose", "supposing", "assume", "assuming", 
 var IntroWords = Set("be", "denote", "denotes", "represent", "represents", "stand", "stands", "is",
 	"are", "was", "equal", "equals", "as")
 
+// Singular is the singular of a unit word, as units are compared ("meters" → "meter").
+func Singular(w string) string { return singular(w) }
+
 // singular maps a plural unit word to its singular, with a few
 // irregular words. It is a lookup aid only: unit names are compared
 // after it.
