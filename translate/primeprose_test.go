@@ -14,10 +14,7 @@ import (
 // verified; a number that ends an expression, a tested or supposed claim,
 // and a number too large to factor are left alone.
 func TestPrimeAndSquareInWords(t *testing.T) {
-	tests := []struct {
-		step string
-		want StepVerdict
-	}{
+	tests := []stepVerdictCase{
 		{"Since 91 is prime, its only divisors are 1 and 91.", StepRefuted},
 		{`Since \(221\) is a prime number, we stop.`, StepRefuted},
 		{"So 91 is not prime: it has the divisor 7.", StepVerified},
@@ -38,13 +35,26 @@ func TestPrimeAndSquareInWords(t *testing.T) {
 		{"We see 1000000000039 is prime.", StepNone},                                 // a large prime: no certificate
 		{"We see 9999999999973 is prime.", StepRefuted},                              // 113 divides it
 	}
+	checkStepVerdicts(t, tests)
+}
+
+// stepVerdictCase is a one-step chain and the step verdict it must get.
+type stepVerdictCase struct {
+	step string
+	want StepVerdict
+}
+
+// checkStepVerdicts translates each case as a chain of one step and checks
+// its verdict, and that every declaration is in the dialect.
+func checkStepVerdicts(t *testing.T, tests []stepVerdictCase) {
+	t.Helper()
 	tr, err := New(Options{})
 	require.NoError(t, err)
 	for _, tt := range tests {
-		res, err := tr.Chain(context.Background(), "p", []string{tt.step})
+		res, err := tr.Chain(context.Background(), "s", []string{tt.step})
 		require.NoError(t, err)
 		s := res.Steps[0]
-		assert.Equal(t, tt.want, s.Verdict, "%q: %+v", tt.step, obligationsOf(s))
+		assert.Equal(t, tt.want, s.Verdict, "%q: %+v %+v", tt.step, obligationsOf(s), s.Skipped)
 		for _, o := range s.Obligations {
 			require.NoError(t, ValidateDeclaration(o.Lean, DefaultTactic))
 			require.NoError(t, ValidateDeclaration(o.LeanNeg, DefaultTactic))

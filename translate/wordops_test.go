@@ -1,22 +1,13 @@
 package translate
 
-import (
-	"context"
-	"testing"
-
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
-)
+import "testing"
 
 // TestComputationsInWords: "half of 48 is 24", "20% of 50 is 12", "twice
 // 7 is 14", "3 more than 5 is 8" are closed claims decided exactly;
 // look-alikes that are no claim (a multiplier after the value, a
 // rounding, a supposition, another quantity in between) stay undecided.
 func TestComputationsInWords(t *testing.T) {
-	tests := []struct {
-		step string
-		want StepVerdict
-	}{
+	tests := []stepVerdictCase{
 		{"So half of 48 is 25.", StepRefuted},
 		{"So half of 48 is 24.", StepVerified},
 		{"Then 20% of 50 is 12 people.", StepRefuted},
@@ -35,16 +26,5 @@ func TestComputationsInWords(t *testing.T) {
 		{"So half of 48 is 24 + 1 = 25 in all.", StepVerified}, // the arithmetic after it is its own claim
 		{"So 20% of 50 is greater than 9.", StepNone},          // no value after "is"
 	}
-	tr, err := New(Options{})
-	require.NoError(t, err)
-	for _, tt := range tests {
-		res, err := tr.Chain(context.Background(), "w", []string{tt.step})
-		require.NoError(t, err)
-		s := res.Steps[0]
-		assert.Equal(t, tt.want, s.Verdict, "%q: %+v %+v", tt.step, obligationsOf(s), s.Skipped)
-		for _, o := range s.Obligations {
-			require.NoError(t, ValidateDeclaration(o.Lean, DefaultTactic))
-			require.NoError(t, ValidateDeclaration(o.LeanNeg, DefaultTactic))
-		}
-	}
+	checkStepVerdicts(t, tests)
 }
