@@ -51,8 +51,6 @@ type ScoredStep struct {
 	Checker     string       `json:"checker,omitempty"`
 	FullyFormal bool         `json:"fully_formal,omitempty"`
 	Obligations []Obligation `json:"obligations,omitempty"`
-	// NotFormal is FormalStep.NotFormal (in the process only).
-	NotFormal string `json:"-"`
 
 	// Learned is the learned PRM's score; nil when no PRM ran.
 	Learned *float64 `json:"learned,omitempty"`
@@ -233,7 +231,7 @@ func (s *Scorer) merge(ctx context.Context, c chain.Chain, learned []float64, wa
 		r := ScoredStep{
 			Index: i, Text: st.Text, Formal: st.Formal, Label: st.Label,
 			Verdict: f.Verdict, Checker: f.Checker, FullyFormal: f.FullyFormal,
-			Obligations: f.Obligations, NotFormal: f.NotFormal, Policy: res.Policy,
+			Obligations: f.Obligations, Policy: res.Policy,
 		}
 		l := math.NaN()
 		if learned != nil {

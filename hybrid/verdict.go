@@ -77,10 +77,6 @@ type FormalStep struct {
 	// say things nobody checked.
 	FullyFormal bool         `json:"fully_formal,omitempty"`
 	Obligations []Obligation `json:"obligations,omitempty"`
-	// NotFormal says, for a step with no obligation, why nothing of it was
-	// formalized (translate's NotFormal classes), for coverage reports. It
-	// stays in the process (eval): not part of the JSON.
-	NotFormal string `json:"-"`
 	// Warnings say that a checker failed on the step while the verdict
 	// rests on the others (the scorer adds them to the chain's Warnings).
 	Warnings []string `json:"warnings,omitempty"`

@@ -34,9 +34,12 @@ type Coverage struct {
 // CoverageProcessBench counts the formal step states per subset (in name
 // order) and the average of the subsets' recall ("average", counts summed).
 // The formal verdicts do not depend on the policy or a threshold.
-func CoverageProcessBench(results []hybrid.Scored) []Coverage {
+// notFormal says why step i of chain r has no obligation (nil, or "": the
+// reason is "unknown").
+func CoverageProcessBench(results []hybrid.Scored, notFormal func(r *hybrid.Scored, i int) string) []Coverage {
 	by := map[string]*Coverage{}
-	for _, r := range results {
+	for ri := range results {
+		r := &results[ri]
 		if r.Err != "" || r.FirstError == chain.NoLabel {
 			continue
 		}
@@ -65,7 +68,10 @@ func CoverageProcessBench(results []hybrid.Scored) []Coverage {
 			case len(s.Obligations) > 0:
 				c.Undecided++
 			default:
-				why := s.NotFormal
+				why := ""
+				if notFormal != nil {
+					why = notFormal(r, i)
+				}
 				if why == "" {
 					why = "unknown"
 				}

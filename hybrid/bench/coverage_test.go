@@ -19,7 +19,7 @@ func TestCoverageProcessBench(t *testing.T) {
 		{ID: "a", Subset: "s1", FirstError: 1, Steps: []hybrid.ScoredStep{
 			{Verdict: hybrid.Verified, Obligations: ob},
 			{Verdict: hybrid.Refuted, Obligations: ob}, // at the first error
-			{NotFormal: "names"},
+			{Text: "names"},
 		}},
 		{ID: "b", Subset: "s1", FirstError: 2, Steps: []hybrid.ScoredStep{
 			{Verdict: hybrid.Refuted, Obligations: ob}, // before the label
@@ -28,11 +28,12 @@ func TestCoverageProcessBench(t *testing.T) {
 		}},
 		{ID: "c", Subset: "s2", FirstError: chain.NoError, Steps: []hybrid.ScoredStep{
 			{Verdict: hybrid.Refuted, Obligations: ob}, // in a correct chain
-			{NotFormal: "no claim"},
+			{Text: "no claim"},
 		}},
 		{ID: "d", Subset: "s2", FirstError: chain.NoLabel, Steps: []hybrid.ScoredStep{{Verdict: hybrid.Refuted, Obligations: ob}}},
 	}
-	covs := CoverageProcessBench(results)
+	// The reason of a step not formalized comes from the caller (here: its text).
+	covs := CoverageProcessBench(results, func(r *hybrid.Scored, i int) string { return r.Steps[i].Text })
 	require.Len(t, covs, 3)
 	s1, s2, avg := covs[0], covs[1], covs[2]
 	assert.Equal(t, Coverage{Subset: "s1", Steps: 6, Proved: 1, Disproved: 2, Undecided: 1,

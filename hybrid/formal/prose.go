@@ -71,7 +71,7 @@ func ConvertChain(res translate.ChainResult, n int) []hybrid.FormalStep {
 // ConvertStep maps one step's obligations.
 func ConvertStep(s translate.StepResult) hybrid.FormalStep {
 	// A step that is nothing but its claims is proved when they all are.
-	fs := hybrid.FormalStep{FullyFormal: s.Whole, NotFormal: s.NotFormalized()}
+	fs := hybrid.FormalStep{FullyFormal: s.Whole}
 	for _, o := range s.Obligations {
 		ob := hybrid.Obligation{
 			Text:    o.Expr,

@@ -130,8 +130,7 @@ func TestConvertStep(t *testing.T) {
 	assert.Equal(t, hybrid.Unknown, fs.Verdict, "one claim undecided")
 	assert.Equal(t, "lean", fs.Checker, "the first checker that decided")
 
-	assert.Equal(t, hybrid.FormalStep{NotFormal: translate.NotFormalNoClaim}, ConvertStep(translate.StepResult{}),
-		"a step with nothing formalized says why (coverage reports)")
+	assert.Equal(t, hybrid.FormalStep{}, ConvertStep(translate.StepResult{}))
 	out := ConvertChain(translate.ChainResult{Steps: []translate.StepResult{s}}, 3)
 	require.Len(t, out, 3)
 	assert.Equal(t, hybrid.Unknown, out[0].Verdict)
