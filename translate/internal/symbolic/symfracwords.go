@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/leanprm/leanprm/translate/internal/arith"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
@@ -31,7 +32,7 @@ func (t *Reader) wordOpClaims(step int, text string) []obligation.Obligation {
 		return nil
 	}
 	var out []obligation.Obligation
-	for _, m := range wordOpRE.FindAllStringSubmatchIndex(text, 16) {
+	for _, m := range wordOpMatches(text) {
 		if !valueEnds(text, m[1]) || m[0] > 0 && mathtext.IsDigit(text[m[0]-1]) || modifiedAfter(text, m[1]) {
 			continue
 		}
@@ -89,6 +90,56 @@ func (t *Reader) wordOpClaims(step int, text string) []obligation.Obligation {
 		out = append(out, *o)
 	}
 	return out
+}
+
+// wordOpMatches runs wordOpRE only around each " is " and " equals " of
+// the text (a window of 48 bytes before and 40 after it), at most 16
+// matches: the pattern is costly to try at every position of a long step.
+func wordOpMatches(text string) [][]int {
+	var out [][]int
+	last := -1
+	for from := 0; from < len(text) && len(out) < 16; {
+		k := indexVerb(text[from:])
+		if k < 0 {
+			break
+		}
+		k += from
+		from = k + 3
+		lo, hi := max(0, k-48), min(len(text), k+40)
+		for lo > 0 && !utf8.RuneStart(text[lo]) {
+			lo--
+		}
+		w := text[lo:hi]
+		if !strings.Contains(w, " of ") && !strings.Contains(w, " than ") && !strings.Contains(strings.ToLower(w), "twice") &&
+			!strings.Contains(strings.ToLower(w), "double") && !strings.Contains(strings.ToLower(w), "triple") {
+			continue
+		}
+		for _, m := range wordOpRE.FindAllStringSubmatchIndex(w, 4) {
+			if m[0]+lo <= last || m[0] == 0 && lo > 0 && (mathtext.IsASCIILetter(text[lo-1]) || mathtext.IsDigit(text[lo-1])) {
+				continue // seen, or the window cut a word
+			}
+			for j := range m {
+				if m[j] >= 0 {
+					m[j] += lo
+				}
+			}
+			last = m[0]
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// indexVerb is the index of the first " is " or " equals " in s, or -1.
+func indexVerb(s string) int {
+	i, j := strings.Index(s, " is "), strings.Index(s, " equals ")
+	switch {
+	case i < 0:
+		return j
+	case j < 0 || i < j:
+		return i
+	}
+	return j
 }
 
 // roundingOf reports whether the shown value v (as written: shown) may be
