@@ -44,6 +44,8 @@ var trapCorpus = []trap{
 	{family: "side condition", steps: []string{`Set \(c = 0\).`, `Recall \(\frac{u}{c} \cdot c = u\) for \(c \neq 0\).`}, step: 1, want: wantNotRefuted},
 	{family: "side condition", steps: []string{`Here \(x = 2\).`, `The rule \(\frac{x^2 - 4}{x - 2} = x + 2\) holds provided \(x \ne 2\).`}, step: 1, want: wantNotRefuted},
 	{family: "side condition", steps: []string{`So \(b = 3\).`, `For \(b > 5\) we have \(b - 5 > 0\).`}, step: 1, want: wantNotRefuted},
+	// look-alike: a value given ("given that x = 5") is a binding, and the claim under it is decided.
+	{family: "side condition", steps: []string{`Given that \(x = 5\), we have \(2x = 11\).`}, want: wantRefuted},
 	// look-alike: a closed false inequality stated outright.
 	{family: "side condition", steps: []string{`Since \(7 - 5 > 3\), the claim follows.`}, want: wantRefuted},
 

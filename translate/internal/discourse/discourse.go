@@ -379,7 +379,8 @@ func relAfterName(toks []mathtext.Tok, j int) string {
 
 // markCondition marks from the word at toks[i] to the end of its clause: the
 // next separator other than a math delimiter, or the first prose word after
-// a relation ("For b > 5 we have …").
+// a relation ("For b > 5 we have …"). A clause whose first relation is "="
+// gives a value (a binding), not a domain, and is not marked.
 func (r *Reading) markCondition(toks []mathtext.Tok, i int) {
 	m := mark{s: toks[i].S, e: toks[i].E, mod: Condition, why: toks[i].Text}
 	sawRel := false
@@ -387,6 +388,10 @@ func (r *Reading) markCondition(toks []mathtext.Tok, i int) {
 		t := toks[j]
 		if t.K == mathtext.TSep && t.Text != mathtext.SepMath || sawRel && t.K == mathtext.TWord && !t.Math {
 			break
+		}
+		if t.K == mathtext.TRel && !sawRel && t.Text == "=" {
+			// "given that x = 5", "where n = 12": a value given, not a domain.
+			return
 		}
 		if t.K == mathtext.TRel {
 			sawRel = true

@@ -46,6 +46,7 @@ func TestModalities(t *testing.T) {
 		{"15% of 2.40 = 0.15 × 2.40", "2.40 =", Operand},
 		{"the sum of 3 + 4 = 7", "3 + 4", Asserted}, // "of" after a noun names the value itself
 		{`Then \(7 - 5 > 3\).`, `7 - 5`, Asserted},
+		{`Given that \(x = 5\), we have \(2x = 10\).`, `2x = 10`, Asserted}, // a value given, not a domain
 	}
 	for _, tt := range tests {
 		got, _ := read(tt.text).At(at(t, tt.text, tt.sub, 1))
@@ -105,6 +106,9 @@ func TestConditioned(t *testing.T) {
 	assert.True(t, r.Conditioned(at(t, text, "b - 5 > 0", 1), "b"))
 	assert.False(t, r.Conditioned(at(t, text, "b - 5 = -2", 1), "b"), "the condition holds in its sentence only")
 	assert.False(t, r.Conditioned(at(t, text, "b - 5 > 0", 1), "c"))
+
+	text = `Given that \(x = 5\), we have \(2x = 11\).`
+	assert.False(t, read(text).Conditioned(at(t, text, "2x", 1), "x"), "a value given is no condition on x")
 }
 
 func TestNilReading(t *testing.T) {
