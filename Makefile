@@ -38,9 +38,12 @@ lean: build
 		PATH="$$HOME/.elan/bin:$$PATH" $(BIN) lean setup --lean-project lean-project/mathlib; fi
 
 # Tests against real Lean (build tag `lean`). They need `lake` on PATH and `make lean` done.
+# E2E_TIMEOUT is go test's -timeout: its default of 10 minutes is too short with -race and real
+# REPL starts; the Mathlib job (import Mathlib in every worker and kernel replay) sets more.
+E2E_TIMEOUT ?= 50m
 e2e:
 	@if command -v lake >/dev/null 2>&1 || [ -x "$$HOME/.elan/bin/lake" ]; then \
-		PATH="$$HOME/.elan/bin:$$PATH" $(GO) test -race -tags lean -count=1 -run 'Lean' $(PKGS); \
+		PATH="$$HOME/.elan/bin:$$PATH" $(GO) test -race -tags lean -count=1 -timeout $(E2E_TIMEOUT) -run 'Lean' $(PKGS); \
 	else \
 		echo "make e2e: lake was not found on PATH or in ~/.elan/bin, so the real-Lean tests did not run."; \
 		echo "          Run 'make lean' on a machine with internet access first."; \

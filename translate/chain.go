@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/leanprm/leanprm/translate/internal/arith"
+	"github.com/leanprm/leanprm/translate/internal/discourse"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
 	"github.com/leanprm/leanprm/translate/internal/symbolic"
 )
@@ -202,6 +203,7 @@ type stepScan struct {
 	toks  []mathtext.Tok
 	skip  string // the whole step is left alone
 	sc    *mathtext.Scan
+	dr    *discourse.Reading
 	sides [][]*arith.SideInfo
 	rels  [][]string
 }
@@ -251,12 +253,13 @@ func (t *Translator) translate(id string, exact *arith.ExactSet, steps []string,
 		}
 		ss.toks = mathtext.Lex(text, lim.MaxDigits)
 		ss.sc = mathtext.BuildRuns(text, ss.toks)
+		ss.dr = discourse.Read(text, ss.toks)
 		for _, r := range ss.sc.Runs {
 			sides, rels := arith.SplitRun(r, lim.MaxExponent)
 			dropContext(r, sides, rels)
 			ss.sides = append(ss.sides, sides)
 			ss.rels = append(ss.rels, rels)
-			if ev, ok := bindingEvent(i, r, sides, rels, ss.sc, lim); ok {
+			if ev, ok := bindingEvent(i, r, sides, rels, ss.sc, ss.dr, lim); ok {
 				events = append(events, ev)
 			}
 		}
@@ -289,6 +292,7 @@ func (t *Translator) translate(id string, exact *arith.ExactSet, steps []string,
 			modular = "modular arithmetic or carries in the chain (\"" + ss.sc.Modular + "\"): \"=\" may stand for \"≡\""
 		}
 		claims := 0
+		stepExact := exact.WithStepPercents(ss.toks)
 		for ri, r := range ss.sc.Runs {
 			sides, rels := ss.sides[ri], ss.rels[ri]
 			isBinding := len(rels) > 0 && rels[0] == "=" && sides[0].OK() && isLoneVar(sides[0].N)
@@ -335,7 +339,7 @@ func (t *Translator) translate(id string, exact *arith.ExactSet, steps []string,
 					}
 				}
 				c := &arith.ClaimCtx{Step: i, Text: ss.text, Tactic: t.opts.Tactic, MaxBits: lim.MaxBits, MaxExp: lim.MaxExponent,
-					Doubt: doubt, ExactWord: ss.sc.ExactWord(), Exact: exact,
+					Doubt: doubt, ExactWord: ss.sc.ExactWord(), Exact: stepExact,
 					MidChain: k > 0 && rels[k-1] == "=" && rel == "=" && k+2 == len(sides) && r.PostWord == ""}
 				if why := bindClaim(c, binds, pos{i, A.S}, A, B); why != "" {
 					sr.Skipped = append(sr.Skipped, Skipped{Span: mathtext.SpanOf(ss.text, A.S, B.E), Reason: why})
@@ -389,6 +393,7 @@ func (t *Translator) translate(id string, exact *arith.ExactSet, steps []string,
 				}
 			}
 		}
+		assertedOnly(&sr, ss.dr)
 		for j := range sr.Obligations {
 			if sr.Obligations[j].Verdict == "" {
 				sr.Obligations[j].Verdict, sr.Obligations[j].Reason = Unknown, "not checked"
@@ -517,6 +522,11 @@ func dropContext(r mathtext.Run, sides []*arith.SideInfo, rels []string) {
 	if first.OK() && r.DropFirst != "" {
 		first.N, first.Err = nil, r.DropFirst
 	}
+	if first.OK() && r.PreSep == mathtext.SepMath && mathtext.OpWords[r.MathWord] {
+		// "\((6 + 4 - 1)\) choose \((4 - 1) = 9\)": the math after a word
+		// operator is its operand, whatever the delimiters between.
+		first.N, first.Err = nil, "the expression is an operand of \""+r.MathWord+"\""
+	}
 	if first.OK() && r.PreSep == "" && len(r.PreWords) > 0 {
 		w := r.PreWords[len(r.PreWords)-1]
 		math := len(first.Items) > 0 && first.Items[0].Math
@@ -573,8 +583,8 @@ func dropContext(r mathtext.Run, sides []*arith.SideInfo, rels []string) {
 }
 
 // bindingEvent reads "x = 5" (and "x = 10/2 = 5") as a binding.
-func bindingEvent(step int, r mathtext.Run, sides []*arith.SideInfo, rels []string, sc *mathtext.Scan, lim Limits) (nameEvent, bool) {
-	if len(rels) == 0 || rels[0] != "=" || !sides[0].OK() {
+func bindingEvent(step int, r mathtext.Run, sides []*arith.SideInfo, rels []string, sc *mathtext.Scan, dr *discourse.Reading, lim Limits) (nameEvent, bool) {
+	if len(rels) == 0 || rels[0] != "=" && rels[0] != "≈" || !sides[0].OK() {
 		return nameEvent{}, false
 	}
 	v, ok := sides[0].N.(*arith.VarNode)
@@ -582,6 +592,17 @@ func bindingEvent(step int, r mathtext.Run, sides []*arith.SideInfo, rels []stri
 		return nameEvent{}, false
 	}
 	ev := nameEvent{at: pos{step, v.S}, name: v.Name}
+	if rels[0] == "≈" {
+		// "k ≈ 44.7, so the least integer is k = 45": the name stands for
+		// a value the text only approximates; an exact value given to it
+		// later is another quantity (a rounding, a choice).
+		ev.why = "it is given an approximate value (≈)"
+		return ev, true
+	}
+	if dr.InHead(v.S) {
+		ev.why = "it is bound in a conditional or a case head (\"if x = …,\", \"for x = …:\"): it holds for that case only"
+		return ev, true
+	}
 	if h := sc.Sentences[r.Sentence].Hypothetical; h != "" {
 		ev.why = "it is bound in a conditional or tentative sentence (\"" + h + "\")"
 		return ev, true

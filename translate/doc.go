@@ -33,7 +33,8 @@
 // Check, the caches (ScanCache, ContextCache, ExactCache), Render, and the bindings of names
 // across a chain. The stages it runs live below it, each importing only those under it:
 // internal/symbolic (symbolic claims, with internal/symexpr its expressions), internal/arith
-// (the arithmetic reader), internal/mathtext (lexer, runs, unit words), internal/dialect (the
+// (the arithmetic reader), internal/discourse (which claims the text asserts, and the scopes of
+// its cases), internal/mathtext (lexer, runs, unit words), internal/dialect (the
 // obligation dialect: one parser and the exact decision), obligation (the types every stage
 // and checker shares, re-exported here under their old names), algebra (exact algebra over Q)
 // and lru. What the readers recognise, and what they leave alone and why, is in

@@ -177,6 +177,7 @@ var investigated = map[string]string{
 type pbFigures struct {
 	subset                         string
 	chains, steps, covered         int
+	erroneous                      int // chains with a labelled first error
 	verifiedSteps                  int
 	falseAlarms, atError, afterErr int
 	beforeLabel, inCorrect         int          // the false alarms split
@@ -195,6 +196,9 @@ func measureProcessBench(tb testing.TB, tr *Translator, subset string) pbFigures
 		res, err := tr.ChainProblem(context.Background(), r.ID, r.Problem, r.Steps)
 		if err != nil {
 			tb.Fatal(err)
+		}
+		if r.Label >= 0 {
+			f.erroneous++
 		}
 		for i, s := range res.Steps {
 			f.steps++
@@ -259,10 +263,15 @@ func TestMeasure(t *testing.T) {
 	var all []string
 	steps := 0
 	var elapsed time.Duration
+	recallSum, refutedSteps, earlySteps := 0.0, 0, 0
 	for _, subset := range []string{"gsm8k", "math", "olympiadbench", "omnimath"} {
 		f := measureProcessBench(t, tr, subset)
 		steps += f.steps
 		elapsed += f.elapsed
+		recallSum += pct(f.atError, f.erroneous)
+		refutedSteps += f.falseAlarms + f.atError + f.afterErr
+		earlySteps += f.falseAlarms
+		t.Logf("%-13s first-error recall %d/%d = %.1f%%", subset, f.atError, f.erroneous, pct(f.atError, f.erroneous))
 		t.Logf("%-13s chains %4d steps %5d  with obligations %5d (%.1f%%)  with a verdict %5d (%.1f%%)  verified steps %4d  refuted: before first error %d, in correct chains %d, at first error %d, after %d",
 			subset, f.chains, f.steps, f.covered, pct(f.covered, f.steps), f.withVerdict, pct(f.withVerdict, f.steps), f.verifiedSteps,
 			f.beforeLabel, f.inCorrect, f.atError, f.afterErr)
@@ -277,6 +286,8 @@ func TestMeasure(t *testing.T) {
 			t.Logf("  refuted before the label, checked by hand (a false claim the label misses): %s", e)
 		}
 	}
+	t.Logf("first-error recall averaged over the subsets %.1f%%; refuted steps before the label or in correct chains %d of %d (%.1f%%)",
+		recallSum/4, earlySteps, refutedSteps, pct(earlySteps, refutedSteps))
 	t.Logf("throughput: %d steps in %v = %.0f steps/s (exact checker)", steps, elapsed.Round(time.Millisecond), float64(steps)/elapsed.Seconds())
 	sort.Strings(all)
 	for _, a := range all {

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/leanprm/leanprm/translate/internal/arith"
+	"github.com/leanprm/leanprm/translate/internal/discourse"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
 	"github.com/leanprm/leanprm/translate/lru"
 )
@@ -52,6 +53,7 @@ type stepReading struct {
 	skip   string
 	toks   []mathtext.Tok
 	sc     *mathtext.Scan
+	dr     *discourse.Reading
 	sides  [][]arith.SideInfo
 	rels   [][]string
 	events []nameEvent // at.step is 0
@@ -109,12 +111,13 @@ func readStep(text string, lim Limits) *stepReading {
 	}
 	rd.toks = mathtext.Lex(text, lim.MaxDigits)
 	rd.sc = mathtext.BuildRuns(text, rd.toks)
+	rd.dr = discourse.Read(text, rd.toks)
 	rd.sides = make([][]arith.SideInfo, 0, len(rd.sc.Runs))
 	rd.rels = make([][]string, 0, len(rd.sc.Runs))
 	for _, r := range rd.sc.Runs {
 		sides, rels := arith.SplitRun(r, lim.MaxExponent)
 		dropContext(r, sides, rels)
-		if ev, ok := bindingEvent(0, r, sides, rels, rd.sc, lim); ok {
+		if ev, ok := bindingEvent(0, r, sides, rels, rd.sc, rd.dr, lim); ok {
 			rd.events = append(rd.events, ev)
 		}
 		vals := make([]arith.SideInfo, len(sides))
@@ -137,7 +140,7 @@ func (rd *stepReading) use(i int, text string, ss *stepScan, events []nameEvent)
 	if rd.skip != "" {
 		return events
 	}
-	ss.toks, ss.sc, ss.rels = rd.toks, rd.sc, rd.rels
+	ss.toks, ss.sc, ss.dr, ss.rels = rd.toks, rd.sc, rd.dr, rd.rels
 	n := 0
 	for _, vals := range rd.sides {
 		n += len(vals)

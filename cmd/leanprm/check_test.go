@@ -110,7 +110,8 @@ func TestEvalProcessBench(t *testing.T) {
 	out, errOut, err := run(t, t.TempDir(), nil, "eval", "processbench", "--checker", "exact", "--calibration", pb, pb)
 	require.Error(t, err, "the fixture has malformed rows, reported after the evaluation")
 	assert.Contains(t, errOut, "processbench.jsonl:4:")
-	for _, col := range []string{"formal", "learned", "hybrid", "F1", "threshold"} {
+	for _, col := range []string{"formal", "learned", "hybrid", "F1", "threshold",
+		"formal coverage", "proved", "disproved", "undecided", "not formalized", "first-error recall"} {
 		assert.Contains(t, out, col)
 	}
 	assert.NotContains(t, out, "cross-validated")

@@ -284,11 +284,18 @@ func TestCompareSelectEvalJSON(t *testing.T) {
 		FormalChecker  string            `json:"formal_checker"`
 		ProcessBench   []json.RawMessage `json:"processbench"`
 		CrossValidated []json.RawMessage `json:"cross_validated"`
+		Coverage       []struct {
+			Subset string `json:"subset"`
+			Steps  int    `json:"steps"`
+		} `json:"formal_coverage"`
 	}
 	require.NoError(t, json.Unmarshal([]byte(out), &ev))
 	assert.Equal(t, "exact", ev.FormalChecker)
 	assert.Len(t, ev.ProcessBench, 3, "formal, learned, hybrid")
 	assert.Len(t, ev.CrossValidated, 3)
+	require.NotEmpty(t, ev.Coverage, "the formal coverage per subset and its average")
+	assert.Equal(t, "average", ev.Coverage[len(ev.Coverage)-1].Subset)
+	assert.Positive(t, ev.Coverage[len(ev.Coverage)-1].Steps)
 }
 
 // verify-proof's table keeps its columns for an id longer than the id column: the id goes on a

@@ -14,7 +14,10 @@ func newDoctorCmd(e *env) *cobra.Command {
 		Use:   "doctor",
 		Short: "Check the Lean toolchain, the REPL and the start-up probes",
 		Long: `Check everything the formal path needs: the Lake project, elan and lake, the pinned toolchain,
-the REPL binary, Lean's version against lean-toolchain, Mathlib (optional), and the start-up
+the REPL binary, Lean's version against lean-toolchain, Mathlib (optional; in the configured
+project's .lake/packages), the kernel tier's tools (leanchecker; Comparator, read as its tag
+v4.32.0, with landrun, lean4export and nanoda) and the tier verify-proof and /v1/verify use by
+default, the sandbox, and the start-up
 probe (the configured tactic must prove a known-true claim and fail a known-false one), and
 the identity probe (lean.identity_tactic must prove known identities over Rat and fail false
 ones; when it does not, symbolic claims are left to the exact checker).

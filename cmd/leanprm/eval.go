@@ -13,6 +13,7 @@ import (
 	"github.com/leanprm/leanprm/hybrid/report"
 	"github.com/leanprm/leanprm/internal/cli/output"
 	"github.com/leanprm/leanprm/internal/wire"
+	"github.com/leanprm/leanprm/translate"
 )
 
 func newEvalCmd(e *env) *cobra.Command {
@@ -135,6 +136,7 @@ side by side, with thresholds chosen on the calibration file as for processbench
 					out.PRMBench = bench.ComparePRMBench(results, calibRes, opts)
 				} else {
 					out.ProcessBench = bench.CompareProcessBench(results, calibRes, opts)
+					out.Coverage = bench.CoverageProcessBench(results, notFormalReasons())
 					if cv {
 						out.CrossValidated = bench.CrossValidateProcessBench(results, calibRes, opts)
 					}
@@ -153,6 +155,10 @@ side by side, with thresholds chosen on the calibration file as for processbench
 				err = report.WritePRMBench(e.stdout, bench.ComparePRMBench(results, calibRes, opts))
 			} else {
 				err = report.WriteProcessBench(e.stdout, bench.CompareProcessBench(results, calibRes, opts))
+				if err == nil {
+					fmt.Fprintln(e.stdout, "\nformal coverage (steps proved, disproved, formalized but undecided, not formalized; labelled first errors refuted; refuted steps before the label or in correct chains):")
+					err = report.WriteCoverage(e.stdout, bench.CoverageProcessBench(results, notFormalReasons()))
+				}
 				if err == nil && cv {
 					fmt.Fprintln(e.stdout, "\ncross-validated (2 folds by FNV-1a of the chain id; each fold at the threshold chosen on the other's calibration chains):")
 					err = report.WriteProcessBenchCV(e.stdout, bench.CrossValidateProcessBench(results, calibRes, opts))
@@ -185,7 +191,9 @@ type evalJSON struct {
 	CalibrationChains int                        `json:"calibration_chains"`
 	ProcessBench      []bench.ProcessBenchReport `json:"processbench,omitempty"`
 	CrossValidated    []bench.CVReport           `json:"cross_validated,omitempty"`
-	PRMBench          []bench.PRMBenchReport     `json:"prmbench,omitempty"`
+	// Coverage is the formal half's step states and first-error recall per subset (processbench).
+	Coverage []bench.Coverage       `json:"formal_coverage,omitempty"`
+	PRMBench []bench.PRMBenchReport `json:"prmbench,omitempty"`
 	// Interrupted is set when the run was interrupted: the figures cover the chains finished.
 	Interrupted *evalInterrupted `json:"interrupted,omitempty"`
 }
@@ -201,4 +209,34 @@ type evalInterrupted struct {
 func evalInterruptedNote(e *env, r *wire.Both) {
 	fmt.Fprintf(e.stderr, "leanprm: interrupted after %d of %d chains (and %d of %d calibration chains); the figures above cover those\n",
 		len(r.Results), r.Of, len(r.Calib), r.CalibOf)
+}
+
+// notFormalReasons says why a prose step has no obligation, by translating
+// its chain again without checking (translate.StepResult.NotFormalized);
+// a Lean step is "lean step". One translation per chain, kept for its steps.
+func notFormalReasons() func(r *hybrid.Scored, i int) string {
+	tr, err := translate.New(translate.Options{})
+	if err != nil {
+		return nil
+	}
+	var last *hybrid.Scored
+	var res translate.ChainResult
+	return func(r *hybrid.Scored, i int) string {
+		if r.Steps[i].Formal {
+			return "lean step"
+		}
+		if r != last {
+			texts := make([]string, len(r.Steps))
+			for k, s := range r.Steps {
+				if !s.Formal {
+					texts[k] = s.Text
+				}
+			}
+			last, res = r, tr.TranslateProblem(r.ID, r.Problem, texts)
+		}
+		if i < len(res.Steps) {
+			return res.Steps[i].NotFormalized()
+		}
+		return ""
+	}
 }

@@ -90,8 +90,8 @@ func runGrade(cmd *cobra.Command, e *env, o gradeOpts) error {
 		out = grading.NewArrayWriter(e.stdout)
 	}
 	bar := output.Progress(e.stderr, "graded") // on a terminal's stderr only
-	grade := func(id json.RawMessage, gold, answer string) error {
-		if err := out.Write(grading.One(g, grading.Options{Extract: o.extract, Fallback: o.fallback}, id, gold, answer)); err != nil {
+	grade := func(id json.RawMessage, gold, answer, problem string) error {
+		if err := out.Write(grading.One(g, grading.Options{Extract: o.extract, Fallback: o.fallback, Problem: problem}, id, gold, answer)); err != nil {
 			return err
 		}
 		if bar != nil && !single {
@@ -104,7 +104,7 @@ func runGrade(cmd *cobra.Command, e *env, o gradeOpts) error {
 		if o.id != "" {
 			id, _ = json.Marshal(o.id)
 		}
-		if err := grade(id, o.gold, o.answer); err != nil {
+		if err := grade(id, o.gold, o.answer, ""); err != nil {
 			return err
 		}
 		return out.Flush()

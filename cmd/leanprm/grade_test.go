@@ -199,3 +199,20 @@ func TestGradeEmptyAndMissingInput(t *testing.T) {
 	assert.Equal(t, exitError, exitCode(err, &strings.Builder{}))
 	assert.NotContains(t, err.Error(), "open ", "no Go internals in the message")
 }
+
+// TestGradeChoiceProblem: a row's optional "problem" lets a choice letter be graded through the
+// problem's lettered options; without it the letter against a value is unknown.
+func TestGradeChoiceProblem(t *testing.T) {
+	in := strings.Join([]string{
+		`{"id": 1, "gold": "B", "answer": "15", "problem": "What is 3*5? (A) 12 (B) 15 (C) 18"}`,
+		`{"id": 2, "gold": "B", "answer": "18", "problem": "What is 3*5? (A) 12 (B) 15 (C) 18"}`,
+		`{"id": 3, "gold": "B", "answer": "15"}`,
+	}, "\n")
+	out, _, err := runWithInput(t, "", in, "grade", "--pairs", "-", "--jsonl")
+	require.NoError(t, err)
+	got := decodeGradeLines(t, out)
+	require.Len(t, got, 3)
+	assert.Equal(t, "equal", got[0]["verdict"], got[0]["reason"])
+	assert.Equal(t, "different", got[1]["verdict"], got[1]["reason"])
+	assert.Equal(t, "unknown", got[2]["verdict"], got[2]["reason"])
+}

@@ -46,11 +46,14 @@ Exit status: 0 every proof verified, 3 some failed or were rejected, 1 a run err
 without a verdict (e.g. no Lean available), an empty input, or an unreadable one (a binary or
 Markdown file, a batch with no readable row).
 
---tier kernel replays each proof the REPL verified through Lean's kernel: the proof is built
-into an .olean inside the sandbox and replayed with leanchecker --fresh (Lean ≥ 4.28, or
-lean4checker); with Comparator (and landrun, lean4export) installed, its statement closure is
-compared with the official one at kernel level and nanoda checks too when present. A missing
-tool makes the row an error (kernel_unavailable), never a verdict.
+The kernel tier is the default where its tools are installed (kernel.tier: auto): each proof
+the REPL verified is built into an .olean inside the sandbox and its own constants replayed
+through Lean's kernel with leanchecker (in the toolchain from Lean 4.28; kernel.fresh replays
+the whole import closure); with Comparator (and landrun, lean4export) installed, its statement
+closure is compared with the official one at kernel level and nanoda checks too when present.
+The tier has its own limits (kernel.timeout, --kernel-timeout; kernel.max_memory). Where no
+kernel tool is installed the tier is repl and every verified result says "not kernel-replayed";
+--tier kernel then makes each row an error (kernel_unavailable), never a verdict.
 
 Lean runs in a sandbox (no network, no writes outside a scratch directory, memory, process
 and CPU limits): --require-sandbox (the default) refuses to run where the machine cannot
@@ -71,8 +74,8 @@ sandbox; --require-sandbox=false runs there anyway, for trusted input.`,
 			if asJSON {
 				format = "json"
 			}
-			if tier != "repl" && tier != "kernel" {
-				return usageError("--tier %q: want repl or kernel", tier)
+			if tier != "" && tier != "auto" && tier != "repl" && tier != "kernel" {
+				return usageError("--tier %q: want auto, repl or kernel", tier)
 			}
 			if format != "table" && format != "jsonl" && format != "json" {
 				return usageError("--output-format %q: want table, jsonl or json", format)
@@ -119,12 +122,12 @@ sandbox; --require-sandbox=false runs there anyway, for trusted input.`,
 			}
 			defer closeRunner()
 			vopts := wire.VerifyOptions(e.cfg, runner)
-			if tier == "kernel" {
-				kc, err := wire.VerifyKernel(e.cfg)
-				if err != nil {
-					return err
-				}
-				vopts.Kernel = kc
+			t, err := wire.KernelTier(e.cfg, tier)
+			if err != nil {
+				return err
+			}
+			if err := wire.WithKernel(e.cfg, t, &vopts); err != nil {
+				return err
 			}
 			opts := verify.BatchOptions{
 				Options: vopts,
@@ -167,6 +170,6 @@ sandbox; --require-sandbox=false runs there anyway, for trusted input.`,
 	cmd.Flags().BoolVar(&asJSONL, "jsonl", false, "same as --output-format jsonl")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "same as --output-format json")
 	addRequireSandbox(cmd.Flags(), &requireSandbox)
-	cmd.Flags().StringVar(&tier, "tier", "repl", "repl: the REPL and the semantic guard; kernel: also build the proof into an .olean in the sandbox and replay it through the kernel (leanchecker --fresh; Comparator and nanoda when installed)")
+	cmd.Flags().StringVar(&tier, "tier", "", "auto (kernel where leanchecker or Comparator is installed), repl (the REPL and the semantic guard; verified results say \"not kernel-replayed\") or kernel (also build the proof into an .olean in the sandbox and replay it through the kernel); default kernel.tier")
 	return cmd
 }

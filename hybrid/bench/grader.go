@@ -14,6 +14,11 @@ import (
 // label. The grader decides a row when it says equal or different; Agreement is over the
 // decided rows, DecidedShare of all of them. A chain with no answer found is counted apart
 // (NoAnswer, NoAnswerRight of them labelled right): extraction found nothing to grade.
+//
+// The figures are on the gold field as the data gives it: a row whose gold field holds no
+// answer (chain.Chain.GoldFrom set: the gold was recovered by a fallback) is undecided there
+// (NoGold), and its verdict against the recovered gold is counted apart, in a row of its own
+// whose Subset ends in RecoveredSuffix.
 type GraderAgreement struct {
 	Subset string `json:"subset"`
 	Rows   int    `json:"rows"`
@@ -26,6 +31,7 @@ type GraderAgreement struct {
 	Unknown        int     `json:"unknown"`
 	NoAnswer       int     `json:"no_answer"`
 	NoAnswerRight  int     `json:"no_answer_labelled_right"`
+	NoGold         int     `json:"gold_field_without_answer"`
 	Agreement      float64 `json:"agreement"`
 	DecidedShare   float64 `json:"decided_share"`
 }
@@ -40,6 +46,10 @@ type Disagreement struct {
 	Reason  string `json:"reason"`
 }
 
+// RecoveredSuffix ends the Subset of the row that grades chains against a gold answer a
+// fallback recovered.
+const RecoveredSuffix = " (gold recovered from the reference solution)"
+
 // maxDisagreements bounds the disagreements GradeAgainstLabels lists.
 const maxDisagreements = 20
 
@@ -48,6 +58,7 @@ const maxDisagreements = 20
 func GradeAgainstLabels(chains []chain.Chain) ([]GraderAgreement, []Disagreement) {
 	by := map[string]*GraderAgreement{}
 	all := GraderAgreement{Subset: "all"}
+	recovered := GraderAgreement{Subset: "all" + RecoveredSuffix}
 	var dis []Disagreement
 	for i := range chains {
 		c := &chains[i]
@@ -61,7 +72,15 @@ func GradeAgainstLabels(chains []chain.Chain) ([]GraderAgreement, []Disagreement
 		}
 		label := *c.AnswerCorrect
 		o := reward.Grade(c.Gold, outcome.Extract(reward.ChainText(c)), nil, 0)
-		for _, g := range []*GraderAgreement{s, &all} {
+		tally := []*GraderAgreement{s, &all}
+		if c.GoldFrom != "" {
+			s.Rows++
+			all.Rows++
+			s.NoGold++
+			all.NoGold++
+			tally = []*GraderAgreement{&recovered}
+		}
+		for _, g := range tally {
 			g.Rows++
 			switch o.Verdict {
 			case outcome.Equal:
@@ -85,7 +104,11 @@ func GradeAgainstLabels(chains []chain.Chain) ([]GraderAgreement, []Disagreement
 		}
 		contradicted := o.Verdict == outcome.Equal && !label || o.Verdict == outcome.Different && label
 		if contradicted && len(dis) < maxDisagreements {
-			dis = append(dis, Disagreement{ID: c.ID, Gold: c.Gold, Answer: o.Answer, Verdict: string(o.Verdict), Label: label, Reason: o.Reason})
+			id := c.ID
+			if c.GoldFrom != "" {
+				id += RecoveredSuffix
+			}
+			dis = append(dis, Disagreement{ID: id, Gold: c.Gold, Answer: o.Answer, Verdict: string(o.Verdict), Label: label, Reason: o.Reason})
 		}
 	}
 	names := make([]string, 0, len(by))
@@ -100,7 +123,11 @@ func GradeAgainstLabels(chains []chain.Chain) ([]GraderAgreement, []Disagreement
 	if all.Rows == 0 {
 		return out, dis
 	}
-	return append(out, all.finish()), dis
+	out = append(out, all.finish())
+	if recovered.Rows > 0 {
+		out = append(out, recovered.finish())
+	}
+	return out, dis
 }
 
 func (g *GraderAgreement) finish() GraderAgreement {

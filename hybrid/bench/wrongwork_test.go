@@ -110,3 +110,30 @@ func TestGradeAgainstLabels(t *testing.T) {
 	require.Len(t, dis, 1)
 	assert.Equal(t, "3", dis[0].ID)
 }
+
+// TestGradeAgainstLabelsRecoveredGold: a row whose gold field held no answer counts as
+// undecided on the data as given, and its verdict against the gold a fallback recovered is
+// counted apart.
+func TestGradeAgainstLabelsRecoveredGold(t *testing.T) {
+	yes := true
+	chains := []chain.Chain{
+		{ID: "1", Subset: "s", Gold: "18", AnswerCorrect: &yes, Steps: []chain.Step{{Text: "The answer is 18."}}},
+		{ID: "2", Subset: "s", Gold: "40", GoldFrom: chain.GoldFromSolution, AnswerCorrect: &yes, Steps: []chain.Step{{Text: "The answer is 40."}}},
+		{ID: "3", Subset: "s", Gold: "7", GoldFrom: chain.GoldFromSolution, AnswerCorrect: &yes, Steps: []chain.Step{{Text: "The answer is 8."}}},
+	}
+	got, dis := GradeAgainstLabels(chains)
+	require.Len(t, got, 3)
+	s, all, rec := got[0], got[1], got[2]
+	assert.Equal(t, 3, s.Rows)
+	assert.Equal(t, 2, s.NoGold)
+	assert.Equal(t, 1, s.Equal)
+	assert.InDelta(t, 100.0/3, all.DecidedShare, 1e-9)
+	assert.Equal(t, 100.0, all.Agreement)
+	assert.Equal(t, "all"+RecoveredSuffix, rec.Subset)
+	assert.Equal(t, 2, rec.Rows)
+	assert.Equal(t, 1, rec.Equal)
+	assert.Equal(t, 1, rec.DifferentRight)
+	assert.Equal(t, 50.0, rec.Agreement)
+	require.Len(t, dis, 1)
+	assert.Equal(t, "3"+RecoveredSuffix, dis[0].ID, "a disagreement against a recovered gold says so")
+}

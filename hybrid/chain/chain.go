@@ -69,11 +69,18 @@ type Chain struct {
 	// question.ground_truth_answer, a gold or ground_truth field in ProcessBench-style rows, check --gold-file); "" when unknown.
 	// It is the answer as written there: the outcome grader normalises it.
 	Gold string `json:"gold,omitempty"`
+	// GoldFrom says where Gold came from when not from the data set's gold field: "reference
+	// solution" when that field holds no answer and the reference solution's final answer
+	// (marked, else its last number) stands in, a fallback that measurements count apart.
+	GoldFrom string `json:"gold_from,omitempty"`
 	// AnswerCorrect is the data set's own judgement of the chain's final answer
 	// (ProcessBench's final_answer_correct, MR-GSM8K's model_output_answer_correctness);
 	// nil when it says nothing.
 	AnswerCorrect *bool `json:"final_answer_correct,omitempty"`
 }
+
+// GoldFromSolution is Chain.GoldFrom for a gold answer read from the reference solution.
+const GoldFromSolution = "reference solution"
 
 // Texts returns the steps' texts.
 func (c *Chain) Texts() []string {

@@ -44,7 +44,7 @@ func decodeMRGSM8K(raw []byte, _ string, c *Chain) error {
 		// step." in the reversed questions); their reference solution ends with it ("The
 		// value of x is 40."), marked or as its last number.
 		if ex := outcome.ExtractWith(r.GroundTruthSolution, outcome.ExtractOptions{Fallback: outcome.FallbackLastNumber}); ex.Found {
-			gold = ex.Answer
+			gold, c.GoldFrom = ex.Answer, GoldFromSolution
 		}
 	}
 	c.Gold, c.AnswerCorrect = gold, answerCorrect(r.AnswerCorrectness)

@@ -59,7 +59,7 @@ func (r *toyRoller) Rollouts(_ context.Context, _ string, prefix []string, k int
 }
 
 // toyGrader reads the last "The answer is X" and compares it with gold as text.
-var toyGrader = GraderFunc(func(gold, text string) Reach {
+var toyGrader = GraderFunc(func(_, gold, text string) Reach {
 	i := strings.LastIndex(text, "The answer is ")
 	if i < 0 {
 		return Undecided

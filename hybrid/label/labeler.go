@@ -116,7 +116,7 @@ func (l *Labeler) label(ctx context.Context, it Item, out *Chain) error {
 // ownAnswer labels the last step by the chain's own final answer: its prefix is the whole
 // chain, so the chain is its one completion. Undecided leaves it unlabelled.
 func (l *Labeler) ownAnswer(it Item, out *Chain) Reach {
-	r := l.Grader.Grade(it.Gold, strings.Join(it.Chain.Texts(), "\n"))
+	r := l.Grader.Grade(it.Chain.Problem, it.Gold, strings.Join(it.Chain.Texts(), "\n"))
 	last := &out.Steps[len(out.Steps)-1]
 	if last.Label != nil { // a proof decided it (combined)
 		return r

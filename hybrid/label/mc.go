@@ -32,17 +32,18 @@ const (
 	Missed
 )
 
-// Grader grades a whole solution text against the gold answer. The outcome grader of
-// hybrid/outcome satisfies it through OutcomeGrader.
+// Grader grades a whole solution text against the gold answer. The problem is passed so that
+// a choice letter can be read through the options it lists, as every other grader call does.
+// The outcome grader of hybrid/outcome satisfies it through internal/wire's AnswerGrader.
 type Grader interface {
-	Grade(gold, solution string) Reach
+	Grade(problem, gold, solution string) Reach
 }
 
 // GraderFunc adapts a function to Grader.
-type GraderFunc func(gold, solution string) Reach
+type GraderFunc func(problem, gold, solution string) Reach
 
 // Grade implements Grader.
-func (f GraderFunc) Grade(gold, solution string) Reach { return f(gold, solution) }
+func (f GraderFunc) Grade(problem, gold, solution string) Reach { return f(problem, gold, solution) }
 
 // SoftThreshold is where an mc-soft share reads as right: half the rollouts reaching the
 // gold answer. Math-Shepherd trains on the share itself; booleans (TRL, FoVer, first errors)
@@ -142,7 +143,7 @@ func (e *Estimator) rollout(ctx context.Context, problem, gold string, prefix []
 	head := strings.Join(prefix, "\n")
 	est := estimate{k: k}
 	for _, o := range outs {
-		switch e.grader.Grade(gold, head+"\n"+o) {
+		switch e.grader.Grade(problem, gold, head+"\n"+o) {
 		case Reached:
 			est.reached++
 		case Undecided:

@@ -16,7 +16,9 @@ func build(n *expr.Node, depth int) *form {
 	}
 	switch n.Kind {
 	case expr.List, expr.Or:
-		return buildElems(n.Kids, kSet, depth)
+		f := buildElems(n.Kids, kSet, depth)
+		f.bare = n.Kind == expr.List && f.kind == kSet
+		return f
 	case expr.Group:
 		return buildGroup(n, depth)
 	case expr.Matrix:
@@ -61,6 +63,10 @@ func build(n *expr.Node, depth int) *form {
 			f.norm = "≈ " + f.norm
 		}
 		return f
+	case expr.Mul:
+		if d := distribute(n); d != nil {
+			return build(d, depth+1)
+		}
 	case expr.PlusMinus:
 		plus := &expr.Node{Kind: expr.Add, Kids: n.Kids}
 		minus := &expr.Node{Kind: expr.Sub, Kids: n.Kids}
@@ -197,7 +203,7 @@ func tupleInterval(f *form) (interval, error) {
 	var bs [2]bound
 	for i, e := range f.elems[:2] {
 		switch {
-		case e.kind != kExpr || e.name != "" || e.pct || e.deg || e.hasVar || e.approx:
+		case e.kind != kExpr || e.name != "" || e.unit != nil || !e.dim.Zero() || e.hasVar || e.approx:
 			return interval{}, fmt.Errorf("%w: an interval endpoint", errUnsupported)
 		case e.inf != 0:
 			bs[i] = bound{inf: e.inf}
@@ -253,7 +259,7 @@ func buildRel(n *expr.Node, depth int) *form {
 			}
 			if f.kind == kExpr || f.kind == kSet && rhs.Kind == expr.PlusMinus {
 				if f.kind == kExpr {
-					f.name = name
+					f.name, f.bound = name, boundVar(lhs)
 				} else {
 					for _, e := range f.elems {
 						e.name = name
@@ -327,7 +333,7 @@ func buildChain(n *expr.Node, ops []string, depth int) *form {
 		return &form{kind: kBad, err: fmt.Errorf("%w: a chain of equalities", errUnsupported)}
 	}
 	for _, v := range vals[:len(vals)-1] {
-		if c := compare(buildExpr(v), last, "", "", depth+1); c.v != Equal {
+		if c := (policy{}).compare(buildExpr(v), last, "", "", depth+1); c.v != Equal {
 			return &form{kind: kBad, err: fmt.Errorf("%w: a chain of equalities whose sides are not proven equal (%s)", errUnsupported, c.reason)}
 		}
 	}
@@ -347,6 +353,31 @@ func varName(n *expr.Node) (string, bool) {
 		return n.Kids[0].Text + "(…)", true
 	}
 	return "", false
+}
+
+// boundVar returns the variable of a function's left side, f(t): "t"; "" for anything else.
+func boundVar(lhs *expr.Node) string {
+	if lhs.Kind != expr.Mul {
+		return ""
+	}
+	g := lhs.Kids[1]
+	if len(g.Kids) == 1 && g.Kids[0].Kind == expr.Var && g.Kids[0].Text != "i" {
+		return g.Kids[0].Text
+	}
+	return ""
+}
+
+// renameVar copies a tree with the variable from renamed to.
+func renameVar(n *expr.Node, from, to string) *expr.Node {
+	c := *n
+	if n.Kind == expr.Var && n.Text == from {
+		c.Text = to
+	}
+	c.Kids = make([]*expr.Node, len(n.Kids))
+	for i, k := range n.Kids {
+		c.Kids[i] = renameVar(k, from, to)
+	}
+	return &c
 }
 
 func buildInequality(n *expr.Node, ops []string) *form {
@@ -410,13 +441,6 @@ func buildInequality(n *expr.Node, ops []string) *form {
 func buildExpr(n *expr.Node) *form {
 	f := &form{kind: kExpr, n: n}
 	inner := n
-	switch inner.Kind {
-	case expr.Percent:
-		f.pct, inner = true, inner.Kids[0]
-	case expr.Degrees:
-		f.deg, inner = true, inner.Kids[0]
-	}
-	f.n = inner
 	switch {
 	case inner.Kind == expr.Infinity:
 		f.inf, f.norm = 1, "∞"
@@ -461,10 +485,15 @@ func buildExpr(n *expr.Node) *form {
 	f.hasVar = hasVars(inner, iUnit)
 	ev := &evaluator{iUnit: iUnit}
 	if !f.hasVar {
-		f.val, f.valErr = ev.num(inner)
+		var q qty
+		f.val, q, f.valErr = ev.quantity(inner)
+		f.unit, f.dim = q.unit, q.dim
 		if f.valErr == nil {
 			f.valStr = f.val.String()
 			f.norm = f.valStr
+			if f.unit != nil {
+				f.norm = q.render(f.val)
+			}
 		}
 	} else {
 		f.r, f.rErr = ev.rat(inner)
@@ -473,13 +502,7 @@ func buildExpr(n *expr.Node) *form {
 		}
 	}
 	if f.norm == "" {
-		f.norm = render(inner)
-	}
-	if f.pct {
-		f.norm += "%"
-	}
-	if f.deg {
-		f.norm += "°"
+		f.norm = truncate(expr.Render(inner), 200)
 	}
 	return f
 }
@@ -535,76 +558,6 @@ func containsApprox(n *expr.Node) bool {
 	return false
 }
 
-// render writes a tree back as plain text, for answers whose value is not
-// computed.
-func render(n *expr.Node) string {
-	var b strings.Builder
-	renderTo(&b, n)
-	return truncate(b.String(), 200)
-}
-
-func renderTo(b *strings.Builder, n *expr.Node) {
-	if b.Len() > 256 {
-		return
-	}
-	bin := map[expr.NodeKind]string{expr.Add: " + ", expr.Sub: " - ", expr.Mul: "·", expr.Div: "/", expr.Pow: "^", expr.MixedNumber: " ", expr.PlusMinus: " ± "}
-	switch n.Kind {
-	case expr.Number:
-		b.WriteString(n.Tok.Text)
-		if n.Tok.Rep != "" {
-			b.WriteString("(" + n.Tok.Rep + ")")
-		}
-		if n.Tok.Exp != "" {
-			b.WriteString("e" + n.Tok.Exp)
-		}
-	case expr.Var:
-		b.WriteString(n.Text)
-	case expr.Pi:
-		b.WriteString("π")
-	case expr.Infinity:
-		b.WriteString("∞")
-	case expr.Neg:
-		b.WriteString("-")
-		renderTo(b, n.Kids[0])
-	case expr.Func:
-		b.WriteString(n.Text + "(")
-		renderTo(b, n.Kids[0])
-		b.WriteString(")")
-	case expr.Root:
-		b.WriteString("root(")
-		renderTo(b, n.Kids[0])
-		b.WriteString(")")
-	case expr.Factorial:
-		renderTo(b, n.Kids[0])
-		b.WriteString("!")
-	case expr.Percent:
-		renderTo(b, n.Kids[0])
-		b.WriteString("%")
-	case expr.Degrees:
-		renderTo(b, n.Kids[0])
-		b.WriteString("°")
-	case expr.Group:
-		b.WriteString("(")
-		for i, k := range n.Kids {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			renderTo(b, k)
-		}
-		b.WriteString(")")
-	default:
-		if op, ok := bin[n.Kind]; ok && len(n.Kids) == 2 {
-			b.WriteString("(")
-			renderTo(b, n.Kids[0])
-			b.WriteString(op)
-			renderTo(b, n.Kids[1])
-			b.WriteString(")")
-			return
-		}
-		b.WriteString("…")
-	}
-}
-
 // sortedNames returns a map's keys in order.
 func sortedNames(m map[string]*big.Rat) []string {
 	out := make([]string, 0, len(m))
@@ -612,5 +565,95 @@ func sortedNames(m map[string]*big.Rat) []string {
 		out = append(out, k)
 	}
 	sort.Strings(out)
+	return out
+}
+
+// vectorOf returns the entries of a vector or matrix node: a parenthesised or bracketed list
+// of two or more (one row), or a matrix (its rows); nil for anything else.
+func vectorOf(n *expr.Node) [][]*expr.Node {
+	n = unwrap(n)
+	switch {
+	case n.Kind == expr.Group && len(n.Kids) > 1 && (n.Open == "(" && n.Close == ")" || n.Open == "[" && n.Close == "]"):
+		return [][]*expr.Node{n.Kids}
+	case n.Kind == expr.Matrix:
+		rows := make([][]*expr.Node, len(n.Kids))
+		for i, r := range n.Kids {
+			rows[i] = r.Kids
+		}
+		return rows
+	}
+	return nil
+}
+
+// distribute rewrites a scalar times a vector or matrix (4(1, 3), 2\begin{pmatrix}…) entry
+// by entry, and a matrix times a column vector or matrix as their product; nil when n is
+// neither (a product of two numbers, or shapes that do not multiply).
+func distribute(n *expr.Node) *expr.Node {
+	x, y := vectorOf(n.Kids[0]), vectorOf(n.Kids[1])
+	switch {
+	case x == nil && y == nil:
+		return nil
+	case x != nil && y != nil:
+		return matProduct(n.Kids[0], x, y)
+	}
+	s, v, vn := n.Kids[0], y, unwrap(n.Kids[1])
+	if x != nil {
+		s, v, vn = n.Kids[1], x, unwrap(n.Kids[0])
+	}
+	out := &expr.Node{Kind: vn.Kind, Open: vn.Open, Close: vn.Close}
+	for _, row := range v {
+		cells := make([]*expr.Node, len(row))
+		for j, c := range row {
+			cells[j] = &expr.Node{Kind: expr.Mul, Kids: []*expr.Node{s, c}}
+		}
+		if vn.Kind == expr.Matrix {
+			out.Kids = append(out.Kids, &expr.Node{Kind: expr.Group, Open: "(", Close: ")", Kids: cells})
+		} else {
+			out.Kids = cells
+		}
+	}
+	return out
+}
+
+// matProduct multiplies two matrices written as such (rows of entries); a parenthesised list
+// on the right is a column. It returns nil when the shapes do not multiply or the left is
+// not a matrix.
+func matProduct(left *expr.Node, a, b [][]*expr.Node) *expr.Node {
+	if unwrap(left).Kind != expr.Matrix {
+		return nil
+	}
+	if len(b) == 1 && len(b[0]) == len(a[0]) && len(a[0]) > 1 { // (x, y) on the right: a column
+		col := make([][]*expr.Node, len(b[0]))
+		for i, c := range b[0] {
+			col[i] = []*expr.Node{c}
+		}
+		b = col
+	}
+	if len(a[0]) != len(b) || len(a)*len(b[0])*len(b) > maxElems {
+		return nil
+	}
+	out := &expr.Node{Kind: expr.Matrix}
+	for i := range a {
+		if len(a[i]) != len(b) {
+			return nil
+		}
+		row := &expr.Node{Kind: expr.Group, Open: "(", Close: ")"}
+		for j := range b[0] {
+			var sum *expr.Node
+			for k := range b {
+				if len(b[k]) != len(b[0]) {
+					return nil
+				}
+				t := &expr.Node{Kind: expr.Mul, Kids: []*expr.Node{a[i][k], b[k][j]}}
+				if sum == nil {
+					sum = t
+				} else {
+					sum = &expr.Node{Kind: expr.Add, Kids: []*expr.Node{sum, t}}
+				}
+			}
+			row.Kids = append(row.Kids, sum)
+		}
+		out.Kids = append(out.Kids, row)
+	}
 	return out
 }

@@ -26,12 +26,17 @@ func rank(k kind) int { return int(k) }
 
 // compare decides a against b; la and lb name them in reasons ("gold",
 // "answer"). The verdict does not depend on the order of the arguments.
-func compare(a, b *form, la, lb string, depth int) cmp {
+func (p policy) compare(a, b *form, la, lb string, depth int) cmp {
 	if depth > maxDepth {
 		return unk("nested too deep")
 	}
 	if rank(a.kind) > rank(b.kind) {
 		a, b, la, lb = b, a, lb, la
+	}
+	for _, x := range [][2]*form{{a, b}, {b, a}} {
+		if x[0].comma != nil && x[1].kind == kExpr && x[1].comma == nil && p.compare(x[0].comma, x[1], "", "", depth+1).v != Different {
+			return unk("%s is a list or, with a decimal comma, %s: not decided against %s", x[0].norm, x[0].comma.norm, x[1].norm)
+		}
 	}
 	switch {
 	case a.kind == kBad || b.kind == kBad:
@@ -50,9 +55,25 @@ func compare(a, b *form, la, lb string, depth int) cmp {
 			}
 			return diff("different choices: %s against %s", a.norm, b.norm)
 		}
+		c, o, lc, lo := a, b, la, lb
+		if b.kind == kChoice {
+			c, o, lc, lo = b, a, lb, la
+		}
+		if len(c.elems) == 1 { // "(B) 15": the option's value written beside its letter
+			r := p.compare(c.elems[0], o, lc, lo, depth+1)
+			r.reason = fmt.Sprintf("the value written with the choice %s: %s", c.norm, r.reason)
+			return r
+		}
 		return unk("a choice letter against an answer of another kind")
 	case a.kind == kText || b.kind == kText:
 		if a.kind != b.kind {
+			t, o := a, b
+			if b.kind == kText {
+				t, o = b, a
+			}
+			if t.vocab == "special" && (o.kind == kEmpty || o.kind == kExpr && !o.hasVar && o.inf == 0 && o.valErr == nil) {
+				return diff("%q against %s: %q is no number and no empty set", t.text, o.norm, t.text)
+			}
 			return unk("text against a mathematical answer")
 		}
 		if a.text == b.text {
@@ -63,7 +84,7 @@ func compare(a, b *form, la, lb string, depth int) cmp {
 		}
 		return unk("different text (%q, %q) is not decided", a.text, b.text)
 	case a.kind == kEmpty || b.kind == kEmpty:
-		return compareEmpty(a, b, la, lb, depth)
+		return p.compareEmpty(a, b, la, lb, depth)
 	}
 	switch a.kind {
 	case kExpr:
@@ -73,14 +94,14 @@ func compare(a, b *form, la, lb string, depth int) cmp {
 		}
 		switch b.kind {
 		case kExpr:
-			return compareExpr(a, b, la, lb)
+			return p.compareExpr(a, b, la, lb)
 		case kTuple:
 			if len(b.elems) == 1 {
-				return compare(a, b.elems[0], la, lb, depth+1)
+				return p.compare(a, b.elems[0], la, lb, depth+1)
 			}
 			return diff("one value (%s) against a tuple of %d", a.norm, len(b.elems))
 		case kSet:
-			return compareSets(&form{kind: kSet, elems: []*form{a}, norm: a.norm}, b, la, lb, depth)
+			return p.compareSets(&form{kind: kSet, elems: []*form{a}, norm: a.norm}, b, la, lb, depth)
 		case kInterval:
 			if nondegenerate(b.ivs) {
 				return diff("one value (%s) against an interval %s", a.norm, b.norm)
@@ -92,15 +113,24 @@ func compare(a, b *form, la, lb string, depth int) cmp {
 	case kTuple:
 		switch b.kind {
 		case kTuple:
-			return compareTuples(a, b, la, lb, depth)
+			return p.compareTuples(a, b, la, lb, depth)
 		case kSet:
-			inOrder := compareTuples(&form{kind: kTuple, elems: b.elems}, a, lb, la, depth)
-			if inOrder.v == Equal {
-				return eq("%s in the order written", inOrder.reason)
+			if len(b.elems) > 0 && allKind(b.elems, kTuple) && !allKind(a.elems, kTuple) {
+				// (x, y) = (1, 4) against {(1, 4)}: one solution against a set of them
+				return p.compareSets(&form{kind: kSet, elems: []*form{a}, norm: a.norm}, b, la, lb, depth)
 			}
-			asSets := compareSets(&form{kind: kSet, elems: a.elems}, b, la, lb, depth)
+			if b.bare {
+				inOrder := p.compareTuples(&form{kind: kTuple, elems: b.elems}, a, lb, la, depth)
+				if inOrder.v == Equal {
+					return eq("%s in the order written", inOrder.reason)
+				}
+			}
+			asSets := p.compareSets(&form{kind: kSet, elems: a.elems}, b, la, lb, depth)
 			if asSets.v == Different {
 				return asSets
+			}
+			if !b.bare {
+				return unk("an ordered tuple %s against the set %s: whether the question asks for either is not decided", a.norm, b.norm)
 			}
 			return unk("a tuple against a list in another order: whether order matters is not decided")
 		case kInterval:
@@ -117,7 +147,7 @@ func compare(a, b *form, la, lb string, depth int) cmp {
 	case kSet:
 		switch b.kind {
 		case kSet:
-			return compareSets(a, b, la, lb, depth)
+			return p.compareSets(a, b, la, lb, depth)
 		case kInterval:
 			return unk("a set of values against an interval")
 		case kEquation:
@@ -144,7 +174,7 @@ func plain(err error) string {
 	return err.Error()
 }
 
-func compareEmpty(a, b *form, la, lb string, depth int) cmp {
+func (p policy) compareEmpty(a, b *form, la, lb string, depth int) cmp {
 	if a.kind == kEmpty && b.kind == kEmpty {
 		return eq("both state that there is no solution")
 	}
@@ -156,6 +186,9 @@ func compareEmpty(a, b *form, la, lb string, depth int) cmp {
 	case kExpr:
 		if other.hasVar {
 			return unk("no solution against an expression with a variable (%s)", other.norm)
+		}
+		if other.valErr == nil && other.val.equal(num{}) {
+			return unk("no solution against 0: \"none\" may be the count 0")
 		}
 		return diff("no solution against the value %s", other.norm)
 	case kSet, kTuple:
@@ -170,14 +203,17 @@ func compareEmpty(a, b *form, la, lb string, depth int) cmp {
 	return unk("no solution against %s", other.norm)
 }
 
-// compareExpr decides two expressions: numbers exactly, expressions with
-// variables as rational functions.
-func compareExpr(a, b *form, la, lb string) cmp {
-	if a.name != "" && b.name != "" && a.name != b.name {
+// compareExpr decides two expressions: numbers exactly, with their units, expressions
+// with variables as rational functions.
+func (p policy) compareExpr(a, b *form, la, lb string) cmp {
+	if a.name != "" && b.name != "" && a.name != b.name && !curveOf(a, b) && !curveOf(b, a) {
 		return unk("values of different variables (%s, %s)", a.name, b.name)
 	}
-	if a.units != "" && b.units != "" && a.units != b.units {
-		return unk("different units (%s, %s)", a.units, b.units)
+	if a.noun != "" && b.noun != "" && a.noun != b.noun {
+		return unk("different words after the numbers (%s, %s)", a.noun, b.noun)
+	}
+	if a.noun != "" && a.unit == nil && b.unit != nil || b.noun != "" && b.unit == nil && a.unit != nil {
+		return unk("a number of %s against a number with a unit (%s, %s)", a.noun+b.noun, a.norm, b.norm)
 	}
 	if a.inf != 0 || b.inf != 0 {
 		switch {
@@ -185,61 +221,72 @@ func compareExpr(a, b *form, la, lb string) cmp {
 			return eq("both are %s", a.norm)
 		case a.inf != 0 && b.inf != 0:
 			return diff("%s against %s", a.norm, b.norm)
-		case a.pct || b.pct || a.deg || b.deg:
-			return unk("infinity with a percent or degree sign")
+		case a.unit != nil || b.unit != nil:
+			return unk("infinity against a number with a unit")
 		}
 		return diff("an infinite answer against the finite %s", map[bool]string{true: b.norm, false: a.norm}[a.inf != 0])
 	}
 	if a.approx || b.approx {
 		return compareApprox(a, b, la, lb)
 	}
-	c := compareExprValues(a, b, la, lb)
-	if c.v == Different && a.measure != b.measure && (a.units == "" || b.units == "") {
-		return unk("%s; but the number with a unit of measurement (%s) may be the other in another unit", c.reason, a.units+b.units)
-	}
-	return c
-}
-
-func compareExprValues(a, b *form, la, lb string) cmp {
-	if (a.valErr != nil || a.rErr != nil) && a.pct == b.pct && a.deg == b.deg && sameTree(a.n, b.n, 0) {
+	if (a.valErr != nil || a.rErr != nil) && sameTree(a.n, b.n, 0) {
 		// not evaluated, but the same expression as written (2^n, \log_2 3)
 		return eq("the same expression %s", a.norm)
 	}
-	switch {
-	case a.pct != b.pct:
-		// "50%" against "50" or "0.5": the percent sign read as a unit (the
-		// question asked for a percentage) or by its definition (p/100);
-		// either reading that holds makes the answers equal.
-		p, q, lp, lq := a, b, la, lb
-		if b.pct {
-			p, q, lp, lq = b, a, lb, la
+	if a.hasVar || b.hasVar {
+		if a.unit != nil || b.unit != nil {
+			return unk("an expression with a variable and a unit (%s, %s)", a.norm, b.norm)
 		}
-		asUnit := compareValues(p, q, lp, lq, nil)
-		if asUnit.v == Equal {
-			return eq("%s (the percent sign read as the unit of the answer)", asUnit.reason)
+		if a.bound != "" && b.bound != "" && a.bound != b.bound {
+			// f(t) = … against f(x) = …: the same function when equal with t renamed x
+			inA, inB := map[string]bool{}, map[string]bool{}
+			varNames(a.n, inA)
+			varNames(b.n, inB)
+			if inB[a.bound] || inA[b.bound] { // g(x) = y against g(y) = x: either renaming captures
+				return unk("the functions' variables %s and %s clash", a.bound, b.bound)
+			}
+			r := buildExpr(renameVar(b.n, b.bound, a.bound))
+			c := compareRat(a, r, la, lb)
+			c.reason = fmt.Sprintf("with %s renamed %s: %s", b.bound, a.bound, c.reason)
+			return c
 		}
-		asFrac := compareValues(p, q, lp, lq, big.NewRat(1, 100))
-		if asFrac.v == Equal {
-			return eq("%s (p%% = p/100)", asFrac.reason)
+		if f, o := a, b; (a.bound != "") != (b.bound != "") {
+			// f(t) = t^2 against x^2 or y = x^2: the function of the other side's one variable
+			if b.bound != "" {
+				f, o = b, a
+			}
+			inF, inO := map[string]bool{}, map[string]bool{}
+			varNames(f.n, inF)
+			varNames(o.n, inO)
+			cands := map[string]bool{} // the other side's variables that are no parameter of f
+			for v := range inO {
+				if v == f.bound || !inF[v] {
+					cands[v] = true
+				}
+			}
+			if !inO[f.bound] && len(cands) > 1 {
+				return unk("which of %s's variables is the argument of %s is not decided", o.norm, f.norm)
+			}
+			if u := onlyVar(cands); u != "" && u != f.bound {
+				r := buildExpr(renameVar(f.n, f.bound, u))
+				r.name, r.bound = f.name, u
+				c := compareRat(r, o, la, lb)
+				if f == b {
+					c = compareRat(o, r, la, lb)
+				}
+				c.reason = fmt.Sprintf("the function of %s read as a function of %s: %s", f.bound, u, c.reason)
+				return c
+			}
 		}
-		if asUnit.v == Different && asFrac.v == Different {
-			return diff("%s, and as a fraction %s", asUnit.reason, asFrac.reason)
-		}
-		return unk("a percentage against a plain number: %s", firstUnknown(asUnit, asFrac).reason)
-	case a.deg != b.deg:
-		d, o, ld, lo := a, b, la, lb
-		if b.deg {
-			d, o, ld, lo = b, a, lb, la
-		}
-		asUnit := compareValues(d, o, ld, lo, nil)
-		if o.hasVar || o.valErr != nil || !o.val.re.hasPi() {
-			return asUnit
-		}
-		// the other side has π: it is in radians
-		rad := compareValues(d, o, ld, lo, nil, withPiOver180)
-		return withReason(rad, "degrees converted to radians: ")
+		return compareRat(a, b, la, lb)
 	}
-	return compareValues(a, b, la, lb, nil)
+	if a.valErr != nil {
+		return unk("the %s %s is not evaluated: %v", la, a.norm, plain(a.valErr))
+	}
+	if b.valErr != nil {
+		return unk("the %s %s is not evaluated: %v", lb, b.norm, plain(b.valErr))
+	}
+	return p.compareQuantities(a, b, la, lb)
 }
 
 func firstUnknown(cs ...cmp) cmp {
@@ -251,48 +298,14 @@ func firstUnknown(cs ...cmp) cmp {
 	return cs[0]
 }
 
-func withReason(c cmp, prefix string) cmp {
-	c.reason = prefix + c.reason
-	return c
-}
-
-// withPiOver180 scales a value by π/180.
-func withPiOver180(v num) (num, error) {
-	return v.mul(num{re: real{ts: []pterm{{1, algebra.SurdFromRat(big.NewRat(1, 180))}}}})
-}
-
-// compareValues compares a's value (times scale, then through each of
-// the transforms) with b's.
-func compareValues(a, b *form, la, lb string, scale *big.Rat, transforms ...func(num) (num, error)) cmp {
-	if a.hasVar || b.hasVar {
-		if scale != nil || len(transforms) > 0 {
-			return unk("a percent or degree sign on an expression with variables")
-		}
-		return compareRat(a, b, la, lb)
-	}
-	if a.valErr != nil {
-		return unk("the %s %s is not evaluated: %v", la, a.norm, plain(a.valErr))
-	}
-	if b.valErr != nil {
-		return unk("the %s %s is not evaluated: %v", lb, b.norm, plain(b.valErr))
-	}
-	x, y := a.val, b.val
-	var err error
-	if scale != nil {
-		if x, err = x.mul(numRat(scale)); err != nil {
-			return unk("%v", err)
-		}
-	}
-	for _, t := range transforms {
-		if x, err = t(x); err != nil {
-			return unk("%v", err)
-		}
-	}
+// compareNums compares the exact values x of a and y of b; scaled says they are not the
+// forms' own values (a conversion), so that their renderings are made afresh.
+func compareNums(a, b *form, x, y num, la, lb string, scaled bool) cmp {
 	xs, ys := a.valStr, b.valStr
-	if scale != nil || len(transforms) > 0 || xs == "" {
+	if scaled || xs == "" {
 		xs = x.String()
 	}
-	if ys == "" {
+	if scaled || ys == "" {
 		ys = y.String()
 	}
 	if x.equal(y) {
@@ -302,7 +315,7 @@ func compareValues(a, b *form, la, lb string, scale *big.Rat, transforms ...func
 		return cmp{Equal, "both are " + xs}
 	}
 	reason := "the " + la + " is " + xs + ", the " + lb + " " + ys
-	if note := roundingNote(a, b, x, y, la, lb); note != "" {
+	if note := roundingNote(a, b, x, y, la, lb); note != "" && !scaled {
 		reason += "; " + note
 	}
 	if a.mixed || b.mixed {
@@ -322,7 +335,7 @@ func roundingNote(a, b *form, x, y num, la, lb string) string {
 		l, lo string
 	}{{a, y, la, lb}, {b, x, lb, la}} {
 		places, ok := decimalPlaces(s.f.decTok)
-		if !ok {
+		if !ok || s.f.unit != nil {
 			continue
 		}
 		if !s.other.isReal() || s.other.re.hasPi() {
@@ -338,9 +351,6 @@ func roundingNote(a, b *form, x, y num, la, lb string) string {
 		}
 		if s.f.decNeg {
 			d.Neg(d)
-		}
-		if s.f.pct {
-			continue
 		}
 		half := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Mul(big.NewInt(2), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(places)), nil)))
 		lo := new(big.Rat).Sub(d, half)
@@ -366,7 +376,7 @@ func compareApprox(a, b *form, la, lb string) cmp {
 	if b.approx {
 		ap, ex, lap, lex = b, a, lb, la
 	}
-	if ap.decTok == nil || ex.hasVar || ex.valErr != nil || !ex.val.isReal() || ex.pct != ap.pct || ex.deg != ap.deg {
+	if ap.decTok == nil || ex.hasVar || ex.valErr != nil || !ex.val.isReal() || ex.unit != nil || ap.unit != nil {
 		return unk("the %s %s is an approximation", lap, ap.norm)
 	}
 	places, _ := decimalPlaces(&expr.Token{Dot: true, Text: ap.decTok.Text})
@@ -377,16 +387,24 @@ func compareApprox(a, b *form, la, lb string) cmp {
 	if ap.decNeg {
 		d.Neg(d)
 	}
+	// the digits shown start the value (truncation: up to one unit of the last place further
+	// from 0) or round it (half a unit either way)
+	unit := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(places)), nil))
+	half := new(big.Rat).Mul(unit, big.NewRat(1, 2))
+	lo, hi := new(big.Rat).Sub(d, half), new(big.Rat).Add(d, unit)
+	if d.Sign() < 0 {
+		lo, hi = new(big.Rat).Sub(d, unit), new(big.Rat).Add(d, half)
+	}
 	o, ok := ex.val.re.surd()
 	if !ok {
+		// q·π: outside the window when q·π's bounds are (π to 20 places)
+		if x, y, ok := piMultipleBounds(ex.val.re); ok && (y.Cmp(lo) < 0 || x.Cmp(hi) > 0) {
+			return diff("the %s %s neither starts nor rounds the %s's exact value %s", lap, ap.norm, lex, ex.val)
+		}
 		return unk("the %s %s is an approximation of a value with π", lap, ap.norm)
 	}
-	// the digits shown start the value (truncation) or round it: the value
-	// lies within one unit of the last place either way
-	unit := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(places)), nil))
-	lo, hi := new(big.Rat).Sub(d, unit), new(big.Rat).Add(d, unit)
 	if o.CmpRat(lo) < 0 || o.CmpRat(hi) > 0 {
-		return diff("the %s %s is not within %s of the %s's exact value %s", lap, ap.norm, unit.RatString(), lex, ex.val)
+		return diff("the %s %s neither starts nor rounds the %s's exact value %s", lap, ap.norm, lex, ex.val)
 	}
 	return unk("the %s %s is an approximation of the %s's exact value %s; an approximation is not decided", lap, ap.norm, lex, ex.val)
 }
@@ -469,7 +487,7 @@ func evalRat(r algebra.Rat, at map[string]*big.Rat) (string, error) {
 	return new(big.Rat).Quo(n, d).RatString(), nil
 }
 
-func compareTuples(a, b *form, la, lb string, depth int) cmp {
+func (p policy) compareTuples(a, b *form, la, lb string, depth int) cmp {
 	if len(a.elems) != len(b.elems) {
 		return diff("a tuple of %d against a tuple of %d", len(a.elems), len(b.elems))
 	}
@@ -478,7 +496,7 @@ func compareTuples(a, b *form, la, lb string, depth int) cmp {
 	}
 	var unknown *cmp
 	for i := range a.elems {
-		c := compare(a.elems[i], b.elems[i], la, lb, depth+1)
+		c := p.compare(a.elems[i], b.elems[i], la, lb, depth+1)
 		switch c.v {
 		case Different:
 			return diff("entry %d differs: %s", i+1, c.reason)
@@ -498,7 +516,7 @@ func compareTuples(a, b *form, la, lb string, depth int) cmp {
 // compareSets decides two unordered collections: equal when every element
 // of each is proven equal to one of the other, different when some
 // element is proven different from every element of the other.
-func compareSets(a, b *form, la, lb string, depth int) cmp {
+func (p policy) compareSets(a, b *form, la, lb string, depth int) cmp {
 	if len(a.elems)*len(b.elems) > maxElems*maxElems/4 {
 		return unk("sets too large to compare")
 	}
@@ -509,7 +527,7 @@ func compareSets(a, b *form, la, lb string, depth int) cmp {
 		for _, e := range x.elems {
 			found, allDiff := false, true
 			for _, o := range y.elems {
-				c := compare(e, o, lx, ly, depth+1)
+				c := p.compare(e, o, lx, ly, depth+1)
 				if c.v == Equal {
 					found = true
 					break
@@ -542,111 +560,6 @@ func compareSets(a, b *form, la, lb string, depth int) cmp {
 		return eq("the same values: %s", a.norm)
 	}
 	return unk("sets not decided: %s", unknown)
-}
-
-// nondegenerate reports whether every interval is proven to have lo < hi.
-func nondegenerate(ivs []interval) bool {
-	for _, iv := range ivs {
-		if iv.lo.inf == -1 || iv.hi.inf == 1 {
-			continue
-		}
-		if iv.lo.inf != 0 || iv.hi.inf != 0 {
-			return false
-		}
-		s, ok := iv.hi.v.re.sub(iv.lo.v.re).sign()
-		if !ok || s <= 0 {
-			return false
-		}
-	}
-	return len(ivs) > 0
-}
-
-// cmpBound orders two endpoints' values: -1, 0, +1, ok false when the
-// order is not decided (π in a sum).
-func cmpBound(x, y bound) (int, bool) {
-	if x.inf != 0 || y.inf != 0 {
-		switch {
-		case x.inf == y.inf:
-			return 0, true
-		case x.inf < y.inf:
-			return -1, true
-		}
-		return 1, true
-	}
-	if x.v.re.equal(y.v.re) {
-		return 0, true
-	}
-	return x.v.re.sub(y.v.re).sign()
-}
-
-// normIntervals sorts a union's intervals and merges those that overlap
-// or touch; ok is false when an order is not decided.
-func normIntervals(ivs []interval) ([]interval, bool) {
-	out := append([]interval(nil), ivs...)
-	for _, iv := range out { // an empty or reversed interval is not decided
-		c, ok := cmpBound(iv.lo, iv.hi)
-		if !ok || c > 0 || c == 0 && !(iv.lo.closed && iv.hi.closed) {
-			return nil, false
-		}
-	}
-	// insertion sort by lower end (unions are short)
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0; j-- {
-			c, ok := cmpBound(out[j].lo, out[j-1].lo)
-			if !ok {
-				return nil, false
-			}
-			if c >= 0 {
-				break
-			}
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
-	var merged []interval
-	for _, iv := range out {
-		if len(merged) > 0 {
-			last := &merged[len(merged)-1]
-			c, ok := cmpBound(iv.lo, last.hi)
-			if !ok {
-				return nil, false
-			}
-			if c < 0 || c == 0 && (iv.lo.closed || last.hi.closed) {
-				h, ok := cmpBound(iv.hi, last.hi)
-				if !ok {
-					return nil, false
-				}
-				if h > 0 || h == 0 && iv.hi.closed {
-					last.hi = iv.hi
-				}
-				continue
-			}
-		}
-		merged = append(merged, iv)
-	}
-	return merged, true
-}
-
-func compareIntervals(a, b *form, la, lb string) cmp {
-	x, ok1 := normIntervals(a.ivs)
-	y, ok2 := normIntervals(b.ivs)
-	if !ok1 || !ok2 {
-		return unk("the order of the intervals' ends is not decided")
-	}
-	if len(x) != len(y) {
-		return diff("%s and %s are unions of %d and %d separate intervals", renderIntervals(x), renderIntervals(y), len(x), len(y))
-	}
-	for i := range x {
-		for _, p := range [][2]bound{{x[i].lo, y[i].lo}, {x[i].hi, y[i].hi}} {
-			c, _ := cmpBound(p[0], p[1])
-			if c != 0 {
-				return diff("the ends %s and %s differ (%s against %s)", p[0], p[1], renderIntervals(x), renderIntervals(y))
-			}
-			if p[0].inf == 0 && p[0].closed != p[1].closed {
-				return diff("the end %s is included in one and not the other (%s against %s)", p[0], renderIntervals(x), renderIntervals(y))
-			}
-		}
-	}
-	return eq("the same set %s", renderIntervals(x))
 }
 
 // compareEquations decides two equations only when their sides' differences
@@ -764,4 +677,49 @@ func unwrap(n *expr.Node) *expr.Node {
 		n = n.Kids[0]
 	}
 	return n
+}
+
+// allKind reports whether every form is of kind k.
+func allKind(fs []*form, k kind) bool {
+	for _, f := range fs {
+		if f.kind != k {
+			return false
+		}
+	}
+	return true
+}
+
+// piLo and piHi bound π: 3.14159265358979323846 ± 10⁻²⁰.
+var piLo, piHi = big.NewRat(314159265358979323, 100000000000000000), big.NewRat(314159265358979324, 100000000000000000)
+
+// piMultipleBounds returns rational bounds x ≤ v ≤ y of v = q·π for a rational q; ok is false
+// for any other value.
+func piMultipleBounds(v real) (x, y *big.Rat, ok bool) {
+	if len(v.ts) != 1 || v.ts[0].k != 1 {
+		return nil, nil, false
+	}
+	q, ok := v.ts[0].c.Rat()
+	if !ok {
+		return nil, nil, false
+	}
+	x, y = new(big.Rat).Mul(q, piLo), new(big.Rat).Mul(q, piHi)
+	if q.Sign() < 0 {
+		x, y = y, x
+	}
+	return x, y, true
+}
+
+// curveOf reports a function answer f(x) = … against y = … (y no variable of the function):
+// the same curve, compared as the two expressions.
+func curveOf(f, o *form) bool { return f.bound != "" && o.bound == "" && o.name != f.bound }
+
+// onlyVar returns the one name of a set of variable names, or "".
+func onlyVar(names map[string]bool) string {
+	if len(names) != 1 {
+		return ""
+	}
+	for n := range names {
+		return n
+	}
+	return ""
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -15,24 +16,44 @@ type corpusPair struct {
 }
 
 func readCorpus(tb testing.TB) []corpusPair {
+	var out []corpusPair
+	for _, p := range readPairs(tb, "testdata/pairs.tsv", Equal, Different) {
+		out = append(out, p.corpusPair)
+	}
+	return out
+}
+
+// formPair is one line of a corpus with the family (the "# == " heading) it sits under.
+type formPair struct {
+	corpusPair
+	family string
+}
+
+// readPairs reads a corpus of truth<TAB>gold<TAB>answer lines whose truth is one of truths.
+func readPairs(tb testing.TB, path string, truths ...Verdict) []formPair {
 	tb.Helper()
-	f, err := os.Open("testdata/pairs.tsv")
+	f, err := os.Open(path)
 	if err != nil {
 		tb.Fatal(err)
 	}
 	defer f.Close()
-	var out []corpusPair
+	var out []formPair
+	family := ""
 	sc := bufio.NewScanner(f)
 	for n := 1; sc.Scan(); n++ {
 		line := sc.Text()
+		if name, ok := strings.CutPrefix(line, "# == "); ok {
+			family = name
+			continue
+		}
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
 		parts := strings.Split(line, "\t")
-		if len(parts) != 3 || parts[0] != string(Equal) && parts[0] != string(Different) {
-			tb.Fatalf("testdata/pairs.tsv:%d: want truth<TAB>gold<TAB>answer with truth equal or different, got %q", n, line)
+		if len(parts) != 3 || !slices.Contains(truths, Verdict(parts[0])) {
+			tb.Fatalf("%s:%d: want truth<TAB>gold<TAB>answer with truth one of %v, got %q", path, n, truths, line)
 		}
-		out = append(out, corpusPair{n, Verdict(parts[0]), parts[1], parts[2]})
+		out = append(out, formPair{corpusPair{n, Verdict(parts[0]), parts[1], parts[2]}, family})
 	}
 	if err := sc.Err(); err != nil {
 		tb.Fatal(err)

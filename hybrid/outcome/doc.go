@@ -6,8 +6,9 @@
 // for majority votes. It serves `leanprm grade` and `eval outcome`, the outcome rewards of
 // hybrid/reward and serve, best-of-N in hybrid/bench, and the graders of search and label.
 //
-// Every form it reads, the percentage and rounding rules, extraction and the limits are in
-// docs/OUTCOME.md.
+// Every form it reads, the units (a value carries a dimension and is compared after an exact
+// conversion), the percentage, bare-number and rounding rules with the settings that change
+// them, extraction and the limits are in docs/OUTCOME.md.
 //
 // # Example
 //

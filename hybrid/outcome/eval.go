@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/leanprm/leanprm/hybrid/outcome/internal/expr"
+	"github.com/leanprm/leanprm/hybrid/outcome/internal/units"
 	"github.com/leanprm/leanprm/translate/algebra"
 )
 
@@ -22,7 +23,7 @@ func literal(t *expr.Token) (*big.Rat, error) {
 			return r, nil
 		}
 	}
-	r, ok := new(big.Rat).SetString(t.Text)
+	r, ok := new(big.Rat).SetString(strings.TrimSuffix(t.Text, "."))
 	if !ok {
 		return nil, fmt.Errorf("%w: the number %q", errUnsupported, t.Text)
 	}
@@ -135,18 +136,18 @@ func (ev *evaluator) num(n *expr.Node) (num, error) {
 			return num{}, err
 		}
 		return a.mul(inv)
-	case expr.Percent:
+	case expr.Percent, expr.Degrees:
+		// inside a function (sin 30°, √(50%)): the value in the base unit, the one scale the
+		// quantities use (quantity.go)
 		a, err := ev.num(n.Kids[0])
 		if err != nil {
 			return num{}, err
 		}
-		return a.mul(numRat(big.NewRat(1, 100)))
-	case expr.Degrees:
-		a, err := ev.num(n.Kids[0])
-		if err != nil {
-			return num{}, err
+		u := units.Percent
+		if n.Kind == expr.Degrees {
+			u = units.Degree
 		}
-		return a.mul(num{re: normReal([]pterm{{1, algebra.SurdFromRat(big.NewRat(1, 180))}})})
+		return a.mul(scaleOf(&u))
 	case expr.Pow:
 		return ev.pow(n)
 	case expr.Root:
@@ -165,6 +166,12 @@ func (ev *evaluator) num(n *expr.Node) (num, error) {
 			return num{}, fmt.Errorf("%w: %v", errTooLarge, err)
 		}
 		return numRat(new(big.Rat).SetInt(f)), nil
+	case expr.DoubleFactorial:
+		a, err := ev.num(n.Kids[0])
+		if err != nil {
+			return num{}, err
+		}
+		return doubleFactorial(a)
 	case expr.Binom:
 		a, err := ev.num(n.Kids[0])
 		if err != nil {
@@ -340,11 +347,18 @@ func (ev *evaluator) root(n *expr.Node) (num, error) {
 func (ev *evaluator) fn(n *expr.Node) (num, error) {
 	name := n.Text
 	var argNode = n.Kids[0]
+	if name == "ln" || name == "exp" {
+		if v, err := natural(name, argNode); err == nil { // ln e^k = k
+			return v, nil
+		}
+	}
 	a, err := ev.num(argNode)
 	if err != nil {
 		return num{}, err
 	}
 	switch name {
+	case "arcsin", "arccos", "arctan":
+		return inverseTrig(name, a)
 	case "sin", "cos", "tan", "sec", "csc", "cot":
 		if !a.isReal() {
 			return num{}, fmt.Errorf("%w: %s of a complex number", errUnsupported, name)
@@ -593,4 +607,64 @@ func smallLiteral(s string) (*big.Rat, bool) {
 		}
 	}
 	return big.NewRat(n, pow10[places]), true
+}
+
+// doubleFactorial returns n!! = n·(n−2)·…, down to 1 or 2 (0!! = 1).
+func doubleFactorial(a num) (num, error) {
+	r, ok := a.rat()
+	if !ok || !r.IsInt() || r.Sign() < 0 {
+		return num{}, fmt.Errorf("%w: a double factorial of %s", errUnsupported, a)
+	}
+	if r.Num().Cmp(big.NewInt(algebra.MaxFactorial)) > 0 {
+		return num{}, fmt.Errorf("%w: %s!! passes %d", errTooLarge, a, algebra.MaxFactorial)
+	}
+	p := big.NewInt(1)
+	for k := r.Num().Int64(); k > 1; k -= 2 {
+		p.Mul(p, big.NewInt(k))
+	}
+	return numRat(new(big.Rat).SetInt(p)), nil
+}
+
+// inverseTrig returns arcsin, arccos or arctan of a as a multiple of π/12 within the
+// function's principal range, when the value is one of those at such a multiple.
+func inverseTrig(name string, a num) (num, error) {
+	v, ok := a.re.surd()
+	if !a.isReal() || !ok {
+		return num{}, fmt.Errorf("%w: %s(%s)", errUnsupported, name, a)
+	}
+	lo, hi := -6, 6 // arcsin: [−π/2, π/2]
+	switch name {
+	case "arccos":
+		lo, hi = 0, 12
+	case "arctan":
+		lo, hi = -5, 5
+	}
+	fn := strings.TrimPrefix(name, "arc")
+	for k := lo; k <= hi; k++ {
+		s, err := algebra.TrigPi(fn, big.NewRat(int64(k), 12))
+		if err == nil && s.Equal(v) {
+			return num{re: normReal([]pterm{{1, algebra.SurdFromRat(big.NewRat(int64(k), 12))}})}, nil
+		}
+	}
+	return num{}, fmt.Errorf("%w: %s(%s) is not a multiple of π/12", errUnsupported, name, a)
+}
+
+// natural reads ln(e^k) and ln e as k, for a rational k: e is Euler's number there.
+func natural(name string, arg *expr.Node) (num, error) {
+	arg = unwrap(arg)
+	if name != "ln" {
+		return num{}, errUnsupported
+	}
+	switch {
+	case arg.Kind == expr.Var && arg.Text == "e":
+		return numRat(big.NewRat(1, 1)), nil
+	case arg.Kind == expr.Pow && unwrap(arg.Kids[0]).Kind == expr.Var && unwrap(arg.Kids[0]).Text == "e":
+		k, err := (&evaluator{}).num(arg.Kids[1])
+		if err == nil {
+			if r, ok := k.rat(); ok {
+				return numRat(r), nil
+			}
+		}
+	}
+	return num{}, errUnsupported
 }

@@ -5,7 +5,9 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/leanprm/leanprm/hybrid/outcome/internal/choice"
 	"github.com/leanprm/leanprm/hybrid/outcome/internal/expr"
+	"github.com/leanprm/leanprm/hybrid/outcome/internal/units"
 	"github.com/leanprm/leanprm/translate/algebra"
 )
 
@@ -27,22 +29,34 @@ const (
 // form is one answer, parsed and evaluated once. Values are immutable
 // after parse, so a Grader caches and shares them.
 type form struct {
-	kind  kind
-	norm  string
-	err   error
-	n     *expr.Node
-	name  string // the variable assigned (x = 5), "" when none
-	pct   bool   // written with a percent sign: n is the number before it
-	deg   bool   // written with a degree sign
-	paren bool   // a tuple written in parentheses: "(a, b)" may be an open interval
+	kind kind
+	norm string
+	err  error
+	n    *expr.Node
+	name string // the variable assigned (x = 5), "" when none
+	// bound: the variable of a function written f(t) = …, renamed when two functions
+	// are compared
+	bound string
+	paren bool // a tuple written in parentheses: "(a, b)" may be an open interval
+	// bare: a set written as a bare comma list ("1, 2"), which may also be read as the
+	// tuple in the order written; a set in braces, "x = 1 or x = 2", a ± b are sets only
+	bare bool
 	// approx: written as an approximation (≈ 3.14, 0.333...): a decimal
 	// that only starts the value.
 	approx bool
-	units  string
-	elems  []*form
-	ivs    []interval
-	text   string
-	vocab  string
+	// unit: the unit a kExpr's number is written in (nil for a bare number), and dim the
+	// dimension of its value, which val holds in the dimension's base unit (2.5 m and
+	// 250 cm are both 5/2 in metres; 30° is π/6 radians).
+	unit *units.Unit
+	dim  units.Dim
+	// comma: for "3,5", the number it is with a decimal comma (the form is the list)
+	comma *form
+	// noun: words after the number that are no unit ("22 apples"), compared as words
+	noun  string
+	elems []*form
+	ivs   []interval
+	text  string
+	vocab string
 	// the value of a kExpr: inf is ±1 for ±∞; val when it has no free
 	// variable, r when it has (valErr/rErr say why not).
 	inf     int
@@ -58,34 +72,52 @@ type form struct {
 	lhsForm *form
 	rhsForm *form
 	valStr  string // val.String(), computed once
-	// measure: the units include one of measurement (minutes, cm), in
-	// which the number may differ from a gold in another unit.
-	measure bool
 }
 
-// unitWordsOf applies the words after an answer that change its value: a
-// multiplier ("1.5 million"), "percent", "degrees"; the other words are
-// returned as units.
-func unitWordsOf(n *expr.Node, units []string) (*expr.Node, []string) {
-	var rest []string
-	leading := true // multipliers count only before any other word: "5 hundred thousand"
-	for i, u := range units {
-		l := strings.ToLower(u)
-		leading = leading && expr.Multipliers[l] != 0
-		switch {
-		case leading:
-			n = &expr.Node{Kind: expr.Mul, Kids: []*expr.Node{n, {Kind: expr.Number, Tok: &expr.Token{Kind: expr.NumberToken, Text: fmt.Sprint(expr.Multipliers[l])}}}}
-		case l == "percent" || l == "pct" || l == "percentage" || l == "per" && i+1 < len(units) && strings.ToLower(units[i+1]) == "cent":
-			n = &expr.Node{Kind: expr.Percent, Kids: []*expr.Node{n}}
-		case l == "cent" && i > 0 && strings.ToLower(units[i-1]) == "per":
-		case l == "degree" || l == "degrees" || l == "deg":
-			n = &expr.Node{Kind: expr.Degrees, Kids: []*expr.Node{n}}
-		case l == "radian" || l == "radians" || l == "rad":
-		default:
-			rest = append(rest, u)
+// unitWordsOf applies the words after an answer that change its value: a multiplier
+// ("1.5 million"), then a unit ("cm", "square feet", "km/h", "percent", "degrees"), which
+// wraps the tree in a UnitOf node; words that are no unit are returned as the answer's noun.
+func unitWordsOf(n *expr.Node, words []string) (*expr.Node, []string) {
+	i := 0
+	for i < len(words) && expr.Multipliers[strings.ToLower(words[i])] != 0 {
+		n = &expr.Node{Kind: expr.Mul, Kids: []*expr.Node{n, {Kind: expr.Number, Tok: &expr.Token{Kind: expr.NumberToken, Text: fmt.Sprint(expr.Multipliers[strings.ToLower(words[i])])}}}}
+		i++
+	}
+	words = words[i:]
+	if len(words) == 0 {
+		return n, nil
+	}
+	// the longest run of words that is a unit ("3 pairs of shoes": pairs); the words after
+	// it are the noun
+	for k := len(words); k > 0; k-- {
+		if _, ok := units.Parse(words[:k]); ok {
+			return withUnit(n, strings.Join(words[:k], " ")), words[k:]
 		}
 	}
-	return n, rest
+	return n, words
+}
+
+// withUnit puts a unit on the value a tree states: the right side of an assignment (x = 5
+// cm), the whole expression otherwise; nil after a list, a tuple or a set, where a unit is
+// not read.
+func withUnit(n *expr.Node, unit string) *expr.Node {
+	switch n.Kind {
+	case expr.Relation:
+		if n.Text == "=" && len(n.Kids) == 2 {
+			rhs := withUnit(n.Kids[1], unit)
+			if rhs == nil {
+				return nil
+			}
+			c := *n
+			c.Kids = []*expr.Node{n.Kids[0], rhs}
+			return &c
+		}
+	case expr.List, expr.Or, expr.Group, expr.Matrix, expr.Union, expr.PlusMinus, expr.EmptySet:
+		if n.Kind != expr.Group || len(n.Kids) != 1 {
+			return nil
+		}
+	}
+	return &expr.Node{Kind: expr.UnitOf, Text: unit, Kids: []*expr.Node{n}}
 }
 
 type bound struct {
@@ -118,8 +150,15 @@ var allReals = map[string]bool{
 	"\\text{all real numbers}": true, "(-\\infty, \\infty)": true, "\\mathbb{R} ": true,
 }
 
-// currency words are dropped like "$"; other units are kept and compared.
-var currency = map[string]bool{"dollar": true, "dollars": true, "usd": true, "us": true}
+// special are answers that are values of their own: distinct from each other, from no
+// solution and from every number.
+var special = map[string]string{
+	"infinitely many": "infinitely many", "infinitely many solutions": "infinitely many", "infinite": "infinitely many",
+	"infinitely many values": "infinitely many", "infinite solutions": "infinitely many", "an infinite number": "infinitely many",
+	"infinitely many real solutions": "infinitely many", "there are infinitely many solutions": "infinitely many",
+	"undefined": "undefined", "does not exist": "undefined", "dne": "undefined", "not defined": "undefined",
+	"the limit does not exist": "undefined", "it is undefined": "undefined",
+}
 
 // emptyWords: answers that state there is no solution.
 var emptyWords = map[string]bool{
@@ -152,12 +191,24 @@ func parseText(raw string) *form {
 	if f := fastNumber(s); f != nil {
 		return f
 	}
+	if decimalComma(s) {
+		// "3,5": the list {3, 5}, or 3.5 with a decimal comma; compare keeps both in mind
+		f := parseText(strings.Replace(s, ",", ", ", 1))
+		f.comma = fastNumber(strings.Replace(s, ",", ".", 1))
+		return f
+	}
 	if allReals[s] {
 		iv := interval{lo: bound{inf: -1}, hi: bound{inf: 1}}
 		return &form{kind: kInterval, ivs: []interval{iv}, norm: renderIntervals([]interval{iv})}
 	}
-	if c, ok := choice(s); ok {
+	if c, ok := choice.Letter(s); ok {
 		return &form{kind: kChoice, text: c, norm: "(" + c + ")"}
+	}
+	if c, rest, ok := choice.WithValue(s); ok {
+		v := parseText(rest)
+		if v.kind != kBad && v.kind != kChoice {
+			return &form{kind: kChoice, text: c, norm: "(" + c + ") " + v.norm, elems: []*form{v}}
+		}
 	}
 	toks, lexErr := expr.Lex(s)
 	if f := wordsForm(s, toks, lexErr); f != nil {
@@ -166,29 +217,29 @@ func parseText(raw string) *form {
 	if lexErr != nil {
 		return &form{kind: kBad, norm: truncate(s, 200), err: lexErr}
 	}
-	n, units, err := expr.ParseTokens(toks)
+	n, words, err := expr.ParseTokens(toks)
 	if err != nil {
 		return &form{kind: kBad, norm: truncate(s, 200), err: err}
 	}
-	for _, u := range units {
+	for _, u := range words {
 		if qualifiers[strings.ToLower(u)] {
-			return &form{kind: kBad, norm: truncate(s, 200), err: fmt.Errorf("%w: the words %q change the answer", errUnsupported, strings.Join(units, " "))}
+			return &form{kind: kBad, norm: truncate(s, 200), err: fmt.Errorf("%w: the words %q change the answer", errUnsupported, strings.Join(words, " "))}
 		}
 	}
-	n, units = unitWordsOf(n, units)
+	n, words = unitWordsOf(n, words)
+	if n == nil {
+		return &form{kind: kBad, norm: truncate(s, 200), err: fmt.Errorf("%w: a unit after a list", errUnsupported)}
+	}
 	f := build(n, 0)
 	if f.kind == kBad && f.norm == "" {
 		f.norm = truncate(s, 200)
 	}
-	if len(units) > 0 {
-		u := normUnits(units)
+	if len(words) > 0 {
+		u := normNoun(words)
 		if f.kind != kExpr && u != "" {
 			return &form{kind: kBad, norm: truncate(s, 200), err: fmt.Errorf("%w: words after a list", errUnsupported)}
 		}
-		f.units = u
-		for _, w := range strings.Fields(u) {
-			f.measure = f.measure || expr.UnitWords[w] || expr.UnitWords[w+"s"]
-		}
+		f.noun = u
 		if u != "" {
 			f.norm += " " + u
 		}
@@ -235,44 +286,6 @@ func strip(s string) string {
 	return s
 }
 
-// choice recognises a multiple-choice letter: "B", "(B)", "B)", "\text{(B)}",
-// "Option B", "(b)".
-func choice(s string) (string, bool) {
-	t := s
-	for _, w := range []string{"\\textbf{", "\\text{", "\\mathrm{", "\\mathbf{"} {
-		if strings.HasPrefix(t, w) && strings.HasSuffix(t, "}") {
-			t = t[len(w) : len(t)-1]
-		}
-	}
-	t = strings.TrimSpace(t)
-	for _, p := range []string{"option ", "choice ", "answer "} {
-		if len(t) > len(p) && strings.EqualFold(t[:len(p)], p) {
-			t = strings.TrimSpace(t[len(p):])
-		}
-	}
-	if len(t) > 4 {
-		return "", false
-	}
-	t = strings.TrimRight(t, ".:")
-	paren := false
-	if len(t) == 3 && t[0] == '(' && t[2] == ')' {
-		t, paren = t[1:2], true
-	} else if len(t) == 2 && t[1] == ')' {
-		t, paren = t[:1], true
-	}
-	if len(t) != 1 {
-		return "", false
-	}
-	c := t[0]
-	switch {
-	case c >= 'A' && c <= 'J':
-		return t, true
-	case paren && c >= 'a' && c <= 'j':
-		return strings.ToUpper(t), true
-	}
-	return "", false
-}
-
 // wordsForm recognises an answer made of words: text, a closed
 // vocabulary, or a statement that there is no solution.
 func wordsForm(s string, toks []expr.Token, lexErr error) *form {
@@ -308,11 +321,11 @@ func wordsForm(s string, toks []expr.Token, lexErr error) *form {
 		return nil
 	}
 	text := strings.Join(parts, " ")
-	if v := expr.NumberWords[text]; v != 0 {
-		if v < 0 {
-			v = 0
-		}
-		return buildExpr(&expr.Node{Kind: expr.Number, Tok: &expr.Token{Kind: expr.NumberToken, Text: fmt.Sprint(v)}})
+	if v, ok := expr.WordsNumber(parts); ok {
+		return buildExpr(&expr.Node{Kind: expr.Number, Tok: &expr.Token{Kind: expr.NumberToken, Text: v.RatString()}})
+	}
+	if special[text] != "" {
+		return &form{kind: kText, text: special[text], vocab: "special", norm: special[text]}
 	}
 	if text == "all real numbers" || text == "all reals" || text == "r" && strings.Contains(s, "mathbb") {
 		iv := interval{lo: bound{inf: -1}, hi: bound{inf: 1}}
@@ -324,11 +337,12 @@ func wordsForm(s string, toks []expr.Token, lexErr error) *form {
 	return &form{kind: kText, text: text, vocab: vocab[text], norm: text}
 }
 
-func normUnits(units []string) string {
+// normNoun renders the words after a number that are no unit, singular and lower case.
+func normNoun(words []string) string {
 	var kept []string
-	for _, u := range units {
+	for _, u := range words {
 		l := strings.ToLower(u)
-		if currency[l] {
+		if l == "us" { // US dollars
 			continue
 		}
 		if len(l) > 3 && strings.HasSuffix(l, "s") && !strings.HasSuffix(l, "ss") {
@@ -405,5 +419,26 @@ func fastNumber(s string) *form {
 	}
 	v := numRat(r)
 	str := v.String()
-	return &form{kind: kExpr, n: &expr.Node{Kind: expr.Number, Tok: tok}, val: v, norm: str, valStr: str, decTok: tok, decNeg: neg}
+	f := &form{kind: kExpr, n: &expr.Node{Kind: expr.Number, Tok: tok}, val: v, norm: str, valStr: str, decTok: tok, decNeg: neg}
+	if i := strings.IndexByte(s, '$'); i >= 0 && i < start { // $18: dollars
+		f.unit, f.dim, f.norm = &units.Dollar, units.Dollar.Dim, "$"+str
+		f.n = &expr.Node{Kind: expr.UnitOf, Text: "$", Kids: []*expr.Node{f.n}}
+	}
+	return f
+}
+
+// decimalComma reports an answer that is two digit runs joined by a comma with no space
+// ("3,5", "-0,25"), other than a thousands separator: a decimal comma or a list of two.
+func decimalComma(s string) bool {
+	s = strings.TrimPrefix(s, "-")
+	i := strings.IndexByte(s, ',')
+	if i <= 0 || i == len(s)-1 || len(s)-i-1 == 3 {
+		return false
+	}
+	for j := 0; j < len(s); j++ {
+		if j != i && !expr.IsDigit(s[j]) {
+			return false
+		}
+	}
+	return true
 }

@@ -13,7 +13,11 @@ func fuzzSeeds(f *testing.F, two bool) {
 		"x=1 or x=2", "(1, 2)", "[1, 2) \\cup (3, \\infty)", "3+4i", "(B)", "\\text{Yes}", "10^{10^{10}}",
 		"\\begin{pmatrix} 1 \\\\ 2 \\end{pmatrix}", "\\sin(\\pi/3)", "1 \\pm \\sqrt{2}", "2\\frac{1}{2}",
 		"\\boxed{\\frac{1}{2}}", "The answer is 5.", "#### 12", "\\sqrt[3]{16}", "\\log_2 8", "5!", "\\binom{5}{2}",
-		"(x+1)^2", "\\frac{x^2-1}{x-1}", "AB = 3 = \\sqrt{9}", "1.5 million", "0.333...", "x > 3", "\xff"}
+		"(x+1)^2", "\\frac{x^2-1}{x-1}", "AB = 3 = \\sqrt{9}", "1.5 million", "0.333...", "x > 3", "\xff",
+		"90 min", "2.5 \\text{ m}^2", "36 km/h", "\\$2\\frac14", "7 cents", "60 rad", "-3 1/4", "14\\frac{1}{2}\\%",
+		"0.1(6)", "0.\\dot{1}4\\dot{2}", "0.142857142857...", "4(1, 3)", "2\\begin{pmatrix}1&2\\\\3&4\\end{pmatrix}\\begin{pmatrix}1\\\\1\\end{pmatrix}",
+		"g(s) = 5s^3", "7!!", "(x, y) = (1, 4)", "\\{(1, 4)\\}", "twenty-five", "two and a half", "infinitely many",
+		"\\arcsin(1/2)", "\\ln(e^2)", "5 percentage points", "3 pairs of shoes", "3,5"}
 	for i, s := range seeds {
 		if two {
 			f.Add(s, seeds[(i*7+3)%len(seeds)])

@@ -20,7 +20,8 @@ var gradeTable = map[string][]gradeCase{
 	},
 	"units and currency": {
 		{"18", "\\$18.00", Equal}, {"18", "$18", Equal}, {"18", "18 dollars", Equal},
-		{"5", "5 \\text{ cm}", Equal}, {"5\\text{ cm}^2", "5", Equal}, {"5 cm", "5 m", Unknown},
+		{"5", "5 \\text{ cm}", Equal}, {"5\\text{ cm}^2", "5", Equal}, {"5 cm", "5 m", Different}, {"5 cm", "5 apples", Unknown}, {"5 cm", "6", Unknown},
+		{"(2, 3) \\text{ cm}", "(2,3)", Unknown}, {"x = 5 \\text{ cm}", "0.05 m", Equal}, {"x = \\pm 3 \\text{ cm}", "3", Unknown},
 		{"22", "22 apples", Equal}, {"18", "\\$19", Different},
 	},
 	"decimals and fractions": {
@@ -32,6 +33,7 @@ var gradeTable = map[string][]gradeCase{
 	"percentages": {
 		{"50\\%", "0.5", Equal}, {"50%", "50", Equal}, {"50%", "\\frac12", Equal},
 		{"50%", "5", Different}, {"12.5\\%", "12.5%", Equal}, {"12.5%", "13%", Different},
+		{"2 \\cdot 50\\%", "100\\%", Equal}, {"2 \\cdot 50\\%", "100", Equal}, {"2 \\cdot 50\\%", "1", Equal}, {"2 \\cdot 50\\%", "50", Different},
 	},
 	"radicals and pi": {
 		{"2\\sqrt{2}", "\\sqrt{8}", Equal}, {"\\sqrt{8}", "2\\sqrt{3}", Different},
@@ -45,6 +47,8 @@ var gradeTable = map[string][]gradeCase{
 	},
 	"equations": {
 		{"x = 5", "5", Equal}, {"5", "x=5", Equal}, {"x = 5", "y = 5", Unknown}, {"y = 2x+1", "2x+1", Equal},
+		{"f(t) = t^2", "x^2", Equal}, {"f(x) = 2x+1", "y = 2x+1", Equal}, {"f(t) = t^2", "x^2 + y", Unknown}, {"f(x) = x^2", "x = 4", Unknown},
+		{"a dozen", "12", Equal}, {"two dozen", "24", Equal},
 		{"x=5", "x=6", Different},
 	},
 	"tuples, sets, lists": {
@@ -52,6 +56,8 @@ var gradeTable = map[string][]gradeCase{
 		{"x=1 or x=2", "2, 1", Equal}, {"\\{1,2\\}", "1, 2", Equal}, {"1, 2", "1, 3", Different},
 		{"1 \\pm \\sqrt{2}", "1+\\sqrt2, 1-\\sqrt 2", Equal}, {"x = \\pm 2", "2, -2", Equal},
 		{"(1, 2)", "1, 2", Equal}, {"(1, 2)", "2, 1", Unknown}, {"2", "1, 2", Different},
+		{"3,5", "3.5", Unknown}, {"3,5", "5, 3", Equal}, {"3,5", "3", Different}, {"3, 5", "5, 3", Equal}, {"1,000", "1000", Equal},
+		{"1,2", "\\{1, 2\\}", Equal}, {"-1,25", "-1.25", Unknown}, {"3,5", "3,5", Equal},
 		{"\\begin{pmatrix} 1 \\\\ 2 \\end{pmatrix}", "(1,2)", Equal}, {"x=1, y=2", "(1,2)", Equal},
 	},
 	"intervals": {
@@ -61,16 +67,18 @@ var gradeTable = map[string][]gradeCase{
 	},
 	"degrees, scientific, complex, infinity": {
 		{"30^\\circ", "30", Equal}, {"30^{\\circ}", "30°", Equal}, {"\\frac{\\pi}{4}", "45^\\circ", Equal},
+		{"2 \\cdot 30^\\circ", "60^\\circ", Equal}, {"2 \\cdot 30^\\circ", "60", Equal}, {"2 \\cdot 30^\\circ", "30", Different},
 		{"3 \\times 10^{4}", "30000", Equal}, {"1.5e3", "1500", Equal}, {"3 \\times 10^4", "3 \\times 10^5", Different},
 		{"3+4i", "4i+3", Equal}, {"3+4i", "3-4i", Different}, {"\\frac{1}{i}", "-i", Equal},
 		{"\\infty", "infinity", Equal}, {"-\\infty", "\\infty", Different}, {"\\infty", "1000000", Different},
 	},
 	"repeating and approximate decimals": {
 		{"0.\\overline{3}", "\\frac13", Equal}, {"0.1\\overline{6}", "\\frac16", Equal},
-		{"\\frac13", "0.333...", Unknown}, {"\\frac12", "0.333...", Different}, {"\\pi", "\\approx 3.14", Unknown},
+		{"\\frac13", "0.333...", Equal}, {"\\frac13", "0.3...", Unknown}, {"\\sqrt2", "1.414...", Unknown}, {"\\frac12", "0.333...", Different}, {"\\pi", "\\approx 3.14", Unknown},
 	},
 	"choices and text": {
 		{"(B)", "B", Equal}, {"B", "\\text{(B)}", Equal}, {"(B)", "(C)", Different}, {"B", "5", Unknown},
+		{"(B) 15", "15", Equal}, {"\\textbf{(B) }15", "B", Equal}, {"B. 15", "16", Different}, {"(B) 15", "(C)", Different},
 		{"\\text{Yes}", "yes", Equal}, {"yes", "no", Different}, {"True", "false", Different},
 		{"\\text{Monday}", "monday", Equal}, {"Monday", "Tuesday", Unknown}, {"\\emptyset", "no solution", Equal},
 		{"\\emptyset", "3", Different},
@@ -110,7 +118,7 @@ func TestGradeReasons(t *testing.T) {
 		{"x^2+1", "x^2+2", "at x = 0"},
 		{"\\pi", "3.14", "π is irrational"},
 		{"50%", "0.5", "p% = p/100"},
-		{"50%", "50", "percent sign read as the unit"},
+		{"50%", "50", "read in %"},
 	} {
 		if r := Grade(c.gold, c.answer); !strings.Contains(r.Reason, c.want) {
 			t.Errorf("Grade(%q, %q).Reason = %q, want it to contain %q", c.gold, c.answer, r.Reason, c.want)
@@ -120,7 +128,7 @@ func TestGradeReasons(t *testing.T) {
 
 func TestNormalize(t *testing.T) {
 	for in, want := range map[string]string{
-		"\\$1,000.50": "1000.5", "\\dfrac{6}{8}": "0.75", "\\frac{1}{3}": "1/3", "\\sqrt{18}": "3√2",
+		"\\$1,000.50": "$1000.5", "250 cm": "250 cm", "30^\\circ": "30°", "\\dfrac{6}{8}": "0.75", "\\frac{1}{3}": "1/3", "\\sqrt{18}": "3√2",
 		"x=1 or x=2": "{x = 1, x = 2}", "[1,2)": "[1, 2)", "\\text{(B)}": "(B)", "\\text{ Yes }": "yes",
 	} {
 		if got := Normalize(in); got != want {
@@ -151,5 +159,59 @@ func TestClasses(t *testing.T) {
 	got = Classes([]string{"50%", "0.5", "50"})
 	if len(got) != 2 || len(got[0]) != 2 || got[1][0] != 2 {
 		t.Fatalf("Classes(50%%, 0.5, 50) = %v, want [[0 1] [2]]: 50 is not proven equal to 0.5", got)
+	}
+}
+
+// TestGraderPolicy: the settings that change the debatable rules (docs/OUTCOME.md, "Policy").
+func TestGraderPolicy(t *testing.T) {
+	for _, c := range []struct {
+		opts         GraderOptions
+		gold, answer string
+		want         Verdict
+	}{
+		{GraderOptions{}, "50\\%", "50", Equal},
+		{GraderOptions{}, "50\\%", "0.5", Equal},
+		{GraderOptions{Percent: PercentFraction}, "50\\%", "50", Different},
+		{GraderOptions{Percent: PercentFraction}, "50\\%", "0.5", Equal},
+		{GraderOptions{Percent: PercentNumber}, "50\\%", "0.5", Different},
+		{GraderOptions{Percent: PercentNumber}, "50\\%", "50", Equal},
+		{GraderOptions{Percent: PercentNumber}, "50\\%", "\\frac{1}{2}\\%", Different},
+		{GraderOptions{}, "5 cm", "5", Equal},
+		{GraderOptions{BareNumber: BareUnknown}, "5 cm", "5", Unknown},
+		{GraderOptions{BareNumber: BareUnknown}, "\\$18", "18", Unknown},
+		{GraderOptions{BareNumber: BareUnknown}, "250 cm", "2.5 m", Equal},
+	} {
+		g := NewGrader(c.opts)
+		if r := g.Grade(c.gold, c.answer); r.Verdict != c.want {
+			t.Errorf("%+v: Grade(%q, %q) = %s (%s), want %s", c.opts, c.gold, c.answer, r.Verdict, r.Reason, c.want)
+		}
+	}
+}
+
+// TestGradeChoicesWithProblem: a choice letter against a value is graded through the options
+// the problem lists, in the layouts contest problems use; without options it stays unknown.
+func TestGradeChoicesWithProblem(t *testing.T) {
+	amc := "What is $3 \\cdot 5$? $\\textbf{(A) }12\\qquad\\textbf{(B) }15\\qquad\\textbf{(C) }18\\qquad\\textbf{(D) }20\\qquad\\textbf{(E) }25$"
+	lines := "Which is largest?\nA. 1/2\nB. 2/3\nC. 3/4\nD. 0.7"
+	inline := "Pick one: (A) $\\frac12$ (B) $0.75$ (C) $1$"
+	g := NewGrader(GraderOptions{})
+	for _, c := range []struct {
+		problem, gold, answer string
+		want                  Verdict
+	}{
+		{amc, "B", "15", Equal}, {amc, "(B)", "\\frac{30}{2}", Equal}, {amc, "B", "18", Different},
+		{amc, "15", "\\text{(B)}", Equal}, {amc, "B", "C", Different}, {amc, "E", "25", Equal},
+		{lines, "C", "0.75", Equal}, {lines, "C", "\\frac23", Different}, {lines, "D", "0.7", Equal},
+		{inline, "A", "0.5", Equal}, {inline, "B", "\\frac34", Equal}, {inline, "C", "0.75", Different},
+		{"What is 3*5?", "B", "15", Unknown}, {"", "B", "15", Unknown},
+		{lines, "F", "1", Unknown}, // no option F
+	} {
+		r := g.GradeWith(c.gold, c.answer, GradeOptions{Problem: c.problem})
+		if r.Verdict != c.want {
+			t.Errorf("%.30q: GradeWith(%q, %q) = %s (%s), want %s", c.problem, c.gold, c.answer, r.Verdict, r.Reason, c.want)
+		}
+		if back := g.GradeWith(c.answer, c.gold, GradeOptions{Problem: c.problem}); back.Verdict != r.Verdict {
+			t.Errorf("%.30q: GradeWith is not symmetric on (%q, %q)", c.problem, c.gold, c.answer)
+		}
 	}
 }

@@ -35,14 +35,17 @@ type mrRow struct {
 	Type        string   `json:"question_type"`
 }
 
-// mrFigures are the grader's figures on MR-GSM8K.
+// mrFigures are the grader's figures on MR-GSM8K: on the gold field as the data gives it
+// (a row whose field holds no answer is undecided there), and apart, on the rows whose gold a
+// fallback recovered from the reference solution.
 type mrFigures struct {
-	rows, found, decided, agree, goldFromSolution int
-	disagreements                                 []string
-	unknowns                                      map[string]int
+	rows, found, noGold, decided, agree int
+	recovered, recDecided, recAgree     int
+	disagreements                       []string
+	unknowns                            map[string]int
 }
 
-func measureMRGSM8K(rows []mrRow, recoverGold bool) mrFigures {
+func measureMRGSM8K(rows []mrRow) mrFigures {
 	f := mrFigures{unknowns: map[string]int{}}
 	g := NewGrader(GraderOptions{})
 	for _, r := range rows {
@@ -53,16 +56,19 @@ func measureMRGSM8K(rows []mrRow, recoverGold bool) mrFigures {
 			continue
 		}
 		f.found++
-		gold := string(r.Gold)
-		if k := g.parse(gold).kind; recoverGold && (k == kText || k == kBad) {
-			// the field holds no answer ("Let's think step by step." in 74
-			// reversed rows, a sentence in one): the reference solution's
-			// final answer is the gold, marked or, as those solutions end
-			// ("The value of x is 40."), its last number
-			if gs := ExtractWith(r.GoldSol, ExtractOptions{Fallback: FallbackLastNumber}); gs.Found {
-				gold = gs.Answer
-				f.goldFromSolution++
+		gold, fromSolution := string(r.Gold), false
+		if k := g.parse(gold).kind; k == kText || k == kBad {
+			// the field holds no answer ("Let's think step by step." in 74 reversed rows, a
+			// sentence in one): undecided on the field; the reference solution's final answer
+			// (marked, else its last number: "The value of x is 40.") is graded apart
+			f.noGold++
+			f.unknowns["the gold field holds no answer"]++
+			gs := ExtractWith(r.GoldSol, ExtractOptions{Fallback: FallbackLastNumber})
+			if !gs.Found {
+				continue
 			}
+			gold, fromSolution = gs.Answer, true
+			f.recovered++
 		}
 		res := g.Grade(gold, ex.Answer)
 		if res.Verdict == Unknown {
@@ -73,11 +79,18 @@ func measureMRGSM8K(rows []mrRow, recoverGold bool) mrFigures {
 			f.unknowns[key]++
 			continue
 		}
-		f.decided++
 		want := Different
 		if r.Correctness == "correct" {
 			want = Equal
 		}
+		if fromSolution {
+			f.recDecided++
+			if res.Verdict == want {
+				f.recAgree++
+			}
+			continue
+		}
+		f.decided++
 		if res.Verdict == want {
 			f.agree++
 		} else {
@@ -94,22 +107,21 @@ func pct(a, b int) float64 {
 	return 100 * float64(a) / float64(b)
 }
 
-// TestMeasureMRGSM8K measures the grader against MR-GSM8K's labelled
-// answer correctness: agreement where it decides, and the decided share
-// over all rows. The POT rows answer with a Python program: their answer
-// is the value it prints (method "program"), or none when the program is
-// outside the subset read (imports, loops, definitions).
+// TestMeasureMRGSM8K measures the grader against MR-GSM8K's labelled answer correctness, on
+// the gold field as the data gives it: the decided share of the rows with an answer (a row
+// whose gold field holds no answer is undecided), and agreement where decided. The golds a
+// fallback recovers from the reference solution are graded apart, with their own agreement,
+// and never counted in those figures. The POT rows answer with a Python program: their
+// answer is the value it prints (method "program"), or none when the program is outside the
+// subset read (imports, loops, definitions).
 func TestMeasureMRGSM8K(t *testing.T) {
 	rows := testshared.ReadJSONL[mrRow](t, testshared.Path(t, "data/mr-gsm8k/labeled.jsonl"))
-	asIs := measureMRGSM8K(rows, false)
-	t.Logf("MR-GSM8K, the gold field as it is: decided %d of %d rows with an answer (%.1f%%), agreement %d/%d (%.2f%%)",
-		asIs.decided, asIs.found, pct(asIs.decided, asIs.found), asIs.agree, asIs.decided, pct(asIs.agree, asIs.decided))
-	if pct(asIs.agree, asIs.decided) < 98 {
-		t.Errorf("agreement with the gold field as it is %.2f%% < 98%%", pct(asIs.agree, asIs.decided))
-	}
-	f := measureMRGSM8K(rows, true)
-	t.Logf("MR-GSM8K rows %d, answer found %d (%.1f%%), decided %d (%.1f%% of all, %.1f%% of found), agreement %d/%d (%.2f%%); gold read from the reference solution in %d rows whose gold field holds no answer",
-		f.rows, f.found, pct(f.found, f.rows), f.decided, pct(f.decided, f.rows), pct(f.decided, f.found), f.agree, f.decided, pct(f.agree, f.decided), f.goldFromSolution)
+	f := measureMRGSM8K(rows)
+	withGold := f.found - f.noGold
+	t.Logf("MR-GSM8K rows %d, answer found %d (%.1f%%); on the gold field as given: decided %d of %d rows with an answer (%.1f%%), of the %d whose gold field holds an answer %.1f%%; agreement %d/%d (%.2f%%)",
+		f.rows, f.found, pct(f.found, f.rows), f.decided, f.found, pct(f.decided, f.found), withGold, pct(f.decided, withGold), f.agree, f.decided, pct(f.agree, f.decided))
+	t.Logf("apart: %d rows whose gold field holds no answer; gold recovered from the reference solution in %d, decided %d, agreement %d/%d (%.2f%%)",
+		f.noGold, f.recovered, f.recDecided, f.recAgree, f.recDecided, pct(f.recAgree, f.recDecided))
 	keys := make([]string, 0, len(f.unknowns))
 	for k := range f.unknowns {
 		keys = append(keys, k)
@@ -124,11 +136,11 @@ func TestMeasureMRGSM8K(t *testing.T) {
 	if pct(f.agree, f.decided) < 98 {
 		t.Errorf("agreement %.2f%% < 98%%", pct(f.agree, f.decided))
 	}
-	if pct(f.decided, f.found) < 95 {
-		t.Errorf("decided %.1f%% of rows with an answer < 95%%", pct(f.decided, f.found))
+	if pct(f.decided, withGold) < 95 {
+		t.Errorf("decided %.1f%% of the rows whose gold field holds an answer < 95%%", pct(f.decided, withGold))
 	}
-	if pct(f.decided, f.rows) < 95 {
-		t.Errorf("decided %.1f%% of all rows < 95%%", pct(f.decided, f.rows))
+	if pct(f.decided, f.found) < 85 {
+		t.Errorf("decided %.1f%% of the rows with an answer, on the gold field as given, < 85%%", pct(f.decided, f.found))
 	}
 }
 

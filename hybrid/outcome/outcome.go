@@ -31,7 +31,29 @@ type GraderOptions struct {
 	// CacheSize bounds the parsed answers a Grader keeps (0: 4096;
 	// negative: no cache).
 	CacheSize int
+	// Percent is how a percentage is read against a bare number: PercentEither (""; the
+	// default: 50% is 50 and 0.5), PercentFraction (p% is p/100 only) or PercentNumber (the
+	// number before the sign only). docs/OUTCOME.md, "Policy".
+	Percent string
+	// BareNumber is how a bare number is read against a number with a unit: BareInUnit (""; the
+	// default: in the unit written and, for currency, percentages, angles and counts, in the
+	// base unit) or BareUnknown (never decided).
+	BareNumber string
 }
+
+// The values of GraderOptions.Percent and GraderOptions.BareNumber.
+const (
+	PercentEither   = ""
+	PercentFraction = "fraction"
+	PercentNumber   = "number"
+	BareInUnit      = ""
+	BareUnknown     = "unknown"
+)
+
+// policy is the part of GraderOptions that decides debatable pairs.
+type policy struct{ percent, bare string }
+
+func (g *Grader) policy() policy { return policy{percent: g.opts.Percent, bare: g.opts.BareNumber} }
 
 // Grader grades answers, keeping each distinct answer's parse so that
 // grading many answers against one gold, or grouping answers into
@@ -72,11 +94,7 @@ func (g *Grader) parse(s string) *form {
 
 // Grade compares answer with gold. The verdict does not depend on which
 // is which: Grade(a, b) and Grade(b, a) agree.
-func (g *Grader) Grade(gold, answer string) Result {
-	fg, fa := g.parse(gold), g.parse(answer)
-	c := compare(fg, fa, "gold", "answer", 0)
-	return Result{Verdict: c.v, GoldNorm: fg.norm, AnswerNorm: fa.norm, Reason: c.reason}
-}
+func (g *Grader) Grade(gold, answer string) Result { return g.GradeWith(gold, answer, GradeOptions{}) }
 
 // Normalize returns the canonical rendering of one answer (the gold_norm
 // and answer_norm of a Result): exact values as the grader reads them,
@@ -84,13 +102,15 @@ func (g *Grader) Grade(gold, answer string) Result {
 func (g *Grader) Normalize(answer string) string { return g.parse(answer).norm }
 
 // Classes groups answers into classes of answers proven equal to every
-// other member of their class (the percent rule makes "equal" not
-// transitive, so one proven equality with a member is not enough). An
+// other member of their class (the percent and bare-number rules make
+// "equal" not transitive: 50% is 50 and 0.5, which differ; so one proven
+// equality with a member is not enough). Every vote over answers uses it. An
 // answer that is not proven equal to a whole class starts its own; an
 // empty answer ("no answer") is always alone. Classes are in order of
 // their first member, members in input order.
 func (g *Grader) Classes(answers []string) [][]int {
 	var classes [][]int
+	pol := g.policy()
 	forms := make([]*form, len(answers))
 	for i, a := range answers {
 		forms[i] = g.parse(a)
@@ -104,7 +124,7 @@ next:
 		for c, members := range classes {
 			all := true
 			for _, m := range members {
-				if compare(forms[m], f, "", "", 0).v != Equal {
+				if pol.compare(forms[m], f, "", "", 0).v != Equal {
 					all = false
 					break
 				}
@@ -123,6 +143,12 @@ var defaultGrader = &Grader{}
 
 // Grade compares answer with gold using a shared Grader.
 func Grade(gold, answer string) Result { return defaultGrader.Grade(gold, answer) }
+
+// GradeWith compares answer with gold using a shared Grader and o (the problem's options
+// for a choice letter).
+func GradeWith(gold, answer string, o GradeOptions) Result {
+	return defaultGrader.GradeWith(gold, answer, o)
+}
 
 // Normalize returns the canonical rendering of one answer.
 func Normalize(answer string) string { return defaultGrader.Normalize(answer) }

@@ -10,13 +10,14 @@ import (
 
 // WriteGraderAgreement writes the outcome grader against a data set's labels of final
 // answers, per subset: rows, decided share, agreement where decided, and the contradicted
-// rows.
+// rows. "no gold" counts rows whose gold field holds no answer (undecided there); the chains
+// graded against a gold a fallback recovered have a row of their own.
 func WriteGraderAgreement(w io.Writer, rows []bench.GraderAgreement, dis []bench.Disagreement) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "subset\trows\tequal\tdifferent\tunknown\tno answer\tdecided\tagreement\tequal but labelled wrong\tdifferent but labelled right\t")
+	fmt.Fprintln(tw, "subset\trows\tequal\tdifferent\tunknown\tno answer\tno gold\tdecided\tagreement\tequal but labelled wrong\tdifferent but labelled right\t")
 	for _, g := range rows {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%.1f%%\t%.1f%%\t%d\t%d\t\n", g.Subset, g.Rows, g.Equal, g.Different, g.Unknown,
-			g.NoAnswer, g.DecidedShare, g.Agreement, g.EqualWrong, g.DifferentRight)
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%.1f%%\t%.1f%%\t%d\t%d\t\n", g.Subset, g.Rows, g.Equal, g.Different, g.Unknown,
+			g.NoAnswer, g.NoGold, g.DecidedShare, g.Agreement, g.EqualWrong, g.DifferentRight)
 	}
 	if err := tw.Flush(); err != nil {
 		return err

@@ -10,7 +10,12 @@
 // yet a step is wrong: "proven" when a checker refuted a step (the earliest is named),
 // "predicted" when no step was refuted but one scores below the threshold.
 //
-//	o := reward.Of(scored, threshold)          // nil without a gold answer
-//	r := reward.Settings{}.Pay(o, chainScore)   // combined, unknown → the chain score
-//	fmt.Println(o.Verdict, o.RightAnswerWrongWork, r.Reward, r.Fallback)
+// The default mode, grounded (grounded.go, docs/REWARD.md), pays a right answer for the work
+// its steps do: relations that derive new quantities from the problem's, valued min-form, the
+// answer traced to one of their results, idle steps (repetitions, restatements, identities,
+// ungrounded relations) costing and never paying; each step gets a dense reward in Delta form.
+//
+//	o := reward.Of(scored, threshold)                            // nil without a gold answer
+//	p, w := reward.Settings{}.PayChain(o, scored, chainScore, refuted) // grounded
+//	fmt.Println(o.Verdict, o.RightAnswerWrongWork, p.Reward, p.Fallback, w.Derived, w.Steps)
 package reward

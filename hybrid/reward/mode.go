@@ -1,12 +1,21 @@
 package reward
 
-import "github.com/leanprm/leanprm/hybrid/outcome"
+import (
+	"github.com/leanprm/leanprm/hybrid"
+	"github.com/leanprm/leanprm/hybrid/outcome"
+)
 
 // Mode says what number an item with a gold answer is paid (the reward.mode setting).
 type Mode string
 
 // Modes. Without a gold answer every mode pays the process score.
 const (
+	// ModeGrounded gates like ModeCombined, but pays a right answer for the work its steps do
+	// (Measure, Work.Value): FloorShare of the chain score, and the rest, the min-form value of
+	// the steps that derive new quantities from the problem's, only when the final answer is
+	// one of those results. Padding, repetition, restating the problem, unrelated true claims
+	// and hedges add nothing (docs/REWARD.md). It is the default.
+	ModeGrounded Mode = "grounded"
 	// ModeCombined pays a right answer only as far as its process holds:
 	//
 	//	reward = 0                 the answer is proven different, or there is none
@@ -14,7 +23,7 @@ const (
 	//	reward = process score     the answer is equal and no step is refuted
 	//
 	// The process score is the chain score under the configured aggregate (min by default).
-	// It is the default.
+	// A policy can game it (a bare answer, padding); ModeGrounded is the default.
 	ModeCombined Mode = "combined"
 	// ModeOutcome pays 1 for an answer proven equal to the gold, 0 for one proven different or
 	// for no answer (RLVR's verifiable reward).
@@ -31,8 +40,8 @@ const (
 	UnknownZero = "zero"
 )
 
-// Settings choose the reward; the zero value is ModeCombined with unknown outcomes paid their
-// process score.
+// Settings choose the reward; the zero value is ModeGrounded with unknown outcomes paid their
+// process value.
 type Settings struct {
 	Mode      Mode
 	OnUnknown string
@@ -50,8 +59,8 @@ type Paid struct {
 // process, and which has a step a checker refuted when refuted is set.
 func (s Settings) Pay(o *Outcome, process float64, refuted bool) Paid {
 	mode := s.Mode
-	if mode == "" {
-		mode = ModeCombined
+	if mode == "" || mode == ModeGrounded {
+		mode = ModeCombined // the process value is the caller's (PayChain)
 	}
 	if o == nil || mode == ModeProcess {
 		return Paid{Reward: process}
@@ -73,4 +82,20 @@ func (s Settings) Pay(o *Outcome, process float64, refuted bool) Paid {
 		return Paid{Reward: 0, Fallback: true}
 	}
 	return Paid{Reward: process, Fallback: true}
+}
+
+// PayChain is the reward of the scored chain r, whose outcome is o (nil: no gold answer),
+// whose chain score is process, and which has a refuted step when refuted is set; the Work
+// holds each step's dense reward (Delta form: they add up to the reward) and, after
+// Work.Offsets, its place in the response. Under ModeGrounded the process value is
+// Work.Value, under the other modes the chain score.
+func (s Settings) PayChain(o *Outcome, r *hybrid.Scored, process float64, refuted bool) (Paid, Work) {
+	w := Measure(r, process)
+	value := process
+	if s.Mode == "" || s.Mode == ModeGrounded {
+		value = w.Value()
+	}
+	p := s.Pay(o, value, refuted)
+	w.Dense(p.Reward)
+	return p, w
 }

@@ -76,7 +76,11 @@ func Grade(gold string, ex outcome.Extraction, r *hybrid.Scored, threshold float
 		}
 		return o
 	}
-	g := outcome.Grade(gold, ex.Answer)
+	var opts outcome.GradeOptions
+	if r != nil {
+		opts.Problem = r.Problem // a choice letter is graded through the problem's options
+	}
+	g := outcome.GradeWith(gold, ex.Answer, opts)
 	o.Verdict, o.GoldNorm, o.AnswerNorm, o.Reason = g.Verdict, g.GoldNorm, g.AnswerNorm, g.Reason
 	if ex.Reason != "" {
 		o.Reason += "; " + ex.Reason // what a program prints

@@ -6,7 +6,14 @@ import "github.com/leanprm/leanprm/hybrid/outcome"
 // outcome's: "equal" and "different" only when proven, else "unknown" with the reason.
 type Grader interface {
 	Extract(text string) (answer string, found bool)
-	Grade(gold, answer string) (verdict, reason string)
+	// Grade grades answer against gold; problem is the problem's text, whose lettered options
+	// grade a choice letter ("" for none).
+	Grade(problem, gold, answer string) (verdict, reason string)
+	// Classes groups answers for votes: each class holds answers proven equal to every other
+	// member (equality is not transitive: "50%" equals "0.5" and "50", which differ), in
+	// order of first member; an empty answer is alone. It is outcome.Classes, the grouping
+	// best-of-N's selectors use too.
+	Classes(answers []string) [][]int
 }
 
 // OutcomeGrader is the outcome package's extraction and grading.
@@ -28,7 +35,10 @@ func (o *OutcomeGrader) Extract(text string) (string, bool) {
 }
 
 // Grade implements Grader.
-func (o *OutcomeGrader) Grade(gold, answer string) (string, string) {
-	r := o.g.Grade(gold, answer)
+func (o *OutcomeGrader) Grade(problem, gold, answer string) (string, string) {
+	r := o.g.GradeWith(gold, answer, outcome.GradeOptions{Problem: problem})
 	return string(r.Verdict), r.Reason
 }
+
+// Classes implements Grader.
+func (o *OutcomeGrader) Classes(answers []string) [][]int { return o.g.Classes(answers) }

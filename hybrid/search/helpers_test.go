@@ -55,3 +55,13 @@ func client(t testing.TB, url string) *generate.Client {
 	require.NoError(t, err)
 	return c
 }
+
+// simSlips serves the generator simulator with a slip mix (gensim.Options.Slips) and seed.
+func simSlips(t testing.TB, problems []*gensim.Problem, mix map[gensim.Kind]float64, seed uint64) *httptest.Server {
+	t.Helper()
+	sim, err := gensim.New(problems, gensim.Options{Slips: mix, Seed: seed})
+	require.NoError(t, err)
+	srv := httptest.NewServer(sim.Handler())
+	t.Cleanup(srv.Close)
+	return srv
+}

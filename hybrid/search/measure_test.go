@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -21,89 +20,49 @@ import (
 
 // sampleProblems returns n problems with reference solutions chosen by a hash of their id (a
 // fixed sample, the same on every machine): from GSM8K's test split by default (whose
-// reference lines the embedded PRM never trained on), or with set "train" from GSM8K's
-// training split (in-sample for the PRM, which trains on corrupted training solutions).
-//
-// The test split comes from MR-GSM8K's rows, taking only its GSM8K problems: question_type
-// "original" and "POT" (the same problems, the same ground-truth solution, so deduplicated by
-// question), whose ground-truth solution is GSM8K's own reference solution with its
-// <<expr=value>> calculator annotations. MR-GSM8K's "reversed" rows are its own rewritten
-// problems whose solutions carry no annotation at all; the simulated generator slips only on a
-// step with a calculation, so on them it never slips and greedy is always right — counting them
-// would measure the sample, not the search.
+// reference lines the embedded PRM never trained on; MR-GSM8K's GSM8K problems, see
+// testshared.GSM8KTest: its "reversed" rows carry no calculator annotation, so the simulated
+// generator would never slip on them and counting them would measure the sample, not the
+// search), or with set "train" from GSM8K's training split (in-sample for the PRM, which trains
+// on corrupted training solutions).
 func sampleProblems(t testing.TB, n int, set string) ([]*gensim.Problem, []search.Problem) {
-	var rows []string
-	var ids []string
-	var anns []int // calculator annotations per reference solution
+	var rows []testshared.GSM8KRow
 	if set == "train" {
 		data, err := os.ReadFile(testshared.Path(t, "data/gsm8k/train.jsonl"))
 		require.NoError(t, err)
 		for i, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-			rows = append(rows, l)
-			ids = append(ids, "gsm8k-train:"+strconv.Itoa(i+1))
-			anns = append(anns, strings.Count(l, "<<"))
-		}
-	} else {
-		data, err := os.ReadFile(testshared.Path(t, "data/mr-gsm8k/labeled.jsonl"))
-		require.NoError(t, err)
-		seen := map[string]bool{}
-		for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-			var r struct {
-				UUID     string `json:"uuid"`
-				Question string `json:"question"`
-				Solution string `json:"ground_truth_solution"`
-				Type     string `json:"question_type"`
-			}
+			var r testshared.GSM8KRow
 			require.NoError(t, json.Unmarshal([]byte(l), &r))
-			if r.Type != "original" && r.Type != "POT" {
-				continue
-			}
-			if seen[r.Question] || !strings.Contains(r.Solution, "####") {
-				continue
-			}
-			seen[r.Question] = true
-			b, _ := json.Marshal(map[string]string{"question": r.Question, "answer": r.Solution})
-			rows = append(rows, string(b))
-			ids = append(ids, "mr-gsm8k:"+r.UUID)
-			anns = append(anns, strings.Count(r.Solution, "<<"))
+			r.ID = "gsm8k-train:" + strconv.Itoa(i+1)
+			rows = append(rows, r)
 		}
+		testshared.SortByHash(rows, func(r testshared.GSM8KRow) string { return r.ID })
+	} else {
+		rows = testshared.GSM8KTest(t)
 	}
-	ps, err := gensim.ReadProblems(strings.NewReader(strings.Join(rows, "\n")), set)
+	all := len(rows)
+	rows = rows[:min(n, len(rows))]
+	var lines []string
+	for _, r := range rows {
+		b, _ := json.Marshal(r)
+		lines = append(lines, string(b))
+	}
+	sims, err := gensim.ReadProblems(strings.NewReader(strings.Join(lines, "\n")), set)
 	require.NoError(t, err)
-	require.Len(t, ps, len(ids))
-	type idx struct {
-		i int
-		h uint64
-	}
-	var order []idx
-	for i := range ps {
-		order = append(order, idx{i, fnv64(ids[i])})
-	}
-	sort.Slice(order, func(a, b int) bool { return order[a].h < order[b].h })
+	require.Len(t, sims, len(rows))
 	var out []search.Problem
-	var sims []*gensim.Problem
 	var total, none int
-	for _, o := range order[:min(n, len(order))] {
-		p := ps[o.i]
-		sims = append(sims, p)
-		out = append(out, search.Problem{ID: ids[o.i], Problem: p.Question, Gold: p.Answer})
-		total += anns[o.i]
-		if anns[o.i] == 0 {
+	for i, r := range rows {
+		out = append(out, search.Problem{ID: r.ID, Problem: sims[i].Question, Gold: sims[i].Answer})
+		anns := strings.Count(r.Answer, "<<")
+		total += anns
+		if anns == 0 {
 			none++
 		}
 	}
 	t.Logf("sample: %d problems of %d, %.1f calculator annotations per reference solution, %d with none",
-		len(out), len(ps), float64(total)/float64(max(len(out), 1)), none)
+		len(out), all, float64(total)/float64(max(len(out), 1)), none)
 	return sims, out
-}
-
-func fnv64(s string) uint64 {
-	h := uint64(14695981039346656037)
-	for i := 0; i < len(s); i++ {
-		h ^= uint64(s[i])
-		h *= 1099511628211
-	}
-	return h
 }
 
 // TestMeasureSearch prints the accuracy table of the searches on the simulated generator
@@ -173,4 +132,106 @@ func TestMeasureSearch(t *testing.T) {
 			float64(calls)/float64(len(problems)), float64(scored)/float64(len(problems)), float64(pruned)/float64(len(problems)), time.Since(start).Round(time.Second))
 	}
 	t.Log(b.String())
+}
+
+// TestMeasureSearchSlipKinds prints, for each slip mix of gensim.MeasuredMixes, the accuracy and generator
+// calls of greedy, best-of-N, beam, DVTS and MCTS (width 4) under hybrid, learned-only and
+// formal-only scoring, over a fixed sample of GSM8K test problems (sampleProblems), on the
+// generator simulator; and, per mix, the share of each kind among the slips of its samples
+// (read from the simulator's "sim_slips"). It runs only when LEANPRM_MEASURE_SLIPS is set (the
+// number of problems; 100 when "1"); LEANPRM_MEASURE_SLIPS_MIXES picks mixes by name
+// (comma-separated), LEANPRM_MEASURE_SLIPS_N sets N (8 by default) and
+// LEANPRM_MEASURE_SLIPS_SEED the simulator's seed (1 by default).
+//
+//	LEANPRM_MEASURE_SLIPS=100 go test -count=1 -v -timeout 3h -run TestMeasureSearchSlipKinds ./hybrid/search/
+func TestMeasureSearchSlipKinds(t *testing.T) {
+	env := os.Getenv("LEANPRM_MEASURE_SLIPS")
+	if env == "" {
+		t.Skip("set LEANPRM_MEASURE_SLIPS=1 (or a number of problems) to measure the searches per slip kind")
+	}
+	n := 100
+	if v, err := strconv.Atoi(env); err == nil && v > 1 {
+		n = v
+	}
+	pick := map[string]bool{}
+	for _, m := range strings.Split(os.Getenv("LEANPRM_MEASURE_SLIPS_MIXES"), ",") {
+		if m != "" {
+			pick[m] = true
+		}
+	}
+	bigN, seed := 8, uint64(1)
+	if v, err := strconv.Atoi(os.Getenv("LEANPRM_MEASURE_SLIPS_N")); err == nil && v > 1 {
+		bigN = v
+	}
+	if v, err := strconv.ParseUint(os.Getenv("LEANPRM_MEASURE_SLIPS_SEED"), 10, 64); err == nil {
+		seed = v
+	}
+	all, problems := sampleProblems(t, n, "")
+	scorers := map[string]*search.Local{}
+	for _, pol := range []string{"hybrid", "learned", "formal"} {
+		scorers[pol] = localScorer(t, pol)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n%d GSM8K test problems, simulator seed %d; accuracy %% (generator calls per problem)\n", len(problems), seed)
+	fmt.Fprintf(&b, "%-10s %-7s %-18s %-18s %-18s %-18s %-18s\n", "mix", "scoring", "greedy",
+		fmt.Sprintf("best-of-n N=%d", bigN), fmt.Sprintf("beam N=%d", bigN), fmt.Sprintf("dvts N=%d", bigN), fmt.Sprintf("mcts N=%d", bigN))
+	for _, m := range gensim.MeasuredMixes() {
+		if len(pick) > 0 && !pick[m.Name] {
+			continue
+		}
+		start := time.Now()
+		srv := simSlips(t, all, m.Slips, seed)
+		kinds := map[gensim.Kind]int{}
+		slipped := 0
+		for _, p := range problems {
+			for _, c := range simComplete(t, srv.URL, p.Problem, 8) {
+				if len(c.Slips) > 0 {
+					slipped++
+				}
+				for _, sl := range c.Slips {
+					kinds[sl.Kind]++
+				}
+			}
+		}
+		var share []string
+		total := 0
+		for _, c := range kinds {
+			total += c
+		}
+		for _, k := range gensim.Kinds {
+			if kinds[k] > 0 {
+				share = append(share, fmt.Sprintf("%s %.0f%%", k, 100*float64(kinds[k])/float64(total)))
+			}
+		}
+		fmt.Fprintf(&b, "%s (%s): %.0f%% of sampled chains slip; slips by kind: %s\n", m.Name, gensim.FormatSlips(m.Slips),
+			100*float64(slipped)/float64(8*len(problems)), strings.Join(share, ", "))
+		greedy := measureRow(t, srv.URL, scorers["learned"], "learned", search.Options{Algo: search.Greedy, N: 1}, problems)
+		for _, pol := range []string{"hybrid", "learned", "formal"} {
+			fmt.Fprintf(&b, "%-10s %-7s %-18s", m.Name, pol, greedy)
+			for _, algo := range []search.Algo{search.BestOfN, search.Beam, search.DVTS, search.MCTS} {
+				o := search.Options{Algo: algo, N: bigN, Width: 4, Prune: pol != "learned", Sampling: generate.DefaultParams()}
+				fmt.Fprintf(&b, " %-18s", measureRow(t, srv.URL, scorers[pol], pol, o, problems))
+			}
+			fmt.Fprintln(&b)
+		}
+		t.Logf("%s: %s", m.Name, time.Since(start).Round(time.Second))
+	}
+	t.Log(b.String())
+}
+
+// measureRow runs one search over problems: "accuracy% (calls per problem)".
+func measureRow(t *testing.T, url string, sc *search.Local, pol string, o search.Options, problems []search.Problem) string {
+	s := &search.Searcher{Generator: client(t, url), Scorer: sc, Options: o, Policy: pol}
+	var eq int
+	var calls int64
+	s.Run(context.Background(), problems, 2, func(res search.Result) {
+		if res.Error != "" {
+			t.Errorf("%s %s: %s: %s", o.Algo, pol, res.ID, res.Error) // a failure is no answer, and no measure
+		}
+		if res.Outcome == "equal" {
+			eq++
+		}
+		calls += res.Counts.GeneratorCalls
+	})
+	return fmt.Sprintf("%5.1f%% (%.1f)", 100*float64(eq)/float64(len(problems)), float64(calls)/float64(len(problems)))
 }

@@ -418,7 +418,7 @@ func (t *tree) finish(r *Result) {
 		if r.Answer == "" {
 			r.Outcome, r.Reason = "unknown", "no final answer found in the chosen chain"
 		} else {
-			r.Outcome, r.Reason = t.o.Grader.Grade(t.p.Gold, r.Answer)
+			r.Outcome, r.Reason = t.o.Grader.Grade(t.p.Problem, t.p.Gold, r.Answer)
 		}
 	} else {
 		r.Reason = "no gold answer given"
@@ -447,29 +447,27 @@ func (t *tree) pick(cands []*Node) *Node {
 	if t.o.Select == SelectBest {
 		return sorted[0]
 	}
-	// Group grader-equal answers: each group's representative is its first (best) chain.
+	// Group answers into the grader's classes (each answer proven equal to every other of
+	// its class, as best-of-N's votes group them); a group's representative is its first
+	// (best) chain, and chains without an answer are each alone.
 	type group struct {
 		rep    *Node
 		count  int
 		weight float64
 	}
+	answers := make([]string, len(sorted))
+	for i, n := range sorted {
+		answers[i] = n.Answer
+	}
 	var groups []*group
-	for _, n := range sorted {
-		var g *group
-		for _, h := range groups {
-			if n.Answer != "" && h.rep.Answer != "" {
-				if v, _ := t.o.Grader.Grade(h.rep.Answer, n.Answer); v == "equal" {
-					g = h
-					break
-				}
-			}
+	for _, members := range t.o.Grader.Classes(answers) {
+		g := &group{rep: sorted[members[0]]}
+		for _, m := range members {
+			n := sorted[m]
+			g.count += max(1, n.Count)
+			g.weight += n.Path * float64(max(1, n.Count))
 		}
-		if g == nil {
-			g = &group{rep: n}
-			groups = append(groups, g)
-		}
-		g.count += max(1, n.Count)
-		g.weight += n.Path * float64(max(1, n.Count))
+		groups = append(groups, g)
 	}
 	best := groups[0]
 	for _, g := range groups[1:] {

@@ -11,11 +11,13 @@ type Config struct {
 	// Checker says which formal checker scores the claims.
 	Checker Checker
 	Lean    Lean
-	PRM     PRM
-	Data    Data
-	Serve   Serve
-	NATS    NATS
-	Reward  Reward
+	// Kernel is the kernel-replay tier of verify-proof and /v1/verify.
+	Kernel Kernel
+	PRM    PRM
+	Data   Data
+	Serve  Serve
+	NATS   NATS
+	Reward Reward
 	// Translate bounds the work one chain can cause in the translator.
 	Translate Translate
 
@@ -53,6 +55,40 @@ type Lean struct {
 	// Sandbox says whether Lean processes run in leanbridge/sandbox.
 	Sandbox SandboxMode
 }
+
+// Kernel is the kernel.* section: the kernel-replay tier of verify-proof and /v1/verify
+// (leanbridge/kernel), with its own limits: it runs after the REPL, outside the row's
+// lean.timeout.
+type Kernel struct {
+	// Tier is the default tier: auto (kernel where leanchecker or Comparator is installed,
+	// else repl, every verified result then saying "not kernel-replayed"), repl or kernel.
+	Tier KernelTier
+	// Timeout bounds the tier for one proof: building the .olean, the replay, Comparator.
+	Timeout time.Duration
+	// MaxMemory is the memory limit of the tier's sandboxed processes.
+	MaxMemory int64
+	// Fresh replays the whole import closure (leanchecker --fresh) instead of the module's own
+	// constants: all of Init, and all of Mathlib under the Mathlib header.
+	Fresh bool
+	// Comparator is Comparator's binary ("": comparator on PATH).
+	Comparator string
+}
+
+// KernelTier is the `kernel.tier` setting.
+type KernelTier string
+
+// Kernel tiers.
+const (
+	// TierAuto replays through the kernel where the tools are installed.
+	TierAuto KernelTier = "auto"
+	// TierREPL stops at the REPL and the semantic guard.
+	TierREPL KernelTier = "repl"
+	// TierKernel requires the kernel replay: without the tools, no proof is verified.
+	TierKernel KernelTier = "kernel"
+)
+
+// Values lists the accepted tiers.
+func (KernelTier) Values() []string { return []string{"auto", "repl", "kernel"} }
 
 // SandboxMode is the `lean.sandbox` setting.
 type SandboxMode string
@@ -161,11 +197,13 @@ func (Storage) Values() []string { return []string{"memory", "file"} }
 // Reward is the reward.* section: what number `serve` pays per item (POST /get_reward,
 // POST /v1/score) when an item comes with a gold answer.
 type Reward struct {
-	// Mode is outcome (1 for an answer proven equal to the gold, 0 for one proven different
-	// or no answer), process (the chain score, the answer ignored) or combined: 0 for a
-	// wrong or missing answer, 0 for a right answer reached through a step the checker
-	// refuted, else the chain score (a right answer is paid as far as its process holds).
-	// Without a gold answer every mode pays the chain score.
+	// Mode is grounded (the default; gated as combined, a right answer paid for the work its
+	// steps do on the problem's quantities, docs/REWARD.md), outcome (1 for an answer proven
+	// equal to the gold, 0 for one proven different or no answer), process (the chain score,
+	// the answer ignored) or combined: 0 for a wrong or missing answer, 0 for a right answer
+	// reached through a step the checker refuted, else the chain score (a right answer is
+	// paid as far as its process holds). Without a gold answer every mode pays its process
+	// value (grounded: the grounded value, else the chain score).
 	Mode RewardMode
 	// OnUnknown is what outcome and combined pay when the grader could prove the answer
 	// neither equal nor different: process (the chain score, with a refuted step still
@@ -178,13 +216,14 @@ type RewardMode string
 
 // Reward modes.
 const (
+	RewardGrounded RewardMode = "grounded"
 	RewardCombined RewardMode = "combined"
 	RewardOutcome  RewardMode = "outcome"
 	RewardProcess  RewardMode = "process"
 )
 
 // Values lists the accepted modes.
-func (RewardMode) Values() []string { return []string{"combined", "outcome", "process"} }
+func (RewardMode) Values() []string { return []string{"grounded", "combined", "outcome", "process"} }
 
 // RewardOnUnknown is the `reward.on_unknown` setting.
 type RewardOnUnknown string

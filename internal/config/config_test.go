@@ -176,7 +176,7 @@ func TestEnumTypos(t *testing.T) {
 		{"prm.vllm.mode", "LEANPRM_PRM_VLLM_MODE", "prm:\n  vllm:\n    mode: qwne\n", nil,
 			`setting prm.vllm.mode: "qwne" is not one of qwen, shepherd, step`, ""},
 		{"reward.mode", "LEANPRM_REWARD_MODE", "reward:\n  mode: outcom\n", nil,
-			`setting reward.mode: "outcom" is not one of combined, outcome, process`, ""},
+			`setting reward.mode: "outcom" is not one of grounded, combined, outcome, process`, ""},
 		{"reward.on_unknown", "LEANPRM_REWARD_ON_UNKNOWN", "reward:\n  on_unknown: half\n", nil,
 			`setting reward.on_unknown: "half" is not one of process, zero`, ""},
 	} {
@@ -222,7 +222,7 @@ func flagOf(key string) string {
 func TestRewardDefaults(t *testing.T) {
 	c, err := load(t, t.TempDir(), nil)
 	require.NoError(t, err)
-	assert.Equal(t, RewardCombined, c.Reward.Mode)
+	assert.Equal(t, RewardGrounded, c.Reward.Mode)
 	assert.Equal(t, OnUnknownProcess, c.Reward.OnUnknown)
 	c, err = load(t, writeFile(t, "reward:\n  mode: outcome\n  on_unknown: zero\n"), nil)
 	require.NoError(t, err)
@@ -340,7 +340,7 @@ func TestSourcesListEveryKeySorted(t *testing.T) {
 	}
 	assert.True(t, slices.IsSorted(got), "%v", got)
 	assert.Equal(t, Keys(), got)
-	assert.Len(t, got, 45)
+	assert.Len(t, got, 50)
 }
 
 // From cmd/leanprm's TestConfigYAMLRoundTrips: YAML encodes to a leanprm.yaml that reproduces
@@ -531,4 +531,31 @@ func TestDataDirDefaultsToTheUserDataDirectory(t *testing.T) {
 	home := t.TempDir()
 	t.Setenv("HOME", home)
 	assert.Equal(t, filepath.Join(home, ".local", "share", "leanprm"), UserDataDir())
+}
+
+// The kernel tier has its own limits, apart from the REPL's: by default a module-only replay
+// (leanchecker without --fresh) within 10 minutes and 8 GiB, and the tier chosen by what is
+// installed. Each is set from the file, the environment or its flag, and checked.
+func TestKernelKeys(t *testing.T) {
+	c, err := load(t, t.TempDir(), nil)
+	require.NoError(t, err)
+	assert.Equal(t, TierAuto, c.Kernel.Tier)
+	assert.Equal(t, 10*time.Minute, c.Kernel.Timeout)
+	assert.Equal(t, int64(8<<30), c.Kernel.MaxMemory)
+	assert.False(t, c.Kernel.Fresh, "the default replays the module's own constants")
+	assert.Empty(t, c.Kernel.Comparator)
+
+	dir := writeFile(t, "kernel:\n  tier: kernel\n  max_memory: 4GiB\n  comparator: /opt/comparator\n")
+	c, err = load(t, dir, map[string]string{"LEANPRM_KERNEL_TIMEOUT": "30m"}, "--kernel-fresh", "true", "--kernel-max-memory", "16GiB")
+	require.NoError(t, err)
+	assert.Equal(t, TierKernel, c.Kernel.Tier)
+	assert.Equal(t, 30*time.Minute, c.Kernel.Timeout)
+	assert.Equal(t, int64(16<<30), c.Kernel.MaxMemory)
+	assert.True(t, c.Kernel.Fresh)
+	assert.Equal(t, "/opt/comparator", c.Kernel.Comparator)
+
+	_, err = load(t, t.TempDir(), map[string]string{"LEANPRM_KERNEL_TIER": "fast"})
+	assert.ErrorContains(t, err, "kernel.tier")
+	_, err = load(t, t.TempDir(), nil, "--kernel-fresh", "yes")
+	assert.ErrorContains(t, err, "kernel.fresh")
 }

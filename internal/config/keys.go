@@ -27,6 +27,13 @@ const (
 	DefaultProject = "lean-project"
 	// DefaultMaxRSS leaves a Mathlib-importing worker room on a laptop.
 	DefaultMaxRSS = "8GiB"
+	// DefaultKernelTimeout bounds the kernel tier for one proof: building its .olean under
+	// the header and replaying the module's own constants (Comparator builds and exports the
+	// challenge too).
+	DefaultKernelTimeout = 10 * time.Minute
+	// DefaultKernelMaxMemory holds leanchecker importing Mathlib to replay one module, as a
+	// REPL worker importing it fits in lean.max_rss.
+	DefaultKernelMaxMemory = "8GiB"
 	// DefaultVLLMURL is a vLLM server on this machine's default port.
 	DefaultVLLMURL = "http://127.0.0.1:8000"
 	// DefaultVLLMModel is the PRM the qwen mode is written for.
@@ -44,8 +51,9 @@ const (
 	DefaultServeMaxItems = 1024
 	// DefaultServeQueue is how many items serve admits at once.
 	DefaultServeQueue = 1024
-	// DefaultServeTimeout is a request's deadline when it names none.
-	DefaultServeTimeout = 5 * time.Minute
+	// DefaultServeTimeout is a request's deadline when it names none: below the RL clients'
+	// own (slime 120 s, OpenRLHF 180 s), so the server answers before they give up.
+	DefaultServeTimeout = 100 * time.Second
 	// DefaultServeDrainTimeout fits, with the preStop pause, in the manifests' 90 s grace
 	// period (deploy/k8s): Kubernetes kills the pod at the end of it.
 	DefaultServeDrainTimeout = 60 * time.Second
@@ -106,6 +114,27 @@ var keys = []key{
 			c.Data.Dir = raw
 			return nil
 		}},
+	{"kernel.comparator", "", "Comparator's binary for the kernel tier (\"\" = comparator on PATH; landrun and lean4export from PATH or COMPARATOR_LANDRUN, COMPARATOR_LEAN4EXPORT; nanoda_bin or COMPARATOR_NANODA)",
+		"", textKind, text(func(c *Config) *string { return &c.Kernel.Comparator })},
+	{"kernel.fresh", "kernel-fresh", "replay the whole import closure (leanchecker --fresh: all of Mathlib under import Mathlib, tens of minutes) instead of the module's own constants",
+		"false", textKind, func(c *Config, k, raw string) error {
+			v, err := enumValue(k, raw, []string{"false", "true"})
+			c.Kernel.Fresh = v == "true"
+			return err
+		}},
+	{"kernel.max_memory", "kernel-max-memory", "memory limit of the kernel tier's sandboxed processes (lake, lean, leanchecker, Comparator)",
+		DefaultKernelMaxMemory, textKind, func(c *Config, k, raw string) (err error) {
+			c.Kernel.MaxMemory, err = sizeValue(k, raw)
+			return err
+		}},
+	{"kernel.tier", "", "default tier of verify-proof and /v1/verify: auto (kernel where leanchecker or Comparator is installed, else repl and every verified result says \"not kernel-replayed\"), repl, kernel (no verdict without the tools); verify-proof --tier overrides",
+		string(TierAuto), textKind, func(c *Config, k, raw string) error {
+			v, err := enumValue(k, raw, KernelTier("").Values())
+			c.Kernel.Tier = KernelTier(v)
+			return err
+		}},
+	{"kernel.timeout", "kernel-timeout", "limit for the kernel tier on one proof (its own, after the REPL's lean.timeout)",
+		durationIn(DefaultKernelTimeout, time.Minute), durationKind, duration(func(c *Config) *time.Duration { return &c.Kernel.Timeout })},
 	{"lean.command", "repl-command", "command that starts a REPL instead of `lake env <repl>` (e.g. the simulator: leanprm sim repl)",
 		"", textKind, command(func(c *Config) (*string, *[]string) { return &c.Lean.CommandText, &c.Lean.Command })},
 	{"lean.header", "header", "import header every obligation runs under (e.g. \"import Mathlib\"); run once per worker",
@@ -202,8 +231,8 @@ var keys = []key{
 		durationText(DefaultVLLMTimeout), durationKind, duration(func(c *Config) *time.Duration { return &c.PRM.VLLM.Timeout })},
 	{"prm.vllm.url", "", "base URL of a vLLM server running a PRM",
 		DefaultVLLMURL, textKind, text(func(c *Config) *string { return &c.PRM.VLLM.URL })},
-	{"reward.mode", "", "what serve pays an item with a gold answer: combined (a right answer paid as far as its process holds; wrong answer or refuted step 0), outcome (1/0), process (chain score)",
-		string(RewardCombined), textKind, func(c *Config, k, raw string) error {
+	{"reward.mode", "", "what serve pays an item with a gold answer: grounded (a right answer paid for the work its steps do on the problem's quantities; wrong answer or refuted step 0; docs/REWARD.md), combined (a right answer paid as far as its process holds), outcome (1/0), process (chain score)",
+		string(RewardGrounded), textKind, func(c *Config, k, raw string) error {
 			v, err := enumValue(k, raw, RewardMode("").Values())
 			c.Reward.Mode = RewardMode(v)
 			return err
@@ -241,7 +270,7 @@ var keys = []key{
 			return err
 		}},
 	{"serve.timeout", "", "a request's deadline when it names none",
-		durationIn(DefaultServeTimeout, time.Minute), durationKind, duration(func(c *Config) *time.Duration { return &c.Serve.Timeout })},
+		durationText(DefaultServeTimeout), durationKind, duration(func(c *Config) *time.Duration { return &c.Serve.Timeout })},
 	{"translate.max_chain_obligations", "", "obligations checked per chain; steps past them are left unchecked and the chain warns",
 		"1024", intKind, func(c *Config, k, raw string) (err error) {
 			c.Translate.MaxChainObligations, err = countValue(k, raw)

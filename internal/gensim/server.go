@@ -162,22 +162,24 @@ func (s *Sim) complete(w http.ResponseWriter, r *http.Request, chat bool) {
 			binary.LittleEndian.PutUint64(idx[:], uint64(i))
 		}
 		rd := newRNG(simSeed[:], seed[:], []byte(prompt), idx[:])
-		steps := s.continueFrom(p, st, rd)
+		steps, slips := s.continueFrom(p, st, rd)
 		text := strings.Join(steps, "\n\n")
 		finish, stopReason := "stop", any(nil)
+		kept := len(text)
 		if at, which := firstStop(text, stops); at >= 0 {
-			text, stopReason = text[:at], which
+			text, stopReason, kept = text[:at], which, at
 			if req.IncludeStopStrInOutput {
 				text += which
 			}
 		}
 		if maxTokens > 0 {
 			if cut, ok := truncateTokens(text, maxTokens); ok {
-				text, finish, stopReason = cut, "length", nil
+				text, finish, stopReason, kept = cut, "length", nil, min(kept, len(cut))
 			}
 		}
 		completionTokens += countTokens(text)
-		c := map[string]any{"index": i, "logprobs": nil, "finish_reason": finish, "stop_reason": stopReason}
+		c := map[string]any{"index": i, "logprobs": nil, "finish_reason": finish, "stop_reason": stopReason,
+			"sim_slips": shownSlips(steps, slips, kept)}
 		if chat {
 			c["message"] = map[string]any{"role": "assistant", "content": text}
 		} else {
@@ -194,6 +196,23 @@ func (s *Sim) complete(w http.ResponseWriter, r *http.Request, chat bool) {
 		"model": Model, "choices": choices,
 		"usage": map[string]int{"prompt_tokens": promptTokens, "completion_tokens": completionTokens, "total_tokens": promptTokens + completionTokens},
 	})
+}
+
+// shownSlips are the slips on the steps the completion shows (any part of them) when it keeps
+// the first kept bytes of the steps joined by "\n\n": the sample's metadata, "sim_slips" of its
+// choice, so a test can tell which kind of slip a chain carries and where.
+func shownSlips(steps []string, slips []Slip, kept int) []Slip {
+	out := []Slip{}
+	for _, sl := range slips {
+		start := 0
+		for _, st := range steps[:sl.Step] {
+			start += len(st) + 2
+		}
+		if start < kept {
+			out = append(out, sl)
+		}
+	}
+	return out
 }
 
 // readPrompt returns the prompt as one text (for the draws and the token count), the text

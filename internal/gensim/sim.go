@@ -19,8 +19,11 @@ const Model = "sim"
 // Options configure a Sim. The zero value never slips.
 type Options struct {
 	// SlipRate is the probability that a generated step with a calculation carries an
-	// arithmetic slip.
+	// arithmetic slip: the shorthand for Slips{Arith: SlipRate}.
 	SlipRate float64
+	// Slips is the probability of each kind of slip per generated step (a step the kind
+	// applies to slips with that probability). The rates sum to at most 1; SlipRate is then 0.
+	Slips map[Kind]float64
 	// Seed is mixed into every draw (with the request's seed, the prompt and the sample index).
 	Seed uint64
 }
@@ -28,6 +31,7 @@ type Options struct {
 // Sim continues reference solutions. It is safe for concurrent use: after New it only reads.
 type Sim struct {
 	o        Options
+	rates    []float64 // by Kinds
 	problems []*Problem
 	byHead   map[string][]*Problem // by the first headLen bytes of the question
 	short    []*Problem            // questions shorter than headLen
@@ -40,7 +44,19 @@ func New(problems []*Problem, o Options) (*Sim, error) {
 	if o.SlipRate < 0 || o.SlipRate > 1 || math.IsNaN(o.SlipRate) {
 		return nil, fmt.Errorf("slip rate %v: want a probability in [0, 1]", o.SlipRate)
 	}
-	s := &Sim{o: o, problems: problems, byHead: map[string][]*Problem{}}
+	if o.SlipRate != 0 && len(o.Slips) > 0 {
+		return nil, fmt.Errorf("a slip rate (%v) and a slip mix (%s): give one", o.SlipRate, FormatSlips(o.Slips))
+	}
+	if err := checkRates(o.Slips); err != nil {
+		return nil, err
+	}
+	s := &Sim{o: o, problems: problems, byHead: map[string][]*Problem{}, rates: make([]float64, len(Kinds))}
+	for i, k := range Kinds {
+		s.rates[i] = o.Slips[k]
+	}
+	if o.SlipRate != 0 {
+		s.rates[0] = o.SlipRate
+	}
 	for _, p := range problems {
 		if len(p.Question) < headLen {
 			s.short = append(s.short, p)
@@ -50,6 +66,20 @@ func New(problems []*Problem, o Options) (*Sim, error) {
 		s.byHead[h] = append(s.byHead[h], p)
 	}
 	return s, nil
+}
+
+// Mix is the slip mix the simulator makes, as ParseSlips reads it ("none" when it never slips).
+func (s *Sim) Mix() string {
+	m := map[Kind]float64{}
+	for i, k := range Kinds {
+		if s.rates[i] > 0 {
+			m[k] = s.rates[i]
+		}
+	}
+	if len(m) == 0 {
+		return "none"
+	}
+	return FormatSlips(m)
 }
 
 // Problems is the number of problems loaded.
@@ -137,7 +167,9 @@ var finalRe = regexp.MustCompile(`(?i)the answer is|\\boxed\{|####`)
 
 // follow reads the prefix steps against p's reference solution. A step that matches the next
 // reference line up to its numbers carries its numbers into the later lines (a slip in the
-// prefix stays a slip); a step that does not match still takes that line's place, with the
+// prefix stays a slip); so does one that matches a variant of the line (another operation, a
+// conversion applied twice), and one that matches the line after with the next one left out
+// (a skipped step). A step that matches nothing still takes that line's place, with the
 // values the reference computes (the simulator cannot read arbitrary prose). Steps without a
 // digit before the first matched one are instructions of the prompt template, and skipped.
 func (p *Problem) follow(steps []string) state {
@@ -152,33 +184,56 @@ func (p *Problem) follow(steps []string) state {
 			st.diverged++
 			continue
 		}
-		want := render(p.Lines[st.next], st.vals, nil)
-		if step == want.text {
-			st.vals, st.next, matched = want.vals, st.next+1, true
-			continue
-		}
-		gotLits, gotNums := template(step)
-		wantLits, wantNums := template(want.text)
-		if equalStrings(gotLits, wantLits) && len(gotNums) == len(want.slots) && len(gotNums) == len(wantNums) {
-			vals := want.vals
-			for i, g := range gotNums {
-				if g == wantNums[i] {
-					continue
-				}
-				if v, ok := parseNum(g); ok {
-					vals[want.slots[i].key] = v
-				}
-			}
+		if vals, ok := readLine(step, p.Lines[st.next], st.vals); ok {
 			st.vals, st.next, matched = vals, st.next+1, true
 			continue
+		}
+		if st.next+1 < len(p.Lines) {
+			if w, ok := skipValue(p.Lines[st.next], st.vals, ""); ok {
+				if vals, ok := readLine(step, p.Lines[st.next+1], omit(p.Lines[st.next], st.vals, w).vals); ok {
+					st.vals, st.next, matched = vals, st.next+2, true
+					continue
+				}
+			}
 		}
 		if !matched && !strings.ContainsAny(step, "0123456789") {
 			continue
 		}
 		st.diverged++
-		st.vals, st.next, matched = want.vals, st.next+1, true
+		st.vals, st.next, matched = render(p.Lines[st.next], st.vals, nil).vals, st.next+1, true
 	}
 	return st
+}
+
+// readLine reads step as line ln (or a variant of it) written with vals carried: the values
+// after it, its numbers read where they differ from the line's.
+func readLine(step string, ln line, vals values) (values, bool) {
+	cands := []line{ln}
+	for _, v := range variants(ln, true) {
+		cands = append(cands, v.ln)
+	}
+	gotLits, gotNums := template(step)
+	for _, c := range cands {
+		want := render(c, vals, nil)
+		if step == want.text {
+			return want.vals, true
+		}
+		wantLits, wantNums := template(want.text)
+		if !equalStrings(gotLits, wantLits) || len(gotNums) != len(want.slots) || len(gotNums) != len(wantNums) {
+			continue
+		}
+		out := want.vals
+		for i, g := range gotNums {
+			if g == wantNums[i] {
+				continue
+			}
+			if v, ok := parseNum(g); ok {
+				out[want.slots[i].key] = v
+			}
+		}
+		return out, true
+	}
+	return nil, false
 }
 
 // template splits text into the literal text between numbers and the numbers.
@@ -231,25 +286,32 @@ func (r *rng) float() float64 { return float64(r.next()>>11) / (1 << 53) }
 
 var slipDeltas = []int64{1, -1, 2, -2, 3, 10, -10, 5}
 
-// continueFrom writes the rest of the solution after st: the steps joined by "\n\n", each with
-// a calculation slipping with probability SlipRate. steps says how many were written.
-func (s *Sim) continueFrom(p *Problem, st state, r *rng) []string {
+// continueFrom writes the rest of the solution after st, each step drawing its slip (see
+// draw), and says which slips it made.
+func (s *Sim) continueFrom(p *Problem, st state, r *rng) ([]string, []Slip) {
 	if st.done {
-		return nil
+		return nil, nil
 	}
 	var out []string
+	var slips []Slip
 	vals := st.vals
 	for i := st.next; i < len(p.Lines); i++ {
-		var sl *slip
-		if r.float() < s.o.SlipRate {
-			sl = &slip{delta: slipDeltas[r.next()%uint64(len(slipDeltas))]}
+		var rd rendered
+		slipped := false
+		if k := s.draw(r); k != "" {
+			var detail string
+			if rd, detail, slipped = slipLine(k, p, i, vals, r); slipped {
+				slips = append(slips, Slip{Kind: k, Step: len(out), Detail: detail})
+			}
 		}
-		rd := render(p.Lines[i], vals, sl)
+		if !slipped {
+			rd = render(p.Lines[i], vals, nil)
+		}
 		vals = rd.vals
 		if rd.text != "" {
 			out = append(out, rd.text)
 		}
 	}
 	final, _ := finalStep(p.Answer, vals)
-	return append(out, final)
+	return append(out, final), slips
 }

@@ -29,6 +29,9 @@ type part struct {
 	// evalOK: the expression parses and evaluates (its value may still differ from the written
 	// one: GSM8K rounds some, and has a few wrong).
 	evalOK bool
+	// forced: the expression was changed by a slip (another operation, a conversion applied
+	// twice); the step's result is always computed from it.
+	forced bool
 }
 
 var annRe = regexp.MustCompile(`<<([^<>=]*)=([^<>]*)>>`)
@@ -213,7 +216,7 @@ func render(ln line, vals values, s *slip) rendered {
 			// An operand changed: compute from it. A carried value can make the calculation
 			// undefined (a divisor carried to 0); the step then keeps the reference's value,
 			// a false claim in a chain that is already wrong.
-			if now, err := evalExpr(p.expr, out.vals); err == nil && now.Cmp(written) != 0 {
+			if now, err := evalExpr(p.expr, out.vals); err == nil && (now.Cmp(written) != 0 || p.forced) {
 				result = now
 			}
 		}

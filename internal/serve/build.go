@@ -162,6 +162,15 @@ func Build(ctx context.Context, cfg *config.Config, o BuildOptions, stderr io.Wr
 	if f.Pool != nil {
 		b.Parts.REPL = f.Pool
 		b.Parts.Verify.Runner = verify.REPLRunner(f.Pool)
+		// /v1/verify replays through the kernel by default where its tools are installed.
+		tier, err := wire.KernelTier(cfg, "")
+		if err == nil {
+			err = wire.WithKernel(cfg, tier, &b.Parts.Verify)
+		}
+		if err != nil {
+			b.Close()
+			return nil, err
+		}
 		b.Info.REPLStats = f.Pool.Stats
 		b.Info.Versions.Lean = f.Pool.Version()
 		b.Info.Versions.REPL = replVersion(cfg, f.Pool.Backend())

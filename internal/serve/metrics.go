@@ -16,12 +16,13 @@ import (
 
 // metrics are the server's Prometheus metrics, in a registry of its own (no global state).
 type metrics struct {
-	reg      *prometheus.Registry
-	requests *prometheus.CounterVec
-	latency  *prometheus.HistogramVec
-	items    *prometheus.CounterVec
-	verdicts *prometheus.CounterVec
-	rejected prometheus.Counter
+	reg       *prometheus.Registry
+	requests  *prometheus.CounterVec
+	latency   *prometheus.HistogramVec
+	items     *prometheus.CounterVec
+	verdicts  *prometheus.CounterVec
+	rejected  prometheus.Counter
+	cacheHits prometheus.Counter
 	// rewardFailures counts the items of /get_reward and /pooling whose scoring failed, by
 	// what the client got instead of a score (serve.reward_on_error).
 	rewardFailures *prometheus.CounterVec
@@ -46,12 +47,15 @@ func newMetrics(s *Server) *metrics {
 		rejected: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "leanprm_admission_rejected_total", Help: "Requests answered 429 because the admission queue was full.",
 		}),
+		cacheHits: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "leanprm_answer_cache_hits_total", Help: "Reward requests answered from the answers kept of identical earlier ones (a client's retry).",
+		}),
 		rewardFailures: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "leanprm_reward_failures_total",
 			Help: "Items of /get_reward and /pooling whose scoring failed, by what the client got: refused (the request was answered 503) or fixed (serve.reward_on_error's value, flagged).",
 		}, []string{"answer"}),
 	}
-	m.reg.MustRegister(m.requests, m.latency, m.items, m.verdicts, m.rejected, m.rewardFailures,
+	m.reg.MustRegister(m.requests, m.latency, m.items, m.verdicts, m.rejected, m.rewardFailures, m.cacheHits,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name: "leanprm_admission_queue_depth", Help: "Items admitted and not yet answered (running or waiting for a worker).",

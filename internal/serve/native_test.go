@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -339,4 +342,38 @@ func TestItemAnswersCarryTheirLength(t *testing.T) {
 	require.NoError(t, json.Unmarshal(raw, &got))
 	require.Len(t, got.Chains, 1)
 	assert.Len(t, got.Chains[0].Steps, 30)
+}
+
+// /v1/verify replays through the kernel by default where leanchecker is installed; where no
+// kernel tool is, its verified results say "not kernel-replayed" (issue 32 §4). On the
+// simulator.
+func TestVerifyKernelTierDefaultOnSimulator(t *testing.T) {
+	t.Setenv("HOME", t.TempDir()) // no ~/.elan/toolchains/*/bin/leanchecker
+	if _, err := exec.LookPath("leanchecker"); err == nil {
+		t.Skip("leanchecker is installed here: the default tier is kernel")
+	}
+	ts := startServer(t, simConfig(t, "lean", "", "1"), Options{})
+	assert.Nil(t, ts.built.Parts.Verify.Kernel)
+	var got struct {
+		Results []struct {
+			Status string `json:"status"`
+			Tier   string `json:"tier"`
+			Kernel string `json:"kernel"`
+		} `json:"results"`
+	}
+	resp := post(t, ts.URL+"/v1/verify", "", `{"proofs":[{"id":"p","statement":"theorem t : 1 + 1 = 2","proof":"theorem t : 1 + 1 = 2 := by decide"}]}`, &got)
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	require.Len(t, got.Results, 1)
+	assert.Equal(t, "verified", got.Results[0].Status)
+	assert.Equal(t, "repl", got.Results[0].Tier)
+	assert.Equal(t, "not kernel-replayed", got.Results[0].Kernel)
+
+	// With lake and leanchecker on PATH, the kernel tier is /v1/verify's.
+	bin := t.TempDir()
+	for _, n := range []string{"lake", "leanchecker"} {
+		require.NoError(t, os.WriteFile(filepath.Join(bin, n), []byte("#!/bin/sh\nexit 1\n"), 0o755))
+	}
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	ts = startServer(t, simConfig(t, "lean", "", "1"), Options{})
+	assert.NotNil(t, ts.built.Parts.Verify.Kernel)
 }

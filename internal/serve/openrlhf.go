@@ -4,11 +4,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/leanprm/leanprm/hybrid/chain"
 	"github.com/leanprm/leanprm/hybrid/report"
+	"github.com/leanprm/leanprm/hybrid/reward"
 	"github.com/leanprm/leanprm/internal/dispatch"
 	"github.com/leanprm/leanprm/leanbridge/verify"
 )
@@ -42,9 +46,24 @@ func (s *Server) getReward(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, err)
 		return
 	}
+	if a, ok := s.payRewards(w, r, req); ok {
+		writeRewards(w, a.rewards, a.logs, a.steps)
+	}
+}
+
+// paidItems is what payRewards found for a request's items.
+type paidItems struct {
+	rewards []float64
+	logs    map[string][]float64
+	steps   [][]reward.StepWork
+}
+
+// payRewards scores and pays every item of req (getReward says how); it answers the request
+// itself, and returns false, when the request fails as a whole.
+func (s *Server) payRewards(w http.ResponseWriter, r *http.Request, req RewardRequest) (paidItems, bool) {
 	if len(req.Query) > s.opts.MaxItems {
 		s.fail(w, s.tooMany(len(req.Query))) // before any item is read
-		return
+		return paidItems{}, false
 	}
 	n := len(req.Query)
 	at := func(xs []string, i int) string {
@@ -55,11 +74,13 @@ func (s *Server) getReward(w http.ResponseWriter, r *http.Request) {
 	}
 	tasks := make([]dispatch.Task, 0, n)
 	index := make([]int, 0, n)
+	responses := make([]string, n)
 	unscorable := make([]float64, n)
 	for i, q := range req.Query {
 		s.itemsRead.Add(1)
 		prompt, label := at(req.Prompts, i), labelAt(req.Labels, i)
 		response := strings.TrimPrefix(q, prompt)
+		responses[i] = response
 		var (
 			t   dispatch.Task
 			err error
@@ -82,7 +103,7 @@ func (s *Server) getReward(w http.ResponseWriter, r *http.Request) {
 		}
 		if err != nil {
 			s.fail(w, err)
-			return
+			return paidItems{}, false
 		}
 		tasks, index = append(tasks, t), append(index, i)
 	}
@@ -99,23 +120,30 @@ func (s *Server) getReward(w http.ResponseWriter, r *http.Request) {
 		res, err := s.run(r.Context(), tasks, 0)
 		if err != nil {
 			s.fail(w, err)
-			return
+			return paidItems{}, false
 		}
-		for k, rr := range res {
+		// Reading and paying an item (the grounding reads its text) runs on every CPU: each
+		// item writes its own places only.
+		msgs := make([]string, len(res))
+		parallel(len(res), func(k int) {
 			i := index[k]
-			o, msg := rewardOutcome(tasks[k].Kind, rr)
-			if msg != "" {
-				failed.add(i, msg)
-				continue
+			o, msg := rewardOutcome(tasks[k].Kind, res[k])
+			if msgs[k] = msg; msg != "" {
+				return
 			}
 			if o.chain != nil {
-				o.reward = outcomes.payItem(s, i, o.chain)
+				o.reward = outcomes.payItem(s, i, o.chain, responses[i])
 			}
 			rewards[i], verified[i], firstErr[i] = o.reward, o.verified, o.firstError
+		})
+		for k, msg := range msgs {
+			if msg != "" {
+				failed.add(index[k], msg)
+			}
 		}
 	}
 	if s.refuse(w, failed) {
-		return
+		return paidItems{}, false
 	}
 	for i, bad := range failed.of {
 		if bad {
@@ -132,7 +160,7 @@ func (s *Server) getReward(w http.ResponseWriter, r *http.Request) {
 		"leanprm_first_error":     firstErr,
 	}
 	outcomes.add(logs)
-	writeRewards(w, rewards, logs)
+	return paidItems{rewards, logs, outcomes.steps}, true
 }
 
 // rewardOutcomeOf is what one scored item gives /get_reward.
@@ -183,9 +211,11 @@ func rewardOutcome(kind dispatch.Kind, rr dispatch.Result) (rewardOutcomeOf, str
 	}
 }
 
-// writeRewards writes OpenRLHF's answer: rewards, scores (the same) and extra_logs. Rewards
-// may be NaN (serve.reward_on_error nan), which encoding/json cannot write.
-func writeRewards(w http.ResponseWriter, rewards []float64, extra map[string][]float64) {
+// writeRewards writes OpenRLHF's answer: rewards, scores (the same) and extra_logs, and,
+// when steps is not nil, step_rewards (each item's dense rewards, null for an item that was
+// not a scored chain). Rewards may be NaN (serve.reward_on_error nan), which encoding/json
+// cannot write.
+func writeRewards(w http.ResponseWriter, rewards []float64, extra map[string][]float64, steps [][]reward.StepWork) {
 	list := []byte{'['}
 	for i, x := range rewards {
 		if i > 0 {
@@ -206,6 +236,14 @@ func writeRewards(w http.ResponseWriter, rewards []float64, extra map[string][]f
 	b = append(b, list...)
 	b = append(b, `,"extra_logs":`...)
 	b = append(b, logs...)
+	if steps != nil {
+		raw, err := json.Marshal(steps)
+		if err != nil {
+			writeError(w, http.StatusInternalServerError, "encoding the answer failed")
+			return
+		}
+		b = append(append(b, `,"step_rewards":`...), raw...)
+	}
 	b = append(b, '}', '\n')
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(http.StatusOK)
@@ -262,4 +300,25 @@ func responseChain(prompt, response string) (chain.Chain, error) {
 	}
 	c.FirstError = chain.NoLabel
 	return c, nil
+}
+
+// parallel runs fn(0) … fn(n-1) on up to GOMAXPROCS goroutines and waits for them.
+func parallel(n int, fn func(k int)) {
+	workers := min(n, runtime.GOMAXPROCS(0))
+	if workers <= 1 {
+		for k := range n {
+			fn(k)
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for k := int(next.Add(1)) - 1; k < n; k = int(next.Add(1)) - 1 {
+				fn(k)
+			}
+		})
+	}
+	wg.Wait()
 }

@@ -59,11 +59,14 @@ func goldLabel(label string) string {
 	return label
 }
 
-// pay is the reward of a scored chain under the server's reward settings: its chain score
-// when it has no gold answer, else as reward.Mode says.
-func (s *Server) pay(c *report.CheckJSON) reward.Paid {
+// pay is the reward of a scored chain under the server's reward settings (its process value
+// when it has no gold answer, else as reward.Mode says), with each step's dense reward and
+// its character offsets in response.
+func (s *Server) pay(c *report.CheckJSON, response string) (reward.Paid, reward.Work) {
 	refuted := c.Has(hybrid.Refuted) || c.Outcome != nil && c.Outcome.By == reward.ByProven
-	return s.opts.Reward.Pay(c.Outcome, c.ChainScore, refuted)
+	p, w := s.opts.Reward.PayChain(c.Outcome, &c.Scored, c.ChainScore, refuted)
+	w.Offsets(&c.Scored, response)
+	return p, w
 }
 
 // outcomeLogs are /get_reward's per-item outcome columns of extra_logs, as numbers because
@@ -73,16 +76,23 @@ func (s *Server) pay(c *report.CheckJSON) reward.Paid {
 type outcomeLogs struct {
 	hasGold, equal, different, unknown, noAnswer []float64
 	process, wrongWork, wrongWorkProven          []float64
+	derived                                      []float64
+	// steps are each item's dense rewards (nil for an item that was not a scored chain),
+	// answered beside extra_logs as "step_rewards": OpenRLHF turns every extra_logs column
+	// into a tensor, so lists of objects cannot go there.
+	steps [][]reward.StepWork
 }
 
 func newOutcomeLogs(n int) *outcomeLogs {
 	col := func() []float64 { return make([]float64, n) }
 	return &outcomeLogs{hasGold: col(), equal: col(), different: col(), unknown: col(), noAnswer: col(),
-		process: col(), wrongWork: col(), wrongWorkProven: col()}
+		process: col(), wrongWork: col(), wrongWorkProven: col(), derived: col(),
+		steps: make([][]reward.StepWork, n)}
 }
 
-// payItem records item i's scored chain and returns its reward.
-func (l *outcomeLogs) payItem(s *Server, i int, c *report.CheckJSON) float64 {
+// payItem records item i's scored chain and returns its reward; response is the text the
+// steps' offsets count in.
+func (l *outcomeLogs) payItem(s *Server, i int, c *report.CheckJSON, response string) float64 {
 	l.process[i] = c.ChainScore
 	if o := c.Outcome; o != nil {
 		l.hasGold[i] = 1
@@ -103,7 +113,12 @@ func (l *outcomeLogs) payItem(s *Server, i int, c *report.CheckJSON) float64 {
 			}
 		}
 	}
-	return s.pay(c).Reward
+	p, w := s.pay(c, response)
+	l.steps[i] = w.Steps
+	if w.Derived {
+		l.derived[i] = 1
+	}
+	return p.Reward
 }
 
 // add puts the columns into extra_logs.
@@ -116,16 +131,22 @@ func (l *outcomeLogs) add(logs map[string][]float64) {
 	logs["leanprm_process_score"] = l.process
 	logs["leanprm_right_answer_wrong_work"] = l.wrongWork
 	logs["leanprm_right_answer_wrong_work_proven"] = l.wrongWorkProven
+	logs["leanprm_answer_derived"] = l.derived
 }
 
 // withReward adds the chain's "reward" (and "reward_fallback": true when an unknown outcome
-// was paid as reward.on_unknown says) in front of a /v1/score answer, a report.CheckJSON.
+// was paid as reward.on_unknown says) and its "step_rewards" (dense rewards, offsets in the
+// steps' text joined by blank lines, reward.Text) in front of a /v1/score answer, a
+// report.CheckJSON.
 func (s *Server) withReward(payload json.RawMessage) json.RawMessage {
 	var c report.CheckJSON
 	if json.Unmarshal(payload, &c) != nil {
 		return payload
 	}
-	p := s.pay(&c)
+	p, work := s.pay(&c, reward.Text(&c.Scored))
+	if raw, err := json.Marshal(work.Steps); err == nil {
+		payload = withRawField(payload, "step_rewards", raw)
+	}
 	if p.Fallback {
 		payload = withRawField(payload, "reward_fallback", []byte("true"))
 	}

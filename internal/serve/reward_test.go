@@ -70,10 +70,17 @@ func TestOpenRLHFOutcomeReward(t *testing.T) {
 	process := outcome.ExtraLogs["leanprm_process_score"]
 	require.Greater(t, process[1], 0.0, "the right answer's process is scored")
 
-	combined := get("") // the default
+	combined := get(reward.ModeCombined)
 	assert.Equal(t, 0.0, combined.Rewards[0], "a wrong answer earns nothing")
 	assert.Equal(t, process[1], combined.Rewards[1], "a right answer is paid as far as its process holds")
 	assert.Equal(t, 0.0, combined.Rewards[2], "no answer earns nothing")
+
+	grounded := get("") // the default
+	assert.Equal(t, 0.0, grounded.Rewards[0], "a wrong answer earns nothing")
+	assert.Equal(t, 0.0, grounded.Rewards[2], "no answer earns nothing")
+	// the right answer is stated, not derived: the floor alone, half of it with no work step
+	assert.InDelta(t, reward.FloorShare*process[1]/2, grounded.Rewards[1], 1e-9, "an underived answer earns the floor")
+	assert.Equal(t, []float64{0, 0, 0}, grounded.ExtraLogs["leanprm_answer_derived"])
 
 	proc := get(reward.ModeProcess)
 	assert.Equal(t, proc.ExtraLogs["leanprm_process_score"], proc.Rewards, "process mode pays the chain score")
@@ -151,4 +158,67 @@ func TestOpenRLHFNumericLabels(t *testing.T) {
 
 	resp = post(t, ts.URL+"/get_reward", "", `{"query": ["Q?"], "prompts": ["Q?"], "labels": [true]}`, nil)
 	assert.Equal(t, http.StatusBadRequest, resp.StatusCode)
+}
+
+// Dense rewards: /get_reward answers step_rewards beside extra_logs (OpenRLHF reads rewards,
+// scores and extra_logs, so an extra top-level key is left alone), one list per item with
+// each step's Delta-form reward, which add up to the item's reward, and its character offsets
+// in the response; /v1/score answers them per chain, with offsets in the steps' text joined
+// by blank lines.
+func TestDenseStepRewards(t *testing.T) {
+	ts := exactServer(t, Options{})
+	prompt := "<|im_start|>user\nNatalia sold clips to 48 of her friends in April, and then she sold half as many clips in May. How many clips did she sell?<|im_end|>\n<|im_start|>assistant\n"
+	response := "Step 1: Natalia sold 48/2 = 24 clips in May — à peu près.\nStep 2: Natalia sold 48+24 = 72 clips altogether.\nStep 3: The answer is \\boxed{72}."
+	var got struct {
+		Rewards     []float64 `json:"rewards"`
+		StepRewards [][]struct {
+			Index      int     `json:"index"`
+			Work       bool    `json:"work"`
+			Why        string  `json:"why"`
+			Reward     float64 `json:"reward"`
+			Start, End int
+		} `json:"step_rewards"`
+		ExtraLogs map[string][]float64 `json:"extra_logs"`
+	}
+	resp := post(t, ts.URL+"/get_reward", "", map[string]any{"query": []string{prompt + response + "<|im_end|>", prompt + "no steps"},
+		"prompts": []string{prompt, prompt}, "labels": []string{"72", "72"}}, &got)
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	require.Len(t, got.StepRewards, 2)
+	steps := got.StepRewards[0]
+	require.Len(t, steps, 3)
+	sum := 0.0
+	runes := []rune(response + "<|im_end|>") // the query past the prompt
+	for i, s := range steps {
+		sum += s.Reward
+		require.True(t, s.Start >= 0 && s.End > s.Start && s.End <= len(runes), "step %d offsets %d..%d", i, s.Start, s.End)
+		assert.NotContains(t, string(runes[s.Start:s.End]), "Step ", "the step marker is not the step's text")
+	}
+	assert.Contains(t, string(runes[steps[0].Start:steps[0].End]), "à peu près", "offsets count characters")
+	assert.InDelta(t, got.Rewards[0], sum, 1e-9)
+	assert.Equal(t, []bool{true, true, false}, []bool{steps[0].Work, steps[1].Work, steps[2].Work})
+	assert.Equal(t, 1.0, got.ExtraLogs["leanprm_answer_derived"][0])
+	assert.Greater(t, got.Rewards[0], 0.5)
+
+	var score struct {
+		Chains []struct {
+			Reward      float64 `json:"reward"`
+			StepRewards []struct {
+				Reward     float64
+				Start, End int
+			} `json:"step_rewards"`
+		} `json:"chains"`
+	}
+	resp = post(t, ts.URL+"/v1/score", "", `{"chains": [{"id": "a", "problem": "What is 3 + 4, doubled?", "gold": "14",
+		"steps": ["3 + 4 = 7.", "Doubled, 7 \\times 2 = 14.", "The answer is 14."]}]}`, &score)
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	require.Len(t, score.Chains, 1)
+	c := score.Chains[0]
+	require.Len(t, c.StepRewards, 3)
+	text := "3 + 4 = 7.\n\nDoubled, 7 \\times 2 = 14.\n\nThe answer is 14."
+	sum = 0
+	for _, s := range c.StepRewards {
+		sum += s.Reward
+	}
+	assert.InDelta(t, c.Reward, sum, 1e-9)
+	assert.Equal(t, "Doubled, 7 \\times 2 = 14.", text[c.StepRewards[1].Start:c.StepRewards[1].End])
 }

@@ -28,10 +28,12 @@ import (
 
 // Defaults of Options.
 const (
-	DefaultMaxBodyBytes  = 16 << 20
-	DefaultMaxItems      = 1024
-	DefaultQueueSize     = 1024
-	DefaultTimeout       = 5 * time.Minute
+	DefaultMaxBodyBytes = 16 << 20
+	DefaultMaxItems     = 1024
+	DefaultQueueSize    = 1024
+	// DefaultTimeout is below the RL clients' own deadlines (slime 120 s, OpenRLHF 180 s), so
+	// that a request the server gives up on is answered before the client gives up on it.
+	DefaultTimeout       = 100 * time.Second
 	DefaultHeaderTimeout = 5 * time.Minute
 	DefaultPrefixBytes   = 64 << 20
 	DefaultPrefixEntries = 65536
@@ -67,6 +69,8 @@ type Options struct {
 	// PrefixEntries and PrefixBytes bound the chains kept for incremental scoring.
 	PrefixEntries int
 	PrefixBytes   int64
+	// AnswerCacheBytes bounds the reward answers kept for retried requests (answercache.go).
+	AnswerCacheBytes int64
 	// RewardOnError is what /get_reward and /pooling answer for an item whose scoring
 	// failed; the zero value refuses the request with a retryable 503.
 	RewardOnError RewardOnError
@@ -99,6 +103,9 @@ func (o Options) withDefaults() Options {
 	if o.PrefixEntries <= 0 {
 		o.PrefixEntries = DefaultPrefixEntries
 	}
+	if o.AnswerCacheBytes <= 0 {
+		o.AnswerCacheBytes = DefaultAnswerCacheBytes
+	}
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}
@@ -117,6 +124,7 @@ type Server struct {
 	draining atomic.Bool
 	tokenSum [32]byte
 	prefixes *lru.Cache[string, prefixEntry]
+	answers  *lru.Cache[[32]byte, []byte] // recent reward answers by request (answercache.go)
 	// methods are the methods each path is served for, so that another method on it is 405
 	// with Allow, not 404.
 	methods map[string][]string
@@ -137,7 +145,8 @@ type Server struct {
 // New builds a Server; it serves work once Ready is called.
 func New(o Options) *Server {
 	o = o.withDefaults()
-	s := &Server{opts: o, mux: http.NewServeMux(), methods: map[string][]string{}, prefixes: lru.New[string, prefixEntry](o.PrefixEntries, o.PrefixBytes)}
+	s := &Server{opts: o, mux: http.NewServeMux(), methods: map[string][]string{}, prefixes: lru.New[string, prefixEntry](o.PrefixEntries, o.PrefixBytes),
+		answers: lru.New[[32]byte, []byte](1<<16, o.AnswerCacheBytes)}
 	if o.Token != "" {
 		s.tokenSum = sha256.Sum256([]byte(o.Token))
 	}
@@ -290,7 +299,8 @@ func (s *Server) routes() {
 	s.handle("POST /api/check/", "api_check", true, s.kiminaCheck)
 	s.handle("POST /verify", "verify", true, s.kiminaVerify)
 	s.handle("POST /one_pass_verify_batch", "verify", true, s.kiminaVerify)
-	s.handle("POST /get_reward", "get_reward", true, s.getReward)
+	s.handle("POST /get_reward", "get_reward", true, s.cached("get_reward", s.getReward))
+	s.handle("POST /reward", "reward", true, s.cached("reward", s.slimeReward))
 	s.handle("POST /pooling", "pooling", true, s.pooling)
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		if ms, ok := s.methods[r.URL.Path]; ok {
@@ -545,6 +555,10 @@ func (s *Server) run(ctx context.Context, tasks []dispatch.Task, timeout time.Du
 	switch {
 	case execp == nil:
 		return nil, &requestError{status: http.StatusServiceUnavailable, msg: "warming up: the REPL pool is starting (see /readyz)"}
+	case s.noWorker(ctx):
+		// A gateway no worker pulls from would hold the request to its deadline: refuse it
+		// at once, for the client's retry loop.
+		return nil, &requestError{status: http.StatusServiceUnavailable, msg: "no worker is pulling tasks (see /readyz): retry when one is"}
 	case len(tasks) > s.opts.MaxItems:
 		return nil, s.tooMany(len(tasks))
 	}
@@ -580,6 +594,31 @@ func (s *Server) run(ctx context.Context, tasks []dispatch.Task, timeout time.Du
 		}
 	}
 	return res, nil
+}
+
+// NoWorkerWait is how long a gateway that hears no worker waits for one to beat before it
+// refuses a request (a gateway just started has not heard the workers' first beats yet).
+const NoWorkerWait = 2 * time.Second
+
+// noWorker reports whether tasks go to remote workers (a NATS gateway) and none has been
+// heard from, within NoWorkerWait or ctx.
+func (s *Server) noWorker(ctx context.Context) bool {
+	i := s.current()
+	if i.Workers == nil {
+		return false
+	}
+	deadline := time.Now().Add(NoWorkerWait)
+	for i.Workers().Alive == 0 {
+		if !time.Now().Before(deadline) {
+			return true
+		}
+		select {
+		case <-ctx.Done():
+			return true
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+	return false
 }
 
 func (s *Server) tooMany(n int) error {

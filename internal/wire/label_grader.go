@@ -8,14 +8,15 @@ import (
 // answerGrader grades a rollout with hybrid/outcome: the final answer the text marks
 // (boxed, "The answer is", "####", ...; no last-number guess), graded against the gold
 // answer. Reached only when proven equal, Missed only when proven different; no answer, or
-// a pair the grader cannot decide, is Undecided.
+// a pair the grader cannot decide, is Undecided. The problem goes along, as in check, serve,
+// select and search, so a choice letter is read through the options the problem lists.
 func answerGrader() label.Grader {
-	return label.GraderFunc(func(gold, text string) label.Reach {
+	return label.GraderFunc(func(problem, gold, text string) label.Reach {
 		ex := outcome.Extract(text)
 		if !ex.Found {
 			return label.Undecided
 		}
-		switch outcome.Grade(gold, ex.Answer).Verdict {
+		switch outcome.GradeWith(gold, ex.Answer, outcome.GradeOptions{Problem: problem}).Verdict {
 		case outcome.Equal:
 			return label.Reached
 		case outcome.Different:

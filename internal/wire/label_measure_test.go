@@ -1,10 +1,14 @@
 package wire
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -26,9 +30,9 @@ type slippedChain struct {
 	first int
 }
 
-// simChains has the simulator at slip rate slip write one chain for each of the first n
-// GSM8K problems of path, and a slip-free simulator tell where each first slipped.
-func simChains(t *testing.T, path string, n int, slip float64) ([]slippedChain, *httptest.Server) {
+// simChains has the simulator with options o write one chain for each of the first n GSM8K
+// problems of path, and a slip-free simulator tell where each first slipped.
+func simChains(t *testing.T, path string, n int, o gensim.Options) ([]slippedChain, *httptest.Server) {
 	t.Helper()
 	f, err := os.Open(path)
 	require.NoError(t, err)
@@ -36,7 +40,7 @@ func simChains(t *testing.T, path string, n int, slip float64) ([]slippedChain, 
 	ps, err := gensim.ReadProblems(f, path)
 	require.NoError(t, err)
 	ps = ps[:min(n, len(ps))]
-	sim, err := gensim.New(ps, gensim.Options{SlipRate: slip, Seed: 1})
+	sim, err := gensim.New(ps, o)
 	require.NoError(t, err)
 	ref, err := gensim.New(ps, gensim.Options{SlipRate: 0, Seed: 1})
 	require.NoError(t, err)
@@ -90,7 +94,7 @@ func TestMeasureMonteCarloLocatesSlips(t *testing.T) {
 		t.Skip("a measurement: set LEANPRM_MEASURE=1 to run it")
 	}
 	const problems, slip = 300, 0.15
-	chains, srv := simChains(t, testshared.Path(t, "data/gsm8k/train.jsonl"), problems, slip)
+	chains, srv := simChains(t, testshared.Path(t, "data/gsm8k/train.jsonl"), problems, gensim.Options{SlipRate: slip, Seed: 1})
 	slipped, steps := 0, 0
 	for _, c := range chains {
 		if c.first >= 0 {
@@ -143,4 +147,103 @@ func pct(a, b int) float64 {
 		return 0
 	}
 	return 100 * float64(a) / float64(b)
+}
+
+// TestMeasureLabelsSlipKinds: for each slip mix of gensim.MeasuredMixes, chains the generator simulator wrote over GSM8K
+// test problems (MR-GSM8K's GSM8K rows, testshared.GSM8KTest, the first n by hash), with the
+// first slip known; labelled by the formal labeller (exact checker), mc-hard, mc-soft, omega
+// and combined at K=8, rollouts by the same simulator. Printed per method: the share of
+// slipped chains whose first step labelled wrong is the first slip (located), the share of
+// clean chains with no step labelled wrong, and the rollouts spent.
+// LEANPRM_MEASURE_LABEL_SLIPS_SEED sets the simulator's seed (1 by default).
+//
+//	LEANPRM_MEASURE_LABEL_SLIPS=363 go test -count=1 -v -timeout 2h -run TestMeasureLabelsSlipKinds ./internal/wire/
+func TestMeasureLabelsSlipKinds(t *testing.T) {
+	env := os.Getenv("LEANPRM_MEASURE_LABEL_SLIPS")
+	if env == "" {
+		t.Skip("a measurement: set LEANPRM_MEASURE_LABEL_SLIPS=N (problems) to run it")
+	}
+	n, err := strconv.Atoi(env)
+	if err != nil || n < 2 {
+		n = 100
+	}
+	seed := uint64(1)
+	if v, err := strconv.ParseUint(os.Getenv("LEANPRM_MEASURE_LABEL_SLIPS_SEED"), 10, 64); err == nil {
+		seed = v
+	}
+	rows := testshared.GSM8KTest(t)
+	rows = rows[:min(n, len(rows))]
+	path := filepath.Join(t.TempDir(), "gsm8k-test.jsonl")
+	var b strings.Builder
+	for _, r := range rows {
+		line, err := json.Marshal(r)
+		require.NoError(t, err)
+		b.Write(line)
+		b.WriteByte('\n')
+	}
+	require.NoError(t, os.WriteFile(path, []byte(b.String()), 0o644))
+	cfg := load(t, map[string]string{"checker": "exact"})
+	f, err := NewFormal(context.Background(), cfg, &bytes.Buffer{})
+	require.NoError(t, err)
+	defer f.Close()
+	const k = 8
+	var out strings.Builder
+	fmt.Fprintf(&out, "\n%d GSM8K test problems, simulator seed %d, K=%d: first error located exactly (slipped chains) / clean chains left clean / rollouts\n", len(rows), seed, k)
+	fmt.Fprintf(&out, "%-10s %-22s", "mix", "chains")
+	methods := []label.Method{label.Formal, label.MCHard, label.MCSoft, label.Omega, label.Combined}
+	for _, m := range methods {
+		fmt.Fprintf(&out, " %-26s", m)
+	}
+	fmt.Fprintln(&out)
+	for _, mx := range gensim.MeasuredMixes() {
+		chains, srv := simChains(t, path, len(rows), gensim.Options{Slips: mx.Slips, Seed: seed})
+		items := make([]label.Item, len(chains))
+		slipped := 0
+		for i, c := range chains {
+			items[i] = c.item
+			if c.first >= 0 {
+				slipped++
+			}
+		}
+		fmt.Fprintf(&out, "%-10s %-22s", mx.Name, fmt.Sprintf("%d (%d slipped)", len(chains), slipped))
+		for _, m := range methods {
+			l := &label.Labeler{Method: m, K: k, Concurrency: 4}
+			var gen *LabelGenerator
+			if m.NeedsGenerator() {
+				gen, err = NewLabelGenerator(GeneratorOptions{URL: srv.URL, Temperature: 0.8})
+				require.NoError(t, err)
+				l.Estimator, l.Grader = label.NewEstimator(gen.Roller, gen.Grader), gen.Grader
+			}
+			if m == label.Formal || m == label.Combined {
+				l.Formal, l.Checker = f.LeanSteps(cfg), f.Checker
+			}
+			res, err := l.LabelChains(context.Background(), items)
+			if gen != nil {
+				gen.Close()
+			}
+			require.NoError(t, err)
+			var sl, cl, rollouts int
+			for i, r := range res {
+				rollouts += r.Rollouts
+				// The first step labelled wrong (an unknown label is not wrong: the formal
+				// labeller leaves most steps unknown).
+				wrong := -1
+				for j, st := range r.Steps {
+					if st.Label != nil && !*st.Label {
+						wrong = j
+						break
+					}
+				}
+				switch {
+				case chains[i].first >= 0 && wrong == chains[i].first:
+					sl++
+				case chains[i].first < 0 && wrong < 0:
+					cl++
+				}
+			}
+			fmt.Fprintf(&out, " %-26s", fmt.Sprintf("%5.1f%% / %5.1f%% / %d", pct(sl, slipped), pct(cl, len(chains)-slipped), rollouts))
+		}
+		fmt.Fprintln(&out)
+	}
+	t.Log(out.String())
 }

@@ -1,37 +1,33 @@
-// Package kernel is verify-proof's kernel-replay tier (--tier kernel): a proof the REPL tier
-// verified is built into an .olean inside the sandbox and replayed through Lean's kernel, and,
-// where Comparator is installed, its statement closure is compared with the official
-// statement's at kernel level and the environment replayed from Comparator's export (and
-// through nanoda when enabled).
+// Package kernel is the kernel-replay tier of verify-proof and /v1/verify: a proof the REPL tier
+// verified is built into an .olean inside the sandbox and replayed through Lean's kernel with
+// leanchecker, and, where Comparator is installed, its statement closure is compared with the
+// official statement's at kernel level and replayed again (and through nanoda when installed).
 //
-// The tools and their documented interfaces:
+// The tools as released for the pinned toolchain (Lean v4.32.0), read from their sources:
 //
-//   - leanchecker, built into Lean from v4.28 (the successor of leanprover/lean4checker):
-//     `lake env leanchecker --fresh Module` replays every constant of Module, imports
-//     included, into a fresh environment through the kernel. lean4checker's Main.lean prints
-//     "Replaying thm NAME" (defn, axiom, opaque, inductive…) for each constant and ends with
-//     an uncaught exception carrying the kernel's error ("(kernel) …") and a non-zero exit
-//     when one is rejected; its README notes that it rejects .olean files built with another
-//     bignum library, so the .olean is always built here, never taken from a cache.
-//   - Comparator (leanprover/comparator README): `lake env comparator config.json` in a Lake
-//     project with Challenge and Solution libraries; config.json holds challenge_module,
-//     solution_module, theorem_names, permitted_axioms, enable_nanoda and json_output_path.
-//     The JSON report (tests/projects/json_output_*/test.json) has "reports" (one per target:
-//     target, targetKind, failureCategory, failureMessage, unpermittedAxioms,
-//     transitiveAxioms), "kernelAccepted", "kernelFailureMessage", "nanodaAccepted" and
-//     "nanodaFailureMessage"; the exit status is 0 only when everything holds. Comparator
-//     needs landrun and lean4export on PATH (or COMPARATOR_LANDRUN, COMPARATOR_LEAN4EXPORT;
-//     nanoda_bin or COMPARATOR_NANODA with enable_nanoda).
+//   - leanchecker ships in every toolchain from v4.28 (leanprover/lean4 src/LeanChecker.lean,
+//     built into the toolchain's bin/ next to lean and lake; elan proxies it,
+//     src/elan-cli/self_update.rs TOOLS). `leanchecker Module` replays the module's own
+//     constants into the environment of its imports; `--fresh` replays the whole import closure
+//     into an empty environment (all of Init, and all of Mathlib under `import Mathlib`: tens of
+//     minutes and about 10 GB on one thread), so it is an option (kernel.fresh), not the
+//     default. It prints nothing on success (only with -v); on a failure it prints
+//     "leanchecker found a problem in MODULE" and the exception reaches the runtime, which
+//     prints "uncaught exception: MSG" (src/runtime/io.cpp, lean_io_result_show_error) and
+//     exits 1. leanprm reads the exit status and that line (leanchecker.go).
+//   - Comparator at tag v4.32.0 of leanprover/comparator (ComparatorRevision): `lake env
+//     comparator config.json` in a Lake project whose config holds challenge_module,
+//     solution_module, theorem_names, permitted_axioms and enable_nanoda. It writes no report
+//     file: it prints its progress and verdict ("Your solution is okay!", a line per kernel) and
+//     fails through an uncaught exception and exit 1 (comparator.go).
 //
-// Every step runs under the Checker's confinement (leanbridge/sandbox) with only the work
-// directory writable. Plan builds the command lines, ParseReplay and ParseComparator read the
-// tools' outputs; tests check both without Lean, and `lean`-tagged tests run them for real.
+// Every step runs under the Checker's confinement (leanbridge/sandbox) with only its work
+// directory writable, bounded by the tier's own Timeout (kernel.timeout) and the sandbox's
+// memory limit (kernel.max_memory), never by the REPL's per-row lean.timeout.
 package kernel
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -44,30 +40,68 @@ import (
 	"github.com/leanprm/leanprm/leanbridge/verify"
 )
 
-// Tools are the programs the tier runs. Lake is required; LeanChecker names the replay tool
-// as run under `lake env` ("leanchecker", built into Lean ≥ 4.28, or a lean4checker binary).
-// Comparator is optional (with LeanExport and Landrun it needs); Nanoda too.
+// Tools are the programs the tier runs, as found on this machine ("" when missing).
 type Tools struct {
-	Lake, LeanChecker                       string
-	Comparator, LeanExport, Landrun, Nanoda string
+	// Lake runs every step (`lake env …`) so the project's toolchain and packages are used.
+	Lake string
+	// LeanChecker is leanchecker as run under `lake env`: a path, or "leanchecker" when it is
+	// the pinned toolchain's own (lake env puts the toolchain's bin/ on PATH).
+	LeanChecker string
+	// Comparator and the helpers it runs: landrun and lean4export (needed), nanoda (optional),
+	// each resolved the way Comparator resolves it (COMPARATOR_LANDRUN, COMPARATOR_LEAN4EXPORT,
+	// COMPARATOR_NANODA, else landrun, lean4export, nanoda_bin on PATH; Main.lean, M.run).
+	Comparator, Landrun, LeanExport, Nanoda string
+	// ElanHome is elan's home when lake is elan's (ELAN_HOME, or the .elan directory lake is
+	// in). Every step gets it: a sandbox that sets HOME to its scratch directory would
+	// otherwise hide the toolchains from elan's proxies.
+	ElanHome string
 }
 
-// FindTools looks the tools up on PATH and in the project's toolchain (leanchecker ships in
-// the toolchain's bin directory from Lean v4.28).
-func FindTools(lake string) Tools {
-	t := Tools{Lake: lake}
-	look := func(names ...string) string {
-		for _, n := range names {
-			if p, err := exec.LookPath(n); err == nil {
-				return p
-			}
-		}
-		return ""
+// ComparatorReady reports whether Comparator and the helpers it cannot run without are there.
+func (t Tools) ComparatorReady() bool {
+	return t.Lake != "" && t.Comparator != "" && t.Landrun != "" && t.LeanExport != ""
+}
+
+// Available reports whether the tier can run here: lake with leanchecker, or Comparator ready.
+func (t Tools) Available() bool {
+	return t.Lake != "" && t.LeanChecker != "" || t.ComparatorReady()
+}
+
+// Describe names what the tier runs with these tools, for doctor and the docs.
+func (t Tools) Describe() string {
+	var parts []string
+	if t.Lake != "" && t.LeanChecker != "" {
+		parts = append(parts, "leanchecker (module replay)")
 	}
-	t.LeanChecker = look("leanchecker", "lean4checker")
+	if t.ComparatorReady() {
+		c := "Comparator " + ComparatorRevision
+		if t.Nanoda != "" {
+			c += " with nanoda"
+		}
+		parts = append(parts, c)
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, " + ")
+}
+
+// FindTools looks the tools up: leanchecker on PATH or in the pinned toolchain next to lake,
+// comparator at the configured path or on PATH, and Comparator's helpers as Comparator itself
+// finds them (getenv reads the environment; nil is os.Getenv).
+func FindTools(lake, comparator string, getenv func(string) string) Tools {
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	t := Tools{Lake: lake, ElanHome: getenv("ELAN_HOME")}
+	if i := strings.Index(lake, string(filepath.Separator)+".elan"+string(filepath.Separator)); t.ElanHome == "" && i >= 0 {
+		t.ElanHome = lake[:i+len(".elan")+1]
+	}
+	t.LeanChecker = look("leanchecker")
 	if t.LeanChecker == "" && lake != "" {
-		// The toolchain's bin directory holds lake, lean and leanchecker together.
-		if p := filepath.Join(filepath.Dir(lake), "leanchecker"); isFile(p) {
+		// The toolchain's bin directory holds lake, lean and leanchecker together; elan's
+		// toolchains hold them under ~/.elan/toolchains/*/bin.
+		if p := filepath.Join(filepath.Dir(lake), "leanchecker"); isExec(p) {
 			t.LeanChecker = p
 		} else if home, err := os.UserHomeDir(); err == nil {
 			if ms, _ := filepath.Glob(filepath.Join(home, ".elan", "toolchains", "*", "bin", "leanchecker")); len(ms) > 0 {
@@ -75,16 +109,41 @@ func FindTools(lake string) Tools {
 			}
 		}
 	}
-	t.Comparator = look("comparator")
-	t.LeanExport = look("lean4export")
-	t.Landrun = look("landrun")
-	t.Nanoda = look("nanoda_bin")
+	if comparator != "" {
+		if isExec(comparator) {
+			t.Comparator = comparator
+		}
+	} else {
+		t.Comparator = look("comparator")
+	}
+	fromEnv := func(env, name string) string {
+		if v := getenv(env); v != "" {
+			if isExec(v) {
+				return v
+			}
+			return look(v)
+		}
+		return look(name)
+	}
+	t.Landrun = fromEnv("COMPARATOR_LANDRUN", "landrun")
+	t.LeanExport = fromEnv("COMPARATOR_LEAN4EXPORT", "lean4export")
+	t.Nanoda = fromEnv("COMPARATOR_NANODA", "nanoda_bin")
 	return t
 }
 
-func isFile(p string) bool {
+func look(name string) string {
+	if p, err := exec.LookPath(name); err == nil {
+		if abs, err := filepath.Abs(p); err == nil {
+			return abs
+		}
+		return p
+	}
+	return ""
+}
+
+func isExec(p string) bool {
 	st, err := os.Stat(p)
-	return err == nil && st.Mode().IsRegular()
+	return err == nil && st.Mode().IsRegular() && st.Mode()&0o111 != 0
 }
 
 // Step is one command of the tier.
@@ -101,142 +160,56 @@ const (
 	ChallengeModule = "Challenge"
 )
 
-// Plan returns the steps for one proof whose files are in work: build Solution.olean, replay
-// it with leanchecker --fresh, and, with Comparator, compare it with the challenge.
-func Plan(work, project string, t Tools) []Step {
-	leanPath := "LEAN_PATH=" + work
-	steps := []Step{
-		{Name: "build", Dir: project, Env: []string{leanPath},
-			Argv: []string{t.Lake, "env", "lean", "-o", filepath.Join(work, SolutionModule+".olean"), filepath.Join(work, SolutionModule+".lean")}},
-		{Name: "replay", Dir: project, Env: []string{leanPath},
-			Argv: []string{t.Lake, "env", t.LeanChecker, "--fresh", SolutionModule}},
+// Settings are the tier's own settings (the kernel.* keys).
+type Settings struct {
+	// Fresh replays the whole import closure (leanchecker --fresh).
+	Fresh bool
+	// Timeout bounds the tier on one proof (0: DefaultTimeout).
+	Timeout time.Duration
+	// Nanoda asks Comparator to check with nanoda too (enable_nanoda).
+	Nanoda bool
+}
+
+// DefaultTimeout bounds the tier on one proof when Settings.Timeout is 0.
+const DefaultTimeout = 10 * time.Minute
+
+// Plan returns the steps for one proof whose files are in work: with leanchecker, build
+// Solution.olean and replay it; with Comparator, compare it with the challenge.
+//
+// The build names its module root (-R work): outside Lake, lean takes the main module's name
+// from the file's path relative to that root (the current directory by default), and with -o
+// a file outside the root is an error (Lean/Shell.lean, moduleNameOfFileName in
+// Lean/Util/Path.lean). Lake passes the same name through --setup; either way the module is
+// `Solution`, the name its private declarations carry and the name leanchecker finds its
+// .olean under on LEAN_PATH (`lake env` puts that LEAN_PATH after the project's,
+// Workspace.augmentedLeanPath).
+func Plan(work, project string, t Tools, s Settings) []Step {
+	var steps []Step
+	var elan []string
+	if t.ElanHome != "" {
+		elan = []string{"ELAN_HOME=" + t.ElanHome}
 	}
-	if t.Comparator != "" {
-		env := []string{}
-		for k, v := range map[string]string{"COMPARATOR_LEAN4EXPORT": t.LeanExport, "COMPARATOR_LANDRUN": t.Landrun, "COMPARATOR_NANODA": t.Nanoda} {
-			if v != "" {
-				env = append(env, k+"="+v)
-			}
+	if t.Lake != "" && t.LeanChecker != "" {
+		leanPath := "LEAN_PATH=" + work
+		replay := []string{t.Lake, "env", t.LeanChecker}
+		if s.Fresh {
+			replay = append(replay, "--fresh")
 		}
+		steps = append(steps,
+			Step{Name: "build", Dir: project, Env: append([]string{leanPath}, elan...),
+				Argv: []string{t.Lake, "env", "lean", "-R", work, "-o", filepath.Join(work, SolutionModule+".olean"), filepath.Join(work, SolutionModule+".lean")}},
+			Step{Name: "replay", Dir: project, Env: append([]string{leanPath}, elan...), Argv: append(replay, SolutionModule)})
+	}
+	if t.ComparatorReady() {
+		env := []string{"COMPARATOR_LANDRUN=" + t.Landrun, "COMPARATOR_LEAN4EXPORT=" + t.LeanExport}
+		if t.Nanoda != "" {
+			env = append(env, "COMPARATOR_NANODA="+t.Nanoda)
+		}
+		env = append(env, elan...)
 		steps = append(steps, Step{Name: "compare", Dir: work, Env: env,
 			Argv: []string{t.Lake, "env", t.Comparator, filepath.Join(work, "config.json")}})
 	}
 	return steps
-}
-
-// ComparatorConfig is Comparator's config.json.
-type ComparatorConfig struct {
-	ChallengeModule string   `json:"challenge_module"`
-	SolutionModule  string   `json:"solution_module"`
-	TheoremNames    []string `json:"theorem_names"`
-	PermittedAxioms []string `json:"permitted_axioms"`
-	EnableNanoda    bool     `json:"enable_nanoda"`
-	JSONOutputPath  string   `json:"json_output_path"`
-}
-
-// ReplayResult is what leanchecker said.
-type ReplayResult struct {
-	Accepted bool
-	Replayed int    // "Replaying …" lines
-	Failure  string // the kernel's error, shortened
-}
-
-// ParseReplay reads leanchecker's (lean4checker's) output and exit status.
-func ParseReplay(stdout, stderr []byte, exit int) ReplayResult {
-	var r ReplayResult
-	for _, line := range strings.Split(string(stdout), "\n") {
-		if strings.HasPrefix(line, "Replaying ") {
-			r.Replayed++
-		}
-	}
-	for _, src := range [][]byte{stderr, stdout} {
-		for _, line := range strings.Split(string(src), "\n") {
-			if r.Failure == "" && (strings.Contains(line, "uncaught exception") || strings.Contains(line, "(kernel)") || strings.HasPrefix(line, "error")) {
-				r.Failure = shorten(strings.TrimSpace(line))
-			}
-		}
-	}
-	r.Accepted = exit == 0 && r.Failure == ""
-	if !r.Accepted && r.Failure == "" {
-		r.Failure = fmt.Sprintf("exit status %d", exit)
-	}
-	return r
-}
-
-// ComparatorReport is Comparator's JSON report (json_output_path).
-type ComparatorReport struct {
-	Reports []struct {
-		Target            string   `json:"target"`
-		TargetKind        string   `json:"targetKind"`
-		FailureCategory   *string  `json:"failureCategory"`
-		FailureMessage    *string  `json:"failureMessage"`
-		UnpermittedAxioms []string `json:"unpermittedAxioms"`
-		TransitiveAxioms  []string `json:"transitiveAxioms"`
-	} `json:"reports"`
-	KernelAccepted       *bool   `json:"kernelAccepted"`
-	KernelFailureMessage *string `json:"kernelFailureMessage"`
-	NanodaAccepted       *bool   `json:"nanodaAccepted"`
-	NanodaFailureMessage *string `json:"nanodaFailureMessage"`
-}
-
-// ParseComparator reads Comparator's report and returns the reasons it gives against the
-// proof (none: accepted). A report that says nothing about the kernel is not an acceptance.
-func ParseComparator(b []byte, exit int) ([]verify.Reason, error) {
-	var rep ComparatorReport
-	if err := json.Unmarshal(b, &rep); err != nil {
-		return nil, fmt.Errorf("reading Comparator's report: %w", err)
-	}
-	var rs []verify.Reason
-	add := func(code verify.Code, format string, args ...any) {
-		rs = append(rs, verify.Reason{Code: code, Detail: shorten(fmt.Sprintf(format, args...))})
-	}
-	if len(rep.Reports) == 0 {
-		add(verify.CodeKernelRejected, "Comparator reported no target")
-	}
-	for _, t := range rep.Reports {
-		if t.FailureCategory != nil {
-			msg := ""
-			if t.FailureMessage != nil {
-				msg = *t.FailureMessage
-			}
-			code := verify.CodeKernelRejected
-			if *t.FailureCategory == "comparison" {
-				code = verify.CodeTypeChanged
-			}
-			add(code, "Comparator (%s %s): %s: %s", t.TargetKind, t.Target, *t.FailureCategory, msg)
-		}
-		if len(t.UnpermittedAxioms) > 0 {
-			add(verify.CodeDisallowedAxioms, "Comparator: %s depends on %s", t.Target, strings.Join(t.UnpermittedAxioms, ", "))
-		}
-	}
-	switch {
-	case rep.KernelAccepted != nil && !*rep.KernelAccepted:
-		msg := ""
-		if rep.KernelFailureMessage != nil {
-			msg = *rep.KernelFailureMessage
-		}
-		add(verify.CodeKernelRejected, "Comparator's kernel replay: %s", msg)
-	case rep.KernelAccepted == nil && len(rs) == 0:
-		add(verify.CodeKernelRejected, "Comparator did not replay the environment")
-	}
-	if rep.NanodaAccepted != nil && !*rep.NanodaAccepted {
-		msg := ""
-		if rep.NanodaFailureMessage != nil {
-			msg = *rep.NanodaFailureMessage
-		}
-		add(verify.CodeKernelRejected, "nanoda: %s", msg)
-	}
-	if exit != 0 && len(rs) == 0 {
-		add(verify.CodeKernelRejected, "Comparator exited with status %d", exit)
-	}
-	return rs, nil
-}
-
-func shorten(s string) string {
-	if r := []rune(s); len(r) > 300 {
-		return string(r[:300]) + "…"
-	}
-	return s
 }
 
 // Output is what a step printed and how it ended.
@@ -251,6 +224,7 @@ type Checker struct {
 	// Project is the Lake project (lean.project) whose toolchain builds and replays.
 	Project string
 	Tools   Tools
+	Settings
 	// Confine, given the work directory, confines each step with that directory writable
 	// (sandbox.ConfineWritable); nil runs unconfined.
 	Confine func(work string) func(*exec.Cmd) (proc.Confinement, error)
@@ -258,30 +232,39 @@ type Checker struct {
 	Run func(ctx context.Context, s Step, confine func(*exec.Cmd) (proc.Confinement, error)) Output
 	// TempDir is where work directories are made ("": os.TempDir()).
 	TempDir string
-	// Nanoda asks Comparator to check with nanoda too.
-	Nanoda bool
 }
 
 var _ verify.KernelChecker = (*Checker)(nil)
 
-// CheckKernel implements verify.KernelChecker.
+func unavailable(format string, args ...any) verify.KernelVerdict {
+	return verify.KernelVerdict{Error: true, Reasons: []verify.Reason{{Code: verify.CodeKernelUnavailable, Detail: shorten(fmt.Sprintf(format, args...))}}}
+}
+
+// CheckKernel implements verify.KernelChecker. ctx is the caller's (a request, a signal); the
+// tier adds its own Timeout, and running out of it is no verdict.
 func (c *Checker) CheckKernel(ctx context.Context, in verify.KernelInput) verify.KernelVerdict {
-	unavailable := func(format string, args ...any) verify.KernelVerdict {
-		return verify.KernelVerdict{Error: true, Reasons: []verify.Reason{{Code: verify.CodeKernelUnavailable, Detail: fmt.Sprintf(format, args...)}}}
+	if !c.Tools.Available() {
+		return unavailable("no kernel tool: leanchecker (in the Lean toolchain from v4.28: make lean) or Comparator %s with landrun and lean4export", ComparatorRevision)
 	}
-	if c.Tools.Lake == "" {
-		return unavailable("lake not found: the kernel tier needs the Lean toolchain (make lean)")
+	timeout := c.Timeout
+	if timeout <= 0 {
+		timeout = DefaultTimeout
 	}
-	if c.Tools.LeanChecker == "" {
-		return unavailable("leanchecker not found (built into Lean from v4.28; or put lean4checker on PATH)")
-	}
+	parent := ctx
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
 	work, err := os.MkdirTemp(c.TempDir, "leanprm-kernel-")
 	if err != nil {
 		return unavailable("work directory: %v", err)
 	}
 	defer os.RemoveAll(work)
-	if err := writeWork(work, in, c.Nanoda, c.Tools.Comparator != ""); err != nil {
+	if err := writeSolution(work, in); err != nil {
 		return unavailable("writing the work files: %v", err)
+	}
+	if c.Tools.ComparatorReady() {
+		if err := writeComparatorProject(work, c.Project, in, c.Nanoda && c.Tools.Nanoda != ""); err != nil {
+			return unavailable("Comparator's project: %v", err)
+		}
 	}
 	run := c.Run
 	if run == nil {
@@ -292,40 +275,49 @@ func (c *Checker) CheckKernel(ctx context.Context, in verify.KernelInput) verify
 		confine = c.Confine(work)
 	}
 	var reasons []verify.Reason
-	for _, s := range Plan(work, c.Project, c.Tools) {
+	for _, s := range Plan(work, c.Project, c.Tools, c.Settings) {
 		out := run(ctx, s, confine)
 		if out.Err != nil {
-			return verify.KernelVerdict{Error: true, Reasons: []verify.Reason{{Code: verify.CodeKernelUnavailable, Detail: shorten(fmt.Sprintf("%s step: %v", s.Name, out.Err))}}}
+			if parent.Err() != nil {
+				return unavailable("stopped at the %s step: %v", s.Name, parent.Err())
+			}
+			if errors.Is(out.Err, context.DeadlineExceeded) {
+				return unavailable("the kernel tier did not finish within %s (kernel.timeout) at its %s step", timeout, s.Name)
+			}
+			return unavailable("%s step: %v", s.Name, out.Err)
 		}
+		var v verify.KernelVerdict
 		switch s.Name {
 		case "build":
 			if out.Exit != 0 {
-				reasons = append(reasons, verify.Reason{Code: verify.CodeKernelRejected, Detail: shorten("building the .olean failed: " + firstLine(out.Stdout, out.Stderr))})
-				return verify.KernelVerdict{Reasons: reasons}
+				return BuildVerdict(out)
 			}
+			continue
 		case "replay":
-			if r := ParseReplay(out.Stdout, out.Stderr, out.Exit); !r.Accepted {
-				reasons = append(reasons, verify.Reason{Code: verify.CodeKernelRejected, Detail: "leanchecker --fresh: " + r.Failure})
-			}
+			v = ReplayVerdict(ParseReplay(out.Stdout, out.Stderr, out.Exit), c.Fresh)
 		case "compare":
-			b, err := os.ReadFile(filepath.Join(work, "comparator.json"))
-			if err != nil {
-				return unavailable("Comparator wrote no report (exit %d): %s", out.Exit, firstLine(out.Stdout, out.Stderr))
-			}
-			rs, err := ParseComparator(b, out.Exit)
-			if err != nil {
-				return unavailable("%v", err)
-			}
-			reasons = append(reasons, rs...)
+			v = ParseComparator(out.Stdout, out.Stderr, out.Exit, c.Nanoda && c.Tools.Nanoda != "")
 		}
+		if v.Error {
+			return v
+		}
+		reasons = append(reasons, v.Reasons...)
 	}
 	return verify.KernelVerdict{Accepted: len(reasons) == 0, Reasons: reasons}
 }
 
+func shorten(s string) string {
+	if r := []rune(s); len(r) > 300 {
+		return string(r[:300]) + "…"
+	}
+	return s
+}
+
+// firstLine is the first non-empty line of the first stream that has one.
 func firstLine(bs ...[]byte) string {
 	for _, b := range bs {
-		for _, l := range bytes.Split(b, []byte("\n")) {
-			if s := strings.TrimSpace(string(l)); s != "" {
+		for _, l := range strings.Split(string(b), "\n") {
+			if s := strings.TrimSpace(l); s != "" {
 				return shorten(s)
 			}
 		}
@@ -333,45 +325,12 @@ func firstLine(bs ...[]byte) string {
 	return "no output"
 }
 
-// writeWork writes Solution.lean (the header, then the candidate), and for Comparator
-// Challenge.lean (the header and the official statement proved by sorry), config.json and a
-// lakefile.toml declaring both libraries.
-func writeWork(work string, in verify.KernelInput, nanoda, comparator bool) error {
-	header := strings.TrimSpace(in.Header)
-	if header != "" {
-		header += "\n\n"
-	}
-	if err := os.WriteFile(filepath.Join(work, SolutionModule+".lean"), []byte(header+in.Proof), 0o644); err != nil {
-		return err
-	}
-	if !comparator {
-		return nil
-	}
-	challenge := header + in.Statement.PreambleText + "\n" + strings.TrimSpace(in.Statement.Src[in.Statement.Header[0].Off:]) + " := by sorry\n"
-	if err := os.WriteFile(filepath.Join(work, ChallengeModule+".lean"), []byte(challenge), 0o644); err != nil {
-		return err
-	}
-	cfg, _ := json.MarshalIndent(ComparatorConfig{
-		ChallengeModule: ChallengeModule, SolutionModule: SolutionModule,
-		TheoremNames: []string{in.Statement.Name}, PermittedAxioms: in.AllowedAxioms,
-		EnableNanoda: nanoda, JSONOutputPath: filepath.Join(work, "comparator.json"),
-	}, "", "  ")
-	lakefile := "name = \"leanprmkernel\"\nversion = \"0.1.0\"\n\n[[lean_lib]]\nname = \"" + SolutionModule + "\"\n\n[[lean_lib]]\nname = \"" + ChallengeModule + "\"\n"
-	return errors.Join(
-		os.WriteFile(filepath.Join(work, "config.json"), cfg, 0o644),
-		os.WriteFile(filepath.Join(work, "lakefile.toml"), []byte(lakefile), 0o644),
-	)
-}
-
-// StepTimeout bounds one step when the context has no deadline.
-const StepTimeout = 10 * time.Minute
-
 // RunStep runs s as a child process (leanbridge/proc: its own process group, confined by
 // confine when set) and collects up to 1 MiB of each output stream.
 func RunStep(ctx context.Context, s Step, confine func(*exec.Cmd) (proc.Confinement, error)) Output {
 	if _, ok := ctx.Deadline(); !ok {
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, StepTimeout)
+		ctx, cancel = context.WithTimeout(ctx, DefaultTimeout)
 		defer cancel()
 	}
 	stdout, stderr := proc.NewTail(1<<20), proc.NewTail(1<<20)

@@ -19,7 +19,9 @@ import (
 // enable them for its children), else the v1 memory and pids hierarchies.
 type cgroupSetup struct {
 	v2           string // our v2 cgroup directory with memory and pids delegated, or ""
+	v2CPU        bool   // the cpu controller is delegated there too
 	v1Mem, v1Pid string // our v1 memory and pids cgroup directories, or ""
+	v1CPU        string // our v1 cpu cgroup directory, or "" (optional)
 	why          string // why no cgroup can be used
 }
 
@@ -49,6 +51,7 @@ func newCgroupSetup() cgroupSetup {
 				f := strings.Fields(string(sc))
 				if contains(f, "memory") && contains(f, "pids") && writable(dir) {
 					s.v2 = dir
+					s.v2CPU = contains(f, "cpu")
 				}
 			}
 		default:
@@ -63,12 +66,16 @@ func newCgroupSetup() cgroupSetup {
 					if writable(dir) {
 						s.v1Pid = dir
 					}
+				case "cpu":
+					if writable(dir) {
+						s.v1CPU = dir
+					}
 				}
 			}
 		}
 	}
 	if s.v2 == "" && (s.v1Mem == "" || s.v1Pid == "") {
-		s.v1Mem, s.v1Pid = "", ""
+		s.v1Mem, s.v1Pid, s.v1CPU = "", "", ""
 		s.why = "no writable cgroup with memory and pids controllers"
 	}
 	return s
@@ -87,10 +94,14 @@ func writable(dir string) bool { return syscall.Access(dir, 2 /* W_OK */) == nil
 
 func (s cgroupSetup) describe() string {
 	switch {
+	case s.v2 != "" && s.v2CPU:
+		return "cgroup v2 (" + s.v2 + "; memory, pids, cpu)"
 	case s.v2 != "":
-		return "cgroup v2 (" + s.v2 + ")"
+		return "cgroup v2 (" + s.v2 + "; memory, pids; no cpu controller delegated)"
+	case s.v1Mem != "" && s.v1CPU != "":
+		return "cgroup v1 (memory, pids, cpu)"
 	case s.v1Mem != "":
-		return "cgroup v1 (memory, pids)"
+		return "cgroup v1 (memory, pids; no writable cpu controller)"
 	}
 	return fmt.Sprintf("the watcher every %s (%s)", WatchInterval, s.why)
 }
@@ -99,7 +110,13 @@ func (s cgroupSetup) describe() string {
 type cgroup struct {
 	v2        bool
 	mem, pids string // directories (the same one for v2)
+	cpu       string // the cpu controller's directory, or "" (the same as mem for v2)
 }
+
+// cpuPeriod is the cpu.max period, in microseconds (the kernel's default).
+const cpuPeriod = 100000
+
+func cpuQuota(l Limits) string { return strconv.FormatInt(int64(l.CPUs*cpuPeriod), 10) }
 
 func (s cgroupSetup) create(name string, l Limits) (*cgroup, error) {
 	cg := &cgroup{}
@@ -118,6 +135,13 @@ func (s cgroupSetup) create(name string, l Limits) (*cgroup, error) {
 			return nil, err
 		}
 		writeFile(filepath.Join(dir, "memory.swap.max"), "0") // absent without swap accounting
+		if s.v2CPU {
+			if err := writeFile(filepath.Join(dir, "cpu.max"), cpuQuota(l)+" "+strconv.Itoa(cpuPeriod)); err != nil {
+				cg.destroy()
+				return nil, err
+			}
+			cg.cpu = dir
+		}
 	case s.v1Mem != "":
 		cg.mem, cg.pids = filepath.Join(s.v1Mem, name), filepath.Join(s.v1Pid, name)
 		if err := os.Mkdir(cg.mem, 0o755); err != nil {
@@ -136,6 +160,21 @@ func (s cgroupSetup) create(name string, l Limits) (*cgroup, error) {
 		}
 		writeFile(filepath.Join(cg.mem, "memory.memsw.limit_in_bytes"), strconv.FormatInt(l.MemoryBytes, 10))
 		writeFile(filepath.Join(cg.mem, "memory.swappiness"), "0")
+		if s.v1CPU != "" {
+			dir := filepath.Join(s.v1CPU, name)
+			if err := os.Mkdir(dir, 0o755); err != nil {
+				cg.destroy()
+				return nil, err
+			}
+			cg.cpu = dir
+			if err := errors.Join(
+				writeFile(filepath.Join(dir, "cpu.cfs_period_us"), strconv.Itoa(cpuPeriod)),
+				writeFile(filepath.Join(dir, "cpu.cfs_quota_us"), cpuQuota(l)),
+			); err != nil {
+				cg.destroy()
+				return nil, err
+			}
+		}
 	default:
 		return nil, errors.New(s.why)
 	}
@@ -149,7 +188,11 @@ func (c *cgroup) procs() []string {
 	if c.v2 {
 		return []string{filepath.Join(c.mem, "cgroup.procs")}
 	}
-	return []string{filepath.Join(c.mem, "cgroup.procs"), filepath.Join(c.pids, "cgroup.procs")}
+	ps := []string{filepath.Join(c.mem, "cgroup.procs"), filepath.Join(c.pids, "cgroup.procs")}
+	if c.cpu != "" {
+		ps = append(ps, filepath.Join(c.cpu, "cgroup.procs"))
+	}
+	return ps
 }
 
 // check reads the counters that say a limit was hit: an OOM kill in the memory cgroup, a
@@ -191,6 +234,9 @@ func (c *cgroup) destroy() {
 	if c.pids != c.mem {
 		dirs = append(dirs, c.pids)
 	}
+	if c.cpu != "" && c.cpu != c.mem {
+		dirs = append(dirs, c.cpu)
+	}
 	deadline := time.Now().Add(3 * time.Second)
 	for _, d := range dirs {
 		for {
@@ -210,4 +256,41 @@ func (c *cgroup) destroy() {
 			time.Sleep(10 * time.Millisecond)
 		}
 	}
+}
+
+// sweep removes the cgroups that a leanprm process which no longer runs left behind (it was
+// killed before Ended): every `leanprm-PID-N` below our cgroup directories whose PID is not
+// a live process.
+func (s cgroupSetup) sweep() {
+	for _, parent := range []string{s.v2, s.v1Mem, s.v1Pid, s.v1CPU} {
+		if parent == "" {
+			continue
+		}
+		ents, _ := os.ReadDir(parent)
+		for _, e := range ents {
+			if pid, ok := ownerPID(e.Name(), "leanprm-"); ok && e.IsDir() && !alive(pid) {
+				(&cgroup{v2: parent == s.v2, mem: filepath.Join(parent, e.Name()), pids: filepath.Join(parent, e.Name())}).destroy()
+			}
+		}
+	}
+}
+
+// ownerPID reads the PID in a name made by this package: prefix, the PID, "-", more.
+func ownerPID(name, prefix string) (int, bool) {
+	rest, ok := strings.CutPrefix(name, prefix)
+	if !ok {
+		return 0, false
+	}
+	num, _, ok := strings.Cut(rest, "-")
+	if !ok {
+		return 0, false
+	}
+	pid, err := strconv.Atoi(num)
+	return pid, err == nil && pid > 0
+}
+
+// alive: a process with this PID exists (kill 0 succeeds, or is refused for permission).
+func alive(pid int) bool {
+	err := syscall.Kill(pid, 0)
+	return err == nil || err == syscall.EPERM
 }

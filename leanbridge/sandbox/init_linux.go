@@ -93,9 +93,11 @@ var readOnlyPaths = []string{
 var devices = []string{"/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom"}
 
 // buildRoot makes a new root: a tmpfs holding read-only binds of readOnlyPaths, the
-// project directory, the toolchain, the program and PATH's directories, the writable scratch
-// directory, a few devices and a read-only /proc of the new PID namespace; then pivot_root
-// into it and drop the old root.
+// command's directory (the Lake project), the toolchain (ELAN_HOME, LEAN_SYSROOT) and the
+// program file itself; a size-limited tmpfs on the scratch directory; the writable
+// directories asked for; a few devices and a read-only /proc of the new PID namespace; then
+// pivot_root into it and drop the old root. Nothing else of the host is visible: not the
+// caller's working directory, not leanprm's own directory, not the directories of PATH.
 func buildRoot(sp spec) error {
 	if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_PRIVATE, ""); err != nil {
 		return fmt.Errorf("making mounts private: %w", err)
@@ -108,19 +110,28 @@ func buildRoot(sp spec) error {
 	if sp.Dir != "" {
 		paths = append(paths, sp.Dir)
 	}
-	if d := os.Getenv("ELAN_HOME"); d != "" {
-		paths = append(paths, d)
+	for _, k := range []string{"ELAN_HOME", "LEAN_SYSROOT"} {
+		if d := os.Getenv(k); d != "" && filepath.IsAbs(d) {
+			paths = append(paths, d)
+		}
 	}
 	if sp.Path != "" {
-		paths = append(paths, filepath.Dir(sp.Path))
+		paths = append(paths, sp.Path) // the program file alone, not its directory
+		if root, ok := toolchainRoot(sp.Path); ok {
+			paths = append(paths, root) // a toolchain installed without elan
+		}
 	}
-	if self, err := os.Executable(); err == nil {
-		// leanprm itself: `leanprm sim repl`, and wrapper scripts that start it.
-		paths = append(paths, filepath.Dir(self))
+	// Programs leanprm itself names for the command to run (`lake env /path/to/leanchecker`,
+	// Comparator's tools in COMPARATOR_*): each file alone, read-only. They come from
+	// leanprm's configuration, never from a proof.
+	for _, a := range sp.Argv[min(1, len(sp.Argv)):] {
+		if isAbsFile(a) {
+			paths = append(paths, a)
+		}
 	}
-	for _, d := range filepath.SplitList(os.Getenv("PATH")) {
-		if filepath.IsAbs(d) {
-			paths = append(paths, d)
+	for _, k := range toolPathVars {
+		if v := os.Getenv(k); isAbsFile(v) {
+			paths = append(paths, v)
 		}
 	}
 	b := binder{root: newRoot}
@@ -129,10 +140,13 @@ func buildRoot(sp spec) error {
 			return err
 		}
 	}
-	for _, d := range append(append([]string{sp.Scratch}, sp.Writable...), devices...) {
+	for _, d := range append(append([]string{}, sp.Writable...), devices...) {
 		if err := b.bind(d, false); err != nil {
 			return err
 		}
+	}
+	if err := mountScratch(newRoot, sp); err != nil {
+		return err
 	}
 	for _, d := range []string{"proc", "tmp", ".oldroot"} {
 		os.MkdirAll(filepath.Join(newRoot, d), 0o755)
@@ -159,6 +173,43 @@ func buildRoot(sp spec) error {
 	}
 	if err := unix.Chdir(dir); err != nil {
 		return fmt.Errorf("chdir %s: %w", dir, err)
+	}
+	return nil
+}
+
+// toolchainRoot: the program lies in the bin directory of a Lean toolchain (one that holds
+// `lean` as well, like a release unpacked without elan); its root holds the toolchain.
+func toolchainRoot(program string) (string, bool) {
+	bin := filepath.Dir(program)
+	if filepath.Base(bin) != "bin" || !isAbsFile(filepath.Join(bin, "lean")) {
+		return "", false
+	}
+	return filepath.Dir(bin), true
+}
+
+// isAbsFile: p is an absolute path to an existing regular file.
+func isAbsFile(p string) bool {
+	if !filepath.IsAbs(p) {
+		return false
+	}
+	st, err := os.Stat(p)
+	return err == nil && st.Mode().IsRegular()
+}
+
+// mountScratch mounts a tmpfs of sp.ScratchBytes on the scratch directory under root: the
+// process's HOME and TMPDIR, whose writes fail with ENOSPC past the limit and never reach
+// the host's disk.
+func mountScratch(root string, sp spec) error {
+	dst := filepath.Join(root, sp.Scratch)
+	if err := os.MkdirAll(dst, 0o700); err != nil {
+		return fmt.Errorf("scratch mount point: %w", err)
+	}
+	size := sp.ScratchBytes
+	if size <= 0 {
+		size = DefaultScratch
+	}
+	if err := unix.Mount("tmpfs", dst, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV, fmt.Sprintf("size=%d,mode=0700", size)); err != nil {
+		return fmt.Errorf("scratch tmpfs: %w", err)
 	}
 	return nil
 }
@@ -254,8 +305,20 @@ func dropCapabilities() error {
 	return nil
 }
 
-// denySockets installs a seccomp filter: socket(2) fails with EACCES, and system calls of a
-// foreign ABI (32-bit int 0x80, x32) fail with ENOSYS, so they cannot reach socketcall.
+// deniedSyscalls fail with EPERM inside the sandbox: a Lean process needs none of them, and
+// each is a side door out of the namespaces or into the kernel. io_uring's three calls,
+// because its IORING_OP_SOCKET makes a socket without socket(2), which then connects to a
+// Unix socket the process can see; bpf, userfaultfd, perf_event_open (kernel attack surface),
+// keyctl, add_key, request_key (the kernel keyrings are not namespaced), ptrace.
+var deniedSyscalls = []uint32{
+	unix.SYS_IO_URING_SETUP, unix.SYS_IO_URING_ENTER, unix.SYS_IO_URING_REGISTER,
+	unix.SYS_BPF, unix.SYS_USERFAULTFD, unix.SYS_PERF_EVENT_OPEN,
+	unix.SYS_KEYCTL, unix.SYS_ADD_KEY, unix.SYS_REQUEST_KEY, unix.SYS_PTRACE,
+}
+
+// denySockets installs a seccomp filter: socket(2) fails with EACCES, deniedSyscalls with
+// EPERM, and system calls of a foreign ABI (32-bit int 0x80, x32) fail with ENOSYS, so they
+// cannot reach socketcall or the 32-bit numbers of the calls above.
 func denySockets() error {
 	arch, ok := auditArch[runtime.GOARCH]
 	if !ok {
@@ -276,8 +339,13 @@ func denySockets() error {
 		{Code: ret, K: unix.SECCOMP_RET_ERRNO | uint32(unix.ENOSYS)},
 		{Code: jeq, Jt: 0, Jf: 1, K: uint32(unix.SYS_SOCKET)},
 		{Code: ret, K: unix.SECCOMP_RET_ERRNO | uint32(unix.EACCES)},
-		{Code: ret, K: unix.SECCOMP_RET_ALLOW},
 	}
+	for _, nr := range deniedSyscalls {
+		prog = append(prog,
+			unix.SockFilter{Code: jeq, Jt: 0, Jf: 1, K: nr},
+			unix.SockFilter{Code: ret, K: unix.SECCOMP_RET_ERRNO | uint32(unix.EPERM)})
+	}
+	prog = append(prog, unix.SockFilter{Code: ret, K: unix.SECCOMP_RET_ALLOW})
 	fp := unix.SockFprog{Len: uint16(len(prog)), Filter: &prog[0]}
 	if err := unix.Prctl(unix.PR_SET_SECCOMP, unix.SECCOMP_MODE_FILTER, uintptr(unsafe.Pointer(&fp)), 0, 0); err != nil {
 		return fmt.Errorf("seccomp: %w", err)

@@ -15,19 +15,31 @@ type Limits struct {
 	// Pids bounds the number of processes (and threads, for the cgroup) at once. 0:
 	// DefaultPids.
 	Pids int
-	// CPUTime is RLIMIT_CPU of each process: a backstop for a long-lived REPL, whose requests
-	// are bounded by their own timeouts. 0: DefaultCPUTime.
+	// CPUs bounds the CPU time of the whole tree per wall-clock second (cgroup cpu.max, or
+	// cpu.cfs_quota_us on cgroup v1): 1.5 lets it use one and a half cores at most. It
+	// throttles, never kills; a request's own timeout ends a runaway one. 0: DefaultCPUs.
+	CPUs float64
+	// CPUTime is an optional RLIMIT_CPU of each process. It counts CPU time over the
+	// process's whole life, so a long-lived REPL would be killed once its requests together
+	// reached it: off by default (0), since each request is bounded by its own timeout, the
+	// tree by CPUs, and a REPL is recycled after a number of replies (repl.Config.RecycleAfter).
 	CPUTime time.Duration
 	// FileSize is RLIMIT_FSIZE: the largest file a process may write. 0: DefaultFileSize.
 	FileSize int64
+	// ScratchBytes is the size of the scratch filesystem (a tmpfs mounted on the scratch
+	// directory inside the sandbox, HOME and TMPDIR of the process): writes beyond it fail
+	// with ENOSPC and nothing lands on the host's disk. Its pages count towards MemoryBytes.
+	// 0: DefaultScratch.
+	ScratchBytes int64
 }
 
 // Defaults of Limits.
 const (
 	DefaultMemory   = 8 << 30
 	DefaultPids     = 512
-	DefaultCPUTime  = time.Hour
+	DefaultCPUs     = 2.0
 	DefaultFileSize = 1 << 30
+	DefaultScratch  = 512 << 20
 )
 
 // WatchInterval is how often the watcher looks at a running sandbox.
@@ -40,8 +52,14 @@ func (l Limits) withDefaults() Limits {
 	if l.Pids <= 0 {
 		l.Pids = DefaultPids
 	}
-	if l.CPUTime <= 0 {
-		l.CPUTime = DefaultCPUTime
+	if l.CPUs <= 0 {
+		l.CPUs = DefaultCPUs
+	}
+	if l.CPUTime < 0 {
+		l.CPUTime = 0
+	}
+	if l.ScratchBytes <= 0 {
+		l.ScratchBytes = DefaultScratch
 	}
 	if l.FileSize <= 0 {
 		l.FileSize = DefaultFileSize
@@ -52,8 +70,12 @@ func (l Limits) withDefaults() Limits {
 // Options configure New. The zero value is usable.
 type Options struct {
 	Limits
-	// ScratchRoot is where each process's private scratch directory is made. "": os.TempDir().
+	// ScratchRoot is where each process's private directory (the scratch mount point) is
+	// made. "": os.TempDir(). New sweeps the ones left there by a leanprm that was killed.
 	ScratchRoot string
+	// PassEnv names environment variables passed into the sandbox besides the allow list
+	// (see confinedEnv); a name ending in `*` is a prefix.
+	PassEnv []string
 	// NoCgroup skips cgroups even where they work, leaving limits to the watcher (tests use it
 	// to exercise the fallback).
 	NoCgroup bool
@@ -77,7 +99,7 @@ func (s Support) String() string {
 	if !s.OK {
 		return "unavailable: " + s.Reason
 	}
-	how := "namespaces (mount, network, pid), read-only mounts, no capabilities, no_new_privs, seccomp"
+	how := "namespaces (mount, network, pid), read-only mounts, size-limited scratch, environment from an allow list, no capabilities, no_new_privs, seccomp"
 	if s.UserNamespace {
 		how += ", user namespace"
 	}

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"syscall"
+	"testing"
 	"time"
 
 	"github.com/leanprm/leanprm/leanbridge/proc"
@@ -35,6 +36,8 @@ type spec struct {
 	CgroupProcs []string `json:"cgroup_procs,omitempty"`
 	CPUSeconds  uint64   `json:"cpu_seconds"`
 	FileSize    uint64   `json:"file_size"`
+	// ScratchBytes is the size of the tmpfs mounted on Scratch.
+	ScratchBytes int64 `json:"scratch_bytes"`
 	// Writable are host directories bound read-write at their own paths (besides Scratch).
 	Writable []string `json:"writable,omitempty"`
 	// Probe: set everything up, print probeMagic, exit 0.
@@ -85,7 +88,7 @@ func probe() Support {
 		return s
 	}
 	defer os.RemoveAll(base)
-	sp := spec{Scratch: scratch, Root: root, Dir: scratch, CPUSeconds: 10, FileSize: 1 << 20, Probe: true}
+	sp := spec{Scratch: scratch, Root: root, CPUSeconds: 10, FileSize: 1 << 20, ScratchBytes: 1 << 20, Probe: true}
 	b, _ := json.Marshal(sp)
 	// -test.run keeps a test binary that does not call Init from running its tests.
 	cmd := exec.Command(self, "-test.run=^$")
@@ -120,7 +123,7 @@ func firstLine(s string) string {
 }
 
 // New returns a Sandbox, or an error matching ErrUnavailable that says why this machine
-// cannot confine processes.
+// cannot confine processes. It first sweeps what a killed leanprm left behind (sweepStale).
 func New(opts Options) (*Sandbox, error) {
 	sup := Probe()
 	if !sup.OK {
@@ -134,7 +137,34 @@ func New(opts Options) (*Sandbox, error) {
 	if opts.NoCgroup {
 		sup.Cgroup = "none: turned off; the watcher enforces the limits"
 	}
+	sweepStale(opts.ScratchRoot)
 	return &Sandbox{opts: opts, self: self, support: sup}, nil
+}
+
+// sweepStale removes the private directories and the cgroups left by leanprm processes that
+// no longer run (a SIGKILL gives Jail.Ended no chance): each is named after its owner's PID
+// (makeDirs, Wrap), and only those of dead PIDs go. It holds an exclusive lock on the scratch
+// root while it does, so that two leanprm starting together do not race over them.
+func sweepStale(root string) {
+	if root == "" {
+		root = os.TempDir()
+	}
+	f, err := os.Open(root)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
+		return
+	}
+	defer syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+	ents, _ := f.ReadDir(-1)
+	for _, e := range ents {
+		if pid, ok := ownerPID(e.Name(), scratchPrefix); ok && e.IsDir() && !alive(pid) {
+			os.RemoveAll(filepath.Join(root, e.Name()))
+		}
+	}
+	newCgroupSetup().sweep()
 }
 
 // Support reports how this sandbox confines processes.
@@ -197,20 +227,26 @@ func (s *Sandbox) wrap(cmd *exec.Cmd, writable []string) (*Jail, error) {
 			j.cg = nil // the watcher takes over
 		}
 	}
+	// The command's directory (the Lake project) is visible; without one the process starts
+	// in its scratch directory: the caller's working directory is never visible.
 	dir := cmd.Dir
-	if dir == "" {
-		dir, _ = os.Getwd()
-	}
-	if abs, err := filepath.Abs(dir); err == nil {
-		dir = abs
+	if dir != "" {
+		if abs, err := filepath.Abs(dir); err == nil {
+			dir = abs
+		}
 	}
 	if !filepath.IsAbs(cmd.Path) {
 		// exec reads a relative program path from the command's directory.
-		cmd.Path = filepath.Join(dir, cmd.Path)
+		base := dir
+		if base == "" {
+			base, _ = os.Getwd()
+		}
+		cmd.Path = filepath.Join(base, cmd.Path)
 	}
 	sp := spec{
 		Path: cmd.Path, Argv: cmd.Args, Dir: dir, Scratch: scratch, Root: root, Writable: writable,
 		CPUSeconds: uint64(s.opts.CPUTime / time.Second), FileSize: uint64(s.opts.FileSize),
+		ScratchBytes: s.opts.ScratchBytes,
 	}
 	if j.cg != nil {
 		sp.CgroupProcs = j.cg.procs()
@@ -224,7 +260,7 @@ func (s *Sandbox) wrap(cmd *exec.Cmd, writable []string) (*Jail, error) {
 	if env == nil {
 		env = os.Environ()
 	}
-	env = confinedEnv(env, scratch)
+	env = confinedEnv(env, scratch, s.opts.PassEnv)
 	cmd.Path = s.self
 	cmd.Args = []string{s.self, "-test.run=^$"}
 	cmd.Env = append(env, specEnv+"="+string(b))
@@ -233,16 +269,25 @@ func (s *Sandbox) wrap(cmd *exec.Cmd, writable []string) (*Jail, error) {
 		old.Cloneflags |= attr.Cloneflags
 		old.UidMappings, old.GidMappings = attr.UidMappings, attr.GidMappings
 		old.GidMappingsEnableSetgroups = attr.GidMappingsEnableSetgroups
+		if old.Pdeathsig == 0 {
+			// The sandbox dies with its leanprm, even one killed with SIGKILL: the helper is
+			// PID 1 of its namespace, so every process in it goes too.
+			old.Pdeathsig = attr.Pdeathsig
+		}
 	} else {
 		cmd.SysProcAttr = attr
 	}
 	return j, nil
 }
 
-// makeDirs makes a private directory under parent ("" = os.TempDir()) holding work (the
-// scratch directory) and root (the new root's mount point).
+// scratchPrefix starts the name of every private directory, followed by the owner's PID.
+const scratchPrefix = "leanprm-sandbox-"
+
+// makeDirs makes a private directory under parent ("" = os.TempDir()), named after this
+// process (sweepStale), holding work (the scratch mount point) and root (the new root's
+// mount point).
 func makeDirs(parent string) (base, work, root string, err error) {
-	base, err = os.MkdirTemp(parent, "leanprm-sandbox-")
+	base, err = os.MkdirTemp(parent, fmt.Sprintf("%s%d-", scratchPrefix, os.Getpid()))
 	if err != nil {
 		return "", "", "", err
 	}
@@ -253,10 +298,50 @@ func makeDirs(parent string) (base, work, root string, err error) {
 	return base, work, root, err
 }
 
-// confinedEnv points HOME, TMPDIR and the XDG directories at the scratch directory, and keeps
-// ELAN_HOME on the real toolchain store (elan finds it through HOME otherwise).
-func confinedEnv(env []string, scratch string) []string {
-	drop := map[string]bool{"HOME": true, "TMPDIR": true, "XDG_CACHE_HOME": true, "XDG_CONFIG_HOME": true, "XDG_DATA_HOME": true, specEnv: true}
+// envAllowed are the variables a Lean process keeps from its caller's environment: where
+// programs and the toolchain are, elan's and Lake's settings, the kernel tier's tool paths,
+// the locale. Everything else
+// (tokens, credentials, the caller's own settings) stays outside; HOME, TMPDIR and the XDG
+// directories are set to the scratch directory.
+var envAllowed = map[string]bool{
+	"PATH": true, "LEAN_PATH": true, "LEAN_SRC_PATH": true, "LEAN_SYSROOT": true, "LEAN_CC": true,
+	"LEAN_NUM_THREADS": true, "LEAN_ABORT_ON_PANIC": true, "ELAN_HOME": true, "ELAN_TOOLCHAIN": true,
+	"LAKE": true, "LAKE_HOME": true, "LAKE_NO_CACHE": true, "LAKE_PKG_URL_MAP": true,
+	"LAKE_ARTIFACT_CACHE": true, "LANG": true, "LC_ALL": true, "LC_CTYPE": true, "TZ": true,
+	"COMPARATOR_LEAN4EXPORT": true, "COMPARATOR_LANDRUN": true, "COMPARATOR_NANODA": true,
+}
+
+// toolPathVars name programs the kernel tier's tools run (Comparator's README): their files
+// are made visible in the sandbox, read-only.
+var toolPathVars = []string{"COMPARATOR_LEAN4EXPORT", "COMPARATOR_LANDRUN", "COMPARATOR_NANODA", "LAKE"}
+
+// testEnvSecret marks the variables never passed, even to a test binary's own children.
+func testEnvSecret(k string) bool {
+	for _, w := range []string{"TOKEN", "KEY", "SECRET", "PASSWORD"} {
+		if strings.Contains(k, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// confinedEnv rebuilds the environment from envAllowed and the names in pass (a trailing `*`
+// makes a prefix), points HOME, TMPDIR and the XDG directories at the scratch directory,
+// and keeps ELAN_HOME on the real toolchain store (elan finds it through HOME otherwise).
+// A test binary (testing.Testing) also passes its LEANPRM_ variables, which tell its
+// children what to play, except those that look like credentials.
+func confinedEnv(env []string, scratch string, pass []string) []string {
+	keep := func(k string) bool {
+		if envAllowed[k] {
+			return true
+		}
+		for _, p := range pass {
+			if pre, ok := strings.CutSuffix(p, "*"); (ok && strings.HasPrefix(k, pre)) || k == p {
+				return true
+			}
+		}
+		return testing.Testing() && (strings.HasPrefix(k, "LEANPRM_") || k == "GOCOVERDIR") && !testEnvSecret(k) && k != specEnv
+	}
 	var out []string
 	elan := ""
 	home := ""
@@ -268,7 +353,7 @@ func confinedEnv(env []string, scratch string) []string {
 		case "HOME":
 			home = v
 		}
-		if !drop[k] {
+		if keep(k) {
 			out = append(out, kv)
 		}
 	}
@@ -301,7 +386,8 @@ type Jail struct {
 	endOnce   sync.Once
 }
 
-// Scratch is the private writable directory (HOME and TMPDIR of the process).
+// Scratch is the private writable directory (HOME and TMPDIR of the process). Inside the
+// sandbox a size-limited tmpfs is mounted on it, so the host sees it empty.
 func (j *Jail) Scratch() string { return j.scratch }
 
 // Started starts watching the process tree whose helper has pid (the leader of its process

@@ -101,6 +101,61 @@ func hostile(attack string) int {
 			out.Flush()
 		}
 		report("alloc", nil)
+	case "iouring":
+		got, err := unixConnectViaIOUring(os.Getenv("LEANPRM_SANDBOX_TEST_SOCK"), "leak")
+		if err == nil {
+			fmt.Fprintf(out, "answer: %s\n", got)
+		}
+		report("iouring", err)
+	case "limits":
+		var rl unix.Rlimit
+		unix.Getrlimit(unix.RLIMIT_CPU, &rl)
+		if rl.Cur == unix.RLIM_INFINITY {
+			fmt.Fprintln(out, "rlimit_cpu: unlimited")
+		} else {
+			fmt.Fprintf(out, "rlimit_cpu: %d\n", rl.Cur)
+		}
+	case "env":
+		for _, k := range strings.Split(os.Getenv("LEANPRM_SANDBOX_TEST_PATHS"), ":") {
+			v, ok := os.LookupEnv(k)
+			fmt.Fprintf(out, "%s: %v %q\n", k, ok, v)
+		}
+	case "ls":
+		wd, _ := os.Getwd()
+		fmt.Fprintf(out, "cwd: %s\n", wd)
+		for _, p := range strings.Split(os.Getenv("LEANPRM_SANDBOX_TEST_PATHS"), ":") {
+			ents, err := os.ReadDir(p)
+			var names []string
+			for _, e := range ents {
+				names = append(names, e.Name())
+			}
+			if err != nil {
+				report(p, err)
+			} else {
+				fmt.Fprintf(out, "%s: %s\n", p, strings.Join(names, ","))
+			}
+		}
+	case "fill":
+		// 600 MB into the scratch directory, in files of 8 MB (under RLIMIT_FSIZE).
+		chunk := make([]byte, 1<<20)
+		var written int64
+		var err error
+		for f := 0; written < 600<<20 && err == nil; f++ {
+			var fh *os.File
+			if fh, err = os.Create(filepath.Join(os.Getenv("HOME"), fmt.Sprintf("fill-%d", f))); err != nil {
+				break
+			}
+			for k := 0; k < 8 && written < 600<<20 && err == nil; k++ {
+				var n int
+				n, err = fh.Write(chunk)
+				written += int64(n)
+			}
+			fh.Close()
+		}
+		fmt.Fprintf(out, "written: %d\n", written)
+		report("fill", err)
+	case "holder":
+		return holder()
 	case "bigfile":
 		f, err := os.Create(filepath.Join(os.Getenv("HOME"), "big"))
 		if err == nil {
@@ -129,6 +184,13 @@ func needSandbox(t *testing.T) {
 // jail's violation.
 func run(t *testing.T, opts Options, attack string, env ...string) (map[string]string, []string, error) {
 	t.Helper()
+	return runIn(t, opts, t.TempDir(), nil, attack, env...)
+}
+
+// runIn is run with the command's directory dir ("" for none: the caller's working
+// directory is then where exec would start it) and the writable directories writable.
+func runIn(t *testing.T, opts Options, dir string, writable []string, attack string, env ...string) (map[string]string, []string, error) {
+	t.Helper()
 	sb, err := New(opts)
 	require.NoError(t, err)
 	self, err := os.Executable()
@@ -136,12 +198,12 @@ func run(t *testing.T, opts Options, attack string, env ...string) (map[string]s
 	cmd := exec.Command(self)
 	cmd.Env = append(os.Environ(), append(env, "LEANPRM_SANDBOX_TEST_CHILD="+attack)...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Dir = t.TempDir()
+	cmd.Dir = dir
 	var out strings.Builder
 	cmd.Stdout = &out
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
-	jail, err := sb.Wrap(cmd)
+	jail, err := sb.wrap(cmd, writable)
 	require.NoError(t, err)
 	require.NoError(t, cmd.Start())
 	jail.Started(cmd.Process.Pid)
@@ -285,11 +347,15 @@ func TestDisableEnvMakesItUnavailable(t *testing.T) {
 }
 
 func TestConfinedEnv(t *testing.T) {
-	env := confinedEnv([]string{"HOME=/root", "PATH=/usr/bin", "TMPDIR=/tmp", specEnv + "=x"}, "/s")
+	env := confinedEnv([]string{"HOME=/root", "PATH=/usr/bin", "TMPDIR=/tmp", specEnv + "=x", "AWS_SECRET_ACCESS_KEY=s", "LEAN_PATH=/l", "MINE=1", "OTHER_X=2"}, "/s", []string{"MINE", "OTHER_*"})
 	assert.Contains(t, env, "HOME=/s")
 	assert.Contains(t, env, "TMPDIR=/s")
 	assert.Contains(t, env, "PATH=/usr/bin")
+	assert.Contains(t, env, "LEAN_PATH=/l")
+	assert.Contains(t, env, "MINE=1", "PassEnv names a variable")
+	assert.Contains(t, env, "OTHER_X=2", "PassEnv names a prefix")
 	assert.NotContains(t, env, "HOME=/root")
+	assert.NotContains(t, env, "AWS_SECRET_ACCESS_KEY=s")
 	for _, kv := range env {
 		assert.False(t, strings.HasPrefix(kv, specEnv+"="), "a caller's spec never leaks")
 	}

@@ -1,10 +1,7 @@
 package verify
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -24,19 +21,7 @@ type adversarialRow struct {
 
 func loadAdversarial(t *testing.T, name string) []adversarialRow {
 	t.Helper()
-	f, err := os.Open(filepath.Join("testdata", "adversarial", name))
-	require.NoError(t, err)
-	defer f.Close()
-	var rows []adversarialRow
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		var r adversarialRow
-		require.NoError(t, json.Unmarshal(sc.Bytes(), &r), "line %d", len(rows)+1)
-		rows = append(rows, r)
-	}
-	require.NoError(t, sc.Err())
-	return rows
+	return loadRows[adversarialRow](t, filepath.Join("testdata", "adversarial", name))
 }
 
 // Every cheat is refused before Lean, with the code its row names: the accepting runner would

@@ -70,10 +70,20 @@ type Result struct {
 	Checker string   `json:"checker,omitempty"`
 	Theorem string   `json:"theorem,omitempty"`
 	Axioms  []string `json:"axioms,omitempty"`
-	// Tier is "kernel" when the kernel-replay tier judged the proof too.
-	Tier    string   `json:"tier,omitempty"`
+	// Tier is "kernel" when the kernel-replay tier judged the proof too, "repl" for a proof
+	// verified without it.
+	Tier string `json:"tier,omitempty"`
+	// Kernel says, on a verified result, whether the proof was replayed through the kernel:
+	// KernelReplayed, or NotKernelReplayed when no kernel tier ran.
+	Kernel  string   `json:"kernel,omitempty"`
 	Reasons []Reason `json:"reasons,omitempty"`
 }
+
+// What a verified Result says about the kernel replay (Result.Kernel).
+const (
+	KernelReplayed    = "replayed"
+	NotKernelReplayed = "not kernel-replayed"
+)
 
 // Codes returns the distinct reason codes of r, in order of first appearance.
 func (r Result) Codes() []Code {
@@ -215,8 +225,11 @@ func confirm(ctx context.Context, res Result, st *Statement, header string, rep 
 		res.Reasons = rs
 		return res
 	}
-	if opts.Kernel != nil {
-		kv := opts.Kernel.CheckKernel(runCtx, KernelInput{Header: header, Statement: st, Proof: rep.Source, AllowedAxioms: allowed})
+	if opts.Kernel == nil {
+		res.Tier, res.Kernel = "repl", NotKernelReplayed
+	} else {
+		// The kernel tier has its own limit (kernel.timeout), after the row's: ctx, not runCtx.
+		kv := opts.Kernel.CheckKernel(ctx, KernelInput{Header: header, Statement: st, Proof: rep.Source, AllowedAxioms: allowed})
 		res.Tier = "kernel"
 		res.Reasons = kv.Reasons
 		switch {
@@ -226,6 +239,7 @@ func confirm(ctx context.Context, res Result, st *Statement, header string, rep 
 		case !kv.Accepted:
 			return res
 		}
+		res.Kernel = KernelReplayed
 	}
 	res.Status = StatusVerified
 	return res

@@ -108,13 +108,45 @@ func (blockingRunner) RunCommand(ctx context.Context, _, _ string) (Reply, error
 	return Reply{}, ctx.Err()
 }
 
+// recordingKernel answers verdict and keeps the context it was called with.
+type recordingKernel struct {
+	verdict KernelVerdict
+	ctx     context.Context
+}
+
+func (k *recordingKernel) CheckKernel(ctx context.Context, _ KernelInput) KernelVerdict {
+	k.ctx = ctx
+	return k.verdict
+}
+
 func TestCheckWithRunner(t *testing.T) {
 	honest := st1 + " := by\n  subst hb; subst h; rfl"
 	t.Run("verified", func(t *testing.T) {
 		r := &scriptedRunner{backend: "lean"}
 		res := Check(context.Background(), st1, honest, Options{Runner: r, Header: "import Mathlib"})
-		assert.Equal(t, Result{Status: StatusVerified, Checker: "lean", Theorem: "t1", Axioms: []string{"propext", "Quot.sound"}}, res)
+		assert.Equal(t, Result{Status: StatusVerified, Checker: "lean", Theorem: "t1", Axioms: []string{"propext", "Quot.sound"},
+			Tier: "repl", Kernel: NotKernelReplayed}, res, "without a kernel tier the result says it was not kernel-replayed")
 		assert.Equal(t, []string{"import Mathlib\n", "import Mathlib\n"}, r.headers, "the proof, then the statement alone in the same header")
+	})
+	t.Run("kernel tier", func(t *testing.T) {
+		for _, kv := range []KernelVerdict{{Accepted: true}, {Reasons: []Reason{{Code: CodeKernelRejected}}}, {Error: true, Reasons: []Reason{{Code: CodeKernelUnavailable}}}} {
+			k := &recordingKernel{verdict: kv}
+			res := Check(context.Background(), st1, honest, Options{Runner: &scriptedRunner{backend: "lean"}, Kernel: k, Timeout: time.Minute})
+			assert.Equal(t, "kernel", res.Tier)
+			_, rowDeadline := k.ctx.Deadline()
+			assert.False(t, rowDeadline, "the kernel tier runs under its own limit (kernel.timeout), not the row's lean.timeout")
+			switch {
+			case kv.Accepted:
+				assert.Equal(t, StatusVerified, res.Status)
+				assert.Equal(t, KernelReplayed, res.Kernel)
+			case kv.Error:
+				assert.Equal(t, StatusError, res.Status)
+				assert.Empty(t, res.Kernel)
+			default:
+				assert.Equal(t, StatusFailed, res.Status)
+				assert.Empty(t, res.Kernel)
+			}
+		}
 	})
 	t.Run("simulator is named sim", func(t *testing.T) {
 		res := Check(context.Background(), st1, honest, Options{Runner: &scriptedRunner{backend: "sim"}})

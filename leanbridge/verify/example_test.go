@@ -59,7 +59,7 @@ not json
 	fmt.Println("exit", verify.ExitCode(sum, err))
 	// Output:
 	// ID                        STATUS     CHECKER  REASONS
-	// p1                        verified   sim
+	// p1                        verified   sim      not kernel-replayed
 	// p2                        rejected   -        native_decide: `native_decide` (1:28)
 	// (line 3)                  malformed  -        malformed_row: not a JSON object: invalid character 'o' in literal null (expecting 'u')
 	//

@@ -56,6 +56,7 @@ const (
 	CodeTacticConfig        Code = "tactic_config"         // a tactic configuration that is not a literal (it would be evaluated)
 	CodeCommandNotAllowed   Code = "command_not_allowed"   // a command outside the allow list
 	CodeAttributeNotAllowed Code = "attribute_not_allowed" // an attribute outside the allow list
+	CodeInternalNamespace   Code = "internal_namespace"    // a namespace or declaration in Lean, System, IO or Std.Internal
 )
 
 // Lean's verdict (only after every static check passed).
@@ -81,14 +82,15 @@ const (
 	// CodeSandboxViolation: the Lean process broke a sandbox limit (memory, processes) and
 	// was killed for it; no verdict, never verified.
 	CodeSandboxViolation Code = "sandbox_violation"
-	// CodeKernelUnavailable: --tier kernel was asked for and a tool is missing or failed.
+	// CodeKernelUnavailable: the kernel tier was to run and a tool is missing, failed or ran
+	// out of kernel.timeout: no verdict.
 	CodeKernelUnavailable Code = "kernel_unavailable"
 )
 
-// The kernel-replay tier (verify-proof --tier kernel).
+// The kernel-replay tier (leanbridge/kernel; the default where its tools are installed).
 const (
-	// CodeKernelRejected: the .olean's replay through the kernel (leanchecker --fresh, or
-	// Comparator's export) failed, or Comparator found the statement's closure different.
+	// CodeKernelRejected: the module's replay through the kernel (leanchecker, or Comparator's
+	// kernels on its export) failed, or the module did not compile.
 	CodeKernelRejected Code = "kernel_rejected"
 )
 
@@ -146,6 +148,7 @@ var codeDocs = map[Code]string{
 	CodeTacticConfig:        "a tactic configuration that is not a literal (it would run while Lean elaborates)",
 	CodeCommandNotAllowed:   "a command outside the allow list",
 	CodeAttributeNotAllowed: "an attribute outside the allow list",
+	CodeInternalNamespace:   "declares inside Lean's internal namespaces (Lean, System, IO, Std.Internal)",
 	CodeSandboxViolation:    "the Lean process broke a sandbox limit and was killed",
 	CodeKernelRejected:      "the kernel replay rejected the proof",
 	CodeKernelUnavailable:   "the kernel tier could not run",

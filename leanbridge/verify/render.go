@@ -80,6 +80,8 @@ func (r *tableRenderer) Result(res Result) error {
 		if first.Line > 0 {
 			why += fmt.Sprintf(" (%d:%d)", first.Line, first.Column)
 		}
+	} else if res.Status == StatusVerified && res.Kernel == NotKernelReplayed {
+		why = NotKernelReplayed
 	}
 	// Rows stream as proofs finish, so the columns cannot widen to the longest id: an id longer
 	// than its column goes on a line of its own and the row follows, aligned, under it.

@@ -74,13 +74,14 @@ func TestVerifySuitesOnSimulator(t *testing.T) {
 	}
 }
 
-// The cheats whose trick Lean itself can see (sorry, admit, native_decide, axioms) are also
-// rejected by the confirmation layer alone: sent to the simulator as they are, past the
-// static layer, the reply carries a sorry, an error or a disallowed axiom.
-func TestCheatsSentDirectlyAreRejectedByLean(t *testing.T) {
+// The cheats whose trick Lean itself can see (sorry, admit, native_decide, axioms), sent to
+// the REPL simulator (not Lean) as they are, past the static layer: the confirmation layer
+// rejects each one the simulator models, with the code a Lean reply would give. A cheat the
+// simulator does not model comes back "not simulated"; that is no rejection and is not
+// counted as one (the real-Lean version is TestLeanCatchesCheatsWithoutStaticChecks).
+func TestCheatsSentDirectlyAreRejectedBySimulatorConfirmation(t *testing.T) {
 	runner := REPLRunner(simchild.Pool(t, 1))
-	// What the simulator must say for the cheats it models; the others fail with an error
-	// (a construct it does not simulate), which rejects them too.
+	// What the simulator must say for the cheats it models.
 	wantCode := map[string]Code{
 		"sorry-plain": CodeLeanSorry, "sorry-term": CodeLeanSorry,
 		"admit-tactic": CodeLeanSorry, "sorry-stop": CodeLeanSorry,
@@ -91,7 +92,7 @@ func TestCheatsSentDirectlyAreRejectedByLean(t *testing.T) {
 		"decide-escaped-native": CodeDisallowedAxioms, "decide-native-config": CodeDisallowedAxioms,
 		"axiom-used": CodeDisallowedAxioms, "axiom-false": CodeDisallowedAxioms,
 	}
-	checked := 0
+	rejected, unmodelled := 0, 0
 	for _, row := range loadSuite(t, "cheating.jsonl") {
 		switch row.Expect {
 		case CodeSorry, CodeAdmit, CodeNativeDecide, CodeAxiom:
@@ -101,7 +102,6 @@ func TestCheatsSentDirectlyAreRejectedByLean(t *testing.T) {
 		if strings.ContainsAny(row.Proof, "\x00\u00a0\u200b") {
 			continue // the static layer's business: Lean would read these differently
 		}
-		checked++
 		st, err := ParseStatement(row.Statement)
 		require.NoError(t, err)
 		cmd := strings.TrimRight(row.Proof, "\n") + "\n"
@@ -109,19 +109,37 @@ func TestCheatsSentDirectlyAreRejectedByLean(t *testing.T) {
 		cmd += "#print axioms " + st.NameText + "\n"
 		reply, err := runner.RunCommand(simchild.Context(t), "", cmd)
 		require.NoError(t, err, row.ID)
+		if notSimulated(reply) {
+			unmodelled++
+			t.Logf("%s: not simulated (not counted)", row.ID)
+			assert.NotContains(t, wantCode, row.ID, "%s: a cheat the simulator models came back not simulated", row.ID)
+			continue
+		}
 		v := Judge(reply, st.NameText, axiomsLine, 0, DefaultAllowedAxioms)
 		codes := codesOf(v.Reasons)
 		if !assert.NotEmpty(t, codes, "%s (%s): the confirmation layer accepted it: %+v", row.ID, row.Technique, reply) {
 			continue
 		}
+		rejected++
 		if want, isExpected := wantCode[row.ID]; isExpected {
 			assert.Contains(t, codes, want, "%s: reasons", row.ID)
 		} else {
 			assert.Contains(t, codes, CodeLeanError, "%s: reasons, want an error", row.ID)
 		}
 	}
-	// the rows of these four techniques in the suite today
-	assert.GreaterOrEqual(t, checked, 19, "only %d cheats checked", checked)
+	t.Logf("rejected by the simulator's confirmation: %d; not simulated, not counted: %d", rejected, unmodelled)
+	assert.GreaterOrEqual(t, rejected, len(wantCode), "every modelled cheat is rejected")
+}
+
+// notSimulated: the reply carries the simulator's "not simulated" error, which says nothing
+// about what Lean would do.
+func notSimulated(r Reply) bool {
+	for _, m := range r.Messages {
+		if m.Severity == "error" && strings.Contains(m.Data, "is not simulated") {
+			return true
+		}
+	}
+	return false
 }
 
 // replyOf keeps every message by its start and every sorry, a sorry without a position at

@@ -2,8 +2,6 @@ package verify
 
 import (
 	"strings"
-
-	"github.com/leanprm/leanprm/leanbridge/syntax"
 )
 
 // This file holds the rules that keep user-written code from running while Lean elaborates the
@@ -16,35 +14,6 @@ import (
 // and attributes must be on the lists below, options on checkOption's. What a door would run
 // (IO actions reached without the word IO: `timeit`, `println!`, `IO.Process.run` through a
 // leading dot) is refused as well, as a second line.
-
-// allowedCommands are the commands a contest proof may use. A command keyword that is not
-// here, and that Lean or Mathlib knows (knownCommands), is refused (command_not_allowed); the
-// #commands have their own rules (checkToken).
-var allowedCommands = map[string]bool{
-	"theorem": true, "lemma": true, "def": true, "abbrev": true, "example": true,
-	"structure": true, "inductive": true, "class": true, "instance": true, "mutual": true,
-	"open": true, "namespace": true, "section": true, "end": true, "variable": true,
-	"universe": true, "set_option": true, "attribute": true, "noncomputable": true,
-	"private": true, "protected": true, "nonrec": true, "deriving": true, "alias": true,
-	"irreducible_def": true, "termination_by": true, "decreasing_by": true, "where": true,
-	"include": true, "omit": true, "import": true, "in": true,
-}
-
-// knownCommands are command keywords of Lean 4 core, Batteries and Mathlib that a proof does
-// not need; each one starts code Lean runs, changes the environment outside the kernel's
-// view, or changes how the rest of the file reads. (Those with a more specific rule, such as
-// elab or macro, are refused under that rule's code.)
-var knownCommands = []string{
-	"export", "add_decl_doc", "assert_not_exists", "assert_not_imported", "compile_inductive",
-	"compile_def", "declare_aesop_rule_sets", "declare_bitwise_uint_theorems", "declare_command_config_elab",
-	"declare_config_elab", "declare_simp_like_tactic", "declare_uint_theorems", "deriving_handler",
-	"grind_pattern", "init_quot", "initialize_simps_projections",
-	"library_note", "mk_iff_of_inductive_prop", "recall", "register_builtin_option", "register_error_explanation",
-	"register_label_attr", "register_linter_set", "register_simp_attr", "register_tactic_tag",
-	"run_builtin_initialize", "suppress_compilation", "unseal", "seal", "with_weak_namespace",
-	"add_aesop_rules", "erase_aesop_rules", "builtin_grind_propagator", "grind_propagator",
-	"builtin_dsimproc", "builtin_simproc_decl", "open_locale", "tactic_extension", "test_extern",
-}
 
 // allowedAttributes are the attributes a proof may attach: they register a declaration with
 // an existing procedure (simp sets, congruence, eliminators, reducibility) and run nothing of
@@ -61,9 +30,8 @@ var allowedAttributes = map[string]bool{
 	"fun_prop": true, "continuity": true, "measurability": true, "field_simps": true,
 	"zify_simps": true, "qify_simps": true, "mfld_simps": true, "bound": true, "coe": true,
 	"pp_nodot": true, "inherit_doc": true, "local": true, "scoped": true, "class": true,
-	"simp_arith": true, "seval": true, "term_parser_doc": false, "expose": true, "grind_norm": true,
-	"symm_simps": true, "nontriviality": true, "norm_num_lemma": false, "positivity_lemma": false,
-	"csimp_lemma": false, "reassoc": true, "elementwise": true, "subset_simps": true,
+	"simp_arith": true, "seval": true, "expose": true, "grind_norm": true,
+	"symm_simps": true, "nontriviality": true, "reassoc": true, "elementwise": true, "subset_simps": true,
 }
 
 // evaluatorWords run or print code while Lean elaborates, or are IO actions that a tactic
@@ -92,13 +60,17 @@ var evaluatorWords = map[string]rule{
 	"withStderr":           {CodeIO, "`withStderr`"},
 	"ensure_type_of":       {CodeRunCode, "`ensure_type_of%`"},
 	"ensure_expected_type": {CodeRunCode, "`ensure_expected_type%`"},
+	// grind's `on_failure term` (src/Init/Grind/Tactics.lean, in the versions whose grind
+	// syntax ends in `("on_failure " term)?`) is a callback that grind evaluates while Lean
+	// elaborates: a door beside the configuration.
+	"on_failure": {CodeRunCode, "`grind … on_failure` (a callback run while Lean elaborates)"},
 }
 
 // elaboratorWords followed by a glued `%` are term elaborators (`type_of% e`): refused, since
 // they give terms whose expected type a leading-dot name resolves against.
 var elaboratorWords = map[string]bool{
 	"type_of": true, "decl_name": true, "ensure_type_of": true, "ensure_expected_type": true,
-	"unsafe": true, "no_implicit_lambda": false, "clear": false, "with_decl_name": true,
+	"unsafe": true, "with_decl_name": true,
 	"compile_inductive": true, "gen_injective_theorems": true, "simproc_pattern": true,
 	"include_str": true, "runTactic": true,
 }
@@ -110,129 +82,7 @@ var ioComponents = map[string]bool{
 	"setStdout": true, "setStderr": true, "appDir": true, "appPath": true, "currentDir": true,
 	"getEnv": true, "removeFile": true, "removeDirAll": true, "createDirAll": true,
 	"setAccessRights": true, "monoMsNow": true, "monoNanosNow": true, "getRandomBytes": true,
-	"sleep": false, "Handle": true, "readBinFile": true, "writeFile": true, "readFile": true,
-}
-
-// configTactics take a configuration (`(config := …)`, `(item := …)`, `+item`, `-item`)
-// right after their name. Their items' values are evaluated at elaboration time.
-var configTactics = map[string]bool{
-	"decide": true, "simp": true, "simp_all": true, "dsimp": true, "simpa": true, "simp?": true,
-	"simp_all?": true, "dsimp?": true, "simp_arith": true, "omega": true, "grind": true,
-	"norm_num": true, "rw": true, "rwa": true, "rewrite": true, "erw": true, "unfold": true,
-	"linarith": true, "nlinarith": true, "positivity": true, "aesop": true, "ring_nf": true,
-	"field_simp": true, "norm_cast": true, "push_cast": true, "exact?": true, "apply?": true,
-	"subst_vars": true, "cases": true, "induction": true, "constructor": true, "ext": true,
-	"congr": true, "gcongr": true, "bv_omega": true, "apply": true, "exact": false,
-	"first": false, "trivial": true, "contradiction": true, "split": true, "fun_prop": true,
-	"polyrith": true, "nlinarith!": true, "linarith!": true, "decide!": true, "injection": true,
-	"refine": false, "calc": false, "tauto": true, "itauto": true, "abel": true, "ring": true,
-	"group": true, "noncomm_ring": true, "bound": true, "continuity": true, "measurability": true,
-	"simp_wf": true, "change": false, "show": false,
-}
-
-// checkConfig applies the configuration rule to the `(` at i, an argument of a term or a
-// tactic: `(config := V)` anywhere, and `(item := V)` right after a configTactics name or
-// another configuration item, must have a literal V (a number, string, character, true,
-// false, an enumeration constant `.name` that no declaration of the proof could shadow, or a
-// structure instance `{ field := literal, … }` of those). `native := …` in a configuration
-// is native evaluation.
-func (c *candidate) checkConfig(i int) {
-	if i+3 >= len(c.toks) || c.toks[i+1].Kind != syntax.Ident || !isSym(c.toks[i+2], ":=") {
-		return
-	}
-	name := leanWord(&c.toks[i+1])
-	if name != "config" && !c.afterConfigTactic(i) {
-		return // a named argument of a function (`f (native := h)`)
-	}
-	if name == "native" {
-		c.add(CodeNativeDecide, &c.toks[i+1], "`%s := …` in a tactic configuration (decide by native code)", c.toks[i+1].Text)
-	}
-	c.checkLiteral(i+3, name)
-}
-
-// afterConfigTactic reports whether the `(` at i follows a configTactics name, possibly
-// after other configuration items (`decide +kernel (native := true)`).
-func (c *candidate) afterConfigTactic(i int) bool {
-	for j := i - 1; j >= 0 && j >= i-64; j-- {
-		t := &c.toks[j]
-		switch {
-		case isSym(*t, ")"):
-			// skip back over a previous item `(… := …)`
-			depth := 0
-			for ; j >= 0 && j >= i-64; j-- { // bounded: the scan stays linear
-				if syntax.IsClose(c.toks[j]) {
-					depth++
-				} else if syntax.IsOpen(c.toks[j]) {
-					depth--
-				}
-				if depth == 0 {
-					break
-				}
-			}
-		case t.Kind == syntax.Ident && j > 0 && t.Glued && (isSym(c.toks[j-1], "+") || isSym(c.toks[j-1], "-")):
-			j-- // `+item`
-		case t.Kind == syntax.Ident:
-			return configTactics[t.Text] && !t.Escaped
-		default:
-			return false
-		}
-	}
-	return false
-}
-
-func isSym(t syntax.Token, s string) bool { return t.Kind == syntax.Symbol && t.Text == s }
-
-// checkLiteral checks that the value starting at i (up to the closing bracket of its group)
-// is a literal, and reports where it is not.
-func (c *candidate) checkLiteral(i int, field string) int {
-	if i >= len(c.toks) {
-		return i
-	}
-	t := &c.toks[i]
-	switch {
-	case t.Kind == syntax.Number || t.Kind == syntax.String || t.Kind == syntax.Char:
-		return c.endOfValue(i+1, field)
-	case t.IsWord("true") || t.IsWord("false"):
-		return c.endOfValue(i+1, field)
-	case isSym(*t, ".") && i+1 < len(c.toks) && c.toks[i+1].Kind == syntax.Ident && c.toks[i+1].Glued && len(c.toks[i+1].Name) == 1:
-		if c.declaredLast[c.toks[i+1].Name[0]] {
-			c.add(CodeTacticConfig, t, "configuration field %s: `.%s` could name a definition of the proof", field, c.toks[i+1].Text)
-		}
-		return c.endOfValue(i+2, field)
-	case isSym(*t, "{"):
-		j := i + 1
-		for j < len(c.toks) && !isSym(c.toks[j], "}") {
-			// field := literal (, | newline) …
-			if c.toks[j].Kind != syntax.Ident || j+1 >= len(c.toks) || !isSym(c.toks[j+1], ":=") {
-				c.add(CodeTacticConfig, &c.toks[j], "configuration %s: only `field := literal` entries are allowed, found %s", field, excerpt(c.toks[j].Text))
-				return j
-			}
-			sub := leanWord(&c.toks[j])
-			if sub == "native" {
-				c.add(CodeNativeDecide, &c.toks[j], "`native := …` in a tactic configuration (decide by native code)")
-			}
-			j = c.checkLiteral(j+2, sub)
-			if j < len(c.toks) && isSym(c.toks[j], ",") {
-				j++
-			}
-		}
-		return j + 1
-	}
-	c.add(CodeTacticConfig, t, "configuration %s: %s is not a literal (a configuration is evaluated while Lean elaborates, so it may hold only numbers, strings, true, false, `.constant` or `{ field := literal }`)", field, excerpt(t.Text))
-	return i
-}
-
-// endOfValue checks that a literal ends at i: a `,`, `}` or `)` follows.
-func (c *candidate) endOfValue(i int, field string) int {
-	if i >= len(c.toks) {
-		return i
-	}
-	t := c.toks[i]
-	if isSym(t, ",") || isSym(t, "}") || isSym(t, ")") {
-		return i
-	}
-	c.add(CodeTacticConfig, &t, "configuration %s: the value continues with %s; only a literal is allowed", field, excerpt(t.Text))
-	return i
+	"Handle": true, "readBinFile": true, "writeFile": true, "readFile": true,
 }
 
 // excerpt shortens hostile text for a message: at most 40 runes.
@@ -266,11 +116,3 @@ func importAllowed(m string, allowed []string) bool {
 	}
 	return false
 }
-
-var knownCommandSet = func() map[string]bool {
-	m := map[string]bool{}
-	for _, w := range knownCommands {
-		m[w] = true
-	}
-	return m
-}()

@@ -14,7 +14,8 @@ var readOnlyHashCommands = map[string]bool{
 
 // snippetCodes are the findings that refuse a snippet: what runs code or reaches the machine
 // (#eval, run_cmd, IO, unsafe, extern, implemented_by, metaprogramming, elaborators, native
-// evaluation), what bends or exhausts the checker (debug options, heartbeat, recursion and
+// evaluation, a tactic configuration that is not literal, a declaration in Lean's internal
+// namespaces, a command keyword outside the allow list), what bends or exhausts the checker (debug options, heartbeat, recursion and
 // resource limits), imports beyond the served header, other #commands, and text the rules
 // cannot read with confidence. The rules that protect an official statement (sorry, axioms,
 // instances, namespaces, notation, other options) do not apply: a snippet has no statement
@@ -23,7 +24,8 @@ var snippetCodes = []Code{
 	CodeLexError, CodeInvalidUTF8, CodeNULByte, CodeBidiControl, CodeInvisibleChar, CodeImport,
 	CodeNativeDecide, CodeEval, CodeRunCode, CodeMetaCode, CodeIO, CodeUnsafe, CodeExtern,
 	CodeImplementedBy, CodeDebugOption, CodeUnlimitedHeartbeats, CodeRecursionDepth,
-	CodeResourceOption, CodeElab, CodeHashCommand,
+	CodeResourceOption, CodeElab, CodeHashCommand, CodeTacticConfig, CodeInternalNamespace,
+	CodeCommandNotAllowed,
 }
 
 // CheckSnippet applies verify-proof's static rules to untrusted Lean code that comes without

@@ -56,6 +56,9 @@ const (
 	// that whnf and decide evaluate: 2^65536 has 65536 bits, still cheap, and 256 times the
 	// default. Beyond it one `decide` may allocate without bound before any heartbeat check.
 	expThresholdCap = 65536
+	// maxSynthPendingCap bounds maxSynthPendingDepth (default 1), the nesting of pending
+	// instance problems: Mathlib sets 2 or 3 in a few files.
+	maxSynthPendingCap = 16
 )
 
 // CheckStatic runs every check that needs no Lean on a candidate proof of st. allowedImports
@@ -80,7 +83,8 @@ const (
 //     `.<mention>`): inside `theorem Foo.t` the name `f` resolves to `Foo.f` first.
 //   - `open` before the end of the target header is rejected (open_rebinding): it can change
 //     what the statement's names and notations mean and activates scoped instances. Allowed:
-//     `open … in` that scopes another command, `open` inside a namespace or section closed
+//     `open … in` that scopes another command or the theorem itself (but not
+//     Classical, whose scoped instances change the statement's instances: instanceScopes), `open` inside a namespace or section closed
 //     before the theorem, and `open` after the header. The theorem may not sit inside a
 //     namespace or mutual block, nor in a section that declared variables or opened
 //     namespaces (scope_change); variable, include and omit before the theorem must be inside
@@ -97,9 +101,10 @@ const (
 //   - axiom/constant (axiom) and opaque (opaque) declarations: an axiom proves anything;
 //     opaque with implemented_by can lie to native evaluation.
 //   - #eval (runs code at check time), #exit (stops checking, so later errors are never
-//     reported), #print (could print a forged axioms report): each its own code; every
-//     other #command is rejected as hash_command: a proof needs none, and unknown commands
-//     might run code. (Known cost: Mathlib's `#s` card notation is rejected.)
+//     reported), #print (could print a forged axioms report): each its own code; a leftover
+//     `#check` is allowed (it prints, on its own line); every other #command is rejected as
+//     hash_command: a proof needs none, and unknown commands might run code. (Known cost:
+//     Mathlib's `#s` card notation is rejected.)
 //   - run_cmd, run_tac, run_elab, run_meta, by_elab (run_code), elab/elab_rules (elab),
 //     initialize, simprocs and any `Lean.…` API (meta_code): metaprograms can add
 //     declarations without the kernel or rewrite messages.
@@ -116,19 +121,24 @@ const (
 //     synthMaxSizeCap and exponentiation.threshold above expThresholdCap (resource_option);
 //     numbers are read as Lean reads them (037 is 37, not octal). linter.* allowed; pp.*
 //     allowed only as `set_option … in` (for the rest of the file it could change what the
-//     semantic guard's #check prints); everything else rejected (option_not_allowed),
-//     because options such as autoImplicit change how the statement elaborates.
+//     semantic guard's #check prints); booleanOptions (tactic.hygienic…) allowed;
+//     everything else rejected by name (option_not_allowed), because options such as
+//     autoImplicit change how the statement elaborates.
+//   - Commands come from allowedCommands where a command starts, configurations are
+//     literal whatever the tactic, declarations stay out of Lean's internal namespaces:
+//     see docs/VERIFY.md and config.go, commands.go.
 //   - macro, macro_rules, syntax, notation, infix/infixl/infixr, prefix, postfix, notation3,
 //     declare_syntax_cat, binder_predicate (syntax_extension): new syntax can shadow `by`,
-//     `decide`, `=` or `+` and change what the statement says.
+//     `decide`, `=` or `+` and change what the statement says; `local notation` for the
+//     candidate's own definition is allowed (localNotation).
 //   - Attributes are read entry by entry in `@[…]` and `attribute […]` lists, by the name
 //     Lean reads (`@[«instance»]` is `@[instance]`: see findAttributes). Those that register
 //     the declaration as code Lean runs while elaborating (tactic, term_elab, command_elab,
 //     macro, delab, init, simproc, norm_num, builtin_*…) are meta_code; other attributes
 //     (simp, reducible, ext…) are allowed.
 //   - Any instance (instance, @[instance], attribute [instance], deriving instance) is
-//     rejected: decidable_instance when Decidable is involved, instance_override otherwise,
-//     since a new high-priority HAdd Nat instance changes what `2 + 2 = 4` means. unif_hint,
+//     rejected, except an `instance` on the candidate's own type (ownInstance):
+//     decidable_instance when Decidable is involved, instance_override otherwise, since a new high-priority HAdd Nat instance changes what `2 + 2 = 4` means. unif_hint,
 //     @[unification_hint] and @[default_instance] change elaboration the same way. (`deriving`
 //     clauses on new types and haveI/letI inside proofs are allowed: they cannot change the
 //     statement.) What this list misses, the semantic guard catches (see the package
@@ -206,6 +216,15 @@ type candidate struct {
 	// declaredLast holds the last component of every name the candidate declares (a
 	// configuration's `.name` must not resolve to one).
 	declaredLast map[string]bool
+	// inTarget[i] is the command that the prefix at i scopes with `in`, or -1
+	// (computeInChains).
+	inTarget []int32
+	// declaredFull holds the full name of every declaration of the candidate (namespaces
+	// applied), instanceNS the namespace each `instance` keyword stands in (checkNamespaces).
+	declaredFull map[string]bool
+	instanceNS   map[int][]string
+	// valueDepth is the bracket nesting of the configuration value being read.
+	valueDepth int
 	// ctx, when done, stops the scan (cancelled reports it).
 	ctx       context.Context
 	cancelled bool
@@ -255,6 +274,9 @@ func (c *candidate) run() {
 	c.targetEnd = -1
 	c.declaredLast = map[string]bool{}
 	for j, t := range c.toks {
+		if c.stopped(j) {
+			return
+		}
 		if t.Kind == syntax.Ident && syntax.IsDeclKeyword(leanWord(&t)) && j+1 < len(c.toks) && c.toks[j+1].Kind == syntax.Ident {
 			n := leanName(&c.toks[j+1])
 			c.declaredLast[n[len(n)-1]] = true
@@ -262,6 +284,9 @@ func (c *candidate) run() {
 	}
 	c.checkImports()
 	if c.snippet {
+		c.computeInChains()
+		c.checkCommands(c.importEnd)
+		c.checkNamespaces(c.importEnd)
 		c.findAttributes()
 		for i := c.importEnd; i < len(c.toks) && !c.stopped(i); i++ {
 			c.checkToken(i)
@@ -269,6 +294,9 @@ func (c *candidate) run() {
 		return
 	}
 	c.matchPreamble()
+	c.computeInChains()
+	c.checkCommands(c.importEnd)
+	c.checkNamespaces(c.importEnd)
 	if c.lx.OK() {
 		// The structure is only meaningful on a complete token stream.
 		c.checkTarget()

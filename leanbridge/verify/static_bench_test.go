@@ -34,6 +34,36 @@ func adversarialInputs() map[string]string {
 		"string_braces":     rep("x! \"{\" "),
 		"numbers":           rep("9"),
 		"set_option":        rep("set_option "),
+		"open_in_lines":     rep("open Nat in\n"),
+		"attribute_in":      rep("attribute [simp] a in\n"),
+		"open_in_section":   rep("open Nat in section\n"),
+		"local_notation":    rep("local notation \"x\" => f "),
+		"config_heads":      rep("  simp! (a := 1) (b := 2) +c "),
+		"col0_words":        rep("x\n"),
+		"own_instances":     rep("instance : Inhabited P := "),
+		"tactic_values":     rep("(disch := (x := [[[[[[ "),
+	}
+}
+
+// openInChain is issue 32's input: 32,000 lines of `open Nat in` (about 350 KB) before the
+// theorem, every `in` scoping the next.
+func openInChain() (string, string) {
+	statement := "theorem t1 (a b : Nat) (h : a = 2 * b) (hb : b = 3) : a = 6"
+	return statement, strings.Repeat("open Nat in\n", 32000) + statement + " := by\n  omega\n"
+}
+
+// BenchmarkStaticOpenInChain: `go test -run ^$ -bench StaticOpenInChain -benchtime 3x ./leanbridge/verify/`.
+func BenchmarkStaticOpenInChain(b *testing.B) {
+	statement, proof := openInChain()
+	st, err := ParseStatement(statement)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(proof)))
+	for range b.N {
+		if rep := CheckStatic(st, proof, []string{"Init"}); !rep.Accepted() {
+			b.Fatal(rep.Reasons)
+		}
 	}
 }
 
@@ -70,6 +100,7 @@ func TestMeasureStaticAdversarial(t *testing.T) {
 		return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 	}
 	inputs := adversarialInputs()
+	_, inputs["open_in_chain_32k"] = openInChain() // issue 32's input (350 KB, other statement)
 	names := slices.Sorted(maps.Keys(inputs))
 	var worst time.Duration
 	for _, name := range names {

@@ -80,6 +80,9 @@ type decl struct {
 func (c *candidate) declarations() []decl {
 	var ds []decl
 	for j, t := range c.toks {
+		if c.stopped(j) {
+			return ds
+		}
 		if t.Hole > 0 || t.Kind != syntax.Ident || t.Escaped || len(t.Name) != 1 || !syntax.IsDeclKeyword(t.Text) {
 			continue
 		}
@@ -178,6 +181,9 @@ func (c *candidate) checkTarget() {
 	}
 	depth := 0
 	for i := lo; i < end && i < len(c.toks); i++ {
+		if c.stopped(i) {
+			return
+		}
 		t := &c.toks[i]
 		switch {
 		case t.IsWord("namespace") || t.IsWord("section") || t.IsWord("mutual"):
@@ -185,12 +191,37 @@ func (c *candidate) checkTarget() {
 		case t.IsWord("end") && depth > 0:
 			depth--
 		case t.IsWord("open"):
-			// `open … in` scopes one command: harmless unless that command is the theorem.
-			// Inside a namespace or section closed before the theorem, it ends with it.
-			if next, ok := c.afterIn(i); (ok && next != declStart) || (depth > 0 && i < declStart) {
+			// `open … in` scopes one command. On the theorem itself (`open Nat in theorem …`)
+			// it is allowed: what it changes in the statement, the semantic guard sees (the
+			// printed type names every constant in full), and the reserved namespaces are
+			// refused wherever they are opened (checkOpen). Scoped onto a `section` it
+			// stays in force inside that section, which checkScopes judges. Inside a
+			// namespace or section closed before the theorem, a plain open ends with it.
+			if next, ok := c.afterIn(i); ok && next == declStart {
+				c.checkOpenOnTheorem(i)
+				continue
+			}
+			if _, ok := c.afterIn(i); ok || (depth > 0 && i < declStart) {
 				continue
 			}
 			c.add(CodeOpenRebinding, t, "`open` before the theorem statement changes how its names resolve")
+		}
+	}
+}
+
+// instanceScopes are namespaces whose scoped instances change how a statement elaborates
+// without changing a word of it: `open Classical` activates `Classical.propDecidable`
+// (`scoped instance (priority := low) propDecidable`, src/Init/Classical.lean), so every
+// `Decidable p` of the statement may resolve to it. Opened onto the theorem they are
+// refused; the semantic guard would see the different instance too.
+var instanceScopes = map[string]bool{"Classical": true}
+
+// checkOpenOnTheorem judges `open … in` scoped onto the theorem.
+func (c *candidate) checkOpenOnTheorem(i int) {
+	for j := i + 1; j < len(c.toks) && !c.toks[j].IsWord("in"); j++ {
+		u := &c.toks[j]
+		if u.Kind == syntax.Ident && instanceScopes[leanName(u)[0]] {
+			c.add(CodeOpenRebinding, u, "`open %s` on the theorem activates scoped instances that change how its statement elaborates", u.Text)
 		}
 	}
 }
@@ -212,32 +243,6 @@ func (c *candidate) skipBracket(i int) int {
 	return len(c.toks)
 }
 
-// afterIn reads `open A B … in` (or `set_option x v in`) starting at the keyword at i and
-// returns where the command it scopes starts, skipping further `open … in` and
-// `set_option … in` prefixes; ok is false when there is no `in`.
-func (c *candidate) afterIn(i int) (int, bool) {
-	j := i + 1
-	for ; j < len(c.toks) && j < i+64; j++ {
-		u := c.toks[j]
-		if u.IsWord("in") {
-			break
-		}
-		if u.Kind == syntax.Ident && (startsCommand(u) && !u.IsWord("scoped")) {
-			return 0, false
-		}
-	}
-	if j >= len(c.toks) || !c.toks[j].IsWord("in") {
-		return 0, false
-	}
-	next := j + 1
-	if next < len(c.toks) && (c.toks[next].IsWord("open") || c.toks[next].IsWord("set_option")) {
-		if n, ok := c.afterIn(next); ok {
-			return n, true
-		}
-	}
-	return next, true
-}
-
 // checkScopes: the theorem must not sit inside a namespace, section or mutual block (which
 // rename it or add variables to it); `variable`, `include` and `omit` may only appear inside a
 // namespace or section that ends before the theorem, or after it; every namespace and
@@ -248,6 +253,7 @@ func (c *candidate) checkScopes(declStart, kw int) {
 		changed bool // a section that declared variables or opened namespaces
 	}
 	var stack []scope
+	changedAt := map[int]bool{} // scopes opened with a prefix scoped onto them (`open X in section`)
 	for i := max(c.importEnd, c.trustHi); i < len(c.toks); i++ {
 		if c.stopped(i) {
 			return
@@ -258,14 +264,19 @@ func (c *candidate) checkScopes(declStart, kw int) {
 		}
 		switch t.Text {
 		case "namespace", "section", "mutual":
-			stack = append(stack, scope{tok: i})
+			stack = append(stack, scope{tok: i, changed: changedAt[i]})
 		case "end":
 			if len(stack) > 0 {
 				stack = stack[:len(stack)-1]
 			}
 		case "variable", "include", "omit", "open", "universe":
-			if _, ok := c.afterIn(i); ok && t.Text == "open" {
-				break // `open … in`: checkTarget judges it
+			if next, ok := c.afterIn(i); ok {
+				if c.opensScope(next) {
+					changedAt[next] = true // in force until that scope ends
+				}
+				if t.Text == "open" {
+					break // `open … in`: checkTarget judges it
+				}
 			}
 			for k := range stack {
 				stack[k].changed = true

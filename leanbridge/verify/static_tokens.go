@@ -111,14 +111,7 @@ var componentRules = map[string]rule{
 // reading it as two can only refuse more), and a leading `_root_` dropped (name resolution
 // treats `_root_.Lean.Elab` as `Lean.Elab`).
 func leanName(t *syntax.Token) []string {
-	var comps []string
-	for _, c := range t.Name {
-		if t.Escaped && strings.Contains(c, ".") {
-			comps = append(comps, strings.Split(c, ".")...)
-			continue
-		}
-		comps = append(comps, c)
-	}
+	comps := rawName(t)
 	for len(comps) > 1 && comps[0] == "_root_" {
 		comps = comps[1:]
 	}
@@ -156,6 +149,9 @@ func (c *candidate) checkToken(i int) {
 			return
 		}
 		switch cmd := t.Name[0]; {
+		case cmd == "check":
+			// Prints a type and changes nothing; its report stands on its own line, never on
+			// the checker's (the guard's report is found by line).
 		case strings.HasPrefix(cmd, "eval"):
 			c.add(CodeEval, t, "`%s` runs code", t.Text)
 		case cmd == "exit":
@@ -186,7 +182,7 @@ func (c *candidate) checkToken(i int) {
 		c.add(CodeIO, t, "`.%s` (a leading-dot name that reaches IO)", t.Text)
 	}
 	if w := leanWord(t); w != "" && !c.attrNames[i] {
-		if r, ok := keywordRules[w]; ok {
+		if r, ok := keywordRules[w]; ok && !(r.code == CodeSyntaxExtension && c.localNotation(i)) {
 			c.add(r.code, t, "%s", r.what)
 		}
 		if r, ok := evaluatorWords[w]; ok {
@@ -379,6 +375,9 @@ func (c *candidate) checkAttribute(j int) {
 // its header.
 func (c *candidate) checkInstance(i int) {
 	t := &c.toks[i]
+	if c.ownInstance(i) {
+		return
+	}
 	depth := 0
 	for j := i + 1; j < len(c.toks) && j <= i+48; j++ {
 		u := c.toks[j]
@@ -453,7 +452,10 @@ func (c *candidate) checkOption(i int) {
 	}
 	opt := strings.Join(leanName(&c.toks[i+1]), ".")
 	val := c.toks[i+2]
-	scoped := i+3 < len(c.toks) && c.toks[i+3].IsWord("in")
+	// `set_option … in` scopes one command, unless that command opens a scope (`set_option
+	// pp.all false in section` leaves the option set in the new section).
+	next, scoped := c.afterIn(i)
+	scoped = scoped && !c.opensScope(next)
 	// The value must be a whole numeral: a token glued after it (`1_000`) would make us read
 	// a different number from the one a Lean with digit separators reads.
 	whole := i+3 >= len(c.toks) || !c.toks[i+3].Glued || c.toks[i+3].Kind == syntax.Symbol
@@ -466,19 +468,18 @@ func (c *candidate) checkOption(i int) {
 			c.add(code, t, "`set_option %s %s` (allowed: %d to %d)", opt, val.Text, lo, cap)
 		}
 	}
+	boolean := func() {
+		if !val.IsWord("true") && !val.IsWord("false") {
+			c.add(CodeOptionNotAllowed, t, "`set_option %s %s`: expected true or false", opt, val.Text)
+		}
+	}
+	if r, ok := numericOptions[opt]; ok {
+		limit(r.code, r.lo, r.cap)
+		return
+	}
 	switch {
 	case strings.HasPrefix(opt, "debug.") || opt == "debug":
 		c.add(CodeDebugOption, t, "`set_option %s`", opt)
-	case opt == "maxHeartbeats":
-		limit(CodeUnlimitedHeartbeats, 1, maxHeartbeatsCap)
-	case opt == "synthInstance.maxHeartbeats":
-		limit(CodeUnlimitedHeartbeats, 1, synthHeartbeatsCap)
-	case opt == "maxRecDepth":
-		limit(CodeRecursionDepth, 1, maxRecDepthCap)
-	case opt == "synthInstance.maxSize":
-		limit(CodeResourceOption, 1, synthMaxSizeCap)
-	case opt == "exponentiation.threshold":
-		limit(CodeResourceOption, 0, expThresholdCap)
 	case strings.HasPrefix(opt, "pp.") || opt == "pp":
 		// Printing only, but the checker's own `#check` (the semantic guard) prints the
 		// theorem's type: an option set for the rest of the file could hide what it must see.
@@ -487,7 +488,33 @@ func (c *candidate) checkOption(i int) {
 		}
 	case strings.HasPrefix(opt, "linter."):
 		// Warnings only.
+	case booleanOptions[opt]:
+		boolean()
 	default:
-		c.add(CodeOptionNotAllowed, t, "`set_option %s` is not on the allow list", opt)
+		c.add(CodeOptionNotAllowed, t, "the option `%s` is not on the allow list of a proof", opt)
 	}
+}
+
+// numericOptions are the options that take a number, with the range a proof may set (see
+// the caps above).
+var numericOptions = map[string]struct {
+	code    Code
+	lo, cap uint64
+}{
+	"maxHeartbeats":               {CodeUnlimitedHeartbeats, 1, maxHeartbeatsCap},
+	"synthInstance.maxHeartbeats": {CodeUnlimitedHeartbeats, 1, synthHeartbeatsCap},
+	"maxRecDepth":                 {CodeRecursionDepth, 1, maxRecDepthCap},
+	"synthInstance.maxSize":       {CodeResourceOption, 1, synthMaxSizeCap},
+	"exponentiation.threshold":    {CodeResourceOption, 0, expThresholdCap},
+	"maxSynthPendingDepth":        {CodeResourceOption, 1, maxSynthPendingCap},
+}
+
+// booleanOptions change how tactics inside the proof behave, never what the statement
+// says, and run nothing: `tactic.hygienic false` lets a tactic block name the hypotheses
+// that earlier tactics introduced (register_builtin_option tactic.hygienic in
+// src/Lean/Meta/Tactic/Intro.lean); `push_neg.use_distrib` is Mathlib's choice of normal
+// form; `warningAsError` only fails the candidate's own proof.
+var booleanOptions = map[string]bool{
+	"tactic.hygienic": true, "push_neg.use_distrib": true, "warningAsError": true,
+	"tactic.skipAssignedInstances": true, "simprocs": true,
 }

@@ -29,15 +29,21 @@ var suiteDir = filepath.Join("..", "..", "testdata", "verify")
 
 func loadSuite(t *testing.T, name string) []suiteRow {
 	t.Helper()
-	f, err := os.Open(filepath.Join(suiteDir, name))
+	return loadRows[suiteRow](t, filepath.Join(suiteDir, name))
+}
+
+// loadRows reads a JSONL file of rows of type T, one per line.
+func loadRows[T any](t *testing.T, path string) []T {
+	t.Helper()
+	f, err := os.Open(path)
 	require.NoError(t, err)
 	defer f.Close()
-	var rows []suiteRow
+	var rows []T
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<20)
 	for sc.Scan() {
-		var r suiteRow
-		require.NoError(t, json.Unmarshal(sc.Bytes(), &r), "line %d", len(rows)+1)
+		var r T
+		require.NoError(t, json.Unmarshal(sc.Bytes(), &r), "%s line %d", path, len(rows)+1)
 		rows = append(rows, r)
 	}
 	require.NoError(t, sc.Err())

@@ -1,7 +1,8 @@
 //go:build lean
 
-// Tests against real Lean (`make e2e`, after `make lean`). They confirm what the rest of the
-// suite can only assume from Lean's and the REPL's sources: the exact text of the sorry warning,
+// Tests against real Lean (`make e2e`, after `make lean`), through the production path
+// (REPLRunner over a repl.Pool of sandboxed REPLs). They confirm what the rest of the suite
+// can only assume from Lean's and the REPL's sources: the exact text of the sorry warning,
 // the format and position of the `#print axioms` report, the axioms native_decide and sorry
 // leave behind, and that the honest suite really is valid Lean.
 
@@ -9,16 +10,15 @@ package verify
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/leanprm/leanprm/leanbridge/repl"
+	"github.com/leanprm/leanprm/leanbridge/sandbox"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -27,18 +27,10 @@ import (
 // replBinary is where `leanprm lean setup` builds the REPL inside the Lake project.
 const replBinary = ".lake/packages/repl/.lake/build/bin/repl"
 
-// replRunner is a minimal, test-only REPL client (the product uses REPLRunner over
-// leanbridge/repl's pool): one process, one request at a time, each header imported once and
-// its env reused so that reply positions are relative to the command.
-type replRunner struct {
-	mu   sync.Mutex
-	cmd  *exec.Cmd
-	in   io.WriteCloser
-	dec  *json.Decoder
-	envs map[string]int
-}
-
-func startREPL(t *testing.T) *replRunner {
+// startREPL starts the production path against real Lean: a repl.Pool of `lake env repl`
+// workers in the Lake project, each confined by the sandbox (as `verify-proof` and `serve`
+// run them, see internal/wire), read through REPLRunner. Nothing here is a test-only client.
+func startREPL(t *testing.T) Runner {
 	t.Helper()
 	lake, err := exec.LookPath("lake")
 	if err != nil {
@@ -58,128 +50,25 @@ func startREPL(t *testing.T) *replRunner {
 	bin := filepath.Join(project, replBinary)
 	require.FileExists(t, bin, "the REPL is not built; run `make lean`")
 
-	cmd := exec.Command(lake, "env", bin)
-	cmd.Dir = project
-	cmd.Stderr = os.Stderr
-	cmd.WaitDelay = 5 * time.Second
-	in, err := cmd.StdinPipe()
-	require.NoError(t, err)
-	out, err := cmd.StdoutPipe()
-	require.NoError(t, err)
-	require.NoError(t, cmd.Start())
-	r := &replRunner{cmd: cmd, in: in, dec: json.NewDecoder(out), envs: map[string]int{}}
-	t.Cleanup(func() {
-		_ = r.in.Close() // the REPL exits at EOF
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		select {
-		case <-done:
-		case <-time.After(30 * time.Second):
-			_ = cmd.Process.Kill()
-			<-done
-		}
+	sb, err := sandbox.New(sandbox.Options{})
+	require.NoError(t, err, "the real-Lean tests run Lean as production does, in the sandbox")
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	pool, err := repl.NewPool(ctx, repl.Config{
+		Command:        []string{lake, "env", bin},
+		ProjectDir:     project,
+		Confine:        sb.Confine,
+		Workers:        1,
+		RequestTimeout: 5 * time.Minute,
+		StartTimeout:   5 * time.Minute,
 	})
-	return r
+	require.NoError(t, err)
+	t.Cleanup(func() { pool.Close() })
+	require.Equal(t, repl.BackendLean, pool.Backend(), "the pool runs real Lean, not the simulator")
+	return REPLRunner(pool)
 }
-
-var _ Runner = (*replRunner)(nil)
 
 func fileExists(p string) bool { _, err := os.Stat(p); return err == nil }
-
-func (r *replRunner) Backend() string { return "lean" }
-
-type replMessage struct {
-	Severity string `json:"severity"`
-	Pos      struct {
-		Line   int `json:"line"`
-		Column int `json:"column"`
-	} `json:"pos"`
-	Data string `json:"data"`
-}
-
-type replReply struct {
-	Env      *int          `json:"env"`
-	Message  string        `json:"message"`
-	Messages []replMessage `json:"messages"`
-	Sorries  []struct {
-		Goal string `json:"goal"`
-		Pos  *struct {
-			Line   int `json:"line"`
-			Column int `json:"column"`
-		} `json:"pos"`
-	} `json:"sorries"`
-}
-
-// send writes one request and reads one reply; the caller holds mu. A reply that does not
-// arrive before ctx ends kills the process (the REPL cannot be interrupted).
-func (r *replRunner) send(ctx context.Context, req map[string]any) (replReply, error) {
-	b, err := json.Marshal(req)
-	if err != nil {
-		return replReply{}, err
-	}
-	if _, err := r.in.Write(append(b, '\n', '\n')); err != nil {
-		return replReply{}, fmt.Errorf("writing to the REPL: %w", err)
-	}
-	type result struct {
-		rep replReply
-		err error
-	}
-	ch := make(chan result, 1)
-	go func() {
-		var rep replReply
-		err := r.dec.Decode(&rep)
-		ch <- result{rep, err}
-	}()
-	select {
-	case res := <-ch:
-		if res.err != nil {
-			return replReply{}, fmt.Errorf("reading from the REPL: %w", res.err)
-		}
-		if res.rep.Env == nil {
-			return replReply{}, fmt.Errorf("REPL error: %s", res.rep.Message)
-		}
-		return res.rep, nil
-	case <-ctx.Done():
-		_ = r.cmd.Process.Kill()
-		<-ch
-		return replReply{}, ctx.Err()
-	}
-}
-
-func (r *replRunner) RunCommand(ctx context.Context, header, cmd string) (Reply, error) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	env, ok := r.envs[header]
-	if !ok {
-		rep, err := r.send(ctx, map[string]any{"cmd": header})
-		if err != nil {
-			return Reply{}, err
-		}
-		for _, m := range rep.Messages {
-			if m.Severity == "error" {
-				return Reply{}, fmt.Errorf("header %q: %s", header, m.Data)
-			}
-		}
-		env = *rep.Env
-		r.envs[header] = env
-	}
-	rep, err := r.send(ctx, map[string]any{"cmd": cmd, "env": env})
-	if err != nil {
-		return Reply{}, err
-	}
-	var out Reply
-	for _, m := range rep.Messages {
-		out.Messages = append(out.Messages, Message{Severity: m.Severity, Line: m.Pos.Line, Column: m.Pos.Column, Data: m.Data})
-	}
-	for _, s := range rep.Sorries {
-		x := Sorry{Goal: s.Goal}
-		if s.Pos != nil {
-			x.Line, x.Column = s.Pos.Line, s.Pos.Column
-		}
-		out.Sorries = append(out.Sorries, x)
-	}
-	return out, nil
-}
 
 func leanCtx(t *testing.T) context.Context {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
@@ -300,6 +189,20 @@ func TestLeanCatchesCheatsWithoutStaticChecks(t *testing.T) {
 			v := Judge(rep, st.NameText, line, 0, DefaultAllowedAxioms)
 			assert.NotEmpty(t, v.Reasons, "Lean alone accepted %s", row.Technique)
 			t.Logf("%s: %v", row.ID, v.Reasons)
+		})
+	}
+}
+
+// The honest forms of issue 32 (testdata/guarantee/honest.jsonl) are valid Lean and come out
+// verified through the production path.
+func TestLeanGuaranteeHonestFormsVerified(t *testing.T) {
+	r := startREPL(t)
+	ctx := leanCtx(t)
+	for _, row := range loadGuarantee(t, "honest.jsonl") {
+		t.Run(row.ID, func(t *testing.T) {
+			res := Check(ctx, row.Statement, row.Proof, Options{Runner: r, Timeout: 2 * time.Minute})
+			assert.Equal(t, StatusVerified, res.Status, "%s: %v", row.Technique, res.Reasons)
+			assert.Equal(t, "lean", res.Checker)
 		})
 	}
 }

@@ -71,13 +71,8 @@ func Run(ctx context.Context, cfg *config.Config, stderr io.Writer) []Check {
 		add(Check{"repl binary", "ok", argv[len(argv)-1], "", true})
 	}
 
-	// Mathlib is optional.
-	ml := filepath.Join(project, "mathlib", ".lake", "packages", "mathlib")
-	if st, err := os.Stat(ml); err == nil && st.IsDir() {
-		add(Check{"mathlib", "ok", "set up in " + filepath.Join(project, "mathlib"), "", false})
-	} else {
-		add(Check{"mathlib", "info", "not set up (optional)", "make lean MATHLIB=1 for norm_num (gigabytes)", false})
-	}
+	// Mathlib is optional; it lives in the configured project's package directory.
+	add(mathlibCheck(project))
 
 	// The sandbox around Lean processes, and the kernel-replay tools (verify-proof --tier kernel).
 	if sup := wire.SandboxSupport(); sup.OK {
@@ -86,7 +81,7 @@ func Run(ctx context.Context, cfg *config.Config, stderr io.Writer) []Check {
 		add(Check{"sandbox", "UNAVAILABLE", "Lean would run untrusted code UNSANDBOXED: " + sup.Reason,
 			"run as root or enable user namespaces; verify-proof and serve refuse to run without it unless --require-sandbox=false", false})
 	}
-	for _, c := range kernelToolChecks() {
+	for _, c := range kernelToolChecks(cfg) {
 		add(c)
 	}
 
@@ -234,10 +229,29 @@ func toolVersion(ctx context.Context, dir, bin string, args ...string) string {
 	return strings.TrimSpace(strings.SplitN(string(b), "\n", 2)[0])
 }
 
-// kernelToolChecks report the tools of verify-proof --tier kernel.
-func kernelToolChecks() []Check {
-	lake, _ := wire.FindTool("lake")
-	t := kernel.FindTools(lake)
+// mathlibCheck looks for Mathlib where Lake keeps the configured project's packages
+// (lean.project: lean-project/mathlib → lean-project/mathlib/.lake/packages/mathlib), and
+// points at the Mathlib variant when it is set up but not configured.
+func mathlibCheck(project string) Check {
+	if dir := filepath.Join(project, ".lake", "packages", "mathlib"); isDir(dir) {
+		return Check{"mathlib", "ok", "in " + dir, "", false}
+	}
+	if variant := filepath.Join(project, "mathlib"); isDir(filepath.Join(variant, ".lake", "packages", "mathlib")) {
+		return Check{"mathlib", "info", "set up in " + variant + ", but lean.project is " + project,
+			"to use it: lean.project: " + variant + ", lean.header: import Mathlib, lean.tactic: norm_num", false}
+	}
+	return Check{"mathlib", "info", "not in " + project + " (optional)", "make lean MATHLIB=1 for norm_num (gigabytes), then lean.project: lean-project/mathlib", false}
+}
+
+func isDir(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.IsDir()
+}
+
+// kernelToolChecks report the kernel tier's tools, each as its tool finds it, and the tier
+// verify-proof and /v1/verify use by default.
+func kernelToolChecks(cfg *config.Config) []Check {
+	t := wire.KernelTools(cfg)
 	var out []Check
 	status := func(name, path, missing, next string) {
 		if path != "" {
@@ -246,8 +260,48 @@ func kernelToolChecks() []Check {
 			out = append(out, Check{name, "info", missing, next, false})
 		}
 	}
-	status("leanchecker", t.LeanChecker, "not found (Lean ≥ 4.28 ships it; --tier kernel needs it)", "make lean")
-	status("comparator", t.Comparator, "not found (optional: statement closure compared at kernel level)", "build leanprover/comparator, with landrun and lean4export on PATH")
-	status("nanoda", t.Nanoda, "not found (optional external kernel, through Comparator)", "")
+	status("leanchecker", t.LeanChecker, "not found (ships with Lean from v4.28; replays each verified proof's module through the kernel)", "make lean")
+	cmp := "not found (optional: compares the statement's closure with the official one at kernel level)"
+	if cfg.Kernel.Comparator != "" {
+		cmp = "kernel.comparator " + cfg.Kernel.Comparator + " is not an executable file"
+	}
+	if t.Comparator != "" {
+		t.Comparator += " (read as Comparator " + kernel.ComparatorRevision + ")"
+	}
+	status("comparator", t.Comparator, cmp, "build leanprover/comparator at tag "+kernel.ComparatorRevision+"; or set kernel.comparator")
+	if t.Comparator != "" || t.Landrun != "" || t.LeanExport != "" {
+		status("landrun", t.Landrun, "not found: Comparator needs it (PATH or COMPARATOR_LANDRUN)", "build Zouuup/landrun from main; put it on PATH or set COMPARATOR_LANDRUN")
+		status("lean4export", t.LeanExport, "not found: Comparator needs it (PATH or COMPARATOR_LEAN4EXPORT)", "build leanprover/lean4export for this toolchain; put it on PATH or set COMPARATOR_LEAN4EXPORT")
+		status("nanoda", t.Nanoda, "not found (optional second kernel through Comparator: nanoda_bin on PATH or COMPARATOR_NANODA)", "")
+	}
+	tier, err := wire.KernelTier(cfg, "")
+	switch {
+	case err != nil:
+		out = append(out, Check{"kernel tier", "fail", err.Error(), "fix kernel.tier", false})
+	case tier == config.TierKernel && t.Available():
+		out = append(out, Check{"kernel tier", "ok", fmt.Sprintf("default tier kernel (kernel.tier %s): %s; timeout %s, memory %s, %s",
+			cfg.Kernel.Tier, t.Describe(), cfg.Kernel.Timeout, sizeText(cfg.Kernel.MaxMemory), replayMode(cfg.Kernel.Fresh)), "", false})
+	case tier == config.TierKernel:
+		out = append(out, Check{"kernel tier", "fail", "kernel.tier is kernel but no kernel tool is installed: every proof would be an error (kernel_unavailable)",
+			"make lean (leanchecker ships with Lean ≥ 4.28), or kernel.tier: auto", false})
+	default:
+		out = append(out, Check{"kernel tier", "info", fmt.Sprintf("default tier repl (kernel.tier %s): verified results say \"not kernel-replayed\"", cfg.Kernel.Tier),
+			"install leanchecker (make lean) for kernel replay by default", false})
+	}
 	return out
+}
+
+func replayMode(fresh bool) string {
+	if fresh {
+		return "leanchecker --fresh (the whole import closure)"
+	}
+	return "module-only replay"
+}
+
+// sizeText writes a byte count in GiB or MiB.
+func sizeText(n int64) string {
+	if n%(1<<30) == 0 {
+		return fmt.Sprintf("%dGiB", n>>30)
+	}
+	return fmt.Sprintf("%dMiB", n>>20)
 }

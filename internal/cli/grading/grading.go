@@ -24,11 +24,13 @@ import (
 // MaxRow bounds one JSON Lines row of `grade --pairs`, as for check's input.
 const MaxRow = 8 << 20
 
-// Row is one input row: {"id", "gold", "answer"}; id may be a string or a number.
+// Row is one input row: {"id", "gold", "answer"}, and optionally "problem" (its lettered
+// options grade a choice letter); id may be a string or a number.
 type Row struct {
-	ID     json.RawMessage `json:"id"`
-	Gold   *string         `json:"gold"`
-	Answer *string         `json:"answer"`
+	ID      json.RawMessage `json:"id"`
+	Gold    *string         `json:"gold"`
+	Answer  *string         `json:"answer"`
+	Problem string          `json:"problem"`
 }
 
 // Line is one output line. answer_found, extracted and method appear with --extract.
@@ -46,7 +48,7 @@ type Line struct {
 // ReadRows streams the rows of in, calling grade for each that reads and reporting the others
 // (file:line and why) on stderr; bad is their number. It stops at cancellation, returning its
 // error.
-func ReadRows(ctx context.Context, in io.Reader, name string, stderr io.Writer, grade func(id json.RawMessage, gold, answer string) error) (bad int, err error) {
+func ReadRows(ctx context.Context, in io.Reader, name string, stderr io.Writer, grade func(id json.RawMessage, gold, answer, problem string) error) (bad int, err error) {
 	r := bufio.NewReaderSize(in, 64<<10)
 	for line := 1; ; line++ {
 		if err := ctx.Err(); err != nil {
@@ -63,7 +65,7 @@ func ReadRows(ctx context.Context, in io.Reader, name string, stderr io.Writer, 
 			} else {
 				var gr Row
 				_ = json.Unmarshal(row, &gr) // checked by rowError
-				if err := grade(gr.ID, *gr.Gold, *gr.Answer); err != nil {
+				if err := grade(gr.ID, *gr.Gold, *gr.Answer, gr.Problem); err != nil {
 					return bad, err
 				}
 			}
@@ -131,10 +133,11 @@ func rowError(row []byte, tooLong bool) string {
 }
 
 // Options are how One grades: Extract reads the final answer out of a whole solution first,
-// with Fallback (outcome.FallbackLastNumber, or none).
+// with Fallback (outcome.FallbackLastNumber, or none); Problem is the row's problem text.
 type Options struct {
 	Extract  bool
 	Fallback string
+	Problem  string
 }
 
 // One grades answer against gold; id (a string or a number, or none) is the row's.
@@ -143,7 +146,7 @@ func One(g *outcome.Grader, o Options, id json.RawMessage, gold, answer string) 
 		id = json.RawMessage("null")
 	}
 	if !o.Extract {
-		r := g.Grade(gold, answer)
+		r := g.GradeWith(gold, answer, outcome.GradeOptions{Problem: o.Problem})
 		return Line{ID: id, Verdict: string(r.Verdict), GoldNorm: r.GoldNorm, AnswerNorm: r.AnswerNorm, Reason: r.Reason}
 	}
 	ex := outcome.ExtractWith(answer, outcome.ExtractOptions{Fallback: o.Fallback})
@@ -155,7 +158,7 @@ func One(g *outcome.Grader, o Options, id json.RawMessage, gold, answer string) 
 		}
 		return Line{ID: id, Verdict: string(outcome.Unknown), GoldNorm: g.Normalize(gold), Found: &found, Reason: reason}
 	}
-	r := g.Grade(gold, ex.Answer)
+	r := g.GradeWith(gold, ex.Answer, outcome.GradeOptions{Problem: o.Problem})
 	if ex.Reason != "" {
 		r.Reason += "; " + ex.Reason
 	}

@@ -70,6 +70,41 @@ type Gateway struct {
 	seqKey  map[uint64]string  // task stream sequence → task key, for advisories
 	created time.Time          // when the task stream was created, to notice it was lost
 	closed  bool
+
+	// Every goroutine the gateway starts (publication, acks, republication, recovery after a
+	// reconnect, large results, requeues, advisories) is owned: it runs under life, which
+	// Close cancels, and Close waits for it (spawn).
+	life context.Context
+	stop context.CancelFunc
+	lmu  sync.Mutex // guards down and the WaitGroup's Add against Close's Wait
+	down bool
+	wg   sync.WaitGroup
+}
+
+// spawn runs fn in a goroutine the gateway owns, under a context that Close cancels; Close
+// waits for it. It reports false, running nothing, once the gateway is closing.
+func (g *Gateway) spawn(fn func(ctx context.Context)) bool {
+	g.lmu.Lock()
+	defer g.lmu.Unlock()
+	if g.down {
+		return false
+	}
+	g.wg.Add(1)
+	go func() {
+		defer g.wg.Done()
+		fn(g.life)
+	}()
+	return true
+}
+
+// within is ctx, also cancelled when the gateway closes.
+func (g *Gateway) within(ctx context.Context) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(ctx)
+	stop := context.AfterFunc(g.life, cancel)
+	return ctx, func() {
+		stop()
+		cancel()
+	}
 }
 
 var _ dispatch.Executor = (*Gateway)(nil)
@@ -127,6 +162,7 @@ func NewGateway(ctx context.Context, nc *nats.Conn, opts GatewayOptions) (*Gatew
 		nc: nc, js: js, tasks: tasks, results: results, objs: objs, opts: opts,
 		waiting: map[string][]*slot{}, seqKey: map[uint64]string{}, workers: map[string]heard{},
 	}
+	g.life, g.stop = context.WithCancel(context.Background())
 	// Results arrive as plain messages on the subjects the result stream also stores: the
 	// stream is for the gateways that did not publish the task (collapsed duplicates) and
 	// for reconnects; live results need no consumer.
@@ -164,7 +200,7 @@ func NewGateway(ctx context.Context, nc *nats.Conn, opts GatewayOptions) (*Gatew
 		if prev != nil {
 			prev(c)
 		}
-		go g.recover()
+		g.spawn(g.recover)
 	})
 	return g, nil
 }
@@ -174,8 +210,8 @@ func NewGateway(ctx context.Context, nc *nats.Conn, opts GatewayOptions) (*Gatew
 // server with memory storage restarted, and lost it), the streams are set up again and every
 // task still waited for is queued again, under its key as message id so that gateways doing
 // the same collapse their copies.
-func (g *Gateway) recover() {
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+func (g *Gateway) recover(life context.Context) {
+	ctx, cancel := context.WithTimeout(life, time.Minute)
 	defer cancel()
 	// In a cluster that lost a server, JetStream answers only once the streams' leaders are
 	// elected again: retry for a minute; past it, the items' deadlines answer them.
@@ -216,7 +252,7 @@ func (g *Gateway) recover() {
 	}
 	g.mu.Unlock()
 	for i, k := range keys {
-		g.requeue(k, k, groups[i])
+		g.requeue(ctx, k, k, groups[i])
 	}
 }
 
@@ -240,13 +276,21 @@ func (g *Gateway) resync(ctx context.Context) {
 	}
 }
 
-// Close stops listening; batches still running answer their items with errors when their
-// deadlines pass. It does not close the connection.
+// Close stops listening, cancels the work its goroutines do (publications not yet acked are
+// abandoned, their items answered with errors) and waits for them to end; batches still
+// running answer their other items with errors when their deadlines pass. It does not close
+// the connection.
 func (g *Gateway) Close() error {
+	g.lmu.Lock()
+	g.down = true
+	g.lmu.Unlock()
 	g.mu.Lock()
 	g.closed = true
 	g.mu.Unlock()
-	return errors.Join(g.sub.Unsubscribe(), g.adv.Unsubscribe(), g.hb.Unsubscribe())
+	err := errors.Join(g.sub.Unsubscribe(), g.adv.Unsubscribe(), g.hb.Unsubscribe())
+	g.stop()
+	g.wg.Wait()
+	return err
 }
 
 // Workers is what a gateway knows of the workers that pull its tasks, from their heartbeats.
@@ -327,8 +371,24 @@ func (g *Gateway) Execute(ctx context.Context, tasks []dispatch.Task) []dispatch
 
 	left := len(tasks)
 	futures := make(chan pending, len(tasks))
-	go g.publish(ctx, tasks, slots, futures)
-	go g.confirm(ctx, futures)
+	// Publication and its acks may outlive this call (a cancelled batch): the gateway owns them.
+	pctx, done := g.within(ctx)
+	if !g.spawn(func(context.Context) {
+		defer done()
+		var acks sync.WaitGroup
+		acks.Add(1)
+		go func() {
+			defer acks.Done()
+			g.confirm(pctx, futures)
+		}()
+		g.publish(pctx, tasks, slots, futures)
+		acks.Wait()
+	}) {
+		done()
+		for _, s := range slots {
+			g.answer(s, dispatch.Result{Error: "not queued: the gateway is closed"})
+		}
+	}
 
 	// Expire slots in deadline order with one timer.
 	order := make([]int, len(tasks))
@@ -422,7 +482,7 @@ func (g *Gateway) publish(ctx context.Context, tasks []dispatch.Task, slots []*s
 				jetstream.WithStallWait(time.Second))
 		}
 		if err != nil {
-			go g.republish(ctx, s, err)
+			g.republishLater(ctx, s, err)
 			continue
 		}
 		futures <- pending{s, fut}
@@ -435,6 +495,8 @@ func (g *Gateway) publish(ctx context.Context, tasks []dispatch.Task, slots []*s
 func (g *Gateway) confirm(ctx context.Context, futures <-chan pending) {
 	for p := range futures {
 		select {
+		case <-ctx.Done():
+			return // the items are answered by their deadlines, or by Execute's ctx
 		case ack := <-p.fut.Ok():
 			g.mu.Lock()
 			p.s.seq = ack.Sequence
@@ -446,8 +508,20 @@ func (g *Gateway) confirm(ctx context.Context, futures <-chan pending) {
 				g.stored(ctx, p.s)
 			}
 		case err := <-p.fut.Err():
-			go g.republish(ctx, p.s, err)
+			g.republishLater(ctx, p.s, err)
 		}
+	}
+}
+
+// republishLater republishes s in a goroutine the gateway owns, under ctx (a batch's, ended
+// with the gateway); a closed gateway answers s at once.
+func (g *Gateway) republishLater(ctx context.Context, s *slot, err error) {
+	if !g.spawn(func(context.Context) {
+		ctx, done := g.within(ctx)
+		defer done()
+		g.republish(ctx, s, err)
+	}) {
+		g.answer(s, dispatch.Result{Error: "not queued: the gateway is closed"})
 	}
 }
 
@@ -542,7 +616,7 @@ func (g *Gateway) deliverRaw(key string, data []byte, h nats.Header) {
 	}
 	if name := h.Get(HeaderObject); name != "" {
 		// Reading the object may take a while: not in the subscription's callback.
-		go g.deliverObject(key, name, h.Get(HeaderRan) != "false")
+		g.spawn(func(life context.Context) { g.deliverObject(life, key, name, h.Get(HeaderRan) != "false") })
 		return
 	}
 	r, err := decodeResult(data)
@@ -554,8 +628,8 @@ func (g *Gateway) deliverRaw(key string, data []byte, h nats.Header) {
 
 // deliverObject answers the slots waiting for key with the result stored as object name. An
 // object that cannot be read answers them with that error: the result exists but is lost.
-func (g *Gateway) deliverObject(key, name string, ran bool) {
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+func (g *Gateway) deliverObject(life context.Context, key, name string, ran bool) {
+	ctx, cancel := context.WithTimeout(life, time.Minute)
 	defer cancel()
 	var r dispatch.Result
 	data, err := g.objs.GetBytes(ctx, name)
@@ -623,7 +697,8 @@ func (g *Gateway) deliver(key string, r dispatch.Result, ran bool) {
 		return
 	}
 	g.waiting[key] = again
-	go g.requeue(key, key+"."+nuid.Next(), again)
+	msgID := key + "." + nuid.Next()
+	g.spawn(func(life context.Context) { g.requeue(life, key, msgID, again) })
 }
 
 // latest is the task of the slots (one key) with the latest deadline among them, none
@@ -640,7 +715,7 @@ func latest(slots []*slot) dispatch.Task {
 
 // requeue queues the task of the slots in again (all waiting for key) once more, under the
 // message id msgID; a failure answers them.
-func (g *Gateway) requeue(key, msgID string, again []*slot) {
+func (g *Gateway) requeue(ctx context.Context, key, msgID string, again []*slot) {
 	t := latest(again)
 	fail := func(err error) {
 		for _, s := range again {
@@ -652,7 +727,7 @@ func (g *Gateway) requeue(key, msgID string, again []*slot) {
 		fail(err)
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	msg := &nats.Msg{Subject: g.opts.taskSubject(string(t.Kind), t.Env), Data: body, Header: nats.Header{}}
 	msg.Header.Set(HeaderKey, key)
@@ -704,11 +779,11 @@ func (g *Gateway) onAdvisory(m *nats.Msg) {
 		return
 	}
 	g.deliver(key, dispatch.Result{Error: fmt.Sprintf("failed: the task was delivered %d times and no worker answered it (a poison task, or workers lost)", a.Deliveries)}, true)
-	go func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	g.spawn(func(life context.Context) {
+		ctx, cancel := context.WithTimeout(life, 10*time.Second)
 		defer cancel()
 		_ = g.tasks.DeleteMsg(ctx, a.StreamSeq) // another gateway may have done it already
-	}()
+	})
 }
 
 // decodeResult reads a result message: exactly one of payload and error is set.

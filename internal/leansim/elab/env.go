@@ -30,15 +30,19 @@ type Env struct {
 	Defs    map[string]*Def   `json:"defs,omitempty"`
 	Opens   []string          `json:"opens,omitempty"`
 	Options map[string]string `json:"options,omitempty"`
+	// Unmodelled: a command the simulator does not model ran before, which may have
+	// declared names it cannot see (UnknownIdent).
+	Unmodelled bool `json:"unmodelled,omitempty"`
 }
 
 func (e *Env) Clone() *Env {
 	return &Env{
-		Imports: append([]string(nil), e.Imports...),
-		Mathlib: e.Mathlib,
-		Defs:    maps.Clone(e.Defs),
-		Opens:   append([]string(nil), e.Opens...),
-		Options: maps.Clone(e.Options),
+		Imports:    append([]string(nil), e.Imports...),
+		Mathlib:    e.Mathlib,
+		Defs:       maps.Clone(e.Defs),
+		Opens:      append([]string(nil), e.Opens...),
+		Options:    maps.Clone(e.Options),
+		Unmodelled: e.Unmodelled,
 	}
 }
 

@@ -117,8 +117,12 @@ func ErrAt(n *syntax.Node, format string, args ...any) *Error {
 // UnknownIdent reports an identifier that resolves to nothing. A plain name gets Lean's
 // error; a dotted one (`And.intro`, `h.left`) is most likely a library constant or a
 // projection, which the simulator does not model, so it says that instead of lying.
-func UnknownIdent(n *syntax.Node) *Error {
-	if strings.Contains(n.Text, ".") {
+//
+// After a command the simulator did not model (env.Unmodelled), any name might have been
+// declared there (a structure, a notation, a namespace's contents), so none is called
+// unknown: the simulator says it does not simulate it.
+func UnknownIdent(env *Env, n *syntax.Node) *Error {
+	if strings.Contains(n.Text, ".") || (env != nil && env.Unmodelled) {
 		return ErrAt(n, "leanprm-simulator: `%s` is not simulated (this is a simulator, not Lean)", n.Text)
 	}
 	return ErrAt(n, "Unknown identifier `%s`", n.Text)
@@ -261,7 +265,7 @@ func (sc *Scope) elabApp(n *syntax.Node) (syntax.Type, error) {
 		if _, local := sc.Local(n.Text); local || sc.Env.Lookup(n.Text) != nil {
 			return syntax.TypeNone, ErrAt(n, "leanprm-simulator: applying `%s` is not simulated (this is a simulator, not Lean)", n.Text)
 		}
-		return syntax.TypeNone, UnknownIdent(&syntax.Node{Op: syntax.OpVar, Text: n.Text, Pos: n.Pos, End: n.Pos})
+		return syntax.TypeNone, UnknownIdent(sc.Env, &syntax.Node{Op: syntax.OpVar, Text: n.Text, Pos: n.Pos, End: n.Pos})
 	}
 	if len(n.Kids) != len(f.Params) {
 		return syntax.TypeNone, ErrAt(n, "leanprm-simulator: `%s` applied to %d arguments is not simulated (this is a simulator, not Lean)", full, len(n.Kids))
@@ -292,7 +296,7 @@ func (sc *Scope) varType(n *syntax.Node) (syntax.Type, error) {
 		}
 		return d.Ty, nil
 	}
-	return syntax.TypeNone, UnknownIdent(n)
+	return syntax.TypeNone, UnknownIdent(sc.Env, n)
 }
 
 // ElabTermAt elaborates n with expected type t.
@@ -409,7 +413,7 @@ func (sc *Scope) ElabProp(n *syntax.Node) error {
 			return nil
 		}
 		if _, ok := sc.Local(n.Text); !ok && sc.Env.Lookup(n.Text) == nil {
-			return UnknownIdent(n)
+			return UnknownIdent(sc.Env, n)
 		}
 	case syntax.OpSorry:
 		return ErrAt(n, "leanprm-simulator: `sorry` as a proposition is not simulated (this is a simulator, not Lean)")

@@ -25,7 +25,7 @@ func elabCheck(c *syntax.Command, env *elab.Env, out *Output) {
 		d = env.Lookup(name)
 	}
 	if d == nil {
-		e := elab.UnknownIdent(&syntax.Node{Op: syntax.OpVar, Text: strings.TrimPrefix(name, "_root_."), Pos: c.NameTok.Pos, End: c.NameTok.End})
+		e := elab.UnknownIdent(env, &syntax.Node{Op: syntax.OpVar, Text: strings.TrimPrefix(name, "_root_."), Pos: c.NameTok.Pos, End: c.NameTok.End})
 		out.errorAt(e.Pos, e.End, strings.Replace(e.Msg, "`"+strings.TrimPrefix(name, "_root_.")+"`", "`"+name+"`", 1))
 		return
 	}

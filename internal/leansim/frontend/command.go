@@ -74,6 +74,11 @@ func RunCommands(src string, base *elab.Env, cfg Config) Output {
 				e = &syntax.ParseError{Pos: p.Peek().Pos, End: p.Peek().End, Msg: err.Error()}
 			}
 			out.Msgs = append(out.Msgs, tactic.Message{Severity: "error", Pos: e.Pos, End: &e.End, Data: e.Msg})
+			if strings.HasPrefix(e.Msg, "leanprm-simulator:") {
+				// Lean syntax the simulator does not read: whatever the command declared is
+				// unknown to it, never unknown to Lean.
+				env.Unmodelled = true
+			}
 			if c.PartialProof() {
 				// Lean elaborates the partial syntax of a command that failed to parse, and
 				// keeps only the messages the parse error cannot have caused: unsolved goals
@@ -189,6 +194,7 @@ func elabCommand(c *syntax.Command, env *elab.Env, cfg Config, out *Output) {
 	case "import":
 		out.errorAt(c.Keyword.Pos, c.Keyword.End, "invalid 'import' command, it must be used in the beginning of the file")
 	case "unsupported":
+		env.Unmodelled = true
 		out.errorAt(c.Keyword.Pos, c.Keyword.End, fmt.Sprintf(
 			"leanprm-simulator: the command `%s` is not simulated (this is a simulator, not Lean)", c.Keyword.Text))
 	}
@@ -376,6 +382,10 @@ func elabDecl(c *syntax.Command, env *elab.Env, cfg Config, out *Output) {
 func elabPrintAxioms(c *syntax.Command, env *elab.Env, out *Output) {
 	name := c.NameTok.Text
 	d := env.Lookup(name)
+	if d == nil && env.Unmodelled {
+		out.errorAt(c.NameTok.Pos, c.NameTok.End, fmt.Sprintf("leanprm-simulator: `%s` may come from a command that is not simulated (this is a simulator, not Lean)", name))
+		return
+	}
 	if d == nil {
 		out.errorAt(c.NameTok.Pos, c.NameTok.End, fmt.Sprintf("Unknown constant `%s`", name))
 		return

@@ -51,7 +51,7 @@ var identCommandStarts = map[string]bool{
 	"attribute": true, "macro": true, "syntax": true, "notation": true, "elab": true,
 	"run_cmd": true, "mutual": true, "opaque": true, "deriving": true, "initialize": true,
 	"infix": true, "infixl": true, "infixr": true, "prefix": true, "postfix": true,
-	"macro_rules": true, "elab_rules": true, "export": true,
+	"macro_rules": true, "elab_rules": true, "export": true, "local": true, "scoped": true,
 }
 
 func isCommandStart(t Token, mathlib bool) bool {
@@ -201,6 +201,8 @@ func (p *Parser) prefix(depth int) (*Node, int, error) {
 		return leaf(OpChar)
 	case TkIdent:
 		switch {
+		case unmodelledTermWords[t.Text] && !t.Escaped:
+			return nil, 0, notSimulated(t, "the term `"+t.Text+" …`")
 		case t.Text == "True" && !t.Escaped:
 			return leaf(OpTrue)
 		case t.Text == "False" && !t.Escaped:
@@ -227,6 +229,9 @@ func (p *Parser) prefix(depth int) (*Node, int, error) {
 		case "_":
 			return leaf(OpHole)
 		case "(":
+			if p.At+2 < len(p.Toks) && p.Toks[p.At+1].Kind == TkIdent && p.Toks[p.At+2].Kind == TkSym && p.Toks[p.At+2].Text == ":=" {
+				return nil, 0, notSimulated(t, "a named argument `(x := e)`")
+			}
 			p.Next()
 			inner, err := p.Expr(0, depth+1)
 			if err != nil {
@@ -268,7 +273,24 @@ func (p *Parser) prefix(depth int) (*Node, int, error) {
 			return &Node{Op: OpNot, Kids: []*Node{arg}, Pos: t.Pos, End: arg.End}, PrecMax, nil
 		}
 	}
+	if unmodelledTermWords[t.Text] {
+		return nil, 0, notSimulated(t, "the term `"+t.Text+" …`")
+	}
 	return nil, 0, Unexpected(t, "term")
+}
+
+// unmodelledTermWords begin terms of Lean that the simulator does not parse: an error there
+// says so, never "expected term", which would claim the text is not Lean.
+var unmodelledTermWords = map[string]bool{
+	"show": true, "calc": true, "match": true, "let": true, "have": true, "if": true,
+	"do": true, "suffices": true, "nofun": true, "nomatch": true, "@": true, "!": true,
+	"←": true, "▸": true, "%[": true, "Σ": true, "∑": true, "∏": true, "|": true, "{": true,
+	"[": true, "#[": true, "·": true, ".": true,
+}
+
+// notSimulated is the parse error for Lean syntax the simulator does not read.
+func notSimulated(t Token, what string) *ParseError {
+	return &ParseError{Pos: t.Pos, End: t.End, Msg: "leanprm-simulator: " + what + " is not simulated (this is a simulator, not Lean)"}
 }
 
 // withRange returns a shallow copy of n spanning pos..end.

@@ -34,7 +34,7 @@ var NotSimulated = wordSet(`
 	apply_rfl apply_ext_theorem apply_mod_cast assumption_mod_cast rw_mod_cast bv_decide
 	bv_omega bv_normalize case' checkpoint save dbg_trace delta eq_refl fail fail_if_success
 	false_or_by_contra get_elem_tactic guard_expr guard_hyp guard_target sleep subst_eqs
-	trace_state unhygienic if decide! rotate_left rotate_right solve_by_elim apply_rules`)
+	trace_state unhygienic if decide! rotate_left rotate_right solve_by_elim apply_rules |`)
 
 // MathlibNotSimulated lists Mathlib's tactics (and those of the packages it brings, such as
 // Batteries) that the simulator does not carry out; without Mathlib, Lean does not know them

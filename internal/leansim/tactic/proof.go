@@ -277,7 +277,7 @@ func (r *ProofRun) inferName(at *syntax.Node, name string, sc *elab.Scope, want 
 	if sc.Env.Lookup(name) != nil {
 		return nil, elab.ErrAt(at, "leanprm-simulator: `%s` is not a proof the simulator knows (this is a simulator, not Lean)", name)
 	}
-	return nil, elab.UnknownIdent(at)
+	return nil, elab.UnknownIdent(r.Env, at)
 }
 
 // constant returns the statement of a theorem or axiom of the environment, or of a library

@@ -497,7 +497,7 @@ func (r *ProofRun) runApply(t *syntax.Tactic, g *elab.Goal, rest []*elab.Goal) (
 	sig, ok := applyFunctions[fn.Text]
 	if !ok {
 		if _, local := (&elab.Scope{Env: r.Env, Hyps: g.Hyps}).Local(fn.Text); !local && r.Env.Lookup(fn.Text) == nil &&
-			!strings.Contains(fn.Text, ".") {
+			!strings.Contains(fn.Text, ".") && !r.Env.Unmodelled {
 			r.LogError(fn.Pos, fn.End, fmt.Sprintf("Unknown identifier `%s`", fn.Text))
 			return rest, nil
 		}

@@ -267,8 +267,14 @@ func tolerance(a, b Value, la, lb *NumNode, loneA, loneB bool, rel string, unit 
 		}
 	}
 	if rel == "≈" {
-		// Approximately is loose: allow a twentieth of the value too.
+		// Approximately is loose: allow a twentieth of the value too, unless
+		// an exact side (no decimal in it) is shown to two or more places
+		// ("59049 / 729 ≈ 80.83"): the places shown claim that precision, and
+		// ten units of the last one are allowed.
 		loose := new(big.Rat).Quo(ratAbs(a.V), big.NewRat(20, 1))
+		if shown := placesShown(a, b, la, lb, loneA, loneB); shown != nil {
+			loose = shown
+		}
 		if loose.Cmp(t) > 0 {
 			t = loose
 		}
@@ -277,6 +283,35 @@ func tolerance(a, b Value, la, lb *NumNode, loneA, loneB bool, rel string, unit 
 		}
 	}
 	return t
+}
+
+// placesShown is ten units of the last place of a lone decimal with two or
+// more places set against an exact side ("59049 / 729 ≈ 80.83"), or nil.
+func placesShown(a, b Value, la, lb *NumNode, loneA, loneB bool) *big.Rat {
+	unit := func(n *NumNode) *big.Rat {
+		return new(big.Rat).SetFrac(big.NewInt(10), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(n.Lit.Dec)), nil))
+	}
+	switch {
+	case loneB && lb.Lit.Dec >= 2 && !lb.Lit.Ellipsis && !lb.Lit.Percent && a.R.Sign() == 0:
+		return unit(lb)
+	case loneA && la.Lit.Dec >= 2 && !la.Lit.Ellipsis && !la.Lit.Percent && b.R.Sign() == 0:
+		return unit(la)
+	}
+	return nil
+}
+
+// problemUnit reports whether a number of the claim is one the problem
+// states with the unit word unit.
+func (c *ClaimCtx) problemUnit(A, B *SideInfo, unit string) bool {
+	found := false
+	for _, s := range []*SideInfo{A, B} {
+		walk(s.N, func(x Node) {
+			if n, ok := x.(*NumNode); ok && !n.Lit.Percent && c.Exact.HasUnit(n.Lit.Val, unit) {
+				found = true
+			}
+		})
+	}
+	return found
 }
 
 // refuters says who may refute the claim: a reason to skip it when its units do not match,
@@ -292,8 +327,13 @@ func (c *ClaimCtx) refuters(A, B *SideInfo, a, b Value, la, lb *NumNode, rel str
 	}
 	if w, ok := strings.CutPrefix(unitBlock, "a unit ("); ok {
 		w = w[:strings.IndexByte(w, ')')]
-		if !conversionLike(a.V, b.V, w) {
+		switch {
+		case !conversionLike(a.V, b.V, w):
 			// "20 - 2 * 2.5 = 10 ounces": 10 is not 15 ounces in any other unit.
+			unitBlock = ""
+		case c.problemUnit(A, B, w):
+			// "8 × 70 = 540 meters" after "70 meters per lap": the
+			// computation is in meters already, no conversion is implied.
 			unitBlock = ""
 		}
 	}

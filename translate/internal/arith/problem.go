@@ -1,6 +1,7 @@
 package arith
 
 import (
+	"maps"
 	"math/big"
 	"slices"
 	"strings"
@@ -24,7 +25,10 @@ const (
 // *exactSet is empty.
 type ExactSet struct {
 	Vals map[string]bool // big.Rat.RatString of each value
-	key  string          // the values sorted and joined: what a translation depends on
+	// units holds "value unit" for each number the problem states with a unit
+	// word after it ("70 meter" from "70 meters per lap").
+	units map[string]bool
+	key   string // the values sorted and joined: what a translation depends on
 }
 
 // ProblemExacts scans problem for the values it states exactly. It reads
@@ -34,6 +38,7 @@ type ExactSet struct {
 func ProblemExacts(problem string) *ExactSet {
 	s := problem[:min(len(problem), MaxProblemBytes)]
 	vals := map[string]bool{}
+	units := map[string]bool{}
 	add := func(r *big.Rat) {
 		if r.Sign() > 0 && !r.IsInt() && len(vals) < MaxProblemExacts {
 			vals[r.RatString()] = true
@@ -50,6 +55,9 @@ func ProblemExacts(problem string) *ExactSet {
 			continue
 		}
 		add(v)
+		if w := unitAfter(s, end); w != "" && len(units) < MaxProblemExacts {
+			units[v.RatString()+" "+w] = true
+		}
 		if percentAfter(s, end) {
 			p := new(big.Rat).Quo(v, big.NewRat(100, 1))
 			one := big.NewRat(1, 1)
@@ -59,7 +67,7 @@ func ProblemExacts(problem string) *ExactSet {
 		}
 		i = end
 	}
-	if len(vals) == 0 {
+	if len(vals) == 0 && len(units) == 0 {
 		return nil
 	}
 	keys := make([]string, 0, len(vals))
@@ -67,7 +75,37 @@ func ProblemExacts(problem string) *ExactSet {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
-	return &ExactSet{Vals: vals, key: strings.Join(keys, " ")}
+	key := strings.Join(keys, " ")
+	if len(units) > 0 {
+		key += " | " + strings.Join(slices.Sorted(maps.Keys(units)), ", ")
+	}
+	return &ExactSet{Vals: vals, units: units, key: key}
+}
+
+// unitAfter is the convertible unit word right after the number ending at
+// i ("70 meters per lap" → "meter"), singular and lower-case, or "".
+func unitAfter(s string, i int) string {
+	j := i
+	for j < len(s) && j-i < 2 && s[j] == ' ' {
+		j++
+	}
+	k := j
+	for k < len(s) && k-j < 16 && mathtext.IsASCIILetter(s[k]) {
+		k++
+	}
+	if k == j || k < len(s) && mathtext.IsASCIILetter(s[k]) {
+		return ""
+	}
+	// Only units that convert matter: they are what may hold a refutation back.
+	if w := mathtext.Singular(strings.ToLower(s[j:k])); mathtext.Convertible[w] {
+		return w
+	}
+	return ""
+}
+
+// HasUnit reports whether the problem states the value x with the unit word unit.
+func (e *ExactSet) HasUnit(x *big.Rat, unit string) bool {
+	return e != nil && e.units[x.RatString()+" "+unit]
 }
 
 // Has reports whether the problem states x exactly.
@@ -181,4 +219,33 @@ func percentAfter(s string, i int) bool {
 		}
 	}
 	return false
+}
+
+// WithStepPercents is e with the ratio p/100 of each percentage the step
+// itself takes of something ("8% of $35 = 0.08 × 35"): the decimal that
+// spells it out in the same step is that ratio exactly, not a rounding.
+// It returns e itself when the step takes no percentage of anything.
+func (e *ExactSet) WithStepPercents(toks []mathtext.Tok) *ExactSet {
+	var add []*big.Rat
+	for i, t := range toks {
+		if t.K == mathtext.TNum && t.Num.Percent && i+1 < len(toks) && toks[i+1].K == mathtext.TWord && toks[i+1].Text == "of" {
+			if p := new(big.Rat).Quo(t.Num.Val, big.NewRat(100, 1)); p.Sign() > 0 && !p.IsInt() {
+				add = append(add, p)
+			}
+		}
+	}
+	if len(add) == 0 {
+		return e
+	}
+	out := &ExactSet{Vals: map[string]bool{}}
+	if e != nil {
+		maps.Copy(out.Vals, e.Vals)
+		out.key, out.units = e.key, e.units
+	}
+	for _, p := range add {
+		if len(out.Vals) < MaxProblemExacts {
+			out.Vals[p.RatString()] = true
+		}
+	}
+	return out
 }

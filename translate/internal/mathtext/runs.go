@@ -20,6 +20,7 @@ type Run struct {
 	PreSep    string   // the separator right before it, "" after a word
 	DropFirst string   // why the first side must be left alone
 	PostWord  string   // the word that ended it, "" for a separator
+	MathWord  string   // the prose word right before the math delimiter that opens the run ("choose \\(")
 	Sentence  int
 	S, E      int
 }
@@ -172,6 +173,7 @@ func BuildRuns(text string, toks []Tok) *Scan {
 
 	var cur Run
 	var words []string
+	mathWord := "" // the word before an opening math delimiter, for the run it opens
 	flush := func(postWord string) {
 		if len(cur.Items) > 0 {
 			cur.PostWord = postWord
@@ -211,6 +213,10 @@ func BuildRuns(text string, toks []Tok) *Scan {
 				broken = true
 			}
 			flush("")
+			mathWord = ""
+			if t.Text == SepMath && t.Src == "open" && len(words) > 0 {
+				mathWord = words[len(words)-1]
+			}
 			sc.dropNext = ""
 			if broken {
 				sc.dropNext = "an expression broken by punctuation"
@@ -245,6 +251,7 @@ func BuildRuns(text string, toks []Tok) *Scan {
 				post = ""
 			}
 			flush(post)
+			mathWord = ""
 			words = append(words, t.Text)
 			continue
 		case TOpen:
@@ -262,6 +269,7 @@ func BuildRuns(text string, toks []Tok) *Scan {
 		}
 		if len(cur.Items) == 0 {
 			cur.DropFirst, sc.dropNext = sc.dropNext, ""
+			cur.MathWord, mathWord = mathWord, ""
 			cur.S = t.S
 			cur.Sentence = sentOf[i]
 			if len(words) > 0 {

@@ -40,7 +40,7 @@ var OpWords = Set("half", "twice", "double", "triple", "thrice", "quadruple", "t
 	"divided", "multiplied", "subtract", "subtracting", "add", "adding", "inverse", "reciprocal",
 	"factorial", "mod", "modulo", "gcd", "lcm", "max", "min", "floor", "ceil", "ceiling", "abs",
 	"quarter", "third", "fifth", "tenth", "percent", "percentage", "opposite", "difference", "between",
-	"dividing", "multiplying", "remainder", "quotient", "product")
+	"dividing", "multiplying", "remainder", "quotient", "product", "choose", "permute")
 
 // VerbWords make a following "to" or "by" an operator ("add 5 to 3 + 4",
 // "divide 12 by 3 + 1"); without one, "amounts to" and "increase by" are
@@ -136,6 +136,9 @@ var HypotheticalWords = Set("if", "suppose", "supposing", "assume", "assuming", 
 // IntroWords after a name introduce it afresh ("let x be", "x denotes").
 var IntroWords = Set("be", "denote", "denotes", "represent", "represents", "stand", "stands", "is",
 	"are", "was", "equal", "equals", "as")
+
+// Singular is the singular of a unit word, as units are compared ("meters" → "meter").
+func Singular(w string) string { return singular(w) }
 
 // singular maps a plural unit word to its singular, with a few
 // irregular words. It is a lookup aid only: unit names are compared

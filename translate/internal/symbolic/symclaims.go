@@ -99,6 +99,8 @@ func (t *Reader) symLines(step int, text string, toks []mathtext.Tok, budget int
 	var lines []symLine
 	congr := append(t.remainderClaims(step, text), t.divisibilityClaims(step, text, regions)...)
 	congr = append(congr, t.proseValueClaims(step, text)...)
+	congr = append(congr, t.primeClaims(step, text)...)
+	congr = append(congr, t.wordOpClaims(step, text)...)
 	if len(congr) > budget {
 		congr = congr[:budget]
 	}
@@ -362,7 +364,7 @@ func (w *symWalk) symbolicLine(li int, ln symLine, ms []symMember, head *symexpr
 			continue
 		}
 		c := w.t.symLink(w.step, w.text, A, B, symContext{
-			chain: chain, link: k, head: head, cont: ln.cont,
+			chain: chain, link: k, head: head, tail: ms[len(ms)-1].e, cont: ln.cont,
 			cue: rewriteCueRE.FindString(ln.prose), eqWord: equationWordRE.FindString(ln.prose),
 			prose: ln.prose, rawProse: ln.rawProse,
 			hypo: hypo, veto: veto,

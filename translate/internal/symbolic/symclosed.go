@@ -158,13 +158,20 @@ func (t *Reader) congruence(step int, text string, s, e int, sentence string) *o
 	d := new(big.Int).Sub(a, b)
 	mod := m.Num()
 	q, r := new(big.Int).DivMod(d, mod, new(big.Int))
-	o := &obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, s, e), Kind: obligation.KindCongruence, OnProof: obligation.Verified, OnDisproof: obligation.Unknown}
+	// The span is the last link's: "6^d + 4^d + 1 ≡ 1 + 1 + 1 ≡ 0" claims two
+	// links, and only the last is decided here.
+	o := &obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, s+linkStart(raw, k), e), Kind: obligation.KindCongruence, OnProof: obligation.Verified, OnDisproof: obligation.Unknown}
 	o.Expr = fmt.Sprintf("%s ≡ %s (mod %s)", symexpr.Plain(exprs[k]), symexpr.Plain(exprs[k+1]), mod)
 	if r.Sign() != 0 {
 		o.OnProof = obligation.Refuted
 		if v := closedClaimVeto(sentence); v != "" {
 			o.OnProof, o.Note = obligation.Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", v)
 		}
+	}
+	if r.Sign() == 0 && k > 0 && !closedMembers(parts[:k]) {
+		// "6^d + 4^d + 1 ≡ 1 + 1 + 1 ≡ 0": the last link holding verifies
+		// nothing about the links before it, which are not read.
+		o.OnProof, o.Note = obligation.Unknown, "the links before the last are not read: the chain is not verified by its last link"
 	}
 	rd := symexpr.Render{}
 	o.Prop = rd.Term(exprs[k]) + " - " + rd.Prod(exprs[k+1]) + " = (" + mod.String() + " : Rat) * " + symexpr.IntTerm(q) + " + (" + r.String() + " : Rat)"
@@ -293,7 +300,9 @@ func (t *Reader) approxRoot(step int, text string, x *symexpr.Expr, s, e int) *o
 }
 
 // defCondRE marks a definition made for a case only.
-var defCondRE = newWordMatcher([]string{"if", "suppose", "assume", "assuming", "case", "when", "for", "try", "test", "check", "otherwise", "unless"}, nil, nil)
+var defCondRE = newWordMatcher([]string{"if", "suppose", "assume", "assuming", "case", "when", "for", "try", "test", "check", "otherwise", "unless",
+	// a conjecture ("It seems that f(n) = n + 1 satisfies …") fixes no function either
+	"seems", "seem", "appears", "appear", "guess", "conjecture", "perhaps", "maybe", "might", "could", "would", "possibly", "likely", "candidate", "pattern"}, nil, nil)
 
 // recordDef remembers "T(x) = body" for later lines and steps. A name
 // defined for a case, or defined twice in different ways, is not used.
@@ -425,4 +434,38 @@ func mayDefine(s string) bool {
 		i += 1 + j
 	}
 	return false
+}
+
+// linkStart is the offset in raw of the member after the k-th congruence
+// sign ("≡" or \equiv), 0 for k = 0.
+func linkStart(raw string, k int) int {
+	at := 0
+	for n := 0; n < k; n++ {
+		i, w := strings.Index(raw[at:], "≡"), len("≡")
+		if j := strings.Index(raw[at:], `\equiv`); j >= 0 && (i < 0 || j < i) {
+			i, w = j, len(`\equiv`)
+		}
+		if i < 0 {
+			return 0
+		}
+		at += i + w
+	}
+	for at < len(raw) && raw[at] == ' ' {
+		at++
+	}
+	return at
+}
+
+// closedMembers reports whether every member is a closed integer expression.
+func closedMembers(parts []string) bool {
+	for _, p := range parts {
+		x, err := symexpr.Read(strings.TrimSpace(p))
+		if err != nil {
+			return false
+		}
+		if v, ok := constValue(x); !ok || !v.IsInt() {
+			return false
+		}
+	}
+	return true
 }

@@ -76,6 +76,7 @@ type symContext struct {
 	chain      bool
 	link       int
 	head       *symexpr.Expr
+	tail       *symexpr.Expr // the line's last member
 	cont       bool
 	cue        string
 	eqWord     string
@@ -169,6 +170,10 @@ func (t *Reader) symLink(step int, text string, A, B symMember, c symContext) sy
 			return symResult{eq: eq}
 		}
 	case !sameVars || len(va) == 0 || len(vb) == 0:
+		return symResult{eq: eq}
+	case c.chain && !c.cont && isNamePower(c.tail):
+		// "x(1 - y) = y(1 - x) = a": two expressions set equal to a name
+		// are a system of equations, not a rewriting.
 		return symResult{eq: eq}
 	case c.chain && (c.link > 0 || c.cont) && !isNamePower(c.head):
 		refutable = "chain"

@@ -4,7 +4,11 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/leanprm/leanprm/hybrid/outcome/internal/units"
 )
+
+func isUnit(w string) bool { _, ok := units.Lookup(w); return ok }
 
 // TokenKind is the kind of one token of an answer.
 type TokenKind uint8
@@ -67,7 +71,7 @@ var cmdSkip = map[string]bool{
 	"left": true, "right": true, "big": true, "Big": true, "bigg": true, "Bigg": true,
 	"bigl": true, "bigr": true, "Bigl": true, "Bigr": true, "displaystyle": true, "textstyle": true,
 	",": true, ";": true, ":": true, "!": true, " ": true, "quad": true, "qquad": true,
-	"$": true, "(": true, ")": true, "[": true, "]": true, "limits": true, "nolimits": true, "scriptstyle": true, "hline": true,
+	"(": true, ")": true, "[": true, "]": true, "limits": true, "nolimits": true, "scriptstyle": true, "hline": true,
 }
 
 // cmdText commands take a braced argument read as text.
@@ -77,7 +81,7 @@ var cmdText = map[string]bool{
 	"mathsf": true, "boldsymbol": true, "bm": true, "mathbb": true, "mathcal": true, "hbox": true,
 }
 
-var funcs = map[string]bool{"sin": true, "cos": true, "tan": true, "sec": true, "csc": true, "cot": true, "log": true, "ln": true, "exp": true, "lg": true}
+var funcs = map[string]bool{"arcsin": true, "arccos": true, "arctan": true, "sin": true, "cos": true, "tan": true, "sec": true, "csc": true, "cot": true, "log": true, "ln": true, "exp": true, "lg": true}
 
 var greek = map[string]bool{
 	"alpha": true, "beta": true, "gamma": true, "delta": true, "epsilon": true, "varepsilon": true, "zeta": true,
@@ -124,8 +128,15 @@ func (l *lexer) run() {
 		case IsLetter(c):
 			l.letters()
 		case c == '$':
-			l.i++ // a currency sign or a math delimiter: neither changes the value
-			continue
+			l.i++
+			if l.i < len(l.s) && IsDigit(l.s[l.i]) && !strings.Contains(l.s[l.i:], "$") {
+				l.emit(Token{Kind: OpToken, Text: "$"}) // a dollar sign before a number
+				break
+			}
+			continue // a math delimiter
+		case c == '!' && strings.HasPrefix(l.s[l.i:], "!!"):
+			l.i += 2
+			l.emit(Token{Kind: OpToken, Text: "!!"})
 		case c == '.' && strings.HasPrefix(l.s[l.i:], "..."):
 			l.i += 3
 			l.emit(Token{Kind: OpToken, Text: "…"})
@@ -237,7 +248,7 @@ func (l *lexer) number() {
 		}
 	}
 	t := Token{Kind: NumberToken}
-	if l.i < len(s) && s[l.i] == '.' && (l.i+1 < len(s) && (IsDigit(s[l.i+1]) || strings.HasPrefix(s[l.i+1:], "\\overline") || strings.HasPrefix(s[l.i+1:], "\\dot"))) {
+	if l.i < len(s) && s[l.i] == '.' && (l.i+1 < len(s) && (IsDigit(s[l.i+1]) || strings.HasPrefix(s[l.i+1:], "\\overline") || strings.HasPrefix(s[l.i+1:], "\\dot") || parenDigits(s, l.i+1) > 0)) {
 		t.Dot = true
 		b.WriteByte('.')
 		l.i++
@@ -245,30 +256,8 @@ func (l *lexer) number() {
 			b.WriteByte(s[l.i])
 			l.i++
 		}
-		for _, cmd := range []string{"\\overline", "\\dot"} {
-			if strings.HasPrefix(s[l.i:], cmd) {
-				j := l.i + len(cmd)
-				for j < len(s) && s[j] == ' ' {
-					j++
-				}
-				var rep string
-				if j < len(s) && s[j] == '{' {
-					k := j + 1
-					for k < len(s) && IsDigit(s[k]) {
-						k++
-					}
-					if k < len(s) && s[k] == '}' && k > j+1 {
-						rep, l.i = s[j+1:k], k+1
-					}
-				} else if j < len(s) && IsDigit(s[j]) {
-					rep, l.i = s[j:j+1], j+1
-				}
-				if rep == "" {
-					l.err = fmt.Errorf("%w: a repeating decimal without digits", ErrUnsupported)
-					return
-				}
-				t.Rep = rep
-			}
+		if !l.repeating(&t, &b) {
+			return
 		}
 	} else if l.i < len(s) && s[l.i] == '.' && l.i+1 < len(s) && s[l.i+1] == '.' {
 		// "3..." handled below as an ellipsis
@@ -293,15 +282,129 @@ func (l *lexer) number() {
 		l.err = fmt.Errorf("%w: a number of more than %d digits", ErrTooLarge, MaxDigits)
 		return
 	}
-	// an ellipsis right after the digits: the decimal goes on
+	// an ellipsis right after the digits: the decimal goes on, repeating the block its
+	// digits show repeated, else as an approximation
 	for _, el := range []string{"...", "…", "\\ldots", "\\cdots", "\\dots"} {
-		if strings.HasPrefix(s[l.i:], el) && t.Dot && t.Rep == "" {
+		if strings.HasPrefix(s[l.i:], el) && t.Dot && t.Rep == "" && t.Exp == "" {
 			l.i += len(el)
-			t.Approx = true
+			if text, rep, ok := VisiblePeriod(t.Text); ok {
+				t.Text, t.Rep = text, rep
+			} else {
+				t.Approx = true
+			}
 			break
 		}
 	}
 	l.emit(t)
+}
+
+// parenDigits returns the length of "(digits)" at s[i:], or 0.
+func parenDigits(s string, i int) int {
+	if i >= len(s) || s[i] != '(' {
+		return 0
+	}
+	j := i + 1
+	for j < len(s) && IsDigit(s[j]) {
+		j++
+	}
+	if j == i+1 || j >= len(s) || s[j] != ')' {
+		return 0
+	}
+	return j + 1 - i
+}
+
+// repeating reads the repeating block written after a decimal's digits: \overline{…},
+// \dot{d} (or a block from \dot{a}…\dot{b}), or digits in parentheses, 0.1(6). It reports
+// false, with l.err set, on a mark without digits.
+func (l *lexer) repeating(t *Token, b *strings.Builder) bool {
+	s := l.s
+	if k := parenDigits(s, l.i); k > 0 {
+		t.Rep, l.i = s[l.i+1:l.i+k-1], l.i+k
+		return true
+	}
+	for _, cmd := range []string{"\\overline", "\\dot"} {
+		if !strings.HasPrefix(s[l.i:], cmd) {
+			continue
+		}
+		rep, next := markedDigits(s, l.i+len(cmd))
+		if rep == "" {
+			l.err = fmt.Errorf("%w: a repeating decimal without digits", ErrUnsupported)
+			return false
+		}
+		l.i = next
+		if cmd == "\\dot" { // \dot{1}4\dot{2}: the block runs from the first dot to the second
+			j := l.i
+			for j < len(s) && IsDigit(s[j]) {
+				j++
+			}
+			if strings.HasPrefix(s[j:], "\\dot") {
+				if last, after := markedDigits(s, j+len("\\dot")); len(last) == 1 {
+					rep, l.i = rep+s[l.i:j]+last, after
+				}
+			}
+		}
+		t.Rep = rep
+		return true
+	}
+	return true
+}
+
+// markedDigits reads the digits of a repeating mark's argument at s[j:]: {digits} or one digit.
+func markedDigits(s string, j int) (string, int) {
+	for j < len(s) && s[j] == ' ' {
+		j++
+	}
+	if j < len(s) && s[j] == '{' {
+		k := j + 1
+		for k < len(s) && IsDigit(s[k]) {
+			k++
+		}
+		if k < len(s) && s[k] == '}' && k > j+1 {
+			return s[j+1 : k], k + 1
+		}
+		return "", j
+	}
+	if j < len(s) && IsDigit(s[j]) {
+		return s[j : j+1], j + 1
+	}
+	return "", j
+}
+
+// VisiblePeriod reads a decimal written before an ellipsis ("0.1666", "0.142857142857") as a
+// repeating decimal when its last digits show the period: one digit written three times or
+// more, or a longer block twice or more, the shortest such block. It returns the digits
+// before the period and the period.
+func VisiblePeriod(text string) (string, string, bool) {
+	dot := strings.IndexByte(text, '.')
+	if dot < 0 {
+		return "", "", false
+	}
+	frac := text[dot+1:]
+	for k := 1; 2*k <= len(frac); k++ {
+		need := 2
+		if k == 1 {
+			need = 3
+		}
+		if need*k > len(frac) {
+			continue
+		}
+		block := frac[len(frac)-k:]
+		n := 1
+		for end := len(frac) - k; end-k >= 0 && frac[end-k:end] == block; end -= k {
+			n++
+		}
+		if n >= need {
+			return text[:len(text)-n*k], block, true
+		}
+	}
+	return "", "", false
+}
+
+func skipSpaces(s string, i int) int {
+	for i < len(s) && s[i] == ' ' {
+		i++
+	}
+	return i
 }
 
 // Braced returns the text of a {…} group at s[i:] (after spaces) and the
@@ -345,6 +448,10 @@ func (l *lexer) command() {
 	switch {
 	case name == "":
 		return
+	case name == "$":
+		if j := skipSpaces(s, l.i); j < len(s) && (IsDigit(s[j]) || s[j] == '.' || s[j] == '-') {
+			l.emit(Token{Kind: OpToken, Text: "$"}) // \$5: dollars
+		}
 	case cmdSkip[name]:
 		return
 	case cmdText[name]:
@@ -457,7 +564,7 @@ func (l *lexer) letters() {
 // touches math (a number or operator before it, an operator after it).
 // A word standing alone ("red") stays a word.
 func (l *lexer) productOfLetters(w string, end int) bool {
-	if len(w) > 3 || strings.ToLower(w) != w || knownWords[w] || UnitWords[w] || NumberWords[w] != 0 || Multipliers[w] != 0 {
+	if len(w) > 3 || strings.ToLower(w) != w || knownWords[w] || UnitWords[w] || isUnit(w) || NumberWords[w] != 0 || Multipliers[w] != 0 {
 		return false
 	}
 	if n := len(l.toks); n > 0 {
@@ -507,5 +614,5 @@ var NumberWords = map[string]int64{
 
 // Multipliers scale the number before them ("1.5 million").
 var Multipliers = map[string]int64{
-	"dozen": 12, "hundred": 100, "thousand": 1000, "million": 1_000_000, "billion": 1_000_000_000, "trillion": 1_000_000_000_000,
+	"hundred": 100, "thousand": 1000, "million": 1_000_000, "billion": 1_000_000_000, "trillion": 1_000_000_000_000,
 }

@@ -3,6 +3,8 @@ package expr
 import (
 	"fmt"
 	"strings"
+
+	"github.com/leanprm/leanprm/hybrid/outcome/internal/units"
 )
 
 // NodeKind is the kind of one node of an answer's expression tree.
@@ -11,34 +13,36 @@ type NodeKind uint8
 // The kinds of Node. A node's Kids are its operands in the order written
 // unless said otherwise.
 const (
-	Number        NodeKind = iota // a number literal; Tok holds it
-	Var                           // a variable; Text holds its name with any subscript (x, x_1)
-	Pi                            // π
-	Infinity                      // ∞
-	EmptySet                      // ∅
-	Add                           // a + b
-	Sub                           // a − b
-	Mul                           // a·b, written or implicit (2x)
-	Div                           // a/b and \frac{a}{b}
-	Neg                           // −a
-	Pow                           // a^b
-	Factorial                     // a!
-	Percent                       // a%
-	Degrees                       // a°
-	Root                          // kids: radicand, index (2 for \sqrt)
-	Func                          // Text: the name; kids: the argument (and the base for log_b)
-	Binom                         // \binom{n}{k}: kids n, k
-	MixedNumber                   // kids: whole, fraction (2\frac12, 2 1/2)
-	Abs                           // |a|
-	PlusMinus                     // a ± b: kids a, b; Text "unary" for ±a (then a is 0)
-	Group                         // brackets: Open and Close hold them, Kids the elements
-	List                          // a bare comma or semicolon list
-	Or                            // a or b (and "and"); Text holds the last connective
-	Relation                      // a chain of relations: Text holds the operators separated by spaces
-	Union                         // a ∪ b
-	Matrix                        // kids: one Group per row
-	Approximation                 // ≈ a
-	BaseDigits                    // digits written in a base (1010_2): kids digits, base
+	Number          NodeKind = iota // a number literal; Tok holds it
+	Var                             // a variable; Text holds its name with any subscript (x, x_1)
+	Pi                              // π
+	Infinity                        // ∞
+	EmptySet                        // ∅
+	Add                             // a + b
+	Sub                             // a − b
+	Mul                             // a·b, written or implicit (2x)
+	Div                             // a/b and \frac{a}{b}
+	Neg                             // −a
+	Pow                             // a^b
+	Factorial                       // a!
+	Percent                         // a%
+	Degrees                         // a°
+	Root                            // kids: radicand, index (2 for \sqrt)
+	Func                            // Text: the name; kids: the argument (and the base for log_b)
+	Binom                           // \binom{n}{k}: kids n, k
+	MixedNumber                     // kids: whole, fraction (2\frac12, 2 1/2)
+	Abs                             // |a|
+	PlusMinus                       // a ± b: kids a, b; Text "unary" for ±a (then a is 0)
+	Group                           // brackets: Open and Close hold them, Kids the elements
+	List                            // a bare comma or semicolon list
+	Or                              // a or b (and "and"); Text holds the last connective
+	Relation                        // a chain of relations: Text holds the operators separated by spaces
+	Union                           // a ∪ b
+	Matrix                          // kids: one Group per row
+	Approximation                   // ≈ a
+	BaseDigits                      // digits written in a base (1010_2): kids digits, base
+	UnitOf                          // a quantity in a unit: kid the number; Text the unit's words ("$", "cm ^2")
+	DoubleFactorial                 // a!!
 )
 
 // Node is one node of an answer's expression tree.
@@ -121,6 +125,9 @@ func ParseTokens(toks []Token) (*Node, []string, error) {
 		}
 		break
 	}
+	if k, words := unitTail(toks); k > 0 {
+		end, units = k, words
+	}
 	p.toks = toks[:end]
 	n, err := p.list()
 	if err != nil {
@@ -131,6 +138,33 @@ func ParseTokens(toks []Token) (*Node, []string, error) {
 		return nil, nil, fmt.Errorf("%w: unexpected %s", ErrUnsupported, t.describe())
 	}
 	return n, units, nil
+}
+
+// unitTail reads "36 km/h", "10 m/s", "1 \text{ m}^2": one number, then letters, "/" and a
+// power that make one unit. It returns where the unit starts and its words, or 0.
+func unitTail(toks []Token) (int, []string) {
+	if len(toks) < 3 || toks[0].Kind != NumberToken || len(toks[1].Text) == 1 && !toks[1].spaced {
+		return 0, nil // 2m^2 is a polynomial in m; 2 m^2 is an area
+	}
+	var words []string
+	for i := 1; i < len(toks); i++ {
+		t := toks[i]
+		switch {
+		case t.Kind == IdentToken || t.Kind == WordToken:
+			words = append(words, t.Text)
+		case t.Kind == OpToken && t.Text == "/" && i > 1:
+			words = append(words, "/")
+		case t.Kind == OpToken && t.Text == "^" && i+1 < len(toks) && toks[i+1].Kind == NumberToken && i > 1:
+			words = append(words, "^"+toks[i+1].Text)
+			i++
+		default:
+			return 0, nil
+		}
+	}
+	if _, ok := units.Parse(words); !ok {
+		return 0, nil
+	}
+	return 1, words
 }
 
 // unitLetters are one-letter units: "5 m" is five metres, not 5·m, when
@@ -349,29 +383,9 @@ func (p *parser) term() (*Node, error) {
 				return nil, err
 			}
 		case startsAtom(t):
-			// a mixed number: 2\frac{1}{2}, or plain "2 1/2"
-			if isIntLit(left) && (t.Kind == FracToken || t.Kind == NumberToken && t.spaced && p.plainFraction()) {
-				right, err := p.power()
-				if err != nil {
-					return nil, err
-				}
-				if t.Kind == NumberToken {
-					p.next() // '/'
-					den, err := p.power()
-					if err != nil {
-						return nil, err
-					}
-					if right, err = p.mk(Div, right, den); err != nil {
-						return nil, err
-					}
-				}
-				if isSimpleFrac(right) {
-					if left, err = p.mk(MixedNumber, left, right); err != nil {
-						return nil, err
-					}
-					continue
-				}
-				if left, err = p.mk(Mul, left, right); err != nil {
+			// a mixed number: 2\frac{1}{2}, plain "2 1/2", signed (-2\frac12 is -(2 + 1/2))
+			if whole := signedInt(left); whole != nil && (t.Kind == FracToken || t.Kind == NumberToken && t.spaced && p.plainFraction()) {
+				if left, err = p.mixed(left, whole, t.Kind == NumberToken); err != nil {
 					return nil, err
 				}
 				continue
@@ -411,6 +425,57 @@ func (p *parser) plainFraction() bool {
 	return true
 }
 
+// signedInt returns the integer literal of n, or of n = −literal; nil for anything else.
+func signedInt(n *Node) *Node {
+	if n.Kind == Neg {
+		n = n.Kids[0]
+	}
+	if isIntLit(n) {
+		return n
+	}
+	return nil
+}
+
+// mixed reads the fraction after the whole number of a mixed number (left is whole or
+// −whole): \frac{a}{b} or, when plain, "a / b". The marks after the fraction (%, °, !) apply
+// to the whole mixed number: 14\frac12\% is 14.5%. A fraction that is not of two integer
+// literals makes a product (2\frac{x}{3}).
+func (p *parser) mixed(left, whole *Node, plain bool) (*Node, error) {
+	right, err := p.atom()
+	if err != nil {
+		return nil, err
+	}
+	if plain {
+		p.next() // '/'
+		den, err := p.atom()
+		if err != nil {
+			return nil, err
+		}
+		if right, err = p.mk(Div, right, den); err != nil {
+			return nil, err
+		}
+	}
+	if !isSimpleFrac(right) {
+		if right, err = p.postfixOps(right); err != nil {
+			return nil, err
+		}
+		if right, err = p.powerRest(right); err != nil {
+			return nil, err
+		}
+		return p.mk(Mul, left, right)
+	}
+	m, err := p.mk(MixedNumber, whole, right)
+	if err != nil {
+		return nil, err
+	}
+	if left.Kind == Neg {
+		if m, err = p.mk(Neg, m); err != nil {
+			return nil, err
+		}
+	}
+	return p.postfixOps(m)
+}
+
 func isIntLit(n *Node) bool {
 	return n.Kind == Number && !n.Tok.Dot && n.Tok.Exp == "" && n.Tok.Rep == ""
 }
@@ -435,6 +500,17 @@ func (p *parser) unary() (*Node, error) {
 	case p.isOp("+"):
 		p.next()
 		return p.unary()
+	case p.isOp("$"): // $5, -$5, $2\frac14: the dollar sign covers the product after it
+		p.next()
+		e, err := p.term()
+		if err != nil {
+			return nil, err
+		}
+		n, err := p.mk(UnitOf, e)
+		if n != nil {
+			n.Text = "$"
+		}
+		return n, err
 	case p.isOp("±"):
 		p.next()
 		e, err := p.unary()
@@ -456,6 +532,12 @@ func (p *parser) power() (*Node, error) {
 	if err != nil {
 		return nil, err
 	}
+	return p.powerRest(base)
+}
+
+// powerRest reads a power's exponent after its base, if any.
+func (p *parser) powerRest(base *Node) (*Node, error) {
+	var err error
 	if !p.isOp("^") {
 		return base, nil
 	}
@@ -502,6 +584,9 @@ func (p *parser) postfixOps(a *Node) (*Node, error) {
 		case p.isOp("!"):
 			p.next()
 			a, err = p.mk(Factorial, a)
+		case p.isOp("!!"):
+			p.next()
+			a, err = p.mk(DoubleFactorial, a)
 		case p.isOp("%"):
 			p.next()
 			a, err = p.mk(Percent, a)
@@ -529,240 +614,4 @@ func (p *parser) postfixOps(a *Node) (*Node, error) {
 			return nil, err
 		}
 	}
-}
-
-// arg reads the argument of \frac, \sqrt, a power: a braced group or one
-// token (\frac12 is 1/2; \sqrt2 is √2).
-func (p *parser) arg() (*Node, error) {
-	if p.isOp("{") {
-		p.next()
-		e, err := p.list()
-		if err != nil {
-			return nil, err
-		}
-		if !p.isOp("}") {
-			return nil, fmt.Errorf("%w: an unclosed brace", ErrUnsupported)
-		}
-		p.next()
-		return e, nil
-	}
-	t := p.peek()
-	if t.Kind == NumberToken && !t.Dot && len(t.Text) > 1 {
-		// \frac12: LaTeX reads one character
-		first := t.Text[:1]
-		p.toks[p.i].Text = t.Text[1:]
-		p.toks[p.i].spaced = false
-		return &Node{Kind: Number, Tok: &Token{Kind: NumberToken, Text: first}}, nil
-	}
-	return p.atom()
-}
-
-func (p *parser) atom() (*Node, error) {
-	if err := p.enter(); err != nil {
-		return nil, err
-	}
-	defer p.leave()
-	t := p.next()
-	switch t.Kind {
-	case NumberToken:
-		n, err := p.mk(Number)
-		if err != nil {
-			return nil, err
-		}
-		n.Tok = t
-		return n, nil
-	case IdentToken:
-		n, err := p.mk(Var)
-		if err != nil {
-			return nil, err
-		}
-		n.Text = t.Text
-		if p.isOp("_") { // a subscript is part of the name: x_1, a_{n}
-			p.next()
-			s := p.next()
-			if s.Kind == OpToken && s.Text == "{" {
-				var b strings.Builder
-				for !p.isOp("}") && p.peek().Kind != EOFToken {
-					b.WriteString(p.next().Text)
-				}
-				p.next()
-				n.Text += "_" + b.String()
-			} else {
-				n.Text += "_" + s.Text
-			}
-		}
-		return n, nil
-	case WordToken:
-		if p.isOp("=") || p.isOp("≈") { // "AB = 5": a name
-			n, err := p.mk(Var)
-			if err != nil {
-				return nil, err
-			}
-			n.Text = t.Text
-			return n, nil
-		}
-	case PiToken:
-		return p.mk(Pi)
-	case InfinityToken:
-		return p.mk(Infinity)
-	case EmptySetToken:
-		return p.mk(EmptySet)
-	case FracToken:
-		a, err := p.arg()
-		if err != nil {
-			return nil, err
-		}
-		b, err := p.arg()
-		if err != nil {
-			return nil, err
-		}
-		return p.mk(Div, a, b)
-	case BinomToken:
-		a, err := p.arg()
-		if err != nil {
-			return nil, err
-		}
-		b, err := p.arg()
-		if err != nil {
-			return nil, err
-		}
-		return p.mk(Binom, a, b)
-	case SqrtToken:
-		index := &Node{Kind: Number, Tok: &Token{Kind: NumberToken, Text: "2"}}
-		if p.isOp("[") {
-			p.next()
-			var err error
-			if index, err = p.additive(); err != nil {
-				return nil, err
-			}
-			if !p.isOp("]") {
-				return nil, fmt.Errorf("%w: an unclosed root index", ErrUnsupported)
-			}
-			p.next()
-		}
-		var rad *Node
-		var err error
-		if p.isOp("(") || p.isOp("{") {
-			rad, err = p.atom()
-			if rad != nil && rad.Kind == Group && len(rad.Kids) == 1 {
-				rad = rad.Kids[0]
-			}
-		} else {
-			rad, err = p.arg()
-		}
-		if err != nil {
-			return nil, err
-		}
-		return p.mk(Root, rad, index)
-	case FuncToken:
-		f, err := p.mk(Func)
-		if err != nil {
-			return nil, err
-		}
-		f.Text = t.Text
-		var base *Node
-		if p.isOp("_") && (t.Text == "log") {
-			p.next()
-			if base, err = p.arg(); err != nil {
-				return nil, err
-			}
-		}
-		if p.isOp("^") { // \sin^2 x
-			return nil, fmt.Errorf("%w: a power of a function", ErrUnsupported)
-		}
-		a, err := p.power()
-		if err != nil {
-			return nil, err
-		}
-		f.Kids = []*Node{a}
-		if base != nil {
-			f.Kids = append(f.Kids, base)
-		}
-		return f, nil
-	case MatrixToken:
-		m, err := p.mk(Matrix)
-		if err != nil {
-			return nil, err
-		}
-		for _, row := range t.matrows {
-			r, err := p.mk(Group)
-			if err != nil {
-				return nil, err
-			}
-			for _, cell := range row {
-				toks, err := Lex(cell)
-				if err != nil {
-					return nil, err
-				}
-				sub := &parser{toks: toks, depth: p.depth, nodes: p.nodes}
-				c, err := sub.or()
-				if err != nil {
-					return nil, err
-				}
-				if sub.i < len(toks) {
-					return nil, fmt.Errorf("%w: a matrix cell", ErrUnsupported)
-				}
-				p.nodes = sub.nodes
-				r.Kids = append(r.Kids, c)
-			}
-			m.Kids = append(m.Kids, r)
-		}
-		return m, nil
-	case OpToken:
-		switch t.Text {
-		case "(", "[", "{", "\\{":
-			return p.group(t.Text)
-		case "|":
-			e, err := p.additive()
-			if err != nil {
-				return nil, err
-			}
-			if !p.isOp("|") {
-				return nil, fmt.Errorf("%w: an unclosed |", ErrUnsupported)
-			}
-			p.next()
-			return p.mk(Abs, e)
-		}
-	}
-	return nil, fmt.Errorf("%w: unexpected %s", ErrUnsupported, t.describe())
-}
-
-// group reads a bracketed list up to its closing bracket. "(" and "[" may
-// close with either ")" or "]" (half-open intervals).
-func (p *parser) group(open string) (*Node, error) {
-	g, err := p.mk(Group)
-	if err != nil {
-		return nil, err
-	}
-	g.Open = open
-	closers := map[string][]string{"(": {")", "]"}, "[": {"]", ")"}, "{": {"}"}, "\\{": {"\\}"}}[open]
-	closed := func() (string, bool) {
-		for _, c := range closers {
-			if p.isOp(c) {
-				return c, true
-			}
-		}
-		return "", false
-	}
-	if c, ok := closed(); ok {
-		p.next()
-		g.Close = c
-		return g, nil
-	}
-	e, err := p.list()
-	if err != nil {
-		return nil, err
-	}
-	c, ok := closed()
-	if !ok {
-		return nil, fmt.Errorf("%w: an unclosed %q", ErrUnsupported, open)
-	}
-	p.next()
-	g.Close = c
-	if e.Kind == List {
-		g.Kids = e.Kids
-	} else {
-		g.Kids = []*Node{e}
-	}
-	return g, nil
 }

@@ -1,0 +1,140 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/leanprm/leanprm/internal/testutil/testshared"
+)
+
+// BenchmarkSingleSampleClients: the same 256 GSM8K samples (reference solutions with their
+// answers, read from ../shared) paid through /get_reward of a `leanprm serve --checker exact`
+// child two ways: 64 concurrent clients each sending one sample per request (as OpenRLHF's
+// SingleTurnAgentExecutor does, openrlhf/utils/agent.py), and all of them in one request. It
+// reports samples/s of each and their ratio "single/batched" (the issue asks for at least
+// 0.8), and, since the clients share the machine's CPUs with the server here where RL workers
+// would not, the same per CPU-second of the server process ("single/batched-server-cpu").
+// Every round's prompts are new (a round number in them): no answer comes from the answer
+// cache.
+func BenchmarkSingleSampleClients(b *testing.B) {
+	const (
+		samples = 256
+		clients = 64
+	)
+	type row struct{ Question, Answer string }
+	rows := testshared.ReadJSONL[row](b, testshared.Path(b, "data/gsm8k/train.jsonl"))[:samples]
+	cmd := exec.Command(os.Args[0], "serve", "--addr", "127.0.0.1:0", "--checker", "exact")
+	cmd.Env = append(os.Environ(), "LEANPRM_RUN_AS_MAIN=1", "XDG_CONFIG_HOME="+b.TempDir())
+	stderr, err := cmd.StderrPipe()
+	require.NoError(b, err)
+	require.NoError(b, cmd.Start())
+	b.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	url := ""
+	sc := bufio.NewScanner(stderr)
+	for sc.Scan() {
+		if m := servingRE.FindStringSubmatch(sc.Text()); m != nil {
+			url = m[1]
+		}
+		if strings.Contains(sc.Text(), "leanprm: ready") {
+			break
+		}
+	}
+	require.NotEmpty(b, url, "the server announced its address")
+	go func() { _, _ = io.Copy(io.Discard, stderr) }()
+
+	annotation := regexp.MustCompile(`<<[^<>]*>>`)
+	round := 0
+	body := func(from, to int) []byte {
+		var q, p, l []string
+		for _, r := range rows[from:to] {
+			steps, gold, _ := strings.Cut(annotation.ReplaceAllString(r.Answer, ""), "\n#### ")
+			prompt := fmt.Sprintf("<|im_start|>user\n(round %d) %s<|im_end|>\n<|im_start|>assistant\n", round, r.Question)
+			q = append(q, prompt+steps+"\nThe answer is \\boxed{"+gold+"}.<|im_end|>")
+			p, l = append(p, prompt), append(l, gold)
+		}
+		out, err := json.Marshal(map[string]any{"query": q, "prompts": p, "labels": l})
+		require.NoError(b, err)
+		return out
+	}
+	tr := &http.Transport{MaxIdleConnsPerHost: clients}
+	defer tr.CloseIdleConnections()
+	hc := &http.Client{Transport: tr}
+	send := func(data []byte) error {
+		resp, err := hc.Post(url+"/get_reward", "application/json", bytes.NewReader(data))
+		if err != nil {
+			return err
+		}
+		defer resp.Body.Close()
+		raw, _ := io.ReadAll(resp.Body)
+		if resp.StatusCode != http.StatusOK || !bytes.HasPrefix(raw, []byte(`{"rewards":[`)) {
+			return fmt.Errorf("status %d: %.200s", resp.StatusCode, raw)
+		}
+		return nil
+	}
+	var single, batched, singleCPU, batchedCPU time.Duration
+	b.ResetTimer()
+	for range b.N {
+		round++
+		one := make([][]byte, samples)
+		for i := range one {
+			one[i] = body(i, i+1)
+		}
+		start, cpu := time.Now(), processCPU(b, cmd.Process.Pid)
+		var next, failed atomic.Int64
+		var wg sync.WaitGroup
+		for range clients {
+			wg.Go(func() {
+				for i := int(next.Add(1)) - 1; i < samples; i = int(next.Add(1)) - 1 {
+					if send(one[i]) != nil {
+						failed.Add(1)
+					}
+				}
+			})
+		}
+		wg.Wait()
+		single, singleCPU = single+time.Since(start), singleCPU+processCPU(b, cmd.Process.Pid)-cpu
+		require.Zero(b, failed.Load())
+
+		round++
+		all := body(0, samples)
+		start, cpu = time.Now(), processCPU(b, cmd.Process.Pid)
+		require.NoError(b, send(all))
+		batched, batchedCPU = batched+time.Since(start), batchedCPU+processCPU(b, cmd.Process.Pid)-cpu
+	}
+	n := float64(samples * b.N)
+	b.ReportMetric(n/single.Seconds(), "single-samples/s")
+	b.ReportMetric(n/batched.Seconds(), "batched-samples/s")
+	b.ReportMetric(batched.Seconds()/single.Seconds(), "single/batched")
+	b.ReportMetric(n/singleCPU.Seconds(), "single-samples/server-cpu-s")
+	b.ReportMetric(n/batchedCPU.Seconds(), "batched-samples/server-cpu-s")
+	b.ReportMetric(batchedCPU.Seconds()/singleCPU.Seconds(), "single/batched-server-cpu")
+}
+
+// processCPU is the CPU time process pid has used, user and system, from /proc (in clock
+// ticks of 10 ms).
+func processCPU(b *testing.B, pid int) time.Duration {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	require.NoError(b, err)
+	// The fields after the command name, which is in parentheses and may hold spaces.
+	fields := strings.Fields(string(data[bytes.LastIndexByte(data, ')')+1:]))
+	utime, err1 := strconv.ParseInt(fields[11], 10, 64)
+	stime, err2 := strconv.ParseInt(fields[12], 10, 64)
+	require.NoError(b, err1)
+	require.NoError(b, err2)
+	return time.Duration(utime+stime) * 10 * time.Millisecond
+}

@@ -1,0 +1,568 @@
+package reward
+
+// The grounded process reward (ModeGrounded): what a chain's steps do with the problem's
+// quantities, not how many steps it has nor how sure each one sounds. See docs/REWARD.md.
+
+import (
+	"math"
+	"math/big"
+	"regexp"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/leanprm/leanprm/hybrid"
+	"github.com/leanprm/leanprm/hybrid/outcome"
+)
+
+// FloorShare is the share of a grounded reward paid for the chain score alone (the min over
+// all steps, today's process score); the rest is paid only for work that derives the answer.
+const FloorShare = 0.1
+
+// IdleCost is what each idle step takes off a chain's value, as a share of what is left.
+var IdleCost = 0.1
+
+// Why a step earns or does not earn process credit (StepWork.Why).
+const (
+	WhyWork       = "work"         // a relation that derives a new quantity from known ones
+	WhyNoRelation = "no_relation"  // no relation between two or more quantities (prose, a hedge, a bare answer)
+	WhyNoNew      = "no_new"       // every quantity in it is known already (an identity, a paraphrase)
+	WhyRepeated   = "repeated"     // every clause of it was written before, in the chain or the problem
+	WhyIdentity   = "identity"     // a quantity related to itself ("48 = 48", "48 + 0 = 48", "48 × 1 = 48")
+	WhyUngrounded = "not_grounded" // its quantities do not trace to the problem or to earlier results
+	WhyRefuted    = "refuted"      // a checker refuted it
+)
+
+// StepWork is what one step earns under the grounded reward.
+type StepWork struct {
+	Index int `json:"index"`
+	// Work is set when the step derives a quantity from the problem's quantities or from
+	// earlier derived ones; Why says why (or why not).
+	Work bool   `json:"work"`
+	Why  string `json:"why"`
+	// Score is the step's merged score; Reward is its dense reward (Delta form: the change of
+	// the prefix's value at this step, so that the steps' rewards add up to the chain's).
+	Score  float64 `json:"score"`
+	Reward float64 `json:"reward"`
+	// Start and End are the step's offsets in the response, in characters (Unicode code
+	// points, as Python indexes a str); -1 when the step's text was not found in it.
+	Start int `json:"start"`
+	End   int `json:"end"`
+}
+
+// Work is a chain's grounded process measure.
+type Work struct {
+	Steps []StepWork `json:"steps"`
+	// Derived says the final answer is the result of a work step, and no later work step
+	// computes something else without using it; WorkScore is the min-form
+	// value (PURE) of the work steps' scores, 0 with none; Floor is the chain score.
+	Derived   bool    `json:"derived"`
+	WorkScore float64 `json:"work_score"`
+	Floor     float64 `json:"floor"`
+}
+
+// Value is the chain's process value before outcome gating: FloorShare of the chain score
+// (half of it for a chain with no work step), plus the rest of the work steps' min-form value
+// when the answer is derived; all of it scaled by the share of steps that are not idle (a
+// repetition, a restatement, an identity, an ungrounded relation): idle steps cost (Clip),
+// never pay.
+func (w Work) Value() float64 {
+	work, idle := 0, 0
+	for _, s := range w.Steps {
+		switch {
+		case s.Work:
+			work++
+		case s.Why == WhyRepeated || s.Why == WhyUngrounded || s.Why == WhyIdentity:
+			idle++
+		}
+	}
+	v := FloorShare * w.Floor
+	if work == 0 {
+		v /= 2
+	}
+	if w.Derived {
+		v += (1 - FloorShare) * w.WorkScore
+	}
+	v *= math.Pow(1-IdleCost, float64(idle))
+	return min(max(v, 0), 1)
+}
+
+// Measure reads r's steps for grounded work on r's problem. The final answer is the one
+// outcome.Extract finds in the chain's text; floor is the chain score (the min over all steps
+// under the default aggregate). It is linear in the text.
+func Measure(r *hybrid.Scored, floor float64) Work {
+	w := Work{Floor: floor, Steps: make([]StepWork, len(r.Steps))}
+	k := newKnown(r.Problem)
+	if answer := outcome.Extract(Text(r)); answer.Found {
+		k.target, k.numeric = parseQuantity(answer.Answer)
+		if !k.numeric {
+			k.target = compact(answer.Answer)
+		}
+	}
+	first := true
+	for i, s := range r.Steps {
+		sw := StepWork{Index: i, Score: s.Score, Start: -1, End: -1, Why: WhyRefuted}
+		derives := false
+		if s.Verdict != hybrid.Refuted {
+			sw.Why, derives = k.step(s.Text)
+		}
+		if sw.Why == WhyWork {
+			sw.Work = true
+			if first || s.Score < w.WorkScore {
+				w.WorkScore, first = s.Score, false
+			}
+			// The answer is the conclusion: work after its derivation that does not use it
+			// (a check does) computes something else, and leaves the answer a coincidence.
+			w.Derived = derives || w.Derived && k.uses(s.Text)
+		}
+		w.Steps[i] = sw
+	}
+	return w
+}
+
+// Dense fills each step's Delta-form reward (Gao et al. 2024) so that they add up to total,
+// the chain's gated reward: each step is paid the value of the prefix ending at it minus the
+// value of the prefix before it. A prefix short of the whole chain has not derived the answer
+// yet, so its value is the floor alone (FloorShare of its min score): a step can lower it,
+// never raise it, and the whole chain's value is total.
+func (w *Work) Dense(total float64) {
+	prev, minAll := 0.0, 0.0
+	for i := range w.Steps {
+		s := &w.Steps[i]
+		if i == 0 || s.Score < minAll {
+			minAll = s.Score
+		}
+		v := FloorShare * minAll
+		if i == len(w.Steps)-1 {
+			v = total
+		}
+		s.Reward = v - prev
+		prev = v
+	}
+}
+
+// Offsets sets each step's character offsets in response: each step's text is looked for
+// after the end of the previous one (its first line when the whole text is not found, as a
+// reader may have dropped a step marker).
+func (w *Work) Offsets(r *hybrid.Scored, response string) {
+	at := 0 // byte offset where the next search starts
+	for i := range w.Steps {
+		if i >= len(r.Steps) {
+			return
+		}
+		text := strings.TrimSpace(r.Steps[i].Text)
+		start, n := -1, len(text)
+		if text != "" {
+			start = strings.Index(response[at:], text)
+			if start < 0 {
+				line, _, _ := strings.Cut(text, "\n")
+				start, n = strings.Index(response[at:], line), len(line)
+			}
+		}
+		if start < 0 {
+			continue
+		}
+		b0, b1 := at+start, at+start+n
+		// Character offsets counted from the byte offsets (one pass over what precedes).
+		w.Steps[i].Start = utf8.RuneCountInString(response[:b0])
+		w.Steps[i].End = w.Steps[i].Start + utf8.RuneCountInString(response[b0:b1])
+		at = b1
+	}
+}
+
+// Relations are read in segments: a step is split at sentence and clause ends (segments).
+var (
+	// A quantity: \frac{a}{b}, a/b, a decimal or integer (thousands commas allowed), an
+	// optional percent sign.
+	quantity = regexp.MustCompile(`\\[dt]?frac\{\s*(\d+(?:\.\d+)?)\s*\}\{\s*(\d+(?:\.\d+)?)\s*\}|(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(\s*%)?`)
+	// The formula at the end of a text: digits, operators, brackets, LaTeX commands and
+	// one-letter names, no prose word.
+	mathRun = regexp.MustCompile(`(?:[\d\s.,+\-*/×÷·^()\[\]{}$%:]|\\[a-zA-Z]+|\b[a-zA-Z]\b)*$`)
+	boxed   = regexp.MustCompile(`\\(?:boxed|fbox)\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}`)
+)
+
+// segmentEnds are where segments end; ". ", ", " and "; " need the space after them.
+var segmentEnds = []string{"\n", ". ", ", ", "; ", "\\\\", "$$", "\\]", "\\["}
+
+// segments splits text at segmentEnds, in one pass.
+func segments(text string) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(text); i++ {
+		for _, e := range segmentEnds {
+			if strings.HasPrefix(text[i:], e) {
+				out = append(out, text[start:i])
+				start = i + len(e)
+				i = start - 1
+				break
+			}
+		}
+	}
+	return append(out, text[start:])
+}
+
+// copulas relate two quantities in prose ("20% of 50 is 10").
+var copulas = map[string]bool{"is": true, "are": true, "was": true, "were": true, "equals": true,
+	"gives": true, "makes": true, "remains": true}
+
+// lastRelation is where seg's result follows: its last "=", else its last copula; ok is
+// false when it relates nothing.
+func lastRelation(seg string) (start, end int, ok bool) {
+	if eq := strings.LastIndexByte(seg, '='); eq >= 0 {
+		return eq, eq + 1, true // "x = 3 apples are left": the formula's result
+	}
+	for _, w := range words(seg) {
+		if copulas[strings.ToLower(seg[w[0]:w[1]])] {
+			start, end, ok = w[0], w[1], true
+		}
+	}
+	return start, end, ok
+}
+
+// words are the byte ranges of the runs of ASCII letters of text.
+func words(text string) [][2]int {
+	var out [][2]int
+	start := -1
+	for i := 0; i <= len(text); i++ {
+		letter := i < len(text) && (text[i] >= 'a' && text[i] <= 'z' || text[i] >= 'A' && text[i] <= 'Z')
+		switch {
+		case letter && start < 0:
+			start = i
+		case !letter && start >= 0:
+			out = append(out, [2]int{start, i})
+			start = -1
+		}
+	}
+	return out
+}
+
+var wordValues = map[string][]string{
+	"one": {"1"}, "two": {"2"}, "three": {"3"}, "four": {"4"}, "five": {"5"}, "six": {"6"},
+	"seven": {"7"}, "eight": {"8"}, "nine": {"9"}, "ten": {"10"}, "eleven": {"11"}, "twelve": {"12"},
+	"fifteen": {"15"}, "twenty": {"20"}, "thirty": {"30"}, "forty": {"40"}, "fifty": {"50"},
+	"hundred": {"100"}, "thousand": {"1000"}, "dozen": {"12"}, "half": {"2", "1/2"}, "twice": {"2"},
+	"double": {"2"}, "triple": {"3"}, "thrice": {"3"}, "quarter": {"4", "1/4"}, "third": {"3", "1/3"},
+	"fourth": {"4", "1/4"}, "fifth": {"5", "1/5"}, "sixth": {"6", "1/6"}, "seventh": {"7", "1/7"},
+	"eighth": {"8", "1/8"}, "ninth": {"9", "1/9"}, "tenth": {"10", "1/10"},
+}
+
+// unitConstants are quantities a problem leaves unsaid when it names their unit (60 when it
+// speaks of minutes): known without being written, but a relation among them alone does not
+// work on the problem. A unit is a word of the problem (lower-cased, a plural's s dropped) or
+// a symbol in it.
+var unitConstants = []struct {
+	units, symbols []string
+	values         []string
+}{
+	{[]string{"minute", "second", "hour"}, nil, []string{"60", "3600"}},
+	{[]string{"hour", "day"}, nil, []string{"24"}},
+	{[]string{"week", "day"}, nil, []string{"7"}},
+	{[]string{"month", "year", "dozen", "foot", "feet", "inch", "inche"}, nil, []string{"12"}},
+	{[]string{"week", "year"}, nil, []string{"52"}},
+	{[]string{"year", "day"}, nil, []string{"365"}},
+	{[]string{"month", "day"}, nil, []string{"30", "31"}},
+	{[]string{"percent", "cent", "cm", "centimeter", "centimetre", "meter", "metre", "dollar"}, []string{"%", "$"}, []string{"100"}},
+	{[]string{"thousand", "kilogram", "kilometer", "milliliter", "millimeter", "kg", "km", "ml", "liter", "litre", "gram"}, nil, []string{"1000"}},
+	{[]string{"ounce", "pound"}, nil, []string{"16"}},
+	{[]string{"yard", "feet", "foot"}, nil, []string{"3"}},
+	{[]string{"quarter"}, nil, []string{"25"}},
+	{[]string{"dime"}, nil, []string{"10"}},
+	{[]string{"nickel"}, nil, []string{"5"}},
+	{[]string{"degree", "angle", "triangle"}, []string{"\\circ"}, []string{"180", "360", "90"}},
+}
+
+// known is what a chain has established: the problem's quantities and the results of its work
+// steps (problem-dependent), and the free constants (not); and the final answer it looks for.
+type known struct {
+	dep, free map[string]bool
+	seen      map[string]bool // segments already read (the problem's too), compacted
+	// target is the final answer: a quantity when numeric, else its compacted text ("" when
+	// the chain states none).
+	target  string
+	numeric bool
+	prev    []string // the quantities of the current step's last relation
+}
+
+func newKnown(problem string) *known {
+	k := &known{dep: map[string]bool{}, free: map[string]bool{}, seen: map[string]bool{}}
+	k.free["2"] = true // halves, doubles, pairs
+	vocabulary := map[string]bool{}
+	for _, w := range words(problem) {
+		vocabulary[strings.TrimSuffix(strings.ToLower(problem[w[0]:w[1]]), "s")] = true
+	}
+	for _, u := range unitConstants {
+		named := slices.ContainsFunc(u.units, func(w string) bool { return vocabulary[w] }) ||
+			slices.ContainsFunc(u.symbols, func(s string) bool { return strings.Contains(problem, s) })
+		for _, v := range u.values {
+			k.free[v] = k.free[v] || named
+		}
+	}
+	for _, q := range quantities(problem) {
+		k.dep[q] = true
+	}
+	for w := range vocabulary {
+		for _, v := range wordValues[w] {
+			k.dep[v] = true
+		}
+	}
+	for _, seg := range segments(problem) {
+		k.seen[compact(seg)] = true // restating the problem is no work
+	}
+	return k
+}
+
+// step reads one step's segments and says whether it works (WhyWork) or why not, and whether
+// it derives the final answer; the results of its work become known.
+func (k *known) step(text string) (string, bool) {
+	text = boxed.ReplaceAllString(text, " ")
+	why, derives := WhyNoRelation, false
+	k.prev = nil
+	fresh := 0 // clauses not written before
+	for _, seg := range segments(text) {
+		c := compact(seg)
+		if c == "" || k.seen[c] {
+			continue
+		}
+		fresh++
+		k.seen[c] = true
+		w, d := k.segment(seg)
+		derives = derives || d
+		if w == WhyWork || why == WhyNoRelation || why == WhyNoNew && (w == WhyUngrounded || w == WhyIdentity) {
+			why = w
+		}
+	}
+	if fresh == 0 && strings.TrimSpace(text) != "" {
+		return WhyRepeated, false
+	}
+	return why, derives
+}
+
+// segment is one clause. A relation over two or more quantities works when at least one of
+// them is problem-dependent and it brings in at least one quantity not known yet, and no more
+// unexplained ones than it uses problem-dependent ones (one known quantity does not vouch for
+// several new ones); what it brings in becomes known. It derives the final answer when the
+// answer is its result (what follows its last relation) computed from its left side alone,
+// every quantity of which is known and one of which, not the answer, problem-dependent: an
+// answer that only restates itself ("72 = 72", "72 × 1 = 72") derives nothing. A segment that
+// derives the answer is work.
+func (k *known) segment(seg string) (string, bool) {
+	at, end, ok := lastRelation(seg)
+	if !ok {
+		return WhyNoRelation, false
+	}
+	var derives bool
+	k.prev, derives = k.derives(seg[:at], seg[end:], k.prev)
+	qs := quantities(seg)
+	if len(qs) < 2 && !derives {
+		return WhyNoRelation, false
+	}
+	var dep int
+	var cand, fresh []string
+	distinct := dedupe(qs)
+	if n := len(distinct) - count(distinct, "0") - count(distinct, "1"); n == 1 && !derives {
+		for _, q := range distinct {
+			if q != "0" && q != "1" && count(qs, q) > 1 {
+				return WhyIdentity, false // one quantity related to itself
+			}
+		}
+	}
+	for _, q := range distinct {
+		switch {
+		case k.dep[q]:
+			dep++
+		case q == "0" || q == "1": // identities: "x + 0 = x", "x × 1 = x" derive nothing
+		case k.free[q]:
+			cand = append(cand, q)
+		default:
+			cand, fresh = append(cand, q), append(fresh, q)
+		}
+	}
+	switch {
+	case derives:
+	case len(cand) == 0:
+		return WhyNoNew, false
+	case dep == 0 || len(fresh) > max(1, dep):
+		return WhyUngrounded, false
+	}
+	for _, q := range cand {
+		k.dep[q] = true
+	}
+	return WhyWork, derives
+}
+
+// uses is whether a step's text has the final answer among its quantities.
+func (k *known) uses(text string) bool {
+	if !k.numeric {
+		return strings.Contains(compact(text), k.target)
+	}
+	return slices.Contains(quantities(text), k.target)
+}
+
+// derives is whether the relation lhs = rhs computes the final answer (see segment): the
+// answer is the first quantity of rhs, and the operands are lhs's quantities other than the
+// answer (prose before a formula may name what it computes: "He eats 48 because 32 + 16 =
+// 48"), or, when lhs has none, the quantities of the step's previous relation ("a + b = 23 -
+// 4. So a + b = 19"), and the parts of a fraction the result is written as ("y =
+// \frac{30}{3}"). It also returns the relation's quantities, for the next relation. Every operand must be known, one at least problem-dependent: an
+// operand the chain never derived (the last step of a derivation written alone) leaves the
+// answer underived; the answer may be an operand of the formula itself
+// only when it is known already ("25 / 5 = 5" of five friends), else the formula assumes
+// what it computes ("48 - 48 + 72 = 72").
+func (k *known) derives(lhs, rhs string, prev []string) ([]string, bool) {
+	operands := quantities(lhs)
+	if len(operands) == 0 {
+		operands = prev
+	}
+	if m := quantity.FindStringSubmatch(rhs); m != nil && m[1] != "" {
+		operands = append(operands, written(m[0])...) // "y = \frac{30}{3}": 30 and 3
+	}
+	next := append(quantities(lhs), quantities(rhs)...)
+	if k.target == "" {
+		return next, false
+	}
+	if !k.numeric {
+		l := compact(lhs[mathRun.FindStringIndex(lhs)[0]:])
+		return next, compact(rhs) == k.target && strings.ContainsAny(l, "0123456789+-*/^") && !strings.Contains(compact(lhs), k.target)
+	}
+	if v, ok := firstValue(rhs); !ok || v != k.target {
+		return next, false
+	}
+	if !k.dep[k.target] && slices.Contains(written(lhs[mathRun.FindStringIndex(lhs)[0]:]), k.target) {
+		return next, false
+	}
+	dep := 0
+	for _, q := range dedupe(operands) {
+		switch {
+		case q == k.target || q == "0" || q == "1":
+		case k.dep[q]:
+			dep++
+		case !k.free[q]:
+			return next, false
+		}
+	}
+	return next, dep > 0
+}
+
+// quantities are the quantities of a text in order, as exact rationals written in lowest terms
+// ("3/4", "24"); a fraction gives its numerator, denominator and value, a percentage its
+// number and its fraction. Signs are ignored.
+func quantities(text string) []string {
+	var out []string
+	for _, m := range quantity.FindAllStringSubmatch(text, -1) {
+		if m[1] != "" {
+			for _, part := range m[1:3] {
+				if q, ok := rational(part); ok {
+					out = append(out, q)
+				}
+			}
+			if q, ok := ratio(m[1], m[2]); ok {
+				out = append(out, q)
+			}
+			continue
+		}
+		if q, ok := rational(strings.ReplaceAll(m[3], ",", "")); ok {
+			out = append(out, q)
+			if m[4] != "" {
+				if p, ok := ratio(strings.ReplaceAll(m[3], ",", ""), "100"); ok {
+					out = append(out, p)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// firstValue is the value of the first quantity of a text (a fraction's value).
+func firstValue(text string) (string, bool) {
+	m := quantity.FindStringSubmatch(text)
+	switch {
+	case m == nil:
+		return "", false
+	case m[1] != "":
+		return ratio(m[1], m[2])
+	}
+	return rational(strings.ReplaceAll(m[3], ",", ""))
+}
+
+// written are the quantities a text writes out, not those it leaves to compute (a fraction's
+// value).
+func written(text string) []string {
+	var out []string
+	for _, m := range quantity.FindAllStringSubmatch(text, -1) {
+		for _, part := range []string{m[1], m[2], strings.ReplaceAll(m[3], ",", "")} {
+			if q, ok := rational(part); ok && part != "" {
+				out = append(out, q)
+			}
+		}
+	}
+	return out
+}
+
+// parseQuantity reads an answer that is one quantity ("72", "\frac{3}{4}", "$1,200", "25\%").
+func parseQuantity(s string) (string, bool) {
+	s = strings.NewReplacer(`\$`, "", "$", "", `\%`, "", "%", "", `\!`, "", "{,}", ",", " ", "").Replace(s)
+	s = strings.TrimSuffix(strings.TrimPrefix(s, "\\text{"), "}")
+	s = strings.TrimPrefix(s, "-") // signs are ignored
+	qs := quantity.FindAllStringIndex(s, -1)
+	if len(qs) != 1 || qs[0][0] != 0 || qs[0][1] != len(s) {
+		return "", false
+	}
+	if q := quantities(s); len(q) > 0 {
+		return q[0], true
+	}
+	return "", false
+}
+
+func ratio(a, b string) (string, bool) {
+	x, ok1 := new(big.Rat).SetString(a)
+	y, ok2 := new(big.Rat).SetString(b)
+	if !ok1 || !ok2 || y.Sign() == 0 {
+		return "", false
+	}
+	return x.Quo(x, y).RatString(), true
+}
+
+func rational(a string) (string, bool) {
+	if len(a) > 40 {
+		return "", false // no quantity a step computes
+	}
+	x, ok := new(big.Rat).SetString(a)
+	if !ok {
+		return "", false
+	}
+	return x.RatString(), true
+}
+
+func count(qs []string, q string) int {
+	n := 0
+	for _, x := range qs {
+		if x == q {
+			n++
+		}
+	}
+	return n
+}
+
+func dedupe(qs []string) []string {
+	seen := map[string]bool{}
+	out := qs[:0:0]
+	for _, q := range qs {
+		if !seen[q] {
+			seen[q] = true
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// compact is a text without spaces, dollar signs and a trailing period, lower-cased.
+func compact(s string) string {
+	s = strings.ToLower(strings.TrimSpace(s))
+	s = strings.TrimRight(s, ".")
+	return strings.Map(func(r rune) rune {
+		if r == ' ' || r == '\t' || r == '$' || r == '\n' {
+			return -1
+		}
+		return r
+	}, s)
+}

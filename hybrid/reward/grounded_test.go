@@ -1,0 +1,144 @@
+package reward
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/leanprm/leanprm/hybrid"
+)
+
+// chainOf is a scored chain of the problem, every step scored score and verified.
+func chainOf(problem string, score float64, steps ...string) *hybrid.Scored {
+	r := &hybrid.Scored{Problem: problem}
+	for i, s := range steps {
+		r.Steps = append(r.Steps, hybrid.ScoredStep{Index: i, Text: s, Score: score, Verdict: hybrid.Verified})
+	}
+	return r
+}
+
+const natalia = "Natalia sold clips to 48 of her friends in April, and then she sold half as many clips in May. How many clips did Natalia sell altogether in April and May?"
+
+func whys(w Work) []string {
+	var out []string
+	for _, s := range w.Steps {
+		out = append(out, s.Why)
+	}
+	return out
+}
+
+func TestMeasureReadsTheWork(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		steps   []string
+		whys    []string
+		derived bool
+	}{
+		{"honest", []string{"Natalia sold 48/2 = 24 clips in May.", "Natalia sold 48+24 = 72 clips altogether.", "The answer is \\boxed{72}."},
+			[]string{WhyWork, WhyWork, WhyNoRelation}, true},
+		{"bare answer", []string{"\\boxed{72}"}, []string{WhyNoRelation}, false},
+		{"unrelated arithmetic", []string{"1 + 1 = 2.", "3 + 4 = 7.", "\\boxed{72}"}, []string{WhyNoNew, WhyUngrounded, WhyNoRelation}, false},
+		{"last step alone: 24 never derived", []string{"Natalia sold 48+24 = 72 clips altogether.", "\\boxed{72}"}, []string{WhyUngrounded, WhyNoRelation}, false},
+		{"repetition", []string{"Natalia sold 48/2 = 24 clips in May.", "Natalia sold 48/2 = 24 clips in May.", "\\boxed{72}"},
+			[]string{WhyWork, WhyRepeated, WhyNoRelation}, false},
+		{"restated problem", []string{"Natalia sold clips to 48 of her friends in April, and then she sold half as many clips in May.", "\\boxed{72}"},
+			[]string{WhyRepeated, WhyNoRelation}, false},
+		{"the answer from itself", []string{"72 + 0 = 72.", "72 = 72.", "\\boxed{72}"}, []string{WhyIdentity, WhyIdentity, WhyNoRelation}, false},
+		{"the answer assumed", []string{"48 - 48 + 72 = 72.", "\\boxed{72}"}, []string{WhyWork, WhyNoRelation}, false},
+		{"a coincidence then other work", []string{"Natalia sold 48/2 = 24 clips in May.", "48 + 24 = 72.", "48 \\times 24 = 1152.", "\\boxed{72}"},
+			[]string{WhyWork, WhyWork, WhyWork, WhyNoRelation}, false},
+		{"a check after the answer keeps it", []string{"Natalia sold 48/2 = 24 clips in May.", "48 + 24 = 72.", "Check: 72 - 24 = 48.", "\\boxed{72}"},
+			[]string{WhyWork, WhyWork, WhyNoNew, WhyNoRelation}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := Measure(chainOf(natalia, 0.9, tc.steps...), 0.9)
+			assert.Equal(t, tc.whys, whys(w))
+			assert.Equal(t, tc.derived, w.Derived)
+		})
+	}
+}
+
+// A formula may name its result in prose first ("He eats 48 because 32 + 16 = 48"), divide
+// by a quantity equal to the answer ("25 / 5 = 5" of five friends), leave its operands to the
+// clause before ("= 23 + 4. So a + b = 27"), and write fractions and percentages.
+func TestMeasureReadsFormulas(t *testing.T) {
+	w := Measure(chainOf("Albert buys 2 large pizzas of 16 slices and 2 small ones of 8 slices. How many slices?", 0.9,
+		"He eats 32 from the large pizzas because 2 x 16 = 32", "He eats 16 from the small ones because 2 x 8 = 16",
+		"He eats 48 pieces because 32 + 16 = 48", "\\boxed{48}"), 0.9)
+	assert.True(t, w.Derived, "%v", whys(w))
+	w = Measure(chainOf("Five friends share a $25 bill equally. How much does each pay?", 0.9,
+		"Each pays $25/5 = $5.", "\\boxed{5}"), 0.9)
+	assert.True(t, w.Derived, "%v", whys(w))
+	w = Measure(chainOf("Find a + b when a = 23 and b = 4.", 0.9, "We add: a + b = 23 + 4. So a + b = 27.", "\\boxed{27}"), 0.9)
+	assert.True(t, w.Derived, "%v", whys(w))
+	w = Measure(chainOf("Find y: 3y = 30.", 0.9, "Dividing by 3, \\( y = \\frac{30}{3} \\).", "\\boxed{10}"), 0.9)
+	assert.True(t, w.Derived, "%v", whys(w))
+	w = Measure(chainOf("Of 40 students, 25% walk. How many walk?", 0.9, "25% of 40 is 10 students.", "\\boxed{10}"), 0.9)
+	assert.True(t, w.Derived, "%v", whys(w))
+	w = Measure(chainOf("Leah earned $28 and spent a seventh of it. How much did she spend?", 0.9, "Leah spent 28 / 7 = $4.", "\\boxed{4}"), 0.9)
+	assert.True(t, w.Derived, "ordinals are quantities: %v", whys(w))
+	w = Measure(chainOf("Weng earns $12 an hour. She worked 50 minutes. How much did she earn?", 0.9,
+		"Weng earns 12/60 = $0.2 per minute.", "She earned 0.2 x 50 = $10.", "\\boxed{10}"), 0.9)
+	assert.True(t, w.Derived, "60 minutes an hour is known when the problem speaks of both: %v", whys(w))
+}
+
+func TestValueNeverPaysForIdleSteps(t *testing.T) {
+	honest := chainOf(natalia, 0.9, "Natalia sold 48/2 = 24 clips in May.", "Natalia sold 48+24 = 72 clips altogether.", "The answer is \\boxed{72}.")
+	h := Measure(honest, 0.9).Value()
+	assert.InDelta(t, FloorShare*0.9+(1-FloorShare)*0.9, h, 1e-12)
+	padded := chainOf(natalia, 0.9, "1 + 1 = 2.", "Natalia sold 48/2 = 24 clips in May.", "3 + 4 = 7.", "Natalia sold 48+24 = 72 clips altogether.",
+		"Natalia sold 48+24 = 72 clips altogether.", "The answer is \\boxed{72}.")
+	assert.Less(t, Measure(padded, 0.9).Value(), h, "idle steps cost")
+	bare := Measure(chainOf(natalia, 1, "\\boxed{72}"), 1)
+	assert.InDelta(t, FloorShare/2, bare.Value(), 1e-12, "no work: half the floor")
+	assert.Less(t, bare.Value(), h)
+	// min-form: a doubtful work step bounds the value
+	low := chainOf(natalia, 0.9, "Natalia sold 48/2 = 24 clips in May.", "Natalia sold 48+24 = 72 clips altogether.", "The answer is \\boxed{72}.")
+	low.Steps[0].Score = 0.3
+	assert.InDelta(t, FloorShare*0.3+(1-FloorShare)*0.3, Measure(low, 0.3).Value(), 1e-12)
+}
+
+// A refuted step earns no process credit and the chain is gated to 0 (Pay); the dense rewards
+// add up to the chain's reward.
+func TestPayChainDense(t *testing.T) {
+	r := chainOf(natalia, 0.9, "Natalia sold 48/2 = 24 clips in May.", "Natalia sold 48+24 = 72 clips altogether.", "The answer is \\boxed{72}.")
+	r.GoldAnswer = "72"
+	o := Of(r, 0.5)
+	require.NotNil(t, o)
+	p, w := Settings{}.PayChain(o, r, 0.9, false)
+	assert.InDelta(t, w.Value(), p.Reward, 1e-12)
+	sum := 0.0
+	for _, s := range w.Steps {
+		sum += s.Reward
+	}
+	assert.InDelta(t, p.Reward, sum, 1e-12, "Delta form: the step rewards add up to the reward")
+	p, w = Settings{Mode: ModeCombined}.PayChain(o, r, 0.9, false)
+	assert.Equal(t, 0.9, p.Reward, "combined pays the chain score")
+	r.Steps[0].Verdict = hybrid.Refuted
+	p, w = Settings{}.PayChain(o, r, 0.9, true)
+	assert.Equal(t, 0.0, p.Reward)
+	assert.Equal(t, WhyRefuted, w.Steps[0].Why)
+	assert.False(t, w.Steps[0].Work)
+}
+
+func TestOffsetsAreCharacters(t *testing.T) {
+	resp := "Schritt 1: Natalia verkaufte 48/2 = 24 Klammern – im Mai.\n\nNatalia sold 48+24 = 72 clips.\n\n\\boxed{72}"
+	r := chainOf(natalia, 0.9, "Natalia verkaufte 48/2 = 24 Klammern – im Mai.", "Natalia sold 48+24 = 72 clips.", "\\boxed{72}", "not in the text")
+	w := Measure(r, 0.9)
+	w.Offsets(r, resp)
+	runes := []rune(resp)
+	for i, s := range w.Steps[:3] {
+		require.GreaterOrEqual(t, s.Start, 0, "step %d found", i)
+		assert.Equal(t, strings.TrimSpace(r.Steps[i].Text), string(runes[s.Start:s.End]), "step %d", i)
+	}
+	assert.Equal(t, -1, w.Steps[3].Start, "a step not in the response has no offsets")
+}
+
+func TestMeasureIsBoundedOnHostileText(t *testing.T) {
+	long := strings.Repeat("9", 5000) + " = " + strings.Repeat("1 + ", 20000) + "\xff\xfe = 3"
+	w := Measure(chainOf(long, 0.5, long, "\\boxed{"+strings.Repeat("{", 1000)), 0.5)
+	assert.Len(t, w.Steps, 2)
+	assert.False(t, w.Derived)
+}

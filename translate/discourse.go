@@ -1,0 +1,142 @@
+package translate
+
+import (
+	"strings"
+
+	"github.com/leanprm/leanprm/translate/internal/discourse"
+)
+
+// assertedOnly applies the discourse stage's reading of a step to the
+// obligations its readers made: only claims the text asserts are decided.
+// A condition (a rule's domain), one branch of a case split, a claim about
+// a name the sentence puts a condition on, a claimed solution that is a
+// case head or lies in another case than its equation, and a claim whose
+// two sides are written the same are left alone with the reason; a claim
+// the text says fails ("… This does not hold.") is decided as that
+// negation when it is the one closed claim of its sentence, and left
+// undecided otherwise.
+func assertedOnly(sr *StepResult, dr *discourse.Reading) {
+	if dr == nil || len(sr.Obligations) == 0 {
+		return
+	}
+	kept := sr.Obligations[:0]
+	for _, o := range sr.Obligations {
+		if why := unasserted(&o, dr); why != "" {
+			sr.Skipped = append(sr.Skipped, Skipped{Span: o.Span, Reason: why})
+			continue
+		}
+		kept = append(kept, o)
+	}
+	sr.Obligations = kept
+	// Stated outcomes: count the claims of each sentence that says its test fails.
+	perSentence := map[int]int{}
+	for _, o := range sr.Obligations {
+		if out, _ := dr.Outcome(o.Span.Start); out == discourse.Fails {
+			perSentence[dr.Sentence(o.Span.Start)]++
+		}
+	}
+	for i := range sr.Obligations {
+		o := &sr.Obligations[i]
+		out, word := dr.Outcome(o.Span.Start)
+		if out != discourse.Fails {
+			continue
+		}
+		if perSentence[dr.Sentence(o.Span.Start)] == 1 && negatable(o) {
+			negate(o, word)
+			continue
+		}
+		o.OnProof, o.OnDisproof = Unknown, Unknown
+		o.Note = joinNote("the text says a claim of the sentence fails (\""+word+"\"), and which one it means is unclear", o.Note)
+	}
+}
+
+// unasserted is why the text does not assert o, or "".
+func unasserted(o *Obligation, dr *discourse.Reading) string {
+	mod, word := dr.At(o.Span.Start)
+	switch {
+	case mod == discourse.Condition:
+		return "a condition (\"" + word + "\"): the domain of a rule or a range, not a claim about the values in scope"
+	case mod == discourse.Operand:
+		return "the first side is an operand of \"" + word + "\" before it, not a side of its own"
+	case mod == discourse.Alternative && o.Kind != KindSolution:
+		return "one branch of a case split (\"" + word + "\"): not claimed on its own"
+	}
+	for _, h := range o.Hypotheses {
+		if h.Name != "" && dr.Conditioned(o.Span.Start, h.Name) {
+			return "the sentence puts a condition on " + h.Name + ": it speaks of every such value, not of the one bound earlier"
+		}
+	}
+	if o.Kind == KindSolution && o.Span.End > o.Span.Start {
+		if dr.InHead(o.Span.End - 1) {
+			return "the value is a case under consideration (\"for x = …:\"), not a claimed solution"
+		}
+		if dr.Scope(o.Span.Start) != dr.Scope(o.Span.End-1) {
+			return "the equation and the value belong to different cases"
+		}
+	}
+	if tautology(o) {
+		return "both sides are written the same: the claim says nothing the step could get wrong"
+	}
+	return ""
+}
+
+// tautology reports a claim whose normalised sides are identical ("ab + 1 = ab + 1").
+func tautology(o *Obligation) bool {
+	switch o.Kind {
+	case KindEquality, KindIdentity, KindClosedValue:
+	default:
+		return false
+	}
+	if strings.Count(o.Expr, " = ") != 1 {
+		return false
+	}
+	l, r, _ := strings.Cut(o.Expr, " = ")
+	return l == r
+}
+
+// negatable reports a closed claim whose proof means it holds as written,
+// so that the claim that it fails can be decided from the same two lines.
+func negatable(o *Obligation) bool {
+	switch o.Kind {
+	case KindEquality, KindInequality, KindClosedValue, KindCongruence:
+	default:
+		return false
+	}
+	return len(o.Hypotheses) == 0 && (o.OnProof == Verified || o.OnProof == Refuted)
+}
+
+// negate turns o into the claim that it fails: a proof of P refutes it, a
+// proof of ¬(P) verifies it when a disproof of P meant P is false as
+// written (otherwise it stays unknown).
+func negate(o *Obligation, word string) {
+	o.Expr = "not (" + o.Expr + ")"
+	said := "the text says this fails (\"" + word + "\")"
+	flip := func(v Verdict) Verdict {
+		switch v {
+		case Verified:
+			return Refuted
+		case Refuted:
+			return Verified
+		}
+		return Unknown
+	}
+	disproof := flip(o.OnDisproof)
+	o.OnProof, o.OnDisproof = flip(o.OnProof), disproof
+	o.WhyProof, o.WhyDisproof = said+": "+o.WhyProof, said+": "+o.WhyDisproof
+	note := ""
+	if disproof == Unknown {
+		note = said + "; a disproof of the claim as written would not show that it fails"
+	}
+	o.Note = joinNote(note, o.Note)
+}
+
+// joinNote puts a note before the obligation's own.
+func joinNote(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + "; " + b
+}

@@ -1,0 +1,572 @@
+// Package discourse is the stage between the math-text lexer and the
+// readers: it says, for each place of a step, how the text puts the claims
+// there (their modality) and in which scope the values they use live.
+//
+// Modalities: a claim is asserted, unless the text supposes it (an
+// if-clause, "would"), tests it (and then the text may state the outcome:
+// "This does not hold"), rejects it, sets it as a condition (a rule's
+// domain: "where a ≠ 1", "for b > 5"), or offers it as one branch of a
+// case split ("2 - 3s = 3s or 2 - 3s = -3s"). Scopes: a case head ("For r
+// = -1:", "- k = 2:", "Try n = 4:", "Case 2: a = 3") opens a scope that
+// the next head, the next bullet or a blank line closes; a value bound by
+// a head belongs to its case and to nothing else.
+//
+// The readers keep deciding what they decide; this stage only tells them
+// which of their claims the text asserts (docs/TRANSLATE.md, "Discourse").
+// Reading is linear in the tokens: every token is visited a bounded
+// number of times.
+package discourse
+
+import (
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/leanprm/leanprm/translate/internal/mathtext"
+)
+
+// Modality is how the text puts a claim.
+type Modality uint8
+
+const (
+	Asserted    Modality = iota
+	Condition            // a rule's domain or a quantified condition ("where a ≠ 1", "for b > 5")
+	Alternative          // one branch of a case split ("… or …")
+	Operand              // the first member is an operand of a word before it ("9 choose (4 - 1) = 84")
+)
+
+// Outcome is what the text states about a tested claim.
+type Outcome int8
+
+const (
+	NoOutcome Outcome = iota
+	Holds             // "This holds.", "Yes."
+	Fails             // "This does not hold.", ", which is false"
+)
+
+// mark is a stretch of the step with a modality other than Asserted.
+type mark struct {
+	s, e  int
+	mod   Modality
+	why   string
+	names []string // the names a condition constrains
+}
+
+type sentence struct {
+	s, e    int
+	outcome Outcome
+	why     string // the words that state the outcome
+}
+
+// Reading is what the discourse stage found in one step. The zero value
+// (and nil) reads everything as asserted in one scope.
+type Reading struct {
+	sents  []sentence
+	marks  []mark
+	heads  [][2]int // case heads, in order
+	scopes []int    // the offsets at which a new scope starts, in order
+}
+
+// headWords before "name = value:" make it a case head.
+var headWords = mathtext.Set("for", "when", "if", "try", "trying", "test", "testing", "check", "checking",
+	"with", "at", "case", "subcase", "taking", "setting", "plugging", "put", "putting")
+
+// condWords open a condition: what follows up to the next clause is the
+// domain of a rule or a quantified range, not a claim about values in scope.
+var condWords = mathtext.Set("where", "provided", "whenever", "assuming", "unless", "given")
+
+// quantWords after "for" make a condition of what follows ("for all x > 0").
+var quantWords = mathtext.Set("all", "any", "every", "each", "some")
+
+var (
+	negWords = mathtext.Set("not", "false", "fails", "fail", "failed", "doesn't", "isn't", "untrue", "incorrect",
+		"wrong", "no", "doesn’t", "isn’t", "invalid", "violated", "never")
+	posWords = mathtext.Set("holds", "hold", "true", "works", "work", "satisfied", "valid", "correct", "yes",
+		"right", "checks", "ok")
+	// outcome sentences open with a word that points back at the claim before.
+	pointWords = mathtext.Set("this", "that", "it", "which", "so", "thus", "hence", "and", "no", "yes", "true",
+		"false", "clearly", "indeed", "but", "the", "inequality", "equality", "equation", "condition",
+		"statement", "claim", "is", "does")
+	// fillWords may stand in an outcome sentence besides the outcome words.
+	fillWords = mathtext.Set("is", "does", "do", "hold", "holds", "satisfied", "the", "this", "that", "it", "which",
+		"so", "thus", "hence", "and", "but", "clearly", "indeed", "inequality", "equality", "equation",
+		"condition", "statement", "claim", "case", "here", "either", "also", "still", "then", "therefore")
+)
+
+// Read reads the discourse of one step from its tokens.
+func Read(text string, toks []mathtext.Tok) *Reading {
+	r := &Reading{}
+	r.readHeads(text, toks)
+	r.readSentences(toks)
+	r.readMarks(toks)
+	return r
+}
+
+func (r *Reading) readSentences(toks []mathtext.Tok) {
+	start := 0
+	for i := range toks {
+		t := toks[i]
+		if t.K == mathtext.TSep && (t.Text == mathtext.SepSentence || t.Text == mathtext.SepQuestion) {
+			r.sents = append(r.sents, sentence{s: toks[start].S, e: t.E})
+			start = i + 1
+		}
+	}
+	if start < len(toks) {
+		r.sents = append(r.sents, sentence{s: toks[start].S, e: toks[len(toks)-1].E})
+	}
+	// The outcome of a sentence: stated in the next one ("This does not
+	// hold.", "No.") or after its own last relation (", which is false").
+	// Only a sentence with one relation (case heads aside) has an outcome:
+	// "Since 1331000 < 1729000, n = 12 does not work" says n = 12 fails,
+	// not the inequality.
+	bounds := sentenceTokens(toks)
+	for k := range r.sents {
+		rels := 0
+		for i := bounds[k][0]; i < bounds[k][1]; i++ {
+			if toks[i].K == mathtext.TRel && !r.InHead(toks[i].S) {
+				rels++
+			}
+		}
+		if rels != 1 {
+			continue
+		}
+		if k+1 < len(bounds) {
+			if o, why := outcomeOf(toks[bounds[k+1][0]:bounds[k+1][1]], true); o != NoOutcome {
+				r.sents[k].outcome, r.sents[k].why = o, why
+				continue
+			}
+		}
+		lo, hi := bounds[k][0], bounds[k][1]
+		last := -1
+		for i := lo; i < hi; i++ {
+			if toks[i].K == mathtext.TRel {
+				last = i
+			}
+		}
+		if last < 0 {
+			continue
+		}
+		// After the last relation's run: a clause mark, then words only.
+		j := last + 1
+		for j < hi && toks[j].K != mathtext.TWord && !(toks[j].K == mathtext.TSep && toks[j].Text != mathtext.SepMath) {
+			j++
+		}
+		if j < hi && toks[j].K == mathtext.TSep && toks[j].Text != mathtext.SepSentence && toks[j].Text != mathtext.SepQuestion {
+			if o, why := outcomeOf(toks[j+1:hi], false); o != NoOutcome {
+				r.sents[k].outcome, r.sents[k].why = o, why
+			}
+		}
+	}
+}
+
+// sentenceTokens is the token range of each sentence (as readSentences cuts them).
+func sentenceTokens(toks []mathtext.Tok) [][2]int {
+	var out [][2]int
+	start := 0
+	for i, t := range toks {
+		if t.K == mathtext.TSep && (t.Text == mathtext.SepSentence || t.Text == mathtext.SepQuestion) {
+			out = append(out, [2]int{start, i + 1})
+			start = i + 1
+		}
+	}
+	if start < len(toks) {
+		out = append(out, [2]int{start, len(toks)})
+	}
+	return out
+}
+
+// outcomeOf reads a stretch that only states an outcome: words only (up to
+// the first clause mark when whole is set, the stretch must then open with a
+// word pointing back), at most seven of them, each an outcome word or a filler.
+func outcomeOf(toks []mathtext.Tok, whole bool) (Outcome, string) {
+	neg, pos := "", ""
+	n := 0
+	for i, t := range toks {
+		if t.K == mathtext.TSep {
+			if t.Text == mathtext.SepMath {
+				continue
+			}
+			if whole && i > 0 {
+				break // "This does not hold, so …": the outcome is the first clause
+			}
+			if i > 0 || t.Text == mathtext.SepSentence || t.Text == mathtext.SepQuestion {
+				break
+			}
+			continue
+		}
+		if t.K != mathtext.TWord {
+			return NoOutcome, ""
+		}
+		if n == 0 && whole && !pointWords[t.Text] {
+			return NoOutcome, ""
+		}
+		n++
+		switch {
+		case negWords[t.Text]:
+			neg = t.Text
+		case posWords[t.Text]:
+			pos = t.Text
+		case !fillWords[t.Text]:
+			return NoOutcome, ""
+		}
+		if n > 7 {
+			return NoOutcome, ""
+		}
+	}
+	switch {
+	case neg != "":
+		return Fails, neg
+	case pos != "":
+		return Holds, pos
+	}
+	return NoOutcome, ""
+}
+
+// readHeads finds the case heads and the scopes they open.
+func (r *Reading) readHeads(text string, toks []mathtext.Tok) {
+	lineStart := true // at the start of the step, a line, a sentence or after a bullet
+	var headLine bool // the current scope was opened by a head on a bulleted or fresh line
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		if t.K == mathtext.TSep {
+			switch {
+			case t.Text == mathtext.SepNewline || t.Text == mathtext.SepSentence || t.Text == mathtext.SepQuestion:
+				lineStart = true
+				blank := t.Text == mathtext.SepNewline && (strings.Count(text[t.S:t.E], "\n") > 1 ||
+					i > 0 && toks[i-1].K == mathtext.TSep && toks[i-1].Text == mathtext.SepNewline)
+				if blank && len(r.scopes) > 0 && r.scopes[len(r.scopes)-1] != t.S {
+					r.scopes = append(r.scopes, t.S) // a blank line ends the case
+					headLine = false
+				}
+			case text[t.S:t.E] == "-" || text[t.S:t.E] == "*":
+				lineStart = true
+				if headLine {
+					r.scopes = append(r.scopes, t.S) // the next bullet ends the case
+					headLine = false
+				}
+			}
+			continue
+		}
+		if !lineStart {
+			continue
+		}
+		if t.K == mathtext.TOp && (t.Text == "*" || t.Text == "+") && !t.Math {
+			// "* m = 5: …": a bullet the lexer leaves as an operator.
+			if headLine {
+				r.scopes = append(r.scopes, t.S)
+				headLine = false
+			}
+			continue
+		}
+		lineStart = false
+		// An optional head word ("For", "Case 2:"), then name = value and a colon or comma.
+		j := i
+		if t.K == mathtext.TWord && (t.Text == "case" || t.Text == "subcase") {
+			// "Case 2:" opens a case of its own, with or without a value after it.
+			for j = i + 1; j < len(toks) && j < i+8 && (toks[j].K == mathtext.TNum || toks[j].K == mathtext.TSep && toks[j].Text != mathtext.SepSentence); j++ {
+			}
+			e := toks[j-1].E
+			if e2, ok := headAt(toks, j, true); ok {
+				e = e2
+			}
+			r.heads = append(r.heads, [2]int{t.S, e})
+			r.scopes = append(r.scopes, t.S)
+			headLine = true
+			continue
+		}
+		if t.K == mathtext.TWord && headWords[t.Text] {
+			j = i + 1
+		} else if t.K == mathtext.TWord && t.Text != "let's" {
+			continue
+		}
+		if e, ok := headAt(toks, j, false); ok {
+			r.heads = append(r.heads, [2]int{t.S, e})
+			r.scopes = append(r.scopes, t.S)
+			headLine = true
+		}
+	}
+}
+
+// headAt reads "name = value" followed by a colon or a comma (or, after
+// "Case 2:", the end of the sentence) at toks[j:], looking through math
+// delimiters, and returns the end of the head.
+func headAt(toks []mathtext.Tok, j int, sentenceEnds bool) (int, bool) {
+	skip := func() {
+		for j < len(toks) && toks[j].K == mathtext.TSep && toks[j].Text == mathtext.SepMath {
+			j++
+		}
+	}
+	skip()
+	if j >= len(toks) || toks[j].K != mathtext.TVar && !(toks[j].K == mathtext.TWord && len(toks[j].Text) == 1) {
+		return 0, false
+	}
+	j++
+	if j >= len(toks) || toks[j].K != mathtext.TRel || toks[j].Text != "=" {
+		return 0, false
+	}
+	j++
+	vals := 0
+	for ; j < len(toks) && vals < 16; j++ {
+		switch toks[j].K {
+		case mathtext.TNum, mathtext.TOp, mathtext.TFrac, mathtext.TOpen, mathtext.TClose, mathtext.TSqrt:
+			vals++
+			continue
+		case mathtext.TSep:
+			switch toks[j].Text {
+			case mathtext.SepMath:
+				continue
+			case mathtext.SepColon, "clause":
+				return toks[j].E, vals > 0
+			case mathtext.SepSentence, mathtext.SepNewline:
+				if sentenceEnds {
+					return toks[j].S, vals > 0
+				}
+			}
+		case mathtext.TWord:
+			if toks[j].Text == "then" || toks[j].Text == "we" {
+				return toks[j].S, vals > 0
+			}
+		}
+		return 0, false
+	}
+	return 0, false
+}
+
+// readMarks finds conditions and the branches of case splits.
+func (r *Reading) readMarks(toks []mathtext.Tok) {
+	for i, t := range toks {
+		if t.K != mathtext.TWord {
+			continue
+		}
+		cond := condWords[t.Text]
+		if t.Text == "for" && i+1 < len(toks) {
+			// "for b > 5", "for all x": a range, not a case value ("for r = 2").
+			if next := nextNonMath(toks, i+1); next >= 0 && (toks[next].K == mathtext.TWord && quantWords[toks[next].Text] ||
+				relAfterName(toks, next) != "" && relAfterName(toks, next) != "=") {
+				cond = true
+			}
+		}
+		if cond {
+			r.markCondition(toks, i)
+			continue
+		}
+		if t.Text == "or" {
+			r.markAlternative(toks, i)
+		}
+		if operandWords[t.Text] && (t.Text != "of" || i > 0 && (toks[i-1].K == mathtext.TNum || mathtext.FractionWords[toks[i-1].Text])) {
+			r.markOperand(toks, i)
+		}
+	}
+	sort.Slice(r.marks, func(a, b int) bool { return r.marks[a].s < r.marks[b].s })
+}
+
+func nextNonMath(toks []mathtext.Tok, j int) int {
+	for ; j < len(toks); j++ {
+		if !(toks[j].K == mathtext.TSep && toks[j].Text == mathtext.SepMath) {
+			return j
+		}
+	}
+	return -1
+}
+
+// relAfterName is the relation after the name at toks[j] ("b > 5"), or "".
+func relAfterName(toks []mathtext.Tok, j int) string {
+	if toks[j].K != mathtext.TVar || j+1 >= len(toks) || toks[j+1].K != mathtext.TRel {
+		return ""
+	}
+	return toks[j+1].Text
+}
+
+// markCondition marks from the word at toks[i] to the end of its clause: the
+// next separator other than a math delimiter, or the first prose word after
+// a relation ("For b > 5 we have …"). A clause whose first relation is "="
+// gives a value (a binding), not a domain, and is not marked.
+func (r *Reading) markCondition(toks []mathtext.Tok, i int) {
+	m := mark{s: toks[i].S, e: toks[i].E, mod: Condition, why: toks[i].Text}
+	sawRel := false
+	for j := i + 1; j < len(toks) && j < i+64; j++ {
+		t := toks[j]
+		if t.K == mathtext.TSep && t.Text != mathtext.SepMath || sawRel && t.K == mathtext.TWord && !t.Math {
+			break
+		}
+		if t.K == mathtext.TRel && !sawRel && t.Text == "=" {
+			// "given that x = 5", "where n = 12": a value given, not a domain.
+			return
+		}
+		if t.K == mathtext.TRel {
+			sawRel = true
+		}
+		if t.K == mathtext.TVar {
+			m.names = append(m.names, t.Text)
+		}
+		m.e = t.E
+	}
+	if sawRel {
+		r.marks = append(r.marks, m)
+	}
+}
+
+// markAlternative marks the relation runs on both sides of "or" as branches
+// of a case split, when both hold a relation ("2 - 3s = 3s or 2 - 3s =
+// -3s"); "x = 3 or x = -3" lists solutions, which stay asserted (their
+// readers check them against the equation they solve).
+func (r *Reading) markAlternative(toks []mathtext.Tok, i int) {
+	run := func(j, d int) (s, e int, rel bool, lone bool) {
+		s, e = -1, -1
+		var ks []mathtext.TokKind // the run's token kinds, in text order at the end
+		for ; j >= 0 && j < len(toks) && (j-i)*d < 48; j += d {
+			t := toks[j]
+			if t.K == mathtext.TSep && t.Text != mathtext.SepMath || t.K == mathtext.TWord && !t.Math {
+				if s >= 0 {
+					break
+				}
+				if t.K == mathtext.TWord && (t.Text == "either" || t.Text == "we" || t.Text == "have" || t.Text == "get") {
+					continue
+				}
+				return -1, -1, false, false
+			}
+			if t.K == mathtext.TSep {
+				continue
+			}
+			if s < 0 || t.S < s {
+				s = t.S
+			}
+			e = max(e, t.E)
+			if t.K == mathtext.TRel {
+				rel = true
+			}
+			ks = append(ks, t.K)
+		}
+		if d < 0 {
+			slices.Reverse(ks)
+		}
+		return s, e, rel, solutionForm(ks)
+	}
+	ls, _, lrel, llone := run(i-1, -1)
+	_, re, rrel, rlone := run(i+1, +1)
+	if ls < 0 || re < 0 || !lrel || !rrel || llone && rlone {
+		return
+	}
+	r.marks = append(r.marks, mark{s: ls, e: re, mod: Alternative, why: "or"})
+}
+
+// operandWords take the expression after them as an operand: "(7 + 3 - 1)
+// choose (3 - 1) = 36" does not claim 3 - 1 = 36. "of" counts after a
+// number or a fraction word only ("15% of 2.40 = 0.36", "half of 48 = 24").
+var operandWords = mathtext.Set("choose", "permute", "of", "times", "plus", "minus", "over", "than", "mod", "modulo")
+
+// markOperand marks the first member of the relation run right after the
+// word at toks[i].
+func (r *Reading) markOperand(toks []mathtext.Tok, i int) {
+	j := nextNonMath(toks, i+1)
+	if j < 0 || toks[j].K == mathtext.TSep || toks[j].K == mathtext.TWord {
+		return
+	}
+	for k := j; k < len(toks) && k < j+48; k++ {
+		t := toks[k]
+		if t.K == mathtext.TSep && t.Text != mathtext.SepMath || t.K == mathtext.TWord && !t.Math {
+			return
+		}
+		if t.K == mathtext.TRel {
+			r.marks = append(r.marks, mark{s: toks[j].S, e: t.S, mod: Operand, why: toks[i].Text})
+			return
+		}
+	}
+}
+
+// solutionForm reports a run "name = value" (x = 3, x = -\frac{1}{2}): a
+// value listed for a name, not an equation of its own.
+func solutionForm(ks []mathtext.TokKind) bool {
+	if len(ks) < 3 || ks[0] != mathtext.TVar || ks[1] != mathtext.TRel {
+		return false
+	}
+	for _, k := range ks[2:] {
+		if k == mathtext.TVar || k == mathtext.TRel {
+			return false
+		}
+	}
+	return true
+}
+
+// At is the modality of the claim that starts at byte off, with the word
+// that sets it.
+func (r *Reading) At(off int) (Modality, string) {
+	if r == nil {
+		return Asserted, ""
+	}
+	for _, m := range r.marks {
+		if m.s > off {
+			break
+		}
+		if off < m.e {
+			return m.mod, m.why
+		}
+	}
+	return Asserted, ""
+}
+
+// Conditioned reports whether the sentence around off puts a condition on
+// name ("For b > 5 we have b - 5 > 0"): the sentence speaks of every such
+// value, not of one bound earlier.
+func (r *Reading) Conditioned(off int, name string) bool {
+	if r == nil {
+		return false
+	}
+	k := r.sentenceAt(off)
+	if k < 0 {
+		return false
+	}
+	for _, m := range r.marks {
+		if m.mod != Condition || m.s < r.sents[k].s || m.s >= r.sents[k].e {
+			continue
+		}
+		for _, n := range m.names {
+			if n == name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Outcome is the outcome the text states for the sentence around off, with
+// its word.
+func (r *Reading) Outcome(off int) (Outcome, string) {
+	if k := r.sentenceAt(off); k >= 0 {
+		return r.sents[k].outcome, r.sents[k].why
+	}
+	return NoOutcome, ""
+}
+
+// Sentence is the index of the sentence around off, -1 when none.
+func (r *Reading) Sentence(off int) int { return r.sentenceAt(off) }
+
+func (r *Reading) sentenceAt(off int) int {
+	if r == nil {
+		return -1
+	}
+	k := sort.Search(len(r.sents), func(k int) bool { return r.sents[k].e > off })
+	if k < len(r.sents) && r.sents[k].s <= off {
+		return k
+	}
+	return -1
+}
+
+// Scope is the scope of the byte off: 0 before the first head, then one
+// number per head (and per stretch after a case ends).
+func (r *Reading) Scope(off int) int {
+	if r == nil {
+		return 0
+	}
+	return sort.Search(len(r.scopes), func(k int) bool { return r.scopes[k] > off })
+}
+
+// InHead reports whether off lies in a case head ("For r = -1:"): a value
+// under consideration, not a claimed solution.
+func (r *Reading) InHead(off int) bool {
+	if r == nil {
+		return false
+	}
+	k := sort.Search(len(r.heads), func(k int) bool { return r.heads[k][1] > off })
+	return k < len(r.heads) && r.heads[k][0] <= off
+}

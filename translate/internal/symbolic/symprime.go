@@ -1,0 +1,164 @@
+package symbolic
+
+import (
+	"fmt"
+	"math/big"
+	"regexp"
+	"strings"
+
+	"github.com/leanprm/leanprm/translate/internal/arith"
+	"github.com/leanprm/leanprm/translate/internal/mathtext"
+	"github.com/leanprm/leanprm/translate/obligation"
+)
+
+// primeProseRE reads "91 is prime", "\(91\) is not a prime number", "91
+// is composite", "50 is a perfect square", "48 is not a perfect square".
+var primeProseRE = regexp.MustCompile(`(?i)(\d{1,13})(?:\\\)|\$)?\s+is\s+(not\s+)?(?:a\s+)?(prime|composite|perfect\s+square)(?:\s+numbers?)?\b`)
+
+// maxTrial bounds the trial division that finds a factor (numbers below
+// 10^13 have one below 4·10^6 when they are composite).
+const maxTrial = 4_000_000
+
+// primeClaims reads claims in words about primality and perfect squares of
+// one whole number. Each is decided by a certificate in the dialect: a
+// factorisation a·b = n with 1 < a < n (n is not prime), or r² = n / r² <
+// n < (r + 1)² (n is / is not a perfect square). Primality itself has no
+// certificate in the dialect: "97 is prime" and "97 is composite" are left
+// alone.
+func (t *Reader) primeClaims(step int, text string) []obligation.Obligation {
+	lower := strings.ToLower(text)
+	if !strings.Contains(lower, "prime") && !strings.Contains(lower, "composite") && !strings.Contains(lower, "square") {
+		return nil
+	}
+	var out []obligation.Obligation
+	for _, m := range primeProseRE.FindAllStringSubmatchIndex(text, 16) {
+		if !standsAlone(text, m[2]) {
+			continue
+		}
+		n, ok := new(big.Int).SetString(text[m[2]:m[3]], 10)
+		if !ok || n.Cmp(big.NewInt(2)) < 0 {
+			continue
+		}
+		neg := m[4] >= 0
+		what := strings.ToLower(strings.Join(strings.Fields(text[m[6]:m[7]]), " "))
+		sentence := strings.ToLower(sentenceAround(text, m[0], m[1]))
+		// The claim's own "not" is no rejection of it.
+		sentence = strings.Replace(sentence, strings.ToLower(text[m[0]:m[1]]), "", 1)
+		veto := closedClaimVeto(sentence)
+		if veto == "" {
+			veto = trialRE.FindString(sentence)
+		}
+		var o *obligation.Obligation
+		switch what {
+		case "prime", "composite":
+			o = t.compositeClaim(step, text, m[0], m[1], n, neg == (what == "prime"))
+		default:
+			o = t.squareClaim(step, text, m[0], m[1], n, !neg)
+		}
+		if o == nil {
+			continue
+		}
+		if veto != "" && o.OnProof == obligation.Refuted {
+			o.OnProof, o.Note = obligation.Unknown, fmt.Sprintf("the sentence may be rejecting or testing the claim (%q)", veto)
+		}
+		out = append(out, *o)
+	}
+	return out
+}
+
+// trialRE marks sentences that test rather than state: "check whether 91 is prime".
+var trialRE = regexp.MustCompile(`\b(whether|check|checking|test|testing|try|trying|verify|suppose|assume)\b|\?`)
+
+// standsAlone reports whether the number at i is the subject of its
+// clause: at its start, or after a word that introduces a subject ("since
+// 91 is prime", "the number 91 is prime"). A number that ends an
+// expression ("2^{31} - 1 is prime") or names something else ("a number
+// with a digit sum of 9 is prime") is not.
+func standsAlone(text string, i int) bool {
+	before := strings.TrimRight(text[:i], " ")
+	before = strings.TrimSuffix(strings.TrimSuffix(before, `\(`), "$")
+	before = strings.TrimRight(before, " ")
+	if before == "" {
+		return true
+	}
+	if c := before[len(before)-1]; c == ',' || c == ':' || c == ';' || c == '(' || c == '.' && !(len(before) > 1 && mathtext.IsDigit(before[len(before)-2])) {
+		return true
+	}
+	j := len(before)
+	for j > 0 && (before[j-1] >= 'a' && before[j-1] <= 'z' || before[j-1] >= 'A' && before[j-1] <= 'Z') {
+		j--
+	}
+	return subjectWords[strings.ToLower(before[j:])]
+}
+
+// subjectWords before a number make it the subject of what follows.
+var subjectWords = mathtext.Set("since", "so", "thus", "hence", "because", "and", "but", "number", "integer",
+	"that", "as", "here", "now", "then", "note", "see", "clearly", "also", "therefore", "while", "whereas",
+	"both", "find", "know", "get", "obviously", "indeed", "however")
+
+// compositeClaim decides "n is not prime" (composite true) or "n is prime"
+// (composite false) when n has a factor: P is a·b = n ∧ 1 < a ∧ a < n.
+func (t *Reader) compositeClaim(step int, text string, s, e int, n *big.Int, composite bool) *obligation.Obligation {
+	a := smallFactor(n)
+	if a == nil {
+		return nil // prime, or no factor found within the bound: no certificate
+	}
+	b := new(big.Int).Quo(n, a)
+	o := &obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, s, e), Kind: obligation.KindClosedValue, OnDisproof: obligation.Unknown}
+	if composite {
+		o.Expr, o.OnProof = n.String()+" is not prime", obligation.Verified
+		o.WhyProof = fmt.Sprintf("%s = %s·%s", n, a, b)
+	} else {
+		o.Expr, o.OnProof = n.String()+" is prime", obligation.Refuted
+		o.WhyProof = fmt.Sprintf("%s = %s·%s is not prime", n, a, b)
+	}
+	o.Prop = fmt.Sprintf("(%s : Rat) * (%s : Rat) = (%s : Rat) ∧ (1 : Rat) < (%s : Rat) ∧ (%s : Rat) < (%s : Rat)", a, b, n, a, a, n)
+	o.Lean, o.LeanNeg = arith.Declarations(o.Prop, t.Tactic)
+	o.Note = "P is a certificate that the number has a factor between 1 and itself; primality itself is never verified"
+	return o
+}
+
+// smallFactor is the least prime factor of a composite n, or nil when n is
+// prime or its least factor lies past maxTrial.
+func smallFactor(n *big.Int) *big.Int {
+	if n.ProbablyPrime(20) {
+		return nil
+	}
+	if !n.IsInt64() {
+		return nil
+	}
+	v := n.Int64()
+	for d := int64(2); d <= maxTrial && d*d <= v; d++ {
+		if v%d == 0 {
+			return big.NewInt(d)
+		}
+	}
+	return nil
+}
+
+// squareClaim decides "n is a perfect square" (square true) or "n is not a
+// perfect square": P is r·r = n, or r·r < n ∧ n < (r + 1)·(r + 1).
+func (t *Reader) squareClaim(step int, text string, s, e int, n *big.Int, square bool) *obligation.Obligation {
+	r := new(big.Int).Sqrt(n)
+	r1 := new(big.Int).Add(r, big.NewInt(1))
+	is := new(big.Int).Mul(r, r).Cmp(n) == 0
+	o := &obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, s, e), Kind: obligation.KindClosedValue, OnDisproof: obligation.Unknown}
+	o.Expr = n.String() + " is a perfect square"
+	if !square {
+		o.Expr = n.String() + " is not a perfect square"
+	}
+	if is {
+		o.Prop = fmt.Sprintf("(%s : Rat) * (%s : Rat) = (%s : Rat)", r, r, n)
+		o.WhyProof = fmt.Sprintf("%s = %s²", n, r)
+	} else {
+		o.Prop = fmt.Sprintf("(%s : Rat) * (%s : Rat) < (%s : Rat) ∧ (%s : Rat) < (%s : Rat) * (%s : Rat)", r, r, n, n, r1, r1)
+		o.WhyProof = fmt.Sprintf("%s² < %s < %s²", r, n, r1)
+	}
+	o.OnProof = obligation.Verified
+	if is != square {
+		o.OnProof = obligation.Refuted
+	}
+	o.Lean, o.LeanNeg = arith.Declarations(o.Prop, t.Tactic)
+	o.Note = "P is a certificate: the square root, or the two squares the number lies between"
+	return o
+}
