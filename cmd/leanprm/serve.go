@@ -19,6 +19,7 @@ import (
 	"github.com/leanprm/leanprm/internal/dispatch"
 	"github.com/leanprm/leanprm/internal/dispatch/natsq"
 	"github.com/leanprm/leanprm/internal/serve"
+	"github.com/leanprm/leanprm/internal/wire"
 )
 
 // serveTokenEnv holds the bearer token when no token file is given. A token is never a flag
@@ -246,10 +247,10 @@ func drain(ctx context.Context, srv *serve.Server, hs *http.Server, budget time.
 // task on NATS JetStream for `leanprm worker` processes. Ready once NATS is reached, the
 // streams exist and some worker says (heartbeats) that it pulls.
 func runGateway(ctx context.Context, e *env, srv *serve.Server, served <-chan error, stop func() error, ln net.Listener) error {
-	nc, err := connectNATS(e.cfg.NATS, "leanprm serve")
+	nc, err := wire.ConnectNATS(e.cfg.NATS, "leanprm serve")
 	if err == nil {
 		var gw *natsq.Gateway
-		if gw, err = natsq.NewGateway(ctx, nc, natsq.GatewayOptions{Options: natsOptions(e.cfg.NATS)}); err == nil {
+		if gw, err = natsq.NewGateway(ctx, nc, natsq.GatewayOptions{Options: wire.NATSOptions(e.cfg.NATS)}); err == nil {
 			defer gw.Close()
 			// Workers share this configuration: lean.header is warm on them (a snippet with
 			// it gets no import budget on top of its timeout, live workers or not), and

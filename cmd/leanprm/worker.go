@@ -17,6 +17,7 @@ import (
 	"github.com/leanprm/leanprm/internal/dispatch"
 	"github.com/leanprm/leanprm/internal/dispatch/natsq"
 	"github.com/leanprm/leanprm/internal/serve"
+	"github.com/leanprm/leanprm/internal/wire"
 )
 
 func newWorkerCmd(e *env) *cobra.Command {
@@ -92,13 +93,13 @@ func runWorker(ctx context.Context, e *env, capacity int, addr string, build fun
 		return fmt.Errorf("worker: %w", err)
 	}
 	defer parts.release()
-	nc, err := connectNATS(e.cfg.NATS, "leanprm worker")
+	nc, err := wire.ConnectNATS(e.cfg.NATS, "leanprm worker")
 	if err != nil {
 		return fmt.Errorf("worker: %w", err)
 	}
 	defer nc.Close()
 	log := slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	opts := natsq.WorkerOptions{Options: natsOptions(e.cfg.NATS), Capacity: capacity, Logger: log,
+	opts := natsq.WorkerOptions{Options: wire.NATSOptions(e.cfg.NATS), Capacity: capacity, Logger: log,
 		WarmHeaders: parts.info.WarmHeaders, TaskDone: wm.TaskDone}
 	if rs := parts.info.REPLStats; rs != nil {
 		opts.REPLs = func() int { return rs().Workers }

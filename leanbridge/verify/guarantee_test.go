@@ -191,7 +191,7 @@ func TestSetMapsHoldNoFalse(t *testing.T) {
 	for name, m := range map[string]map[string]bool{
 		"allowedCommands": allowedCommands, "allowedAttributes": allowedAttributes,
 		"elaboratorWords": elaboratorWords, "ioComponents": ioComponents,
-		"metaAttributes": metaAttributes, "bindingWords": bindingWords, "commandWords": commandWords,
+		"metaAttributes": metaAttributes, "commandWords": commandWords,
 		"tacticFields": tacticFields, "tacticCombinators": tacticCombinators, "tacticSymbols": tacticSymbols,
 		"inPrefixes": inPrefixes, "termOpeners": termOpeners, "instanceScopes": instanceScopes,
 		"booleanOptions": booleanOptions, "notationWords": notationWords, "reservedAtoms": reservedAtoms,

@@ -1,4 +1,4 @@
-package main
+package wire
 
 import (
 	"fmt"
@@ -31,8 +31,8 @@ func natsSecurity(c config.NATS) (natsq.Security, error) {
 	return sec, nil
 }
 
-// connectNATS dials nats.url as name with the configured credentials and TLS.
-func connectNATS(c config.NATS, name string) (*nats.Conn, error) {
+// ConnectNATS dials nats.url as name with the configured credentials and TLS.
+func ConnectNATS(c config.NATS, name string) (*nats.Conn, error) {
 	sec, err := natsSecurity(c)
 	if err != nil {
 		return nil, fmt.Errorf("natsq: connect to %s: %w", c.URL, err)
@@ -40,9 +40,9 @@ func connectNATS(c config.NATS, name string) (*nats.Conn, error) {
 	return natsq.Connect(c.URL, name, sec)
 }
 
-// natsOptions are the streams' settings (nats.storage, nats.replicas and the task stream's
+// NATSOptions are the streams' settings (nats.storage, nats.replicas and the task stream's
 // limits) that gateways and workers set up alike.
-func natsOptions(c config.NATS) natsq.Options {
+func NATSOptions(c config.NATS) natsq.Options {
 	return natsq.Options{FileStorage: c.Storage == config.StorageFile, Replicas: c.Replicas,
 		MaxAge: c.MaxAge, MaxBytes: c.MaxBytes, MaxMsgs: int64(c.MaxMsgs)}
 }
