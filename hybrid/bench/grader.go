@@ -3,6 +3,7 @@ package bench
 import (
 	"sort"
 
+	"github.com/leanprm/leanprm/hybrid"
 	"github.com/leanprm/leanprm/hybrid/chain"
 	"github.com/leanprm/leanprm/hybrid/outcome"
 	"github.com/leanprm/leanprm/hybrid/reward"
@@ -71,7 +72,9 @@ func GradeAgainstLabels(chains []chain.Chain) ([]GraderAgreement, []Disagreement
 			by[c.Subset] = s
 		}
 		label := *c.AnswerCorrect
-		o := reward.Grade(c.Gold, outcome.Extract(reward.ChainText(c)), nil, 0)
+		// The problem goes along as in check and serve (a choice letter is read through its
+		// options); a Scored with no steps and no threshold flags nothing.
+		o := reward.Grade(c.Gold, outcome.Extract(reward.ChainText(c)), &hybrid.Scored{Problem: c.Problem}, 0)
 		tally := []*GraderAgreement{s, &all}
 		if c.GoldFrom != "" {
 			s.Rows++
