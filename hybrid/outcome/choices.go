@@ -14,6 +14,7 @@ type GradeOptions struct {
 
 // GradeWith compares answer with gold using o.
 func (g *Grader) GradeWith(gold, answer string, o GradeOptions) Result {
+	g = g.or()
 	fg, fa := g.parse(gold), g.parse(answer)
 	if o.Problem != "" && (fg.kind == kChoice) != (fa.kind == kChoice) {
 		letter, other, lo := fg, fa, "answer"

@@ -188,6 +188,47 @@ func TestGraderPolicy(t *testing.T) {
 	}
 }
 
+// TestGraderOptionsValidate: an unknown policy value is an error naming the option and its
+// values, from New and (as a panic) from NewGrader; the named defaults grade as "" does; a nil
+// *Grader grades as the default.
+func TestGraderOptionsValidate(t *testing.T) {
+	for _, c := range []struct {
+		opts GraderOptions
+		want string
+	}{
+		{GraderOptions{Percent: "fractoin"}, `outcome: grader option Percent: "fractoin" is not one of either, fraction, number`},
+		{GraderOptions{BareNumber: "in-unit"}, `outcome: grader option BareNumber: "in-unit" is not one of in_unit, unknown`},
+		{GraderOptions{Percent: "Fraction"}, `outcome: grader option Percent: "Fraction" is not one of either, fraction, number`},
+	} {
+		g, err := New(c.opts)
+		if err == nil || err.Error() != c.want || g != nil {
+			t.Errorf("New(%+v) = %v, %v; want the error %s", c.opts, g, err, c.want)
+		}
+		func() {
+			defer func() {
+				if r := recover(); r == nil {
+					t.Errorf("NewGrader(%+v) did not panic", c.opts)
+				}
+			}()
+			NewGrader(c.opts)
+		}()
+	}
+	named, err := New(GraderOptions{Percent: PercentEither, BareNumber: BareInUnit})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var none *Grader
+	for _, p := range [][2]string{{"50\\%", "50"}, {"50\\%", "0.5"}, {"5 cm", "5"}, {"5 cm", "6"}} {
+		want := NewGrader(GraderOptions{}).Grade(p[0], p[1])
+		if got := named.Grade(p[0], p[1]); got != want {
+			t.Errorf("named defaults: Grade(%q, %q) = %+v, want %+v", p[0], p[1], got, want)
+		}
+		if got := none.Grade(p[0], p[1]); got != want {
+			t.Errorf("nil grader: Grade(%q, %q) = %+v, want %+v", p[0], p[1], got, want)
+		}
+	}
+}
+
 // TestGradeChoicesWithProblem: a choice letter against a value is graded through the options
 // the problem lists, in the layouts contest problems use; without options it stays unknown.
 func TestGradeChoicesWithProblem(t *testing.T) {

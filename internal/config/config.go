@@ -18,6 +18,8 @@ type Config struct {
 	Serve  Serve
 	NATS   NATS
 	Reward Reward
+	// Grade is the answer grader's policy, one for every command that grades answers.
+	Grade Grade
 	// Translate bounds the work one chain can cause in the translator.
 	Translate Translate
 
@@ -236,6 +238,43 @@ const (
 
 // Values lists the accepted choices.
 func (RewardOnUnknown) Values() []string { return []string{"process", "zero"} }
+
+// Grade is the grade.* section: how the answer grader (hybrid/outcome) decides the debatable
+// pairs of docs/OUTCOME.md's "Policy", for every command that grades answers (grade, check,
+// serve, select, search, label, eval outcome).
+type Grade struct {
+	// Percent is how a percentage is read against a bare number: either (50% is 50 and 0.5),
+	// fraction (p/100 only) or number (p only).
+	Percent GradePercent
+	// BareNumber is how a bare number is read against a number with a unit: in_unit (in the
+	// unit written, and for $, %, °, counts also in the base unit) or unknown (never decided).
+	BareNumber GradeBareNumber
+}
+
+// GradePercent is the `grade.percent` setting.
+type GradePercent string
+
+// How a percentage is read against a bare number.
+const (
+	PercentEither   GradePercent = "either"
+	PercentFraction GradePercent = "fraction"
+	PercentNumber   GradePercent = "number"
+)
+
+// Values lists the accepted readings.
+func (GradePercent) Values() []string { return []string{"either", "fraction", "number"} }
+
+// GradeBareNumber is the `grade.bare_number` setting.
+type GradeBareNumber string
+
+// How a bare number is read against a number with a unit.
+const (
+	BareInUnit  GradeBareNumber = "in_unit"
+	BareUnknown GradeBareNumber = "unknown"
+)
+
+// Values lists the accepted readings.
+func (GradeBareNumber) Values() []string { return []string{"in_unit", "unknown"} }
 
 // Data is the data.* section.
 type Data struct {

@@ -179,9 +179,14 @@ func TestEnumTypos(t *testing.T) {
 			`setting reward.mode: "outcom" is not one of grounded, combined, outcome, process`, ""},
 		{"reward.on_unknown", "LEANPRM_REWARD_ON_UNKNOWN", "reward:\n  on_unknown: half\n", nil,
 			`setting reward.on_unknown: "half" is not one of process, zero`, ""},
+		{"grade.percent", "LEANPRM_GRADE_PERCENT", "grade:\n  percent: fractoin\n", []string{"--grade-percent", "fractoin"},
+			`setting grade.percent: "fractoin" is not one of either, fraction, number`, ""},
+		{"grade.bare_number", "LEANPRM_GRADE_BARE_NUMBER", "grade:\n  bare_number: in-unit\n", []string{"--grade-bare-number", "in-unit"},
+			`setting grade.bare_number: "in-unit" is not one of in_unit, unknown`, ""},
 	} {
 		bad := map[string]string{"checker": "exakt", "prm.backend": "vlm", "prm.vllm.mode": "qwne",
-			"reward.mode": "outcom", "reward.on_unknown": "half"}[tc.key]
+			"reward.mode": "outcom", "reward.on_unknown": "half", "grade.percent": "fractoin",
+			"grade.bare_number": "in-unit"}[tc.key]
 		check := func(t *testing.T, err error, from string) {
 			t.Helper()
 			require.Error(t, err)
@@ -228,6 +233,24 @@ func TestRewardDefaults(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, RewardOutcome, c.Reward.Mode)
 	assert.Equal(t, OnUnknownZero, c.Reward.OnUnknown)
+}
+
+// The grade.* keys: defaults, and each set from the file, the environment and a flag.
+func TestGradeKeys(t *testing.T) {
+	c, err := load(t, t.TempDir(), nil)
+	require.NoError(t, err)
+	assert.Equal(t, Grade{Percent: PercentEither, BareNumber: BareInUnit}, c.Grade)
+	c, err = load(t, writeFile(t, "grade:\n  percent: fraction\n  bare_number: unknown\n"), nil)
+	require.NoError(t, err)
+	assert.Equal(t, Grade{Percent: PercentFraction, BareNumber: BareUnknown}, c.Grade)
+	c, err = load(t, writeFile(t, "grade:\n  percent: fraction\n"),
+		map[string]string{"LEANPRM_GRADE_PERCENT": "number", "LEANPRM_GRADE_BARE_NUMBER": "unknown"})
+	require.NoError(t, err)
+	assert.Equal(t, Grade{Percent: PercentNumber, BareNumber: BareUnknown}, c.Grade, "env beats file")
+	c, err = load(t, t.TempDir(), map[string]string{"LEANPRM_GRADE_PERCENT": "number"},
+		"--grade-percent", "fraction", "--grade-bare-number", "unknown")
+	require.NoError(t, err)
+	assert.Equal(t, Grade{Percent: PercentFraction, BareNumber: BareUnknown}, c.Grade, "flag beats env")
 }
 
 func TestRewardOnErrorValues(t *testing.T) {
@@ -340,7 +363,7 @@ func TestSourcesListEveryKeySorted(t *testing.T) {
 	}
 	assert.True(t, slices.IsSorted(got), "%v", got)
 	assert.Equal(t, Keys(), got)
-	assert.Len(t, got, 50)
+	assert.Len(t, got, 52)
 }
 
 // From cmd/leanprm's TestConfigYAMLRoundTrips: YAML encodes to a leanprm.yaml that reproduces

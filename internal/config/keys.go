@@ -114,6 +114,18 @@ var keys = []key{
 			c.Data.Dir = raw
 			return nil
 		}},
+	{"grade.bare_number", "grade-bare-number", "a bare number against a number with a unit: in_unit (read in that unit, and for $, %, °, counts also in the base unit) or unknown (never decided); docs/OUTCOME.md, Policy",
+		string(BareInUnit), textKind, func(c *Config, k, raw string) error {
+			v, err := enumValue(k, raw, GradeBareNumber("").Values())
+			c.Grade.BareNumber = GradeBareNumber(v)
+			return err
+		}},
+	{"grade.percent", "grade-percent", "a percentage against a bare number: either (50% is 50 and 0.5), fraction (p/100 only) or number (p only); docs/OUTCOME.md, Policy",
+		string(PercentEither), textKind, func(c *Config, k, raw string) error {
+			v, err := enumValue(k, raw, GradePercent("").Values())
+			c.Grade.Percent = GradePercent(v)
+			return err
+		}},
 	{"kernel.comparator", "", "Comparator's binary for the kernel tier (\"\" = comparator on PATH; landrun and lean4export from PATH or COMPARATOR_LANDRUN, COMPARATOR_LEAN4EXPORT; nanoda_bin or COMPARATOR_NANODA)",
 		"", textKind, text(func(c *Config) *string { return &c.Kernel.Comparator })},
 	{"kernel.fresh", "kernel-fresh", "replay the whole import closure (leanchecker --fresh: all of Mathlib under import Mathlib, tens of minutes) instead of the module's own constants",
