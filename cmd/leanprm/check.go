@@ -72,15 +72,15 @@ Chains without a gold answer have no outcome.`,
 				enc   = json.NewEncoder(e.stdout)
 				wrote int
 			)
-			copts := report.CheckOptions{Aggregate: agg, Obligations: obligations}
+			copts := report.CheckOptions{Aggregate: agg, Obligations: obligations, Grader: e.grader}
 			streamed := output.NewOrdered[hybrid.Scored](func(r hybrid.Scored) error {
 				defer func() { wrote++ }()
 				gold.apply(&r)
 				switch {
 				case asJSON:
-					return arr.Add(report.NewCheckJSON(r, thr, agg))
+					return arr.Add(report.NewCheckJSON(e.grader, r, thr, agg))
 				case asJSONL:
-					return enc.Encode(report.NewCheckJSON(r, thr, agg))
+					return enc.Encode(report.NewCheckJSON(e.grader, r, thr, agg))
 				}
 				if wrote > 0 {
 					if _, err := io.WriteString(e.stdout, "\n"); err != nil {

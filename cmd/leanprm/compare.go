@@ -56,7 +56,7 @@ page with SVG charts.`,
 			// final_answer_correct) and whose process is labelled get the right-answer-wrong-work
 			// report: a table after the comparison, or a key of the one JSON document.
 			var wrongWork *bench.WrongWorkReport
-			if ww := bench.RightAnswerWrongWork(sc.results, 0); ww.CV[len(ww.CV)-1].RightAnswers > 0 {
+			if ww := bench.RightAnswerWrongWork(e.grader, sc.results, 0); ww.CV[len(ww.CV)-1].RightAnswers > 0 {
 				wrongWork = &ww
 			}
 			if asJSON {

@@ -74,12 +74,12 @@ one instead).`,
 				rowErrs = append(rowErrs, re...)
 			}
 			var out evalOutcome
-			out.Grader, out.Disagreements = bench.GradeAgainstLabels(chains)
+			out.Grader, out.Disagreements = bench.GradeAgainstLabels(e.grader, chains)
 
 			// Only chains with a right answer and a labelled process take part in the flag's report.
 			var scored []chain.Chain
 			for i := range chains {
-				if right, ok := bench.ChainRightAnswer(&chains[i]); ok && right && chains[i].FirstError != chain.NoLabel {
+				if right, ok := bench.ChainRightAnswer(e.grader, &chains[i]); ok && right && chains[i].FirstError != chain.NoLabel {
 					scored = append(scored, chains[i])
 				}
 			}
@@ -97,7 +97,7 @@ one instead).`,
 				if scoreErr != nil {
 					fmt.Fprintln(e.stderr, "leanprm:", scoreErr)
 				}
-				ww := bench.RightAnswerWrongWork(results, threshold)
+				ww := bench.RightAnswerWrongWork(e.grader, results, threshold)
 				out.WrongWork = &ww
 			}
 			if asJSON {

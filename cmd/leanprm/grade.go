@@ -84,7 +84,7 @@ func runGrade(cmd *cobra.Command, e *env, o gradeOpts) error {
 	case o.fallback != "" && !o.extract:
 		return usageError("--answer-fallback applies to --extract")
 	}
-	g := outcome.NewGrader(outcome.GraderOptions{})
+	g := e.grader
 	out := grading.NewWriter(e.stdout, o.table || !o.asJSON && !o.asJSONL && grading.IsTerminal(e.stdout))
 	if o.asJSON && !single {
 		out = grading.NewArrayWriter(e.stdout)

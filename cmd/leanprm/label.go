@@ -115,7 +115,7 @@ labelled, and the exit status is 1. On Ctrl-C every chain already labelled has b
 				}
 			}
 			if m.NeedsGenerator() {
-				g, err := wire.NewLabelGenerator(wire.GeneratorOptions{URL: generator, Model: model, Temperature: temperature, Timeout: timeout, Concurrency: concurrency, MaxRetries: retryFlag(retries)})
+				g, err := wire.NewLabelGenerator(wire.GeneratorOptions{URL: generator, Model: model, Temperature: temperature, Timeout: timeout, Concurrency: concurrency, MaxRetries: retryFlag(retries), Grader: e.grader})
 				if err != nil {
 					return usageError("--generator: %v", err)
 				}

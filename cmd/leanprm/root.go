@@ -9,8 +9,10 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/leanprm/leanprm/hybrid/outcome"
 	"github.com/leanprm/leanprm/internal/cli/vocabulary"
 	"github.com/leanprm/leanprm/internal/config"
+	"github.com/leanprm/leanprm/internal/wire"
 )
 
 // env is what every subcommand gets: the streams and the loaded configuration. Nothing here is
@@ -19,6 +21,8 @@ type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	cfg            *config.Config // nil until PersistentPreRunE loads it (`sim` never does)
+	// grader grades every answer the command grades (grade.*; wire.Grader), built with cfg.
+	grader *outcome.Grader
 }
 
 // Run executes one leanprm command line. It never calls os.Exit and never touches the process's
@@ -55,7 +59,8 @@ directory, or --config), built-in defaults. 'leanprm config' prints the effectiv
 				return configError(err)
 			}
 			e.cfg = cfg
-			return nil
+			e.grader, err = wire.Grader(cfg)
+			return err
 		},
 	}
 	root.SetVersionTemplate(versionLine())

@@ -120,6 +120,7 @@ The generator's API key, if it needs one, is read from LEANPRM_GENERATOR_API_KEY
 				Prune: pol.Mode != hybrid.ModeLearned, PreferVerified: preferVerified, C: c, Iterations: iterations,
 				Rollouts: rollouts, Seed: seed, Tree: tree || htmlPath != "",
 				Sampling: generate.Params{Temperature: temperature, TopP: topP, MaxTokens: maxTokens},
+				Grader:   search.NewOutcomeGrader(e.grader),
 			}}
 			return runSearch(ctx, e, s, problems, workers, tree, htmlPath, len(rowErrs) > 0)
 		},

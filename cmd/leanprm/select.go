@@ -69,7 +69,7 @@ right) and a random pick. --json writes it all as one document.`,
 			if selector != bench.SelectMajority && selector != bench.SelectWeighted {
 				w = hybrid.Aggregate(selector)
 			}
-			b := report.NewBestOfN(sc.results, selector, w)
+			b := report.NewBestOfN(e.grader, sc.results, selector, w)
 			if asJSON {
 				enc := json.NewEncoder(e.stdout)
 				enc.SetIndent("", "  ")

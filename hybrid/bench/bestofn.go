@@ -56,13 +56,13 @@ type candidateAnswer struct {
 	verdict string
 }
 
-func answerOf(r *hybrid.Scored) candidateAnswer {
+func answerOf(g *outcome.Grader, r *hybrid.Scored) candidateAnswer {
 	ex := outcome.Extract(reward.Text(r))
 	c := candidateAnswer{answer: ex.Answer, found: ex.Found}
 	yes, no := true, false
 	switch {
 	case strings.TrimSpace(r.GoldAnswer) != "":
-		o := reward.Grade(r.GoldAnswer, ex, nil, 0)
+		o := reward.Grade(g, r.GoldAnswer, ex, nil, 0)
 		c.verdict = string(o.Verdict)
 		switch o.Verdict {
 		case outcome.Equal:
@@ -82,8 +82,9 @@ func answerOf(r *hybrid.Scored) candidateAnswer {
 // picks the best-scored chain; majority and weighted pick an answer class (chain scores under
 // weight), and the best-scored chain of that class. Every selection carries the chosen
 // chain's final answer and, where the chains have gold answers (or the data set judges
-// their answers), whether it is right.
-func Select(results []hybrid.Scored, selector string, weight hybrid.Aggregate) []Selection {
+// their answers), whether it is right. g grades and groups the answers (nil: outcome's
+// defaults).
+func Select(g *outcome.Grader, results []hybrid.Scored, selector string, weight hybrid.Aggregate) []Selection {
 	agg := hybrid.Aggregate(selector)
 	if selector == SelectMajority || selector == SelectWeighted {
 		agg = weight
@@ -93,10 +94,10 @@ func Select(results []hybrid.Scored, selector string, weight hybrid.Aggregate) [
 	for k := range sel {
 		s := &sel[k]
 		for _, i := range s.Candidates {
-			answers[i] = answerOf(&results[i])
+			answers[i] = answerOf(g, &results[i])
 		}
 		if selector == SelectMajority || selector == SelectWeighted {
-			pickClass(s, results, answers, selector == SelectMajority)
+			pickClass(g, s, results, answers, selector == SelectMajority)
 		}
 		a := answers[s.Best]
 		s.Answer, s.Correct, s.Verdict = a.answer, a.correct, a.verdict
@@ -111,7 +112,7 @@ func Select(results []hybrid.Scored, selector string, weight hybrid.Aggregate) [
 
 // pickClass sets s's pick to the winning answer class's best-scored chain; with no answer
 // among the candidates the best-scored chain stands.
-func pickClass(s *Selection, results []hybrid.Scored, answers map[int]candidateAnswer, majority bool) {
+func pickClass(g *outcome.Grader, s *Selection, results []hybrid.Scored, answers map[int]candidateAnswer, majority bool) {
 	var texts []string
 	var members []int // the candidates (positions in s.Candidates) that answer
 	for k, i := range s.Candidates {
@@ -124,7 +125,7 @@ func pickClass(s *Selection, results []hybrid.Scored, answers map[int]candidateA
 		return
 	}
 	bestClass, bestVotes, bestSum := -1, 0, 0.0
-	classes := outcome.Classes(texts)
+	classes := g.Classes(texts)
 	for c, cl := range classes {
 		sum := 0.0
 		for _, m := range cl {
@@ -180,11 +181,11 @@ type OutcomeSummary struct {
 // SummarizeOutcomes measures every selector on final answers; weight is the chain score the
 // answer selectors sum. It is the zero summary when no chain has a gold answer or a
 // judgement of its answer.
-func SummarizeOutcomes(results []hybrid.Scored, weight hybrid.Aggregate) OutcomeSummary {
+func SummarizeOutcomes(g *outcome.Grader, results []hybrid.Scored, weight hybrid.Aggregate) OutcomeSummary {
 	var sum OutcomeSummary
 	for _, name := range Selectors() {
 		acc := SelectorAccuracy{Selector: name}
-		for _, s := range Select(results, name, weight) {
+		for _, s := range Select(g, results, name, weight) {
 			switch {
 			case s.Correct != nil && *s.Correct:
 				acc.Problems++
@@ -204,7 +205,7 @@ func SummarizeOutcomes(results []hybrid.Scored, weight hybrid.Aggregate) Outcome
 	for _, s := range SelectBest(results, weight) {
 		right, judged := 0, true
 		for _, i := range s.Candidates {
-			a := answerOf(&results[i])
+			a := answerOf(g, &results[i])
 			switch {
 			case a.correct == nil:
 				judged = false

@@ -29,7 +29,7 @@ func TestSelectMajorityAndWeighted(t *testing.T) {
 		candidate("d1", "Another problem", "", `The answer is 7.`, 0.5),
 	}
 	pick := func(selector string) Selection {
-		sel := Select(results, selector, hybrid.AggMin)
+		sel := Select(nil, results, selector, hybrid.AggMin)
 		require.Len(t, sel, 2)
 		assert.Nil(t, sel[1].Correct, "no gold, no judgement")
 		return sel[0]
@@ -54,7 +54,7 @@ func TestSelectMajorityAndWeighted(t *testing.T) {
 	assert.False(t, *s.Correct)
 	assert.Equal(t, "different", s.Verdict)
 
-	sum := SummarizeOutcomes(results, hybrid.AggMin)
+	sum := SummarizeOutcomes(nil, results, hybrid.AggMin)
 	acc := map[string]SelectorAccuracy{}
 	for _, a := range sum.Selectors {
 		acc[a.Selector] = a
@@ -76,7 +76,7 @@ func TestSelectUsesTheDataSetsJudgement(t *testing.T) {
 	a.AnswerCorrect = &no
 	b := candidate("b", "p", "", "The answer is 4.", 0.1)
 	b.AnswerCorrect = &yes
-	sel := Select([]hybrid.Scored{a, b}, "min", hybrid.AggMin)
+	sel := Select(nil, []hybrid.Scored{a, b}, "min", hybrid.AggMin)
 	require.Len(t, sel, 1)
 	require.NotNil(t, sel[0].Correct)
 	assert.False(t, *sel[0].Correct)

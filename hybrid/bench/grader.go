@@ -55,8 +55,9 @@ const RecoveredSuffix = " (gold recovered from the reference solution)"
 const maxDisagreements = 20
 
 // GradeAgainstLabels grades every chain that has a gold answer and a label of its answer,
-// per subset (sorted) and as a whole ("all"), and lists the first disagreements.
-func GradeAgainstLabels(chains []chain.Chain) ([]GraderAgreement, []Disagreement) {
+// per subset (sorted) and as a whole ("all"), and lists the first disagreements. g is the
+// grader (nil: outcome's defaults).
+func GradeAgainstLabels(g *outcome.Grader, chains []chain.Chain) ([]GraderAgreement, []Disagreement) {
 	by := map[string]*GraderAgreement{}
 	all := GraderAgreement{Subset: "all"}
 	recovered := GraderAgreement{Subset: "all" + RecoveredSuffix}
@@ -74,7 +75,7 @@ func GradeAgainstLabels(chains []chain.Chain) ([]GraderAgreement, []Disagreement
 		label := *c.AnswerCorrect
 		// The problem goes along as in check and serve (a choice letter is read through its
 		// options); a Scored with no steps and no threshold flags nothing.
-		o := reward.Grade(c.Gold, outcome.Extract(reward.ChainText(c)), &hybrid.Scored{Problem: c.Problem}, 0)
+		o := reward.Grade(g, c.Gold, outcome.Extract(reward.ChainText(c)), &hybrid.Scored{Problem: c.Problem}, 0)
 		tally := []*GraderAgreement{s, &all}
 		if c.GoldFrom != "" {
 			s.Rows++

@@ -14,18 +14,18 @@ import (
 // RightAnswer says whether r's final answer is right: graded against its gold answer (equal:
 // true; different or no answer: false; unknown: not known), else the data set's judgement
 // (ProcessBench's final_answer_correct). ok is false when neither decides.
-func RightAnswer(r *hybrid.Scored) (right, ok bool) {
-	return rightAnswer(r.GoldAnswer, r.AnswerCorrect, func() string { return reward.Text(r) })
+func RightAnswer(g *outcome.Grader, r *hybrid.Scored) (right, ok bool) {
+	return rightAnswer(g, r.GoldAnswer, r.AnswerCorrect, func() string { return reward.Text(r) })
 }
 
 // ChainRightAnswer is RightAnswer of a chain before it is scored.
-func ChainRightAnswer(c *chain.Chain) (right, ok bool) {
-	return rightAnswer(c.Gold, c.AnswerCorrect, func() string { return reward.ChainText(c) })
+func ChainRightAnswer(g *outcome.Grader, c *chain.Chain) (right, ok bool) {
+	return rightAnswer(g, c.Gold, c.AnswerCorrect, func() string { return reward.ChainText(c) })
 }
 
-func rightAnswer(gold string, judged *bool, text func() string) (right, ok bool) {
+func rightAnswer(g *outcome.Grader, gold string, judged *bool, text func() string) (right, ok bool) {
 	if gold != "" {
-		o := reward.Grade(gold, outcome.Extract(text()), nil, 0)
+		o := reward.Grade(g, gold, outcome.Extract(text()), nil, 0)
 		switch o.Verdict {
 		case outcome.Equal:
 			return true, true
@@ -118,15 +118,16 @@ type WrongWorkReport struct {
 // whose process is labelled, how many with a labelled error are flagged and how many clean
 // ones are flagged wrongly. The threshold of the "predicted" flag is fixed (threshold > 0) or
 // chosen to maximise WrongWorkScore.F1: on all the chains for the dev figures, and per fold
-// for the cross-validated ones. The proven flag involves no choice.
-func RightAnswerWrongWork(results []hybrid.Scored, threshold float64) WrongWorkReport {
+// for the cross-validated ones. The proven flag involves no choice. g grades the answers
+// (nil: outcome's defaults).
+func RightAnswerWrongWork(g *outcome.Grader, results []hybrid.Scored, threshold float64) WrongWorkReport {
 	var pool []*hybrid.Scored
 	for i := range results {
 		r := &results[i]
 		if r.Err != "" || r.FirstError == chain.NoLabel || len(r.Steps) == 0 {
 			continue
 		}
-		if right, ok := RightAnswer(r); ok && right {
+		if right, ok := RightAnswer(g, r); ok && right {
 			pool = append(pool, r)
 		}
 	}

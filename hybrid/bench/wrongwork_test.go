@@ -35,7 +35,7 @@ func TestRightAnswerWrongWork(t *testing.T) {
 		labelled("a-6", "a", false, 0, -1),                   // wrong answer: not in the report
 		labelled("b-1", "b", true, chain.NoLabel, 0.1),       // no process label: not in it either
 	}
-	rep := RightAnswerWrongWork(results, 0.5)
+	rep := RightAnswerWrongWork(nil, results, 0.5)
 	assert.Equal(t, 0.5, rep.DevThreshold, "a fixed threshold is no choice")
 	assert.Equal(t, [Folds]float64{0.5, 0.5}, rep.FoldThresholds)
 	require.Len(t, rep.Dev, 2)
@@ -66,7 +66,7 @@ func TestRightAnswerWrongWorkCrossValidates(t *testing.T) {
 			results = append(results, labelled(id, "s", true, chain.NoError, 0.7+float64(i)/1000, 0.9))
 		}
 	}
-	rep := RightAnswerWrongWork(results, 0)
+	rep := RightAnswerWrongWork(nil, results, 0)
 	assert.Greater(t, rep.DevThreshold, 0.34)
 	assert.Less(t, rep.DevThreshold, 0.71)
 	for k := range Folds {
@@ -94,7 +94,7 @@ func TestGradeAgainstLabels(t *testing.T) {
 		{ID: "4", Subset: "t", Gold: "18", AnswerCorrect: &no, Steps: []chain.Step{{Text: "We stop here."}}},
 		{ID: "5", Subset: "t", Gold: "18", Steps: []chain.Step{{Text: "The answer is 18."}}}, // no label
 	}
-	got, dis := GradeAgainstLabels(chains)
+	got, dis := GradeAgainstLabels(nil, chains)
 	require.Len(t, got, 3)
 	s, tt, all := got[0], got[1], got[2]
 	assert.Equal(t, 3, s.Rows)
@@ -121,7 +121,7 @@ func TestGradeAgainstLabelsRecoveredGold(t *testing.T) {
 		{ID: "2", Subset: "s", Gold: "40", GoldFrom: chain.GoldFromSolution, AnswerCorrect: &yes, Steps: []chain.Step{{Text: "The answer is 40."}}},
 		{ID: "3", Subset: "s", Gold: "7", GoldFrom: chain.GoldFromSolution, AnswerCorrect: &yes, Steps: []chain.Step{{Text: "The answer is 8."}}},
 	}
-	got, dis := GradeAgainstLabels(chains)
+	got, dis := GradeAgainstLabels(nil, chains)
 	require.Len(t, got, 3)
 	s, all, rec := got[0], got[1], got[2]
 	assert.Equal(t, 3, s.Rows)

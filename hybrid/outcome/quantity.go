@@ -194,27 +194,22 @@ func (p policy) compareQuantities(a, b *form, la, lb string) cmp {
 	}
 	u := q.unit
 	if p.bare == BareUnknown {
-		return unk("a bare number against %s is not decided (the BareNumber setting %q)", q.norm, p.bare)
+		return unk("a bare number against %s is not decided (grade.bare_number: %s)", q.norm, p.bare)
 	}
 	inU, err := bare.val.mul(scaleOf(u))
 	if err != nil {
 		return unk("%v", err)
 	}
 	asUnit := compareNums(bare, q, inU, q.val, lbare, lq, true)
-	if u.Class == units.Ratio && p.percent == PercentFraction {
-		asUnit = cmp{Different, "not read in %"} // the setting reads p% as p/100 only
+	if u.Class == units.Ratio && (p.percent == PercentFraction || p.percent == PercentNumber) {
+		return percentOneWay(p.percent, bare, q, asUnit, lbare, lq) // the setting reads p% one way
 	}
 	if asUnit.v == Equal {
 		return eq("the %s %s read in %s, the unit of the %s, is the %s %s", lbare, bare.norm, u.Name, lq, lq, q.norm)
 	}
 	var asBase cmp
 	switch u.Class {
-	case units.Ratio:
-		if p.percent == PercentNumber {
-			return asUnit // the setting reads p% as the number p only
-		}
-		fallthrough
-	case units.Currency, units.AngleClass, units.Count:
+	case units.Ratio, units.Currency, units.AngleClass, units.Count:
 		asBase = compareNums(bare, q, bare.val, q.val, lbare, lq, true)
 		if asBase.v == Equal {
 			return eq("the %s %s read in %s is the %s %s", lbare, bare.norm, baseName[u.Class], lq, q.norm)
@@ -234,6 +229,23 @@ func (p policy) compareQuantities(a, b *form, la, lb string) cmp {
 		return diff("the %s %s is neither the %s %s read in %s nor in %s", lbare, bare.norm, lq, q.norm, u.Name, baseName[u.Class])
 	}
 	return unk("a bare number against %s: %s", q.norm, firstUnknown(asUnit, asBase).reason)
+}
+
+// percentOneWay compares a bare number with a percentage under grade.percent fraction (p% is
+// p/100 only) or number (p only; asUnit is that reading), the reason naming the setting.
+func percentOneWay(setting string, bare, q *form, asUnit cmp, lbare, lq string) cmp {
+	r, in := asUnit, "%"
+	if setting == PercentFraction {
+		r, in = compareNums(bare, q, bare.val, q.val, lbare, lq, true), baseName[units.Ratio]
+	}
+	switch r.v {
+	case Equal:
+		r = eq("the %s %s read in %s is the %s %s", lbare, bare.norm, in, lq, q.norm)
+	case Different:
+		r = diff("the %s %s is not the %s %s read in %s", lbare, bare.norm, lq, q.norm, in)
+	}
+	r.reason += " (grade.percent: " + setting + ")"
+	return r
 }
 
 var baseName = map[units.Class]string{units.Currency: "dollars", units.Ratio: "a fraction (p% = p/100)", units.AngleClass: "radians", units.Count: "ones"}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/leanprm/leanprm/hybrid"
 	"github.com/leanprm/leanprm/hybrid/bench"
+	"github.com/leanprm/leanprm/hybrid/outcome"
 )
 
 // BestOfN is `select --json`: the picks under one selector and, when the chains have gold
@@ -21,12 +22,12 @@ type BestOfN struct {
 }
 
 // NewBestOfN selects and summarises results.
-func NewBestOfN(results []hybrid.Scored, selector string, weight hybrid.Aggregate) BestOfN {
-	b := BestOfN{Selector: selector, Weight: string(weight), Selections: bench.Select(results, selector, weight)}
+func NewBestOfN(g *outcome.Grader, results []hybrid.Scored, selector string, weight hybrid.Aggregate) BestOfN {
+	b := BestOfN{Selector: selector, Weight: string(weight), Selections: bench.Select(g, results, selector, weight)}
 	if s := bench.SummarizeSelection(b.Selections, results); s.Problems > 0 {
 		b.Labels = &s
 	}
-	if o := bench.SummarizeOutcomes(results, weight); o.Problems > 0 || anyJudged(o) {
+	if o := bench.SummarizeOutcomes(g, results, weight); o.Problems > 0 || anyJudged(o) {
 		b.Outcomes = &o
 	}
 	return b

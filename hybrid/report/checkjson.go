@@ -3,6 +3,7 @@ package report
 import (
 	"github.com/leanprm/leanprm/hybrid"
 	"github.com/leanprm/leanprm/hybrid/chain"
+	"github.com/leanprm/leanprm/hybrid/outcome"
 	"github.com/leanprm/leanprm/hybrid/reward"
 )
 
@@ -23,8 +24,9 @@ type CheckJSON struct {
 	Outcome *reward.Outcome `json:"outcome,omitempty"`
 }
 
-// NewCheckJSON is r with its prediction at threshold and its chain score under agg.
-func NewCheckJSON(r hybrid.Scored, threshold float64, agg hybrid.Aggregate) CheckJSON {
+// NewCheckJSON is r with its prediction at threshold, its chain score under agg, and its
+// answer graded by g (nil: outcome's defaults).
+func NewCheckJSON(g *outcome.Grader, r hybrid.Scored, threshold float64, agg hybrid.Aggregate) CheckJSON {
 	out := CheckJSON{Scored: r, Predicted: r.Predict(threshold), Threshold: threshold,
 		Aggregate: string(agg), StepIndexBase: 0}
 	if r.FirstError != chain.NoLabel {
@@ -34,6 +36,6 @@ func NewCheckJSON(r hybrid.Scored, threshold float64, agg hybrid.Aggregate) Chec
 	if len(r.Steps) > 0 {
 		out.ChainScore = r.Aggregate(agg)
 	}
-	out.Outcome = reward.Of(&r, threshold)
+	out.Outcome = reward.Of(g, &r, threshold)
 	return out
 }

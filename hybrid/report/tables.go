@@ -10,6 +10,7 @@ import (
 	"github.com/leanprm/leanprm/hybrid"
 	"github.com/leanprm/leanprm/hybrid/bench"
 	"github.com/leanprm/leanprm/hybrid/chain"
+	"github.com/leanprm/leanprm/hybrid/outcome"
 	"github.com/leanprm/leanprm/hybrid/reward"
 )
 
@@ -23,6 +24,8 @@ type CheckOptions struct {
 	Aggregate hybrid.Aggregate
 	// Obligations lists each step's formal obligations under the table.
 	Obligations bool
+	// Grader grades the chain's answer against its gold (nil: outcome's defaults).
+	Grader *outcome.Grader
 }
 
 // Preview shortens s to at most width characters on one line (width <= 0: no limit), with runs
@@ -204,7 +207,7 @@ func WriteCheckChain(w io.Writer, r hybrid.Scored, o CheckOptions, seen *CheckMa
 		}
 	}
 	ew.printf("\n")
-	writeOutcome(ew, &r, reward.Of(&r, o.Threshold), o.Threshold, width)
+	writeOutcome(ew, &r, reward.Of(o.Grader, &r, o.Threshold), o.Threshold, width)
 	for _, wmsg := range r.Warnings {
 		ew.printf("warning: %s\n", wmsg)
 	}

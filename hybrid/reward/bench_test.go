@@ -31,6 +31,6 @@ func BenchmarkOfProcessBenchDev(b *testing.B) {
 	}
 	b.ResetTimer()
 	for n := range b.N {
-		Of(&rs[n%len(rs)], 0.5)
+		Of(nil, &rs[n%len(rs)], 0.5)
 	}
 }

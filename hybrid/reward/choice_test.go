@@ -24,7 +24,7 @@ func TestGradeChoiceThroughProblem(t *testing.T) {
 		{"15", nil, outcome.Unknown},
 		{"15", &hybrid.Scored{Problem: "What is 3*5?"}, outcome.Unknown},
 	} {
-		o := Grade("B", outcome.Extraction{Answer: c.answer, Found: true}, c.r, 0)
+		o := Grade(nil, "B", outcome.Extraction{Answer: c.answer, Found: true}, c.r, 0)
 		if o.Verdict != c.want {
 			t.Errorf("gold B, answer %q: %s (%s), want %s", c.answer, o.Verdict, o.Reason, c.want)
 		}

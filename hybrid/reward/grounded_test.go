@@ -105,7 +105,7 @@ func TestValueNeverPaysForIdleSteps(t *testing.T) {
 func TestPayChainDense(t *testing.T) {
 	r := chainOf(natalia, 0.9, "Natalia sold 48/2 = 24 clips in May.", "Natalia sold 48+24 = 72 clips altogether.", "The answer is \\boxed{72}.")
 	r.GoldAnswer = "72"
-	o := Of(r, 0.5)
+	o := Of(nil, r, 0.5)
 	require.NotNil(t, o)
 	p, w := Settings{}.PayChain(o, r, 0.9, false)
 	assert.InDelta(t, w.Value(), p.Reward, 1e-12)

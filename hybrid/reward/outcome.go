@@ -54,22 +54,23 @@ func Text(r *hybrid.Scored) string {
 	return b.String()
 }
 
-// Of grades r's final answer against r.GoldAnswer and flags a right answer with wrong work at
-// threshold (0: no prediction, only refuted steps flag). It is nil when r has no gold answer
-// or could not be scored.
-func Of(r *hybrid.Scored, threshold float64) *Outcome {
+// Of grades r's final answer against r.GoldAnswer with g (the process's grader, built from
+// the configuration's grade.* keys; nil: outcome's defaults) and flags a right answer with
+// wrong work at threshold (0: no prediction, only refuted steps flag). It is nil when r has
+// no gold answer or could not be scored.
+func Of(g *outcome.Grader, r *hybrid.Scored, threshold float64) *Outcome {
 	if strings.TrimSpace(r.GoldAnswer) == "" || r.Err != "" {
 		return nil
 	}
-	return Grade(r.GoldAnswer, outcome.Extract(Text(r)), r, threshold)
+	return Grade(g, r.GoldAnswer, outcome.Extract(Text(r)), r, threshold)
 }
 
-// Grade grades an extracted answer against gold, and flags r (nil: no steps to judge) when
-// the answer is equal and a step is wrong.
-func Grade(gold string, ex outcome.Extraction, r *hybrid.Scored, threshold float64) *Outcome {
+// Grade grades an extracted answer against gold with g (nil: outcome's defaults), and flags
+// r (nil: no steps to judge) when the answer is equal and a step is wrong.
+func Grade(g *outcome.Grader, gold string, ex outcome.Extraction, r *hybrid.Scored, threshold float64) *Outcome {
 	o := &Outcome{Gold: gold, Answer: ex.Answer, Found: ex.Found, Method: ex.Method, Others: ex.Others}
 	if !ex.Found {
-		o.Verdict, o.GoldNorm = NoAnswer, outcome.Normalize(gold)
+		o.Verdict, o.GoldNorm = NoAnswer, g.Normalize(gold)
 		o.Reason = "the chain states no final answer (no \\boxed{}, \"The answer is\", \"Final Answer:\", \"####\" or \"Answer:\")"
 		if ex.Reason != "" {
 			o.Reason += "; " + ex.Reason // a program whose answer was not read, and why
@@ -80,8 +81,8 @@ func Grade(gold string, ex outcome.Extraction, r *hybrid.Scored, threshold float
 	if r != nil {
 		opts.Problem = r.Problem // a choice letter is graded through the problem's options
 	}
-	g := outcome.GradeWith(gold, ex.Answer, opts)
-	o.Verdict, o.GoldNorm, o.AnswerNorm, o.Reason = g.Verdict, g.GoldNorm, g.AnswerNorm, g.Reason
+	res := g.GradeWith(gold, ex.Answer, opts)
+	o.Verdict, o.GoldNorm, o.AnswerNorm, o.Reason = res.Verdict, res.GoldNorm, res.AnswerNorm, res.Reason
 	if ex.Reason != "" {
 		o.Reason += "; " + ex.Reason // what a program prints
 	}

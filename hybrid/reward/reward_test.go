@@ -44,7 +44,7 @@ func TestOf(t *testing.T) {
 		{"no answer", scored("5", step("We add.", 0.9, hybrid.NoVerdict)), 0.5, NoAnswer, "", "", -1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			o := Of(&tc.r, tc.threshold)
+			o := Of(nil, &tc.r, tc.threshold)
 			require.NotNil(t, o)
 			assert.Equal(t, tc.verdict, o.Verdict, o.Reason)
 			assert.Equal(t, tc.answer, o.Answer)
@@ -61,21 +61,21 @@ func TestOf(t *testing.T) {
 	}
 	// a program-of-thought chain: the value its program prints, or no answer and why
 	pot := scored("12", step("Step 1: price = 8", 0.9, hybrid.NoVerdict), step("Step 2: print(price * 1.5)", 0.9, hybrid.NoVerdict))
-	o := Of(&pot, 0.5)
+	o := Of(nil, &pot, 0.5)
 	require.NotNil(t, o)
 	assert.Equal(t, outcome.Equal, o.Verdict, o.Reason)
 	assert.Equal(t, "program", o.Method)
 	assert.Contains(t, o.Reason, "value in Python is 12.0")
 	pot = scored("12", step("import math", 0.9, hybrid.NoVerdict), step("print(math.floor(12.5))", 0.9, hybrid.NoVerdict))
-	o = Of(&pot, 0.5)
+	o = Of(nil, &pot, 0.5)
 	require.NotNil(t, o)
 	assert.Equal(t, NoAnswer, o.Verdict)
 	assert.Contains(t, o.Reason, "program not evaluated: line 1: an import")
 	r := scored("", clean...)
-	assert.Nil(t, Of(&r, 0.5), "no gold, no outcome")
+	assert.Nil(t, Of(nil, &r, 0.5), "no gold, no outcome")
 	r = scored("5", clean...)
 	r.Err = "no PRM"
-	assert.Nil(t, Of(&r, 0.5), "a chain that was not scored has no outcome")
+	assert.Nil(t, Of(nil, &r, 0.5), "a chain that was not scored has no outcome")
 }
 
 // The example: a response ending in \boxed{41} against the label 42 is paid nothing in

@@ -21,10 +21,14 @@ type OutcomeGrader struct{ g *outcome.Grader }
 
 var _ Grader = (*OutcomeGrader)(nil)
 
-// NewOutcomeGrader returns a grader with outcome's defaults (its parse cache included); it is
-// safe for concurrent use.
-func NewOutcomeGrader() *OutcomeGrader {
-	return &OutcomeGrader{g: outcome.NewGrader(outcome.GraderOptions{})}
+// NewOutcomeGrader returns a grader that compares answers with g (the process's grader, built
+// from the configuration's grade.* keys; nil: a new one with outcome's defaults, its parse
+// cache included); it is safe for concurrent use.
+func NewOutcomeGrader(g *outcome.Grader) *OutcomeGrader {
+	if g == nil {
+		g = outcome.NewGrader(outcome.GraderOptions{})
+	}
+	return &OutcomeGrader{g: g}
 }
 
 // Extract implements Grader: the last marked answer (\boxed, "The answer is", "####", …),

@@ -94,7 +94,7 @@ type Options struct {
 	Resample int
 	// Tree keeps the explored tree in the result.
 	Tree bool
-	// Grader extracts and compares answers; nil means NewOutcomeGrader().
+	// Grader extracts and compares answers; nil means NewOutcomeGrader(nil).
 	Grader Grader
 }
 
@@ -128,7 +128,7 @@ func (o Options) withDefaults() Options {
 		o.Resample = 1
 	}
 	if o.Grader == nil {
-		o.Grader = NewOutcomeGrader()
+		o.Grader = NewOutcomeGrader(nil)
 	}
 	return o
 }

@@ -11,7 +11,7 @@ func TestVotesGroupByClasses(t *testing.T) {
 	answers := []string{"50\\%", "50", "0.5", "\\frac12", "0.50"}
 	paths := []float64{0.9, 0.8, 0.5, 0.4, 0.3}
 	for _, sel := range []Selection{SelectMajority, SelectWeighted} {
-		tr := &tree{o: Options{Select: sel, Grader: NewOutcomeGrader()}}
+		tr := &tree{o: Options{Select: sel, Grader: NewOutcomeGrader(nil)}}
 		var nodes []*Node
 		for i, a := range answers {
 			nodes = append(nodes, &Node{ID: i + 1, Answer: a, Path: paths[i]})
@@ -24,7 +24,7 @@ func TestVotesGroupByClasses(t *testing.T) {
 		}
 	}
 	// no answer: each chain alone, the best-scored stands
-	tr := &tree{o: Options{Select: SelectMajority, Grader: NewOutcomeGrader()}}
+	tr := &tree{o: Options{Select: SelectMajority, Grader: NewOutcomeGrader(nil)}}
 	if got := tr.pick([]*Node{{ID: 1, Path: 0.2}, {ID: 2, Path: 0.7}}); got.ID != 2 {
 		t.Errorf("chains without answers: picked %d, want 2", got.ID)
 	}

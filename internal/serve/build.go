@@ -99,6 +99,10 @@ func Build(ctx context.Context, cfg *config.Config, o BuildOptions, stderr io.Wr
 	if err != nil {
 		return nil, err
 	}
+	grader, err := wire.Grader(cfg) // one per process: chains' answers graded by grade.*
+	if err != nil {
+		return nil, err
+	}
 	prm, closePRM, err := wire.NewPRM(cfg)
 	if err != nil {
 		return nil, err
@@ -143,6 +147,7 @@ func Build(ctx context.Context, cfg *config.Config, o BuildOptions, stderr io.Wr
 			Verify:          wire.VerifyOptions(cfg, nil),
 			Modules:         modules,
 			AllowUnsafeLean: o.AllowUnsafeLean,
+			Grader:          grader,
 		},
 		Info: Info{
 			Checker:     f.Checker,

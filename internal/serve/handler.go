@@ -14,6 +14,7 @@ import (
 
 	"github.com/leanprm/leanprm/hybrid"
 	"github.com/leanprm/leanprm/hybrid/chain"
+	"github.com/leanprm/leanprm/hybrid/outcome"
 	"github.com/leanprm/leanprm/hybrid/report"
 	"github.com/leanprm/leanprm/internal/dispatch"
 	"github.com/leanprm/leanprm/leanbridge/repl"
@@ -81,6 +82,9 @@ type Parts struct {
 	// AllowUnsafeLean lifts verify-proof's rules on snippets (CheckSnippet): only the imports
 	// are still held to Modules. For a trusted network only.
 	AllowUnsafeLean bool
+	// Grader grades a scored chain's answer against its gold (the configuration's grade.*
+	// keys, wire.Grader); nil grades by outcome's defaults.
+	Grader *outcome.Grader
 }
 
 // Handler does one task of each kind with Parts. It is the dispatch.Handler of `leanprm
@@ -167,7 +171,7 @@ func (h *Handler) score(ctx context.Context, st ScoreTask) (report.CheckJSON, er
 		}
 		return report.CheckJSON{}, err
 	}
-	out := report.NewCheckJSON(r, h.p.Threshold, h.p.Aggregate)
+	out := report.NewCheckJSON(h.p.Grader, r, h.p.Threshold, h.p.Aggregate)
 	out.Steps = out.Steps[st.From:]
 	return out, nil
 }

@@ -7,12 +7,16 @@ import (
 
 	"github.com/leanprm/leanprm/hybrid/generate"
 	"github.com/leanprm/leanprm/hybrid/label"
+	"github.com/leanprm/leanprm/hybrid/outcome"
 )
 
 // GeneratorOptions configure the generator `leanprm label` rolls out with.
 type GeneratorOptions struct {
 	// URL is the OpenAI-compatible server's base URL.
 	URL string
+	// Grader grades the rollouts' final answers (the process's, Grader; nil: outcome's
+	// defaults).
+	Grader *outcome.Grader
 	// Model is sent as the request's model; "" asks the server for its first.
 	Model       string
 	Temperature float64
@@ -44,7 +48,7 @@ func NewLabelGenerator(o GeneratorOptions) (*LabelGenerator, error) {
 	p := generate.DefaultParams()
 	p.Temperature = o.Temperature
 	p.Final = true
-	return &LabelGenerator{Roller: Rollouts{Client: c, Params: p}, Grader: answerGrader(), Client: c}, nil
+	return &LabelGenerator{Roller: Rollouts{Client: c, Params: p}, Grader: answerGrader(o.Grader), Client: c}, nil
 }
 
 // Rollouts is a label.Roller over the generator client: each rollout is one sample that runs

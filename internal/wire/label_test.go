@@ -50,7 +50,7 @@ func TestRolloutsThroughTheSimulator(t *testing.T) {
 // choice letter is Reached or Missed through the options the problem lists, and stays
 // Undecided when the problem lists none.
 func TestLabelGraderReadsChoiceLettersThroughTheProblem(t *testing.T) {
-	g := AnswerGrader()
+	g := AnswerGrader(nil)
 	problem := "How many legs do 5 spiders have in all? (A) 30 (B) 40 (C) 45 (D) 50"
 	require.Equal(t, label.Reached, g.Grade(problem, "40", "Each has 8 legs, 5*8 = 40.\nThe answer is (B)."))
 	require.Equal(t, label.Missed, g.Grade(problem, "40", "Each has 8 legs, 5*8 = 40.\nThe answer is (D)."))
