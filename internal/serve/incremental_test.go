@@ -52,7 +52,7 @@ func TestIncrementalGrowingChainsEqualFresh(t *testing.T) {
 				}
 				r0, err := fresh.ScoreChain(testCtx(t), chain.Chain{ID: r.ID, Problem: r.Problem, Steps: steps, FirstError: chain.NoLabel})
 				require.NoError(t, err)
-				want := report.NewCheckJSON(nil, r0, ts.built.Parts.Threshold, "min")
+				want := report.NewCheckJSON(ts.built.Parts.Grader, r0, ts.built.Parts.Threshold, "min")
 				want.FirstError = 0 // in JSON the gold label is Gold (gold_first_error) alone
 
 				in := map[string]any{"id": r.ID, "steps": []string{r.Steps[k-1]}}

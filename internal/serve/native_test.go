@@ -44,7 +44,7 @@ func TestScoreIsCheckJSON(t *testing.T) {
 	require.Len(t, got.Chains, 1)
 	r, err := ts.built.Parts.Scorer.ScoreChain(testCtx(t), c)
 	require.NoError(t, err)
-	want := report.NewCheckJSON(nil, r, ts.built.Parts.Threshold, "min")
+	want := report.NewCheckJSON(ts.built.Parts.Grader, r, ts.built.Parts.Threshold, "min")
 	want.FirstError = 0 // in JSON the gold label is Gold (gold_first_error) alone
 	assert.Equal(t, want, got.Chains[0].CheckJSON, "the answer is what check --json writes for the chain")
 	assert.Equal(t, "refuted", got.Chains[0].Steps[0].Verdict.String())
