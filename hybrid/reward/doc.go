@@ -15,7 +15,7 @@
 // answer traced to one of their results, idle steps (repetitions, restatements, identities,
 // ungrounded relations) costing and never paying; each step gets a dense reward in Delta form.
 //
-//	o := reward.Of(scored, threshold)                            // nil without a gold answer
+//	o := reward.Of(grader, scored, threshold) // grader: the process's (nil: outcome's defaults); nil without a gold answer
 //	p, w := reward.Settings{}.PayChain(o, scored, chainScore, refuted) // grounded
 //	fmt.Println(o.Verdict, o.RightAnswerWrongWork, p.Reward, p.Fallback, w.Derived, w.Steps)
 package reward
