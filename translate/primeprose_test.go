@@ -100,3 +100,24 @@ func TestDivisibleInWords(t *testing.T) {
 	}
 	checkStepVerdicts(t, tests)
 }
+
+// TestCoprimeInWords: "a and b are (not) relatively prime / coprime" is
+// decided by a certificate (Bézout's identity, or a common divisor above
+// 1); a third number ("coprime to 10"), a list and a test are left alone.
+func TestCoprimeInWords(t *testing.T) {
+	tests := []stepVerdictCase{
+		{"Since 20 and 16 are relatively prime, the fraction is reduced.", StepRefuted},
+		{`Since \(20\) and \(21\) are relatively prime, the fraction is reduced.`, StepVerified},
+		{"Here 1000 and 1001 are coprime.", StepVerified},
+		{"Here 6 and 9 are not coprime.", StepVerified},
+		{"Here 8 and 9 are not coprime.", StepRefuted},
+		{"So 35 and 64 are coprime to each other.", StepVerified},
+		// look-alikes that must stay undecided
+		{"So 6 and 9 are coprime to 10.", StepNone},                      // a third number
+		{"So 4, 6 and 9 are relatively prime.", StepNone},                // a list: gcd of all three
+		{"Check whether 20 and 16 are relatively prime.", StepNone},      // a test
+		{"If 20 and 16 are coprime, the fraction is reduced.", StepNone}, // a supposition
+		{"So 2 + 4 and 6 are coprime.", StepNone},                        // 4 ends an expression
+	}
+	checkStepVerdicts(t, tests)
+}

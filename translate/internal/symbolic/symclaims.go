@@ -101,6 +101,7 @@ func (t *Reader) symLines(step int, text string, toks []mathtext.Tok, budget int
 	congr = append(congr, t.proseValueClaims(step, text)...)
 	congr = append(congr, t.primeClaims(step, text)...)
 	congr = append(congr, t.divisibleWordClaims(step, text)...)
+	congr = append(congr, t.coprimeWordClaims(step, text)...)
 	congr = append(congr, t.wordOpClaims(step, text)...)
 	if len(congr) > budget {
 		congr = congr[:budget]

@@ -1,10 +1,14 @@
 package symbolic
 
 import (
+	"fmt"
 	"math/big"
 	"regexp"
 	"strings"
 
+	"github.com/leanprm/leanprm/translate/internal/arith"
+	"github.com/leanprm/leanprm/translate/internal/mathtext"
+	"github.com/leanprm/leanprm/translate/internal/symexpr"
 	"github.com/leanprm/leanprm/translate/obligation"
 )
 
@@ -103,6 +107,68 @@ func (t *Reader) divisibleWordClaims(step int, text string) []obligation.Obligat
 			}
 			out = append(out, *t.divisionObligation(step, text, m[0], m[1], d, n, expr, neg, veto))
 		}
+	}
+	return out
+}
+
+// coprimeWordsRE reads "16 and 21 are relatively prime", "\(20\) and
+// \(16\) are not coprime". Groups: the two numbers and "not".
+var coprimeWordsRE = regexp.MustCompile(`(?i)(\d{1,18})(?:\\\)|\$)?\s+and\s+(?:\\\(|\$)?(\d{1,18})(?:\\\)|\$)?\s+are\s+(not\s+)?(?:relatively\s+prime|coprime)\b`)
+
+// coprimeWordClaims decides "a and b are (not) relatively prime" between
+// two positive whole numbers that are the subject of their clause. The
+// certificate is a common divisor d > 1 (a = d·q, b = d·r), or Bézout's
+// a·x + b·y = 1 with whole x and y. "coprime to 10" (a third number) and
+// lists ("4, 9 and 25 are relatively prime") are left alone.
+func (t *Reader) coprimeWordClaims(step int, text string) []obligation.Obligation {
+	lower := strings.ToLower(text)
+	if !strings.Contains(lower, "coprime") && !strings.Contains(lower, "relatively prime") {
+		return nil
+	}
+	var out []obligation.Obligation
+	for _, m := range coprimeWordsRE.FindAllStringSubmatchIndex(text, 16) {
+		rest := strings.ToLower(strings.TrimLeft(strings.TrimPrefix(strings.TrimPrefix(text[m[1]:], `\)`), "$"), " "))
+		if !subjectStandsAlone(text, m[2]) || strings.HasPrefix(rest, "to ") && !strings.HasPrefix(rest, "to each other") && !strings.HasPrefix(rest, "to one another") {
+			continue
+		}
+		a, ok1 := new(big.Int).SetString(text[m[2]:m[3]], 10)
+		b, ok2 := new(big.Int).SetString(text[m[4]:m[5]], 10)
+		if !ok1 || !ok2 || a.Sign() == 0 || b.Sign() == 0 {
+			continue
+		}
+		neg := m[6] >= 0
+		sentence := strings.ToLower(sentenceAround(text, m[0], m[1]))
+		sentence = strings.Replace(sentence, strings.ToLower(text[m[0]:m[1]]), "", 1)
+		veto := closedClaimVeto(sentence)
+		if veto == "" {
+			veto = trialRE.FindString(sentence)
+		}
+		x, y := new(big.Int), new(big.Int)
+		g := new(big.Int).GCD(x, y, a, b)
+		coprime := g.Cmp(big.NewInt(1)) == 0
+		o := obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, m[0], m[1]), Kind: obligation.KindCongruence, OnProof: obligation.Verified, OnDisproof: obligation.Unknown}
+		o.Expr = "gcd(" + a.String() + ", " + b.String() + ") = 1"
+		if neg {
+			o.Expr = "gcd(" + a.String() + ", " + b.String() + ") ≠ 1"
+		}
+		if coprime {
+			o.Prop = symexpr.IntTerm(a) + " * " + symexpr.IntTerm(x) + " + " + symexpr.IntTerm(b) + " * " + symexpr.IntTerm(y) + " = (1 : Rat)"
+			o.WhyProof = fmt.Sprintf("%s·%s + %s·%s = 1: no common divisor but 1", a, x, b, y)
+		} else {
+			o.Prop = fmt.Sprintf("(%s : Rat) = (%s : Rat) * (%s : Rat) ∧ (%s : Rat) = (%s : Rat) * (%s : Rat) ∧ (1 : Rat) < (%s : Rat)",
+				a, g, new(big.Int).Quo(a, g), b, g, new(big.Int).Quo(b, g), g)
+			o.WhyProof = fmt.Sprintf("%s divides both %s and %s", g, a, b)
+		}
+		o.Note = "P is a certificate: Bézout's identity with whole coefficients, or a common divisor above 1"
+		if coprime == neg {
+			o.OnProof = obligation.Refuted
+			if veto != "" {
+				o.OnProof, o.Note = obligation.Unknown, fmt.Sprintf("the sentence may be rejecting or testing the claim (%q)", veto)
+			}
+		}
+		o.WhyDisproof = "the certificate does not hold"
+		o.Lean, o.LeanNeg = arith.Declarations(o.Prop, t.Tactic)
+		out = append(out, o)
 	}
 	return out
 }
