@@ -81,13 +81,7 @@ func (t *Reader) divisibleWordClaims(step int, text string) []obligation.Obligat
 			continue
 		}
 		neg := m[6] >= 0
-		sentence := strings.ToLower(sentenceAround(text, m[0], m[1]))
-		// The claim's own "not" is no rejection of it.
-		sentence = strings.Replace(sentence, strings.ToLower(text[m[0]:m[1]]), "", 1)
-		veto := closedClaimVeto(sentence)
-		if veto == "" {
-			veto = trialRE.FindString(sentence)
-		}
+		sentence, veto := wordClaimVeto(text, m[0], m[1])
 		if veto == "" {
 			// "16 is divisible by 7 (16 = 7 * 2 + 2)": a division with a
 			// remainder shown beside it says "divided by".
@@ -137,12 +131,7 @@ func (t *Reader) coprimeWordClaims(step int, text string) []obligation.Obligatio
 			continue
 		}
 		neg := m[6] >= 0
-		sentence := strings.ToLower(sentenceAround(text, m[0], m[1]))
-		sentence = strings.Replace(sentence, strings.ToLower(text[m[0]:m[1]]), "", 1)
-		veto := closedClaimVeto(sentence)
-		if veto == "" {
-			veto = trialRE.FindString(sentence)
-		}
+		_, veto := wordClaimVeto(text, m[0], m[1])
 		x, y := new(big.Int), new(big.Int)
 		g := new(big.Int).GCD(x, y, a, b)
 		coprime := g.Cmp(big.NewInt(1)) == 0
@@ -171,4 +160,17 @@ func (t *Reader) coprimeWordClaims(step int, text string) []obligation.Obligatio
 		out = append(out, o)
 	}
 	return out
+}
+
+// wordClaimVeto is the sentence around the claim in words at [s, e),
+// lower-cased and without the claim (its own "not" rejects nothing), and
+// the word of it that may reject, test or suppose the claim, if any.
+func wordClaimVeto(text string, s, e int) (sentence, veto string) {
+	sentence = strings.ToLower(sentenceAround(text, s, e))
+	sentence = strings.Replace(sentence, strings.ToLower(text[s:e]), "", 1)
+	veto = closedClaimVeto(sentence)
+	if veto == "" {
+		veto = trialRE.FindString(sentence)
+	}
+	return sentence, veto
 }
