@@ -162,12 +162,14 @@ var processBenchInvestigated = map[string]string{
 	// (y+1+x)(y-1-x) is y² - (x+1)², not (y+1)² - (x+1)²; the wrong
 	// difference of squares feeds the equation used afterwards.
 	"omnimath-191/2": "a product expanded as (y+1)² - (x+1)² instead of y² - (x+1)²",
+	"math-740/2":     "a reciprocal shown to fifteen places, wrong from the third",
+	"math-740/4":     "a reciprocal shown to fifteen places, wrong from the third",
 }
 
 // TestProcessBenchDevCheckRefutesBeforeLabel runs the same path over
 // the four ProcessBench dev files: a step before the labelled first error
 // (or in a chain labelled correct) is refuted only when it is one of the
-// four claims checked by hand.
+// claims checked by hand.
 func TestProcessBenchDevCheckRefutesBeforeLabel(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads ProcessBench dev")

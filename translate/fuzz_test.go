@@ -17,6 +17,7 @@ func FuzzTranslate(f *testing.F) {
 		"Natalia sold 48/2 = 24 clips.",
 		"half of 48 is 25, 20% of 50 is 12, twice 7 is 15, 3 more than 5 is 9, a third of $27 is $8.50 dozen",
 		`Since 91 is prime, 50 is a perfect square and \(2^{7} - 1\) is not a prime number; is 1001 composite?`,
+		`Both 24 and \(1199\) are divisible by \(3\); 16 is divisible by 7 (16 = 7 * 2 + 2); 21 is not a multiple of 3 and 5; \(209\) is prime (it has no divisors other than 1 and 209); 199 \times 3.14159 \approx 624.82; 20 and \(16\) are not relatively prime, 6 and 9 are coprime to 10`,
 		"For \\(r = -1\\): \\(y = r^2 = 1\\).\n- \\(k = 2\\): \\(10k - k^2 = 16\\)\nCheck: \\(2 < 3\\). This does not hold. where \\(a \\neq 1\\), (5 + 2 - 1) choose (2 - 1) = 6",
 		`\( \frac{1}{2} + \dfrac{1}{3} = \frac{5}{6} \) and \[ \sqrt{16} = 4 \]`,
 		"$80 / $20 = 4 and 25% of 80 = 20, 1/3 ≈ 0.33, 2/3 = 0.66",

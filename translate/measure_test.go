@@ -172,6 +172,11 @@ var investigated = map[string]string{
 	// (y+1+x)(y-1-x) is y² - (x+1)², not (y+1)² - (x+1)²; the wrong
 	// difference of squares feeds the equation used afterwards.
 	"omnimath-191/2": "a product expanded as (y+1)² - (x+1)² instead of y² - (x+1)²",
+	// Reciprocals in a continued fraction shown to fifteen places and
+	// wrong from the third (1/0.2599… is 3.8473…, 1/0.8483… is 1.1787…);
+	// only the integer parts are used afterwards.
+	"math-740/2": "a reciprocal shown to fifteen places, wrong from the third",
+	"math-740/4": "a reciprocal shown to fifteen places, wrong from the third",
 }
 
 type pbFigures struct {

@@ -107,6 +107,13 @@ var trapCorpus = []trap{
 	{family: "approximation", steps: []string{`So \(\frac{200}{3} \approx 66.67\).`}, want: wantNotRefuted},
 	{family: "approximation", steps: []string{`So \(\frac{1000}{7} \approx 140\).`}, want: wantNotRefuted},
 	{family: "approximation", steps: []string{`So \(1.41 \times 1.41 \approx 1.90\).`}, want: wantNotRefuted},
+	// ≈ against a side with decimals of its own: their rounding plus ten units of the last place shown.
+	{family: "approximation", steps: []string{`So \(47 \times 2.71828 \approx 126.05\).`}, want: wantRefuted},
+	{family: "approximation", steps: []string{`Then \[ 0.62 \times 1.843 ≈ 1.201 \]`}, want: wantRefuted},
+	{family: "approximation", steps: []string{`So \(47 \times 2.71828 \approx 127.76\).`}, want: wantNotRefuted},
+	{family: "approximation", steps: []string{`With \(\pi \approx 3.14\), \(3.14 \times 12 \approx 37.70\).`}, want: wantNotRefuted},
+	{family: "approximation", steps: []string{`So \(0.33 \times 3 \approx 1.00\) and \(1.732 \times 5 \approx 8.66\).`}, want: wantNotRefuted},
+	{family: "approximation", steps: []string{`Then \[ 0.62 \times 1.843 ≈ 1.143 \]`}, want: wantNotRefuted},
 	// a conjectured function is no definition: the given value is not checked against it.
 	{family: "chain context", steps: []string{`We know \(h(1) = 3\) and \(h(2) = 5\).`, `It seems that \(h(n) = 2n + 2\) works. Since \(h(1) = 3\), the start matches.`}, step: 1, want: wantNotRefuted},
 	{family: "chain context", steps: []string{`It looks like a pattern: \(h(n) = n + 2\). Then \(h(1) = 3\).`}, want: wantNotVerify},

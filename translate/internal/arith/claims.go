@@ -268,12 +268,14 @@ func tolerance(a, b Value, la, lb *NumNode, loneA, loneB bool, rel string, unit 
 	}
 	if rel == "≈" {
 		// Approximately is loose: allow a twentieth of the value too, unless
-		// an exact side (no decimal in it) is shown to two or more places
-		// ("59049 / 729 ≈ 80.83"): the places shown claim that precision, and
-		// ten units of the last one are allowed.
+		// a lone decimal is shown to two or more places against the other
+		// side ("59049 / 729 ≈ 80.83", "199 × 3.14159 ≈ 624.82"): the places
+		// shown claim that precision, and ten units of the last one are
+		// allowed beyond what the rounding of the other side's decimals
+		// explains.
 		loose := new(big.Rat).Quo(ratAbs(a.V), big.NewRat(20, 1))
-		if shown := placesShown(a, b, la, lb, loneA, loneB); shown != nil {
-			loose = shown
+		if shown := placesShown(la, lb, loneA, loneB); shown != nil {
+			loose = shown.Add(shown, t)
 		}
 		if loose.Cmp(t) > 0 {
 			t = loose
@@ -286,15 +288,17 @@ func tolerance(a, b Value, la, lb *NumNode, loneA, loneB bool, rel string, unit 
 }
 
 // placesShown is ten units of the last place of a lone decimal with two or
-// more places set against an exact side ("59049 / 729 ≈ 80.83"), or nil.
-func placesShown(a, b Value, la, lb *NumNode, loneA, loneB bool) *big.Rat {
+// more places set against the other side ("59049 / 729 ≈ 80.83"), or nil.
+// Against a side with decimals of its own the caller adds their rounding.
+func placesShown(la, lb *NumNode, loneA, loneB bool) *big.Rat {
 	unit := func(n *NumNode) *big.Rat {
 		return new(big.Rat).SetFrac(big.NewInt(10), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(n.Lit.Dec)), nil))
 	}
+	shown := func(n *NumNode) bool { return n.Lit.Dec >= 2 && !n.Lit.Ellipsis && !n.Lit.Percent }
 	switch {
-	case loneB && lb.Lit.Dec >= 2 && !lb.Lit.Ellipsis && !lb.Lit.Percent && a.R.Sign() == 0:
+	case loneB && shown(lb) && !(loneA && shown(la)):
 		return unit(lb)
-	case loneA && la.Lit.Dec >= 2 && !la.Lit.Ellipsis && !la.Lit.Percent && b.R.Sign() == 0:
+	case loneA && shown(la) && !(loneB && shown(lb)):
 		return unit(la)
 	}
 	return nil

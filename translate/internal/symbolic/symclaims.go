@@ -100,6 +100,8 @@ func (t *Reader) symLines(step int, text string, toks []mathtext.Tok, budget int
 	congr := append(t.remainderClaims(step, text), t.divisibilityClaims(step, text, regions)...)
 	congr = append(congr, t.proseValueClaims(step, text)...)
 	congr = append(congr, t.primeClaims(step, text)...)
+	congr = append(congr, t.divisibleWordClaims(step, text)...)
+	congr = append(congr, t.coprimeWordClaims(step, text)...)
 	congr = append(congr, t.wordOpClaims(step, text)...)
 	if len(congr) > budget {
 		congr = congr[:budget]

@@ -15,6 +15,10 @@ import (
 // is composite", "50 is a perfect square", "48 is not a perfect square".
 var primeProseRE = regexp.MustCompile(`(?i)(\d{1,13})(?:\\\)|\$)?\s+is\s+(not\s+)?(?:a\s+)?(prime|composite|perfect\s+square)(?:\s+numbers?)?\b`)
 
+// primeRestatedRE is the definition of a prime said with "no", which
+// restates the claim "n is prime" beside it and rejects nothing.
+var primeRestatedRE = regexp.MustCompile(`\b(?:has|having|with) no (?:other )?(?:positive )?(?:divisors|factors)(?: other than)?\b`)
+
 // maxTrial bounds the trial division that finds a factor (numbers below
 // 10^13 have one below 4·10^6 when they are composite).
 const maxTrial = 4_000_000
@@ -44,6 +48,10 @@ func (t *Reader) primeClaims(step int, text string) []obligation.Obligation {
 		sentence := strings.ToLower(sentenceAround(text, m[0], m[1]))
 		// The claim's own "not" is no rejection of it.
 		sentence = strings.Replace(sentence, strings.ToLower(text[m[0]:m[1]]), "", 1)
+		if what == "prime" && !neg {
+			// "(it has no divisors other than 1 and 209)" restates the claim.
+			sentence = primeRestatedRE.ReplaceAllString(sentence, "")
+		}
 		veto := closedClaimVeto(sentence)
 		if veto == "" {
 			veto = trialRE.FindString(sentence)

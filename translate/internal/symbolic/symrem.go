@@ -207,18 +207,26 @@ func (t *Reader) divides(step int, text string, s, e int) *obligation.Obligation
 	if err != nil {
 		return nil
 	}
-	m := new(big.Int).Abs(a)
-	q, r := new(big.Int).DivMod(b, m, new(big.Int))
-	o := &obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, s, e), Kind: obligation.KindCongruence, OnProof: obligation.Verified, OnDisproof: obligation.Unknown}
 	sym := " ∣ "
 	if neg {
 		sym = " ∤ "
 	}
-	o.Expr = symexpr.Plain(ae) + sym + symexpr.Plain(be)
+	return t.divisionObligation(step, text, s, e, a, b, symexpr.Plain(ae)+sym+symexpr.Plain(be), neg, closedClaimVeto(strings.ToLower(sentenceAround(text, s, e))))
+}
+
+// divisionObligation decides "a divides b" (or, neg, "a does not divide
+// b") by the division of b by |a|, a ≠ 0: P is b = |a|·q + r with
+// 0 ≤ r < |a|; a remainder against the claim refutes it unless veto (a
+// word of the sentence that may reject or test the claim) is set.
+func (t *Reader) divisionObligation(step int, text string, s, e int, a, b *big.Int, expr string, neg bool, veto string) *obligation.Obligation {
+	m := new(big.Int).Abs(a)
+	q, r := new(big.Int).DivMod(b, m, new(big.Int))
+	o := &obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, s, e), Kind: obligation.KindCongruence, OnProof: obligation.Verified, OnDisproof: obligation.Unknown}
+	o.Expr = expr
 	if (r.Sign() != 0) != neg {
 		o.OnProof = obligation.Refuted
-		if v := closedClaimVeto(strings.ToLower(sentenceAround(text, s, e))); v != "" {
-			o.OnProof, o.Note = obligation.Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", v)
+		if veto != "" {
+			o.OnProof, o.Note = obligation.Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", veto)
 		}
 	}
 	o.Prop = symexpr.IntTerm(b) + " = " + symexpr.IntTerm(m) + " * " + symexpr.IntTerm(q) + " + " + symexpr.IntTerm(r)
