@@ -56,6 +56,10 @@ type Lean struct {
 	MaxRSS int64
 	// Sandbox says whether Lean processes run in leanbridge/sandbox.
 	Sandbox SandboxMode
+	// SandboxScratch is the size of a sandboxed process's scratch filesystem (a tmpfs, charged
+	// to its memory limit); SandboxCPUs the cores its process tree may use (cgroup cpu.max).
+	SandboxScratch int64
+	SandboxCPUs    int
 }
 
 // Kernel is the kernel.* section: the kernel-replay tier of verify-proof and /v1/verify

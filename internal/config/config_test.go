@@ -363,7 +363,7 @@ func TestSourcesListEveryKeySorted(t *testing.T) {
 	}
 	assert.True(t, slices.IsSorted(got), "%v", got)
 	assert.Equal(t, Keys(), got)
-	assert.Len(t, got, 52)
+	assert.Len(t, got, 54)
 }
 
 // From cmd/leanprm's TestConfigYAMLRoundTrips: YAML encodes to a leanprm.yaml that reproduces
@@ -581,4 +581,22 @@ func TestKernelKeys(t *testing.T) {
 	assert.ErrorContains(t, err, "kernel.tier")
 	_, err = load(t, t.TempDir(), nil, "--kernel-fresh", "yes")
 	assert.ErrorContains(t, err, "kernel.fresh")
+}
+
+// The sandbox's scratch size and cores are settings (issue 32 §7): 512 MiB and 2 by default,
+// set from the file or the environment, and a size that does not parse is refused by name.
+func TestSandboxLimitKeys(t *testing.T) {
+	c, err := load(t, t.TempDir(), nil)
+	require.NoError(t, err)
+	assert.Equal(t, int64(512<<20), c.Lean.SandboxScratch)
+	assert.Equal(t, 2, c.Lean.SandboxCPUs)
+
+	dir := writeFile(t, "lean:\n  sandbox_scratch: 2GiB\n")
+	c, err = load(t, dir, map[string]string{"LEANPRM_LEAN_SANDBOX_CPUS": "4"})
+	require.NoError(t, err)
+	assert.Equal(t, int64(2<<30), c.Lean.SandboxScratch)
+	assert.Equal(t, 4, c.Lean.SandboxCPUs)
+
+	_, err = load(t, t.TempDir(), map[string]string{"LEANPRM_LEAN_SANDBOX_SCRATCH": "lots"})
+	assert.ErrorContains(t, err, "lean.sandbox_scratch")
 }

@@ -27,6 +27,9 @@ const (
 	DefaultProject = "lean-project"
 	// DefaultMaxRSS leaves a Mathlib-importing worker room on a laptop.
 	DefaultMaxRSS = "8GiB"
+	// DefaultSandboxScratch is room for a REPL's or a kernel build's own files (.olean, logs),
+	// not for a hostile input to fill the host's disk.
+	DefaultSandboxScratch = "512MiB"
 	// DefaultKernelTimeout bounds the kernel tier for one proof: building its .olean under
 	// the header and replaying the module's own constants (Comparator builds and exports the
 	// challenge too).
@@ -168,6 +171,13 @@ var keys = []key{
 		string(SandboxAuto), textKind, func(c *Config, k, raw string) error {
 			v, err := enumValue(k, raw, SandboxMode("").Values())
 			c.Lean.Sandbox = SandboxMode(v)
+			return err
+		}},
+	{"lean.sandbox_cpus", "", "cores a sandboxed Lean process tree may use at once (cgroup cpu.max: throttled, never killed)",
+		"2", intKind, count(func(c *Config) *int { return &c.Lean.SandboxCPUs })},
+	{"lean.sandbox_scratch", "", "size of a sandboxed Lean process's scratch filesystem (a tmpfs, charged to lean.max_rss); writing past it fails with ENOSPC",
+		DefaultSandboxScratch, textKind, func(c *Config, k, raw string) (err error) {
+			c.Lean.SandboxScratch, err = sizeValue(k, raw)
 			return err
 		}},
 	{"lean.server_command", "server-command", "command that starts a language server instead of `lake serve` (e.g. leanprm sim lsp)",

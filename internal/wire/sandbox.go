@@ -24,13 +24,14 @@ var warned sync.Map
 // lsp.Options.Confine), or nil when lean.sandbox is off, or auto on a machine that cannot
 // sandbox (then it warns on logw, once per writer). With require on such a machine it fails
 // with ErrSandboxRequired, saying why and how to run anyway. The sandbox's memory limit is
-// lean.max_rss.
+// lean.max_rss, its scratch size lean.sandbox_scratch and its cores lean.sandbox_cpus.
 func Confinement(cfg *config.Config, logw io.Writer) (func(*exec.Cmd) (proc.Confinement, error), error) {
 	mode := cfg.Lean.Sandbox
 	if mode == config.SandboxOff {
 		return nil, nil
 	}
-	sb, err := sandbox.New(sandbox.Options{Limits: sandbox.Limits{MemoryBytes: cfg.Lean.MaxRSS}})
+	sb, err := sandbox.New(sandbox.Options{Limits: sandbox.Limits{MemoryBytes: cfg.Lean.MaxRSS,
+		ScratchBytes: cfg.Lean.SandboxScratch, CPUs: float64(cfg.Lean.SandboxCPUs)}})
 	if err != nil {
 		if mode == config.SandboxRequire {
 			return nil, fmt.Errorf("%w (%v); on a trusted machine, run with --require-sandbox=false", ErrSandboxRequired, err)

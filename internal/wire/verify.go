@@ -100,7 +100,8 @@ func VerifyKernel(cfg *config.Config) (*kernel.Checker, error) {
 	if cfg.Lean.Sandbox == config.SandboxOff {
 		return c, nil
 	}
-	sb, err := sandbox.New(sandbox.Options{Limits: sandbox.Limits{MemoryBytes: cfg.Kernel.MaxMemory}})
+	sb, err := sandbox.New(sandbox.Options{Limits: sandbox.Limits{MemoryBytes: cfg.Kernel.MaxMemory,
+		ScratchBytes: cfg.Lean.SandboxScratch, CPUs: float64(cfg.Lean.SandboxCPUs)}})
 	if err != nil {
 		if cfg.Lean.Sandbox == config.SandboxRequire {
 			return nil, fmt.Errorf("%w (%v); on a trusted machine, run with --require-sandbox=false", ErrSandboxRequired, err)
