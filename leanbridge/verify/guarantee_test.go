@@ -98,17 +98,7 @@ func TestGuaranteeUnknownKeywordsRefusedByName(t *testing.T) {
 func TestGuaranteeHonestFormsAccepted(t *testing.T) {
 	rows := loadGuarantee(t, "honest.jsonl")
 	assert.GreaterOrEqual(t, len(rows), 25)
-	accepting := &acceptingRunner{}
-	for _, row := range rows {
-		t.Run(row.ID, func(t *testing.T) {
-			st, err := ParseStatement(row.Statement)
-			require.NoError(t, err)
-			rep := CheckStatic(st, row.Proof, []string{"Init"})
-			require.True(t, rep.Accepted(), "%s refused before Lean: %v", row.Technique, rep.Reasons)
-			res := Check(context.Background(), row.Statement, row.Proof, Options{Runner: accepting})
-			assert.Equal(t, StatusVerified, res.Status, "%v", res.Reasons)
-		})
-	}
+	honestReachLean(t, rows)
 }
 
 // On the REPL simulator (not Lean), every honest form is verified or answered "not

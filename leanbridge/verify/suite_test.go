@@ -25,6 +25,9 @@ type suiteRow struct {
 	Proof     string `json:"proof"`
 }
 
+// base is the row's common part, for helpers shared by the suites whose rows embed it.
+func (r suiteRow) base() suiteRow { return r }
+
 var suiteDir = filepath.Join("..", "..", "testdata", "verify")
 
 func loadSuite(t *testing.T, name string) []suiteRow {
