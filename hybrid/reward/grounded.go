@@ -213,9 +213,20 @@ var segmentEnds = []string{"\n", ". ", ", ", "; ", "\\\\", "$$", "\\]", "\\["}
 func segments(text string) []string {
 	var out []string
 	start := 0
+	depth := 0 // \begin{…} environments open (a matrix's rows are not clauses)
 	for i := 0; i < len(text); i++ {
 		if c := text[i]; c != '\n' && c != '.' && c != ',' && c != ';' && c != '\\' && c != '$' {
 			continue // no segment end starts here
+		}
+		switch {
+		case strings.HasPrefix(text[i:], `\begin{`):
+			depth++
+			continue
+		case strings.HasPrefix(text[i:], `\end{`):
+			depth = max(depth-1, 0)
+			continue
+		case depth > 0:
+			continue
 		}
 		for _, e := range segmentEnds {
 			if strings.HasPrefix(text[i:], e) {
@@ -438,7 +449,7 @@ func (k *known) uses(text string) bool {
 // only when it is known already ("25 / 5 = 5" of five friends), else the formula assumes
 // what it computes ("48 - 48 + 72 = 72").
 func (k *known) derives(lhs, rhs string, prev []string) ([]string, bool) {
-	operands := quantities(lhs)
+	operands, local := k.chained(lhs)
 	if len(operands) == 0 {
 		operands = prev
 	}
@@ -466,13 +477,48 @@ func (k *known) derives(lhs, rhs string, prev []string) ([]string, bool) {
 	for _, q := range dedupe(operands) {
 		switch {
 		case q == k.target || q == "0" || q == "1":
-		case k.dep[q]:
+		case k.dep[q] || local[q]:
 			dep++
 		case !k.free[q]:
 			return next, false
 		}
 	}
 	return next, dep > 0
+}
+
+// chained reads the left side of a relation's last "=" when it is a chain of equalities ("a
+// = b = c"): each link computes the next, so the quantities of a link whose previous link is
+// all known, one at least problem-dependent, are computed (local) and not assumed. The
+// operands of the result are the quantities of the last link ("2^2 \times 3^2 = 4 \times 9 =
+// 36": 4 and 9 were computed, 36's operands are 4 and 9). Without a chain it is lhs's
+// quantities.
+func (k *known) chained(lhs string) (operands []string, local map[string]bool) {
+	links := strings.Split(lhs, "=")
+	for i := 1; i < len(links); i++ {
+		qs := quantities(links[i-1])
+		ok, dep := len(qs) > 0, false
+		for _, q := range qs {
+			switch {
+			case k.dep[q] || local[q]:
+				dep = true
+			case q == "0" || q == "1" || k.free[q]:
+			default:
+				ok = false
+			}
+		}
+		if !ok || !dep {
+			continue
+		}
+		if local == nil {
+			local = map[string]bool{}
+		}
+		for _, q := range quantities(links[i]) {
+			if q != k.target {
+				local[q] = true
+			}
+		}
+	}
+	return quantities(links[len(links)-1]), local
 }
 
 // provenAnswer is whether a relation's right side is an expression the answer grader proves
