@@ -180,9 +180,9 @@ var (
 	// A quantity: \frac{a}{b}, a/b, a decimal or integer (thousands commas allowed), an
 	// optional percent sign.
 	quantity = regexp.MustCompile(`\\[dt]?frac\{\s*(\d+(?:\.\d+)?)\s*\}\{\s*(\d+(?:\.\d+)?)\s*\}|(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(\s*%)?`)
-	// The formula at the end of a text: digits, operators, brackets, LaTeX commands and
-	// one-letter names, no prose word.
-	mathRun = regexp.MustCompile(`(?:[\d\s.,+\-*/×÷·^()\[\]{}$%:]|\\[a-zA-Z]+|\b[a-zA-Z]\b)*$`)
+	// The formula at the end of a text: digits, operators, brackets, LaTeX commands (a
+	// matrix's \begin{pmatrix} too) and one-letter names, no prose word.
+	mathRun = regexp.MustCompile(`(?:[\d\s.,+\-*/×÷·^()\[\]{}$%:]|\\(?:begin|end)\{[a-zA-Z*]+\}|\\[a-zA-Z]+|\b[a-zA-Z]\b)*$`)
 	boxed   = regexp.MustCompile(`\\(?:boxed|fbox)\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}`)
 )
 
@@ -214,8 +214,17 @@ func segments(text string) []string {
 	var out []string
 	start := 0
 	depth := 0 // \begin{…} environments open (a matrix's rows are not clauses)
+	nest := 0  // brackets open since the last clause end (a tuple's or an interval's commas are not clause ends)
 	for i := 0; i < len(text); i++ {
-		if c := text[i]; c != '\n' && c != '.' && c != ',' && c != ';' && c != '\\' && c != '$' {
+		switch text[i] {
+		case '(', '[', '{':
+			nest++
+			continue
+		case ')', ']', '}':
+			nest = max(nest-1, 0)
+			continue
+		case '\n', '.', ',', ';', '\\', '$':
+		default:
 			continue // no segment end starts here
 		}
 		switch {
@@ -225,7 +234,7 @@ func segments(text string) []string {
 		case strings.HasPrefix(text[i:], `\end{`):
 			depth = max(depth-1, 0)
 			continue
-		case depth > 0:
+		case depth > 0, nest > 0 && (text[i] == ',' || text[i] == ';'):
 			continue
 		}
 		for _, e := range segmentEnds {
@@ -233,6 +242,7 @@ func segments(text string) []string {
 				out = append(out, text[start:i])
 				start = i + len(e)
 				i = start - 1
+				nest = 0
 				break
 			}
 		}

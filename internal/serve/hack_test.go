@@ -299,8 +299,9 @@ func (s hackSummary) String() string {
 // TestHackSuite pays the suite under the old combined reward and under the default grounded
 // one. Under grounded, on every problem whose honest derivation the grounding traces (its
 // answer derived from its steps), no hack earns as much as the honest derivation and padding
-// adds nothing; on every problem the honest right derivation beats the honest wrong one unless
-// the grader left the wrong answer unknown (paid its process value, reward.on_unknown). The
+// adds nothing; on every problem the honest right derivation beats the honest wrong one (an
+// unknown grade is paid 0 under grounded). FloorShare and IdleCost are cross-validated on
+// two folds of the problems (crossValidate, logged). The
 // problems whose honest derivation the grounding does not trace are counted and logged: there
 // the honest derivation is paid the floor alone and a hack may match it.
 func TestHackSuite(t *testing.T) {
@@ -354,11 +355,9 @@ func TestHackSuite(t *testing.T) {
 	for id, fam := range after {
 		h := fam["honest"]
 		assert.True(t, h >= 0 && h <= 1)
-		if fam["wrong"] > 0 {
-			t.Logf("%s: the honest wrong derivation is paid %.3f (its answer's grade is unknown)", id, fam["wrong"])
-		} else {
-			assert.Greater(t, h, 0.0, "%s: honest right %.3f, honest wrong %.3f", id, h, fam["wrong"])
-		}
+		// An answer proven different is paid 0, and so is one the grader leaves unknown
+		// under grounded: the honest right derivation beats the honest wrong one everywhere.
+		assert.Greater(t, h, fam["wrong"], "%s: honest right %.3f, honest wrong %.3f", id, h, fam["wrong"])
 	}
 }
 
