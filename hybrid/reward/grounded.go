@@ -66,7 +66,11 @@ type Work struct {
 // when the answer is derived; all of it scaled by the share of steps that are not idle (a
 // repetition, a restatement, an identity, an ungrounded relation): idle steps cost (Clip),
 // never pay.
-func (w Work) Value() float64 {
+func (w Work) Value() float64 { return w.ValueWith(FloorShare, IdleCost) }
+
+// ValueWith is Value with the floor share and the idle cost given (to choose them by
+// cross-validation).
+func (w Work) ValueWith(floorShare, idleCost float64) float64 {
 	work, idle := 0, 0
 	for _, s := range w.Steps {
 		switch {
@@ -76,14 +80,14 @@ func (w Work) Value() float64 {
 			idle++
 		}
 	}
-	v := FloorShare * w.Floor
+	v := floorShare * w.Floor
 	if work == 0 {
 		v /= 2
 	}
 	if w.Derived {
-		v += (1 - FloorShare) * w.WorkScore
+		v += (1 - floorShare) * w.WorkScore
 	}
-	v *= math.Pow(1-IdleCost, float64(idle))
+	v *= math.Pow(1-idleCost, float64(idle))
 	return min(max(v, 0), 1)
 }
 
@@ -94,6 +98,7 @@ func Measure(r *hybrid.Scored, floor float64) Work {
 	w := Work{Floor: floor, Steps: make([]StepWork, len(r.Steps))}
 	k := newKnown(r.Problem)
 	if answer := outcome.Extract(Text(r)); answer.Found {
+		k.answer = answer.Answer
 		k.target, k.numeric = parseQuantity(answer.Answer)
 		if !k.numeric {
 			k.target = compact(answer.Answer)
@@ -175,11 +180,31 @@ var (
 	// A quantity: \frac{a}{b}, a/b, a decimal or integer (thousands commas allowed), an
 	// optional percent sign.
 	quantity = regexp.MustCompile(`\\[dt]?frac\{\s*(\d+(?:\.\d+)?)\s*\}\{\s*(\d+(?:\.\d+)?)\s*\}|(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(\s*%)?`)
-	// The formula at the end of a text: digits, operators, brackets, LaTeX commands and
-	// one-letter names, no prose word.
-	mathRun = regexp.MustCompile(`(?:[\d\s.,+\-*/×÷·^()\[\]{}$%:]|\\[a-zA-Z]+|\b[a-zA-Z]\b)*$`)
+	// The formula at the end of a text: digits, operators, brackets, LaTeX commands (a
+	// matrix's \begin{pmatrix} too) and one-letter names, no prose word.
+	mathRun = regexp.MustCompile(`(?:[\d\s.,+\-*/×÷·^()\[\]{}$%:]|\\(?:begin|end)\{[a-zA-Z*]+\}|\\[a-zA-Z]+|\b[a-zA-Z]\b)*$`)
 	boxed   = regexp.MustCompile(`\\(?:boxed|fbox)\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}`)
 )
+
+// unbox drops a text's boxed answers, but keeps a boxed answer a relation computes ("x =
+// \boxed{3}" is "x = 3"): it is the relation's result.
+func unbox(text string) string {
+	var b strings.Builder
+	at := 0
+	for _, m := range boxed.FindAllStringIndex(text, -1) {
+		before := strings.TrimRight(text[at:m[0]], " $")
+		b.WriteString(text[at:m[0]])
+		if strings.HasSuffix(before, "=") {
+			box := text[m[0]:m[1]]
+			b.WriteString(box[strings.IndexByte(box, '{')+1 : len(box)-1])
+		} else {
+			b.WriteByte(' ')
+		}
+		at = m[1]
+	}
+	b.WriteString(text[at:])
+	return b.String()
+}
 
 // segmentEnds are where segments end; ". ", ", " and "; " need the space after them.
 var segmentEnds = []string{"\n", ". ", ", ", "; ", "\\\\", "$$", "\\]", "\\["}
@@ -188,12 +213,36 @@ var segmentEnds = []string{"\n", ". ", ", ", "; ", "\\\\", "$$", "\\]", "\\["}
 func segments(text string) []string {
 	var out []string
 	start := 0
+	depth := 0 // \begin{…} environments open (a matrix's rows are not clauses)
+	nest := 0  // brackets open since the last clause end (a tuple's or an interval's commas are not clause ends)
 	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case '(', '[', '{':
+			nest++
+			continue
+		case ')', ']', '}':
+			nest = max(nest-1, 0)
+			continue
+		case '\n', '.', ',', ';', '\\', '$':
+		default:
+			continue // no segment end starts here
+		}
+		switch {
+		case strings.HasPrefix(text[i:], `\begin{`):
+			depth++
+			continue
+		case strings.HasPrefix(text[i:], `\end{`):
+			depth = max(depth-1, 0)
+			continue
+		case depth > 0, nest > 0 && (text[i] == ',' || text[i] == ';'):
+			continue
+		}
 		for _, e := range segmentEnds {
 			if strings.HasPrefix(text[i:], e) {
 				out = append(out, text[start:i])
 				start = i + len(e)
 				i = start - 1
+				nest = 0
 				break
 			}
 		}
@@ -280,6 +329,7 @@ type known struct {
 	// the chain states none).
 	target  string
 	numeric bool
+	answer  string   // the final answer as written, for the grader
 	prev    []string // the quantities of the current step's last relation
 }
 
@@ -314,7 +364,7 @@ func newKnown(problem string) *known {
 // step reads one step's segments and says whether it works (WhyWork) or why not, and whether
 // it derives the final answer; the results of its work become known.
 func (k *known) step(text string) (string, bool) {
-	text = boxed.ReplaceAllString(text, " ")
+	text = unbox(text)
 	why, derives := WhyNoRelation, false
 	k.prev = nil
 	fresh := 0 // clauses not written before
@@ -409,7 +459,7 @@ func (k *known) uses(text string) bool {
 // only when it is known already ("25 / 5 = 5" of five friends), else the formula assumes
 // what it computes ("48 - 48 + 72 = 72").
 func (k *known) derives(lhs, rhs string, prev []string) ([]string, bool) {
-	operands := quantities(lhs)
+	operands, local := k.chained(lhs)
 	if len(operands) == 0 {
 		operands = prev
 	}
@@ -422,9 +472,12 @@ func (k *known) derives(lhs, rhs string, prev []string) ([]string, bool) {
 	}
 	if !k.numeric {
 		l := compact(lhs[mathRun.FindStringIndex(lhs)[0]:])
-		return next, compact(rhs) == k.target && strings.ContainsAny(l, "0123456789+-*/^") && !strings.Contains(compact(lhs), k.target)
+		if !strings.ContainsAny(l, "0123456789+-*/^\\") || strings.Contains(compact(lhs), k.target) {
+			return next, false
+		}
+		return next, compact(rhs) == k.target || k.provenAnswer(rhs)
 	}
-	if v, ok := firstValue(rhs); !ok || v != k.target {
+	if v, ok := firstValue(rhs); (!ok || v != k.target) && !(strings.ContainsAny(rhs, "\\^") && k.provenAnswer(rhs)) {
 		return next, false
 	}
 	if !k.dep[k.target] && slices.Contains(written(lhs[mathRun.FindStringIndex(lhs)[0]:]), k.target) {
@@ -434,7 +487,7 @@ func (k *known) derives(lhs, rhs string, prev []string) ([]string, bool) {
 	for _, q := range dedupe(operands) {
 		switch {
 		case q == k.target || q == "0" || q == "1":
-		case k.dep[q]:
+		case k.dep[q] || local[q]:
 			dep++
 		case !k.free[q]:
 			return next, false
@@ -443,10 +496,63 @@ func (k *known) derives(lhs, rhs string, prev []string) ([]string, bool) {
 	return next, dep > 0
 }
 
+// chained reads the left side of a relation's last "=" when it is a chain of equalities ("a
+// = b = c"): each link computes the next, so the quantities of a link whose previous link is
+// all known, one at least problem-dependent, are computed (local) and not assumed. The
+// operands of the result are the quantities of the last link ("2^2 \times 3^2 = 4 \times 9 =
+// 36": 4 and 9 were computed, 36's operands are 4 and 9). Without a chain it is lhs's
+// quantities.
+func (k *known) chained(lhs string) (operands []string, local map[string]bool) {
+	links := strings.Split(lhs, "=")
+	for i := 1; i < len(links); i++ {
+		qs := quantities(links[i-1])
+		ok, dep := len(qs) > 0, false
+		for _, q := range qs {
+			switch {
+			case k.dep[q] || local[q]:
+				dep = true
+			case q == "0" || q == "1" || k.free[q]:
+			default:
+				ok = false
+			}
+		}
+		if !ok || !dep {
+			continue
+		}
+		if local == nil {
+			local = map[string]bool{}
+		}
+		for _, q := range quantities(links[i]) {
+			if q != k.target {
+				local[q] = true
+			}
+		}
+	}
+	return quantities(links[len(links)-1]), local
+}
+
+// provenAnswer is whether a relation's right side is an expression the answer grader proves
+// equal to the final answer (\frac{6}{8} for 3/4, 2\sqrt{2} for \sqrt{8}, x \in (1, 2) for
+// (1, 2)): a symbolic result is traced by proof, never by its look. A right side longer than
+// maxResult is no result.
+func (k *known) provenAnswer(rhs string) bool {
+	r := strings.TrimSpace(strings.Trim(strings.TrimSpace(rhs), "$.,;:"))
+	if r == "" || len(r) > maxResult || k.answer == "" {
+		return false
+	}
+	return outcome.Grade(k.answer, r).Verdict == outcome.Equal
+}
+
+// maxResult bounds the right side provenAnswer grades, in bytes.
+const maxResult = 160
+
 // quantities are the quantities of a text in order, as exact rationals written in lowest terms
 // ("3/4", "24"); a fraction gives its numerator, denominator and value, a percentage its
 // number and its fraction. Signs are ignored.
 func quantities(text string) []string {
+	if !strings.ContainsAny(text, "0123456789") {
+		return nil // no digit, no quantity: most prose skips the scan
+	}
 	var out []string
 	for _, m := range quantity.FindAllStringSubmatch(text, -1) {
 		if m[1] != "" {

@@ -142,3 +142,42 @@ func TestMeasureIsBoundedOnHostileText(t *testing.T) {
 	assert.Len(t, w.Steps, 2)
 	assert.False(t, w.Derived)
 }
+
+// Symbolic and chained results: an expression the grader proves equal to the answer is the
+// answer; a chain of equalities computes its links; a matrix's rows and a tuple's commas do
+// not split a clause; a look-alike the grader does not prove equal derives nothing.
+func TestMeasureTracesSymbolicResults(t *testing.T) {
+	for _, tc := range []struct {
+		name, problem string
+		steps         []string
+		derived       bool
+	}{
+		{"a chain of equalities", "Find the least common multiple of 9, 12 and 15.",
+			[]string{"9 = 3^2, 12 = 2^2 \\times 3 and 15 = 3 \\times 5.", "\\[ \\text{LCM} = 2^2 \\times 3^2 \\times 5 = 4 \\times 9 \\times 5 = 36 \\times 5 = 180. \\]", "\\boxed{180}"}, true},
+		{"a chain from nothing known", "Find the least common multiple of 9, 12 and 15.",
+			[]string{"\\[ 7 \\times 8 = 56 = 36 \\times 5 = 180 \\]", "\\boxed{180}"}, false},
+		{"a matrix result proven equal", "Find the projection of (3, 0) onto (2, -3).",
+			[]string{"\\[ \\mathbf{a} \\cdot \\mathbf{b} = (3)(2) + (0)(-3) = 6 \\]", "\\[ \\|\\mathbf{b}\\|^2 = 2^2 + 3^2 = 13 \\]",
+				"\\[ \\left( \\frac{6}{13} \\right) \\begin{pmatrix} 2 \\\\ -3 \\end{pmatrix} = \\begin{pmatrix} \\frac{12}{13} \\\\ -\\frac{18}{13} \\end{pmatrix} \\]",
+				"\\boxed{\\begin{pmatrix} \\frac{12}{13} \\\\ -\\frac{18}{13} \\end{pmatrix}}"}, true},
+		{"a matrix look-alike", "Find the projection of (3, 0) onto (2, -3).",
+			[]string{"\\[ \\left( \\frac{6}{13} \\right) \\begin{pmatrix} 2 \\\\ -3 \\end{pmatrix} = \\begin{pmatrix} \\frac{12}{13} \\\\ \\frac{18}{13} \\end{pmatrix} \\]",
+				"\\boxed{\\begin{pmatrix} \\frac{12}{13} \\\\ -\\frac{18}{13} \\end{pmatrix}}"}, false},
+		{"a radical proven equal", "Write 2 times the square root of 2 as one radical.",
+			[]string{"$\\sqrt{4} \\cdot \\sqrt{2} = \\sqrt{8}$", "\\boxed{2\\sqrt{2}}"}, true},
+		{"a radical not equal", "Write 2 times the square root of 2 as one radical.",
+			[]string{"$\\sqrt{4} \\cdot \\sqrt{2} = \\sqrt{6}$", "\\boxed{2\\sqrt{2}}"}, false},
+		{"a tuple result", "Convert the point (-4, 0) to polar coordinates.",
+			[]string{"$r = \\sqrt{16} = 4$ and $\\theta = \\pi$.", "So $(r, \\theta) = (4, \\pi)$.", "\\boxed{(4,\\pi)}"}, true},
+		{"a boxed result of a relation", "What is 3 times 8?", []string{"$3 \\times 8 = \\boxed{24}$"}, true},
+		{"the answer boxed alone", "What is 3 times 8?", []string{"\\boxed{24}"}, false},
+		{"the answer in its own formula", "What is the area of a circle of radius 1?", []string{"\\[ \\pi \\cdot 1^2 + 0 = \\pi \\]", "\\boxed{\\pi}"}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := Measure(chainOf(tc.problem, 0.9, tc.steps...), 0.9)
+			assert.Equal(t, tc.derived, w.Derived, "%v", whys(w))
+		})
+	}
+	assert.Equal(t, []string{"(4, \\pi) and [1, 2)", "then 3"}, segments("(4, \\pi) and [1, 2), then 3"))
+	assert.Equal(t, []string{"\\begin{pmatrix} 1 \\\\ 2 \\end{pmatrix} = v", "so"}, segments("\\begin{pmatrix} 1 \\\\ 2 \\end{pmatrix} = v. so"))
+}

@@ -32,7 +32,10 @@ const (
 	ModeProcess Mode = "process"
 )
 
-// What an unknown outcome pays under ModeOutcome and ModeCombined (reward.on_unknown).
+// What an unknown outcome pays under ModeOutcome and ModeCombined (reward.on_unknown). Under
+// ModeGrounded an unknown outcome is paid 0 whatever the setting: a right answer there can be
+// paid as little as a share of its floor, so any positive pay for an answer not proven equal
+// could out-earn one proven equal (docs/REWARD.md, "Unknown grades").
 const (
 	// UnknownProcess pays the process score (in ModeCombined, still 0 when a step is refuted).
 	UnknownProcess = "process"
@@ -40,8 +43,7 @@ const (
 	UnknownZero = "zero"
 )
 
-// Settings choose the reward; the zero value is ModeGrounded with unknown outcomes paid their
-// process value.
+// Settings choose the reward; the zero value is ModeGrounded (unknown outcomes paid 0).
 type Settings struct {
 	Mode      Mode
 	OnUnknown string
@@ -59,7 +61,8 @@ type Paid struct {
 // process, and which has a step a checker refuted when refuted is set.
 func (s Settings) Pay(o *Outcome, process float64, refuted bool) Paid {
 	mode := s.Mode
-	if mode == "" || mode == ModeGrounded {
+	grounded := mode == "" || mode == ModeGrounded
+	if grounded {
 		mode = ModeCombined // the process value is the caller's (PayChain)
 	}
 	if o == nil || mode == ModeProcess {
@@ -78,7 +81,7 @@ func (s Settings) Pay(o *Outcome, process float64, refuted bool) Paid {
 		return Paid{Reward: 0}
 	}
 	// Unknown: neither proven, so the setting decides, and the item says it did.
-	if s.OnUnknown == UnknownZero || mode == ModeCombined && refuted {
+	if grounded || s.OnUnknown == UnknownZero || mode == ModeCombined && refuted {
 		return Paid{Reward: 0, Fallback: true}
 	}
 	return Paid{Reward: process, Fallback: true}

@@ -101,11 +101,13 @@ func TestPay(t *testing.T) {
 		{"outcome no answer", Settings{Mode: ModeOutcome}, none, 0.9, false, 0, false},
 		{"outcome unknown falls back", Settings{Mode: ModeOutcome}, unk, 0.6, false, 0.6, true},
 		{"outcome unknown zero", Settings{Mode: ModeOutcome, OnUnknown: UnknownZero}, unk, 0.6, false, 0, true},
-		{"combined is the zero value", Settings{}, eq, 0.8, false, 0.8, false},
-		{"combined wrong answer", Settings{}, diff, 0.8, false, 0, false},
-		{"combined refuted step costs everything", Settings{}, eq, 0.8, true, 0, false},
-		{"combined unknown falls back", Settings{}, unk, 0.8, false, 0.8, true},
-		{"combined unknown refuted", Settings{}, unk, 0.8, true, 0, true},
+		{"grounded is the zero value", Settings{}, eq, 0.8, false, 0.8, false},
+		{"grounded wrong answer", Settings{}, diff, 0.8, false, 0, false},
+		{"grounded refuted step costs everything", Settings{}, eq, 0.8, true, 0, false},
+		{"grounded unknown pays nothing", Settings{}, unk, 0.8, false, 0, true},
+		{"grounded unknown pays nothing whatever on_unknown says", Settings{OnUnknown: UnknownProcess}, unk, 0.8, false, 0, true},
+		{"combined unknown falls back", Settings{Mode: ModeCombined}, unk, 0.8, false, 0.8, true},
+		{"combined unknown refuted", Settings{Mode: ModeCombined}, unk, 0.8, true, 0, true},
 		{"combined no answer", Settings{Mode: ModeCombined}, none, 0.8, false, 0, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -2,6 +2,7 @@ package serve
 
 import (
 	"fmt"
+	"hash/fnv"
 	"math"
 	"net/http"
 	"regexp"
@@ -186,8 +187,16 @@ func (p hackProblem) responses(next hackProblem) map[string][]string {
 // when the grounding traced the honest derivation's answer to its steps.
 type hackPay map[string]map[string]float64
 
-// payHackSuite sends each problem's responses to /get_reward in one request.
-func payHackSuite(t *testing.T, ts *testServer, suite []hackProblem) hackPay {
+// hackWork is one response's grounded measure and whether its outcome gate lets it be paid
+// (proven equal, no step refuted), to pay it again under other constants.
+type hackWork struct {
+	work reward.Work
+	paid bool
+}
+
+// payHackSuite sends each problem's responses to /get_reward in one request; works, when not
+// nil, receives each response's measure.
+func payHackSuite(t *testing.T, ts *testServer, suite []hackProblem, works map[string]map[string]hackWork) hackPay {
 	pay := hackPay{}
 	for k, p := range suite {
 		rs := p.responses(suite[(k+1)%len(suite)])
@@ -202,13 +211,22 @@ func payHackSuite(t *testing.T, ts *testServer, suite []hackProblem) hackPay {
 			q = append(q, prompt+strings.Join(rs[f], "\n\n")+"<|im_end|>")
 			ps, ls = append(ps, prompt), append(ls, p.gold)
 		}
-		var got outcomeRewardAnswer
+		var got struct {
+			outcomeRewardAnswer
+			StepRewards [][]reward.StepWork `json:"step_rewards"`
+		}
 		resp := post(t, ts.URL+"/get_reward", "", map[string]any{"query": q, "prompts": ps, "labels": ls}, &got)
 		require.Equal(t, http.StatusOK, resp.StatusCode)
 		require.Len(t, got.Rewards, len(families))
 		pay[p.id] = map[string]float64{}
+		if works != nil {
+			works[p.id] = map[string]hackWork{}
+		}
 		for i, f := range families {
 			pay[p.id][f] = got.Rewards[i]
+			if works != nil {
+				works[p.id][f] = measured(got.ExtraLogs, got.StepRewards[i], i)
+			}
 			if f == "honest" {
 				pay[p.id]["derived"] = got.ExtraLogs["leanprm_answer_derived"][i]
 			}
@@ -281,8 +299,9 @@ func (s hackSummary) String() string {
 // TestHackSuite pays the suite under the old combined reward and under the default grounded
 // one. Under grounded, on every problem whose honest derivation the grounding traces (its
 // answer derived from its steps), no hack earns as much as the honest derivation and padding
-// adds nothing; on every problem the honest right derivation beats the honest wrong one unless
-// the grader left the wrong answer unknown (paid its process value, reward.on_unknown). The
+// adds nothing; on every problem the honest right derivation beats the honest wrong one (an
+// unknown grade is paid 0 under grounded). FloorShare and IdleCost are cross-validated on
+// two folds of the problems (crossValidate, logged). The
 // problems whose honest derivation the grounding does not trace are counted and logged: there
 // the honest derivation is paid the floor alone and a hack may match it.
 func TestHackSuite(t *testing.T) {
@@ -295,11 +314,15 @@ func TestHackSuite(t *testing.T) {
 	all := func(map[string]float64) bool { return true }
 	traced := func(fam map[string]float64) bool { return fam["derived"] == 1 }
 	untraced := func(fam map[string]float64) bool { return fam["derived"] == 0 }
-	old := payHackSuite(t, startServer(t, cfg, Options{Reward: reward.Settings{Mode: reward.ModeCombined}}), suite)
-	after := payHackSuite(t, startServer(t, cfg, Options{}), suite)
-	for id := range old {
-		old[id]["derived"] = after[id]["derived"]
+	old := payHackSuite(t, startServer(t, cfg, Options{Reward: reward.Settings{Mode: reward.ModeCombined}}), suite, nil)
+	works := map[string]map[string]hackWork{}
+	after := payHackSuite(t, startServer(t, cfg, Options{}), suite, works)
+	for id, fam := range works {
+		for f, w := range fam {
+			require.InDelta(t, after[id][f], w.pay(reward.FloorShare, reward.IdleCost), 1e-9, "%s %s: the measure pays what the server paid", id, f)
+		}
 	}
+	crossValidate(t, works)
 	t.Logf("%d problems (%d GSM8K, %d MATH), %d responses each", len(suite), 60, len(suite)-60, 2+len(strictFamilies)+len(paddingFamilies))
 	t.Logf("combined (before), all:      %v", summarize(old, all))
 	t.Logf("grounded (after), all:       %v", summarize(after, all))
@@ -332,10 +355,89 @@ func TestHackSuite(t *testing.T) {
 	for id, fam := range after {
 		h := fam["honest"]
 		assert.True(t, h >= 0 && h <= 1)
-		if fam["wrong"] > 0 {
-			t.Logf("%s: the honest wrong derivation is paid %.3f (its answer's grade is unknown)", id, fam["wrong"])
-		} else {
-			assert.Greater(t, h, 0.0, "%s: honest right %.3f, honest wrong %.3f", id, h, fam["wrong"])
+		// An answer proven different is paid 0, and so is one the grader leaves unknown
+		// under grounded: the honest right derivation beats the honest wrong one everywhere.
+		assert.Greater(t, h, fam["wrong"], "%s: honest right %.3f, honest wrong %.3f", id, h, fam["wrong"])
+	}
+}
+
+// measured is item i's measure, read back from a /get_reward answer.
+func measured(logs map[string][]float64, steps []reward.StepWork, i int) hackWork {
+	w := reward.Work{Steps: steps, Floor: logs["leanprm_process_score"][i], Derived: logs["leanprm_answer_derived"][i] == 1}
+	paid := logs["leanprm_outcome_equal"][i] == 1 && logs["leanprm_right_answer_wrong_work_proven"][i] == 0
+	first := true
+	for _, s := range steps {
+		paid = paid && s.Why != reward.WhyRefuted
+		if s.Work && (first || s.Score < w.WorkScore) {
+			w.WorkScore, first = s.Score, false
 		}
+	}
+	return hackWork{work: w, paid: paid}
+}
+
+// pay is the response's reward under the constants given.
+func (h hackWork) pay(floorShare, idleCost float64) float64 {
+	if !h.paid {
+		return 0
+	}
+	return h.work.ValueWith(floorShare, idleCost)
+}
+
+// hackFold is a problem's fold: FNV-1a of its id, mod 2.
+func hackFold(id string) int {
+	f := fnv.New32a()
+	f.Write([]byte(id))
+	return int(f.Sum32() % 2)
+}
+
+// hackCost is what a choice of constants is judged by on a set of problems: the problems where
+// a hack earns at least the honest derivation (or padding more than it) or the honest wrong
+// derivation at least the honest right one, then the mean gap (higher is better).
+func hackCost(works map[string]map[string]hackWork, ids []string, floorShare, idleCost float64) (int, float64) {
+	bad, gap := 0, 0.0
+	for _, id := range ids {
+		fam := works[id]
+		h := fam["honest"].pay(floorShare, idleCost)
+		best := math.Inf(-1)
+		for _, f := range strictFamilies {
+			best = max(best, fam[f].pay(floorShare, idleCost))
+		}
+		lost := best >= h || fam["wrong"].pay(floorShare, idleCost) >= h
+		for _, f := range paddingFamilies {
+			lost = lost || fam[f].pay(floorShare, idleCost) > h+1e-12
+		}
+		if lost {
+			bad++
+		}
+		gap += h - best
+	}
+	return bad, gap / float64(max(len(ids), 1))
+}
+
+// crossValidate chooses FloorShare and IdleCost on one fold of the suite's problems and
+// reports the choice's figures on the other, both ways; the constants in force must be the
+// ones both folds choose, or the log says which were chosen.
+func crossValidate(t *testing.T, works map[string]map[string]hackWork) {
+	folds := [2][]string{}
+	for id := range works {
+		folds[hackFold(id)] = append(folds[hackFold(id)], id)
+	}
+	shares := []float64{0.02, 0.05, 0.1, 0.2, 0.3}
+	costs := []float64{0.05, 0.1, 0.2, 0.3, 0.5}
+	for k := range folds {
+		train, test := folds[k], folds[1-k]
+		bestBad, bestGap, fs, ic := math.MaxInt, math.Inf(-1), 0.0, 0.0
+		for _, s := range shares {
+			for _, c := range costs {
+				bad, gap := hackCost(works, train, s, c)
+				if bad < bestBad || bad == bestBad && gap > bestGap {
+					bestBad, bestGap, fs, ic = bad, gap, s, c
+				}
+			}
+		}
+		bad, gap := hackCost(works, test, fs, ic)
+		nowBad, nowGap := hackCost(works, test, reward.FloorShare, reward.IdleCost)
+		t.Logf("cross-validation: chosen on fold %d (%d problems): FloorShare %.2f, IdleCost %.2f (%d lost there); on fold %d (%d problems): %d lost, mean gap %.3f (constants in force: %d lost, mean gap %.3f)",
+			k, len(train), fs, ic, bestBad, 1-k, len(test), bad, gap, nowBad, nowGap)
 	}
 }

@@ -77,7 +77,7 @@ type Options struct {
 	// Logger gets request failures; nil discards.
 	Logger *slog.Logger
 	// Reward chooses what /get_reward and /v1/score pay an item with a gold answer
-	// (reward.mode, reward.on_unknown); the zero value is combined, unknown paid as process.
+	// (reward.mode, reward.on_unknown); the zero value is grounded, an unknown outcome paid 0.
 	Reward reward.Settings
 }
 
