@@ -1,8 +1,6 @@
 package wire
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -10,22 +8,14 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/leanprm/leanprm/internal/config"
+	"github.com/leanprm/leanprm/internal/testutil/fakebin"
 	"github.com/leanprm/leanprm/leanbridge/kernel"
 	"github.com/leanprm/leanprm/leanbridge/verify"
 )
 
 // pathWith makes PATH a directory holding executables of the given names (and HOME one
 // without elan).
-func pathWith(t *testing.T, names ...string) string {
-	t.Helper()
-	bin := t.TempDir()
-	for _, n := range names {
-		require.NoError(t, os.WriteFile(filepath.Join(bin, n), []byte("#!/bin/sh\n"), 0o755))
-	}
-	t.Setenv("PATH", bin)
-	t.Setenv("HOME", t.TempDir())
-	return bin
-}
+func pathWith(t *testing.T, names ...string) string { return fakebin.OnPath(t, names...) }
 
 // The kernel replay is the default tier where leanchecker (or Comparator) is installed; where
 // it is not, the tier is repl and verified results say "not kernel-replayed" (issue 32 §4).

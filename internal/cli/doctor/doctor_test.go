@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/leanprm/leanprm/internal/config"
+	"github.com/leanprm/leanprm/internal/testutil/fakebin"
 	"github.com/leanprm/leanprm/leanbridge/kernel"
 )
 
@@ -22,19 +23,7 @@ func loadConfig(t *testing.T, env map[string]string) *config.Config {
 
 // tools puts executables with the given names in a directory that is the whole PATH, with a
 // HOME that holds no elan.
-func tools(t *testing.T, names ...string) string {
-	t.Helper()
-	bin := t.TempDir()
-	for _, n := range names {
-		require.NoError(t, os.WriteFile(filepath.Join(bin, n), []byte("#!/bin/sh\n"), 0o755))
-	}
-	t.Setenv("PATH", bin)
-	t.Setenv("HOME", t.TempDir())
-	for _, k := range []string{"COMPARATOR_LANDRUN", "COMPARATOR_LEAN4EXPORT", "COMPARATOR_NANODA"} {
-		t.Setenv(k, "")
-	}
-	return bin
-}
+func tools(t *testing.T, names ...string) string { return fakebin.OnPath(t, names...) }
 
 func row(t *testing.T, checks []Check, name string) Check {
 	t.Helper()
