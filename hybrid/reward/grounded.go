@@ -22,6 +22,12 @@ const FloorShare = 0.1
 // IdleCost is what each idle step takes off a chain's value, as a share of what is left.
 var IdleCost = 0.1
 
+// LinkShare is the share of the derived pay a chain earns when its answer is not traced to
+// its work, but its work is linked (a work step uses the result of an earlier one: a
+// derivation two links long at least, not only arithmetic on the problem's numbers) and a
+// formula then writes the answer as its result, with no work after it.
+var LinkShare = 0.3
+
 // Why a step earns or does not earn process credit (StepWork.Why).
 const (
 	WhyWork       = "work"         // a relation that derives a new quantity from known ones
@@ -40,6 +46,11 @@ type StepWork struct {
 	// earlier derived ones; Why says why (or why not).
 	Work bool   `json:"work"`
 	Why  string `json:"why"`
+	// Linked is set on a work step that uses the result of an earlier work step; Result on a
+	// step with a formula whose result is the final answer (its left side computes, and does
+	// not write the answer).
+	Linked bool `json:"linked,omitempty"`
+	Result bool `json:"result,omitempty"`
 	// Score is the step's merged score; Reward is its dense reward (Delta form: the change of
 	// the prefix's value at this step, so that the steps' rewards add up to the chain's).
 	Score  float64 `json:"score"`
@@ -66,13 +77,20 @@ type Work struct {
 // when the answer is derived; all of it scaled by the share of steps that are not idle (a
 // repetition, a restatement, an identity, an ungrounded relation): idle steps cost (Clip),
 // never pay.
-func (w Work) Value() float64 { return w.ValueWith(FloorShare, IdleCost) }
+func (w Work) Value() float64 { return w.ValueWith(FloorShare, IdleCost, LinkShare) }
 
-// ValueWith is Value with the floor share and the idle cost given (to choose them by
-// cross-validation).
-func (w Work) ValueWith(floorShare, idleCost float64) float64 {
+// ValueWith is Value with the floor share, the idle cost and the link share given (to choose
+// them by cross-validation).
+func (w Work) ValueWith(floorShare, idleCost, linkShare float64) float64 {
 	work, idle := 0, 0
+	chained, linked := false, false // linked work seen; the answer written as a result after it
 	for _, s := range w.Steps {
+		chained = chained || s.Work && s.Linked
+		if s.Result {
+			linked = linked || chained
+		} else if s.Work {
+			linked = false // work after the answer computes something else
+		}
 		switch {
 		case s.Work:
 			work++
@@ -84,8 +102,11 @@ func (w Work) ValueWith(floorShare, idleCost float64) float64 {
 	if work == 0 {
 		v /= 2
 	}
-	if w.Derived {
+	switch {
+	case w.Derived:
 		v += (1 - floorShare) * w.WorkScore
+	case linked:
+		v += linkShare * (1 - floorShare) * w.WorkScore
 	}
 	v *= math.Pow(1-idleCost, float64(idle))
 	return min(max(v, 0), 1)
@@ -110,9 +131,10 @@ func Measure(r *hybrid.Scored, floor float64) Work {
 		derives := false
 		if s.Verdict != hybrid.Refuted {
 			sw.Why, derives = k.step(s.Text)
+			sw.Result = k.stated
 		}
 		if sw.Why == WhyWork {
-			sw.Work = true
+			sw.Work, sw.Linked = true, k.linked
 			if first || s.Score < w.WorkScore {
 				w.WorkScore, first = s.Score, false
 			}
@@ -331,10 +353,16 @@ type known struct {
 	numeric bool
 	answer  string   // the final answer as written, for the grader
 	prev    []string // the quantities of the current step's last relation
+	// results are the quantities work brought in (not the problem's, not free constants);
+	// linked is set when a work segment of the current step used one of them.
+	results map[string]bool
+	linked  bool
+	stated  bool // a relation of the current step writes the answer as its result (states)
 }
 
 func newKnown(problem string) *known {
-	k := &known{dep: map[string]bool{}, free: map[string]bool{}, seen: map[string]bool{}}
+	problem = strings.ReplaceAll(problem, `\%`, "%") // LaTeX's percent sign
+	k := &known{dep: map[string]bool{}, free: map[string]bool{}, seen: map[string]bool{}, results: map[string]bool{}}
 	k.free["2"] = true // halves, doubles, pairs
 	vocabulary := map[string]bool{}
 	for _, w := range words(problem) {
@@ -364,9 +392,9 @@ func newKnown(problem string) *known {
 // step reads one step's segments and says whether it works (WhyWork) or why not, and whether
 // it derives the final answer; the results of its work become known.
 func (k *known) step(text string) (string, bool) {
-	text = unbox(text)
+	text = strings.ReplaceAll(unbox(text), `\%`, "%")
 	why, derives := WhyNoRelation, false
-	k.prev = nil
+	k.prev, k.linked, k.stated = nil, false, false
 	fresh := 0 // clauses not written before
 	for _, seg := range segments(text) {
 		c := compact(seg)
@@ -401,6 +429,7 @@ func (k *known) segment(seg string) (string, bool) {
 		return WhyNoRelation, false
 	}
 	var derives bool
+	k.stated = k.stated || k.states(seg[:at], seg[end:])
 	k.prev, derives = k.derives(seg[:at], seg[end:], k.prev)
 	qs := quantities(seg)
 	if len(qs) < 2 && !derives {
@@ -434,10 +463,38 @@ func (k *known) segment(seg string) (string, bool) {
 	case dep == 0 || len(fresh) > max(1, dep):
 		return WhyUngrounded, false
 	}
+	for _, q := range distinct {
+		k.linked = k.linked || k.results[q] && !slices.Contains(cand, q)
+	}
+	for _, q := range fresh {
+		k.results[q] = true
+	}
 	for _, q := range cand {
 		k.dep[q] = true
 	}
 	return WhyWork, derives
+}
+
+// states is whether the relation lhs = rhs writes the final answer as its result: rhs is the
+// answer (or an expression the grader proves equal to it), and the formula before the
+// relation computes (a digit, an operator or a LaTeX command) without writing the answer.
+// Unlike derives, it does not ask where the operands come from.
+func (k *known) states(lhs, rhs string) bool {
+	if k.target == "" {
+		return false
+	}
+	f := lhs[mathRun.FindStringIndex(lhs)[0]:]
+	if !strings.ContainsAny(f, "0123456789+-*/^\\") {
+		return false
+	}
+	if !k.numeric {
+		return !strings.Contains(compact(f), k.target) && (compact(rhs) == k.target || k.provenAnswer(rhs))
+	}
+	if slices.Contains(written(f), k.target) {
+		return false
+	}
+	v, ok := firstValue(rhs)
+	return ok && v == k.target
 }
 
 // uses is whether a step's text has the final answer among its quantities.

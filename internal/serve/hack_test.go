@@ -380,7 +380,7 @@ func (h hackWork) pay(floorShare, idleCost float64) float64 {
 	if !h.paid {
 		return 0
 	}
-	return h.work.ValueWith(floorShare, idleCost)
+	return h.work.ValueWith(floorShare, idleCost, reward.LinkShare)
 }
 
 // hackFold is a problem's fold: FNV-1a of its id, mod 2.
