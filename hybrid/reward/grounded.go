@@ -82,10 +82,12 @@ func (w Work) Value() float64 { return w.ValueWith(FloorShare, IdleCost, LinkSha
 // ValueWith is Value with the floor share, the idle cost and the link share given (to choose
 // them by cross-validation).
 func (w Work) ValueWith(floorShare, idleCost, linkShare float64) float64 {
-	work, idle := 0, 0
+	idle := 0
 	chained, linked := false, false // linked work seen; the answer written as a result after it
+	stated := false                 // a formula writes the answer as its result
 	for _, s := range w.Steps {
 		chained = chained || s.Work && s.Linked
+		stated = stated || s.Result
 		if s.Result {
 			linked = linked || chained
 		} else if s.Work {
@@ -93,14 +95,13 @@ func (w Work) ValueWith(floorShare, idleCost, linkShare float64) float64 {
 		}
 		switch {
 		case s.Work:
-			work++
 		case s.Why == WhyRepeated || s.Why == WhyUngrounded || s.Why == WhyIdentity:
 			idle++
 		}
 	}
 	v := floorShare * w.Floor
-	if work == 0 {
-		v /= 2
+	if !w.Derived && !stated {
+		v /= 2 // no formula computes the answer: half the outcome signal
 	}
 	switch {
 	case w.Derived:
@@ -488,7 +489,7 @@ func (k *known) states(lhs, rhs string) bool {
 		return false
 	}
 	if !k.numeric {
-		return !strings.Contains(compact(f), k.target) && (compact(rhs) == k.target || k.provenAnswer(rhs))
+		return !strings.Contains(compact(lhs), k.target) && (compact(rhs) == k.target || k.provenAnswer(rhs))
 	}
 	if slices.Contains(written(f), k.target) {
 		return false
