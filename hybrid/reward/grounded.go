@@ -348,6 +348,7 @@ var unitConstants = []struct {
 type known struct {
 	dep, free map[string]bool
 	seen      map[string]bool // segments already read (the problem's too), compacted
+	problem   string          // the problem's text, compacted
 	// target is the final answer: a quantity when numeric, else its compacted text ("" when
 	// the chain states none).
 	target  string
@@ -387,6 +388,7 @@ func newKnown(problem string) *known {
 	for _, seg := range segments(problem) {
 		k.seen[compact(seg)] = true // restating the problem is no work
 	}
+	k.problem = compact(problem)
 	return k
 }
 
@@ -410,7 +412,9 @@ func (k *known) step(text string) (string, bool) {
 			why = w
 		}
 	}
-	if fresh == 0 && strings.TrimSpace(text) != "" {
+	if fresh == 0 && strings.TrimSpace(text) != "" || fresh > 0 && strings.Contains(k.problem, compact(text)) {
+		// Nothing new, or a piece of the problem's text copied (a reader may cut a sentence
+		// mid-clause): a restatement.
 		return WhyRepeated, false
 	}
 	return why, derives
