@@ -360,6 +360,8 @@ type known struct {
 	results map[string]bool
 	linked  bool
 	stated  bool // a relation of the current step writes the answer as its result (states)
+	// solution is the last linear equation's variable and value (solve.go).
+	solution solved
 }
 
 func newKnown(problem string) *known {
@@ -436,6 +438,8 @@ func (k *known) segment(seg string) (string, bool) {
 	var derives bool
 	k.stated = k.stated || k.states(seg[:at], seg[end:])
 	k.prev, derives = k.derives(seg[:at], seg[end:], k.prev)
+	derives = derives || k.solves(seg[:at], seg[end:])
+	defer k.linear(seg[:at], seg[end:]) // once its results are known
 	qs := quantities(seg)
 	if len(qs) < 2 && !derives {
 		return WhyNoRelation, false
@@ -493,7 +497,7 @@ func (k *known) states(lhs, rhs string) bool {
 		return false
 	}
 	if !k.numeric {
-		return !strings.Contains(compact(lhs), k.target) && (compact(rhs) == k.target || k.provenAnswer(rhs))
+		return !strings.Contains(compact(lhs), k.target) && (compact(bare(rhs)) == k.target || k.provenAnswer(rhs))
 	}
 	if slices.Contains(written(f), k.target) {
 		return false
@@ -537,7 +541,7 @@ func (k *known) derives(lhs, rhs string, prev []string) ([]string, bool) {
 		if !strings.ContainsAny(l, "0123456789+-*/^\\") || strings.Contains(compact(lhs), k.target) {
 			return next, false
 		}
-		return next, compact(rhs) == k.target || k.provenAnswer(rhs)
+		return next, compact(bare(rhs)) == k.target || k.provenAnswer(rhs)
 	}
 	if v, ok := firstValue(rhs); (!ok || v != k.target) && !(strings.ContainsAny(rhs, "\\^") && k.provenAnswer(rhs)) {
 		return next, false
@@ -598,11 +602,27 @@ func (k *known) chained(lhs string) (operands []string, local map[string]bool) {
 // (1, 2)): a symbolic result is traced by proof, never by its look. A right side longer than
 // maxResult is no result.
 func (k *known) provenAnswer(rhs string) bool {
-	r := strings.TrimSpace(strings.Trim(strings.TrimSpace(rhs), "$.,;:"))
+	r := bare(rhs)
 	if r == "" || len(r) > maxResult || k.answer == "" {
 		return false
 	}
 	return outcome.Grade(k.answer, r).Verdict == outcome.Equal
+}
+
+// bare is a relation's right side without the punctuation and the math delimiters around it
+// (" -\\frac{8}{5} \\)." gives -\\frac{8}{5}).
+func bare(rhs string) string {
+	r := strings.TrimSpace(rhs)
+	for {
+		t := strings.TrimSpace(strings.Trim(r, "$.,;:"))
+		for _, d := range []string{`\)`, `\]`} {
+			t = strings.TrimSpace(strings.TrimSuffix(t, d))
+		}
+		if len(t) == len(r) {
+			return r
+		}
+		r = t
+	}
 }
 
 // maxResult bounds the right side provenAnswer grades, in bytes.
