@@ -497,7 +497,7 @@ func (k *known) states(lhs, rhs string) bool {
 		return false
 	}
 	if !k.numeric {
-		return !strings.Contains(compact(lhs), k.target) && (compact(bare(rhs)) == k.target || k.provenAnswer(rhs))
+		return !strings.Contains(compact(lhs), k.target) && (compact(resultText(rhs)) == k.target || k.provenAnswer(rhs))
 	}
 	if slices.Contains(written(f), k.target) {
 		return false
@@ -541,7 +541,7 @@ func (k *known) derives(lhs, rhs string, prev []string) ([]string, bool) {
 		if !strings.ContainsAny(l, "0123456789+-*/^\\") || strings.Contains(compact(lhs), k.target) {
 			return next, false
 		}
-		return next, compact(bare(rhs)) == k.target || k.provenAnswer(rhs)
+		return next, compact(resultText(rhs)) == k.target || k.provenAnswer(rhs)
 	}
 	if v, ok := firstValue(rhs); (!ok || v != k.target) && !(strings.ContainsAny(rhs, "\\^") && k.provenAnswer(rhs)) {
 		return next, false
@@ -602,16 +602,16 @@ func (k *known) chained(lhs string) (operands []string, local map[string]bool) {
 // (1, 2)): a symbolic result is traced by proof, never by its look. A right side longer than
 // maxResult is no result.
 func (k *known) provenAnswer(rhs string) bool {
-	r := bare(rhs)
+	r := resultText(rhs)
 	if r == "" || len(r) > maxResult || k.answer == "" {
 		return false
 	}
 	return outcome.Grade(k.answer, r).Verdict == outcome.Equal
 }
 
-// bare is a relation's right side without the punctuation and the math delimiters around it
+// resultText is a relation's right side without the punctuation and the math delimiters around it
 // (" -\\frac{8}{5} \\)." gives -\\frac{8}{5}).
-func bare(rhs string) string {
+func resultText(rhs string) string {
 	r := strings.TrimSpace(rhs)
 	for {
 		t := strings.TrimSpace(strings.Trim(r, "$.,;:"))

@@ -39,7 +39,7 @@ func formula(side string) string {
 // least problem-dependent: x's value d/c is then computed, not assumed.
 func (k *known) linear(lhs, rhs string) {
 	m := linearTail.FindStringSubmatch(formula(lhs))
-	n := numberOnly.FindStringSubmatch(bare(rhs))
+	n := numberOnly.FindStringSubmatch(resultText(rhs))
 	if m == nil || n == nil {
 		return
 	}
@@ -69,5 +69,5 @@ func (k *known) solves(lhs, rhs string) bool {
 	if k.numeric {
 		return v == k.target
 	}
-	return compact(bare(rhs)) == k.target || k.provenAnswer(rhs)
+	return compact(resultText(rhs)) == k.target || k.provenAnswer(rhs)
 }

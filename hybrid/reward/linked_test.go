@@ -1,0 +1,84 @@
+package reward
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+const kent = "Kent won $25\\%$ of the games he played on Saturday. If he lost 12 games on Saturday, and no game ended in a tie, how many games did he win?"
+
+// An answer that is not traced to the work still earns LinkShare of the derived pay when the
+// work is linked (a step uses an earlier result) and a formula then writes the answer as its
+// result; work after that result undoes it, and unlinked arithmetic on the problem's numbers
+// earns no share.
+func TestLinkedDerivationEarnsAShare(t *testing.T) {
+	// 8 is never explained: 80 is written as a result, not traced.
+	linked := Measure(chainOf(natalia, 0.9, "Natalia sold 48/2 = 24 clips in May.", "Natalia sold 48+24 = 72 clips altogether.",
+		"With 72 + 8 = 80 clips.", "\\boxed{80}"), 0.9)
+	assert.Equal(t, []string{WhyWork, WhyWork, WhyUngrounded, WhyNoRelation}, whys(linked))
+	assert.False(t, linked.Derived)
+	assert.True(t, linked.Steps[1].Linked, "48 + 24 uses 24, an earlier result")
+	assert.True(t, linked.Steps[2].Result, "72 + 8 = 80 writes the answer as its result")
+	assert.InDelta(t, (FloorShare*0.9+LinkShare*(1-FloorShare)*0.9)*(1-IdleCost), linked.Value(), 1e-12)
+
+	unlinked := Measure(chainOf(natalia, 0.9, "48 + 2 = 50.", "48 \\times 2 = 96.", "\\boxed{80}"), 0.9)
+	assert.Equal(t, []string{WhyWork, WhyWork, WhyNoRelation}, whys(unlinked))
+	assert.False(t, unlinked.Steps[1].Linked)
+	assert.InDelta(t, FloorShare*0.9/2, unlinked.Value(), 1e-12, "no link, no formula for the answer: half the floor share")
+
+	after := Measure(chainOf(natalia, 0.9, "Natalia sold 48/2 = 24 clips in May.", "Natalia sold 48+24 = 72 clips altogether.",
+		"With 72 + 8 = 80 clips.", "Also 72 + 24 = 96.", "\\boxed{80}"), 0.9)
+	assert.Equal(t, WhyWork, after.Steps[3].Why)
+	assert.InDelta(t, FloorShare*0.9*(1-IdleCost), after.Value(), 1e-12,
+		"work after the answer's formula computes something else: the floor share alone, whole as a formula wrote the answer")
+}
+
+// A formula whose result is the answer is a result only when its left side computes and does
+// not write the answer: "72 + 0 = 72" and "72 = 72" are not.
+func TestResultNeedsAFormula(t *testing.T) {
+	for _, tc := range []struct {
+		step   string
+		result bool
+	}{
+		{"So 48 + 24 = 72.", true},
+		{"\\( \\text{total} = \\frac{144}{2} = 72 \\)", true},
+		{"72 + 0 = 72.", false},
+		{"To confirm: 72 = 72.", false},
+		{"x = 72.", false},
+		{"The answer is 72.", false},
+	} {
+		w := Measure(chainOf(natalia, 0.9, tc.step, "\\boxed{72}"), 0.9)
+		assert.Equal(t, tc.result, w.Steps[0].Result, "%q", tc.step)
+	}
+}
+
+// A step that is a piece of the problem's text, however a reader cut it, is a restatement.
+func TestRestatedFragmentIsIdle(t *testing.T) {
+	p := "Four sets of French fries cost $1.20 each; 5 cups of soda cost $0.5 each. How much is the bill?"
+	w := Measure(chainOf(p, 0.9, "Four sets of French fries cost $1.", "20 each; 5 cups of soda cost $0.", "The fries cost 4 x 1.20 = $4.80.", "\\boxed{4.80}"), 0.9)
+	assert.Equal(t, []string{WhyRepeated, WhyRepeated, WhyWork, WhyNoRelation}, whys(w))
+}
+
+// LaTeX's \% is a percent sign: 25\% gives 25 and 1/4.
+func TestLaTeXPercent(t *testing.T) {
+	w := Measure(chainOf(kent, 0.9, "He won 25%, so he lost 100% - 25% = 75% of his games.", "He played 12 / 75% = 16 games.",
+		"He won 16 - 12 = 4 games.", "\\boxed{4}"), 0.9)
+	assert.Equal(t, []string{WhyWork, WhyWork, WhyWork, WhyNoRelation}, whys(w), "25\\%% of the problem gives 1/4")
+	assert.True(t, w.Derived)
+}
+
+// A linear equation solved for its variable derives its value: "5a = -8", then "a =
+// -\frac{8}{5}"; not when the coefficient is unknown or the value is not the equation's.
+func TestLinearEquationSolved(t *testing.T) {
+	p := "Lines $y=(3a+2)x-2$ and $2y=(a-4)x+2$ are parallel. What is the value of $a$?"
+	steps := func(last string) []string {
+		return []string{"Setting the slopes equal: \\( 2(3a+2) = a - 4 \\), so \\( 6a + 4 = a - 4 \\).",
+			"Subtract \\( a \\): \\( 5a + 4 = -4 \\). Subtract 4: \\( 5a = -8 \\). Finally, divide by 5: " + last, "\\( \\boxed{-\\frac{8}{5}} \\)."}
+	}
+	assert.True(t, Measure(chainOf(p, 0.9, steps("\\( a = -\\frac{8}{5} \\).")...), 0.9).Derived)
+	assert.False(t, Measure(chainOf(p, 0.9, steps("\\( b = -\\frac{8}{5} \\).")...), 0.9).Derived, "another name")
+	unknown := []string{"Somehow \\( 7a = -8 \\).", "So \\( a = -\\frac{8}{7} \\).", "\\boxed{-\\frac{8}{7}}"}
+	assert.False(t, Measure(chainOf(p, 0.9, unknown...), 0.9).Derived, "7 and 8 are not known")
+	assert.Equal(t, "-\\frac{8}{5}", resultText(" -\\frac{8}{5} \\)."))
+}
