@@ -17,10 +17,14 @@ import (
 
 // FloorShare is the share of a grounded reward paid for the chain score alone (the min over
 // all steps, today's process score); the rest is paid only for work that derives the answer.
-const FloorShare = 0.1
+const FloorShare = 0.02
 
-// IdleCost is what each idle step takes off a chain's value, as a share of what is left.
-var IdleCost = 0.1
+// IdleCost is what each idle step takes off a chain's value, as a share of what is left;
+// RepeatCost is what a repeated step (one written before, in the chain or the problem) takes.
+var (
+	IdleCost   = 0.1
+	RepeatCost = 0.5
+)
 
 // LinkShare is the share of the derived pay a chain earns when its answer is not traced to
 // its work, but its work is linked (a work step uses the result of an earlier one: a
@@ -77,12 +81,18 @@ type Work struct {
 // when the answer is derived; all of it scaled by the share of steps that are not idle (a
 // repetition, a restatement, an identity, an ungrounded relation): idle steps cost (Clip),
 // never pay.
-func (w Work) Value() float64 { return w.ValueWith(FloorShare, IdleCost, LinkShare) }
+func (w Work) Value() float64 { return w.ValueWith(Defaults()) }
 
-// ValueWith is Value with the floor share, the idle cost and the link share given (to choose
-// them by cross-validation).
-func (w Work) ValueWith(floorShare, idleCost, linkShare float64) float64 {
-	idle := 0
+// Constants are the grounded reward's constants.
+type Constants struct{ FloorShare, IdleCost, RepeatCost, LinkShare float64 }
+
+// Defaults are the constants in force.
+func Defaults() Constants { return Constants{FloorShare, IdleCost, RepeatCost, LinkShare} }
+
+// ValueWith is Value with the constants given (to choose them by cross-validation).
+func (w Work) ValueWith(c Constants) float64 {
+	floorShare := c.FloorShare
+	idle, repeated := 0, 0
 	chained, linked := false, false // linked work seen; the answer written as a result after it
 	stated := false                 // a formula writes the answer as its result
 	for _, s := range w.Steps {
@@ -95,7 +105,9 @@ func (w Work) ValueWith(floorShare, idleCost, linkShare float64) float64 {
 		}
 		switch {
 		case s.Work:
-		case s.Why == WhyRepeated || s.Why == WhyUngrounded || s.Why == WhyIdentity:
+		case s.Why == WhyRepeated:
+			repeated++
+		case s.Why == WhyUngrounded || s.Why == WhyIdentity:
 			idle++
 		}
 	}
@@ -107,9 +119,9 @@ func (w Work) ValueWith(floorShare, idleCost, linkShare float64) float64 {
 	case w.Derived:
 		v += (1 - floorShare) * w.WorkScore
 	case linked:
-		v += linkShare * (1 - floorShare) * w.WorkScore
+		v += c.LinkShare * (1 - floorShare) * w.WorkScore
 	}
-	v *= math.Pow(1-idleCost, float64(idle))
+	v *= math.Pow(1-c.IdleCost, float64(idle)) * math.Pow(1-c.RepeatCost, float64(repeated))
 	return min(max(v, 0), 1)
 }
 
@@ -446,6 +458,7 @@ func (k *known) segment(seg string) (string, bool) {
 	}
 	var dep int
 	var cand, fresh []string
+	computed := k.computed(seg[:at], seg[end:])
 	distinct := dedupe(qs)
 	if n := len(distinct) - count(distinct, "0") - count(distinct, "1"); n == 1 && !derives {
 		for _, q := range distinct {
@@ -459,7 +472,7 @@ func (k *known) segment(seg string) (string, bool) {
 		case k.dep[q]:
 			dep++
 		case q == "0" || q == "1": // identities: "x + 0 = x", "x × 1 = x" derive nothing
-		case k.free[q]:
+		case k.free[q], computed[q]:
 			cand = append(cand, q)
 		default:
 			cand, fresh = append(cand, q), append(fresh, q)
@@ -475,8 +488,8 @@ func (k *known) segment(seg string) (string, bool) {
 	for _, q := range distinct {
 		k.linked = k.linked || k.results[q] && !slices.Contains(cand, q)
 	}
-	for _, q := range fresh {
-		k.results[q] = true
+	for _, q := range cand {
+		k.results[q] = k.results[q] || !k.free[q]
 	}
 	for _, q := range cand {
 		k.dep[q] = true
@@ -560,6 +573,33 @@ func (k *known) derives(lhs, rhs string, prev []string) ([]string, bool) {
 		}
 	}
 	return next, dep > 0
+}
+
+// computed are the quantities a chain of equalities computes (chained), and the right side's
+// when the left side's last link is all known, one quantity at least problem-dependent
+// ("(2)^2 + (-3)^2 = 4 + 9 = 13": 4, 9 and 13): they are not unexplained.
+func (k *known) computed(lhs, rhs string) map[string]bool {
+	last, local := k.chained(lhs)
+	all, dep := len(last) > 0, false
+	for _, q := range last {
+		switch {
+		case k.dep[q] || local[q]:
+			dep = true
+		case q == "0" || q == "1" || k.free[q]:
+		default:
+			all = false
+		}
+	}
+	if !all || !dep {
+		return local
+	}
+	if local == nil {
+		local = map[string]bool{}
+	}
+	for _, q := range quantities(rhs) {
+		local[q] = true
+	}
+	return local
 }
 
 // chained reads the left side of a relation's last "=" when it is a chain of equalities ("a

@@ -82,3 +82,24 @@ func TestLinearEquationSolved(t *testing.T) {
 	assert.False(t, Measure(chainOf(p, 0.9, unknown...), 0.9).Derived, "7 and 8 are not known")
 	assert.Equal(t, "-\\frac{8}{5}", resultText(" -\\frac{8}{5} \\)."))
 }
+
+// A chain of equalities computes its links and its result: "(2)^2 + (-3)^2 = 4 + 9 = 13"
+// brings in 4, 9 and 13 from known quantities, and is work though it derives no answer; the
+// same shape from nothing known is not.
+func TestChainOfEqualitiesIsWork(t *testing.T) {
+	p := "Find the projection of the vector (3, 0) onto the vector (2, -3)."
+	w := Measure(chainOf(p, 0.9, "\\[ \\|\\mathbf{b}\\|^2 = (2)^2 + (-3)^2 = 4 + 9 = 13 \\]", "\\boxed{20}"), 0.9)
+	assert.Equal(t, WhyWork, w.Steps[0].Why)
+	w = Measure(chainOf(p, 0.9, "\\[ (5)^2 + (7)^2 = 25 + 49 = 74 \\]", "\\boxed{20}"), 0.9)
+	assert.Equal(t, WhyUngrounded, w.Steps[0].Why)
+}
+
+// A repeated step costs RepeatCost, more than another idle step.
+func TestRepetitionCostsMore(t *testing.T) {
+	once := Measure(chainOf(natalia, 0.9, "Natalia sold 48/2 = 24 clips in May.", "Natalia sold 48+24 = 72 clips altogether.", "\\boxed{72}"), 0.9)
+	twice := Measure(chainOf(natalia, 0.9, "Natalia sold 48/2 = 24 clips in May.", "Natalia sold 48+24 = 72 clips altogether.",
+		"Natalia sold 48+24 = 72 clips altogether.", "\\boxed{72}"), 0.9)
+	assert.Equal(t, WhyRepeated, twice.Steps[2].Why)
+	assert.InDelta(t, once.Value()*(1-RepeatCost), twice.Value(), 1e-12)
+	assert.Greater(t, RepeatCost, IdleCost)
+}

@@ -319,7 +319,7 @@ func TestHackSuite(t *testing.T) {
 	after := payHackSuite(t, startServer(t, cfg, Options{}), suite, works)
 	for id, fam := range works {
 		for f, w := range fam {
-			require.InDelta(t, after[id][f], w.pay(reward.FloorShare, reward.IdleCost, reward.LinkShare), 1e-9, "%s %s: the measure pays what the server paid", id, f)
+			require.InDelta(t, after[id][f], w.pay(reward.Defaults()), 1e-9, "%s %s: the measure pays what the server paid", id, f)
 		}
 	}
 	crossValidate(t, works)
@@ -376,11 +376,11 @@ func measured(logs map[string][]float64, steps []reward.StepWork, i int) hackWor
 }
 
 // pay is the response's reward under the constants given.
-func (h hackWork) pay(floorShare, idleCost, linkShare float64) float64 {
+func (h hackWork) pay(c reward.Constants) float64 {
 	if !h.paid {
 		return 0
 	}
-	return h.work.ValueWith(floorShare, idleCost, linkShare)
+	return h.work.ValueWith(c)
 }
 
 // hackFold is a problem's fold: FNV-1a of its id, mod 2.
@@ -393,18 +393,18 @@ func hackFold(id string) int {
 // hackCost is what a choice of constants is judged by on a set of problems: the problems where
 // a hack earns at least the honest derivation (or padding more than it) or the honest wrong
 // derivation at least the honest right one, then the mean gap (higher is better).
-func hackCost(works map[string]map[string]hackWork, ids []string, c hackConstants) (int, float64) {
+func hackCost(works map[string]map[string]hackWork, ids []string, c reward.Constants) (int, float64) {
 	bad, gap := 0, 0.0
 	for _, id := range ids {
 		fam := works[id]
-		h := fam["honest"].pay(c.floorShare, c.idleCost, c.linkShare)
+		h := fam["honest"].pay(c)
 		best := math.Inf(-1)
 		for _, f := range strictFamilies {
-			best = max(best, fam[f].pay(c.floorShare, c.idleCost, c.linkShare))
+			best = max(best, fam[f].pay(c))
 		}
-		lost := best >= h || fam["wrong"].pay(c.floorShare, c.idleCost, c.linkShare) >= h
+		lost := best >= h || fam["wrong"].pay(c) >= h
 		for _, f := range paddingFamilies {
-			lost = lost || fam[f].pay(c.floorShare, c.idleCost, c.linkShare) > h+1e-12
+			lost = lost || fam[f].pay(c) > h+1e-12
 		}
 		if lost {
 			bad++
@@ -413,9 +413,6 @@ func hackCost(works map[string]map[string]hackWork, ids []string, c hackConstant
 	}
 	return bad, gap / float64(max(len(ids), 1))
 }
-
-// hackConstants are the grounded reward's constants (reward.FloorShare, IdleCost, LinkShare).
-type hackConstants struct{ floorShare, idleCost, linkShare float64 }
 
 // crossValidate chooses FloorShare, IdleCost and LinkShare on one fold of the suite's problems and
 // reports the choice's figures on the other, both ways; the constants in force must be the
@@ -427,28 +424,31 @@ func crossValidate(t *testing.T, works map[string]map[string]hackWork) {
 	}
 	shares := []float64{0.02, 0.05, 0.1, 0.2, 0.3}
 	costs := []float64{0.05, 0.1, 0.2, 0.3, 0.5}
+	repeats := []float64{0.1, 0.2, 0.3, 0.5}
 	links := []float64{0, 0.1, 0.2, 0.3, 0.5, 0.7}
-	now := hackConstants{reward.FloorShare, reward.IdleCost, reward.LinkShare}
+	now := reward.Defaults()
 	for k := range folds {
 		sort.Strings(folds[k]) // the same choice on every run
 	}
 	for k := range folds {
 		train, test := folds[k], folds[1-k]
-		bestBad, bestGap, best := math.MaxInt, math.Inf(-1), hackConstants{}
+		bestBad, bestGap, best := math.MaxInt, math.Inf(-1), reward.Constants{}
 		for _, s := range shares {
 			for _, c := range costs {
-				for _, l := range links {
-					cand := hackConstants{s, c, l}
-					bad, gap := hackCost(works, train, cand)
-					if bad < bestBad || bad == bestBad && gap > bestGap {
-						bestBad, bestGap, best = bad, gap, cand
+				for _, r := range repeats {
+					for _, l := range links {
+						cand := reward.Constants{FloorShare: s, IdleCost: c, RepeatCost: r, LinkShare: l}
+						bad, gap := hackCost(works, train, cand)
+						if bad < bestBad || bad == bestBad && gap > bestGap {
+							bestBad, bestGap, best = bad, gap, cand
+						}
 					}
 				}
 			}
 		}
 		bad, gap := hackCost(works, test, best)
 		nowBad, nowGap := hackCost(works, test, now)
-		t.Logf("cross-validation: chosen on fold %d (%d problems): FloorShare %.2f, IdleCost %.2f, LinkShare %.2f (%d lost there); on fold %d (%d problems): %d lost, mean gap %.3f (constants in force: %d lost, mean gap %.3f)",
-			k, len(train), best.floorShare, best.idleCost, best.linkShare, bestBad, 1-k, len(test), bad, gap, nowBad, nowGap)
+		t.Logf("cross-validation: chosen on fold %d (%d problems): %+v (%d lost there); on fold %d (%d problems): %d lost, mean gap %.3f (constants in force: %d lost, mean gap %.3f)",
+			k, len(train), best, bestBad, 1-k, len(test), bad, gap, nowBad, nowGap)
 	}
 }
