@@ -22,7 +22,7 @@ const FloorShare = 0.02
 // IdleCost is what each idle step takes off a chain's value, as a share of what is left;
 // RepeatCost is what a repeated step (one written before, in the chain or the problem) takes.
 var (
-	IdleCost   = 0.1
+	IdleCost   = 0.05
 	RepeatCost = 0.5
 )
 
@@ -30,7 +30,7 @@ var (
 // its work, but its work is linked (a work step uses the result of an earlier one: a
 // derivation two links long at least, not only arithmetic on the problem's numbers) and a
 // formula then writes the answer as its result, with no work after it.
-var LinkShare = 0.3
+var LinkShare = 0.0
 
 // Why a step earns or does not earn process credit (StepWork.Why).
 const (
@@ -41,6 +41,7 @@ const (
 	WhyIdentity   = "identity"     // a quantity related to itself ("48 = 48", "48 + 0 = 48", "48 × 1 = 48")
 	WhyUngrounded = "not_grounded" // its quantities do not trace to the problem or to earlier results
 	WhyRefuted    = "refuted"      // a checker refuted it
+	WhyUnused     = "unused"       // work whose results no later step uses and the answer is not
 )
 
 // StepWork is what one step earns under the grounded reward.
@@ -107,7 +108,7 @@ func (w Work) ValueWith(c Constants) float64 {
 		case s.Work:
 		case s.Why == WhyRepeated:
 			repeated++
-		case s.Why == WhyUngrounded || s.Why == WhyIdentity:
+		case s.Why == WhyUngrounded || s.Why == WhyIdentity || s.Why == WhyUnused:
 			idle++
 		}
 	}
@@ -138,7 +139,7 @@ func Measure(r *hybrid.Scored, floor float64) Work {
 			k.target = compact(answer.Answer)
 		}
 	}
-	first := true
+	made := make([][]string, len(r.Steps)) // what each step that works but does not derive the answer brings in
 	for i, s := range r.Steps {
 		sw := StepWork{Index: i, Score: s.Score, Start: -1, End: -1, Why: WhyRefuted}
 		derives := false
@@ -148,16 +149,41 @@ func Measure(r *hybrid.Scored, floor float64) Work {
 		}
 		if sw.Why == WhyWork {
 			sw.Work, sw.Linked = true, k.linked
-			if first || s.Score < w.WorkScore {
-				w.WorkScore, first = s.Score, false
-			}
 			// The answer is the conclusion: work after its derivation that does not use it
 			// (a check does) computes something else, and leaves the answer a coincidence.
 			w.Derived = derives || w.Derived && k.uses(s.Text)
+			if !derives {
+				made[i] = k.made
+			}
 		}
 		w.Steps[i] = sw
 	}
+	unused(&w, r, made, k)
+	first := true
+	for _, s := range w.Steps {
+		if s.Work && (first || s.Score < w.WorkScore) {
+			w.WorkScore, first = s.Score, false
+		}
+	}
 	return w
+}
+
+// unused marks the work steps whose results no later step uses, and that are not the answer:
+// work beside the derivation (true arithmetic on the problem's numbers that leads nowhere) is
+// idle, not work. made are the quantities each such step brought in.
+func unused(w *Work, r *hybrid.Scored, made [][]string, k *known) {
+	later := map[string]bool{k.target: k.numeric}
+	for _, q := range quantities(k.answer) {
+		later[q] = true
+	}
+	for i := len(w.Steps) - 1; i >= 0; i-- {
+		if len(made[i]) > 0 && !slices.ContainsFunc(made[i], func(q string) bool { return later[q] }) {
+			w.Steps[i].Work, w.Steps[i].Linked, w.Steps[i].Why = false, false, WhyUnused
+		}
+		for _, q := range quantities(r.Steps[i].Text) {
+			later[q] = true
+		}
+	}
 }
 
 // Dense fills each step's Delta-form reward (Gao et al. 2024) so that they add up to total,
@@ -371,7 +397,8 @@ type known struct {
 	// linked is set when a work segment of the current step used one of them.
 	results map[string]bool
 	linked  bool
-	stated  bool // a relation of the current step writes the answer as its result (states)
+	made    []string // what the current step's work brought in (not the free constants)
+	stated  bool     // a relation of the current step writes the answer as its result (states)
 	// solution is the last linear equation's variable and value (solve.go).
 	solution solved
 }
@@ -411,7 +438,7 @@ func newKnown(problem string) *known {
 func (k *known) step(text string) (string, bool) {
 	text = strings.ReplaceAll(unbox(text), `\%`, "%")
 	why, derives := WhyNoRelation, false
-	k.prev, k.linked, k.stated = nil, false, false
+	k.prev, k.linked, k.stated, k.made = nil, false, false, nil
 	fresh := 0 // clauses not written before
 	for _, seg := range segments(text) {
 		c := compact(seg)
@@ -490,6 +517,9 @@ func (k *known) segment(seg string) (string, bool) {
 	}
 	for _, q := range cand {
 		k.results[q] = k.results[q] || !k.free[q]
+		if !k.free[q] {
+			k.made = append(k.made, q)
+		}
 	}
 	for _, q := range cand {
 		k.dep[q] = true

@@ -11,8 +11,9 @@ const kent = "Kent won $25\\%$ of the games he played on Saturday. If he lost 12
 // An answer that is not traced to the work still earns LinkShare of the derived pay when the
 // work is linked (a step uses an earlier result) and a formula then writes the answer as its
 // result; work after that result undoes it, and unlinked arithmetic on the problem's numbers
-// earns no share.
+// earns no share. The constants are given: the suite's cross-validation sets LinkShare to 0.
 func TestLinkedDerivationEarnsAShare(t *testing.T) {
+	c := Constants{FloorShare: 0.1, IdleCost: 0.1, RepeatCost: 0.5, LinkShare: 0.5}
 	// 8 is never explained: 80 is written as a result, not traced.
 	linked := Measure(chainOf(natalia, 0.9, "Natalia sold 48/2 = 24 clips in May.", "Natalia sold 48+24 = 72 clips altogether.",
 		"With 72 + 8 = 80 clips.", "\\boxed{80}"), 0.9)
@@ -20,18 +21,29 @@ func TestLinkedDerivationEarnsAShare(t *testing.T) {
 	assert.False(t, linked.Derived)
 	assert.True(t, linked.Steps[1].Linked, "48 + 24 uses 24, an earlier result")
 	assert.True(t, linked.Steps[2].Result, "72 + 8 = 80 writes the answer as its result")
-	assert.InDelta(t, (FloorShare*0.9+LinkShare*(1-FloorShare)*0.9)*(1-IdleCost), linked.Value(), 1e-12)
+	assert.InDelta(t, (0.1*0.9+0.5*0.9*0.9)*0.9, linked.ValueWith(c), 1e-12)
 
-	unlinked := Measure(chainOf(natalia, 0.9, "48 + 2 = 50.", "48 \\times 2 = 96.", "\\boxed{80}"), 0.9)
-	assert.Equal(t, []string{WhyWork, WhyWork, WhyNoRelation}, whys(unlinked))
-	assert.False(t, unlinked.Steps[1].Linked)
-	assert.InDelta(t, FloorShare*0.9/2, unlinked.Value(), 1e-12, "no link, no formula for the answer: half the floor share")
+	unlinked := Measure(chainOf(natalia, 0.9, "48 + 2 = 50.", "50 \\times 2 = 100.", "100 - 20 = 80.", "\\boxed{80}"), 0.9)
+	assert.Equal(t, []string{WhyWork, WhyWork, WhyUngrounded, WhyNoRelation}, whys(unlinked))
+	assert.True(t, unlinked.Steps[1].Linked)
+	assert.InDelta(t, (0.1*0.9+0.5*0.9*0.9)*0.9, unlinked.ValueWith(c), 1e-12, "linked busywork that writes the answer: the same share")
 
 	after := Measure(chainOf(natalia, 0.9, "Natalia sold 48/2 = 24 clips in May.", "Natalia sold 48+24 = 72 clips altogether.",
-		"With 72 + 8 = 80 clips.", "Also 72 + 24 = 96.", "\\boxed{80}"), 0.9)
-	assert.Equal(t, WhyWork, after.Steps[3].Why)
-	assert.InDelta(t, FloorShare*0.9*(1-IdleCost), after.Value(), 1e-12,
+		"With 72 + 8 = 80 clips.", "Then 72 + 24 = 96.", "So 96 \\times 2 = 192.", "\\boxed{80}"), 0.9)
+	assert.Equal(t, []string{WhyWork, WhyWork, WhyUngrounded, WhyWork, WhyUnused, WhyNoRelation}, whys(after))
+	assert.InDelta(t, 0.1*0.9*0.9*0.9, after.ValueWith(c), 1e-12,
 		"work after the answer's formula computes something else: the floor share alone, whole as a formula wrote the answer")
+}
+
+// Work whose results no later step uses, and that is not the answer, is idle: true
+// arithmetic on the problem's numbers that leads nowhere costs.
+func TestUnusedWorkIsIdle(t *testing.T) {
+	w := Measure(chainOf(natalia, 0.9, "48 + 2 = 50.", "48 \\times 2 = 96.", "\\boxed{72}"), 0.9)
+	assert.Equal(t, []string{WhyUnused, WhyUnused, WhyNoRelation}, whys(w))
+	c := Constants{FloorShare: 0.1, IdleCost: 0.1, RepeatCost: 0.5}
+	assert.InDelta(t, 0.1*0.9/2*0.9*0.9, w.ValueWith(c), 1e-12, "no formula for the answer: half the floor share; two idle steps")
+	honest := Measure(chainOf(natalia, 0.9, "Natalia sold 48/2 = 24 clips in May.", "Natalia sold 48+24 = 72 clips altogether.", "\\boxed{72}"), 0.9)
+	assert.Equal(t, []string{WhyWork, WhyWork, WhyNoRelation}, whys(honest), "24 is used, 72 is the answer")
 }
 
 // A formula whose result is the answer is a result only when its left side computes and does
@@ -88,7 +100,7 @@ func TestLinearEquationSolved(t *testing.T) {
 // same shape from nothing known is not.
 func TestChainOfEqualitiesIsWork(t *testing.T) {
 	p := "Find the projection of the vector (3, 0) onto the vector (2, -3)."
-	w := Measure(chainOf(p, 0.9, "\\[ \\|\\mathbf{b}\\|^2 = (2)^2 + (-3)^2 = 4 + 9 = 13 \\]", "\\boxed{20}"), 0.9)
+	w := Measure(chainOf(p, 0.9, "\\[ \\|\\mathbf{b}\\|^2 = (2)^2 + (-3)^2 = 4 + 9 = 13 \\]", "So 13 + 7 = 20.", "\\boxed{20}"), 0.9)
 	assert.Equal(t, WhyWork, w.Steps[0].Why)
 	w = Measure(chainOf(p, 0.9, "\\[ (5)^2 + (7)^2 = 25 + 49 = 74 \\]", "\\boxed{20}"), 0.9)
 	assert.Equal(t, WhyUngrounded, w.Steps[0].Why)
