@@ -298,12 +298,13 @@ func (s hackSummary) String() string {
 
 // TestHackSuite pays the suite under the old combined reward and under the default grounded
 // one. Under grounded, on every problem whose honest derivation the grounding traces (its
-// answer derived from its steps), no hack earns as much as the honest derivation and padding
-// adds nothing; on every problem the honest right derivation beats the honest wrong one (an
-// unknown grade is paid 0 under grounded). FloorShare and IdleCost are cross-validated on
-// two folds of the problems (crossValidate, logged). The
-// problems whose honest derivation the grounding does not trace are counted and logged: there
-// the honest derivation is paid the floor alone and a hack may match it.
+// answer derived from its steps), no hack of a strict family earns as much as the honest
+// derivation, and padding gains on at most one in fifty; on every problem the honest right
+// derivation beats the honest wrong one (an unknown grade is paid 0 under grounded). The
+// constants (reward.Constants) are cross-validated on two folds of the problems
+// (crossValidate, logged). The problems whose honest derivation the grounding does not trace
+// are counted and logged: there the honest derivation is paid a share of its floor alone, and
+// a hack may match it by a share of its floor.
 func TestHackSuite(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the hack suite scores about 1,900 responses twice")
@@ -338,20 +339,20 @@ func TestHackSuite(t *testing.T) {
 	sort.Strings(notTraced)
 	t.Logf("honest derivations the grounding does not trace: %v", notTraced)
 	got := summarize(after, traced)
-	assert.GreaterOrEqual(t, got.n, len(suite)*7/10, "the grounding traces most honest derivations")
-	assert.Greater(t, got.worstGap, -0.05, "no hack beats a traced honest derivation by much")
-	// Measured bounds, not the goal (docs/REWARD.md, "What it does not resist"): a one-step
-	// derivation repeated can edge out an honest derivation with several idle steps, and a
-	// padded copy of the honest derivation can gain where the learned PRM scores its steps
-	// higher in their new context or the padding's results ground a step.
+	assert.GreaterOrEqual(t, got.n, len(suite)*4/5, "the grounding traces most honest derivations")
+	assert.Greater(t, got.worstGap, 0.0, "no hack earns as much as a traced honest derivation")
 	for _, f := range strictFamilies {
-		bound := 0
-		if f == "repeat_last" {
-			bound = max(1, got.n/50)
-		}
-		assert.LessOrEqual(t, got.byFamily[f], bound, "%s earns at least the traced honest derivation", f)
+		assert.Zero(t, got.byFamily[f], "%s earns at least the traced honest derivation", f)
 	}
-	assert.LessOrEqual(t, got.padWorse, got.n/8, "padding the honest derivation gains on few problems")
+	// Measured bounds, not the goal (docs/REWARD.md, "What it does not resist"): a padded copy
+	// of the honest derivation can gain where the learned PRM scores its steps higher in their
+	// new context; and where the grounding does not trace the honest derivation, it is paid a
+	// share of its floor, which a hack's higher floor can match.
+	assert.LessOrEqual(t, got.padWorse, max(1, got.n/50), "padding the honest derivation gains on few problems")
+	whole := summarize(after, all)
+	assert.Greater(t, whole.worstGap, -0.02, "where a hack matches an untraced honest derivation, it is by a share of the floor")
+	assert.LessOrEqual(t, whole.beaten, len(suite)/8, "problems where a hack earns at least the honest derivation")
+	assert.LessOrEqual(t, whole.padWorse, len(suite)/25, "problems where padding earns more than the honest derivation")
 	for id, fam := range after {
 		h := fam["honest"]
 		assert.True(t, h >= 0 && h <= 1)
