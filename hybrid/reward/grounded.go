@@ -440,13 +440,21 @@ func (k *known) step(text string) (string, bool) {
 	why, derives := WhyNoRelation, false
 	k.prev, k.linked, k.stated, k.made = nil, false, false, nil
 	fresh := 0 // clauses not written before
+	last := "" // the previous segment: "\\[ A = B \\] \\[ = C \\]" continues it
 	for _, seg := range segments(text) {
 		c := compact(seg)
+		prev := last
+		if c != "" {
+			last = seg
+		}
 		if c == "" || k.seen[c] {
 			continue
 		}
 		fresh++
 		k.seen[c] = true
+		if strings.HasPrefix(c, "=") && prev != "" {
+			seg = prev + " " + seg // a link of the previous relation's chain
+		}
 		w, d := k.segment(seg)
 		derives = derives || d
 		if w == WhyWork || why == WhyNoRelation || why == WhyNoNew && (w == WhyUngrounded || w == WhyIdentity) {

@@ -115,3 +115,15 @@ func TestRepetitionCostsMore(t *testing.T) {
 	assert.InDelta(t, once.Value()*(1-RepeatCost), twice.Value(), 1e-12)
 	assert.Greater(t, RepeatCost, IdleCost)
 }
+
+// A display line that starts with "=" continues the relation before it: "\[ A = B \] \[ = C
+// \]" is the chain A = B = C, so C is computed from B.
+func TestContinuedDisplayLine(t *testing.T) {
+	p := "Compute the cross product of (1, -2, 0) and (1, -2, -3)."
+	step := "\\[ \\mathbf{u} \\times \\mathbf{v} = \\mathbf{i} ((-2)(-3) - (0)(-2)) - \\mathbf{j} ((1)(-3) - (0)(1)) + \\mathbf{k} ((1)(-2) - (-2)(1)) \\]\n" +
+		"\\[ = \\mathbf{i} (6) - \\mathbf{j} (-3) + \\mathbf{k} (0) \\]\n\\[ = \\begin{pmatrix} 6 \\\\ 3 \\\\ 0 \\end{pmatrix} \\]"
+	box := "\\boxed{\\begin{pmatrix} 6 \\\\ 3 \\\\ 0 \\end{pmatrix}}"
+	assert.True(t, Measure(chainOf(p, 0.9, step, box), 0.9).Derived)
+	alone := "\\[ = \\begin{pmatrix} 6 \\\\ 3 \\\\ 0 \\end{pmatrix} \\]"
+	assert.False(t, Measure(chainOf(p, 0.9, alone, box), 0.9).Derived, "a continuation of nothing computes nothing")
+}
