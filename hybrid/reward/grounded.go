@@ -15,6 +15,9 @@ import (
 	"github.com/leanprm/leanprm/hybrid/outcome"
 )
 
+// The constants below are what both folds of the hack suite's cross-validation choose
+// (docs/REWARD.md, "The constants, cross-validated").
+
 // FloorShare is the share of a grounded reward paid for the chain score alone (the min over
 // all steps, today's process score); the rest is paid only for work that derives the answer.
 const FloorShare = 0.02
@@ -29,7 +32,8 @@ var (
 // LinkShare is the share of the derived pay a chain earns when its answer is not traced to
 // its work, but its work is linked (a work step uses the result of an earlier one: a
 // derivation two links long at least, not only arithmetic on the problem's numbers) and a
-// formula then writes the answer as its result, with no work after it.
+// formula then writes the answer as its result, with no work after it. The cross-validation
+// sets it to 0: paying such chains did not lose fewer problems on either fold.
 var LinkShare = 0.0
 
 // Why a step earns or does not earn process credit (StepWork.Why).
@@ -78,10 +82,11 @@ type Work struct {
 }
 
 // Value is the chain's process value before outcome gating: FloorShare of the chain score
-// (half of it for a chain with no work step), plus the rest of the work steps' min-form value
-// when the answer is derived; all of it scaled by the share of steps that are not idle (a
-// repetition, a restatement, an identity, an ungrounded relation): idle steps cost (Clip),
-// never pay.
+// (half of it when no formula writes the answer as its result), plus the rest of the work
+// steps' min-form value when the answer is derived (LinkShare of it when it is only written by
+// a formula after linked work); all of it scaled down for each idle step: RepeatCost for a
+// repetition or a restatement, IdleCost for an identity, an ungrounded relation or unused
+// work. Idle steps cost (Clip), never pay.
 func (w Work) Value() float64 { return w.ValueWith(Defaults()) }
 
 // Constants are the grounded reward's constants.
@@ -166,24 +171,6 @@ func Measure(r *hybrid.Scored, floor float64) Work {
 		}
 	}
 	return w
-}
-
-// unused marks the work steps whose results no later step uses, and that are not the answer:
-// work beside the derivation (true arithmetic on the problem's numbers that leads nowhere) is
-// idle, not work. made are the quantities each such step brought in.
-func unused(w *Work, r *hybrid.Scored, made [][]string, k *known) {
-	later := map[string]bool{k.target: k.numeric}
-	for _, q := range quantities(k.answer) {
-		later[q] = true
-	}
-	for i := len(w.Steps) - 1; i >= 0; i-- {
-		if len(made[i]) > 0 && !slices.ContainsFunc(made[i], func(q string) bool { return later[q] }) {
-			w.Steps[i].Work, w.Steps[i].Linked, w.Steps[i].Why = false, false, WhyUnused
-		}
-		for _, q := range quantities(r.Steps[i].Text) {
-			later[q] = true
-		}
-	}
 }
 
 // Dense fills each step's Delta-form reward (Gao et al. 2024) so that they add up to total,
@@ -535,28 +522,6 @@ func (k *known) segment(seg string) (string, bool) {
 	return WhyWork, derives
 }
 
-// states is whether the relation lhs = rhs writes the final answer as its result: rhs is the
-// answer (or an expression the grader proves equal to it), and the formula before the
-// relation computes (a digit, an operator or a LaTeX command) without writing the answer.
-// Unlike derives, it does not ask where the operands come from.
-func (k *known) states(lhs, rhs string) bool {
-	if k.target == "" {
-		return false
-	}
-	f := lhs[mathRun.FindStringIndex(lhs)[0]:]
-	if !strings.ContainsAny(f, "0123456789+-*/^\\") {
-		return false
-	}
-	if !k.numeric {
-		return !strings.Contains(compact(lhs), k.target) && (compact(resultText(rhs)) == k.target || k.provenAnswer(rhs))
-	}
-	if slices.Contains(written(f), k.target) {
-		return false
-	}
-	v, ok := firstValue(rhs)
-	return ok && v == k.target
-}
-
 // uses is whether a step's text has the final answer among its quantities.
 func (k *known) uses(text string) bool {
 	if !k.numeric {
@@ -613,33 +578,6 @@ func (k *known) derives(lhs, rhs string, prev []string) ([]string, bool) {
 	return next, dep > 0
 }
 
-// computed are the quantities a chain of equalities computes (chained), and the right side's
-// when the left side's last link is all known, one quantity at least problem-dependent
-// ("(2)^2 + (-3)^2 = 4 + 9 = 13": 4, 9 and 13): they are not unexplained.
-func (k *known) computed(lhs, rhs string) map[string]bool {
-	last, local := k.chained(lhs)
-	all, dep := len(last) > 0, false
-	for _, q := range last {
-		switch {
-		case k.dep[q] || local[q]:
-			dep = true
-		case q == "0" || q == "1" || k.free[q]:
-		default:
-			all = false
-		}
-	}
-	if !all || !dep {
-		return local
-	}
-	if local == nil {
-		local = map[string]bool{}
-	}
-	for _, q := range quantities(rhs) {
-		local[q] = true
-	}
-	return local
-}
-
 // chained reads the left side of a relation's last "=" when it is a chain of equalities ("a
 // = b = c"): each link computes the next, so the quantities of a link whose previous link is
 // all known, one at least problem-dependent, are computed (local) and not assumed. The
@@ -685,22 +623,6 @@ func (k *known) provenAnswer(rhs string) bool {
 		return false
 	}
 	return outcome.Grade(k.answer, r).Verdict == outcome.Equal
-}
-
-// resultText is a relation's right side without the punctuation and the math delimiters around it
-// (" -\\frac{8}{5} \\)." gives -\\frac{8}{5}).
-func resultText(rhs string) string {
-	r := strings.TrimSpace(rhs)
-	for {
-		t := strings.TrimSpace(strings.Trim(r, "$.,;:"))
-		for _, d := range []string{`\)`, `\]`} {
-			t = strings.TrimSpace(strings.TrimSuffix(t, d))
-		}
-		if len(t) == len(r) {
-			return r
-		}
-		r = t
-	}
 }
 
 // maxResult bounds the right side provenAnswer grades, in bytes.
