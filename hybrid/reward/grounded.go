@@ -134,9 +134,14 @@ func (w Work) ValueWith(c Constants) float64 {
 // Measure reads r's steps for grounded work on r's problem. The final answer is the one
 // outcome.Extract finds in the chain's text; floor is the chain score (the min over all steps
 // under the default aggregate). It is linear in the text.
-func Measure(r *hybrid.Scored, floor float64) Work {
+func Measure(r *hybrid.Scored, floor float64) Work { return MeasureWith(nil, r, floor) }
+
+// MeasureWith is Measure with g the grader that proves a symbolic result equal to the answer
+// (the configuration's grade.* keys, wire.Grader; nil: outcome's defaults).
+func MeasureWith(g *outcome.Grader, r *hybrid.Scored, floor float64) Work {
 	w := Work{Floor: floor, Steps: make([]StepWork, len(r.Steps))}
 	k := newKnown(r.Problem)
+	k.grader = g
 	if answer := outcome.Extract(Text(r)); answer.Found {
 		k.answer = answer.Answer
 		k.target, k.numeric = parseQuantity(answer.Answer)
@@ -378,8 +383,9 @@ type known struct {
 	// the chain states none).
 	target  string
 	numeric bool
-	answer  string   // the final answer as written, for the grader
-	prev    []string // the quantities of the current step's last relation
+	answer  string          // the final answer as written, for the grader
+	grader  *outcome.Grader // nil: outcome's defaults
+	prev    []string        // the quantities of the current step's last relation
 	// results are the quantities work brought in (not the problem's, not free constants);
 	// linked is set when a work segment of the current step used one of them.
 	results map[string]bool
@@ -622,7 +628,7 @@ func (k *known) provenAnswer(rhs string) bool {
 	if r == "" || len(r) > maxResult || k.answer == "" {
 		return false
 	}
-	return outcome.Grade(k.answer, r).Verdict == outcome.Equal
+	return k.grader.Grade(k.answer, r).Verdict == outcome.Equal
 }
 
 // maxResult bounds the right side provenAnswer grades, in bytes.

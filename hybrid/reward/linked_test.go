@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/leanprm/leanprm/hybrid/outcome"
 )
 
 const kent = "Kent won $25\\%$ of the games he played on Saturday. If he lost 12 games on Saturday, and no game ended in a tie, how many games did he win?"
@@ -126,4 +128,16 @@ func TestContinuedDisplayLine(t *testing.T) {
 	assert.True(t, Measure(chainOf(p, 0.9, step, box), 0.9).Derived)
 	alone := "\\[ = \\begin{pmatrix} 6 \\\\ 3 \\\\ 0 \\end{pmatrix} \\]"
 	assert.False(t, Measure(chainOf(p, 0.9, alone, box), 0.9).Derived, "a continuation of nothing computes nothing")
+}
+
+// The grader that proves a symbolic result equal to the answer is the configured one
+// (Settings.Grader): under grade.percent "number", 50% is not 1/2.
+func TestMeasureUsesTheGivenGrader(t *testing.T) {
+	r := chainOf("Of 100 coins, 50 are gold. What fraction of the coins is gold?", 0.9, "\\( 50 / 100 = 50\\% \\)", "\\boxed{\\frac{1}{2}}")
+	assert.True(t, MeasureWith(nil, r, 0.9).Derived, "by outcome's defaults, 50% is 1/2")
+	g := outcome.NewGrader(outcome.GraderOptions{Percent: outcome.PercentNumber})
+	assert.False(t, MeasureWith(g, r, 0.9).Derived, "50% is 50 under grade.percent: number")
+	r.GoldAnswer = "\\frac{1}{2}"
+	_, w := Settings{Grader: g}.PayChain(Of(g, r, 0), r, 0.9, false)
+	assert.False(t, w.Derived, "PayChain measures with the settings' grader")
 }
