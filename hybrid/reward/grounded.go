@@ -379,6 +379,8 @@ type known struct {
 	dep, free map[string]bool
 	seen      map[string]bool // segments already read (the problem's too), compacted
 	problem   string          // the problem's text, compacted
+	// restateChecks counts the steps looked for in problem (restated).
+	restateChecks int
 	// target is the final answer: a quantity when numeric, else its compacted text ("" when
 	// the chain states none).
 	target  string
@@ -454,12 +456,26 @@ func (k *known) step(text string) (string, bool) {
 			why = w
 		}
 	}
-	if fresh == 0 && strings.TrimSpace(text) != "" || fresh > 0 && strings.Contains(k.problem, compact(text)) {
+	if fresh == 0 && strings.TrimSpace(text) != "" || fresh > 0 && k.restated(text) {
 		// Nothing new, or a piece of the problem's text copied (a reader may cut a sentence
 		// mid-clause): a restatement.
 		return WhyRepeated, false
 	}
 	return why, derives
+}
+
+// maxRestateChecks bounds the steps a chain's measure looks for in the problem's text (each
+// look is linear in the problem), so that the measure stays linear in the text.
+const maxRestateChecks = 64
+
+// restated is whether a step's text is a piece of the problem's, however a reader cut it
+// ("20; 5 cups of soda that cost $0." of "$1.20; 5 cups of soda that cost $0.5 each").
+func (k *known) restated(text string) bool {
+	if k.restateChecks >= maxRestateChecks {
+		return false
+	}
+	k.restateChecks++
+	return strings.Contains(k.problem, compact(text))
 }
 
 // segment is one clause. A relation over two or more quantities works when at least one of

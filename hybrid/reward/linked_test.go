@@ -1,6 +1,7 @@
 package reward
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -140,4 +141,14 @@ func TestMeasureUsesTheGivenGrader(t *testing.T) {
 	r.GoldAnswer = "\\frac{1}{2}"
 	_, w := Settings{Grader: g}.PayChain(Of(g, r, 0), r, 0.9, false)
 	assert.False(t, w.Derived, "PayChain measures with the settings' grader")
+}
+
+// Looking for steps in the problem's text is bounded (maxRestateChecks looks a chain), so a
+// chain of many steps under a long problem stays linear.
+func TestRestateChecksAreBounded(t *testing.T) {
+	k := newKnown(strings.Repeat("Natalia sold clips to 48 of her friends. ", 1000))
+	for i := 0; i < maxRestateChecks; i++ {
+		assert.True(t, k.restated("Natalia sold clips to 48 of her friends."), "check %d", i)
+	}
+	assert.False(t, k.restated("Natalia sold clips to 48 of her friends."), "past the budget, no more looks")
 }
