@@ -609,18 +609,7 @@ func (k *known) derives(lhs, rhs string, prev []string) ([]string, bool) {
 func (k *known) chained(lhs string) (operands []string, local map[string]bool) {
 	links := strings.Split(lhs, "=")
 	for i := 1; i < len(links); i++ {
-		qs := quantities(links[i-1])
-		ok, dep := len(qs) > 0, false
-		for _, q := range qs {
-			switch {
-			case k.dep[q] || local[q]:
-				dep = true
-			case q == "0" || q == "1" || k.free[q]:
-			default:
-				ok = false
-			}
-		}
-		if !ok || !dep {
+		if !k.computes(quantities(links[i-1]), local) {
 			continue
 		}
 		if local == nil {
@@ -633,6 +622,23 @@ func (k *known) chained(lhs string) (operands []string, local map[string]bool) {
 		}
 	}
 	return quantities(links[len(links)-1]), local
+}
+
+// computes is whether a link's quantities qs are all known (local: computed by the links
+// before), one at least problem-dependent: what the link computes is then computed, not
+// assumed.
+func (k *known) computes(qs []string, local map[string]bool) bool {
+	ok, dep := len(qs) > 0, false
+	for _, q := range qs {
+		switch {
+		case k.dep[q] || local[q]:
+			dep = true
+		case q == "0" || q == "1" || k.free[q]:
+		default:
+			ok = false
+		}
+	}
+	return ok && dep
 }
 
 // provenAnswer is whether a relation's right side is an expression the answer grader proves

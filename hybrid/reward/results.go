@@ -55,17 +55,7 @@ func (k *known) states(lhs, rhs string) bool {
 // ("(2)^2 + (-3)^2 = 4 + 9 = 13": 4, 9 and 13): they are not unexplained.
 func (k *known) computed(lhs, rhs string) map[string]bool {
 	last, local := k.chained(lhs)
-	all, dep := len(last) > 0, false
-	for _, q := range last {
-		switch {
-		case k.dep[q] || local[q]:
-			dep = true
-		case q == "0" || q == "1" || k.free[q]:
-		default:
-			all = false
-		}
-	}
-	if !all || !dep {
+	if !k.computes(last, local) {
 		return local
 	}
 	if local == nil {
