@@ -82,7 +82,8 @@ type Work struct {
 }
 
 // Value is the chain's process value before outcome gating: FloorShare of the chain score
-// (half of it when no formula writes the answer as its result), plus the rest of the work
+// (half of it when no formula writes the answer as its result, a quarter when moreover no
+// step works), plus the rest of the work
 // steps' min-form value when the answer is derived (LinkShare of it when it is only written by
 // a formula after linked work); all of it scaled down for each idle step: RepeatCost for a
 // repetition or a restatement, IdleCost for an identity, an ungrounded relation or unused
@@ -98,7 +99,7 @@ func Defaults() Constants { return Constants{FloorShare, IdleCost, RepeatCost, L
 // ValueWith is Value with the constants given (to choose them by cross-validation).
 func (w Work) ValueWith(c Constants) float64 {
 	floorShare := c.FloorShare
-	idle, repeated := 0, 0
+	work, idle, repeated := 0, 0, 0
 	chained, linked := false, false // linked work seen; the answer written as a result after it
 	stated := false                 // a formula writes the answer as its result
 	for _, s := range w.Steps {
@@ -111,6 +112,7 @@ func (w Work) ValueWith(c Constants) float64 {
 		}
 		switch {
 		case s.Work:
+			work++
 		case s.Why == WhyRepeated:
 			repeated++
 		case s.Why == WhyUngrounded || s.Why == WhyIdentity || s.Why == WhyUnused:
@@ -120,6 +122,9 @@ func (w Work) ValueWith(c Constants) float64 {
 	v := floorShare * w.Floor
 	if !w.Derived && !stated {
 		v /= 2 // no formula computes the answer: half the outcome signal
+		if work == 0 {
+			v /= 2 // and no step works on the problem: a quarter
+		}
 	}
 	switch {
 	case w.Derived:
@@ -469,14 +474,19 @@ func (k *known) step(text string) (string, bool) {
 const maxRestateChecks = 64
 
 // restated is whether a step's text is a piece of the problem's, however a reader cut it
-// ("20; 5 cups of soda that cost $0." of "$1.20; 5 cups of soda that cost $0.5 each").
+// ("20; 5 cups of soda that cost $0." of "$1.20; 5 cups of soda that cost $0.5 each"), at
+// least minRestated bytes long compacted: a short step ("5.") is in most problems' text.
 func (k *known) restated(text string) bool {
-	if k.restateChecks >= maxRestateChecks {
+	c := compact(text)
+	if len(c) < minRestated || k.restateChecks >= maxRestateChecks {
 		return false
 	}
 	k.restateChecks++
-	return strings.Contains(k.problem, compact(text))
+	return strings.Contains(k.problem, c)
 }
+
+// minRestated is the shortest step, compacted, that restated looks for.
+const minRestated = 12
 
 // segment is one clause. A relation over two or more quantities works when at least one of
 // them is problem-dependent and it brings in at least one quantity not known yet, and no more

@@ -13,8 +13,9 @@ const kent = "Kent won $25\\%$ of the games he played on Saturday. If he lost 12
 
 // An answer that is not traced to the work still earns LinkShare of the derived pay when the
 // work is linked (a step uses an earlier result) and a formula then writes the answer as its
-// result; work after that result undoes it, and unlinked arithmetic on the problem's numbers
-// earns no share. The constants are given: the suite's cross-validation sets LinkShare to 0.
+// result; work after that result undoes it. Linked busywork that writes the answer earns the
+// same share: the share pays a derivation's shape, not its relevance, which is one reason the
+// suite's cross-validation sets LinkShare to 0 (the constants here are given).
 func TestLinkedDerivationEarnsAShare(t *testing.T) {
 	c := Constants{FloorShare: 0.1, IdleCost: 0.1, RepeatCost: 0.5, LinkShare: 0.5}
 	// 8 is never explained: 80 is written as a result, not traced.
@@ -26,10 +27,10 @@ func TestLinkedDerivationEarnsAShare(t *testing.T) {
 	assert.True(t, linked.Steps[2].Result, "72 + 8 = 80 writes the answer as its result")
 	assert.InDelta(t, (0.1*0.9+0.5*0.9*0.9)*0.9, linked.ValueWith(c), 1e-12)
 
-	unlinked := Measure(chainOf(natalia, 0.9, "48 + 2 = 50.", "50 \\times 2 = 100.", "100 - 20 = 80.", "\\boxed{80}"), 0.9)
-	assert.Equal(t, []string{WhyWork, WhyWork, WhyUngrounded, WhyNoRelation}, whys(unlinked))
-	assert.True(t, unlinked.Steps[1].Linked)
-	assert.InDelta(t, (0.1*0.9+0.5*0.9*0.9)*0.9, unlinked.ValueWith(c), 1e-12, "linked busywork that writes the answer: the same share")
+	busywork := Measure(chainOf(natalia, 0.9, "48 + 2 = 50.", "50 \\times 2 = 100.", "100 - 20 = 80.", "\\boxed{80}"), 0.9)
+	assert.Equal(t, []string{WhyWork, WhyWork, WhyUngrounded, WhyNoRelation}, whys(busywork))
+	assert.True(t, busywork.Steps[1].Linked)
+	assert.InDelta(t, (0.1*0.9+0.5*0.9*0.9)*0.9, busywork.ValueWith(c), 1e-12, "linked busywork that writes the answer: the same share")
 
 	after := Measure(chainOf(natalia, 0.9, "Natalia sold 48/2 = 24 clips in May.", "Natalia sold 48+24 = 72 clips altogether.",
 		"With 72 + 8 = 80 clips.", "Then 72 + 24 = 96.", "So 96 \\times 2 = 192.", "\\boxed{80}"), 0.9)
@@ -44,7 +45,7 @@ func TestUnusedWorkIsIdle(t *testing.T) {
 	w := Measure(chainOf(natalia, 0.9, "48 + 2 = 50.", "48 \\times 2 = 96.", "\\boxed{72}"), 0.9)
 	assert.Equal(t, []string{WhyUnused, WhyUnused, WhyNoRelation}, whys(w))
 	c := Constants{FloorShare: 0.1, IdleCost: 0.1, RepeatCost: 0.5}
-	assert.InDelta(t, 0.1*0.9/2*0.9*0.9, w.ValueWith(c), 1e-12, "no formula for the answer: half the floor share; two idle steps")
+	assert.InDelta(t, 0.1*0.9/4*0.9*0.9, w.ValueWith(c), 1e-12, "no work, no formula for the answer: a quarter of the floor share; two idle steps")
 	honest := Measure(chainOf(natalia, 0.9, "Natalia sold 48/2 = 24 clips in May.", "Natalia sold 48+24 = 72 clips altogether.", "\\boxed{72}"), 0.9)
 	assert.Equal(t, []string{WhyWork, WhyWork, WhyNoRelation}, whys(honest), "24 is used, 72 is the answer")
 }
@@ -151,4 +152,6 @@ func TestRestateChecksAreBounded(t *testing.T) {
 		assert.True(t, k.restated("Natalia sold clips to 48 of her friends."), "check %d", i)
 	}
 	assert.False(t, k.restated("Natalia sold clips to 48 of her friends."), "past the budget, no more looks")
+	k = newKnown("Natalia sold clips to 48 of her friends.")
+	assert.False(t, k.restated("48."), "a short step is not a restatement")
 }
