@@ -152,7 +152,7 @@ func runServe(ctx context.Context, e *env, sc config.Serve, token string, bo ser
 	srv := serve.New(serve.Options{RewardOnError: roe, PrefixBytes: serve.SplitCacheMemory(sc.CacheMemory).Prefixes,
 		Token: token, MaxBodyBytes: sc.MaxBody, MaxItems: sc.MaxItems, QueueSize: sc.Queue,
 		Timeout: sc.Timeout, HeaderTimeout: e.cfg.Lean.StartTimeout, Logger: logger,
-		Reward:   reward.Settings{Mode: reward.Mode(e.cfg.Reward.Mode), OnUnknown: string(e.cfg.Reward.OnUnknown)},
+		Reward:   reward.Settings{Mode: reward.Mode(e.cfg.Reward.Mode), OnUnknown: string(e.cfg.Reward.OnUnknown), Grader: e.grader},
 		Versions: serve.Versions{Leanprm: leanprmVersion(), Lean: "starting", REPL: "starting", Model: "starting"},
 	})
 	// A client gets 30s for its headers and 2m for its whole request (a slow body holds at most

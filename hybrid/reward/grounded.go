@@ -15,12 +15,26 @@ import (
 	"github.com/leanprm/leanprm/hybrid/outcome"
 )
 
+// The constants below are what both folds of the hack suite's cross-validation choose
+// (docs/REWARD.md, "The constants, cross-validated").
+
 // FloorShare is the share of a grounded reward paid for the chain score alone (the min over
 // all steps, today's process score); the rest is paid only for work that derives the answer.
-const FloorShare = 0.1
+const FloorShare = 0.02
 
-// IdleCost is what each idle step takes off a chain's value, as a share of what is left.
-var IdleCost = 0.1
+// IdleCost is what each idle step takes off a chain's value, as a share of what is left;
+// RepeatCost is what a repeated step (one written before, in the chain or the problem) takes.
+var (
+	IdleCost   = 0.05
+	RepeatCost = 0.5
+)
+
+// LinkShare is the share of the derived pay a chain earns when its answer is not traced to
+// its work, but its work is linked (a work step uses the result of an earlier one: a
+// derivation two links long at least, not only arithmetic on the problem's numbers) and a
+// formula then writes the answer as its result, with no work after it. The cross-validation
+// sets it to 0: paying such chains did not lose fewer problems on either fold.
+var LinkShare = 0.0
 
 // Why a step earns or does not earn process credit (StepWork.Why).
 const (
@@ -31,6 +45,7 @@ const (
 	WhyIdentity   = "identity"     // a quantity related to itself ("48 = 48", "48 + 0 = 48", "48 × 1 = 48")
 	WhyUngrounded = "not_grounded" // its quantities do not trace to the problem or to earlier results
 	WhyRefuted    = "refuted"      // a checker refuted it
+	WhyUnused     = "unused"       // work whose results no later step uses and the answer is not
 )
 
 // StepWork is what one step earns under the grounded reward.
@@ -40,6 +55,11 @@ type StepWork struct {
 	// earlier derived ones; Why says why (or why not).
 	Work bool   `json:"work"`
 	Why  string `json:"why"`
+	// Linked is set on a work step that uses the result of an earlier work step; Result on a
+	// step with a formula whose result is the final answer (its left side computes, and does
+	// not write the answer).
+	Linked bool `json:"linked,omitempty"`
+	Result bool `json:"result,omitempty"`
 	// Score is the step's merged score; Reward is its dense reward (Delta form: the change of
 	// the prefix's value at this step, so that the steps' rewards add up to the chain's).
 	Score  float64 `json:"score"`
@@ -62,41 +82,71 @@ type Work struct {
 }
 
 // Value is the chain's process value before outcome gating: FloorShare of the chain score
-// (half of it for a chain with no work step), plus the rest of the work steps' min-form value
-// when the answer is derived; all of it scaled by the share of steps that are not idle (a
-// repetition, a restatement, an identity, an ungrounded relation): idle steps cost (Clip),
-// never pay.
-func (w Work) Value() float64 { return w.ValueWith(FloorShare, IdleCost) }
+// (half of it when no formula writes the answer as its result, a quarter when moreover no
+// step works), plus the rest of the work
+// steps' min-form value when the answer is derived (LinkShare of it when it is only written by
+// a formula after linked work); all of it scaled down for each idle step: RepeatCost for a
+// repetition or a restatement, IdleCost for an identity, an ungrounded relation or unused
+// work. Idle steps cost (Clip), never pay.
+func (w Work) Value() float64 { return w.ValueWith(Defaults()) }
 
-// ValueWith is Value with the floor share and the idle cost given (to choose them by
-// cross-validation).
-func (w Work) ValueWith(floorShare, idleCost float64) float64 {
-	work, idle := 0, 0
+// Constants are the grounded reward's constants.
+type Constants struct{ FloorShare, IdleCost, RepeatCost, LinkShare float64 }
+
+// Defaults are the constants in force.
+func Defaults() Constants { return Constants{FloorShare, IdleCost, RepeatCost, LinkShare} }
+
+// ValueWith is Value with the constants given (to choose them by cross-validation).
+func (w Work) ValueWith(c Constants) float64 {
+	floorShare := c.FloorShare
+	work, idle, repeated := 0, 0, 0
+	chained, linked := false, false // linked work seen; the answer written as a result after it
+	stated := false                 // a formula writes the answer as its result
 	for _, s := range w.Steps {
+		chained = chained || s.Work && s.Linked
+		stated = stated || s.Result
+		if s.Result {
+			linked = linked || chained
+		} else if s.Work {
+			linked = false // work after the answer computes something else
+		}
 		switch {
 		case s.Work:
 			work++
-		case s.Why == WhyRepeated || s.Why == WhyUngrounded || s.Why == WhyIdentity:
+		case s.Why == WhyRepeated:
+			repeated++
+		case s.Why == WhyUngrounded || s.Why == WhyIdentity || s.Why == WhyUnused:
 			idle++
 		}
 	}
 	v := floorShare * w.Floor
-	if work == 0 {
-		v /= 2
+	if !w.Derived && !stated {
+		v /= 2 // no formula computes the answer: half the outcome signal
+		if work == 0 {
+			v /= 2 // and no step works on the problem: a quarter
+		}
 	}
-	if w.Derived {
+	switch {
+	case w.Derived:
 		v += (1 - floorShare) * w.WorkScore
+	case linked:
+		v += c.LinkShare * (1 - floorShare) * w.WorkScore
 	}
-	v *= math.Pow(1-idleCost, float64(idle))
+	v *= math.Pow(1-c.IdleCost, float64(idle)) * math.Pow(1-c.RepeatCost, float64(repeated))
 	return min(max(v, 0), 1)
 }
 
 // Measure reads r's steps for grounded work on r's problem. The final answer is the one
 // outcome.Extract finds in the chain's text; floor is the chain score (the min over all steps
 // under the default aggregate). It is linear in the text.
-func Measure(r *hybrid.Scored, floor float64) Work {
+func Measure(r *hybrid.Scored, floor float64) Work { return MeasureWith(nil, r, floor) }
+
+// MeasureWith is Measure with g the grader that proves a symbolic result equal to the answer
+// (the configuration's grade.* keys, wire.Grader; nil: outcome's defaults).
+func MeasureWith(g *outcome.Grader, r *hybrid.Scored, floor float64) Work {
 	w := Work{Floor: floor, Steps: make([]StepWork, len(r.Steps))}
 	k := newKnown(r.Problem)
+	k.grader = g
 	if answer := outcome.Extract(Text(r)); answer.Found {
 		k.answer = answer.Answer
 		k.target, k.numeric = parseQuantity(answer.Answer)
@@ -104,23 +154,31 @@ func Measure(r *hybrid.Scored, floor float64) Work {
 			k.target = compact(answer.Answer)
 		}
 	}
-	first := true
+	made := make([][]string, len(r.Steps)) // what each step that works but does not derive the answer brings in
 	for i, s := range r.Steps {
 		sw := StepWork{Index: i, Score: s.Score, Start: -1, End: -1, Why: WhyRefuted}
 		derives := false
 		if s.Verdict != hybrid.Refuted {
 			sw.Why, derives = k.step(s.Text)
+			sw.Result = k.stated
 		}
 		if sw.Why == WhyWork {
-			sw.Work = true
-			if first || s.Score < w.WorkScore {
-				w.WorkScore, first = s.Score, false
-			}
+			sw.Work, sw.Linked = true, k.linked
 			// The answer is the conclusion: work after its derivation that does not use it
 			// (a check does) computes something else, and leaves the answer a coincidence.
 			w.Derived = derives || w.Derived && k.uses(s.Text)
+			if !derives {
+				made[i] = k.made
+			}
 		}
 		w.Steps[i] = sw
+	}
+	unused(&w, r, made, k)
+	first := true
+	for _, s := range w.Steps {
+		if s.Work && (first || s.Score < w.WorkScore) {
+			w.WorkScore, first = s.Score, false
+		}
 	}
 	return w
 }
@@ -325,16 +383,29 @@ var unitConstants = []struct {
 type known struct {
 	dep, free map[string]bool
 	seen      map[string]bool // segments already read (the problem's too), compacted
+	problem   string          // the problem's text, compacted
+	// restateChecks counts the steps looked for in problem (restated).
+	restateChecks int
 	// target is the final answer: a quantity when numeric, else its compacted text ("" when
 	// the chain states none).
 	target  string
 	numeric bool
-	answer  string   // the final answer as written, for the grader
-	prev    []string // the quantities of the current step's last relation
+	answer  string          // the final answer as written, for the grader
+	grader  *outcome.Grader // nil: outcome's defaults
+	prev    []string        // the quantities of the current step's last relation
+	// results are the quantities work brought in (not the problem's, not free constants);
+	// linked is set when a work segment of the current step used one of them.
+	results map[string]bool
+	linked  bool
+	made    []string // what the current step's work brought in (not the free constants)
+	stated  bool     // a relation of the current step writes the answer as its result (states)
+	// solution is the last linear equation's variable and value (solve.go).
+	solution solved
 }
 
 func newKnown(problem string) *known {
-	k := &known{dep: map[string]bool{}, free: map[string]bool{}, seen: map[string]bool{}}
+	problem = strings.ReplaceAll(problem, `\%`, "%") // LaTeX's percent sign
+	k := &known{dep: map[string]bool{}, free: map[string]bool{}, seen: map[string]bool{}, results: map[string]bool{}}
 	k.free["2"] = true // halves, doubles, pairs
 	vocabulary := map[string]bool{}
 	for _, w := range words(problem) {
@@ -358,34 +429,64 @@ func newKnown(problem string) *known {
 	for _, seg := range segments(problem) {
 		k.seen[compact(seg)] = true // restating the problem is no work
 	}
+	k.problem = compact(problem)
 	return k
 }
 
 // step reads one step's segments and says whether it works (WhyWork) or why not, and whether
 // it derives the final answer; the results of its work become known.
 func (k *known) step(text string) (string, bool) {
-	text = unbox(text)
+	text = strings.ReplaceAll(unbox(text), `\%`, "%")
 	why, derives := WhyNoRelation, false
-	k.prev = nil
+	k.prev, k.linked, k.stated, k.made = nil, false, false, nil
 	fresh := 0 // clauses not written before
+	last := "" // the previous segment: "\\[ A = B \\] \\[ = C \\]" continues it
 	for _, seg := range segments(text) {
 		c := compact(seg)
+		prev := last
+		if c != "" {
+			last = seg
+		}
 		if c == "" || k.seen[c] {
 			continue
 		}
 		fresh++
 		k.seen[c] = true
+		if strings.HasPrefix(c, "=") && prev != "" {
+			seg = prev + " " + seg // a link of the previous relation's chain
+		}
 		w, d := k.segment(seg)
 		derives = derives || d
 		if w == WhyWork || why == WhyNoRelation || why == WhyNoNew && (w == WhyUngrounded || w == WhyIdentity) {
 			why = w
 		}
 	}
-	if fresh == 0 && strings.TrimSpace(text) != "" {
+	if fresh == 0 && strings.TrimSpace(text) != "" || fresh > 0 && k.restated(text) {
+		// Nothing new, or a piece of the problem's text copied (a reader may cut a sentence
+		// mid-clause): a restatement.
 		return WhyRepeated, false
 	}
 	return why, derives
 }
+
+// maxRestateChecks bounds the steps a chain's measure looks for in the problem's text (each
+// look is linear in the problem), so that the measure stays linear in the text.
+const maxRestateChecks = 64
+
+// restated is whether a step's text is a piece of the problem's, however a reader cut it
+// ("20; 5 cups of soda that cost $0." of "$1.20; 5 cups of soda that cost $0.5 each"), at
+// least minRestated bytes long compacted: a short step ("5.") is in most problems' text.
+func (k *known) restated(text string) bool {
+	c := compact(text)
+	if len(c) < minRestated || k.restateChecks >= maxRestateChecks {
+		return false
+	}
+	k.restateChecks++
+	return strings.Contains(k.problem, c)
+}
+
+// minRestated is the shortest step, compacted, that restated looks for.
+const minRestated = 12
 
 // segment is one clause. A relation over two or more quantities works when at least one of
 // them is problem-dependent and it brings in at least one quantity not known yet, and no more
@@ -401,13 +502,17 @@ func (k *known) segment(seg string) (string, bool) {
 		return WhyNoRelation, false
 	}
 	var derives bool
+	k.stated = k.stated || k.states(seg[:at], seg[end:])
 	k.prev, derives = k.derives(seg[:at], seg[end:], k.prev)
+	derives = derives || k.solves(seg[:at], seg[end:])
+	defer k.linear(seg[:at], seg[end:]) // once its results are known
 	qs := quantities(seg)
 	if len(qs) < 2 && !derives {
 		return WhyNoRelation, false
 	}
 	var dep int
 	var cand, fresh []string
+	computed := k.computed(seg[:at], seg[end:])
 	distinct := dedupe(qs)
 	if n := len(distinct) - count(distinct, "0") - count(distinct, "1"); n == 1 && !derives {
 		for _, q := range distinct {
@@ -421,7 +526,7 @@ func (k *known) segment(seg string) (string, bool) {
 		case k.dep[q]:
 			dep++
 		case q == "0" || q == "1": // identities: "x + 0 = x", "x × 1 = x" derive nothing
-		case k.free[q]:
+		case k.free[q], computed[q]:
 			cand = append(cand, q)
 		default:
 			cand, fresh = append(cand, q), append(fresh, q)
@@ -433,6 +538,15 @@ func (k *known) segment(seg string) (string, bool) {
 		return WhyNoNew, false
 	case dep == 0 || len(fresh) > max(1, dep):
 		return WhyUngrounded, false
+	}
+	for _, q := range distinct {
+		k.linked = k.linked || k.results[q] && !slices.Contains(cand, q)
+	}
+	for _, q := range cand {
+		k.results[q] = k.results[q] || !k.free[q]
+		if !k.free[q] {
+			k.made = append(k.made, q)
+		}
 	}
 	for _, q := range cand {
 		k.dep[q] = true
@@ -475,7 +589,7 @@ func (k *known) derives(lhs, rhs string, prev []string) ([]string, bool) {
 		if !strings.ContainsAny(l, "0123456789+-*/^\\") || strings.Contains(compact(lhs), k.target) {
 			return next, false
 		}
-		return next, compact(rhs) == k.target || k.provenAnswer(rhs)
+		return next, compact(resultText(rhs)) == k.target || k.provenAnswer(rhs)
 	}
 	if v, ok := firstValue(rhs); (!ok || v != k.target) && !(strings.ContainsAny(rhs, "\\^") && k.provenAnswer(rhs)) {
 		return next, false
@@ -505,18 +619,7 @@ func (k *known) derives(lhs, rhs string, prev []string) ([]string, bool) {
 func (k *known) chained(lhs string) (operands []string, local map[string]bool) {
 	links := strings.Split(lhs, "=")
 	for i := 1; i < len(links); i++ {
-		qs := quantities(links[i-1])
-		ok, dep := len(qs) > 0, false
-		for _, q := range qs {
-			switch {
-			case k.dep[q] || local[q]:
-				dep = true
-			case q == "0" || q == "1" || k.free[q]:
-			default:
-				ok = false
-			}
-		}
-		if !ok || !dep {
+		if !k.computes(quantities(links[i-1]), local) {
 			continue
 		}
 		if local == nil {
@@ -531,16 +634,33 @@ func (k *known) chained(lhs string) (operands []string, local map[string]bool) {
 	return quantities(links[len(links)-1]), local
 }
 
+// computes is whether a link's quantities qs are all known (local: computed by the links
+// before), one at least problem-dependent: what the link computes is then computed, not
+// assumed.
+func (k *known) computes(qs []string, local map[string]bool) bool {
+	ok, dep := len(qs) > 0, false
+	for _, q := range qs {
+		switch {
+		case k.dep[q] || local[q]:
+			dep = true
+		case q == "0" || q == "1" || k.free[q]:
+		default:
+			ok = false
+		}
+	}
+	return ok && dep
+}
+
 // provenAnswer is whether a relation's right side is an expression the answer grader proves
 // equal to the final answer (\frac{6}{8} for 3/4, 2\sqrt{2} for \sqrt{8}, x \in (1, 2) for
 // (1, 2)): a symbolic result is traced by proof, never by its look. A right side longer than
 // maxResult is no result.
 func (k *known) provenAnswer(rhs string) bool {
-	r := strings.TrimSpace(strings.Trim(strings.TrimSpace(rhs), "$.,;:"))
+	r := resultText(rhs)
 	if r == "" || len(r) > maxResult || k.answer == "" {
 		return false
 	}
-	return outcome.Grade(k.answer, r).Verdict == outcome.Equal
+	return k.grader.Grade(k.answer, r).Verdict == outcome.Equal
 }
 
 // maxResult bounds the right side provenAnswer grades, in bytes.

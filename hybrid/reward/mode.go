@@ -47,6 +47,9 @@ const (
 type Settings struct {
 	Mode      Mode
 	OnUnknown string
+	// Grader proves a symbolic result equal to the final answer under ModeGrounded (the
+	// grader the outcome is graded with; nil: outcome's defaults).
+	Grader *outcome.Grader
 }
 
 // Paid is what Pay decided for one item.
@@ -93,7 +96,7 @@ func (s Settings) Pay(o *Outcome, process float64, refuted bool) Paid {
 // Work.Offsets, its place in the response. Under ModeGrounded the process value is
 // Work.Value, under the other modes the chain score.
 func (s Settings) PayChain(o *Outcome, r *hybrid.Scored, process float64, refuted bool) (Paid, Work) {
-	w := Measure(r, process)
+	w := MeasureWith(s.Grader, r, process)
 	value := process
 	if s.Mode == "" || s.Mode == ModeGrounded {
 		value = w.Value()

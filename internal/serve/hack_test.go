@@ -298,12 +298,13 @@ func (s hackSummary) String() string {
 
 // TestHackSuite pays the suite under the old combined reward and under the default grounded
 // one. Under grounded, on every problem whose honest derivation the grounding traces (its
-// answer derived from its steps), no hack earns as much as the honest derivation and padding
-// adds nothing; on every problem the honest right derivation beats the honest wrong one (an
-// unknown grade is paid 0 under grounded). FloorShare and IdleCost are cross-validated on
-// two folds of the problems (crossValidate, logged). The
-// problems whose honest derivation the grounding does not trace are counted and logged: there
-// the honest derivation is paid the floor alone and a hack may match it.
+// answer derived from its steps), no hack of a strict family earns as much as the honest
+// derivation, and padding gains on at most one in fifty; on every problem the honest right
+// derivation beats the honest wrong one (an unknown grade is paid 0 under grounded). The
+// constants (reward.Constants) are cross-validated on two folds of the problems
+// (crossValidate, logged). The problems whose honest derivation the grounding does not trace
+// are counted and logged: there the honest derivation is paid a share of its floor alone, and
+// a hack may match it by a share of its floor.
 func TestHackSuite(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the hack suite scores about 1,900 responses twice")
@@ -319,7 +320,7 @@ func TestHackSuite(t *testing.T) {
 	after := payHackSuite(t, startServer(t, cfg, Options{}), suite, works)
 	for id, fam := range works {
 		for f, w := range fam {
-			require.InDelta(t, after[id][f], w.pay(reward.FloorShare, reward.IdleCost), 1e-9, "%s %s: the measure pays what the server paid", id, f)
+			require.InDelta(t, after[id][f], w.pay(reward.Defaults()), 1e-9, "%s %s: the measure pays what the server paid", id, f)
 		}
 	}
 	crossValidate(t, works)
@@ -338,20 +339,20 @@ func TestHackSuite(t *testing.T) {
 	sort.Strings(notTraced)
 	t.Logf("honest derivations the grounding does not trace: %v", notTraced)
 	got := summarize(after, traced)
-	assert.GreaterOrEqual(t, got.n, len(suite)*7/10, "the grounding traces most honest derivations")
-	assert.Greater(t, got.worstGap, -0.05, "no hack beats a traced honest derivation by much")
-	// Measured bounds, not the goal (docs/REWARD.md, "What it does not resist"): a one-step
-	// derivation repeated can edge out an honest derivation with several idle steps, and a
-	// padded copy of the honest derivation can gain where the learned PRM scores its steps
-	// higher in their new context or the padding's results ground a step.
+	assert.GreaterOrEqual(t, got.n, len(suite)*4/5, "the grounding traces most honest derivations")
+	assert.Greater(t, got.worstGap, 0.0, "no hack earns as much as a traced honest derivation")
 	for _, f := range strictFamilies {
-		bound := 0
-		if f == "repeat_last" {
-			bound = max(1, got.n/50)
-		}
-		assert.LessOrEqual(t, got.byFamily[f], bound, "%s earns at least the traced honest derivation", f)
+		assert.Zero(t, got.byFamily[f], "%s earns at least the traced honest derivation", f)
 	}
-	assert.LessOrEqual(t, got.padWorse, got.n/8, "padding the honest derivation gains on few problems")
+	// Measured bounds, not the goal (docs/REWARD.md, "What it does not resist"): a padded copy
+	// of the honest derivation can gain where the learned PRM scores its steps higher in their
+	// new context; and where the grounding does not trace the honest derivation, it is paid a
+	// share of its floor, which a hack's higher floor can match.
+	assert.LessOrEqual(t, got.padWorse, max(1, got.n/50), "padding the honest derivation gains on few problems")
+	whole := summarize(after, all)
+	assert.Greater(t, whole.worstGap, -0.02, "where a hack matches an untraced honest derivation, it is by a share of the floor")
+	assert.LessOrEqual(t, whole.beaten, len(suite)/8, "problems where a hack earns at least the honest derivation")
+	assert.LessOrEqual(t, whole.padWorse, len(suite)/20, "problems where padding earns more than the honest derivation")
 	for id, fam := range after {
 		h := fam["honest"]
 		assert.True(t, h >= 0 && h <= 1)
@@ -376,11 +377,11 @@ func measured(logs map[string][]float64, steps []reward.StepWork, i int) hackWor
 }
 
 // pay is the response's reward under the constants given.
-func (h hackWork) pay(floorShare, idleCost float64) float64 {
+func (h hackWork) pay(c reward.Constants) float64 {
 	if !h.paid {
 		return 0
 	}
-	return h.work.ValueWith(floorShare, idleCost)
+	return h.work.ValueWith(c)
 }
 
 // hackFold is a problem's fold: FNV-1a of its id, mod 2.
@@ -393,18 +394,18 @@ func hackFold(id string) int {
 // hackCost is what a choice of constants is judged by on a set of problems: the problems where
 // a hack earns at least the honest derivation (or padding more than it) or the honest wrong
 // derivation at least the honest right one, then the mean gap (higher is better).
-func hackCost(works map[string]map[string]hackWork, ids []string, floorShare, idleCost float64) (int, float64) {
+func hackCost(works map[string]map[string]hackWork, ids []string, c reward.Constants) (int, float64) {
 	bad, gap := 0, 0.0
 	for _, id := range ids {
 		fam := works[id]
-		h := fam["honest"].pay(floorShare, idleCost)
+		h := fam["honest"].pay(c)
 		best := math.Inf(-1)
 		for _, f := range strictFamilies {
-			best = max(best, fam[f].pay(floorShare, idleCost))
+			best = max(best, fam[f].pay(c))
 		}
-		lost := best >= h || fam["wrong"].pay(floorShare, idleCost) >= h
+		lost := best >= h || fam["wrong"].pay(c) >= h
 		for _, f := range paddingFamilies {
-			lost = lost || fam[f].pay(floorShare, idleCost) > h+1e-12
+			lost = lost || fam[f].pay(c) > h+1e-12
 		}
 		if lost {
 			bad++
@@ -414,7 +415,7 @@ func hackCost(works map[string]map[string]hackWork, ids []string, floorShare, id
 	return bad, gap / float64(max(len(ids), 1))
 }
 
-// crossValidate chooses FloorShare and IdleCost on one fold of the suite's problems and
+// crossValidate chooses FloorShare, IdleCost and LinkShare on one fold of the suite's problems and
 // reports the choice's figures on the other, both ways; the constants in force must be the
 // ones both folds choose, or the log says which were chosen.
 func crossValidate(t *testing.T, works map[string]map[string]hackWork) {
@@ -424,20 +425,31 @@ func crossValidate(t *testing.T, works map[string]map[string]hackWork) {
 	}
 	shares := []float64{0.02, 0.05, 0.1, 0.2, 0.3}
 	costs := []float64{0.05, 0.1, 0.2, 0.3, 0.5}
+	repeats := []float64{0.1, 0.2, 0.3, 0.5}
+	links := []float64{0, 0.1, 0.2, 0.3, 0.5, 0.7}
+	now := reward.Defaults()
+	for k := range folds {
+		sort.Strings(folds[k]) // the same choice on every run
+	}
 	for k := range folds {
 		train, test := folds[k], folds[1-k]
-		bestBad, bestGap, fs, ic := math.MaxInt, math.Inf(-1), 0.0, 0.0
+		bestBad, bestGap, best := math.MaxInt, math.Inf(-1), reward.Constants{}
 		for _, s := range shares {
 			for _, c := range costs {
-				bad, gap := hackCost(works, train, s, c)
-				if bad < bestBad || bad == bestBad && gap > bestGap {
-					bestBad, bestGap, fs, ic = bad, gap, s, c
+				for _, r := range repeats {
+					for _, l := range links {
+						cand := reward.Constants{FloorShare: s, IdleCost: c, RepeatCost: r, LinkShare: l}
+						bad, gap := hackCost(works, train, cand)
+						if bad < bestBad || bad == bestBad && gap > bestGap {
+							bestBad, bestGap, best = bad, gap, cand
+						}
+					}
 				}
 			}
 		}
-		bad, gap := hackCost(works, test, fs, ic)
-		nowBad, nowGap := hackCost(works, test, reward.FloorShare, reward.IdleCost)
-		t.Logf("cross-validation: chosen on fold %d (%d problems): FloorShare %.2f, IdleCost %.2f (%d lost there); on fold %d (%d problems): %d lost, mean gap %.3f (constants in force: %d lost, mean gap %.3f)",
-			k, len(train), fs, ic, bestBad, 1-k, len(test), bad, gap, nowBad, nowGap)
+		bad, gap := hackCost(works, test, best)
+		nowBad, nowGap := hackCost(works, test, now)
+		t.Logf("cross-validation: chosen on fold %d (%d problems): %+v (%d lost there); on fold %d (%d problems): %d lost, mean gap %.3f (constants in force: %d lost, mean gap %.3f)",
+			k, len(train), best, bestBad, 1-k, len(test), bad, gap, nowBad, nowGap)
 	}
 }

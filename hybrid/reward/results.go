@@ -1,0 +1,84 @@
+package reward
+
+// What a relation's result is: the answer written by a formula (states), quantities a chain of
+// equalities computes (computed), work that leads nowhere (unused).
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/leanprm/leanprm/hybrid"
+)
+
+// unused marks the work steps whose results no later step uses, and that are not the answer:
+// work beside the derivation (true arithmetic on the problem's numbers that leads nowhere) is
+// idle, not work. made are the quantities each such step brought in.
+func unused(w *Work, r *hybrid.Scored, made [][]string, k *known) {
+	later := map[string]bool{k.target: k.numeric}
+	for _, q := range quantities(k.answer) {
+		later[q] = true
+	}
+	for i := len(w.Steps) - 1; i >= 0; i-- {
+		if len(made[i]) > 0 && !slices.ContainsFunc(made[i], func(q string) bool { return later[q] }) {
+			w.Steps[i].Work, w.Steps[i].Linked, w.Steps[i].Why = false, false, WhyUnused
+		}
+		for _, q := range quantities(r.Steps[i].Text) {
+			later[q] = true
+		}
+	}
+}
+
+// states is whether the relation lhs = rhs writes the final answer as its result: rhs is the
+// answer (or an expression the grader proves equal to it), and the formula before the
+// relation computes (a digit, an operator or a LaTeX command) without writing the answer.
+// Unlike derives, it does not ask where the operands come from.
+func (k *known) states(lhs, rhs string) bool {
+	if k.target == "" {
+		return false
+	}
+	f := lhs[mathRun.FindStringIndex(lhs)[0]:]
+	if !strings.ContainsAny(f, "0123456789+-*/^\\") {
+		return false
+	}
+	if !k.numeric {
+		return !strings.Contains(compact(lhs), k.target) && (compact(resultText(rhs)) == k.target || k.provenAnswer(rhs))
+	}
+	if slices.Contains(written(f), k.target) {
+		return false
+	}
+	v, ok := firstValue(rhs)
+	return ok && v == k.target
+}
+
+// computed are the quantities a chain of equalities computes (chained), and the right side's
+// when the left side's last link is all known, one quantity at least problem-dependent
+// ("(2)^2 + (-3)^2 = 4 + 9 = 13": 4, 9 and 13): they are not unexplained.
+func (k *known) computed(lhs, rhs string) map[string]bool {
+	last, local := k.chained(lhs)
+	if !k.computes(last, local) {
+		return local
+	}
+	if local == nil {
+		local = map[string]bool{}
+	}
+	for _, q := range quantities(rhs) {
+		local[q] = true
+	}
+	return local
+}
+
+// resultText is a relation's right side without the punctuation and the math delimiters around it
+// (" -\\frac{8}{5} \\)." gives -\\frac{8}{5}).
+func resultText(rhs string) string {
+	r := strings.TrimSpace(rhs)
+	for {
+		t := strings.TrimSpace(strings.Trim(r, "$.,;:"))
+		for _, d := range []string{`\)`, `\]`} {
+			t = strings.TrimSpace(strings.TrimSuffix(t, d))
+		}
+		if len(t) == len(r) {
+			return r
+		}
+		r = t
+	}
+}
