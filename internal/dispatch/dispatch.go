@@ -62,6 +62,11 @@ type Result struct {
 	// construction, so whoever serves it need not check it again. It never crosses a queue: a
 	// result from a worker is checked.
 	ValidJSON bool `json:"-"`
+	// Value, in this process only, is what Payload encodes, as the Handler had it before
+	// encoding; whoever reads the answer may take it instead of decoding Payload. It never
+	// crosses a queue (as Task.Value), so a reader decodes Payload when Value is nil or not the
+	// type it expects.
+	Value any `json:"-"`
 }
 
 // VerdictCount is how many verdicts Verdict a checker gave in one answer.
