@@ -116,6 +116,12 @@ var _ Executor = (*Local)(nil)
 // Execute runs every task and waits for all of them.
 func (l *Local) Execute(ctx context.Context, tasks []Task) []Result {
 	results := make([]Result, len(tasks))
+	if len(tasks) == 1 && l.Concurrency == 0 {
+		// One task with no bound: run it on the caller's goroutine (a request of one sample
+		// pays no goroutine start, nor its stack's growth).
+		results[0] = Run(ctx, l.Handler, tasks[0])
+		return results
+	}
 	var sem chan struct{}
 	if l.Concurrency > 0 {
 		sem = make(chan struct{}, l.Concurrency)
