@@ -156,11 +156,21 @@ func devTexts(t *testing.T) []string {
 func TestScannersMatchTheRegexps(t *testing.T) {
 	texts := devTexts(t)
 	require.Greater(t, len(texts), 20000, "the dev data is read")
+	// The scanners are pure functions of one goroutine: the race detector, which slows the
+	// regular expressions tenfold, has nothing to find in them, and under it one text in
+	// eight is checked.
+	every := 1
+	if raceDetector {
+		every = 8
+	}
 	checked, boxes, fractions := 0, 0, 0
 	for i, text := range texts {
+		if i%every != 0 {
+			continue
+		}
 		pieces := []string{text, unbox(text)}
 		for _, seg := range segments(text) {
-			if i%16 != 0 {
+			if i%(16*every) != 0 {
 				break // one text in sixteen also in its pieces, to keep the test short
 			}
 			pieces = append(pieces, seg)
@@ -182,8 +192,8 @@ func TestScannersMatchTheRegexps(t *testing.T) {
 		}
 	}
 	t.Logf("%d texts, %d pieces, %d boxes, %d fractions", len(texts), checked, boxes, fractions)
-	require.Greater(t, boxes, 100, "boxed answers are among the texts")
-	require.Greater(t, fractions, 100, "fractions are among the texts")
+	require.Greater(t, boxes, 100/every, "boxed answers are among the texts")
+	require.Greater(t, fractions, 100/every, "fractions are among the texts")
 }
 
 // scannerCases are hand-made texts at the edges of the patterns' semantics (also the fuzz
