@@ -54,24 +54,29 @@ func BenchmarkGroundingReaders(b *testing.B) {
 	if len(steps) == 0 {
 		b.Skip("ProcessBench dev files not found (../shared beside the repository, or LEANPRM_SHARED)")
 	}
-	b.Run("scanners", func(b *testing.B) {
-		for n := range b.N {
-			s := steps[n%len(steps)]
+	for _, impl := range []struct {
+		name string
+		read func(s string)
+	}{
+		{"scanners", func(s string) {
 			quantities(s)
 			written(s)
 			firstValue(s)
 			mathRun.FindStringIndex(s)
 			boxed.FindAllStringIndex(s, -1)
-		}
-	})
-	b.Run("regexps", func(b *testing.B) {
-		for n := range b.N {
-			s := steps[n%len(steps)]
+		}},
+		{"regexps", func(s string) {
 			quantitiesRE(s)
 			writtenRE(s)
 			firstValueRE(s)
 			mathRunRE.FindStringIndex(s)
 			boxedRE.FindAllStringIndex(s, -1)
-		}
-	})
+		}},
+	} {
+		b.Run(impl.name, func(b *testing.B) {
+			for n := range b.N {
+				impl.read(steps[n%len(steps)])
+			}
+		})
+	}
 }
