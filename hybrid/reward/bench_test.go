@@ -34,3 +34,49 @@ func BenchmarkOfProcessBenchDev(b *testing.B) {
 		Of(nil, &rs[n%len(rs)], 0.5)
 	}
 }
+
+// BenchmarkGroundingReaders: the grounding's readers (quantities, written, firstValue and the
+// formula run and boxed answers) over every step of the ProcessBench dev chains, per step,
+// with the scanners (scan.go) and with the regular expressions they replace.
+func BenchmarkGroundingReaders(b *testing.B) {
+	var steps []string
+	for _, f := range testshared.Glob("data/processbench/*.dev.jsonl") {
+		cs, _, err := chain.Read(f, chain.FormatAuto)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, c := range cs {
+			for _, s := range c.Steps {
+				steps = append(steps, s.Text)
+			}
+		}
+	}
+	if len(steps) == 0 {
+		b.Skip("ProcessBench dev files not found (../shared beside the repository, or LEANPRM_SHARED)")
+	}
+	for _, impl := range []struct {
+		name string
+		read func(s string)
+	}{
+		{"scanners", func(s string) {
+			quantities(s)
+			written(s)
+			firstValue(s)
+			mathRun.FindStringIndex(s)
+			boxed.FindAllStringIndex(s, -1)
+		}},
+		{"regexps", func(s string) {
+			quantitiesRE(s)
+			writtenRE(s)
+			firstValueRE(s)
+			mathRunRE.FindStringIndex(s)
+			boxedRE.FindAllStringIndex(s, -1)
+		}},
+	} {
+		b.Run(impl.name, func(b *testing.B) {
+			for n := range b.N {
+				impl.read(steps[n%len(steps)])
+			}
+		})
+	}
+}

@@ -6,7 +6,6 @@ package reward
 import (
 	"math"
 	"math/big"
-	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -234,14 +233,16 @@ func (w *Work) Offsets(r *hybrid.Scored, response string) {
 }
 
 // Relations are read in segments: a step is split at sentence and clause ends (segments).
+// The patterns are scanned by hand in linear time (scan.go), each with the semantics of its
+// regular expression.
 var (
 	// A quantity: \frac{a}{b}, a/b, a decimal or integer (thousands commas allowed), an
 	// optional percent sign.
-	quantity = regexp.MustCompile(`\\[dt]?frac\{\s*(\d+(?:\.\d+)?)\s*\}\{\s*(\d+(?:\.\d+)?)\s*\}|(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(\s*%)?`)
+	quantity quantityScanner
 	// The formula at the end of a text: digits, operators, brackets, LaTeX commands (a
 	// matrix's \begin{pmatrix} too) and one-letter names, no prose word.
-	mathRun = regexp.MustCompile(`(?:[\d\s.,+\-*/×÷·^()\[\]{}$%:]|\\(?:begin|end)\{[a-zA-Z*]+\}|\\[a-zA-Z]+|\b[a-zA-Z]\b)*$`)
-	boxed   = regexp.MustCompile(`\\(?:boxed|fbox)\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}`)
+	mathRun mathRunScanner
+	boxed   boxedScanner
 )
 
 // unbox drops a text's boxed answers, but keeps a boxed answer a relation computes ("x =
@@ -674,53 +675,69 @@ func quantities(text string) []string {
 		return nil // no digit, no quantity: most prose skips the scan
 	}
 	var out []string
-	for _, m := range quantity.FindAllStringSubmatch(text, -1) {
-		if m[1] != "" {
-			for _, part := range m[1:3] {
+	quantity.each(text, func(m qmatch) {
+		if m.num0 >= 0 {
+			num, den := text[m.num0:m.num1], text[m.den0:m.den1]
+			for _, part := range [...]string{num, den} {
 				if q, ok := rational(part); ok {
 					out = append(out, q)
 				}
 			}
-			if q, ok := ratio(m[1], m[2]); ok {
+			if q, ok := ratio(num, den); ok {
 				out = append(out, q)
 			}
-			continue
+			return
 		}
-		if q, ok := rational(strings.ReplaceAll(m[3], ",", "")); ok {
+		n := withoutCommas(text[m.n0:m.n1])
+		if q, ok := rational(n); ok {
 			out = append(out, q)
-			if m[4] != "" {
-				if p, ok := ratio(strings.ReplaceAll(m[3], ",", ""), "100"); ok {
+			if m.pct1 > m.pct0 {
+				if p, ok := ratio(n, "100"); ok {
 					out = append(out, p)
 				}
 			}
 		}
-	}
+	})
 	return out
+}
+
+// withoutCommas is s without its thousands commas.
+func withoutCommas(s string) string {
+	if strings.IndexByte(s, ',') < 0 {
+		return s
+	}
+	return strings.ReplaceAll(s, ",", "")
 }
 
 // firstValue is the value of the first quantity of a text (a fraction's value).
 func firstValue(text string) (string, bool) {
-	m := quantity.FindStringSubmatch(text)
+	m, ok := quantity.next(text, 0)
 	switch {
-	case m == nil:
+	case !ok:
 		return "", false
-	case m[1] != "":
-		return ratio(m[1], m[2])
+	case m.num0 >= 0:
+		return ratio(text[m.num0:m.num1], text[m.den0:m.den1])
 	}
-	return rational(strings.ReplaceAll(m[3], ",", ""))
+	return rational(withoutCommas(text[m.n0:m.n1]))
 }
 
 // written are the quantities a text writes out, not those it leaves to compute (a fraction's
 // value).
 func written(text string) []string {
 	var out []string
-	for _, m := range quantity.FindAllStringSubmatch(text, -1) {
-		for _, part := range []string{m[1], m[2], strings.ReplaceAll(m[3], ",", "")} {
+	quantity.each(text, func(m qmatch) {
+		parts := [...]string{"", "", ""}
+		if m.num0 >= 0 {
+			parts[0], parts[1] = text[m.num0:m.num1], text[m.den0:m.den1]
+		} else {
+			parts[2] = withoutCommas(text[m.n0:m.n1])
+		}
+		for _, part := range parts {
 			if q, ok := rational(part); ok && part != "" {
 				out = append(out, q)
 			}
 		}
-	}
+	})
 	return out
 }
 
@@ -729,9 +746,8 @@ func parseQuantity(s string) (string, bool) {
 	s = strings.NewReplacer(`\$`, "", "$", "", `\%`, "", "%", "", `\!`, "", "{,}", ",", " ", "").Replace(s)
 	s = strings.TrimSuffix(strings.TrimPrefix(s, "\\text{"), "}")
 	s = strings.TrimPrefix(s, "-") // signs are ignored
-	qs := quantity.FindAllStringIndex(s, -1)
-	if len(qs) != 1 || qs[0][0] != 0 || qs[0][1] != len(s) {
-		return "", false
+	if m, ok := quantity.next(s, 0); !ok || m.start != 0 || m.end != len(s) {
+		return "", false // not one quantity, the whole text
 	}
 	if q := quantities(s); len(q) > 0 {
 		return q[0], true
@@ -740,6 +756,9 @@ func parseQuantity(s string) (string, bool) {
 }
 
 func ratio(a, b string) (string, bool) {
+	if len(a) > 40 || len(b) > 40 {
+		return "", false // no quantity a step computes, and big numbers' arithmetic is not linear
+	}
 	x, ok1 := new(big.Rat).SetString(a)
 	y, ok2 := new(big.Rat).SetString(b)
 	if !ok1 || !ok2 || y.Sign() == 0 {

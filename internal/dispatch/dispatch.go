@@ -62,6 +62,11 @@ type Result struct {
 	// construction, so whoever serves it need not check it again. It never crosses a queue: a
 	// result from a worker is checked.
 	ValidJSON bool `json:"-"`
+	// Value, in this process only, is what Payload encodes, as the Handler had it before
+	// encoding; whoever reads the answer may take it instead of decoding Payload. It never
+	// crosses a queue (as Task.Value), so a reader decodes Payload when Value is nil or not the
+	// type it expects.
+	Value any `json:"-"`
 }
 
 // VerdictCount is how many verdicts Verdict a checker gave in one answer.
@@ -111,6 +116,12 @@ var _ Executor = (*Local)(nil)
 // Execute runs every task and waits for all of them.
 func (l *Local) Execute(ctx context.Context, tasks []Task) []Result {
 	results := make([]Result, len(tasks))
+	if len(tasks) == 1 && l.Concurrency == 0 {
+		// One task with no bound: run it on the caller's goroutine (a request of one sample
+		// pays no goroutine start, nor its stack's growth).
+		results[0] = Run(ctx, l.Handler, tasks[0])
+		return results
+	}
 	var sem chan struct{}
 	if l.Concurrency > 0 {
 		sem = make(chan struct{}, l.Concurrency)

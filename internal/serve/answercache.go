@@ -25,7 +25,12 @@ func (s *Server) cached(endpoint string, fn http.HandlerFunc) http.HandlerFunc {
 			fn(w, r) // refused by decode, unread
 			return
 		}
-		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.opts.MaxBodyBytes))
+		var buf bytes.Buffer
+		if r.ContentLength > 0 {
+			buf.Grow(int(r.ContentLength) + 1) // within MaxBodyBytes: checked above
+		}
+		_, err := buf.ReadFrom(http.MaxBytesReader(w, r.Body, s.opts.MaxBodyBytes))
+		body := buf.Bytes()
 		if err != nil {
 			r.Body = io.NopCloser(io.MultiReader(bytes.NewReader(body), errReader{err}))
 			fn(w, r) // decode reports the error

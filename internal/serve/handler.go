@@ -151,7 +151,8 @@ func (h *Handler) Handle(ctx context.Context, t dispatch.Task) dispatch.Result {
 	if err != nil {
 		return dispatch.Result{Error: "encoding the answer: " + err.Error()}
 	}
-	return dispatch.Result{Payload: b, Verdicts: verdicts, ValidJSON: true}
+	// In this process the reader takes the answer as it is (Result.Value), not decoded again.
+	return dispatch.Result{Payload: b, Verdicts: verdicts, ValidJSON: true, Value: out}
 }
 
 func (h *Handler) score(ctx context.Context, st ScoreTask) (report.CheckJSON, error) {

@@ -196,8 +196,8 @@ func rewardOutcome(kind dispatch.Kind, rr dispatch.Result) (rewardOutcomeOf, str
 		}
 		return rewardOutcomeOf{firstError: -1}, ""
 	default:
-		var c report.CheckJSON
-		if err := json.Unmarshal(rr.Payload, &c); err != nil {
+		c, ok := checkJSONOf(rr)
+		if !ok {
 			return rewardOutcomeOf{}, "the worker's answer could not be read"
 		}
 		if c.CheckerFailed {
@@ -211,38 +211,45 @@ func rewardOutcome(kind dispatch.Kind, rr dispatch.Result) (rewardOutcomeOf, str
 	}
 }
 
+// checkJSONOf is a scored chain's answer: the handler's own value when it ran in this process
+// (dispatch.Result.Value), else its payload decoded.
+func checkJSONOf(rr dispatch.Result) (report.CheckJSON, bool) {
+	if c, ok := rr.Value.(report.CheckJSON); ok {
+		return c, true
+	}
+	var c report.CheckJSON
+	if err := json.Unmarshal(rr.Payload, &c); err != nil {
+		return report.CheckJSON{}, false
+	}
+	return c, true
+}
+
 // writeRewards writes OpenRLHF's answer: rewards, scores (the same) and extra_logs, and,
 // when steps is not nil, step_rewards (each item's dense rewards, null for an item that was
 // not a scored chain). Rewards may be NaN (serve.reward_on_error nan), which encoding/json
 // cannot write.
 func writeRewards(w http.ResponseWriter, rewards []float64, extra map[string][]float64, steps [][]reward.StepWork) {
-	list := []byte{'['}
+	b := make([]byte, 0, 512+64*len(rewards)*(len(extra)+2))
+	b = append(b, `{"rewards":`...)
+	start := len(b)
+	b = append(b, '[')
 	for i, x := range rewards {
 		if i > 0 {
-			list = append(list, ',')
+			b = append(b, ',')
 		}
-		list = appendReward(list, x)
+		b = appendReward(b, x)
 	}
-	list = append(list, ']')
-	logs, err := json.Marshal(extra)
+	b = append(b, ']')
+	b = append(b, `,"scores":`...)
+	b = append(b, b[start:len(b)-len(`,"scores":`)]...)
+	b = append(b, `,"extra_logs":`...)
+	b, err := appendColumns(b, extra)
+	if err == nil && steps != nil {
+		b, err = appendStepRewards(append(b, `,"step_rewards":`...), steps)
+	}
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, "encoding the answer failed")
 		return
-	}
-	b := make([]byte, 0, 2*len(list)+len(logs)+48)
-	b = append(b, `{"rewards":`...)
-	b = append(b, list...)
-	b = append(b, `,"scores":`...)
-	b = append(b, list...)
-	b = append(b, `,"extra_logs":`...)
-	b = append(b, logs...)
-	if steps != nil {
-		raw, err := json.Marshal(steps)
-		if err != nil {
-			writeError(w, http.StatusInternalServerError, "encoding the answer failed")
-			return
-		}
-		b = append(append(b, `,"step_rewards":`...), raw...)
 	}
 	b = append(b, '}', '\n')
 	w.Header().Set("Content-Type", "application/json")

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/leanprm/leanprm/hybrid/chain"
-	"github.com/leanprm/leanprm/hybrid/report"
 	"github.com/leanprm/leanprm/internal/dispatch"
 )
 
@@ -197,8 +196,8 @@ func poolingScores(rr dispatch.Result) ([]float64, string) {
 	if rr.Error != "" {
 		return nil, rr.Error
 	}
-	var c report.CheckJSON
-	if err := json.Unmarshal(rr.Payload, &c); err != nil {
+	c, ok := checkJSONOf(rr)
+	if !ok {
 		return nil, "the worker's answer could not be read"
 	}
 	if c.CheckerFailed {

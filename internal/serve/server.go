@@ -201,8 +201,19 @@ func (s *Server) Ready(exec dispatch.Executor, info Info) {
 		info.Versions.Leanprm = s.opts.Versions.Leanprm
 	}
 	s.info.Store(&info)
+	if _, ok := exec.(*dispatch.Local); ok {
+		// Small scoring requests that arrive together are scored as one batch (coalesce.go).
+		exec = newCoalescer(exec, 1, coalesceMaxTasks, coalesceHold)
+	}
 	s.exec.Store(&exec)
 }
+
+// The coalescer's settings: the most tasks of a request it batches with others, and how long
+// a batch may keep the next one waiting.
+const (
+	coalesceMaxTasks = 16
+	coalesceHold     = 20 * time.Millisecond
+)
 
 // current is the Info to report: Ready's, or what Options say before.
 func (s *Server) current() *Info {
