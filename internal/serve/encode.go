@@ -115,6 +115,12 @@ func appendStepRewards(b []byte, items [][]reward.StepWork) ([]byte, error) {
 			b = strconv.AppendBool(b, s.Work)
 			b = append(b, `,"why":`...)
 			b = appendJSONString(b, s.Why)
+			if s.Linked {
+				b = append(b, `,"linked":true`...)
+			}
+			if s.Result {
+				b = append(b, `,"result":true`...)
+			}
 			b = append(b, `,"score":`...)
 			if b, err = appendJSONFloat(b, s.Score); err != nil {
 				return b, err

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -51,4 +52,27 @@ func TestHandEncodingIsEncodingJSON(t *testing.T) {
 	want, _ = json.Marshal([][]reward.StepWork(nil))
 	got, _ = appendStepRewards(nil, nil)
 	require.Equal(t, string(want), string(got))
+
+	// Every field of StepWork set (by reflection, so that a field added to it later and not
+	// to the encoder fails here instead of vanishing from the answer).
+	var full reward.StepWork
+	v := reflect.ValueOf(&full).Elem()
+	for i := range v.NumField() {
+		switch f := v.Field(i); f.Kind() {
+		case reflect.Bool:
+			f.SetBool(true)
+		case reflect.Int:
+			f.SetInt(int64(i + 1))
+		case reflect.Float64:
+			f.SetFloat(float64(i) + 0.5)
+		case reflect.String:
+			f.SetString("why")
+		default:
+			t.Fatalf("StepWork.%s: a kind the encoder test does not fill", v.Type().Field(i).Name)
+		}
+	}
+	want, _ = json.Marshal([][]reward.StepWork{{full}})
+	got, err = appendStepRewards(nil, [][]reward.StepWork{{full}})
+	require.NoError(t, err)
+	require.Equal(t, string(want), string(got), "the encoder writes every field of StepWork")
 }
