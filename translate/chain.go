@@ -274,7 +274,7 @@ func (t *Translator) translate(id string, exact *arith.ExactSet, steps []string,
 
 	res := ChainResult{ID: id, Steps: make([]StepResult, len(steps))}
 	total := 0
-	modular := ""
+	var modular modularity
 	sym := symbolic.State{Defs: maps.Clone(defs)} // recordDef writes to it; defs stays chainDefs'
 	cx.restore(res.Steps, &total, &modular, &sym)
 	for i := start; i < len(scans); i++ {
@@ -288,18 +288,13 @@ func (t *Translator) translate(id string, exact *arith.ExactSet, steps []string,
 			continue
 		}
 		sr.Skipped = append(sr.Skipped, ss.sc.Skipped...)
-		if modular == "" && ss.sc.Modular != "" {
-			modular = "modular arithmetic or carries in the chain (\"" + ss.sc.Modular + "\"): \"=\" may stand for \"≡\""
-		}
+		modular.note(ss.sc)
 		claims := 0
 		stepExact := exact.WithStepPercents(ss.toks)
 		for ri, r := range ss.sc.Runs {
 			sides, rels := ss.sides[ri], ss.rels[ri]
 			isBinding := len(rels) > 0 && rels[0] == "=" && sides[0].OK() && isLoneVar(sides[0].N)
-			runDoubt := modular
-			if runDoubt == "" {
-				runDoubt = ss.sc.ComputationDoubtAt(r.Sentence, r.S)
-			}
+			runDoubt := ss.sc.ComputationDoubtAt(r.Sentence, r.S)
 			if runDoubt == "" {
 				runDoubt = chainDoubt(binds, i, sides, rels, isBinding)
 			}
@@ -339,7 +334,7 @@ func (t *Translator) translate(id string, exact *arith.ExactSet, steps []string,
 					}
 				}
 				c := &arith.ClaimCtx{Step: i, Text: ss.text, Tactic: t.opts.Tactic, MaxBits: lim.MaxBits, MaxExp: lim.MaxExponent,
-					Doubt: doubt, ExactWord: ss.sc.ExactWord(), Exact: stepExact,
+					Doubt: doubt, Contrast: ss.sc.ContrastAt(r.Sentence, r.S), Modular: modular.why, Moduli: modular.known(), ExactWord: ss.sc.ExactWord(), Exact: stepExact,
 					MidChain: k > 0 && rels[k-1] == "=" && rel == "=" && k+2 == len(sides) && r.PostWord == ""}
 				if why := bindClaim(c, binds, pos{i, A.S}, A, B); why != "" {
 					sr.Skipped = append(sr.Skipped, Skipped{Span: mathtext.SpanOf(ss.text, A.S, B.E), Reason: why})
@@ -371,7 +366,7 @@ func (t *Translator) translate(id string, exact *arith.ExactSet, steps []string,
 			}
 			sym.Doubt = ss.sc.DoubtAny()
 			sym.Consts = binds.exactAt(i)
-			obls, skipped := t.symReader().Claims(i, ss.text, ss.toks, &sym, room, modular != "")
+			obls, skipped := t.symReader().Claims(i, ss.text, ss.toks, &sym, room, modular.why != "")
 			sr.Obligations = append(sr.Obligations, obls...)
 			sr.Skipped = append(sr.Skipped, skipped...)
 			total += len(obls)
@@ -388,7 +383,7 @@ func (t *Translator) translate(id string, exact *arith.ExactSet, steps []string,
 				for _, o := range sr.Obligations {
 					probe.Taken = append(probe.Taken, [2]int{o.Span.Start, o.Span.End})
 				}
-				if obls, _ := t.symReader().Claims(i, ss.text, ss.toks, &probe, 1, modular != ""); len(obls) > 0 {
+				if obls, _ := t.symReader().Claims(i, ss.text, ss.toks, &probe, 1, modular.why != ""); len(obls) > 0 {
 					sr.Skipped = append(sr.Skipped, full)
 				}
 			}

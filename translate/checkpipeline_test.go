@@ -109,6 +109,7 @@ var gsm8kTypos = map[string]string{
 	"6701/1": "2 / 12 = 0.125: the bottle holds 16 ounces, 2 / 16",
 	"6714/1": "3 * (8 / 16) = 6: 3 pounds in half-pound containers, 3 / (8/16); × written for ÷",
 	"6761/3": "4 + 4 + 6 = 18: the sum is 14",
+	"6813/0": "50 - 8 = 44: she made 52 bracelets and gave 8 away (its annotation has 52-8); 52 copied as 50",
 	"6843/0": "500 / (2 / 5) = 200: two fifths of 500 seats, 500 * 2/5; / written for × (false read left to right too)",
 	"7179/3": "1152 / 1536 = 0.5: the quotient is .75 (the next step uses .75)",
 }

@@ -3,6 +3,7 @@ package translate
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -134,7 +135,7 @@ func TestTrapCorpus(t *testing.T) {
 	tr, err := New(Options{})
 	require.NoError(t, err)
 	fams := map[string][2]int{}
-	for i, c := range trapCorpus {
+	for i, c := range slices.Concat(trapCorpus, withheldTraps) {
 		res, err := tr.Chain(context.Background(), fmt.Sprint("trap", i), c.steps)
 		require.NoError(t, err)
 		s := res.Steps[c.step]

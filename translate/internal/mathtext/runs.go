@@ -37,6 +37,12 @@ type Sentence struct {
 	// a closed computation after that point is stated, not supposed.
 	ifOnly     bool
 	consequent int
+	// contrastAt is 1 + the offset of the sentence's first contrast word
+	// (0: none), otherDoubt whether it has a doubt word of another kind,
+	// hedged whether a word in it hedges without doubting (hedge.go).
+	contrastAt int
+	otherDoubt bool
+	hedged     bool
 	// plugged is the value after "plugging in" or "substituting" in the
 	// sentence ("Plugging in $1$ we get $1 = \sqrt{9} + 4$"), nil if none.
 	Plugged *big.Rat
@@ -71,6 +77,10 @@ type Scan struct {
 	Skipped   []obligation.Skipped
 	dropNext  string // the next run's first side belongs to the previous number
 	Modular   string // a sign of modular arithmetic (or carries) in the step
+	// Moduli are the moduli the step names (moduli.go), ModulusOpen set when
+	// a modular word of it names none.
+	Moduli      []*big.Int
+	ModulusOpen bool
 }
 
 // doubt is why claims of sentence i must not be refuted, or "".
@@ -99,6 +109,9 @@ func (sc *Scan) ComputationDoubtAt(i, at int) string {
 	if si.ifOnly && si.consequent > 0 && at >= si.consequent {
 		si.doubt = ""
 	}
+	if at >= 0 && si.contrastOnly() {
+		si.doubt = "" // "However, 36^2 - 5^2 = 1313.": a contrast, not a rejection (ContrastAt)
+	}
 	if d := si.doubt; d != "" {
 		return "the sentence may be rejecting or hedging the claim (\"" + d + "\")"
 	}
@@ -125,6 +138,13 @@ func BuildRuns(text string, toks []Tok) *Scan {
 		si := &sc.Sentences[sentOf[i]]
 		switch {
 		case t.K == TWord:
+			if t.Text == "not" && correctionNot(toks, i) {
+				continue // "= -68, not 0": the claim stands, the other value is rejected
+			}
+			if DoubtWords[t.Text] {
+				si.noteDoubt(t)
+			}
+			si.hedged = si.hedged || hedgeWords[t.Text]
 			switch {
 			case trialWords[t.Text]:
 				if si.trial == "" {
@@ -153,6 +173,7 @@ func BuildRuns(text string, toks []Tok) *Scan {
 			}
 		case t.K == TSep && t.Text == SepQuestion:
 			si.doubt, si.Hypothetical = "a question mark", "a question mark"
+			si.otherDoubt = true
 			si.ifOnly = false
 		case t.K == TSep && (t.Text == sepClause || t.Text == SepColon) && si.ifOnly && si.consequent == 0:
 			si.consequent = t.E
@@ -171,6 +192,9 @@ func BuildRuns(text string, toks []Tok) *Scan {
 		}
 	}
 
+	if sc.Modular != "" {
+		sc.Moduli, sc.ModulusOpen = readModuli(text, toks)
+	}
 	var cur Run
 	var words []string
 	mathWord := "" // the word before an opening math delimiter, for the run it opens

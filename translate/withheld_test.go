@@ -1,0 +1,55 @@
+package translate
+
+// withheldTraps are the trap corpus's chains for the refutations that were
+// held back and that the text settles (issue 29, "Withheld refutations
+// decided where the text settles them"): for each lifted hold, variants
+// the text asserts (refuted), look-alikes where the hold must stay (not
+// refuted), and the true readings (verified). The wording is ours.
+var withheldTraps = []trap{
+	// A contrast word alone ("however", "but") rejects nothing: the claims
+	// of its sentence are asserted.
+	{family: "contrast", steps: []string{`However, \(41 \times 3 = 133\).`}, want: wantRefuted},
+	{family: "contrast", steps: []string{"It splits as a difference of squares: \\[ 2400 = 52^2 - 8^2 \\] However, a quicker route is to factor it directly."}, want: wantRefuted},
+	{family: "contrast", steps: []string{`The total is at most \(12 \cdot 7 + 5 \cdot 3 = 100\), but only two-digit totals matter here.`}, want: wantRefuted},
+	{family: "contrast", steps: []string{`But \(17 + 26 = 42\), so the pair works.`}, want: wantRefuted},
+	// "…= v, not w": the other value is rejected, the claim stands.
+	{family: "contrast", steps: []string{"- For \\(y = 2\\), we get \\(8 - 12 + 6 - 1 = 3\\), not 0.\n- For \\(y = 3\\), we get \\(27 - 27 + 9 - 1 = 8\\), not 0."}, want: wantRefuted, claim: "8 - 12 + 6 - 1 = 3"},
+	{family: "contrast", steps: []string{`So \(14 \times 6 = 86\), not 84.`}, want: wantRefuted},
+	// look-alikes: the sentence rejects or hedges the claim.
+	{family: "contrast", steps: []string{"Subtracting gives \\[ 7 = -3 \\] However, this is impossible, so there is no solution."}, want: wantNotRefuted},
+	{family: "contrast", steps: []string{"Dividing by \\(Q(2)\\): \\[ 3 = 1 \\] However, this is a contradiction."}, want: wantNotRefuted},
+	{family: "contrast", steps: []string{`One might think \(6 \times 7 = 48\), but the product is smaller.`}, want: wantNotRefuted},
+	{family: "contrast", steps: []string{`We first wrote \(2 \cdot 9 = 19\), but that was a slip.`}, want: wantNotRefuted},
+	{family: "contrast", steps: []string{`\(3 + 4 = 8\) is not right, but close.`}, want: wantNotRefuted},
+	{family: "contrast", steps: []string{`We get \(5 \times 5 = 30\), not 25, wait.`}, want: wantNotRefuted},
+	{family: "contrast", steps: []string{`However, if \(2 + 2 = 5\), everything breaks.`}, want: wantNotRefuted},
+	{family: "contrast", steps: []string{`The product is not \(9 \cdot 4 = 38\), but something else.`}, want: wantNotRefuted},
+	{family: "contrast", steps: []string{`However, \(6 \cdot 8 = 50\) is roughly right.`}, want: wantNotRefuted},
+	{family: "contrast", steps: []string{`Is \(13 \cdot 3 = 38\)? But no.`}, want: wantNotRefuted},
+	// a condition raised under a contrast word: "we also have" a requirement to check.
+	{family: "contrast", steps: []string{`So the third side may be 2. But we also have \(2 + 2 > 4\).`}, want: wantNotRefuted},
+	{family: "contrast", steps: []string{`However, \(7 - 2 \geq 6\) is needed too.`}, want: wantNotRefuted},
+	// true readings.
+	{family: "contrast", steps: []string{`However, \(41 \times 3 = 123\).`}, want: wantVerified},
+	{family: "contrast", steps: []string{"- For \\(y = 2\\), we get \\(8 - 12 + 6 - 1 = 1\\), not 0."}, want: wantVerified},
+	{family: "contrast", steps: []string{`The total is at most \(12 \cdot 7 + 5 \cdot 3 = 99\), but only two-digit totals matter here.`}, want: wantVerified},
+
+	// Modular arithmetic in the chain: "=" between whole numbers whose
+	// difference shares no factor with any modulus named is no congruence.
+	{family: "modular", steps: []string{`The remainder of 283 (mod 13): \(283 = 13 \times 21 + 12\).`}, want: wantRefuted},
+	{family: "modular", steps: []string{`We need \(x \equiv 0 \pmod{59}\).`, `Dividing, \(4000 = 59 \cdot 67 + 40\).`}, step: 1, want: wantRefuted},
+	{family: "modular", steps: []string{`We need \(x \equiv 0 \pmod{59}\).`, `First \[ 4000 \div 59 \approx 68.27 \]`}, step: 1, want: wantRefuted},
+	// look-alikes: a congruence written with "=", for a named modulus or a divisor of one.
+	{family: "modular", steps: []string{`Modulo 25: \(3^4 = 81 = 6\).`}, want: wantNotRefuted},
+	{family: "modular", steps: []string{`Working mod 12, \(7 \cdot 5 = 35 = 11\).`}, want: wantNotRefuted},
+	{family: "modular", steps: []string{`We reduce modulo 100, first modulo 4: \(7^2 = 49 = 1\).`}, want: wantNotRefuted},
+	{family: "modular", steps: []string{`We need \(x \equiv 0 \pmod{59}\).`, `Then \(4000 = 47 + 59\).`}, step: 1, want: wantNotRefuted},
+	// a modulus not named as a number, a carry (in an unnamed base), a fraction (an inverse).
+	{family: "modular", steps: []string{`Working modulo \(p\), we have \(14 = 9\).`}, want: wantNotRefuted},
+	{family: "modular", steps: []string{`In \(\pmod{2^{3}}\), \(13 = 6\).`}, want: wantNotRefuted},
+	{family: "modular", steps: []string{`Adding the units column with a carry: \(5 + 4 = 2\).`}, want: wantNotRefuted},
+	{family: "modular", steps: []string{`Modulo 7: \(\frac{1}{2} = 4\).`}, want: wantNotRefuted},
+	{family: "modular", steps: []string{`Modulo 7, \(3^2 = 9 < 5\).`}, want: wantNotRefuted},
+	// true readings.
+	{family: "modular", steps: []string{`The remainder of 283 (mod 13): \(283 = 13 \times 21 + 10\).`}, want: wantVerified},
+}
