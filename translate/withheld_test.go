@@ -52,4 +52,18 @@ var withheldTraps = []trap{
 	{family: "modular", steps: []string{`Modulo 7, \(3^2 = 9 < 5\).`}, want: wantNotRefuted},
 	// true readings.
 	{family: "modular", steps: []string{`The remainder of 283 (mod 13): \(283 = 13 \times 21 + 10\).`}, want: wantVerified},
+
+	// A rewriting line that collects like terms and gets one wrong: the
+	// link changes one term of a polynomial, and an earlier link of the
+	// line is an identity.
+	{family: "one-term slip", steps: []string{`The coefficient is \( -(2 \cdot 4 + 2s + 5s + 3s) = -(8 + 2s + 5s + 3s) = -(12s + 8) \).`}, want: wantRefuted, claim: "12 * s + 8"},
+	{family: "one-term slip", steps: []string{`\[ (k + 1)k + 3k^2 = k^2 + k + 3k^2 = 5k^2 + k \]`}, want: wantRefuted},
+	{family: "one-term slip", steps: []string{`\[ (k + 1)k + 3k^2 = k^2 + k + 3k^2 = 4k^2 + k \]`}, want: wantVerified},
+	// look-alikes: an equation ends the rewriting, or nothing is rewritten before.
+	{family: "one-term slip", steps: []string{`\[ x^2 + 2x + 1 = (x + 1)^2 = 9 \]`}, want: wantNotRefuted},
+	{family: "one-term slip", steps: []string{`\[ x^2 + 2x + 1 = (x + 1)^2 = 2x + 10 \]`}, want: wantNotRefuted},
+	{family: "one-term slip", steps: []string{`So \( 3(m + 2) = 3m + 6 = 5m + 6 \), giving \( m = 0 \).`}, want: wantNotRefuted},
+	{family: "one-term slip", steps: []string{`\[ (y + 3)^2 = y^2 + 6y + 9 = 4y^2 + 2y + 1 \]`}, want: wantNotRefuted},
+	{family: "one-term slip", steps: []string{`\[ 6 + 2r + 9r = 6 + 2r + 9r = 6 + 15r \]`}, want: wantNotRefuted},
+	{family: "one-term slip", steps: []string{`The equation becomes \( 2(p + 1) + p = 2p + 2 + p = 4p + 2 \).`}, want: wantNotRefuted},
 }

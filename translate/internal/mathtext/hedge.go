@@ -33,32 +33,31 @@ func (si *Sentence) contrastOnly() bool {
 // correctionNot reports a "not" that corrects a value right after a claim
 // ("we get 27 - 72 - 24 - 9 = -68, not 0."): a comma before it, one number
 // after it, and then the end of the clause. It rejects the other value,
-// never the claim before it.
+// never the claim before it. It looks at most a few tokens either side.
 func correctionNot(toks []Tok, i int) bool {
 	j := i - 1
-	for j >= 0 && toks[j].K == TSep && toks[j].Text == SepMath {
+	for j >= 0 && j >= i-2 && toks[j].K == TSep && toks[j].Text == SepMath {
 		j--
 	}
 	if j < 1 || toks[j].K != TSep || toks[j].Text != sepClause {
 		return false
 	}
 	k := j - 1
-	for k >= 0 && toks[k].K == TSep && toks[k].Text == SepMath {
+	for k >= 0 && k >= j-2 && toks[k].K == TSep && toks[k].Text == SepMath {
 		k--
 	}
 	if k < 0 || toks[k].K != TNum {
 		return false // the claim before the comma ends in a number
 	}
 	j = i + 1
-	for j < len(toks) && toks[j].K == TSep && toks[j].Text == SepMath {
+	for j < len(toks) && j <= i+2 && toks[j].K == TSep && toks[j].Text == SepMath {
 		j++
 	}
 	if j >= len(toks) || toks[j].K != TNum {
 		return false
 	}
 	j++
-	for j < len(toks) && toks[j].K == TSep && toks[j].Text == SepMath {
-		j++
+	for n := j + 2; j < len(toks) && j < n && toks[j].K == TSep && toks[j].Text == SepMath; j++ {
 	}
 	return j == len(toks) || toks[j].K == TSep && (toks[j].Text == SepSentence || toks[j].Text == sepClause || toks[j].Text == SepNewline)
 }

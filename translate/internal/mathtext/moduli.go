@@ -43,10 +43,10 @@ func modCommand(s string) bool {
 }
 
 // modulusAfter is the whole number > 1 that toks[j:] opens with (through
-// math delimiters and an opening bracket), when no operator follows it.
+// at most four math delimiters and opening brackets: the scan is bounded),
+// when no operator follows it.
 func modulusAfter(toks []Tok, j int) *big.Int {
-	for j < len(toks) && (toks[j].K == TSep && toks[j].Text == SepMath || toks[j].K == TOpen) {
-		j++
+	for end := j + 4; j < len(toks) && j < end && (toks[j].K == TSep && toks[j].Text == SepMath || toks[j].K == TOpen); j++ {
 	}
 	if j >= len(toks) || toks[j].K != TNum || toks[j].Num == nil || !toks[j].Num.Val.IsInt() || toks[j].Num.Val.Num().Cmp(big.NewInt(1)) <= 0 {
 		return nil
