@@ -66,4 +66,12 @@ var withheldTraps = []trap{
 	{family: "one-term slip", steps: []string{`\[ (y + 3)^2 = y^2 + 6y + 9 = 4y^2 + 2y + 1 \]`}, want: wantNotRefuted},
 	{family: "one-term slip", steps: []string{`\[ 6 + 2r + 9r = 6 + 2r + 9r = 6 + 15r \]`}, want: wantNotRefuted},
 	{family: "one-term slip", steps: []string{`The equation becomes \( 2(p + 1) + p = 2p + 2 + p = 4p + 2 \).`}, want: wantNotRefuted},
+
+	// Factorials side by side are a product ("\frac{8!}{3!5!}"); a bare
+	// number after a factorial, or a product after "/", is not read.
+	{family: "factorial product", steps: []string{`So \(\frac{9!}{4!5!} = 126\).`}, want: wantVerified},
+	{family: "factorial product", steps: []string{`So \(\binom{7}{2} = \frac{7!}{2!5!} = 22\).`}, want: wantRefuted, claim: "7! / (2! * 5!) = 22"},
+	{family: "factorial product", steps: []string{`So \(2!4! = 46\).`}, want: wantRefuted},
+	{family: "factorial product", steps: []string{`So \(4!2 = 46\).`}, want: wantNotRefuted},
+	{family: "factorial product", steps: []string{`So \(9!/4!5! = 100\).`}, want: wantNotRefuted},
 }
