@@ -158,6 +158,7 @@ func compareRefuted(t *testing.T, what string, got, want map[string]string) {
 var processBenchInvestigated = map[string]string{
 	"math-164/4":          "a binomial coefficient reduced wrongly, twice",
 	"olympiadbench-529/0": "5!/2! rewritten as a quotient worth half the stated value",
+	"olympiadbench-451/1": "x⁴ + 2 + 1/x⁴ written equal to (x² + 1/x²)² - 2",
 	"omnimath-805/5":      "a prime factorisation with a wrong exponent",
 	"omnimath-998/3":      "a product of two decimals miscomputed by about one",
 	// (y+1+x)(y-1-x) is y² - (x+1)², not (y+1)² - (x+1)²; the wrong

@@ -74,4 +74,11 @@ var withheldTraps = []trap{
 	{family: "factorial product", steps: []string{`So \(2!4! = 46\).`}, want: wantRefuted},
 	{family: "factorial product", steps: []string{`So \(4!2 = 46\).`}, want: wantNotRefuted},
 	{family: "factorial product", steps: []string{`So \(9!/4!5! = 100\).`}, want: wantNotRefuted},
+
+	// Sides whose one name cancels differ by a constant wherever they are
+	// defined: false as an identity and as an equation.
+	{family: "constant ratio", steps: []string{`\[ \frac{\frac{2}{5}u + \frac{3}{10}u}{\frac{1}{2}u} = \frac{\frac{2 + 3}{10}u}{\frac{1}{2}u} \]`}, want: wantRefuted},
+	{family: "constant ratio", steps: []string{`\[ \frac{\frac{2}{5}u + \frac{3}{10}u}{\frac{1}{2}u} = \frac{\frac{4 + 3}{10}u}{\frac{1}{2}u} \]`}, want: wantVerified},
+	// look-alike: the ratio depends on the name, so an equation may be meant.
+	{family: "constant ratio", steps: []string{`\[ \frac{u^2 + u}{2u} = \frac{u + 3}{4} \]`}, want: wantNotRefuted},
 }

@@ -141,6 +141,11 @@ func (t *Reader) symLink(step int, text string, A, B symMember, c symContext) sy
 		constDiff = true
 	}
 	allVars := unionVars(va, vb)
+	if !holds && !constDiff && len(allVars) == 1 && constRatio(diff.Num(), diff.Den(), allVars[0]) {
+		// "(36/175 w + w)/(6/7 w) = (442/175 w)/(6/7 w)": the name cancels
+		// on both sides, and they differ by a constant wherever defined.
+		constDiff = true
+	}
 	// An equation in one unknown (kept for transformations and solutions).
 	var eq *symEq
 	if !holds && !constDiff && len(allVars) == 1 {
@@ -233,6 +238,23 @@ func oneTermSlip(a, b *symexpr.Expr, L, R algebra.Rat, c symContext) bool {
 	}
 	d := L.Num().Sub(R.Num())
 	return d.Terms() == 1 && d.Degree() > 0
+}
+
+// constRatio reports that num/den, polynomials in v, is a constant: num
+// is a constant multiple of den.
+func constRatio(num, den algebra.Poly, v string) bool {
+	n, err1 := num.Coeffs(v)
+	d, err2 := den.Coeffs(v)
+	if err1 != nil || err2 != nil || len(n) == 0 || len(n) != len(d) {
+		return false
+	}
+	c := new(big.Rat).Quo(n[len(n)-1], d[len(d)-1])
+	for i := range n {
+		if new(big.Rat).Mul(c, d[i]).Cmp(n[i]) != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // summands counts the terms of e's top-level sum as written.
