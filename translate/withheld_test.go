@@ -22,6 +22,7 @@ var withheldTraps = []trap{
 	{family: "contrast", steps: []string{`We first wrote \(2 \cdot 9 = 19\), but that was a slip.`}, want: wantNotRefuted},
 	{family: "contrast", steps: []string{`\(3 + 4 = 8\) is not right, but close.`}, want: wantNotRefuted},
 	{family: "contrast", steps: []string{`We get \(5 \times 5 = 30\), not 25, wait.`}, want: wantNotRefuted},
+	{family: "contrast", steps: []string{`One might get \(7 \times 8 = 54\), not 56.`}, want: wantNotRefuted},
 	{family: "contrast", steps: []string{`However, if \(2 + 2 = 5\), everything breaks.`}, want: wantNotRefuted},
 	{family: "contrast", steps: []string{`The product is not \(9 \cdot 4 = 38\), but something else.`}, want: wantNotRefuted},
 	{family: "contrast", steps: []string{`However, \(6 \cdot 8 = 50\) is roughly right.`}, want: wantNotRefuted},

@@ -27,7 +27,7 @@ func (si *Sentence) noteDoubt(t Tok) {
 // contrastOnly reports that the sentence's only doubt words are contrast
 // words, and nothing in it hedges: its claims are asserted.
 func (si *Sentence) contrastOnly() bool {
-	return si.contrastAt > 0 && !si.otherDoubt && !si.hedged
+	return si.contrastAt > 0 && !si.otherDoubt && si.hedged == ""
 }
 
 // correctionNot reports a "not" that corrects a value right after a claim

@@ -39,10 +39,12 @@ type Sentence struct {
 	consequent int
 	// contrastAt is 1 + the offset of the sentence's first contrast word
 	// (0: none), otherDoubt whether it has a doubt word of another kind,
-	// hedged whether a word in it hedges without doubting (hedge.go).
+	// hedged the first word in it that hedges without doubting (hedge.go),
+	// corrected whether a "not" in it only corrected a value.
 	contrastAt int
 	otherDoubt bool
-	hedged     bool
+	hedged     string
+	corrected  bool
 	// plugged is the value after "plugging in" or "substituting" in the
 	// sentence ("Plugging in $1$ we get $1 = \sqrt{9} + 4$"), nil if none.
 	Plugged *big.Rat
@@ -115,6 +117,10 @@ func (sc *Scan) ComputationDoubtAt(i, at int) string {
 	if d := si.doubt; d != "" {
 		return "the sentence may be rejecting or hedging the claim (\"" + d + "\")"
 	}
+	if si.corrected && si.hedged != "" {
+		// "One might get 2 + 2 = 5, not 4": the correction is someone's.
+		return "the sentence may be rejecting or hedging the claim (\"" + si.hedged + "\")"
+	}
 	if i+1 < len(sc.Sentences) && sc.Sentences[i+1].strong != "" {
 		return "the next sentence may reject the claim (\"" + sc.Sentences[i+1].strong + "\")"
 	}
@@ -139,12 +145,15 @@ func BuildRuns(text string, toks []Tok) *Scan {
 		switch {
 		case t.K == TWord:
 			if t.Text == "not" && correctionNot(toks, i) {
+				si.corrected = true
 				continue // "= -68, not 0": the claim stands, the other value is rejected
 			}
 			if DoubtWords[t.Text] {
 				si.noteDoubt(t)
 			}
-			si.hedged = si.hedged || hedgeWords[t.Text]
+			if si.hedged == "" && hedgeWords[t.Text] {
+				si.hedged = t.Text
+			}
 			switch {
 			case trialWords[t.Text]:
 				if si.trial == "" {
