@@ -20,12 +20,10 @@ type modularity struct {
 	open   bool
 }
 
-// note adds what a step says.
+// note adds what a step says. Moduli count from every step ("divided by
+// 7" before the first "mod"); the hold starts with the first modular word.
 func (m *modularity) note(sc *mathtext.Scan) {
-	if sc.Modular == "" {
-		return
-	}
-	if m.why == "" {
+	if m.why == "" && sc.Modular != "" {
 		m.why = "modular arithmetic or carries in the chain (\"" + sc.Modular + "\"): \"=\" may stand for \"≡\""
 	}
 	m.open = m.open || sc.ModulusOpen

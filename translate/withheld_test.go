@@ -51,6 +51,9 @@ var withheldTraps = []trap{
 	{family: "modular", steps: []string{`Adding the units column with a carry: \(5 + 4 = 2\).`}, want: wantNotRefuted},
 	{family: "modular", steps: []string{`Modulo 7: \(\frac{1}{2} = 4\).`}, want: wantNotRefuted},
 	{family: "modular", steps: []string{`Modulo 7, \(3^2 = 9 < 5\).`}, want: wantNotRefuted},
+	// a modulus the chain names in words: a units digit (10), "divided by 9".
+	{family: "modular", steps: []string{`We work modulo 7.`, `The units digit repeats, so \(3^{20} = 1\).`}, step: 1, want: wantNotRefuted},
+	{family: "modular", steps: []string{`When 58 is divided by 9 the remainder is 4.`, `So modulo 7, \(58 = 4\).`}, step: 1, want: wantNotRefuted},
 	// true readings.
 	{family: "modular", steps: []string{`The remainder of 283 (mod 13): \(283 = 13 \times 21 + 10\).`}, want: wantVerified},
 

@@ -5,11 +5,15 @@ import (
 	"strings"
 )
 
+// divWords before "by" name a divisor ("divided by 7").
+var divWords = Set("divided", "dividing", "divide", "divisible", "divisibility", "modulo")
+
 // carryWords mean digit arithmetic in a base.
 var carryWords = Set("carry", "carries", "carrying", "borrow", "borrowing")
 
 // readModuli lists the moduli a step names ("(mod 11)", "\pmod{77}",
-// "modulo 10", "base 3") and reports open when a modular word names no
+// "modulo 10", "base 3", "divided by 7", "a multiple of 77", 10 for a
+// digit) and reports open when a modular word names no
 // whole number ("\pmod{n}", "mod 2^k", "modulo the prime") or the step
 // carries or borrows: then no modulus can be ruled out.
 func readModuli(text string, toks []Tok) (ms []*big.Int, open bool) {
@@ -24,6 +28,14 @@ func readModuli(text string, toks []Tok) (ms []*big.Int, open bool) {
 				continue
 			}
 			ms = append(ms, m)
+		case t.K == TWord && (t.Text == "digit" || t.Text == "digits" || t.Text == "units"):
+			// "the units digit of 7^{100} = 1": a residue modulo a power of ten.
+			ms = append(ms, big.NewInt(10))
+		case t.K == TWord && i > 0 && toks[i-1].K == TWord && (t.Text == "by" && divWords[toks[i-1].Text] || t.Text == "of" && (toks[i-1].Text == "multiple" || toks[i-1].Text == "multiples")):
+			// "divided by 7", "a multiple of 77": a modulus in words.
+			if m := modulusAfter(toks, i+1); m != nil {
+				ms = append(ms, m)
+			}
 		case t.K == TWord && carryWords[t.Text]:
 			// A carry moves a base's worth, and the base need not be named
 			// ("a carry in the sixty-fives place"): 5 + 4 = 2 in base 7.

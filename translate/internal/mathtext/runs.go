@@ -80,7 +80,7 @@ type Scan struct {
 	dropNext  string // the next run's first side belongs to the previous number
 	Modular   string // a sign of modular arithmetic (or carries) in the step
 	// Moduli are the moduli the step names (moduli.go), ModulusOpen set when
-	// a modular word of it names none.
+	// a modular word of it names none (read in every step).
 	Moduli      []*big.Int
 	ModulusOpen bool
 }
@@ -201,9 +201,8 @@ func BuildRuns(text string, toks []Tok) *Scan {
 		}
 	}
 
-	if sc.Modular != "" {
-		sc.Moduli, sc.ModulusOpen = readModuli(text, toks)
-	}
+	// Read in every step: a modulus named before the chain turns modular counts.
+	sc.Moduli, sc.ModulusOpen = readModuli(text, toks)
 	var cur Run
 	var words []string
 	mathWord := "" // the word before an opening math delimiter, for the run it opens
