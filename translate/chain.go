@@ -274,7 +274,7 @@ func (t *Translator) translate(id string, exact *arith.ExactSet, steps []string,
 
 	res := ChainResult{ID: id, Steps: make([]StepResult, len(steps))}
 	total := 0
-	var modular modularity
+	modular := problemModularity(exact)
 	sym := symbolic.State{Defs: maps.Clone(defs)} // recordDef writes to it; defs stays chainDefs'
 	cx.restore(res.Steps, &total, &modular, &sym)
 	for i := start; i < len(scans); i++ {

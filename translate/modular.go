@@ -4,6 +4,7 @@ import (
 	"math/big"
 	"slices"
 
+	"github.com/leanprm/leanprm/translate/internal/arith"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
 )
 
@@ -20,6 +21,16 @@ type modularity struct {
 	open   bool
 }
 
+// problemModularity starts a chain with the moduli its problem names
+// ("the remainder when 2^{100} is divided by 7").
+func problemModularity(exact *arith.ExactSet) modularity {
+	var m modularity
+	ms, open := exact.ProblemModuli()
+	m.add(ms)
+	m.open = m.open || open
+	return m
+}
+
 // note adds what a step says. Moduli count from every step ("divided by
 // 7" before the first "mod"); the hold starts with the first modular word.
 func (m *modularity) note(sc *mathtext.Scan) {
@@ -27,7 +38,12 @@ func (m *modularity) note(sc *mathtext.Scan) {
 		m.why = "modular arithmetic or carries in the chain (\"" + sc.Modular + "\"): \"=\" may stand for \"≡\""
 	}
 	m.open = m.open || sc.ModulusOpen
-	for _, x := range sc.Moduli {
+	m.add(sc.Moduli)
+}
+
+// add adds moduli, each once.
+func (m *modularity) add(ms []*big.Int) {
+	for _, x := range ms {
 		if slices.ContainsFunc(m.moduli, func(y *big.Int) bool { return x.Cmp(y) == 0 }) {
 			continue
 		}

@@ -11,12 +11,12 @@ var divWords = Set("divided", "dividing", "divide", "divisible", "divisibility",
 // carryWords mean digit arithmetic in a base.
 var carryWords = Set("carry", "carries", "carrying", "borrow", "borrowing")
 
-// readModuli lists the moduli a step names ("(mod 11)", "\pmod{77}",
+// ReadModuli lists the moduli a step names ("(mod 11)", "\pmod{77}",
 // "modulo 10", "base 3", "divided by 7", "a multiple of 77", 10 for a
 // digit) and reports open when a modular word names no
 // whole number ("\pmod{n}", "mod 2^k", "modulo the prime") or the step
 // carries or borrows: then no modulus can be ruled out.
-func readModuli(text string, toks []Tok) (ms []*big.Int, open bool) {
+func ReadModuli(text string, toks []Tok) (ms []*big.Int, open bool) {
 	for i, t := range toks {
 		switch {
 		case t.K == TWord && (t.Text == "mod" || t.Text == "modulo" || t.Text == "modulus"),

@@ -202,7 +202,7 @@ func BuildRuns(text string, toks []Tok) *Scan {
 	}
 
 	// Read in every step: a modulus named before the chain turns modular counts.
-	sc.Moduli, sc.ModulusOpen = readModuli(text, toks)
+	sc.Moduli, sc.ModulusOpen = ReadModuli(text, toks)
 	var cur Run
 	var words []string
 	mathWord := "" // the word before an opening math delimiter, for the run it opens
