@@ -1,13 +1,5 @@
 package translate
 
-import (
-	"context"
-	"testing"
-
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
-)
-
 // withheldTraps are the trap corpus's chains for the refutations that were
 // held back and that the text settles (issue 29, "Withheld refutations
 // decided where the text settles them"): for each lifted hold, variants
@@ -93,27 +85,4 @@ var withheldTraps = []trap{
 	{family: "constant ratio", steps: []string{`\[ \frac{\frac{2}{5}u + \frac{3}{10}u}{\frac{1}{2}u} = \frac{\frac{4 + 3}{10}u}{\frac{1}{2}u} \]`}, want: wantVerified},
 	// look-alike: the ratio depends on the name, so an equation may be meant.
 	{family: "constant ratio", steps: []string{`\[ \frac{u^2 + u}{2u} = \frac{u + 3}{4} \]`}, want: wantNotRefuted},
-}
-
-// TestModulusTheProblemNames: a modulus named only in the problem ("the
-// remainder when … is divided by 1000") is one of the chain's: a step
-// working modulo 8 that writes "=" for a congruence modulo 25, a divisor
-// of 1000, is not refuted, while a difference coprime to both still is.
-func TestModulusTheProblemNames(t *testing.T) {
-	tests := []struct {
-		problem, step string
-		want          StepVerdict
-	}{
-		{"Find the remainder when 3^{400} is divided by 1000.", `Modulo 8 it is 1. Next, \(3^{4} = 6\).`, StepNone},
-		{"Compute 3^{400} modulo 8.", `Modulo 8 it is 1. Next, \(3^{4} = 6\).`, StepRefuted},
-		{"Find the remainder when 3^{400} is divided by 1000.", `Modulo 8 it is 1, and \(3 \cdot 41 = 120\).`, StepRefuted},
-		{"Find the remainder when 3^{400} is divided by 1000.", `Modulo 8 it is 1, and \(3 \cdot 41 = 123\).`, StepVerified},
-	}
-	tr, err := New(Options{})
-	require.NoError(t, err)
-	for _, tt := range tests {
-		res, err := tr.ChainProblem(context.Background(), "m", tt.problem, []string{tt.step})
-		require.NoError(t, err)
-		assert.Equal(t, tt.want, res.Steps[0].Verdict, "%q after %q: %+v", tt.step, tt.problem, obligationsOf(res.Steps[0]))
-	}
 }
