@@ -85,4 +85,14 @@ var withheldTraps = []trap{
 	{family: "constant ratio", steps: []string{`\[ \frac{\frac{2}{5}u + \frac{3}{10}u}{\frac{1}{2}u} = \frac{\frac{4 + 3}{10}u}{\frac{1}{2}u} \]`}, want: wantVerified},
 	// look-alike: the ratio depends on the name, so an equation may be meant.
 	{family: "constant ratio", steps: []string{`\[ \frac{u^2 + u}{2u} = \frac{u + 3}{4} \]`}, want: wantNotRefuted},
+
+	// A chain mixing = with an inequality around names: the closed links
+	// that continue an "=" link are a computation after substitution.
+	{family: "bound chain", steps: []string{`Hence \(S \ge (p + q)^2 = (11 - 2)^2 = 9^2 = 80\).`}, want: wantRefuted, claim: "9 ^ 2 = 80"},
+	{family: "bound chain", steps: []string{`So \(T \le (u - v)^2 = (20 - 6)^2 = 186\).`}, want: wantRefuted},
+	{family: "bound chain", steps: []string{`Hence \(S \ge (p + q)^2 = (11 - 2)^2 = 9^2 = 81\).`}, want: wantVerified},
+	// look-alikes: a closed link right after the inequality, or a link with a name.
+	{family: "bound chain", steps: []string{`The share where \(x > 5 - 1 = 30\) is small.`}, want: wantNotRefuted},
+	{family: "bound chain", steps: []string{`The part where \(y < B - 2 = 40\) is small.`}, want: wantNotRefuted},
+	{family: "bound chain", steps: []string{`Count: A=1 + B=2 + C=3 = 7, so \(W \ge 7\).`}, want: wantNotRefuted},
 }

@@ -1,5 +1,47 @@
 package mathtext
 
+// doubt is why claims of sentence i must not be refuted, or "".
+func (sc *Scan) doubt(i int) string {
+	if d := sc.Sentences[i].trial; d != "" {
+		return "the sentence may be rejecting or hedging the claim (\"" + d + "\")"
+	}
+	return sc.ComputationDoubt(i)
+}
+
+// ComputationDoubt is why a closed computation of sentence i must not be
+// refuted, or "". Words of testing a candidate ("we test c = 12: 12^3 +
+// 1 = 1729", "plugging in", "this is correct") hedge whether the
+// candidate fits, never the arithmetic written out to find it: a
+// computation stated while testing is refuted like any other. Rejections
+// ("not", "?", "wrong") still hold it back.
+func (sc *Scan) ComputationDoubt(i int) string { return sc.ComputationDoubtAt(i, -1) }
+
+// ComputationDoubtAt is computationDoubt for a claim that starts at byte
+// at (-1: anywhere in the sentence). "If Sam had 70 loaves, the bakery
+// has 70 * 7 - 40 = 380": the computation after the if-clause is stated
+// whatever the supposition, and false as written; one inside the
+// if-clause ("if 2 + 2 = 5, …") stays hedged.
+func (sc *Scan) ComputationDoubtAt(i, at int) string {
+	si := sc.Sentences[i]
+	if si.ifOnly && si.consequent > 0 && at >= si.consequent {
+		si.doubt = ""
+	}
+	if at >= 0 && si.contrastOnly() {
+		si.doubt = "" // "However, 36^2 - 5^2 = 1313.": a contrast, not a rejection (ContrastAt)
+	}
+	if d := si.doubt; d != "" {
+		return "the sentence may be rejecting or hedging the claim (\"" + d + "\")"
+	}
+	if si.corrected && si.hedged != "" {
+		// "One might get 2 + 2 = 5, not 4": the correction is someone's.
+		return "the sentence may be rejecting or hedging the claim (\"" + si.hedged + "\")"
+	}
+	if i+1 < len(sc.Sentences) && sc.Sentences[i+1].strong != "" {
+		return "the next sentence may reject the claim (\"" + sc.Sentences[i+1].strong + "\")"
+	}
+	return ""
+}
+
 // contrastWords set a sentence against what came before ("However, 36^2 -
 // 5^2 = 1271", "…= 2007, but our interest lies in three-digit sums"):
 // alone, they contrast two statements and reject neither.
