@@ -274,7 +274,7 @@ func (t *Translator) translate(id string, exact *arith.ExactSet, steps []string,
 
 	res := ChainResult{ID: id, Steps: make([]StepResult, len(steps))}
 	total := 0
-	modular := ""
+	modular := problemModularity(exact)
 	sym := symbolic.State{Defs: maps.Clone(defs)} // recordDef writes to it; defs stays chainDefs'
 	cx.restore(res.Steps, &total, &modular, &sym)
 	for i := start; i < len(scans); i++ {
@@ -288,20 +288,15 @@ func (t *Translator) translate(id string, exact *arith.ExactSet, steps []string,
 			continue
 		}
 		sr.Skipped = append(sr.Skipped, ss.sc.Skipped...)
-		if modular == "" && ss.sc.Modular != "" {
-			modular = "modular arithmetic or carries in the chain (\"" + ss.sc.Modular + "\"): \"=\" may stand for \"≡\""
-		}
+		modular.note(ss.sc)
 		claims := 0
 		stepExact := exact.WithStepPercents(ss.toks)
 		for ri, r := range ss.sc.Runs {
 			sides, rels := ss.sides[ri], ss.rels[ri]
 			isBinding := len(rels) > 0 && rels[0] == "=" && sides[0].OK() && isLoneVar(sides[0].N)
-			runDoubt := modular
+			runDoubt, mixed := ss.sc.ComputationDoubtAt(r.Sentence, r.S), ""
 			if runDoubt == "" {
-				runDoubt = ss.sc.ComputationDoubtAt(r.Sentence, r.S)
-			}
-			if runDoubt == "" {
-				runDoubt = chainDoubt(binds, i, sides, rels, isBinding)
+				runDoubt, mixed = chainDoubt(binds, i, sides, rels, isBinding)
 			}
 			for k, rel := range rels {
 				A, B := sides[k], sides[k+1]
@@ -331,6 +326,9 @@ func (t *Translator) translate(id string, exact *arith.ExactSet, steps []string,
 					continue
 				}
 				doubt := runDoubt
+				if mixed != "" && closedContinuation(k, rels, A, B) {
+					doubt = ""
+				}
 				if m, isLone := arith.Lone(A.N); doubt == "" && k == 0 && isLone && !m.Lit.Percent {
 					if v := ss.sc.Sentences[r.Sentence].Plugged; v != nil && v.Cmp(m.Lit.Val) == 0 {
 						// "Plugging in 1 we get 1 = √9 + 4": the equation at the
@@ -339,7 +337,7 @@ func (t *Translator) translate(id string, exact *arith.ExactSet, steps []string,
 					}
 				}
 				c := &arith.ClaimCtx{Step: i, Text: ss.text, Tactic: t.opts.Tactic, MaxBits: lim.MaxBits, MaxExp: lim.MaxExponent,
-					Doubt: doubt, ExactWord: ss.sc.ExactWord(), Exact: stepExact,
+					Doubt: doubt, Contrast: ss.sc.ContrastAt(r.Sentence, r.S), Modular: modular.why, Moduli: modular.known(), ExactWord: ss.sc.ExactWord(), Exact: stepExact,
 					MidChain: k > 0 && rels[k-1] == "=" && rel == "=" && k+2 == len(sides) && r.PostWord == ""}
 				if why := bindClaim(c, binds, pos{i, A.S}, A, B); why != "" {
 					sr.Skipped = append(sr.Skipped, Skipped{Span: mathtext.SpanOf(ss.text, A.S, B.E), Reason: why})
@@ -371,7 +369,7 @@ func (t *Translator) translate(id string, exact *arith.ExactSet, steps []string,
 			}
 			sym.Doubt = ss.sc.DoubtAny()
 			sym.Consts = binds.exactAt(i)
-			obls, skipped := t.symReader().Claims(i, ss.text, ss.toks, &sym, room, modular != "")
+			obls, skipped := t.symReader().Claims(i, ss.text, ss.toks, &sym, room, modular.why != "")
 			sr.Obligations = append(sr.Obligations, obls...)
 			sr.Skipped = append(sr.Skipped, skipped...)
 			total += len(obls)
@@ -388,7 +386,7 @@ func (t *Translator) translate(id string, exact *arith.ExactSet, steps []string,
 				for _, o := range sr.Obligations {
 					probe.Taken = append(probe.Taken, [2]int{o.Span.Start, o.Span.End})
 				}
-				if obls, _ := t.symReader().Claims(i, ss.text, ss.toks, &probe, 1, modular != ""); len(obls) > 0 {
+				if obls, _ := t.symReader().Claims(i, ss.text, ss.toks, &probe, 1, modular.why != ""); len(obls) > 0 {
 					sr.Skipped = append(sr.Skipped, full)
 				}
 			}
@@ -741,16 +739,18 @@ func symbolicNames(s *arith.SideInfo) []string {
 	return out
 }
 
-// chainDoubt says why the pairing of a chain's sides is in doubt, or "".
-func chainDoubt(binds *bindings, step int, sides []*arith.SideInfo, rels []string, isBinding bool) string {
+// chainDoubt says why the pairing of a chain's sides is in doubt, or "";
+// mixed is set (to the same reason) when the doubt is that of a chain
+// mixing = with an inequality, which closedContinuation may lift.
+func chainDoubt(binds *bindings, step int, sides []*arith.SideInfo, rels []string, isBinding bool) (why, mixed string) {
 	// "A=1 + B=2 + C=3 = 6": names used as labels inside a sum.
 	if labelsInSum(sides) {
-		return "names used as labels inside a sum (\"A=1 + B=2\")"
+		return "names used as labels inside a sum (\"A=1 + B=2\")", ""
 	}
 	// "x > A - 1 = 30" (the area where x > A - 1 is 30): a chain mixing
 	// an inequality with equalities around a name it cannot evaluate.
 	if !mixedRelations(rels) {
-		return ""
+		return "", ""
 	}
 	for k, side := range sides {
 		if k == 0 && isBinding {
@@ -758,11 +758,21 @@ func chainDoubt(binds *bindings, step int, sides []*arith.SideInfo, rels []strin
 		}
 		for _, name := range symbolicNames(side) {
 			if _, why := binds.lookup(name, pos{step, side.S}); why != "" {
-				return "a chain mixing = with an inequality around a name it cannot evaluate (" + name + ")"
+				why = "a chain mixing = with an inequality around a name it cannot evaluate (" + name + ")"
+				return why, why
 			}
 		}
 	}
-	return ""
+	return "", ""
+}
+
+// closedContinuation reports an "=" link between two sides without names
+// that continues an "=" link ("… ≥ (a + b)^2 = (17 - 1)^2 = 49^2"): a
+// computation after the names are substituted, which the doubt of a chain
+// mixing = with an inequality does not reach. A closed link right after
+// the inequality ("x > 5 - 1 = 30", the area where x > 4 is 30) stays held.
+func closedContinuation(k int, rels []string, A, B *arith.SideInfo) bool {
+	return k > 0 && rels[k-1] == "=" && rels[k] == "=" && len(symbolicNames(A)) == 0 && len(symbolicNames(B)) == 0
 }
 
 // symReader is the symbolic reader under the translator's tactics.

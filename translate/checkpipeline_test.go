@@ -109,6 +109,7 @@ var gsm8kTypos = map[string]string{
 	"6701/1": "2 / 12 = 0.125: the bottle holds 16 ounces, 2 / 16",
 	"6714/1": "3 * (8 / 16) = 6: 3 pounds in half-pound containers, 3 / (8/16); × written for ÷",
 	"6761/3": "4 + 4 + 6 = 18: the sum is 14",
+	"6813/0": "50 - 8 = 44: she made 52 bracelets and gave 8 away (its annotation has 52-8); 52 copied as 50",
 	"6843/0": "500 / (2 / 5) = 200: two fifths of 500 seats, 500 * 2/5; / written for × (false read left to right too)",
 	"7179/3": "1152 / 1536 = 0.5: the quotient is .75 (the next step uses .75)",
 }
@@ -157,6 +158,7 @@ func compareRefuted(t *testing.T, what string, got, want map[string]string) {
 var processBenchInvestigated = map[string]string{
 	"math-164/4":          "a binomial coefficient reduced wrongly, twice",
 	"olympiadbench-529/0": "5!/2! rewritten as a quotient worth half the stated value",
+	"olympiadbench-451/1": "x⁴ + 2 + 1/x⁴ written equal to (x² + 1/x²)² - 2",
 	"omnimath-805/5":      "a prime factorisation with a wrong exponent",
 	"omnimath-998/3":      "a product of two decimals miscomputed by about one",
 	// (y+1+x)(y-1-x) is y² - (x+1)², not (y+1)² - (x+1)²; the wrong

@@ -77,7 +77,7 @@ type chainContext struct {
 	poisoned map[string][]string
 	defs     map[string]*symexpr.Def // chainDefs of texts
 	total    int
-	modular  string
+	modular  modularity
 	sym      symbolic.State // taken, doubt and consts cleared: they are per step
 }
 
@@ -166,7 +166,7 @@ func (c *ContextCache) count(resumed bool) {
 // must not use them again), binds built from them, defs chainDefs of steps
 // (not written to afterwards).
 func (c *ContextCache) keep(key contextKey, steps []string, hashes []uint64, from *chainContext, res ChainResult, events []nameEvent,
-	binds *bindings, defs map[string]*symexpr.Def, total int, modular string, sym symbolic.State) {
+	binds *bindings, defs map[string]*symexpr.Def, total int, modular modularity, sym symbolic.State) {
 	if c == nil || len(steps) == 0 {
 		return
 	}
@@ -266,7 +266,7 @@ func (cx *chainContext) holds(binds *bindings, defs map[string]*symexpr.Def) boo
 
 // restore copies the kept steps' results into steps and sets the claim
 // loop's state after them.
-func (cx *chainContext) restore(steps []StepResult, total *int, modular *string, sym *symbolic.State) {
+func (cx *chainContext) restore(steps []StepResult, total *int, modular *modularity, sym *symbolic.State) {
 	if cx == nil {
 		return
 	}

@@ -50,6 +50,10 @@ func FuzzTranslate(f *testing.F) {
 		"A 5% discount on $140: $140 * 0.95 = $134, 2080 gallons x $0.15/gallon = $322, 140 * 95.0% = 133",
 		`$52,500 + ($52,500 * 0.05) = $55,625 at 5 percent; \(200 \times 0.085 = 17\) at $8.5\%$; 1/3 = 0.33 and 0.33 * 3 = 1.00`,
 		"1{,}250.75 + .25 = 1251, 1.2.3 = 1.2, 99999999999999999999999999999999.5 * 2 = 1, \\sqrt{2.25} = 1.5, 150% of 2.5 = 3.75",
+		// Holds the text settles: a contrast word alone, a correcting "not", moduli named in a modular chain.
+		"However, \\(41 \\times 3 = 133\\). We get \\(8 - 12 + 6 - 1 = 3\\), not 0. One might think 6 * 7 = 48, but no.",
+		`The remainder of 283 (mod 13): \(283 = 13 \times 21 + 12\), \(x \equiv 1 \pmod{2^{3}}\), modulo \(p\), base 7, a carry: 5 + 4 = 2; \( 4000 \div 59 \approx 68.27 \)`,
+		`\( -(2 \cdot 4 + 2s + 5s + 3s) = -(8 + 2s + 5s + 3s) = -(12s + 8) \) and \(\frac{8!}{3!5!} = 58\), \(2!4! = 46\), \(9!/4!5!\)`,
 	}
 	for _, s := range seeds {
 		f.Add(s)

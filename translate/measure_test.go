@@ -167,6 +167,7 @@ type pbRow struct {
 var investigated = map[string]string{
 	"math-164/4":          "a binomial coefficient reduced wrongly, twice (two false equalities whose errors cancel)",
 	"olympiadbench-529/0": "5!/2! rewritten as a quotient worth half the stated value",
+	"olympiadbench-451/1": "(x⁴ + 2·x²·(1/x²) + 1/x⁴) written equal to (x² + 1/x²)² - 2: the left side is the whole square, 2 more than the right",
 	"omnimath-805/5":      "a prime factorisation with a wrong exponent",
 	"omnimath-998/3":      "a product of two decimals miscomputed by about one",
 	// (y+1+x)(y-1-x) is y² - (x+1)², not (y+1)² - (x+1)²; the wrong
@@ -325,6 +326,7 @@ var prmOriginalSlips = map[string]string{
 	"80 * 81 / 2 = 3380":               "the sum 1..80 is 3240",
 	"62 * 63 / 2 = 1956":               "the sum 1..62 is 1953",
 	"90 = 70 + 21":                     "70 + 21 is 91",
+	"7 * 23 + 5 = 164":                 "7·23 + 5 is 166 (a chain modulo 7, 11 and 13; the difference 2 is no multiple of any)",
 	"1! + 2! + 6! = 1 + 2 + 6":         "6! is 720",
 	"(101 / 20)^2 + √((101 / 20)^4 - 1) + 1 / ((101 / 20)^2 - √((101 / 20)^4 - 1)) = (101 / 20)^2 + √((101 / 20)^4 - 1) + 1 / ((101 / 20)^2 + √((101 / 20)^4 - 1)) * (((101 / 20)^2 - √((101 / 20)^4 - 1)) / ((101 / 20)^2 - √((101 / 20)^4 - 1)))": "1/(x² - √(x⁴-1)) rewritten from 1/(x² + √(x⁴-1)), a sign copied wrongly",
 }

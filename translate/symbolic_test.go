@@ -350,6 +350,7 @@ func FuzzSymbolicReader(f *testing.F) {
 		`\frac{\frac{1}{x}}{y}`, `{x}^{{2}}`, `x^{99}`, `−x − y`, `\{x\}`, `x_{n+1}`, `ab c`, `\sqrt{x}`,
 		`\sin^2 60^\circ`, `\tan(\pi/4)`, `\cos \frac{\pi}{7}`, `\sin \pi x`, `8!`, `\binom{10}{3}`, `\sqrt[3]{16}`, `T(3)`,
 		`\gcd(42, 56)`, `\operatorname{lcm}(4,6)`, `gcd(1,000, 5)`, `\lfloor \frac{7}{2} \rfloor`, `\left\lceil -7/2 \right\rceil`,
+		`3!5!`, `\frac{8!}{3!3!}`, `4!2`, `2!3!4!`, `\frac{(u/2 + u)}{3u}`,
 		`\log_2 8`, `\log_{\frac12} 4`, `\log_2 2^{10}`, `\log 100`, `\text{lcm}(x, 4)`, `\gcd(2,`, `\lfloor 3`,
 	} {
 		f.Add(s)

@@ -3,6 +3,7 @@ package translate
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -134,7 +135,7 @@ func TestTrapCorpus(t *testing.T) {
 	tr, err := New(Options{})
 	require.NoError(t, err)
 	fams := map[string][2]int{}
-	for i, c := range trapCorpus {
+	for i, c := range slices.Concat(trapCorpus, withheldTraps) {
 		res, err := tr.Chain(context.Background(), fmt.Sprint("trap", i), c.steps)
 		require.NoError(t, err)
 		s := res.Steps[c.step]
@@ -172,7 +173,8 @@ func TestTrapCorpus(t *testing.T) {
 // a conversion, except when the problem states one of the claim's numbers
 // in that very unit ("70 meters per lap"): the computation is in that unit
 // already. Look-alikes: another unit, or no unit in the problem, still
-// hold the refutation back.
+// hold the refutation back. The moduli a problem names hold back "=" in a
+// modular chain as a step's do.
 func TestWithheldRefutationTheProblemSettles(t *testing.T) {
 	tests := []struct {
 		problem, step string
@@ -185,6 +187,14 @@ func TestWithheldRefutationTheProblemSettles(t *testing.T) {
 		{"Sam runs 8 laps of 70.", "Sam runs 8 × 70 = 540 meters.", StepNone},
 		// the problem's 70 is in another unit: a conversion may be meant
 		{"Each lap is 70 yards. Sam runs 8 laps.", "Sam runs 8 × 70 = 540 meters.", StepNone},
+		// A modulus named only in the problem ("divided by 1000") is one of
+		// the chain's: a step working modulo 8 that writes "=" for a
+		// congruence modulo 25, a divisor of 1000, is not refuted; a
+		// difference coprime to both still is.
+		{"Find the remainder when 3^{400} is divided by 1000.", `Modulo 8 it is 1. Next, \(3^{4} = 6\).`, StepNone},
+		{"Compute 3^{400} modulo 8.", `Modulo 8 it is 1. Next, \(3^{4} = 6\).`, StepRefuted},
+		{"Find the remainder when 3^{400} is divided by 1000.", `Modulo 8 it is 1, and \(3 \cdot 41 = 120\).`, StepRefuted},
+		{"Find the remainder when 3^{400} is divided by 1000.", `Modulo 8 it is 1, and \(3 \cdot 41 = 123\).`, StepVerified},
 	}
 	tr, err := New(Options{})
 	require.NoError(t, err)

@@ -250,6 +250,9 @@ func (p Poly) Degree() uint {
 	return p.ts[0].degree() // the normal form puts the highest degree first
 }
 
+// Terms returns the number of terms of p (0 for the zero polynomial).
+func (p Poly) Terms() int { return len(p.ts) }
+
 // DegreeIn returns the degree of p in the variable v.
 func (p Poly) DegreeIn(v string) uint {
 	var d uint

@@ -19,6 +19,13 @@ type ClaimCtx struct {
 	Vars  map[string]Value
 	Hyp   *obligation.Hypothesis
 	Doubt string
+	// Modular says why "=" may stand for "≡" in the chain ("" when it
+	// cannot), Moduli the moduli the chain names (nil: not all named).
+	Modular string
+	Moduli  []*big.Int
+	// Contrast is the doubt of a contrast word alone ("however", "but"),
+	// lifted for "=" and kept for every other relation.
+	Contrast string
 	// exactWord is a word of the step ("exactly") that takes away the
 	// rounding reading of its decimals.
 	ExactWord string
@@ -346,9 +353,28 @@ func (c *ClaimCtx) refuters(A, B *SideInfo, a, b Value, la, lb *NumNode, rel str
 	}
 	block = c.refuteBlock(A, B, rel, t)
 	if block == "" {
+		block = c.modularBlock(a.V, b.V, rel)
+	}
+	if block == "" {
 		block = unitBlock
 	}
 	return "", block
+}
+
+// modularBlock says why a false x rel y may be a true congruence, or "".
+// "≈" between sides of which one is no whole number is no congruence; "="
+// is none when the sides are whole numbers whose difference shares no
+// factor with any modulus the chain names (mathtext.CoprimeToModuli).
+func (c *ClaimCtx) modularBlock(x, y *big.Rat, rel string) string {
+	switch {
+	case c.Modular == "":
+		return ""
+	case rel == "≈" && (!x.IsInt() || !y.IsInt()):
+		return ""
+	case rel == "=" && mathtext.CoprimeToModuli(x, y, c.Moduli):
+		return ""
+	}
+	return c.Modular
 }
 
 // draft is the obligation link is building, with its two renderers (rd for Lean, hd for
@@ -531,6 +557,9 @@ func withinRounding(x, r *big.Rat, ellipsis bool, unit *big.Rat) bool {
 func (c *ClaimCtx) refuteBlock(A, B *SideInfo, rel string, t *big.Rat) string {
 	if c.Doubt != "" {
 		return c.Doubt
+	}
+	if c.Contrast != "" && rel != "=" {
+		return c.Contrast
 	}
 	// Other readings.
 	type reading struct {

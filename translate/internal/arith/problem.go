@@ -1,6 +1,7 @@
 package arith
 
 import (
+	"fmt"
 	"maps"
 	"math/big"
 	"slices"
@@ -29,6 +30,19 @@ type ExactSet struct {
 	// word after it ("70 meter" from "70 meters per lap").
 	units map[string]bool
 	key   string // the values sorted and joined: what a translation depends on
+	// moduli are the moduli the problem names ("divided by 7"), modOpen set
+	// when a modular word of it names none (mathtext.ReadModuli).
+	moduli  []*big.Int
+	modOpen bool
+}
+
+// ProblemModuli are the moduli the problem names, and whether a modular
+// word of it names none.
+func (e *ExactSet) ProblemModuli() ([]*big.Int, bool) {
+	if e == nil {
+		return nil, false
+	}
+	return e.moduli, e.modOpen
 }
 
 // ProblemExacts scans problem for the values it states exactly. It reads
@@ -67,7 +81,8 @@ func ProblemExacts(problem string) *ExactSet {
 		}
 		i = end
 	}
-	if len(vals) == 0 && len(units) == 0 {
+	ms, open := mathtext.ReadModuli(s, mathtext.Lex(s, maxProblemDigits))
+	if len(vals) == 0 && len(units) == 0 && len(ms) == 0 && !open {
 		return nil
 	}
 	keys := make([]string, 0, len(vals))
@@ -79,7 +94,14 @@ func ProblemExacts(problem string) *ExactSet {
 	if len(units) > 0 {
 		key += " | " + strings.Join(slices.Sorted(maps.Keys(units)), ", ")
 	}
-	return &ExactSet{Vals: vals, units: units, key: key}
+	if len(ms) > 0 || open {
+		mk := make([]string, len(ms))
+		for i, m := range ms {
+			mk[i] = m.String()
+		}
+		key += fmt.Sprintf(" | mod %s %t", strings.Join(mk, ","), open)
+	}
+	return &ExactSet{Vals: vals, units: units, key: key, moduli: ms, modOpen: open}
 }
 
 // unitAfter is the convertible unit word right after the number ending at
@@ -240,7 +262,7 @@ func (e *ExactSet) WithStepPercents(toks []mathtext.Tok) *ExactSet {
 	out := &ExactSet{Vals: map[string]bool{}}
 	if e != nil {
 		maps.Copy(out.Vals, e.Vals)
-		out.key, out.units = e.key, e.units
+		out.key, out.units, out.moduli, out.modOpen = e.key, e.units, e.moduli, e.modOpen
 	}
 	for _, p := range add {
 		if len(out.Vals) < MaxProblemExacts {

@@ -37,6 +37,14 @@ type Sentence struct {
 	// a closed computation after that point is stated, not supposed.
 	ifOnly     bool
 	consequent int
+	// contrastAt is 1 + the offset of the sentence's first contrast word
+	// (0: none), otherDoubt whether it has a doubt word of another kind,
+	// hedged the first word in it that hedges without doubting (hedge.go),
+	// corrected whether a "not" in it only corrected a value.
+	contrastAt int
+	otherDoubt bool
+	hedged     string
+	corrected  bool
 	// plugged is the value after "plugging in" or "substituting" in the
 	// sentence ("Plugging in $1$ we get $1 = \sqrt{9} + 4$"), nil if none.
 	Plugged *big.Rat
@@ -71,41 +79,10 @@ type Scan struct {
 	Skipped   []obligation.Skipped
 	dropNext  string // the next run's first side belongs to the previous number
 	Modular   string // a sign of modular arithmetic (or carries) in the step
-}
-
-// doubt is why claims of sentence i must not be refuted, or "".
-func (sc *Scan) doubt(i int) string {
-	if d := sc.Sentences[i].trial; d != "" {
-		return "the sentence may be rejecting or hedging the claim (\"" + d + "\")"
-	}
-	return sc.ComputationDoubt(i)
-}
-
-// ComputationDoubt is why a closed computation of sentence i must not be
-// refuted, or "". Words of testing a candidate ("we test c = 12: 12^3 +
-// 1 = 1729", "plugging in", "this is correct") hedge whether the
-// candidate fits, never the arithmetic written out to find it: a
-// computation stated while testing is refuted like any other. Rejections
-// ("not", "?", "wrong") still hold it back.
-func (sc *Scan) ComputationDoubt(i int) string { return sc.ComputationDoubtAt(i, -1) }
-
-// ComputationDoubtAt is computationDoubt for a claim that starts at byte
-// at (-1: anywhere in the sentence). "If Sam had 70 loaves, the bakery
-// has 70 * 7 - 40 = 380": the computation after the if-clause is stated
-// whatever the supposition, and false as written; one inside the
-// if-clause ("if 2 + 2 = 5, …") stays hedged.
-func (sc *Scan) ComputationDoubtAt(i, at int) string {
-	si := sc.Sentences[i]
-	if si.ifOnly && si.consequent > 0 && at >= si.consequent {
-		si.doubt = ""
-	}
-	if d := si.doubt; d != "" {
-		return "the sentence may be rejecting or hedging the claim (\"" + d + "\")"
-	}
-	if i+1 < len(sc.Sentences) && sc.Sentences[i+1].strong != "" {
-		return "the next sentence may reject the claim (\"" + sc.Sentences[i+1].strong + "\")"
-	}
-	return ""
+	// Moduli are the moduli the step names (moduli.go), ModulusOpen set when
+	// a modular word of it names none (read in every step).
+	Moduli      []*big.Int
+	ModulusOpen bool
 }
 
 func BuildRuns(text string, toks []Tok) *Scan {
@@ -125,6 +102,16 @@ func BuildRuns(text string, toks []Tok) *Scan {
 		si := &sc.Sentences[sentOf[i]]
 		switch {
 		case t.K == TWord:
+			if t.Text == "not" && correctionNot(toks, i) {
+				si.corrected = true
+				continue // "= -68, not 0": the claim stands, the other value is rejected
+			}
+			if DoubtWords[t.Text] {
+				si.noteDoubt(t)
+			}
+			if si.hedged == "" && hedgeWords[t.Text] {
+				si.hedged = t.Text
+			}
 			switch {
 			case trialWords[t.Text]:
 				if si.trial == "" {
@@ -153,6 +140,7 @@ func BuildRuns(text string, toks []Tok) *Scan {
 			}
 		case t.K == TSep && t.Text == SepQuestion:
 			si.doubt, si.Hypothetical = "a question mark", "a question mark"
+			si.otherDoubt = true
 			si.ifOnly = false
 		case t.K == TSep && (t.Text == sepClause || t.Text == SepColon) && si.ifOnly && si.consequent == 0:
 			si.consequent = t.E
@@ -171,6 +159,8 @@ func BuildRuns(text string, toks []Tok) *Scan {
 		}
 	}
 
+	// Read in every step: a modulus named before the chain turns modular counts.
+	sc.Moduli, sc.ModulusOpen = ReadModuli(text, toks)
 	var cur Run
 	var words []string
 	mathWord := "" // the word before an opening math delimiter, for the run it opens

@@ -360,6 +360,7 @@ func (w *symWalk) symbolicLine(li int, ln symLine, ms []symMember, head *symexpr
 		veto = vetoRE.FindString(strings.ToLower(restOfLine(w.text, ms[len(ms)-1].e2, 120)))
 	}
 	chain := len(ms) >= 3 || ln.cont
+	rewrote := false // an earlier link of the line is an identity, not a copy
 	for k := 0; k+1 < len(ms); k++ {
 		A, B := ms[k], ms[k+1]
 		if A.e == nil || B.e == nil || symexpr.HasCertFn(A.e) || symexpr.HasCertFn(B.e) {
@@ -369,8 +370,9 @@ func (w *symWalk) symbolicLine(li int, ln symLine, ms []symMember, head *symexpr
 			chain: chain, link: k, head: head, tail: ms[len(ms)-1].e, cont: ln.cont,
 			cue: rewriteCueRE.FindString(ln.prose), eqWord: equationWordRE.FindString(ln.prose),
 			prose: ln.prose, rawProse: ln.rawProse,
-			hypo: hypo, veto: veto,
+			hypo: hypo, veto: veto, rewrote: rewrote,
 		})
+		rewrote = rewrote || c.identity
 		w.add(c.obl, c.skip)
 		if c.eq != nil && !chain && len(ms) == 2 {
 			w.equation(li, ln, c.eq, hypo, veto)

@@ -83,12 +83,16 @@ type symContext struct {
 	prose      string
 	rawProse   string
 	hypo, veto string
+	// rewrote: an earlier link of the line is an identity that is no copy
+	// ("-(1·2·3 + 1·2·r) = -(6 + 2r)"): the line rewrites an expression.
+	rewrote bool
 }
 
 type symResult struct {
-	obl  *obligation.Obligation
-	skip *obligation.Skipped
-	eq   *symEq
+	obl      *obligation.Obligation
+	skip     *obligation.Skipped
+	eq       *symEq
+	identity bool // the link holds as an identity and is no copy
 }
 
 func isNamePower(e *symexpr.Expr) bool {
@@ -137,6 +141,11 @@ func (t *Reader) symLink(step int, text string, A, B symMember, c symContext) sy
 		constDiff = true
 	}
 	allVars := unionVars(va, vb)
+	if !holds && !constDiff && len(allVars) == 1 && constRatio(diff.Num(), diff.Den(), allVars[0]) {
+		// "(36/175 w + w)/(6/7 w) = (442/175 w)/(6/7 w)": the name cancels
+		// on both sides, and they differ by a constant wherever defined.
+		constDiff = true
+	}
 	// An equation in one unknown (kept for transformations and solutions).
 	var eq *symEq
 	if !holds && !constDiff && len(allVars) == 1 {
@@ -192,7 +201,7 @@ func (t *Reader) symLink(step int, text string, A, B symMember, c symContext) sy
 	case refutable != "":
 		// A rewriting keeps the leading terms; an equation read as an
 		// identity usually does not cancel them.
-		if !leadCancels(A.e, B.e, L, R) {
+		if !leadCancels(A.e, B.e, L, R) && !oneTermSlip(A.e, B.e, L, R, c) {
 			o.OnDisproof, o.Note = obligation.Unknown, "the sides do not agree in their leading terms: an equation may be meant"
 		}
 	}
@@ -208,7 +217,55 @@ func (t *Reader) symLink(step int, text string, A, B symMember, c symContext) sy
 	if !t.identityDecls(o, A.e, B.e, nil) {
 		return skip("no point where every denominator is nonzero was found")
 	}
-	return symResult{obl: o, eq: eq}
+	return symResult{obl: o, eq: eq, identity: holds && symexpr.Plain(A.e) != symexpr.Plain(B.e)}
+}
+
+// oneTermSlip reports a link of a rewriting line that collects like terms
+// and gets one of them wrong: an earlier link of the line is an identity,
+// no equation word is near, both sides are polynomials of the same written
+// degree, the left side has like terms that the right side collects (more
+// summands written than it has terms; the right side as many as it has),
+// and the two differ in a single term ("-(6 + 2r + 3r + 6r) = -(15r +
+// 6)"). An equation that ends a rewriting sets an expression in normal form
+// equal to another ("(x + 1)^2 = x^2 + 2x + 1 = 9", "3(m + 2) = 3m + 6 =
+// 5m + 6"): its left side has nothing to collect.
+func oneTermSlip(a, b *symexpr.Expr, L, R algebra.Rat, c symContext) bool {
+	if !c.chain || c.link == 0 || !c.rewrote || c.eqWord != "" || L.Den().Degree() > 0 || R.Den().Degree() > 0 {
+		return false
+	}
+	if writtenDegree(a) != writtenDegree(b) || summands(a) <= L.Num().Terms() || summands(b) != R.Num().Terms() {
+		return false
+	}
+	d := L.Num().Sub(R.Num())
+	return d.Terms() == 1 && d.Degree() > 0
+}
+
+// constRatio reports that num/den, polynomials in v, is a constant: num
+// is a constant multiple of den.
+func constRatio(num, den algebra.Poly, v string) bool {
+	n, err1 := num.Coeffs(v)
+	d, err2 := den.Coeffs(v)
+	if err1 != nil || err2 != nil || len(n) == 0 || len(n) != len(d) {
+		return false
+	}
+	c := new(big.Rat).Quo(n[len(n)-1], d[len(d)-1])
+	for i := range n {
+		if new(big.Rat).Mul(c, d[i]).Cmp(n[i]) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// summands counts the terms of e's top-level sum as written.
+func summands(e *symexpr.Expr) int {
+	switch e.Op {
+	case '+', '-':
+		return summands(e.L) + summands(e.R)
+	case '~':
+		return summands(e.L)
+	}
+	return 1
 }
 
 // exprWordRE names an expression as the object of a rewriting cue.

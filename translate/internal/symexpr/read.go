@@ -307,7 +307,16 @@ func (r *sreader) term() *Expr {
 			}
 			e = r.node(&Expr{Op: '*', L: e, R: r.factor()})
 		case "num":
-			r.fail("a number after a factor")
+			// "3!5!", "\frac{6!}{3!3!}": factorials side by side are a
+			// product; any other number after a factor is not read.
+			if e.Op != '!' || afterDiv {
+				r.fail("a number after a factor")
+			}
+			f := r.factor()
+			if f.Op != '!' {
+				r.fail("a number after a factor")
+			}
+			e = r.node(&Expr{Op: '*', L: e, R: f})
 		default:
 			return e
 		}

@@ -1,0 +1,92 @@
+package mathtext
+
+import (
+	"math/big"
+	"strings"
+)
+
+// divWords before "by" name a divisor ("divided by 7").
+var divWords = Set("divided", "dividing", "divide", "divisible", "divisibility", "modulo")
+
+// carryWords mean digit arithmetic in a base.
+var carryWords = Set("carry", "carries", "carrying", "borrow", "borrowing")
+
+// ReadModuli lists the moduli a step names ("(mod 11)", "\pmod{77}",
+// "modulo 10", "base 3", "divided by 7", "a multiple of 77", 10 for a
+// digit) and reports open when a modular word names no
+// whole number ("\pmod{n}", "mod 2^k", "modulo the prime") or the step
+// carries or borrows: then no modulus can be ruled out.
+func ReadModuli(text string, toks []Tok) (ms []*big.Int, open bool) {
+	for i, t := range toks {
+		switch {
+		case t.K == TWord && (t.Text == "mod" || t.Text == "modulo" || t.Text == "modulus"),
+			t.K == TWord && t.Text == "base" && i+1 < len(toks) && (toks[i+1].K == TNum || toks[i+1].K == TVar) && !strings.Contains(text, `\log`),
+			t.K == TPoison && modCommand(t.Text):
+			m := modulusAfter(toks, i+1)
+			if m == nil {
+				open = true
+				continue
+			}
+			ms = append(ms, m)
+		case t.K == TWord && (t.Text == "digit" || t.Text == "digits" || t.Text == "units"):
+			// "the units digit of 7^{100} = 1": a residue modulo a power of ten.
+			ms = append(ms, big.NewInt(10))
+		case t.K == TWord && i > 0 && toks[i-1].K == TWord && (t.Text == "by" && divWords[toks[i-1].Text] || t.Text == "of" && (toks[i-1].Text == "multiple" || toks[i-1].Text == "multiples")):
+			// "divided by 7", "a multiple of 77": a modulus in words.
+			if m := modulusAfter(toks, i+1); m != nil {
+				ms = append(ms, m)
+			}
+		case t.K == TWord && carryWords[t.Text]:
+			// A carry moves a base's worth, and the base need not be named
+			// ("a carry in the sixty-fives place"): 5 + 4 = 2 in base 7.
+			open = true
+		}
+	}
+	return ms, open
+}
+
+func modCommand(s string) bool {
+	for _, m := range []string{`\pmod`, `\bmod`, `\mod`, `\pod`} {
+		if strings.HasSuffix(s, m) {
+			return true
+		}
+	}
+	return false
+}
+
+// modulusAfter is the whole number > 1 that toks[j:] opens with (through
+// at most four math delimiters and opening brackets: the scan is bounded),
+// when no operator follows it.
+func modulusAfter(toks []Tok, j int) *big.Int {
+	for end := j + 4; j < len(toks) && j < end && (toks[j].K == TSep && toks[j].Text == SepMath || toks[j].K == TOpen); j++ {
+	}
+	if j >= len(toks) || toks[j].K != TNum || toks[j].Num == nil || !toks[j].Num.Val.IsInt() || toks[j].Num.Val.Num().Cmp(big.NewInt(1)) <= 0 {
+		return nil
+	}
+	if j+1 < len(toks) && (toks[j+1].K == TOp || toks[j+1].K == TNum || toks[j+1].K == TVar) {
+		return nil // "mod 2^{10}", "mod 10 n": not this number
+	}
+	return new(big.Int).Set(toks[j].Num.Val.Num())
+}
+
+// CoprimeToModuli reports that x = y cannot stand for a congruence modulo
+// any of ms or a divisor of one: both are whole numbers whose difference
+// shares no factor with any of them. With no moduli it reports false: an
+// unnamed modulus rules nothing out.
+func CoprimeToModuli(x, y *big.Rat, ms []*big.Int) bool {
+	if len(ms) == 0 || !x.IsInt() || !y.IsInt() {
+		return false
+	}
+	d := new(big.Int).Sub(x.Num(), y.Num())
+	if d.Sign() == 0 {
+		return false
+	}
+	d.Abs(d)
+	g := new(big.Int)
+	for _, m := range ms {
+		if g.GCD(nil, nil, d, m).Cmp(big.NewInt(1)) != 0 {
+			return false
+		}
+	}
+	return true
+}
