@@ -48,7 +48,8 @@ func (e *ExactSet) ProblemModuli() ([]*big.Int, bool) {
 // ProblemExacts scans problem for the values it states exactly. It reads
 // bytes, so invalid UTF-8 only ends a number, and it is bounded by
 // maxProblemBytes, maxProblemExacts and maxProblemDigits. It returns nil
-// when the problem states no decimal and no percentage.
+// when the problem states no value that is not whole, no number with a unit
+// and no modulus.
 func ProblemExacts(problem string) *ExactSet {
 	s := problem[:min(len(problem), MaxProblemBytes)]
 	vals := map[string]bool{}
