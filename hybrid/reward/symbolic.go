@@ -15,6 +15,9 @@ var relationOps = []string{`\geq`, `\leq`, `\neq`, `\ge `, `\le `, "=", "<", ">"
 // problem's text), so that the measure stays linear in the text.
 const maxSymbolic = 400
 
+// maxSides bounds the sides of a relation chain a symbolic check compares pairwise.
+const maxSides = 8
+
 // mathNames are the one-letter names of a text's formulas: every ASCII letter of the text
 // outside LaTeX commands and \text{…}; from its delimited formulas ($…$, \(…\), \[…\]) only
 // when it has some (the problem's prose has words, not names).
@@ -87,7 +90,7 @@ func (k *known) relates(seg string) bool {
 		return false
 	}
 	sides := relationSides(seg)
-	if len(sides) < 2 {
+	if len(sides) < 2 || len(sides) > maxSides {
 		return false
 	}
 	var text strings.Builder

@@ -1,7 +1,9 @@
 package reward
 
 import (
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 )
@@ -54,4 +56,22 @@ func TestMathNames(t *testing.T) {
 		mathNames(`Let $f(x) = x^2 + 2bx$ and \(g(x) = 2a\), a \text{line} here.`, true))
 	assert.Equal(t, map[string]bool{"y": true}, mathNames(`\frac{y}{2}`, false))
 	assert.Empty(t, mathNames("A plain sentence with a word.", true))
+}
+
+// Hostile steps (long relation chains, many formulas, unclosed delimiters) are read in
+// bounded time: the check reads at most maxSymbolic bytes of a clause and compares at most
+// maxSides sides.
+func TestSymbolicHostileInput(t *testing.T) {
+	long := strings.Repeat("x = ", 50_000) + "y"
+	chain := strings.Repeat("$a+b = c+d$ \n", 20_000)
+	start := time.Now()
+	w := Measure(chainOf("Let $a$, $b$, $c$, $d$, $x$, $y$ be reals with $a < b$. Find $a$.", 0.9, long, chain, strings.Repeat("$", 100_000), "\\boxed{1}"), 0.9)
+	assert.Less(t, time.Since(start), 5*time.Second)
+	assert.False(t, w.Steps[0].Symbolic, "a clause longer than maxSymbolic")
+	k := newKnown("Let $a$, $b$, $c$, $d$ be reals. Find $a$.")
+	assert.True(t, k.relates("a + b = 2c + d = 3d"))
+	assert.False(t, k.relates("a + b = 2c + d = 3d = 4d = 5d = 6d = 7d = 8d = 9d"), "more than maxSides sides")
+	assert.True(t, w.Steps[1].Symbolic, "a + b = c + d over the problem's names")
+	assert.Len(t, relationSides("a = b = c"), 3)
+	assert.Nil(t, relationSides("no relation here"))
 }
