@@ -5,6 +5,7 @@ package reward
 // trace it, but a bare answer, a hedge, an identity or arithmetic on numbers alone has none.
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -20,36 +21,60 @@ const maxSides = 8
 
 // mathNames are the one-letter names of a text's formulas: every ASCII letter of the text
 // outside LaTeX commands and \text{…}; from its delimited formulas ($…$, \(…\), \[…\]) only
-// when it has some (the problem's prose has words, not names).
+// when delimited (the problem's prose has words, not names), and of those only the ones
+// without a word of three letters or more (prose between two dollar amounts: "$5 and $10").
 func mathNames(text string, delimited bool) map[string]bool {
 	names := map[string]bool{}
-	if delimited {
-		var b strings.Builder
-		for _, f := range formulas(text) {
-			b.WriteString(f)
-			b.WriteByte(' ')
+	add := func(runs []string) {
+		for _, r := range runs {
+			for i := range len(r) {
+				names[r[i:i+1]] = true
+			}
 		}
-		text = b.String()
 	}
+	if !delimited {
+		add(letterRuns(text))
+		return names
+	}
+	for _, f := range formulas(text) {
+		runs := letterRuns(f)
+		if !slices.ContainsFunc(runs, func(r string) bool { return len(r) >= 3 }) {
+			add(runs)
+		}
+	}
+	return names
+}
+
+// letterRuns are the runs of ASCII letters of a formula outside LaTeX commands and the
+// argument of \text, \mathrm and \operatorname.
+func letterRuns(text string) []string {
+	var runs []string
 	for i := 0; i < len(text); i++ {
-		c := text[i]
 		switch {
-		case c == '\\':
+		case text[i] == '\\':
 			j := i + 1
 			for j < len(text) && isLetter(text[j]) {
 				j++
 			}
-			if cmd := text[i+1 : j]; (cmd == "text" || cmd == "mathrm") && j < len(text) && text[j] == '{' {
-				if e := strings.IndexByte(text[j:], '}'); e >= 0 {
-					j += e + 1
+			switch text[i+1 : j] {
+			case "text", "mathrm", "operatorname":
+				if j < len(text) && text[j] == '{' {
+					if e := strings.IndexByte(text[j:], '}'); e >= 0 {
+						j += e + 1
+					}
 				}
 			}
 			i = j - 1
-		case isLetter(c):
-			names[string(c)] = true
+		case isLetter(text[i]):
+			j := i
+			for j < len(text) && isLetter(text[j]) {
+				j++
+			}
+			runs = append(runs, text[i:j])
+			i = j - 1
 		}
 	}
-	return names
+	return runs
 }
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }

@@ -56,6 +56,8 @@ func TestMathNames(t *testing.T) {
 		mathNames(`Let $f(x) = x^2 + 2bx$ and \(g(x) = 2a\), a \text{line} here.`, true))
 	assert.Equal(t, map[string]bool{"y": true}, mathNames(`\frac{y}{2}`, false))
 	assert.Empty(t, mathNames("A plain sentence with a word.", true))
+	assert.Empty(t, mathNames("She pays $5 and $10 for them.", true), "prose between dollar amounts")
+	assert.Equal(t, map[string]bool{"v": true}, mathNames(`$\operatorname{proj} v$`, true))
 }
 
 // Hostile steps (long relation chains, many formulas, unclosed delimiters) are read in
