@@ -114,6 +114,9 @@ func (k *known) relates(seg string) bool {
 	if len(k.names) == 0 || len(seg) > maxSymbolic {
 		return false
 	}
+	if !k.numeric && k.target != "" && strings.Contains(compact(seg), k.target) {
+		return false // the final answer written out ("The answer is y = -2x"): derives says if it is derived
+	}
 	sides := relationSides(seg)
 	if len(sides) < 2 || len(sides) > maxSides {
 		return false

@@ -40,6 +40,11 @@ func TestSymbolicRelationRejects(t *testing.T) {
 		w := Measure(chainOf(tc.problem, 0.9, tc.step, "\\boxed{4}"), 0.9)
 		assert.False(t, w.Steps[0].Symbolic, "%s: %s", tc.problem, tc.step)
 	}
+	line := "Find the line through $(0, 0)$ and $(1, -2)$ in the form $y = mx + b$."
+	early := Measure(chainOf(line, 0.9, "The answer is y = -2x.", "\\boxed{y = -2x}"), 0.9)
+	assert.False(t, early.Steps[0].Symbolic, "the final answer written out is not symbolic work")
+	work := Measure(chainOf(line, 0.9, "The slope is m = (y - 0)/(x - 0).", "\\boxed{y = -2x}"), 0.9)
+	assert.True(t, work.Steps[0].Symbolic)
 }
 
 // Arithmetic whose only operands from the problem are 0 and 1 works on nothing: "1 + 1 = 2"
