@@ -53,7 +53,7 @@ func letterRuns(text string) []string {
 		switch {
 		case text[i] == '\\':
 			j := i + 1
-			for j < len(text) && isLetter(text[j]) {
+			for j < len(text) && nameLetter(text[j]) {
 				j++
 			}
 			switch text[i+1 : j] {
@@ -65,9 +65,9 @@ func letterRuns(text string) []string {
 				}
 			}
 			i = j - 1
-		case isLetter(text[i]):
+		case nameLetter(text[i]):
 			j := i
-			for j < len(text) && isLetter(text[j]) {
+			for j < len(text) && nameLetter(text[j]) {
 				j++
 			}
 			runs = append(runs, text[i:j])
@@ -77,7 +77,8 @@ func letterRuns(text string) []string {
 	return runs
 }
 
-func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+// nameLetter is whether c is an ASCII letter.
+func nameLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 // formulas are the delimited formulas of a text, in one pass: $…$, $$…$$, \(…\), \[…\].
 func formulas(text string) []string {
