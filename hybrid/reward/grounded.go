@@ -46,6 +46,7 @@ const (
 	WhyUngrounded = "not_grounded" // its quantities do not trace to the problem or to earlier results
 	WhyRefuted    = "refuted"      // a checker refuted it
 	WhyUnused     = "unused"       // work whose results no later step uses and the answer is not
+	WhySymbolic   = "symbolic"     // no quantity work, but a relation of expressions over the problem's names (symbolic.go)
 )
 
 // StepWork is what one step earns under the grounded reward.
@@ -60,9 +61,6 @@ type StepWork struct {
 	// not write the answer).
 	Linked bool `json:"linked,omitempty"`
 	Result bool `json:"result,omitempty"`
-	// Symbolic is set on a step that is not work but relates two different expressions over
-	// the problem's names (symbolic.go): work the quantity grounding cannot trace.
-	Symbolic bool `json:"symbolic,omitempty"`
 	// Score is the step's merged score; Reward is its dense reward (Delta form: the change of
 	// the prefix's value at this step, so that the steps' rewards add up to the chain's).
 	Score  float64 `json:"score"`
@@ -113,7 +111,7 @@ func (w Work) ValueWith(c Constants) float64 {
 		} else if s.Work {
 			linked = false // work after the answer computes something else
 		}
-		if s.Symbolic {
+		if s.Why == WhySymbolic {
 			symbolic++
 		}
 		switch {
@@ -167,7 +165,9 @@ func MeasureWith(g *outcome.Grader, r *hybrid.Scored, floor float64) Work {
 		if s.Verdict != hybrid.Refuted {
 			sw.Why, derives = k.step(s.Text)
 			sw.Result = k.stated
-			sw.Symbolic = k.symbolic && sw.Why != WhyWork && sw.Why != WhyRepeated
+			if k.symbolic && (sw.Why == WhyNoNew || sw.Why == WhyNoRelation) {
+				sw.Why = WhySymbolic
+			}
 		}
 		if sw.Why == WhyWork {
 			sw.Work, sw.Linked = true, k.linked

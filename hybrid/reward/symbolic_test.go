@@ -17,7 +17,7 @@ func TestSymbolicRelationIsWork(t *testing.T) {
 	c := Constants{FloorShare: 0.1, IdleCost: 0.1, RepeatCost: 0.5}
 	const sums = "Let $a$ and $b$ satisfy $a + b = 5$ and $a - b = 3$. Find $a$."
 	w := Measure(chainOf(sums, 0.9, "Adding them, $(a + b) + (a - b) = 2a$.", "\\boxed{4}"), 0.9)
-	assert.True(t, w.Steps[0].Symbolic)
+	assert.Equal(t, WhySymbolic, w.Steps[0].Why)
 	assert.False(t, w.Steps[0].Work, "symbolic work is not traced work")
 	assert.False(t, w.Derived)
 	assert.InDelta(t, 0.1*0.9/2, w.ValueWith(c), 1e-12)
@@ -38,13 +38,13 @@ func TestSymbolicRelationRejects(t *testing.T) {
 		{natalia, "So a + b = c."},
 	} {
 		w := Measure(chainOf(tc.problem, 0.9, tc.step, "\\boxed{4}"), 0.9)
-		assert.False(t, w.Steps[0].Symbolic, "%s: %s", tc.problem, tc.step)
+		assert.NotEqual(t, WhySymbolic, w.Steps[0].Why, "%s: %s", tc.problem, tc.step)
 	}
 	line := "Find the line through $(0, 0)$ and $(1, -2)$ in the form $y = mx + b$."
 	early := Measure(chainOf(line, 0.9, "The answer is y = -2x.", "\\boxed{y = -2x}"), 0.9)
-	assert.False(t, early.Steps[0].Symbolic, "the final answer written out is not symbolic work")
+	assert.NotEqual(t, WhySymbolic, early.Steps[0].Why, "the final answer written out is not symbolic work")
 	work := Measure(chainOf(line, 0.9, "The slope is m = (y - 0)/(x - 0).", "\\boxed{y = -2x}"), 0.9)
-	assert.True(t, work.Steps[0].Symbolic)
+	assert.Equal(t, WhySymbolic, work.Steps[0].Why)
 }
 
 // Arithmetic whose only operands from the problem are 0 and 1 works on nothing: "1 + 1 = 2"
@@ -74,11 +74,11 @@ func TestSymbolicHostileInput(t *testing.T) {
 	start := time.Now()
 	w := Measure(chainOf("Let $a$, $b$, $c$, $d$, $x$, $y$ be reals with $a < b$. Find $a$.", 0.9, long, chain, strings.Repeat("$", 100_000), "\\boxed{1}"), 0.9)
 	assert.Less(t, time.Since(start), 5*time.Second)
-	assert.False(t, w.Steps[0].Symbolic, "a clause longer than maxSymbolic")
+	assert.NotEqual(t, WhySymbolic, w.Steps[0].Why, "a clause longer than maxSymbolic")
 	k := newKnown("Let $a$, $b$, $c$, $d$ be reals. Find $a$.")
 	assert.True(t, k.relates("a + b = 2c + d = 3d"))
 	assert.False(t, k.relates("a + b = 2c + d = 3d = 4d = 5d = 6d = 7d = 8d = 9d"), "more than maxSides sides")
-	assert.True(t, w.Steps[1].Symbolic, "a + b = c + d over the problem's names")
+	assert.Equal(t, WhySymbolic, w.Steps[1].Why, "a + b = c + d over the problem's names")
 	assert.Len(t, relationSides("a = b = c"), 3)
 	assert.Nil(t, relationSides("no relation here"))
 }
