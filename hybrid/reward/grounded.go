@@ -44,6 +44,7 @@ const (
 	WhyUngrounded = "not_grounded" // its quantities do not trace to the problem or to earlier results
 	WhyRefuted    = "refuted"      // a checker refuted it
 	WhyUnused     = "unused"       // work whose results no later step uses and the answer is not
+	WhySymbolic   = "symbolic"     // no quantity work, but a relation of expressions over the problem's names (symbolic.go)
 )
 
 // StepWork is what one step earns under the grounded reward.
@@ -97,7 +98,7 @@ func Defaults() Constants { return Constants{FloorShare, IdleCost, RepeatCost, L
 // ValueWith is Value with the constants given (to choose them by cross-validation).
 func (w Work) ValueWith(c Constants) float64 {
 	floorShare := c.FloorShare
-	work, idle, repeated := 0, 0, 0
+	work, idle, repeated, symbolic := 0, 0, 0, 0
 	chained, linked := false, false // linked work seen; the answer written as a result after it
 	stated := false                 // a formula writes the answer as its result
 	for _, s := range w.Steps {
@@ -107,6 +108,9 @@ func (w Work) ValueWith(c Constants) float64 {
 			linked = linked || chained
 		} else if s.Work {
 			linked = false // work after the answer computes something else
+		}
+		if s.Why == WhySymbolic {
+			symbolic++
 		}
 		switch {
 		case s.Work:
@@ -120,7 +124,7 @@ func (w Work) ValueWith(c Constants) float64 {
 	v := floorShare * w.Floor
 	if !w.Derived && !stated {
 		v /= 2 // no formula computes the answer: half the outcome signal
-		if work == 0 {
+		if work == 0 && symbolic == 0 {
 			v /= 2 // and no step works on the problem: a quarter
 		}
 	}
@@ -159,6 +163,9 @@ func MeasureWith(g *outcome.Grader, r *hybrid.Scored, floor float64) Work {
 		if s.Verdict != hybrid.Refuted {
 			sw.Why, derives = k.step(s.Text)
 			sw.Result = k.stated
+			if k.symbolic && (sw.Why == WhyNoNew || sw.Why == WhyNoRelation) {
+				sw.Why = WhySymbolic
+			}
 		}
 		if sw.Why == WhyWork {
 			sw.Work, sw.Linked = true, k.linked
@@ -293,41 +300,6 @@ func words(text string) [][2]int {
 	return out
 }
 
-var wordValues = map[string][]string{
-	"one": {"1"}, "two": {"2"}, "three": {"3"}, "four": {"4"}, "five": {"5"}, "six": {"6"},
-	"seven": {"7"}, "eight": {"8"}, "nine": {"9"}, "ten": {"10"}, "eleven": {"11"}, "twelve": {"12"},
-	"fifteen": {"15"}, "twenty": {"20"}, "thirty": {"30"}, "forty": {"40"}, "fifty": {"50"},
-	"hundred": {"100"}, "thousand": {"1000"}, "dozen": {"12"}, "half": {"2", "1/2"}, "twice": {"2"},
-	"double": {"2"}, "triple": {"3"}, "thrice": {"3"}, "quarter": {"4", "1/4"}, "third": {"3", "1/3"},
-	"fourth": {"4", "1/4"}, "fifth": {"5", "1/5"}, "sixth": {"6", "1/6"}, "seventh": {"7", "1/7"},
-	"eighth": {"8", "1/8"}, "ninth": {"9", "1/9"}, "tenth": {"10", "1/10"},
-}
-
-// unitConstants are quantities a problem leaves unsaid when it names their unit (60 when it
-// speaks of minutes): known without being written, but a relation among them alone does not
-// work on the problem. A unit is a word of the problem (lower-cased, a plural's s dropped) or
-// a symbol in it.
-var unitConstants = []struct {
-	units, symbols []string
-	values         []string
-}{
-	{[]string{"minute", "second", "hour"}, nil, []string{"60", "3600"}},
-	{[]string{"hour", "day"}, nil, []string{"24"}},
-	{[]string{"week", "day"}, nil, []string{"7"}},
-	{[]string{"month", "year", "dozen", "foot", "feet", "inch", "inche"}, nil, []string{"12"}},
-	{[]string{"week", "year"}, nil, []string{"52"}},
-	{[]string{"year", "day"}, nil, []string{"365"}},
-	{[]string{"month", "day"}, nil, []string{"30", "31"}},
-	{[]string{"percent", "cent", "cm", "centimeter", "centimetre", "meter", "metre", "dollar"}, []string{"%", "$"}, []string{"100"}},
-	{[]string{"thousand", "kilogram", "kilometer", "milliliter", "millimeter", "kg", "km", "ml", "liter", "litre", "gram"}, nil, []string{"1000"}},
-	{[]string{"ounce", "pound"}, nil, []string{"16"}},
-	{[]string{"yard", "feet", "foot"}, nil, []string{"3"}},
-	{[]string{"quarter"}, nil, []string{"25"}},
-	{[]string{"dime"}, nil, []string{"10"}},
-	{[]string{"nickel"}, nil, []string{"5"}},
-	{[]string{"degree", "angle", "triangle"}, []string{"\\circ"}, []string{"180", "360", "90"}},
-}
-
 // known is what a chain has established: the problem's quantities and the results of its work
 // steps (problem-dependent), and the free constants (not); and the final answer it looks for.
 type known struct {
@@ -349,6 +321,10 @@ type known struct {
 	linked  bool
 	made    []string // what the current step's work brought in (not the free constants)
 	stated  bool     // a relation of the current step writes the answer as its result (states)
+	// names are the one-letter names of the problem's formulas; symbolic is set when a
+	// segment of the current step relates expressions over them (relates).
+	names    map[string]bool
+	symbolic bool
 	// solution is the last linear equation's variable and value (solve.go).
 	solution solved
 }
@@ -380,6 +356,7 @@ func newKnown(problem string) *known {
 		k.seen[compact(seg)] = true // restating the problem is no work
 	}
 	k.problem = compact(problem)
+	k.names = mathNames(problem, true)
 	return k
 }
 
@@ -388,7 +365,7 @@ func newKnown(problem string) *known {
 func (k *known) step(text string) (string, bool) {
 	text = strings.ReplaceAll(unbox(text), `\%`, "%")
 	why, derives := WhyNoRelation, false
-	k.prev, k.linked, k.stated, k.made = nil, false, false, nil
+	k.prev, k.linked, k.stated, k.made, k.symbolic = nil, false, false, nil, false
 	fresh := 0 // clauses not written before
 	last := "" // the previous segment: "\\[ A = B \\] \\[ = C \\]" continues it
 	for _, seg := range segments(text) {
@@ -407,6 +384,9 @@ func (k *known) step(text string) (string, bool) {
 		}
 		w, d := k.segment(seg)
 		derives = derives || d
+		if (w == WhyNoRelation || w == WhyNoNew || w == WhyIdentity) && k.relates(seg) {
+			k.symbolic, w = true, WhyNoNew // different expressions: not a quantity related to itself
+		}
 		if w == WhyWork || why == WhyNoRelation || why == WhyNoNew && (w == WhyUngrounded || w == WhyIdentity) {
 			why = w
 		}
@@ -473,9 +453,9 @@ func (k *known) segment(seg string) (string, bool) {
 	}
 	for _, q := range distinct {
 		switch {
+		case q == "0" || q == "1": // identities: "x + 0 = x", "x × 1 = x", "1 + 1 = 2" derive nothing
 		case k.dep[q]:
 			dep++
-		case q == "0" || q == "1": // identities: "x + 0 = x", "x × 1 = x" derive nothing
 		case k.free[q], computed[q]:
 			cand = append(cand, q)
 		default:

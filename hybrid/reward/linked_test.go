@@ -155,3 +155,15 @@ func TestRestateChecksAreBounded(t *testing.T) {
 	k = newKnown("Natalia sold clips to 48 of her friends.")
 	assert.False(t, k.restated("48."), "a short step is not a restatement")
 }
+
+// A formula writes the answer as its result only when its left side uses a quantity of the
+// problem or of the chain's work: arithmetic on numbers foreign to the problem (a worked
+// example copied from another one) that happens to give the answer states nothing.
+func TestResultNeedsTheProblemsQuantities(t *testing.T) {
+	foreign := Measure(chainOf(natalia, 0.9, "Then 30 + 42 = 72.", "\\boxed{72}"), 0.9)
+	assert.False(t, foreign.Steps[0].Result, "30 and 42 are not Natalia's numbers")
+	grounded := Measure(chainOf(natalia, 0.9, "Then 48 + 24 = 72.", "\\boxed{72}"), 0.9)
+	assert.True(t, grounded.Steps[0].Result, "48 is the problem's")
+	chained := Measure(chainOf(natalia, 0.9, "So 48 + 24 = 50 + 22 = 72.", "\\boxed{72}"), 0.9)
+	assert.True(t, chained.Steps[0].Result, "a chain of equalities that starts from the problem's 48")
+}

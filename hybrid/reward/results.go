@@ -30,14 +30,15 @@ func unused(w *Work, r *hybrid.Scored, made [][]string, k *known) {
 
 // states is whether the relation lhs = rhs writes the final answer as its result: rhs is the
 // answer (or an expression the grader proves equal to it), and the formula before the
-// relation computes (a digit, an operator or a LaTeX command) without writing the answer.
-// Unlike derives, it does not ask where the operands come from.
+// relation computes (a digit, an operator or a LaTeX command) without writing the answer,
+// from a left side grounded in the problem (grounds). Unlike derives, it does not ask where
+// every operand comes from.
 func (k *known) states(lhs, rhs string) bool {
 	if k.target == "" {
 		return false
 	}
 	f := lhs[mathRun.FindStringIndex(lhs)[0]:]
-	if !strings.ContainsAny(f, "0123456789+-*/^\\") {
+	if !strings.ContainsAny(f, "0123456789+-*/^\\") || !k.grounds(lhs) {
 		return false
 	}
 	if !k.numeric {
@@ -48,6 +49,14 @@ func (k *known) states(lhs, rhs string) bool {
 	}
 	v, ok := firstValue(rhs)
 	return ok && v == k.target
+}
+
+// grounds is whether the left side of a relation, when it has quantities, has one that is
+// problem-dependent (the problem's or a result of the chain's work): a formula over numbers
+// foreign to the problem (a copied example's, "2 + 3 = 5") writes the answer by chance.
+func (k *known) grounds(lhs string) bool {
+	qs := quantities(lhs)
+	return len(qs) == 0 || slices.ContainsFunc(qs, func(q string) bool { return k.dep[q] })
 }
 
 // computed are the quantities a chain of equalities computes (chained), and the right side's
