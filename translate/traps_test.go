@@ -129,6 +129,17 @@ var trapCorpus = []trap{
 	{family: "tautology", steps: []string{`Total so far: \(50 + 14 + \frac{1}{6} = \frac{385}{6}\).`}, want: wantVerified},
 	{family: "tautology", steps: []string{`Total so far: \(50 + 14 + \frac{1}{6} = \frac{384}{6}\).`}, want: wantRefuted},
 	{family: "tautology", steps: []string{"\\[ 2x + 3 = 7 \\]\n\\[ 7 = 7 \\]"}, want: wantNotVerify},
+	// a bracket glued to a number multiplies: a factor the reader cannot
+	// read leaves the side unread, never cut short before the bracket.
+	{family: "cut span", steps: []string{"\\[\n3 \\ge 1 + 2(ab + ac + bc),\n\\]\nsimplifying to:\n\\[\n2 \\ge 2(ab + ac + bc)\n\\]"}, want: wantNotVerify},
+	{family: "cut span", steps: []string{`So \(7 = 1 + 2(pq)\) holds.`}, want: wantNotRefuted},
+	{family: "cut span", steps: []string{`Thus \(12 > 5 + 7(uv - 1)\).`}, want: wantNotRefuted},
+	{family: "cut span", steps: []string{`We get \(4 \le 1 + 3(x_1 x_2)\).`}, want: wantNotVerify},
+	// look-alikes: a bracket with a number in it is read; a remark after a space is not part of the sum.
+	{family: "cut span", steps: []string{`So \(11 = 4 + 2(3)\).`}, want: wantRefuted},
+	{family: "cut span", steps: []string{`So \(10 = 4 + 2(3)\).`}, want: wantVerified},
+	{family: "cut span", steps: []string{`The total is 5 + 4 = 10 (see above).`}, want: wantRefuted},
+
 }
 
 func TestTrapCorpus(t *testing.T) {

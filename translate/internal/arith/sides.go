@@ -31,9 +31,14 @@ func SplitRun(r mathtext.Run, maxExp int) ([]*SideInfo, []string) {
 		items = items[:len(items)-1]
 	}
 	// A bracket opened at the end of the run, or closed at its start:
-	// "0.67 (or …", "…) = 5".
-	for len(items) > 0 && items[len(items)-1].K == mathtext.TOpen {
-		items = items[:len(items)-1]
+	// "0.67 (or …", "…) = 5". A bracket glued to the operand before it
+	// opens a factor the run could not read ("1 + 2(ab + bc)"): the side
+	// is then unread, never cut short to "1 + 2".
+	for n := len(items); n > 0 && items[n-1].K == mathtext.TOpen; n = len(items) {
+		if n >= 2 && !items[n-1].SpaceBefore && gluedFactor(items[n-2].K) {
+			break
+		}
+		items = items[:n-1]
 	}
 	for len(items) > 0 && items[0].K == mathtext.TClose {
 		items = items[1:]
@@ -86,6 +91,11 @@ func hasPercent(n Node) bool {
 		}
 	})
 	return found
+}
+
+// gluedFactor reports a token kind that a bracket glued after it multiplies.
+func gluedFactor(k mathtext.TokKind) bool {
+	return k == mathtext.TNum || k == mathtext.TVar || k == mathtext.TClose
 }
 
 func relInside(items []mathtext.Item) bool {
