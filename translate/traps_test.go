@@ -129,6 +129,13 @@ var trapCorpus = []trap{
 	{family: "tautology", steps: []string{`Total so far: \(50 + 14 + \frac{1}{6} = \frac{385}{6}\).`}, want: wantVerified},
 	{family: "tautology", steps: []string{`Total so far: \(50 + 14 + \frac{1}{6} = \frac{384}{6}\).`}, want: wantRefuted},
 	{family: "tautology", steps: []string{"\\[ 2x + 3 = 7 \\]\n\\[ 7 = 7 \\]"}, want: wantNotVerify},
+	// a value written a/b after "=" is one quantity as much as a result carried forward.
+	{family: "tautology", steps: []string{`So each gets \(7 + 5 = 12/3\) hours.`}, want: wantNotVerify},
+	{family: "tautology", steps: []string{`So each gets \(7 + 5 = 12/3\) hours.`}, want: wantNotRefuted},
+	{family: "tautology", steps: []string{`\[ 14 + 2 + 28 + 56 = 100/2.5 \]`}, want: wantNotVerify},
+	// look-alikes: a/b equal to the left side is verified; a carried result written with spaces still runs on.
+	{family: "tautology", steps: []string{`So each gets \(3 + 1.5 = 9/2\) hours.`}, want: wantVerified},
+	{family: "tautology", steps: []string{`So \(5 \times 3 = 15 + 2 = 17\).`}, want: wantVerified},
 	// an equation restated from the step before follows from itself: no claim.
 	{family: "tautology", steps: []string{`We get \[ 5u - 2 = 3u + 4 \]`, `Rearranging the terms of \( 5u - 2 = 3u + 4 \) gives the answer.`}, step: 1, want: wantNotVerify},
 	{family: "tautology", steps: []string{"So \\[ p^2 + 1 = 4p - 2 \\]", "Moving everything to one side of \\( p^2 + 1 = 4p - 2 \\) we are done."}, step: 1, want: wantNotVerify},

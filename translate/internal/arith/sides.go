@@ -220,6 +220,21 @@ func leftmostLiteral(n Node) *NumNode {
 	}
 }
 
+// SlashValue reports that the value a running computation carries (run,
+// from Running) is written glued to a slash and a number ("= 100/2.5 =
+// 36"): a/b written so is one quantity as much as a result carried
+// forward, and the text does not say which it means.
+func SlashValue(B, run *SideInfo) bool {
+	for k, it := range B.Items {
+		if it.S != run.S {
+			continue
+		}
+		return k+2 < len(B.Items) && B.Items[k+1].K == mathtext.TOp && B.Items[k+1].Src == "/" && !B.Items[k+1].SpaceBefore &&
+			B.Items[k+2].K == mathtext.TNum && !B.Items[k+2].SpaceBefore
+	}
+	return false
+}
+
 // Running detects "A = x op … " where x is A's value but the whole right
 // side is not: the writer carried a result forward. It returns the side
 // holding just x.
