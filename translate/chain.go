@@ -347,6 +347,11 @@ func (t *Translator) translate(id string, exact *arith.ExactSet, steps []string,
 				// then 15 + 2 = 17; the first claim is A = 15.
 				if rel == "=" {
 					if run, ok := c.Running(A, B); ok {
+						if arith.SlashValue(B, run) {
+							sr.Skipped = append(sr.Skipped, Skipped{Span: mathtext.SpanOf(ss.text, A.S, B.E),
+								Reason: "the text can be read two ways: a/b as one value, or a result carried forward and divided"})
+							continue
+						}
 						sr.Skipped = append(sr.Skipped, Skipped{Span: mathtext.SpanOf(ss.text, A.S, B.E),
 							Reason: "a running computation: the right side continues from the left side's result"})
 						B = run

@@ -61,6 +61,9 @@ func unasserted(o *Obligation, dr *discourse.Reading) string {
 	case mod == discourse.Alternative && o.Kind != KindSolution:
 		return "one branch of a case split (\"" + word + "\"): not claimed on its own"
 	}
+	if w := dr.UnmetIn(o.Span.Start, o.Span.End); w != "" {
+		return "the text says a condition there is not met (\"" + w + "\"): it claims the relations fail, not that this one holds"
+	}
 	for _, h := range o.Hypotheses {
 		if h.Name != "" && dr.Conditioned(o.Span.Start, h.Name) {
 			return "the sentence puts a condition on " + h.Name + ": it speaks of every such value, not of the one bound earlier"
@@ -80,17 +83,24 @@ func unasserted(o *Obligation, dr *discourse.Reading) string {
 	return ""
 }
 
-// tautology reports a claim whose normalised sides are identical ("ab + 1 = ab + 1").
+// tautology reports a claim whose normalised sides are identical ("ab + 1
+// = ab + 1"), or an implication whose premise is its conclusion: an
+// equation restated from the step before ("… = 2x^2 - 1. Combine like
+// terms: \(-x^2 - x + 1 = 2x^2 - 1\) simplifies to …") follows from
+// itself, whatever the step gets wrong.
 func tautology(o *Obligation) bool {
+	sep := " = "
 	switch o.Kind {
 	case KindEquality, KindIdentity, KindClosedValue:
+	case KindImplication:
+		sep = " ⇒ "
 	default:
 		return false
 	}
-	if strings.Count(o.Expr, " = ") != 1 {
+	if strings.Count(o.Expr, sep) != 1 {
 		return false
 	}
-	l, r, _ := strings.Cut(o.Expr, " = ")
+	l, r, _ := strings.Cut(o.Expr, sep)
 	return l == r
 }
 

@@ -129,6 +129,43 @@ var trapCorpus = []trap{
 	{family: "tautology", steps: []string{`Total so far: \(50 + 14 + \frac{1}{6} = \frac{385}{6}\).`}, want: wantVerified},
 	{family: "tautology", steps: []string{`Total so far: \(50 + 14 + \frac{1}{6} = \frac{384}{6}\).`}, want: wantRefuted},
 	{family: "tautology", steps: []string{"\\[ 2x + 3 = 7 \\]\n\\[ 7 = 7 \\]"}, want: wantNotVerify},
+	// a value written a/b after "=" is one quantity as much as a result carried forward.
+	{family: "tautology", steps: []string{`So each gets \(7 + 5 = 12/3\) hours.`}, want: wantNotVerify},
+	{family: "tautology", steps: []string{`So each gets \(7 + 5 = 12/3\) hours.`}, want: wantNotRefuted},
+	{family: "tautology", steps: []string{`\[ 14 + 2 + 28 + 56 = 100/2.5 \]`}, want: wantNotVerify},
+	// look-alikes: a/b equal to the left side is verified; a carried result written with spaces still runs on.
+	{family: "tautology", steps: []string{`So each gets \(3 + 1.5 = 9/2\) hours.`}, want: wantVerified},
+	{family: "tautology", steps: []string{`So \(5 \times 3 = 15 + 2 = 17\).`}, want: wantVerified},
+	// an equation restated from the step before follows from itself: no claim.
+	{family: "tautology", steps: []string{`We get \[ 5u - 2 = 3u + 4 \]`, `Rearranging the terms of \( 5u - 2 = 3u + 4 \) gives the answer.`}, step: 1, want: wantNotVerify},
+	{family: "tautology", steps: []string{"So \\[ p^2 + 1 = 4p - 2 \\]", "Moving everything to one side of \\( p^2 + 1 = 4p - 2 \\) we are done."}, step: 1, want: wantNotVerify},
+	// look-alikes: the restated equation leads to a new one, right or wrong.
+	{family: "tautology", steps: []string{`We get \[ 5u - 2 = 3u + 4 \]`, `Then \( 5u - 2 = 3u + 4 \) gives \( 2u = 6 \).`}, step: 1, want: wantVerified},
+	{family: "tautology", steps: []string{`We get \[ 5u - 2 = 3u + 4 \]`, `Then \( 5u - 2 = 3u + 4 \) gives \( 2u = 8 \).`}, step: 1, want: wantRefuted},
+	// a bracket glued to a number multiplies: a factor the reader cannot
+	// read leaves the side unread, never cut short before the bracket.
+	{family: "cut span", steps: []string{"\\[\n3 \\ge 1 + 2(ab + ac + bc),\n\\]\nsimplifying to:\n\\[\n2 \\ge 2(ab + ac + bc)\n\\]"}, want: wantNotVerify},
+	{family: "cut span", steps: []string{`So \(7 = 1 + 2(pq)\) holds.`}, want: wantNotRefuted},
+	{family: "cut span", steps: []string{`Thus \(12 > 5 + 7(uv - 1)\).`}, want: wantNotRefuted},
+	{family: "cut span", steps: []string{`We get \(4 \le 1 + 3(x_1 x_2)\).`}, want: wantNotVerify},
+	// look-alikes: a bracket with a number in it is read; a remark after a space is not part of the sum.
+	{family: "cut span", steps: []string{`So \(11 = 4 + 2(3)\).`}, want: wantRefuted},
+	{family: "cut span", steps: []string{`So \(10 = 4 + 2(3)\).`}, want: wantVerified},
+	{family: "cut span", steps: []string{`The total is 5 + 4 = 10 (see above).`}, want: wantRefuted},
+
+	// 3b. A condition the text says is not met: no link of it is claimed to hold.
+	{family: "unmet condition", steps: []string{`We know \(b = 6\) does not satisfy the condition \(6 \leq 41 < 6^2\).`}, want: wantNotVerify},
+	{family: "unmet condition", steps: []string{`The value \(n = 5\) fails to satisfy \(2 < 3 < 5 - 4\), so we stop.`}, want: wantNotVerify},
+	{family: "unmet condition", steps: []string{`However, \( \frac{1}{m} = 1 \) does not satisfy \( m = 1 \).`}, want: wantNotVerify},
+	{family: "unmet condition", steps: []string{`Then \(x = 2\) violates \(1 < 4 < 2^2 - 1\).`}, want: wantNotVerify},
+	{family: "unmet condition", steps: []string{`So \(k = 3\) doesn't meet \(9 \ge 9 > 3^2\).`}, want: wantNotVerify},
+	{family: "unmet condition", steps: []string{`The value \(n = 5\) fails to satisfy \(2 < 3 < 5 - 4\), so we stop.`}, want: wantNotRefuted},
+	{family: "unmet condition", steps: []string{`Then \(x = 2\) violates \(1 < 4 < 2^2 - 1\).`}, want: wantNotRefuted},
+	{family: "unmet condition", steps: []string{`Here \(t = 7\) does not meet \(t + 1 < 3 \cdot 2\).`}, want: wantNotRefuted},
+	// look-alikes: a condition said to hold is claimed; a claim after the clause is the text's own.
+	{family: "unmet condition", steps: []string{`Then \(b = 4\) satisfies \(1 < 4 < 2^3\).`}, want: wantVerified},
+	{family: "unmet condition", steps: []string{`So \(b = 6\) does not satisfy \(b^2 < 30\). Indeed \(6^2 = 38\).`}, step: 0, want: wantRefuted},
+	{family: "unmet condition", steps: []string{`Here \(b = 6\) does not satisfy \(b^2 < 30\), because \(6^2 = 36\).`}, want: wantVerified},
 }
 
 func TestTrapCorpus(t *testing.T) {

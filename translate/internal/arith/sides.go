@@ -31,9 +31,14 @@ func SplitRun(r mathtext.Run, maxExp int) ([]*SideInfo, []string) {
 		items = items[:len(items)-1]
 	}
 	// A bracket opened at the end of the run, or closed at its start:
-	// "0.67 (or …", "…) = 5".
-	for len(items) > 0 && items[len(items)-1].K == mathtext.TOpen {
-		items = items[:len(items)-1]
+	// "0.67 (or …", "…) = 5". A bracket glued to the operand before it
+	// opens a factor the run could not read ("1 + 2(ab + bc)"): the side
+	// is then unread, never cut short to "1 + 2".
+	for n := len(items); n > 0 && items[n-1].K == mathtext.TOpen; n = len(items) {
+		if n >= 2 && !items[n-1].SpaceBefore && gluedFactor(items[n-2].K) {
+			break
+		}
+		items = items[:n-1]
 	}
 	for len(items) > 0 && items[0].K == mathtext.TClose {
 		items = items[1:]
@@ -86,6 +91,11 @@ func hasPercent(n Node) bool {
 		}
 	})
 	return found
+}
+
+// gluedFactor reports a token kind that a bracket glued after it multiplies.
+func gluedFactor(k mathtext.TokKind) bool {
+	return k == mathtext.TNum || k == mathtext.TVar || k == mathtext.TClose
 }
 
 func relInside(items []mathtext.Item) bool {
@@ -208,6 +218,21 @@ func leftmostLiteral(n Node) *NumNode {
 			return nil
 		}
 	}
+}
+
+// SlashValue reports that the value a running computation carries (run,
+// from Running) is written glued to a slash and a number ("= 100/2.5 =
+// 36"): a/b written so is one quantity as much as a result carried
+// forward, and the text does not say which it means.
+func SlashValue(B, run *SideInfo) bool {
+	for k, it := range B.Items {
+		if it.S != run.S {
+			continue
+		}
+		return k+2 < len(B.Items) && B.Items[k+1].K == mathtext.TOp && B.Items[k+1].Src == "/" && !B.Items[k+1].SpaceBefore &&
+			B.Items[k+2].K == mathtext.TNum && !B.Items[k+2].SpaceBefore
+	}
+	return false
 }
 
 // Running detects "A = x op … " where x is A's value but the whole right

@@ -33,6 +33,7 @@ const (
 	Condition            // a rule's domain or a quantified condition ("where a ≠ 1", "for b > 5")
 	Alternative          // one branch of a case split ("… or …")
 	Operand              // the first member is an operand of a word before it ("9 choose (4 - 1) = 84")
+	Unmet                // a condition the text says is not met ("does not satisfy 6 ≤ 41 < 6^2")
 )
 
 // Outcome is what the text states about a tested claim.
@@ -353,6 +354,9 @@ func (r *Reading) readMarks(toks []mathtext.Tok) {
 		if t.Text == "or" {
 			r.markAlternative(toks, i)
 		}
+		if meetWords[t.Text] && negatedBefore(toks, i) || t.Text == "violates" || t.Text == "violate" {
+			r.markUnmet(toks, i)
+		}
 		if operandWords[t.Text] && (t.Text != "of" || i > 0 && (toks[i-1].K == mathtext.TNum || mathtext.FractionWords[toks[i-1].Text])) {
 			r.markOperand(toks, i)
 		}
@@ -404,6 +408,69 @@ func (r *Reading) markCondition(toks []mathtext.Tok, i int) {
 	if sawRel {
 		r.marks = append(r.marks, m)
 	}
+}
+
+// meetWords take a condition as their object: "x = 6 satisfies 6 ≤ 41".
+var meetWords = mathtext.Set("satisfy", "satisfies", "meet", "meets", "fulfil", "fulfill", "fulfils", "fulfills")
+
+// unmetNeg before a meet word says the condition fails ("does not
+// satisfy", "fails to meet", "never satisfies").
+var unmetNeg = mathtext.Set("not", "doesn't", "doesn’t", "don't", "don’t", "didn't", "didn’t", "cannot",
+	"can't", "can’t", "never", "fails", "fail", "failed", "won't", "won’t")
+
+// negatedBefore reports a negation among the two words before toks[i]
+// ("does not satisfy", "fails to satisfy"), looking through math delimiters.
+func negatedBefore(toks []mathtext.Tok, i int) bool {
+	words := 0
+	for j := i - 1; j >= 0 && words < 2; j-- {
+		t := toks[j]
+		if t.K == mathtext.TSep && t.Text == mathtext.SepMath {
+			continue
+		}
+		if t.K != mathtext.TWord {
+			return false
+		}
+		if unmetNeg[t.Text] {
+			return true
+		}
+		words++
+	}
+	return false
+}
+
+// markUnmet marks, from the word at toks[i] to the end of its clause, a
+// condition the text says is not met ("b = 6 does not satisfy \(6 ≤ 41 <
+// 6^2\) because …"): the claim is that the relations there fail together,
+// never that any one of them holds. The clause ends at a separator other
+// than a math delimiter, or at the first prose word after a relation.
+func (r *Reading) markUnmet(toks []mathtext.Tok, i int) {
+	m := mark{s: toks[i].S, e: toks[i].E, mod: Unmet, why: toks[i].Text}
+	sawRel := false
+	for j := i + 1; j < len(toks) && j < i+64; j++ {
+		t := toks[j]
+		if t.K == mathtext.TSep && t.Text != mathtext.SepMath || sawRel && t.K == mathtext.TWord && !t.Math {
+			break
+		}
+		sawRel = sawRel || t.K == mathtext.TRel
+		m.e = t.E
+	}
+	if sawRel {
+		r.marks = append(r.marks, m)
+	}
+}
+
+// UnmetIn is the word of a condition the text says is not met that
+// overlaps the bytes [s, e), or "".
+func (r *Reading) UnmetIn(s, e int) string {
+	if r == nil {
+		return ""
+	}
+	for _, m := range r.marks {
+		if m.mod == Unmet && m.s < e && s < m.e {
+			return m.why
+		}
+	}
+	return ""
 }
 
 // markAlternative marks the relation runs on both sides of "or" as branches

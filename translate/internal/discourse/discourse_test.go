@@ -47,6 +47,12 @@ func TestModalities(t *testing.T) {
 		{"the sum of 3 + 4 = 7", "3 + 4", Asserted}, // "of" after a noun names the value itself
 		{`Then \(7 - 5 > 3\).`, `7 - 5`, Asserted},
 		{`Given that \(x = 5\), we have \(2x = 10\).`, `2x = 10`, Asserted}, // a value given, not a domain
+		{`So \(b = 6\) does not satisfy \(6 \leq 41 < 6^2\) because \(6^2 = 36\).`, `6 \leq`, Unmet},
+		{`So \(b = 6\) does not satisfy \(6 \leq 41 < 6^2\) because \(6^2 = 36\).`, `6^2 = 36`, Asserted}, // the clause ends at "because"
+		{`Then \(n = 5\) fails to satisfy \(2 < 3 < 1\).`, `2 < 3`, Unmet},
+		{`Then \(x = 2\) violates \(1 < 4 < 3\).`, `1 < 4`, Unmet},
+		{`Then \(b = 4\) satisfies \(1 < 4 < 8\).`, `1 < 4`, Asserted}, // a condition said to be met is claimed
+		{`It is not clear; \(5 = 2 + 3\) satisfies us.`, `5 = 2`, Asserted},
 	}
 	for _, tt := range tests {
 		got, _ := read(tt.text).At(at(t, tt.text, tt.sub, 1))
@@ -155,6 +161,7 @@ func FuzzRead(f *testing.F) {
 		`where \(a \neq 1\), for all x > 0, provided \(x \ne 2\), either a = b or c = d`,
 		`\((6 + 4 - 1)\) choose \((4 - 1) = 9\) choose \(3 = 84\); 15% of 2.40 = 0.36`,
 		"\xff or = or < : , . ? - * case for",
+		`b = 6 does not satisfy \(6 \leq 41 < 6^2\) because 6^2 = 36; x violates 1 < 2`,
 	} {
 		f.Add(s)
 	}
@@ -165,7 +172,7 @@ func FuzzRead(f *testing.F) {
 		r := read(s)
 		for off := -1; off <= len(s); off++ {
 			m, _ := r.At(off)
-			if m > Operand {
+			if m > Unmet {
 				t.Fatalf("modality %d out of range", m)
 			}
 			o, _ := r.Outcome(off)
@@ -177,6 +184,7 @@ func FuzzRead(f *testing.F) {
 			}
 			r.InHead(off)
 			r.Conditioned(off, "x")
+			r.UnmetIn(off, off+3)
 		}
 		_ = utf8.ValidString(s)
 	})
