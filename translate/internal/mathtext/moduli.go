@@ -17,10 +17,11 @@ var carryWords = Set("carry", "carries", "carrying", "borrow", "borrowing")
 // whole number ("\pmod{n}", "mod 2^k", "modulo the prime") or the step
 // carries or borrows: then no modulus can be ruled out.
 func ReadModuli(text string, toks []Tok) (ms []*big.Int, open bool) {
+	logs := strings.Contains(text, `\log`) // "base" of a logarithm names no modulus
 	for i, t := range toks {
 		switch {
 		case t.K == TWord && (t.Text == "mod" || t.Text == "modulo" || t.Text == "modulus"),
-			t.K == TWord && t.Text == "base" && i+1 < len(toks) && (toks[i+1].K == TNum || toks[i+1].K == TVar) && !strings.Contains(text, `\log`),
+			t.K == TWord && t.Text == "base" && i+1 < len(toks) && (toks[i+1].K == TNum || toks[i+1].K == TVar) && !logs,
 			t.K == TPoison && modCommand(t.Text):
 			m := modulusAfter(toks, i+1)
 			if m == nil {
