@@ -529,7 +529,7 @@ func readMembers(text string, s, e int, defs map[string]*symexpr.Def) ([]symMemb
 		m := symMember{s: start, e2: i}
 		raw := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(text[start:i]), ".,;"))
 		if raw != "" {
-			if h := defHeadRE.FindStringSubmatch(raw); h != nil && len(ms) == 0 {
+			if h := defHeadRE.FindStringSubmatch(raw); h != nil && len(ms) == 0 && !problemDef(defs, h[1]) {
 				m.head, m.why = h[1]+" "+h[2], "a function's head"
 			} else if ex, used, bound, err := symexpr.ReadDefs(raw, defs); err != nil {
 				m.why = err.Error()

@@ -639,7 +639,8 @@ func (r *sreader) name() *Expr {
 				r.fail("a function value %s(…)", n)
 			}
 		}
-		if strings.IndexByte(FuncNames, c) >= 0 && r.i < len(r.s) && r.s[r.i] == '(' {
+		if (strings.IndexByte(FuncNames, c) >= 0 || r.defs[n] != nil && r.defs[n].Param != "") && r.i < len(r.s) && r.s[r.i] == '(' {
+			// (another letter is a function only when the problem defines it so)
 			d := r.defs[n]
 			if d == nil || d.Param == "" {
 				r.fail("a function application %s(…)", n)

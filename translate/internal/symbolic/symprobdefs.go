@@ -1,0 +1,225 @@
+package symbolic
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/leanprm/leanprm/translate/internal/symexpr"
+)
+
+// Functions the problem defines ("Let $f(x) = x^2 - 3x + 1$. Find
+// $f(f(2))$."): read once from the problem, they are substituted in the
+// steps as a function defined in the chain is (recordDef), so "f(2) = -3"
+// is a closed claim.
+
+// Bounds of the problem's definitions: the bytes read, the definitions
+// kept, and the bytes of one body.
+const (
+	maxProblemDefBytes = 64 << 10
+	maxProblemDefs     = 8
+	maxProblemDefBody  = 400
+)
+
+// probDefRE is the head of a definition in the problem, "f(x) =", with
+// no letter or backslash before the name (\sin(x), ab(x)).
+var probDefRE = regexp.MustCompile(`(?:^|[^A-Za-z\\_^{])([A-Za-z])\(([a-z])\)\s*=`)
+
+// ProblemDefs reads the functions problem defines, each by one head
+// "f(x) = body" whose body ends the formula (a "$", "\]", "\)", a comma,
+// a semicolon, a full stop or a line end) and has no name but the
+// parameter, and is not a case of a piecewise definition ("… if x < 0",
+// "for x ≥ 1"). A name given two different bodies, a body that names
+// the function itself (a functional equation) or one the symbolic reader
+// cannot read fixes no function: the name maps to nil and is never
+// substituted, in the problem or the chain. key is the definitions as
+// read, for a cache of contexts. Linear in the problem's bytes.
+func ProblemDefs(problem string) (defs map[string]*symexpr.Def, key string) {
+	s := problem[:min(len(problem), maxProblemDefBytes)]
+	if low := strings.ToLower(s); strings.Contains(low, "functions") || strings.Contains(low, "functional") {
+		return nil, ""
+	}
+	var order []string
+	for _, m := range probDefRE.FindAllStringSubmatchIndex(s, -1) {
+		name, param := s[m[2]:m[3]], s[m[4]:m[5]]
+		if name == param {
+			continue
+		}
+		if defs == nil {
+			defs = map[string]*symexpr.Def{}
+		}
+		old, seen := defs[name]
+		if !seen {
+			if len(order) == maxProblemDefs {
+				break
+			}
+			order = append(order, name)
+		}
+		d := problemDefBody(s, m[1], name, param, defs)
+		if !seen && firstUse(s, name) < m[2] {
+			// the function is used before it is defined: a functional
+			// equation's solution ("… Thus f(n) = n"), not a definition
+			d = nil
+		}
+		switch {
+		case d == nil || seen && old == nil:
+			defs[name] = nil
+		case seen && symexpr.Plain(old.Body) != symexpr.Plain(symexpr.Substitute(d.Body, d.Param, &symexpr.Expr{Op: 'v', Name: old.Param})):
+			defs[name] = nil
+		case !seen:
+			defs[name] = d
+		}
+	}
+	var b strings.Builder
+	for _, n := range order {
+		b.WriteString(n)
+		if d := defs[n]; d != nil {
+			b.WriteString("(" + d.Param + ")=" + symexpr.Plain(d.Body))
+		}
+		b.WriteString(";")
+	}
+	return defs, b.String()
+}
+
+// problemDefBody reads the body of "name(param) =" that starts at i, with
+// the functions defined before it; nil when it is no definition.
+func problemDefBody(s string, i int, name, param string, defs map[string]*symexpr.Def) *symexpr.Def {
+	end := i
+	for end < len(s) && end-i <= maxProblemDefBody {
+		c := s[end]
+		if c == '$' || c == '\n' || c == ',' || c == ';' || c == '=' || c == '<' || c == '>' ||
+			c == '.' && (end+1 == len(s) || s[end+1] == ' ' || s[end+1] == '$' || s[end+1] == '\n' || s[end+1] == '\\') ||
+			c == '\\' && end+1 < len(s) && strings.IndexByte(`]),\`, s[end+1]) >= 0 ||
+			strings.HasPrefix(s[end:], `\quad`) || strings.HasPrefix(s[end:], `\text`) || strings.HasPrefix(s[end:], `\mbox`) {
+			break
+		}
+		end++
+	}
+	if end-i > maxProblemDefBody || end < len(s) && strings.IndexByte("=<>", s[end]) >= 0 {
+		return nil
+	}
+	raw := strings.TrimSpace(s[i:end])
+	if raw == "" || strings.Contains(raw, name+"(") || piecewiseAfter(s[end:]) || !givenBefore(s, i) {
+		return nil
+	}
+	e, _, _, err := symexpr.ReadDefs(raw, defs)
+	if err != nil {
+		return nil
+	}
+	vars := symexpr.Vars(e, map[string]bool{}, nil)
+	if !slices.Equal(vars, []string{param}) {
+		// a constant body is an equation to solve ("f(x) = 0"), and other names
+		// are unknowns of the problem ("x^2 + bx + c")
+		return nil
+	}
+	return &symexpr.Def{Param: param, Body: e, Step: -1}
+}
+
+// piecewiseAfter reports a condition right after a body: the body holds
+// for some arguments only ("x + 1 if x < 0", "\text{ for } x \ge 1"),
+// whereas "for all x" keeps it whole.
+func piecewiseAfter(rest string) bool {
+	rest = rest[:min(len(rest), 64)]
+	rest = strings.NewReplacer("$", " ", `\text{`, " ", `\mbox{`, " ", `\quad`, " ", `\)`, " ", `\]`, " ", "}", " ", ",", " ", "&", " ").Replace(rest)
+	f := strings.Fields(strings.ToLower(rest))
+	if len(f) == 0 {
+		return false
+	}
+	switch f[0] {
+	case "if", "when", "whenever", "otherwise", "unless", "else":
+		return true
+	case "for":
+		return len(f) < 2 || f[1] != "all" && f[1] != "every" && f[1] != "each" && f[1] != "any" && f[1] != "real" && f[1] != "integers" && f[1] != "positive"
+	}
+	near := rest[:min(len(rest), 24)]
+	for _, w := range []string{"<", ">", `\le`, `\ge`, `\lt`, `\gt`, `\ne`, "≤", "≥", `\in`} {
+		if strings.Contains(near, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// notGivenRE marks a sentence whose formula is not given but asked about
+// or to be proven ("Prove that f(x) = x", "whether f(x) = x^2 works").
+var notGivenRE = newWordMatcher([]string{"prove", "show", "whether", "verify", "check", "all", "conjecture", "possible", "could", "might", "functions"}, nil, nil)
+
+// givenBefore reports that the sentence before the head at i gives the
+// definition (neither asks nor proves it), and that the problem does not
+// ask for functions at all ("find all functions f such that …").
+func givenBefore(s string, i int) bool {
+	lo := max(0, i-200)
+	sent := s[lo:i]
+	if k := strings.LastIndexAny(sent, ".?!:\n"); k >= 0 {
+		sent = sent[k+1:]
+	}
+	return !notGivenRE.MatchString(strings.ToLower(sent))
+}
+
+// ChainDefsWith is ChainDefs for the steps of a solution to a problem
+// that defines pdefs (ProblemDefs). A step that writes "f(x) = …" for a
+// function of the problem restates it, and the restatement is a claim
+// (readMembers substitutes the head: "f(x) = (x + 2)(x^3 + 1)" is the
+// identity of the problem's body and the product); a step that gives the
+// name a new definition ("let f(x) = …", "define", "suppose", "if", …)
+// makes it substituted nowhere, like a function the chain defines twice.
+func ChainDefsWith(pdefs map[string]*symexpr.Def, steps []string) map[string]*symexpr.Def {
+	defs := ChainDefs(steps)
+	if len(pdefs) == 0 {
+		return defs
+	}
+	if defs == nil {
+		defs = map[string]*symexpr.Def{}
+	}
+	for name, d := range pdefs {
+		if d != nil && redefined(name, steps) {
+			d = nil
+		}
+		defs[name] = d
+	}
+	return defs
+}
+
+// redefCueRE marks a sentence that gives a name a definition of its own.
+var redefCueRE = newWordMatcher([]string{"let", "define", "defined", "defining", "denote", "consider", "suppose", "assume", "assuming", "if", "say", "call", "new", "try", "guess", "where", "when", "instead", "another", "redefine"}, nil, nil)
+
+// redefined reports a head "name(v) =" in steps whose sentence gives name
+// a definition of its own.
+func redefined(name string, steps []string) bool {
+	for _, s := range steps {
+		if !strings.Contains(s, name+"(") {
+			continue
+		}
+		for _, m := range probDefRE.FindAllStringSubmatchIndex(s, -1) {
+			if s[m[2]:m[3]] != name {
+				continue
+			}
+			lo := max(0, m[2]-120)
+			sent := s[lo:m[2]]
+			if k := strings.LastIndexAny(sent, ".?!:\n"); k >= 0 {
+				sent = sent[k+1:]
+			}
+			if redefCueRE.MatchString(strings.ToLower(sent)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// problemDef reports that defs holds name as a function the problem defines.
+func problemDef(defs map[string]*symexpr.Def, name string) bool {
+	d := defs[name]
+	return d != nil && d.Param != "" && d.Step == -1
+}
+
+// firstUse is the offset of the first "name(" or "name^" in s with no
+// letter or backslash before it.
+func firstUse(s, name string) int {
+	for i := 0; i+1 < len(s); i++ {
+		if s[i] == name[0] && (s[i+1] == '(' || s[i+1] == '^') && (i == 0 || !(s[i-1] >= 'a' && s[i-1] <= 'z' || s[i-1] >= 'A' && s[i-1] <= 'Z' || s[i-1] == '\\')) {
+			return i
+		}
+	}
+	return len(s)
+}
