@@ -210,7 +210,7 @@ func (t *Reader) closedExact(step int, text string, A, B symMember, sentence str
 		o.OnDisproof, o.Note = obligation.Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", v)
 	}
 	if A.def && !A.bound || B.def && !B.bound {
-		o.Note = strings.TrimPrefix(o.Note+"; a function defined earlier in the chain is replaced by its definition", "; ")
+		o.Note = strings.TrimPrefix(o.Note+"; a function defined in the problem or earlier in the chain is replaced by its definition", "; ")
 	}
 	o.Note = boundNote(o.Note, A, B)
 	rd := symexpr.Render{}

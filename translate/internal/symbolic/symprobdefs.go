@@ -42,7 +42,7 @@ func ProblemDefs(problem string) (defs map[string]*symexpr.Def, key string) {
 	var order []string
 	for _, m := range probDefRE.FindAllStringSubmatchIndex(s, -1) {
 		name, param := s[m[2]:m[3]], s[m[4]:m[5]]
-		if name == param {
+		if name == param || !headStarts(s, m[2]) {
 			continue
 		}
 		if defs == nil {
@@ -222,4 +222,32 @@ func firstUse(s, name string) int {
 		}
 	}
 	return len(s)
+}
+
+// headStarts reports that the head at i starts its formula: no operand
+// or operator before it ("g(x) + f(x) = x^2" defines neither), only the
+// start of the text, an opening of math, an opening bracket, a comma or
+// a word.
+func headStarts(s string, i int) bool {
+	j := i
+	for j > 0 && (s[j-1] == ' ' || s[j-1] == '\t' || s[j-1] == '\n' || s[j-1] == '{') {
+		j--
+	}
+	if j == 0 {
+		return true
+	}
+	switch c := s[j-1]; {
+	case c == '$' || c == ',' || c == ':' || c == ';' || c == '[' || c == '.':
+		return true
+	case c == '(':
+		return j >= 2 && s[j-2] == '\\'
+	case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+		// a word ("Let f(x) ="), not a command (\cdot f(x)) or a name (2a f(x))
+		k := j - 1
+		for k > 0 && (s[k-1] >= 'a' && s[k-1] <= 'z' || s[k-1] >= 'A' && s[k-1] <= 'Z') {
+			k--
+		}
+		return j-k > 1 && (k == 0 || s[k-1] != '\\')
+	}
+	return false
 }

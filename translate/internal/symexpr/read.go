@@ -328,6 +328,11 @@ func (r *sreader) factor() *Expr {
 		r.advance()
 		return r.node(&Expr{Op: '~', L: r.factor()})
 	}
+	r.skip()
+	// a bracketed base or a function's value is one quantity: (x^2)^3 and
+	// f(2)^2 with f(x) = x^3 are no towers
+	grouped := r.i < len(r.s) && (r.s[r.i] == '(' || strings.HasPrefix(r.s[r.i:], `\left(`) ||
+		r.i+1 < len(r.s) && mathtext.IsASCIILetter(r.s[r.i]) && r.s[r.i+1] == '(')
 	e := r.primary()
 	if r.i < len(r.s) && r.s[r.i] == '!' {
 		if strings.HasPrefix(r.s[r.i:], "!!") || HasVar(e) || e.Op != 'n' && e.Op != '+' && e.Op != '-' && e.Op != '*' {
@@ -351,9 +356,10 @@ func (r *sreader) factor() *Expr {
 				e = r.node(&Expr{Op: '*', L: e, R: r.node(&Expr{Op: '/', L: &Expr{Op: 'v', Name: "π"}, R: &Expr{Op: 'n', Num: big.NewRat(180, 1)}})})
 				continue
 			}
-			if e.Op == '^' {
+			if e.Op == '^' && !grouped {
 				r.fail("a tower of powers")
 			}
+			grouped = false
 			r.advance()
 			n, root := r.exponent()
 			if root > 1 {
@@ -362,9 +368,10 @@ func (r *sreader) factor() *Expr {
 			}
 			e = r.node(&Expr{Op: '^', L: e, Exp: n})
 		case "sq":
-			if e.Op == '^' {
+			if e.Op == '^' && !grouped {
 				r.fail("a tower of powers")
 			}
+			grouped = false
 			ru, n := utf8.DecodeRuneInString(r.s[r.i:])
 			r.i += n
 			x := 2
@@ -653,6 +660,10 @@ func (r *sreader) name() *Expr {
 				r.fail("too long")
 			}
 			return out
+		}
+		if d := r.defs[n]; d != nil && d.Param != "" && (r.i >= len(r.s) || r.s[r.i] != '_') {
+			// f^{-1}(8), f'(x), f alone: the function itself, not a number
+			r.fail("a function's name without its argument")
 		}
 	}
 	if r.i < len(r.s) && r.s[r.i] == '\'' {
