@@ -23,6 +23,9 @@ type symMember struct {
 	def   bool   // a function defined earlier was substituted
 	bound bool   // a name bound to a number earlier in the chain was replaced by it
 	head  string // "T x": the member is "T(x)", a definition's head
+	// restate: the member is "f(x)" for a function the problem defines,
+	// replaced by its body (the line writes the function another way)
+	restate bool
 }
 
 // defHeadRE is the head of a function definition, "T(x)".
@@ -535,6 +538,7 @@ func readMembers(text string, s, e int, defs map[string]*symexpr.Def) ([]symMemb
 				m.why = err.Error()
 			} else {
 				m.e, m.def, m.bound = ex, used, bound
+				m.restate = len(ms) == 0 && restateHead(raw, defs)
 			}
 		} else {
 			m.why = "empty"

@@ -180,6 +180,10 @@ func (t *Reader) symLink(step int, text string, A, B symMember, c symContext) sy
 		}
 	case !sameVars || len(va) == 0 || len(vb) == 0:
 		return symResult{eq: eq}
+	case A.restate && !c.cont && c.hypo == "":
+		// "f(x) = (x + 2)(x - 1)" for the problem's f: the function written
+		// another way, a rewriting of its body
+		refutable = "restatement"
 	case c.chain && !c.cont && isNamePower(c.tail):
 		// "x(1 - y) = y(1 - x) = a": two expressions set equal to a name
 		// are a system of equations, not a rewriting.

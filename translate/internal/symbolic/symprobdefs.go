@@ -45,17 +45,22 @@ func ProblemDefs(problem string) (defs map[string]*symexpr.Def, key string) {
 		if name == param || !headStarts(s, m[2]) {
 			continue
 		}
+		d, eq := problemDefBody(s, m[1], name, param, defs)
+		old, seen := defs[name]
+		if eq || seen && equationCue(s, m[2]) {
+			// "Solve f(x) = 3", "… such that f(x) = 2x + 1": an equation in
+			// the function, which neither defines it nor contradicts it
+			continue
+		}
 		if defs == nil {
 			defs = map[string]*symexpr.Def{}
 		}
-		old, seen := defs[name]
 		if !seen {
 			if len(order) == maxProblemDefs {
 				break
 			}
 			order = append(order, name)
 		}
-		d := problemDefBody(s, m[1], name, param, defs)
 		if !seen && firstUse(s, name) < m[2] {
 			// the function is used before it is defined: a functional
 			// equation's solution ("… Thus f(n) = n"), not a definition
@@ -82,8 +87,9 @@ func ProblemDefs(problem string) (defs map[string]*symexpr.Def, key string) {
 }
 
 // problemDefBody reads the body of "name(param) =" that starts at i, with
-// the functions defined before it; nil when it is no definition.
-func problemDefBody(s string, i int, name, param string, defs map[string]*symexpr.Def) *symexpr.Def {
+// the functions defined before it; nil when it is no definition, and eq
+// when it is a closed value: an equation to solve ("f(x) = 0").
+func problemDefBody(s string, i int, name, param string, defs map[string]*symexpr.Def) (d *symexpr.Def, eq bool) {
 	end := i
 	for end < len(s) && end-i <= maxProblemDefBody {
 		c := s[end]
@@ -96,23 +102,25 @@ func problemDefBody(s string, i int, name, param string, defs map[string]*symexp
 		end++
 	}
 	if end-i > maxProblemDefBody || end < len(s) && strings.IndexByte("=<>", s[end]) >= 0 {
-		return nil
+		return nil, false
 	}
 	raw := strings.TrimSpace(s[i:end])
-	if raw == "" || strings.Contains(raw, name+"(") || piecewiseAfter(s[end:]) || !givenBefore(s, i) {
-		return nil
+	if raw == "" || strings.Contains(raw, name+"(") {
+		return nil, false
 	}
 	e, _, _, err := symexpr.ReadDefs(raw, defs)
 	if err != nil {
-		return nil
+		return nil, false
 	}
 	vars := symexpr.Vars(e, map[string]bool{}, nil)
-	if !slices.Equal(vars, []string{param}) {
-		// a constant body is an equation to solve ("f(x) = 0"), and other names
-		// are unknowns of the problem ("x^2 + bx + c")
-		return nil
+	if len(vars) == 0 {
+		return nil, true
 	}
-	return &symexpr.Def{Param: param, Body: e, Step: -1}
+	if !slices.Equal(vars, []string{param}) || piecewiseAfter(s[end:]) || !givenBefore(s, i) {
+		// other names are unknowns of the problem ("x^2 + bx + c")
+		return nil, false
+	}
+	return &symexpr.Def{Param: param, Body: e, Step: -1}, false
 }
 
 // piecewiseAfter reports a condition right after a body: the body holds
@@ -250,4 +258,27 @@ func headStarts(s string, i int) bool {
 		return j-k > 1 && (k == 0 || s[k-1] != '\\')
 	}
 	return false
+}
+
+// equationCueRE marks a sentence that sets up an equation in a function
+// it has defined ("Solve f(x) = 2x + 1", "all x such that f(x) = x").
+var equationCueRE = newWordMatcher([]string{"solve", "solving", "solutions", "solution", "such", "satisfy", "satisfies", "equation", "roots", "root", "when", "whenever", "where", "values"}, nil, nil)
+
+// equationCue reports such a sentence before the head at i.
+func equationCue(s string, i int) bool {
+	sent := s[max(0, i-160):i]
+	if k := strings.LastIndexAny(sent, ".?!\n"); k >= 0 {
+		sent = sent[k+1:]
+	}
+	return equationCueRE.MatchString(strings.ToLower(sent))
+}
+
+// anyHeadRE is "f(x)" for any letter f.
+var anyHeadRE = regexp.MustCompile(`^([A-Za-z])\(([a-z])\)$`)
+
+// restateHead reports that raw is the head "f(x)" of a function the
+// problem defines, at a name (not a number).
+func restateHead(raw string, defs map[string]*symexpr.Def) bool {
+	h := anyHeadRE.FindStringSubmatch(raw)
+	return h != nil && h[1] != h[2] && problemDef(defs, h[1])
 }

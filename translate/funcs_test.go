@@ -1,0 +1,162 @@
+package translate
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/leanprm/leanprm/translate/internal/symbolic"
+	"github.com/leanprm/leanprm/translate/internal/symexpr"
+)
+
+// funcTrap is a chain that reads a function or a sequence the problem
+// defines (issue 29, "function notation with a function defined in the
+// chain"). The wording and numbers are ours.
+type funcTrap struct {
+	name    string
+	problem string
+	steps   []string
+	step    int
+	want    string // wantRefuted, wantNotRefuted, wantNotVerify, wantVerified
+	claim   string // with wantRefuted or wantVerified: a decided obligation's Expr holds this
+}
+
+var funcTraps = []funcTrap{
+	// The true form: an evaluation of the problem's function is verified, in
+	// several wordings and with other numbers.
+	{name: "value", problem: `Let $f(x) = x^2 - 3x + 1$. Find $f(4)$.`, steps: []string{`So \(f(4) = 5\).`}, want: wantVerified},
+	{name: "value, another wording", problem: `Consider the function $h(t)=2t^{2}+t$. What is $h(-3)$?`, steps: []string{`We get \( h(-3) = 15 \).`}, want: wantVerified},
+	{name: "value of a fraction", problem: `Suppose $g(x) = \frac{x+1}{x-2}$ for all real $x \ne 2$. Compute $g(5)$.`, steps: []string{`Then \( g(5) = \frac{6}{3} = 2 \).`}, want: wantVerified},
+	{name: "composition", problem: `Let $f(x) = 2x + 3$. Find $f(f(1))$.`, steps: []string{`\[ f(f(1)) = f(5) = 13 \]`}, want: wantVerified},
+	{name: "a function through another", problem: `Let $p(x) = x - 4$ and $q(x) = 3p(x)$. Find $q(10)$.`, steps: []string{`\( q(10) = 18 \).`}, want: wantVerified},
+	{name: "a letter that is no usual function name", problem: `Let $d(n) = n^2 - 1$ for every positive integer $n$.`, steps: []string{`We have \( d(6) = 35 \).`}, want: wantVerified},
+	{name: "a power of a value", problem: `Let $f(x) = x^3$. What is $(f(2))^{-1}$?`, steps: []string{`\( (f(2))^{-1} = \frac{1}{8} \)`}, want: wantVerified},
+	{name: "a restatement", problem: `Let $f(x) = x^2 - 4x + 3$.`, steps: []string{`Factoring, \[ f(x) = (x - 1)(x - 3) \]`}, want: wantVerified},
+	// Look-alikes that are real errors: refuted.
+	{name: "wrong value", problem: `Let $f(x) = x^2 - 3x + 1$. Find $f(4)$.`, steps: []string{`So \(f(4) = 6\).`}, want: wantRefuted},
+	{name: "wrong value, another wording", problem: `Consider the function $h(t)=2t^{2}+t$. What is $h(-3)$?`, steps: []string{`We get \( h(-3) = 21 \).`}, want: wantRefuted},
+	{name: "wrong composition", problem: `Let $f(x) = 2x + 3$. Find $f(f(1))$.`, steps: []string{`\[ f(f(1)) = 11 \]`}, want: wantRefuted},
+	{name: "wrong value, later step", problem: `Let $p(x) = x - 4$ and $q(x) = 3p(x)$. Find $q(10)$.`, steps: []string{`We evaluate step by step.`, `\( q(10) = 21 \).`}, step: 1, want: wantRefuted},
+	{name: "wrong value of a letter", problem: `Let $d(n) = n^2 - 1$ for every positive integer $n$.`, steps: []string{`We have \( d(6) = 36 \).`}, want: wantRefuted},
+	{name: "wrong power of a value", problem: `Let $f(x) = x^3$. What is $(f(2))^{-1}$?`, steps: []string{`\( (f(2))^{-1} = 2 \)`}, want: wantRefuted},
+	{name: "wrong factoring", problem: `Let $f(x) = x^2 - 4x + 3$.`, steps: []string{`Factoring, \[ f(x) = (x - 1)(x - 2) \]`}, want: wantRefuted},
+	// Left alone: no definition the text fixes.
+	{name: "functional equation", problem: `Find all functions $f$ such that $f(x + f(y)) = f(x) + y$. Show that $f(x) = x$.`, steps: []string{`So \( f(3) = 4 \).`}, want: wantNotRefuted},
+	{name: "solution of a functional equation", problem: `Suppose $f(x+y) = f(x) + f(y)$ for all reals. Thus $f(x) = 2x$ when $f(1) = 2$.`, steps: []string{`So \( f(3) = 7 \).`}, want: wantNotRefuted},
+	{name: "piecewise", problem: `Let $f(x) = x + 1$ if $x < 0$, and $f(x) = x^2$ otherwise.`, steps: []string{`So \( f(3) = 4 \).`}, want: wantNotRefuted},
+	{name: "piecewise with a condition after the formula", problem: `Let $f(x) = 2x$ for $x \ge 1$.`, steps: []string{`So \( f(0) = 5 \).`}, want: wantNotRefuted},
+	{name: "unknown coefficients", problem: `The quadratic $f(x) = x^2 + bx + c$ has roots 1 and 3.`, steps: []string{`\( f(0) = 5 \)`}, want: wantNotRefuted},
+	// An equation in the function ("Solve g(x) = 5") keeps its definition.
+	{name: "an equation in the problem", problem: `Let $g(x) = 3x - 1$. Solve $g(x) = 5$.`, steps: []string{`So \( g(2) = 5 \).`}, want: wantVerified},
+	{name: "an equation in the problem, wrong value", problem: `Let $g(x) = 3x - 1$. Solve $g(x) = 5$.`, steps: []string{`So \( g(2) = 6 \).`}, want: wantRefuted},
+	{name: "an equation in the function, another wording", problem: `Let $g(x) = 3x - 1$. Find all $x$ such that $g(x) = x + 7$.`, steps: []string{`Then \( g(4) = 11 \).`}, want: wantVerified},
+	{name: "two definitions in the problem", problem: `Let $f(x) = x + 1$. Later, let $f(x) = 2x$.`, steps: []string{`So \( f(3) = 4 \).`}, want: wantNotRefuted},
+	{name: "a head after an operand", problem: `Suppose $g(x) + f(x) = x^2$ for all $x$.`, steps: []string{`So \( f(3) = 1 \).`}, want: wantNotRefuted},
+	{name: "a chain that redefines the name", problem: `Let $f(x) = x^2$.`, steps: []string{`Let \( f(x) = x + 5 \) be the shifted line.`, `So \( f(2) = 7 \).`}, step: 1, want: wantNotRefuted},
+	{name: "an equation the chain sets up", problem: `Let $f(x) = x^2 - 2x$. Solve $f(x) = 3$.`, steps: []string{`We need \( f(x) = 3 \), that is \( x^2 - 2x - 3 = 0 \).`}, want: wantNotRefuted},
+	{name: "the inverse", problem: `Let $f(x) = x^3$.`, steps: []string{`\( f^{-1}(8) = 2 \)`}, want: wantNotRefuted},
+	{name: "used before it is defined", problem: `We know $f(2) = 5$ and $f(x) = x^2$ is false in general.`, steps: []string{`So \( f(3) = 1 \).`}, want: wantNotRefuted},
+}
+
+func TestFunctionsDefinedInTheProblem(t *testing.T) {
+	tr, err := New(Options{})
+	require.NoError(t, err)
+	for i, c := range funcTraps {
+		res, err := tr.ChainProblem(context.Background(), fmt.Sprint("fn", i), c.problem, c.steps)
+		require.NoError(t, err)
+		s := res.Steps[c.step]
+		ok := false
+		switch c.want {
+		case wantRefuted:
+			ok = s.Verdict == StepRefuted
+		case wantNotRefuted:
+			ok = s.Verdict != StepRefuted
+		case wantNotVerify:
+			ok = s.Verdict != StepVerified
+		case wantVerified:
+			ok = s.Verdict == StepVerified
+		}
+		assert.True(t, ok, "%s: %q then %q step %d: %s, want %s; obligations %+v; skipped %+v", c.name, c.problem, c.steps, c.step, s.Verdict, c.want, obligationsOf(s), s.Skipped)
+		if ok && (c.want == wantRefuted || c.want == wantVerified) {
+			noted := false
+			for _, o := range s.Obligations {
+				noted = noted || strings.Contains(o.Note, "defined in the problem")
+			}
+			assert.True(t, noted, "%s: the decision names the problem's function: %+v", c.name, obligationsOf(s))
+		}
+	}
+}
+
+// TestProblemDefsRead: what ProblemDefs keeps of a problem's definitions.
+func TestProblemDefsRead(t *testing.T) {
+	tests := []struct{ problem, key string }{
+		{`Let $f(x) = x^2 - 3x + 1$.`, "f(x)=x^2 - 3 * x + 1;"},
+		{`Let $f(x) = x + 2$ and $g(x) = 1/f(x)$.`, "f(x)=x + 2;g(x)=1 / (x + 2);"},
+		{`If $f(x)=x^{7}-3 x^{3}+2$, find f(1).`, "f(x)=x^7 - 3 * x^3 + 2;"},
+		{`Let $f(x) = 0.5x$.`, "f;"},                        // decimals are not read
+		{`Let $f(x) = x^2 + bx$.`, "f;"},                    // another name
+		{`Let $f(x) = 7$.`, ""},                             // a constant: an equation
+		{`Find all functions f with $f(x) = x$.`, ""},       // asks for functions
+		{`Let $f(x) = x$ if $x > 0$.`, "f;"},                // a piece
+		{`The function satisfies $f(x) = f(1 - x)$.`, "f;"}, // a functional equation
+		{`No definition here: $2(x) = 3$.`, ""},
+	}
+	for _, tt := range tests {
+		_, key := symbolic.ProblemDefs(tt.problem)
+		assert.Equal(t, tt.key, key, tt.problem)
+	}
+}
+
+// FuzzProblemDefs: the problem's definitions are read from any bytes
+// without panicking, the same way twice, in time linear in the input.
+func FuzzProblemDefs(f *testing.F) {
+	for _, c := range funcTraps {
+		f.Add(c.problem, strings.Join(c.steps, "\n"))
+	}
+	f.Add("$f(x) = ", "f(x) =")
+	f.Add("\xff$f(x)=x\xfe$", "g(")
+	f.Fuzz(func(t *testing.T, problem, step string) {
+		d1, k1 := symbolic.ProblemDefs(problem)
+		_, k2 := symbolic.ProblemDefs(problem)
+		if k1 != k2 {
+			t.Fatalf("two readings: %q and %q", k1, k2)
+		}
+		if len(d1) > 8 {
+			t.Fatalf("%d definitions kept", len(d1))
+		}
+		symbolic.ChainDefsWith(d1, []string{step})
+		tr, err := New(Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if utf8.ValidString(step) {
+			tr.TranslateProblem("fz", problem, []string{step})
+		}
+	})
+}
+
+// TestProblemDefsLinear: a long problem full of heads is read in time
+// about linear in its length.
+func TestProblemDefsLinear(t *testing.T) {
+	unit := `Let $f(x) = x^2 + 1$, $g(y) = y - f(y)$ and $f(z) = z + 1$. `
+	small := strings.Repeat(unit, 125)
+	large := strings.Repeat(unit, 1000)
+	timeOf := func(s string) time.Duration {
+		best := time.Duration(1 << 62)
+		for range 3 {
+			t0 := time.Now()
+			symbolic.ProblemDefs(s)
+			symbolic.ChainDefsWith(map[string]*symexpr.Def{}, []string{s})
+			best = min(best, time.Since(t0))
+		}
+		return best
+	}
+	ts, tl := timeOf(small), timeOf(large)
+	assert.Less(t, tl, 40*ts+50*time.Millisecond, "8× the text took %v against %v", tl, ts)
+}
