@@ -210,7 +210,7 @@ func (t *Reader) closedExact(step int, text string, A, B symMember, sentence str
 		o.OnDisproof, o.Note = obligation.Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", v)
 	}
 	if A.def && !A.bound || B.def && !B.bound {
-		o.Note = strings.TrimPrefix(o.Note+"; a function defined in the problem or earlier in the chain is replaced by its definition", "; ")
+		o.Note = strings.TrimPrefix(o.Note+"; a function or sequence defined in the problem or earlier in the chain is replaced by its definition or value", "; ")
 	}
 	o.Note = boundNote(o.Note, A, B)
 	rd := symexpr.Render{}
@@ -378,7 +378,7 @@ func (t *Reader) closedRational(step int, text string, A, B symMember, sentence 
 	if err != nil {
 		return nil
 	}
-	if A.e.Op == 'n' && B.e.Op == 'n' {
+	if A.e.Op == 'n' && B.e.Op == 'n' && !A.def && !B.def {
 		return nil
 	}
 	o := &obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, A.s, B.e2), Kind: obligation.KindEquality, OnProof: obligation.Verified, OnDisproof: obligation.Refuted}

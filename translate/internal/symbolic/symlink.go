@@ -216,7 +216,7 @@ func (t *Reader) symLink(step int, text string, A, B symMember, c symContext) sy
 		o.OnDisproof, o.Note = obligation.Unknown, fmt.Sprintf("the sentence states a case or an assumption (%q)", c.hypo)
 	}
 	if A.def || B.def {
-		o.Note = strings.TrimPrefix(o.Note+"; a function defined in the problem or earlier in the chain is replaced by its definition", "; ")
+		o.Note = strings.TrimPrefix(o.Note+"; a function or sequence defined in the problem or earlier in the chain is replaced by its definition or value", "; ")
 	}
 	if !t.identityDecls(o, A.e, B.e, nil) {
 		return skip("no point where every denominator is nonzero was found")

@@ -75,7 +75,9 @@ func ProblemDefs(problem string) (defs map[string]*symexpr.Def, key string) {
 			defs[name] = d
 		}
 	}
+	defs, seqKey := problemSeqs(s, defs)
 	var b strings.Builder
+	defer func() { key += seqKey }()
 	for _, n := range order {
 		b.WriteString(n)
 		if d := defs[n]; d != nil {
@@ -179,13 +181,44 @@ func ChainDefsWith(pdefs map[string]*symexpr.Def, steps []string) map[string]*sy
 	if defs == nil {
 		defs = map[string]*symexpr.Def{}
 	}
+	veto := false
+	for _, s := range steps {
+		veto = veto || seqVeto(s)
+	}
 	for name, d := range pdefs {
-		if d != nil && redefined(name, steps) {
+		switch {
+		case d != nil && d.Seq && (veto || redefinedSeq(name[:1], steps)):
+			// a term may be meant modulo something, or the chain names
+			// another sequence so: no term is known
+			continue
+		case d != nil && !d.Seq && redefined(name, steps):
 			d = nil
 		}
 		defs[name] = d
 	}
 	return defs
+}
+
+// redefinedSeq reports a sentence of steps that gives the sequence name
+// a definition of its own ("let a_n be …", "define a_1 = 2").
+func redefinedSeq(name string, steps []string) bool {
+	for _, s := range steps {
+		for i := strings.Index(s, name+"_"); i >= 0; {
+			sent := s[max(0, i-60):i]
+			if k := strings.LastIndexAny(sent, ".?!:\n"); k >= 0 {
+				sent = sent[k+1:]
+			}
+			if redefCueRE.MatchString(strings.ToLower(sent)) {
+				return true
+			}
+			j := strings.Index(s[i+2:], name+"_")
+			if j < 0 {
+				break
+			}
+			i += 2 + j
+		}
+	}
+	return false
 }
 
 // redefCueRE marks a sentence that gives a name a definition of its own.

@@ -66,6 +66,11 @@ type Def struct {
 	Param string
 	Body  *Expr
 	Step  int
+	// Seq marks a sequence the problem defines: under "a_" its closed form
+	// in Param (a_n = 2n + 1), under "a_5" or "a_{5}" a term its recurrence
+	// gives. Its terms are values like a function's, not names bound to a
+	// number.
+	Seq bool
 }
 
 // ReadDefs parses s, replacing applications of the functions in defs
@@ -696,8 +701,13 @@ func (r *sreader) name() *Expr {
 		}
 	}
 	if d := r.defs[n]; d != nil && d.Param == "" {
-		r.used, r.bound = true, true
+		r.used, r.bound = true, !d.Seq
 		return r.node(RatExpr(d.Body.Num))
+	}
+	if k := strings.IndexByte(n, '_'); k > 0 {
+		if d := r.defs[n[:k+1]]; d != nil && d.Seq && d.Param != "" {
+			return r.seqTerm(d, strings.Trim(n[k+1:], "{}"))
+		}
 	}
 	return r.node(&Expr{Op: 'v', Name: n})
 }
@@ -721,4 +731,32 @@ func RatExpr(c *big.Rat) *Expr {
 		e = &Expr{Op: '~', L: e}
 	}
 	return e
+}
+
+// seqTerm is the term of the sequence d at the subscript sub: a whole
+// number, or the index name shifted by one digit (a_{n+1}).
+func (r *sreader) seqTerm(d *Def, sub string) *Expr {
+	var at *Expr
+	switch {
+	case sub != "" && len(sub) <= 6 && strings.Trim(sub, "0123456789") == "":
+		v, _ := new(big.Rat).SetString(sub)
+		at = &Expr{Op: 'n', Num: v}
+	case len(sub) == 1 && mathtext.IsASCIILetter(sub[0]):
+		at = &Expr{Op: 'v', Name: sub}
+	case len(sub) == 3 && mathtext.IsASCIILetter(sub[0]) && (sub[1] == '+' || sub[1] == '-') && mathtext.IsDigit(sub[2]):
+		op := byte('+')
+		if sub[1] == '-' {
+			op = '-'
+		}
+		at = &Expr{Op: op, L: &Expr{Op: 'v', Name: sub[:1]}, R: &Expr{Op: 'n', Num: big.NewRat(int64(sub[2]-'0'), 1)}}
+	default:
+		r.fail("a subscript %q of a sequence", sub)
+	}
+	r.used = true
+	out := Substitute(d.Body, d.Param, at)
+	r.nodes += countNodes(out)
+	if r.nodes > symMaxNodes {
+		r.fail("too long")
+	}
+	return out
 }
