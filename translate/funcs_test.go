@@ -63,6 +63,13 @@ var funcTraps = []funcTrap{
 	{name: "the inverse", problem: `Let $f(x) = x^3$.`, steps: []string{`\( f^{-1}(8) = 2 \)`}, want: wantNotRefuted},
 	{name: "used before it is defined", problem: `We know $f(2) = 5$ and $f(x) = x^2$ is false in general.`, steps: []string{`So \( f(3) = 1 \).`}, want: wantNotRefuted},
 
+	// A function at a name bound to a number, in the chain's own definition too.
+	{name: "value at a bound name", problem: `Let $f(x) = x^2 + 1$. Find $f(a)$, where $a$ is the root of $2a = 6$.`, steps: []string{`We find \(a = 3\).`, `Then \(f(a) = 10\).`}, step: 1, want: wantVerified},
+	{name: "wrong value at a bound name", problem: `Let $f(x) = x^2 + 1$. Find $f(a)$, where $a$ is the root of $2a = 6$.`, steps: []string{`We find \(a = 3\).`, `Then \(f(a) = 11\).`}, step: 1, want: wantRefuted},
+	{name: "chain's definition at a bound name", steps: []string{`Let \(g(t) = 2t - 5\).`, `So \(b = 4\).`, `Then \(g(b) = 2\).`}, step: 2, want: wantRefuted},
+	{name: "chain's definition at a bound name, true", steps: []string{`Let \(g(t) = 2t - 5\).`, `So \(b = 4\).`, `Then \(g(b) = 3\).`}, step: 2, want: wantVerified},
+	{name: "a value at a name in a trial", steps: []string{`Let \(g(t) = 2t - 5\).`, `Try \(b = 4\): then \(g(b) = 2\).`, `Try \(b = 5\): then \(g(b) = 5\).`}, step: 1, want: wantNotRefuted},
+
 	// Sequences: a closed form, and a recurrence with its initial values.
 	{name: "closed form", problem: `The sequence is given by $b_n = 3n - 2$ for $n \ge 1$.`, steps: []string{`Hence \( b_{7} = 20 \).`}, want: wantRefuted},
 	{name: "closed form, true", problem: `The sequence is given by $b_n = 3n - 2$ for $n \ge 1$.`, steps: []string{`Hence \( b_{7} + b_2 = 23 \).`}, want: wantVerified},
@@ -102,7 +109,7 @@ func TestFunctionsDefinedInTheProblem(t *testing.T) {
 			for _, o := range s.Obligations {
 				noted = noted || strings.Contains(o.Note, "defined in the problem")
 			}
-			assert.True(t, noted, "%s: the decision names the problem's function: %+v", c.name, obligationsOf(s))
+			assert.True(t, noted || c.problem == "", "%s: the decision names the problem's function: %+v", c.name, obligationsOf(s))
 		}
 	}
 }

@@ -26,6 +26,7 @@ type symMember struct {
 	// restate: the member is "f(x)" for a function the problem defines,
 	// replaced by its body (the line writes the function another way)
 	restate bool
+	fn      bool // a function's or a sequence's definition was put in
 }
 
 // defHeadRE is the head of a function definition, "T(x)".
@@ -308,7 +309,7 @@ func (w *symWalk) line(li int, ln symLine) {
 // defined so far, and with the names bound to one number when the line
 // may need them and they are usable there.
 func (st *State) readLine(text string, ps, pe int) ([]symMember, bool) {
-	if len(st.Consts) > 0 && mayNeedConsts(text[ps:pe]) {
+	if len(st.Consts) > 0 && (mayNeedConsts(text[ps:pe]) || appliesDef(text[ps:pe], st.Defs)) {
 		ms, cont := readMembers(text, ps, pe, st.withConsts())
 		if boundUsable(ms) {
 			return ms, cont
@@ -532,12 +533,12 @@ func readMembers(text string, s, e int, defs map[string]*symexpr.Def) ([]symMemb
 		m := symMember{s: start, e2: i}
 		raw := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(text[start:i]), ".,;"))
 		if raw != "" {
-			if h := defHeadRE.FindStringSubmatch(raw); h != nil && len(ms) == 0 && !problemDef(defs, h[1]) {
+			if h := defHeadRE.FindStringSubmatch(raw); h != nil && len(ms) == 0 && !problemDef(defs, h[1]) && !valueAt(defs, h[1], h[2]) {
 				m.head, m.why = h[1]+" "+h[2], "a function's head"
-			} else if ex, used, bound, err := symexpr.ReadDefs(raw, defs); err != nil {
+			} else if ex, used, bound, fn, err := symexpr.ReadDefsFn(raw, defs); err != nil {
 				m.why = err.Error()
 			} else {
-				m.e, m.def, m.bound = ex, used, bound
+				m.e, m.def, m.bound, m.fn = ex, used, bound, fn
 				m.restate = len(ms) == 0 && restateHead(raw, defs)
 			}
 		} else {

@@ -315,3 +315,11 @@ func restateHead(raw string, defs map[string]*symexpr.Def) bool {
 	h := anyHeadRE.FindStringSubmatch(raw)
 	return h != nil && h[1] != h[2] && problemDef(defs, h[1])
 }
+
+// valueAt reports that "f(a)" is the value of a function defined with
+// another parameter at the name a (f(x) = x^2 + 1, then f(a) = 10), not
+// a definition's head.
+func valueAt(defs map[string]*symexpr.Def, f, a string) bool {
+	d := defs[f]
+	return d != nil && d.Param != "" && d.Param != a
+}

@@ -48,6 +48,7 @@ type sreader struct {
 	// arguments.
 	inArgs bool
 	bound  bool // a name bound to a constant was replaced
+	fn     bool // a function's or a sequence's definition was put in
 }
 
 func (r *sreader) fail(format string, args ...any) {
@@ -78,13 +79,20 @@ type Def struct {
 // parameter) by their values; used reports whether any was replaced,
 // bound whether a constant was.
 func ReadDefs(s string, defs map[string]*Def) (e *Expr, used, bound bool, err error) {
+	e, used, bound, _, err = ReadDefsFn(s, defs)
+	return e, used, bound, err
+}
+
+// ReadDefsFn is ReadDefs that also reports whether a function's or a
+// sequence's definition was put in (fn), apart from constants.
+func ReadDefsFn(s string, defs map[string]*Def) (e *Expr, used, bound, fn bool, err error) {
 	defer func() {
 		if x := recover(); x != nil {
 			ex, ok := x.(error)
 			if !ok || !errors.Is(ex, errSym) {
 				panic(x)
 			}
-			e, used, bound, err = nil, false, false, ex
+			e, used, bound, fn, err = nil, false, false, false, ex
 		}
 	}()
 	r := &sreader{s: s, defs: defs}
@@ -93,7 +101,7 @@ func ReadDefs(s string, defs map[string]*Def) (e *Expr, used, bound bool, err er
 	if r.i < len(r.s) {
 		r.fail("unread text %q", r.rest(12))
 	}
-	return e, r.used, r.bound, nil
+	return e, r.used, r.bound, r.fn, nil
 }
 
 func (r *sreader) rest(n int) string {
@@ -658,7 +666,7 @@ func (r *sreader) name() *Expr {
 				r.fail("a function application %s(…)", n)
 			}
 			arg := r.primary()
-			r.used = true
+			r.used, r.fn = true, true
 			out := Substitute(d.Body, d.Param, arg)
 			r.nodes += countNodes(out)
 			if r.nodes > symMaxNodes {
@@ -701,7 +709,7 @@ func (r *sreader) name() *Expr {
 		}
 	}
 	if d := r.defs[n]; d != nil && d.Param == "" {
-		r.used, r.bound = true, !d.Seq
+		r.used, r.bound, r.fn = true, !d.Seq, d.Seq
 		return r.node(RatExpr(d.Body.Num))
 	}
 	if k := strings.IndexByte(n, '_'); k > 0 {
@@ -752,7 +760,7 @@ func (r *sreader) seqTerm(d *Def, sub string) *Expr {
 	default:
 		r.fail("a subscript %q of a sequence", sub)
 	}
-	r.used = true
+	r.used, r.fn = true, true
 	out := Substitute(d.Body, d.Param, at)
 	r.nodes += countNodes(out)
 	if r.nodes > symMaxNodes {
