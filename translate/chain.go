@@ -223,7 +223,7 @@ func (t *Translator) Translate(id string, steps []string) ChainResult {
 // Translate.
 func (t *Translator) TranslateProblem(id, problem string, steps []string) ChainResult {
 	pdefs, pkey := symbolic.ProblemDefs(problem)
-	return t.translate(id, problemCtx{exact: arith.ProblemExacts(problem), defs: pdefs, defsKey: pkey}, steps, true)
+	return t.translate(id, problemCtx{exact: arith.ProblemExacts(problem), defs: pdefs, defsKey: pkey, text: problem}, steps, true)
 }
 
 // problemCtx is what a translation reads of the problem: the values it
@@ -233,6 +233,7 @@ type problemCtx struct {
 	exact   *arith.ExactSet
 	defs    map[string]*symexpr.Def
 	defsKey string
+	text    string // the problem, for MarkProducts (its key: the letters in defs)
 }
 
 // translate is TranslateProblem with the problem's exact values read;
@@ -278,7 +279,7 @@ func (t *Translator) translate(id string, pc problemCtx, steps []string, resume 
 		events = append(events, introEvents(i, ss.sc)...)
 	}
 	binds := buildBindings(events)
-	defs := symbolic.ChainDefsWith(pc.defs, steps)
+	defs := symbolic.MarkProducts(symbolic.ChainDefsWith(pc.defs, steps), pc.text, steps)
 	if !cx.holds(binds, defs) {
 		return t.translate(id, pc, steps, false)
 	}

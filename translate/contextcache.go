@@ -258,7 +258,7 @@ func (cx *chainContext) holds(binds *bindings, defs map[string]*symexpr.Def) boo
 		return false
 	}
 	for name, d := range defs {
-		if was, ok := cx.defs[name]; !ok || (was == nil) != (d == nil) {
+		if was, ok := cx.defs[name]; !ok || (was == nil) != (d == nil) || was != nil && d.Param != was.Param {
 			return false
 		}
 	}

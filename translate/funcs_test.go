@@ -70,6 +70,15 @@ var funcTraps = []funcTrap{
 	{name: "chain's definition at a bound name, true", steps: []string{`Let \(g(t) = 2t - 5\).`, `So \(b = 4\).`, `Then \(g(b) = 3\).`}, step: 2, want: wantVerified},
 	{name: "a value at a name in a trial", steps: []string{`Let \(g(t) = 2t - 5\).`, `Try \(b = 4\): then \(g(b) = 2\).`, `Try \(b = 5\): then \(g(b) = 5\).`}, step: 1, want: wantNotRefuted},
 
+	// A letter that usually names a function multiplies a bracket when the
+	// text never uses it as one.
+	{name: "a product at a bound number", problem: `A coin shows heads with probability $p$.`, steps: []string{`So \(p = \frac{1}{4}\).`, `The variance is \(p(1 - p) = \frac{3}{16}\).`}, step: 1, want: wantVerified},
+	{name: "a wrong product at a bound number", problem: `A coin shows heads with probability $p$.`, steps: []string{`So \(p = \frac{1}{4}\).`, `The variance is \(p(1 - p) = \frac{3}{8}\).`}, step: 1, want: wantRefuted},
+	{name: "a product in an identity", problem: `A coin shows heads with probability $q$.`, steps: []string{`Expanding, \[ q(2 - q) = 2q - q^2 \]`}, want: wantVerified},
+	{name: "the letter is a function elsewhere", problem: `Let $p$ be a prime and $p(n)$ the number of partitions of $n$.`, steps: []string{`So \(p = 3\).`, `Then \(p(1 - p) = 5\).`}, step: 1, want: wantNotRefuted},
+	{name: "the letter at a number", problem: `A coin shows heads with probability $p$.`, steps: []string{`So \(p = \frac{1}{4}\).`, `Then \(p(2) = 1\) and \(p(1 - p) = 1\).`}, step: 1, want: wantNotRefuted},
+	{name: "the word function", problem: `The function value and the probability $p$ are given.`, steps: []string{`So \(p = \frac{1}{4}\).`, `Then \(p(1 - p) = 1\).`}, step: 1, want: wantNotRefuted},
+
 	// Sequences: a closed form, and a recurrence with its initial values.
 	{name: "closed form", problem: `The sequence is given by $b_n = 3n - 2$ for $n \ge 1$.`, steps: []string{`Hence \( b_{7} = 20 \).`}, want: wantRefuted},
 	{name: "closed form, true", problem: `The sequence is given by $b_n = 3n - 2$ for $n \ge 1$.`, steps: []string{`Hence \( b_{7} + b_2 = 23 \).`}, want: wantVerified},
@@ -109,7 +118,7 @@ func TestFunctionsDefinedInTheProblem(t *testing.T) {
 			for _, o := range s.Obligations {
 				noted = noted || strings.Contains(o.Note, "defined in the problem")
 			}
-			assert.True(t, noted || c.problem == "", "%s: the decision names the problem's function: %+v", c.name, obligationsOf(s))
+			assert.True(t, noted || !strings.Contains(c.problem, "="), "%s: the decision names the problem's function: %+v", c.name, obligationsOf(s))
 		}
 	}
 }

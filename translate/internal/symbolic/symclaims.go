@@ -27,6 +27,7 @@ type symMember struct {
 	// replaced by its body (the line writes the function another way)
 	restate bool
 	fn      bool // a function's or a sequence's definition was put in
+	prod    bool // a letter that usually names a function multiplies a bracket
 }
 
 // defHeadRE is the head of a function definition, "T(x)".
@@ -535,10 +536,10 @@ func readMembers(text string, s, e int, defs map[string]*symexpr.Def) ([]symMemb
 		if raw != "" {
 			if h := defHeadRE.FindStringSubmatch(raw); h != nil && len(ms) == 0 && !problemDef(defs, h[1]) && !valueAt(defs, h[1], h[2]) {
 				m.head, m.why = h[1]+" "+h[2], "a function's head"
-			} else if ex, used, bound, fn, err := symexpr.ReadDefsFn(raw, defs); err != nil {
+			} else if ex, info, err := symexpr.ReadDefsInfo(raw, defs); err != nil {
 				m.why = err.Error()
 			} else {
-				m.e, m.def, m.bound, m.fn = ex, used, bound, fn
+				m.e, m.def, m.bound, m.fn, m.prod = ex, info.Used, info.Bound, info.Fn, info.Prod
 				m.restate = len(ms) == 0 && restateHead(raw, defs)
 			}
 		} else {

@@ -43,7 +43,7 @@ func boundUsable(ms []symMember) bool {
 		if m.e == nil || symexpr.HasVar(m.e) {
 			return false
 		}
-		special = special || symexpr.HasCertFn(m.e) || symexpr.HasIntFn(m.e) || symexpr.HasRoot(m.e) || m.fn
+		special = special || symexpr.HasCertFn(m.e) || symexpr.HasIntFn(m.e) || symexpr.HasRoot(m.e) || m.fn || m.prod
 	}
 	return special
 }
@@ -74,7 +74,10 @@ func mayNeedConsts(s string) bool {
 // for an f with a body in defs.
 func appliesDef(s string, defs map[string]*symexpr.Def) bool {
 	for name, d := range defs {
-		if d != nil && d.Param != "" && len(name) == 1 && strings.Contains(s, name+"(") {
+		if d != nil && d.Param != "" && (len(name) == 1 || name == symexpr.ProductsKey) && strings.Contains(s, name+"(") {
+			return true
+		}
+		if name == symexpr.ProductsKey && d != nil && strings.ContainsAny(s, d.Param) && strings.Contains(s, "(") {
 			return true
 		}
 	}

@@ -49,6 +49,7 @@ type sreader struct {
 	inArgs bool
 	bound  bool // a name bound to a constant was replaced
 	fn     bool // a function's or a sequence's definition was put in
+	prod   bool // a letter of FuncNames was read as a factor before a bracket
 }
 
 func (r *sreader) fail(format string, args ...any) {
@@ -79,20 +80,26 @@ type Def struct {
 // parameter) by their values; used reports whether any was replaced,
 // bound whether a constant was.
 func ReadDefs(s string, defs map[string]*Def) (e *Expr, used, bound bool, err error) {
-	e, used, bound, _, err = ReadDefsFn(s, defs)
-	return e, used, bound, err
+	e, info, err := ReadDefsInfo(s, defs)
+	return e, info.Used, info.Bound, err
 }
 
-// ReadDefsFn is ReadDefs that also reports whether a function's or a
-// sequence's definition was put in (fn), apart from constants.
-func ReadDefsFn(s string, defs map[string]*Def) (e *Expr, used, bound, fn bool, err error) {
+// ReadInfo says what ReadDefsInfo put in: Used and Bound as ReadDefs
+// reports them, Fn a function's or a sequence's definition (apart from
+// constants), Prod a letter of FuncNames read as a factor before a bracket.
+type ReadInfo struct {
+	Used, Bound, Fn, Prod bool
+}
+
+// ReadDefsInfo is ReadDefs with what it put in.
+func ReadDefsInfo(s string, defs map[string]*Def) (e *Expr, info ReadInfo, err error) {
 	defer func() {
 		if x := recover(); x != nil {
 			ex, ok := x.(error)
 			if !ok || !errors.Is(ex, errSym) {
 				panic(x)
 			}
-			e, used, bound, fn, err = nil, false, false, false, ex
+			e, info, err = nil, ReadInfo{}, ex
 		}
 	}()
 	r := &sreader{s: s, defs: defs}
@@ -101,7 +108,7 @@ func ReadDefsFn(s string, defs map[string]*Def) (e *Expr, used, bound, fn bool, 
 	if r.i < len(r.s) {
 		r.fail("unread text %q", r.rest(12))
 	}
-	return e, r.used, r.bound, r.fn, nil
+	return e, ReadInfo{Used: r.used, Bound: r.bound, Fn: r.fn, Prod: r.prod}, nil
 }
 
 func (r *sreader) rest(n int) string {
@@ -659,11 +666,11 @@ func (r *sreader) name() *Expr {
 				r.fail("a function value %s(…)", n)
 			}
 		}
-		if (strings.IndexByte(FuncNames, c) >= 0 || r.defs[n] != nil && r.defs[n].Param != "") && r.i < len(r.s) && r.s[r.i] == '(' {
+		if (strings.IndexByte(FuncNames, c) >= 0 && !r.product(c) || r.defs[n] != nil && r.defs[n].Param != "") && r.i < len(r.s) && r.s[r.i] == '(' {
 			// (another letter is a function only when the problem defines it so)
 			d := r.defs[n]
 			if d == nil || d.Param == "" {
-				r.fail("a function application %s(…)", n)
+				r.fail("a function application %s(…): a function the problem and the chain do not define (a functional equation?)", n)
 			}
 			arg := r.primary()
 			r.used, r.fn = true, true
@@ -767,4 +774,19 @@ func (r *sreader) seqTerm(d *Def, sub string) *Expr {
 		r.fail("too long")
 	}
 	return out
+}
+
+// ProductsKey is the key of the definitions map whose Param lists the
+// letters of FuncNames that multiply before a bracket: the problem and the
+// chain never use them as functions (p(1 - p) with a probability p).
+const ProductsKey = "·products"
+
+// product reports that the letter c multiplies before a bracket.
+func (r *sreader) product(c byte) bool {
+	d := r.defs[ProductsKey]
+	if d != nil && strings.IndexByte(d.Param, c) >= 0 {
+		r.prod = true
+		return true
+	}
+	return false
 }
