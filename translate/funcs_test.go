@@ -205,4 +205,20 @@ func TestProblemDefsLinear(t *testing.T) {
 	}
 	ts, tl := timeOf(small), timeOf(large)
 	assert.Less(t, tl, 40*ts+50*time.Millisecond, "8× the text took %v against %v", tl, ts)
+	// a chain of equal terms, and letters before brackets that never close
+	for _, unit := range []string{`a_1 = `, `p(p + p(1 - `, `$f(x) = x$ and $f(x) = `} {
+		small, large := strings.Repeat(unit, 1000), strings.Repeat(unit, 8000)
+		timeOf := func(s string) time.Duration {
+			best := time.Duration(1 << 62)
+			for range 3 {
+				t0 := time.Now()
+				defs, _ := symbolic.ProblemDefs(s)
+				symbolic.MarkProducts(symbolic.ChainDefsWith(defs, []string{s}), s, []string{s})
+				best = min(best, time.Since(t0))
+			}
+			return best
+		}
+		ts, tl := timeOf(small), timeOf(large)
+		assert.Less(t, tl, 40*ts+50*time.Millisecond, "%q: 8× the text took %v against %v", unit, tl, ts)
+	}
 }

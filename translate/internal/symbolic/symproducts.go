@@ -61,7 +61,7 @@ func letterUses(s string, c byte) (quantity, fn, applied bool) {
 			rest := s[i+1:]
 			switch {
 			case strings.HasPrefix(rest, "("):
-				k := strings.IndexByte(rest, ')')
+				k := strings.IndexByte(rest[:min(len(rest), 42)], ')')
 				in := ""
 				if k > 0 {
 					in = strings.TrimSpace(rest[1:k])

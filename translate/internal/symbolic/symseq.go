@@ -172,7 +172,7 @@ func seqSub(sub string) (param string, shift int, ok bool) {
 // ("F_1 = F_2 = 1").
 func seqInitValue(s string, i int, name string) (*big.Rat, []int) {
 	var more []int
-	for {
+	for len(more) <= 8 {
 		j := i
 		for j < len(s) && s[j] == ' ' {
 			j++
@@ -187,6 +187,9 @@ func seqInitValue(s string, i int, name string) (*big.Rat, []int) {
 		}
 		more = append(more, n)
 		i = j + len(m[0])
+	}
+	if len(more) > 8 {
+		return nil, nil // a long chain of equal terms: each is read once, as unreadable
 	}
 	end := formulaEnd(s, i)
 	raw := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(s[i:end]), "."))
