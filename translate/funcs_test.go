@@ -60,6 +60,7 @@ var funcTraps = []funcTrap{
 	{name: "a head after an operand", problem: `Suppose $g(x) + f(x) = x^2$ for all $x$.`, steps: []string{`So \( f(3) = 1 \).`}, want: wantNotRefuted},
 	{name: "a chain that redefines the name", problem: `Let $f(x) = x^2$.`, steps: []string{`Let \( f(x) = x + 5 \) be the shifted line.`, `So \( f(2) = 7 \).`}, step: 1, want: wantNotRefuted},
 	{name: "an equation the chain sets up", problem: `Let $f(x) = x^2 - 2x$. Solve $f(x) = 3$.`, steps: []string{`We need \( f(x) = 3 \), that is \( x^2 - 2x - 3 = 0 \).`}, want: wantNotRefuted},
+	{name: "the function in a new variable", problem: `Let $f(x) = x^2 + \frac{1}{x^2}$.`, steps: []string{`With \(u = x + \frac{1}{x}\) we get \[ f(u) = u^2 - 2 = (u - 1)^2 + 2u - 3 \]`}, want: wantNotRefuted},
 	{name: "the inverse", problem: `Let $f(x) = x^3$.`, steps: []string{`\( f^{-1}(8) = 2 \)`}, want: wantNotRefuted},
 	{name: "used before it is defined", problem: `We know $f(2) = 5$ and $f(x) = x^2$ is false in general.`, steps: []string{`So \( f(3) = 1 \).`}, want: wantNotRefuted},
 

@@ -313,7 +313,7 @@ var anyHeadRE = regexp.MustCompile(`^([A-Za-z])\(([a-z])\)$`)
 // problem defines, at a name (not a number).
 func restateHead(raw string, defs map[string]*symexpr.Def) bool {
 	h := anyHeadRE.FindStringSubmatch(raw)
-	return h != nil && h[1] != h[2] && problemDef(defs, h[1])
+	return h != nil && h[1] != h[2] && problemDef(defs, h[1]) && defs[h[1]].Param == h[2]
 }
 
 // valueAt reports that "f(a)" is the value of a function defined with

@@ -673,6 +673,11 @@ func (r *sreader) name() *Expr {
 				r.fail("a function application %s(…): a function the problem and the chain do not define (a functional equation?)", n)
 			}
 			arg := r.primary()
+			if d.Step == -1 && arg.Op == 'v' && arg.Name != d.Param {
+				// the problem's f at another letter (f(u) after "let u = x +
+				// 1/x"): often f written in a new variable, not f at u
+				r.fail("the problem's function %s at another name", n)
+			}
 			r.used, r.fn = true, true
 			out := Substitute(d.Body, d.Param, arg)
 			r.nodes += countNodes(out)
