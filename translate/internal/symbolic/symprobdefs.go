@@ -181,11 +181,14 @@ func ChainDefsWith(pdefs map[string]*symexpr.Def, steps []string) map[string]*sy
 	if defs == nil {
 		defs = map[string]*symexpr.Def{}
 	}
-	veto := false
-	for _, s := range steps {
-		veto = veto || seqVeto(s)
-	}
+	veto, vetoRead := false, false
 	for name, d := range pdefs {
+		if d != nil && d.Seq && !vetoRead {
+			for _, s := range steps {
+				veto = veto || seqVeto(s)
+			}
+			vetoRead = true
+		}
 		switch {
 		case d != nil && d.Seq && (veto || redefinedSeq(name[:1], steps)):
 			// a term may be meant modulo something, or the chain names

@@ -3,6 +3,7 @@ package symbolic
 import (
 	"strings"
 
+	"github.com/leanprm/leanprm/translate/internal/mathtext"
 	"github.com/leanprm/leanprm/translate/internal/symexpr"
 )
 
@@ -18,6 +19,9 @@ import (
 // under symexpr.ProductsKey. Linear in the bytes of problem and steps.
 func MarkProducts(defs map[string]*symexpr.Def, problem string, steps []string) map[string]*symexpr.Def {
 	texts := append([]string{problem[:min(len(problem), maxProblemDefBytes)]}, steps...)
+	if !anyApplied(texts) {
+		return defs
+	}
 	for _, s := range texts {
 		low := strings.ToLower(s)
 		for _, w := range []string{"function", "polynomial", "map", "operator", `\circ`, "∘"} {
@@ -90,4 +94,22 @@ func letterUses(s string, c byte) (quantity, fn, applied bool) {
 func closedNumber(s string) bool {
 	s = strings.TrimPrefix(s, "-")
 	return s != "" && strings.Trim(s, "0123456789./ ") == ""
+}
+
+// anyApplied is a cheap first test: a letter of FuncNames standing alone
+// before "(" somewhere in texts.
+func anyApplied(texts []string) bool {
+	for _, s := range texts {
+		for i := strings.IndexByte(s, '('); i >= 0; {
+			if i > 0 && strings.IndexByte(symexpr.FuncNames, s[i-1]) >= 0 && (i == 1 || !mathtext.IsASCIILetter(s[i-2]) && s[i-2] != '\\') {
+				return true
+			}
+			j := strings.IndexByte(s[i+1:], '(')
+			if j < 0 {
+				break
+			}
+			i += 1 + j
+		}
+	}
+	return false
 }
