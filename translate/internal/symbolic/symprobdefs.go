@@ -92,17 +92,7 @@ func ProblemDefs(problem string) (defs map[string]*symexpr.Def, key string) {
 // the functions defined before it; nil when it is no definition, and eq
 // when it is a closed value: an equation to solve ("f(x) = 0").
 func problemDefBody(s string, i int, name, param string, defs map[string]*symexpr.Def) (d *symexpr.Def, eq bool) {
-	end := i
-	for end < len(s) && end-i <= maxProblemDefBody {
-		c := s[end]
-		if c == '$' || c == '\n' || c == ',' || c == ';' || c == '=' || c == '<' || c == '>' ||
-			c == '.' && (end+1 == len(s) || s[end+1] == ' ' || s[end+1] == '$' || s[end+1] == '\n' || s[end+1] == '\\') ||
-			c == '\\' && end+1 < len(s) && strings.IndexByte(`]),\`, s[end+1]) >= 0 ||
-			strings.HasPrefix(s[end:], `\quad`) || strings.HasPrefix(s[end:], `\text`) || strings.HasPrefix(s[end:], `\mbox`) {
-			break
-		}
-		end++
-	}
+	end := formulaEnd(s, i)
 	if end-i > maxProblemDefBody || end < len(s) && strings.IndexByte("=<>", s[end]) >= 0 {
 		return nil, false
 	}

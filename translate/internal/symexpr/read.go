@@ -678,13 +678,7 @@ func (r *sreader) name() *Expr {
 				// 1/x"): often f written in a new variable, not f at u
 				r.fail("the problem's function %s at another name", n)
 			}
-			r.used, r.fn = true, true
-			out := Substitute(d.Body, d.Param, arg)
-			r.nodes += countNodes(out)
-			if r.nodes > symMaxNodes {
-				r.fail("too long")
-			}
-			return out
+			return r.apply(d, arg)
 		}
 		if d := r.defs[n]; d != nil && d.Param != "" && (r.i >= len(r.s) || r.s[r.i] != '_') {
 			// f^{-1}(8), f'(x), f alone: the function itself, not a number
@@ -772,8 +766,13 @@ func (r *sreader) seqTerm(d *Def, sub string) *Expr {
 	default:
 		r.fail("a subscript %q of a sequence", sub)
 	}
+	return r.apply(d, at)
+}
+
+// apply is d's body with its parameter replaced by arg.
+func (r *sreader) apply(d *Def, arg *Expr) *Expr {
 	r.used, r.fn = true, true
-	out := Substitute(d.Body, d.Param, at)
+	out := Substitute(d.Body, d.Param, arg)
 	r.nodes += countNodes(out)
 	if r.nodes > symMaxNodes {
 		r.fail("too long")
