@@ -32,6 +32,8 @@ var funcTraps = []funcTrap{
 	// several wordings and with other numbers.
 	{name: "value", problem: `Let $f(x) = x^2 - 3x + 1$. Find $f(4)$.`, steps: []string{`So \(f(4) = 5\).`}, want: wantVerified},
 	{name: "value, another wording", problem: `Consider the function $h(t)=2t^{2}+t$. What is $h(-3)$?`, steps: []string{`We get \( h(-3) = 15 \).`}, want: wantVerified},
+	{name: "value with dfrac, given", problem: `Given $k(x)=\dfrac{3x}{x+1}$, evaluate $k(2)$.`, steps: []string{`\( k(2) = \dfrac{6}{3} = 2 \)`}, want: wantVerified},
+	{name: "value with dfrac, given, wrong", problem: `Given $k(x)=\dfrac{3x}{x+1}$, evaluate $k(2)$.`, steps: []string{`\( k(2) = 3 \)`}, want: wantRefuted},
 	{name: "value of a fraction", problem: `Suppose $g(x) = \frac{x+1}{x-2}$ for all real $x \ne 2$. Compute $g(5)$.`, steps: []string{`Then \( g(5) = \frac{6}{3} = 2 \).`}, want: wantVerified},
 	{name: "composition", problem: `Let $f(x) = 2x + 3$. Find $f(f(1))$.`, steps: []string{`\[ f(f(1)) = f(5) = 13 \]`}, want: wantVerified},
 	{name: "a function through another", problem: `Let $p(x) = x - 4$ and $q(x) = 3p(x)$. Find $q(10)$.`, steps: []string{`\( q(10) = 18 \).`}, want: wantVerified},
@@ -92,6 +94,10 @@ var funcTraps = []funcTrap{
 	{name: "recurrence by cases", problem: `Let $w_1 = 1$. If $n$ is odd, $w_{n+1} = 2w_n$; if $n$ is even, $w_{n+1} = w_n + 1$.`, steps: []string{`So \( w_3 = 4 \).`}, want: wantNotRefuted},
 	{name: "terms modulo something", problem: `Let $d_1 = 1$ and $d_{n+1} = 7d_n$. Find the last digit of $d_{20}$.`, steps: []string{`We have \( d_3 = 9 \) (the last digit).`}, want: wantNotRefuted},
 	{name: "a chain that names its own sequence", problem: `Let $s_1 = 4$ and $s_{n+1} = s_n + 5$.`, steps: []string{`Let \( s_n \) now be the partial sums; \( s_2 = 13 \).`}, want: wantNotRefuted},
+	{name: "recurrence, another wording", problem: `The sequence $(x_n)$ satisfies $x_0 = 5$ and $x_{n+1} = x_n^2 - 2x_n$ for all $n \geq 0$.`, steps: []string{`Hence \(x_2 = 195\).`}, want: wantVerified},
+	{name: "recurrence, another wording, wrong", problem: `The sequence $(x_n)$ satisfies $x_0 = 5$ and $x_{n+1} = x_n^2 - 2x_n$ for all $n \geq 0$.`, steps: []string{`Hence \(x_2 = 185\).`}, want: wantRefuted},
+	{name: "a term beyond the computed range", problem: `Let $c_1 = 2$ and $c_{k+1} = 3c_k - 1$ for $k \geq 1$.`, steps: []string{`Then \( c_{100} = 7 \).`}, want: wantNotRefuted},
+	{name: "an initial value that is a name", problem: `Let $x_1 = a$ and $x_{n+1} = 2x_n + 1$.`, steps: []string{`So \( x_2 = 5 \).`}, want: wantNotRefuted},
 	{name: "a rule that looks ahead", problem: `If $e_1 = 1$, $e_2 = 0$ and $e_{n+1} = e_n + e_{n+2}$, find $e_9$.`, steps: []string{`So \( e_3 = 5 \).`}, want: wantNotRefuted},
 }
 
