@@ -16,6 +16,7 @@ import (
 	"github.com/leanprm/leanprm/translate/internal/discourse"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
 	"github.com/leanprm/leanprm/translate/internal/symbolic"
+	"github.com/leanprm/leanprm/translate/internal/symdefs"
 	"github.com/leanprm/leanprm/translate/internal/symexpr"
 )
 
@@ -222,7 +223,7 @@ func (t *Translator) Translate(id string, steps []string) ChainResult {
 // (problem.go). The problem is read, never executed; an empty problem is
 // Translate.
 func (t *Translator) TranslateProblem(id, problem string, steps []string) ChainResult {
-	pdefs, pkey := symbolic.ProblemDefs(problem)
+	pdefs, pkey := symdefs.ProblemDefs(problem)
 	return t.translate(id, problemCtx{exact: arith.ProblemExacts(problem), defs: pdefs, defsKey: pkey, text: problem}, steps, true)
 }
 
@@ -279,7 +280,7 @@ func (t *Translator) translate(id string, pc problemCtx, steps []string, resume 
 		events = append(events, introEvents(i, ss.sc)...)
 	}
 	binds := buildBindings(events)
-	defs := symbolic.MarkProducts(symbolic.ChainDefsWith(pc.defs, steps), pc.text, steps)
+	defs := symdefs.MarkProducts(symdefs.ChainDefsWith(pc.defs, steps, symbolic.ChainDefs(steps)), pc.text, steps)
 	if !cx.holds(binds, defs) {
 		return t.translate(id, pc, steps, false)
 	}

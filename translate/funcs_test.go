@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/leanprm/leanprm/translate/internal/symbolic"
+	"github.com/leanprm/leanprm/translate/internal/symdefs"
 	"github.com/leanprm/leanprm/translate/internal/symexpr"
 )
 
@@ -149,7 +149,7 @@ func TestProblemDefsRead(t *testing.T) {
 		{`Let $a_{n+1} = a_n + 1$ for $m > 2$, $a_1 = 0$.`, ""},
 	}
 	for _, tt := range tests {
-		_, key := symbolic.ProblemDefs(tt.problem)
+		_, key := symdefs.ProblemDefs(tt.problem)
 		if tt.key == "" {
 			assert.Empty(t, key, tt.problem)
 		} else {
@@ -167,8 +167,8 @@ func FuzzProblemDefs(f *testing.F) {
 	f.Add("$f(x) = ", "f(x) =")
 	f.Add("\xff$f(x)=x\xfe$", "g(")
 	f.Fuzz(func(t *testing.T, problem, step string) {
-		d1, k1 := symbolic.ProblemDefs(problem)
-		_, k2 := symbolic.ProblemDefs(problem)
+		d1, k1 := symdefs.ProblemDefs(problem)
+		_, k2 := symdefs.ProblemDefs(problem)
 		if k1 != k2 {
 			t.Fatalf("two readings: %q and %q", k1, k2)
 		}
@@ -183,7 +183,7 @@ func FuzzProblemDefs(f *testing.F) {
 		if fns > 8 || terms > 4*2*61 {
 			t.Fatalf("%d functions and %d terms kept", fns, terms)
 		}
-		symbolic.ChainDefsWith(d1, []string{step})
+		symdefs.ChainDefsWith(d1, []string{step}, nil)
 		tr, err := New(Options{})
 		if err != nil {
 			t.Fatal(err)
@@ -204,8 +204,8 @@ func TestProblemDefsLinear(t *testing.T) {
 		best := time.Duration(1 << 62)
 		for range 3 {
 			t0 := time.Now()
-			symbolic.ProblemDefs(s)
-			symbolic.ChainDefsWith(map[string]*symexpr.Def{}, []string{s})
+			symdefs.ProblemDefs(s)
+			symdefs.ChainDefsWith(map[string]*symexpr.Def{}, []string{s}, nil)
 			best = min(best, time.Since(t0))
 		}
 		return best
@@ -219,8 +219,8 @@ func TestProblemDefsLinear(t *testing.T) {
 			best := time.Duration(1 << 62)
 			for range 3 {
 				t0 := time.Now()
-				defs, _ := symbolic.ProblemDefs(s)
-				symbolic.MarkProducts(symbolic.ChainDefsWith(defs, []string{s}), s, []string{s})
+				defs, _ := symdefs.ProblemDefs(s)
+				symdefs.MarkProducts(symdefs.ChainDefsWith(defs, []string{s}, nil), s, []string{s})
 				best = min(best, time.Since(t0))
 			}
 			return best

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
+	"github.com/leanprm/leanprm/translate/internal/symdefs"
 	"github.com/leanprm/leanprm/translate/internal/symexpr"
 	"github.com/leanprm/leanprm/translate/obligation"
 )
@@ -534,13 +535,13 @@ func readMembers(text string, s, e int, defs map[string]*symexpr.Def) ([]symMemb
 		m := symMember{s: start, e2: i}
 		raw := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(text[start:i]), ".,;"))
 		if raw != "" {
-			if h := defHeadRE.FindStringSubmatch(raw); h != nil && len(ms) == 0 && !problemDef(defs, h[1]) && !valueAt(defs, h[1], h[2]) {
+			if h := defHeadRE.FindStringSubmatch(raw); h != nil && len(ms) == 0 && !symdefs.ProblemDef(defs, h[1]) && !symdefs.ValueAt(defs, h[1], h[2]) {
 				m.head, m.why = h[1]+" "+h[2], "a function's head"
 			} else if ex, info, err := symexpr.ReadDefsInfo(raw, defs); err != nil {
 				m.why = err.Error()
 			} else {
 				m.e, m.def, m.bound, m.fn, m.prod = ex, info.Used, info.Bound, info.Fn, info.Prod
-				m.restate = len(ms) == 0 && restateHead(raw, defs)
+				m.restate = len(ms) == 0 && symdefs.RestateHead(raw, defs)
 			}
 		} else {
 			m.why = "empty"

@@ -1,4 +1,4 @@
-package symbolic
+package symdefs
 
 import (
 	"fmt"

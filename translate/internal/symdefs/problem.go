@@ -1,4 +1,4 @@
-package symbolic
+package symdefs
 
 import (
 	"regexp"
@@ -142,7 +142,7 @@ func piecewiseAfter(rest string) bool {
 
 // notGivenRE marks a sentence whose formula is not given but asked about
 // or to be proven ("Prove that f(x) = x", "whether f(x) = x^2 works").
-var notGivenRE = newWordMatcher([]string{"prove", "show", "whether", "verify", "check", "all", "conjecture", "possible", "could", "might", "functions"}, nil, nil)
+var notGivenRE = newWords([]string{"prove", "show", "whether", "verify", "check", "all", "conjecture", "possible", "could", "might", "functions"})
 
 // givenBefore reports that the sentence before the head at i gives the
 // definition (neither asks nor proves it), and that the problem does not
@@ -156,15 +156,15 @@ func givenBefore(s string, i int) bool {
 	return !notGivenRE.MatchString(strings.ToLower(sent))
 }
 
-// ChainDefsWith is ChainDefs for the steps of a solution to a problem
+// ChainDefsWith is chainDefs (symbolic.ChainDefs of steps) for the steps of a solution to a problem
 // that defines pdefs (ProblemDefs). A step that writes "f(x) = …" for a
 // function of the problem restates it, and the restatement is a claim
 // (readMembers substitutes the head: "f(x) = (x + 2)(x^3 + 1)" is the
 // identity of the problem's body and the product); a step that gives the
 // name a new definition ("let f(x) = …", "define", "suppose", "if", …)
 // makes it substituted nowhere, like a function the chain defines twice.
-func ChainDefsWith(pdefs map[string]*symexpr.Def, steps []string) map[string]*symexpr.Def {
-	defs := ChainDefs(steps)
+func ChainDefsWith(pdefs map[string]*symexpr.Def, steps []string, chainDefs map[string]*symexpr.Def) map[string]*symexpr.Def {
+	defs := chainDefs
 	if len(pdefs) == 0 {
 		return defs
 	}
@@ -215,7 +215,7 @@ func redefinedSeq(name string, steps []string) bool {
 }
 
 // redefCueRE marks a sentence that gives a name a definition of its own.
-var redefCueRE = newWordMatcher([]string{"let", "define", "defined", "defining", "denote", "consider", "suppose", "assume", "assuming", "if", "say", "call", "new", "try", "guess", "where", "when", "instead", "another", "redefine"}, nil, nil)
+var redefCueRE = newWords([]string{"let", "define", "defined", "defining", "denote", "consider", "suppose", "assume", "assuming", "if", "say", "call", "new", "try", "guess", "where", "when", "instead", "another", "redefine"})
 
 // redefined reports a head "name(v) =" in steps whose sentence gives name
 // a definition of its own.
@@ -241,8 +241,8 @@ func redefined(name string, steps []string) bool {
 	return false
 }
 
-// problemDef reports that defs holds name as a function the problem defines.
-func problemDef(defs map[string]*symexpr.Def, name string) bool {
+// ProblemDef reports that defs holds name as a function the problem defines.
+func ProblemDef(defs map[string]*symexpr.Def, name string) bool {
 	d := defs[name]
 	return d != nil && d.Param != "" && d.Step == -1
 }
@@ -288,7 +288,7 @@ func headStarts(s string, i int) bool {
 
 // equationCueRE marks a sentence that sets up an equation in a function
 // it has defined ("Solve f(x) = 2x + 1", "all x such that f(x) = x").
-var equationCueRE = newWordMatcher([]string{"solve", "solving", "solutions", "solution", "such", "satisfy", "satisfies", "equation", "roots", "root", "when", "whenever", "where", "values"}, nil, nil)
+var equationCueRE = newWords([]string{"solve", "solving", "solutions", "solution", "such", "satisfy", "satisfies", "equation", "roots", "root", "when", "whenever", "where", "values"})
 
 // equationCue reports such a sentence before the head at i.
 func equationCue(s string, i int) bool {
@@ -302,17 +302,48 @@ func equationCue(s string, i int) bool {
 // anyHeadRE is "f(x)" for any letter f.
 var anyHeadRE = regexp.MustCompile(`^([A-Za-z])\(([a-z])\)$`)
 
-// restateHead reports that raw is the head "f(x)" of a function the
+// RestateHead reports that raw is the head "f(x)" of a function the
 // problem defines, at a name (not a number).
-func restateHead(raw string, defs map[string]*symexpr.Def) bool {
+func RestateHead(raw string, defs map[string]*symexpr.Def) bool {
 	h := anyHeadRE.FindStringSubmatch(raw)
-	return h != nil && h[1] != h[2] && problemDef(defs, h[1]) && defs[h[1]].Param == h[2]
+	return h != nil && h[1] != h[2] && ProblemDef(defs, h[1]) && defs[h[1]].Param == h[2]
 }
 
-// valueAt reports that "f(a)" is the value of a function defined with
+// ValueAt reports that "f(a)" is the value of a function defined with
 // another parameter at the name a (f(x) = x^2 + 1, then f(a) = 10), not
 // a definition's head.
-func valueAt(defs map[string]*symexpr.Def, f, a string) bool {
+func ValueAt(defs map[string]*symexpr.Def, f, a string) bool {
 	d := defs[f]
 	return d != nil && d.Param != "" && d.Param != a
 }
+
+// words is a set of lower-case words, matched whole in a text.
+type words map[string]bool
+
+func newWords(ws []string) words {
+	m := words{}
+	for _, w := range ws {
+		m[w] = true
+	}
+	return m
+}
+
+// MatchString reports a word of the lower-cased text s in the set.
+func (m words) MatchString(s string) bool {
+	for i := 0; i < len(s); {
+		for i < len(s) && !isWordByte(s[i]) {
+			i++
+		}
+		j := i
+		for j < len(s) && isWordByte(s[j]) {
+			j++
+		}
+		if j > i && m[s[i:j]] {
+			return true
+		}
+		i = j
+	}
+	return false
+}
+
+func isWordByte(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '\'' }
