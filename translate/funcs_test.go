@@ -32,6 +32,8 @@ var funcTraps = []funcTrap{
 	// several wordings and with other numbers.
 	{name: "value", problem: `Let $f(x) = x^2 - 3x + 1$. Find $f(4)$.`, steps: []string{`So \(f(4) = 5\).`}, want: wantVerified},
 	{name: "value, another wording", problem: `Consider the function $h(t)=2t^{2}+t$. What is $h(-3)$?`, steps: []string{`We get \( h(-3) = 15 \).`}, want: wantVerified},
+	{name: "asked before it is defined", problem: `What is $f(2)$ if $f(x) = 4x - 7$?`, steps: []string{`\( f(2) = 1 \)`}, want: wantVerified},
+	{name: "asked before it is defined, wrong", problem: `What is $f(2)$ if $f(x) = 4x - 7$?`, steps: []string{`\( f(2) = -1 \)`}, want: wantRefuted},
 	{name: "value with dfrac, given", problem: `Given $k(x)=\dfrac{3x}{x+1}$, evaluate $k(2)$.`, steps: []string{`\( k(2) = \dfrac{6}{3} = 2 \)`}, want: wantVerified},
 	{name: "value with dfrac, given, wrong", problem: `Given $k(x)=\dfrac{3x}{x+1}$, evaluate $k(2)$.`, steps: []string{`\( k(2) = 3 \)`}, want: wantRefuted},
 	{name: "value of a fraction", problem: `Suppose $g(x) = \frac{x+1}{x-2}$ for all real $x \ne 2$. Compute $g(5)$.`, steps: []string{`Then \( g(5) = \frac{6}{3} = 2 \).`}, want: wantVerified},

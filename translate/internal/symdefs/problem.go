@@ -61,9 +61,10 @@ func ProblemDefs(problem string) (defs map[string]*symexpr.Def, key string) {
 			}
 			order = append(order, name)
 		}
-		if !seen && firstUse(s, name) < m[2] {
-			// the function is used before it is defined: a functional
-			// equation's solution ("… Thus f(n) = n"), not a definition
+		if !seen && usedBefore(s, name, m[2]) {
+			// the function is used before the sentence that defines it: a
+			// functional equation's solution ("… Thus f(n) = n"), not a
+			// definition ("What is f(2) if f(x) = 3x + 1?" asks first)
 			d = nil
 		}
 		switch {
@@ -247,15 +248,45 @@ func ProblemDef(defs map[string]*symexpr.Def, name string) bool {
 	return d != nil && d.Param != "" && d.Step == -1
 }
 
-// firstUse is the offset of the first "name(" or "name^" in s with no
-// letter or backslash before it.
-func firstUse(s, name string) int {
-	for i := 0; i+1 < len(s); i++ {
-		if s[i] == name[0] && (s[i+1] == '(' || s[i+1] == '^') && (i == 0 || !(s[i-1] >= 'a' && s[i-1] <= 'z' || s[i-1] >= 'A' && s[i-1] <= 'Z' || s[i-1] == '\\')) {
-			return i
+// usedBefore reports a use of the function name before its head at h: in
+// an earlier sentence, or in the head's sentence with a value or a power
+// ("f(2) = 5 and f(x) = …"). A question first ("What is f(2) if f(x) =
+// …?") is no use.
+func usedBefore(s, name string, h int) bool {
+	start := sentenceStart(s, h)
+	for i := 0; i+1 < h; i++ {
+		if s[i] != name[0] || i > 0 && (s[i-1] >= 'a' && s[i-1] <= 'z' || s[i-1] >= 'A' && s[i-1] <= 'Z' || s[i-1] == '\\') {
+			continue
+		}
+		switch {
+		case s[i+1] == '^':
+			return true
+		case s[i+1] != '(':
+			continue
+		case i < start:
+			return true
+		}
+		k := strings.IndexByte(s[i:min(h, i+24)], ')')
+		if k < 0 {
+			return true
+		}
+		rest := strings.TrimLeft(s[i+k+1:h], " $")
+		if strings.HasPrefix(rest, "=") || strings.HasPrefix(rest, "^") {
+			return true
 		}
 	}
-	return len(s)
+	return false
+}
+
+// sentenceStart is where the sentence holding offset i starts: after the
+// last ". ", "? ", "! " or line end before it.
+func sentenceStart(s string, i int) int {
+	for j := i - 1; j >= 0; j-- {
+		if s[j] == '\n' || (s[j] == '.' || s[j] == '?' || s[j] == '!') && j+1 < len(s) && (s[j+1] == ' ' || s[j+1] == '\n') {
+			return j + 1
+		}
+	}
+	return 0
 }
 
 // headStarts reports that the head at i starts its formula: no operand
