@@ -40,6 +40,7 @@ func ProblemDefs(problem string) (defs map[string]*symexpr.Def, key string) {
 		return nil, ""
 	}
 	var order []string
+	asked := map[string]bool{}
 	for _, m := range probDefRE.FindAllStringSubmatchIndex(s, -1) {
 		name, param := s[m[2]:m[3]], s[m[4]:m[5]]
 		if name == param || !headStarts(s, m[2]) {
@@ -50,6 +51,7 @@ func ProblemDefs(problem string) (defs map[string]*symexpr.Def, key string) {
 		if eq || seen && equationCue(s, m[2]) {
 			// "Solve f(x) = 3", "… such that f(x) = 2x + 1": an equation in
 			// the function, which neither defines it nor contradicts it
+			asked[name] = true
 			continue
 		}
 		if defs == nil {
@@ -74,6 +76,11 @@ func ProblemDefs(problem string) (defs map[string]*symexpr.Def, key string) {
 			defs[name] = nil
 		case !seen:
 			defs[name] = d
+		}
+	}
+	for name := range asked {
+		if d := defs[name]; d != nil {
+			d.Asked = true
 		}
 	}
 	defs, seqKey := problemSeqs(s, defs)
@@ -337,7 +344,7 @@ var anyHeadRE = regexp.MustCompile(`^([A-Za-z])\(([a-z])\)$`)
 // problem defines, at a name (not a number).
 func RestateHead(raw string, defs map[string]*symexpr.Def) bool {
 	h := anyHeadRE.FindStringSubmatch(raw)
-	return h != nil && h[1] != h[2] && ProblemDef(defs, h[1]) && defs[h[1]].Param == h[2]
+	return h != nil && h[1] != h[2] && ProblemDef(defs, h[1]) && defs[h[1]].Param == h[2] && !defs[h[1]].Asked
 }
 
 // ValueAt reports that "f(a)" is the value of a function defined with

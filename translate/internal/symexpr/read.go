@@ -73,6 +73,9 @@ type Def struct {
 	// gives. Its terms are values like a function's, not names bound to a
 	// number.
 	Seq bool
+	// Asked marks a function the problem also sets equal to something
+	// ("Solve f(x) = x^2 + 5"): a step's "f(x) = …" may be that equation.
+	Asked bool
 }
 
 // ReadDefs parses s, replacing applications of the functions in defs
