@@ -92,6 +92,7 @@ var funcTraps = []funcTrap{
 	{name: "closed form, true", problem: `The sequence is given by $b_n = 3n - 2$ for $n \ge 1$.`, steps: []string{`Hence \( b_{7} + b_2 = 23 \).`}, want: wantVerified},
 	{name: "closed form, shifted", problem: `Let $u_{n} = n^2 + 1$.`, steps: []string{`So \[ u_{n+1} - u_n = 2n + 1 \]`}, want: wantVerified},
 	{name: "closed form, shifted and wrong", problem: `Let $u_{n} = n^2 + 1$.`, steps: []string{`So \[ u_{n+1} - u_n = 2n + 3 \]`}, want: wantRefuted},
+	{name: "a term at a name set equal", problem: `The sequence is given by $b_n = 3n - 2$ for $n \ge 1$.`, steps: []string{`We want \[ b_n = 2n + 5 = 19 \]`}, want: wantNotRefuted},
 	{name: "recurrence", problem: `Let $c_1 = 2$ and $c_{k+1} = 3c_k - 1$ for $k \geq 1$. Find $c_6$.`, steps: []string{`Then \( c_4 = 41 \).`}, want: wantVerified},
 	{name: "recurrence, wrong term", problem: `Let $c_1 = 2$ and $c_{k+1} = 3c_k - 1$ for $k \geq 1$. Find $c_6$.`, steps: []string{`Then \( c_4 = 40 \).`}, want: wantRefuted},
 	{name: "two-term recurrence", problem: `Define $L_1 = L_2 = 1$ and $L_{n} = L_{n-1} + 2L_{n-2}$ for $n \ge 3$.`, steps: []string{`Computing, \( L_5 = 11 \).`}, want: wantVerified},

@@ -538,7 +538,7 @@ func readMembers(text string, s, e int, defs map[string]*symexpr.Def) ([]symMemb
 		if raw != "" {
 			if h := defHeadRE.FindStringSubmatch(raw); h != nil && len(ms) == 0 && !symdefs.ProblemDef(defs, h[1]) && !symdefs.ValueAt(defs, h[1], h[2]) {
 				m.head, m.why = h[1]+" "+h[2], "a function's head"
-			} else if ex, info, err := symexpr.ReadDefsInfo(raw, defs); err != nil {
+			} else if ex, info, err := symexpr.ReadDefsInfo(raw, symdefs.BareTermDefs(raw, defs)); err != nil {
 				m.why = err.Error()
 			} else {
 				m.e, m.def, m.bound, m.fn, m.prod = ex, info.Used, info.Bound, info.Fn, info.Prod

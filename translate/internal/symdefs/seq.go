@@ -315,3 +315,27 @@ func (r *seqRule) run(name string) map[int]*big.Rat {
 	}
 	return terms
 }
+
+// bareTermRE is a member that is one term at a name: a_n, a_{n+1}.
+var bareTermRE = regexp.MustCompile(`^([A-Za-z])_(?:\{\s*[a-z]\s*(?:[+-]\s*[0-9]\s*)?\}|[a-z])$`)
+
+// BareTermDefs is defs for reading the member raw: without the closed
+// form of its sequence when raw is one term at a name (a_n), which stays
+// a name as a lone name does (a rewriting of a_n is not told from an
+// equation in n); defs otherwise.
+func BareTermDefs(raw string, defs map[string]*symexpr.Def) map[string]*symexpr.Def {
+	if len(raw) > 12 || strings.IndexByte(raw, '_') < 0 {
+		return defs
+	}
+	m := bareTermRE.FindStringSubmatch(raw)
+	if m == nil || defs[m[1]+"_"] == nil {
+		return defs
+	}
+	out := make(map[string]*symexpr.Def, len(defs))
+	for k, v := range defs {
+		if k != m[1]+"_" {
+			out[k] = v
+		}
+	}
+	return out
+}
