@@ -62,6 +62,7 @@ var funcTraps = []funcTrap{
 	{name: "an equation in the function, another wording", problem: `Let $g(x) = 3x - 1$. Find all $x$ such that $g(x) = x + 7$.`, steps: []string{`Then \( g(4) = 11 \).`}, want: wantVerified},
 	{name: "two definitions in the problem", problem: `Let $f(x) = x + 1$. Later, let $f(x) = 2x$.`, steps: []string{`So \( f(3) = 4 \).`}, want: wantNotRefuted},
 	{name: "a head after an operand", problem: `Suppose $g(x) + f(x) = x^2$ for all $x$.`, steps: []string{`So \( f(3) = 1 \).`}, want: wantNotRefuted},
+	{name: "a chain that gives the definition again", problem: `Let $f(x) = x^2 - 2x$.`, steps: []string{`Let \( f(x) = x^2 - 2x \) as given.`, `So \( f(5) = 14 \).`}, step: 1, want: wantRefuted},
 	{name: "a chain that redefines the name", problem: `Let $f(x) = x^2$.`, steps: []string{`Let \( f(x) = x + 5 \) be the shifted line.`, `So \( f(2) = 7 \).`}, step: 1, want: wantNotRefuted},
 	{name: "an equation the chain sets up", problem: `Let $f(x) = x^2 - 2x$. Solve $f(x) = 3$.`, steps: []string{`We need \( f(x) = 3 \), that is \( x^2 - 2x - 3 = 0 \).`}, want: wantNotRefuted},
 	{name: "an equation with another function", problem: `Let $f(x) = x^2 + 3x + 2$ and $g(x) = x^2 + 5$. For which $x$ is $f(x) = g(x)$?`, steps: []string{`We need \[ f(x) = x^2 + 5 \]`}, want: wantNotRefuted},

@@ -192,7 +192,7 @@ func ChainDefsWith(pdefs map[string]*symexpr.Def, steps []string, chainDefs map[
 			// a term may be meant modulo something, or the chain names
 			// another sequence so: no term is known
 			continue
-		case d != nil && !d.Seq && redefined(name, steps):
+		case d != nil && !d.Seq && redefined(name, d, steps):
 			d = nil
 		}
 		defs[name] = d
@@ -227,7 +227,7 @@ var redefCueRE = newWords([]string{"let", "define", "defined", "defining", "deno
 
 // redefined reports a head "name(v) =" in steps whose sentence gives name
 // a definition of its own.
-func redefined(name string, steps []string) bool {
+func redefined(name string, d *symexpr.Def, steps []string) bool {
 	for _, s := range steps {
 		if !strings.Contains(s, name+"(") {
 			continue
@@ -241,12 +241,26 @@ func redefined(name string, steps []string) bool {
 			if k := strings.LastIndexAny(sent, ".?!:\n"); k >= 0 {
 				sent = sent[k+1:]
 			}
-			if redefCueRE.MatchString(strings.ToLower(sent)) {
+			if redefCueRE.MatchString(strings.ToLower(sent)) && !sameBody(s, m, d) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// sameBody reports that the head m of s ("Let f(x) = x^2 - 2x", given
+// again) is followed by d's body at its own parameter, read the same.
+func sameBody(s string, m []int, d *symexpr.Def) bool {
+	if s[m[4]:m[5]] != d.Param {
+		return false
+	}
+	end := formulaEnd(s, m[1])
+	if end < len(s) && strings.IndexByte("=<>", s[end]) >= 0 {
+		return false
+	}
+	e, err := symexpr.Read(strings.TrimSpace(strings.TrimRight(strings.TrimSpace(s[m[1]:end]), ".")))
+	return err == nil && symexpr.Plain(e) == symexpr.Plain(d.Body)
 }
 
 // ProblemDef reports that defs holds name as a function the problem defines.
