@@ -36,6 +36,9 @@ var probDefRE = regexp.MustCompile(`(?:^|[^A-Za-z\\_^{])([A-Za-z])\(([a-z])\)\s*
 // read, for a cache of contexts. Linear in the problem's bytes.
 func ProblemDefs(problem string) (defs map[string]*symexpr.Def, key string) {
 	s := problem[:min(len(problem), maxProblemDefBytes)]
+	if !strings.Contains(s, "=") || !strings.Contains(s, ")") && !strings.Contains(s, "_") {
+		return nil, "" // no head can be there: the common case, read at once
+	}
 	if low := strings.ToLower(s); strings.Contains(low, "functions") || strings.Contains(low, "functional") {
 		return nil, ""
 	}
