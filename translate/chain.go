@@ -16,6 +16,8 @@ import (
 	"github.com/leanprm/leanprm/translate/internal/discourse"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
 	"github.com/leanprm/leanprm/translate/internal/symbolic"
+	"github.com/leanprm/leanprm/translate/internal/symdefs"
+	"github.com/leanprm/leanprm/translate/internal/symexpr"
 )
 
 // DefaultTactic closes closed Rat claims in core Lean (PROTOCOL.md §3).
@@ -221,18 +223,30 @@ func (t *Translator) Translate(id string, steps []string) ChainResult {
 // (problem.go). The problem is read, never executed; an empty problem is
 // Translate.
 func (t *Translator) TranslateProblem(id, problem string, steps []string) ChainResult {
-	return t.translate(id, arith.ProblemExacts(problem), steps, true)
+	pdefs, pkey := symdefs.ProblemDefs(problem)
+	return t.translate(id, problemCtx{exact: arith.ProblemExacts(problem), defs: pdefs, defsKey: pkey, text: problem}, steps, true)
+}
+
+// problemCtx is what a translation reads of the problem: the values it
+// states exactly and the functions it defines (symbolic.ProblemDefs, with
+// their key for the context cache).
+type problemCtx struct {
+	exact   *arith.ExactSet
+	defs    map[string]*symexpr.Def
+	defsKey string
+	text    string // the problem, for MarkProducts (its key: the letters in defs)
 }
 
 // translate is TranslateProblem with the problem's exact values read;
 // with resume, it starts after the longest prefix of steps whose context
 // Options.ContextCache keeps for the same exact values, when the steps
 // after it leave that prefix's translation as it was (contextcache.go).
-func (t *Translator) translate(id string, exact *arith.ExactSet, steps []string, resume bool) ChainResult {
+func (t *Translator) translate(id string, pc problemCtx, steps []string, resume bool) ChainResult {
+	exact := pc.exact
 	lim := t.limits
 	scans := make([]stepScan, len(steps))
 	cc := t.opts.ContextCache
-	key, hashes, cx := cc.lookup(t, exact, steps, resume)
+	key, hashes, cx := cc.lookup(t, pc, steps, resume)
 	start := cx.start()
 	events := cx.eventsCopy(len(steps) - start)
 	for i := start; i < len(steps); i++ {
@@ -266,9 +280,9 @@ func (t *Translator) translate(id string, exact *arith.ExactSet, steps []string,
 		events = append(events, introEvents(i, ss.sc)...)
 	}
 	binds := buildBindings(events)
-	defs := symbolic.ChainDefs(steps)
+	defs := symdefs.MarkProducts(symdefs.ChainDefsWith(pc.defs, steps, symbolic.ChainDefs(steps)), pc.text, steps)
 	if !cx.holds(binds, defs) {
-		return t.translate(id, exact, steps, false)
+		return t.translate(id, pc, steps, false)
 	}
 	cc.count(cx != nil)
 

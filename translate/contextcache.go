@@ -7,7 +7,6 @@ import (
 	"slices"
 	"sync/atomic"
 
-	"github.com/leanprm/leanprm/translate/internal/arith"
 	"github.com/leanprm/leanprm/translate/internal/symbolic"
 	"github.com/leanprm/leanprm/translate/internal/symexpr"
 	"github.com/leanprm/leanprm/translate/lru"
@@ -65,6 +64,7 @@ type contextKey struct {
 	lim              Limits
 	tactic, idTactic string
 	exact            string // exactSet.setKey of the problem
+	defs             string // the problem's functions (symbolic.ProblemDefs)
 }
 
 // chainContext is a chain's translation and the claim loop's state after
@@ -113,6 +113,7 @@ func (c *ContextCache) prefixHashes(key contextKey, steps []string) []uint64 {
 	maphash.WriteComparable(&h, key.tactic)
 	maphash.WriteComparable(&h, key.idTactic)
 	maphash.WriteComparable(&h, key.exact)
+	maphash.WriteComparable(&h, key.defs)
 	out := make([]uint64, len(steps))
 	for i, s := range steps {
 		maphash.WriteComparable(&h, len(s))
@@ -125,11 +126,11 @@ func (c *ContextCache) prefixHashes(key contextKey, steps []string) []uint64 {
 // lookup returns what translate needs of the cache for steps: the key, the
 // prefix hashes, and with resume the kept context to start from (nil when
 // none). All zero for a nil cache.
-func (c *ContextCache) lookup(t *Translator, exact *arith.ExactSet, steps []string, resume bool) (contextKey, []uint64, *chainContext) {
+func (c *ContextCache) lookup(t *Translator, pc problemCtx, steps []string, resume bool) (contextKey, []uint64, *chainContext) {
 	if c == nil || len(steps) == 0 {
 		return contextKey{}, nil, nil
 	}
-	key := contextKey{lim: t.limits, tactic: t.opts.Tactic, idTactic: t.opts.IdentityTactic, exact: exact.SetKey()}
+	key := contextKey{lim: t.limits, tactic: t.opts.Tactic, idTactic: t.opts.IdentityTactic, exact: pc.exact.SetKey(), defs: pc.defsKey}
 	hashes := c.prefixHashes(key, steps)
 	if !resume {
 		return key, hashes, nil
@@ -256,8 +257,8 @@ func (cx *chainContext) holds(binds *bindings, defs map[string]*symexpr.Def) boo
 	if len(defs) != len(cx.defs) {
 		return false
 	}
-	for name := range defs {
-		if _, ok := cx.defs[name]; !ok {
+	for name, d := range defs {
+		if was, ok := cx.defs[name]; !ok || (was == nil) != (d == nil) || was != nil && d.Param != was.Param {
 			return false
 		}
 	}

@@ -328,6 +328,7 @@ var prmOriginalSlips = map[string]string{
 	"90 = 70 + 21":                     "70 + 21 is 91",
 	"7 * 23 + 5 = 164":                 "7·23 + 5 is 166 (a chain modulo 7, 11 and 13; the difference 2 is no multiple of any)",
 	"1! + 2! + 6! = 1 + 2 + 6":         "6! is 720",
+	"2 * x / (x^2 - 5 * x - 14) = 2 / (x - 5 - 14 / (x^2))": "the problem's f(x) = 2x/(x² - 5x - 14) \"divided by x²\" in numerator and denominator is (2/x)/(1 - 5/x - 14/x²); the step's 2/(x - 5 - 14/x²) is 2x²/(x³ - 5x² - 14), another function",
 	"(101 / 20)^2 + √((101 / 20)^4 - 1) + 1 / ((101 / 20)^2 - √((101 / 20)^4 - 1)) = (101 / 20)^2 + √((101 / 20)^4 - 1) + 1 / ((101 / 20)^2 + √((101 / 20)^4 - 1)) * (((101 / 20)^2 - √((101 / 20)^4 - 1)) / ((101 / 20)^2 - √((101 / 20)^4 - 1)))": "1/(x² - √(x⁴-1)) rewritten from 1/(x² + √(x⁴-1)), a sign copied wrongly",
 }
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
+	"github.com/leanprm/leanprm/translate/internal/symdefs"
 	"github.com/leanprm/leanprm/translate/internal/symexpr"
 	"github.com/leanprm/leanprm/translate/obligation"
 )
@@ -23,6 +24,11 @@ type symMember struct {
 	def   bool   // a function defined earlier was substituted
 	bound bool   // a name bound to a number earlier in the chain was replaced by it
 	head  string // "T x": the member is "T(x)", a definition's head
+	// restate: the member is "f(x)" for a function the problem defines,
+	// replaced by its body (the line writes the function another way)
+	restate bool
+	fn      bool // a function's or a sequence's definition was put in
+	prod    bool // a letter that usually names a function multiplies a bracket
 }
 
 // defHeadRE is the head of a function definition, "T(x)".
@@ -305,7 +311,7 @@ func (w *symWalk) line(li int, ln symLine) {
 // defined so far, and with the names bound to one number when the line
 // may need them and they are usable there.
 func (st *State) readLine(text string, ps, pe int) ([]symMember, bool) {
-	if len(st.Consts) > 0 && mayNeedConsts(text[ps:pe]) {
+	if len(st.Consts) > 0 && (mayNeedConsts(text[ps:pe]) || appliesDef(text[ps:pe], st.Defs)) {
 		ms, cont := readMembers(text, ps, pe, st.withConsts())
 		if boundUsable(ms) {
 			return ms, cont
@@ -371,6 +377,7 @@ func (w *symWalk) symbolicLine(li int, ln symLine, ms []symMember, head *symexpr
 			cue: rewriteCueRE.FindString(ln.prose), eqWord: equationWordRE.FindString(ln.prose),
 			prose: ln.prose, rawProse: ln.rawProse,
 			hypo: hypo, veto: veto, rewrote: rewrote,
+			restateVeto: restateVetoRE.FindString(ln.sentence),
 		})
 		rewrote = rewrote || c.identity
 		w.add(c.obl, c.skip)
@@ -529,12 +536,13 @@ func readMembers(text string, s, e int, defs map[string]*symexpr.Def) ([]symMemb
 		m := symMember{s: start, e2: i}
 		raw := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(text[start:i]), ".,;"))
 		if raw != "" {
-			if h := defHeadRE.FindStringSubmatch(raw); h != nil && len(ms) == 0 {
+			if h := defHeadRE.FindStringSubmatch(raw); h != nil && len(ms) == 0 && !symdefs.ProblemDef(defs, h[1]) && !symdefs.ValueAt(defs, h[1], h[2]) {
 				m.head, m.why = h[1]+" "+h[2], "a function's head"
-			} else if ex, used, bound, err := symexpr.ReadDefs(raw, defs); err != nil {
+			} else if ex, info, err := symexpr.ReadDefsInfo(raw, symdefs.BareTermDefs(raw, defs)); err != nil {
 				m.why = err.Error()
 			} else {
-				m.e, m.def, m.bound = ex, used, bound
+				m.e, m.def, m.bound, m.fn, m.prod = ex, info.Used, info.Bound, info.Fn, info.Prod
+				m.restate = len(ms) == 0 && symdefs.RestateHead(raw, defs)
 			}
 		} else {
 			m.why = "empty"

@@ -209,8 +209,8 @@ func (t *Reader) closedExact(step int, text string, A, B symMember, sentence str
 	if v := closedClaimVeto(sentence); v != "" {
 		o.OnDisproof, o.Note = obligation.Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", v)
 	}
-	if A.def && !A.bound || B.def && !B.bound {
-		o.Note = strings.TrimPrefix(o.Note+"; a function defined earlier in the chain is replaced by its definition", "; ")
+	if A.def && !A.bound || B.def && !B.bound || A.fn || B.fn {
+		o.Note = strings.TrimPrefix(o.Note+"; a function or sequence defined in the problem or earlier in the chain is replaced by its definition or value", "; ")
 	}
 	o.Note = boundNote(o.Note, A, B)
 	rd := symexpr.Render{}
@@ -339,6 +339,10 @@ func ChainDefs(steps []string) map[string]*symexpr.Def {
 			continue
 		}
 		for _, m := range defScanRE.FindAllStringSubmatch(s, -1) {
+			if !hasLetter(m[3], m[2][0]) {
+				// "f(a) = 11": a value at a name, not a definition
+				continue
+			}
 			body := strings.ReplaceAll(m[2]+":"+strings.TrimRight(strings.TrimSpace(m[3]), ". "), " ", "")
 			if old, ok := bodies[m[1]]; ok && old != body {
 				if defs == nil {
@@ -378,7 +382,7 @@ func (t *Reader) closedRational(step int, text string, A, B symMember, sentence 
 	if err != nil {
 		return nil
 	}
-	if A.e.Op == 'n' && B.e.Op == 'n' {
+	if A.e.Op == 'n' && B.e.Op == 'n' && !A.def && !B.def {
 		return nil
 	}
 	o := &obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, A.s, B.e2), Kind: obligation.KindEquality, OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
@@ -468,4 +472,20 @@ func closedMembers(parts []string) bool {
 		}
 	}
 	return true
+}
+
+// hasLetter reports the letter c standing alone in s (not inside a word
+// or after a backslash).
+func hasLetter(s string, c byte) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] != c {
+			continue
+		}
+		before := i > 0 && (s[i-1] == '\\' || s[i-1] >= 'a' && s[i-1] <= 'z' || s[i-1] >= 'A' && s[i-1] <= 'Z')
+		after := i+1 < len(s) && (s[i+1] >= 'a' && s[i+1] <= 'z' || s[i+1] >= 'A' && s[i+1] <= 'Z')
+		if !before && !after {
+			return true
+		}
+	}
+	return false
 }

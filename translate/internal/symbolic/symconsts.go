@@ -29,7 +29,8 @@ func (st *State) withConsts() map[string]*symexpr.Def {
 
 // boundUsable reports whether a line read with constants may keep them:
 // no member used one, or every member is closed and one holds what the
-// arithmetic reader does not read.
+// arithmetic reader does not read (a function's value among them: f(a)
+// with a bound a).
 func boundUsable(ms []symMember) bool {
 	bound, special := false, false
 	for _, m := range ms {
@@ -42,7 +43,7 @@ func boundUsable(ms []symMember) bool {
 		if m.e == nil || symexpr.HasVar(m.e) {
 			return false
 		}
-		special = special || symexpr.HasCertFn(m.e) || symexpr.HasIntFn(m.e) || symexpr.HasRoot(m.e)
+		special = special || symexpr.HasCertFn(m.e) || symexpr.HasIntFn(m.e) || symexpr.HasRoot(m.e) || m.fn || m.prod
 	}
 	return special
 }
@@ -63,6 +64,20 @@ func mayNeedConsts(s string) bool {
 	}
 	for _, w := range []string{"binom", `\sqrt`, "gcd", "lcm", `\lfloor`, `\lceil`, `\log`} {
 		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// appliesDef is a cheap test for a defined function applied in s: "f("
+// for an f with a body in defs.
+func appliesDef(s string, defs map[string]*symexpr.Def) bool {
+	for name, d := range defs {
+		if d != nil && d.Param != "" && (len(name) == 1 || name == symexpr.ProductsKey) && strings.Contains(s, name+"(") {
+			return true
+		}
+		if name == symexpr.ProductsKey && d != nil && strings.ContainsAny(s, d.Param) && strings.Contains(s, "(") {
 			return true
 		}
 	}

@@ -86,7 +86,15 @@ type symContext struct {
 	// rewrote: an earlier link of the line is an identity that is no copy
 	// ("-(1·2·3 + 1·2·r) = -(6 + 2r)"): the line rewrites an expression.
 	rewrote bool
+	// restateVeto: a word of the sentence that may set "f(x) = …" as an
+	// equation rather than write the problem's f another way
+	restateVeto string
 }
+
+// restateVetoRE marks a sentence that may set a function equal to
+// something ("we need f(x) = x^2 + 5", "setting f(x) = g(x)").
+var restateVetoRE = newWordMatcher([]string{"need", "needs", "want", "wants", "find", "such", "solve", "equal", "equals", "equation", "set", "setting", "when", "whenever", "if", "where", "must", "should", "require", "requires", "intersect", "intersection", "root", "roots", "zero", "zeros", "condition"},
+	[]string{"solv", "substitut", "plug", "satisf", "compar"}, nil)
 
 type symResult struct {
 	obl      *obligation.Obligation
@@ -180,6 +188,10 @@ func (t *Reader) symLink(step int, text string, A, B symMember, c symContext) sy
 		}
 	case !sameVars || len(va) == 0 || len(vb) == 0:
 		return symResult{eq: eq}
+	case A.restate && !c.cont && c.hypo == "" && c.eqWord == "" && c.restateVeto == "":
+		// "f(x) = (x + 2)(x - 1)" for the problem's f: the function written
+		// another way, a rewriting of its body
+		refutable = "restatement"
 	case c.chain && !c.cont && isNamePower(c.tail):
 		// "x(1 - y) = y(1 - x) = a": two expressions set equal to a name
 		// are a system of equations, not a rewriting.
@@ -212,7 +224,7 @@ func (t *Reader) symLink(step int, text string, A, B symMember, c symContext) sy
 		o.OnDisproof, o.Note = obligation.Unknown, fmt.Sprintf("the sentence states a case or an assumption (%q)", c.hypo)
 	}
 	if A.def || B.def {
-		o.Note = strings.TrimPrefix(o.Note+"; a function defined earlier in the chain is replaced by its definition", "; ")
+		o.Note = strings.TrimPrefix(o.Note+"; a function or sequence defined in the problem or earlier in the chain is replaced by its definition or value", "; ")
 	}
 	if !t.identityDecls(o, A.e, B.e, nil) {
 		return skip("no point where every denominator is nonzero was found")

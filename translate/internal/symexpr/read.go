@@ -48,6 +48,8 @@ type sreader struct {
 	// arguments.
 	inArgs bool
 	bound  bool // a name bound to a constant was replaced
+	fn     bool // a function's or a sequence's definition was put in
+	prod   bool // a letter of FuncNames was read as a factor before a bracket
 }
 
 func (r *sreader) fail(format string, args ...any) {
@@ -66,6 +68,14 @@ type Def struct {
 	Param string
 	Body  *Expr
 	Step  int
+	// Seq marks a sequence the problem defines: under "a_" its closed form
+	// in Param (a_n = 2n + 1), under "a_5" or "a_{5}" a term its recurrence
+	// gives. Its terms are values like a function's, not names bound to a
+	// number.
+	Seq bool
+	// Asked marks a function the problem also sets equal to something
+	// ("Solve f(x) = x^2 + 5"): a step's "f(x) = …" may be that equation.
+	Asked bool
 }
 
 // ReadDefs parses s, replacing applications of the functions in defs
@@ -73,13 +83,26 @@ type Def struct {
 // parameter) by their values; used reports whether any was replaced,
 // bound whether a constant was.
 func ReadDefs(s string, defs map[string]*Def) (e *Expr, used, bound bool, err error) {
+	e, info, err := ReadDefsInfo(s, defs)
+	return e, info.Used, info.Bound, err
+}
+
+// ReadInfo says what ReadDefsInfo put in: Used and Bound as ReadDefs
+// reports them, Fn a function's or a sequence's definition (apart from
+// constants), Prod a letter of FuncNames read as a factor before a bracket.
+type ReadInfo struct {
+	Used, Bound, Fn, Prod bool
+}
+
+// ReadDefsInfo is ReadDefs with what it put in.
+func ReadDefsInfo(s string, defs map[string]*Def) (e *Expr, info ReadInfo, err error) {
 	defer func() {
 		if x := recover(); x != nil {
 			ex, ok := x.(error)
 			if !ok || !errors.Is(ex, errSym) {
 				panic(x)
 			}
-			e, used, bound, err = nil, false, false, ex
+			e, info, err = nil, ReadInfo{}, ex
 		}
 	}()
 	r := &sreader{s: s, defs: defs}
@@ -88,7 +111,7 @@ func ReadDefs(s string, defs map[string]*Def) (e *Expr, used, bound bool, err er
 	if r.i < len(r.s) {
 		r.fail("unread text %q", r.rest(12))
 	}
-	return e, r.used, r.bound, nil
+	return e, ReadInfo{Used: r.used, Bound: r.bound, Fn: r.fn, Prod: r.prod}, nil
 }
 
 func (r *sreader) rest(n int) string {
@@ -328,6 +351,11 @@ func (r *sreader) factor() *Expr {
 		r.advance()
 		return r.node(&Expr{Op: '~', L: r.factor()})
 	}
+	r.skip()
+	// a bracketed base or a function's value is one quantity: (x^2)^3 and
+	// f(2)^2 with f(x) = x^3 are no towers
+	grouped := r.i < len(r.s) && (r.s[r.i] == '(' || strings.HasPrefix(r.s[r.i:], `\left(`) ||
+		r.i+1 < len(r.s) && mathtext.IsASCIILetter(r.s[r.i]) && r.s[r.i+1] == '(')
 	e := r.primary()
 	if r.i < len(r.s) && r.s[r.i] == '!' {
 		if strings.HasPrefix(r.s[r.i:], "!!") || HasVar(e) || e.Op != 'n' && e.Op != '+' && e.Op != '-' && e.Op != '*' {
@@ -351,9 +379,10 @@ func (r *sreader) factor() *Expr {
 				e = r.node(&Expr{Op: '*', L: e, R: r.node(&Expr{Op: '/', L: &Expr{Op: 'v', Name: "π"}, R: &Expr{Op: 'n', Num: big.NewRat(180, 1)}})})
 				continue
 			}
-			if e.Op == '^' {
+			if e.Op == '^' && !grouped {
 				r.fail("a tower of powers")
 			}
+			grouped = false
 			r.advance()
 			n, root := r.exponent()
 			if root > 1 {
@@ -362,9 +391,10 @@ func (r *sreader) factor() *Expr {
 			}
 			e = r.node(&Expr{Op: '^', L: e, Exp: n})
 		case "sq":
-			if e.Op == '^' {
+			if e.Op == '^' && !grouped {
 				r.fail("a tower of powers")
 			}
+			grouped = false
 			ru, n := utf8.DecodeRuneInString(r.s[r.i:])
 			r.i += n
 			x := 2
@@ -639,19 +669,23 @@ func (r *sreader) name() *Expr {
 				r.fail("a function value %s(…)", n)
 			}
 		}
-		if strings.IndexByte(FuncNames, c) >= 0 && r.i < len(r.s) && r.s[r.i] == '(' {
+		if (strings.IndexByte(FuncNames, c) >= 0 && !r.product(c) || r.defs[n] != nil && r.defs[n].Param != "") && r.i < len(r.s) && r.s[r.i] == '(' {
+			// (another letter is a function only when the problem defines it so)
 			d := r.defs[n]
 			if d == nil || d.Param == "" {
-				r.fail("a function application %s(…)", n)
+				r.fail("a function application %s(…): a function the problem and the chain do not define (a functional equation?)", n)
 			}
 			arg := r.primary()
-			r.used = true
-			out := Substitute(d.Body, d.Param, arg)
-			r.nodes += countNodes(out)
-			if r.nodes > symMaxNodes {
-				r.fail("too long")
+			if d.Step == -1 && arg.Op == 'v' && arg.Name != d.Param {
+				// the problem's f at another letter (f(u) after "let u = x +
+				// 1/x"): often f written in a new variable, not f at u
+				r.fail("the problem's function %s at another name", n)
 			}
-			return out
+			return r.apply(d, arg)
+		}
+		if d := r.defs[n]; d != nil && d.Param != "" && (r.i >= len(r.s) || r.s[r.i] != '_') {
+			// f^{-1}(8), f'(x), f alone: the function itself, not a number
+			r.fail("a function's name without its argument")
 		}
 	}
 	if r.i < len(r.s) && r.s[r.i] == '\'' {
@@ -684,8 +718,13 @@ func (r *sreader) name() *Expr {
 		}
 	}
 	if d := r.defs[n]; d != nil && d.Param == "" {
-		r.used, r.bound = true, true
+		r.used, r.bound, r.fn = true, !d.Seq, d.Seq
 		return r.node(RatExpr(d.Body.Num))
+	}
+	if k := strings.IndexByte(n, '_'); k > 0 {
+		if d := r.defs[n[:k+1]]; d != nil && d.Seq && d.Param != "" {
+			return r.seqTerm(d, strings.Trim(n[k+1:], "{}"))
+		}
 	}
 	return r.node(&Expr{Op: 'v', Name: n})
 }
@@ -709,4 +748,52 @@ func RatExpr(c *big.Rat) *Expr {
 		e = &Expr{Op: '~', L: e}
 	}
 	return e
+}
+
+// seqTerm is the term of the sequence d at the subscript sub: a whole
+// number, or the index name shifted by one digit (a_{n+1}).
+func (r *sreader) seqTerm(d *Def, sub string) *Expr {
+	var at *Expr
+	switch {
+	case sub != "" && len(sub) <= 6 && strings.Trim(sub, "0123456789") == "":
+		v, _ := new(big.Rat).SetString(sub)
+		at = &Expr{Op: 'n', Num: v}
+	case len(sub) == 1 && mathtext.IsASCIILetter(sub[0]):
+		at = &Expr{Op: 'v', Name: sub}
+	case len(sub) == 3 && mathtext.IsASCIILetter(sub[0]) && (sub[1] == '+' || sub[1] == '-') && mathtext.IsDigit(sub[2]):
+		op := byte('+')
+		if sub[1] == '-' {
+			op = '-'
+		}
+		at = &Expr{Op: op, L: &Expr{Op: 'v', Name: sub[:1]}, R: &Expr{Op: 'n', Num: big.NewRat(int64(sub[2]-'0'), 1)}}
+	default:
+		r.fail("a subscript %q of a sequence", sub)
+	}
+	return r.apply(d, at)
+}
+
+// apply is d's body with its parameter replaced by arg.
+func (r *sreader) apply(d *Def, arg *Expr) *Expr {
+	r.used, r.fn = true, true
+	out := Substitute(d.Body, d.Param, arg)
+	r.nodes += countNodes(out)
+	if r.nodes > symMaxNodes {
+		r.fail("too long")
+	}
+	return out
+}
+
+// ProductsKey is the key of the definitions map whose Param lists the
+// letters of FuncNames that multiply before a bracket: the problem and the
+// chain never use them as functions (p(1 - p) with a probability p).
+const ProductsKey = "·products"
+
+// product reports that the letter c multiplies before a bracket.
+func (r *sreader) product(c byte) bool {
+	d := r.defs[ProductsKey]
+	if d != nil && strings.IndexByte(d.Param, c) >= 0 {
+		r.prod = true
+		return true
+	}
+	return false
 }

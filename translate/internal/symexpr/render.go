@@ -100,6 +100,10 @@ func Plain(e *Expr) string {
 	case '~':
 		return "-" + PlainAtom(e.L)
 	case '^':
+		if e.L.Op == '^' {
+			// (x^2)^3: a power of a power comes from a function's body with a power put in
+			return "(" + Plain(e.L) + ")^" + fmt.Sprint(e.Exp)
+		}
 		return PlainAtom(e.L) + "^" + fmt.Sprint(e.Exp)
 	case '!':
 		return PlainAtom(e.L) + "!"
