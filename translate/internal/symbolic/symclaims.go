@@ -23,6 +23,11 @@ type symMember struct {
 	def   bool   // a function defined earlier was substituted
 	bound bool   // a name bound to a number earlier in the chain was replaced by it
 	head  string // "T x": the member is "T(x)", a definition's head
+	// wide is the member's other reading when a sum's summand may run
+	// on (symsums.go); ambig that the member was kept on its narrow
+	// reading because its links decide the same both ways.
+	wide  *symexpr.Expr
+	ambig bool
 }
 
 // defHeadRE is the head of a function definition, "T(x)".
@@ -249,7 +254,7 @@ func (w *symWalk) line(li int, ln symLine) {
 	}
 	if len(ms) == 2 && !ln.cont {
 		lhs := strings.TrimSpace(text[ms[0].s:ms[0].e2])
-		if beforeL.ok && beforeL.line == li-1 && beforeL.lhs == lhs {
+		if beforeL.ok && beforeL.line == li-1 && beforeL.lhs == lhs && !beforeL.rhs.ambig && !ms[1].ambig {
 			w.add(t.sameLeftSide(step, text, lhs, beforeL.rhs, ms[1], strings.ToLower(ln.rawProse),
 				strings.ToLower(sentenceAround(text, ln.ps, ln.pe)), st), nil)
 		}
@@ -324,6 +329,10 @@ func (w *symWalk) closedLine(ln symLine, ms []symMember) {
 		// starting with "=" continues a closed value too: "\[= 576
 		// \times 11111\] \[= 63950064\]".
 		st.last, st.lastHead = last, last
+	}
+	if ms[len(ms)-1].ambig {
+		// a sum with two readings is not carried to a line beyond its own
+		st.last, st.lastHead = nil, nil
 	}
 	for k := 0; k+1 < len(ms); k++ {
 		if ms[k].e != nil && ms[k+1].e == nil && ms[k].e.Op == 'F' {
@@ -450,12 +459,14 @@ func neverRefute(obls []obligation.Obligation, note string) {
 }
 
 func regionRefused(s string) bool {
-	for _, w := range []string{`\begin{cases}`, `\begin{array}`, `\begin{pmatrix}`, `\begin{bmatrix}`, `\begin{matrix}`, `\begin{vmatrix}`, `\sum`, `\prod`, `\int`, `\lim`} {
+	for _, w := range []string{`\begin{cases}`, `\begin{array}`, `\begin{pmatrix}`, `\begin{bmatrix}`, `\begin{matrix}`, `\begin{vmatrix}`, `\int`, `\lim`} {
 		if strings.Contains(s, w) {
 			return true
 		}
 	}
-	return false
+	// A sum or product is read only with whole-number bounds (bigop.go).
+	_, ok := symexpr.BigOpsNumeric(s)
+	return !ok
 }
 
 // subTextRE is a word set in a subscript.
@@ -531,10 +542,10 @@ func readMembers(text string, s, e int, defs map[string]*symexpr.Def) ([]symMemb
 		if raw != "" {
 			if h := defHeadRE.FindStringSubmatch(raw); h != nil && len(ms) == 0 {
 				m.head, m.why = h[1]+" "+h[2], "a function's head"
-			} else if ex, used, bound, err := symexpr.ReadDefs(raw, defs); err != nil {
+			} else if ex, wide, used, bound, err := readMember(raw, defs); err != nil {
 				m.why = err.Error()
 			} else {
-				m.e, m.def, m.bound = ex, used, bound
+				m.e, m.wide, m.def, m.bound = ex, wide, used, bound
 			}
 		} else {
 			m.why = "empty"
@@ -542,6 +553,7 @@ func readMembers(text string, s, e int, defs map[string]*symexpr.Def) ([]symMemb
 		ms = append(ms, m)
 		start = i + 1
 	}
+	settleSums(ms)
 	cont := false
 	if len(ms) > 1 && ms[0].why == "empty" {
 		cont = true

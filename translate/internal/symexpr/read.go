@@ -48,6 +48,12 @@ type sreader struct {
 	// arguments.
 	inArgs bool
 	bound  bool // a name bound to a constant was replaced
+	// idx is the index of the sum or product being read (bigop.go): a
+	// name of its own, never replaced by a value bound in the chain.
+	idx string
+	// wide reads a summand to the end of its group; ambig records a
+	// narrow summand that + or - follows.
+	wide, ambig bool
 }
 
 func (r *sreader) fail(format string, args ...any) {
@@ -73,22 +79,29 @@ type Def struct {
 // parameter) by their values; used reports whether any was replaced,
 // bound whether a constant was.
 func ReadDefs(s string, defs map[string]*Def) (e *Expr, used, bound bool, err error) {
+	e, used, bound, _, err = readWith(s, defs, false)
+	return e, used, bound, err
+}
+
+// readWith is ReadDefs; wide reads a sum's summand to the end of its
+// group, and ambig reports a narrow summand that + or - follows.
+func readWith(s string, defs map[string]*Def, wide bool) (e *Expr, used, bound, ambig bool, err error) {
 	defer func() {
 		if x := recover(); x != nil {
 			ex, ok := x.(error)
 			if !ok || !errors.Is(ex, errSym) {
 				panic(x)
 			}
-			e, used, bound, err = nil, false, false, ex
+			e, used, bound, ambig, err = nil, false, false, false, ex
 		}
 	}()
-	r := &sreader{s: s, defs: defs}
+	r := &sreader{s: s, defs: defs, wide: wide}
 	e = r.expr()
 	r.skip()
 	if r.i < len(r.s) {
 		r.fail("unread text %q", r.rest(12))
 	}
-	return e, r.used, r.bound, nil
+	return e, r.used, r.bound, r.ambig, nil
 }
 
 func (r *sreader) rest(n int) string {
@@ -193,6 +206,8 @@ func (r *sreader) peek() string {
 			}
 		case `\lfloor`, `\lceil`:
 			return "floor"
+		case `\sum`, `\prod`:
+			return "bigop"
 		case `\log`:
 			return "log"
 		}
@@ -298,7 +313,7 @@ func (r *sreader) term() *Expr {
 			r.advance()
 			e = r.node(&Expr{Op: '/', L: e, R: r.factor()})
 			afterDiv = true
-		case "name", "open", "frac", "root", "binom", "trig", "fn", "floor", "log":
+		case "name", "open", "frac", "root", "binom", "trig", "fn", "floor", "log", "bigop":
 			if afterDiv {
 				r.fail("a/bc is ambiguous")
 			}
@@ -501,6 +516,8 @@ func (r *sreader) primary() *Expr {
 		return r.gcdLcm()
 	case "floor":
 		return r.floorCeil()
+	case "bigop":
+		return r.bigOp()
 	case "log":
 		return r.logb()
 	case "trig":
@@ -625,7 +642,7 @@ func (r *sreader) name() *Expr {
 		if c >= 'A' && c <= 'Z' && r.i+1 < len(r.s) && r.s[r.i+1] >= 'A' && r.s[r.i+1] <= 'Z' {
 			r.fail("a segment or a label (two capitals)")
 		}
-		if c == 'e' || c == 'i' {
+		if (c == 'e' || c == 'i') && string(c) != r.idx {
 			r.fail("e and i may be constants")
 		}
 		if c == 'd' && r.i+1 < len(r.s) && mathtext.IsASCIILetter(r.s[r.i+1]) {
@@ -683,7 +700,7 @@ func (r *sreader) name() *Expr {
 			r.fail("a subscript")
 		}
 	}
-	if d := r.defs[n]; d != nil && d.Param == "" {
+	if d := r.defs[n]; d != nil && d.Param == "" && n != r.idx {
 		r.used, r.bound = true, true
 		return r.node(RatExpr(d.Body.Num))
 	}
