@@ -269,6 +269,7 @@ func (w *symWalk) line(li int, ln symLine) {
 		ms = append([]symMember{{e: st.last, s: ms[0].s, e2: ms[0].s}}, ms...)
 		head = st.lastHead
 	}
+	dropPiBeside(ms)
 	symbolic := false
 	for _, m := range ms {
 		symbolic = symbolic || m.e != nil && symexpr.HasVar(m.e)
@@ -280,6 +281,10 @@ func (w *symWalk) line(li int, ln symLine) {
 	ln.prose = strings.ToLower(ln.rawProse)
 	if !symbolic {
 		w.closedLine(ln, ms)
+		return
+	}
+	if piOnly(ms) {
+		w.piLine(ln, ms)
 		return
 	}
 	hypo, veto := w.symbolicLine(li, ln, ms, head)
@@ -479,12 +484,17 @@ func lineRefused(s string) bool {
 		s = subTextRE.ReplaceAllString(s, "_{$1}")
 	}
 	for _, w := range symRefuse {
-		if i := strings.Index(s, w); i >= 0 {
-			if w[0] == '\\' && len(w) > 1 && mathtext.IsASCIILetter(w[1]) && symexpr.IsLetterAt(s, i+len(w)) && w != `\begin` && w != `\end` && w != `\text` {
-				// a longer command (\left, \neq caught separately …)
-				if !strings.Contains(s[i+len(w):], w) {
-					continue
-				}
+		command := w[0] == '\\' && len(w) > 1 && mathtext.IsASCIILetter(w[1]) && w != `\begin` && w != `\end` && w != `\text`
+		for i := 0; i < len(s); {
+			k := strings.Index(s[i:], w)
+			if k < 0 {
+				break
+			}
+			i += k + len(w)
+			if command && symexpr.IsLetterAt(s, i) {
+				// a longer command (\left, \neq caught separately …),
+				// however many of them the line has
+				continue
 			}
 			return true
 		}

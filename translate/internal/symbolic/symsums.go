@@ -16,11 +16,16 @@ import (
 
 // readMember reads one member; wide is its other reading, if any.
 func readMember(raw string, defs map[string]*symexpr.Def) (e, wide *symexpr.Expr, used, bound bool, err error) {
-	if !strings.Contains(raw, `\sum`) && !strings.Contains(raw, `\prod`) {
+	pi := strings.Contains(raw, `\pi`)
+	if !pi && !strings.Contains(raw, `\sum`) && !strings.Contains(raw, `\prod`) {
 		e, used, bound, err = symexpr.ReadDefs(raw, defs)
 		return e, nil, used, bound, err
 	}
-	return symexpr.ReadSums(raw, defs)
+	e, wide, used, bound, err = symexpr.ReadMember(raw, defs, pi)
+	if err == nil && pi && (piBeside(e) || piBeside(wide)) {
+		return nil, nil, false, false, errPiBeside
+	}
+	return e, wide, used, bound, err
 }
 
 // errSummand is the reason an ambiguous member is left alone.

@@ -54,6 +54,8 @@ type sreader struct {
 	// wide reads a summand to the end of its group; ambig records a
 	// narrow summand that + or - follows.
 	wide, ambig bool
+	// pi reads \pi as the name π everywhere (pi.go's readers only).
+	pi bool
 }
 
 func (r *sreader) fail(format string, args ...any) {
@@ -79,13 +81,14 @@ type Def struct {
 // parameter) by their values; used reports whether any was replaced,
 // bound whether a constant was.
 func ReadDefs(s string, defs map[string]*Def) (e *Expr, used, bound bool, err error) {
-	e, used, bound, _, err = readWith(s, defs, false)
+	e, used, bound, _, err = readWith(s, defs, false, false)
 	return e, used, bound, err
 }
 
 // readWith is ReadDefs; wide reads a sum's summand to the end of its
 // group, and ambig reports a narrow summand that + or - follows.
-func readWith(s string, defs map[string]*Def, wide bool) (e *Expr, used, bound, ambig bool, err error) {
+// pi reads \pi outside a trigonometric function as the name π.
+func readWith(s string, defs map[string]*Def, wide, pi bool) (e *Expr, used, bound, ambig bool, err error) {
 	defer func() {
 		if x := recover(); x != nil {
 			ex, ok := x.(error)
@@ -95,7 +98,7 @@ func readWith(s string, defs map[string]*Def, wide bool) (e *Expr, used, bound, 
 			e, used, bound, ambig, err = nil, false, false, false, ex
 		}
 	}()
-	r := &sreader{s: s, defs: defs, wide: wide}
+	r := &sreader{s: s, defs: defs, wide: wide, pi: pi}
 	e = r.expr()
 	r.skip()
 	if r.i < len(r.s) {
@@ -195,7 +198,7 @@ func (r *sreader) peek() string {
 		case `\sin`, `\cos`, `\tan`, `\sec`, `\csc`, `\cot`:
 			return "trig"
 		case `\pi`:
-			if r.inTrig {
+			if r.inTrig || r.pi {
 				return "name"
 			}
 		case `\gcd`, `\lcm`:
