@@ -1,0 +1,101 @@
+package symexpr
+
+import (
+	"math/big"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestBigOpWrittenOut: a sum or product with whole-number bounds is
+// written out term by term and has the value of its terms; an index bound
+// in the chain is the sum's own; a narrow summand that + or - follows has
+// a second, wide reading; what cannot be written out is refused.
+func TestBigOpWrittenOut(t *testing.T) {
+	n7 := map[string]*Def{"n": {Body: RatExpr(big.NewRat(7, 1))}}
+	for _, tt := range []struct {
+		in, value, wide string
+		defs            map[string]*Def
+	}{
+		{in: `\sum_{k=1}^{10} k^2`, value: "385"},
+		{in: `\sum_{j=0}^{4} (2j+1)`, value: "25"},
+		{in: `\prod_{m=2}^{5} \frac{m}{m-1}`, value: "5"},
+		{in: `\sum_{i=1}^9 \frac{1}{i(i+1)}`, value: "9/10"},
+		{in: `3\sum\limits_{r = -2}^{ 2 } r^3`, value: "0"},
+		{in: `\sum_{n=1}^{3} n^2`, value: "14", defs: n7},
+		{in: `\sum_{k=1}^{3} k + 1`, value: "7", wide: "9"},
+		{in: `\sum_{k=1}^{4} k^2 - 1^2 + 4^2`, value: "45", wide: "90"},
+		{in: `(\sum_{k=1}^{3} k) + 1`, value: "7"},
+	} {
+		e, wide, _, _, err := ReadMember(tt.in, tt.defs, false)
+		require.NoError(t, err, tt.in)
+		v, err := Eval(e, nil)
+		require.NoError(t, err, tt.in)
+		assert.Equal(t, tt.value, v.RatString(), tt.in)
+		if tt.wide == "" {
+			assert.Nil(t, wide, tt.in)
+			continue
+		}
+		require.NotNil(t, wide, tt.in)
+		w, err := Eval(wide, nil)
+		require.NoError(t, err, tt.in)
+		assert.Equal(t, tt.wide, w.RatString(), tt.in)
+	}
+	for _, in := range []string{
+		`\sum_{k=1}^{n} k`,                 // a bound with a name
+		`\sum_{k=1}^\infty \frac{1}{k^2}`,  // infinite
+		`\sum_{i=1}^{50} x_{2i-1}`,         // the index in a subscript
+		`\sum_{k=1}^{5000} k`,              // too many terms to write out
+		`\sum_{i=1}^{3} \sum_{j=1}^{3} ij`, // a sum inside a sum
+		`\sum_{k=5}^{1} k`,                 // an empty range
+		`\sum_{k \ne 2} k`,
+	} {
+		_, _, _, _, err := ReadMember(in, nil, false)
+		assert.Error(t, err, in)
+	}
+	any, ok := BigOpsNumeric(`a \sum_{k=1}^{9} k = 45 \prod_{j=1}^3 j`)
+	assert.True(t, any && ok)
+	any, ok = BigOpsNumeric(`\sum_{k=1}^{n} k`)
+	assert.True(t, any && !ok)
+	any, ok = BigOpsNumeric(`1 + 2 = 3`)
+	assert.True(t, !any && ok)
+}
+
+// TestPiAsAName: \pi outside a trigonometric function is the name π only
+// when the caller asks for it; inside one it stays part of the angle.
+func TestPiAsAName(t *testing.T) {
+	_, err := Read(`\frac{\pi}{4}`)
+	assert.Error(t, err)
+	e, _, _, _, err := ReadMember(`\frac{\pi^2}{16} + \sin\frac{\pi}{6}`, nil, true)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"π"}, Vars(e, map[string]bool{}, nil))
+}
+
+// FuzzReadMember: the reader of sums and π never panics, and what it
+// writes out stays within its bounds, on any input.
+func FuzzReadMember(f *testing.F) {
+	for _, s := range []string{`\sum_{k=1}^{10} k^2 - 1 + 4`, `\prod_{j=0}^{400} (j+1)`, `\sum_{n=1}^{99} (n+1)^{3}`,
+		`\frac{\pi^2}{16} + \left(\frac{\pi}{4}\right)^2`, `\sum_{i=-3}^{3} i\pi`, `\sum_{k=1}^{9}`, `\sum_{`, "\xff\\sum_{k=1}^{2}k"} {
+		f.Add(s, true)
+	}
+	f.Fuzz(func(t *testing.T, s string, pi bool) {
+		if len(s) > 2000 {
+			return
+		}
+		e, wide, _, _, err := ReadMember(s, nil, pi)
+		if err != nil {
+			return
+		}
+		for _, x := range []*Expr{e, wide} {
+			if n := countNodes(x); n > 4*bigOpMaxNodes+symMaxNodes*8 {
+				t.Fatalf("%q: %d nodes", s, n)
+			}
+		}
+		if !pi && slices.Contains(Vars(e, map[string]bool{}, nil), "π") && !strings.Contains(s, `\circ`) {
+			t.Fatalf("%q: π read as a name without being asked", s)
+		}
+	})
+}

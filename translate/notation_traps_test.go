@@ -1,0 +1,36 @@
+package translate
+
+// notationTraps is the trap corpus of the notation family (issue 29:
+// finite sums and products, claims in π): the true forms are verified or
+// left alone, variants with new numbers and wording too, and look-alikes
+// that are real errors are refuted. The wording is ours.
+var notationTraps = []trap{
+	// Sums and products with whole-number bounds, written out term by term.
+	{family: "finite sum", steps: []string{`So \( \sum_{k=1}^{6} k^2 = 91 \).`}, want: wantVerified},
+	{family: "finite sum", steps: []string{`Adding up, \[ \sum_{j=0}^{5} (3j - 1) = 39. \]`}, want: wantVerified},
+	{family: "finite sum", steps: []string{`The product telescopes: \( \prod_{m=2}^{6} \frac{m}{m-1} = 6 \).`}, want: wantVerified},
+	{family: "finite sum", steps: []string{`Shifting the index, \( \sum_{n=1}^{49} (n+1)^2 = \sum_{n=1}^{50} n^2 - 1 \).`}, want: wantNotRefuted},
+	{family: "finite sum", steps: []string{`Here \( \sum_{i=1}^{4} i + 1 = 11 \).`}, want: wantNotRefuted},                         // Σ(i + 1) = 14 or Σ i + 1 = 11
+	{family: "finite sum", steps: []string{`Here \( \sum_{i=1}^{4} i + 1 = 14 \).`}, want: wantNotRefuted},                         // the other reading
+	{family: "finite sum", steps: []string{`Let \(n = 9\).`, `Then \( \sum_{n=1}^{4} n^3 = 100 \).`}, step: 1, want: wantVerified}, // the index is the sum's own
+	{family: "finite sum", steps: []string{`We get \( \sum_{k=1}^{n} k = \frac{n(n+1)}{2} \), and \( \sum_{i=1}^{20} a_{2i} = 7 \).`}, want: wantNotRefuted},
+	// look-alikes: wrong values, and a shift that adds the wrong end term.
+	{family: "finite sum", steps: []string{`So \( \sum_{k=1}^{6} k^2 = 90 \).`}, want: wantRefuted},
+	{family: "finite sum", steps: []string{`The product is \( \prod_{j=1}^{6} j = 620 \).`}, want: wantRefuted},
+	{family: "finite sum", steps: []string{`Shifting the index, \( \sum_{n=1}^{49} (n+1)^2 = \sum_{n=1}^{50} n^2 - 1 + 50^2 \).`}, want: wantRefuted},
+	{family: "finite sum", steps: []string{`Here \( \sum_{i=1}^{4} i + 1 = 12 \).`}, want: wantRefuted}, // neither reading gives 12
+
+	// Claims in π alone: π is transcendental.
+	{family: "pi", steps: []string{`The two squares add to \( \left(\frac{\pi}{3}\right)^2 + \left(\frac{\pi}{6}\right)^2 = \frac{5\pi^2}{36} \).`}, want: wantVerified},
+	{family: "pi", steps: []string{`The ratio is \( \frac{12\pi}{4\pi} = 3 \).`}, want: wantVerified},
+	{family: "pi", steps: []string{`The circumference is \( 2\pi \cdot 7 = 44 \).`}, want: wantNotRefuted}, // π ≈ 22/7 meant
+	{family: "pi", steps: []string{`With \(\pi = 3\), the area is \( 3 \cdot 4^2 = 48 \).`}, want: wantNotRefuted},
+	{family: "pi", steps: []string{`The area is \( A = \pi r^2 = 9\pi \).`}, want: wantNotRefuted}, // π beside another name
+	// look-alikes: wrong in π whatever its value.
+	{family: "pi", steps: []string{`The two squares add to \( \left(\frac{\pi}{3}\right)^2 + \left(\frac{\pi}{6}\right)^2 = \frac{\pi^2}{4} \).`}, want: wantRefuted},
+	{family: "pi", steps: []string{`So \( 3\pi + \frac{\pi}{2} = 4\pi \).`}, want: wantRefuted},
+
+	// A line with two \left is read (its \le is a longer command, however many).
+	{family: "two left", steps: []string{`Expanding, \( \left(x + 1\right)^2 + \left(x - 1\right)^2 = 2x^2 + 2 \).`}, want: wantVerified},
+	{family: "two left", steps: []string{`Expanding, \( \left(y + 2\right)^2 - \left(y - 2\right)^2 = 8y \), and \( 3 \le 4 \).`}, want: wantVerified},
+}
