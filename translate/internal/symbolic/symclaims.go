@@ -269,6 +269,7 @@ func (w *symWalk) line(li int, ln symLine) {
 		ms = append([]symMember{{e: st.last, s: ms[0].s, e2: ms[0].s}}, ms...)
 		head = st.lastHead
 	}
+	w.trigLine(ln, ms)
 	dropPiBeside(ms)
 	symbolic := false
 	for _, m := range ms {

@@ -24,8 +24,9 @@ var errPiBeside = errors.New("not a symbolic expression: π beside other names")
 
 // piBeside reports π and another name in e.
 func piBeside(e *symexpr.Expr) bool {
-	vs := symexpr.Vars(e, map[string]bool{}, nil)
-	return len(vs) > 1 && slices.Contains(vs, "π")
+	out := map[string]bool{}
+	symexpr.NamesOutsideTrig(e, out, map[string]bool{})
+	return len(out) > 1 && out["π"]
 }
 
 // piOnly reports members whose only name is π, one of them at least.

@@ -113,18 +113,22 @@ func (r *sreader) bigOp() *Expr {
 	return out
 }
 
-// ReadMember reads s as ReadDefs does; with pi, \pi outside a
-// trigonometric function is read as the name π. When a summand there is
+// Mode says what ReadMember reads beyond ReadDefs: \pi outside a
+// trigonometric function as the name π (Pi), and trigonometric functions
+// of a name (TrigNames, trigname.go).
+type Mode struct{ Pi, TrigNames bool }
+
+// ReadMember reads s as ReadDefs does, and what mode adds. When a summand there is
 // followed by + or - ("\sum_{k=1}^{3} k + 1"), it also reads s with every
 // summand running to the end of its group and returns that reading as
 // wide (nil when s has one reading); a wide reading that cannot be read
 // makes the whole member unread.
-func ReadMember(s string, defs map[string]*Def, pi bool) (narrow, wide *Expr, used, bound bool, err error) {
-	narrow, used, bound, ambig, err := readWith(s, defs, false, pi)
+func ReadMember(s string, defs map[string]*Def, mode Mode) (narrow, wide *Expr, used, bound bool, err error) {
+	narrow, used, bound, ambig, err := readWith(s, defs, false, mode)
 	if err != nil || !ambig {
 		return narrow, nil, used, bound, err
 	}
-	wide, _, _, _, err = readWith(s, defs, true, pi)
+	wide, _, _, _, err = readWith(s, defs, true, mode)
 	if err != nil {
 		return nil, nil, false, false, err
 	}

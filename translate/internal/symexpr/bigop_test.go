@@ -30,7 +30,7 @@ func TestBigOpWrittenOut(t *testing.T) {
 		{in: `\sum_{k=1}^{4} k^2 - 1^2 + 4^2`, value: "45", wide: "90"},
 		{in: `(\sum_{k=1}^{3} k) + 1`, value: "7"},
 	} {
-		e, wide, _, _, err := ReadMember(tt.in, tt.defs, false)
+		e, wide, _, _, err := ReadMember(tt.in, tt.defs, Mode{})
 		require.NoError(t, err, tt.in)
 		v, err := Eval(e, nil)
 		require.NoError(t, err, tt.in)
@@ -53,7 +53,7 @@ func TestBigOpWrittenOut(t *testing.T) {
 		`\sum_{k=5}^{1} k`,                 // an empty range
 		`\sum_{k \ne 2} k`,
 	} {
-		_, _, _, _, err := ReadMember(in, nil, false)
+		_, _, _, _, err := ReadMember(in, nil, Mode{})
 		assert.Error(t, err, in)
 	}
 	any, ok := BigOpsNumeric(`a \sum_{k=1}^{9} k = 45 \prod_{j=1}^3 j`)
@@ -69,7 +69,7 @@ func TestBigOpWrittenOut(t *testing.T) {
 func TestPiAsAName(t *testing.T) {
 	_, err := Read(`\frac{\pi}{4}`)
 	assert.Error(t, err)
-	e, _, _, _, err := ReadMember(`\frac{\pi^2}{16} + \sin\frac{\pi}{6}`, nil, true)
+	e, _, _, _, err := ReadMember(`\frac{\pi^2}{16} + \sin\frac{\pi}{6}`, nil, Mode{Pi: true})
 	require.NoError(t, err)
 	assert.Equal(t, []string{"π"}, Vars(e, map[string]bool{}, nil))
 }
@@ -85,7 +85,7 @@ func FuzzReadMember(f *testing.F) {
 		if len(s) > 2000 {
 			return
 		}
-		e, wide, _, _, err := ReadMember(s, nil, pi)
+		e, wide, _, _, err := ReadMember(s, nil, Mode{Pi: pi, TrigNames: pi})
 		if err != nil {
 			return
 		}

@@ -52,6 +52,8 @@ func evalTree[N any](e *Expr, ar numbers[N]) (N, error) {
 		return ar.root(func() (N, error) { return evalTree(e.L, ar) }, e.Exp)
 	case 't':
 		return ar.trig(e.Name, e.Num)
+	case 'W':
+		return zero, errTrigOfName
 	case '!', 'b', 'F':
 		v, err := closedFnValue(e)
 		if err != nil {

@@ -16,7 +16,7 @@ import (
 // integer powers. Nothing else is read; whatever else a side holds makes
 // the reader refuse it.
 type Expr struct {
-	Op   byte // 'n' number, 'v' name, '+', '-', '*', '/', '~' (negation), '^', 'r' (root of index exp), '!' (factorial), 'b' (binomial l choose r), 't' (name(num·π)), 'F' (name ∈ gcd, lcm of l and r; floor, ceil of l; log base l of r)
+	Op   byte // 'n' number, 'v' name, '+', '-', '*', '/', '~' (negation), '^', 'r' (root of index exp), '!' (factorial), 'b' (binomial l choose r), 't' (name(num·π)), 'F' (name ∈ gcd, lcm of l and r; floor, ceil of l; log base l of r), 'W' (name ∈ sin, cos, … of the argument l = num·x + r·π, x a name)
 	Num  *big.Rat
 	Name string
 	L, R *Expr
@@ -54,8 +54,9 @@ type sreader struct {
 	// wide reads a summand to the end of its group; ambig records a
 	// narrow summand that + or - follows.
 	wide, ambig bool
-	// pi reads \pi as the name π everywhere (pi.go's readers only).
-	pi bool
+	// pi reads \pi as the name π everywhere; trigNames reads a
+	// trigonometric function of a name (trigname.go). ReadMember only.
+	pi, trigNames bool
 }
 
 func (r *sreader) fail(format string, args ...any) {
@@ -81,14 +82,14 @@ type Def struct {
 // parameter) by their values; used reports whether any was replaced,
 // bound whether a constant was.
 func ReadDefs(s string, defs map[string]*Def) (e *Expr, used, bound bool, err error) {
-	e, used, bound, _, err = readWith(s, defs, false, false)
+	e, used, bound, _, err = readWith(s, defs, false, Mode{})
 	return e, used, bound, err
 }
 
 // readWith is ReadDefs; wide reads a sum's summand to the end of its
 // group, and ambig reports a narrow summand that + or - follows.
 // pi reads \pi outside a trigonometric function as the name π.
-func readWith(s string, defs map[string]*Def, wide, pi bool) (e *Expr, used, bound, ambig bool, err error) {
+func readWith(s string, defs map[string]*Def, wide bool, mode Mode) (e *Expr, used, bound, ambig bool, err error) {
 	defer func() {
 		if x := recover(); x != nil {
 			ex, ok := x.(error)
@@ -98,7 +99,7 @@ func readWith(s string, defs map[string]*Def, wide, pi bool) (e *Expr, used, bou
 			e, used, bound, ambig, err = nil, false, false, false, ex
 		}
 	}()
-	r := &sreader{s: s, defs: defs, wide: wide, pi: pi}
+	r := &sreader{s: s, defs: defs, wide: wide, pi: mode.Pi, trigNames: mode.TrigNames}
 	e = r.expr()
 	r.skip()
 	if r.i < len(r.s) {
@@ -346,6 +347,8 @@ func (r *sreader) factor() *Expr {
 		r.advance()
 		return r.node(&Expr{Op: '~', L: r.factor()})
 	}
+	// a bracketed power may be raised again: (\sin^2 x)^3, (x^2)^3
+	grouped := r.peek() == "open"
 	e := r.primary()
 	if r.i < len(r.s) && r.s[r.i] == '!' {
 		if strings.HasPrefix(r.s[r.i:], "!!") || HasVar(e) || e.Op != 'n' && e.Op != '+' && e.Op != '-' && e.Op != '*' {
@@ -369,9 +372,10 @@ func (r *sreader) factor() *Expr {
 				e = r.node(&Expr{Op: '*', L: e, R: r.node(&Expr{Op: '/', L: &Expr{Op: 'v', Name: "π"}, R: &Expr{Op: 'n', Num: big.NewRat(180, 1)}})})
 				continue
 			}
-			if e.Op == '^' {
+			if e.Op == '^' && !grouped {
 				r.fail("a tower of powers")
 			}
+			grouped = false
 			r.advance()
 			n, root := r.exponent()
 			if root > 1 {
@@ -380,9 +384,10 @@ func (r *sreader) factor() *Expr {
 			}
 			e = r.node(&Expr{Op: '^', L: e, Exp: n})
 		case "sq":
-			if e.Op == '^' {
+			if e.Op == '^' && !grouped {
 				r.fail("a tower of powers")
 			}
+			grouped = false
 			ru, n := utf8.DecodeRuneInString(r.s[r.i:])
 			r.i += n
 			x := 2

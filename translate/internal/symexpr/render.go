@@ -2,6 +2,7 @@ package symexpr
 
 import (
 	"fmt"
+	"github.com/leanprm/leanprm/translate/internal/mathtext"
 	"math/big"
 	"strings"
 
@@ -82,7 +83,7 @@ func (sr Render) atom(e *Expr) string {
 		return "(-" + sr.atom(e.L) + ")"
 	case 'F':
 		return "!" // never rendered: closedCert replaces each by its value first
-	case 'r', 't':
+	case 'r', 't', 'W':
 		return "√" // never rendered: no Term holds a radical (the dialect rejects it)
 	case '!', 'b':
 		return intFnTerm(e)
@@ -100,11 +101,16 @@ func Plain(e *Expr) string {
 	case '~':
 		return "-" + PlainAtom(e.L)
 	case '^':
+		if e.L.Op == '^' {
+			return "(" + Plain(e.L) + ")^" + fmt.Sprint(e.Exp)
+		}
 		return PlainAtom(e.L) + "^" + fmt.Sprint(e.Exp)
 	case '!':
 		return PlainAtom(e.L) + "!"
 	case 't':
 		return e.Name + "(" + e.Num.RatString() + "π)"
+	case 'W':
+		return e.Name + "(" + Plain(e.L) + ")"
 	case 'b':
 		return "C(" + Plain(e.L) + ", " + Plain(e.R) + ")"
 	case 'F':
@@ -134,7 +140,7 @@ func Plain(e *Expr) string {
 // PlainAtom is Plain(e), in parentheses unless nothing around it can split it: an atom (a
 // number, a name, a root, a factorial, a function's value) or a power.
 func PlainAtom(e *Expr) string {
-	if e.Op == 'n' || e.Op == 'v' || e.Op == 'r' || e.Op == '!' || e.Op == 'b' || e.Op == 't' || e.Op == 'F' {
+	if e.Op == 'n' || e.Op == 'v' || e.Op == 'r' || e.Op == '!' || e.Op == 'b' || e.Op == 't' || e.Op == 'F' || e.Op == 'W' {
 		return Plain(e)
 	}
 	if e.Op == '^' {
@@ -272,16 +278,23 @@ func (r *sreader) trig() *Expr {
 	r.inTrig = true
 	bracketed := r.peek() == "open"
 	arg := r.factor()
+	if r.trigNames && !bracketed && arg.Op == 'n' && r.i < len(r.s) && (mathtext.IsASCIILetter(r.s[r.i]) || r.s[r.i] == '\\') && r.peek() == "name" {
+		// "\sin 2x", "\cos 3\theta": a coefficient glued to its name
+		arg = r.node(&Expr{Op: '*', L: arg, R: r.factor()})
+	}
 	if k := r.peek(); !bracketed && (k == "name" || k == "num" || k == "open" || k == "frac") {
 		// "\sin \pi x", "\sin 2 x": the argument may go on.
 		r.fail("a trigonometric argument without brackets that may go on")
 	}
 	r.inTrig = was
-	q, ok := piMultiple(arg)
-	if !ok {
+	var e *Expr
+	if q, ok := piMultiple(arg); ok {
+		e = r.node(&Expr{Op: 't', Name: fn, Num: q})
+	} else if r.trigNames {
+		e = r.node(trigOfName(r, fn, arg))
+	} else {
 		r.fail("a trigonometric argument that is not a rational multiple of π")
 	}
-	e := r.node(&Expr{Op: 't', Name: fn, Num: q})
 	if exp != 1 {
 		e = r.node(&Expr{Op: '^', L: e, Exp: exp})
 	}
