@@ -55,12 +55,13 @@ func (w *symWalk) trigLine(ln symLine, ms []symMember) {
 	}
 	sentence := strings.ToLower(sentenceAround(w.text, ln.ps, ln.pe))
 	sent := symNeutral.Replace(sentence)
-	doubt := hypotheticalRE.FindString(sent)
-	if doubt == "" {
-		doubt = vetoRE.FindString(sent)
+	// as symLink: a sentence that may reject its claims, or states a case
+	doubt := vetoRE.FindString(sent)
+	if doubt == "" && len(ms) > 0 {
+		doubt = vetoRE.FindString(strings.ToLower(restOfLine(w.text, ms[len(ms)-1].e2, 120)))
 	}
 	if doubt == "" {
-		doubt = w.st.Doubt
+		doubt = hypotheticalRE.FindString(sent)
 	}
 	chain := len(ms) >= 3 || ln.cont
 	cue := identityCueRE.MatchString(strings.ToLower(ln.rawProse + " " + sentenceBefore(w.text, ln.ps)))
@@ -108,6 +109,9 @@ func (t *Reader) trigLink(step int, text string, A, B symMember, c trigContext) 
 	out, in := map[string]bool{}, map[string]bool{}
 	symexpr.NamesOutsideTrig(A.e, out, in)
 	symexpr.NamesOutsideTrig(B.e, out, in)
+	// A rewriting keeps its names; sides in other names are equations
+	// ("\frac{a}{\sin A} = \frac{b}{\sin B}") or values put in.
+	sameNames := namesBut(A.e, "π") == namesBut(B.e, "π")
 	for x := range in {
 		if out[x] {
 			return nil, "the angle's name also stands outside a trigonometric function"
@@ -129,7 +133,7 @@ func (t *Reader) trigLink(step int, text string, A, B symMember, c trigContext) 
 		return nil, "cannot normalise the rewritten sides"
 	}
 	holds := L.Equal(R)
-	both := symexpr.HasTrigOfName(A.e) && symexpr.HasTrigOfName(B.e)
+	both := symexpr.HasTrigOfName(A.e) && symexpr.HasTrigOfName(B.e) && sameNames
 	refutable := false
 	switch {
 	case holds:
@@ -155,6 +159,17 @@ func (t *Reader) trigLink(step int, text string, A, B symMember, c trigContext) 
 	}
 	o.WhyProof, o.WhyDisproof = note+": "+o.WhyProof, note+": "+o.WhyDisproof
 	return o, ""
+}
+
+// namesBut lists the names of e but skip, sorted.
+func namesBut(e *symexpr.Expr, skip string) string {
+	var out []string
+	for _, v := range symexpr.Vars(e, map[string]bool{}, nil) {
+		if v != skip {
+			out = append(out, v)
+		}
+	}
+	return strings.Join(sortedCopy(out), ",")
 }
 
 // constant reports a rational function that takes one value wherever it
