@@ -33,4 +33,20 @@ var notationTraps = []trap{
 	// A line with two \left is read (its \le is a longer command, however many).
 	{family: "two left", steps: []string{`Expanding, \( \left(x + 1\right)^2 + \left(x - 1\right)^2 = 2x^2 + 2 \).`}, want: wantVerified},
 	{family: "two left", steps: []string{`Expanding, \( \left(y + 2\right)^2 - \left(y - 2\right)^2 = 8y \), and \( 3 \le 4 \).`}, want: wantVerified},
+
+	// Trigonometric functions of a name: identities by the tangent half-angle substitution.
+	{family: "trig of a name", steps: []string{`Using the identity \( \cos 2\theta = 2\cos^2 \theta - 1 \), we rewrite the sum.`}, want: wantVerified},
+	{family: "trig of a name", steps: []string{`By periodicity, \( \tan(\pi + y) = \tan y \).`}, want: wantVerified},
+	{family: "trig of a name", steps: []string{`Also \[ \cos^4 y - \sin^4 y = (\cos^2 y - \sin^2 y)(\cos^2 y + \sin^2 y) = \cos 2y \]`}, want: wantVerified},
+	{family: "trig of a name", steps: []string{`Then \( \sin^2 y = \frac{1}{3} \), so \( \cos^2 y = \frac{2}{3} \).`}, want: wantNotRefuted},     // equations in y
+	{family: "trig of a name", steps: []string{`The root satisfies \( \cos y = y \).`}, want: wantNotRefuted},                                    // y outside too
+	{family: "trig of a name", steps: []string{`By the law of sines, \( \frac{p}{\sin P} = \frac{q}{\sin Q} \).`}, want: wantNotRefuted},         // other names
+	{family: "trig of a name", steps: []string{`So \[ L = 2r \sin\frac{\phi}{2} = 2 \cdot 3 \sin\frac{\pi - \psi}{2} \]`}, want: wantNotRefuted}, // values put in
+	{family: "trig of a name", steps: []string{`If \( \sin 2y = \cos y \), then either \( \cos y = 0 \) or \( \sin y = \frac{1}{2} \).`}, want: wantNotRefuted},
+	{family: "trig of a name", steps: []string{`Suppose \( \tan y = 2 \sin y \).`}, want: wantNotRefuted},
+	// look-alikes: a wrong identity stated as one, a wrong rewriting, sides a constant apart.
+	{family: "trig of a name", steps: []string{`We use the identity \( \cos 2\theta = 1 - \cos^2\theta \).`}, want: wantRefuted},
+	{family: "trig of a name", steps: []string{`Also \[ \cos^4 y - \sin^4 y = (\cos^2 y - \sin^2 y)(\cos^2 y + \sin^2 y) = \cos^2 y + \sin^2 y \]`}, want: wantRefuted},
+	{family: "trig of a name", steps: []string{`Hence \( 2\sin^2 y + \cos^2 y = \sin^2 y + 2 \).`}, want: wantRefuted},
+	{family: "trig of a name", steps: []string{`For every angle, \( \cos(\pi - y) = \cos y \).`}, want: wantRefuted},
 }

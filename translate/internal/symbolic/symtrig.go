@@ -64,13 +64,15 @@ func (w *symWalk) trigLine(ln symLine, ms []symMember) {
 		doubt = hypotheticalRE.FindString(sent)
 	}
 	chain := len(ms) >= 3 || ln.cont
+	rewrote := false // an earlier link of the line holds as an identity
 	cue := identityCueRE.MatchString(strings.ToLower(ln.rawProse + " " + sentenceBefore(w.text, ln.ps)))
 	for k := 0; k+1 < len(ms); k++ {
 		A, B := ms[k], ms[k+1]
 		if A.e == nil || B.e == nil || !symexpr.HasTrigOfName(A.e) && !symexpr.HasTrigOfName(B.e) {
 			continue
 		}
-		o, why := w.t.trigLink(w.step, w.text, A, B, trigContext{chain: chain, link: k, cue: cue, doubt: doubt})
+		o, holds, why := w.t.trigLink(w.step, w.text, A, B, trigContext{chain: chain, link: k, cue: cue, doubt: doubt, rewrote: rewrote})
+		rewrote = rewrote || holds
 		if why != "" {
 			w.add(nil, &obligation.Skipped{Span: mathtext.SpanOf(w.text, A.s, B.e2), Reason: why})
 			continue
@@ -98,14 +100,15 @@ func sentenceBefore(text string, i int) string {
 }
 
 type trigContext struct {
-	chain bool
-	link  int
-	cue   bool
-	doubt string
+	rewrote bool
+	chain   bool
+	link    int
+	cue     bool
+	doubt   string
 }
 
 // trigLink is the obligation for A = B, or the reason it is left alone.
-func (t *Reader) trigLink(step int, text string, A, B symMember, c trigContext) (*obligation.Obligation, string) {
+func (t *Reader) trigLink(step int, text string, A, B symMember, c trigContext) (o *obligation.Obligation, holds bool, why string) {
 	out, in := map[string]bool{}, map[string]bool{}
 	symexpr.NamesOutsideTrig(A.e, out, in)
 	symexpr.NamesOutsideTrig(B.e, out, in)
@@ -114,39 +117,39 @@ func (t *Reader) trigLink(step int, text string, A, B symMember, c trigContext) 
 	sameNames := namesBut(A.e, "π") == namesBut(B.e, "π")
 	for x := range in {
 		if out[x] {
-			return nil, "the angle's name also stands outside a trigonometric function"
+			return nil, false, "the angle's name also stands outside a trigonometric function"
 		}
 	}
 	if out["π"] {
-		return nil, "π outside a trigonometric function beside a name"
+		return nil, false, "π outside a trigonometric function beside a name"
 	}
 	if symexpr.Plain(A.e) == symexpr.Plain(B.e) {
-		return nil, "both sides are written the same"
+		return nil, false, "both sides are written the same"
 	}
 	ts, note, err := symexpr.TrigToTau(A.e, B.e)
 	if err != nil {
-		return nil, "cannot rewrite: " + err.Error()
+		return nil, false, "cannot rewrite: " + err.Error()
 	}
 	L, err1 := symexpr.ToRat(ts[0])
 	R, err2 := symexpr.ToRat(ts[1])
 	if err1 != nil || err2 != nil {
-		return nil, "cannot normalise the rewritten sides"
+		return nil, false, "cannot normalise the rewritten sides"
 	}
-	holds := L.Equal(R)
+	holds = L.Equal(R)
 	both := symexpr.HasTrigOfName(A.e) && symexpr.HasTrigOfName(B.e) && sameNames
 	refutable := false
 	switch {
 	case holds:
 	case both && constant(L.Sub(R)) && A.e.Op != 'v' && B.e.Op != 'v':
 		refutable = true // no value of the name makes them equal
-	case both && c.chain && c.link > 0 && !constant(L) && !constant(R):
-		refutable = true // a rewriting continued
+	case both && c.chain && c.link > 0 && c.rewrote:
+		refutable = true // a rewriting continued: an earlier link held as one
 	case both && !c.chain && c.cue:
 		refutable = true // stated as an identity
 	default:
-		return nil, "a trigonometric equation may be meant, not an identity"
+		return nil, false, "a trigonometric equation may be meant, not an identity"
 	}
-	o := &obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, A.s, B.e2), Kind: obligation.KindIdentity, OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
+	o = &obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, A.s, B.e2), Kind: obligation.KindIdentity, OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
 	o.Expr = symexpr.Plain(A.e) + " = " + symexpr.Plain(B.e)
 	if !refutable || c.doubt != "" {
 		o.OnDisproof = obligation.Unknown
@@ -155,10 +158,10 @@ func (t *Reader) trigLink(step int, text string, A, B symMember, c trigContext) 
 		}
 	}
 	if !t.identityDecls(o, ts[0], ts[1], nil) {
-		return nil, "no point where every denominator is nonzero was found"
+		return nil, false, "no point where every denominator is nonzero was found"
 	}
 	o.WhyProof, o.WhyDisproof = note+": "+o.WhyProof, note+": "+o.WhyDisproof
-	return o, ""
+	return o, holds, ""
 }
 
 // namesBut lists the names of e but skip, sorted.

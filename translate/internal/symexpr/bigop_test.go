@@ -94,8 +94,55 @@ func FuzzReadMember(f *testing.F) {
 				t.Fatalf("%q: %d nodes", s, n)
 			}
 		}
+		if HasTrigOfName(e) {
+			if _, _, err := TrigToTau(e, wide); err != nil && !pi {
+				t.Fatalf("%q: a trigonometric function of a name read without being asked", s)
+			}
+		}
 		if !pi && slices.Contains(Vars(e, map[string]bool{}, nil), "π") && !strings.Contains(s, `\circ`) {
 			t.Fatalf("%q: π read as a name without being asked", s)
 		}
 	})
+}
+
+// TestTrigToTau: a trigonometric function of a name becomes a rational
+// function of t = tan(θ/2) whose values are the function's: at t = 1/2
+// (θ = 2·atan(1/2)) sin θ = 4/5 and cos θ = 3/5, so tan θ = 4/3,
+// sin 2θ cos θ = 72/125, cos(π - θ) = -3/5 and sin(θ + π/2) = 3/5; half
+// angles share the smaller step; an argument that is no a·x + b·π (b a
+// multiple of 1/2) is refused, and no evaluator gives one a value.
+func TestTrigToTau(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{`\sin x`, "4/5"},
+		{`\cos x`, "3/5"},
+		{`\sin 2x \cos x`, "72/125"},
+		{`\tan x`, "4/3"},
+		{`\cos(\pi - x)`, "-3/5"},
+		{`\sin\left(x + \frac{\pi}{2}\right)`, "3/5"},
+		{`\sec^2 x - \tan^2 x`, "1"},
+		{`\csc x`, "5/4"},
+	} {
+		e, _, _, _, err := ReadMember(tt.in, nil, Mode{TrigNames: true})
+		require.NoError(t, err, tt.in)
+		ts, note, err := TrigToTau(e)
+		require.NoError(t, err, tt.in)
+		assert.Contains(t, note, "tan(x/2)")
+		v, err := Eval(ts[0], map[string]*big.Rat{"tan(x/2)": big.NewRat(1, 2)})
+		require.NoError(t, err, tt.in)
+		assert.Equal(t, tt.want, v.RatString(), tt.in)
+	}
+	// sin x and cos(x/2) share θ = x/2: sin x = 2 sin(θ) cos(θ)
+	e, _, _, _, err := ReadMember(`\sin x - 2\sin\frac{x}{2}\cos\frac{x}{2}`, nil, Mode{TrigNames: true})
+	require.NoError(t, err)
+	ts, _, err := TrigToTau(e)
+	require.NoError(t, err)
+	r, err := ToRat(ts[0])
+	require.NoError(t, err)
+	assert.True(t, r.Num().IsZero())
+	for _, in := range []string{`\sin(x + 1)`, `\sin(x y)`, `\sin(x^2)`, `\cos(x + \frac{\pi}{3})`, `\sin x`} {
+		_, _, _, _, err := ReadMember(in, nil, Mode{TrigNames: in != `\sin x`})
+		assert.Error(t, err, in)
+	}
+	_, err = Eval(&Expr{Op: 'W', Name: "sin", L: &Expr{Op: 'v', Name: "x"}}, map[string]*big.Rat{"x": big.NewRat(1, 1)})
+	assert.ErrorIs(t, err, errTrigOfName)
 }
