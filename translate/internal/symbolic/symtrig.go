@@ -14,7 +14,7 @@ import (
 // Trigonometric functions of a name (\sin^2 x + \cos^2 x = 1, \sin 2x =
 // 2\sin x\cos x, \cos(\pi - x) = -\cos x): a link with one on either side
 // is decided as an identity in x by the tangent half-angle substitution
-// (symexpr.TrigToTau), P being the identity of rational functions it
+// (symexpr.TrigIdentity), P being the identity of rational functions it
 // becomes. It holds: verified. It fails: refuted only when the text
 // claims an identity — the two sides differ by a nonzero constant (no x
 // makes them equal), or the link continues an "=" chain of rewritings (a
@@ -126,21 +126,16 @@ func (t *Reader) trigLink(step int, text string, A, B symMember, c trigContext) 
 	if symexpr.Plain(A.e) == symexpr.Plain(B.e) {
 		return nil, false, "both sides are written the same"
 	}
-	ts, note, err := symexpr.TrigToTau(A.e, B.e)
+	cert, err := symexpr.TrigIdentity(A.e, B.e)
 	if err != nil {
 		return nil, false, "cannot rewrite: " + err.Error()
 	}
-	L, err1 := symexpr.ToRat(ts[0])
-	R, err2 := symexpr.ToRat(ts[1])
-	if err1 != nil || err2 != nil {
-		return nil, false, "cannot normalise the rewritten sides"
-	}
-	holds = L.Equal(R)
+	holds = cert.Holds
 	both := symexpr.HasTrigOfName(A.e) && symexpr.HasTrigOfName(B.e) && sameNames
 	refutable := false
 	switch {
 	case holds:
-	case both && constant(L.Sub(R)) && A.e.Op != 'v' && B.e.Op != 'v':
+	case both && constant(cert.Diff) && A.e.Op != 'v' && B.e.Op != 'v':
 		refutable = true // no value of the name makes them equal
 	case both && c.chain && c.link > 0 && c.rewrote:
 		refutable = true // a rewriting continued: an earlier link held as one
@@ -157,10 +152,10 @@ func (t *Reader) trigLink(step int, text string, A, B symMember, c trigContext) 
 			o.Note = fmt.Sprintf("the sentence may not assert the claim (%q)", c.doubt)
 		}
 	}
-	if !t.identityDecls(o, ts[0], ts[1], nil) {
+	if !t.identityDecls(o, cert.L, cert.R, nil) {
 		return nil, false, "no point where every denominator is nonzero was found"
 	}
-	o.WhyProof, o.WhyDisproof = note+": "+o.WhyProof, note+": "+o.WhyDisproof
+	o.WhyProof, o.WhyDisproof = cert.Note+": "+o.WhyProof, cert.Note+": "+o.WhyDisproof
 	return o, holds, ""
 }
 

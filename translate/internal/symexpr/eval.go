@@ -31,6 +31,8 @@ type numbers[N any] interface {
 	root(arg func() (N, error), index int) (N, error)
 	// trig is fn(mult·π).
 	trig(fn string, mult *big.Rat) (N, error)
+	// trigName is a trigonometric function of a name (trigname.go).
+	trigName(e *Expr) (N, error)
 }
 
 // evalTree evaluates e in the numbers of ar: the children left to right, the first error
@@ -53,7 +55,7 @@ func evalTree[N any](e *Expr, ar numbers[N]) (N, error) {
 	case 't':
 		return ar.trig(e.Name, e.Num)
 	case 'W':
-		return zero, errTrigOfName
+		return ar.trigName(e)
 	case '!', 'b', 'F':
 		v, err := closedFnValue(e)
 		if err != nil {
@@ -249,6 +251,12 @@ func (ratFnNumbers) pow(x algebra.Rat, e int) (algebra.Rat, error) {
 func (ratFnNumbers) root(func() (algebra.Rat, error), int) (algebra.Rat, error) {
 	return algebra.Rat{}, errors.New("a radical")
 }
+
+func (ratFnNumbers) trigName(*Expr) (algebra.Rat, error) { return algebra.Rat{}, errTrigOfName }
+
+func (surdNumbers) trigName(*Expr) (algebra.Surd, error) { return algebra.Surd{}, errTrigOfName }
+
+func (pointNumbers) trigName(*Expr) (*big.Rat, error) { return nil, errTrigOfName }
 
 func (ratFnNumbers) trig(string, *big.Rat) (algebra.Rat, error) {
 	return algebra.Rat{}, errors.New("a trigonometric value")

@@ -244,8 +244,12 @@ func Substitute(e *Expr, v string, x *Expr) *Expr {
 		return x
 	}
 	c := *e
+	if c.Op == 'W' {
+		// the angle kept in the node (angleOf) is read again
+		c.Num, c.R = nil, nil
+	}
 	c.L = Substitute(e.L, v, x)
-	c.R = Substitute(e.R, v, x)
+	c.R = Substitute(c.R, v, x)
 	return &c
 }
 

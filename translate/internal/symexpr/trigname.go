@@ -11,15 +11,15 @@ import (
 // Trigonometric functions of a name: \sin x, \cos^2 2x, \cot\frac{x}{2},
 // \sin(\pi - x). The argument must be a·x + b·π with a rational a ≠ 0 and
 // b a multiple of 1/2. Such a function is no number at a point, so the
-// evaluators refuse it (errTrigOfName); TrigToTau rewrites a tree with
-// them as a rational function of τ = tan(g·x/2), g the largest rational
-// whose multiples every a is (the tangent half-angle substitution), where
-// sin(kθ) and cos(kθ) are the parts of ((1 - τ²) + 2iτ)^k over (1 + τ²)^k.
-// As τ runs over the reals θ takes every value but π (mod 2π), so two
-// such trees agree for every x where both are defined exactly when their
-// rewritten forms agree as rational functions of τ (and, both being
-// continuous where defined, a constant difference is a difference at
-// every x).
+// usual evaluators refuse it (errTrigOfName); TrigIdentity rewrites an
+// equation between trees with them in t = tan(θ/2), θ = g·x for g the
+// largest rational whose multiples every a is (the tangent half-angle
+// substitution), where sin(kθ) and cos(kθ) are the parts of
+// ((1 - t²) + 2it)^k over (1 + t²)^k. As t runs over the reals θ takes
+// every value but π (mod 2π), so the two sides agree for every x where
+// both are defined exactly when their rewritten forms agree as rational
+// functions of t (and, both being continuous where defined, a constant
+// difference is a difference at every x).
 
 var errTrigOfName = errors.New("a trigonometric function of a name has no value at a point")
 
@@ -28,10 +28,24 @@ const maxTrigMultiple = 12
 
 // trigOfName is the node for fn(arg), failing unless arg is a·x + b·π.
 func trigOfName(r *sreader, fn string, arg *Expr) *Expr {
-	if _, _, _, err := linearAngle(arg); err != nil {
+	e := &Expr{Op: 'W', Name: fn, L: arg}
+	if _, _, _, err := angleOf(e); err != nil {
 		r.fail("%v", err)
 	}
-	return &Expr{Op: 'W', Name: fn, L: arg}
+	return e
+}
+
+// angleOf is linearAngle of a 'W' node's argument, kept in the node (Num
+// holds a, R the name with b in its Num; Substitute drops them).
+func angleOf(e *Expr) (x string, a, b *big.Rat, err error) {
+	if e.Num != nil && e.R != nil {
+		return e.R.Name, e.Num, e.R.Num, nil
+	}
+	x, a, b, err = linearAngle(e.L)
+	if err == nil {
+		e.Num, e.R = a, &Expr{Op: 'v', Name: x, Num: b}
+	}
+	return x, a, b, err
 }
 
 // linearAngle returns x, a and b with arg = a·x + b·π.
@@ -101,11 +115,30 @@ func NamesOutsideTrig(e *Expr, out, in map[string]bool) {
 	NamesOutsideTrig(e.R, out, in)
 }
 
-// TrigToTau rewrites the trigonometric functions of names in the trees
-// es as rational functions of one new name per name (see above),
-// returning the rewritten trees and a line that says the substitution.
-func TrigToTau(es ...*Expr) ([]*Expr, string, error) {
-	gs := map[string]*big.Rat{}
+// TrigCert is a = b with its trigonometric functions of a name rewritten
+// (TrigIdentity): L and R are polynomials in t = tan(θ/2) and the other
+// names, a = b holding exactly where both are defined when L = R holds
+// (both sides were multiplied by their denominators, D = 1 + t² to a
+// power among them, which is never zero); Diff is a - b as a rational
+// function of the same names; Note says the substitution.
+type TrigCert struct {
+	L, R  *Expr
+	Holds bool
+	Diff  algebra.Rat
+	Note  string
+}
+
+// Limits on a rewritten identity.
+const (
+	trigMaxDegree = 120
+	trigMaxTerms  = 2000
+)
+
+// TrigIdentity rewrites a = b as above. Both sides must take their
+// trigonometric functions of one name.
+func TrigIdentity(a, b *Expr) (TrigCert, error) {
+	var x string
+	var g *big.Rat
 	var walkErr error
 	var collect func(e *Expr)
 	collect = func(e *Expr) {
@@ -113,155 +146,251 @@ func TrigToTau(es ...*Expr) ([]*Expr, string, error) {
 			return
 		}
 		if e.Op == 'W' {
-			x, a, _, err := linearAngle(e.L)
-			if err != nil {
+			v, k, _, err := angleOf(e)
+			switch {
+			case err != nil:
 				walkErr = err
-				return
+			case x != "" && v != x:
+				walkErr = errors.New("trigonometric functions of two names")
+			default:
+				x, g = v, ratGCD(g, new(big.Rat).Abs(k))
 			}
-			gs[x] = ratGCD(gs[x], new(big.Rat).Abs(a))
 			return
 		}
 		collect(e.L)
 		collect(e.R)
 	}
-	for _, e := range es {
-		collect(e)
-	}
+	collect(a)
+	collect(b)
 	if walkErr != nil {
-		return nil, "", walkErr
+		return TrigCert{}, walkErr
 	}
-	names := map[string]string{}
-	note := ""
-	for x, g := range gs {
-		theta := x
-		if g.Cmp(big.NewRat(1, 1)) != 0 {
-			theta = Plain(&Expr{Op: '*', L: RatExpr(g), R: &Expr{Op: 'v', Name: x}})
-		}
-		names[x] = "tan(" + theta + "/2)"
-		note += fmt.Sprintf("; t = %s: sin(%s) = 2t/(1 + t²), cos(%s) = (1 - t²)/(1 + t²)", names[x], theta, theta)
+	if x == "" {
+		return TrigCert{}, errors.New("no trigonometric function of a name")
 	}
-	out := make([]*Expr, len(es))
-	for i, e := range es {
-		t, err := tauTree(e, gs, names)
-		if err != nil {
-			return nil, "", err
-		}
-		out[i] = t
+	theta := x
+	if g.Cmp(big.NewRat(1, 1)) != 0 {
+		theta = Plain(&Expr{Op: '*', L: RatExpr(g), R: &Expr{Op: 'v', Name: x}})
 	}
-	if note != "" {
-		note = "with " + note[2:]
-	}
-	return out, note, nil
-}
-
-// tauTree is e with each trigonometric function of a name rewritten.
-func tauTree(e *Expr, gs map[string]*big.Rat, names map[string]string) (*Expr, error) {
-	if e == nil {
-		return nil, nil
-	}
-	if e.Op != 'W' {
-		l, err := tauTree(e.L, gs, names)
-		if err != nil {
-			return nil, err
-		}
-		r, err := tauTree(e.R, gs, names)
-		if err != nil {
-			return nil, err
-		}
-		c := *e
-		c.L, c.R = l, r
-		return &c, nil
-	}
-	x, a, b, err := linearAngle(e.L)
+	t := "tan(" + theta + "/2)"
+	tv := algebra.Var(t)
+	ar := tauNumbers{x: x, g: g, t: t, d: algebra.Int(1).Add(tv.Mul(tv)), memo: map[int][2]algebra.Poly{}}
+	va, err := evalTree[tauVal](a, ar)
 	if err != nil {
-		return nil, err
+		return TrigCert{}, err
 	}
-	k := new(big.Rat).Quo(a, gs[x])
-	if !k.IsInt() || k.Num().CmpAbs(big.NewInt(maxTrigMultiple)) > 0 {
-		return nil, errors.New("a multiple of the angle too large to rewrite")
+	vb, err := evalTree[tauVal](b, ar)
+	if err != nil {
+		return TrigCert{}, err
 	}
-	t := names[x]
-	s, c := sinCosK(t, int(k.Num().Int64()))
-	// shift by b·π, b a multiple of 1/2: a quarter turn swaps and negates
-	quarter := new(big.Rat).Mul(b, big.NewRat(2, 1))
-	q := new(big.Int).Mod(quarter.Num(), big.NewInt(4)).Int64()
-	for ; q > 0; q-- {
-		s, c = c, &Expr{Op: '~', L: s}
+	va, vb = ar.whole(va), ar.whole(vb)
+	m := min(va.e, vb.e)
+	dA, err := ar.dPow(vb.e - m)
+	if err != nil {
+		return TrigCert{}, err
 	}
-	one := &Expr{Op: 'n', Num: big.NewRat(1, 1)}
-	switch e.Name {
-	case "sin":
-		return s, nil
-	case "cos":
-		return c, nil
-	case "tan":
-		return &Expr{Op: '/', L: s, R: c}, nil
-	case "cot":
-		return &Expr{Op: '/', L: c, R: s}, nil
-	case "sec":
-		return &Expr{Op: '/', L: one, R: c}, nil
-	case "csc":
-		return &Expr{Op: '/', L: one, R: s}, nil
+	dB, err := ar.dPow(va.e - m)
+	if err != nil {
+		return TrigCert{}, err
 	}
-	return nil, errors.New("an unknown trigonometric function")
+	pl := va.r.Num().Mul(vb.r.Den()).Mul(dA)
+	pr := vb.r.Num().Mul(va.r.Den()).Mul(dB)
+	if pl.Degree() > trigMaxDegree || pr.Degree() > trigMaxDegree || pl.Terms() > trigMaxTerms || pr.Terms() > trigMaxTerms {
+		return TrigCert{}, errors.New("too large to rewrite")
+	}
+	all, err := ar.dPow(va.e + vb.e - m)
+	if err != nil {
+		return TrigCert{}, err
+	}
+	diff, err := algebra.NewRat(pl.Sub(pr), va.r.Den().Mul(vb.r.Den()).Mul(all))
+	if err != nil {
+		return TrigCert{}, err
+	}
+	note := fmt.Sprintf("with t = %s, sin(%s) = 2t/(1 + t²) and cos(%s) = (1 - t²)/(1 + t²); both sides times their denominators", t, theta, theta)
+	return TrigCert{L: PolyExpr(pl), R: PolyExpr(pr), Holds: pl.Equal(pr), Diff: diff, Note: note}, nil
 }
 
-// sinCosK returns sin(kθ) and cos(kθ) as trees in the name t = tan(θ/2).
-func sinCosK(t string, k int) (*Expr, *Expr) {
+// tauVal is r / D^e.
+type tauVal struct {
+	r algebra.Rat
+	e int
+}
+
+// tauNumbers evaluate a tree with trigonometric functions of the name x
+// in t = tan(g·x/2), keeping the powers of D = 1 + t² apart so that sums
+// of them share a denominator.
+type tauNumbers struct {
+	x, t string
+	g    *big.Rat
+	d    algebra.Poly
+	memo map[int][2]algebra.Poly
+}
+
+var _ numbers[tauVal] = tauNumbers{}
+
+func (ar tauNumbers) dPow(e int) (algebra.Poly, error) {
+	if e < 0 || e > trigMaxDegree {
+		return algebra.Poly{}, errors.New("too large to rewrite")
+	}
+	return ar.d.Pow(uint(e))
+}
+
+// whole moves a negative power of D into r.
+func (ar tauNumbers) whole(v tauVal) tauVal {
+	if v.e >= 0 {
+		return v
+	}
+	p, err := ar.dPow(-v.e)
+	if err != nil {
+		return v
+	}
+	return tauVal{r: v.r.Mul(algebra.FromPoly(p)), e: 0}
+}
+
+// align brings x and y to one power of D.
+func (ar tauNumbers) align(x, y tauVal) (algebra.Rat, algebra.Rat, int) {
+	for x.e < y.e {
+		x = tauVal{x.r.Mul(algebra.FromPoly(ar.d)), x.e + 1}
+	}
+	for y.e < x.e {
+		y = tauVal{y.r.Mul(algebra.FromPoly(ar.d)), y.e + 1}
+	}
+	return x.r, y.r, x.e
+}
+
+func (tauNumbers) fromRat(q *big.Rat) tauVal {
+	return tauVal{r: algebra.FromPoly(algebra.Const(q))}
+}
+func (ar tauNumbers) name(n string) (tauVal, error) {
+	if n == ar.x {
+		return tauVal{}, errors.New("the angle's name outside a trigonometric function")
+	}
+	return tauVal{r: algebra.FromPoly(algebra.Var(n))}, nil
+}
+func (tauNumbers) neg(x tauVal) tauVal { return tauVal{x.r.Neg(), x.e} }
+func (ar tauNumbers) add(x, y tauVal) tauVal {
+	a, b, e := ar.align(x, y)
+	return tauVal{a.Add(b), e}
+}
+func (ar tauNumbers) sub(x, y tauVal) tauVal { return ar.add(x, ar.neg(y)) }
+func (tauNumbers) mul(x, y tauVal) tauVal    { return tauVal{x.r.Mul(y.r), x.e + y.e} }
+func (tauNumbers) div(x, y tauVal) (tauVal, error) {
+	r, err := x.r.Div(y.r)
+	return tauVal{r, x.e - y.e}, err
+}
+func (tauNumbers) pow(x tauVal, e int) (tauVal, error) {
+	r, err := ratFnNumbers{}.pow(x.r, e)
+	if err != nil || x.r.Num().Degree()*uint(max(e, -e)) > trigMaxDegree {
+		return tauVal{}, errors.New("too large to rewrite")
+	}
+	return tauVal{r, x.e * e}, nil
+}
+func (tauNumbers) root(func() (tauVal, error), int) (tauVal, error) {
+	return tauVal{}, errors.New("a radical")
+}
+func (tauNumbers) trig(fn string, mult *big.Rat) (tauVal, error) {
+	v, err := algebra.TrigPi(fn, mult)
+	if err != nil {
+		return tauVal{}, err
+	}
+	q, ok := v.Rat()
+	if !ok {
+		return tauVal{}, errors.New("an irrational trigonometric value")
+	}
+	return tauVal{r: algebra.FromPoly(algebra.Const(q))}, nil
+}
+
+// trigName is fn(k·θ + b·π) for θ = g·x: the parts of ((1 - t²) + 2it)^k
+// over D^k, turned by b·π a quarter turn at a time.
+func (ar tauNumbers) trigName(e *Expr) (tauVal, error) {
+	_, a, b, err := angleOf(e)
+	if err != nil {
+		return tauVal{}, err
+	}
+	kq := new(big.Rat).Quo(a, ar.g)
+	if !kq.IsInt() || kq.Num().CmpAbs(big.NewInt(maxTrigMultiple)) > 0 {
+		return tauVal{}, errors.New("a multiple of the angle too large to rewrite")
+	}
+	k := int(kq.Num().Int64())
 	neg := k < 0
 	if neg {
 		k = -k
 	}
-	one := algebra.Int(1)
-	tv := algebra.Var(t)
-	re := one.Sub(tv.Mul(tv))    // 1 - t²
-	im := algebra.Int(2).Mul(tv) // 2t
-	A, B := one, algebra.Int(0)
-	for i := 0; i < k; i++ {
-		A, B = A.Mul(re).Sub(B.Mul(im)), A.Mul(im).Add(B.Mul(re))
-	}
-	den := &Expr{Op: '+', L: &Expr{Op: 'n', Num: big.NewRat(1, 1)}, R: &Expr{Op: '^', L: &Expr{Op: 'v', Name: t}, Exp: 2}}
-	if k > 1 {
-		den = &Expr{Op: '^', L: den, Exp: k}
-	}
-	s := &Expr{Op: '/', L: polyTree(B, t), R: den}
-	c := &Expr{Op: '/', L: polyTree(A, t), R: den}
+	c, s := ar.turn(k)
 	if neg {
-		s = &Expr{Op: '~', L: s}
+		s = s.Neg()
 	}
-	return s, c
+	q := new(big.Int).Mod(new(big.Rat).Mul(b, big.NewRat(2, 1)).Num(), big.NewInt(4)).Int64()
+	for ; q > 0; q-- {
+		s, c = c, s.Neg()
+	}
+	S, C := algebra.FromPoly(s), algebra.FromPoly(c)
+	div := func(x, y algebra.Rat, e int) (tauVal, error) {
+		r, err := x.Div(y)
+		return tauVal{r, e}, err
+	}
+	one := algebra.FromPoly(algebra.Int(1))
+	switch e.Name {
+	case "sin":
+		return tauVal{S, k}, nil
+	case "cos":
+		return tauVal{C, k}, nil
+	case "tan":
+		return div(S, C, 0)
+	case "cot":
+		return div(C, S, 0)
+	case "sec":
+		return div(one, C, -k)
+	case "csc":
+		return div(one, S, -k)
+	}
+	return tauVal{}, errors.New("an unknown trigonometric function")
 }
 
-// polyTree writes a polynomial in the one name t as a tree.
-func polyTree(p algebra.Poly, t string) *Expr {
-	cs, err := p.Coeffs(t)
-	if err != nil {
-		return &Expr{Op: 'n', Num: new(big.Rat)}
+// turn returns the parts of ((1 - t²) + 2it)^k, kept for the next call.
+func (ar tauNumbers) turn(k int) (c, s algebra.Poly) {
+	if p, ok := ar.memo[k]; ok {
+		return p[0], p[1]
 	}
+	tv := algebra.Var(ar.t)
+	re, im := algebra.Int(1).Sub(tv.Mul(tv)), algebra.Int(2).Mul(tv)
+	c, s = algebra.Int(1), algebra.Int(0)
+	for i := 0; i < k; i++ {
+		c, s = c.Mul(re).Sub(s.Mul(im)), c.Mul(im).Add(s.Mul(re))
+	}
+	ar.memo[k] = [2]algebra.Poly{c, s}
+	return c, s
+}
+
+// PolyExpr writes a polynomial as a tree of its terms.
+func PolyExpr(p algebra.Poly) *Expr {
 	var out *Expr
-	for j, c := range cs {
-		if c.Sign() == 0 {
-			continue
-		}
+	for _, m := range p.Monomials() {
 		var term *Expr
-		switch j {
-		case 0:
-			term = &Expr{Op: 'n', Num: new(big.Rat).Abs(c)}
-		default:
-			term = &Expr{Op: 'v', Name: t}
-			if j > 1 {
-				term = &Expr{Op: '^', L: term, Exp: j}
+		for i, v := range m.Vars {
+			f := &Expr{Op: 'v', Name: v}
+			if m.Exps[i] > 1 {
+				f = &Expr{Op: '^', L: f, Exp: int(m.Exps[i])}
 			}
-			if a := new(big.Rat).Abs(c); a.Cmp(big.NewRat(1, 1)) != 0 {
-				term = &Expr{Op: '*', L: &Expr{Op: 'n', Num: a}, R: term}
+			if term == nil {
+				term = f
+			} else {
+				term = &Expr{Op: '*', L: term, R: f}
 			}
+		}
+		c := new(big.Rat).Abs(m.Coef)
+		switch {
+		case term == nil:
+			term = RatExpr(c)
+		case c.Cmp(big.NewRat(1, 1)) != 0:
+			term = &Expr{Op: '*', L: RatExpr(c), R: term}
 		}
 		switch {
-		case out == nil && c.Sign() < 0:
+		case out == nil && m.Coef.Sign() < 0:
 			out = &Expr{Op: '~', L: term}
 		case out == nil:
 			out = term
-		case c.Sign() < 0:
+		case m.Coef.Sign() < 0:
 			out = &Expr{Op: '-', L: out, R: term}
 		default:
 			out = &Expr{Op: '+', L: out, R: term}
