@@ -49,4 +49,14 @@ var notationTraps = []trap{
 	{family: "trig of a name", steps: []string{`Also \[ \cos^4 y - \sin^4 y = (\cos^2 y - \sin^2 y)(\cos^2 y + \sin^2 y) = \cos^2 y + \sin^2 y \]`}, want: wantRefuted},
 	{family: "trig of a name", steps: []string{`Hence \( 2\sin^2 y + \cos^2 y = \sin^2 y + 2 \).`}, want: wantRefuted},
 	{family: "trig of a name", steps: []string{`For every angle, \( \cos(\pi - y) = \cos y \).`}, want: wantRefuted},
+
+	// Logs of exact powers with radicals, fractional powers past thirds, trig at 0.
+	{family: "exact powers", steps: []string{`Since the base is a root, \( \log_{\sqrt{3}} 27 = 6 \).`}, want: wantVerified},
+	{family: "exact powers", steps: []string{`Then \( \log_{25} \sqrt{5} = \frac{1}{4} \).`}, want: wantVerified},
+	{family: "exact powers", steps: []string{`Then \( 81^{3/4} = 27 \) and \( 32^{3/5} = 8 \).`}, want: wantVerified},
+	{family: "exact powers", steps: []string{`At the origin \( \sin 0 + \cos 0 = 1 \).`}, want: wantVerified},
+	{family: "exact powers", steps: []string{`So \( 3^{1/4} = 1 \).`}, want: wantNotRefuted}, // no exact value: left alone
+	{family: "exact powers", steps: []string{`Then \( \log_{25} \sqrt{5} = \frac{1}{2} \).`}, want: wantRefuted},
+	{family: "exact powers", steps: []string{`Then \( 81^{3/4} = 9 \).`}, want: wantRefuted},
+	{family: "exact powers", steps: []string{`At the origin \( \cos 0 = 0 \).`}, want: wantRefuted},
 }

@@ -29,6 +29,10 @@ const (
 	symMaxDigits = 30
 	symMaxNodes  = 400
 	symMaxDepth  = 40
+	// symMaxRoot bounds the denominator of a fractional exponent: 16^{3/4}
+	// is read (the root of index 4 of 16^3), its value exact only when it
+	// lies in the field of square and cube roots (algebra.Root).
+	symMaxRoot = 12
 )
 
 var errSym = errors.New("not a symbolic expression")
@@ -401,8 +405,8 @@ func (r *sreader) factor() *Expr {
 	}
 }
 
-// fractionalPower is x^(n/root) for a root of index 2 or 3, read as the
-// root of x^n (algebra.PowRat's reading, 8^{2/3} = ∛(8²) = 4), only for
+// fractionalPower is x^(n/root) for a root of index up to symMaxRoot, read
+// as the root of x^n (algebra.PowRat's reading, 8^{2/3} = ∛(8²) = 4), only for
 // a positive closed base: a base with names or a negative one is left
 // alone ((-8)^{2/3} has several readings).
 func (r *sreader) fractionalPower(x *Expr, n, root int) *Expr {
@@ -431,7 +435,7 @@ func HasFracPow(e *Expr) bool {
 
 // exponent reads a constant exponent: one digit, or a braced expression
 // without names. It is n/root in lowest terms; root is 1 for an integer
-// and is only 2 or 3 otherwise.
+// and at most symMaxRoot otherwise.
 func (r *sreader) exponent() (n, root int) {
 	r.skip()
 	if r.i < len(r.s) && mathtext.IsDigit(r.s[r.i]) {
@@ -464,8 +468,8 @@ func (r *sreader) exponent() (n, root int) {
 	}
 	v.Quo(v, dv)
 	d := v.Denom()
-	if !d.IsInt64() || d.Int64() > 3 || v.Num().BitLen() > 8 || v.Num().Int64() > symMaxExp || v.Num().Int64() < -symMaxExp {
-		r.fail("an exponent that is not a small integer, halves or thirds")
+	if !d.IsInt64() || d.Int64() > symMaxRoot || v.Num().BitLen() > 8 || v.Num().Int64() > symMaxExp || v.Num().Int64() < -symMaxExp {
+		r.fail("an exponent that is not a small integer or fraction")
 	}
 	return int(v.Num().Int64()), int(d.Int64())
 }

@@ -116,10 +116,20 @@ func Plain(e *Expr) string {
 	case 'F':
 		return FnString(e)
 	case 'r':
-		if e.Exp == 3 {
-			return "∛" + PlainAtom(e.L)
+		arg := PlainAtom(e.L)
+		if e.L.Op == '^' {
+			arg = "(" + arg + ")"
 		}
-		return "√" + PlainAtom(e.L)
+		switch e.Exp {
+		case 2:
+			return "√" + arg
+		case 3:
+			return "∛" + arg
+		}
+		if e.L.Op == '^' {
+			return fmt.Sprintf("(%s)^(1/%d)", Plain(e.L), e.Exp)
+		}
+		return fmt.Sprintf("%s^(1/%d)", PlainAtom(e.L), e.Exp)
 	case '+', '-':
 		r := Plain(e.R)
 		if e.R.Op == '+' || e.R.Op == '-' || e.R.Op == '~' {
@@ -292,7 +302,10 @@ func (r *sreader) trig() *Expr {
 	}
 	r.inTrig = was
 	var e *Expr
-	if q, ok := piMultiple(arg); ok {
+	if arg.Op == 'n' && arg.Num.Sign() == 0 {
+		// \sin 0: zero in any unit
+		e = r.node(&Expr{Op: 't', Name: fn, Num: new(big.Rat)})
+	} else if q, ok := piMultiple(arg); ok {
 		e = r.node(&Expr{Op: 't', Name: fn, Num: q})
 	} else if r.trigNames {
 		e = r.node(trigOfName(r, fn, arg))
