@@ -17,7 +17,7 @@ import (
 // Limits on what a sum may expand to.
 const (
 	bigOpMaxTerms = 400  // terms of one sum or product
-	bigOpMaxNodes = 6000 // nodes of its expansion
+	bigOpMaxNodes = 6000 // nodes of all the expansions of one member
 	bigOpMaxBound = 1_000_000
 )
 
@@ -94,7 +94,9 @@ func (r *sreader) bigOp() *Expr {
 			r.fail("the index in a subscript")
 		}
 	}
-	if countNodes(body)*n > bigOpMaxNodes {
+	r.expanded += countNodes(body) * n
+	if r.expanded > bigOpMaxNodes {
+		// every sum of the member together: the work stays linear
 		r.fail("too long to write out")
 	}
 	op := byte('+')

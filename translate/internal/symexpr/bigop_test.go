@@ -53,6 +53,7 @@ func TestBigOpWrittenOut(t *testing.T) {
 		`\sum_{i=1}^{3} \sum_{j=1}^{3} ij`, // a sum inside a sum
 		`\sum_{k=5}^{1} k`,                 // an empty range
 		`\sum_{k \ne 2} k`,
+		strings.Repeat(`\sum_{k=1}^{300} k + `, 30) + "1", // the sums of a member together stay bounded
 	} {
 		_, _, _, _, err := ReadMember(in, nil, Mode{})
 		assert.Error(t, err, in)

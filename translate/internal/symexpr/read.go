@@ -58,6 +58,7 @@ type sreader struct {
 	// wide reads a summand to the end of its group; ambig records a
 	// narrow summand that + or - follows.
 	wide, ambig bool
+	expanded    int // nodes the sums of this member were written out to
 	// pi reads \pi as the name π everywhere; trigNames reads a
 	// trigonometric function of a name (trigname.go). ReadMember only.
 	pi, trigNames bool

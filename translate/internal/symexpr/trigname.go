@@ -183,6 +183,9 @@ func TrigIdentity(a, b *Expr) (TrigCert, error) {
 	if err != nil {
 		return TrigCert{}, err
 	}
+	if va.big || vb.big || abs(va.e) > trigMaxDegree || abs(vb.e) > trigMaxDegree {
+		return TrigCert{}, errors.New("too large to rewrite")
+	}
 	va, vb = ar.whole(va), ar.whole(vb)
 	m := min(va.e, vb.e)
 	dA, err := ar.dPow(vb.e - m)
@@ -210,10 +213,17 @@ func TrigIdentity(a, b *Expr) (TrigCert, error) {
 	return TrigCert{L: PolyExpr(pl), R: PolyExpr(pr), Holds: pl.Equal(pr), Diff: diff, Note: note}, nil
 }
 
-// tauVal is r / D^e.
+// tauVal is r / D^e; big marks a value past trigMaxDegree (the rest of
+// the walk is skipped and TrigIdentity refuses it).
 type tauVal struct {
-	r algebra.Rat
-	e int
+	r   algebra.Rat
+	e   int
+	big bool
+}
+
+// tooBig reports a value whose degree passes the bound.
+func tooBig(r algebra.Rat) bool {
+	return r.Num().Degree() > trigMaxDegree || r.Den().Degree() > trigMaxDegree
 }
 
 // tauNumbers evaluate a tree with trigonometric functions of the name x
@@ -250,10 +260,10 @@ func (ar tauNumbers) whole(v tauVal) tauVal {
 // align brings x and y to one power of D.
 func (ar tauNumbers) align(x, y tauVal) (algebra.Rat, algebra.Rat, int) {
 	for x.e < y.e {
-		x = tauVal{x.r.Mul(algebra.FromPoly(ar.d)), x.e + 1}
+		x = tauVal{r: x.r.Mul(algebra.FromPoly(ar.d)), e: x.e + 1}
 	}
 	for y.e < x.e {
-		y = tauVal{y.r.Mul(algebra.FromPoly(ar.d)), y.e + 1}
+		y = tauVal{r: y.r.Mul(algebra.FromPoly(ar.d)), e: y.e + 1}
 	}
 	return x.r, y.r, x.e
 }
@@ -267,24 +277,39 @@ func (ar tauNumbers) name(n string) (tauVal, error) {
 	}
 	return tauVal{r: algebra.FromPoly(algebra.Var(n))}, nil
 }
-func (tauNumbers) neg(x tauVal) tauVal { return tauVal{x.r.Neg(), x.e} }
+func (tauNumbers) neg(x tauVal) tauVal { return tauVal{x.r.Neg(), x.e, x.big} }
 func (ar tauNumbers) add(x, y tauVal) tauVal {
+	if x.big || y.big || abs(x.e-y.e) > trigMaxDegree {
+		return tauVal{big: true}
+	}
 	a, b, e := ar.align(x, y)
-	return tauVal{a.Add(b), e}
+	r := a.Add(b)
+	return tauVal{r, e, tooBig(r)}
 }
 func (ar tauNumbers) sub(x, y tauVal) tauVal { return ar.add(x, ar.neg(y)) }
-func (tauNumbers) mul(x, y tauVal) tauVal    { return tauVal{x.r.Mul(y.r), x.e + y.e} }
-func (tauNumbers) div(x, y tauVal) (tauVal, error) {
-	r, err := x.r.Div(y.r)
-	return tauVal{r, x.e - y.e}, err
+func (tauNumbers) mul(x, y tauVal) tauVal {
+	if x.big || y.big || x.r.Num().Degree()+y.r.Num().Degree() > trigMaxDegree || x.r.Den().Degree()+y.r.Den().Degree() > trigMaxDegree {
+		return tauVal{big: true}
+	}
+	return tauVal{x.r.Mul(y.r), x.e + y.e, false}
 }
-func (tauNumbers) pow(x tauVal, e int) (tauVal, error) {
-	r, err := ratFnNumbers{}.pow(x.r, e)
-	if err != nil || x.r.Num().Degree()*uint(max(e, -e)) > trigMaxDegree {
+func (tauNumbers) div(x, y tauVal) (tauVal, error) {
+	if x.big || y.big || x.r.Num().Degree()+y.r.Den().Degree() > trigMaxDegree || x.r.Den().Degree()+y.r.Num().Degree() > trigMaxDegree {
 		return tauVal{}, errors.New("too large to rewrite")
 	}
-	return tauVal{r, x.e * e}, nil
+	r, err := x.r.Div(y.r)
+	return tauVal{r, x.e - y.e, false}, err
 }
+func (tauNumbers) pow(x tauVal, e int) (tauVal, error) {
+	if x.big || max(x.r.Num().Degree(), x.r.Den().Degree())*uint(abs(e)) > trigMaxDegree || abs(x.e*e) > trigMaxDegree {
+		return tauVal{}, errors.New("too large to rewrite")
+	}
+	r, err := ratFnNumbers{}.pow(x.r, e)
+	return tauVal{r, x.e * e, false}, err
+}
+
+func abs(n int) int { return max(n, -n) }
+
 func (tauNumbers) root(func() (tauVal, error), int) (tauVal, error) {
 	return tauVal{}, errors.New("a radical")
 }
@@ -327,14 +352,14 @@ func (ar tauNumbers) trigName(e *Expr) (tauVal, error) {
 	S, C := algebra.FromPoly(s), algebra.FromPoly(c)
 	div := func(x, y algebra.Rat, e int) (tauVal, error) {
 		r, err := x.Div(y)
-		return tauVal{r, e}, err
+		return tauVal{r: r, e: e}, err
 	}
 	one := algebra.FromPoly(algebra.Int(1))
 	switch e.Name {
 	case "sin":
-		return tauVal{S, k}, nil
+		return tauVal{r: S, e: k}, nil
 	case "cos":
-		return tauVal{C, k}, nil
+		return tauVal{r: C, e: k}, nil
 	case "tan":
 		return div(S, C, 0)
 	case "cot":
