@@ -1,10 +1,12 @@
 package symexpr
 
 import (
+	"fmt"
 	"math/big"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/leanprm/leanprm/translate/algebra"
 	"github.com/stretchr/testify/assert"
@@ -87,6 +89,8 @@ func FuzzReadMember(f *testing.F) {
 		if len(s) > 2000 {
 			return
 		}
+		tm := time.AfterFunc(10*time.Second, func() { panic(fmt.Sprintf("slow input %q %v", s, pi)) })
+		defer tm.Stop()
 		e, wide, _, _, err := ReadMember(s, nil, Mode{Pi: pi, TrigNames: pi})
 		if err != nil {
 			return

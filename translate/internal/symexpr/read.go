@@ -380,16 +380,20 @@ func (r *sreader) factor() *Expr {
 			if e.Op == '^' && !grouped {
 				r.fail("a tower of powers")
 			}
-			grouped = false
 			r.advance()
 			n, root := r.exponent()
+			if e.Op == '^' && abs(e.Exp*n) > symMaxExp {
+				// (x^2)^3 is x^6; a tower past that would grow without bound
+				r.fail("a power of a power too large")
+			}
+			grouped = false
 			if root > 1 {
 				e = r.fractionalPower(e, n, root)
 				continue
 			}
 			e = r.node(&Expr{Op: '^', L: e, Exp: n})
 		case "sq":
-			if e.Op == '^' && !grouped {
+			if e.Op == '^' && (!grouped || abs(e.Exp)*3 > symMaxExp) {
 				r.fail("a tower of powers")
 			}
 			grouped = false
