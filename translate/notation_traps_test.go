@@ -59,4 +59,16 @@ var notationTraps = []trap{
 	{family: "exact powers", steps: []string{`Then \( \log_{25} \sqrt{5} = \frac{1}{2} \).`}, want: wantRefuted},
 	{family: "exact powers", steps: []string{`Then \( 81^{3/4} = 9 \).`}, want: wantRefuted},
 	{family: "exact powers", steps: []string{`At the origin \( \cos 0 = 0 \).`}, want: wantRefuted},
+
+	// Powers with a name in the exponent, read as powers of primes.
+	{family: "powers of names", steps: []string{`We rewrite \( 9^{m} \cdot 3^{m+1} = 3^{3m+1} \).`}, want: wantVerified},
+	{family: "powers of names", steps: []string{`Note \[ \left(\frac{1}{8}\right)^{2^k} = \left(\frac{1}{2}\right)^{3 \cdot 2^k} \]`}, want: wantVerified},
+	{family: "powers of names", steps: []string{`So \( 5^{t} = 125 \), hence \( t = 3 \).`}, want: wantNotRefuted},                   // an equation
+	{family: "powers of names", steps: []string{`Simplifying the equation, \( 2(3^{a} + 4) = 3^{2a} + 4 \).`}, want: wantNotRefuted}, // an equation
+	{family: "powers of names", steps: []string{`Then \( 4^{y} = 2^{y} + 12 \) and \( 2^{y} = 4 \).`}, want: wantNotRefuted},         // equations
+	{family: "powers of names", steps: []string{`By partial fractions, \[ \frac{1}{(3^m - 1)(3^m + 1)} = \frac{1}{2}\left(\frac{1}{3^m - 1} - \frac{1}{3^m + 1}\right) \]`}, want: wantVerified},
+	// look-alikes: a wrong rewriting in a chain, a wrong decomposition, sides a constant apart.
+	{family: "powers of names", steps: []string{`We rewrite \( 9^{m} \cdot 3^{m+1} = 3^{3m+1} = 3^{3m} \cdot 9 \).`}, want: wantRefuted},
+	{family: "powers of names", steps: []string{`By partial fractions, \[ \frac{1}{(3^m - 1)(3^m + 1)} = \frac{1}{3^m - 1} - \frac{1}{3^m + 1} \]`}, want: wantRefuted},
+	{family: "powers of names", steps: []string{`Hence \( (2^{m})^2 + 1 = (2^{m} + 1)(2^{m} - 1) + 3 \).`}, want: wantRefuted},
 }

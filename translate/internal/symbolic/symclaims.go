@@ -269,7 +269,8 @@ func (w *symWalk) line(li int, ln symLine) {
 		ms = append([]symMember{{e: st.last, s: ms[0].s, e2: ms[0].s}}, ms...)
 		head = st.lastHead
 	}
-	w.trigLine(ln, ms)
+	w.specialLine(ln, ms, trigKind)
+	w.specialLine(ln, ms, expKind)
 	dropPiBeside(ms)
 	symbolic := false
 	for _, m := range ms {

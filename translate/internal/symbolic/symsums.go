@@ -16,12 +16,12 @@ import (
 
 // readMember reads one member; wide is its other reading, if any.
 func readMember(raw string, defs map[string]*symexpr.Def) (e, wide *symexpr.Expr, used, bound bool, err error) {
-	pi, trig := strings.Contains(raw, `\pi`), hasTrigWord(raw)
-	if !pi && !trig && !strings.Contains(raw, `\sum`) && !strings.Contains(raw, `\prod`) {
+	pi, trig, exp := strings.Contains(raw, `\pi`), hasTrigWord(raw), strings.Contains(raw, "^")
+	if !pi && !trig && !exp && !strings.Contains(raw, `\sum`) && !strings.Contains(raw, `\prod`) {
 		e, used, bound, err = symexpr.ReadDefs(raw, defs)
 		return e, nil, used, bound, err
 	}
-	e, wide, used, bound, err = symexpr.ReadMember(raw, defs, symexpr.Mode{Pi: pi, TrigNames: trig})
+	e, wide, used, bound, err = symexpr.ReadMember(raw, defs, symexpr.Mode{Pi: pi, TrigNames: trig, ExpNames: exp})
 	if err == nil && pi && (piBeside(e) || piBeside(wide)) {
 		return nil, nil, false, false, errPiBeside
 	}

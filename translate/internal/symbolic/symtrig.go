@@ -12,18 +12,22 @@ import (
 )
 
 // Trigonometric functions of a name (\sin^2 x + \cos^2 x = 1, \sin 2x =
-// 2\sin x\cos x, \cos(\pi - x) = -\cos x): a link with one on either side
-// is decided as an identity in x by the tangent half-angle substitution
-// (symexpr.TrigIdentity), P being the identity of rational functions it
-// becomes. It holds: verified. It fails: refuted only when the text
-// claims an identity — the two sides differ by a nonzero constant (no x
-// makes them equal), or the link continues an "=" chain of rewritings (a
-// link after the first, neither side constant), or the line stands
-// after the word "identity" or "for all/any/every" — and otherwise left
-// alone: "\sin^2 x = \frac{1}{4}" is an equation. A name that stands
-// both inside and outside a trigonometric function ("\sin x = x") is
-// left alone. The links the walk decides here are taken out of the line,
-// which the other readers then read as before.
+// 2\sin x\cos x, \cos(\pi - x) = -\cos x) and powers with a name in the
+// exponent ((\frac{1}{4})^{3^n} = (\frac{1}{2})^{2 \cdot 3^n}): a link
+// with one on either side is decided as an identity, after the tangent
+// half-angle substitution (symexpr.TrigIdentity) or with each power read
+// as powers of primes (symexpr.ExpIdentity); P is the polynomial
+// identity of both sides times their denominators. It holds: verified.
+// It fails: refuted only when the text claims an identity in the same
+// names — the sides differ by a nonzero constant (no value makes them
+// equal), or the link continues an "=" chain an earlier link of which
+// held, or the prose before the line names an identity ("identity", "for
+// all/any/every", and for powers "partial fractions") and no equation —
+// and not when a veto or a supposition is in the sentence; otherwise
+// left alone: "\sin^2 x = \frac{1}{4}", "2^x = 8" and "3(2^{3k} + 9) =
+// 2^{6k} + 9" (after "simplify") are equations. The links the walk decides
+// here are taken out of the line, which the other readers then read as
+// before.
 
 // trigWords are the functions read with a name in their argument.
 var trigWords = []string{`\sin`, `\cos`, `\tan`, `\cot`, `\sec`, `\csc`}
@@ -38,17 +42,54 @@ func hasTrigWord(s string) bool {
 	return false
 }
 
-// identityCueRE is prose that says the next line holds for every value.
-var identityCueRE = regexp.MustCompile(`\bidentit(?:y|ies)\b|\bfor (?:all|any|every)\b`)
+// identityCueRE is prose that says the next line holds for every value;
+// rewriteWordRE prose that says it rewrites an expression.
+var (
+	identityCueRE = regexp.MustCompile(`\bidentit(?:y|ies)\b|\bfor (?:all|any|every)\b`)
+	partialFracRE = regexp.MustCompile(`\bpartial fractions?\b`)
+)
 
-const whyTrigTaken = "a trigonometric function of a name (read as an identity in it)"
+// special is one kind of link decided here.
+type special struct {
+	has    func(*symexpr.Expr) bool
+	decide func(a, b *symexpr.Expr) (specialCert, error)
+	cue    *regexp.Regexp // besides identityCueRE
+	taken  string         // the reason a member is taken out of the line
+}
 
-// trigLine decides the links of a line that have a trigonometric
-// function of a name on either side, and takes those members out.
-func (w *symWalk) trigLine(ln symLine, ms []symMember) {
+type specialCert struct {
+	L, R  *symexpr.Expr
+	Holds bool
+	Diff  algebra.Rat
+	Note  string
+}
+
+var (
+	trigKind = special{
+		has: symexpr.HasTrigOfName,
+		decide: func(a, b *symexpr.Expr) (specialCert, error) {
+			c, err := symexpr.TrigIdentity(a, b)
+			return specialCert(c), err
+		},
+		taken: "a trigonometric function of a name (read as an identity in it)",
+	}
+	expKind = special{
+		has: symexpr.HasExpOfName,
+		decide: func(a, b *symexpr.Expr) (specialCert, error) {
+			c, err := symexpr.ExpIdentity(a, b)
+			return specialCert(c), err
+		},
+		cue:   partialFracRE,
+		taken: "a power with a name in its exponent (read as an identity in it)",
+	}
+)
+
+// specialLine decides the links of a line that have one of kind's
+// expressions on either side, and takes those members out.
+func (w *symWalk) specialLine(ln symLine, ms []symMember, kind special) {
 	has := false
 	for _, m := range ms {
-		has = has || symexpr.HasTrigOfName(m.e)
+		has = has || kind.has(m.e)
 	}
 	if !has {
 		return
@@ -65,13 +106,15 @@ func (w *symWalk) trigLine(ln symLine, ms []symMember) {
 	}
 	chain := len(ms) >= 3 || ln.cont
 	rewrote := false // an earlier link of the line holds as an identity
-	cue := identityCueRE.MatchString(strings.ToLower(ln.rawProse + " " + sentenceBefore(w.text, ln.ps)))
+	before := strings.ToLower(ln.rawProse + " " + sentenceBefore(w.text, ln.ps))
+	cue := (identityCueRE.MatchString(before) || kind.cue != nil && kind.cue.MatchString(before)) &&
+		equationWordRE.FindString(before) == "" // "solve the equation for all x" is no identity
 	for k := 0; k+1 < len(ms); k++ {
 		A, B := ms[k], ms[k+1]
-		if A.e == nil || B.e == nil || !symexpr.HasTrigOfName(A.e) && !symexpr.HasTrigOfName(B.e) {
+		if A.e == nil || B.e == nil || !kind.has(A.e) && !kind.has(B.e) {
 			continue
 		}
-		o, holds, why := w.t.trigLink(w.step, w.text, A, B, trigContext{chain: chain, link: k, cue: cue, doubt: doubt, rewrote: rewrote})
+		o, holds, why := w.t.specialLink(w.step, w.text, A, B, kind, specialContext{chain: chain, link: k, cue: cue, doubt: doubt, rewrote: rewrote})
 		rewrote = rewrote || holds
 		if why != "" {
 			w.add(nil, &obligation.Skipped{Span: mathtext.SpanOf(w.text, A.s, B.e2), Reason: why})
@@ -80,8 +123,8 @@ func (w *symWalk) trigLine(ln symLine, ms []symMember) {
 		w.add(o, nil)
 	}
 	for k := range ms {
-		if symexpr.HasTrigOfName(ms[k].e) {
-			ms[k].e, ms[k].why = nil, whyTrigTaken
+		if kind.has(ms[k].e) {
+			ms[k].e, ms[k].why = nil, kind.taken
 		}
 	}
 }
@@ -99,7 +142,7 @@ func sentenceBefore(text string, i int) string {
 	return s
 }
 
-type trigContext struct {
+type specialContext struct {
 	rewrote bool
 	chain   bool
 	link    int
@@ -107,14 +150,11 @@ type trigContext struct {
 	doubt   string
 }
 
-// trigLink is the obligation for A = B, or the reason it is left alone.
-func (t *Reader) trigLink(step int, text string, A, B symMember, c trigContext) (o *obligation.Obligation, holds bool, why string) {
+// specialLink is the obligation for A = B, or the reason it is left alone.
+func (t *Reader) specialLink(step int, text string, A, B symMember, kind special, c specialContext) (o *obligation.Obligation, holds bool, why string) {
 	out, in := map[string]bool{}, map[string]bool{}
 	symexpr.NamesOutsideTrig(A.e, out, in)
 	symexpr.NamesOutsideTrig(B.e, out, in)
-	// A rewriting keeps its names; sides in other names are equations
-	// ("\frac{a}{\sin A} = \frac{b}{\sin B}") or values put in.
-	sameNames := namesBut(A.e, "π") == namesBut(B.e, "π")
 	for x := range in {
 		if out[x] {
 			return nil, false, "the angle's name also stands outside a trigonometric function"
@@ -126,23 +166,30 @@ func (t *Reader) trigLink(step int, text string, A, B symMember, c trigContext) 
 	if symexpr.Plain(A.e) == symexpr.Plain(B.e) {
 		return nil, false, "both sides are written the same"
 	}
-	cert, err := symexpr.TrigIdentity(A.e, B.e)
+	cert, err := kind.decide(A.e, B.e)
 	if err != nil {
 		return nil, false, "cannot rewrite: " + err.Error()
 	}
 	holds = cert.Holds
-	both := symexpr.HasTrigOfName(A.e) && symexpr.HasTrigOfName(B.e) && sameNames
+	if !symexpr.HasVar(cert.L) && !symexpr.HasVar(cert.R) {
+		// "\sin^2 x + \cos^2 x - 1 = 0": no name is left to state it for
+		return nil, holds, "both sides are numbers once rewritten"
+	}
+	// A rewriting keeps its names; sides in other names are equations
+	// ("\frac{a}{\sin A} = \frac{b}{\sin B}") or values put in.
+	sameNames := namesBut(A.e, "π") == namesBut(B.e, "π")
+	both := kind.has(A.e) && kind.has(B.e) && sameNames
 	refutable := false
 	switch {
 	case holds:
 	case both && constant(cert.Diff) && A.e.Op != 'v' && B.e.Op != 'v':
-		refutable = true // no value of the name makes them equal
+		refutable = true // no value of the names makes them equal
 	case both && c.chain && c.link > 0 && c.rewrote:
 		refutable = true // a rewriting continued: an earlier link held as one
 	case both && !c.chain && c.cue:
 		refutable = true // stated as an identity
 	default:
-		return nil, false, "a trigonometric equation may be meant, not an identity"
+		return nil, false, "an equation may be meant, not an identity"
 	}
 	o = &obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, A.s, B.e2), Kind: obligation.KindIdentity, OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
 	o.Expr = symexpr.Plain(A.e) + " = " + symexpr.Plain(B.e)

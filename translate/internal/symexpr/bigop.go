@@ -105,7 +105,10 @@ func (r *sreader) bigOp() *Expr {
 	}
 	var out *Expr
 	for k := lo; k <= hi; k++ {
-		t := Substitute(body, idx, RatExpr(big.NewRat(int64(k), 1)))
+		t, err := closeExps(Substitute(body, idx, RatExpr(big.NewRat(int64(k), 1))))
+		if err != nil {
+			r.fail("%v", err)
+		}
 		if out == nil {
 			out = t
 			continue
@@ -118,7 +121,36 @@ func (r *sreader) bigOp() *Expr {
 // Mode says what ReadMember reads beyond ReadDefs: \pi outside a
 // trigonometric function as the name π (Pi), and trigonometric functions
 // of a name (TrigNames, trigname.go).
-type Mode struct{ Pi, TrigNames bool }
+type Mode struct{ Pi, TrigNames, ExpNames bool }
+
+// closeExps turns each power whose exponent held only the index into an
+// ordinary power (2^k at k = 3 is 2^3).
+func closeExps(e *Expr) (*Expr, error) {
+	if e == nil {
+		return nil, nil
+	}
+	l, err := closeExps(e.L)
+	if err != nil {
+		return nil, err
+	}
+	r, err := closeExps(e.R)
+	if err != nil {
+		return nil, err
+	}
+	if e.Op == 'X' && !HasVar(r) {
+		n, err := closedExponent(r)
+		if err != nil {
+			return nil, err
+		}
+		return &Expr{Op: '^', L: l, Exp: n}, nil
+	}
+	if l == e.L && r == e.R {
+		return e, nil
+	}
+	c := *e
+	c.L, c.R = l, r
+	return &c, nil
+}
 
 // ReadMember reads s as ReadDefs does, and what mode adds. When a summand there is
 // followed by + or - ("\sum_{k=1}^{3} k + 1"), it also reads s with every

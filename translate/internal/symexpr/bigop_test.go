@@ -91,7 +91,7 @@ func FuzzReadMember(f *testing.F) {
 		}
 		tm := time.AfterFunc(10*time.Second, func() { panic(fmt.Sprintf("slow input %q %v", s, pi)) })
 		defer tm.Stop()
-		e, wide, _, _, err := ReadMember(s, nil, Mode{Pi: pi, TrigNames: pi})
+		e, wide, _, _, err := ReadMember(s, nil, Mode{Pi: pi, TrigNames: pi, ExpNames: pi})
 		if err != nil {
 			return
 		}
@@ -105,6 +105,12 @@ func FuzzReadMember(f *testing.F) {
 				t.Fatalf("%q: a trigonometric function of a name read without being asked", s)
 			}
 			_, _ = TrigIdentity(e, RatExpr(big.NewRat(1, 1)))
+		}
+		if HasExpOfName(e) {
+			if !pi {
+				t.Fatalf("%q: a power of a name read without being asked", s)
+			}
+			_, _ = ExpIdentity(e, RatExpr(big.NewRat(1, 1)))
 		}
 		if !pi && slices.Contains(Vars(e, map[string]bool{}, nil), "π") && !strings.Contains(s, `\circ`) {
 			t.Fatalf("%q: π read as a name without being asked", s)
@@ -159,4 +165,40 @@ func TestTrigIdentity(t *testing.T) {
 	}
 	_, err = Eval(&Expr{Op: 'W', Name: "sin", L: &Expr{Op: 'v', Name: "x"}}, map[string]*big.Rat{"x": big.NewRat(1, 1)})
 	assert.ErrorIs(t, err, errTrigOfName)
+}
+
+// TestExpIdentity: powers with a name in the exponent are written as
+// powers of primes, each p^{M} a quantity of its own: the usual rules of
+// exponents hold, near misses do not, towers are their own quantities,
+// and a base that is no positive rational or a fractional power of one
+// quantity is refused.
+func TestExpIdentity(t *testing.T) {
+	for _, tt := range []struct {
+		a, b  string
+		holds bool
+	}{
+		{`4^{n}`, `2^{2n}`, true},
+		{`6^{x}`, `2^{x} \cdot 3^{x}`, true},
+		{`\left(\frac{1}{4}\right)^{3^n}`, `\left(\frac{1}{2}\right)^{2 \cdot 3^n}`, true},
+		{`2^{n+1} + 2^{n+1}`, `2^{n+2}`, true},
+		{`\frac{2^{2^n}}{2^{2^{n+1}} - 1}`, `\frac{2^{2^n}}{(2^{2^n} - 1)(2^{2^n} + 1)}`, true},
+		{`2^{n+1} + 2^{n+1}`, `2^{n+3}`, false},
+		{`2 \cdot 3^{n}`, `2^{n+1}`, false},
+		{`n \cdot 2^{n}`, `2^{n}`, false},
+	} {
+		a, _, _, _, err := ReadMember(tt.a, nil, Mode{ExpNames: true})
+		require.NoError(t, err, tt.a)
+		b, _, _, _, err := ReadMember(tt.b, nil, Mode{ExpNames: true})
+		require.NoError(t, err, tt.b)
+		c, err := ExpIdentity(a, b)
+		require.NoError(t, err, tt.a)
+		assert.Equal(t, tt.holds, c.Holds, "%s = %s", tt.a, tt.b)
+	}
+	for _, in := range []string{`x^{n}`, `(-2)^{n}`, `3^{n/2}`, `2^{n}`} {
+		e, _, _, _, err := ReadMember(in, nil, Mode{ExpNames: in != `2^{n}`})
+		if err == nil && in != `2^{n}` {
+			_, err = ExpIdentity(e, RatExpr(big.NewRat(1, 1)))
+		}
+		assert.Error(t, err, in)
+	}
 }

@@ -33,6 +33,8 @@ type numbers[N any] interface {
 	trig(fn string, mult *big.Rat) (N, error)
 	// trigName is a trigonometric function of a name (trigname.go).
 	trigName(e *Expr) (N, error)
+	// expName is a power with a name in its exponent (expname.go).
+	expName(e *Expr) (N, error)
 }
 
 // evalTree evaluates e in the numbers of ar: the children left to right, the first error
@@ -56,6 +58,20 @@ func evalTree[N any](e *Expr, ar numbers[N]) (N, error) {
 		return ar.trig(e.Name, e.Num)
 	case 'W':
 		return ar.trigName(e)
+	case 'X':
+		if HasVar(e.R) {
+			return ar.expName(e)
+		}
+		// a sum's index put in: 2^k at k = 3
+		n, err := closedExponent(e.R)
+		if err != nil {
+			return zero, err
+		}
+		x, err := evalTree(e.L, ar)
+		if err != nil {
+			return zero, err
+		}
+		return ar.pow(x, n)
 	case '!', 'b', 'F':
 		v, err := closedFnValue(e)
 		if err != nil {
@@ -257,6 +273,14 @@ func (ratFnNumbers) trigName(*Expr) (algebra.Rat, error) { return algebra.Rat{},
 func (surdNumbers) trigName(*Expr) (algebra.Surd, error) { return algebra.Surd{}, errTrigOfName }
 
 func (pointNumbers) trigName(*Expr) (*big.Rat, error) { return nil, errTrigOfName }
+
+func (ratFnNumbers) expName(*Expr) (algebra.Rat, error) { return algebra.Rat{}, errExpOfName }
+
+func (surdNumbers) expName(*Expr) (algebra.Surd, error) { return algebra.Surd{}, errExpOfName }
+
+func (pointNumbers) expName(*Expr) (*big.Rat, error) { return nil, errExpOfName }
+
+func (tauNumbers) expName(*Expr) (tauVal, error) { return tauVal{}, errExpOfName }
 
 func (ratFnNumbers) trig(string, *big.Rat) (algebra.Rat, error) {
 	return algebra.Rat{}, errors.New("a trigonometric value")

@@ -16,7 +16,7 @@ import (
 // integer powers. Nothing else is read; whatever else a side holds makes
 // the reader refuse it.
 type Expr struct {
-	Op   byte // 'n' number, 'v' name, '+', '-', '*', '/', '~' (negation), '^', 'r' (root of index exp), '!' (factorial), 'b' (binomial l choose r), 't' (name(num·π)), 'F' (name ∈ gcd, lcm of l and r; floor, ceil of l; log base l of r), 'W' (name ∈ sin, cos, … of the argument l = num·x + r·π, x a name)
+	Op   byte // 'n' number, 'v' name, '+', '-', '*', '/', '~' (negation), '^', 'r' (root of index exp), '!' (factorial), 'b' (binomial l choose r), 't' (name(num·π)), 'F' (name ∈ gcd, lcm of l and r; floor, ceil of l; log base l of r), 'W' (name ∈ sin, cos, … of the argument l = num·x + r·π, x a name), 'X' (l to the power r, r with names)
 	Num  *big.Rat
 	Name string
 	L, R *Expr
@@ -60,8 +60,9 @@ type sreader struct {
 	wide, ambig bool
 	expanded    int // nodes the sums of this member were written out to
 	// pi reads \pi as the name π everywhere; trigNames reads a
-	// trigonometric function of a name (trigname.go). ReadMember only.
-	pi, trigNames bool
+	// trigonometric function of a name (trigname.go), expNames a power
+	// with a name in its exponent (expname.go). ReadMember only.
+	pi, trigNames, expNames bool
 }
 
 func (r *sreader) fail(format string, args ...any) {
@@ -104,7 +105,7 @@ func readWith(s string, defs map[string]*Def, wide bool, mode Mode) (e *Expr, us
 			e, used, bound, ambig, err = nil, false, false, false, ex
 		}
 	}()
-	r := &sreader{s: s, defs: defs, wide: wide, pi: mode.Pi, trigNames: mode.TrigNames}
+	r := &sreader{s: s, defs: defs, wide: wide, pi: mode.Pi, trigNames: mode.TrigNames, expNames: mode.ExpNames}
 	e = r.expr()
 	r.skip()
 	if r.i < len(r.s) {
@@ -381,6 +382,10 @@ func (r *sreader) factor() *Expr {
 				r.fail("a tower of powers")
 			}
 			r.advance()
+			if x := r.expOfName(e); x != nil {
+				e, grouped = x, false
+				continue
+			}
 			n, root := r.exponent()
 			if e.Op == '^' && abs(e.Exp*n) > symMaxExp {
 				// (x^2)^3 is x^6; a tower past that would grow without bound

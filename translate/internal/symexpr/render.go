@@ -83,7 +83,7 @@ func (sr Render) atom(e *Expr) string {
 		return "(-" + sr.atom(e.L) + ")"
 	case 'F':
 		return "!" // never rendered: closedCert replaces each by its value first
-	case 'r', 't', 'W':
+	case 'r', 't', 'W', 'X':
 		return "√" // never rendered: no Term holds a radical (the dialect rejects it)
 	case '!', 'b':
 		return intFnTerm(e)
@@ -97,11 +97,14 @@ func Plain(e *Expr) string {
 	case 'n':
 		return e.Num.RatString()
 	case 'v':
+		if strings.Contains(e.Name, "^") {
+			return "(" + e.Name + ")" // a quantity 2^{n} (expname.go)
+		}
 		return e.Name
 	case '~':
 		return "-" + PlainAtom(e.L)
 	case '^':
-		if e.L.Op == '^' {
+		if e.L.Op == '^' || e.L.Op == 'X' {
 			return "(" + Plain(e.L) + ")^" + fmt.Sprint(e.Exp)
 		}
 		return PlainAtom(e.L) + "^" + fmt.Sprint(e.Exp)
@@ -111,6 +114,8 @@ func Plain(e *Expr) string {
 		return e.Name + "(" + e.Num.RatString() + "π)"
 	case 'W':
 		return e.Name + "(" + Plain(e.L) + ")"
+	case 'X':
+		return PlainAtom(e.L) + "^(" + Plain(e.R) + ")"
 	case 'b':
 		return "C(" + Plain(e.L) + ", " + Plain(e.R) + ")"
 	case 'F':
@@ -150,7 +155,7 @@ func Plain(e *Expr) string {
 // PlainAtom is Plain(e), in parentheses unless nothing around it can split it: an atom (a
 // number, a name, a root, a factorial, a function's value) or a power.
 func PlainAtom(e *Expr) string {
-	if e.Op == 'n' || e.Op == 'v' || e.Op == 'r' || e.Op == '!' || e.Op == 'b' || e.Op == 't' || e.Op == 'F' || e.Op == 'W' {
+	if e.Op == 'n' || e.Op == 'v' || e.Op == 'r' || e.Op == '!' || e.Op == 'b' || e.Op == 't' || e.Op == 'F' || e.Op == 'W' || e.Op == 'X' {
 		return Plain(e)
 	}
 	if e.Op == '^' {
