@@ -269,8 +269,11 @@ func (w *symWalk) line(li int, ln symLine) {
 		ms = append([]symMember{{e: st.last, s: ms[0].s, e2: ms[0].s}}, ms...)
 		head = st.lastHead
 	}
-	w.specialLine(ln, ms, trigKind)
-	w.specialLine(ln, ms, expKind)
+	w.specialLine(ln, ms, symexpr.TrigKind)
+	w.specialLine(ln, ms, symexpr.ExpKind)
+	if piOnly(ms) {
+		w.specialLine(ln, ms, symexpr.PiKind)
+	}
 	dropPiBeside(ms)
 	symbolic := false
 	for _, m := range ms {
@@ -285,10 +288,7 @@ func (w *symWalk) line(li int, ln symLine) {
 		w.closedLine(ln, ms)
 		return
 	}
-	if piOnly(ms) {
-		w.piLine(ln, ms)
-		return
-	}
+
 	hypo, veto := w.symbolicLine(li, ln, ms, head)
 	if len(ms) == 2 && !ln.cont && ms[0].e != nil && ms[1].e != nil {
 		if before.ok && before.line == li-1 {
@@ -554,7 +554,7 @@ func readMembers(text string, s, e int, defs map[string]*symexpr.Def) ([]symMemb
 		if raw != "" {
 			if h := defHeadRE.FindStringSubmatch(raw); h != nil && len(ms) == 0 {
 				m.head, m.why = h[1]+" "+h[2], "a function's head"
-			} else if ex, wide, used, bound, err := readMember(raw, defs); err != nil {
+			} else if ex, wide, used, bound, err := symexpr.ReadAny(raw, defs); err != nil {
 				m.why = err.Error()
 			} else {
 				m.e, m.wide, m.def, m.bound = ex, wide, used, bound

@@ -133,30 +133,16 @@ func HasExpOfName(e *Expr) bool {
 	return e.Op == 'X' && HasVar(e.R) || HasExpOfName(e.L) || HasExpOfName(e.R)
 }
 
-// ExpCert is a = b with its powers of names read as quantities p^{M}:
-// L and R are both sides times their denominators, Holds whether L = R,
-// Diff is a - b, Note names the quantities.
-type ExpCert struct {
-	L, R  *Expr
-	Holds bool
-	Diff  algebra.Rat
-	Note  string
-}
-
 // ExpIdentity rewrites a = b as above.
-func ExpIdentity(a, b *Expr) (ExpCert, error) {
+func ExpIdentity(a, b *Expr) (Cert, error) {
 	ar := expNumbers{atoms: map[string]bool{}}
 	va, err := evalTree[algebra.Rat](a, ar)
 	if err != nil {
-		return ExpCert{}, err
+		return Cert{}, err
 	}
 	vb, err := evalTree[algebra.Rat](b, ar)
 	if err != nil {
-		return ExpCert{}, err
-	}
-	pl, pr := va.Num().Mul(vb.Den()), vb.Num().Mul(va.Den())
-	if pl.Terms() > trigMaxTerms || pr.Terms() > trigMaxTerms || pl.Degree() > trigMaxDegree || pr.Degree() > trigMaxDegree {
-		return ExpCert{}, errors.New("too large to rewrite")
+		return Cert{}, err
 	}
 	names := make([]string, 0, len(ar.atoms))
 	for n := range ar.atoms {
@@ -164,7 +150,7 @@ func ExpIdentity(a, b *Expr) (ExpCert, error) {
 	}
 	sort.Strings(names)
 	note := "each power with a name in its exponent read as powers of primes, " + strings.Join(names, ", ") + " as quantities of their own (distinct exponentials are algebraically independent); both sides times their denominators"
-	return ExpCert{L: PolyExpr(pl), R: PolyExpr(pr), Holds: pl.Equal(pr), Diff: va.Sub(vb), Note: note}, nil
+	return cert(va, vb, note)
 }
 
 // expNumbers are rational functions of the names and of the quantities

@@ -115,19 +115,6 @@ func NamesOutsideTrig(e *Expr, out, in map[string]bool) {
 	NamesOutsideTrig(e.R, out, in)
 }
 
-// TrigCert is a = b with its trigonometric functions of a name rewritten
-// (TrigIdentity): L and R are polynomials in t = tan(θ/2) and the other
-// names, a = b holding exactly where both are defined when L = R holds
-// (both sides were multiplied by their denominators, D = 1 + t² to a
-// power among them, which is never zero); Diff is a - b as a rational
-// function of the same names; Note says the substitution.
-type TrigCert struct {
-	L, R  *Expr
-	Holds bool
-	Diff  algebra.Rat
-	Note  string
-}
-
 // Limits on a rewritten identity.
 const (
 	trigMaxDegree = 120
@@ -136,7 +123,7 @@ const (
 
 // TrigIdentity rewrites a = b as above. Both sides must take their
 // trigonometric functions of one name.
-func TrigIdentity(a, b *Expr) (TrigCert, error) {
+func TrigIdentity(a, b *Expr) (Cert, error) {
 	var x string
 	var g *big.Rat
 	var walkErr error
@@ -163,10 +150,10 @@ func TrigIdentity(a, b *Expr) (TrigCert, error) {
 	collect(a)
 	collect(b)
 	if walkErr != nil {
-		return TrigCert{}, walkErr
+		return Cert{}, walkErr
 	}
 	if x == "" {
-		return TrigCert{}, errors.New("no trigonometric function of a name")
+		return Cert{}, errors.New("no trigonometric function of a name")
 	}
 	theta := x
 	if g.Cmp(big.NewRat(1, 1)) != 0 {
@@ -177,40 +164,46 @@ func TrigIdentity(a, b *Expr) (TrigCert, error) {
 	ar := tauNumbers{x: x, g: g, t: t, d: algebra.Int(1).Add(tv.Mul(tv)), memo: map[int][2]algebra.Poly{}}
 	va, err := evalTree[tauVal](a, ar)
 	if err != nil {
-		return TrigCert{}, err
+		return Cert{}, err
 	}
 	vb, err := evalTree[tauVal](b, ar)
 	if err != nil {
-		return TrigCert{}, err
+		return Cert{}, err
 	}
 	if va.big || vb.big || abs(va.e) > trigMaxDegree || abs(vb.e) > trigMaxDegree {
-		return TrigCert{}, errors.New("too large to rewrite")
+		return Cert{}, errors.New("too large to rewrite")
 	}
 	va, vb = ar.whole(va), ar.whole(vb)
 	m := min(va.e, vb.e)
 	dA, err := ar.dPow(vb.e - m)
 	if err != nil {
-		return TrigCert{}, err
+		return Cert{}, err
 	}
 	dB, err := ar.dPow(va.e - m)
 	if err != nil {
-		return TrigCert{}, err
-	}
-	pl := va.r.Num().Mul(vb.r.Den()).Mul(dA)
-	pr := vb.r.Num().Mul(va.r.Den()).Mul(dB)
-	if pl.Degree() > trigMaxDegree || pr.Degree() > trigMaxDegree || pl.Terms() > trigMaxTerms || pr.Terms() > trigMaxTerms {
-		return TrigCert{}, errors.New("too large to rewrite")
-	}
-	all, err := ar.dPow(va.e + vb.e - m)
-	if err != nil {
-		return TrigCert{}, err
-	}
-	diff, err := algebra.NewRat(pl.Sub(pr), va.r.Den().Mul(vb.r.Den()).Mul(all))
-	if err != nil {
-		return TrigCert{}, err
+		return Cert{}, err
 	}
 	note := fmt.Sprintf("with t = %s, sin(%s) = 2t/(1 + t²) and cos(%s) = (1 - t²)/(1 + t²); both sides times their denominators", t, theta, theta)
-	return TrigCert{L: PolyExpr(pl), R: PolyExpr(pr), Holds: pl.Equal(pr), Diff: diff, Note: note}, nil
+	// L/(dL·D^eL) = R/(dR·D^eR), the common power of D taken off
+	l, err := algebra.NewRat(va.r.Num().Mul(dA), va.r.Den())
+	if err != nil {
+		return Cert{}, err
+	}
+	r, err := algebra.NewRat(vb.r.Num().Mul(dB), vb.r.Den())
+	if err != nil {
+		return Cert{}, err
+	}
+	c, err := cert(l, r, note)
+	if err != nil {
+		return Cert{}, err
+	}
+	// both sides were multiplied by D^k: the difference is divided back
+	dk, err := ar.dPow(va.e + vb.e - m)
+	if err != nil {
+		return Cert{}, err
+	}
+	c.Diff, err = algebra.NewRat(c.Diff.Num(), c.Diff.Den().Mul(dk))
+	return c, err
 }
 
 // tauVal is r / D^e; big marks a value past trigMaxDegree (the rest of
