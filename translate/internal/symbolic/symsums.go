@@ -50,7 +50,7 @@ func dropPiBeside(ms []symMember) {
 		return
 	}
 	for k := range ms {
-		if symexpr.NamesBut(ms[k].e, "") != symexpr.NamesBut(ms[k].e, "π") {
+		if symexpr.HasName(ms[k].e, "π") {
 			ms[k].e, ms[k].why = nil, symexpr.ErrPiBeside.Error()
 		}
 	}

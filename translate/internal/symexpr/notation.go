@@ -21,7 +21,15 @@ var (
 	partialFracRE = regexp.MustCompile(`\bpartial fractions?\b`)
 )
 
-func hasPi(e *Expr) bool { return NamesBut(e, "") != NamesBut(e, "π") }
+func hasPi(e *Expr) bool { return HasName(e, "π") }
+
+// HasName reports the name n in e.
+func HasName(e *Expr, n string) bool {
+	if e == nil {
+		return false
+	}
+	return e.Op == 'v' && e.Name == n || HasName(e.L, n) || HasName(e.R, n)
+}
 
 // The kinds: trigonometric functions of a name, powers of names, π alone.
 var (

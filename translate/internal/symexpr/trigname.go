@@ -161,7 +161,7 @@ func TrigIdentity(a, b *Expr) (Cert, error) {
 	}
 	t := "tan(" + theta + "/2)"
 	tv := algebra.Var(t)
-	ar := tauNumbers{x: x, g: g, t: t, d: algebra.Int(1).Add(tv.Mul(tv)), memo: map[int][2]algebra.Poly{}}
+	ar := tauNumbers{x: x, g: g, t: t, d: algebra.Int(1).Add(tv.Mul(tv)), memo: map[int][2]algebra.Poly{}, dMemo: map[int]algebra.Poly{}}
 	va, err := evalTree[tauVal](a, ar)
 	if err != nil {
 		return Cert{}, err
@@ -223,10 +223,11 @@ func tooBig(r algebra.Rat) bool {
 // in t = tan(g·x/2), keeping the powers of D = 1 + t² apart so that sums
 // of them share a denominator.
 type tauNumbers struct {
-	x, t string
-	g    *big.Rat
-	d    algebra.Poly
-	memo map[int][2]algebra.Poly
+	x, t  string
+	g     *big.Rat
+	d     algebra.Poly
+	memo  map[int][2]algebra.Poly
+	dMemo map[int]algebra.Poly
 }
 
 var _ numbers[tauVal] = tauNumbers{}
@@ -235,7 +236,14 @@ func (ar tauNumbers) dPow(e int) (algebra.Poly, error) {
 	if e < 0 || e > trigMaxDegree {
 		return algebra.Poly{}, errors.New("too large to rewrite")
 	}
-	return ar.d.Pow(uint(e))
+	if p, ok := ar.dMemo[e]; ok {
+		return p, nil
+	}
+	p, err := ar.d.Pow(uint(e))
+	if err == nil {
+		ar.dMemo[e] = p
+	}
+	return p, err
 }
 
 // whole moves a negative power of D into r.
@@ -252,11 +260,13 @@ func (ar tauNumbers) whole(v tauVal) tauVal {
 
 // align brings x and y to one power of D.
 func (ar tauNumbers) align(x, y tauVal) (algebra.Rat, algebra.Rat, int) {
-	for x.e < y.e {
-		x = tauVal{r: x.r.Mul(algebra.FromPoly(ar.d)), e: x.e + 1}
+	if x.e < y.e {
+		p, _ := ar.dPow(y.e - x.e) // add bounds the difference
+		return x.r.Mul(algebra.FromPoly(p)), y.r, y.e
 	}
-	for y.e < x.e {
-		y = tauVal{r: y.r.Mul(algebra.FromPoly(ar.d)), e: y.e + 1}
+	if y.e < x.e {
+		p, _ := ar.dPow(x.e - y.e)
+		return x.r, y.r.Mul(algebra.FromPoly(p)), x.e
 	}
 	return x.r, y.r, x.e
 }
