@@ -117,7 +117,7 @@ func NamesOutsideTrig(e *Expr, out, in map[string]bool) {
 
 // Limits on a rewritten identity.
 const (
-	trigMaxDegree = 120
+	trigMaxDegree = 48
 	trigMaxTerms  = 2000
 )
 
