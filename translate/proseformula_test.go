@@ -3,7 +3,6 @@ package translate
 import (
 	"testing"
 
-	"github.com/leanprm/leanprm/translate/internal/symbolic"
 
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
 	"github.com/stretchr/testify/assert"
@@ -41,7 +40,7 @@ func TestProseFormulaSpans(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {
 			var got []string
-			for _, rg := range symbolic.ProseFormulas(tt.text, symbolic.MathRegions(tt.text, mathtext.Lex(tt.text, 40))) {
+			for _, rg := range mathtext.ProseFormulas(tt.text, mathtext.MathRegions(tt.text, mathtext.Lex(tt.text, 40))) {
 				got = append(got, tt.text[rg.S:rg.E])
 			}
 			assert.Equal(t, tt.want, got)

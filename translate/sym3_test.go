@@ -73,9 +73,10 @@ func TestWrittenFractionNoFloor(t *testing.T) {
 	assert.NotEqual(t, StepRefuted, s.Verdict)
 }
 
-// TestFractionalPowers: x^{p/q} of a positive closed rational, q = 2 or
-// 3, is its real root of x^p (algebra.PowRat); names, negative bases and
-// other indices are left alone.
+// TestFractionalPowers: x^{p/q} of a positive closed rational, q up to
+// 12, is its real root of x^p (algebra.PowRat), decided when it lies in
+// the field of square and cube roots; names, negative bases and other
+// values are left alone.
 func TestFractionalPowers(t *testing.T) {
 	cases := []struct {
 		name, step string
@@ -91,7 +92,8 @@ func TestFractionalPowers(t *testing.T) {
 		{"half power, false", `\[ 18^{1/2} = 3\sqrt{3} \]`, StepRefuted},
 		{"a name in the base", `\[ x^{2/3} = 4 \]`, StepNone},
 		{"a negative base", `\[ (-8)^{2/3} = 4 \]`, StepNone},
-		{"a fourth root", `\[ 16^{1/4} = 3 \]`, StepNone},
+		{"a fourth root", `\[ 16^{1/4} = 3 \]`, StepRefuted},
+		{"a fourth root out of the field", `\[ 3^{1/4} = 1 \]`, StepNone},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

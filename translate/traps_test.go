@@ -172,7 +172,7 @@ func TestTrapCorpus(t *testing.T) {
 	tr, err := New(Options{})
 	require.NoError(t, err)
 	fams := map[string][2]int{}
-	for i, c := range slices.Concat(trapCorpus, withheldTraps) {
+	for i, c := range slices.Concat(trapCorpus, withheldTraps, notationTraps) {
 		res, err := tr.Chain(context.Background(), fmt.Sprint("trap", i), c.steps)
 		require.NoError(t, err)
 		s := res.Steps[c.step]

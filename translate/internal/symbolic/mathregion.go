@@ -9,35 +9,11 @@ import (
 
 // Math regions of a step and their lines: where the symbolic reader looks.
 
-// MathRegion is a span of math mode in a step.
-type MathRegion struct {
-	S, E    int
-	os, ce  int // the opening mark's start, the closing mark's end
-	display bool
-}
+// MathRegion is a span of math mode in a step (mathtext.Region).
+type MathRegion = mathtext.Region
 
 // MathRegions lists the math-mode spans of a step, from its tokens, in order.
-func MathRegions(text string, toks []mathtext.Tok) []MathRegion {
-	var out []MathRegion
-	open, os := -1, 0
-	display := false
-	for _, t := range toks {
-		if t.K != mathtext.TSep || t.Text != mathtext.SepMath {
-			continue
-		}
-		if t.Src == "open" {
-			open, os = t.E, t.S
-			src := text[t.S:t.E]
-			display = src == "$$" || src == `\[` || strings.HasPrefix(src, `\begin`)
-			continue
-		}
-		if open >= 0 && t.S >= open {
-			out = append(out, MathRegion{S: open, E: t.S, os: os, ce: t.E, display: display})
-		}
-		open = -1
-	}
-	return out
-}
+var MathRegions = mathtext.MathRegions
 
 // lineBreaks split a region into lines; connectors mark a derivation.
 var symBreaks = []struct {

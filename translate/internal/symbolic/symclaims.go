@@ -29,6 +29,11 @@ type symMember struct {
 	restate bool
 	fn      bool // a function's or a sequence's definition was put in
 	prod    bool // a letter that usually names a function multiplies a bracket
+	// wide is the member's other reading when a sum's summand may run
+	// on (symsums.go); ambig that the member was kept on its narrow
+	// reading because its links decide the same both ways.
+	wide  *symexpr.Expr
+	ambig bool
 }
 
 // defHeadRE is the head of a function definition, "T(x)".
@@ -101,7 +106,7 @@ func (t *Reader) Claims(step int, text string, toks []mathtext.Tok, st *State, b
 // at most budget of them.
 func (t *Reader) symLines(step int, text string, toks []mathtext.Tok, budget int) ([]symLine, []obligation.Obligation) {
 	regions := MathRegions(text, toks)
-	regions = withProseFormulas(regions, ProseFormulas(text, regions))
+	regions = mathtext.WithProseFormulas(regions, mathtext.ProseFormulas(text, regions))
 	var lines []symLine
 	congr := append(t.remainderClaims(step, text), t.divisibilityClaims(step, text, regions)...)
 	congr = append(congr, t.proseValueClaims(step, text)...)
@@ -122,9 +127,9 @@ func (t *Reader) symLines(step int, text string, toks []mathtext.Tok, budget int
 	pendProse, pendArrow, pendStart := "", false, false
 	for _, rg := range regions {
 		if body := text[rg.S:rg.E]; !strings.ContainsAny(body, "=≡≈") && !strings.Contains(body, `\equiv`) && !strings.Contains(body, `\approx`) ||
-			regionRefused(body) || !rg.display && strings.Contains(body, `\\`) {
+			regionRefused(body) || !rg.Display && strings.Contains(body, `\\`) {
 			// (A line break inside inline math is a typo: its sides are cut.)
-			prev = rg.ce
+			prev = rg.CE
 			lines = append(lines, symLine{}) // breaks sequences and continuations
 			continue
 		}
@@ -132,8 +137,8 @@ func (t *Reader) symLines(step int, text string, toks []mathtext.Tok, budget int
 			raw := text[p.s:p.e]
 			trim := strings.TrimSpace(raw)
 			if pi == 0 {
-				pendProse += " " + text[prev:rg.os]
-				pendStart = pendStart || rg.display
+				pendProse += " " + text[prev:rg.OS]
+				pendStart = pendStart || rg.Display
 			}
 			pendProse += " " + p.textGroup
 			pendArrow = pendArrow || p.arrow
@@ -158,7 +163,7 @@ func (t *Reader) symLines(step int, text string, toks []mathtext.Tok, budget int
 			}
 			lines = append(lines, ln)
 		}
-		prev = rg.ce
+		prev = rg.CE
 	}
 	return lines, congr
 }
@@ -255,7 +260,7 @@ func (w *symWalk) line(li int, ln symLine) {
 	}
 	if len(ms) == 2 && !ln.cont {
 		lhs := strings.TrimSpace(text[ms[0].s:ms[0].e2])
-		if beforeL.ok && beforeL.line == li-1 && beforeL.lhs == lhs {
+		if beforeL.ok && beforeL.line == li-1 && beforeL.lhs == lhs && !beforeL.rhs.ambig && !ms[1].ambig {
 			w.add(t.sameLeftSide(step, text, lhs, beforeL.rhs, ms[1], strings.ToLower(ln.rawProse),
 				strings.ToLower(sentenceAround(text, ln.ps, ln.pe)), st), nil)
 		}
@@ -270,6 +275,12 @@ func (w *symWalk) line(li int, ln symLine) {
 		ms = append([]symMember{{e: st.last, s: ms[0].s, e2: ms[0].s}}, ms...)
 		head = st.lastHead
 	}
+	w.specialLine(ln, ms, symexpr.TrigKind)
+	w.specialLine(ln, ms, symexpr.ExpKind)
+	if piOnly(ms) {
+		w.specialLine(ln, ms, symexpr.PiKind)
+	}
+	dropPiBeside(ms)
 	symbolic := false
 	for _, m := range ms {
 		symbolic = symbolic || m.e != nil && symexpr.HasVar(m.e)
@@ -283,6 +294,7 @@ func (w *symWalk) line(li int, ln symLine) {
 		w.closedLine(ln, ms)
 		return
 	}
+
 	hypo, veto := w.symbolicLine(li, ln, ms, head)
 	if len(ms) == 2 && !ln.cont && ms[0].e != nil && ms[1].e != nil {
 		if before.ok && before.line == li-1 {
@@ -330,6 +342,10 @@ func (w *symWalk) closedLine(ln symLine, ms []symMember) {
 		// starting with "=" continues a closed value too: "\[= 576
 		// \times 11111\] \[= 63950064\]".
 		st.last, st.lastHead = last, last
+	}
+	if ms[len(ms)-1].ambig {
+		// a sum with two readings is not carried to a line beyond its own
+		st.last, st.lastHead = nil, nil
 	}
 	for k := 0; k+1 < len(ms); k++ {
 		if ms[k].e != nil && ms[k+1].e == nil && ms[k].e.Op == 'F' {
@@ -457,12 +473,14 @@ func neverRefute(obls []obligation.Obligation, note string) {
 }
 
 func regionRefused(s string) bool {
-	for _, w := range []string{`\begin{cases}`, `\begin{array}`, `\begin{pmatrix}`, `\begin{bmatrix}`, `\begin{matrix}`, `\begin{vmatrix}`, `\sum`, `\prod`, `\int`, `\lim`} {
+	for _, w := range []string{`\begin{cases}`, `\begin{array}`, `\begin{pmatrix}`, `\begin{bmatrix}`, `\begin{matrix}`, `\begin{vmatrix}`, `\int`, `\lim`} {
 		if strings.Contains(s, w) {
 			return true
 		}
 	}
-	return false
+	// A sum or product is read only with whole-number bounds (bigop.go).
+	_, ok := symexpr.BigOpsNumeric(s)
+	return !ok
 }
 
 // subTextRE is a word set in a subscript.
@@ -475,12 +493,17 @@ func lineRefused(s string) bool {
 		s = subTextRE.ReplaceAllString(s, "_{$1}")
 	}
 	for _, w := range symRefuse {
-		if i := strings.Index(s, w); i >= 0 {
-			if w[0] == '\\' && len(w) > 1 && mathtext.IsASCIILetter(w[1]) && symexpr.IsLetterAt(s, i+len(w)) && w != `\begin` && w != `\end` && w != `\text` {
-				// a longer command (\left, \neq caught separately …)
-				if !strings.Contains(s[i+len(w):], w) {
-					continue
-				}
+		command := w[0] == '\\' && len(w) > 1 && mathtext.IsASCIILetter(w[1]) && w != `\begin` && w != `\end` && w != `\text`
+		for i := 0; i < len(s); {
+			k := strings.Index(s[i:], w)
+			if k < 0 {
+				break
+			}
+			i += k + len(w)
+			if command && symexpr.IsLetterAt(s, i) {
+				// a longer command (\left, \neq caught separately …),
+				// however many of them the line has
+				continue
 			}
 			return true
 		}
@@ -538,10 +561,10 @@ func readMembers(text string, s, e int, defs map[string]*symexpr.Def) ([]symMemb
 		if raw != "" {
 			if h := defHeadRE.FindStringSubmatch(raw); h != nil && len(ms) == 0 && !symdefs.ProblemDef(defs, h[1]) && !symdefs.ValueAt(defs, h[1], h[2]) {
 				m.head, m.why = h[1]+" "+h[2], "a function's head"
-			} else if ex, info, err := symexpr.ReadDefsInfo(raw, symdefs.BareTermDefs(raw, defs)); err != nil {
+			} else if ex, wide, info, err := symexpr.ReadAny(raw, symdefs.BareTermDefs(raw, defs)); err != nil {
 				m.why = err.Error()
 			} else {
-				m.e, m.def, m.bound, m.fn, m.prod = ex, info.Used, info.Bound, info.Fn, info.Prod
+				m.e, m.wide, m.def, m.bound, m.fn, m.prod = ex, wide, info.Used, info.Bound, info.Fn, info.Prod
 				m.restate = len(ms) == 0 && symdefs.RestateHead(raw, defs)
 			}
 		} else {
@@ -550,6 +573,7 @@ func readMembers(text string, s, e int, defs map[string]*symexpr.Def) ([]symMemb
 		ms = append(ms, m)
 		start = i + 1
 	}
+	settleSums(ms)
 	cont := false
 	if len(ms) > 1 && ms[0].why == "empty" {
 		cont = true

@@ -167,8 +167,8 @@ func tailWords(s string, n int) string {
 		return s
 	}
 	t := s[len(s)-n:]
-	if isWordByte(s[len(s)-n-1]) && isWordByte(t[0]) {
-		if i := strings.IndexFunc(t, func(r rune) bool { return r > 127 || !isWordByte(byte(r)) }); i >= 0 {
+	if mathtext.IsWordByte(s[len(s)-n-1]) && mathtext.IsWordByte(t[0]) {
+		if i := strings.IndexFunc(t, func(r rune) bool { return r > 127 || !mathtext.IsWordByte(byte(r)) }); i >= 0 {
 			return t[i:]
 		}
 		return ""

@@ -338,6 +338,9 @@ func leadCancels(a, b *symexpr.Expr, L, R algebra.Rat) bool {
 
 // writtenDegree is the degree of e as written, terms never cancelling.
 func writtenDegree(e *symexpr.Expr) int {
+	if e == nil {
+		return 0 // a factorial or function node has one child
+	}
 	switch e.Op {
 	case 'n':
 		return 0

@@ -42,58 +42,7 @@ var bothSidesRE = regexp.MustCompile(`^\W*(?:step \d+\W*)?(?:(?:simplif|rearrang
 // symNeutral removes phrases that only look like a hypothesis or a doubt.
 var symNeutral = strings.NewReplacer("let's", "", "let us", "", "trial and error", "", "we are given that", "we know that")
 
-// wordMatcher finds the first word of a text in a set: whole words,
-// word prefixes ("simplif" for simplifies) and phrases.
-type wordMatcher struct {
-	words    map[string]bool
-	prefixes []string
-	phrases  []string
-}
+// wordMatcher finds the first word of a text in a set (mathtext.WordMatcher).
+type wordMatcher = mathtext.WordMatcher
 
-func newWordMatcher(words, prefixes, phrases []string) *wordMatcher {
-	m := &wordMatcher{words: map[string]bool{}, prefixes: prefixes, phrases: phrases}
-	for _, w := range words {
-		m.words[w] = true
-	}
-	return m
-}
-
-// FindString returns the first matching word of the lower-cased text s.
-func (m *wordMatcher) FindString(s string) string {
-	for _, p := range m.phrases {
-		if strings.Contains(s, p) {
-			return p
-		}
-	}
-	i := 0
-	for i < len(s) {
-		for i < len(s) && !isWordByte(s[i]) {
-			if s[i] == '?' && m.words["?"] {
-				return "?"
-			}
-			i++
-		}
-		j := i
-		for j < len(s) && isWordByte(s[j]) {
-			j++
-		}
-		if j > i {
-			w := s[i:j]
-			if m.words[w] {
-				return w
-			}
-			for _, p := range m.prefixes {
-				if strings.HasPrefix(w, p) {
-					return w
-				}
-			}
-		}
-		i = j
-	}
-	return ""
-}
-
-// MatchString reports whether any word of s matches.
-func (m *wordMatcher) MatchString(s string) bool { return m.FindString(s) != "" }
-
-func isWordByte(c byte) bool { return mathtext.IsASCIILetter(c) || c == '\'' }
+var newWordMatcher = mathtext.NewWordMatcher

@@ -31,6 +31,10 @@ type numbers[N any] interface {
 	root(arg func() (N, error), index int) (N, error)
 	// trig is fn(mult·π).
 	trig(fn string, mult *big.Rat) (N, error)
+	// trigName is a trigonometric function of a name (trigname.go).
+	trigName(e *Expr) (N, error)
+	// expName is a power with a name in its exponent (expname.go).
+	expName(e *Expr) (N, error)
 }
 
 // evalTree evaluates e in the numbers of ar: the children left to right, the first error
@@ -52,6 +56,22 @@ func evalTree[N any](e *Expr, ar numbers[N]) (N, error) {
 		return ar.root(func() (N, error) { return evalTree(e.L, ar) }, e.Exp)
 	case 't':
 		return ar.trig(e.Name, e.Num)
+	case 'W':
+		return ar.trigName(e)
+	case 'X':
+		if HasVar(e.R) {
+			return ar.expName(e)
+		}
+		// a sum's index put in: 2^k at k = 3
+		n, err := closedExponent(e.R)
+		if err != nil {
+			return zero, err
+		}
+		x, err := evalTree(e.L, ar)
+		if err != nil {
+			return zero, err
+		}
+		return ar.pow(x, n)
 	case '!', 'b', 'F':
 		v, err := closedFnValue(e)
 		if err != nil {
@@ -247,6 +267,20 @@ func (ratFnNumbers) pow(x algebra.Rat, e int) (algebra.Rat, error) {
 func (ratFnNumbers) root(func() (algebra.Rat, error), int) (algebra.Rat, error) {
 	return algebra.Rat{}, errors.New("a radical")
 }
+
+func (ratFnNumbers) trigName(*Expr) (algebra.Rat, error) { return algebra.Rat{}, errTrigOfName }
+
+func (surdNumbers) trigName(*Expr) (algebra.Surd, error) { return algebra.Surd{}, errTrigOfName }
+
+func (pointNumbers) trigName(*Expr) (*big.Rat, error) { return nil, errTrigOfName }
+
+func (ratFnNumbers) expName(*Expr) (algebra.Rat, error) { return algebra.Rat{}, errExpOfName }
+
+func (surdNumbers) expName(*Expr) (algebra.Surd, error) { return algebra.Surd{}, errExpOfName }
+
+func (pointNumbers) expName(*Expr) (*big.Rat, error) { return nil, errExpOfName }
+
+func (tauNumbers) expName(*Expr) (tauVal, error) { return tauVal{}, errExpOfName }
 
 func (ratFnNumbers) trig(string, *big.Rat) (algebra.Rat, error) {
 	return algebra.Rat{}, errors.New("a trigonometric value")

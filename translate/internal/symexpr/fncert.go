@@ -268,11 +268,14 @@ func fnCert(e *Expr) (*big.Rat, []string, error) {
 		}
 		return new(big.Rat).SetInt(f), []string{ilit(f) + " - (1 : Rat) < " + xs, xs + " ≤ " + ilit(f)}, nil
 	case "log":
-		b, err := CertRat(e.L)
+		// base b^(1/nb) and argument x^(1/nx), b and x rational (nb, nx
+		// are 1 without a radical): the log is (nb/nx)·log_b x, pinned by
+		// x^(nb·q) = b^(nx·p) for the value p/q.
+		b, nb, err := ratRoot(e.L)
 		if err != nil {
 			return nil, nil, err
 		}
-		x, err := CertRat(e.R)
+		x, nx, err := ratRoot(e.R)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -280,6 +283,7 @@ func fnCert(e *Expr) (*big.Rat, []string, error) {
 		if !ok {
 			return nil, nil, fmt.Errorf("%w: log base %s of %s is irrational or undefined", errNoCert, b.RatString(), x.RatString())
 		}
+		v.Mul(v, big.NewRat(int64(nb), int64(nx)))
 		p, q := new(big.Int).Set(v.Num()), v.Denom()
 		if new(big.Int).Abs(p).Cmp(big.NewInt(certMaxLogExp)) > 0 || q.Cmp(big.NewInt(certMaxLogExp)) > 0 {
 			return nil, nil, fmt.Errorf("%w: a logarithm with large terms", errNoCert)
@@ -292,17 +296,30 @@ func fnCert(e *Expr) (*big.Rat, []string, error) {
 			}
 			return s + " ^ " + n.String()
 		}
+		qx := new(big.Int).Mul(q, big.NewInt(int64(nb)))
+		pb := new(big.Int).Mul(p, big.NewInt(int64(nx)))
 		switch p.Sign() {
 		case 0:
 			c = append(c, xs+" = (1 : Rat)")
 		case 1:
-			c = append(c, pw(xs, q)+" = "+pw(bs, p))
+			c = append(c, pw(xs, qx)+" = "+pw(bs, pb))
 		default:
-			c = append(c, pw(xs, q)+" * "+pw(bs, new(big.Int).Neg(p))+" = (1 : Rat)")
+			c = append(c, pw(xs, qx)+" * "+pw(bs, pb.Neg(pb))+" = (1 : Rat)")
 		}
 		return v, c, nil
 	}
 	return nil, nil, fmt.Errorf("%w: %s", errNoCert, e.Name)
+}
+
+// ratRoot reads e as x^(1/n): a root of index n of a closed rational
+// (fractional powers included), or a closed rational with n = 1.
+func ratRoot(e *Expr) (*big.Rat, int, error) {
+	if e.Op == 'r' && e.Exp >= 2 && e.Exp <= symMaxRoot {
+		x, err := CertRat(e.L)
+		return x, e.Exp, err
+	}
+	x, err := CertRat(e)
+	return x, 1, err
 }
 
 // HasCertFn reports an 'F' node in e.

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
-	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -16,7 +15,7 @@ import (
 // integer powers. Nothing else is read; whatever else a side holds makes
 // the reader refuse it.
 type Expr struct {
-	Op   byte // 'n' number, 'v' name, '+', '-', '*', '/', '~' (negation), '^', 'r' (root of index exp), '!' (factorial), 'b' (binomial l choose r), 't' (name(num·π)), 'F' (name ∈ gcd, lcm of l and r; floor, ceil of l; log base l of r)
+	Op   byte // 'n' number, 'v' name, '+', '-', '*', '/', '~' (negation), '^', 'r' (root of index exp), '!' (factorial), 'b' (binomial l choose r), 't' (name(num·π)), 'F' (name ∈ gcd, lcm of l and r; floor, ceil of l; log base l of r), 'W' (name ∈ sin, cos, … of the argument l = num·x + r·π, x a name), 'X' (l to the power r, r with names)
 	Num  *big.Rat
 	Name string
 	L, R *Expr
@@ -29,6 +28,10 @@ const (
 	symMaxDigits = 30
 	symMaxNodes  = 400
 	symMaxDepth  = 40
+	// symMaxRoot bounds the denominator of a fractional exponent: 16^{3/4}
+	// is read (the root of index 4 of 16^3), its value exact only when it
+	// lies in the field of square and cube roots (algebra.Root).
+	symMaxRoot = 12
 )
 
 var errSym = errors.New("not a symbolic expression")
@@ -50,6 +53,17 @@ type sreader struct {
 	bound  bool // a name bound to a constant was replaced
 	fn     bool // a function's or a sequence's definition was put in
 	prod   bool // a letter of FuncNames was read as a factor before a bracket
+	// idx is the index of the sum or product being read (bigop.go): a
+	// name of its own, never replaced by a value bound in the chain.
+	idx string
+	// wide reads a summand to the end of its group; ambig records a
+	// narrow summand that + or - follows.
+	wide, ambig bool
+	expanded    int // nodes the sums of this member were written out to
+	// pi reads \pi as the name π everywhere; trigNames reads a
+	// trigonometric function of a name (trigname.go), expNames a power
+	// with a name in its exponent (expname.go). ReadMember only.
+	pi, trigNames, expNames bool
 }
 
 func (r *sreader) fail(format string, args ...any) {
@@ -87,15 +101,22 @@ func ReadDefs(s string, defs map[string]*Def) (e *Expr, used, bound bool, err er
 	return e, info.Used, info.Bound, err
 }
 
-// ReadInfo says what ReadDefsInfo put in: Used and Bound as ReadDefs
+// ReadInfo says what a reading put in: Used and Bound as ReadDefs
 // reports them, Fn a function's or a sequence's definition (apart from
-// constants), Prod a letter of FuncNames read as a factor before a bracket.
+// constants), Prod a letter of FuncNames read as a factor before a
+// bracket; Ambig a narrow summand that + or - follows (bigop.go).
 type ReadInfo struct {
-	Used, Bound, Fn, Prod bool
+	Used, Bound, Fn, Prod, Ambig bool
 }
 
 // ReadDefsInfo is ReadDefs with what it put in.
 func ReadDefsInfo(s string, defs map[string]*Def) (e *Expr, info ReadInfo, err error) {
+	return readWith(s, defs, false, Mode{})
+}
+
+// readWith is ReadDefsInfo; wide reads a sum's summand to the end of its
+// group. mode adds the readings of Mode.
+func readWith(s string, defs map[string]*Def, wide bool, mode Mode) (e *Expr, info ReadInfo, err error) {
 	defer func() {
 		if x := recover(); x != nil {
 			ex, ok := x.(error)
@@ -105,13 +126,13 @@ func ReadDefsInfo(s string, defs map[string]*Def) (e *Expr, info ReadInfo, err e
 			e, info, err = nil, ReadInfo{}, ex
 		}
 	}()
-	r := &sreader{s: s, defs: defs}
+	r := &sreader{s: s, defs: defs, wide: wide, pi: mode.Pi, trigNames: mode.TrigNames, expNames: mode.ExpNames}
 	e = r.expr()
 	r.skip()
 	if r.i < len(r.s) {
 		r.fail("unread text %q", r.rest(12))
 	}
-	return e, ReadInfo{Used: r.used, Bound: r.bound, Fn: r.fn, Prod: r.prod}, nil
+	return e, ReadInfo{Used: r.used, Bound: r.bound, Fn: r.fn, Prod: r.prod, Ambig: r.ambig}, nil
 }
 
 func (r *sreader) rest(n int) string {
@@ -205,7 +226,7 @@ func (r *sreader) peek() string {
 		case `\sin`, `\cos`, `\tan`, `\sec`, `\csc`, `\cot`:
 			return "trig"
 		case `\pi`:
-			if r.inTrig {
+			if r.inTrig || r.pi {
 				return "name"
 			}
 		case `\gcd`, `\lcm`:
@@ -216,6 +237,8 @@ func (r *sreader) peek() string {
 			}
 		case `\lfloor`, `\lceil`:
 			return "floor"
+		case `\sum`, `\prod`:
+			return "bigop"
 		case `\log`:
 			return "log"
 		}
@@ -321,7 +344,7 @@ func (r *sreader) term() *Expr {
 			r.advance()
 			e = r.node(&Expr{Op: '/', L: e, R: r.factor()})
 			afterDiv = true
-		case "name", "open", "frac", "root", "binom", "trig", "fn", "floor", "log":
+		case "name", "open", "frac", "root", "binom", "trig", "fn", "floor", "log", "bigop":
 			if afterDiv {
 				r.fail("a/bc is ambiguous")
 			}
@@ -352,10 +375,10 @@ func (r *sreader) factor() *Expr {
 		return r.node(&Expr{Op: '~', L: r.factor()})
 	}
 	r.skip()
-	// a bracketed base or a function's value is one quantity: (x^2)^3 and
-	// f(2)^2 with f(x) = x^3 are no towers
-	grouped := r.i < len(r.s) && (r.s[r.i] == '(' || strings.HasPrefix(r.s[r.i:], `\left(`) ||
-		r.i+1 < len(r.s) && mathtext.IsASCIILetter(r.s[r.i]) && r.s[r.i+1] == '(')
+	// a bracketed base or a function's value is one quantity: (x^2)^3,
+	// (\sin^2 x)^3 and f(2)^2 with f(x) = x^3 are no towers
+	grouped := r.peek() == "open" ||
+		r.i+1 < len(r.s) && mathtext.IsASCIILetter(r.s[r.i]) && r.s[r.i+1] == '('
 	e := r.primary()
 	if r.i < len(r.s) && r.s[r.i] == '!' {
 		if strings.HasPrefix(r.s[r.i:], "!!") || HasVar(e) || e.Op != 'n' && e.Op != '+' && e.Op != '-' && e.Op != '*' {
@@ -384,14 +407,23 @@ func (r *sreader) factor() *Expr {
 			}
 			grouped = false
 			r.advance()
+			if x := r.expOfName(e); x != nil {
+				e, grouped = x, false
+				continue
+			}
 			n, root := r.exponent()
+			if e.Op == '^' && abs(e.Exp*n) > symMaxExp {
+				// (x^2)^3 is x^6; a tower past that would grow without bound
+				r.fail("a power of a power too large")
+			}
+			grouped = false
 			if root > 1 {
 				e = r.fractionalPower(e, n, root)
 				continue
 			}
 			e = r.node(&Expr{Op: '^', L: e, Exp: n})
 		case "sq":
-			if e.Op == '^' && !grouped {
+			if e.Op == '^' && (!grouped || abs(e.Exp)*3 > symMaxExp) {
 				r.fail("a tower of powers")
 			}
 			grouped = false
@@ -407,83 +439,6 @@ func (r *sreader) factor() *Expr {
 		}
 	}
 }
-
-// fractionalPower is x^(n/root) for a root of index 2 or 3, read as the
-// root of x^n (algebra.PowRat's reading, 8^{2/3} = ∛(8²) = 4), only for
-// a positive closed base: a base with names or a negative one is left
-// alone ((-8)^{2/3} has several readings).
-func (r *sreader) fractionalPower(x *Expr, n, root int) *Expr {
-	if HasVar(x) {
-		r.fail("a fractional power of an expression with names")
-	}
-	v, err := Eval(x, nil)
-	if err != nil || v.Sign() <= 0 {
-		r.fail("a fractional power of a base that is not a positive rational")
-	}
-	return r.node(&Expr{Op: 'r', Name: fracPowName, L: r.node(&Expr{Op: '^', L: x, Exp: n}), Exp: root})
-}
-
-// fracPowName marks a root read from a fractional power.
-const fracPowName = "fractional power"
-
-// HasFracPow reports a root read from a fractional power in e: the
-// arithmetic reader does not read those, so their rational values are
-// the symbolic reader's to check.
-func HasFracPow(e *Expr) bool {
-	if e == nil {
-		return false
-	}
-	return e.Op == 'r' && e.Name == fracPowName || HasFracPow(e.L) || HasFracPow(e.R)
-}
-
-// exponent reads a constant exponent: one digit, or a braced expression
-// without names. It is n/root in lowest terms; root is 1 for an integer
-// and is only 2 or 3 otherwise.
-func (r *sreader) exponent() (n, root int) {
-	r.skip()
-	if r.i < len(r.s) && mathtext.IsDigit(r.s[r.i]) {
-		if r.i+1 < len(r.s) && mathtext.IsDigit(r.s[r.i+1]) {
-			r.fail("x^23 is ambiguous")
-		}
-		r.i++
-		return int(r.s[r.i-1] - '0'), 1
-	}
-	if r.i >= len(r.s) || r.s[r.i] != '{' {
-		r.fail("an exponent that is not a number")
-	}
-	r.i++
-	e := r.expr()
-	if r.peek() != "close" || r.s[r.i] != '}' {
-		r.fail("an unclosed exponent")
-	}
-	r.i++
-	p, err := ToRat(e)
-	if err != nil || p.Den().Degree() != 0 || p.Num().Degree() != 0 {
-		r.fail("an exponent that is not a constant")
-	}
-	v, err := p.Num().Eval(nil)
-	if err != nil {
-		r.fail("an exponent that is not a constant")
-	}
-	dv, err := p.Den().Eval(nil)
-	if err != nil || dv.Sign() == 0 {
-		r.fail("an exponent that is not a constant")
-	}
-	v.Quo(v, dv)
-	d := v.Denom()
-	if !d.IsInt64() || d.Int64() > 3 || v.Num().BitLen() > 8 || v.Num().Int64() > symMaxExp || v.Num().Int64() < -symMaxExp {
-		r.fail("an exponent that is not a small integer, halves or thirds")
-	}
-	return int(v.Num().Int64()), int(d.Int64())
-}
-
-// closedArgRE is a bracket's content that is one number: after a name it is
-// an argument (d(81), a(3)), not a factor.
-var closedArgRE = regexp.MustCompile(`^\s*-?[0-9][0-9.,]*(?:\s*/\s*[0-9]+)?\s*$`)
-
-// FuncNames are letters that a bracket after them makes a function
-// application, not a product: f(x), P(A), T(n).
-var FuncNames = "fghFGHPQTpqS"
 
 func (r *sreader) primary() *Expr {
 	switch r.peek() {
@@ -531,6 +486,8 @@ func (r *sreader) primary() *Expr {
 		return r.gcdLcm()
 	case "floor":
 		return r.floorCeil()
+	case "bigop":
+		return r.bigOp()
 	case "log":
 		return r.logb()
 	case "trig":
@@ -550,64 +507,6 @@ func (r *sreader) primary() *Expr {
 		return r.node(&Expr{Op: '/', L: num, R: den})
 	}
 	r.fail("unexpected %q", r.rest(8))
-	return nil
-}
-
-// root reads \sqrt{…}, \sqrt[3]{…}, \sqrt2, √… and ∛…: a square or
-// cube root of an expression without names (a radical of an expression
-// with names is left alone: √(x²) = x is not an identity over Q, yet
-// writers mean it for x ≥ 0).
-func (r *sreader) root() *Expr {
-	n := 2
-	if r.s[r.i] == '\\' {
-		r.i += len(`\sqrt`)
-		r.skip()
-		if strings.HasPrefix(r.s[r.i:], "[") {
-			switch {
-			case strings.HasPrefix(r.s[r.i:], "[3]"):
-				n = 3
-			case strings.HasPrefix(r.s[r.i:], "[2]"):
-			default:
-				r.fail("a root of another index")
-			}
-			r.i += 3
-		}
-	} else {
-		ru, w := utf8.DecodeRuneInString(r.s[r.i:])
-		if ru == '∛' {
-			n = 3
-		}
-		r.i += w
-	}
-	r.skip()
-	var x *Expr
-	if r.i < len(r.s) && mathtext.IsDigit(r.s[r.i]) && r.s[r.i-1] != ' ' && strings.HasPrefix(r.s[r.i-len(`\sqrt`):], `\sqrt`) {
-		// \sqrt2: one digit
-		r.i++
-		x = r.node(&Expr{Op: 'n', Num: big.NewRat(int64(r.s[r.i-1]-'0'), 1)})
-	} else {
-		x = r.primary()
-	}
-	if HasVar(x) {
-		r.fail("a radical of an expression with names")
-	}
-	return r.node(&Expr{Op: 'r', L: x, Exp: n})
-}
-
-// fracArg reads one argument of \frac: a braced group or one character.
-func (r *sreader) fracArg() *Expr {
-	r.skip()
-	if r.i < len(r.s) && r.s[r.i] == '{' {
-		return r.primary()
-	}
-	if r.i < len(r.s) && mathtext.IsDigit(r.s[r.i]) {
-		r.i++
-		return r.node(&Expr{Op: 'n', Num: big.NewRat(int64(r.s[r.i-1]-'0'), 1)})
-	}
-	if r.i < len(r.s) && mathtext.IsASCIILetter(r.s[r.i]) {
-		return r.name()
-	}
-	r.fail("a \\frac argument")
 	return nil
 }
 
@@ -655,7 +554,7 @@ func (r *sreader) name() *Expr {
 		if c >= 'A' && c <= 'Z' && r.i+1 < len(r.s) && r.s[r.i+1] >= 'A' && r.s[r.i+1] <= 'Z' {
 			r.fail("a segment or a label (two capitals)")
 		}
-		if c == 'e' || c == 'i' {
+		if (c == 'e' || c == 'i') && string(c) != r.idx {
 			r.fail("e and i may be constants")
 		}
 		if c == 'd' && r.i+1 < len(r.s) && mathtext.IsASCIILetter(r.s[r.i+1]) {
@@ -717,7 +616,7 @@ func (r *sreader) name() *Expr {
 			r.fail("a subscript")
 		}
 	}
-	if d := r.defs[n]; d != nil && d.Param == "" {
+	if d := r.defs[n]; d != nil && d.Param == "" && n != r.idx {
 		r.used, r.bound, r.fn = true, !d.Seq, d.Seq
 		return r.node(RatExpr(d.Body.Num))
 	}

@@ -2,6 +2,7 @@ package symexpr
 
 import (
 	"fmt"
+	"github.com/leanprm/leanprm/translate/internal/mathtext"
 	"math/big"
 	"strings"
 
@@ -82,7 +83,7 @@ func (sr Render) atom(e *Expr) string {
 		return "(-" + sr.atom(e.L) + ")"
 	case 'F':
 		return "!" // never rendered: closedCert replaces each by its value first
-	case 'r', 't':
+	case 'r', 't', 'W', 'X':
 		return "√" // never rendered: no Term holds a radical (the dialect rejects it)
 	case '!', 'b':
 		return intFnTerm(e)
@@ -96,11 +97,14 @@ func Plain(e *Expr) string {
 	case 'n':
 		return e.Num.RatString()
 	case 'v':
+		if strings.Contains(e.Name, "^") {
+			return "(" + e.Name + ")" // a quantity 2^{n} (expname.go)
+		}
 		return e.Name
 	case '~':
 		return "-" + PlainAtom(e.L)
 	case '^':
-		if e.L.Op == '^' {
+		if e.L.Op == '^' || e.L.Op == 'X' {
 			// (x^2)^3: a power of a power comes from a function's body with a power put in
 			return "(" + Plain(e.L) + ")^" + fmt.Sprint(e.Exp)
 		}
@@ -109,15 +113,29 @@ func Plain(e *Expr) string {
 		return PlainAtom(e.L) + "!"
 	case 't':
 		return e.Name + "(" + e.Num.RatString() + "π)"
+	case 'W':
+		return e.Name + "(" + Plain(e.L) + ")"
+	case 'X':
+		return PlainAtom(e.L) + "^(" + Plain(e.R) + ")"
 	case 'b':
 		return "C(" + Plain(e.L) + ", " + Plain(e.R) + ")"
 	case 'F':
 		return FnString(e)
 	case 'r':
-		if e.Exp == 3 {
-			return "∛" + PlainAtom(e.L)
+		arg := PlainAtom(e.L)
+		if e.L.Op == '^' {
+			arg = "(" + arg + ")"
 		}
-		return "√" + PlainAtom(e.L)
+		switch e.Exp {
+		case 2:
+			return "√" + arg
+		case 3:
+			return "∛" + arg
+		}
+		if e.L.Op == '^' {
+			return fmt.Sprintf("(%s)^(1/%d)", Plain(e.L), e.Exp)
+		}
+		return fmt.Sprintf("%s^(1/%d)", PlainAtom(e.L), e.Exp)
 	case '+', '-':
 		r := Plain(e.R)
 		if e.R.Op == '+' || e.R.Op == '-' || e.R.Op == '~' {
@@ -138,7 +156,7 @@ func Plain(e *Expr) string {
 // PlainAtom is Plain(e), in parentheses unless nothing around it can split it: an atom (a
 // number, a name, a root, a factorial, a function's value) or a power.
 func PlainAtom(e *Expr) string {
-	if e.Op == 'n' || e.Op == 'v' || e.Op == 'r' || e.Op == '!' || e.Op == 'b' || e.Op == 't' || e.Op == 'F' {
+	if e.Op == 'n' || e.Op == 'v' || e.Op == 'r' || e.Op == '!' || e.Op == 'b' || e.Op == 't' || e.Op == 'F' || e.Op == 'W' || e.Op == 'X' {
 		return Plain(e)
 	}
 	if e.Op == '^' {
@@ -242,8 +260,12 @@ func Substitute(e *Expr, v string, x *Expr) *Expr {
 		return x
 	}
 	c := *e
+	if c.Op == 'W' {
+		// the angle kept in the node (angleOf) is read again
+		c.Num, c.R = nil, nil
+	}
 	c.L = Substitute(e.L, v, x)
-	c.R = Substitute(e.R, v, x)
+	c.R = Substitute(c.R, v, x)
 	return &c
 }
 
@@ -276,16 +298,26 @@ func (r *sreader) trig() *Expr {
 	r.inTrig = true
 	bracketed := r.peek() == "open"
 	arg := r.factor()
+	if r.trigNames && !bracketed && arg.Op == 'n' && r.i < len(r.s) && (mathtext.IsASCIILetter(r.s[r.i]) || r.s[r.i] == '\\') && r.peek() == "name" {
+		// "\sin 2x", "\cos 3\theta": a coefficient glued to its name
+		arg = r.node(&Expr{Op: '*', L: arg, R: r.factor()})
+	}
 	if k := r.peek(); !bracketed && (k == "name" || k == "num" || k == "open" || k == "frac") {
 		// "\sin \pi x", "\sin 2 x": the argument may go on.
 		r.fail("a trigonometric argument without brackets that may go on")
 	}
 	r.inTrig = was
-	q, ok := piMultiple(arg)
-	if !ok {
+	var e *Expr
+	if arg.Op == 'n' && arg.Num.Sign() == 0 {
+		// \sin 0: zero in any unit
+		e = r.node(&Expr{Op: 't', Name: fn, Num: new(big.Rat)})
+	} else if q, ok := piMultiple(arg); ok {
+		e = r.node(&Expr{Op: 't', Name: fn, Num: q})
+	} else if r.trigNames {
+		e = r.node(trigOfName(r, fn, arg))
+	} else {
 		r.fail("a trigonometric argument that is not a rational multiple of π")
 	}
-	e := r.node(&Expr{Op: 't', Name: fn, Num: q})
 	if exp != 1 {
 		e = r.node(&Expr{Op: '^', L: e, Exp: exp})
 	}

@@ -1,11 +1,6 @@
-package symbolic
+package mathtext
 
-import (
-	"strings"
-
-	"github.com/leanprm/leanprm/translate/internal/mathtext"
-	"github.com/leanprm/leanprm/translate/internal/symexpr"
-)
+import "strings"
 
 // ProseFormulas finds equations with names written in prose, outside any
 // math delimiters ("we get 4J + 20 = 100. This simplifies to 5J + 20 =
@@ -25,24 +20,24 @@ import (
 // What the symbolic reader then does with the equation is what it does
 // in math mode: a lone equation is a definition or something solved, and
 // only a derivation it can tell apart (a cue word, an arrow) is checked.
-func ProseFormulas(text string, taken []MathRegion) []MathRegion {
-	var out []MathRegion
+func ProseFormulas(text string, taken []Region) []Region {
+	var out []Region
 	inTaken := func(i int) (int, bool) {
 		for _, rg := range taken {
-			if i >= rg.os && i < rg.ce {
-				return rg.ce, true
+			if i >= rg.OS && i < rg.CE {
+				return rg.CE, true
 			}
 		}
 		return 0, false
 	}
-	alnum := func(i int) bool { return mathtext.IsASCIILetter(text[i]) || mathtext.IsDigit(text[i]) }
+	alnum := func(i int) bool { return IsASCIILetter(text[i]) || IsDigit(text[i]) }
 	i := 0
 	for i < len(text) {
 		if end, ok := inTaken(i); ok {
 			i = end
 			continue
 		}
-		if mathtext.IsASCIILetter(text[i]) && (symexpr.IsLetterAt(text, i+1) || i > 0 && mathtext.IsASCIILetter(text[i-1])) {
+		if IsASCIILetter(text[i]) && (isLetterAt(text, i+1) || i > 0 && IsASCIILetter(text[i-1])) {
 			i++ // inside a word
 			continue
 		}
@@ -55,7 +50,7 @@ func ProseFormulas(text string, taken []MathRegion) []MathRegion {
 			if _, ok := inTaken(i); ok {
 				break
 			}
-			if mathtext.IsASCIILetter(text[i]) && symexpr.IsLetterAt(text, i+1) {
+			if IsASCIILetter(text[i]) && isLetterAt(text, i+1) {
 				break // a word: the formula ends before it
 			}
 			i++
@@ -97,7 +92,7 @@ func formulaEdge(text string, s, e int) bool {
 	}
 	if i >= 0 && (i == s-1 && text[i] != '\n' || strings.IndexByte(".:;\n", text[i]) < 0) {
 		k := i
-		for k >= 0 && mathtext.IsASCIILetter(text[k]) {
+		for k >= 0 && IsASCIILetter(text[k]) {
 			k--
 		}
 		if k == i || i == s-1 || !formulaWordsBefore[strings.ToLower(text[k+1:i+1])] {
@@ -113,9 +108,9 @@ func formulaEdge(text string, s, e int) bool {
 		return true
 	case strings.IndexByte(".,;:!?", text[j]) >= 0:
 		return j == e && (j+1 >= len(text) || text[j+1] == ' ' || text[j+1] == '\n' || text[j+1] == '\t')
-	case mathtext.IsASCIILetter(text[j]) && j > e:
+	case IsASCIILetter(text[j]) && j > e:
 		k := j
-		for k < len(text) && mathtext.IsASCIILetter(text[k]) {
+		for k < len(text) && IsASCIILetter(text[k]) {
 			k++
 		}
 		return formulaWordsAfter[strings.ToLower(text[j:k])]
@@ -137,12 +132,12 @@ var (
 func formulaByte(text string, i int) bool {
 	c := text[i]
 	switch {
-	case c >= '0' && c <= '9', mathtext.IsASCIILetter(c):
+	case c >= '0' && c <= '9', IsASCIILetter(c):
 		return true
 	case strings.IndexByte(" +-*/^()=", c) >= 0:
 		return true
 	case c == '.':
-		return i > 0 && i+1 < len(text) && mathtext.IsDigit(text[i-1]) && mathtext.IsDigit(text[i+1])
+		return i > 0 && i+1 < len(text) && IsDigit(text[i-1]) && IsDigit(text[i+1])
 	}
 	for _, r := range []string{"−", "×", "÷", "·"} {
 		if strings.HasPrefix(text[i:], r) {
@@ -166,7 +161,7 @@ func formulaRuneAt(text string, i int) bool {
 }
 
 // formulaSpan trims text[s:e] to the formula and checks it.
-func formulaSpan(text string, s, e int) (MathRegion, bool) {
+func formulaSpan(text string, s, e int) (Region, bool) {
 	for s < e && text[s] == ' ' {
 		s++
 	}
@@ -175,30 +170,30 @@ func formulaSpan(text string, s, e int) (MathRegion, bool) {
 			e--
 			continue
 		}
-		return MathRegion{}, false // a formula cut short: leave it alone
+		return Region{}, false // a formula cut short: leave it alone
 	}
 	body := text[s:e]
 	eq := strings.IndexByte(body, '=')
 	if eq <= 0 || strings.TrimSpace(body[:eq]) == "" || strings.TrimSpace(body[eq+1:]) == "" {
-		return MathRegion{}, false
+		return Region{}, false
 	}
 	if strings.Count(body, "(") != strings.Count(body, ")") {
-		return MathRegion{}, false
+		return Region{}, false
 	}
 	names := 0
 	for k := s; k < e; k++ {
-		if !mathtext.IsASCIILetter(text[k]) {
+		if !IsASCIILetter(text[k]) {
 			continue
 		}
 		names++
 		if !nameInFormula(text, s, e, k) {
-			return MathRegion{}, false
+			return Region{}, false
 		}
 	}
 	if names == 0 {
-		return MathRegion{}, false // closed arithmetic: the arithmetic reader's
+		return Region{}, false // closed arithmetic: the arithmetic reader's
 	}
-	return MathRegion{S: s, E: e, os: s, ce: e}, true
+	return Region{S: s, E: e, OS: s, CE: e}, true
 }
 
 // nameInFormula: the letter at k is a coefficient's name ("2J"), or an
@@ -212,7 +207,7 @@ func nameInFormula(text string, s, e, k int) bool {
 	for right < e && text[right] == ' ' {
 		right++
 	}
-	leftOK := left < s || formulaOperatorAt(text, left, true) || left == k-1 && mathtext.IsDigit(text[left])
+	leftOK := left < s || formulaOperatorAt(text, left, true) || left == k-1 && IsDigit(text[left])
 	rightOK := right >= e || formulaOperatorAt(text, right, false)
 	return leftOK && rightOK
 }
@@ -237,16 +232,16 @@ func formulaOperatorAt(text string, i int, ending bool) bool {
 	return false
 }
 
-// withProseFormulas merges the prose formulas into the math regions, in
+// WithProseFormulas merges the prose formulas into the math regions, in
 // the order of the text.
-func withProseFormulas(regions, prose []MathRegion) []MathRegion {
+func WithProseFormulas(regions, prose []Region) []Region {
 	if len(prose) == 0 {
 		return regions
 	}
-	out := make([]MathRegion, 0, len(regions)+len(prose))
+	out := make([]Region, 0, len(regions)+len(prose))
 	i, j := 0, 0
 	for i < len(regions) || j < len(prose) {
-		if j == len(prose) || i < len(regions) && regions[i].os < prose[j].os {
+		if j == len(prose) || i < len(regions) && regions[i].OS < prose[j].OS {
 			out = append(out, regions[i])
 			i++
 		} else {
@@ -256,3 +251,6 @@ func withProseFormulas(regions, prose []MathRegion) []MathRegion {
 	}
 	return out
 }
+
+// isLetterAt reports an ASCII letter at s[i].
+func isLetterAt(s string, i int) bool { return i < len(s) && IsASCIILetter(s[i]) }

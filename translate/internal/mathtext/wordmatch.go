@@ -1,0 +1,61 @@
+package mathtext
+
+import "strings"
+
+// WordMatcher finds the first word of a text in a set: whole words,
+// word prefixes ("simplif" for simplifies) and phrases.
+type WordMatcher struct {
+	words    map[string]bool
+	prefixes []string
+	phrases  []string
+}
+
+// NewWordMatcher matches the words, the word prefixes and the phrases.
+func NewWordMatcher(words, prefixes, phrases []string) *WordMatcher {
+	m := &WordMatcher{words: map[string]bool{}, prefixes: prefixes, phrases: phrases}
+	for _, w := range words {
+		m.words[w] = true
+	}
+	return m
+}
+
+// FindString returns the first matching word of the lower-cased text s.
+func (m *WordMatcher) FindString(s string) string {
+	for _, p := range m.phrases {
+		if strings.Contains(s, p) {
+			return p
+		}
+	}
+	i := 0
+	for i < len(s) {
+		for i < len(s) && !IsWordByte(s[i]) {
+			if s[i] == '?' && m.words["?"] {
+				return "?"
+			}
+			i++
+		}
+		j := i
+		for j < len(s) && IsWordByte(s[j]) {
+			j++
+		}
+		if j > i {
+			w := s[i:j]
+			if m.words[w] {
+				return w
+			}
+			for _, p := range m.prefixes {
+				if strings.HasPrefix(w, p) {
+					return w
+				}
+			}
+		}
+		i = j
+	}
+	return ""
+}
+
+// MatchString reports whether any word of s matches.
+func (m *WordMatcher) MatchString(s string) bool { return m.FindString(s) != "" }
+
+// IsWordByte reports a byte of a word: an ASCII letter or an apostrophe.
+func IsWordByte(c byte) bool { return IsASCIILetter(c) || c == '\'' }
