@@ -37,6 +37,7 @@ type symLine struct {
 	ps, pe   int    // the line's span, for the sentence around it
 	sentence string // lower-cased text of the sentence around the line
 	start    bool   // at the start of a region or after \\
+	term     bool   // a math region with no relation ("$b^2$"): no line of its own
 	arrow    bool   // an implication sign or comma-free connector before it
 	approx   bool   // follows ≈
 	read     bool   // members to be read (with the definitions known then)
@@ -52,6 +53,7 @@ type State struct {
 	Taken    [][2]int            // spans the arithmetic reader made obligations of, this step
 	Doubt    string              // the arithmetic reader's doubt about the step, if any
 	Consts   map[string]*big.Rat // names bound to one exact number before the step
+	lastRun  *eqRun              // the run of equations in several unknowns that ended the previous step
 }
 
 // Reader reads the symbolic claims of steps; tactic closes the closed
@@ -70,8 +72,15 @@ func (t *Reader) Claims(step int, text string, toks []mathtext.Tok, st *State, b
 		prevEq: st.lastEq, olderEq: st.olderEq}
 	from := len(w.obls)
 	st.lastEq = nil
+	prevRun := st.lastRun
+	st.lastRun = nil
 	for li, ln := range lines {
 		w.line(li, ln)
+	}
+	w.runImplications(prevRun)
+	if n := len(w.runs); n > 0 && !w.runBroken {
+		w.runs[n-1].endsStep = true
+		st.lastRun = &w.runs[n-1]
 	}
 	if n := len(w.eqs); n > 0 && w.eqs[n-1].line == len(lines)-1 && w.eqs[n-1].value == nil && !w.eqs[n-1].alt {
 		st.lastEq = w.eqs[n-1]
@@ -119,7 +128,8 @@ func (t *Reader) symLines(step int, text string, toks []mathtext.Tok, budget int
 			regionRefused(body) || !rg.display && strings.Contains(body, `\\`) {
 			// (A line break inside inline math is a typo: its sides are cut.)
 			prev = rg.ce
-			lines = append(lines, symLine{}) // breaks sequences and continuations
+			term := !strings.ContainsAny(body, "<>≤≥≠") && !strings.Contains(body, `\\`) && !regionRefused(body) && len(body) < 40
+			lines = append(lines, symLine{term: term}) // breaks sequences and continuations
 			continue
 		}
 		for pi, p := range splitMath(text, rg) {
@@ -213,6 +223,9 @@ type symWalk struct {
 		line int
 		ok   bool
 	}
+	runs       []eqRun // the runs of equation lines (symeqimp.go)
+	runBroken  bool    // a line other than a run's came after the last run
+	sawMembers bool    // a line with members was met
 }
 
 func (w *symWalk) add(o *obligation.Obligation, sk *obligation.Skipped) {
@@ -240,12 +253,19 @@ func (w *symWalk) line(li int, ln symLine) {
 	if ln.members == nil {
 		st.last, st.lastHead = nil, nil
 		w.eqs = nil
+		w.runBroken = w.runBroken || !ln.term
 		return
 	}
 	ms := ln.members
 	if len(ms) == 0 {
 		st.last, st.lastHead = nil, nil
+		w.runBroken = true
 		return
+	}
+	runCand := len(ms) == 2 && !ln.cont
+	defer func() { w.sawMembers = true }()
+	if !runCand {
+		w.runBroken = true
 	}
 	if len(ms) == 2 && !ln.cont {
 		lhs := strings.TrimSpace(text[ms[0].s:ms[0].e2])
@@ -274,15 +294,21 @@ func (w *symWalk) line(li int, ln symLine) {
 	ln.sentence = strings.ToLower(sentenceAround(text, ln.ps, ln.pe))
 	ln.prose = strings.ToLower(ln.rawProse)
 	if !symbolic {
+		w.runBroken = true
 		w.closedLine(ln, ms)
 		return
 	}
 	hypo, veto := w.symbolicLine(li, ln, ms, head)
 	if len(ms) == 2 && !ln.cont && ms[0].e != nil && ms[1].e != nil {
+		var o *obligation.Obligation
 		if before.ok && before.line == li-1 {
-			w.add(t.equationRewrite(step, text, before.ms, ms, before.prose, ln.prose, hypo, veto), nil)
+			o = t.equationRewrite(step, text, before.ms, ms, before.prose, ln.prose, hypo, veto)
+			w.add(o, nil)
 		}
 		w.prev2.ms, w.prev2.line, w.prev2.prose, w.prev2.ok = ms, li, ln.prose, true
+		w.runLine(li, ln, ms, hypo, veto, o != nil)
+	} else {
+		w.runBroken = true
 	}
 	t.recordDef(st, step, ln, ms, hypo)
 	last := ms[len(ms)-1].e

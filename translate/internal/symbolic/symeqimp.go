@@ -1,0 +1,291 @@
+package symbolic
+
+import (
+	"fmt"
+	"math/big"
+	"regexp"
+	"strings"
+
+	"github.com/leanprm/leanprm/translate/algebra"
+	"github.com/leanprm/leanprm/translate/internal/mathtext"
+	"github.com/leanprm/leanprm/translate/internal/symexpr"
+	"github.com/leanprm/leanprm/translate/obligation"
+)
+
+// Equations in several unknowns derived one from another. A run of
+// equation lines (one "=" each, nothing but punctuation between them) that
+// follows another run of as many lines, with an operation named between
+// them ("multiply both sides by 4", "which simplifies to", "we can rewrite
+// this equation as", "subtracting b² from both sides yields", or an
+// implication arrow within a step), states each of its lines as following
+// from the line of the run before in the same place: the first from the
+// first, the second from the second. The run before may end the previous
+// step when this one opens it. The claim is ∀ names, A → B
+// (obligation.KindImplication), refuted at a point where A holds and B
+// fails, the point found by solving A for one name with the others fixed.
+//
+// A rewriting may divide by a factor the writer knows is nonzero ("divide
+// by b"), or keep one branch of a product: such a B still holds on a part
+// of A's solutions. So the claim is refuted only when every point found
+// on A, solving for each name in turn, fails B, at least two points were
+// found, and no name is zero at any of them: a B that holds on a
+// component of A is met there and left alone. Lists, systems ("adding
+// the two equations"), substitutions and equations named from elsewhere
+// keep the runs apart; the two lines of a pair must hold the same names.
+
+// eqRun is a run of equation lines in a step.
+type eqRun struct {
+	lines        []runLine
+	first, last  int // line indices of the run's first and last line
+	ps, pe       int // byte span of the run in the step
+	arrow        bool
+	prose        string // lower-cased words before the run's first line
+	openedStep   bool   // the run is the step's first reading
+	endsStep     bool   // the run is the step's last reading
+	decidedFirst bool   // the first line was already decided against the line before
+	skipped      int    // lines with no relation between the run before and this one
+}
+
+// runLine is one equation line of a run.
+type runLine struct {
+	ms         []symMember
+	hypo, veto string
+}
+
+// impCueRE names an operation that turns one equation into the next.
+var impCueRE = newWordMatcher([]string{"add", "adding", "foil", "equivalent", "equivalently"},
+	[]string{"simplif", "expand", "rearrang", "subtract", "divid", "multipl", "combin", "collect", "moving", "bring",
+		"distribut", "cancel", "rewrit", "clear", "cross-multipl", "reorganiz", "transpos"}, nil)
+
+// impSubstRE names something from elsewhere, a list or a system.
+var impSubstRE = regexp.MustCompile(`substitut|plug|replac|\busing\b|\buse\b|eliminat|\bsolv|we know|from the|\bsince\b|because|given|recall|earlier|equations|\bsystem|\bpair|\bfirst\b|\bsecond\b|\bthird\b|\bcase|\bif\b|suppose|assum|\bwhen\b|\bwhere\b|\bfor\b|\btry|\bcheck|\bverif|\bwith\b|\(\d+\)|\(\w\)|\beach\b|\bthese\b|\bthose\b|\btwo\b|\bboth\b|\bor\b|\bsquar|\bsqrt|\broot`)
+
+// impProseOK reports whether the words before a run name an operation on
+// the run before and nothing that keeps the two apart.
+func impProseOK(prose string, arrow bool) bool {
+	p := strings.ReplaceAll(strings.ReplaceAll(prose, "both sides", "sides"), "each side", "side")
+	p = andOpRE.ReplaceAllString(p, "$1")
+	if len(p) > 160 || impSubstRE.MatchString(p) {
+		return false
+	}
+	return impCueRE.MatchString(p) || arrow && strings.Trim(p, " .,:;$\\[]()") == ""
+}
+
+// runImplications pairs the runs of a step in order, and the step's first
+// run with the run that ended the previous step (prev), and decides each
+// pair of lines.
+func (w *symWalk) runImplications(prev *eqRun) {
+	for i, r := range w.runs {
+		var before *eqRun
+		switch {
+		case i > 0 && w.runs[i-1].last == r.first-1-r.skipped:
+			before = &w.runs[i-1]
+		case i == 0 && r.openedStep && prev != nil && prev.endsStep:
+			before = prev
+			if r.arrow && strings.Trim(r.prose, " .,:;$\\[]()") == "" {
+				continue // an arrow opening a step refers to nothing written
+			}
+		}
+		if before == nil || len(before.lines) != len(r.lines) || !impProseOK(r.prose, r.arrow && before != prev) {
+			continue
+		}
+		if len(r.lines) == 1 && r.decidedFirst {
+			continue // equationRewrite read the pair
+		}
+		if !samePairNames(before, &r) {
+			continue
+		}
+		for k := range r.lines {
+			o := w.t.impliedEquation(w.step, w.text, before.lines[k].ms, r.lines[k])
+			w.add(o, nil)
+		}
+	}
+}
+
+// samePairNames reports whether each pair holds the same names on both
+// lines and every line holds two names at least.
+func samePairNames(a, b *eqRun) bool {
+	for k := range a.lines {
+		na, nb := lineNames(a.lines[k].ms), lineNames(b.lines[k].ms)
+		if na == "" || na != nb || !strings.Contains(na, ",") {
+			return false
+		}
+	}
+	return true
+}
+
+// lineNames is the sorted names of an equation line once terms cancel, ""
+// when it cannot be read as a rational function.
+func lineNames(ms []symMember) string {
+	d, err := symexpr.ToRat(&symexpr.Expr{Op: '-', L: ms[0].e, R: ms[1].e})
+	if err != nil {
+		return ""
+	}
+	return strings.Join(sortedCopy(unionVars(d.Num().Vars(), d.Den().Vars())), ",")
+}
+
+// impliedEquation decides ∀ names, A → B for the equation lines A and B,
+// or returns nil when no point on A shows B failing everywhere it looked.
+func (t *Reader) impliedEquation(step int, text string, A []symMember, B runLine) *obligation.Obligation {
+	if B.hypo != "" || B.veto != "" {
+		return nil
+	}
+	for _, m := range append(append([]symMember{}, A...), B.ms...) {
+		if m.e == nil || m.def || m.bound || symexpr.HasCertFn(m.e) || symexpr.HasRoot(m.e) || symexpr.HasIntFn(m.e) || symexpr.HasFracPow(m.e) {
+			return nil
+		}
+	}
+	al, ar, bl, br := A[0].e, A[1].e, B.ms[0].e, B.ms[1].e
+	if al.Op == 'v' && br.Op == 'v' || ar.Op == 'v' && bl.Op == 'v' {
+		return nil // two assignments, "x = 2y" then "y = …": another unknown solved
+	}
+	da, err := symexpr.ToRat(&symexpr.Expr{Op: '-', L: al, R: ar})
+	if err != nil {
+		return nil
+	}
+	db, err := symexpr.ToRat(&symexpr.Expr{Op: '-', L: bl, R: br})
+	if err != nil || da.Num().IsZero() || db.Num().IsZero() || da.Num().Degree() > 6 || da.Num().Terms() > 40 {
+		return nil
+	}
+	if scaledBy(da, db) || da.Equal(db) {
+		return nil // the same equation scaled: it follows
+	}
+	pts := pointsOn(da.Num(), func(at map[string]*big.Rat) bool {
+		a, err1 := symexpr.Eval(al, at)
+		b, err2 := symexpr.Eval(ar, at)
+		return err1 == nil && err2 == nil && a.Cmp(b) == 0
+	})
+	if len(pts) < 2 {
+		return nil
+	}
+	var bad map[string]*big.Rat
+	var bv1, bv2 *big.Rat
+	for _, at := range pts {
+		x, err1 := symexpr.Eval(bl, at)
+		y, err2 := symexpr.Eval(br, at)
+		if err1 != nil || err2 != nil {
+			continue // B undefined there: neither a witness nor a support
+		}
+		if x.Cmp(y) == 0 {
+			return nil // B holds on part of A's solutions
+		}
+		if bad == nil {
+			bad, bv1, bv2 = at, x, y
+		}
+	}
+	if bad == nil {
+		return nil
+	}
+	lhs := &symexpr.Expr{Op: '-', L: al, R: ar}
+	rhs := &symexpr.Expr{Op: '-', L: bl, R: br}
+	vars, names := symNames(lhs, rhs)
+	divs := divisorSet(lhs, rhs)
+	rd := symexpr.Render{Names: names}
+	lits := make(map[string]string, len(vars))
+	for _, v := range vars {
+		lits[v] = litTerm(bad[v])
+	}
+	cd := symexpr.Render{Names: lits}
+	var hyps, chyps []string
+	for _, d := range divs {
+		hyps = append(hyps, rd.Term(d)+" ≠ (0 : Rat)")
+		chyps = append(chyps, cd.Term(d)+" ≠ (0 : Rat)")
+	}
+	o := &obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, B.ms[0].s, B.ms[1].e2), Kind: obligation.KindImplication, OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
+	o.Expr = symexpr.Plain(al) + " = " + symexpr.Plain(ar) + " ⇒ " + symexpr.Plain(bl) + " = " + symexpr.Plain(br)
+	o.Prop = strings.Join(append(hyps, rd.Term(al)+" = "+rd.Term(ar), rd.Term(bl)+" = "+rd.Term(br)), " → ")
+	o.Lean = forallDecl(len(vars), o.Prop, t.IDTactic)
+	closed := strings.Join(append(chyps, cd.Term(al)+" = "+cd.Term(ar), cd.Term(bl)+" = "+cd.Term(br)), " → ")
+	o.LeanNeg = "example : ¬(" + closed + ") := by " + t.Tactic
+	o.WhyProof = "every solution of the equation before solves this one"
+	o.WhyDisproof = fmt.Sprintf("the equation does not follow from the one before: at %s the one before holds, but here the left side is %s and the right side %s (and so at every other solution found, solving for each name in turn)",
+		pointString(vars, bad), bv1.RatString(), bv2.RatString())
+	return o
+}
+
+// impValues are the values the other names take while one name is solved
+// for: small, nonzero, with fractions, so that a factor such as 4 - a²
+// meets a square.
+var impValues = []*big.Rat{big.NewRat(2, 1), big.NewRat(3, 1), big.NewRat(-1, 1), big.NewRat(5, 1), big.NewRat(1, 2), big.NewRat(7, 1),
+	big.NewRat(-3, 2), big.NewRat(1, 1), big.NewRat(4, 3), big.NewRat(-2, 1), big.NewRat(6, 5), big.NewRat(11, 1)}
+
+// pointsOn returns up to two points per name of p, with every name
+// nonzero, where p vanishes and holds(at) is true: each name in turn
+// solved for (a rational root of p in it) with the others fixed.
+func pointsOn(p algebra.Poly, holds func(map[string]*big.Rat) bool) []map[string]*big.Rat {
+	vars := sortedCopy(p.Vars())
+	var out []map[string]*big.Rat
+	for vi, v := range vars {
+		if d := p.DegreeIn(v); d == 0 || d > 4 {
+			continue
+		}
+		found := 0
+		for try := 0; try < len(impValues) && found < 2; try++ {
+			at := map[string]*big.Rat{}
+			q := p
+			ok := true
+			for k, o := range vars {
+				if o == v {
+					continue
+				}
+				val := impValues[(try+3*k+vi)%len(impValues)]
+				at[o] = val
+				var err error
+				if q, err = q.Subst(o, algebra.Const(val)); err != nil {
+					ok = false
+					break
+				}
+			}
+			if !ok || q.IsZero() || q.Degree() == 0 {
+				continue
+			}
+			roots, err := algebra.RationalRoots(q, v, 512)
+			if err != nil {
+				continue
+			}
+			for _, r := range roots {
+				if r.Sign() == 0 {
+					continue
+				}
+				pt := make(map[string]*big.Rat, len(at)+1)
+				for k, x := range at {
+					pt[k] = x
+				}
+				pt[v] = r
+				if holds(pt) {
+					out = append(out, pt)
+					found++
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+// runLine records line li (an equation of two read members) in the walk's
+// runs: it extends the current run when only punctuation stands between,
+// or starts a run. decided says equationRewrite already read the line
+// against the one before.
+func (w *symWalk) runLine(li int, ln symLine, ms []symMember, hypo, veto string, decided bool) {
+	rl := runLine{ms: ms, hypo: hypo, veto: veto}
+	if n := len(w.runs); n > 0 && !w.runBroken && w.runs[n-1].last == li-1 && strings.Trim(ln.prose, " .,;$\\[]()\n") == "" && !ln.arrow {
+		r := &w.runs[n-1]
+		r.lines = append(r.lines, rl)
+		r.last, r.pe = li, ln.pe
+		return
+	}
+	r := eqRun{lines: []runLine{rl}, first: li, last: li, ps: ln.ps, pe: ln.pe, arrow: ln.arrow, decidedFirst: decided}
+	switch n := len(w.runs); {
+	case n > 0 && !w.runBroken:
+		r.skipped = li - 1 - w.runs[n-1].last
+		r.prose = strings.ToLower(w.text[w.runs[n-1].pe:ln.ps])
+	case !w.sawMembers:
+		r.openedStep = true
+		r.prose = strings.ToLower(w.text[:ln.ps])
+	default:
+		r.prose = ln.prose
+	}
+	w.runs = append(w.runs, r)
+	w.runBroken = false
+}
