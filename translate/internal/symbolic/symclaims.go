@@ -267,9 +267,11 @@ func (w *symWalk) line(li int, ln symLine) {
 	if !runCand {
 		w.runBroken = true
 	}
+	sameLeft := false // the line was read against the one before with the same left side
 	if len(ms) == 2 && !ln.cont {
 		lhs := strings.TrimSpace(text[ms[0].s:ms[0].e2])
 		if beforeL.ok && beforeL.line == li-1 && beforeL.lhs == lhs {
+			sameLeft = true
 			w.add(t.sameLeftSide(step, text, lhs, beforeL.rhs, ms[1], strings.ToLower(ln.rawProse),
 				strings.ToLower(sentenceAround(text, ln.ps, ln.pe)), st), nil)
 		}
@@ -306,7 +308,7 @@ func (w *symWalk) line(li int, ln symLine) {
 			w.add(o, nil)
 		}
 		w.prev2.ms, w.prev2.line, w.prev2.prose, w.prev2.ok = ms, li, ln.prose, true
-		w.runLine(li, ln, ms, hypo, veto, o != nil)
+		w.runLine(li, ln, ms, hypo, veto, o != nil || sameLeft)
 	} else {
 		w.runBroken = true
 	}

@@ -269,7 +269,7 @@ func pointsOn(p algebra.Poly, holds func(map[string]*big.Rat) bool) []map[string
 // against the one before.
 func (w *symWalk) runLine(li int, ln symLine, ms []symMember, hypo, veto string, decided bool) {
 	rl := runLine{ms: ms, hypo: hypo, veto: veto}
-	if n := len(w.runs); n > 0 && !w.runBroken && w.runs[n-1].last == li-1 && strings.Trim(ln.prose, " .,;$\\[]()\n") == "" && !ln.arrow {
+	if n := len(w.runs); n > 0 && !w.runBroken && w.runs[n-1].last == li-1 && listJoin(ln.prose) && !ln.arrow {
 		r := &w.runs[n-1]
 		r.lines = append(r.lines, rl)
 		r.last, r.pe = li, ln.pe
@@ -288,4 +288,17 @@ func (w *symWalk) runLine(li int, ln symLine, ms []symMember, hypo, veto string,
 	}
 	w.runs = append(w.runs, r)
 	w.runBroken = false
+}
+
+// listJoin reports words between two equation lines that join them into
+// one list: nothing but punctuation, "and", "or", or a comma.
+func listJoin(prose string) bool {
+	for _, f := range strings.Fields(strings.NewReplacer(listMark, " ", ",", " ", ";", " ").Replace(prose)) {
+		switch strings.Trim(f, ".:$\\[]()") {
+		case "", "and", "or":
+		default:
+			return false
+		}
+	}
+	return true
 }
