@@ -60,15 +60,23 @@ var impCueRE = newWordMatcher([]string{"add", "adding", "foil", "equivalent", "e
 // impSubstRE names something from elsewhere, a list or a system.
 var impSubstRE = regexp.MustCompile(`substitut|plug|replac|\busing\b|\buse\b|eliminat|\bsolv|we know|from the|\bsince\b|because|given|recall|earlier|equations|\bsystem|\bpair|\bfirst\b|\bsecond\b|\bthird\b|\bcase|\bif\b|suppose|assum|\bwhen\b|\bwhere\b|\bfor\b|\btry|\bcheck|\bverif|\bwith\b|\(\d+\)|\(\w\)|\beach\b|\bthese\b|\bthose\b|\btwo\b|\bboth\b|\bor\b|\bsquar|\bsqrt|\broot`)
 
+// clearFracRE is "to eliminate the fractions": an operation's purpose,
+// not a name eliminated between equations.
+var clearFracRE = regexp.MustCompile(`eliminat\w* (?:the |all )?(?:fractions?|denominators?|decimals?)`)
+
+// arrowRE is an implication sign.
+var arrowRE = regexp.MustCompile(`\\(?:implies|longrightarrow|rightarrow|to)\b|⇒|→|⟹`)
+
 // impProseOK reports whether the words before a run name an operation on
 // the run before and nothing that keeps the two apart.
 func impProseOK(prose string, arrow bool) bool {
 	p := strings.ReplaceAll(strings.ReplaceAll(prose, "both sides", "sides"), "each side", "side")
 	p = andOpRE.ReplaceAllString(p, "$1")
+	p = clearFracRE.ReplaceAllString(p, " clear ")
 	if len(p) > 160 || impSubstRE.MatchString(p) {
 		return false
 	}
-	return impCueRE.MatchString(p) || arrow && strings.Trim(p, " .,:;$\\[]()") == ""
+	return impCueRE.MatchString(p) || arrow && strings.Trim(arrowRE.ReplaceAllString(p, " "), " .,:;$\\[]()") == ""
 }
 
 // runImplications pairs the runs of a step in order, and the step's first
@@ -96,7 +104,7 @@ func (w *symWalk) runImplications(prev *eqRun) {
 			continue
 		}
 		for k := range r.lines {
-			o := w.t.impliedEquation(w.step, w.text, before.lines[k].ms, r.lines[k])
+			o := w.t.impliedEquation(w.step, w.text, before.lines[k].ms, r.lines[k], r.prose)
 			w.add(o, nil)
 		}
 	}
@@ -126,7 +134,7 @@ func lineNames(ms []symMember) string {
 
 // impliedEquation decides ∀ names, A → B for the equation lines A and B,
 // or returns nil when no point on A shows B failing everywhere it looked.
-func (t *Reader) impliedEquation(step int, text string, A []symMember, B runLine) *obligation.Obligation {
+func (t *Reader) impliedEquation(step int, text string, A []symMember, B runLine, prose string) *obligation.Obligation {
 	if B.hypo != "" || B.veto != "" {
 		return nil
 	}
@@ -149,6 +157,11 @@ func (t *Reader) impliedEquation(step int, text string, A []symMember, B runLine
 	}
 	if scaledBy(da, db) || da.Equal(db) {
 		return nil // the same equation scaled: it follows
+	}
+	if o := t.equationMoved(step, text, A, B.ms, prose); o != nil {
+		// The two differ by a nonzero constant: no solution is shared.
+		o.Span = mathtext.SpanOf(text, B.ms[0].s, B.ms[1].e2)
+		return o
 	}
 	pts := pointsOn(da.Num(), func(at map[string]*big.Rat) bool {
 		a, err1 := symexpr.Eval(al, at)
@@ -205,9 +218,10 @@ func (t *Reader) impliedEquation(step int, text string, A []symMember, B runLine
 
 // impValues are the values the other names take while one name is solved
 // for: small, nonzero, with fractions, so that a factor such as 4 - a²
-// meets a square.
+// meets a square (and 12/5, 3/4, 5/12, 8/15 make 1 + x² one).
 var impValues = []*big.Rat{big.NewRat(2, 1), big.NewRat(3, 1), big.NewRat(-1, 1), big.NewRat(5, 1), big.NewRat(1, 2), big.NewRat(7, 1),
-	big.NewRat(-3, 2), big.NewRat(1, 1), big.NewRat(4, 3), big.NewRat(-2, 1), big.NewRat(6, 5), big.NewRat(11, 1)}
+	big.NewRat(-3, 2), big.NewRat(1, 1), big.NewRat(4, 3), big.NewRat(-2, 1), big.NewRat(12, 5), big.NewRat(11, 1),
+	big.NewRat(3, 4), big.NewRat(4, 1), big.NewRat(-5, 12), big.NewRat(8, 15)}
 
 // pointsOn returns up to two points per name of p, with every name
 // nonzero, where p vanishes and holds(at) is true: each name in turn
