@@ -218,10 +218,11 @@ func (t *Reader) impliedEquation(step int, text string, A []symMember, B runLine
 
 // impValues are the values the other names take while one name is solved
 // for: small, nonzero, with fractions, so that a factor such as 4 - a²
-// meets a square (and 12/5, 3/4, 5/12, 8/15 make 1 + x² one).
+// meets a square (12/5, 3/4, 5/12, 8/15 make 1 + x² one, 6/5 and 8/5 make
+// 4 - x² one).
 var impValues = []*big.Rat{big.NewRat(2, 1), big.NewRat(3, 1), big.NewRat(-1, 1), big.NewRat(5, 1), big.NewRat(1, 2), big.NewRat(7, 1),
 	big.NewRat(-3, 2), big.NewRat(1, 1), big.NewRat(4, 3), big.NewRat(-2, 1), big.NewRat(12, 5), big.NewRat(11, 1),
-	big.NewRat(3, 4), big.NewRat(4, 1), big.NewRat(-5, 12), big.NewRat(8, 15)}
+	big.NewRat(3, 4), big.NewRat(4, 1), big.NewRat(-5, 12), big.NewRat(8, 15), big.NewRat(6, 5), big.NewRat(-8, 5)}
 
 // pointsOn returns up to two points per name of p, with every name
 // nonzero, where p vanishes and holds(at) is true: each name in turn
