@@ -56,6 +56,10 @@ func TestImpliedEquationTraps(t *testing.T) {
 		{"an arrow chain within a step, a term lost", []string{
 			`From the table, \( 5s - 2t = 3s + t + 8 \implies 2s - t = 8 \).`},
 			"5 * s - 2 * t = 3 * s + t + 8 ⇒ 2 * s - t = 8"},
+		{"an operation announced a sentence before", []string{
+			`Dividing, we obtain \[ w(p + q) - w^2 = 3pq \]`,
+			`Rearrange the equation to isolate \( w \). We have: \[ w^2 - w(p + q) - 3pq = 0 \]`},
+			"w * (p + q) - w^2 = 3 * p * q ⇒ w^2 - w * (p + q) - 3 * p * q = 0"},
 		{"a term named between the lines", []string{
 			`We get \(r^2 + 3rs = s^2 + 5\). Subtracting \(s^2\) from both sides yields \(r^2 + 3rs - s^2 = -5\).`},
 			// The two differ by a constant: refuted as the identity of
@@ -102,6 +106,9 @@ func TestImpliedEquationTraps(t *testing.T) {
 			`Since \( u = 2w \), substituting into \( u + w + z = 9 \) gives \( 3w + z = 9 \).`}},
 		{"two runs of different lengths", []string{
 			`\[ x + y = 4 \] \[ x - y = 2 \] Simplifying, we get \[ x + 2y = 7 \]`}},
+		{"a new fact, an operation building its expression", []string{
+			`Next, the first number is 6 more than twice the second. So we have: \( 2q = p - 6 \).`,
+			`The mean of the three numbers is 20. To find the mean, we add them up and divide by 3. So, we have: \( (p + 2q + q) / 3 = 20 \).`}},
 		{"a case, not a derivation", []string{
 			`If \( a + b = 4 \), then simplifying gives \( 2a + b = 9 \).`}},
 		{"lines listed, not derived", []string{

@@ -271,9 +271,10 @@ func (w *symWalk) line(li int, ln symLine) {
 	if len(ms) == 2 && !ln.cont {
 		lhs := strings.TrimSpace(text[ms[0].s:ms[0].e2])
 		if beforeL.ok && beforeL.line == li-1 && beforeL.lhs == lhs {
-			sameLeft = true
-			w.add(t.sameLeftSide(step, text, lhs, beforeL.rhs, ms[1], strings.ToLower(ln.rawProse),
-				strings.ToLower(sentenceAround(text, ln.ps, ln.pe)), st), nil)
+			o := t.sameLeftSide(step, text, lhs, beforeL.rhs, ms[1], strings.ToLower(ln.rawProse),
+				strings.ToLower(sentenceAround(text, ln.ps, ln.pe)), st)
+			sameLeft = o != nil
+			w.add(o, nil)
 		}
 		w.prevL.lhs, w.prevL.rhs, w.prevL.line, w.prevL.ok = lhs, ms[1], li, true
 	}

@@ -53,12 +53,20 @@ type runLine struct {
 }
 
 // impCueRE names an operation that turns one equation into the next.
-var impCueRE = newWordMatcher([]string{"add", "adding", "foil", "equivalent", "equivalently"},
-	[]string{"simplif", "expand", "rearrang", "subtract", "divid", "multipl", "combin", "collect", "moving", "bring",
-		"distribut", "cancel", "rewrit", "clear", "cross-multipl", "reorganiz", "transpos"}, nil)
+var impCueRE = newWordMatcher([]string{"foil", "equivalent", "equivalently"},
+	[]string{"simplif", "expand", "rearrang", "combin", "collect", "moving", "bring",
+		"distribut", "cancel", "rewrit", "clear", "reorganiz", "transpos", "factor", "cross-multipl"}, nil)
+
+// impArithRE names an operation of arithmetic, and impObjectRE its object
+// when it is an equation ("multiply both sides by 4", "divide the equation
+// by 2", "multiplying through"): "we add up their ages and divide by 3"
+// builds an expression, not the equation after it from the one before.
+var impArithRE = newWordMatcher([]string{"add", "adding"}, []string{"subtract", "divid", "multipl"}, nil)
+
+var impObjectRE = regexp.MustCompile(`\bsides?\b|\bequation\b|\bthrough\b|\bthroughout\b|\beverything\b|\bthis\b|\bit\b`)
 
 // impSubstRE names something from elsewhere, a list or a system.
-var impSubstRE = regexp.MustCompile(`substitut|plug|replac|\busing\b|\buse\b|eliminat|\bsolv|we know|from the|\bsince\b|because|given|recall|earlier|equations|\bsystem|\bpair|\bfirst\b|\bsecond\b|\bthird\b|\bcase|\bif\b|suppose|assum|\bwhen\b|\bwhere\b|\bfor\b|\btry|\bcheck|\bverif|\bwith\b|\(\d+\)|\(\w\)|\beach\b|\bthese\b|\bthose\b|\btwo\b|\bboth\b|\bor\b|\bsquar|\bsqrt|\broot`)
+var impSubstRE = regexp.MustCompile(`substitut|plug|replac|\busing\b|\buse\b|eliminat|\bsolv|we know|from the|\bsince\b|because|given|recall|earlier|equations|\bsystem|\bpair|(?:first|second|third|other|last|previous|original)(?: \w+)? equation|\bcase|\bif\b|suppose|assum|\bwhen\b|\bwhere\b|\bfor\b|\btry|\bcheck|\bverif|\bwith\b|\(\d+\)|\(\w\)|\beach\b|\bthese\b|\bthose\b|\btwo\b|\bboth\b|\bor\b|\bsquar|\bsqrt|\broot`)
 
 // clearFracRE is "to eliminate the fractions": an operation's purpose,
 // not a name eliminated between equations.
@@ -66,6 +74,35 @@ var clearFracRE = regexp.MustCompile(`eliminat\w* (?:the |all )?(?:fractions?|de
 
 // arrowRE is an implication sign.
 var arrowRE = regexp.MustCompile(`\\(?:implies|longrightarrow|rightarrow|to)\b|⇒|→|⟹`)
+
+// quadRE is a space command.
+var quadRE = regexp.MustCompile(`\\(?:quad|qquad)\b|\\[,;!]`)
+
+// sentenceEndRE ends a sentence of the words between two runs.
+var sentenceEndRE = regexp.MustCompile(`[.!?]\s+`)
+
+// bareLeadRE is a sentence that only announces the equation ("we have:").
+var bareLeadRE = regexp.MustCompile(`^\W*(?:so,? |then,? |thus,? |hence,? )?(?:we (?:have|get|obtain|find)|this gives( us)?|it becomes)\W*$`)
+
+// lastSentences is the sentence of p that leads to the equation after it,
+// with the one before when that one only announces it ("Rearrange the
+// equation to isolate u. We have:"): an operation named earlier belongs
+// to another statement ("The average is 13. To find it we divide by 3.
+// So, we have: …" states a new equation).
+func lastSentences(p string) string {
+	locs := sentenceEndRE.FindAllStringIndex(p, -1)
+	if len(locs) == 0 {
+		return p
+	}
+	last := p[locs[len(locs)-1][1]:]
+	if !bareLeadRE.MatchString(last) {
+		return last
+	}
+	if len(locs) == 1 {
+		return p
+	}
+	return p[locs[len(locs)-2][1]:]
+}
 
 // impProseOK reports whether the words before a run name an operation on
 // the run before and nothing that keeps the two apart.
@@ -76,7 +113,12 @@ func impProseOK(prose string, arrow bool) bool {
 	if len(p) > 160 || impSubstRE.MatchString(p) {
 		return false
 	}
-	return impCueRE.MatchString(p) || arrow && strings.Trim(arrowRE.ReplaceAllString(p, " "), " .,:;$\\[]()") == ""
+	if ls := lastSentences(p); impCueRE.MatchString(ls) || impArithRE.MatchString(ls) && impObjectRE.MatchString(ls) {
+		return true
+	}
+	// Nothing but an implication sign ("\quad \Rightarrow \quad").
+	bare := strings.Trim(quadRE.ReplaceAllString(arrowRE.ReplaceAllString(p, " "), " "), " .,:;$\\[]()\n")
+	return bare == "" && (arrow || arrowRE.MatchString(p))
 }
 
 // runImplications pairs the runs of a step in order, and the step's first
