@@ -60,6 +60,10 @@ func TestImpliedEquationTraps(t *testing.T) {
 			`Dividing, we obtain \[ w(p + q) - w^2 = 3pq \]`,
 			`Rearrange the equation to isolate \( w \). We have: \[ w^2 - w(p + q) - 3pq = 0 \]`},
 			"w * (p + q) - w^2 = 3 * p * q ⇒ w^2 - w * (p + q) - 3 * p * q = 0"},
+		{"a factor divided out, the rest simplified wrongly", []string{
+			`Putting this into the sum gives \[m + 3(k - 1)m = k^2 m\]`,
+			`Simplifying, we get: \[5 = k + 3k^2 - 3k\]`},
+			"m + 3 * (k - 1) * m = k^2 * m ⇒ 5 = k + 3 * k^2 - 3 * k"},
 		{"a term named between the lines", []string{
 			`We get \(r^2 + 3rs = s^2 + 5\). Subtracting \(s^2\) from both sides yields \(r^2 + 3rs - s^2 = -5\).`},
 			// The two differ by a constant: refuted as the identity of
@@ -106,6 +110,11 @@ func TestImpliedEquationTraps(t *testing.T) {
 			`Since \( u = 2w \), substituting into \( u + w + z = 9 \) gives \( 3w + z = 9 \).`}},
 		{"two runs of different lengths", []string{
 			`\[ x + y = 4 \] \[ x - y = 2 \] Simplifying, we get \[ x + 2y = 7 \]`}},
+		{"a factor divided out, done right", []string{
+			`Putting this into the sum gives \[m + 3(k - 1)m = k^2 m\]`,
+			`Simplifying, we get: \[1 + 3k - 3 = k^2\]`}},
+		{"a name dropped that is no factor: another equation used", []string{
+			`The two parts give \( p + q = 5 \). Simplifying, \( 2p = 6 \).`}},
 		{"a new fact, an operation building its expression", []string{
 			`Next, the first number is 6 more than twice the second. So we have: \( 2q = p - 6 \).`,
 			`The mean of the three numbers is 20. To find the mean, we add them up and divide by 3. So, we have: \( (p + 2q + q) / 3 = 20 \).`}},

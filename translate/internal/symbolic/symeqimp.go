@@ -154,14 +154,77 @@ func (w *symWalk) runImplications(prev *eqRun) {
 
 // samePairNames reports whether each pair holds the same names on both
 // lines and every line holds two names at least.
+//
+// A single pair may drop names of the line before (a factor divided out,
+// "a_1 + 5(r - 1)a_1 = r^2 a_1", "simplifying", "6 = 5r^2 - 4r"), never
+// gain one (a substitution).
 func samePairNames(a, b *eqRun) bool {
 	for k := range a.lines {
 		na, nb := lineNames(a.lines[k].ms), lineNames(b.lines[k].ms)
-		if na == "" || na != nb || !strings.Contains(na, ",") {
+		if na == "" || nb == "" || !strings.Contains(na, ",") {
+			return false
+		}
+		if na != nb && (len(a.lines) > 1 || !subsetNames(nb, na)) {
 			return false
 		}
 	}
 	return true
+}
+
+// subsetNames reports whether every name of the list sub is in the list of.
+func subsetNames(sub, of string) bool {
+	in := map[string]bool{}
+	for _, v := range strings.Split(of, ",") {
+		in[v] = true
+	}
+	for _, v := range strings.Split(sub, ",") {
+		if !in[v] {
+			return false
+		}
+	}
+	return true
+}
+
+// droppedFactor returns, when B drops names of A, the values they take at
+// every witness (2) and A's polynomial there; the dropped names must make
+// a factor of their own (pa = m·q with m in the dropped names only, q in
+// the others: pa at two other values of them is q scaled), so that A with
+// m ≠ 0 is q = 0 whatever they are. With no name dropped it returns pa.
+func droppedFactor(pa algebra.Poly, db algebra.Rat) (map[string]*big.Rat, algebra.Poly, bool) {
+	nb := map[string]bool{}
+	for _, v := range unionVars(db.Num().Vars(), db.Den().Vars()) {
+		nb[v] = true
+	}
+	var dropped []string
+	for _, v := range pa.Vars() {
+		if !nb[v] {
+			dropped = append(dropped, v)
+		}
+	}
+	if len(dropped) == 0 {
+		return nil, pa, true
+	}
+	at := func(base int64) (algebra.Poly, bool) {
+		q := pa
+		for i, v := range dropped {
+			var err error
+			if q, err = q.Subst(v, algebra.Const(big.NewRat(base+int64(i)*base, 1))); err != nil {
+				return q, false
+			}
+		}
+		return q, !q.IsZero() && q.Degree() > 0
+	}
+	q2, ok2 := at(2)
+	q3, ok3 := at(3)
+	q5, ok5 := at(5)
+	if !ok2 || !ok3 || !ok5 || !scaledBy(algebra.FromPoly(q2), algebra.FromPoly(q3)) || !scaledBy(algebra.FromPoly(q2), algebra.FromPoly(q5)) {
+		return nil, q2, false
+	}
+	fixed := map[string]*big.Rat{}
+	for i, v := range dropped {
+		fixed[v] = big.NewRat(2+int64(i)*2, 1)
+	}
+	return fixed, q2, true
 }
 
 // lineNames is the sorted names of an equation line once terms cancel, ""
@@ -205,7 +268,14 @@ func (t *Reader) impliedEquation(step int, text string, A []symMember, B runLine
 		o.Span = mathtext.SpanOf(text, B.ms[0].s, B.ms[1].e2)
 		return o
 	}
-	pts := pointsOn(da.Num(), func(at map[string]*big.Rat) bool {
+	fixed, q, ok := droppedFactor(da.Num(), db)
+	if !ok {
+		return nil
+	}
+	pts := pointsOn(q, func(at map[string]*big.Rat) bool {
+		for v, x := range fixed {
+			at[v] = x
+		}
 		a, err1 := symexpr.Eval(al, at)
 		b, err2 := symexpr.Eval(ar, at)
 		return err1 == nil && err2 == nil && a.Cmp(b) == 0
