@@ -225,6 +225,7 @@ type symWalk struct {
 	}
 	runs       []eqRun // the runs of equation lines (symeqimp.go)
 	runBroken  bool    // a line other than a run's came after the last run
+	implied    int     // pairs of runs' lines decided
 	sawMembers bool    // a line with members was met
 }
 

@@ -121,6 +121,10 @@ func impProseOK(prose string, arrow bool) bool {
 	return bare == "" && (arrow || arrowRE.MatchString(p))
 }
 
+// maxImplied bounds the pairs of lines a step decides (each solves for
+// points on an equation).
+const maxImplied = 12
+
 // runImplications pairs the runs of a step in order, and the step's first
 // run with the run that ended the previous step (prev), and decides each
 // pair of lines.
@@ -146,6 +150,10 @@ func (w *symWalk) runImplications(prev *eqRun) {
 			continue
 		}
 		for k := range r.lines {
+			if w.implied >= maxImplied {
+				return // hostile text: a bounded number of pairs per step
+			}
+			w.implied++
 			o := w.t.impliedEquation(w.step, w.text, before.lines[k].ms, r.lines[k], r.prose)
 			w.add(o, nil)
 		}
@@ -342,6 +350,7 @@ var impValues = []*big.Rat{big.NewRat(2, 1), big.NewRat(3, 1), big.NewRat(-1, 1)
 func pointsOn(p algebra.Poly, holds func(map[string]*big.Rat) bool) []map[string]*big.Rat {
 	vars := sortedCopy(p.Vars())
 	var out []map[string]*big.Rat
+	calls := 0 // root tests by trial division, bounded per equation
 	for vi, v := range vars {
 		if d := p.DegreeIn(v); d == 0 || d > 4 {
 			continue
@@ -366,8 +375,13 @@ func pointsOn(p algebra.Poly, holds func(map[string]*big.Rat) bool) []map[string
 			if !ok || q.IsZero() || q.Degree() == 0 {
 				continue
 			}
-			roots, err := algebra.RationalRoots(q, v, 512)
-			if err != nil {
+			if q.DegreeIn(v) > 1 {
+				if calls++; calls > 48 {
+					continue
+				}
+			}
+			roots, ok := smallRoots(q, v)
+			if !ok {
 				continue
 			}
 			for _, r := range roots {
@@ -428,4 +442,27 @@ func listJoin(prose string) bool {
 		}
 	}
 	return true
+}
+
+// smallRoots returns the rational roots of q in v: directly when q is
+// linear, by the rational root test when its coefficients are small (the
+// test divides by trial), else not at all.
+func smallRoots(q algebra.Poly, v string) ([]*big.Rat, bool) {
+	c, err := q.Coeffs(v)
+	if err != nil || len(c) < 2 {
+		return nil, false
+	}
+	if len(c) == 2 {
+		if c[1].Sign() == 0 {
+			return nil, false
+		}
+		return []*big.Rat{new(big.Rat).Neg(new(big.Rat).Quo(c[0], c[1]))}, true
+	}
+	for _, x := range c {
+		if x.Num().BitLen() > 32 || x.Denom().BitLen() > 16 {
+			return nil, false
+		}
+	}
+	roots, err := algebra.RationalRoots(q, v, 512)
+	return roots, err == nil
 }
