@@ -133,3 +133,50 @@ func TestImpliedEquationTraps(t *testing.T) {
 		})
 	}
 }
+
+// FuzzImpliedEquation: equation lines paired across a named operation
+// (within a step, across steps, in display blocks) never panic, every
+// emitted line is in the dialect, and the exact checker decides each one
+// without error.
+func FuzzImpliedEquation(f *testing.F) {
+	for _, s := range [][2]string{
+		{`3y^2 + (10 + 6d - 1)y = -12c`, `y^2 + (9 + 6d)y + 4c = 0`},
+		{`\frac{p + q}{4} = \frac{q}{6}`, `3(p + q) = q`},
+		{`\frac{9}{u^2} - \frac{16}{w^2} = 1`, `9w^2 - 16u^2 = w^2`},
+		{`(a - b)(a + b) = (a - b)c`, `a + b = c`},
+		{`m + 3(k - 1)m = k^2 m`, `5 = k + 3k^2 - 3k`},
+		{`x^{99} y = y^{98} + 2^{40} x`, `x = y`},
+		{`a_1 a_2 S = a_1^2 a_2 \quad \text{and} \quad S = 1`, `S = a_1 \quad \text{or} \quad S = 2`},
+		{`\frac{1}{x - y} = \frac{1}{y - x}`, `x = y`},
+	} {
+		f.Add(s[0], s[1])
+	}
+	tr, err := New(Options{})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		res := tr.Translate("fuzz", []string{
+			`We get \[ ` + a + ` \]`,
+			`which simplifies to: \[ ` + b + ` \] \[ ` + a + ` \]`,
+			`Multiply both sides by 2: \( ` + b + ` \implies ` + a + ` \). Subtracting \(x\) from both sides yields \( ` + b + ` \).`,
+		})
+		for _, st := range res.Steps {
+			for _, o := range st.Obligations {
+				for _, line := range []string{o.Lean, o.LeanNeg} {
+					tac := DefaultTactic
+					if strings.HasPrefix(line, "example : ∀") {
+						tac = DefaultIdentityTactic
+					}
+					require.NoError(t, ValidateDeclaration(line, tac), "emitted a line outside the dialect: %q", line)
+				}
+			}
+		}
+		require.NoError(t, tr.Check(t.Context(), &res))
+		for _, st := range res.Steps {
+			for _, o := range st.Obligations {
+				require.NotEqual(t, Error, o.Verdict, "exact checker error on %q / %q: %s", o.Lean, o.LeanNeg, o.Reason)
+			}
+		}
+	})
+}
