@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/leanprm/leanprm/translate/algebra"
@@ -107,18 +108,25 @@ func lastSentences(p string) string {
 // impProseOK reports whether the words before a run name an operation on
 // the run before and nothing that keeps the two apart.
 func impProseOK(prose string, arrow bool) bool {
-	p := strings.ReplaceAll(strings.ReplaceAll(prose, "both sides", "sides"), "each side", "side")
-	p = andOpRE.ReplaceAllString(p, "$1")
-	p = clearFracRE.ReplaceAllString(p, " clear ")
-	if len(p) > 160 || impSubstRE.MatchString(p) {
+	if len(prose) > 240 {
 		return false
 	}
-	if ls := lastSentences(p); impCueRE.MatchString(ls) || impArithRE.MatchString(ls) && impObjectRE.MatchString(ls) {
-		return true
+	p := strings.ReplaceAll(strings.ReplaceAll(prose, "both sides", "sides"), "each side", "side")
+	p = andOpRE.ReplaceAllString(p, "$1")
+	if strings.Contains(p, "eliminat") {
+		p = clearFracRE.ReplaceAllString(p, " clear ")
 	}
-	// Nothing but an implication sign ("\quad \Rightarrow \quad").
-	bare := strings.Trim(quadRE.ReplaceAllString(arrowRE.ReplaceAllString(p, " "), " "), " .,:;$\\[]()\n")
-	return bare == "" && (arrow || arrowRE.MatchString(p))
+	if len(p) > 160 {
+		return false
+	}
+	ls := lastSentences(p)
+	ok := impCueRE.MatchString(ls) || impArithRE.MatchString(ls) && impObjectRE.MatchString(ls)
+	if !ok {
+		// Nothing but an implication sign ("\quad \Rightarrow \quad").
+		bare := strings.Trim(quadRE.ReplaceAllString(arrowRE.ReplaceAllString(p, " "), " "), " .,:;$\\[]()\n")
+		ok = bare == "" && (arrow || arrowRE.MatchString(p))
+	}
+	return ok && !impSubstRE.MatchString(p)
 }
 
 // maxImplied bounds the pairs of lines a step decides (each solves for
@@ -280,33 +288,36 @@ func (t *Reader) impliedEquation(step int, text string, A []symMember, B runLine
 	if !ok {
 		return nil
 	}
-	pts := pointsOn(q, func(at map[string]*big.Rat) bool {
+	// Points solving A; B holding at one of them ends the search.
+	var bad map[string]*big.Rat
+	var bv1, bv2 *big.Rat
+	found, held := 0, false
+	pointsOn(q, func(at map[string]*big.Rat) (onA, more bool) {
 		for v, x := range fixed {
 			at[v] = x
 		}
 		a, err1 := symexpr.Eval(al, at)
 		b, err2 := symexpr.Eval(ar, at)
-		return err1 == nil && err2 == nil && a.Cmp(b) == 0
-	})
-	if len(pts) < 2 {
-		return nil
-	}
-	var bad map[string]*big.Rat
-	var bv1, bv2 *big.Rat
-	for _, at := range pts {
+		if err1 != nil || err2 != nil || a.Cmp(b) != 0 {
+			return false, true
+		}
 		x, err1 := symexpr.Eval(bl, at)
 		y, err2 := symexpr.Eval(br, at)
-		if err1 != nil || err2 != nil {
-			continue // B undefined there: neither a witness nor a support
+		switch {
+		case err1 != nil || err2 != nil:
+			// B undefined there: neither a witness nor a support.
+		case x.Cmp(y) == 0:
+			held = true // B holds on part of A's solutions
+			return true, false
+		default:
+			found++
+			if bad == nil {
+				bad, bv1, bv2 = at, x, y
+			}
 		}
-		if x.Cmp(y) == 0 {
-			return nil // B holds on part of A's solutions
-		}
-		if bad == nil {
-			bad, bv1, bv2 = at, x, y
-		}
-	}
-	if bad == nil {
+		return true, true
+	})
+	if held || found < 2 {
 		return nil
 	}
 	lhs := &symexpr.Expr{Op: '-', L: al, R: ar}
@@ -344,13 +355,14 @@ var impValues = []*big.Rat{big.NewRat(2, 1), big.NewRat(3, 1), big.NewRat(-1, 1)
 	big.NewRat(-3, 2), big.NewRat(1, 1), big.NewRat(4, 3), big.NewRat(-2, 1), big.NewRat(12, 5), big.NewRat(11, 1),
 	big.NewRat(3, 4), big.NewRat(4, 1), big.NewRat(-5, 12), big.NewRat(8, 15), big.NewRat(6, 5), big.NewRat(-8, 5)}
 
-// pointsOn returns up to two points per name of p, with every name
-// nonzero, where p vanishes and holds(at) is true: each name in turn
-// solved for (a rational root of p in it) with the others fixed.
-func pointsOn(p algebra.Poly, holds func(map[string]*big.Rat) bool) []map[string]*big.Rat {
+// pointsOn visits up to two points per name of p, with every name
+// nonzero, where p vanishes: each name in turn solved for (a rational
+// root of p in it) with the others fixed, the names p is linear in first.
+// visit says whether the point counts (onA) and whether to go on.
+func pointsOn(p algebra.Poly, visit func(map[string]*big.Rat) (onA, more bool)) {
 	vars := sortedCopy(p.Vars())
-	var out []map[string]*big.Rat
-	calls := 0 // root tests by trial division, bounded per equation
+	sort.SliceStable(vars, func(i, j int) bool { return p.DegreeIn(vars[i]) < p.DegreeIn(vars[j]) })
+	calls := 0 // root tests by trial division (degree 3 and 4), bounded per equation
 	for vi, v := range vars {
 		if d := p.DegreeIn(v); d == 0 || d > 4 {
 			continue
@@ -375,8 +387,8 @@ func pointsOn(p algebra.Poly, holds func(map[string]*big.Rat) bool) []map[string
 			if !ok || q.IsZero() || q.Degree() == 0 {
 				continue
 			}
-			if q.DegreeIn(v) > 1 {
-				if calls++; calls > 48 {
+			if q.DegreeIn(v) > 2 {
+				if calls++; calls > 24 {
 					continue
 				}
 			}
@@ -393,15 +405,17 @@ func pointsOn(p algebra.Poly, holds func(map[string]*big.Rat) bool) []map[string
 					pt[k] = x
 				}
 				pt[v] = r
-				if holds(pt) {
-					out = append(out, pt)
+				onA, more := visit(pt)
+				if !more {
+					return
+				}
+				if onA {
 					found++
 					break
 				}
 			}
 		}
 	}
-	return out
 }
 
 // runLine records line li (an equation of two read members) in the walk's
@@ -458,6 +472,19 @@ func smallRoots(q algebra.Poly, v string) ([]*big.Rat, bool) {
 		}
 		return []*big.Rat{new(big.Rat).Neg(new(big.Rat).Quo(c[0], c[1]))}, true
 	}
+	if len(c) == 3 && c[2].Sign() != 0 {
+		// A quadratic: its roots are rational when the discriminant is
+		// the square of a rational.
+		disc := new(big.Rat).Mul(c[1], c[1])
+		disc.Sub(disc, new(big.Rat).Mul(big.NewRat(4, 1), new(big.Rat).Mul(c[2], c[0])))
+		r, ok := ratSqrt(disc)
+		if !ok {
+			return nil, true
+		}
+		two := new(big.Rat).Mul(big.NewRat(2, 1), c[2])
+		nb := new(big.Rat).Neg(c[1])
+		return []*big.Rat{new(big.Rat).Quo(new(big.Rat).Add(nb, r), two), new(big.Rat).Quo(new(big.Rat).Sub(nb, r), two)}, true
+	}
 	for _, x := range c {
 		if x.Num().BitLen() > 32 || x.Denom().BitLen() > 16 {
 			return nil, false
@@ -465,4 +492,16 @@ func smallRoots(q algebra.Poly, v string) ([]*big.Rat, bool) {
 	}
 	roots, err := algebra.RationalRoots(q, v, 512)
 	return roots, err == nil
+}
+
+// ratSqrt returns the rational square root of x ≥ 0 when there is one.
+func ratSqrt(x *big.Rat) (*big.Rat, bool) {
+	if x.Sign() < 0 {
+		return nil, false
+	}
+	n, d := new(big.Int).Sqrt(x.Num()), new(big.Int).Sqrt(x.Denom())
+	if new(big.Int).Mul(n, n).Cmp(x.Num()) != 0 || new(big.Int).Mul(d, d).Cmp(x.Denom()) != 0 {
+		return nil, false
+	}
+	return new(big.Rat).SetFrac(n, d), true
 }
