@@ -118,6 +118,9 @@ func TestImpliedEquationTraps(t *testing.T) {
 		{"a new fact, an operation building its expression", []string{
 			`Next, the first number is 6 more than twice the second. So we have: \( 2q = p - 6 \).`,
 			`The mean of the three numbers is 20. To find the mean, we add them up and divide by 3. So, we have: \( (p + 2q + q) / 3 = 20 \).`}},
+		{"numbered equations combined", []string{
+			`So \( s^2 + ps + q = 0 \) (Equation 1) and \( s^2 + qs + p = 0 \) (Equation 2).`,
+			`Subtracting Equation 2 from Equation 1 gives: \( (p - q)s + (q - p) = 0 \).`}},
 		{"a case, not a derivation", []string{
 			`If \( a + b = 4 \), then simplifying gives \( 2a + b = 9 \).`}},
 		{"lines listed, not derived", []string{

@@ -51,6 +51,23 @@ type eqRun struct {
 type runLine struct {
 	ms         []symMember
 	hypo, veto string
+	d          *lineDiff // left minus right side, read once
+}
+
+// lineDiff is a line's left minus right side as a rational function.
+type lineDiff struct {
+	done, ok bool
+	r        algebra.Rat
+}
+
+// diff returns the line's left minus right side, read on first use.
+func (l runLine) diff() (algebra.Rat, bool) {
+	if !l.d.done {
+		l.d.done = true
+		r, err := symexpr.ToRat(&symexpr.Expr{Op: '-', L: l.ms[0].e, R: l.ms[1].e})
+		l.d.r, l.d.ok = r, err == nil
+	}
+	return l.d.r, l.d.ok
 }
 
 // impCueRE names an operation that turns one equation into the next.
@@ -67,7 +84,7 @@ var impArithRE = newWordMatcher([]string{"add", "adding"}, []string{"subtract", 
 var impObjectRE = regexp.MustCompile(`\bsides?\b|\bequation\b|\bthrough\b|\bthroughout\b|\beverything\b|\bthis\b|\bit\b`)
 
 // impSubstRE names something from elsewhere, a list or a system.
-var impSubstRE = regexp.MustCompile(`substitut|plug|replac|\busing\b|\buse\b|eliminat|\bsolv|we know|from the|\bsince\b|because|given|recall|earlier|equations|\bsystem|\bpair|(?:first|second|third|other|last|previous|original)(?: \w+)? equation|\bcase|\bif\b|suppose|assum|\bwhen\b|\bwhere\b|\bfor\b|\btry|\bcheck|\bverif|\bwith\b|\(\d+\)|\(\w\)|\beach\b|\bthese\b|\bthose\b|\btwo\b|\bboth\b|\bor\b|\bsquar|\bsqrt|\broot`)
+var impSubstRE = regexp.MustCompile(`substitut|plug|replac|\busing\b|\buse\b|eliminat|\bsolv|we know|from the|\bsince\b|because|given|recall|earlier|equations|\bsystem|\bpair|(?:first|second|third|other|last|previous|original)(?: \w+)? equation|equation\s*\(?\d|\beq\.|\bcase|\bif\b|suppose|assum|\bwhen\b|\bwhere\b|\bfor\b|\btry|\bcheck|\bverif|\bwith\b|\(\d+\)|\(\w\)|\beach\b|\bthese\b|\bthose\b|\btwo\b|\bboth\b|\bor\b|\bsquar|\bsqrt|\broot`)
 
 // clearFracRE is "to eliminate the fractions": an operation's purpose,
 // not a name eliminated between equations.
@@ -162,7 +179,7 @@ func (w *symWalk) runImplications(prev *eqRun) {
 				return // hostile text: a bounded number of pairs per step
 			}
 			w.implied++
-			o := w.t.impliedEquation(w.step, w.text, before.lines[k].ms, r.lines[k], r.prose)
+			o := w.t.impliedEquation(w.step, w.text, before.lines[k], r.lines[k], r.prose)
 			w.add(o, nil)
 		}
 	}
@@ -176,7 +193,11 @@ func (w *symWalk) runImplications(prev *eqRun) {
 // gain one (a substitution).
 func samePairNames(a, b *eqRun) bool {
 	for k := range a.lines {
-		na, nb := lineNames(a.lines[k].ms), lineNames(b.lines[k].ms)
+		seen := map[string]bool{}
+		if len(symexpr.Vars(a.lines[k].ms[1].e, seen, symexpr.Vars(a.lines[k].ms[0].e, seen, nil))) < 2 {
+			return false // one name written: KindImplication's
+		}
+		na, nb := lineNames(a.lines[k]), lineNames(b.lines[k])
 		if na == "" || nb == "" || !strings.Contains(na, ",") {
 			return false
 		}
@@ -245,9 +266,9 @@ func droppedFactor(pa algebra.Poly, db algebra.Rat) (map[string]*big.Rat, algebr
 
 // lineNames is the sorted names of an equation line once terms cancel, ""
 // when it cannot be read as a rational function.
-func lineNames(ms []symMember) string {
-	d, err := symexpr.ToRat(&symexpr.Expr{Op: '-', L: ms[0].e, R: ms[1].e})
-	if err != nil {
+func lineNames(l runLine) string {
+	d, ok := l.diff()
+	if !ok {
 		return ""
 	}
 	return strings.Join(sortedCopy(unionVars(d.Num().Vars(), d.Den().Vars())), ",")
@@ -255,10 +276,11 @@ func lineNames(ms []symMember) string {
 
 // impliedEquation decides ∀ names, A → B for the equation lines A and B,
 // or returns nil when no point on A shows B failing everywhere it looked.
-func (t *Reader) impliedEquation(step int, text string, A []symMember, B runLine, prose string) *obligation.Obligation {
+func (t *Reader) impliedEquation(step int, text string, lA, B runLine, prose string) *obligation.Obligation {
 	if B.hypo != "" || B.veto != "" {
 		return nil
 	}
+	A := lA.ms
 	for _, m := range append(append([]symMember{}, A...), B.ms...) {
 		if m.e == nil || m.def || m.bound || symexpr.HasCertFn(m.e) || symexpr.HasRoot(m.e) || symexpr.HasIntFn(m.e) || symexpr.HasFracPow(m.e) {
 			return nil
@@ -268,52 +290,59 @@ func (t *Reader) impliedEquation(step int, text string, A []symMember, B runLine
 	if al.Op == 'v' && br.Op == 'v' || ar.Op == 'v' && bl.Op == 'v' {
 		return nil // two assignments, "x = 2y" then "y = …": another unknown solved
 	}
-	da, err := symexpr.ToRat(&symexpr.Expr{Op: '-', L: al, R: ar})
-	if err != nil {
-		return nil
-	}
-	db, err := symexpr.ToRat(&symexpr.Expr{Op: '-', L: bl, R: br})
-	if err != nil || da.Num().IsZero() || db.Num().IsZero() || da.Num().Degree() > 6 || da.Num().Terms() > 40 {
+	da, okA := lA.diff()
+	db, okB := B.diff()
+	if !okA || !okB || da.Num().IsZero() || db.Num().IsZero() || da.Num().Degree() > 6 || da.Num().Terms() > 40 {
 		return nil
 	}
 	if scaledBy(da, db) || da.Equal(db) {
 		return nil // the same equation scaled: it follows
 	}
-	if o := t.equationMoved(step, text, A, B.ms, prose); o != nil {
-		// The two differ by a nonzero constant: no solution is shared.
-		o.Span = mathtext.SpanOf(text, B.ms[0].s, B.ms[1].e2)
-		return o
+	if d := da.Sub(db); d.Num().Degree() == 0 && d.Den().Degree() == 0 {
+		if o := t.equationMoved(step, text, A, B.ms, prose); o != nil {
+			// The two differ by a nonzero constant: no solution is shared.
+			o.Span = mathtext.SpanOf(text, B.ms[0].s, B.ms[1].e2)
+			return o
+		}
 	}
+	var bad map[string]*big.Rat
+	var bv1, bv2 *big.Rat
+	found, held := 0, false
 	fixed, q, ok := droppedFactor(da.Num(), db)
 	if !ok {
 		return nil
 	}
 	// Points solving A; B holding at one of them ends the search.
-	var bad map[string]*big.Rat
-	var bv1, bv2 *big.Rat
-	found, held := 0, false
+	nonzero := func(p algebra.Poly, at map[string]*big.Rat) bool {
+		v, err := p.Eval(at)
+		return err == nil && v.Sign() != 0
+	}
 	pointsOn(q, func(at map[string]*big.Rat) (onA, more bool) {
 		for v, x := range fixed {
 			at[v] = x
 		}
-		a, err1 := symexpr.Eval(al, at)
-		b, err2 := symexpr.Eval(ar, at)
-		if err1 != nil || err2 != nil || a.Cmp(b) != 0 {
+		if !nonzero(da.Den(), at) {
 			return false, true
 		}
-		x, err1 := symexpr.Eval(bl, at)
-		y, err2 := symexpr.Eval(br, at)
-		switch {
-		case err1 != nil || err2 != nil:
-			// B undefined there: neither a witness nor a support.
-		case x.Cmp(y) == 0:
-			held = true // B holds on part of A's solutions
+		if !nonzero(db.Den(), at) {
+			return true, true // B undefined there: neither a witness nor a support
+		}
+		if !nonzero(db.Num(), at) {
+			held = true // B holds (or may, a divisor inside aside) on part of A's solutions
 			return true, false
-		default:
-			found++
-			if bad == nil {
-				bad, bv1, bv2 = at, x, y
-			}
+		}
+		// The witness as written: every divisor nonzero, A's sides equal,
+		// B's not.
+		a, err1 := symexpr.Eval(al, at)
+		b, err2 := symexpr.Eval(ar, at)
+		x, err3 := symexpr.Eval(bl, at)
+		y, err4 := symexpr.Eval(br, at)
+		if err1 != nil || err2 != nil || err3 != nil || err4 != nil || a.Cmp(b) != 0 || x.Cmp(y) == 0 {
+			return true, true
+		}
+		found++
+		if bad == nil {
+			bad, bv1, bv2 = at, x, y
 		}
 		return true, true
 	})
@@ -351,9 +380,13 @@ func (t *Reader) impliedEquation(step int, text string, A []symMember, B runLine
 // for: small, nonzero, with fractions, so that a factor such as 4 - a²
 // meets a square (12/5, 3/4, 5/12, 8/15 make 1 + x² one, 6/5 and 8/5 make
 // 4 - x² one).
-var impValues = []*big.Rat{big.NewRat(2, 1), big.NewRat(3, 1), big.NewRat(-1, 1), big.NewRat(5, 1), big.NewRat(1, 2), big.NewRat(7, 1),
-	big.NewRat(-3, 2), big.NewRat(1, 1), big.NewRat(4, 3), big.NewRat(-2, 1), big.NewRat(12, 5), big.NewRat(11, 1),
-	big.NewRat(3, 4), big.NewRat(4, 1), big.NewRat(-5, 12), big.NewRat(8, 15), big.NewRat(6, 5), big.NewRat(-8, 5)}
+var impValues = []*big.Rat{big.NewRat(2, 1), big.NewRat(3, 1), big.NewRat(-1, 1), big.NewRat(5, 1), big.NewRat(1, 2), big.NewRat(12, 5),
+	big.NewRat(6, 5), big.NewRat(3, 4), big.NewRat(7, 1), big.NewRat(-8, 5), big.NewRat(4, 3), big.NewRat(-3, 2),
+	big.NewRat(1, 1), big.NewRat(-2, 1), big.NewRat(4, 1), big.NewRat(-5, 12), big.NewRat(8, 15), big.NewRat(11, 1)}
+
+// impTries is how many sets of values the other names take while one
+// name is solved for (and 36 over the names of the equation, all told).
+const impTries = 18
 
 // pointsOn visits up to two points per name of p, with every name
 // nonzero, where p vanishes: each name in turn solved for (a rational
@@ -368,7 +401,7 @@ func pointsOn(p algebra.Poly, visit func(map[string]*big.Rat) (onA, more bool)) 
 			continue
 		}
 		found := 0
-		for try := 0; try < len(impValues) && found < 2; try++ {
+		for try := 0; try < impTries && try < 36/len(vars) && found < 2; try++ {
 			at := map[string]*big.Rat{}
 			q := p
 			ok := true
@@ -388,7 +421,7 @@ func pointsOn(p algebra.Poly, visit func(map[string]*big.Rat) (onA, more bool)) 
 				continue
 			}
 			if q.DegreeIn(v) > 2 {
-				if calls++; calls > 24 {
+				if calls++; calls > 6 {
 					continue
 				}
 			}
@@ -423,7 +456,7 @@ func pointsOn(p algebra.Poly, visit func(map[string]*big.Rat) (onA, more bool)) 
 // or starts a run. decided says equationRewrite already read the line
 // against the one before.
 func (w *symWalk) runLine(li int, ln symLine, ms []symMember, hypo, veto string, decided bool) {
-	rl := runLine{ms: ms, hypo: hypo, veto: veto}
+	rl := runLine{ms: ms, hypo: hypo, veto: veto, d: &lineDiff{}}
 	if n := len(w.runs); n > 0 && !w.runBroken && w.runs[n-1].last == li-1 && listJoin(ln.prose) && !ln.arrow {
 		r := &w.runs[n-1]
 		r.lines = append(r.lines, rl)
@@ -490,7 +523,7 @@ func smallRoots(q algebra.Poly, v string) ([]*big.Rat, bool) {
 			return nil, false
 		}
 	}
-	roots, err := algebra.RationalRoots(q, v, 512)
+	roots, err := algebra.RationalRoots(q, v, 128)
 	return roots, err == nil
 }
 
