@@ -129,7 +129,9 @@ func impProseOK(prose string, arrow bool) bool {
 		return false
 	}
 	p := strings.ReplaceAll(strings.ReplaceAll(prose, "both sides", "sides"), "each side", "side")
-	p = andOpRE.ReplaceAllString(p, "$1")
+	if strings.Contains(p, "and ") {
+		p = andOpRE.ReplaceAllString(p, "$1")
+	}
 	if strings.Contains(p, "eliminat") {
 		p = clearFracRE.ReplaceAllString(p, " clear ")
 	}
@@ -165,7 +167,7 @@ func (w *symWalk) runImplications(prev *eqRun) {
 				continue // an arrow opening a step refers to nothing written
 			}
 		}
-		if before == nil || len(before.lines) != len(r.lines) || !impProseOK(r.prose, r.arrow && before != prev) {
+		if before == nil || len(before.lines) != len(r.lines) || !severalNames(before) || !impProseOK(r.prose, r.arrow && before != prev) {
 			continue
 		}
 		if len(r.lines) == 1 && r.decidedFirst {
@@ -193,15 +195,23 @@ func (w *symWalk) runImplications(prev *eqRun) {
 // gain one (a substitution).
 func samePairNames(a, b *eqRun) bool {
 	for k := range a.lines {
-		seen := map[string]bool{}
-		if len(symexpr.Vars(a.lines[k].ms[1].e, seen, symexpr.Vars(a.lines[k].ms[0].e, seen, nil))) < 2 {
-			return false // one name written: KindImplication's
-		}
 		na, nb := lineNames(a.lines[k]), lineNames(b.lines[k])
 		if na == "" || nb == "" || !strings.Contains(na, ",") {
 			return false
 		}
 		if na != nb && (len(a.lines) > 1 || !subsetNames(nb, na)) {
+			return false
+		}
+	}
+	return true
+}
+
+// severalNames reports whether every line of the run has two names written
+// at least (one is KindImplication's).
+func severalNames(a *eqRun) bool {
+	for _, l := range a.lines {
+		seen := map[string]bool{}
+		if len(symexpr.Vars(l.ms[1].e, seen, symexpr.Vars(l.ms[0].e, seen, nil))) < 2 {
 			return false
 		}
 	}
