@@ -164,22 +164,29 @@ func FuzzImpliedEquation(f *testing.F) {
 			`which simplifies to: \[ ` + b + ` \] \[ ` + a + ` \]`,
 			`Multiply both sides by 2: \( ` + b + ` \implies ` + a + ` \). Subtracting \(x\) from both sides yields \( ` + b + ` \).`,
 		})
-		for _, st := range res.Steps {
-			for _, o := range st.Obligations {
-				for _, line := range []string{o.Lean, o.LeanNeg} {
-					tac := DefaultTactic
-					if strings.HasPrefix(line, "example : ∀") {
-						tac = DefaultIdentityTactic
-					}
-					require.NoError(t, ValidateDeclaration(line, tac), "emitted a line outside the dialect: %q", line)
-				}
-			}
-		}
-		require.NoError(t, tr.Check(t.Context(), &res))
-		for _, st := range res.Steps {
-			for _, o := range st.Obligations {
-				require.NotEqual(t, Error, o.Verdict, "exact checker error on %q / %q: %s", o.Lean, o.LeanNeg, o.Reason)
-			}
-		}
+		requireDialectDecided(t, tr, &res)
 	})
+}
+
+// requireDialectDecided: every line of res is in the dialect and the exact
+// checker decides each obligation without error.
+func requireDialectDecided(t *testing.T, tr *Translator, res *ChainResult) {
+	t.Helper()
+	for _, st := range res.Steps {
+		for _, o := range st.Obligations {
+			for _, line := range []string{o.Lean, o.LeanNeg} {
+				tac := DefaultTactic
+				if strings.HasPrefix(line, "example : ∀") {
+					tac = DefaultIdentityTactic
+				}
+				require.NoError(t, ValidateDeclaration(line, tac), "emitted a line outside the dialect: %q", line)
+			}
+		}
+	}
+	require.NoError(t, tr.Check(t.Context(), res))
+	for _, st := range res.Steps {
+		for _, o := range st.Obligations {
+			require.NotEqual(t, Error, o.Verdict, "exact checker error on %q / %q: %s", o.Lean, o.LeanNeg, o.Reason)
+		}
+	}
 }
