@@ -85,8 +85,8 @@ func (t *Reader) impliedEquation(step int, text string, lA, B runLine, prose str
 		}
 	}
 	al, ar, bl, br := A[0].e, A[1].e, B.ms[0].e, B.ms[1].e
-	if al.Op == 'v' && br.Op == 'v' || ar.Op == 'v' && bl.Op == 'v' {
-		return nil // two assignments, "x = 2y" then "y = …": another unknown solved
+	if symimp.Assignments(lA.eq, B.eq) {
+		return nil
 	}
 	if symimp.Apart(lA.eq, B.eq) {
 		if o := t.equationMoved(step, text, A, B.ms, prose); o != nil {

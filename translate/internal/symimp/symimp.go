@@ -170,8 +170,12 @@ func ProseOK(prose string, arrow bool) bool {
 		bare := strings.Trim(quadRE.ReplaceAllString(arrowRE.ReplaceAllString(p, " "), " "), " .,:;$\\[]()\n")
 		ok = bare == "" && (arrow || arrowRE.MatchString(p))
 	}
-	return ok && !impSubstRE.MatchString(p)
+	return ok && !impSubstRE.MatchString(p) && !listLeadRE.MatchString(p)
 }
+
+// listLeadRE is words that open with "and": the equation after them is
+// one more of a list ("x + y = 5 and, simplifying, 2x - y = 5").
+var listLeadRE = regexp.MustCompile(`^\W*and\b`)
 
 // listMark stands for a comma or semicolon between two math lines (the
 // symbolic reader's mark).
@@ -219,6 +223,27 @@ func Apart(a, b Line) bool {
 	}
 	d := da.Sub(db)
 	return d.Num().Degree() == 0 && d.Den().Degree() == 0 && !d.Num().IsZero()
+}
+
+// Assignments reports lines that give names values rather than derive one
+// equation from another: "x = 2y" then "y = …" (another unknown solved),
+// or two definitions of one name ("y = 2x + 1", "y = 2x + 3": two lines).
+func Assignments(a, b Line) bool {
+	if a.L.Op == 'v' && b.R.Op == 'v' || a.R.Op == 'v' && b.L.Op == 'v' {
+		return true
+	}
+	return a.L.Op == 'v' && b.L.Op == 'v' && symexpr.Plain(a.L) == symexpr.Plain(b.L) && !hasName(a.R, a.L) && !hasName(b.R, b.L)
+}
+
+// hasName reports whether e holds the lone name v.
+func hasName(e, v *symexpr.Expr) bool {
+	name := symexpr.Plain(v)
+	for _, n := range symexpr.Vars(e, map[string]bool{}, nil) {
+		if n == name {
+			return true
+		}
+	}
+	return false
 }
 
 // Refute looks for a witness that b does not follow from a, as the
