@@ -7,6 +7,7 @@ import (
 
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
 	"github.com/leanprm/leanprm/translate/internal/symexpr"
+	"github.com/leanprm/leanprm/translate/internal/symimp"
 	"github.com/leanprm/leanprm/translate/obligation"
 )
 
@@ -53,7 +54,7 @@ type State struct {
 	Taken    [][2]int            // spans the arithmetic reader made obligations of, this step
 	Doubt    string              // the arithmetic reader's doubt about the step, if any
 	Consts   map[string]*big.Rat // names bound to one exact number before the step
-	lastRun  *eqRun              // the run of equations in several unknowns that ended the previous step
+	lastRun  *symimp.Run[runVal] // the run of equations in several unknowns that ended the previous step
 }
 
 // Reader reads the symbolic claims of steps; tactic closes the closed
@@ -77,11 +78,10 @@ func (t *Reader) Claims(step int, text string, toks []mathtext.Tok, st *State, b
 	for li, ln := range lines {
 		w.line(li, ln)
 	}
-	w.runImplications(prevRun)
-	if n := len(w.runs); n > 0 && !w.runBroken {
-		w.runs[n-1].endsStep = true
-		st.lastRun = &w.runs[n-1]
+	for _, p := range w.runs.Pairs(prevRun) {
+		w.add(t.impliedEquation(step, text, p), nil)
 	}
+	st.lastRun = w.runs.Last()
 	if n := len(w.eqs); n > 0 && w.eqs[n-1].line == len(lines)-1 && w.eqs[n-1].value == nil && !w.eqs[n-1].alt {
 		st.lastEq = w.eqs[n-1]
 		st.lastEq.bare = n == 1 && bareEquation(text, w.eqs[0].s, w.eqs[0].e)
@@ -223,10 +223,7 @@ type symWalk struct {
 		line int
 		ok   bool
 	}
-	runs       []eqRun // the runs of equation lines (symeqimp.go)
-	runBroken  bool    // a line other than a run's came after the last run
-	implied    int     // pairs of runs' lines decided
-	sawMembers bool    // a line with members was met
+	runs symimp.Runs[runVal] // the runs of equation lines (symeqimp.go)
 }
 
 func (w *symWalk) add(o *obligation.Obligation, sk *obligation.Skipped) {
@@ -254,19 +251,18 @@ func (w *symWalk) line(li int, ln symLine) {
 	if ln.members == nil {
 		st.last, st.lastHead = nil, nil
 		w.eqs = nil
-		w.runBroken = w.runBroken || !ln.term
+		w.runs.Break(ln.term)
 		return
 	}
 	ms := ln.members
 	if len(ms) == 0 {
 		st.last, st.lastHead = nil, nil
-		w.runBroken = true
+		w.runs.Break(false)
 		return
 	}
-	runCand := len(ms) == 2 && !ln.cont
-	defer func() { w.sawMembers = true }()
-	if !runCand {
-		w.runBroken = true
+	defer w.runs.Saw()
+	if len(ms) != 2 || ln.cont {
+		w.runs.Break(false)
 	}
 	sameLeft := false // the line was read against the one before with the same left side
 	if len(ms) == 2 && !ln.cont {
@@ -298,7 +294,7 @@ func (w *symWalk) line(li int, ln symLine) {
 	ln.sentence = strings.ToLower(sentenceAround(text, ln.ps, ln.pe))
 	ln.prose = strings.ToLower(ln.rawProse)
 	if !symbolic {
-		w.runBroken = true
+		w.runs.Break(false)
 		w.closedLine(ln, ms)
 		return
 	}
@@ -310,9 +306,9 @@ func (w *symWalk) line(li int, ln symLine) {
 			w.add(o, nil)
 		}
 		w.prev2.ms, w.prev2.line, w.prev2.prose, w.prev2.ok = ms, li, ln.prose, true
-		w.runLine(li, ln, ms, hypo, veto, o != nil || sameLeft)
+		w.runs.Add(text, li, ln.ps, ln.pe, ln.prose, ln.arrow, symimp.Item[runVal]{Eq: symimp.NewLine(ms[0].e, ms[1].e), Val: runVal{ms, hypo, veto}}, o != nil || sameLeft)
 	} else {
-		w.runBroken = true
+		w.runs.Break(false)
 	}
 	t.recordDef(st, step, ln, ms, hypo)
 	last := ms[len(ms)-1].e
