@@ -166,6 +166,7 @@ var processBenchInvestigated = map[string]string{
 	"omnimath-191/2": "a product expanded as (y+1)² - (x+1)² instead of y² - (x+1)²",
 	"math-740/2":     "a reciprocal shown to fifteen places, wrong from the third",
 	"math-740/4":     "a reciprocal shown to fifteen places, wrong from the third",
+	"omnimath-265/4": "an equation rearranged with the sign of one term flipped (+2xy written -2xy)",
 }
 
 // TestProcessBenchDevCheckRefutesBeforeLabel runs the same path over

@@ -178,6 +178,10 @@ var investigated = map[string]string{
 	// only the integer parts are used afterwards.
 	"math-740/2": "a reciprocal shown to fifteen places, wrong from the third",
 	"math-740/4": "a reciprocal shown to fifteen places, wrong from the third",
+	// u(x + y) - u² = 2xy, rearranged, is u² - u(x + y) + 2xy = 0; the
+	// step writes -2xy, and the quadratic formula after it uses the wrong
+	// sign ((x + y)² + 8xy under the root).
+	"omnimath-265/4": "an equation rearranged with the sign of one term flipped (+2xy written -2xy)",
 }
 
 type pbFigures struct {
@@ -328,7 +332,10 @@ var prmOriginalSlips = map[string]string{
 	"90 = 70 + 21":                     "70 + 21 is 91",
 	"7 * 23 + 5 = 164":                 "7·23 + 5 is 166 (a chain modulo 7, 11 and 13; the difference 2 is no multiple of any)",
 	"1! + 2! + 6! = 1 + 2 + 6":         "6! is 720",
-	"2 * x / (x^2 - 5 * x - 14) = 2 / (x - 5 - 14 / (x^2))": "the problem's f(x) = 2x/(x² - 5x - 14) \"divided by x²\" in numerator and denominator is (2/x)/(1 - 5/x - 14/x²); the step's 2/(x - 5 - 14/x²) is 2x²/(x³ - 5x² - 14), another function",
+	"2 * x / (x^2 - 5 * x - 14) = 2 / (x - 5 - 14 / (x^2))":                                                              "the problem's f(x) = 2x/(x² - 5x - 14) \"divided by x²\" in numerator and denominator is (2/x)/(1 - 5/x - 14/x²); the step's 2/(x - 5 - 14/x²) is 2x²/(x³ - 5x² - 14), another function",
+	"x^4 + 4 * x^2 + 4 - m * x^2 = 1 ⇒ x^4 + 3 * x^2 + 3 - m * x^2 = 0":                                                  "1 moved to the left takes 1 from the constant only, not from 4x² too",
+	"59 * x * r + 58 * x * s = 58 * (180 * r + 180 * s - 720) ⇒ 59 * x * r + 58 * x * s = 10560 * r + 10560 * s - 72058": "58·180 is 10440 and 58·720 is 41760",
+	"a = (97^2 - 19^2) / 78 * c + (97 - 19) / 78 * d ⇒ a = 116 * c + 78 * d":                                             "(97 - 19)/78 is 1, not 78 (the solution itself says so later)",
 	"(101 / 20)^2 + √((101 / 20)^4 - 1) + 1 / ((101 / 20)^2 - √((101 / 20)^4 - 1)) = (101 / 20)^2 + √((101 / 20)^4 - 1) + 1 / ((101 / 20)^2 + √((101 / 20)^4 - 1)) * (((101 / 20)^2 - √((101 / 20)^4 - 1)) / ((101 / 20)^2 - √((101 / 20)^4 - 1)))": "1/(x² - √(x⁴-1)) rewritten from 1/(x² + √(x⁴-1)), a sign copied wrongly",
 }
 

@@ -3,7 +3,6 @@ package translate
 import (
 	"testing"
 
-
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"

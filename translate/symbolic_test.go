@@ -365,23 +365,7 @@ func FuzzSymbolicReader(f *testing.F) {
 			_, _ = symexpr.ToRat(e)
 		}
 		res := tr.Translate("fuzz", []string{`\[ ` + s + ` = ` + s + ` + 0 \]`, `\[ = ` + s + ` \]`, `\( ` + s + ` = 1 \) so \( x = 2 \)`})
-		for _, st := range res.Steps {
-			for _, o := range st.Obligations {
-				for _, line := range []string{o.Lean, o.LeanNeg} {
-					tac := DefaultTactic
-					if strings.HasPrefix(line, "example : ∀") {
-						tac = DefaultIdentityTactic
-					}
-					require.NoError(t, ValidateDeclaration(line, tac), "emitted a line outside the dialect: %q", line)
-				}
-			}
-		}
-		require.NoError(t, tr.Check(t.Context(), &res))
-		for _, st := range res.Steps {
-			for _, o := range st.Obligations {
-				require.NotEqual(t, Error, o.Verdict, "exact checker error on %q / %q: %s", o.Lean, o.LeanNeg, o.Reason)
-			}
-		}
+		requireDialectDecided(t, tr, &res)
 	})
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
 	"github.com/leanprm/leanprm/translate/internal/symdefs"
 	"github.com/leanprm/leanprm/translate/internal/symexpr"
+	"github.com/leanprm/leanprm/translate/internal/symimp"
 	"github.com/leanprm/leanprm/translate/obligation"
 )
 
@@ -48,6 +49,7 @@ type symLine struct {
 	ps, pe   int    // the line's span, for the sentence around it
 	sentence string // lower-cased text of the sentence around the line
 	start    bool   // at the start of a region or after \\
+	term     bool   // a math region with no relation ("$b^2$"): no line of its own
 	arrow    bool   // an implication sign or comma-free connector before it
 	approx   bool   // follows ≈
 	read     bool   // members to be read (with the definitions known then)
@@ -63,6 +65,7 @@ type State struct {
 	Taken    [][2]int            // spans the arithmetic reader made obligations of, this step
 	Doubt    string              // the arithmetic reader's doubt about the step, if any
 	Consts   map[string]*big.Rat // names bound to one exact number before the step
+	lastRun  *symimp.Run[runVal] // the run of equations in several unknowns that ended the previous step
 }
 
 // Reader reads the symbolic claims of steps; tactic closes the closed
@@ -81,9 +84,15 @@ func (t *Reader) Claims(step int, text string, toks []mathtext.Tok, st *State, b
 		prevEq: st.lastEq, olderEq: st.olderEq}
 	from := len(w.obls)
 	st.lastEq = nil
+	prevRun := st.lastRun
+	st.lastRun = nil
 	for li, ln := range lines {
 		w.line(li, ln)
 	}
+	for _, p := range w.runs.Pairs(prevRun) {
+		w.add(t.impliedEquation(step, text, p), nil)
+	}
+	st.lastRun = w.runs.Last()
 	if n := len(w.eqs); n > 0 && w.eqs[n-1].line == len(lines)-1 && w.eqs[n-1].value == nil && !w.eqs[n-1].alt {
 		st.lastEq = w.eqs[n-1]
 		st.lastEq.bare = n == 1 && bareEquation(text, w.eqs[0].s, w.eqs[0].e)
@@ -130,7 +139,8 @@ func (t *Reader) symLines(step int, text string, toks []mathtext.Tok, budget int
 			regionRefused(body) || !rg.Display && strings.Contains(body, `\\`) {
 			// (A line break inside inline math is a typo: its sides are cut.)
 			prev = rg.CE
-			lines = append(lines, symLine{}) // breaks sequences and continuations
+			term := !strings.ContainsAny(body, "<>≤≥≠") && !strings.Contains(body, `\\`) && !regionRefused(body) && len(body) < 40
+			lines = append(lines, symLine{term: term}) // breaks sequences and continuations
 			continue
 		}
 		for pi, p := range splitMath(text, rg) {
@@ -224,6 +234,7 @@ type symWalk struct {
 		line int
 		ok   bool
 	}
+	runs symimp.Runs[runVal] // the runs of equation lines (symeqimp.go)
 }
 
 func (w *symWalk) add(o *obligation.Obligation, sk *obligation.Skipped) {
@@ -251,18 +262,27 @@ func (w *symWalk) line(li int, ln symLine) {
 	if ln.members == nil {
 		st.last, st.lastHead = nil, nil
 		w.eqs = nil
+		w.runs.Break(ln.term)
 		return
 	}
 	ms := ln.members
 	if len(ms) == 0 {
 		st.last, st.lastHead = nil, nil
+		w.runs.Break(false)
 		return
 	}
+	defer w.runs.Saw()
+	if len(ms) != 2 || ln.cont {
+		w.runs.Break(false)
+	}
+	sameLeft := false // the line was read against the one before with the same left side
 	if len(ms) == 2 && !ln.cont {
 		lhs := strings.TrimSpace(text[ms[0].s:ms[0].e2])
 		if beforeL.ok && beforeL.line == li-1 && beforeL.lhs == lhs && !beforeL.rhs.ambig && !ms[1].ambig {
-			w.add(t.sameLeftSide(step, text, lhs, beforeL.rhs, ms[1], strings.ToLower(ln.rawProse),
-				strings.ToLower(sentenceAround(text, ln.ps, ln.pe)), st), nil)
+			o := t.sameLeftSide(step, text, lhs, beforeL.rhs, ms[1], strings.ToLower(ln.rawProse),
+				strings.ToLower(sentenceAround(text, ln.ps, ln.pe)), st)
+			sameLeft = o != nil
+			w.add(o, nil)
 		}
 		w.prevL.lhs, w.prevL.rhs, w.prevL.line, w.prevL.ok = lhs, ms[1], li, true
 	}
@@ -291,16 +311,22 @@ func (w *symWalk) line(li int, ln symLine) {
 	ln.sentence = strings.ToLower(sentenceAround(text, ln.ps, ln.pe))
 	ln.prose = strings.ToLower(ln.rawProse)
 	if !symbolic {
+		w.runs.Break(false)
 		w.closedLine(ln, ms)
 		return
 	}
 
 	hypo, veto := w.symbolicLine(li, ln, ms, head)
 	if len(ms) == 2 && !ln.cont && ms[0].e != nil && ms[1].e != nil {
+		var o *obligation.Obligation
 		if before.ok && before.line == li-1 {
-			w.add(t.equationRewrite(step, text, before.ms, ms, before.prose, ln.prose, hypo, veto), nil)
+			o = t.equationRewrite(step, text, before.ms, ms, before.prose, ln.prose, hypo, veto)
+			w.add(o, nil)
 		}
 		w.prev2.ms, w.prev2.line, w.prev2.prose, w.prev2.ok = ms, li, ln.prose, true
+		w.runs.Add(text, li, ln.ps, ln.pe, ln.prose, ln.arrow, symimp.Item[runVal]{Eq: symimp.NewLine(ms[0].e, ms[1].e), Val: runVal{ms, hypo, veto}}, o != nil || sameLeft)
+	} else {
+		w.runs.Break(false)
 	}
 	t.recordDef(st, step, ln, ms, hypo)
 	last := ms[len(ms)-1].e
