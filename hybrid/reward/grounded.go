@@ -267,7 +267,22 @@ func segments(text string) []string {
 
 // copulas relate two quantities in prose ("20% of 50 is 10").
 var copulas = map[string]bool{"is": true, "are": true, "was": true, "were": true, "equals": true,
-	"gives": true, "makes": true, "remains": true}
+	"gives": true, "makes": true, "remains": true, "simplifies": true}
+
+// continues is whether a clause (compacted) gives the result of the clause before it: "$5^2$,
+// which is $25$" relates 5^2 and 25 across the comma that ends a clause.
+func continues(c string) bool {
+	rest, ok := strings.CutPrefix(c, "which")
+	if !ok {
+		return false
+	}
+	for w := range copulas {
+		if strings.HasPrefix(rest, w) {
+			return true
+		}
+	}
+	return false
+}
 
 // lastRelation is where seg's result follows: its last "=", else its last copula; ok is
 // false when it relates nothing.
@@ -379,8 +394,8 @@ func (k *known) step(text string) (string, bool) {
 		}
 		fresh++
 		k.seen[c] = true
-		if strings.HasPrefix(c, "=") && prev != "" {
-			seg = prev + " " + seg // a link of the previous relation's chain
+		if prev != "" && (strings.HasPrefix(c, "=") || continues(c)) {
+			seg = prev + " " + seg // a link of the previous relation's chain, or its result ("5^2, which is 25")
 		}
 		w, d := k.segment(seg)
 		derives = derives || d
