@@ -59,6 +59,9 @@ type StepWork struct {
 	// not write the answer).
 	Linked bool `json:"linked,omitempty"`
 	Result bool `json:"result,omitempty"`
+	// About is set on a step that reasons in the problem's terms (about): prose that is not
+	// idle, not a repetition and uses aboutWords of the problem's own words.
+	About bool `json:"about,omitempty"`
 	// Score is the step's merged score; Reward is its dense reward (Delta form: the change of
 	// the prefix's value at this step, so that the steps' rewards add up to the chain's).
 	Score  float64 `json:"score"`
@@ -101,6 +104,7 @@ func (w Work) ValueWith(c Constants) float64 {
 	work, idle, repeated, symbolic := 0, 0, 0, 0
 	chained, linked := false, false // linked work seen; the answer written as a result after it
 	stated := false                 // a formula writes the answer as its result
+	about := false                  // a step reasons in the problem's terms
 	for _, s := range w.Steps {
 		chained = chained || s.Work && s.Linked
 		stated = stated || s.Result
@@ -112,6 +116,7 @@ func (w Work) ValueWith(c Constants) float64 {
 		if s.Why == WhySymbolic {
 			symbolic++
 		}
+		about = about || s.About
 		switch {
 		case s.Work:
 			work++
@@ -126,6 +131,9 @@ func (w Work) ValueWith(c Constants) float64 {
 		v /= 2 // no formula computes the answer: half the outcome signal
 		if work == 0 && symbolic == 0 {
 			v /= 2 // and no step works on the problem: a quarter
+			if !about {
+				v /= 2 // nor reasons in its terms: an eighth
+			}
 		}
 	}
 	switch {
@@ -166,6 +174,10 @@ func MeasureWith(g *outcome.Grader, r *hybrid.Scored, floor float64) Work {
 			if k.symbolic && (sw.Why == WhyNoNew || sw.Why == WhyNoRelation) {
 				sw.Why = WhySymbolic
 			}
+		}
+		switch sw.Why {
+		case WhyNoRelation, WhyNoNew, WhySymbolic, WhyWork:
+			sw.About = k.about(s.Text)
 		}
 		if sw.Why == WhyWork {
 			sw.Work, sw.Linked = true, k.linked
@@ -340,6 +352,8 @@ type known struct {
 	// segment of the current step relates expressions over them (relates).
 	names    map[string]bool
 	symbolic bool
+	// vocabulary is the problem's words (lower-cased, a plural's s dropped), for about.
+	vocabulary map[string]bool
 	// solution is the last linear equation's variable and value (solve.go).
 	solution solved
 }
@@ -372,6 +386,7 @@ func newKnown(problem string) *known {
 	}
 	k.problem = compact(problem)
 	k.names = mathNames(problem, true)
+	k.vocabulary = vocabulary
 	return k
 }
 
@@ -462,6 +477,9 @@ func (k *known) segment(seg string) (string, bool) {
 	if n := len(distinct) - count(distinct, "0") - count(distinct, "1"); n == 1 && !derives {
 		for _, q := range distinct {
 			if q != "0" && q != "1" && count(qs, q) > 1 {
+				if variable(seg) {
+					return WhyNoNew, false // a formula's exponents ("(a+b)^2 = a^2 + 2ab + b^2"), not a quantity related to itself
+				}
 				return WhyIdentity, false // one quantity related to itself
 			}
 		}
@@ -481,7 +499,7 @@ func (k *known) segment(seg string) (string, bool) {
 	case derives:
 	case len(cand) == 0:
 		return WhyNoNew, false
-	case dep == 0 || len(fresh) > max(1, dep):
+	case dep == 0 || len(fresh)-fractionsOf(seg, fresh) > max(1, dep):
 		return WhyUngrounded, false
 	}
 	for _, q := range distinct {
@@ -497,6 +515,82 @@ func (k *known) segment(seg string) (string, bool) {
 		k.dep[q] = true
 	}
 	return WhyWork, derives
+}
+
+// fractionsOf counts the fractions of seg whose numerator and value are both fresh: with its
+// denominator, a fraction's numerator gives its value ("x = \\frac{17}{4}" brings in one new
+// quantity, not two).
+func fractionsOf(seg string, fresh []string) int {
+	n := 0
+	quantity.each(seg, func(m qmatch) {
+		if m.num0 < 0 {
+			return
+		}
+		num, ok1 := rational(seg[m.num0:m.num1])
+		v, ok2 := ratio(seg[m.num0:m.num1], seg[m.den0:m.den1])
+		if ok1 && ok2 && num != v && slices.Contains(fresh, num) && slices.Contains(fresh, v) {
+			n++
+		}
+	})
+	return n
+}
+
+// variable is whether a text has a one-letter name in a formula: a letter, not of a LaTeX
+// command nor of a word, next to a digit, an operator or a bracket ("2ab", "(x+5)^2").
+func variable(text string) bool {
+	for _, w := range words(text) {
+		if w[1]-w[0] != 1 || w[0] > 0 && text[w[0]-1] == '\\' {
+			continue
+		}
+		for _, i := range [...]int{w[0] - 1, w[1]} {
+			if i >= 0 && i < len(text) && strings.IndexByte("0123456789+-*/^()[]{}=_", text[i]) >= 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// aboutWords is how many of the problem's own words (aboutWord) a step's prose uses to
+// reason in the problem's terms.
+const aboutWords = 2
+
+// about is whether a step's text uses aboutWords distinct words of the problem that are
+// content words (aboutWord) and not words of the final answer: "the selected cards" of a
+// problem about selecting cards, not "Let's think about this carefully".
+func (k *known) about(text string) bool {
+	var got []string
+	answer := strings.ToLower(k.answer)
+	for _, w := range words(text) {
+		word := strings.TrimSuffix(strings.ToLower(text[w[0]:w[1]]), "s")
+		if aboutWord(word) && k.vocabulary[word] && !strings.Contains(answer, word) && !slices.Contains(got, word) {
+			if got = append(got, word); len(got) == aboutWords {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// aboutWord is whether a word (lower-cased, a plural's s dropped) can say what a step is
+// about: four letters at least, not a function word nor the generic words of a question and
+// its answer.
+func aboutWord(w string) bool { return len(w) >= 4 && !genericWords[w] }
+
+var genericWords = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`that this thi these those there their them they then than what when where which
+		while with within without from into onto upon about above below after before have ha had
+		having does doe did done make made take took each every some such many much more most less
+		least only also just very will would could should shall might must need can't cannot been
+		being were your yours ours here answer find given give value number total result problem
+		question step steps first second third next last final finally therefore thu hence since
+		because so let's think careful carefully probably though maybe wrong right sure certain
+		involved quantitie quantity other another same both either neither whose whom over under
+		between again still even ever never always often same like know known want wants`) {
+		genericWords[w] = true
+	}
 }
 
 // uses is whether a step's text has the final answer among its quantities.
