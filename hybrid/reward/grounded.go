@@ -129,10 +129,10 @@ func (w Work) ValueWith(c Constants) float64 {
 	v := floorShare * w.Floor
 	if !w.Derived && !stated {
 		v /= 2 // no formula computes the answer: half the outcome signal
-		if work == 0 && symbolic == 0 {
-			v /= 2 // and no step works on the problem: a quarter
+		if work == 0 && symbolic == 0 || !about {
+			v /= 2 // and no step works on the problem, or none reasons in its terms: a quarter
 			if !about {
-				v /= 2 // nor reasons in its terms: an eighth
+				v /= 2 // no step reasons in its terms: an eighth
 			}
 		}
 	}
@@ -354,6 +354,7 @@ type known struct {
 	symbolic bool
 	// vocabulary is the problem's words (lower-cased, a plural's s dropped), for about.
 	vocabulary map[string]bool
+	terms      int // the problem's words that can say what a step is about (aboutWord)
 	// solution is the last linear equation's variable and value (solve.go).
 	solution solved
 }
@@ -387,6 +388,11 @@ func newKnown(problem string) *known {
 	k.problem = compact(problem)
 	k.names = mathNames(problem, true)
 	k.vocabulary = vocabulary
+	for w := range vocabulary {
+		if aboutWord(w) {
+			k.terms++
+		}
+	}
 	return k
 }
 
@@ -553,18 +559,22 @@ func variable(text string) bool {
 
 // aboutWords is how many of the problem's own words (aboutWord) a step's prose uses to
 // reason in the problem's terms.
-const aboutWords = 2
+const aboutWords = 1
 
 // about is whether a step's text uses aboutWords distinct words of the problem that are
 // content words (aboutWord) and not words of the final answer: "the selected cards" of a
 // problem about selecting cards, not "Let's think about this carefully".
 func (k *known) about(text string) bool {
+	need := min(aboutWords, k.terms) // a short problem ("Expand $(x+5)^2$.") has fewer
+	if need == 0 {
+		return true // a problem with no such word: every step that is not idle is about it
+	}
 	var got []string
 	answer := strings.ToLower(k.answer)
 	for _, w := range words(text) {
 		word := strings.TrimSuffix(strings.ToLower(text[w[0]:w[1]]), "s")
 		if aboutWord(word) && k.vocabulary[word] && !strings.Contains(answer, word) && !slices.Contains(got, word) {
-			if got = append(got, word); len(got) == aboutWords {
+			if got = append(got, word); len(got) == need {
 				return true
 			}
 		}

@@ -290,9 +290,20 @@ func responseChain(prompt, response string) (chain.Chain, error) {
 		return chain.Chain{}, err
 	}
 	var c chain.Chain
+	prompted := strings.TrimSpace(prompt) != ""
 	for _, ch := range chains {
 		if c.Problem == "" {
 			c.Problem = ch.Problem
+		}
+		if prompted && ch.Problem != "" {
+			// The prompt holds the problem: the text the reader took for one (what comes
+			// before a list's first item or the first "Step N:") is the response's own
+			// reasoning, its paragraphs steps, not dropped.
+			for _, p := range strings.Split(ch.Problem, "\n\n") {
+				if p = strings.TrimSpace(p); p != "" {
+					c.Steps = append(c.Steps, chain.Step{Text: p})
+				}
+			}
 		}
 		c.Steps = append(c.Steps, ch.Steps...)
 	}
