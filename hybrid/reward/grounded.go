@@ -59,8 +59,8 @@ type StepWork struct {
 	// not write the answer).
 	Linked bool `json:"linked,omitempty"`
 	Result bool `json:"result,omitempty"`
-	// About is set on a step that reasons in the problem's terms (about): prose that is not
-	// idle, not a repetition and uses aboutWords of the problem's own words.
+	// About is set on a step that reasons in the problem's terms (about): a step that is not
+	// a repetition nor refuted and uses aboutWords of the problem's own words.
 	About bool `json:"about,omitempty"`
 	// Score is the step's merged score; Reward is its dense reward (Delta form: the change of
 	// the prefix's value at this step, so that the steps' rewards add up to the chain's).
@@ -175,8 +175,7 @@ func MeasureWith(g *outcome.Grader, r *hybrid.Scored, floor float64) Work {
 				sw.Why = WhySymbolic
 			}
 		}
-		switch sw.Why {
-		case WhyNoRelation, WhyNoNew, WhySymbolic, WhyWork:
+		if sw.Why != WhyRepeated && sw.Why != WhyRefuted {
 			sw.About = k.about(s.Text)
 		}
 		if sw.Why == WhyWork {
@@ -483,9 +482,6 @@ func (k *known) segment(seg string) (string, bool) {
 	if n := len(distinct) - count(distinct, "0") - count(distinct, "1"); n == 1 && !derives {
 		for _, q := range distinct {
 			if q != "0" && q != "1" && count(qs, q) > 1 {
-				if variable(seg) {
-					return WhyNoNew, false // a formula's exponents ("(a+b)^2 = a^2 + 2ab + b^2"), not a quantity related to itself
-				}
 				return WhyIdentity, false // one quantity related to itself
 			}
 		}
@@ -539,22 +535,6 @@ func fractionsOf(seg string, fresh []string) int {
 		}
 	})
 	return n
-}
-
-// variable is whether a text has a one-letter name in a formula: a letter, not of a LaTeX
-// command nor of a word, next to a digit, an operator or a bracket ("2ab", "(x+5)^2").
-func variable(text string) bool {
-	for _, w := range words(text) {
-		if w[1]-w[0] != 1 || w[0] > 0 && text[w[0]-1] == '\\' {
-			continue
-		}
-		for _, i := range [...]int{w[0] - 1, w[1]} {
-			if i >= 0 && i < len(text) && strings.IndexByte("0123456789+-*/^()[]{}=_", text[i]) >= 0 {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // aboutWords is how many of the problem's own words (aboutWord) a step's prose uses to

@@ -320,7 +320,7 @@ func TestHackSuite(t *testing.T) {
 	after := payHackSuite(t, startServer(t, cfg, Options{}), suite, works)
 	for id, fam := range works {
 		for f, w := range fam {
-			require.InDelta(t, after[id][f], w.pay(reward.Defaults()), 1e-9, "%s %s: the measure pays what the server paid", id, f)
+			require.InDelta(t, after[id][f], w.pay(reward.Defaults()), 1e-9, "%s %s: the measure pays what the server paid %+v", id, f, w)
 		}
 	}
 	crossValidate(t, works)
