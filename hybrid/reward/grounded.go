@@ -351,9 +351,8 @@ type known struct {
 	// segment of the current step relates expressions over them (relates).
 	names    map[string]bool
 	symbolic bool
-	// vocabulary is the problem's words (lower-cased, a plural's s dropped), for about.
-	vocabulary map[string]bool
-	terms      int // the problem's words that can say what a step is about (aboutWord)
+	// terms are the problem's words that can say what a step is about (termsOf), for about.
+	terms map[string]bool
 	// solution is the last linear equation's variable and value (solve.go).
 	solution solved
 }
@@ -386,12 +385,7 @@ func newKnown(problem string) *known {
 	}
 	k.problem = compact(problem)
 	k.names = mathNames(problem, true)
-	k.vocabulary = vocabulary
-	for w := range vocabulary {
-		if aboutWord(w) {
-			k.terms++
-		}
-	}
+	k.terms = termsOf(problem)
 	return k
 }
 
@@ -545,21 +539,60 @@ const aboutWords = 1
 // content words (aboutWord) and not words of the final answer: "the selected cards" of a
 // problem about selecting cards, not "Let's think about this carefully".
 func (k *known) about(text string) bool {
-	need := min(aboutWords, k.terms) // a short problem ("Expand $(x+5)^2$.") has fewer
+	need := min(aboutWords, len(k.terms)) // a short problem ("Expand $(x+5)^2$.") has fewer
 	if need == 0 {
 		return true // a problem with no such word: every step that is not idle is about it
 	}
-	var got []string
 	answer := strings.ToLower(k.answer)
-	for _, w := range words(text) {
-		word := strings.TrimSuffix(strings.ToLower(text[w[0]:w[1]]), "s")
-		if aboutWord(word) && k.vocabulary[word] && !strings.Contains(answer, word) && !slices.Contains(got, word) {
-			if got = append(got, word); len(got) == need {
+	n := 0
+	for w := range termsOf(text) {
+		if k.terms[w] && !strings.Contains(answer, w) {
+			if n++; n == need {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// termsOf are a text's words that can say what it is about (aboutWord), lower-cased, a
+// plural's s dropped; a LaTeX command's name (\frac, \left) is no word.
+func termsOf(text string) map[string]bool {
+	out := map[string]bool{}
+	text = withoutSpecialTokens(text)
+	for _, w := range words(text) {
+		if w[0] > 0 && text[w[0]-1] == '\\' {
+			continue
+		}
+		if word := strings.TrimSuffix(strings.ToLower(text[w[0]:w[1]]), "s"); aboutWord(word) {
+			out[word] = true
+		}
+	}
+	return out
+}
+
+// withoutSpecialTokens is text without a chat template's special tokens ("<|im_start|>"): a
+// prompt's markup is not the problem's words.
+func withoutSpecialTokens(text string) string {
+	if !strings.Contains(text, "<|") {
+		return text
+	}
+	var b strings.Builder
+	for {
+		i := strings.Index(text, "<|")
+		if i < 0 {
+			break
+		}
+		j := strings.Index(text[i+2:], "|>")
+		if j < 0 {
+			break
+		}
+		b.WriteString(text[:i])
+		b.WriteByte(' ')
+		text = text[i+2+j+2:]
+	}
+	b.WriteString(text)
+	return b.String()
 }
 
 // aboutWord is whether a word (lower-cased, a plural's s dropped) can say what a step is
@@ -578,7 +611,8 @@ func init() {
 		question step steps first second third next last final finally therefore thu hence since
 		because so let's think careful carefully probably though maybe wrong right sure certain
 		involved quantitie quantity other another same both either neither whose whom over under
-		between again still even ever never always often same like know known want wants`) {
+		between again still even ever never always often same like know known want wants user
+		assistant system`) {
 		genericWords[w] = true
 	}
 }

@@ -6,34 +6,30 @@ import (
 	"os"
 	"strings"
 	"testing"
-
-	"github.com/leanprm/leanprm/hybrid"
 )
 
-func TestZZRelates(t *testing.T) {
+func TestZZAbout(t *testing.T) {
 	f, _ := os.ReadFile("/work/shared/data/processbench/math.dev.jsonl")
+	rows := map[string][]string{}
+	probs := map[string]string{}
 	for _, l := range strings.Split(string(f), "\n") {
 		var r struct {
 			ID, Problem string
 			Steps       []string
 		}
 		json.Unmarshal([]byte(l), &r)
-		if r.ID != os.Getenv("ZZID") {
-			continue
-		}
-		sc := hybrid.Scored{Problem: r.Problem}
-		for _, s := range r.Steps {
-			sc.Steps = append(sc.Steps, hybrid.ScoredStep{Text: s, Score: 0.9})
-		}
-		w := Measure(&sc, 0.9)
-		for i, s := range w.Steps {
-			fmt.Println(i, s.Why, s.About)
-		}
-		k := newKnown(r.Problem)
-		for i, s := range r.Steps {
-			for _, seg := range segments(s) {
-				fmt.Printf("%d %q %v\n", i, seg, k.relates(seg))
+		rows[r.ID], probs[r.ID] = r.Steps, r.Problem
+	}
+	k := newKnown(probs[os.Getenv("ZZP")])
+	fmt.Println("terms", k.terms)
+	for i, s := range rows[os.Getenv("ZZS")] {
+		var got []string
+		for _, w := range words(s) {
+			word := strings.TrimSuffix(strings.ToLower(s[w[0]:w[1]]), "s")
+			if k.terms[word] {
+				got = append(got, word)
 			}
 		}
+		fmt.Println(i, got)
 	}
 }
