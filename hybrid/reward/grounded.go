@@ -59,8 +59,8 @@ type StepWork struct {
 	// not write the answer).
 	Linked bool `json:"linked,omitempty"`
 	Result bool `json:"result,omitempty"`
-	// About is set on a step that reasons in the problem's terms (about): a step that is not
-	// a repetition nor refuted and uses aboutWords of the problem's own words.
+	// About is set on a step that reasons in the problem's terms: a step, not a repetition
+	// nor refuted, that uses aboutWords of the problem's own words (about).
 	About bool `json:"about,omitempty"`
 	// Score is the step's merged score; Reward is its dense reward (Delta form: the change of
 	// the prefix's value at this step, so that the steps' rewards add up to the chain's).

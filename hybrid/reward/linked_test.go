@@ -45,7 +45,7 @@ func TestUnusedWorkIsIdle(t *testing.T) {
 	w := Measure(chainOf(natalia, 0.9, "48 + 2 = 50.", "48 \\times 2 = 96.", "\\boxed{72}"), 0.9)
 	assert.Equal(t, []string{WhyUnused, WhyUnused, WhyNoRelation}, whys(w))
 	c := Constants{FloorShare: 0.1, IdleCost: 0.1, RepeatCost: 0.5}
-	assert.InDelta(t, 0.1*0.9/4*0.9*0.9, w.ValueWith(c), 1e-12, "no work, no formula for the answer: a quarter of the floor share; two idle steps")
+	assert.InDelta(t, 0.1*0.9/8*0.9*0.9, w.ValueWith(c), 1e-12, "no work, no formula for the answer, no step about the problem: an eighth of the floor share; two idle steps")
 	honest := Measure(chainOf(natalia, 0.9, "Natalia sold 48/2 = 24 clips in May.", "Natalia sold 48+24 = 72 clips altogether.", "\\boxed{72}"), 0.9)
 	assert.Equal(t, []string{WhyWork, WhyWork, WhyNoRelation}, whys(honest), "24 is used, 72 is the answer")
 }
