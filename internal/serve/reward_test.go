@@ -223,3 +223,26 @@ func TestDenseStepRewards(t *testing.T) {
 	assert.InDelta(t, c.Reward, sum, 1e-9)
 	assert.Equal(t, "Doubled, 7 \\times 2 = 14.", text[c.StepRewards[1].Start:c.StepRewards[1].End])
 }
+
+// A response's text before its first list item or "Step N:" marker is its own reasoning when
+// the prompt holds the problem: its paragraphs are steps, not a problem to drop (a response
+// that listed its conclusions was scored on the list alone).
+func TestResponseChainKeepsTheTextBeforeAList(t *testing.T) {
+	response := "First, 6 rows of 7 eggs make 6 * 7 = 42 eggs.\n\nSo we know that:\n- the box holds 42 eggs\n- no egg is missing\n\nThe answer is \\boxed{42}."
+	c, err := responseChain("A box holds 6 rows of 7 eggs. How many eggs are in the box?", response)
+	require.NoError(t, err)
+	var texts []string
+	for _, s := range c.Steps {
+		texts = append(texts, s.Text)
+	}
+	require.Len(t, texts, 4, "%q", texts)
+	assert.Equal(t, "First, 6 rows of 7 eggs make 6 * 7 = 42 eggs.", texts[0])
+	assert.Equal(t, "So we know that:", texts[1])
+	assert.Contains(t, texts[3], "\\boxed{42}")
+	assert.Equal(t, "A box holds 6 rows of 7 eggs. How many eggs are in the box?", c.Problem)
+	// Without a prompt the text before the list is the problem, as `check` reads a file.
+	c, err = responseChain("", response)
+	require.NoError(t, err)
+	assert.Len(t, c.Steps, 2)
+	assert.Contains(t, c.Problem, "6 * 7 = 42")
+}
