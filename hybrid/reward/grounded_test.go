@@ -198,7 +198,7 @@ func TestResultAfterAClauseEndAndFractionResults(t *testing.T) {
 	two := Measure(chainOf("Each of 4 friends gets the same share of a cake. What share does each get?", 0.9,
 		"Each share is $x = 17 + \\frac{13}{4}$.", "\\boxed{5}"), 0.9)
 	assert.Equal(t, WhyUngrounded, two.Steps[0].Why, "17, 13 and 13/4: two unexplained quantities from one known")
-	assert.Equal(t, []string{"17", "4", "17/4"}, quantities(shares+" \\frac{17}4")[2:], "\\frac{17}4 is 17/4")
+	assert.Equal(t, []string{"17", "4", "17/4"}, quantities(shares + " \\frac{17}4")[2:], "\\frac{17}4 is 17/4")
 }
 
 // A relation of known quantities that only restates a step's own quantities ("2 + 2 = 4",
