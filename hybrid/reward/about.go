@@ -5,44 +5,51 @@ package reward
 
 import "strings"
 
-// aboutWords is how many of the problem's own words (aboutWord) a step's prose uses to
-// reason in the problem's terms.
-const aboutWords = 1
-
-// about is whether a step's text uses aboutWords distinct words of the problem that are
-// content words (aboutWord) and not words of the final answer: "the selected cards" of a
-// problem about selecting cards, not "Let's think about this carefully".
+// about is whether a step's text uses one of the problem's words that can say what it is
+// about (terms), not a word of the final answer: "the selected cards" of a problem about
+// selecting cards, not "Let's think about this carefully".
 func (k *known) about(text string) bool {
-	need := min(aboutWords, len(k.terms)) // a short problem ("Expand $(x+5)^2$.") has fewer
-	if need == 0 {
-		return true // a problem with no such word: every step that is not idle is about it
+	if len(k.terms) == 0 {
+		return true // a problem with no such word ("Find $3^4$."): every step is about it
 	}
-	answer := strings.ToLower(k.answer)
-	n := 0
-	for w := range termsOf(text) {
-		if k.terms[w] && !strings.Contains(answer, w) {
-			if n++; n == need {
-				return true
-			}
+	answer := ""
+	found := false
+	eachTerm(text, func(w string) bool {
+		if !k.terms[w] {
+			return true
 		}
-	}
-	return false
+		if answer == "" {
+			answer = strings.ToLower(k.answer)
+		}
+		found = !strings.Contains(answer, w)
+		return !found
+	})
+	return found
 }
 
-// termsOf are a text's words that can say what it is about (aboutWord), lower-cased, a
-// plural's s dropped; a LaTeX command's name (\frac, \left) is no word.
+// termsOf are a text's words that can say what it is about (eachTerm).
 func termsOf(text string) map[string]bool {
 	out := map[string]bool{}
+	eachTerm(text, func(w string) bool {
+		out[w] = true
+		return true
+	})
+	return out
+}
+
+// eachTerm calls fn on each of a text's words that can say what it is about (aboutWord),
+// lower-cased, a plural's s dropped, while fn returns true; a LaTeX command's name (\frac,
+// \left) and a chat template's special token are no words.
+func eachTerm(text string, fn func(word string) bool) {
 	text = withoutSpecialTokens(text)
 	for _, w := range words(text) {
-		if w[0] > 0 && text[w[0]-1] == '\\' {
+		if w[1]-w[0] < 4 || w[0] > 0 && text[w[0]-1] == '\\' {
 			continue
 		}
-		if word := strings.TrimSuffix(strings.ToLower(text[w[0]:w[1]]), "s"); aboutWord(word) {
-			out[word] = true
+		if word := strings.TrimSuffix(strings.ToLower(text[w[0]:w[1]]), "s"); aboutWord(word) && !fn(word) {
+			return
 		}
 	}
-	return out
 }
 
 // withoutSpecialTokens is text without a chat template's special tokens ("<|im_start|>"): a

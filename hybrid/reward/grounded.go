@@ -60,7 +60,7 @@ type StepWork struct {
 	Linked bool `json:"linked,omitempty"`
 	Result bool `json:"result,omitempty"`
 	// About is set on a step that reasons in the problem's terms: a step, not a repetition
-	// nor refuted, that uses aboutWords of the problem's own words (about).
+	// nor refuted, that uses one of the problem's own words (about).
 	About bool `json:"about,omitempty"`
 	// Score is the step's merged score; Reward is its dense reward (Delta form: the change of
 	// the prefix's value at this step, so that the steps' rewards add up to the chain's).
