@@ -160,7 +160,7 @@ func runServe(ctx context.Context, e *env, sc config.Serve, token string, bo ser
 	}
 	if os.Getenv("GOGC") == "" {
 		// The heap may grow to half the caches' budget before a collection while the live
-		// heap is small (gcfloor.go): a tenth of the CPU less on the collector.
+		// heap is small (gcfloor.go): fewer collections.
 		defer serve.KeepHeapFloor(uint64(heapFloor(sc.CacheMemory)))()
 	}
 	srv := serve.New(serve.Options{RewardOnError: roe, PrefixBytes: serve.SplitCacheMemory(sc.CacheMemory).Prefixes,

@@ -10,8 +10,8 @@ import (
 // The garbage collector's pace. By default (GOGC=100) Go collects when the heap has grown by
 // the live heap's size; a server whose live heap is small (tens of MB: the model, caches not
 // yet full) then collects every few hundred samples, and each collection scans every
-// goroutine's stack: with 64 clients each sending one sample per request, about a tenth of
-// the server's CPU went to the collector. KeepHeapFloor lets the heap grow to a floor before
+// goroutine's stack: with 64 clients each sending one sample per request to an in-process
+// server, 11-12 % of the CPU went to the collector (GODEBUG=gctrace=1, a 20 MB live heap). KeepHeapFloor lets the heap grow to a floor before
 // a collection while the live heap is small; once the live heap is half the floor or more,
 // the pace is Go's default again, so the floor bounds the memory this adds.
 
