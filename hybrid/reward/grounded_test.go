@@ -211,6 +211,11 @@ func TestRestatementUsesNoResult(t *testing.T) {
 	assert.Equal(t, []string{WhyUnused, WhyRepeated, WhyNoRelation}, whys(w))
 	w = Measure(chainOf(apples, 0.9, "5 + 5 = 10 apples.", "Check: 2 \\times 5 = 10.", "\\boxed{10}"), 0.9)
 	assert.Equal(t, WhyWork, w.Steps[0].Why, "the answer is a use")
+	// Past maxRestatingQuantities a relation of known quantities is a use like any other (the
+	// comparison stays linear in the text).
+	long := "So " + strings.Repeat("2 + ", maxRestatingQuantities) + "2 = 4."
+	w = Measure(chainOf(apples, 0.9, "2 + 2 = 4.", long, "\\boxed{10}"), 0.9)
+	assert.Equal(t, []string{WhyWork, WhyNoNew, WhyNoRelation}, whys(w))
 	w = Measure(chainOf(apples, 0.9, "2 + 2 = 4.", "Check: 4 - 2 = 2, so 4 \\times 5 = 20.", "\\boxed{10}"), 0.9)
 	assert.NotEqual(t, WhyUnused, w.Steps[0].Why, "a later relation that writes more than the step's quantities uses its result")
 }

@@ -30,11 +30,11 @@ func unused(w *Work, r *hybrid.Scored, made [][]string, k *known) {
 		switch w.Steps[i].Why {
 		case WhyIdentity, WhyRepeated:
 		case WhyNoNew:
-			if len(restating) < maxRestating {
+			if len(restating) < maxRestating && len(qs) <= maxRestatingQuantities {
 				restating = append(restating, qs)
 				break
 			}
-			fallthrough // past the bound, a use like any other (linear time)
+			fallthrough // past the bounds, a use like any other (linear time)
 		default:
 			for _, q := range qs {
 				later[q] = true
@@ -43,8 +43,12 @@ func unused(w *Work, r *hybrid.Scored, made [][]string, k *known) {
 	}
 }
 
-// maxRestating bounds the relations of known quantities unused compares each work step with.
-const maxRestating = 16
+// maxRestating bounds the relations of known quantities unused compares each work step with,
+// and maxRestatingQuantities their quantities, so that the comparisons stay linear in the text.
+const (
+	maxRestating           = 16
+	maxRestatingQuantities = 64
+)
 
 // restates is whether one of the later relations of known quantities uses q, from a step
 // whose quantities are qs, while writing something else than qs' quantities.
