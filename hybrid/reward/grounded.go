@@ -747,11 +747,27 @@ func rational(a string) (string, bool) {
 	if len(a) > 40 {
 		return "", false // no quantity a step computes
 	}
+	if q, ok := plainInteger(a); ok {
+		return q, true // most quantities: no big.Rat to parse and print
+	}
 	x, ok := new(big.Rat).SetString(a)
 	if !ok {
 		return "", false
 	}
 	return x.RatString(), true
+}
+
+// plainInteger is a's value as big.Rat's RatString writes it when a is digits alone, with an
+// all-zero fraction or none ("007" and "7.00" are "7").
+func plainInteger(a string) (string, bool) {
+	whole, frac, _ := strings.Cut(a, ".")
+	if whole == "" || strings.Trim(whole, "0123456789") != "" || strings.Trim(frac, "0") != "" {
+		return "", false
+	}
+	if whole = strings.TrimLeft(whole, "0"); whole == "" {
+		whole = "0"
+	}
+	return whole, true
 }
 
 func count(qs []string, q string) int {

@@ -1,6 +1,7 @@
 package reward
 
 import (
+	"math/big"
 	"regexp"
 	"slices"
 	"strings"
@@ -274,4 +275,19 @@ func FuzzScanners(f *testing.F) {
 			t.Fatalf("%s differs on %q", why, text)
 		}
 	})
+}
+
+// rational's fast path writes what big.Rat writes.
+func TestRationalFastPathIsBigRat(t *testing.T) {
+	cases := []string{"0", "00", "7", "007", "7.0", "7.00", "7.", "7.5", "0.50", ".5", "1.05", "120", "1200.000",
+		"12345678901234567890123", "1e5", "0x10", "-3", "+3", "1/2", "", ".", "3.0.0", "٣", "7 "}
+	for _, c := range cases {
+		got, ok := rational(c)
+		x, want := new(big.Rat).SetString(c)
+		want = want && len(c) <= 40
+		require.Equal(t, want, ok, "%q", c)
+		if want {
+			require.Equal(t, x.RatString(), got, "%q", c)
+		}
+	}
 }
