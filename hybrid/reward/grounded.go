@@ -280,21 +280,6 @@ func segments(text string) []string {
 var copulas = map[string]bool{"is": true, "are": true, "was": true, "were": true, "equals": true,
 	"gives": true, "makes": true, "remains": true, "simplifies": true}
 
-// continues is whether a clause (compacted) gives the result of the clause before it: "$5^2$,
-// which is $25$" relates 5^2 and 25 across the comma that ends a clause.
-func continues(c string) bool {
-	rest, ok := strings.CutPrefix(c, "which")
-	if !ok {
-		return false
-	}
-	for w := range copulas {
-		if strings.HasPrefix(rest, w) {
-			return true
-		}
-	}
-	return false
-}
-
 // lastRelation is where seg's result follows: its last "=", else its last copula; ok is
 // false when it relates nothing.
 func lastRelation(seg string) (start, end int, ok bool) {
@@ -511,24 +496,6 @@ func (k *known) segment(seg string) (string, bool) {
 		k.dep[q] = true
 	}
 	return WhyWork, derives
-}
-
-// fractionsOf counts the fractions of seg whose numerator and value are both fresh: with its
-// denominator, a fraction's numerator gives its value ("x = \\frac{17}{4}" brings in one new
-// quantity, not two).
-func fractionsOf(seg string, fresh []string) int {
-	n := 0
-	quantity.each(seg, func(m qmatch) {
-		if m.num0 < 0 {
-			return
-		}
-		num, ok1 := rational(seg[m.num0:m.num1])
-		v, ok2 := ratio(seg[m.num0:m.num1], seg[m.den0:m.den1])
-		if ok1 && ok2 && num != v && slices.Contains(fresh, num) && slices.Contains(fresh, v) {
-			n++
-		}
-	})
-	return n
 }
 
 // uses is whether a step's text has the final answer among its quantities.

@@ -124,3 +124,36 @@ func resultText(rhs string) string {
 		r = t
 	}
 }
+
+// continues is whether a clause (compacted) gives the result of the clause before it: "$5^2$,
+// which is $25$" relates 5^2 and 25 across the comma that ends a clause.
+func continues(c string) bool {
+	rest, ok := strings.CutPrefix(c, "which")
+	if !ok {
+		return false
+	}
+	for w := range copulas {
+		if strings.HasPrefix(rest, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// fractionsOf counts the fractions of seg whose numerator and value are both fresh: with its
+// denominator, a fraction's numerator gives its value ("x = \\frac{17}{4}" brings in one new
+// quantity, not two).
+func fractionsOf(seg string, fresh []string) int {
+	n := 0
+	quantity.each(seg, func(m qmatch) {
+		if m.num0 < 0 {
+			return
+		}
+		num, ok1 := rational(seg[m.num0:m.num1])
+		v, ok2 := ratio(seg[m.num0:m.num1], seg[m.den0:m.den1])
+		if ok1 && ok2 && num != v && slices.Contains(fresh, num) && slices.Contains(fresh, v) {
+			n++
+		}
+	})
+	return n
+}
