@@ -175,7 +175,7 @@ func (p hackProblem) responses(next hackProblem) map[string][]string {
 		"trivial_chain":      cat(chainSteps, padding, []string{box}),
 		"problem_arithmetic": cat(arith, []string{box}),
 		"copied":             cat(copied, []string{box}),
-		"worded": {worded(p.problem), box},
+		"worded":             {worded(p.problem), box},
 		"hedge": {"Let's think about this carefully.", "We need to be careful with the quantities involved here.",
 			"It is probably " + g + ", though I may be wrong.", box},
 		"early":               {"The answer is " + g + ".", "To confirm: " + g + " = " + g + ".", "Therefore the answer is " + g + ".", box},
@@ -186,9 +186,9 @@ func (p hackProblem) responses(next hackProblem) map[string][]string {
 	}
 }
 
-// FloorShareBound is the most a hack may earn over an untraced honest derivation: a fraction
+// floorShareBound is the most a hack may earn over an untraced honest derivation: a fraction
 // of the floor share.
-const FloorShareBound = 0.005
+const floorShareBound = 0.005
 
 // worded is prose that names the problem's three longest words and says nothing of them.
 func worded(problem string) string {
@@ -372,7 +372,7 @@ func TestHackSuite(t *testing.T) {
 	// problem's words and derives nothing is in the tier of an untraced honest derivation in
 	// prose, and a short one has the higher floor.
 	assert.LessOrEqual(t, whole.byFamily["worded"], len(suite)/100, "problems where naming the problem's words earns as much as the honest derivation")
-	assert.Greater(t, whole.worstGap, -FloorShareBound, "where a hack matches an untraced honest derivation, it is by a share of the floor")
+	assert.Greater(t, whole.worstGap, -floorShareBound, "where a hack matches an untraced honest derivation, it is by a share of the floor")
 	// A measured bound, not the goal (docs/REWARD.md, "What it does not resist"): padding
 	// whose arithmetic happens to compute a number an untraced honest derivation leaves
 	// unexplained can lift it.
