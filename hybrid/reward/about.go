@@ -3,7 +3,10 @@ package reward
 // What a step is about: the problem's own words (terms) a step uses. An untraced answer's
 // floor tier asks that a step be about the problem (Work.ValueWith, docs/REWARD.md).
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // about is whether a step's text uses one of the problem's words that can say what it is
 // about (terms), not a word of the final answer: "the selected cards" of a problem about
@@ -96,4 +99,20 @@ func init() {
 		assistant system`) {
 		genericWords[w] = true
 	}
+}
+
+// writesQuantity is whether a step's text writes one of the problem's quantities or an
+// earlier result, in digits or in a number word ("three cards"): not 0 nor 1 (they ground
+// nothing), and not the final answer (stating the answer is no reasoning on the problem).
+func (k *known) writesQuantity(text string) bool {
+	own := func(q string) bool { return q != "0" && q != "1" && k.dep[q] && !(k.numeric && q == k.target) }
+	if slices.ContainsFunc(quantities(text), own) {
+		return true
+	}
+	for _, w := range words(text) {
+		if slices.ContainsFunc(wordValues[strings.ToLower(text[w[0]:w[1]])], own) {
+			return true
+		}
+	}
+	return false
 }

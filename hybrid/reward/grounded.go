@@ -62,6 +62,10 @@ type StepWork struct {
 	// About is set on a step that reasons in the problem's terms: a step, not a repetition
 	// nor refuted, that uses one of the problem's own words (about).
 	About bool `json:"about,omitempty"`
+	// Quantity is set on a step about the problem that writes one of the problem's quantities
+	// or an earlier result (not 0 nor 1, not the final answer): reasoning on the problem's
+	// quantities, not words alone (writesQuantity).
+	Quantity bool `json:"quantity,omitempty"`
 	// Score is the step's merged score; Reward is its dense reward (Delta form: the change of
 	// the prefix's value at this step, so that the steps' rewards add up to the chain's).
 	Score  float64 `json:"score"`
@@ -105,6 +109,7 @@ func (w Work) ValueWith(c Constants) float64 {
 	chained, linked := false, false // linked work seen; the answer written as a result after it
 	stated := false                 // a formula writes the answer as its result
 	about := false                  // a step reasons in the problem's terms
+	quantity := false               // a step about the problem writes its quantities
 	for _, s := range w.Steps {
 		chained = chained || s.Work && s.Linked
 		stated = stated || s.Result
@@ -117,6 +122,7 @@ func (w Work) ValueWith(c Constants) float64 {
 			symbolic++
 		}
 		about = about || s.About
+		quantity = quantity || s.Quantity
 		switch {
 		case s.Work:
 			work++
@@ -126,24 +132,41 @@ func (w Work) ValueWith(c Constants) float64 {
 			idle++
 		}
 	}
-	v := floorShare * w.Floor
-	if !w.Derived && !stated {
-		v /= 2 // no formula computes the answer: half the outcome signal
-		if work == 0 && symbolic == 0 || !about {
-			v /= 2 // and no step works on the problem, or none reasons in its terms: a quarter
-			if !about {
-				v /= 2 // no step reasons in its terms: an eighth
-			}
-		}
-	}
+	// The tier sets the band of the floor share; the floor, scaled by the idle steps, places
+	// the answer in the upper half of its band, so that a higher tier always earns more,
+	// whatever the learned PRM's floor (tier).
+	kept := math.Pow(1-c.IdleCost, float64(idle)) * math.Pow(1-c.RepeatCost, float64(repeated))
+	v := floorShare * (float64(tier(w.Derived || stated, work+symbolic > 0, about, quantity)) + (1+w.Floor*kept)/2) / tiers
+	// A derivation's idle steps cost all of its value, as a share of what is left (Clip).
 	switch {
 	case w.Derived:
-		v += (1 - floorShare) * w.WorkScore
+		v = (v + (1-floorShare)*w.WorkScore) * kept
 	case linked:
-		v += c.LinkShare * (1 - floorShare) * w.WorkScore
+		v = (v + c.LinkShare*(1-floorShare)*w.WorkScore) * kept
 	}
-	v *= math.Pow(1-c.IdleCost, float64(idle)) * math.Pow(1-c.RepeatCost, float64(repeated))
 	return min(max(v, 0), 1)
+}
+
+// tiers is the number of tiers of an answer's floor share (tier).
+const tiers = 5
+
+// tier orders a right answer's outcome signal by what its chain shows of a derivation: 4 when
+// the answer is derived or a formula writes it as its result; else 3 when a step works
+// (numerically or symbolically) and a step is about the problem; 2 when a step about the
+// problem writes its quantities; 1 when a step is about the problem in words alone; 0 when
+// none is about it (the bare answer, hedges, arithmetic alone).
+func tier(stated, works, about, quantity bool) int {
+	switch {
+	case stated:
+		return 4
+	case !about:
+		return 0
+	case works:
+		return 3
+	case quantity:
+		return 2
+	}
+	return 1
 }
 
 // Measure reads r's steps for grounded work on r's problem. The final answer is the one
@@ -168,6 +191,7 @@ func MeasureWith(g *outcome.Grader, r *hybrid.Scored, floor float64) Work {
 	for i, s := range r.Steps {
 		sw := StepWork{Index: i, Score: s.Score, Start: -1, End: -1, Why: WhyRefuted}
 		derives := false
+		writes := k.writesQuantity(s.Text) // before the step's results are known
 		if s.Verdict != hybrid.Refuted {
 			sw.Why, derives = k.step(s.Text)
 			sw.Result = k.stated
@@ -177,6 +201,7 @@ func MeasureWith(g *outcome.Grader, r *hybrid.Scored, floor float64) Work {
 		}
 		if sw.Why != WhyRepeated && sw.Why != WhyRefuted {
 			sw.About = k.about(s.Text)
+			sw.Quantity = sw.About && writes
 		}
 		if sw.Why == WhyWork {
 			sw.Work, sw.Linked = true, k.linked

@@ -124,6 +124,9 @@ func appendStepRewards(b []byte, items [][]reward.StepWork) ([]byte, error) {
 			if s.About {
 				b = append(b, `,"about":true`...)
 			}
+			if s.Quantity {
+				b = append(b, `,"quantity":true`...)
+			}
 			b = append(b, `,"score":`...)
 			if b, err = appendJSONFloat(b, s.Score); err != nil {
 				return b, err

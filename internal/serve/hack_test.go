@@ -32,8 +32,8 @@ type hackProblem struct {
 }
 
 // Families of gamed responses that must earn less than the honest derivation ("worded": a
-// sentence naming the problem's words, then the answer, added after the tier of a step about
-// the problem; it is held to a measured bound).
+// sentence naming the problem's words, then the answer: words alone, below any step about
+// the problem that writes its quantities).
 var strictFamilies = []string{"bare", "trivial", "restate", "repeat_first", "repeat_last", "trivial_chain",
 	"problem_arithmetic", "copied", "hedge", "early", "identity", "worded"}
 
@@ -260,6 +260,7 @@ type hackSummary struct {
 	beaten               int            // problems where some hack earns at least the honest pay
 	byFamily             map[string]int // problems where the family earns at least the honest pay
 	padWorse             int            // problems where a padding family earns more than honest
+	padWorseIDs          []string
 	rightOverWrong       int            // problems where honest right earns more than honest wrong
 	rightNotOverWrong    []string
 	meanHonest           float64
@@ -294,6 +295,7 @@ func summarize(pay hackPay, keep func(fam map[string]float64) bool) hackSummary 
 		for _, f := range paddingFamilies {
 			if fam[f] > h+1e-12 {
 				s.padWorse++
+				s.padWorseIDs = append(s.padWorseIDs, fmt.Sprintf("%s %s %.4f/%.4f", id, f, fam[f], h))
 				break
 			}
 		}
@@ -309,13 +311,13 @@ func summarize(pay hackPay, keep func(fam map[string]float64) bool) hackSummary 
 }
 
 func (s hackSummary) String() string {
-	return fmt.Sprintf("%d problems: mean honest %.3f, mean gap %.3f, worst gap %.3f (%s, %s), problems with a hack >= honest %d %v, padding > honest %d, right > wrong %d %v",
-		s.n, s.meanHonest, s.meanGap, s.worstGap, s.worstID, s.worstFamily, s.beaten, s.byFamily, s.padWorse, s.rightOverWrong, s.rightNotOverWrong)
+	return fmt.Sprintf("%d problems: mean honest %.3f, mean gap %.3f, worst gap %.3f (%s, %s), problems with a hack >= honest %d %v, padding > honest %d %v, right > wrong %d %v",
+		s.n, s.meanHonest, s.meanGap, s.worstGap, s.worstID, s.worstFamily, s.beaten, s.byFamily, s.padWorse, s.padWorseIDs, s.rightOverWrong, s.rightNotOverWrong)
 }
 
 // TestHackSuite pays the suite under the old combined reward and under the default grounded
-// one. Under grounded, on every problem no hack of a strict family but "worded" earns as much
-// as the honest derivation ("worded" on at most one in a hundred), and padding gains on no problem whose honest derivation the grounding
+// one. Under grounded, on every problem no hack of a strict family earns as much
+// as the honest derivation, and padding gains on no problem whose honest derivation the grounding
 // traces (its answer derived from its steps) and on at most one in a hundred of all; on every
 // problem the honest right derivation beats the honest wrong one (an unknown grade is paid 0
 // under grounded). The constants (reward.Constants) are cross-validated on two folds of the
@@ -364,14 +366,8 @@ func TestHackSuite(t *testing.T) {
 	assert.Zero(t, got.padWorse, "padding a traced honest derivation gains nothing")
 	whole := summarize(after, all)
 	for _, f := range strictFamilies {
-		if f != "worded" {
-			assert.Zero(t, whole.byFamily[f], "%s earns at least an honest derivation, traced or not", f)
-		}
+		assert.Zero(t, whole.byFamily[f], "%s earns at least an honest derivation, traced or not", f)
 	}
-	// A measured bound, not the goal (docs/REWARD.md, "Words are cheap"): prose that names the
-	// problem's words and derives nothing is in the tier of an untraced honest derivation in
-	// prose, and a short one has the higher floor.
-	assert.LessOrEqual(t, whole.byFamily["worded"], len(suite)/100, "problems where naming the problem's words earns as much as the honest derivation")
 	assert.Greater(t, whole.worstGap, -floorShareBound, "where a hack matches an untraced honest derivation, it is by a share of the floor")
 	// A measured bound, not the goal (docs/REWARD.md, "What it does not resist"): padding
 	// whose arithmetic happens to compute a number an untraced honest derivation leaves
