@@ -186,10 +186,6 @@ func (p hackProblem) responses(next hackProblem) map[string][]string {
 	}
 }
 
-// floorShareBound is the most a hack may earn over an untraced honest derivation: a fraction
-// of the floor share.
-const floorShareBound = 0.005
-
 // worded is prose that names the problem's three longest words and says nothing of them.
 func worded(problem string) string {
 	ws := regexp.MustCompile(`[A-Za-z]{5,}`).FindAllString(problem, -1)
@@ -261,7 +257,7 @@ type hackSummary struct {
 	byFamily             map[string]int // problems where the family earns at least the honest pay
 	padWorse             int            // problems where a padding family earns more than honest
 	padWorseIDs          []string
-	rightOverWrong       int            // problems where honest right earns more than honest wrong
+	rightOverWrong       int // problems where honest right earns more than honest wrong
 	rightNotOverWrong    []string
 	meanHonest           float64
 }
@@ -317,8 +313,8 @@ func (s hackSummary) String() string {
 
 // TestHackSuite pays the suite under the old combined reward and under the default grounded
 // one. Under grounded, on every problem no hack of a strict family earns as much
-// as the honest derivation, and padding gains on no problem whose honest derivation the grounding
-// traces (its answer derived from its steps) and on at most one in a hundred of all; on every
+// as the honest derivation, and padding gains on none (traced or not: its answer derived from
+// its steps or not); on every
 // problem the honest right derivation beats the honest wrong one (an unknown grade is paid 0
 // under grounded). The constants (reward.Constants) are cross-validated on two folds of the
 // problems (crossValidate, logged). The problems whose honest derivation the grounding does
@@ -368,11 +364,10 @@ func TestHackSuite(t *testing.T) {
 	for _, f := range strictFamilies {
 		assert.Zero(t, whole.byFamily[f], "%s earns at least an honest derivation, traced or not", f)
 	}
-	assert.Greater(t, whole.worstGap, -floorShareBound, "where a hack matches an untraced honest derivation, it is by a share of the floor")
-	// A measured bound, not the goal (docs/REWARD.md, "What it does not resist"): padding
-	// whose arithmetic happens to compute a number an untraced honest derivation leaves
-	// unexplained can lift it.
-	assert.LessOrEqual(t, whole.padWorse, len(suite)/100, "problems where padding earns more than the honest derivation")
+	assert.Greater(t, whole.worstGap, 0.0, "no hack earns as much as an honest derivation, traced or not")
+	// Padding neither adds work nor, scored again without it (idlepass.go), lends the learned
+	// PRM a context that raises the honest steps.
+	assert.Zero(t, whole.padWorse, "padding earns more than an honest derivation, traced or not")
 	for id, fam := range after {
 		h := fam["honest"]
 		assert.True(t, h >= 0 && h <= 1)
