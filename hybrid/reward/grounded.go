@@ -87,13 +87,13 @@ type Work struct {
 	Floor     float64 `json:"floor"`
 }
 
-// Value is the chain's process value before outcome gating: FloorShare of the chain score
-// (half of it when no formula writes the answer as its result, a quarter when moreover no
-// step works), plus the rest of the work
-// steps' min-form value when the answer is derived (LinkShare of it when it is only written by
-// a formula after linked work); all of it scaled down for each idle step: RepeatCost for a
-// repetition or a restatement, IdleCost for an identity, an ungrounded relation or unused
-// work. Idle steps cost (Clip), never pay.
+// Value is the chain's process value before outcome gating. A derived answer is paid the top
+// band of FloorShare (tier) plus the rest, the work steps' min-form value, all of it scaled
+// down for each idle step: RepeatCost for a repetition or a restatement, IdleCost for an
+// identity, an ungrounded relation or unused work. Any other answer is paid FloorShare in the
+// band of its tier, placed in it by its floor scaled down by the idle steps (plus LinkShare of
+// the work's value when a formula writes it after linked work). Idle steps cost (Clip), never
+// pay.
 func (w Work) Value() float64 { return w.ValueWith(Defaults()) }
 
 // Constants are the grounded reward's constants.
@@ -132,17 +132,17 @@ func (w Work) ValueWith(c Constants) float64 {
 			idle++
 		}
 	}
+	kept := math.Pow(1-c.IdleCost, float64(idle)) * math.Pow(1-c.RepeatCost, float64(repeated))
+	if w.Derived {
+		// A derivation's idle steps cost all of its value, as a share of what is left (Clip).
+		return min(max((floorShare*(4+(1+w.Floor)/2)/tiers+(1-floorShare)*w.WorkScore)*kept, 0), 1)
+	}
 	// The tier sets the band of the floor share; the floor, scaled by the idle steps, places
 	// the answer in the upper half of its band, so that a higher tier always earns more,
-	// whatever the learned PRM's floor (tier).
-	kept := math.Pow(1-c.IdleCost, float64(idle)) * math.Pow(1-c.RepeatCost, float64(repeated))
-	v := floorShare * (float64(tier(w.Derived || stated, work+symbolic > 0, about, quantity)) + (1+w.Floor*kept)/2) / tiers
-	// A derivation's idle steps cost all of its value, as a share of what is left (Clip).
-	switch {
-	case w.Derived:
-		v = (v + (1-floorShare)*w.WorkScore) * kept
-	case linked:
-		v = (v + c.LinkShare*(1-floorShare)*w.WorkScore) * kept
+	// whatever the learned PRM's floor and the idle steps (tier).
+	v := floorShare * (float64(tier(stated, work+symbolic > 0, about, quantity)) + (1+w.Floor*kept)/2) / tiers
+	if linked {
+		v += c.LinkShare * (1 - floorShare) * w.WorkScore * kept
 	}
 	return min(max(v, 0), 1)
 }

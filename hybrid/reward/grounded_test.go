@@ -87,17 +87,17 @@ func TestMeasureReadsFormulas(t *testing.T) {
 func TestValueNeverPaysForIdleSteps(t *testing.T) {
 	honest := chainOf(natalia, 0.9, "Natalia sold 48/2 = 24 clips in May.", "Natalia sold 48+24 = 72 clips altogether.", "The answer is \\boxed{72}.")
 	h := Measure(honest, 0.9).Value()
-	assert.InDelta(t, FloorShare*0.9+(1-FloorShare)*0.9, h, 1e-12)
+	assert.InDelta(t, band(FloorShare, 4, 0.9, 1)+(1-FloorShare)*0.9, h, 1e-12)
 	padded := chainOf(natalia, 0.9, "1 + 1 = 2.", "Natalia sold 48/2 = 24 clips in May.", "3 + 4 = 7.", "Natalia sold 48+24 = 72 clips altogether.",
 		"Natalia sold 48+24 = 72 clips altogether.", "The answer is \\boxed{72}.")
 	assert.Less(t, Measure(padded, 0.9).Value(), h, "idle steps cost")
 	bare := Measure(chainOf(natalia, 1, "\\boxed{72}"), 1)
-	assert.InDelta(t, FloorShare/8, bare.Value(), 1e-12, "no work, no formula for the answer, no step about the problem: an eighth of the floor share")
+	assert.InDelta(t, band(FloorShare, 0, 1, 1), bare.Value(), 1e-12, "no work, no formula for the answer, no step about the problem: the lowest band of the floor share")
 	assert.Less(t, bare.Value(), h)
 	// min-form: a doubtful work step bounds the value
 	low := chainOf(natalia, 0.9, "Natalia sold 48/2 = 24 clips in May.", "Natalia sold 48+24 = 72 clips altogether.", "The answer is \\boxed{72}.")
 	low.Steps[0].Score = 0.3
-	assert.InDelta(t, FloorShare*0.3+(1-FloorShare)*0.3, Measure(low, 0.3).Value(), 1e-12)
+	assert.InDelta(t, band(FloorShare, 4, 0.3, 1)+(1-FloorShare)*0.3, Measure(low, 0.3).Value(), 1e-12)
 }
 
 // A refuted step earns no process credit and the chain is gated to 0 (Pay); the dense rewards
@@ -222,8 +222,9 @@ func TestRestatementUsesNoResult(t *testing.T) {
 
 // A step is about the problem when it uses one of the problem's own words (not a function
 // word, not a LaTeX command, not a chat template's token, not a word of the answer): an
-// untraced answer is paid half the floor share after work in such a chain, a quarter after
-// prose about the problem alone, an eighth with neither.
+// untraced answer is paid the fourth band of the floor share after work in such a chain, the
+// third after prose about the problem's quantities, the second after words alone, the first
+// with none of these.
 func TestAboutReadsTheProblemsWords(t *testing.T) {
 	const cards = "<|im_start|>user\nHow many ways are there to select three different cards from the digits $\\frac{2}{1}$, 0, 0 and 1?<|im_end|>\n<|im_start|>assistant\n"
 	k := newKnown(cards)
@@ -235,12 +236,29 @@ func TestAboutReadsTheProblemsWords(t *testing.T) {
 	c := Constants{FloorShare: 0.1, IdleCost: 0.1, RepeatCost: 0.5}
 	prose := Measure(chainOf(cards, 0.9, "None of the selected cards can be 0, and only two cards are left.", "\\boxed{0}"), 0.9)
 	assert.True(t, prose.Steps[0].About)
-	assert.InDelta(t, 0.1*0.9/4, prose.ValueWith(c), 1e-12, "prose about the problem: a quarter")
-	assert.InDelta(t, 0.1*0.9/8, Measure(chainOf(cards, 0.9, "\\boxed{0}"), 0.9).ValueWith(c), 1e-12, "the bare answer: an eighth")
+	assert.True(t, prose.Steps[0].Quantity, "two cards: a quantity of the problem")
+	assert.InDelta(t, band(0.1, 2, 0.9, 1), prose.ValueWith(c), 1e-12, "prose about the problem's quantities: the third band")
+	words := Measure(chainOf(cards, 1, "None of the selected cards can be zero.", "\\boxed{0}"), 1)
+	assert.True(t, words.Steps[0].About)
+	assert.False(t, words.Steps[0].Quantity)
+	assert.InDelta(t, band(0.1, 1, 1, 1), words.ValueWith(c), 1e-12, "prose about the problem in words alone: the second band")
+	// Reasoning on the problem's quantities earns more than words alone, whatever the floors
+	// and the idle steps.
+	low := Measure(chainOf(cards, 0.01, "5 + 7 = 12.", "Only two cards are not 0.", "\\boxed{0}"), 0.01)
+	assert.Equal(t, []string{WhyUngrounded, WhyNoRelation, WhyNoRelation}, whys(low))
+	assert.Greater(t, low.ValueWith(c), words.ValueWith(c))
+	assert.False(t, Measure(chainOf(cards, 0.9, "Only 0 cards are left.", "\\boxed{0}"), 0.9).Steps[0].Quantity, "the answer and 0 are not the problem's quantities")
+	assert.InDelta(t, band(0.1, 0, 0.9, 1), Measure(chainOf(cards, 0.9, "\\boxed{0}"), 0.9).ValueWith(c), 1e-12, "the bare answer: the lowest band")
 	hedge := Measure(chainOf(cards, 0.9, "Let's think about this carefully.", "It is probably 0, though I may be wrong.", "\\boxed{0}"), 0.9)
-	assert.InDelta(t, 0.1*0.9/8, hedge.ValueWith(c), 1e-12, "hedges are about nothing: an eighth")
+	assert.InDelta(t, band(0.1, 0, 0.9, 1), hedge.ValueWith(c), 1e-12, "hedges are about nothing: the lowest band")
 	arithmetic := Measure(chainOf(cards, 0.9, "2 + 3 = 5.", "5 \\times 4 = 20.", "\\boxed{0}"), 0.9)
 	assert.Less(t, arithmetic.ValueWith(c), prose.ValueWith(c), "arithmetic on the problem's numbers, about nothing, earns less than prose about the problem")
 	// A problem without such a word cannot tell: every step is about it.
 	assert.True(t, newKnown("Find $3^4$.").about("\\boxed{81}"))
+}
+
+// band is what FloorShare fs pays an answer of tier t (ValueWith): the floor, scaled by kept
+// (the share the idle steps leave), places it in the upper half of its band.
+func band(fs float64, t int, floor, kept float64) float64 {
+	return fs * (float64(t) + (1+floor*kept)/2) / tiers
 }
