@@ -307,7 +307,7 @@ func summarize(pay hackPay, keep func(fam map[string]float64) bool) hackSummary 
 }
 
 func (s hackSummary) String() string {
-	return fmt.Sprintf("%d problems: mean honest %.3f, mean gap %.3f, worst gap %.3f (%s, %s), problems with a hack >= honest %d %v, padding > honest %d %v, right > wrong %d %v",
+	return fmt.Sprintf("%d problems: mean honest %.3f, mean gap %.3f, worst gap %.4f (%s, %s), problems with a hack >= honest %d %v, padding > honest %d %v, right > wrong %d %v",
 		s.n, s.meanHonest, s.meanGap, s.worstGap, s.worstID, s.worstFamily, s.beaten, s.byFamily, s.padWorse, s.padWorseIDs, s.rightOverWrong, s.rightNotOverWrong)
 }
 

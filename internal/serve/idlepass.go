@@ -49,7 +49,12 @@ func (s *Server) workingSteps(c *report.CheckJSON) []int {
 // its source src[k]) that has such steps, in one run, and lowers each kept step's score and
 // the chain score to the lower of the two scorings. A chain whose second scoring fails keeps
 // its first (the padding's context then stands; the failure is no verdict).
+// Only the grounded reward (reward.mode grounded, the default) does this: the other modes pay
+// the chain score as it is.
 func (s *Server) scoreWithoutIdle(ctx context.Context, chains []*report.CheckJSON, src []chain.Chain) error {
+	if m := s.opts.Reward.Mode; m != "" && m != reward.ModeGrounded {
+		return nil
+	}
 	var tasks []dispatch.Task
 	var of []int
 	var keeps [][]int
