@@ -6,6 +6,7 @@ import (
 	"math"
 	"net/http"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -353,6 +354,13 @@ func TestHackSuite(t *testing.T) {
 	}
 	sort.Strings(notTraced)
 	t.Logf("honest derivations the grounding does not trace: %v", notTraced)
+	rescored := 0
+	for _, fam := range works {
+		if st := fam["honest"].work.Steps; slices.ContainsFunc(st[:len(st)-1], doesNoWork) {
+			rescored++
+		}
+	}
+	t.Logf("honest derivations scored a second time without their steps that do no work: %d of %d", rescored, len(works))
 	got := summarize(after, traced)
 	assert.GreaterOrEqual(t, got.n, len(suite)*4/5, "the grounding traces most honest derivations")
 	assert.Greater(t, got.worstGap, 0.0, "no hack earns as much as a traced honest derivation")
