@@ -356,7 +356,7 @@ func TestHackSuite(t *testing.T) {
 	t.Logf("honest derivations the grounding does not trace: %v", notTraced)
 	rescored := 0
 	for _, fam := range works {
-		if st := fam["honest"].work.Steps; slices.ContainsFunc(st[:len(st)-1], doesNoWork) {
+		if st := fam["honest"].work.Steps; slices.ContainsFunc(st[:len(st)-1], reward.DoesNoWork) {
 			rescored++
 		}
 	}

@@ -2,7 +2,8 @@ package serve
 
 // The learned PRM's context: a step that does no work must not raise the scores of the steps
 // that do. A chain with such steps is scored a second time without them, and each kept step
-// keeps the lower of its two scores (docs/REWARD.md, "Idle steps lend no context").
+// keeps the lower of its two scores (reward.Work.WorkingSteps; docs/REWARD.md, "Idle steps
+// lend no context").
 
 import (
 	"context"
@@ -12,38 +13,6 @@ import (
 	"github.com/leanprm/leanprm/hybrid/reward"
 	"github.com/leanprm/leanprm/internal/dispatch"
 )
-
-// doesNoWork is whether a step of a chain's grounded measure may do no work on the problem: an
-// idle step (a repetition or a restatement, an identity, an ungrounded relation, unused work),
-// or one that is not about the problem and neither writes the answer nor relates the
-// problem's names ("1 + 1 = 2.", "2 + 2 = 4." where the problem has a 2, "Let's think about
-// this carefully."). Arithmetic that is not about the problem may be an honest derivation's
-// formula: it is scored in the first pass, and only lends no context in the second.
-func doesNoWork(s reward.StepWork) bool {
-	switch s.Why {
-	case reward.WhyRepeated, reward.WhyIdentity, reward.WhyUngrounded, reward.WhyUnused:
-		return true
-	case reward.WhyRefuted:
-		return false // a refuted step gates the chain: its score stands
-	}
-	return !s.Result && !s.About && s.Why != reward.WhySymbolic
-}
-
-// workingSteps are the indexes of a scored chain's steps that are kept in its second scoring:
-// every step that does work, and the last (the answer), or nil when every step is kept.
-func (s *Server) workingSteps(c *report.CheckJSON) []int {
-	_, w := s.opts.Reward.PayChain(c.Outcome, &c.Scored, c.ChainScore, false)
-	var keep []int
-	for i, st := range w.Steps {
-		if !doesNoWork(st) || i == len(w.Steps)-1 {
-			keep = append(keep, i)
-		}
-	}
-	if len(keep) == len(w.Steps) || len(keep) == 0 {
-		return nil
-	}
-	return keep
-}
 
 // scoreWithoutIdle scores again, without the steps that do no work, each scored chain (chains[k],
 // its source src[k]) that has such steps, in one run, and lowers each kept step's score and
@@ -62,7 +31,8 @@ func (s *Server) scoreWithoutIdle(ctx context.Context, chains []*report.CheckJSO
 		if c == nil || len(src[k].Steps) != len(c.Steps) {
 			continue
 		}
-		keep := s.workingSteps(c)
+		_, w := s.opts.Reward.PayChain(c.Outcome, &c.Scored, c.ChainScore, false)
+		keep := w.WorkingSteps()
 		if keep == nil {
 			continue
 		}

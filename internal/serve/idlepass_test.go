@@ -12,21 +12,6 @@ import (
 	"github.com/leanprm/leanprm/hybrid/reward"
 )
 
-func TestDoesNoWork(t *testing.T) {
-	for _, s := range []reward.StepWork{
-		{Why: reward.WhyRepeated, About: true}, {Why: reward.WhyIdentity}, {Why: reward.WhyUngrounded},
-		{Why: reward.WhyUnused, About: true}, {Why: reward.WhyNoRelation}, {Why: reward.WhyWork, Work: true},
-	} {
-		assert.True(t, doesNoWork(s), "%+v", s)
-	}
-	for _, s := range []reward.StepWork{
-		{Why: reward.WhyWork, Work: true, About: true}, {Why: reward.WhyNoRelation, About: true},
-		{Why: reward.WhyNoRelation, Result: true}, {Why: reward.WhySymbolic}, {Why: reward.WhyRefuted},
-	} {
-		assert.False(t, doesNoWork(s), "%+v", s)
-	}
-}
-
 // Padding changes the context in which the learned PRM scores the honest steps. Under the
 // grounded reward a padded response is scored again without its padding, and each of its
 // honest steps keeps the lower score: none scores above the same step of an honest response
@@ -54,7 +39,7 @@ func TestIdleStepsLendNoContext(t *testing.T) {
 				"prompts": []string{prompt, prompt}, "labels": []string{p.gold, p.gold}}, &got)
 			require.Equal(t, http.StatusOK, resp.StatusCode)
 			hs, ps := got.StepRewards[0], got.StepRewards[1]
-			if len(ps) != len(hs)+len(padding) || slices.ContainsFunc(hs[:len(hs)-1], doesNoWork) {
+			if len(ps) != len(hs)+len(padding) || slices.ContainsFunc(hs[:len(hs)-1], reward.DoesNoWork) {
 				continue // the reader cut the responses otherwise, or the honest one is scored again too
 			}
 			compared++
