@@ -78,9 +78,10 @@ func TestOpenRLHFOutcomeReward(t *testing.T) {
 	grounded := get("") // the default
 	assert.Equal(t, 0.0, grounded.Rewards[0], "a wrong answer earns nothing")
 	assert.Equal(t, 0.0, grounded.Rewards[2], "no answer earns nothing")
-	// the right answer is stated, not derived: the floor share alone, a quarter of it with no
-	// work step and no formula that computes the answer
-	assert.InDelta(t, reward.FloorShare*process[1]/4, grounded.Rewards[1], 1e-9, "an underived answer earns a share of the floor")
+	// the right answer is stated, not derived: the floor share alone, in the second of its five
+	// bands (a step about the problem in words, no work step, no formula that computes the
+	// answer), placed in it by the floor
+	assert.InDelta(t, reward.FloorShare*(1+(1+grounded.ExtraLogs["leanprm_process_score"][1])/2)/5, grounded.Rewards[1], 1e-9, "an underived answer earns a share of the floor")
 	assert.Equal(t, []float64{0, 0, 0}, grounded.ExtraLogs["leanprm_answer_derived"])
 
 	proc := get(reward.ModeProcess)
