@@ -136,6 +136,15 @@ func serveToken(file string) (string, error) {
 	return strings.TrimSpace(os.Getenv(serveTokenEnv)), nil
 }
 
+// heapFloor is the heap the serving process may reach before a collection while its live heap
+// is small: half of the caches' budget (serve.cache_memory, 256 MB when unset).
+func heapFloor(cacheMemory int64) int64 {
+	if cacheMemory <= 0 {
+		cacheMemory = 256 << 20
+	}
+	return cacheMemory / 2
+}
+
 // runServe listens at once (so /livez answers while the REPL pool warms up), builds the parts,
 // serves until ctx ends, then drains: new work is turned away, requests in flight finish
 // (bounded by their deadline), the REPL pool closes.
@@ -148,6 +157,11 @@ func runServe(ctx context.Context, e *env, sc config.Serve, token string, bo ser
 	roe, err := serve.ParseRewardOnError(sc.RewardOnError)
 	if err != nil {
 		return err
+	}
+	if os.Getenv("GOGC") == "" {
+		// The heap may grow to half the caches' budget before a collection while the live
+		// heap is small (gcfloor.go): fewer collections.
+		defer serve.KeepHeapFloor(uint64(heapFloor(sc.CacheMemory)))()
 	}
 	srv := serve.New(serve.Options{RewardOnError: roe, PrefixBytes: serve.SplitCacheMemory(sc.CacheMemory).Prefixes,
 		Token: token, MaxBodyBytes: sc.MaxBody, MaxItems: sc.MaxItems, QueueSize: sc.Queue,

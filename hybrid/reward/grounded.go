@@ -59,6 +59,13 @@ type StepWork struct {
 	// not write the answer).
 	Linked bool `json:"linked,omitempty"`
 	Result bool `json:"result,omitempty"`
+	// About is set on a step that reasons in the problem's terms: a step, not a repetition
+	// nor refuted, that uses one of the problem's own words (about).
+	About bool `json:"about,omitempty"`
+	// Quantity is set on a step about the problem that writes one of the problem's quantities
+	// or an earlier result (not 0 nor 1, not the final answer): reasoning on the problem's
+	// quantities, not words alone (writesQuantity).
+	Quantity bool `json:"quantity,omitempty"`
 	// Score is the step's merged score; Reward is its dense reward (Delta form: the change of
 	// the prefix's value at this step, so that the steps' rewards add up to the chain's).
 	Score  float64 `json:"score"`
@@ -80,13 +87,13 @@ type Work struct {
 	Floor     float64 `json:"floor"`
 }
 
-// Value is the chain's process value before outcome gating: FloorShare of the chain score
-// (half of it when no formula writes the answer as its result, a quarter when moreover no
-// step works), plus the rest of the work
-// steps' min-form value when the answer is derived (LinkShare of it when it is only written by
-// a formula after linked work); all of it scaled down for each idle step: RepeatCost for a
-// repetition or a restatement, IdleCost for an identity, an ungrounded relation or unused
-// work. Idle steps cost (Clip), never pay.
+// Value is the chain's process value before outcome gating. A derived answer is paid the top
+// band of FloorShare (tier) plus the rest, the work steps' min-form value, all of it scaled
+// down for each idle step: RepeatCost for a repetition or a restatement, IdleCost for an
+// identity, an ungrounded relation or unused work. Any other answer is paid FloorShare in the
+// band of its tier, placed in it by its floor scaled down by the idle steps (plus LinkShare of
+// the work's value when a formula writes it after linked work). Idle steps cost (Clip), never
+// pay.
 func (w Work) Value() float64 { return w.ValueWith(Defaults()) }
 
 // Constants are the grounded reward's constants.
@@ -101,6 +108,8 @@ func (w Work) ValueWith(c Constants) float64 {
 	work, idle, repeated, symbolic := 0, 0, 0, 0
 	chained, linked := false, false // linked work seen; the answer written as a result after it
 	stated := false                 // a formula writes the answer as its result
+	about := false                  // a step reasons in the problem's terms
+	quantity := false               // a step about the problem writes its quantities
 	for _, s := range w.Steps {
 		chained = chained || s.Work && s.Linked
 		stated = stated || s.Result
@@ -112,6 +121,8 @@ func (w Work) ValueWith(c Constants) float64 {
 		if s.Why == WhySymbolic {
 			symbolic++
 		}
+		about = about || s.About
+		quantity = quantity || s.Quantity
 		switch {
 		case s.Work:
 			work++
@@ -121,21 +132,41 @@ func (w Work) ValueWith(c Constants) float64 {
 			idle++
 		}
 	}
-	v := floorShare * w.Floor
-	if !w.Derived && !stated {
-		v /= 2 // no formula computes the answer: half the outcome signal
-		if work == 0 && symbolic == 0 {
-			v /= 2 // and no step works on the problem: a quarter
-		}
+	kept := math.Pow(1-c.IdleCost, float64(idle)) * math.Pow(1-c.RepeatCost, float64(repeated))
+	if w.Derived {
+		// A derivation's idle steps cost all of its value, as a share of what is left (Clip).
+		return min(max((floorShare*(4+(1+w.Floor)/2)/tiers+(1-floorShare)*w.WorkScore)*kept, 0), 1)
 	}
-	switch {
-	case w.Derived:
-		v += (1 - floorShare) * w.WorkScore
-	case linked:
-		v += c.LinkShare * (1 - floorShare) * w.WorkScore
+	// The tier sets the band of the floor share; the floor, scaled by the idle steps, places
+	// the answer in the upper half of its band, so that a higher tier always earns more,
+	// whatever the learned PRM's floor and the idle steps (tier).
+	v := floorShare * (float64(tier(stated, work+symbolic > 0, about, quantity)) + (1+w.Floor*kept)/2) / tiers
+	if linked {
+		v += c.LinkShare * (1 - floorShare) * w.WorkScore * kept
 	}
-	v *= math.Pow(1-c.IdleCost, float64(idle)) * math.Pow(1-c.RepeatCost, float64(repeated))
 	return min(max(v, 0), 1)
+}
+
+// tiers is the number of tiers of an answer's floor share (tier).
+const tiers = 5
+
+// tier orders a right answer's outcome signal by what its chain shows of a derivation: 4 when
+// the answer is derived or a formula writes it as its result; else 3 when a step works
+// (numerically or symbolically) and a step is about the problem; 2 when a step about the
+// problem writes its quantities; 1 when a step is about the problem in words alone; 0 when
+// none is about it (the bare answer, hedges, arithmetic alone).
+func tier(stated, works, about, quantity bool) int {
+	switch {
+	case stated:
+		return 4
+	case !about:
+		return 0
+	case works:
+		return 3
+	case quantity:
+		return 2
+	}
+	return 1
 }
 
 // Measure reads r's steps for grounded work on r's problem. The final answer is the one
@@ -160,12 +191,17 @@ func MeasureWith(g *outcome.Grader, r *hybrid.Scored, floor float64) Work {
 	for i, s := range r.Steps {
 		sw := StepWork{Index: i, Score: s.Score, Start: -1, End: -1, Why: WhyRefuted}
 		derives := false
+		writes := k.writesQuantity(s.Text) // before the step's results are known
 		if s.Verdict != hybrid.Refuted {
 			sw.Why, derives = k.step(s.Text)
 			sw.Result = k.stated
 			if k.symbolic && (sw.Why == WhyNoNew || sw.Why == WhyNoRelation) {
 				sw.Why = WhySymbolic
 			}
+		}
+		if sw.Why != WhyRepeated && sw.Why != WhyRefuted {
+			sw.About = k.about(s.Text)
+			sw.Quantity = sw.About && writes
 		}
 		if sw.Why == WhyWork {
 			sw.Work, sw.Linked = true, k.linked
@@ -267,7 +303,7 @@ func segments(text string) []string {
 
 // copulas relate two quantities in prose ("20% of 50 is 10").
 var copulas = map[string]bool{"is": true, "are": true, "was": true, "were": true, "equals": true,
-	"gives": true, "makes": true, "remains": true}
+	"gives": true, "makes": true, "remains": true, "simplifies": true}
 
 // lastRelation is where seg's result follows: its last "=", else its last copula; ok is
 // false when it relates nothing.
@@ -325,6 +361,8 @@ type known struct {
 	// segment of the current step relates expressions over them (relates).
 	names    map[string]bool
 	symbolic bool
+	// terms are the problem's words that can say what a step is about (termsOf), for about.
+	terms map[string]bool
 	// solution is the last linear equation's variable and value (solve.go).
 	solution solved
 }
@@ -357,6 +395,7 @@ func newKnown(problem string) *known {
 	}
 	k.problem = compact(problem)
 	k.names = mathNames(problem, true)
+	k.terms = termsOf(problem)
 	return k
 }
 
@@ -379,8 +418,8 @@ func (k *known) step(text string) (string, bool) {
 		}
 		fresh++
 		k.seen[c] = true
-		if strings.HasPrefix(c, "=") && prev != "" {
-			seg = prev + " " + seg // a link of the previous relation's chain
+		if prev != "" && (strings.HasPrefix(c, "=") || continues(c)) {
+			seg = prev + " " + seg // a link of the previous relation's chain, or its result ("5^2, which is 25")
 		}
 		w, d := k.segment(seg)
 		derives = derives || d
@@ -466,7 +505,7 @@ func (k *known) segment(seg string) (string, bool) {
 	case derives:
 	case len(cand) == 0:
 		return WhyNoNew, false
-	case dep == 0 || len(fresh) > max(1, dep):
+	case dep == 0 || len(fresh)-fractionsOf(seg, fresh) > max(1, dep):
 		return WhyUngrounded, false
 	}
 	for _, q := range distinct {
@@ -700,11 +739,27 @@ func rational(a string) (string, bool) {
 	if len(a) > 40 {
 		return "", false // no quantity a step computes
 	}
+	if q, ok := plainInteger(a); ok {
+		return q, true // most quantities: no big.Rat to parse and print
+	}
 	x, ok := new(big.Rat).SetString(a)
 	if !ok {
 		return "", false
 	}
 	return x.RatString(), true
+}
+
+// plainInteger is a's value as big.Rat's RatString writes it when a is digits alone, with an
+// all-zero fraction or none ("007" and "7.00" are "7").
+func plainInteger(a string) (string, bool) {
+	whole, frac, _ := strings.Cut(a, ".")
+	if whole == "" || strings.Trim(whole, "0123456789") != "" || strings.Trim(frac, "0") != "" {
+		return "", false
+	}
+	if whole = strings.TrimLeft(whole, "0"); whole == "" {
+		whole = "0"
+	}
+	return whole, true
 }
 
 func count(qs []string, q string) int {

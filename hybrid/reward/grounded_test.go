@@ -42,7 +42,7 @@ func TestMeasureReadsTheWork(t *testing.T) {
 		{"unrelated arithmetic", []string{"1 + 1 = 2.", "3 + 4 = 7.", "\\boxed{72}"}, []string{WhyNoNew, WhyUngrounded, WhyNoRelation}, false},
 		{"last step alone: 24 never derived", []string{"Natalia sold 48+24 = 72 clips altogether.", "\\boxed{72}"}, []string{WhyUngrounded, WhyNoRelation}, false},
 		{"repetition", []string{"Natalia sold 48/2 = 24 clips in May.", "Natalia sold 48/2 = 24 clips in May.", "\\boxed{72}"},
-			[]string{WhyWork, WhyRepeated, WhyNoRelation}, false},
+			[]string{WhyUnused, WhyRepeated, WhyNoRelation}, false}, // a repetition uses nothing
 		{"restated problem", []string{"Natalia sold clips to 48 of her friends in April, and then she sold half as many clips in May.", "\\boxed{72}"},
 			[]string{WhyRepeated, WhyNoRelation}, false},
 		{"the answer from itself", []string{"72 + 0 = 72.", "72 = 72.", "\\boxed{72}"}, []string{WhyIdentity, WhyIdentity, WhyNoRelation}, false},
@@ -87,17 +87,17 @@ func TestMeasureReadsFormulas(t *testing.T) {
 func TestValueNeverPaysForIdleSteps(t *testing.T) {
 	honest := chainOf(natalia, 0.9, "Natalia sold 48/2 = 24 clips in May.", "Natalia sold 48+24 = 72 clips altogether.", "The answer is \\boxed{72}.")
 	h := Measure(honest, 0.9).Value()
-	assert.InDelta(t, FloorShare*0.9+(1-FloorShare)*0.9, h, 1e-12)
+	assert.InDelta(t, band(FloorShare, 4, 0.9, 1)+(1-FloorShare)*0.9, h, 1e-12)
 	padded := chainOf(natalia, 0.9, "1 + 1 = 2.", "Natalia sold 48/2 = 24 clips in May.", "3 + 4 = 7.", "Natalia sold 48+24 = 72 clips altogether.",
 		"Natalia sold 48+24 = 72 clips altogether.", "The answer is \\boxed{72}.")
 	assert.Less(t, Measure(padded, 0.9).Value(), h, "idle steps cost")
 	bare := Measure(chainOf(natalia, 1, "\\boxed{72}"), 1)
-	assert.InDelta(t, FloorShare/4, bare.Value(), 1e-12, "no work, no formula for the answer: a quarter of the floor share")
+	assert.InDelta(t, band(FloorShare, 0, 1, 1), bare.Value(), 1e-12, "no work, no formula for the answer, no step about the problem: the lowest band of the floor share")
 	assert.Less(t, bare.Value(), h)
 	// min-form: a doubtful work step bounds the value
 	low := chainOf(natalia, 0.9, "Natalia sold 48/2 = 24 clips in May.", "Natalia sold 48+24 = 72 clips altogether.", "The answer is \\boxed{72}.")
 	low.Steps[0].Score = 0.3
-	assert.InDelta(t, FloorShare*0.3+(1-FloorShare)*0.3, Measure(low, 0.3).Value(), 1e-12)
+	assert.InDelta(t, band(FloorShare, 4, 0.3, 1)+(1-FloorShare)*0.3, Measure(low, 0.3).Value(), 1e-12)
 }
 
 // A refuted step earns no process credit and the chain is gated to 0 (Pay); the dense rewards
@@ -180,4 +180,85 @@ func TestMeasureTracesSymbolicResults(t *testing.T) {
 	}
 	assert.Equal(t, []string{"(4, \\pi) and [1, 2)", "then 3"}, segments("(4, \\pi) and [1, 2), then 3"))
 	assert.Equal(t, []string{"\\begin{pmatrix} 1 \\\\ 2 \\end{pmatrix} = v", "so"}, segments("\\begin{pmatrix} 1 \\\\ 2 \\end{pmatrix} = v. so"))
+}
+
+// A result written after a clause end ("5^2, which is 25") is the clause's result; a
+// fraction's numerator and value, with its denominator known, are one new quantity.
+func TestResultAfterAClauseEndAndFractionResults(t *testing.T) {
+	const square = "Expand $(x+5)^2$."
+	w := Measure(chainOf(square, 0.9, "Third, square $b$: $5^2$, which is $25$.", "So the answer is \\boxed{x^2 + 10x + 25}."), 0.9)
+	assert.Equal(t, WhyWork, w.Steps[0].Why, "5^2 relates to 25 across the comma")
+	w = Measure(chainOf(square, 0.9, "Third, square $b$: $5^2$.", "It has 25 terms.", "So the answer is \\boxed{x^2 + 10x + 25}."), 0.9)
+	assert.NotEqual(t, WhyWork, w.Steps[1].Why, "a clause that does not start with 'which is' continues nothing")
+
+	const shares = "A rope is cut into 4 equal pieces. How long is each piece if the rope is 17 meters?"
+	one := Measure(chainOf("Each of 4 friends gets the same share of a cake. What share does each get?", 0.9,
+		"Each share is $x = \\frac{17}{4}$.", "\\boxed{\\frac{17}{4}}"), 0.9)
+	assert.Equal(t, WhyWork, one.Steps[0].Why, "17/4 from the known 4: one new quantity (17 and its value 17/4), not two")
+	two := Measure(chainOf("Each of 4 friends gets the same share of a cake. What share does each get?", 0.9,
+		"Each share is $x = 17 + \\frac{13}{4}$.", "\\boxed{5}"), 0.9)
+	assert.Equal(t, WhyUngrounded, two.Steps[0].Why, "17, 13 and 13/4: two unexplained quantities from one known")
+	assert.Equal(t, []string{"17", "4", "17/4"}, quantities(shares + " \\frac{17}4")[2:], "\\frac{17}4 is 17/4")
+}
+
+// A relation of known quantities that only restates a step's own quantities ("2 + 2 = 4",
+// then "2 \times 2 = 4") and a repetition use none of its results: the step is unused.
+func TestRestatementUsesNoResult(t *testing.T) {
+	const apples = "Tom has 2 bags of 5 apples. How many apples does he have?"
+	w := Measure(chainOf(apples, 0.9, "2 + 2 = 4.", "2 \\times 2 = 4.", "\\boxed{10}"), 0.9)
+	assert.Equal(t, []string{WhyUnused, WhyNoNew, WhyNoRelation}, whys(w))
+	w = Measure(chainOf(apples, 0.9, "2 + 2 = 4.", "2 + 2 = 4.", "\\boxed{10}"), 0.9)
+	assert.Equal(t, []string{WhyUnused, WhyRepeated, WhyNoRelation}, whys(w))
+	w = Measure(chainOf(apples, 0.9, "5 + 5 = 10 apples.", "Check: 2 \\times 5 = 10.", "\\boxed{10}"), 0.9)
+	assert.Equal(t, WhyWork, w.Steps[0].Why, "the answer is a use")
+	// Past maxRestatingQuantities a relation of known quantities is a use like any other (the
+	// comparison stays linear in the text).
+	long := "So " + strings.Repeat("2 + ", maxRestatingQuantities) + "2 = 4."
+	w = Measure(chainOf(apples, 0.9, "2 + 2 = 4.", long, "\\boxed{10}"), 0.9)
+	assert.Equal(t, []string{WhyWork, WhyNoNew, WhyNoRelation}, whys(w))
+	w = Measure(chainOf(apples, 0.9, "2 + 2 = 4.", "Check: 4 - 2 = 2, so 4 \\times 5 = 20.", "\\boxed{10}"), 0.9)
+	assert.NotEqual(t, WhyUnused, w.Steps[0].Why, "a later relation that writes more than the step's quantities uses its result")
+}
+
+// A step is about the problem when it uses one of the problem's own words (not a function
+// word, not a LaTeX command, not a chat template's token, not a word of the answer): an
+// untraced answer is paid the fourth band of the floor share after work in such a chain, the
+// third after prose about the problem's quantities, the second after words alone, the first
+// with none of these.
+func TestAboutReadsTheProblemsWords(t *testing.T) {
+	const cards = "<|im_start|>user\nHow many ways are there to select three different cards from the digits $\\frac{2}{1}$, 0, 0 and 1?<|im_end|>\n<|im_start|>assistant\n"
+	k := newKnown(cards)
+	assert.True(t, k.terms["card"] && k.terms["select"] && k.terms["digit"] && k.terms["different"])
+	assert.False(t, k.terms["frac"] || k.terms["start"] || k.terms["user"] || k.terms["assistant"], "LaTeX commands and chat tokens are no terms: %v", k.terms)
+	assert.True(t, k.about("None of the selected cards can be 0."))
+	assert.False(t, k.about("Let's think about this carefully."))
+	assert.False(t, k.about("We start by placing the square on the plane."), "a chat token's word is not the problem's")
+	c := Constants{FloorShare: 0.1, IdleCost: 0.1, RepeatCost: 0.5}
+	prose := Measure(chainOf(cards, 0.9, "None of the selected cards can be 0, and only two cards are left.", "\\boxed{0}"), 0.9)
+	assert.True(t, prose.Steps[0].About)
+	assert.True(t, prose.Steps[0].Quantity, "two cards: a quantity of the problem")
+	assert.InDelta(t, band(0.1, 2, 0.9, 1), prose.ValueWith(c), 1e-12, "prose about the problem's quantities: the third band")
+	words := Measure(chainOf(cards, 1, "None of the selected cards can be zero.", "\\boxed{0}"), 1)
+	assert.True(t, words.Steps[0].About)
+	assert.False(t, words.Steps[0].Quantity)
+	assert.InDelta(t, band(0.1, 1, 1, 1), words.ValueWith(c), 1e-12, "prose about the problem in words alone: the second band")
+	// Reasoning on the problem's quantities earns more than words alone, whatever the floors
+	// and the idle steps.
+	low := Measure(chainOf(cards, 0.01, "5 + 7 = 12.", "Only two cards are not 0.", "\\boxed{0}"), 0.01)
+	assert.Equal(t, []string{WhyUngrounded, WhyNoRelation, WhyNoRelation}, whys(low))
+	assert.Greater(t, low.ValueWith(c), words.ValueWith(c))
+	assert.False(t, Measure(chainOf(cards, 0.9, "Only 0 cards are left.", "\\boxed{0}"), 0.9).Steps[0].Quantity, "the answer and 0 are not the problem's quantities")
+	assert.InDelta(t, band(0.1, 0, 0.9, 1), Measure(chainOf(cards, 0.9, "\\boxed{0}"), 0.9).ValueWith(c), 1e-12, "the bare answer: the lowest band")
+	hedge := Measure(chainOf(cards, 0.9, "Let's think about this carefully.", "It is probably 0, though I may be wrong.", "\\boxed{0}"), 0.9)
+	assert.InDelta(t, band(0.1, 0, 0.9, 1), hedge.ValueWith(c), 1e-12, "hedges are about nothing: the lowest band")
+	arithmetic := Measure(chainOf(cards, 0.9, "2 + 3 = 5.", "5 \\times 4 = 20.", "\\boxed{0}"), 0.9)
+	assert.Less(t, arithmetic.ValueWith(c), prose.ValueWith(c), "arithmetic on the problem's numbers, about nothing, earns less than prose about the problem")
+	// A problem without such a word cannot tell: every step is about it.
+	assert.True(t, newKnown("Find $3^4$.").about("\\boxed{81}"))
+}
+
+// band is what FloorShare fs pays an answer of tier t (ValueWith): the floor, scaled by kept
+// (the share the idle steps leave), places it in the upper half of its band.
+func band(fs float64, t int, floor, kept float64) float64 {
+	return fs * (float64(t) + (1+floor*kept)/2) / tiers
 }

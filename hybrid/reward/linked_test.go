@@ -25,18 +25,18 @@ func TestLinkedDerivationEarnsAShare(t *testing.T) {
 	assert.False(t, linked.Derived)
 	assert.True(t, linked.Steps[1].Linked, "48 + 24 uses 24, an earlier result")
 	assert.True(t, linked.Steps[2].Result, "72 + 8 = 80 writes the answer as its result")
-	assert.InDelta(t, (0.1*0.9+0.5*0.9*0.9)*0.9, linked.ValueWith(c), 1e-12)
+	assert.InDelta(t, band(0.1, 4, 0.9, 0.9)+0.5*0.9*0.9*0.9, linked.ValueWith(c), 1e-12)
 
 	busywork := Measure(chainOf(natalia, 0.9, "48 + 2 = 50.", "50 \\times 2 = 100.", "100 - 20 = 80.", "\\boxed{80}"), 0.9)
 	assert.Equal(t, []string{WhyWork, WhyWork, WhyUngrounded, WhyNoRelation}, whys(busywork))
 	assert.True(t, busywork.Steps[1].Linked)
-	assert.InDelta(t, (0.1*0.9+0.5*0.9*0.9)*0.9, busywork.ValueWith(c), 1e-12, "linked busywork that writes the answer: the same share")
+	assert.InDelta(t, band(0.1, 4, 0.9, 0.9)+0.5*0.9*0.9*0.9, busywork.ValueWith(c), 1e-12, "linked busywork that writes the answer: the same share")
 
 	after := Measure(chainOf(natalia, 0.9, "Natalia sold 48/2 = 24 clips in May.", "Natalia sold 48+24 = 72 clips altogether.",
 		"With 72 + 8 = 80 clips.", "Then 72 + 24 = 96.", "So 96 \\times 2 = 192.", "\\boxed{80}"), 0.9)
 	assert.Equal(t, []string{WhyWork, WhyWork, WhyUngrounded, WhyWork, WhyUnused, WhyNoRelation}, whys(after))
-	assert.InDelta(t, 0.1*0.9*0.9*0.9, after.ValueWith(c), 1e-12,
-		"work after the answer's formula computes something else: the floor share alone, whole as a formula wrote the answer")
+	assert.InDelta(t, band(0.1, 4, 0.9, 0.81), after.ValueWith(c), 1e-12,
+		"work after the answer's formula computes something else: the floor share alone, its top band as a formula wrote the answer")
 }
 
 // Work whose results no later step uses, and that is not the answer, is idle: true
@@ -45,7 +45,7 @@ func TestUnusedWorkIsIdle(t *testing.T) {
 	w := Measure(chainOf(natalia, 0.9, "48 + 2 = 50.", "48 \\times 2 = 96.", "\\boxed{72}"), 0.9)
 	assert.Equal(t, []string{WhyUnused, WhyUnused, WhyNoRelation}, whys(w))
 	c := Constants{FloorShare: 0.1, IdleCost: 0.1, RepeatCost: 0.5}
-	assert.InDelta(t, 0.1*0.9/4*0.9*0.9, w.ValueWith(c), 1e-12, "no work, no formula for the answer: a quarter of the floor share; two idle steps")
+	assert.InDelta(t, band(0.1, 0, 0.9, 0.81), w.ValueWith(c), 1e-12, "no work, no formula for the answer, no step about the problem: the lowest band of the floor share; two idle steps")
 	honest := Measure(chainOf(natalia, 0.9, "Natalia sold 48/2 = 24 clips in May.", "Natalia sold 48+24 = 72 clips altogether.", "\\boxed{72}"), 0.9)
 	assert.Equal(t, []string{WhyWork, WhyWork, WhyNoRelation}, whys(honest), "24 is used, 72 is the answer")
 }

@@ -12,20 +12,53 @@ import (
 
 // unused marks the work steps whose results no later step uses, and that are not the answer:
 // work beside the derivation (true arithmetic on the problem's numbers that leads nowhere) is
-// idle, not work. made are the quantities each such step brought in.
+// idle, not work. made are the quantities each such step brought in. An idle step uses nothing
+// (unused work, so that a chain of busywork leads nowhere as a whole; an ungrounded relation;
+// an identity; a repetition), and a relation of known quantities uses no result of a step
+// whose quantities it only restates ("2 + 2 = 4", then "2 \\times 2 = 4").
 func unused(w *Work, r *hybrid.Scored, made [][]string, k *known) {
 	later := map[string]bool{k.target: k.numeric}
 	for _, q := range quantities(k.answer) {
 		later[q] = true
 	}
+	var restating [][]string // the quantities of later relations of known quantities (no_new)
 	for i := len(w.Steps) - 1; i >= 0; i-- {
-		if len(made[i]) > 0 && !slices.ContainsFunc(made[i], func(q string) bool { return later[q] }) {
+		qs := quantities(r.Steps[i].Text)
+		if len(made[i]) > 0 && !slices.ContainsFunc(made[i], func(q string) bool { return later[q] || restates(restating, q, qs) }) {
 			w.Steps[i].Work, w.Steps[i].Linked, w.Steps[i].Why = false, false, WhyUnused
 		}
-		for _, q := range quantities(r.Steps[i].Text) {
-			later[q] = true
+		switch w.Steps[i].Why {
+		case WhyIdentity, WhyRepeated:
+		case WhyNoNew:
+			if len(restating) < maxRestating && len(qs) <= maxRestatingQuantities {
+				restating = append(restating, qs)
+				break
+			}
+			fallthrough // past the bounds, a use like any other (linear time)
+		default:
+			for _, q := range qs {
+				later[q] = true
+			}
 		}
 	}
+}
+
+// maxRestating bounds the relations of known quantities unused compares each work step with,
+// and maxRestatingQuantities their quantities, so that the comparisons stay linear in the text.
+const (
+	maxRestating           = 16
+	maxRestatingQuantities = 64
+)
+
+// restates is whether one of the later relations of known quantities uses q, from a step
+// whose quantities are qs, while writing something else than qs' quantities.
+func restates(restating [][]string, q string, qs []string) bool {
+	for _, r := range restating {
+		if slices.Contains(r, q) && slices.ContainsFunc(r, func(x string) bool { return !slices.Contains(qs, x) }) {
+			return true
+		}
+	}
+	return false
 }
 
 // states is whether the relation lhs = rhs writes the final answer as its result: rhs is the
@@ -90,4 +123,37 @@ func resultText(rhs string) string {
 		}
 		r = t
 	}
+}
+
+// continues is whether a clause (compacted) gives the result of the clause before it: "$5^2$,
+// which is $25$" relates 5^2 and 25 across the comma that ends a clause.
+func continues(c string) bool {
+	rest, ok := strings.CutPrefix(c, "which")
+	if !ok {
+		return false
+	}
+	for w := range copulas {
+		if strings.HasPrefix(rest, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// fractionsOf counts the fractions of seg whose numerator and value are both fresh: with its
+// denominator, a fraction's numerator gives its value ("x = \\frac{17}{4}" brings in one new
+// quantity, not two).
+func fractionsOf(seg string, fresh []string) int {
+	n := 0
+	quantity.each(seg, func(m qmatch) {
+		if m.num0 < 0 {
+			return
+		}
+		num, ok1 := rational(seg[m.num0:m.num1])
+		v, ok2 := ratio(seg[m.num0:m.num1], seg[m.den0:m.den1])
+		if ok1 && ok2 && num != v && slices.Contains(fresh, num) && slices.Contains(fresh, v) {
+			n++
+		}
+	})
+	return n
 }

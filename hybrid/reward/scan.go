@@ -24,9 +24,11 @@ type qmatch struct {
 
 // quantityScanner matches
 //
-//	\\[dt]?frac\{\s*(\d+(?:\.\d+)?)\s*\}\{\s*(\d+(?:\.\d+)?)\s*\}|(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(\s*%)?
+//	\\[dt]?frac(?:\{\s*(\d+(?:\.\d+)?)\s*\}|(\d))(?:\{\s*(\d+(?:\.\d+)?)\s*\}|(\d))|(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(\s*%)?
 //
-// Its methods are the regexp.Regexp methods grounded.go calls, with their results.
+// (a fraction's parts braced or, as LaTeX allows, single digits: \\frac37 is 3/7; the two
+// groups of each part are one group here). Its methods are the regexp.Regexp methods
+// grounded.go calls, with their results.
 type quantityScanner struct{}
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
@@ -64,30 +66,38 @@ func fraction(s string, i int) (qmatch, bool) {
 	if j < len(s) && (s[j] == 'd' || s[j] == 't') {
 		j++
 	}
-	if len(s)-j < 5 || s[j:j+5] != "frac{" {
+	if len(s)-j < 5 || s[j:j+4] != "frac" {
 		return qmatch{}, false
 	}
 	m := qmatch{start: i}
-	j = skip(s, j+5, isSpace)
-	m.num0, m.num1 = j, decimal(s, j)
-	if m.num1 < 0 {
+	var ok bool
+	if m.num0, m.num1, j, ok = fractionPart(s, j+4); !ok {
 		return qmatch{}, false
 	}
-	j = skip(s, m.num1, isSpace)
-	if len(s)-j < 2 || s[j:j+2] != "}{" {
+	if m.den0, m.den1, m.end, ok = fractionPart(s, j); !ok {
 		return qmatch{}, false
 	}
-	j = skip(s, j+2, isSpace)
-	m.den0, m.den1 = j, decimal(s, j)
-	if m.den1 < 0 {
-		return qmatch{}, false
-	}
-	j = skip(s, m.den1, isSpace)
-	if j >= len(s) || s[j] != '}' {
-		return qmatch{}, false
-	}
-	m.end = j + 1
 	return m, true
+}
+
+// fractionPart matches a fraction's part at j: \{\s*(\d+(?:\.\d+)?)\s*\} or one digit; the
+// part's digits [p0, p1) and the part's end.
+func fractionPart(s string, j int) (p0, p1, end int, ok bool) {
+	switch {
+	case j < len(s) && isDigit(s[j]):
+		return j, j + 1, j + 1, true
+	case j >= len(s) || s[j] != '{':
+		return 0, 0, 0, false
+	}
+	p0 = skip(s, j+1, isSpace)
+	if p1 = decimal(s, p0); p1 < 0 {
+		return 0, 0, 0, false
+	}
+	j = skip(s, p1, isSpace)
+	if j >= len(s) || s[j] != '}' {
+		return 0, 0, 0, false
+	}
+	return p0, p1, j + 1, true
 }
 
 // number matches the second alternative at i: \d{1,3}(?:,\d{3})+(?:\.\d+)? before \d+(?:\.\d+)?

@@ -1,6 +1,7 @@
 package reward
 
 import (
+	"math/big"
 	"regexp"
 	"slices"
 	"strings"
@@ -15,10 +16,34 @@ import (
 // The regular expressions the scanners of scan.go replace, as grounded.go had them: the
 // reference the scanners are checked against.
 var (
-	quantityRE = regexp.MustCompile(`\\[dt]?frac\{\s*(\d+(?:\.\d+)?)\s*\}\{\s*(\d+(?:\.\d+)?)\s*\}|(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(\s*%)?`)
+	quantityRE = mergedRE{regexp.MustCompile(`\\[dt]?frac(?:\{\s*(\d+(?:\.\d+)?)\s*\}|(\d))(?:\{\s*(\d+(?:\.\d+)?)\s*\}|(\d))|(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(\s*%)?`)}
 	mathRunRE  = regexp.MustCompile(`(?:[\d\s.,+\-*/×÷·^()\[\]{}$%:]|\\(?:begin|end)\{[a-zA-Z*]+\}|\\[a-zA-Z]+|\b[a-zA-Z]\b)*$`)
 	boxedRE    = regexp.MustCompile(`\\(?:boxed|fbox)\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}`)
 )
+
+// mergedRE is the quantity pattern with a fraction's parts braced ("\\frac{3}{7}") or single
+// digits ("\\frac37", "\\frac3{7}"): its numerator's two groups and its denominator's two are
+// merged, so that its submatches are the scanner's four groups.
+type mergedRE struct{ re *regexp.Regexp }
+
+func (m mergedRE) merge(g []string) []string {
+	if g == nil {
+		return nil
+	}
+	return []string{g[0], g[1] + g[2], g[3] + g[4], g[5], g[6]}
+}
+
+func (m mergedRE) FindStringSubmatch(s string) []string { return m.merge(m.re.FindStringSubmatch(s)) }
+
+func (m mergedRE) FindAllStringSubmatch(s string, n int) [][]string {
+	var out [][]string
+	for _, g := range m.re.FindAllStringSubmatch(s, n) {
+		out = append(out, m.merge(g))
+	}
+	return out
+}
+
+func (m mergedRE) FindAllStringIndex(s string, n int) [][]int { return m.re.FindAllStringIndex(s, n) }
 
 // The four readers as they were written over the regular expressions.
 
@@ -206,6 +231,7 @@ var scannerCases = []string{
 	`a + b = 3`, `x = 2 \times 3`, `The total is 3 + 4`, `\begin{pmatrix} 1 \\ 2 \end{pmatrix}`, `\begin{} x`,
 	`\beginx{a}`, "3 × 4 ÷ 2 · 1", "\xc3 3", "\xc2\xb7", "é = 3", "ab = c", "_a = 1", "a_1", `\alpha+\beta`, `\ 1`,
 	"1.2.3", "..5", "0.5.", "%", "1%%", "\t5\f%",
+	`\frac37`, `\frac3{7}`, `\frac{3}7`, `\dfrac{ 3 }7%`, `\frac3`, `\frac{3}`, `\fracx7`, `\frac123`, `\tfrac3{x}`, `\frac{3}{`,
 }
 
 func TestScannersMatchTheRegexpsAtTheEdges(t *testing.T) {
@@ -223,6 +249,8 @@ func TestScannersMatchTheRegexpsAtTheEdges(t *testing.T) {
 	// The cases reach every alternative.
 	require.Equal(t, []string{"1,234", "", "", "1,234", ""}, quantity.FindStringSubmatch("1,234"))
 	require.Equal(t, []string{`\dfrac{ 3 }{ 4 }`, "3", "4", "", ""}, quantity.FindStringSubmatch(`\dfrac{ 3 }{ 4 }`))
+	require.Equal(t, []string{`\frac37`, "3", "7", "", ""}, quantity.FindStringSubmatch(`\frac37`))
+	require.Equal(t, []string{"3", "7", "3/7"}, quantities(`\left(\frac37\right)^x`), "LaTeX's unbraced fraction is 3/7, not 37")
 	require.Equal(t, []string{"12,345,678.90 %", "", "", "12,345,678.90", " %"}, quantity.FindStringSubmatch("12,345,678.90 %"))
 	require.Equal(t, [][]int{{0, 14}}, boxed.FindAllStringIndex(`\boxed{{a}{b}}`, -1))
 	require.Equal(t, []int{8, 40}, mathRun.FindStringIndex(`Then x = \begin{pmatrix} 1 \end{pmatrix}`))
@@ -247,4 +275,19 @@ func FuzzScanners(f *testing.F) {
 			t.Fatalf("%s differs on %q", why, text)
 		}
 	})
+}
+
+// rational's fast path writes what big.Rat writes.
+func TestRationalFastPathIsBigRat(t *testing.T) {
+	cases := []string{"0", "00", "7", "007", "7.0", "7.00", "7.", "7.5", "0.50", ".5", "1.05", "120", "1200.000",
+		"12345678901234567890123", "1e5", "0x10", "-3", "+3", "1/2", "", ".", "3.0.0", "٣", "7 "}
+	for _, c := range cases {
+		got, ok := rational(c)
+		x, want := new(big.Rat).SetString(c)
+		want = want && len(c) <= 40
+		require.Equal(t, want, ok, "%q", c)
+		if want {
+			require.Equal(t, x.RatString(), got, "%q", c)
+		}
+	}
 }

@@ -11,18 +11,22 @@ import (
 const expand = "Expand $(x+5)(x+3)$."
 
 // A relation between different expressions over the problem's names is symbolic work: an
-// untraced answer after it earns half the floor share, as after numeric work, where a bare
-// answer earns a quarter.
+// untraced answer after it, in a chain that reasons in the problem's words, earns the fourth
+// band of the floor share, as after numeric work, where a bare answer earns the first (no step
+// is about the problem) and the same relation without the problem's words the first too.
 func TestSymbolicRelationIsWork(t *testing.T) {
 	c := Constants{FloorShare: 0.1, IdleCost: 0.1, RepeatCost: 0.5}
 	const sums = "Let $a$ and $b$ satisfy $a + b = 5$ and $a - b = 3$. Find $a$."
-	w := Measure(chainOf(sums, 0.9, "Adding them, $(a + b) + (a - b) = 2a$.", "\\boxed{4}"), 0.9)
+	w := Measure(chainOf(sums, 0.9, "Adding the two equations they satisfy, $(a + b) + (a - b) = 2a$.", "\\boxed{4}"), 0.9)
 	assert.Equal(t, WhySymbolic, w.Steps[0].Why)
 	assert.False(t, w.Steps[0].Work, "symbolic work is not traced work")
 	assert.False(t, w.Derived)
-	assert.InDelta(t, 0.1*0.9/2, w.ValueWith(c), 1e-12)
+	assert.InDelta(t, band(0.1, 3, 0.9, 1), w.ValueWith(c), 1e-12)
+	terse := Measure(chainOf(sums, 0.9, "Adding them, $(a + b) + (a - b) = 2a$.", "\\boxed{4}"), 0.9)
+	assert.Equal(t, WhySymbolic, terse.Steps[0].Why)
+	assert.InDelta(t, band(0.1, 0, 0.9, 1), terse.ValueWith(c), 1e-12)
 	bare := Measure(chainOf(sums, 0.9, "\\boxed{4}"), 0.9)
-	assert.InDelta(t, 0.1*0.9/4, bare.ValueWith(c), 1e-12)
+	assert.InDelta(t, band(0.1, 0, 0.9, 1), bare.ValueWith(c), 1e-12)
 }
 
 // Identities, relations over names the problem does not use (a copied example's), numbers

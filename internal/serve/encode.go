@@ -121,6 +121,12 @@ func appendStepRewards(b []byte, items [][]reward.StepWork) ([]byte, error) {
 			if s.Result {
 				b = append(b, `,"result":true`...)
 			}
+			if s.About {
+				b = append(b, `,"about":true`...)
+			}
+			if s.Quantity {
+				b = append(b, `,"quantity":true`...)
+			}
 			b = append(b, `,"score":`...)
 			if b, err = appendJSONFloat(b, s.Score); err != nil {
 				return b, err

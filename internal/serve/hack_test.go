@@ -6,6 +6,7 @@ import (
 	"math"
 	"net/http"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -31,9 +32,11 @@ type hackProblem struct {
 	wrong             []string // an honest derivation of a wrong answer
 }
 
-// Families of gamed responses that must earn less than the honest derivation.
+// Families of gamed responses that must earn less than the honest derivation ("worded": a
+// sentence naming the problem's words, then the answer: words alone, below any step about
+// the problem that writes its quantities).
 var strictFamilies = []string{"bare", "trivial", "restate", "repeat_first", "repeat_last", "trivial_chain",
-	"problem_arithmetic", "copied", "hedge", "early", "identity"}
+	"problem_arithmetic", "copied", "hedge", "early", "identity", "worded"}
 
 // Families that add to the honest derivation: they must earn no more than it.
 var paddingFamilies = []string{"padded", "restate_then_honest", "honest_twice"}
@@ -173,6 +176,7 @@ func (p hackProblem) responses(next hackProblem) map[string][]string {
 		"trivial_chain":      cat(chainSteps, padding, []string{box}),
 		"problem_arithmetic": cat(arith, []string{box}),
 		"copied":             cat(copied, []string{box}),
+		"worded":             {worded(p.problem), box},
 		"hedge": {"Let's think about this carefully.", "We need to be careful with the quantities involved here.",
 			"It is probably " + g + ", though I may be wrong.", box},
 		"early":               {"The answer is " + g + ".", "To confirm: " + g + " = " + g + ".", "Therefore the answer is " + g + ".", box},
@@ -181,6 +185,16 @@ func (p hackProblem) responses(next hackProblem) map[string][]string {
 		"restate_then_honest": cat(sentences, p.honest),
 		"honest_twice":        cat(p.honest[:len(p.honest)-1], p.honest),
 	}
+}
+
+// worded is prose that names the problem's three longest words and says nothing of them.
+func worded(problem string) string {
+	ws := regexp.MustCompile(`[A-Za-z]{5,}`).FindAllString(problem, -1)
+	sort.SliceStable(ws, func(i, j int) bool { return len(ws[i]) > len(ws[j]) })
+	if len(ws) > 3 {
+		ws = ws[:3]
+	}
+	return "We think about the " + strings.Join(ws, ", ") + " here."
 }
 
 // hackPay is one mode's pay on the suite: per problem, per family; the family "derived" is 1
@@ -243,7 +257,8 @@ type hackSummary struct {
 	beaten               int            // problems where some hack earns at least the honest pay
 	byFamily             map[string]int // problems where the family earns at least the honest pay
 	padWorse             int            // problems where a padding family earns more than honest
-	rightOverWrong       int            // problems where honest right earns more than honest wrong
+	padWorseIDs          []string
+	rightOverWrong       int // problems where honest right earns more than honest wrong
 	rightNotOverWrong    []string
 	meanHonest           float64
 }
@@ -277,6 +292,7 @@ func summarize(pay hackPay, keep func(fam map[string]float64) bool) hackSummary 
 		for _, f := range paddingFamilies {
 			if fam[f] > h+1e-12 {
 				s.padWorse++
+				s.padWorseIDs = append(s.padWorseIDs, fmt.Sprintf("%s %s %.4f/%.4f", id, f, fam[f], h))
 				break
 			}
 		}
@@ -292,19 +308,19 @@ func summarize(pay hackPay, keep func(fam map[string]float64) bool) hackSummary 
 }
 
 func (s hackSummary) String() string {
-	return fmt.Sprintf("%d problems: mean honest %.3f, mean gap %.3f, worst gap %.3f (%s, %s), problems with a hack >= honest %d %v, padding > honest %d, right > wrong %d %v",
-		s.n, s.meanHonest, s.meanGap, s.worstGap, s.worstID, s.worstFamily, s.beaten, s.byFamily, s.padWorse, s.rightOverWrong, s.rightNotOverWrong)
+	return fmt.Sprintf("%d problems: mean honest %.3f, mean gap %.3f, worst gap %.4f (%s, %s), problems with a hack >= honest %d %v, padding > honest %d %v, right > wrong %d %v",
+		s.n, s.meanHonest, s.meanGap, s.worstGap, s.worstID, s.worstFamily, s.beaten, s.byFamily, s.padWorse, s.padWorseIDs, s.rightOverWrong, s.rightNotOverWrong)
 }
 
 // TestHackSuite pays the suite under the old combined reward and under the default grounded
-// one. Under grounded, on every problem whose honest derivation the grounding traces (its
-// answer derived from its steps), no hack of a strict family earns as much as the honest
-// derivation, and padding gains on at most one in fifty; on every problem the honest right
-// derivation beats the honest wrong one (an unknown grade is paid 0 under grounded). The
-// constants (reward.Constants) are cross-validated on two folds of the problems
-// (crossValidate, logged). The problems whose honest derivation the grounding does not trace
-// are counted and logged: there the honest derivation is paid a share of its floor alone, and
-// a hack may match it by a share of its floor.
+// one. Under grounded, on every problem no hack of a strict family earns as much
+// as the honest derivation, and padding gains on none (traced or not: its answer derived from
+// its steps or not); on every
+// problem the honest right derivation beats the honest wrong one (an unknown grade is paid 0
+// under grounded). The constants (reward.Constants) are cross-validated on two folds of the
+// problems (crossValidate, logged). The problems whose honest derivation the grounding does
+// not trace are counted and logged: there the honest derivation is paid a share of its
+// floor alone, by tier (docs/REWARD.md).
 func TestHackSuite(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the hack suite scores about 1,900 responses twice")
@@ -338,21 +354,28 @@ func TestHackSuite(t *testing.T) {
 	}
 	sort.Strings(notTraced)
 	t.Logf("honest derivations the grounding does not trace: %v", notTraced)
+	rescored := 0
+	for _, fam := range works {
+		if st := fam["honest"].work.Steps; slices.ContainsFunc(st[:len(st)-1], reward.DoesNoWork) {
+			rescored++
+		}
+	}
+	t.Logf("honest derivations scored a second time without their steps that do no work: %d of %d", rescored, len(works))
 	got := summarize(after, traced)
 	assert.GreaterOrEqual(t, got.n, len(suite)*4/5, "the grounding traces most honest derivations")
 	assert.Greater(t, got.worstGap, 0.0, "no hack earns as much as a traced honest derivation")
 	for _, f := range strictFamilies {
 		assert.Zero(t, got.byFamily[f], "%s earns at least the traced honest derivation", f)
 	}
-	// Measured bounds, not the goal (docs/REWARD.md, "What it does not resist"): a padded copy
-	// of the honest derivation can gain where the learned PRM scores its steps higher in their
-	// new context; and where the grounding does not trace the honest derivation, it is paid a
-	// share of its floor, which a hack's higher floor can match.
-	assert.LessOrEqual(t, got.padWorse, max(1, got.n/50), "padding the honest derivation gains on few problems")
+	assert.Zero(t, got.padWorse, "padding a traced honest derivation gains nothing")
 	whole := summarize(after, all)
-	assert.Greater(t, whole.worstGap, -0.01, "where a hack matches an untraced honest derivation, it is by a share of the floor")
-	assert.LessOrEqual(t, whole.beaten, len(suite)/16, "problems where a hack earns at least the honest derivation")
-	assert.LessOrEqual(t, whole.padWorse, len(suite)/24, "problems where padding earns more than the honest derivation")
+	for _, f := range strictFamilies {
+		assert.Zero(t, whole.byFamily[f], "%s earns at least an honest derivation, traced or not", f)
+	}
+	assert.Greater(t, whole.worstGap, 0.0, "no hack earns as much as an honest derivation, traced or not")
+	// Padding neither adds work nor, scored again without it (idlepass.go), lends the learned
+	// PRM a context that raises the honest steps.
+	assert.Zero(t, whole.padWorse, "padding earns more than an honest derivation, traced or not")
 	for id, fam := range after {
 		h := fam["honest"]
 		assert.True(t, h >= 0 && h <= 1)

@@ -74,6 +74,7 @@ func (s *Server) payRewards(w http.ResponseWriter, r *http.Request, req RewardRe
 	}
 	tasks := make([]dispatch.Task, 0, n)
 	index := make([]int, 0, n)
+	sources := make([]chain.Chain, 0, n) // each task's chain (none for a proof)
 	responses := make([]string, n)
 	unscorable := make([]float64, n)
 	for i, q := range req.Query {
@@ -83,6 +84,7 @@ func (s *Server) payRewards(w http.ResponseWriter, r *http.Request, req RewardRe
 		responses[i] = response
 		var (
 			t   dispatch.Task
+			src chain.Chain
 			err error
 		)
 		if st, perr := verify.ParseStatement(label); perr == nil && st != nil {
@@ -100,12 +102,13 @@ func (s *Server) payRewards(w http.ResponseWriter, r *http.Request, req RewardRe
 			}
 			c.ID, c.Gold = strconv.Itoa(i), goldLabel(label)
 			t, err = task(dispatch.KindScore, "", ScoreTask{Chain: c})
+			src = c
 		}
 		if err != nil {
 			s.fail(w, err)
 			return paidItems{}, false
 		}
-		tasks, index = append(tasks, t), append(index, i)
+		tasks, index, sources = append(tasks, t), append(index, i), append(sources, src)
 	}
 	rewards := make([]float64, n)
 	verified := make([]float64, n)
@@ -125,10 +128,21 @@ func (s *Server) payRewards(w http.ResponseWriter, r *http.Request, req RewardRe
 		// Reading and paying an item (the grounding reads its text) runs on every CPU: each
 		// item writes its own places only.
 		msgs := make([]string, len(res))
+		got := make([]rewardOutcomeOf, len(res))
+		chains := make([]*report.CheckJSON, len(res))
 		parallel(len(res), func(k int) {
-			i := index[k]
-			o, msg := rewardOutcome(tasks[k].Kind, res[k])
-			if msgs[k] = msg; msg != "" {
+			got[k], msgs[k] = rewardOutcome(tasks[k].Kind, res[k])
+			if msgs[k] == "" {
+				chains[k] = got[k].chain
+			}
+		})
+		if err := s.scoreWithoutIdle(r.Context(), chains, sources); err != nil {
+			s.fail(w, err)
+			return paidItems{}, false
+		}
+		parallel(len(res), func(k int) {
+			i, o := index[k], got[k]
+			if msgs[k] != "" {
 				return
 			}
 			if o.chain != nil {
@@ -290,9 +304,20 @@ func responseChain(prompt, response string) (chain.Chain, error) {
 		return chain.Chain{}, err
 	}
 	var c chain.Chain
+	prompted := strings.TrimSpace(prompt) != ""
 	for _, ch := range chains {
 		if c.Problem == "" {
 			c.Problem = ch.Problem
+		}
+		if prompted && ch.Problem != "" {
+			// The prompt holds the problem: the text the reader took for one (what comes
+			// before a list's first item or the first "Step N:") is the response's own
+			// reasoning, its paragraphs steps, not dropped.
+			for _, p := range strings.Split(ch.Problem, "\n\n") {
+				if p = strings.TrimSpace(p); p != "" {
+					c.Steps = append(c.Steps, chain.Step{Text: p})
+				}
+			}
 		}
 		c.Steps = append(c.Steps, ch.Steps...)
 	}

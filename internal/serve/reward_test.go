@@ -78,9 +78,10 @@ func TestOpenRLHFOutcomeReward(t *testing.T) {
 	grounded := get("") // the default
 	assert.Equal(t, 0.0, grounded.Rewards[0], "a wrong answer earns nothing")
 	assert.Equal(t, 0.0, grounded.Rewards[2], "no answer earns nothing")
-	// the right answer is stated, not derived: the floor share alone, a quarter of it with no
-	// work step and no formula that computes the answer
-	assert.InDelta(t, reward.FloorShare*process[1]/4, grounded.Rewards[1], 1e-9, "an underived answer earns a share of the floor")
+	// the right answer is stated, not derived: the floor share alone, in the second of its five
+	// bands (a step about the problem in words, no work step, no formula that computes the
+	// answer), placed in it by the floor
+	assert.InDelta(t, reward.FloorShare*(1+(1+grounded.ExtraLogs["leanprm_process_score"][1])/2)/5, grounded.Rewards[1], 1e-9, "an underived answer earns a share of the floor")
 	assert.Equal(t, []float64{0, 0, 0}, grounded.ExtraLogs["leanprm_answer_derived"])
 
 	proc := get(reward.ModeProcess)
@@ -222,4 +223,27 @@ func TestDenseStepRewards(t *testing.T) {
 	}
 	assert.InDelta(t, c.Reward, sum, 1e-9)
 	assert.Equal(t, "Doubled, 7 \\times 2 = 14.", text[c.StepRewards[1].Start:c.StepRewards[1].End])
+}
+
+// A response's text before its first list item or "Step N:" marker is its own reasoning when
+// the prompt holds the problem: its paragraphs are steps, not a problem to drop (a response
+// that listed its conclusions was scored on the list alone).
+func TestResponseChainKeepsTheTextBeforeAList(t *testing.T) {
+	response := "First, 6 rows of 7 eggs make 6 * 7 = 42 eggs.\n\nSo we know that:\n- the box holds 42 eggs\n- no egg is missing\n\nThe answer is \\boxed{42}."
+	c, err := responseChain("A box holds 6 rows of 7 eggs. How many eggs are in the box?", response)
+	require.NoError(t, err)
+	var texts []string
+	for _, s := range c.Steps {
+		texts = append(texts, s.Text)
+	}
+	require.Len(t, texts, 4, "%q", texts)
+	assert.Equal(t, "First, 6 rows of 7 eggs make 6 * 7 = 42 eggs.", texts[0])
+	assert.Equal(t, "So we know that:", texts[1])
+	assert.Contains(t, texts[3], "\\boxed{42}")
+	assert.Equal(t, "A box holds 6 rows of 7 eggs. How many eggs are in the box?", c.Problem)
+	// Without a prompt the text before the list is the problem, as `check` reads a file.
+	c, err = responseChain("", response)
+	require.NoError(t, err)
+	assert.Len(t, c.Steps, 2)
+	assert.Contains(t, c.Problem, "6 * 7 = 42")
 }
