@@ -110,6 +110,14 @@ func Var(name string) Poly {
 // normalize builds the normal form from arbitrary terms (whose factors are
 // already canonical): it merges equal monomials, drops zeros and sorts.
 func normalize(ts []term) Poly {
+	if len(ts) == 1 {
+		// one term: nothing to merge or sort (a product of monomials, a
+		// number times a number)
+		if ts[0].coef.Sign() == 0 {
+			return Poly{}
+		}
+		return Poly{ts: []term{{coef: new(big.Rat).Set(ts[0].coef), fs: ts[0].fs}}}
+	}
 	idx := make(map[string]int, len(ts))
 	out := make([]term, 0, len(ts))
 	for _, t := range ts {
@@ -132,6 +140,20 @@ func normalize(ts []term) Poly {
 		return Poly{}
 	}
 	return Poly{ts: kept}
+}
+
+// pow is the one-term polynomial t^n for n ≥ 1: the coefficient's
+// numerator and denominator raised once each, every exponent times n (the
+// order of the factors is kept). Pow has checked the degree.
+func (t term) pow(n uint) Poly {
+	e := new(big.Int).SetUint64(uint64(n))
+	num := new(big.Int).Exp(t.coef.Num(), e, nil)
+	den := new(big.Int).Exp(t.coef.Denom(), e, nil)
+	fs := make([]factor, len(t.fs))
+	for i, f := range t.fs {
+		fs[i] = factor{v: f.v, e: f.e * n}
+	}
+	return Poly{ts: []term{{coef: new(big.Rat).SetFrac(num, den), fs: fs}}}
 }
 
 // mulFactors multiplies two canonical monomials.
@@ -206,6 +228,9 @@ func (p Poly) Pow(n uint) (Poly, error) {
 	}
 	if p.Degree() == 0 && n > MaxPowDegree {
 		return Poly{}, fmt.Errorf("%w: constant to the power %d passes %d", ErrTooLarge, n, MaxPowDegree)
+	}
+	if len(p.ts) == 1 {
+		return p.ts[0].pow(n), nil
 	}
 	r := Int(1)
 	for i := uint(0); i < n; i++ {
