@@ -200,6 +200,8 @@ func (t *Reader) symLink(step int, text string, A, B symMember, c symContext) sy
 		refutable = "chain"
 	case c.chain && c.link == 0 && !c.cont && !isNamePower(c.head):
 		refutable = "chain"
+	case namedChainLink(A, B, c, allVars):
+		refutable = "chain"
 	case !c.chain && c.cue != "" && c.eqWord == "" && !isNamePower(A.e) && (exprWordRE.MatchString(c.prose) || mentions(c.rawProse, L)):
 		refutable = "cue"
 	default:
