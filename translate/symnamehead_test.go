@@ -26,6 +26,9 @@ func TestNamedChainRewriteTraps(t *testing.T) {
 			`Combining the fractions:
 \[ W = \frac{1}{p} - \frac{1}{q} + 1 = \frac{q - p + pq}{pq} = \frac{pq - p}{pq} \]`,
 			"(q - p + p * q) / (p * q) = (p * q - p) / (p * q)"},
+		{"a function's head, a cross term kept twice",
+			`Hence \( g(u) = (u + w)^2 - 2uw = u^2 + 2uw + w^2 - 2uw = u^2 + 2uw + w^2 \).`,
+			"u^2 + 2 * u * w + w^2 - 2 * u * w = u^2 + 2 * u * w + w^2"},
 	}
 	for _, tt := range refuted {
 		t.Run(tt.name, func(t *testing.T) {
@@ -45,6 +48,7 @@ func TestNamedChainRewriteTraps(t *testing.T) {
 		{"the squares added right", `Thus \( S = (a + b)(a - b) + 2b^2 = a^2 - b^2 + 2b^2 = a^2 + b^2 \).`},
 		{"the numerator kept whole", `Combining the fractions:
 \[ W = \frac{1}{p} - \frac{1}{q} + 1 = \frac{q - p + pq}{pq} = \frac{pq + q - p}{pq} \]`},
+		{"a function's head, done right", `Hence \( g(u) = (u + w)^2 - 2uw = u^2 + 2uw + w^2 - 2uw = u^2 + w^2 \).`},
 		{"a system, no identity shown first", `The conditions give \( S = a + b = 2c = c + 4d \).`},
 		{"an equation that ends the rewriting", `So \( K = (a + b)^2 - b^2 = a^2 + 2ab = 3ab \).`},
 		{"an equation in the head's name", `So \( r = (r + s)^2 - r^2 - s^2 = 2rs = 2rs + r - s \).`},
