@@ -26,6 +26,9 @@ func TestNamedChainRewriteTraps(t *testing.T) {
 			`Combining the fractions:
 \[ W = \frac{1}{p} - \frac{1}{q} + 1 = \frac{q - p + pq}{pq} = \frac{pq - p}{pq} \]`,
 			"(q - p + p * q) / (p * q) = (p * q - p) / (p * q)"},
+		{"a coefficient miscopied from the member before",
+			`Expanding, \( Q = (a + b)(a + 2) - 2a = a^2 + ab + 2b = a^2 + ab + 3b \).`,
+			"a^2 + a * b + 2 * b = a^2 + a * b + 3 * b"},
 		{"a function's head, a cross term kept twice",
 			`Hence \( g(u) = (u + w)^2 - 2uw = u^2 + 2uw + w^2 - 2uw = u^2 + 2uw + w^2 \).`,
 			"u^2 + 2 * u * w + w^2 - 2 * u * w = u^2 + 2 * u * w + w^2"},
@@ -50,6 +53,8 @@ func TestNamedChainRewriteTraps(t *testing.T) {
 \[ W = \frac{1}{p} - \frac{1}{q} + 1 = \frac{q - p + pq}{pq} = \frac{pq + q - p}{pq} \]`},
 		{"a function's head, done right", `Hence \( g(u) = (u + w)^2 - 2uw = u^2 + 2uw + w^2 - 2uw = u^2 + w^2 \).`},
 		{"two distances set equal, no identity shown first", `The point is as far from both ends, so \( d^2 = (u - 1)^2 + v^2 = (u - 5)^2 + v^2 \).`},
+		{"a second formula for the head after an expansion", `The point is as far from both ends, so \( d^2 = (u - 1)^2 + v^2 = u^2 - 2u + 1 + v^2 = (u - 5)^2 + v^2 \).`},
+		{"an expression chain: a second formula for its first member after an expansion", `So \( (u - 1)^2 + v^2 = u^2 - 2u + 1 + v^2 = (u - 5)^2 + v^2 \).`},
 		{"a system, no identity shown first", `The conditions give \( S = a + b = 2c = c + 4d \).`},
 		{"an equation that ends the rewriting", `So \( K = (a + b)^2 - b^2 = a^2 + 2ab = 3ab \).`},
 		{"an equation in the head's name", `So \( r = (r + s)^2 - r^2 - s^2 = 2rs = 2rs + r - s \).`},

@@ -2,6 +2,7 @@ package symbolic
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/leanprm/leanprm/translate/internal/symexpr"
 )
@@ -23,6 +24,9 @@ func namedChainLink(A, B symMember, c symContext, names []string) bool {
 	if c.head != nil && !isNamePower(c.head) || isNamePower(A.e) || isNamePower(B.e) {
 		return false
 	}
+	if secondFormula(B, c) {
+		return false
+	}
 	if c.head == nil {
 		return true // a head not read: "f(x) = …", "\text{Area} = …"
 	}
@@ -32,4 +36,38 @@ func namedChainLink(A, B symMember, c symContext, names []string) bool {
 		}
 	}
 	return true
+}
+
+// secondFormula reports that B is written as a member of the chain before
+// A with other numbers: "r^2 = (h - 2)^2 + k^2 = h^2 - 4h + 4 + k^2 = (h -
+// 4)^2 + k^2" gives the head a second formula (the same distance to
+// another point), a system rather than a rewriting. (B written as A with
+// another number is a slip in copying A and stays a rewriting.)
+func secondFormula(B symMember, c symContext) bool {
+	sb := skeleton(symexpr.Plain(B.e))
+	for j := 0; j < c.link && j < len(c.members); j++ {
+		if e := c.members[j].e; e != nil && skeleton(symexpr.Plain(e)) == sb {
+			return true
+		}
+	}
+	return false
+}
+
+// skeleton is s with each run of digits (and a decimal point in one) put
+// as "#".
+func skeleton(s string) string {
+	var b strings.Builder
+	num := false
+	for _, r := range s {
+		if r >= '0' && r <= '9' || num && r == '.' {
+			if !num {
+				b.WriteByte('#')
+			}
+			num = true
+			continue
+		}
+		num = false
+		b.WriteRune(r)
+	}
+	return b.String()
 }
