@@ -90,6 +90,7 @@ type symContext struct {
 	// equation rather than write the problem's f another way
 	restateVeto string
 	members     []symMember // the line's members (the link is members[link], members[link+1])
+	skels       *skelSet    // the skeletons of members before the link, filled as the links are read
 }
 
 // restateVetoRE marks a sentence that may set a function equal to

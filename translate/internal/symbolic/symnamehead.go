@@ -44,13 +44,31 @@ func namedChainLink(A, B symMember, c symContext, names []string) bool {
 // another point), a system rather than a rewriting. (B written as A with
 // another number is a slip in copying A and stays a rewriting.)
 func secondFormula(B symMember, c symContext) bool {
-	sb := skeleton(symexpr.Plain(B.e))
-	for j := 0; j < c.link && j < len(c.members); j++ {
-		if e := c.members[j].e; e != nil && skeleton(symexpr.Plain(e)) == sb {
-			return true
+	if c.skels == nil || B.e == nil {
+		return false
+	}
+	return c.skels.has(c.members, c.link, skeleton(symexpr.Plain(B.e)))
+}
+
+// skelSet holds the skeletons of a line's members before the link read
+// now; each member's is written once, so a line costs time linear in its
+// length however many links it has.
+type skelSet struct {
+	seen map[string]bool
+	upto int
+}
+
+// has reports whether one of members[:link] has the skeleton sk.
+func (s *skelSet) has(members []symMember, link int, sk string) bool {
+	if s.seen == nil {
+		s.seen = map[string]bool{}
+	}
+	for ; s.upto < link && s.upto < len(members); s.upto++ {
+		if e := members[s.upto].e; e != nil {
+			s.seen[skeleton(symexpr.Plain(e))] = true
 		}
 	}
-	return false
+	return s.seen[sk]
 }
 
 // skeleton is s with each run of digits (and a decimal point in one) put
