@@ -79,3 +79,31 @@ func TestNamedChainRewriteTraps(t *testing.T) {
 		assert.GreaterOrEqual(t, n, 2, step)
 	}
 }
+
+// FuzzNamedChain: chains that name their result (a name, a function's
+// head, or none) with fuzzed members never panic, every emitted line is in
+// the dialect, and the exact checker decides each obligation.
+func FuzzNamedChain(f *testing.F) {
+	for _, s := range [][3]string{
+		{`(m + n)^2 - mn`, `m^2 + 2mn + n^2 - mn`, `m^2 + 2mn + n^2`},
+		{`\frac{1}{p} - \frac{1}{q} + 1`, `\frac{q - p + pq}{pq}`, `\frac{pq - p}{pq}`},
+		{`(u - 1)^2 + v^2`, `u^2 - 2u + 1 + v^2`, `(u - 5)^2 + v^2`},
+		{`(a + b)(a + 2) - 2a`, `a^2 + ab + 2b`, `a^2 + ab + 3b`},
+		{`r^2 + 1.5 r s`, `r(r + 1.5s)`, `r = 2`},
+	} {
+		f.Add(s[0], s[1], s[2])
+	}
+	tr, err := New(Options{})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, a, b, c string) {
+		chain := a + ` = ` + b + ` = ` + c + ` = ` + b
+		res := tr.Translate("fuzz", []string{
+			`Expanding, \( W = ` + chain + ` \).`,
+			`Hence \[ g(u) = ` + chain + ` \]`,
+			`So \( ` + chain + ` = ` + a + ` \).`,
+		})
+		requireDialectDecided(t, tr, &res)
+	})
+}
