@@ -409,6 +409,7 @@ func (w *symWalk) symbolicLine(li int, ln symLine, ms []symMember, head *symexpr
 	}
 	chain := len(ms) >= 3 || ln.cont
 	rewrote := false // an earlier link of the line is an identity, not a copy
+	skels := &skelSet{}
 	for k := 0; k+1 < len(ms); k++ {
 		A, B := ms[k], ms[k+1]
 		if A.e == nil || B.e == nil || symexpr.HasCertFn(A.e) || symexpr.HasCertFn(B.e) {
@@ -419,7 +420,7 @@ func (w *symWalk) symbolicLine(li int, ln symLine, ms []symMember, head *symexpr
 			cue: rewriteCueRE.FindString(ln.prose), eqWord: equationWordRE.FindString(ln.prose),
 			prose: ln.prose, rawProse: ln.rawProse,
 			hypo: hypo, veto: veto, rewrote: rewrote,
-			restateVeto: restateVetoRE.FindString(ln.sentence),
+			restateVeto: restateVetoRE.FindString(ln.sentence), members: ms, skels: skels,
 		})
 		rewrote = rewrote || c.identity
 		w.add(c.obl, c.skip)

@@ -89,6 +89,8 @@ type symContext struct {
 	// restateVeto: a word of the sentence that may set "f(x) = …" as an
 	// equation rather than write the problem's f another way
 	restateVeto string
+	members     []symMember // the line's members (the link is members[link], members[link+1])
+	skels       *skelSet    // the skeletons of members before the link, filled as the links are read
 }
 
 // restateVetoRE marks a sentence that may set a function equal to
@@ -196,9 +198,11 @@ func (t *Reader) symLink(step int, text string, A, B symMember, c symContext) sy
 		// "x(1 - y) = y(1 - x) = a": two expressions set equal to a name
 		// are a system of equations, not a rewriting.
 		return symResult{eq: eq}
-	case c.chain && (c.link > 0 || c.cont) && !isNamePower(c.head):
+	case c.chain && (c.link > 0 || c.cont) && !isNamePower(c.head) && !secondFormula(B, c):
 		refutable = "chain"
 	case c.chain && c.link == 0 && !c.cont && !isNamePower(c.head):
+		refutable = "chain"
+	case namedChainLink(A, B, c, allVars):
 		refutable = "chain"
 	case !c.chain && c.cue != "" && c.eqWord == "" && !isNamePower(A.e) && (exprWordRE.MatchString(c.prose) || mentions(c.rawProse, L)):
 		refutable = "cue"
