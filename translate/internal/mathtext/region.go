@@ -33,3 +33,21 @@ func MathRegions(text string, toks []Tok) []Region {
 	}
 	return out
 }
+
+// MatchBrace returns the index of the brace closing the one at s[i],
+// looking no further than end, or -1.
+func MatchBrace(s string, i, end int) int {
+	depth := 0
+	for k := i; k < end; k++ {
+		switch s[k] {
+		case '{':
+			depth++
+		case '}':
+			depth--
+			if depth == 0 {
+				return k
+			}
+		}
+	}
+	return -1
+}

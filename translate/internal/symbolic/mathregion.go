@@ -64,7 +64,7 @@ func splitMath(text string, rg MathRegion) []struct {
 			// \text{…} and friends: prose inside math; a line break.
 			j := strings.IndexByte(text[i:rg.E], '{')
 			if j > 0 && j < 12 {
-				end := matchBrace(text, i+j, rg.E)
+				end := mathtext.MatchBrace(text, i+j, rg.E)
 				if end > 0 {
 					cur.e = i
 					out = append(out, cur)
@@ -101,20 +101,4 @@ func splitMath(text string, rg MathRegion) []struct {
 	cur.e = rg.E
 	out = append(out, cur)
 	return out
-}
-
-func matchBrace(s string, i, end int) int {
-	depth := 0
-	for k := i; k < end; k++ {
-		switch s[k] {
-		case '{':
-			depth++
-		case '}':
-			depth--
-			if depth == 0 {
-				return k
-			}
-		}
-	}
-	return -1
 }

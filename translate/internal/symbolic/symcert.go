@@ -250,7 +250,7 @@ func (t *Reader) pmRoot(step int, text string, as, ae, bs, be int) *obligation.O
 	if i < 0 || strings.Count(a, `\sqrt`) != 1 || strings.Contains(b, `\sqrt`) {
 		return nil
 	}
-	j := matchBrace(a, i+len(`\sqrt`), len(a))
+	j := mathtext.MatchBrace(a, i+len(`\sqrt`), len(a))
 	if j < 0 {
 		return nil
 	}

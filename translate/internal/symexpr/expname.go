@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/leanprm/leanprm/translate/algebra"
+	"github.com/leanprm/leanprm/translate/internal/mathtext"
 )
 
 // Powers with a name in the exponent: 2^n, 3^{x+2}, \left(\frac{1}{2}\right)^{2 \cdot 3^n},
@@ -45,7 +46,7 @@ func (r *sreader) expOfName(base *Expr) *Expr {
 	var x *Expr
 	switch c := r.s[r.i]; {
 	case c == '{':
-		end := matchGroup(r.s, r.i)
+		end := mathtext.MatchBrace(r.s, r.i, len(r.s))
 		if end < 0 || !hasLetter(r.s[r.i+1:end]) {
 			return nil
 		}
@@ -78,23 +79,6 @@ func (r *sreader) expOfName(base *Expr) *Expr {
 		r.fail("a power with a name in the exponent of a base that is not a positive rational")
 	}
 	return r.node(&Expr{Op: 'X', L: base, R: x})
-}
-
-// matchGroup returns the index of the brace closing the one at i, or -1.
-func matchGroup(s string, i int) int {
-	depth := 0
-	for k := i; k < len(s); k++ {
-		switch s[k] {
-		case '{':
-			depth++
-		case '}':
-			depth--
-			if depth == 0 {
-				return k
-			}
-		}
-	}
-	return -1
 }
 
 // hasLetter reports an ASCII letter outside a command name.
