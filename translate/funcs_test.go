@@ -24,7 +24,6 @@ type funcTrap struct {
 	steps   []string
 	step    int
 	want    string // wantRefuted, wantNotRefuted, wantNotVerify, wantVerified
-	claim   string // with wantRefuted or wantVerified: a decided obligation's Expr holds this
 }
 
 var funcTraps = []funcTrap{
@@ -115,17 +114,7 @@ func TestFunctionsDefinedInTheProblem(t *testing.T) {
 		res, err := tr.ChainProblem(context.Background(), fmt.Sprint("fn", i), c.problem, c.steps)
 		require.NoError(t, err)
 		s := res.Steps[c.step]
-		ok := false
-		switch c.want {
-		case wantRefuted:
-			ok = s.Verdict == StepRefuted
-		case wantNotRefuted:
-			ok = s.Verdict != StepRefuted
-		case wantNotVerify:
-			ok = s.Verdict != StepVerified
-		case wantVerified:
-			ok = s.Verdict == StepVerified
-		}
+		ok := stepAsWanted(s, c.want, "")
 		assert.True(t, ok, "%s: %q then %q step %d: %s, want %s; obligations %+v; skipped %+v", c.name, c.problem, c.steps, c.step, s.Verdict, c.want, obligationsOf(s), s.Skipped)
 		if ok && (c.want == wantRefuted || c.want == wantVerified) {
 			noted := false

@@ -176,23 +176,7 @@ func TestTrapCorpus(t *testing.T) {
 		res, err := tr.Chain(context.Background(), fmt.Sprint("trap", i), c.steps)
 		require.NoError(t, err)
 		s := res.Steps[c.step]
-		ok := false
-		switch c.want {
-		case wantRefuted:
-			ok = s.Verdict == StepRefuted
-			if ok && c.claim != "" {
-				ok = false
-				for _, o := range s.Obligations {
-					ok = ok || o.Verdict == Refuted && strings.Contains(o.Expr, c.claim)
-				}
-			}
-		case wantNotRefuted:
-			ok = s.Verdict != StepRefuted
-		case wantNotVerify:
-			ok = s.Verdict != StepVerified
-		case wantVerified:
-			ok = s.Verdict == StepVerified
-		}
+		ok := stepAsWanted(s, c.want, c.claim)
 		f := fams[c.family]
 		f[0]++
 		if ok {
@@ -240,4 +224,32 @@ func TestWithheldRefutationTheProblemSettles(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, tt.want, res.Steps[0].Verdict, "%q after %q: %+v", tt.step, tt.problem, obligationsOf(res.Steps[0]))
 	}
+}
+
+// stepAsWanted reports whether a trap's step got the verdict it wants
+// (wantRefuted, wantNotRefuted, wantNotVerify, wantVerified); with
+// wantRefuted and a claim, a refuted obligation's Expr must hold it.
+func stepAsWanted(s StepResult, want, claim string) bool {
+	switch want {
+	case wantRefuted:
+		if s.Verdict != StepRefuted {
+			return false
+		}
+		if claim == "" {
+			return true
+		}
+		for _, o := range s.Obligations {
+			if o.Verdict == Refuted && strings.Contains(o.Expr, claim) {
+				return true
+			}
+		}
+		return false
+	case wantNotRefuted:
+		return s.Verdict != StepRefuted
+	case wantNotVerify:
+		return s.Verdict != StepVerified
+	case wantVerified:
+		return s.Verdict == StepVerified
+	}
+	return false
 }
