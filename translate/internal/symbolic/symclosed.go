@@ -427,17 +427,7 @@ func wholeNear(e *symexpr.Expr, v *big.Rat) bool {
 
 // mayDefine is a cheap test for "F(x) =" before the regexp runs.
 func mayDefine(s string) bool {
-	for i := strings.IndexByte(s, '('); i >= 0; {
-		if i > 0 && strings.IndexByte(symexpr.FuncNames, s[i-1]) >= 0 && i+2 < len(s) && s[i+2] == ')' && s[i+1] >= 'a' && s[i+1] <= 'z' {
-			return true
-		}
-		j := strings.IndexByte(s[i+1:], '(')
-		if j < 0 {
-			break
-		}
-		i += 1 + j
-	}
-	return false
+	return symexpr.AnyHead(s, func(i int) bool { return i+2 < len(s) && s[i+2] == ')' && s[i+1] >= 'a' && s[i+1] <= 'z' })
 }
 
 // linkStart is the offset in raw of the member after the k-th congruence

@@ -100,15 +100,8 @@ func closedNumber(s string) bool {
 // before "(" somewhere in texts.
 func anyApplied(texts []string) bool {
 	for _, s := range texts {
-		for i := strings.IndexByte(s, '('); i >= 0; {
-			if i > 0 && strings.IndexByte(symexpr.FuncNames, s[i-1]) >= 0 && (i == 1 || !mathtext.IsASCIILetter(s[i-2]) && s[i-2] != '\\') {
-				return true
-			}
-			j := strings.IndexByte(s[i+1:], '(')
-			if j < 0 {
-				break
-			}
-			i += 1 + j
+		if symexpr.AnyHead(s, func(i int) bool { return i == 1 || !mathtext.IsASCIILetter(s[i-2]) && s[i-2] != '\\' }) {
+			return true
 		}
 	}
 	return false

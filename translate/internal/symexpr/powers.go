@@ -88,6 +88,22 @@ var closedArgRE = regexp.MustCompile(`^\s*-?[0-9][0-9.,]*(?:\s*/\s*[0-9]+)?\s*$`
 // application, not a product: f(x), P(A), T(n).
 var FuncNames = "fghFGHPQTpqS"
 
+// AnyHead reports whether ok holds at the index i of some "(" in s that a
+// letter of FuncNames stands before (a function's head, "f(").
+func AnyHead(s string, ok func(i int) bool) bool {
+	for i := strings.IndexByte(s, '('); i >= 0; {
+		if i > 0 && strings.IndexByte(FuncNames, s[i-1]) >= 0 && ok(i) {
+			return true
+		}
+		j := strings.IndexByte(s[i+1:], '(')
+		if j < 0 {
+			return false
+		}
+		i += 1 + j
+	}
+	return false
+}
+
 // root reads \sqrt{…}, \sqrt[3]{…}, \sqrt2, √… and ∛…: a square or
 // cube root of an expression without names (a radical of an expression
 // with names is left alone: √(x²) = x is not an identity over Q, yet
