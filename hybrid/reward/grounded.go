@@ -709,9 +709,12 @@ func written(text string) []string {
 	return out
 }
 
+// quantityMarks drops what parseQuantity ignores around a number: currency, percent, spacing.
+var quantityMarks = strings.NewReplacer(`\$`, "", "$", "", `\%`, "", "%", "", `\!`, "", "{,}", ",", " ", "")
+
 // parseQuantity reads an answer that is one quantity ("72", "\frac{3}{4}", "$1,200", "25\%").
 func parseQuantity(s string) (string, bool) {
-	s = strings.NewReplacer(`\$`, "", "$", "", `\%`, "", "%", "", `\!`, "", "{,}", ",", " ", "").Replace(s)
+	s = quantityMarks.Replace(s)
 	s = strings.TrimSuffix(strings.TrimPrefix(s, "\\text{"), "}")
 	s = strings.TrimPrefix(s, "-") // signs are ignored
 	if m, ok := quantity.next(s, 0); !ok || m.start != 0 || m.end != len(s) {

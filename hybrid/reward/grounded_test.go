@@ -123,6 +123,30 @@ func TestPayChainDense(t *testing.T) {
 	assert.False(t, w.Steps[0].Work)
 }
 
+// PayMeasured with the chain's own measure pays exactly what PayChain pays, in every mode and
+// with or without a refuted step; a measure of another chain pays otherwise (it is used).
+func TestPayMeasuredIsPayChain(t *testing.T) {
+	honest := chainOf(natalia, 0.9, "Natalia sold 48/2 = 24 clips in May.", "Natalia sold 48+24 = 72 clips altogether.", "The answer is \\boxed{72}.")
+	padded := chainOf(natalia, 0.8, "1 + 1 = 2.", "Natalia sold 48/2 = 24 clips in May.", "Natalia sold 48+24 = 72 clips altogether.", "The answer is \\boxed{72}.")
+	for _, r := range []*hybrid.Scored{honest, padded} {
+		r.GoldAnswer = "72"
+		o := Of(nil, r, 0.5)
+		for _, mode := range []Mode{"", ModeGrounded, ModeCombined} {
+			for _, refuted := range []bool{false, true} {
+				s := Settings{Mode: mode}
+				p1, w1 := s.PayChain(o, r, r.Steps[0].Score, refuted)
+				p2, w2 := s.PayMeasured(o, MeasureWith(nil, r, r.Steps[0].Score), r.Steps[0].Score, refuted)
+				assert.Equal(t, p1, p2, "mode %q refuted %v", mode, refuted)
+				assert.Equal(t, w1, w2, "mode %q refuted %v", mode, refuted)
+			}
+		}
+	}
+	o := Of(nil, honest, 0.5)
+	p1, _ := Settings{}.PayChain(o, honest, 0.9, false)
+	p2, _ := Settings{}.PayMeasured(o, MeasureWith(nil, padded, 0.9), 0.9, false)
+	assert.NotEqual(t, p1.Reward, p2.Reward, "the measure given is the one paid")
+}
+
 func TestOffsetsAreCharacters(t *testing.T) {
 	resp := "Schritt 1: Natalia verkaufte 48/2 = 24 Klammern – im Mai.\n\nNatalia sold 48+24 = 72 clips.\n\n\\boxed{72}"
 	r := chainOf(natalia, 0.9, "Natalia verkaufte 48/2 = 24 Klammern – im Mai.", "Natalia sold 48+24 = 72 clips.", "\\boxed{72}", "not in the text")

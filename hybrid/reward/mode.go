@@ -96,7 +96,13 @@ func (s Settings) Pay(o *Outcome, process float64, refuted bool) Paid {
 // Work.Offsets, its place in the response. Under ModeGrounded the process value is
 // Work.Value, under the other modes the chain score.
 func (s Settings) PayChain(o *Outcome, r *hybrid.Scored, process float64, refuted bool) (Paid, Work) {
-	w := MeasureWith(s.Grader, r, process)
+	return s.PayMeasured(o, MeasureWith(s.Grader, r, process), process, refuted)
+}
+
+// PayMeasured is PayChain of a chain whose work w was measured already (MeasureWith of the
+// same chain with the same process score, not yet paid): a caller that needed the measure
+// first does not read the chain's text twice.
+func (s Settings) PayMeasured(o *Outcome, w Work, process float64, refuted bool) (Paid, Work) {
 	value := process
 	if s.Mode == "" || s.Mode == ModeGrounded {
 		value = w.Value()

@@ -20,10 +20,15 @@ import (
 // its first (the padding's context then stands; the failure is no verdict).
 // Only the grounded reward (reward.mode grounded, the default) does this: the other modes pay
 // the chain score as it is.
-func (s *Server) scoreWithoutIdle(ctx context.Context, chains []*report.CheckJSON, src []chain.Chain) error {
+//
+// It returns, for each chain that keeps its first scoring, the work measured to find its idle
+// steps (nil for the others), which pays it without reading its text again
+// (reward.Settings.PayMeasured).
+func (s *Server) scoreWithoutIdle(ctx context.Context, chains []*report.CheckJSON, src []chain.Chain) ([]*reward.Work, error) {
 	if m := s.opts.Reward.Mode; m != "" && m != reward.ModeGrounded {
-		return nil
+		return nil, nil
 	}
+	measured := make([]*reward.Work, len(chains))
 	var tasks []dispatch.Task
 	var of []int
 	var keeps [][]int
@@ -31,7 +36,8 @@ func (s *Server) scoreWithoutIdle(ctx context.Context, chains []*report.CheckJSO
 		if c == nil || len(src[k].Steps) != len(c.Steps) {
 			continue
 		}
-		_, w := s.opts.Reward.PayChain(c.Outcome, &c.Scored, c.ChainScore, false)
+		w := reward.MeasureWith(s.opts.Reward.Grader, &c.Scored, c.ChainScore)
+		measured[k] = &w
 		keep := w.WorkingSteps()
 		if keep == nil {
 			continue
@@ -44,16 +50,16 @@ func (s *Server) scoreWithoutIdle(ctx context.Context, chains []*report.CheckJSO
 		}
 		t, err := task(dispatch.KindScore, "", ScoreTask{Chain: sub})
 		if err != nil {
-			return err
+			return nil, err
 		}
 		tasks, of, keeps = append(tasks, t), append(of, k), append(keeps, keep)
 	}
 	if len(tasks) == 0 {
-		return nil
+		return measured, nil
 	}
 	res, err := s.run(ctx, tasks, 0)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	for j, rr := range res {
 		second, ok := checkJSONOf(rr)
@@ -67,6 +73,7 @@ func (s *Server) scoreWithoutIdle(ctx context.Context, chains []*report.CheckJSO
 		}
 		c.Steps = steps
 		c.ChainScore = min(c.ChainScore, second.ChainScore)
+		measured[of[j]] = nil // its scores changed: measured again when paid
 	}
-	return nil
+	return measured, nil
 }

@@ -136,7 +136,8 @@ func (s *Server) payRewards(w http.ResponseWriter, r *http.Request, req RewardRe
 				chains[k] = got[k].chain
 			}
 		})
-		if err := s.scoreWithoutIdle(r.Context(), chains, sources); err != nil {
+		measured, err := s.scoreWithoutIdle(r.Context(), chains, sources)
+		if err != nil {
 			s.fail(w, err)
 			return paidItems{}, false
 		}
@@ -146,7 +147,11 @@ func (s *Server) payRewards(w http.ResponseWriter, r *http.Request, req RewardRe
 				return
 			}
 			if o.chain != nil {
-				o.reward = outcomes.payItem(s, i, o.chain, responses[i])
+				var m *reward.Work
+				if measured != nil {
+					m = measured[k]
+				}
+				o.reward = outcomes.payItem(s, i, o.chain, responses[i], m)
 			}
 			rewards[i], verified[i], firstErr[i] = o.reward, o.verified, o.firstError
 		})
@@ -266,7 +271,9 @@ func writeRewards(w http.ResponseWriter, rewards []float64, extra map[string][]f
 		return
 	}
 	b = append(b, '}', '\n')
+	// With its length known the answer goes out in one piece, not chunked.
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
 	w.WriteHeader(http.StatusOK)
 	w.Write(b)
 }

@@ -61,10 +61,17 @@ func goldLabel(label string) string {
 
 // pay is the reward of a scored chain under the server's reward settings (its process value
 // when it has no gold answer, else as reward.Mode says), with each step's dense reward and
-// its character offsets in response.
-func (s *Server) pay(c *report.CheckJSON, response string) (reward.Paid, reward.Work) {
+// its character offsets in response. measured, when not nil, is c's work measured already
+// (scoreWithoutIdle), which spares reading c's text again.
+func (s *Server) pay(c *report.CheckJSON, response string, measured *reward.Work) (reward.Paid, reward.Work) {
 	refuted := c.Has(hybrid.Refuted) || c.Outcome != nil && c.Outcome.By == reward.ByProven
-	p, w := s.opts.Reward.PayChain(c.Outcome, &c.Scored, c.ChainScore, refuted)
+	var p reward.Paid
+	var w reward.Work
+	if measured != nil {
+		p, w = s.opts.Reward.PayMeasured(c.Outcome, *measured, c.ChainScore, refuted)
+	} else {
+		p, w = s.opts.Reward.PayChain(c.Outcome, &c.Scored, c.ChainScore, refuted)
+	}
 	w.Offsets(&c.Scored, response)
 	return p, w
 }
@@ -92,7 +99,7 @@ func newOutcomeLogs(n int) *outcomeLogs {
 
 // payItem records item i's scored chain and returns its reward; response is the text the
 // steps' offsets count in.
-func (l *outcomeLogs) payItem(s *Server, i int, c *report.CheckJSON, response string) float64 {
+func (l *outcomeLogs) payItem(s *Server, i int, c *report.CheckJSON, response string, measured *reward.Work) float64 {
 	l.process[i] = c.ChainScore
 	if o := c.Outcome; o != nil {
 		l.hasGold[i] = 1
@@ -113,7 +120,7 @@ func (l *outcomeLogs) payItem(s *Server, i int, c *report.CheckJSON, response st
 			}
 		}
 	}
-	p, w := s.pay(c, response)
+	p, w := s.pay(c, response, measured)
 	l.steps[i] = w.Steps
 	if w.Derived {
 		l.derived[i] = 1
@@ -143,7 +150,7 @@ func (s *Server) withReward(payload json.RawMessage) json.RawMessage {
 	if json.Unmarshal(payload, &c) != nil {
 		return payload
 	}
-	p, work := s.pay(&c, reward.Text(&c.Scored))
+	p, work := s.pay(&c, reward.Text(&c.Scored), nil)
 	if raw, err := json.Marshal(work.Steps); err == nil {
 		payload = withRawField(payload, "step_rewards", raw)
 	}
