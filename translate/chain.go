@@ -381,6 +381,7 @@ func (t *Translator) translate(id string, pc problemCtx, steps []string, resume 
 			}
 		}
 		// Symbolic claims: identities, transformations, solutions.
+		sym.Defs = symdefs.StepSeqVeto(ss.text, sym.Defs)
 		if room := min(lim.MaxClaimsPerStep-claims, lim.MaxClaimsPerChain-total); room > 0 {
 			sym.Taken = sym.Taken[:0]
 			for _, o := range sr.Obligations {
@@ -410,6 +411,7 @@ func (t *Translator) translate(id string, pc problemCtx, steps []string, resume 
 				}
 			}
 		}
+		sym.Defs = symdefs.StepSeqs(pc.text, ss.text, i, sym.Cased(), sym.Defs) // for the steps after
 		assertedOnly(&sr, ss.dr)
 		for j := range sr.Obligations {
 			if sr.Obligations[j].Verdict == "" {

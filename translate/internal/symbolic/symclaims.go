@@ -66,6 +66,7 @@ type State struct {
 	Doubt    string              // the arithmetic reader's doubt about the step, if any
 	Consts   map[string]*big.Rat // names bound to one exact number before the step
 	lastRun  *symimp.Run[runVal] // the run of equations in several unknowns that ended the previous step
+	cased    bool                // a step so far opened a case or a trial (symdefs.OpensCase)
 }
 
 // Reader reads the symbolic claims of steps; tactic closes the closed
@@ -84,6 +85,7 @@ func (t *Reader) Claims(step int, text string, toks []mathtext.Tok, st *State, b
 		prevEq: st.lastEq, olderEq: st.olderEq}
 	from := len(w.obls)
 	st.lastEq = nil
+	st.cased = st.cased || symdefs.OpensCase(text)
 	prevRun := st.lastRun
 	st.lastRun = nil
 	for li, ln := range lines {
@@ -328,7 +330,7 @@ func (w *symWalk) line(li int, ln symLine) {
 	} else {
 		w.runs.Break(false)
 	}
-	t.recordDef(st, step, ln, ms, hypo)
+	t.recordDef(st, step, text, ln, ms, hypo)
 	last := ms[len(ms)-1].e
 	if last != nil {
 		st.last = last
@@ -608,3 +610,7 @@ func readMembers(text string, s, e int, defs map[string]*symexpr.Def) ([]symMemb
 	}
 	return ms, cont
 }
+
+// Cased reports a chain that has opened cases or trials in a step so far
+// (symdefs.OpensCase): what a step defines then may hold in one case only.
+func (st *State) Cased() bool { return st.cased }

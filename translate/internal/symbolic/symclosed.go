@@ -9,6 +9,7 @@ import (
 	"github.com/leanprm/leanprm/translate/algebra"
 	"github.com/leanprm/leanprm/translate/internal/arith"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
+	"github.com/leanprm/leanprm/translate/internal/symdefs"
 	"github.com/leanprm/leanprm/translate/internal/symexpr"
 	"github.com/leanprm/leanprm/translate/obligation"
 )
@@ -305,8 +306,10 @@ var defCondRE = newWordMatcher([]string{"if", "suppose", "assume", "assuming", "
 	"seems", "seem", "appears", "appear", "guess", "conjecture", "perhaps", "maybe", "might", "could", "would", "possibly", "likely", "candidate", "pattern"}, nil, nil)
 
 // recordDef remembers "T(x) = body" for later lines and steps. A name
-// defined for a case, or defined twice in different ways, is not used.
-func (t *Reader) recordDef(st *State, step int, ln symLine, ms []symMember, hypo string) {
+// defined for a case (its sentence, the step before it, or a chain in
+// cases: symdefs.ScopedAt, OpensCase), or defined twice in different
+// ways, is not used.
+func (t *Reader) recordDef(st *State, step int, text string, ln symLine, ms []symMember, hypo string) {
 	if ln.cont || len(ms) < 2 || ms[0].head == "" || ms[1].e == nil {
 		return
 	}
@@ -316,7 +319,7 @@ func (t *Reader) recordDef(st *State, step int, ln symLine, ms []symMember, hypo
 	}
 	old, seen := st.Defs[f]
 	switch {
-	case defCondRE.MatchString(symNeutral.Replace(ln.sentence)):
+	case defCondRE.MatchString(symNeutral.Replace(ln.sentence)) || st.cased || symdefs.ScopedAt(text, ln.ps) != "":
 		st.Defs[f] = nil
 	case seen && (old == nil || symexpr.Plain(symexpr.Substitute(old.Body, old.Param, &symexpr.Expr{Op: 'v', Name: v})) != symexpr.Plain(ms[1].e)):
 		st.Defs[f] = nil

@@ -1,0 +1,67 @@
+package symdefs
+
+import "strings"
+
+// Definitions a step makes ("So f(x) = 8 - 4x", "The terms are a_n = 2n +
+// 1") enter the chain's context only when the step asserts them: not in a
+// case, a supposition, a trial or a candidate the step opened before the
+// definition, nor in a chain that split into cases in an earlier step. A
+// binding made in such a scope would outlive it: later steps may work in
+// another case. The definition's own sentence is checked by its reader
+// (symbolic.recordDef, chainSeqs); these are the words before it.
+
+// scopeWords open a scope in a step: what follows them is a case, a
+// supposition, a trial or a candidate, not the chain's own fact.
+var scopeWords = newWords([]string{"case", "cases", "subcase", "suppose", "supposing", "assume", "assuming", "assumption",
+	"if", "try", "trying", "guess", "guessing", "candidate", "hypothetically", "hypothesis", "conjecture", "seems", "seem",
+	"appears", "perhaps", "maybe", "might", "could", "would", "test", "testing", "check", "checking", "example",
+	"instance", "whether", "either", "otherwise", "alternatively", "plugging", "substituting",
+	"when", "whenever", "induction", "inductive"})
+
+// maxScopeScan bounds the bytes read before a definition.
+const maxScopeScan = 4 << 10
+
+// ScopedAt is the word before off in the step text that opens a scope
+// around a definition at off, "" when none: the definition is the step's
+// own assertion only then. Linear in the bytes before off (at most
+// maxScopeScan of them).
+func ScopedAt(text string, off int) string {
+	off = min(max(off, 0), len(text))
+	return firstWord(strings.ToLower(text[max(0, off-maxScopeScan):off]), scopeWords)
+}
+
+// caseHeads open a step that is one case or one trial of several.
+var caseHeads = []string{"case", "subcase", "suppose", "assume", "if ", "try", "trying", "alternatively", "otherwise"}
+
+// OpensCase reports a step that starts with a case, a supposition or a
+// trial ("Case 2: …", "**Suppose** …", "If n is odd, …"): the chain works in
+// cases from there on, and what a later step defines may hold in one of
+// them only.
+func OpensCase(text string) bool {
+	s := strings.TrimLeft(text[:min(len(text), 64)], " \t\n*#-_>0123456789.)(")
+	low := strings.ToLower(s)
+	for _, h := range caseHeads {
+		if strings.HasPrefix(low, h) {
+			return true
+		}
+	}
+	return false
+}
+
+// firstWord is the first word of the lower-cased s in m, "" when none.
+func firstWord(s string, m words) string {
+	for i := 0; i < len(s); {
+		for i < len(s) && !isWordByte(s[i]) {
+			i++
+		}
+		j := i
+		for j < len(s) && isWordByte(s[j]) {
+			j++
+		}
+		if j > i && m[s[i:j]] {
+			return s[i:j]
+		}
+		i = j
+	}
+	return ""
+}
