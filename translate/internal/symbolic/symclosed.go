@@ -321,7 +321,7 @@ func (t *Reader) recordDef(st *State, step int, text string, ln symLine, ms []sy
 	switch {
 	case defCondRE.MatchString(symNeutral.Replace(ln.sentence)) || st.cased || symdefs.ScopedAt(text, ln.ps) != "":
 		st.Defs[f] = nil
-	case seen && (old == nil || symexpr.Plain(symexpr.Substitute(old.Body, old.Param, &symexpr.Expr{Op: 'v', Name: v})) != symexpr.Plain(ms[1].e)):
+	case seen && (old == nil || !symdefs.SameExpr(symexpr.Substitute(old.Body, old.Param, &symexpr.Expr{Op: 'v', Name: v}), ms[1].e)):
 		st.Defs[f] = nil
 	case !seen:
 		st.Defs[f] = &symexpr.Def{Param: v, Body: ms[1].e, Step: step}
@@ -347,7 +347,7 @@ func ChainDefs(steps []string) map[string]*symexpr.Def {
 				continue
 			}
 			body := strings.ReplaceAll(m[2]+":"+strings.TrimRight(strings.TrimSpace(m[3]), ". "), " ", "")
-			if old, ok := bodies[m[1]]; ok && old != body {
+			if old, ok := bodies[m[1]]; ok && old != body && !symdefs.SameBody(old[:1], old[2:], body[:1], body[2:]) {
 				if defs == nil {
 					defs = map[string]*symexpr.Def{}
 				}

@@ -1,6 +1,10 @@
 package symdefs
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/leanprm/leanprm/translate/internal/symexpr"
+)
 
 // Definitions a step makes ("So f(x) = 8 - 4x", "The terms are a_n = 2n +
 // 1") enter the chain's context only when the step asserts them: not in a
@@ -64,4 +68,47 @@ func firstWord(s string, m words) string {
 		i = j
 	}
 	return ""
+}
+
+// maxSameBody bounds the bytes of a body SameBody reads.
+const maxSameBody = 200
+
+// SameExpr reports that a and b are one rational function: written alike,
+// or equal once both are expanded exactly ("x^2 - 4x + 3" and "(x - 1)(x -
+// 3)"). A restatement of a function the chain defined is then no second
+// definition.
+func SameExpr(a, b *symexpr.Expr) bool {
+	if a == nil || b == nil {
+		return false
+	}
+	pa, pb := symexpr.Plain(a), symexpr.Plain(b)
+	if pa == pb {
+		return true
+	}
+	if len(pa) > maxSameBody || len(pb) > maxSameBody {
+		return false
+	}
+	ra, err := symexpr.ToRat(a)
+	if err != nil {
+		return false
+	}
+	rb, err := symexpr.ToRat(b)
+	return err == nil && ra.Equal(rb)
+}
+
+// SameBody reports that two bodies as a chain writes them after "f(p1) ="
+// and "f(p2) =" read as one function (SameExpr, p2 renamed p1).
+func SameBody(p1, b1, p2, b2 string) bool {
+	if len(b1) > maxSameBody || len(b2) > maxSameBody {
+		return false
+	}
+	e1, err := symexpr.Read(strings.TrimRight(strings.TrimSpace(b1), ". "))
+	if err != nil {
+		return false
+	}
+	e2, err := symexpr.Read(strings.TrimRight(strings.TrimSpace(b2), ". "))
+	if err != nil {
+		return false
+	}
+	return SameExpr(e1, symexpr.Substitute(e2, p2, &symexpr.Expr{Op: 'v', Name: p1}))
 }
