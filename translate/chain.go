@@ -224,7 +224,8 @@ func (t *Translator) Translate(id string, steps []string) ChainResult {
 // Translate.
 func (t *Translator) TranslateProblem(id, problem string, steps []string) ChainResult {
 	pdefs, pkey := symdefs.ProblemDefs(problem)
-	return t.translate(id, problemCtx{exact: arith.ProblemExacts(problem), defs: pdefs, defsKey: pkey, text: problem}, steps, true)
+	cp := symdefs.ReadChainProblem(problem)
+	return t.translate(id, problemCtx{exact: arith.ProblemExacts(problem), defs: pdefs, defsKey: pkey + cp.Key(), text: problem, chain: cp}, steps, true)
 }
 
 // problemCtx is what a translation reads of the problem: the values it
@@ -234,7 +235,8 @@ type problemCtx struct {
 	exact   *arith.ExactSet
 	defs    map[string]*symexpr.Def
 	defsKey string
-	text    string // the problem, for MarkProducts (its key: the letters in defs)
+	text    string               // the problem, for MarkProducts (its key: the letters in defs)
+	chain   symdefs.ChainProblem // for the chain's own definitions (its key joins defsKey)
 }
 
 // translate is TranslateProblem with the problem's exact values read;
@@ -411,7 +413,10 @@ func (t *Translator) translate(id string, pc problemCtx, steps []string, resume 
 				}
 			}
 		}
-		sym.Defs = symdefs.StepSeqs(pc.text, ss.text, i, sym.Cased(), sym.Defs) // for the steps after
+		if pc.chain.AsksFunctions {
+			symdefs.DropStepFunctions(sym.Defs, i) // a candidate solution, not a definition
+		}
+		sym.Defs = symdefs.StepSeqs(pc.chain, ss.text, i, sym.Cased(), sym.Defs) // for the steps after
 		assertedOnly(&sr, ss.dr)
 		for j := range sr.Obligations {
 			if sr.Obligations[j].Verdict == "" {

@@ -47,6 +47,14 @@ var chainDefTraps = []funcTrap{
 	{name: "a guess", steps: []string{`Perhaps \(g(x) = x^2\).`, `Then \(g(3) = 10\).`}, step: 1, want: wantNotRefuted},
 	{name: "an example", steps: []string{`For example, \(g(x) = x + 7\) works.`, `So \(g(1) = 2\).`}, step: 1, want: wantNotRefuted},
 	{name: "a letter that is no usual function name stays unread", steps: []string{`We found \(k(x) = x + 3\).`, `Hence \(k(2) = 9\).`}, step: 1, want: wantNotRefuted},
+	{name: "a rejected body", steps: []string{`We cannot have \(g(x) = 4x\), since that breaks the equation.`, `So \(g(2) = 5\).`}, step: 1, want: wantNotRefuted},
+	{name: "a body that fails its test", steps: []string{`\(g(x) = 4x - 1\) does not satisfy the condition.`, `So \(g(2) = 5\).`}, step: 1, want: wantNotRefuted},
+	{name: "a body that leads to a contradiction", steps: []string{`Then \(g(x) = 4x - 1\) leads to a contradiction.`, `So \(g(2) = 5\).`}, step: 1, want: wantNotRefuted},
+	{name: "a body asked", steps: []string{`Is \(g(x) = 4x - 1\)? No.`, `So \(g(2) = 5\).`}, step: 1, want: wantNotRefuted},
+	{name: "a body as a goal", steps: []string{`We want \(g(x) = 4x - 1\).`, `So \(g(2) = 5\).`}, step: 1, want: wantNotRefuted},
+	{name: "one of two bodies", steps: []string{`Either \(g(x) = 4x\) or \(g(x) = -4x\).`, `So \(g(2) = 5\).`}, step: 1, want: wantNotRefuted},
+	{name: "a candidate solution of a functional equation", problem: `Find all functions $g$ with $g(x + 1) = g(x) + 4$ for all reals $x$.`, steps: []string{`Therefore \(g(x) = 4x + 1\).`, `So \(g(2) = 5\).`}, step: 1, want: wantNotRefuted},
+	{name: "a rejected closed form", steps: []string{`The terms cannot be \(b_k = 4k - 1\).`, `So \(b_6 = 25\).`}, step: 1, want: wantNotRefuted},
 	{name: "a functional equation", steps: []string{`\(g(x) = g(x - 1) + 3\).`, `So \(g(2) = 4\).`}, step: 1, want: wantNotRefuted},
 
 	// A sequence a step defines, used in a later step.
@@ -131,7 +139,7 @@ func FuzzChainDefs(f *testing.F) {
 	f.Add("\xff", "Case: $f(x) = x$ \xfe b_n = n")
 	f.Fuzz(func(t *testing.T, problem, step string) {
 		read := func() string {
-			defs := symdefs.StepSeqs(problem, step, 1, false, map[string]*symexpr.Def{})
+			defs := symdefs.StepSeqs(symdefs.ReadChainProblem(problem), step, 1, false, map[string]*symexpr.Def{})
 			defs = symdefs.StepSeqVeto(step, defs)
 			var keys []string
 			for k, d := range defs {
@@ -167,7 +175,7 @@ func TestChainDefsLinear(t *testing.T) {
 			best := time.Duration(1 << 62)
 			for range 3 {
 				t0 := time.Now()
-				defs := symdefs.StepSeqs("", s, 0, false, nil)
+				defs := symdefs.StepSeqs(symdefs.ReadChainProblem(s), s, 0, false, nil)
 				symdefs.StepSeqVeto(s, defs)
 				symdefs.ScopedAt(s, len(s))
 				best = min(best, time.Since(t0))

@@ -30,7 +30,7 @@ import (
 
 // seqStep is the step a sequence is read from.
 type seqStep struct {
-	problem string
+	problem ChainProblem
 	step    int
 	cased   bool
 }
@@ -45,15 +45,25 @@ func (st *seqStep) index() int {
 
 // scoped reports a head at i of the step s that the step does not assert.
 func (st *seqStep) scoped(s string, i int) bool {
-	return st.cased || ScopedAt(s, i) != ""
+	if st.cased || ScopedAt(s, i) != "" {
+		return true
+	}
+	hi := len(s)
+	for j := i; j < len(s) && j-i < maxScopeScan; j++ {
+		if s[j] == '\n' || (s[j] == '.' || s[j] == '!') && (j+1 == len(s) || s[j+1] == ' ' || s[j+1] == '\n') {
+			hi = j + 1
+			break
+		}
+	}
+	return Unfixed(s[max(sentenceStart(s, i), i-maxScopeScan):min(hi, i+maxScopeScan)]) != ""
 }
 
 // StepSeqs adds to defs (the chain's context before the step) the
-// sequences the step text, of index step in a solution to problem,
-// defines; cased is a chain that has opened cases (symbolic.State.Cased).
+// sequences the step text, of index step in a solution to the problem
+// read as problem, defines; cased is a chain that has opened cases (symbolic.State.Cased).
 // Linear in the step's bytes.
-func StepSeqs(problem, text string, step int, cased bool, defs map[string]*symexpr.Def) map[string]*symexpr.Def {
-	if cased || !strings.Contains(text, "_") || !strings.Contains(text, "=") || !seqHeadRE.MatchString(text) || seqVeto(text) || seqVeto(problem) {
+func StepSeqs(problem ChainProblem, text string, step int, cased bool, defs map[string]*symexpr.Def) map[string]*symexpr.Def {
+	if cased || problem.SeqVeto || !strings.Contains(text, "_") || !strings.Contains(text, "=") || !seqHeadRE.MatchString(text) || seqVeto(text) {
 		return defs
 	}
 	defs, _ = readSeqs(text[:min(len(text), maxProblemDefBytes)], defs, &seqStep{problem: problem, step: step})
@@ -195,7 +205,7 @@ func (r *seqRule) seeded(name string) bool {
 // h of the step s is a name of the problem, or of the step outside the
 // head's sentence: "a_n = 3n" is then one term at that n.
 func (st *seqStep) namedIndex(s string, h int, param string) bool {
-	if standalone(st.problem, param[0], 0, 0) {
+	if st.problem.Named(param[0]) {
 		return true
 	}
 	lo := sentenceStart(s, h)
@@ -213,21 +223,23 @@ func (st *seqStep) namedIndex(s string, h int, param string) bool {
 // part of a word or a command, and not a subscript.
 func standalone(s string, c byte, lo, hi int) bool {
 	for i := 0; i < len(s); i++ {
-		if s[i] != c || i >= lo && i < hi {
-			continue
+		if s[i] == c && (i < lo || i >= hi) && standaloneAt(s, i) {
+			return true
 		}
-		if i > 0 && (isWordByte(s[i-1]) || s[i-1] == '\\' || s[i-1] == '_') {
-			continue
-		}
-		if i > 1 && s[i-1] == '{' && s[i-2] == '_' {
-			continue
-		}
-		if i+1 < len(s) && isWordByte(s[i+1]) {
-			continue
-		}
-		return true
 	}
 	return false
+}
+
+// standaloneAt reports the letter at i of s as a name: not part of a
+// word or a command, and not a subscript.
+func standaloneAt(s string, i int) bool {
+	switch {
+	case i > 0 && (isWordByte(s[i-1]) || s[i-1] == '\\' || s[i-1] == '_'):
+		return false
+	case i > 1 && s[i-1] == '{' && s[i-2] == '_':
+		return false
+	}
+	return i+1 >= len(s) || !isWordByte(s[i+1])
 }
 
 // problemSeq reports that the problem defines the sequence name.

@@ -1,6 +1,7 @@
 package symdefs
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/leanprm/leanprm/translate/internal/symexpr"
@@ -111,4 +112,86 @@ func SameBody(p1, b1, p2, b2 string) bool {
 		return false
 	}
 	return SameExpr(e1, symexpr.Substitute(e2, p2, &symexpr.Expr{Op: 'v', Name: p1}))
+}
+
+// unfixedWords in a definition's sentence say the text does not fix it:
+// it rejects it ("We cannot have g(x) = 2x", "… is impossible", "… does
+// not satisfy the equation", "… leads to a contradiction"), tests it or
+// offers it as one solution of several ("g(x) = 2x + 1 works", "A
+// solution is …"), or sets it as a goal ("We want g(x) = …").
+var unfixedWords = newWords([]string{"not", "cannot", "can't", "no", "never", "nor", "neither", "fails", "fail", "failed",
+	"impossible", "contradiction", "contradicts", "contradictory", "doesn't", "isn't", "aren't", "won't", "false", "wrong",
+	"incorrect", "invalid", "violates", "violate", "absurd", "need", "needs", "want", "wants", "satisfies", "satisfy",
+	"works", "work", "solution", "solutions", "candidate", "candidates", "unless", "instead", "rather", "whether", "possible",
+	"possibly", "either", "or"})
+
+// Unfixed is the word of the sentence (of a definition) that says the
+// text does not fix the definition, "" when none; a question fixes
+// nothing either ("Is g(x) = 2x + 1? No.").
+func Unfixed(sentence string) string {
+	if strings.Contains(sentence, "?") {
+		return "?"
+	}
+	return firstWord(strings.ToLower(sentence), unfixedWords)
+}
+
+// ChainProblem is what the readers of a chain's own definitions read of
+// the problem: whether it asks for functions or states a functional
+// equation ("Find all functions f such that …": what a step gives for f is
+// a candidate solution, never the chain's definition), whether it speaks
+// of digits, remainders or periods (seqVeto), and the lower-case letters
+// it names outside subscripts (an index the problem names is no dummy).
+type ChainProblem struct {
+	AsksFunctions, SeqVeto bool
+	named                  uint32
+}
+
+// asksFunctionWords ask for functions or polynomials, or state a
+// functional equation ("The functions f and g satisfy f(x) + g(x) = 3x + 5"
+// is a system: what a step solves for f is f).
+var asksFunctionWords = []string{"all functions", "functional", "such functions", "such a function", "such function",
+	"exists a function", "exist functions", "is a function", "every function", "any function", "no function",
+	"all polynomials", "such polynomials", "such a polynomial", "all such", "possible functions", "possible polynomials"}
+
+// ReadChainProblem reads a ChainProblem from the problem. Linear in it.
+func ReadChainProblem(problem string) ChainProblem {
+	s := problem[:min(len(problem), maxProblemDefBytes)]
+	low := strings.ToLower(s)
+	cp := ChainProblem{SeqVeto: seqVeto(s)}
+	for _, w := range asksFunctionWords {
+		cp.AsksFunctions = cp.AsksFunctions || strings.Contains(low, w)
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; strings.IndexByte(indexLetters, c) >= 0 && standaloneAt(s, i) {
+			cp.named |= 1 << (c - 'a')
+		}
+	}
+	return cp
+}
+
+// indexLetters are the letters a closed form's index may be: the problem
+// naming one of them is part of a context cache's key, so two wordings of
+// a problem ("a coat", "the bag") share it unless they differ there.
+const indexLetters = "ijklmnpqrst"
+
+// Named reports the lower-case letter c as a name of the problem, or as
+// no letter an index may be.
+func (cp ChainProblem) Named(c byte) bool {
+	return strings.IndexByte(indexLetters, c) < 0 || cp.named&(1<<(c-'a')) != 0
+}
+
+// Key is what the chain's readers depend on in the problem, for a cache
+// of contexts.
+func (cp ChainProblem) Key() string {
+	return fmt.Sprintf("|%t%t%x", cp.AsksFunctions, cp.SeqVeto, cp.named)
+}
+
+// DropStepFunctions ends the functions (not the sequences) the step
+// defined in defs, for a problem that AsksFunctions.
+func DropStepFunctions(defs map[string]*symexpr.Def, step int) {
+	for k, d := range defs {
+		if d != nil && !d.Seq && d.Step == step {
+			defs[k] = nil
+		}
+	}
 }
