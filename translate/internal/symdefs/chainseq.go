@@ -251,3 +251,17 @@ func (st *seqStep) problemSeq(name string, defs map[string]*symexpr.Def) bool {
 	}
 	return false
 }
+
+// termsAgree reports that every term a step states beside its closed form
+// is the closed form's value ("a_n = 2n + 1, so a_1 = 3 and a_2 = 5"): the
+// terms are computed from it. One that is not makes the step's reading
+// unclear, and nothing is defined.
+func (r *seqRule) termsAgree() bool {
+	for n, v := range r.inits {
+		x, err := symexpr.Eval(r.body, map[string]*big.Rat{r.param: big.NewRat(int64(n), 1)})
+		if err != nil || x.Cmp(v) != 0 {
+			return false
+		}
+	}
+	return true
+}

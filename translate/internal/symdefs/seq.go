@@ -116,7 +116,7 @@ func readSeqs(s string, defs map[string]*symexpr.Def, st *seqStep) (map[string]*
 		if r.bad || r.body == nil {
 			continue
 		}
-		closed := slices.Equal(symexpr.Vars(r.body, map[string]bool{}, nil), []string{r.param}) && r.shift == 0 && len(r.inits) == 0
+		closed := slices.Equal(symexpr.Vars(r.body, map[string]bool{}, nil), []string{r.param}) && r.shift == 0 && (len(r.inits) == 0 || st != nil && r.termsAgree())
 		if st != nil && !st.keep(s, name, r, closed, defs) {
 			continue
 		}
