@@ -1,7 +1,6 @@
 package translate
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -9,7 +8,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 
 	"github.com/leanprm/leanprm/translate/internal/symdefs"
 	"github.com/leanprm/leanprm/translate/internal/symexpr"
@@ -87,22 +85,7 @@ var chainDefTraps = []funcTrap{
 }
 
 func TestFunctionsDefinedInTheChain(t *testing.T) {
-	tr, err := New(Options{})
-	require.NoError(t, err)
-	for i, c := range chainDefTraps {
-		res, err := tr.ChainProblem(context.Background(), fmt.Sprint("cd", i), c.problem, c.steps)
-		require.NoError(t, err)
-		s := res.Steps[c.step]
-		ok := stepAsWanted(s, c.want, "")
-		assert.True(t, ok, "%s: %q then %q step %d: %s, want %s; obligations %+v; skipped %+v", c.name, c.problem, c.steps, c.step, s.Verdict, c.want, obligationsOf(s), s.Skipped)
-		if ok && (c.want == wantRefuted || c.want == wantVerified) {
-			noted := false
-			for _, o := range s.Obligations {
-				noted = noted || strings.Contains(o.Note, "earlier in the chain")
-			}
-			assert.True(t, noted, "%s: the decision names the chain's definition: %+v", c.name, obligationsOf(s))
-		}
-	}
+	runFuncTraps(t, chainDefTraps, "earlier in the chain", func(funcTrap) bool { return true })
 }
 
 // TestChainDefsScope: the words before a definition that open a scope,
