@@ -300,7 +300,7 @@ func (t *Translator) translate(id string, pc problemCtx, steps []string, resume 
 			sr.Skipped = append(sr.Skipped, Skipped{Span: Span{Start: 0, End: 0}, Reason: ss.skip,
 				Limit: strings.HasPrefix(ss.skip, stepTooLong)})
 			res.Steps[i] = sr
-			sym = symbolic.State{Defs: sym.Defs}
+			sym = sym.Fresh()
 			continue
 		}
 		sr.Skipped = append(sr.Skipped, ss.sc.Skipped...)
@@ -396,7 +396,7 @@ func (t *Translator) translate(id string, pc problemCtx, steps []string, resume 
 			sr.Skipped = append(sr.Skipped, skipped...)
 			total += len(obls)
 		} else {
-			sym = symbolic.State{Defs: sym.Defs}
+			sym = sym.Fresh()
 			// No room for the step's symbolic claims: when it has one, say so (once per step),
 			// reading it on a copy of the state the chain no longer uses.
 			full := Skipped{Span: Span{Start: 0, End: len(ss.text)}, Reason: lim.stepFull(), Limit: true}

@@ -41,6 +41,7 @@ var chainDefTraps = []funcTrap{
 	{name: "an assumption earlier in the step", steps: []string{`Assume g is linear. Then \(g(x) = 3x - 1\).`, `So \(g(2) = 7\).`}, step: 1, want: wantNotRefuted},
 	{name: "a case head earlier in the step", steps: []string{"Case 2: \\(x > 1\\).\nHere \\(g(x) = x - 1\\).", `So \(g(4) = 5\).`}, step: 1, want: wantNotRefuted},
 	{name: "a chain in cases", steps: []string{`Case 1: n is even.`, `Then \(g(n) = n + 2\).`, `So \(g(3) = 9\).`}, step: 2, want: wantNotRefuted},
+	{name: "a chain in cases across a step left alone", steps: []string{`Case 1: n is even.`, "\xff", `Then \(g(n) = n + 2\).`, `So \(g(3) = 9\).`}, step: 3, want: wantNotRefuted},
 	{name: "a trial", steps: []string{`Try \(g(x) = 2x\) in the equation.`, `So \(g(5) = 3\).`}, step: 1, want: wantNotRefuted},
 	{name: "a guess", steps: []string{`Perhaps \(g(x) = x^2\).`, `Then \(g(3) = 10\).`}, step: 1, want: wantNotRefuted},
 	{name: "an example", steps: []string{`For example, \(g(x) = x + 7\) works.`, `So \(g(1) = 2\).`}, step: 1, want: wantNotRefuted},

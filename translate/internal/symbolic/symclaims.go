@@ -614,3 +614,8 @@ func readMembers(text string, s, e int, defs map[string]*symexpr.Def) ([]symMemb
 // Cased reports a chain that has opened cases or trials in a step so far
 // (symdefs.OpensCase): what a step defines then may hold in one case only.
 func (st *State) Cased() bool { return st.cased }
+
+// Fresh is the state for a step after one the reader left alone: only
+// what binds across steps whatever they say carries over (the functions
+// defined, and a chain that has opened cases).
+func (st *State) Fresh() State { return State{Defs: st.Defs, cased: st.cased} }
