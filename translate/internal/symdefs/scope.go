@@ -148,8 +148,10 @@ type ChainProblem struct {
 
 // asksFunctionWords ask for functions or polynomials, or state a
 // functional equation ("The functions f and g satisfy f(x) + g(x) = 3x + 5"
-// is a system: what a step solves for f is f).
-var asksFunctionWords = []string{"all functions", "functional", "such functions", "such a function", "such function",
+// is a system: what a step solves for f is f; "All functions are in
+// radians" asks nothing).
+var asksFunctionWords = []string{"find all functions", "determine all functions", "all functions f", "all functions $",
+	`all functions \(`, "all the functions", "functional", "such functions", "such a function", "such function",
 	"exists a function", "exist functions", "is a function", "every function", "any function", "no function",
 	"all polynomials", "such polynomials", "such a polynomial", "all such", "possible functions", "possible polynomials"}
 
