@@ -59,6 +59,7 @@ var chainDefTraps = []funcTrap{
 	// A sequence a step defines, used in a later step.
 	{name: "closed form a step states", steps: []string{`Hence the terms are \(b_k = 4k - 1\).`, `So \(b_6 = 23\).`}, step: 1, want: wantVerified},
 	{name: "closed form a step states, wrong term", steps: []string{`Hence the terms are \(b_k = 4k - 1\).`, `So \(b_6 = 25\).`}, step: 1, want: wantRefuted},
+	{name: "closed form after the n-th term", steps: []string{`Let the n-th term be the number of tiles. Then \(t_n = 3n + 2\).`, `So \(t_{5} = 16\).`}, step: 1, want: wantRefuted},
 	{name: "closed form, a sum of terms", steps: []string{`The general term is \(v_j = j^2 + 1\).`, `Adding, \(v_1 + v_3 = 12\).`}, step: 1, want: wantVerified},
 	{name: "closed form, a sum of terms, wrong", steps: []string{`The general term is \(v_j = j^2 + 1\).`, `Adding, \(v_1 + v_3 = 13\).`}, step: 1, want: wantRefuted},
 	{name: "closed form with the terms it gives", steps: []string{`The terms are \(b_k = 4k - 1\), so \(b_1 = 3\) and \(b_2 = 7\).`, `So \(b_6 = 23\).`}, step: 1, want: wantVerified},

@@ -238,6 +238,8 @@ func standaloneAt(s string, i int) bool {
 		return false
 	case i > 1 && s[i-1] == '{' && s[i-2] == '_':
 		return false
+	case strings.HasPrefix(s[i+1:], "-th"):
+		return false // "the n-th term" names the index, not a number
 	}
 	return i+1 >= len(s) || !isWordByte(s[i+1])
 }
