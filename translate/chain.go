@@ -224,8 +224,7 @@ func (t *Translator) Translate(id string, steps []string) ChainResult {
 // Translate.
 func (t *Translator) TranslateProblem(id, problem string, steps []string) ChainResult {
 	pdefs, pkey := symdefs.ProblemDefs(problem)
-	cp := symdefs.ReadChainProblem(problem)
-	return t.translate(id, problemCtx{exact: arith.ProblemExacts(problem), defs: pdefs, defsKey: pkey + cp.Key(), text: problem, chain: cp}, steps, true)
+	return t.translate(id, problemCtx{exact: arith.ProblemExacts(problem), defs: pdefs, defsKey: pkey, text: problem}, steps, true)
 }
 
 // problemCtx is what a translation reads of the problem: the values it
@@ -235,8 +234,7 @@ type problemCtx struct {
 	exact   *arith.ExactSet
 	defs    map[string]*symexpr.Def
 	defsKey string
-	text    string               // the problem, for MarkProducts (its key: the letters in defs)
-	chain   symdefs.ChainProblem // for the chain's own definitions (its key joins defsKey)
+	text    string // the problem, for MarkProducts (its key: the letters in defs)
 }
 
 // translate is TranslateProblem with the problem's exact values read;
@@ -291,7 +289,7 @@ func (t *Translator) translate(id string, pc problemCtx, steps []string, resume 
 	res := ChainResult{ID: id, Steps: make([]StepResult, len(steps))}
 	total := 0
 	modular := problemModularity(exact)
-	sym := symbolic.State{Defs: maps.Clone(defs)} // recordDef writes to it; defs stays chainDefs'
+	sym := symbolic.State{Defs: maps.Clone(defs), Problem: symdefs.ReadChainProblem(pc.text)} // recordDef writes Defs; defs stays chainDefs'
 	cx.restore(res.Steps, &total, &modular, &sym)
 	for i := start; i < len(scans); i++ {
 		ss := &scans[i]
@@ -300,7 +298,7 @@ func (t *Translator) translate(id string, pc problemCtx, steps []string, resume 
 			sr.Skipped = append(sr.Skipped, Skipped{Span: Span{Start: 0, End: 0}, Reason: ss.skip,
 				Limit: strings.HasPrefix(ss.skip, stepTooLong)})
 			res.Steps[i] = sr
-			sym = sym.Fresh()
+			sym = sym.Fresh(ss.text)
 			continue
 		}
 		sr.Skipped = append(sr.Skipped, ss.sc.Skipped...)
@@ -383,7 +381,6 @@ func (t *Translator) translate(id string, pc problemCtx, steps []string, resume 
 			}
 		}
 		// Symbolic claims: identities, transformations, solutions.
-		sym.Defs = symdefs.StepSeqVeto(ss.text, sym.Defs)
 		if room := min(lim.MaxClaimsPerStep-claims, lim.MaxClaimsPerChain-total); room > 0 {
 			sym.Taken = sym.Taken[:0]
 			for _, o := range sr.Obligations {
@@ -396,7 +393,7 @@ func (t *Translator) translate(id string, pc problemCtx, steps []string, resume 
 			sr.Skipped = append(sr.Skipped, skipped...)
 			total += len(obls)
 		} else {
-			sym = sym.Fresh()
+			sym = sym.Fresh(ss.text)
 			// No room for the step's symbolic claims: when it has one, say so (once per step),
 			// reading it on a copy of the state the chain no longer uses.
 			full := Skipped{Span: Span{Start: 0, End: len(ss.text)}, Reason: lim.stepFull(), Limit: true}
@@ -413,10 +410,6 @@ func (t *Translator) translate(id string, pc problemCtx, steps []string, resume 
 				}
 			}
 		}
-		if pc.chain.AsksFunctions {
-			symdefs.DropStepFunctions(sym.Defs, i) // a candidate solution, not a definition
-		}
-		sym.Defs = symdefs.StepSeqs(pc.chain, ss.text, i, sym.Cased(), sym.Defs) // for the steps after
 		assertedOnly(&sr, ss.dr)
 		for j := range sr.Obligations {
 			if sr.Obligations[j].Verdict == "" {
