@@ -54,6 +54,11 @@ var chainDefTraps = []funcTrap{
 	{name: "one of two bodies", steps: []string{`Either \(g(x) = 4x\) or \(g(x) = -4x\).`, `So \(g(2) = 5\).`}, step: 1, want: wantNotRefuted},
 	{name: "a candidate solution of a functional equation", problem: `Find all functions $g$ with $g(x + 1) = g(x) + 4$ for all reals $x$.`, steps: []string{`Therefore \(g(x) = 4x + 1\).`, `So \(g(2) = 5\).`}, step: 1, want: wantNotRefuted},
 	{name: "a rejected closed form", steps: []string{`The terms cannot be \(b_k = 4k - 1\).`, `So \(b_6 = 25\).`}, step: 1, want: wantNotRefuted},
+	{name: "a body on part of the arguments, by a relation", steps: []string{`So \(g(x) = 2x + 5\), \(x \ge 0\).`, `Hence \(g(-2) = 6\).`}, step: 1, want: wantNotRefuted},
+	{name: "a body on an interval", steps: []string{`So \(g(x) = 2x + 5\) on the interval \([0, 3]\).`, `Hence \(g(-2) = 6\).`}, step: 1, want: wantNotRefuted},
+	{name: "a body for positive arguments", steps: []string{`So \(g(x) = 2x + 5\) whenever \(x\) is positive.`, `Hence \(g(-2) = 6\).`}, step: 1, want: wantNotRefuted},
+	{name: "a body with its domain first", steps: []string{`On \(x > 0\) we have \(g(x) = 2x + 5\).`, `Hence \(g(-2) = 6\).`}, step: 1, want: wantNotRefuted},
+	{name: "a body whose sentence says nothing of a domain", steps: []string{`The tangent line is \(T(x) = 2x + 5\).`, `Hence \(T(-2) = 6\).`}, step: 1, want: wantRefuted},
 	{name: "a functional equation", steps: []string{`\(g(x) = g(x - 1) + 3\).`, `So \(g(2) = 4\).`}, step: 1, want: wantNotRefuted},
 
 	// A sequence a step defines, used in a later step.

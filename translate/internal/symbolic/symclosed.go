@@ -308,8 +308,8 @@ var defCondRE = newWordMatcher([]string{"if", "suppose", "assume", "assuming", "
 // recordDef remembers "T(x) = body" for later lines and steps. A name
 // defined for a case (its sentence, the step before it, or a chain in
 // cases: symdefs.ScopedAt, OpensCase), in a sentence that rejects, tests
-// or asks it (symdefs.Unfixed), or defined twice in different ways, is
-// not used.
+// or asks it (symdefs.Unfixed) or restricts it to some arguments
+// (symdefs.Domain), or defined twice in different ways, is not used.
 func (t *Reader) recordDef(st *State, step int, text string, ln symLine, ms []symMember, hypo string) {
 	if ln.cont || len(ms) < 2 || ms[0].head == "" || ms[1].e == nil {
 		return
@@ -320,7 +320,7 @@ func (t *Reader) recordDef(st *State, step int, text string, ln symLine, ms []sy
 	}
 	old, seen := st.Defs[f]
 	switch {
-	case defCondRE.MatchString(symNeutral.Replace(ln.sentence)) || st.cased || symdefs.ScopedAt(text, ln.ps) != "" || symdefs.Unfixed(ln.sentence) != "":
+	case defCondRE.MatchString(symNeutral.Replace(ln.sentence)) || st.cased || symdefs.ScopedAt(text, ln.ps) != "" || symdefs.Unfixed(ln.sentence) != "" || symdefs.Domain(ln.sentence) != "":
 		st.Defs[f] = nil
 	case seen && (old == nil || !symdefs.SameExpr(symexpr.Substitute(old.Body, old.Param, &symexpr.Expr{Op: 'v', Name: v}), ms[1].e)):
 		st.Defs[f] = nil

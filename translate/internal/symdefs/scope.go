@@ -197,3 +197,41 @@ func DropStepFunctions(defs map[string]*symexpr.Def, step int) {
 		}
 	}
 }
+
+// domainWords in a definition's sentence restrict the body to some
+// arguments ("g(x) = 2x + 1 on [0, 1]", "… whenever x is positive"): a
+// value elsewhere is not the body's.
+var domainWords = newWords([]string{"on", "whenever", "near", "interval", "intervals", "domain", "positive", "negative",
+	"nonnegative", "nonpositive", "non", "only", "valid", "within", "between", "except", "around", "piecewise", "cases",
+	"restricted", "restrict", "region", "segment", "branch", "range", "integer", "integers", "odd", "even"})
+
+// domainCommands are the relations after a backslash that restrict a body
+// to some arguments ("g(x) = 2x + 1, x \ge 0").
+var domainCommands = newWords([]string{"le", "ge", "leq", "geq", "lt", "gt", "neq", "ne", "in", "notin", "leqslant",
+	"geqslant", "subset", "subseteq", "cases"})
+
+// Domain is the sign or word of the (lower-cased) sentence of a definition
+// that restricts its body to some arguments, "" when none: the sentence
+// then fixes the function on part of its arguments only.
+func Domain(sentence string) string {
+	for _, r := range []string{"<", ">", "≤", "≥", "≠", "∈"} {
+		if strings.Contains(sentence, r) {
+			return r
+		}
+	}
+	for i := strings.IndexByte(sentence, '\\'); i >= 0; {
+		j := i + 1
+		for j < len(sentence) && (sentence[j] >= 'a' && sentence[j] <= 'z' || sentence[j] >= 'A' && sentence[j] <= 'Z') {
+			j++
+		}
+		if domainCommands[strings.ToLower(sentence[i+1:j])] {
+			return sentence[i:j]
+		}
+		k := strings.IndexByte(sentence[j:], '\\')
+		if k < 0 {
+			break
+		}
+		i = j + k
+	}
+	return firstWord(strings.ToLower(sentence), domainWords)
+}
