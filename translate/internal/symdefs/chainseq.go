@@ -55,7 +55,12 @@ func (st *seqStep) scoped(s string, i int) bool {
 			break
 		}
 	}
-	return Unfixed(s[max(sentenceStart(s, i), i-maxScopeScan):min(hi, i+maxScopeScan)]) != ""
+	lo := max(sentenceStart(s, i), i-maxScopeScan)
+	sent := s[lo:min(hi, i+maxScopeScan)]
+	// a sentence that names a part of the indices ("For odd n, a_n = …",
+	// "a_n = 2n + 1 (n odd)") or puts a range before the head gives the
+	// rule on that part only; a range after it is the rule's (seqRuleBody)
+	return Unfixed(sent) != "" || firstWord(strings.ToLower(sent), domainWords) != "" || Domain(s[lo:i]) != ""
 }
 
 // StepSeqs adds to defs (the chain's context before the step) the
