@@ -625,10 +625,6 @@ func readMembers(text string, s, e int, defs map[string]*symexpr.Def) ([]symMemb
 	return ms, cont
 }
 
-// Cased reports a chain that has opened cases or trials in a step so far
-// (symdefs.OpensCase): what a step defines then may hold in one case only.
-func (st *State) Cased() bool { return st.cased }
-
 // Fresh is the state for a step the reader leaves alone (text): only what
 // binds across steps whatever they say carries over (the functions
 // defined, less the sequences the step ends, and a chain that has opened
