@@ -289,7 +289,7 @@ func (t *Translator) translate(id string, pc problemCtx, steps []string, resume 
 	res := ChainResult{ID: id, Steps: make([]StepResult, len(steps))}
 	total := 0
 	modular := problemModularity(exact)
-	sym := symbolic.State{Defs: maps.Clone(defs)} // recordDef writes to it; defs stays chainDefs'
+	sym := symbolic.State{Defs: maps.Clone(defs), Problem: symdefs.ReadChainProblem(pc.text)} // recordDef writes Defs; defs stays chainDefs'
 	cx.restore(res.Steps, &total, &modular, &sym)
 	for i := start; i < len(scans); i++ {
 		ss := &scans[i]
@@ -298,7 +298,7 @@ func (t *Translator) translate(id string, pc problemCtx, steps []string, resume 
 			sr.Skipped = append(sr.Skipped, Skipped{Span: Span{Start: 0, End: 0}, Reason: ss.skip,
 				Limit: strings.HasPrefix(ss.skip, stepTooLong)})
 			res.Steps[i] = sr
-			sym = symbolic.State{Defs: sym.Defs}
+			sym = sym.Fresh(ss.text)
 			continue
 		}
 		sr.Skipped = append(sr.Skipped, ss.sc.Skipped...)
@@ -393,7 +393,7 @@ func (t *Translator) translate(id string, pc problemCtx, steps []string, resume 
 			sr.Skipped = append(sr.Skipped, skipped...)
 			total += len(obls)
 		} else {
-			sym = symbolic.State{Defs: sym.Defs}
+			sym = sym.Fresh(ss.text)
 			// No room for the step's symbolic claims: when it has one, say so (once per step),
 			// reading it on a copy of the state the chain no longer uses.
 			full := Skipped{Span: Span{Start: 0, End: len(ss.text)}, Reason: lim.stepFull(), Limit: true}

@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 
 	"github.com/leanprm/leanprm/translate/internal/symbolic"
+	"github.com/leanprm/leanprm/translate/internal/symdefs"
 	"github.com/leanprm/leanprm/translate/internal/symexpr"
 	"github.com/leanprm/leanprm/translate/lru"
 )
@@ -64,7 +65,7 @@ type contextKey struct {
 	lim              Limits
 	tactic, idTactic string
 	exact            string // exactSet.setKey of the problem
-	defs             string // the problem's functions (symbolic.ProblemDefs)
+	defs             string // the problem's functions (symbolic.ProblemDefs) and what the chain's own definitions read of it (symdefs.ChainProblem)
 }
 
 // chainContext is a chain's translation and the claim loop's state after
@@ -130,7 +131,7 @@ func (c *ContextCache) lookup(t *Translator, pc problemCtx, steps []string, resu
 	if c == nil || len(steps) == 0 {
 		return contextKey{}, nil, nil
 	}
-	key := contextKey{lim: t.limits, tactic: t.opts.Tactic, idTactic: t.opts.IdentityTactic, exact: pc.exact.SetKey(), defs: pc.defsKey}
+	key := contextKey{lim: t.limits, tactic: t.opts.Tactic, idTactic: t.opts.IdentityTactic, exact: pc.exact.SetKey(), defs: pc.defsKey + symdefs.ReadChainProblem(pc.text).Key()}
 	hashes := c.prefixHashes(key, steps)
 	if !resume {
 		return key, hashes, nil

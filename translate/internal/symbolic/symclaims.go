@@ -62,10 +62,12 @@ type State struct {
 	lastEq   *symEq // the equation that ended the previous step, if one did
 	olderEq  *symEq // the one that ended the step before, when both steps ended in one
 	Defs     map[string]*symexpr.Def
-	Taken    [][2]int            // spans the arithmetic reader made obligations of, this step
-	Doubt    string              // the arithmetic reader's doubt about the step, if any
-	Consts   map[string]*big.Rat // names bound to one exact number before the step
-	lastRun  *symimp.Run[runVal] // the run of equations in several unknowns that ended the previous step
+	Taken    [][2]int             // spans the arithmetic reader made obligations of, this step
+	Doubt    string               // the arithmetic reader's doubt about the step, if any
+	Consts   map[string]*big.Rat  // names bound to one exact number before the step
+	lastRun  *symimp.Run[runVal]  // the run of equations in several unknowns that ended the previous step
+	cased    bool                 // a step so far opened a case or a trial (symdefs.OpensCase)
+	Problem  symdefs.ChainProblem // what the chain's own definitions read of the problem
 }
 
 // Reader reads the symbolic claims of steps; tactic closes the closed
@@ -79,11 +81,13 @@ type Reader struct {
 // step's math cut into lines (symLines), then each line read in order by
 // a symWalk, which carries what one line leaves for the next.
 func (t *Reader) Claims(step int, text string, toks []mathtext.Tok, st *State, budget int, modular bool) ([]obligation.Obligation, []obligation.Skipped) {
+	st.Defs = symdefs.StepSeqVeto(text, st.Defs)
 	lines, congr := t.symLines(step, text, toks, budget)
 	w := &symWalk{t: t, step: step, text: text, st: st, budget: budget, obls: congr,
 		prevEq: st.lastEq, olderEq: st.olderEq}
 	from := len(w.obls)
 	st.lastEq = nil
+	st.cased = st.cased || symdefs.OpensCase(text)
 	prevRun := st.lastRun
 	st.lastRun = nil
 	for li, ln := range lines {
@@ -106,7 +110,19 @@ func (t *Reader) Claims(step int, text string, toks []mathtext.Tok, st *State, b
 		// congruences can be verified, never refuted (as closed claims under doubt).
 		neverRefute(w.obls[from:], "modular arithmetic in the chain: \"=\" may stand for \"≡\"")
 	}
+	st.endStep(step, text)
 	return w.obls, w.skipped
+}
+
+// endStep leaves the chain's definitions as the step leaves them for the
+// steps after: a function a step gives in a problem that asks for
+// functions is a candidate solution and ends with its step; the sequences
+// the step defines join (symdefs.StepSeqs).
+func (st *State) endStep(step int, text string) {
+	if st.Problem.AsksFunctions {
+		symdefs.DropStepFunctions(st.Defs, step)
+	}
+	st.Defs = symdefs.StepSeqs(st.Problem, text, step, st.cased, st.Defs)
 }
 
 // symLines cuts the step's math regions into lines of members to read, and
@@ -328,7 +344,7 @@ func (w *symWalk) line(li int, ln symLine) {
 	} else {
 		w.runs.Break(false)
 	}
-	t.recordDef(st, step, ln, ms, hypo)
+	t.recordDef(st, step, text, ln, ms, hypo)
 	last := ms[len(ms)-1].e
 	if last != nil {
 		st.last = last
@@ -607,4 +623,12 @@ func readMembers(text string, s, e int, defs map[string]*symexpr.Def) ([]symMemb
 		ms = ms[1:]
 	}
 	return ms, cont
+}
+
+// Fresh is the state for a step the reader leaves alone (text): only what
+// binds across steps whatever they say carries over (the functions
+// defined, less the sequences the step ends, and a chain that has opened
+// cases).
+func (st *State) Fresh(text string) State {
+	return State{Defs: symdefs.StepSeqVeto(text, st.Defs), cased: st.cased, Problem: st.Problem}
 }

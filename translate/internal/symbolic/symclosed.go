@@ -9,6 +9,7 @@ import (
 	"github.com/leanprm/leanprm/translate/algebra"
 	"github.com/leanprm/leanprm/translate/internal/arith"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
+	"github.com/leanprm/leanprm/translate/internal/symdefs"
 	"github.com/leanprm/leanprm/translate/internal/symexpr"
 	"github.com/leanprm/leanprm/translate/obligation"
 )
@@ -305,8 +306,11 @@ var defCondRE = newWordMatcher([]string{"if", "suppose", "assume", "assuming", "
 	"seems", "seem", "appears", "appear", "guess", "conjecture", "perhaps", "maybe", "might", "could", "would", "possibly", "likely", "candidate", "pattern"}, nil, nil)
 
 // recordDef remembers "T(x) = body" for later lines and steps. A name
-// defined for a case, or defined twice in different ways, is not used.
-func (t *Reader) recordDef(st *State, step int, ln symLine, ms []symMember, hypo string) {
+// defined for a case (its sentence, the step before it, or a chain in
+// cases: symdefs.ScopedAt, OpensCase), in a sentence that rejects, tests
+// or asks it (symdefs.Unfixed) or restricts it to some arguments
+// (symdefs.Domain), or defined twice in different ways, is not used.
+func (t *Reader) recordDef(st *State, step int, text string, ln symLine, ms []symMember, hypo string) {
 	if ln.cont || len(ms) < 2 || ms[0].head == "" || ms[1].e == nil {
 		return
 	}
@@ -316,9 +320,9 @@ func (t *Reader) recordDef(st *State, step int, ln symLine, ms []symMember, hypo
 	}
 	old, seen := st.Defs[f]
 	switch {
-	case defCondRE.MatchString(symNeutral.Replace(ln.sentence)):
+	case defCondRE.MatchString(symNeutral.Replace(ln.sentence)) || st.cased || symdefs.ScopedAt(text, ln.ps) != "" || symdefs.Unfixed(ln.sentence) != "" || symdefs.Domain(ln.sentence) != "":
 		st.Defs[f] = nil
-	case seen && (old == nil || symexpr.Plain(symexpr.Substitute(old.Body, old.Param, &symexpr.Expr{Op: 'v', Name: v})) != symexpr.Plain(ms[1].e)):
+	case seen && (old == nil || !symdefs.SameExpr(symexpr.Substitute(old.Body, old.Param, &symexpr.Expr{Op: 'v', Name: v}), ms[1].e)):
 		st.Defs[f] = nil
 	case !seen:
 		st.Defs[f] = &symexpr.Def{Param: v, Body: ms[1].e, Step: step}
@@ -344,7 +348,7 @@ func ChainDefs(steps []string) map[string]*symexpr.Def {
 				continue
 			}
 			body := strings.ReplaceAll(m[2]+":"+strings.TrimRight(strings.TrimSpace(m[3]), ". "), " ", "")
-			if old, ok := bodies[m[1]]; ok && old != body {
+			if old, ok := bodies[m[1]]; ok && old != body && !symdefs.SameBody(old[:1], old[2:], body[:1], body[2:]) {
 				if defs == nil {
 					defs = map[string]*symexpr.Def{}
 				}

@@ -384,21 +384,6 @@ func newWords(ws []string) words {
 }
 
 // MatchString reports a word of the lower-cased text s in the set.
-func (m words) MatchString(s string) bool {
-	for i := 0; i < len(s); {
-		for i < len(s) && !isWordByte(s[i]) {
-			i++
-		}
-		j := i
-		for j < len(s) && isWordByte(s[j]) {
-			j++
-		}
-		if j > i && m[s[i:j]] {
-			return true
-		}
-		i = j
-	}
-	return false
-}
+func (m words) MatchString(s string) bool { return firstWord(s, m) != "" }
 
 func isWordByte(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '\'' }

@@ -36,6 +36,7 @@ type seqRule struct {
 	body  *symexpr.Expr
 	from  int  // the rule holds for param ≥ from (minInt when not said)
 	bad   bool // two rules, or one that cannot be read
+	head  int  // where the rule's head is, for seqStep.namedIndex
 	inits map[int]*big.Rat
 }
 
@@ -47,6 +48,12 @@ func problemSeqs(s string, defs map[string]*symexpr.Def) (map[string]*symexpr.De
 	if !strings.Contains(s, "_") || seqVeto(s) {
 		return defs, ""
 	}
+	return readSeqs(s, defs, nil)
+}
+
+// readSeqs reads the sequences of s into defs; st is nil for the problem,
+// and says which step of a chain s is otherwise (chainseq.go).
+func readSeqs(s string, defs map[string]*symexpr.Def, st *seqStep) (map[string]*symexpr.Def, string) {
 	rules := map[string]*seqRule{}
 	var order []string
 	get := func(name string) *seqRule {
@@ -71,6 +78,10 @@ func problemSeqs(s string, defs map[string]*symexpr.Def) (map[string]*symexpr.De
 			break
 		}
 		r := get(name)
+		if st != nil && st.scoped(s, m[2]) {
+			r.bad = true
+			continue
+		}
 		if n, err := strconv.Atoi(sub); err == nil {
 			// an initial value, perhaps shared: "F_1 = F_2 = 1"
 			v, more := seqInitValue(s, m[1], name)
@@ -97,6 +108,7 @@ func problemSeqs(s string, defs map[string]*symexpr.Def) (map[string]*symexpr.De
 			continue
 		}
 		r.param, r.shift, r.body, r.from = param, shift, body, from
+		r.head = m[2]
 	}
 	var b strings.Builder
 	for _, name := range order {
@@ -104,18 +116,22 @@ func problemSeqs(s string, defs map[string]*symexpr.Def) (map[string]*symexpr.De
 		if r.bad || r.body == nil {
 			continue
 		}
+		closed := slices.Equal(symexpr.Vars(r.body, map[string]bool{}, nil), []string{r.param}) && r.shift == 0 && (len(r.inits) == 0 || st != nil && r.termsAgree())
+		if st != nil && !st.keep(s, name, r, closed, defs) {
+			continue
+		}
 		if defs == nil {
 			defs = map[string]*symexpr.Def{}
 		}
-		if vars := symexpr.Vars(r.body, map[string]bool{}, nil); slices.Equal(vars, []string{r.param}) && r.shift == 0 && len(r.inits) == 0 {
-			defs[name+"_"] = &symexpr.Def{Param: r.param, Body: r.body, Step: -1, Seq: true}
+		if closed {
+			defs[name+"_"] = &symexpr.Def{Param: r.param, Body: r.body, Step: st.index(), Seq: true}
 			b.WriteString(name + "_" + r.param + "=" + symexpr.Plain(r.body) + ";")
 			continue
 		}
 		terms := r.run(name)
 		for _, n := range slices.Sorted(mapKeys(terms)) {
 			v := terms[n]
-			d := &symexpr.Def{Body: &symexpr.Expr{Op: 'n', Num: v}, Step: -1, Seq: true}
+			d := &symexpr.Def{Body: &symexpr.Expr{Op: 'n', Num: v}, Step: st.index(), Seq: true}
 			defs[fmt.Sprintf("%s_{%d}", name, n)] = d
 			if n < 10 {
 				defs[fmt.Sprintf("%s_%d", name, n)] = d
