@@ -29,15 +29,20 @@ func (s *Server) scoreWithoutIdle(ctx context.Context, chains []*report.CheckJSO
 		return nil, nil
 	}
 	measured := make([]*reward.Work, len(chains))
+	// Measuring reads each chain's text: on every CPU, each chain writing its own place.
+	parallel(len(chains), func(k int) {
+		if c := chains[k]; c != nil && len(src[k].Steps) == len(c.Steps) {
+			w := reward.MeasureWith(s.opts.Reward.Grader, &c.Scored, c.ChainScore)
+			measured[k] = &w
+		}
+	})
 	var tasks []dispatch.Task
 	var of []int
 	var keeps [][]int
-	for k, c := range chains {
-		if c == nil || len(src[k].Steps) != len(c.Steps) {
+	for k, w := range measured {
+		if w == nil {
 			continue
 		}
-		w := reward.MeasureWith(s.opts.Reward.Grader, &c.Scored, c.ChainScore)
-		measured[k] = &w
 		keep := w.WorkingSteps()
 		if keep == nil {
 			continue
