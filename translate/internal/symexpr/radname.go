@@ -1,0 +1,313 @@
+package symexpr
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+	"strconv"
+	"strings"
+
+	"github.com/leanprm/leanprm/translate/algebra"
+)
+
+// Roots of numbers beside names: "(m + n\sqrt{6})^2", "\frac{s\sqrt{8}}{2}",
+// "\frac{x}{\sqrt{5}}". Each closed radical is exact in algebra.Surd, a
+// rational times products of P^(E/6) over primes P; here √P and ∛P are
+// quantities of their own (atoms named "√P" and "∛P") with the reductions
+// (√P)² = P and (∛P)³ = P. A polynomial in the names and atoms with every
+// √P of degree below 2 and every ∛P below 3 is a combination of the
+// monomials ∏ P^(E/6), E < 6, with polynomials in the names as
+// coefficients; those monomials are linearly independent over Q
+// (Besicovitch, the canonical form of algebra.Surd), hence over the
+// polynomials in the names (compare the coefficient of each monomial in
+// the names). So such a reduced polynomial is zero exactly when every
+// coefficient is, and A = B holds for every value of the names (where the
+// denominators are nonzero) exactly when both sides times their
+// denominators reduce to the same polynomial. Nested radicals and radicals
+// of expressions with names are refused.
+
+// Bounds of a rewritten radical claim.
+const (
+	radMaxTerms = 400
+	radMaxAtoms = 8
+)
+
+var errRadTooLarge = errors.New("too large to rewrite")
+
+// HasNumberRoot reports a root of a closed number (or an exact
+// trigonometric value) in e.
+func HasNumberRoot(e *Expr) bool { return HasRoot(e) }
+
+// radAtom parses an atom's name: its prime and the index of its root.
+func radAtom(v string) (p *big.Rat, index uint, ok bool) {
+	for _, pre := range []struct {
+		s string
+		n uint
+	}{{"√", 2}, {"∛", 3}} {
+		if rest, found := strings.CutPrefix(v, pre.s); found {
+			n, err := strconv.ParseUint(rest, 10, 32)
+			if err != nil {
+				return nil, 0, false
+			}
+			return new(big.Rat).SetInt64(int64(n)), pre.n, true
+		}
+	}
+	return nil, 0, false
+}
+
+// NamesDegree is the degree of p in the names, the atoms not counted.
+func NamesDegree(p algebra.Poly) int {
+	d := 0
+	for _, m := range p.Monomials() {
+		k := 0
+		for i, v := range m.Vars {
+			if _, _, ok := radAtom(v); !ok {
+				k += int(m.Exps[i])
+			}
+		}
+		d = max(d, k)
+	}
+	return d
+}
+
+// radReduce applies (√P)² = P and (∛P)³ = P to every monomial of p.
+func radReduce(p algebra.Poly) (algebra.Poly, error) {
+	if p.Terms() > radMaxTerms {
+		return algebra.Poly{}, errRadTooLarge
+	}
+	ms := p.Monomials()
+	need := false
+	for _, m := range ms {
+		for i, v := range m.Vars {
+			if _, n, ok := radAtom(v); ok && m.Exps[i] >= n {
+				need = true
+			}
+		}
+	}
+	if !need {
+		return p, nil
+	}
+	terms := make([]algebra.Poly, 0, len(ms))
+	for _, m := range ms {
+		c := m.Coef
+		t := algebra.Int(1)
+		for i, v := range m.Vars {
+			e := m.Exps[i]
+			if q, n, ok := radAtom(v); ok {
+				c.Mul(c, algebra.PowNat(q, int(e/n)))
+				e %= n
+			}
+			if e == 0 {
+				continue
+			}
+			f, err := algebra.Var(v).Pow(e)
+			if err != nil {
+				return algebra.Poly{}, err
+			}
+			t = t.Mul(f)
+		}
+		terms = append(terms, t.Mul(algebra.Const(c)))
+	}
+	return sumPolys(terms), nil
+}
+
+// sumPolys adds ps pairwise, so that n terms cost O(n log n) merges.
+func sumPolys(ps []algebra.Poly) algebra.Poly {
+	for len(ps) > 1 {
+		next := ps[:0:0]
+		for i := 0; i < len(ps); i += 2 {
+			if i+1 < len(ps) {
+				next = append(next, ps[i].Add(ps[i+1]))
+			} else {
+				next = append(next, ps[i])
+			}
+		}
+		ps = next
+	}
+	if len(ps) == 0 {
+		return algebra.Poly{}
+	}
+	return ps[0]
+}
+
+// radNumbers are rational functions of the names and the atoms, kept
+// reduced (numerator and denominator each). add and mul have no error
+// result: one past the bounds is kept in *failed and ends RadSides.
+type radNumbers struct {
+	ratFnNumbers
+	failed *error
+}
+
+var _ numbers[algebra.Rat] = radNumbers{}
+
+func radRat(num, den algebra.Poly) (algebra.Rat, error) {
+	n, err := radReduce(num)
+	if err != nil {
+		return algebra.Rat{}, err
+	}
+	d, err := radReduce(den)
+	if err != nil {
+		return algebra.Rat{}, err
+	}
+	if NamesDegree(n) > trigMaxDegree || NamesDegree(d) > trigMaxDegree {
+		return algebra.Rat{}, errRadTooLarge
+	}
+	return algebra.NewRat(n, d)
+}
+
+// keep returns r, or zero with the error kept.
+func (ar radNumbers) keep(r algebra.Rat, err error) algebra.Rat {
+	if err != nil {
+		if *ar.failed == nil {
+			*ar.failed = err
+		}
+		return algebra.Rat{}
+	}
+	return r
+}
+
+func (ar radNumbers) add(x, y algebra.Rat) algebra.Rat {
+	r := x.Add(y)
+	return ar.keep(radRat(r.Num(), r.Den()))
+}
+
+func (ar radNumbers) sub(x, y algebra.Rat) algebra.Rat { return ar.add(x, y.Neg()) }
+
+func (ar radNumbers) mul(x, y algebra.Rat) algebra.Rat {
+	return ar.keep(radRat(x.Num().Mul(y.Num()), x.Den().Mul(y.Den())))
+}
+
+func (radNumbers) div(x, y algebra.Rat) (algebra.Rat, error) {
+	if y.Num().IsZero() {
+		return algebra.Rat{}, algebra.ErrDivByZero
+	}
+	return radRat(x.Num().Mul(y.Den()), x.Den().Mul(y.Num()))
+}
+
+func (ar radNumbers) pow(x algebra.Rat, e int) (algebra.Rat, error) {
+	if e < 0 {
+		inv, err := algebra.NewRat(x.Den(), x.Num())
+		if err != nil {
+			return inv, err
+		}
+		x, e = inv, -e
+	}
+	out := algebra.FromPoly(algebra.Int(1))
+	for range e {
+		out = ar.mul(out, x)
+		if *ar.failed != nil {
+			return algebra.Rat{}, *ar.failed
+		}
+	}
+	return out, nil
+}
+
+func (ar radNumbers) root(arg func() (algebra.Rat, error), index int) (algebra.Rat, error) {
+	x, err := arg()
+	if err != nil {
+		return x, err
+	}
+	if len(x.Num().Vars()) > 0 || len(x.Den().Vars()) > 0 {
+		if !hasName(x) {
+			return algebra.Rat{}, errors.New("a nested radical")
+		}
+		return algebra.Rat{}, errors.New("a radical of an expression with names")
+	}
+	n, err1 := x.Num().Eval(nil)
+	d, err2 := x.Den().Eval(nil)
+	if err1 != nil || err2 != nil || d.Sign() == 0 {
+		return algebra.Rat{}, errors.New("a radical with no value")
+	}
+	s, err := algebra.Root(new(big.Rat).Quo(n, d), index)
+	if err != nil {
+		return algebra.Rat{}, err
+	}
+	return surdPoly(s)
+}
+
+func (radNumbers) trig(fn string, mult *big.Rat) (algebra.Rat, error) {
+	s, err := algebra.TrigPi(fn, mult)
+	if err != nil {
+		return algebra.Rat{}, err
+	}
+	return surdPoly(s)
+}
+
+// surdPoly writes a closed value as a polynomial in the atoms: P^(E/6) is
+// √P^i·∛P^j with 3i + 2j = E (mod 6), E = 1 being √P·∛P²/P.
+func surdPoly(s algebra.Surd) (algebra.Rat, error) {
+	cs, ms := s.Terms()
+	terms := make([]algebra.Poly, 0, len(cs))
+	atoms := map[uint32]bool{}
+	for k, c := range cs {
+		t := algebra.Const(c)
+		for _, f := range ms[k] {
+			atoms[f.P] = true
+			i, j := [6]int{0, 1, 0, 1, 0, 1}[f.E], [6]int{0, 2, 1, 0, 2, 1}[f.E]
+			if f.E == 1 {
+				t = t.Mul(algebra.Const(big.NewRat(1, int64(f.P))))
+			}
+			for range i {
+				t = t.Mul(algebra.Var(fmt.Sprintf("√%d", f.P)))
+			}
+			for range j {
+				t = t.Mul(algebra.Var(fmt.Sprintf("∛%d", f.P)))
+			}
+		}
+		terms = append(terms, t)
+	}
+	if len(atoms) > radMaxAtoms {
+		return algebra.Rat{}, errRadTooLarge
+	}
+	return algebra.FromPoly(sumPolys(terms)), nil
+}
+
+// RadSides reads a = b, roots of numbers beside names, as rational
+// functions of the names and the atoms over one denominator D, both
+// numerators reduced: L = A/D and R = B/D with A = B exactly when the
+// claim holds wherever its denominators are nonzero, so L.Equal(R) and
+// L.Sub(R) decide it. c is P: A = B, both sides polynomials.
+func RadSides(a, b *Expr) (L, R algebra.Rat, c Cert, err error) {
+	var failed error
+	ar := radNumbers{failed: &failed}
+	va, err := evalTree[algebra.Rat](a, ar)
+	if err == nil {
+		err = failed
+	}
+	if err != nil {
+		return L, R, c, err
+	}
+	vb, err := evalTree[algebra.Rat](b, ar)
+	if err == nil {
+		err = failed
+	}
+	if err != nil {
+		return L, R, c, err
+	}
+	pa, err := radReduce(va.Num().Mul(vb.Den()))
+	if err != nil {
+		return L, R, c, err
+	}
+	pb, err := radReduce(vb.Num().Mul(va.Den()))
+	if err != nil {
+		return L, R, c, err
+	}
+	d, err := radReduce(va.Den().Mul(vb.Den()))
+	if err != nil {
+		return L, R, c, err
+	}
+	if L, err = algebra.NewRat(pa, d); err != nil {
+		return L, R, c, err
+	}
+	if R, err = algebra.NewRat(pb, d); err != nil {
+		return L, R, c, err
+	}
+	c = Cert{L: PolyExpr(pa), R: PolyExpr(pb), Holds: pa.Equal(pb), Diff: L.Sub(R),
+		Note: "each square or cube root of a prime read as a quantity of its own, √p² = p and ∛p³ = p (distinct radical monomials are linearly independent over Q); both sides times their denominators and reduced"}
+	return L, R, c, nil
+}
+
+// hasName reports a name (not an atom) in r.
+func hasName(r algebra.Rat) bool {
+	return NamesDegree(r.Num()) > 0 || NamesDegree(r.Den()) > 0
+}
