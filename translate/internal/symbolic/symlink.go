@@ -143,7 +143,7 @@ func (t *Reader) symLink(step int, text string, A, B symMember, c symContext) sy
 	diff := L.Sub(R)
 	holds := L.Equal(R)
 	constDiff := false
-	if !holds && diff.Den().Degree() == 0 && diff.Num().Degree() == 0 {
+	if !holds && (diff.Den().Degree() == 0 && diff.Num().Degree() == 0 || rad != nil && radClosed(diff)) {
 		constDiff = true
 	}
 	allVars := unionVars(va, vb)
@@ -213,7 +213,7 @@ func (t *Reader) symLink(step int, text string, A, B symMember, c symContext) sy
 	case refutable != "":
 		// A rewriting keeps the leading terms; an equation read as an
 		// identity usually does not cancel them.
-		if rad != nil && !radLeadCancels(A.e, B.e, L, R) || rad == nil && !leadCancels(A.e, B.e, L, R) && !oneTermSlip(A.e, B.e, L, R, c) {
+		if !leadsCancel(A.e, B.e, L, R, rad) && !oneTermSlip(A.e, B.e, L, R, c) {
 			o.OnDisproof, o.Note = obligation.Unknown, "the sides do not agree in their leading terms: an equation may be meant"
 		}
 	}

@@ -31,14 +31,25 @@ func linkRats(a, b *symexpr.Expr) (L, R algebra.Rat, rad *symexpr.Cert, err erro
 	return L, R, &c, nil
 }
 
-// radLeadCancels is leadCancels with the degree counted in the names
-// alone (a radical is a number): L and R share their denominator.
-func radLeadCancels(a, b *symexpr.Expr, L, R algebra.Rat) bool {
+// leadsCancel is leadCancels, with the degree counted in the names alone
+// when the link has radicals (a radical is a number): then L and R share
+// their denominator.
+func leadsCancel(a, b *symexpr.Expr, L, R algebra.Rat, rad *symexpr.Cert) bool {
+	if rad == nil {
+		return leadCancels(a, b, L, R)
+	}
 	d := symexpr.NamesDegree(L.Num().Sub(R.Num()))
 	if symexpr.NamesDegree(L.Den()) > 0 {
 		return d < max(symexpr.NamesDegree(L.Num()), symexpr.NamesDegree(R.Num()))
 	}
 	return d < max(writtenDegree(a), writtenDegree(b))
+}
+
+// radClosed reports a difference of a radical link that holds no name: a
+// nonzero number (its numerator is reduced, so not zero), whatever the
+// names' values.
+func radClosed(diff algebra.Rat) bool {
+	return symexpr.NamesDegree(diff.Num()) == 0 && symexpr.NamesDegree(diff.Den()) == 0
 }
 
 // linkDecls is identityDecls for a link, with P the radical certificate
