@@ -136,14 +136,14 @@ func (t *Reader) symLink(step int, text string, A, B symMember, c symContext) sy
 	}
 	span := mathtext.SpanOf(text, A.s, B.e2)
 	skip := func(why string) symResult { return symResult{skip: &obligation.Skipped{Span: span, Reason: why}} }
-	L, R, rad, err := linkRats(A.e, B.e)
+	L, R, rad, err := symexpr.LinkRats(A.e, B.e)
 	if err != nil {
 		return skip("cannot normalise: " + err.Error())
 	}
 	diff := L.Sub(R)
 	holds := L.Equal(R)
 	constDiff := false
-	if !holds && (diff.Den().Degree() == 0 && diff.Num().Degree() == 0 || rad != nil && radClosed(diff)) {
+	if !holds && (diff.Den().Degree() == 0 && diff.Num().Degree() == 0 || rad != nil && !symexpr.RatHasName(diff)) {
 		constDiff = true
 	}
 	allVars := unionVars(va, vb)

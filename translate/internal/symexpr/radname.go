@@ -208,7 +208,7 @@ func (ar radNumbers) root(arg func() (algebra.Rat, error), index int) (algebra.R
 		return x, err
 	}
 	if len(x.Num().Vars()) > 0 || len(x.Den().Vars()) > 0 {
-		if !hasName(x) {
+		if !RatHasName(x) {
 			return algebra.Rat{}, errors.New("a nested radical")
 		}
 		return algebra.Rat{}, errors.New("a radical of an expression with names")
@@ -307,7 +307,26 @@ func RadSides(a, b *Expr) (L, R algebra.Rat, c Cert, err error) {
 	return L, R, c, nil
 }
 
-// hasName reports a name (not an atom) in r.
-func hasName(r algebra.Rat) bool {
+// RatHasName reports a name (not an atom) in r: a reduced r without one
+// is a number, nonzero unless its numerator is zero.
+func RatHasName(r algebra.Rat) bool {
 	return NamesDegree(r.Num()) > 0 || NamesDegree(r.Den()) > 0
+}
+
+// LinkRats reads a link's sides as rational functions; rad is non-nil (P
+// of the link, polynomials in the names and the atoms) when a side has a
+// root of a number: then L and R are RadSides'.
+func LinkRats(a, b *Expr) (L, R algebra.Rat, rad *Cert, err error) {
+	if !HasNumberRoot(a) && !HasNumberRoot(b) {
+		L, err = ToRat(a)
+		if err == nil {
+			R, err = ToRat(b)
+		}
+		return L, R, nil, err
+	}
+	L, R, c, err := RadSides(a, b)
+	if err != nil {
+		return L, R, nil, err
+	}
+	return L, R, &c, nil
 }
