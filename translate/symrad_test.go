@@ -1,6 +1,7 @@
 package translate
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -114,4 +115,94 @@ func TestRadicalLinkVariants(t *testing.T) {
 			assert.Len(t, radIdentities(s, Refuted), 1, "%d %q: %+v", p, w, s.Obligations)
 		}
 	}
+}
+
+// imagStep translates steps under a problem and returns the last step.
+func imagStep(t *testing.T, problem string, steps ...string) StepResult {
+	t.Helper()
+	tr, err := New(Options{})
+	require.NoError(t, err)
+	res, err := tr.ChainProblem(context.Background(), "imag", problem, steps)
+	require.NoError(t, err)
+	require.NotEmpty(t, res.Steps)
+	return res.Steps[len(res.Steps)-1]
+}
+
+// TestImaginaryUnitTraps: where the problem declares i = √-1 (and uses no
+// i as an index), i is a quantity of its own with i² = -1: a complex
+// product expanded right is verified, one that takes i² for 1 or drops a
+// sign is refuted, in a display and across lines starting with "=";
+// identities in names with i are read like radical ones. Without the
+// declaration, with i as an index, or in a case, nothing is refuted, and
+// the inline rule "$i^2 = -1$" is not a member a display continues. Cases
+// written for this test.
+func TestImaginaryUnitTraps(t *testing.T) {
+	const decl = `Let $i = \sqrt{-1}$. Compute $(3 + 2i)(1 - i)$.`
+	good := `Expanding: \[ (3 + 2i)(1 - i) = 3 - 3i + 2i - 2i^2 \] \[ = 3 - i + 2 \] \[ = 5 - i \]`
+	for _, tt := range []struct{ name, problem, step, expr string }{
+		{"i² taken for 1", decl, `Expanding: \[ (3 + 2i)(1 - i) = 3 - 3i + 2i - 2i^2 = 3 - i - 2 = 1 - i \]`, "3 - 3 * i + 2 * i - 2 * i^2 = 3 - i - 2"},
+		{"a sign dropped, on a continued line", `Where $i^2 = -1$, find $(4 - i)(2 + 3i)$.`, `\[ (4 - i)(2 + 3i) = 8 + 12i - 2i - 3i^2 \] \[ = 8 + 10i - 3 \]`, "8 + 12 * i - 2 * i - 3 * i^2 = 8 + 10 * i - 3"},
+		{"with a radical, the imaginary unit named in words", `Here $i$ is the imaginary unit. Find $(1 + \sqrt{3}i)^2$.`, `\[ (1 + \sqrt{3}i)^2 = 1 + 2\sqrt{3}i + 3i^2 = 4 + 2\sqrt{3}i \]`, "1 + 2 * √3 * i + 3 * i^2 = 4 + 2 * √3 * i"},
+	} {
+		t.Run("refuted/"+tt.name, func(t *testing.T) {
+			s := imagStep(t, tt.problem, tt.step)
+			got := radIdentities(s, Refuted)
+			require.Len(t, got, 1, "%+v", s.Obligations)
+			assert.Equal(t, tt.expr, got[0].Expr)
+			assert.Contains(t, got[0].Reason, "i² = -1")
+			require.NoError(t, ValidateDeclaration(got[0].LeanNeg, DefaultTactic))
+		})
+	}
+	t.Run("verified/the product expanded right", func(t *testing.T) {
+		s := imagStep(t, decl, good)
+		assert.Len(t, radIdentities(s, Verified), 3, "%+v", s.Obligations)
+		assert.Empty(t, radIdentities(s, Refuted))
+	})
+	t.Run("verified/an identity in names", func(t *testing.T) {
+		s := imagStep(t, `Let $i^2 = -1$ and $z = a + bi$ with real $a, b$.`, `So \( (a + bi)(a - bi) = a^2 - (bi)^2 = a^2 + b^2 \).`)
+		assert.Len(t, radIdentities(s, Verified), 2, "%+v", s.Obligations)
+	})
+	for _, tt := range []struct{ name, problem, step string }{
+		{"no declaration", `Compute $(3 + 2i)(1 - i)$.`, `\[ (3 + 2i)(1 - i) = 3 - 3i + 2i - 2i^2 = 3 - i - 2 = 1 - i \]`},
+		{"i an index", `Let $i = \sqrt{-1}$ and $a_i = i + 1$ for $i = 1, 2, 3$.`, `\[ (3 + 2i)(1 - i) = 3 - 3i + 2i - 2i^2 = 3 - i - 2 = 1 - i \]`},
+		{"a case", decl, `If \[ (3 + 2i)(1 - i) = 3 - 3i + 2i - 2i^2 = 3 - i - 2 = 1 - i, \] the product would be real-free.`},
+		{"an equation in names", decl, `Suppose \( (a + bi)(a - bi) = a^2 - b^2 \) for some $a$, $b$.`},
+		{"the rule is no member to continue", decl, `Since $i^2 = -1$, we get \[ = 3 - i + 7 \]`},
+	} {
+		t.Run("alone/"+tt.name, func(t *testing.T) {
+			for _, o := range imagStep(t, tt.problem, tt.step).Obligations {
+				assert.NotEqual(t, Refuted, o.Verdict, "%s: %s", o.Expr, o.Reason)
+			}
+		})
+	}
+}
+
+// FuzzRadicalChain: chains with radicals beside names and complex numbers
+// (the problem declares i = √-1) never panic, every emitted line is in the
+// dialect, and the exact checker decides each obligation.
+func FuzzRadicalChain(f *testing.F) {
+	for _, s := range [][2]string{
+		{`(m + n\sqrt{3})^2`, `m^2 + 2mn\sqrt{3} + 3n^2`},
+		{`\frac{x}{\sqrt{5}}`, `\frac{x\sqrt{5}}{5}`},
+		{`(3 + 2i)(1 - i)`, `3 - 3i + 2i - 2i^2`},
+		{`(1 + \sqrt{3}i)^2`, `1 + 2\sqrt{3}i + 3i^2`},
+		{`\sqrt[3]{2}x \cdot \sqrt[3]{4}`, `2x`},
+	} {
+		f.Add(s[0], s[1])
+	}
+	tr, err := New(Options{})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		if len(a)+len(b) > 2000 {
+			return
+		}
+		res, err := tr.ChainProblem(context.Background(), "fuzz", `Let $i = \sqrt{-1}$.`, []string{
+			`Expanding, \( ` + a + ` = ` + b + ` = ` + a + ` \).`,
+			`\[ ` + a + ` = ` + b + ` \] \[ = ` + b + ` \]`,
+		})
+		require.NoError(t, err)
+		requireDialectDecided(t, tr, &res)
+	})
 }

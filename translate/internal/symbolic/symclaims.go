@@ -300,6 +300,9 @@ func (w *symWalk) line(li int, ln symLine) {
 	if piOnly(ms) {
 		w.specialLine(ln, ms, symexpr.PiKind)
 	}
+	if imagOnly(ms) {
+		w.imagLine(ln, ms)
+	}
 	dropPiBeside(ms)
 	symbolic := false
 	for _, m := range ms {

@@ -1,6 +1,8 @@
 package symbolic
 
 import (
+	"slices"
+
 	"github.com/leanprm/leanprm/translate/algebra"
 	"github.com/leanprm/leanprm/translate/internal/symexpr"
 	"github.com/leanprm/leanprm/translate/obligation"
@@ -38,4 +40,36 @@ func (t *Reader) linkDecls(o *obligation.Obligation, a, b *symexpr.Expr, rad *sy
 	}
 	o.WhyProof, o.WhyDisproof = rad.Note+": "+o.WhyProof, rad.Note+": "+o.WhyDisproof
 	return true
+}
+
+// imagOnly reports a line of closed members, one with the imaginary unit:
+// a complex computation, decided by symexpr.ImagKind.
+func imagOnly(ms []symMember) bool {
+	seen := false
+	for _, m := range ms {
+		if symexpr.HasVar(m.e) {
+			return false
+		}
+		seen = seen || symexpr.HasImag(m.e)
+	}
+	return seen
+}
+
+// imagLine decides a complex computation's links and keeps its members:
+// the closed readers give a number with i no value, and a line starting
+// with "=" continues its last member. A line stating the unit's rule ("we
+// use $i^2 = -1$": a member that is i or its power) is no computation to
+// continue.
+func (w *symWalk) imagLine(ln symLine, ms []symMember) {
+	kept := slices.Clone(ms)
+	w.specialLine(ln, ms, symexpr.ImagKind)
+	for _, m := range kept {
+		if e := m.e; e != nil && (e.Op == '^' && symexpr.IsImagUnit(e.L) || symexpr.IsImagUnit(e)) {
+			for k := range ms {
+				ms[k].e = nil
+			}
+			return
+		}
+	}
+	copy(ms, kept)
 }

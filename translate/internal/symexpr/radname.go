@@ -40,6 +40,9 @@ func HasNumberRoot(e *Expr) bool { return HasRoot(e) }
 
 // radAtom parses an atom's name: its prime and the index of its root.
 func radAtom(v string) (p *big.Rat, index uint, ok bool) {
+	if v == imagName {
+		return big.NewRat(-1, 1), 2, true
+	}
 	for _, pre := range []struct {
 		s string
 		n uint
@@ -218,7 +221,11 @@ func (ar radNumbers) root(arg func() (algebra.Rat, error), index int) (algebra.R
 	if err1 != nil || err2 != nil || d.Sign() == 0 {
 		return algebra.Rat{}, errors.New("a radical with no value")
 	}
-	s, err := algebra.Root(new(big.Rat).Quo(n, d), index)
+	q := new(big.Rat).Quo(n, d)
+	if index == 2 && q.Cmp(big.NewRat(-1, 1)) == 0 {
+		return algebra.FromPoly(algebra.Var(imagName)), nil
+	}
+	s, err := algebra.Root(q, index)
 	if err != nil {
 		return algebra.Rat{}, err
 	}
@@ -304,6 +311,9 @@ func RadSides(a, b *Expr) (L, R algebra.Rat, c Cert, err error) {
 	}
 	c = Cert{L: PolyExpr(pa), R: PolyExpr(pb), Holds: pa.Equal(pb), Diff: L.Sub(R),
 		Note: "each square or cube root of a prime read as a quantity of its own, √p² = p and ∛p³ = p (distinct radical monomials are linearly independent over Q); both sides times their denominators and reduced"}
+	if HasImag(a) || HasImag(b) {
+		c.Note = "i read as a quantity of its own with i² = -1, " + c.Note
+	}
 	return L, R, c, nil
 }
 
@@ -328,5 +338,52 @@ func LinkRats(a, b *Expr) (L, R algebra.Rat, rad *Cert, err error) {
 	if err != nil {
 		return L, R, nil, err
 	}
+	if !HasVar(c.L) && !HasVar(c.R) {
+		// "\sqrt{0}x = 0": no name or radical is left to state P for
+		return L, R, nil, errors.New("both sides are numbers once rewritten")
+	}
 	return L, R, &c, nil
+}
+
+// The imaginary unit: i = √-1 is an atom of its own with i² = -1. The
+// radicals above are real, so i is no combination of them: the monomials
+// m and m·i (m a radical monomial) are linearly independent over Q, and
+// the reduced forms stay canonical. The symbolic reader reads the letter i
+// as the unit only where the chain declares it (symdefs.MarkImaginary);
+// the other evaluators refuse it as the even root of a negative number.
+
+// imagName names the unit's atom and marks its node.
+const imagName = "i"
+
+// ImagKey is the key of the definitions map whose presence reads the
+// letter i as the imaginary unit.
+const ImagKey = "·imaginary"
+
+// ImagUnit is the node of i: the square root of -1.
+func ImagUnit() *Expr {
+	return &Expr{Op: 'r', Name: imagName, Exp: 2, L: &Expr{Op: '~', L: &Expr{Op: 'n', Num: big.NewRat(1, 1)}}}
+}
+
+// IsImagUnit reports the node of i.
+func IsImagUnit(e *Expr) bool { return e != nil && e.Op == 'r' && e.Name == imagName }
+
+// HasImag reports the imaginary unit in e.
+func HasImag(e *Expr) bool {
+	if e == nil {
+		return false
+	}
+	return e.Op == 'r' && e.Name == imagName || HasImag(e.L) || HasImag(e.R)
+}
+
+// ImagKind decides links between closed complex numbers with radicals,
+// "(57 - 8\sqrt{5}i)(-6 + 5\sqrt{5}i) = -542 + 333\sqrt{5}i": their reduced
+// forms agree exactly when the numbers are equal. The reader calls it only
+// on lines without names.
+var ImagKind = Kind{Has: HasImag, Decide: ImagIdentity, Closed: true,
+	Taken: "a complex number (read with i² = -1)"}
+
+// ImagIdentity is RadSides' certificate of a = b.
+func ImagIdentity(a, b *Expr) (Cert, error) {
+	_, _, c, err := RadSides(a, b)
+	return c, err
 }
