@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -198,6 +199,8 @@ func FuzzRadicalChain(f *testing.F) {
 		if len(a)+len(b) > 2000 {
 			return
 		}
+		tm := time.AfterFunc(10*time.Second, func() { panic(fmt.Sprintf("slow input %q = %q", a, b)) })
+		defer tm.Stop()
 		res, err := tr.ChainProblem(context.Background(), "fuzz", `Let $i = \sqrt{-1}$.`, []string{
 			`Expanding, \( ` + a + ` = ` + b + ` = ` + a + ` \).`,
 			`\[ ` + a + ` = ` + b + ` \] \[ = ` + b + ` \]`,

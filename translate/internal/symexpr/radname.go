@@ -29,6 +29,8 @@ import (
 // Bounds of a rewritten radical claim.
 const (
 	radMaxTerms = 400
+	// radMaxProduct bounds the terms of a product before it is reduced.
+	radMaxProduct = 8192
 	radMaxAtoms = 8
 )
 
@@ -143,6 +145,15 @@ type radNumbers struct {
 
 var _ numbers[algebra.Rat] = radNumbers{}
 
+// radMul is a·b, refused when the product would pass radMaxProduct terms
+// before reduction (a hostile power of a long sum).
+func radMul(a, b algebra.Poly) (algebra.Poly, error) {
+	if a.Terms()*b.Terms() > radMaxProduct {
+		return algebra.Poly{}, errRadTooLarge
+	}
+	return a.Mul(b), nil
+}
+
 func radRat(num, den algebra.Poly) (algebra.Rat, error) {
 	n, err := radReduce(num)
 	if err != nil {
@@ -170,21 +181,44 @@ func (ar radNumbers) keep(r algebra.Rat, err error) algebra.Rat {
 }
 
 func (ar radNumbers) add(x, y algebra.Rat) algebra.Rat {
-	r := x.Add(y)
-	return ar.keep(radRat(r.Num(), r.Den()))
+	if x.Den().Equal(y.Den()) {
+		return ar.keep(radRat(x.Num().Add(y.Num()), x.Den()))
+	}
+	return ar.keep(radFrac(x.Num(), y.Den(), y.Num(), x.Den(), x.Den(), y.Den(), true))
 }
 
 func (ar radNumbers) sub(x, y algebra.Rat) algebra.Rat { return ar.add(x, y.Neg()) }
 
 func (ar radNumbers) mul(x, y algebra.Rat) algebra.Rat {
-	return ar.keep(radRat(x.Num().Mul(y.Num()), x.Den().Mul(y.Den())))
+	return ar.keep(radFrac(x.Num(), y.Num(), algebra.Poly{}, algebra.Poly{}, x.Den(), y.Den(), false))
 }
 
 func (radNumbers) div(x, y algebra.Rat) (algebra.Rat, error) {
 	if y.Num().IsZero() {
 		return algebra.Rat{}, algebra.ErrDivByZero
 	}
-	return radRat(x.Num().Mul(y.Den()), x.Den().Mul(y.Num()))
+	return radFrac(x.Num(), y.Den(), algebra.Poly{}, algebra.Poly{}, x.Den(), y.Num(), false)
+}
+
+// radFrac is (a·b + c·d)/(e·f) (without c·d unless sum), each product
+// bounded, reduced.
+func radFrac(a, b, c, d, e, f algebra.Poly, sum bool) (algebra.Rat, error) {
+	num, err := radMul(a, b)
+	if err != nil {
+		return algebra.Rat{}, err
+	}
+	if sum {
+		cd, err := radMul(c, d)
+		if err != nil {
+			return algebra.Rat{}, err
+		}
+		num = num.Add(cd)
+	}
+	den, err := radMul(e, f)
+	if err != nil {
+		return algebra.Rat{}, err
+	}
+	return radRat(num, den)
 }
 
 func (ar radNumbers) pow(x algebra.Rat, e int) (algebra.Rat, error) {
@@ -275,6 +309,9 @@ func surdPoly(s algebra.Surd) (algebra.Rat, error) {
 // claim holds wherever its denominators are nonzero, so L.Equal(R) and
 // L.Sub(R) decide it. c is P: A = B, both sides polynomials.
 func RadSides(a, b *Expr) (L, R algebra.Rat, c Cert, err error) {
+	if bareRootOfMinusOne(a) || bareRootOfMinusOne(b) {
+		return L, R, c, errors.New("a square root of -1 where the problem declares no imaginary unit")
+	}
 	var failed error
 	ar := radNumbers{failed: &failed}
 	va, err := evalTree[algebra.Rat](a, ar)
@@ -291,18 +328,15 @@ func RadSides(a, b *Expr) (L, R algebra.Rat, c Cert, err error) {
 	if err != nil {
 		return L, R, c, err
 	}
-	pa, err := radReduce(va.Num().Mul(vb.Den()))
+	lf, err := radFrac(va.Num(), vb.Den(), algebra.Poly{}, algebra.Poly{}, va.Den(), vb.Den(), false)
 	if err != nil {
 		return L, R, c, err
 	}
-	pb, err := radReduce(vb.Num().Mul(va.Den()))
+	rf, err := radFrac(vb.Num(), va.Den(), algebra.Poly{}, algebra.Poly{}, va.Den(), vb.Den(), false)
 	if err != nil {
 		return L, R, c, err
 	}
-	d, err := radReduce(va.Den().Mul(vb.Den()))
-	if err != nil {
-		return L, R, c, err
-	}
+	pa, pb, d := lf.Num(), rf.Num(), lf.Den()
 	if L, err = algebra.NewRat(pa, d); err != nil {
 		return L, R, c, err
 	}
@@ -362,6 +396,21 @@ const ImagKey = "·imaginary"
 // ImagUnit is the node of i: the square root of -1.
 func ImagUnit() *Expr {
 	return &Expr{Op: 'r', Name: imagName, Exp: 2, L: &Expr{Op: '~', L: &Expr{Op: 'n', Num: big.NewRat(1, 1)}}}
+}
+
+// bareRootOfMinusOne reports a square root of -1 in e that is not the
+// declared unit: "\sqrt{-1}" written out is left to the closed readers,
+// which refuse it.
+func bareRootOfMinusOne(e *Expr) bool {
+	if e == nil {
+		return false
+	}
+	if e.Op == 'r' && e.Exp == 2 && e.Name != imagName {
+		if v, err := Eval(e.L, nil); err == nil && v.Cmp(big.NewRat(-1, 1)) == 0 {
+			return true
+		}
+	}
+	return bareRootOfMinusOne(e.L) || bareRootOfMinusOne(e.R)
 }
 
 // IsImagUnit reports the node of i.

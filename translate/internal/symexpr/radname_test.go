@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/leanprm/leanprm/translate/algebra"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -57,6 +59,7 @@ func TestRadSides(t *testing.T) {
 		{`x + \sqrt{2 + \sqrt{3}}`, "a nested radical"},
 		{`(x + \sqrt{2} + \sqrt{3} + \sqrt{5} + \sqrt{7} + \sqrt{11})^{32}`, "too large to rewrite"},
 		{`x + \sqrt{-3}`, "not a real number"},
+		{`x + \sqrt{-1}`, "declares no imaginary unit"},
 	} {
 		a, err := Read(tt.a)
 		require.NoError(t, err, tt.a)
@@ -68,6 +71,35 @@ func TestRadSides(t *testing.T) {
 	}
 	_, err := Read(`x + \sqrt{x}`)
 	assert.Error(t, err, "a radical of a name is not read")
+	_, err = Read(`(3 + 2i)(1 - i)`)
+	assert.Error(t, err, "i is not read unless declared")
+	imag := map[string]*Def{ImagKey: {Body: ImagUnit(), Step: -1}}
+	for _, tt := range []struct {
+		a, b  string
+		holds bool
+	}{
+		{`(3 + 2i)(1 - i)`, `5 - i`, true},
+		{`(3 + 2i)(1 - i)`, `1 - i`, false},
+		{`i^2`, `-1`, true},
+		{`i^3`, `i`, false},
+		{`(a + bi)(a - bi)`, `a^2 + b^2`, true},
+		{`\frac{1}{1 + i}`, `\frac{1 - i}{2}`, true},
+		{`(\sqrt{2}i)^2`, `-2`, true},
+		{`\sqrt{2}i`, `\sqrt{-2}`, false}, // √-2 is no declared unit: refused below
+	} {
+		a, _, _, err := ReadDefs(tt.a, imag)
+		require.NoError(t, err, tt.a)
+		b, _, _, err := ReadDefs(tt.b, imag)
+		require.NoError(t, err, tt.b)
+		_, _, c, err := RadSides(a, b)
+		if tt.b == `\sqrt{-2}` {
+			assert.ErrorIs(t, err, algebra.ErrNotReal)
+			continue
+		}
+		require.NoError(t, err, "%s = %s", tt.a, tt.b)
+		assert.Equal(t, tt.holds, c.Holds, "%s = %s", tt.a, tt.b)
+		assert.Equal(t, "i", Plain(ImagUnit()))
+	}
 }
 
 // FuzzRadSides: RadSides never panics and stays fast; where it decides,
@@ -90,13 +122,20 @@ func FuzzRadSides(f *testing.F) {
 		if len(sa)+len(sb) > 1000 {
 			return
 		}
+		tm := time.AfterFunc(10*time.Second, func() { panic(fmt.Sprintf("slow input %q = %q", sa, sb)) })
+		defer tm.Stop()
+		// with the imaginary unit declared: no panic, and i² = -1
+		imag := map[string]*Def{ImagKey: {Body: ImagUnit(), Step: -1}}
+		if a, _, _, err := ReadDefs(sa, imag); err == nil {
+			if b, _, _, err := ReadDefs(sb, imag); err == nil {
+				_, _, _, _ = LinkRats(a, b)
+			}
+		}
 		a, err1 := Read(sa)
 		b, err2 := Read(sb)
 		if err1 != nil || err2 != nil {
 			return
 		}
-		tm := time.AfterFunc(10*time.Second, func() { panic(fmt.Sprintf("slow input %q = %q", sa, sb)) })
-		defer tm.Stop()
 		_, _, c, err := RadSides(a, b)
 		if err != nil {
 			return
