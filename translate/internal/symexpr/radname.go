@@ -31,7 +31,7 @@ const (
 	radMaxTerms = 400
 	// radMaxProduct bounds the terms of a product before it is reduced.
 	radMaxProduct = 8192
-	radMaxAtoms = 8
+	radMaxAtoms   = 8
 )
 
 var errRadTooLarge = errors.New("too large to rewrite")
