@@ -209,3 +209,20 @@ func FuzzRadicalChain(f *testing.F) {
 		requireDialectDecided(t, tr, &res)
 	})
 }
+
+// TestImaginaryUnitNamedHead: a complex computation that names its result
+// ("z = (…)(…) = …") is decided from its second member on; the head's
+// link is a definition.
+func TestImaginaryUnitNamedHead(t *testing.T) {
+	const decl = `Let $i = \sqrt{-1}$ and $w = (2 - i)(3 + i)$.`
+	s := imagStep(t, decl, `\[ w = (2 - i)(3 + i) = 6 + 2i - 3i - i^2 = 6 - i - 1 = 5 - i \]`)
+	got := radIdentities(s, Refuted)
+	require.Len(t, got, 1, "%+v", s.Obligations)
+	assert.Equal(t, "6 + 2 * i - 3 * i - i^2 = 6 - i - 1", got[0].Expr)
+	s = imagStep(t, decl, `\[ w = (2 - i)(3 + i) = 6 + 2i - 3i - i^2 = 6 - i + 1 = 7 - i \]`)
+	assert.Len(t, radIdentities(s, Verified), 3, "%+v", s.Obligations)
+	assert.Empty(t, radIdentities(s, Refuted))
+	// a name after the head: no complex computation of closed members
+	s = imagStep(t, decl, `\[ w = (2 - i)(3 + i) = 6 + 2i - 3i - i^2 = x \]`)
+	assert.Empty(t, radIdentities(s, Refuted))
+}

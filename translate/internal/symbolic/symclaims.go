@@ -300,8 +300,8 @@ func (w *symWalk) line(li int, ln symLine) {
 	if piOnly(ms) {
 		w.specialLine(ln, ms, symexpr.PiKind)
 	}
-	if imagOnly(ms) {
-		w.imagLine(ln, ms)
+	if cs := imagClosed(ms); cs != nil {
+		w.imagLine(ln, cs)
 	}
 	dropPiBeside(ms)
 	symbolic := false

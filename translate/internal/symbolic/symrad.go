@@ -42,17 +42,25 @@ func (t *Reader) linkDecls(o *obligation.Obligation, a, b *symexpr.Expr, rad *sy
 	return true
 }
 
-// imagOnly reports a line of closed members, one with the imaginary unit:
-// a complex computation, decided by symexpr.ImagKind.
-func imagOnly(ms []symMember) bool {
-	seen := false
-	for _, m := range ms {
+// imagClosed returns the closed members of a complex computation: the
+// whole line when it has no name, or all but a head with names ("z =
+// (3 + 2i)(1 - i) = …", whose first link defines z); nil when a member
+// with names stands elsewhere or no member holds the imaginary unit.
+func imagClosed(ms []symMember) []symMember {
+	from, seen := 0, false
+	for k, m := range ms {
 		if symexpr.HasVar(m.e) {
-			return false
+			if k > 0 {
+				return nil
+			}
+			from = 1
 		}
 		seen = seen || symexpr.HasImag(m.e)
 	}
-	return seen
+	if !seen || len(ms)-from < 2 {
+		return nil
+	}
+	return ms[from:]
 }
 
 // imagLine decides a complex computation's links and keeps its members:
