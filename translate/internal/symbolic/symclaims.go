@@ -300,9 +300,7 @@ func (w *symWalk) line(li int, ln symLine) {
 	if piOnly(ms) {
 		w.specialLine(ln, ms, symexpr.PiKind)
 	}
-	if cs := imagClosed(ms); cs != nil {
-		w.imagLine(ln, cs)
-	}
+	w.imagLine(ln, ms)
 	dropPiBeside(ms)
 	symbolic := false
 	for _, m := range ms {

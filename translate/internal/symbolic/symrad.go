@@ -63,12 +63,20 @@ func imagClosed(ms []symMember) []symMember {
 	return ms[from:]
 }
 
-// imagLine decides a complex computation's links and keeps its members:
+// imagLine decides the links of a complex computation (imagClosed's
+// members) and keeps its members:
 // the closed readers give a number with i no value, and a line starting
 // with "=" continues its last member. A line stating the unit's rule ("we
 // use $i^2 = -1$": a member that is i or its power) is no computation to
 // continue.
-func (w *symWalk) imagLine(ln symLine, ms []symMember) {
+func (w *symWalk) imagLine(ln symLine, all []symMember) {
+	if w.st.Defs[symexpr.ImagKey] == nil {
+		return // no unit declared: no member holds one
+	}
+	ms := imagClosed(all)
+	if ms == nil {
+		return
+	}
 	kept := slices.Clone(ms)
 	w.specialLine(ln, ms, symexpr.ImagKind)
 	for _, m := range kept {

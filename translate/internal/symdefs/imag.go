@@ -3,6 +3,7 @@ package symdefs
 import (
 	"maps"
 	"regexp"
+	"strings"
 
 	"github.com/leanprm/leanprm/translate/internal/symexpr"
 )
@@ -21,6 +22,9 @@ var imagIndexRE = regexp.MustCompile(`_\{?\s*i\b|(?:^|[^A-Za-z\\_])i\s*=\s*[0-9]
 // Linear in the bytes of problem and steps.
 func MarkImaginary(defs map[string]*symexpr.Def, problem string, steps []string) map[string]*symexpr.Def {
 	problem = problem[:min(len(problem), maxProblemDefBytes)]
+	if !strings.Contains(problem, "-1") && !strings.Contains(problem, "maginary") {
+		return defs // no declaration can match (the common case, without a regexp)
+	}
 	if defs["i"] != nil || !imagDeclRE.MatchString(problem) || imagIndexRE.MatchString(problem) {
 		return defs
 	}
