@@ -226,3 +226,36 @@ func TestImaginaryUnitNamedHead(t *testing.T) {
 	s = imagStep(t, decl, `\[ w = (2 - i)(3 + i) = 6 + 2i - 3i - i^2 = x \]`)
 	assert.Empty(t, radIdentities(s, Refuted))
 }
+
+// TestRationalThroughIrrationalRoots: a closed claim whose sides are
+// rational but pass through an irrational radical ("(10\sqrt{3})^2 =
+// 300") is the closed-value reader's (the arithmetic reader reads no
+// irrational root): true forms verified, slips refuted; a claim whose
+// radicals are all rational stays the arithmetic reader's. Cases written
+// for this test.
+func TestRationalThroughIrrationalRoots(t *testing.T) {
+	for _, tt := range []struct {
+		step string
+		want Verdict
+	}{
+		{`The side squared is \( (10\sqrt{3})^2 = 300 \).`, Verified},
+		{`The side squared is \( (10\sqrt{3})^2 = 30 \).`, Refuted},
+		{`So \( \sqrt{8} \cdot \sqrt{2} = 4 \).`, Verified},
+		{`So \( \sqrt{8} \cdot \sqrt{2} = 16 \).`, Refuted},
+		{`Then \( \frac{\sqrt{12}}{\sqrt{3}} + 1 = 3 \).`, Verified},
+		{`Then \( \frac{\sqrt{12}}{\sqrt{3}} + 1 = 5 \).`, Refuted},
+	} {
+		var got []Obligation
+		for _, o := range lastStep(t, tt.step).Obligations {
+			if o.Kind == KindClosedValue {
+				got = append(got, o)
+			}
+		}
+		require.Len(t, got, 1, tt.step)
+		assert.Equal(t, tt.want, got[0].Verdict, "%s: %s", tt.step, got[0].Reason)
+	}
+	// √16 = 4: every root rational, the arithmetic reader's (no closed-value obligation)
+	for _, o := range lastStep(t, `So \( \sqrt{16} + 1 = 5 \).`).Obligations {
+		assert.NotEqual(t, KindClosedValue, o.Kind, o.Expr)
+	}
+}

@@ -89,3 +89,13 @@ func (w *symWalk) imagLine(ln symLine, all []symMember) {
 	}
 	copy(ms, kept)
 }
+
+// rationalAtEveryRoot reports closed sides whose every radical has a
+// rational value ("\sqrt{16} = 4"), which the arithmetic reader decides;
+// a rational side through an irrational radical ("(10\sqrt{3})^2 = 300")
+// is the closed-value reader's.
+func rationalAtEveryRoot(a, b *symexpr.Expr) bool {
+	_, err1 := symexpr.Eval(a, nil)
+	_, err2 := symexpr.Eval(b, nil)
+	return err1 == nil && err2 == nil
+}
