@@ -259,3 +259,28 @@ func TestRationalThroughIrrationalRoots(t *testing.T) {
 		assert.NotEqual(t, KindClosedValue, o.Kind, o.Expr)
 	}
 }
+
+// TestClosedRadicalLinksAfterAName: closed links with radicals in a line
+// that opens with a name ("y = \sqrt{52} = 2\sqrt{13}") are decided as in
+// a closed line; the link from the name is a definition. Cases written
+// for this test.
+func TestClosedRadicalLinksAfterAName(t *testing.T) {
+	for _, tt := range []struct {
+		step string
+		want []Verdict
+	}{
+		{`\[ y = \sqrt{52} = 2\sqrt{13} \]`, []Verdict{Verified}},
+		{`\[ y = \sqrt{52} = 4\sqrt{13} \]`, []Verdict{Refuted}},
+		{`So \( x_A = \frac{14 + 6\sqrt{5}}{4} = \frac{7 + 3\sqrt{5}}{2} \).`, []Verdict{Verified}},
+		{`So \( x_A = \frac{14 + 6\sqrt{5}}{4} = \frac{7 + 6\sqrt{5}}{2} \).`, []Verdict{Refuted}},
+		{`\[ d = \sqrt{3^2 + 4^2} = \sqrt{25} = 5 \]`, nil}, // every root rational: the arithmetic reader's
+	} {
+		var got []Verdict
+		for _, o := range lastStep(t, tt.step).Obligations {
+			if o.Kind == KindClosedValue {
+				got = append(got, o.Verdict)
+			}
+		}
+		assert.Equal(t, tt.want, got, tt.step)
+	}
+}

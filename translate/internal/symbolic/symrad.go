@@ -99,3 +99,16 @@ func rationalAtEveryRoot(a, b *symexpr.Expr) bool {
 	_, err2 := symexpr.Eval(b, nil)
 	return err1 == nil && err2 == nil
 }
+
+// closedRootLink decides a closed link with radicals in a line with names
+// ("y = \sqrt{52} = 2\sqrt{13}", "x_A = \frac{14 + 6\sqrt{5}}{4} =
+// \frac{7 + 3\sqrt{5}}{2}") as closedLine decides one in a closed line:
+// the arithmetic reader reads no irrational root, and symLink leaves
+// closed links to the closed readers.
+func (w *symWalk) closedRootLink(ln symLine, A, B symMember) bool {
+	if symexpr.HasVar(A.e) || symexpr.HasVar(B.e) || !symexpr.HasRoot(A.e) && !symexpr.HasRoot(B.e) || A.def || B.def {
+		return false
+	}
+	w.add(w.t.closedValue(w.step, w.text, A, B, ln.sentence), nil)
+	return true
+}
