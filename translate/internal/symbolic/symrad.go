@@ -91,13 +91,27 @@ func (w *symWalk) imagLine(ln symLine, all []symMember) {
 }
 
 // rationalAtEveryRoot reports closed sides whose every radical has a
-// rational value ("\sqrt{16} = 4"), which the arithmetic reader decides;
-// a rational side through an irrational radical ("(10\sqrt{3})^2 = 300")
-// is the closed-value reader's.
+// rational value ("\sqrt{16} = 4"), which the arithmetic reader decides,
+// or that take a root of a negative number ("\sqrt[3]{-1}", left alone as
+// the arithmetic reader leaves it); a rational side through an irrational
+// radical ("(10\sqrt{3})^2 = 300") is the closed-value reader's.
 func rationalAtEveryRoot(a, b *symexpr.Expr) bool {
 	_, err1 := symexpr.Eval(a, nil)
 	_, err2 := symexpr.Eval(b, nil)
-	return err1 == nil && err2 == nil
+	return err1 == nil && err2 == nil || negativeRadicand(a) || negativeRadicand(b)
+}
+
+// negativeRadicand reports a root of a negative number in e.
+func negativeRadicand(e *symexpr.Expr) bool {
+	if e == nil {
+		return false
+	}
+	if e.Op == 'r' && !symexpr.IsImagUnit(e) {
+		if v, err := symexpr.Eval(e.L, nil); err == nil && v.Sign() < 0 {
+			return true
+		}
+	}
+	return negativeRadicand(e.L) || negativeRadicand(e.R)
 }
 
 // closedRootLink decides a closed link with radicals in a line with names
