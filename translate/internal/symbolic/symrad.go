@@ -22,11 +22,7 @@ func leadsCancel(a, b *symexpr.Expr, L, R algebra.Rat, rad *symexpr.Cert) bool {
 	if rad == nil {
 		return leadCancels(a, b, L, R)
 	}
-	d := symexpr.NamesDegree(L.Num().Sub(R.Num()))
-	if symexpr.NamesDegree(L.Den()) > 0 {
-		return d < max(symexpr.NamesDegree(L.Num()), symexpr.NamesDegree(R.Num()))
-	}
-	return d < max(writtenDegree(a), writtenDegree(b))
+	return symexpr.RadLeadsCancel(L, R, max(writtenDegree(a), writtenDegree(b)))
 }
 
 // linkDecls is identityDecls for a link, with P the radical certificate
@@ -42,28 +38,7 @@ func (t *Reader) linkDecls(o *obligation.Obligation, a, b *symexpr.Expr, rad *sy
 	return true
 }
 
-// imagClosed returns the closed members of a complex computation: the
-// whole line when it has no name, or all but a head with names ("z =
-// (3 + 2i)(1 - i) = …", whose first link defines z); nil when a member
-// with names stands elsewhere or no member holds the imaginary unit.
-func imagClosed(ms []symMember) []symMember {
-	from, seen := 0, false
-	for k, m := range ms {
-		if symexpr.HasVar(m.e) {
-			if k > 0 {
-				return nil
-			}
-			from = 1
-		}
-		seen = seen || symexpr.HasImag(m.e)
-	}
-	if !seen || len(ms)-from < 2 {
-		return nil
-	}
-	return ms[from:]
-}
-
-// imagLine decides the links of a complex computation (imagClosed's
+// imagLine decides the links of a complex computation (symexpr.ImagClosed's
 // members) and keeps its members:
 // the closed readers give a number with i no value, and a line starting
 // with "=" continues its last member. A line stating the unit's rule ("we
@@ -73,10 +48,15 @@ func (w *symWalk) imagLine(ln symLine, all []symMember) {
 	if w.st.Defs[symexpr.ImagKey] == nil {
 		return // no unit declared: no member holds one
 	}
-	ms := imagClosed(all)
-	if ms == nil {
+	es := make([]*symexpr.Expr, len(all))
+	for k, m := range all {
+		es[k] = m.e
+	}
+	from, ok := symexpr.ImagClosed(es)
+	if !ok {
 		return
 	}
+	ms := all[from:]
 	kept := slices.Clone(ms)
 	w.specialLine(ln, ms, symexpr.ImagKind)
 	for _, m := range kept {
@@ -88,30 +68,6 @@ func (w *symWalk) imagLine(ln symLine, all []symMember) {
 		}
 	}
 	copy(ms, kept)
-}
-
-// rationalAtEveryRoot reports closed sides whose every radical has a
-// rational value ("\sqrt{16} = 4"), which the arithmetic reader decides,
-// or that take a root of a negative number ("\sqrt[3]{-1}", left alone as
-// the arithmetic reader leaves it); a rational side through an irrational
-// radical ("(10\sqrt{3})^2 = 300") is the closed-value reader's.
-func rationalAtEveryRoot(a, b *symexpr.Expr) bool {
-	_, err1 := symexpr.Eval(a, nil)
-	_, err2 := symexpr.Eval(b, nil)
-	return err1 == nil && err2 == nil || negativeRadicand(a) || negativeRadicand(b)
-}
-
-// negativeRadicand reports a root of a negative number in e.
-func negativeRadicand(e *symexpr.Expr) bool {
-	if e == nil {
-		return false
-	}
-	if e.Op == 'r' && !symexpr.IsImagUnit(e) {
-		if v, err := symexpr.Eval(e.L, nil); err == nil && v.Sign() < 0 {
-			return true
-		}
-	}
-	return negativeRadicand(e.L) || negativeRadicand(e.R)
 }
 
 // closedRootLink decides a closed link with radicals in a line with names

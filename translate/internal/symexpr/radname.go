@@ -436,3 +436,56 @@ func ImagIdentity(a, b *Expr) (Cert, error) {
 	_, _, c, err := RadSides(a, b)
 	return c, err
 }
+
+// RationalAtEveryRoot reports closed sides whose every radical has a
+// rational value ("\sqrt{16} = 4"), which the arithmetic reader decides,
+// or that take a root of a negative number ("\sqrt[3]{-1}", left alone as
+// the arithmetic reader leaves it); a rational side through an irrational
+// radical ("(10\sqrt{3})^2 = 300") is the closed-value reader's.
+func RationalAtEveryRoot(a, b *Expr) bool {
+	_, err1 := Eval(a, nil)
+	_, err2 := Eval(b, nil)
+	return err1 == nil && err2 == nil || negativeRadicand(a) || negativeRadicand(b)
+}
+
+// negativeRadicand reports a root of a negative number in e.
+func negativeRadicand(e *Expr) bool {
+	if e == nil {
+		return false
+	}
+	if e.Op == 'r' && !IsImagUnit(e) {
+		if v, err := Eval(e.L, nil); err == nil && v.Sign() < 0 {
+			return true
+		}
+	}
+	return negativeRadicand(e.L) || negativeRadicand(e.R)
+}
+
+// RadLeadsCancel is the leading-terms test of a radical link (RadSides' L
+// and R, over one denominator) with the degree counted in the names alone;
+// written is the larger degree of the sides as written.
+func RadLeadsCancel(L, R algebra.Rat, written int) bool {
+	d := NamesDegree(L.Num().Sub(R.Num()))
+	if NamesDegree(L.Den()) > 0 {
+		return d < max(NamesDegree(L.Num()), NamesDegree(R.Num()))
+	}
+	return d < written
+}
+
+// ImagClosed reports a complex computation among a line's members: all
+// closed, or all but a head with names ("z = (3 + 2i)(1 - i) = …", whose
+// first link defines z), at least two of them, one with the imaginary
+// unit; from is the first closed member.
+func ImagClosed(es []*Expr) (from int, ok bool) {
+	seen := false
+	for k, e := range es {
+		if HasVar(e) {
+			if k > 0 {
+				return 0, false
+			}
+			from = 1
+		}
+		seen = seen || HasImag(e)
+	}
+	return from, seen && len(es)-from >= 2
+}
