@@ -280,7 +280,7 @@ func (t *Translator) translate(id string, pc problemCtx, steps []string, resume 
 		events = append(events, introEvents(i, ss.sc)...)
 	}
 	binds := buildBindings(events)
-	defs := symdefs.MarkProducts(symdefs.ChainDefsWith(pc.defs, steps, symbolic.ChainDefs(steps)), pc.text, steps)
+	defs := symdefs.MarkImaginary(symdefs.MarkProducts(symdefs.ChainDefsWith(pc.defs, steps, symbolic.ChainDefs(steps)), pc.text, steps), pc.text, steps)
 	if !cx.holds(binds, defs) {
 		return t.translate(id, pc, steps, false)
 	}

@@ -316,6 +316,7 @@ func (w *symWalk) line(li int, ln symLine) {
 	if piOnly(ms) {
 		w.specialLine(ln, ms, symexpr.PiKind)
 	}
+	w.imagLine(ln, ms)
 	dropPiBeside(ms)
 	symbolic := false
 	for _, m := range ms {
@@ -428,7 +429,7 @@ func (w *symWalk) symbolicLine(li int, ln symLine, ms []symMember, head *symexpr
 	skels := &skelSet{}
 	for k := 0; k+1 < len(ms); k++ {
 		A, B := ms[k], ms[k+1]
-		if A.e == nil || B.e == nil || symexpr.HasCertFn(A.e) || symexpr.HasCertFn(B.e) {
+		if A.e == nil || B.e == nil || symexpr.HasCertFn(A.e) || symexpr.HasCertFn(B.e) || w.closedRootLink(ln, A, B) {
 			continue
 		}
 		c := w.t.symLink(w.step, w.text, A, B, symContext{

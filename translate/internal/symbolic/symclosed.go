@@ -40,7 +40,7 @@ func (t *Reader) closedValue(step int, text string, A, B symMember, sentence str
 	}
 	_, ra := a.Rat()
 	_, rb := b.Rat()
-	if ra && rb && !hasTrig(A.e) && !hasTrig(B.e) && !symexpr.HasFracPow(A.e) && !symexpr.HasFracPow(B.e) {
+	if ra && rb && !hasTrig(A.e) && !hasTrig(B.e) && !symexpr.HasFracPow(A.e) && !symexpr.HasFracPow(B.e) && symexpr.RationalAtEveryRoot(A.e, B.e) {
 		return nil // rational roots: the arithmetic reader's
 	}
 	pa, err := a.Pow(6)

@@ -136,29 +136,25 @@ func (t *Reader) symLink(step int, text string, A, B symMember, c symContext) sy
 	}
 	span := mathtext.SpanOf(text, A.s, B.e2)
 	skip := func(why string) symResult { return symResult{skip: &obligation.Skipped{Span: span, Reason: why}} }
-	L, err := symexpr.ToRat(A.e)
-	if err != nil {
-		return skip("cannot normalise: " + err.Error())
-	}
-	R, err := symexpr.ToRat(B.e)
+	L, R, rad, err := symexpr.LinkRats(A.e, B.e)
 	if err != nil {
 		return skip("cannot normalise: " + err.Error())
 	}
 	diff := L.Sub(R)
 	holds := L.Equal(R)
 	constDiff := false
-	if !holds && diff.Den().Degree() == 0 && diff.Num().Degree() == 0 {
+	if !holds && (diff.Den().Degree() == 0 && diff.Num().Degree() == 0 || rad != nil && !symexpr.RatHasName(diff)) {
 		constDiff = true
 	}
 	allVars := unionVars(va, vb)
-	if !holds && !constDiff && len(allVars) == 1 && constRatio(diff.Num(), diff.Den(), allVars[0]) {
+	if !holds && !constDiff && len(allVars) == 1 && rad == nil && constRatio(diff.Num(), diff.Den(), allVars[0]) {
 		// "(36/175 w + w)/(6/7 w) = (442/175 w)/(6/7 w)": the name cancels
 		// on both sides, and they differ by a constant wherever defined.
 		constDiff = true
 	}
 	// An equation in one unknown (kept for transformations and solutions).
 	var eq *symEq
-	if !holds && !constDiff && len(allVars) == 1 {
+	if !holds && !constDiff && len(allVars) == 1 && rad == nil {
 		eq = &symEq{l: A.e, r: B.e, name: allVars[0], s: A.s, e: B.e2}
 		if !hasVarDivisor(A.e) && !hasVarDivisor(B.e) {
 			// A polynomial equation (x/10 divides by a number only): its
@@ -217,7 +213,7 @@ func (t *Reader) symLink(step int, text string, A, B symMember, c symContext) sy
 	case refutable != "":
 		// A rewriting keeps the leading terms; an equation read as an
 		// identity usually does not cancel them.
-		if !leadCancels(A.e, B.e, L, R) && !oneTermSlip(A.e, B.e, L, R, c) {
+		if !leadsCancel(A.e, B.e, L, R, rad) && !oneTermSlip(A.e, B.e, L, R, c) {
 			o.OnDisproof, o.Note = obligation.Unknown, "the sides do not agree in their leading terms: an equation may be meant"
 		}
 	}
@@ -230,7 +226,7 @@ func (t *Reader) symLink(step int, text string, A, B symMember, c symContext) sy
 	if A.def || B.def {
 		o.Note = strings.TrimPrefix(o.Note+"; a function or sequence defined in the problem or earlier in the chain is replaced by its definition or value", "; ")
 	}
-	if !t.identityDecls(o, A.e, B.e, nil) {
+	if !t.linkDecls(o, A.e, B.e, rad) {
 		return skip("no point where every denominator is nonzero was found")
 	}
 	return symResult{obl: o, eq: eq, identity: holds && symexpr.Plain(A.e) != symexpr.Plain(B.e)}

@@ -554,6 +554,10 @@ func (r *sreader) name() *Expr {
 		if c >= 'A' && c <= 'Z' && r.i+1 < len(r.s) && r.s[r.i+1] >= 'A' && r.s[r.i+1] <= 'Z' {
 			r.fail("a segment or a label (two capitals)")
 		}
+		if c == 'i' && r.defs[ImagKey] != nil && r.idx != "i" && (r.i+1 >= len(r.s) || r.s[r.i+1] != '_' && r.s[r.i+1] != '\'') {
+			r.i++
+			return r.node(ImagUnit()) // the chain declares i = √-1 (radname.go)
+		}
 		if (c == 'e' || c == 'i') && string(c) != r.idx {
 			r.fail("e and i may be constants")
 		}

@@ -122,6 +122,9 @@ func Plain(e *Expr) string {
 	case 'F':
 		return FnString(e)
 	case 'r':
+		if e.Name == imagName {
+			return "i"
+		}
 		arg := PlainAtom(e.L)
 		if e.L.Op == '^' {
 			arg = "(" + arg + ")"
