@@ -202,8 +202,8 @@ func (s *Server) Ready(exec dispatch.Executor, info Info) {
 	}
 	s.info.Store(&info)
 	if _, ok := exec.(*dispatch.Local); ok {
-		// Small scoring requests that arrive together are scored as one batch (coalesce.go).
-		exec = newCoalescer(exec, 1, coalesceMaxTasks, coalesceHold)
+		// Small scoring requests that arrive together are scored as one batch (dispatch.Coalescer).
+		exec = dispatch.NewCoalescer(exec, 1, coalesceMaxTasks, coalesceHold)
 	}
 	s.exec.Store(&exec)
 }

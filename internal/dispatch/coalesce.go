@@ -1,14 +1,12 @@
-package serve
+package dispatch
 
 import (
 	"context"
 	"sync"
 	"time"
-
-	"github.com/leanprm/leanprm/internal/dispatch"
 )
 
-// coalescer runs the small scoring requests that arrive together as one batch of an
+// Coalescer runs the small scoring requests that arrive together as one batch of an
 // in-process executor: RL clients send one sample per request (OpenRLHF's single-turn
 // executor), and a sample scored once per request, between other requests' HTTP and JSON
 // work, costs the server about 40 % more CPU than the same sample scored among a batch's
@@ -18,11 +16,11 @@ import (
 // for hold at most: one that waits on Lean longer lets the next batch start, so a request
 // waits behind another batch for hold at most.
 //
-// Each task keeps its own deadline (Server.run sets it); a batch is cancelled when every
+// Each task keeps its own deadline (the caller sets it); a batch is cancelled when every
 // request in it is (the client went away, a shutdown's abort); a request whose context ends
 // while it waits is answered at once and its tasks are not run.
-type coalescer struct {
-	next dispatch.Executor
+type Coalescer struct {
+	next Executor
 	// slots is how many batches run at once; maxTasks the tasks of a request it takes (a
 	// larger request is a batch already, run as it is).
 	slots, maxTasks int
@@ -36,17 +34,17 @@ type coalescer struct {
 // coalesced is one request's call.
 type coalesced struct {
 	ctx   context.Context
-	tasks []dispatch.Task
-	res   []dispatch.Result
+	tasks []Task
+	res   []Result
 	done  chan struct{}
 }
 
-func newCoalescer(next dispatch.Executor, slots, maxTasks int, hold time.Duration) *coalescer {
-	return &coalescer{next: next, slots: max(slots, 1), maxTasks: maxTasks, hold: hold}
+func NewCoalescer(next Executor, slots, maxTasks int, hold time.Duration) *Coalescer {
+	return &Coalescer{next: next, slots: max(slots, 1), maxTasks: maxTasks, hold: hold}
 }
 
-// Execute implements dispatch.Executor.
-func (c *coalescer) Execute(ctx context.Context, tasks []dispatch.Task) []dispatch.Result {
+// Execute implements Executor.
+func (c *Coalescer) Execute(ctx context.Context, tasks []Task) []Result {
 	if len(tasks) > c.maxTasks || !allScore(tasks) {
 		return c.next.Execute(ctx, tasks)
 	}
@@ -79,21 +77,21 @@ func (c *coalescer) Execute(ctx context.Context, tasks []dispatch.Task) []dispat
 }
 
 // notRun answers n tasks of a request that ended (ctx), or that the executor did not answer.
-func notRun(ctx context.Context, n int) []dispatch.Result {
+func notRun(ctx context.Context, n int) []Result {
 	why := "the executor gave no answer"
 	if err := context.Cause(ctx); err != nil {
 		why = err.Error()
 	}
-	out := make([]dispatch.Result, n)
+	out := make([]Result, n)
 	for i := range out {
-		out[i] = dispatch.Result{Error: "not run: " + why}
+		out[i] = Result{Error: "not run: " + why}
 	}
 	return out
 }
 
 // take is what waits, as the next batch of a slot this caller holds; nil (and the slot
 // given back) when nothing does.
-func (c *coalescer) take() []*coalesced {
+func (c *Coalescer) take() []*coalesced {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	batch := c.waiting
@@ -105,7 +103,7 @@ func (c *coalescer) take() []*coalesced {
 }
 
 // loop runs batches while requests wait, holding a slot.
-func (c *coalescer) loop(batch []*coalesced) {
+func (c *Coalescer) loop(batch []*coalesced) {
 	for batch != nil {
 		if !c.run(batch) {
 			return // the slot was handed on
@@ -115,7 +113,7 @@ func (c *coalescer) loop(batch []*coalesced) {
 }
 
 // handOff gives up the slot of a batch that has run for hold, and starts what waits in it.
-func (c *coalescer) handOff() {
+func (c *Coalescer) handOff() {
 	c.mu.Lock()
 	c.running--
 	var batch []*coalesced
@@ -132,10 +130,10 @@ func (c *coalescer) handOff() {
 
 // run executes the tasks of the calls still wanted, as one batch, and hands each call its
 // results. It reports whether it still holds its slot (it gives it up after hold).
-func (c *coalescer) run(batch []*coalesced) bool {
+func (c *Coalescer) run(batch []*coalesced) bool {
 	held := time.AfterFunc(c.hold, c.handOff)
 	live := batch[:0:0]
-	var tasks []dispatch.Task
+	var tasks []Task
 	for _, call := range batch {
 		if call.ctx.Err() == nil {
 			live = append(live, call)
@@ -176,9 +174,9 @@ func (c *coalescer) run(batch []*coalesced) bool {
 	return held.Stop() // false: handOff gave the slot up
 }
 
-func allScore(tasks []dispatch.Task) bool {
+func allScore(tasks []Task) bool {
 	for _, t := range tasks {
-		if t.Kind != dispatch.KindScore {
+		if t.Kind != KindScore {
 			return false
 		}
 	}
