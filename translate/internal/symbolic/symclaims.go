@@ -443,7 +443,7 @@ func (w *symWalk) symbolicLine(li int, ln symLine, ms []symMember, head *symexpr
 		w.add(c.obl, c.skip)
 		if c.eq != nil && !chain && len(ms) == 2 {
 			w.equation(li, ln, c.eq, hypo, veto)
-		} else if c.eq != nil && chain && hypo == "" {
+		} else if c.eq != nil && !c.eq.false && chain && hypo == "" {
 			w.eqs = append(w.eqs, c.eq)
 			c.eq.line = li
 		}
@@ -467,6 +467,13 @@ func (w *symWalk) equation(li int, ln symLine, eq *symEq, hypo, veto string) {
 		w.eqs = nil
 		return
 	}
+	n := len(eqs)
+	if eq.false {
+		if n > 0 && eqs[n-1].name == eq.name && eq.arrow && !eqs[n-1].alt && eqs[n-1].line == li-1 {
+			w.add(t.symImplication(step, text, eqs[n-1], eq, veto))
+		}
+		return
+	}
 	if eq.value != nil {
 		eq.line = li
 		prem := eqs
@@ -482,7 +489,7 @@ func (w *symWalk) equation(li int, ln symLine, eq *symEq, hypo, veto string) {
 		w.add(t.symSolution(step, text, eq, prem, veto))
 		return
 	}
-	if n := len(eqs); n > 0 && eqs[n-1].name == eq.name && eq.arrow && !eqs[n-1].alt && eqs[n-1].line == li-1 {
+	if n > 0 && eqs[n-1].name == eq.name && eq.arrow && !eqs[n-1].alt && eqs[n-1].line == li-1 {
 		w.add(t.symImplication(step, text, eqs[n-1], eq, veto))
 	} else if prevEq != nil && !w.sawEq && prevEq.name == eq.name && !eq.alt && len(ln.prose) < 160 &&
 		(crossCueRE.MatchString(ln.prose) &&

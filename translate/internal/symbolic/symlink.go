@@ -24,6 +24,7 @@ type symEq struct {
 	value *big.Rat // set for "x = c"
 	line  int
 	arrow bool
+	false bool // the unknown cancels and leaves a false equation ("8 = 4b - 4b"): a conclusion only
 	alt   bool // listed as an alternative ("… or …")
 	bare  bool // the whole step (but a "Step k:" label) is this equation
 	prose string
@@ -182,6 +183,9 @@ func (t *Reader) symLink(step int, text string, A, B symMember, c symContext) sy
 		// substitution written as an equation.
 		if len(va) == 0 || len(vb) == 0 || A.e.Op == 'v' || B.e.Op == 'v' {
 			// "x - x + 2 = 5": unusual; leave it alone unless both sides have names
+			if len(allVars) == 1 && rad == nil && !hasVarDivisor(A.e) && !hasVarDivisor(B.e) && !diff.Num().IsZero() {
+				eq = &symEq{l: A.e, r: B.e, name: allVars[0], s: A.s, e: B.e2, p: diff.Num(), poly: true, false: true}
+			}
 			return symResult{eq: eq}
 		}
 	case !sameVars || len(va) == 0 || len(vb) == 0:
@@ -523,7 +527,11 @@ func forallDecl(n int, prop, tactic string) string {
 // symImplication checks B derived from A, both in the single unknown.
 func (t *Reader) symImplication(step int, text string, A, B *symEq, veto string) (*obligation.Obligation, *obligation.Skipped) {
 	span := mathtext.SpanOf(text, A.s, B.e)
-	if !A.poly || !B.poly || A.p.Degree() == 0 || B.p.Degree() == 0 {
+	// A B that lost its unknown is false everywhere ("8 = 4b - 4b") or
+	// true everywhere; only the first is read, refuted at a rational
+	// solution of A below (no solution found: left alone).
+	falseB := B.false && B.p.Degree() == 0
+	if !A.poly || !B.poly || A.p.Degree() == 0 || B.p.Degree() == 0 && !falseB {
 		return nil, nil
 	}
 	o := &obligation.Obligation{Step: step, Span: span, Kind: obligation.KindImplication, OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
@@ -550,6 +558,9 @@ func (t *Reader) symImplication(step int, text string, A, B *symEq, veto string)
 	}
 	if common && o.OnDisproof == obligation.Refuted {
 		o.OnDisproof, o.Note = obligation.Unknown, "the two equations share a solution: the second may be one case of the first"
+	}
+	if falseB && bad == nil {
+		return nil, nil
 	}
 	if bad == nil && len(roots) == 0 {
 		// No rational solution of A can witness anything over Rat. The
