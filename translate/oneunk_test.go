@@ -28,6 +28,10 @@ func TestImplicationToAFalseEquation(t *testing.T) {
 		{"cancels to a true equation", `\[ 3z + 2 = 8 \] so \[ 3z - 3z = 0 \]`, StepVerified},
 		{"an irrational solution only", `\[ w^2 = 2 \] so \[ w - w = 1 \]`, StepNone},
 		{"two equations listed", `Both \( 2a + 1 = 7 \) and \( a - a = 4 \) appear in the table.`, StepNone},
+		{"modular arithmetic", `We work modulo 4. \( 4x + 2 = 6 \), so \( 4x - 4x = 4 \).`, StepNone},
+		{"a supposition", `Suppose \( 2x + 1 = 7 \). Then \( 2x - 2x = 6 \), a contradiction.`, StepNone},
+		{"a questioned line", `\( 2x + 1 = 7 \), so \( 2x - 2x = 6 \)? That is wrong.`, StepNone},
+		{"alternatives", `\( 2x + 1 = 7 \) or \( 2x - 2x = 6 \).`, StepNone},
 		{"a hypothetical", `If \( 2q + 1 = 7 \), then \( q - q = 4 \) would follow.`, StepNone},
 	}
 	for _, tt := range tests {
