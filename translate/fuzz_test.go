@@ -37,6 +37,7 @@ func FuzzTranslate(f *testing.F) {
 		"2 + 2 = 4 plus 1, 16 over 4, 8 divided by 2, 3 + 3 = 6 pi, 0.\\overline{3}, 1.(",
 		`Expanding, \( (a+b)^2 = a^2 + 2ab + b^2 \) and \[ \frac{1}{x} + \frac{1}{y} = \frac{x+y}{xy} \]`,
 		`\[ x^2 - 2x - 7 = 0 \] \[ (x - 7)(x + 5) = 0 \] \[ 16 + x = 27 \] \[ x = 8 \]`,
+		"Expanding both sides, we get:\n\\[\n21+10y+y^{2}=15+7y+y^{2}\n\\]\nSimplifying, we get:\n\\[\n6=3y-3y\n\\]",
 		"194 ÷ 11 = 17 with a remainder of 9, \\(10 \\div 13 = 0\\, \\text{R}\\, 10\\), the gcd of 42 and 7 is 1, 2228 (sum = 12) digit",
 		`\( -20 \mid 10 \), \( n \equiv 56 \equiv \boxed{6} \pmod{17} \), \[ 12 + 6\sqrt{3} = 30 \] \[= 576 \times 11111\]`,
 		`\[SA_{\text{cube}} = 6(6^{2/3})\] \[SA_{\text{cube}} = 6 \cdot 6^{1/3}\] \[ xy - 2x = 8 \] Add 1 to both sides: \[ xy - 2x + 1 = 8 \]`,

@@ -443,7 +443,7 @@ func (w *symWalk) symbolicLine(li int, ln symLine, ms []symMember, head *symexpr
 		w.add(c.obl, c.skip)
 		if c.eq != nil && !chain && len(ms) == 2 {
 			w.equation(li, ln, c.eq, hypo, veto)
-		} else if c.eq != nil && !c.eq.false && chain && hypo == "" {
+		} else if c.eq != nil && !c.eq.contra && chain && hypo == "" {
 			w.eqs = append(w.eqs, c.eq)
 			c.eq.line = li
 		}
@@ -468,7 +468,7 @@ func (w *symWalk) equation(li int, ln symLine, eq *symEq, hypo, veto string) {
 		return
 	}
 	n := len(eqs)
-	if eq.false {
+	if eq.contra {
 		if n > 0 && eqs[n-1].name == eq.name && eq.arrow && !eqs[n-1].alt && eqs[n-1].line == li-1 {
 			w.add(t.symImplication(step, text, eqs[n-1], eq, veto))
 		}

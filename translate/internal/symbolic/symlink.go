@@ -17,18 +17,18 @@ import (
 
 // symEq is a one-unknown equation of a step.
 type symEq struct {
-	l, r  *symexpr.Expr
-	name  string
-	p     algebra.Poly // num(l - r), when l and r are polynomials
-	poly  bool
-	value *big.Rat // set for "x = c"
-	line  int
-	arrow bool
-	false bool // the unknown cancels and leaves a false equation ("8 = 4b - 4b"): a conclusion only
-	alt   bool // listed as an alternative ("… or …")
-	bare  bool // the whole step (but a "Step k:" label) is this equation
-	prose string
-	s, e  int
+	l, r   *symexpr.Expr
+	name   string
+	p      algebra.Poly // num(l - r), when l and r are polynomials
+	poly   bool
+	value  *big.Rat // set for "x = c"
+	line   int
+	arrow  bool
+	contra bool // the unknown cancels and leaves a false equation ("6 = 3y - 3y"): a conclusion only
+	alt    bool // listed as an alternative ("… or …")
+	bare   bool // the whole step (but a "Step k:" label) is this equation
+	prose  string
+	s, e   int
 }
 
 // branches says a and b are cases of an earlier equation rather than one
@@ -184,7 +184,7 @@ func (t *Reader) symLink(step int, text string, A, B symMember, c symContext) sy
 		if len(va) == 0 || len(vb) == 0 || A.e.Op == 'v' || B.e.Op == 'v' {
 			// "x - x + 2 = 5": unusual; leave it alone unless both sides have names
 			if len(allVars) == 1 && rad == nil && !hasVarDivisor(A.e) && !hasVarDivisor(B.e) && !diff.Num().IsZero() {
-				eq = &symEq{l: A.e, r: B.e, name: allVars[0], s: A.s, e: B.e2, p: diff.Num(), poly: true, false: true}
+				eq = &symEq{l: A.e, r: B.e, name: allVars[0], s: A.s, e: B.e2, p: diff.Num(), poly: true, contra: true}
 			}
 			return symResult{eq: eq}
 		}
@@ -527,10 +527,10 @@ func forallDecl(n int, prop, tactic string) string {
 // symImplication checks B derived from A, both in the single unknown.
 func (t *Reader) symImplication(step int, text string, A, B *symEq, veto string) (*obligation.Obligation, *obligation.Skipped) {
 	span := mathtext.SpanOf(text, A.s, B.e)
-	// A B that lost its unknown is false everywhere ("8 = 4b - 4b") or
+	// A B that lost its unknown is false everywhere ("6 = 3y - 3y") or
 	// true everywhere; only the first is read, refuted at a rational
 	// solution of A below (no solution found: left alone).
-	falseB := B.false && B.p.Degree() == 0
+	falseB := B.contra && B.p.Degree() == 0
 	if !A.poly || !B.poly || A.p.Degree() == 0 || B.p.Degree() == 0 && !falseB {
 		return nil, nil
 	}
