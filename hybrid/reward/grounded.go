@@ -93,7 +93,7 @@ type Work struct {
 // identity, an ungrounded relation or unused work. Any other answer is paid FloorShare in the
 // band of its tier, placed in it by its floor scaled down by the idle steps (plus LinkShare of
 // the work's value when a formula writes it after linked work). Idle steps cost (Clip), never
-// pay.
+// pay. A chain with a refuted step is worth 0.
 func (w Work) Value() float64 { return w.ValueWith(Defaults()) }
 
 // Constants are the grounded reward's constants.
@@ -111,6 +111,12 @@ func (w Work) ValueWith(c Constants) float64 {
 	about := false                  // a step reasons in the problem's terms
 	quantity := false               // a step about the problem writes its quantities
 	for _, s := range w.Steps {
+		if s.Why == WhyRefuted {
+			// A proven error costs the process credit, with a gold answer or without one
+			// (Pay gates the labelled case; combined's min is 0 here too): the min-form over
+			// the work steps must not rise because the refuted step left it.
+			return 0
+		}
 		chained = chained || s.Work && s.Linked
 		stated = stated || s.Result
 		if s.Result {

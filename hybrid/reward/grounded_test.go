@@ -123,6 +123,24 @@ func TestPayChainDense(t *testing.T) {
 	assert.False(t, w.Steps[0].Work)
 }
 
+// Without a gold answer the reward is the process value: a checker refuting a step (here the
+// weakest, which the min-form over the work steps would otherwise leave out) makes it 0, never
+// more than the same chain unrefuted.
+func TestRefutedStepCostsTheProcessValue(t *testing.T) {
+	r := chainOf(natalia, 0.9, "Natalia sold 48/2 = 24 clips in May.", "Natalia sold 48+24 = 72 clips altogether.", "The answer is \\boxed{72}.")
+	r.Steps[1].Score = 0.4
+	clean, _ := Settings{}.PayChain(nil, r, 0.4, false)
+	require.Greater(t, clean.Reward, 0.0)
+	r.Steps[1].Verdict, r.Steps[1].Score = hybrid.Refuted, 0
+	for _, mode := range []Mode{"", ModeGrounded} {
+		p, w := Settings{Mode: mode}.PayChain(nil, r, 0, true)
+		assert.Zero(t, p.Reward, "mode %q", mode)
+		assert.Zero(t, w.Value())
+	}
+	p, _ := Settings{Mode: ModeCombined}.PayChain(nil, r, 0, true)
+	assert.Zero(t, p.Reward, "combined pays the chain's min, 0 with a refuted step")
+}
+
 // PayMeasured with the chain's own measure pays exactly what PayChain pays, in every mode and
 // with or without a refuted step; a measure of another chain pays otherwise (it is used).
 func TestPayMeasuredIsPayChain(t *testing.T) {
