@@ -157,3 +157,23 @@ func fractionsOf(seg string, fresh []string) int {
 	})
 	return n
 }
+
+// unbox drops a text's boxed answers, but keeps a boxed answer a relation computes ("x =
+// \boxed{3}" is "x = 3"): it is the relation's result.
+func unbox(text string) string {
+	var b strings.Builder
+	at := 0
+	for _, m := range boxed.FindAllStringIndex(text, -1) {
+		before := strings.TrimRight(text[at:m[0]], " $")
+		b.WriteString(text[at:m[0]])
+		if strings.HasSuffix(before, "=") {
+			box := text[m[0]:m[1]]
+			b.WriteString(box[strings.IndexByte(box, '{')+1 : len(box)-1])
+		} else {
+			b.WriteByte(' ')
+		}
+		at = m[1]
+	}
+	b.WriteString(text[at:])
+	return b.String()
+}
