@@ -22,13 +22,13 @@ import (
 // the chain score as it is.
 //
 // It returns, for each chain that keeps its first scoring, the work measured to find its idle
-// steps (nil for the others), which pays it without reading its text again
-// (reward.Settings.PayMeasured).
+// steps (nil for the others, and for every chain under the other modes), which pays it without
+// reading its text again (reward.Settings.PayMeasured).
 func (s *Server) scoreWithoutIdle(ctx context.Context, chains []*report.CheckJSON, src []chain.Chain) ([]*reward.Work, error) {
-	if m := s.opts.Reward.Mode; m != "" && m != reward.ModeGrounded {
-		return nil, nil
-	}
 	measured := make([]*reward.Work, len(chains))
+	if m := s.opts.Reward.Mode; m != "" && m != reward.ModeGrounded {
+		return measured, nil
+	}
 	// Measuring reads each chain's text: on every CPU, each chain writing its own place.
 	parallel(len(chains), func(k int) {
 		if c := chains[k]; c != nil && len(src[k].Steps) == len(c.Steps) {

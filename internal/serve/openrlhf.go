@@ -147,11 +147,7 @@ func (s *Server) payRewards(w http.ResponseWriter, r *http.Request, req RewardRe
 				return
 			}
 			if o.chain != nil {
-				var m *reward.Work
-				if measured != nil {
-					m = measured[k]
-				}
-				o.reward = outcomes.payItem(s, i, o.chain, responses[i], m)
+				o.reward = outcomes.payItem(s, i, o.chain, responses[i], measured[k])
 			}
 			rewards[i], verified[i], firstErr[i] = o.reward, o.verified, o.firstError
 		})

@@ -65,13 +65,11 @@ func goldLabel(label string) string {
 // (scoreWithoutIdle), which spares reading c's text again.
 func (s *Server) pay(c *report.CheckJSON, response string, measured *reward.Work) (reward.Paid, reward.Work) {
 	refuted := c.Has(hybrid.Refuted) || c.Outcome != nil && c.Outcome.By == reward.ByProven
-	var p reward.Paid
-	var w reward.Work
-	if measured != nil {
-		p, w = s.opts.Reward.PayMeasured(c.Outcome, *measured, c.ChainScore, refuted)
-	} else {
-		p, w = s.opts.Reward.PayChain(c.Outcome, &c.Scored, c.ChainScore, refuted)
+	if measured == nil {
+		w := reward.MeasureWith(s.opts.Reward.Grader, &c.Scored, c.ChainScore)
+		measured = &w
 	}
+	p, w := s.opts.Reward.PayMeasured(c.Outcome, *measured, c.ChainScore, refuted)
 	w.Offsets(&c.Scored, response)
 	return p, w
 }
