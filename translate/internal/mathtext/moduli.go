@@ -37,7 +37,7 @@ func ReadModuli(text string, toks []Tok) (ms []*big.Int, open bool) {
 			if m := modulusAfter(toks, i+1); m != nil {
 				ms = append(ms, m)
 			}
-		case t.K == TWord && carryWords[t.Text]:
+		case t.K == TWord && carryWords[t.Text] && carrySense(toks, i):
 			// A carry moves a base's worth, and the base need not be named
 			// ("a carry in the sixty-fives place"): 5 + 4 = 2 in base 7.
 			open = true

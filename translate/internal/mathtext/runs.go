@@ -132,7 +132,7 @@ func BuildRuns(text string, toks []Tok) *Scan {
 				si.strong = t.Text
 			}
 			// "base 2" next to a logarithm is a change of base, not a numeral base.
-			if sc.Modular == "" && (ModularWords[t.Text] || t.Text == "base" && i+1 < len(toks) && (toks[i+1].K == TNum || toks[i+1].K == TVar) && !strings.Contains(text, `\log`)) {
+			if sc.Modular == "" && (ModularWords[t.Text] && modularSense(toks, i) || t.Text == "base" && i+1 < len(toks) && (toks[i+1].K == TNum || toks[i+1].K == TVar) && !strings.Contains(text, `\log`)) {
 				sc.Modular = t.Text
 			}
 			if si.Hypothetical == "" && HypotheticalWords[t.Text] {

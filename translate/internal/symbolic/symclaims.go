@@ -97,7 +97,7 @@ func (t *Reader) Claims(step int, text string, toks []mathtext.Tok, st *State, b
 		w.add(t.impliedEquation(step, text, p), nil)
 	}
 	st.lastRun = w.runs.Last()
-	if n := len(w.eqs); n > 0 && w.eqs[n-1].line == len(lines)-1 && w.eqs[n-1].value == nil && !w.eqs[n-1].alt {
+	if n := len(w.eqs); n > 0 && w.eqs[n-1].line == len(lines)-1 && w.eqs[n-1].value == nil && !w.eqs[n-1].alt && (w.eqs[n-1].arrow || len(lines) < 2 || lines[len(lines)-1].cont || !strings.Contains(text[lines[len(lines)-2].ps:lines[len(lines)-2].pe], "=")) {
 		st.lastEq = w.eqs[n-1]
 		st.lastEq.bare = n == 1 && bareEquation(text, w.eqs[0].s, w.eqs[0].e)
 		st.olderEq = w.prevEq

@@ -1,0 +1,52 @@
+package translate
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// guardTraps are the trap corpus's chains for the guards narrowed where
+// the text settles them (issue 29, "Withheld refutations decided where the
+// text settles them", docs/TRANSLATE.md "Guards and their scope"): for each
+// narrowing, the claims now decided (refuted or verified) and the
+// look-alikes where the guard must still hold. The wording is ours.
+var guardTraps = []trap{
+	// A modular word in its everyday sense puts no "≡" in the chain:
+	// congruent figures, a river or a truck that carries, money borrowed.
+	{family: "modular sense", steps: []string{`The two triangles are congruent, so their sides match.`, `The perimeter is \(3 \times 17 = 41\).`}, step: 1, want: wantRefuted},
+	{family: "modular sense", steps: []string{`Since \(\triangle PQR\) and \(\triangle STU\) are congruent right triangles, we can write:`, `\[ 2(y + 4) = 2y + 9 \]`}, step: 1, want: wantRefuted},
+	{family: "modular sense", steps: []string{`The wind is carrying the balloon east.`, `In two hours it covers \(2 \times 36 = 62\) km.`}, step: 1, want: wantRefuted},
+	{family: "modular sense", steps: []string{`The van can carry 900 pounds per trip.`, `Three trips move \(900 \times 3 = 2600\) pounds.`}, step: 1, want: wantRefuted},
+	{family: "modular sense", steps: []string{`Dana borrowed $40 from her brother.`, `She pays back \(40 \times 3 = 110\) dollars over three months.`}, step: 1, want: wantRefuted},
+	{family: "modular sense", steps: []string{`The wind is carrying the balloon east.`, `In two hours it covers \(2 \times 36 = 72\) km.`}, step: 1, want: wantVerified},
+	// look-alikes: a congruence, column arithmetic with a carry or a borrow.
+	{family: "modular sense", steps: []string{`Every such n is congruent to 4, so we work with remainders.`, `\(4^3 = 64 = 1\)`}, step: 1, want: wantNotRefuted},
+	{family: "modular sense", steps: []string{`The numbers are congruent modulo 9.`, `\(5 \times 8 = 40 = 4\)`}, step: 1, want: wantNotRefuted},
+	{family: "modular sense", steps: []string{`Adding the units column: 8 + 5 = 13, write 3 and carry 1.`, `Then \(4 + 7 + 1 = 2\).`}, step: 1, want: wantNotRefuted},
+	{family: "modular sense", steps: []string{`There is a carry out of the first column.`, `So \(6 + 9 = 5\).`}, step: 1, want: wantNotRefuted},
+	{family: "modular sense", steps: []string{`We borrow from the hundreds place.`, `Then \(4 - 8 = 6\).`}, step: 1, want: wantNotRefuted},
+	{family: "modular sense", steps: []string{`Carrying over into the next digit, we continue.`, `Then \(7 + 7 = 4\).`}, step: 1, want: wantNotRefuted},
+
+	// Two equations side by side (two chains, a system) end a step: the
+	// next step's first equation may continue either, and is not read as
+	// derived from the last. One equation ending a step still is.
+	{family: "parallel lines", steps: []string{"For the two sides we get:\n\\[ AB = u + u = 2u = 12 \\]\n\\[ CD = u + u + 1 = 2u + 1 = 15 \\]", "This simplifies to:\n\\[ 2u = 12 \\implies u = 6 \\]\n\\[ 2u = 14 \\implies u = 7 \\]"}, step: 1, want: wantNotRefuted},
+	{family: "parallel lines", steps: []string{"We can write:\n\\[ p + p = 2p + 0 = 10 \\]\n\\[ q + q = 2q + 0 = 18 \\]", "This gives:\n\\[ 2p = 10 \\implies p = 4 \\]"}, step: 1, want: wantRefuted},
+	{family: "parallel lines", steps: []string{"We get:\n\\[ 3x + 4 = 19 \\]", "Subtract 4 from both sides:\n\\[ 3x = 16 \\]"}, step: 1, want: wantRefuted},
+	{family: "parallel lines", steps: []string{"We get:\n\\[ 3x + 4 = 19 \\]", "Subtract 4 from both sides:\n\\[ 3x = 15 \\]"}, step: 1, want: wantVerified},
+}
+
+func TestGuardTraps(t *testing.T) {
+	tr, err := New(Options{})
+	require.NoError(t, err)
+	for i, c := range guardTraps {
+		res, err := tr.Chain(context.Background(), fmt.Sprint("guard", i), c.steps)
+		require.NoError(t, err)
+		s := res.Steps[c.step]
+		assert.True(t, stepAsWanted(s, c.want, c.claim), "%s #%d: %q step %d: %s, want %s; obligations %+v; skipped %+v", c.family, i, c.steps, c.step, s.Verdict, c.want, obligationsOf(s), s.Skipped)
+	}
+}
