@@ -38,6 +38,21 @@ var guardTraps = []trap{
 	{family: "parallel lines", steps: []string{"We can write:\n\\[ p + p = 2p + 0 = 10 \\]\n\\[ q + q = 2q + 0 = 18 \\]", "This gives:\n\\[ 2p = 10 \\implies p = 4 \\]"}, step: 1, want: wantRefuted},
 	{family: "parallel lines", steps: []string{"We get:\n\\[ 3x + 4 = 19 \\]", "Subtract 4 from both sides:\n\\[ 3x = 16 \\]"}, step: 1, want: wantRefuted},
 	{family: "parallel lines", steps: []string{"We get:\n\\[ 3x + 4 = 19 \\]", "Subtract 4 from both sides:\n\\[ 3x = 15 \\]"}, step: 1, want: wantVerified},
+
+	// A display followed on its line by a capitalized word ends its
+	// sentence: the doubt words after it ("however", "given", "around")
+	// speak of what follows, not of the display.
+	{family: "display break", steps: []string{`It factors as follows: \[ 391 = 17 \cdot 24 \] However, it is easier to work around the square root.`}, want: wantRefuted},
+	{family: "display break", steps: []string{`Given: \[ a + b = 10 \] We use the fact that for every angle \(t\), \(\cos(t) = -\cos(-t)\).`}, want: wantRefuted, claim: "cos"},
+	{family: "display break", steps: []string{`We get $$ 12 \times 13 = 146 $$ Roughly speaking, the product grows fast.`}, want: wantRefuted},
+	{family: "display break", steps: []string{`It factors as follows: \[ 391 = 17 \cdot 23 \] However, it is easier to work around the square root.`}, want: wantVerified},
+	// look-alikes: the sentence after the display rejects it, the display
+	// sits inside its sentence, or a hypothesis before the display still
+	// covers a binding after it.
+	{family: "display break", steps: []string{`Dividing: \[ 4 = 9 \] This is a contradiction, so no such n exists.`}, want: wantNotRefuted},
+	{family: "display break", steps: []string{`Dividing: \[ 4 = 9 \] However, this is impossible.`}, want: wantNotRefuted},
+	{family: "display break", steps: []string{`One might write \[ 6 \times 7 = 48 \] but the product is 42.`}, want: wantNotRefuted},
+	{family: "display break", steps: []string{"If \\(t = 3\\): \\[ 2t = 6 \\] So we have \\[ s = 5 \\]", `Then \(s + 1 = 7\).`}, step: 1, want: wantNotRefuted},
 }
 
 func TestGuardTraps(t *testing.T) {

@@ -89,12 +89,16 @@ func BuildRuns(text string, toks []Tok) *Scan {
 	sc := &Scan{text: text, Toks: toks}
 	sentOf := make([]int, len(toks))
 	n := 0
+	var joined []int // sentences that a display break opened (displaybreak.go)
 	for i, t := range toks {
 		sentOf[i] = n
 		// Context runs to the end of a sentence; a line break does not
 		// end it ("If n = 4, then:\n\[ … \]").
 		if t.K == TSep && (t.Text == SepSentence || t.Text == SepQuestion) {
 			n++
+		} else if t.K == TSep && t.Text == SepMath && t.Src != "open" && DisplayBreak(text, nextNonSpace(text, t.E)) {
+			n++
+			joined = append(joined, n)
 		}
 	}
 	sc.Sentences = make([]Sentence, n+1)
@@ -159,6 +163,7 @@ func BuildRuns(text string, toks []Tok) *Scan {
 		}
 	}
 
+	shareHypothesis(sc.Sentences, joined)
 	// Read in every step: a modulus named before the chain turns modular counts.
 	sc.Moduli, sc.ModulusOpen = ReadModuli(text, toks)
 	var cur Run

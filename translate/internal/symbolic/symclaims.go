@@ -564,11 +564,11 @@ func lineRefused(s string) bool {
 
 func sentenceAround(text string, s, e int) string {
 	a := s
-	for a > 0 && !(text[a-1] == '.' && (a >= len(text) || text[a] == ' ' || text[a] == '\n')) && text[a-1] != '\n' && s-a < 300 {
+	for a > 0 && !(text[a-1] == '.' && (a >= len(text) || text[a] == ' ' || text[a] == '\n')) && text[a-1] != '\n' && s-a < 300 && !mathtext.DisplayBreak(text, a) {
 		a--
 	}
 	b := e
-	for b < len(text) && text[b] != '\n' && !(text[b] == '.' && (b+1 >= len(text) || text[b+1] == ' ' || text[b+1] == '\n')) && b-e < 200 {
+	for b < len(text) && text[b] != '\n' && !(text[b] == '.' && (b+1 >= len(text) || text[b+1] == ' ' || text[b+1] == '\n')) && b-e < 200 && !mathtext.DisplayBreak(text, b) {
 		b++
 	}
 	return text[a:b]
