@@ -53,6 +53,14 @@ var guardTraps = []trap{
 	{family: "display break", steps: []string{`Dividing: \[ 4 = 9 \] However, this is impossible.`}, want: wantNotRefuted},
 	{family: "display break", steps: []string{`One might write \[ 6 \times 7 = 48 \] but the product is 42.`}, want: wantNotRefuted},
 	{family: "display break", steps: []string{"If \\(t = 3\\): \\[ 2t = 6 \\] So we have \\[ s = 5 \\]", `Then \(s + 1 = 7\).`}, step: 1, want: wantNotRefuted},
+
+	// Words after a line may reject it through the end of the next
+	// sentence; a rejection two sentences on speaks of something else.
+	{family: "veto reach", steps: []string{`So \[ 50 = -20 + (k - 1) \times 6 \]`, `Subtract 20 from both sides: 30 = (k - 1) × 6. Divide both sides by 6: k - 1 = 5. Since we cannot have a negative count, we keep k = 6.`}, step: 1, want: wantRefuted, claim: "30 = (k - 1) * 6"},
+	{family: "veto reach", steps: []string{`So \[ 50 = -20 + (k - 1) \times 6 \]`, `Add 20 to both sides: 70 = (k - 1) × 6. Divide both sides by 6: k - 1 = 35/3. Since we cannot have a fraction of a row, we round up.`}, step: 1, want: wantNotRefuted},
+	// look-alikes: the rejection is in the claim's sentence or the next one.
+	{family: "veto reach", steps: []string{`So \[ 50 = -20 + (k - 1) \times 6 \]`, `Subtract 20 from both sides: 30 = (k - 1) × 6. This cannot be right, since the count would shrink.`}, step: 1, want: wantNotRefuted},
+	{family: "veto reach", steps: []string{`So \[ 50 = -20 + (k - 1) \times 6 \]`, `Subtract 20 from both sides: 30 = (k - 1) × 6, which is wrong.`}, step: 1, want: wantNotRefuted},
 }
 
 func TestGuardTraps(t *testing.T) {

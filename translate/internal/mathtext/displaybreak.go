@@ -58,3 +58,23 @@ func shareHypothesis(ss []Sentence, joined []int) {
 		k = b + 1
 	}
 }
+
+// ThroughNextSentence is the start of s (text right after a claim) up to
+// the end of the sentence after the claim's: the words that may still
+// reject the claim ("\[ 3 = 1 \], which is impossible", "… = 7. This is
+// wrong."). Words two sentences on speak of something else ("… 12 = (n -
+// 1) × 7. Divide by 7: n - 1 = 12/7. Since we can't have a fraction of a
+// term, …"). A sentence ends at '.', '!' or '?' before a space or a line
+// break, or where a display break starts one.
+func ThroughNextSentence(s string) string {
+	ends := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if (c == '.' || c == '!' || c == '?') && (i+1 == len(s) || s[i+1] == ' ' || s[i+1] == '\n') || DisplayBreak(s, i) {
+			if ends++; ends == 2 {
+				return s[:i]
+			}
+		}
+	}
+	return s
+}

@@ -241,7 +241,7 @@ func restOfLine(text string, i, n int) string {
 	if j := strings.IndexByte(t, '\n'); j >= 0 {
 		t = t[:j]
 	}
-	return t
+	return mathtext.ThroughNextSentence(t)
 }
 
 var decimalRE = regexp.MustCompile(`^\s*([0-9]+)\.([0-9]+)\s*[.,;]?\s*$`)
