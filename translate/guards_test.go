@@ -70,6 +70,15 @@ var guardTraps = []trap{
 	// look-alikes: a branch of the first (its solutions are the first's).
 	{family: "not a case", steps: []string{`We have \[ (q - 1)^2 = 16 \] so \[ q - 1 = 4 \]`}, want: wantNotRefuted},
 	{family: "not a case", steps: []string{`We have \[ w^2 - 5w + 6 = 0 \] so \[ w - 2 = 0 \]`}, want: wantNotRefuted},
+
+	// An approximation word hedges its own sentence, not the step.
+	{family: "approximation scope", steps: []string{`Notice that this is almost the same as the sum of squares. Therefore, we can rewrite it as: \( \sum_{k=1}^{4} k^2 = 31 \).`}, want: wantRefuted},
+	{family: "approximation scope", steps: []string{`The two totals are nearly equal. Adding up, \( \sum_{j=1}^{5} j^3 = 215 \).`}, want: wantRefuted},
+	{family: "approximation scope", steps: []string{`Notice that this is almost the same as the sum of squares. Therefore, we can rewrite it as: \( \sum_{k=1}^{4} k^2 = 30 \).`}, want: wantVerified},
+	// look-alikes: the approximation is the claim's own, or the step rejects something.
+	{family: "approximation scope", steps: []string{`The total is almost \( \sum_{k=1}^{4} k^2 = 31 \).`}, want: wantNotRefuted},
+	{family: "approximation scope", steps: []string{`Adding up gives nearly \( \sum_{j=1}^{5} j^3 = 215 \) in all.`}, want: wantNotRefuted},
+	{family: "approximation scope", steps: []string{`This is not the same as the sum of squares. Therefore, we can rewrite it as: \( \sum_{k=1}^{4} k^2 = 31 \).`}, want: wantNotRefuted},
 }
 
 func TestGuardTraps(t *testing.T) {

@@ -57,6 +57,7 @@ var hedgeWords = Set("might", "may", "seem", "seems", "seemed", "appear", "appea
 
 // noteDoubt records a doubt word of the sentence for the contrast reading.
 func (si *Sentence) noteDoubt(t Tok) {
+	si.doubts++
 	if contrastWords[t.Text] {
 		if si.contrastAt == 0 {
 			si.contrastAt = t.S + 1
@@ -114,4 +115,14 @@ func (sc *Scan) ContrastAt(i, at int) string {
 		return ""
 	}
 	return "the sentence may be rejecting or hedging the claim (\"" + si.doubt + "\")"
+}
+
+// approxWords hedge a value or a likeness as approximate.
+var approxWords = Set("approximately", "about", "roughly", "around", "nearly", "almost", "estimate", "estimated", "approx")
+
+// approxOnly reports that sentence i's one doubt word is an approximation
+// word, and nothing else in it tests, hedges or corrects.
+func (sc *Scan) approxOnly(i int) bool {
+	si := &sc.Sentences[i]
+	return si.doubts == 1 && approxWords[si.doubt] && si.trial == "" && si.hedged == "" && !si.corrected
 }

@@ -45,6 +45,7 @@ type Sentence struct {
 	otherDoubt bool
 	hedged     string
 	corrected  bool
+	doubts     int // how many doubt words it has
 	// plugged is the value after "plugging in" or "substituting" in the
 	// sentence ("Plugging in $1$ we get $1 = \sqrt{9} + 4$"), nil if none.
 	Plugged *big.Rat
@@ -745,9 +746,15 @@ func (sc *Scan) aside(i int) int {
 }
 
 // DoubtAny is the first doubt of any sentence of the step, or "": the
-// symbolic reader's closed arithmetic is never refuted in such a step.
+// symbolic reader's closed arithmetic is never refuted in such a step. A
+// sentence whose one doubt word is an approximation ("this is almost the
+// same as the sum of cubes") hedges its own words, not the step: the
+// symbolic reader holds back the claims of that very sentence itself.
 func (sc *Scan) DoubtAny() string {
 	for i := range sc.Sentences {
+		if sc.approxOnly(i) {
+			continue
+		}
 		if d := sc.doubt(i); d != "" {
 			return d
 		}

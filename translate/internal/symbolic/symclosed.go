@@ -25,7 +25,7 @@ func closedClaimVeto(sentence string) string {
 	return conditionalRE.FindString(sent)
 }
 
-var conditionalRE = newWordMatcher([]string{"if", "suppose", "assume", "assuming", "approximately", "about", "roughly"}, nil, nil)
+var conditionalRE = newWordMatcher([]string{"if", "suppose", "assume", "assuming", "approximately", "about", "roughly", "around", "nearly", "almost", "estimate", "estimated"}, nil, nil)
 
 // closedValue decides A = B for closed sides with radicals. Claims whose
 // sides are both rational are the arithmetic reader's.
