@@ -62,14 +62,11 @@ var guardTraps = []trap{
 	{family: "veto reach", steps: []string{`So \[ 50 = -20 + (k - 1) \times 6 \]`, `Subtract 20 from both sides: 30 = (k - 1) × 6. This cannot be right, since the count would shrink.`}, step: 1, want: wantNotRefuted},
 	{family: "veto reach", steps: []string{`So \[ 50 = -20 + (k - 1) \times 6 \]`, `Subtract 20 from both sides: 30 = (k - 1) × 6, which is wrong.`}, step: 1, want: wantNotRefuted},
 
-	// Two equations sharing a solution: the second is one case of the
-	// first only when it adds no solution of its own.
-	{family: "not a case", steps: []string{`We have \[ 3p^2 = 12 \] so \[ 3p^2 = 6p \]`}, want: wantRefuted, claim: "3 * p^2 = 6 * p"},
-	{family: "not a case", steps: []string{"\\[ \\begin{aligned} 5u - 5 &= 5u^2 - 5u \\\\ 5u - 5u &= 5u^2 - 5 \\\\ 0 &= 5u^2 - 5u \\end{aligned} \\]"}, want: wantRefuted, claim: "0 = 5 * u^2 - 5 * u"},
-	{family: "not a case", steps: []string{`We have \[ 3p^2 = 12 \] so \[ p^2 = 4 \]`}, want: wantVerified},
-	// look-alikes: a branch of the first (its solutions are the first's).
-	{family: "not a case", steps: []string{`We have \[ (q - 1)^2 = 16 \] so \[ q - 1 = 4 \]`}, want: wantNotRefuted},
-	{family: "not a case", steps: []string{`We have \[ w^2 - 5w + 6 = 0 \] so \[ w - 2 = 0 \]`}, want: wantNotRefuted},
+	// The two equations share a solution: the hold stays even when the
+	// second has a solution of its own, since it may be the first under a
+	// relation the reader does not see (a substitution of y^2 = 2y + 5).
+	{family: "shared solution", steps: []string{`We know \(y^2 = 2y + 5\).`, `So \(y^3 + 4 = (2y^2 + 5y) + 4\) becomes \(y^3 + 4 = (2(2y + 5) + 5y) + 4\).`}, step: 1, want: wantNotRefuted},
+	{family: "shared solution", steps: []string{`We have \[ (q - 1)^2 = 16 \] so \[ q - 1 = 4 \]`}, want: wantNotRefuted},
 
 	// An approximation word hedges its own sentence, not the step.
 	{family: "approximation scope", steps: []string{`Notice that this is almost the same as the sum of squares. Therefore, we can rewrite it as: \( \sum_{k=1}^{4} k^2 = 31 \).`}, want: wantRefuted},

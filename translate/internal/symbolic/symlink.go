@@ -10,7 +10,6 @@ import (
 	"github.com/leanprm/leanprm/translate/algebra"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
 	"github.com/leanprm/leanprm/translate/internal/symexpr"
-	"github.com/leanprm/leanprm/translate/internal/symimp"
 	"github.com/leanprm/leanprm/translate/obligation"
 )
 
@@ -557,7 +556,7 @@ func (t *Reader) symImplication(step int, text string, A, B *symEq, veto string)
 	if err != nil {
 		return nil, nil
 	}
-	if common && o.OnDisproof == obligation.Refuted && !symimp.NotACase(A.p, B.p, x) {
+	if common && o.OnDisproof == obligation.Refuted {
 		o.OnDisproof, o.Note = obligation.Unknown, "the two equations share a solution: the second may be one case of the first"
 	}
 	if falseB && bad == nil {

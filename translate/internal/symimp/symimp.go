@@ -496,21 +496,3 @@ func ratSqrt(x *big.Rat) (*big.Rat, bool) {
 	}
 	return new(big.Rat).SetFrac(n, d), true
 }
-
-// NotACase reports that b = 0 (in the one unknown x) has a rational
-// solution where a = 0 fails. Then b = 0 is no case of a = 0 (a case keeps
-// some of a's solutions and adds none): "0 = 4r² - 4, so 0 = 4r² - 4r"
-// shares r = 1 with the first, but r = 0 solves the second alone, so a
-// shared solution does not make the second a branch of the first.
-func NotACase(a, b algebra.Poly, x string) bool {
-	roots, err := algebra.RationalRoots(b, x, 4096)
-	if err != nil {
-		return false
-	}
-	for _, r := range roots {
-		if v, err := a.Eval(map[string]*big.Rat{x: r}); err == nil && v.Sign() != 0 {
-			return true
-		}
-	}
-	return false
-}
