@@ -1,0 +1,39 @@
+package mathtext
+
+import (
+	"strings"
+	"testing"
+)
+
+// FuzzGuardScans: the guard scans (modsense.go, displaybreak.go) never
+// panic, read only within the text, and ThroughNextSentence returns a
+// prefix of its input that ends before its second sentence end.
+func FuzzGuardScans(f *testing.F) {
+	for _, s := range []string{
+		`It factors as follows: \[ 391 = 17 \cdot 24 \] However, it is easier to work around 20.`,
+		"Given: $$ a + b = 10 $$ We use the fact. Then \\(x = 2\\). So",
+		"The two triangles are congruent to \\(\\triangle ABC\\); 7 is congruent to 3 mod 4; congruent to x.",
+		"The current carries him; carry 1; a carry in the tens place; carrying over; borrow from the hundreds.",
+		"12 = (n-1) × 7. Divide: n-1 = 1.714285714... Since we can't! Why? \\] A \\]Ab",
+		"\\]", "$$", " \\] Z", "carry", "congruent to", "\xff\\] \xfeAb",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		toks := Lex(s, 400)
+		sc := BuildRuns(s, toks)
+		_ = sc.DoubtAny()
+		for i := range toks {
+			if toks[i].K == TWord && ModularWords[toks[i].Text] {
+				_ = modularSense(toks, i)
+			}
+		}
+		for i := 0; i <= len(s); i++ {
+			_ = DisplayBreak(s, i)
+		}
+		p := ThroughNextSentence(s)
+		if !strings.HasPrefix(s, p) {
+			t.Fatalf("ThroughNextSentence(%q) = %q, not a prefix", s, p)
+		}
+	})
+}
