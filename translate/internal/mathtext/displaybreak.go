@@ -10,8 +10,17 @@ import "strings"
 // display's sentence, and their "however", "given" or "around" would hold
 // back a claim they do not speak of. Only spaces may separate the display
 // from the word, and the word is a capital and a lower-case letter (not a
-// point "A" or a name "AB"). It looks at a bounded number of bytes.
-func DisplayBreak(text string, i int) bool {
+// point "A" or a name "AB"). Only "\]" is read here: it always closes a
+// display, while "$$" may open one ("$$ Area = …"), which the math-text
+// sentences tell apart by its token (displayCloseBreak). It looks at a
+// bounded number of bytes.
+func DisplayBreak(text string, i int) bool { return displayBreak(text, i, false) }
+
+// displayCloseBreak is DisplayBreak after a token known to close a
+// display, which may then be "$$" too.
+func displayCloseBreak(text string, i int) bool { return displayBreak(text, i, true) }
+
+func displayBreak(text string, i int, dollars bool) bool {
 	if i <= 0 || i+1 >= len(text) || text[i] < 'A' || text[i] > 'Z' || text[i+1] < 'a' || text[i+1] > 'z' {
 		return false
 	}
@@ -22,7 +31,7 @@ func DisplayBreak(text string, i int) bool {
 	if j == i {
 		return false
 	}
-	return strings.HasSuffix(text[:j], `\]`) || strings.HasSuffix(text[:j], "$$")
+	return strings.HasSuffix(text[:j], `\]`) || dollars && strings.HasSuffix(text[:j], "$$")
 }
 
 // nextNonSpace is the index of the first byte from i on that is not a

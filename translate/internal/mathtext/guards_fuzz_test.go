@@ -30,6 +30,7 @@ func FuzzGuardScans(f *testing.F) {
 		}
 		for i := 0; i <= len(s); i++ {
 			_ = DisplayBreak(s, i)
+			_ = displayCloseBreak(s, i)
 		}
 		p := ThroughNextSentence(s)
 		if !strings.HasPrefix(s, p) {

@@ -97,7 +97,7 @@ func BuildRuns(text string, toks []Tok) *Scan {
 		// end it ("If n = 4, then:\n\[ … \]").
 		if t.K == TSep && (t.Text == SepSentence || t.Text == SepQuestion) {
 			n++
-		} else if t.K == TSep && t.Text == SepMath && t.Src != "open" && DisplayBreak(text, nextNonSpace(text, t.E)) {
+		} else if t.K == TSep && t.Text == SepMath && t.Src != "open" && displayCloseBreak(text, nextNonSpace(text, t.E)) {
 			n++
 			joined = append(joined, n)
 		}
