@@ -142,7 +142,7 @@ func readLine(s string, g *eqLine) {
 		return
 	}
 	i := strings.IndexByte(s, '=')
-	if strings.ContainsAny(s[i-1:i], "!<>:") || i+1 < len(s) && s[i+1] == '=' {
+	if i == 0 || i == len(s)-1 || strings.ContainsAny(s[i-1:i], "!<>:") {
 		return
 	}
 	subst, logs, ok := logAtoms(s)
@@ -166,13 +166,14 @@ func readLine(s string, g *eqLine) {
 			return // the name outside its function too: "cos y = y"
 		}
 	}
+	atom := ""
 	for _, v := range append(symexpr.Vars(l, map[string]bool{}, nil), symexpr.Vars(r, map[string]bool{}, nil)...) {
-		if !strings.HasPrefix(v, atomMark) {
+		if !strings.HasPrefix(v, atomMark) || atom != "" && v != atom {
 			return // another name: not one unknown
 		}
-		g.atom = v
+		atom = v
 	}
-	g.l, g.r, g.form = l, r, form
+	g.l, g.r, g.form, g.atom = l, r, form, atom
 }
 
 // readSide reads a side with trigonometric functions of a name.
