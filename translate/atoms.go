@@ -1,6 +1,8 @@
 package translate
 
 import (
+	"regexp"
+
 	"github.com/leanprm/leanprm/translate/internal/symatom"
 	"github.com/leanprm/leanprm/translate/internal/symbolic"
 	"github.com/leanprm/leanprm/translate/obligation"
@@ -12,6 +14,16 @@ import (
 func (t *Translator) stepClaims(i int, scans []stepScan, sym *symbolic.State, room int, modular bool) ([]obligation.Obligation, []obligation.Skipped) {
 	ss := &scans[i]
 	obls, skipped := t.symReader().Claims(i, ss.text, ss.toks, sym, room, modular)
+	for j := range obls {
+		o := &obls[j]
+		// The value of sin θ read as a name (symexpr/atoms.go): an
+		// implication with no solution of its premise that the value can
+		// take, failing the conclusion, may hold for every θ (sin²θ = 4
+		// has none), though it fails over the rationals.
+		if o.Kind == obligation.KindImplication && o.WhyDisproof == "" && o.OnDisproof == obligation.Refuted && atomCallRE.MatchString(o.Expr) {
+			o.OnDisproof, o.Note = obligation.Unknown, "no solution of the first equation that the function's value takes fails the second: the step may hold for every value it takes"
+		}
+	}
 	if len(obls) >= room {
 		return obls, skipped
 	}
@@ -28,6 +40,10 @@ func (t *Translator) stepClaims(i int, scans []stepScan, sym *symbolic.State, ro
 	}
 	return obls, skipped
 }
+
+// atomCallRE is the value of a trigonometric function of a name written
+// as a name ("sin(θ)").
+var atomCallRE = regexp.MustCompile(`\b(?:sin|cos|tan|cot|sec|csc)\(`)
 
 // taken reports an obligation of the step on the span already.
 func taken(obls []obligation.Obligation, sp obligation.Span) bool {

@@ -128,6 +128,12 @@ func lines(text string, toks []mathtext.Tok) []eqLine {
 			continue
 		}
 		g := eqLine{s: r.S, e: r.E, os: r.OS, ce: r.CE}
+		for g.s < g.e && isSpace(text[g.s]) {
+			g.s++
+		}
+		for g.e > g.s && isSpace(text[g.e-1]) {
+			g.e--
+		}
 		readLine(text[r.S:r.E], &g)
 		out = append(out, g)
 	}
@@ -359,3 +365,5 @@ func attains(disp string) string {
 func plain(e *symexpr.Expr) string {
 	return strings.ReplaceAll(symexpr.Plain(e), atomMark, "")
 }
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
