@@ -1,6 +1,7 @@
 package translate
 
 import (
+	"fmt"
 	"regexp"
 
 	"github.com/leanprm/leanprm/translate/internal/symatom"
@@ -24,6 +25,7 @@ func (t *Translator) stepClaims(i int, scans []stepScan, sym *symbolic.State, ro
 			o.OnDisproof, o.Note = obligation.Unknown, "no solution of the first equation that the function's value takes fails the second: the step may hold for every value it takes"
 		}
 	}
+	obls = dropRepeats(obls)
 	if len(obls) >= room {
 		return obls, skipped
 	}
@@ -44,6 +46,24 @@ func (t *Translator) stepClaims(i int, scans []stepScan, sym *symbolic.State, ro
 // atomCallRE is the value of a trigonometric function of a name written
 // as a name ("sin(θ)").
 var atomCallRE = regexp.MustCompile(`\b(?:sin|cos|tan|cot|sec|csc)\(`)
+
+// dropRepeats drops an obligation in a trigonometric value that repeats
+// one before it (the same span, kind and claim): a link the notation
+// reader decided as an identity of the tangent half-angle is read again
+// once its values are names, with the same verdict.
+func dropRepeats(obls []obligation.Obligation) []obligation.Obligation {
+	seen := map[string]bool{}
+	out := obls[:0]
+	for _, o := range obls {
+		key := fmt.Sprint(o.Span.Start, " ", o.Span.End, " ", o.Kind, " ", o.Expr)
+		if seen[key] && atomCallRE.MatchString(o.Expr) {
+			continue
+		}
+		seen[key] = true
+		out = append(out, o)
+	}
+	return out
+}
 
 // taken reports an obligation of the step on the span already.
 func taken(obls []obligation.Obligation, sp obligation.Span) bool {
