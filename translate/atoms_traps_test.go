@@ -43,6 +43,17 @@ var atomTraps = []trap{
 	{family: "atom constant", steps: []string{`We get \(2\tan 20^\circ = 1\). Rearranging, \(2\tan 20^\circ - 1 = 1\).`}, want: wantNotRefuted},
 	{family: "atom constant", steps: []string{`We get \(2\log_2 3 = 3\). Rearranging, \(2\log_2 3 - 3 = 1\).`}, want: wantNotRefuted},
 	{family: "atom constant", steps: []string{`We get \(\ln e + 2 = 3\). Rearranging, \(\ln e = 2\).`}, want: wantNotRefuted},
+	// Logarithms of a name, in the readers of one unknown too.
+	{family: "atom log", steps: []string{`We get \(3\log_4 y - 2 = 7\), so \(3\log_4 y = 9\) and \(\log_4 y = 3\).`}, want: wantVerified},
+	{family: "atom log", steps: []string{`So \((\log_{2} x)^2 - 5\log_2 x + 6 = 0\), which factors as \((\log_2 x - 2)(\log_2 x - 3) = 0\).`}, want: wantVerified},
+	{family: "atom log", steps: []string{`We get \(\log_2 x + \log_2 y = 3\), so \(\log_2 x = 4 - \log_2 y\).`}, want: wantNotRefuted}, // two values
+	{family: "atom log", steps: []string{`We get \(\log x^2 = 4\), so \(\log x = 3\).`}, want: wantNotRefuted},
+	{family: "atom log", steps: []string{`We get \(\log_2 (2x) = 4\), so \(\log_2 x = 5\).`}, want: wantNotRefuted},
+	{family: "atom log", steps: []string{`We get \(\log_2 x = x - 1\), so \(\log_2 x = 7\).`}, want: wantNotRefuted},
+	{family: "atom log", steps: []string{`So \(\ln^2 t - 4 = 0\), hence \(\ln t = 3\).`}, want: wantNotRefuted}, // \ln^2 not read
+	{family: "atom log wrong", steps: []string{`We get \(3\log_4 y - 2 = 7\), so \(\log_4 y = 2\).`}, want: wantRefuted, claim: "log_4(y)"},
+	{family: "atom log wrong", steps: []string{`So \((\log_{2} x)^2 - 5\log_2 x + 6 = 0\), which factors as \((\log_2 x - 1)(\log_2 x - 6) = 0\).`}, want: wantRefuted, claim: "log_2(x)"},
+	{family: "atom log wrong", steps: []string{`So \(\ln t \cdot \ln t - 4 = 0\), hence \(\ln t = 3\).`}, want: wantRefuted, claim: "ln(t)"},
 	// Look-alikes: real errors in the value, refuted.
 	{family: "atom wrong", steps: []string{`We have \(2\cos^2 t + \cos t = 1\). Rearranging: \(2\cos^2 t + \cos t + 1 = 0\).`}, want: wantRefuted},
 	{family: "atom wrong", steps: []string{`\[ -\tan^2 u + 3\tan u = 2 \]`, `Rearranging into standard form: \[ \tan^2 u - 3\tan u - 2 = 0 \]`}, step: 1, want: wantRefuted},

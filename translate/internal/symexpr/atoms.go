@@ -1,6 +1,7 @@
 package symexpr
 
 import (
+	"errors"
 	"math/big"
 	"strings"
 )
@@ -38,17 +39,27 @@ func everyValue(*big.Rat) bool { return true }
 // for a name that is no atom (no name read from the text holds '(').
 func AtomFn(name string) string {
 	i := strings.IndexByte(name, '(')
-	if i < 0 || !strings.HasSuffix(name, ")") || atomFns[name[:i]] == nil {
+	if i < 0 || !strings.HasSuffix(name, ")") || atomRange(name[:i]) == nil {
 		return ""
 	}
 	return name[:i]
+}
+
+// atomRange is the test of the values fn takes, nil for no function
+// whose value is read as a name: a logarithm (log_b, log, ln) takes every
+// number.
+func atomRange(fn string) func(*big.Rat) bool {
+	if fn == "log" || fn == "ln" || strings.HasPrefix(fn, "log_") {
+		return everyValue
+	}
+	return atomFns[fn]
 }
 
 // InRange reports whether the name may take the value r: every value for
 // a name, the function's values for an atom.
 func InRange(name string, r *big.Rat) bool {
 	fn := AtomFn(name)
-	return fn == "" || atomFns[fn](r)
+	return fn == "" || atomRange(fn)(r)
 }
 
 // AllInRange reports InRange for every name of a point.
@@ -95,7 +106,7 @@ func atomize(e *Expr, forms map[string]string) (*Expr, bool) {
 	}
 	switch e.Op {
 	case 'W':
-		if e.R == nil || e.Num == nil || e.R.Op != 'v' || e.R.Name == "" || e.R.Name == "π" || atomFns[e.Name] == nil {
+		if e.R == nil || e.Num == nil || e.R.Op != 'v' || e.R.Name == "" || e.R.Name == "π" || atomRange(e.Name) == nil {
 			return nil, false
 		}
 		b := "0"
@@ -127,4 +138,87 @@ func atomize(e *Expr, forms map[string]string) (*Expr, bool) {
 	c := *e
 	c.L, c.R = l, r
 	return &c, true
+}
+
+// logOfName reads \log_b x, \log x or \ln x of a name x (b a whole number
+// past 1; x bare or in brackets, followed by nothing that could extend
+// it) as a 'W' node "log_b", "log" or "ln" of x when the reader reads
+// functions of names, or returns nil with nothing consumed. Such a node
+// is no trigonometric function (TrigIdentity refuses it); it is read only
+// as a value of its own.
+func (r *sreader) logOfName() *Expr {
+	if !r.trigNames {
+		return nil
+	}
+	start := r.i
+	e, ok := r.tryLogOfName()
+	if !ok {
+		r.i = start
+		return nil
+	}
+	return r.node(e)
+}
+
+func (r *sreader) tryLogOfName() (*Expr, bool) {
+	fn := "ln"
+	if strings.HasPrefix(r.s[r.i:], `\log`) {
+		fn, r.i = "log", r.i+len(`\log`)
+	} else {
+		r.i += len(`\ln`)
+	}
+	if r.i < len(r.s) && r.s[r.i] == '_' {
+		if fn == "ln" {
+			return nil, false
+		}
+		j := r.i + 1
+		if j < len(r.s) && r.s[j] == '{' {
+			j++
+		}
+		k := j
+		for k < len(r.s) && k-j < 4 && r.s[k] >= '0' && r.s[k] <= '9' {
+			k++
+		}
+		base := r.s[j:k]
+		if base == "" || base[0] == '0' || base == "1" || k-j == 4 {
+			return nil, false
+		}
+		if r.s[r.i+1] == '{' {
+			if k >= len(r.s) || r.s[k] != '}' {
+				return nil, false
+			}
+			k++
+		} else if k-j > 1 {
+			return nil, false // \log_10 x: a base of one digit, then a digit
+		}
+		fn, r.i = "log_"+base, k
+	}
+	r.skip()
+	if r.i < len(r.s) && r.s[r.i] == '^' {
+		return nil, false // \log^2 x
+	}
+	bracketed := r.peek() == "open"
+	if !bracketed && r.peek() != "name" {
+		return nil, false
+	}
+	x, ok := r.tryFactor()
+	if !ok || x.Op != 'v' || x.Name == "π" || x.Name == "e" || x.Name == "i" {
+		return nil, false
+	}
+	if k := r.peek(); !bracketed && (k == "name" || k == "num" || k == "open" || k == "frac" || k == "^") || r.i < len(r.s) && r.s[r.i] == '_' {
+		return nil, false // \log x^2, \log xy, \log x (…): may go on
+	}
+	return &Expr{Op: 'W', Name: fn, L: x, Num: big.NewRat(1, 1), R: &Expr{Op: 'v', Name: x.Name, Num: new(big.Rat)}}, true
+}
+
+// tryFactor is r.factor that reports a failure instead of raising it.
+func (r *sreader) tryFactor() (e *Expr, ok bool) {
+	defer func() {
+		if p := recover(); p != nil {
+			if err, isErr := p.(error); !isErr || !errors.Is(err, errSym) {
+				panic(p)
+			}
+			e, ok = nil, false
+		}
+	}()
+	return r.factor(), true
 }
