@@ -3,6 +3,7 @@ package translate
 import (
 	"fmt"
 	"regexp"
+	"strings"
 
 	"github.com/leanprm/leanprm/translate/internal/symatom"
 	"github.com/leanprm/leanprm/translate/internal/symbolic"
@@ -23,6 +24,9 @@ func (t *Translator) stepClaims(i int, scans []stepScan, sym *symbolic.State, ro
 		// has none), though it fails over the rationals.
 		if o.Kind == obligation.KindImplication && o.WhyDisproof == "" && o.OnDisproof == obligation.Refuted && atomCallRE.MatchString(o.Expr) {
 			o.OnDisproof, o.Note = obligation.Unknown, "no solution of the first equation that the function's value takes fails the second: the step may hold for every value it takes"
+		}
+		if a := atomNameRE.FindString(o.Expr); a != "" && o.Kind != obligation.KindIdentity && !strings.Contains(o.Note, "read as a quantity") {
+			o.Note = strings.TrimPrefix(o.Note+"; "+a+" read as a quantity of its own, v1, which takes "+atomValues(a), "; ")
 		}
 	}
 	obls = dropRepeats(obls)
@@ -63,6 +67,21 @@ func dropRepeats(obls []obligation.Obligation) []obligation.Obligation {
 		out = append(out, o)
 	}
 	return out
+}
+
+// atomNameRE is the value of a function of a name written as a name
+// ("sin(θ)", "log_4(y)"), with an argument in no brackets of its own.
+var atomNameRE = regexp.MustCompile(`\b(?:sin|cos|tan|cot|sec|csc|ln|log|log_[0-9]+)\([^()]*\)`)
+
+// atomValues says which values the function of an atom takes.
+func atomValues(a string) string {
+	switch a[:3] {
+	case "sin", "cos":
+		return "the values in [-1, 1]"
+	case "sec", "csc":
+		return "the values outside (-1, 1)"
+	}
+	return "every value"
 }
 
 // taken reports an obligation of the step on the span already.

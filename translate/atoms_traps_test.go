@@ -76,3 +76,25 @@ func TestAtomTraps(t *testing.T) {
 		assert.True(t, stepAsWanted(s, c.want, c.claim), "%s #%d: %q step %d: %s, want %s; obligations %+v; skipped %+v", c.family, i, c.steps, c.step, s.Verdict, c.want, obligationsOf(s), s.Skipped)
 	}
 }
+
+// TestAtomObligationsNameTheValue: an obligation in the value of a function
+// of a name says which quantity v1 is and which values it takes, and its
+// refutation is a point in that range.
+func TestAtomObligationsNameTheValue(t *testing.T) {
+	tr, err := New(Options{})
+	require.NoError(t, err)
+	res, err := tr.Chain(context.Background(), "atomnote", []string{`Simplifying, \(\sin^2 y - \frac{1}{4} = 0\), which gives \(2 \sin y = 3\).`})
+	require.NoError(t, err)
+	var found bool
+	for _, o := range res.Steps[0].Obligations {
+		if o.Verdict != Refuted {
+			continue
+		}
+		found = true
+		assert.Contains(t, o.Note, "sin(y) read as a quantity of its own, v1, which takes the values in [-1, 1]")
+		assert.Contains(t, o.Reason, "sin(y) = -1/2 solves the first equation")
+		assert.Contains(t, o.LeanNeg, "((1 : Rat) / (2 : Rat))")
+		assert.Contains(t, o.Lean, "∀ (v1 : Rat)")
+	}
+	assert.True(t, found, "%+v", obligationsOf(res.Steps[0]))
+}
