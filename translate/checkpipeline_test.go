@@ -167,6 +167,7 @@ var processBenchInvestigated = map[string]string{
 	"math-740/2":     "a reciprocal shown to fifteen places, wrong from the third",
 	"math-740/4":     "a reciprocal shown to fifteen places, wrong from the third",
 	"omnimath-265/4": "an equation rearranged with the sign of one term flipped (+2xy written -2xy)",
+	"omnimath-276/2": "an equation simplified with a constant subtracted twice (the right side 1/16 written 1/16 - 1)",
 }
 
 // TestProcessBenchDevCheckRefutesBeforeLabel runs the same path over

@@ -182,6 +182,10 @@ var investigated = map[string]string{
 	// step writes -2xy, and the quadratic formula after it uses the wrong
 	// sign ((x + y)² + 8xy under the root).
 	"omnimath-265/4": "an equation rearranged with the sign of one term flipped (+2xy written -2xy)",
+	// 1 - sin⁴x - 1 + sin²x = 1/16 simplifies to -sin⁴x + sin²x = 1/16;
+	// the step writes 1/16 - 1 on the right, though the two 1s on the
+	// left had already cancelled (sin x read as an unknown of its own).
+	"omnimath-276/2": "an equation simplified with a constant subtracted twice (the right side 1/16 written 1/16 - 1)",
 }
 
 type pbFigures struct {

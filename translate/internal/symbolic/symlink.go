@@ -447,7 +447,7 @@ func findPoint(vars []string, divs []*symexpr.Expr, l, r *symexpr.Expr, differ b
 		if err != nil {
 			return nil, nil, false
 		}
-		if differ && a.Cmp(b) == 0 {
+		if differ && a.Cmp(b) == 0 || !symexpr.AllInRange(at) {
 			return nil, nil, false
 		}
 		return a, b, true
@@ -547,7 +547,7 @@ func (t *Reader) symImplication(step int, text string, A, B *symEq, veto string)
 	var bad *big.Rat
 	for _, r := range roots {
 		v, err := B.p.Eval(map[string]*big.Rat{x: r})
-		if err == nil && v.Sign() != 0 {
+		if err == nil && v.Sign() != 0 && symexpr.InRange(x, r) { // a value sin θ takes
 			bad = r
 			break
 		}
@@ -672,7 +672,7 @@ func (t *Reader) symSolution(step int, text string, sol *symEq, eqs []*symEq, ve
 			prem = append(prem, e)
 		}
 	}
-	if len(prem) == 0 {
+	if len(prem) == 0 || !symexpr.InRange(sol.name, sol.value) { // sin θ = 2: no value it takes
 		return nil, nil
 	}
 	at := map[string]*big.Rat{sol.name: sol.value}

@@ -73,9 +73,10 @@ func (w *symWalk) specialLine(ln symLine, ms []symMember, kind symexpr.Kind) {
 		o.WhyProof, o.WhyDisproof = c.Note+": "+o.WhyProof, c.Note+": "+o.WhyDisproof
 		w.add(o, nil)
 	}
+	val := kind.Atoms(len(ms), func(k int) *symexpr.Expr { return ms[k].e }) // the value of sin θ as a name (symexpr/atoms.go)
 	for k := range ms {
 		if kind.Has(ms[k].e) {
-			ms[k].e, ms[k].why = nil, kind.Taken
+			ms[k].e, ms[k].why = val(k)
 		}
 	}
 }

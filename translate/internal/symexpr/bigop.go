@@ -120,7 +120,7 @@ func (r *sreader) bigOp() *Expr {
 
 // Mode says what ReadMember reads beyond ReadDefs: \pi outside a
 // trigonometric function as the name π (Pi), and trigonometric functions
-// of a name (TrigNames, trigname.go).
+// and logarithms of a name (TrigNames, trigname.go and atoms.go).
 type Mode struct{ Pi, TrigNames, ExpNames bool }
 
 // closeExps turns each power whose exponent held only the index into an

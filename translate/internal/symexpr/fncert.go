@@ -114,8 +114,15 @@ func (r *sreader) floorCeil() *Expr {
 
 // logb reads \log_b x and \log_{b} x: the base one digit or a group, the
 // argument one factor (\log_2 2^{10}, \log_3 \frac{1}{9}, \log_2(8)). A log
-// without a base (10 or e?) and \ln are refused.
+// without a base (10 or e?) and \ln are refused, but for the logarithm of
+// a name read as a value of its own (logOfName, atoms.go).
 func (r *sreader) logb() *Expr {
+	if e := r.logOfName(); e != nil {
+		return e
+	}
+	if !strings.HasPrefix(r.s[r.i:], `\log`) {
+		r.fail("a natural logarithm that is no value of a name") // \ln
+	}
 	r.i += len(`\log`)
 	if r.i >= len(r.s) || r.s[r.i] != '_' {
 		r.fail("a logarithm without a base")

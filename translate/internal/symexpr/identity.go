@@ -33,7 +33,7 @@ func cert(a, b algebra.Rat, note string) (Cert, error) {
 	return Cert{L: PolyExpr(pl), R: PolyExpr(pr), Holds: pl.Equal(pr), Diff: a.Sub(b), Note: note}, nil
 }
 
-var trigWords = []string{`\sin`, `\cos`, `\tan`, `\cot`, `\sec`, `\csc`}
+var trigWords = []string{`\sin`, `\cos`, `\tan`, `\cot`, `\sec`, `\csc`, `\log`, `\ln`} // logarithms of a name: atoms.go
 
 // ReadAny reads a member in every mode its text asks for (π, sums,
 // trigonometric functions and powers of names); wide is its other

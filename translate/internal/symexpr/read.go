@@ -241,6 +241,10 @@ func (r *sreader) peek() string {
 			return "bigop"
 		case `\log`:
 			return "log"
+		case `\ln`:
+			if r.trigNames {
+				return "log" // ln of a name (atoms.go)
+			}
 		}
 		if greekName(cmd) != "" {
 			return "name"

@@ -1,0 +1,95 @@
+package translate
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/leanprm/leanprm/translate/internal/symatom"
+	"github.com/leanprm/leanprm/translate/internal/symbolic"
+	"github.com/leanprm/leanprm/translate/obligation"
+)
+
+// stepClaims is the symbolic reader's claims of step i, then the
+// rearrangements in the value of a function of a name that it leaves
+// alone (package symatom), within the room left.
+func (t *Translator) stepClaims(i int, scans []stepScan, sym *symbolic.State, room int, modular bool) ([]obligation.Obligation, []obligation.Skipped) {
+	ss := &scans[i]
+	obls, skipped := t.symReader().Claims(i, ss.text, ss.toks, sym, room, modular)
+	for j := range obls {
+		o := &obls[j]
+		// The value of sin θ read as a name (symexpr/atoms.go): an
+		// implication with no solution of its premise that the value can
+		// take, failing the conclusion, may hold for every θ (sin²θ = 4
+		// has none), though it fails over the rationals.
+		if o.Kind == obligation.KindImplication && o.WhyDisproof == "" && o.OnDisproof == obligation.Refuted && atomCallRE.MatchString(o.Expr) {
+			o.OnDisproof, o.Note = obligation.Unknown, "no solution of the first equation that the function's value takes fails the second: the step may hold for every value it takes"
+		}
+		if a := atomNameRE.FindString(o.Expr); a != "" && o.Kind != obligation.KindIdentity && !strings.Contains(o.Note, "read as a quantity") {
+			o.Note = strings.TrimPrefix(o.Note+"; "+a+" read as a quantity of its own, v1, which takes "+atomValues(a), "; ")
+		}
+	}
+	obls = dropRepeats(obls)
+	if len(obls) >= room {
+		return obls, skipped
+	}
+	var prev string
+	var prevToks = ss.toks[:0]
+	if i > 0 && scans[i-1].skip == "" {
+		prev, prevToks = scans[i-1].text, scans[i-1].toks
+	}
+	for _, o := range symatom.Read(i, prev, ss.text, prevToks, ss.toks, t.opts.Tactic, t.opts.IdentityTactic) {
+		if len(obls) >= room || taken(obls, o.Span) {
+			break
+		}
+		obls = append(obls, o)
+	}
+	return obls, skipped
+}
+
+// atomCallRE is the value of a trigonometric function of a name written
+// as a name ("sin(θ)").
+var atomCallRE = regexp.MustCompile(`\b(?:sin|cos|tan|cot|sec|csc)\(`)
+
+// dropRepeats drops an obligation in a trigonometric value that repeats
+// one before it (the same span, kind and claim): a link the notation
+// reader decided as an identity of the tangent half-angle is read again
+// once its values are names, with the same verdict.
+func dropRepeats(obls []obligation.Obligation) []obligation.Obligation {
+	seen := map[string]bool{}
+	out := obls[:0]
+	for _, o := range obls {
+		key := fmt.Sprint(o.Span.Start, " ", o.Span.End, " ", o.Kind, " ", o.Expr)
+		if seen[key] && atomCallRE.MatchString(o.Expr) {
+			continue
+		}
+		seen[key] = true
+		out = append(out, o)
+	}
+	return out
+}
+
+// atomNameRE is the value of a function of a name written as a name
+// ("sin(θ)", "log_4(y)"), with an argument in no brackets of its own.
+var atomNameRE = regexp.MustCompile(`\b(?:sin|cos|tan|cot|sec|csc|ln|log|log_[0-9]+)\([^()]*\)`)
+
+// atomValues says which values the function of an atom takes.
+func atomValues(a string) string {
+	switch a[:3] {
+	case "sin", "cos":
+		return "the values in [-1, 1]"
+	case "sec", "csc":
+		return "the values outside (-1, 1)"
+	}
+	return "every value"
+}
+
+// taken reports an obligation of the step on the span already.
+func taken(obls []obligation.Obligation, sp obligation.Span) bool {
+	for _, o := range obls {
+		if o.Span.Start < sp.End && sp.Start < o.Span.End {
+			return true
+		}
+	}
+	return false
+}
