@@ -22,23 +22,67 @@ import (
 	"github.com/leanprm/leanprm/internal/testutil/testshared"
 )
 
-// BenchmarkSingleSampleClients: the same 256 GSM8K samples (reference solutions with their
-// answers, read from ../shared) paid through /get_reward of a `leanprm serve --checker exact`
-// child two ways: 64 concurrent clients each sending one sample per request (as OpenRLHF's
-// SingleTurnAgentExecutor does, openrlhf/utils/agent.py), and all of them in one request. It
-// reports samples/s of each and their ratio "single/batched" (the issue asks for at least
-// 0.8), and, since the clients share the machine's CPUs with the server here where RL workers
-// would not, the same per CPU-second of the server process ("single/batched-server-cpu").
-// Every round's prompts are new (a round number in them): no answer comes from the answer
-// cache. One untimed round of each form warms the server; the timed rounds alternate which
-// form goes first, so neither carries the other's after-effects (garbage, cold caches).
+// BenchmarkSingleSampleClients: GSM8K samples (reference solutions with their answers, read
+// from ../shared) paid through /get_reward of a `leanprm serve --checker exact` child two ways,
+// 256 samples a round: 64 concurrent clients each sending one sample per request (as
+// OpenRLHF's SingleTurnAgentExecutor does, openrlhf/utils/agent.py), and all of them in one
+// request. It reports samples/s of each and their ratio "single/batched" (the issue asks for
+// at least 0.8), and, since the clients share the machine's CPUs with the server here where
+// RL workers would not, the same per CPU-second of the server process
+// ("single/batched-server-cpu"). Every round's prompts are new (a round number in them): no
+// answer comes from the answer cache. Two sub-benchmarks:
+//
+//   - fresh: every round pays 256 samples no server has seen, as an RL rollout's samples are
+//     new, the same samples both ways, each form to a server of its own (a sample paid once
+//     leaves its step readings in the server's caches, so a second pay of it would be
+//     cheaper). GSM8K's 7,473 train samples allow 28 timed rounds (-benchtime 28x at most);
+//   - repeated: one server pays the same 256 responses every round (only the prompts change),
+//     so after the first round their steps are read from the server's caches: the cost of a
+//     request around work that is mostly cached.
+//
+// One untimed round of each form warms the server(s); the timed rounds alternate which form
+// goes first, so neither carries the other's after-effects (garbage, cold caches).
 func BenchmarkSingleSampleClients(b *testing.B) {
-	const (
-		samples = 256
-		clients = 64
-	)
-	type row struct{ Question, Answer string }
-	rows := testshared.ReadJSONL[row](b, testshared.Path(b, "data/gsm8k/train.jsonl"))[:samples]
+	rows := testshared.ReadJSONL[gsmRow](b, testshared.Path(b, "data/gsm8k/train.jsonl"))
+	b.Run("fresh", func(b *testing.B) {
+		rounds := len(rows)/clientsBenchSamples - 1 // the first is the warm-up's
+		if b.N > rounds {
+			b.Fatalf("at most %d rounds of fresh samples (-benchtime %dx): GSM8K's train split has %d", rounds, rounds, len(rows))
+		}
+		single, batched := startBenchServer(b), startBenchServer(b)
+		measureClients(b, func(round int, one bool) (benchServer, []gsmRow) {
+			srv := batched
+			if one {
+				srv = single
+			}
+			return srv, rows[round*clientsBenchSamples : (round+1)*clientsBenchSamples]
+		})
+	})
+	b.Run("repeated", func(b *testing.B) {
+		srv := startBenchServer(b)
+		measureClients(b, func(int, bool) (benchServer, []gsmRow) { return srv, rows[:clientsBenchSamples] })
+	})
+}
+
+// clientsBenchSamples is how many samples a round of BenchmarkSingleSampleClients pays, and
+// clientsBenchClients how many clients send them one per request.
+const (
+	clientsBenchSamples = 256
+	clientsBenchClients = 64
+)
+
+// gsmRow is a sample of GSM8K's train split.
+type gsmRow struct{ Question, Answer string }
+
+// benchServer is a `leanprm serve --checker exact` child: its URL and process id.
+type benchServer struct {
+	url string
+	pid int
+}
+
+// startBenchServer starts a server child, waits until it is ready, and stops it when b ends.
+func startBenchServer(b *testing.B) benchServer {
+	b.Helper()
 	cmd := exec.Command(os.Args[0], "serve", "--addr", "127.0.0.1:0", "--checker", "exact")
 	cmd.Env = append(os.Environ(), "LEANPRM_RUN_AS_MAIN=1", "XDG_CONFIG_HOME="+b.TempDir())
 	stderr, err := cmd.StderrPipe()
@@ -57,14 +101,25 @@ func BenchmarkSingleSampleClients(b *testing.B) {
 	}
 	require.NotEmpty(b, url, "the server announced its address")
 	go func() { _, _ = io.Copy(io.Discard, stderr) }()
+	return benchServer{url: url, pid: cmd.Process.Pid}
+}
 
+// measureClients runs BenchmarkSingleSampleClients' rounds (round 0 untimed, then b.N timed
+// rounds of each form) and reports its metrics; pick says which server pays a round's samples
+// in which form (one: a sample per request), and which samples they are.
+func measureClients(b *testing.B, pick func(round int, one bool) (benchServer, []gsmRow)) {
 	annotation := regexp.MustCompile(`<<[^<>]*>>`)
-	round := 0
-	body := func(from, to int) []byte {
+	// body is the /get_reward request paying rs in a round's form: the prompts carry the
+	// round and the form, so no problem is new to one form and known to the other.
+	body := func(round int, single bool, rs []gsmRow) []byte {
+		tag := 2 * round
+		if single {
+			tag++
+		}
 		var q, p, l []string
-		for _, r := range rows[from:to] {
+		for _, r := range rs {
 			steps, gold, _ := strings.Cut(annotation.ReplaceAllString(r.Answer, ""), "\n#### ")
-			prompt := fmt.Sprintf("<|im_start|>user\n(round %d) %s<|im_end|>\n<|im_start|>assistant\n", round, r.Question)
+			prompt := fmt.Sprintf("<|im_start|>user\n(round %d) %s<|im_end|>\n<|im_start|>assistant\n", tag, r.Question)
 			q = append(q, prompt+steps+"\nThe answer is \\boxed{"+gold+"}.<|im_end|>")
 			p, l = append(p, prompt), append(l, gold)
 		}
@@ -72,10 +127,10 @@ func BenchmarkSingleSampleClients(b *testing.B) {
 		require.NoError(b, err)
 		return out
 	}
-	tr := &http.Transport{MaxIdleConnsPerHost: clients}
+	tr := &http.Transport{MaxIdleConnsPerHost: clientsBenchClients}
 	defer tr.CloseIdleConnections()
 	hc := &http.Client{Transport: tr}
-	send := func(data []byte) error {
+	send := func(url string, data []byte) error {
 		resp, err := hc.Post(url+"/get_reward", "application/json", bytes.NewReader(data))
 		if err != nil {
 			return err
@@ -89,45 +144,45 @@ func BenchmarkSingleSampleClients(b *testing.B) {
 	}
 	// phase pays round's samples one per request from 64 clients (single) or in one request,
 	// and returns the wall and server CPU time it took.
-	phase := func(single bool) (wall, cpu time.Duration) {
-		round++
+	phase := func(round int, single bool) (wall, cpu time.Duration) {
+		srv, rs := pick(round, single)
 		if !single {
-			all := body(0, samples)
-			start, cpu0 := time.Now(), processCPU(b, cmd.Process.Pid)
-			require.NoError(b, send(all))
-			return time.Since(start), processCPU(b, cmd.Process.Pid) - cpu0
+			all := body(round, false, rs)
+			start, cpu0 := time.Now(), processCPU(b, srv.pid)
+			require.NoError(b, send(srv.url, all))
+			return time.Since(start), processCPU(b, srv.pid) - cpu0
 		}
-		one := make([][]byte, samples)
+		one := make([][]byte, len(rs))
 		for i := range one {
-			one[i] = body(i, i+1)
+			one[i] = body(round, true, rs[i:i+1])
 		}
-		start, cpu0 := time.Now(), processCPU(b, cmd.Process.Pid)
+		start, cpu0 := time.Now(), processCPU(b, srv.pid)
 		var next, failed atomic.Int64
 		var wg sync.WaitGroup
-		for range clients {
+		for range clientsBenchClients {
 			wg.Go(func() {
-				for i := int(next.Add(1)) - 1; i < samples; i = int(next.Add(1)) - 1 {
-					if send(one[i]) != nil {
+				for i := int(next.Add(1)) - 1; i < len(one); i = int(next.Add(1)) - 1 {
+					if send(srv.url, one[i]) != nil {
 						failed.Add(1)
 					}
 				}
 			})
 		}
 		wg.Wait()
-		wall, cpu = time.Since(start), processCPU(b, cmd.Process.Pid)-cpu0
+		wall, cpu = time.Since(start), processCPU(b, srv.pid)-cpu0
 		require.Zero(b, failed.Load())
 		return wall, cpu
 	}
-	// One untimed round of each first: a server just started pays for its first samples
+	// One untimed round of each form first: a server just started pays for its first samples
 	// (heap growth, caches of the code and the model), and whichever form came first would
 	// carry that cost. The timed rounds then alternate which form goes first.
-	phase(true)
-	phase(false)
+	phase(0, true)
+	phase(0, false)
 	var single, batched, singleCPU, batchedCPU time.Duration
 	b.ResetTimer()
 	for i := range b.N {
 		for _, one := range []bool{i%2 == 0, i%2 != 0} {
-			wall, cpu := phase(one)
+			wall, cpu := phase(i+1, one)
 			if one {
 				single, singleCPU = single+wall, singleCPU+cpu
 			} else {
@@ -135,7 +190,7 @@ func BenchmarkSingleSampleClients(b *testing.B) {
 			}
 		}
 	}
-	n := float64(samples * b.N)
+	n := float64(clientsBenchSamples * b.N)
 	b.ReportMetric(n/single.Seconds(), "single-samples/s")
 	b.ReportMetric(n/batched.Seconds(), "batched-samples/s")
 	b.ReportMetric(batched.Seconds()/single.Seconds(), "single/batched")
