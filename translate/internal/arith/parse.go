@@ -137,6 +137,11 @@ func (p *parser) term() Node {
 		case prev.K == mathtext.TNum && next.K == mathtext.TNum:
 			p.fail("two numbers side by side (a mixed number?)")
 		case prev.K == mathtext.TNum && next.K == mathtext.TFrac:
+			// A fraction holding a name is no mixed number's (2\frac{y}{z} is 2·y/z).
+			if f := p.power(); len(VarsOf(f)) > 0 {
+				n = &BinNode{Op: '*', L: n, R: f, implicit: true}
+				continue
+			}
 			p.fail("a number before a fraction (a mixed number?)")
 		case prev.K == mathtext.TNum && prev.Num.Percent:
 			p.fail("a percentage multiplied by juxtaposition")

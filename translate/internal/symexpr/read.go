@@ -352,10 +352,13 @@ func (r *sreader) term() *Expr {
 			if afterDiv {
 				r.fail("a/bc is ambiguous")
 			}
-			if k == "frac" && e.Op == 'n' {
+			f := r.factor()
+			if k == "frac" && e.Op == 'n' && len(Vars(f, map[string]bool{}, nil)) == 0 {
+				// 2\frac{1}{3} is a mixed number; a fraction holding a name is not one
+				// (2\frac{y}{z} is 2·y/z).
 				r.fail("a mixed number")
 			}
-			e = r.node(&Expr{Op: '*', L: e, R: r.factor()})
+			e = r.node(&Expr{Op: '*', L: e, R: f})
 		case "num":
 			// "3!5!", "\frac{6!}{3!3!}": factorials side by side are a
 			// product; any other number after a factor is not read.
