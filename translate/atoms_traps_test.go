@@ -2,7 +2,6 @@ package translate
 
 import (
 	"context"
-	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -67,14 +66,7 @@ var atomTraps = []trap{
 }
 
 func TestAtomTraps(t *testing.T) {
-	tr, err := New(Options{})
-	require.NoError(t, err)
-	for i, c := range atomTraps {
-		res, err := tr.Chain(context.Background(), fmt.Sprint("atom", i), c.steps)
-		require.NoError(t, err)
-		s := res.Steps[c.step]
-		assert.True(t, stepAsWanted(s, c.want, c.claim), "%s #%d: %q step %d: %s, want %s; obligations %+v; skipped %+v", c.family, i, c.steps, c.step, s.Verdict, c.want, obligationsOf(s), s.Skipped)
-	}
+	runTraps(t, "atom", atomTraps, nil)
 }
 
 // TestAtomObligationsNameTheValue: an obligation in the value of a function

@@ -1,12 +1,7 @@
 package translate
 
 import (
-	"context"
-	"fmt"
 	"testing"
-
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 // guardTraps are the trap corpus's chains for the guards narrowed where
@@ -79,12 +74,5 @@ var guardTraps = []trap{
 }
 
 func TestGuardTraps(t *testing.T) {
-	tr, err := New(Options{})
-	require.NoError(t, err)
-	for i, c := range guardTraps {
-		res, err := tr.Chain(context.Background(), fmt.Sprint("guard", i), c.steps)
-		require.NoError(t, err)
-		s := res.Steps[c.step]
-		assert.True(t, stepAsWanted(s, c.want, c.claim), "%s #%d: %q step %d: %s, want %s; obligations %+v; skipped %+v", c.family, i, c.steps, c.step, s.Verdict, c.want, obligationsOf(s), s.Skipped)
-	}
+	runTraps(t, "guard", guardTraps, nil)
 }

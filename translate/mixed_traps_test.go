@@ -1,12 +1,7 @@
 package translate
 
 import (
-	"context"
-	"fmt"
 	"testing"
-
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 // mixedTraps: a number before a fraction is a mixed number only when the
@@ -32,12 +27,5 @@ var mixedTraps = []trap{
 }
 
 func TestMixedNumberTraps(t *testing.T) {
-	tr, err := New(Options{})
-	require.NoError(t, err)
-	for i, c := range mixedTraps {
-		res, err := tr.Chain(context.Background(), fmt.Sprint("mixed", i), c.steps)
-		require.NoError(t, err)
-		s := res.Steps[c.step]
-		assert.True(t, stepAsWanted(s, c.want, c.claim), "%s #%d: %q step %d: %s, want %s; obligations %+v; skipped %+v", c.family, i, c.steps, c.step, s.Verdict, c.want, obligationsOf(s), s.Skipped)
-	}
+	runTraps(t, "mixed", mixedTraps, nil)
 }

@@ -1,12 +1,9 @@
 package translate
 
 import (
-	"context"
-	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 // severalValueTraps pins what the reader does with derivations whose
@@ -36,13 +33,7 @@ var severalValueTraps = []trap{
 }
 
 func TestSeveralValueTraps(t *testing.T) {
-	tr, err := New(Options{})
-	require.NoError(t, err)
-	for i, c := range severalValueTraps {
-		res, err := tr.Chain(context.Background(), fmt.Sprint("several", i), c.steps)
-		require.NoError(t, err)
-		s := res.Steps[c.step]
-		assert.True(t, stepAsWanted(s, c.want, c.claim), "%s #%d: %q step %d: %s, want %s; obligations %+v; skipped %+v", c.family, i, c.steps, c.step, s.Verdict, c.want, obligationsOf(s), s.Skipped)
+	runTraps(t, "several", severalValueTraps, func(c trap, i int, s StepResult) {
 		assert.NotEmpty(t, s.Skipped, "%s #%d: the lines left alone are skipped with a reason", c.family, i)
-	}
+	})
 }

@@ -1,12 +1,7 @@
 package translate
 
 import (
-	"context"
-	"fmt"
 	"testing"
-
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 // tentativeTraps pin the guard that withholds a name bound in a conditional
@@ -40,12 +35,5 @@ var tentativeTraps = []trap{
 }
 
 func TestTentativeBindingTraps(t *testing.T) {
-	tr, err := New(Options{})
-	require.NoError(t, err)
-	for i, c := range tentativeTraps {
-		res, err := tr.Chain(context.Background(), fmt.Sprint("tentative", i), c.steps)
-		require.NoError(t, err)
-		s := res.Steps[c.step]
-		assert.True(t, stepAsWanted(s, c.want, c.claim), "%s #%d: %q step %d: %s, want %s; obligations %+v; skipped %+v", c.family, i, c.steps, c.step, s.Verdict, c.want, obligationsOf(s), s.Skipped)
-	}
+	runTraps(t, "tentative", tentativeTraps, nil)
 }

@@ -253,3 +253,20 @@ func stepAsWanted(s StepResult, want, claim string) bool {
 	}
 	return false
 }
+
+// runTraps reads each trap's chain (ids prefix0, prefix1, …) and asserts its
+// step is as wanted; each, when given, checks more of a trap's step.
+func runTraps(t *testing.T, prefix string, traps []trap, each func(c trap, i int, s StepResult)) {
+	t.Helper()
+	tr, err := New(Options{})
+	require.NoError(t, err)
+	for i, c := range traps {
+		res, err := tr.Chain(context.Background(), fmt.Sprint(prefix, i), c.steps)
+		require.NoError(t, err)
+		s := res.Steps[c.step]
+		assert.True(t, stepAsWanted(s, c.want, c.claim), "%s #%d: %q step %d: %s, want %s; obligations %+v; skipped %+v", c.family, i, c.steps, c.step, s.Verdict, c.want, obligationsOf(s), s.Skipped)
+		if each != nil {
+			each(c, i, s)
+		}
+	}
+}
