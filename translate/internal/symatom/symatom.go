@@ -203,7 +203,7 @@ func atomize(e *symexpr.Expr, form map[string]string, names map[string]bool, log
 	}
 	switch e.Op {
 	case 'W':
-		x, key, disp, ok := trigKey(e)
+		x, key, disp, ok := symexpr.ValueKey(e)
 		if !ok || form[x] != "" && form[x] != key {
 			return nil, false
 		}
@@ -239,20 +239,6 @@ func atomize(e *symexpr.Expr, form map[string]string, names map[string]bool, log
 	c := *e
 	c.L, c.R = l, r
 	return &c, true
-}
-
-// trigKey is a 'W' node's name x, its form (function, a, b of a·x + b·π)
-// and its display; a constant argument has no name and fails.
-func trigKey(e *symexpr.Expr) (x, key, disp string, ok bool) {
-	if e.R == nil || e.Num == nil || e.R.Op != 'v' || e.R.Name == "" || e.R.Name == "π" {
-		return "", "", "", false
-	}
-	b := "0"
-	if e.R.Num != nil {
-		b = e.R.Num.RatString()
-	}
-	x = e.R.Name
-	return x, e.Name + "|" + e.Num.RatString() + "|" + b, e.Name + "(" + symexpr.Plain(e.L) + ")", true
 }
 
 // decide compares the two lines' left minus right sides in the atom.

@@ -106,19 +106,15 @@ func atomize(e *Expr, forms map[string]string) (*Expr, bool) {
 	}
 	switch e.Op {
 	case 'W':
-		if e.R == nil || e.Num == nil || e.R.Op != 'v' || e.R.Name == "" || e.R.Name == "π" || atomRange(e.Name) == nil {
+		x, key, name, ok := ValueKey(e)
+		if !ok {
 			return nil, false
 		}
-		b := "0"
-		if e.R.Num != nil {
-			b = e.R.Num.RatString()
-		}
-		key := e.Name + "|" + e.Num.RatString() + "|" + b
-		if f := forms[e.R.Name]; f != "" && f != key {
+		if f := forms[x]; f != "" && f != key {
 			return nil, false
 		}
-		forms[e.R.Name] = key
-		return &Expr{Op: 'v', Name: e.Name + "(" + Plain(e.L) + ")"}, true
+		forms[x] = key
+		return &Expr{Op: 'v', Name: name}, true
 	case 'v':
 		return nil, false // a name outside a function, or π
 	case 'n':
@@ -138,6 +134,21 @@ func atomize(e *Expr, forms map[string]string) (*Expr, bool) {
 	c := *e
 	c.L, c.R = l, r
 	return &c, true
+}
+
+// ValueKey is what a 'W' node (a function of a name) gives to read its
+// value as a name: the name x under it, its form (the function, a and b
+// of a·x + b·π) and the value's own name ("sin(2x)"); a constant
+// argument, or a function whose values are not read as names, fails.
+func ValueKey(e *Expr) (x, key, name string, ok bool) {
+	if e.R == nil || e.Num == nil || e.R.Op != 'v' || e.R.Name == "" || e.R.Name == "π" || atomRange(e.Name) == nil {
+		return "", "", "", false
+	}
+	b := "0"
+	if e.R.Num != nil {
+		b = e.R.Num.RatString()
+	}
+	return e.R.Name, e.Name + "|" + e.Num.RatString() + "|" + b, e.Name + "(" + Plain(e.L) + ")", true
 }
 
 // logOfName reads \log_b x, \log x or \ln x of a name x (b a whole number
