@@ -151,19 +151,14 @@ func readLine(s string, g *eqLine) {
 	if i == 0 || i == len(s)-1 || strings.ContainsAny(s[i-1:i], "!<>:") {
 		return
 	}
-	subst, logs, ok := logAtoms(s)
-	if !ok {
-		return
-	}
-	li := strings.IndexByte(subst, '=')
-	l, r := readSide(subst[:li]), readSide(subst[li+1:])
+	l, r := readSide(s[:i]), readSide(s[i+1:])
 	if l == nil || r == nil {
 		return
 	}
 	form := map[string]string{}
 	names := map[string]bool{}
-	l, okL := atomize(l, form, names, logs)
-	r, okR := atomize(r, form, names, logs)
+	l, okL := atomize(l, form, names)
+	r, okR := atomize(r, form, names)
 	if !okL || !okR || len(form) != 1 {
 		return
 	}
@@ -197,26 +192,22 @@ const atomMark = "@"
 // atomize replaces each trigonometric function of a name, and each
 // placeholder of a logarithm, by a name of its own, recording the form
 // each name takes (a name in two forms fails) and the names outside.
-func atomize(e *symexpr.Expr, form map[string]string, names map[string]bool, logs map[string]logAtom) (*symexpr.Expr, bool) {
+func atomize(e *symexpr.Expr, form map[string]string, names map[string]bool) (*symexpr.Expr, bool) {
 	if e == nil {
 		return nil, true
 	}
 	switch e.Op {
 	case 'W':
 		x, key, disp, ok := symexpr.ValueKey(e)
+		if ok && (e.Name == "ln" || strings.HasPrefix(e.Name, "log")) && (len(x) != 1 || !mathtext.IsASCIILetter(x[0])) {
+			ok = false // a logarithm of a one-letter name only (\log_2 x_1 is left alone)
+		}
 		if !ok || form[x] != "" && form[x] != key {
 			return nil, false
 		}
 		form[x] = key
 		return &symexpr.Expr{Op: 'v', Name: atomMark + disp}, true
 	case 'v':
-		if la, ok := logs[e.Name]; ok {
-			if form[la.x] != "" && form[la.x] != la.key {
-				return nil, false
-			}
-			form[la.x] = la.key
-			return &symexpr.Expr{Op: 'v', Name: atomMark + la.disp}, true
-		}
 		if e.Name == "π" || e.Name == "e" {
 			return nil, false // a constant beside the value: not one unknown
 		}
@@ -228,11 +219,11 @@ func atomize(e *symexpr.Expr, form map[string]string, names map[string]bool, log
 	default:
 		return nil, false // roots, powers of names, functions: left alone
 	}
-	l, ok := atomize(e.L, form, names, logs)
+	l, ok := atomize(e.L, form, names)
 	if !ok {
 		return nil, false
 	}
-	r, ok := atomize(e.R, form, names, logs)
+	r, ok := atomize(e.R, form, names)
 	if !ok {
 		return nil, false
 	}
