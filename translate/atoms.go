@@ -7,6 +7,7 @@ import (
 
 	"github.com/leanprm/leanprm/translate/internal/symatom"
 	"github.com/leanprm/leanprm/translate/internal/symbolic"
+	"github.com/leanprm/leanprm/translate/internal/symsolved"
 	"github.com/leanprm/leanprm/translate/obligation"
 )
 
@@ -43,6 +44,16 @@ func (t *Translator) stepClaims(i int, scans []stepScan, sym *symbolic.State, ro
 			break
 		}
 		obls = append(obls, o)
+	}
+	if !modular {
+		// Values stated for several names: the refutation's span reaches
+		// back to its equation, which other claims may share.
+		for _, f := range symsolved.Read(i, prev, prevToks, ss.text, ss.toks, ss.dr, t.opts.Tactic) {
+			if len(obls) >= room || taken(obls, f.Values) {
+				break
+			}
+			obls = append(obls, f.Obligation)
+		}
 	}
 	return obls, skipped
 }
