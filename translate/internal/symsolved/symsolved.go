@@ -129,6 +129,8 @@ func Read(step int, prev string, prevToks []mathtext.Tok, text string, toks []ma
 	}
 	groups, eqs := readRegions(text, rs)
 	var out []Found
+	var prevEqs []equation // the previous step's, read once when needed
+	prevRead := false
 	for _, g := range groups {
 		if !g.cued || len(g.names) < 2 || vetoed(text, g.e) {
 			continue
@@ -144,7 +146,10 @@ func Read(step int, prev string, prevToks []mathtext.Tok, text string, toks []ma
 		sys := system(text, eqs, g, groups[g.head].s, prevEnd)
 		switch {
 		case sys == nil && g.head == 0:
-			sys = fromPrev(prev, prevToks, text, eqs, dr, g, groups[0])
+			if !prevRead {
+				prevEqs, prevRead = readAll(prev, prevToks), true
+			}
+			sys = fromPrev(prev, prevEqs, text, eqs, dr, g, groups[0])
 		case sys != nil && !sameScope(text, dr, sys, groups[g.head]):
 			sys = nil
 		}
@@ -428,22 +433,12 @@ func system(text string, eqs []equation, g group, listStart, prevEnd int) []equa
 // fromPrev is the system of the step's first list of values when the step
 // opens with it (nothing but prose, in no case, before it in its first
 // sentence): the equations of the previous step's last sentence.
-func fromPrev(prev string, prevToks []mathtext.Tok, text string, eqs []equation, dr *discourse.Reading, g, first group) []equation {
+func fromPrev(prev string, peqs []equation, text string, eqs []equation, dr *discourse.Reading, g, first group) []equation {
 	if prev == "" || len(prev) > maxPrev || sentenceStart(text, first.s) != 0 || dr.Scope(first.vs) != 0 || dr.InHead(first.vs) {
 		return nil
 	}
 	if len(eqs) > 0 && eqs[0].s < first.s || strings.Contains(text[:first.s], "=") || windowVetoRE.MatchString(text[:first.s]) {
 		return nil // an equation before the values, or "=" that may not be equality
-	}
-	prs := mathtext.MathRegions(prev, prevToks)
-	if len(prs) > maxRegions {
-		return nil
-	}
-	var peqs []equation
-	for _, r := range prs {
-		if r.E-r.S <= maxRegion {
-			peqs = append(peqs, readEquations(prev, r)...)
-		}
 	}
 	end := len(prev)
 	for end > 0 && isSpace(prev[end-1]) {
@@ -454,6 +449,25 @@ func fromPrev(prev string, prevToks []mathtext.Tok, text string, eqs []equation,
 		return nil
 	}
 	return sys
+}
+
+// readAll is the equations of a step ("" and a step past the limits have
+// none).
+func readAll(text string, toks []mathtext.Tok) []equation {
+	if text == "" || len(text) > maxPrev {
+		return nil
+	}
+	rs := mathtext.MathRegions(text, toks)
+	if len(rs) > maxRegions {
+		return nil
+	}
+	var out []equation
+	for _, r := range rs {
+		if r.E-r.S <= maxRegion {
+			out = append(out, readEquations(text, r)...)
+		}
+	}
+	return out
 }
 
 // covers reports every name of the group in some equation of sys.
