@@ -41,6 +41,14 @@ var solvedTraps = []trap{
 	{family: "solved alternatives", steps: []string{`We have two possibilities: $a-1 =b-1=2$ or $a-1=b-1=-2$.`, `The first case gives us $a=3$ and $b=3$. The second case gives us $a=-1$ and $b=-1$.`}, step: 1, want: wantNotRefuted},
 	{family: "solved alternatives", steps: []string{`Either \(p + q = 4\) or \(p + q = 6\); solving gives \(p = 1\), \(q = 5\).`}, want: wantNotRefuted},
 	{family: "solved alternatives", steps: []string{`From \(u + v = 4\) and \(u - v = \pm 2\), we get \(u = 3\), \(v = 1\).`}, want: wantNotRefuted},
+	// One name in an equation with the name in an exponent (the symbolic
+	// reader leaves those alone): the same check at the value.
+	{family: "solved exponent", steps: []string{"- For \\(p = 2\\), \\(2^{k-1} \\cdot 3 = 24\\) gives \\(k = 4\\).\n- For \\(p = 5\\), \\(5^{k-1} \\cdot 4 = 100\\) gives \\(k = 3\\)."}, want: wantNotRefuted},
+	{family: "solved exponent", steps: []string{`The solutions to the equation \(4^{x} = 2^{x+3}\) are \(x = 3\).`}, want: wantNotRefuted},
+	{family: "solved exponent", steps: []string{`Solving \(2^{x} = 10\) gives \(x = 3.3\).`}, want: wantNotRefuted},
+	{family: "solved exponent", steps: []string{`Trying \(k = 3\) in \(2^{k} = 16\) does not work.`}, want: wantNotRefuted},
+	{family: "solved exponent wrong", steps: []string{"- For \\(p = 3\\), \\(3^{k-1} \\cdot 2 = 54\\) gives \\(k = 3\\)."}, want: wantRefuted, claim: "at k = 3"},
+	{family: "solved exponent wrong", steps: []string{`The solutions of the equation \(9^{x} = 3^{x+4}\) are \(x = 4\) and \(x = 2\).`}, want: wantRefuted, claim: "at x = 2"},
 	// A step that opens with the values solves the last sentence of the step before.
 	{family: "solved next step", steps: []string{`We have \(x + y = 10\) and \(x - y = 4\).`, `Solving, we find \(x = 7\), \(y = 3\).`}, step: 1, want: wantNotRefuted},
 	{family: "solved next step", steps: []string{`We have \(x + y = 10\) and \(x - y = 4\). Then we check the sum.`, `Solving, we find \(x = 6\), \(y = 3\).`}, step: 1, want: wantNotRefuted},

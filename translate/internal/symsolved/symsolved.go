@@ -27,6 +27,7 @@
 package symsolved
 
 import (
+	"errors"
 	"fmt"
 	"math/big"
 	"regexp"
@@ -63,7 +64,7 @@ var (
 	// sepRE is what joins two assignments of one group; altRE starts
 	// another group of the same list ("or", a bullet, a new line).
 	sepRE = regexp.MustCompile(`^[\s,]*(?:and\s*)?$`)
-	altRE = regexp.MustCompile(`^[\s,;]*(?:\(?\s*or\s*|\n\s*(?:[-*•]|\d+[.)]|\\item)?\s*|;\s*)$`)
+	altRE = regexp.MustCompile(`^[\s,;]*(?:\(?\s*(?:or|and)\s*|\n\s*(?:[-*•]|\d+[.)]|\\item)?\s*|;\s*)$`)
 	// nameRE is a name a group may bind; numRE a value it may take.
 	nameRE = regexp.MustCompile(`^[A-Za-z]$`)
 	numRE  = regexp.MustCompile(`^-?\s*(?:\d+(?:\.\d+)?|\\[dt]?frac\{\d+\}\{\d+\}|\d+\s*/\s*\d+)$`)
@@ -81,7 +82,8 @@ type group struct {
 	s, e   int // from the first assignment's region to the last one's, with their marks
 	vs, ve int // the same without the marks: the claim's span
 	cued   bool
-	head   int // the first group of its list (bullets, "or" alternatives)
+	lead   string // the prose before it, lower case ("" when longer than maxLead)
+	head   int    // the first group of its list (bullets, "or" alternatives)
 }
 
 // equation is an equation with one "=" read from a region.
@@ -120,7 +122,7 @@ func sameScope(text string, dr *discourse.Reading, sys []equation, first group) 
 // solves the equations of the last sentence before it.
 func Read(step int, prev string, prevToks []mathtext.Tok, text string, toks []mathtext.Tok, dr *discourse.Reading, tactic string) []Found {
 	low := strings.ToLower(text)
-	if !cueRE.MatchString(low) {
+	if !cueRE.MatchString(low) && !preCueRE.MatchString(low) {
 		return nil
 	}
 	rs := mathtext.MathRegions(text, toks)
@@ -131,8 +133,13 @@ func Read(step int, prev string, prevToks []mathtext.Tok, text string, toks []ma
 	var out []Found
 	var prevEqs []equation // the previous step's, read once when needed
 	prevRead := false
-	for _, g := range groups {
-		if !g.cued || len(g.names) < 2 || vetoed(text, g.e) {
+	cue := make([]bool, len(groups)) // a list's groups share its first group's cue
+	for gi, g := range groups {
+		cue[gi] = g.cued
+		if g.head != gi {
+			cue[gi] = cue[g.head]
+		}
+		if g.head != gi && !cue[gi] || vetoed(text, g.e) {
 			continue
 		}
 		// The equations are those before the list's first group.
@@ -144,6 +151,7 @@ func Read(step int, prev string, prevToks []mathtext.Tok, text string, toks []ma
 			}
 		}
 		sys := system(text, eqs, g, groups[g.head].s, prevEnd)
+		here := sys != nil // the equations stand in this step
 		switch {
 		case sys == nil && g.head == 0:
 			if !prevRead {
@@ -156,11 +164,30 @@ func Read(step int, prev string, prevToks []mathtext.Tok, text string, toks []ma
 		if sys == nil {
 			continue
 		}
+		if !cue[gi] {
+			// "the solutions to the equation E are x = 2 and x = -1": the cue
+			// before the equation, nothing against it after.
+			cue[gi] = here && g.lead != "" && !vetoRE.MatchString(g.lead) && preCued(text, sys[0].s)
+		}
+		if !cue[gi] {
+			continue
+		}
 		if o := decide(step, text, g, sys, tactic); o != nil {
 			out = append(out, Found{Obligation: *o, Values: o.Span})
 		}
 	}
 	return out
+}
+
+// preCueRE before an equation states the values after it as its
+// solutions.
+var preCueRE = regexp.MustCompile(`\b(?:solutions?|roots?) (?:to|of)\b`)
+
+// preCued reports preCueRE in the sentence before the equation at, with
+// nothing that makes it a trial or a doubt.
+func preCued(text string, at int) bool {
+	p := strings.ToLower(text[sentenceStart(text, at):at])
+	return len(p) <= maxLead && preCueRE.MatchString(p) && !vetoRE.MatchString(p)
 }
 
 // readRegions reads the step's regions as groups of values and
@@ -204,7 +231,10 @@ func readRegions(text string, rs []mathtext.Region) ([]group, []equation) {
 			case len(lead) <= maxLead:
 				cued = cueRE.MatchString(lead) && !vetoRE.MatchString(lead)
 			}
-			groups = append(groups, group{names: names, values: vals, s: r.OS, e: r.CE, vs: trimStart(text, r.S, r.E), ve: trimEnd(text, r.S, r.E), cued: cued, head: head})
+			if len(lead) > maxLead {
+				lead = ""
+			}
+			groups = append(groups, group{names: names, values: vals, s: r.OS, e: r.CE, vs: trimStart(text, r.S, r.E), ve: trimEnd(text, r.S, r.E), cued: cued, lead: lead, head: head})
 			cur = &groups[len(groups)-1]
 		}
 		last = r.CE
@@ -386,7 +416,7 @@ func side(s string) *symexpr.Expr {
 	if s == "" {
 		return nil
 	}
-	e, wide, _, err := symexpr.ReadMember(s, nil, symexpr.Mode{})
+	e, wide, _, err := symexpr.ReadMember(s, nil, symexpr.Mode{ExpNames: true})
 	if err != nil || wide != nil {
 		return nil
 	}
@@ -529,39 +559,98 @@ func digitAround(text string, i int) bool {
 // refutes the first that fails; nil when all hold or one cannot be
 // evaluated.
 func decide(step int, text string, g group, sys []equation, tactic string) *obligation.Obligation {
-	var bad *equation
+	bad := -1
+	var badL, badR *symexpr.Expr
 	var a, b *big.Rat
 	for i := range sys {
-		l, err1 := symexpr.Eval(sys[i].l, g.values)
-		r, err2 := symexpr.Eval(sys[i].r, g.values)
+		if len(g.names) == 1 && !symexpr.HasExpOfName(sys[i].l) && !symexpr.HasExpOfName(sys[i].r) {
+			return nil // one name in a polynomial equation: the symbolic reader's (symSolution)
+		}
+		cl, err1 := closeAt(sys[i].l, g.values)
+		cr, err2 := closeAt(sys[i].r, g.values)
 		if err1 != nil || err2 != nil {
 			return nil
 		}
-		if bad == nil && l.Cmp(r) != 0 {
-			bad, a, b = &sys[i], l, r
+		l, err1 := symexpr.Eval(cl, nil)
+		r, err2 := symexpr.Eval(cr, nil)
+		if err1 != nil || err2 != nil {
+			return nil
+		}
+		if bad < 0 && l.Cmp(r) != 0 {
+			bad, badL, badR, a, b = i, cl, cr, l, r
 		}
 	}
-	if bad == nil {
+	if bad < 0 {
 		return nil
 	}
-	lits := map[string]string{}
 	var at []string
 	for _, n := range g.names {
-		lits[n] = lit(g.values[n])
 		at = append(at, n+" = "+g.values[n].RatString())
 	}
 	where := strings.Join(at, ", ")
-	rd := symexpr.Render{Names: lits}
+	rd := symexpr.Render{}
 	o := &obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, g.vs, g.ve), Kind: obligation.KindSolution, OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
-	o.Expr = fmt.Sprintf("%s = %s at %s", symexpr.Plain(bad.l), symexpr.Plain(bad.r), where)
-	o.Prop = rd.Term(bad.l) + " = " + rd.Term(bad.r)
+	eq := symexpr.Plain(sys[bad].l) + " = " + symexpr.Plain(sys[bad].r)
+	o.Expr = fmt.Sprintf("%s at %s", eq, where)
+	o.Prop = rd.Term(badL) + " = " + rd.Term(badR)
 	o.Lean = "example : " + o.Prop + " := by " + tactic
 	o.LeanNeg = "example : ¬(" + o.Prop + ") := by " + tactic
-	o.Note = fmt.Sprintf("the values %s are stated as the solution of the equations before them in the step (%s = %s)", where, symexpr.Plain(bad.l), symexpr.Plain(bad.r))
+	o.Note = fmt.Sprintf("the values %s are stated as the solution of the equations before them in the step (%s)", where, eq)
 	o.WhyProof = fmt.Sprintf("at %s both sides are %s", where, a.RatString())
 	o.WhyDisproof = fmt.Sprintf("the stated values fail the equation: at %s the left side is %s, the right side %s", where, a.RatString(), b.RatString())
 	return o
 }
+
+// maxPower bounds the exponent of a power with a name in it, at the values.
+const maxPower = 32
+
+// closeAt is e with each name written as its value: a power with a name
+// in its exponent ("2^{k-1}") becomes a power of its base with the whole
+// exponent the values give, or fails (an exponent that is no small whole
+// number, a name without a value).
+func closeAt(e *symexpr.Expr, at map[string]*big.Rat) (*symexpr.Expr, error) {
+	if e == nil {
+		return nil, nil
+	}
+	switch e.Op {
+	case 'v':
+		v, ok := at[e.Name]
+		if !ok {
+			return nil, errNoValue
+		}
+		return symexpr.RatExpr(v), nil
+	case 'X':
+		base, err := closeAt(e.L, at)
+		if err != nil {
+			return nil, err
+		}
+		x, err := closeAt(e.R, at)
+		if err != nil {
+			return nil, err
+		}
+		k, err := symexpr.Eval(x, nil)
+		if err != nil || !k.IsInt() || k.Num().CmpAbs(big.NewInt(maxPower)) > 0 {
+			return nil, errNoValue
+		}
+		n := k.Num().Int64()
+		pow := &symexpr.Expr{Op: '^', L: base, Exp: int(max(n, -n))}
+		if n < 0 {
+			return &symexpr.Expr{Op: '/', L: symexpr.RatExpr(big.NewRat(1, 1)), R: pow}, nil
+		}
+		return pow, nil
+	}
+	c := *e
+	var err error
+	if c.L, err = closeAt(e.L, at); err != nil {
+		return nil, err
+	}
+	if c.R, err = closeAt(e.R, at); err != nil {
+		return nil, err
+	}
+	return &c, nil
+}
+
+var errNoValue = errors.New("no value at the point")
 
 // lit is x as a term of the obligation dialect.
 func lit(x *big.Rat) string {

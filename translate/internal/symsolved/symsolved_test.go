@@ -80,3 +80,22 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+func TestExponentOfName(t *testing.T) {
+	got := read("", `For \(p = 2\), \(2^{k-1} \cdot 3 = 20\) gives \(k = 3\).`)
+	require.Len(t, got, 1)
+	o := got[0].Obligation
+	assert.Equal(t, "2^(k - 1) * 3 = 20 at k = 3", o.Expr)
+	assert.Equal(t, "example : ¬((2 : Rat) ^ 2 * (3 : Rat) = (20 : Rat)) := by norm_num", o.LeanNeg)
+	assert.Contains(t, o.WhyDisproof, "the left side is 12, the right side 20")
+	// A negative exponent: 2^{x} at x = -1 is 1/2.
+	assert.Empty(t, read("", `Solving \(2^{x} \cdot 4 = 2\) gives \(x = -1\).`))
+	require.Len(t, read("", `Solving \(2^{x} \cdot 4 = 3\) gives \(x = -1\).`), 1)
+	// The value holds: nothing.
+	assert.Empty(t, read("", `For \(p = 2\), \(2^{k-1} \cdot 3 = 24\) gives \(k = 4\).`))
+	// One name in a polynomial equation is the symbolic reader's.
+	assert.Empty(t, read("", `Solving \(x^2 + 1 = 5\) gives \(x = 3\).`))
+	// An exponent that is no small whole number at the value: nothing.
+	assert.Empty(t, read("", `Solving \(2^{x} = 10\) gives \(x = 3.5\).`))
+	assert.Empty(t, read("", `Solving \(2^{x} = 10\) gives \(x = 40\).`))
+}
