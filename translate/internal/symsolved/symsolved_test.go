@@ -65,6 +65,7 @@ func FuzzRead(f *testing.F) {
 	f.Add("", `Solving \(x + y = 1\) and \(y + z = 1\), we find \(x = 1\), \(y = 0\), \(z = 0\).`)
 	f.Add(`We have \(x + y = 10\).`, "Possible pairs:\n- \\( x = 3, y = 4 \\)\n- \\((x, y) = (1, 2)\\) or \\((2, 1)\\)")
 	f.Add("$a=2b=3c$", "this fits when $a = 6$ and $b = 3$ (or $c = 2$, $b = 3$).")
+	f.Add("", `The solutions of the equation \(9^{x} = 3^{x+4}\) are \(x = 4\) and \(x = -2\).`)
 	f.Fuzz(func(t *testing.T, prev, text string) {
 		if !utf8.ValidString(text) || !utf8.ValidString(prev) {
 			return
