@@ -2,19 +2,22 @@ package translate
 
 import (
 	"fmt"
+
+	"github.com/leanprm/leanprm/translate/internal/arith"
 	"regexp"
 	"strings"
 
 	"github.com/leanprm/leanprm/translate/internal/symatom"
 	"github.com/leanprm/leanprm/translate/internal/symbolic"
 	"github.com/leanprm/leanprm/translate/internal/symsolved"
+	"github.com/leanprm/leanprm/translate/internal/worldfact"
 	"github.com/leanprm/leanprm/translate/obligation"
 )
 
 // stepClaims is the symbolic reader's claims of step i, then the
 // rearrangements in the value of a function of a name that it leaves
 // alone (package symatom), within the room left.
-func (t *Translator) stepClaims(i int, scans []stepScan, sym *symbolic.State, room int, modular bool) ([]obligation.Obligation, []obligation.Skipped) {
+func (t *Translator) stepClaims(i int, scans []stepScan, sym *symbolic.State, room int, modular bool, conv string) ([]obligation.Obligation, []obligation.Skipped) {
 	ss := &scans[i]
 	obls, skipped := t.symReader().Claims(i, ss.text, ss.toks, sym, room, modular)
 	for j := range obls {
@@ -55,7 +58,20 @@ func (t *Translator) stepClaims(i int, scans []stepScan, sym *symbolic.State, ro
 			obls = append(obls, f.Obligation)
 		}
 	}
+	// Facts of the calendar and of units of time stated in words.
+	for _, o := range worldfact.Read(i, ss.text, conv, t.opts.Tactic) {
+		if len(obls) >= room || taken(obls, o.Span) {
+			break
+		}
+		obls = append(obls, o)
+	}
 	return obls, skipped
+}
+
+// isLoneVar reports a side that is one name.
+func isLoneVar(n arith.Node) bool {
+	_, ok := n.(*arith.VarNode)
+	return ok
 }
 
 // atomCallRE is the value of a trigonometric function of a name written

@@ -18,6 +18,7 @@ import (
 	"github.com/leanprm/leanprm/translate/internal/symbolic"
 	"github.com/leanprm/leanprm/translate/internal/symdefs"
 	"github.com/leanprm/leanprm/translate/internal/symexpr"
+	"github.com/leanprm/leanprm/translate/internal/worldfact"
 )
 
 // DefaultTactic closes closed Rat claims in core Lean (PROTOCOL.md §3).
@@ -224,7 +225,7 @@ func (t *Translator) Translate(id string, steps []string) ChainResult {
 // Translate.
 func (t *Translator) TranslateProblem(id, problem string, steps []string) ChainResult {
 	pdefs, pkey := symdefs.ProblemDefs(problem)
-	return t.translate(id, problemCtx{exact: arith.ProblemExacts(problem), defs: pdefs, defsKey: pkey, text: problem}, steps, true)
+	return t.translate(id, problemCtx{exact: arith.ProblemExacts(problem), defs: pdefs, defsKey: pkey, text: problem, conv: worldfact.Conventions(problem)}, steps, true)
 }
 
 // problemCtx is what a translation reads of the problem: the values it
@@ -235,6 +236,7 @@ type problemCtx struct {
 	defs    map[string]*symexpr.Def
 	defsKey string
 	text    string // the problem, for MarkProducts (its key: the letters in defs)
+	conv    string // what the problem settles of the calendar (worldfact.Conventions)
 }
 
 // translate is TranslateProblem with the problem's exact values read;
@@ -388,7 +390,7 @@ func (t *Translator) translate(id string, pc problemCtx, steps []string, resume 
 			}
 			sym.Doubt = ss.sc.DoubtAny()
 			sym.Consts = binds.exactAt(i)
-			obls, skipped := t.stepClaims(i, scans, &sym, room, modular.why != "")
+			obls, skipped := t.stepClaims(i, scans, &sym, room, modular.why != "", pc.conv)
 			sr.Obligations = append(sr.Obligations, obls...)
 			sr.Skipped = append(sr.Skipped, skipped...)
 			total += len(obls)
@@ -466,11 +468,6 @@ func LimitWarnings(steps []StepResult) []string {
 		out[i] = word + strings.Join(at[r], ", ") + ": " + r
 	}
 	return out
-}
-
-func isLoneVar(n arith.Node) bool {
-	_, ok := n.(*arith.VarNode)
-	return ok
 }
 
 // failedLink explains a relation whose sides could not both be read,

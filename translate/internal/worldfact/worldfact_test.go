@@ -1,0 +1,71 @@
+package worldfact
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestRead(t *testing.T) {
+	got := Read(2, `There are \(30\) days in March.`, "", "norm_num")
+	require.Len(t, got, 1)
+	o := got[0]
+	assert.Equal(t, "the days of March = 30", o.Expr)
+	assert.Equal(t, "30", o.Span.Text)
+	assert.Equal(t, "example : ¬((31 : Rat) = (30 : Rat)) := by norm_num", o.LeanNeg)
+	assert.Equal(t, "March has 31 days, not 30", o.WhyDisproof)
+	// "May" the month only when written so.
+	assert.Len(t, Read(0, "May has 30 days.", "", "norm_num"), 1)
+	assert.Empty(t, Read(0, "It may has 30 days.", "", "norm_num"))
+	// Number words.
+	assert.Len(t, Read(0, "He pays quarterly, meaning three times a year.", "", "norm_num"), 1)
+	assert.Empty(t, Read(0, "He pays quarterly, meaning four times a year.", "", "norm_num"))
+	// Conventions.
+	assert.Empty(t, Read(0, "There are 30 days in March.", "*", "norm_num"))
+	assert.Empty(t, Read(0, "There are 5 days in a week.", "days/week", "norm_num"))
+	assert.Len(t, Read(0, "There are 5 days in a week.", "hours/day", "norm_num"), 1)
+}
+
+func TestConventions(t *testing.T) {
+	assert.Equal(t, "*", Conventions("Assume a year has 360 days."))
+	assert.Equal(t, "*", Conventions("There are 30 days in April and 31 in May."))
+	assert.Equal(t, "days/week", Conventions("She has a 4-day work week."))
+	assert.Equal(t, "hours/day", Conventions("He works 8 hours a day."))
+	assert.Equal(t, "", Conventions("A shop sells 40 apples every day."))
+}
+
+func TestRangeDays(t *testing.T) {
+	lo, hi, ok := rangeDays("january", "1", "july", "18")
+	require.True(t, ok)
+	assert.Equal(t, [2]int{197, 200}, [2]int{lo, hi}) // 198 apart; a leap day may lie between
+	lo, hi, ok = rangeDays("march", "1", "march", "31")
+	require.True(t, ok)
+	assert.Equal(t, [2]int{29, 31}, [2]int{lo, hi})
+	_, _, ok = rangeDays("july", "19", "january", "2") // the next year: not read
+	assert.False(t, ok)
+	_, _, ok = rangeDays("february", "30", "march", "2")
+	assert.False(t, ok)
+}
+
+func FuzzRead(f *testing.F) {
+	f.Add("There are 30 days in March. From January 1st to July 18th, there are 203 days.", "")
+	f.Add("He pays quarterly (3 times a year). A day has 20 hours, so", "hours/day")
+	f.Add("There are 13 eggs in a dozen; a dozen is 11.", "*")
+	f.Fuzz(func(t *testing.T, text, conv string) {
+		if !utf8.ValidString(text) {
+			return
+		}
+		for _, o := range Read(0, text, conv, "norm_num") {
+			if o.Span.Start < 0 || o.Span.End > len(text) || o.Span.Start >= o.Span.End {
+				t.Fatalf("span %v outside the text", o.Span)
+			}
+			if !strings.HasPrefix(o.LeanNeg, "example : ¬(") {
+				t.Fatalf("not a closed negation: %q", o.LeanNeg)
+			}
+		}
+		_ = Conventions(text)
+	})
+}

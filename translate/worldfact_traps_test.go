@@ -1,0 +1,69 @@
+package translate
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// worldFactTraps pin the facts of the calendar and of units of time stated
+// in words (docs/TRANSLATE.md, "Facts of the calendar and of units of
+// time"; package worldfact): true facts are left alone, rates and
+// phrases that only look like facts are not read, hedged or supposed
+// facts are not decided, and false facts are refuted. The wording is ours.
+var worldFactTraps = []trap{
+	// True facts.
+	{family: "world fact true", steps: []string{`There are 31 days in March, so the club posts \(31 \times 3 = 93\) times.`}, want: wantNotRefuted},
+	{family: "world fact true", steps: []string{`February has 29 days in a leap year and 28 otherwise.`}, want: wantNotRefuted},
+	{family: "world fact true", steps: []string{`She pays the insurer quarterly, which means 4 times a year.`}, want: wantNotRefuted},
+	{family: "world fact true", steps: []string{`There are 52 weeks in a year, and there are 24 hours in a day.`}, want: wantNotRefuted},
+	{family: "world fact true", steps: []string{`From March 1st to March 31st, there are 30 days.`}, want: wantNotRefuted},
+	{family: "world fact true", steps: []string{`From April 3rd to April 10th, there are 8 days, counting both.`}, want: wantNotRefuted},
+	// Rates and phrases that only look like facts.
+	{family: "world fact rate", steps: []string{`She works 8 hours in a day and 5 days in a week.`}, want: wantNotRefuted},
+	{family: "world fact rate", steps: []string{`So he cleaned for 6 hours * 60 minutes in an hour is 360 minutes.`}, want: wantNotRefuted},
+	{family: "world fact rate", steps: []string{`There are 5 school days in a week, so she rides the bus 10 times.`}, want: wantNotRefuted},
+	{family: "world fact rate", steps: []string{`There are 8 hours in a day of work at the plant.`}, want: wantNotRefuted},
+	{family: "world fact rate", steps: []string{`There are 4 weeks in a month, so 4 payments.`}, want: wantNotRefuted},
+	// Hedged, supposed or denied.
+	{family: "world fact hedged", steps: []string{`If there were 30 days in July, the total would be 90.`}, want: wantNotRefuted},
+	{family: "world fact hedged", steps: []string{`Let's say there are 30 days in May for simplicity.`}, want: wantNotRefuted},
+	{family: "world fact hedged", steps: []string{`There are about 365 days in a year, roughly 360.`}, want: wantNotRefuted},
+	{family: "world fact hedged", steps: []string{`It is not true that there are 30 days in August.`}, want: wantNotRefuted},
+	// False facts: refuted.
+	{family: "world fact wrong", steps: []string{`There are 30 days in July, so the total is \(30 \times 2 = 60\).`}, want: wantRefuted, claim: "the days of July = 30"},
+	{family: "world fact wrong", steps: []string{`June has 31 days.`}, want: wantRefuted, claim: "the days of June = 31"},
+	{family: "world fact wrong", steps: []string{`Rent is paid quarterly (3 times a year).`}, want: wantRefuted, claim: "quarterly"},
+	{family: "world fact wrong", steps: []string{`There are 54 weeks in a year.`}, want: wantRefuted, claim: "the weeks in a year = 54"},
+	{family: "world fact wrong", steps: []string{`From February 1st to March 1st, there are 35 days.`}, want: wantRefuted, claim: "the days from February 1 to March 1 = 35"},
+	{family: "world fact wrong", steps: []string{`A day has 20 hours, so the shift is a fifth of it.`}, want: wantRefuted, claim: "the hours in a day = 20"},
+}
+
+func TestWorldFactTraps(t *testing.T) {
+	runTraps(t, "worldfact", worldFactTraps, nil)
+}
+
+// TestWorldFactConventions: a problem that sets its own calendar, or its
+// own count of a unit, leaves the chain's claims of it alone; the same
+// step under a problem that does not is refuted.
+func TestWorldFactConventions(t *testing.T) {
+	tr, err := New(Options{})
+	require.NoError(t, err)
+	for _, c := range []struct {
+		problem, step string
+		refuted       bool
+	}{
+		{"Assume every month has 30 days. How many days are in March and April?", "There are 30 days in March.", false},
+		{"On planet Vor a day has 30 hours. How long is a week there?", "There are 30 hours in a day.", false},
+		{"Tom works a 4 day work week, 8 hours each day. How many hours does he work?", "There are 4 days in a week, so he works \\(4 \\times 8 = 32\\) hours.", false},
+		{"Tom works 8 hours a day, every day. How many hours does he work in a week?", "There are 4 days in a week, so he works \\(4 \\times 8 = 32\\) hours.", true},
+		{"A shop opens every day of March. How many days is it open?", "There are 30 days in March.", true},
+	} {
+		res, err := tr.ChainProblem(context.Background(), "conv", c.problem, []string{c.step})
+		require.NoError(t, err)
+		got := res.Steps[0].Verdict == StepRefuted
+		assert.Equal(t, c.refuted, got, "%q under %q: %+v", c.step, c.problem, obligationsOf(res.Steps[0]))
+	}
+}
