@@ -31,6 +31,7 @@ import (
 	"fmt"
 	"math/big"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/leanprm/leanprm/translate/internal/discourse"
@@ -121,15 +122,24 @@ func sameScope(text string, dr *discourse.Reading, sys []equation, first group) 
 // prev is the step before ("" for none): a step that opens with the values
 // solves the equations of the last sentence before it.
 func Read(step int, prev string, prevToks []mathtext.Tok, text string, toks []mathtext.Tok, dr *discourse.Reading, tactic string) []Found {
-	low := strings.ToLower(text)
-	if !cueRE.MatchString(low) && !preCueRE.MatchString(low) {
-		return nil
+	if strings.Count(text, "=") < 2 {
+		return nil // an equation and a value at least
 	}
+	// A cue before an equation ("the solutions of") needs one of these
+	// words; the cues before values are read on the prose before each.
+	pre := strings.Contains(text, "olution") || strings.Contains(text, "oot")
 	rs := mathtext.MathRegions(text, toks)
 	if len(rs) > maxRegions {
 		return nil
 	}
-	groups, eqs := readRegions(text, rs)
+	groups, eqRegions := readRegions(text, rs)
+	if !slices.ContainsFunc(groups, func(g group) bool { return g.cued || pre && g.lead != "" }) {
+		return nil // no values a cue could state
+	}
+	var eqs []equation
+	for _, r := range eqRegions {
+		eqs = append(eqs, readEquations(text, r)...)
+	}
 	var out []Found
 	var prevEqs []equation // the previous step's, read once when needed
 	prevRead := false
@@ -192,12 +202,12 @@ func preCued(text string, at int) bool {
 
 // readRegions reads the step's regions as groups of values and
 // equations, in order; a group's cue is settled here.
-func readRegions(text string, rs []mathtext.Region) ([]group, []equation) {
+func readRegions(text string, rs []mathtext.Region) ([]group, []mathtext.Region) {
 	var groups []group
-	var eqs []equation
-	var cur *group         // the group being built
-	last := 0              // the end of the last region read
-	var lastNames []string // the names of the last tuple, for bare tuples after it
+	var eqs []mathtext.Region // the regions that may hold equations, read when needed (readAllEquations)
+	var cur *group            // the group being built
+	last := 0                 // the end of the last region read
+	var lastNames []string    // the names of the last tuple, for bare tuples after it
 	for _, r := range rs {
 		if r.E-r.S > maxRegion {
 			cur, last = nil, r.CE
@@ -207,7 +217,7 @@ func readRegions(text string, rs []mathtext.Region) ([]group, []equation) {
 		between := text[last:r.OS]
 		names, vals, ok := assignments(body, lastNames)
 		if !ok {
-			eqs = append(eqs, readEquations(text, r)...)
+			eqs = append(eqs, r)
 			cur, last = nil, r.CE
 			continue
 		}

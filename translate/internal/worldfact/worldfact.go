@@ -106,7 +106,7 @@ func Conventions(problem string) string {
 	}
 	var keys []string
 	for i, k := range unitKeys {
-		if ownCountRE[i].MatchString(low) {
+		if strings.Contains(low, strings.TrimSuffix(k[0], "s")) && strings.Contains(low, k[1]) && ownCountRE[i].MatchString(low) {
 			keys = append(keys, k[0]+"/"+k[1])
 		}
 	}
@@ -179,9 +179,44 @@ func plain(text string) string {
 	return string(b)
 }
 
-// read finds the claims in low (plain's text) of the original text.
+// hasAny reports one of words in s.
+func hasAny(s string, words ...string) bool {
+	for _, w := range words {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+var monthNames = []string{"january", "february", "march", "april", "may", "june", "july", "august", "september",
+	"october", "november", "december"}
+
+// read finds the claims in low (plain's text) of the original text. Each
+// pattern runs only when the words it needs are in the text: the patterns
+// backtrack, and most steps hold none of them.
 func read(low, text string) []claim {
 	var out []claim
+	days, month := strings.Contains(low, "days"), hasAny(low, monthNames...)
+	if days && month && hasAny(low, "there", " has", "had", "contains") {
+		out = monthClaims(low, text, out)
+	}
+	if hasAny(low, "there", " has", "contains", " is ") && hasAny(low, "week", "day", "hour", "minute", "year", "decade", "century", "fortnight") {
+		out = unitClaims(low, out)
+	}
+	if strings.Contains(low, "dozen") {
+		out = dozenClaims(low, out)
+	}
+	if hasAny(low, "quarterl", "annual", "yearly", "monthly") {
+		out = freqClaims(low, out)
+	}
+	if days && month && strings.Contains(low, "from") {
+		out = rangeClaims(low, text, out)
+	}
+	return out
+}
+
+func monthClaims(low, text string, out []claim) []claim {
 	for _, re := range monthDaysRE {
 		for _, m := range re.FindAllStringSubmatchIndex(low, -1) {
 			ni, mi := 2, 4
@@ -203,6 +238,10 @@ func read(low, text string) []claim {
 			}
 		}
 	}
+	return out
+}
+
+func unitClaims(low string, out []claim) []claim {
 	for k, re := range unitRE {
 		for _, m := range re.FindAllStringSubmatchIndex(low, -1) {
 			ni, ui, wi := 2, 4, 6 // number, the unit counted, the whole
@@ -220,6 +259,10 @@ func read(low, text string) []claim {
 			}
 		}
 	}
+	return out
+}
+
+func dozenClaims(low string, out []claim) []claim {
 	for _, m := range dozenRE.FindAllStringSubmatchIndex(low, -1) {
 		ni := 2
 		if m[2] < 0 {
@@ -229,6 +272,10 @@ func read(low, text string) []claim {
 			out = append(out, claim{s: m[ni], e: m[ni+1], said: c, allow: []int{12}, what: "a dozen", fact: "a dozen is 12"})
 		}
 	}
+	return out
+}
+
+func freqClaims(low string, out []claim) []claim {
 	for _, m := range freqRE.FindAllStringSubmatchIndex(low, -1) {
 		word := low[m[2]:m[3]]
 		if c, ok := numberAt(low, m[4], m[5]); ok && !vetoed(low, m[0]) {
@@ -237,6 +284,10 @@ func read(low, text string) []claim {
 				fact: fmt.Sprintf("%q is %d times a year", word, n)})
 		}
 	}
+	return out
+}
+
+func rangeClaims(low, text string, out []claim) []claim {
 	for k, re := range rangeRE {
 		for _, m := range re.FindAllStringSubmatchIndex(low, -1) {
 			// groups: month, day, month, day, count (first form); count, month, day, month, day (second)
