@@ -662,18 +662,6 @@ func closeAt(e *symexpr.Expr, at map[string]*big.Rat) (*symexpr.Expr, error) {
 
 var errNoValue = errors.New("no value at the point")
 
-// lit is x as a term of the obligation dialect.
-func lit(x *big.Rat) string {
-	a := new(big.Rat).Abs(x)
-	s := "(" + a.Num().String() + " : Rat)"
-	if !a.IsInt() {
-		s = "((" + a.Num().String() + " : Rat) / (" + a.Denom().String() + " : Rat))"
-	}
-	if x.Sign() < 0 {
-		return "(-" + s + ")"
-	}
-	return s
-}
 
 // trimStart and trimEnd are a region's content without its spaces.
 func trimStart(text string, s, e int) int {
