@@ -662,7 +662,6 @@ func closeAt(e *symexpr.Expr, at map[string]*big.Rat) (*symexpr.Expr, error) {
 
 var errNoValue = errors.New("no value at the point")
 
-
 // trimStart and trimEnd are a region's content without its spaces.
 func trimStart(text string, s, e int) int {
 	for s < e && isSpace(text[s]) {
