@@ -20,6 +20,7 @@ var solvedTraps = []trap{
 	{family: "solved trial", steps: []string{`We need \(a + b = 7\). Try \(a = 2\), \(b = 4\): that gives only 6.`}, want: wantNotRefuted},
 	{family: "solved trial", steps: []string{`We need \(c + d = 9\). Testing the pair \(c = 3\), \(d = 5\) gives 8, one short.`}, want: wantNotRefuted},
 	{family: "solved rejected", steps: []string{`Solving \(r + s = 9\) gives \(r = 4\), \(s = 6\), which is not correct.`}, want: wantNotRefuted},
+	{family: "solved trial", steps: []string{`For \(c + d = 9\), possible candidates are \(c = 3\), \(d = 5\) by trial.`}, want: wantNotRefuted},
 	{family: "solved rejected", steps: []string{"For \\(m^2 + n^2 = 20\\) the only possible pairs are \\((m, n) = (2, 4)\\), but \\((m, n) = (1, 3)\\) is invalid."}, want: wantNotRefuted},
 	{family: "solved case", steps: []string{"Case 1: \\(x + y = 3\\).\nCase 2: we find \\(x = 5\\), \\(y = 3\\)."}, want: wantNotRefuted},
 	{family: "solved case", steps: []string{"Case 1: \\(x + y = 3\\).", "Case 2: solving, we find \\(x = 5\\), \\(y = 3\\)."}, step: 1, want: wantNotRefuted},
