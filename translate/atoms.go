@@ -58,8 +58,8 @@ func (t *Translator) stepClaims(i int, scans []stepScan, sym *symbolic.State, ro
 			obls = append(obls, f.Obligation)
 		}
 	}
-	// Facts of the calendar and of units of time stated in words.
-	for _, o := range worldfact.Read(i, ss.text, conv, t.opts.Tactic) {
+	// Facts of the calendar, of units of time and of digits stated in words.
+	for _, o := range append(worldfact.Read(i, ss.text, conv, t.opts.Tactic), worldfact.ReadDigits(i, ss.text, t.opts.Tactic)...) {
 		if len(obls) >= room || taken(obls, o.Span) {
 			break
 		}

@@ -39,6 +39,20 @@ var worldFactTraps = []trap{
 	{family: "world fact wrong", steps: []string{`There are 54 weeks in a year.`}, want: wantRefuted, claim: "the weeks in a year = 54"},
 	{family: "world fact wrong", steps: []string{`From February 1st to March 1st, there are 35 days.`}, want: wantRefuted, claim: "the days from February 1 to March 1 = 35"},
 	{family: "world fact wrong", steps: []string{`A day has 20 hours, so the shift is a fifth of it.`}, want: wantRefuted, claim: "the hours in a day = 20"},
+
+	// Digits stated in words (worldfact/digits.go).
+	{family: "digits true", steps: []string{"First, \\(17\\) is a two-digit number.\nSecond, \\(257\\) is a three-digit number."}, want: wantNotRefuted},
+	{family: "digits true", steps: []string{`The number 40960 has five digits, and the units digit of \(3^4\) is 1.`}, want: wantNotRefuted},
+	{family: "digits true", steps: []string{`Here \(2^{10} = 1024\) has a units digit of 4.`}, want: wantNotRefuted},
+	{family: "digits base", steps: []string{`In base 2, 5 is a three-digit number (101).`}, want: wantNotRefuted},
+	{family: "digits base", steps: []string{`Written as \(1121_3\), 43 has four digits.`}, want: wantNotRefuted},
+	{family: "digits supposed", steps: []string{`If 9 were a two-digit number, the sum would be larger.`}, want: wantNotRefuted},
+	{family: "digits supposed", steps: []string{`We check whether 123 has two digits.`}, want: wantNotRefuted},
+	{family: "digits supposed", steps: []string{`We need 7 to be a two-digit number, which it is not.`}, want: wantNotRefuted},
+	{family: "digits wrong", steps: []string{`So \(8\) is a two-digit number.`}, want: wantRefuted, claim: "the digits of 8 = 2"},
+	{family: "digits wrong", steps: []string{`The number 12345 has four digits.`}, want: wantRefuted, claim: "the digits of 12345 = 4"},
+	{family: "digits wrong", steps: []string{`Then \(3^5\) has a units digit of 7.`}, want: wantRefuted, claim: "the units digit of 3^5 = 7"},
+	{family: "digits wrong", steps: []string{`The units digit of \(2^{10}\) is 2.`}, want: wantRefuted, claim: "the units digit of 2^{10} = 2"},
 }
 
 func TestWorldFactTraps(t *testing.T) {

@@ -54,6 +54,7 @@ func FuzzRead(f *testing.F) {
 	f.Add("There are 30 days in March. From January 1st to July 18th, there are 203 days.", "")
 	f.Add("He pays quarterly (3 times a year). A day has 20 hours, so", "hours/day")
 	f.Add("There are 13 eggs in a dozen; a dozen is 11.", "*")
+	f.Add("So 8 is a two-digit number, 12345 has four digits, and 3^{5} has a units digit of 7.", "")
 	f.Fuzz(func(t *testing.T, text, conv string) {
 		if !utf8.ValidString(text) {
 			return
@@ -66,6 +67,28 @@ func FuzzRead(f *testing.F) {
 				t.Fatalf("not a closed negation: %q", o.LeanNeg)
 			}
 		}
+		for _, o := range ReadDigits(0, text, "norm_num") {
+			if o.Span.Start < 0 || o.Span.End > len(text) || o.Span.Start >= o.Span.End {
+				t.Fatalf("span %v outside the text", o.Span)
+			}
+		}
 		_ = Conventions(text)
 	})
+}
+
+func TestReadDigits(t *testing.T) {
+	got := ReadDigits(1, `For \(n = 12\), \(2^n = 2^{12}\) has a units digit of 4.`, "norm_num")
+	require.Len(t, got, 1)
+	assert.Equal(t, "the units digit of 2^{12} = 4", got[0].Expr)
+	assert.Equal(t, "example : ¬((6 : Rat) = (4 : Rat)) := by norm_num", got[0].LeanNeg)
+	assert.Equal(t, "2^{12} ends in 6, not 4", got[0].WhyDisproof)
+	assert.Len(t, ReadDigits(0, "First, 3 is a two-digit number. Second, 5 is a two-digit number.", "norm_num"), 2)
+	assert.Empty(t, ReadDigits(0, "First, 13 is a two-digit number.", "norm_num"))
+	// A power past the bound is not computed.
+	assert.Empty(t, ReadDigits(0, "Then 7^{9999999} has a units digit of 3.", "norm_num"))
+	_, ok := bigNumeral("7^{9999999}")
+	assert.False(t, ok)
+	n, ok := bigNumeral("2 ^ {10}")
+	require.True(t, ok)
+	assert.Equal(t, "1024", n.String())
 }

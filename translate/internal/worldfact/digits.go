@@ -1,0 +1,123 @@
+package worldfact
+
+import (
+	"fmt"
+	"math/big"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/leanprm/leanprm/translate/internal/mathtext"
+	"github.com/leanprm/leanprm/translate/obligation"
+)
+
+// Facts of the digits of a number stated in words (docs/TRANSLATE.md,
+// "Digits stated in words"): "3 is a two-digit number", "1002001 has four
+// digits", "2^{12} has a units digit of 4", "the units digit of 7^{3} is
+// 1". The number is written plainly (digits, no separators) or as a power
+// of two such numbers; its digits are those of its decimal numeral, so a
+// step that speaks of another base (base, binary, octal, hexadecimal, a
+// subscript) is not read.
+
+const (
+	digitCount = `(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})`
+	// a number, or a power of one: 2^{12}, 7^3
+	numeral = `(\d{1,30}(?:\s*\^\s*(?:\{\s*\d{1,7}\s*\}|\d{1,7}))?)`
+)
+
+var (
+	kDigitRE = spaced(`(?:^|[\s,:;(=])` + numeral + ` (?:is|was) (?:an?|the) ` + digitCount + `[- ]digit\b`)
+	hasRE    = spaced(`(?:^|[\s,:;(=])` + numeral + ` has (?:exactly )?` + digitCount + ` digits\b`)
+	unitsRE  = []*regexp.Regexp{
+		spaced(`\bthe (?:units|unit|ones|last) digit of ` + numeral + ` (?:is|was) (\d)\b`),
+		spaced(`(?:^|[\s,:;(=])` + numeral + ` has (?:a|the) (?:units|unit|ones|last) digit (?:of )?(\d)\b`),
+	}
+	// otherBaseRE: the digits may be those of another base.
+	otherBaseRE = regexp.MustCompile(`\bbase\b|\bbinary\b|\boctal\b|\bhexadecimal\b|\bduodecimal\b|\bradix\b|_\{?\d`)
+	digitVetoRE = regexp.MustCompile(`\b(?:if|suppose|assume|would|check|checking|test|testing|try|trying|whether|not|no|isn't|doesn't|cannot|can't|must|should|need|needs|want|wants|let|such|every|each|any|all|some)\b|\?`)
+)
+
+// ReadDigits returns the refutations of the step's false claims of the
+// digits of a number.
+func ReadDigits(step int, text, tactic string) []obligation.Obligation {
+	if len(text) > maxStep || !strings.Contains(text, "digit") || otherBaseRE.MatchString(strings.ToLower(text)) {
+		return nil
+	}
+	low := plain(text)
+	var out []obligation.Obligation
+	add := func(s, e int, said, is int, what, fact string) {
+		if said == is {
+			return
+		}
+		o := obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, s, e), Kind: obligation.KindEquality,
+			OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
+		o.Expr = fmt.Sprintf("%s = %d", what, said)
+		o.Prop = fmt.Sprintf("(%d : Rat) = (%d : Rat)", is, said)
+		o.Lean = "example : " + o.Prop + " := by " + tactic
+		o.LeanNeg = "example : ¬(" + o.Prop + ") := by " + tactic
+		o.Note = "the digits of a number stated in words: " + fact
+		o.WhyProof = fact
+		o.WhyDisproof = fmt.Sprintf("%s, not %d", fact, said)
+		out = append(out, o)
+	}
+	for _, re := range []*regexp.Regexp{kDigitRE, hasRE} {
+		for _, m := range re.FindAllStringSubmatchIndex(low, -1) {
+			n, ok := bigNumeral(low[m[2]:m[3]])
+			k, okK := numberAt(low, m[4], m[5])
+			if !ok || !okK || digitVetoed(low, m[2], m[1]) {
+				continue
+			}
+			is := len(n.String())
+			add(m[2], m[1], k, is, "the digits of "+n.String(), fmt.Sprintf("%s has %d digits", n.String(), is))
+		}
+	}
+	for _, re := range unitsRE {
+		for _, m := range re.FindAllStringSubmatchIndex(low, -1) {
+			n, ok := bigNumeral(low[m[2]:m[3]])
+			d, _ := strconv.Atoi(low[m[4]:m[5]])
+			if !ok || digitVetoed(low, m[2], m[1]) {
+				continue
+			}
+			is := int(new(big.Int).Mod(n, big.NewInt(10)).Int64())
+			name := strings.Join(strings.Fields(low[m[2]:m[3]]), "")
+			add(m[2], m[1], d, is, "the units digit of "+name, fmt.Sprintf("%s ends in %d", name, is))
+		}
+	}
+	return out
+}
+
+// maxDigitsOf bounds the value of a power read (its decimal digits).
+const maxDigitsOf = 2000
+
+// bigNumeral reads "1002001" or "2^{12}"; a power whose value would pass
+// maxDigitsOf digits is not read.
+func bigNumeral(s string) (*big.Int, bool) {
+	s = strings.NewReplacer(" ", "", "\t", "", "\n", "", "{", "", "}", "").Replace(s)
+	base, exp, isPow := strings.Cut(s, "^")
+	b, ok := new(big.Int).SetString(base, 10)
+	if !ok {
+		return nil, false
+	}
+	if !isPow {
+		return b, true
+	}
+	e, err := strconv.Atoi(exp)
+	if err != nil || e < 0 || b.Sign() == 0 || float64(e)*float64(b.BitLen()) > maxDigitsOf*3.33 {
+		return nil, false
+	}
+	return new(big.Int).Exp(b, big.NewInt(int64(e)), nil), true
+}
+
+// digitVetoed reports a word that supposes, tests, denies or quantifies
+// the claim in its sentence, before it or in the rest of its clause.
+func digitVetoed(low string, s, e int) bool {
+	a := s
+	for a > 0 && !strings.ContainsRune(".!?\n", rune(low[a-1])) {
+		a--
+	}
+	rest := low[e:]
+	if i := strings.IndexAny(rest, ".!?\n,;"); i >= 0 {
+		rest = rest[:i]
+	}
+	return digitVetoRE.MatchString(low[a:s]) || digitVetoRE.MatchString(rest)
+}
