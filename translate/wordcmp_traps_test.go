@@ -44,6 +44,9 @@ var wordClaimTraps = []trap{
 	{family: "comparison alone", steps: []string{`Since 2 + 9 is less than 10, we stop.`}, want: wantNotRefuted},
 	{family: "comparison alone", steps: []string{`So 9 is greater than 3 and 12.`}, want: wantNotRefuted},
 	{family: "comparison alone", steps: []string{`It seems 9 is roughly greater than 10.`}, want: wantNotRefuted},
+	{family: "comparison alone", steps: []string{`Otherwise, 9 is greater than 10 and we stop.`}, want: wantNotRefuted},
+	{family: "comparison alone", steps: []string{`When 9 is greater than 10, we stop.`}, want: wantNotRefuted},
+	{family: "comparison alone", steps: []string{`The ratio of 3 to \(4\) is less than 1.`}, want: wantNotRefuted},
 	// The prime and perfect-square claims: a bullet's subject, "the square of an integer".
 	{family: "prime bullet", steps: []string{"The factorizations:\n- \\(221 = 13 \\cdot 17\\)\n- \\(899\\) is a prime number.\n- \\(323 = 17 \\cdot 19\\)"}, want: wantRefuted, claim: "899 is prime"},
 	{family: "prime bullet", steps: []string{"The factorizations:\n- \\(221 = 13 \\cdot 17\\)\n- \\(899\\) is not a prime number."}, want: wantVerified},

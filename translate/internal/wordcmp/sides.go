@@ -221,7 +221,7 @@ var vetoRE = mathtext.NewWordMatcher([]string{"not", "no", "never", "cannot", "c
 	"wrong", "incorrect", "mistake", "error", "impossible", "invalid", "false", "fail", "fails", "should", "would",
 	"could", "might", "recheck", "revisit", "wait", "if", "suppose", "assume", "assuming", "whether", "check",
 	"checking", "test", "testing", "try", "trying", "verify", "about", "roughly", "around", "nearly", "almost",
-	"estimate", "estimated", "let", "let's", "?"}, []string{"contradict", "reject", "discard", "correct", "approx"}, nil)
+	"estimate", "estimated", "let", "let's", "otherwise", "unless", "whenever", "imagine", "hypothetically", "were", "?"}, []string{"contradict", "reject", "discard", "correct", "approx"}, nil)
 
 // vetoOf is the word that keeps the sentence's comparison from being decided, or "".
 func vetoOf(sentence string) string {
