@@ -10,6 +10,7 @@ import (
 	"github.com/leanprm/leanprm/translate/internal/symatom"
 	"github.com/leanprm/leanprm/translate/internal/symbolic"
 	"github.com/leanprm/leanprm/translate/internal/symsolved"
+	"github.com/leanprm/leanprm/translate/internal/wordcmp"
 	"github.com/leanprm/leanprm/translate/internal/worldfact"
 	"github.com/leanprm/leanprm/translate/obligation"
 )
@@ -65,6 +66,17 @@ func (t *Translator) stepClaims(i int, scans []stepScan, sym *symbolic.State, ro
 		}
 		obls = append(obls, o)
 	}
+	// Comparisons in words between closed values (package wordcmp): their span holds a side's own
+	// computation ("\(20 \times 19 = 380\) is greater than 2019"), so only another comparison
+	// over the same text keeps one out.
+	for _, o := range wordcmp.Read(i, ss.text, t.opts.Tactic) {
+		if len(obls) >= room {
+			break
+		}
+		if !comparedAt(obls, o.Span) {
+			obls = append(obls, o)
+		}
+	}
 	return obls, skipped
 }
 
@@ -109,6 +121,16 @@ func atomValues(a string) string {
 		return "the values outside (-1, 1)"
 	}
 	return "every value"
+}
+
+// comparedAt reports an inequality already read over part of the span.
+func comparedAt(obls []obligation.Obligation, sp obligation.Span) bool {
+	for _, o := range obls {
+		if o.Kind == obligation.KindInequality && o.Span.Start < sp.End && sp.Start < o.Span.End {
+			return true
+		}
+	}
+	return false
 }
 
 // taken reports an obligation of the step on the span already.

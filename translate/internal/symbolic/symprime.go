@@ -11,9 +11,9 @@ import (
 	"github.com/leanprm/leanprm/translate/obligation"
 )
 
-// primeProseRE reads "91 is prime", "\(91\) is not a prime number", "91
-// is composite", "50 is a perfect square", "48 is not a perfect square".
-var primeProseRE = regexp.MustCompile(`(?i)(\d{1,13})(?:\\\)|\$)?\s+is\s+(not\s+)?(?:a\s+)?(prime|composite|perfect\s+square)(?:\s+numbers?)?\b`)
+// primeProseRE reads "91 is prime", "\(91\) is not a prime number", "91 is composite",
+// "50 is a perfect square", "48 is not the square of an integer" (not "… plus 3").
+var primeProseRE = regexp.MustCompile(`(?i)(\d{1,13})(?:\\\)|\$)?\s+is\s+(not\s+)?(?:a\s+|the\s+)?(prime|composite|perfect\s+square|square\s+of\s+an\s+integer|square\s+number)(?:\s+numbers?)?\b([ \t]*(?:plus|minus|times|more|less|\+|-|\\cdot|\\times))?`)
 
 // primeRestatedRE is the definition of a prime said with "no", which
 // restates the claim "n is prime" beside it and rejects nothing.
@@ -36,7 +36,7 @@ func (t *Reader) primeClaims(step int, text string) []obligation.Obligation {
 	}
 	var out []obligation.Obligation
 	for _, m := range primeProseRE.FindAllStringSubmatchIndex(text, 16) {
-		if !standsAlone(text, m[2]) {
+		if !standsAlone(text, m[2]) || m[8] >= 0 { // "… a perfect square plus 3" is about more
 			continue
 		}
 		n, ok := new(big.Int).SetString(text[m[2]:m[3]], 10)
@@ -78,7 +78,7 @@ func (t *Reader) primeClaims(step int, text string) []obligation.Obligation {
 var trialRE = regexp.MustCompile(`\b(whether|check|checking|test|testing|try|trying|verify|suppose|assume)\b|\?`)
 
 // standsAlone reports whether the number at i is the subject of its
-// clause: at its start, or after a word that introduces a subject ("since
+// clause: at its start or a bullet's ("- 91"), or after a subject word ("since
 // 91 is prime", "the number 91 is prime"). A number that ends an
 // expression ("2^{31} - 1 is prime") or names something else ("a number
 // with a digit sum of 9 is prime") is not.
@@ -89,7 +89,7 @@ func standsAlone(text string, i int) bool {
 	if before == "" {
 		return true
 	}
-	if c := before[len(before)-1]; c == ',' || c == ':' || c == ';' || c == '(' || c == '.' && !(len(before) > 1 && mathtext.IsDigit(before[len(before)-2])) {
+	if c := before[len(before)-1]; c == ',' || c == ':' || c == ';' || c == '(' || c == '.' && !(len(before) > 1 && mathtext.IsDigit(before[len(before)-2])) || (c == '-' || c == '*') && (len(before) == 1 || before[len(before)-2] == '\n') {
 		return true
 	}
 	j := len(before)

@@ -1,0 +1,118 @@
+package wordcmp
+
+import (
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/leanprm/leanprm/translate/internal/dialect"
+	"github.com/leanprm/leanprm/translate/obligation"
+)
+
+// TestRelation: the words, "or equal to" and "not" give the relation the text states.
+func TestRelation(t *testing.T) {
+	cases := []struct {
+		word         string
+		orEqual, not bool
+		want         string
+	}{
+		{"less", false, false, "<"}, {"smaller", true, false, "≤"}, {"greater", false, false, ">"}, {"larger", true, false, "≥"},
+		{"less", false, true, "≥"}, {"less", true, true, ">"}, {"bigger", false, true, "≤"}, {"greater", true, true, "<"},
+	}
+	for _, c := range cases {
+		assert.Equal(t, c.want, relation(c.word, c.orEqual, c.not), "%+v", c)
+	}
+}
+
+// TestReadDecides: the exact checker decides each comparison read as the text states it, through
+// the same dialect lines Lean would get, and the sides' spans cover the words between them.
+func TestReadDecides(t *testing.T) {
+	cases := []struct {
+		text   string
+		expr   string
+		proved bool
+	}{
+		{`Note that \(2^{10} = 1024\) is an integer greater than \(1000\).`, "1024 > 1000", true},
+		{`So \(\frac{9}{7}\) is a fraction less than 1.`, "9/7 < 1", false},
+		{`Here 9 is not less than \(\sqrt{80}\), so we keep it.`, "9 ≥ 4√5", true},
+		{`Here 8 is not less than \(\sqrt{80}\), so we keep it.`, "8 ≥ 4√5", false},
+		{`Thus \(\sqrt{3}\) is smaller than \(\sqrt{2}\).`, "√3 < √2", false},
+		{"- 20 is greater than or equal to 20.", "20 ≥ 20", true},
+	}
+	for _, c := range cases {
+		got := Read(3, c.text, "decide +kernel")
+		require.Len(t, got, 1, c.text)
+		o := got[0]
+		assert.Equal(t, c.expr, o.Expr, c.text)
+		assert.Equal(t, obligation.KindInequality, o.Kind)
+		assert.Equal(t, 3, o.Step)
+		assert.Equal(t, c.text[o.Span.Start:o.Span.End], o.Span.Text)
+		out := dialect.Decide(o.Lean, o.LeanNeg, "decide +kernel", "grind")
+		require.Empty(t, out.Fail, c.text)
+		assert.Equal(t, c.proved, out.Proved, c.text)
+		assert.Equal(t, !c.proved, out.Disproved, c.text)
+	}
+}
+
+// TestReadLeavesAlone: sides that are not a closed value standing alone, objects that go on,
+// and sentences that suppose, test or hedge are not read.
+func TestReadLeavesAlone(t *testing.T) {
+	for _, text := range []string{
+		`The sum of 3 and 8 is less than 10.`,
+		`If 9 is greater than 10, we stop.`,
+		`So 9 is greater than 10 times 2.`,
+		`So \(y\) is greater than 3.`,
+		`So 3.17 is greater than \(\sqrt{10}\).`,
+		`So 2,019 is less than 2,000.`,
+		`The cost $9 is greater than $10.`,
+		`So 9 is greater than 3 and 12.`,
+		`So \(2 < 3\) is less than 1.`,
+		`So 9 is greater than`,
+	} {
+		assert.Empty(t, Read(0, text, "decide +kernel"), text)
+	}
+}
+
+// FuzzRead: any text, valid UTF-8 or not, reads without a panic within a bound of time, and every
+// comparison read has a span inside the text and two dialect lines the exact checker can decide.
+func FuzzRead(f *testing.F) {
+	for _, s := range []string{
+		`Note that \(3^4 = 81\) is an integer greater than \(128\).`,
+		`However, note that 6 is not actually less than $\sqrt{40}$. So we drop 6.`,
+		"- \\(5! = 120\\) is larger than \\(2^7\\).",
+		`$\frac{11}{9}$ is a fraction less than 1.`,
+		`So 1.414 is greater than \(\sqrt{2}\).`,
+		`$$ is less than $$`, `\( is less than \)`, `$5 is greater than $`,
+		"is greater than " + strings.Repeat("9", 50),
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		done := make(chan []obligation.Obligation, 1)
+		go func() { done <- Read(0, text, "decide +kernel") }()
+		var got []obligation.Obligation
+		select {
+		case got = <-done:
+		case <-time.After(2 * time.Second):
+			t.Fatalf("slow: %q", text)
+		}
+		for _, o := range got {
+			if o.Span.Start < 0 || o.Span.End > len(text) || o.Span.Start > o.Span.End {
+				t.Fatalf("span %d-%d outside %d bytes", o.Span.Start, o.Span.End, len(text))
+			}
+			if o.Prop == "" || !strings.Contains(o.Lean, o.Prop) {
+				t.Fatalf("obligation without its proposition: %+v", o)
+			}
+			if out := dialect.Decide(o.Lean, o.LeanNeg, "decide +kernel", "grind"); out.Fail != "" || out.Proved == out.Disproved {
+				t.Fatalf("%q: undecided %+v", o.Prop, out)
+			}
+			if utf8.ValidString(text) && !utf8.ValidString(o.Span.Text) {
+				t.Fatalf("span cuts a character: %q", o.Span.Text)
+			}
+		}
+	})
+}
