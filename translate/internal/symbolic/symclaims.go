@@ -250,7 +250,8 @@ type symWalk struct {
 		line int
 		ok   bool
 	}
-	runs symimp.Runs[runVal] // the runs of equation lines (symeqimp.go)
+	runs     symimp.Runs[runVal] // the runs of equation lines (symeqimp.go)
+	supposed supposition         // the supposition of the current sentence (symsupposed.go)
 }
 
 func (w *symWalk) add(o *obligation.Obligation, sk *obligation.Skipped) {
@@ -463,6 +464,9 @@ func (w *symWalk) equation(li int, ln symLine, eq *symEq, hypo, veto string) {
 	eq.arrow = !eq.alt && !listRE.MatchString(ln.prose) && (ln.arrow || symCueRE.MatchString(ln.prose) ||
 		strings.TrimSpace(strings.Trim(ln.prose, ".,:; ")) == "" && (len(eqs) == 0 || !listRE.MatchString(tail(eqs[0].prose, 40))))
 	eq.prose = ln.prose
+	if w.supposedSolution(li, ln, eq, hypo, veto) {
+		return
+	}
 	if hypo != "" {
 		w.eqs = nil
 		return

@@ -148,7 +148,7 @@ func (t *Reader) symLink(step int, text string, A, B symMember, c symContext) sy
 		constDiff = true
 	}
 	allVars := unionVars(va, vb)
-	if !holds && !constDiff && len(allVars) == 1 && rad == nil && constRatio(diff.Num(), diff.Den(), allVars[0]) {
+	if !holds && !constDiff && len(allVars) == 1 && rad == nil && symexpr.ConstRatio(diff.Num(), diff.Den(), allVars[0]) {
 		// "(36/175 w + w)/(6/7 w) = (442/175 w)/(6/7 w)": the name cancels
 		// on both sides, and they differ by a constant wherever defined.
 		constDiff = true
@@ -249,39 +249,11 @@ func oneTermSlip(a, b *symexpr.Expr, L, R algebra.Rat, c symContext) bool {
 	if !c.chain || c.link == 0 || !c.rewrote || c.eqWord != "" || L.Den().Degree() > 0 || R.Den().Degree() > 0 {
 		return false
 	}
-	if writtenDegree(a) != writtenDegree(b) || summands(a) <= L.Num().Terms() || summands(b) != R.Num().Terms() {
+	if symexpr.WrittenDegree(a) != symexpr.WrittenDegree(b) || symexpr.Summands(a) <= L.Num().Terms() || symexpr.Summands(b) != R.Num().Terms() {
 		return false
 	}
 	d := L.Num().Sub(R.Num())
 	return d.Terms() == 1 && d.Degree() > 0
-}
-
-// constRatio reports that num/den, polynomials in v, is a constant: num
-// is a constant multiple of den.
-func constRatio(num, den algebra.Poly, v string) bool {
-	n, err1 := num.Coeffs(v)
-	d, err2 := den.Coeffs(v)
-	if err1 != nil || err2 != nil || len(n) == 0 || len(n) != len(d) {
-		return false
-	}
-	c := new(big.Rat).Quo(n[len(n)-1], d[len(d)-1])
-	for i := range n {
-		if new(big.Rat).Mul(c, d[i]).Cmp(n[i]) != 0 {
-			return false
-		}
-	}
-	return true
-}
-
-// summands counts the terms of e's top-level sum as written.
-func summands(e *symexpr.Expr) int {
-	switch e.Op {
-	case '+', '-':
-		return summands(e.L) + summands(e.R)
-	case '~':
-		return summands(e.L)
-	}
-	return 1
 }
 
 // exprWordRE names an expression as the object of a rewriting cue.
@@ -325,41 +297,6 @@ func sortedCopy(s []string) []string {
 	c := append([]string(nil), s...)
 	sort.Strings(c)
 	return c
-}
-
-// leadCancels reports that L - R has a lower total degree than the
-// sides as written (before any cancellation): a rewriting keeps the
-// leading terms. Fractions compare numerators over the common
-// denominator.
-func leadCancels(a, b *symexpr.Expr, L, R algebra.Rat) bool {
-	d := L.Num().Mul(R.Den()).Sub(R.Num().Mul(L.Den()))
-	if L.Den().Degree() > 0 || R.Den().Degree() > 0 {
-		m := max(L.Num().Mul(R.Den()).Degree(), R.Num().Mul(L.Den()).Degree())
-		return d.Degree() < m
-	}
-	return int(d.Degree()) < max(writtenDegree(a), writtenDegree(b))
-}
-
-// writtenDegree is the degree of e as written, terms never cancelling.
-func writtenDegree(e *symexpr.Expr) int {
-	if e == nil {
-		return 0 // a factorial or function node has one child
-	}
-	switch e.Op {
-	case 'n':
-		return 0
-	case 'v':
-		return 1
-	case '~':
-		return writtenDegree(e.L)
-	case '^':
-		return writtenDegree(e.L) * max(e.Exp, 0)
-	case '*':
-		return writtenDegree(e.L) + writtenDegree(e.R)
-	case '/':
-		return writtenDegree(e.L)
-	}
-	return max(writtenDegree(e.L), writtenDegree(e.R))
 }
 
 func constValue(e *symexpr.Expr) (*big.Rat, bool) {
@@ -567,7 +504,7 @@ func (t *Reader) symImplication(step int, text string, A, B *symEq, veto string)
 		// step is still false when B is A with a constant moved wrongly:
 		// the left sides minus the right sides differ by a nonzero
 		// constant after scaling; that is an identity claim.
-		c, ok := rearranged(A.p, B.p, x)
+		c, ok := symexpr.Rearranged(A.p, B.p, x)
 		why := "the equation is not a rearrangement of the one before (the two differ by a nonzero constant, so they share no solution): "
 		if !ok && !common && symCueRE.MatchString(B.prose) && !listRE.MatchString(B.prose) {
 			// Only after a word of derivation: equations side by side
@@ -575,7 +512,7 @@ func (t *Reader) symImplication(step int, text string, A, B *symEq, veto string)
 			// A has real but no rational roots, B none of them: the
 			// claimed rewriting ("x² - 3x = 1, factoring: (x - 1)(x - 3)
 			// = 0") is false at a real solution of A.
-			c, ok = noSharedRealRoot(A.p, B.p, x)
+			c, ok = symexpr.NoSharedRealRoot(A.p, B.p, x)
 			why = "the equation is not a rewriting of the one before (the first has real solutions, and the two share none): "
 		}
 		if ok && c != nil {
@@ -611,56 +548,6 @@ func (t *Reader) symImplication(step int, text string, A, B *symEq, veto string)
 		o.WhyDisproof = fmt.Sprintf("%s = %s solves the first equation, but there the second has %s on the left and %s on the right", x, bad.RatString(), bl.RatString(), br.RatString())
 	}
 	return o, nil
-}
-
-// rearranged returns c with pa - c·pb a nonzero constant (c scales pb
-// to pa's leading coefficient), or ok=false.
-func rearranged(pa, pb algebra.Poly, x string) (*big.Rat, bool) {
-	ca, err := pa.Coeffs(x)
-	if err != nil {
-		return nil, false
-	}
-	cb, err := pb.Coeffs(x)
-	if err != nil || len(ca) != len(cb) || len(ca) < 2 {
-		return nil, false
-	}
-	c := new(big.Rat).Quo(ca[len(ca)-1], cb[len(cb)-1])
-	for i := 1; i < len(ca); i++ {
-		if new(big.Rat).Mul(c, cb[i]).Cmp(ca[i]) != 0 {
-			return nil, false
-		}
-	}
-	if new(big.Rat).Mul(c, cb[0]).Cmp(ca[0]) == 0 {
-		return nil, false
-	}
-	return c, true
-}
-
-// noSharedRealRoot returns c, the ratio of the leading coefficients, when
-// pa and pb have the same degree, pa has a real root (odd degree, or a
-// quadratic with a positive discriminant) and the caller knows the two
-// share no root: then B is not a rewriting of A, pa - c·pb ≠ 0.
-func noSharedRealRoot(pa, pb algebra.Poly, x string) (*big.Rat, bool) {
-	ca, err := pa.Coeffs(x)
-	if err != nil {
-		return nil, false
-	}
-	cb, err := pb.Coeffs(x)
-	if err != nil || len(ca) != len(cb) || len(ca) < 3 {
-		return nil, false
-	}
-	switch deg := len(ca) - 1; {
-	case deg%2 == 1:
-	case deg == 2:
-		disc := new(big.Rat).Mul(ca[1], ca[1])
-		disc.Sub(disc, new(big.Rat).Mul(big.NewRat(4, 1), new(big.Rat).Mul(ca[2], ca[0])))
-		if disc.Sign() <= 0 {
-			return nil, false
-		}
-	default:
-		return nil, false
-	}
-	return new(big.Rat).Quo(ca[len(ca)-1], cb[len(cb)-1]), true
 }
 
 // symSolution checks a claimed value x = c against the one-unknown
