@@ -7,7 +7,6 @@ import (
 
 	"github.com/leanprm/leanprm/translate/internal/symatom"
 	"github.com/leanprm/leanprm/translate/internal/symbolic"
-	"github.com/leanprm/leanprm/translate/internal/symcand"
 	"github.com/leanprm/leanprm/translate/obligation"
 )
 
@@ -44,11 +43,6 @@ func (t *Translator) stepClaims(i int, scans []stepScan, sym *symbolic.State, ro
 			break
 		}
 		obls = append(obls, o)
-	}
-	for _, o := range symcand.Read(i, ss.text, ss.toks, t.opts.Tactic) { // candidates for an equation in several names
-		if len(obls) < room && !taken(obls, o.Span) {
-			obls = append(obls, o)
-		}
 	}
 	return obls, skipped
 }
