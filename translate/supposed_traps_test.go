@@ -7,11 +7,11 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-// supposedTraps pin the value solved inside a supposition or a trial
-// (symbolic/symsupposed.go; docs/TRANSLATE.md "Values solved inside a
-// supposition"): the supposition fixes other names, and that the equation
-// just before gives the value is asserted within it. The wording and the
-// numbers are ours.
+// supposedTraps pin the value solved inside a supposition or a trial,
+// and the value claimed for a name in an exponent (symbolic/symsupposed.go;
+// docs/TRANSLATE.md "Values solved inside a supposition"): the supposition
+// fixes other names, and that the equation just before gives the value is
+// asserted within it. The wording and the numbers are ours.
 var supposedTraps = []trap{
 	// The family: a value that does not solve the equation it is derived from.
 	{family: "supposed solution", steps: []string{`If \(k = 2\), then \(5 + (m - 1) \cdot 4 = 41\) gives \(m = 11\).`}, want: wantRefuted, claim: "at m = 11"},
@@ -40,6 +40,19 @@ var supposedTraps = []trap{
 	{family: "supposed solution", steps: []string{`If \(n = 2\), then either \(4m = 12\) or \(m = 5\).`}, want: wantNotRefuted},
 	// A sentence about digits, sums or a base keeps its equations unsolved.
 	{family: "supposed solution", steps: []string{`If the units digit is \(u = 3\), then \(10t + u = 47\) gives \(t = 5\).`}, want: wantNotRefuted},
+	// A name in an exponent: the value claimed right after the equation is
+	// put in and the powers computed.
+	{family: "exponent solution", steps: []string{`We have \(3^{x} = 81\), which gives \(x = 5\).`}, want: wantRefuted, claim: "at x = 5"},
+	{family: "exponent solution", steps: []string{`Then \(5^{n+1} = 125\), so \(n = 3\).`}, want: wantRefuted, claim: "at n = 3"},
+	{family: "exponent solution", steps: []string{"- For \\( p = 3 \\), \\( 3^{k-1} \\cdot 2 = 18 \\) gives \\( k = 4 \\)."}, want: wantRefuted, claim: "at k = 4"},
+	{family: "exponent solution", steps: []string{`We have \(3^{x} = 81\), which gives \(x = 4\).`}, want: wantVerified},
+	{family: "exponent solution", steps: []string{`Then \(2^{-m} = \frac{1}{8}\), so \(m = 3\).`}, want: wantVerified},
+	// Left alone: a rounded value, a modulus, a trial of the name itself,
+	// an exponent past what is computed.
+	{family: "exponent solution", steps: []string{`Then \(2^{x} = 40\) gives \(x = 5.32\).`}, want: wantNotRefuted},
+	{family: "exponent solution", steps: []string{`Modulo 7, \(2^{k} = 1\), so \(k = 3\).`}, want: wantNotRefuted},
+	{family: "exponent solution", steps: []string{`If \(k = 4\), then \(2^{k} = 16\); so \(k = 5\) gives 32.`}, want: wantNotRefuted},
+	{family: "exponent solution", steps: []string{`Then \(2^{n} = 2^{100} + 1\), so \(n = 100\).`}, want: wantNotRefuted},
 	// Look-alikes outside a supposition are refuted as before.
 	{family: "supposed solution", steps: []string{`We have \(5 + (m - 1) \cdot 4 = 41\), which gives \(m = 11\).`}, want: wantRefuted, claim: "at m = 11"},
 }

@@ -312,6 +312,7 @@ func (w *symWalk) line(li int, ln symLine) {
 		ms = append([]symMember{{e: st.last, s: ms[0].s, e2: ms[0].s}}, ms...)
 		head = st.lastHead
 	}
+	w.keepExpEquation(li, ln, ms) // before the members are taken out (symsupposed.go)
 	w.specialLine(ln, ms, symexpr.TrigKind)
 	w.specialLine(ln, ms, symexpr.ExpKind)
 	if piOnly(ms) {

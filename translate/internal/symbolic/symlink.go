@@ -310,9 +310,6 @@ func constValue(e *symexpr.Expr) (*big.Rat, bool) {
 	return v, true
 }
 
-// witnessValues are tried in order, one variable at a time changing.
-var witnessValues = []int64{2, 3, 5, -1, 7, 1, -2, 11, 4, 0, -3, 13, 6, -5, 17, 8}
-
 // symNames maps names to generated variables v1…vn in order of
 // first appearance in the expressions.
 func symNames(es ...*symexpr.Expr) ([]string, map[string]string) {
@@ -365,58 +362,6 @@ func litTerm(x *big.Rat) string {
 	return s
 }
 
-// findPoint looks for a point where every divisor is nonzero and, when
-// differ is set, the two sides differ. It returns the point and the two
-// values.
-func findPoint(vars []string, divs []*symexpr.Expr, l, r *symexpr.Expr, differ bool) (map[string]*big.Rat, *big.Rat, *big.Rat, bool) {
-	try := func(at map[string]*big.Rat) (*big.Rat, *big.Rat, bool) {
-		for _, d := range divs {
-			v, err := symexpr.Eval(d, at)
-			if err != nil || v.Sign() == 0 {
-				return nil, nil, false
-			}
-		}
-		a, err := symexpr.Eval(l, at)
-		if err != nil {
-			return nil, nil, false
-		}
-		b, err := symexpr.Eval(r, at)
-		if err != nil {
-			return nil, nil, false
-		}
-		if differ && a.Cmp(b) == 0 || !symexpr.AllInRange(at) {
-			return nil, nil, false
-		}
-		return a, b, true
-	}
-	// A deterministic walk: every variable takes the i-th value, then a
-	// value per variable from a small mixing of the index.
-	for i := 0; i < 64; i++ {
-		at := make(map[string]*big.Rat, len(vars))
-		for k, v := range vars {
-			idx := i
-			if i >= len(witnessValues) {
-				idx = (i*7 + k*5 + i/len(witnessValues)*3) % len(witnessValues)
-			} else {
-				idx = (i + k) % len(witnessValues)
-			}
-			at[v] = big.NewRat(witnessValues[idx], 1)
-		}
-		if a, b, ok := try(at); ok {
-			return at, a, b, true
-		}
-	}
-	return nil, nil, nil, false
-}
-
-func pointString(vars []string, at map[string]*big.Rat) string {
-	parts := make([]string, len(vars))
-	for i, v := range vars {
-		parts[i] = v + " = " + at[v].RatString()
-	}
-	return strings.Join(parts, ", ")
-}
-
 // identityDecls fills the declarations of an identity L = R (with an
 // optional equation hypothesis), its witness or probe point and reasons.
 func (t *Reader) identityDecls(o *obligation.Obligation, l, r *symexpr.Expr, _ *symEq) bool {
@@ -426,7 +371,7 @@ func (t *Reader) identityDecls(o *obligation.Obligation, l, r *symexpr.Expr, _ *
 	L, _ := symexpr.ToRat(l)
 	R, _ := symexpr.ToRat(r)
 	holds := L.Equal(R)
-	at, a, b, ok := findPoint(vars, divs, l, r, !holds)
+	at, a, b, ok := symexpr.FindPoint(vars, divs, l, r, !holds)
 	if !ok {
 		return false
 	}
@@ -449,7 +394,7 @@ func (t *Reader) identityDecls(o *obligation.Obligation, l, r *symexpr.Expr, _ *
 		cond = " wherever the denominators are nonzero"
 	}
 	o.WhyProof = fmt.Sprintf("%s = %s for every value of %s%s", symexpr.Plain(l), symexpr.Plain(r), strings.Join(vars, ", "), cond)
-	o.WhyDisproof = fmt.Sprintf("at %s the left side is %s, the right side %s", pointString(vars, at), a.RatString(), b.RatString())
+	o.WhyDisproof = fmt.Sprintf("at %s the left side is %s, the right side %s", symexpr.PointString(vars, at), a.RatString(), b.RatString())
 	return true
 }
 

@@ -1,10 +1,12 @@
 package symbolic
 
 import (
+	"math/big"
 	"slices"
 	"strings"
 
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
+	"github.com/leanprm/leanprm/translate/internal/symexpr"
 )
 
 // trialWordRE is the part of hypotheticalRE that opens a supposition or a
@@ -17,6 +19,7 @@ type supposition struct {
 	sentence string   // the sentence it reads
 	bound    []string // the names a line of the sentence gives a value
 	eq       *symEq   // the sentence's last equation line, for the next line
+	exp      *symEq   // the last line when it was an equation in a name in an exponent
 }
 
 // supposedSolution reads a value solved inside a supposition or a trial
@@ -53,13 +56,21 @@ func (w *symWalk) supposedSolution(li int, ln symLine, eq *symEq, hypo, veto str
 		}
 		return false
 	}
+	var orig *symEq
+	if x := sp.exp; prem == nil && x != nil && x.line == li-1 && x.name == eq.name {
+		prem, orig = x.at(eq.value), x // "3^x = 81, which gives x = 4": the value put in
+	}
 	if prem == nil || prem.line != li-1 || prem.name != eq.name || !derivedCue(cue, ln.sentence) {
 		if hypo != "" {
 			sp.bound = append(sp.bound, eq.name)
 		}
 		return false
 	}
-	w.add(w.t.symSolution(w.step, w.text, eq, []*symEq{prem}, veto))
+	o, sk := w.t.symSolution(w.step, w.text, eq, []*symEq{prem}, veto)
+	if o != nil && orig != nil {
+		o.Expr = symexpr.Plain(orig.l) + " = " + symexpr.Plain(orig.r) + " at " + eq.name + " = " + eq.value.RatString()
+	}
+	w.add(o, sk)
 	return true
 }
 
@@ -89,4 +100,33 @@ func onlyTrial(sent string) bool {
 		}
 	}
 	return found && hypotheticalRE.FindString(strings.Join(words, " ")) == ""
+}
+
+// keepExpEquation keeps line li's equation when its one name stands in
+// an exponent ("2^{k-1} \cdot 1 = 40"), which the readers of one unknown
+// leave alone, in a sentence that asserts or supposes it (as above), for
+// a value claimed on the next line.
+func (w *symWalk) keepExpEquation(li int, ln symLine, ms []symMember) {
+	if len(ms) != 2 || ln.cont || ms[0].e == nil || ms[1].e == nil || !symexpr.HasExpOfName(ms[0].e) && !symexpr.HasExpOfName(ms[1].e) {
+		return
+	}
+	names := symexpr.Vars(ms[1].e, map[string]bool{}, symexpr.Vars(ms[0].e, map[string]bool{}, nil))
+	sent := strings.ToLower(sentenceAround(w.text, ln.ps, ln.pe))
+	if len(names) != 1 || hypotheticalRE.FindString(symNeutral.Replace(sent)) != "" && !onlyTrial(symNeutral.Replace(sent)) ||
+		sent == w.supposed.sentence && slices.Contains(w.supposed.bound, names[0]) {
+		return
+	}
+	w.supposed.exp = &symEq{l: ms[0].e, r: ms[1].e, name: names[0], line: li, s: ms[0].s, e: ms[1].e2}
+}
+
+// at is the equation e with the value v of its name put in and its powers
+// folded (symexpr.FoldPowers), or nil when they are no small whole powers.
+func (e *symEq) at(v *big.Rat) *symEq {
+	c := symexpr.RatExpr(v)
+	l, ok1 := symexpr.FoldPowers(symexpr.Substitute(e.l, e.name, c))
+	r, ok2 := symexpr.FoldPowers(symexpr.Substitute(e.r, e.name, c))
+	if !ok1 || !ok2 {
+		return nil
+	}
+	return &symEq{l: l, r: r, name: e.name, line: e.line, s: e.s, e: e.e}
 }

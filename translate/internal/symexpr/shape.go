@@ -2,12 +2,14 @@ package symexpr
 
 import (
 	"math/big"
+	"strings"
 
 	"github.com/leanprm/leanprm/translate/algebra"
 )
 
-// The shapes of sides as written and of equations in one unknown that the
-// symbolic reader compares when it decides which links are claimed.
+// The shapes of sides as written, of equations in one unknown, and the
+// witness points that the symbolic reader uses when it decides which
+// links are claimed and where a false one fails.
 
 // Rearranged returns c with pa - c·pb a nonzero constant (c scales pb
 // to pa's leading coefficient), or ok=false.
@@ -120,4 +122,92 @@ func WrittenDegree(e *Expr) int {
 		return WrittenDegree(e.L)
 	}
 	return max(WrittenDegree(e.L), WrittenDegree(e.R))
+}
+
+// FoldPowers returns e with each power whose exponent has no names left
+// (a value put in: 3^{x} at x = 4) written as a power of a whole exponent,
+// and ok=false when such an exponent is no small whole number or e holds
+// anything but numbers, names and the field's operations.
+func FoldPowers(e *Expr) (*Expr, bool) {
+	if e == nil {
+		return nil, true
+	}
+	switch e.Op {
+	case 'n', 'v':
+		return e, true
+	case 'X':
+		if HasVar(e.R) {
+			return nil, false
+		}
+		n, err := closedExponent(e.R)
+		l, ok := FoldPowers(e.L)
+		if err != nil || !ok {
+			return nil, false
+		}
+		return &Expr{Op: '^', L: l, Exp: n}, true
+	case '+', '-', '*', '/', '~', '^':
+		l, ok1 := FoldPowers(e.L)
+		r, ok2 := FoldPowers(e.R)
+		if !ok1 || !ok2 {
+			return nil, false
+		}
+		return &Expr{Op: e.Op, L: l, R: r, Exp: e.Exp}, true
+	}
+	return nil, false
+}
+
+// witnessValues are tried in order, one variable at a time changing.
+var witnessValues = []int64{2, 3, 5, -1, 7, 1, -2, 11, 4, 0, -3, 13, 6, -5, 17, 8}
+
+// FindPoint looks for a point where every divisor is nonzero and, when
+// differ is set, the two sides differ. It returns the point and the two
+// values.
+func FindPoint(vars []string, divs []*Expr, l, r *Expr, differ bool) (map[string]*big.Rat, *big.Rat, *big.Rat, bool) {
+	try := func(at map[string]*big.Rat) (*big.Rat, *big.Rat, bool) {
+		for _, d := range divs {
+			v, err := Eval(d, at)
+			if err != nil || v.Sign() == 0 {
+				return nil, nil, false
+			}
+		}
+		a, err := Eval(l, at)
+		if err != nil {
+			return nil, nil, false
+		}
+		b, err := Eval(r, at)
+		if err != nil {
+			return nil, nil, false
+		}
+		if differ && a.Cmp(b) == 0 || !AllInRange(at) {
+			return nil, nil, false
+		}
+		return a, b, true
+	}
+	// A deterministic walk: every variable takes the i-th value, then a
+	// value per variable from a small mixing of the index.
+	for i := 0; i < 64; i++ {
+		at := make(map[string]*big.Rat, len(vars))
+		for k, v := range vars {
+			idx := i
+			if i >= len(witnessValues) {
+				idx = (i*7 + k*5 + i/len(witnessValues)*3) % len(witnessValues)
+			} else {
+				idx = (i + k) % len(witnessValues)
+			}
+			at[v] = big.NewRat(witnessValues[idx], 1)
+		}
+		if a, b, ok := try(at); ok {
+			return at, a, b, true
+		}
+	}
+	return nil, nil, nil, false
+}
+
+// PointString writes the point at as "x = 2, y = 3" in the order of vars.
+func PointString(vars []string, at map[string]*big.Rat) string {
+	parts := make([]string, len(vars))
+	for i, v := range vars {
+		parts[i] = v + " = " + at[v].RatString()
+	}
+	return strings.Join(parts, ", ")
 }
