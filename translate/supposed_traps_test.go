@@ -69,3 +69,22 @@ func TestSupposedSolutionTraps(t *testing.T) {
 		}
 	})
 }
+
+// FuzzSupposedSolution reads an equation and a value inside a supposition,
+// and with the name in an exponent: every obligation is in the dialect and
+// decided (the value put in, the powers folded).
+func FuzzSupposedSolution(f *testing.F) {
+	for _, s := range [][2]string{{`5 + (m - 1) \cdot 4 = 41`, `m = 11`}, {`3^{x} = 81`, `x = 5`}, {`2^{k-1} \cdot 1 = 40`, `k = 5`},
+		{`2^{-m} = \frac{1}{8}`, `m = 3`}, {`3^{x+1} = 2^{x}`, `x = -1`}, {`\frac{1}{c} = 4`, `c = 0`}, {`2^{x} = 40`, `x = 5.32`}} {
+		f.Add(s[0], s[1])
+	}
+	tr, err := New(Options{})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, eq, val string) {
+		res := tr.Translate("fuzz", []string{`If \(k = 2\), then \(` + eq + `\) gives \(` + val + `\).`, `We have \(` + eq + `\), which gives \(` + val + `\).`,
+			"Let's try \\(a = 3\\):\n\\[ " + eq + " \\]\nDividing both sides by 5, we find \\(" + val + "\\)."})
+		requireDialectDecided(t, tr, &res)
+	})
+}
