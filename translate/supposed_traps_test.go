@@ -20,11 +20,13 @@ var supposedTraps = []trap{
 	{family: "supposed solution", steps: []string{`Suppose the first term is 7. Then \(7 + 6d = 25\), so \(d = 4\).`}, want: wantRefuted, claim: "at d = 4"},
 	{family: "supposed solution", steps: []string{`Consider \(t = 5\): then \(3s - 5 = 16\), which gives \(s = 6\).`}, want: wantRefuted, claim: "at s = 6"},
 	{family: "supposed solution", steps: []string{`Assume the width is 3. Solving \(2w + 2h = 26\) with it, \(6 + 2h = 26\), hence \(h = 11\).`}, want: wantRefuted, claim: "at h = 11"},
+	{family: "supposed solution", steps: []string{`Let's try \(u = 4\): \[12(4) + 7v = 90\] \[48 + 7v = 90\] \[7v = 42\] Dividing both sides by \(7\), we get \(v = 7\).`}, want: wantRefuted, claim: "at v = 7"},
 	// The true forms are verified.
 	{family: "supposed solution", steps: []string{`If \(k = 2\), then \(5 + (m - 1) \cdot 4 = 41\) gives \(m = 10\).`}, want: wantVerified},
 	{family: "supposed solution", steps: []string{"Let's try \\(a = 3\\):\n\\[ 7a + 5b = 61 \\]\n\\[ 21 + 5b = 61 \\]\n\\[ 5b = 40 \\]\nDividing both sides by 5, we find \\(b = 8\\)."}, want: wantVerified},
 	{family: "supposed solution", steps: []string{`When \(p = 4\) and \(q = 9\), we have $$4 \cdot 9 = r,$$ or $r = 36$.`}, want: wantVerified},
 	{family: "supposed solution", steps: []string{`If \(y = 1\), then \(x^2 = 9\) gives \(x = -3\).`}, want: wantVerified},
+	{family: "supposed solution", steps: []string{`Let's try \(u = 4\): \[12(4) + 7v = 90\] \[48 + 7v = 90\] \[7v = 42\] Dividing both sides by \(7\), we get \(v = 6\).`}, want: wantVerified},
 	// Traps: the value is no solution the text derives from that equation.
 	// The supposition is about the name itself, and the value comes after
 	// the sentence that rejects it.
@@ -37,6 +39,7 @@ var supposedTraps = []trap{
 	{family: "supposed solution", steps: []string{`If \(a = 1\), then \(2b + a = 9\), and if \(a = 3\), \(b = 3\).`}, want: wantNotRefuted},
 	{family: "supposed solution", steps: []string{`If \(x \geq 0\), then \(x + 2 = 5\) gives \(x = 3\), and if \(x < 0\), then \(x = -7\).`}, want: wantNotRefuted},
 	{family: "supposed solution", steps: []string{`Try \(g = 2\): \(3h + 2 = 11\). Try \(h = 5\) as well.`}, want: wantNotRefuted},
+	{family: "supposed solution", steps: []string{`Try \(g = 2\): \(3h + 2 = 11\) when \(h \ge 0\), so \(h = 4\) is too big.`}, want: wantNotRefuted},
 	{family: "supposed solution", steps: []string{`If \(n = 2\), then either \(4m = 12\) or \(m = 5\).`}, want: wantNotRefuted},
 	// A sentence about digits, sums or a base keeps its equations unsolved.
 	{family: "supposed solution", steps: []string{`If the units digit is \(u = 3\), then \(10t + u = 47\) gives \(t = 5\).`}, want: wantNotRefuted},

@@ -46,10 +46,6 @@ func (w *symWalk) supposedSolution(li int, ln symLine, eq *symEq, hypo, veto str
 	if eq.contra {
 		return false
 	}
-	cue := strings.TrimSpace(strings.ReplaceAll(ln.prose, strings.TrimSpace(listMark), ","))
-	if before, after, ok := strings.Cut(cue, ". "); ok && strings.Trim(before, " ,;:") == "" {
-		cue = after // the equation ended its sentence
-	}
 	if eq.value == nil {
 		if hypo != "" && !slices.Contains(sp.bound, eq.name) && onlyTrial(symNeutral.Replace(ln.sentence)) {
 			sp.eq = eq
@@ -60,7 +56,7 @@ func (w *symWalk) supposedSolution(li int, ln symLine, eq *symEq, hypo, veto str
 	if x := sp.exp; prem == nil && x != nil && x.line == li-1 && x.name == eq.name {
 		prem, orig = x.at(eq.value), x // "3^x = 81, which gives x = 4": the value put in
 	}
-	if prem == nil || prem.line != li-1 || prem.name != eq.name || !derivedCue(cue, ln.sentence) {
+	if prem == nil || prem.line < li-2 || prem.name != eq.name || eq.s < prem.e || eq.s-prem.e > maxBetween || !derivedCue(between(w.text[prem.e:eq.s]), ln.sentence) {
 		if hypo != "" {
 			sp.bound = append(sp.bound, eq.name)
 		}
@@ -72,6 +68,25 @@ func (w *symWalk) supposedSolution(li int, ln symLine, eq *symEq, hypo, veto str
 	}
 	w.add(o, sk)
 	return true
+}
+
+// maxBetween bounds the text between an equation and the value solved
+// from it.
+const maxBetween = 160
+
+// between is the prose between an equation and a value, lower case, with
+// the math marks around a number standing alone ("by \(17\)") dropped,
+// or "=" when a relation stands there. A sentence the equation ends is
+// cut off.
+func between(s string) string {
+	if strings.ContainsAny(s, "=<>≤≥≠≈") || strings.Contains(s, `\le`) || strings.Contains(s, `\ge`) || strings.Contains(s, `\ne`) || strings.Contains(s, `\approx`) || strings.Contains(s, `\equiv`) {
+		return "="
+	}
+	cue := strings.TrimSpace(strings.NewReplacer(`\(`, " ", `\)`, " ", `\[`, " ", `\]`, " ", "$", " ", "both sides", "sides").Replace(strings.ToLower(s)))
+	if before, after, ok := strings.Cut(cue, ". "); ok && strings.Trim(before, " ,;:") == "" {
+		cue = after // the equation ended its sentence
+	}
+	return cue
 }
 
 // derivedCue reports the prose between an equation and the value after it
