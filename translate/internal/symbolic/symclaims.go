@@ -250,7 +250,8 @@ type symWalk struct {
 		line int
 		ok   bool
 	}
-	runs symimp.Runs[runVal] // the runs of equation lines (symeqimp.go)
+	runs     symimp.Runs[runVal] // the runs of equation lines (symeqimp.go)
+	supposed supposition         // the supposition of the current sentence (symsupposed.go)
 }
 
 func (w *symWalk) add(o *obligation.Obligation, sk *obligation.Skipped) {
@@ -311,6 +312,7 @@ func (w *symWalk) line(li int, ln symLine) {
 		ms = append([]symMember{{e: st.last, s: ms[0].s, e2: ms[0].s}}, ms...)
 		head = st.lastHead
 	}
+	w.keepExpEquation(li, ln, ms) // before the members are taken out (symsupposed.go)
 	w.specialLine(ln, ms, symexpr.TrigKind)
 	w.specialLine(ln, ms, symexpr.ExpKind)
 	if piOnly(ms) {
@@ -463,6 +465,9 @@ func (w *symWalk) equation(li int, ln symLine, eq *symEq, hypo, veto string) {
 	eq.arrow = !eq.alt && !listRE.MatchString(ln.prose) && (ln.arrow || symCueRE.MatchString(ln.prose) ||
 		strings.TrimSpace(strings.Trim(ln.prose, ".,:; ")) == "" && (len(eqs) == 0 || !listRE.MatchString(tail(eqs[0].prose, 40))))
 	eq.prose = ln.prose
+	if w.supposedSolution(li, ln, eq, hypo, veto) {
+		return
+	}
 	if hypo != "" {
 		w.eqs = nil
 		return

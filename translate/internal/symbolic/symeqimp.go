@@ -67,6 +67,6 @@ func (t *Reader) impliedEquation(step int, text string, p symimp.Pair[runVal]) *
 	o.LeanNeg = "example : ¬(" + closed + ") := by " + t.Tactic
 	o.WhyProof = "every solution of the equation before solves this one"
 	o.WhyDisproof = fmt.Sprintf("the equation does not follow from the one before: at %s the one before holds, but here the left side is %s and the right side %s (and so at every other solution found, solving for each name in turn)",
-		pointString(vars, wit.At), wit.Left.RatString(), wit.Right.RatString())
+		symexpr.PointString(vars, wit.At), wit.Left.RatString(), wit.Right.RatString())
 	return o
 }

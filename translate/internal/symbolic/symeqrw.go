@@ -106,7 +106,7 @@ func (t *Reader) equationRewrite(step int, text string, A, B []symMember, proseA
 	ratVars := func(q algebra.Rat) string {
 		return strings.Join(sortedCopy(unionVars(q.Num().Vars(), q.Den().Vars())), ",")
 	}
-	if ratVars(L) != ratVars(R) || !cue && !L.Equal(R) && !leadCancels(l, r, L, R) {
+	if ratVars(L) != ratVars(R) || !cue && !L.Equal(R) && !symexpr.LeadCancels(l, r, L, R) {
 		return nil
 	}
 	if v, ok := constValue(other); ok && v.Sign() == 0 && !R.Num().IsZero() {

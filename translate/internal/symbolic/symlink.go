@@ -148,7 +148,7 @@ func (t *Reader) symLink(step int, text string, A, B symMember, c symContext) sy
 		constDiff = true
 	}
 	allVars := unionVars(va, vb)
-	if !holds && !constDiff && len(allVars) == 1 && rad == nil && constRatio(diff.Num(), diff.Den(), allVars[0]) {
+	if !holds && !constDiff && len(allVars) == 1 && rad == nil && symexpr.ConstRatio(diff.Num(), diff.Den(), allVars[0]) {
 		// "(36/175 w + w)/(6/7 w) = (442/175 w)/(6/7 w)": the name cancels
 		// on both sides, and they differ by a constant wherever defined.
 		constDiff = true
@@ -249,39 +249,11 @@ func oneTermSlip(a, b *symexpr.Expr, L, R algebra.Rat, c symContext) bool {
 	if !c.chain || c.link == 0 || !c.rewrote || c.eqWord != "" || L.Den().Degree() > 0 || R.Den().Degree() > 0 {
 		return false
 	}
-	if writtenDegree(a) != writtenDegree(b) || summands(a) <= L.Num().Terms() || summands(b) != R.Num().Terms() {
+	if symexpr.WrittenDegree(a) != symexpr.WrittenDegree(b) || symexpr.Summands(a) <= L.Num().Terms() || symexpr.Summands(b) != R.Num().Terms() {
 		return false
 	}
 	d := L.Num().Sub(R.Num())
 	return d.Terms() == 1 && d.Degree() > 0
-}
-
-// constRatio reports that num/den, polynomials in v, is a constant: num
-// is a constant multiple of den.
-func constRatio(num, den algebra.Poly, v string) bool {
-	n, err1 := num.Coeffs(v)
-	d, err2 := den.Coeffs(v)
-	if err1 != nil || err2 != nil || len(n) == 0 || len(n) != len(d) {
-		return false
-	}
-	c := new(big.Rat).Quo(n[len(n)-1], d[len(d)-1])
-	for i := range n {
-		if new(big.Rat).Mul(c, d[i]).Cmp(n[i]) != 0 {
-			return false
-		}
-	}
-	return true
-}
-
-// summands counts the terms of e's top-level sum as written.
-func summands(e *symexpr.Expr) int {
-	switch e.Op {
-	case '+', '-':
-		return summands(e.L) + summands(e.R)
-	case '~':
-		return summands(e.L)
-	}
-	return 1
 }
 
 // exprWordRE names an expression as the object of a rewriting cue.
@@ -327,41 +299,6 @@ func sortedCopy(s []string) []string {
 	return c
 }
 
-// leadCancels reports that L - R has a lower total degree than the
-// sides as written (before any cancellation): a rewriting keeps the
-// leading terms. Fractions compare numerators over the common
-// denominator.
-func leadCancels(a, b *symexpr.Expr, L, R algebra.Rat) bool {
-	d := L.Num().Mul(R.Den()).Sub(R.Num().Mul(L.Den()))
-	if L.Den().Degree() > 0 || R.Den().Degree() > 0 {
-		m := max(L.Num().Mul(R.Den()).Degree(), R.Num().Mul(L.Den()).Degree())
-		return d.Degree() < m
-	}
-	return int(d.Degree()) < max(writtenDegree(a), writtenDegree(b))
-}
-
-// writtenDegree is the degree of e as written, terms never cancelling.
-func writtenDegree(e *symexpr.Expr) int {
-	if e == nil {
-		return 0 // a factorial or function node has one child
-	}
-	switch e.Op {
-	case 'n':
-		return 0
-	case 'v':
-		return 1
-	case '~':
-		return writtenDegree(e.L)
-	case '^':
-		return writtenDegree(e.L) * max(e.Exp, 0)
-	case '*':
-		return writtenDegree(e.L) + writtenDegree(e.R)
-	case '/':
-		return writtenDegree(e.L)
-	}
-	return max(writtenDegree(e.L), writtenDegree(e.R))
-}
-
 func constValue(e *symexpr.Expr) (*big.Rat, bool) {
 	if len(symexpr.Vars(e, map[string]bool{}, nil)) > 0 {
 		return nil, false
@@ -372,9 +309,6 @@ func constValue(e *symexpr.Expr) (*big.Rat, bool) {
 	}
 	return v, true
 }
-
-// witnessValues are tried in order, one variable at a time changing.
-var witnessValues = []int64{2, 3, 5, -1, 7, 1, -2, 11, 4, 0, -3, 13, 6, -5, 17, 8}
 
 // symNames maps names to generated variables v1…vn in order of
 // first appearance in the expressions.
@@ -428,58 +362,6 @@ func litTerm(x *big.Rat) string {
 	return s
 }
 
-// findPoint looks for a point where every divisor is nonzero and, when
-// differ is set, the two sides differ. It returns the point and the two
-// values.
-func findPoint(vars []string, divs []*symexpr.Expr, l, r *symexpr.Expr, differ bool) (map[string]*big.Rat, *big.Rat, *big.Rat, bool) {
-	try := func(at map[string]*big.Rat) (*big.Rat, *big.Rat, bool) {
-		for _, d := range divs {
-			v, err := symexpr.Eval(d, at)
-			if err != nil || v.Sign() == 0 {
-				return nil, nil, false
-			}
-		}
-		a, err := symexpr.Eval(l, at)
-		if err != nil {
-			return nil, nil, false
-		}
-		b, err := symexpr.Eval(r, at)
-		if err != nil {
-			return nil, nil, false
-		}
-		if differ && a.Cmp(b) == 0 || !symexpr.AllInRange(at) {
-			return nil, nil, false
-		}
-		return a, b, true
-	}
-	// A deterministic walk: every variable takes the i-th value, then a
-	// value per variable from a small mixing of the index.
-	for i := 0; i < 64; i++ {
-		at := make(map[string]*big.Rat, len(vars))
-		for k, v := range vars {
-			idx := i
-			if i >= len(witnessValues) {
-				idx = (i*7 + k*5 + i/len(witnessValues)*3) % len(witnessValues)
-			} else {
-				idx = (i + k) % len(witnessValues)
-			}
-			at[v] = big.NewRat(witnessValues[idx], 1)
-		}
-		if a, b, ok := try(at); ok {
-			return at, a, b, true
-		}
-	}
-	return nil, nil, nil, false
-}
-
-func pointString(vars []string, at map[string]*big.Rat) string {
-	parts := make([]string, len(vars))
-	for i, v := range vars {
-		parts[i] = v + " = " + at[v].RatString()
-	}
-	return strings.Join(parts, ", ")
-}
-
 // identityDecls fills the declarations of an identity L = R (with an
 // optional equation hypothesis), its witness or probe point and reasons.
 func (t *Reader) identityDecls(o *obligation.Obligation, l, r *symexpr.Expr, _ *symEq) bool {
@@ -489,7 +371,7 @@ func (t *Reader) identityDecls(o *obligation.Obligation, l, r *symexpr.Expr, _ *
 	L, _ := symexpr.ToRat(l)
 	R, _ := symexpr.ToRat(r)
 	holds := L.Equal(R)
-	at, a, b, ok := findPoint(vars, divs, l, r, !holds)
+	at, a, b, ok := symexpr.FindPoint(vars, divs, l, r, !holds)
 	if !ok {
 		return false
 	}
@@ -512,7 +394,7 @@ func (t *Reader) identityDecls(o *obligation.Obligation, l, r *symexpr.Expr, _ *
 		cond = " wherever the denominators are nonzero"
 	}
 	o.WhyProof = fmt.Sprintf("%s = %s for every value of %s%s", symexpr.Plain(l), symexpr.Plain(r), strings.Join(vars, ", "), cond)
-	o.WhyDisproof = fmt.Sprintf("at %s the left side is %s, the right side %s", pointString(vars, at), a.RatString(), b.RatString())
+	o.WhyDisproof = fmt.Sprintf("at %s the left side is %s, the right side %s", symexpr.PointString(vars, at), a.RatString(), b.RatString())
 	return true
 }
 
@@ -567,7 +449,7 @@ func (t *Reader) symImplication(step int, text string, A, B *symEq, veto string)
 		// step is still false when B is A with a constant moved wrongly:
 		// the left sides minus the right sides differ by a nonzero
 		// constant after scaling; that is an identity claim.
-		c, ok := rearranged(A.p, B.p, x)
+		c, ok := symexpr.Rearranged(A.p, B.p, x)
 		why := "the equation is not a rearrangement of the one before (the two differ by a nonzero constant, so they share no solution): "
 		if !ok && !common && symCueRE.MatchString(B.prose) && !listRE.MatchString(B.prose) {
 			// Only after a word of derivation: equations side by side
@@ -575,7 +457,7 @@ func (t *Reader) symImplication(step int, text string, A, B *symEq, veto string)
 			// A has real but no rational roots, B none of them: the
 			// claimed rewriting ("x² - 3x = 1, factoring: (x - 1)(x - 3)
 			// = 0") is false at a real solution of A.
-			c, ok = noSharedRealRoot(A.p, B.p, x)
+			c, ok = symexpr.NoSharedRealRoot(A.p, B.p, x)
 			why = "the equation is not a rewriting of the one before (the first has real solutions, and the two share none): "
 		}
 		if ok && c != nil {
@@ -611,56 +493,6 @@ func (t *Reader) symImplication(step int, text string, A, B *symEq, veto string)
 		o.WhyDisproof = fmt.Sprintf("%s = %s solves the first equation, but there the second has %s on the left and %s on the right", x, bad.RatString(), bl.RatString(), br.RatString())
 	}
 	return o, nil
-}
-
-// rearranged returns c with pa - c·pb a nonzero constant (c scales pb
-// to pa's leading coefficient), or ok=false.
-func rearranged(pa, pb algebra.Poly, x string) (*big.Rat, bool) {
-	ca, err := pa.Coeffs(x)
-	if err != nil {
-		return nil, false
-	}
-	cb, err := pb.Coeffs(x)
-	if err != nil || len(ca) != len(cb) || len(ca) < 2 {
-		return nil, false
-	}
-	c := new(big.Rat).Quo(ca[len(ca)-1], cb[len(cb)-1])
-	for i := 1; i < len(ca); i++ {
-		if new(big.Rat).Mul(c, cb[i]).Cmp(ca[i]) != 0 {
-			return nil, false
-		}
-	}
-	if new(big.Rat).Mul(c, cb[0]).Cmp(ca[0]) == 0 {
-		return nil, false
-	}
-	return c, true
-}
-
-// noSharedRealRoot returns c, the ratio of the leading coefficients, when
-// pa and pb have the same degree, pa has a real root (odd degree, or a
-// quadratic with a positive discriminant) and the caller knows the two
-// share no root: then B is not a rewriting of A, pa - c·pb ≠ 0.
-func noSharedRealRoot(pa, pb algebra.Poly, x string) (*big.Rat, bool) {
-	ca, err := pa.Coeffs(x)
-	if err != nil {
-		return nil, false
-	}
-	cb, err := pb.Coeffs(x)
-	if err != nil || len(ca) != len(cb) || len(ca) < 3 {
-		return nil, false
-	}
-	switch deg := len(ca) - 1; {
-	case deg%2 == 1:
-	case deg == 2:
-		disc := new(big.Rat).Mul(ca[1], ca[1])
-		disc.Sub(disc, new(big.Rat).Mul(big.NewRat(4, 1), new(big.Rat).Mul(ca[2], ca[0])))
-		if disc.Sign() <= 0 {
-			return nil, false
-		}
-	default:
-		return nil, false
-	}
-	return new(big.Rat).Quo(ca[len(ca)-1], cb[len(cb)-1]), true
 }
 
 // symSolution checks a claimed value x = c against the one-unknown

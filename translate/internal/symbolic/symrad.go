@@ -20,9 +20,9 @@ import (
 // their denominator.
 func leadsCancel(a, b *symexpr.Expr, L, R algebra.Rat, rad *symexpr.Cert) bool {
 	if rad == nil {
-		return leadCancels(a, b, L, R)
+		return symexpr.LeadCancels(a, b, L, R)
 	}
-	return symexpr.RadLeadsCancel(L, R, max(writtenDegree(a), writtenDegree(b)))
+	return symexpr.RadLeadsCancel(L, R, max(symexpr.WrittenDegree(a), symexpr.WrittenDegree(b)))
 }
 
 // linkDecls is identityDecls for a link, with P the radical certificate
