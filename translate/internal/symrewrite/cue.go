@@ -1,0 +1,75 @@
+package symrewrite
+
+import (
+	"regexp"
+	"strings"
+)
+
+// The words between two expressions that make the second the first
+// rewritten. The whole gap must be one of these phrases, with nothing but
+// punctuation around it: an object other than the expression itself ("the
+// numerator", "the first two terms", "inside the parentheses"), a
+// substitution, a case or any other word makes the second expression
+// something else, and the pair is left alone.
+var (
+	// lead is a connective that may open the phrase.
+	lead = `(?:(?:now|next|then|so|thus|hence|therefore|finally|again|first|second|third)\s*,?\s+)?`
+	// object is what a rewriting acts on when it is the expression itself.
+	object = `(?:\s+(?:like terms|the like terms|similar terms|terms|this|it|the expression|this expression|further|again|everything|all terms))*`
+	// result announces the expression after a participle ("combining like
+	// terms, we get").
+	result = `(?:\s*,?\s*(?:we (?:get|have|obtain|find)|this (?:gives|becomes|is|yields)|gives|yields|it becomes)\s*:?|\s*:)`
+	imper  = `(?:combine|collect|simplify)`
+	gerund = `(?:combining|collecting|simplifying|expanding|factoring|factorising|factorizing|rewriting|distributing|multiplying out|reducing)`
+	passiv = `(?:simplified|expanded|factored|factorised|factorized|rewritten|written|reduced)`
+
+	cueRE = regexp.MustCompile(`^` + lead + `(?:` +
+		// "Combine like terms:", "Simplify further:" (a colon after it:
+		// "Factor \(x^2 - 1\)", "let's rewrite \(11y - 11z\)" name the
+		// object, not the result)
+		`(?:we\s+(?:can\s+)?|let's\s+|let us\s+)?` + imper + object + `\s*:` +
+		// "Combining like terms, we get"
+		`|` + gerund + object + result +
+		// "This simplifies to", "which can be further simplified to", "This can be rewritten as:"
+		`|(?:this|which|it|the expression|this expression)\s+(?:(?:can|may)\s+be\s+)?(?:further\s+)?(?:simplifies|expands|factors|reduces|` + passiv + `)(?:\s+further)?(?:\s+(?:to|as|into)\s*:?|\s*:)` +
+		// "(E1) can be factored as (E2)", "(E1) simplifies to (E2)"
+		`|(?:(?:can|may)\s+be\s+)(?:further\s+)?` + passiv + `(?:\s+further)?\s+(?:to|as|into)` +
+		`|(?:simplifies|expands|factors|reduces)(?:\s+further)?\s+(?:to|as|into)` +
+		`|(?:which\s+)?is\s+equivalent\s+to` +
+		`)\s*:?$`)
+
+	// markRE is what may stand around the phrase: punctuation, spaces and
+	// the marks of math regions.
+	markRE = regexp.MustCompile(`^[\s.,:;!]*$`)
+	// sentenceEndRE ends a sentence.
+	sentenceEndRE = regexp.MustCompile(`[.!?](?:\s+|$)`)
+	// vetoRE is a word in the sentence of either expression that makes the
+	// rewriting something other than asserted: a supposition, a test, a
+	// rejection, a goal ("so that it becomes").
+	vetoRE = regexp.MustCompile(`\b(?:if|suppose|supposing|assume|assuming|would|were|should|could|might|not|no|never|incorrect\w*|wrong\w*|mistake\w*|error\w*|instead|check\w*|verify\w*|test\w*|try|trying|case|cases|want|need|needs|goal|so that|such that|in order|let|set|setting|substitut\w*|plug\w*|when|whenever|where|unless|only|but|however|approximately|roughly|about|mod|modulo|incorrectly|actually|claim\w*|seems?|appears?)\b|[≈]|\\approx`)
+)
+
+// cue reports whether gap, the text between the two expressions, names a
+// rewriting of the first into the second and nothing else: optional
+// punctuation, one sentence break at most before the phrase, the phrase,
+// optional punctuation.
+func cue(gap string) bool {
+	if len(gap) > maxGap {
+		return false
+	}
+	g := strings.ToLower(gap)
+	// the first expression may end its sentence: "E1. This simplifies to E2"
+	if loc := sentenceEndRE.FindStringIndex(g); loc != nil {
+		if !markRE.MatchString(g[:loc[0]]) {
+			return false
+		}
+		g = g[loc[1]:]
+	}
+	g = strings.TrimSpace(strings.TrimLeft(g, " \t\n\r.,:;!"))
+	if colon := strings.TrimRight(g, " \t\n\r"); strings.HasSuffix(colon, ":") {
+		g = strings.TrimSpace(strings.TrimSuffix(colon, ":")) + ":"
+	} else {
+		g = strings.TrimSpace(strings.TrimRight(g, " \t\n\r.,;!"))
+	}
+	return g != "" && cueRE.MatchString(g)
+}

@@ -1,0 +1,342 @@
+// Package symrewrite decides an expression written alone and then
+// rewritten (docs/TRANSLATE.md, "Expressions written alone and
+// rewritten"): a math region that holds one expression and no relation,
+// followed by words that name a rewriting of it and nothing else
+// ("Combine like terms:", "This simplifies to", "which can be rewritten
+// as", "can be factored as") and a region that holds another expression.
+// The text asserts that the second is the first written another way:
+// over the same names, an identity of rational functions; with no name, an
+// equality of two numbers. The first region may end the previous step when
+// the step opens with the words and the second.
+//
+// The symbolic reader reads relations only ("A = B"); a lone expression is
+// no line of its own there, so these claims were not read at all.
+//
+// Sound only when the second expression is the whole first one rewritten:
+// the words are a closed list of phrases whose object is the expression
+// itself (an object such as "the numerator", "the first two terms" or
+// "inside the brackets", a substitution, a case, a test or any other word
+// leaves the pair alone); the two are written with the same names (a value
+// put in for a name, "2x + 1 simplifies to 7", is no rewriting); a name
+// bound to a number earlier in the chain is held at that number, so a
+// rewriting that holds at the chain's value is never refuted; and the
+// sentences of both expressions say nothing that makes the claim
+// supposed, tested, rejected or conditional.
+package symrewrite
+
+import (
+	"fmt"
+	"math/big"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/leanprm/leanprm/translate/internal/arith"
+	"github.com/leanprm/leanprm/translate/internal/mathtext"
+	"github.com/leanprm/leanprm/translate/internal/symexpr"
+	"github.com/leanprm/leanprm/translate/obligation"
+)
+
+// Limits: the words between two expressions, an expression's length, the
+// regions of a step read, the pairs decided in a step, the points tried.
+const (
+	maxGap     = 160
+	maxExpr    = 400
+	maxRegions = 96
+	maxPairs   = 8
+	maxPoints  = 48
+)
+
+// exprVetoRE refuses a region that is no single expression: a relation, a
+// list, words, a boxed answer, an ellipsis, a plus-minus.
+var exprVetoRE = regexp.MustCompile(`[=<>≤≥≠≈≡,;&|]|\\\\|\\(?:le|ge|leq|geq|lt|gt|ne|neq|approx|equiv|implies|Rightarrow|rightarrow|iff|to|in|sim|cong|mid|quad|qquad|text|mathrm|mbox|boxed|pm|mp|cdots|ldots|dots|infty)\b`)
+
+// beforeVetoRE is a word in the sentence of the first expression that
+// makes the pair something else than asserted: a supposition, a test, a
+// rejection, a condition, an approximation.
+var beforeVetoRE = regexp.MustCompile(`\b(?:if|suppose|supposing|assume|assuming|would|were|should|could|might|not|no|never|incorrect\w*|wrong\w*|mistake\w*|errors?|instead|check\w*|verify\w*|test\w*|try|trying|cases?|when|whenever|where|unless|only|approximately|roughly|about|mod|modulo|round\w*|nearest|floor|ceil\w*|remainder|quotient|integer|whole|claim\w*|seems?|appears?)\b|≈|\\approx`)
+
+// afterVetoRE is a word in the rest of the second expression's sentence
+// that makes the rewriting something else: those above, a goal ("so that
+// it becomes"), a rejection ("but"), a condition or a fact it rests on
+// ("since", "for x ≠ 0", "using").
+var afterVetoRE = regexp.MustCompile(beforeVetoRE.String() + `|\b(?:want|need|needs|goal|so that|such that|in order|but|however|actually|since|because|given|using|from|with|for|large|small)\b|≠|\\neq?\b`)
+
+// region is one math region of a step read as an expression.
+type region struct {
+	s, e   int // the content, trimmed
+	os, ce int // with its marks
+	x      *symexpr.Expr
+	names  []string // the names written, sorted
+	plain  string   // the content with no spaces, to spot a copy
+	op     bool     // more than a lone number or name
+}
+
+// Read returns the obligations of the step's expressions stated to be the
+// expression before them rewritten. prev is the previous step's text ("" for
+// none); consts are the names bound to one number before the step; a doubt
+// about the step (the arithmetic reader's) keeps a false rewriting
+// undecided.
+func Read(step int, prev, text string, prevToks, toks []mathtext.Tok, consts map[string]*big.Rat, doubt, tactic, idTactic string) []obligation.Obligation {
+	rs := mathtext.MathRegions(text, toks)
+	if len(rs) == 0 || len(rs) > maxRegions {
+		return nil
+	}
+	var out []obligation.Obligation
+	var before *region // the previous region read, or the previous step's last
+	fromPrev, gapFrom := false, 0
+	if prev != "" {
+		if pr := mathtext.MathRegions(prev, prevToks); len(pr) > 0 && len(pr) <= maxRegions && markRE.MatchString(prev[pr[len(pr)-1].CE:]) {
+			before, fromPrev = read(prev, pr[len(pr)-1]), true
+		}
+	}
+	for _, r := range rs {
+		b := read(text, r)
+		if before != nil && b != nil && len(out) < maxPairs {
+			gap, aText := text[gapFrom:r.OS], text
+			if fromPrev {
+				gap, aText = prev[before.ce:]+"\n"+gap, prev
+			}
+			if cue(gap) {
+				if o := decide(step, text, aText, fromPrev, before, b, gap, consts, doubt, tactic, idTactic); o != nil {
+					out = append(out, *o)
+				}
+			}
+		}
+		before, fromPrev, gapFrom = b, false, r.CE
+	}
+	return out
+}
+
+// read reads region r of text as one expression, or returns nil.
+func read(text string, r mathtext.Region) *region {
+	s, e := r.S, r.E
+	for s < e && strings.ContainsRune(" \t\n\r", rune(text[s])) {
+		s++
+	}
+	for e > s && strings.ContainsRune(" \t\n\r.,:;", rune(text[e-1])) {
+		e--
+	}
+	body := text[s:e]
+	if body == "" || len(body) > maxExpr || exprVetoRE.MatchString(body) {
+		return nil
+	}
+	x, info, err := symexpr.ReadDefsInfo(body, nil)
+	if err != nil || x == nil || info.Ambig {
+		return nil
+	}
+	g := &region{s: s, e: e, os: r.OS, ce: r.CE, x: x, plain: strings.Join(strings.Fields(body), "")}
+	g.names = symexpr.Vars(x, map[string]bool{}, nil)
+	sort.Strings(g.names)
+	g.op = x.Op != 'n' && x.Op != 'v' && !(x.Op == '~' && x.L != nil && (x.L.Op == 'n' || x.L.Op == 'v'))
+	return g
+}
+
+// decide makes the obligation A = B, b stated to be a rewritten.
+func decide(step int, text, aText string, fromPrev bool, a, b *region, gap string, consts map[string]*big.Rat, doubt, tactic, idTactic string) *obligation.Obligation {
+	if !a.op || a.plain == b.plain || strings.Join(a.names, ",") != strings.Join(b.names, ",") {
+		return nil
+	}
+	if beforeVetoRE.MatchString(strings.ToLower(sentenceBefore(aText, a.os))) || afterVetoRE.MatchString(strings.ToLower(sentenceAfter(text, b.ce))) {
+		return nil
+	}
+	span := mathtext.SpanOf(text, b.s, b.e)
+	if !fromPrev {
+		span = mathtext.SpanOf(text, a.s, b.e)
+	}
+	o := &obligation.Obligation{Step: step, Span: span, OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
+	o.Expr = symexpr.Plain(a.x) + " = " + symexpr.Plain(b.x)
+	words := strings.Join(strings.Fields(strings.Trim(gap, " \t\n\r.,:;!")), " ")
+	switch {
+	case len(a.names) == 0 && (symexpr.HasNumberRoot(a.x) || symexpr.HasNumberRoot(b.x)):
+		if !radicals(o, a.x, b.x, tactic, idTactic) {
+			return nil
+		}
+	case len(a.names) == 0:
+		if !closed(o, a.x, b.x, tactic) {
+			return nil
+		}
+	case !identity(o, a.x, b.x, a.names, consts, tactic, idTactic):
+		return nil
+	}
+	o.Note = fmt.Sprintf("the second expression is stated to be the first rewritten (%q)", words)
+	if doubt != "" && o.OnDisproof == obligation.Refuted {
+		o.OnDisproof, o.Note = obligation.Unknown, o.Note+"; the step may be rejecting its claims ("+doubt+")"
+	}
+	return o
+}
+
+// closed fills o as the equality of two numbers.
+func closed(o *obligation.Obligation, l, r *symexpr.Expr, tactic string) bool {
+	a, errA := symexpr.Eval(l, nil)
+	b, errB := symexpr.Eval(r, nil)
+	if errA != nil || errB != nil {
+		return false
+	}
+	o.Kind = obligation.KindEquality
+	rd := symexpr.Render{}
+	o.Prop = rd.Term(l) + " = " + rd.Term(r)
+	o.Lean, o.LeanNeg = arith.Declarations(o.Prop, tactic)
+	o.WhyProof = "both sides are " + a.RatString()
+	o.WhyDisproof = fmt.Sprintf("the left side is %s, the right side %s", a.RatString(), b.RatString())
+	return true
+}
+
+// radicals fills o as the equality of two numbers with square or cube
+// roots, each root of a prime read as a quantity of its own (as the
+// symbolic reader decides a link with roots of numbers, symexpr.RadSides):
+// the claim holds exactly when the two sides, polynomials in those
+// quantities, are the same polynomial.
+func radicals(o *obligation.Obligation, l, r *symexpr.Expr, tactic, idTactic string) bool {
+	_, _, c, err := symexpr.RadSides(l, r)
+	if err != nil {
+		return false
+	}
+	seen := map[string]bool{}
+	atoms := symexpr.Vars(c.R, seen, symexpr.Vars(c.L, seen, nil))
+	if len(atoms) == 0 {
+		return closed(o, l, r, tactic)
+	}
+	sort.Strings(atoms)
+	if !identity(o, c.L, c.R, atoms, nil, tactic, idTactic) {
+		return false
+	}
+	o.WhyProof, o.WhyDisproof = c.Note+": "+o.WhyProof, c.Note+": "+o.WhyDisproof
+	return true
+}
+
+// identity fills o as ∀ names, denominators ≠ 0 → l = r. A name bound to a
+// number is held at it: the refuting point must be one the chain allows.
+func identity(o *obligation.Obligation, l, r *symexpr.Expr, names []string, consts map[string]*big.Rat, tactic, idTactic string) bool {
+	L, errL := symexpr.ToRat(l)
+	R, errR := symexpr.ToRat(r)
+	if errL != nil || errR != nil {
+		return false
+	}
+	holds := L.Equal(R)
+	divs := divisors(l, r)
+	at, av, bv, ok := point(names, divs, l, r, consts, !holds)
+	if !ok {
+		return false // no point off the denominators, or the rewriting holds at the chain's values
+	}
+	vs := make(map[string]string, len(names))
+	lits := make(map[string]string, len(names))
+	binders := make([]string, len(names))
+	for i, n := range names {
+		vs[n] = fmt.Sprintf("v%d", i+1)
+		lits[n] = lit(at[n])
+		binders[i] = vs[n]
+	}
+	rd, cd := symexpr.Render{Names: vs}, symexpr.Render{Names: lits}
+	var hyps, chyps []string
+	for _, d := range divs {
+		hyps = append(hyps, rd.Term(d)+" ≠ (0 : Rat)")
+		chyps = append(chyps, cd.Term(d)+" ≠ (0 : Rat)")
+	}
+	o.Kind = obligation.KindIdentity
+	o.Prop = strings.Join(append(hyps, rd.Term(l)+" = "+rd.Term(r)), " → ")
+	o.Lean = "example : ∀ (" + strings.Join(binders, " ") + " : Rat), " + o.Prop + " := by " + idTactic
+	o.LeanNeg = "example : ¬(" + strings.Join(append(chyps, cd.Term(l)+" = "+cd.Term(r)), " → ") + ") := by " + tactic
+	cond := ""
+	if len(divs) > 0 {
+		cond = " wherever the denominators are nonzero"
+	}
+	o.WhyProof = fmt.Sprintf("%s = %s for every value of %s%s", symexpr.Plain(l), symexpr.Plain(r), strings.Join(names, ", "), cond)
+	o.WhyDisproof = fmt.Sprintf("at %s the left side is %s, the right side %s", pointString(names, at), av.RatString(), bv.RatString())
+	return true
+}
+
+// divisors are the distinct denominators of l and r.
+func divisors(l, r *symexpr.Expr) []*symexpr.Expr {
+	var out []*symexpr.Expr
+	seen := map[string]bool{}
+	for _, d := range symexpr.Divisors(r, symexpr.Divisors(l, nil)) {
+		if k := symexpr.Plain(d); !seen[k] && symexpr.HasVar(d) {
+			seen[k] = true
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// witnesses are the values a free name takes in turn.
+var witnesses = []int64{2, 3, 5, -1, 7, 1, -2, 11, 4, -3, 13, 6}
+
+// point looks for values of the names, those in consts held at their
+// value, where every divisor is nonzero and, when differ is set, the two
+// sides differ; it returns them and the two sides' values.
+func point(names []string, divs []*symexpr.Expr, l, r *symexpr.Expr, consts map[string]*big.Rat, differ bool) (map[string]*big.Rat, *big.Rat, *big.Rat, bool) {
+	for i := range maxPoints {
+		at := make(map[string]*big.Rat, len(names))
+		for k, n := range names {
+			if v, ok := consts[n]; ok {
+				at[n] = v
+				continue
+			}
+			at[n] = big.NewRat(witnesses[(i+k*(1+i/len(witnesses)))%len(witnesses)], 1)
+		}
+		if !symexpr.AllInRange(at) || !nonzero(divs, at) {
+			continue
+		}
+		a, errA := symexpr.Eval(l, at)
+		b, errB := symexpr.Eval(r, at)
+		if errA != nil || errB != nil || differ && a.Cmp(b) == 0 {
+			continue
+		}
+		return at, a, b, true
+	}
+	return nil, nil, nil, false
+}
+
+func nonzero(divs []*symexpr.Expr, at map[string]*big.Rat) bool {
+	for _, d := range divs {
+		if v, err := symexpr.Eval(d, at); err != nil || v.Sign() == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// lit writes x as a Lean rational literal.
+func lit(x *big.Rat) string {
+	a := new(big.Rat).Abs(x)
+	s := "(" + a.Num().String() + " : Rat)"
+	if !a.IsInt() {
+		s = "((" + a.Num().String() + " : Rat) / (" + a.Denom().String() + " : Rat))"
+	}
+	if x.Sign() < 0 {
+		return "(-" + s + ")"
+	}
+	return s
+}
+
+func pointString(names []string, at map[string]*big.Rat) string {
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = n + " = " + at[n].RatString()
+	}
+	return strings.Join(parts, ", ")
+}
+
+// sentenceBefore is the text of the sentence before position i, from
+// the last sentence end or line break.
+func sentenceBefore(text string, i int) string {
+	from := strings.LastIndexByte(text[:i], '\n') + 1
+	if locs := sentenceEndRE.FindAllStringIndex(text[from:i], -1); len(locs) > 0 {
+		from += locs[len(locs)-1][1]
+	}
+	return text[from:i]
+}
+
+// sentenceAfter is the rest of the sentence from position i, to the next
+// sentence end or line break.
+func sentenceAfter(text string, i int) string {
+	rest := text[i:]
+	if j := strings.IndexByte(rest, '\n'); j >= 0 {
+		rest = rest[:j]
+	}
+	if loc := sentenceEndRE.FindStringIndex(rest); loc != nil {
+		return rest[:loc[0]]
+	}
+	return rest
+}
