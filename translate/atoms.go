@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"github.com/leanprm/leanprm/translate/internal/symatom"
-	"github.com/leanprm/leanprm/translate/internal/symrewrite"
 	"github.com/leanprm/leanprm/translate/internal/symbolic"
+	"github.com/leanprm/leanprm/translate/internal/symrewrite"
 	"github.com/leanprm/leanprm/translate/obligation"
 )
 
@@ -45,11 +45,7 @@ func (t *Translator) stepClaims(i int, scans []stepScan, sym *symbolic.State, ro
 		}
 		obls = append(obls, o)
 	}
-	doubt := sym.Doubt
-	if modular {
-		doubt = "modular arithmetic in the chain: a rewriting may hold as a congruence only"
-	}
-	for _, o := range symrewrite.Read(i, prev, ss.text, prevToks, ss.toks, sym.Consts, doubt, t.opts.Tactic, t.opts.IdentityTactic) {
+	for _, o := range symrewrite.Read(i, prev, ss.text, prevToks, ss.toks, sym.Consts, sym.Doubt, modular, t.opts.Tactic, t.opts.IdentityTactic) {
 		if len(obls) < room && !taken(obls, o.Span) {
 			obls = append(obls, o) // an expression written alone and rewritten (symrewrite)
 		}

@@ -15,7 +15,7 @@ var (
 	// lead is a connective that may open the phrase.
 	lead = `(?:(?:now|next|then|so|thus|hence|therefore|finally|again|first|second|third)\s*,?\s+)?`
 	// object is what a rewriting acts on when it is the expression itself.
-	object = `(?:\s+(?:like terms|the like terms|similar terms|terms|this|it|the expression|this expression|further|again|everything|all terms))*`
+	object = `(?:\s+(?:like terms|the like terms|similar terms|terms|this|it|the expression|this expression|this equation|the equation|further|again|everything|all terms))*`
 	// result announces the expression after a participle ("combining like
 	// terms, we get").
 	result = `(?:\s*,?\s*(?:we (?:get|have|obtain|find)|this (?:gives|becomes|is|yields)|gives|yields|it becomes)\s*:?|\s*:)`

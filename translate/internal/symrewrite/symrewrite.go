@@ -28,6 +28,7 @@ import (
 	"fmt"
 	"math/big"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -62,6 +63,11 @@ var beforeVetoRE = regexp.MustCompile(`\b(?:if|suppose|supposing|assume|assuming
 // ("since", "for x ≠ 0", "using").
 var afterVetoRE = regexp.MustCompile(beforeVetoRE.String() + `|\b(?:want|need|needs|goal|so that|such that|in order|but|however|actually|since|because|given|using|from|with|for|large|small)\b|≠|\\neq?\b`)
 
+// nextVetoRE is a word in the sentence after the second expression's that
+// may take the rewriting back ("This simplifies to 2x. Wait, that is
+// wrong.").
+var nextVetoRE = regexp.MustCompile(`\b(?:wrong|incorrect\w*|mistake\w*|errors?|not|cannot|can't|isn't|doesn't|wait|oops|actually|however|but|recheck\w*|re-?examin\w*|reconsider\w*|re-?evaluat\w*|correct\w*|revisit\w*)\b`)
+
 // region is one math region of a step read as an expression.
 type region struct {
 	s, e   int // the content, trimmed
@@ -70,14 +76,17 @@ type region struct {
 	names  []string // the names written, sorted
 	plain  string   // the content with no spaces, to spot a copy
 	op     bool     // more than a lone number or name
+	head   string   // "R" of "R = … = E": the expression E named (x is E's)
+	links  int      // the "=" signs of a named region
 }
 
 // Read returns the obligations of the step's expressions stated to be the
 // expression before them rewritten. prev is the previous step's text ("" for
 // none); consts are the names bound to one number before the step; a doubt
-// about the step (the arithmetic reader's) keeps a false rewriting
-// undecided.
-func Read(step int, prev, text string, prevToks, toks []mathtext.Tok, consts map[string]*big.Rat, doubt, tactic, idTactic string) []obligation.Obligation {
+// about the step (the arithmetic reader's) keeps a false rewriting of
+// numbers undecided, and so does modular arithmetic in the chain any false
+// rewriting.
+func Read(step int, prev, text string, prevToks, toks []mathtext.Tok, consts map[string]*big.Rat, doubt string, modular bool, tactic, idTactic string) []obligation.Obligation {
 	rs := mathtext.MathRegions(text, toks)
 	if len(rs) == 0 || len(rs) > maxRegions {
 		return nil
@@ -98,7 +107,7 @@ func Read(step int, prev, text string, prevToks, toks []mathtext.Tok, consts map
 				gap, aText = prev[before.ce:]+"\n"+gap, prev
 			}
 			if cue(gap) {
-				if o := decide(step, text, aText, fromPrev, before, b, gap, consts, doubt, tactic, idTactic); o != nil {
+				if o := decide(step, text, aText, fromPrev, before, b, gap, consts, doubt, modular, tactic, idTactic); o != nil {
 					out = append(out, *o)
 				}
 			}
@@ -118,26 +127,58 @@ func read(text string, r mathtext.Region) *region {
 		e--
 	}
 	body := text[s:e]
-	if body == "" || len(body) > maxExpr || exprVetoRE.MatchString(body) {
+	if body == "" || len(body) > maxExpr {
+		return nil
+	}
+	head, links := "", strings.Count(body, "=")
+	if links > 0 {
+		// "R = PN = (450 - 5n)(500 + 10n)": the last member, named R
+		i, j := strings.IndexByte(body, '='), strings.LastIndexByte(body, '=')
+		if m := headRE.FindStringSubmatch(body[:i]); m != nil {
+			head, s = m[1], s+j+1
+			for s < e && strings.ContainsRune(" \t\n\r", rune(text[s])) {
+				s++
+			}
+			body = text[s:e]
+		}
+	}
+	if body == "" || exprVetoRE.MatchString(body) {
 		return nil
 	}
 	x, info, err := symexpr.ReadDefsInfo(body, nil)
 	if err != nil || x == nil || info.Ambig {
 		return nil
 	}
-	g := &region{s: s, e: e, os: r.OS, ce: r.CE, x: x, plain: strings.Join(strings.Fields(body), "")}
+	g := &region{s: s, e: e, os: r.OS, ce: r.CE, x: x, plain: strings.Join(strings.Fields(body), ""), head: head, links: links}
 	g.names = symexpr.Vars(x, map[string]bool{}, nil)
 	sort.Strings(g.names)
 	g.op = x.Op != 'n' && x.Op != 'v' && !(x.Op == '~' && x.L != nil && (x.L.Op == 'n' || x.L.Op == 'v'))
 	return g
 }
 
+// headRE is a lone name before "=", "R " or "x_{n} ".
+var headRE = regexp.MustCompile(`^\s*([A-Za-z](?:_\{?[A-Za-z0-9]{1,3}\}?)?)\s*$`)
+
+// paired reports whether a and b are a pair the reader decides: two
+// expressions written alone, or, across a step boundary, the same name
+// given an expression at the end of one step and another, with one "=",
+// at the start of the next ("R = (450 - 5n)(500 + 10n)", "Expanding this
+// equation gives: R = 225000 + 4000n - 50n^2"). Within a step, lines
+// with the same left side are the symbolic reader's (sameLeftSide).
+func paired(a, b *region, fromPrev bool) bool {
+	if a.head == "" && b.head == "" {
+		return true
+	}
+	return fromPrev && a.head == b.head && b.links == 1 && !slices.Contains(a.names, a.head) && !slices.Contains(b.names, b.head)
+}
+
 // decide makes the obligation A = B, b stated to be a rewritten.
-func decide(step int, text, aText string, fromPrev bool, a, b *region, gap string, consts map[string]*big.Rat, doubt, tactic, idTactic string) *obligation.Obligation {
-	if !a.op || a.plain == b.plain || strings.Join(a.names, ",") != strings.Join(b.names, ",") {
+func decide(step int, text, aText string, fromPrev bool, a, b *region, gap string, consts map[string]*big.Rat, doubt string, modular bool, tactic, idTactic string) *obligation.Obligation {
+	if !a.op || a.plain == b.plain || !paired(a, b, fromPrev) || strings.Join(a.names, ",") != strings.Join(b.names, ",") {
 		return nil
 	}
-	if beforeVetoRE.MatchString(strings.ToLower(sentenceBefore(aText, a.os))) || afterVetoRE.MatchString(strings.ToLower(sentenceAfter(text, b.ce))) {
+	if beforeVetoRE.MatchString(strings.ToLower(sentenceBefore(aText, a.os))) || afterVetoRE.MatchString(strings.ToLower(sentenceAfter(text, b.ce))) ||
+		nextVetoRE.MatchString(strings.ToLower(nextSentence(text, b.ce))) {
 		return nil
 	}
 	span := mathtext.SpanOf(text, b.s, b.e)
@@ -160,7 +201,13 @@ func decide(step int, text, aText string, fromPrev bool, a, b *region, gap strin
 		return nil
 	}
 	o.Note = fmt.Sprintf("the second expression is stated to be the first rewritten (%q)", words)
-	if doubt != "" && o.OnDisproof == obligation.Refuted {
+	switch {
+	case modular:
+		// "=" may stand for "≡": a rewriting false over Q may hold modulo the chain's modulus
+		o.OnDisproof, o.Note = obligation.Unknown, o.Note+"; modular arithmetic in the chain: \"=\" may stand for \"≡\""
+	case doubt != "" && len(a.names) == 0:
+		// the arithmetic reader's doubt about the step holds back a claim
+		// of numbers, as it does the symbolic reader's closed claims
 		o.OnDisproof, o.Note = obligation.Unknown, o.Note+"; the step may be rejecting its claims ("+doubt+")"
 	}
 	return o
@@ -328,15 +375,34 @@ func sentenceBefore(text string, i int) string {
 	return text[from:i]
 }
 
-// sentenceAfter is the rest of the sentence from position i, to the next
-// sentence end or line break.
+// nextSentence is the sentence after the one that holds position i, up
+// to 240 bytes.
+func nextSentence(text string, i int) string {
+	rest := text[i:]
+	loc := sentenceEndRE.FindStringIndex(rest)
+	if loc == nil {
+		return ""
+	}
+	rest = rest[loc[1]:]
+	if end := sentenceEndRE.FindStringIndex(rest); end != nil {
+		rest = rest[:end[0]]
+	}
+	return rest[:min(len(rest), 240)]
+}
+
+// sentenceAfter is the rest of the sentence from position i, up to 240
+// bytes: to a sentence end, or to a line break that a small letter does
+// not follow ("\[ 2r \]" then "which is not …" on the next line goes on).
 func sentenceAfter(text string, i int) string {
 	rest := text[i:]
-	if j := strings.IndexByte(rest, '\n'); j >= 0 {
-		rest = rest[:j]
-	}
 	if loc := sentenceEndRE.FindStringIndex(rest); loc != nil {
-		return rest[:loc[0]]
+		rest = rest[:loc[0]]
 	}
-	return rest
+	if loc := lineBreakRE.FindStringIndex(rest); loc != nil {
+		rest = rest[:loc[0]]
+	}
+	return rest[:min(len(rest), 240)]
 }
+
+// lineBreakRE is a line break before anything but a small letter.
+var lineBreakRE = regexp.MustCompile(`\n[ \t]*[^a-z \t\n]`)
