@@ -35,6 +35,8 @@ var rewriteTraps = []trap{
 	{family: "rewrite part", steps: []string{"\\[ (k + 1)^2 + (k - 1)^2 \\]\nExpanding inside the brackets, we get\n\\[ k^2 + 1 \\]"}, want: wantNotRefuted},
 	{family: "rewrite value", steps: []string{"\\[ 2w + 5 \\]\nThis simplifies to \\(11\\) since the width is 3."}, want: wantNotRefuted},
 	{family: "rewrite value", steps: []string{"\\[ u^2 + 2u \\]\nThis can be rewritten as\n\\[ (x + 1)^2 - 1 \\]"}, want: wantNotRefuted},
+	{family: "rewrite part", steps: []string{`First, $3b \cdot 2b$ is $6b^2$, and $3b \cdot 4$ is $12b$.`, `So the expression simplifies to $6b^2 + 12b - b^2$.`}, step: 1, want: wantNotRefuted},
+	{family: "rewrite part", steps: []string{`Here $3b \cdot 4$ gives $12b$. This simplifies to $6b^2 + 12b$.`}, want: wantNotRefuted},
 	// Suppositions, goals, tests, rewritings taken back, roundings.
 	{family: "rewrite modality", steps: []string{`If \(3q - q\) simplified to \(3q\), we would get a contradiction.`}, want: wantNotRefuted},
 	{family: "rewrite modality", steps: []string{`Suppose \(3q - q\) can be rewritten as \(3q\).`}, want: wantNotRefuted},

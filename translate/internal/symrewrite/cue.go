@@ -31,7 +31,7 @@ var (
 		// "Combining like terms, we get"
 		`|` + gerund + object + result +
 		// "This simplifies to", "which can be further simplified to", "This can be rewritten as:"
-		`|(?:this|which|it|the expression|this expression)\s+(?:(?:can|may)\s+be\s+)?(?:further\s+)?(?:simplifies|expands|factors|reduces|` + passiv + `)(?:\s+further)?(?:\s+(?:to|as|into)\s*:?|\s*:)` +
+		`|(?:this|which|it|this expression)\s+(?:(?:can|may)\s+be\s+)?(?:further\s+)?(?:simplifies|expands|factors|reduces|` + passiv + `)(?:\s+further)?(?:\s+(?:to|as|into)\s*:?|\s*:)` +
 		// "(E1) can be factored as (E2)", "(E1) simplifies to (E2)"
 		`|(?:(?:can|may)\s+be\s+)(?:further\s+)?` + passiv + `(?:\s+further)?\s+(?:to|as|into)` +
 		`|(?:simplifies|expands|factors|reduces)(?:\s+further)?\s+(?:to|as|into)` +

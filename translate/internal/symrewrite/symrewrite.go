@@ -95,11 +95,11 @@ func Read(step int, prev, text string, prevToks, toks []mathtext.Tok, consts map
 	var before *region // the previous region read, or the previous step's last
 	fromPrev, gapFrom := false, 0
 	if prev != "" {
-		if pr := mathtext.MathRegions(prev, prevToks); len(pr) > 0 && len(pr) <= maxRegions && markRE.MatchString(prev[pr[len(pr)-1].CE:]) {
+		if pr := mathtext.MathRegions(prev, prevToks); len(pr) > 0 && len(pr) <= maxRegions && markRE.MatchString(prev[pr[len(pr)-1].CE:]) && standalone(prev, pr, len(pr)-1) {
 			before, fromPrev = read(prev, pr[len(pr)-1]), true
 		}
 	}
-	for _, r := range rs {
+	for k, r := range rs {
 		b := read(text, r)
 		if before != nil && b != nil && len(out) < maxPairs {
 			gap, aText := text[gapFrom:r.OS], text
@@ -112,9 +112,24 @@ func Read(step int, prev, text string, prevToks, toks []mathtext.Tok, consts map
 				}
 			}
 		}
+		if !standalone(text, rs, k) {
+			b = nil // a result inside a sentence of other math is no expression to rewrite
+		}
 		before, fromPrev, gapFrom = b, false, r.CE
 	}
 	return out
+}
+
+// standalone reports whether region k of text stands as an expression of
+// its own: a display, or inline math with no other math region before it
+// in its sentence ("… and $2a \cdot a$ is $2a^2$. So the expression
+// simplifies to …": $2a^2$ is one product of a computation, not the
+// expression simplified).
+func standalone(text string, rs []mathtext.Region, k int) bool {
+	if rs[k].Display || k == 0 {
+		return true
+	}
+	return rs[k-1].CE <= rs[k].OS-len(sentenceBefore(text, rs[k].OS))
 }
 
 // read reads region r of text as one expression, or returns nil.
