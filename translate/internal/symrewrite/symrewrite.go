@@ -46,6 +46,8 @@ const (
 	maxRegions = 96
 	maxPairs   = 8
 	maxPoints  = 48
+	// maxSentence bounds the sentence read before an expression.
+	maxSentence = 600
 )
 
 // exprVetoRE refuses a region that is no single expression: a relation, a
@@ -129,7 +131,8 @@ func standalone(text string, rs []mathtext.Region, k int) bool {
 	if rs[k].Display || k == 0 {
 		return true
 	}
-	return rs[k-1].CE <= rs[k].OS-len(sentenceBefore(text, rs[k].OS))
+	before, ok := sentenceBefore(text, rs[k].OS)
+	return ok && rs[k-1].CE <= rs[k].OS-len(before)
 }
 
 // read reads region r of text as one expression, or returns nil.
@@ -192,7 +195,8 @@ func decide(step int, text, aText string, fromPrev bool, a, b *region, gap strin
 	if !a.op || a.plain == b.plain || !paired(a, b, fromPrev) || strings.Join(a.names, ",") != strings.Join(b.names, ",") {
 		return nil
 	}
-	if beforeVetoRE.MatchString(strings.ToLower(sentenceBefore(aText, a.os))) || afterVetoRE.MatchString(strings.ToLower(sentenceAfter(text, b.ce))) ||
+	before, ok := sentenceBefore(aText, a.os)
+	if !ok || beforeVetoRE.MatchString(strings.ToLower(before)) || afterVetoRE.MatchString(strings.ToLower(sentenceAfter(text, b.ce))) ||
 		nextVetoRE.MatchString(strings.ToLower(nextSentence(text, b.ce))) {
 		return nil
 	}
@@ -381,19 +385,21 @@ func pointString(names []string, at map[string]*big.Rat) string {
 }
 
 // sentenceBefore is the text of the sentence before position i, from
-// the last sentence end or line break.
-func sentenceBefore(text string, i int) string {
-	from := strings.LastIndexByte(text[:i], '\n') + 1
+// the last sentence end or line break; ok is false when it is longer than
+// maxSentence (so the step is read in linear time: such a sentence is
+// never one that states an expression to rewrite).
+func sentenceBefore(text string, i int) (string, bool) {
+	from := max(strings.LastIndexByte(text[:i], '\n')+1, i-maxSentence)
 	if locs := sentenceEndRE.FindAllStringIndex(text[from:i], -1); len(locs) > 0 {
-		from += locs[len(locs)-1][1]
+		return text[from+locs[len(locs)-1][1] : i], true
 	}
-	return text[from:i]
+	return text[from:i], from > i-maxSentence || from == 0 || text[from-1] == '\n'
 }
 
-// nextSentence is the sentence after the one that holds position i, up
-// to 240 bytes.
+// nextSentence is the sentence after the one that holds position i, within
+// 2·maxSentence bytes.
 func nextSentence(text string, i int) string {
-	rest := text[i:]
+	rest := text[i:min(len(text), i+2*maxSentence)]
 	loc := sentenceEndRE.FindStringIndex(rest)
 	if loc == nil {
 		return ""
@@ -402,21 +408,21 @@ func nextSentence(text string, i int) string {
 	if end := sentenceEndRE.FindStringIndex(rest); end != nil {
 		rest = rest[:end[0]]
 	}
-	return rest[:min(len(rest), 240)]
+	return rest
 }
 
-// sentenceAfter is the rest of the sentence from position i, up to 240
+// sentenceAfter is the rest of the sentence from position i, up to maxSentence
 // bytes: to a sentence end, or to a line break that a small letter does
 // not follow ("\[ 2r \]" then "which is not …" on the next line goes on).
 func sentenceAfter(text string, i int) string {
-	rest := text[i:]
+	rest := text[i:min(len(text), i+maxSentence)]
 	if loc := sentenceEndRE.FindStringIndex(rest); loc != nil {
 		rest = rest[:loc[0]]
 	}
 	if loc := lineBreakRE.FindStringIndex(rest); loc != nil {
 		rest = rest[:loc[0]]
 	}
-	return rest[:min(len(rest), 240)]
+	return rest
 }
 
 // lineBreakRE is a line break before anything but a small letter.
