@@ -46,6 +46,15 @@ var rewriteTraps = []trap{
 	{family: "rewrite modality", steps: []string{"\\[ \\frac{22}{7} \\]\nwhich simplifies to\n\\[ 3 \\] when rounded to the nearest integer."}, want: wantNotRefuted},
 	{family: "rewrite modality", steps: []string{"Working modulo 5, \\(3^4 + 2\\) simplifies to \\(3\\)."}, want: wantNotRefuted},
 	{family: "rewrite copy", steps: []string{"\\[ 2a + 3 \\]\nwhich is equivalent to\n\\[ 2a+3 \\]"}, want: wantNotVerify},
+	// A label chain and a continuation: the same words and "=" before two expressions, "= E" after one.
+	{family: "rewrite label", steps: []string{`So Total = \(\frac{1}{2}B + \frac{1}{2}B + 10\) Total = \(B + 10\).`}, want: wantVerified},
+	{family: "rewrite label", steps: []string{`So Cost = \(3p + 2\) Price = \(5p\).`}, want: wantNotRefuted},
+	{family: "rewrite label", steps: []string{`So Total = \(2B + 4\). Then total = \(2B + 9\).`}, want: wantNotRefuted},
+	{family: "rewrite label", steps: []string{`So y = \(3p + 2\) y = \(5p\).`}, want: wantNotRefuted},
+	{family: "rewrite continued", steps: []string{"\\[ (2u + 1)^2 - 4u^2 \\]\n\\[ = 4u + 1 \\]"}, want: wantVerified},
+	{family: "rewrite continued", steps: []string{"\\[ (2u + 1)^2 - 4u^2 \\]\nIf we check it:\n\\[ = 4u + 2 \\]"}, want: wantNotRefuted},
+	{family: "rewrite continued", steps: []string{"\\[ 3v + 2 \\]\n\\[ = 11 \\]"}, want: wantNotRefuted},
+	{family: "rewrite continued", steps: []string{"\\[ 3^4 - 2 \\]", "Working modulo 7, we simplify:\n\\[ = 2 \\]"}, step: 1, want: wantNotRefuted},
 	// A name bound in the chain is held at its value.
 	{family: "rewrite bound", steps: []string{`Let \(c = 2\).`, "\\[ c^2 + c \\]\nThis simplifies to\n\\[ 3c \\]"}, step: 1, want: wantNotRefuted},
 	// Look-alikes: real errors, refuted.
@@ -59,6 +68,10 @@ var rewriteTraps = []trap{
 	{family: "rewrite wrong", steps: []string{"\\[ \\frac{1}{s} + \\frac{1}{s + 1} \\]\nThis simplifies to\n\\[ \\frac{2}{s(s + 1)} \\]"}, want: wantRefuted},
 	{family: "rewrite wrong", steps: []string{"So the area is\n\\[ A = (8 - w)(w + 3) \\]", "Expanding this, we get:\n\\[ A = 24 + 11w - w^2 \\]"}, step: 1, want: wantRefuted},
 	{family: "rewrite wrong", steps: []string{"Now we have \\(x^{-2} \\cdot 3 \\cdot x^2 + x^{4-4}\\).", "Now, combine like terms: \\(3 + x^2\\)"}, step: 1, want: wantRefuted},
+	{family: "rewrite wrong", steps: []string{`So Total = \(\frac{1}{2}B + \frac{1}{2}B + 10\) Total = \(2B + 10\).`}, want: wantRefuted},
+	{family: "rewrite wrong", steps: []string{"\\[ (2u + 1)^2 - 4u^2 \\]\n\\[ = 4u + 2 \\]"}, want: wantRefuted},
+	{family: "rewrite continued", steps: []string{"\\[ 3^4 - 2 \\]", "Evaluating the power first:\n\\[ = 81 - 2 = 79 \\]"}, step: 1, want: wantNotRefuted},
+	{family: "rewrite wrong", steps: []string{"\\[ (6 \\cdot 7)(5 \\cdot 3) \\]", "First, let's group the factors:\n\\[ = 6[7 \\cdot 5 \\cdot 4] \\]"}, step: 1, want: wantRefuted},
 	{family: "rewrite wrong", steps: []string{`Let \(c = 2\).`, "\\[ c^2 + c \\]\nThis simplifies to\n\\[ 4c \\]"}, step: 1, want: wantRefuted},
 }
 

@@ -73,3 +73,71 @@ func cue(gap string) bool {
 	}
 	return g != "" && cueRE.MatchString(g)
 }
+
+// The words before "= E" that continues an expression: none, or one
+// sentence that names an operation on it and does not hedge ("First,
+// let's factor out common terms where possible:"). The "=" states the
+// equality; the words must only not make it a supposition or a test.
+var (
+	contOpRE   = regexp.MustCompile(`\b(?:factor\w*|simplif\w*|expand\w*|combin\w*|collect\w*|rewrit\w*|distribut\w*|group\w*|cancel\w*|evaluat\w*|comput\w*|calculat\w*)`)
+	contVetoRE = regexp.MustCompile(`\b(?:if|suppose|supposing|assume|assuming|would|were|should|could|might|not|no|never|incorrect\w*|wrong\w*|mistake\w*|errors?|instead|check\w*|verify\w*|test\w*|try|trying|cases?|when|whenever|unless|only|approximately|roughly|about|mod|modulo|round\w*|nearest|floor|ceil\w*|remainder|quotient|claim\w*|seems?|appears?|substitut\w*|plug\w*|equations?)\b|≈|\\approx`)
+)
+
+// contGap reports whether gap, the text before "= E", lets E continue the
+// expression before it.
+func contGap(gap string) bool {
+	if len(gap) > maxGap {
+		return false
+	}
+	g := strings.ToLower(gap)
+	if loc := sentenceEndRE.FindStringIndex(g); loc != nil {
+		if !markRE.MatchString(g[:loc[0]]) {
+			return false
+		}
+		g = g[loc[1]:]
+	}
+	if sentenceEndRE.MatchString(g) || markRE.MatchString(g) {
+		return markRE.MatchString(g)
+	}
+	return contOpRE.MatchString(g) && !contVetoRE.MatchString(g)
+}
+
+// labelGapRE is a gap that holds a quantity named in words and "=" and
+// nothing else ("Total = \\(…\\)").
+var (
+	labelGapRE  = regexp.MustCompile(`^[\s.,;:]*([A-Za-z][A-Za-z']*(?: [A-Za-z][A-Za-z']*){0,5})\s*=\s*$`)
+	labelCharRE = regexp.MustCompile(`[A-Za-z']`)
+)
+
+// labelStop are words that name no quantity.
+var labelStop = map[string]bool{"it": true, "this": true, "that": true, "which": true, "so": true, "then": true, "thus": true,
+	"therefore": true, "hence": true, "and": true, "the": true, "is": true, "we": true, "get": true, "have": true, "or": true}
+
+// labelled reports a label chain, within a step: the same words and "="
+// before each of two expressions with nothing else between them ("Total =
+// \\(\\frac{3}{4}A + \\frac{3}{4}A + 60 + A\\) Total = \\(1A + 60 +
+// \\frac{7}{4}A\\)"). Each states the labelled quantity's value, so the two
+// are equal. A one-letter label is a name, left to the symbolic reader.
+func labelled(text string, a *region, gap string) bool {
+	m := labelGapRE.FindStringSubmatch(gap)
+	if len(gap) > maxGap || m == nil || len(m[1]) < 2 {
+		return false
+	}
+	pre := strings.TrimRight(text[max(0, a.os-maxGap):a.os], " \t\n\r")
+	if !strings.HasSuffix(pre, "=") {
+		return false
+	}
+	pre = strings.TrimRight(strings.TrimSuffix(pre, "="), " \t\n\r")
+	if len(pre) < len(m[1]) || !strings.EqualFold(pre[len(pre)-len(m[1]):], m[1]) {
+		return false
+	}
+	if i := len(pre) - len(m[1]); i > 0 && labelCharRE.MatchString(pre[i-1:i]) {
+		return false // the label is the end of a longer one
+	}
+	for _, w := range strings.Fields(strings.ToLower(m[1])) {
+		if !labelStop[w] {
+			return true
+		}
+	}
+	return false
+}

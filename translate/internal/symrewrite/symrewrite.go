@@ -80,6 +80,8 @@ type region struct {
 	op     bool     // more than a lone number or name
 	head   string   // "R" of "R = … = E": the expression E named (x is E's)
 	links  int      // the "=" signs of a named region
+	cont   bool     // "= E": continues the expression before it
+	alone  bool     // stands as an expression of its own (standalone)
 }
 
 // Read returns the obligations of the step's expressions stated to be the
@@ -98,24 +100,26 @@ func Read(step int, prev, text string, prevToks, toks []mathtext.Tok, consts map
 	fromPrev, gapFrom := false, 0
 	if prev != "" {
 		if pr := mathtext.MathRegions(prev, prevToks); len(pr) > 0 && len(pr) <= maxRegions && markRE.MatchString(prev[pr[len(pr)-1].CE:]) && standalone(prev, pr, len(pr)-1) {
-			before, fromPrev = read(prev, pr[len(pr)-1]), true
+			if before, fromPrev = read(prev, pr[len(pr)-1]), true; before != nil {
+				before.alone = true
+			}
 		}
 	}
 	for k, r := range rs {
 		b := read(text, r)
+		if b != nil {
+			b.alone = standalone(text, rs, k)
+		}
 		if before != nil && b != nil && len(out) < maxPairs {
 			gap, aText := text[gapFrom:r.OS], text
 			if fromPrev {
 				gap, aText = prev[before.ce:]+"\n"+gap, prev
 			}
-			if cue(gap) {
+			if before.alone && (b.cont && contGap(gap) || !b.cont && cue(gap)) || !fromPrev && !b.cont && labelled(text, before, gap) {
 				if o := decide(step, text, aText, fromPrev, before, b, gap, consts, doubt, modular, tactic, idTactic); o != nil {
 					out = append(out, *o)
 				}
 			}
-		}
-		if !standalone(text, rs, k) {
-			b = nil // a result inside a sentence of other math is no expression to rewrite
 		}
 		before, fromPrev, gapFrom = b, false, r.CE
 	}
@@ -148,8 +152,16 @@ func read(text string, r mathtext.Region) *region {
 	if body == "" || len(body) > maxExpr {
 		return nil
 	}
-	head, links := "", strings.Count(body, "=")
-	if links > 0 {
+	head, links, cont := "", strings.Count(body, "="), false
+	switch {
+	case links == 1 && body[0] == '=':
+		// "\[ = 2a^0 + a^2 - 1 \]" after an expression: its continuation
+		cont, links, s = true, 0, s+1
+		for s < e && strings.ContainsRune(" \t\n\r", rune(text[s])) {
+			s++
+		}
+		body = text[s:e]
+	case links > 0:
 		// "R = PN = (450 - 5n)(500 + 10n)": the last member, named R
 		i, j := strings.IndexByte(body, '='), strings.LastIndexByte(body, '=')
 		if m := headRE.FindStringSubmatch(body[:i]); m != nil {
@@ -163,16 +175,23 @@ func read(text string, r mathtext.Region) *region {
 	if body == "" || exprVetoRE.MatchString(body) {
 		return nil
 	}
-	x, info, err := symexpr.ReadDefsInfo(body, nil)
+	src := body
+	if strings.ContainsAny(src, "[]") && !strings.Contains(src, `\sqrt[`) {
+		src = squareRE.Replace(src) // "1001001[(1010101 + 989899) - …]": square brackets group
+	}
+	x, info, err := symexpr.ReadDefsInfo(src, nil)
 	if err != nil || x == nil || info.Ambig {
 		return nil
 	}
-	g := &region{s: s, e: e, os: r.OS, ce: r.CE, x: x, plain: strings.Join(strings.Fields(body), ""), head: head, links: links}
+	g := &region{s: s, e: e, os: r.OS, ce: r.CE, x: x, plain: strings.Join(strings.Fields(body), ""), head: head, links: links, cont: cont}
 	g.names = symexpr.Vars(x, map[string]bool{}, nil)
 	sort.Strings(g.names)
 	g.op = x.Op != 'n' && x.Op != 'v' && !(x.Op == '~' && x.L != nil && (x.L.Op == 'n' || x.L.Op == 'v'))
 	return g
 }
+
+// squareRE reads square brackets as round ones.
+var squareRE = strings.NewReplacer("[", "(", "]", ")")
 
 // headRE is a lone name before "=", "R " or "x_{n} ".
 var headRE = regexp.MustCompile(`^\s*([A-Za-z](?:_\{?[A-Za-z0-9]{1,3}\}?)?)\s*$`)
