@@ -55,6 +55,9 @@ var rewriteTraps = []trap{
 	{family: "rewrite continued", steps: []string{"\\[ (2u + 1)^2 - 4u^2 \\]\nIf we check it:\n\\[ = 4u + 2 \\]"}, want: wantNotRefuted},
 	{family: "rewrite continued", steps: []string{"\\[ 3v + 2 \\]\n\\[ = 11 \\]"}, want: wantNotRefuted},
 	{family: "rewrite continued", steps: []string{"\\[ 3^4 - 2 \\]", "Working modulo 7, we simplify:\n\\[ = 2 \\]"}, step: 1, want: wantNotRefuted},
+	{family: "rewrite label", steps: []string{"\\[ \\text{Total Weight} = 12 + 15 + 9 \\]", "Adding these together:\n\\[ \\text{Total Weight} = 36 \\]"}, step: 1, want: wantVerified},
+	{family: "rewrite label", steps: []string{"\\[ \\text{Total Weight} = 12 + 15 + 9 \\]", "Adding the crate:\n\\[ \\text{Total Weight} = 41 \\]"}, step: 1, want: wantNotRefuted},
+	{family: "rewrite label", steps: []string{"\\[ \\text{Total Weight} = 12 + 15 + 9 \\]", "Adding these together:\n\\[ \\text{Net Weight} = 30 \\]"}, step: 1, want: wantNotRefuted},
 	// A name bound in the chain is held at its value.
 	{family: "rewrite bound", steps: []string{`Let \(c = 2\).`, "\\[ c^2 + c \\]\nThis simplifies to\n\\[ 3c \\]"}, step: 1, want: wantNotRefuted},
 	// Look-alikes: real errors, refuted.
@@ -72,6 +75,8 @@ var rewriteTraps = []trap{
 	{family: "rewrite wrong", steps: []string{"\\[ (2u + 1)^2 - 4u^2 \\]\n\\[ = 4u + 2 \\]"}, want: wantRefuted},
 	{family: "rewrite continued", steps: []string{"\\[ 3^4 - 2 \\]", "Evaluating the power first:\n\\[ = 81 - 2 = 79 \\]"}, step: 1, want: wantNotRefuted},
 	{family: "rewrite wrong", steps: []string{"\\[ (6 \\cdot 7)(5 \\cdot 3) \\]", "First, let's group the factors:\n\\[ = 6[7 \\cdot 5 \\cdot 4] \\]"}, step: 1, want: wantRefuted},
+	{family: "rewrite wrong", steps: []string{"\\[ \\text{Total Weight} = 12 + 15 + 9 \\]", "Adding these together:\n\\[ \\text{Total Weight} = 34 \\]"}, step: 1, want: wantRefuted},
+	{family: "rewrite wrong", steps: []string{"\\[ 7 + 8 + 9 + 6 \\]\nAdding these up, we get\n\\[ 28 \\]"}, want: wantRefuted},
 	{family: "rewrite wrong", steps: []string{`Let \(c = 2\).`, "\\[ c^2 + c \\]\nThis simplifies to\n\\[ 4c \\]"}, step: 1, want: wantRefuted},
 }
 

@@ -15,12 +15,12 @@ var (
 	// lead is a connective that may open the phrase.
 	lead = `(?:(?:now|next|then|so|thus|hence|therefore|finally|again|first|second|third)\s*,?\s+)?`
 	// object is what a rewriting acts on when it is the expression itself.
-	object = `(?:\s+(?:like terms|the like terms|similar terms|terms|this|it|the expression|this expression|this equation|the equation|further|again|everything|all terms))*`
+	object = `(?:\s+(?:like terms|the like terms|similar terms|terms|this|it|these|them|the expression|this expression|this equation|the equation|further|again|everything|all terms|up|together))*`
 	// result announces the expression after a participle ("combining like
 	// terms, we get").
 	result = `(?:\s*,?\s*(?:we (?:get|have|obtain|find)|this (?:gives|becomes|is|yields)|gives|yields|it becomes)\s*:?|\s*:)`
 	imper  = `(?:combine|collect|simplify)`
-	gerund = `(?:combining|collecting|simplifying|expanding|factoring|factorising|factorizing|rewriting|distributing|multiplying out|reducing)`
+	gerund = `(?:combining|collecting|simplifying|expanding|factoring|factorising|factorizing|rewriting|distributing|multiplying out|reducing|adding|summing|multiplying)`
 	passiv = `(?:simplified|expanded|factored|factorised|factorized|rewritten|written|reduced)`
 
 	cueRE = regexp.MustCompile(`^` + lead + `(?:` +

@@ -165,7 +165,7 @@ func read(text string, r mathtext.Region) *region {
 		// "R = PN = (450 - 5n)(500 + 10n)": the last member, named R
 		i, j := strings.IndexByte(body, '='), strings.LastIndexByte(body, '=')
 		if m := headRE.FindStringSubmatch(body[:i]); m != nil {
-			head, s = m[1], s+j+1
+			head, s = m[1]+strings.ToLower(strings.Join(strings.Fields(m[2]), " ")), s+j+1
 			for s < e && strings.ContainsRune(" \t\n\r", rune(text[s])) {
 				s++
 			}
@@ -193,8 +193,9 @@ func read(text string, r mathtext.Region) *region {
 // squareRE reads square brackets as round ones.
 var squareRE = strings.NewReplacer("[", "(", "]", ")")
 
-// headRE is a lone name before "=", "R " or "x_{n} ".
-var headRE = regexp.MustCompile(`^\s*([A-Za-z](?:_\{?[A-Za-z0-9]{1,3}\}?)?)\s*$`)
+// headRE is a lone name before "=", "R " or "x_{n} ", or a quantity named
+// in words, "\text{Total Score} ".
+var headRE = regexp.MustCompile(`^\s*(?:([A-Za-z](?:_\{?[A-Za-z0-9]{1,3}\}?)?)|\\(?:text|mathrm)\{\s*([A-Za-z][A-Za-z' ]{1,40})\s*\})\s*$`)
 
 // paired reports whether a and b are a pair the reader decides: two
 // expressions written alone, or, across a step boundary, the same name
