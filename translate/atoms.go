@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/leanprm/leanprm/translate/internal/enumcount"
 	"github.com/leanprm/leanprm/translate/internal/symatom"
 	"github.com/leanprm/leanprm/translate/internal/symbolic"
 	"github.com/leanprm/leanprm/translate/internal/symrewrite"
@@ -48,6 +49,11 @@ func (t *Translator) stepClaims(i int, scans []stepScan, sym *symbolic.State, ro
 	for _, o := range symrewrite.Read(i, prev, ss.text, prevToks, ss.toks, sym.Consts, sym.Doubt, modular, t.opts.Tactic, t.opts.IdentityTactic) {
 		if len(obls) < room && !taken(obls, o.Span) {
 			obls = append(obls, o) // an expression written alone and rewritten (symrewrite)
+		}
+	}
+	for _, o := range enumcount.Read(i, ss.text, t.opts.Tactic) {
+		if len(obls) < room && !taken(obls, o.Span) {
+			obls = append(obls, o) // a count stated with its enumeration (enumcount)
 		}
 	}
 	return obls, skipped

@@ -106,3 +106,31 @@ func TestRewriteObligation(t *testing.T) {
 	}
 	assert.True(t, found, "%+v", obligationsOf(res.Steps[1]))
 }
+
+// countTraps is the trap corpus of the family "a count stated with its
+// enumeration" (docs/TRANSLATE.md): a count that disagrees with the
+// numbers listed in the bracket after it is refuted; a count that agrees
+// (with the items written or the distinct ones), a sample ("e.g."), a
+// range, a bound ("at least"), an added part ("more"), a supposition, a
+// bracket that is not the list of the things counted, are left alone. The
+// wording is ours.
+var countTraps = []trap{
+	{family: "count", steps: []string{`There are 4 possible values for the units digit (1, 3, 7, 9).`}, want: wantNotRefuted},
+	{family: "count", steps: []string{`So there are 3 outcomes (2, 2, 5).`}, want: wantNotRefuted},
+	{family: "count", steps: []string{`So there are 2 outcomes (2, 2, 5).`}, want: wantNotRefuted},
+	{family: "count", steps: []string{`There are 6 choices for each digit (e.g. 1, 2, 3).`}, want: wantNotRefuted},
+	{family: "count", steps: []string{`There are 10 values (1 to 10).`}, want: wantNotRefuted},
+	{family: "count", steps: []string{`There are at least 5 choices (2, 4, 6).`}, want: wantNotRefuted},
+	{family: "count", steps: []string{`That gives 2 more choices (8, 9, 10).`}, want: wantNotRefuted},
+	{family: "count", steps: []string{`If there were 5 choices for the tens digit (2, 4, 6), the total would change.`}, want: wantNotRefuted},
+	{family: "count", steps: []string{`We pick two digits, then arrange the other digits (3, 5, 8).`}, want: wantNotRefuted},
+	{family: "count", steps: []string{`There are 5 values of \(x\) (\(x = 1, 2, 3\)).`}, want: wantNotRefuted},
+	{family: "count wrong", steps: []string{`There are 5 possible values for the units digit (1, 3, 7, 9).`}, want: wantRefuted, claim: "#(1, 3, 7, 9) = 5"},
+	{family: "count wrong", steps: []string{"- There are 6 choices for the exponent of 5 (0, 2, 4).\n- There are 2 choices for the exponent of 7 (0, 2)."}, want: wantRefuted, claim: "= 6"},
+	{family: "count wrong", steps: []string{`That leaves three options for the last seat (\(4\), \(5\)), so …`}, want: wantRefuted},
+	{family: "count wrong", steps: []string{`There are 8 possible choices for the middle digit (2, 3, 4, 5, 6, or 7), and 8 for the last.`}, want: wantRefuted},
+}
+
+func TestCountTraps(t *testing.T) {
+	runTraps(t, "count", countTraps, nil)
+}
