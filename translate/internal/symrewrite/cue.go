@@ -141,3 +141,45 @@ func labelled(text string, a *region, gap string) bool {
 	}
 	return false
 }
+
+// anaphorRE opens the words that refer back to the expression before
+// them ("this simplifies to", "which can be rewritten as", "can be
+// factored as", "is equivalent to").
+var anaphorRE = regexp.MustCompile(`^` + lead + `(?:(?:this|which|it|this expression)\b|(?:can|may)\s+be\b|(?:simplifies|expands|factors|reduces)\b|(?:which\s+)?is\s+equivalent\b)`)
+
+// partRE names a part of an expression in the sentence that shows it.
+var partRE = regexp.MustCompile(`\b(?:terms?|parts?|pieces?|components?|summands?|numerators?|denominators?|sides?|coefficients?|factors?|exponents?|brackets?|parenthes[ie]s)\b`)
+
+// whole reports whether the words between a, in aText, and the expression
+// after it make that expression a's rewriting, not the rewriting of a
+// whole a is a part of: words that refer back to a ("this simplifies to")
+// do; an imperative or a gerund ("Simplifying, we get:") rewrites
+// whatever is being simplified, so a's sentence must not show it as a part
+// ("The second term is \[ 2x \]").
+func whole(aText string, a *region, gap string) bool {
+	g := strings.ToLower(gap)
+	if loc := sentenceEndRE.FindStringIndex(g); loc != nil {
+		g = g[loc[1]:]
+	}
+	if anaphorRE.MatchString(strings.TrimSpace(strings.TrimLeft(g, " \t\n\r.,:;!"))) {
+		return true
+	}
+	// the words that introduce a, on its line or the lines before it, back
+	// to a sentence end ("The second term is\n\[ 2x \]")
+	from := max(0, a.os-maxSentence)
+	intro := aText[from:a.os]
+	cut := 0
+	for _, mark := range []string{`\]`, "$$"} { // a display before ends the introduction
+		if i := strings.LastIndex(intro, mark); i >= 0 {
+			cut = max(cut, i+len(mark))
+		}
+	}
+	if locs := sentenceEndRE.FindAllStringIndex(intro, -1); len(locs) > 0 {
+		cut = max(cut, locs[len(locs)-1][1])
+	}
+	if cut == 0 && from > 0 {
+		return false // a sentence too long to read
+	}
+	intro = intro[cut:]
+	return !partRE.MatchString(strings.ToLower(intro))
+}

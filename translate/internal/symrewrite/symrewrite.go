@@ -115,7 +115,7 @@ func Read(step int, prev, text string, prevToks, toks []mathtext.Tok, consts map
 			if fromPrev {
 				gap, aText = prev[before.ce:]+"\n"+gap, prev
 			}
-			if before.alone && (b.cont && contGap(gap) || !b.cont && cue(gap)) || !fromPrev && !b.cont && labelled(text, before, gap) {
+			if before.alone && (b.cont && contGap(gap) || !b.cont && cue(gap) && whole(aText, before, gap)) || !fromPrev && !b.cont && labelled(text, before, gap) {
 				if o := decide(step, text, aText, fromPrev, before, b, gap, consts, doubt, modular, tactic, idTactic); o != nil {
 					out = append(out, *o)
 				}
