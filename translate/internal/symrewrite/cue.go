@@ -49,21 +49,32 @@ var (
 	vetoRE = regexp.MustCompile(`\b(?:if|suppose|supposing|assume|assuming|would|were|should|could|might|not|no|never|incorrect\w*|wrong\w*|mistake\w*|error\w*|instead|check\w*|verify\w*|test\w*|try|trying|case|cases|want|need|needs|goal|so that|such that|in order|let|set|setting|substitut\w*|plug\w*|when|whenever|where|unless|only|but|however|approximately|roughly|about|mod|modulo|incorrectly|actually|claim\w*|seems?|appears?)\b|[≈]|\\approx`)
 )
 
+// phrase is gap lower-cased from its first sentence end on, when only
+// marks stand before that end (the first expression may end its sentence:
+// "E1. This simplifies to E2"); ok is false for a gap too long or with
+// words before a sentence end.
+func phrase(gap string) (string, bool) {
+	if len(gap) > maxGap {
+		return "", false
+	}
+	g := strings.ToLower(gap)
+	if loc := sentenceEndRE.FindStringIndex(g); loc != nil {
+		if !markRE.MatchString(g[:loc[0]]) {
+			return "", false
+		}
+		g = g[loc[1]:]
+	}
+	return g, true
+}
+
 // cue reports whether gap, the text between the two expressions, names a
 // rewriting of the first into the second and nothing else: optional
 // punctuation, one sentence break at most before the phrase, the phrase,
 // optional punctuation.
 func cue(gap string) bool {
-	if len(gap) > maxGap {
+	g, ok := phrase(gap)
+	if !ok {
 		return false
-	}
-	g := strings.ToLower(gap)
-	// the first expression may end its sentence: "E1. This simplifies to E2"
-	if loc := sentenceEndRE.FindStringIndex(g); loc != nil {
-		if !markRE.MatchString(g[:loc[0]]) {
-			return false
-		}
-		g = g[loc[1]:]
 	}
 	g = strings.TrimSpace(strings.TrimLeft(g, " \t\n\r.,:;!"))
 	if colon := strings.TrimRight(g, " \t\n\r"); strings.HasSuffix(colon, ":") {
@@ -86,15 +97,9 @@ var (
 // contGap reports whether gap, the text before "= E", lets E continue the
 // expression before it.
 func contGap(gap string) bool {
-	if len(gap) > maxGap {
+	g, ok := phrase(gap)
+	if !ok {
 		return false
-	}
-	g := strings.ToLower(gap)
-	if loc := sentenceEndRE.FindStringIndex(g); loc != nil {
-		if !markRE.MatchString(g[:loc[0]]) {
-			return false
-		}
-		g = g[loc[1]:]
 	}
 	if sentenceEndRE.MatchString(g) || markRE.MatchString(g) {
 		return markRE.MatchString(g)
