@@ -27,6 +27,8 @@ var rewriteTraps = []trap{
 	{family: "rewrite", steps: []string{`We reach \(5h + 2 - 3h + h^2\). Collecting like terms, we have \(h^2 + 2h + 2\).`}, want: wantVerified},
 	{family: "rewrite", steps: []string{"\\[ \\frac{1}{s} + \\frac{1}{s + 1} \\]\nThis simplifies to\n\\[ \\frac{2s + 1}{s(s + 1)} \\]"}, want: wantVerified},
 	{family: "rewrite", steps: []string{"So the area is\n\\[ A = (8 - w)(w + 3) \\]", "Expanding this, we get:\n\\[ A = 24 + 5w - w^2 \\]"}, step: 1, want: wantVerified},
+	{family: "rewrite", steps: []string{"\\[ 6v^2 - 2v \\]\nWe can write this as\n\\[ 2v(3v - 1) \\]"}, want: wantVerified},
+	{family: "rewrite", steps: []string{"We obtain \\( \\frac{k^2 - 1}{k + 1} \\), which equals \\( k - 1 \\)."}, want: wantVerified},
 	// The second expression is the object of the words, a part, or another quantity.
 	{family: "rewrite object", steps: []string{"\\[ 4m^2 + 6m \\]\nNext, factor \\(2m\\) out of both terms."}, want: wantNotRefuted},
 	{family: "rewrite object", steps: []string{"\\[ 9b^2 - 3b \\]\nLet's rewrite \\(3b\\) as a product."}, want: wantNotRefuted},
@@ -75,6 +77,9 @@ var rewriteTraps = []trap{
 	{family: "rewrite wrong", steps: []string{"Now we have \\(x^{-2} \\cdot 3 \\cdot x^2 + x^{4-4}\\).", "Now, combine like terms: \\(3 + x^2\\)"}, step: 1, want: wantRefuted},
 	{family: "rewrite wrong", steps: []string{`So Total = \(\frac{1}{2}B + \frac{1}{2}B + 10\) Total = \(2B + 10\).`}, want: wantRefuted},
 	{family: "rewrite wrong", steps: []string{"\\[ (2u + 1)^2 - 4u^2 \\]\n\\[ = 4u + 2 \\]"}, want: wantRefuted},
+	{family: "rewrite wrong", steps: []string{"\\[ 6v^2 - 2v \\]\nWe can write this as\n\\[ 2v(3v - 2) \\]"}, want: wantRefuted},
+	{family: "rewrite wrong", steps: []string{"We obtain \\( \\frac{k^2 - 1}{k + 1} \\), which equals \\( k + 1 \\)."}, want: wantRefuted},
+	{family: "rewrite wrong", steps: []string{"\\[ 4z + 9 - z \\]", "After simplifying, we get:\n\\[ 5z + 9 \\]"}, step: 1, want: wantRefuted},
 	{family: "rewrite wrong", steps: []string{"The second term is\n\\[ 2x + 3x \\]\nThis simplifies to\n\\[ 6x \\]"}, want: wantRefuted},
 	{family: "rewrite continued", steps: []string{"\\[ 3^4 - 2 \\]", "Evaluating the power first:\n\\[ = 81 - 2 = 79 \\]"}, step: 1, want: wantNotRefuted},
 	{family: "rewrite wrong", steps: []string{"\\[ (6 \\cdot 7)(5 \\cdot 3) \\]", "First, let's group the factors:\n\\[ = 6[7 \\cdot 5 \\cdot 4] \\]"}, step: 1, want: wantRefuted},

@@ -20,7 +20,7 @@ var (
 	// terms, we get").
 	result = `(?:\s*,?\s*(?:we (?:get|have|obtain|find)|this (?:gives|becomes|is|yields)|gives|yields|it becomes)\s*:?|\s*:)`
 	imper  = `(?:combine|collect|simplify)`
-	gerund = `(?:combining|collecting|simplifying|expanding|factoring|factorising|factorizing|rewriting|distributing|multiplying out|reducing|adding|summing|multiplying)`
+	gerund = `(?:(?:after|on|upon)\s+)?(?:combining|collecting|grouping|simplifying|expanding|factoring|factorising|factorizing|rewriting|distributing|multiplying out|reducing|adding|summing|multiplying)`
 	passiv = `(?:simplified|expanded|factored|factorised|factorized|rewritten|written|reduced)`
 
 	cueRE = regexp.MustCompile(`^` + lead + `(?:` +
@@ -31,9 +31,12 @@ var (
 		// "Combining like terms, we get"
 		`|` + gerund + object + result +
 		// "This simplifies to", "which can be further simplified to", "This can be rewritten as:"
-		`|(?:this|which|it|this expression)\s+(?:(?:can|may)\s+be\s+)?(?:further\s+)?(?:simplifies|expands|factors|reduces|` + passiv + `)(?:\s+further)?(?:\s+(?:to|as|into)\s*:?|\s*:)` +
+		`|(?:this|which|it|this expression)\s+(?:(?:can|may)\s+(?:also\s+)?be\s+)?(?:further\s+)?(?:simplifies|expands|factors|reduces|` + passiv + `)(?:\s+further)?(?:\s+(?:to|as|into)\s*:?|\s*:)` +
 		// "(E1) can be factored as (E2)", "(E1) simplifies to (E2)"
-		`|(?:(?:can|may)\s+be\s+)(?:further\s+)?` + passiv + `(?:\s+further)?\s+(?:to|as|into)` +
+		`|(?:(?:can|may)\s+(?:also\s+)?be\s+)(?:further\s+)?` + passiv + `(?:\s+further)?\s+(?:to|as|into)` +
+		// "We can write this as", "which equals", "This is equal to"
+		`|(?:we\s+can\s+|let's\s+|let us\s+)?(?:write|rewrite)\s+(?:this|it|this expression)\s+as` +
+		`|(?:this|which|it)\s+(?:equals|is\s+(?:also\s+)?equal\s+to)` +
 		`|(?:simplifies|expands|factors|reduces)(?:\s+further)?\s+(?:to|as|into)` +
 		`|(?:which\s+)?is\s+equivalent\s+to` +
 		`)\s*:?$`)
@@ -43,10 +46,6 @@ var (
 	markRE = regexp.MustCompile(`^[\s.,:;!]*$`)
 	// sentenceEndRE ends a sentence.
 	sentenceEndRE = regexp.MustCompile(`[.!?](?:\s+|$)`)
-	// vetoRE is a word in the sentence of either expression that makes the
-	// rewriting something other than asserted: a supposition, a test, a
-	// rejection, a goal ("so that it becomes").
-	vetoRE = regexp.MustCompile(`\b(?:if|suppose|supposing|assume|assuming|would|were|should|could|might|not|no|never|incorrect\w*|wrong\w*|mistake\w*|error\w*|instead|check\w*|verify\w*|test\w*|try|trying|case|cases|want|need|needs|goal|so that|such that|in order|let|set|setting|substitut\w*|plug\w*|when|whenever|where|unless|only|but|however|approximately|roughly|about|mod|modulo|incorrectly|actually|claim\w*|seems?|appears?)\b|[≈]|\\approx`)
 )
 
 // phrase is gap lower-cased from its first sentence end on, when only
@@ -150,7 +149,7 @@ func labelled(text string, a *region, gap string) bool {
 // anaphorRE opens the words that refer back to the expression before
 // them ("this simplifies to", "which can be rewritten as", "can be
 // factored as", "is equivalent to").
-var anaphorRE = regexp.MustCompile(`^` + lead + `(?:(?:this|which|it|this expression)\b|(?:can|may)\s+be\b|(?:simplifies|expands|factors|reduces)\b|(?:which\s+)?is\s+equivalent\b)`)
+var anaphorRE = regexp.MustCompile(`^` + lead + `(?:(?:this|which|it|this expression)\b|(?:can|may)\s+(?:also\s+)?be\b|(?:simplifies|expands|factors|reduces)\b|(?:which\s+)?is\s+equivalent\b|(?:we\s+can\s+|let's\s+|let us\s+)?(?:write|rewrite)\s+(?:this|it)\b)`)
 
 // partRE names a part of an expression in the sentence that shows it.
 var partRE = regexp.MustCompile(`\b(?:terms?|parts?|pieces?|components?|summands?|numerators?|denominators?|sides?|coefficients?|factors?|exponents?|brackets?|parenthes[ie]s)\b`)

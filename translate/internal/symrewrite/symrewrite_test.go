@@ -18,6 +18,7 @@ func TestCue(t *testing.T) {
 		"\nCombine like terms:\n", " Now, combine like terms: ", ". This simplifies to ", ", which can be further simplified to ",
 		" can be factored as ", "\nSimplifying, we get:\n", " Collecting like terms, we have ", ". This can be rewritten as: ",
 		"\nExpanding this equation gives:\n", " factors as ", ", which is equivalent to ", "\nSimplify further:\n",
+		"\nAfter simplifying, we get:\n", " We can write this as ", ", which equals ", ". This can also be written as ", "\nGrouping like terms:\n",
 	} {
 		assert.True(t, cue(g), "%q", g)
 	}
@@ -25,7 +26,7 @@ func TestCue(t *testing.T) {
 		"\nNext, factor ", " Let's rewrite ", "\nSimplify the first term:\n", " Expanding inside the brackets, we get ",
 		" so that it becomes ", ". Substituting, this becomes ", " gives ", " is ", ". So the expression simplifies to ",
 		" Then, adding 3 to it, this simplifies to ", "\nExpanding ", "", ". We have. This simplifies to ",
-		strings.Repeat("simplify ", 40) + ":",
+		strings.Repeat("simplify ", 40) + ":", " We can write ", ", which equals the area ", "\nAfter substituting, we get:\n",
 	} {
 		assert.False(t, cue(g), "%q", g)
 	}
