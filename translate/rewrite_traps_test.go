@@ -62,6 +62,7 @@ var rewriteTraps = []trap{
 	{family: "rewrite label", steps: []string{"\\[ \\text{Total Weight} = 12 + 15 + 9 \\]", "Adding these together:\n\\[ \\text{Total Weight} = 36 \\]"}, step: 1, want: wantVerified},
 	{family: "rewrite label", steps: []string{"\\[ \\text{Total Weight} = 12 + 15 + 9 \\]", "Adding the crate:\n\\[ \\text{Total Weight} = 41 \\]"}, step: 1, want: wantNotRefuted},
 	{family: "rewrite label", steps: []string{"\\[ \\text{Total Weight} = 12 + 15 + 9 \\]", "Adding these together:\n\\[ \\text{Net Weight} = 30 \\]"}, step: 1, want: wantNotRefuted},
+	{family: "rewrite value", steps: []string{`We know \(p + q = 10\).`, "\\[ (p + 1)(q + 1) - (p + q) \\]\nSimplifying, we get:\n\\[ (p + 1)(q + 1) - 10 \\]"}, step: 1, want: wantNotRefuted},
 	// A name bound in the chain is held at its value.
 	{family: "rewrite bound", steps: []string{`Let \(c = 2\).`, "\\[ c^2 + c \\]\nThis simplifies to\n\\[ 3c \\]"}, step: 1, want: wantNotRefuted},
 	// Look-alikes: real errors, refuted.
@@ -141,4 +142,29 @@ var countTraps = []trap{
 
 func TestCountTraps(t *testing.T) {
 	runTraps(t, "count", countTraps, nil)
+}
+
+// unitTraps is the trap corpus of the family "facts about units and the
+// calendar" (docs/TRANSLATE.md): true facts are verified, facts that vary
+// or are qualified are left alone, wrong facts are refuted. Ours.
+var unitTraps = []trap{
+	{family: "unit", steps: []string{`There are 31 days in July, so she reads 31 × 2 = 62 pages.`}, want: wantVerified},
+	{family: "unit", steps: []string{`There are 60 minutes in an hour.`}, want: wantVerified},
+	{family: "unit", steps: []string{`There are 366 days in a year this time.`}, want: wantNotRefuted},
+	{family: "unit", steps: []string{`There are 29 days in February.`}, want: wantNotRefuted},
+	{family: "unit", steps: []string{`There are 5 days in a work week.`}, want: wantNotRefuted},
+	{family: "unit", steps: []string{`There are 8 hours in a day that he works.`}, want: wantNotRefuted},
+	{family: "unit", steps: []string{`There are 6 hours in a day of the camp.`}, want: wantNotRefuted},
+	{family: "unit", steps: []string{`Assume there are 30 days in a month.`}, want: wantNotRefuted},
+	{family: "unit", steps: []string{`For simplicity, there are 30 days in March here.`}, want: wantNotRefuted},
+	{family: "unit", steps: []string{`Each day has 8 hours of class.`}, want: wantNotRefuted},
+	{family: "unit", steps: []string{`There are 52 weeks in a year.`}, want: wantNotRefuted},
+	{family: "unit wrong", steps: []string{`There are 30 days in August, so the total is 30 × 3 = 90.`}, want: wantRefuted, claim: "#days in august = 30"},
+	{family: "unit wrong", steps: []string{`There are 10 inches in a foot.`}, want: wantRefuted},
+	{family: "unit wrong", steps: []string{`The fee is paid monthly, which means 4 times a year.`}, want: wantRefuted},
+	{family: "unit wrong", steps: []string{`There are 100 minutes in an hour.`}, want: wantRefuted},
+}
+
+func TestUnitTraps(t *testing.T) {
+	runTraps(t, "unit", unitTraps, nil)
 }

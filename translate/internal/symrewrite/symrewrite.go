@@ -32,6 +32,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/leanprm/leanprm/translate/algebra"
 	"github.com/leanprm/leanprm/translate/internal/arith"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
 	"github.com/leanprm/leanprm/translate/internal/symexpr"
@@ -46,6 +47,8 @@ const (
 	maxRegions = 96
 	maxPairs   = 8
 	maxPoints  = 48
+	// maxSubst bounds the parts tried by substituted, and the numbers.
+	maxSubst, maxSubstNums = 64, 4
 	// maxSentence bounds the sentence read before an expression.
 	maxSentence = 600
 )
@@ -300,6 +303,9 @@ func identity(o *obligation.Obligation, l, r *symexpr.Expr, names []string, cons
 		return false
 	}
 	holds := L.Equal(R)
+	if !holds && substituted(l, r, R) {
+		return false // a part replaced by a number the text may know ("A + M + C = 12")
+	}
 	divs := divisors(l, r)
 	at, av, bv, ok := point(names, divs, l, r, consts, !holds)
 	if !ok {
@@ -447,3 +453,78 @@ func sentenceAfter(text string, i int) string {
 
 // lineBreakRE is a line break before anything but a small letter.
 var lineBreakRE = regexp.MustCompile(`\n[ \t]*[^a-z \t\n]`)
+
+// substituted reports that r is l with one of its parts that holds a name
+// replaced by a number that r holds and l does not: "(A + 1)(M + 1)(C + 1)
+// - (A + M + C) - 1" rewritten "(A + 1)(M + 1)(C + 1) - 12 - 1" where the
+// problem gives A + M + C = 12. Such a step uses a relation the pair does
+// not show; it is left alone, not refuted. R is r read.
+func substituted(l, r *symexpr.Expr, R algebra.Rat) bool {
+	inL := map[string]bool{}
+	numbers(l, func(v string) { inL[v] = true })
+	var fresh []*symexpr.Expr
+	numbers(r, func(v string) {
+		if !inL[v] && len(fresh) < maxSubstNums {
+			inL[v] = true
+			n, _ := new(big.Rat).SetString(v)
+			fresh = append(fresh, &symexpr.Expr{Op: 'n', Num: n})
+		}
+	})
+	if len(fresh) == 0 {
+		return false
+	}
+	var parts []*symexpr.Expr
+	var walk func(e *symexpr.Expr)
+	walk = func(e *symexpr.Expr) {
+		if e == nil || len(parts) >= maxSubst {
+			return
+		}
+		if e != l && symexpr.HasVar(e) {
+			parts = append(parts, e)
+		}
+		walk(e.L)
+		walk(e.R)
+	}
+	walk(l)
+	for _, p := range parts {
+		for _, c := range fresh {
+			if x, err := symexpr.ToRat(replaced(l, p, c)); err == nil && x.Equal(R) {
+				return true
+			}
+			neg := &symexpr.Expr{Op: '~', L: c}
+			if x, err := symexpr.ToRat(replaced(l, p, neg)); err == nil && x.Equal(R) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// numbers calls f with each number written in e.
+func numbers(e *symexpr.Expr, f func(string)) {
+	if e == nil {
+		return
+	}
+	if e.Op == 'n' && e.Num != nil {
+		f(e.Num.RatString())
+	}
+	numbers(e.L, f)
+	numbers(e.R, f)
+}
+
+// replaced is e with its part p (the node itself) replaced by c.
+func replaced(e, p, c *symexpr.Expr) *symexpr.Expr {
+	if e == nil {
+		return nil
+	}
+	if e == p {
+		return c
+	}
+	l, r := replaced(e.L, p, c), replaced(e.R, p, c)
+	if l == e.L && r == e.R {
+		return e
+	}
+	cp := *e
+	cp.L, cp.R = l, r
+	return &cp
+}
