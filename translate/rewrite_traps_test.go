@@ -151,6 +151,8 @@ var unitTraps = []trap{
 	{family: "unit", steps: []string{`There are 31 days in July, so she reads 31 × 2 = 62 pages.`}, want: wantVerified},
 	{family: "unit", steps: []string{`There are 60 minutes in an hour.`}, want: wantVerified},
 	{family: "unit", steps: []string{`There are 366 days in a year this time.`}, want: wantNotRefuted},
+	{family: "unit", steps: []string{`She works a 5 day work week. Since there are 5 days in a week, she answers 320 / 5 = 64 a day.`}, want: wantNotRefuted},
+	{family: "unit", steps: []string{`There are 8 hours in a day, so the shift pays 8 × 15 = 120.`}, want: wantNotRefuted},
 	{family: "unit", steps: []string{`There are 29 days in February.`}, want: wantNotRefuted},
 	{family: "unit", steps: []string{`There are 5 days in a work week.`}, want: wantNotRefuted},
 	{family: "unit", steps: []string{`There are 8 hours in a day that he works.`}, want: wantNotRefuted},

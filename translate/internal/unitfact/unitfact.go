@@ -13,9 +13,11 @@
 // read), a container with a word before it ("a leap year", "a typical
 // month") or after it ("in a day of the camp", "in a week that he works")
 // is not read, facts that vary are not in the table (days in a
-// month, weeks in a year, pounds in a ton, ounces in a cup), a value that
-// is right under some convention is accepted (365 or 366 days in a year,
-// 28 or 29 in February), and a sentence that supposes, approximates or
+// month, weeks in a year, pounds in a ton, ounces in a cup) and neither
+// are the counts a step may mean of a working or school time ("since there
+// are 5 days in a week" after "a 5 day work week": days in a week or a
+// year, hours in a day or a week, "daily"), a value that is right under
+// some convention is accepted (28 or 29 days in February), and a sentence that supposes, approximates or
 // sets its own convention ("if", "assume", "about", "for simplicity",
 // "let's say") is left alone.
 package unitfact
@@ -39,8 +41,7 @@ const (
 
 // facts holds, for "units in a container", the values that are right.
 var facts = map[string][]int64{
-	"seconds/minute": {60}, "minutes/hour": {60}, "seconds/hour": {3600}, "hours/day": {24}, "minutes/day": {1440},
-	"seconds/day": {86400}, "days/week": {7}, "hours/week": {168}, "months/year": {12}, "days/year": {365, 366},
+	"seconds/minute": {60}, "minutes/hour": {60}, "seconds/hour": {3600}, "months/year": {12},
 	"days/january": {31}, "days/february": {28, 29}, "days/march": {31}, "days/april": {30}, "days/may": {31},
 	"days/june": {30}, "days/july": {31}, "days/august": {31}, "days/september": {30}, "days/october": {31},
 	"days/november": {30}, "days/december": {31}, "years/decade": {10}, "years/century": {100}, "decades/century": {10},
@@ -66,14 +67,13 @@ var spellings = map[string]string{
 
 // frequency words and how many times a period they mean.
 var frequency = map[string]map[string]int64{
-	"daily":        {"week": 7, "day": 1},
-	"weekly":       {"week": 1, "year": 52},
+	"weekly":       {"week": 1},
 	"monthly":      {"month": 1, "year": 12},
 	"quarterly":    {"year": 4},
 	"annually":     {"year": 1},
 	"yearly":       {"year": 1},
 	"semiannually": {"year": 2},
-	"hourly":       {"hour": 1, "day": 24},
+	"hourly":       {"hour": 1},
 }
 
 const number = `(\d{1,3}(?:,\d{3})+|\d{1,6}|once|twice|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|sixteen|twenty|thirty|fifty-two|sixty|hundred|thousand)`
