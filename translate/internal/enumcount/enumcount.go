@@ -22,6 +22,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/leanprm/leanprm/translate/internal/arith"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
@@ -35,11 +36,14 @@ const (
 )
 
 // countRE is "N [possible …] nouns [for the …]" and an opening bracket.
-var countRE = regexp.MustCompile(`(?i)\b(\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+` +
+var countRE = regexp.MustCompile(`\b(\d{1,3}|(?i:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve))\s+` +
 	`(?:(?:possible|distinct|different|valid|allowed|available)\s+)*` +
 	`(choices|options|values|possibilities|outcomes|digits|integers|solutions|divisors|elements)` +
 	`((?:\s+(?:for|of|in|on|at)\s+(?:the\s+|each\s+|a\s+|an\s+|this\s+|its\s+)?(?:[a-z]+|\d{1,3})(?:\s+[a-z]+){0,3}){0,2})` +
 	`\s*\(((?:\\[()]|\\[^()]|[^()\\]){1,160})\)`)
+
+// nounRE finds a noun of countRE, with no bracket or word around it.
+var nounRE = regexp.MustCompile(`(?:choice|option|value|possibilitie|outcome|digit|integer|solution|divisor|element)s\b`)
 
 // itemRE is one number of the list, with optional math marks around it.
 var itemRE = regexp.MustCompile(`^\s*(?:\\\(|\$)?\s*(-?\d+(?:\.\d+)?)\s*(?:\\\)|\$)?\s*$`)
@@ -57,17 +61,44 @@ var words = map[string]int{"two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
 // Read returns the obligations of the step's counts stated with their
 // enumeration.
 func Read(step int, text, tactic string) []obligation.Obligation {
-	if !strings.Contains(text, "(") {
-		return nil
+	if !strings.Contains(text, "(") || !anyNoun(text) {
+		return nil // the cheap test first: the full pattern backtracks
 	}
 	var out []obligation.Obligation
-	for _, m := range countRE.FindAllStringSubmatchIndex(text, maxClaims) {
-		if o := claim(step, text, m, tactic); o != nil {
+	last := -1
+	// the full pattern runs only on a window around each noun (it
+	// backtracks): the count and its words before, the bracket after
+	for _, n := range nounRE.FindAllStringIndex(text, 4*maxClaims) {
+		from, to := max(0, n[0]-windowBefore), min(len(text), n[1]+windowAfter)
+		for from > 0 && !utf8.RuneStart(text[from]) {
+			from--
+		}
+		for to < len(text) && !utf8.RuneStart(text[to]) {
+			to++
+		}
+		var m []int
+		for _, c := range countRE.FindAllStringSubmatchIndex(text[from:to], -1) {
+			if from+c[4] == n[0] {
+				m = c // the match whose noun is this one
+			}
+		}
+		if m == nil || from+m[0] <= last {
+			continue
+		}
+		for j := range m {
+			m[j] += from
+		}
+		last = m[0]
+		if o := claim(step, text, m, tactic); o != nil && len(out) < maxClaims {
 			out = append(out, *o)
 		}
 	}
 	return out
 }
+
+// The window read around a noun: the count and its adjectives before, the
+// phrase and the bracket after.
+const windowBefore, windowAfter = 72, 240
 
 // claim reads one match: the count, the noun, the phrase, the bracket.
 func claim(step int, text string, m []int, tactic string) *obligation.Obligation {
@@ -127,3 +158,13 @@ func sentenceStart(text string, i int) int {
 }
 
 var sentenceEndRE = regexp.MustCompile(`[.!?;](?:\s+|$)`)
+
+// anyNoun reports one of countRE's nouns in text, by plain search.
+func anyNoun(text string) bool {
+	for _, n := range []string{"choices", "options", "values", "possibilities", "outcomes", "digits", "integers", "solutions", "divisors", "elements"} {
+		if strings.Contains(text, n) {
+			return true
+		}
+	}
+	return false
+}

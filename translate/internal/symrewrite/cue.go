@@ -72,7 +72,7 @@ func phrase(gap string) (string, bool) {
 // optional punctuation.
 func cue(gap string) bool {
 	g, ok := phrase(gap)
-	if !ok {
+	if !ok || !cueStem(g) {
 		return false
 	}
 	g = strings.TrimSpace(strings.TrimLeft(g, " \t\n\r.,:;!"))
@@ -122,12 +122,12 @@ var labelStop = map[string]bool{"it": true, "this": true, "that": true, "which":
 // \\(\\frac{3}{4}A + \\frac{3}{4}A + 60 + A\\) Total = \\(1A + 60 +
 // \\frac{7}{4}A\\)"). Each states the labelled quantity's value, so the two
 // are equal. A one-letter label is a name, left to the symbolic reader.
-func labelled(text string, a *region, gap string) bool {
+func labelled(text string, aos int, gap string) bool {
 	m := labelGapRE.FindStringSubmatch(gap)
 	if len(gap) > maxGap || m == nil || len(m[1]) < 2 {
 		return false
 	}
-	pre := strings.TrimRight(text[max(0, a.os-maxGap):a.os], " \t\n\r")
+	pre := strings.TrimRight(text[max(0, aos-maxGap):aos], " \t\n\r")
 	if !strings.HasSuffix(pre, "=") {
 		return false
 	}
@@ -186,4 +186,16 @@ func whole(aText string, a *region, gap string) bool {
 	}
 	intro = intro[cut:]
 	return !partRE.MatchString(strings.ToLower(intro))
+}
+
+// cueStem reports a stem of cueRE's words in g (lower case), by plain
+// search: most gaps between two regions hold none, and the pattern is
+// costly.
+func cueStem(g string) bool {
+	for _, w := range []string{"simplif", "combin", "collect", "group", "expand", "factor", "rewrit", "writ", "distribut", "reduc", "equivalent", "equal", "adding", "summing", "multiplying"} {
+		if strings.Contains(g, w) {
+			return true
+		}
+	}
+	return false
 }

@@ -99,32 +99,59 @@ func Read(step int, prev, text string, prevToks, toks []mathtext.Tok, consts map
 		return nil
 	}
 	var out []obligation.Obligation
-	var before *region // the previous region read, or the previous step's last
-	fromPrev, gapFrom := false, 0
-	if prev != "" {
-		if pr := mathtext.MathRegions(prev, prevToks); len(pr) > 0 && len(pr) <= maxRegions && markRE.MatchString(prev[pr[len(pr)-1].CE:]) && standalone(prev, pr, len(pr)-1) {
-			if before, fromPrev = read(prev, pr[len(pr)-1]), true; before != nil {
-				before.alone = true
+	// Regions are read only when the words before one make a pair: most
+	// never are.
+	read1 := make([]*region, len(rs))
+	done := make([]bool, len(rs))
+	get := func(k int) *region {
+		if !done[k] {
+			done[k] = true
+			if read1[k] = read(text, rs[k]); read1[k] != nil {
+				read1[k].alone = standalone(text, rs, k)
 			}
 		}
+		return read1[k]
+	}
+	var pr []mathtext.Region
+	if prev != "" {
+		pr = mathtext.MathRegions(prev, prevToks)
 	}
 	for k, r := range rs {
-		b := read(text, r)
-		if b != nil {
-			b.alone = standalone(text, rs, k)
+		if len(out) >= maxPairs {
+			break
 		}
-		if before != nil && b != nil && len(out) < maxPairs {
-			gap, aText := text[gapFrom:r.OS], text
-			if fromPrev {
-				gap, aText = prev[before.ce:]+"\n"+gap, prev
-			}
-			if before.alone && (b.cont && contGap(gap) || !b.cont && cue(gap) && whole(aText, before, gap)) || !fromPrev && !b.cont && labelled(text, before, gap) {
-				if o := decide(step, text, aText, fromPrev, before, b, gap, consts, doubt, modular, tactic, idTactic); o != nil {
-					out = append(out, *o)
-				}
-			}
+		fromPrev := k == 0
+		var gap, aText string
+		var aos int
+		switch {
+		case !fromPrev:
+			gap, aText, aos = text[rs[k-1].CE:r.OS], text, rs[k-1].OS
+		case len(pr) > 0 && len(pr) <= maxRegions && markRE.MatchString(prev[pr[len(pr)-1].CE:]):
+			gap, aText, aos = prev[pr[len(pr)-1].CE:]+"\n"+text[:r.OS], prev, pr[len(pr)-1].OS
+		default:
+			continue
 		}
-		before, fromPrev, gapFrom = b, false, r.CE
+		cont := strings.HasPrefix(strings.TrimSpace(text[r.S:r.E]), "=")
+		isCue, isCont := !cont && cue(gap), cont && contGap(gap)
+		isLabel := !fromPrev && !cont && !isCue && labelled(text, aos, gap)
+		if !isCue && !isCont && !isLabel {
+			continue
+		}
+		var a *region
+		if fromPrev {
+			if a = read(prev, pr[len(pr)-1]); a != nil {
+				a.alone = standalone(prev, pr, len(pr)-1)
+			}
+		} else {
+			a = get(k - 1)
+		}
+		b := get(k)
+		if a == nil || b == nil || b.cont != cont || !isLabel && !a.alone || isCue && !whole(aText, a, gap) {
+			continue
+		}
+		if o := decide(step, text, aText, fromPrev, a, b, gap, consts, doubt, modular, tactic, idTactic); o != nil {
+			out = append(out, *o)
+		}
 	}
 	return out
 }
@@ -486,14 +513,24 @@ func substituted(l, r *symexpr.Expr, R algebra.Rat) bool {
 		walk(e.R)
 	}
 	walk(l)
+	// each candidate is compared with r at one point first (cheap), and
+	// read as a rational function only when the two agree there
+	at := map[string]*big.Rat{}
+	seen := map[string]bool{}
+	for i, v := range symexpr.Vars(r, seen, symexpr.Vars(l, seen, nil)) {
+		at[v] = big.NewRat(witnesses[i%len(witnesses)]*7+3, 5)
+	}
+	rv, errR := symexpr.Eval(r, at)
 	for _, p := range parts {
 		for _, c := range fresh {
-			if x, err := symexpr.ToRat(replaced(l, p, c)); err == nil && x.Equal(R) {
-				return true
-			}
-			neg := &symexpr.Expr{Op: '~', L: c}
-			if x, err := symexpr.ToRat(replaced(l, p, neg)); err == nil && x.Equal(R) {
-				return true
+			for _, with := range []*symexpr.Expr{c, {Op: '~', L: c}} {
+				x := replaced(l, p, with)
+				if v, err := symexpr.Eval(x, at); errR == nil && (err != nil || v.Cmp(rv) != 0) {
+					continue
+				}
+				if xr, err := symexpr.ToRat(x); err == nil && xr.Equal(R) {
+					return true
+				}
 			}
 		}
 	}

@@ -27,6 +27,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/leanprm/leanprm/translate/internal/arith"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
@@ -95,10 +96,27 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 			out = append(out, *o)
 		}
 	}
-	for _, m := range thereRE.FindAllStringSubmatchIndex(text, maxClaims) {
+
+	// the full patterns run only on a window after each "there" (they
+	// backtracks)
+	for _, from := range thereAt(text, 4*maxClaims) {
+		to := min(len(text), from+160)
+		for to < len(text) && !utf8.RuneStart(text[to]) {
+			to++
+		}
+		m := thereRE.FindStringSubmatchIndex(text[from:to])
+		if m == nil || m[0] != 0 {
+			continue
+		}
+		for j := range m {
+			m[j] += from
+		}
 		if !qualRE.MatchString(text[m[8]:m[9]]) {
 			add(fact(step, text, m[0], m[8], text[m[2]:m[3]], text[m[4]:m[5]], text[m[6]:m[7]], tactic))
 		}
+	}
+	if !anyFrequencyWord(text) {
+		return out
 	}
 	for _, m := range freqRE.FindAllStringSubmatchIndex(text, maxClaims) {
 		word := strings.ReplaceAll(strings.ToLower(text[m[2]:m[3]]), "-", "")
@@ -197,3 +215,33 @@ var (
 	sentenceEndRE = regexp.MustCompile(`[.!?;](?:\s+|$)`)
 	clauseEndRE   = regexp.MustCompile(`[.!?;,](?:\s+|$)|\s(?:and|but|so)\s`)
 )
+
+// thereAt are the places of "there" and "There" in text, at most n.
+func thereAt(text string, n int) []int {
+	var out []int
+	for at := 0; len(out) < n; {
+		i := strings.Index(text[at:], "here")
+		if i < 0 {
+			break
+		}
+		i += at
+		at = i + len("here")
+		if i > 0 && (text[i-1] == 't' || text[i-1] == 'T') && (i == 1 || !isLetter(text[i-2])) && (at == len(text) || !isLetter(text[at])) {
+			out = append(out, i-1)
+		}
+	}
+	return out
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// anyFrequencyWord reports a frequency word of freqRE in text, by plain
+// search.
+func anyFrequencyWord(text string) bool {
+	for _, w := range []string{"eekly", "onthly", "uarterly", "nnually", "early", "ourly"} {
+		if strings.Contains(text, w) {
+			return true
+		}
+	}
+	return false
+}
