@@ -70,6 +70,9 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 	// backtracks): the count and its words before, the bracket after
 	for _, n := range nounRE.FindAllStringIndex(text, 4*maxClaims) {
 		from, to := max(0, n[0]-windowBefore), min(len(text), n[1]+windowAfter)
+		if strings.IndexByte(text[n[1]:to], '(') < 0 || strings.IndexAny(text[from:n[0]], "0123456789tTfFsSeEnN") < 0 {
+			continue // no bracket after the noun, no count before it: the pattern cannot match
+		}
 		for from > 0 && !utf8.RuneStart(text[from]) {
 			from--
 		}
