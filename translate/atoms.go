@@ -6,9 +6,13 @@ import (
 	"github.com/leanprm/leanprm/translate/internal/arith"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
+	"github.com/leanprm/leanprm/translate/internal/enumcount"
+	"github.com/leanprm/leanprm/translate/internal/mathtext"
 	"github.com/leanprm/leanprm/translate/internal/symatom"
 	"github.com/leanprm/leanprm/translate/internal/symbolic"
+	"github.com/leanprm/leanprm/translate/internal/symrewrite"
 	"github.com/leanprm/leanprm/translate/internal/symsolved"
 	"github.com/leanprm/leanprm/translate/internal/wordcmp"
 	"github.com/leanprm/leanprm/translate/internal/worldfact"
@@ -18,7 +22,7 @@ import (
 // stepClaims is the symbolic reader's claims of step i, then the
 // rearrangements in the value of a function of a name that it leaves
 // alone (package symatom), within the room left.
-func (t *Translator) stepClaims(i int, scans []stepScan, sym *symbolic.State, room int, modular bool, conv string) ([]obligation.Obligation, []obligation.Skipped) {
+func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *symbolic.State, room int, modular bool, conv string) ([]obligation.Obligation, []obligation.Skipped) {
 	ss := &scans[i]
 	obls, skipped := t.symReader().Claims(i, ss.text, ss.toks, sym, room, modular)
 	for j := range obls {
@@ -42,6 +46,11 @@ func (t *Translator) stepClaims(i int, scans []stepScan, sym *symbolic.State, ro
 	var prevToks = ss.toks[:0]
 	if i > 0 && scans[i-1].skip == "" {
 		prev, prevToks = scans[i-1].text, scans[i-1].toks
+		if scans[i-1].sc == nil {
+			// a step the context cache kept is not scanned again: its text
+			// is read here as the scan would, so both paths agree
+			prev, prevToks = t.unscanned(steps[i-1])
+		}
 	}
 	for _, o := range symatom.Read(i, prev, ss.text, prevToks, ss.toks, t.opts.Tactic, t.opts.IdentityTactic) {
 		if len(obls) >= room || taken(obls, o.Span) {
@@ -75,6 +84,16 @@ func (t *Translator) stepClaims(i int, scans []stepScan, sym *symbolic.State, ro
 		}
 		if !comparedAt(obls, o.Span) {
 			obls = append(obls, o)
+		}
+	}
+	for _, o := range symrewrite.Read(i, prev, ss.text, prevToks, ss.toks, sym.Consts, sym.Doubt, modular, t.opts.Tactic, t.opts.IdentityTactic) {
+		if len(obls) < room && !taken(obls, o.Span) {
+			obls = append(obls, o) // an expression written alone and rewritten (symrewrite)
+		}
+	}
+	for _, o := range enumcount.Read(i, ss.text, t.opts.Tactic) {
+		if len(obls) < room && !taken(obls, o.Span) {
+			obls = append(obls, o) // a count stated with its enumeration (enumcount)
 		}
 	}
 	return obls, skipped
@@ -141,4 +160,13 @@ func taken(obls []obligation.Obligation, sp obligation.Span) bool {
 		}
 	}
 	return false
+}
+
+// unscanned is a step's text and tokens as the scan of translate reads
+// them, or "" for a step it leaves alone.
+func (t *Translator) unscanned(text string) (string, []mathtext.Tok) {
+	if !utf8.ValidString(text) || len(text) > t.limits.MaxStepBytes {
+		return "", nil
+	}
+	return text, mathtext.Lex(text, t.limits.MaxDigits)
 }

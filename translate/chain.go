@@ -390,7 +390,7 @@ func (t *Translator) translate(id string, pc problemCtx, steps []string, resume 
 			}
 			sym.Doubt = ss.sc.DoubtAny()
 			sym.Consts = binds.exactAt(i)
-			obls, skipped := t.stepClaims(i, scans, &sym, room, modular.why != "", pc.conv)
+			obls, skipped := t.stepClaims(i, steps, scans, &sym, room, modular.why != "", pc.conv)
 			sr.Obligations = append(sr.Obligations, obls...)
 			sr.Skipped = append(sr.Skipped, skipped...)
 			total += len(obls)

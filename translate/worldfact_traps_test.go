@@ -36,9 +36,27 @@ var worldFactTraps = []trap{
 	{family: "world fact wrong", steps: []string{`There are 30 days in July, so the total is \(30 \times 2 = 60\).`}, want: wantRefuted, claim: "the days of July = 30"},
 	{family: "world fact wrong", steps: []string{`June has 31 days.`}, want: wantRefuted, claim: "the days of June = 31"},
 	{family: "world fact wrong", steps: []string{`Rent is paid quarterly (3 times a year).`}, want: wantRefuted, claim: "quarterly"},
-	{family: "world fact wrong", steps: []string{`There are 54 weeks in a year.`}, want: wantRefuted, claim: "the weeks in a year = 54"},
+	{family: "world fact wrong", steps: []string{`There are 14 months in a year.`}, want: wantRefuted, claim: "the months in a year = 14"},
 	{family: "world fact wrong", steps: []string{`From February 1st to March 1st, there are 35 days.`}, want: wantRefuted, claim: "the days from February 1 to March 1 = 35"},
-	{family: "world fact wrong", steps: []string{`A day has 20 hours, so the shift is a fifth of it.`}, want: wantRefuted, claim: "the hours in a day = 20"},
+	{family: "world fact wrong", steps: []string{`An hour has 50 minutes, so the class is a fifth of it.`}, want: wantRefuted, claim: "the minutes in a hour = 50"},
+	// From the unitfact corpus (branch gsmath), kept for worldfact: working time, a
+	// convention in the step, a sentence that sets its own count.
+	{family: "unit", steps: []string{`There are 31 days in July, so she reads 31 × 2 = 62 pages.`}, want: wantNotRefuted},
+	{family: "unit", steps: []string{`There are 60 minutes in an hour.`}, want: wantNotRefuted},
+	{family: "unit", steps: []string{`There are 366 days in a year this time.`}, want: wantNotRefuted},
+	{family: "unit", steps: []string{`She works a 5 day work week. Since there are 5 days in a week, she answers 320 / 5 = 64 a day.`}, want: wantNotRefuted},
+	{family: "unit", steps: []string{`There are 8 hours in a day, so the shift pays 8 × 15 = 120.`}, want: wantNotRefuted},
+	{family: "unit", steps: []string{`There are 29 days in February.`}, want: wantNotRefuted},
+	{family: "unit", steps: []string{`There are 5 days in a work week.`}, want: wantNotRefuted},
+	{family: "unit", steps: []string{`There are 8 hours in a day that he works.`}, want: wantNotRefuted},
+	{family: "unit", steps: []string{`There are 6 hours in a day of the camp.`}, want: wantNotRefuted},
+	{family: "unit", steps: []string{`Assume there are 30 days in a month.`}, want: wantNotRefuted},
+	{family: "unit", steps: []string{`For simplicity, there are 30 days in March here.`}, want: wantNotRefuted},
+	{family: "unit", steps: []string{`Each day has 8 hours of class.`}, want: wantNotRefuted},
+	{family: "unit", steps: []string{`There are 52 weeks in a year.`}, want: wantNotRefuted},
+	{family: "unit wrong", steps: []string{`There are 30 days in August, so the total is 30 × 3 = 90.`}, want: wantRefuted, claim: "the days of August = 30"},
+	{family: "unit wrong", steps: []string{`The fee is paid monthly, which means 4 times a year.`}, want: wantRefuted},
+	{family: "unit wrong", steps: []string{`There are 100 minutes in an hour.`}, want: wantRefuted},
 
 	// Digits stated in words (worldfact/digits.go).
 	{family: "digits true", steps: []string{"First, \\(17\\) is a two-digit number.\nSecond, \\(257\\) is a three-digit number."}, want: wantNotRefuted},
@@ -71,8 +89,9 @@ func TestWorldFactConventions(t *testing.T) {
 	}{
 		{"Assume every month has 30 days. How many days are in March and April?", "There are 30 days in March.", false},
 		{"On planet Vor a day has 30 hours. How long is a week there?", "There are 30 hours in a day.", false},
-		{"Tom works a 4 day work week, 8 hours each day. How many hours does he work?", "There are 4 days in a week, so he works \\(4 \\times 8 = 32\\) hours.", false},
-		{"Tom works 8 hours a day, every day. How many hours does he work in a week?", "There are 4 days in a week, so he works \\(4 \\times 8 = 32\\) hours.", true},
+		{"Tom's school runs a 10 month school year. How many months of lessons are there?", "There are 10 months in a year, so 10 months of lessons.", false},
+		{"Tom's school runs all year. How many months of lessons are there?", "There are 10 months in a year, so 10 months of lessons.", true},
+		{"Tom works 8 hours a day, every day. How many hours does he work in a week?", "There are 4 days in a week, so he works \\(4 \\times 8 = 32\\) hours.", false}, // working time: not read
 		{"A shop opens every day of March. How many days is it open?", "There are 30 days in March.", true},
 	} {
 		res, err := tr.ChainProblem(context.Background(), "conv", c.problem, []string{c.step})

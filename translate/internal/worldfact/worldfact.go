@@ -14,6 +14,7 @@ package worldfact
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -50,7 +51,7 @@ var (
 	// ownCalendarRE in the problem: it may set its own calendar.
 	ownCalendarRE = regexp.MustCompile(`\b(?:assume|assuming|suppose|supposing|imagine|planet|fictional|leap|calendar|pretend)\b`)
 	// vetoRE in the claim's sentence: the claim is hedged, supposed or denied.
-	vetoRE = regexp.MustCompile(`\b(?:if|assume|assuming|suppose|would|not|no|isn't|aren't|approximately|about|roughly|around|nearly|average|typically|usually|say|let's|lets)\b|≈|~`)
+	vetoRE = regexp.MustCompile(`\b(?:if|assume|assuming|suppose|would|not|no|isn't|aren't|approximately|about|roughly|around|nearly|average|typically|usually|say|let's|lets|simplicity|simplify|convention|conventionally|treat|treating|consider|considering|pretend|here)\b|≈|~`)
 )
 
 // spaced compiles a pattern whose spaces match any run of blanks (a math
@@ -69,12 +70,12 @@ var monthIndex = map[string]int{"january": 1, "february": 2, "march": 3, "april"
 	"july": 7, "august": 8, "september": 9, "october": 10, "november": 11, "december": 12}
 
 // unitFacts are how many of the first unit make one of the second: the
-// values the world allows.
+// values the world allows. Counts a step may mean of working or school
+// time are left out (days in a week or a year, hours in a day or a week,
+// weeks in a year: "there are 8 hours in a day" may be a shift's).
 var unitFacts = map[[2]string][]int{
-	{"days", "week"}: {7}, {"hours", "day"}: {24}, {"minutes", "hour"}: {60}, {"seconds", "minute"}: {60},
-	{"months", "year"}: {12}, {"weeks", "year"}: {52}, {"days", "year"}: {365, 366}, {"years", "decade"}: {10},
-	{"years", "century"}: {100}, {"hours", "week"}: {168}, {"minutes", "day"}: {1440}, {"seconds", "hour"}: {3600},
-	{"days", "fortnight"}: {14}, {"weeks", "fortnight"}: {2},
+	{"minutes", "hour"}: {60}, {"seconds", "minute"}: {60}, {"seconds", "hour"}: {3600}, {"months", "year"}: {12},
+	{"years", "decade"}: {10}, {"years", "century"}: {100},
 }
 
 var freqCount = map[string]int{"quarterly": 4, "semiannually": 2, "semi-annually": 2, "annually": 1, "yearly": 1, "monthly": 12}
@@ -104,29 +105,46 @@ func Conventions(problem string) string {
 	if ownCalendarRE.MatchString(low) || len(read(plain(problem), problem)) > 0 {
 		return "*"
 	}
+	return ownCounts(low)
+}
+
+// ownCounts is the unit facts that low counts its own way, as Conventions
+// writes them.
+func ownCounts(low string) string {
 	var keys []string
 	for i, k := range unitKeys {
-		if strings.Contains(low, strings.TrimSuffix(k[0], "s")) && strings.Contains(low, k[1]) && ownCountRE[i].MatchString(low) {
-			keys = append(keys, k[0]+"/"+k[1])
+		if !strings.Contains(low, strings.TrimSuffix(k[0], "s")) || !strings.Contains(low, k[1]) {
+			continue
+		}
+		for _, m := range ownCountRE[i].FindAllStringSubmatch(low, -1) {
+			if !slices.ContainsFunc(strings.Fields(m[1]), func(w string) bool { return notAdjective[w] }) {
+				keys = append(keys, k[0]+"/"+k[1])
+				break
+			}
 		}
 	}
 	return strings.Join(keys, ",")
 }
+
+// notAdjective are words between a count and its whole that make the
+// phrase a statement of the fact ("10 months in a year"), not a whole of
+// the problem's own ("a 10 month school year").
+var notAdjective = map[string]bool{"in": true, "per": true, "a": true, "an": true, "each": true, "every": true,
+	"of": true, "for": true, "make": true, "makes": true, "is": true, "are": true, "to": true}
 
 // ownCountRE[i] finds a problem's own count of unitKeys[i]: a number of
 // the unit, then the whole within the sentence ("5 day work week").
 var ownCountRE = func() []*regexp.Regexp {
 	out := make([]*regexp.Regexp, len(unitKeys))
 	for i, k := range unitKeys {
-		out[i] = regexp.MustCompile(`\d+(?:\.\d+)?[- ]?` + strings.TrimSuffix(k[0], "s") + `s?\b[^.!?]{0,24}\b` + k[1] + `\b`)
+		out[i] = regexp.MustCompile(`\d+(?:\.\d+)?[- ]?` + strings.TrimSuffix(k[0], "s") + `s?\b((?:[\s-]+[a-z']+){0,3}?)[\s-]+` + k[1] + `\b`)
 	}
 	return out
 }()
 
 // unitKeys are unitFacts' keys in a fixed order.
-var unitKeys = [][2]string{{"days", "week"}, {"hours", "day"}, {"minutes", "hour"}, {"seconds", "minute"}, {"months", "year"},
-	{"weeks", "year"}, {"days", "year"}, {"years", "decade"}, {"years", "century"}, {"hours", "week"}, {"minutes", "day"},
-	{"seconds", "hour"}, {"days", "fortnight"}, {"weeks", "fortnight"}}
+var unitKeys = [][2]string{{"minutes", "hour"}, {"seconds", "minute"}, {"seconds", "hour"}, {"months", "year"},
+	{"years", "decade"}, {"years", "century"}}
 
 // Read returns the refutations of the step's false claims of the calendar
 // and of units of time, under the problem's conventions (Conventions):
@@ -136,7 +154,12 @@ func Read(step int, text, conv, tactic string) []obligation.Obligation {
 		return nil
 	}
 	var out []obligation.Obligation
-	for _, c := range read(plain(text), text) {
+	low := plain(text)
+	// The step may set its own count too ("a school year of 10 months").
+	if own := ownCounts(low); own != "" {
+		conv += "," + own
+	}
+	for _, c := range read(low, text) {
 		if allowed(c) || c.key != "" && strings.Contains(","+conv+",", ","+c.key+",") {
 			continue
 		}

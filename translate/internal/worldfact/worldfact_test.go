@@ -25,15 +25,19 @@ func TestRead(t *testing.T) {
 	assert.Empty(t, Read(0, "He pays quarterly, meaning four times a year.", "", "norm_num"))
 	// Conventions.
 	assert.Empty(t, Read(0, "There are 30 days in March.", "*", "norm_num"))
-	assert.Empty(t, Read(0, "There are 5 days in a week.", "days/week", "norm_num"))
-	assert.Len(t, Read(0, "There are 5 days in a week.", "hours/day", "norm_num"), 1)
+	assert.Empty(t, Read(0, "There are 10 months in a year.", "months/year", "norm_num"))
+	assert.Len(t, Read(0, "There are 10 months in a year.", "minutes/hour", "norm_num"), 1)
+	// The step's own count: "a 10 month school year".
+	assert.Empty(t, Read(0, "It is a 10 month school year. There are 10 months in a year of school, and there are 10 months in a year.", "", "norm_num"))
+	// Counts of working time are not read at all.
+	assert.Empty(t, Read(0, "There are 8 hours in a day, and there are 5 days in a week.", "", "norm_num"))
 }
 
 func TestConventions(t *testing.T) {
 	assert.Equal(t, "*", Conventions("Assume a year has 360 days."))
 	assert.Equal(t, "*", Conventions("There are 30 days in April and 31 in May."))
-	assert.Equal(t, "days/week", Conventions("She has a 4-day work week."))
-	assert.Equal(t, "hours/day", Conventions("He works 8 hours a day."))
+	assert.Equal(t, "months/year", Conventions("Her school year has 10-month terms: a 10 month school year."))
+	assert.Equal(t, "minutes/hour", Conventions("Lessons last a 50 minute class hour."))
 	assert.Equal(t, "", Conventions("A shop sells 40 apples every day."))
 }
 

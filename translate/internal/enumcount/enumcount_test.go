@@ -1,0 +1,48 @@
+package enumcount
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// TestRead: a count that disagrees with its bracket is one obligation with
+// the items counted; agreement, words in the bracket and a number that is
+// part of math are left alone.
+func TestRead(t *testing.T) {
+	obls := Read(0, "There are 7 choices for the exponent of 3 (0, 2, 4, 6).", "norm_num")
+	if assert.Len(t, obls, 1) {
+		assert.Equal(t, "#(0, 2, 4, 6) = 7", obls[0].Expr)
+		assert.Equal(t, "(4 : Rat) = (7 : Rat)", obls[0].Prop)
+		assert.Equal(t, "7 choices for the exponent of 3 (0, 2, 4, 6)", obls[0].Span.Text)
+	}
+	for _, s := range []string{
+		"There are 4 choices (0, 2, 4, 6).", "There are 3 choices (red, blue, green).", "with x_3 values (1, 2)",
+		"There are 2.5 values (1, 2, 3).", "There are 5 values (1, 2, ..., 9).", "There are 5 values (1-4, 6).",
+	} {
+		assert.Empty(t, Read(0, s, "norm_num"), s)
+	}
+}
+
+// FuzzEnumCount: hostile steps never panic and spans lie in the step.
+func FuzzEnumCount(f *testing.F) {
+	f.Add("There are 7 choices for the exponent of 3 (0, 2, 4, 6).")
+	f.Add(`That leaves three options for the last seat (\(4\), \(5\)), so`)
+	f.Add("9 possible choices for the first digit (5, 6, 7, 8, or 9), 9 possible choices (5, 6)")
+	f.Fuzz(func(t *testing.T, text string) {
+		if !utf8.ValidString(text) {
+			return
+		}
+		obls := Read(0, text, "norm_num")
+		if len(obls) > maxClaims {
+			t.Fatalf("%d obligations", len(obls))
+		}
+		for _, o := range obls {
+			if o.Span.Start < 0 || o.Span.End > len(text) || !strings.HasPrefix(o.Expr, "#(") {
+				t.Fatalf("bad obligation %+v", o)
+			}
+		}
+	})
+}

@@ -1,0 +1,201 @@
+package symrewrite
+
+import (
+	"regexp"
+	"strings"
+)
+
+// The words between two expressions that make the second the first
+// rewritten. The whole gap must be one of these phrases, with nothing but
+// punctuation around it: an object other than the expression itself ("the
+// numerator", "the first two terms", "inside the parentheses"), a
+// substitution, a case or any other word makes the second expression
+// something else, and the pair is left alone.
+var (
+	// lead is a connective that may open the phrase.
+	lead = `(?:(?:now|next|then|so|thus|hence|therefore|finally|again|first|second|third)\s*,?\s+)?`
+	// object is what a rewriting acts on when it is the expression itself.
+	object = `(?:\s+(?:like terms|the like terms|similar terms|terms|this|it|these|them|the expression|this expression|this equation|the equation|further|again|everything|all terms|up|together))*`
+	// result announces the expression after a participle ("combining like
+	// terms, we get").
+	result = `(?:\s*,?\s*(?:we (?:get|have|obtain|find)|this (?:gives|becomes|is|yields)|gives|yields|it becomes)\s*:?|\s*:)`
+	imper  = `(?:combine|collect|simplify)`
+	gerund = `(?:(?:after|on|upon)\s+)?(?:combining|collecting|grouping|simplifying|expanding|factoring|factorising|factorizing|rewriting|distributing|multiplying out|reducing|adding|summing|multiplying)`
+	passiv = `(?:simplified|expanded|factored|factorised|factorized|rewritten|written|reduced)`
+
+	cueRE = regexp.MustCompile(`^` + lead + `(?:` +
+		// "Combine like terms:", "Simplify further:" (a colon after it:
+		// "Factor \(x^2 - 1\)", "let's rewrite \(11y - 11z\)" name the
+		// object, not the result)
+		`(?:we\s+(?:can\s+)?|let's\s+|let us\s+)?` + imper + object + `\s*:` +
+		// "Combining like terms, we get"
+		`|` + gerund + object + result +
+		// "This simplifies to", "which can be further simplified to", "This can be rewritten as:"
+		`|(?:this|which|it|this expression)\s+(?:(?:can|may)\s+(?:also\s+)?be\s+)?(?:further\s+)?(?:simplifies|expands|factors|reduces|` + passiv + `)(?:\s+further)?(?:\s+(?:to|as|into)\s*:?|\s*:)` +
+		// "(E1) can be factored as (E2)", "(E1) simplifies to (E2)"
+		`|(?:(?:can|may)\s+(?:also\s+)?be\s+)(?:further\s+)?` + passiv + `(?:\s+further)?\s+(?:to|as|into)` +
+		// "We can write this as", "which equals", "This is equal to"
+		`|(?:we\s+can\s+|let's\s+|let us\s+)?(?:write|rewrite)\s+(?:this|it|this expression)\s+as` +
+		`|(?:this|which|it)\s+(?:equals|is\s+(?:also\s+)?equal\s+to)` +
+		`|(?:simplifies|expands|factors|reduces)(?:\s+further)?\s+(?:to|as|into)` +
+		`|(?:which\s+)?is\s+equivalent\s+to` +
+		`)\s*:?$`)
+
+	// markRE is what may stand around the phrase: punctuation, spaces and
+	// the marks of math regions.
+	markRE = regexp.MustCompile(`^[\s.,:;!]*$`)
+	// sentenceEndRE ends a sentence.
+	sentenceEndRE = regexp.MustCompile(`[.!?](?:\s+|$)`)
+)
+
+// phrase is gap lower-cased from its first sentence end on, when only
+// marks stand before that end (the first expression may end its sentence:
+// "E1. This simplifies to E2"); ok is false for a gap too long or with
+// words before a sentence end.
+func phrase(gap string) (string, bool) {
+	if len(gap) > maxGap {
+		return "", false
+	}
+	g := strings.ToLower(gap)
+	if loc := sentenceEndRE.FindStringIndex(g); loc != nil {
+		if !markRE.MatchString(g[:loc[0]]) {
+			return "", false
+		}
+		g = g[loc[1]:]
+	}
+	return g, true
+}
+
+// cue reports whether gap, the text between the two expressions, names a
+// rewriting of the first into the second and nothing else: optional
+// punctuation, one sentence break at most before the phrase, the phrase,
+// optional punctuation.
+func cue(gap string) bool {
+	g, ok := phrase(gap)
+	if !ok || !cueStem(g) {
+		return false
+	}
+	g = strings.TrimSpace(strings.TrimLeft(g, " \t\n\r.,:;!"))
+	if colon := strings.TrimRight(g, " \t\n\r"); strings.HasSuffix(colon, ":") {
+		g = strings.TrimSpace(strings.TrimSuffix(colon, ":")) + ":"
+	} else {
+		g = strings.TrimSpace(strings.TrimRight(g, " \t\n\r.,;!"))
+	}
+	return g != "" && cueRE.MatchString(g)
+}
+
+// The words before "= E" that continues an expression: none, or one
+// sentence that names an operation on it and does not hedge ("First,
+// let's factor out common terms where possible:"). The "=" states the
+// equality; the words must only not make it a supposition or a test.
+var (
+	contOpRE   = regexp.MustCompile(`\b(?:factor\w*|simplif\w*|expand\w*|combin\w*|collect\w*|rewrit\w*|distribut\w*|group\w*|cancel\w*|evaluat\w*|comput\w*|calculat\w*)`)
+	contVetoRE = regexp.MustCompile(`\b(?:if|suppose|supposing|assume|assuming|would|were|should|could|might|not|no|never|incorrect\w*|wrong\w*|mistake\w*|errors?|instead|check\w*|verify\w*|test\w*|try|trying|cases?|when|whenever|unless|only|approximately|roughly|about|mod|modulo|round\w*|nearest|floor|ceil\w*|remainder|quotient|claim\w*|seems?|appears?|substitut\w*|plug\w*|equations?)\b|≈|\\approx`)
+)
+
+// contGap reports whether gap, the text before "= E", lets E continue the
+// expression before it.
+func contGap(gap string) bool {
+	g, ok := phrase(gap)
+	if !ok {
+		return false
+	}
+	if sentenceEndRE.MatchString(g) || markRE.MatchString(g) {
+		return markRE.MatchString(g)
+	}
+	return contOpRE.MatchString(g) && !contVetoRE.MatchString(g)
+}
+
+// labelGapRE is a gap that holds a quantity named in words and "=" and
+// nothing else ("Total = \\(…\\)").
+var (
+	labelGapRE  = regexp.MustCompile(`^[\s.,;:]*([A-Za-z][A-Za-z']*(?: [A-Za-z][A-Za-z']*){0,5})\s*=\s*$`)
+	labelCharRE = regexp.MustCompile(`[A-Za-z']`)
+)
+
+// labelStop are words that name no quantity.
+var labelStop = map[string]bool{"it": true, "this": true, "that": true, "which": true, "so": true, "then": true, "thus": true,
+	"therefore": true, "hence": true, "and": true, "the": true, "is": true, "we": true, "get": true, "have": true, "or": true}
+
+// labelled reports a label chain, within a step: the same words and "="
+// before each of two expressions with nothing else between them ("Total =
+// \\(\\frac{3}{4}A + \\frac{3}{4}A + 60 + A\\) Total = \\(1A + 60 +
+// \\frac{7}{4}A\\)"). Each states the labelled quantity's value, so the two
+// are equal. A one-letter label is a name, left to the symbolic reader.
+func labelled(text string, aos int, gap string) bool {
+	m := labelGapRE.FindStringSubmatch(gap)
+	if len(gap) > maxGap || m == nil || len(m[1]) < 2 {
+		return false
+	}
+	pre := strings.TrimRight(text[max(0, aos-maxGap):aos], " \t\n\r")
+	if !strings.HasSuffix(pre, "=") {
+		return false
+	}
+	pre = strings.TrimRight(strings.TrimSuffix(pre, "="), " \t\n\r")
+	if len(pre) < len(m[1]) || !strings.EqualFold(pre[len(pre)-len(m[1]):], m[1]) {
+		return false
+	}
+	if i := len(pre) - len(m[1]); i > 0 && labelCharRE.MatchString(pre[i-1:i]) {
+		return false // the label is the end of a longer one
+	}
+	for _, w := range strings.Fields(strings.ToLower(m[1])) {
+		if !labelStop[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// anaphorRE opens the words that refer back to the expression before
+// them ("this simplifies to", "which can be rewritten as", "can be
+// factored as", "is equivalent to").
+var anaphorRE = regexp.MustCompile(`^` + lead + `(?:(?:this|which|it|this expression)\b|(?:can|may)\s+(?:also\s+)?be\b|(?:simplifies|expands|factors|reduces)\b|(?:which\s+)?is\s+equivalent\b|(?:we\s+can\s+|let's\s+|let us\s+)?(?:write|rewrite)\s+(?:this|it)\b)`)
+
+// partRE names a part of an expression in the sentence that shows it.
+var partRE = regexp.MustCompile(`\b(?:terms?|parts?|pieces?|components?|summands?|numerators?|denominators?|sides?|coefficients?|factors?|exponents?|brackets?|parenthes[ie]s)\b`)
+
+// whole reports whether the words between a, in aText, and the expression
+// after it make that expression a's rewriting, not the rewriting of a
+// whole a is a part of: words that refer back to a ("this simplifies to")
+// do; an imperative or a gerund ("Simplifying, we get:") rewrites
+// whatever is being simplified, so a's sentence must not show it as a part
+// ("The second term is \[ 2x \]").
+func whole(aText string, a *region, gap string) bool {
+	g := strings.ToLower(gap)
+	if loc := sentenceEndRE.FindStringIndex(g); loc != nil {
+		g = g[loc[1]:]
+	}
+	if anaphorRE.MatchString(strings.TrimSpace(strings.TrimLeft(g, " \t\n\r.,:;!"))) {
+		return true
+	}
+	// the words that introduce a, on its line or the lines before it, back
+	// to a sentence end ("The second term is\n\[ 2x \]")
+	from := max(0, a.os-maxSentence)
+	intro := aText[from:a.os]
+	cut := 0
+	for _, mark := range []string{`\]`, "$$"} { // a display before ends the introduction
+		if i := strings.LastIndex(intro, mark); i >= 0 {
+			cut = max(cut, i+len(mark))
+		}
+	}
+	if locs := sentenceEndRE.FindAllStringIndex(intro, -1); len(locs) > 0 {
+		cut = max(cut, locs[len(locs)-1][1])
+	}
+	if cut == 0 && from > 0 {
+		return false // a sentence too long to read
+	}
+	intro = intro[cut:]
+	return !partRE.MatchString(strings.ToLower(intro))
+}
+
+// cueStem reports a stem of cueRE's words in g (lower case), by plain
+// search: most gaps between two regions hold none, and the pattern is
+// costly.
+func cueStem(g string) bool {
+	for _, w := range []string{"simplif", "combin", "collect", "group", "expand", "factor", "rewrit", "writ", "distribut", "reduc", "equivalent", "equal", "adding", "summing", "multiplying"} {
+		if strings.Contains(g, w) {
+			return true
+		}
+	}
+	return false
+}
