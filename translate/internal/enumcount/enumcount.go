@@ -20,6 +20,7 @@ package enumcount
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -68,7 +69,7 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 	last := -1
 	// the full pattern runs only on a window around each noun (it
 	// backtracks): the count and its words before, the bracket after
-	for _, n := range nounRE.FindAllStringIndex(text, 4*maxClaims) {
+	for _, n := range nounsIn(text, 4*maxClaims) {
 		from, to := max(0, n[0]-windowBefore), min(len(text), n[1]+windowAfter)
 		if strings.IndexByte(text[n[1]:to], '(') < 0 || strings.IndexAny(text[from:n[0]], "0123456789tTfFsSeEnN") < 0 {
 			continue // no bracket after the noun, no count before it: the pattern cannot match
@@ -163,6 +164,38 @@ func sentenceStart(text string, i int) int {
 var sentenceEndRE = regexp.MustCompile(`[.!?;](?:\s+|$)`)
 
 // anyNoun reports one of countRE's nouns in text, by plain search.
+// nounsIn is nounRE's matches in text, in order, at most limit, found
+// with strings.Index (the pattern has no literal prefix and ran over every
+// step).
+func nounsIn(text string, limit int) [][]int {
+	var out [][]int
+	for _, n := range nouns {
+		for at := 0; ; {
+			i := strings.Index(text[at:], n)
+			if i < 0 {
+				break
+			}
+			s, e := at+i, at+i+len(n)
+			if e == len(text) || !isWordByte(text[e]) {
+				out = append(out, []int{s, e})
+			}
+			at = e
+		}
+	}
+	slices.SortFunc(out, func(a, b []int) int { return a[0] - b[0] })
+	if len(out) > limit {
+		out = out[:limit]
+	}
+	return out
+}
+
+// nouns are nounRE's words.
+var nouns = []string{"choices", "options", "values", "possibilities", "outcomes", "digits", "integers", "solutions", "divisors", "elements"}
+
+func isWordByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
 func anyNoun(text string) bool {
 	for _, n := range []string{"choices", "options", "values", "possibilities", "outcomes", "digits", "integers", "solutions", "divisors", "elements"} {
 		if strings.Contains(text, n) {

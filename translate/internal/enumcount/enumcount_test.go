@@ -1,6 +1,7 @@
 package enumcount
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -45,4 +46,22 @@ func FuzzEnumCount(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestNounsInIsNounRE: the hand-written scan finds what nounRE finds.
+func TestNounsInIsNounRE(t *testing.T) {
+	for _, s := range []string{
+		"There are 7 choices (0, 2, 4, 6) and 3 values, 2 digitsx, integers_ and divisors.",
+		"valuesvalues values, outcomes(1) possibilities",
+		"", "choices", "no nouns here", "elementsÿ solutions\nsolutions",
+	} {
+		want := nounRE.FindAllStringIndex(s, -1)
+		got := nounsIn(s, 1000)
+		if len(want) == 0 {
+			want = nil
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%q: got %v, want %v", s, got, want)
+		}
+	}
 }

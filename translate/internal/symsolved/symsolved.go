@@ -125,6 +125,10 @@ func Read(step int, prev string, prevToks []mathtext.Tok, text string, toks []ma
 	if strings.Count(text, "=") < 2 {
 		return nil // an equation and a value at least
 	}
+	// A cue (cueRE, preCueRE) holds one of these stems.
+	if !hasAny(text, "olv", "find", "get", "giv", "ield", "olution", "atisf", "fit", "ossible", "only", "valid", "btain", "have", "oot") {
+		return nil
+	}
 	// A cue before an equation ("the solutions of") needs one of these
 	// words; the cues before values are read on the prose before each.
 	pre := strings.Contains(text, "olution") || strings.Contains(text, "oot")
@@ -678,3 +682,13 @@ func trimEnd(text string, s, e int) int {
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// hasAny reports one of words in s.
+func hasAny(s string, words ...string) bool {
+	for _, w := range words {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}

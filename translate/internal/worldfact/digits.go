@@ -43,6 +43,11 @@ func ReadDigits(step int, text, tactic string) []obligation.Obligation {
 	if len(text) > maxStep || !strings.Contains(text, "digit") || otherBaseRE.MatchString(strings.ToLower(text)) {
 		return nil
 	}
+	counts := strings.Contains(text, "-digit") || strings.Contains(text, " digit")
+	units := hasAny(text, "units digit", "unit digit", "ones digit", "last digit")
+	if !counts && !units {
+		return nil
+	}
 	low := plain(text)
 	var out []obligation.Obligation
 	add := func(s, e int, said, is int, what, fact string) {
@@ -61,6 +66,9 @@ func ReadDigits(step int, text, tactic string) []obligation.Obligation {
 		out = append(out, o)
 	}
 	for _, re := range []*regexp.Regexp{kDigitRE, hasRE} {
+		if !counts {
+			break
+		}
 		for _, m := range re.FindAllStringSubmatchIndex(low, -1) {
 			n, ok := bigNumeral(low[m[2]:m[3]])
 			k, okK := numberAt(low, m[4], m[5])
@@ -72,6 +80,9 @@ func ReadDigits(step int, text, tactic string) []obligation.Obligation {
 		}
 	}
 	for _, re := range unitsRE {
+		if !units {
+			break
+		}
 		for _, m := range re.FindAllStringSubmatchIndex(low, -1) {
 			n, ok := bigNumeral(low[m[2]:m[3]])
 			d, _ := strconv.Atoi(low[m[4]:m[5]])

@@ -153,6 +153,11 @@ func Read(step int, text, conv, tactic string) []obligation.Obligation {
 	if conv == "*" || len(text) > maxStep {
 		return nil
 	}
+	// Every fact read names one of these (lower case but for the months,
+	// which need "days"): most steps hold none.
+	if !hasAny(text, "days", "minute", "second", "month", "year", "decade", "centur", "dozen", "uarterl", "nnual", "early", "onthly") {
+		return nil
+	}
 	var out []obligation.Obligation
 	low := plain(text)
 	// The step may set its own count too ("a school year of 10 months").
