@@ -14,7 +14,7 @@ build:
 	$(GO) build -ldflags "-X main.commit=$$(git rev-parse HEAD 2>/dev/null)" -o $(BIN) ./cmd/leanprm
 
 test:
-	$(GO) test -race $(PKGS)
+	$(GO) test -race -timeout 30m $(PKGS)
 
 # Speed and memory are measured here, never in timed tests.
 bench:
