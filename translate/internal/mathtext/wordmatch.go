@@ -59,3 +59,14 @@ func (m *WordMatcher) MatchString(s string) bool { return m.FindString(s) != "" 
 
 // IsWordByte reports a byte of a word: an ASCII letter or an apostrophe.
 func IsWordByte(c byte) bool { return IsASCIILetter(c) || c == '\'' }
+
+// HasAny reports one of words in s: the cheap test readers run before
+// their patterns.
+func HasAny(s string, words ...string) bool {
+	for _, w := range words {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}

@@ -27,7 +27,6 @@
 package symsolved
 
 import (
-	"errors"
 	"fmt"
 	"math/big"
 	"regexp"
@@ -126,7 +125,7 @@ func Read(step int, prev string, prevToks []mathtext.Tok, text string, toks []ma
 		return nil // an equation and a value at least
 	}
 	// A cue (cueRE, preCueRE) holds one of these stems.
-	if !hasAny(text, "olv", "find", "get", "giv", "ield", "olution", "atisf", "fit", "ossible", "only", "valid", "btain", "have", "oot") {
+	if !mathtext.HasAny(text, "olv", "find", "get", "giv", "ield", "olution", "atisf", "fit", "ossible", "only", "valid", "btain", "have", "oot") {
 		return nil
 	}
 	// A cue before an equation ("the solutions of") needs one of these
@@ -580,9 +579,9 @@ func decide(step int, text string, g group, sys []equation, tactic string) *obli
 		if len(g.names) == 1 && !symexpr.HasExpOfName(sys[i].l) && !symexpr.HasExpOfName(sys[i].r) {
 			return nil // one name in a polynomial equation: the symbolic reader's (symSolution)
 		}
-		cl, err1 := closeAt(sys[i].l, g.values)
-		cr, err2 := closeAt(sys[i].r, g.values)
-		if err1 != nil || err2 != nil {
+		cl, ok1 := closeAt(sys[i].l, g.values)
+		cr, ok2 := closeAt(sys[i].r, g.values)
+		if !ok1 || !ok2 {
 			return nil
 		}
 		l, err1 := symexpr.Eval(cl, nil)
@@ -615,56 +614,20 @@ func decide(step int, text string, g group, sys []equation, tactic string) *obli
 	return o
 }
 
-// maxPower bounds the exponent of a power with a name in it, at the values.
-const maxPower = 32
-
-// closeAt is e with each name written as its value: a power with a name
-// in its exponent ("2^{k-1}") becomes a power of its base with the whole
-// exponent the values give, or fails (an exponent that is no small whole
-// number, a name without a value).
-func closeAt(e *symexpr.Expr, at map[string]*big.Rat) (*symexpr.Expr, error) {
-	if e == nil {
-		return nil, nil
+// closeAt is e with each name written as its value (symexpr.Substitute)
+// and each power whose exponent then has no name folded to a power of a
+// whole exponent (symexpr.FoldPowers); ok=false when a name has no value,
+// such an exponent is no small whole number, or e holds more than the
+// field's operations.
+func closeAt(e *symexpr.Expr, at map[string]*big.Rat) (*symexpr.Expr, bool) {
+	for name, v := range at {
+		e = symexpr.Substitute(e, name, symexpr.RatExpr(v))
 	}
-	switch e.Op {
-	case 'v':
-		v, ok := at[e.Name]
-		if !ok {
-			return nil, errNoValue
-		}
-		return symexpr.RatExpr(v), nil
-	case 'X':
-		base, err := closeAt(e.L, at)
-		if err != nil {
-			return nil, err
-		}
-		x, err := closeAt(e.R, at)
-		if err != nil {
-			return nil, err
-		}
-		k, err := symexpr.Eval(x, nil)
-		if err != nil || !k.IsInt() || k.Num().CmpAbs(big.NewInt(maxPower)) > 0 {
-			return nil, errNoValue
-		}
-		n := k.Num().Int64()
-		pow := &symexpr.Expr{Op: '^', L: base, Exp: int(max(n, -n))}
-		if n < 0 {
-			return &symexpr.Expr{Op: '/', L: symexpr.RatExpr(big.NewRat(1, 1)), R: pow}, nil
-		}
-		return pow, nil
+	if symexpr.HasVar(e) {
+		return nil, false
 	}
-	c := *e
-	var err error
-	if c.L, err = closeAt(e.L, at); err != nil {
-		return nil, err
-	}
-	if c.R, err = closeAt(e.R, at); err != nil {
-		return nil, err
-	}
-	return &c, nil
+	return symexpr.FoldPowers(e)
 }
-
-var errNoValue = errors.New("no value at the point")
 
 // trimStart and trimEnd are a region's content without its spaces.
 func trimStart(text string, s, e int) int {
@@ -682,13 +645,3 @@ func trimEnd(text string, s, e int) int {
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
-
-// hasAny reports one of words in s.
-func hasAny(s string, words ...string) bool {
-	for _, w := range words {
-		if strings.Contains(s, w) {
-			return true
-		}
-	}
-	return false
-}

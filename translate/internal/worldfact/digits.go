@@ -44,7 +44,7 @@ func ReadDigits(step int, text, tactic string) []obligation.Obligation {
 		return nil
 	}
 	counts := strings.Contains(text, "-digit") || strings.Contains(text, " digit")
-	units := hasAny(text, "units digit", "unit digit", "ones digit", "last digit")
+	units := mathtext.HasAny(text, "units digit", "unit digit", "ones digit", "last digit")
 	if !counts && !units {
 		return nil
 	}
@@ -120,15 +120,5 @@ func bigNumeral(s string) (*big.Int, bool) {
 }
 
 // digitVetoed reports a word that supposes, tests, denies or quantifies
-// the claim in its sentence, before it or in the rest of its clause.
-func digitVetoed(low string, s, e int) bool {
-	a := s
-	for a > 0 && !strings.ContainsRune(".!?\n", rune(low[a-1])) {
-		a--
-	}
-	rest := low[e:]
-	if i := strings.IndexAny(rest, ".!?\n,;"); i >= 0 {
-		rest = rest[:i]
-	}
-	return digitVetoRE.MatchString(low[a:s]) || digitVetoRE.MatchString(rest)
-}
+// the claim low[s:e] (vetoedBy).
+func digitVetoed(low string, s, e int) bool { return vetoedBy(digitVetoRE, low, s, e) }

@@ -155,7 +155,7 @@ func Read(step int, text, conv, tactic string) []obligation.Obligation {
 	}
 	// Every fact read names one of these (lower case but for the months,
 	// which need "days"): most steps hold none.
-	if !hasAny(text, "days", "minute", "second", "month", "year", "decade", "centur", "dozen", "uarterl", "nnual", "early", "onthly") {
+	if !mathtext.HasAny(text, "days", "minute", "second", "month", "year", "decade", "centur", "dozen", "uarterl", "nnual", "early", "onthly") {
 		return nil
 	}
 	var out []obligation.Obligation
@@ -207,16 +207,6 @@ func plain(text string) string {
 	return string(b)
 }
 
-// hasAny reports one of words in s.
-func hasAny(s string, words ...string) bool {
-	for _, w := range words {
-		if strings.Contains(s, w) {
-			return true
-		}
-	}
-	return false
-}
-
 var monthNames = []string{"january", "february", "march", "april", "may", "june", "july", "august", "september",
 	"october", "november", "december"}
 
@@ -225,17 +215,17 @@ var monthNames = []string{"january", "february", "march", "april", "may", "june"
 // backtrack, and most steps hold none of them.
 func read(low, text string) []claim {
 	var out []claim
-	days, month := strings.Contains(low, "days"), hasAny(low, monthNames...)
-	if days && month && hasAny(low, "there", " has", "had", "contains") {
+	days, month := strings.Contains(low, "days"), mathtext.HasAny(low, monthNames...)
+	if days && month && mathtext.HasAny(low, "there", " has", "had", "contains") {
 		out = monthClaims(low, text, out)
 	}
-	if hasAny(low, "there", " has", "contains", " is ") && hasAny(low, "week", "day", "hour", "minute", "year", "decade", "century", "fortnight") {
+	if mathtext.HasAny(low, "there", " has", "contains", " is ") && mathtext.HasAny(low, "week", "day", "hour", "minute", "year", "decade", "century", "fortnight") {
 		out = unitClaims(low, out)
 	}
 	if strings.Contains(low, "dozen") {
 		out = dozenClaims(low, out)
 	}
-	if hasAny(low, "quarterl", "annual", "yearly", "monthly") {
+	if mathtext.HasAny(low, "quarterl", "annual", "yearly", "monthly") {
 		out = freqClaims(low, out)
 	}
 	if days && month && strings.Contains(low, "from") {
@@ -391,18 +381,22 @@ func numberAt(low string, s, e int) (int, bool) {
 	return n, err == nil
 }
 
-// vetoed reports a word that hedges, supposes or denies the claim: in its
-// sentence before it, or in the rest of its clause.
-func vetoed(low string, at int) bool {
-	s := at
-	for s > 0 && !strings.ContainsRune(".!?\n", rune(low[s-1])) {
-		s--
+// vetoed reports vetoRE in the claim's sentence before it or in the rest
+// of its clause.
+func vetoed(low string, at int) bool { return vetoedBy(vetoRE, low, at, at) }
+
+// vetoedBy reports re in the sentence of low[s:e] before s, or in the rest
+// of its clause after e.
+func vetoedBy(re *regexp.Regexp, low string, s, e int) bool {
+	a := s
+	for a > 0 && !strings.ContainsRune(".!?\n", rune(low[a-1])) {
+		a--
 	}
-	rest := low[at:]
+	rest := low[e:]
 	if i := strings.IndexAny(rest, ".!?\n,;"); i >= 0 {
 		rest = rest[:i]
 	}
-	return vetoRE.MatchString(low[s:at]) || vetoRE.MatchString(rest)
+	return re.MatchString(low[a:s]) || re.MatchString(rest)
 }
 
 // clauseStart reports a subject ("an hour has 60 minutes") that opens its
