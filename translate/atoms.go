@@ -10,6 +10,7 @@ import (
 
 	"github.com/leanprm/leanprm/translate/internal/enumcount"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
+	"github.com/leanprm/leanprm/translate/internal/roundword"
 	"github.com/leanprm/leanprm/translate/internal/symatom"
 	"github.com/leanprm/leanprm/translate/internal/symbolic"
 	"github.com/leanprm/leanprm/translate/internal/symrewrite"
@@ -94,6 +95,11 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 	for _, o := range enumcount.Read(i, ss.text, t.opts.Tactic) {
 		if len(obls) < room && !taken(obls, o.Span) {
 			obls = append(obls, o) // a count stated with its enumeration (enumcount)
+		}
+	}
+	for _, o := range roundword.Read(i, prev, ss.text, t.opts.Tactic) {
+		if len(obls) < room && !taken(obls, o.Span) {
+			obls = append(obls, o) // a rounding stated in words (roundword)
 		}
 	}
 	return obls, skipped
