@@ -71,6 +71,12 @@ var worldFactTraps = []trap{
 	{family: "digits wrong", steps: []string{`The number 12345 has four digits.`}, want: wantRefuted, claim: "the digits of 12345 = 4"},
 	{family: "digits wrong", steps: []string{`Then \(3^5\) has a units digit of 7.`}, want: wantRefuted, claim: "the units digit of 3^5 = 7"},
 	{family: "digits wrong", steps: []string{`The units digit of \(2^{10}\) is 2.`}, want: wantRefuted, claim: "the units digit of 2^{10} = 2"},
+	// The range of the numbers of k digits (worldfact/digitrange.go).
+	{family: "digit range true", steps: []string{"First, numbers with 2 digits: \\(10\\) to \\(99\\) (90 numbers).\nSecond, numbers with 4 digits: \\(1000\\) to \\(9999\\)."}, want: wantNotRefuted},
+	{family: "digit range true", steps: []string{"The three-digit multiples we want are the 3-digit numbers from 105 to 994."}, want: wantNotRefuted},
+	{family: "digit range wrong", steps: []string{"Next, numbers with 6 digits: \\(10000\\) to \\(999999\\) (990000 numbers)."}, want: wantRefuted, claim: "the digits of 10000 = 6"},
+	{family: "digit range wrong", steps: []string{"The four-digit integers start from 1000 and go up to 99999."}, want: wantRefuted, claim: "the digits of 99999 = 4"},
+	{family: "digit range supposed", steps: []string{"If the 4-digit numbers ran from 100 to 9999, there would be 9900 of them."}, want: wantNotRefuted},
 }
 
 func TestWorldFactTraps(t *testing.T) {

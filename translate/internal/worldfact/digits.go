@@ -79,6 +79,9 @@ func ReadDigits(step int, text, tactic string) []obligation.Obligation {
 			add(m[2], m[1], k, is, "the digits of "+n.String(), fmt.Sprintf("%s has %d digits", n.String(), is))
 		}
 	}
+	if counts {
+		readDigitRanges(low, add) // digitrange.go
+	}
 	for _, re := range unitsRE {
 		if !units {
 			break

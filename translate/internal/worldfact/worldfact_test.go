@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/leanprm/leanprm/translate/obligation"
 )
 
 func TestRead(t *testing.T) {
@@ -95,4 +97,37 @@ func TestReadDigits(t *testing.T) {
 	n, ok := bigNumeral("2 ^ {10}")
 	require.True(t, ok)
 	assert.Equal(t, "1024", n.String())
+}
+
+// TestReadDigitRanges: an end of a range of the numbers of k digits that
+// has another count of digits is refuted (the bounds just outside, an
+// exclusive reading, are not); true ranges, parts of the range and
+// supposed ranges are left alone. Cases written for this test.
+func TestReadDigitRanges(t *testing.T) {
+	for _, c := range []struct {
+		text, expr string
+	}{
+		{`Second, numbers with 4 digits: \(100\) to \(9999\) (9900 numbers).`, "the digits of 100 = 4"},
+		{"The 6-digit numbers run from 10000 to 999999.", "the digits of 10000 = 6"},
+		{"So the three-digit integers range from 100 to 9999.", "the digits of 9999 = 3"},
+		{"Then, 2-digit numbers start from 10 and go up to 999.", "the digits of 999 = 2"},
+	} {
+		got := ReadDigits(1, c.text, "decide")
+		if assert.Len(t, got, 1, c.text) {
+			assert.Equal(t, c.expr, got[0].Expr, c.text)
+			assert.Equal(t, obligation.Refuted, got[0].OnDisproof)
+		}
+	}
+	for _, text := range []string{
+		"Numbers with 4 digits: 1000 to 9999 (9000 numbers).",
+		"The 3-digit numbers from 100 to 500 that are even.",
+		"The 3-digit numbers run from 99 to 1000, both excluded.",
+		"Numbers with 1 digit: 0 to 9.",
+		"If the 3-digit numbers ran from 100 to 9999, we would count more.",
+		"We check whether numbers with 3 digits: 10 to 999.",
+		"Numbers with 3 digits in base 5: 25 to 124.",
+		"The 3-digit numbers from 1,000 to 9,999.",
+	} {
+		assert.Empty(t, ReadDigits(1, text, "decide"), text)
+	}
 }
