@@ -47,6 +47,16 @@ var wordClaimTraps = []trap{
 	{family: "comparison alone", steps: []string{`Otherwise, 9 is greater than 10 and we stop.`}, want: wantNotRefuted},
 	{family: "comparison alone", steps: []string{`When 9 is greater than 10, we stop.`}, want: wantNotRefuted},
 	{family: "comparison alone", steps: []string{`The ratio of 3 to \(4\) is less than 1.`}, want: wantNotRefuted},
+	// A value said to lie between two others (wordcmp/between.go), and "<value>: This number".
+	{family: "between true", steps: []string{"We check each candidate:\nFirst, \\(62\\): This number is between \\(55\\) and \\(64\\), so it rounds to \\(60\\)."}, want: wantVerified},
+	{family: "between true", steps: []string{`Since \(3^3\) is between 20 and 30, the cube root is between 2 and 4.`}, want: wantNotRefuted},
+	{family: "between end", steps: []string{`So 55 is between \(55\) and \(64\).`}, want: wantNotVerify},
+	{family: "between wrong", steps: []string{"We check each candidate:\nSecond, \\(66\\): This number is between \\(55\\) and \\(64\\), so it rounds to \\(60\\)."}, want: wantRefuted, claim: "55 ≤ 66 ≤ 64"},
+	{family: "between wrong", steps: []string{`Note that \(2^6\) lies between 70 and 80.`}, want: wantRefuted, claim: "70 ≤ 64 ≤ 80"},
+	{family: "between wrong", steps: []string{"Third, \\(12\\): This number is greater than \\(15\\), so it is out."}, want: wantRefuted, claim: "12 > 15"},
+	{family: "between alone", steps: []string{`If 66 is between 55 and 64, it rounds to 60.`}, want: wantNotRefuted},
+	{family: "between alone", steps: []string{`The sum of 2 and 66 is between 55 and 64.`}, want: wantNotRefuted},
+	{family: "between alone", steps: []string{`So 66 is between 55 and 64 inclusive.`}, want: wantNotRefuted},
 	// The prime and perfect-square claims: a bullet's subject, "the square of an integer".
 	{family: "prime bullet", steps: []string{"The factorizations:\n- \\(221 = 13 \\cdot 17\\)\n- \\(899\\) is a prime number.\n- \\(323 = 17 \\cdot 19\\)"}, want: wantRefuted, claim: "899 is prime"},
 	{family: "prime bullet", steps: []string{"The factorizations:\n- \\(221 = 13 \\cdot 17\\)\n- \\(899\\) is not a prime number."}, want: wantVerified},

@@ -39,10 +39,10 @@ const (
 // Read returns the comparisons in words of a step, decided: the claim as written is P, so a
 // proof verifies it and a disproof refutes it.
 func Read(step int, text, tactic string) []obligation.Obligation {
+	out := readBetween(step, text, tactic) // between.go
 	if !strings.Contains(strings.ToLower(text), "than") {
-		return nil
+		return out
 	}
-	var out []obligation.Obligation
 	for _, m := range cmpRE.FindAllStringSubmatchIndex(text, maxClaims) {
 		o := readAt(step, text, m, tactic)
 		if o != nil {
@@ -62,7 +62,7 @@ type side struct {
 
 // readAt reads the comparison whose relation cmpRE matched at m.
 func readAt(step int, text string, m []int, tactic string) *obligation.Obligation {
-	subj, ok := subjectBefore(text, m[0])
+	subj, ok := subjectBefore(text, anaphorAt(text, m[0]))
 	if !ok || !standsAlone(text, subj.s) {
 		return nil
 	}

@@ -42,6 +42,7 @@ func TestReadDecides(t *testing.T) {
 		{`Here 8 is not less than \(\sqrt{80}\), so we keep it.`, "8 ≥ 4√5", false},
 		{`Thus \(\sqrt{3}\) is smaller than \(\sqrt{2}\).`, "√3 < √2", false},
 		{"- 20 is greater than or equal to 20.", "20 ≥ 20", true},
+		{"Candidates:\nSecond, \\(23\\): This number is less than \\(20\\), so it goes.", "23 < 20", false},
 	}
 	for _, c := range cases {
 		got := Read(3, c.text, "decide +kernel")
@@ -115,4 +116,46 @@ func FuzzRead(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestReadBetween: a closed value said to lie between two others is decided with the ends
+// included; a value at an end is not verified (the ends may be meant excluded); "This number"
+// after "<value>:" names the value; suppositions, open sides and longer objects are left alone.
+// Cases written for this test.
+func TestReadBetween(t *testing.T) {
+	cases := []struct {
+		text, expr       string
+		proved, verifies bool
+	}{
+		{`Third, \(57\): This number is between \(50\) and \(54\), so it rounds to \(50\).`, "50 ≤ 57 ≤ 54", false, true},
+		{`So \(2^5\) is between 30 and 40.`, "30 ≤ 32 ≤ 40", true, true},
+		{`So \(2^5\) is between 20 and 30.`, "20 ≤ 32 ≤ 30", false, true},
+		{`Here \(\frac{7}{2}\) lies between \(4\) and \(3\).`, "3 ≤ 3.5 ≤ 4", true, true},
+		{"Note that 12 is between 12 and 15.", "12 ≤ 12 ≤ 15", true, false},
+		{"Note that 11 is strictly between 12 and 15.", "12 ≤ 11 ≤ 15", false, true},
+	}
+	for _, c := range cases {
+		got := Read(1, c.text, "decide +kernel")
+		require.Len(t, got, 1, c.text)
+		o := got[0]
+		assert.Equal(t, c.expr, o.Expr, c.text)
+		assert.Equal(t, c.verifies, o.OnProof == obligation.Verified, c.text)
+		assert.Equal(t, c.text[o.Span.Start:o.Span.End], o.Span.Text)
+		out := dialect.Decide(o.Lean, o.LeanNeg, "decide +kernel", "grind")
+		require.Empty(t, out.Fail, c.text)
+		assert.Equal(t, c.proved, out.Proved, c.text)
+		assert.Equal(t, !c.proved, out.Disproved, c.text)
+	}
+	for _, text := range []string{
+		`If \(57\) is between \(50\) and \(54\), it rounds to \(50\).`,
+		`We check whether 57 is between 50 and 54.`,
+		`So \(x\) is between 50 and 54.`,
+		`The sum of 3 and 57 is between 50 and 54.`,
+		`So 57 is between 50 and 54 times 2.`,
+		`So 57 is between 50 and 54 cm long.`,
+		`So 1.41 is between 1.2 and \(\sqrt{2}\).`,
+		`The answer: the value is between 50 and 54.`,
+	} {
+		assert.Empty(t, Read(1, text, "decide +kernel"), text)
+	}
 }
