@@ -57,6 +57,15 @@ var wordClaimTraps = []trap{
 	{family: "between alone", steps: []string{`If 66 is between 55 and 64, it rounds to 60.`}, want: wantNotRefuted},
 	{family: "between alone", steps: []string{`The sum of 2 and 66 is between 55 and 64.`}, want: wantNotRefuted},
 	{family: "between alone", steps: []string{`So 66 is between 55 and 64 inclusive.`}, want: wantNotRefuted},
+	// The greatest or least factor of a kind (wordcmp/extremal.go).
+	{family: "extremal true", steps: []string{`So the largest prime factor of \(143\) is \(13\).`}, want: wantVerified},
+	{family: "extremal true", steps: []string{`Hence the greatest odd integer that is a factor of \(7!\) is \(315\).`}, want: wantVerified},
+	{family: "extremal wrong", steps: []string{`So the largest prime factor of \(143\) is \(143\).`}, want: wantRefuted, claim: "the largest prime factor of 143 = 143"},
+	{family: "extremal wrong", steps: []string{`Among these, the greatest odd integer that is a factor of \(7!\) is \(7\).`}, want: wantRefuted, claim: "the greatest odd factor of 5040 = 7"},
+	{family: "extremal wrong", steps: []string{"Thus the smallest prime divisor of 221 is 17."}, want: wantRefuted, claim: "the smallest prime factor of 221 = 17"},
+	{family: "extremal alone", steps: []string{"So the largest factor of 221 is 17."}, want: wantNotRefuted},
+	{family: "extremal alone", steps: []string{"If the largest prime factor of 221 is 221, then 221 is prime."}, want: wantNotRefuted},
+	{family: "extremal alone", steps: []string{"We check whether the smallest prime divisor of 221 is 17."}, want: wantNotRefuted},
 	// The prime and perfect-square claims: a bullet's subject, "the square of an integer".
 	{family: "prime bullet", steps: []string{"The factorizations:\n- \\(221 = 13 \\cdot 17\\)\n- \\(899\\) is a prime number.\n- \\(323 = 17 \\cdot 19\\)"}, want: wantRefuted, claim: "899 is prime"},
 	{family: "prime bullet", steps: []string{"The factorizations:\n- \\(221 = 13 \\cdot 17\\)\n- \\(899\\) is not a prime number."}, want: wantVerified},

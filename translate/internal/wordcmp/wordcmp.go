@@ -39,7 +39,7 @@ const (
 // Read returns the comparisons in words of a step, decided: the claim as written is P, so a
 // proof verifies it and a disproof refutes it.
 func Read(step int, text, tactic string) []obligation.Obligation {
-	out := readBetween(step, text, tactic) // between.go
+	out := append(readBetween(step, text, tactic), readExtremal(step, text, tactic)...) // between.go, extremal.go
 	if !strings.Contains(strings.ToLower(text), "than") {
 		return out
 	}

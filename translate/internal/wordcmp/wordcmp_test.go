@@ -1,6 +1,8 @@
 package wordcmp
 
 import (
+	"fmt"
+	"math/big"
 	"strings"
 	"testing"
 	"time"
@@ -158,4 +160,80 @@ func TestReadBetween(t *testing.T) {
 	} {
 		assert.Empty(t, Read(1, text, "decide +kernel"), text)
 	}
+}
+
+// TestReadExtremal: the greatest or least factor of a kind of a closed whole number, stated in
+// words, is decided from its exact factoring; factors with no kind and open factorings are not
+// read. Cases written for this test.
+func TestReadExtremal(t *testing.T) {
+	cases := []struct {
+		text, expr string
+		proved     bool
+	}{
+		{"So the largest prime factor of 91 is 13.", "the largest prime factor of 91 = 13", true},
+		{"So the largest prime factor of 91 is 91.", "the largest prime factor of 91 = 91", false},
+		{`Among these, the greatest odd integer that is a factor of \(6!\) is \(5\).`, "the greatest odd factor of 720 = 5", false},
+		{`Thus the greatest odd factor of \(6!\) is \(45\).`, "the greatest odd factor of 720 = 45", true},
+		{`The smallest prime divisor of \(2^{7} + 1\) is 3.`, "the smallest prime factor of 129 = 3", true},
+		{`The smallest odd prime factor of \(2^{5} \cdot 35\) is \(7\).`, "the smallest odd prime factor of 1120 = 7", false},
+		{`The largest even factor of \(90\) is \(90\).`, "the largest even factor of 90 = 90", true},
+		{`The largest prime factor of \(20! + 1\) is 2.`, "", false}, // 20! + 1 = 20639383 × 117876683047: open
+	}
+	for _, c := range cases {
+		got := Read(1, c.text, "decide +kernel")
+		if c.expr == "" {
+			assert.Empty(t, got, c.text)
+			continue
+		}
+		require.Len(t, got, 1, c.text)
+		o := got[0]
+		assert.Equal(t, c.expr, o.Expr, c.text)
+		assert.Equal(t, obligation.KindEquality, o.Kind)
+		assert.Equal(t, c.text[o.Span.Start:o.Span.End], o.Span.Text)
+		out := dialect.Decide(o.Lean, o.LeanNeg, "decide +kernel", "grind")
+		require.Empty(t, out.Fail, c.text)
+		assert.Equal(t, c.proved, out.Proved, c.text)
+		assert.Equal(t, !c.proved, out.Disproved, c.text)
+	}
+	for _, text := range []string{
+		"So the largest factor of 12 is 6.",
+		"If the largest prime factor of 91 is 91, then 91 is prime.",
+		"We check whether the largest prime factor of 91 is 91.",
+		"The largest prime factor of 91 is 13 times 7.",
+		"The largest prime factor of x is 13.",
+		"The largest prime factor of 91 is not 91.",
+	} {
+		assert.Empty(t, Read(1, text, "decide +kernel"), text)
+	}
+}
+
+// TestPrimeFactors: the trial division lists the distinct primes of every number up to 3000 as
+// a sieve does, and leaves a product of two primes past the bound open.
+func TestPrimeFactors(t *testing.T) {
+	for n := int64(2); n <= 3000; n++ {
+		var want []string
+		m := n
+		for p := int64(2); p <= m; p++ {
+			if m%p == 0 {
+				want = append(want, fmt.Sprint(p))
+				for m%p == 0 {
+					m /= p
+				}
+			}
+		}
+		ps, ok := primeFactors(big.NewInt(n), true)
+		require.True(t, ok, n)
+		var got []string
+		for _, p := range ps {
+			got = append(got, p.String())
+		}
+		require.Equal(t, want, got, n)
+	}
+	p := new(big.Int).SetUint64(1<<61 - 1) // a Mersenne prime past the bound's square
+	_, ok := primeFactors(new(big.Int).Mul(p, p), true)
+	assert.False(t, ok)
+	big1 := new(big.Int).Lsh(big.NewInt(3), 100) // 3 · 2^100
+	ps, ok := primeFactors(big1, true)
+	require.True(t, ok)
+	assert.Equal(t, "[2 3]", fmt.Sprint(ps))
 }
