@@ -22,6 +22,10 @@ import (
 // extremalRE is "the largest prime factor of", "the greatest odd integer that is a factor of".
 var extremalRE = regexp.MustCompile(`(?i)\bthe\s+(largest|greatest|biggest|highest|smallest|least|lowest)\s+((?:(?:odd|even|prime|positive)\s+)*)(?:factor|divisor|integer\s+that\s+is\s+a\s+(?:factor|divisor))\s+of\s+`)
 
+// amongRE restricts the factors to some named before ("Among these, the greatest odd integer
+// that is a factor of 5! is 5" may speak of the odd primes just listed).
+var amongRE = regexp.MustCompile(`\b(?:among|amongst|of these|of them|of those|from these|from those|in this list|in the list|listed|remaining|left)\b`)
+
 // extremalIsRE is "is" between the number and the value stated.
 var extremalIsRE = regexp.MustCompile(`^\s+is\s+(?:(?:indeed|actually|clearly|therefore|thus|then|just|simply)\s+)?`)
 
@@ -63,7 +67,7 @@ func extremalAt(step int, text string, m []int, tactic string) *obligation.Oblig
 	}
 	sentence := strings.ToLower(sentenceAround(text, m[0], said.e))
 	sentence = strings.Replace(sentence, strings.ToLower(text[m[0]:said.e]), " ", 1)
-	if vetoOf(sentence) != "" {
+	if vetoOf(sentence) != "" || amongRE.MatchString(sentence) {
 		return nil
 	}
 	n, okN := wholeOf(num)

@@ -172,7 +172,7 @@ func TestReadExtremal(t *testing.T) {
 	}{
 		{"So the largest prime factor of 91 is 13.", "the largest prime factor of 91 = 13", true},
 		{"So the largest prime factor of 91 is 91.", "the largest prime factor of 91 = 91", false},
-		{`Among these, the greatest odd integer that is a factor of \(6!\) is \(5\).`, "the greatest odd factor of 720 = 5", false},
+		{`So the greatest odd integer that is a factor of \(6!\) is \(5\).`, "the greatest odd factor of 720 = 5", false},
 		{`Thus the greatest odd factor of \(6!\) is \(45\).`, "the greatest odd factor of 720 = 45", true},
 		{`The smallest prime divisor of \(2^{7} + 1\) is 3.`, "the smallest prime factor of 129 = 3", true},
 		{`The smallest odd prime factor of \(2^{5} \cdot 35\) is \(7\).`, "the smallest odd prime factor of 1120 = 7", false},
@@ -202,6 +202,7 @@ func TestReadExtremal(t *testing.T) {
 		"The largest prime factor of 91 is 13 times 7.",
 		"The largest prime factor of x is 13.",
 		"The largest prime factor of 91 is not 91.",
+		`The odd primes are 3 and 5. Among these, the greatest odd integer that is a factor of \(6!\) is \(5\).`,
 	} {
 		assert.Empty(t, Read(1, text, "decide +kernel"), text)
 	}
