@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/leanprm/leanprm/translate/internal/arith"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
@@ -39,19 +40,39 @@ func anaphorAt(text string, i int) int {
 // andRE joins the two ends.
 var andRE = regexp.MustCompile(`^\s+and\s+`)
 
-// readBetween returns the step's claims that a closed value lies between two others.
+// readBetween returns the step's claims that a closed value lies between two others. The pattern
+// runs only on the words around each "between" (found by plain search).
 func readBetween(step int, text, tactic string) []obligation.Obligation {
-	if !strings.Contains(text, "between") {
-		return nil
-	}
 	var out []obligation.Obligation
-	for _, m := range betweenRE.FindAllStringIndex(text, maxClaims) {
-		if o := betweenAt(step, text, m, tactic); o != nil {
-			out = append(out, *o)
+	for at := 0; len(out) < maxClaims; {
+		i := strings.Index(text[at:], "between")
+		if i < 0 {
+			break
+		}
+		i += at
+		at = i + len("between")
+		from := max(0, i-betweenWindow)
+		for from > 0 && !utf8.RuneStart(text[from]) {
+			from--
+		}
+		to := min(len(text), at+4)
+		for to < len(text) && !utf8.RuneStart(text[to]) {
+			to++
+		}
+		for _, m := range betweenRE.FindAllStringIndex(text[from:to], -1) {
+			if from+m[1] > at { // the match of this "between"
+				if o := betweenAt(step, text, []int{from + m[0], from + m[1]}, tactic); o != nil {
+					out = append(out, *o)
+				}
+				break
+			}
 		}
 	}
 	return out
 }
+
+// betweenWindow is how far before "between" the words of betweenRE are read.
+const betweenWindow = 40
 
 // betweenAt reads the claim whose relation betweenRE matched at m.
 func betweenAt(step int, text string, m []int, tactic string) *obligation.Obligation {

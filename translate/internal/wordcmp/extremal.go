@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/leanprm/leanprm/translate/internal/arith"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
@@ -20,7 +21,7 @@ import (
 // factored exactly by trial division, within a bound: a claim the bound leaves open is not read.
 
 // extremalRE is "the largest prime factor of", "the greatest odd integer that is a factor of".
-var extremalRE = regexp.MustCompile(`(?i)\bthe\s+(largest|greatest|biggest|highest|smallest|least|lowest)\s+((?:(?:odd|even|prime|positive)\s+)*)(?:factor|divisor|integer\s+that\s+is\s+a\s+(?:factor|divisor))\s+of\s+`)
+var extremalRE = regexp.MustCompile(`(?i)\bthe\s+(largest|greatest|biggest|highest|smallest|least|lowest)\s+((?:(?:odd|even|prime|positive)\s+)*)(?:factor|divisor|integer\s+that\s+is\s+a\s+(?:factor|divisor))\s+of\s+$`)
 
 // amongRE restricts the factors to some named before ("Among these, the greatest odd integer
 // that is a factor of 5! is 5" may speak of the odd primes just listed).
@@ -37,19 +38,47 @@ const (
 	trialBig      = 1 << 16
 )
 
-// readExtremal returns the step's claims of a greatest or least factor of a kind.
+// readExtremal returns the step's claims of a greatest or least factor of a kind. The pattern
+// runs only on the words before each "factor of" or "divisor of" (found by plain search).
 func readExtremal(step int, text, tactic string) []obligation.Obligation {
-	if !strings.Contains(text, " of ") || !mathtext.HasAny(text, "factor", "divisor") {
+	if !mathtext.HasAny(text, "factor of", "divisor of") {
 		return nil
 	}
 	var out []obligation.Obligation
-	for _, m := range extremalRE.FindAllStringSubmatchIndex(text, maxClaims) {
-		if o := extremalAt(step, text, m, tactic); o != nil {
-			out = append(out, *o)
+	for _, noun := range []string{"factor of", "divisor of"} {
+		for at := 0; len(out) < maxClaims; {
+			i := strings.Index(text[at:], noun)
+			if i < 0 {
+				break
+			}
+			at += i + len(noun)
+			j := at
+			for j < len(text) && j-at < 4 && (text[j] == ' ' || text[j] == '\t' || text[j] == '\n') {
+				j++
+			}
+			from := max(0, at-len(noun)-extremalWindow)
+			for from > 0 && !utf8.RuneStart(text[from]) {
+				from--
+			}
+			m := extremalRE.FindStringSubmatchIndex(text[from:j])
+			if m == nil {
+				continue
+			}
+			for k := range m {
+				if m[k] >= 0 {
+					m[k] += from
+				}
+			}
+			if o := extremalAt(step, text, m, tactic); o != nil {
+				out = append(out, *o)
+			}
 		}
 	}
 	return out
 }
+
+// extremalWindow is how far before "factor of" the words of extremalRE are read.
+const extremalWindow = 100
 
 // extremalAt reads the claim whose words extremalRE matched at m.
 func extremalAt(step int, text string, m []int, tactic string) *obligation.Obligation {

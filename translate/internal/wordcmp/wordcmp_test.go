@@ -91,6 +91,9 @@ func FuzzRead(f *testing.F) {
 		`So 1.414 is greater than \(\sqrt{2}\).`,
 		`$$ is less than $$`, `\( is less than \)`, `$5 is greater than $`,
 		"is greater than " + strings.Repeat("9", 50),
+		`Fifth, \(45\): This number is between \(40\) and \(44\), so it rounds to \(40\).`,
+		`So the largest prime factor of \(15! - 13!\) is \(209\). The greatest odd integer that is a factor of $5!$ is $5$.`,
+		"the smallest prime divisor of " + strings.Repeat("7", 30) + " is 7",
 	} {
 		f.Add(s)
 	}

@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // The range of the numbers of k digits stated in words (docs/TRANSLATE.md,
@@ -26,32 +27,65 @@ const rangeEnds = `(\d{1,30}) (?:to|through|(?:and )?(?:go |goes |going )?up to|
 var digitRangeREs = []*regexp.Regexp{spaced(digitRangeRE[0]), spaced(digitRangeRE[1])}
 
 // readDigitRanges returns the false ends of the step's ranges of numbers of
-// k digits; add records one, as ReadDigits does.
+// k digits; add records one, as ReadDigits does. The patterns run only on
+// the words around each "digit" (found by plain search).
 func readDigitRanges(low string, add func(s, e int, said, is int, what, fact string)) {
-	if !strings.Contains(low, "digit") || !strings.Contains(low, "numbers") && !strings.Contains(low, "integers") {
+	if !strings.Contains(low, "numbers") && !strings.Contains(low, "integers") {
 		return
 	}
-	for _, re := range digitRangeREs {
-		for _, m := range re.FindAllStringSubmatchIndex(low, 8) {
-			k, okK := numberAt(low, m[2], m[3])
-			if !okK || k < 1 || k > 30 || digitVetoed(low, m[2], m[1]) {
-				continue
-			}
-			lo := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(k-1)), nil)
-			hi := new(big.Int).Mul(lo, big.NewInt(10))
-			below := new(big.Int).Sub(lo, big.NewInt(1)) // the exclusive readings' bounds
-			for _, end := range [][2]int{{m[4], m[5]}, {m[6], m[7]}} {
-				n, ok := new(big.Int).SetString(low[end[0]:end[1]], 10)
-				if !ok {
-					continue
+	seen := map[int]bool{}
+	for at, n := 0, 0; n < 8; n++ {
+		i := strings.Index(low[at:], "digit")
+		if i < 0 {
+			return
+		}
+		i += at
+		at = i + len("digit")
+		from, to := max(0, i-digitBefore), min(len(low), i+digitAfter)
+		for from > 0 && !utf8.RuneStart(low[from]) {
+			from--
+		}
+		for to < len(low) && !utf8.RuneStart(low[to]) {
+			to++
+		}
+		for _, re := range digitRangeREs {
+			for _, m := range re.FindAllStringSubmatchIndex(low[from:to], 2) {
+				for k := range m {
+					m[k] += from
 				}
-				is := len(n.String())
-				if is == k || k == 1 && n.Sign() == 0 || n.Cmp(below) == 0 && end[0] == m[4] || n.Cmp(hi) == 0 && end[0] == m[6] {
-					continue
+				if seen[m[0]] || m[2] > i || m[1] < at {
+					continue // another "digit"'s range, or read already
 				}
-				add(m[2], m[1], k, is, "the digits of "+n.String(), fmt.Sprintf("%s, an end of the range of the numbers of %d digits, has %d digits", n.String(), k, is))
-				break
+				seen[m[0]] = true
+				digitRange(low, m, add)
 			}
 		}
+	}
+}
+
+// The words read around a "digit": the count before it, the noun and the
+// two ends after it.
+const digitBefore, digitAfter = 48, 120
+
+// digitRange checks the ends of the range digitRangeREs matched at m.
+func digitRange(low string, m []int, add func(s, e int, said, is int, what, fact string)) {
+	k, okK := numberAt(low, m[2], m[3])
+	if !okK || k < 1 || k > 30 || digitVetoed(low, m[2], m[1]) {
+		return
+	}
+	lo := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(k-1)), nil)
+	hi := new(big.Int).Mul(lo, big.NewInt(10))
+	below := new(big.Int).Sub(lo, big.NewInt(1)) // the exclusive readings' bounds
+	for _, end := range [][2]int{{m[4], m[5]}, {m[6], m[7]}} {
+		n, ok := new(big.Int).SetString(low[end[0]:end[1]], 10)
+		if !ok {
+			continue
+		}
+		is := len(n.String())
+		if is == k || k == 1 && n.Sign() == 0 || n.Cmp(below) == 0 && end[0] == m[4] || n.Cmp(hi) == 0 && end[0] == m[6] {
+			continue
+		}
+		add(m[2], m[1], k, is, "the digits of "+n.String(), fmt.Sprintf("%s, an end of the range of the numbers of %d digits, has %d digits", n.String(), k, is))
+		return
 	}
 }

@@ -131,3 +131,21 @@ func TestReadDigitRanges(t *testing.T) {
 		assert.Empty(t, ReadDigits(1, text, "decide"), text)
 	}
 }
+
+// FuzzReadDigits: any text reads without a panic, and every claim of digits
+// read has a span inside the text and a closed negation.
+func FuzzReadDigits(f *testing.F) {
+	f.Add("Third, numbers with 5 digits: \\(1000\\) to \\(9999\\) (9000 numbers).")
+	f.Add("The 5-digit numbers start from 1000 and go up to 9999. 8 is a two-digit number.")
+	f.Add("digit digit numbers with 3 digits: 10 to 999 numbers with 99 digits: 1 to 2")
+	f.Fuzz(func(t *testing.T, text string) {
+		for _, o := range ReadDigits(0, text, "norm_num") {
+			if o.Span.Start < 0 || o.Span.End > len(text) || o.Span.Start >= o.Span.End {
+				t.Fatalf("span %v outside the text", o.Span)
+			}
+			if !strings.HasPrefix(o.LeanNeg, "example : ¬(") {
+				t.Fatalf("not a closed negation: %q", o.LeanNeg)
+			}
+		}
+	})
+}
