@@ -38,3 +38,21 @@ func FuzzGuardScans(f *testing.F) {
 		}
 	})
 }
+
+// TestIndexesWindow: the occurrences found by plain search, and windows
+// widened to whole runes.
+func TestIndexesWindow(t *testing.T) {
+	if got := Indexes("a between b between", "between", 8); len(got) != 2 || got[0] != 2 || got[1] != 12 {
+		t.Fatalf("Indexes: %v", got)
+	}
+	if got := Indexes("aaaa", "aa", 1); len(got) != 1 {
+		t.Fatalf("Indexes limit: %v", got)
+	}
+	w, from := Window("x≤y", 2, 3) // inside the three bytes of ≤
+	if w != "≤" || from != 1 {
+		t.Fatalf("Window: %q %d", w, from)
+	}
+	if w, _ := Window("abc", -5, 99); w != "abc" {
+		t.Fatalf("Window clip: %q", w)
+	}
+}

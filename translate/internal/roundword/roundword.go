@@ -73,14 +73,8 @@ func Read(step int, prev, text, tactic string) []obligation.Obligation {
 		return nil // the cheap test first
 	}
 	var out []obligation.Obligation
-	for at := 0; len(out) < maxClaims; {
-		i := strings.Index(text[at:], "nearest ")
-		if i < 0 {
-			break
-		}
-		i += at
-		at = i + len("nearest ")
-		if o := claim(step, prev, text, i, at, tactic); o != nil {
+	for _, i := range mathtext.Indexes(text, "nearest ", 4*maxClaims) {
+		if o := claim(step, prev, text, i, i+len("nearest "), tactic); o != nil && len(out) < maxClaims {
 			out = append(out, *o)
 		}
 	}

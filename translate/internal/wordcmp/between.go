@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/leanprm/leanprm/translate/internal/arith"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
@@ -37,6 +36,23 @@ func anaphorAt(text string, i int) int {
 	return i
 }
 
+// lastObject reads the side after the words join matches at text[e:], which must end its clause.
+func lastObject(text string, e int, join *regexp.Regexp) (side, bool) {
+	j := join.FindStringIndex(text[e:])
+	if j == nil {
+		return side{}, false
+	}
+	o, ok := objectAt(text, e+j[1])
+	return o, ok && endsClause(text, o.e)
+}
+
+// sentenceWithout is the lower-cased sentence of the claim text[s:e] with the claim taken out:
+// the words that may suppose, test or reject it.
+func sentenceWithout(text string, s, e int) string {
+	sentence := strings.ToLower(sentenceAround(text, s, e))
+	return strings.Replace(sentence, strings.ToLower(text[s:e]), " ", 1)
+}
+
 // andRE joins the two ends.
 var andRE = regexp.MustCompile(`^\s+and\s+`)
 
@@ -44,23 +60,10 @@ var andRE = regexp.MustCompile(`^\s+and\s+`)
 // runs only on the words around each "between" (found by plain search).
 func readBetween(step int, text, tactic string) []obligation.Obligation {
 	var out []obligation.Obligation
-	for at := 0; len(out) < maxClaims; {
-		i := strings.Index(text[at:], "between")
-		if i < 0 {
-			break
-		}
-		i += at
-		at = i + len("between")
-		from := max(0, i-betweenWindow)
-		for from > 0 && !utf8.RuneStart(text[from]) {
-			from--
-		}
-		to := min(len(text), at+4)
-		for to < len(text) && !utf8.RuneStart(text[to]) {
-			to++
-		}
-		for _, m := range betweenRE.FindAllStringIndex(text[from:to], -1) {
-			if from+m[1] > at { // the match of this "between"
+	for _, i := range mathtext.Indexes(text, "between", maxClaims) {
+		w, from := mathtext.Window(text, i-betweenWindow, i+len("between")+4)
+		for _, m := range betweenRE.FindAllStringIndex(w, -1) {
+			if from+m[1] > i+len("between") { // the match of this "between"
 				if o := betweenAt(step, text, []int{from + m[0], from + m[1]}, tactic); o != nil {
 					out = append(out, *o)
 				}
@@ -84,17 +87,8 @@ func betweenAt(step int, text string, m []int, tactic string) *obligation.Obliga
 	if !ok {
 		return nil
 	}
-	j := andRE.FindStringIndex(text[lo.e:])
-	if j == nil {
-		return nil
-	}
-	hi, ok := objectAt(text, lo.e+j[1])
-	if !ok || !endsClause(text, hi.e) {
-		return nil
-	}
-	sentence := strings.ToLower(sentenceAround(text, subj.s, hi.e))
-	sentence = strings.Replace(sentence, strings.ToLower(text[subj.s:hi.e]), " ", 1)
-	if vetoOf(sentence) != "" || mayRound(subj, lo) || mayRound(subj, hi) {
+	hi, ok := lastObject(text, lo.e, andRE)
+	if !ok || vetoOf(sentenceWithout(text, subj.s, hi.e)) != "" || mayRound(subj, lo) || mayRound(subj, hi) {
 		return nil
 	}
 	x, okX := subj.val.Rat()

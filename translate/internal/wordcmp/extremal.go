@@ -5,7 +5,6 @@ import (
 	"math/big"
 	"regexp"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/leanprm/leanprm/translate/internal/arith"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
@@ -46,21 +45,14 @@ func readExtremal(step int, text, tactic string) []obligation.Obligation {
 	}
 	var out []obligation.Obligation
 	for _, noun := range []string{"factor of", "divisor of"} {
-		for at := 0; len(out) < maxClaims; {
-			i := strings.Index(text[at:], noun)
-			if i < 0 {
-				break
-			}
-			at += i + len(noun)
+		for _, i := range mathtext.Indexes(text, noun, maxClaims) {
+			at := i + len(noun)
 			j := at
 			for j < len(text) && j-at < 4 && (text[j] == ' ' || text[j] == '\t' || text[j] == '\n') {
 				j++
 			}
-			from := max(0, at-len(noun)-extremalWindow)
-			for from > 0 && !utf8.RuneStart(text[from]) {
-				from--
-			}
-			m := extremalRE.FindStringSubmatchIndex(text[from:j])
+			w, from := mathtext.Window(text, i-extremalWindow, j)
+			m := extremalRE.FindStringSubmatchIndex(w)
 			if m == nil {
 				continue
 			}
@@ -69,7 +61,7 @@ func readExtremal(step int, text, tactic string) []obligation.Obligation {
 					m[k] += from
 				}
 			}
-			if o := extremalAt(step, text, m, tactic); o != nil {
+			if o := extremalAt(step, text, m, tactic); o != nil && len(out) < maxClaims {
 				out = append(out, *o)
 			}
 		}
@@ -86,17 +78,11 @@ func extremalAt(step int, text string, m []int, tactic string) *obligation.Oblig
 	if !ok {
 		return nil
 	}
-	is := extremalIsRE.FindStringIndex(text[num.e:])
-	if is == nil {
+	said, ok := lastObject(text, num.e, extremalIsRE)
+	if !ok {
 		return nil
 	}
-	said, ok := objectAt(text, num.e+is[1])
-	if !ok || !endsClause(text, said.e) {
-		return nil
-	}
-	sentence := strings.ToLower(sentenceAround(text, m[0], said.e))
-	sentence = strings.Replace(sentence, strings.ToLower(text[m[0]:said.e]), " ", 1)
-	if vetoOf(sentence) != "" || amongRE.MatchString(sentence) {
+	if sentence := sentenceWithout(text, m[0], said.e); vetoOf(sentence) != "" || amongRE.MatchString(sentence) {
 		return nil
 	}
 	n, okN := wholeOf(num)

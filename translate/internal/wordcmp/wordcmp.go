@@ -71,9 +71,7 @@ func readAt(step int, text string, m []int, tactic string) *obligation.Obligatio
 		return nil
 	}
 	rel := relation(strings.ToLower(text[m[4]:m[5]]), m[6] >= 0, m[2] >= 0)
-	sentence := strings.ToLower(sentenceAround(text, subj.s, obj.e))
-	sentence = strings.Replace(sentence, strings.ToLower(text[subj.s:obj.e]), " ", 1)
-	if veto := vetoOf(sentence); veto != "" {
+	if veto := vetoOf(sentenceWithout(text, subj.s, obj.e)); veto != "" {
 		return nil
 	}
 	if mayRound(subj, obj) || mayRound(obj, subj) {

@@ -5,7 +5,8 @@ import (
 	"math/big"
 	"regexp"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/leanprm/leanprm/translate/internal/mathtext"
 )
 
 // The range of the numbers of k digits stated in words (docs/TRANSLATE.md,
@@ -34,22 +35,11 @@ func readDigitRanges(low string, add func(s, e int, said, is int, what, fact str
 		return
 	}
 	seen := map[int]bool{}
-	for at, n := 0, 0; n < 8; n++ {
-		i := strings.Index(low[at:], "digit")
-		if i < 0 {
-			return
-		}
-		i += at
-		at = i + len("digit")
-		from, to := max(0, i-digitBefore), min(len(low), i+digitAfter)
-		for from > 0 && !utf8.RuneStart(low[from]) {
-			from--
-		}
-		for to < len(low) && !utf8.RuneStart(low[to]) {
-			to++
-		}
+	for _, i := range mathtext.Indexes(low, "digit", 8) {
+		at := i + len("digit")
+		w, from := mathtext.Window(low, i-digitBefore, i+digitAfter)
 		for _, re := range digitRangeREs {
-			for _, m := range re.FindAllStringSubmatchIndex(low[from:to], 2) {
+			for _, m := range re.FindAllStringSubmatchIndex(w, 2) {
 				for k := range m {
 					m[k] += from
 				}
