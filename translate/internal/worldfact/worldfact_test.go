@@ -149,3 +149,16 @@ func FuzzReadDigits(f *testing.F) {
 		}
 	})
 }
+
+// TestPlainKeepsOffsets: letters whose lower case has another length in
+// UTF-8 ("İ"), and invalid UTF-8, leave the claims' spans on the text's own
+// bytes (the fuzzer found an empty span past such bytes).
+func TestPlainKeepsOffsets(t *testing.T) {
+	for _, text := range []string{"İİİ So 8 is a two-digit number.", "\xa7\xa7\xd2 So 8 is a two-digit number."} {
+		assert.Equal(t, len(text), len(plain(text)))
+		got := ReadDigits(0, text, "decide")
+		if assert.Len(t, got, 1, text) {
+			assert.Equal(t, "8 is a two-digit", got[0].Span.Text, text)
+		}
+	}
+}
