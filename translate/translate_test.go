@@ -426,6 +426,13 @@ func TestPluggedValue(t *testing.T) {
 		{`Plugging in 3, we get 3 + 4 = 8.`, StepRefuted},
 		{`Plugging in 12 gives 12 * 2 = 25.`, StepRefuted},
 		{`Plugging in $5$ we get $7 = 5 + 3$.`, StepRefuted},
+		// The same test when the right side keeps a radical (the symbolic reader's closed values).
+		{`Plugging in $0$ we get $0=\sqrt{11-2(0)}+4$ which simplifies to $0=\sqrt{11}+4$.`, ""},
+		{`Plugging in $-3$, we get $-3 = \sqrt{7 + 2(-3)} + \sqrt{2}$.`, ""},
+		{`Substituting $2$ gives $2 = 2\sqrt{5} - 3$, so 2 fails.`, ""},
+		// Look-alikes: a side that is not the value tried is a computation stated.
+		{`Plugging in $0$ we get $\sqrt{11} + 4 = 4 + \sqrt{12}$.`, StepRefuted},
+		{`Plugging in $3$ we get $3 + \sqrt{2} = 3\sqrt{2}$.`, StepRefuted},
 	}
 	checkOneStep(t, tests)
 }
