@@ -61,6 +61,14 @@ var trapCorpus = []trap{
 	// look-alikes: the test's stated outcome is itself false.
 	{family: "stated outcome", steps: []string{`Check \(m = 2\): \(\frac{3}{7} < \frac{1}{2}\). This holds.`}, want: wantVerified},
 	{family: "stated outcome", steps: []string{`Check: \(6 \cdot 7 = 43\). This holds, so the value is right.`}, want: wantRefuted},
+	// An outcome that names a relation of another kind is about the problem's relation, not
+	// the computation beside it: "inequality fails" after an equation.
+	{family: "stated outcome", steps: []string{`For \(n=0\), \(3^{2^0} + 1 = 4\), inequality fails.`}, want: wantNotRefuted},
+	{family: "stated outcome", steps: []string{`For \(k = 2\): \((k^2 + 1)(k + 1) = 5 \times 3\), the inequality still fails.`}, want: wantNotRefuted},
+	{family: "stated outcome", steps: []string{`At \(t = 3\), \(2t + 5 = 11\). The inequality does not hold here.`}, want: wantNotRefuted},
+	// look-alikes: the same outcome about the equation itself, or a false computation.
+	{family: "stated outcome", steps: []string{`For \(n=0\), \(3^{2^0} + 1 = 4\), which fails.`}, want: wantRefuted},
+	{family: "stated outcome", steps: []string{`For \(n=0\), \(3^{2^0} + 1 = 5\), inequality fails.`}, want: wantRefuted},
 
 	// 4. Rejected alternatives and case splits.
 	{family: "rejected", steps: []string{`If \(x^2\) were \(\frac{9}{16}\) then \(x = \frac{3}{4}\), not an integer, so \(x^2 = 9\).`}, want: wantNotRefuted},
