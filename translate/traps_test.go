@@ -78,6 +78,13 @@ var trapCorpus = []trap{
 	{family: "rejected", steps: []string{`The equation \(|w - 1| = 4\) gives \(w - 1 = 4\) or \(w - 1 = -4\), so \(w = 5\) or \(w = -3\).`}, want: wantNotRefuted},
 	{family: "rejected", steps: []string{"Taking every odd term equal to \\(p\\) and every even term equal to \\(q\\), the equations become: \\[p(2 - q) = q(2 - p) = c\\]"}, want: wantNotRefuted},
 	{family: "rejected", steps: []string{"\\[ u(3 + v) = v(3 + u) = k \\]"}, want: wantNotRefuted},
+	// Equations listed as what to solve ("solve for" and then the equations themselves), each
+	// on its own, not one derived from the other.
+	{family: "rejected", steps: []string{`Solve for \(x^2 - 4 = 0\), \(x^2 - 9 = 0\), \(x^2 - 16 = 0\) by factoring.`}, want: wantNotRefuted},
+	{family: "rejected", steps: []string{`We solve for $3y - 1 = 8$, $y^2 = 16$ separately.`}, want: wantNotRefuted},
+	{family: "rejected", steps: []string{`Solving for \(t^2 + 2t - 8 = 0\), \(t^2 - 13t - 8 = 0\) with the quadratic formula.`}, want: wantNotRefuted},
+	// look-alike: "solving for" a name, then a derivation.
+	{family: "rejected", steps: []string{`Solving for \(x\): \(2x + 3 = 7\), \(2x = 5\).`}, want: wantRefuted},
 	// look-alikes: a stated conclusion that is false.
 	{family: "rejected", steps: []string{`So \(3u = 12\), which gives \(u = 5\).`}, want: wantRefuted},
 	{family: "rejected", steps: []string{`Hence \(2 - 3s = 3s\), so \(s = \frac{1}{2}\).`}, want: wantRefuted},

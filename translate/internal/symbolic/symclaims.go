@@ -463,7 +463,8 @@ func (w *symWalk) equation(li int, ln symLine, eq *symEq, hypo, veto string) {
 	// "from both sides, we have" names an operation, not a list.
 	eq.alt = altRE.MatchString(tail(strings.ReplaceAll(ln.prose, "both sides", "sides"), 24))
 	eq.arrow = !eq.alt && !listRE.MatchString(ln.prose) && (ln.arrow || symCueRE.MatchString(ln.prose) ||
-		strings.TrimSpace(strings.Trim(ln.prose, ".,:; ")) == "" && (len(eqs) == 0 || !listRE.MatchString(tail(eqs[0].prose, 40))))
+		strings.TrimSpace(strings.Trim(ln.prose, ".,:; ")) == "" && (len(eqs) == 0 || !listRE.MatchString(tail(eqs[0].prose, 40)) &&
+			!solveListRE.MatchString(tail(eqs[0].prose, 24)))) // "Solve for $A$, $B$, $C$": equations to solve, a list
 	eq.prose = ln.prose
 	if w.supposedSolution(li, ln, eq, hypo, veto) {
 		return

@@ -73,6 +73,7 @@ const listMark = " listsep "
 
 // listRE marks prose that introduces several equations at once.
 var listRE = regexp.MustCompile(`\b(equations|pair|system|cases|following|given|two|three|both|each)\b`)
+var solveListRE = regexp.MustCompile(`(?i)\bsolv(?:e|es|ing)\s+for[\s$(\\]*$`)
 
 type symContext struct {
 	chain      bool
