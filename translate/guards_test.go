@@ -30,6 +30,8 @@ var guardTraps = []trap{
 	{family: "modular sense", steps: []string{`In the units column, 6 + 6 = 15 in base 7.`}, want: wantNotRefuted},
 	{family: "modular sense", steps: []string{`We work in base 8.`, `The tens digits give \(5 + 6 = 13\).`}, step: 1, want: wantNotRefuted},
 	{family: "modular sense", steps: []string{`Adding in base 9: \(4 + 7 = 12\), and \(8 + 8 = 17\).`}, want: wantNotRefuted},
+	{family: "modular sense", steps: []string{`We get \(23 = 10111\) in binary.`}, want: wantNotRefuted},
+	{family: "modular sense", steps: []string{`In octal, \(7 + 1 = 10\).`}, want: wantNotRefuted},
 	// look-alikes: "base" of a logarithm or of a figure names no numeral base.
 	{family: "modular sense", steps: []string{`With \(\log\) in base 2, we get \(2^5 = 30\).`}, want: wantRefuted},
 	{family: "modular sense", steps: []string{`The base of the prism has area \(6 \times 7 = 43\).`}, want: wantRefuted},

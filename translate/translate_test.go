@@ -503,3 +503,21 @@ func TestUnitReasonIsDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// TestPercentShownToItsPlace: a percentage is a value shown to its last place like a decimal
+// ("1/3 = 33%" is 1/3 rounded to 0.01, as "1/3 = 0.33" is), so it is read as a rounding;
+// one outside the rounding of its last place is refuted.
+func TestPercentShownToItsPlace(t *testing.T) {
+	tests := []oneStep{
+		{`So the share is 1/3 = 33%.`, ""},
+		{`That is 2/3 = 67% of the class.`, ""},
+		{`So \(\frac{1}{6} = 16.7\%\).`, ""},
+		{`Then 1/7 = 14% of the budget.`, ""},
+		{`So 5/8 = 62.5%.`, StepVerified},
+		// look-alikes: no rounding of the value gives the percentage shown
+		{`So the share is 1/3 = 30%.`, StepRefuted},
+		{`So 1/4 = 20%.`, StepRefuted},
+		{`So \(\frac{1}{6} = 17.6\%\).`, StepRefuted},
+	}
+	checkOneStep(t, tests)
+}
