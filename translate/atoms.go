@@ -35,6 +35,9 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 		if o.Kind == obligation.KindImplication && o.WhyDisproof == "" && o.OnDisproof == obligation.Refuted && atomCallRE.MatchString(o.Expr) {
 			o.OnDisproof, o.Note = obligation.Unknown, "no solution of the first equation that the function's value takes fails the second: the step may hold for every value it takes"
 		}
+		if pluggedTest(ss, o) {
+			o.OnDisproof, o.Note = obligation.Unknown, pluggedNote
+		}
 		if a := atomNameRE.FindString(o.Expr); a != "" && o.Kind != obligation.KindIdentity && !strings.Contains(o.Note, "read as a quantity") {
 			o.Note = strings.TrimPrefix(o.Note+"; "+a+" read as a quantity of its own, v1, which takes "+atomValues(a), "; ")
 		}

@@ -25,6 +25,16 @@ var guardTraps = []trap{
 	{family: "modular sense", steps: []string{`There is a carry out of the first column.`, `So \(6 + 9 = 5\).`}, step: 1, want: wantNotRefuted},
 	{family: "modular sense", steps: []string{`We borrow from the hundreds place.`, `Then \(4 - 8 = 6\).`}, step: 1, want: wantNotRefuted},
 	{family: "modular sense", steps: []string{`Carrying over into the next digit, we continue.`, `Then \(7 + 7 = 4\).`}, step: 1, want: wantNotRefuted},
+	// A numeral in a base is no residue modulo the base: "15" in base 7 is twelve, and
+	// 15 - 12 shares no factor with 7.
+	{family: "modular sense", steps: []string{`In the units column, 6 + 6 = 15 in base 7.`}, want: wantNotRefuted},
+	{family: "modular sense", steps: []string{`We work in base 8.`, `The tens digits give \(5 + 6 = 13\).`}, step: 1, want: wantNotRefuted},
+	{family: "modular sense", steps: []string{`Adding in base 9: \(4 + 7 = 12\), and \(8 + 8 = 17\).`}, want: wantNotRefuted},
+	{family: "modular sense", steps: []string{`We get \(23 = 10111\) in binary.`}, want: wantNotRefuted},
+	{family: "modular sense", steps: []string{`In octal, \(7 + 1 = 10\).`}, want: wantNotRefuted},
+	// look-alikes: "base" of a logarithm or of a figure names no numeral base.
+	{family: "modular sense", steps: []string{`With \(\log\) in base 2, we get \(2^5 = 30\).`}, want: wantRefuted},
+	{family: "modular sense", steps: []string{`The base of the prism has area \(6 \times 7 = 43\).`}, want: wantRefuted},
 
 	// Two equations side by side (two chains, a system) end a step: the
 	// next step's first equation may continue either, and is not read as

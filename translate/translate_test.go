@@ -426,6 +426,13 @@ func TestPluggedValue(t *testing.T) {
 		{`Plugging in 3, we get 3 + 4 = 8.`, StepRefuted},
 		{`Plugging in 12 gives 12 * 2 = 25.`, StepRefuted},
 		{`Plugging in $5$ we get $7 = 5 + 3$.`, StepRefuted},
+		// The same test when the right side keeps a radical (the symbolic reader's closed values).
+		{`Plugging in $0$ we get $0=\sqrt{11-2(0)}+4$ which simplifies to $0=\sqrt{11}+4$.`, ""},
+		{`Plugging in $-3$, we get $-3 = \sqrt{7 + 2(-3)} + \sqrt{2}$.`, ""},
+		{`Substituting $2$ gives $2 = 2\sqrt{5} - 3$, so 2 fails.`, ""},
+		// Look-alikes: a side that is not the value tried is a computation stated.
+		{`Plugging in $0$ we get $\sqrt{11} + 4 = 4 + \sqrt{12}$.`, StepRefuted},
+		{`Plugging in $3$ we get $3 + \sqrt{2} = 3\sqrt{2}$.`, StepRefuted},
 	}
 	checkOneStep(t, tests)
 }
@@ -495,4 +502,22 @@ func TestUnitReasonIsDeterministic(t *testing.T) {
 			t.Fatalf("run %d: note %q, on_disproof %q; want %q and unknown", i, ob.Note, ob.OnDisproof, want)
 		}
 	}
+}
+
+// TestPercentShownToItsPlace: a percentage is a value shown to its last place like a decimal
+// ("1/3 = 33%" is 1/3 rounded to 0.01, as "1/3 = 0.33" is), so it is read as a rounding;
+// one outside the rounding of its last place is refuted.
+func TestPercentShownToItsPlace(t *testing.T) {
+	tests := []oneStep{
+		{`So the share is 1/3 = 33%.`, ""},
+		{`That is 2/3 = 67% of the class.`, ""},
+		{`So \(\frac{1}{6} = 16.7\%\).`, ""},
+		{`Then 1/7 = 14% of the budget.`, ""},
+		{`So 5/8 = 62.5%.`, StepVerified},
+		// look-alikes: no rounding of the value gives the percentage shown
+		{`So the share is 1/3 = 30%.`, StepRefuted},
+		{`So 1/4 = 20%.`, StepRefuted},
+		{`So \(\frac{1}{6} = 17.6\%\).`, StepRefuted},
+	}
+	checkOneStep(t, tests)
 }

@@ -61,6 +61,14 @@ var trapCorpus = []trap{
 	// look-alikes: the test's stated outcome is itself false.
 	{family: "stated outcome", steps: []string{`Check \(m = 2\): \(\frac{3}{7} < \frac{1}{2}\). This holds.`}, want: wantVerified},
 	{family: "stated outcome", steps: []string{`Check: \(6 \cdot 7 = 43\). This holds, so the value is right.`}, want: wantRefuted},
+	// An outcome that names a relation of another kind is about the problem's relation, not
+	// the computation beside it: "inequality fails" after an equation.
+	{family: "stated outcome", steps: []string{`For \(n=0\), \(3^{2^0} + 1 = 4\), inequality fails.`}, want: wantNotRefuted},
+	{family: "stated outcome", steps: []string{`For \(k = 2\): \((k^2 + 1)(k + 1) = 5 \times 3\), the inequality still fails.`}, want: wantNotRefuted},
+	{family: "stated outcome", steps: []string{`At \(t = 3\), \(2t + 5 = 11\). The inequality does not hold here.`}, want: wantNotRefuted},
+	// look-alikes: the same outcome about the equation itself, or a false computation.
+	{family: "stated outcome", steps: []string{`For \(n=0\), \(3^{2^0} + 1 = 4\), which fails.`}, want: wantRefuted},
+	{family: "stated outcome", steps: []string{`For \(n=0\), \(3^{2^0} + 1 = 5\), inequality fails.`}, want: wantRefuted},
 
 	// 4. Rejected alternatives and case splits.
 	{family: "rejected", steps: []string{`If \(x^2\) were \(\frac{9}{16}\) then \(x = \frac{3}{4}\), not an integer, so \(x^2 = 9\).`}, want: wantNotRefuted},
@@ -70,6 +78,13 @@ var trapCorpus = []trap{
 	{family: "rejected", steps: []string{`The equation \(|w - 1| = 4\) gives \(w - 1 = 4\) or \(w - 1 = -4\), so \(w = 5\) or \(w = -3\).`}, want: wantNotRefuted},
 	{family: "rejected", steps: []string{"Taking every odd term equal to \\(p\\) and every even term equal to \\(q\\), the equations become: \\[p(2 - q) = q(2 - p) = c\\]"}, want: wantNotRefuted},
 	{family: "rejected", steps: []string{"\\[ u(3 + v) = v(3 + u) = k \\]"}, want: wantNotRefuted},
+	// Equations listed as what to solve ("solve for" and then the equations themselves), each
+	// on its own, not one derived from the other.
+	{family: "rejected", steps: []string{`Solve for \(x^2 - 4 = 0\), \(x^2 - 9 = 0\), \(x^2 - 16 = 0\) by factoring.`}, want: wantNotRefuted},
+	{family: "rejected", steps: []string{`We solve for $3y - 1 = 8$, $y^2 = 16$ separately.`}, want: wantNotRefuted},
+	{family: "rejected", steps: []string{`Solving for \(t^2 + 2t - 8 = 0\), \(t^2 - 13t - 8 = 0\) with the quadratic formula.`}, want: wantNotRefuted},
+	// look-alike: "solving for" a name, then a derivation.
+	{family: "rejected", steps: []string{`Solving for \(x\): \(2x + 3 = 7\), \(2x = 5\).`}, want: wantRefuted},
 	// look-alikes: a stated conclusion that is false.
 	{family: "rejected", steps: []string{`So \(3u = 12\), which gives \(u = 5\).`}, want: wantRefuted},
 	{family: "rejected", steps: []string{`Hence \(2 - 3s = 3s\), so \(s = \frac{1}{2}\).`}, want: wantRefuted},

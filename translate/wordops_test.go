@@ -25,6 +25,14 @@ func TestComputationsInWords(t *testing.T) {
 		{"Half of the 48 students is 24.", StepNone},           // not "of N"
 		{"So half of 48 is 24 + 1 = 25 in all.", StepVerified}, // the arithmetic after it is its own claim
 		{"So 20% of 50 is greater than 9.", StepNone},          // no value after "is"
+		// "more/less than" after "of N": N is a noun's complement (a multiple of 7 that is
+		// less than 50), not the amount taken away
+		{"The largest multiple of 7 less than 50 is 49.", StepNone},
+		{"So the smallest power of 2 more than 100 is 128.", StepNone},
+		{"Thus the greatest divisor of 36 less than 10 is 9.", StepNone},
+		{"The largest multiple of \\(7\\) less than 50 is 49.", StepNone},
+		{"So 7 less than 50 is 49.", StepRefuted}, // the look-alike that is a claim
+		{"Then 2 more than 100 is 102.", StepVerified},
 	}
 	checkStepVerdicts(t, tests)
 }

@@ -127,6 +127,7 @@ func measureClients(b *testing.B, pick func(round int, one bool) (benchServer, [
 		require.NoError(b, err)
 		return out
 	}
+	var selfCPU time.Duration
 	tr := &http.Transport{MaxIdleConnsPerHost: clientsBenchClients}
 	defer tr.CloseIdleConnections()
 	hc := &http.Client{Transport: tr}
@@ -156,7 +157,8 @@ func measureClients(b *testing.B, pick func(round int, one bool) (benchServer, [
 		for i := range one {
 			one[i] = body(round, true, rs[i:i+1])
 		}
-		start, cpu0 := time.Now(), processCPU(b, srv.pid)
+		start, cpu0, self0 := time.Now(), processCPU(b, srv.pid), processCPU(b, os.Getpid())
+		defer func() { selfCPU += processCPU(b, os.Getpid()) - self0 }()
 		var next, failed atomic.Int64
 		var wg sync.WaitGroup
 		for range clientsBenchClients {
@@ -197,6 +199,9 @@ func measureClients(b *testing.B, pick func(round int, one bool) (benchServer, [
 	b.ReportMetric(n/singleCPU.Seconds(), "single-samples/server-cpu-s")
 	b.ReportMetric(n/batchedCPU.Seconds(), "batched-samples/server-cpu-s")
 	b.ReportMetric(batchedCPU.Seconds()/singleCPU.Seconds(), "single/batched-server-cpu")
+	b.ReportMetric(selfCPU.Seconds()*1e6/n, "client-cpu-us/single-sample")
+	b.ReportMetric(singleCPU.Seconds()*1e6/n, "server-cpu-us/single-sample")
+	b.ReportMetric(single.Seconds()*1e6/n, "wall-us/single-sample")
 }
 
 // processCPU is the CPU time process pid has used, user and system, from /proc (in clock

@@ -199,7 +199,8 @@ func shownPrecision(A, B *SideInfo, a, b Value, la, lb *NumNode, loneA, loneB bo
 	var sh shown
 	if rel == "=" || rel == "≈" {
 		pick := func(n *NumNode) bool {
-			return n != nil && !n.Lit.Percent && (n.Lit.Dec > 0 || rel == "≈")
+			// a percentage is shown to its last place too: "1/3 = 33%" is 1/3 rounded to 0.01
+			return n != nil && (n.Lit.Dec > 0 || rel == "≈" || n.Lit.Percent)
 		}
 		switch {
 		case loneA && loneB && pick(la) && pick(lb):
@@ -216,7 +217,9 @@ func shownPrecision(A, B *SideInfo, a, b Value, la, lb *NumNode, loneA, loneB bo
 	}
 	if sh.num != nil {
 		sh.unit = algebra.Pow10(-sh.num.Lit.Dec)
-		if sh.num.Lit.Dec == 0 {
+		if sh.num.Lit.Percent {
+			sh.unit = algebra.Pow10(-sh.num.Lit.Dec - 2) // a hundredth of the last place's unit: 33% is 0.33
+		} else if sh.num.Lit.Dec == 0 {
 			sh.unit = big.NewRat(1, 1)
 			z := trailingZeros(sh.num.Lit.Canon)
 			if z > 0 {
@@ -536,6 +539,9 @@ func trailingZeros(canon string) int {
 // shownValue is the signed value of the shown literal.
 func shownValue(shown *NumNode, A, B *SideInfo, la, lb *NumNode) *big.Rat {
 	rv := new(big.Rat).Set(shown.Lit.Val)
+	if shown.Lit.Percent {
+		rv.Quo(rv, big.NewRat(100, 1))
+	}
 	if _, neg := A.N.(*negNode); neg && shown == la {
 		rv.Neg(rv)
 	} else if _, neg := B.N.(*negNode); neg && shown == lb {

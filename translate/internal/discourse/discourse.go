@@ -122,17 +122,17 @@ func (r *Reading) readSentences(toks []mathtext.Tok) {
 	// not the inequality.
 	bounds := sentenceTokens(toks)
 	for k := range r.sents {
-		rels := 0
+		rels, rel := 0, ""
 		for i := bounds[k][0]; i < bounds[k][1]; i++ {
 			if toks[i].K == mathtext.TRel && !r.InHead(toks[i].S) {
-				rels++
+				rels, rel = rels+1, toks[i].Text
 			}
 		}
 		if rels != 1 {
 			continue
 		}
 		if k+1 < len(bounds) {
-			if o, why := outcomeOf(toks[bounds[k+1][0]:bounds[k+1][1]], true); o != NoOutcome {
+			if o, why := outcomeOf(toks[bounds[k+1][0]:bounds[k+1][1]], true); o != NoOutcome && !otherKind(toks[bounds[k+1][0]:bounds[k+1][1]], rel) {
 				r.sents[k].outcome, r.sents[k].why = o, why
 				continue
 			}
@@ -153,11 +153,29 @@ func (r *Reading) readSentences(toks []mathtext.Tok) {
 			j++
 		}
 		if j < hi && toks[j].K == mathtext.TSep && toks[j].Text != mathtext.SepSentence && toks[j].Text != mathtext.SepQuestion {
-			if o, why := outcomeOf(toks[j+1:hi], false); o != NoOutcome {
+			if o, why := outcomeOf(toks[j+1:hi], false); o != NoOutcome && !otherKind(toks[j+1:hi], rel) {
 				r.sents[k].outcome, r.sents[k].why = o, why
 			}
 		}
 	}
+}
+
+// otherKind reports an outcome that names a relation of another kind than the sentence's own
+// rel: "For n = 0, 2^{2^0} + 1 = 3, inequality fails" says the problem's inequality fails at
+// n = 0, not the equation computed.
+func otherKind(toks []mathtext.Tok, rel string) bool {
+	for _, t := range toks {
+		if t.K != mathtext.TWord {
+			continue
+		}
+		switch t.Text {
+		case "inequality", "inequalities":
+			return rel == "="
+		case "equation", "equality", "identity":
+			return rel != "="
+		}
+	}
+	return false
 }
 
 // sentenceTokens is the token range of each sentence (as readSentences cuts them).

@@ -12,16 +12,19 @@ var divWords = Set("divided", "dividing", "divide", "divisible", "divisibility",
 var carryWords = Set("carry", "carries", "carrying", "borrow", "borrowing")
 
 // ReadModuli lists the moduli a step names ("(mod 11)", "\pmod{77}",
-// "modulo 10", "base 3", "divided by 7", "a multiple of 77", 10 for a
+// "modulo 10", "divided by 7", "a multiple of 77", 10 for a
 // digit) and reports open when a modular word names no
-// whole number ("\pmod{n}", "mod 2^k", "modulo the prime") or the step
-// carries or borrows: then no modulus can be ruled out.
+// whole number ("\pmod{n}", "mod 2^k", "modulo the prime"), the step
+// carries or borrows, or it works in a base: then no modulus can be ruled out.
 func ReadModuli(text string, toks []Tok) (ms []*big.Int, open bool) {
 	logs := strings.Contains(text, `\log`) // "base" of a logarithm names no modulus
 	for i, t := range toks {
 		switch {
+		case t.K == TWord && t.Text == "base" && i+1 < len(toks) && (toks[i+1].K == TNum || toks[i+1].K == TVar) && !logs:
+			// A numeral in base b is no residue modulo b: "6 + 6 = 15 in base 7" (15 is
+			// seven and five), so no modulus can be ruled out.
+			open = true
 		case t.K == TWord && (t.Text == "mod" || t.Text == "modulo" || t.Text == "modulus"),
-			t.K == TWord && t.Text == "base" && i+1 < len(toks) && (toks[i+1].K == TNum || toks[i+1].K == TVar) && !logs,
 			t.K == TPoison && modCommand(t.Text):
 			m := modulusAfter(toks, i+1)
 			if m == nil {

@@ -57,6 +57,9 @@ func pluggedValue(toks []Tok, i int) *big.Rat {
 	for j := i + 1; j < len(toks) && j <= i+6; j++ {
 		switch toks[j].K {
 		case TNum:
+			if toks[j-1].K == TOp && toks[j-1].Text == "-" { // "plugging in $-3$"
+				return new(big.Rat).Neg(toks[j].Num.Val)
+			}
 			return toks[j].Num.Val
 		case TWord:
 			if toks[j].Text != "in" && toks[j].Text != "into" && toks[j].Text != "back" {

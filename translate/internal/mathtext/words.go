@@ -89,7 +89,8 @@ var Convertible = Set("second", "sec", "s", "minute", "min", "mins", "hour", "hr
 // DoubtWords in a sentence mean its claims may be stated in order to be
 // rejected ("2 + 2 = 5 is wrong", "then 1 = 0, a contradiction"): a
 // claim there can be verified but never refuted.
-var DoubtWords = Set("not", "no", "never", "false", "incorrect", "incorrectly", "wrong", "wrongly",
+var DoubtWords = Set("binary", "octal", "hexadecimal", "ternary", // a numeral in another base: "19 = 10011 in binary"
+	"not", "no", "never", "false", "incorrect", "incorrectly", "wrong", "wrongly",
 	"mistake", "mistakes", "mistaken", "mistakenly", "error", "errors", "erroneous", "instead",
 	"rather", "wait", "oops", "hmm", "contradiction", "contradicts", "contradictory", "impossible",
 	"cannot", "can't", "isn't", "aren't", "wasn't", "weren't", "doesn't", "don't", "didn't", "won't",

@@ -463,7 +463,8 @@ func (w *symWalk) equation(li int, ln symLine, eq *symEq, hypo, veto string) {
 	// "from both sides, we have" names an operation, not a list.
 	eq.alt = altRE.MatchString(tail(strings.ReplaceAll(ln.prose, "both sides", "sides"), 24))
 	eq.arrow = !eq.alt && !listRE.MatchString(ln.prose) && (ln.arrow || symCueRE.MatchString(ln.prose) ||
-		strings.TrimSpace(strings.Trim(ln.prose, ".,:; ")) == "" && (len(eqs) == 0 || !listRE.MatchString(tail(eqs[0].prose, 40))))
+		strings.TrimSpace(strings.Trim(ln.prose, ".,:; ")) == "" && (len(eqs) == 0 || !listRE.MatchString(tail(eqs[0].prose, 40)) &&
+			!solveListRE.MatchString(tail(eqs[0].prose, 24)))) // "Solve for $A$, $B$, $C$": equations to solve, a list
 	eq.prose = ln.prose
 	if w.supposedSolution(li, ln, eq, hypo, veto) {
 		return
@@ -475,7 +476,7 @@ func (w *symWalk) equation(li int, ln symLine, eq *symEq, hypo, veto string) {
 	n := len(eqs)
 	if eq.contra {
 		if n > 0 && eqs[n-1].name == eq.name && eq.arrow && !eqs[n-1].alt && eqs[n-1].line == li-1 {
-			w.add(t.symImplication(step, text, eqs[n-1], eq, veto))
+			w.add(t.symImplication(step, text, eqs[n-1], eq, veto, w.st.Problem))
 		}
 		return
 	}
@@ -495,7 +496,7 @@ func (w *symWalk) equation(li int, ln symLine, eq *symEq, hypo, veto string) {
 		return
 	}
 	if n > 0 && eqs[n-1].name == eq.name && eq.arrow && !eqs[n-1].alt && eqs[n-1].line == li-1 {
-		w.add(t.symImplication(step, text, eqs[n-1], eq, veto))
+		w.add(t.symImplication(step, text, eqs[n-1], eq, veto, w.st.Problem))
 	} else if prevEq != nil && !w.sawEq && prevEq.name == eq.name && !eq.alt && len(ln.prose) < 160 &&
 		(crossCueRE.MatchString(ln.prose) &&
 			(bothSidesRE.MatchString(ln.prose) || !listRE.MatchString(ln.prose) && !equationWordRE.MatchString(ln.prose)) ||
@@ -508,7 +509,7 @@ func (w *symWalk) equation(li int, ln symLine, eq *symEq, hypo, veto string) {
 		// the previous one ("Expanding, we get: …").
 		a := *prevEq
 		a.s, a.e = eq.s, eq.s
-		w.add(t.symImplication(step, text, &a, eq, veto))
+		w.add(t.symImplication(step, text, &a, eq, veto, w.st.Problem))
 	}
 	w.sawEq = true
 	w.eqs = append(w.eqs, eq)

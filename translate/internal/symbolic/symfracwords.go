@@ -33,7 +33,9 @@ func (t *Reader) wordOpClaims(step int, text string) []obligation.Obligation {
 	}
 	var out []obligation.Obligation
 	for _, m := range wordOpMatches(text) {
-		if !valueEnds(text, m[1]) || m[0] > 0 && mathtext.IsDigit(text[m[0]-1]) || modifiedAfter(text, m[1]) {
+		if !valueEnds(text, m[1]) || m[0] > 0 && mathtext.IsDigit(text[m[0]-1]) || modifiedAfter(text, m[1]) ||
+			m[8] >= 0 && strings.HasSuffix(strings.TrimRight(strings.ToLower(text[:m[8]]), ` $\(`), " of") { // "a multiple of 7 less than 50"
+
 			continue
 		}
 		group := func(k int) string {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/leanprm/leanprm/translate/algebra"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
+	"github.com/leanprm/leanprm/translate/internal/symdefs"
 	"github.com/leanprm/leanprm/translate/internal/symexpr"
 	"github.com/leanprm/leanprm/translate/obligation"
 )
@@ -72,6 +73,7 @@ const listMark = " listsep "
 
 // listRE marks prose that introduces several equations at once.
 var listRE = regexp.MustCompile(`\b(equations|pair|system|cases|following|given|two|three|both|each)\b`)
+var solveListRE = regexp.MustCompile(`(?i)\bsolv(?:e|es|ing)\s+for[\s$(\\]*$`)
 
 type symContext struct {
 	chain      bool
@@ -407,7 +409,7 @@ func forallDecl(n int, prop, tactic string) string {
 }
 
 // symImplication checks B derived from A, both in the single unknown.
-func (t *Reader) symImplication(step int, text string, A, B *symEq, veto string) (*obligation.Obligation, *obligation.Skipped) {
+func (t *Reader) symImplication(step int, text string, A, B *symEq, veto string, prob symdefs.ChainProblem) (*obligation.Obligation, *obligation.Skipped) {
 	span := mathtext.SpanOf(text, A.s, B.e)
 	// A B that lost its unknown is false everywhere ("6 = 3y - 3y") or
 	// true everywhere; only the first is read, refuted at a rational
@@ -459,6 +461,9 @@ func (t *Reader) symImplication(step int, text string, A, B *symEq, veto string)
 			// = 0") is false at a real solution of A.
 			c, ok = symexpr.NoSharedRealRoot(A.p, B.p, x)
 			why = "the equation is not a rewriting of the one before (the first has real solutions, and the two share none): "
+			if out := prob.OutsideReal(x, A.p, B.p); out != "" && o.OnDisproof == obligation.Refuted { // a solution the problem may not allow
+				o.OnDisproof, o.Note = obligation.Unknown, out
+			}
 		}
 		if ok && c != nil {
 			lhs := &symexpr.Expr{Op: '-', L: A.l, R: A.r}
@@ -488,6 +493,9 @@ func (t *Reader) symImplication(step int, text string, A, B *symEq, veto string)
 	o.LeanNeg = "example : ¬(" + cd.Term(A.l) + " = " + cd.Term(A.r) + " → " + cd.Term(B.l) + " = " + cd.Term(B.r) + ") := by " + t.Tactic
 	o.WhyProof = "every solution of the first equation solves the second"
 	if bad != nil {
+		if out := prob.Outside(x, bad); out != "" && o.OnDisproof == obligation.Refuted {
+			o.OnDisproof, o.Note = obligation.Unknown, out
+		}
 		bl, _ := symexpr.Eval(B.l, map[string]*big.Rat{x: bad})
 		br, _ := symexpr.Eval(B.r, map[string]*big.Rat{x: bad})
 		o.WhyDisproof = fmt.Sprintf("%s = %s solves the first equation, but there the second has %s on the left and %s on the right", x, bad.RatString(), bl.RatString(), br.RatString())

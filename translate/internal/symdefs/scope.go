@@ -144,6 +144,7 @@ func Unfixed(sentence string) string {
 type ChainProblem struct {
 	AsksFunctions, SeqVeto bool
 	named                  uint32
+	conds                  []problemCond // the problem's conditions on one name (problemeq.go)
 }
 
 // asksFunctionWords ask for functions or polynomials, or state a
@@ -159,7 +160,7 @@ var asksFunctionWords = []string{"find all functions", "determine all functions"
 func ReadChainProblem(problem string) ChainProblem {
 	s := problem[:min(len(problem), maxProblemDefBytes)]
 	low := strings.ToLower(s)
-	cp := ChainProblem{SeqVeto: seqVeto(s)}
+	cp := ChainProblem{SeqVeto: seqVeto(s), conds: readProblemConds(s)}
 	for _, w := range asksFunctionWords {
 		cp.AsksFunctions = cp.AsksFunctions || strings.Contains(low, w)
 	}
@@ -185,7 +186,14 @@ func (cp ChainProblem) Named(c byte) bool {
 // Key is what the chain's readers depend on in the problem, for a cache
 // of contexts.
 func (cp ChainProblem) Key() string {
-	return fmt.Sprintf("|%t%t%x", cp.AsksFunctions, cp.SeqVeto, cp.named)
+	k := fmt.Sprintf("|%t%t%x", cp.AsksFunctions, cp.SeqVeto, cp.named)
+	for _, c := range cp.conds {
+		k += "|" + c.name + ":" + c.raw
+		if c.l != nil {
+			k += symexpr.Plain(c.l) + "=" + symexpr.Plain(c.r)
+		}
+	}
+	return k
 }
 
 // DropStepFunctions ends the functions (not the sequences) the step
