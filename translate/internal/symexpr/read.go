@@ -402,7 +402,7 @@ func (r *sreader) factor() *Expr {
 					r.fail("degrees outside a trigonometric function")
 				}
 				r.i += 1 + strings.Index(rest, `\circ`) + len(`\circ`)
-				if strings.HasPrefix(r.s[r.i:], "}") {
+				if rest[0] == '{' { // ^{\circ}; in "\frac{1}{\sin 8^\circ}" the brace is the fraction's
 					r.i++
 				}
 				// d° is d·π/180.

@@ -1,0 +1,54 @@
+package translate
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// cycloTraps is the trap corpus of the family "trigonometric values at
+// degrees outside the table" (issue 29; docs/TRANSLATE.md, "Trigonometric
+// values at any rational angle"): closed claims with sin, cos, tan … at
+// rational degrees or rational multiples of π whose values lie outside
+// Q(√2, √3), decided exactly in a cyclotomic field. True forms (product to
+// sum, double angle, known values with √5) are verified, approximations
+// and claims under a veto are left alone, and wrong look-alikes are
+// refuted. The wording is ours.
+var cycloTraps = []trap{
+	// True forms: verified.
+	{family: "cyclo true", steps: []string{`By the product-to-sum formula, \[ \sin 10^\circ \sin 50^\circ = \frac{1}{2}(\cos 40^\circ - \cos 60^\circ) \]`}, want: wantVerified},
+	{family: "cyclo true", steps: []string{`Using the double angle, \( 2 \sin 20^\circ \cos 20^\circ = \sin 40^\circ \).`}, want: wantVerified},
+	{family: "cyclo true", steps: []string{`We know \( \cos 36^\circ = \frac{1 + \sqrt{5}}{4} \).`}, want: wantVerified},
+	{family: "cyclo true", steps: []string{`Since sine and cosine are complementary, \( \sin 70^\circ = \cos 20^\circ \).`}, want: wantVerified},
+	{family: "cyclo true", steps: []string{`So \( \frac{1}{\sin 14^\circ} = \frac{2 \cos 14^\circ}{\sin 28^\circ} \).`}, want: wantVerified},
+	{family: "cyclo true", steps: []string{`In radians, \( \cos\frac{\pi}{5} - \cos\frac{2\pi}{5} = \frac{1}{2} \).`}, want: wantVerified},
+	{family: "cyclo true", steps: []string{`The tangent is odd: \( \tan(-25^\circ) = -\tan 25^\circ \).`}, want: wantVerified},
+	// Approximations, tests and vetoes: left alone.
+	{family: "cyclo alone", steps: []string{`Numerically \( \sin 20^\circ = 0.342 \).`}, want: wantNotRefuted},
+	{family: "cyclo alone", steps: []string{`So \( \tan 50^\circ = 1 \), roughly.`}, want: wantNotRefuted},
+	{family: "cyclo alone", steps: []string{`Rounding, \( 100 \sin 40^\circ = 64 \).`}, want: wantNotRefuted}, // a whole number within 1: its floor
+	{family: "cyclo alone", steps: []string{`If \( \cos 10^\circ = \cos 30^\circ \), the angles would agree, which is false.`}, want: wantNotRefuted},
+	{family: "cyclo alone", steps: []string{`We get \( \sin 10^\circ \approx 0.17 \).`}, want: wantNotRefuted},
+	// Wrong look-alikes: refuted.
+	{family: "cyclo wrong", steps: []string{`By the product-to-sum formula, \[ \sin 10^\circ \sin 50^\circ = \frac{1}{2}(\cos 10^\circ - \cos 60^\circ) \]`}, want: wantRefuted},
+	{family: "cyclo wrong", steps: []string{`Using the double angle, \( 2 \sin 20^\circ \cos 20^\circ = \sin 20^\circ \).`}, want: wantRefuted},
+	{family: "cyclo wrong", steps: []string{`We know \( \cos 36^\circ = \frac{1 + \sqrt{5}}{2} \).`}, want: wantRefuted},
+	{family: "cyclo wrong", steps: []string{`So \( \frac{1}{\sin 14^\circ} = \frac{2}{\sin 7^\circ + \sin 14^\circ} \).`}, want: wantRefuted},
+	{family: "cyclo wrong", steps: []string{`Hence \( \frac{1}{2 \sin 1^\circ \cos 1^\circ} = \frac{1}{2} \).`}, want: wantRefuted, claim: "sin"},
+	{family: "cyclo wrong", steps: []string{`Then \( \tan^2 40^\circ = 3 - \sqrt{2} \).`}, want: wantRefuted},
+}
+
+func TestCycloTraps(t *testing.T) {
+	runTraps(t, "cyclo", cycloTraps, func(c trap, i int, s StepResult) {
+		for _, o := range s.Obligations {
+			if o.Kind == KindClosedValue && (o.Verdict == Refuted || o.Verdict == Verified) && strings.Contains(o.Reason, "ζ") {
+				assert.Contains(t, o.Reason, "cyclotomic polynomial", "%s #%d", c.family, i)
+				if strings.Contains(o.Prop, "v1") {
+					assert.Contains(t, o.Lean, "∀ (v1 : Rat)", "%s #%d: P is the identity in ζ", c.family, i)
+					assert.NotContains(t, o.LeanNeg, "v1", "%s #%d: the negation is a closed instance", c.family, i)
+				}
+			}
+		}
+	})
+}
