@@ -24,7 +24,11 @@ var cycloTraps = []trap{
 	{family: "cyclo true", steps: []string{`So \( \frac{1}{\sin 14^\circ} = \frac{2 \cos 14^\circ}{\sin 28^\circ} \).`}, want: wantVerified},
 	{family: "cyclo true", steps: []string{`In radians, \( \cos\frac{\pi}{5} - \cos\frac{2\pi}{5} = \frac{1}{2} \).`}, want: wantVerified},
 	{family: "cyclo true", steps: []string{`The tangent is odd: \( \tan(-25^\circ) = -\tan 25^\circ \).`}, want: wantVerified},
+	{family: "cyclo true", steps: []string{`Then \( \tan\frac{\pi}{7} \tan\frac{2\pi}{7} \tan\frac{3\pi}{7} = \sqrt{7} \).`}, want: wantVerified},
+	{family: "cyclo true", steps: []string{`A known sum: \( \cos\frac{\pi}{7} - \cos\frac{2\pi}{7} + \cos\frac{3\pi}{7} = \frac{1}{2} \).`}, want: wantVerified},
+	{family: "cyclo true", steps: []string{`So \[ \cos 10^\circ \cos 70^\circ = \frac{1}{2}[\cos 60^\circ + \cos 80^\circ] \]`}, want: wantVerified},
 	// Approximations, tests and vetoes: left alone.
+	{family: "cyclo alone", steps: []string{`So \( [2\sin 50^\circ] + [3\cos 20^\circ] = 3 \).`}, want: wantNotRefuted}, // [x] may be the floor
 	{family: "cyclo alone", steps: []string{`Numerically \( \sin 20^\circ = 0.342 \).`}, want: wantNotRefuted},
 	{family: "cyclo alone", steps: []string{`So \( \tan 50^\circ = 1 \), roughly.`}, want: wantNotRefuted},
 	{family: "cyclo alone", steps: []string{`Rounding, \( 100 \sin 40^\circ = 64 \).`}, want: wantNotRefuted}, // a whole number within 1: its floor
@@ -37,6 +41,9 @@ var cycloTraps = []trap{
 	{family: "cyclo wrong", steps: []string{`So \( \frac{1}{\sin 14^\circ} = \frac{2}{\sin 7^\circ + \sin 14^\circ} \).`}, want: wantRefuted},
 	{family: "cyclo wrong", steps: []string{`Hence \( \frac{1}{2 \sin 1^\circ \cos 1^\circ} = \frac{1}{2} \).`}, want: wantRefuted, claim: "sin"},
 	{family: "cyclo wrong", steps: []string{`Then \( \tan^2 40^\circ = 3 - \sqrt{2} \).`}, want: wantRefuted},
+	{family: "cyclo wrong", steps: []string{`Then \( \tan\frac{\pi}{7} \tan\frac{2\pi}{7} \tan\frac{3\pi}{7} = 7 \).`}, want: wantRefuted},
+	{family: "cyclo wrong", steps: []string{`A known sum: \( \cos\frac{\pi}{7} - \cos\frac{2\pi}{7} + \cos\frac{3\pi}{7} = \frac{1}{3} \).`}, want: wantRefuted},
+	{family: "cyclo wrong", steps: []string{`So \[ \cos 10^\circ \cos 70^\circ = \frac{1}{2}[\cos 60^\circ - \cos 80^\circ] \]`}, want: wantRefuted},
 }
 
 func TestCycloTraps(t *testing.T) {

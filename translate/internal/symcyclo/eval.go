@@ -15,8 +15,57 @@ type frac struct{ num, den algebra.Cyclo }
 
 var errDivZero = errors.New("a division by zero")
 
-// eval evaluates the closed tree e in f.
-func eval(f *algebra.CycloField, e *symexpr.Expr) (frac, error) {
+// maxWork bounds the products of one claim, each counted as φ(n)² steps.
+const maxWork = 2_000_000
+
+// evaluator evaluates closed trees in f within maxWork.
+type evaluator struct {
+	f    *algebra.CycloField
+	work int
+}
+
+var errWork = errors.New("too much work to evaluate")
+
+// mul is x·y, counted.
+func (ev *evaluator) mul(x, y algebra.Cyclo) (algebra.Cyclo, error) {
+	d := ev.f.Degree()
+	ev.work += d * d
+	if ev.work > maxWork {
+		return algebra.Cyclo{}, errWork
+	}
+	return x.Mul(y), nil
+}
+
+// fmul is the product of x and y as fractions.
+func (ev *evaluator) fmul(x, y frac) (frac, error) {
+	n, err := ev.mul(x.num, y.num)
+	if err != nil {
+		return frac{}, err
+	}
+	d, err := ev.mul(x.den, y.den)
+	return frac{n, d}, err
+}
+
+// fadd is x + y, or x - y with sign -1.
+func (ev *evaluator) fadd(x, y frac, sign int) (frac, error) {
+	a, err := ev.mul(x.num, y.den)
+	if err != nil {
+		return frac{}, err
+	}
+	b, err := ev.mul(y.num, x.den)
+	if err != nil {
+		return frac{}, err
+	}
+	d, err := ev.mul(x.den, y.den)
+	if sign < 0 {
+		return frac{a.Sub(b), d}, err
+	}
+	return frac{a.Add(b), d}, err
+}
+
+// eval evaluates the closed tree e.
+func (ev *evaluator) eval(e *symexpr.Expr) (frac, error) {
+	f := ev.f
 	one := f.FromRat(big.NewRat(1, 1))
 	switch e.Op {
 	case 'n':
@@ -24,16 +73,19 @@ func eval(f *algebra.CycloField, e *symexpr.Expr) (frac, error) {
 	case 't':
 		return trig(f, e.Name, e.Num)
 	case 'r':
-		x, err := eval(f, e.L)
+		x, err := ev.eval(e.L)
 		if err != nil {
 			return frac{}, err
 		}
 		return sqrt(f, x)
 	case '~':
-		x, err := eval(f, e.L)
-		return frac{x.num.Neg(), x.den}, err
+		x, err := ev.eval(e.L)
+		if err != nil {
+			return frac{}, err
+		}
+		return frac{x.num.Neg(), x.den}, nil
 	case '^':
-		x, err := eval(f, e.L)
+		x, err := ev.eval(e.L)
 		if err != nil {
 			return frac{}, err
 		}
@@ -46,33 +98,35 @@ func eval(f *algebra.CycloField, e *symexpr.Expr) (frac, error) {
 		}
 		out := frac{one, one}
 		for ; k > 0; k-- {
-			out = frac{out.num.Mul(x.num), out.den.Mul(x.den)}
+			if out, err = ev.fmul(out, x); err != nil {
+				return frac{}, err
+			}
 		}
 		return out, nil
 	case '+', '-', '*', '/':
 	default:
 		return frac{}, errors.New("a value this reader does not compute")
 	}
-	x, err := eval(f, e.L)
+	x, err := ev.eval(e.L)
 	if err != nil {
 		return frac{}, err
 	}
-	y, err := eval(f, e.R)
+	y, err := ev.eval(e.R)
 	if err != nil {
 		return frac{}, err
 	}
 	switch e.Op {
 	case '+':
-		return frac{x.num.Mul(y.den).Add(y.num.Mul(x.den)), x.den.Mul(y.den)}, nil
+		return ev.fadd(x, y, 1)
 	case '-':
-		return frac{x.num.Mul(y.den).Sub(y.num.Mul(x.den)), x.den.Mul(y.den)}, nil
+		return ev.fadd(x, y, -1)
 	case '*':
-		return frac{x.num.Mul(y.num), x.den.Mul(y.den)}, nil
+		return ev.fmul(x, y)
 	}
 	if y.num.IsZero() {
 		return frac{}, errDivZero
 	}
-	return frac{x.num.Mul(y.den), x.den.Mul(y.num)}, nil
+	return ev.fmul(x, frac{y.den, y.num})
 }
 
 // trig is fn(q·π): with ζ^k = e^{iqπ}, k = n·q/2.

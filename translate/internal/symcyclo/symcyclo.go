@@ -35,20 +35,21 @@ const maxNodes = 80
 // irrational value that it may approximate (a decimal, or a whole number
 // within 1: its floor or ceiling).
 func Decide(o *obligation.Obligation, a, b *symexpr.Expr, raw, tactic, idTactic string) error {
-	L, R, n, err := decide(a, b, raw)
+	x, y, n, err := decide(a, b, raw)
 	if err != nil {
 		return err
 	}
 	note := fmt.Sprintf("with ζ = e^{2πi/%d}, both sides times the other's denominator, reduced modulo the %d-th cyclotomic polynomial (the minimal polynomial of ζ)", n, n)
-	l, lok := L.Rat()
-	r, rok := R.Rat()
-	if lok && rok {
-		o.Prop = lit(l) + " = " + lit(r)
-		o.Lean, o.LeanNeg = arith.Declarations(o.Prop, tactic)
-		o.WhyProof = fmt.Sprintf("%s: both are %s", note, l.RatString())
-		o.WhyDisproof = fmt.Sprintf("%s: they are %s and %s", note, l.RatString(), r.RatString())
-		return nil
+	if l, lok := x.ratio(); lok {
+		if r, rok := y.ratio(); rok {
+			o.Prop = lit(l) + " = " + lit(r)
+			o.Lean, o.LeanNeg = arith.Declarations(o.Prop, tactic)
+			o.WhyProof = fmt.Sprintf("computed in Q(e^{2πi/%d}), both sides are %s", n, l.RatString())
+			o.WhyDisproof = fmt.Sprintf("computed in Q(e^{2πi/%d}), the left side is %s, the right side %s", n, l.RatString(), r.RatString())
+			return nil
+		}
 	}
+	L, R := x.num.Mul(y.den), y.num.Mul(x.den)
 	rd := symexpr.Render{Names: map[string]string{Name: "v1"}}
 	o.Prop = rd.Term(poly(L)) + " = " + rd.Term(poly(R))
 	o.Lean = "example : ∀ (v1 : Rat), " + o.Prop + " := by " + idTactic
@@ -94,10 +95,9 @@ func lit(x *big.Rat) string {
 	return s
 }
 
-func decide(a, b *symexpr.Expr, raw string) (L, R algebra.Cyclo, n int, err error) {
-	fail := func(err error) (algebra.Cyclo, algebra.Cyclo, int, error) {
-		return algebra.Cyclo{}, algebra.Cyclo{}, 0, err
-	}
+// decide evaluates both sides in the least field they need.
+func decide(a, b *symexpr.Expr, raw string) (x, y frac, n int, err error) {
+	fail := func(err error) (frac, frac, int, error) { return frac{}, frac{}, 0, err }
 	if symexpr.HasVar(a) || symexpr.HasVar(b) {
 		return fail(errors.New("a name"))
 	}
@@ -117,15 +117,21 @@ func decide(a, b *symexpr.Expr, raw string) (L, R algebra.Cyclo, n int, err erro
 	if err != nil {
 		return fail(err)
 	}
-	x, err := eval(f, a)
+	ev := &evaluator{f: f}
+	if x, err = ev.eval(a); err != nil {
+		return fail(err)
+	}
+	if y, err = ev.eval(b); err != nil {
+		return fail(err)
+	}
+	L, err := ev.mul(x.num, y.den)
 	if err != nil {
 		return fail(err)
 	}
-	y, err := eval(f, b)
+	R, err := ev.mul(y.num, x.den)
 	if err != nil {
 		return fail(err)
 	}
-	L, R = x.num.Mul(y.den), y.num.Mul(x.den)
 	if !L.Equal(R) {
 		xv, xr := x.value()
 		yv, yr := y.value()
@@ -140,7 +146,7 @@ func decide(a, b *symexpr.Expr, raw string) (L, R algebra.Cyclo, n int, err erro
 			}
 		}
 	}
-	return L, R, n, nil
+	return x, y, n, nil
 }
 
 // outsideTable reports a trigonometric value that algebra.TrigPi does

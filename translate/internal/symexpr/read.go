@@ -181,6 +181,12 @@ func (r *sreader) skip() {
 
 func IsLetterAt(s string, i int) bool { return i < len(s) && mathtext.IsASCIILetter(s[i]) }
 
+// coefBefore reports a number or a fraction's last group just before a bracket.
+func coefBefore(s string) bool {
+	s = strings.TrimRight(s, " ")
+	return s != "" && (mathtext.IsDigit(s[len(s)-1]) || s[len(s)-1] == '}')
+}
+
 // peek returns the next token class without consuming it: one of
 // "num", "name", "open", "close", "frac", "+", "-", "*", "/", "^", "sq" (a
 // Unicode power), "" at the end, or "other".
@@ -198,9 +204,11 @@ func (r *sreader) peek() string {
 			return "fn"
 		}
 		return "name"
-	case c == '(' || c == '{':
+	case c == '(' || c == '{' || c == '[' && r.trigNames && coefBefore(r.s[:r.i]):
+		// "\frac{1}{2}[\cos 6^\circ - \cos 48^\circ]": a bracket after a coefficient, beside a
+		// trigonometric function ("[x]" alone may be a floor)
 		return "open"
-	case c == ')' || c == '}':
+	case c == ')' || c == '}' || c == ']' && r.trigNames:
 		return "close"
 	case c == '+' || c == '-' || c == '*' || c == '/' || c == '^':
 		return string(c)
@@ -460,6 +468,9 @@ func (r *sreader) primary() *Expr {
 			closer = '}'
 			r.i++
 		case r.s[r.i] == '(':
+			r.i++
+		case r.s[r.i] == '[':
+			closer = ']'
 			r.i++
 		case strings.HasPrefix(r.s[r.i:], `\{`):
 			r.i += 2
