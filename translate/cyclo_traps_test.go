@@ -46,6 +46,23 @@ var cycloTraps = []trap{
 	{family: "cyclo wrong", steps: []string{`So \[ \cos 10^\circ \cos 70^\circ = \frac{1}{2}[\cos 60^\circ - \cos 80^\circ] \]`}, want: wantRefuted},
 }
 
+// neqOutcomeTraps: a "≠" followed by a stated failure ("so the case
+// fails", "which does not work") states the failure itself and is claimed
+// as written, never negated. The wording is ours.
+var neqOutcomeTraps = []trap{
+	{family: "neq outcome", steps: []string{`We get \(3^2 - 1 \neq 7\), so the case fails.`}, want: wantVerified},
+	{family: "neq outcome", steps: []string{`Then \(4 + 1 \neq 6\), which does not work.`}, want: wantNotRefuted},
+	{family: "neq outcome", steps: []string{`Here \(2 \cdot 5 \ne 11\); this candidate fails.`}, want: wantNotRefuted},
+	// look-alikes: equal values written with ≠ are refuted; an equation said to fail is still negated.
+	{family: "neq outcome", steps: []string{`We get \(3^2 - 1 \neq 8\), so the case fails.`}, want: wantRefuted},
+	{family: "neq outcome", steps: []string{`Test: \(3^2 - 1 = 8\), so the case fails.`}, want: wantRefuted, claim: "not ("},
+	{family: "neq outcome", steps: []string{`Test: \(3^2 - 1 = 7\), so the case fails.`}, want: wantVerified},
+}
+
+func TestNeqOutcomeTraps(t *testing.T) {
+	runTraps(t, "neq", neqOutcomeTraps, nil)
+}
+
 func TestCycloTraps(t *testing.T) {
 	runTraps(t, "cyclo", cycloTraps, func(c trap, i int, s StepResult) {
 		for _, o := range s.Obligations {
