@@ -224,11 +224,15 @@ func (x frac) value() (float64, bool) {
 	return estimate(x.num) / estimate(x.den), r
 }
 
-// estimate is the real part of Σ cⱼζ^j.
+// estimate is the real part of Σ cⱼζ^j; NaN when a coefficient is too
+// large for the sum to be trusted to 1/100.
 func estimate(x algebra.Cyclo) float64 {
 	n := float64(x.Field().Order())
 	var s float64
 	for j, c := range x.Coeffs() {
+		if c.Num().BitLen() > 40 || c.Denom().BitLen() > 40 {
+			return math.NaN()
+		}
 		v, _ := c.Float64()
 		s += v * math.Cos(2*math.Pi*float64(j)/n)
 	}
