@@ -27,7 +27,9 @@ var cycloTraps = []trap{
 	{family: "cyclo true", steps: []string{`Then \( \tan\frac{\pi}{7} \tan\frac{2\pi}{7} \tan\frac{3\pi}{7} = \sqrt{7} \).`}, want: wantVerified},
 	{family: "cyclo true", steps: []string{`A known sum: \( \cos\frac{\pi}{7} - \cos\frac{2\pi}{7} + \cos\frac{3\pi}{7} = \frac{1}{2} \).`}, want: wantVerified},
 	{family: "cyclo true", steps: []string{`So \[ \cos 10^\circ \cos 70^\circ = \frac{1}{2}[\cos 60^\circ + \cos 80^\circ] \]`}, want: wantVerified},
+	{family: "cyclo true", steps: []string{`Halving the angle, \( \tan 22.5^\circ = \sqrt{2} - 1 \).`}, want: wantVerified},
 	// Approximations, tests and vetoes: left alone.
+	{family: "cyclo alone", steps: []string{`Here \( \sin 20^\circ = 0.34 \) and \( \cos 20.5^\circ = 0.94 \).`}, want: wantNotRefuted},
 	{family: "cyclo alone", steps: []string{`So \( [2\sin 50^\circ] + [3\cos 20^\circ] = 3 \).`}, want: wantNotRefuted}, // [x] may be the floor
 	{family: "cyclo alone", steps: []string{`Numerically \( \sin 20^\circ = 0.342 \).`}, want: wantNotRefuted},
 	{family: "cyclo alone", steps: []string{`So \( \tan 50^\circ = 1 \), roughly.`}, want: wantNotRefuted},
@@ -42,6 +44,7 @@ var cycloTraps = []trap{
 	{family: "cyclo wrong", steps: []string{`Hence \( \frac{1}{2 \sin 1^\circ \cos 1^\circ} = \frac{1}{2} \).`}, want: wantRefuted, claim: "sin"},
 	{family: "cyclo wrong", steps: []string{`Then \( \tan^2 40^\circ = 3 - \sqrt{2} \).`}, want: wantRefuted},
 	{family: "cyclo wrong", steps: []string{`Then \( \tan\frac{\pi}{7} \tan\frac{2\pi}{7} \tan\frac{3\pi}{7} = 7 \).`}, want: wantRefuted},
+	{family: "cyclo wrong", steps: []string{`By the half angle, \( \sin 37.5^\circ = \sqrt{\frac{1 - \cos 60^\circ}{2}} \).`}, want: wantRefuted},
 	{family: "cyclo wrong", steps: []string{`A known sum: \( \cos\frac{\pi}{7} - \cos\frac{2\pi}{7} + \cos\frac{3\pi}{7} = \frac{1}{3} \).`}, want: wantRefuted},
 	{family: "cyclo wrong", steps: []string{`So \[ \cos 10^\circ \cos 70^\circ = \frac{1}{2}[\cos 60^\circ - \cos 80^\circ] \]`}, want: wantRefuted},
 }

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"strings"
 
 	"github.com/leanprm/leanprm/translate/algebra"
 	"github.com/leanprm/leanprm/translate/internal/arith"
@@ -136,13 +137,15 @@ func decide(a, b *symexpr.Expr, raw string) (x, y frac, n int, err error) {
 		xv, xr := x.value()
 		yv, yr := y.value()
 		if xr != yr {
-			// a number against an irrational value: a decimal or a
-			// whole number within 1 may be an approximation
+			// a number against an irrational value: a decimal, or a
+			// whole number written alone within 1 of it, may be an
+			// approximation, a floor or a ceiling
 			if hasDecimal(raw) {
 				return fail(errors.New("a decimal against an irrational value: an approximation may be meant"))
 			}
-			if math.IsNaN(xv) || math.IsNaN(yv) || math.Abs(xv-yv) < 1.01 {
-				return fail(errors.New("a number within 1 of an irrational value may be its rounding"))
+			whole := xr && bareWhole(a) || yr && bareWhole(b)
+			if whole && (math.IsNaN(xv) || math.IsNaN(yv) || math.Abs(xv-yv) < 1.01) {
+				return fail(errors.New("a whole number within 1 of an irrational value may be its rounding"))
 			}
 		}
 	}
@@ -258,15 +261,32 @@ func lcm(a, b int) int {
 	return a / x * b
 }
 
-// hasDecimal reports a decimal point between digits.
+// bareWhole reports a whole number written alone (or negated).
+func bareWhole(e *symexpr.Expr) bool {
+	if e.Op == '~' {
+		e = e.L
+	}
+	return e.Op == 'n' && e.Num.IsInt()
+}
+
+// hasDecimal reports a decimal point between digits, but for an angle in
+// degrees (22.5^\circ is exact).
 func hasDecimal(s string) bool {
 	for i := 1; i+1 < len(s); i++ {
-		if s[i] == '.' && s[i-1] >= '0' && s[i-1] <= '9' && s[i+1] >= '0' && s[i+1] <= '9' {
-			return true
+		if s[i] == '.' && isDigit(s[i-1]) && isDigit(s[i+1]) {
+			j := i + 1
+			for j < len(s) && isDigit(s[j]) {
+				j++
+			}
+			if !strings.HasPrefix(s[j:], `^\circ`) && !strings.HasPrefix(s[j:], `^{\circ}`) {
+				return true
+			}
 		}
 	}
 	return false
 }
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // poly is the form of x as a polynomial in Name.
 func poly(x algebra.Cyclo) *symexpr.Expr {

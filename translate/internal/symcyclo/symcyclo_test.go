@@ -32,6 +32,8 @@ func TestDecide(t *testing.T) {
 		{`100 \sin 40^\circ`, `64`, false, "within 1"},
 		{`\tan 90^\circ + \sin 1^\circ`, `1`, false, "division by zero"},
 		{`\sin 1^\circ \sqrt{7}`, `1`, false, "too large"}, // Q(ζ_2520)
+		{`\sin 37.5^\circ`, `\frac{1}{2}`, false, ""},      // a fraction is no rounding
+		{`\sin 37.5^\circ`, `1`, false, "within 1"},
 		{`\sin 1^\circ`, `x`, false, "a name"},
 	}
 	for _, tt := range tests {

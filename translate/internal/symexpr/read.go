@@ -534,7 +534,14 @@ func (r *sreader) number() *Expr {
 		j++
 	}
 	if j < len(r.s) && r.s[j] == '.' && j+1 < len(r.s) && mathtext.IsDigit(r.s[j+1]) {
-		r.fail("a decimal")
+		k := j + 1
+		for k < len(r.s) && mathtext.IsDigit(r.s[k]) {
+			k++
+		}
+		if rest := r.s[k:]; !r.inTrig || !strings.HasPrefix(rest, `^\circ`) && !strings.HasPrefix(rest, `^{\circ}`) {
+			r.fail("a decimal") // an angle in degrees is exact as written: \sin 22.5^\circ
+		}
+		j = k
 	}
 	if j < len(r.s) && r.s[j] == ',' && r.inArgs && !thousands(r.s[j+1:]) {
 		// an argument separator, gcd(12,18); "gcd(1,000, 5)" is refused
