@@ -6,6 +6,7 @@ import (
 	"github.com/leanprm/leanprm/translate/internal/arith"
 	"regexp"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/leanprm/leanprm/translate/internal/enumcount"
@@ -38,7 +39,7 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 		if pluggedTest(ss, o) {
 			o.OnDisproof, o.Note = obligation.Unknown, pluggedNote
 		}
-		if a := atomNameRE.FindString(o.Expr); a != "" && o.Kind != obligation.KindIdentity && !strings.Contains(o.Note, "read as a quantity") {
+		if a := atomNameRE.FindString(o.Expr); a != "" && atomHasName(a) && o.Kind != obligation.KindIdentity && !strings.Contains(o.Note, "read as a quantity") {
 			o.Note = strings.TrimPrefix(o.Note+"; "+a+" read as a quantity of its own, v1, which takes "+atomValues(a), "; ")
 		}
 	}
@@ -139,6 +140,12 @@ func dropRepeats(obls []obligation.Obligation) []obligation.Obligation {
 // atomNameRE is the value of a function of a name written as a name
 // ("sin(θ)", "log_4(y)"), with an argument in no brackets of its own.
 var atomNameRE = regexp.MustCompile(`\b(?:sin|cos|tan|cot|sec|csc|ln|log|log_[0-9]+)\([^()]*\)`)
+
+// atomHasName reports a name in the argument of the atom a: sin(1/9π)
+// is a number (symcyclo), no quantity of its own.
+func atomHasName(a string) bool {
+	return strings.ContainsFunc(strings.ReplaceAll(a[strings.IndexByte(a, '(')+1:], "π", ""), unicode.IsLetter)
+}
 
 // atomValues says which values the function of an atom takes.
 func atomValues(a string) string {

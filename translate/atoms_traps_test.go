@@ -39,7 +39,9 @@ var atomTraps = []trap{
 	{family: "atom related", steps: []string{`We get \(\log_2 x + x = 3\). Rearranging, \(\log_2 x - x = 4\).`}, want: wantNotRefuted},
 	{family: "atom related", steps: []string{`We get \(\log x^2 + \log x = 3\). Rearranging, \(\log x^2 + \log x = 4\).`}, want: wantNotRefuted},
 	{family: "atom related", steps: []string{`We get \(\log_2 x + \log_4 x = 3\). Rearranging, \(\log_2 x + \log_4 x = 5\).`}, want: wantNotRefuted},
-	{family: "atom constant", steps: []string{`We get \(2\tan 20^\circ = 1\). Rearranging, \(2\tan 20^\circ - 1 = 1\).`}, want: wantNotRefuted},
+	// tan 20° is a number, no unknown: the rearrangement is not read as one, but its closed
+	// line is false as written and the cyclotomic reader refutes it (symcyclo).
+	{family: "atom constant", steps: []string{`We get \(2\tan 20^\circ = 1\). Rearranging, \(2\tan 20^\circ - 1 = 1\).`}, want: wantRefuted, claim: "2 * tan(1/9π) - 1 = 1"},
 	{family: "atom constant", steps: []string{`We get \(2\log_2 3 = 3\). Rearranging, \(2\log_2 3 - 3 = 1\).`}, want: wantNotRefuted},
 	{family: "atom constant", steps: []string{`We get \(\ln e + 2 = 3\). Rearranging, \(\ln e = 2\).`}, want: wantNotRefuted},
 	// Logarithms of a name, in the readers of one unknown too.

@@ -38,7 +38,7 @@ func assertedOnly(sr *StepResult, dr *discourse.Reading) {
 	for i := range sr.Obligations {
 		o := &sr.Obligations[i]
 		out, word := dr.Outcome(o.Span.Start)
-		if out != discourse.Fails {
+		if out != discourse.Fails || statesFailure(o) {
 			continue
 		}
 		if perSentence[dr.Sentence(o.Span.Start)] == 1 && negatable(o) {
@@ -48,6 +48,12 @@ func assertedOnly(sr *StepResult, dr *discourse.Reading) {
 		o.OnProof, o.OnDisproof = Unknown, Unknown
 		o.Note = joinNote("the text says a claim of the sentence fails (\""+word+"\"), and which one it means is unclear", o.Note)
 	}
+}
+
+// statesFailure reports a claim whose relation is ≠: "0^2 - 0 + 3 ≠ 2,
+// so the case fails" states the failure itself, and is claimed as written.
+func statesFailure(o *Obligation) bool {
+	return o.Kind == KindInequality && strings.Count(o.Expr, " ≠ ") == 1 && !strings.ContainsAny(o.Expr, "<>≤≥")
 }
 
 // unasserted is why the text does not assert o, or "".

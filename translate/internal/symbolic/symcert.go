@@ -208,7 +208,7 @@ func (t *Reader) certsBetweenInequalities(step int, text string, s, e int) []obl
 	if len(cuts) < 2 {
 		return nil
 	}
-	sentence := strings.ToLower(sentenceAround(text, s, e))
+	sentence := strings.ToLower(mathtext.SentenceAround(text, s, e))
 	var out []obligation.Obligation
 	for _, c := range cuts {
 		piece := text[c[0]:c[1]]
@@ -335,14 +335,14 @@ func (t *Reader) bmodClaim(step int, text string, s, e int) *obligation.Obligati
 	}
 	A := symMember{e: &symexpr.Expr{Op: 'F', Name: "mod", L: x, R: m}, s: s, e2: s + i}
 	B := symMember{e: r, s: s + i, e2: e}
-	return t.closedCert(step, text, A, B, strings.ToLower(sentenceAround(text, s, e)))
+	return t.closedCert(step, text, A, B, strings.ToLower(mathtext.SentenceAround(text, s, e)))
 }
 
 // pmSentence is the sentence of the two lines s…e, cut before the next
 // display: the words right after the lines bear on them, the lines after
 // (other roots, "(not valid)") do not.
 func pmSentence(text string, s, e int) string {
-	full := sentenceAround(text, s, e)
+	full := mathtext.SentenceAround(text, s, e)
 	k := strings.Index(full, text[s:e])
 	if k < 0 {
 		return full

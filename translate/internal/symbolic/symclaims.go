@@ -181,7 +181,7 @@ func (t *Reader) symLines(step int, text string, toks []mathtext.Tok, budget int
 			pendProse, pendArrow, pendStart = "", false, false
 			switch {
 			case strings.Contains(raw, `\equiv`) || strings.Contains(raw, "≡"):
-				addCongr(t.congruence(step, text, p.s, p.e, strings.ToLower(sentenceAround(text, p.s, p.e))))
+				addCongr(t.congruence(step, text, p.s, p.e, strings.ToLower(mathtext.SentenceAround(text, p.s, p.e))))
 			case lineRefused(raw):
 				t.refusedLineClaims(step, text, raw, p.s, p.e, len(lines), &pm, addCongr)
 			default:
@@ -274,7 +274,7 @@ func (w *symWalk) line(li int, ln symLine) {
 	if ln.approx && st.last != nil {
 		// "√6336 ≈ 79.6": a rounding of the radical just written.
 		w.add(t.approxRoot(step, text, st.last, ln.ps, ln.pe), nil)
-		w.add(t.approxLog(step, text, st.last, ln.ps, ln.ps, ln.pe, strings.ToLower(sentenceAround(text, ln.ps, ln.pe))), nil)
+		w.add(t.approxLog(step, text, st.last, ln.ps, ln.ps, ln.pe, strings.ToLower(mathtext.SentenceAround(text, ln.ps, ln.pe))), nil)
 	}
 	if ln.members == nil {
 		st.last, st.lastHead = nil, nil
@@ -297,7 +297,7 @@ func (w *symWalk) line(li int, ln symLine) {
 		lhs := strings.TrimSpace(text[ms[0].s:ms[0].e2])
 		if beforeL.ok && beforeL.line == li-1 && beforeL.lhs == lhs && !beforeL.rhs.ambig && !ms[1].ambig {
 			o := t.sameLeftSide(step, text, lhs, beforeL.rhs, ms[1], strings.ToLower(ln.rawProse),
-				strings.ToLower(sentenceAround(text, ln.ps, ln.pe)), st)
+				strings.ToLower(mathtext.SentenceAround(text, ln.ps, ln.pe)), st)
 			sameLeft = o != nil
 			w.add(o, nil)
 		}
@@ -327,7 +327,7 @@ func (w *symWalk) line(li int, ln symLine) {
 			w.eqs = nil // an equation we cannot read may be the one solved
 		}
 	}
-	ln.sentence = strings.ToLower(sentenceAround(text, ln.ps, ln.pe))
+	ln.sentence = strings.ToLower(mathtext.SentenceAround(text, ln.ps, ln.pe))
 	ln.prose = strings.ToLower(ln.rawProse)
 	if !symbolic {
 		w.runs.Break(false)
@@ -566,18 +566,6 @@ func lineRefused(s string) bool {
 		}
 	}
 	return false
-}
-
-func sentenceAround(text string, s, e int) string {
-	a := s
-	for a > 0 && !(text[a-1] == '.' && (a >= len(text) || text[a] == ' ' || text[a] == '\n')) && text[a-1] != '\n' && s-a < 300 && !mathtext.DisplayBreak(text, a) {
-		a--
-	}
-	b := e
-	for b < len(text) && text[b] != '\n' && !(text[b] == '.' && (b+1 >= len(text) || text[b+1] == ' ' || text[b+1] == '\n')) && b-e < 200 && !mathtext.DisplayBreak(text, b) {
-		b++
-	}
-	return text[a:b]
 }
 
 func after(text string, i, n int) string {

@@ -9,6 +9,7 @@ import (
 	"github.com/leanprm/leanprm/translate/algebra"
 	"github.com/leanprm/leanprm/translate/internal/arith"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
+	"github.com/leanprm/leanprm/translate/internal/symcyclo"
 	"github.com/leanprm/leanprm/translate/internal/symdefs"
 	"github.com/leanprm/leanprm/translate/internal/symexpr"
 	"github.com/leanprm/leanprm/translate/obligation"
@@ -32,11 +33,11 @@ var conditionalRE = newWordMatcher([]string{"if", "suppose", "assume", "assuming
 func (t *Reader) closedValue(step int, text string, A, B symMember, sentence string) *obligation.Obligation {
 	a, err := symexpr.EvalSurd(A.e)
 	if err != nil {
-		return nil
+		return t.cycloValue(step, text, A, B, sentence)
 	}
 	b, err := symexpr.EvalSurd(B.e)
 	if err != nil {
-		return nil
+		return t.cycloValue(step, text, A, B, sentence)
 	}
 	_, ra := a.Rat()
 	_, rb := b.Rat()
@@ -98,6 +99,18 @@ func (t *Reader) closedValue(step int, text string, A, B symMember, sentence str
 	o.Note = strings.TrimPrefix(o.Note+"; P is a certificate: the sixth powers and signs of both sides, computed exactly", "; ")
 	o.WhyProof = fmt.Sprintf("both sides are %s", a)
 	o.WhyDisproof = fmt.Sprintf("the left side is %s, the right side %s", a, b)
+	return o
+}
+
+// cycloValue decides A = B with trigonometric values outside Q(√2, √3) (symcyclo).
+func (t *Reader) cycloValue(step int, text string, A, B symMember, sentence string) *obligation.Obligation {
+	o := &obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, A.s, B.e2), Kind: obligation.KindClosedValue, OnProof: obligation.Verified, OnDisproof: obligation.Refuted, Expr: symexpr.Plain(A.e) + " = " + symexpr.Plain(B.e)}
+	if A.bound || B.bound || symcyclo.Decide(o, A.e, B.e, text[A.s:B.e2], t.Tactic, t.IDTactic) != nil {
+		return nil
+	}
+	if v := closedClaimVeto(sentence); v != "" {
+		o.OnDisproof, o.Note = obligation.Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", v)
+	}
 	return o
 }
 

@@ -166,7 +166,7 @@ func (t *Reader) coprimeWordClaims(step int, text string) []obligation.Obligatio
 // lower-cased and without the claim (its own "not" rejects nothing), and
 // the word of it that may reject, test or suppose the claim, if any.
 func wordClaimVeto(text string, s, e int) (sentence, veto string) {
-	sentence = strings.ToLower(sentenceAround(text, s, e))
+	sentence = strings.ToLower(mathtext.SentenceAround(text, s, e))
 	sentence = strings.Replace(sentence, strings.ToLower(text[s:e]), "", 1)
 	veto = closedClaimVeto(sentence)
 	if veto == "" {

@@ -52,8 +52,8 @@ func (t *Reader) equationRewrite(step int, text string, A, B []symMember, proseA
 	// between operations ("expand the cube and simplify").
 	prose = andOpRE.ReplaceAllString(strings.ReplaceAll(prose, "both sides", "sides"), "$1")
 	proseA = strings.ReplaceAll(proseA, "both sides", "sides")
-	if hypo != "" || veto != "" || listRE.MatchString(prose) || altRE.MatchString(tailWords(prose, 24)) || eqSubstRE.MatchString(prose) ||
-		altRE.MatchString(tailWords(proseA, 24)) || altRE.MatchString(strings.ToLower(after(text, B[1].e2, 24))) {
+	if hypo != "" || veto != "" || listRE.MatchString(prose) || altRE.MatchString(mathtext.TailWords(prose, 24)) || eqSubstRE.MatchString(prose) ||
+		altRE.MatchString(mathtext.TailWords(proseA, 24)) || altRE.MatchString(strings.ToLower(after(text, B[1].e2, 24))) {
 		return nil // a line of a list ("… or …") is no rewriting of its neighbour
 	}
 	vars := map[string]bool{}
@@ -160,22 +160,6 @@ func (t *Reader) equationMoved(step int, text string, A, B []symMember, prose st
 	return o
 }
 
-// tailWords is the last n bytes of s without a word cut at its start
-// ("expand" cut to "and" is no conjunction).
-func tailWords(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	t := s[len(s)-n:]
-	if mathtext.IsWordByte(s[len(s)-n-1]) && mathtext.IsWordByte(t[0]) {
-		if i := strings.IndexFunc(t, func(r rune) bool { return r > 127 || !mathtext.IsWordByte(byte(r)) }); i >= 0 {
-			return t[i:]
-		}
-		return ""
-	}
-	return t
-}
-
 // sameLeftRE is a left side that names one quantity and is no unknown
 // being solved for: a subscripted or longer name ("SA_{\text{cube}}",
 // "V_{new}") or an expression; a lone letter ("x", "y") is left alone, as
@@ -196,7 +180,7 @@ func (t *Reader) sameLeftSide(step int, text string, lhs string, A, B symMember,
 	prose = andOpRE.ReplaceAllString(prose, "$1")
 	words := strings.TrimSpace(strings.Trim(prose, ".:$ \\[]()")) // a comma lists
 	cue := eqRewriteCueRE.MatchString(prose)
-	if !cue && words != "" || listRE.MatchString(prose) || altRE.MatchString(tailWords(prose, 24)) || eqSubstRE.MatchString(prose) ||
+	if !cue && words != "" || listRE.MatchString(prose) || altRE.MatchString(mathtext.TailWords(prose, 24)) || eqSubstRE.MatchString(prose) ||
 		closedClaimVeto(sentence) != "" || hypotheticalRE.MatchString(symNeutral.Replace(sentence)) {
 		return nil
 	}

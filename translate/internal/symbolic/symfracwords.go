@@ -85,7 +85,7 @@ func (t *Reader) wordOpClaims(step int, text string) []obligation.Obligation {
 		o.Lean, o.LeanNeg = arith.Declarations(o.Prop, t.Tactic)
 		o.WhyProof = fmt.Sprintf("%s is %s", expr, lhs.RatString())
 		o.WhyDisproof = fmt.Sprintf("%s is %s, not %s", expr, lhs.RatString(), v.RatString())
-		sentence := strings.ToLower(sentenceAround(text, m[0], m[1]))
+		sentence := strings.ToLower(mathtext.SentenceAround(text, m[0], m[1]))
 		if veto := closedClaimVeto(sentence); veto != "" {
 			o.OnDisproof, o.Note = obligation.Unknown, fmt.Sprintf("the sentence may be rejecting or supposing the claim (%q)", veto)
 		}

@@ -45,7 +45,7 @@ func (t *Reader) primeClaims(step int, text string) []obligation.Obligation {
 		}
 		neg := m[4] >= 0
 		what := strings.ToLower(strings.Join(strings.Fields(text[m[6]:m[7]]), " "))
-		sentence := strings.ToLower(sentenceAround(text, m[0], m[1]))
+		sentence := strings.ToLower(mathtext.SentenceAround(text, m[0], m[1]))
 		// The claim's own "not" is no rejection of it.
 		sentence = strings.Replace(sentence, strings.ToLower(text[m[0]:m[1]]), "", 1)
 		if what == "prime" && !neg {

@@ -56,7 +56,7 @@ func (t *Reader) remainderClaims(step int, text string) []obligation.Obligation 
 		if back := new(big.Int).Add(new(big.Int).Mul(d, q), r); back.Cmp(a) == 0 && r.Cmp(d) >= 0 {
 			continue // a partial division: the remainder may still be divided
 		}
-		sentence := strings.ToLower(sentenceAround(text, m[0], m[1]))
+		sentence := strings.ToLower(mathtext.SentenceAround(text, m[0], m[1]))
 		ae := &symexpr.Expr{Op: 'n', Num: new(big.Rat).SetInt(a)}
 		de := &symexpr.Expr{Op: 'n', Num: new(big.Rat).SetInt(d)}
 		quo := symMember{e: &symexpr.Expr{Op: 'F', Name: "floor", L: &symexpr.Expr{Op: '/', L: ae, R: de}}, s: m[2], e2: m[5]}
@@ -211,7 +211,7 @@ func (t *Reader) divides(step int, text string, s, e int) *obligation.Obligation
 	if neg {
 		sym = " ∤ "
 	}
-	return t.divisionObligation(step, text, s, e, a, b, symexpr.Plain(ae)+sym+symexpr.Plain(be), neg, closedClaimVeto(strings.ToLower(sentenceAround(text, s, e))))
+	return t.divisionObligation(step, text, s, e, a, b, symexpr.Plain(ae)+sym+symexpr.Plain(be), neg, closedClaimVeto(strings.ToLower(mathtext.SentenceAround(text, s, e))))
 }
 
 // divisionObligation decides "a divides b" (or, neg, "a does not divide
@@ -272,7 +272,7 @@ func (t *Reader) proseValueClaims(step int, text string) []obligation.Obligation
 			}
 			A := symMember{e: &symexpr.Expr{Op: 'F', Name: name, L: num(2), R: num(3)}, s: m[0], e2: m[7]}
 			B := symMember{e: num(4), s: m[8], e2: m[9]}
-			if o := t.closedCert(step, text, A, B, strings.ToLower(sentenceAround(text, m[0], m[1]))); o != nil {
+			if o := t.closedCert(step, text, A, B, strings.ToLower(mathtext.SentenceAround(text, m[0], m[1]))); o != nil {
 				o.Span = mathtext.SpanOf(text, m[0], m[1])
 				out = append(out, *o)
 			}
@@ -336,7 +336,7 @@ func (t *Reader) digitSum(step int, text string, s, e int, n, claim string) *obl
 	}
 	o := &obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, s, e), Kind: obligation.KindClosedValue, OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
 	o.Expr = "digit sum of " + n + " = " + claim
-	if v := closedClaimVeto(strings.ToLower(sentenceAround(text, s, e))); v != "" {
+	if v := closedClaimVeto(strings.ToLower(mathtext.SentenceAround(text, s, e))); v != "" {
 		o.OnDisproof, o.Note = obligation.Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", v)
 	}
 	o.Prop = "(" + n + " : Rat) = " + strings.Join(place, " + ") + " ∧ " + strings.Join(sum, " + ") + " = " + symexpr.IntTerm(c)

@@ -181,6 +181,12 @@ func (r *sreader) skip() {
 
 func IsLetterAt(s string, i int) bool { return i < len(s) && mathtext.IsASCIILetter(s[i]) }
 
+// coefBefore reports a number or a fraction's last group just before a bracket.
+func coefBefore(s string) bool {
+	s = strings.TrimRight(s, " ")
+	return s != "" && (mathtext.IsDigit(s[len(s)-1]) || s[len(s)-1] == '}')
+}
+
 // peek returns the next token class without consuming it: one of
 // "num", "name", "open", "close", "frac", "+", "-", "*", "/", "^", "sq" (a
 // Unicode power), "" at the end, or "other".
@@ -198,9 +204,11 @@ func (r *sreader) peek() string {
 			return "fn"
 		}
 		return "name"
-	case c == '(' || c == '{':
+	case c == '(' || c == '{' || c == '[' && r.trigNames && coefBefore(r.s[:r.i]):
+		// "\frac{1}{2}[\cos 6^\circ - \cos 48^\circ]": a bracket after a coefficient, beside a
+		// trigonometric function ("[x]" alone may be a floor)
 		return "open"
-	case c == ')' || c == '}':
+	case c == ')' || c == '}' || c == ']' && r.trigNames:
 		return "close"
 	case c == '+' || c == '-' || c == '*' || c == '/' || c == '^':
 		return string(c)
@@ -402,7 +410,7 @@ func (r *sreader) factor() *Expr {
 					r.fail("degrees outside a trigonometric function")
 				}
 				r.i += 1 + strings.Index(rest, `\circ`) + len(`\circ`)
-				if strings.HasPrefix(r.s[r.i:], "}") {
+				if rest[0] == '{' { // ^{\circ}; in "\frac{1}{\sin 8^\circ}" the brace is the fraction's
 					r.i++
 				}
 				// d° is d·π/180.
@@ -460,6 +468,9 @@ func (r *sreader) primary() *Expr {
 			closer = '}'
 			r.i++
 		case r.s[r.i] == '(':
+			r.i++
+		case r.s[r.i] == '[':
+			closer = ']'
 			r.i++
 		case strings.HasPrefix(r.s[r.i:], `\{`):
 			r.i += 2
@@ -523,7 +534,14 @@ func (r *sreader) number() *Expr {
 		j++
 	}
 	if j < len(r.s) && r.s[j] == '.' && j+1 < len(r.s) && mathtext.IsDigit(r.s[j+1]) {
-		r.fail("a decimal")
+		k := j + 1
+		for k < len(r.s) && mathtext.IsDigit(r.s[k]) {
+			k++
+		}
+		if rest := r.s[k:]; !r.inTrig || !strings.HasPrefix(rest, `^\circ`) && !strings.HasPrefix(rest, `^{\circ}`) {
+			r.fail("a decimal") // an angle in degrees is exact as written: \sin 22.5^\circ
+		}
+		j = k
 	}
 	if j < len(r.s) && r.s[j] == ',' && r.inArgs && !thousands(r.s[j+1:]) {
 		// an argument separator, gcd(12,18); "gcd(1,000, 5)" is refused

@@ -49,7 +49,7 @@ func lastObject(text string, e int, join *regexp.Regexp) (side, bool) {
 // sentenceWithout is the lower-cased sentence of the claim text[s:e] with the claim taken out:
 // the words that may suppose, test or reject it.
 func sentenceWithout(text string, s, e int) string {
-	sentence := strings.ToLower(sentenceAround(text, s, e))
+	sentence := strings.ToLower(mathtext.SentenceAround(text, s, e))
 	return strings.Replace(sentence, strings.ToLower(text[s:e]), " ", 1)
 }
 

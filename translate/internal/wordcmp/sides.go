@@ -201,20 +201,6 @@ func endsClause(text string, e int) bool {
 	return clauseWords[w]
 }
 
-// sentenceAround is the sentence of text[s:e]: from the previous sentence end or line break to
-// the next, within a few hundred bytes.
-func sentenceAround(text string, s, e int) string {
-	a := s
-	for a > 0 && s-a < 300 && text[a-1] != '\n' && !(text[a-1] == '.' && text[a] == ' ') && !mathtext.DisplayBreak(text, a) {
-		a--
-	}
-	b := e
-	for b < len(text) && b-e < 200 && text[b] != '\n' && !(text[b] == '.' && (b+1 == len(text) || text[b+1] == ' ')) && !mathtext.DisplayBreak(text, b) {
-		b++
-	}
-	return text[a:b]
-}
-
 // vetoRE marks a sentence that supposes, tests, hedges or rejects what it says. A sentence that
 // opens with "however" or "but" states a correction, which is a claim.
 var vetoRE = mathtext.NewWordMatcher([]string{"not", "no", "never", "cannot", "can't", "isn't", "doesn't", "don't",

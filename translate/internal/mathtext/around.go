@@ -1,0 +1,35 @@
+package mathtext
+
+import "strings"
+
+// Text around a claim, shared by the readers.
+
+// SentenceAround is the sentence (or line, or display) that holds text[s:e], at most 300 bytes
+// before and 200 after it.
+func SentenceAround(text string, s, e int) string {
+	a := s
+	for a > 0 && !(text[a-1] == '.' && (a >= len(text) || text[a] == ' ' || text[a] == '\n')) && text[a-1] != '\n' && s-a < 300 && !DisplayBreak(text, a) {
+		a--
+	}
+	b := e
+	for b < len(text) && text[b] != '\n' && !(text[b] == '.' && (b+1 >= len(text) || text[b+1] == ' ' || text[b+1] == '\n')) && b-e < 200 && !DisplayBreak(text, b) {
+		b++
+	}
+	return text[a:b]
+}
+
+// TailWords is the last n bytes of s without a word cut at its start
+// ("expand" cut to "and" is no conjunction).
+func TailWords(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	t := s[len(s)-n:]
+	if IsWordByte(s[len(s)-n-1]) && IsWordByte(t[0]) {
+		if i := strings.IndexFunc(t, func(r rune) bool { return r > 127 || !IsWordByte(byte(r)) }); i >= 0 {
+			return t[i:]
+		}
+		return ""
+	}
+	return t
+}
