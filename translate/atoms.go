@@ -34,7 +34,7 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 		if o.Kind == obligation.KindImplication && o.WhyDisproof == "" && o.OnDisproof == obligation.Refuted && atomCallRE.MatchString(o.Expr) {
 			o.OnDisproof, o.Note = obligation.Unknown, "no solution of the first equation that the function's value takes fails the second: the step may hold for every value it takes"
 		}
-		if a := atomNameRE.FindString(o.Expr); a != "" && o.Kind != obligation.KindIdentity && !strings.Contains(o.Note, "read as a quantity") {
+		if a := atomName(o.Expr); a != "" && o.Kind != obligation.KindIdentity && !strings.Contains(o.Note, "read as a quantity") {
 			o.Note = strings.TrimPrefix(o.Note+"; "+a+" read as a quantity of its own, v1, which takes "+atomValues(a), "; ")
 		}
 	}
@@ -130,6 +130,16 @@ func dropRepeats(obls []obligation.Obligation) []obligation.Obligation {
 // atomNameRE is the value of a function of a name written as a name
 // ("sin(θ)", "log_4(y)"), with an argument in no brackets of its own.
 var atomNameRE = regexp.MustCompile(`\b(?:sin|cos|tan|cot|sec|csc|ln|log|log_[0-9]+)\([^()]*\)`)
+
+// atomName is atomNameRE's first match in expr, after a plain search for
+// the words it needs (most obligations hold none; the pattern has no
+// literal prefix).
+func atomName(expr string) string {
+	if !mathtext.HasAny(expr, "sin(", "cos(", "tan(", "cot(", "sec(", "csc(", "ln(", "log") {
+		return ""
+	}
+	return atomNameRE.FindString(expr)
+}
 
 // atomValues says which values the function of an atom takes.
 func atomValues(a string) string {
