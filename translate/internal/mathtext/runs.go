@@ -167,17 +167,31 @@ func BuildRuns(text string, toks []Tok) *Scan {
 	shareHypothesis(sc.Sentences, joined)
 	// Read in every step: a modulus named before the chain turns modular counts.
 	sc.Moduli, sc.ModulusOpen = ReadModuli(text, toks)
-	var cur Run
+	// The runs' items share one array, one item for most tokens that are
+	// no word or separator: a run's items are a slice of what is free,
+	// clipped when it ends; a run that outgrows it gets its own.
+	est := 4
+	for _, t := range toks {
+		if t.K != TWord && t.K != TSep {
+			est++
+		}
+	}
+	free := make([]Item, 0, est)
+	cur := Run{Items: free}
 	var words []string
 	mathWord := "" // the word before an opening math delimiter, for the run it opens
 	flush := func(postWord string) {
-		if len(cur.Items) > 0 {
+		if n := len(cur.Items); n > 0 {
 			cur.PostWord = postWord
-			last := cur.Items[len(cur.Items)-1]
+			last := cur.Items[n-1]
 			cur.E = last.E
+			if cap(free) > 0 && &cur.Items[0] == &free[:1][0] {
+				free = free[n:n] // in the shared array: the rest is free
+			}
+			cur.Items = cur.Items[:n:n]
 			sc.Runs = append(sc.Runs, cur)
 		}
-		cur = Run{}
+		cur = Run{Items: free}
 	}
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
