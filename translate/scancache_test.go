@@ -9,7 +9,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/leanprm/leanprm/internal/testutil/testshared"
 	"github.com/leanprm/leanprm/translate/internal/arith"
 )
 
@@ -18,17 +17,17 @@ import (
 // without a problem that states decimals (all hits), and for the chain without its first step (hits at other step
 // indices, so the name events must be re-indexed).
 func TestScanCacheDifferentialProcessBench(t *testing.T) {
+	t.Parallel()
 	plain, err := New(Options{})
 	require.NoError(t, err)
 	cache := NewScanCache(0, 0)
 	cached, err := New(Options{ScanCache: cache})
 	require.NoError(t, err)
 	chains := 0
-	for _, subset := range []string{"gsm8k", "math", "olympiadbench", "omnimath"} {
-		rows := testshared.ReadJSONL[pbRow](t, testshared.Path(t, "data/processbench/"+subset+".dev.jsonl"))
-		require.NotEmpty(t, rows, subset)
-		for _, r := range rows {
-			want := plain.TranslateProblem(r.ID, r.Problem, r.Steps)
+	for _, subset := range devSubsets {
+		dev := devResults(t, subset)
+		for i, r := range dev.rows {
+			want := dev.translated[i] // plain.TranslateProblem(r.ID, r.Problem, r.Steps), made once (devwalk_test.go)
 			require.Equal(t, want, cached.TranslateProblem(r.ID, r.Problem, r.Steps), "%s, first pass", r.ID)
 			_, _, _, missed := cache.Stats()
 			require.Equal(t, want, cached.TranslateProblem(r.ID, r.Problem, r.Steps), "%s, second pass", r.ID)

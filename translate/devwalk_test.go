@@ -1,0 +1,70 @@
+package translate
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/leanprm/leanprm/internal/testutil/testshared"
+)
+
+// devSubsets are ProcessBench's four dev files.
+var devSubsets = []string{"gsm8k", "math", "olympiadbench", "omnimath"}
+
+// devWalk is one walk of a ProcessBench dev file by a translator with no
+// cache, shared by the package's tests that read the whole file: each of
+// them read it and translated every chain again, and under -race these
+// walks were most of the package's time. A translation is a function of
+// its input (the cache tests assert as much), so the result computed once
+// is the one each test computed. The tests only read the results, and may
+// run in parallel.
+type devWalk struct {
+	rows []pbRow
+	// translated[i] is TranslateProblem of rows[i], checked[i] is
+	// ChainProblem (translated and decided by the exact checker).
+	translated, checked []ChainResult
+	// elapsed is the time of the checked pass, for TestMeasure's log.
+	elapsed time.Duration
+}
+
+// devSlot keeps the walk of a dev file; its mutex is held while the walk
+// is made, so a test that needs a file another test is walking waits.
+type devSlot struct {
+	mu sync.Mutex
+	w  *devWalk
+}
+
+// devWalks are the slots of devSubsets.
+var devWalks = map[string]*devSlot{"gsm8k": {}, "math": {}, "olympiadbench": {}, "omnimath": {}}
+
+// devResults returns the walk of ProcessBench's subset dev file, made on
+// the first call. A test that cannot read the file fails or skips as
+// testshared says, and the next caller tries again.
+func devResults(tb testing.TB, subset string) *devWalk {
+	tb.Helper()
+	d := devWalks[subset]
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.w != nil {
+		return d.w
+	}
+	rows := testshared.ReadJSONL[pbRow](tb, testshared.Path(tb, "data/processbench/"+subset+".dev.jsonl"))
+	require.NotEmpty(tb, rows, subset)
+	tr, err := New(Options{})
+	require.NoError(tb, err)
+	w := &devWalk{rows: rows, translated: make([]ChainResult, len(rows)), checked: make([]ChainResult, len(rows))}
+	for i, r := range rows {
+		w.translated[i] = tr.TranslateProblem(r.ID, r.Problem, r.Steps)
+	}
+	start := time.Now()
+	for i, r := range rows {
+		w.checked[i], err = tr.ChainProblem(context.Background(), r.ID, r.Problem, r.Steps)
+		require.NoError(tb, err, r.ID)
+	}
+	w.elapsed = time.Since(start)
+	d.w = w
+	return w
+}
