@@ -2,6 +2,7 @@ package translate
 
 import (
 	"context"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -67,4 +68,23 @@ func devResults(tb testing.TB, subset string) *devWalk {
 	w.elapsed = time.Since(start)
 	d.w = w
 	return w
+}
+
+// checkedCopy is a copy of res decided by tr's Check (ChainProblem is
+// TranslateProblem, then Check in place): res, which tests share, stays as
+// it is.
+func checkedCopy(tb testing.TB, tr *Translator, res ChainResult) ChainResult {
+	tb.Helper()
+	c := res
+	c.Steps, c.Warnings = slices.Clone(res.Steps), slices.Clone(res.Warnings)
+	for i := range c.Steps {
+		s := &c.Steps[i]
+		s.Obligations, s.Skipped = slices.Clone(s.Obligations), slices.Clone(s.Skipped)
+		for j := range s.Obligations {
+			o := &s.Obligations[j]
+			o.Hypotheses, o.Answers, o.Messages = slices.Clone(o.Hypotheses), slices.Clone(o.Answers), slices.Clone(o.Messages)
+		}
+	}
+	require.NoError(tb, tr.Check(context.Background(), &c))
+	return c
 }
