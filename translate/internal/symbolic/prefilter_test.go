@@ -1,6 +1,9 @@
 package symbolic
 
-import "testing"
+import (
+	"testing"
+	"unicode/utf8"
+)
 
 // TestPrefiltersKeepMatches: the plain tests that run before costly
 // patterns never drop a match. numVerb holds wherever wordOpRE matches, and
@@ -36,5 +39,16 @@ func TestPrefiltersKeepMatches(t *testing.T) {
 	}
 	if s := "17 - 5 = 12 with a remainder of 2"; remWords(s) || remRE.MatchString(s) {
 		t.Errorf("%q: a division read where none is written", s)
+	}
+}
+
+// TestSymBreaksOpenAsSplitMathExpects: splitMath looks for a break only at
+// a backslash, a comma, a semicolon or a byte outside ASCII; every break
+// must open with one.
+func TestSymBreaksOpenAsSplitMathExpects(t *testing.T) {
+	for _, b := range symBreaks {
+		if c := b.lit[0]; c != '\\' && c != ',' && c != ';' && c < utf8.RuneSelf {
+			t.Errorf("break %q opens with %q, which splitMath passes", b.lit, c)
+		}
 	}
 }
