@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/leanprm/leanprm/internal/testutil/testshared"
+	"github.com/leanprm/leanprm/translate/internal/arith"
 )
 
 // devSubsets are ProcessBench's four dev files.
@@ -25,8 +26,10 @@ var devSubsets = []string{"gsm8k", "math", "olympiadbench", "omnimath"}
 type devWalk struct {
 	rows []pbRow
 	// translated[i] is TranslateProblem of rows[i], checked[i] is
-	// ChainProblem (translated and decided by the exact checker).
-	translated, checked []ChainResult
+	// ChainProblem (translated and decided by the exact checker); alone[i]
+	// is Translate of its steps without the problem when the problem states
+	// exact values (arith.ProblemExacts), else the zero ChainResult.
+	translated, checked, alone []ChainResult
 	// elapsed is the time of the checked pass, for TestMeasure's log.
 	elapsed time.Duration
 }
@@ -56,9 +59,12 @@ func devResults(tb testing.TB, subset string) *devWalk {
 	require.NotEmpty(tb, rows, subset)
 	tr, err := New(Options{})
 	require.NoError(tb, err)
-	w := &devWalk{rows: rows, translated: make([]ChainResult, len(rows)), checked: make([]ChainResult, len(rows))}
+	w := &devWalk{rows: rows, translated: make([]ChainResult, len(rows)), checked: make([]ChainResult, len(rows)), alone: make([]ChainResult, len(rows))}
 	for i, r := range rows {
 		w.translated[i] = tr.TranslateProblem(r.ID, r.Problem, r.Steps)
+		if arith.ProblemExacts(r.Problem) != nil {
+			w.alone[i] = tr.Translate(r.ID, r.Steps)
+		}
 	}
 	start := time.Now()
 	for i, r := range rows {

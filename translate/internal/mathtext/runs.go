@@ -178,8 +178,8 @@ func BuildRuns(text string, toks []Tok) *Scan {
 	}
 	free := make([]Item, 0, est)
 	cur := Run{Items: free}
-	var words []string
-	mathWord := "" // the word before an opening math delimiter, for the run it opens
+	var words []string // the words since the last run (its array reused: PreWords copies)
+	mathWord := ""     // the word before an opening math delimiter, for the run it opens
 	flush := func(postWord string) {
 		if n := len(cur.Items); n > 0 {
 			cur.PostWord = postWord
@@ -231,12 +231,12 @@ func BuildRuns(text string, toks []Tok) *Scan {
 			if broken {
 				sc.dropNext = "an expression broken by punctuation"
 			}
-			words = nil
+			words = words[:0]
 			cur.PreSep = t.Text
 			continue
 		case tBoxed:
 			flush("")
-			words = nil
+			words = words[:0]
 			cur.PreSep = sepClause
 			sc.Skipped = append(sc.Skipped, obligation.Skipped{Span: SpanOf(text, t.S, t.E), Reason: t.Text})
 			continue
@@ -249,7 +249,7 @@ func BuildRuns(text string, toks []Tok) *Scan {
 					switch toks[i+1].K {
 					case TNum, TVar, TFrac, TSqrt:
 						flush("")
-						words = nil
+						words = words[:0]
 						sc.dropNext = "juxtaposed with the quantity before it"
 					}
 				}
@@ -295,7 +295,7 @@ func BuildRuns(text string, toks []Tok) *Scan {
 			it.Unit, it.UnitText = Dims{"$": 1}, "$"
 		}
 		cur.Items = append(cur.Items, it)
-		words = nil
+		words = words[:0]
 	}
 	flush("")
 	return sc
