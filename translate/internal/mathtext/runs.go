@@ -167,28 +167,14 @@ func BuildRuns(text string, toks []Tok) *Scan {
 	shareHypothesis(sc.Sentences, joined)
 	// Read in every step: a modulus named before the chain turns modular counts.
 	sc.Moduli, sc.ModulusOpen = ReadModuli(text, toks)
-	// The runs' items share one array, one item for most tokens that are
-	// no word or separator: a run's items are a slice of what is free,
-	// clipped when it ends; a run that outgrows it gets its own.
-	est := 4
-	for _, t := range toks {
-		if t.K != TWord && t.K != TSep {
-			est++
-		}
-	}
-	free := make([]Item, 0, est)
-	cur := Run{Items: free}
-	var words []string // the words since the last run (its array reused: PreWords copies)
-	mathWord := ""     // the word before an opening math delimiter, for the run it opens
+	cur, free := firstRun(toks) // free: the runs' items, in turn (clipItems)
+	var words []string          // the words since the last run (its array reused: PreWords copies)
+	mathWord := ""              // the word before an opening math delimiter, for the run it opens
 	flush := func(postWord string) {
 		if n := len(cur.Items); n > 0 {
 			cur.PostWord = postWord
-			last := cur.Items[n-1]
-			cur.E = last.E
-			if cap(free) > 0 && &cur.Items[0] == &free[:1][0] {
-				free = free[n:n] // in the shared array: the rest is free
-			}
-			cur.Items = cur.Items[:n:n]
+			cur.E = cur.Items[n-1].E
+			cur.Items, free = clipItems(cur.Items, free)
 			sc.Runs = append(sc.Runs, cur)
 		}
 		cur = Run{Items: free}
@@ -299,6 +285,32 @@ func BuildRuns(text string, toks []Tok) *Scan {
 	}
 	flush("")
 	return sc
+}
+
+// firstRun is an empty run whose items open free, the room for the items
+// of a step's runs, which share it: one item for most tokens that are no
+// word or separator.
+func firstRun(toks []Tok) (Run, []Item) {
+	n := 4
+	for _, t := range toks {
+		if t.K != TWord && t.K != TSep {
+			n++
+		}
+	}
+	free := make([]Item, 0, n)
+	return Run{Items: free}, free
+}
+
+// clipItems ends a run's items: clipped to their length, so that nothing
+// appended to them reaches the next run's; when they lie at the start of
+// free (the shared array; a run that outgrew it has its own), free goes on
+// after them.
+func clipItems(items, free []Item) ([]Item, []Item) {
+	n := len(items)
+	if cap(free) > 0 && &items[0] == &free[:1][0] {
+		free = free[n:n]
+	}
+	return items[:n:n], free
 }
 
 // proseEquals reads "\(A\) is equal to \(B\)" and "\(A\) equals \(B\)"

@@ -3,10 +3,13 @@ package symbolic
 import (
 	"testing"
 	"unicode/utf8"
+
+	"github.com/leanprm/leanprm/translate/internal/mathtext"
 )
 
 // TestPrefiltersKeepMatches: the plain tests that run before costly
-// patterns never drop a match. numVerb holds wherever wordOpRE matches, and
+// patterns never drop a match. mathtext.DigitThenWord(…, "is", "equals")
+// holds wherever wordOpRE matches, and
 // remWords holds wherever remRE matches; each fails on a text
 // the pattern cannot match.
 func TestPrefiltersKeepMatches(t *testing.T) {
@@ -17,13 +20,13 @@ func TestPrefiltersKeepMatches(t *testing.T) {
 		if !wordOpRE.MatchString(s) {
 			t.Errorf("%q: wordOpRE does not match", s)
 		}
-		if !numVerb(s) {
-			t.Errorf("%q: numVerb drops a match", s)
+		if !mathtext.DigitThenWord(s, "is", "equals") {
+			t.Errorf("%q: the plain test drops a match", s)
 		}
 	}
 	for _, s := range []string{"half of the total is 24", "twice 7, which is 14", "twice 7is 14"} {
-		if numVerb(s) || wordOpRE.MatchString(s) {
-			t.Errorf("%q: numVerb %v, wordOpRE %v", s, numVerb(s), wordOpRE.MatchString(s))
+		if mathtext.DigitThenWord(s, "is", "equals") || wordOpRE.MatchString(s) {
+			t.Errorf("%q: plain test %v, wordOpRE %v", s, mathtext.DigitThenWord(s, "is", "equals"), wordOpRE.MatchString(s))
 		}
 	}
 	for _, s := range []string{

@@ -111,7 +111,7 @@ func wordOpMatches(text string) [][]int {
 		}
 		w := text[lo:hi]
 		if !strings.Contains(w, " of ") && !strings.Contains(w, " than ") && !strings.Contains(strings.ToLower(w), "twice") &&
-			!strings.Contains(strings.ToLower(w), "double") && !strings.Contains(strings.ToLower(w), "triple") || !numVerb(w) {
+			!strings.Contains(strings.ToLower(w), "double") && !strings.Contains(strings.ToLower(w), "triple") || !mathtext.DigitThenWord(w, "is", "equals") {
 			continue
 		}
 		for _, m := range wordOpRE.FindAllStringSubmatchIndex(w, 4) {
@@ -128,37 +128,6 @@ func wordOpMatches(text string) [][]int {
 		}
 	}
 	return out
-}
-
-// numVerb reports a digit, spaces and "is" or "equals" (any case) in w:
-// the value before the verb that every match of wordOpRE holds. A byte
-// outside ASCII leaves it to the pattern (its case folding reads "ſ" as
-// "s").
-func numVerb(w string) bool {
-	for i := 0; i < len(w); i++ {
-		if w[i] >= utf8.RuneSelf {
-			return true
-		}
-	}
-	for i := 0; i < len(w); i++ {
-		if !mathtext.IsDigit(w[i]) {
-			continue
-		}
-		j := i + 1
-		for j < len(w) && strings.IndexByte(" \t\n\f\r", w[j]) >= 0 {
-			j++
-		}
-		if j > i+1 && (hasPrefixFold(w[j:], "is") || hasPrefixFold(w[j:], "equals")) {
-			return true
-		}
-	}
-	return false
-}
-
-// hasPrefixFold reports prefix (lower-case ASCII) at the start of s in any
-// case.
-func hasPrefixFold(s, prefix string) bool {
-	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
 }
 
 // indexVerb is the index of the first " is " or " equals " in s, or -1.

@@ -142,9 +142,8 @@ func (t *Reader) symLink(step int, text string, A, B symMember, c symContext) sy
 		return skip("cannot normalise: " + err.Error())
 	}
 	diff := L.Sub(R)
-	// L = R exactly when L - R has the zero numerator (L.Equal(R)
-	// multiplies across again): Sub's numerator is L's over R's
-	// denominator less R's over L's, over a ring with no zero divisors.
+	// L = R exactly when L - R has the zero numerator (no zero divisors):
+	// L.Equal(R) would multiply across again.
 	holds := diff.Num().IsZero()
 	constDiff := false
 	if !holds && (diff.Den().Degree() == 0 && diff.Num().Degree() == 0 || rad != nil && !symexpr.RatHasName(diff)) {
