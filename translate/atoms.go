@@ -39,7 +39,7 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 		if pluggedTest(ss, o) {
 			o.OnDisproof, o.Note = obligation.Unknown, pluggedNote
 		}
-		if a := atomNameRE.FindString(o.Expr); a != "" && atomHasName(a) && o.Kind != obligation.KindIdentity && !strings.Contains(o.Note, "read as a quantity") {
+		if a := atomName(o.Expr); a != "" && atomHasName(a) && o.Kind != obligation.KindIdentity && !strings.Contains(o.Note, "read as a quantity") {
 			o.Note = strings.TrimPrefix(o.Note+"; "+a+" read as a quantity of its own, v1, which takes "+atomValues(a), "; ")
 		}
 	}
@@ -145,6 +145,16 @@ var atomNameRE = regexp.MustCompile(`\b(?:sin|cos|tan|cot|sec|csc|ln|log|log_[0-
 // is a number (symcyclo), no quantity of its own.
 func atomHasName(a string) bool {
 	return strings.ContainsFunc(strings.ReplaceAll(a[strings.IndexByte(a, '(')+1:], "π", ""), unicode.IsLetter)
+}
+
+// atomName is atomNameRE's first match in expr, after a plain search for
+// the words it needs (most obligations hold none; the pattern has no
+// literal prefix).
+func atomName(expr string) string {
+	if !mathtext.HasAny(expr, "sin(", "cos(", "tan(", "cot(", "sec(", "csc(", "ln(", "log") {
+		return ""
+	}
+	return atomNameRE.FindString(expr)
 }
 
 // atomValues says which values the function of an atom takes.

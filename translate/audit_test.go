@@ -1,7 +1,6 @@
 package translate
 
 import (
-	"context"
 	"fmt"
 	"regexp"
 	"strings"
@@ -9,8 +8,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/leanprm/leanprm/internal/testutil/testshared"
 )
 
 // cutAfter matches what, right after a verified span, shows the span
@@ -54,13 +51,12 @@ func TestProcessBenchDevVerifiedSpansWhole(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads ProcessBench dev")
 	}
-	tr, err := New(Options{})
-	require.NoError(t, err)
+	t.Parallel()
 	verified := 0
-	for _, subset := range []string{"gsm8k", "math", "olympiadbench", "omnimath"} {
-		for _, r := range testshared.ReadJSONL[pbRow](t, testshared.Path(t, "data/processbench/"+subset+".dev.jsonl")) {
-			res, err := tr.ChainProblem(context.Background(), r.ID, r.Problem, r.Steps)
-			require.NoError(t, err)
+	for _, subset := range devSubsets {
+		dev := devResults(t, subset)
+		for k, r := range dev.rows {
+			res := dev.checked[k] // ChainProblem with Options{}, made once (devwalk_test.go)
 			for i, s := range res.Steps {
 				for _, o := range s.Obligations {
 					if o.Verdict != Verified {

@@ -122,6 +122,7 @@ func TestGSM8KTrainCheckRefutesOnlyTypos(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads the whole GSM8K training set")
 	}
+	t.Parallel()
 	got, f := refutedSteps(t, testshared.Path(t, "data/gsm8k/train.jsonl"), chain.FormatGSM8K,
 		func(chain.Chain, int) bool { return true })
 	require.True(t, f.steps >= 7473 && f.verified > 0, "only %s: the measurement is broken", f)
@@ -178,6 +179,7 @@ func TestProcessBenchDevCheckRefutesBeforeLabel(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads ProcessBench dev")
 	}
+	t.Parallel()
 	got := map[string]string{}
 	for _, subset := range []string{"gsm8k", "math", "olympiadbench", "omnimath"} {
 		r, f := refutedSteps(t, testshared.Path(t, "data/processbench/"+subset+".dev.jsonl"), chain.FormatAuto,

@@ -8,8 +8,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/leanprm/leanprm/internal/testutil/testshared"
 )
 
 // cachingTranslators is a translator without caches, one with all three (context, scan,
@@ -33,13 +31,13 @@ func cachingTranslators(t *testing.T) (plain, cached *Translator, cache *Context
 // and the chain after its first half at once (several new steps). Each chain comes with its
 // problem, whose decimals and percentages are exact in its steps.
 func TestContextCacheDifferentialProcessBench(t *testing.T) {
+	t.Parallel()
 	plain, cached, cache := cachingTranslators(t)
 	ctx := context.Background()
 	chains, steps := 0, 0
-	for _, subset := range []string{"gsm8k", "math", "olympiadbench", "omnimath"} {
-		rows := testshared.ReadJSONL[pbRow](t, testshared.Path(t, "data/processbench/"+subset+".dev.jsonl"))
-		require.NotEmpty(t, rows, subset)
-		for ri, r := range rows {
+	for _, subset := range devSubsets {
+		dev := devResults(t, subset)
+		for ri, r := range dev.rows {
 			for k := 1; k < len(r.Steps); k++ {
 				switch {
 				case ri%8 == 0: // every length of every eighth chain, to keep -race quick
@@ -51,7 +49,7 @@ func TestContextCacheDifferentialProcessBench(t *testing.T) {
 					cached.TranslateProblem(r.ID, r.Problem, r.Steps[:k])
 				}
 			}
-			want := plain.TranslateProblem(r.ID, r.Problem, r.Steps)
+			want := dev.translated[ri] // plain.TranslateProblem(r.ID, r.Problem, r.Steps), made once (devwalk_test.go)
 			require.Equal(t, want, cached.TranslateProblem(r.ID, r.Problem, r.Steps), "%s, %d steps", r.ID, len(r.Steps))
 			_, _, hits, _ := cache.Stats()
 			require.Equal(t, want, cached.TranslateProblem(r.ID, r.Problem, r.Steps), "%s, again", r.ID)

@@ -9,7 +9,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/leanprm/leanprm/internal/testutil/testshared"
 	"github.com/leanprm/leanprm/translate/internal/arith"
 	"github.com/leanprm/leanprm/translate/internal/dialect"
 )
@@ -18,6 +17,7 @@ import (
 // checker, with its problem and (when the problem states decimals) without, gives deeply equal ChainResults with and without the
 // cache — on the first pass and on the second, where every obligation is a hit.
 func TestExactCacheDifferentialProcessBench(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	plain, err := New(Options{})
 	require.NoError(t, err)
@@ -25,29 +25,24 @@ func TestExactCacheDifferentialProcessBench(t *testing.T) {
 	cached, err := New(Options{ExactCache: cache})
 	require.NoError(t, err)
 	chains, obls := 0, 0
-	for _, subset := range []string{"gsm8k", "math", "olympiadbench", "omnimath"} {
-		rows := testshared.ReadJSONL[pbRow](t, testshared.Path(t, "data/processbench/"+subset+".dev.jsonl"))
-		require.NotEmpty(t, rows, subset)
-		for _, r := range rows {
-			want, err := plain.ChainProblem(ctx, r.ID, r.Problem, r.Steps)
-			require.NoError(t, err)
+	for _, subset := range devSubsets {
+		dev := devResults(t, subset)
+		for i, r := range dev.rows {
+			want := dev.checked[i] // plain.ChainProblem(ctx, r.ID, r.Problem, r.Steps), made once (devwalk_test.go)
 			got, err := cached.ChainProblem(ctx, r.ID, r.Problem, r.Steps)
 			require.NoError(t, err)
 			require.Equal(t, want, got, "%s, first pass", r.ID)
 			// Without a problem that states decimals some obligations differ (a
 			// decimal exact or rounded: other declarations); the outcomes kept
 			// for the others must not change a verdict.
+			// The exact cache is read by Check alone, and Chain is Translate then
+			// Check: below, the chains are translated once and checked by both.
 			if arith.ProblemExacts(r.Problem) != nil {
-				wantAlone, err := plain.Chain(ctx, r.ID, r.Steps)
-				require.NoError(t, err)
-				gotAlone, err := cached.Chain(ctx, r.ID, r.Steps)
-				require.NoError(t, err)
-				require.Equal(t, wantAlone, gotAlone, "%s, without its problem", r.ID)
+				alone := dev.alone[i] // plain.Translate(r.ID, r.Steps), made once (devwalk_test.go)
+				require.Equal(t, checkedCopy(t, plain, alone), checkedCopy(t, cached, alone), "%s, without its problem", r.ID)
 			}
 			_, _, hits, missed := cache.Stats()
-			got, err = cached.ChainProblem(ctx, r.ID, r.Problem, r.Steps)
-			require.NoError(t, err)
-			require.Equal(t, want, got, "%s, second pass", r.ID)
+			require.Equal(t, want, checkedCopy(t, cached, dev.translated[i]), "%s, second pass", r.ID)
 			_, _, hitsAgain, missedAgain := cache.Stats()
 			require.Equal(t, missed, missedAgain, "%s: the second pass decides nothing afresh", r.ID)
 			n := 0

@@ -131,6 +131,7 @@ func TestGSM8KAnnotationsNeverRefuted(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads the whole GSM8K training set")
 	}
+	t.Parallel()
 	tr, err := New(Options{})
 	require.NoError(t, err)
 	f := measureGSM8K(t, tr)
@@ -202,15 +203,13 @@ type pbFigures struct {
 	elapsed                        time.Duration
 }
 
-func measureProcessBench(tb testing.TB, tr *Translator, subset string) pbFigures {
-	rows := testshared.ReadJSONL[pbRow](tb, testshared.Path(tb, "data/processbench/"+subset+".dev.jsonl"))
-	f := pbFigures{subset: subset, chains: len(rows), atByKind: map[Kind]int{}}
-	start := time.Now()
-	for _, r := range rows {
-		res, err := tr.ChainProblem(context.Background(), r.ID, r.Problem, r.Steps)
-		if err != nil {
-			tb.Fatal(err)
-		}
+// measureProcessBench reads the chains of a dev file checked with
+// Options{}, from the walk the package's tests share (devwalk_test.go).
+func measureProcessBench(tb testing.TB, subset string) pbFigures {
+	dev := devResults(tb, subset)
+	f := pbFigures{subset: subset, chains: len(dev.rows), atByKind: map[Kind]int{}, elapsed: dev.elapsed}
+	for k, r := range dev.rows {
+		res := dev.checked[k]
 		if r.Label >= 0 {
 			f.erroneous++
 		}
@@ -260,7 +259,6 @@ func measureProcessBench(tb testing.TB, tr *Translator, subset string) pbFigures
 			}
 		}
 	}
-	f.elapsed = time.Since(start)
 	return f
 }
 
@@ -272,14 +270,13 @@ func TestMeasure(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads ProcessBench")
 	}
-	tr, err := New(Options{})
-	require.NoError(t, err)
+	t.Parallel()
 	var all []string
 	steps := 0
 	var elapsed time.Duration
 	recallSum, refutedSteps, earlySteps := 0.0, 0, 0
 	for _, subset := range []string{"gsm8k", "math", "olympiadbench", "omnimath"} {
-		f := measureProcessBench(t, tr, subset)
+		f := measureProcessBench(t, subset)
 		steps += f.steps
 		elapsed += f.elapsed
 		recallSum += pct(f.atError, f.erroneous)
@@ -355,6 +352,7 @@ func TestMeasureHeldOut(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads PRMBench and MR-GSM8K")
 	}
+	t.Parallel()
 	tr, err := New(Options{})
 	require.NoError(t, err)
 	ctx := context.Background()

@@ -9,7 +9,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/leanprm/leanprm/internal/testutil/testshared"
 	"github.com/leanprm/leanprm/translate/internal/arith"
 )
 
@@ -18,24 +17,24 @@ import (
 // without a problem that states decimals (all hits), and for the chain without its first step (hits at other step
 // indices, so the name events must be re-indexed).
 func TestScanCacheDifferentialProcessBench(t *testing.T) {
+	t.Parallel()
 	plain, err := New(Options{})
 	require.NoError(t, err)
 	cache := NewScanCache(0, 0)
 	cached, err := New(Options{ScanCache: cache})
 	require.NoError(t, err)
 	chains := 0
-	for _, subset := range []string{"gsm8k", "math", "olympiadbench", "omnimath"} {
-		rows := testshared.ReadJSONL[pbRow](t, testshared.Path(t, "data/processbench/"+subset+".dev.jsonl"))
-		require.NotEmpty(t, rows, subset)
-		for _, r := range rows {
-			want := plain.TranslateProblem(r.ID, r.Problem, r.Steps)
+	for _, subset := range devSubsets {
+		dev := devResults(t, subset)
+		for i, r := range dev.rows {
+			want := dev.translated[i] // plain.TranslateProblem(r.ID, r.Problem, r.Steps), made once (devwalk_test.go)
 			require.Equal(t, want, cached.TranslateProblem(r.ID, r.Problem, r.Steps), "%s, first pass", r.ID)
 			_, _, _, missed := cache.Stats()
 			require.Equal(t, want, cached.TranslateProblem(r.ID, r.Problem, r.Steps), "%s, second pass", r.ID)
 			if arith.ProblemExacts(r.Problem) != nil {
 				// A step's reading holds nothing of the problem: the readings kept
 				// with it serve the chain without it.
-				require.Equal(t, plain.Translate(r.ID, r.Steps), cached.Translate(r.ID, r.Steps), "%s, without its problem", r.ID)
+				require.Equal(t, dev.alone[i], cached.Translate(r.ID, r.Steps), "%s, without its problem", r.ID) // dev.alone[i] is plain.Translate(r.ID, r.Steps)
 			}
 			_, _, _, missedAgain := cache.Stats()
 			require.Equal(t, missed, missedAgain, "%s: the second pass reads every step from the cache", r.ID)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -107,6 +108,10 @@ func Var(name string) Poly {
 	return Poly{ts: []term{{coef: big.NewRat(1, 1), fs: []factor{{v: name, e: 1}}}}}
 }
 
+// fewTerms is the most terms normalize merges by comparing factors rather
+// than through a map of monomial keys.
+const fewTerms = 16
+
 // normalize builds the normal form from arbitrary terms (whose factors are
 // already canonical): it merges equal monomials, drops zeros and sorts.
 func normalize(ts []term) Poly {
@@ -118,15 +123,34 @@ func normalize(ts []term) Poly {
 		}
 		return Poly{ts: []term{{coef: new(big.Rat).Set(ts[0].coef), fs: ts[0].fs}}}
 	}
-	idx := make(map[string]int, len(ts))
+	return mergeTerms(ts, len(ts) > fewTerms)
+}
+
+// mergeTerms is normalize for two or more terms: equal monomials are found
+// by their key (byKey), or by comparing their factors (the same test:
+// monoKey is one to one).
+func mergeTerms(ts []term, byKey bool) Poly {
+	var idx map[string]int
+	if byKey {
+		idx = make(map[string]int, len(ts))
+	}
 	out := make([]term, 0, len(ts))
 	for _, t := range ts {
-		k := monoKey(t.fs)
-		if i, ok := idx[k]; ok {
+		i := -1
+		if idx != nil {
+			k := monoKey(t.fs)
+			if j, ok := idx[k]; ok {
+				i = j
+			} else {
+				idx[k] = len(out)
+			}
+		} else {
+			i = slices.IndexFunc(out, func(o term) bool { return slices.Equal(o.fs, t.fs) })
+		}
+		if i >= 0 {
 			out[i].coef.Add(out[i].coef, t.coef)
 			continue
 		}
-		idx[k] = len(out)
 		out = append(out, term{coef: new(big.Rat).Set(t.coef), fs: t.fs})
 	}
 	kept := out[:0]
@@ -135,7 +159,16 @@ func normalize(ts []term) Poly {
 			kept = append(kept, t)
 		}
 	}
-	sort.Slice(kept, func(i, j int) bool { return monoLess(kept[i].fs, kept[j].fs) })
+	// the monomials are distinct: any sort gives the one order
+	slices.SortFunc(kept, func(a, b term) int {
+		switch {
+		case monoLess(a.fs, b.fs):
+			return -1
+		case monoLess(b.fs, a.fs):
+			return 1
+		}
+		return 0
+	})
 	if len(kept) == 0 {
 		return Poly{}
 	}

@@ -71,7 +71,7 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 	// backtracks): the count and its words before, the bracket after
 	for _, n := range nounsIn(text, 4*maxClaims) {
 		from, to := max(0, n[0]-windowBefore), min(len(text), n[1]+windowAfter)
-		if strings.IndexByte(text[n[1]:to], '(') < 0 || strings.IndexAny(text[from:n[0]], "0123456789tTfFsSeEnN") < 0 {
+		if strings.IndexByte(text[n[1]:to], '(') < 0 || !countBefore(text, n[0]) {
 			continue // no bracket after the noun, no count before it: the pattern cannot match
 		}
 		for from > 0 && !utf8.RuneStart(text[from]) {
@@ -191,6 +191,35 @@ func nounsIn(text string, limit int) [][]int {
 
 // nouns are nounRE's words.
 var nouns = []string{"choices", "options", "values", "possibilities", "outcomes", "digits", "integers", "solutions", "divisors", "elements"}
+
+// adjectives are countRE's words between the count and the noun.
+var adjectives = map[string]bool{"possible": true, "distinct": true, "different": true, "valid": true, "allowed": true, "available": true}
+
+// countBefore reports whether countRE may match with its noun at s: spaces
+// right before it, and before them a count (1 to 3 digits, a number word)
+// or one of the adjectives, a whole word. A letter outside ASCII before the
+// word is left to the pattern (its case folding reads "ſix" as "six").
+func countBefore(text string, s int) bool {
+	i := s
+	for i > 0 && strings.IndexByte(" \t\n\f\r", text[i-1]) >= 0 {
+		i--
+	}
+	if i == s {
+		return false
+	}
+	j := i
+	for j > 0 && isWordByte(text[j-1]) {
+		j--
+	}
+	if j > 0 && text[j-1] >= utf8.RuneSelf {
+		return true
+	}
+	w := text[j:i]
+	if _, ok := words[strings.ToLower(w)]; ok || adjectives[w] {
+		return true
+	}
+	return len(w) >= 1 && len(w) <= 3 && strings.Trim(w, "0123456789") == ""
+}
 
 func isWordByte(c byte) bool {
 	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'

@@ -65,3 +65,30 @@ func TestNounsInIsNounRE(t *testing.T) {
 		}
 	}
 }
+
+// TestCountBeforeKeepsMatches: the plain test before the pattern never
+// drops a match: wherever countRE matches, countBefore holds at its noun;
+// and it fails where no count or adjective stands right before the noun.
+func TestCountBeforeKeepsMatches(t *testing.T) {
+	for _, s := range []string{
+		"There are 7 choices for the exponent of 3 (0, 2, 4, 6).", "There are 4 choices (0, 2, 4, 6).",
+		"9 possible choices for the first digit (5, 6, 7, 8, or 9), 9 possible choices (5, 6)",
+		"Three  distinct\tvalues (1, 2)", "TWELVE different valid outcomes (1, 2)", "aſix values (1, 2)",
+		"123 integers (1, 2)", "(7\ndigits (1))", "10\fsolutions (1, 2) and 2\rdivisors (3, 4)",
+	} {
+		ms := countRE.FindAllStringSubmatchIndex(s, -1)
+		if len(ms) == 0 {
+			t.Errorf("%q: no match", s)
+		}
+		for _, m := range ms {
+			assert.True(t, countBefore(s, m[4]), "%q at %d", s, m[4])
+		}
+	}
+	for _, s := range []string{"the values (1, 2)", "1234 values (1, 2)", "x2 values (1, 2)", "7values (1)", "seventy values (1, 2)"} {
+		n := nounsIn(s, 10)
+		if assert.Len(t, n, 1, s) {
+			assert.False(t, countBefore(s, n[0][0]), s)
+			assert.Empty(t, countRE.FindAllStringIndex(s, -1), s)
+		}
+	}
+}

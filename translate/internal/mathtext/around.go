@@ -1,6 +1,9 @@
 package mathtext
 
-import "strings"
+import (
+	"math/big"
+	"strings"
+)
 
 // Text around a claim, shared by the readers.
 
@@ -32,4 +35,27 @@ func TailWords(s string, n int) string {
 		return ""
 	}
 	return t
+}
+
+// pluggedValue is the number right after the trial word at toks[i]
+// ("plugging in 1", "substituting $x = 3$"), or nil.
+func pluggedValue(toks []Tok, i int) *big.Rat {
+	for j := i + 1; j < len(toks) && j <= i+6; j++ {
+		switch toks[j].K {
+		case TNum:
+			if toks[j-1].K == TOp && toks[j-1].Text == "-" { // "plugging in $-3$"
+				return new(big.Rat).Neg(toks[j].Num.Val)
+			}
+			return toks[j].Num.Val
+		case TWord:
+			if toks[j].Text != "in" && toks[j].Text != "into" && toks[j].Text != "back" {
+				return nil
+			}
+		case TSep:
+			if toks[j].Text != SepMath {
+				return nil
+			}
+		}
+	}
+	return nil
 }

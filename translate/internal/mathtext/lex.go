@@ -83,7 +83,9 @@ type lexer struct {
 var boxedNumberRE = regexp.MustCompile(`^\s*(\\\$|\$)?\s*-?[0-9][0-9,]*(\.[0-9]+)?\s*$`)
 
 func Lex(s string, maxDigits int) []Tok {
-	l := &lexer{s: s, lineStart: true, maxDigits: maxDigits}
+	// about one token in three bytes of a step (ProcessBench): room for
+	// most steps at once, not the copies of a slice grown from nothing
+	l := &lexer{s: s, lineStart: true, maxDigits: maxDigits, toks: make([]Tok, 0, len(s)/3+8)}
 	l.run(0, len(s))
 	return l.toks
 }

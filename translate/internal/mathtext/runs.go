@@ -51,29 +51,6 @@ type Sentence struct {
 	Plugged *big.Rat
 }
 
-// pluggedValue is the number right after the trial word at toks[i]
-// ("plugging in 1", "substituting $x = 3$"), or nil.
-func pluggedValue(toks []Tok, i int) *big.Rat {
-	for j := i + 1; j < len(toks) && j <= i+6; j++ {
-		switch toks[j].K {
-		case TNum:
-			if toks[j-1].K == TOp && toks[j-1].Text == "-" { // "plugging in $-3$"
-				return new(big.Rat).Neg(toks[j].Num.Val)
-			}
-			return toks[j].Num.Val
-		case TWord:
-			if toks[j].Text != "in" && toks[j].Text != "into" && toks[j].Text != "back" {
-				return nil
-			}
-		case TSep:
-			if toks[j].Text != SepMath {
-				return nil
-			}
-		}
-	}
-	return nil
-}
-
 // Scan is the first reading of a step.
 type Scan struct {
 	text      string
@@ -170,17 +147,17 @@ func BuildRuns(text string, toks []Tok) *Scan {
 	shareHypothesis(sc.Sentences, joined)
 	// Read in every step: a modulus named before the chain turns modular counts.
 	sc.Moduli, sc.ModulusOpen = ReadModuli(text, toks)
-	var cur Run
-	var words []string
-	mathWord := "" // the word before an opening math delimiter, for the run it opens
+	cur, free := firstRun(toks) // free: the runs' items, in turn (clipItems)
+	var words []string          // the words since the last run (its array reused: PreWords copies)
+	mathWord := ""              // the word before an opening math delimiter, for the run it opens
 	flush := func(postWord string) {
-		if len(cur.Items) > 0 {
+		if n := len(cur.Items); n > 0 {
 			cur.PostWord = postWord
-			last := cur.Items[len(cur.Items)-1]
-			cur.E = last.E
+			cur.E = cur.Items[n-1].E
+			cur.Items, free = clipItems(cur.Items, free)
 			sc.Runs = append(sc.Runs, cur)
 		}
-		cur = Run{}
+		cur = Run{Items: free}
 	}
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
@@ -220,12 +197,12 @@ func BuildRuns(text string, toks []Tok) *Scan {
 			if broken {
 				sc.dropNext = "an expression broken by punctuation"
 			}
-			words = nil
+			words = words[:0]
 			cur.PreSep = t.Text
 			continue
 		case tBoxed:
 			flush("")
-			words = nil
+			words = words[:0]
 			cur.PreSep = sepClause
 			sc.Skipped = append(sc.Skipped, obligation.Skipped{Span: SpanOf(text, t.S, t.E), Reason: t.Text})
 			continue
@@ -238,7 +215,7 @@ func BuildRuns(text string, toks []Tok) *Scan {
 					switch toks[i+1].K {
 					case TNum, TVar, TFrac, TSqrt:
 						flush("")
-						words = nil
+						words = words[:0]
 						sc.dropNext = "juxtaposed with the quantity before it"
 					}
 				}
@@ -284,10 +261,36 @@ func BuildRuns(text string, toks []Tok) *Scan {
 			it.Unit, it.UnitText = Dims{"$": 1}, "$"
 		}
 		cur.Items = append(cur.Items, it)
-		words = nil
+		words = words[:0]
 	}
 	flush("")
 	return sc
+}
+
+// firstRun is an empty run whose items open free, the room for the items
+// of a step's runs, which share it: one item for most tokens that are no
+// word or separator.
+func firstRun(toks []Tok) (Run, []Item) {
+	n := 4
+	for _, t := range toks {
+		if t.K != TWord && t.K != TSep {
+			n++
+		}
+	}
+	free := make([]Item, 0, n)
+	return Run{Items: free}, free
+}
+
+// clipItems ends a run's items: clipped to their length, so that nothing
+// appended to them reaches the next run's; when they lie at the start of
+// free (the shared array; a run that outgrew it has its own), free goes on
+// after them.
+func clipItems(items, free []Item) ([]Item, []Item) {
+	n := len(items)
+	if cap(free) > 0 && &items[0] == &free[:1][0] {
+		free = free[n:n]
+	}
+	return items[:n:n], free
 }
 
 // proseEquals reads "\(A\) is equal to \(B\)" and "\(A\) equals \(B\)"

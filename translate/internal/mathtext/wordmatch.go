@@ -1,6 +1,9 @@
 package mathtext
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // WordMatcher finds the first word of a text in a set: whole words,
 // word prefixes ("simplif" for simplifies) and phrases.
@@ -66,6 +69,34 @@ func HasAny(s string, words ...string) bool {
 	for _, w := range words {
 		if strings.Contains(s, w) {
 			return true
+		}
+	}
+	return false
+}
+
+// DigitThenWord reports a digit, whitespace ([\t\n\f\r ]) and one of words
+// (lower-case ASCII, matched in any case) in s: a plain test before a
+// pattern that needs a number right before a verb. It holds for any s with
+// a byte outside ASCII, which a case-insensitive pattern may fold ("ſ" is
+// "s" to it).
+func DigitThenWord(s string, words ...string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return true
+		}
+	}
+	for i := 0; i < len(s); i++ {
+		if !IsDigit(s[i]) {
+			continue
+		}
+		j := i + 1
+		for j < len(s) && strings.IndexByte(" \t\n\f\r", s[j]) >= 0 {
+			j++
+		}
+		for _, w := range words {
+			if j > i+1 && len(s)-j >= len(w) && strings.EqualFold(s[j:j+len(w)], w) {
+				return true
+			}
 		}
 	}
 	return false

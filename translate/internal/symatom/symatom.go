@@ -42,6 +42,12 @@ const (
 // read at all.
 var fnRE = regexp.MustCompile(`\\(?:sin|cos|tan|cot|sec|csc|log|ln)(?:[^A-Za-z]|$)`)
 
+// hasFn reports fnRE in s, after a plain search for the commands it needs
+// (the pattern would try every backslash of the step).
+func hasFn(s string) bool {
+	return mathtext.HasAny(s, `\sin`, `\cos`, `\tan`, `\cot`, `\sec`, `\csc`, `\log`, `\ln`) && fnRE.MatchString(s)
+}
+
 // cueRE names a rearrangement; vetoRE words that make the second line
 // something else (a case, a supposition, a rejected or tested line, a
 // substitution, another equation, an operation that changes the solutions).
@@ -66,7 +72,7 @@ type eqLine struct {
 // for the step's first) and share no solution with it. prev is the
 // previous step's text ("" for none).
 func Read(step int, prev, text string, prevToks, toks []mathtext.Tok, tactic, idTactic string) []obligation.Obligation {
-	if !fnRE.MatchString(text) {
+	if !hasFn(text) {
 		return nil
 	}
 	cur := lines(text, toks)
@@ -144,7 +150,7 @@ func lines(text string, toks []mathtext.Tok) []eqLine {
 // it is anything else.
 func readLine(s string, g *eqLine) {
 	s = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(s), ".,;:"))
-	if len(s) > maxLine || strings.Count(s, "=") != 1 || lineVetoRE.MatchString(s) || !fnRE.MatchString(s) {
+	if len(s) > maxLine || strings.Count(s, "=") != 1 || lineVetoRE.MatchString(s) || !hasFn(s) {
 		return
 	}
 	i := strings.IndexByte(s, '=')

@@ -2,6 +2,7 @@ package symbolic
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
 	"github.com/leanprm/leanprm/translate/internal/symexpr"
@@ -76,7 +77,9 @@ func splitMath(text string, rg MathRegion) []struct {
 				}
 			}
 		}
-		if depth == 0 {
+		// every break opens with a backslash, a comma, a semicolon or a
+		// byte outside ASCII: the others are passed at once
+		if depth == 0 && (c == '\\' || c == ',' || c == ';' || c >= utf8.RuneSelf) {
 			matched := false
 			for _, b := range symBreaks {
 				if strings.HasPrefix(text[i:], b.lit) && (b.lit[0] != '\\' || b.lit == `\\` || !symexpr.IsLetterAt(text, i+len(b.lit))) &&

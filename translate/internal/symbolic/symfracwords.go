@@ -113,7 +113,7 @@ func wordOpMatches(text string) [][]int {
 		}
 		w := text[lo:hi]
 		if !strings.Contains(w, " of ") && !strings.Contains(w, " than ") && !strings.Contains(strings.ToLower(w), "twice") &&
-			!strings.Contains(strings.ToLower(w), "double") && !strings.Contains(strings.ToLower(w), "triple") {
+			!strings.Contains(strings.ToLower(w), "double") && !strings.Contains(strings.ToLower(w), "triple") || !mathtext.DigitThenWord(w, "is", "equals") {
 			continue
 		}
 		for _, m := range wordOpRE.FindAllStringSubmatchIndex(w, 4) {

@@ -144,7 +144,9 @@ func (t *Reader) symLink(step int, text string, A, B symMember, c symContext) sy
 		return skip("cannot normalise: " + err.Error())
 	}
 	diff := L.Sub(R)
-	holds := L.Equal(R)
+	// L = R exactly when L - R has the zero numerator (no zero divisors):
+	// L.Equal(R) would multiply across again.
+	holds := diff.Num().IsZero()
 	constDiff := false
 	if !holds && (diff.Den().Degree() == 0 && diff.Num().Degree() == 0 || rad != nil && !symexpr.RatHasName(diff)) {
 		constDiff = true

@@ -37,7 +37,7 @@ var remRE = regexp.MustCompile(remNum + remGap + `(?:÷|\\div\b|/|divided\s+by)`
 
 // remainderClaims reads the division statements of a step.
 func (t *Reader) remainderClaims(step int, text string) []obligation.Obligation {
-	if !strings.Contains(text, "emainder") && !strings.Contains(text, "R") && !strings.Contains(text, "rem") && !strings.Contains(text, " r") {
+	if !remWords(text) {
 		return nil
 	}
 	var out []obligation.Obligation
@@ -72,6 +72,12 @@ func (t *Reader) remainderClaims(step int, text string) []obligation.Obligation 
 		}
 	}
 	return out
+}
+
+// remWords reports a remainder's word and a division in text, by plain
+// search: without both remRE cannot match (it would try every number).
+func remWords(text string) bool {
+	return mathtext.HasAny(text, "emainder", "R", "rem", " r") && mathtext.HasAny(text, "÷", `\div`, "/", "divided")
 }
 
 // remBoundaries reports whether the statement text[s:e] stands alone:

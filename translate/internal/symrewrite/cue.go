@@ -71,6 +71,9 @@ func phrase(gap string) (string, bool) {
 // punctuation, one sentence break at most before the phrase, the phrase,
 // optional punctuation.
 func cue(gap string) bool {
+	if len(gap) > maxGap || !cueStem(strings.ToLower(gap)) {
+		return false // no stem in the whole gap: none in its last sentence
+	}
 	g, ok := phrase(gap)
 	if !ok || !cueStem(g) {
 		return false
@@ -123,8 +126,13 @@ var labelStop = map[string]bool{"it": true, "this": true, "that": true, "which":
 // \\frac{7}{4}A\\)"). Each states the labelled quantity's value, so the two
 // are equal. A one-letter label is a name, left to the symbolic reader.
 func labelled(text string, aos int, gap string) bool {
+	// the pattern ends in "=" and spaces: the plain test first (most gaps
+	// hold none)
+	if len(gap) > maxGap || !strings.HasSuffix(strings.TrimRight(gap, " \t\n\f\r"), "=") {
+		return false
+	}
 	m := labelGapRE.FindStringSubmatch(gap)
-	if len(gap) > maxGap || m == nil || len(m[1]) < 2 {
+	if m == nil || len(m[1]) < 2 {
 		return false
 	}
 	pre := strings.TrimRight(text[max(0, aos-maxGap):aos], " \t\n\r")

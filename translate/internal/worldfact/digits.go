@@ -40,12 +40,13 @@ var (
 // ReadDigits returns the refutations of the step's false claims of the
 // digits of a number.
 func ReadDigits(step int, text, tactic string) []obligation.Obligation {
-	if len(text) > maxStep || !strings.Contains(text, "digit") || otherBaseRE.MatchString(strings.ToLower(text)) {
+	if len(text) > maxStep || !strings.Contains(text, "digit") {
 		return nil
 	}
 	counts := strings.Contains(text, "-digit") || strings.Contains(text, " digit")
 	units := mathtext.HasAny(text, "units digit", "unit digit", "ones digit", "last digit")
-	if !counts && !units {
+	// the words first, the pattern over the whole step only when one is there
+	if !counts && !units || otherBase(strings.ToLower(text)) {
 		return nil
 	}
 	low := plain(text)
@@ -98,6 +99,13 @@ func ReadDigits(step int, text, tactic string) []obligation.Obligation {
 		}
 	}
 	return out
+}
+
+// otherBase reports otherBaseRE in low, after a plain search for the
+// words and the mark it needs (most steps hold none, and the pattern has no
+// literal prefix).
+func otherBase(low string) bool {
+	return mathtext.HasAny(low, "base", "binary", "octal", "hexadecimal", "duodecimal", "radix", "_") && otherBaseRE.MatchString(low)
 }
 
 // maxDigitsOf bounds the value of a power read (its decimal digits).

@@ -102,10 +102,16 @@ type claim struct {
 // keys joined by commas; "" when none.
 func Conventions(problem string) string {
 	low := strings.ToLower(problem)
-	if ownCalendarRE.MatchString(low) || len(read(plain(problem), problem)) > 0 {
+	if ownCalendar(low) || len(read(plain(problem), problem)) > 0 {
 		return "*"
 	}
 	return ownCounts(low)
+}
+
+// ownCalendar reports ownCalendarRE in low, after a plain search for its
+// stems.
+func ownCalendar(low string) bool {
+	return mathtext.HasAny(low, "assum", "suppos", "imagine", "planet", "fictional", "leap", "calendar", "pretend") && ownCalendarRE.MatchString(low)
 }
 
 // ownCounts is the unit facts that low counts its own way, as Conventions
