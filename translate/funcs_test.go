@@ -202,34 +202,17 @@ func FuzzProblemDefs(f *testing.F) {
 // about linear in its length.
 func TestProblemDefsLinear(t *testing.T) {
 	unit := `Let $f(x) = x^2 + 1$, $g(y) = y - f(y)$ and $f(z) = z + 1$. `
-	small := strings.Repeat(unit, 125)
-	large := strings.Repeat(unit, 1000)
-	timeOf := func(s string) time.Duration {
-		best := time.Duration(1 << 62)
-		for range 3 {
-			t0 := time.Now()
-			symdefs.ProblemDefs(s)
-			symdefs.ChainDefsWith(map[string]*symexpr.Def{}, []string{s}, nil)
-			best = min(best, time.Since(t0))
-		}
-		return best
-	}
-	ts, tl := timeOf(small), timeOf(large)
+	ts, tl := fastestOf(func(s string) {
+		symdefs.ProblemDefs(s)
+		symdefs.ChainDefsWith(map[string]*symexpr.Def{}, []string{s}, nil)
+	}, strings.Repeat(unit, 125), strings.Repeat(unit, 1000))
 	assert.Less(t, tl, 40*ts+50*time.Millisecond, "8× the text took %v against %v", tl, ts)
 	// a chain of equal terms, and letters before brackets that never close
 	for _, unit := range []string{`a_1 = `, `p(p + p(1 - `, `$f(x) = x$ and $f(x) = `} {
-		small, large := strings.Repeat(unit, 1000), strings.Repeat(unit, 8000)
-		timeOf := func(s string) time.Duration {
-			best := time.Duration(1 << 62)
-			for range 3 {
-				t0 := time.Now()
-				defs, _ := symdefs.ProblemDefs(s)
-				symdefs.MarkProducts(symdefs.ChainDefsWith(defs, []string{s}, nil), s, []string{s})
-				best = min(best, time.Since(t0))
-			}
-			return best
-		}
-		ts, tl := timeOf(small), timeOf(large)
+		ts, tl := fastestOf(func(s string) {
+			defs, _ := symdefs.ProblemDefs(s)
+			symdefs.MarkProducts(symdefs.ChainDefsWith(defs, []string{s}, nil), s, []string{s})
+		}, strings.Repeat(unit, 1000), strings.Repeat(unit, 8000))
 		assert.Less(t, tl, 40*ts+50*time.Millisecond, "%q: 8× the text took %v against %v", unit, tl, ts)
 	}
 }
