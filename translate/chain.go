@@ -225,7 +225,7 @@ func (t *Translator) Translate(id string, steps []string) ChainResult {
 // Translate.
 func (t *Translator) TranslateProblem(id, problem string, steps []string) ChainResult {
 	pdefs, pkey := symdefs.ProblemDefs(problem)
-	return t.translate(id, problemCtx{exact: arith.ProblemExacts(problem), defs: pdefs, defsKey: pkey, text: problem, conv: worldfact.Conventions(problem)}, steps, true)
+	return t.translate(id, problemCtx{exact: arith.ProblemExacts(problem), defs: pdefs, defsKey: pkey, text: problem, conv: worldfact.Conventions(problem), cp: symdefs.ReadChainProblem(problem)}, steps, true)
 }
 
 // problemCtx is what a translation reads of the problem: the values it
@@ -235,8 +235,9 @@ type problemCtx struct {
 	exact   *arith.ExactSet
 	defs    map[string]*symexpr.Def
 	defsKey string
-	text    string // the problem, for MarkProducts (its key: the letters in defs)
-	conv    string // what the problem settles of the calendar (worldfact.Conventions)
+	text    string               // the problem, for MarkProducts (its key: the letters in defs)
+	conv    string               // what the problem settles of the calendar (worldfact.Conventions)
+	cp      symdefs.ChainProblem // what the chain's own definitions read of the problem, read once
 }
 
 // translate is TranslateProblem with the problem's exact values read;
@@ -291,7 +292,7 @@ func (t *Translator) translate(id string, pc problemCtx, steps []string, resume 
 	res := ChainResult{ID: id, Steps: make([]StepResult, len(steps))}
 	total := 0
 	modular := problemModularity(exact)
-	sym := symbolic.State{Defs: maps.Clone(defs), Problem: symdefs.ReadChainProblem(pc.text)} // recordDef writes Defs; defs stays chainDefs'
+	sym := symbolic.State{Defs: maps.Clone(defs), Problem: pc.cp} // recordDef writes Defs; defs stays chainDefs'
 	cx.restore(res.Steps, &total, &modular, &sym)
 	for i := start; i < len(scans); i++ {
 		ss := &scans[i]

@@ -8,7 +8,6 @@ import (
 	"sync/atomic"
 
 	"github.com/leanprm/leanprm/translate/internal/symbolic"
-	"github.com/leanprm/leanprm/translate/internal/symdefs"
 	"github.com/leanprm/leanprm/translate/internal/symexpr"
 	"github.com/leanprm/leanprm/translate/lru"
 )
@@ -132,7 +131,7 @@ func (c *ContextCache) lookup(t *Translator, pc problemCtx, steps []string, resu
 	if c == nil || len(steps) == 0 {
 		return contextKey{}, nil, nil
 	}
-	key := contextKey{lim: t.limits, tactic: t.opts.Tactic, idTactic: t.opts.IdentityTactic, exact: pc.exact.SetKey(), defs: pc.defsKey + symdefs.ReadChainProblem(pc.text).Key(), conv: pc.conv}
+	key := contextKey{lim: t.limits, tactic: t.opts.Tactic, idTactic: t.opts.IdentityTactic, exact: pc.exact.SetKey(), defs: pc.defsKey + pc.cp.Key(), conv: pc.conv}
 	hashes := c.prefixHashes(key, steps)
 	if !resume {
 		return key, hashes, nil
