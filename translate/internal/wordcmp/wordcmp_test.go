@@ -53,11 +53,7 @@ func TestReadDecides(t *testing.T) {
 		assert.Equal(t, c.expr, o.Expr, c.text)
 		assert.Equal(t, obligation.KindInequality, o.Kind)
 		assert.Equal(t, 3, o.Step)
-		assert.Equal(t, c.text[o.Span.Start:o.Span.End], o.Span.Text)
-		out := dialect.Decide(o.Lean, o.LeanNeg, "decide +kernel", "grind")
-		require.Empty(t, out.Fail, c.text)
-		assert.Equal(t, c.proved, out.Proved, c.text)
-		assert.Equal(t, !c.proved, out.Disproved, c.text)
+		assertDecides(t, o, c.text, c.proved)
 	}
 }
 
@@ -145,11 +141,7 @@ func TestReadBetween(t *testing.T) {
 		o := got[0]
 		assert.Equal(t, c.expr, o.Expr, c.text)
 		assert.Equal(t, c.verifies, o.OnProof == obligation.Verified, c.text)
-		assert.Equal(t, c.text[o.Span.Start:o.Span.End], o.Span.Text)
-		out := dialect.Decide(o.Lean, o.LeanNeg, "decide +kernel", "grind")
-		require.Empty(t, out.Fail, c.text)
-		assert.Equal(t, c.proved, out.Proved, c.text)
-		assert.Equal(t, !c.proved, out.Disproved, c.text)
+		assertDecides(t, o, c.text, c.proved)
 	}
 	for _, text := range []string{
 		`If \(57\) is between \(50\) and \(54\), it rounds to \(50\).`,
@@ -192,11 +184,7 @@ func TestReadExtremal(t *testing.T) {
 		o := got[0]
 		assert.Equal(t, c.expr, o.Expr, c.text)
 		assert.Equal(t, obligation.KindEquality, o.Kind)
-		assert.Equal(t, c.text[o.Span.Start:o.Span.End], o.Span.Text)
-		out := dialect.Decide(o.Lean, o.LeanNeg, "decide +kernel", "grind")
-		require.Empty(t, out.Fail, c.text)
-		assert.Equal(t, c.proved, out.Proved, c.text)
-		assert.Equal(t, !c.proved, out.Disproved, c.text)
+		assertDecides(t, o, c.text, c.proved)
 	}
 	for _, text := range []string{
 		"So the largest factor of 12 is 6.",
@@ -240,4 +228,15 @@ func TestPrimeFactors(t *testing.T) {
 	ps, ok := primeFactors(big1, true)
 	require.True(t, ok)
 	assert.Equal(t, "[2 3]", fmt.Sprint(ps))
+}
+
+// assertDecides checks that o's span is its text in text, and that the exact checker decides o:
+// proved when proved is set, disproved otherwise.
+func assertDecides(t *testing.T, o obligation.Obligation, text string, proved bool) {
+	t.Helper()
+	assert.Equal(t, text[o.Span.Start:o.Span.End], o.Span.Text)
+	out := dialect.Decide(o.Lean, o.LeanNeg, "decide +kernel", "grind")
+	require.Empty(t, out.Fail, text)
+	assert.Equal(t, proved, out.Proved, text)
+	assert.Equal(t, !proved, out.Disproved, text)
 }
