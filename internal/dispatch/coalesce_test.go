@@ -73,9 +73,9 @@ func TestCoalescerBatchesWhatArrivesTogether(t *testing.T) {
 		wg.Go(func() { results[i] = c.Execute(ctx, scoreTasks(fmt.Sprint("r", i), 1+i%3)) })
 	}
 	require.Eventually(t, func() bool {
-		c.mu.Lock()
-		defer c.mu.Unlock()
-		return len(c.waiting) == 20
+		c.group.mu.Lock()
+		defer c.group.mu.Unlock()
+		return len(c.group.waiting) == 20
 	}, 10*time.Second, time.Millisecond)
 	close(e.gate)
 	wg.Wait()
@@ -113,9 +113,9 @@ func TestCoalescerCancellation(t *testing.T) {
 	kept := make(chan []Result, 1)
 	go func() { kept <- c.Execute(testCtx(t), scoreTasks("kept", 1)) }()
 	require.Eventually(t, func() bool {
-		c.mu.Lock()
-		defer c.mu.Unlock()
-		return len(c.waiting) == 2
+		c.group.mu.Lock()
+		defer c.group.mu.Unlock()
+		return len(c.group.waiting) == 2
 	}, 10*time.Second, time.Millisecond)
 	stopWaiting(errors.New("the client went away"))
 	res := <-gone
@@ -161,9 +161,9 @@ func TestCoalescerHandsOnASlowBatchsSlot(t *testing.T) {
 	assert.Equal(t, `"slow-0"`, string((<-first)[0].Payload))
 	assert.Equal(t, `"next-0"`, string((<-second)[0].Payload))
 	assert.Eventually(t, func() bool {
-		c.mu.Lock()
-		defer c.mu.Unlock()
-		return c.running == 0
+		c.group.mu.Lock()
+		defer c.group.mu.Unlock()
+		return c.group.running == 0
 	}, 10*time.Second, time.Millisecond, "every slot given back")
 }
 
@@ -172,7 +172,7 @@ func TestCoalescerHandsOnASlowBatchsSlot(t *testing.T) {
 func TestCoalescerPassesOtherWorkThrough(t *testing.T) {
 	e := &echoExecutor{}
 	c := NewCoalescer(e, 1, 4, time.Hour)
-	c.running = 1 // a batch holds the only slot
+	c.group.running = 1 // a batch holds the only slot
 	res := c.Execute(testCtx(t), scoreTasks("big", 5))
 	require.Len(t, res, 5)
 	check := []Task{{Kind: KindCheck, Payload: []byte(`"c"`)}}

@@ -2,6 +2,8 @@ package serve
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -42,4 +44,27 @@ func TestSingleSampleRequestsCoalesce(t *testing.T) {
 	}
 	wg.Wait()
 	assert.Zero(t, differ.Load())
+	// Every item was paid once, in batches of one or more requests.
+	count, sum := histogramOf(t, ts.URL, "leanprm_reward_batch_items")
+	assert.Equal(t, float64(2*n), sum)
+	assert.LessOrEqual(t, count, float64(n+1))
+	t.Logf("%d requests paid in %.0f batches", n+1, count)
+}
+
+// histogramOf reads a histogram's count and sum from the server's /metrics.
+func histogramOf(t *testing.T, url, name string) (count, sum float64) {
+	t.Helper()
+	_, m := get(t, url+"/metrics")
+	var err error
+	for _, line := range strings.Split(m, "\n") {
+		if v, ok := strings.CutPrefix(line, name+"_count "); ok {
+			count, err = strconv.ParseFloat(v, 64)
+			require.NoError(t, err)
+		}
+		if v, ok := strings.CutPrefix(line, name+"_sum "); ok {
+			sum, err = strconv.ParseFloat(v, 64)
+			require.NoError(t, err)
+		}
+	}
+	return count, sum
 }

@@ -26,6 +26,8 @@ type metrics struct {
 	// rewardFailures counts the items of /get_reward and /pooling whose scoring failed, by
 	// what the client got instead of a score (serve.reward_on_error).
 	rewardFailures *prometheus.CounterVec
+	// rewardBatch observes the items of each batch /get_reward paid (Server.rewards).
+	rewardBatch prometheus.Histogram
 }
 
 func newMetrics(s *Server) *metrics {
@@ -54,8 +56,12 @@ func newMetrics(s *Server) *metrics {
 			Name: "leanprm_reward_failures_total",
 			Help: "Items of /get_reward and /pooling whose scoring failed, by what the client got: refused (the request was answered 503) or fixed (serve.reward_on_error's value, flagged).",
 		}, []string{"answer"}),
+		rewardBatch: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name: "leanprm_reward_batch_items", Help: "Items of each batch /get_reward and slime's /reward paid: requests of a few items that arrive together are paid as one batch.",
+			Buckets: []float64{1, 2, 4, 8, 16, 32, 64, 128, 256, 1024},
+		}),
 	}
-	m.reg.MustRegister(m.requests, m.latency, m.items, m.verdicts, m.rejected, m.rewardFailures, m.cacheHits,
+	m.reg.MustRegister(m.requests, m.latency, m.items, m.verdicts, m.rejected, m.rewardFailures, m.cacheHits, m.rewardBatch,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name: "leanprm_admission_queue_depth", Help: "Items admitted and not yet answered (running or waiting for a worker).",

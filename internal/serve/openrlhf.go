@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -59,107 +60,51 @@ type paidItems struct {
 }
 
 // payRewards scores and pays every item of req (getReward says how); it answers the request
-// itself, and returns false, when the request fails as a whole.
+// itself, and returns false, when the request fails as a whole. A request of a few items is
+// paid with the others that arrive meanwhile, as one batch (rewardGroup).
 func (s *Server) payRewards(w http.ResponseWriter, r *http.Request, req RewardRequest) (paidItems, bool) {
 	if len(req.Query) > s.opts.MaxItems {
 		s.fail(w, s.tooMany(len(req.Query))) // before any item is read
 		return paidItems{}, false
 	}
 	n := len(req.Query)
-	at := func(xs []string, i int) string {
-		if i < len(xs) {
-			return xs[i]
-		}
-		return ""
-	}
-	tasks := make([]dispatch.Task, 0, n)
-	index := make([]int, 0, n)
-	sources := make([]chain.Chain, 0, n) // each task's chain (none for a proof)
-	responses := make([]string, n)
-	unscorable := make([]float64, n)
+	items := make([]rewardItem, n)
 	for i, q := range req.Query {
-		s.itemsRead.Add(1)
-		prompt, label := at(req.Prompts, i), labelAt(req.Labels, i)
-		response := strings.TrimPrefix(q, prompt)
-		responses[i] = response
-		var (
-			t   dispatch.Task
-			src chain.Chain
-			err error
-		)
-		if st, perr := verify.ParseStatement(label); perr == nil && st != nil {
-			proof, ok := lastLeanBlock(response)
-			if !ok {
-				unscorable[i] = 1 // no proof to verify: reward 0
-				continue
-			}
-			t, err = task(dispatch.KindVerify, "", VerifyTask{ID: ItemID(strconv.Itoa(i)), Statement: label, Proof: proof})
-		} else {
-			c, cerr := responseChain(prompt, response)
-			if cerr != nil {
-				unscorable[i] = 1 // no steps to score: reward 0
-				continue
-			}
-			c.ID, c.Gold = strconv.Itoa(i), goldLabel(label)
-			t, err = task(dispatch.KindScore, "", ScoreTask{Chain: c})
-			src = c
-		}
-		if err != nil {
-			s.fail(w, err)
-			return paidItems{}, false
-		}
-		tasks, index, sources = append(tasks, t), append(index, i), append(sources, src)
+		items[i] = rewardItem{prompt: at(req.Prompts, i), label: labelAt(req.Labels, i)}
+		items[i].response = strings.TrimPrefix(q, items[i].prompt)
 	}
-	rewards := make([]float64, n)
-	verified := make([]float64, n)
-	firstErr := make([]float64, n)
-	itemErr := make([]float64, n)
-	for i := range firstErr {
-		firstErr[i] = -1
+	var refs []paidRef
+	if n > 0 && n <= coalesceMaxTasks {
+		refs = s.rewards.Do(r.Context(), items)
+	} else {
+		refs = s.payItems(r.Context(), items)
 	}
+	var b *paidBatch
+	k0 := 0
+	if n > 0 && refs[0].b != nil {
+		b, k0 = refs[0].b, refs[0].k
+	} else {
+		b = newPaidBatch(n) // not run: the request's context ended
+		for i, ref := range refs {
+			b.failed[i] = ref.notRun
+		}
+	}
+	if b.err != nil {
+		s.fail(w, b.err)
+		return paidItems{}, false
+	}
+	cut := func(col []float64) []float64 { return col[k0 : k0+n : k0+n] }
 	failed := newFailures(n)
-	outcomes := newOutcomeLogs(n)
-	if len(tasks) > 0 {
-		res, err := s.run(r.Context(), tasks, 0)
-		if err != nil {
-			s.fail(w, err)
-			return paidItems{}, false
-		}
-		// Reading and paying an item (the grounding reads its text) runs on every CPU: each
-		// item writes its own places only.
-		msgs := make([]string, len(res))
-		got := make([]rewardOutcomeOf, len(res))
-		chains := make([]*report.CheckJSON, len(res))
-		parallel(len(res), func(k int) {
-			got[k], msgs[k] = rewardOutcome(tasks[k].Kind, res[k])
-			if msgs[k] == "" {
-				chains[k] = got[k].chain
-			}
-		})
-		measured, err := s.scoreWithoutIdle(r.Context(), chains, sources)
-		if err != nil {
-			s.fail(w, err)
-			return paidItems{}, false
-		}
-		parallel(len(res), func(k int) {
-			i, o := index[k], got[k]
-			if msgs[k] != "" {
-				return
-			}
-			if o.chain != nil {
-				o.reward = outcomes.payItem(s, i, o.chain, responses[i], measured[k])
-			}
-			rewards[i], verified[i], firstErr[i] = o.reward, o.verified, o.firstError
-		})
-		for k, msg := range msgs {
-			if msg != "" {
-				failed.add(index[k], msg)
-			}
+	for i := range n {
+		if msg := b.failed[k0+i]; msg != "" {
+			failed.add(i, msg)
 		}
 	}
 	if s.refuse(w, failed) {
 		return paidItems{}, false
 	}
+	rewards, verified, firstErr := cut(b.rewards), cut(b.verified), cut(b.firstErr)
+	itemErr := make([]float64, n)
 	for i, bad := range failed.of {
 		if bad {
 			rewards[i], itemErr[i], verified[i], firstErr[i] = s.opts.RewardOnError.Value, 1, 0, -1
@@ -170,12 +115,132 @@ func (s *Server) payRewards(w http.ResponseWriter, r *http.Request, req RewardRe
 	}
 	logs := map[string][]float64{
 		"leanprm_item_error":      itemErr,
-		"leanprm_unscorable":      unscorable,
+		"leanprm_unscorable":      cut(b.unscorable),
 		"leanprm_formal_verified": verified,
 		"leanprm_first_error":     firstErr,
 	}
+	outcomes := b.outcomes.slice(k0, k0+n)
 	outcomes.add(logs)
 	return paidItems{rewards, logs, outcomes.steps}, true
+}
+
+// at is xs[i], or "" past its end.
+func at(xs []string, i int) string {
+	if i < len(xs) {
+		return xs[i]
+	}
+	return ""
+}
+
+// rewardItem is one /get_reward item: its prompt, the response (the query without the
+// prompt) and its label.
+type rewardItem struct {
+	prompt, response, label string
+}
+
+// paidBatch is what payItems found for a batch of items, column by column; failed says why
+// an item's scoring failed ("" when it did not), err why the batch failed as a whole.
+type paidBatch struct {
+	rewards, verified, firstErr, unscorable []float64
+	failed                                  []string
+	outcomes                                *outcomeLogs
+	err                                     error
+}
+
+func newPaidBatch(n int) *paidBatch {
+	b := &paidBatch{rewards: make([]float64, n), verified: make([]float64, n), firstErr: make([]float64, n),
+		unscorable: make([]float64, n), failed: make([]string, n), outcomes: newOutcomeLogs(n)}
+	for i := range b.firstErr {
+		b.firstErr[i] = -1
+	}
+	return b
+}
+
+// paidRef is an item's place in the batch that paid it (b nil: it was not run, notRun says
+// why).
+type paidRef struct {
+	b      *paidBatch
+	k      int
+	notRun string
+}
+
+// payItems scores and pays items as one batch; every item's paidRef points into it.
+func (s *Server) payItems(ctx context.Context, items []rewardItem) []paidRef {
+	n := len(items)
+	s.m.rewardBatch.Observe(float64(n))
+	b := newPaidBatch(n)
+	refs := make([]paidRef, n)
+	for i := range refs {
+		refs[i] = paidRef{b: b, k: i}
+	}
+	tasks := make([]dispatch.Task, 0, n)
+	index := make([]int, 0, n)
+	sources := make([]chain.Chain, 0, n) // each task's chain (none for a proof)
+	for i, it := range items {
+		s.itemsRead.Add(1)
+		var (
+			t   dispatch.Task
+			src chain.Chain
+			err error
+		)
+		if st, perr := verify.ParseStatement(it.label); perr == nil && st != nil {
+			proof, ok := lastLeanBlock(it.response)
+			if !ok {
+				b.unscorable[i] = 1 // no proof to verify: reward 0
+				continue
+			}
+			t, err = task(dispatch.KindVerify, "", VerifyTask{ID: ItemID(strconv.Itoa(i)), Statement: it.label, Proof: proof})
+		} else {
+			c, cerr := responseChain(it.prompt, it.response)
+			if cerr != nil {
+				b.unscorable[i] = 1 // no steps to score: reward 0
+				continue
+			}
+			c.ID, c.Gold = strconv.Itoa(i), goldLabel(it.label)
+			t, err = task(dispatch.KindScore, "", ScoreTask{Chain: c})
+			src = c
+		}
+		if err != nil {
+			b.err = err
+			return refs
+		}
+		tasks, index, sources = append(tasks, t), append(index, i), append(sources, src)
+	}
+	if len(tasks) == 0 {
+		return refs
+	}
+	res, err := s.run(ctx, tasks, 0)
+	if err != nil {
+		b.err = err
+		return refs
+	}
+	// Reading and paying an item (the grounding reads its text) runs on every CPU: each
+	// item writes its own places only.
+	msgs := make([]string, len(res))
+	got := make([]rewardOutcomeOf, len(res))
+	chains := make([]*report.CheckJSON, len(res))
+	parallel(len(res), func(k int) {
+		got[k], msgs[k] = rewardOutcome(tasks[k].Kind, res[k])
+		if msgs[k] == "" {
+			chains[k] = got[k].chain
+		}
+	})
+	measured, err := s.scoreWithoutIdle(ctx, chains, sources)
+	if err != nil {
+		b.err = err
+		return refs
+	}
+	parallel(len(res), func(k int) {
+		i, o := index[k], got[k]
+		if b.failed[i] = msgs[k]; msgs[k] != "" {
+			return
+		}
+		if o.chain != nil {
+			o.reward = b.outcomes.payItem(s, i, o.chain, items[i].response, measured[k])
+		}
+		b.rewards[i], b.verified[i], b.firstErr[i] = o.reward, o.verified, o.firstError
+	})
+	return refs
 }
 
 // rewardOutcomeOf is what one scored item gives /get_reward.

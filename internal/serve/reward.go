@@ -127,6 +127,14 @@ func (l *outcomeLogs) payItem(s *Server, i int, c *report.CheckJSON, response st
 }
 
 // add puts the columns into extra_logs.
+// slice is items [i, j) of l: its columns cut, not copied.
+func (l *outcomeLogs) slice(i, j int) *outcomeLogs {
+	cut := func(col []float64) []float64 { return col[i:j:j] }
+	return &outcomeLogs{hasGold: cut(l.hasGold), equal: cut(l.equal), different: cut(l.different), unknown: cut(l.unknown),
+		noAnswer: cut(l.noAnswer), process: cut(l.process), wrongWork: cut(l.wrongWork),
+		wrongWorkProven: cut(l.wrongWorkProven), derived: cut(l.derived), steps: l.steps[i:j:j]}
+}
+
 func (l *outcomeLogs) add(logs map[string][]float64) {
 	logs["leanprm_has_gold"] = l.hasGold
 	logs["leanprm_outcome_equal"] = l.equal

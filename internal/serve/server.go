@@ -125,6 +125,11 @@ type Server struct {
 	tokenSum [32]byte
 	prefixes *lru.Cache[string, prefixEntry]
 	answers  *lru.Cache[[32]byte, []byte] // recent reward answers by request (answercache.go)
+	// rewards pays the /get_reward requests of a few items that arrive together as one batch:
+	// RL clients send one sample per request (OpenRLHF's single-turn executor), and a sample
+	// read, scored and paid among a batch's costs the server less CPU than one paid between
+	// other requests' work (the scorer's code and data stay in the CPU's caches).
+	rewards *dispatch.Group[rewardItem, paidRef]
 	// methods are the methods each path is served for, so that another method on it is 405
 	// with Allow, not 404.
 	methods map[string][]string
@@ -147,6 +152,8 @@ func New(o Options) *Server {
 	o = o.withDefaults()
 	s := &Server{opts: o, mux: http.NewServeMux(), methods: map[string][]string{}, prefixes: lru.New[string, prefixEntry](o.PrefixEntries, o.PrefixBytes),
 		answers: lru.New[[32]byte, []byte](1<<16, o.AnswerCacheBytes)}
+	s.rewards = dispatch.NewGroup(s.payItems, func(why string) paidRef { return paidRef{notRun: "not run: " + why} },
+		1, rewardGroupItems, coalesceHold)
 	if o.Token != "" {
 		s.tokenSum = sha256.Sum256([]byte(o.Token))
 	}
@@ -213,6 +220,8 @@ func (s *Server) Ready(exec dispatch.Executor, info Info) {
 const (
 	coalesceMaxTasks = 16
 	coalesceHold     = 20 * time.Millisecond
+	// rewardGroupItems is the most items a batch of /get_reward requests takes.
+	rewardGroupItems = 256
 )
 
 // current is the Info to report: Ready's, or what Options say before.
