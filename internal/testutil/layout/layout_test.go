@@ -416,3 +416,37 @@ func TestREADMELayoutMatchesTree(t *testing.T) {
 		assert.True(t, named[dir], "package %s is not in README.md's layout table", dir)
 	}
 }
+
+// TestNoMergeConflictMarkers: no Markdown or text file of the repository keeps a merge
+// conflict's markers (Go files would not build; a README with two versions of a row reads
+// as both).
+func TestNoMergeConflictMarkers(t *testing.T) {
+	m := load(t)
+	err := filepath.WalkDir(m.root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if name := d.Name(); name != "." && strings.HasPrefix(name, ".") || name == "node_modules" {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if ext := filepath.Ext(path); ext != ".md" && ext != ".txt" && ext != ".yaml" && ext != ".yml" {
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for n, line := range strings.Split(string(b), "\n") {
+			for _, mark := range []string{"<<<<<<< ", "=======", ">>>>>>> "} {
+				if line == mark || strings.HasPrefix(line, mark) && mark != "=======" {
+					t.Errorf("%s:%d: a merge conflict's marker %q", path, n+1, strings.TrimSpace(mark))
+				}
+			}
+		}
+		return nil
+	})
+	require.NoError(t, err)
+}
