@@ -56,6 +56,8 @@ func TestRestatedPercentTraps(t *testing.T) {
 		{orchard, `So 65% of the trees were not planted last spring.`, wantNotRefuted, ""},
 		{orchard, `So the other 65% of the trees were planted earlier.`, wantNotRefuted, ""},
 		{orchard, `In total, 65% of the trees were planted last spring or before.`, wantNotRefuted, ""},
+		{orchard, `In the north row, 25% of the trees were planted last spring.`, wantNotRefuted, ""},
+		{orchard, `By Friday 25% of the trees were planted last spring.`, wantNotRefuted, ""},
 		{twice, `We know 25% of the trees were planted last spring.`, wantNotRefuted, ""},
 	}
 	tr, err := New(Options{})

@@ -31,9 +31,15 @@ const maxFacts = 16
 // read only when what follows them is no word: whole).
 var pctRE = regexp.MustCompile(`(\d{1,3}(?:\.\d{1,6})?)\s*(?:\\%|%|\s+percent)\s+of\s+(?:the|his|her|their|its)\s+(?:(\d{1,3}(?:,\d{3})*|\d{1,9})\s+)?([a-z]{3,20})\s+(is|are|was|were)\s+([a-z]{2,20}(?:\s+[a-z]{2,20}){0,5})\b`)
 
-// pctVetoRE in the step's sentence: another time, another part of the
+// pctVetoRE in the step's sentence: another time (also a day, a month, a
+// season), another part of the
 // group, a total, a supposition or a correction.
-var pctVetoRE = regexp.MustCompile(`(?i)\b(?:if|suppose|supposing|assum\w*|would|could|might|should|not|no|never|wrong|incorrect|mistake\w*|misread\w*|instead|actually|rather|but|however|total|totals|altogether|overall|combined|cumulative\w*|remaining|remain\w*|left|rest|other|another|additional|more|less|fewer|now|then|later|after|before|by|until|since|next|second|third|new|again|also|each|every|only|than|still|first|last|initial\w*|final\w*|originally|original)\b`)
+var pctVetoRE = regexp.MustCompile(`(?i)\b(?:if|suppose|supposing|assum\w*|would|could|might|should|not|no|never|wrong|incorrect|mistake\w*|misread\w*|instead|actually|rather|but|however|total|totals|altogether|overall|combined|cumulative\w*|remaining|remain\w*|left|rest|other|another|additional|more|less|fewer|now|then|later|after|before|by|until|since|next|second|third|new|again|also|each|every|only|than|still|first|last|initial\w*|final\w*|originally|original|today|tomorrow|yesterday|morning|afternoon|evening|night|day|days|week|weeks|month|months|year|years|hour|hours|spring|summer|fall|autumn|winter|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december)\b`)
+
+// pctScopeRE before the phrase in its sentence, or after it up to the next
+// mark: the percentage may be of the group somewhere else ("In class B,
+// 50% of the students are girls").
+var pctScopeRE = regexp.MustCompile(`\b(?:in|on|at|for|among|within|during|from|per|across|inside|outside|between|under|over|with|without|to)\b`)
 
 // Facts is what the problem fixes of its groups' percentages: the key
 // "noun|verb words" to the value, one per noun.
@@ -112,7 +118,7 @@ func ReadPercent(step int, text string, f Facts, tactic string) []obligation.Obl
 			continue // part of a longer number, a name or a power
 		}
 		s, e := sentence(low, m[0], m[1])
-		if pctVetoRE.MatchString(low[s:m[0]]) || pctVetoRE.MatchString(low[m[1]:e]) { // the phrase itself is the problem's
+		if pctVetoRE.MatchString(low[s:m[0]]) || pctVetoRE.MatchString(low[m[1]:e]) || scoped(low, s, m[0], m[1], e) { // the phrase itself is the problem's
 			continue
 		}
 		o := obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, m[0], m[1]), Kind: obligation.KindEquality,
@@ -128,6 +134,16 @@ func ReadPercent(step int, text string, f Facts, tactic string) []obligation.Obl
 		out = append(out, o)
 	}
 	return out
+}
+
+// scoped reports pctScopeRE in text[s:start], or in text[end:e] before its
+// first mark.
+func scoped(text string, s, start, end, e int) bool {
+	after := text[end:e]
+	if k := strings.IndexAny(after, ",;:()[]$\\"); k >= 0 {
+		after = after[:k]
+	}
+	return pctScopeRE.MatchString(text[s:start]) || pctScopeRE.MatchString(after)
 }
 
 // whole reports that what is said of a group, ending at text[e], ends

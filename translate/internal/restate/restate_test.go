@@ -123,6 +123,10 @@ func TestReadPercentLeavesAlone(t *testing.T) {
 		`60% of the pumpkins were sold at the fair.`,
 		`60% of the apples were sold at the market.`,
 		`x60% of the pumpkins were sold at the market.`,
+		`In the second field, 60% of the pumpkins were sold at the market.`,
+		`On Tuesday 60% of the pumpkins were sold at the market.`,
+		`60% of the pumpkins were sold at the market on Tuesday.`,
+		`60% of the pumpkins were sold at the market for the school.`,
 		`60% of the pumpkins were sold at the market stall.`,
 		`60% of the pumpkins were sold at the market 2 days later.`,
 	} {
