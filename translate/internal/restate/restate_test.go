@@ -164,11 +164,16 @@ func TestReadLinear(t *testing.T) {
 func FuzzRead(f *testing.F) {
 	f.Add(`= 0.0056 kb/s (or 5.6 kb/s).`, `30% of the melons were ripe.`)
 	f.Add(`20% of the 120 melons are ripe (or 3 melons)`, `30% of the melons are ripe`)
+	f.Add(`ȺȺȺ 20% of the MELONS are ripe.`, `30% of the melons are ripe`)
 	f.Fuzz(func(t *testing.T, s, problem string) {
 		obls := append(Read(0, s, "decide"), ReadPercent(0, s, ProblemFacts(problem), "decide")...)
 		for _, o := range obls {
 			if o.Span.Start < 0 || o.Span.End > len(s) || o.Span.Start > o.Span.End || !utf8.RuneStart(s[o.Span.Start]) {
 				t.Fatalf("bad span %+v in %q", o.Span, s)
+			}
+			// the span is the claim's own text: a percentage or a restatement
+			if sp := strings.ToLower(o.Span.Text); !strings.Contains(sp, "% of") && !strings.Contains(sp, "percent of") && !strings.Contains(sp, "(or") {
+				t.Fatalf("span %q is not the claim's text in %q", o.Span.Text, s)
 			}
 		}
 	})
