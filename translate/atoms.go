@@ -11,6 +11,7 @@ import (
 
 	"github.com/leanprm/leanprm/translate/internal/enumcount"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
+	"github.com/leanprm/leanprm/translate/internal/restate"
 	"github.com/leanprm/leanprm/translate/internal/roundword"
 	"github.com/leanprm/leanprm/translate/internal/symatom"
 	"github.com/leanprm/leanprm/translate/internal/symbolic"
@@ -24,7 +25,7 @@ import (
 // stepClaims is the symbolic reader's claims of step i, then the
 // rearrangements in the value of a function of a name that it leaves
 // alone (package symatom), within the room left.
-func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *symbolic.State, room int, modular bool, conv string) ([]obligation.Obligation, []obligation.Skipped) {
+func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *symbolic.State, room int, modular bool, conv string, pct restate.Facts) ([]obligation.Obligation, []obligation.Skipped) {
 	ss := &scans[i]
 	obls, skipped := t.symReader().Claims(i, ss.text, ss.toks, sym, room, modular)
 	for j := range obls {
@@ -104,6 +105,11 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 	for _, o := range roundword.Read(i, prev, ss.text, t.opts.Tactic) {
 		if len(obls) < room && !taken(obls, o.Span) {
 			obls = append(obls, o) // a rounding stated in words (roundword)
+		}
+	}
+	for _, o := range append(restate.Read(i, ss.text, t.opts.Tactic), restate.ReadPercent(i, ss.text, pct, t.opts.Tactic)...) {
+		if len(obls) < room && !taken(obls, o.Span) {
+			obls = append(obls, o) // a value restated (restate)
 		}
 	}
 	return obls, skipped
