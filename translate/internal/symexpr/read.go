@@ -529,7 +529,7 @@ func (r *sreader) primary() *Expr {
 }
 
 func (r *sreader) number() *Expr {
-	j := r.i
+	start, j := r.i, r.i
 	for j < len(r.s) && mathtext.IsDigit(r.s[j]) {
 		j++
 	}
@@ -556,7 +556,41 @@ func (r *sreader) number() *Expr {
 	}
 	v, _ := new(big.Rat).SetString(r.s[r.i:j])
 	r.i = j
+	if e := r.gluedCount(start, v); e != nil {
+		return e
+	}
 	return r.node(&Expr{Op: 'n', Num: v})
+}
+
+// gluedCount reads the counts written with the letter between two whole
+// numbers, n at r.i already read: nCk, the binomial (6C3 = 20), and nPk,
+// the arrangements n!/(n-k)! (6P2 = 30). Only the capital, and only when
+// the digits after it end the token (not 6C3x, 6C3.5, 6C3_1) and no
+// letter is glued before n (0x4C2); nil when the text is no such count.
+func (r *sreader) gluedCount(start int, n *big.Rat) *Expr {
+	j := r.i
+	if j+1 >= len(r.s) || r.s[j] != 'C' && r.s[j] != 'P' || !mathtext.IsDigit(r.s[j+1]) ||
+		start > 0 && mathtext.IsASCIILetter(r.s[start-1]) {
+		return nil
+	}
+	k := j + 1
+	for k < len(r.s) && mathtext.IsDigit(r.s[k]) {
+		k++
+	}
+	if k < len(r.s) && (mathtext.IsASCIILetter(r.s[k]) || strings.IndexByte("._^'", r.s[k]) >= 0) || k-j-1 > symMaxDigits {
+		return nil
+	}
+	kv, _ := new(big.Rat).SetString(r.s[j+1 : k])
+	if kv.Cmp(n) > 0 {
+		r.fail("a count of more items than there are")
+	}
+	r.i = k
+	nn, kk := r.node(&Expr{Op: 'n', Num: n}), r.node(&Expr{Op: 'n', Num: kv})
+	if r.s[j] == 'C' {
+		return r.node(&Expr{Op: 'b', L: nn, R: kk})
+	}
+	rest := r.node(&Expr{Op: 'n', Num: new(big.Rat).Sub(n, kv)})
+	return r.node(&Expr{Op: '/', L: r.node(&Expr{Op: '!', L: nn}), R: r.node(&Expr{Op: '!', L: rest})})
 }
 
 // name reads one letter (or Greek command) with an optional subscript.
