@@ -9,6 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/leanprm/leanprm/translate/internal/arithfn"
 	"github.com/leanprm/leanprm/translate/internal/enumcount"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
 	"github.com/leanprm/leanprm/translate/internal/roundword"
@@ -104,6 +105,11 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 	for _, o := range roundword.Read(i, prev, ss.text, t.opts.Tactic) {
 		if len(obls) < room && !taken(obls, o.Span) {
 			obls = append(obls, o) // a rounding stated in words (roundword)
+		}
+	}
+	for _, o := range arithfn.Read(i, prev, ss.text, t.opts.Tactic) {
+		if len(obls) < room && !taken(obls, o.Span) {
+			obls = append(obls, o) // φ(N), d(N), σ(N) at a number (arithfn)
 		}
 	}
 	return obls, skipped
