@@ -77,9 +77,10 @@ func Read(step int, prev, text, tactic string) []obligation.Obligation {
 	}
 	low, lowPrev := plain(text), plain(prev)
 	var out []obligation.Obligation
-	for _, c := range append(symbolClaims(text, low, lowPrev), wordClaims(low)...) {
-		if len(out) >= maxClaims {
-			break
+	claims := append(symbolClaims(text, low, lowPrev), wordClaims(low)...)
+	for k, c := range claims {
+		if len(out) >= maxClaims || k >= 4*maxClaims {
+			break // each claim reads its sentence: a bounded number of them
 		}
 		if vetoed(low, c.s, c.e) {
 			continue
