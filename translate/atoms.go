@@ -11,6 +11,7 @@ import (
 
 	"github.com/leanprm/leanprm/translate/internal/arithfn"
 	"github.com/leanprm/leanprm/translate/internal/enumcount"
+	"github.com/leanprm/leanprm/translate/internal/listrange"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
 	"github.com/leanprm/leanprm/translate/internal/roundword"
 	"github.com/leanprm/leanprm/translate/internal/symatom"
@@ -110,6 +111,11 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 	for _, o := range arithfn.Read(i, prev, ss.text, t.opts.Tactic) {
 		if len(obls) < room && !taken(obls, o.Span) {
 			obls = append(obls, o) // φ(N), d(N), σ(N) at a number (arithfn)
+		}
+	}
+	for _, o := range listrange.Read(i, ss.text, t.opts.Tactic) {
+		if len(obls) < room && !taken(obls, o.Span) {
+			obls = append(obls, o) // values listed against the range stated with them (listrange)
 		}
 	}
 	return obls, skipped

@@ -48,7 +48,7 @@ var fnSymbols = [...][]string{
 }
 
 var (
-	// namingRE are the words that name each function (in plain's text).
+	// namingRE are the words that name each function (in mathtext.LowerPlain's text).
 	namingRE = [...]*regexp.Regexp{
 		regexp.MustCompile(`\btotient\b`),
 		regexp.MustCompile(`\bnumber\s+of\s+(?:positive\s+|natural\s+|integer\s+)*divisors\b`),
@@ -75,7 +75,7 @@ func Read(step int, prev, text, tactic string) []obligation.Obligation {
 	if !mathtext.HasAny(text, "ivisor", "otient", "IVISOR", "OTIENT") && !mathtext.HasAny(prev, "otient", "ivisor", "OTIENT", "IVISOR") {
 		return nil
 	}
-	low, lowPrev := plain(text), plain(prev)
+	low, lowPrev := mathtext.LowerPlain(text), mathtext.LowerPlain(prev)
 	var out []obligation.Obligation
 	claims := append(symbolClaims(text, low, lowPrev), wordClaims(low)...)
 	for k, c := range claims {
@@ -116,24 +116,6 @@ type claim struct {
 	fn     function
 	n, m   int64
 	signed bool // divisors counted without "positive": ± divisors is another reading
-}
-
-// plain is text in lower case with the marks of math mode blanked, so
-// offsets stay those of the text ("\(72\)" reads as 72).
-func plain(text string) string {
-	b := []byte(text)
-	for i := 0; i < len(b); i++ {
-		switch {
-		case b[i] >= 'A' && b[i] <= 'Z':
-			b[i] += 'a' - 'A'
-		case b[i] == '$':
-			b[i] = ' '
-		case b[i] == '\\' && i+1 < len(b) && strings.IndexByte("()[]", b[i+1]) >= 0:
-			b[i], b[i+1] = ' ', ' '
-			i++
-		}
-	}
-	return string(b)
 }
 
 // named reports the functions low names, each with the symbols bound to
