@@ -71,13 +71,23 @@ func Read(step int, prev, text, tactic string) []obligation.Obligation {
 	if len(text) > maxText || len(prev) > maxText {
 		return nil
 	}
-	// Every claim read needs one of these words in the step or the one before.
-	if !mathtext.HasAny(text, "ivisor", "otient", "IVISOR", "OTIENT") && !mathtext.HasAny(prev, "otient", "ivisor", "OTIENT", "IVISOR") {
+	// Claims in words need "divisors" in the step, a function value a
+	// symbol before a bracket and the words that name it in the step or
+	// the one before (upper case is not read): plain searches first.
+	words := strings.Contains(text, "visors")
+	sym := hasSymbol(text) && (names(text) || names(prev))
+	if !words && !sym {
 		return nil
 	}
-	low, lowPrev := mathtext.LowerPlain(text), mathtext.LowerPlain(prev)
+	low := mathtext.LowerPlain(text)
+	var claims []claim
+	if sym {
+		claims = symbolClaims(text, low, mathtext.LowerPlain(prev))
+	}
+	if words {
+		claims = append(claims, wordClaims(low)...)
+	}
 	var out []obligation.Obligation
-	claims := append(symbolClaims(text, low, lowPrev), wordClaims(low)...)
 	for k, c := range claims {
 		if len(out) >= maxClaims || k >= 4*maxClaims {
 			break // each claim reads its sentence: a bounded number of them
@@ -107,6 +117,39 @@ func Read(step int, prev, text, tactic string) []obligation.Obligation {
 		out = append(out, o)
 	}
 	return out
+}
+
+// names reports the words that name the functions: a plain search, most
+// steps hold neither.
+func names(s string) bool {
+	return strings.Contains(s, "visor") || strings.Contains(s, "otient")
+}
+
+// symbolEnds are the last bytes of fnSymbols (φ, ϕ, τ, σ end in 0x86, 0x95,
+// 0x84, 0x83).
+const symbolEnds = "diua\x86\x95\x84\x83"
+
+// hasSymbol reports one of fnSymbols before an opening bracket (a blank
+// between allowed): one pass from bracket to bracket.
+func hasSymbol(text string) bool {
+	for i := 0; ; i++ {
+		k := strings.IndexByte(text[i:], '(')
+		if k < 0 {
+			return false
+		}
+		i += k
+		before := strings.TrimRight(text[:i], " ")
+		if before == "" || strings.IndexByte(symbolEnds, before[len(before)-1]) < 0 {
+			continue // "\(", "f(", "2(": most brackets
+		}
+		for _, syms := range fnSymbols {
+			for _, sym := range syms {
+				if strings.HasSuffix(before, sym) {
+					return true
+				}
+			}
+		}
+	}
 }
 
 // claim is one claim read: where it stands in the step, the function,

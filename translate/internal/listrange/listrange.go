@@ -40,17 +40,41 @@ var (
 // Read returns the refutations of step's values listed outside the range
 // their sentence states.
 func Read(step int, text, tactic string) []obligation.Obligation {
-	if len(text) > maxText || !mathtext.HasAny(text, `\le`, "≤", "<") || !mathtext.HasAny(text, "can be", "value", `\in`) {
+	if len(text) > maxText || !mathtext.HasAny(text, "can be", "valu", `\in`) || !hasLE(text) {
 		return nil
 	}
 	low := mathtext.LowerPlain(text)
 	var out []obligation.Obligation
-	for s := 0; s < len(low) && len(out) < maxOut; {
-		e := sentenceEnd(low, s)
+	done := -1 // the end of the last sentence read
+	for _, r := range rangeRE.FindAllStringIndex(low, 4*maxOut) {
+		if r[0] < done || len(out) >= maxOut {
+			continue
+		}
+		s, e := sentenceStart(low, r[0]), sentenceEnd(low, r[1])
 		out = sentence(step, text, low, s, e, tactic, out)
-		s = e
+		done = e
 	}
 	return out
+}
+
+// hasLE reports "≤", "<", or \le or \leq as a command (not \left).
+func hasLE(text string) bool {
+	if strings.Contains(text, "≤") || strings.IndexByte(text, '<') >= 0 {
+		return true
+	}
+	for i := 0; ; {
+		k := strings.Index(text[i:], `\le`)
+		if k < 0 {
+			return false
+		}
+		i += k + 3
+		if strings.HasPrefix(text[i:], "q") {
+			i++
+		}
+		if i >= len(text) || !mathtext.IsASCIILetter(text[i]) {
+			return true
+		}
+	}
 }
 
 // sentence reads low[s:e], one sentence.
@@ -205,6 +229,17 @@ func ratTerm(v int64) string {
 		return fmt.Sprintf("(-(%d : Rat))", -v)
 	}
 	return fmt.Sprintf("(%d : Rat)", v)
+}
+
+// sentenceStart is where the sentence holding s starts: after ". ",
+// "! ", "? ", a line break, or at the start.
+func sentenceStart(low string, s int) int {
+	for i := s - 1; i >= 0; i-- {
+		if low[i] == '\n' || (low[i] == ' ' || low[i] == '\n') && i > 0 && (low[i-1] == '.' || low[i-1] == '!' || low[i-1] == '?') {
+			return i + 1
+		}
+	}
+	return 0
 }
 
 // sentenceEnd is where the sentence from s ends: after ". ", "! ", "? ",
