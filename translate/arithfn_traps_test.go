@@ -21,6 +21,8 @@ var arithFnTraps = []trap{
 	{family: "arithfn unnamed", steps: []string{`The angle is \(\phi(3) = 45\) degrees when the divisor is 4.`}, want: wantNotRefuted},
 	{family: "arithfn unnamed", steps: []string{`Here \(d(n) = 3^{-k}\) is the distance, so \(d(52) = 1\).`, `So \(d(18) = 9\), and 9 is a divisor of 18.`}, step: 1, want: wantNotRefuted},
 	{family: "arithfn unnamed", steps: []string{`Let \(d(n)\) be the number of odd divisors greater than 1.`, `Then \(d(30) = 3\).`}, step: 1, want: wantNotRefuted},
+	{family: "arithfn unnamed", steps: []string{`Let \(\tau(n)\) be the number of divisors of \(n\) that are odd.`, `So \(\tau(12) = 2\).`}, step: 1, want: wantNotRefuted},
+	{family: "arithfn unnamed", steps: []string{`Write \(d(n)\) for the number of positive divisors of \(n\) greater than 2; then \(d(12) = 4\).`}, want: wantNotRefuted},
 	{family: "arithfn unnamed", steps: []string{`The number of prime divisors of 30 is 3, and the sum of the proper divisors of 12 is 16.`}, want: wantNotRefuted},
 	// Parts of larger expressions.
 	{family: "arithfn operand", steps: []string{`Euler's totient gives \(2\varphi(10) = 8\) and \(\varphi(10) = 4 + 0\).`}, want: wantNotRefuted},
@@ -38,6 +40,7 @@ var arithFnTraps = []trap{
 	{family: "arithfn wrong", steps: []string{`So \(360\) has \(20\) positive divisors.`}, want: wantRefuted, claim: "the number of divisors of 360 = 20"},
 	{family: "arithfn wrong", steps: []string{`The sum of all positive divisors of 28 is 48.`}, want: wantRefuted, claim: "the sum of divisors of 28 = 48"},
 	{family: "arithfn wrong", steps: []string{`Write \(d(n)\) for the number of divisors of \(n\).`, `So \(d(48) = 8\).`}, step: 1, want: wantRefuted, claim: "the number of divisors of 48 = 8"},
+	{family: "arithfn wrong", steps: []string{`With the number of divisors \(d(n)\) of \(n\), we get \(d(45) = 5\).`}, want: wantRefuted, claim: "the number of divisors of 45 = 5"},
 }
 
 func TestArithFnTraps(t *testing.T) {

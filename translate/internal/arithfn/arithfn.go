@@ -177,6 +177,9 @@ func named(low string) (bound [3]map[string]bool) {
 				}
 				break
 			}
+			if !unrestricted(low, loc[1], function(f)) {
+				continue // "the number of divisors of n that are odd": another function
+			}
 			for _, s := range fnSymbols[f] {
 				if near(low, s, loc[0], loc[1]) {
 					if bound[f] == nil {
@@ -188,6 +191,40 @@ func named(low string) (bound [3]map[string]bool) {
 		}
 	}
 	return bound
+}
+
+// clauseWords may follow the naming words and their "of n": they end
+// the description.
+var clauseWords = map[string]bool{"and": true, "is": true, "for": true, "where": true, "denoted": true, "then": true,
+	"so": true, "we": true, "by": true, "as": true, "be": true, "gives": true, "function": true}
+
+// unrestricted reports the naming words ending at low[e:] followed by
+// nothing that restricts the divisors: an optional "of x" (x one token),
+// then the end, a mark that ends a clause, one of clauseWords or one of
+// f's symbols applied ("the number of divisors d(n) of n"); "the number
+// of divisors of n that are odd", "… greater than 1" are other functions.
+func unrestricted(low string, e int, f function) bool {
+	j := skip(low, e)
+	if strings.HasPrefix(low[j:], "of ") {
+		j = skip(low, j+3)
+		for j < len(low) && low[j] != ' ' && low[j] != ',' && low[j] != '.' && low[j] != '\n' && low[j] != ';' && low[j] != ':' {
+			j++
+		}
+		j = skip(low, j)
+	}
+	if j >= len(low) || strings.IndexByte(".,;:)$\n", low[j]) >= 0 && !(low[j] == '.' && j+1 < len(low) && low[j+1] >= '0' && low[j+1] <= '9') {
+		return true
+	}
+	for _, sym := range fnSymbols[f] {
+		if strings.HasPrefix(low[j:], sym) && applied(low, j, len(sym)) {
+			return true
+		}
+	}
+	k := j
+	for k < len(low) && low[k] >= 'a' && low[k] <= 'z' {
+		k++
+	}
+	return clauseWords[low[j:k]]
 }
 
 // near reports the symbol sym applied to a bracket ("d(n)", "\tau(n)")
