@@ -19,6 +19,7 @@ var listRangeTraps = []trap{
 	// Excluded, corrected or supposed.
 	{family: "listrange excluded", steps: []string{`\(t\) can be 0, 4, 8 or 12, but since \(0 \le t \le 9\), 12 is out.`}, want: wantNotRefuted},
 	{family: "listrange excluded", steps: []string{`If \(u\) can be 2, 4 or 11 with \(1 \le u \le 10\), the count changes.`}, want: wantNotRefuted},
+	{family: "listrange excluded", steps: []string{`\(v\) can be 1, 3, 5 or 11, and since \(1 \le v \le 9\) we drop 11.`}, want: wantNotRefuted},
 	{family: "listrange excluded", steps: []string{`\(w\) can only be 0, 5 or 10 (since \(0 \le w \le 7\)).`}, want: wantNotRefuted},
 	// A value outside the range: refuted.
 	{family: "listrange wrong", steps: []string{`- \(m\) can be 0, 4, 8 or 12 (since \(0 \leq m \leq 9\)).`}, want: wantRefuted, claim: "0 ≤ 12 ≤ 9"},

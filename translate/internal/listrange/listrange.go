@@ -34,7 +34,7 @@ var (
 	// listLeadRE leads a list of values of a name: group 1 or 2 is the name.
 	listLeadRE = regexp.MustCompile(`\b([a-z])\s+can\s+be\s+|\b(?:possible\s+)?values?\s+(?:of|for)\s+([a-z])\s+(?:are|is)\s+|\b([a-z])\s*\\in\s*\\\{\s*`)
 	// vetoRE in the sentence: supposed, excluded, corrected or asked.
-	vetoRE = regexp.MustCompile(`\b(?:if|suppose|assume|assuming|would|could|should|not|no|but|only|except|excluding|exclude|excluded|however|instead|check|test|try|whether|wrong|incorrect|mistake|otherwise|neither|nor|cannot|too|exceeds?|invalid|discard|reject)\b|\?|\\neq|≠`)
+	vetoRE = regexp.MustCompile(`\b(?:if|suppose|assume|assuming|would|could|should|not|no|but|only|except|excluding|exclude|excluded|however|instead|check|test|try|whether|wrong|incorrect|mistake|otherwise|neither|nor|cannot|too|exceeds?|exceeding|invalid|discard|reject|false|impossible|fails?|violates?|contradicts?|drop|dropped|remove|removed|eliminate|eliminated|rule|ruled|out|outside|beyond|larger|greater|above|over)\b|\?|\\neq|≠`)
 )
 
 // Read returns the refutations of step's values listed outside the range
