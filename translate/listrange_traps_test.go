@@ -24,7 +24,9 @@ var listRangeTraps = []trap{
 	// A value outside the range: refuted.
 	{family: "listrange wrong", steps: []string{`- \(m\) can be 0, 4, 8 or 12 (since \(0 \leq m \leq 9\)).`}, want: wantRefuted, claim: "0 ≤ 12 ≤ 9"},
 	{family: "listrange wrong", steps: []string{`The possible values of \(k\) are 0, 3 and 6, as \(1 \le k \le 8\).`}, want: wantRefuted, claim: "1 ≤ 0 ≤ 8"},
-	{family: "listrange wrong", steps: []string{`So \(j \in \{2, 4, 6, 8\}\) with \(2 < j < 9\).`}, want: wantRefuted, claim: "2 < 2 < 9"},
+	{family: "listrange wrong", steps: []string{`So \(j\) can be 2, 4, 6 or 8, with \(2 < j < 9\).`}, want: wantRefuted, claim: "2 < 2 < 9"},
+	// A set written with \in is not read.
+	{family: "listrange set", steps: []string{`So \(j \in \{2, 4, 6, 8\}\) with \(2 < j < 9\).`}, want: wantNotRefuted},
 }
 
 func TestListRangeTraps(t *testing.T) {

@@ -5,7 +5,7 @@
 // range are both asserted in one sentence, so a listed value outside the
 // range makes the sentence false whichever of the two is wrong. Only a
 // list in a form that states values of the name ("a can be …", "the
-// (possible) values of a are …", "a \in \{…\}") and a range with whole
+// (possible) values of a are …") and a range with whole
 // numbers at both ends ("0 \le a \le 8", "1 < a < 10") are read; values
 // inside the range are left alone (the list may still be wrong: that is
 // not read here). A sentence that supposes, excludes or corrects ("if",
@@ -32,7 +32,7 @@ var (
 	// rangeRE is "L ≤ a ≤ U" in mathtext.LowerPlain's text: whole numbers at both ends.
 	rangeRE = regexp.MustCompile(`(-?\d{1,9})\s*(\\leq?\b|\\le\b|≤|<)\s*([a-z])\s*(\\leq?\b|\\le\b|≤|<)\s*(-?\d{1,9})`)
 	// listLeadRE leads a list of values of a name: group 1 or 2 is the name.
-	listLeadRE = regexp.MustCompile(`\b([a-z])\s+can\s+be\s+|\b(?:possible\s+)?values?\s+(?:of|for)\s+([a-z])\s+(?:are|is)\s+|\b([a-z])\s*\\in\s*\\\{\s*`)
+	listLeadRE = regexp.MustCompile(`\b([a-z])\s+can\s+be\s+|\b(?:possible\s+)?values?\s+(?:of|for)\s+([a-z])\s+(?:are|is)\s+`)
 	// vetoRE in the sentence: supposed, excluded, corrected or asked.
 	vetoRE = regexp.MustCompile(`\b(?:if|suppose|assume|assuming|would|could|should|not|no|but|only|except|excluding|exclude|excluded|however|instead|check|test|try|whether|wrong|incorrect|mistake|otherwise|neither|nor|cannot|too|exceeds?|exceeding|invalid|discard|reject|false|impossible|fails?|violates?|contradicts?|drop|dropped|remove|removed|eliminate|eliminated|rule|ruled|out|outside|beyond|larger|greater|above|over)\b|\?|\\neq|≠`)
 )
@@ -40,7 +40,7 @@ var (
 // Read returns the refutations of step's values listed outside the range
 // their sentence states.
 func Read(step int, text, tactic string) []obligation.Obligation {
-	if len(text) > maxText || !mathtext.HasAny(text, "can be", "valu", `\in`) || !hasLE(text) {
+	if len(text) > maxText || !mathtext.HasAny(text, "can be", "valu") || !hasLE(text) {
 		return nil
 	}
 	low := mathtext.LowerPlain(text)
@@ -86,7 +86,7 @@ func sentence(step int, text, low string, s, e int, tactic string, out []obligat
 	}
 	for _, m := range listLeadRE.FindAllStringSubmatchIndex(sent, 4) {
 		name := ""
-		for g := 1; g <= 3; g++ {
+		for g := 1; g <= 2; g++ {
 			if m[2*g] >= 0 {
 				name = sent[m[2*g]:m[2*g+1]]
 			}

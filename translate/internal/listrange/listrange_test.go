@@ -32,7 +32,7 @@ func FuzzRead(f *testing.F) {
 	for _, s := range []string{
 		`- \(a\) can be 0, 3, 6, or 9 (since \(0 \leq a \leq 8\)).`,
 		`The possible values of k are 1, 2 and 30, as 1 < k < 8.`,
-		`j \in \{2, 4\} with 2 < j < 9`, "can be -", `\le`,
+		`j can be 2, 4 with 2 < j < 9`, "can be -", `\le`,
 	} {
 		f.Add(s)
 	}
