@@ -9,7 +9,9 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/leanprm/leanprm/translate/internal/arithfn"
 	"github.com/leanprm/leanprm/translate/internal/enumcount"
+	"github.com/leanprm/leanprm/translate/internal/listrange"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
 	"github.com/leanprm/leanprm/translate/internal/restate"
 	"github.com/leanprm/leanprm/translate/internal/roundword"
@@ -102,14 +104,20 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 			obls = append(obls, o) // a count stated with its enumeration (enumcount)
 		}
 	}
-	for _, o := range roundword.Read(i, prev, ss.text, t.opts.Tactic) {
-		if len(obls) < room && !taken(obls, o.Span) {
-			obls = append(obls, o) // a rounding stated in words (roundword)
-		}
-	}
-	for _, o := range append(restate.Read(i, ss.text, t.opts.Tactic), restate.ReadPercent(i, ss.text, pct, t.opts.Tactic)...) {
-		if len(obls) < room && !taken(obls, o.Span) {
-			obls = append(obls, o) // a value restated (restate)
+	// The readers of claims in words, in this order: a rounding stated in words (roundword), a
+	// value restated (restate), φ(N), d(N), σ(N) at a number (arithfn), values listed against
+	// the range stated with them (listrange).
+	for _, read := range [][]obligation.Obligation{
+		roundword.Read(i, prev, ss.text, t.opts.Tactic),
+		restate.Read(i, ss.text, t.opts.Tactic),
+		restate.ReadPercent(i, ss.text, pct, t.opts.Tactic),
+		arithfn.Read(i, prev, ss.text, t.opts.Tactic),
+		listrange.Read(i, ss.text, t.opts.Tactic),
+	} {
+		for _, o := range read {
+			if len(obls) < room && !taken(obls, o.Span) {
+				obls = append(obls, o)
+			}
 		}
 	}
 	return obls, skipped

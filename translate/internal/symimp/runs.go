@@ -1,6 +1,9 @@
 package symimp
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+)
 
 // Runs of equation lines in a step, paired run against run: a run of
 // equation lines (one "=" each, nothing but punctuation, "and", "or" or a
@@ -80,6 +83,14 @@ func (rs *Runs[T]) Last() *Run[T] {
 	return &rs.runs[n-1]
 }
 
+// recomputedVetoRE in the words leading to a run: its lines are supposed,
+// tried, checked, a case's or an alternative's.
+var recomputedVetoRE = regexp.MustCompile(`\bif\b|suppos|assum|\bwould\b|\bcould\b|\bwhen\b|\btry|\btest|\bcheck|\bverif|\bcase\b|wrong|incorrect|mistak|\bnot\b|instead|\bor\b|\bsystem\b|\bcondition`)
+
+// recomputedProse is a within-run pair's Prose: no words stand between
+// its lines.
+const recomputedProse = ""
+
 // Pair is a line A and the line B stated to follow from it, with the
 // words between their runs.
 type Pair[T any] struct {
@@ -95,6 +106,14 @@ const maxPairs = 12
 // the previous step (prev).
 func (rs *Runs[T]) Pairs(prev *Run[T]) []Pair[T] {
 	var out []Pair[T]
+	for _, r := range rs.runs {
+		// Within a run: a line restated with its right side computed (Recomputed).
+		for k := 0; k+1 < len(r.items) && len(out) < maxPairs; k++ {
+			if Recomputed(r.eqs[k], r.eqs[k+1]) && !recomputedVetoRE.MatchString(lastSentences(r.prose)) {
+				out = append(out, Pair[T]{A: r.items[k], B: r.items[k+1], Prose: recomputedProse})
+			}
+		}
+	}
 	for i, r := range rs.runs {
 		var before *Run[T]
 		switch {

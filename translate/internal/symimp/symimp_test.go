@@ -50,3 +50,22 @@ func TestProseOK(t *testing.T) {
 		assert.False(t, ProseOK(p, false), p)
 	}
 }
+
+// TestRecomputed: the second line restates the first with its right side
+// computed and its left side scaled by c ≠ 1; a true restatement, a right
+// side that is no computation, names that differ or a zero value are no
+// such pair. Cases written for this test.
+func TestRecomputed(t *testing.T) {
+	assert.True(t, Recomputed(line(t, "(uv + w) + (uw + v)", "3 + 8"), line(t, "2(uv + uw + v + w)", "11")))
+	assert.True(t, Recomputed(line(t, "(4p + 2q) + (2p + 4q)", "9 \\cdot 2"), line(t, "p + q", "18")))
+	for _, c := range [][4]string{
+		{"(uv + w) + (uw + v)", "3 + 8", "uv + uw + v + w", "11"},    // the same left side
+		{"uv + w", "11", "2uv + 2w", "11"},                           // a number, not a computation
+		{"(uv + w) + (uw + v)", "3 + 8", "2(uv + uw + v)", "11"},     // another name set
+		{"(uv + w) + (uw + v)", "3 - 3", "2(uv + uw + v + w)", "0"},  // zero: 2·0 = 0
+		{"(uv + w) + (uw + v)", "3 + 8", "2(uv + uw + v + w)", "12"}, // another value
+		{"x + x", "1 + 1", "x", "2"},                                 // one name
+	} {
+		assert.False(t, Recomputed(line(t, c[0], c[1]), line(t, c[2], c[3])), "%s = %s, %s = %s", c[0], c[1], c[2], c[3])
+	}
+}

@@ -199,21 +199,7 @@ func allowed(c claim) bool {
 
 // plain is text in lower case with the marks of math mode blanked, so
 // offsets stay those of the text ("\(30\)" reads as 30).
-func plain(text string) string {
-	b := []byte(text) // lower-cased byte by byte: the positions stay the text's, invalid UTF-8 too
-	for i := 0; i < len(b); i++ {
-		switch {
-		case b[i] >= 'A' && b[i] <= 'Z':
-			b[i] += 'a' - 'A'
-		case b[i] == '$':
-			b[i] = ' '
-		case b[i] == '\\' && i+1 < len(b) && strings.IndexByte("()[]", b[i+1]) >= 0:
-			b[i], b[i+1] = ' ', ' '
-			i++
-		}
-	}
-	return string(b)
-}
+func plain(text string) string { return mathtext.LowerPlain(text) }
 
 var monthNames = []string{"january", "february", "march", "april", "may", "june", "july", "august", "september",
 	"october", "november", "december"}
