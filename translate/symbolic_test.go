@@ -352,6 +352,7 @@ func FuzzSymbolicReader(f *testing.F) {
 		`\gcd(42, 56)`, `\operatorname{lcm}(4,6)`, `gcd(1,000, 5)`, `\lfloor \frac{7}{2} \rfloor`, `\left\lceil -7/2 \right\rceil`,
 		`3!5!`, `\frac{8!}{3!3!}`, `4!2`, `2!3!4!`, `\frac{(u/2 + u)}{3u}`,
 		`\log_2 8`, `\log_{\frac12} 4`, `\log_2 2^{10}`, `\log 100`, `\text{lcm}(x, 4)`, `\gcd(2,`, `\lfloor 3`,
+		`6C3`, `10P3 / 3!`, `0x4C2`, `3C7`, `99999999999C2`, `6C3x`,
 	} {
 		f.Add(s)
 	}
