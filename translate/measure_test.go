@@ -169,7 +169,8 @@ var investigated = map[string]string{
 	"math-164/4":          "a binomial coefficient reduced wrongly, twice (two false equalities whose errors cancel)",
 	"olympiadbench-529/0": "5!/2! rewritten as a quotient worth half the stated value",
 	"olympiadbench-451/1": "(x⁴ + 2·x²·(1/x²) + 1/x⁴) written equal to (x² + 1/x²)² - 2: the left side is the whole square, 2 more than the right",
-	"omnimath-805/5":      "a prime factorisation with a wrong exponent",
+	"omnimath-805/5":      "a prime factorisation with a wrong exponent (and a list of the divisors of 1404 that leaves out 27, 54, 108, 351)",
+	"omnimath-640/3":      "1024 listed among the divisors of 1536 = 2^9 · 3, which it does not divide (1536/1024 = 3/2)",
 	"omnimath-998/3":      "a product of two decimals miscomputed by about one",
 	// (y+1+x)(y-1-x) is y² - (x+1)², not (y+1)² - (x+1)²; the wrong
 	// difference of squares feeds the equation used afterwards.

@@ -75,11 +75,16 @@ func Read(step int, prev, text, tactic string) []obligation.Obligation {
 	// symbol before a bracket and the words that name it in the step or
 	// the one before (upper case is not read): plain searches first.
 	words := strings.Contains(text, "visors")
+	lists := words || strings.Contains(text, "actors")
 	sym := hasSymbol(text) && (names(text) || names(prev))
-	if !words && !sym {
+	if !lists && !sym {
 		return nil
 	}
 	low := mathtext.LowerPlain(text)
+	var out []obligation.Obligation
+	if lists {
+		out = divListClaims(step, text, low, tactic) // "the divisors of N are …" (divlist.go)
+	}
 	var claims []claim
 	if sym {
 		claims = symbolClaims(text, low, mathtext.LowerPlain(prev))
@@ -87,7 +92,6 @@ func Read(step int, prev, text, tactic string) []obligation.Obligation {
 	if words {
 		claims = append(claims, wordClaims(low)...)
 	}
-	var out []obligation.Obligation
 	for k, c := range claims {
 		if len(out) >= maxClaims || k >= 4*maxClaims {
 			break // each claim reads its sentence: a bounded number of them

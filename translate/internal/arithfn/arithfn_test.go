@@ -1,6 +1,7 @@
 package arithfn
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -66,6 +67,8 @@ func FuzzRead(f *testing.F) {
 		"Let d(n) be the number of divisors of n. Then d(24) = 8, and 360 has 24 divisors.",
 		"The sum of the divisors of 28 is 56, σ(6) = 12 is the sum of divisors.",
 		"d(d(d(", "totient φ(", "number of divisors of 99999999999 is 1",
+		`The divisors of 1998 are: \[ 1, 2, 3, 6, 9, 18, 27, 37 \] Sum`, "The prime factors of 60 are 2, 3 and 5.",
+		"the factors of 12 are 2, 2 and 3; the proper divisors of 6 are 1, 2, 3, 6",
 	} {
 		f.Add("", s)
 	}
@@ -79,4 +82,43 @@ func FuzzRead(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestDivisorListsAgainstBruteForce: for every N up to 1500, the list of
+// all its divisors (with or without 1 and N) and of its prime factors is
+// never refuted, and the same list with one divisor strictly between 1
+// and N left out, or with a non-divisor added, is.
+func TestDivisorListsAgainstBruteForce(t *testing.T) {
+	join := func(xs []int64) string { return strings.Trim(strings.Join(strings.Fields(fmt.Sprint(xs)), ", "), "[]") }
+	refuted := func(text string) bool { return len(Read(0, "", text, "decide")) > 0 }
+	for n := int64(2); n <= 1500; n++ {
+		var divs, primes []int64
+		for d := int64(1); d <= n; d++ {
+			if n%d == 0 {
+				divs = append(divs, d)
+				if d > 1 && smallestFactor(d) == d {
+					primes = append(primes, d)
+				}
+			}
+		}
+		if refuted(fmt.Sprintf("The divisors of %d are %s.", n, join(divs))) ||
+			len(divs) > 2 && refuted(fmt.Sprintf("The divisors of %d are %s.", n, join(divs[:len(divs)-1]))) ||
+			len(primes) > 1 && refuted(fmt.Sprintf("The prime factors of %d are %s.", n, join(primes))) {
+			t.Fatalf("a right list of %d refuted", n)
+		}
+		if len(divs) > 3 {
+			mid := append(append([]int64{}, divs[:1]...), divs[2:]...) // divs[1] left out
+			if !refuted(fmt.Sprintf("The divisors of %d are %s.", n, join(mid))) {
+				t.Fatalf("the divisors of %d without %d not refuted", n, divs[1])
+			}
+		}
+		for x := int64(2); x < n; x++ {
+			if n%x != 0 {
+				if !refuted(fmt.Sprintf("The factors of %d are %d and %d.", n, divs[len(divs)-1], x)) {
+					t.Fatalf("%d listed as a factor of %d not refuted", x, n)
+				}
+				break
+			}
+		}
+	}
 }
