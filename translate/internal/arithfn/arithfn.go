@@ -9,7 +9,8 @@
 // divisors of n"); a symbol the chain never names keeps its other
 // meanings (an angle φ, a distance d). Only asserted claims are decided:
 // a sentence that supposes, tests, wants or denies leaves its claims alone.
-// Values are exact: N is factored by trial division, N ≤ 10^10.
+// Values are exact: N is factored by trial division, N ≤ 10^10. Lists of
+// divisors stated in words are read too (divlist.go).
 package arithfn
 
 import (
