@@ -97,7 +97,7 @@ func Const(c *big.Rat) Poly {
 	if c.Sign() == 0 {
 		return Poly{}
 	}
-	return Poly{ts: []term{{coef: new(big.Rat).Set(c)}}}
+	return Poly{ts: []term{{coef: copyQ(c)}}}
 }
 
 // Int returns the constant polynomial n.
@@ -121,7 +121,7 @@ func normalize(ts []term) Poly {
 		if ts[0].coef.Sign() == 0 {
 			return Poly{}
 		}
-		return Poly{ts: []term{{coef: new(big.Rat).Set(ts[0].coef), fs: ts[0].fs}}}
+		return Poly{ts: []term{{coef: copyQ(ts[0].coef), fs: ts[0].fs}}}
 	}
 	return mergeTerms(ts, len(ts) > fewTerms)
 }
@@ -148,10 +148,10 @@ func mergeTerms(ts []term, byKey bool) Poly {
 			i = slices.IndexFunc(out, func(o term) bool { return slices.Equal(o.fs, t.fs) })
 		}
 		if i >= 0 {
-			out[i].coef.Add(out[i].coef, t.coef)
+			addToQ(out[i].coef, t.coef)
 			continue
 		}
-		out = append(out, term{coef: new(big.Rat).Set(t.coef), fs: t.fs})
+		out = append(out, term{coef: copyQ(t.coef), fs: t.fs})
 	}
 	kept := out[:0]
 	for _, t := range out {
@@ -180,13 +180,18 @@ func mergeTerms(ts []term, byKey bool) Poly {
 // order of the factors is kept). Pow has checked the degree.
 func (t term) pow(n uint) Poly {
 	e := new(big.Int).SetUint64(uint64(n))
-	num := new(big.Int).Exp(t.coef.Num(), e, nil)
-	den := new(big.Int).Exp(t.coef.Denom(), e, nil)
+	coef := new(big.Rat)
+	if t.coef.IsInt() {
+		coef.Num().Exp(t.coef.Num(), e, nil)
+	} else {
+		num := new(big.Int).Exp(t.coef.Num(), e, nil)
+		coef.SetFrac(num, new(big.Int).Exp(t.coef.Denom(), e, nil))
+	}
 	fs := make([]factor, len(t.fs))
 	for i, f := range t.fs {
 		fs[i] = factor{v: f.v, e: f.e * n}
 	}
-	return Poly{ts: []term{{coef: new(big.Rat).SetFrac(num, den), fs: fs}}}
+	return Poly{ts: []term{{coef: coef, fs: fs}}}
 }
 
 // mulFactors multiplies two canonical monomials.
@@ -235,7 +240,7 @@ func (p Poly) Mul(q Poly) Poly {
 	ts := make([]term, 0, len(p.ts)*len(q.ts))
 	for _, a := range p.ts {
 		for _, b := range q.ts {
-			ts = append(ts, term{coef: new(big.Rat).Mul(a.coef, b.coef), fs: mulFactors(a.fs, b.fs)})
+			ts = append(ts, term{coef: mulQ(a.coef, b.coef), fs: mulFactors(a.fs, b.fs)})
 		}
 	}
 	return normalize(ts)
