@@ -240,7 +240,7 @@ func (p Poly) Mul(q Poly) Poly {
 	ts := make([]term, 0, len(p.ts)*len(q.ts))
 	for _, a := range p.ts {
 		for _, b := range q.ts {
-			ts = append(ts, term{coef: mulQ(a.coef, b.coef), fs: mulFactors(a.fs, b.fs)})
+			ts = append(ts, term{coef: MulQ(a.coef, b.coef), fs: mulFactors(a.fs, b.fs)})
 		}
 	}
 	return normalize(ts)
@@ -293,7 +293,7 @@ func (p Poly) Equal(q Poly) bool {
 	}
 	for i := range p.ts {
 		a, b := p.ts[i], q.ts[i]
-		if a.coef.Cmp(b.coef) != 0 || len(a.fs) != len(b.fs) {
+		if CmpQ(a.coef, b.coef) != 0 || len(a.fs) != len(b.fs) {
 			return false
 		}
 		for j := range a.fs {

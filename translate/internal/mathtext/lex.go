@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/leanprm/leanprm/translate/algebra"
 )
 
 // The lexer turns a step into tokens. It knows three things a reader of
@@ -387,7 +389,7 @@ func (l *lexer) number(i int, currency bool) int {
 		l.poison(start, j, bad)
 		return j
 	}
-	v, ok := new(big.Rat).SetString(canon)
+	v, ok := algebra.ParseQ(canon)
 	if !ok {
 		l.poison(start, j, "unreadable number")
 		return j
