@@ -101,11 +101,16 @@ func Const(c *big.Rat) Poly {
 }
 
 // Int returns the constant polynomial n.
-func Int(n int64) Poly { return Const(big.NewRat(n, 1)) }
+func Int(n int64) Poly {
+	if n == 0 {
+		return Poly{}
+	}
+	return Poly{ts: []term{{coef: intQ(n)}}}
+}
 
 // Var returns the polynomial consisting of the variable name.
 func Var(name string) Poly {
-	return Poly{ts: []term{{coef: big.NewRat(1, 1), fs: []factor{{v: name, e: 1}}}}}
+	return Poly{ts: []term{{coef: intQ(1), fs: []factor{{v: name, e: 1}}}}}
 }
 
 // fewTerms is the most terms normalize merges by comparing factors rather
@@ -121,7 +126,7 @@ func normalize(ts []term) Poly {
 		if ts[0].coef.Sign() == 0 {
 			return Poly{}
 		}
-		return Poly{ts: []term{{coef: copyQ(ts[0].coef), fs: ts[0].fs}}}
+		return Poly{ts: []term{{coef: ts[0].coef, fs: ts[0].fs}}}
 	}
 	return mergeTerms(ts, len(ts) > fewTerms)
 }
@@ -148,10 +153,11 @@ func mergeTerms(ts []term, byKey bool) Poly {
 			i = slices.IndexFunc(out, func(o term) bool { return slices.Equal(o.fs, t.fs) })
 		}
 		if i >= 0 {
-			addToQ(out[i].coef, t.coef)
+			// a new number: the terms' coefficients are shared, never changed
+			out[i].coef = AddQ(out[i].coef, t.coef)
 			continue
 		}
-		out = append(out, term{coef: copyQ(t.coef), fs: t.fs})
+		out = append(out, t)
 	}
 	kept := out[:0]
 	for _, t := range out {
@@ -227,7 +233,7 @@ func (p Poly) Add(q Poly) Poly {
 func (p Poly) Neg() Poly {
 	ts := make([]term, len(p.ts))
 	for i, t := range p.ts {
-		ts[i] = term{coef: new(big.Rat).Neg(t.coef), fs: t.fs}
+		ts[i] = term{coef: negQ(t.coef), fs: t.fs}
 	}
 	return Poly{ts: ts}
 }

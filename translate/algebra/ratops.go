@@ -23,6 +23,23 @@ func copyQ(x *big.Rat) *big.Rat {
 	return z.Set(x)
 }
 
+// intQ returns n as a new big.Rat.
+func intQ(n int64) *big.Rat {
+	z := new(big.Rat)
+	z.Num().SetInt64(n)
+	return z
+}
+
+// negQ returns −x.
+func negQ(x *big.Rat) *big.Rat {
+	z := new(big.Rat)
+	if x.IsInt() {
+		z.Num().Neg(x.Num())
+		return z
+	}
+	return z.Neg(x)
+}
+
 // MulQ returns x·y.
 func MulQ(x, y *big.Rat) *big.Rat {
 	z := new(big.Rat)

@@ -79,3 +79,24 @@ func FuzzParseQ(f *testing.F) {
 		}
 	})
 }
+
+// Sums and products share their operands' coefficients (normalize no longer copies them):
+// no operation may change an operand through a shared coefficient.
+func TestPolyOperationsLeaveOperandsAlone(t *testing.T) {
+	x, y := Var("x"), Var("y")
+	p := x.Add(Int(2)).Add(Const(big.NewRat(1, 3)).Mul(y))
+	q := Int(5).Sub(x)
+	ps, qs := p.String(), q.String()
+	sum := p.Add(p).Add(q).Add(p)
+	prod := p.Mul(q).Mul(p)
+	sq, err := p.Pow(2)
+	require.NoError(t, err)
+	neg := p.Neg().Add(p)
+	assert.True(t, neg.IsZero())
+	assert.Equal(t, ps, p.String())
+	assert.Equal(t, qs, q.String())
+	assert.Equal(t, "2*x + y + 11", sum.String())
+	assert.True(t, prod.Equal(p.Mul(p).Mul(q)))
+	assert.True(t, sq.Equal(p.Mul(p)))
+	assert.Equal(t, ps, p.String())
+}
