@@ -97,15 +97,20 @@ func Const(c *big.Rat) Poly {
 	if c.Sign() == 0 {
 		return Poly{}
 	}
-	return Poly{ts: []term{{coef: new(big.Rat).Set(c)}}}
+	return Poly{ts: []term{{coef: copyQ(c)}}}
 }
 
 // Int returns the constant polynomial n.
-func Int(n int64) Poly { return Const(big.NewRat(n, 1)) }
+func Int(n int64) Poly {
+	if n == 0 {
+		return Poly{}
+	}
+	return Poly{ts: []term{{coef: intQ(n)}}}
+}
 
 // Var returns the polynomial consisting of the variable name.
 func Var(name string) Poly {
-	return Poly{ts: []term{{coef: big.NewRat(1, 1), fs: []factor{{v: name, e: 1}}}}}
+	return Poly{ts: []term{{coef: intQ(1), fs: []factor{{v: name, e: 1}}}}}
 }
 
 // fewTerms is the most terms normalize merges by comparing factors rather
@@ -121,7 +126,7 @@ func normalize(ts []term) Poly {
 		if ts[0].coef.Sign() == 0 {
 			return Poly{}
 		}
-		return Poly{ts: []term{{coef: new(big.Rat).Set(ts[0].coef), fs: ts[0].fs}}}
+		return Poly{ts: []term{{coef: ts[0].coef, fs: ts[0].fs}}}
 	}
 	return mergeTerms(ts, len(ts) > fewTerms)
 }
@@ -148,10 +153,11 @@ func mergeTerms(ts []term, byKey bool) Poly {
 			i = slices.IndexFunc(out, func(o term) bool { return slices.Equal(o.fs, t.fs) })
 		}
 		if i >= 0 {
-			out[i].coef.Add(out[i].coef, t.coef)
+			// a new number: the terms' coefficients are shared, never changed
+			out[i].coef = AddQ(out[i].coef, t.coef)
 			continue
 		}
-		out = append(out, term{coef: new(big.Rat).Set(t.coef), fs: t.fs})
+		out = append(out, t)
 	}
 	kept := out[:0]
 	for _, t := range out {
@@ -180,13 +186,18 @@ func mergeTerms(ts []term, byKey bool) Poly {
 // order of the factors is kept). Pow has checked the degree.
 func (t term) pow(n uint) Poly {
 	e := new(big.Int).SetUint64(uint64(n))
-	num := new(big.Int).Exp(t.coef.Num(), e, nil)
-	den := new(big.Int).Exp(t.coef.Denom(), e, nil)
+	coef := new(big.Rat)
+	if t.coef.IsInt() {
+		coef.Num().Exp(t.coef.Num(), e, nil)
+	} else {
+		num := new(big.Int).Exp(t.coef.Num(), e, nil)
+		coef.SetFrac(num, new(big.Int).Exp(t.coef.Denom(), e, nil))
+	}
 	fs := make([]factor, len(t.fs))
 	for i, f := range t.fs {
 		fs[i] = factor{v: f.v, e: f.e * n}
 	}
-	return Poly{ts: []term{{coef: new(big.Rat).SetFrac(num, den), fs: fs}}}
+	return Poly{ts: []term{{coef: coef, fs: fs}}}
 }
 
 // mulFactors multiplies two canonical monomials.
@@ -222,7 +233,7 @@ func (p Poly) Add(q Poly) Poly {
 func (p Poly) Neg() Poly {
 	ts := make([]term, len(p.ts))
 	for i, t := range p.ts {
-		ts[i] = term{coef: new(big.Rat).Neg(t.coef), fs: t.fs}
+		ts[i] = term{coef: negQ(t.coef), fs: t.fs}
 	}
 	return Poly{ts: ts}
 }
@@ -235,7 +246,7 @@ func (p Poly) Mul(q Poly) Poly {
 	ts := make([]term, 0, len(p.ts)*len(q.ts))
 	for _, a := range p.ts {
 		for _, b := range q.ts {
-			ts = append(ts, term{coef: new(big.Rat).Mul(a.coef, b.coef), fs: mulFactors(a.fs, b.fs)})
+			ts = append(ts, term{coef: MulQ(a.coef, b.coef), fs: mulFactors(a.fs, b.fs)})
 		}
 	}
 	return normalize(ts)
@@ -288,7 +299,7 @@ func (p Poly) Equal(q Poly) bool {
 	}
 	for i := range p.ts {
 		a, b := p.ts[i], q.ts[i]
-		if a.coef.Cmp(b.coef) != 0 || len(a.fs) != len(b.fs) {
+		if CmpQ(a.coef, b.coef) != 0 || len(a.fs) != len(b.fs) {
 			return false
 		}
 		for j := range a.fs {

@@ -12,8 +12,11 @@ type Rat struct {
 	num, den Poly
 }
 
+// polyOne is the denominator 1 of FromPoly, one value for all (a Poly is never changed).
+var polyOne = Int(1)
+
 // FromPoly returns p/1.
-func FromPoly(p Poly) Rat { return Rat{num: p, den: Int(1)} }
+func FromPoly(p Poly) Rat { return Rat{num: p, den: polyOne} }
 
 // NewRat returns num/den, or ErrDivByZero when den is the zero polynomial.
 func NewRat(num, den Poly) (Rat, error) {
@@ -29,7 +32,7 @@ func (r Rat) Num() Poly { return r.num }
 // Den returns the denominator (1 for the zero value of Rat).
 func (r Rat) Den() Poly {
 	if r.den.IsZero() {
-		return Int(1)
+		return polyOne
 	}
 	return r.den
 }

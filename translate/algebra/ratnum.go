@@ -28,6 +28,12 @@ func Pow10(e int) *big.Rat {
 // PowNat returns x^e for e ≥ 0 (x^0 = 1, 0^0 included: a caller that means otherwise checks
 // first).
 func PowNat(x *big.Rat, e int) *big.Rat {
+	if x.IsInt() {
+		// the denominator 1 to any power is 1 (MulQ's shortcut)
+		z := new(big.Rat)
+		z.Num().Exp(x.Num(), big.NewInt(int64(e)), nil)
+		return z
+	}
 	n := new(big.Int).Exp(x.Num(), big.NewInt(int64(e)), nil)
 	d := new(big.Int).Exp(x.Denom(), big.NewInt(int64(e)), nil)
 	return new(big.Rat).SetFrac(n, d)

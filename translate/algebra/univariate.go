@@ -25,7 +25,7 @@ func (p Poly) Coeffs(v string) ([]*big.Rat, error) {
 			}
 			e = f.e
 		}
-		c[e].Add(c[e], t.coef)
+		addToQ(c[e], t.coef)
 	}
 	return c, nil
 }
@@ -152,8 +152,12 @@ func RationalRoots(p Poly, v string, maxCandidates int) ([]*big.Rat, error) {
 func hornerZero(c []*big.Int, x *big.Rat) bool {
 	acc := new(big.Rat)
 	for i := len(c) - 1; i >= 0; i-- {
-		acc.Mul(acc, x)
-		acc.Add(acc, new(big.Rat).SetInt(c[i]))
+		acc = MulQ(acc, x)
+		if acc.IsInt() {
+			acc.Num().Add(acc.Num(), c[i])
+		} else {
+			acc.Add(acc, new(big.Rat).SetInt(c[i]))
+		}
 	}
 	return acc.Sign() == 0
 }

@@ -156,21 +156,26 @@ func (env *EvalEnv) Eval(n Node) (Value, error) {
 		if err != nil {
 			return Value{}, err
 		}
-		out := Value{new(big.Rat), new(big.Rat), a.Inf || b.Inf}
+		// (algebra's MulQ, AddQ, SubQ: big.Rat's values, integers without a gcd)
+		out := Value{Inf: a.Inf || b.Inf}
 		switch n.Op {
 		case '+':
-			out.V.Add(a.V, b.V)
-			out.R.Add(a.R, b.R)
+			out.V, out.R = algebra.AddQ(a.V, b.V), algebra.AddQ(a.R, b.R)
 		case '-':
-			out.V.Sub(a.V, b.V)
-			out.R.Add(a.R, b.R)
+			out.V, out.R = algebra.SubQ(a.V, b.V), algebra.AddQ(a.R, b.R)
 		case '*':
-			out.V.Mul(a.V, b.V)
-			// |a|rb + |b|ra + ra rb
-			t := new(big.Rat).Mul(ratAbs(a.V), b.R)
-			out.R.Add(t, new(big.Rat).Mul(ratAbs(b.V), a.R))
-			out.R.Add(out.R, new(big.Rat).Mul(a.R, b.R))
-		case '/':
+			out.V, out.R = algebra.MulQ(a.V, b.V), new(big.Rat)
+			if a.R.Sign() != 0 || b.R.Sign() != 0 {
+				// |a|rb + |b|ra + ra rb
+				t := new(big.Rat).Mul(ratAbs(a.V), b.R)
+				out.R.Add(t, new(big.Rat).Mul(ratAbs(b.V), a.R))
+				out.R.Add(out.R, new(big.Rat).Mul(a.R, b.R))
+			}
+		default: // '/'
+			out.V, out.R = new(big.Rat), new(big.Rat)
+			if n.Op != '/' {
+				break
+			}
 			if b.V.Sign() == 0 {
 				return Value{}, ErrDivZero
 			}

@@ -2,6 +2,8 @@ package dialect
 
 import (
 	"math/big"
+
+	"github.com/leanprm/leanprm/translate/algebra"
 	"strconv"
 	"strings"
 )
@@ -169,7 +171,7 @@ func (a *ratArith) lit(s string) (*big.Rat, bool) {
 	if !a.eval {
 		return new(big.Rat), true
 	}
-	v, _ := new(big.Rat).SetString(s)
+	v, _ := algebra.ParseQ(s)
 	return v, true
 }
 
@@ -186,15 +188,15 @@ func (a *ratArith) neg(x *big.Rat) *big.Rat {
 }
 
 func (a *ratArith) add(x, y *big.Rat) *big.Rat {
-	return a.val(func() *big.Rat { return new(big.Rat).Add(x, y) })
+	return a.val(func() *big.Rat { return algebra.AddQ(x, y) })
 }
 
 func (a *ratArith) sub(x, y *big.Rat) *big.Rat {
-	return a.val(func() *big.Rat { return new(big.Rat).Sub(x, y) })
+	return a.val(func() *big.Rat { return algebra.SubQ(x, y) })
 }
 
 func (a *ratArith) mul(x, y *big.Rat) *big.Rat {
-	return a.val(func() *big.Rat { return new(big.Rat).Mul(x, y) })
+	return a.val(func() *big.Rat { return algebra.MulQ(x, y) })
 }
 
 func (a *ratArith) quo(x, y *big.Rat) *big.Rat {

@@ -183,9 +183,12 @@ func lit(x *big.Rat) string {
 	return "((" + x.Num().String() + " : Rat) / (" + x.Denom().String() + " : Rat))"
 }
 
+// thousandsSeps are the thousands separators parse drops.
+var thousandsSeps = strings.NewReplacer("{,}", "", ",", "")
+
 // parse reads a number as written, thousands separators dropped.
 func parse(s string) (*big.Rat, bool) {
-	s = strings.NewReplacer("{,}", "", ",", "").Replace(s)
+	s = thousandsSeps.Replace(s)
 	return new(big.Rat).SetString(s)
 }
 

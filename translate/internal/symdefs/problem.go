@@ -126,12 +126,15 @@ func problemDefBody(s string, i int, name, param string, defs map[string]*symexp
 	return &symexpr.Def{Param: param, Body: e, Step: -1}, false
 }
 
+// piecewiseMarkup is the markup piecewiseAfter reads as spaces.
+var piecewiseMarkup = strings.NewReplacer("$", " ", `\text{`, " ", `\mbox{`, " ", `\quad`, " ", `\)`, " ", `\]`, " ", "}", " ", ",", " ", "&", " ")
+
 // piecewiseAfter reports a condition right after a body: the body holds
 // for some arguments only ("x + 1 if x < 0", "\text{ for } x \ge 1"),
 // whereas "for all x" keeps it whole.
 func piecewiseAfter(rest string) bool {
 	rest = rest[:min(len(rest), 64)]
-	rest = strings.NewReplacer("$", " ", `\text{`, " ", `\mbox{`, " ", `\quad`, " ", `\)`, " ", `\]`, " ", "}", " ", ",", " ", "&", " ").Replace(rest)
+	rest = piecewiseMarkup.Replace(rest)
 	f := strings.Fields(strings.ToLower(rest))
 	if len(f) == 0 {
 		return false

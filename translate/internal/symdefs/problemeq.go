@@ -48,10 +48,13 @@ func readProblemConds(s string) []problemCond {
 	return out
 }
 
+// condSeparators are the separators of a list of conditions, made ",".
+var condSeparators = strings.NewReplacer(`{,}`, "", `\,`, " ", `\!`, "", `\;`, " ", `\qquad`, ",", `\quad`, ",",
+	`\text{ and }`, ",", `\text{and}`, ",", ";", ",")
+
 // condPieces cuts one formula at the separators of a list of conditions.
 func condPieces(f string) []string {
-	f = strings.NewReplacer(`{,}`, "", `\,`, " ", `\!`, "", `\;`, " ", `\qquad`, ",", `\quad`, ",",
-		`\text{ and }`, ",", `\text{and}`, ",", ";", ",").Replace(f)
+	f = condSeparators.Replace(f)
 	pieces := strings.Split(f, ",")
 	for i, p := range pieces {
 		pieces[i] = strings.TrimRight(strings.TrimSpace(p), ".")

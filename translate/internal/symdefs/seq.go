@@ -256,7 +256,7 @@ func seqRuleBody(s string, i int, name, param string) (*symexpr.Expr, int, bool)
 		}
 	}
 	from := minInt
-	tail := strings.NewReplacer("$", " ", `\(`, " ", `\)`, " ").Replace(s[end:min(len(s), end+80)])
+	tail := seqTailMarkup.Replace(s[end:min(len(s), end+80)])
 	if m := fromRE.FindStringSubmatch(tail); m != nil {
 		if m[1] != param {
 			return nil, 0, false // a range of another name: unclear
@@ -355,3 +355,6 @@ func BareTermDefs(raw string, defs map[string]*symexpr.Def) map[string]*symexpr.
 	}
 	return out
 }
+
+// seqTailMarkup is the math markup read as spaces after a sequence's formula.
+var seqTailMarkup = strings.NewReplacer("$", " ", `\(`, " ", `\)`, " ")

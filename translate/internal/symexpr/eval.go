@@ -136,9 +136,9 @@ func (at pointNumbers) name(n string) (*big.Rat, error) {
 }
 
 func (pointNumbers) neg(x *big.Rat) *big.Rat    { return new(big.Rat).Neg(x) }
-func (pointNumbers) add(x, y *big.Rat) *big.Rat { return new(big.Rat).Add(x, y) }
-func (pointNumbers) sub(x, y *big.Rat) *big.Rat { return new(big.Rat).Sub(x, y) }
-func (pointNumbers) mul(x, y *big.Rat) *big.Rat { return new(big.Rat).Mul(x, y) }
+func (pointNumbers) add(x, y *big.Rat) *big.Rat { return algebra.AddQ(x, y) }
+func (pointNumbers) sub(x, y *big.Rat) *big.Rat { return algebra.SubQ(x, y) }
+func (pointNumbers) mul(x, y *big.Rat) *big.Rat { return algebra.MulQ(x, y) }
 
 func (pointNumbers) div(x, y *big.Rat) (*big.Rat, error) {
 	if y.Sign() == 0 {

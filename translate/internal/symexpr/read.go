@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/leanprm/leanprm/translate/algebra"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
 )
 
@@ -554,7 +555,7 @@ func (r *sreader) number() *Expr {
 	if j-r.i > symMaxDigits {
 		r.fail("too many digits")
 	}
-	v, _ := new(big.Rat).SetString(r.s[r.i:j])
+	v, _ := algebra.ParseQ(r.s[r.i:j])
 	r.i = j
 	if e := r.gluedCount(start, v); e != nil {
 		return e

@@ -181,13 +181,16 @@ var listLeadRE = regexp.MustCompile(`^\W*and\b`)
 // symbolic reader's mark).
 const listMark = " listsep "
 
+// listSeps are the separators of a list, made spaces.
+var listSeps = strings.NewReplacer(listMark, " ", ",", " ", ";", " ")
+
 // andOpRE is "and" before an operation word.
 var andOpRE = regexp.MustCompile(`\band (simplif|combin|expand|collect|rearrang|rewrit)`)
 
 // ListJoin reports words between two equation lines that join them into
 // one list: nothing but punctuation, "and", "or", or a comma.
 func ListJoin(prose string) bool {
-	for _, f := range strings.Fields(strings.NewReplacer(listMark, " ", ",", " ", ";", " ").Replace(prose)) {
+	for _, f := range strings.Fields(listSeps.Replace(prose)) {
 		switch strings.Trim(f, ".:$\\[]()") {
 		case "", "and", "or":
 		default:

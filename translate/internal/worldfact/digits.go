@@ -111,10 +111,13 @@ func otherBase(low string) bool {
 // maxDigitsOf bounds the value of a power read (its decimal digits).
 const maxDigitsOf = 2000
 
+// numeralSpacing is what bigNumeral drops: spaces and braces.
+var numeralSpacing = strings.NewReplacer(" ", "", "\t", "", "\n", "", "{", "", "}", "")
+
 // bigNumeral reads "1002001" or "2^{12}"; a power whose value would pass
 // maxDigitsOf digits is not read.
 func bigNumeral(s string) (*big.Int, bool) {
-	s = strings.NewReplacer(" ", "", "\t", "", "\n", "", "{", "", "}", "").Replace(s)
+	s = numeralSpacing.Replace(s)
 	base, exp, isPow := strings.Cut(s, "^")
 	b, ok := new(big.Int).SetString(base, 10)
 	if !ok {

@@ -1,0 +1,112 @@
+package algebra
+
+import (
+	"math/big"
+	"strconv"
+)
+
+// Rational arithmetic with a shortcut for integers. big.Rat normalises every product and
+// sum by a gcd of numerator and denominator, even when both operands are integers (its
+// denominator 1 is stored as a word, so the gcd runs and allocates), and Cmp scales both
+// numerators by the other's denominator. These helpers compute an integer result on the
+// numerators alone and leave the denominator at its zero value, which big.Rat reads as 1:
+// the value is the one big.Rat computes. Each returns a new big.Rat and changes no argument
+// (addToQ excepted).
+
+// copyQ returns a new big.Rat equal to x.
+func copyQ(x *big.Rat) *big.Rat {
+	z := new(big.Rat)
+	if x.IsInt() {
+		z.Num().Set(x.Num())
+		return z
+	}
+	return z.Set(x)
+}
+
+// intQ returns n as a new big.Rat.
+func intQ(n int64) *big.Rat {
+	z := new(big.Rat)
+	z.Num().SetInt64(n)
+	return z
+}
+
+// negQ returns −x.
+func negQ(x *big.Rat) *big.Rat {
+	z := new(big.Rat)
+	if x.IsInt() {
+		z.Num().Neg(x.Num())
+		return z
+	}
+	return z.Neg(x)
+}
+
+// MulQ returns x·y.
+func MulQ(x, y *big.Rat) *big.Rat {
+	z := new(big.Rat)
+	if x.IsInt() && y.IsInt() {
+		z.Num().Mul(x.Num(), y.Num())
+		return z
+	}
+	return z.Mul(x, y)
+}
+
+// AddQ returns x + y.
+func AddQ(x, y *big.Rat) *big.Rat {
+	z := new(big.Rat)
+	if x.IsInt() && y.IsInt() {
+		z.Num().Add(x.Num(), y.Num())
+		return z
+	}
+	return z.Add(x, y)
+}
+
+// SubQ returns x − y.
+func SubQ(x, y *big.Rat) *big.Rat {
+	z := new(big.Rat)
+	if x.IsInt() && y.IsInt() {
+		z.Num().Sub(x.Num(), y.Num())
+		return z
+	}
+	return z.Sub(x, y)
+}
+
+// CmpQ is x.Cmp(y).
+func CmpQ(x, y *big.Rat) int {
+	if x.IsInt() && y.IsInt() {
+		return x.Num().Cmp(y.Num())
+	}
+	return x.Cmp(y)
+}
+
+// ParseQ is new(big.Rat).SetString(s): a string of at most 18 ASCII digits is read as an
+// int64 (the same value, without SetString's reader and gcd).
+func ParseQ(s string) (*big.Rat, bool) {
+	if len(s) > 0 && len(s) <= 18 {
+		digits := true
+		for i := 0; i < len(s); i++ {
+			if s[i] < '0' || s[i] > '9' {
+				digits = false
+				break
+			}
+		}
+		if digits {
+			n, err := strconv.ParseInt(s, 10, 64)
+			if err == nil {
+				z := new(big.Rat)
+				z.Num().SetInt64(n)
+				return z, true
+			}
+		}
+	}
+	return new(big.Rat).SetString(s)
+}
+
+// addToQ sets z to z + x.
+func addToQ(z, x *big.Rat) {
+	if z.IsInt() && x.IsInt() {
+		// z's denominator is 1 already
+		z.Num().Add(z.Num(), x.Num())
+		return
+	}
+	z.Add(z, x)
+}
