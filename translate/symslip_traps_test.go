@@ -35,6 +35,23 @@ var symslipTraps = []trap{
 	{family: "product alone", steps: []string{`Let \(a = 0\).`, `\((a+b)^2 = a^2 + 3ab + b^2\)`}, step: 1, want: wantNotRefuted},
 }
 
+// termwiseTraps: an expression written alone, then each of its terms computed ("Calculating
+// each term:", docs/TRANSLATE.md, "Products written out in several names"). The rewriting is
+// decided as an identity whatever the words before the first expression call it, but only
+// when both expressions have as many terms; a sum collected on the way, a single term and a
+// value put in are left alone. The wording is ours.
+var termwiseTraps = []trap{
+	{family: "termwise true", steps: []string{"The coefficient of \\( x \\) is:\n\\[ (-2k)(k) + (-2k)(-k) + (k)(3k) \\]\nCalculating each term:\n\\[ -2k^2 + 2k^2 + 3k^2 \\]"}, want: wantVerified},
+	{family: "termwise true", steps: []string{"The sum is \\[ (2a)(b) + (3a)(2b) \\] Simplify each term: \\[ 2ab + 6ab \\]"}, want: wantVerified},
+	{family: "termwise wrong", steps: []string{"The coefficient of \\( x \\) is:\n\\[ (-2k)(k) + (-2k)(-k) + (k)(3k) \\]\nCalculating each term:\n\\[ -2k^2 - 2k^2 + 3k^2 \\]"}, want: wantRefuted, claim: "-(2 * k^2) - 2 * k^2 + 3 * k^2"},
+	{family: "termwise wrong", steps: []string{"The sum is \\[ (2a)(b) + (3a)(2b) \\] Evaluating every term, we get \\[ 2ab + 5ab \\]"}, want: wantRefuted, claim: "2 * a * b + 5 * a * b"},
+	{family: "termwise alone", steps: []string{"The sum is \\[ (2a)(b) + (3a)(2b) \\] Simplify each term: \\[ 7ab \\]"}, want: wantNotRefuted},
+	{family: "termwise alone", steps: []string{"The sum is \\[ (2a)(b) + (3a)(2b) \\] Simplify each term: \\[ 9ab \\]"}, want: wantNotRefuted},
+	{family: "termwise alone", steps: []string{"The sum is \\[ (2a)(b) + (3a)(2b) \\] Calculating each term for a = 1: \\[ 2b + 5b \\]"}, want: wantNotRefuted},
+	{family: "termwise alone", steps: []string{"The first term is \\[ (2a)(b) \\] Calculating each term: \\[ 2ab + 6ab \\]"}, want: wantNotRefuted},
+}
+
 func TestSymslipTraps(t *testing.T) {
+	runTraps(t, "termwise", termwiseTraps, nil)
 	runTraps(t, "symslip", symslipTraps, nil)
 }
