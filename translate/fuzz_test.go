@@ -28,6 +28,7 @@ func FuzzTranslate(f *testing.F) {
 		"1,234,567 + 1.2e3 = 1235767; .5 × 4 = 2; 0.333... = 1/3",
 		"x = 1e99999 and 10^{99999999} = 1",
 		"\xff\xfe 2 + 2 = 4",
+		"The sum is\n\\[ (2a)(b) + (3a)(2b) \\]\nCalculating each term:\n\\[ 2ab + 5ab \\]\nand \\((m+n)^2 = m^2 + 3mn + n^2\\)",
 		"(((((((((1)))))))))) = 1 \\frac \\sqrt{ ^^^ === \\\\ $ $$ \\( \\[",
 		"let n be the number; n = 3 or n = 4; if y = 2 then 2y = 4",
 		"1 hour = 60 minutes, 5 students per row = 30 students, 3 × 4 = 12 thousand",

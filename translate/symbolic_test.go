@@ -353,6 +353,7 @@ func FuzzSymbolicReader(f *testing.F) {
 		`3!5!`, `\frac{8!}{3!3!}`, `4!2`, `2!3!4!`, `\frac{(u/2 + u)}{3u}`,
 		`\log_2 8`, `\log_{\frac12} 4`, `\log_2 2^{10}`, `\log 100`, `\text{lcm}(x, 4)`, `\gcd(2,`, `\lfloor 3`,
 		`6C3`, `10P3 / 3!`, `0x4C2`, `3C7`, `99999999999C2`, `6C3x`,
+		`(m+n\sqrt{6})^2 = m^2 + 6mn\sqrt{6} + 6n^2`, `(5ac)(6ab) = 30a^2b^2c`, `(a+b)^3 = a^3 + 3a^2b + 3ab^2 + 2b^3`,
 	} {
 		f.Add(s)
 	}

@@ -33,9 +33,10 @@ func radIdentities(s StepResult, v Verdict) []Obligation {
 // errors (a wrong cross term, a wrong radical simplification, a slip in
 // rationalising) are refuted where the text rewrites an expression (a
 // chain from an expression, the leading terms kept) or where the sides
-// differ by a number; definitions, equations, cases, a homogeneous
-// expansion whose leading terms disagree, radicals of names and nested
-// radicals are left alone. Cases written for this test.
+// differ by a number, and a product written out with one term wrong
+// (symslip); definitions, equations, cases, a homogeneous expansion with a
+// term missing, radicals of names and nested radicals are left alone.
+// Cases written for this test.
 func TestRadicalLinkTraps(t *testing.T) {
 	verified := []struct{ name, step string }{
 		{"a square of a binomial with a radical", `Squaring, \( (m + n\sqrt{3})^2 = m^2 + 2mn\sqrt{3} + 3n^2 \).`},
@@ -67,6 +68,9 @@ func TestRadicalLinkTraps(t *testing.T) {
 		{"a named chain in two names after a held link",
 			`So \( A = (a + b\sqrt{5})(a - b\sqrt{5}) + 2a = a^2 - 5b^2 + 2a = a^2 - 5b^2 + 3a \).`,
 			"a^2 - 5 * b^2 + 2 * a = a^2 - 5 * b^2 + 3 * a"},
+		{"a homogeneous expansion with one term wrong, written out on its own (symslip)",
+			`\( (m + n\sqrt{3})^2 = m^2 + mn\sqrt{3} + 3n^2 \).`,
+			"(m + n * √3)^2 = m^2 + m * n * √3 + 3 * n^2"},
 	}
 	for _, tt := range refuted {
 		t.Run("refuted/"+tt.name, func(t *testing.T) {
@@ -86,7 +90,7 @@ func TestRadicalLinkTraps(t *testing.T) {
 		{"a definition", `The height is \( h = \frac{\sqrt{3}}{2}s \) and the area \( A = \frac{\sqrt{3}}{4}s^2 \).`},
 		{"an equation to solve", `We solve \( (x + \sqrt{2})^2 = x^2 + 4 \).`},
 		{"an equation set up to compare", `We look for integers with \( (m + n\sqrt{6})^2 = 15 + 6\sqrt{6} \).`},
-		{"a homogeneous expansion, leading terms disagreeing", `\( (m + n\sqrt{3})^2 = m^2 + mn\sqrt{3} + 3n^2 \).`},
+		{"a homogeneous expansion with a term missing (an equation)", `\( (m + n\sqrt{3})^2 = m^2 + 3n^2 \).`},
 		{"a case", `If \( (x + \sqrt{3})^2 + 1 = x^2 + \sqrt{3}x + 4 = x(x + \sqrt{3}) + 4 \) held, we would be done.`},
 		{"rejected", `Writing \( y^2 + \sqrt{8}y - 1 = y^2 + 4\sqrt{2}y - 1 = (y + 2\sqrt{2})^2 - 9 \) would be wrong.`},
 		{"a radical of a name", `\[ \sqrt{a}\sqrt{a} + 1 = a + 2 \]`},

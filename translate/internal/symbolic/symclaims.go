@@ -439,7 +439,7 @@ func (w *symWalk) symbolicLine(li int, ln symLine, ms []symMember, head *symexpr
 			cue: rewriteCueRE.FindString(ln.prose), eqWord: equationWordRE.FindString(ln.prose),
 			prose: ln.prose, rawProse: ln.rawProse,
 			hypo: hypo, veto: veto, rewrote: rewrote,
-			restateVeto: restateVetoRE.FindString(ln.sentence), members: ms, skels: skels,
+			restateVeto: restateVetoRE.FindString(ln.sentence), members: ms, skels: skels, consts: w.st.Consts,
 		})
 		rewrote = rewrote || c.identity
 		w.add(c.obl, c.skip)

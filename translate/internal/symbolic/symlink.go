@@ -11,6 +11,7 @@ import (
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
 	"github.com/leanprm/leanprm/translate/internal/symdefs"
 	"github.com/leanprm/leanprm/translate/internal/symexpr"
+	"github.com/leanprm/leanprm/translate/internal/symslip"
 	"github.com/leanprm/leanprm/translate/obligation"
 )
 
@@ -92,8 +93,9 @@ type symContext struct {
 	// restateVeto: a word of the sentence that may set "f(x) = …" as an
 	// equation rather than write the problem's f another way
 	restateVeto string
-	members     []symMember // the line's members (the link is members[link], members[link+1])
-	skels       *skelSet    // the skeletons of members before the link, filled as the links are read
+	members     []symMember         // the line's members (the link is members[link], members[link+1])
+	skels       *skelSet            // the skeletons of members before the link, filled as the links are read
+	consts      map[string]*big.Rat // names bound to one number before the step (State.Consts)
 }
 
 // restateVetoRE marks a sentence that may set a function equal to
@@ -210,6 +212,8 @@ func (t *Reader) symLink(step int, text string, A, B symMember, c symContext) sy
 		refutable = "chain"
 	case !c.chain && c.cue != "" && c.eqWord == "" && !isNamePower(A.e) && (exprWordRE.MatchString(c.prose) || mentions(c.rawProse, L)):
 		refutable = "cue"
+	case !c.chain && c.eqWord == "" && c.restateVeto == "" && len(allVars) > 1 && symslip.Free(allVars, c.consts) && symslip.Slip(A.e, B.e, L, R):
+		refutable = "product" // a product written out with one term wrong
 	default:
 		return symResult{eq: eq}
 	}
@@ -218,7 +222,7 @@ func (t *Reader) symLink(step int, text string, A, B symMember, c symContext) sy
 	switch {
 	case holds:
 	case constDiff:
-	case refutable != "":
+	case refutable != "" && refutable != "product" && (!symslip.Free(allVars, c.consts) || !symslip.Slip(A.e, B.e, L, R)):
 		// A rewriting keeps the leading terms; an equation read as an
 		// identity usually does not cancel them.
 		if !leadsCancel(A.e, B.e, L, R, rad) && !oneTermSlip(A.e, B.e, L, R, c) {

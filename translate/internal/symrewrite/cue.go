@@ -3,6 +3,8 @@ package symrewrite
 import (
 	"regexp"
 	"strings"
+
+	"github.com/leanprm/leanprm/translate/internal/symexpr"
 )
 
 // The words between two expressions that make the second the first
@@ -39,7 +41,14 @@ var (
 		`|(?:this|which|it)\s+(?:equals|is\s+(?:also\s+)?equal\s+to)` +
 		`|(?:simplifies|expands|factors|reduces)(?:\s+further)?\s+(?:to|as|into)` +
 		`|(?:which\s+)?is\s+equivalent\s+to` +
+		// "Calculating each term:", "Simplify each term:", "Evaluating
+		// every term, we get": the whole expression, term by term (the
+		// caller asks for as many terms on both sides)
+		`|(?:(?:we\s+(?:can\s+)?|let's\s+|let us\s+)?(?:calculate|compute|evaluate|simplify)|calculating|computing|evaluating|simplifying)\s+` + termwiseObj + result +
 		`)\s*:?$`)
+	// termwiseObj names every term of the expression; termwiseRE finds it.
+	termwiseObj = `(?:each|every)\s+term(?:\s+separately)?`
+	termwiseRE  = regexp.MustCompile(`\b` + termwiseObj + `\b`)
 
 	// markRE is what may stand around the phrase: punctuation, spaces and
 	// the marks of math regions.
@@ -200,10 +209,21 @@ func whole(aText string, a *region, gap string) bool {
 // search: most gaps between two regions hold none, and the pattern is
 // costly.
 func cueStem(g string) bool {
-	for _, w := range []string{"simplif", "combin", "collect", "group", "expand", "factor", "rewrit", "writ", "distribut", "reduc", "equivalent", "equal", "adding", "summing", "multiplying"} {
+	for _, w := range []string{"simplif", "calculat", "comput", "evaluat", "combin", "collect", "group", "expand", "factor", "rewrit", "writ", "distribut", "reduc", "equivalent", "equal", "adding", "summing", "multiplying"} {
 		if strings.Contains(g, w) {
 			return true
 		}
 	}
 	return false
+}
+
+// termwise reports a cue that computes each term of the expression
+// ("Calculating each term:"): the second expression is the first one term
+// by term only when both have as many terms, more than one.
+func termwise(gap string, a, b *region) (cued, same bool) {
+	if !termwiseRE.MatchString(strings.ToLower(gap)) {
+		return false, false
+	}
+	n := symexpr.Summands(a.x)
+	return true, n > 1 && n == symexpr.Summands(b.x)
 }

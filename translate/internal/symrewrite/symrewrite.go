@@ -146,7 +146,13 @@ func Read(step int, prev, text string, prevToks, toks []mathtext.Tok, consts map
 			a = get(k - 1)
 		}
 		b := get(k)
-		if a == nil || b == nil || b.cont != cont || !isLabel && !a.alone || isCue && !whole(aText, a, gap) {
+		if a == nil || b == nil {
+			continue
+		}
+		// a term-by-term rewriting shows the terms of a whole expression,
+		// whatever the words before it call it
+		byTerm, sameTerms := termwise(gap, a, b)
+		if b.cont != cont || !isLabel && !a.alone || isCue && (byTerm && !sameTerms || !byTerm && !whole(aText, a, gap)) {
 			continue
 		}
 		if o := decide(step, text, aText, fromPrev, a, b, gap, consts, doubt, modular, tactic, idTactic); o != nil {

@@ -19,6 +19,7 @@ func TestCue(t *testing.T) {
 		" can be factored as ", "\nSimplifying, we get:\n", " Collecting like terms, we have ", ". This can be rewritten as: ",
 		"\nExpanding this equation gives:\n", " factors as ", ", which is equivalent to ", "\nSimplify further:\n",
 		"\nAfter simplifying, we get:\n", " We can write this as ", ", which equals ", ". This can also be written as ", "\nGrouping like terms:\n",
+		"\nCalculating each term:\n", " Simplify each term: ", ". Evaluating every term separately, we get ", "\nLet's compute each term:\n",
 	} {
 		assert.True(t, cue(g), "%q", g)
 	}
@@ -27,6 +28,7 @@ func TestCue(t *testing.T) {
 		" so that it becomes ", ". Substituting, this becomes ", " gives ", " is ", ". So the expression simplifies to ",
 		" Then, adding 3 to it, this simplifies to ", "\nExpanding ", "", ". We have. This simplifies to ",
 		strings.Repeat("simplify ", 40) + ":", " We can write ", ", which equals the area ", "\nAfter substituting, we get:\n",
+		"\nCalculating:\n", "\nCalculating each term for n = 2:\n", " Evaluating each term at x = 1, we get ", "\nCompute each term of the sum\n",
 	} {
 		assert.False(t, cue(g), "%q", g)
 	}
