@@ -152,29 +152,10 @@ func compareRefuted(t *testing.T, what string, got, want map[string]string) {
 	t.Logf("%s: %d refuted steps", what, len(got))
 }
 
-// processBenchInvestigated are the refutations before the labelled first
-// error of ProcessBench dev that were checked by hand (translate's
-// measure_test.go keeps the reasons): claims false as the step writes
-// them, with the label on a later step.
-var processBenchInvestigated = map[string]string{
-	"math-164/4":          "a binomial coefficient reduced wrongly, twice",
-	"olympiadbench-529/0": "5!/2! rewritten as a quotient worth half the stated value",
-	"olympiadbench-451/1": "x⁴ + 2 + 1/x⁴ written equal to (x² + 1/x²)² - 2",
-	"omnimath-805/5":      "a prime factorisation with a wrong exponent",
-	"omnimath-998/3":      "a product of two decimals miscomputed by about one",
-	// (y+1+x)(y-1-x) is y² - (x+1)², not (y+1)² - (x+1)²; the wrong
-	// difference of squares feeds the equation used afterwards.
-	"omnimath-191/2": "a product expanded as (y+1)² - (x+1)² instead of y² - (x+1)²",
-	"math-740/2":     "a reciprocal shown to fifteen places, wrong from the third",
-	"math-740/4":     "a reciprocal shown to fifteen places, wrong from the third",
-	"omnimath-265/4": "an equation rearranged with the sign of one term flipped (+2xy written -2xy)",
-	"omnimath-276/2": "an equation simplified with a constant subtracted twice (the right side 1/16 written 1/16 - 1)",
-}
-
 // TestProcessBenchDevCheckRefutesBeforeLabel runs the same path over
 // the four ProcessBench dev files: a step before the labelled first error
 // (or in a chain labelled correct) is refuted only when it is one of the
-// claims checked by hand.
+// claims checked by hand (investigated in measure_test.go).
 func TestProcessBenchDevCheckRefutesBeforeLabel(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads ProcessBench dev")
@@ -189,5 +170,5 @@ func TestProcessBenchDevCheckRefutesBeforeLabel(t *testing.T) {
 			got[k] = v
 		}
 	}
-	compareRefuted(t, "ProcessBench dev before the label", got, processBenchInvestigated)
+	compareRefuted(t, "ProcessBench dev before the label", got, translate.InvestigatedForTest)
 }
