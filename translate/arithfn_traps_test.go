@@ -15,6 +15,17 @@ var arithFnTraps = []trap{
 	{family: "arithfn true", steps: []string{`The sum of the divisors of 18 is 39.`}, want: wantVerified},
 	{family: "arithfn true", steps: []string{`Write \(d(n)\) for the number of divisors of \(n\).`, `So \(d(1) = 1\) and \(d(128) = 8\).`}, step: 1, want: wantNotRefuted},
 	{family: "arithfn true", steps: []string{`We use the totient: \[ \phi(221) = 221 \cdot \frac{12}{13} \cdot \frac{16}{17} = 192 \]`}, want: wantNotRefuted},
+	// Counts of a restricted set, or a count compared: another count, left alone.
+	{family: "arithfn restricted", steps: []string{`So 12 has 4 divisors greater than 2.`}, want: wantNotRefuted},
+	{family: "arithfn restricted", steps: []string{`Then 36 has 6 divisors less than 10, and 40 has 4 divisors that are odd... no: 2.`}, want: wantNotRefuted},
+	{family: "arithfn restricted", steps: []string{`There are 2 divisors of 45 between 10 and 20.`}, want: wantNotRefuted},
+	{family: "arithfn restricted", steps: []string{`The number of divisors of 60 is 6 more than that of 12.`}, want: wantNotRefuted},
+	// "There are M divisors of N": decided.
+	{family: "arithfn there", steps: []string{`So there are 9 divisors of 100.`}, want: wantVerified},
+	{family: "arithfn there", steps: []string{`Listing them, there are exactly 8 positive divisors of 30.`}, want: wantVerified},
+	{family: "arithfn there", steps: []string{`So there are 5 divisors of 50.`}, want: wantRefuted},
+	{family: "arithfn there", steps: []string{`Hence there are 7 positive divisors of 48.`}, want: wantRefuted},
+	{family: "arithfn restricted", steps: []string{`Hence 48 has 7 divisors, so we stop.`}, want: wantRefuted},
 	// Divisors counted with their signs: another reading.
 	{family: "arithfn signed", steps: []string{`Counting negative ones too, the number of divisors of 10 is 8.`}, want: wantNotRefuted},
 	// A symbol the text does not name as the function.

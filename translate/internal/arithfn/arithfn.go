@@ -59,6 +59,8 @@ var (
 	wordCountRE = regexp.MustCompile(`\bnumber\s+of\s+((?:positive\s+|natural\s+)*)divisors\s+of\s+(\d{1,11})\s+(?:is|equals|=)\s+(\d{1,12})`)
 	// wordHasRE: "N has (exactly) M (positive) divisors".
 	wordHasRE = regexp.MustCompile(`(\d{1,11})\s+has\s+(?:exactly\s+)?(\d{1,12})\s+((?:positive\s+|natural\s+)*)divisors\b`)
+	// wordThereRE: "there are (exactly) M (positive) divisors of N".
+	wordThereRE = regexp.MustCompile(`\bthere\s+are\s+(?:exactly\s+|only\s+)?(\d{1,12})\s+((?:positive\s+|natural\s+)*)divisors\s+of\s+(\d{1,11})\b`)
 	// wordSumRE: "the sum of (all) the (positive) divisors of N is M".
 	wordSumRE = regexp.MustCompile(`\bsum\s+of\s+(?:the\s+|all\s+)*((?:positive\s+|natural\s+)*)divisors\s+of\s+(\d{1,11})\s+(?:is|equals|=)\s+(\d{1,12})`)
 	// vetoRE in the claim's sentence: the claim is supposed, tested,
@@ -407,6 +409,21 @@ func skip(low string, j int) int {
 	return j
 }
 
+// compared reports a comparison after the number that ends at j ("is 6
+// more than", "12 fewer than"): the number is a difference, not the count.
+func compared(low string, j int) bool {
+	j = skip(low, j)
+	k := j
+	for k < len(low) && low[k] >= 'a' && low[k] <= 'z' {
+		k++
+	}
+	switch low[j:k] {
+	case "more", "less", "fewer", "greater", "larger", "smaller", "higher", "lower", "than", "plus", "minus", "over", "under", "times":
+		return true
+	}
+	return false
+}
+
 func digits(low string, j int) int {
 	for j < len(low) && low[j] >= '0' && low[j] <= '9' {
 		j++
@@ -422,12 +439,13 @@ func wordClaims(low string) []claim {
 	var out []claim
 	add := func(re *regexp.Regexp, fn function, ni, mi, posi int) {
 		for _, m := range re.FindAllStringSubmatchIndex(low, maxClaims) {
-			if !ends(low, m[2*mi+1]) || !numberAlone(low, m[2*ni]) {
-				continue
+			if !ends(low, m[2*mi+1]) || !numberAlone(low, m[2*ni]) || compared(low, m[2*mi+1]) ||
+				!unrestricted(low, m[1], fn) {
+				continue // "12 has 4 divisors greater than 2", "… is 6 more than": another count
 			}
 			n, _ := strconv.ParseInt(low[m[2*ni]:m[2*ni+1]], 10, 64)
 			v, _ := strconv.ParseInt(low[m[2*mi]:m[2*mi+1]], 10, 64)
-			out = append(out, claim{s: m[0], e: m[2*mi+1], fn: fn, n: n, m: v, signed: m[2*posi] == m[2*posi+1]})
+			out = append(out, claim{s: m[0], e: max(m[2*mi+1], m[2*ni+1]), fn: fn, n: n, m: v, signed: m[2*posi] == m[2*posi+1]})
 		}
 	}
 	if strings.Contains(low, "number") {
@@ -435,6 +453,9 @@ func wordClaims(low string) []claim {
 	}
 	if strings.Contains(low, " has") {
 		add(wordHasRE, divCount, 1, 2, 3)
+	}
+	if strings.Contains(low, "there ") {
+		add(wordThereRE, divCount, 3, 1, 2)
 	}
 	if strings.Contains(low, "sum") {
 		add(wordSumRE, divSum, 2, 3, 1)
