@@ -38,6 +38,7 @@ var divListTraps = []trap{
 	{family: "divisor list wrong", steps: []string{`The prime factors of 210 are 2, 3, 5, 7 and 21.`}, want: wantRefuted},
 	{family: "divisor list wrong", steps: []string{`The prime factors of 210 are 2, 3 and 7.`}, want: wantRefuted},
 	{family: "divisor list wrong", steps: []string{`The factors of 18 are 4 and 6.`}, want: wantRefuted},
+	{family: "divisor list wrong", steps: []string{`The prime factors of 30 are 1, 2, 3 and 5.`}, want: wantRefuted},
 	{family: "divisor list wrong", steps: []string{`The proper divisors of 20 are 1, 2, 4, 5, 10 and 20.`}, want: wantRefuted},
 	{family: "divisor list wrong", steps: []string{`The positive divisors of 99 are: \[ 1, 3, 9, 11, 99 \] Their sum is 123.`}, want: wantRefuted},
 }

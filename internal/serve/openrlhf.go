@@ -167,7 +167,9 @@ type paidRef struct {
 // payItems scores and pays items as one batch; every item's paidRef points into it.
 func (s *Server) payItems(ctx context.Context, items []rewardItem) []paidRef {
 	n := len(items)
-	s.m.rewardBatch.Observe(float64(n))
+	if n > 0 {
+		s.m.rewardBatch.Observe(float64(n)) // a request with no items is no batch
+	}
 	b := newPaidBatch(n)
 	refs := make([]paidRef, n)
 	for i := range refs {

@@ -176,7 +176,8 @@ func skipBlanks(low string, i int) int {
 // leaves out. Each refutation is a closed fact the checker decides: the
 // claim the list implies, "n = q·x" for x listed (q = ⌊n/x⌋, the only
 // multiple of x that could be n), "n ≠ d·e" for d left out (e = n/d),
-// "x ≠ a·b" for x listed as prime (1 < a, b). A list found right gives
+// "x ≠ a·b" for x listed as prime (1 < a, b), "1 < 1" for 1 listed as
+// prime. A list found right gives
 // no obligation: the checker's facts would show only a part of it.
 func decideList(step int, n int64, kind listKind, listed []int64, tactic string) (obligation.Obligation, bool) {
 	ps, _ := factor(n)
@@ -203,8 +204,9 @@ func decideList(step int, n int64, kind listKind, listed []int64, tactic string)
 			o.Kind, o.Prop = obligation.KindInequality, rat(x)+" ≠ "+rat(a)+" * "+rat(x/a)
 			o.WhyDisproof = fmt.Sprintf("%d is listed as a prime factor of %d but %d = %d · %d", x, n, x, a, x/a)
 		case kind == primeFactors && x == 1:
-			o.Kind, o.Prop = obligation.KindInequality, rat(1)+" ≠ "+rat(1)
-			o.WhyDisproof = "1 is listed as a prime factor: 1 is not prime"
+			// A prime exceeds 1: the claim implies 1 < 1.
+			o.Kind, o.Prop = obligation.KindInequality, rat(1)+" < "+rat(1)
+			o.WhyDisproof = "1 is listed as a prime factor: a prime exceeds 1"
 		case kind == properDivisor && x == n:
 			o.Kind, o.Prop = obligation.KindInequality, rat(x)+" ≠ "+rat(n)
 			o.WhyDisproof = fmt.Sprintf("%d is %d itself, not a proper divisor", x, n)
