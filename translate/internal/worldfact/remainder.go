@@ -1,0 +1,133 @@
+package worldfact
+
+import (
+	"fmt"
+	"math/big"
+	"regexp"
+	"strings"
+
+	"github.com/leanprm/leanprm/translate/internal/mathtext"
+	"github.com/leanprm/leanprm/translate/obligation"
+)
+
+// Remainders stated in words with no quotient (docs/TRANSLATE.md,
+// "Remainders in words"): "2003 divided by 3 gives a remainder of 1",
+// "100 leaves a remainder of 0 when divided by 20", "the remainder when
+// 2^{10} is divided by 7 is 2". The dividend and the divisor are whole
+// numbers written plainly or as a power (bigNumeral); the remainder is the
+// least non-negative one, so a stated remainder of at least the divisor
+// ("17 divided by 5 leaves a remainder of 7": a partial division some
+// writers mean) is left alone, as is a dividend that continues something
+// before it ("n + 7 divided by 3", "-7", "2.5", "x^{7}"). A division
+// statement with its quotient ("194 ÷ 11 = 17 remainder 7") is the
+// symbolic remainder reader's.
+
+const (
+	// remGapW is what may stand between a number and its words: spaces and
+	// the braces of \text{…}; math delimiters are blanked by plain.
+	remGapW = `(?:\s|\\(?:text|mathrm|mbox)\s*\{|\})*`
+	remOp   = `(?:is )?divided by`
+)
+
+var remainderRE = []*regexp.Regexp{
+	// "A divided by M gives (us) a remainder of R"
+	spaced(numeral + remGapW + ` ` + remOp + remGapW + ` ` + numeral + remGapW + `,? (?:gives|leaves|has|yields|produces|results in) (?:us )?(?:a |the )?remainder (?:of )?` + remGapW + `(\d{1,30})`),
+	// "A leaves a remainder of R when divided by M"
+	spaced(numeral + remGapW + ` (?:leaves|has|gives) (?:a |the )?remainder (?:of )?` + remGapW + `(\d{1,30})` + remGapW + `,? when (?:it is )?divided by` + remGapW + ` ` + numeral),
+	// "the remainder when A is divided by M is R"
+	spaced(`\bremainder (?:when|of) ` + remGapW + numeral + remGapW + ` ` + remOp + remGapW + ` ` + numeral + remGapW + `,? (?:is|equals|=)` + remGapW + ` (\d{1,30})`),
+}
+
+// remainderOrder gives, for each pattern, the submatch numbers of the
+// dividend, the divisor and the remainder.
+var remainderOrder = [][3]int{{1, 2, 3}, {1, 3, 2}, {1, 2, 3}}
+
+// ReadRemainders returns the refutations of the step's false remainders
+// stated in words.
+func ReadRemainders(step int, text, tactic string) []obligation.Obligation {
+	if len(text) > maxStep || !strings.Contains(text, "remainder") || !strings.Contains(text, "divided by") {
+		return nil
+	}
+	low := plain(text)
+	if otherBase(low) {
+		return nil
+	}
+	var out []obligation.Obligation
+	for k, re := range remainderRE {
+		for _, m := range re.FindAllStringSubmatchIndex(low, -1) {
+			g := func(i int) (int, int) { return m[2*i], m[2*i+1] }
+			as, ae := g(remainderOrder[k][0])
+			ms, me := g(remainderOrder[k][1])
+			rs, re := g(remainderOrder[k][2])
+			a, okA := bigNumeral(low[as:ae])
+			d, okD := bigNumeral(low[ms:me])
+			r, okR := new(big.Int).SetString(low[rs:re], 10)
+			if !okA || !okD || !okR || d.Sign() <= 0 || r.Cmp(d) >= 0 ||
+				!remOperand(low, as, ae) || !remOperand(low, ms, me) || !remOperand(low, rs, re) ||
+				digitVetoed(low, m[0], m[1]) {
+				continue
+			}
+			is := new(big.Int).Mod(a, d)
+			if is.Cmp(r) == 0 {
+				continue
+			}
+			aw, dw := strings.Join(strings.Fields(low[as:ae]), ""), strings.Join(strings.Fields(low[ms:me]), "")
+			fact := fmt.Sprintf("%s leaves a remainder of %s when divided by %s", aw, is, dw)
+			o := obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, m[0], m[1]), Kind: obligation.KindEquality,
+				OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
+			o.Expr = fmt.Sprintf("%s mod %s = %s", aw, dw, r)
+			o.Prop = fmt.Sprintf("(%s : Rat) = (%s : Rat)", is, r)
+			o.Lean = "example : " + o.Prop + " := by " + tactic
+			o.LeanNeg = "example : ¬(" + o.Prop + ") := by " + tactic
+			o.Note = "a remainder stated in words: " + fact
+			o.WhyProof = fact
+			o.WhyDisproof = fmt.Sprintf("%s, not %s", fact, r)
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// remOperand reports a number low[s:e] that stands alone: not continuing
+// an operator, a sign, a decimal or a name before it ("n + 7", "-7",
+// "2.5", "x^{7}", "a_{12}"), nor going on into more of a number after it
+// ("7.5", "7^2" when the power was not read, "7x", "7/2", "7!").
+func remOperand(low string, s, e int) bool {
+	i := s
+	for i > 0 && (low[i-1] == ' ' || low[i-1] == '\t' || low[i-1] == '\n') {
+		i--
+	}
+	if i > 0 {
+		c := low[i-1]
+		w := strings.TrimRight(low[:i-1], " ")
+		if c == '{' && !(strings.HasSuffix(w, `\text`) || strings.HasSuffix(w, `\mathrm`) || strings.HasSuffix(w, `\mbox`)) {
+			return false // an argument: "\sqrt{2003}", "x^{7}"
+		}
+		if strings.IndexByte("+-*/^_=.×·<>%!|", c) >= 0 || isDigit(c) || isLetter(c) && i == s {
+			return false
+		}
+		for _, op := range []string{`\cdot`, `\times`, `\div`, `\pm`, `\mp`, " of", " plus", " minus", " times", " over"} {
+			if strings.HasSuffix(low[:i], op) && !strings.HasSuffix(low[:i], "remainder of") {
+				return false // "half of 2003 divided by 3"; "the remainder of 2004" is the pattern's own
+			}
+		}
+	}
+	j := e
+	for j < len(low) && (low[j] == ' ' || low[j] == '}') {
+		j++
+	}
+	if j < len(low) && strings.IndexByte("^_/!×·*(%", low[j]) >= 0 {
+		return false
+	}
+	if e < len(low) {
+		c := low[e]
+		next := e+1 < len(low) && isDigit(low[e+1])
+		if isLetter(c) || isDigit(c) || (c == '.' || c == ',') && next {
+			return false
+		}
+	}
+	return true
+}
+
+func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' }
