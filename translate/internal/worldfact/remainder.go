@@ -27,15 +27,19 @@ const (
 	// the braces of \text{…}; math delimiters are blanked by plain.
 	remGapW = `(?:\s|\\(?:text|mathrm|mbox)\s*\{|\})*`
 	remOp   = `(?:is )?divided by`
+	// remNumeral is a whole number with thousands separators (1,000) or a
+	// number or a power of one (numeral: 2003, 2^{100}).
+	remNumeral = `(\d{1,3}(?:,\d{3})+|\d{1,30}(?:\s*\^\s*(?:\{\s*\d{1,7}\s*\}|\d{1,7}))?)`
+	remValue   = `(\d{1,30})`
 )
 
 var remainderRE = []*regexp.Regexp{
 	// "A divided by M gives (us) a remainder of R"
-	spaced(numeral + remGapW + ` ` + remOp + remGapW + ` ` + numeral + remGapW + `,? (?:gives|leaves|has|yields|produces|results in) (?:us )?(?:a |the )?remainder (?:of )?` + remGapW + `(\d{1,30})`),
+	spaced(remNumeral + remGapW + ` ` + remOp + remGapW + remNumeral + remGapW + `,? (?:gives|leaves|has|yields|produces|results in) (?:us )?(?:a |the )?remainder (?:of )?` + remGapW + remValue),
 	// "A leaves a remainder of R when divided by M"
-	spaced(numeral + remGapW + ` (?:leaves|has|gives) (?:a |the )?remainder (?:of )?` + remGapW + `(\d{1,30})` + remGapW + `,? when (?:it is )?divided by` + remGapW + ` ` + numeral),
+	spaced(remNumeral + remGapW + ` (?:leaves|has|gives) (?:a |the )?remainder (?:of )?` + remGapW + remValue + remGapW + `,? when (?:it is )?divided by` + remGapW + remNumeral),
 	// "the remainder when A is divided by M is R"
-	spaced(`\bremainder (?:when|of) ` + remGapW + numeral + remGapW + ` ` + remOp + remGapW + ` ` + numeral + remGapW + `,? (?:is|equals|=)` + remGapW + ` (\d{1,30})`),
+	spaced(`\bremainder (?:when|of)` + remGapW + remNumeral + remGapW + ` ` + remOp + remGapW + remNumeral + remGapW + `,? (?:is|equals|=)` + remGapW + remValue),
 }
 
 // remainderOrder gives, for each pattern, the submatch numbers of the
@@ -59,19 +63,20 @@ func ReadRemainders(step int, text, tactic string) []obligation.Obligation {
 			as, ae := g(remainderOrder[k][0])
 			ms, me := g(remainderOrder[k][1])
 			rs, re := g(remainderOrder[k][2])
-			a, okA := bigNumeral(low[as:ae])
-			d, okD := bigNumeral(low[ms:me])
+			a, okA := bigNumeral(strings.ReplaceAll(low[as:ae], ",", ""))
+			d, okD := bigNumeral(strings.ReplaceAll(low[ms:me], ",", ""))
 			r, okR := new(big.Int).SetString(low[rs:re], 10)
 			if !okA || !okD || !okR || d.Sign() <= 0 || r.Cmp(d) >= 0 ||
 				!remOperand(low, as, ae) || !remOperand(low, ms, me) || !remOperand(low, rs, re) ||
-				digitVetoed(low, m[0], m[1]) {
+				digitVetoed(low, m[0], m[1]) || asked(low, m[1]) {
 				continue
 			}
 			is := new(big.Int).Mod(a, d)
 			if is.Cmp(r) == 0 {
 				continue
 			}
-			aw, dw := strings.Join(strings.Fields(low[as:ae]), ""), strings.Join(strings.Fields(low[ms:me]), "")
+			aw := strings.ReplaceAll(strings.Join(strings.Fields(low[as:ae]), ""), ",", "")
+			dw := strings.ReplaceAll(strings.Join(strings.Fields(low[ms:me]), ""), ",", "")
 			fact := fmt.Sprintf("%s leaves a remainder of %s when divided by %s", aw, is, dw)
 			o := obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, m[0], m[1]), Kind: obligation.KindEquality,
 				OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
@@ -103,8 +108,9 @@ func remOperand(low string, s, e int) bool {
 		if c == '{' && !(strings.HasSuffix(w, `\text`) || strings.HasSuffix(w, `\mathrm`) || strings.HasSuffix(w, `\mbox`)) {
 			return false // an argument: "\sqrt{2003}", "x^{7}"
 		}
-		if strings.IndexByte("+-*/^_=.×·<>%!|", c) >= 0 || isDigit(c) || isLetter(c) && i == s {
-			return false
+		if strings.IndexByte("+-*/^_=.×·<>%!|", c) >= 0 || isDigit(c) || isLetter(c) && i == s ||
+			c == ',' && i >= 2 && isDigit(low[i-2]) {
+			return false // "1,000" read from its "000"
 		}
 		for _, op := range []string{`\cdot`, `\times`, `\div`, `\pm`, `\mp`, " of", " plus", " minus", " times", " over"} {
 			if strings.HasSuffix(low[:i], op) && !strings.HasSuffix(low[:i], "remainder of") {
@@ -116,8 +122,13 @@ func remOperand(low string, s, e int) bool {
 	for j < len(low) && (low[j] == ' ' || low[j] == '}') {
 		j++
 	}
-	if j < len(low) && strings.IndexByte("^_/!×·*(%", low[j]) >= 0 {
-		return false
+	if j < len(low) && strings.IndexByte("^_/!×·*(%+-=<>", low[j]) >= 0 {
+		return false // "1 + 1", "3^2", "7!"
+	}
+	for _, op := range []string{`\cdot`, `\times`, `\div`, `\pm`, `\mp`} {
+		if strings.HasPrefix(low[j:], op) {
+			return false
+		}
 	}
 	if e < len(low) {
 		c := low[e]
@@ -131,3 +142,22 @@ func remOperand(low string, s, e int) bool {
 
 func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' }
+
+// asked reports a question: the sentence the claim ends in ends with "?"
+// ("Is it true that 2003 divided by 3 gives a remainder of 1?"). A point
+// between digits is a decimal point, not the sentence's end.
+func asked(low string, e int) bool {
+	for i := e; i < len(low); i++ {
+		switch low[i] {
+		case '?':
+			return true
+		case '!', '\n':
+			return false
+		case '.':
+			if !(i > 0 && isDigit(low[i-1]) && i+1 < len(low) && isDigit(low[i+1])) {
+				return false
+			}
+		}
+	}
+	return false
+}
