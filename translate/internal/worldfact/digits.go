@@ -64,16 +64,8 @@ func ReadDigits(step int, text, tactic string) []obligation.Obligation {
 		if said == is {
 			return
 		}
-		o := obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, s, e), Kind: obligation.KindEquality,
-			OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
-		o.Expr = fmt.Sprintf("%s = %d", what, said)
-		o.Prop = fmt.Sprintf("(%d : Rat) = (%d : Rat)", is, said)
-		o.Lean = "example : " + o.Prop + " := by " + tactic
-		o.LeanNeg = "example : ¬(" + o.Prop + ") := by " + tactic
-		o.Note = "the digits of a number stated in words: " + fact
-		o.WhyProof = fact
-		o.WhyDisproof = fmt.Sprintf("%s, not %d", fact, said)
-		out = append(out, o)
+		out = append(out, statedFact(step, text, s, e, fmt.Sprintf("%s = %d", what, said), strconv.Itoa(is), strconv.Itoa(said),
+			"the digits of a number stated in words: ", fact, tactic))
 	}
 	for _, re := range []*regexp.Regexp{kDigitRE, hasRE} {
 		if !counts {

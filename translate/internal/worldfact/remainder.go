@@ -78,19 +78,27 @@ func ReadRemainders(step int, text, tactic string) []obligation.Obligation {
 			aw := strings.ReplaceAll(strings.Join(strings.Fields(low[as:ae]), ""), ",", "")
 			dw := strings.ReplaceAll(strings.Join(strings.Fields(low[ms:me]), ""), ",", "")
 			fact := fmt.Sprintf("%s leaves a remainder of %s when divided by %s", aw, is, dw)
-			o := obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, m[0], m[1]), Kind: obligation.KindEquality,
-				OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
-			o.Expr = fmt.Sprintf("%s mod %s = %s", aw, dw, r)
-			o.Prop = fmt.Sprintf("(%s : Rat) = (%s : Rat)", is, r)
-			o.Lean = "example : " + o.Prop + " := by " + tactic
-			o.LeanNeg = "example : ¬(" + o.Prop + ") := by " + tactic
-			o.Note = "a remainder stated in words: " + fact
-			o.WhyProof = fact
-			o.WhyDisproof = fmt.Sprintf("%s, not %s", fact, r)
-			out = append(out, o)
+			out = append(out, statedFact(step, text, m[0], m[1], fmt.Sprintf("%s mod %s = %s", aw, dw, r),
+				is.String(), r.String(), "a remainder stated in words: ", fact, tactic))
 		}
 	}
 	return out
+}
+
+// statedFact is the obligation of a fact of a number stated in words,
+// text[s:e], whose value is and is said to be said: closed, decided by the
+// two literals (the fact itself is computed here, exactly).
+func statedFact(step int, text string, s, e int, expr, is, said, note, fact, tactic string) obligation.Obligation {
+	o := obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, s, e), Kind: obligation.KindEquality,
+		OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
+	o.Expr = expr
+	o.Prop = fmt.Sprintf("(%s : Rat) = (%s : Rat)", is, said)
+	o.Lean = "example : " + o.Prop + " := by " + tactic
+	o.LeanNeg = "example : ¬(" + o.Prop + ") := by " + tactic
+	o.Note = note + fact
+	o.WhyProof = fact
+	o.WhyDisproof = fmt.Sprintf("%s, not %s", fact, said)
+	return o
 }
 
 // remOperand reports a number low[s:e] that stands alone: not continuing
