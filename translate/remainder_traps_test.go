@@ -33,6 +33,7 @@ var remainderTraps = []trap{
 	{family: "remainder operand", steps: []string{`Then \(\sqrt{2003}\) divided by 3 gives a remainder of 1 in the floor.`}, want: wantNotRefuted},
 	{family: "remainder operand", steps: []string{`The value 4.5 divided by 2 leaves a remainder of 0 for the floor part.`}, want: wantNotRefuted},
 	{family: "remainder operand", steps: []string{`Here \(x^{2003}\) divided by 3 gives a remainder of 1 as a polynomial.`}, want: wantNotRefuted},
+	{family: "remainder operand", steps: []string{`The product of 25 and 2003 divided by 3 gives a remainder of 1.`}, want: wantNotRefuted},
 	{family: "remainder base", steps: []string{`The numeral \(1011_2\) divided by 3 gives a remainder of 1.`}, want: wantNotRefuted},
 	// False remainders: refuted, also with powers and new numbers.
 	{family: "remainder wrong", steps: []string{`Since 1000 divided by 7 leaves a remainder of 5, the day is a Friday.`}, want: wantRefuted, claim: "1000 mod 7 = 5"},
@@ -46,6 +47,8 @@ var remainderTraps = []trap{
 	{family: "digits true", steps: []string{`Since \(\log_{10} 2^{1000} \approx 301.03\), \(2^{1000}\) has 302 digits.`}, want: wantNotRefuted},
 	{family: "digits supposed", steps: []string{`We need a number like 12345, which is a six-digit number.`}, want: wantNotRefuted},
 	{family: "digits base", steps: []string{`Written as \(1011_2\), 11 has 4 digits.`}, want: wantNotRefuted},
+	{family: "digits operand", steps: []string{`The product of 25 and 4, which is a three-digit number, is 100.`}, want: wantNotRefuted},
+	{family: "digits operand", steps: []string{`So \(25 \times 4\) has 3 digits.`}, want: wantNotRefuted},
 	{family: "digits wrong", steps: []string{`The product is 123456, which is already a seven-digit number.`}, want: wantRefuted, claim: "the digits of 123456 = 7"},
 	{family: "digits wrong", steps: []string{`Then \(3^{200}\) has 95 digits.`}, want: wantRefuted, claim: "the digits of 3^{200} = 95"},
 	{family: "digits wrong", steps: []string{`Since \(\log_{10} 2^{50} \approx 15.05\), \(2^{50}\) has 15 digits.`}, want: wantRefuted, claim: "the digits of 2^{50} = 15"},

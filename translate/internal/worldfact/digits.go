@@ -74,7 +74,7 @@ func ReadDigits(step int, text, tactic string) []obligation.Obligation {
 		for _, m := range re.FindAllStringSubmatchIndex(low, -1) {
 			n, ok := bigNumeral(low[m[2]:m[3]])
 			k, okK := numberAt(low, m[4], m[5])
-			if !ok || !okK || digitVetoed(low, m[2], m[1]) || asked(low, m[1]) {
+			if !ok || !okK || digitVetoed(low, m[2], m[1]) || asked(low, m[1]) || operandBefore(low, m[2]) {
 				continue
 			}
 			is, name := len(n.String()), n.String()

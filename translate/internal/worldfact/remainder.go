@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
@@ -67,7 +68,7 @@ func ReadRemainders(step int, text, tactic string) []obligation.Obligation {
 			d, okD := bigNumeral(strings.ReplaceAll(low[ms:me], ",", ""))
 			r, okR := new(big.Int).SetString(low[rs:re], 10)
 			if !okA || !okD || !okR || d.Sign() <= 0 || r.Cmp(d) >= 0 ||
-				!remOperand(low, as, ae) || !remOperand(low, ms, me) || !remOperand(low, rs, re) ||
+				!remOperand(low, as, ae, true) || !remOperand(low, ms, me, false) || !remOperand(low, rs, re, false) ||
 				digitVetoed(low, m[0], m[1]) || asked(low, m[1]) {
 				continue
 			}
@@ -104,8 +105,10 @@ func statedFact(step int, text string, s, e int, expr, is, said, note, fact, tac
 // remOperand reports a number low[s:e] that stands alone: not continuing
 // an operator, a sign, a decimal or a name before it ("n + 7", "-7",
 // "2.5", "x^{7}", "a_{12}"), nor going on into more of a number after it
-// ("7.5", "7^2" when the power was not read, "7x", "7/2", "7!").
-func remOperand(low string, s, e int) bool {
+// ("7.5", "7^2" when the power was not read, "7x", "7/2", "7!"); a
+// subject (the dividend) is also no operand of words before it
+// (operandBefore).
+func remOperand(low string, s, e int, subject bool) bool {
 	i := s
 	for i > 0 && (low[i-1] == ' ' || low[i-1] == '\t' || low[i-1] == '\n') {
 		i--
@@ -120,11 +123,14 @@ func remOperand(low string, s, e int) bool {
 			c == ',' && i >= 2 && isDigit(low[i-2]) {
 			return false // "1,000" read from its "000"
 		}
-		for _, op := range []string{`\cdot`, `\times`, `\div`, `\pm`, `\mp`, " of", " plus", " minus", " times", " over"} {
-			if strings.HasSuffix(low[:i], op) && !strings.HasSuffix(low[:i], "remainder of") {
-				return false // "half of 2003 divided by 3"; "the remainder of 2004" is the pattern's own
+		for _, op := range []string{`\cdot`, `\times`, `\div`, `\pm`, `\mp`} {
+			if strings.HasSuffix(low[:i], op) {
+				return false
 			}
 		}
+	}
+	if subject && operandBefore(low, s) {
+		return false
 	}
 	j := e
 	for j < len(low) && (low[j] == ' ' || low[j] == '}') {
@@ -166,6 +172,40 @@ func asked(low string, e int) bool {
 				return false
 			}
 		}
+	}
+	return false
+}
+
+// operandWords make the number after them an operand of something before
+// ("half of 2003", "the product of 25 and 4", "7 times 12", "multiplied by
+// 4"); "the remainder of 2004" is the pattern's own.
+var operandWords = []string{"of", "plus", "minus", "times", "over", "by", "with", "to", "from", "than", "into", "between"}
+
+// operandBefore reports a number at s that is an operand of the words or
+// the list before it: an operandWord, an operator, or "and" after a
+// number ("25 and 4, which is a three-digit number" speaks of their
+// product). ", and 2003" starts a clause.
+func operandBefore(low string, s int) bool {
+	before := strings.TrimRight(low[:s], " \t\n{")
+	if strings.HasSuffix(before, "remainder of") {
+		return false
+	}
+	if before != "" && strings.IndexByte("+-*/^=×·÷", before[len(before)-1]) >= 0 {
+		return true
+	}
+	for _, op := range []string{`\cdot`, `\times`, `\div`} {
+		if strings.HasSuffix(before, op) {
+			return true
+		}
+	}
+	k := strings.LastIndexAny(before, " \t\n(")
+	word := before[k+1:]
+	if slices.Contains(operandWords, word) {
+		return true
+	}
+	if word == "and" {
+		prev := strings.TrimRight(before[:k+1], " \t\n")
+		return prev != "" && (isDigit(prev[len(prev)-1]) || strings.ContainsRune(")}]", rune(prev[len(prev)-1])))
 	}
 	return false
 }

@@ -66,9 +66,12 @@ func TestRemOperand(t *testing.T) {
 		{"2003x divided", "2003", false},
 		{"the remainder of 2003 divided", "2003", true},
 		{"half of 2003 divided", "2003", false},
+		{"the product of 25 and 2003 divided", "2003", false},
+		{"first, and 2003 divided", "2003", true},
+		{"multiplied by 2003 divided", "2003", false},
 	} {
 		s, e := at(c.low, c.num)
-		assert.Equal(t, c.ok, remOperand(c.low, s, e), c.low)
+		assert.Equal(t, c.ok, remOperand(c.low, s, e, true), c.low)
 	}
 }
 
@@ -102,8 +105,14 @@ func FuzzReadRemainders(f *testing.F) {
 	})
 }
 
-// TestDigitsAsked: a digit count in a question is not claimed.
+// TestDigitsAsked: a digit count in a question, or of a number that is an
+// operand of something before it, is not claimed.
 func TestDigitsAsked(t *testing.T) {
+	assert.Empty(t, ReadDigits(0, "The product of 25 and 4, which is a three-digit number, is 100.", "norm_num"))
+	assert.Empty(t, ReadDigits(0, "So 25 times 4 is a three-digit number.", "norm_num"))
+	assert.Empty(t, ReadDigits(0, `Then \(25 \times 4\) has 3 digits.`, "norm_num"))
+	assert.Empty(t, ReadDigits(0, "Both 12 and 4 is a two-digit number here.", "norm_num"))                    // "12 and 4": a list
+	assert.Len(t, ReadDigits(0, "First 7 is a one-digit number, and 4 is a two-digit number.", "norm_num"), 1) // ", and" starts a clause
 	assert.Empty(t, ReadDigits(0, "So is 60060, which is a six-digit number?", "norm_num"))
 	assert.Len(t, ReadDigits(0, "So 60060, which is a six-digit number. Is that all?", "norm_num"), 1)
 	assert.Len(t, ReadDigits(0, "Here 2^{10} has 5 digits (about 1.02 thousand)?", "norm_num"), 0)
