@@ -21,12 +21,15 @@ var remainderTraps = []trap{
 	{family: "remainder true", steps: []string{`Also, 100 leaves a remainder of 0 when divided by 20, so it is a multiple.`}, want: wantNotRefuted},
 	{family: "remainder true", steps: []string{`The remainder when \(2^{10}\) is divided by \(7\) is \(2\).`}, want: wantNotRefuted},
 	{family: "remainder true", steps: []string{`The remainder of 2004 divided by 12 is 0, so the pattern restarts.`}, want: wantNotRefuted},
+	{family: "remainder true", steps: []string{`When we divide \(500\) by \(7\), the remainder is \(3\).`}, want: wantNotRefuted},
+	{family: "remainder true", steps: []string{`Dividing 2^{6} by 5 leaves a remainder of 4.`}, want: wantNotRefuted},
 	// A remainder of at least the divisor: a partial division, left alone.
 	{family: "remainder partial", steps: []string{`So 17 divided by 5 leaves a remainder of 7 after one group.`}, want: wantNotRefuted},
 	// Supposed, tested or asked: not decided.
 	{family: "remainder supposed", steps: []string{`We check whether 2003 divided by 3 gives a remainder of 1.`}, want: wantNotRefuted},
 	{family: "remainder supposed", steps: []string{`Suppose 45 divided by 7 leaves a remainder of 1; then 44 is a multiple of 7.`}, want: wantNotRefuted},
 	{family: "remainder supposed", steps: []string{`If the remainder when 50 is divided by 8 is 1, then 49 is divisible by 8.`}, want: wantNotRefuted},
+	{family: "remainder supposed", steps: []string{`If we divide 50 by 8, the remainder is 1 only when the count is odd.`}, want: wantNotRefuted},
 	// A number that is part of something larger, a sign, another base.
 	{family: "remainder operand", steps: []string{`Here n + 2003 divided by 3 gives a remainder of 1 for these n.`}, want: wantNotRefuted},
 	{family: "remainder operand", steps: []string{`Taking -8 divided by 3 leaves a remainder of 1 in this convention.`}, want: wantNotRefuted},
@@ -40,6 +43,8 @@ var remainderTraps = []trap{
 	{family: "remainder wrong", steps: []string{`Note that 59 leaves a remainder of 3 when divided by 11.`}, want: wantRefuted, claim: "59 mod 11 = 3"},
 	{family: "remainder wrong", steps: []string{`Thus the remainder when \(3^{20}\) is divided by \(5\) is \(2\).`}, want: wantRefuted, claim: "3^{20} mod 5 = 2"},
 	{family: "remainder wrong", steps: []string{`As \(2^{100}\) divided by \(7\) gives us a remainder of \(4\), we continue.`}, want: wantRefuted, claim: "2^{100} mod 7 = 4"},
+	{family: "remainder wrong", steps: []string{`When we divide \(500\) by \(7\), the remainder is \(5\).`}, want: wantRefuted, claim: "500 mod 7 = 5"},
+	{family: "remainder wrong", steps: []string{`Dividing 2^{6} by 5 gives a remainder of 1, so the cycle is 4.`}, want: wantRefuted, claim: "2^{6} mod 5 = 1"},
 
 	// Digit counts: a count of three or four digits, the relative form, a subscript to a letter.
 	{family: "digits true", steps: []string{`So \(2^{100}\) has 31 digits and \(2^{10}\) has 4 digits.`}, want: wantNotRefuted},

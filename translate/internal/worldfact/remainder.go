@@ -12,9 +12,10 @@ import (
 )
 
 // Remainders stated in words with no quotient (docs/TRANSLATE.md,
-// "Remainders in words"): "2003 divided by 3 gives a remainder of 1",
-// "100 leaves a remainder of 0 when divided by 20", "the remainder when
-// 2^{10} is divided by 7 is 2". The dividend and the divisor are whole
+// "Remainders and digit counts in words"): "2003 divided by 3 gives a
+// remainder of 1", "100 leaves a remainder of 0 when divided by 20", "the
+// remainder when 2^{10} is divided by 7 is 2", "when we divide 192 by 7,
+// the remainder is 3". The dividend and the divisor are whole
 // numbers written plainly or as a power (bigNumeral); the remainder is the
 // least non-negative one, so a stated remainder of at least the divisor
 // ("17 divided by 5 leaves a remainder of 7": a partial division some
@@ -41,16 +42,19 @@ var remainderRE = []*regexp.Regexp{
 	spaced(remNumeral + remGapW + ` (?:leaves|has|gives) (?:a |the )?remainder (?:of )?` + remGapW + remValue + remGapW + `,? when (?:it is )?divided by` + remGapW + remNumeral),
 	// "the remainder when A is divided by M is R"
 	spaced(`\bremainder (?:when|of)` + remGapW + remNumeral + remGapW + ` ` + remOp + remGapW + remNumeral + remGapW + `,? (?:is|equals|=)` + remGapW + remValue),
+	// "when we divide A by M, the remainder is R"; "dividing A by M leaves a remainder of R"
+	spaced(`\b(?:(?:when|once) (?:(?:we|you|i) )?divide|dividing)` + remGapW + remNumeral + remGapW + ` by` + remGapW + remNumeral + remGapW +
+		`,? (?:(?:the )?remainder is|(?:gives|leaves|yields|results in) (?:us )?(?:a |the )?remainder (?:of )?)` + remGapW + remValue),
 }
 
 // remainderOrder gives, for each pattern, the submatch numbers of the
 // dividend, the divisor and the remainder.
-var remainderOrder = [][3]int{{1, 2, 3}, {1, 3, 2}, {1, 2, 3}}
+var remainderOrder = [][3]int{{1, 2, 3}, {1, 3, 2}, {1, 2, 3}, {1, 2, 3}}
 
 // ReadRemainders returns the refutations of the step's false remainders
 // stated in words.
 func ReadRemainders(step int, text, tactic string) []obligation.Obligation {
-	if len(text) > maxStep || !strings.Contains(text, "remainder") || !strings.Contains(text, "divided by") {
+	if len(text) > maxStep || !strings.Contains(text, "remainder") || !strings.Contains(text, "ivid") { // divided, divide, Dividing
 		return nil
 	}
 	low := plain(text)
