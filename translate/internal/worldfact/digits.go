@@ -17,23 +17,32 @@ import (
 // 1". The number is written plainly (digits, no separators) or as a power
 // of two such numbers; its digits are those of its decimal numeral, so a
 // step that speaks of another base (base, binary, octal, hexadecimal, a
-// subscript) is not read.
+// subscript to a numeral) is not read. A count of digits may be written
+// with up to four digits ("2^{1990} has 600 digits"), and the claim may
+// follow its number as a relative clause ("60060, which is already a
+// six-digit number").
 
 const (
-	digitCount = `(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})`
+	// a count of digits: a word, or a numeral of up to four digits ("2^{1990} has 600 digits")
+	digitCount = `(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,4})`
 	// a number, or a power of one: 2^{12}, 7^3
 	numeral = `(\d{1,30}(?:\s*\^\s*(?:\{\s*\d{1,7}\s*\}|\d{1,7}))?)`
 )
 
 var (
-	kDigitRE = spaced(`(?:^|[\s,:;(=])` + numeral + ` (?:is|was) (?:an?|the) ` + digitCount + `[- ]digit\b`)
+	// "N is a K-digit number", and as a relative clause after the number:
+	// "the LCM is 60060, which is already a six-digit number".
+	kDigitRE = spaced(`(?:^|[\s,:;(=])` + numeral + `(?:\s*,\s*(?:which|that))? (?:is|was) (?:(?:already|also|still|now|indeed|clearly) )?(?:an?|the) ` + digitCount + `[- ]digit\b`)
 	hasRE    = spaced(`(?:^|[\s,:;(=])` + numeral + ` has (?:exactly )?` + digitCount + ` digits\b`)
 	unitsRE  = []*regexp.Regexp{
 		spaced(`\bthe (?:units|unit|ones|last) digit of ` + numeral + ` (?:is|was) (\d)\b`),
 		spaced(`(?:^|[\s,:;(=])` + numeral + ` has (?:a|the) (?:units|unit|ones|last) digit (?:of )?(\d)\b`),
 	}
-	// otherBaseRE: the digits may be those of another base.
-	otherBaseRE = regexp.MustCompile(`\bbase\b|\bbinary\b|\boctal\b|\bhexadecimal\b|\bduodecimal\b|\bradix\b|_\{?\d`)
+	// otherBaseRE: the digits may be those of another base. A base is
+	// written as a subscript to a numeral ("1011_2", "(33)_4",
+	// "\text{12}_{5}"); a subscript to a letter names a term or a function
+	// ("a_1", "f_1(2^{10})", "\log_{10}"), not a base.
+	otherBaseRE = regexp.MustCompile(`\bbase\b|\bbinary\b|\boctal\b|\bhexadecimal\b|\bduodecimal\b|\bradix\b|[\d)}\]]\s*_\s*\{?\s*\d`)
 	digitVetoRE = regexp.MustCompile(`\b(?:if|suppose|assume|would|check|checking|test|testing|try|trying|whether|not|no|isn't|doesn't|cannot|can't|must|should|need|needs|want|wants|let|such|every|each|any|all|some)\b|\?`)
 )
 
@@ -55,16 +64,8 @@ func ReadDigits(step int, text, tactic string) []obligation.Obligation {
 		if said == is {
 			return
 		}
-		o := obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, s, e), Kind: obligation.KindEquality,
-			OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
-		o.Expr = fmt.Sprintf("%s = %d", what, said)
-		o.Prop = fmt.Sprintf("(%d : Rat) = (%d : Rat)", is, said)
-		o.Lean = "example : " + o.Prop + " := by " + tactic
-		o.LeanNeg = "example : ¬(" + o.Prop + ") := by " + tactic
-		o.Note = "the digits of a number stated in words: " + fact
-		o.WhyProof = fact
-		o.WhyDisproof = fmt.Sprintf("%s, not %d", fact, said)
-		out = append(out, o)
+		out = append(out, statedFact(step, text, s, e, fmt.Sprintf("%s = %d", what, said), strconv.Itoa(is), strconv.Itoa(said),
+			"the digits of a number stated in words: ", fact, tactic))
 	}
 	for _, re := range []*regexp.Regexp{kDigitRE, hasRE} {
 		if !counts {
@@ -73,11 +74,14 @@ func ReadDigits(step int, text, tactic string) []obligation.Obligation {
 		for _, m := range re.FindAllStringSubmatchIndex(low, -1) {
 			n, ok := bigNumeral(low[m[2]:m[3]])
 			k, okK := numberAt(low, m[4], m[5])
-			if !ok || !okK || digitVetoed(low, m[2], m[1]) {
+			if !ok || !okK || digitVetoed(low, m[2], m[1]) || asked(low, m[1]) || operandBefore(low, m[2]) {
 				continue
 			}
-			is := len(n.String())
-			add(m[2], m[1], k, is, "the digits of "+n.String(), fmt.Sprintf("%s has %d digits", n.String(), is))
+			is, name := len(n.String()), n.String()
+			if w := strings.Join(strings.Fields(low[m[2]:m[3]]), ""); strings.Contains(w, "^") {
+				name = w // a power is named as written, not by its hundreds of digits
+			}
+			add(m[2], m[1], k, is, "the digits of "+name, fmt.Sprintf("%s has %d digits", name, is))
 		}
 	}
 	if counts {
