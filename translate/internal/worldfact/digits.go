@@ -20,7 +20,7 @@ import (
 // subscript) is not read.
 
 const (
-	digitCount = `(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,2})`
+	digitCount = `(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d{1,4})`
 	// a number, or a power of one: 2^{12}, 7^3
 	numeral = `(\d{1,30}(?:\s*\^\s*(?:\{\s*\d{1,7}\s*\}|\d{1,7}))?)`
 )
@@ -32,8 +32,10 @@ var (
 		spaced(`\bthe (?:units|unit|ones|last) digit of ` + numeral + ` (?:is|was) (\d)\b`),
 		spaced(`(?:^|[\s,:;(=])` + numeral + ` has (?:a|the) (?:units|unit|ones|last) digit (?:of )?(\d)\b`),
 	}
-	// otherBaseRE: the digits may be those of another base.
-	otherBaseRE = regexp.MustCompile(`\bbase\b|\bbinary\b|\boctal\b|\bhexadecimal\b|\bduodecimal\b|\bradix\b|_\{?\d`)
+	// otherBaseRE: the digits may be those of another base. A subscript counts when it follows a
+	// numeral or a bracket ("1011_2", "(121)_{3}"), not a name ("\log_{10}", "f_1"): a base
+	// given to a log or an index to a function leaves the numerals decimal.
+	otherBaseRE = regexp.MustCompile(`\bbase\b|\bbinary\b|\boctal\b|\bhexadecimal\b|\bduodecimal\b|\bradix\b|[\d)}\]]\s*_\s*\{?\d`)
 	digitVetoRE = regexp.MustCompile(`\b(?:if|suppose|assume|would|check|checking|test|testing|try|trying|whether|not|no|isn't|doesn't|cannot|can't|must|should|need|needs|want|wants|let|such|every|each|any|all|some)\b|\?`)
 )
 
@@ -76,8 +78,11 @@ func ReadDigits(step int, text, tactic string) []obligation.Obligation {
 			if !ok || !okK || digitVetoed(low, m[2], m[1]) {
 				continue
 			}
-			is := len(n.String())
-			add(m[2], m[1], k, is, "the digits of "+n.String(), fmt.Sprintf("%s has %d digits", n.String(), is))
+			is, name := len(n.String()), n.String()
+			if is > 40 { // a power's value would fill the verdict: its numeral names it
+				name = strings.Join(strings.Fields(low[m[2]:m[3]]), "")
+			}
+			add(m[2], m[1], k, is, "the digits of "+name, fmt.Sprintf("%s has %d digits", name, is))
 		}
 	}
 	if counts {
