@@ -18,9 +18,14 @@ var imagDeclRE = regexp.MustCompile(`(?:^|[^A-Za-z\\_])i\s*=\s*\\sqrt\s*\{\s*-\s
 var imagIndexRE = regexp.MustCompile(`_\{?\s*i\b|(?:^|[^A-Za-z\\_])i\s*=\s*[0-9]|\bfor (?:each |every |all )?\$?i\b`)
 
 // declares reports a declaration of the imaginary unit in s (imagDeclRE), after a plain search
-// for what every declaration holds (the common case, without a regexp).
+// for what each form holds ("maginary"; "-1" with "i^", "i ^" or "sqrt"): most steps hold none,
+// and the pattern has no literal prefix to skip them by.
 func declares(s string) bool {
-	return (strings.Contains(s, "-1") || strings.Contains(s, "maginary")) && imagDeclRE.MatchString(s)
+	if !strings.Contains(s, "maginary") && (!strings.Contains(s, "-1") ||
+		!strings.Contains(s, "i^") && !strings.Contains(s, "i ^") && !strings.Contains(s, "sqrt")) {
+		return false
+	}
+	return imagDeclRE.MatchString(s)
 }
 
 // MarkImaginary adds symexpr.ImagKey to defs (a copy) when the problem
