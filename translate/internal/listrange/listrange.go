@@ -40,11 +40,11 @@ var (
 // Read returns the refutations of step's values listed outside the range
 // their sentence states.
 func Read(step int, text, tactic string) []obligation.Obligation {
+	out := readIntervals(step, text, tactic) // interval.go
 	if len(text) > maxText || !mathtext.HasAny(text, "can be", "valu") || !hasLE(text) {
-		return nil
+		return out
 	}
 	low := mathtext.LowerPlain(text)
-	var out []obligation.Obligation
 	done := -1 // the end of the last sentence read
 	for _, r := range rangeRE.FindAllStringIndex(low, 4*maxOut) {
 		if r[0] < done || len(out) >= maxOut {

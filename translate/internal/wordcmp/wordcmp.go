@@ -43,6 +43,7 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 	if !strings.Contains(strings.ToLower(text), "than") {
 		return out
 	}
+	out = append(out, readDiffer(step, text, tactic)...) // differ.go
 	for _, m := range cmpRE.FindAllStringSubmatchIndex(text, maxClaims) {
 		o := readAt(step, text, m, tactic)
 		if o != nil {

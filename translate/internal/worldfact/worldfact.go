@@ -105,7 +105,12 @@ func Conventions(problem string) string {
 	if ownCalendar(low) || len(read(plain(problem), problem)) > 0 {
 		return "*"
 	}
-	return ownCounts(low)
+	if own := ownCounts(low); !ownYearRE.MatchString(low) { // remain.go
+		return own
+	} else if own != "" {
+		return own + "," + yearKey
+	}
+	return yearKey
 }
 
 // ownCalendar reports ownCalendarRE in low, after a plain search for its
@@ -224,6 +229,9 @@ func read(low, text string) []claim {
 	}
 	if days && month && strings.Contains(low, "from") {
 		out = rangeClaims(low, text, out)
+	}
+	if remainWords(low) {
+		out = remainClaims(low, out) // remain.go
 	}
 	return out
 }
