@@ -73,9 +73,9 @@ func TestRemainConventions(t *testing.T) {
 // is another base and leaves them alone (docs/TRANSLATE.md, "Digits stated in words"). The
 // wording is ours.
 var digitSubscriptTraps = []trap{
-	{family: "digits subscript", steps: []string{`We know \(2^{20}\) has 9 digits (since \(\log_{10}{2^{20}} \approx 6.02\)).`}, want: wantRefuted, claim: "the digits of 1048576 = 9"},
+	{family: "digits subscript", steps: []string{`We know \(2^{20}\) has 9 digits (since \(\log_{10}{2^{20}} \approx 6.02\)).`}, want: wantRefuted, claim: "the digits of 2^{20} = 9"},
 	{family: "digits subscript", steps: []string{`We know \(2^{20}\) has 7 digits (since \(\log_{10}{2^{20}} \approx 6.02\)).`}, want: wantNotRefuted},
-	{family: "digits subscript", steps: []string{`To find \(f_1(3^{9})\), note that \(3^{9}\) has 4 digits.`}, want: wantRefuted, claim: "the digits of 19683 = 4"},
+	{family: "digits subscript", steps: []string{`To find \(f_1(3^{9})\), note that \(3^{9}\) has 4 digits.`}, want: wantRefuted, claim: "the digits of 3^{9} = 4"},
 	{family: "digits subscript", steps: []string{`Written as \(1000_{2}\), 8 has four digits.`}, want: wantNotRefuted},
 	{family: "digits long", steps: []string{`Since \(\log_{10} 2 \approx 0.30103\), we see that \(2^{1000}\) has 302 digits.`}, want: wantNotRefuted},
 	{family: "digits long", steps: []string{`Since \(\log_{10} 2 \approx 0.30103\), we see that \(2^{1000}\) has 300 digits.`}, want: wantRefuted, claim: "the digits of 2^{1000} = 300"},
