@@ -11,6 +11,7 @@ import (
 
 	"github.com/leanprm/leanprm/translate/internal/arithfn"
 	"github.com/leanprm/leanprm/translate/internal/enumcount"
+	"github.com/leanprm/leanprm/translate/internal/listcond"
 	"github.com/leanprm/leanprm/translate/internal/listrange"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
 	"github.com/leanprm/leanprm/translate/internal/restate"
@@ -106,13 +107,15 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 	}
 	// The readers of claims in words, in this order: a rounding stated in words (roundword), a
 	// value restated (restate), φ(N), d(N), σ(N) at a number (arithfn), values listed against
-	// the range stated with them (listrange).
+	// the range stated with them (listrange), values listed against a condition stated with them
+	// (listcond).
 	for _, read := range [][]obligation.Obligation{
 		roundword.Read(i, prev, ss.text, t.opts.Tactic),
 		restate.Read(i, ss.text, t.opts.Tactic),
 		restate.ReadPercent(i, ss.text, pct, t.opts.Tactic),
 		arithfn.Read(i, prev, ss.text, t.opts.Tactic),
 		listrange.Read(i, ss.text, t.opts.Tactic),
+		listcond.Read(i, ss.text, t.opts.Tactic),
 	} {
 		for _, o := range read {
 			if len(obls) < room && !taken(obls, o.Span) {
