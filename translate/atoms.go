@@ -20,6 +20,7 @@ import (
 	"github.com/leanprm/leanprm/translate/internal/symbolic"
 	"github.com/leanprm/leanprm/translate/internal/symrewrite"
 	"github.com/leanprm/leanprm/translate/internal/symsolved"
+	"github.com/leanprm/leanprm/translate/internal/valprop"
 	"github.com/leanprm/leanprm/translate/internal/wordcmp"
 	"github.com/leanprm/leanprm/translate/internal/worldfact"
 	"github.com/leanprm/leanprm/translate/obligation"
@@ -108,7 +109,7 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 	// The readers of claims in words, in this order: a rounding stated in words (roundword), a
 	// value restated (restate), φ(N), d(N), σ(N) at a number (arithfn), values listed against
 	// the range stated with them (listrange), values listed against a condition stated with them
-	// (listcond).
+	// (listcond), a property said of the value just written (valprop).
 	for _, read := range [][]obligation.Obligation{
 		roundword.Read(i, prev, ss.text, t.opts.Tactic),
 		restate.Read(i, ss.text, t.opts.Tactic),
@@ -116,6 +117,7 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 		arithfn.Read(i, prev, ss.text, t.opts.Tactic),
 		listrange.Read(i, ss.text, t.opts.Tactic),
 		listcond.Read(i, ss.text, t.opts.Tactic),
+		valprop.Read(i, ss.text, t.opts.Tactic),
 	} {
 		for _, o := range read {
 			if len(obls) < room && !taken(obls, o.Span) {

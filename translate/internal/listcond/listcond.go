@@ -280,7 +280,7 @@ func at(e *symexpr.Expr, name string, v *big.Int) (*big.Rat, string, bool) {
 	if err != nil {
 		return nil, "", false
 	}
-	return r, symexpr.Render{Names: map[string]string{name: ratTerm(x)}}.Term(e), true
+	return r, symexpr.Render{Names: map[string]string{name: RatTerm(x)}}.Term(e), true
 }
 
 // propCond is "makes src a perfect square / a prime / an integer".
@@ -294,13 +294,13 @@ func propCond(src, name, prop string, div *big.Int) (cond, bool) {
 		if !ok {
 			return obligation.Obligation{}, false
 		}
-		cert, why, bad := propCert(r, propKey(prop), div)
+		cert, why, bad := PropCert(r, propKey(prop), div)
 		if !bad {
 			return obligation.Obligation{}, false
 		}
 		o := newObl(step, text, s, v.e, obligation.KindClosedValue)
 		o.Expr = fmt.Sprintf("%s at %s = %s is %s", symexpr.Plain(e), name, v.n, prop)
-		o.Prop = term + " = " + ratTerm(r) + " ∧ " + cert
+		o.Prop = term + " = " + RatTerm(r) + " ∧ " + cert
 		o.OnProof, o.OnDisproof = obligation.Refuted, obligation.Unknown
 		o.WhyProof = fmt.Sprintf("%s is listed for %s, but %s = %s there: %s", v.n, name, symexpr.Plain(e), r.RatString(), why)
 		o.Note = "a value listed for " + name + " against the property the same sentence states for it; P is a certificate that the value lacks it"
@@ -320,10 +320,11 @@ func propKey(prop string) string {
 	return ""
 }
 
-// propCert is a certificate that r lacks prop ("perfect" square,
-// "prime", "integer", "divisible" by div), and whether it does; a
-// fraction said to be a square, a prime or divisible is left alone.
-func propCert(r *big.Rat, prop string, div *big.Int) (cert, why string, bad bool) {
+// PropCert is a certificate that r lacks prop ("perfect" square,
+// "prime", "integer", "divisible" by div), in the dialect, why in words,
+// and whether r lacks it; a fraction said to be a square, a prime or
+// divisible is left alone.
+func PropCert(r *big.Rat, prop string, div *big.Int) (cert, why string, bad bool) {
 	switch {
 	case prop == "integer" && r.IsInt(), prop != "integer" && !r.IsInt():
 		return "", "", false
@@ -337,7 +338,7 @@ func propCert(r *big.Rat, prop string, div *big.Int) (cert, why string, bad bool
 	case prop == "integer":
 		f := new(big.Int).Div(r.Num(), r.Denom()) // the floor: Denom > 0
 		f1 := new(big.Int).Add(f, big.NewInt(1))
-		return fmt.Sprintf("%s < %s ∧ %s < %s", intTerm(f), ratTerm(r), ratTerm(r), intTerm(f1)),
+		return fmt.Sprintf("%s < %s ∧ %s < %s", intTerm(f), RatTerm(r), RatTerm(r), intTerm(f1)),
 			fmt.Sprintf("%s lies strictly between %s and %s", r.RatString(), f, f1), true
 	}
 	n := r.Num()
@@ -387,12 +388,12 @@ func newObl(step int, text string, s, e int, kind obligation.Kind) obligation.Ob
 	return obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, s, e), Kind: kind}
 }
 
-func intTerm(n *big.Int) string { return ratTerm(new(big.Rat).SetInt(n)) }
+func intTerm(n *big.Int) string { return RatTerm(new(big.Rat).SetInt(n)) }
 
-// ratTerm is r as a dialect Term: a whole number, or a quotient of two.
-func ratTerm(r *big.Rat) string {
+// RatTerm is r as a dialect Term: a whole number, or a quotient of two.
+func RatTerm(r *big.Rat) string {
 	if r.Sign() < 0 {
-		return "(-" + ratTerm(new(big.Rat).Neg(r)) + ")"
+		return "(-" + RatTerm(new(big.Rat).Neg(r)) + ")"
 	}
 	if r.IsInt() {
 		return "(" + r.Num().String() + " : Rat)"
