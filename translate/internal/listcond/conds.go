@@ -26,7 +26,8 @@ var (
 // 8\)."). A value that is the one excluded, or outside the residue
 // class, is refuted.
 func readConds(step int, text, low, tactic string, out []obligation.Obligation) []obligation.Obligation {
-	for _, m := range leadRE.FindAllStringSubmatchIndex(low, maxOut) {
+	leads := append(near(leadRE, low, "value", len("possible ")), near(leadRE, low, "can be", 4)...)
+	for _, m := range leads {
 		if len(out) >= maxOut {
 			break
 		}
@@ -36,7 +37,7 @@ func readConds(step int, text, low, tactic string, out []obligation.Obligation) 
 		}
 		name := text[m[g]:m[g+1]]
 		s, e := sentenceStart(low, m[0]), sentenceEnd(low, m[1])
-		if vetoRE.MatchString(low[s:e]) || !endsLine(low, e) {
+		if !endsLine(low, e) || !hasCondMark(text[lineStart(text, s):m[0]]) || vetoRE.MatchString(low[s:e]) {
 			continue
 		}
 		cs := s
@@ -65,6 +66,16 @@ func readConds(step int, text, low, tactic string, out []obligation.Obligation) 
 		}
 	}
 	return out
+}
+
+// hasCondMark reports ≡ or ≠ written in s.
+func hasCondMark(s string) bool {
+	return strings.Contains(s, `\equiv`) || strings.Contains(s, `\ne`) || strings.Contains(s, "≡") || strings.Contains(s, "≠")
+}
+
+// lineStart is where the line holding i starts.
+func lineStart(text string, i int) int {
+	return strings.LastIndexByte(text[:i], '\n') + 1
 }
 
 // endsLine reports nothing but blanks between e and the line's end.

@@ -61,19 +61,28 @@ var (
 // Read returns the refutations of step's values listed against a
 // condition stated with them.
 func Read(step int, text, tactic string) []obligation.Obligation {
-	if len(text) > maxText || !strings.Contains(text, "alue") {
+	if len(text) > maxText {
 		return nil
 	}
-	var low string
+	// The cheap tests: "value(s) of", "values for" and "can be" are found
+	// by plain search, the verbs and the conditions looked for near them.
+	var makes, leads bool
+	for _, i := range mathtext.Indexes(text, "alue", 4*maxOut) {
+		w := text[i:min(len(text), i+nearAhead)]
+		of := strings.HasPrefix(w, "alues of") || strings.HasPrefix(w, "alue of")
+		makes = makes || of && (strings.Contains(w, "mak") || strings.Contains(w, "giv") || strings.Contains(w, "satisf") || strings.Contains(w, " which") || strings.Contains(w, "such"))
+		leads = leads || of || strings.HasPrefix(w, "alues for")
+	}
+	conds := (leads || strings.Contains(text, "can be")) && hasCondMark(text)
+	if !makes && !conds {
+		return nil
+	}
+	low := mathtext.LowerPlain(text)
 	var out []obligation.Obligation
-	if strings.Contains(text, "mak") || strings.Contains(text, "giv") || strings.Contains(text, "satisf") || strings.Contains(text, " which") || strings.Contains(text, "such") {
-		low = mathtext.LowerPlain(text)
+	if makes {
 		out = readMake(step, text, low, tactic, out)
 	}
-	if strings.Contains(text, `\equiv`) || strings.Contains(text, `\ne`) || strings.Contains(text, "≡") || strings.Contains(text, "≠") {
-		if low == "" {
-			low = mathtext.LowerPlain(text)
-		}
+	if conds {
 		out = readConds(step, text, low, tactic, out)
 	}
 	return out
@@ -81,21 +90,18 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 
 // readMake reads the first form.
 func readMake(step int, text, low, tactic string, out []obligation.Obligation) []obligation.Obligation {
-	for _, m := range makeRE.FindAllStringSubmatchIndex(low, maxOut) {
+	for _, m := range near(makeRE, low, "value", 0) {
 		if len(out) >= maxOut {
 			break
 		}
 		s, e := sentenceStart(low, m[0]), sentenceEnd(low, m[1])
-		if vetoRE.MatchString(low[s:e]) {
-			continue
-		}
 		name := text[m[2]:m[3]]
 		verbEnd := m[5]
 		if m[4] < 0 {
 			verbEnd = m[7]
 		}
 		inner, after, ok := mathAt(text, verbEnd, e)
-		if !ok {
+		if !ok || vetoRE.MatchString(low[s:e]) {
 			continue
 		}
 		var prop string
@@ -151,6 +157,38 @@ func readMake(step int, text, low, tactic string, out []obligation.Obligation) [
 	}
 	return out
 }
+
+// near is re's matches in low around each place anchor stands, at most
+// maxOut, not overlapping: re runs on a window of nearBack bytes before
+// the anchor (back) and nearAhead after it, never on the whole step.
+func near(re *regexp.Regexp, low, anchor string, back int) [][]int {
+	var out [][]int
+	done := 0
+	for _, i := range mathtext.Indexes(low, anchor, 4*maxOut) {
+		lo, hi := max(done, i-back), min(len(low), i+nearAhead)
+		if i < done {
+			continue
+		}
+		m := re.FindStringSubmatchIndex(low[lo:hi])
+		if m == nil || m[0] > i-lo || m[1] <= i-lo || lo > 0 && m[0] == 0 && mathtext.IsASCIILetter(low[lo-1]) {
+			continue
+		}
+		for g := range m {
+			if m[g] >= 0 {
+				m[g] += lo
+			}
+		}
+		out = append(out, m)
+		done = m[1]
+		if len(out) >= maxOut {
+			break
+		}
+	}
+	return out
+}
+
+// nearAhead bounds the text after an anchor a lead is read in.
+const nearAhead = 120
 
 // value is one listed whole number and where it ends in the text.
 type value struct {

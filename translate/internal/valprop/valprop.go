@@ -36,13 +36,16 @@ const (
 	maxText = 20000
 	maxOut  = 8
 	maxMath = 200
+	// maxClause bounds the text after a math closer the property is
+	// looked for in.
+	maxClause = 160
 )
 
 var (
 	// propRE is the property after a math closer: group 1 the closer,
 	// group 2 "(" or ",", group 3 "not", group 4 the property, group 5
 	// what ends it.
-	propRE = regexp.MustCompile(`(?i)(\\\)|\\\]|\$)\s*(\(|,)\s*(?:which\s+is\s+)?(?:(?:also|indeed|clearly|still)\s+)?(not\s+)?` +
+	propRE = regexp.MustCompile(`(?i)^(\\\)|\\\]|\$)\s*(\(|,)\s*(?:which\s+is\s+)?(?:(?:also|indeed|clearly|still)\s+)?(not\s+)?` +
 		`(an?\s+positive\s+integer|an?\s+negative\s+integer|positive\s+integer|negative\s+integer|positive|negative|non-?negative|` +
 		`an?\s+even\s+(?:number|integer)|even|an?\s+odd\s+(?:number|integer)|odd|an\s+integer|integer|an?\s+whole\s+number|` +
 		`an?\s+perfect\s+square|perfect\s+square|an?\s+prime(?:\s+number)?|prime)[ \t]*(\)|[.,;:!\n]|$)`)
@@ -61,29 +64,59 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 		return nil
 	}
 	var out []obligation.Obligation
-	for _, m := range propRE.FindAllStringSubmatchIndex(text, 4*maxOut) {
-		if len(out) >= maxOut {
+	for i := 0; i < len(text) && len(out) < maxOut; {
+		k := strings.IndexAny(text[i:], "$)]")
+		if k < 0 {
 			break
 		}
-		bracket := text[m[4]:m[5]] == "("
-		end := text[m[10]:m[11]]
-		if bracket != (end == ")") || !bracket && !strings.Contains(strings.ToLower(text[m[4]:m[8]]), "which") {
-			continue // "(which is odd." or ", odd)": not one clause
-		}
-		s, inner, ok := mathBefore(text, m[2], text[m[2]:m[3]])
-		if !ok {
+		c, next := i+k, i+k+1
+		i = next
+		if text[c] != '$' && (c == 0 || text[c-1] != '\\') {
 			continue
 		}
-		e, v, ok := valueOf(inner)
-		if !ok {
+		if text[c] != '$' {
+			c--
+		}
+		j := next
+		for j < len(text) && (text[j] == ' ' || text[j] == '\t') {
+			j++
+		}
+		if j >= len(text) || text[j] != '(' && text[j] != ',' {
+			continue // the cheap test: most math is followed by neither
+		}
+		m := propRE.FindStringSubmatchIndex(text[c:min(len(text), c+maxClause)])
+		if m == nil {
 			continue
 		}
-		neg := m[6] >= 0
-		if o, bad := decide(step, text, s, m[9], e, v, key(text[m[8]:m[9]]), neg, tactic); bad {
+		for g := range m {
+			if m[g] >= 0 {
+				m[g] += c
+			}
+		}
+		if o, ok := claim(step, text, m, tactic); ok {
 			out = append(out, o)
 		}
 	}
 	return out
+}
+
+// claim is the refutation of the property that propRE's match m says of
+// the value its math ends with, and whether the property is false.
+func claim(step int, text string, m []int, tactic string) (obligation.Obligation, bool) {
+	bracket := text[m[4]:m[5]] == "("
+	end := text[m[10]:m[11]]
+	if bracket != (end == ")") || !bracket && !strings.Contains(strings.ToLower(text[m[4]:m[8]]), "which") {
+		return obligation.Obligation{}, false // "(which is odd." or ", odd)": not one clause
+	}
+	s, inner, ok := mathBefore(text, m[2], text[m[2]:m[3]])
+	if !ok {
+		return obligation.Obligation{}, false
+	}
+	e, v, ok := valueOf(inner)
+	if !ok {
+		return obligation.Obligation{}, false
+	}
+	return decide(step, text, s, m[9], e, v, key(text[m[8]:m[9]]), m[6] >= 0, tactic)
 }
 
 // mathBefore is the inline math that closer (at c) ends: its start and
