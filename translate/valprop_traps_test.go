@@ -15,7 +15,10 @@ var valPropTraps = []trap{
 	{family: "valprop true", steps: []string{`This gives \(u = \frac{22}{4}\) (which is not an integer).`}, want: wantNotRefuted},
 	{family: "valprop true", steps: []string{`The total is \(17 + 32 = 49\), which is a perfect square.`}, want: wantNotRefuted},
 	{family: "valprop true", steps: []string{`Then \(r = 12\), which is even, and \(q = 9\) (odd).`}, want: wantNotRefuted},
+	{family: "valprop true", steps: []string{`Only 1 remains, which is a perfect square.`}, want: wantNotRefuted},
 	// The clause is about something else than the value written.
+	{family: "valprop other", steps: []string{`Adding 4 + 12, which is a perfect square, we stop.`}, want: wantNotRefuted},
+	{family: "valprop other", steps: []string{`The area is 3^2, which is odd.`}, want: wantNotRefuted},
 	{family: "valprop other", steps: []string{`Then \(5^{m+1} = 30\), which is not an integer.`}, want: wantNotRefuted},
 	{family: "valprop other", steps: []string{`Then \(p^2 = 50\), which is not a perfect square.`}, want: wantNotRefuted},
 	{family: "valprop other", steps: []string{`We get \(h = 6\), which is positive only when the base is 2.`}, want: wantNotRefuted},
@@ -29,6 +32,7 @@ var valPropTraps = []trap{
 	{family: "valprop wrong", steps: []string{`The total is \(17 + 34 = 51\), which is prime.`}, want: wantRefuted, claim: "51 is prime"},
 	{family: "valprop wrong", steps: []string{`Then \(r = 15\), which is even.`}, want: wantRefuted, claim: "15 is even"},
 	{family: "valprop wrong", steps: []string{`Then \(z = -\frac{5}{2}\), which is a negative integer.`}, want: wantRefuted, claim: "-5/2 is negint"},
+	{family: "valprop wrong", steps: []string{`So the count is 18, which is a perfect square.`}, want: wantRefuted, claim: "18 is square"},
 }
 
 func TestValPropTraps(t *testing.T) {

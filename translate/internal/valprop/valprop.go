@@ -24,6 +24,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/leanprm/leanprm/translate/algebra"
 	"github.com/leanprm/leanprm/translate/internal/arith"
 	"github.com/leanprm/leanprm/translate/internal/listcond"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
@@ -45,7 +46,7 @@ var (
 	// propRE is the property after a math closer: group 1 the closer,
 	// group 2 "(" or ",", group 3 "not", group 4 the property, group 5
 	// what ends it.
-	propRE = regexp.MustCompile(`(?i)^(\\\)|\\\]|\$)\s*(\(|,)\s*(?:which\s+is\s+)?(?:(?:also|indeed|clearly|still)\s+)?(not\s+)?` +
+	propRE = regexp.MustCompile(`(?i)^(\\\)|\\\]|\$|\d)\s*(\(|,)\s*(?:which\s+is\s+)?(?:(?:also|indeed|clearly|still)\s+)?(not\s+)?` +
 		`(an?\s+positive\s+integer|an?\s+negative\s+integer|positive\s+integer|negative\s+integer|positive|negative|non-?negative|` +
 		`an?\s+even\s+(?:number|integer)|even|an?\s+odd\s+(?:number|integer)|odd|an\s+integer|integer|an?\s+whole\s+number|` +
 		`an?\s+perfect\s+square|perfect\s+square|an?\s+prime(?:\s+number)?|prime)[ \t]*(\)|[.,;:!\n]|$)`)
@@ -97,7 +98,67 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 			out = append(out, o)
 		}
 	}
+	// A number written in prose: "we only have 8, which is a perfect square".
+	for _, w := range mathtext.Indexes(text, "which is", maxOut) {
+		c := w
+		for c > 0 && (text[c-1] == ' ' || text[c-1] == '\t') {
+			c--
+		}
+		if c == 0 || text[c-1] != ',' {
+			continue
+		}
+		for c--; c > 0 && (text[c-1] == ' ' || text[c-1] == '\t'); c-- {
+		}
+		if c == 0 || !mathtext.IsDigit(text[c-1]) || len(out) >= maxOut {
+			continue
+		}
+		c--
+		m := propRE.FindStringSubmatchIndex(text[c:min(len(text), c+maxClause)])
+		if m == nil {
+			continue
+		}
+		for g := range m {
+			if m[g] >= 0 {
+				m[g] += c
+			}
+		}
+		if o, ok := claim(step, text, m, tactic); ok {
+			out = append(out, o)
+		}
+	}
 	return out
+}
+
+// proseNumber is the number in prose whose last digit is text[c]: where
+// it starts and its value. It must stand alone: after a blank that
+// follows a word or "=", not in math, and be a whole number or a decimal
+// ("2^3", "x + 3", "§3", "3.2.1" are not read).
+func proseNumber(text string, c int) (int, *symexpr.Expr, bool) {
+	s := c
+	for s > 0 && (mathtext.IsDigit(text[s-1]) || text[s-1] == '.' && s > 1 && mathtext.IsDigit(text[s-2])) {
+		s--
+	}
+	if s > 0 && text[s-1] == '-' {
+		s--
+	}
+	if s == 0 || text[s-1] != ' ' || c-s > 12 || strings.Count(text[s:c+1], ".") > 1 {
+		return 0, nil, false
+	}
+	b := s - 1
+	for b > 0 && text[b-1] == ' ' {
+		b--
+	}
+	if b == 0 || !(mathtext.IsASCIILetter(text[b-1]) || text[b-1] == '=') {
+		return 0, nil, false
+	}
+	if strings.Count(text[:s], "$")%2 == 1 || strings.LastIndex(text[:s], `\(`) > strings.LastIndex(text[:s], `\)`) {
+		return 0, nil, false // inside math
+	}
+	v, ok := algebra.ParseQ(text[s : c+1])
+	if !ok {
+		return 0, nil, false
+	}
+	return s, symexpr.RatExpr(v), true
 }
 
 // claim is the refutation of the property that propRE's match m says of
@@ -108,13 +169,27 @@ func claim(step int, text string, m []int, tactic string) (obligation.Obligation
 	if bracket != (end == ")") || !bracket && !strings.Contains(strings.ToLower(text[m[4]:m[8]]), "which") {
 		return obligation.Obligation{}, false // "(which is odd." or ", odd)": not one clause
 	}
-	s, inner, ok := mathBefore(text, m[2], text[m[2]:m[3]])
-	if !ok {
-		return obligation.Obligation{}, false
-	}
-	e, v, ok := valueOf(inner)
-	if !ok {
-		return obligation.Obligation{}, false
+	var s int
+	var e *symexpr.Expr
+	var v *big.Rat
+	if mathtext.IsDigit(text[m[2]]) {
+		var ok bool
+		if s, e, ok = proseNumber(text, m[2]); !ok || bracket {
+			return obligation.Obligation{}, false
+		}
+		var err error
+		if v, err = symexpr.Eval(e, nil); err != nil {
+			return obligation.Obligation{}, false
+		}
+	} else {
+		start, inner, ok := mathBefore(text, m[2], text[m[2]:m[3]])
+		if !ok {
+			return obligation.Obligation{}, false
+		}
+		if e, v, ok = valueOf(inner); !ok {
+			return obligation.Obligation{}, false
+		}
+		s = start
 	}
 	return decide(step, text, s, m[9], e, v, key(text[m[8]:m[9]]), m[6] >= 0, tactic)
 }

@@ -20,6 +20,8 @@ func TestRead(t *testing.T) {
 		{`The sum is \(3 + 6 = 9\), which is even.`, "9 is even", "(9 : Rat) = (9 : Rat) ∧ (9 : Rat) = (2 : Rat) * (4 : Rat) + (1 : Rat)"},
 		{`We get \(m = -3\) (a positive integer).`, "-3 is posint", "(-(3 : Rat)) = (-(3 : Rat)) ∧ (-(3 : Rat)) ≤ (0 : Rat)"},
 		{`We get $n = 91$, which is prime.`, "91 is prime", "(91 : Rat) = (91 : Rat) ∧ (7 : Rat) * (13 : Rat) = (91 : Rat) ∧ (1 : Rat) < (7 : Rat) ∧ (7 : Rat) < (91 : Rat)"},
+		{`The remainder is 12, which is a perfect square.`, "12 is square", "(12 : Rat) = (12 : Rat) ∧ (3 : Rat) * (3 : Rat) < (12 : Rat) ∧ (12 : Rat) < (4 : Rat) * (4 : Rat)"},
+		{`Then x = 2.5, which is an integer.`, "5/2 is integer", "(5 : Rat) / (2 : Rat) = ((5 : Rat) / (2 : Rat)) ∧ (2 : Rat) < ((5 : Rat) / (2 : Rat)) ∧ ((5 : Rat) / (2 : Rat)) < (3 : Rat)"},
 	} {
 		obls := Read(0, c.text, "decide")
 		if assert.Len(t, obls, 1, c.text) {
@@ -39,6 +41,11 @@ func TestRead(t *testing.T) {
 		`We get \(n = 8, 9\), which is odd.`,
 		`We get \(n \le 8\), which is odd.`,
 		`So \(t = \frac{3}{2}\), which is odd.`,
+		`The remainder is 16, which is a perfect square.`,
+		`We add 2 + 14, which is a perfect square.`,
+		`So 2^3, which is odd.`,
+		`So (12), which is odd.`,
+		`Step 3, which is positive.`,
 	} {
 		assert.Empty(t, Read(0, s, "decide"), s)
 	}
