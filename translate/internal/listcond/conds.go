@@ -36,13 +36,13 @@ func readConds(step int, text, low, tactic string, out []obligation.Obligation) 
 			g = 4
 		}
 		name := text[m[g]:m[g+1]]
-		s, e := sentenceStart(low, m[0]), sentenceEnd(low, m[1])
+		s, e := SentenceStart(low, m[0]), SentenceEnd(low, m[1])
 		if !endsLine(low, e) || !hasCondMark(text[lineStart(text, s):m[0]]) || vetoRE.MatchString(low[s:e]) {
 			continue
 		}
 		cs := s
 		if s >= 2 && low[s-1] == ' ' {
-			if ps := sentenceStart(low, s-2); conditionsAlone(text, ps, s) {
+			if ps := SentenceStart(low, s-2); conditionsAlone(text, ps, s) {
 				cs = ps
 			}
 		}

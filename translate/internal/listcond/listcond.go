@@ -94,7 +94,7 @@ func readMake(step int, text, low, tactic string, out []obligation.Obligation) [
 		if len(out) >= maxOut {
 			break
 		}
-		s, e := sentenceStart(low, m[0]), sentenceEnd(low, m[1])
+		s, e := SentenceStart(low, m[0]), SentenceEnd(low, m[1])
 		name := text[m[2]:m[3]]
 		verbEnd := m[5]
 		if m[4] < 0 {
@@ -439,9 +439,9 @@ func RatTerm(r *big.Rat) string {
 	return "((" + r.Num().String() + " : Rat) / (" + r.Denom().String() + " : Rat))"
 }
 
-// sentenceStart is where the sentence holding s starts: after ". ",
+// SentenceStart is where the sentence holding s starts: after ". ",
 // "! ", "? ", a line break, or at the start.
-func sentenceStart(low string, s int) int {
+func SentenceStart(low string, s int) int {
 	for i := s - 1; i >= 0; i-- {
 		if low[i] == '\n' || low[i] == ' ' && i > 0 && strings.IndexByte(".!?", low[i-1]) >= 0 && !(i > 1 && mathtext.IsDigit(low[i-2]) && low[i-1] == '.' && i+1 < len(low) && mathtext.IsDigit(low[i+1])) {
 			return i + 1
@@ -450,9 +450,9 @@ func sentenceStart(low string, s int) int {
 	return 0
 }
 
-// sentenceEnd is where the sentence from s ends: after ". ", "! ", "? ",
+// SentenceEnd is where the sentence from s ends: after ". ", "! ", "? ",
 // a line break, or at the end.
-func sentenceEnd(low string, s int) int {
+func SentenceEnd(low string, s int) int {
 	for i := s; i < len(low); i++ {
 		if low[i] == '\n' || strings.IndexByte(".!?", low[i]) >= 0 && (i+1 >= len(low) || low[i+1] == ' ' || low[i+1] == '\n') {
 			return i + 1

@@ -91,7 +91,7 @@ func relCond(src, name string) (cond, bool) {
 		if mod != nil {
 			return congruence(step, text, s, v, name, src, lt, rt, lv, rv, mod, tactic)
 		}
-		if holds(lv.Cmp(rv), op) {
+		if Holds(lv.Cmp(rv), op) {
 			return obligation.Obligation{}, false
 		}
 		kind := obligation.KindInequality
@@ -120,7 +120,9 @@ func onlyName(e *symexpr.Expr, name string) bool {
 	return true
 }
 
-func holds(c int, op string) bool {
+// Holds reports the relation op (=, <, >, ≤, ≥, ≠) for a comparison
+// result c.
+func Holds(c int, op string) bool {
 	switch op {
 	case "=":
 		return c == 0
