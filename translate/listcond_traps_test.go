@@ -26,7 +26,13 @@ var listCondTraps = []trap{
 	{family: "listcond other", steps: []string{"- \\(E \\neq 7\\) and \\(F \\neq 2\\). Possible values for \\(F\\) are 1, 7."}, want: wantNotRefuted},
 	{family: "listcond other", steps: []string{"- Earlier we found \\(E \\neq 7\\). Possible values for \\(E\\) are 3, 7."}, want: wantNotRefuted},
 	{family: "listcond other", steps: []string{`The values of \(m\) that make \(m(12 - k)\) a perfect square are 2 and 3.`}, want: wantNotRefuted},
+	// A count right after a list written with ellipses: right, or not read.
+	{family: "listcond count", steps: []string{`So the possible values of \(h\) are \(-6, -5, \ldots, 0, 2, 4, \ldots, 10\). This gives us 12 possible values.`}, want: wantNotRefuted},
+	{family: "listcond count", steps: []string{`The values of \(h\) are 1, 4, ..., 25. So there are 9 such values.`}, want: wantNotRefuted},
+	{family: "listcond count", steps: []string{`The values of \(h\) are 5, 10, ..., 50. We check them: there are 7 values left.`}, want: wantNotRefuted},
 	// Look-alikes that are real errors: refuted.
+	{family: "listcond wrong", steps: []string{`So the possible values of \(h\) are \(-6, -5, \ldots, 0, 2, 4, \ldots, 10\). This gives us 14 possible values.`}, want: wantRefuted, claim: "the count of the values listed = 14"},
+	{family: "listcond wrong", steps: []string{`The values of \(h\) are 5, 10, \ldots, 50. So there are 11 such values.`}, want: wantRefuted, claim: "the count of the values listed = 11"},
 	{family: "listcond wrong", steps: []string{`The values of \(m\) that make \(m(12 - m)\) a perfect square are \(m = 3, 6, 12\).`}, want: wantRefuted, claim: "m * (12 - m) at m = 3 is a perfect square"},
 	{family: "listcond wrong", steps: []string{`So the values of \(n\) for which \(n^2 + 4\) is a prime number are 1, 3, 4 and 5.`}, want: wantRefuted, claim: "at n = 4 is a prime number"},
 	{family: "listcond wrong", steps: []string{`Thus the values of \(t\) that satisfy \(t^2 < 20\) are \(-4, 0, 5\).`}, want: wantRefuted, claim: "t^2 < 20 at t = 5"},

@@ -25,8 +25,7 @@ var (
 // one states conditions alone ("- \(A \equiv 2 \pmod{3}\) and \(A \neq
 // 8\)."). A value that is the one excluded, or outside the residue
 // class, is refuted.
-func readConds(step int, text, low, tactic string, out []obligation.Obligation) []obligation.Obligation {
-	leads := append(near(leadRE, low, "value", len("possible ")), near(leadRE, low, "can be", 4)...)
+func readConds(step int, text, low, tactic string, leads [][]int, out []obligation.Obligation) []obligation.Obligation {
 	for _, m := range leads {
 		if len(out) >= maxOut {
 			break
@@ -76,6 +75,11 @@ func hasCondMark(s string) bool {
 // lineStart is where the line holding i starts.
 func lineStart(text string, i int) int {
 	return strings.LastIndexByte(text[:i], '\n') + 1
+}
+
+// leadsOf are the leads of lists of values in low.
+func leadsOf(low string) [][]int {
+	return append(near(leadRE, low, "value", len("possible ")), near(leadRE, low, "can be", 4)...)
 }
 
 // endsLine reports nothing but blanks between e and the line's end.

@@ -54,8 +54,10 @@ var (
 	isRE = regexp.MustCompile(`^\s*is\s+`)
 	// areRE follows a relation the values satisfy.
 	areRE = regexp.MustCompile(`^\s*(?:are|is)\s+`)
-	// vetoRE in the sentence: supposed, tested, excluded or corrected.
-	vetoRE = regexp.MustCompile(`\b(?:if|suppose|assume|assuming|would|could|should|might|check|checking|test|testing|try|trying|whether|wrong|incorrect|mistake|but|however|except|excluding|exclude|not|no|cannot|otherwise|instead|discard|reject|remove|eliminate|fails?|candidates?|approximately|about|etc)\b|\?|\\ldots|\\dots|\\cdots|\.\.\.|…`)
+	// wordVetoRE in the sentence: supposed, tested, excluded or corrected;
+	// vetoRE also a sample (an ellipsis).
+	wordVetoRE = regexp.MustCompile(`\b(?:if|suppose|assume|assuming|would|could|should|might|check|checking|test|testing|try|trying|whether|wrong|incorrect|mistake|but|however|except|excluding|exclude|not|no|cannot|otherwise|instead|discard|reject|remove|eliminate|fails?|candidates?|approximately|about|etc)\b|\?`)
+	vetoRE     = regexp.MustCompile(wordVetoRE.String() + `|\\ldots|\\dots|\\cdots|\.\.\.|…`)
 )
 
 // Read returns the refutations of step's values listed against a
@@ -73,8 +75,11 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 		makes = makes || of && (strings.Contains(w, "mak") || strings.Contains(w, "giv") || strings.Contains(w, "satisf") || strings.Contains(w, " which") || strings.Contains(w, "such"))
 		leads = leads || of || strings.HasPrefix(w, "alues for")
 	}
-	conds := (leads || strings.Contains(text, "can be")) && hasCondMark(text)
-	if !makes && !conds {
+	leads = leads || strings.Contains(text, "can be")
+	conds := leads && hasCondMark(text)
+	counts := leads && (strings.Contains(text, "dots") || strings.Contains(text, "...") || strings.Contains(text, "…")) &&
+		(strings.Contains(text, "gives") || strings.Contains(text, "here are"))
+	if !makes && !conds && !counts {
 		return nil
 	}
 	low := mathtext.LowerPlain(text)
@@ -82,8 +87,14 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 	if makes {
 		out = readMake(step, text, low, tactic, out)
 	}
-	if conds {
-		out = readConds(step, text, low, tactic, out)
+	if conds || counts {
+		ls := leadsOf(low)
+		if conds {
+			out = readConds(step, text, low, tactic, ls, out)
+		}
+		if counts {
+			out = readCount(step, text, low, tactic, ls, out)
+		}
 	}
 	return out
 }

@@ -95,3 +95,27 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// TestReadCount: a count stated right after a list written with ellipses
+// is refuted when the list, written out, holds another number of values;
+// a right count, a list that does not run one way, an ellipsis off the
+// step and a count the next sentence hedges are left alone.
+func TestReadCount(t *testing.T) {
+	obls := Read(0, `So the possible values for \(m\) are \(-9, -8, \ldots, -2, 3, 5, \ldots, 15\). This gives us 20 possible values.`, "decide")
+	require.Len(t, obls, 1)
+	assert.Equal(t, "(15 : Rat) = (20 : Rat)", obls[0].Prop)
+	obls = Read(0, `The values of \(q\) are 2, 4, ..., 30. So there are 16 such values.`, "decide")
+	require.Len(t, obls, 1)
+	assert.Equal(t, "(15 : Rat) = (16 : Rat)", obls[0].Prop)
+	for _, s := range []string{
+		`So the possible values for \(m\) are \(-9, -8, \ldots, -2, 3, 5, \ldots, 15\). This gives us 15 possible values.`,
+		`The values of \(q\) are 2, 4, ..., 30. So there are 15 such values.`,
+		`The values of \(q\) are 2, 4, ..., 31. So there are 16 such values.`,
+		`The values of \(q\) are 2, 4, ..., 30, 1. So there are 16 such values.`,
+		`The values of \(q\) are 2, 4, 6. So there are 16 such values.`,
+		`The values of \(q\) are 2, 4, ..., 30. If so, there are 16 such values.`,
+		`The values of \(q\) are 2, 4, ..., 30 and more. So there are 16 such values.`,
+	} {
+		assert.Empty(t, Read(0, s, "decide"), s)
+	}
+}
