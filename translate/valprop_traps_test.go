@@ -16,6 +16,9 @@ var valPropTraps = []trap{
 	{family: "valprop true", steps: []string{`The total is \(17 + 32 = 49\), which is a perfect square.`}, want: wantNotRefuted},
 	{family: "valprop true", steps: []string{`Then \(r = 12\), which is even, and \(q = 9\) (odd).`}, want: wantNotRefuted},
 	{family: "valprop true", steps: []string{`Only 1 remains, which is a perfect square.`}, want: wantNotRefuted},
+	{family: "valprop each", steps: []string{"Take the list \\[ 2, 3, 5, 7 \\] Each number in this list is a prime number."}, want: wantNotRefuted},
+	{family: "valprop each", steps: []string{"Take the list \\[ 4, 8, \\ldots, 21 \\] Each number in this list is even."}, want: wantNotRefuted},
+	{family: "valprop each", steps: []string{"Take the list \\[ 4, 8, 25 \\] Each number in this list is a perfect square or twice one."}, want: wantNotRefuted},
 	// The clause is about something else than the value written.
 	{family: "valprop other", steps: []string{`Adding 4 + 12, which is a perfect square, we stop.`}, want: wantNotRefuted},
 	{family: "valprop other", steps: []string{`The area is 3^2, which is odd.`}, want: wantNotRefuted},
@@ -33,6 +36,8 @@ var valPropTraps = []trap{
 	{family: "valprop wrong", steps: []string{`Then \(r = 15\), which is even.`}, want: wantRefuted, claim: "15 is even"},
 	{family: "valprop wrong", steps: []string{`Then \(z = -\frac{5}{2}\), which is a negative integer.`}, want: wantRefuted, claim: "-5/2 is negint"},
 	{family: "valprop wrong", steps: []string{`So the count is 18, which is a perfect square.`}, want: wantRefuted, claim: "18 is square"},
+	{family: "valprop wrong", steps: []string{"Take the list \\[ 1, 3, 5, 7 \\] Each number in this list is a prime number."}, want: wantRefuted, claim: "1 is prime"},
+	{family: "valprop wrong", steps: []string{"Take the list \\( 4, 10, 16 \\). Every element of the list is a perfect square."}, want: wantRefuted, claim: "10 is square"},
 }
 
 func TestValPropTraps(t *testing.T) {

@@ -61,10 +61,13 @@ var (
 // Read returns the refutations of the properties step says of the value
 // its math just wrote.
 func Read(step int, text, tactic string) []obligation.Obligation {
-	if len(text) > maxText || !strings.Contains(text, "which is") && !strings.Contains(text, ") (") && !strings.Contains(text, "$ (") {
+	if len(text) > maxText {
 		return nil
 	}
-	var out []obligation.Obligation
+	out := readEach(step, text, tactic)
+	if !strings.Contains(text, "which is") && !strings.Contains(text, ") (") && !strings.Contains(text, "$ (") {
+		return out
+	}
 	for i := 0; i < len(text) && len(out) < maxOut; {
 		k := strings.IndexAny(text[i:], "$)]")
 		if k < 0 {

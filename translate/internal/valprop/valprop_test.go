@@ -70,3 +70,27 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// TestReadEach: a property said of each number of the list just written
+// is refuted by the first number that lacks it; a true property, a list
+// with an ellipsis or a name, and a sentence that does not start right
+// after the list make none.
+func TestReadEach(t *testing.T) {
+	obls := Read(0, "Take the set: \\[ 3, 5, 9, 11 \\] Each element of this set is a prime number.", "decide")
+	if assert.Len(t, obls, 1) {
+		assert.Equal(t, "9 is prime", obls[0].Expr)
+	}
+	obls = Read(0, `Take \(4, 16, 20\). Every term in the list is a perfect square.`, "decide")
+	if assert.Len(t, obls, 1) {
+		assert.Equal(t, "20 is square", obls[0].Expr)
+	}
+	for _, s := range []string{
+		"Take the set: \\[ 3, 5, 7, 11 \\] Each element of this set is a prime number.",
+		"Take the set: \\[ 3, 5, \\ldots, 9 \\] Each element of this set is a prime number.",
+		"Take the set: \\[ 3, x, 9 \\] Each element of this set is a prime number.",
+		"Take \\( 3, 5, 9 \\) and 7. Each element of this set is a prime number.",
+		"Take the set: \\[ 3, 5, 9 \\] Each element of this set is a prime factor of 45.",
+	} {
+		assert.Empty(t, Read(0, s, "decide"), s)
+	}
+}
