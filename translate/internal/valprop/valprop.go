@@ -88,16 +88,7 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 		if j >= len(text) || text[j] != '(' && text[j] != ',' {
 			continue // the cheap test: most math is followed by neither
 		}
-		m := propRE.FindStringSubmatchIndex(text[c:min(len(text), c+maxClause)])
-		if m == nil {
-			continue
-		}
-		for g := range m {
-			if m[g] >= 0 {
-				m[g] += c
-			}
-		}
-		if o, ok := claim(step, text, m, tactic); ok {
+		if o, ok := claimAt(step, text, c, tactic); ok {
 			out = append(out, o)
 		}
 	}
@@ -116,16 +107,7 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 			continue
 		}
 		c--
-		m := propRE.FindStringSubmatchIndex(text[c:min(len(text), c+maxClause)])
-		if m == nil {
-			continue
-		}
-		for g := range m {
-			if m[g] >= 0 {
-				m[g] += c
-			}
-		}
-		if o, ok := claim(step, text, m, tactic); ok {
+		if o, ok := claimAt(step, text, c, tactic); ok {
 			out = append(out, o)
 		}
 	}
@@ -162,6 +144,21 @@ func proseNumber(text string, c int) (int, *symexpr.Expr, bool) {
 		return 0, nil, false
 	}
 	return s, symexpr.RatExpr(v), true
+}
+
+// claimAt is claim for the property propRE reads at text[c:], a math
+// closer or the last digit of a number.
+func claimAt(step int, text string, c int, tactic string) (obligation.Obligation, bool) {
+	m := propRE.FindStringSubmatchIndex(text[c:min(len(text), c+maxClause)])
+	if m == nil {
+		return obligation.Obligation{}, false
+	}
+	for g := range m {
+		if m[g] >= 0 {
+			m[g] += c
+		}
+	}
+	return claim(step, text, m, tactic)
 }
 
 // claim is the refutation of the property that propRE's match m says of
