@@ -90,6 +90,9 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 		if vetoRE.MatchString(low[s:e]) {
 			continue
 		}
+		if c+2+lead[1] > e {
+			continue // the lead ran past the sentence's end
+		}
 		ivs, end, ok := intervals(text, c+2+lead[1], e)
 		if !ok {
 			continue
