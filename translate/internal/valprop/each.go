@@ -30,8 +30,11 @@ func readEach(step int, text, tactic string) []obligation.Obligation {
 	var out []obligation.Obligation
 	for _, anchor := range []string{"ach ", "very "} {
 		for _, i := range mathtext.Indexes(text, anchor, maxOut) {
-			if len(out) >= maxOut || i == 0 {
+			if len(out) >= maxOut {
 				break
+			}
+			if i == 0 {
+				continue // "very " at the start: no "e" or "E" before it
 			}
 			w := i - 1
 			m := eachRE.FindStringSubmatchIndex(text[w:min(len(text), w+maxClause)])
