@@ -11,6 +11,8 @@ import (
 
 	"github.com/leanprm/leanprm/translate/internal/arithfn"
 	"github.com/leanprm/leanprm/translate/internal/enumcount"
+	"github.com/leanprm/leanprm/translate/internal/ivalclaim"
+	"github.com/leanprm/leanprm/translate/internal/listcond"
 	"github.com/leanprm/leanprm/translate/internal/listrange"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
 	"github.com/leanprm/leanprm/translate/internal/restate"
@@ -19,6 +21,7 @@ import (
 	"github.com/leanprm/leanprm/translate/internal/symbolic"
 	"github.com/leanprm/leanprm/translate/internal/symrewrite"
 	"github.com/leanprm/leanprm/translate/internal/symsolved"
+	"github.com/leanprm/leanprm/translate/internal/valprop"
 	"github.com/leanprm/leanprm/translate/internal/wordcmp"
 	"github.com/leanprm/leanprm/translate/internal/worldfact"
 	"github.com/leanprm/leanprm/translate/obligation"
@@ -107,13 +110,18 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 	}
 	// The readers of claims in words, in this order: a rounding stated in words (roundword), a
 	// value restated (restate), φ(N), d(N), σ(N) at a number (arithfn), values listed against
-	// the range stated with them (listrange).
+	// the range stated with them (listrange), values listed against a condition stated with them
+	// (listcond), a property said of the value just written (valprop), an inequality said to hold
+	// on stated intervals (ivalclaim).
 	for _, read := range [][]obligation.Obligation{
 		roundword.Read(i, prev, ss.text, t.opts.Tactic),
 		restate.Read(i, ss.text, t.opts.Tactic),
 		restate.ReadPercent(i, ss.text, pct, t.opts.Tactic),
 		arithfn.Read(i, prev, ss.text, t.opts.Tactic),
 		listrange.Read(i, ss.text, t.opts.Tactic),
+		listcond.Read(i, ss.text, t.opts.Tactic),
+		valprop.Read(i, ss.text, t.opts.Tactic),
+		ivalclaim.Read(i, ss.text, t.opts.Tactic),
 	} {
 		for _, o := range read {
 			if len(obls) < room && !taken(obls, o.Span) {
