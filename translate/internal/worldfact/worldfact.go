@@ -105,12 +105,7 @@ func Conventions(problem string) string {
 	if ownCalendar(low) || len(read(plain(problem), problem)) > 0 {
 		return "*"
 	}
-	if own := ownCounts(low); !ownYearRE.MatchString(low) { // remain.go
-		return own
-	} else if own != "" {
-		return own + "," + yearKey
-	}
-	return yearKey
+	return ownCounts(low)
 }
 
 // ownCalendar reports ownCalendarRE in low, after a plain search for its
@@ -229,9 +224,6 @@ func read(low, text string) []claim {
 	}
 	if days && month && strings.Contains(low, "from") {
 		out = rangeClaims(low, text, out)
-	}
-	if remainWords(low) {
-		out = remainClaims(low, out) // remain.go
 	}
 	return out
 }

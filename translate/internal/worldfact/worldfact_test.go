@@ -38,7 +38,7 @@ func TestRead(t *testing.T) {
 func TestConventions(t *testing.T) {
 	assert.Equal(t, "*", Conventions("Assume a year has 360 days."))
 	assert.Equal(t, "*", Conventions("There are 30 days in April and 31 in May."))
-	assert.Equal(t, "months/year,parts/year", Conventions("Her school year has 10-month terms: a 10 month school year.")) // remain.go: a year of its own
+	assert.Equal(t, "months/year", Conventions("Her school year has 10-month terms: a 10 month school year."))
 	assert.Equal(t, "minutes/hour", Conventions("Lessons last a 50 minute class hour."))
 	assert.Equal(t, "", Conventions("A shop sells 40 apples every day."))
 }
