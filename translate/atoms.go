@@ -82,6 +82,7 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 	}
 	// Facts of the calendar, of units of time, of digits and of remainders stated in words.
 	facts := append(worldfact.Read(i, ss.text, conv, t.opts.Tactic), worldfact.ReadDigits(i, ss.text, t.opts.Tactic)...)
+	facts = append(facts, worldfact.ReadPlaceDigits(i, ss.text, t.opts.Tactic)...)
 	for _, o := range append(facts, worldfact.ReadRemainders(i, ss.text, t.opts.Tactic)...) {
 		if len(obls) >= room || taken(obls, o.Span) {
 			break
