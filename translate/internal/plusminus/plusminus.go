@@ -48,8 +48,9 @@ var (
 	// vetoRE in the sentence: supposed, tested, corrected or approximated.
 	vetoRE = regexp.MustCompile(`\b(?:if|suppose|assume|assuming|would|could|should|might|check|checking|test|testing|try|trying|whether|wrong|incorrect|incorrectly|mistake|error|not|instead|approximately|approx|about|roughly|around|nearly|almost|estimate|estimated|round|rounded|rounding)\b|\?`)
 	// sepRE splits a region into pieces: implications, line breaks,
-	// alignment, spacing, text and punctuation between claims.
-	sepRE = regexp.MustCompile(`\\implies|\\Rightarrow|\\Longrightarrow|\\rightarrow|\\iff|\\Leftrightarrow|\\therefore|\\\\|\\quad|\\qquad|\\text\s*\{[^{}]*\}|\\mbox\s*\{[^{}]*\}|\\mathrm\s*\{[^{}]*\}|&|,|;|:`)
+	// alignment, spacing, text and punctuation between claims. It is
+	// anchored: tried at each place, it looks no further than its match.
+	sepRE = regexp.MustCompile(`^(?:\\implies|\\Rightarrow|\\Longrightarrow|\\rightarrow|\\iff|\\Leftrightarrow|\\therefore|\\\\|\\quad|\\qquad|\\text\s*\{[^{}]*\}|\\mbox\s*\{[^{}]*\}|\\mathrm\s*\{[^{}]*\}|&|,|;|:)`)
 )
 
 // Read returns the refutations of the equalities written with ± in the
@@ -173,7 +174,7 @@ func pieces(text string, s, e int) [][2]int {
 		if depth != 0 {
 			continue
 		}
-		if loc := sepRE.FindStringIndex(text[i:e]); loc != nil && loc[0] == 0 {
+		if loc := sepRE.FindStringIndex(text[i:e]); loc != nil {
 			flush(i)
 			start = i + loc[1]
 			i = start - 1
