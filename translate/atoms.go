@@ -15,6 +15,7 @@ import (
 	"github.com/leanprm/leanprm/translate/internal/listcond"
 	"github.com/leanprm/leanprm/translate/internal/listrange"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
+	"github.com/leanprm/leanprm/translate/internal/plusminus"
 	"github.com/leanprm/leanprm/translate/internal/restate"
 	"github.com/leanprm/leanprm/translate/internal/roundword"
 	"github.com/leanprm/leanprm/translate/internal/symatom"
@@ -81,6 +82,7 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 	}
 	// Facts of the calendar, of units of time, of digits and of remainders stated in words.
 	facts := append(worldfact.Read(i, ss.text, conv, t.opts.Tactic), worldfact.ReadDigits(i, ss.text, t.opts.Tactic)...)
+	facts = append(facts, worldfact.ReadPlaceDigits(i, ss.text, t.opts.Tactic)...)
 	for _, o := range append(facts, worldfact.ReadRemainders(i, ss.text, t.opts.Tactic)...) {
 		if len(obls) >= room || taken(obls, o.Span) {
 			break
@@ -112,7 +114,7 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 	// value restated (restate), φ(N), d(N), σ(N) at a number (arithfn), values listed against
 	// the range stated with them (listrange), values listed against a condition stated with them
 	// (listcond), a property said of the value just written (valprop), an inequality said to hold
-	// on stated intervals (ivalclaim).
+	// on stated intervals (ivalclaim), an equality of closed values written with ± (plusminus).
 	for _, read := range [][]obligation.Obligation{
 		roundword.Read(i, prev, ss.text, t.opts.Tactic),
 		restate.Read(i, ss.text, t.opts.Tactic),
@@ -122,6 +124,7 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 		listcond.Read(i, ss.text, t.opts.Tactic),
 		valprop.Read(i, ss.text, t.opts.Tactic),
 		ivalclaim.Read(i, ss.text, t.opts.Tactic),
+		plusminus.Read(i, ss.text, t.opts.Tactic),
 	} {
 		for _, o := range read {
 			if len(obls) < room && !taken(obls, o.Span) {
