@@ -14,6 +14,7 @@ package ivalclaim
 
 import (
 	"fmt"
+	"github.com/leanprm/leanprm/translate/internal/dialect"
 	"math/big"
 	"regexp"
 	"strings"
@@ -220,7 +221,7 @@ func decide(step int, text string, s, e int, src string, ivs []interval, tactic 
 			at := map[string]*big.Rat{name: t}
 			lv, err1 := symexpr.Eval(l, at)
 			rv, err2 := symexpr.Eval(r, at)
-			if err1 != nil || err2 != nil || listcond.Holds(lv.Cmp(rv), op) {
+			if err1 != nil || err2 != nil || dialect.Compare(lv, rv, op) {
 				continue
 			}
 			rd := symexpr.Render{Names: map[string]string{name: listcond.RatTerm(t)}}

@@ -2,6 +2,7 @@ package listcond
 
 import (
 	"fmt"
+	"github.com/leanprm/leanprm/translate/internal/dialect"
 	"math/big"
 	"regexp"
 	"strings"
@@ -91,7 +92,7 @@ func relCond(src, name string) (cond, bool) {
 		if mod != nil {
 			return congruence(step, text, s, v, name, src, lt, rt, lv, rv, mod, tactic)
 		}
-		if Holds(lv.Cmp(rv), op) {
+		if dialect.Compare(lv, rv, op) {
 			return obligation.Obligation{}, false
 		}
 		kind := obligation.KindInequality
@@ -118,24 +119,6 @@ func onlyName(e *symexpr.Expr, name string) bool {
 		}
 	}
 	return true
-}
-
-// Holds reports the relation op (=, <, >, ≤, ≥, ≠) for a comparison
-// result c.
-func Holds(c int, op string) bool {
-	switch op {
-	case "=":
-		return c == 0
-	case "<":
-		return c < 0
-	case ">":
-		return c > 0
-	case "≤":
-		return c <= 0
-	case "≥":
-		return c >= 0
-	}
-	return c != 0 // ≠
 }
 
 // congruence refutes lv ≡ rv (mod m) by a certificate: lv − rv = m·q + s
