@@ -52,6 +52,11 @@ type Span struct {
 	Text  string `json:"text"`
 }
 
+// Of reports whether s is a range of text and Text is what it covers.
+func (s Span) Of(text string) bool {
+	return s.Start >= 0 && s.Start <= s.End && s.End <= len(text) && text[s.Start:s.End] == s.Text
+}
+
 // Hypothesis is a variable binding carried forward in a chain, as it
 // appears in a declaration: the generated names v1 and h1 stand for the
 // step's Name.

@@ -130,3 +130,13 @@ func TestKindsAndVerdicts(t *testing.T) {
 	assert.Equal(t, Refuted, a.Verdict)
 	assert.False(t, a.Failed)
 }
+
+func TestSpanOf(t *testing.T) {
+	text := "so √18 = 3√2"
+	assert.True(t, Span{Start: 3, End: 8, Text: "√18"}.Of(text))
+	assert.True(t, Span{Start: 0, End: 0, Text: ""}.Of(text), "an empty span at the start")
+	assert.False(t, Span{Start: 3, End: 8, Text: "√19"}.Of(text), "text not what it covers")
+	assert.False(t, Span{Start: -1, End: 2, Text: "so"}.Of(text), "before the text")
+	assert.False(t, Span{Start: 8, End: 3, Text: ""}.Of(text), "reversed")
+	assert.False(t, Span{Start: 3, End: len(text) + 1, Text: "x"}.Of(text), "past the end")
+}

@@ -86,7 +86,7 @@ func FuzzRead(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, text string) {
 		for _, o := range Read(0, text, "decide") {
-			if o.Span.Start < 0 || o.Span.End > len(text) || o.Span.Start > o.Span.End || text[o.Span.Start:o.Span.End] != o.Span.Text {
+			if !o.Span.Of(text) {
 				t.Fatalf("span %+v outside %q", o.Span, text)
 			}
 			if utf8.ValidString(text) && !utf8.ValidString(o.Prop) {

@@ -64,7 +64,7 @@ func FuzzRead(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, o := range Read(1, s, "decide") {
-			if o.Span.Start < 0 || o.Span.End > len(s) || o.Span.Start > o.Span.End || s[o.Span.Start:o.Span.End] != o.Span.Text {
+			if !o.Span.Of(s) {
 				t.Fatalf("span %+v out of %q", o.Span, s)
 			}
 			if !hasSign(o.Span.Text) || o.Prop == "" {

@@ -95,7 +95,7 @@ func FuzzReadRemainders(f *testing.F) {
 			return
 		}
 		for _, o := range append(ReadRemainders(0, text, "norm_num"), ReadDigits(0, text, "norm_num")...) {
-			if o.Span.Start < 0 || o.Span.End > len(text) || o.Span.Start >= o.Span.End || text[o.Span.Start:o.Span.End] != o.Span.Text {
+			if o.Span.Start == o.Span.End || !o.Span.Of(text) {
 				t.Fatalf("span %v outside the text", o.Span)
 			}
 			if !strings.HasPrefix(o.LeanNeg, "example : ¬(") || o.Expr == "" {
