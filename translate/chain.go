@@ -344,7 +344,7 @@ func (t *Translator) translate(id string, pc problemCtx, steps []string, resume 
 					sr.Skipped = append(sr.Skipped, Skipped{Span: mathtext.SpanOf(ss.text, A.S, B.E), Reason: lim.stepFull(), Limit: true})
 					continue
 				}
-				doubt := runDoubt
+				doubt := failureDoubt(ss.sc, r, rels, runDoubt)
 				if mixed != "" && closedContinuation(k, rels, A, B) {
 					doubt = ""
 				}

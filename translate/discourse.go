@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/leanprm/leanprm/translate/internal/discourse"
+	"github.com/leanprm/leanprm/translate/internal/mathtext"
 )
 
 // assertedOnly applies the discourse stage's reading of a step to the
@@ -159,4 +160,16 @@ func joinNote(a, b string) string {
 		return a
 	}
 	return a + "; " + b
+}
+
+// failureDoubt is the doubt on a run's claims, doubt as read before, for
+// a run whose one relation is ≠: "0^2 - 0 + 2 ≠ 2. This case doesn't
+// work." states a failure, and the next sentence's rejection of a case is
+// its consequence, not a rejection of the claim (mathtext.FailureDoubtAt).
+// Any other doubt stays.
+func failureDoubt(sc *mathtext.Scan, r mathtext.Run, rels []string, doubt string) string {
+	if len(rels) != 1 || rels[0] != "≠" || doubt == "" || doubt != sc.ComputationDoubtAt(r.Sentence, r.S) {
+		return doubt
+	}
+	return sc.FailureDoubtAt(r.Sentence, r.S)
 }

@@ -46,6 +46,9 @@ type Sentence struct {
 	hedged     string
 	corrected  bool
 	doubts     int // how many doubt words it has
+	// bareFailure: it states one ≠ relation and nothing else (failure.go);
+	// caseRejection: it only rules out a case ("This case doesn't work.").
+	bareFailure, caseRejection bool
 	// plugged is the value after "plugging in" or "substituting" in the
 	// sentence ("Plugging in $1$ we get $1 = \sqrt{9} + 4$"), nil if none.
 	Plugged *big.Rat
@@ -145,6 +148,7 @@ func BuildRuns(text string, toks []Tok) *Scan {
 	}
 
 	shareHypothesis(sc.Sentences, joined)
+	sc.readFailureSentences(toks, sentOf)
 	// Read in every step: a modulus named before the chain turns modular counts.
 	sc.Moduli, sc.ModulusOpen = ReadModuli(text, toks)
 	cur, free := firstRun(toks) // free: the runs' items, in turn (clipItems)
