@@ -1,0 +1,47 @@
+package translate
+
+import "testing"
+
+// failureTraps pin the reading of a ≠ claim followed by a sentence that
+// rules out a case (docs/TRANSLATE.md, "A failure and its consequence";
+// mathtext/failure.go): a true ≠ claim is left alone, a false one is
+// refuted when the next sentence only rejects a case, and the claim stays
+// held when the next sentence may reject the claim itself, when the claim's
+// own sentence tests, requires, supposes or hedges it, or when either
+// sentence says more than the reading knows. The wording is ours.
+var failureTraps = []trap{
+	// True failures: left alone (or verified), never refuted.
+	{family: "failure true", steps: []string{`Case 2: p = 5. Then 5^2 - 4 \cdot 5 + 1 ≠ 1. This case does not satisfy the condition.`}, want: wantNotRefuted},
+	{family: "failure true", steps: []string{`For \(k = 4\) we get \(3 \cdot 4 + 1 = 13\). Then \(13 \neq 12\). So this value is not valid.`}, want: wantNotRefuted},
+	{family: "failure true", steps: []string{`Checking (x, y) = (2, 1): 2^2 + 1 = 5. Thus 5 ≠ 7. This pair is rejected.`}, want: wantNotRefuted},
+	// False failures, with new numbers and wordings: refuted.
+	{family: "failure wrong", steps: []string{`Case 1: m = 2. Solving gives n = 0. 0^2 + 0 + 5 ≠ 5. This case doesn't satisfy the given condition.`}, want: wantRefuted, claim: "≠"},
+	{family: "failure wrong", steps: []string{`With \(t = 3\): \(t^2 - 2t = 3\). So \(3^2 - 2 \cdot 3 \neq 3\). This value does not work.`}, want: wantRefuted, claim: "≠"},
+	{family: "failure wrong", steps: []string{`We substitute a = 4 into the second equation. Then 2 \cdot 4 - 1 ≠ 7. Thus this candidate cannot satisfy all the conditions.`}, want: wantRefuted, claim: "≠"},
+	{family: "failure wrong", steps: []string{`Let b = 6. We get \(\frac{6}{2} + 1 \neq 4\). Hence this choice is impossible.`}, want: wantRefuted, claim: "≠"},
+	{family: "failure wrong", steps: []string{`Now c = 1 and 1 + 1 + 1 ≠ 3. So the case fails.`}, want: wantRefuted, claim: "≠"},
+	// The next sentence may reject the claim itself: held.
+	{family: "failure rejected", steps: []string{`Case 1: m = 2. 0^2 + 0 + 5 ≠ 5. This is not true.`}, want: wantNotRefuted},
+	{family: "failure rejected", steps: []string{`Case 1: m = 2. 0^2 + 0 + 5 ≠ 5. Wait, this case is not right.`}, want: wantNotRefuted},
+	{family: "failure rejected", steps: []string{`Case 1: m = 2. 0^2 + 0 + 5 ≠ 5. Actually this case is valid.`}, want: wantNotRefuted},
+	{family: "failure rejected", steps: []string{`Case 1: m = 2. 0^2 + 0 + 5 ≠ 5. That is incorrect, so this case does not fail.`}, want: wantNotRefuted},
+	{family: "failure rejected", steps: []string{`Case 1: m = 2. 0^2 + 0 + 5 ≠ 5. This inequality is not correct.`}, want: wantNotRefuted},
+	{family: "failure rejected", steps: []string{`Case 1: m = 2. 0^2 + 0 + 5 ≠ 5. No, the value is 5, so this case does not fail.`}, want: wantNotRefuted},
+	{family: "failure rejected", steps: []string{`Case 1: m = 2. 0^2 + 0 + 5 ≠ 5? This case does not work.`}, want: wantNotRefuted},
+	// The claim's own sentence tests, requires, supposes or hedges it: held.
+	{family: "failure hedged", steps: []string{`For this case to work we need 0^2 + 0 + 5 ≠ 5. This case does not satisfy it.`}, want: wantNotRefuted},
+	{family: "failure hedged", steps: []string{`We check whether 0^2 + 0 + 5 ≠ 5. This case does not satisfy the condition.`}, want: wantNotRefuted},
+	{family: "failure hedged", steps: []string{`If 0^2 + 0 + 5 ≠ 5, the pair is excluded. This case is not possible.`}, want: wantNotRefuted},
+	{family: "failure hedged", steps: []string{`It seems that 0^2 + 0 + 5 ≠ 5. This case does not work.`}, want: wantNotRefuted},
+	{family: "failure hedged", steps: []string{`The condition is 0^2 + 0 + 5 ≠ 5. This value does not satisfy the condition.`}, want: wantNotRefuted},
+	// An approximation or a second relation in the sentence: held.
+	{family: "failure approximate", steps: []string{`Then 0.33 \cdot 3 ≈ 1 ≠ 1. This case does not work.`}, want: wantNotRefuted},
+	{family: "failure approximate", steps: []string{`So 3 + 4 = 7 ≠ 7. This case does not work.`}, want: wantNotRefuted, claim: "≠"},
+	// A next sentence that says more than a case's rejection: held.
+	{family: "failure more", steps: []string{`Case 1: m = 2. 0^2 + 0 + 5 ≠ 5. This case does not satisfy the condition because 5 is odd.`}, want: wantNotRefuted},
+	{family: "failure more", steps: []string{`Case 1: m = 2. 0^2 + 0 + 5 ≠ 5. So m = 2 is not a solution.`}, want: wantNotRefuted},
+}
+
+func TestFailureTraps(t *testing.T) {
+	runTraps(t, "failure", failureTraps, nil)
+}
