@@ -33,6 +33,14 @@ var caseFillWords = Set("this", "that", "the", "so", "thus", "hence", "therefore
 	"equation", "equations", "requirement", "requirements", "problem", "all", "our", "a", "must", "can",
 	"of", "with", "for", "us", "here")
 
+// readSentenceKinds reads what each sentence shares with the sentences a
+// display break joined to it (shareHypothesis), then which sentences state
+// a failure or rule out a case (readFailureSentences).
+func (sc *Scan) readSentenceKinds(toks []Tok, sentOf, joined []int) {
+	shareHypothesis(sc.Sentences, joined)
+	sc.readFailureSentences(toks, sentOf)
+}
+
 // readFailureSentences marks the sentences that state one failed relation
 // alone (bare) and the sentences that only reject a case (caseRejection),
 // from the sentence of each token (sentOf, as BuildRuns cut them). One

@@ -147,8 +147,7 @@ func BuildRuns(text string, toks []Tok) *Scan {
 		}
 	}
 
-	shareHypothesis(sc.Sentences, joined)
-	sc.readFailureSentences(toks, sentOf)
+	sc.readSentenceKinds(toks, sentOf, joined)
 	// Read in every step: a modulus named before the chain turns modular counts.
 	sc.Moduli, sc.ModulusOpen = ReadModuli(text, toks)
 	cur, free := firstRun(toks) // free: the runs' items, in turn (clipItems)
