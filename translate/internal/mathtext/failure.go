@@ -84,12 +84,29 @@ func (sc *Scan) readFailureSentences(toks []Tok, sentOf []int) {
 			badCase[k] = true
 		}
 	}
+	lo := 0
 	for k := range sc.Sentences {
 		c := counts[k]
-		sc.Sentences[k].bareFailure = !bad[k] && c.rels == 1 && c.words <= maxFailureWords
-		sc.Sentences[k].caseRejection = !badCase[k] && c.nouns >= 1 && c.rejects == 1 && c.words <= maxFailureWords
+		si := &sc.Sentences[k]
+		si.bareFailure = !bad[k] && c.rels == 1 && c.words <= maxFailureWords
+		si.caseRejection = !badCase[k] && c.nouns >= 1 && c.rejects == 1 && c.words <= maxFailureWords
+		hi := lo
+		for hi < len(toks) && sentOf[hi] == k {
+			hi++
+		}
+		if c.words <= maxMismatchWords && c.rels == 0 && mismatchSentence(toks[lo:hi]) {
+			// Its "not" negates the match with the target: it rejects
+			// nothing, neither the claims before nor a claim of its own
+			// (it holds no relation).
+			si.mismatch = true
+			si.strong, si.doubt, si.doubts, si.otherDoubt = "", "", 0, false
+		}
+		lo = hi
 	}
 }
+
+// maxMismatchWords bounds the words of a sentence read as a mismatch.
+const maxMismatchWords = 16
 
 // FailureDoubtAt is ComputationDoubtAt(i, at) for a claim whose relation
 // is ≠, which states that a relation fails. When the one doubt is the next
@@ -115,4 +132,101 @@ func (sc *Scan) nextRejection(i int) string {
 		return "the next sentence may reject the claim (\"" + sc.Sentences[i+1].strong + "\")"
 	}
 	return ""
+}
+
+// A closed computation is also often followed by a comparison of its
+// result with a target that the result misses, and the candidate's
+// rejection: "… = -542 + 333\sqrt{5}i. This does not match our original
+// \(z\), so we discard this factorization." The "not" there negates the
+// match with the target, which presupposes the result: the computation is
+// asserted. mismatchSentence reads such a sentence, and nothing more.
+
+// mismatchTargetWords may stand in the target beside its math ("our
+// original \(z\)", "the given value").
+var mismatchTargetWords = Set("our", "the", "original", "given", "required", "value", "of", "number", "expression")
+
+// mismatchAnchorWords in the target name a value given before: a target
+// of words only must hold one.
+var mismatchAnchorWords = Set("original", "given", "required")
+
+// discardWords reject a candidate in the clause after the mismatch.
+var discardWords = Set("discard", "reject", "eliminate", "exclude")
+
+// candidateNouns name the candidate rejected ("this factorization").
+var candidateNouns = Set("factorization", "case", "option", "candidate", "pair", "value", "choice",
+	"possibility", "solution", "combination", "triple", "assignment")
+
+// mismatchSentence reports a sentence (its tokens, the separator that
+// ends it included) that says only that the result before does not match a
+// target, and at most that a candidate is discarded for it: "This does not
+// match \(-142 + 333\sqrt{5}i\).", "It doesn't equal our original \(z\), so
+// we discard this case." No relation, no question, at most 16 words.
+func mismatchSentence(toks []Tok) bool {
+	var ws []Tok // the sentence without its math delimiters and final separator
+	for _, t := range toks {
+		switch {
+		case t.K == TSep && t.Text == SepMath:
+		case t.K == TSep && t.Text == SepSentence:
+		case t.K == TSep && t.Text == SepNewline && len(ws) == 0: // the line break after a display
+		case t.K == TSep && t.Text != sepClause, t.K == TRel, t.K == TPoison, t.K == tBoxed:
+			return false
+		default:
+			ws = append(ws, t)
+		}
+		if len(ws) > 40 {
+			return false
+		}
+	}
+	word := func(i int, set map[string]bool) bool { return i < len(ws) && ws[i].K == TWord && set[ws[i].Text] }
+	is := func(i int, w string) bool { return i < len(ws) && ws[i].K == TWord && ws[i].Text == w }
+	i := 0
+	if !word(i, Set("this", "that", "it")) {
+		return false
+	}
+	i++
+	switch {
+	case is(i, "does") && is(i+1, "not") && word(i+2, Set("match", "equal")):
+		i += 3
+	case word(i, Set("doesn't", "doesn’t")) && word(i+1, Set("match", "equal")):
+		i += 2
+	case is(i, "is") && is(i+1, "not") && is(i+2, "equal") && is(i+3, "to"):
+		i += 4
+	default:
+		return false
+	}
+	target, anchored := 0, false
+	for ; i < len(ws) && !(ws[i].K == TSep); i++ {
+		switch t := ws[i]; {
+		case t.K == TWord && mismatchTargetWords[t.Text]:
+			anchored = anchored || mismatchAnchorWords[t.Text]
+		case t.K == TWord:
+			return false
+		default:
+			anchored = true // math: the target written out, or a name given before
+		}
+		target++
+	}
+	if target == 0 || !anchored {
+		return false
+	}
+	if i == len(ws) {
+		return true
+	}
+	// ", so we discard this factorization"
+	i++
+	if !word(i, Set("so", "thus", "hence", "therefore")) {
+		return false
+	}
+	i++
+	if i < len(ws) && ws[i].K == TSep {
+		i++
+	}
+	if !is(i, "we") || !word(i+1, discardWords) || !word(i+2, Set("this", "that", "the")) || !word(i+3, candidateNouns) {
+		return false
+	}
+	i += 4
+	if is(i, "out") {
+		i++
+	}
+	return i == len(ws)
 }

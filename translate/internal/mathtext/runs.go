@@ -47,8 +47,9 @@ type Sentence struct {
 	corrected  bool
 	doubts     int // how many doubt words it has
 	// bareFailure: it states one ≠ relation and nothing else (failure.go);
-	// caseRejection: it only rules out a case ("This case doesn't work.").
-	bareFailure, caseRejection bool
+	// caseRejection: it only rules out a case ("This case doesn't work.");
+	// mismatch: it only says the result before misses a target.
+	bareFailure, caseRejection, mismatch bool
 	// plugged is the value after "plugging in" or "substituting" in the
 	// sentence ("Plugging in $1$ we get $1 = \sqrt{9} + 4$"), nil if none.
 	Plugged *big.Rat
