@@ -40,6 +40,23 @@ var failureTraps = []trap{
 	// A next sentence that says more than a case's rejection: held.
 	{family: "failure more", steps: []string{`Case 1: m = 2. 0^2 + 0 + 5 ≠ 5. This case does not satisfy the condition because 5 is odd.`}, want: wantNotRefuted},
 	{family: "failure more", steps: []string{`Case 1: m = 2. 0^2 + 0 + 5 ≠ 5. So m = 2 is not a solution.`}, want: wantNotRefuted},
+
+	// A computation followed by a sentence saying its result misses a target: asserted.
+	{family: "mismatch true", steps: []string{`Then \(4 \cdot 9 - 7 = 29\). This does not match \(31\), so we discard this case.`}, want: wantNotRefuted},
+	{family: "mismatch true", steps: []string{`Expanding:` + "\n" + `\[ (2 + 3\sqrt{2})(1 - \sqrt{2}) = 2 - 2\sqrt{2} + 3\sqrt{2} - 6 = -4 + \sqrt{2}. \]` + "\n" + `This does not match our original \(w\), so we discard this factorization.`}, want: wantNotRefuted},
+	{family: "mismatch wrong", steps: []string{`Then \(4 \cdot 9 - 7 = 27\). This does not match \(31\), so we discard this case.`}, want: wantRefuted, claim: "4 * 9 - 7 = 27"},
+	{family: "mismatch wrong", steps: []string{`So \(12 \times 13 = 146\). It doesn't equal the required value, so we reject this pair.`}, want: wantRefuted, claim: "12 * 13 = 146"},
+	{family: "mismatch wrong", steps: []string{`Here \(2^{7} + 5 = 123\). This is not equal to \(125\).`}, want: wantRefuted, claim: "= 123"},
+	{family: "mismatch wrong", steps: []string{`Expanding:` + "\n" + `\[ (2 + 3\sqrt{2})(1 - \sqrt{2}) = 2 - 2\sqrt{2} + 3\sqrt{2} + 6 = 8 + \sqrt{2}. \]` + "\n" + `This does not match our original \(w\), so we discard this factorization.`}, want: wantRefuted},
+	// A mismatch that doubts the work, or says more: held.
+	{family: "mismatch held", steps: []string{`Then \(4 \cdot 9 - 7 = 27\). This does not match \(31\), so we made an error.`}, want: wantNotRefuted},
+	{family: "mismatch held", steps: []string{`Then \(4 \cdot 9 - 7 = 27\). This does not match the expected result, so let us recheck.`}, want: wantNotRefuted},
+	{family: "mismatch held", steps: []string{`Then \(4 \cdot 9 - 7 = 27\). This does not match.`}, want: wantNotRefuted},
+	{family: "mismatch held", steps: []string{`Then \(4 \cdot 9 - 7 = 27\). This does not match \(31\)?`}, want: wantNotRefuted},
+	{family: "mismatch held", steps: []string{`Then \(4 \cdot 9 - 7 = 27\). Wait, this does not match \(31\).`}, want: wantNotRefuted},
+	{family: "mismatch held", steps: []string{`Then \(4 \cdot 9 - 7 = 27\). This does not match \(31\), which means the computation is wrong.`}, want: wantNotRefuted},
+	{family: "mismatch held", steps: []string{`If \(4 \cdot 9 - 7 = 27\), then it works. This does not match \(31\).`}, want: wantNotRefuted},
+	{family: "mismatch held", steps: []string{`Then roughly \(4 \cdot 9 - 7 \approx 27\). This does not match \(31\), so we discard this case.`}, want: wantNotRefuted},
 }
 
 func TestFailureTraps(t *testing.T) {
