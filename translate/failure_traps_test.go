@@ -2,13 +2,15 @@ package translate
 
 import "testing"
 
-// failureTraps pin the reading of a ≠ claim followed by a sentence that
-// rules out a case (docs/TRANSLATE.md, "A failure and its consequence";
-// mathtext/failure.go): a true ≠ claim is left alone, a false one is
-// refuted when the next sentence only rejects a case, and the claim stays
-// held when the next sentence may reject the claim itself, when the claim's
-// own sentence tests, requires, supposes or hedges it, or when either
-// sentence says more than the reading knows. The wording is ours.
+// failureTraps pin the reading of a claim followed by a sentence that
+// draws its consequence (docs/TRANSLATE.md, "A failure or a missed target,
+// and its consequence"; mathtext/failure.go): a ≠ claim followed by a
+// case's rejection, and a computation followed by a sentence saying its
+// result misses a target. True claims are left alone, false ones are
+// refuted; the claim stays held when the next sentence may reject the
+// claim itself or doubt the work, when the claim's own sentence tests,
+// requires, supposes or hedges it, or when either sentence says more than
+// the reading knows. The wording is ours.
 var failureTraps = []trap{
 	// True failures: left alone (or verified), never refuted.
 	{family: "failure true", steps: []string{`Case 2: p = 5. Then 5^2 - 4 \cdot 5 + 1 ≠ 1. This case does not satisfy the condition.`}, want: wantNotRefuted},
