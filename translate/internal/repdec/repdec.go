@@ -1,0 +1,373 @@
+// Package repdec decides a repeating decimal stated as the value of a
+// closed number (docs/TRANSLATE.md, "Repeating decimals"): "\(\frac{5}{11}
+// = 0.\overline{45}\)" and "the decimal expansion of \(\frac{2}{37}\) is
+// \(0.\overline{054}\)" each say that a fraction and a repeating decimal
+// are one number. A repeating decimal is exact notation: 0.1\overline{6}
+// is 1/10 + 6/90 = 1/6, no rounding of it, so the claim is decided with
+// rationals alone.
+//
+// Two forms are read, both in math only: a link of an "=" chain between a
+// member that is a repeating decimal alone (the repeating block in
+// \overline{…} or \bar{…}, right after the decimal point or after the
+// digits that do not repeat) and a neighbouring member that is closed,
+// rational and written without a decimal point; and a repeating decimal
+// said in words to be the decimal expansion (representation, form) of a
+// closed value written in math just before it. A piece with another
+// relation (≈, ≡, <, …), a percent sign after the decimal, a member with
+// a name, and a sentence that supposes, tests, corrects, denies or
+// approximates are left alone. Only false claims make obligations; true
+// ones are left to the other readers.
+package repdec
+
+import (
+	"fmt"
+	"math/big"
+	"regexp"
+	"strings"
+
+	"github.com/leanprm/leanprm/translate/internal/arith"
+	"github.com/leanprm/leanprm/translate/internal/listcond"
+	"github.com/leanprm/leanprm/translate/internal/mathtext"
+	"github.com/leanprm/leanprm/translate/internal/symexpr"
+	"github.com/leanprm/leanprm/translate/obligation"
+)
+
+// Limits: the step read, a math region read, the claims of a step, the
+// members of a chain, the digits of a decimal.
+const (
+	maxText    = 20000
+	maxRegion  = 1500
+	maxOut     = 4
+	maxMembers = 8
+	maxDigits  = 60
+)
+
+var (
+	// otherRelRE marks a piece with another relation, a congruence, a
+	// membership or an approximation: its "=" may not be an equality of values.
+	otherRelRE = regexp.MustCompile(`<|>|\\[lg]eq?\b|\\[lg]eqslant\b|\\neq?\b|\\approx|\\equiv|\\sim|\\simeq|\\cong|\\to\b|\\in\b|\\subset|\\pmod|\\bmod|\\mod\b|\\mid|\\propto|≤|≥|≠|≈|≡|%|\\ldots|\\cdots|\.\.\.|…`)
+	// vetoRE in the sentence: supposed, tested, corrected, denied or approximated.
+	vetoRE = regexp.MustCompile(`\b(?:if|suppose|supposing|assume|assuming|would|could|should|might|check|checking|test|testing|try|trying|whether|wrong|incorrect|incorrectly|mistake|error|not|no|instead|approximately|approx|about|roughly|around|nearly|almost|close|estimate|estimated|round|rounded|rounding|truncated|truncate)\b|\?|≈|\\approx`)
+	// sepRE splits a region into pieces: implications, line breaks,
+	// alignment, spacing, text and punctuation between claims. It is
+	// anchored: tried at each place, it looks no further than its match.
+	sepRE = regexp.MustCompile(`^(?:\\implies|\\Rightarrow|\\Longrightarrow|\\rightarrow|\\iff|\\Leftrightarrow|\\therefore|\\\\|\\quad|\\qquad|\\text\s*\{[^{}]*\}|\\mbox\s*\{[^{}]*\}|\\mathrm\s*\{[^{}]*\}|&|,|;|:)`)
+	// expansionBeforeRE ends the words before a value whose decimal
+	// expansion is named: "the decimal expansion of".
+	expansionBeforeRE = regexp.MustCompile(`\bdecimal (?:expansion|representation|form|equivalent) of\s*$`)
+	// expansionAfterRE is the words after a value that name its decimal
+	// form: "as a decimal", "in decimal form".
+	expansionAfterRE = regexp.MustCompile(`^\s*(?:as a (?:repeating )?decimal|in decimal (?:form|notation)|written as a (?:repeating )?decimal)\s*,?\s*(?:is|equals)\s*$`)
+	// isRE is the words between a value named and its expansion.
+	isRE = regexp.MustCompile(`^\s*(?:is|equals|is equal to)\s*$`)
+	// decimalRE is a decimal point or a thousands comma between digits.
+	decimalRE = regexp.MustCompile(`\d\s*[.,]\s*\d|\.\s*\d`)
+)
+
+// Read returns the refutations of the repeating decimals the step states
+// as the value of a closed number.
+func Read(step int, text, tactic string) []obligation.Obligation {
+	if len(text) > maxText || !hasBar(text) {
+		return nil
+	}
+	var out []obligation.Obligation
+	rgs := regions(text)
+	for k, rg := range rgs {
+		if len(out) >= maxOut {
+			break
+		}
+		if rg.e-rg.s > maxRegion || !hasBar(text[rg.s:rg.e]) {
+			continue
+		}
+		if vetoRE.MatchString(strings.ToLower(mathtext.SentenceAround(text, rg.os, rg.ce))) {
+			continue
+		}
+		if k > 0 {
+			if o, ok := readWords(step, text, rgs[k-1], rg, tactic); ok {
+				out = append(out, o)
+				continue
+			}
+		}
+		for _, p := range pieces(text, rg.s, rg.e) {
+			if o, ok := decidePiece(step, text, p[0], p[1], tactic); ok && len(out) < maxOut {
+				out = append(out, o)
+			}
+		}
+	}
+	return out
+}
+
+// hasBar reports an \overline or a \bar command in s.
+func hasBar(s string) bool {
+	return strings.Contains(s, `\overline`) || strings.Contains(s, `\bar`)
+}
+
+// region is a span of math: its inside [s, e), its marks [os, ce).
+type region struct{ s, e, os, ce int }
+
+// regions lists the math of text: \( \), \[ \], $$ $$ and $ $.
+func regions(text string) []region {
+	var out []region
+	for i := 0; i < len(text); {
+		var open, close string
+		switch {
+		case strings.HasPrefix(text[i:], `\(`):
+			open, close = `\(`, `\)`
+		case strings.HasPrefix(text[i:], `\[`):
+			open, close = `\[`, `\]`
+		case strings.HasPrefix(text[i:], "$$"):
+			open, close = "$$", "$$"
+		case text[i] == '$':
+			open, close = "$", "$"
+		case text[i] == '\\' && i+1 < len(text):
+			i += 2 // an escaped character or a command
+			continue
+		default:
+			i++
+			continue
+		}
+		s := i + len(open)
+		k := strings.Index(text[s:], close)
+		if k < 0 {
+			break
+		}
+		out = append(out, region{s: s, e: s + k, os: i, ce: s + k + len(close)})
+		i = s + k + len(close)
+	}
+	return out
+}
+
+// pieces splits text[s:e] at the separators between claims, outside
+// brackets and braces; pieces with no repeating-decimal mark are dropped.
+func pieces(text string, s, e int) [][2]int {
+	var out [][2]int
+	start := s
+	flush := func(end int) {
+		if hasBar(text[start:end]) {
+			out = append(out, [2]int{start, end})
+		}
+	}
+	depth := 0
+	for i := s; i < e; i++ {
+		switch text[i] {
+		case '{', '(', '[':
+			depth++
+			continue
+		case '}', ')', ']':
+			depth--
+			continue
+		}
+		if depth != 0 {
+			continue
+		}
+		if loc := sepRE.FindStringIndex(text[i:e]); loc != nil {
+			flush(i)
+			start = i + loc[1]
+			i = start - 1
+		}
+	}
+	flush(e)
+	return out
+}
+
+// member is one side of an "=" chain: where it is and its text.
+type member struct {
+	s, e int
+	raw  string
+}
+
+// decidePiece reads text[s:e] as an "=" chain and refutes the first
+// false link between a repeating decimal and a closed rational member.
+func decidePiece(step int, text string, s, e int, tactic string) (obligation.Obligation, bool) {
+	if otherRelRE.MatchString(text[s:e]) {
+		return obligation.Obligation{}, false
+	}
+	var ms []member
+	depth, from := 0, s
+	for i := s; i <= e; i++ {
+		if i < e {
+			switch text[i] {
+			case '{', '(', '[':
+				depth++
+			case '}', ')', ']':
+				depth--
+			}
+		}
+		if i == e || depth == 0 && text[i] == '=' {
+			ms = append(ms, member{s: from, e: i, raw: text[from:i]})
+			from = i + 1
+		}
+	}
+	if len(ms) < 2 || len(ms) > maxMembers {
+		return obligation.Obligation{}, false
+	}
+	for k, m := range ms {
+		d, ok := Parse(m.raw)
+		if !ok {
+			continue
+		}
+		for _, j := range []int{k - 1, k + 1} {
+			if j < 0 || j >= len(ms) {
+				continue
+			}
+			v, ok := closedValue(ms[j].raw)
+			if !ok || v.Cmp(d.Val) == 0 {
+				continue
+			}
+			a, b := ms[j], m
+			if j > k {
+				a, b = m, ms[j]
+			}
+			return refutation(step, text, a.s, b.e, ms[j].raw, v, d, tactic), true
+		}
+	}
+	return obligation.Obligation{}, false
+}
+
+// readWords reads "the decimal expansion of \(X\) is \(D\)" and "\(X\) as
+// a decimal is \(D\)": val is X's region, dec D's, alone in its math.
+func readWords(step int, text string, val, dec region, tactic string) (obligation.Obligation, bool) {
+	d, ok := Parse(text[dec.s:dec.e])
+	if !ok || val.e-val.s > maxRegion {
+		return obligation.Obligation{}, false
+	}
+	between := strings.ToLower(text[val.ce:dec.os])
+	if len(between) > 80 {
+		return obligation.Obligation{}, false
+	}
+	lead := strings.ToLower(text[max(0, val.os-80):val.os])
+	switch {
+	case isRE.MatchString(between) && expansionBeforeRE.MatchString(lead):
+	case expansionAfterRE.MatchString(between):
+	default:
+		return obligation.Obligation{}, false
+	}
+	raw := text[val.s:val.e]
+	if otherRelRE.MatchString(raw) || strings.Contains(raw, "=") {
+		return obligation.Obligation{}, false
+	}
+	v, ok := closedValue(raw)
+	if !ok || v.Cmp(d.Val) == 0 {
+		return obligation.Obligation{}, false
+	}
+	return refutation(step, text, val.os, dec.ce, raw, v, d, tactic), true
+}
+
+// closedValue reads a member closed, rational and written without a
+// decimal point or another repeating decimal.
+func closedValue(raw string) (*big.Rat, bool) {
+	s := strings.TrimRight(strings.TrimSpace(raw), ".,")
+	if s == "" || hasBar(s) || decimalRE.MatchString(s) {
+		return nil, false
+	}
+	e, err := symexpr.Read(s)
+	if err != nil || len(symexpr.Vars(e, map[string]bool{}, nil)) > 0 {
+		return nil, false
+	}
+	v, err := symexpr.EvalSurd(e)
+	if err != nil {
+		return nil, false
+	}
+	r, ok := v.Rat()
+	if !ok || r.Num().BitLen()+r.Denom().BitLen() > 1024 {
+		return nil, false
+	}
+	return r, true
+}
+
+// refutation is the obligation that the closed value v (written raw) is
+// the repeating decimal d, spanning text[s:e].
+func refutation(step int, text string, s, e int, raw string, v *big.Rat, d Decimal, tactic string) obligation.Obligation {
+	o := obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, s, e), Kind: obligation.KindEquality,
+		OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
+	o.Expr = strings.TrimSpace(raw) + " = " + d.Text
+	o.Prop = listcond.RatTerm(v) + " = " + listcond.RatTerm(d.Val)
+	o.Lean, o.LeanNeg = arith.Declarations(o.Prop, tactic)
+	o.Note = "a repeating decimal stated as the value of a closed number: the decimal is exact notation (the block under the bar repeats for ever), its value a rational computed exactly"
+	o.WhyProof = "the repeating decimal is the value"
+	o.WhyDisproof = fmt.Sprintf("%s is %s, but %s is %s", strings.TrimSpace(raw), arith.RatString(v), d.Text, arith.RatString(d.Val))
+	return o
+}
+
+// Decimal is a repeating decimal read: its text and exact value.
+type Decimal struct {
+	Text string
+	Val  *big.Rat
+}
+
+// Parse reads s, trimmed of spaces and a final full stop or comma, as a
+// repeating decimal alone: an optional minus sign, whole digits, a
+// decimal point, the digits that do not repeat and the repeating block in
+// \overline{…} or \bar{…}, nothing else.
+func Parse(raw string) (Decimal, bool) {
+	s := strings.TrimRight(strings.TrimSpace(raw), ".,")
+	s = strings.TrimSpace(s)
+	neg := false
+	if strings.HasPrefix(s, "-") {
+		neg, s = true, strings.TrimSpace(s[1:])
+	}
+	i := 0
+	for i < len(s) && mathtext.IsDigit(s[i]) {
+		i++
+	}
+	whole := s[:i]
+	if whole == "" || i >= len(s) || s[i] != '.' {
+		return Decimal{}, false
+	}
+	i++
+	j := i
+	for j < len(s) && mathtext.IsDigit(s[j]) {
+		j++
+	}
+	fixed := s[i:j]
+	rest := s[j:]
+	var cmd string
+	switch {
+	case strings.HasPrefix(rest, `\overline`):
+		cmd = `\overline`
+	case strings.HasPrefix(rest, `\bar`):
+		cmd = `\bar`
+	default:
+		return Decimal{}, false
+	}
+	rest = strings.TrimLeft(rest[len(cmd):], " ")
+	if !strings.HasPrefix(rest, "{") || !strings.HasSuffix(rest, "}") {
+		return Decimal{}, false
+	}
+	block := rest[1 : len(rest)-1]
+	if block == "" || len(whole)+len(fixed)+len(block) > maxDigits {
+		return Decimal{}, false
+	}
+	for k := 0; k < len(block); k++ {
+		if !mathtext.IsDigit(block[k]) {
+			return Decimal{}, false
+		}
+	}
+	v := value(whole, fixed, block)
+	if neg {
+		v.Neg(v)
+	}
+	text := whole + "." + fixed + cmd + "{" + block + "}"
+	if neg {
+		text = "-" + text
+	}
+	return Decimal{Text: text, Val: v}, true
+}
+
+// value is whole.fixed(block repeating) exactly: whole + fixed/10^f +
+// block/(10^f·(10^b − 1)).
+func value(whole, fixed, block string) *big.Rat {
+	ten := big.NewInt(10)
+	w, _ := new(big.Int).SetString(whole, 10)
+	v := new(big.Rat).SetInt(w)
+	pf := new(big.Int).Exp(ten, big.NewInt(int64(len(fixed))), nil)
+	if fixed != "" {
+		f, _ := new(big.Int).SetString(fixed, 10)
+		v.Add(v, new(big.Rat).SetFrac(f, pf))
+	}
+	b, _ := new(big.Int).SetString(block, 10)
+	den := new(big.Int).Exp(ten, big.NewInt(int64(len(block))), nil)
+	den.Sub(den, big.NewInt(1))
+	den.Mul(den, pf)
+	return v.Add(v, new(big.Rat).SetFrac(b, den))
+}
