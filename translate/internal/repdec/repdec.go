@@ -201,25 +201,20 @@ func decidePiece(step int, text string, s, e int, tactic string) (obligation.Obl
 	if len(ms) < 2 || len(ms) > maxMembers {
 		return obligation.Obligation{}, false
 	}
-	for k, m := range ms {
-		d, ok := Parse(m.raw)
+	for k := 0; k+1 < len(ms); k++ {
+		a, b := ms[k], ms[k+1]
+		if !hasBar(a.raw) && !hasBar(b.raw) {
+			continue
+		}
+		va, ok := closedValue(a.raw)
 		if !ok {
 			continue
 		}
-		for _, j := range []int{k - 1, k + 1} {
-			if j < 0 || j >= len(ms) {
-				continue
-			}
-			v, ok := closedValue(ms[j].raw)
-			if !ok || v.Cmp(d.Val) == 0 {
-				continue
-			}
-			a, b := ms[j], m
-			if j > k {
-				a, b = m, ms[j]
-			}
-			return refutation(step, text, a.s, b.e, ms[j].raw, v, d, tactic), true
+		vb, ok := closedValue(b.raw)
+		if !ok || va.Cmp(vb) == 0 {
+			continue
 		}
+		return refutation(step, text, a.s, b.e, a.raw, b.raw, va, vb, tactic), true
 	}
 	return obligation.Obligation{}, false
 }
@@ -250,14 +245,17 @@ func readWords(step int, text string, val, dec region, tactic string) (obligatio
 	if !ok || v.Cmp(d.Val) == 0 {
 		return obligation.Obligation{}, false
 	}
-	return refutation(step, text, val.os, dec.ce, raw, v, d, tactic), true
+	return refutation(step, text, val.os, dec.ce, raw, d.Text, v, d.Val, tactic), true
 }
 
-// closedValue reads a member closed, rational and written without a
-// decimal point or another repeating decimal.
+// closedValue reads a member closed and rational, its repeating
+// decimals replaced by their values as fractions; a member with a decimal
+// point left after that (a terminating decimal, perhaps a rounding) or a
+// bar not over the digits of a repeating decimal is not read.
 func closedValue(raw string) (*big.Rat, bool) {
 	s := strings.TrimRight(strings.TrimSpace(raw), ".,")
-	if s == "" || hasBar(s) || decimalRE.MatchString(s) {
+	s, ok := substitute(s)
+	if !ok || s == "" || hasBar(s) || decimalRE.MatchString(s) {
 		return nil, false
 	}
 	e, err := symexpr.Read(s)
@@ -275,17 +273,62 @@ func closedValue(raw string) (*big.Rat, bool) {
 	return r, true
 }
 
-// refutation is the obligation that the closed value v (written raw) is
-// the repeating decimal d, spanning text[s:e].
-func refutation(step int, text string, s, e int, raw string, v *big.Rat, d Decimal, tactic string) obligation.Obligation {
+// substitute replaces each repeating decimal of s by its value as a
+// fraction in brackets, "(\frac{p}{q})"; false when a bar follows digits
+// that are not a whole decimal (a letter or a point before them).
+func substitute(s string) (string, bool) {
+	var b strings.Builder
+	from := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' || !strings.HasPrefix(s[i:], `\overline`) && !strings.HasPrefix(s[i:], `\bar`) {
+			continue
+		}
+		// the digits, the point and the whole digits before the bar
+		j := i
+		for j > from && mathtext.IsDigit(s[j-1]) {
+			j--
+		}
+		if j == from || s[j-1] != '.' {
+			return "", false
+		}
+		j--
+		w := j
+		for w > from && mathtext.IsDigit(s[w-1]) {
+			w--
+		}
+		if w == j || w > 0 && (mathtext.IsASCIILetter(s[w-1]) || s[w-1] == '.' || s[w-1] == ',' || s[w-1] == '_' || s[w-1] == '^') {
+			return "", false
+		}
+		k := strings.IndexByte(s[i:], '}')
+		if k < 0 {
+			return "", false
+		}
+		end := i + k + 1
+		d, ok := Parse(s[w:end])
+		if !ok || end < len(s) && (mathtext.IsDigit(s[end]) || mathtext.IsASCIILetter(s[end]) || s[end] == '.') {
+			return "", false
+		}
+		b.WriteString(s[from:w])
+		fmt.Fprintf(&b, `(\frac{%s}{%s})`, d.Val.Num(), d.Val.Denom())
+		from = end
+		i = end - 1
+	}
+	b.WriteString(s[from:])
+	return b.String(), true
+}
+
+// refutation is the obligation that the members ra and rb (values va and
+// vb) are equal, spanning text[s:e].
+func refutation(step int, text string, s, e int, ra, rb string, va, vb *big.Rat, tactic string) obligation.Obligation {
+	ra, rb = strings.TrimSpace(ra), strings.TrimSpace(rb)
 	o := obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, s, e), Kind: obligation.KindEquality,
 		OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
-	o.Expr = strings.TrimSpace(raw) + " = " + d.Text
-	o.Prop = listcond.RatTerm(v) + " = " + listcond.RatTerm(d.Val)
+	o.Expr = ra + " = " + rb
+	o.Prop = listcond.RatTerm(va) + " = " + listcond.RatTerm(vb)
 	o.Lean, o.LeanNeg = arith.Declarations(o.Prop, tactic)
-	o.Note = "a repeating decimal stated as the value of a closed number: the decimal is exact notation (the block under the bar repeats for ever), its value a rational computed exactly"
-	o.WhyProof = "the repeating decimal is the value"
-	o.WhyDisproof = fmt.Sprintf("%s is %s, but %s is %s", strings.TrimSpace(raw), arith.RatString(v), d.Text, arith.RatString(d.Val))
+	o.Note = "a repeating decimal in an equality of closed numbers: the decimal is exact notation (the block under the bar repeats for ever), its value a rational computed exactly"
+	o.WhyProof = "both sides are one rational"
+	o.WhyDisproof = fmt.Sprintf("%s is %s, but %s is %s", ra, arith.RatString(va), rb, arith.RatString(vb))
 	return o
 }
 
