@@ -32,7 +32,7 @@ import (
 // stepClaims is the symbolic reader's claims of step i, then the
 // rearrangements in the value of a function of a name that it leaves
 // alone (package symatom), within the room left.
-func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *symbolic.State, room int, modular bool, conv string, pct restate.Facts) ([]obligation.Obligation, []obligation.Skipped) {
+func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *symbolic.State, room int, modular, otherBase bool, conv string, pct restate.Facts) ([]obligation.Obligation, []obligation.Skipped) {
 	ss := &scans[i]
 	obls, skipped := t.symReader().Claims(i, ss.text, ss.toks, sym, room, modular)
 	for j := range obls {
@@ -116,7 +116,8 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 	// the range stated with them (listrange), values listed against a condition stated with them
 	// (listcond), a property said of the value just written (valprop), an inequality said to hold
 	// on stated intervals (ivalclaim), an equality of closed values written with ± (plusminus), a
-	// repeating decimal stated as the value of a closed number (repdec).
+	// repeating decimal stated as the value of a closed number (repdec; none where the problem or
+	// a step so far names another base).
 	for _, read := range [][]obligation.Obligation{
 		roundword.Read(i, prev, ss.text, t.opts.Tactic),
 		restate.Read(i, ss.text, t.opts.Tactic),
@@ -127,7 +128,7 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 		valprop.Read(i, ss.text, t.opts.Tactic),
 		ivalclaim.Read(i, ss.text, t.opts.Tactic),
 		plusminus.Read(i, ss.text, t.opts.Tactic),
-		repdec.Read(i, ss.text, t.opts.Tactic),
+		repdec.Read(i, ss.text, otherBase, t.opts.Tactic),
 	} {
 		for _, o := range read {
 			if len(obls) < room && !taken(obls, o.Span) {

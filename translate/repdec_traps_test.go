@@ -1,6 +1,12 @@
 package translate
 
-import "testing"
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
 
 // repDecTraps pin the repeating decimals stated as the value of a closed
 // number (docs/TRANSLATE.md, "Repeating decimals"; package repdec): true
@@ -26,6 +32,10 @@ var repDecTraps = []trap{
 	{family: "repdec other", steps: []string{`The decimal expansion of \(\frac{4}{13}\) is roughly \(0.\overline{31}\).`}, want: wantNotRefuted},
 	{family: "repdec other", steps: []string{`The value \(\frac{8}{15}\) is not \(0.\overline{5}\).`}, want: wantNotRefuted},
 	{family: "repdec other", steps: []string{`The segment \(\overline{AB} = 3\) and \(\overline{12} = 5\).`}, want: wantNotRefuted},
+	// Another base named in the chain or on the decimal: the expansion may be in it.
+	{family: "repdec base", steps: []string{`We write every number in base 5.`, `Then \(\frac{1}{4} = 0.\overline{1}\).`}, step: 1, want: wantNotRefuted},
+	{family: "repdec base", steps: []string{`In binary, \(\frac{1}{3} = 0.\overline{01}\).`}, want: wantNotRefuted},
+	{family: "repdec base", steps: []string{`So \(\frac{1}{2} = 0.\overline{1}_3\).`}, want: wantNotRefuted},
 	// Look-alikes that are real errors: refuted.
 	{family: "repdec wrong", steps: []string{`Dividing, \(\frac{4}{11} = 0.\overline{34}\).`}, want: wantRefuted, claim: "0.\\overline{34}"},
 	{family: "repdec wrong", steps: []string{`So \[\frac{5}{6} = 0.\overline{83}.\]`}, want: wantRefuted, claim: "0.\\overline{83}"},
@@ -36,4 +46,18 @@ var repDecTraps = []trap{
 
 func TestRepDecTraps(t *testing.T) {
 	runTraps(t, "repdec", repDecTraps, nil)
+}
+
+// TestRepDecTrapsProblemBase: a base the problem names holds for every
+// step, though no step names it again.
+func TestRepDecTrapsProblemBase(t *testing.T) {
+	tr, err := New(Options{})
+	require.NoError(t, err)
+	steps := []string{`Dividing, \(\frac{1}{4} = 0.\overline{1}\).`}
+	res, err := tr.ChainProblem(context.Background(), "repdec-base", `Write one quarter as a repeating expansion in base 5.`, steps)
+	require.NoError(t, err)
+	assert.NotEqual(t, StepRefuted, res.Steps[0].Verdict, "%+v", res.Steps[0].Obligations)
+	res, err = tr.ChainProblem(context.Background(), "repdec-ten", `Write one quarter as a decimal.`, steps)
+	require.NoError(t, err)
+	assert.Equal(t, StepRefuted, res.Steps[0].Verdict, "%+v", res.Steps[0].Obligations)
 }

@@ -65,9 +65,11 @@ var (
 )
 
 // Read returns the refutations of the repeating decimals the step states
-// as the value of a closed number.
-func Read(step int, text, tactic string) []obligation.Obligation {
-	if len(text) > maxText || !hasBar(text) {
+// as the value of a closed number; none when otherBase (the problem or a
+// step so far names a base other than ten, OtherBase): a repeating
+// expansion there may be written in that base.
+func Read(step int, text string, otherBase bool, tactic string) []obligation.Obligation {
+	if otherBase || len(text) > maxText || !hasBar(text) || OtherBase(text) {
 		return nil
 	}
 	var out []obligation.Obligation
@@ -95,6 +97,30 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 		}
 	}
 	return out
+}
+
+// baseRE is a base named with its number or name ("base 5", "base-$b$",
+// "base \\(k\\)"), a radix, or a number system other than ten by name.
+var baseRE = regexp.MustCompile(`\bbase[\s~\-]*(?:\$|\\\(|\{)*\s*(\d+|[a-z]|two|three|four|five|six|seven|eight|nine|eleven|twelve|sixteen)\b|\bradix\b|\b(?:binary|ternary|quaternary|quinary|senary|septenary|octal|nonary|duodecimal|hexadecimal|sexagesimal)\b`)
+
+// OtherBase reports a base other than ten named in text: "base 5",
+// "base-\\(b\\)", "in binary", "a radix". "base 10" and "base ten" are
+// not another base. Plain search first: most texts never say "base" nor
+// name a number system.
+func OtherBase(text string) bool {
+	if len(text) > maxText {
+		return true // not read: as if it named one
+	}
+	low := strings.ToLower(text)
+	if !mathtext.HasAny(low, "base", "radix", "binary", "ary", "octal", "decimal", "sexagesimal") {
+		return false
+	}
+	for _, m := range baseRE.FindAllStringSubmatch(low, -1) {
+		if m[1] != "10" {
+			return true
+		}
+	}
+	return false
 }
 
 // hasBar reports an \overline or a \bar command in s.
@@ -305,7 +331,7 @@ func substitute(s string) (string, bool) {
 		}
 		end := i + k + 1
 		d, ok := Parse(s[w:end])
-		if !ok || end < len(s) && (mathtext.IsDigit(s[end]) || mathtext.IsASCIILetter(s[end]) || s[end] == '.') {
+		if !ok || end < len(s) && (mathtext.IsDigit(s[end]) || mathtext.IsASCIILetter(s[end]) || s[end] == '.' || s[end] == '_') {
 			return "", false
 		}
 		b.WriteString(s[from:w])

@@ -60,7 +60,7 @@ func TestReadRefutesOnlyFalseValues(t *testing.T) {
 		{`\(\frac{1}{7} = 0.\overline{142857}\) and \(\frac{2}{7} = 0.\overline{142857}\).`, 1},
 	}
 	for _, c := range cases {
-		out := Read(1, c.text, "decide")
+		out := Read(1, c.text, false, "decide")
 		if len(out) != c.want {
 			t.Errorf("%q: %d refutations, want %d: %+v", c.text, len(out), c.want, out)
 		}
@@ -79,7 +79,7 @@ func FuzzRead(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		for _, o := range Read(1, s, "decide") {
+		for _, o := range Read(1, s, false, "decide") {
 			if !o.Span.Of(s) {
 				t.Fatalf("span %+v out of %q", o.Span, s)
 			}
@@ -100,14 +100,36 @@ func TestReadComputesWithDecimals(t *testing.T) {
 		{`Then \(10 \times 0.\overline{7} = 7.\overline{7}\) and \(9 \times 0.\overline{7} = 7\).`, 0},
 		{`Then \(9 \times 0.\overline{5} = 4\).`, 1},
 		{`Then \(\left\lfloor 13.\overline{3} \right\rfloor = 13\).`, 0},
-		{`Then \(0.\overline{5} + 0.25 = 0.8\).`, 0},       // a terminating decimal: perhaps rounded
-		{`Then \(x_0.\overline{5} = 1\).`, 0},              // not a decimal
+		{`Then \(0.\overline{5} + 0.25 = 0.8\).`, 0},         // a terminating decimal: perhaps rounded
+		{`Then \(x_0.\overline{5} = 1\).`, 0},                // not a decimal
 		{`Then \(10x = 5.\overline{5}\), so \(9x = 5\).`, 0}, // names
 	}
 	for _, c := range cases {
-		out := Read(1, c.text, "decide")
+		out := Read(1, c.text, false, "decide")
 		if len(out) != c.want {
 			t.Errorf("%q: %d refutations, want %d: %+v", c.text, len(out), c.want, out)
 		}
+	}
+}
+
+func TestOtherBase(t *testing.T) {
+	for text, want := range map[string]bool{
+		`Write \(\frac{1}{4}\) in base 5.`:                 true,
+		`In base-\(b\) the expansion repeats.`:             true,
+		`Convert it to binary first.`:                      true,
+		`The number 1011 in base two.`:                     true,
+		`In base 10, \(\frac{1}{3} = 0.\overline{3}\).`:    false,
+		`The base of the triangle is 6 and base case n.`:   false,
+		`The decimal expansion of \(\frac{1}{7}\) is long`: false,
+	} {
+		if got := OtherBase(text); got != want {
+			t.Errorf("OtherBase(%q) = %v, want %v", text, got, want)
+		}
+	}
+	if out := Read(1, `So \(\frac{1}{4} = 0.\overline{3}\).`, true, "decide"); len(out) != 0 {
+		t.Errorf("read with another base in the chain: %+v", out)
+	}
+	if out := Read(1, `So \(\frac{1}{3} = 0.\overline{1}_3\).`, false, "decide"); len(out) != 0 {
+		t.Errorf("a decimal with a base subscript read: %+v", out)
 	}
 }
