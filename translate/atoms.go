@@ -5,6 +5,7 @@ import (
 
 	"github.com/leanprm/leanprm/translate/internal/arith"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -32,7 +33,7 @@ import (
 // stepClaims is the symbolic reader's claims of step i, then the
 // rearrangements in the value of a function of a name that it leaves
 // alone (package symatom), within the room left.
-func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *symbolic.State, room int, modular, otherBase bool, conv string, pct restate.Facts) ([]obligation.Obligation, []obligation.Skipped) {
+func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *symbolic.State, room int, modular bool, problem, conv string, pct restate.Facts) ([]obligation.Obligation, []obligation.Skipped) {
 	ss := &scans[i]
 	obls, skipped := t.symReader().Claims(i, ss.text, ss.toks, sym, room, modular)
 	for j := range obls {
@@ -128,7 +129,7 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 		valprop.Read(i, ss.text, t.opts.Tactic),
 		ivalclaim.Read(i, ss.text, t.opts.Tactic),
 		plusminus.Read(i, ss.text, t.opts.Tactic),
-		repdec.Read(i, ss.text, otherBase, t.opts.Tactic),
+		repdec.Read(i, ss.text, otherBaseAt(problem, steps, i), t.opts.Tactic),
 	} {
 		for _, o := range read {
 			if len(obls) < room && !taken(obls, o.Span) {
@@ -137,6 +138,20 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 		}
 	}
 	return obls, skipped
+}
+
+// otherBaseAt reports whether the problem or a step up to step i names a
+// base other than ten: a repeating decimal there may be written in that
+// base (package repdec). Only a step with a bar over digits can hold one,
+// so the others are not searched.
+func otherBaseAt(problem string, steps []string, i int) bool {
+	if !strings.Contains(steps[i], `\overline`) && !strings.Contains(steps[i], `\bar`) {
+		return false
+	}
+	if repdec.OtherBase(problem) {
+		return true
+	}
+	return slices.ContainsFunc(steps[:i+1], repdec.OtherBase)
 }
 
 // isLoneVar reports a side that is one name.

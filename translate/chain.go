@@ -15,7 +15,6 @@ import (
 	"github.com/leanprm/leanprm/translate/internal/arith"
 	"github.com/leanprm/leanprm/translate/internal/discourse"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
-	"github.com/leanprm/leanprm/translate/internal/repdec"
 	"github.com/leanprm/leanprm/translate/internal/restate"
 	"github.com/leanprm/leanprm/translate/internal/symbolic"
 	"github.com/leanprm/leanprm/translate/internal/symdefs"
@@ -295,13 +294,6 @@ func (t *Translator) translate(id string, pc problemCtx, steps []string, resume 
 	res := ChainResult{ID: id, Steps: make([]StepResult, len(steps))}
 	total := 0
 	modular := problemModularity(exact)
-	// A base other than ten named by the problem or by a step up to each
-	// step: a repeating decimal there may be written in that base (repdec).
-	otherBase := make([]bool, len(steps))
-	for j, b := 0, repdec.OtherBase(pc.text); j < len(steps); j++ {
-		b = b || repdec.OtherBase(steps[j])
-		otherBase[j] = b
-	}
 	sym := symbolic.State{Defs: maps.Clone(defs), Problem: pc.cp} // recordDef writes Defs; defs stays chainDefs'
 	cx.restore(res.Steps, &total, &modular, &sym)
 	for i := start; i < len(scans); i++ {
@@ -401,7 +393,7 @@ func (t *Translator) translate(id string, pc problemCtx, steps []string, resume 
 			}
 			sym.Doubt = ss.sc.DoubtAny()
 			sym.Consts = binds.exactAt(i)
-			obls, skipped := t.stepClaims(i, steps, scans, &sym, room, modular.why != "", otherBase[i], pc.conv, pc.pct)
+			obls, skipped := t.stepClaims(i, steps, scans, &sym, room, modular.why != "", pc.text, pc.conv, pc.pct)
 			sr.Obligations = append(sr.Obligations, obls...)
 			sr.Skipped = append(sr.Skipped, skipped...)
 			total += len(obls)
