@@ -331,7 +331,7 @@ func substitute(s string) (string, bool) {
 		}
 		end := i + k + 1
 		d, ok := Parse(s[w:end])
-		if !ok || end < len(s) && (mathtext.IsDigit(s[end]) || mathtext.IsASCIILetter(s[end]) || s[end] == '.' || s[end] == '_') {
+		if !ok || end < len(s) && (mathtext.IsDigit(s[end]) || mathtext.IsASCIILetter(s[end]) || s[end] == '.' || s[end] == '_' || s[end] == '^') {
 			return "", false
 		}
 		b.WriteString(s[from:w])

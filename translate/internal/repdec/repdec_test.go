@@ -103,6 +103,7 @@ func TestReadComputesWithDecimals(t *testing.T) {
 		{`Then \(0.\overline{5} + 0.25 = 0.8\).`, 0},         // a terminating decimal: perhaps rounded
 		{`Then \(x_0.\overline{5} = 1\).`, 0},                // not a decimal
 		{`Then \(10x = 5.\overline{5}\), so \(9x = 5\).`, 0}, // names
+		{`Then \(0.\overline{3}^2 = \frac{1}{3}\).`, 0},      // a power on the bar: left alone
 	}
 	for _, c := range cases {
 		out := Read(1, c.text, false, "decide")
