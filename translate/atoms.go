@@ -114,7 +114,8 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 	// value restated (restate), φ(N), d(N), σ(N) at a number (arithfn), values listed against
 	// the range stated with them (listrange), values listed against a condition stated with them
 	// (listcond), a property said of the value just written (valprop), an inequality said to hold
-	// on stated intervals (ivalclaim), an equality of closed values written with ± (plusminus).
+	// on stated intervals and the smallest or largest integer said to satisfy an inequality
+	// (ivalclaim), an equality of closed values written with ± (plusminus).
 	for _, read := range [][]obligation.Obligation{
 		roundword.Read(i, prev, ss.text, t.opts.Tactic),
 		restate.Read(i, ss.text, t.opts.Tactic),
@@ -124,6 +125,7 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 		listcond.Read(i, ss.text, t.opts.Tactic),
 		valprop.Read(i, ss.text, t.opts.Tactic),
 		ivalclaim.Read(i, ss.text, t.opts.Tactic),
+		ivalclaim.ReadExtremal(i, ss.text, t.opts.Tactic),
 		plusminus.Read(i, ss.text, t.opts.Tactic),
 	} {
 		for _, o := range read {
