@@ -11,6 +11,7 @@ import (
 
 	"github.com/leanprm/leanprm/translate/internal/arithfn"
 	"github.com/leanprm/leanprm/translate/internal/enumcount"
+	"github.com/leanprm/leanprm/translate/internal/hugepow"
 	"github.com/leanprm/leanprm/translate/internal/ivalclaim"
 	"github.com/leanprm/leanprm/translate/internal/listcond"
 	"github.com/leanprm/leanprm/translate/internal/listrange"
@@ -115,7 +116,8 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 	// the range stated with them (listrange), values listed against a condition stated with them
 	// (listcond), a property said of the value just written (valprop), an inequality said to hold
 	// on stated intervals and the smallest or largest integer said to satisfy an inequality
-	// (ivalclaim), an equality of closed values written with ± (plusminus).
+	// (ivalclaim), an equality of closed values written with ± (plusminus), a power of 0, 1 or -1
+	// with an exponent too large to compute (hugepow).
 	for _, read := range [][]obligation.Obligation{
 		roundword.Read(i, prev, ss.text, t.opts.Tactic),
 		restate.Read(i, ss.text, t.opts.Tactic),
@@ -127,6 +129,7 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 		ivalclaim.Read(i, ss.text, t.opts.Tactic),
 		ivalclaim.ReadExtremal(i, ss.text, t.opts.Tactic),
 		plusminus.Read(i, ss.text, t.opts.Tactic),
+		hugepow.Read(i, ss.text, t.opts.Tactic),
 	} {
 		for _, o := range read {
 			if len(obls) < room && !taken(obls, o.Span) {
