@@ -43,6 +43,12 @@ var (
 	// extremalVetoRE in the sentence: supposed, tested, hedged,
 	// approximated, denied or corrected.
 	extremalVetoRE = regexp.MustCompile(`\b(?:if|suppose|supposing|assume|assuming|would|could|should|might|may|let|lets|try|trying|test|testing|check|checking|whether|guess|seems?|wrong|incorrect|mistake\w*|not|no|never|but|however|except|approximately|approx|about|roughly|around|nearly|almost|estimate\w*)\b|\?|≈|\\approx|\\neq|\\ne\b`)
+	// extremalScopeRE in the sentence: the integers read may be bounded
+	// or taken from a part of them ("for x ≥ 3", "in this case", "among
+	// the values above"), so the neighbour may lie outside them.
+	extremalScopeRE = regexp.MustCompile(`\b(?:case|cases|when|whenever|where|among|within|between|range|domain|region|only|for|greater|less|larger|smaller|exceed\w*|above|below|at\s+(?:least|most)|from|in\s+(?:this|that|the|each))\b`)
+	// relWord is a relation sign, as the bound of a name may be written.
+	relWord = `(?:<|>|\\(?:leqslant|geqslant|leq|geq|le|ge|lt|gt)\b|≤|≥)`
 	// positiveWordRE in the step: the integers read may be positive or
 	// nonnegative only.
 	positiveWordRE = regexp.MustCompile(`\b(?:positive|natural|nonnegative|non-negative|whole numbers?|counting numbers?)\b`)
@@ -100,6 +106,7 @@ func ReadExtremal(step int, text, tactic string) []obligation.Obligation {
 			}
 			c.n = new(big.Rat).SetInt(n)
 			c.positive = positiveWordRE.MatchString(plain)
+			c.scoped = extremalScopeRE.MatchString(plain[s:k] + " " + plain[k+m[1]:e])
 			if o, bad := c.decide(step, text, k, k+m[1], src, tactic); bad {
 				out = append(out, o)
 			}
@@ -117,6 +124,7 @@ type extremalClaim struct {
 	names    []string
 	n        *big.Rat
 	positive bool
+	scoped   bool
 }
 
 // names are the names the sentence gives the integer (after "integer"
@@ -196,7 +204,7 @@ func (c extremalClaim) decide(step int, text string, s, e int, src, tactic strin
 		return obligation.Obligation{}, false
 	case ok:
 		nb, reach := c.neighbour()
-		if !reach {
+		if !reach || c.scoped || bounded(text, src, name) {
 			return obligation.Obligation{}, false
 		}
 		okNb, definedNb := holds(nb)
@@ -216,6 +224,16 @@ func (c extremalClaim) decide(step int, text string, s, e int, src, tactic strin
 	o.Note = "the " + word + " integer said to satisfy an inequality, tried at its value and at the integer next to it"
 	o.Lean, o.LeanNeg = arith.Declarations(o.Prop, tactic)
 	return o, true
+}
+
+// bounded reports a bound on the name elsewhere in the step ("x \ge 3",
+// "0 < x"), outside every copy of the inequality src: the integers read
+// may be those above or below it.
+func bounded(text, src, name string) bool {
+	rest := strings.ReplaceAll(text, src, strings.Repeat(" ", len(src)))
+	q := regexp.QuoteMeta(name)
+	re, err := regexp.Compile(`(?:^|[^A-Za-z\\])` + q + `\s*` + relWord + `|` + relWord + `\s*` + q + `(?:$|[^A-Za-z])`)
+	return err != nil || re.MatchString(rest)
 }
 
 // asciiLower is text with ASCII letters lowered, byte for byte.

@@ -67,3 +67,26 @@ func FuzzReadExtremal(f *testing.F) {
 		}
 	})
 }
+
+// TestReadExtremalScope: a neighbour that a bound elsewhere in the step or
+// a scope word in the sentence may exclude is not tried; the value itself
+// still is.
+func TestReadExtremalScope(t *testing.T) {
+	for _, s := range []string{
+		`We need \(y \geq 2\). The smallest integer that satisfies \(y^2 > 3\) is \(y = 3\).`,
+		`Since \(0 < y\), the smallest integer that satisfies \(y^2 > 3\) is \(y = 3\).`,
+		`In this case, the smallest integer that satisfies \(y^2 > 3\) is \(y = 3\).`,
+		`The smallest integer that satisfies \(y^2 > 3\) is \(y = 3\) for this range.`,
+		`Among these, the largest integer that satisfies \(y^2 > 3\) is \(y = 9\).`,
+	} {
+		assert.Empty(t, ReadExtremal(0, s, "decide"), s)
+	}
+	obls := ReadExtremal(0, `In this case, the smallest integer that satisfies \(y^2 > 3\) is \(y = 1\).`, "decide")
+	if assert.Len(t, obls, 1) {
+		assert.Equal(t, "y^2 > 3 at y = 1", obls[0].Expr)
+	}
+	obls = ReadExtremal(0, `First \(\left( y \right)^2 > 3\) is read. The smallest integer that satisfies \(y^2 > 3\) is \(y = 3\).`, "decide")
+	if assert.Len(t, obls, 1) {
+		assert.Equal(t, "y^2 ≤ 3 at y = 2", obls[0].Expr)
+	}
+}
