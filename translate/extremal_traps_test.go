@@ -25,10 +25,13 @@ var extremalTraps = []trap{
 	{family: "extremal hedged", steps: []string{`For positive \(n\), the smallest integer that satisfies \(n^3 > 0\) is 1.`}, want: wantNotRefuted},
 	{family: "extremal other", steps: []string{`The smallest integer that satisfies \(w + v < 3\) is 2.`}, want: wantNotRefuted},
 	{family: "extremal other", steps: []string{`The smallest integer that satisfies \(2 < w < 9\) is 2.`}, want: wantNotRefuted},
+	{family: "extremal other", steps: []string{`The smallest positive integer for which \(D > 0\) is 3.`}, want: wantNotRefuted},
 	// Look-alikes that are real errors: refuted.
 	{family: "extremal wrong", steps: []string{`The roots are \(-4\) and \(4\), so the smallest integer that satisfies \((w - 4)(w + 4) < 0\) is \(w = 3\).`}, want: wantRefuted, claim: "at w = 2"},
 	{family: "extremal wrong", steps: []string{`Thus the largest integer \(p\) that satisfies \(70 < p^2\) is \(p = 9\).`}, want: wantRefuted, claim: "at p = 10"},
-	{family: "extremal wrong", steps: []string{`So the greatest integer satisfying $11 - q > 2$ is $\boxed{9}$.`}, want: wantRefuted, claim: "at q = 9"},
+	{family: "extremal wrong", steps: []string{`So the greatest integer \(q\) satisfying $11 - q > 2$ is $\boxed{9}$.`}, want: wantRefuted, claim: "at q = 9"},
+	{family: "extremal wrong", steps: []string{`Hence the largest integer \(s\) such that \(s^2 < 90\) is \(s = 10\).`}, want: wantRefuted, claim: "at s = 10"},
+	{family: "extremal wrong", steps: []string{`Hence the smallest integer \(s\) for which \(4s > 21\) is \(s = 7\).`}, want: wantRefuted, claim: "at s = 6"},
 	{family: "extremal wrong", steps: []string{`Hence the smallest positive integer \(n\) that satisfies \(n^2 > 50\) is \(n = 9\).`}, want: wantRefuted, claim: "at n = 8"},
 }
 

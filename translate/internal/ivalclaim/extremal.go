@@ -37,7 +37,7 @@ var (
 	// "integer" (3), the inequality in inline math (4, 5), then "is" and
 	// the value: an opening mark (6), \boxed (7), a name (8), the number
 	// (9), the closing brace of \boxed (10).
-	extremalRE = regexp.MustCompile(`^(smallest|least|largest|greatest)\s+(?:(positive|negative|nonnegative|non-negative)\s+)?integer\s+(?:value\s+(?:of\s+)?)?(?:(?:\\\(\s*|\$\s*)?([a-z])(?:\s*\\\)|\s*\$)?\s+)?(?:that\s+|which\s+)?(?:satisfies|satisfying|satisfy)\s+(?:the\s+(?:given\s+|above\s+|original\s+)?(?:inequality|condition)\s+)?(?:\\\((.{1,300}?)\\\)|\$([^$]{1,300})\$)\s*,?\s+is:?\s+(\\\(|\\\[|\$\$?)?\s*(\\boxed\{\s*)?(?:([a-z])\s*=\s*)?(-?\d{1,9})(\s*\})?\s*(?:\\\)|\\\]|\$\$?)?`)
+	extremalRE = regexp.MustCompile(`^(smallest|least|largest|greatest)\s+(?:(positive|negative|nonnegative|non-negative)\s+)?integer\s+(?:value\s+(?:of\s+)?)?(?:(?:\\\(\s*|\$\s*)?([a-z])(?:\s*\\\)|\s*\$)?\s+)?(?:(?:that\s+|which\s+)?(?:satisfies|satisfying|satisfy)\s+(?:the\s+(?:given\s+|above\s+|original\s+)?(?:inequality|condition)\s+)?|such\s+that\s+|for\s+which\s+)(?:\\\((.{1,300}?)\\\)|\$([^$]{1,300})\$)\s*,?\s+is:?\s+(\\\(|\\\[|\$\$?)?\s*(\\boxed\{\s*)?(?:([a-z])\s*=\s*)?(-?\d{1,9})(\s*\})?\s*(?:\\\)|\\\]|\$\$?)?`)
 	// extremalEndRE follows the value: the end of the clause, or a reason.
 	extremalEndRE = regexp.MustCompile(`^\s*(?:$|[;:!]|\.(?:\s|$|\*)|,?\s*\(?(?:since|because|as)\b)`)
 	// extremalVetoRE in the sentence: supposed, tested, hedged,
@@ -59,7 +59,7 @@ var (
 // ReadExtremal returns the refutations of the step's sentences that name
 // the smallest or largest integer satisfying an inequality.
 func ReadExtremal(step int, text, tactic string) []obligation.Obligation {
-	if len(text) > maxText || !strings.Contains(text, "integer") || !strings.Contains(text, "satisf") {
+	if len(text) > maxText || !strings.Contains(text, "integer") || !strings.Contains(text, "satisf") && !strings.Contains(text, "such that") && !strings.Contains(text, "for which") {
 		return nil
 	}
 	low := asciiLower(text)
@@ -178,6 +178,9 @@ func (c extremalClaim) decide(step int, text string, s, e int, src, tactic strin
 		return obligation.Obligation{}, false
 	}
 	name := vars[0]
+	if len(c.names) == 0 {
+		return obligation.Obligation{}, false // "satisfies \(D < 0\)": D may be a quantity of another integer
+	}
 	for _, n := range c.names {
 		if n != name {
 			return obligation.Obligation{}, false

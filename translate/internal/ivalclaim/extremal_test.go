@@ -15,7 +15,9 @@ func TestReadExtremal(t *testing.T) {
 	for _, c := range []struct{ text, expr string }{
 		{`Hence the smallest integer that satisfies the inequality \((y-3)(y+3)<0\) is \(y = 2\).`, "(y - 3) * (y + 3) ≥ 0 at y = 1"},
 		{`Thus, the largest integer \( m \) that satisfies \( 30 < m^2 \) is \( m = 6 \).`, "30 ≥ m^2 at m = 7"},
-		{`So the greatest integer satisfying $2t + 1 \le 9$ is $5$.`, "2 * t + 1 ≤ 9 at t = 5"},
+		{`So the greatest integer satisfying $2t + 1 \le 9$ is $t = 5$.`, "2 * t + 1 ≤ 9 at t = 5"},
+		{`So the largest integer \(u\) such that \(u^2 < 40\) is \(u = 5\).`, "u^2 ≥ 40 at u = 6"},
+		{`The least integer \(u\) for which \(3u > 7\) is \(\boxed{4}\).`, "3 * u ≤ 7 at u = 3"},
 		{`Therefore the least positive integer n satisfying \(3n > 20\) is 8.`, "3 * n ≤ 20 at n = 7"},
 		{`Therefore the least positive integer n satisfying \(3n > 20\) is 6.`, "3 * n > 20 at n = 6"},
 		{`The smallest integer \(k\) that satisfies \(k^2 \geq 50\) is \(\boxed{7}\), since \(7^2 = 49\).`, "k^2 ≥ 50 at k = 7"},
@@ -28,7 +30,9 @@ func TestReadExtremal(t *testing.T) {
 	for _, s := range []string{
 		`Hence the smallest integer that satisfies the inequality \((y-3)(y+3)<0\) is \(y = -2\).`,
 		`Thus, the largest integer \( m \) that satisfies \( m^2 < 30 \) is \( m = 5 \).`,
-		`So the greatest integer satisfying $2t + 1 \le 9$ is $4$.`,
+		`So the greatest integer satisfying $2t + 1 \le 9$ is $t = 4$.`,
+		`So the greatest integer satisfying $2t + 1 \le 9$ is $7$.`,
+		`The smallest positive integer for which \(D < 0\) is 23.`,
 		`If the smallest integer that satisfies \(y^2 < 9\) is \(y = 2\), then we are done.`,
 		`Let's check whether the smallest integer that satisfies \(y^2 < 9\) is \(y = 2\).`,
 		`The smallest integer that satisfies \(y^2 < 9\) is approximately 2.`,
