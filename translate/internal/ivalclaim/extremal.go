@@ -25,8 +25,10 @@ import (
 // neighbour is tried only where the integers read may reach it: a positive
 // integer (or a step that speaks of positive, natural or nonnegative
 // numbers) has no neighbour below 1 (0 for nonnegative), a negative one none
-// above -1. A sentence that supposes, tests, hedges, approximates or denies
-// is left alone.
+// above -1, and none is tried where the step bounds the name elsewhere or
+// the sentence scopes the integers ("in this case", "for", "among"). The
+// integer must be named with the inequality's one name. A sentence that
+// supposes, tests, hedges, approximates or denies is left alone.
 
 // maxExtremalWin bounds the text read from a keyword on.
 const maxExtremalWin = 600
@@ -116,8 +118,9 @@ func ReadExtremal(step int, text, tactic string) []obligation.Obligation {
 }
 
 // extremalClaim is what a sentence says: the largest (max) or smallest
-// integer, its qualifier, the names it gives the integer, the value, and
-// whether the step speaks of positive numbers.
+// integer, its qualifier, the names it gives the integer, the value,
+// whether the step speaks of positive numbers and whether the sentence
+// scopes the integers it reads.
 type extremalClaim struct {
 	max      bool
 	qual     string
