@@ -12,6 +12,7 @@ import (
 
 	"github.com/leanprm/leanprm/translate/internal/arithfn"
 	"github.com/leanprm/leanprm/translate/internal/enumcount"
+	"github.com/leanprm/leanprm/translate/internal/hugepow"
 	"github.com/leanprm/leanprm/translate/internal/ivalclaim"
 	"github.com/leanprm/leanprm/translate/internal/listcond"
 	"github.com/leanprm/leanprm/translate/internal/listrange"
@@ -116,9 +117,10 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 	// value restated (restate), φ(N), d(N), σ(N) at a number (arithfn), values listed against
 	// the range stated with them (listrange), values listed against a condition stated with them
 	// (listcond), a property said of the value just written (valprop), an inequality said to hold
-	// on stated intervals (ivalclaim), an equality of closed values written with ± (plusminus), a
-	// repeating decimal stated as the value of a closed number (repdec; none where the problem or
-	// a step so far names another base).
+	// on stated intervals and the smallest or largest integer said to satisfy an inequality
+	// (ivalclaim), an equality of closed values written with ± (plusminus), a repeating decimal
+	// stated as the value of a closed number (repdec; none where the problem or a step so far
+	// names another base), a power of 0, 1 or -1 with an exponent too large to compute (hugepow).
 	for _, read := range [][]obligation.Obligation{
 		roundword.Read(i, prev, ss.text, t.opts.Tactic),
 		restate.Read(i, ss.text, t.opts.Tactic),
@@ -128,8 +130,10 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 		listcond.Read(i, ss.text, t.opts.Tactic),
 		valprop.Read(i, ss.text, t.opts.Tactic),
 		ivalclaim.Read(i, ss.text, t.opts.Tactic),
+		ivalclaim.ReadExtremal(i, ss.text, t.opts.Tactic),
 		plusminus.Read(i, ss.text, t.opts.Tactic),
 		repdec.Read(i, ss.text, otherBaseAt(problem, steps, i), t.opts.Tactic),
+		hugepow.Read(i, ss.text, t.opts.Tactic),
 	} {
 		for _, o := range read {
 			if len(obls) < room && !taken(obls, o.Span) {

@@ -9,7 +9,8 @@
 // sentence. Only intervals with rational ends are read; a sentence that
 // supposes, tests, asks for or needs the inequality ("if", "check",
 // "need", "must", "find", "?", …) is left alone, and so is a list that
-// is not intervals alone.
+// is not intervals alone. ReadExtremal (extremal.go) decides the smallest
+// or largest integer a sentence says satisfies an inequality in one name.
 package ivalclaim
 
 import (
