@@ -16,6 +16,7 @@ import (
 	"github.com/leanprm/leanprm/translate/internal/listrange"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
 	"github.com/leanprm/leanprm/translate/internal/plusminus"
+	"github.com/leanprm/leanprm/translate/internal/ratecopy"
 	"github.com/leanprm/leanprm/translate/internal/restate"
 	"github.com/leanprm/leanprm/translate/internal/roundword"
 	"github.com/leanprm/leanprm/translate/internal/symatom"
@@ -31,7 +32,7 @@ import (
 // stepClaims is the symbolic reader's claims of step i, then the
 // rearrangements in the value of a function of a name that it leaves
 // alone (package symatom), within the room left.
-func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *symbolic.State, room int, modular bool, conv string, pct restate.Facts) ([]obligation.Obligation, []obligation.Skipped) {
+func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *symbolic.State, room int, modular bool, conv string, pct restate.Facts, rates ratecopy.Rates) ([]obligation.Obligation, []obligation.Skipped) {
 	ss := &scans[i]
 	obls, skipped := t.symReader().Claims(i, ss.text, ss.toks, sym, room, modular)
 	for j := range obls {
@@ -111,14 +112,16 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 		}
 	}
 	// The readers of claims in words, in this order: a rounding stated in words (roundword), a
-	// value restated (restate), φ(N), d(N), σ(N) at a number (arithfn), values listed against
-	// the range stated with them (listrange), values listed against a condition stated with them
-	// (listcond), a property said of the value just written (valprop), an inequality said to hold
-	// on stated intervals (ivalclaim), an equality of closed values written with ± (plusminus).
+	// value restated (restate), a price per item copied from the problem with another value
+	// (ratecopy), φ(N), d(N), σ(N) at a number (arithfn), values listed against the range stated
+	// with them (listrange), values listed against a condition stated with them (listcond), a
+	// property said of the value just written (valprop), an inequality said to hold on stated
+	// intervals (ivalclaim), an equality of closed values written with ± (plusminus).
 	for _, read := range [][]obligation.Obligation{
 		roundword.Read(i, prev, ss.text, t.opts.Tactic),
 		restate.Read(i, ss.text, t.opts.Tactic),
 		restate.ReadPercent(i, ss.text, pct, t.opts.Tactic),
+		ratecopy.Read(i, ss.text, rates, t.opts.Tactic),
 		arithfn.Read(i, prev, ss.text, t.opts.Tactic),
 		listrange.Read(i, ss.text, t.opts.Tactic),
 		listcond.Read(i, ss.text, t.opts.Tactic),
