@@ -25,6 +25,8 @@ func TestRateCopyTraps(t *testing.T) {
 	const otherAmount = `A tailor charges $7.50 per dress. Each dress also needs thread worth $1. She hems 4 dresses. How much does she spend and earn?`
 	const hourly = `A tailor earns $15 per hour and works 6 hours a day. How much does she earn in a day?`
 	const perPerson = `Tickets are split evenly: the group pays $40 per person for 5 people. What is the total?`
+	const compound = `A phone plan charges $0.05 per call minute. Each call lasts 20 minutes. What do 6 calls cost?`
+	const overTime = `Tickets were $9 per ticket until May. Ann buys 3 tickets in June. What does she pay?`
 	cases := []struct {
 		problem, step, want, claim string
 	}{
@@ -59,6 +61,8 @@ func TestRateCopyTraps(t *testing.T) {
 		{otherAmount, `Each dress: 4 dresses x $8.50/dress = $34.`, wantNotRefuted, ""},
 		{hourly, `In a day she earns 6 hours x $16/hour = $96.`, wantNotRefuted, ""},
 		{perPerson, `Each of the 5 pays $45 per person.`, wantNotRefuted, ""},
+		{compound, `Each call costs 20 × $0.05 = $1, so 6 calls × $1/call = $6.`, wantNotRefuted, ""},
+		{overTime, `In June: 3 tickets × $12/ticket = $36.`, wantNotRefuted, ""},
 	}
 	tr, err := New(Options{})
 	require.NoError(t, err)

@@ -41,15 +41,19 @@ const amountPat = `(?:\\?\$\s?(\d{1,9}(?:,\d{3}){0,3}(?:\.\d{1,4})?)|(\d{1,9}(?:
 var (
 	// rateRE is an amount charged per item: "$6.00 per skirt", "$8/skirt",
 	// "\$8.00/\text{skirt}", "$3 for each ticket", "$2 a pen", "4 dollars
-	// per pair of pants". Group 3 is the item.
-	rateRE = regexp.MustCompile(amountPat + `\s*(?:(?:per|for\s+each|for\s+every|a|an)\s+|/\s*(?:\\text\{\s*)?|\\text\{\s*/\s*)((?:pairs?\s+of\s+)?[a-z]{3,20})\b`)
+	// per pair of pants" (an item of another: "pair of pants", "bar of
+	// soap"). Group 3 is the item.
+	rateRE = regexp.MustCompile(amountPat + `\s*(?:(?:per|for\s+each|for\s+every|a|an)\s+|/\s*(?:\\text\{\s*)?|\\text\{\s*/\s*)([a-z]{3,20}(?:\s+of\s+[a-z]{3,20})?)\b`)
 	// amountRE is any amount of money, for the problem's sentences that name
 	// an item.
 	amountRE = regexp.MustCompile(amountPat)
 	// problemVetoRE in the problem: a word that derives another price of an
 	// item (a discount, a percentage, a sale, a tax, a comparison, a resale,
 	// a change), or a price that depends on how many are bought.
-	problemVetoRE = regexp.MustCompile(`%|\b(?:percent\w*|discount\w*|sale|sales|coupon\w*|tax\w*|tip|tips|fee|fees|profit\w*|sell|sells|sold|selling|resell\w*|revenue|markup|more|less|fewer|than|twice|times|half|double\w*|triple\w*|cheaper|expensive|increase\w*|decrease\w*|rais\w*|rise|rises|rose|reduc\w*|change\w*|instead|average\w*|bulk|deal|deals|free|extra|additional|plus|first|next|after|before|then|now|later|originally|original|regular\w*|usual\w*|normal\w*|special\w*|member\w*)\b|(?:^|[^-\w])off\b`)
+	problemVetoRE = regexp.MustCompile(`%|\b(?:percent\w*|discount\w*|sale|sales|coupon\w*|tax\w*|tip|tips|fee|fees|profit\w*|sell|sells|sold|selling|resell\w*|revenue|markup|more|less|fewer|than|twice|double\w*|triple\w*|cheaper|expensive|increase\w*|decrease\w*|rais\w*|rise|rises|rose|drop(?:s|ped)?\s+(?:to|by|from)|reduc\w*|change\w*|instead|average\w*|bulk|deal|deals|free|extra|additional|plus|originally|original|regular\w*|usual\w*|normal\w*|special\w*|member\w*|(?:times|half)\s+(?:as|the|that|what|of|his|her|their|its|price|cost|off)|(?:go|goes|went|gone|going)\s+(?:up|down))\b|(?:^|[^-\w])off\b`)
+	// problemTimeRE in a sentence of the problem that names an item: the
+	// price may be one of several over time ("first", "then", "after").
+	problemTimeRE = regexp.MustCompile(`\b(?:first|next|after|afterwards?|before|then|now|later|last|ago|until|when|while|since|previous\w*|initial\w*|final\w*)\b`)
 	// stepVetoRE in the step's clause: the price is supposed, hedged,
 	// corrected, or another one derived from the problem's (a total, an
 	// average, a discount, a tax, an extra, a new price).
@@ -70,7 +74,7 @@ var notItems = mathtext.Set("hour", "minute", "second", "day", "week", "month", 
 	"piece", "one", "person", "people", "student", "guest", "child", "kid", "adult", "member",
 	"worker", "employee", "customer", "player", "friend", "family", "share", "serving", "portion",
 	"page", "word", "point", "percent", "cent", "dollar", "the", "his", "her", "their", "its", "our",
-	"your", "and", "with", "that", "this", "few", "lot", "total", "bit", "little", "week's",
+	"your", "and", "with", "that", "this", "few", "semester", "term", "season", "period", "quarter", "lot", "total", "bit", "little", "week's",
 	"person's", "batch", "set", "pack", "package", "box", "bag", "bundle", "case", "load", "order",
 	"year's", "day's", "hour's", "month's", "while", "half", "quarter", "third", "fourth", "for",
 	"from", "was", "were", "are", "which", "but", "then", "plus", "more", "less", "way", "all", "new",
@@ -104,7 +108,7 @@ func ProblemRates(problem string) Rates {
 			return Rates{} // an amount in an expression: the problem's prices are not plain
 		}
 		item := itemKey(low[m[6]:m[7]])
-		if item == "" {
+		if item == "" || !itemEnds(low, m[1]) {
 			continue
 		}
 		byItem[item] = append(byItem[item], amount(low, m))
@@ -140,6 +144,9 @@ func Read(step int, text string, r Rates, tactic string) []obligation.Obligation
 		}
 		item := itemKey(low[m[6]:m[7]])
 		want, ok := r.vals[item]
+		if !itemEnds(low, m[1]) {
+			continue
+		}
 		said := amount(low, m)
 		if !ok || said == nil || said.Cmp(want) == 0 || !amountAlone(low, m[0]) || perAfter(low, m[1]) {
 			continue
@@ -166,18 +173,37 @@ func Read(step int, text string, r Rates, tactic string) []obligation.Obligation
 // a word that names no thing counted (notItems).
 func itemKey(w string) string {
 	w = strings.Join(strings.Fields(w), " ")
-	head, rest, pair := strings.Cut(w, " of ")
-	if pair {
-		head = "pair"
-	}
-	if notItems[head] || notItems[mathtext.Singular(head)] {
+	head, rest, of := strings.Cut(w, " of ")
+	if notItems[head] || notItems[mathtext.Singular(head)] || of && notItems[rest] {
 		return ""
 	}
-	if pair {
-		return "pair of " + mathtext.Singular(rest)
+	if of {
+		return mathtext.Singular(head) + " of " + mathtext.Singular(rest)
 	}
 	return mathtext.Singular(head)
 }
+
+// itemEnds reports that the item ending at text[e] ends its noun phrase:
+// what follows is the end, a mark, or a word that starts no compound
+// ("per call minute" prices a minute, not a call).
+func itemEnds(text string, e int) bool {
+	for e < len(text) && (text[e] == ' ' || text[e] == '\t') {
+		e++
+	}
+	if e == len(text) || !mathtext.IsASCIILetter(text[e]) {
+		return true
+	}
+	k := e
+	for k < len(text) && mathtext.IsASCIILetter(text[k]) {
+		k++
+	}
+	return followers[text[e:k]]
+}
+
+// followers are the words after an item that end its noun phrase.
+var followers = mathtext.Set("and", "or", "to", "in", "for", "that", "which", "he", "she", "they", "it",
+	"we", "you", "if", "so", "but", "at", "on", "from", "with", "is", "are", "was", "were", "then",
+	"this", "how", "what", "each", "every", "as", "plus", "times", "x")
 
 // numText is the number of the price matched by m, as written.
 func numText(low string, m []int) string {
@@ -234,7 +260,8 @@ func perAfter(text string, e int) bool {
 
 // otherAmountNear reports a sentence of the problem that names item (or
 // its plural) and holds an amount of money that is no price per item read
-// (spans): what that amount is of is open.
+// (spans), what that amount is of being open, or a word of time
+// (problemTimeRE), the price being perhaps one of several over time.
 func otherAmountNear(low, item string, spans map[[2]int]bool) bool {
 	word := item
 	if _, rest, ok := strings.Cut(item, " of "); ok {
@@ -242,6 +269,9 @@ func otherAmountNear(low, item string, spans map[[2]int]bool) bool {
 	}
 	for _, i := range mathtext.Indexes(low, word, maxRates) {
 		s, e := clause(low, i, i+len(word))
+		if problemTimeRE.MatchString(low[s:e]) {
+			return true
+		}
 		for _, a := range amountRE.FindAllStringIndex(low[s:e], maxRates) {
 			if !rateAt(spans, s+a[0]) {
 				return true
