@@ -32,7 +32,7 @@ import (
 // stepClaims is the symbolic reader's claims of step i, then the
 // rearrangements in the value of a function of a name that it leaves
 // alone (package symatom), within the room left.
-func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *symbolic.State, room int, modular bool, conv string, pct restate.Facts, rates ratecopy.Rates) ([]obligation.Obligation, []obligation.Skipped) {
+func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *symbolic.State, room int, modular bool, conv string, pct statedFacts) ([]obligation.Obligation, []obligation.Skipped) {
 	ss := &scans[i]
 	obls, skipped := t.symReader().Claims(i, ss.text, ss.toks, sym, room, modular)
 	for j := range obls {
@@ -120,8 +120,8 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 	for _, read := range [][]obligation.Obligation{
 		roundword.Read(i, prev, ss.text, t.opts.Tactic),
 		restate.Read(i, ss.text, t.opts.Tactic),
-		restate.ReadPercent(i, ss.text, pct, t.opts.Tactic),
-		ratecopy.Read(i, ss.text, rates, t.opts.Tactic),
+		restate.ReadPercent(i, ss.text, pct.pct, t.opts.Tactic),
+		ratecopy.Read(i, ss.text, pct.rates, t.opts.Tactic),
 		arithfn.Read(i, prev, ss.text, t.opts.Tactic),
 		listrange.Read(i, ss.text, t.opts.Tactic),
 		listcond.Read(i, ss.text, t.opts.Tactic),
@@ -137,6 +137,22 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 	}
 	return obls, skipped
 }
+
+// statedFacts is what the problem states of its groups' percentages
+// (restate.ProblemFacts) and of its prices per item (ratecopy.ProblemRates),
+// for the readers of restated values.
+type statedFacts struct {
+	pct   restate.Facts
+	rates ratecopy.Rates
+}
+
+// readStated reads the problem's statedFacts.
+func readStated(problem string) statedFacts {
+	return statedFacts{pct: restate.ProblemFacts(problem), rates: ratecopy.ProblemRates(problem)}
+}
+
+// Key is the facts as a string, for a cache key.
+func (f statedFacts) Key() string { return f.pct.Key() + "|" + f.rates.Key() }
 
 // isLoneVar reports a side that is one name.
 func isLoneVar(n arith.Node) bool {

@@ -66,8 +66,7 @@ type contextKey struct {
 	exact            string // exactSet.setKey of the problem
 	defs             string // the problem's functions (symbolic.ProblemDefs) and what the chain's own definitions read of it (symdefs.ChainProblem)
 	conv             string // what the problem settles of the calendar (worldfact.Conventions)
-	pct              string // the percentages of groups the problem states (restate.Facts.Key)
-	rates            string // the prices per item the problem states (ratecopy.Rates.Key)
+	pct              string // the percentages of groups and the prices per item the problem states (statedFacts.Key)
 }
 
 // chainContext is a chain's translation and the claim loop's state after
@@ -133,7 +132,7 @@ func (c *ContextCache) lookup(t *Translator, pc problemCtx, steps []string, resu
 	if c == nil || len(steps) == 0 {
 		return contextKey{}, nil, nil
 	}
-	key := contextKey{lim: t.limits, tactic: t.opts.Tactic, idTactic: t.opts.IdentityTactic, exact: pc.exact.SetKey(), defs: pc.defsKey + pc.cp.Key(), conv: pc.conv, pct: pc.pct.Key(), rates: pc.rates.Key()}
+	key := contextKey{lim: t.limits, tactic: t.opts.Tactic, idTactic: t.opts.IdentityTactic, exact: pc.exact.SetKey(), defs: pc.defsKey + pc.cp.Key(), conv: pc.conv, pct: pc.pct.Key()}
 	hashes := c.prefixHashes(key, steps)
 	if !resume {
 		return key, hashes, nil
