@@ -27,6 +27,10 @@ func TestRateCopyTraps(t *testing.T) {
 	const perPerson = `Tickets are split evenly: the group pays $40 per person for 5 people. What is the total?`
 	const compound = `A phone plan charges $0.05 per call minute. Each call lasts 20 minutes. What do 6 calls cost?`
 	const overTime = `Tickets were $9 per ticket until May. Ann buys 3 tickets in June. What does she pay?`
+	const eachForm = `Leo buys 5 kites and 3 spools of string. Each kite costs $14 and the spools cost $2.50 each. What does he spend?`
+	const halfBunch = `Mia buys 2 bunches of grapes and 4 plums. Half a bunch of grapes costs $3, and a plum costs $1. What does she pay?`
+	const thirdBunch = `Mia buys 2 bunches of grapes and 4 plums. A third of a bunch of grapes costs $1. A plum costs $1. What does she pay?`
+	const ofEach = `A box holds 6 mugs. The shipping cost of each mug is $2, and the mugs are free. What does shipping cost?`
 	cases := []struct {
 		problem, step, want, claim string
 	}{
@@ -42,6 +46,19 @@ func TestRateCopyTraps(t *testing.T) {
 		{tailor, `She charges $7 for each dress, so 4 dresses bring $28.`, wantRefuted, "the price per dress = 7"},
 		{shop, `The notebooks come to 6 × $4 a notebook = $24.`, wantRefuted, "the price per notebook = 4"},
 		{shop, `The gloves come to 2 × 8 dollars per pair of gloves = 16 dollars.`, wantRefuted, "the price per pair of glove = 8"},
+		// Prices said of one item ("each kite costs") and one by one ("cost $2.50 each").
+		{eachForm, `The kites cost 5 × $14 = $70, since each kite costs $14.`, wantNotRefuted, ""},
+		{eachForm, `Each kite costs $16, so the kites cost 5 × $16 = $80.`, wantRefuted, "the price per kite = 16"},
+		{eachForm, `The spools cost $3.50 each, so 3 spools cost $10.50.`, wantRefuted, "the price per spool = 3.50"},
+		{eachForm, `For the string: 3 spools × $5/spool = $15.`, wantRefuted, "the price per spool = 5"},
+		{eachForm, `If each kite costs $16, the kites would cost $80.`, wantNotRefuted, ""},
+		{eachForm, `Each kite costs $16 with a tail, so 5 kites cost $80.`, wantNotRefuted, ""},
+		{eachForm, `Each kite costs $2 more than a spool of string.`, wantNotRefuted, ""},
+		{halfBunch, `A whole bunch costs 2 × $3 = $6, so a bunch of grapes costs $6.`, wantNotRefuted, ""},
+		{halfBunch, `Each plum costs $2, so 4 plums cost $8.`, wantNotRefuted, ""}, // "half a" prices a part: no price is read
+		{thirdBunch, `A whole bunch costs 3 × $1 = $3, so a bunch of grapes costs $3.`, wantNotRefuted, ""},
+		{thirdBunch, `Each plum costs $2, so 4 plums cost $8.`, wantRefuted, "the price per plum = 2"},
+		{ofEach, `Shipping 6 mugs: each mug costs $2 to ship, 6 × $2 = $12.`, wantNotRefuted, ""},
 		// Supposed, hedged, corrected, or another price derived: left alone.
 		{tailor, `If she charged $9 per dress, the dresses would bring $36.`, wantNotRefuted, ""},
 		{tailor, `Suppose the price were $9/dress; then 4 dresses bring $36.`, wantNotRefuted, ""},

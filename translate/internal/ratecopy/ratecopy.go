@@ -44,13 +44,19 @@ var (
 	// per pair of pants" (an item of another: "pair of pants", "bar of
 	// soap"). Group 3 is the item.
 	rateRE = regexp.MustCompile(amountPat + `\s*(?:(?:per|for\s+each|for\s+every|a|an)\s+|/\s*(?:\\text\{\s*)?|\\text\{\s*/\s*)([a-z]{3,20}(?:\s+of\s+[a-z]{3,20})?)\b`)
+	// eachRE is a price said of one item: "each skirt costs $6", "a ticket
+	// is $12", "one pair of gloves costs 9 dollars". Group 1 is the item.
+	eachRE = regexp.MustCompile(`\b(?:each|every|one|a|an)\s+([a-z]{3,20}(?:\s+of\s+[a-z]{3,20})?)\s+(?:costs?|is|was|sells\s+for|goes\s+for)\s+` + amountPat)
+	// apieceRE is a price said of items one by one: "the skirts cost $6
+	// each", "5 tickets are $12 apiece". Group 1 is the item.
+	apieceRE = regexp.MustCompile(`\b(?:the|all|his|her|their|its|these|those|\d{1,9})\s+([a-z]{3,20})\s+(?:cost|are|were|sell\s+for|go\s+for)\s+` + amountPat + `\s+(?:each|apiece)\b`)
 	// amountRE is any amount of money, for the problem's sentences that name
 	// an item.
 	amountRE = regexp.MustCompile(amountPat)
 	// problemVetoRE in the problem: a word that derives another price of an
 	// item (a discount, a percentage, a sale, a tax, a comparison, a resale,
 	// a change), or a price that depends on how many are bought.
-	problemVetoRE = regexp.MustCompile(`%|\b(?:percent\w*|discount\w*|sale|sales|coupon\w*|tax\w*|tip|tips|fee|fees|profit\w*|sell|sells|sold|selling|resell\w*|revenue|markup|more|less|fewer|than|twice|double\w*|triple\w*|cheaper|expensive|increase\w*|decrease\w*|rais\w*|rise|rises|rose|drop(?:s|ped)?\s+(?:to|by|from)|reduc\w*|change\w*|instead|average\w*|bulk|deal|deals|free|extra|additional|plus|originally|original|regular\w*|usual\w*|normal\w*|special\w*|member\w*|(?:times|half)\s+(?:as|the|that|what|of|his|her|their|its|price|cost|off)|(?:go|goes|went|gone|going)\s+(?:up|down))\b|(?:^|[^-\w])off\b`)
+	problemVetoRE = regexp.MustCompile(`%|\b(?:percent\w*|discount\w*|sale|sales|coupon\w*|tax\w*|tip|tips|fee|fees|profit\w*|sell|sells|sold|selling|resell\w*|revenue|markup|more|less|fewer|than|twice|double\w*|triple\w*|cheaper|expensive|increase\w*|decrease\w*|rais\w*|rise|rises|rose|drop(?:s|ped)?\s+(?:to|by|from)|reduc\w*|change\w*|instead|average\w*|bulk|deal|deals|free|extra|additional|plus|originally|original|regular\w*|usual\w*|normal\w*|special\w*|member\w*|deposit\w*|installment\w*|instalment\w*|(?:times|half)\s+(?:as|the|that|what|of|his|her|their|its|price|cost|off|an?)|(?:go|goes|went|gone|going)\s+(?:up|down))\b|(?:^|[^-\w])off\b`)
 	// problemTimeRE in a sentence of the problem that names an item: the
 	// price may be one of several over time ("first", "then", "after").
 	problemTimeRE = regexp.MustCompile(`\b(?:first|next|after|afterwards?|before|then|now|later|last|ago|until|when|while|since|previous\w*|initial\w*|final\w*)\b`)
@@ -101,23 +107,20 @@ func ProblemRates(problem string) Rates {
 	if problemVetoRE.MatchString(low) {
 		return Rates{}
 	}
+	ps, plain := prices(low, maxRates)
+	if !plain {
+		return Rates{} // an amount in an expression: the problem's prices are not plain
+	}
 	byItem := map[string][]*big.Rat{}
-	spans := map[[2]int]bool{}
-	for _, m := range rateRE.FindAllStringSubmatchIndex(low, maxRates) {
-		if !amountAlone(low, m[0]) {
-			return Rates{} // an amount in an expression: the problem's prices are not plain
-		}
-		item := itemKey(low[m[6]:m[7]])
-		if item == "" || !itemEnds(low, m[1]) {
-			continue
-		}
-		byItem[item] = append(byItem[item], amount(low, m))
-		spans[[2]int{m[0], m[1]}] = true
+	read := map[int]bool{}
+	for _, p := range ps {
+		byItem[p.item] = append(byItem[p.item], p.val)
+		read[p.at] = true
 	}
 	vals := map[string]*big.Rat{}
 	var keys []string
 	for item, vs := range byItem {
-		if len(vs) != 1 || vs[0] == nil || otherAmountNear(low, item, spans) {
+		if len(vs) != 1 || otherAmountNear(low, item, read) {
 			continue // two prices of one item, or another amount said of it
 		}
 		vals[item] = vs[0]
@@ -137,36 +140,133 @@ func Read(step int, text string, r Rates, tactic string) []obligation.Obligation
 		return nil
 	}
 	low := asciiLower(text)
+	ps, _ := prices(low, 4*maxClaims)
 	var out []obligation.Obligation
-	for _, m := range rateRE.FindAllStringSubmatchIndex(low, 4*maxClaims) {
+	for _, p := range ps {
 		if len(out) >= maxClaims {
 			break
 		}
-		item := itemKey(low[m[6]:m[7]])
-		want, ok := r.vals[item]
-		if !itemEnds(low, m[1]) {
+		want, ok := r.vals[p.item]
+		if !ok || !p.alone || p.val.Cmp(want) == 0 {
 			continue
 		}
-		said := amount(low, m)
-		if !ok || said == nil || said.Cmp(want) == 0 || !amountAlone(low, m[0]) || perAfter(low, m[1]) {
-			continue
-		}
-		s, e := clause(low, m[0], m[1])
+		s, e := clause(low, p.start, p.end)
 		if stepVetoRE.MatchString(low[s:e]) {
 			continue
 		}
-		num := numText(low, m)
-		o := obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, m[0], m[1]), Kind: obligation.KindEquality,
+		o := obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, p.start, p.end), Kind: obligation.KindEquality,
 			OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
-		o.Expr = fmt.Sprintf("the price per %s = %s", item, num)
-		o.Prop = fmt.Sprintf("%s = %s", lit(want), lit(said))
+		o.Expr = fmt.Sprintf("the price per %s = %s", p.item, p.num)
+		o.Prop = fmt.Sprintf("%s = %s", lit(want), lit(p.val))
 		o.Lean, o.LeanNeg = arith.Declarations(o.Prop, tactic)
-		o.Note = fmt.Sprintf("the problem states one price per %s, $%s, and derives no other", item, arith.RatString(want))
+		o.Note = fmt.Sprintf("the problem states one price per %s, $%s, and derives no other", p.item, arith.RatString(want))
 		o.WhyProof = "the problem states this price"
-		o.WhyDisproof = fmt.Sprintf("the problem charges $%s per %s, not $%s", arith.RatString(want), item, num)
+		o.WhyDisproof = fmt.Sprintf("the problem charges $%s per %s, not $%s", arith.RatString(want), p.item, p.num)
 		out = append(out, o)
 	}
 	return out
+}
+
+// price is a price per item read in a text: the item (itemKey), the
+// amount as written and its value, where the amount starts, the span of
+// the whole phrase, and whether the amount stands alone (amountAlone).
+type price struct {
+	item       string
+	num        string
+	val        *big.Rat
+	at         int
+	start, end int
+	alone      bool
+}
+
+// prices reads at most limit prices per item of each form in low (rateRE,
+// eachRE, apieceRE), in the order of the text; plain is false when one of
+// them is an operand or a result (amountAlone).
+func prices(low string, limit int) (out []price, plain bool) {
+	plain = true
+	// ig is the item's group, ng the first of amountPat's two numbers
+	add := func(m []int, ig, ng int, ends bool) {
+		item := itemKey(low[m[2*ig]:m[2*ig+1]])
+		at := m[2*ng]
+		num := ""
+		if at >= 0 {
+			num = low[at:m[2*ng+1]]
+		} else {
+			at = m[2*ng+2]
+			num = low[at:m[2*ng+3]]
+		}
+		v, ok := new(big.Rat).SetString(strings.ReplaceAll(num, ",", ""))
+		if item == "" || !ok || !ends {
+			return
+		}
+		at = amountStart(low, at)
+		p := price{item: item, num: num, val: v, at: at, start: m[0], end: m[1], alone: amountAlone(low, at)}
+		plain = plain && p.alone
+		out = append(out, p)
+	}
+	for _, m := range rateRE.FindAllStringSubmatchIndex(low, limit) {
+		add(m, 3, 1, itemEnds(low, m[1]) && !perAfter(low, m[1]))
+	}
+	if mathtext.HasAny(low, "each", "every", "apiece", "one", "a", "an") {
+		for _, m := range eachRE.FindAllStringSubmatchIndex(low, limit) {
+			add(m, 1, 2, amountEnds(low, m[1]) && !partOf(low, m[0]))
+		}
+		for _, m := range apieceRE.FindAllStringSubmatchIndex(low, limit) {
+			add(m, 1, 2, true)
+		}
+	}
+	slices.SortFunc(out, func(a, b price) int { return a.start - b.start })
+	return out, plain
+}
+
+// partOf reports a quantity word or "of" right before a price said of
+// one item: "half a bunch costs $2" prices half a bunch, "the shipping
+// cost of each crate is $1.50" one cost of the crate among others.
+func partOf(low string, i int) bool {
+	k := i
+	for k > 0 && low[k-1] == ' ' {
+		k--
+	}
+	j := k
+	for j > 0 && mathtext.IsASCIILetter(low[j-1]) {
+		j--
+	}
+	return quantityWords[low[j:k]]
+}
+
+// quantityWords before "a", "each" or "one" make the item a part, a
+// multiple or the owner of what is priced.
+var quantityWords = mathtext.Set("half", "quarter", "third", "fourth", "fifth", "tenth", "twice", "thrice",
+	"double", "triple", "of", "than", "as", "per", "times", "for", "from", "in", "with", "to", "at", "by")
+
+// amountStart is where the amount whose number starts at i starts: at its
+// dollar sign (and the sign's backslash) when it has one.
+func amountStart(low string, i int) int {
+	k := i
+	for k > 0 && low[k-1] == ' ' {
+		k--
+	}
+	if k > 0 && low[k-1] == '$' {
+		k--
+		if k > 0 && low[k-1] == '\\' {
+			k--
+		}
+		return k
+	}
+	return i
+}
+
+// amountEnds reports that an amount ending at text[e] is the whole price:
+// no "per", "/", "each", "more", "less", "off", "extra" or digit follows
+// ("each pen costs $2 more" is a difference, "$2 per box" another price).
+func amountEnds(text string, e int) bool {
+	rest := strings.TrimLeft(text[e:min(len(text), e+16)], " \t")
+	for _, w := range []string{"per ", "/", "each", "apiece", "more", "less", "off", "extra", "plus", "cheaper", "than", "higher", "lower", "+", "-", "*", "x ", "×", "\\times", "\\cdot", "a ", "an ", "for "} {
+		if strings.HasPrefix(rest, w) {
+			return false
+		}
+	}
+	return rest == "" || !mathtext.IsDigit(rest[0])
 }
 
 // itemKey is the item a price is charged per, in the singular, or "" for
@@ -204,23 +304,6 @@ func itemEnds(text string, e int) bool {
 var followers = mathtext.Set("and", "or", "to", "in", "for", "that", "which", "he", "she", "they", "it",
 	"we", "you", "if", "so", "but", "at", "on", "from", "with", "is", "are", "was", "were", "then",
 	"this", "how", "what", "each", "every", "as", "plus", "times", "x")
-
-// numText is the number of the price matched by m, as written.
-func numText(low string, m []int) string {
-	if m[2] >= 0 {
-		return low[m[2]:m[3]]
-	}
-	return low[m[4]:m[5]]
-}
-
-// amount is the price matched by m, thousands separators dropped.
-func amount(low string, m []int) *big.Rat {
-	v, ok := new(big.Rat).SetString(strings.ReplaceAll(numText(low, m), ",", ""))
-	if !ok {
-		return nil
-	}
-	return v
-}
 
 // amountAlone reports that the amount at text[i:] is no operand of a sum,
 // difference, quotient or power, nor the result of a computation or part
@@ -260,9 +343,9 @@ func perAfter(text string, e int) bool {
 
 // otherAmountNear reports a sentence of the problem that names item (or
 // its plural) and holds an amount of money that is no price per item read
-// (spans), what that amount is of being open, or a word of time
+// (read), what that amount is of being open, or a word of time
 // (problemTimeRE), the price being perhaps one of several over time.
-func otherAmountNear(low, item string, spans map[[2]int]bool) bool {
+func otherAmountNear(low, item string, read map[int]bool) bool {
 	word := item
 	if _, rest, ok := strings.Cut(item, " of "); ok {
 		word = rest
@@ -273,19 +356,9 @@ func otherAmountNear(low, item string, spans map[[2]int]bool) bool {
 			return true
 		}
 		for _, a := range amountRE.FindAllStringIndex(low[s:e], maxRates) {
-			if !rateAt(spans, s+a[0]) {
+			if !read[s+a[0]] {
 				return true
 			}
-		}
-	}
-	return false
-}
-
-// rateAt reports a price per item read that starts at i.
-func rateAt(spans map[[2]int]bool, i int) bool {
-	for sp := range spans {
-		if sp[0] == i {
-			return true
 		}
 	}
 	return false

@@ -28,6 +28,12 @@ func TestProblemRates(t *testing.T) {
 		{`Shirts are $4 per shirt, or 10% off in bulk.`, ""},       // a derived price
 		{strings.Repeat(`A lamp is $3 per lamp. `, 400), ""},       // too long
 		{`Pens cost \$1.50/\text{pen} and pencils \$0.25 per pencil.`, "pen=3/2;pencil=1/4"},
+		{`Each kite costs $14. The spools cost $2.50 each. One pair of skates is 40 dollars.`, "kite=14;pair of skate=40;spool=5/2"},
+		{`The cash price of a sofa was $800. A lamp costs $30.`, "lamp=30"}, // "price of a sofa": one price among others
+		{`Half a melon costs $3. A plum costs $1.`, ""},                     // "half a": a part priced
+		{`A third of a melon costs $3. A plum costs $1.`, "plum=1"},         // the part is not read
+		{`Each kite costs $14 per day to rent.`, ""},                        // another price per
+		{`Kites cost $14 per kite on a deposit.`, ""},                       // a deposit
 	}
 	for _, c := range cases {
 		assert.Equal(t, c.key, ProblemRates(c.problem).Key(), c.problem)
@@ -93,6 +99,8 @@ func FuzzRead(f *testing.F) {
 	f.Add(`So 3 muffins × $2.50/muffin = $7.50.`, `She pays $2.25 per muffin and $4 per pie.`)
 	f.Add(`2 pies at 3 dollars per pie, \$5/\text{pie}`, `Pies are 4 dollars per pie.`)
 	f.Add(`ȺȺ $9 per PAIR OF socks $`, `Socks: $5 per pair of socks.`)
+	f.Add(`Each kite costs $16, the spools cost 3 dollars each`, `Each kite costs $14. The spools cost $2.50 each.`)
+	f.Add(`half a kite costs \$16 more; one kite is $1,000.5`, `A third of a kite costs $3. One kite is $9.`)
 	f.Fuzz(func(t *testing.T, s, problem string) {
 		for _, o := range Read(0, s, ProblemRates(problem), "decide") {
 			if o.Span.Start < 0 || o.Span.End > len(s) || o.Span.Start > o.Span.End || !utf8.RuneStart(s[o.Span.Start]) {
