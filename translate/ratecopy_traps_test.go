@@ -66,6 +66,8 @@ func TestRateCopyTraps(t *testing.T) {
 		{tailor, `After a discount the tailor charges $6 per dress.`, wantNotRefuted, ""},
 		{tailor, `The total per coat, including lining, is $15 per coat.`, wantNotRefuted, ""},
 		{tailor, `Not $9 per dress: the price is $7.50.`, wantNotRefuted, ""},
+		{tailor, `Case 2: she charges $9 per dress, so 4 dresses bring $36.`, wantNotRefuted, ""},
+		{tailor, `Let's check $9/dress: 4 dresses bring $36, which is too much.`, wantNotRefuted, ""},
 		{tailor, `The new price is $9 per dress from next month.`, wantNotRefuted, ""},
 		{tailor, `So the difference is $4.50 per coat between the two.`, wantNotRefuted, ""},
 		{tailor, `That is $12 - $4.50 per dress more for a coat.`, wantNotRefuted, ""},

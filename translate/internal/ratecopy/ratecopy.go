@@ -60,10 +60,11 @@ var (
 	// problemTimeRE in a sentence of the problem that names an item: the
 	// price may be one of several over time ("first", "then", "after").
 	problemTimeRE = regexp.MustCompile(`\b(?:first|next|after|afterwards?|before|then|now|later|last|ago|until|when|while|since|previous\w*|initial\w*|final\w*)\b`)
-	// stepVetoRE in the step's clause: the price is supposed, hedged,
-	// corrected, or another one derived from the problem's (a total, an
-	// average, a discount, a tax, an extra, a new price).
-	stepVetoRE = regexp.MustCompile(`(?i)\b(?:if|suppose\w*|assum\w*|would|could|might|should|may|maybe|perhaps|let's\s+say|say|not|no|never|wrong|incorrect\w*|mistake\w*|misread\w*|instead|actually|correct\w*|rather|wait|but|however|hypothetical\w*|example|approx\w*|about|around|roughly|nearly|almost|estimat\w*|round\w*|average\w*|mean|effective\w*|overall|total|totals|combined|includ\w*|with|plus|minus|after|before|discount\w*|sale|tax\w*|tip|tips|shipping|fee|fees|profit\w*|margin\w*|net|sav\w*|difference|extra|additional|more|less|cheaper|increas\w*|decreas\w*|rais\w*|reduc\w*|new|now|then|later|originally|original|regular\w*|usual\w*|sell\w*|sold|resell\w*|revenue|earn\w*|make|makes|made|paid|pays|pay|than|each\s+of|other|another|different|half|twice|double|triple)\b|(?:^|[^-\w])off\b|(?:^|[^\\\w])times\b`)
+	// stepVetoRE in the step's clause: the price is supposed (a case, an
+	// option, a check), hedged, corrected, or another one derived from the
+	// problem's (a total, an average, a discount, a tax, an extra, a new
+	// price).
+	stepVetoRE = regexp.MustCompile(`(?i)\b(?:if|suppose\w*|assum\w*|case|cases|option\w*|scenario\w*|either|whether|check\w*|verify\w*|test\w*|try|trying|would|could|might|should|may|maybe|perhaps|let's\s+say|say|not|no|never|wrong|incorrect\w*|mistake\w*|misread\w*|instead|actually|correct\w*|rather|wait|but|however|hypothetical\w*|example|approx\w*|about|around|roughly|nearly|almost|estimat\w*|round\w*|average\w*|mean|effective\w*|overall|total|totals|combined|includ\w*|with|plus|minus|after|before|discount\w*|sale|tax\w*|tip|tips|shipping|fee|fees|profit\w*|margin\w*|net|sav\w*|difference|extra|additional|more|less|cheaper|increas\w*|decreas\w*|rais\w*|reduc\w*|new|now|then|later|originally|original|regular\w*|usual\w*|sell\w*|sold|resell\w*|revenue|earn\w*|make|makes|made|paid|pays|pay|than|each\s+of|other|another|different|half|twice|double|triple)\b|(?:^|[^-\w])off\b|(?:^|[^\\\w])times\b`)
 	// clauseEndRE ends a clause around a price.
 	clauseEndRE = regexp.MustCompile(`[.!?;](?:\s|$)|\n`)
 )
