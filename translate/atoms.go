@@ -18,6 +18,7 @@ import (
 	"github.com/leanprm/leanprm/translate/internal/listrange"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
 	"github.com/leanprm/leanprm/translate/internal/plusminus"
+	"github.com/leanprm/leanprm/translate/internal/ratecopy"
 	"github.com/leanprm/leanprm/translate/internal/repdec"
 	"github.com/leanprm/leanprm/translate/internal/restate"
 	"github.com/leanprm/leanprm/translate/internal/roundword"
@@ -34,7 +35,7 @@ import (
 // stepClaims is the symbolic reader's claims of step i, then the
 // rearrangements in the value of a function of a name that it leaves
 // alone (package symatom), within the room left.
-func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *symbolic.State, room int, modular bool, problem, conv string, pct restate.Facts) ([]obligation.Obligation, []obligation.Skipped) {
+func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *symbolic.State, room int, modular bool, problem, conv string, pct statedFacts) ([]obligation.Obligation, []obligation.Skipped) {
 	ss := &scans[i]
 	obls, skipped := t.symReader().Claims(i, ss.text, ss.toks, sym, room, modular)
 	for j := range obls {
@@ -114,17 +115,19 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 		}
 	}
 	// The readers of claims in words, in this order: a rounding stated in words (roundword), a
-	// value restated (restate), φ(N), d(N), σ(N) at a number (arithfn), values listed against
-	// the range stated with them (listrange), values listed against a condition stated with them
-	// (listcond), a property said of the value just written (valprop), an inequality said to hold
-	// on stated intervals and the smallest or largest integer said to satisfy an inequality
-	// (ivalclaim), an equality of closed values written with ± (plusminus), a repeating decimal
-	// stated as the value of a closed number (repdec; none where the problem or a step so far
-	// names another base), a power of 0, 1 or -1 with an exponent too large to compute (hugepow).
+	// value restated (restate), a price per item copied from the problem with another value
+	// (ratecopy), φ(N), d(N), σ(N) at a number (arithfn), values listed against the range stated
+	// with them (listrange), values listed against a condition stated with them (listcond), a
+	// property said of the value just written (valprop), an inequality said to hold on stated
+	// intervals and the smallest or largest integer said to satisfy an inequality (ivalclaim), an
+	// equality of closed values written with ± (plusminus), a repeating decimal stated as the
+	// value of a closed number (repdec; none where the problem or a step so far names another
+	// base), a power of 0, 1 or -1 with an exponent too large to compute (hugepow).
 	for _, read := range [][]obligation.Obligation{
 		roundword.Read(i, prev, ss.text, t.opts.Tactic),
 		restate.Read(i, ss.text, t.opts.Tactic),
-		restate.ReadPercent(i, ss.text, pct, t.opts.Tactic),
+		restate.ReadPercent(i, ss.text, pct.pct, t.opts.Tactic),
+		ratecopy.Read(i, ss.text, pct.rates, t.opts.Tactic),
 		arithfn.Read(i, prev, ss.text, t.opts.Tactic),
 		listrange.Read(i, ss.text, t.opts.Tactic),
 		listcond.Read(i, ss.text, t.opts.Tactic),
@@ -157,6 +160,22 @@ func otherBaseAt(problem string, steps []string, i int) bool {
 	}
 	return slices.ContainsFunc(steps[:i+1], repdec.OtherBase)
 }
+
+// statedFacts is what the problem states of its groups' percentages
+// (restate.ProblemFacts) and of its prices per item (ratecopy.ProblemRates),
+// for the readers of restated values.
+type statedFacts struct {
+	pct   restate.Facts
+	rates ratecopy.Rates
+}
+
+// readStated reads the problem's statedFacts.
+func readStated(problem string) statedFacts {
+	return statedFacts{pct: restate.ProblemFacts(problem), rates: ratecopy.ProblemRates(problem)}
+}
+
+// Key is the facts as a string, for a cache key.
+func (f statedFacts) Key() string { return f.pct.Key() + "|" + f.rates.Key() }
 
 // isLoneVar reports a side that is one name.
 func isLoneVar(n arith.Node) bool {

@@ -15,7 +15,6 @@ import (
 	"github.com/leanprm/leanprm/translate/internal/arith"
 	"github.com/leanprm/leanprm/translate/internal/discourse"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
-	"github.com/leanprm/leanprm/translate/internal/restate"
 	"github.com/leanprm/leanprm/translate/internal/symbolic"
 	"github.com/leanprm/leanprm/translate/internal/symdefs"
 	"github.com/leanprm/leanprm/translate/internal/symexpr"
@@ -226,7 +225,7 @@ func (t *Translator) Translate(id string, steps []string) ChainResult {
 // Translate.
 func (t *Translator) TranslateProblem(id, problem string, steps []string) ChainResult {
 	pdefs, pkey := symdefs.ProblemDefs(problem)
-	return t.translate(id, problemCtx{exact: arith.ProblemExacts(problem), defs: pdefs, defsKey: pkey, text: problem, conv: worldfact.Conventions(problem), pct: restate.ProblemFacts(problem), cp: symdefs.ReadChainProblem(problem)}, steps, true)
+	return t.translate(id, problemCtx{exact: arith.ProblemExacts(problem), defs: pdefs, defsKey: pkey, text: problem, conv: worldfact.Conventions(problem), pct: readStated(problem), cp: symdefs.ReadChainProblem(problem)}, steps, true)
 }
 
 // problemCtx is what a translation reads of the problem: the values it
@@ -238,7 +237,7 @@ type problemCtx struct {
 	defsKey string
 	text    string               // the problem, for MarkProducts (its key: the letters in defs)
 	conv    string               // what the problem settles of the calendar (worldfact.Conventions)
-	pct     restate.Facts        // the percentages of groups the problem states (restate.ProblemFacts)
+	pct     statedFacts          // the percentages of groups and the prices per item the problem states (readStated)
 	cp      symdefs.ChainProblem // what the chain's own definitions read of the problem, read once
 }
 

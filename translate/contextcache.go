@@ -66,7 +66,7 @@ type contextKey struct {
 	exact            string // exactSet.setKey of the problem
 	defs             string // the problem's functions (symbolic.ProblemDefs) and what the chain's own definitions read of it (symdefs.ChainProblem)
 	conv             string // what the problem settles of the calendar (worldfact.Conventions)
-	pct              string // the percentages of groups the problem states (restate.Facts.Key)
+	pct              string // the percentages of groups and the prices per item the problem states (statedFacts.Key)
 }
 
 // chainContext is a chain's translation and the claim loop's state after
