@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
+	"github.com/leanprm/leanprm/translate/internal/primeword"
 	"github.com/leanprm/leanprm/translate/internal/symdefs"
 	"github.com/leanprm/leanprm/translate/internal/symexpr"
 	"github.com/leanprm/leanprm/translate/internal/symimp"
@@ -135,7 +136,7 @@ func (t *Reader) symLines(step int, text string, toks []mathtext.Tok, budget int
 	var lines []symLine
 	congr := append(t.remainderClaims(step, text), t.divisibilityClaims(step, text, regions)...)
 	congr = append(congr, t.proseValueClaims(step, text)...)
-	congr = append(congr, t.primeClaims(step, text)...)
+	congr = append(congr, primeword.Claims(step, text, t.Tactic, closedClaimVeto)...)
 	congr = append(congr, t.divisibleWordClaims(step, text)...)
 	congr = append(congr, t.coprimeWordClaims(step, text)...)
 	congr = append(congr, t.wordOpClaims(step, text)...)
