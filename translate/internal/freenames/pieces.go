@@ -106,7 +106,13 @@ func (t *Ties) readPiece(text string, s, e int, last *symexpr.Expr, defs map[str
 			return tie()
 		}
 		if prev != nil && (symexpr.HasVar(prev) || symexpr.HasVar(ex)) && !identity(prev, ex) {
-			return tie()
+			// (the member continued may lie in the piece before: its names too)
+			ns := namesOf(body)
+			for _, n := range symexpr.Vars(prev, map[string]bool{}, nil) {
+				ns = appendName(ns, n)
+			}
+			t.pieces = append(t.pieces, piece{s: s, e: e, names: ns})
+			return nil
 		}
 		prev = ex
 	}
