@@ -4,6 +4,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
 	"github.com/leanprm/leanprm/translate/internal/symexpr"
@@ -20,34 +21,38 @@ const maxDigits = 30
 // relation. The zero Ledger (built from no problem) ties every name. A
 // Ledger is never written after it is built: With returns a new one, so
 // copies of a state that hold it (the context cache's) share it safely.
+// The problem is read when the Ledger is built; each step only when a
+// line first asks (Free), once, whoever asks.
 type Ledger struct {
 	known bool            // built from a problem
 	all   bool            // a text too long to read: every name tied
-	tied  map[string]bool // read only
+	tied  map[string]bool // the problem's ties, read only
+	steps *stepNode       // the steps so far, the last first
+}
+
+// stepNode is one step of a Ledger, read at most once.
+type stepNode struct {
+	prev *stepNode
+	text string
+	defs map[string]*symexpr.Def // the functions then, a copy no one writes
+	once sync.Once
+	ties Ties
+}
+
+// read returns the step's ties, reading them on the first call.
+func (n *stepNode) read() Ties {
+	n.once.Do(func() { n.ties = Read(n.text, n.defs) })
+	return n.ties
 }
 
 // Problem is the Ledger of a chain before its first step: the ties of
 // the problem, read with the functions defs the chain substitutes.
 func Problem(text string, defs map[string]*symexpr.Def) Ledger {
-	return Ledger{known: true}.With(text, defs)
-}
-
-// With is the Ledger after one more text (a step) is read.
-func (l Ledger) With(text string, defs map[string]*symexpr.Def) Ledger {
-	if !l.known || l.all {
-		return l
-	}
 	t := Read(text, defs)
 	if t.all {
 		return Ledger{known: true, all: true}
 	}
-	if len(t.pieces) == 0 {
-		return l
-	}
-	m := maps.Clone(l.tied)
-	if m == nil {
-		m = map[string]bool{}
-	}
+	m := map[string]bool{}
 	for _, p := range t.pieces {
 		for _, n := range p.names {
 			m[n] = true
@@ -56,8 +61,24 @@ func (l Ledger) With(text string, defs map[string]*symexpr.Def) Ledger {
 	return Ledger{known: true, tied: m}
 }
 
-// Key names what the Ledger ties, for a cache of contexts: two Ledgers
-// with one Key tie the same names.
+// With is the Ledger after one more text (a step), to be read with the
+// functions defs (copied: the caller may write its map later).
+func (l Ledger) With(text string, defs map[string]*symexpr.Def) Ledger {
+	if !l.known || l.all {
+		return l
+	}
+	if len(text) > MaxText {
+		return Ledger{known: true, all: true}
+	}
+	if !hasCue(text) {
+		return l
+	}
+	l.steps = &stepNode{prev: l.steps, text: text, defs: maps.Clone(defs)}
+	return l
+}
+
+// Key names what the problem ties, for a cache of contexts: two Ledgers
+// built from problems with one Key tie the same names before the steps.
 func (l Ledger) Key() string {
 	switch {
 	case !l.known:
@@ -69,9 +90,10 @@ func (l Ledger) Key() string {
 	return strings.Join(ns, ",")
 }
 
-// Free reports that no name of names is tied: not by the Ledger, and not
-// by a piece of the current step (step, read by Read) outside [s, e), the
-// line being judged. A subscripted name is tied when its letter is too.
+// Free reports that no name of names is tied: not by the problem or a
+// step so far, and not by a piece of the current step (step, read by
+// Read) outside [s, e), the line being judged. A subscripted name is tied
+// when its letter is too.
 func (l Ledger) Free(names []string, step Ties, s, e int) bool {
 	if !l.known || l.all || step.all || len(names) == 0 {
 		return false
@@ -80,6 +102,19 @@ func (l Ledger) Free(names []string, step Ties, s, e int) bool {
 		for _, k := range nameKeys(n) {
 			if l.tied[k] || step.tiedOutside(k, s, e) {
 				return false
+			}
+		}
+	}
+	for n := l.steps; n != nil; n = n.prev {
+		t := n.read()
+		if t.all {
+			return false
+		}
+		for _, name := range names {
+			for _, k := range nameKeys(name) {
+				if t.tiedOutside(k, 0, 0) {
+					return false
+				}
 			}
 		}
 	}

@@ -104,7 +104,10 @@ func TestLedgerLimits(t *testing.T) {
 	base := Problem(`So \(y = 2\).`, nil)
 	next := base.With(`So \(x = 2\).`, nil)
 	assert.Equal(t, "y", base.Key())
-	assert.Equal(t, "x,y", next.Key())
+	assert.Equal(t, "y", next.Key(), "the key is the problem's")
+	assert.True(t, base.Free([]string{"x"}, Ties{}, 0, 0))
+	assert.False(t, next.Free([]string{"x"}, Ties{}, 0, 0))
+	assert.False(t, base.With(strings.Repeat("b ", MaxText), nil).Free([]string{"x"}, Ties{}, 0, 0), "a step too long to read")
 	assert.False(t, Problem("", nil).Free(nil, Ties{}, 0, 0), "no names: nothing to decide")
 }
 
