@@ -54,6 +54,7 @@ var freeNameTraps = []freeNameTrap{
 	{"", trap{family: "free tied", steps: []string{`We found \(s + t = 4\).`, `Expanding, \[ (s + t)^2 = 16 + 2st = 2st + 16 \]`}, step: 1, want: wantNotRefuted}},
 	{"", trap{family: "free tied", steps: []string{`Simplifying, \[ 2v^2 + 3v = v^2 + 3v + 4 = v^2 + 4 + 3v \] so \(v^2 = 4\) and \(v = 2\).`}, want: wantNotRefuted}},
 	{"", trap{family: "free tied", steps: []string{`We know that \(q = 3\).`, `Expanding, \[ (q + 1)^2 = q^3 - 11 = -11 + q^3 \]`}, step: 1, want: wantNotRefuted}},
+	{"", trap{family: "free tied", steps: []string{`We found that \(q\) is 3.`, `Expanding, \[ (q + 1)^2 = q^3 - 11 = -11 + q^3 \]`}, step: 1, want: wantNotRefuted}},
 	// An equation word, a supposition, a substitution.
 	{"", trap{family: "free equation word", steps: []string{`Simplifying the equation, \[ (y + 2)(y^2 + 3) = y^2 + 3y + 2y^2 + 6 = 3y^2 + 3y + 6 \]`}, want: wantNotRefuted}},
 	{"", trap{family: "free equation word", steps: []string{`Setting the two expressions equal and expanding, \[ (y + 2)(y^2 + 3) = y^2 + 3y + 2y^2 + 6 = 3y^2 + 3y + 6 \]`}, want: wantNotRefuted}},

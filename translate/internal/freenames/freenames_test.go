@@ -50,6 +50,10 @@ func TestReadTies(t *testing.T) {
 		{`The number \(r\) is a zero of the polynomial.`, "r", true},
 		{`Find \(n\) such that \(n^2 + 1\) is prime.`, "n", true},
 		{`The pair \((p, q)\) satisfies both conditions.`, "p", true},
+		// A value given in words after the name.
+		{`Now \(x\) is 2 here.`, "x", true},
+		{`So \(n\) equals \(-5\).`, "n", true},
+		{`So \(n\) is even.`, "n", false},
 		// Relations written outside math.
 		{"We get 2x + 3 = 11, so x = 4.", "x", true},
 		{"The total is 5 + 3 = 8 apples.", "x", false},

@@ -30,8 +30,8 @@ var sepCommands = map[string]bool{"quad": true, "qquad": true, "implies": true, 
 var textCommands = map[string]bool{"text": true, "textbf": true, "textit": true, "mbox": true, "mathrm": true,
 	"operatorname": true, "begin": true, "end": true, "tag": true, "label": true}
 
-// hasCue is the literal pre-check of Read: a text with no relation sign
-// and no stem of a constraint word ties nothing.
+// hasCue is the literal pre-check of Read: a text with no relation sign,
+// no stem of a constraint word and no value word ties nothing.
 func hasCue(text string) bool {
 	if strings.ContainsAny(text, "=≡≈∈") || strings.Contains(text, `\equiv`) || strings.Contains(text, `\in`) ||
 		strings.Contains(text, `\mod`) || strings.Contains(text, `\approx`) || strings.Contains(text, `\sim`) ||
@@ -39,7 +39,7 @@ func hasCue(text string) bool {
 		return true
 	}
 	low := strings.ToLower(text)
-	for _, w := range []string{"root", "zero", "unity", "solution", "satisf", "such that", "so that"} {
+	for _, w := range []string{"root", "zero", "unity", "solution", "satisf", "such that", "so that", " is ", " was ", "equals", "becomes", " be "} {
 		if strings.Contains(low, w) {
 			return true
 		}
@@ -61,12 +61,35 @@ func Read(text string, defs map[string]*symexpr.Def) Ties {
 	regions := mathtext.MathRegions(text, mathtext.Lex(text, maxDigits))
 	t.readProse(text, regions)
 	for _, rg := range regions {
-		if constraintWords.MatchString(strings.ToLower(mathtext.SentenceAround(text, rg.S, rg.E))) {
+		if constraintWords.MatchString(strings.ToLower(mathtext.SentenceAround(text, rg.S, rg.E))) || valueAfter(text[rg.CE:]) {
 			t.add(rg.S, rg.S, text[rg.S:rg.E])
 		}
 		t.readRegion(text, rg.S, rg.E, defs)
 	}
 	return t
+}
+
+// valueWords, after a name in math, give it a value in words ("\(x\) is
+// 2", "\(n\) equals \(5\)").
+var valueWords = []string{"is", "was", "equals", "becomes", "must be", "should be", "would be", "will be", "is equal to", "is now"}
+
+// valueAfter reports rest (the text after a math region) opening with a
+// value word and a number.
+func valueAfter(rest string) bool {
+	rest = strings.TrimLeft(rest[:min(len(rest), 40)], " ")
+	for _, w := range valueWords {
+		r, ok := strings.CutPrefix(rest, w+" ")
+		if !ok {
+			continue
+		}
+		r = strings.TrimLeft(r, " ")
+		r = strings.TrimPrefix(strings.TrimPrefix(r, `\(`), "$")
+		r = strings.TrimLeft(strings.TrimPrefix(strings.TrimLeft(r, " "), "-"), " ")
+		if r != "" && mathtext.IsDigit(r[0]) {
+			return true
+		}
+	}
+	return false
 }
 
 // add keeps [s, e) as a piece that ties the names of src, if it has any.
