@@ -55,6 +55,12 @@ var freeNameTraps = []freeNameTrap{
 	{"", trap{family: "free tied", steps: []string{`Simplifying, \[ 2v^2 + 3v = v^2 + 3v + 4 = v^2 + 4 + 3v \] so \(v^2 = 4\) and \(v = 2\).`}, want: wantNotRefuted}},
 	{"", trap{family: "free tied", steps: []string{`We know that \(q = 3\).`, `Expanding, \[ (q + 1)^2 = q^3 - 11 = -11 + q^3 \]`}, step: 1, want: wantNotRefuted}},
 	{"", trap{family: "free tied", steps: []string{`We found that \(q\) is 3.`, `Expanding, \[ (q + 1)^2 = q^3 - 11 = -11 + q^3 \]`}, step: 1, want: wantNotRefuted}},
+	// A name bound to a number: a link that holds at its value is that value
+	// put in, whatever rule would refute it (symbolic/symfree.go,
+	// holdsAtBound); one false there too is refuted.
+	{"", trap{family: "bound value", steps: []string{`We know that \(q = 3\).`, `Expanding, \[ (q + 1)^2 = q^2 + 7 = q^2 + 7 \]`}, step: 1, want: wantNotRefuted}},
+	{"", trap{family: "bound value", steps: []string{`We found \(p = 2\).`, `So \[ (p + 3)(p - 1) = p^2 + 1 = 1 + p^2 \]`}, step: 1, want: wantNotRefuted}},
+	{"", trap{family: "bound value", steps: []string{`We know that \(q = 3\).`, `Expanding, \[ (q + 1)^2 = q^2 + 8 = q^2 + 8 \]`}, step: 1, want: wantRefuted}},
 	// An equation word, a supposition, a substitution.
 	{"", trap{family: "free equation word", steps: []string{`Simplifying the equation, \[ (y + 2)(y^2 + 3) = y^2 + 3y + 2y^2 + 6 = 3y^2 + 3y + 6 \]`}, want: wantNotRefuted}},
 	{"", trap{family: "free equation word", steps: []string{`Setting the two expressions equal and expanding, \[ (y + 2)(y^2 + 3) = y^2 + 3y + 2y^2 + 6 = 3y^2 + 3y + 6 \]`}, want: wantNotRefuted}},

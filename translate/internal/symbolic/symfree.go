@@ -1,6 +1,11 @@
 package symbolic
 
 import (
+	"maps"
+	"math/big"
+	"slices"
+
+	"github.com/leanprm/leanprm/translate/algebra"
 	"github.com/leanprm/leanprm/translate/internal/freenames"
 	"github.com/leanprm/leanprm/translate/internal/symexpr"
 )
@@ -54,4 +59,30 @@ func (w *symWalk) lineFree(ln symLine, ms []symMember, hypo, veto string) bool {
 		w.ties = &t
 	}
 	return w.st.Ties.Free(names, *w.ties, ln.ps, ln.pe)
+}
+
+// boundNoteHolds is the note of a link left alone by holdsAtBound.
+const boundNoteHolds = "the sides agree at the values the chain has bound their names to: a value may have been put in"
+
+// holdsAtBound reports a link whose difference diff vanishes once the
+// names the chain binds to one number (consts) take their values: "(q +
+// 1)^2 = q^2 + 7" after q = 3 is 2q + 1 written as its value, no false
+// identity. A difference whose denominator vanishes there is left alone
+// too.
+func holdsAtBound(diff algebra.Rat, consts map[string]*big.Rat) bool {
+	if len(consts) == 0 {
+		return false
+	}
+	num, den := diff.Num(), diff.Den()
+	for _, n := range slices.Sorted(maps.Keys(consts)) {
+		var err1, err2 error
+		c := algebra.Const(consts[n])
+		if num, err1 = num.Subst(n, c); err1 != nil {
+			return true
+		}
+		if den, err2 = den.Subst(n, c); err2 != nil {
+			return true
+		}
+	}
+	return num.IsZero() || den.IsZero()
 }

@@ -233,6 +233,9 @@ func (t *Reader) symLink(step int, text string, A, B symMember, c symContext) sy
 			}
 		}
 	}
+	if o.OnDisproof == obligation.Refuted && !holds && holdsAtBound(diff, c.consts) {
+		o.OnDisproof, o.Note = obligation.Unknown, boundNoteHolds
+	}
 	if c.veto != "" && o.OnDisproof == obligation.Refuted {
 		o.OnDisproof, o.Note = obligation.Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", c.veto)
 	}
