@@ -61,6 +61,8 @@ var freeNameTraps = []freeNameTrap{
 	{"", trap{family: "bound value", steps: []string{`We know that \(q = 3\).`, `Expanding, \[ (q + 1)^2 = q^2 + 7 = q^2 + 7 \]`}, step: 1, want: wantNotRefuted}},
 	{"", trap{family: "bound value", steps: []string{`We found \(p = 2\).`, `So \[ (p + 3)(p - 1) = p^2 + 1 = 1 + p^2 \]`}, step: 1, want: wantNotRefuted}},
 	{"", trap{family: "bound value", steps: []string{`We know that \(q = 3\).`, `Expanding, \[ (q + 1)^2 = q^2 + 8 = q^2 + 8 \]`}, step: 1, want: wantRefuted}},
+	{"", trap{family: "free tied", steps: []string{`Let \(n\) be the number of coins. Simplifying, \[ n^2 + 2n = 3n + 6 = 3(n + 2) \]`}, want: wantNotRefuted}},
+	{"", trap{family: "free control", steps: []string{`Let \(n\) be any number. Simplifying, \[ n^2 + 2n = 3n + 6 = 3(n + 2) \]`}, want: wantRefuted}},
 	// An equation word, a supposition, a substitution.
 	{"", trap{family: "free equation word", steps: []string{`Simplifying the equation, \[ (y + 2)(y^2 + 3) = y^2 + 3y + 2y^2 + 6 = 3y^2 + 3y + 6 \]`}, want: wantNotRefuted}},
 	{"", trap{family: "free equation word", steps: []string{`Setting the two expressions equal and expanding, \[ (y + 2)(y^2 + 3) = y^2 + 3y + 2y^2 + 6 = 3y^2 + 3y + 6 \]`}, want: wantNotRefuted}},

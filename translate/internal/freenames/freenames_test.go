@@ -54,6 +54,10 @@ func TestReadTies(t *testing.T) {
 		{`Now \(x\) is 2 here.`, "x", true},
 		{`So \(n\) equals \(-5\).`, "n", true},
 		{`So \(n\) is even.`, "n", false},
+		// An unknown to solve for, not a name of any value.
+		{`Let \(x\) be the width of the garden.`, "x", true},
+		{`Here \(n\) denotes the number of coins.`, "n", true},
+		{`Let \(x\) be a real number.`, "x", false},
 		// Relations written outside math.
 		{"We get 2x + 3 = 11, so x = 4.", "x", true},
 		{"The total is 5 + 3 = 8 apples.", "x", false},

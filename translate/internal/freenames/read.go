@@ -39,7 +39,7 @@ func hasCue(text string) bool {
 		return true
 	}
 	low := strings.ToLower(text)
-	for _, w := range []string{"root", "zero", "unity", "solution", "satisf", "such that", "so that", " is ", " was ", "equals", "becomes", " be "} {
+	for _, w := range []string{"root", "zero", "unity", "solution", "satisf", "such that", "so that", " is ", " was ", "equals", "becomes", " be ", "denote", "represent", "stand"} {
 		if strings.Contains(low, w) {
 			return true
 		}
@@ -61,7 +61,7 @@ func Read(text string, defs map[string]*symexpr.Def) Ties {
 	regions := mathtext.MathRegions(text, mathtext.Lex(text, maxDigits))
 	t.readProse(text, regions)
 	for _, rg := range regions {
-		if constraintWords.MatchString(strings.ToLower(mathtext.SentenceAround(text, rg.S, rg.E))) || valueAfter(text[rg.CE:]) {
+		if constraintWords.MatchString(strings.ToLower(mathtext.SentenceAround(text, rg.S, rg.E))) || valueAfter(text[rg.CE:]) || unknownAfter(text[rg.CE:]) {
 			t.add(rg.S, rg.S, text[rg.S:rg.E])
 		}
 		t.readRegion(text, rg.S, rg.E, defs)
@@ -86,6 +86,23 @@ func valueAfter(rest string) bool {
 		r = strings.TrimPrefix(strings.TrimPrefix(r, `\(`), "$")
 		r = strings.TrimLeft(strings.TrimPrefix(strings.TrimLeft(r, " "), "-"), " ")
 		if r != "" && mathtext.IsDigit(r[0]) {
+			return true
+		}
+	}
+	return false
+}
+
+// unknownWords, after a name in math, make it one definite quantity, an
+// unknown to solve for ("let \(x\) be the width", "\(n\) denotes the
+// number of coins"), not a name of any value ("\(x\) be a real number").
+var unknownWords = []string{"be the", "denote the", "denotes the", "represent the", "represents the", "stand for the", "stands for the", "is the number", "is the amount"}
+
+// unknownAfter reports rest (the text after a math region) opening with
+// an unknown word.
+func unknownAfter(rest string) bool {
+	rest = strings.ToLower(strings.TrimLeft(rest[:min(len(rest), 40)], " "))
+	for _, w := range unknownWords {
+		if strings.HasPrefix(rest, w+" ") {
 			return true
 		}
 	}
