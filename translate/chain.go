@@ -14,10 +14,10 @@ import (
 
 	"github.com/leanprm/leanprm/translate/internal/arith"
 	"github.com/leanprm/leanprm/translate/internal/discourse"
+	"github.com/leanprm/leanprm/translate/internal/freenames"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
 	"github.com/leanprm/leanprm/translate/internal/symbolic"
 	"github.com/leanprm/leanprm/translate/internal/symdefs"
-	"github.com/leanprm/leanprm/translate/internal/symexpr"
 	"github.com/leanprm/leanprm/translate/internal/worldfact"
 )
 
@@ -225,20 +225,7 @@ func (t *Translator) Translate(id string, steps []string) ChainResult {
 // Translate.
 func (t *Translator) TranslateProblem(id, problem string, steps []string) ChainResult {
 	pdefs, pkey := symdefs.ProblemDefs(problem)
-	return t.translate(id, problemCtx{exact: arith.ProblemExacts(problem), defs: pdefs, defsKey: pkey, text: problem, conv: worldfact.Conventions(problem), pct: readStated(problem), cp: symdefs.ReadChainProblem(problem)}, steps, true)
-}
-
-// problemCtx is what a translation reads of the problem: the values it
-// states exactly and the functions it defines (symbolic.ProblemDefs, with
-// their key for the context cache).
-type problemCtx struct {
-	exact   *arith.ExactSet
-	defs    map[string]*symexpr.Def
-	defsKey string
-	text    string               // the problem, for MarkProducts (its key: the letters in defs)
-	conv    string               // what the problem settles of the calendar (worldfact.Conventions)
-	pct     statedFacts          // the percentages of groups and the prices per item the problem states (readStated)
-	cp      symdefs.ChainProblem // what the chain's own definitions read of the problem, read once
+	return t.translate(id, problemCtx{exact: arith.ProblemExacts(problem), defs: pdefs, defsKey: pkey, text: problem, conv: worldfact.Conventions(problem), pct: readStated(problem), cp: symdefs.ReadChainProblem(problem), ties: freenames.Problem(problem, pdefs)}, steps, true)
 }
 
 // translate is TranslateProblem with the problem's exact values read;
@@ -293,7 +280,7 @@ func (t *Translator) translate(id string, pc problemCtx, steps []string, resume 
 	res := ChainResult{ID: id, Steps: make([]StepResult, len(steps))}
 	total := 0
 	modular := problemModularity(exact)
-	sym := symbolic.State{Defs: maps.Clone(defs), Problem: pc.cp} // recordDef writes Defs; defs stays chainDefs'
+	sym := symbolic.State{Defs: maps.Clone(defs), Problem: pc.cp, Ties: pc.ties} // recordDef writes Defs; defs stays chainDefs'
 	cx.restore(res.Steps, &total, &modular, &sym)
 	for i := start; i < len(scans); i++ {
 		ss := &scans[i]

@@ -7,7 +7,10 @@ import (
 	"slices"
 	"sync/atomic"
 
+	"github.com/leanprm/leanprm/translate/internal/arith"
+	"github.com/leanprm/leanprm/translate/internal/freenames"
 	"github.com/leanprm/leanprm/translate/internal/symbolic"
+	"github.com/leanprm/leanprm/translate/internal/symdefs"
 	"github.com/leanprm/leanprm/translate/internal/symexpr"
 	"github.com/leanprm/leanprm/translate/lru"
 )
@@ -64,9 +67,24 @@ type contextKey struct {
 	lim              Limits
 	tactic, idTactic string
 	exact            string // exactSet.setKey of the problem
-	defs             string // the problem's functions (symbolic.ProblemDefs) and what the chain's own definitions read of it (symdefs.ChainProblem)
+	defs             string // the problem's functions (symbolic.ProblemDefs), what the chain's own definitions read of it (symdefs.ChainProblem) and the names it ties (freenames.Ledger)
 	conv             string // what the problem settles of the calendar (worldfact.Conventions)
 	pct              string // the percentages of groups and the prices per item the problem states (statedFacts.Key)
+}
+
+// problemCtx is what a translation reads of the problem: the values it
+// states exactly and the functions it defines (symbolic.ProblemDefs, with
+// their key for the context cache), and what the chain's readers read of
+// it once.
+type problemCtx struct {
+	exact   *arith.ExactSet
+	defs    map[string]*symexpr.Def
+	defsKey string
+	text    string               // the problem, for MarkProducts (its key: the letters in defs)
+	conv    string               // what the problem settles of the calendar (worldfact.Conventions)
+	pct     statedFacts          // the percentages of groups and the prices per item the problem states (readStated)
+	cp      symdefs.ChainProblem // what the chain's own definitions read of the problem, read once
+	ties    freenames.Ledger     // the names the problem ties by a relation, with its functions defs
 }
 
 // chainContext is a chain's translation and the claim loop's state after
@@ -132,7 +150,7 @@ func (c *ContextCache) lookup(t *Translator, pc problemCtx, steps []string, resu
 	if c == nil || len(steps) == 0 {
 		return contextKey{}, nil, nil
 	}
-	key := contextKey{lim: t.limits, tactic: t.opts.Tactic, idTactic: t.opts.IdentityTactic, exact: pc.exact.SetKey(), defs: pc.defsKey + pc.cp.Key(), conv: pc.conv, pct: pc.pct.Key()}
+	key := contextKey{lim: t.limits, tactic: t.opts.Tactic, idTactic: t.opts.IdentityTactic, exact: pc.exact.SetKey(), defs: pc.defsKey + pc.cp.Key() + "|" + pc.ties.Key(), conv: pc.conv, pct: pc.pct.Key()}
 	hashes := c.prefixHashes(key, steps)
 	if !resume {
 		return key, hashes, nil

@@ -5,7 +5,9 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/leanprm/leanprm/translate/internal/freenames"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
+	"github.com/leanprm/leanprm/translate/internal/primeword"
 	"github.com/leanprm/leanprm/translate/internal/symdefs"
 	"github.com/leanprm/leanprm/translate/internal/symexpr"
 	"github.com/leanprm/leanprm/translate/internal/symimp"
@@ -68,6 +70,7 @@ type State struct {
 	lastRun  *symimp.Run[runVal]  // the run of equations in several unknowns that ended the previous step
 	cased    bool                 // a step so far opened a case or a trial (symdefs.OpensCase)
 	Problem  symdefs.ChainProblem // what the chain's own definitions read of the problem
+	Ties     freenames.Ledger     // the names the problem and the steps so far tie by a relation (symfree.go)
 }
 
 // Reader reads the symbolic claims of steps; tactic closes the closed
@@ -123,6 +126,7 @@ func (st *State) endStep(step int, text string) {
 		symdefs.DropStepFunctions(st.Defs, step)
 	}
 	st.Defs = symdefs.StepSeqs(st.Problem, text, step, st.cased, st.Defs)
+	st.Ties = st.Ties.With(text, st.Defs)
 }
 
 // symLines cuts the step's math regions into lines of members to read, and
@@ -135,7 +139,7 @@ func (t *Reader) symLines(step int, text string, toks []mathtext.Tok, budget int
 	var lines []symLine
 	congr := append(t.remainderClaims(step, text), t.divisibilityClaims(step, text, regions)...)
 	congr = append(congr, t.proseValueClaims(step, text)...)
-	congr = append(congr, t.primeClaims(step, text)...)
+	congr = append(congr, primeword.Claims(step, text, t.Tactic, closedClaimVeto)...)
 	congr = append(congr, t.divisibleWordClaims(step, text)...)
 	congr = append(congr, t.coprimeWordClaims(step, text)...)
 	congr = append(congr, t.wordOpClaims(step, text)...)
@@ -251,6 +255,7 @@ type symWalk struct {
 		ok   bool
 	}
 	runs     symimp.Runs[runVal] // the runs of equation lines (symeqimp.go)
+	ties     *freenames.Ties     // the step's ties, read when a line first needs them (symfree.go)
 	supposed supposition         // the supposition of the current sentence (symsupposed.go)
 }
 
@@ -427,6 +432,7 @@ func (w *symWalk) symbolicLine(li int, ln symLine, ms []symMember, head *symexpr
 		veto = vetoRE.FindString(strings.ToLower(restOfLine(w.text, ms[len(ms)-1].e2, 120)))
 	}
 	chain := len(ms) >= 3 || ln.cont
+	free := w.freeLine(ln, ms, hypo, veto)
 	rewrote := false // an earlier link of the line is an identity, not a copy
 	skels := &skelSet{}
 	for k := 0; k+1 < len(ms); k++ {
@@ -440,6 +446,7 @@ func (w *symWalk) symbolicLine(li int, ln symLine, ms []symMember, head *symexpr
 			prose: ln.prose, rawProse: ln.rawProse,
 			hypo: hypo, veto: veto, rewrote: rewrote,
 			restateVeto: restateVetoRE.FindString(ln.sentence), members: ms, skels: skels, consts: w.st.Consts,
+			free: free,
 		})
 		rewrote = rewrote || c.identity
 		w.add(c.obl, c.skip)
@@ -630,7 +637,7 @@ func readMembers(text string, s, e int, defs map[string]*symexpr.Def) ([]symMemb
 // Fresh is the state for a step the reader leaves alone (text): only what
 // binds across steps whatever they say carries over (the functions
 // defined, less the sequences the step ends, and a chain that has opened
-// cases).
+// cases), and the names the step ties.
 func (st *State) Fresh(text string) State {
-	return State{Defs: symdefs.StepSeqVeto(text, st.Defs), cased: st.cased, Problem: st.Problem}
+	return State{Defs: symdefs.StepSeqVeto(text, st.Defs), cased: st.cased, Problem: st.Problem, Ties: st.Ties.With(text, st.Defs)}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/leanprm/leanprm/translate/internal/arith"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
+	"github.com/leanprm/leanprm/translate/internal/primeword"
 	"github.com/leanprm/leanprm/translate/internal/symexpr"
 	"github.com/leanprm/leanprm/translate/obligation"
 )
@@ -48,7 +49,7 @@ func divisorEndsClaim(text string, i int) bool {
 	return next == "" || next[0] < '0' || next[0] > '9'
 }
 
-// subjectStandsAlone is standsAlone, except after a digit group's comma
+// subjectStandsAlone is primeword.StandsAlone, except after a digit group's comma
 // ("1,199 is divisible": 199 is no subject) and in a list ("12, 24 and
 // 36 are divisible": the subject is the whole list).
 func subjectStandsAlone(text string, i int) bool {
@@ -56,7 +57,7 @@ func subjectStandsAlone(text string, i int) bool {
 	if strings.HasSuffix(before, ",") || strings.HasSuffix(before, "{,}") {
 		return false
 	}
-	return standsAlone(text, i)
+	return primeword.StandsAlone(text, i)
 }
 
 // divisibleWordClaims decides divisibility claims in words between whole
@@ -170,7 +171,7 @@ func wordClaimVeto(text string, s, e int) (sentence, veto string) {
 	sentence = strings.Replace(sentence, strings.ToLower(text[s:e]), "", 1)
 	veto = closedClaimVeto(sentence)
 	if veto == "" {
-		veto = trialRE.FindString(sentence)
+		veto = primeword.Trial(sentence)
 	}
 	return sentence, veto
 }

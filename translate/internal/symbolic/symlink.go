@@ -96,6 +96,7 @@ type symContext struct {
 	members     []symMember         // the line's members (the link is members[link], members[link+1])
 	skels       *skelSet            // the skeletons of members before the link, filled as the links are read
 	consts      map[string]*big.Rat // names bound to one number before the step (State.Consts)
+	free        func() bool         // the line rewrites an expression in names nothing ties (symfree.go), asked once
 }
 
 // restateVetoRE marks a sentence that may set a function equal to
@@ -227,7 +228,13 @@ func (t *Reader) symLink(step int, text string, A, B symMember, c symContext) sy
 		// identity usually does not cancel them.
 		if !leadsCancel(A.e, B.e, L, R, rad) && !oneTermSlip(A.e, B.e, L, R, c) {
 			o.OnDisproof, o.Note = obligation.Unknown, "the sides do not agree in their leading terms: an equation may be meant"
+			if refutable == "chain" && c.link+2 < len(c.members) && c.free != nil && c.free() {
+				o.OnDisproof, o.Note = obligation.Refuted, freeNote
+			}
 		}
+	}
+	if o.OnDisproof == obligation.Refuted && !holds && holdsAtBound(diff, c.consts) {
+		o.OnDisproof, o.Note = obligation.Unknown, boundNoteHolds
 	}
 	if c.veto != "" && o.OnDisproof == obligation.Refuted {
 		o.OnDisproof, o.Note = obligation.Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", c.veto)

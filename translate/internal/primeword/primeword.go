@@ -1,4 +1,4 @@
-package symbolic
+package primeword
 
 import (
 	"fmt"
@@ -23,20 +23,23 @@ var primeRestatedRE = regexp.MustCompile(`\b(?:has|having|with) no (?:other )?(?
 // 10^13 have one below 4·10^6 when they are composite).
 const maxTrial = 4_000_000
 
-// primeClaims reads claims in words about primality and perfect squares of
+// Claims reads claims in words about primality and perfect squares of
 // one whole number. Each is decided by a certificate in the dialect: a
 // factorisation a·b = n with 1 < a < n (n is not prime), or r² = n / r² <
 // n < (r + 1)² (n is / is not a perfect square). Primality itself has no
 // certificate in the dialect: "97 is prime" and "97 is composite" are left
-// alone.
-func (t *Reader) primeClaims(step int, text string) []obligation.Obligation {
+// alone. tactic closes the declarations; rejects gives the word of a
+// claim's sentence (lower-cased, without the claim) that may reject or
+// suppose it, which keeps a refutation from being decided, as a testing
+// word does (Trial).
+func Claims(step int, text, tactic string, rejects func(sentence string) string) []obligation.Obligation {
 	lower := strings.ToLower(text)
 	if !strings.Contains(lower, "prime") && !strings.Contains(lower, "composite") && !strings.Contains(lower, "square") {
 		return nil
 	}
 	var out []obligation.Obligation
 	for _, m := range primeProseRE.FindAllStringSubmatchIndex(text, 16) {
-		if !standsAlone(text, m[2]) || m[8] >= 0 { // "… a perfect square plus 3" is about more
+		if !StandsAlone(text, m[2]) || m[8] >= 0 { // "… a perfect square plus 3" is about more
 			continue
 		}
 		n, ok := new(big.Int).SetString(text[m[2]:m[3]], 10)
@@ -52,16 +55,16 @@ func (t *Reader) primeClaims(step int, text string) []obligation.Obligation {
 			// "(it has no divisors other than 1 and 209)" restates the claim.
 			sentence = primeRestatedRE.ReplaceAllString(sentence, "")
 		}
-		veto := closedClaimVeto(sentence)
+		veto := rejects(sentence)
 		if veto == "" {
-			veto = trialRE.FindString(sentence)
+			veto = Trial(sentence)
 		}
 		var o *obligation.Obligation
 		switch what {
 		case "prime", "composite":
-			o = t.compositeClaim(step, text, m[0], m[1], n, neg == (what == "prime"))
+			o = compositeClaim(step, text, tactic, m[0], m[1], n, neg == (what == "prime"))
 		default:
-			o = t.squareClaim(step, text, m[0], m[1], n, !neg)
+			o = squareClaim(step, text, tactic, m[0], m[1], n, !neg)
 		}
 		if o == nil {
 			continue
@@ -77,12 +80,16 @@ func (t *Reader) primeClaims(step int, text string) []obligation.Obligation {
 // trialRE marks sentences that test rather than state: "check whether 91 is prime".
 var trialRE = regexp.MustCompile(`\b(whether|check|checking|test|testing|try|trying|verify|suppose|assume)\b|\?`)
 
-// standsAlone reports whether the number at i is the subject of its
+// Trial is the word of the (lower-cased) sentence that makes it test rather
+// than state a claim, if any.
+func Trial(sentence string) string { return trialRE.FindString(sentence) }
+
+// StandsAlone reports whether the number at i is the subject of its
 // clause: at its start or a bullet's ("- 91"), or after a subject word ("since
 // 91 is prime", "the number 91 is prime"). A number that ends an
 // expression ("2^{31} - 1 is prime") or names something else ("a number
 // with a digit sum of 9 is prime") is not.
-func standsAlone(text string, i int) bool {
+func StandsAlone(text string, i int) bool {
 	before := strings.TrimRight(text[:i], " ")
 	before = strings.TrimSuffix(strings.TrimSuffix(before, `\(`), "$")
 	before = strings.TrimRight(before, " ")
@@ -106,7 +113,7 @@ var subjectWords = mathtext.Set("since", "so", "thus", "hence", "because", "and"
 
 // compositeClaim decides "n is not prime" (composite true) or "n is prime"
 // (composite false) when n has a factor: P is a·b = n ∧ 1 < a ∧ a < n.
-func (t *Reader) compositeClaim(step int, text string, s, e int, n *big.Int, composite bool) *obligation.Obligation {
+func compositeClaim(step int, text, tactic string, s, e int, n *big.Int, composite bool) *obligation.Obligation {
 	a := smallFactor(n)
 	if a == nil {
 		return nil // prime, or no factor found within the bound: no certificate
@@ -121,7 +128,7 @@ func (t *Reader) compositeClaim(step int, text string, s, e int, n *big.Int, com
 		o.WhyProof = fmt.Sprintf("%s = %s·%s is not prime", n, a, b)
 	}
 	o.Prop = fmt.Sprintf("(%s : Rat) * (%s : Rat) = (%s : Rat) ∧ (1 : Rat) < (%s : Rat) ∧ (%s : Rat) < (%s : Rat)", a, b, n, a, a, n)
-	o.Lean, o.LeanNeg = arith.Declarations(o.Prop, t.Tactic)
+	o.Lean, o.LeanNeg = arith.Declarations(o.Prop, tactic)
 	o.Note = "P is a certificate that the number has a factor between 1 and itself; primality itself is never verified"
 	return o
 }
@@ -146,7 +153,7 @@ func smallFactor(n *big.Int) *big.Int {
 
 // squareClaim decides "n is a perfect square" (square true) or "n is not a
 // perfect square": P is r·r = n, or r·r < n ∧ n < (r + 1)·(r + 1).
-func (t *Reader) squareClaim(step int, text string, s, e int, n *big.Int, square bool) *obligation.Obligation {
+func squareClaim(step int, text, tactic string, s, e int, n *big.Int, square bool) *obligation.Obligation {
 	r := new(big.Int).Sqrt(n)
 	r1 := new(big.Int).Add(r, big.NewInt(1))
 	is := new(big.Int).Mul(r, r).Cmp(n) == 0
@@ -166,7 +173,7 @@ func (t *Reader) squareClaim(step int, text string, s, e int, n *big.Int, square
 	if is != square {
 		o.OnProof = obligation.Refuted
 	}
-	o.Lean, o.LeanNeg = arith.Declarations(o.Prop, t.Tactic)
+	o.Lean, o.LeanNeg = arith.Declarations(o.Prop, tactic)
 	o.Note = "P is a certificate: the square root, or the two squares the number lies between"
 	return o
 }
