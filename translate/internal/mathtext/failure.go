@@ -1,5 +1,7 @@
 package mathtext
 
+import "slices"
+
 // A claim that states a failure ("0^2 - 0 + 2 ≠ 2.") is often followed by
 // the failure's consequence ("This case doesn't satisfy the condition."):
 // the rejecting word there rules out a case, and agrees with the claim
@@ -46,6 +48,14 @@ func (sc *Scan) readSentenceKinds(toks []Tok, sentOf, joined []int) {
 // from the sentence of each token (sentOf, as BuildRuns cut them). One
 // pass over the tokens.
 func (sc *Scan) readFailureSentences(toks []Tok, sentOf []int) {
+	// A bare failure holds a ≠ and a mismatch the word "match" or "equal": a step with
+	// neither has no sentence of either kind (and a case rejection counts only after a bare
+	// failure), so it is not read.
+	if !slices.ContainsFunc(toks, func(t Tok) bool {
+		return t.K == TRel && t.Text == "≠" || t.K == TWord && (t.Text == "match" || t.Text == "equal")
+	}) {
+		return
+	}
 	type count struct{ words, rels, nouns, rejects, math int }
 	counts := make([]count, len(sc.Sentences))
 	bad := make([]bool, len(sc.Sentences))     // a word outside bareWords, or a second relation

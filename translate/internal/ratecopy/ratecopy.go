@@ -101,14 +101,16 @@ func (r Rates) Key() string { return r.key }
 // ProblemRates reads the prices per item the problem states once, in a
 // problem that derives no other price.
 func ProblemRates(problem string) Rates {
-	if len(problem) > maxText || !strings.Contains(problem, "$") && !strings.Contains(problem, "dollar") {
+	if len(problem) > maxText || !hasAmount(problem) {
 		return Rates{}
 	}
 	low := asciiLower(problem)
-	if problemVetoRE.MatchString(low) {
+	// The prices first, the veto only where there are some: most problems that hold a "$"
+	// hold it as a math delimiter and price nothing, and the veto is the costlier read.
+	ps, plain := prices(low, maxRates)
+	if len(ps) == 0 || problemVetoRE.MatchString(low) {
 		return Rates{}
 	}
-	ps, plain := prices(low, maxRates)
 	if !plain {
 		return Rates{} // an amount in an expression: the problem's prices are not plain
 	}
@@ -134,10 +136,34 @@ func ProblemRates(problem string) Rates {
 	return Rates{vals: vals, key: strings.Join(keys, ";")}
 }
 
+// hasAmount reports whether text may hold an amount of money: a dollar sign
+// before a digit (one space or nothing between) or the word "dollar". A
+// literal pre-check, before any regexp.
+func hasAmount(text string) bool {
+	if strings.Contains(text, "dollar") {
+		return true
+	}
+	for i := strings.IndexByte(text, '$'); i >= 0; {
+		j := i + 1
+		if j < len(text) && strings.IndexByte(" \t\n\f\r", text[j]) >= 0 {
+			j++ // amountPat's \s?
+		}
+		if j < len(text) && text[j] >= '0' && text[j] <= '9' {
+			return true
+		}
+		k := strings.IndexByte(text[i+1:], '$')
+		if k < 0 {
+			return false
+		}
+		i += 1 + k
+	}
+	return false
+}
+
 // Read returns the obligations of the step's prices per item that copy the
 // problem's with another value.
 func Read(step int, text string, r Rates, tactic string) []obligation.Obligation {
-	if len(r.vals) == 0 || len(text) > maxText || !strings.Contains(text, "$") && !strings.Contains(text, "dollar") {
+	if len(r.vals) == 0 || len(text) > maxText || !hasAmount(text) {
 		return nil
 	}
 	low := asciiLower(text)
