@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -11,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -20,6 +22,7 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+	"golang.org/x/sys/unix"
 
 	"github.com/leanprm/leanprm/internal/testutil/testshared"
 )
@@ -40,19 +43,27 @@ import (
 //     cheaper). GSM8K's 7,473 train samples allow 28 timed rounds (-benchtime 28x at most);
 //   - repeated: one server pays the same 256 responses every round (only the prompts change),
 //     so after the first round their steps are read from the server's caches: the cost of a
-//     request around work that is mostly cached.
+//     request around work that is mostly cached;
+//   - fresh-pinned: fresh with the clients on one CPU and both servers on the other (on a
+//     machine of two CPUs or more, with taskset), so that the clients take none of the
+//     servers' CPU time: "single/batched" by the clock then measures the server alone, as
+//     with an RL trainer's clients on machines of their own.
 //
 // One untimed round of each form warms the server(s); the timed rounds alternate which form
 // goes first, so neither carries the other's after-effects (garbage, cold caches).
 func BenchmarkSingleSampleClients(b *testing.B) {
 	rows := testshared.ReadJSONL[gsmRow](b, testshared.Path(b, "data/gsm8k/train.jsonl"))
-	fresh := func(client clientKind) func(b *testing.B) {
+	fresh := func(client clientKind, pinned bool) func(b *testing.B) {
 		return func(b *testing.B) {
 			rounds := len(rows)/clientsBenchSamples - 1 // the first is the warm-up's
 			if b.N > rounds {
 				b.Fatalf("at most %d rounds of fresh samples (-benchtime %dx): GSM8K's train split has %d", rounds, rounds, len(rows))
 			}
-			single, batched := startBenchServer(b), startBenchServer(b)
+			serverCPU := -1
+			if pinned {
+				serverCPU = pinClients(b)
+			}
+			single, batched := startBenchServer(b, serverCPU), startBenchServer(b, serverCPU)
 			measureClients(b, client, func(round int, one bool) (benchServer, []gsmRow) {
 				srv := batched
 				if one {
@@ -62,10 +73,11 @@ func BenchmarkSingleSampleClients(b *testing.B) {
 			})
 		}
 	}
-	b.Run("fresh", fresh(leanClient))
-	b.Run("fresh-net-http-client", fresh(netHTTPClient))
+	b.Run("fresh", fresh(leanClient, false))
+	b.Run("fresh-pinned", fresh(leanClient, true))
+	b.Run("fresh-net-http-client", fresh(netHTTPClient, false))
 	b.Run("repeated", func(b *testing.B) {
-		srv := startBenchServer(b)
+		srv := startBenchServer(b, -1)
 		measureClients(b, leanClient, func(int, bool) (benchServer, []gsmRow) { return srv, rows[:clientsBenchSamples] })
 	})
 }
@@ -87,9 +99,15 @@ type benchServer struct {
 }
 
 // startBenchServer starts a server child, waits until it is ready, and stops it when b ends.
-func startBenchServer(b *testing.B) benchServer {
+// With cpu ≥ 0 the child runs on that CPU alone (taskset; the Go runtime then runs one P).
+func startBenchServer(b *testing.B, cpu int) benchServer {
 	b.Helper()
-	cmd := exec.Command(os.Args[0], "serve", "--addr", "127.0.0.1:0", "--checker", "exact")
+	args := []string{os.Args[0], "serve", "--addr", "127.0.0.1:0", "--checker", "exact"}
+	if cpu >= 0 {
+		// taskset sets the affinity and execs the server: the process id stays the server's.
+		args = append([]string{"taskset", "--cpu-list", strconv.Itoa(cpu)}, args...)
+	}
+	cmd := exec.Command(args[0], args[1:]...)
 	cmd.Env = append(os.Environ(), "LEANPRM_RUN_AS_MAIN=1", "XDG_CONFIG_HOME="+b.TempDir())
 	stderr, err := cmd.StderrPipe()
 	require.NoError(b, err)
@@ -313,3 +331,41 @@ func (c *leanConn) post(path string, body []byte) (int, []byte, error) {
 }
 
 func (c *leanConn) close() { _ = c.conn.Close() }
+
+// pinClients puts this process, the load generator, on CPU 0 alone (every thread of it; the
+// threads the runtime starts later inherit the mask) with one P, and returns the CPU the
+// servers get to themselves: the "fresh-pinned" form of BenchmarkSingleSampleClients, where
+// the clients no longer take the servers' CPU time, as an RL trainer's clients on machines
+// of their own would not. It skips b where the machine has fewer than two CPUs or no
+// taskset, and undoes the pinning when b ends.
+func pinClients(b *testing.B) int {
+	b.Helper()
+	if runtime.NumCPU() < 2 {
+		b.Skip("fresh-pinned needs two CPUs: one for the clients, one for the servers")
+	}
+	if _, err := exec.LookPath("taskset"); err != nil {
+		b.Skip("fresh-pinned needs taskset (util-linux) to start the servers on a CPU of their own")
+	}
+	var all, one unix.CPUSet
+	require.NoError(b, unix.SchedGetaffinity(0, &all))
+	one.Set(0)
+	setAll := func(set *unix.CPUSet) {
+		tasks, err := os.ReadDir("/proc/self/task")
+		require.NoError(b, err)
+		for _, t := range tasks {
+			tid, err := strconv.Atoi(t.Name())
+			require.NoError(b, err)
+			// A thread may end between the listing and the call (ESRCH): it needs no mask.
+			if err := unix.SchedSetaffinity(tid, set); err != nil && !errors.Is(err, unix.ESRCH) {
+				require.NoError(b, err)
+			}
+		}
+	}
+	setAll(&one)
+	procs := runtime.GOMAXPROCS(1)
+	b.Cleanup(func() {
+		runtime.GOMAXPROCS(procs)
+		setAll(&all)
+	})
+	return 1
+}
