@@ -139,7 +139,7 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 		plusminus.Read(i, ss.text, t.opts.Tactic),
 		repdec.Read(i, ss.text, otherBaseAt(problem, steps, i), t.opts.Tactic),
 		hugepow.Read(i, ss.text, t.opts.Tactic),
-		closednote.Read(i, problem, ss.text, t.opts.Tactic),
+		closednote.Read(i, problem, prev, ss.text, t.opts.Tactic),
 	} {
 		for _, o := range read {
 			if len(obls) < room && !taken(obls, o.Span) {

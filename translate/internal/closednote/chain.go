@@ -77,8 +77,11 @@ func segments(text string, s, e int) [][2]int {
 		switch {
 		case c == '\\' && i+1 < e && !mathtext.IsASCIILetter(text[i+1]):
 			if text[i+1] == '\\' {
+				// "010\\ 101": a line break between digit groups joins them
+				glued := digitAround(text, s, e, i, i+2)
+				bad = bad || glued
 				flush(i)
-				start = i + 2
+				start, bad = i+2, glued
 			} else if text[i+1] == '|' || text[i+1] == '{' || text[i+1] == '}' {
 				bad = true // a norm or set braces
 			}
@@ -118,6 +121,18 @@ func segments(text string, s, e int) [][2]int {
 	}
 	flush(e)
 	return out
+}
+
+// digitAround reports a digit just before text[i:j] and just after it,
+// past blanks, within text[s:e].
+func digitAround(text string, s, e, i, j int) bool {
+	for i > s && (text[i-1] == ' ' || text[i-1] == '\n') {
+		i--
+	}
+	for j < e && (text[j] == ' ' || text[j] == '\n') {
+		j++
+	}
+	return i > s && j < e && mathtext.IsDigit(text[i-1]) && mathtext.IsDigit(text[j])
 }
 
 // relRune reports a relation written as a Unicode character at the start

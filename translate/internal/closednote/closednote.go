@@ -45,16 +45,24 @@ const (
 var (
 	// vetoRE in the claim's sentence (lower case): supposed, tested,
 	// hedged, denied, or "=" that may mean a congruence.
-	vetoRE = regexp.MustCompile(`\b(?:if|suppose|supposing|assume|assuming|would|could|should|might|let's|lets|try|trying|test|testing|check|checking|whether|wrong|incorrect|mistake\w*|error|false|not|no|never|instead|approximately|approximate|about|roughly|around|nearly|estimate\w*|mod|modulo|congruent|contradiction|impossible)\b|\?|≈|\\approx|\\neq|\\equiv|\\pmod`)
+	vetoRE = regexp.MustCompile(`\b(?:if|suppose|supposing|assume|assuming|would|could|should|might|let's|lets|try|trying|test|testing|check|checking|verify|verifying|whether|wrong|incorrect|mistake\w*|error|false|not|no|never|instead|approximately|approximate|about|roughly|around|nearly|estimate\w*|mod|modulo|congruent|contradiction|impossible|remainder|remainders|quotient|plug\w*|substitut\w*|equation|equations|becomes|satisf\w*|lhs|rhs|left-hand|right-hand|left side|right side)\b|\?|≈|\\approx|\\neq|\\equiv|\\pmod`)
+	// trialRE in the step before: a value plugged into an equation, whose
+	// sides the step may go on computing ("we plug in -7: |-7 - 3| = 2(-7)
+	// + 4". "That simplifies to |-10| = -14 + 4.").
+	trialRE = regexp.MustCompile(`\b(?:plug\w*|substitut\w*|check\w*|verif\w*|test\w*|satisf\w*|original equation|both sides)\b`)
 	// afterRE in the sentence after the claim: words that reject it.
 	afterRE = regexp.MustCompile(`\b(?:wrong|incorrect|mistake\w*|error|false|not true|impossible|contradiction)\b`)
 )
 
 // Read returns the refutations of the step's false closed links written
 // in absolute values, numerals in a base or sums with an ellipsis;
-// problem names the bases the bare numerals may be written in.
-func Read(step int, problem, text, tactic string) []obligation.Obligation {
-	if len(text) > maxText || !hasNotation(text) {
+// problem names the bases the bare numerals may be written in, and a
+// step prev that plugs a value in leaves the step alone.
+func Read(step int, problem, prev, text, tactic string) []obligation.Obligation {
+	if len(text) > maxText || len(prev) > maxText || !hasNotation(text) {
+		return nil
+	}
+	if trialRE.MatchString(mathtext.LowerPlain(prev)) {
 		return nil
 	}
 	bases := namedBases(problem, text)

@@ -21,7 +21,7 @@ const (
 // subscript, absolute values and a progression with an ellipsis are
 // replaced by their values, and the rest is read as symexpr reads it.
 func value(s string, base int) (*big.Rat, bool) {
-	if len(s) > maxMember || strings.ContainsAny(s, "%'\"") {
+	if len(s) > maxMember || strings.ContainsAny(s, "%'\"") || gluedNumbers(s) {
 		return nil, false
 	}
 	if mathtext.HasAny(s, `\cdots`, `\ldots`, `\dots`, "...", "…") {
@@ -193,4 +193,39 @@ func subscriptBase(s string, i int) (int, int, bool) {
 		return 0, 0, false
 	}
 	return n, end, true
+}
+
+// spacings are the blanks and spacing commands that may stand between
+// digit groups ("010\ 101", "1\,000").
+var spacings = []string{" ", "\t", "\n", `\ `, `\,`, `\;`, `\:`, `\!`, "~", "{}"}
+
+// gluedNumbers reports two numbers with only spacing between them: digit
+// groups of one numeral ("010\ 101\ 001_{2}", "1\,000"), or a number
+// and another, which no operation joins.
+func gluedNumbers(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !mathtext.IsDigit(s[i]) && s[i] != '}' && s[i] != '_' {
+			continue
+		}
+		j, spaced := i+1, false
+		for j < len(s) {
+			k := 0
+			for _, sp := range spacings {
+				if strings.HasPrefix(s[j:], sp) {
+					k = len(sp)
+					break
+				}
+			}
+			if k == 0 {
+				break
+			}
+			j += k
+			spaced = true
+		}
+		if spaced && j < len(s) && mathtext.IsDigit(s[j]) && mathtext.IsDigit(s[i]) {
+			return true
+		}
+		i = j - 1
+	}
+	return false
 }
