@@ -106,7 +106,7 @@ func Read(step int, problem, prev, text, tactic string) []obligation.Obligation 
 // hasNotation is the plain search for the notation read: a bar, a digit
 // before "_", an ellipsis.
 func hasNotation(s string) bool {
-	if strings.Contains(s, "|") || strings.Contains(s, `\vert`) || mathtext.HasAny(s, `\cdots`, `\ldots`, `\dots`, "...", "…") {
+	if strings.Contains(s, "|") || strings.Contains(s, "vert") || mathtext.HasAny(s, `\cdots`, `\ldots`, `\dots`, "...", "…") {
 		return true
 	}
 	for i := 1; i < len(s); i++ {
@@ -187,7 +187,7 @@ func refutation(step int, text string, s, e int, sa, sb string, va, vb *big.Rat,
 // what names the notation in s.
 func what(s string) string {
 	var w []string
-	if strings.Contains(s, "|") || strings.Contains(s, `\vert`) {
+	if strings.Contains(s, "|") || strings.Contains(s, "vert") {
 		w = append(w, "absolute values")
 	}
 	if mathtext.HasAny(s, `\cdots`, `\ldots`, `\dots`, "...", "…") {
