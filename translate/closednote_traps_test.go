@@ -33,15 +33,21 @@ var closedNoteTraps = []trap{
 	{family: "closednote wrong", steps: []string{`The squares add to \( 1^2 + 2^2 + \cdots + 12^2 = 660 \).`}, want: wantRefuted},
 	{family: "closednote wrong", steps: []string{`The product is \( 1 \cdot 2 \cdot 3 \cdots 7 = 720 \).`}, want: wantRefuted},
 	{family: "closednote wrong", steps: []string{`Also \( 3^0 + 3^1 + \cdots + 3^{5} = 3^{6} \).`}, want: wantRefuted},
+	{family: "closednote wrong", steps: []string{`In decibels, \( \lg 10000 = 3 \).`}, want: wantRefuted},
+	{family: "closednote wrong", steps: []string{`The exponent is \( \log_{10} 0.001 = 3 \).`}, want: wantRefuted},
+	{family: "closednote true", steps: []string{`In decibels, \( \lg 10000 = 4 \).`}, want: wantNotRefuted},
+	{family: "closednote true", steps: []string{`The exponent is \( \log_{10} 0.001 = -3 \).`}, want: wantNotRefuted},
+	{family: "closednote other", steps: []string{`Then \( \log_{10} 3 = 0.477 \).`}, want: wantNotRefuted}, // no exact value
+	{family: "closednote other", steps: []string{`Then \( \lg y = 2 \).`}, want: wantNotRefuted},
 	// Look-alikes that are no closed claim in this notation: left alone.
-	{family: "closednote other", steps: []string{`Since \( 3 | 12 = 4 \cdot 3 \), we proceed.`}, want: wantNotRefuted},         // divides
-	{family: "closednote other", steps: []string{`We need \( |x - 4| = 7 \), so two cases.`}, want: wantNotRefuted},                 // a name
-	{family: "closednote other", steps: []string{`So \( ||-3| - 5| = 8 \).`}, want: wantNotRefuted},                                // nested bars
+	{family: "closednote other", steps: []string{`Since \( 3 | 12 = 4 \cdot 3 \), we proceed.`}, want: wantNotRefuted},               // divides
+	{family: "closednote other", steps: []string{`We need \( |x - 4| = 7 \), so two cases.`}, want: wantNotRefuted},                  // a name
+	{family: "closednote other", steps: []string{`So \( ||-3| - 5| = 8 \).`}, want: wantNotRefuted},                                  // nested bars
 	{family: "closednote other", steps: []string{`The terms \( a_3 = 17 \) and \( a_{12} = 20 \) are known.`}, want: wantNotRefuted}, // indices
 	{family: "closednote other", steps: []string{`So \( 1 + 2 + 4 + \cdots + 64 = 127 \), doubling each time.`}, want: wantNotRefuted},
 	{family: "closednote other", steps: []string{`So \( 1 + 2 + \cdots + 64 = 2080 \).`}, want: wantNotRefuted}, // 1 + 2 + 4 + … or 1 + 2 + 3 + …
-	{family: "closednote other", steps: []string{`So \( 2 + 3 + \cdots + 13 = 41 \).`}, want: wantNotRefuted},    // primes or whole numbers
-	{family: "closednote other", steps: []string{`So \( 1 + 4 + \cdots + 25 = 55 \).`}, want: wantNotRefuted},    // squares or steps of 3
+	{family: "closednote other", steps: []string{`So \( 2 + 3 + \cdots + 13 = 41 \).`}, want: wantNotRefuted},   // primes or whole numbers
+	{family: "closednote other", steps: []string{`So \( 1 + 4 + \cdots + 25 = 55 \).`}, want: wantNotRefuted},   // squares or steps of 3
 	{family: "closednote other", steps: []string{`We have \( 25_8 + 17_8 = 44 \) in base 8.`}, want: wantNotRefuted},
 	{family: "closednote other", steps: []string{`Grouping the bits, \( 110101_2 = 110\ 101_2 \).`}, want: wantNotRefuted},
 	{family: "closednote other", steps: []string{`Then \( 17_{10} \div 5 = 3 \) with a remainder of 2.`}, want: wantNotRefuted},

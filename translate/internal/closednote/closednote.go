@@ -114,8 +114,13 @@ func hasNotation(s string) bool {
 			return true
 		}
 	}
-	return false
+	// a logarithm to base 10 written \lg, or a logarithm of a decimal
+	// (the symbolic reader reads neither)
+	return lgRE.MatchString(s) || strings.Contains(s, `\log`) && decimals(s) > 0
 }
+
+// lgRE is the command \lg.
+var lgRE = regexp.MustCompile(`\\lg\b`)
 
 // falseLink evaluates both members in every reading of their bare
 // numerals (base ten, then each named base): the values in base ten when
@@ -195,6 +200,9 @@ func what(s string) string {
 	}
 	if numeralRE.MatchString(s) {
 		w = append(w, "numerals in a base")
+	}
+	if strings.Contains(s, `\lg`) || strings.Contains(s, `\log`) {
+		w = append(w, "logarithms")
 	}
 	if len(w) == 0 {
 		return "notation"

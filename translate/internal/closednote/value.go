@@ -27,7 +27,7 @@ func value(s string, base int) (*big.Rat, bool) {
 	if mathtext.HasAny(s, `\cdots`, `\ldots`, `\dots`, "...", "…") {
 		return progression(s, base)
 	}
-	t, ok := numerals(s, base)
+	t, ok := numerals(commonLog(s), base)
 	if !ok {
 		return nil, false
 	}
@@ -109,7 +109,7 @@ func numerals(s string, base int) (string, bool) {
 	var b strings.Builder
 	for i := 0; i < len(s); {
 		c := s[i]
-		if c == '_' {
+		if c == '_' && !strings.HasSuffix(s[:i], `\log`) {
 			return "", false // a subscript of a name
 		}
 		if !mathtext.IsDigit(c) {
@@ -228,4 +228,21 @@ func gluedNumbers(s string) bool {
 		i = j - 1
 	}
 	return false
+}
+
+// commonLog writes \lg, the logarithm to base 10, as \log_{10}.
+func commonLog(s string) string {
+	if !strings.Contains(s, `\lg`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if strings.HasPrefix(s[i:], `\lg`) && (i+3 == len(s) || !mathtext.IsASCIILetter(s[i+3])) {
+			b.WriteString(`\log_{10}`)
+			i += 2
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
 }
