@@ -58,7 +58,7 @@ var relCmds = map[string]bool{"le": true, "leq": true, "ge": true, "geq": true, 
 	"cong": true, "in": true, "notin": true, "subset": true, "subseteq": true, "pm": true, "mp": true, "mid": true,
 	"nmid": true, "propto": true, "Vert": true, "lVert": true, "rVert": true, "leqslant": true, "geqslant": true,
 	"neg": true, "land": true, "lor": true, "cup": true, "cap": true, "setminus": true, "infty": true, "lim": true,
-	"sum": true, "prod": true, "int": true}
+	"sum": true, "prod": true, "int": true, "not": true}
 
 // segments cuts the math text[s:e] at breaks (line breaks "\\", text,
 // spacing, arrows, ";" and ", "), dropping a segment with another

@@ -3,8 +3,10 @@
 // values, numerals in a base and sums with an ellipsis"): absolute values
 // whose bars pair without doubt ("\(|-3 + 5| = 8\)", "\left| 4 - 9
 // \right|"), numerals with a numeral base as subscript ("\(1121_3 =
-// 42\)", "\(3.5_{10} = 6.5\)") and sums and products of a progression
-// written with an ellipsis ("\(1 + 2 + 3 + \cdots + 10 = 50\)").
+// 42\)", "\(3.5_{10} = 6.5\)"), sums and products of a progression
+// written with an ellipsis ("\(1 + 2 + 3 + \cdots + 10 = 50\)"), and
+// logarithms written \lg or of a decimal ("\lg 1000 = 2", "\log_{10}
+// 0.01 = 2"), which the symbolic reader does not read.
 //
 // A link of an "=" chain in math is read when one of its two members
 // holds such notation and both are closed: each piece of notation is
