@@ -45,9 +45,11 @@ var closedNoteTraps = []trap{
 	{family: "closednote other", steps: []string{`So \( ||-3| - 5| = 8 \).`}, want: wantNotRefuted},                                  // nested bars
 	{family: "closednote other", steps: []string{`The terms \( a_3 = 17 \) and \( a_{12} = 20 \) are known.`}, want: wantNotRefuted}, // indices
 	{family: "closednote other", steps: []string{`So \( 1 + 2 + 4 + \cdots + 64 = 127 \), doubling each time.`}, want: wantNotRefuted},
-	{family: "closednote other", steps: []string{`So \( 1 + 2 + \cdots + 64 = 2080 \).`}, want: wantNotRefuted}, // 1 + 2 + 4 + … or 1 + 2 + 3 + …
-	{family: "closednote other", steps: []string{`So \( 2 + 3 + \cdots + 13 = 41 \).`}, want: wantNotRefuted},   // primes or whole numbers
-	{family: "closednote other", steps: []string{`So \( 1 + 4 + \cdots + 25 = 55 \).`}, want: wantNotRefuted},   // squares or steps of 3
+	{family: "closednote other", steps: []string{`So \( 1 + 2 + \cdots + 64 = 2080 \).`}, want: wantNotRefuted},   // 1 + 2 + 4 + … or 1 + 2 + 3 + …
+	{family: "closednote other", steps: []string{`So \( 2 + 3 + \cdots + 13 = 41 \).`}, want: wantNotRefuted},     // primes or whole numbers
+	{family: "closednote other", steps: []string{`So \( 1 + 4 + \cdots + 25 = 55 \).`}, want: wantNotRefuted},     // squares or steps of 3
+	{family: "closednote other", steps: []string{`So \( 1 + 2 + 3 + \cdots + 21 = 53 \).`}, want: wantNotRefuted}, // 1, 2, 3, 5, 8, … reaches 21 too
+	{family: "closednote wrong", steps: []string{`So \( 1 + 2 + 3 + \cdots + 20 = 200 \).`}, want: wantRefuted},
 	{family: "closednote other", steps: []string{`We have \( 25_8 + 17_8 = 44 \) in base 8.`}, want: wantNotRefuted},
 	{family: "closednote other", steps: []string{`Grouping the bits, \( 110101_2 = 110\ 101_2 \).`}, want: wantNotRefuted},
 	{family: "closednote other", steps: []string{`Then \( 17_{10} \div 5 = 3 \) with a remainder of 2.`}, want: wantNotRefuted},

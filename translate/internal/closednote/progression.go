@@ -30,7 +30,8 @@ type term struct {
 // The terms fix the progression: whole numbers need three terms before
 // the ellipsis in arithmetic progression ("1 + 3 + 5 + \cdots + 99"), or
 // "1 + 2 + \cdots" and "0 + 1 + \cdots" up to a last term no power of 2
-// could be (1 + 2 + 4 + … is doubled), and powers need two, with one
+// could be (1 + 2 + 4 + … is doubled), and no sequence that adds the two
+// terms before may reach (1 + 2 + 3 + 5 + … + 13); powers need two, with one
 // base and exponents in arithmetic progression or one exponent and bases
 // in arithmetic progression ("1^2 + 2^2 + \cdots + 10^2"). The last term
 // must be one of the progression's.
@@ -255,6 +256,9 @@ func expandWhole(ts []term, ell int, op byte) ([]term, bool) {
 			return nil, false
 		}
 	}
+	if (ell < 3 || new(big.Int).Add(vs[0], vs[1]).Cmp(vs[2]) == 0) && fibonacciLike(vs[0], vs[1], vs[ell]) {
+		return nil, false // "1 + 2 + 3 + \cdots + 13" may add each term to the one before
+	}
 	limit := maxTerms
 	if op == '*' {
 		limit = maxPowTerms
@@ -268,6 +272,22 @@ func expandWhole(ts []term, ell int, op byte) ([]term, bool) {
 		out[k] = term{base: x, exp: big.NewInt(1)}
 	}
 	return out, true
+}
+
+// fibonacciLike reports that last is a term of the sequence from a, b
+// where each term is the sum of the two before (a, b ≥ 0).
+func fibonacciLike(a, b, last *big.Int) bool {
+	if a.Sign() < 0 || b.Sign() <= 0 {
+		return false
+	}
+	x, y := new(big.Int).Set(a), new(big.Int).Set(b)
+	for k := 0; k < 400 && y.Cmp(last) <= 0; k++ {
+		if y.Cmp(last) == 0 {
+			return true
+		}
+		x, y = y, new(big.Int).Add(x, y)
+	}
+	return false
 }
 
 // isPow2 reports a positive power of 2.
