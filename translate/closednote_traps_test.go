@@ -54,6 +54,7 @@ var closedNoteTraps = []trap{
 	{family: "closednote other", steps: []string{`Grouping the bits, \( 110101_2 = 110\ 101_2 \).`}, want: wantNotRefuted},
 	{family: "closednote other", steps: []string{`Then \( 17_{10} \div 5 = 3 \) with a remainder of 2.`}, want: wantNotRefuted},
 	{family: "closednote other", steps: []string{`Then \( |-\frac{2}{3}| = 0.67 \).`}, want: wantNotRefuted}, // a rounding
+	{family: "closednote other", steps: []string{`Then \( |-2.9999| = 3 \).`}, want: wantNotRefuted},         // a rounding of the written decimal
 	{family: "closednote other", steps: []string{`Then \( 4 - 2 = 2 \) and \( |{-5}| \le 5 \).`}, want: wantNotRefuted},
 	// Hedged, hypothetical, tested or plugged-in forms: left alone.
 	{family: "closednote hedged", steps: []string{`If \( |-7 + 2| = 9 \), the point would lie outside.`}, want: wantNotRefuted},

@@ -136,7 +136,7 @@ func falseLink(sa, sb string, bases []int) (*big.Rat, *big.Rat, bool) {
 	}
 	if d := decimals(sa + " " + sb); d > 0 {
 		tol := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(d)), nil))
-		if new(big.Rat).Abs(new(big.Rat).Sub(va, vb)).Cmp(tol) < 0 {
+		if new(big.Rat).Abs(new(big.Rat).Sub(va, vb)).Cmp(tol) <= 0 {
 			return nil, nil, false // a rounding of the written decimal
 		}
 	}
