@@ -57,7 +57,8 @@ var (
 )
 
 // Read returns the refutations of the step's false closed links written
-// in absolute values, numerals in a base or sums with an ellipsis;
+// in absolute values, numerals in a base, progressions with an ellipsis
+// or logarithms written \lg or of a decimal;
 // problem names the bases the bare numerals may be written in, and a
 // step prev that plugs a value in leaves the step alone.
 func Read(step int, problem, prev, text, tactic string) []obligation.Obligation {
@@ -106,7 +107,7 @@ func Read(step int, problem, prev, text, tactic string) []obligation.Obligation 
 }
 
 // hasNotation is the plain search for the notation read: a bar, a digit
-// before "_", an ellipsis.
+// before "_", an ellipsis, \lg, \log with a decimal.
 func hasNotation(s string) bool {
 	if strings.Contains(s, "|") || strings.Contains(s, "vert") || mathtext.HasAny(s, `\cdots`, `\ldots`, `\dots`, "...", "…") {
 		return true
