@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/leanprm/leanprm/translate/internal/arithfn"
+	"github.com/leanprm/leanprm/translate/internal/closednote"
 	"github.com/leanprm/leanprm/translate/internal/enumcount"
 	"github.com/leanprm/leanprm/translate/internal/hugepow"
 	"github.com/leanprm/leanprm/translate/internal/ivalclaim"
@@ -122,7 +123,8 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 	// intervals and the smallest or largest integer said to satisfy an inequality (ivalclaim), an
 	// equality of closed values written with ± (plusminus), a repeating decimal stated as the
 	// value of a closed number (repdec; none where the problem or a step so far names another
-	// base), a power of 0, 1 or -1 with an exponent too large to compute (hugepow).
+	// base), a power of 0, 1 or -1 with an exponent too large to compute (hugepow), a closed
+	// link in absolute values, numerals in a base or a progression with an ellipsis (closednote).
 	for _, read := range [][]obligation.Obligation{
 		roundword.Read(i, prev, ss.text, t.opts.Tactic),
 		restate.Read(i, ss.text, t.opts.Tactic),
@@ -137,6 +139,7 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 		plusminus.Read(i, ss.text, t.opts.Tactic),
 		repdec.Read(i, ss.text, otherBaseAt(problem, steps, i), t.opts.Tactic),
 		hugepow.Read(i, ss.text, t.opts.Tactic),
+		closednote.Read(i, problem, prev, ss.text, t.opts.Tactic),
 	} {
 		for _, o := range read {
 			if len(obls) < room && !taken(obls, o.Span) {
