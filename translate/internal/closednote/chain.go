@@ -13,33 +13,13 @@ import (
 // bytes long; longer ones are passed over.
 func regions(text string) [][2]int {
 	var out [][2]int
-	for i := 0; i < len(text) && len(out) < maxRegions; {
-		var open, closer string
-		switch {
-		case strings.HasPrefix(text[i:], `\(`):
-			open, closer = `\(`, `\)`
-		case strings.HasPrefix(text[i:], `\[`):
-			open, closer = `\[`, `\]`
-		case strings.HasPrefix(text[i:], "$$"):
-			open, closer = "$$", "$$"
-		case text[i] == '$':
-			open, closer = "$", "$"
-		case text[i] == '\\':
-			i += 2 // an escaped character ("\$") or a command
-			continue
-		default:
-			i++
-			continue
-		}
-		s := i + len(open)
-		k := strings.Index(text[s:], closer)
-		if k < 0 {
+	for _, r := range mathtext.TextRegions(text) {
+		if len(out) >= maxRegions {
 			break
 		}
-		if k <= maxRegion {
-			out = append(out, [2]int{s, s + k})
+		if r.E-r.S <= maxRegion {
+			out = append(out, [2]int{r.S, r.E})
 		}
-		i = s + k + len(closer)
 	}
 	return out
 }

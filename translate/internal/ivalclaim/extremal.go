@@ -64,7 +64,7 @@ func ReadExtremal(step int, text, tactic string) []obligation.Obligation {
 	if len(text) > maxText || !strings.Contains(text, "integer") || !strings.Contains(text, "satisf") && !strings.Contains(text, "such that") && !strings.Contains(text, "for which") {
 		return nil
 	}
-	low := asciiLower(text)
+	low := mathtext.ASCIILower(text)
 	if !strings.Contains(low, "smallest") && !strings.Contains(low, "largest") && !strings.Contains(low, "greatest") && !strings.Contains(low, "least") {
 		return nil
 	}
@@ -165,22 +165,14 @@ func (c extremalClaim) neighbour() (*big.Rat, bool) {
 // decide is the refutation of the claim about src (one inequality in one
 // name): the value fails the inequality, or its neighbour satisfies it.
 func (c extremalClaim) decide(step int, text string, s, e int, src, tactic string) (obligation.Obligation, bool) {
-	m := relRE.FindStringSubmatch(src)
-	if m == nil || relRE.MatchString(m[3]) || strings.ContainsAny(src, "=,;") {
+	if strings.ContainsAny(src, "=,;") {
 		return obligation.Obligation{}, false
 	}
-	op := relOps[m[2]]
-	l, errL := symexpr.Read(m[1])
-	r, errR := symexpr.Read(m[3])
-	if errL != nil || errR != nil {
+	q, ok := readOneName(src)
+	if !ok {
 		return obligation.Obligation{}, false
 	}
-	seen := map[string]bool{}
-	vars := symexpr.Vars(r, seen, symexpr.Vars(l, seen, nil))
-	if len(vars) != 1 || symexpr.HasRoot(l) || symexpr.HasRoot(r) {
-		return obligation.Obligation{}, false
-	}
-	name := vars[0]
+	l, r, op, name := q.l, q.r, q.op, q.name
 	if len(c.names) == 0 {
 		return obligation.Obligation{}, false // "satisfies \(D < 0\)": D may be a quantity of another integer
 	}
@@ -240,17 +232,6 @@ func bounded(text, src, name string) bool {
 	q := regexp.QuoteMeta(name)
 	re, err := regexp.Compile(`(?:^|[^A-Za-z\\])` + q + `\s*` + relWord + `|` + relWord + `\s*` + q + `(?:$|[^A-Za-z])`)
 	return err != nil || re.MatchString(rest)
-}
-
-// asciiLower is text with ASCII letters lowered, byte for byte.
-func asciiLower(text string) string {
-	b := []byte(text)
-	for i, c := range b {
-		if c >= 'A' && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
-		}
-	}
-	return string(b)
 }
 
 // isWordByte reports an ASCII letter or digit.

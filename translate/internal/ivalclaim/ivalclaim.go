@@ -198,25 +198,41 @@ func (iv interval) points() []*big.Rat {
 	return pts
 }
 
-// decide is the refutation of src (one inequality in one name) at the
-// first test point of the intervals where it fails.
-func decide(step int, text string, s, e int, src string, ivs []interval, tactic string) (obligation.Obligation, bool) {
+// oneName is an inequality in one name: its sides, its relation, the name.
+type oneName struct {
+	l, r *symexpr.Expr
+	op   string
+	name string
+}
+
+// readOneName reads src as one inequality (a single relation) whose sides
+// hold one name between them and no root.
+func readOneName(src string) (oneName, bool) {
 	m := relRE.FindStringSubmatch(src)
 	if m == nil || relRE.MatchString(m[3]) {
-		return obligation.Obligation{}, false
+		return oneName{}, false
 	}
-	op := relOps[m[2]]
 	l, errL := symexpr.Read(m[1])
 	r, errR := symexpr.Read(m[3])
 	if errL != nil || errR != nil {
-		return obligation.Obligation{}, false
+		return oneName{}, false
 	}
 	seen := map[string]bool{}
 	names := symexpr.Vars(r, seen, symexpr.Vars(l, seen, nil))
 	if len(names) != 1 || symexpr.HasRoot(l) || symexpr.HasRoot(r) {
+		return oneName{}, false
+	}
+	return oneName{l: l, r: r, op: relOps[m[2]], name: names[0]}, true
+}
+
+// decide is the refutation of src (one inequality in one name) at the
+// first test point of the intervals where it fails.
+func decide(step int, text string, s, e int, src string, ivs []interval, tactic string) (obligation.Obligation, bool) {
+	q, ok := readOneName(src)
+	if !ok {
 		return obligation.Obligation{}, false
 	}
-	name := names[0]
+	l, r, op, name := q.l, q.r, q.op, q.name
 	for _, iv := range ivs {
 		for _, t := range iv.points() {
 			at := map[string]*big.Rat{name: t}

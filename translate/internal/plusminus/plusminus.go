@@ -47,10 +47,6 @@ var (
 	decimalRE = regexp.MustCompile(`\d\s*[.,]\s*\d|\.\s*\d`)
 	// vetoRE in the sentence: supposed, tested, corrected or approximated.
 	vetoRE = regexp.MustCompile(`\b(?:if|suppose|assume|assuming|would|could|should|might|check|checking|test|testing|try|trying|whether|wrong|incorrect|incorrectly|mistake|error|not|instead|approximately|approx|about|roughly|around|nearly|almost|estimate|estimated|round|rounded|rounding)\b|\?`)
-	// sepRE splits a region into pieces: implications, line breaks,
-	// alignment, spacing, text and punctuation between claims. It is
-	// anchored: tried at each place, it looks no further than its match.
-	sepRE = regexp.MustCompile(`^(?:\\implies|\\Rightarrow|\\Longrightarrow|\\rightarrow|\\iff|\\Leftrightarrow|\\therefore|\\\\|\\quad|\\qquad|\\text\s*\{[^{}]*\}|\\mbox\s*\{[^{}]*\}|\\mathrm\s*\{[^{}]*\}|&|,|;|:)`)
 )
 
 // Read returns the refutations of the equalities written with ± in the
@@ -60,17 +56,17 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 		return nil
 	}
 	var out []obligation.Obligation
-	for _, rg := range regions(text) {
+	for _, rg := range mathtext.TextRegions(text) {
 		if len(out) >= maxOut {
 			break
 		}
-		if rg.e-rg.s > maxRegion || !hasSign(text[rg.s:rg.e]) || decimalRE.MatchString(text[rg.s:rg.e]) {
+		if rg.E-rg.S > maxRegion || !hasSign(text[rg.S:rg.E]) || decimalRE.MatchString(text[rg.S:rg.E]) {
 			continue
 		}
-		if vetoRE.MatchString(strings.ToLower(mathtext.SentenceAround(text, rg.os, rg.ce))) {
+		if vetoRE.MatchString(strings.ToLower(mathtext.SentenceAround(text, rg.OS, rg.CE))) {
 			continue
 		}
-		for _, p := range pieces(text, rg.s, rg.e) {
+		for _, p := range mathtext.ClaimPieces(text, rg.S, rg.E, func(p string) bool { return signs(p) >= 2 }) {
 			if o, ok := decidePiece(step, text, p[0], p[1], tactic); ok && len(out) < maxOut {
 				out = append(out, o)
 			}
@@ -116,74 +112,6 @@ func signs(s string) int {
 	return n
 }
 
-// region is a span of math: its inside [s, e), its marks [os, ce).
-type region struct{ s, e, os, ce int }
-
-// regions lists the math of text: \( \), \[ \], $$ $$ and $ $.
-func regions(text string) []region {
-	var out []region
-	for i := 0; i < len(text); {
-		var open, close string
-		switch {
-		case strings.HasPrefix(text[i:], `\(`):
-			open, close = `\(`, `\)`
-		case strings.HasPrefix(text[i:], `\[`):
-			open, close = `\[`, `\]`
-		case strings.HasPrefix(text[i:], "$$"):
-			open, close = "$$", "$$"
-		case text[i] == '$':
-			open, close = "$", "$"
-		case text[i] == '\\' && i+1 < len(text):
-			i += 2 // an escaped character or a command
-			continue
-		default:
-			i++
-			continue
-		}
-		s := i + len(open)
-		k := strings.Index(text[s:], close)
-		if k < 0 {
-			break
-		}
-		out = append(out, region{s: s, e: s + k, os: i, ce: s + k + len(close)})
-		i = s + k + len(close)
-	}
-	return out
-}
-
-// pieces splits text[s:e] at the separators between claims, outside
-// brackets and braces; pieces with one sign or none are dropped.
-func pieces(text string, s, e int) [][2]int {
-	var out [][2]int
-	start := s
-	flush := func(end int) {
-		if signs(text[start:end]) >= 2 {
-			out = append(out, [2]int{start, end})
-		}
-	}
-	depth := 0
-	for i := s; i < e; i++ {
-		switch text[i] {
-		case '{', '(', '[':
-			depth++
-			continue
-		case '}', ')', ']':
-			depth--
-			continue
-		}
-		if depth != 0 {
-			continue
-		}
-		if loc := sepRE.FindStringIndex(text[i:e]); loc != nil {
-			flush(i)
-			start = i + loc[1]
-			i = start - 1
-		}
-	}
-	flush(e)
-	return out
-}
-
 // member is one side of an "=" chain: where it is and its text.
 type member struct {
 	s, e int
@@ -198,20 +126,8 @@ func decidePiece(step int, text string, s, e int, tactic string) (obligation.Obl
 		return obligation.Obligation{}, false
 	}
 	var ms []member
-	depth, from := 0, s
-	for i := s; i <= e; i++ {
-		if i < e {
-			switch text[i] {
-			case '{', '(', '[':
-				depth++
-			case '}', ')', ']':
-				depth--
-			}
-		}
-		if i == e || depth == 0 && text[i] == '=' {
-			ms = append(ms, member{s: from, e: i, raw: text[from:i]})
-			from = i + 1
-		}
+	for _, m := range mathtext.EqualsMembers(text, s, e) {
+		ms = append(ms, member{s: m[0], e: m[1], raw: text[m[0]:m[1]]})
 	}
 	if len(ms) < 2 || len(ms) > maxMembers {
 		return obligation.Obligation{}, false

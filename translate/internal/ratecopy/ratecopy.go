@@ -104,7 +104,7 @@ func ProblemRates(problem string) Rates {
 	if len(problem) > maxText || !hasAmount(problem) {
 		return Rates{}
 	}
-	low := asciiLower(problem)
+	low := mathtext.ASCIILower(problem)
 	// The prices first, the veto only where there are some: most problems that hold a "$"
 	// hold it as a math delimiter and price nothing, and the veto is the costlier read.
 	ps, plain := prices(low, maxRates)
@@ -166,7 +166,7 @@ func Read(step int, text string, r Rates, tactic string) []obligation.Obligation
 	if len(r.vals) == 0 || len(text) > maxText || !hasAmount(text) {
 		return nil
 	}
-	low := asciiLower(text)
+	low := mathtext.ASCIILower(text)
 	ps, _ := prices(low, 4*maxClaims)
 	var out []obligation.Obligation
 	for _, p := range ps {
@@ -403,18 +403,6 @@ func clause(text string, s, e int) (int, int) {
 		to = e + loc[0]
 	}
 	return from, to
-}
-
-// asciiLower is s with ASCII letters lowered, every other byte kept, so the
-// offsets found in it are offsets in s.
-func asciiLower(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if c >= 'A' && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
-		}
-	}
-	return string(b)
 }
 
 // lit writes x as the dialect reads a number.

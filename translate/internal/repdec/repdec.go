@@ -48,10 +48,6 @@ var (
 	otherRelRE = regexp.MustCompile(`<|>|\\[lg]eq?\b|\\[lg]eqslant\b|\\neq?\b|\\approx|\\equiv|\\sim|\\simeq|\\cong|\\to\b|\\in\b|\\subset|\\pmod|\\bmod|\\mod\b|\\mid|\\propto|≤|≥|≠|≈|≡|%|\\ldots|\\cdots|\.\.\.|…`)
 	// vetoRE in the sentence: supposed, tested, corrected, denied or approximated.
 	vetoRE = regexp.MustCompile(`\b(?:if|suppose|supposing|assume|assuming|would|could|should|might|check|checking|test|testing|try|trying|whether|wrong|incorrect|incorrectly|mistake|error|not|no|instead|approximately|approx|about|roughly|around|nearly|almost|close|estimate|estimated|round|rounded|rounding|truncated|truncate)\b|\?|≈|\\approx`)
-	// sepRE splits a region into pieces: implications, line breaks,
-	// alignment, spacing, text and punctuation between claims. It is
-	// anchored: tried at each place, it looks no further than its match.
-	sepRE = regexp.MustCompile(`^(?:\\implies|\\Rightarrow|\\Longrightarrow|\\rightarrow|\\iff|\\Leftrightarrow|\\therefore|\\\\|\\quad|\\qquad|\\text\s*\{[^{}]*\}|\\mbox\s*\{[^{}]*\}|\\mathrm\s*\{[^{}]*\}|&|,|;|:)`)
 	// expansionBeforeRE ends the words before a value whose decimal
 	// expansion is named: "the decimal expansion of".
 	expansionBeforeRE = regexp.MustCompile(`\bdecimal (?:expansion|representation|form|equivalent) of\s*$`)
@@ -73,15 +69,15 @@ func Read(step int, text string, otherBase bool, tactic string) []obligation.Obl
 		return nil
 	}
 	var out []obligation.Obligation
-	rgs := regions(text)
+	rgs := mathtext.TextRegions(text)
 	for k, rg := range rgs {
 		if len(out) >= maxOut {
 			break
 		}
-		if rg.e-rg.s > maxRegion || !hasBar(text[rg.s:rg.e]) {
+		if rg.E-rg.S > maxRegion || !hasBar(text[rg.S:rg.E]) {
 			continue
 		}
-		if vetoRE.MatchString(strings.ToLower(mathtext.SentenceAround(text, rg.os, rg.ce))) {
+		if vetoRE.MatchString(strings.ToLower(mathtext.SentenceAround(text, rg.OS, rg.CE))) {
 			continue
 		}
 		if k > 0 {
@@ -90,7 +86,7 @@ func Read(step int, text string, otherBase bool, tactic string) []obligation.Obl
 				continue
 			}
 		}
-		for _, p := range pieces(text, rg.s, rg.e) {
+		for _, p := range mathtext.ClaimPieces(text, rg.S, rg.E, hasBar) {
 			if o, ok := decidePiece(step, text, p[0], p[1], tactic); ok && len(out) < maxOut {
 				out = append(out, o)
 			}
@@ -128,74 +124,6 @@ func hasBar(s string) bool {
 	return strings.Contains(s, `\overline`) || strings.Contains(s, `\bar`)
 }
 
-// region is a span of math: its inside [s, e), its marks [os, ce).
-type region struct{ s, e, os, ce int }
-
-// regions lists the math of text: \( \), \[ \], $$ $$ and $ $.
-func regions(text string) []region {
-	var out []region
-	for i := 0; i < len(text); {
-		var open, close string
-		switch {
-		case strings.HasPrefix(text[i:], `\(`):
-			open, close = `\(`, `\)`
-		case strings.HasPrefix(text[i:], `\[`):
-			open, close = `\[`, `\]`
-		case strings.HasPrefix(text[i:], "$$"):
-			open, close = "$$", "$$"
-		case text[i] == '$':
-			open, close = "$", "$"
-		case text[i] == '\\' && i+1 < len(text):
-			i += 2 // an escaped character or a command
-			continue
-		default:
-			i++
-			continue
-		}
-		s := i + len(open)
-		k := strings.Index(text[s:], close)
-		if k < 0 {
-			break
-		}
-		out = append(out, region{s: s, e: s + k, os: i, ce: s + k + len(close)})
-		i = s + k + len(close)
-	}
-	return out
-}
-
-// pieces splits text[s:e] at the separators between claims, outside
-// brackets and braces; pieces with no repeating-decimal mark are dropped.
-func pieces(text string, s, e int) [][2]int {
-	var out [][2]int
-	start := s
-	flush := func(end int) {
-		if hasBar(text[start:end]) {
-			out = append(out, [2]int{start, end})
-		}
-	}
-	depth := 0
-	for i := s; i < e; i++ {
-		switch text[i] {
-		case '{', '(', '[':
-			depth++
-			continue
-		case '}', ')', ']':
-			depth--
-			continue
-		}
-		if depth != 0 {
-			continue
-		}
-		if loc := sepRE.FindStringIndex(text[i:e]); loc != nil {
-			flush(i)
-			start = i + loc[1]
-			i = start - 1
-		}
-	}
-	flush(e)
-	return out
-}
-
 // member is one side of an "=" chain: where it is and its text.
 type member struct {
 	s, e int
@@ -209,20 +137,8 @@ func decidePiece(step int, text string, s, e int, tactic string) (obligation.Obl
 		return obligation.Obligation{}, false
 	}
 	var ms []member
-	depth, from := 0, s
-	for i := s; i <= e; i++ {
-		if i < e {
-			switch text[i] {
-			case '{', '(', '[':
-				depth++
-			case '}', ')', ']':
-				depth--
-			}
-		}
-		if i == e || depth == 0 && text[i] == '=' {
-			ms = append(ms, member{s: from, e: i, raw: text[from:i]})
-			from = i + 1
-		}
+	for _, m := range mathtext.EqualsMembers(text, s, e) {
+		ms = append(ms, member{s: m[0], e: m[1], raw: text[m[0]:m[1]]})
 	}
 	if len(ms) < 2 || len(ms) > maxMembers {
 		return obligation.Obligation{}, false
@@ -247,23 +163,23 @@ func decidePiece(step int, text string, s, e int, tactic string) (obligation.Obl
 
 // readWords reads "the decimal expansion of \(X\) is \(D\)" and "\(X\) as
 // a decimal is \(D\)": val is X's region, dec D's, alone in its math.
-func readWords(step int, text string, val, dec region, tactic string) (obligation.Obligation, bool) {
-	d, ok := Parse(text[dec.s:dec.e])
-	if !ok || val.e-val.s > maxRegion {
+func readWords(step int, text string, val, dec mathtext.Region, tactic string) (obligation.Obligation, bool) {
+	d, ok := Parse(text[dec.S:dec.E])
+	if !ok || val.E-val.S > maxRegion {
 		return obligation.Obligation{}, false
 	}
-	between := strings.ToLower(text[val.ce:dec.os])
+	between := strings.ToLower(text[val.CE:dec.OS])
 	if len(between) > 80 {
 		return obligation.Obligation{}, false
 	}
-	lead := strings.ToLower(text[max(0, val.os-80):val.os])
+	lead := strings.ToLower(text[max(0, val.OS-80):val.OS])
 	switch {
 	case isRE.MatchString(between) && expansionBeforeRE.MatchString(lead):
 	case expansionAfterRE.MatchString(between):
 	default:
 		return obligation.Obligation{}, false
 	}
-	raw := text[val.s:val.e]
+	raw := text[val.S:val.E]
 	if otherRelRE.MatchString(raw) || strings.Contains(raw, "=") {
 		return obligation.Obligation{}, false
 	}
@@ -271,7 +187,7 @@ func readWords(step int, text string, val, dec region, tactic string) (obligatio
 	if !ok || v.Cmp(d.Val) == 0 {
 		return obligation.Obligation{}, false
 	}
-	return refutation(step, text, val.os, dec.ce, raw, d.Text, v, d.Val, tactic), true
+	return refutation(step, text, val.OS, dec.CE, raw, d.Text, v, d.Val, tactic), true
 }
 
 // closedValue reads a member closed and rational, its repeating

@@ -56,7 +56,7 @@ func ProblemFacts(problem string) Facts {
 	if !strings.Contains(problem, "%") && !strings.Contains(problem, "percent") {
 		return Facts{}
 	}
-	low := asciiLower(problem)
+	low := mathtext.ASCIILower(problem)
 	byNoun := map[string][]string{}
 	vals := map[string]*big.Rat{}
 	for _, m := range pctRE.FindAllStringSubmatchIndex(low, maxFacts) {
@@ -102,7 +102,7 @@ func ReadPercent(step int, text string, f Facts, tactic string) []obligation.Obl
 	if len(f.vals) == 0 || !strings.Contains(text, "%") && !strings.Contains(text, "percent") {
 		return nil
 	}
-	low := asciiLower(text)
+	low := mathtext.ASCIILower(text)
 	var out []obligation.Obligation
 	for _, m := range pctRE.FindAllStringSubmatchIndex(low, maxClaims) {
 		k := factKey(low[m[6]:m[7]], low[m[10]:m[11]])
@@ -154,19 +154,6 @@ func whole(text string, e int) bool {
 		e++
 	}
 	return e == len(text) || !isDigitOrLetter(text[e])
-}
-
-// asciiLower is s with ASCII letters lowered, every other byte kept: the
-// offsets found in it are offsets in s (strings.ToLower may change the
-// length of a letter outside ASCII).
-func asciiLower(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if c >= 'A' && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
-		}
-	}
-	return string(b)
 }
 
 // isDigitOrLetter reports c an ASCII digit or letter.
