@@ -4,6 +4,7 @@ import (
 	"math/big"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -36,14 +37,17 @@ const (
 	tBoxed          // \boxed{…} and other groups left alone
 )
 
+// Tok is a token of a step. Its fields are ordered by size, so that the
+// small ones share a word: a step's tokens and runs are most of the bytes
+// translate allocates.
 type Tok struct {
-	K           TokKind
 	S, E        int    // byte span in the step
 	Text        string // operator, relation, bracket, word, separator kind or poison reason
 	Src         string // the source spelling of an operator ("÷", "x", "\\times", "of")
-	Math        bool   // inside math mode
-	SpaceBefore bool   // whitespace (or a math boundary) before it
 	Num         *NumLit
+	K           TokKind
+	Math        bool // inside math mode
+	SpaceBefore bool // whitespace (or a math boundary) before it
 }
 
 // NumLit is a numeric literal as written.
@@ -85,13 +89,28 @@ type lexer struct {
 var boxedNumberRE = regexp.MustCompile(`^\s*(\\\$|\$)?\s*-?[0-9][0-9,]*(\.[0-9]+)?\s*$`)
 
 func Lex(s string, maxDigits int) []Tok {
-	// room for one token in two bytes of a step: nearly every ProcessBench
-	// step at once (at one in three, growing the slice took ~2 % of
-	// translate's CPU; the room costs <1 % more bytes)
-	l := &lexer{s: s, lineStart: true, maxDigits: maxDigits, toks: make([]Tok, 0, len(s)/2+8)}
+	// The tokens are read into a scratch slice kept between calls and copied
+	// out at their exact length: a step holds about one token in five of its
+	// bytes, and a slice sized for the worst case up front (one in two) was a
+	// fifth of all the bytes translate allocated.
+	scratch := tokScratch.Get().(*[]Tok)
+	l := &lexer{s: s, lineStart: true, maxDigits: maxDigits, toks: (*scratch)[:0]}
 	l.run(0, len(s))
-	return l.toks
+	out := make([]Tok, len(l.toks))
+	copy(out, l.toks)
+	if cap(l.toks) <= maxScratchToks {
+		clear(l.toks) // the pool holds no step's text
+		*scratch = l.toks[:0]
+		tokScratch.Put(scratch)
+	}
+	return out
 }
+
+// tokScratch holds the slices Lex reads tokens into; maxScratchToks is the
+// largest it keeps, so that one huge step does not pin its memory.
+var tokScratch = sync.Pool{New: func() any { s := make([]Tok, 0, 256); return &s }}
+
+const maxScratchToks = 1 << 14
 
 func (l *lexer) emit(t Tok) {
 	t.SpaceBefore = t.SpaceBefore || l.sp

@@ -777,7 +777,7 @@ type Item struct {
 	Tok
 	Unit      Dims
 	UnitText  string
-	unitWords bool   // a unit phrase was read (beyond a currency sign)
 	Modified  string // a word after the number changes its value ("12 thousand")
+	unitWords bool   // a unit phrase was read (beyond a currency sign)
 	Glued     bool   // glued to a math delimiter: the expression goes on
 }
