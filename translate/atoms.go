@@ -89,7 +89,7 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 	if !modular {
 		// A value solving the linear equation in plain text just before it,
 		// decimals read (package linsolved).
-		for _, o := range linsolved.Read(i, prev, ss.text, t.opts.Tactic) {
+		for _, o := range linsolved.Read(i, prev, ss.text, t.opts.Tactic, t.opts.IdentityTactic) {
 			if len(obls) >= room || taken(obls, o.Span) {
 				break
 			}

@@ -35,7 +35,7 @@ var linsolvedTraps = []trap{
 	{family: "linsolved other name", steps: []string{"We can write: 6 + 2.5t = 21.", "Solving for s, we get: s = 4."}, step: 1, want: wantNotRefuted},
 	{family: "linsolved rounding word", steps: []string{"We can write: 19 = 4.5d.", "Solving and rounding to a whole number of days, we get: d = 5."}, step: 1, want: wantNotRefuted},
 	{family: "linsolved alternatives", steps: []string{"Either 2b = 14 or 3b = 14.", "Solving, we get: b = 7."}, step: 1, want: wantNotRefuted},
-	{family: "linsolved inside", steps: []string{"So we can write: $45 * c + $30 = $390.", "Subtracting $30 from both sides, we get: $45 * c = $350."}, step: 1, want: wantNotRefuted},
+	{family: "linsolved inside", steps: []string{"So we can write: $45 * c + $30 = $390.", "Subtracting $30 from both sides, we get: $45 * c = $360."}, step: 1, want: wantNotRefuted},
 	{family: "linsolved inside", steps: []string{"So we can write: 7 * c + 12 = 75.", "Solving, we get 3 times c = 20."}, step: 1, want: wantNotRefuted},
 	{family: "linsolved two names", steps: []string{"So we can write: 40 * k = 960 / u.", "Solving for u, we get: u = 30."}, step: 1, want: wantNotRefuted},
 	{family: "linsolved notation", steps: []string{`Then, subtracting, we get \frac{1}{6} \cdot u = 15.`, "Finally, multiplying both sides by 6 gives u = 90."}, step: 1, want: wantNotRefuted},
@@ -51,6 +51,19 @@ var linsolvedTraps = []trap{
 	{family: "linsolved wrong", steps: []string{"Dividing both sides by 120, we get v = (360 * 4) / 120", "Calculating, we get v = 120"}, step: 1, want: wantRefuted, claim: "at v = 120"},
 	{family: "linsolved wrong", steps: []string{"Together they make 1,240, so 2,000 - 4m = 1,240. Solving for m, we get m = 160."}, want: wantRefuted, claim: "at m = 160"},
 	{family: "linsolved wrong", steps: []string{"We can write: 66 + 1.5f = 90.", "Solving for f, we get: f = 12."}, step: 1, want: wantRefuted, claim: "at f = 12"},
+	// Equations derived from the one just before in plain text: right
+	// derivations, derivations that round, a new equation set up, and
+	// derivations that do not follow.
+	{family: "linsolved derived true", steps: []string{"The sum of the ages is 7 + 9 + (12 + a) = 40.", "We can simplify this equation to: 28 + a = 40."}, step: 1, want: wantNotRefuted},
+	{family: "linsolved derived true", steps: []string{"Simplifying, we get: $75 - $15 - $4k = $20.", "Subtracting $60 from both sides, we get: -$4k = -$40."}, step: 1, want: wantNotRefuted},
+	{family: "linsolved derived true", steps: []string{"So we can write: 9m + 15 = 60.", "Subtracting 15 from both sides, we get 9m = 45."}, step: 1, want: wantNotRefuted},
+	{family: "linsolved derived rounded", steps: []string{"So we can write: 0.3b - 20 = 70.", "Adding 20 to both sides, we get: 0.3b = 80."}, step: 1, want: wantNotRefuted},
+	{family: "linsolved derived other", steps: []string{"So we can write: 9m + 15 = 60.", "Next, we set up the equation for the second shop: 9m = 50."}, step: 1, want: wantNotRefuted},
+	{family: "linsolved derived other", steps: []string{"So we can write: 9m + 15 = 60.", "We are given that the total is 50, so we can write: 9m = 50."}, step: 1, want: wantNotRefuted},
+	{family: "linsolved derived supposed", steps: []string{"If 9m + 15 = 60,", "subtracting 15 from both sides, we get 9m = 50."}, step: 1, want: wantNotRefuted},
+	{family: "linsolved derived wrong", steps: []string{"The sum of the ages is 7 + 9 + (12 + a) = 40.", "We can simplify this equation to: 30 + a = 40."}, step: 1, want: wantRefuted, claim: "⇒ 30 + a = 40"},
+	{family: "linsolved derived wrong", steps: []string{"Simplifying, we get: $75 - $15 - $4k = $20.", "Subtracting $75 - $15 from both sides, we get: -$4k = -$20."}, step: 1, want: wantRefuted, claim: "⇒ (-4) * k = -20"},
+	{family: "linsolved derived wrong", steps: []string{"So we can write: 9m + 15 = 60. Subtracting 15 from both sides, we get 9m = 75."}, want: wantRefuted, claim: "⇒ 9 * m = 75"},
 }
 
 func TestLinsolvedTraps(t *testing.T) {
@@ -71,7 +84,7 @@ func FuzzLinsolved(f *testing.F) {
 		if !utf8.ValidString(text) {
 			return
 		}
-		for _, o := range linsolved.Read(0, prev, text, "norm_num") {
+		for _, o := range linsolved.Read(0, prev, text, "norm_num", "grind") {
 			if o.Span.Start < 0 || o.Span.End > len(text) || o.Span.Start > o.Span.End {
 				t.Fatalf("span %d-%d outside a %d-byte step", o.Span.Start, o.Span.End, len(text))
 			}

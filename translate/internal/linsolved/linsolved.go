@@ -72,9 +72,11 @@ var (
 type span struct{ s, e int }
 
 // Read returns the refutations of values the step claims for one name
-// right after a linear equation in it (prev: the previous step, whose
-// last sentence a value opening the step solves).
-func Read(step int, prev, text, tactic string) []obligation.Obligation {
+// right after a linear equation in it, and of linear equations it derives
+// from the one just before (prev: the previous step, whose last sentence a
+// value or an equation opening the step follows). tactic closes closed
+// claims, idTactic the ∀ claims of a derivation.
+func Read(step int, prev, text, tactic, idTactic string) []obligation.Obligation {
 	if len(text) > maxText || len(prev) > maxText || !strings.Contains(text, "=") {
 		return nil
 	}
@@ -92,10 +94,6 @@ func Read(step int, prev, text, tactic string) []obligation.Obligation {
 		if !strings.Contains(body, "=") {
 			continue
 		}
-		c, ok := readValue(body)
-		if !ok {
-			continue
-		}
 		var eqText string
 		if k == 0 {
 			if ps := sentences(prev); len(ps) > 0 {
@@ -103,6 +101,15 @@ func Read(step int, prev, text, tactic string) []obligation.Obligation {
 			}
 		} else {
 			eqText = text[sents[k-1].s:sents[k-1].e]
+		}
+		c, ok := readValue(body)
+		if !ok {
+			// an equation derived from the one before ("Subtracting 28 from
+			// both sides, we get: -3x = -19")
+			if o := derived(step, text, sn.s, body, eqText, idTactic, tactic); o != nil {
+				out = append(out, *o)
+			}
+			continue
 		}
 		l, r, ok := readEquation(eqText, c.name)
 		if !ok {
@@ -211,6 +218,14 @@ func readValue(body string) (claim, bool) {
 // readEquation reads the end of a sentence as a linear equation in name
 // alone, after prose with no "=" and no veto.
 func readEquation(sent, name string) (*node, *node, bool) {
+	l, r, n, _, ok := tailEquation(sent)
+	return l, r, ok && n == name
+}
+
+// tailEquation reads the end of a sentence as an equation in one name,
+// after prose with no "=", no veto and an ending that introduces it; it
+// returns the sides, the name and where the equation starts.
+func tailEquation(sent string) (*node, *node, string, int, bool) {
 	sent = strings.TrimRight(sent, " .,;:")
 	i := len(sent)
 	for i > 0 && eqByte(sent, i-1) {
@@ -219,19 +234,22 @@ func readEquation(sent, name string) (*node, *node, bool) {
 	eqn := strings.TrimLeft(sent[i:], " ,")
 	prose := strings.ToLower(sent[:len(sent)-len(eqn)])
 	if strings.ContainsAny(sent, `\{}^_[]|`) {
-		return nil, nil, false // TeX or other notation: the plain-text scan may cut it ("\frac{1}{12} \cdot t = 24")
+		return nil, nil, "", 0, false // TeX or other notation: the plain-text scan may cut it ("\frac{1}{12} \cdot t = 24")
 	}
 	if len(eqn) > maxEquation || strings.Count(eqn, "=") != 1 || strings.Contains(prose, "=") || vetoRE.MatchString(prose) || !eqLeadRE.MatchString(prose) {
-		return nil, nil, false
+		return nil, nil, "", 0, false
 	}
 	ls, rs, _ := strings.Cut(eqn, "=")
 	names := map[string]bool{}
 	l, err1 := parseSide(strings.TrimSpace(ls), names)
 	r, err2 := parseSide(strings.TrimSpace(rs), names)
-	if err1 != nil || err2 != nil || len(names) != 1 || !names[name] {
-		return nil, nil, false
+	if err1 != nil || err2 != nil || len(names) != 1 {
+		return nil, nil, "", 0, false
 	}
-	return l, r, true
+	for n := range names {
+		return l, r, n, len(sent) - len(eqn), true
+	}
+	return nil, nil, "", 0, false
 }
 
 // eqByte reports a byte an equation in plain text may hold at i: digits,
