@@ -25,6 +25,11 @@
 // rounding of its decimals (each ± one unit of its last place) and of the
 // value (the same; a whole value that is not the exact solution, or
 // solves an equation with decimals, ± 1: a floor or a ceiling) explains.
+//
+// It also refutes a linear equation in plain text that the text derives
+// from the one ending the sentence before ("Subtracting $40 - $12 from
+// both sides, we get: -$3x = -$19"), when it fails at that one's solution
+// (derived.go; no decimals there).
 package linsolved
 
 import (
