@@ -60,7 +60,7 @@ var (
 	// vetoRE makes the value or the equation something else than a claim
 	// and its premise: a trial, a supposition, a doubt, a rounding, an
 	// alternative, another relation.
-	vetoRE = regexp.MustCompile(`\b(?:if|suppose|supposing|assume|assuming|let's try|try|trying|test|testing|check|checking|guess|would|could|might|not|no|never|instead|but|however|wrong|incorrect|mistake|approximately|approximate|about|roughly|nearly|around|round|rounded|rounding|nearest|estimate|whole|integer|either|or|case|cases|example|instance|mod|modulo|remainder|percent)\b|n't\b|[≈≡<>≤≥≠%?]`)
+	vetoRE = regexp.MustCompile(`\b(?:if|suppose|supposing|assume|assuming|let's try|try|trying|test|testing|check|checking|guess|would|could|might|not|no|never|instead|but|however|wrong|incorrect|mistake|approximately|approximate|about|roughly|nearly|around|round|rounded|rounding|nearest|estimate|whole|integer|either|or|case|cases|example|instance|option|options|alternative|alternatively|hypothetically|mod|modulo|remainder|percent)\b|n't\b|[≈≡<>≤≥≠%?]`)
 	// endRE is how the prose before the value ends: a colon, a comma or
 	// a word that states what follows.
 	endRE = regexp.MustCompile(`(?:[:,]|\b(?:get|find|obtain|have|gives?|giving|yields?|so|then|thus|hence|therefore))\s*$`)
@@ -73,8 +73,11 @@ var (
 	stepLabelRE = regexp.MustCompile(`^\s*(?:step\s*\d+\s*[:.]\s*)?`)
 )
 
-// span is a stretch of the text.
-type span struct{ s, e int }
+// span is a stretch of the text; q marks a sentence ended by "?".
+type span struct {
+	s, e int
+	q    bool
+}
 
 // Read returns the refutations of values the step claims for one name
 // right after a linear equation in it, and of linear equations it derives
@@ -99,12 +102,12 @@ func Read(step int, prev, text, tactic, idTactic string) []obligation.Obligation
 		if !strings.Contains(body, "=") {
 			continue
 		}
-		var eqText string
+		var eqText string // a question asserts no equation
 		if k == 0 {
-			if ps := sentences(prev); len(ps) > 0 {
+			if ps := sentences(prev); len(ps) > 0 && !ps[len(ps)-1].q {
 				eqText = prev[ps[len(ps)-1].s:ps[len(ps)-1].e]
 			}
-		} else {
+		} else if !sents[k-1].q {
 			eqText = text[sents[k-1].s:sents[k-1].e]
 		}
 		c, ok := readValue(body)
@@ -134,6 +137,7 @@ func sentences(text string) []span {
 	var out []span
 	start := 0
 	add := func(e int) {
+		q := e < len(text) && text[e] == '?'
 		s := start
 		for s < e && isSpace(text[s]) {
 			s++
@@ -142,7 +146,7 @@ func sentences(text string) []span {
 			e--
 		}
 		if e > s {
-			out = append(out, span{s, e})
+			out = append(out, span{s, e, q})
 		}
 	}
 	for i := 0; i < len(text); i++ {
