@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
@@ -23,8 +24,9 @@ var (
 // derived refutes the linear equation that ends body when the text
 // derives it from the one that ends eqText ("We can simplify this
 // equation to: 56 + x = 51" after "… = 51" whose solution is 3) and it
-// fails at that equation's solution. Decimals are left alone: a derived
-// equation may round the numbers of the one before.
+// fails at that equation's solution. The two equations must hold the same
+// decimals ("0.1x - $100 = $200" then "0.1x = $1100"): a decimal made or
+// dropped may be a rounding.
 func derived(step int, text string, at int, body, eqText, idTactic, tactic string) *obligation.Obligation {
 	l2, r2, name, start, ok := tailEquation(body)
 	if !ok {
@@ -36,8 +38,8 @@ func derived(step int, text string, at int, body, eqText, idTactic, tactic strin
 		return nil
 	}
 	l1, r1, ok := readEquation(eqText, name)
-	if !ok || hasDecimal(l1) || hasDecimal(r1) || hasDecimal(l2) || hasDecimal(r2) {
-		return nil
+	if !ok || !slices.Equal(decimals(l1, decimals(r1, nil)), decimals(l2, decimals(r2, nil))) {
+		return nil // a decimal made or dropped: the derivation may round
 	}
 	f1l, ok1 := linear(l1)
 	f1r, ok2 := linear(r1)
@@ -72,4 +74,18 @@ func derived(step int, text string, at int, body, eqText, idTactic, tactic strin
 	o.WhyProof = "every solution of the first equation solves the second"
 	o.WhyDisproof = fmt.Sprintf("%s = %s solves the first equation, but there the second has %s on the left and %s on the right", name, sol.RatString(), lv.RatString(), rv.RatString())
 	return o
+}
+
+// decimals appends the decimals of the side, each as its value and the
+// unit of its last place, and returns them sorted.
+func decimals(n *node, out []string) []string {
+	if n == nil {
+		return out
+	}
+	if n.op == 'n' && n.ulp != nil {
+		out = append(out, n.num.RatString()+"|"+n.ulp.RatString())
+	}
+	out = decimals(n.r, decimals(n.l, out))
+	slices.Sort(out)
+	return out
 }

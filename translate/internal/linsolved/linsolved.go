@@ -29,7 +29,7 @@
 // It also refutes a linear equation in plain text that the text derives
 // from the one ending the sentence before ("Subtracting $40 - $12 from
 // both sides, we get: -$3x = -$19"), when it fails at that one's solution
-// (derived.go; no decimals there).
+// (derived.go; both with the same decimals).
 package linsolved
 
 import (
