@@ -15,6 +15,7 @@ import (
 	"github.com/leanprm/leanprm/translate/internal/enumcount"
 	"github.com/leanprm/leanprm/translate/internal/hugepow"
 	"github.com/leanprm/leanprm/translate/internal/ivalclaim"
+	"github.com/leanprm/leanprm/translate/internal/linsolved"
 	"github.com/leanprm/leanprm/translate/internal/listcond"
 	"github.com/leanprm/leanprm/translate/internal/listrange"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
@@ -83,6 +84,16 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 				break
 			}
 			obls = append(obls, f.Obligation)
+		}
+	}
+	if !modular {
+		// A value solving the linear equation in plain text just before it,
+		// decimals read (package linsolved).
+		for _, o := range linsolved.Read(i, prev, ss.text, t.opts.Tactic, t.opts.IdentityTactic) {
+			if len(obls) >= room || taken(obls, o.Span) {
+				break
+			}
+			obls = append(obls, o)
 		}
 	}
 	// Facts of the calendar, of units of time, of digits and of remainders stated in words.

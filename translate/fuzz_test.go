@@ -48,6 +48,7 @@ func FuzzTranslate(f *testing.F) {
 		"Simplifying the equation, we get: 10 - x/10 = 5. Multiplying both sides by 10 to clear the fraction, we get: 100 - x = 50. d(81) = 1/81",
 		`\[15 (\text{light blue}) + 45 (\text{dark blue}) = 160 \text{ spools}\] 100 (\text{first day}) + 2 (\text{hours}) + 3 (\text{dozen}) = 9, 5 (hours) + 1 (back home) = 6`,
 		"We are given 9, so we can write: 60 - 3x = 9.\nSolving for x, we get: x = 19. Solving for y, we get: y = 2. Solving, x = 3.33",
+		"So we can write: 280 - 2.8x = 168. Solving for x, we get: x = 50. Simplifying, we get: $40 - $12 - $3x = $19. Subtracting $28 from both sides, we get: -$3x = -$19.",
 		// Read as its own problem too: decimals and percentages it states are exact.
 		"A 5% discount on $140: $140 * 0.95 = $134, 2080 gallons x $0.15/gallon = $322, 140 * 95.0% = 133",
 		`$52,500 + ($52,500 * 0.05) = $55,625 at 5 percent; \(200 \times 0.085 = 17\) at $8.5\%$; 1/3 = 0.33 and 0.33 * 3 = 1.00`,
