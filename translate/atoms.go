@@ -13,6 +13,7 @@ import (
 	"github.com/leanprm/leanprm/translate/internal/arithfn"
 	"github.com/leanprm/leanprm/translate/internal/closednote"
 	"github.com/leanprm/leanprm/translate/internal/enumcount"
+	"github.com/leanprm/leanprm/translate/internal/factclaim"
 	"github.com/leanprm/leanprm/translate/internal/hugepow"
 	"github.com/leanprm/leanprm/translate/internal/ivalclaim"
 	"github.com/leanprm/leanprm/translate/internal/listcond"
@@ -145,6 +146,14 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 			if len(obls) < room && !taken(obls, o.Span) {
 				obls = append(obls, o)
 			}
+		}
+	}
+	// A closed chain with factorials or binomials written outside math delimiters (factclaim):
+	// its links share members, so only the other readers' spans are checked.
+	other := len(obls)
+	for _, o := range factclaim.Read(i, ss.text, t.opts.Tactic) {
+		if len(obls) < room && !taken(obls[:other], o.Span) {
+			obls = append(obls, o)
 		}
 	}
 	return obls, skipped

@@ -1,0 +1,323 @@
+// Package factclaim decides closed "=" chains with factorials and binomial
+// coefficients written in prose, outside any math delimiters (docs/TRANSLATE.md,
+// "Factorials and binomials written in prose"): "there are \binom{5}{2} = 10
+// ways", "10! / (6! (10-6)!) = 210", "4C2 = 4! / (2! * 2!) = 6". The
+// arithmetic reader refuses "!" and \binom, and the symbolic reader, which
+// evaluates them, reads math mode only. A formula is a maximal run of digits,
+// operators, brackets, braces, "!", "=" and a few commands (\binom, \frac,
+// \cdot, \times, \div, \left, \right); every member of its chain must be a
+// closed expression (no names), and each link with a factorial or a binomial
+// on one side is one obligation, decided exactly. A run glued to letters,
+// next to a single-letter word or an operator word ("2 x 3! = 12", "5 times
+// 4! = 120"), holding "!=", ending in "!" before the end of a sentence (an
+// exclamation mark), or in a sentence that supposes, tests, hedges or
+// denies, is left alone or decided without refuting.
+package factclaim
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/leanprm/leanprm/translate/internal/arith"
+	"github.com/leanprm/leanprm/translate/internal/listcond"
+	"github.com/leanprm/leanprm/translate/internal/mathtext"
+	"github.com/leanprm/leanprm/translate/internal/symexpr"
+	"github.com/leanprm/leanprm/translate/obligation"
+)
+
+// Limits: the step read, the obligations of a step, a formula's bytes and
+// its members.
+const (
+	maxText    = 20000
+	maxOut     = 6
+	maxRun     = 300
+	maxMembers = 8
+)
+
+// commands are the LaTeX commands a formula may hold.
+var commands = []string{`\binom`, `\dbinom`, `\tbinom`, `\frac`, `\dfrac`, `\tfrac`, `\cdot`, `\times`, `\div`, `\left`, `\right`}
+
+// opWords before or after a formula make it an operand of more arithmetic
+// said in words ("5 times 4! = 120"), not a whole claim.
+var opWords = map[string]bool{
+	"times": true, "plus": true, "minus": true, "over": true, "by": true, "of": true, "divided": true,
+	"multiplied": true, "squared": true, "cubed": true, "than": true, "per": true, "percent": true,
+	"mod": true, "modulo": true, "choose": true, "to": true, "factorial": true, "power": true,
+	"sqrt": true, "root": true, "log": true, "ln": true, "exp": true, "sin": true, "cos": true, "tan": true,
+}
+
+// vetoRE in the sentence: supposed, tested, hedged, denied or said to be wrong.
+var vetoRE = regexp.MustCompile(`\b(?:if|suppose|supposing|assume|assuming|would|could|should|might|let's|lets|try|test|testing|check|checking|whether|wrong|incorrect\w*|mistake\w*|erroneous\w*|false\w*|error|not|no|never|instead|approximately|about|roughly|around|nearly|estimate\w*)\b|\?|≈|\\approx|\\neq|\\ne\b|~`)
+
+// spacedRE finds numbers side by side with only blanks between ("3 628
+// 800", a label "(2) 5! = 120"): not one expression.
+var spacedRE = regexp.MustCompile(`[0-9]\s+[0-9(]|^\([0-9]+\)\s`)
+
+// Read returns the obligations of the step's closed "=" chains with a
+// factorial or a binomial written outside math delimiters.
+func Read(step int, text, tactic string) []obligation.Obligation {
+	if len(text) > maxText || !strings.Contains(text, "!") && !strings.Contains(text, "binom") {
+		return nil
+	}
+	regions := mathtext.TextRegions(text)
+	var out []obligation.Obligation
+	var plain string
+	ri := 0
+	for i := 0; i < len(text) && len(out) < maxOut; {
+		for ri < len(regions) && regions[ri].CE <= i {
+			ri++
+		}
+		if ri < len(regions) && i >= regions[ri].OS {
+			i = regions[ri].CE // math mode: the symbolic reader's
+			continue
+		}
+		n := formulaByte(text, i)
+		if n == 0 {
+			i++
+			continue
+		}
+		end := len(text)
+		if ri < len(regions) {
+			end = regions[ri].OS
+		}
+		s, e := i, runEnd(text, i, end)
+		i = e
+		if e-s > maxRun {
+			continue
+		}
+		s, e, ok := trimRun(text, s, e)
+		if !ok || !whole(text, s, e) {
+			continue
+		}
+		if plain == "" {
+			plain = mathtext.LowerPlain(text)
+		}
+		veto := vetoRE.FindString(plain[listcond.SentenceStart(plain, s):listcond.SentenceEnd(plain, e)])
+		for _, o := range links(step, text, s, e, veto, tactic) {
+			if len(out) < maxOut {
+				out = append(out, o)
+			}
+		}
+	}
+	return out
+}
+
+// formulaByte is the length of the formula token at text[i] (a byte, a
+// command or a multi-byte sign), 0 when none starts there.
+func formulaByte(text string, i int) int {
+	c := text[i]
+	switch {
+	case mathtext.IsDigit(c), strings.IndexByte(" +-*/()!^{}=", c) >= 0:
+		return 1
+	case c == '.' && i > 0 && mathtext.IsDigit(text[i-1]) && i+1 < len(text) && mathtext.IsDigit(text[i+1]):
+		return 1 // a decimal point
+	case (c == 'C' || c == 'P') && i > 0 && mathtext.IsDigit(text[i-1]) && i+1 < len(text) && mathtext.IsDigit(text[i+1]):
+		return 1 // "4C2", "6P2"
+	case c == '\\':
+		for _, cmd := range commands {
+			if strings.HasPrefix(text[i:], cmd) && (i+len(cmd) >= len(text) || !mathtext.IsASCIILetter(text[i+len(cmd)])) {
+				return len(cmd)
+			}
+		}
+	}
+	for _, sign := range []string{"×", "·", "÷", "−"} {
+		if strings.HasPrefix(text[i:], sign) {
+			return len(sign)
+		}
+	}
+	return 0
+}
+
+// runEnd is the end of the formula run from i, looking no further than end.
+func runEnd(text string, i, end int) int {
+	for i < end {
+		n := formulaByte(text, i)
+		if n == 0 {
+			break
+		}
+		i += n
+	}
+	return min(i, end)
+}
+
+// trimRun drops blanks around the run, a full stop after it and closing
+// brackets it does not open; ok reports a run that can be a claim: it
+// starts with a digit, a bracket or a command, holds "=" (never "!=" or
+// "=="), and a factorial or a binomial.
+func trimRun(text string, s, e int) (int, int, bool) {
+	for s < e && text[s] == ' ' {
+		s++
+	}
+	for e > s && (text[e-1] == ' ' || text[e-1] == '.' && !(e < len(text) && mathtext.IsDigit(text[e]))) {
+		e--
+	}
+	depth := 0
+	for k := s; k < e; k++ {
+		switch text[k] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		}
+	}
+	for depth < 0 && e > s && text[e-1] == ')' {
+		e--
+		depth++
+	}
+	for e > s && text[e-1] == ' ' {
+		e--
+	}
+	if e <= s || !(mathtext.IsDigit(text[s]) || text[s] == '(' || text[s] == '\\') {
+		return s, e, false
+	}
+	r := text[s:e]
+	if spacedRE.MatchString(r) {
+		return s, e, false
+	}
+	if !strings.Contains(r, "=") || strings.Contains(r, "!=") || strings.Contains(r, "==") || strings.Contains(r, "!!") {
+		return s, e, false
+	}
+	return s, e, strings.Contains(r, "!") || strings.Contains(r, "binom") || strings.ContainsAny(r, "CP")
+}
+
+// whole reports that text[s:e] stands alone: not glued to a letter, not
+// next to a single-letter word (a name, or "x" for times) or an operator
+// word, not after another mark ($, %, ≈, …), and, when it ends in "!",
+// followed by what can follow a factorial and not a sentence.
+func whole(text string, s, e int) bool {
+	if s > 0 && mathtext.IsASCIILetter(text[s-1]) || e < len(text) && mathtext.IsASCIILetter(text[e]) {
+		return false
+	}
+	// "3,628,800", "0.5": a number the run cuts.
+	if s > 1 && (text[s-1] == ',' || text[s-1] == '.') && mathtext.IsDigit(text[s-2]) ||
+		e+1 < len(text) && (text[e] == ',' || text[e] == '.') && mathtext.IsDigit(text[e+1]) {
+		return false
+	}
+	b := s
+	for b > 0 && text[b-1] == ' ' {
+		b--
+	}
+	if b > 0 {
+		c := text[b-1]
+		switch {
+		case mathtext.IsASCIILetter(c):
+			if !plainWord(wordBefore(text, b)) {
+				return false
+			}
+		case strings.IndexByte(".,;:\n", c) < 0:
+			return false
+		}
+	}
+	a := e
+	for a < len(text) && text[a] == ' ' {
+		a++
+	}
+	if a < len(text) {
+		c := text[a]
+		switch {
+		case mathtext.IsASCIILetter(c):
+			if !plainWord(wordAfter(text, a)) {
+				return false
+			}
+		case strings.IndexByte(".,;:\n)", c) < 0:
+			return false
+		}
+	}
+	if text[e-1] == '!' {
+		// "= 7!" ends a sentence with an exclamation mark as well as a
+		// factorial: read only with a lower-case word or a comma after it.
+		if a >= len(text) || !(text[a] >= 'a' && text[a] <= 'z' && a > e || strings.IndexByte(",;:)", text[a]) >= 0 && a == e) {
+			return false
+		}
+	}
+	return true
+}
+
+// plainWord reports a word that can stand next to a claim: not a
+// single letter (but "a" and "I") and no operator word.
+func plainWord(w string) bool {
+	if len(w) == 1 {
+		return w == "a" || w == "A" || w == "I"
+	}
+	return !opWords[strings.ToLower(w)]
+}
+
+// wordBefore is the word of ASCII letters that ends at b.
+func wordBefore(text string, b int) string {
+	k := b
+	for k > 0 && b-k < 32 && mathtext.IsASCIILetter(text[k-1]) {
+		k--
+	}
+	return text[k:b]
+}
+
+// wordAfter is the word of ASCII letters that starts at a.
+func wordAfter(text string, a int) string {
+	k := a
+	for k < len(text) && k-a < 32 && mathtext.IsASCIILetter(text[k]) {
+		k++
+	}
+	return text[a:k]
+}
+
+// links decides the links of the chain text[s:e] with a factorial or a
+// binomial on one side; none when a member has a name or is unreadable.
+func links(step int, text string, s, e int, veto, tactic string) []obligation.Obligation {
+	ms := mathtext.EqualsMembers(text, s, e)
+	if len(ms) < 2 || len(ms) > maxMembers {
+		return nil
+	}
+	exprs := make([]*symexpr.Expr, len(ms))
+	for k, m := range ms {
+		src := strings.TrimSpace(text[m[0]:m[1]])
+		if src == "" {
+			return nil
+		}
+		x, err := symexpr.Read(src)
+		if err != nil || symexpr.HasVar(x) {
+			return nil
+		}
+		exprs[k] = x
+	}
+	var out []obligation.Obligation
+	for k := 0; k+1 < len(exprs); k++ {
+		A, B := exprs[k], exprs[k+1]
+		if !symexpr.HasIntFn(A) && !symexpr.HasIntFn(B) {
+			continue // the arithmetic reader's
+		}
+		a, err := symexpr.Eval(A, nil)
+		if err != nil {
+			continue
+		}
+		b, err := symexpr.Eval(B, nil)
+		if err != nil {
+			continue
+		}
+		rd := symexpr.Render{}
+		prop := rd.Term(A) + " = " + rd.Term(B)
+		if strings.Contains(prop, "!") {
+			continue // an argument the product form does not spell
+		}
+		ls, le := ms[k][0], ms[k+1][1]
+		for ls < le && text[ls] == ' ' {
+			ls++
+		}
+		for le > ls && text[le-1] == ' ' {
+			le--
+		}
+		o := obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, ls, le), Kind: obligation.KindClosedValue,
+			OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
+		o.Expr = symexpr.Plain(A) + " = " + symexpr.Plain(B)
+		o.Prop = prop
+		o.Note = "factorials and binomials written outside math delimiters, spelled as products"
+		if veto != "" {
+			o.OnDisproof, o.Note = obligation.Unknown, fmt.Sprintf("the sentence may be rejecting the claim (%q)", veto)
+		}
+		o.Lean, o.LeanNeg = arith.Declarations(o.Prop, tactic)
+		o.WhyProof = "both sides are " + a.RatString()
+		o.WhyDisproof = fmt.Sprintf("the left side is %s, the right side %s", a.RatString(), b.RatString())
+		out = append(out, o)
+	}
+	return out
+}
