@@ -57,7 +57,7 @@ var spacedRE = regexp.MustCompile(`[0-9]\s+[0-9(]|^\([0-9]+\)\s`)
 // Read returns the obligations of the step's closed "=" chains with a
 // factorial or a binomial written outside math delimiters.
 func Read(step int, text, tactic string) []obligation.Obligation {
-	if len(text) > maxText || !strings.Contains(text, "!") && !strings.Contains(text, "binom") {
+	if len(text) > maxText || !strings.ContainsAny(text, "!CP") && !strings.Contains(text, "binom") {
 		return nil
 	}
 	regions := mathtext.TextRegions(text)

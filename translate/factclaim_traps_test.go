@@ -1,0 +1,40 @@
+package translate
+
+import "testing"
+
+// factClaimTraps pin the closed chains with factorials and binomials
+// written outside math delimiters (docs/TRANSLATE.md, "Factorials and
+// binomials written in prose"; package factclaim): true values are left
+// alone or verified, an exclamation mark, a number with separators, an
+// operand of more arithmetic, a name and hedged sentences are not read as
+// false claims, and a wrong value is refuted. The wording and the numbers
+// are ours.
+var factClaimTraps = []trap{
+	// True forms: never refuted.
+	{family: "factclaim true", steps: []string{`The committee can be chosen in \binom{9}{4} = 126 ways.`}, want: wantNotRefuted},
+	{family: "factclaim true", steps: []string{`Seating them in a row gives 6! = 720 orders.`}, want: wantNotRefuted},
+	{family: "factclaim true", steps: []string{`The arrangements of the letters number 7! / (2! 2!) = 1260.`}, want: wantNotRefuted},
+	{family: "factclaim true", steps: []string{`Choosing the pair gives 8C2 = 28 handshakes.`}, want: wantNotRefuted},
+	// Variants: other numbers and wordings.
+	{family: "factclaim variant", steps: []string{`Next, 9! / (7! \cdot 2!) = 36, which counts the pairs.`}, want: wantNotRefuted},
+	{family: "factclaim variant", steps: []string{`That is \frac{10!}{8!} = 90 ordered pairs.`}, want: wantNotRefuted},
+	// Not a claim of this kind, or hedged: never refuted.
+	{family: "factclaim other", steps: []string{`We finally get 2 + 3 = 5! Now the rest.`}, want: wantNotRefuted},
+	{family: "factclaim other", steps: []string{`Then 4 times 3! = 24 gives the count.`}, want: wantNotRefuted},
+	{family: "factclaim other", steps: []string{`Then 4 x 3! = 24 gives the count.`}, want: wantNotRefuted},
+	{family: "factclaim other", steps: []string{`The total is 9! = 362,880 orders.`}, want: wantNotRefuted},
+	{family: "factclaim other", steps: []string{`Since 7 != 8, the two counts differ.`}, want: wantNotRefuted},
+	{family: "factclaim other", steps: []string{`Since k! = 24, we have k = 4.`}, want: wantNotRefuted},
+	{family: "factclaim hedged", steps: []string{`If we had \binom{6}{3} = 15, the answer would change.`}, want: wantNotRefuted},
+	{family: "factclaim hedged", steps: []string{`It is not true that 5! = 100.`}, want: wantNotRefuted},
+	{family: "factclaim hedged", steps: []string{`Roughly 8! = 40000 orders, about that many.`}, want: wantNotRefuted},
+	// Look-alikes that are real errors: refuted.
+	{family: "factclaim wrong", steps: []string{`The committee can be chosen in \binom{9}{4} = 136 ways.`}, want: wantRefuted, claim: `\binom{9}{4} = 136`},
+	{family: "factclaim wrong", steps: []string{`Seating them in a row gives 6! = 620 orders.`}, want: wantRefuted},
+	{family: "factclaim wrong", steps: []string{`So 8C3 = 8! / (3! 5!) = 8 * 7 * 6 / 3! = 336.`}, want: wantRefuted, claim: "8 * 7 * 6 / 3! = 336"},
+	{family: "factclaim wrong", steps: []string{`Choosing the pair gives 8C2 = 56 handshakes.`}, want: wantRefuted},
+}
+
+func TestFactClaimTraps(t *testing.T) {
+	runTraps(t, "factclaim", factClaimTraps, nil)
+}
