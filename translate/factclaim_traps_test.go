@@ -29,7 +29,7 @@ var factClaimTraps = []trap{
 	{family: "factclaim hedged", steps: []string{`It is not true that 5! = 100.`}, want: wantNotRefuted},
 	{family: "factclaim hedged", steps: []string{`Roughly 8! = 40000 orders, about that many.`}, want: wantNotRefuted},
 	// Look-alikes that are real errors: refuted.
-	{family: "factclaim wrong", steps: []string{`The committee can be chosen in \binom{9}{4} = 136 ways.`}, want: wantRefuted, claim: `\binom{9}{4} = 136`},
+	{family: "factclaim wrong", steps: []string{`The committee can be chosen in \binom{9}{4} = 136 ways.`}, want: wantRefuted, claim: "C(9, 4) = 136"},
 	{family: "factclaim wrong", steps: []string{`Seating them in a row gives 6! = 620 orders.`}, want: wantRefuted},
 	{family: "factclaim wrong", steps: []string{`So 8C3 = 8! / (3! 5!) = 8 * 7 * 6 / 3! = 336.`}, want: wantRefuted, claim: "8 * 7 * 6 / 3! = 336"},
 	{family: "factclaim wrong", steps: []string{`Choosing the pair gives 8C2 = 56 handshakes.`}, want: wantRefuted},
