@@ -148,11 +148,12 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 			}
 		}
 	}
-	// A closed chain with factorials or binomials written outside math delimiters (factclaim):
-	// its links share members, so only the other readers' spans are checked.
+	// A closed chain with fractions, factorials or binomials written outside math delimiters
+	// (factclaim): its links share members, so only the other readers' spans are checked,
+	// the arithmetic reader's among them.
 	other := len(obls)
 	for _, o := range factclaim.Read(i, ss.text, t.opts.Tactic) {
-		if len(obls) < room && !taken(obls[:other], o.Span) {
+		if len(obls) < room && !taken(obls[:other], o.Span) && !slices.ContainsFunc(sym.Taken, func(sp [2]int) bool { return sp[0] < o.Span.End && o.Span.Start < sp[1] }) {
 			obls = append(obls, o)
 		}
 	}

@@ -1,21 +1,27 @@
-// Package factclaim decides closed "=" chains with factorials and binomial
-// coefficients written in prose, outside any math delimiters (docs/TRANSLATE.md,
-// "Factorials and binomials written in prose"): "there are \binom{5}{2} = 10
-// ways", "10! / (6! (10-6)!) = 210", "4C2 = 4! / (2! * 2!) = 6". The
-// arithmetic reader refuses "!" and \binom, and the symbolic reader, which
-// evaluates them, reads math mode only. A formula is a maximal run of digits,
-// operators, brackets, braces, "!", "=" and a few commands (\binom, \frac,
-// \cdot, \times, \div, \left, \right); every member of its chain must be a
-// closed expression (no names), and each link with a factorial or a binomial
-// on one side is one obligation, decided exactly. A run glued to letters,
-// next to a single-letter word or an operator word ("2 x 3! = 12", "5 times
-// 4! = 120"), holding "!=", ending in "!" before the end of a sentence (an
-// exclamation mark), or in a sentence that supposes, tests, hedges or
-// denies, is left alone or decided without refuting.
+// Package factclaim decides closed "=" chains with fractions, factorials and
+// binomial coefficients written in LaTeX in prose, outside any math delimiters
+// (docs/TRANSLATE.md, "Fractions, factorials and binomials written in prose"):
+// "the probability is \frac{1}{2} \times \frac{1}{3} = \frac{1}{5}", "there are
+// \binom{5}{2} = 10 ways", "10! / (6! (10-6)!) = 210", "4C2 = 4! / (2! * 2!) =
+// 6". The arithmetic reader refuses "!", \frac and \binom there, and the
+// symbolic reader, which evaluates them, reads math mode only. A formula is a
+// maximal run of digits, operators, brackets, braces, "!", "=" and a few
+// commands (\binom, \frac, \cdot, \times, \div, \left, \right), or the links
+// after a name standing alone ("\theta = \frac{7}{14} = \frac{1}{2}"); every
+// member of its chain must be a closed expression (no names, no decimals, no
+// roots), and each link with a fraction, a factorial or a binomial on one side
+// is one obligation, decided exactly. A run glued to letters, next to a
+// single-letter word or an operator word ("2 x 3! = 12", "5 times 4! = 120"),
+// holding "!=", ending in "!" before the end of a sentence (an exclamation
+// mark), a link whose right side goes on from the left side's value (a
+// running computation, "\frac{1}{2} + \frac{1}{4} = \frac{3}{4} + \frac{1}{8}"),
+// and a sentence that supposes, tests, hedges or denies are left alone or
+// decided without refuting.
 package factclaim
 
 import (
 	"fmt"
+	"math/big"
 	"regexp"
 	"strings"
 
@@ -57,7 +63,7 @@ var spacedRE = regexp.MustCompile(`[0-9]\s+[0-9(]|^\([0-9]+\)\s`)
 // Read returns the obligations of the step's closed "=" chains with a
 // factorial or a binomial written outside math delimiters.
 func Read(step int, text, tactic string) []obligation.Obligation {
-	if len(text) > maxText || !strings.ContainsAny(text, "!CP") && !strings.Contains(text, "binom") {
+	if len(text) > maxText || !strings.ContainsAny(text, "!CP\\") {
 		return nil
 	}
 	regions := mathtext.TextRegions(text)
@@ -165,8 +171,17 @@ func trimRun(text string, s, e int) (int, int, bool) {
 		e--
 		depth++
 	}
+	for e > s && (text[e-1] == ' ' || text[e-1] == '(' && e < len(text) && mathtext.IsASCIILetter(text[e])) {
+		e-- // "= \frac{2}{9} (girls)": a bracket of words after the claim
+	}
 	for e > s && text[e-1] == ' ' {
 		e--
+	}
+	if e > s && text[s] == '=' && named(text, s) {
+		s++ // "\theta = \frac{7}{14} = …": the links after the name
+		for s < e && text[s] == ' ' {
+			s++
+		}
 	}
 	if e <= s || !(mathtext.IsDigit(text[s]) || text[s] == '(' || text[s] == '\\') {
 		return s, e, false
@@ -178,7 +193,26 @@ func trimRun(text string, s, e int) (int, int, bool) {
 	if !strings.Contains(r, "=") || strings.Contains(r, "!=") || strings.Contains(r, "==") || strings.Contains(r, "!!") {
 		return s, e, false
 	}
-	return s, e, strings.Contains(r, "!") || strings.Contains(r, "binom") || strings.ContainsAny(r, "CP")
+	return s, e, strings.ContainsAny(r, "!\\CP")
+}
+
+// named reports that the "=" at s follows a name standing alone: one
+// letter or a command ("x", "\theta"), not a coefficient's ("2x") nor a
+// power's or a subscript's.
+func named(text string, s int) bool {
+	b := s
+	for b > 0 && text[b-1] == ' ' {
+		b--
+	}
+	w := wordBefore(text, b)
+	if w == "" {
+		return false
+	}
+	k := b - len(w)
+	if k > 0 && text[k-1] == '\\' {
+		return len(w) > 1 && !opWords[w] // "\theta", not "\sin" alone
+	}
+	return len(w) == 1 && (k == 0 || text[k-1] == ' ' || text[k-1] == '\n')
 }
 
 // whole reports that text[s:e] stands alone: not glued to a letter, not
@@ -205,6 +239,7 @@ func whole(text string, s, e int) bool {
 			if !plainWord(wordBefore(text, b)) {
 				return false
 			}
+		case c == '=' && named(text, b-1):
 		case strings.IndexByte(".,;:\n", c) < 0:
 			return false
 		}
@@ -220,6 +255,7 @@ func whole(text string, s, e int) bool {
 			if !plainWord(wordAfter(text, a)) {
 				return false
 			}
+		case c == '(' && a+1 < len(text) && mathtext.IsASCIILetter(text[a+1]):
 		case strings.IndexByte(".,;:\n)", c) < 0:
 			return false
 		}
@@ -261,6 +297,50 @@ func wordAfter(text string, a int) string {
 	return text[a:k]
 }
 
+// latex reports a member the arithmetic reader refuses: a factorial, a
+// fraction or a binomial in LaTeX, or a count glued between numbers.
+func latex(src string) bool {
+	return strings.Contains(src, "!") || strings.Contains(src, "frac") || strings.Contains(src, "binom") || gluedRE.MatchString(src)
+}
+
+// gluedRE is a count written with its letter between numbers ("4C2").
+var gluedRE = regexp.MustCompile(`[0-9][CP][0-9]`)
+
+// carries reports a running computation: the right side b starts from the
+// left side's value v and goes on ("\frac{1}{2} + \frac{1}{4} = \frac{3}{4}
+// + \frac{1}{8}"), which is no claim that the two are equal.
+func carries(b *symexpr.Expr, v *big.Rat) bool {
+	for _, ops := range []string{"+-", "*/"} {
+		x := b
+		for x != nil && strings.IndexByte(ops, x.Op) >= 0 {
+			x = x.L
+		}
+		if x == nil || x == b {
+			continue
+		}
+		if w, err := symexpr.Eval(x, nil); err == nil && w.Cmp(v) == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// rounded reports a decimal written in src that v may round or truncate
+// to: within one unit of its last place of the other side's value.
+func rounded(src string, v, w *big.Rat) bool {
+	i := strings.LastIndexByte(src, '.')
+	if i < 0 {
+		return false
+	}
+	d := 0
+	for j := i + 1; j < len(src) && mathtext.IsDigit(src[j]); j++ {
+		d++
+	}
+	unit := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(min(d, 30))), nil))
+	diff := new(big.Rat).Sub(v, w)
+	return diff.Abs(diff).Cmp(unit) <= 0
+}
+
 // links decides the links of the chain text[s:e] with a factorial or a
 // binomial on one side; none when a member has a name or is unreadable.
 func links(step int, text string, s, e int, veto, tactic string) []obligation.Obligation {
@@ -269,6 +349,7 @@ func links(step int, text string, s, e int, veto, tactic string) []obligation.Ob
 		return nil
 	}
 	exprs := make([]*symexpr.Expr, len(ms))
+	srcs := make([]string, len(ms))
 	for k, m := range ms {
 		src := strings.TrimSpace(text[m[0]:m[1]])
 		if src == "" {
@@ -278,12 +359,12 @@ func links(step int, text string, s, e int, veto, tactic string) []obligation.Ob
 		if err != nil || symexpr.HasVar(x) {
 			return nil
 		}
-		exprs[k] = x
+		exprs[k], srcs[k] = x, src
 	}
 	var out []obligation.Obligation
 	for k := 0; k+1 < len(exprs); k++ {
 		A, B := exprs[k], exprs[k+1]
-		if !symexpr.HasIntFn(A) && !symexpr.HasIntFn(B) {
+		if !latex(srcs[k]) && !latex(srcs[k+1]) {
 			continue // the arithmetic reader's
 		}
 		a, err := symexpr.Eval(A, nil)
@@ -292,6 +373,9 @@ func links(step int, text string, s, e int, veto, tactic string) []obligation.Ob
 		}
 		b, err := symexpr.Eval(B, nil)
 		if err != nil {
+			continue
+		}
+		if a.Cmp(b) != 0 && (carries(B, a) || rounded(srcs[k], b, a) || rounded(srcs[k+1], a, b)) {
 			continue
 		}
 		rd := symexpr.Render{}

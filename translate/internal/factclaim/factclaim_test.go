@@ -24,6 +24,9 @@ func TestRead(t *testing.T) {
 		{`That gives \frac{8!}{6!} = 56, so we are done.`, "8! / 6! = 56", obligation.Verified},
 		{`Hence 6! = 620 is the number of orders.`, "6! = 620", obligation.Refuted},
 		{`If 6! = 620 then we would be wrong.`, "6! = 620", obligation.Unknown},
+		{`The chance is \frac{1}{3} \times \frac{1}{3} = \frac{1}{3} here.`, "1 / 3 * (1 / 3) = 1 / 3", obligation.Refuted},
+		{`So \cos\phi = \frac{9}{12} = \frac{3}{4}, as said.`, "9 / 12 = 3 / 4", obligation.Verified},
+		{`Then y = \dfrac{10}{4} = 3 (girls).`, "10 / 4 = 3", obligation.Refuted},
 	} {
 		obls := Read(0, c.text, "decide")
 		if assert.Len(t, obls, 1, c.text) {
@@ -46,9 +49,16 @@ func TestRead(t *testing.T) {
 		`(2) 5! = 240.`,               // a label
 		`So 4! = 24 x 5.`,             // more arithmetic after
 		`Since 3 != 4, we stop.`,
+		`So \frac{1}{2} + \frac{1}{3} = \frac{5}{6} + \frac{1}{4} = \frac{13}{12}.`, // running
+		`So 3y = \frac{9}{2} = 4.`,        // a coefficient's name
+		`So \frac{1}{3} = 0.33 here.`,     // a decimal
+		`So \frac{\sqrt{2}}{2} = 1 here.`, // a root
 		`We have 3! = 6`,
 	} {
 		for _, o := range Read(0, s, "decide") {
+			if o.Expr == "5 / 6 + 1 / 4 = 13 / 12" {
+				continue // the true last link of the running computation
+			}
 			if s != `We have 3! = 6` {
 				t.Errorf("%q: unexpected %s", s, o.Expr)
 			} else if o.WhyProof != "both sides are 6" {
