@@ -37,7 +37,7 @@ var factClaimTraps = []trap{
 	// Look-alikes that are real errors: refuted.
 	{family: "factclaim fraction wrong", steps: []string{`Both events happen with probability \frac{2}{5} \times \frac{1}{4} = \frac{3}{20}.`}, want: wantRefuted},
 	{family: "factclaim fraction wrong", steps: []string{`Hence \cos\alpha = \frac{6}{15} = \frac{3}{5}, as claimed.`}, want: wantRefuted},
-	{family: "factclaim fraction wrong", steps: []string{`The share is \dfrac{18}{24} = \dfrac{2}{3} of the total.`}, want: wantRefuted},
+	{family: "factclaim fraction wrong", steps: []string{`The share is \dfrac{18}{24} = \dfrac{2}{3}, which is the answer.`}, want: wantRefuted},
 	{family: "factclaim wrong", steps: []string{`The committee can be chosen in \binom{9}{4} = 136 ways.`}, want: wantRefuted, claim: "C(9, 4) = 136"},
 	{family: "factclaim wrong", steps: []string{`Seating them in a row gives 6! = 620 orders.`}, want: wantRefuted},
 	{family: "factclaim wrong", steps: []string{`So 8C3 = 8! / (3! 5!) = 8 * 7 * 6 / 3! = 336.`}, want: wantRefuted, claim: "8 * 7 * 6 / 3! = 336"},
