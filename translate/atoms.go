@@ -150,10 +150,13 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 	}
 	// A closed chain with fractions, factorials or binomials written outside math delimiters
 	// (factclaim): its links share members, so only the other readers' spans are checked,
-	// the arithmetic reader's among them.
+	// and of the arithmetic reader's links only one that holds or lies in this one.
 	other := len(obls)
 	for _, o := range factclaim.Read(i, ss.text, t.opts.Tactic) {
-		if len(obls) < room && !taken(obls[:other], o.Span) && !slices.ContainsFunc(sym.Taken, func(sp [2]int) bool { return sp[0] < o.Span.End && o.Span.Start < sp[1] }) {
+		nested := func(sp [2]int) bool {
+			return sp[0] <= o.Span.Start && o.Span.End <= sp[1] || o.Span.Start <= sp[0] && sp[1] <= o.Span.End
+		}
+		if len(obls) < room && !taken(obls[:other], o.Span) && !slices.ContainsFunc(sym.Taken, nested) {
 			obls = append(obls, o)
 		}
 	}

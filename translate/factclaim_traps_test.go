@@ -34,7 +34,12 @@ var factClaimTraps = []trap{
 	{family: "factclaim fraction other", steps: []string{`Dividing, 4y = \frac{12}{3} = 1 gives y.`}, want: wantNotRefuted},
 	{family: "factclaim fraction other", steps: []string{`So \frac{2}{3} = 0.67 when rounded.`}, want: wantNotRefuted},
 	{family: "factclaim fraction hedged", steps: []string{`Suppose \frac{3}{4} \times \frac{1}{3} = \frac{1}{2}; then the odds double.`}, want: wantNotRefuted},
+	{family: "factclaim fraction other", steps: []string{`Putting it in, we get 3125 = \frac{25}{2}(b_1 + b_1 + 8).`}, want: wantNotRefuted},
+	{family: "factclaim fraction other", steps: []string{`Putting it in, we get 3125 = \frac{25}{2} (pq + 8).`}, want: wantNotRefuted},
+	{family: "factclaim fraction other", steps: []string{`Putting it in, we get 3125 = \frac{25}{2} c_1 here.`}, want: wantNotRefuted},
+	{family: "factclaim fraction hedged", steps: []string{`So \frac{3}{8} \times \frac{2}{3} = \frac{1}{3}. Wait, that is wrong.`}, want: wantNotRefuted},
 	// Look-alikes that are real errors: refuted.
+	{family: "factclaim fraction wrong", steps: []string{`Red then blue gives \frac{4}{10} \times \frac{6}{9} = \frac{1}{3} (red first).`}, want: wantRefuted},
 	{family: "factclaim fraction wrong", steps: []string{`Both events happen with probability \frac{2}{5} \times \frac{1}{4} = \frac{3}{20}.`}, want: wantRefuted},
 	{family: "factclaim fraction wrong", steps: []string{`Hence \cos\alpha = \frac{6}{15} = \frac{3}{5}, as claimed.`}, want: wantRefuted},
 	{family: "factclaim fraction wrong", steps: []string{`The share is \dfrac{18}{24} = \dfrac{2}{3}, which is the answer.`}, want: wantRefuted},

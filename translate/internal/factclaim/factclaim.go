@@ -60,6 +60,9 @@ var vetoRE = regexp.MustCompile(`\b(?:if|suppose|supposing|assume|assuming|would
 // 800", a label "(2) 5! = 120"): not one expression.
 var spacedRE = regexp.MustCompile(`[0-9]\s+[0-9(]|^\([0-9]+\)\s`)
 
+// laterRE in the sentence after the claim takes it back.
+var laterRE = regexp.MustCompile(`\b(?:wrong|incorrect\w*|false|not true|mistake\w*|error|oops|wait|actually|recheck\w*|re-check\w*)\b`)
+
 // Read returns the obligations of the step's closed "=" chains with a
 // factorial or a binomial written outside math delimiters.
 func Read(step int, text, tactic string) []obligation.Obligation {
@@ -99,7 +102,12 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 		if plain == "" {
 			plain = mathtext.LowerPlain(text)
 		}
-		veto := vetoRE.FindString(plain[listcond.SentenceStart(plain, s):listcond.SentenceEnd(plain, e)])
+		stop := listcond.SentenceEnd(plain, e)
+		veto := vetoRE.FindString(plain[listcond.SentenceStart(plain, s):stop])
+		if veto == "" {
+			// "… = \frac{1}{5}. Wait, that is wrong.": the sentence after rejects it.
+			veto = laterRE.FindString(plain[stop:listcond.SentenceEnd(plain, min(stop+1, len(plain)))])
+		}
 		for _, o := range links(step, text, s, e, veto, tactic) {
 			if len(out) < maxOut {
 				out = append(out, o)
@@ -171,7 +179,7 @@ func trimRun(text string, s, e int) (int, int, bool) {
 		e--
 		depth++
 	}
-	for e > s && (text[e-1] == ' ' || text[e-1] == '(' && e < len(text) && mathtext.IsASCIILetter(text[e])) {
+	for e > s && (text[e-1] == ' ' || text[e-1] == '(' && e-1 > s && text[e-2] == ' ' && wordBracket(text, e-1)) {
 		e-- // "= \frac{2}{9} (girls)": a bracket of words after the claim
 	}
 	for e > s && text[e-1] == ' ' {
@@ -252,10 +260,11 @@ func whole(text string, s, e int) bool {
 		c := text[a]
 		switch {
 		case mathtext.IsASCIILetter(c):
-			if !plainWord(wordAfter(text, a)) {
-				return false
+			w := wordAfter(text, a)
+			if !plainWord(w) || a+len(w) < len(text) && strings.IndexByte("_^({[\\0123456789", text[a+len(w)]) >= 0 {
+				return false // "\frac{27}{2} a_1": an expression goes on
 			}
-		case c == '(' && a+1 < len(text) && mathtext.IsASCIILetter(text[a+1]):
+		case c == '(' && a > e && wordBracket(text, a):
 		case strings.IndexByte(".,;:\n)", c) < 0:
 			return false
 		}
@@ -268,6 +277,36 @@ func whole(text string, s, e int) bool {
 		}
 	}
 	return true
+}
+
+// wordBracket reports a bracket at i that opens words ("(girls)", "(one
+// boy, one girl)"), not an expression ("(a_1 + 2)", "(x + 1)", "(abc)"):
+// up to its closing bracket, within 80 bytes, only letters, blanks, commas
+// and hyphens, and two words or one of four letters or more.
+func wordBracket(text string, i int) bool {
+	words, long, cur := 0, false, 0
+	for k := i + 1; k < len(text) && k < i+80; k++ {
+		c := text[k]
+		switch {
+		case mathtext.IsASCIILetter(c):
+			cur++
+			continue
+		case c == ')':
+			if cur > 0 {
+				words++
+				long = long || cur >= 4
+			}
+			return words >= 2 || long
+		case c != ' ' && c != ',' && c != '-':
+			return false
+		}
+		if cur > 0 {
+			words++
+			long = long || cur >= 4
+		}
+		cur = 0
+	}
+	return false
 }
 
 // plainWord reports a word that can stand next to a claim: not a
