@@ -38,7 +38,10 @@ var factClaimTraps = []trap{
 	{family: "factclaim fraction other", steps: []string{`Putting it in, we get 3125 = \frac{25}{2} (pq + 8).`}, want: wantNotRefuted},
 	{family: "factclaim fraction other", steps: []string{`Putting it in, we get 3125 = \frac{25}{2} c_1 here.`}, want: wantNotRefuted},
 	{family: "factclaim fraction hedged", steps: []string{`So \frac{3}{8} \times \frac{2}{3} = \frac{1}{3}. Wait, that is wrong.`}, want: wantNotRefuted},
+	{family: "factclaim fraction variant", steps: []string{`Adding, h(1) + h(2) = 3 + \frac{1}{2} = \frac{7}{2}, the total.`}, want: wantNotRefuted},
+	{family: "factclaim fraction hedged", steps: []string{`Is h(1) = \frac{8}{2} = 5? Let us see.`}, want: wantNotRefuted},
 	// Look-alikes that are real errors: refuted.
+	{family: "factclaim fraction wrong", steps: []string{`Adding, h(1) + h(2) = 3 + \frac{1}{2} = \frac{5}{2}, the total.`}, want: wantRefuted, claim: "3 + 1 / 2 = 5 / 2"},
 	{family: "factclaim fraction wrong", steps: []string{`Red then blue gives \frac{4}{10} \times \frac{6}{9} = \frac{1}{3} (red first).`}, want: wantRefuted},
 	{family: "factclaim fraction wrong", steps: []string{`Both events happen with probability \frac{2}{5} \times \frac{1}{4} = \frac{3}{20}.`}, want: wantRefuted},
 	{family: "factclaim fraction wrong", steps: []string{`Hence \cos\alpha = \frac{6}{15} = \frac{3}{5}, as claimed.`}, want: wantRefuted},

@@ -185,7 +185,13 @@ func trimRun(text string, s, e int) (int, int, bool) {
 	for e > s && text[e-1] == ' ' {
 		e--
 	}
-	if e > s && text[s] == '=' && named(text, s) {
+	if e > s && text[s] == '(' && s > 0 && mathtext.IsASCIILetter(text[s-1]) {
+		// "f(0) = 2 + \frac{5}{3} + 1 = …": a function's value, then the links
+		if k := strings.IndexByte(text[s:e], '='); k > 0 && funcHead(text, s+k) == s {
+			s += k
+		}
+	}
+	if e > s && text[s] == '=' && (named(text, s) || funcHead(text, s) >= 0) {
 		s++ // "\theta = \frac{7}{14} = …": the links after the name
 		for s < e && text[s] == ' ' {
 			s++
@@ -202,6 +208,38 @@ func trimRun(text string, s, e int) (int, int, bool) {
 		return s, e, false
 	}
 	return s, e, strings.ContainsAny(r, "!\\CP")
+}
+
+// funcHead is where the bracket of a function's value before the "=" at
+// s opens ("f(0) =", "g(-2) ="): a closing bracket, past blanks, whose
+// opening one, within 40 bytes, follows one letter standing alone and
+// holds no "="; -1 when there is none.
+func funcHead(text string, s int) int {
+	b := s
+	for b > 0 && text[b-1] == ' ' {
+		b--
+	}
+	if b == 0 || text[b-1] != ')' {
+		return -1
+	}
+	depth := 0
+	for k := b - 1; k >= 0 && k >= b-40; k-- {
+		switch text[k] {
+		case ')':
+			depth++
+		case '(':
+			depth--
+		case '=':
+			return -1
+		}
+		if depth == 0 {
+			if k > 0 && mathtext.IsASCIILetter(text[k-1]) && (k == 1 || !mathtext.IsASCIILetter(text[k-2]) && !mathtext.IsDigit(text[k-2]) && text[k-2] != '\\') {
+				return k
+			}
+			return -1
+		}
+	}
+	return -1
 }
 
 // named reports that the "=" at s follows a name standing alone: one
@@ -247,7 +285,7 @@ func whole(text string, s, e int) bool {
 			if !plainWord(wordBefore(text, b)) {
 				return false
 			}
-		case c == '=' && named(text, b-1):
+		case c == '=' && (named(text, b-1) || funcHead(text, b-1) >= 0):
 		case strings.IndexByte(".,;:\n", c) < 0:
 			return false
 		}
