@@ -40,6 +40,9 @@ var factClaimTraps = []trap{
 	{family: "factclaim fraction hedged", steps: []string{`So \frac{3}{8} \times \frac{2}{3} = \frac{1}{3}. Wait, that is wrong.`}, want: wantNotRefuted},
 	{family: "factclaim fraction variant", steps: []string{`Adding, h(1) + h(2) = 3 + \frac{1}{2} = \frac{7}{2}, the total.`}, want: wantNotRefuted},
 	{family: "factclaim fraction hedged", steps: []string{`Is h(1) = \frac{8}{2} = 5? Let us see.`}, want: wantNotRefuted},
+	{family: "factclaim fraction other", steps: []string{`Half a dollar is \frac{1}{2} = 50 cents.`}, want: wantNotRefuted},
+	{family: "factclaim fraction other", steps: []string{`A third of an hour: \frac{1}{3} = 20 minutes.`}, want: wantNotRefuted},
+	{family: "factclaim fraction other", steps: []string{`Working mod 7, \frac{8}{2} = 11 is fine.`}, want: wantNotRefuted},
 	// Look-alikes that are real errors: refuted.
 	{family: "factclaim fraction wrong", steps: []string{`Adding, h(1) + h(2) = 3 + \frac{1}{2} = \frac{5}{2}, the total.`}, want: wantRefuted, claim: "3 + 1 / 2 = 5 / 2"},
 	{family: "factclaim fraction wrong", steps: []string{`Red then blue gives \frac{4}{10} \times \frac{6}{9} = \frac{1}{3} (red first).`}, want: wantRefuted},

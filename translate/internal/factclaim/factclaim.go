@@ -60,6 +60,25 @@ var vetoRE = regexp.MustCompile(`\b(?:if|suppose|supposing|assume|assuming|would
 // 800", a label "(2) 5! = 120"): not one expression.
 var spacedRE = regexp.MustCompile(`[0-9]\s+[0-9(]|^\([0-9]+\)\s`)
 
+// calmWords are the hypothetical words (mathtext.HypotheticalWords) that
+// do not make a closed value doubtful: a case, a quantifier, a solution.
+var calmWords = mathtext.Set("for", "each", "every", "any", "some", "such", "least", "most", "between",
+	"solutions", "solution", "roots", "root", "or", "either", "when", "whenever", "case", "cases", "until",
+	"consider", "considering", "evaluate", "evaluating", "satisfy", "satisfies", "possible", "possibly")
+
+// doubtWord is the first word of the sentence that doubts, rejects or
+// supposes its claims (mathtext.DoubtWords, HypotheticalWords but the
+// calm ones) or puts them in modular arithmetic, where "=" may stand for
+// "≡" (mathtext.ModularWords); "" when there is none.
+func doubtWord(sent string) string {
+	for _, w := range strings.FieldsFunc(sent, func(r rune) bool { return !(r >= 'a' && r <= 'z' || r == '\'' || r == '’') }) {
+		if mathtext.DoubtWords[w] || mathtext.ModularWords[w] || mathtext.HypotheticalWords[w] && !calmWords[w] {
+			return w
+		}
+	}
+	return ""
+}
+
 // laterRE in the sentence after the claim takes it back.
 var laterRE = regexp.MustCompile(`\b(?:wrong|incorrect\w*|false|not true|mistake\w*|error|oops|wait|actually|recheck\w*|re-check\w*)\b`)
 
@@ -105,8 +124,21 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 		stop := listcond.SentenceEnd(plain, e)
 		veto := vetoRE.FindString(plain[listcond.SentenceStart(plain, s):stop])
 		if veto == "" {
+			veto = doubtWord(plain[listcond.SentenceStart(plain, s):stop])
+		}
+		if veto == "" {
 			// "… = \frac{1}{5}. Wait, that is wrong.": the sentence after rejects it.
 			veto = laterRE.FindString(plain[stop:listcond.SentenceEnd(plain, min(stop+1, len(plain)))])
+		}
+		if veto == "" {
+			a := e
+			for a < len(text) && text[a] == ' ' {
+				a++
+			}
+			if w := strings.ToLower(wordAfter(text, a)); w != "" && mathtext.Convertible[mathtext.Singular(w)] {
+				// "\frac{1}{2} = 50 cents": a unit after the value may convert it
+				veto = w
+			}
 		}
 		for _, o := range links(step, text, s, e, veto, tactic) {
 			if len(out) < maxOut {
@@ -353,7 +385,8 @@ func plainWord(w string) bool {
 	if len(w) == 1 {
 		return w == "a" || w == "A" || w == "I"
 	}
-	return !opWords[strings.ToLower(w)]
+	l := strings.ToLower(w)
+	return !opWords[l] && !mathtext.OpWords[l] && !mathtext.Modifiers[l] && !mathtext.SuffixOps[l]
 }
 
 // wordBefore is the word of ASCII letters that ends at b.

@@ -20,7 +20,7 @@ func TestRead(t *testing.T) {
 		{`So there are \binom{7}{3} = 35 committees.`, "C(7, 3) = 35", obligation.Verified},
 		{`The count is 6! / (2! 4!) = 20.`, "6! / (2! * 4!) = 20", obligation.Refuted},
 		{`Arrange them in 3! \cdot 2! = 12 ways.`, "3! * 2! = 12", obligation.Verified},
-		{`That gives 7C2 = 28 pairs.`, "C(7, 2) = 28", obligation.Refuted},
+		{`That gives 7C2 = 28 handshakes.`, "C(7, 2) = 28", obligation.Refuted},
 		{`That gives \frac{8!}{6!} = 56, so we are done.`, "8! / 6! = 56", obligation.Verified},
 		{`Hence 6! = 620 is the number of orders.`, "6! = 620", obligation.Refuted},
 		{`If 6! = 620 then we would be wrong.`, "6! = 620", obligation.Unknown},
