@@ -13,6 +13,7 @@ import (
 	"github.com/leanprm/leanprm/translate/internal/arithfn"
 	"github.com/leanprm/leanprm/translate/internal/closednote"
 	"github.com/leanprm/leanprm/translate/internal/enumcount"
+	"github.com/leanprm/leanprm/translate/internal/factclaim"
 	"github.com/leanprm/leanprm/translate/internal/hugepow"
 	"github.com/leanprm/leanprm/translate/internal/ivalclaim"
 	"github.com/leanprm/leanprm/translate/internal/linsolved"
@@ -156,6 +157,18 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 			if len(obls) < room && !taken(obls, o.Span) {
 				obls = append(obls, o)
 			}
+		}
+	}
+	// A closed chain with fractions, factorials or binomials written outside math delimiters
+	// (factclaim): its links share members, so only the other readers' spans are checked,
+	// and of the arithmetic reader's links only one that holds or lies in this one.
+	other := len(obls)
+	for _, o := range factclaim.Read(i, ss.text, t.opts.Tactic) {
+		nested := func(sp [2]int) bool {
+			return sp[0] <= o.Span.Start && o.Span.End <= sp[1] || o.Span.Start <= sp[0] && sp[1] <= o.Span.End
+		}
+		if len(obls) < room && !taken(obls[:other], o.Span) && !slices.ContainsFunc(sym.Taken, nested) {
+			obls = append(obls, o)
 		}
 	}
 	return obls, skipped
