@@ -76,6 +76,10 @@ var headWords = mathtext.Set("for", "when", "if", "try", "trying", "test", "test
 // domain of a rule or a quantified range, not a claim about values in scope.
 var condWords = mathtext.Set("where", "provided", "whenever", "assuming", "unless", "given")
 
+// headEndWords end a head "name = value" as a colon does: what follows
+// computes from the value ("x = 2 gives 5", "then", "we get").
+var headEndWords = mathtext.Set("then", "we", "gives", "give", "yields", "yield")
+
 // quantWords after "for" make a condition of what follows ("for all x > 0").
 var quantWords = mathtext.Set("all", "any", "every", "each", "some")
 
@@ -245,8 +249,20 @@ func outcomeOf(toks []mathtext.Tok, whole bool) (Outcome, string) {
 func (r *Reading) readHeads(text string, toks []mathtext.Tok) {
 	lineStart := true // at the start of the step, a line, a sentence or after a bullet
 	var headLine bool // the current scope was opened by a head on a bulleted or fresh line
+	clause := ""      // at the start of a clause: after "," or ";" (its text) or a joining word
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
+		if !lineStart && clause != "" && r.clauseHead(toks, i, clause == ";") {
+			clause = ""
+			continue
+		}
+		clause = ""
+		if t.K == mathtext.TSep && t.Text == "clause" && !lineStart {
+			clause = text[t.S:t.E]
+		}
+		if t.K == mathtext.TWord && !t.Math && joinWords[t.Text] && !lineStart {
+			clause = t.Text
+		}
 		if t.K == mathtext.TSep {
 			switch {
 			case t.Text == mathtext.SepNewline || t.Text == mathtext.SepSentence || t.Text == mathtext.SepQuestion:
@@ -306,9 +322,50 @@ func (r *Reading) readHeads(text string, toks []mathtext.Tok) {
 	}
 }
 
+// joinWords join a clause to the one before it: a head word after one
+// opens a case in mid-sentence ("for x = 2 we get 5 and for x = 3 we get
+// 10").
+var joinWords = mathtext.Set("and", "while", "whereas", "but")
+
+// clauseHead reads a case head at the start of a clause, toks[i:]: a head
+// word and "name = value" ("…; with x = 3, …", "… and for x = 3 we get"),
+// or the bare "name = value" and an arrow, or after ";" a colon ("k = 1:
+// 2k = 2; k = 2: 2k = 4"). A value there is one under consideration, as
+// in a head at the start of a line: it opens its own case.
+func (r *Reading) clauseHead(toks []mathtext.Tok, i int, semi bool) bool {
+	t := toks[i]
+	e, ok := 0, false
+	switch {
+	case t.K == mathtext.TWord && headWords[t.Text] && t.Text != "case" && t.Text != "subcase":
+		e, ok = headAt(toks, i+1, false)
+	case t.K == mathtext.TVar || t.K == mathtext.TSep && t.Text == mathtext.SepMath:
+		e, ok = headAt(toks, i, false)
+		mark := closedByMark(toks, i, e)
+		ok = ok && (mark == "arrow" || semi && mark == mathtext.SepColon)
+	}
+	if !ok {
+		return false
+	}
+	r.heads = append(r.heads, [2]int{t.S, e})
+	r.scopes = append(r.scopes, t.S)
+	return true
+}
+
+// closedByMark is the separator ("colon", "arrow", "clause") that ends
+// the head read from toks[i] and ending at e, or "" after a word.
+func closedByMark(toks []mathtext.Tok, i, e int) string {
+	for k := i; k < len(toks) && toks[k].S < e; k++ {
+		if toks[k].E == e && toks[k].K == mathtext.TSep {
+			return toks[k].Text
+		}
+	}
+	return ""
+}
+
 // headAt reads "name = value" followed by a colon or a comma (or, after
-// "Case 2:", the end of the sentence) at toks[j:], looking through math
-// delimiters, and returns the end of the head.
+// "Case 2:", the end of the sentence), an arrow, or a word that computes
+// from the value ("then", "we", "gives", "yields") at toks[j:], looking
+// through math delimiters, and returns the end of the head.
 func headAt(toks []mathtext.Tok, j int, sentenceEnds bool) (int, bool) {
 	skip := func() {
 		for j < len(toks) && toks[j].K == mathtext.TSep && toks[j].Text == mathtext.SepMath {
@@ -334,7 +391,7 @@ func headAt(toks []mathtext.Tok, j int, sentenceEnds bool) (int, bool) {
 			switch toks[j].Text {
 			case mathtext.SepMath:
 				continue
-			case mathtext.SepColon, "clause":
+			case mathtext.SepColon, "clause", "arrow":
 				return toks[j].E, vals > 0
 			case mathtext.SepSentence, mathtext.SepNewline:
 				if sentenceEnds {
@@ -342,7 +399,7 @@ func headAt(toks []mathtext.Tok, j int, sentenceEnds bool) (int, bool) {
 				}
 			}
 		case mathtext.TWord:
-			if toks[j].Text == "then" || toks[j].Text == "we" {
+			if headEndWords[toks[j].Text] {
 				return toks[j].S, vals > 0
 			}
 		}
