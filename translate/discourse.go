@@ -87,6 +87,9 @@ func unasserted(o *Obligation, dr *discourse.Reading) string {
 	if tautology(o) {
 		return "both sides are written the same: the claim says nothing the step could get wrong"
 	}
+	if out, _ := dr.Outcome(o.Span.Start); out == discourse.NoOutcome && dr.Question(o.Span.Start) {
+		return "the sentence asks a question: what it states is asked, not claimed"
+	}
 	return ""
 }
 

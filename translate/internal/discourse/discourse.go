@@ -54,9 +54,10 @@ type mark struct {
 }
 
 type sentence struct {
-	s, e    int
-	outcome Outcome
-	why     string // the words that state the outcome
+	s, e     int
+	outcome  Outcome
+	why      string // the words that state the outcome
+	question bool   // the sentence ends in a question mark
 }
 
 // Reading is what the discourse stage found in one step. The zero value
@@ -112,7 +113,7 @@ func (r *Reading) readSentences(toks []mathtext.Tok) {
 	for i := range toks {
 		t := toks[i]
 		if t.K == mathtext.TSep && (t.Text == mathtext.SepSentence || t.Text == mathtext.SepQuestion) {
-			r.sents = append(r.sents, sentence{s: toks[start].S, e: t.E})
+			r.sents = append(r.sents, sentence{s: toks[start].S, e: t.E, question: t.Text == mathtext.SepQuestion})
 			start = i + 1
 		}
 	}
@@ -135,7 +136,7 @@ func (r *Reading) readSentences(toks []mathtext.Tok) {
 		if rels != 1 {
 			continue
 		}
-		if k+1 < len(bounds) {
+		if k+1 < len(bounds) && !clauseAfter(toks, bounds[k][0], bounds[k][1]) {
 			if o, why := outcomeOf(toks[bounds[k+1][0]:bounds[k+1][1]], true); o != NoOutcome && !otherKind(toks[bounds[k+1][0]:bounds[k+1][1]], rel) {
 				r.sents[k].outcome, r.sents[k].why = o, why
 				continue
@@ -162,6 +163,32 @@ func (r *Reading) readSentences(toks []mathtext.Tok) {
 			}
 		}
 	}
+}
+
+// clauseAfter reports a clause of its own after the last relation of the
+// sentence toks[lo:hi] ("51, which is prime? No."): the next sentence's
+// outcome may answer that clause, not the relation.
+func clauseAfter(toks []mathtext.Tok, lo, hi int) bool {
+	last := -1
+	for i := lo; i < hi; i++ {
+		if toks[i].K == mathtext.TRel {
+			last = i
+		}
+	}
+	if last < 0 {
+		return false
+	}
+	clause := false
+	for i := last + 1; i < hi; i++ {
+		t := toks[i]
+		switch {
+		case t.K == mathtext.TSep && (t.Text == "clause" || t.Text == mathtext.SepColon):
+			clause = true
+		case clause && t.K == mathtext.TWord && !fillWords[t.Text] && !negWords[t.Text] && !posWords[t.Text]:
+			return true
+		}
+	}
+	return false
 }
 
 // otherKind reports an outcome that names a relation of another kind than the sentence's own
@@ -678,6 +705,16 @@ func (r *Reading) Outcome(off int) (Outcome, string) {
 		return r.sents[k].outcome, r.sents[k].why
 	}
 	return NoOutcome, ""
+}
+
+// Question reports whether the sentence around off ends in a question
+// mark: what it states is asked, not claimed ("Is r = 15, which is even,
+// possible?"), unless the next sentence answers it (Outcome).
+func (r *Reading) Question(off int) bool {
+	if k := r.sentenceAt(off); k >= 0 {
+		return r.sents[k].question
+	}
+	return false
 }
 
 // Sentence is the index of the sentence around off, -1 when none.

@@ -87,15 +87,23 @@ func BuildRuns(text string, toks []Tok) *Scan {
 		}
 	}
 	sc.Sentences = make([]Sentence, n+1)
+	lastSent := -1 // the sentence of the last token that is no separator
 	for i, t := range toks {
 		si := &sc.Sentences[sentOf[i]]
+		first := t.K != TSep && lastSent != sentOf[i]
+		if t.K != TSep {
+			lastSent = sentOf[i]
+		}
 		switch {
 		case t.K == TWord:
 			if t.Text == "not" && correctionNot(toks, i) {
 				si.corrected = true
 				continue // "= -68, not 0": the claim stands, the other value is rejected
 			}
-			if DoubtWords[t.Text] {
+			// "Had the total been 7 + 5 = 13, …": a sentence opening with
+			// "had" supposes what it states, as "if" does.
+			doubt := DoubtWords[t.Text] || first && t.Text == "had"
+			if doubt {
 				si.noteDoubt(t)
 			}
 			if si.hedged == "" && hedgeWords[t.Text] {
@@ -109,9 +117,9 @@ func BuildRuns(text string, toks []Tok) *Scan {
 				if si.Plugged == nil && (strings.HasPrefix(t.Text, "plug") || strings.HasPrefix(t.Text, "substitut")) {
 					si.Plugged = pluggedValue(toks, i)
 				}
-			case si.doubt == "" && DoubtWords[t.Text]:
+			case si.doubt == "" && doubt:
 				si.doubt, si.ifOnly = t.Text, t.Text == "if"
-			case DoubtWords[t.Text]:
+			case doubt:
 				si.ifOnly = false // a second doubt word ("if … not", "if … should")
 			}
 			if t.Text == "then" && si.ifOnly && si.consequent == 0 {

@@ -101,7 +101,7 @@ var DoubtWords = Set("binary", "octal", "hexadecimal", "ternary", // a numeral i
 	"doesn’t", "don’t", "can’t", "wasn’t", "aren’t", "didn’t", "whereas", "otherwise", "discrepancy",
 	"inconsistent", "inconsistency", "check", "checking", "verify", "verifying", "revisit", "re-evaluate",
 	"recompute", "redo", "correct", "approximately", "about", "roughly", "around", "nearly", "almost",
-	"estimate", "estimated", "approx", "rounded", "rounding", "round", "rounds", "plug", "plugging",
+	"estimate", "estimated", "approx", "rounded", "rounding", "round", "rounds", "nearest", "plug", "plugging",
 	"plugged", "substitute", "substituting", "substituted", "test", "testing", "try", "trying",
 	"equation", "equations", "becomes", "become")
 
