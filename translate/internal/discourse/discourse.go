@@ -459,7 +459,7 @@ func (r *Reading) readMarks(toks []mathtext.Tok) {
 		if meetWords[t.Text] && negatedBefore(toks, i) || t.Text == "violates" || t.Text == "violate" {
 			r.markUnmet(toks, i)
 		}
-		if operandWords[t.Text] && (t.Text != "of" || i > 0 && (toks[i-1].K == mathtext.TNum || mathtext.FractionWords[toks[i-1].Text])) {
+		if operandWords[t.Text] && (t.Text != "of" || i > 0 && (toks[i-1].K == mathtext.TNum || mathtext.FractionWords[toks[i-1].Text] || ofFunctionWords[toks[i-1].Text])) {
 			r.markOperand(toks, i)
 		}
 	}
@@ -623,6 +623,12 @@ func (r *Reading) markAlternative(toks []mathtext.Tok, i int) {
 // choose (3 - 1) = 36" does not claim 3 - 1 = 36. "of" counts after a
 // number or a fraction word only ("15% of 2.40 = 0.36", "half of 48 = 24").
 var operandWords = mathtext.Set("choose", "permute", "of", "times", "plus", "minus", "over", "than", "mod", "modulo")
+
+// ofFunctionWords before "of" name a value computed from the expression
+// after it, other than the expression's own: "the units digit of 6 × 7 =
+// 2" claims the digit is 2, not that 6 × 7 is.
+var ofFunctionWords = mathtext.Set("digit", "digits", "remainder", "remainders", "divisor", "divisors", "factor",
+	"factors", "multiples", "floor", "ceiling", "sine", "cosine", "tangent", "gcd", "lcm", "parity", "sign")
 
 // markOperand marks the first member of the relation run right after the
 // word at toks[i].
