@@ -28,6 +28,17 @@ var red19Traps = []trap{
 	{family: "case in a clause", steps: []string{`\(q = 1\): \(5q = 5\); \(q = 3\): \(5q = 15\).`}, want: wantNotRefuted},
 	{family: "case in a clause", steps: []string{`\(r = 2 \Rightarrow 4r = 8\), \(r = 5 \Rightarrow 4r = 20\).`}, want: wantNotRefuted},
 	{family: "case in a clause", steps: []string{`When \(u = 1\), \(u + 6 = 7\), while when \(u = 2\), \(u + 6 = 8\).`}, want: wantNotRefuted},
+	// List labels, options and scenarios, displays, a head on a line of its own, bare heads with "gives".
+	{family: "case in a clause", steps: []string{"(a) \\(v = 2\\): \\(v^2 + 3 = 7\\)\n(b) \\(v = 4\\): \\(v^2 + 3 = 19\\)"}, want: wantNotRefuted},
+	{family: "case in a clause", steps: []string{"1) \\(v = 2\\): \\(v^2 + 3 = 7\\)\n2) \\(v = 4\\): \\(v^2 + 3 = 19\\)"}, want: wantNotRefuted},
+	{family: "case in a clause", steps: []string{`Option A: \(v = 2\), so \(v^2 + 3 = 7\). Option B: \(v = 4\), so \(v^2 + 3 = 19\).`}, want: wantNotRefuted},
+	{family: "case in a clause", steps: []string{`Scenario 1: \(v = 2\), then \(v^2 + 3 = 7\). Scenario 2: \(v = 4\), then \(v^2 + 3 = 19\).`}, want: wantNotRefuted},
+	{family: "case in a clause", steps: []string{`\[ v = 2 \implies v^2 + 3 = 7 \] \[ v = 4 \implies v^2 + 3 = 19 \]`}, want: wantNotRefuted},
+	{family: "case in a clause", steps: []string{"For \\(v = 2\\)\n\\[ v^2 + 3 = 7 \\]\nFor \\(v = 4\\)\n\\[ v^2 + 3 = 19 \\]"}, want: wantNotRefuted},
+	{family: "case in a clause", steps: []string{`\(v = 2\) gives \(v^2 + 3 = 7\), while \(v = 4\) gives \(v^2 + 3 = 19\).`}, want: wantNotRefuted},
+	{family: "case in a clause", steps: []string{`\(v = 2\) yields \(v^2 + 3 = 7\); \(v = 4\) yields \(v^2 + 3 = 19\).`}, want: wantNotRefuted},
+	{family: "case in a clause", steps: []string{"(a) \\(v = 2\\): \\(2^2 + 3 = 8\\)\n(b) \\(v = 4\\): \\(v^2 + 3 = 19\\)"}, want: wantRefuted, claim: "2 ^ 2 + 3 = 8"},
+	{family: "case in a clause", steps: []string{`Option A: \(v = 2\), so \(2^2 + 3 = 8\).`}, want: wantRefuted, claim: "2 ^ 2 + 3 = 8"},
 	// look-alikes: the arithmetic inside a case is wrong, or a solution is claimed outright.
 	{family: "case in a clause", steps: []string{`With \(y = 2\), \(y^2 - 1 = 3\); with \(y = 4\), \(4^2 - 1 = 14\).`}, want: wantRefuted, claim: "4 ^ 2 - 1 = 14"},
 	{family: "case in a clause", steps: []string{"- \\(p = 2\\) gives \\(2^3 - 1 = 6\\)\n- \\(p = 3\\) gives \\(p^3 - 1 = 26\\)"}, want: wantRefuted, claim: "2 ^ 3 - 1 = 6"},

@@ -292,6 +292,8 @@ func (r *Reading) readHeads(text string, toks []mathtext.Tok) {
 		}
 		if t.K == mathtext.TSep {
 			switch {
+			case t.Text == mathtext.SepMath && t.Src == "open" && (strings.HasPrefix(text[t.S:], `\[`) || strings.HasPrefix(text[t.S:], "$$")):
+				lineStart = true // a display starts a line of its own
 			case t.Text == mathtext.SepNewline || t.Text == mathtext.SepSentence || t.Text == mathtext.SepQuestion:
 				lineStart = true
 				blank := t.Text == mathtext.SepNewline && (strings.Count(text[t.S:t.E], "\n") > 1 ||
@@ -320,15 +322,19 @@ func (r *Reading) readHeads(text string, toks []mathtext.Tok) {
 			}
 			continue
 		}
+		if n := listLabel(toks, i); n > 0 {
+			i += n - 1 // "(a)", "2)": the line's head comes after its label
+			continue
+		}
 		lineStart = false
 		// An optional head word ("For", "Case 2:"), then name = value and a colon or comma.
 		j := i
-		if t.K == mathtext.TWord && (t.Text == "case" || t.Text == "subcase") {
-			// "Case 2:" opens a case of its own, with or without a value after it.
-			for j = i + 1; j < len(toks) && j < i+8 && (toks[j].K == mathtext.TNum || toks[j].K == mathtext.TSep && toks[j].Text != mathtext.SepSentence); j++ {
+		if t.K == mathtext.TWord && caseWords[t.Text] {
+			// "Case 2:", "Option B:" open a case of their own, with or without a value after it.
+			for j = i + 1; j < len(toks) && j < i+8 && (toks[j].K == mathtext.TNum || letter(toks[j]) || toks[j].K == mathtext.TSep && toks[j].Text != mathtext.SepSentence); j++ {
 			}
 			e := toks[j-1].E
-			if e2, ok := headAt(toks, j, true); ok {
+			if e2, ok := headAt(toks, j, true, true); ok {
 				e = e2
 			}
 			r.heads = append(r.heads, [2]int{t.S, e})
@@ -336,17 +342,45 @@ func (r *Reading) readHeads(text string, toks []mathtext.Tok) {
 			headLine = true
 			continue
 		}
-		if t.K == mathtext.TWord && headWords[t.Text] {
+		word := t.K == mathtext.TWord && headWords[t.Text]
+		if word {
 			j = i + 1
 		} else if t.K == mathtext.TWord && t.Text != "let's" {
 			continue
 		}
-		if e, ok := headAt(toks, j, false); ok {
+		// After a head word, the line may end the head ("For \(x = 2\)" and a display).
+		if e, ok := headAt(toks, j, false, word); ok {
 			r.heads = append(r.heads, [2]int{t.S, e})
 			r.scopes = append(r.scopes, t.S)
 			headLine = true
 		}
 	}
+}
+
+// caseWords open a case of their own with a number or a letter after
+// them ("Case 2:", "Option B:", "Scenario 1:").
+var caseWords = mathtext.Set("case", "subcase", "option", "scenario", "possibility")
+
+// letter reports a name or a word of one letter: the label of an option.
+func letter(t mathtext.Tok) bool {
+	return (t.K == mathtext.TVar || t.K == mathtext.TWord) && len(t.Text) == 1
+}
+
+// listLabel is the number of tokens of a list label at toks[i] ("(a)",
+// "(ii)", "2)", "b)") outside math, or 0.
+func listLabel(toks []mathtext.Tok, i int) int {
+	short := func(k int) bool {
+		return k < len(toks) && !toks[k].Math && (toks[k].K == mathtext.TNum && toks[k].E-toks[k].S <= 2 ||
+			(toks[k].K == mathtext.TVar || toks[k].K == mathtext.TWord) && len(toks[k].Text) <= 4)
+	}
+	closes := func(k int) bool { return k < len(toks) && toks[k].K == mathtext.TClose && !toks[k].Math }
+	switch {
+	case toks[i].K == mathtext.TOpen && !toks[i].Math && short(i+1) && closes(i+2):
+		return 3
+	case short(i) && closes(i+1):
+		return 2
+	}
+	return 0
 }
 
 // joinWords join a clause to the one before it: a head word after one
@@ -364,11 +398,11 @@ func (r *Reading) clauseHead(toks []mathtext.Tok, i int, semi bool) bool {
 	e, ok := 0, false
 	switch {
 	case t.K == mathtext.TWord && headWords[t.Text] && t.Text != "case" && t.Text != "subcase":
-		e, ok = headAt(toks, i+1, false)
+		e, ok = headAt(toks, i+1, false, false)
 	case t.K == mathtext.TVar || t.K == mathtext.TSep && t.Text == mathtext.SepMath:
-		e, ok = headAt(toks, i, false)
+		e, ok = headAt(toks, i, false, false)
 		mark := closedByMark(toks, i, e)
-		ok = ok && (mark == "arrow" || semi && mark == mathtext.SepColon)
+		ok = ok && (mark == "arrow" || mark == "gives" || semi && mark == mathtext.SepColon)
 	}
 	if !ok {
 		return false
@@ -379,21 +413,29 @@ func (r *Reading) clauseHead(toks []mathtext.Tok, i int, semi bool) bool {
 }
 
 // closedByMark is the separator ("colon", "arrow", "clause") that ends
-// the head read from toks[i] and ending at e, or "" after a word.
+// the head read from toks[i] and ending at e, "gives" before a word that
+// computes from the value ("x = 3 gives", "yields"), or "" before another.
 func closedByMark(toks []mathtext.Tok, i, e int) string {
-	for k := i; k < len(toks) && toks[k].S < e; k++ {
-		if toks[k].E == e && toks[k].K == mathtext.TSep {
+	for k := i; k < len(toks) && toks[k].S <= e; k++ {
+		switch {
+		case toks[k].E == e && toks[k].K == mathtext.TSep:
 			return toks[k].Text
+		case toks[k].S == e && toks[k].K == mathtext.TWord && givesWords[toks[k].Text]:
+			return "gives"
 		}
 	}
 	return ""
 }
 
+// givesWords end a head as a colon does in mid-sentence: "…, x = 3 gives 10".
+var givesWords = mathtext.Set("gives", "give", "yields", "yield")
+
 // headAt reads "name = value" followed by a colon or a comma (or, after
-// "Case 2:", the end of the sentence), an arrow, or a word that computes
-// from the value ("then", "we", "gives", "yields") at toks[j:], looking
-// through math delimiters, and returns the end of the head.
-func headAt(toks []mathtext.Tok, j int, sentenceEnds bool) (int, bool) {
+// "Case 2:", the end of the sentence; with lineEnds, the end of the line),
+// an arrow, or a word that computes from the value ("then", "we",
+// "gives", "yields") at toks[j:], looking through math delimiters, and
+// returns the end of the head.
+func headAt(toks []mathtext.Tok, j int, sentenceEnds, lineEnds bool) (int, bool) {
 	skip := func() {
 		for j < len(toks) && toks[j].K == mathtext.TSep && toks[j].Text == mathtext.SepMath {
 			j++
@@ -421,7 +463,7 @@ func headAt(toks []mathtext.Tok, j int, sentenceEnds bool) (int, bool) {
 			case mathtext.SepColon, "clause", "arrow":
 				return toks[j].E, vals > 0
 			case mathtext.SepSentence, mathtext.SepNewline:
-				if sentenceEnds {
+				if sentenceEnds || lineEnds && toks[j].Text == mathtext.SepNewline {
 					return toks[j].S, vals > 0
 				}
 			}
