@@ -2,6 +2,7 @@ package translate
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/leanprm/leanprm/translate/internal/discourse"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
@@ -22,7 +23,10 @@ func assertedOnly(sr *StepResult, dr *discourse.Reading) {
 	}
 	kept := sr.Obligations[:0]
 	for _, o := range sr.Obligations {
-		if why := unasserted(&o, dr); why != "" {
+		if why := unasserted(&o, dr); why != "" || cutAcrossMath(sr.Text, o.Span.Start, o.Span.End) {
+			if why == "" {
+				why = "the expression goes on past the math it is written in: the claim is cut"
+			}
 			sr.Skipped = append(sr.Skipped, Skipped{Span: o.Span, Reason: why})
 			continue
 		}
@@ -51,6 +55,79 @@ func assertedOnly(sr *StepResult, dr *discourse.Reading) {
 	}
 }
 
+// cutAcrossMath reports a claim at text[s:e] that ends where its math
+// closes with an operator and more math or a number right after it
+// ("\((2u+v)^2 = 4u^2 + 2uv + v^2\) + \(2uv\) = …"), or that starts
+// where its math opens after them: the expression written is longer than
+// the claim read.
+func cutAcrossMath(text string, s, e int) bool {
+	if s < 0 || e > len(text) || s >= e {
+		return false
+	}
+	closers, openers := []string{`\)`, `\]`, "$"}, []string{`\(`, `\[`, "$"}
+	// After the claim: spaces, a closing delimiter, spaces, an operator, spaces, then an opener or a digit.
+	j := skipSpaces(text, e)
+	k := afterAny(text, j, closers)
+	if k > j {
+		k = skipSpaces(text, k)
+		if k < len(text) && strings.IndexByte("+-*/^", text[k]) >= 0 || strings.HasPrefix(text[k:], "×") || strings.HasPrefix(text[k:], "÷") {
+			_, n := utf8.DecodeRuneInString(text[k:])
+			m := skipSpaces(text, k+n)
+			if afterAny(text, m, openers) > m || m < len(text) && mathtext.IsDigit(text[m]) {
+				return true
+			}
+		}
+	}
+	// Before the claim: an opening delimiter right before it, and an operator after more math or a number.
+	i := s
+	for i > 0 && text[i-1] == ' ' {
+		i--
+	}
+	b := beforeAny(text, i, openers)
+	if b == i {
+		return false
+	}
+	for b > 0 && text[b-1] == ' ' {
+		b--
+	}
+	if b == 0 || strings.IndexByte("+-*/^", text[b-1]) < 0 {
+		return false
+	}
+	b--
+	for b > 0 && text[b-1] == ' ' {
+		b--
+	}
+	return beforeAny(text, b, closers) < b || b > 0 && mathtext.IsDigit(text[b-1])
+}
+
+// skipSpaces is the first byte at or after i that is no space.
+func skipSpaces(text string, i int) int {
+	for i < len(text) && text[i] == ' ' {
+		i++
+	}
+	return i
+}
+
+// afterAny is the end of the first of marks at text[i:], or i.
+func afterAny(text string, i int, marks []string) int {
+	for _, m := range marks {
+		if strings.HasPrefix(text[i:], m) {
+			return i + len(m)
+		}
+	}
+	return i
+}
+
+// beforeAny is the start of the first of marks ending at text[:i], or i.
+func beforeAny(text string, i int, marks []string) int {
+	for _, m := range marks {
+		if strings.HasSuffix(text[:i], m) {
+			return i - len(m)
+		}
+	}
+	return i
+}
+
 // statesFailure reports a claim whose relation is ≠: "0^2 - 0 + 3 ≠ 2,
 // so the case fails" states the failure itself, and is claimed as written.
 func statesFailure(o *Obligation) bool {
@@ -67,6 +144,9 @@ func unasserted(o *Obligation, dr *discourse.Reading) string {
 		return "the first side is an operand of \"" + word + "\" before it, not a side of its own"
 	case mod == discourse.Alternative && o.Kind != KindSolution:
 		return "one branch of a case split (\"" + word + "\"): not claimed on its own"
+	}
+	if dr.Struck(o.Span.Start, o.Span.End) {
+		return "the text strikes the claim out"
 	}
 	if w := dr.UnmetIn(o.Span.Start, o.Span.End); w != "" {
 		return "the text says a condition there is not met (\"" + w + "\"): it claims the relations fail, not that this one holds"

@@ -102,6 +102,19 @@ var red19Traps = []trap{
 	{family: "attributed", steps: []string{`Sam computes \(9 \times 7 = 56\).`}, want: wantRefuted, claim: "9 * 7 = 56"},
 	{family: "attributed", steps: []string{`According to the formula, \(9 \times 7 = 56\).`}, want: wantRefuted, claim: "9 * 7 = 56"},
 
+	// Struck-out text, and an expression that goes on past its math.
+	{family: "struck or cut", steps: []string{`~~\((3a+b)^2 = 9a^2 + 3ab + b^2\)~~`}, want: wantNotRefuted},
+	{family: "struck or cut", steps: []string{`So 8 × 9 = ~~71~~ 72.`}, want: wantNotRefuted},
+	{family: "struck or cut", steps: []string{`So 8 × 9 = <del>71</del> 72.`}, want: wantNotRefuted},
+	{family: "struck or cut", steps: []string{`So \(8 \times 9 = \sout{71}\ 72\).`}, want: wantNotRefuted},
+	{family: "struck or cut", steps: []string{`\((3a+b)^2 = 9a^2 + 3ab + b^2\) + \(3ab\) = \(9a^2 + 6ab + b^2\)`}, want: wantNotRefuted},
+	{family: "struck or cut", steps: []string{`\(5 + 6 = 10\) + 1 more gives 12.`}, want: wantNotRefuted},
+	{family: "struck or cut", steps: []string{`\(2ab\) + \((3a+b)^2 = 9a^2 + 2ab\)`}, want: wantNotRefuted},
+	// look-alikes: nothing struck, the math closes where the claim ends.
+	{family: "struck or cut", steps: []string{`So \(5 + 6 = 10\).`}, want: wantRefuted, claim: "5 + 6 = 10"},
+	{family: "struck or cut", steps: []string{`Then \(4 \cdot 7 = 29\) - which we use next.`}, want: wantRefuted, claim: "4 * 7 = 29"},
+	{family: "struck or cut", steps: []string{`So 8 × 9 = 71, and ~~the old value~~ is gone.`}, want: wantRefuted, claim: "8 * 9 = 71"},
+
 	// A claim taken back in the next sentence.
 	{family: "taken back", steps: []string{`\(9 \times 7 = 56\). Let me redo this: \(9 \times 7 = 63\).`}, want: wantNotRefuted},
 	{family: "taken back", steps: []string{`So 14 × 3 = 44. That value is a misprint.`}, want: wantNotRefuted},

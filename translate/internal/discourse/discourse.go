@@ -67,6 +67,7 @@ type Reading struct {
 	marks  []mark
 	heads  [][2]int // case heads, in order
 	scopes []int    // the offsets at which a new scope starts, in order
+	struck [][2]int // struck-out stretches (struck.go)
 }
 
 // headWords before "name = value:" make it a case head.
@@ -103,6 +104,7 @@ var (
 func Read(text string, toks []mathtext.Tok) *Reading {
 	r := &Reading{}
 	r.readHeads(text, toks)
+	r.readStruck(text)
 	r.readSentences(toks)
 	r.readMarks(toks)
 	return r
