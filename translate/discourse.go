@@ -163,6 +163,10 @@ func unasserted(o *Obligation, dr *discourse.Reading) string {
 		if dr.Scope(o.Span.Start) != dr.Scope(o.Span.End-1) {
 			return "the equation and the value belong to different cases"
 		}
+		// A value in a sentence of its own after the equation's: a trial there is the value's.
+		if w := dr.Tentative(o.Span.End - 1); w != "" && o.OnDisproof == Refuted && dr.Sentence(o.Span.Start) != dr.Sentence(o.Span.End-1) {
+			return "the value is a trial or a comparison (\"" + w + "\"), not a solution claimed for the equation"
+		}
 	}
 	if tautology(o) {
 		return "both sides are written the same: the claim says nothing the step could get wrong"

@@ -73,6 +73,17 @@ var red19Traps = []trap{
 	{family: "ruled out", steps: []string{`Then \(5 - z = 1\); this rules out \(z = 3\).`}, want: wantNotRefuted},
 	{family: "ruled out", steps: []string{`Then \(2w - 1 = 9\), so \(w = 6\).`}, want: wantRefuted, claim: "at w = 6"},
 
+	// A value in a sentence of its own that tries it or compares with it.
+	{family: "trial value", steps: []string{`We solve \(4c - 3 = 21\). Guessing \(c = 5\) gives 17.`}, want: wantNotRefuted},
+	{family: "trial value", steps: []string{`We solve \(4c - 3 = 21\). Perhaps \(c = 5\).`}, want: wantNotRefuted},
+	{family: "trial value", steps: []string{`We solve \(4c - 3 = 21\). Start with \(c = 5\): 17.`}, want: wantNotRefuted},
+	{family: "trial value", steps: []string{`We solve \(4c - 3 = 21\). \(c = 5\) is too small; \(c = 6\) works.`}, want: wantNotRefuted},
+	{family: "trial value", steps: []string{`We solve \(4c - 3 = 21\). So \(c = 6\), one more than \(c = 5\).`}, want: wantNotRefuted},
+	{family: "trial value", steps: []string{`We solve \(4c - 3 = 21\). For instance \(c = 5\) gives 17.`}, want: wantNotRefuted},
+	// look-alikes: the value stated as the solution, in its sentence or the next.
+	{family: "trial value", steps: []string{`We solve \(4c - 3 = 21\). So \(c = 5\).`}, want: wantRefuted, claim: "at c = 5"},
+	{family: "trial value", steps: []string{`Let's try to solve: \(4c - 3 = 21\) gives \(c = 5\).`}, want: wantRefuted, claim: "at c = 5"},
+
 	// A calendar the step sets itself, in another sentence.
 	{family: "own calendar", steps: []string{`Assume every month has 30 days. So March has 30 days.`}, want: wantNotRefuted},
 	{family: "own calendar", steps: []string{`For simplicity we treat each month as 30 days, so August has 30 days.`}, want: wantNotRefuted},

@@ -54,10 +54,11 @@ type mark struct {
 }
 
 type sentence struct {
-	s, e     int
-	outcome  Outcome
-	why      string // the words that state the outcome
-	question bool   // the sentence ends in a question mark
+	s, e      int
+	outcome   Outcome
+	why       string // the words that state the outcome
+	question  bool   // the sentence ends in a question mark
+	tentative string // the first word that makes a value there a trial (tentativeWords)
 }
 
 // Reading is what the discourse stage found in one step. The zero value
@@ -121,6 +122,15 @@ func (r *Reading) readSentences(toks []mathtext.Tok) {
 	}
 	if start < len(toks) {
 		r.sents = append(r.sents, sentence{s: toks[start].S, e: toks[len(toks)-1].E})
+	}
+	k := 0
+	for _, t := range toks {
+		for k < len(r.sents) && t.S >= r.sents[k].e {
+			k++
+		}
+		if k < len(r.sents) && r.sents[k].tentative == "" && t.K == mathtext.TWord && tentativeWords[t.Text] {
+			r.sents[k].tentative = t.Text
+		}
 	}
 	// The outcome of a sentence: stated in the next one ("This does not
 	// hold.", "No.") or after its own last relation (", which is false").
@@ -765,6 +775,26 @@ func (r *Reading) Question(off int) bool {
 		return r.sents[k].question
 	}
 	return false
+}
+
+// tentativeWords make a value written in their sentence a trial, an
+// example or a point of comparison, not a solution claimed for the
+// equation before ("Guessing a = 5 gives 17", "Perhaps a = 5", "a = 5 is
+// too small", "one more than a = 5"). Suppositions ("if", "suppose")
+// are not among them: a value derived under one is claimed.
+var tentativeWords = mathtext.Set("try", "trying", "tried", "test", "testing", "tested", "guess", "guessing",
+	"guessed", "perhaps", "maybe", "might", "could", "would", "example", "instance", "like", "start",
+	"starting", "estimate", "initial", "initially", "too", "compared", "than", "previously", "earlier",
+	"originally", "check", "checking", "plug", "plugging", "whether", "pick", "picking", "candidate",
+	"candidates", "say", "part")
+
+// Tentative is the word that makes a value in the sentence around off a
+// trial or a comparison (tentativeWords), or "".
+func (r *Reading) Tentative(off int) string {
+	if k := r.sentenceAt(off); k >= 0 {
+		return r.sents[k].tentative
+	}
+	return ""
 }
 
 // Sentence is the index of the sentence around off, -1 when none.

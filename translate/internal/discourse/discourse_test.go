@@ -188,6 +188,7 @@ func FuzzRead(f *testing.F) {
 			r.InHead(off)
 			r.Question(off)
 			r.Struck(off, off+2)
+			r.Tentative(off)
 			r.Conditioned(off, "x")
 			r.UnmetIn(off, off+3)
 		}
