@@ -72,42 +72,18 @@ type Scan struct {
 
 func BuildRuns(text string, toks []Tok) *Scan {
 	sc := &Scan{text: text, Toks: toks}
-	sentOf := make([]int, len(toks))
-	n := 0
-	var joined []int // sentences that a display break opened (displaybreak.go)
-	for i, t := range toks {
-		sentOf[i] = n
-		// Context runs to the end of a sentence; a line break does not
-		// end it ("If n = 4, then:\n\[ … \]").
-		if t.K == TSep && (t.Text == SepSentence || t.Text == SepQuestion) {
-			n++
-		} else if t.K == TSep && t.Text == SepMath && t.Src != "open" && displayCloseBreak(text, nextNonSpace(text, t.E)) {
-			n++
-			joined = append(joined, n)
-		}
-	}
+	sentOf, n, joined := sentenceIndex(text, toks)
 	sc.Sentences = make([]Sentence, n+1)
-	lastSent := -1 // the sentence of the last token that is no separator
-	baseSent := -1 // the last sentence whose digits were read for "base" (manyDigits)
+	extra := extraDoubts(text, toks, sentOf) // "Had …" opening a sentence, a base in math (sentdoubt.go)
 	for i, t := range toks {
 		si := &sc.Sentences[sentOf[i]]
-		first := t.K != TSep && lastSent != sentOf[i]
-		if t.K != TSep {
-			lastSent = sentOf[i]
-		}
 		switch {
 		case t.K == TWord:
 			if t.Text == "not" && correctionNot(toks, i) {
 				si.corrected = true
 				continue // "= -68, not 0": the claim stands, the other value is rejected
 			}
-			// "Had the total been 7 + 5 = 13, …": a sentence opening with
-			// "had" supposes what it states, as "if" does. A base named
-			// in math may write the sentence's numerals (baseInMath).
-			doubt := DoubtWords[t.Text] || first && t.Text == "had" || t.Text == "base" && baseSent != sentOf[i] && baseInMath(toks, i) && !strings.Contains(text, `\log`) && manyDigits(toks, sentOf, i)
-			if t.Text == "base" && baseInMath(toks, i) {
-				baseSent = sentOf[i] // the sentence's digits are read once
-			}
+			doubt := DoubtWords[t.Text] || extra != nil && extra[i]
 			if doubt {
 				si.noteDoubt(t)
 			}
@@ -793,37 +769,4 @@ type Item struct {
 	unitWords bool   // a unit phrase was read (beyond a currency sign)
 	Modified  string // a word after the number changes its value ("12 thousand")
 	Glued     bool   // glued to a math delimiter: the expression goes on
-}
-
-// baseInMath reports a number in math after the word "base" at toks[i]
-// ("\(6 \times 7 = 52\) in base \(8\)"): the sentence's numerals may be
-// written in that base, and its claims are not refuted. Only the sentence
-// is held: "Express your answer in base $9$" in a problem leaves the
-// chain's column arithmetic in decimal.
-func baseInMath(toks []Tok, i int) bool {
-	j := i + 1
-	for j < len(toks) && toks[j].K == TSep && toks[j].Text == SepMath {
-		j++
-	}
-	return j > i+1 && j < len(toks) && toks[j].K == TNum
-}
-
-// manyDigits reports a number of two digits or more in the sentence of
-// toks[i]: a claim in single digits ("5 - 1 = 6 using base 5 rules") has
-// the same value in every base that can write it. Called once a sentence
-// (the first "base" before a number in math), it keeps the scan linear.
-func manyDigits(toks []Tok, sentOf []int, i int) bool {
-	lo, hi := i, i
-	for lo > 0 && sentOf[lo-1] == sentOf[i] {
-		lo--
-	}
-	for hi+1 < len(toks) && sentOf[hi+1] == sentOf[i] {
-		hi++
-	}
-	for _, t := range toks[lo : hi+1] {
-		if t.K == TNum && t.E-t.S > 1 {
-			return true
-		}
-	}
-	return false
 }
