@@ -126,6 +126,10 @@ var red19Traps = []trap{
 	{family: "struck or cut", steps: []string{`Then \(4 \cdot 7 = 29\) - which we use next.`}, want: wantRefuted, claim: "4 * 7 = 29"},
 	{family: "struck or cut", steps: []string{`So 8 × 9 = 71, and ~~the old value~~ is gone.`}, want: wantRefuted, claim: "8 * 9 = 71"},
 
+	// A correction that names the wrong claim.
+	{family: "taken back", steps: []string{`Correcting \(8 \times 6 = 46\) to \(8 \times 6 = 48\).`}, want: wantNotRefuted},
+	{family: "taken back", steps: []string{`Replacing \(8 \times 6 = 46\) by \(8 \times 6 = 48\) fixes it.`}, want: wantNotRefuted},
+
 	// A claim taken back in the next sentence.
 	{family: "taken back", steps: []string{`\(9 \times 7 = 56\). Let me redo this: \(9 \times 7 = 63\).`}, want: wantNotRefuted},
 	{family: "taken back", steps: []string{`So 14 × 3 = 44. That value is a misprint.`}, want: wantNotRefuted},

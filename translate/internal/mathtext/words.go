@@ -104,7 +104,7 @@ var DoubtWords = Set("binary", "octal", "hexadecimal", "ternary", // a numeral i
 	"estimate", "estimated", "approx", "rounded", "rounding", "round", "rounds", "nearest", "plug", "plugging",
 	"plugged", "substitute", "substituting", "substituted", "test", "testing", "try", "trying",
 	"equation", "equations", "becomes", "become", "misprint", "thinks", "believes", "believe", "believed",
-	"claims", "claimed", "supposedly", "allegedly", "reportedly")
+	"claims", "claimed", "supposedly", "allegedly", "reportedly", "correcting", "fixes")
 
 // trialWords are the doubt words of testing a candidate, and "equation"
 // (an equation set up from numbers is a claim): they hedge the claims of
