@@ -23,7 +23,7 @@ func assertedOnly(sr *StepResult, dr *discourse.Reading) {
 	}
 	kept := sr.Obligations[:0]
 	for _, o := range sr.Obligations {
-		if why := unasserted(&o, dr); why != "" || cutAcrossMath(sr.Text, o.Span.Start, o.Span.End) {
+		if why := unasserted(&o, dr, sr.Text); why != "" || cutAcrossMath(sr.Text, o.Span.Start, o.Span.End) {
 			if why == "" {
 				why = "the expression goes on past the math it is written in: the claim is cut"
 			}
@@ -53,6 +53,50 @@ func assertedOnly(sr *StepResult, dr *discourse.Reading) {
 		o.OnProof, o.OnDisproof = Unknown, Unknown
 		o.Note = joinNote("the text says a claim of the sentence fails (\""+word+"\"), and which one it means is unclear", o.Note)
 	}
+}
+
+// boundName reports an obligation decided with a value bound to a name
+// earlier in the chain.
+func boundName(o *Obligation) bool {
+	for _, h := range o.Hypotheses {
+		if h.Name != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// conclusionCues before a claim in its sentence state it as a conclusion
+// or a premise the text holds ("so b > 5", "since b > 5", "we get").
+var conclusionCues = mathtext.Set("so", "thus", "hence", "therefore", "then", "get", "gets", "gives", "give",
+	"obtain", "have", "has", "find", "conclude", "means", "implies", "follows", "shows", "yields", "since",
+	"because", "clearly", "indeed")
+
+// concluded reports a conclusion cue in text[s:at], the sentence up to a
+// claim: an inequality in a bound name without one ("We need b > 5",
+// "In the region b > 5", "Any b > 5 works") is a condition, a region or a
+// goal, not a claim about the value bound.
+func concluded(text string, s, at int) bool {
+	if s < 0 || at > len(text) || s >= at {
+		return false
+	}
+	low := mathtext.ASCIILower(text[s:at])
+	i, prev := 0, ""
+	for i < len(low) {
+		for i < len(low) && !mathtext.IsWordByte(low[i]) {
+			i++
+		}
+		j := i
+		for j < len(low) && mathtext.IsWordByte(low[j]) {
+			j++
+		}
+		// "to have b > 5", "to get b > 5": a goal
+		if w := low[i:j]; j > i && conclusionCues[w] && prev != "to" {
+			return true
+		}
+		i, prev = j, low[i:j]
+	}
+	return false
 }
 
 // cutAcrossMath reports a claim at text[s:e] that ends where its math
@@ -135,7 +179,7 @@ func statesFailure(o *Obligation) bool {
 }
 
 // unasserted is why the text does not assert o, or "".
-func unasserted(o *Obligation, dr *discourse.Reading) string {
+func unasserted(o *Obligation, dr *discourse.Reading, text string) string {
 	mod, word := dr.At(o.Span.Start)
 	switch {
 	case mod == discourse.Condition:
@@ -167,6 +211,9 @@ func unasserted(o *Obligation, dr *discourse.Reading) string {
 		if w := dr.Tentative(o.Span.End - 1); w != "" && o.OnDisproof == Refuted && dr.Sentence(o.Span.Start) != dr.Sentence(o.Span.End-1) {
 			return "the value is a trial or a comparison (\"" + w + "\"), not a solution claimed for the equation"
 		}
+	}
+	if o.Kind == KindInequality && boundName(o) && !concluded(text, dr.SentenceStart(o.Span.Start), o.Span.Start) {
+		return "an inequality in a name bound earlier, not stated as a conclusion: a condition, a region or a goal (\"we need b > 5\")"
 	}
 	if tautology(o) {
 		return "both sides are written the same: the claim says nothing the step could get wrong"

@@ -84,6 +84,17 @@ var red19Traps = []trap{
 	{family: "trial value", steps: []string{`We solve \(4c - 3 = 21\). So \(c = 5\).`}, want: wantRefuted, claim: "at c = 5"},
 	{family: "trial value", steps: []string{`Let's try to solve: \(4c - 3 = 21\) gives \(c = 5\).`}, want: wantRefuted, claim: "at c = 5"},
 
+	// An inequality in a name bound earlier, written as a condition, a region or a goal.
+	{family: "bound inequality", steps: []string{`Let \(w = 2\).`, `We need \(w > 7\) for the bound.`}, step: 1, want: wantNotRefuted},
+	{family: "bound inequality", steps: []string{`Let \(w = 2\).`, `In the region \(w > 7\), the function grows.`}, step: 1, want: wantNotRefuted},
+	{family: "bound inequality", steps: []string{`Let \(w = 2\).`, `Any \(w > 7\) works.`}, step: 1, want: wantNotRefuted},
+	{family: "bound inequality", steps: []string{`Let \(w = 2\).`, `Case 2: \(w > 7\). No solutions.`}, step: 1, want: wantNotRefuted},
+	{family: "bound inequality", steps: []string{`Let \(w = 2\).`, `To have \(w > 7\), we would need a larger start.`}, step: 1, want: wantNotRefuted},
+	{family: "bound inequality", steps: []string{`Let \(w = 2\).`, `Our goal is \(w > 7\).`}, step: 1, want: wantNotRefuted},
+	// look-alikes: the inequality stated as a conclusion about the bound value.
+	{family: "bound inequality", steps: []string{`Let \(w = 2\).`, `Hence \(w > 7\).`}, step: 1, want: wantRefuted, claim: "w > 7"},
+	{family: "bound inequality", steps: []string{`Let \(w = 2\).`, `So we get \(3w \ge 7\).`}, step: 1, want: wantRefuted},
+
 	// A calendar the step sets itself, in another sentence.
 	{family: "own calendar", steps: []string{`Assume every month has 30 days. So March has 30 days.`}, want: wantNotRefuted},
 	{family: "own calendar", steps: []string{`For simplicity we treat each month as 30 days, so August has 30 days.`}, want: wantNotRefuted},

@@ -583,6 +583,15 @@ func (r *Reading) Tentative(off int) string {
 	return ""
 }
 
+// SentenceStart is the offset where the sentence around off starts, or
+// -1 when off lies in none.
+func (r *Reading) SentenceStart(off int) int {
+	if k := r.sentenceAt(off); k >= 0 {
+		return r.sents[k].s
+	}
+	return -1
+}
+
 // Sentence is the index of the sentence around off, -1 when none.
 func (r *Reading) Sentence(off int) int { return r.sentenceAt(off) }
 
