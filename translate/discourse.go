@@ -72,13 +72,25 @@ var conclusionCues = mathtext.Set("so", "thus", "hence", "therefore", "then", "g
 	"obtain", "have", "has", "find", "conclude", "means", "implies", "follows", "shows", "yields", "since",
 	"because", "clearly", "indeed")
 
+// requirementWords before an equation in a bound name in its sentence
+// make it a requirement or a condition on the name ("We need 2b + 1 =
+// 11", "Any b with 2b + 1 = 11 works"), not a claim about the value bound.
+var requirementWords = mathtext.Set("need", "needs", "require", "requires", "required", "condition", "conditions",
+	"want", "wants", "goal", "must", "any", "every", "all", "constraint", "constraints", "target", "part")
+
 // concluded reports a conclusion cue in text[s:at], the sentence up to a
 // claim: an inequality in a bound name without one ("We need b > 5",
 // "In the region b > 5", "Any b > 5 works") is a condition, a region or a
 // goal, not a claim about the value bound.
 func concluded(text string, s, at int) bool {
+	return firstWordIn(text, s, at, conclusionCues) != ""
+}
+
+// firstWordIn is the first word of text[s:at] in set, or ""; a word right
+// after "to" does not count ("to have b > 5", "to get": a goal).
+func firstWordIn(text string, s, at int, set map[string]bool) string {
 	if s < 0 || at > len(text) || s >= at {
-		return false
+		return ""
 	}
 	low := mathtext.ASCIILower(text[s:at])
 	i, prev := 0, ""
@@ -90,13 +102,12 @@ func concluded(text string, s, at int) bool {
 		for j < len(low) && mathtext.IsWordByte(low[j]) {
 			j++
 		}
-		// "to have b > 5", "to get b > 5": a goal
-		if w := low[i:j]; j > i && conclusionCues[w] && prev != "to" {
-			return true
+		if w := low[i:j]; j > i && set[w] && prev != "to" {
+			return w
 		}
 		i, prev = j, low[i:j]
 	}
-	return false
+	return ""
 }
 
 // cutAcrossMath reports a claim at text[s:e] that ends where its math
@@ -214,6 +225,11 @@ func unasserted(o *Obligation, dr *discourse.Reading, text string) string {
 	}
 	if o.Kind == KindInequality && boundName(o) && !concluded(text, dr.SentenceStart(o.Span.Start), o.Span.Start) {
 		return "an inequality in a name bound earlier, not stated as a conclusion: a condition, a region or a goal (\"we need b > 5\")"
+	}
+	if o.Kind == KindEquality && boundName(o) {
+		if w := firstWordIn(text, dr.SentenceStart(o.Span.Start), o.Span.Start, requirementWords); w != "" {
+			return "an equation in a name bound earlier, stated as a requirement (\"" + w + "\"), not of the value bound"
+		}
 	}
 	if tautology(o) {
 		return "both sides are written the same: the claim says nothing the step could get wrong"

@@ -95,6 +95,11 @@ var red19Traps = []trap{
 	{family: "bound inequality", steps: []string{`Let \(w = 2\).`, `Hence \(w > 7\).`}, step: 1, want: wantRefuted, claim: "w > 7"},
 	{family: "bound inequality", steps: []string{`Let \(w = 2\).`, `So we get \(3w \ge 7\).`}, step: 1, want: wantRefuted},
 
+	{family: "bound inequality", steps: []string{`Let \(w = 2\).`, `We need \(3w + 1 = 10\).`}, step: 1, want: wantNotRefuted},
+	{family: "bound inequality", steps: []string{`Let \(w = 2\).`, `Any \(w\) with \(3w + 1 = 10\) works.`}, step: 1, want: wantNotRefuted},
+	{family: "bound inequality", steps: []string{`Let \(w = 2\).`, `The condition \(3w + 1 = 10\) must hold.`}, step: 1, want: wantNotRefuted},
+	{family: "bound inequality", steps: []string{`Let \(w = 2\).`, `Then \(3w + 1 = 10\).`}, step: 1, want: wantRefuted, claim: "3 * w + 1 = 10"},
+
 	// A calendar the step sets itself, in another sentence.
 	{family: "own calendar", steps: []string{`Assume every month has 30 days. So March has 30 days.`}, want: wantNotRefuted},
 	{family: "own calendar", steps: []string{`For simplicity we treat each month as 30 days, so August has 30 days.`}, want: wantNotRefuted},
