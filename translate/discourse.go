@@ -2,6 +2,7 @@ package translate
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/leanprm/leanprm/translate/internal/discourse"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
@@ -22,7 +23,10 @@ func assertedOnly(sr *StepResult, dr *discourse.Reading) {
 	}
 	kept := sr.Obligations[:0]
 	for _, o := range sr.Obligations {
-		if why := unasserted(&o, dr); why != "" {
+		if why := unasserted(&o, dr, sr.Text); why != "" || cutAcrossMath(sr.Text, o.Span.Start, o.Span.End) {
+			if why == "" {
+				why = "the expression goes on past the math it is written in: the claim is cut"
+			}
 			sr.Skipped = append(sr.Skipped, Skipped{Span: o.Span, Reason: why})
 			continue
 		}
@@ -51,6 +55,134 @@ func assertedOnly(sr *StepResult, dr *discourse.Reading) {
 	}
 }
 
+// boundName reports an obligation decided with a value bound to a name
+// earlier in the chain.
+func boundName(o *Obligation) bool {
+	for _, h := range o.Hypotheses {
+		if h.Name != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// conclusionCues before a claim in its sentence state it as a conclusion
+// or a premise the text holds ("so b > 5", "since b > 5", "we get").
+var conclusionCues = mathtext.Set("so", "thus", "hence", "therefore", "then", "get", "gets", "gives", "give",
+	"obtain", "have", "has", "find", "conclude", "means", "implies", "follows", "shows", "yields", "since",
+	"because", "clearly", "indeed")
+
+// requirementWords before an equation in a bound name in its sentence
+// make it a requirement or a condition on the name ("We need 2b + 1 =
+// 11", "Any b with 2b + 1 = 11 works"), not a claim about the value bound.
+var requirementWords = mathtext.Set("need", "needs", "require", "requires", "required", "condition", "conditions",
+	"want", "wants", "goal", "must", "any", "every", "all", "constraint", "constraints", "target", "part")
+
+// concluded reports a conclusion cue in text[s:at], the sentence up to a
+// claim: an inequality in a bound name without one ("We need b > 5",
+// "In the region b > 5", "Any b > 5 works") is a condition, a region or a
+// goal, not a claim about the value bound.
+func concluded(text string, s, at int) bool {
+	return firstWordIn(text, s, at, conclusionCues) != ""
+}
+
+// firstWordIn is the first word of text[s:at] in set, or ""; a word right
+// after "to" does not count ("to have b > 5", "to get": a goal).
+func firstWordIn(text string, s, at int, set map[string]bool) string {
+	if s < 0 || at > len(text) || s >= at {
+		return ""
+	}
+	low := mathtext.ASCIILower(text[s:at])
+	i, prev := 0, ""
+	for i < len(low) {
+		for i < len(low) && !mathtext.IsWordByte(low[i]) {
+			i++
+		}
+		j := i
+		for j < len(low) && mathtext.IsWordByte(low[j]) {
+			j++
+		}
+		if w := low[i:j]; j > i && set[w] && prev != "to" {
+			return w
+		}
+		i, prev = j, low[i:j]
+	}
+	return ""
+}
+
+// cutAcrossMath reports a claim at text[s:e] that ends where its math
+// closes with an operator and more math or a number right after it
+// ("\((2u+v)^2 = 4u^2 + 2uv + v^2\) + \(2uv\) = …"), or that starts
+// where its math opens after them: the expression written is longer than
+// the claim read.
+func cutAcrossMath(text string, s, e int) bool {
+	if s < 0 || e > len(text) || s >= e {
+		return false
+	}
+	closers, openers := []string{`\)`, `\]`, "$"}, []string{`\(`, `\[`, "$"}
+	// After the claim: spaces, a closing delimiter, spaces, an operator, spaces, then an opener or a digit.
+	j := skipSpaces(text, e)
+	k := afterAny(text, j, closers)
+	if k > j {
+		k = skipSpaces(text, k)
+		if k < len(text) && strings.IndexByte("+-*/^", text[k]) >= 0 || strings.HasPrefix(text[k:], "×") || strings.HasPrefix(text[k:], "÷") {
+			_, n := utf8.DecodeRuneInString(text[k:])
+			m := skipSpaces(text, k+n)
+			if afterAny(text, m, openers) > m || m < len(text) && mathtext.IsDigit(text[m]) {
+				return true
+			}
+		}
+	}
+	// Before the claim: an opening delimiter right before it, and an operator after more math or a number.
+	i := s
+	for i > 0 && text[i-1] == ' ' {
+		i--
+	}
+	b := beforeAny(text, i, openers)
+	if b == i {
+		return false
+	}
+	for b > 0 && text[b-1] == ' ' {
+		b--
+	}
+	if b == 0 || strings.IndexByte("+-*/^", text[b-1]) < 0 {
+		return false
+	}
+	b--
+	for b > 0 && text[b-1] == ' ' {
+		b--
+	}
+	return beforeAny(text, b, closers) < b || b > 0 && mathtext.IsDigit(text[b-1])
+}
+
+// skipSpaces is the first byte at or after i that is no space.
+func skipSpaces(text string, i int) int {
+	for i < len(text) && text[i] == ' ' {
+		i++
+	}
+	return i
+}
+
+// afterAny is the end of the first of marks at text[i:], or i.
+func afterAny(text string, i int, marks []string) int {
+	for _, m := range marks {
+		if strings.HasPrefix(text[i:], m) {
+			return i + len(m)
+		}
+	}
+	return i
+}
+
+// beforeAny is the start of the first of marks ending at text[:i], or i.
+func beforeAny(text string, i int, marks []string) int {
+	for _, m := range marks {
+		if strings.HasSuffix(text[:i], m) {
+			return i - len(m)
+		}
+	}
+	return i
+}
+
 // statesFailure reports a claim whose relation is ≠: "0^2 - 0 + 3 ≠ 2,
 // so the case fails" states the failure itself, and is claimed as written.
 func statesFailure(o *Obligation) bool {
@@ -58,7 +190,7 @@ func statesFailure(o *Obligation) bool {
 }
 
 // unasserted is why the text does not assert o, or "".
-func unasserted(o *Obligation, dr *discourse.Reading) string {
+func unasserted(o *Obligation, dr *discourse.Reading, text string) string {
 	mod, word := dr.At(o.Span.Start)
 	switch {
 	case mod == discourse.Condition:
@@ -67,6 +199,9 @@ func unasserted(o *Obligation, dr *discourse.Reading) string {
 		return "the first side is an operand of \"" + word + "\" before it, not a side of its own"
 	case mod == discourse.Alternative && o.Kind != KindSolution:
 		return "one branch of a case split (\"" + word + "\"): not claimed on its own"
+	}
+	if dr.Struck(o.Span.Start, o.Span.End) {
+		return "the text strikes the claim out"
 	}
 	if w := dr.UnmetIn(o.Span.Start, o.Span.End); w != "" {
 		return "the text says a condition there is not met (\"" + w + "\"): it claims the relations fail, not that this one holds"
@@ -83,9 +218,24 @@ func unasserted(o *Obligation, dr *discourse.Reading) string {
 		if dr.Scope(o.Span.Start) != dr.Scope(o.Span.End-1) {
 			return "the equation and the value belong to different cases"
 		}
+		// A value in a sentence of its own after the equation's: a trial there is the value's.
+		if w := dr.Tentative(o.Span.End - 1); w != "" && o.OnDisproof == Refuted && dr.Sentence(o.Span.Start) != dr.Sentence(o.Span.End-1) {
+			return "the value is a trial or a comparison (\"" + w + "\"), not a solution claimed for the equation"
+		}
+	}
+	if o.Kind == KindInequality && boundName(o) && !concluded(text, dr.SentenceStart(o.Span.Start), o.Span.Start) {
+		return "an inequality in a name bound earlier, not stated as a conclusion: a condition, a region or a goal (\"we need b > 5\")"
+	}
+	if o.Kind == KindEquality && boundName(o) {
+		if w := firstWordIn(text, dr.SentenceStart(o.Span.Start), o.Span.Start, requirementWords); w != "" {
+			return "an equation in a name bound earlier, stated as a requirement (\"" + w + "\"), not of the value bound"
+		}
 	}
 	if tautology(o) {
 		return "both sides are written the same: the claim says nothing the step could get wrong"
+	}
+	if out, _ := dr.Outcome(o.Span.Start); out == discourse.NoOutcome && dr.Question(o.Span.Start) {
+		return "the sentence asks a question: what it states is asked, not claimed"
 	}
 	return ""
 }

@@ -20,7 +20,6 @@ package discourse
 import (
 	"slices"
 	"sort"
-	"strings"
 
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
 )
@@ -54,9 +53,11 @@ type mark struct {
 }
 
 type sentence struct {
-	s, e    int
-	outcome Outcome
-	why     string // the words that state the outcome
+	s, e      int
+	outcome   Outcome
+	why       string // the words that state the outcome
+	question  bool   // the sentence ends in a question mark
+	tentative string // the first word that makes a value there a trial (tentativeWords)
 }
 
 // Reading is what the discourse stage found in one step. The zero value
@@ -66,11 +67,8 @@ type Reading struct {
 	marks  []mark
 	heads  [][2]int // case heads, in order
 	scopes []int    // the offsets at which a new scope starts, in order
+	struck [][2]int // struck-out stretches (struck.go)
 }
-
-// headWords before "name = value:" make it a case head.
-var headWords = mathtext.Set("for", "when", "if", "try", "trying", "test", "testing", "check", "checking",
-	"with", "at", "case", "subcase", "taking", "setting", "plugging", "put", "putting")
 
 // condWords open a condition: what follows up to the next clause is the
 // domain of a rule or a quantified range, not a claim about values in scope.
@@ -98,6 +96,7 @@ var (
 func Read(text string, toks []mathtext.Tok) *Reading {
 	r := &Reading{}
 	r.readHeads(text, toks)
+	r.readStruck(text)
 	r.readSentences(toks)
 	r.readMarks(toks)
 	return r
@@ -108,12 +107,21 @@ func (r *Reading) readSentences(toks []mathtext.Tok) {
 	for i := range toks {
 		t := toks[i]
 		if t.K == mathtext.TSep && (t.Text == mathtext.SepSentence || t.Text == mathtext.SepQuestion) {
-			r.sents = append(r.sents, sentence{s: toks[start].S, e: t.E})
+			r.sents = append(r.sents, sentence{s: toks[start].S, e: t.E, question: t.Text == mathtext.SepQuestion})
 			start = i + 1
 		}
 	}
 	if start < len(toks) {
 		r.sents = append(r.sents, sentence{s: toks[start].S, e: toks[len(toks)-1].E})
+	}
+	k := 0
+	for _, t := range toks {
+		for k < len(r.sents) && t.S >= r.sents[k].e {
+			k++
+		}
+		if k < len(r.sents) && r.sents[k].tentative == "" && t.K == mathtext.TWord && tentativeWords[t.Text] {
+			r.sents[k].tentative = t.Text
+		}
 	}
 	// The outcome of a sentence: stated in the next one ("This does not
 	// hold.", "No.") or after its own last relation (", which is false").
@@ -131,7 +139,7 @@ func (r *Reading) readSentences(toks []mathtext.Tok) {
 		if rels != 1 {
 			continue
 		}
-		if k+1 < len(bounds) {
+		if k+1 < len(bounds) && !clauseAfter(toks, bounds[k][0], bounds[k][1]) {
 			if o, why := outcomeOf(toks[bounds[k+1][0]:bounds[k+1][1]], true); o != NoOutcome && !otherKind(toks[bounds[k+1][0]:bounds[k+1][1]], rel) {
 				r.sents[k].outcome, r.sents[k].why = o, why
 				continue
@@ -158,6 +166,32 @@ func (r *Reading) readSentences(toks []mathtext.Tok) {
 			}
 		}
 	}
+}
+
+// clauseAfter reports a clause of its own after the last relation of the
+// sentence toks[lo:hi] ("51, which is prime? No."): the next sentence's
+// outcome may answer that clause, not the relation.
+func clauseAfter(toks []mathtext.Tok, lo, hi int) bool {
+	last := -1
+	for i := lo; i < hi; i++ {
+		if toks[i].K == mathtext.TRel {
+			last = i
+		}
+	}
+	if last < 0 {
+		return false
+	}
+	clause := false
+	for i := last + 1; i < hi; i++ {
+		t := toks[i]
+		switch {
+		case t.K == mathtext.TSep && (t.Text == "clause" || t.Text == mathtext.SepColon):
+			clause = true
+		case clause && t.K == mathtext.TWord && !fillWords[t.Text] && !negWords[t.Text] && !posWords[t.Text]:
+			return true
+		}
+	}
+	return false
 }
 
 // otherKind reports an outcome that names a relation of another kind than the sentence's own
@@ -241,116 +275,6 @@ func outcomeOf(toks []mathtext.Tok, whole bool) (Outcome, string) {
 	return NoOutcome, ""
 }
 
-// readHeads finds the case heads and the scopes they open.
-func (r *Reading) readHeads(text string, toks []mathtext.Tok) {
-	lineStart := true // at the start of the step, a line, a sentence or after a bullet
-	var headLine bool // the current scope was opened by a head on a bulleted or fresh line
-	for i := 0; i < len(toks); i++ {
-		t := toks[i]
-		if t.K == mathtext.TSep {
-			switch {
-			case t.Text == mathtext.SepNewline || t.Text == mathtext.SepSentence || t.Text == mathtext.SepQuestion:
-				lineStart = true
-				blank := t.Text == mathtext.SepNewline && (strings.Count(text[t.S:t.E], "\n") > 1 ||
-					i > 0 && toks[i-1].K == mathtext.TSep && toks[i-1].Text == mathtext.SepNewline)
-				if blank && len(r.scopes) > 0 && r.scopes[len(r.scopes)-1] != t.S {
-					r.scopes = append(r.scopes, t.S) // a blank line ends the case
-					headLine = false
-				}
-			case text[t.S:t.E] == "-" || text[t.S:t.E] == "*":
-				lineStart = true
-				if headLine {
-					r.scopes = append(r.scopes, t.S) // the next bullet ends the case
-					headLine = false
-				}
-			}
-			continue
-		}
-		if !lineStart {
-			continue
-		}
-		if t.K == mathtext.TOp && (t.Text == "*" || t.Text == "+") && !t.Math {
-			// "* m = 5: …": a bullet the lexer leaves as an operator.
-			if headLine {
-				r.scopes = append(r.scopes, t.S)
-				headLine = false
-			}
-			continue
-		}
-		lineStart = false
-		// An optional head word ("For", "Case 2:"), then name = value and a colon or comma.
-		j := i
-		if t.K == mathtext.TWord && (t.Text == "case" || t.Text == "subcase") {
-			// "Case 2:" opens a case of its own, with or without a value after it.
-			for j = i + 1; j < len(toks) && j < i+8 && (toks[j].K == mathtext.TNum || toks[j].K == mathtext.TSep && toks[j].Text != mathtext.SepSentence); j++ {
-			}
-			e := toks[j-1].E
-			if e2, ok := headAt(toks, j, true); ok {
-				e = e2
-			}
-			r.heads = append(r.heads, [2]int{t.S, e})
-			r.scopes = append(r.scopes, t.S)
-			headLine = true
-			continue
-		}
-		if t.K == mathtext.TWord && headWords[t.Text] {
-			j = i + 1
-		} else if t.K == mathtext.TWord && t.Text != "let's" {
-			continue
-		}
-		if e, ok := headAt(toks, j, false); ok {
-			r.heads = append(r.heads, [2]int{t.S, e})
-			r.scopes = append(r.scopes, t.S)
-			headLine = true
-		}
-	}
-}
-
-// headAt reads "name = value" followed by a colon or a comma (or, after
-// "Case 2:", the end of the sentence) at toks[j:], looking through math
-// delimiters, and returns the end of the head.
-func headAt(toks []mathtext.Tok, j int, sentenceEnds bool) (int, bool) {
-	skip := func() {
-		for j < len(toks) && toks[j].K == mathtext.TSep && toks[j].Text == mathtext.SepMath {
-			j++
-		}
-	}
-	skip()
-	if j >= len(toks) || toks[j].K != mathtext.TVar && !(toks[j].K == mathtext.TWord && len(toks[j].Text) == 1) {
-		return 0, false
-	}
-	j++
-	if j >= len(toks) || toks[j].K != mathtext.TRel || toks[j].Text != "=" {
-		return 0, false
-	}
-	j++
-	vals := 0
-	for ; j < len(toks) && vals < 16; j++ {
-		switch toks[j].K {
-		case mathtext.TNum, mathtext.TOp, mathtext.TFrac, mathtext.TOpen, mathtext.TClose, mathtext.TSqrt:
-			vals++
-			continue
-		case mathtext.TSep:
-			switch toks[j].Text {
-			case mathtext.SepMath:
-				continue
-			case mathtext.SepColon, "clause":
-				return toks[j].E, vals > 0
-			case mathtext.SepSentence, mathtext.SepNewline:
-				if sentenceEnds {
-					return toks[j].S, vals > 0
-				}
-			}
-		case mathtext.TWord:
-			if toks[j].Text == "then" || toks[j].Text == "we" {
-				return toks[j].S, vals > 0
-			}
-		}
-		return 0, false
-	}
-	return 0, false
-}
-
 // readMarks finds conditions and the branches of case splits.
 func (r *Reading) readMarks(toks []mathtext.Tok) {
 	for i, t := range toks {
@@ -375,7 +299,7 @@ func (r *Reading) readMarks(toks []mathtext.Tok) {
 		if meetWords[t.Text] && negatedBefore(toks, i) || t.Text == "violates" || t.Text == "violate" {
 			r.markUnmet(toks, i)
 		}
-		if operandWords[t.Text] && (t.Text != "of" || i > 0 && (toks[i-1].K == mathtext.TNum || mathtext.FractionWords[toks[i-1].Text])) {
+		if operandWords[t.Text] && (t.Text != "of" || i > 0 && (toks[i-1].K == mathtext.TNum || mathtext.FractionWords[toks[i-1].Text] || ofFunctionWords[toks[i-1].Text])) {
 			r.markOperand(toks, i)
 		}
 	}
@@ -540,6 +464,12 @@ func (r *Reading) markAlternative(toks []mathtext.Tok, i int) {
 // number or a fraction word only ("15% of 2.40 = 0.36", "half of 48 = 24").
 var operandWords = mathtext.Set("choose", "permute", "of", "times", "plus", "minus", "over", "than", "mod", "modulo")
 
+// ofFunctionWords before "of" name a value computed from the expression
+// after it, other than the expression's own: "the units digit of 6 × 7 =
+// 2" claims the digit is 2, not that 6 × 7 is.
+var ofFunctionWords = mathtext.Set("digit", "digits", "remainder", "remainders", "divisor", "divisors", "factor",
+	"factors", "multiples", "floor", "ceiling", "sine", "cosine", "tangent", "gcd", "lcm", "parity", "sign")
+
 // markOperand marks the first member of the relation run right after the
 // word at toks[i].
 func (r *Reading) markOperand(toks []mathtext.Tok, i int) {
@@ -621,6 +551,45 @@ func (r *Reading) Outcome(off int) (Outcome, string) {
 		return r.sents[k].outcome, r.sents[k].why
 	}
 	return NoOutcome, ""
+}
+
+// Question reports whether the sentence around off ends in a question
+// mark: what it states is asked, not claimed ("Is r = 15, which is even,
+// possible?"), unless the next sentence answers it (Outcome).
+func (r *Reading) Question(off int) bool {
+	if k := r.sentenceAt(off); k >= 0 {
+		return r.sents[k].question
+	}
+	return false
+}
+
+// tentativeWords make a value written in their sentence a trial, an
+// example or a point of comparison, not a solution claimed for the
+// equation before ("Guessing a = 5 gives 17", "Perhaps a = 5", "a = 5 is
+// too small", "one more than a = 5"). Suppositions ("if", "suppose")
+// are not among them: a value derived under one is claimed.
+var tentativeWords = mathtext.Set("try", "trying", "tried", "test", "testing", "tested", "guess", "guessing",
+	"guessed", "perhaps", "maybe", "might", "could", "would", "example", "instance", "like", "start",
+	"starting", "estimate", "initial", "initially", "too", "compared", "than", "previously", "earlier",
+	"originally", "check", "checking", "plug", "plugging", "whether", "pick", "picking", "candidate",
+	"candidates", "say", "part")
+
+// Tentative is the word that makes a value in the sentence around off a
+// trial or a comparison (tentativeWords), or "".
+func (r *Reading) Tentative(off int) string {
+	if k := r.sentenceAt(off); k >= 0 {
+		return r.sents[k].tentative
+	}
+	return ""
+}
+
+// SentenceStart is the offset where the sentence around off starts, or
+// -1 when off lies in none.
+func (r *Reading) SentenceStart(off int) int {
+	if k := r.sentenceAt(off); k >= 0 {
+		return r.sents[k].s
+	}
+	return -1
 }
 
 // Sentence is the index of the sentence around off, -1 when none.

@@ -162,6 +162,9 @@ func FuzzRead(f *testing.F) {
 		`\((6 + 4 - 1)\) choose \((4 - 1) = 9\) choose \(3 = 84\); 15% of 2.40 = 0.36`,
 		"\xff or = or < : , . ? - * case for",
 		`b = 6 does not satisfy \(6 \leq 41 < 6^2\) because 6^2 = 36; x violates 1 < 2`,
+		`With \(y = 2\), \(y^2 = 4\); with \(y = 3\), \(y^2 = 9\) and for t = 1 we get t = 1; \(q = 1\): 5q = 5`,
+		`\(r = 2 \Rightarrow 4r = 8\), r = 5 gives 4r = 20. The sum is 21, which is even? No. Is 3 < 4?`,
+		"~~6 = 7~~ <s>1</s> <del>2 = 3 \\sout{4} \\cancel{5 \\st{6}} ~~ <s> \\xcancel{",
 	} {
 		f.Add(s)
 	}
@@ -183,6 +186,9 @@ func FuzzRead(f *testing.F) {
 				t.Fatalf("scope %d out of range", sc)
 			}
 			r.InHead(off)
+			r.Question(off)
+			r.Struck(off, off+2)
+			r.Tentative(off)
 			r.Conditioned(off, "x")
 			r.UnmetIn(off, off+3)
 		}

@@ -16,6 +16,7 @@ func FuzzGuardScans(f *testing.F) {
 		"The current carries him; carry 1; a carry in the tens place; carrying over; borrow from the hundreds.",
 		"12 = (n-1) × 7. Divide: n-1 = 1.714285714... Since we can't! Why? \\] A \\]Ab",
 		"\\]", "$$", " \\] Z", "carry", "congruent to", "\xff\\] \xfeAb",
+		"Had the total been 7 + 5 = 13, fine. \\(3 \\times 5 = 17\\) in base \\(8\\); base $5$: 5 - 1 = 4. had base",
 	} {
 		f.Add(s)
 	}

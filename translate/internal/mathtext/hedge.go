@@ -53,7 +53,7 @@ var contrastWords = Set("however", "but")
 var hedgeWords = Set("might", "may", "seem", "seems", "seemed", "appear", "appears", "appeared", "think",
 	"thinks", "thought", "expect", "expects", "expected", "would", "could", "naively", "initially",
 	"looks", "looked", "guess", "guessed", "claim", "claims", "claimed", "tempting", "perhaps", "maybe",
-	"probably", "likely", "originally", "previously", "earlier", "said", "wrote", "written", "stated")
+	"probably", "likely", "originally", "previously", "earlier", "said", "says", "wrote", "written", "stated")
 
 // noteDoubt records a doubt word of the sentence for the contrast reading.
 func (si *Sentence) noteDoubt(t Tok) {

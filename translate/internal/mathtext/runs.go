@@ -72,21 +72,9 @@ type Scan struct {
 
 func BuildRuns(text string, toks []Tok) *Scan {
 	sc := &Scan{text: text, Toks: toks}
-	sentOf := make([]int, len(toks))
-	n := 0
-	var joined []int // sentences that a display break opened (displaybreak.go)
-	for i, t := range toks {
-		sentOf[i] = n
-		// Context runs to the end of a sentence; a line break does not
-		// end it ("If n = 4, then:\n\[ … \]").
-		if t.K == TSep && (t.Text == SepSentence || t.Text == SepQuestion) {
-			n++
-		} else if t.K == TSep && t.Text == SepMath && t.Src != "open" && displayCloseBreak(text, nextNonSpace(text, t.E)) {
-			n++
-			joined = append(joined, n)
-		}
-	}
+	sentOf, n, joined := sentenceIndex(text, toks)
 	sc.Sentences = make([]Sentence, n+1)
+	extra := extraDoubts(text, toks, sentOf) // "Had …" opening a sentence, a base in math (sentdoubt.go)
 	for i, t := range toks {
 		si := &sc.Sentences[sentOf[i]]
 		switch {
@@ -95,7 +83,8 @@ func BuildRuns(text string, toks []Tok) *Scan {
 				si.corrected = true
 				continue // "= -68, not 0": the claim stands, the other value is rejected
 			}
-			if DoubtWords[t.Text] {
+			doubt := DoubtWords[t.Text] || extra != nil && extra[i]
+			if doubt {
 				si.noteDoubt(t)
 			}
 			if si.hedged == "" && hedgeWords[t.Text] {
@@ -109,9 +98,9 @@ func BuildRuns(text string, toks []Tok) *Scan {
 				if si.Plugged == nil && (strings.HasPrefix(t.Text, "plug") || strings.HasPrefix(t.Text, "substitut")) {
 					si.Plugged = pluggedValue(toks, i)
 				}
-			case si.doubt == "" && DoubtWords[t.Text]:
+			case si.doubt == "" && doubt:
 				si.doubt, si.ifOnly = t.Text, t.Text == "if"
-			case DoubtWords[t.Text]:
+			case doubt:
 				si.ifOnly = false // a second doubt word ("if … not", "if … should")
 			}
 			if t.Text == "then" && si.ifOnly && si.consequent == 0 {

@@ -101,9 +101,10 @@ var DoubtWords = Set("binary", "octal", "hexadecimal", "ternary", // a numeral i
 	"doesn’t", "don’t", "can’t", "wasn’t", "aren’t", "didn’t", "whereas", "otherwise", "discrepancy",
 	"inconsistent", "inconsistency", "check", "checking", "verify", "verifying", "revisit", "re-evaluate",
 	"recompute", "redo", "correct", "approximately", "about", "roughly", "around", "nearly", "almost",
-	"estimate", "estimated", "approx", "rounded", "rounding", "round", "rounds", "plug", "plugging",
+	"estimate", "estimated", "approx", "rounded", "rounding", "round", "rounds", "nearest", "plug", "plugging",
 	"plugged", "substitute", "substituting", "substituted", "test", "testing", "try", "trying",
-	"equation", "equations", "becomes", "become")
+	"equation", "equations", "becomes", "become", "misprint", "thinks", "believes", "believe", "believed",
+	"claims", "claimed", "supposedly", "allegedly", "reportedly", "correcting", "fixes")
 
 // trialWords are the doubt words of testing a candidate, and "equation"
 // (an equation set up from numbers is a claim): they hedge the claims of
@@ -116,7 +117,7 @@ var trialWords = Set("test", "testing", "try", "trying", "check", "checking", "v
 var StrongDoubt = Set("not", "false", "incorrect", "incorrectly", "wrong", "mistake", "mistaken",
 	"mistakenly", "error", "contradiction", "contradicts", "impossible", "absurd", "untrue", "invalid",
 	"isn't", "doesn't", "cannot", "can't", "wait", "oops", "actually", "typo", "recheck", "recalculate",
-	"correction", "discrepancy", "inconsistent", "isn’t", "doesn’t", "can’t")
+	"correction", "discrepancy", "inconsistent", "isn’t", "doesn’t", "can’t", "redo", "misprint")
 
 // ModularWords put a chain in modular arithmetic, where "=" often
 // stands for "≡" ("4^4 = 256 = 6").

@@ -61,10 +61,14 @@ var (
 	// price may be one of several over time ("first", "then", "after").
 	problemTimeRE = regexp.MustCompile(`\b(?:first|next|after|afterwards?|before|then|now|later|last|ago|until|when|while|since|previous\w*|initial\w*|final\w*)\b`)
 	// stepVetoRE in the step's clause: the price is supposed (a case, an
-	// option, a check), hedged, corrected, or another one derived from the
+	// option, a check), hedged, corrected, another one derived from the
 	// problem's (a total, an average, a discount, a tax, an extra, a new
-	// price).
-	stepVetoRE = regexp.MustCompile(`(?i)\b(?:if|suppose\w*|assum\w*|case|cases|option\w*|scenario\w*|either|whether|check\w*|verify\w*|test\w*|try|trying|would|could|might|should|may|maybe|perhaps|let's\s+say|say|not|no|never|wrong|incorrect\w*|mistake\w*|misread\w*|instead|actually|correct\w*|rather|wait|but|however|hypothetical\w*|example|approx\w*|about|around|roughly|nearly|almost|estimat\w*|round\w*|average\w*|mean|effective\w*|overall|total|totals|combined|includ\w*|with|plus|minus|after|before|discount\w*|sale|tax\w*|tip|tips|shipping|fee|fees|profit\w*|margin\w*|net|sav\w*|difference|extra|additional|more|less|cheaper|increas\w*|decreas\w*|rais\w*|reduc\w*|new|now|then|later|originally|original|regular\w*|usual\w*|sell\w*|sold|resell\w*|revenue|earn\w*|make|makes|made|paid|pays|pay|than|each\s+of|other|another|different|half|twice|double|triple)\b|(?:^|[^-\w])off\b|(?:^|[^\\\w])times\b`)
+	// price), one of another time ("next year she will charge") or of
+	// another seller ("her rival charges").
+	stepVetoRE = regexp.MustCompile(`(?i)\b(?:if|suppose\w*|assum\w*|case|cases|option\w*|scenario\w*|either|whether|check\w*|verify\w*|test\w*|try|trying|would|could|might|should|may|maybe|perhaps|let's\s+say|say|not|no|never|wrong|incorrect\w*|mistake\w*|misread\w*|instead|actually|correct\w*|rather|wait|but|however|hypothetical\w*|example|approx\w*|about|around|roughly|nearly|almost|estimat\w*|round\w*|average\w*|mean|effective\w*|overall|total|totals|combined|includ\w*|with|plus|minus|after|before|discount\w*|sale|tax\w*|tip|tips|shipping|fee|fees|profit\w*|margin\w*|net|sav\w*|difference|extra|additional|more|less|cheaper|increas\w*|decreas\w*|rais\w*|reduc\w*|new|now|then|later|originally|original|regular\w*|usual\w*|sell\w*|sold|resell\w*|revenue|earn\w*|make|makes|made|paid|pays|pay|than|each\s+of|other|another|different|half|twice|double|triple|will|next|last|future|past|ago|once|used|yesterday|tomorrow|competitor\w*|rival\w*|someone|somebody|else|elsewhere)\b|(?:^|[^-\w])off\b|(?:^|[^\\\w])times\b`)
+	// ownerRE is a possessive in the step's clause ("a competitor's is $8
+	// per dress"): the price may be someone else's (ownedByOther).
+	ownerRE = regexp.MustCompile(`\b([a-z]{2,20})(?:'|’)s\b`)
 	// clauseEndRE ends a clause around a price.
 	clauseEndRE = regexp.MustCompile(`[.!?;](?:\s|$)|\n`)
 )
@@ -178,7 +182,7 @@ func Read(step int, text string, r Rates, tactic string) []obligation.Obligation
 			continue
 		}
 		s, e := clause(low, p.start, p.end)
-		if stepVetoRE.MatchString(low[s:e]) {
+		if stepVetoRE.MatchString(low[s:e]) || ownedByOther(low[s:e]) {
 			continue
 		}
 		o := obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, p.start, p.end), Kind: obligation.KindEquality,
@@ -192,6 +196,25 @@ func Read(step int, text string, r Rates, tactic string) []obligation.Obligation
 		out = append(out, o)
 	}
 	return out
+}
+
+// notOwners are words before "'s" that are no possessive ("it's",
+// "let's", "that's").
+var notOwners = map[string]bool{"it": true, "let": true, "that": true, "there": true, "here": true, "what": true,
+	"she": true, "he": true, "who": true, "where": true}
+
+// ownedByOther reports a possessive in the clause other than a
+// contraction: the price may belong to someone else ("a competitor's").
+func ownedByOther(clause string) bool {
+	if !strings.Contains(clause, "'s") && !strings.Contains(clause, "’s") {
+		return false
+	}
+	for _, m := range ownerRE.FindAllStringSubmatch(clause, -1) {
+		if !notOwners[m[1]] {
+			return true
+		}
+	}
+	return false
 }
 
 // price is a price per item read in a text: the item (itemKey), the

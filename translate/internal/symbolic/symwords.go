@@ -27,7 +27,7 @@ var equationWordRE = newWordMatcher([]string{"equation", "equations", "side", "s
 var hypotheticalRE = newWordMatcher([]string{"if", "suppose", "assume", "assuming", "let", "try", "trying", "test", "testing", "check", "checking", "when", "whenever", "unless", "say", "consider", "case", "guess", "example", "define", "defined", "denote", "where", "given", "vertex", "axis", "minimum", "maximum", "critical", "derivative", "midpoint", "average", "approximately", "about", "sum", "product", "ratio", "probability", "integer", "integers", "digit", "digits", "base", "modulo", "mod", "remainder", "inequality"}, []string{"plug", "minimi", "maximi"}, []string{"for some", "for all"})
 
 // vetoRE marks a sentence that may be rejecting what it states.
-var vetoRE = newWordMatcher([]string{"not", "no", "never", "cannot", "can't", "isn't", "doesn't", "don't", "wrong", "incorrect", "mistake", "error", "impossible", "invalid", "extraneous", "false", "fail", "fails", "instead", "however", "but", "should", "would", "recheck", "revisit", "wait", "?"}, []string{"contradict", "reject", "discard", "correct"}, []string{})
+var vetoRE = newWordMatcher([]string{"not", "no", "never", "cannot", "can't", "isn't", "doesn't", "don't", "wrong", "incorrect", "mistake", "error", "impossible", "invalid", "extraneous", "false", "fail", "fails", "instead", "rather", "however", "but", "should", "would", "recheck", "revisit", "wait", "?"}, []string{"contradict", "reject", "discard", "correct", "exclud"}, []string{"rule out", "rules out", "ruled out", "ruling out"})
 
 // crossCueRE names an operation on the equation just written: the only
 // cue that lets a step's first equation derive from the previous step's.

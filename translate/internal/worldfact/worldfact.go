@@ -50,6 +50,10 @@ var (
 	}
 	// ownCalendarRE in the problem: it may set its own calendar.
 	ownCalendarRE = regexp.MustCompile(`\b(?:assume|assuming|suppose|supposing|imagine|planet|fictional|leap|calendar|pretend)\b`)
+	// stepConventionRE in a step: it counts the calendar its own way
+	// somewhere ("we approximate each month as 30 days", "treating a year
+	// as 360 days"), and no claim of the step is read against the world's.
+	stepConventionRE = regexp.MustCompile(`\b(?:approximat\w*|treat|treats|treating|simplicity|convention\w*)\b`)
 	// vetoRE in the claim's sentence: the claim is hedged, supposed or denied.
 	vetoRE = regexp.MustCompile(`\b(?:if|assume|assuming|suppose|would|not|no|isn't|aren't|approximately|about|roughly|around|nearly|average|typically|usually|say|let's|lets|simplicity|simplify|convention|conventionally|treat|treating|consider|considering|pretend|here)\b|≈|~`)
 )
@@ -166,6 +170,11 @@ func Read(step int, text, conv, tactic string) []obligation.Obligation {
 	}
 	var out []obligation.Obligation
 	low := plain(text)
+	// The step may set its own calendar in another sentence ("Assume each
+	// month has 30 days. Then July has 30 days."), as a problem may.
+	if ownCalendar(low) || mathtext.HasAny(low, "approximat", "treat", "simplicity", "convention") && stepConventionRE.MatchString(low) {
+		return nil
+	}
 	// The step may set its own count too ("a school year of 10 months").
 	if own := ownCounts(low); own != "" {
 		conv += "," + own
