@@ -106,6 +106,7 @@ var gsm8kTypos = map[string]string{
 	"5351/2": "13 + 4 + 16 = 45: the sum is 33 (the final answer)",
 	"6158/4": "70 + 40 = 100: the sum is 110 (the final answer)",
 	"6257/1": "10 * 1248 = 11480: 12,480 with two digits swapped",
+	"3206/3": "10 * b = 180 at b = 180: dividing 10b = 180 by 10 gives 18 (the next line says the body is 18 inches long); 180 copied as the value",
 	"6701/1": "2 / 12 = 0.125: the bottle holds 16 ounces, 2 / 16",
 	"6714/1": "3 * (8 / 16) = 6: 3 pounds in half-pound containers, 3 / (8/16); × written for ÷",
 	"6761/3": "4 + 4 + 6 = 18: the sum is 14",

@@ -17,6 +17,10 @@ var linsolvedTraps = []trap{
 	// True values, decimals and fractions, across steps and within one.
 	{family: "linsolved true", steps: []string{"We know the total is 99, so we can write: 375 - 3.6y = 99.", "Solving for y, we get: y = 76.6."}, step: 1, want: wantNotRefuted},
 	{family: "linsolved true", steps: []string{"So we can write: (5/8)*n = 45.", "Multiplying both sides by 8/5, we get: n = 72."}, step: 1, want: wantNotRefuted},
+	// A value solving a system answers equations the step does not show: left alone.
+	{family: "linsolved system", steps: []string{"So we can write: 4k = 20.", "Solving the system of equations, we get: k = 7."}, step: 1, want: wantNotRefuted},
+	{family: "linsolved system", steps: []string{"We can write: 2w + 3 = 11.", "Solving both equations together gives: w = 6."}, step: 1, want: wantNotRefuted},
+	{family: "linsolved system", steps: []string{"We can write: 2w + 3 = 11.", "Solving for w, we get: w = 6."}, step: 1, want: wantRefuted},
 	{family: "linsolved true", steps: []string{"The equation is 14 + 0.25k = 20.", "Subtracting 14 from both sides and dividing by 0.25, we get k = 24."}, step: 1, want: wantNotRefuted},
 	{family: "linsolved true", steps: []string{"Together they make 1,240, so 2,000 - 4m = 1,240. Solving for m, we get m = 190."}, want: wantNotRefuted},
 	{family: "linsolved true", steps: []string{"So we can write: 41 - N = 17", "Solving for N, we subtract 41 from both sides: N = 41 - 17 = 24"}, step: 1, want: wantNotRefuted},

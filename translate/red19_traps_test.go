@@ -50,6 +50,8 @@ var red19Traps = []trap{
 	{family: "question", steps: []string{`Is \(k = 21\), which is even, a valid choice?`}, want: wantNotRefuted},
 	{family: "question", steps: []string{`The sum is \(9 + 12 = 21\), which is even? No.`}, want: wantNotRefuted},
 	{family: "question", steps: []string{`Can \(n = 15\), which is a perfect square, be the side?`}, want: wantNotRefuted},
+	{family: "question", steps: []string{`Is \(3h = 21\)?`, `Solving for \(h\), we get \(h = 6\).`}, step: 1, want: wantNotRefuted},
+	{family: "question", steps: []string{`Is 3h = 21?`, `Solving for h, we get: h = 6.`}, step: 1, want: wantNotRefuted},
 	// look-alikes: the answered question is decided as answered; the property asserted is refuted.
 	{family: "question", steps: []string{`Is \(6 \times 7 = 42\)? No.`}, want: wantRefuted},
 	{family: "question", steps: []string{`Then \(k = 21\), which is even.`}, want: wantRefuted, claim: "21 is even"},
@@ -128,6 +130,9 @@ var red19Traps = []trap{
 	// look-alikes: the step's own computation, and its own reasoning cited.
 	{family: "attributed", steps: []string{`Sam computes \(9 \times 7 = 56\).`}, want: wantRefuted, claim: "9 * 7 = 56"},
 	{family: "attributed", steps: []string{`According to the formula, \(9 \times 7 = 56\).`}, want: wantRefuted, claim: "9 * 7 = 56"},
+	{family: "attributed", steps: []string{`Hence \(9 \times 7 = 56\), as claimed.`}, want: wantRefuted, claim: "9 * 7 = 56"},
+	{family: "attributed", steps: []string{`So 12 + 19 = 41, as we claimed above.`}, want: wantRefuted, claim: "12 + 19 = 41"},
+	{family: "attributed", steps: []string{`Ana claimed \(9 \times 7 = 56\) earlier.`}, want: wantNotRefuted},
 
 	// Struck-out text, and an expression that goes on past its math.
 	{family: "struck or cut", steps: []string{`~~\((3a+b)^2 = 9a^2 + 3ab + b^2\)~~`}, want: wantNotRefuted},

@@ -71,8 +71,11 @@ var calmWords = mathtext.Set("for", "each", "every", "any", "some", "such", "lea
 // calm ones) or puts them in modular arithmetic, where "=" may stand for
 // "≡" (mathtext.ModularWords); "" when there is none.
 func doubtWord(sent string) string {
+	prev := ""
 	for _, w := range strings.FieldsFunc(sent, func(r rune) bool { return !(r >= 'a' && r <= 'z' || r == '\'' || r == '’') }) {
-		if mathtext.DoubtWords[w] || mathtext.ModularWords[w] || mathtext.HypotheticalWords[w] && !calmWords[w] {
+		own := w == "claimed" && prev == "as" // "= 3/5, as claimed": the writer's own claim
+		prev = w
+		if !own && (mathtext.DoubtWords[w] || mathtext.ModularWords[w] || mathtext.HypotheticalWords[w] && !calmWords[w]) {
 			return w
 		}
 	}

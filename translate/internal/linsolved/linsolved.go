@@ -60,7 +60,7 @@ var (
 	// vetoRE makes the value or the equation something else than a claim
 	// and its premise: a trial, a supposition, a doubt, a rounding, an
 	// alternative, another relation.
-	vetoRE = regexp.MustCompile(`\b(?:if|suppose|supposing|assume|assuming|let's try|try|trying|test|testing|check|checking|guess|would|could|might|not|no|never|instead|but|however|wrong|incorrect|mistake|approximately|approximate|about|roughly|nearly|around|round|rounded|rounding|nearest|estimate|whole|integer|either|or|case|cases|example|instance|option|options|alternative|alternatively|hypothetically|mod|modulo|remainder|percent)\b|n't\b|[≈≡<>≤≥≠%?]`)
+	vetoRE = regexp.MustCompile(`\b(?:if|suppose|supposing|assume|assuming|let's try|try|trying|test|testing|check|checking|guess|would|could|might|not|no|never|instead|but|however|wrong|incorrect|mistake|approximately|approximate|about|roughly|nearly|around|round|rounded|rounding|nearest|estimate|whole|integer|either|or|case|cases|example|instance|option|options|alternative|alternatively|hypothetically|mod|modulo|remainder|percent|system|systems|equations)\b|n't\b|[≈≡<>≤≥≠%?]`)
 	// endRE is how the prose before the value ends: a colon, a comma or
 	// a word that states what follows.
 	endRE = regexp.MustCompile(`(?:[:,]|\b(?:get|find|obtain|have|gives?|giving|yields?|so|then|thus|hence|therefore))\s*$`)

@@ -83,6 +83,9 @@ func BuildRuns(text string, toks []Tok) *Scan {
 				si.corrected = true
 				continue // "= -68, not 0": the claim stands, the other value is rejected
 			}
+			if t.Text == "claimed" && ownClaim(toks, i) {
+				continue // "= 3/5, as claimed": the writer's own claim, asserted
+			}
 			doubt := DoubtWords[t.Text] || extra != nil && extra[i]
 			if doubt {
 				si.noteDoubt(t)

@@ -89,3 +89,20 @@ func manyDigits(toks []Tok, sentOf []int, i int) bool {
 	}
 	return false
 }
+
+// ownClaim reports "claimed" at toks[i] after "as", right before it or
+// one word before ("as claimed", "as we claimed"): the writer points back
+// to a claim of their own, which is asserted, where "Bob claimed" puts it
+// in someone else's mouth.
+func ownClaim(toks []Tok, i int) bool {
+	for j, words := i-1, 0; j >= 0 && words < 2; j-- {
+		if toks[j].K != TWord {
+			return false
+		}
+		if toks[j].Text == "as" {
+			return true
+		}
+		words++
+	}
+	return false
+}

@@ -100,7 +100,7 @@ func (t *Reader) Claims(step int, text string, toks []mathtext.Tok, st *State, b
 		w.add(t.impliedEquation(step, text, p), nil)
 	}
 	st.lastRun = w.runs.Last()
-	if n := len(w.eqs); n > 0 && w.eqs[n-1].line == len(lines)-1 && w.eqs[n-1].value == nil && !w.eqs[n-1].alt && (w.eqs[n-1].arrow || len(lines) < 2 || lines[len(lines)-1].cont || !strings.Contains(text[lines[len(lines)-2].ps:lines[len(lines)-2].pe], "=")) {
+	if n := len(w.eqs); n > 0 && w.eqs[n-1].line == len(lines)-1 && w.eqs[n-1].value == nil && !w.eqs[n-1].alt && !asked(text, w.eqs[n-1].e) && (w.eqs[n-1].arrow || len(lines) < 2 || lines[len(lines)-1].cont || !strings.Contains(text[lines[len(lines)-2].ps:lines[len(lines)-2].pe], "=")) {
 		st.lastEq = w.eqs[n-1]
 		st.lastEq.bare = n == 1 && bareEquation(text, w.eqs[0].s, w.eqs[0].e)
 		st.olderEq = w.prevEq
@@ -640,4 +640,11 @@ func readMembers(text string, s, e int, defs map[string]*symexpr.Def) ([]symMemb
 // cases), and the names the step ties.
 func (st *State) Fresh(text string) State {
 	return State{Defs: symdefs.StepSeqVeto(text, st.Defs), cased: st.cased, Problem: st.Problem, Ties: st.Ties.With(text, st.Defs)}
+}
+
+// asked reports a question mark ending the sentence after byte e ("Is 3h =
+// 21?"): an equation asked about is no premise of the next step's value.
+func asked(text string, e int) bool {
+	i := e + strings.IndexAny(text[e:], ".!?\n")
+	return i >= e && text[i] == '?'
 }
