@@ -4,10 +4,11 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/leanprm/leanprm/internal/testutil/obltest"
 )
 
 // TestValue checks φ, d and σ against their definitions, counted by brute
@@ -73,14 +74,7 @@ func FuzzRead(f *testing.F) {
 		f.Add("", s)
 	}
 	f.Fuzz(func(t *testing.T, prev, text string) {
-		for _, o := range Read(0, prev, text, "decide") {
-			if !o.Span.Of(text) {
-				t.Fatalf("span %+v outside %q", o.Span, text)
-			}
-			if utf8.ValidString(text) && !utf8.ValidString(o.Span.Text) {
-				t.Fatalf("span %q cuts a rune of %q", o.Span.Text, text)
-			}
-		}
+		obltest.Shape(t, text, Read(0, prev, text, "decide"))
 	})
 }
 

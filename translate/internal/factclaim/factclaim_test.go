@@ -2,8 +2,8 @@ package factclaim
 
 import (
 	"testing"
-	"unicode/utf8"
 
+	"github.com/leanprm/leanprm/internal/testutil/obltest"
 	"github.com/leanprm/leanprm/translate/obligation"
 	"github.com/stretchr/testify/assert"
 )
@@ -77,13 +77,6 @@ func FuzzRead(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		for _, o := range Read(0, text, "decide") {
-			if !o.Span.Of(text) {
-				t.Fatalf("span %+v outside %q", o.Span, text)
-			}
-			if utf8.ValidString(text) && !utf8.ValidString(o.Prop) {
-				t.Fatalf("prop %q not UTF-8", o.Prop)
-			}
-		}
+		obltest.Shape(t, text, Read(0, text, "decide"))
 	})
 }

@@ -2,9 +2,10 @@ package hugepow
 
 import (
 	"testing"
-	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/leanprm/leanprm/internal/testutil/obltest"
 )
 
 // TestRead: a power of 0, 1 or -1 with a huge exponent stated with a
@@ -55,13 +56,6 @@ func FuzzRead(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		for _, o := range Read(0, text, "decide") {
-			if !o.Span.Of(text) {
-				t.Fatalf("span %+v outside %q", o.Span, text)
-			}
-			if utf8.ValidString(text) && !utf8.ValidString(o.Prop) {
-				t.Fatalf("prop %q not UTF-8", o.Prop)
-			}
-		}
+		obltest.Shape(t, text, Read(0, text, "decide"))
 	})
 }

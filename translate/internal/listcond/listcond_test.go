@@ -2,10 +2,11 @@ package listcond
 
 import (
 	"testing"
-	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/leanprm/leanprm/internal/testutil/obltest"
 )
 
 // TestReadMake: a listed value that lacks the property or fails the
@@ -85,14 +86,7 @@ func FuzzRead(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		for _, o := range Read(0, text, "decide") {
-			if !o.Span.Of(text) {
-				t.Fatalf("span %+v outside %q", o.Span, text)
-			}
-			if utf8.ValidString(text) && !utf8.ValidString(o.Prop) {
-				t.Fatalf("prop %q not UTF-8", o.Prop)
-			}
-		}
+		obltest.Shape(t, text, Read(0, text, "decide"))
 	})
 }
 

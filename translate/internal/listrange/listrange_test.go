@@ -5,6 +5,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/leanprm/leanprm/internal/testutil/obltest"
 )
 
 // TestRead: only a value outside the range is refuted, with the list and
@@ -37,10 +39,6 @@ func FuzzRead(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		for _, o := range Read(0, text, "decide") {
-			if !o.Span.Of(text) {
-				t.Fatalf("span %+v outside %q", o.Span, text)
-			}
-		}
+		obltest.Shape(t, text, Read(0, text, "decide"))
 	})
 }
