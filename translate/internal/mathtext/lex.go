@@ -301,14 +301,15 @@ func (l *lexer) inlineClose(i int) int {
 func (l *lexer) number(i int, currency bool) int {
 	s := l.s
 	start := i
-	var b strings.Builder
+	// b is the canonical spelling once it is not s[start:j] (a separator
+	// dropped, a 0 before a leading point); nil while it is, so that most
+	// numbers take their spelling from the step without a copy.
+	var b []byte
 	j := i
-	digits := 0
 	for j < len(s) && IsDigit(s[j]) {
-		b.WriteByte(s[j])
 		j++
-		digits++
 	}
+	digits := j - i
 	intDigits := digits
 	bad := ""
 	// Thousands separators: 1,234 or 1{,}234, groups of exactly three
@@ -328,7 +329,10 @@ func (l *lexer) number(i int, currency bool) int {
 			k++
 		}
 		if k-(j+sepLen) == 3 && intDigits >= 1 && intDigits <= 3 {
-			b.WriteString(s[j+sepLen : k])
+			if b == nil {
+				b = append(make([]byte, 0, 32), s[start:j]...)
+			}
+			b = append(b, s[j+sepLen:k]...)
 			digits += 3
 			j = k
 			continue
@@ -344,19 +348,24 @@ func (l *lexer) number(i int, currency bool) int {
 	intLit := true
 	if l.at(j) == '.' && IsDigit(l.at(j+1)) {
 		intLit = false
-		if b.Len() == 0 {
-			b.WriteByte('0')
+		if b == nil && j == start {
+			b = append(make([]byte, 0, 32), '0')
 		}
-		b.WriteByte('.')
-		j++
-		for j < len(s) && IsDigit(s[j]) {
-			b.WriteByte(s[j])
-			j++
-			dec++
-			digits++
+		k := j + 1
+		for k < len(s) && IsDigit(s[k]) {
+			k++
 		}
+		dec = k - j - 1
+		digits += dec
+		if b != nil {
+			b = append(b, s[j:k]...)
+		}
+		j = k
 	}
-	canon := b.String()
+	canon := s[start:j]
+	if b != nil {
+		canon = string(b)
+	}
 	sci := false
 	if !l.math && (l.at(j) == 'e' || l.at(j) == 'E') {
 		k := j + 1
