@@ -93,17 +93,28 @@ func Lex(s string, maxDigits int) []Tok {
 	// out at their exact length: a step holds about one token in five of its
 	// bytes, and a slice sized for the worst case up front (one in two) was a
 	// fifth of all the bytes translate allocated.
+	var out []Tok
+	WithTokens(s, maxDigits, func(toks []Tok) {
+		out = make([]Tok, len(toks))
+		copy(out, toks)
+	})
+	return out
+}
+
+// WithTokens calls f with the tokens Lex reads from s, in a scratch slice
+// that is reused once f returns: f must keep no token slice (it may keep
+// the tokens' strings and numbers). A caller that only reads the tokens
+// once (a problem's moduli) so takes no copy of them.
+func WithTokens(s string, maxDigits int, f func([]Tok)) {
 	scratch := tokScratch.Get().(*[]Tok)
 	l := &lexer{s: s, lineStart: true, maxDigits: maxDigits, toks: (*scratch)[:0]}
 	l.run(0, len(s))
-	out := make([]Tok, len(l.toks))
-	copy(out, l.toks)
+	f(l.toks)
 	if cap(l.toks) <= maxScratchToks {
 		clear(l.toks) // the pool holds no step's text
 		*scratch = l.toks[:0]
 		tokScratch.Put(scratch)
 	}
-	return out
 }
 
 // tokScratch holds the slices Lex reads tokens into; maxScratchToks is the
