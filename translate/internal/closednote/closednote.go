@@ -109,7 +109,8 @@ func Read(step int, problem, prev, text, tactic string) []obligation.Obligation 
 // hasNotation is the plain search for the notation read: a bar, a digit
 // before "_", an ellipsis, \lg, \log with a decimal.
 func hasNotation(s string) bool {
-	if strings.Contains(s, "|") || strings.Contains(s, "vert") || mathtext.HasAny(s, `\cdots`, `\ldots`, `\dots`, "...", "…") {
+	// \cdots, \ldots and \dots all hold "dots": one search for the three
+	if strings.Contains(s, "|") || strings.Contains(s, "vert") || strings.Contains(s, "dots") && mathtext.HasAny(s, `\cdots`, `\ldots`, `\dots`) || mathtext.HasAny(s, "...", "…") {
 		return true
 	}
 	for i := 1; i < len(s); i++ {
