@@ -64,14 +64,59 @@ func (m *WordMatcher) MatchString(s string) bool { return m.FindString(s) != "" 
 func IsWordByte(c byte) bool { return IsASCIILetter(c) || c == '\'' }
 
 // HasAny reports one of words in s: the cheap test readers run before
-// their patterns.
+// their patterns. With several words and a long s, the pairs of adjacent
+// bytes of s are marked first (pairFilter), and only a word whose pairs
+// are all marked is searched: a word with a pair s lacks is not in s.
 func HasAny(s string, words ...string) bool {
+	if len(words) < minFilterWords || len(s) < minFilterBytes {
+		for _, w := range words {
+			if strings.Contains(s, w) {
+				return true
+			}
+		}
+		return false
+	}
+	var f pairFilter
+	f.mark(s)
 	for _, w := range words {
-		if strings.Contains(s, w) {
+		if f.mayHold(w) && strings.Contains(s, w) {
 			return true
 		}
 	}
 	return false
+}
+
+// HasAny marks the pairs of s when it searches at least minFilterWords
+// words in at least minFilterBytes bytes: below, the searches alone cost
+// less than the marking.
+const minFilterWords, minFilterBytes = 4, 64
+
+// pairFilter is a set of pairs of adjacent bytes, hashed to 4096 bits: a
+// pair it lacks is in no string it marked (two pairs may share a bit, so
+// one it holds may be absent).
+type pairFilter [64]uint64
+
+// pairBit is the bit of the pair a, b.
+func pairBit(a, b byte) uint { return (uint(a)*31 + uint(b)) & 4095 }
+
+// mark adds the pairs of s.
+func (f *pairFilter) mark(s string) {
+	for i := 1; i < len(s); i++ {
+		h := pairBit(s[i-1], s[i])
+		f[h>>6] |= 1 << (h & 63)
+	}
+}
+
+// mayHold reports that every pair of w is marked: false only when w is in
+// no string marked.
+func (f *pairFilter) mayHold(w string) bool {
+	for i := 1; i < len(w); i++ {
+		h := pairBit(w[i-1], w[i])
+		if f[h>>6]&(1<<(h&63)) == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // DigitThenWord reports a digit, whitespace ([\t\n\f\r ]) and one of words
