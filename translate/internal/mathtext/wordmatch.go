@@ -11,6 +11,7 @@ type WordMatcher struct {
 	words    map[string]bool
 	prefixes []string
 	phrases  []string
+	firsts   [4]uint64 // the first bytes of words: a word opening with another is not looked up
 }
 
 // NewWordMatcher matches the words, the word prefixes and the phrases.
@@ -18,6 +19,9 @@ func NewWordMatcher(words, prefixes, phrases []string) *WordMatcher {
 	m := &WordMatcher{words: map[string]bool{}, prefixes: prefixes, phrases: phrases}
 	for _, w := range words {
 		m.words[w] = true
+		if w != "" {
+			m.firsts[w[0]>>6] |= 1 << (w[0] & 63)
+		}
 	}
 	return m
 }
@@ -43,7 +47,7 @@ func (m *WordMatcher) FindString(s string) string {
 		}
 		if j > i {
 			w := s[i:j]
-			if m.words[w] {
+			if m.firsts[w[0]>>6]&(1<<(w[0]&63)) != 0 && m.words[w] {
 				return w
 			}
 			for _, p := range m.prefixes {
