@@ -12,7 +12,14 @@ type WordMatcher struct {
 	prefixes []string
 	phrases  []string
 	firsts   [4]uint64 // the first bytes of words: a word opening with another is not looked up
+	pfirsts  [4]uint64 // the first bytes of prefixes (all bytes for an empty prefix)
 }
+
+// byteSet marks the byte c in set.
+func byteSet(set *[4]uint64, c byte) { set[c>>6] |= 1 << (c & 63) }
+
+// byteIn reports the byte c in set.
+func byteIn(set *[4]uint64, c byte) bool { return set[c>>6]&(1<<(c&63)) != 0 }
 
 // NewWordMatcher matches the words, the word prefixes and the phrases.
 func NewWordMatcher(words, prefixes, phrases []string) *WordMatcher {
@@ -20,16 +27,28 @@ func NewWordMatcher(words, prefixes, phrases []string) *WordMatcher {
 	for _, w := range words {
 		m.words[w] = true
 		if w != "" {
-			m.firsts[w[0]>>6] |= 1 << (w[0] & 63)
+			byteSet(&m.firsts, w[0])
 		}
+	}
+	for _, p := range prefixes {
+		if p == "" {
+			m.pfirsts = [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+			break
+		}
+		byteSet(&m.pfirsts, p[0])
 	}
 	return m
 }
 
 // FindString returns the first matching word of the lower-cased text s.
 func (m *WordMatcher) FindString(s string) string {
+	var f *pairFilter // the phrases' pre-filter, as in HasAny
+	if len(m.phrases) >= minFilterWords && len(s) >= minFilterBytes {
+		f = new(pairFilter)
+		f.mark(s)
+	}
 	for _, p := range m.phrases {
-		if strings.Contains(s, p) {
+		if (f == nil || f.mayHold(p)) && strings.Contains(s, p) {
 			return p
 		}
 	}
@@ -47,8 +66,12 @@ func (m *WordMatcher) FindString(s string) string {
 		}
 		if j > i {
 			w := s[i:j]
-			if m.firsts[w[0]>>6]&(1<<(w[0]&63)) != 0 && m.words[w] {
+			if byteIn(&m.firsts, w[0]) && m.words[w] {
 				return w
+			}
+			if !byteIn(&m.pfirsts, w[0]) {
+				i = j
+				continue // no prefix opens with its first byte
 			}
 			for _, p := range m.prefixes {
 				if strings.HasPrefix(w, p) {
