@@ -120,7 +120,7 @@ func hasNotation(s string) bool {
 	}
 	// a logarithm to base 10 written \lg, or a logarithm of a decimal
 	// (the symbolic reader reads neither)
-	return lgRE.MatchString(s) || strings.Contains(s, `\log`) && decimals(s) > 0
+	return strings.Contains(s, `\lg`) && lgRE.MatchString(s) || strings.Contains(s, `\log`) && decimals(s) > 0
 }
 
 // lgRE is the command \lg.
