@@ -89,8 +89,8 @@ var laterRE = regexp.MustCompile(`\b(?:wrong|incorrect\w*|false|not true|mistake
 // Read returns the obligations of the step's closed "=" chains with a
 // factorial or a binomial written outside math delimiters.
 func Read(step int, text, tactic string) []obligation.Obligation {
-	if len(text) > maxText || !strings.ContainsAny(text, "!CP\\") {
-		return nil
+	if len(text) > maxText || !strings.ContainsAny(text, "!CP\\") || strings.IndexByte(text, '=') < 0 {
+		return nil // a claim is a run holding "=" and one of "!CP\\"
 	}
 	regions := mathtext.TextRegions(text)
 	var out []obligation.Obligation
