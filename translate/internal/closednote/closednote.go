@@ -62,8 +62,8 @@ var (
 // problem names the bases the bare numerals may be written in, and a
 // step prev that plugs a value in leaves the step alone.
 func Read(step int, problem, prev, text, tactic string) []obligation.Obligation {
-	if len(text) > maxText || len(prev) > maxText || !hasNotation(text) {
-		return nil
+	if len(text) > maxText || len(prev) > maxText || strings.IndexByte(text, '=') < 0 || !hasNotation(text) {
+		return nil // a link's members are split at "=" (members)
 	}
 	if trialRE.MatchString(mathtext.LowerPlain(prev)) {
 		return nil
