@@ -1,8 +1,6 @@
 package translate
 
 import (
-	"fmt"
-
 	"github.com/leanprm/leanprm/translate/internal/arith"
 	"regexp"
 	"slices"
@@ -219,10 +217,15 @@ var atomCallRE = regexp.MustCompile(`\b(?:sin|cos|tan|cot|sec|csc)\(`)
 // reader decided as an identity of the tangent half-angle is read again
 // once its values are names, with the same verdict.
 func dropRepeats(obls []obligation.Obligation) []obligation.Obligation {
-	seen := map[string]bool{}
+	type claimKey struct {
+		start, end int
+		kind       obligation.Kind
+		expr       string
+	}
+	seen := map[claimKey]bool{}
 	out := obls[:0]
 	for _, o := range obls {
-		key := fmt.Sprint(o.Span.Start, " ", o.Span.End, " ", o.Kind, " ", o.Expr)
+		key := claimKey{o.Span.Start, o.Span.End, o.Kind, o.Expr}
 		if seen[key] && atomCallRE.MatchString(o.Expr) {
 			continue
 		}

@@ -35,6 +35,10 @@ func parseSide(items []mathtext.Item, maxExp int) (n Node, negPow bool, err erro
 	if len(items) == 0 {
 		return nil, false, parseError("empty side")
 	}
+	if items[0].K == mathtext.TPoison {
+		// what expr would fail with at once (unary, power, primary), without its panic
+		return nil, false, parseError(items[0].Text)
+	}
 	n = p.expr()
 	if p.pending != nil {
 		p.fail("unreadable fraction")

@@ -82,7 +82,9 @@ func ProblemExacts(problem string) *ExactSet {
 		}
 		i = end
 	}
-	ms, open := mathtext.ReadModuli(s, mathtext.Lex(s, maxProblemDigits))
+	var ms []*big.Int
+	var open bool
+	mathtext.WithTokens(s, maxProblemDigits, func(toks []mathtext.Tok) { ms, open = mathtext.ReadModuli(s, toks) })
 	if len(vals) == 0 && len(units) == 0 && len(ms) == 0 && !open {
 		return nil
 	}

@@ -62,8 +62,8 @@ var (
 // problem names the bases the bare numerals may be written in, and a
 // step prev that plugs a value in leaves the step alone.
 func Read(step int, problem, prev, text, tactic string) []obligation.Obligation {
-	if len(text) > maxText || len(prev) > maxText || !hasNotation(text) {
-		return nil
+	if len(text) > maxText || len(prev) > maxText || strings.IndexByte(text, '=') < 0 || !hasNotation(text) {
+		return nil // a link's members are split at "=" (members)
 	}
 	if trialRE.MatchString(mathtext.LowerPlain(prev)) {
 		return nil
@@ -109,7 +109,8 @@ func Read(step int, problem, prev, text, tactic string) []obligation.Obligation 
 // hasNotation is the plain search for the notation read: a bar, a digit
 // before "_", an ellipsis, \lg, \log with a decimal.
 func hasNotation(s string) bool {
-	if strings.Contains(s, "|") || strings.Contains(s, "vert") || mathtext.HasAny(s, `\cdots`, `\ldots`, `\dots`, "...", "…") {
+	// \cdots, \ldots and \dots all hold "dots": one search for the three
+	if strings.Contains(s, "|") || strings.Contains(s, "vert") || strings.Contains(s, "dots") && mathtext.HasAny(s, `\cdots`, `\ldots`, `\dots`) || mathtext.HasAny(s, "...", "…") {
 		return true
 	}
 	for i := 1; i < len(s); i++ {
@@ -119,7 +120,7 @@ func hasNotation(s string) bool {
 	}
 	// a logarithm to base 10 written \lg, or a logarithm of a decimal
 	// (the symbolic reader reads neither)
-	return lgRE.MatchString(s) || strings.Contains(s, `\log`) && decimals(s) > 0
+	return strings.Contains(s, `\lg`) && lgRE.MatchString(s) || strings.Contains(s, `\log`) && decimals(s) > 0
 }
 
 // lgRE is the command \lg.

@@ -19,6 +19,11 @@ func Decide(lean, leanNeg, tactic, idTactic string) Outcome {
 	if err != nil {
 		return Outcome{Fail: "cannot evaluate P: " + err.Error()}
 	}
+	if !p.Negated && !p.Forall && negationOf(lean, leanNeg, p.Prop) {
+		// ¬(P) spelled from P's own text: its parse reads the same hypothesis and
+		// Prop and evaluates them to the same value, so it is not read again.
+		return Outcome{Proved: p.Holds, Disproved: !p.Holds}
+	}
 	n, err := Parse(leanNeg, tactic)
 	if err != nil {
 		return Outcome{Fail: "cannot evaluate ¬(P): " + err.Error()}
@@ -45,4 +50,19 @@ func decideSymbolic(lean, leanNeg, tactic, idTactic string) Outcome {
 	}
 	proved, _ := fd.Proved()
 	return Outcome{Proved: proved, Disproved: !n.Holds}
+}
+
+// negationOf reports that leanNeg is lean, a declaration that Parse read with the Prop prop
+// (not negated), with prop written as ¬(prop) and nothing else changed. Parse reads prop the
+// same way in both: what follows it (" := by …" in lean, ")" in leanNeg) continues no term.
+func negationOf(lean, leanNeg, prop string) bool {
+	end := strings.Index(lean, " := by ") // the first: no Prop or term holds ":="
+	start := end - len(prop)
+	if end < 0 || start < 0 || lean[start:end] != prop || len(leanNeg) != len(lean)+len("¬()") {
+		return false
+	}
+	neg := leanNeg[start:]
+	return leanNeg[:start] == lean[:start] && strings.HasPrefix(neg, "¬(") &&
+		neg[len("¬("):len("¬(")+len(prop)] == prop && neg[len("¬(")+len(prop)] == ')' &&
+		neg[len("¬(")+len(prop)+1:] == lean[end:]
 }

@@ -275,10 +275,22 @@ func outcomeOf(toks []mathtext.Tok, whole bool) (Outcome, string) {
 	return NoOutcome, ""
 }
 
+// markWords are the words readMarks acts on (condWords, meetWords,
+// operandWords, "for", "or", "violate(s)"): any other word marks nothing.
+var markWords = func() map[string]bool {
+	out := mathtext.Set("for", "or", "violates", "violate")
+	for _, set := range []map[string]bool{condWords, meetWords, operandWords} {
+		for w, in := range set {
+			out[w] = out[w] || in
+		}
+	}
+	return out
+}()
+
 // readMarks finds conditions and the branches of case splits.
 func (r *Reading) readMarks(toks []mathtext.Tok) {
 	for i, t := range toks {
-		if t.K != mathtext.TWord {
+		if t.K != mathtext.TWord || !markWords[t.Text] {
 			continue
 		}
 		cond := condWords[t.Text]

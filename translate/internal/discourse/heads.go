@@ -34,7 +34,7 @@ func (r *Reading) readHeads(text string, toks []mathtext.Tok) {
 		if t.K == mathtext.TSep && t.Text == "clause" && !lineStart {
 			clause = text[t.S:t.E]
 		}
-		if t.K == mathtext.TWord && !t.Math && joinWords[t.Text] && !lineStart {
+		if t.K == mathtext.TWord && !t.Math && !lineStart && joinWords[t.Text] {
 			clause = t.Text
 		}
 		if t.K == mathtext.TSep {

@@ -226,10 +226,5 @@ func isWordByte(c byte) bool {
 }
 
 func anyNoun(text string) bool {
-	for _, n := range []string{"choices", "options", "values", "possibilities", "outcomes", "digits", "integers", "solutions", "divisors", "elements"} {
-		if strings.Contains(text, n) {
-			return true
-		}
-	}
-	return false
+	return mathtext.HasAny(text, "choices", "options", "values", "possibilities", "outcomes", "digits", "integers", "solutions", "divisors", "elements")
 }

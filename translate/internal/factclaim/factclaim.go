@@ -24,6 +24,7 @@ import (
 	"math/big"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/leanprm/leanprm/translate/internal/arith"
 	"github.com/leanprm/leanprm/translate/internal/listcond"
@@ -88,8 +89,8 @@ var laterRE = regexp.MustCompile(`\b(?:wrong|incorrect\w*|false|not true|mistake
 // Read returns the obligations of the step's closed "=" chains with a
 // factorial or a binomial written outside math delimiters.
 func Read(step int, text, tactic string) []obligation.Obligation {
-	if len(text) > maxText || !strings.ContainsAny(text, "!CP\\") {
-		return nil
+	if len(text) > maxText || !strings.ContainsAny(text, "!CP\\") || strings.IndexByte(text, '=') < 0 {
+		return nil // a claim is a run holding "=" and one of "!CP\\"
 	}
 	regions := mathtext.TextRegions(text)
 	var out []obligation.Obligation
@@ -152,12 +153,21 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 	return out
 }
 
+// formulaBytes are the bytes that are a formula token alone: digits,
+// blanks, operators, brackets, "!" and "=".
+var formulaBytes = func() (t [256]bool) {
+	for _, c := range []byte("0123456789 +-*/()!^{}=") {
+		t[c] = true
+	}
+	return t
+}()
+
 // formulaByte is the length of the formula token at text[i] (a byte, a
 // command or a multi-byte sign), 0 when none starts there.
 func formulaByte(text string, i int) int {
 	c := text[i]
 	switch {
-	case mathtext.IsDigit(c), strings.IndexByte(" +-*/()!^{}=", c) >= 0:
+	case formulaBytes[c]:
 		return 1
 	case c == '.' && i > 0 && mathtext.IsDigit(text[i-1]) && i+1 < len(text) && mathtext.IsDigit(text[i+1]):
 		return 1 // a decimal point
@@ -169,6 +179,9 @@ func formulaByte(text string, i int) int {
 				return len(cmd)
 			}
 		}
+	}
+	if c < utf8.RuneSelf {
+		return 0 // every sign below opens with a byte outside ASCII
 	}
 	for _, sign := range []string{"×", "·", "÷", "−"} {
 		if strings.HasPrefix(text[i:], sign) {

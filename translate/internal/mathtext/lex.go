@@ -3,12 +3,11 @@ package mathtext
 import (
 	"math/big"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
 	"unicode/utf8"
-
-	"github.com/leanprm/leanprm/translate/algebra"
 )
 
 // The lexer turns a step into tokens. It knows three things a reader of
@@ -93,17 +92,28 @@ func Lex(s string, maxDigits int) []Tok {
 	// out at their exact length: a step holds about one token in five of its
 	// bytes, and a slice sized for the worst case up front (one in two) was a
 	// fifth of all the bytes translate allocated.
+	var out []Tok
+	WithTokens(s, maxDigits, func(toks []Tok) {
+		out = make([]Tok, len(toks))
+		copy(out, toks)
+	})
+	return out
+}
+
+// WithTokens calls f with the tokens Lex reads from s, in a scratch slice
+// that is reused once f returns: f must keep no token slice (it may keep
+// the tokens' strings and numbers). A caller that only reads the tokens
+// once (a problem's moduli) so takes no copy of them.
+func WithTokens(s string, maxDigits int, f func([]Tok)) {
 	scratch := tokScratch.Get().(*[]Tok)
 	l := &lexer{s: s, lineStart: true, maxDigits: maxDigits, toks: (*scratch)[:0]}
 	l.run(0, len(s))
-	out := make([]Tok, len(l.toks))
-	copy(out, l.toks)
+	f(l.toks)
 	if cap(l.toks) <= maxScratchToks {
 		clear(l.toks) // the pool holds no step's text
 		*scratch = l.toks[:0]
 		tokScratch.Put(scratch)
 	}
-	return out
 }
 
 // tokScratch holds the slices Lex reads tokens into; maxScratchToks is the
@@ -301,14 +311,15 @@ func (l *lexer) inlineClose(i int) int {
 func (l *lexer) number(i int, currency bool) int {
 	s := l.s
 	start := i
-	var b strings.Builder
+	// b is the canonical spelling once it is not s[start:j] (a separator
+	// dropped, a 0 before a leading point); nil while it is, so that most
+	// numbers take their spelling from the step without a copy.
+	var b []byte
 	j := i
-	digits := 0
 	for j < len(s) && IsDigit(s[j]) {
-		b.WriteByte(s[j])
 		j++
-		digits++
 	}
+	digits := j - i
 	intDigits := digits
 	bad := ""
 	// Thousands separators: 1,234 or 1{,}234, groups of exactly three
@@ -328,7 +339,10 @@ func (l *lexer) number(i int, currency bool) int {
 			k++
 		}
 		if k-(j+sepLen) == 3 && intDigits >= 1 && intDigits <= 3 {
-			b.WriteString(s[j+sepLen : k])
+			if b == nil {
+				b = append(make([]byte, 0, 32), s[start:j]...)
+			}
+			b = append(b, s[j+sepLen:k]...)
 			digits += 3
 			j = k
 			continue
@@ -344,19 +358,24 @@ func (l *lexer) number(i int, currency bool) int {
 	intLit := true
 	if l.at(j) == '.' && IsDigit(l.at(j+1)) {
 		intLit = false
-		if b.Len() == 0 {
-			b.WriteByte('0')
+		if b == nil && j == start {
+			b = append(make([]byte, 0, 32), '0')
 		}
-		b.WriteByte('.')
-		j++
-		for j < len(s) && IsDigit(s[j]) {
-			b.WriteByte(s[j])
-			j++
-			dec++
-			digits++
+		k := j + 1
+		for k < len(s) && IsDigit(s[k]) {
+			k++
 		}
+		dec = k - j - 1
+		digits += dec
+		if b != nil {
+			b = append(b, s[j:k]...)
+		}
+		j = k
 	}
-	canon := b.String()
+	canon := s[start:j]
+	if b != nil {
+		canon = string(b)
+	}
 	sci := false
 	if !l.math && (l.at(j) == 'e' || l.at(j) == 'E') {
 		k := j + 1
@@ -374,7 +393,8 @@ func (l *lexer) number(i int, currency bool) int {
 			intLit = false
 		}
 	}
-	lit := &NumLit{Canon: canon, Dec: dec, IntLit: intLit, Currency: currency}
+	box := &numBox{lit: NumLit{Canon: canon, Dec: dec, IntLit: intLit, Currency: currency}}
+	lit := &box.lit
 	if bad == "" && digits > l.maxDigits {
 		bad = "number too long"
 	}
@@ -409,7 +429,7 @@ func (l *lexer) number(i int, currency bool) int {
 		l.poison(start, j, bad)
 		return j
 	}
-	v, ok := algebra.ParseQ(canon)
+	v, ok := parseQInto(&box.val, canon)
 	if !ok {
 		l.poison(start, j, "unreadable number")
 		return j
@@ -659,6 +679,29 @@ func (l *lexer) letters(i int) int {
 	}
 	l.emit(Tok{K: TWord, S: i, E: j, Text: strings.ToLower(s[i:j])})
 	return j
+}
+
+// numBox is a literal and its value, allocated together: a step holds
+// about one number in twenty of its bytes.
+type numBox struct {
+	lit NumLit
+	val big.Rat
+}
+
+// parseQInto is algebra.ParseQ reading into z, a zero big.Rat: the same
+// value (z, true), or (nil, false) for a spelling it cannot read.
+func parseQInto(z *big.Rat, s string) (*big.Rat, bool) {
+	digits := len(s) > 0 && len(s) <= 18
+	for i := 0; digits && i < len(s); i++ {
+		digits = IsDigit(s[i])
+	}
+	if digits {
+		if n, err := strconv.ParseInt(s, 10, 64); err == nil {
+			z.Num().SetInt64(n)
+			return z, true
+		}
+	}
+	return z.SetString(s)
 }
 
 // RatDecimal spells x as a finite decimal ("12.5", "-0.25"), or "" when

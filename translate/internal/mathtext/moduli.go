@@ -19,6 +19,9 @@ var carryWords = Set("carry", "carries", "carrying", "borrow", "borrowing")
 func ReadModuli(text string, toks []Tok) (ms []*big.Int, open bool) {
 	logs := strings.Contains(text, `\log`) // "base" of a logarithm names no modulus
 	for i, t := range toks {
+		if t.K != TWord && t.K != TPoison {
+			continue // every case below reads a word or a poisoned command
+		}
 		switch {
 		case t.K == TWord && t.Text == "base" && i+1 < len(toks) && (toks[i+1].K == TNum || toks[i+1].K == TVar) && !logs:
 			// A numeral in base b is no residue modulo b: "6 + 6 = 15 in base 7" (15 is

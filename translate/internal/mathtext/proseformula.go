@@ -22,7 +22,21 @@ import "strings"
 // only a derivation it can tell apart (a cue word, an arrow) is checked.
 func ProseFormulas(text string, taken []Region) []Region {
 	var out []Region
+	// ordered: the taken regions follow one another, so that the one i may
+	// lie in is found by moving on through them as i grows (i never goes
+	// back); others are searched whole at each i.
+	ordered := inOrder(taken)
+	ti := 0
 	inTaken := func(i int) (int, bool) {
+		if ordered {
+			for ti < len(taken) && taken[ti].CE <= i {
+				ti++
+			}
+			if ti < len(taken) && i >= taken[ti].OS && i < taken[ti].CE {
+				return taken[ti].CE, true
+			}
+			return 0, false
+		}
 		for _, rg := range taken {
 			if i >= rg.OS && i < rg.CE {
 				return rg.CE, true
@@ -77,6 +91,17 @@ func ProseFormulas(text string, taken []Region) []Region {
 		}
 	}
 	return out
+}
+
+// inOrder reports regions that follow one another: each closes no later
+// than the next opens.
+func inOrder(rs []Region) bool {
+	for k := range rs {
+		if rs[k].CE < rs[k].OS || k > 0 && rs[k-1].CE > rs[k].OS {
+			return false
+		}
+	}
+	return true
 }
 
 // formulaEdge says whether text[s:e] stands apart as a formula: a clause
@@ -138,6 +163,8 @@ func formulaByte(text string, i int) bool {
 		return true
 	case c == '.':
 		return i > 0 && i+1 < len(text) && IsDigit(text[i-1]) && IsDigit(text[i+1])
+	case c < 0x80:
+		return false // the runes below and their bytes lie outside ASCII
 	}
 	for _, r := range []string{"−", "×", "÷", "·"} {
 		if strings.HasPrefix(text[i:], r) {

@@ -16,7 +16,16 @@ type Region struct {
 
 // MathRegions lists the math-mode spans of a step, from its tokens, in order.
 func MathRegions(text string, toks []Tok) []Region {
-	var out []Region
+	opens := 0 // a region per opening mark at most: out is allocated once
+	for _, t := range toks {
+		if t.K == TSep && t.Text == SepMath && t.Src == "open" {
+			opens++
+		}
+	}
+	if opens == 0 {
+		return nil
+	}
+	out := make([]Region, 0, opens)
 	open, os := -1, 0
 	display := false
 	for _, t := range toks {
@@ -33,6 +42,9 @@ func MathRegions(text string, toks []Tok) []Region {
 			out = append(out, Region{S: open, E: t.S, OS: os, CE: t.E, Display: display})
 		}
 		open = -1
+	}
+	if len(out) == 0 {
+		return nil
 	}
 	return out
 }

@@ -86,15 +86,16 @@ func BuildRuns(text string, toks []Tok) *Scan {
 			if t.Text == "claimed" && ownClaim(toks, i) {
 				continue // "= 3/5, as claimed": the writer's own claim, asserted
 			}
-			doubt := DoubtWords[t.Text] || extra != nil && extra[i]
+			kinds := wordKinds[t.Text] // one look-up for the sets below
+			doubt := kinds&kindDoubt != 0 || extra != nil && extra[i]
 			if doubt {
 				si.noteDoubt(t)
 			}
-			if si.hedged == "" && hedgeWords[t.Text] {
+			if si.hedged == "" && kinds&kindHedge != 0 {
 				si.hedged = t.Text
 			}
 			switch {
-			case trialWords[t.Text]:
+			case kinds&kindTrial != 0:
 				if si.trial == "" {
 					si.trial = t.Text
 				}
@@ -109,14 +110,14 @@ func BuildRuns(text string, toks []Tok) *Scan {
 			if t.Text == "then" && si.ifOnly && si.consequent == 0 {
 				si.consequent = t.S
 			}
-			if si.strong == "" && StrongDoubt[t.Text] {
+			if si.strong == "" && kinds&kindStrong != 0 {
 				si.strong = t.Text
 			}
 			// "base 2" next to a logarithm is a change of base, not a numeral base.
-			if sc.Modular == "" && (ModularWords[t.Text] && modularSense(toks, i) || t.Text == "base" && i+1 < len(toks) && (toks[i+1].K == TNum || toks[i+1].K == TVar) && !strings.Contains(text, `\log`)) {
+			if sc.Modular == "" && (kinds&kindModular != 0 && modularSense(toks, i) || t.Text == "base" && i+1 < len(toks) && (toks[i+1].K == TNum || toks[i+1].K == TVar) && !strings.Contains(text, `\log`)) {
 				sc.Modular = t.Text
 			}
-			if si.Hypothetical == "" && HypotheticalWords[t.Text] {
+			if si.Hypothetical == "" && kinds&kindHypothetical != 0 {
 				si.Hypothetical = t.Text
 			}
 		case t.K == TSep && t.Text == SepQuestion:

@@ -11,21 +11,44 @@ type WordMatcher struct {
 	words    map[string]bool
 	prefixes []string
 	phrases  []string
+	firsts   [4]uint64 // the first bytes of words: a word opening with another is not looked up
+	pfirsts  [4]uint64 // the first bytes of prefixes (all bytes for an empty prefix)
 }
+
+// byteSet marks the byte c in set.
+func byteSet(set *[4]uint64, c byte) { set[c>>6] |= 1 << (c & 63) }
+
+// byteIn reports the byte c in set.
+func byteIn(set *[4]uint64, c byte) bool { return set[c>>6]&(1<<(c&63)) != 0 }
 
 // NewWordMatcher matches the words, the word prefixes and the phrases.
 func NewWordMatcher(words, prefixes, phrases []string) *WordMatcher {
 	m := &WordMatcher{words: map[string]bool{}, prefixes: prefixes, phrases: phrases}
 	for _, w := range words {
 		m.words[w] = true
+		if w != "" {
+			byteSet(&m.firsts, w[0])
+		}
+	}
+	for _, p := range prefixes {
+		if p == "" {
+			m.pfirsts = [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+			break
+		}
+		byteSet(&m.pfirsts, p[0])
 	}
 	return m
 }
 
 // FindString returns the first matching word of the lower-cased text s.
 func (m *WordMatcher) FindString(s string) string {
+	var f *pairFilter // the phrases' pre-filter, as in HasAny
+	if len(m.phrases) >= minFilterWords && len(s) >= minFilterBytes {
+		f = new(pairFilter)
+		f.mark(s)
+	}
 	for _, p := range m.phrases {
-		if strings.Contains(s, p) {
+		if (f == nil || f.mayHold(p)) && strings.Contains(s, p) {
 			return p
 		}
 	}
@@ -43,8 +66,12 @@ func (m *WordMatcher) FindString(s string) string {
 		}
 		if j > i {
 			w := s[i:j]
-			if m.words[w] {
+			if byteIn(&m.firsts, w[0]) && m.words[w] {
 				return w
+			}
+			if !byteIn(&m.pfirsts, w[0]) {
+				i = j
+				continue // no prefix opens with its first byte
 			}
 			for _, p := range m.prefixes {
 				if strings.HasPrefix(w, p) {
@@ -64,14 +91,59 @@ func (m *WordMatcher) MatchString(s string) bool { return m.FindString(s) != "" 
 func IsWordByte(c byte) bool { return IsASCIILetter(c) || c == '\'' }
 
 // HasAny reports one of words in s: the cheap test readers run before
-// their patterns.
+// their patterns. With several words and a long s, the pairs of adjacent
+// bytes of s are marked first (pairFilter), and only a word whose pairs
+// are all marked is searched: a word with a pair s lacks is not in s.
 func HasAny(s string, words ...string) bool {
+	if len(words) < minFilterWords || len(s) < minFilterBytes {
+		for _, w := range words {
+			if strings.Contains(s, w) {
+				return true
+			}
+		}
+		return false
+	}
+	var f pairFilter
+	f.mark(s)
 	for _, w := range words {
-		if strings.Contains(s, w) {
+		if f.mayHold(w) && strings.Contains(s, w) {
 			return true
 		}
 	}
 	return false
+}
+
+// HasAny marks the pairs of s when it searches at least minFilterWords
+// words in at least minFilterBytes bytes: below, the searches alone cost
+// less than the marking.
+const minFilterWords, minFilterBytes = 4, 64
+
+// pairFilter is a set of pairs of adjacent bytes, hashed to 4096 bits: a
+// pair it lacks is in no string it marked (two pairs may share a bit, so
+// one it holds may be absent).
+type pairFilter [64]uint64
+
+// pairBit is the bit of the pair a, b.
+func pairBit(a, b byte) uint { return (uint(a)*31 + uint(b)) & 4095 }
+
+// mark adds the pairs of s.
+func (f *pairFilter) mark(s string) {
+	for i := 1; i < len(s); i++ {
+		h := pairBit(s[i-1], s[i])
+		f[h>>6] |= 1 << (h & 63)
+	}
+}
+
+// mayHold reports that every pair of w is marked: false only when w is in
+// no string marked.
+func (f *pairFilter) mayHold(w string) bool {
+	for i := 1; i < len(w); i++ {
+		h := pairBit(w[i-1], w[i])
+		if f[h>>6]&(1<<(h&63)) == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // DigitThenWord reports a digit, whitespace ([\t\n\f\r ]) and one of words

@@ -202,3 +202,32 @@ func (sc *Scan) ExactWord() string {
 	}
 	return ""
 }
+
+// The sets a word of a step is looked up in while its sentences are read
+// (BuildRuns), as bits of wordKinds.
+const (
+	kindDoubt uint8 = 1 << iota
+	kindHedge
+	kindTrial
+	kindStrong
+	kindModular
+	kindHypothetical
+)
+
+// wordKinds holds, for each word of DoubtWords, hedgeWords, trialWords,
+// StrongDoubt, ModularWords and HypotheticalWords, the bits of the sets
+// it is in: one look-up per word instead of one per set.
+var wordKinds = func() map[string]uint8 {
+	out := map[string]uint8{}
+	for _, set := range []struct {
+		words map[string]bool
+		kind  uint8
+	}{{DoubtWords, kindDoubt}, {hedgeWords, kindHedge}, {trialWords, kindTrial}, {StrongDoubt, kindStrong}, {ModularWords, kindModular}, {HypotheticalWords, kindHypothetical}} {
+		for w, in := range set.words {
+			if in {
+				out[w] |= set.kind
+			}
+		}
+	}
+	return out
+}()

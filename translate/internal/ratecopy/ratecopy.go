@@ -261,12 +261,22 @@ func prices(low string, limit int) (out []price, plain bool) {
 		for _, m := range eachRE.FindAllStringSubmatchIndex(low, limit) {
 			add(m, 1, 2, amountEnds(low, m[1]) && !partOf(low, m[0]))
 		}
-		for _, m := range apieceRE.FindAllStringSubmatchIndex(low, limit) {
+		// apieceRE ends with "each" or "apiece", as it is
+		for _, m := range apieceMatches(low, limit) {
 			add(m, 1, 2, true)
 		}
 	}
 	slices.SortFunc(out, func(a, b price) int { return a.start - b.start })
 	return out, plain
+}
+
+// apieceMatches is apieceRE's matches in low, none where low holds
+// neither "each" nor "apiece", which the pattern ends with.
+func apieceMatches(low string, limit int) [][]int {
+	if !strings.Contains(low, "each") && !strings.Contains(low, "apiece") {
+		return nil
+	}
+	return apieceRE.FindAllStringSubmatchIndex(low, limit)
 }
 
 // partOf reports a quantity word or "of" right before a price said of

@@ -38,7 +38,10 @@ func readDigitRanges(low string, add func(s, e int, said, is int, what, fact str
 	for _, i := range mathtext.Indexes(low, "digit", 8) {
 		at := i + len("digit")
 		w, from := mathtext.Window(low, i-digitBefore, i+digitAfter)
-		for _, re := range digitRangeREs {
+		for k, re := range digitRangeREs {
+			if k == 0 && !strings.Contains(w, "with") {
+				continue // the first pattern's "with", as it is
+			}
 			for _, m := range re.FindAllStringSubmatchIndex(w, 2) {
 				for k := range m {
 					m[k] += from

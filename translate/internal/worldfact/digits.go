@@ -71,6 +71,9 @@ func ReadDigits(step int, text, tactic string) []obligation.Obligation {
 		if !counts {
 			break
 		}
+		if re == hasRE && (!strings.Contains(low, "has") || !strings.Contains(low, "digits")) {
+			continue // words the pattern holds as they are
+		}
 		for _, m := range re.FindAllStringSubmatchIndex(low, -1) {
 			n, ok := bigNumeral(low[m[2]:m[3]])
 			k, okK := numberAt(low, m[4], m[5])
