@@ -20,6 +20,42 @@ func sentenceIndex(text string, toks []Tok) (sentOf []int, n int, joined []int) 
 	return sentOf, n, joined
 }
 
+// reportVerbs report what the writer wrote or got before ("At first I got
+// 8 × 9 = 71", "Initially we wrote …"): with a first-person subject and a
+// word of an earlier time, the claims of the sentence are reported, not
+// made (earlierReport).
+var reportVerbs = Set("wrote", "got", "computed", "calculated", "thought", "said")
+
+// mustWords before "hold" (or "to hold") make a relation a requirement
+// ("must hold", "needs to hold", "should hold").
+var mustWords = Set("must", "should", "needs", "has")
+
+// earlierTimes put a report in the past of the solution itself.
+var earlierTimes = Set("initially", "originally", "previously", "earlier", "first")
+
+// earlierReport reports a verb of reportVerbs at toks[i] right after "I"
+// or "we" (an adverb between them allowed), with a word of earlierTimes
+// among the few words before it in its sentence ("first" only as "at
+// first"). It looks at most a few tokens back.
+func earlierReport(toks []Tok, sentOf []int, i int) bool {
+	j := i - 1
+	if j >= 0 && toks[j].K == TWord && earlierTimes[toks[j].Text] {
+		j-- // "I initially wrote"
+	}
+	if j < 0 || toks[j].K != TWord || toks[j].Text != "i" && toks[j].Text != "we" {
+		return false
+	}
+	for k := i - 1; k >= 0 && k >= i-6 && sentOf[k] == sentOf[i]; k-- {
+		if toks[k].K != TWord || !earlierTimes[toks[k].Text] {
+			continue
+		}
+		if toks[k].Text != "first" || k > 0 && toks[k-1].K == TWord && toks[k-1].Text == "at" {
+			return true
+		}
+	}
+	return false
+}
+
 // extraDoubts marks the words that doubt their sentence's claims besides
 // DoubtWords, or is nil when there are none: "had" opening a sentence
 // ("Had the total been 7 + 5 = 13, …" supposes what it states, as "if"
@@ -27,7 +63,7 @@ func sentenceIndex(text string, toks []Tok) (sentOf []int, n int, joined []int) 
 // sentence has two digits or more (baseInMath, manyDigits). Each
 // sentence's digits are read once, so the scan stays linear.
 func extraDoubts(text string, toks []Tok, sentOf []int) []bool {
-	if !strings.Contains(text, "ad") && !strings.Contains(text, "base") {
+	if !strings.Contains(text, "ad") && !strings.Contains(text, "base") && !HasAny(text, "rote", "got", "comput", "calculat", "thought", "said", "hold", "needed", "required") {
 		return nil
 	}
 	var out []bool
@@ -47,6 +83,13 @@ func extraDoubts(text string, toks []Tok, sentOf []int) []bool {
 		switch {
 		case t.K != TWord:
 		case first && t.Text == "had":
+			mark(i)
+		case reportVerbs[t.Text] && earlierReport(toks, sentOf, i):
+			mark(i)
+		case i > 0 && toks[i-1].K == TWord && (t.Text == "hold" || t.Text == "holds") && (mustWords[toks[i-1].Text] ||
+			i > 1 && toks[i-1].Text == "to" && toks[i-2].K == TWord && mustWords[toks[i-2].Text]),
+			i > 0 && toks[i-1].K == TWord && (t.Text == "needed" || t.Text == "required") && toks[i-1].Text == "be":
+			// "6 × 7 = 43 must hold", "… would be needed": a requirement, not a claim.
 			mark(i)
 		case t.Text == "base" && noLog && baseSent != sentOf[i] && baseInMath(toks, i):
 			baseSent = sentOf[i]
