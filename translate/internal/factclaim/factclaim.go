@@ -71,15 +71,64 @@ var calmWords = mathtext.Set("for", "each", "every", "any", "some", "such", "lea
 // calm ones) or puts them in modular arithmetic, where "=" may stand for
 // "≡" (mathtext.ModularWords); "" when there is none.
 func doubtWord(sent string) string {
-	prev := ""
+	if baseNamed(sent) {
+		return "base" // "in base 8, \frac{10}{2} = 4": numerals of another base
+	}
+	prev, prev2, earlier := "", "", false
 	for _, w := range strings.FieldsFunc(sent, func(r rune) bool { return !(r >= 'a' && r <= 'z' || r == '\'' || r == '’') }) {
 		own := w == "claimed" && prev == "as" // "= 3/5, as claimed": the writer's own claim
-		prev = w
 		if !own && (mathtext.DoubtWords[w] || mathtext.ModularWords[w] || mathtext.HypotheticalWords[w] && !calmWords[w]) {
 			return w
 		}
+		if requirement(w, prev, prev2) || earlier && mathtext.ReportVerbs[w] && (prev == "i" || prev == "we" || prev2 == "i" || prev2 == "we") {
+			return w // "… must hold", "… would be needed", "At first I got …"
+		}
+		earlier = earlier || mathtext.EarlierTimes[w] && (w != "first" || prev == "at")
+		prev, prev2 = w, prev
 	}
 	return ""
+}
+
+// requirement reports a word that makes the sentence's relation a
+// requirement, after the words before it: "must hold", "needs to hold",
+// "would be needed", "be required".
+func requirement(w, prev, prev2 string) bool {
+	switch w {
+	case "hold", "holds":
+		return mathtext.MustWords[prev] || prev == "to" && mathtext.MustWords[prev2]
+	case "needed", "required":
+		return prev == "be"
+	}
+	return false
+}
+
+// baseNamed reports "base" before a number in the sentence (lower case).
+func baseNamed(sent string) bool {
+	for i := strings.Index(sent, "base "); i >= 0; {
+		j := i + len("base ")
+		for j < len(sent) && (sent[j] == '$' || sent[j] == '(' || sent[j] == ' ') {
+			j++
+		}
+		if j < len(sent) && mathtext.IsDigit(sent[j]) {
+			return true
+		}
+		k := strings.Index(sent[j:], "base ")
+		if k < 0 {
+			return false
+		}
+		i = j + k
+	}
+	return false
+}
+
+// ratioNext reports a ratio or a time glued to the run: a colon between
+// digits right after it ("\frac{3}{4} = 3:4") or right before it ("1:2 =
+// \frac{1}{3}"), where the run holds only part of a number pair.
+func ratioNext(text string, s, e int) bool {
+	if e+1 < len(text) && text[e] == ':' && mathtext.IsDigit(text[e+1]) && e > 0 && mathtext.IsDigit(text[e-1]) {
+		return true
+	}
+	return s > 1 && text[s-1] == ':' && mathtext.IsDigit(text[s-2]) && mathtext.IsDigit(text[s])
 }
 
 // laterRE in the sentence after the claim takes it back.
@@ -90,6 +139,9 @@ var laterRE = regexp.MustCompile(`\b(?:wrong|incorrect\w*|false|not true|mistake
 func Read(step int, text, tactic string) []obligation.Obligation {
 	if len(text) > maxText || !strings.ContainsAny(text, "!CP\\") {
 		return nil
+	}
+	if mathtext.ResidueRing(text) != "" {
+		return nil // "In \mathbb{Z}_7, \frac{8}{2} = 11": "=" is equality of residues
 	}
 	regions := mathtext.TextRegions(text)
 	var out []obligation.Obligation
@@ -118,7 +170,7 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 			continue
 		}
 		s, e, ok := trimRun(text, s, e)
-		if !ok || !whole(text, s, e) {
+		if !ok || !whole(text, s, e) || ratioNext(text, s, e) {
 			continue
 		}
 		if plain == "" {

@@ -104,9 +104,9 @@ var (
 	plainRings = []string{"in Z_", "in Z/", "over Z_", "over Z/", "of Z_", "of Z/", "in F_", "over F_"}
 )
 
-// residueRing is the mark of a ring of residues the text works in, or "":
+// ResidueRing is the mark of a ring of residues the text works in, or "":
 // there "=" is equality of residues, and no modulus can be ruled out.
-func residueRing(text string) string {
+func ResidueRing(text string) string {
 	if !strings.Contains(text, "Z") && !strings.Contains(text, "ℤ") && !strings.Contains(text, "F") {
 		return ""
 	}

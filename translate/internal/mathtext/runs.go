@@ -146,7 +146,7 @@ func BuildRuns(text string, toks []Tok) *Scan {
 	if r := redefinedOp(toks); r != "" && sc.Modular == "" {
 		sc.Modular = r // "In this puzzle, × means addition": "=" is no longer plain arithmetic
 	}
-	if r := residueRing(text); r != "" {
+	if r := ResidueRing(text); r != "" {
 		// "In \(\mathbb{Z}_{10}\), 7 + 5 = 2": "=" is equality of residues.
 		if sc.Modular == "" {
 			sc.Modular = r

@@ -20,33 +20,33 @@ func sentenceIndex(text string, toks []Tok) (sentOf []int, n int, joined []int) 
 	return sentOf, n, joined
 }
 
-// reportVerbs report what the writer wrote or got before ("At first I got
+// ReportVerbs report what the writer wrote or got before ("At first I got
 // 8 × 9 = 71", "Initially we wrote …"): with a first-person subject and a
 // word of an earlier time, the claims of the sentence are reported, not
 // made (earlierReport).
-var reportVerbs = Set("wrote", "got", "computed", "calculated", "thought", "said")
+var ReportVerbs = Set("wrote", "got", "computed", "calculated", "thought", "said")
 
-// mustWords before "hold" (or "to hold") make a relation a requirement
+// MustWords before "hold" (or "to hold") make a relation a requirement
 // ("must hold", "needs to hold", "should hold").
-var mustWords = Set("must", "should", "needs", "has")
+var MustWords = Set("must", "should", "needs", "has")
 
-// earlierTimes put a report in the past of the solution itself.
-var earlierTimes = Set("initially", "originally", "previously", "earlier", "first")
+// EarlierTimes put a report in the past of the solution itself.
+var EarlierTimes = Set("initially", "originally", "previously", "earlier", "first")
 
-// earlierReport reports a verb of reportVerbs at toks[i] right after "I"
-// or "we" (an adverb between them allowed), with a word of earlierTimes
+// earlierReport reports a verb of ReportVerbs at toks[i] right after "I"
+// or "we" (an adverb between them allowed), with a word of EarlierTimes
 // among the few words before it in its sentence ("first" only as "at
 // first"). It looks at most a few tokens back.
 func earlierReport(toks []Tok, sentOf []int, i int) bool {
 	j := i - 1
-	if j >= 0 && toks[j].K == TWord && earlierTimes[toks[j].Text] {
+	if j >= 0 && toks[j].K == TWord && EarlierTimes[toks[j].Text] {
 		j-- // "I initially wrote"
 	}
 	if j < 0 || toks[j].K != TWord || toks[j].Text != "i" && toks[j].Text != "we" {
 		return false
 	}
 	for k := i - 1; k >= 0 && k >= i-6 && sentOf[k] == sentOf[i]; k-- {
-		if toks[k].K != TWord || !earlierTimes[toks[k].Text] {
+		if toks[k].K != TWord || !EarlierTimes[toks[k].Text] {
 			continue
 		}
 		if toks[k].Text != "first" || k > 0 && toks[k-1].K == TWord && toks[k-1].Text == "at" {
@@ -57,13 +57,14 @@ func earlierReport(toks []Tok, sentOf []int, i int) bool {
 }
 
 // extraDoubts marks the words that doubt their sentence's claims besides
-// DoubtWords, or is nil when there are none: "had" opening a sentence
+// DoubtWords, or is nil when there are none: "might" before every
+// relation of its sentence, "had" opening a sentence
 // ("Had the total been 7 + 5 = 13, …" supposes what it states, as "if"
 // does), and "base" before a number in math when a numeral of the
 // sentence has two digits or more (baseInMath, manyDigits). Each
 // sentence's digits are read once, so the scan stays linear.
 func extraDoubts(text string, toks []Tok, sentOf []int) []bool {
-	if !strings.Contains(text, "ad") && !strings.Contains(text, "base") && !HasAny(text, "rote", "got", "comput", "calculat", "thought", "said", "hold", "needed", "required") {
+	if !strings.Contains(text, "ad") && !strings.Contains(text, "base") && !HasAny(text, "rote", "got", "comput", "calculat", "thought", "said", "hold", "needed", "required", "might") {
 		return nil
 	}
 	var out []bool
@@ -75,19 +76,26 @@ func extraDoubts(text string, toks []Tok, sentOf []int) []bool {
 	}
 	last, baseSent := -1, -1 // the sentence of the last token that is no separator; the last read for "base"
 	noLog := !strings.Contains(text, `\log`)
+	relSent := -1 // the sentence of the last relation read
 	for i, t := range toks {
 		first := t.K != TSep && last != sentOf[i]
 		if t.K != TSep {
 			last = sentOf[i]
 		}
 		switch {
+		case t.K == TRel:
+			relSent = sentOf[i]
 		case t.K != TWord:
+		case t.Text == "might" && relSent != sentOf[i]:
+			// "One might think 6 × 7 = 43": the claims after it are hedged;
+			// "Since abc = 385 = 5^3, the lengths might differ" states the one before.
+			mark(i)
 		case first && t.Text == "had":
 			mark(i)
-		case reportVerbs[t.Text] && earlierReport(toks, sentOf, i):
+		case ReportVerbs[t.Text] && earlierReport(toks, sentOf, i):
 			mark(i)
-		case i > 0 && toks[i-1].K == TWord && (t.Text == "hold" || t.Text == "holds") && (mustWords[toks[i-1].Text] ||
-			i > 1 && toks[i-1].Text == "to" && toks[i-2].K == TWord && mustWords[toks[i-2].Text]),
+		case i > 0 && toks[i-1].K == TWord && (t.Text == "hold" || t.Text == "holds") && (MustWords[toks[i-1].Text] ||
+			i > 1 && toks[i-1].Text == "to" && toks[i-2].K == TWord && MustWords[toks[i-2].Text]),
 			i > 0 && toks[i-1].K == TWord && (t.Text == "needed" || t.Text == "required") && toks[i-1].Text == "be":
 			// "6 × 7 = 43 must hold", "… would be needed": a requirement, not a claim.
 			mark(i)

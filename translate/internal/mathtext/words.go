@@ -90,7 +90,6 @@ var Convertible = Set("second", "sec", "s", "minute", "min", "mins", "hour", "hr
 // rejected ("2 + 2 = 5 is wrong", "then 1 = 0, a contradiction"): a
 // claim there can be verified but never refuted.
 var DoubtWords = Set("binary", "octal", "hexadecimal", "ternary", // a numeral in another base: "19 = 10011 in binary"
-	"might", // "one might think 6 × 7 = 43", "a student might get x = 6"
 	"not", "no", "never", "false", "incorrect", "incorrectly", "wrong", "wrongly",
 	"mistake", "mistakes", "mistaken", "mistakenly", "error", "errors", "erroneous", "instead",
 	"rather", "wait", "oops", "hmm", "contradiction", "contradicts", "contradictory", "impossible",
