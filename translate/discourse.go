@@ -78,6 +78,22 @@ var conclusionCues = mathtext.Set("so", "thus", "hence", "therefore", "then", "g
 var requirementWords = mathtext.Set("need", "needs", "require", "requires", "required", "condition", "conditions",
 	"want", "wants", "goal", "must", "any", "every", "all", "constraint", "constraints", "target", "part")
 
+// maxSentence bounds how far past a claim its sentence's end is looked for.
+const maxSentence = 400
+
+// sentenceEndAfter is the end of the sentence holding text[:e]: the next
+// line break, or ".", "!", "?" before a blank or the end, within
+// maxSentence bytes.
+func sentenceEndAfter(text string, e int) int {
+	for i := e; i < len(text) && i < e+maxSentence; i++ {
+		c := text[i]
+		if c == '\n' || (c == '.' || c == '!' || c == '?') && (i+1 == len(text) || text[i+1] == ' ' || text[i+1] == '\n') {
+			return i
+		}
+	}
+	return min(len(text), e+maxSentence)
+}
+
 // valueHedges before a value in its sentence hedge it or set it apart
 // from the equation before ("a student might get x = 6", "for the second
 // part, x = 6", "initially x = 6").
@@ -270,6 +286,17 @@ func unasserted(o *Obligation, dr *discourse.Reading, text string) string {
 	}
 	if tautology(o) {
 		return "both sides are written the same: the claim says nothing the step could get wrong"
+	}
+	if o.OnDisproof == Refuted || o.OnProof == Refuted {
+		if s := dr.SentenceStart(o.Span.Start); s >= 0 && s <= o.Span.Start {
+			e := sentenceEndAfter(text, o.Span.End)
+			if w := mathtext.Unclaimed(mathtext.ASCIILower(text[s:e]), o.Span.Start-s); w != "" {
+				return "the sentence hedges the claim, makes it a requirement or reports it from earlier (\"" + w + "\")"
+			}
+		}
+		if w := mathtext.ResidueRing(text); w != "" {
+			return "the step works in a ring of residues (\"" + w + "\"): \"=\" may stand for \"≡\""
+		}
 	}
 	if out, _ := dr.Outcome(o.Span.Start); out == discourse.NoOutcome && dr.Question(o.Span.Start) {
 		return "the sentence asks a question: what it states is asked, not claimed"

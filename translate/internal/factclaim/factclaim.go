@@ -71,54 +71,19 @@ var calmWords = mathtext.Set("for", "each", "every", "any", "some", "such", "lea
 // calm ones) or puts them in modular arithmetic, where "=" may stand for
 // "≡" (mathtext.ModularWords); "" when there is none.
 func doubtWord(sent string) string {
-	if baseNamed(sent) {
-		return "base" // "in base 8, \frac{10}{2} = 4": numerals of another base
-	}
-	prev, prev2, earlier := "", "", false
+	prev := ""
 	for _, w := range strings.FieldsFunc(sent, func(r rune) bool { return !(r >= 'a' && r <= 'z' || r == '\'' || r == '’') }) {
 		own := w == "claimed" && prev == "as" // "= 3/5, as claimed": the writer's own claim
+		prev = w
 		if !own && (mathtext.DoubtWords[w] || mathtext.ModularWords[w] || mathtext.HypotheticalWords[w] && !calmWords[w]) {
 			return w
 		}
-		if requirement(w, prev, prev2) || earlier && mathtext.ReportVerbs[w] && (prev == "i" || prev == "we" || prev2 == "i" || prev2 == "we") {
-			return w // "… must hold", "… would be needed", "At first I got …"
-		}
-		earlier = earlier || mathtext.EarlierTimes[w] && (w != "first" || prev == "at")
-		prev, prev2 = w, prev
 	}
-	return ""
-}
-
-// requirement reports a word that makes the sentence's relation a
-// requirement, after the words before it: "must hold", "needs to hold",
-// "would be needed", "be required".
-func requirement(w, prev, prev2 string) bool {
-	switch w {
-	case "hold", "holds":
-		return mathtext.MustWords[prev] || prev == "to" && mathtext.MustWords[prev2]
-	case "needed", "required":
-		return prev == "be"
+	if mathtext.BaseNamed(sent) {
+		return "base" // "in base 8, \frac{10}{2} = 4": numerals of another base
 	}
-	return false
-}
-
-// baseNamed reports "base" before a number in the sentence (lower case).
-func baseNamed(sent string) bool {
-	for i := strings.Index(sent, "base "); i >= 0; {
-		j := i + len("base ")
-		for j < len(sent) && (sent[j] == '$' || sent[j] == '(' || sent[j] == ' ') {
-			j++
-		}
-		if j < len(sent) && mathtext.IsDigit(sent[j]) {
-			return true
-		}
-		k := strings.Index(sent[j:], "base ")
-		if k < 0 {
-			return false
-		}
-		i = j + k
-	}
-	return false
+	// "… must hold", "… would be needed", "At first I got …"
+	return mathtext.Unclaimed(sent, len(sent))
 }
 
 // ratioNext reports a ratio or a time glued to the run: a colon between

@@ -157,3 +157,63 @@ func ownClaim(toks []Tok, i int) bool {
 	}
 	return false
 }
+
+// Unclaimed is the word of a sentence (lower case) that keeps a claim at
+// byte at from being made, for the readers of claims in words: "might"
+// before it ("one might think 51 is prime"), a requirement ("must hold",
+// "needs to hold", "would be needed"), a result the writer reports from
+// earlier ("at first I got …", "initially we wrote …"); "" when there
+// is none. It reads each word once.
+func Unclaimed(sent string, at int) string {
+	prev, prev2, earlier := "", "", false
+	for i := 0; i < len(sent); {
+		if !(sent[i] >= 'a' && sent[i] <= 'z' || sent[i] == '\'') {
+			i++
+			continue
+		}
+		j := i
+		for j < len(sent) && (sent[j] >= 'a' && sent[j] <= 'z' || sent[j] == '\'') {
+			j++
+		}
+		w := sent[i:j]
+		switch {
+		case w == "might" && i < at, prev == "might" && beliefWords[w]:
+			return w // "one might think 51 is prime", "51 is prime, one might think"
+		case (w == "hold" || w == "holds") && (MustWords[prev] || prev == "to" && MustWords[prev2]),
+			(w == "needed" || w == "required") && prev == "be":
+			return w
+		case earlier && ReportVerbs[w] && (prev == "i" || prev == "we" || prev2 == "i" || prev2 == "we"):
+			return w
+		}
+		earlier = earlier || EarlierTimes[w] && (w != "first" || prev == "at")
+		prev, prev2, i = w, prev, j
+	}
+	return ""
+}
+
+// beliefWords after "might" hedge the whole sentence, before or after.
+var beliefWords = Set("think", "guess", "expect", "believe", "say", "suppose", "assume", "claim", "conclude")
+
+// BaseNamed reports "base" before a number in the sentence (lower case)
+// and no logarithm: "in base 8, 51 is prime" speaks of numerals of
+// another base, "the logarithm base 5" does not.
+func BaseNamed(sent string) bool {
+	if strings.Contains(sent, "log") {
+		return false
+	}
+	for i := strings.Index(sent, "base "); i >= 0; {
+		j := i + len("base ")
+		for j < len(sent) && (sent[j] == '$' || sent[j] == '(' || sent[j] == ' ' || sent[j] == '\\' && j+1 < len(sent) && sent[j+1] == '(') {
+			j++
+		}
+		if j < len(sent) && IsDigit(sent[j]) {
+			return true
+		}
+		k := strings.Index(sent[j:], "base ")
+		if k < 0 {
+			return false
+		}
+		i = j + k
+	}
+	return false
+}
