@@ -152,3 +152,19 @@ func redefinedOp(toks []Tok) string {
 func letterName(t Tok) bool {
 	return t.K == TVar || t.K == TWord && len(t.Text) == 1
 }
+
+// readRings holds the step's arithmetic as modular when it redefines an
+// operator ("In this puzzle, × means addition") or works in a ring of
+// residues ("In \(\mathbb{Z}_{10}\), 7 + 5 = 2", where no modulus can be
+// ruled out).
+func (sc *Scan) readRings(text string, toks []Tok) {
+	if r := redefinedOp(toks); r != "" && sc.Modular == "" {
+		sc.Modular = r
+	}
+	if r := ResidueRing(text); r != "" {
+		if sc.Modular == "" {
+			sc.Modular = r
+		}
+		sc.ModulusOpen = true
+	}
+}

@@ -143,16 +143,7 @@ func BuildRuns(text string, toks []Tok) *Scan {
 	sc.readSentenceKinds(toks, sentOf, joined)
 	// Read in every step: a modulus named before the chain turns modular counts.
 	sc.Moduli, sc.ModulusOpen = ReadModuli(text, toks)
-	if r := redefinedOp(toks); r != "" && sc.Modular == "" {
-		sc.Modular = r // "In this puzzle, × means addition": "=" is no longer plain arithmetic
-	}
-	if r := ResidueRing(text); r != "" {
-		// "In \(\mathbb{Z}_{10}\), 7 + 5 = 2": "=" is equality of residues.
-		if sc.Modular == "" {
-			sc.Modular = r
-		}
-		sc.ModulusOpen = true
-	}
+	sc.readRings(text, toks)
 	cur, free := firstRun(toks) // free: the runs' items, in turn (clipItems)
 	var words []string          // the words since the last run (its array reused: PreWords copies)
 	mathWord := ""              // the word before an opening math delimiter, for the run it opens
