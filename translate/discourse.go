@@ -289,6 +289,7 @@ func unasserted(o *Obligation, dr *discourse.Reading, text string) string {
 	}
 	if o.OnDisproof == Refuted || o.OnProof == Refuted {
 		if s := dr.SentenceStart(o.Span.Start); s >= 0 && s <= o.Span.Start {
+			s = max(s, o.Span.Start-maxSentence) // a bounded window: linear in the step
 			e := sentenceEndAfter(text, o.Span.End)
 			if w := mathtext.Unclaimed(mathtext.ASCIILower(text[s:e]), o.Span.Start-s); w != "" {
 				return "the sentence hedges the claim, makes it a requirement or reports it from earlier (\"" + w + "\")"
