@@ -78,6 +78,50 @@ var conclusionCues = mathtext.Set("so", "thus", "hence", "therefore", "then", "g
 var requirementWords = mathtext.Set("need", "needs", "require", "requires", "required", "condition", "conditions",
 	"want", "wants", "goal", "must", "any", "every", "all", "constraint", "constraints", "target", "part")
 
+// maxSentence bounds how far past a claim its sentence's end is looked for.
+const maxSentence = 400
+
+// sentenceEndAfter is the end of the sentence holding text[:e]: the next
+// line break, or ".", "!", "?" before a blank or the end, within
+// maxSentence bytes.
+func sentenceEndAfter(text string, e int) int {
+	for i := e; i < len(text) && i < e+maxSentence; i++ {
+		c := text[i]
+		if c == '\n' || (c == '.' || c == '!' || c == '?') && (i+1 == len(text) || text[i+1] == ' ' || text[i+1] == '\n') {
+			return i
+		}
+	}
+	return min(len(text), e+maxSentence)
+}
+
+// valueHedges before a value in its sentence hedge it or set it apart
+// from the equation before ("a student might get x = 6", "for the second
+// part, x = 6", "initially x = 6").
+var valueHedges = mathtext.Set("might", "could", "would", "perhaps", "maybe", "part", "initially",
+	"originally", "previously", "earlier", "student", "someone")
+
+// restartMarks open a new attempt or a new part of the problem: a value
+// after one, with no "=" between, is not claimed for an equation before it.
+var restartMarks = []string{"start over", "starting over", "start again", "restart", "from scratch",
+	"new problem", "next problem", "(b)", "(c)", "(d)", "(ii)", "(iii)", "(iv)"}
+
+// restartBefore is the last restart mark in text[:at] with no "=" after
+// it before at, or "".
+func restartBefore(text string, at int) string {
+	if at > len(text) {
+		return ""
+	}
+	head := text[:at]
+	eq := strings.LastIndexByte(head, '=')
+	low := mathtext.ASCIILower(head[eq+1:])
+	for _, m := range restartMarks {
+		if strings.Contains(low, m) {
+			return m
+		}
+	}
+	return ""
+}
+
 // concluded reports a conclusion cue in text[s:at], the sentence up to a
 // claim: an inequality in a bound name without one ("We need b > 5",
 // "In the region b > 5", "Any b > 5 works") is a condition, a region or a
@@ -218,6 +262,15 @@ func unasserted(o *Obligation, dr *discourse.Reading, text string) string {
 		if dr.Scope(o.Span.Start) != dr.Scope(o.Span.End-1) {
 			return "the equation and the value belong to different cases"
 		}
+		if strings.Count(text[o.Span.Start:o.Span.End], "=") == 1 {
+			// The value alone: its equation came before, in an earlier sentence or step.
+			if w := firstWordIn(text, dr.SentenceStart(o.Span.Start), o.Span.Start, valueHedges); w != "" {
+				return "the value is hedged or set apart (\"" + w + "\"), not a solution claimed for the equation before"
+			}
+			if w := restartBefore(text, o.Span.Start); w != "" {
+				return "the step starts over or opens a new part (\"" + w + "\") after the equation: the value is not claimed for it"
+			}
+		}
 		// A value in a sentence of its own after the equation's: a trial there is the value's.
 		if w := dr.Tentative(o.Span.End - 1); w != "" && o.OnDisproof == Refuted && dr.Sentence(o.Span.Start) != dr.Sentence(o.Span.End-1) {
 			return "the value is a trial or a comparison (\"" + w + "\"), not a solution claimed for the equation"
@@ -233,6 +286,18 @@ func unasserted(o *Obligation, dr *discourse.Reading, text string) string {
 	}
 	if tautology(o) {
 		return "both sides are written the same: the claim says nothing the step could get wrong"
+	}
+	if o.OnDisproof == Refuted || o.OnProof == Refuted {
+		if s := dr.SentenceStart(o.Span.Start); s >= 0 && s <= o.Span.Start {
+			s = max(s, o.Span.Start-maxSentence) // a bounded window: linear in the step
+			e := sentenceEndAfter(text, o.Span.End)
+			if w := mathtext.Unclaimed(mathtext.ASCIILower(text[s:e]), o.Span.Start-s); w != "" {
+				return "the sentence hedges the claim, makes it a requirement or reports it from earlier (\"" + w + "\")"
+			}
+		}
+		if w := mathtext.ResidueRing(text); w != "" {
+			return "the step works in a ring of residues (\"" + w + "\"): \"=\" may stand for \"≡\""
+		}
 	}
 	if out, _ := dr.Outcome(o.Span.Start); out == discourse.NoOutcome && dr.Question(o.Span.Start) {
 		return "the sentence asks a question: what it states is asked, not claimed"

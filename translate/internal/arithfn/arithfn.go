@@ -219,6 +219,9 @@ func unrestricted(low string, e int, f function) bool {
 		}
 		j = skip(low, j)
 	}
+	if j < len(low) && low[j] == ',' && restrictedAfter(low, j+1) {
+		return false // "there are 5 divisors of 50, excluding 50"
+	}
 	if j >= len(low) || strings.IndexByte(".,;:)$\n", low[j]) >= 0 && !(low[j] == '.' && j+1 < len(low) && low[j+1] >= '0' && low[j+1] <= '9') {
 		return true
 	}
@@ -231,7 +234,29 @@ func unrestricted(low string, e int, f function) bool {
 	for k < len(low) && low[k] >= 'a' && low[k] <= 'z' {
 		k++
 	}
-	return clauseWords[low[j:k]]
+	if low[j:k] == "we" && !restrictedAfter(low, k) {
+		return true // "… of 12 we get", but not "… of 50 we haven't used"
+	}
+	return low[j:k] != "we" && clauseWords[low[j:k]]
+}
+
+// restrictors after a comma or "we" make the divisors counted some of
+// them: "…, excluding 50", "…, other than 1", "… we haven't used".
+var restrictors = map[string]bool{"excluding": true, "except": true, "besides": true, "other": true, "apart": true,
+	"not": true, "without": true, "only": true, "including": true, "counting": true, "ignoring": true,
+	"haven't": true, "have": true, "had": true, "still": true, "already": true, "did": true, "didn't": true,
+	"can": true, "can't": true, "need": true, "used": true, "listed": true, "found": true, "checked": true,
+	"counted": true, "missed": true, "left": true, "remaining": true, "greater": true, "less": true,
+	"larger": true, "smaller": true, "bigger": true, "above": true, "below": true, "under": true, "over": true}
+
+// restrictedAfter reports one of restrictors as the word at low[j:] (past blanks).
+func restrictedAfter(low string, j int) bool {
+	j = skip(low, j)
+	k := j
+	for k < len(low) && (low[k] >= 'a' && low[k] <= 'z' || low[k] == '\'') {
+		k++
+	}
+	return restrictors[low[j:k]]
 }
 
 // near reports the symbol sym applied to a bracket ("d(n)", "\tau(n)")

@@ -80,7 +80,21 @@ func doubtWord(sent string) string {
 			return w
 		}
 	}
-	return ""
+	if mathtext.BaseNamed(sent) {
+		return "base" // "in base 8, \frac{10}{2} = 4": numerals of another base
+	}
+	// "… must hold", "… would be needed", "At first I got …"
+	return mathtext.Unclaimed(sent, len(sent))
+}
+
+// ratioNext reports a ratio or a time glued to the run: a colon between
+// digits right after it ("\frac{3}{4} = 3:4") or right before it ("1:2 =
+// \frac{1}{3}"), where the run holds only part of a number pair.
+func ratioNext(text string, s, e int) bool {
+	if e+1 < len(text) && text[e] == ':' && mathtext.IsDigit(text[e+1]) && e > 0 && mathtext.IsDigit(text[e-1]) {
+		return true
+	}
+	return s > 1 && text[s-1] == ':' && mathtext.IsDigit(text[s-2]) && mathtext.IsDigit(text[s])
 }
 
 // laterRE in the sentence after the claim takes it back.
@@ -91,6 +105,9 @@ var laterRE = regexp.MustCompile(`\b(?:wrong|incorrect\w*|false|not true|mistake
 func Read(step int, text, tactic string) []obligation.Obligation {
 	if len(text) > maxText || !strings.ContainsAny(text, "!CP\\") || strings.IndexByte(text, '=') < 0 {
 		return nil // a claim is a run holding "=" and one of "!CP\\"
+	}
+	if mathtext.ResidueRing(text) != "" {
+		return nil // "In \mathbb{Z}_7, \frac{8}{2} = 11": "=" is equality of residues
 	}
 	regions := mathtext.TextRegions(text)
 	var out []obligation.Obligation
@@ -119,7 +136,7 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 			continue
 		}
 		s, e, ok := trimRun(text, s, e)
-		if !ok || !whole(text, s, e) {
+		if !ok || !whole(text, s, e) || ratioNext(text, s, e) {
 			continue
 		}
 		if plain == "" {

@@ -5,8 +5,9 @@ import (
 	"testing"
 )
 
-// FuzzGuardScans: the guard scans (modsense.go, displaybreak.go) never
-// panic, read only within the text, and ThroughNextSentence returns a
+// FuzzGuardScans: the guard scans (modsense.go, displaybreak.go, the
+// rings, redefined operators, reports and requirements of moduli.go and
+// sentdoubt.go) never panic, read only within the text, and ThroughNextSentence returns a
 // prefix of its input that ends before its second sentence end.
 func FuzzGuardScans(f *testing.F) {
 	for _, s := range []string{
@@ -16,6 +17,8 @@ func FuzzGuardScans(f *testing.F) {
 		"The current carries him; carry 1; a carry in the tens place; carrying over; borrow from the hundreds.",
 		"12 = (n-1) × 7. Divide: n-1 = 1.714285714... Since we can't! Why? \\] A \\]Ab",
 		"\\]", "$$", " \\] Z", "carry", "congruent to", "\xff\\] \xfeAb",
+		"In \\(\\mathbb{Z}_{9}\\), 5 + 7 = 3. Define p * q = p + q. × means adding. At first I got 8, it must hold, be needed; one might think so in base 8",
+		"in Z_", "GF(", "ℤ/", "at first i", "might", "base \\(", "to hold", "we wrote",
 		"Had the total been 7 + 5 = 13, fine. \\(3 \\times 5 = 17\\) in base \\(8\\); base $5$: 5 - 1 = 4. had base",
 	} {
 		f.Add(s)
@@ -24,6 +27,13 @@ func FuzzGuardScans(f *testing.F) {
 		toks := Lex(s, 400)
 		sc := BuildRuns(s, toks)
 		_ = sc.DoubtAny()
+		_ = redefinedOp(toks)
+		_ = ResidueRing(s)
+		low := strings.ToLower(s)
+		for _, at := range []int{-1, 0, len(low) / 2, len(low), len(low) + 5} {
+			_ = Unclaimed(low, at)
+		}
+		_ = BaseNamed(low)
 		for i := range toks {
 			if toks[i].K == TWord && ModularWords[toks[i].Text] {
 				_ = modularSense(toks, i)

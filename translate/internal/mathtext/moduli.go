@@ -97,3 +97,77 @@ func CoprimeToModuli(x, y *big.Rat, ms []*big.Int) bool {
 	}
 	return true
 }
+
+// ringMarks name a ring of residues or a finite field in LaTeX or Unicode
+// ("\mathbb{Z}_7", "ℤ/12ℤ", "\mathbb{F}_5", "GF(7)"); plainRings do in
+// plain text, and count only after "in", "over" or "of" ("in Z_5"), where
+// they cannot be a name with an index ("Z_1 = 3 + 4i").
+var (
+	ringMarks  = []string{`\mathbb{Z}_`, `\mathbb Z_`, `\mathbb{Z}/`, `\mathbb Z/`, "ℤ_", "ℤ/", `\mathbb{F}_`, `\mathbb F_`, "GF("}
+	plainRings = []string{"in Z_", "in Z/", "over Z_", "over Z/", "of Z_", "of Z/", "in F_", "over F_"}
+)
+
+// ResidueRing is the mark of a ring of residues the text works in, or "":
+// there "=" is equality of residues, and no modulus can be ruled out.
+func ResidueRing(text string) string {
+	if !strings.Contains(text, "Z") && !strings.Contains(text, "ℤ") && !strings.Contains(text, "F") {
+		return ""
+	}
+	for _, m := range ringMarks {
+		if strings.Contains(text, m) {
+			return m
+		}
+	}
+	for _, m := range plainRings {
+		if strings.Contains(text, m) || strings.Contains(text, strings.ToUpper(m[:1])+m[1:]) {
+			return m[strings.IndexByte(m, ' ')+1:]
+		}
+	}
+	return ""
+}
+
+// defineWords after an operator ("× means addition", "* denotes …") or
+// before an operation written on names ("define a * b = a + b") give the
+// operator a meaning of the text's own.
+var defineWords = Set("means", "denotes", "represents", "stands", "define", "defined", "defines")
+
+// redefinedOp is the word that redefines an operator in the step, or "":
+// an operator right before a word of defineWords, or "define" followed
+// within a few tokens by a name, an operator, a name and "=".
+func redefinedOp(toks []Tok) string {
+	for i, t := range toks {
+		if t.K != TWord || !defineWords[t.Text] {
+			continue
+		}
+		if i > 0 && toks[i-1].K == TOp && t.Text != "define" && t.Text != "defined" && t.Text != "defines" {
+			return "an operator that " + t.Text + " something else"
+		}
+		for j := i + 1; j+3 < len(toks) && j <= i+4; j++ {
+			if letterName(toks[j]) && toks[j+1].K == TOp && letterName(toks[j+2]) && toks[j+3].K == TRel && toks[j+3].Text == "=" {
+				return "an operation defined on names"
+			}
+		}
+	}
+	return ""
+}
+
+// letterName reports a name: a math name, or a one-letter word ("a").
+func letterName(t Tok) bool {
+	return t.K == TVar || t.K == TWord && len(t.Text) == 1
+}
+
+// readRings holds the step's arithmetic as modular when it redefines an
+// operator ("In this puzzle, × means addition") or works in a ring of
+// residues ("In \(\mathbb{Z}_{10}\), 7 + 5 = 2", where no modulus can be
+// ruled out).
+func (sc *Scan) readRings(text string, toks []Tok) {
+	if r := redefinedOp(toks); r != "" && sc.Modular == "" {
+		sc.Modular = r
+	}
+	if r := ResidueRing(text); r != "" {
+		if sc.Modular == "" {
+			sc.Modular = r
+		}
+		sc.ModulusOpen = true
+	}
+}

@@ -144,6 +144,7 @@ func BuildRuns(text string, toks []Tok) *Scan {
 	sc.readSentenceKinds(toks, sentOf, joined)
 	// Read in every step: a modulus named before the chain turns modular counts.
 	sc.Moduli, sc.ModulusOpen = ReadModuli(text, toks)
+	sc.readRings(text, toks)
 	cur, free := firstRun(toks) // free: the runs' items, in turn (clipItems)
 	var words []string          // the words since the last run (its array reused: PreWords copies)
 	mathWord := ""              // the word before an opening math delimiter, for the run it opens

@@ -39,7 +39,7 @@ func Claims(step int, text, tactic string, rejects func(sentence string) string)
 	}
 	var out []obligation.Obligation
 	for _, m := range primeProseRE.FindAllStringSubmatchIndex(text, 16) {
-		if !StandsAlone(text, m[2]) || m[8] >= 0 { // "… a perfect square plus 3" is about more
+		if !StandsAlone(text, m[2]) || m[8] >= 0 || otherSense(text, m[1]) { // "… a perfect square plus 3" is about more
 			continue
 		}
 		n, ok := new(big.Int).SetString(text[m[2]:m[3]], 10)
@@ -56,6 +56,9 @@ func Claims(step int, text, tactic string, rejects func(sentence string) string)
 			sentence = primeRestatedRE.ReplaceAllString(sentence, "")
 		}
 		veto := rejects(sentence)
+		if veto == "" && mathtext.BaseNamed(sentence) {
+			veto = "base" // "51 is prime in base 8": a numeral of another base
+		}
 		if veto == "" {
 			veto = Trial(sentence)
 		}
@@ -75,6 +78,16 @@ func Claims(step int, text, tactic string, rejects func(sentence string) string)
 		out = append(out, *o)
 	}
 	return out
+}
+
+// otherSense reports words right after a claim's "prime" or "square"
+// that give it another sense: "prime to 10" (coprime), "a prime
+// candidate", "a prime factor candidate" (a candidate, not a claim).
+func otherSense(text string, e int) bool {
+	rest := strings.ToLower(text[e:min(len(text), e+40)])
+	rest = strings.TrimLeft(rest, " ")
+	rest = strings.TrimPrefix(rest, "factor ")
+	return strings.HasPrefix(rest, "to ") || strings.HasPrefix(rest, "candidate")
 }
 
 // trialRE marks sentences that test rather than state: "check whether 91 is prime".
