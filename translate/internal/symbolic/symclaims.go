@@ -138,11 +138,12 @@ func (t *Reader) symLines(step int, text string, toks []mathtext.Tok, budget int
 	regions = mathtext.WithProseFormulas(regions, mathtext.ProseFormulas(text, regions))
 	var lines []symLine
 	congr := append(t.remainderClaims(step, text), t.divisibilityClaims(step, text, regions)...)
-	congr = append(congr, t.proseValueClaims(step, text)...)
+	lower := strings.ToLower(text) // shared by the readers of words below
+	congr = append(congr, t.proseValueClaims(step, text, lower)...)
 	congr = append(congr, primeword.Claims(step, text, t.Tactic, closedClaimVeto)...)
-	congr = append(congr, t.divisibleWordClaims(step, text)...)
-	congr = append(congr, t.coprimeWordClaims(step, text)...)
-	congr = append(congr, t.wordOpClaims(step, text)...)
+	congr = append(congr, t.divisibleWordClaims(step, text, lower)...)
+	congr = append(congr, t.coprimeWordClaims(step, text, lower)...)
+	congr = append(congr, t.wordOpClaims(step, text, lower)...)
 	if len(congr) > budget {
 		congr = congr[:budget]
 	}

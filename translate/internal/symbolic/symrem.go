@@ -260,9 +260,9 @@ var (
 )
 
 // proseValueClaims reads gcd, lcm and digit sums stated in words.
-func (t *Reader) proseValueClaims(step int, text string) []obligation.Obligation {
+// lower is text lower-cased.
+func (t *Reader) proseValueClaims(step int, text, lower string) []obligation.Obligation {
 	var out []obligation.Obligation
-	lower := strings.ToLower(text)
 	if strings.Contains(lower, "gcd") || strings.Contains(lower, "common") || strings.Contains(lower, "lcm") || strings.Contains(lower, "hcf") {
 		for _, m := range gcdProseRE.FindAllStringSubmatchIndex(text, -1) {
 			if !valueEnds(text, m[1]) {
