@@ -33,9 +33,12 @@ var textCommands = map[string]bool{"text": true, "textbf": true, "textit": true,
 // hasCue is the literal pre-check of Read: a text with no relation sign,
 // no stem of a constraint word and no value word ties nothing.
 func hasCue(text string) bool {
-	if strings.ContainsAny(text, "=≡≈∈") || strings.Contains(text, `\equiv`) || strings.Contains(text, `\in`) ||
-		strings.Contains(text, `\mod`) || strings.Contains(text, `\approx`) || strings.Contains(text, `\sim`) ||
-		strings.Contains(text, `\cong`) || strings.Contains(text, `\propto`) || strings.Contains(text, `\mid`) {
+	// (each sign searched on its own: strings.ContainsAny decodes the text
+	// rune by rune for a set beyond ASCII)
+	if strings.IndexByte(text, '=') >= 0 || strings.Contains(text, "≡") || strings.Contains(text, "≈") || strings.Contains(text, "∈") ||
+		strings.IndexByte(text, '\\') >= 0 && (strings.Contains(text, `\equiv`) || strings.Contains(text, `\in`) ||
+			strings.Contains(text, `\mod`) || strings.Contains(text, `\approx`) || strings.Contains(text, `\sim`) ||
+			strings.Contains(text, `\cong`) || strings.Contains(text, `\propto`) || strings.Contains(text, `\mid`)) {
 		return true
 	}
 	low := strings.ToLower(text)
