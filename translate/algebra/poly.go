@@ -422,6 +422,10 @@ func (p Poly) Eval(at map[string]*big.Rat) (*big.Rat, error) {
 			if !ok || x == nil {
 				return nil, fmt.Errorf("algebra: variable %q has no value", f.v)
 			}
+			if f.e == 1 {
+				v.Mul(v, x)
+				continue
+			}
 			num := new(big.Int).Exp(x.Num(), new(big.Int).SetUint64(uint64(f.e)), nil)
 			den := new(big.Int).Exp(x.Denom(), new(big.Int).SetUint64(uint64(f.e)), nil)
 			v.Mul(v, new(big.Rat).SetFrac(num, den))

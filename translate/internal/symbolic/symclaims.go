@@ -447,17 +447,21 @@ func (w *symWalk) symbolicLine(li int, ln symLine, ms []symMember, head *symexpr
 	free := w.freeLine(ln, ms, hypo, veto)
 	rewrote := false // an earlier link of the line is an identity, not a copy
 	skels := &skelSet{}
+	var words *[3]string // the line's cue, equation word and restatement veto, read for its first link
 	for k := 0; k+1 < len(ms); k++ {
 		A, B := ms[k], ms[k+1]
 		if A.e == nil || B.e == nil || symexpr.HasCertFn(A.e) || symexpr.HasCertFn(B.e) || w.closedRootLink(ln, A, B) {
 			continue
 		}
+		if words == nil {
+			words = &[3]string{rewriteCueRE.FindString(ln.prose), equationWordRE.FindString(ln.prose), restateVetoRE.FindString(ln.sentence)}
+		}
 		c := w.t.symLink(w.step, w.text, A, B, symContext{
 			chain: chain, link: k, head: head, tail: ms[len(ms)-1].e, cont: ln.cont,
-			cue: rewriteCueRE.FindString(ln.prose), eqWord: equationWordRE.FindString(ln.prose),
+			cue: words[0], eqWord: words[1],
 			prose: ln.prose, rawProse: ln.rawProse,
 			hypo: hypo, veto: veto, rewrote: rewrote,
-			restateVeto: restateVetoRE.FindString(ln.sentence), members: ms, skels: skels, consts: w.st.Consts,
+			restateVeto: words[2], members: ms, skels: skels, consts: w.st.Consts,
 			free: free,
 		})
 		rewrote = rewrote || c.identity

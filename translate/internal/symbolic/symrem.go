@@ -263,7 +263,9 @@ var (
 // lower is text lower-cased.
 func (t *Reader) proseValueClaims(step int, text, lower string) []obligation.Obligation {
 	var out []obligation.Obligation
-	if strings.Contains(lower, "gcd") || strings.Contains(lower, "common") || strings.Contains(lower, "lcm") || strings.Contains(lower, "hcf") {
+	// (each name gcdProseRE reads holds one of these, in letters (?i) folds with no other)
+	if strings.Contains(lower, "gcd") || strings.Contains(lower, "lcm") || strings.Contains(lower, "hcf") ||
+		strings.Contains(lower, "common divi") || strings.Contains(lower, "common factor") || strings.Contains(lower, "common multiple") {
 		for _, m := range gcdProseRE.FindAllStringSubmatchIndex(text, -1) {
 			if !valueEnds(text, m[1]) {
 				continue
