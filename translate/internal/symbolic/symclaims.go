@@ -269,6 +269,21 @@ type symWalk struct {
 	runs     symimp.Runs[runVal] // the runs of equation lines (symeqimp.go)
 	ties     *freenames.Ties     // the step's ties, read when a line first needs them (symfree.go)
 	supposed supposition         // the supposition of the current sentence (symsupposed.go)
+	sent     struct {            // the last sentence asked for (sentence)
+		ps, pe int
+		s      string
+		ok     bool
+	}
+}
+
+// sentence is the lower-cased sentence around text[ps:pe], kept for the
+// next question about the same line.
+func (w *symWalk) sentence(ps, pe int) string {
+	if !w.sent.ok || w.sent.ps != ps || w.sent.pe != pe {
+		w.sent.ps, w.sent.pe, w.sent.ok = ps, pe, true
+		w.sent.s = strings.ToLower(mathtext.SentenceAround(w.text, ps, pe))
+	}
+	return w.sent.s
 }
 
 func (w *symWalk) add(o *obligation.Obligation, sk *obligation.Skipped) {
@@ -291,7 +306,7 @@ func (w *symWalk) line(li int, ln symLine) {
 	if ln.approx && st.last != nil {
 		// "√6336 ≈ 79.6": a rounding of the radical just written.
 		w.add(t.approxRoot(step, text, st.last, ln.ps, ln.pe), nil)
-		w.add(t.approxLog(step, text, st.last, ln.ps, ln.ps, ln.pe, strings.ToLower(mathtext.SentenceAround(text, ln.ps, ln.pe))), nil)
+		w.add(t.approxLog(step, text, st.last, ln.ps, ln.ps, ln.pe, w.sentence(ln.ps, ln.pe)), nil)
 	}
 	if ln.members == nil {
 		st.last, st.lastHead = nil, nil
@@ -313,8 +328,7 @@ func (w *symWalk) line(li int, ln symLine) {
 	if len(ms) == 2 && !ln.cont {
 		lhs := strings.TrimSpace(text[ms[0].s:ms[0].e2])
 		if beforeL.ok && beforeL.line == li-1 && beforeL.lhs == lhs && !beforeL.rhs.ambig && !ms[1].ambig {
-			o := t.sameLeftSide(step, text, lhs, beforeL.rhs, ms[1], strings.ToLower(ln.rawProse),
-				strings.ToLower(mathtext.SentenceAround(text, ln.ps, ln.pe)), st)
+			o := t.sameLeftSide(step, text, lhs, beforeL.rhs, ms[1], strings.ToLower(ln.rawProse), w.sentence(ln.ps, ln.pe), st)
 			sameLeft = o != nil
 			w.add(o, nil)
 		}
@@ -344,7 +358,7 @@ func (w *symWalk) line(li int, ln symLine) {
 			w.eqs = nil // an equation we cannot read may be the one solved
 		}
 	}
-	ln.sentence = strings.ToLower(mathtext.SentenceAround(text, ln.ps, ln.pe))
+	ln.sentence = w.sentence(ln.ps, ln.pe)
 	ln.prose = strings.ToLower(ln.rawProse)
 	if !symbolic {
 		w.runs.Break(false)
