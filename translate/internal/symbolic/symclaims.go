@@ -568,6 +568,9 @@ func neverRefute(obls []obligation.Obligation, note string) {
 
 func regionRefused(s string) bool {
 	for _, w := range []string{`\begin{cases}`, `\begin{array}`, `\begin{pmatrix}`, `\begin{bmatrix}`, `\begin{matrix}`, `\begin{vmatrix}`, `\int`, `\lim`} {
+		if strings.IndexByte(s, '\\') < 0 {
+			break // every w is a command
+		}
 		if strings.Contains(s, w) {
 			return true
 		}
@@ -586,7 +589,11 @@ func lineRefused(s string) bool {
 		// A word in a subscript names a quantity ("SA_{\text{cube}}").
 		s = subTextRE.ReplaceAllString(s, "_{$1}")
 	}
+	slash := strings.IndexByte(s, '\\') >= 0 // a line without one has none of the commands
 	for _, w := range symRefuse {
+		if w[0] == '\\' && !slash {
+			continue
+		}
 		command := w[0] == '\\' && len(w) > 1 && mathtext.IsASCIILetter(w[1]) && w != `\begin` && w != `\end` && w != `\text`
 		for i := 0; i < len(s); {
 			k := strings.Index(s[i:], w)
