@@ -78,6 +78,12 @@ func CmpQ(x, y *big.Rat) int {
 	return x.Cmp(y)
 }
 
+// ratWord is a whole number of one word with the word it holds.
+type ratWord struct {
+	r big.Rat
+	w [1]big.Word
+}
+
 // ParseQ is new(big.Rat).SetString(s): a string of at most 18 ASCII digits is read as an
 // int64 (the same value, without SetString's reader and gcd).
 func ParseQ(s string) (*big.Rat, bool) {
@@ -91,6 +97,13 @@ func ParseQ(s string) (*big.Rat, bool) {
 		}
 		if digits {
 			n, err := strconv.ParseInt(s, 10, 64)
+			if err == nil && n != 0 && uint64(big.Word(n)) == uint64(n) {
+				// one allocation for the number and its one word
+				z := new(ratWord)
+				z.w[0] = big.Word(n)
+				z.r.Num().SetBits(z.w[:])
+				return &z.r, true
+			}
 			if err == nil {
 				z := new(big.Rat)
 				z.Num().SetInt64(n)
