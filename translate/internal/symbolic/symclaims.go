@@ -42,6 +42,14 @@ type symMember struct {
 // defHeadRE is the head of a function definition, "T(x)".
 var defHeadRE = regexp.MustCompile(`^([fghFGHPQTpqS])\(([a-z])\)$`)
 
+// defHead is defHeadRE.FindStringSubmatch(raw), which matches 4 bytes or none.
+func defHead(raw string) []string {
+	if len(raw) != 4 {
+		return nil
+	}
+	return defHeadRE.FindStringSubmatch(raw)
+}
+
 // symLine is one line of a math region: members separated by "=".
 type symLine struct {
 	members  []symMember
@@ -136,7 +144,7 @@ func (st *State) endStep(step int, text string) {
 func (t *Reader) symLines(step int, text string, toks []mathtext.Tok, budget int) ([]symLine, []obligation.Obligation) {
 	regions := MathRegions(text, toks)
 	regions = mathtext.WithProseFormulas(regions, mathtext.ProseFormulas(text, regions))
-	var lines []symLine
+	lines := make([]symLine, 0, len(regions))
 	congr := append(t.remainderClaims(step, text), t.divisibilityClaims(step, text, regions)...)
 	lower := strings.ToLower(text) // shared by the readers of words below
 	congr = append(congr, t.proseValueClaims(step, text, lower)...)
@@ -648,7 +656,7 @@ func readMembers(text string, s, e int, defs map[string]*symexpr.Def) ([]symMemb
 		m := symMember{s: start, e2: i}
 		raw := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(text[start:i]), ".,;"))
 		if raw != "" {
-			if h := defHeadRE.FindStringSubmatch(raw); h != nil && len(ms) == 0 && !symdefs.ProblemDef(defs, h[1]) && !symdefs.ValueAt(defs, h[1], h[2]) {
+			if h := defHead(raw); h != nil && len(ms) == 0 && !symdefs.ProblemDef(defs, h[1]) && !symdefs.ValueAt(defs, h[1], h[2]) {
 				m.head, m.why = h[1]+" "+h[2], "a function's head"
 			} else if ex, wide, info, err := symexpr.ReadAny(raw, symdefs.BareTermDefs(raw, defs)); err != nil {
 				m.why = err.Error()
