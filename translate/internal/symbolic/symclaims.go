@@ -282,6 +282,10 @@ type symWalk struct {
 		s      string
 		ok     bool
 	}
+	sentWords struct { // the supposition and veto words of the last symbolic line's sentence
+		sentence, hypo, veto string
+		ok                   bool
+	}
 }
 
 // sentence is the lower-cased sentence around text[ps:pe], kept for the
@@ -459,9 +463,11 @@ func (w *symWalk) closedLine(ln symLine, ms []symMember) {
 // make it reject what it states (veto, in the sentence or just after the
 // line), if any.
 func (w *symWalk) symbolicLine(li int, ln symLine, ms []symMember, head *symexpr.Expr) (hypo, veto string) {
-	sent := symNeutral.Replace(ln.sentence)
-	hypo = hypotheticalRE.FindString(sent)
-	veto = vetoRE.FindString(sent)
+	if sw := &w.sentWords; !sw.ok || sw.sentence != ln.sentence {
+		sent := symNeutral.Replace(ln.sentence)
+		sw.sentence, sw.hypo, sw.veto, sw.ok = ln.sentence, hypotheticalRE.FindString(sent), vetoRE.FindString(sent), true
+	}
+	hypo, veto = w.sentWords.hypo, w.sentWords.veto
 	if veto == "" {
 		veto = vetoRE.FindString(strings.ToLower(restOfLine(w.text, ms[len(ms)-1].e2, 120)))
 	}
