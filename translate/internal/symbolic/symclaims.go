@@ -164,11 +164,12 @@ func (t *Reader) symLines(step int, text string, toks []mathtext.Tok, budget int
 	prev := 0
 	pendProse, pendArrow, pendStart := "", false, false
 	for _, rg := range regions {
-		if body := text[rg.S:rg.E]; !hasAnySign(body, "=", "≡", "≈") && !strings.Contains(body, `\equiv`) && !strings.Contains(body, `\approx`) ||
+		if body := text[rg.S:rg.E]; !strings.Contains(body, "=") && !strings.Contains(body, "≡") && !strings.Contains(body, "≈") && !strings.Contains(body, `\equiv`) && !strings.Contains(body, `\approx`) ||
 			regionRefused(body) || !rg.Display && strings.Contains(body, `\\`) {
 			// (A line break inside inline math is a typo: its sides are cut.)
 			prev = rg.CE
-			term := !hasAnySign(body, "<", ">", "≤", "≥", "≠") && !strings.Contains(body, `\\`) && !regionRefused(body) && len(body) < 40
+			// (signs beyond ASCII searched one by one: strings.ContainsAny decodes rune by rune)
+			term := strings.IndexAny(body, "<>") < 0 && !strings.Contains(body, "≤") && !strings.Contains(body, "≥") && !strings.Contains(body, "≠") && !strings.Contains(body, `\\`) && !regionRefused(body) && len(body) < 40
 			lines = append(lines, symLine{term: term}) // breaks sequences and continuations
 			continue
 		}
@@ -205,17 +206,6 @@ func (t *Reader) symLines(step int, text string, toks []mathtext.Tok, budget int
 		prev = rg.CE
 	}
 	return lines, congr
-}
-
-// hasAnySign is strings.ContainsAny(s, strings.Join(signs, "")) for signs of one rune each,
-// each found by strings.Contains (ContainsAny decodes s rune by rune for signs beyond ASCII).
-func hasAnySign(s string, signs ...string) bool {
-	for _, c := range signs {
-		if strings.Contains(s, c) {
-			return true
-		}
-	}
-	return false
 }
 
 // pmLine is the last line with a ± the walk met: "x = \frac{949 \pm
