@@ -63,8 +63,16 @@ func Read(text string, defs map[string]*symexpr.Def) Ties {
 	}
 	regions := mathtext.MathRegions(text, mathtext.Lex(text, maxDigits))
 	t.readProse(text, regions)
+	var sent struct { // the last region's sentence, and whether constraintWords match it
+		s       string
+		words   bool
+		checked bool
+	}
 	for _, rg := range regions {
-		if constraintWords.MatchString(strings.ToLower(mathtext.SentenceAround(text, rg.S, rg.E))) || valueAfter(text[rg.CE:]) || unknownAfter(text[rg.CE:]) {
+		if s := mathtext.SentenceAround(text, rg.S, rg.E); !sent.checked || s != sent.s {
+			sent.s, sent.words, sent.checked = s, constraintWords.MatchString(strings.ToLower(s)), true
+		}
+		if sent.words || valueAfter(text[rg.CE:]) || unknownAfter(text[rg.CE:]) {
 			t.add(rg.S, rg.S, text[rg.S:rg.E])
 		}
 		t.readRegion(text, rg.S, rg.E, defs)
