@@ -77,7 +77,8 @@ func (t *Reader) remainderClaims(step int, text string) []obligation.Obligation 
 // remWords reports a remainder's word and a division in text, by plain
 // search: without both remRE cannot match (it would try every number).
 func remWords(text string) bool {
-	return mathtext.HasAny(text, "emainder", "R", "rem", " r") && mathtext.HasAny(text, "÷", `\div`, "/", "divided")
+	// (the division first: most texts have an "r" word and no division)
+	return mathtext.HasAny(text, "÷", `\div`, "/", "divided") && mathtext.HasAny(text, "emainder", "R", "rem", " r")
 }
 
 // remBoundaries reports whether the statement text[s:e] stands alone:
