@@ -222,11 +222,31 @@ func mulFactors(a, b []factor) []factor {
 	return append(out, b[j:]...)
 }
 
-// Add returns p + q.
+// Add returns p + q: the two normal forms merged in their order (as
+// normalize would sort them), the coefficients of a monomial in both added
+// and a zero sum dropped.
 func (p Poly) Add(q Poly) Poly {
-	ts := make([]term, 0, len(p.ts)+len(q.ts))
-	ts = append(ts, p.ts...)
-	return normalize(append(ts, q.ts...))
+	a, b := p.ts, q.ts
+	ts := make([]term, 0, len(a)+len(b))
+	for len(a) > 0 && len(b) > 0 {
+		switch {
+		case monoLess(a[0].fs, b[0].fs):
+			ts, a = append(ts, a[0]), a[1:]
+		case monoLess(b[0].fs, a[0].fs):
+			ts, b = append(ts, b[0]), b[1:]
+		default:
+			// a new number: the terms' coefficients are shared, never changed
+			if c := AddQ(a[0].coef, b[0].coef); c.Sign() != 0 {
+				ts = append(ts, term{coef: c, fs: a[0].fs})
+			}
+			a, b = a[1:], b[1:]
+		}
+	}
+	ts = append(append(ts, a...), b...)
+	if len(ts) == 0 {
+		return Poly{}
+	}
+	return Poly{ts: ts}
 }
 
 // Neg returns -p.
@@ -241,15 +261,56 @@ func (p Poly) Neg() Poly {
 // Sub returns p - q.
 func (p Poly) Sub(q Poly) Poly { return p.Add(q.Neg()) }
 
-// Mul returns p * q.
+// Mul returns p * q. A product by one term keeps the other's order
+// (monoLess is a monomial order) and has no two equal monomials and no zero
+// coefficient: it is in normal form as built.
 func (p Poly) Mul(q Poly) Poly {
+	if len(p.ts) == 1 && len(q.ts) > 0 || len(q.ts) == 1 && len(p.ts) > 0 {
+		m, o := p.ts[0], q.ts
+		if len(p.ts) != 1 {
+			m, o = q.ts[0], p.ts
+		}
+		ts := make([]term, len(o))
+		for i, t := range o {
+			ts[i] = mulTerms(m, t)
+		}
+		return Poly{ts: ts}
+	}
 	ts := make([]term, 0, len(p.ts)*len(q.ts))
 	for _, a := range p.ts {
 		for _, b := range q.ts {
-			ts = append(ts, term{coef: MulQ(a.coef, b.coef), fs: mulFactors(a.fs, b.fs)})
+			ts = append(ts, mulTerms(a, b))
 		}
 	}
 	return normalize(ts)
+}
+
+// mulTerms multiplies two terms. A coefficient 1 or a term without factors
+// shares the other term's coefficient or factors: terms never change theirs.
+func mulTerms(a, b term) term {
+	var t term
+	switch {
+	case isOneQ(a.coef):
+		t.coef = b.coef
+	case isOneQ(b.coef):
+		t.coef = a.coef
+	default:
+		t.coef = MulQ(a.coef, b.coef)
+	}
+	switch {
+	case len(a.fs) == 0 && len(b.fs) > 0:
+		t.fs = b.fs
+	case len(b.fs) == 0 && len(a.fs) > 0:
+		t.fs = a.fs
+	default:
+		t.fs = mulFactors(a.fs, b.fs)
+	}
+	return t
+}
+
+// isOneQ reports whether x is 1.
+func isOneQ(x *big.Rat) bool {
+	return x.IsInt() && x.Num().IsInt64() && x.Num().Int64() == 1
 }
 
 // Pow returns p^n (p^0 = 1, including 0^0). It returns ErrTooLarge when the
@@ -360,6 +421,10 @@ func (p Poly) Eval(at map[string]*big.Rat) (*big.Rat, error) {
 			x, ok := at[f.v]
 			if !ok || x == nil {
 				return nil, fmt.Errorf("algebra: variable %q has no value", f.v)
+			}
+			if f.e == 1 {
+				v.Mul(v, x)
+				continue
 			}
 			num := new(big.Int).Exp(x.Num(), new(big.Int).SetUint64(uint64(f.e)), nil)
 			den := new(big.Int).Exp(x.Denom(), new(big.Int).SetUint64(uint64(f.e)), nil)

@@ -2,6 +2,7 @@ package algebra
 
 import (
 	"math/big"
+	"math/bits"
 	"strconv"
 )
 
@@ -25,6 +26,9 @@ func copyQ(x *big.Rat) *big.Rat {
 
 // intQ returns n as a new big.Rat.
 func intQ(n int64) *big.Rat {
+	if n > 0 && uint64(big.Word(n)) == uint64(n) {
+		return wordQ(big.Word(n), false)
+	}
 	z := new(big.Rat)
 	z.Num().SetInt64(n)
 	return z
@@ -42,6 +46,13 @@ func negQ(x *big.Rat) *big.Rat {
 
 // MulQ returns x·y.
 func MulQ(x, y *big.Rat) *big.Rat {
+	if x.IsInt() && y.IsInt() {
+		if a, b := x.Num().Bits(), y.Num().Bits(); len(a) == 1 && len(b) == 1 {
+			if hi, lo := bits.Mul(uint(a[0]), uint(b[0])); hi == 0 {
+				return wordQ(big.Word(lo), x.Num().Sign() != y.Num().Sign())
+			}
+		}
+	}
 	z := new(big.Rat)
 	if x.IsInt() && y.IsInt() {
 		z.Num().Mul(x.Num(), y.Num())
@@ -52,6 +63,13 @@ func MulQ(x, y *big.Rat) *big.Rat {
 
 // AddQ returns x + y.
 func AddQ(x, y *big.Rat) *big.Rat {
+	if x.IsInt() && y.IsInt() && x.Num().Sign() == y.Num().Sign() {
+		if a, b := x.Num().Bits(), y.Num().Bits(); len(a) == 1 && len(b) == 1 {
+			if sum, carry := bits.Add(uint(a[0]), uint(b[0]), 0); carry == 0 {
+				return wordQ(big.Word(sum), x.Num().Sign() < 0)
+			}
+		}
+	}
 	z := new(big.Rat)
 	if x.IsInt() && y.IsInt() {
 		z.Num().Add(x.Num(), y.Num())
@@ -78,6 +96,24 @@ func CmpQ(x, y *big.Rat) int {
 	return x.Cmp(y)
 }
 
+// ratWord is a whole number of one word with the word it holds.
+type ratWord struct {
+	r big.Rat
+	w [1]big.Word
+}
+
+// wordQ returns the whole number w (−w when neg), w ≠ 0, as a new big.Rat
+// in one allocation.
+func wordQ(w big.Word, neg bool) *big.Rat {
+	z := new(ratWord)
+	z.w[0] = w
+	n := z.r.Num().SetBits(z.w[:])
+	if neg {
+		n.Neg(n)
+	}
+	return &z.r
+}
+
 // ParseQ is new(big.Rat).SetString(s): a string of at most 18 ASCII digits is read as an
 // int64 (the same value, without SetString's reader and gcd).
 func ParseQ(s string) (*big.Rat, bool) {
@@ -91,6 +127,9 @@ func ParseQ(s string) (*big.Rat, bool) {
 		}
 		if digits {
 			n, err := strconv.ParseInt(s, 10, 64)
+			if err == nil && n != 0 && uint64(big.Word(n)) == uint64(n) {
+				return wordQ(big.Word(n), false), true // one allocation, not two
+			}
 			if err == nil {
 				z := new(big.Rat)
 				z.Num().SetInt64(n)

@@ -33,9 +33,12 @@ var textCommands = map[string]bool{"text": true, "textbf": true, "textit": true,
 // hasCue is the literal pre-check of Read: a text with no relation sign,
 // no stem of a constraint word and no value word ties nothing.
 func hasCue(text string) bool {
-	if strings.ContainsAny(text, "=≡≈∈") || strings.Contains(text, `\equiv`) || strings.Contains(text, `\in`) ||
-		strings.Contains(text, `\mod`) || strings.Contains(text, `\approx`) || strings.Contains(text, `\sim`) ||
-		strings.Contains(text, `\cong`) || strings.Contains(text, `\propto`) || strings.Contains(text, `\mid`) {
+	// (each sign searched on its own: strings.ContainsAny decodes the text
+	// rune by rune for a set beyond ASCII)
+	if strings.IndexByte(text, '=') >= 0 || strings.Contains(text, "≡") || strings.Contains(text, "≈") || strings.Contains(text, "∈") ||
+		strings.IndexByte(text, '\\') >= 0 && (strings.Contains(text, `\equiv`) || strings.Contains(text, `\in`) ||
+			strings.Contains(text, `\mod`) || strings.Contains(text, `\approx`) || strings.Contains(text, `\sim`) ||
+			strings.Contains(text, `\cong`) || strings.Contains(text, `\propto`) || strings.Contains(text, `\mid`)) {
 		return true
 	}
 	low := strings.ToLower(text)
@@ -60,8 +63,16 @@ func Read(text string, defs map[string]*symexpr.Def) Ties {
 	}
 	regions := mathtext.MathRegions(text, mathtext.Lex(text, maxDigits))
 	t.readProse(text, regions)
+	var sent struct { // the last region's sentence, and whether constraintWords match it
+		s       string
+		words   bool
+		checked bool
+	}
 	for _, rg := range regions {
-		if constraintWords.MatchString(strings.ToLower(mathtext.SentenceAround(text, rg.S, rg.E))) || valueAfter(text[rg.CE:]) || unknownAfter(text[rg.CE:]) {
+		if s := mathtext.SentenceAround(text, rg.S, rg.E); !sent.checked || s != sent.s {
+			sent.s, sent.words, sent.checked = s, constraintWords.MatchString(strings.ToLower(s)), true
+		}
+		if sent.words || valueAfter(text[rg.CE:]) || unknownAfter(text[rg.CE:]) {
 			t.add(rg.S, rg.S, text[rg.S:rg.E])
 		}
 		t.readRegion(text, rg.S, rg.E, defs)

@@ -65,6 +65,17 @@ type eqLine struct {
 	l, r   *symexpr.Expr
 	atom   string // the atom's display name ("sin(θ)"), "" when none
 	form   map[string]string
+	src    string // the region's text, read on first use (atomOf)
+	done   bool   // src was read
+}
+
+// atomOf reads the line on first use (readLine) and returns its atom.
+func (g *eqLine) atomOf() string {
+	if !g.done {
+		g.done = true
+		readLine(g.src, g)
+	}
+	return g.atom
 }
 
 // Read returns the refutations of the step's lines that are said to be
@@ -92,7 +103,8 @@ func Read(step int, prev, text string, prevToks, toks []mathtext.Tok, tactic, id
 			}
 			A, prose = &pl[len(pl)-1], prev[pl[len(pl)-1].ce:]+"\n"+text[:cur[k].os]
 		}
-		if A.atom == "" || cur[k].atom == "" || !asserted(prose, text, cur[k].ce) {
+		// (the words first: most lines are never read)
+		if !asserted(prose, text, cur[k].ce) || A.atomOf() == "" || cur[k].atomOf() == "" {
 			continue
 		}
 		if o := decide(step, text, A, &cur[k], tactic, idTactic); o != nil {
@@ -121,8 +133,9 @@ func asserted(prose, text string, end int) bool {
 // terms of $\sin^2 x$"): the lines on either side of it are adjacent.
 var mentionRE = regexp.MustCompile(`[=<>≤≥≠≈]|\\(?:le|ge|leq|geq|ne|neq|approx|equiv|implies|Rightarrow|iff|to)\b`)
 
-// lines reads the step's math regions but mentions, in order; those that
-// are no single equation in one atom have atom "".
+// lines lists the step's math regions but mentions, in order, each read
+// on first use (atomOf); those that are no single equation in one atom
+// have atom "" then.
 func lines(text string, toks []mathtext.Tok) []eqLine {
 	rs := mathtext.MathRegions(text, toks)
 	if len(rs) > maxEquations*4 {
@@ -133,14 +146,13 @@ func lines(text string, toks []mathtext.Tok) []eqLine {
 		if !mentionRE.MatchString(text[r.S:r.E]) {
 			continue
 		}
-		g := eqLine{s: r.S, e: r.E, os: r.OS, ce: r.CE}
+		g := eqLine{s: r.S, e: r.E, os: r.OS, ce: r.CE, src: text[r.S:r.E]}
 		for g.s < g.e && isSpace(text[g.s]) {
 			g.s++
 		}
 		for g.e > g.s && isSpace(text[g.e-1]) {
 			g.e--
 		}
-		readLine(text[r.S:r.E], &g)
 		out = append(out, g)
 	}
 	return out

@@ -42,6 +42,14 @@ type symMember struct {
 // defHeadRE is the head of a function definition, "T(x)".
 var defHeadRE = regexp.MustCompile(`^([fghFGHPQTpqS])\(([a-z])\)$`)
 
+// defHead is defHeadRE.FindStringSubmatch(raw), which matches 4 bytes or none.
+func defHead(raw string) []string {
+	if len(raw) != 4 {
+		return nil
+	}
+	return defHeadRE.FindStringSubmatch(raw)
+}
+
 // symLine is one line of a math region: members separated by "=".
 type symLine struct {
 	members  []symMember
@@ -136,13 +144,14 @@ func (st *State) endStep(step int, text string) {
 func (t *Reader) symLines(step int, text string, toks []mathtext.Tok, budget int) ([]symLine, []obligation.Obligation) {
 	regions := MathRegions(text, toks)
 	regions = mathtext.WithProseFormulas(regions, mathtext.ProseFormulas(text, regions))
-	var lines []symLine
+	lines := make([]symLine, 0, len(regions))
 	congr := append(t.remainderClaims(step, text), t.divisibilityClaims(step, text, regions)...)
-	congr = append(congr, t.proseValueClaims(step, text)...)
+	lower := strings.ToLower(text) // shared by the readers of words below
+	congr = append(congr, t.proseValueClaims(step, text, lower)...)
 	congr = append(congr, primeword.Claims(step, text, t.Tactic, closedClaimVeto)...)
-	congr = append(congr, t.divisibleWordClaims(step, text)...)
-	congr = append(congr, t.coprimeWordClaims(step, text)...)
-	congr = append(congr, t.wordOpClaims(step, text)...)
+	congr = append(congr, t.divisibleWordClaims(step, text, lower)...)
+	congr = append(congr, t.coprimeWordClaims(step, text, lower)...)
+	congr = append(congr, t.wordOpClaims(step, text, lower)...)
 	if len(congr) > budget {
 		congr = congr[:budget]
 	}
@@ -155,11 +164,12 @@ func (t *Reader) symLines(step int, text string, toks []mathtext.Tok, budget int
 	prev := 0
 	pendProse, pendArrow, pendStart := "", false, false
 	for _, rg := range regions {
-		if body := text[rg.S:rg.E]; !strings.ContainsAny(body, "=≡≈") && !strings.Contains(body, `\equiv`) && !strings.Contains(body, `\approx`) ||
+		if body := text[rg.S:rg.E]; !strings.Contains(body, "=") && !strings.Contains(body, "≡") && !strings.Contains(body, "≈") && !strings.Contains(body, `\equiv`) && !strings.Contains(body, `\approx`) ||
 			regionRefused(body) || !rg.Display && strings.Contains(body, `\\`) {
 			// (A line break inside inline math is a typo: its sides are cut.)
 			prev = rg.CE
-			term := !strings.ContainsAny(body, "<>≤≥≠") && !strings.Contains(body, `\\`) && !regionRefused(body) && len(body) < 40
+			// (signs beyond ASCII searched one by one: strings.ContainsAny decodes rune by rune)
+			term := strings.IndexAny(body, "<>") < 0 && !strings.Contains(body, "≤") && !strings.Contains(body, "≥") && !strings.Contains(body, "≠") && !strings.Contains(body, `\\`) && !regionRefused(body) && len(body) < 40
 			lines = append(lines, symLine{term: term}) // breaks sequences and continuations
 			continue
 		}
@@ -257,6 +267,25 @@ type symWalk struct {
 	runs     symimp.Runs[runVal] // the runs of equation lines (symeqimp.go)
 	ties     *freenames.Ties     // the step's ties, read when a line first needs them (symfree.go)
 	supposed supposition         // the supposition of the current sentence (symsupposed.go)
+	sent     struct {            // the last sentence asked for (sentence)
+		ps, pe int
+		s      string
+		ok     bool
+	}
+	sentWords struct { // the supposition and veto words of the last symbolic line's sentence
+		sentence, hypo, veto string
+		ok                   bool
+	}
+}
+
+// sentence is the lower-cased sentence around text[ps:pe], kept for the
+// next question about the same line.
+func (w *symWalk) sentence(ps, pe int) string {
+	if !w.sent.ok || w.sent.ps != ps || w.sent.pe != pe {
+		w.sent.ps, w.sent.pe, w.sent.ok = ps, pe, true
+		w.sent.s = strings.ToLower(mathtext.SentenceAround(w.text, ps, pe))
+	}
+	return w.sent.s
 }
 
 func (w *symWalk) add(o *obligation.Obligation, sk *obligation.Skipped) {
@@ -279,7 +308,7 @@ func (w *symWalk) line(li int, ln symLine) {
 	if ln.approx && st.last != nil {
 		// "√6336 ≈ 79.6": a rounding of the radical just written.
 		w.add(t.approxRoot(step, text, st.last, ln.ps, ln.pe), nil)
-		w.add(t.approxLog(step, text, st.last, ln.ps, ln.ps, ln.pe, strings.ToLower(mathtext.SentenceAround(text, ln.ps, ln.pe))), nil)
+		w.add(t.approxLog(step, text, st.last, ln.ps, ln.ps, ln.pe, w.sentence(ln.ps, ln.pe)), nil)
 	}
 	if ln.members == nil {
 		st.last, st.lastHead = nil, nil
@@ -301,8 +330,7 @@ func (w *symWalk) line(li int, ln symLine) {
 	if len(ms) == 2 && !ln.cont {
 		lhs := strings.TrimSpace(text[ms[0].s:ms[0].e2])
 		if beforeL.ok && beforeL.line == li-1 && beforeL.lhs == lhs && !beforeL.rhs.ambig && !ms[1].ambig {
-			o := t.sameLeftSide(step, text, lhs, beforeL.rhs, ms[1], strings.ToLower(ln.rawProse),
-				strings.ToLower(mathtext.SentenceAround(text, ln.ps, ln.pe)), st)
+			o := t.sameLeftSide(step, text, lhs, beforeL.rhs, ms[1], strings.ToLower(ln.rawProse), w.sentence(ln.ps, ln.pe), st)
 			sameLeft = o != nil
 			w.add(o, nil)
 		}
@@ -332,7 +360,7 @@ func (w *symWalk) line(li int, ln symLine) {
 			w.eqs = nil // an equation we cannot read may be the one solved
 		}
 	}
-	ln.sentence = strings.ToLower(mathtext.SentenceAround(text, ln.ps, ln.pe))
+	ln.sentence = w.sentence(ln.ps, ln.pe)
 	ln.prose = strings.ToLower(ln.rawProse)
 	if !symbolic {
 		w.runs.Break(false)
@@ -425,9 +453,11 @@ func (w *symWalk) closedLine(ln symLine, ms []symMember) {
 // make it reject what it states (veto, in the sentence or just after the
 // line), if any.
 func (w *symWalk) symbolicLine(li int, ln symLine, ms []symMember, head *symexpr.Expr) (hypo, veto string) {
-	sent := symNeutral.Replace(ln.sentence)
-	hypo = hypotheticalRE.FindString(sent)
-	veto = vetoRE.FindString(sent)
+	if sw := &w.sentWords; !sw.ok || sw.sentence != ln.sentence {
+		sent := symNeutral.Replace(ln.sentence)
+		sw.sentence, sw.hypo, sw.veto, sw.ok = ln.sentence, hypotheticalRE.FindString(sent), vetoRE.FindString(sent), true
+	}
+	hypo, veto = w.sentWords.hypo, w.sentWords.veto
 	if veto == "" {
 		veto = vetoRE.FindString(strings.ToLower(restOfLine(w.text, ms[len(ms)-1].e2, 120)))
 	}
@@ -435,17 +465,21 @@ func (w *symWalk) symbolicLine(li int, ln symLine, ms []symMember, head *symexpr
 	free := w.freeLine(ln, ms, hypo, veto)
 	rewrote := false // an earlier link of the line is an identity, not a copy
 	skels := &skelSet{}
+	var words *[3]string // the line's cue, equation word and restatement veto, read for its first link
 	for k := 0; k+1 < len(ms); k++ {
 		A, B := ms[k], ms[k+1]
 		if A.e == nil || B.e == nil || symexpr.HasCertFn(A.e) || symexpr.HasCertFn(B.e) || w.closedRootLink(ln, A, B) {
 			continue
 		}
+		if words == nil {
+			words = &[3]string{rewriteCueRE.FindString(ln.prose), equationWordRE.FindString(ln.prose), restateVetoRE.FindString(ln.sentence)}
+		}
 		c := w.t.symLink(w.step, w.text, A, B, symContext{
 			chain: chain, link: k, head: head, tail: ms[len(ms)-1].e, cont: ln.cont,
-			cue: rewriteCueRE.FindString(ln.prose), eqWord: equationWordRE.FindString(ln.prose),
+			cue: words[0], eqWord: words[1],
 			prose: ln.prose, rawProse: ln.rawProse,
 			hypo: hypo, veto: veto, rewrote: rewrote,
-			restateVeto: restateVetoRE.FindString(ln.sentence), members: ms, skels: skels, consts: w.st.Consts,
+			restateVeto: words[2], members: ms, skels: skels, consts: w.st.Consts,
 			free: free,
 		})
 		rewrote = rewrote || c.identity
@@ -538,6 +572,9 @@ func neverRefute(obls []obligation.Obligation, note string) {
 
 func regionRefused(s string) bool {
 	for _, w := range []string{`\begin{cases}`, `\begin{array}`, `\begin{pmatrix}`, `\begin{bmatrix}`, `\begin{matrix}`, `\begin{vmatrix}`, `\int`, `\lim`} {
+		if strings.IndexByte(s, '\\') < 0 {
+			break // every w is a command
+		}
 		if strings.Contains(s, w) {
 			return true
 		}
@@ -556,7 +593,11 @@ func lineRefused(s string) bool {
 		// A word in a subscript names a quantity ("SA_{\text{cube}}").
 		s = subTextRE.ReplaceAllString(s, "_{$1}")
 	}
+	slash := strings.IndexByte(s, '\\') >= 0 // a line without one has none of the commands
 	for _, w := range symRefuse {
+		if w[0] == '\\' && !slash {
+			continue
+		}
 		command := w[0] == '\\' && len(w) > 1 && mathtext.IsASCIILetter(w[1]) && w != `\begin` && w != `\end` && w != `\text`
 		for i := 0; i < len(s); {
 			k := strings.Index(s[i:], w)
@@ -611,7 +652,7 @@ func readMembers(text string, s, e int, defs map[string]*symexpr.Def) ([]symMemb
 		m := symMember{s: start, e2: i}
 		raw := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(text[start:i]), ".,;"))
 		if raw != "" {
-			if h := defHeadRE.FindStringSubmatch(raw); h != nil && len(ms) == 0 && !symdefs.ProblemDef(defs, h[1]) && !symdefs.ValueAt(defs, h[1], h[2]) {
+			if h := defHead(raw); h != nil && len(ms) == 0 && !symdefs.ProblemDef(defs, h[1]) && !symdefs.ValueAt(defs, h[1], h[2]) {
 				m.head, m.why = h[1]+" "+h[2], "a function's head"
 			} else if ex, wide, info, err := symexpr.ReadAny(raw, symdefs.BareTermDefs(raw, defs)); err != nil {
 				m.why = err.Error()

@@ -64,8 +64,8 @@ func subjectStandsAlone(text string, i int) bool {
 // numbers, each subject by the division certificate of divisionObligation.
 // A tested, supposed or rejected sentence only keeps a refutation from
 // being decided.
-func (t *Reader) divisibleWordClaims(step int, text string) []obligation.Obligation {
-	lower := strings.ToLower(text)
+// lower is text lower-cased.
+func (t *Reader) divisibleWordClaims(step int, text, lower string) []obligation.Obligation {
 	if !strings.Contains(lower, "divisible") && !strings.Contains(lower, "multiple") {
 		return nil
 	}
@@ -115,8 +115,8 @@ var coprimeWordsRE = regexp.MustCompile(`(?i)(\d{1,18})(?:\\\)|\$)?\s+and\s+(?:\
 // certificate is a common divisor d > 1 (a = d·q, b = d·r), or Bézout's
 // a·x + b·y = 1 with whole x and y. "coprime to 10" (a third number) and
 // lists ("4, 9 and 25 are relatively prime") are left alone.
-func (t *Reader) coprimeWordClaims(step int, text string) []obligation.Obligation {
-	lower := strings.ToLower(text)
+// lower is text lower-cased.
+func (t *Reader) coprimeWordClaims(step int, text, lower string) []obligation.Obligation {
 	if !strings.Contains(lower, "coprime") && !strings.Contains(lower, "relatively prime") {
 		return nil
 	}

@@ -25,8 +25,8 @@ var fractionOf = map[string]int64{"half": 2, "a half": 2, "one half": 2, "a thir
 // result needs, and within the rounding of its last place, is left alone
 // (a rounding), and so is a whole number against a value that is not whole
 // (a count that may be rounded).
-func (t *Reader) wordOpClaims(step int, text string) []obligation.Obligation {
-	lower := strings.ToLower(text)
+// lower is text lower-cased.
+func (t *Reader) wordOpClaims(step int, text, lower string) []obligation.Obligation {
 	if !strings.Contains(lower, " of ") && !strings.Contains(lower, "twice") && !strings.Contains(lower, "double") &&
 		!strings.Contains(lower, "triple") && !strings.Contains(lower, " than ") {
 		return nil

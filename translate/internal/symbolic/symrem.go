@@ -77,7 +77,8 @@ func (t *Reader) remainderClaims(step int, text string) []obligation.Obligation 
 // remWords reports a remainder's word and a division in text, by plain
 // search: without both remRE cannot match (it would try every number).
 func remWords(text string) bool {
-	return mathtext.HasAny(text, "emainder", "R", "rem", " r") && mathtext.HasAny(text, "÷", `\div`, "/", "divided")
+	// (the division first: most texts have an "r" word and no division)
+	return mathtext.HasAny(text, "÷", `\div`, "/", "divided") && mathtext.HasAny(text, "emainder", "R", "rem", " r")
 }
 
 // remBoundaries reports whether the statement text[s:e] stands alone:
@@ -260,10 +261,12 @@ var (
 )
 
 // proseValueClaims reads gcd, lcm and digit sums stated in words.
-func (t *Reader) proseValueClaims(step int, text string) []obligation.Obligation {
+// lower is text lower-cased.
+func (t *Reader) proseValueClaims(step int, text, lower string) []obligation.Obligation {
 	var out []obligation.Obligation
-	lower := strings.ToLower(text)
-	if strings.Contains(lower, "gcd") || strings.Contains(lower, "common") || strings.Contains(lower, "lcm") || strings.Contains(lower, "hcf") {
+	// (each name gcdProseRE reads holds one of these, in letters (?i) folds with no other)
+	if strings.Contains(lower, "gcd") || strings.Contains(lower, "lcm") || strings.Contains(lower, "hcf") ||
+		strings.Contains(lower, "common divi") || strings.Contains(lower, "common factor") || strings.Contains(lower, "common multiple") {
 		for _, m := range gcdProseRE.FindAllStringSubmatchIndex(text, -1) {
 			if !valueEnds(text, m[1]) {
 				continue

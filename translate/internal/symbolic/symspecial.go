@@ -25,7 +25,7 @@ func (w *symWalk) specialLine(ln symLine, ms []symMember, kind symexpr.Kind) {
 	if !has {
 		return
 	}
-	sentence := strings.ToLower(mathtext.SentenceAround(w.text, ln.ps, ln.pe))
+	sentence := w.sentence(ln.ps, ln.pe)
 	sent := symNeutral.Replace(sentence)
 	var doubt string
 	switch {

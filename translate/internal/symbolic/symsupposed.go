@@ -126,7 +126,7 @@ func (w *symWalk) keepExpEquation(li int, ln symLine, ms []symMember) {
 		return
 	}
 	names := symexpr.Vars(ms[1].e, map[string]bool{}, symexpr.Vars(ms[0].e, map[string]bool{}, nil))
-	sent := strings.ToLower(mathtext.SentenceAround(w.text, ln.ps, ln.pe))
+	sent := w.sentence(ln.ps, ln.pe)
 	if len(names) != 1 || hypotheticalRE.FindString(symNeutral.Replace(sent)) != "" && !onlyTrial(symNeutral.Replace(sent)) ||
 		sent == w.supposed.sentence && slices.Contains(w.supposed.bound, names[0]) {
 		return

@@ -125,8 +125,8 @@ func (rs *Runs[T]) Pairs(prev *Run[T]) []Pair[T] {
 				continue // an arrow opening a step refers to nothing written
 			}
 		}
-		if before == nil || len(before.items) != len(r.items) || !SeveralNames(before.eqs) || !ProseOK(r.prose, r.arrow && before != prev) ||
-			len(r.items) == 1 && r.decidedFirst || !PairNames(before.eqs, r.eqs) {
+		if before == nil || len(before.items) != len(r.items) || len(r.items) == 1 && r.decidedFirst || !SeveralNames(before.eqs) ||
+			!ProseOK(r.prose, r.arrow && before != prev) || !PairNames(before.eqs, r.eqs) {
 			continue // (a single pair decidedFirst: equationRewrite read it)
 		}
 		for k := range r.items {

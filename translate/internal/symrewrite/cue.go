@@ -65,7 +65,11 @@ func phrase(gap string) (string, bool) {
 	if len(gap) > maxGap {
 		return "", false
 	}
-	g := strings.ToLower(gap)
+	return lowPhrase(strings.ToLower(gap))
+}
+
+// lowPhrase is phrase for a gap already lower-cased (g) and no longer than maxGap.
+func lowPhrase(g string) (string, bool) {
 	if loc := sentenceEndRE.FindStringIndex(g); loc != nil {
 		if !markRE.MatchString(g[:loc[0]]) {
 			return "", false
@@ -80,10 +84,14 @@ func phrase(gap string) (string, bool) {
 // punctuation, one sentence break at most before the phrase, the phrase,
 // optional punctuation.
 func cue(gap string) bool {
-	if len(gap) > maxGap || !cueStem(strings.ToLower(gap)) {
+	if len(gap) > maxGap {
+		return false
+	}
+	low := strings.ToLower(gap)
+	if !cueStem(low) {
 		return false // no stem in the whole gap: none in its last sentence
 	}
-	g, ok := phrase(gap)
+	g, ok := lowPhrase(low)
 	if !ok || !cueStem(g) {
 		return false
 	}
