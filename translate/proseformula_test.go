@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
+	"github.com/leanprm/leanprm/translate/internal/proseformula"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -39,7 +40,7 @@ func TestProseFormulaSpans(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {
 			var got []string
-			for _, rg := range mathtext.ProseFormulas(tt.text, mathtext.MathRegions(tt.text, mathtext.Lex(tt.text, 40))) {
+			for _, rg := range proseformula.Find(tt.text, mathtext.MathRegions(tt.text, mathtext.Lex(tt.text, 40))) {
 				got = append(got, tt.text[rg.S:rg.E])
 			}
 			assert.Equal(t, tt.want, got)

@@ -8,6 +8,7 @@ import (
 	"github.com/leanprm/leanprm/translate/internal/freenames"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
 	"github.com/leanprm/leanprm/translate/internal/primeword"
+	"github.com/leanprm/leanprm/translate/internal/proseformula"
 	"github.com/leanprm/leanprm/translate/internal/symdefs"
 	"github.com/leanprm/leanprm/translate/internal/symexpr"
 	"github.com/leanprm/leanprm/translate/internal/symimp"
@@ -143,7 +144,7 @@ func (st *State) endStep(step int, text string) {
 // at most budget of them.
 func (t *Reader) symLines(step int, text string, toks []mathtext.Tok, budget int) ([]symLine, []obligation.Obligation) {
 	regions := MathRegions(text, toks)
-	regions = mathtext.WithProseFormulas(regions, mathtext.ProseFormulas(text, regions))
+	regions = proseformula.Merge(regions, proseformula.Find(text, regions))
 	lines := make([]symLine, 0, len(regions))
 	congr := append(t.remainderClaims(step, text), t.divisibilityClaims(step, text, regions)...)
 	lower := strings.ToLower(text) // shared by the readers of words below

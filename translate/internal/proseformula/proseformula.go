@@ -1,8 +1,14 @@
-package mathtext
+// Package proseformula finds the equations with names that a step writes
+// in prose, outside math delimiters, for the symbolic reader.
+package proseformula
 
-import "strings"
+import (
+	"strings"
 
-// ProseFormulas finds equations with names written in prose, outside any
+	"github.com/leanprm/leanprm/translate/internal/mathtext"
+)
+
+// Find finds equations with names written in prose, outside any
 // math delimiters ("we get 4J + 20 = 100. This simplifies to 5J + 20 =
 // 100."), and returns them as inline regions for the symbolic reader,
 // which otherwise reads math mode only. A span qualifies only when it
@@ -20,8 +26,8 @@ import "strings"
 // What the symbolic reader then does with the equation is what it does
 // in math mode: a lone equation is a definition or something solved, and
 // only a derivation it can tell apart (a cue word, an arrow) is checked.
-func ProseFormulas(text string, taken []Region) []Region {
-	var out []Region
+func Find(text string, taken []mathtext.Region) []mathtext.Region {
+	var out []mathtext.Region
 	// ordered: the taken regions follow one another, so that the one i may
 	// lie in is found by moving on through them as i grows (i never goes
 	// back); others are searched whole at each i.
@@ -44,14 +50,14 @@ func ProseFormulas(text string, taken []Region) []Region {
 		}
 		return 0, false
 	}
-	alnum := func(i int) bool { return IsASCIILetter(text[i]) || IsDigit(text[i]) }
+	alnum := func(i int) bool { return mathtext.IsASCIILetter(text[i]) || mathtext.IsDigit(text[i]) }
 	i := 0
 	for i < len(text) {
 		if end, ok := inTaken(i); ok {
 			i = end
 			continue
 		}
-		if IsASCIILetter(text[i]) && (isLetterAt(text, i+1) || i > 0 && IsASCIILetter(text[i-1])) {
+		if mathtext.IsASCIILetter(text[i]) && (isLetterAt(text, i+1) || i > 0 && mathtext.IsASCIILetter(text[i-1])) {
 			i++ // inside a word
 			continue
 		}
@@ -64,7 +70,7 @@ func ProseFormulas(text string, taken []Region) []Region {
 			if _, ok := inTaken(i); ok {
 				break
 			}
-			if IsASCIILetter(text[i]) && isLetterAt(text, i+1) {
+			if mathtext.IsASCIILetter(text[i]) && isLetterAt(text, i+1) {
 				break // a word: the formula ends before it
 			}
 			i++
@@ -95,7 +101,7 @@ func ProseFormulas(text string, taken []Region) []Region {
 
 // inOrder reports regions that follow one another: each closes no later
 // than the next opens.
-func inOrder(rs []Region) bool {
+func inOrder(rs []mathtext.Region) bool {
 	for k := range rs {
 		if rs[k].CE < rs[k].OS || k > 0 && rs[k-1].CE > rs[k].OS {
 			return false
@@ -117,7 +123,7 @@ func formulaEdge(text string, s, e int) bool {
 	}
 	if i >= 0 && (i == s-1 && text[i] != '\n' || strings.IndexByte(".:;\n", text[i]) < 0) {
 		k := i
-		for k >= 0 && IsASCIILetter(text[k]) {
+		for k >= 0 && mathtext.IsASCIILetter(text[k]) {
 			k--
 		}
 		if k == i || i == s-1 || !formulaWordsBefore[strings.ToLower(text[k+1:i+1])] {
@@ -133,9 +139,9 @@ func formulaEdge(text string, s, e int) bool {
 		return true
 	case strings.IndexByte(".,;:!?", text[j]) >= 0:
 		return j == e && (j+1 >= len(text) || text[j+1] == ' ' || text[j+1] == '\n' || text[j+1] == '\t')
-	case IsASCIILetter(text[j]) && j > e:
+	case mathtext.IsASCIILetter(text[j]) && j > e:
 		k := j
-		for k < len(text) && IsASCIILetter(text[k]) {
+		for k < len(text) && mathtext.IsASCIILetter(text[k]) {
 			k++
 		}
 		return formulaWordsAfter[strings.ToLower(text[j:k])]
@@ -157,12 +163,12 @@ var (
 func formulaByte(text string, i int) bool {
 	c := text[i]
 	switch {
-	case c >= '0' && c <= '9', IsASCIILetter(c):
+	case c >= '0' && c <= '9', mathtext.IsASCIILetter(c):
 		return true
 	case strings.IndexByte(" +-*/^()=", c) >= 0:
 		return true
 	case c == '.':
-		return i > 0 && i+1 < len(text) && IsDigit(text[i-1]) && IsDigit(text[i+1])
+		return i > 0 && i+1 < len(text) && mathtext.IsDigit(text[i-1]) && mathtext.IsDigit(text[i+1])
 	case c < 0x80:
 		return false // the runes below and their bytes lie outside ASCII
 	}
@@ -188,7 +194,7 @@ func formulaRuneAt(text string, i int) bool {
 }
 
 // formulaSpan trims text[s:e] to the formula and checks it.
-func formulaSpan(text string, s, e int) (Region, bool) {
+func formulaSpan(text string, s, e int) (mathtext.Region, bool) {
 	for s < e && text[s] == ' ' {
 		s++
 	}
@@ -197,30 +203,30 @@ func formulaSpan(text string, s, e int) (Region, bool) {
 			e--
 			continue
 		}
-		return Region{}, false // a formula cut short: leave it alone
+		return mathtext.Region{}, false // a formula cut short: leave it alone
 	}
 	body := text[s:e]
 	eq := strings.IndexByte(body, '=')
 	if eq <= 0 || strings.TrimSpace(body[:eq]) == "" || strings.TrimSpace(body[eq+1:]) == "" {
-		return Region{}, false
+		return mathtext.Region{}, false
 	}
 	if strings.Count(body, "(") != strings.Count(body, ")") {
-		return Region{}, false
+		return mathtext.Region{}, false
 	}
 	names := 0
 	for k := s; k < e; k++ {
-		if !IsASCIILetter(text[k]) {
+		if !mathtext.IsASCIILetter(text[k]) {
 			continue
 		}
 		names++
 		if !nameInFormula(text, s, e, k) {
-			return Region{}, false
+			return mathtext.Region{}, false
 		}
 	}
 	if names == 0 {
-		return Region{}, false // closed arithmetic: the arithmetic reader's
+		return mathtext.Region{}, false // closed arithmetic: the arithmetic reader's
 	}
-	return Region{S: s, E: e, OS: s, CE: e}, true
+	return mathtext.Region{S: s, E: e, OS: s, CE: e}, true
 }
 
 // nameInFormula: the letter at k is a coefficient's name ("2J"), or an
@@ -234,7 +240,7 @@ func nameInFormula(text string, s, e, k int) bool {
 	for right < e && text[right] == ' ' {
 		right++
 	}
-	leftOK := left < s || formulaOperatorAt(text, left, true) || left == k-1 && IsDigit(text[left])
+	leftOK := left < s || formulaOperatorAt(text, left, true) || left == k-1 && mathtext.IsDigit(text[left])
 	rightOK := right >= e || formulaOperatorAt(text, right, false)
 	return leftOK && rightOK
 }
@@ -259,13 +265,13 @@ func formulaOperatorAt(text string, i int, ending bool) bool {
 	return false
 }
 
-// WithProseFormulas merges the prose formulas into the math regions, in
+// Merge merges the prose formulas into the math regions, in
 // the order of the text.
-func WithProseFormulas(regions, prose []Region) []Region {
+func Merge(regions, prose []mathtext.Region) []mathtext.Region {
 	if len(prose) == 0 {
 		return regions
 	}
-	out := make([]Region, 0, len(regions)+len(prose))
+	out := make([]mathtext.Region, 0, len(regions)+len(prose))
 	i, j := 0, 0
 	for i < len(regions) || j < len(prose) {
 		if j == len(prose) || i < len(regions) && regions[i].OS < prose[j].OS {
@@ -280,4 +286,4 @@ func WithProseFormulas(regions, prose []Region) []Region {
 }
 
 // isLetterAt reports an ASCII letter at s[i].
-func isLetterAt(s string, i int) bool { return i < len(s) && IsASCIILetter(s[i]) }
+func isLetterAt(s string, i int) bool { return i < len(s) && mathtext.IsASCIILetter(s[i]) }
