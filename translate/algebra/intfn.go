@@ -322,3 +322,19 @@ func factorUint64(rem uint64, out []primePower, from uint32) ([]primePower, *big
 	}
 	return out, new(big.Int).SetUint64(rem)
 }
+
+// LeastFactor is the least factor above 1 of a composite n, found by trial
+// division up to limit, or nil when n is prime, too large for an int64, or
+// has no factor up to limit: a certificate that n is composite, n = a·(n/a).
+func LeastFactor(n *big.Int, limit int64) *big.Int {
+	if !n.IsInt64() || n.ProbablyPrime(20) {
+		return nil
+	}
+	v := n.Int64()
+	for d := int64(2); d <= limit && d*d <= v; d++ {
+		if v%d == 0 {
+			return big.NewInt(d)
+		}
+	}
+	return nil
+}

@@ -270,3 +270,22 @@ func TestCmpLog(t *testing.T) {
 	_, err := CmpLog(big.NewRat(3, 1), big.NewRat(7, 1), rat(t, "1/1000000000000"))
 	assert.ErrorIs(t, err, ErrTooLarge, "x^(10^12) is refused, not computed")
 }
+
+// TestLeastFactor: the least factor of a composite within the bound, none
+// for a prime, beyond the bound or past int64.
+func TestLeastFactor(t *testing.T) {
+	for _, c := range []struct {
+		n     string
+		limit int64
+		want  string
+	}{{"91", 100, "7"}, {"97", 100, ""}, {"1", 100, ""}, {"1000036000099", 1 << 20, "1000003"},
+		{"1000036000099", 1000, ""}, {"2305843009213693951", 1 << 20, ""}, {"36893488147419103232", 1 << 20, ""}} {
+		n, _ := new(big.Int).SetString(c.n, 10)
+		got := LeastFactor(n, c.limit)
+		if c.want == "" {
+			assert.Nil(t, got, c.n)
+		} else if assert.NotNil(t, got, c.n) {
+			assert.Equal(t, c.want, got.String(), c.n)
+		}
+	}
+}

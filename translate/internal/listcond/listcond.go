@@ -26,6 +26,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/leanprm/leanprm/translate/algebra"
 	"github.com/leanprm/leanprm/translate/internal/arith"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
 	"github.com/leanprm/leanprm/translate/internal/symexpr"
@@ -395,7 +396,7 @@ func PropCert(r *big.Rat, prop string, div *big.Int) (cert, why string, bad bool
 		if n.Cmp(big.NewInt(2)) < 0 {
 			return fmt.Sprintf("%s < (2 : Rat)", intTerm(n)), fmt.Sprintf("%s is less than 2", n), true
 		}
-		a := smallFactor(n)
+		a := algebra.LeastFactor(n, maxTrial)
 		if a == nil {
 			return "", "", false
 		}
@@ -417,21 +418,6 @@ func PropCert(r *big.Rat, prop string, div *big.Int) (cert, why string, bad bool
 
 // maxTrial bounds the trial division of a composite certificate.
 const maxTrial = 1 << 20
-
-// smallFactor is the least factor above 1 of a composite n, or nil when
-// n is prime or its least factor lies past maxTrial.
-func smallFactor(n *big.Int) *big.Int {
-	if !n.IsInt64() || n.ProbablyPrime(20) {
-		return nil
-	}
-	v := n.Int64()
-	for d := int64(2); d <= maxTrial && d*d <= v; d++ {
-		if v%d == 0 {
-			return big.NewInt(d)
-		}
-	}
-	return nil
-}
 
 func newObl(step int, text string, s, e int, kind obligation.Kind) obligation.Obligation {
 	return obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, s, e), Kind: kind}

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/leanprm/leanprm/translate/algebra"
 	"github.com/leanprm/leanprm/translate/internal/arith"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
 	"github.com/leanprm/leanprm/translate/obligation"
@@ -127,7 +128,7 @@ var subjectWords = mathtext.Set("since", "so", "thus", "hence", "because", "and"
 // compositeClaim decides "n is not prime" (composite true) or "n is prime"
 // (composite false) when n has a factor: P is a·b = n ∧ 1 < a ∧ a < n.
 func compositeClaim(step int, text, tactic string, s, e int, n *big.Int, composite bool) *obligation.Obligation {
-	a := smallFactor(n)
+	a := algebra.LeastFactor(n, maxTrial)
 	if a == nil {
 		return nil // prime, or no factor found within the bound: no certificate
 	}
@@ -144,24 +145,6 @@ func compositeClaim(step int, text, tactic string, s, e int, n *big.Int, composi
 	o.Lean, o.LeanNeg = arith.Declarations(o.Prop, tactic)
 	o.Note = "P is a certificate that the number has a factor between 1 and itself; primality itself is never verified"
 	return o
-}
-
-// smallFactor is the least prime factor of a composite n, or nil when n is
-// prime or its least factor lies past maxTrial.
-func smallFactor(n *big.Int) *big.Int {
-	if n.ProbablyPrime(20) {
-		return nil
-	}
-	if !n.IsInt64() {
-		return nil
-	}
-	v := n.Int64()
-	for d := int64(2); d <= maxTrial && d*d <= v; d++ {
-		if v%d == 0 {
-			return big.NewInt(d)
-		}
-	}
-	return nil
 }
 
 // squareClaim decides "n is a perfect square" (square true) or "n is not a
