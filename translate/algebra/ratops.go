@@ -117,27 +117,35 @@ func wordQ(w big.Word, neg bool) *big.Rat {
 // ParseQ is new(big.Rat).SetString(s): a string of at most 18 ASCII digits is read as an
 // int64 (the same value, without SetString's reader and gcd).
 func ParseQ(s string) (*big.Rat, bool) {
-	if len(s) > 0 && len(s) <= 18 {
-		digits := true
-		for i := 0; i < len(s); i++ {
-			if s[i] < '0' || s[i] > '9' {
-				digits = false
-				break
-			}
-		}
-		if digits {
-			n, err := strconv.ParseInt(s, 10, 64)
-			if err == nil && n != 0 && uint64(big.Word(n)) == uint64(n) {
-				return wordQ(big.Word(n), false), true // one allocation, not two
-			}
-			if err == nil {
-				z := new(big.Rat)
-				z.Num().SetInt64(n)
-				return z, true
-			}
+	if n, ok := digitsInt64(s); ok && n != 0 && uint64(big.Word(n)) == uint64(n) {
+		return wordQ(big.Word(n), false), true // one allocation, not two
+	}
+	return ParseQInto(new(big.Rat), s)
+}
+
+// ParseQInto is ParseQ reading into z, a zero big.Rat (one a caller allocates
+// with something else): the same value (z, true), or (nil, false) for a spelling
+// it cannot read.
+func ParseQInto(z *big.Rat, s string) (*big.Rat, bool) {
+	if n, ok := digitsInt64(s); ok {
+		z.Num().SetInt64(n)
+		return z, true
+	}
+	return z.SetString(s)
+}
+
+// digitsInt64 reads s when it is 1 to 18 ASCII digits.
+func digitsInt64(s string) (int64, bool) {
+	if len(s) == 0 || len(s) > 18 {
+		return 0, false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
 		}
 	}
-	return new(big.Rat).SetString(s)
+	n, err := strconv.ParseInt(s, 10, 64)
+	return n, err == nil
 }
 
 // addToQ sets z to z + x.

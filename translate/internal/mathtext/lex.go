@@ -3,11 +3,12 @@ package mathtext
 import (
 	"math/big"
 	"regexp"
-	"strconv"
 	"strings"
 	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/leanprm/leanprm/translate/algebra"
 )
 
 // The lexer turns a step into tokens. It knows three things a reader of
@@ -429,7 +430,7 @@ func (l *lexer) number(i int, currency bool) int {
 		l.poison(start, j, bad)
 		return j
 	}
-	v, ok := parseQInto(&box.val, canon)
+	v, ok := algebra.ParseQInto(&box.val, canon)
 	if !ok {
 		l.poison(start, j, "unreadable number")
 		return j
@@ -686,22 +687,6 @@ func (l *lexer) letters(i int) int {
 type numBox struct {
 	lit NumLit
 	val big.Rat
-}
-
-// parseQInto is algebra.ParseQ reading into z, a zero big.Rat: the same
-// value (z, true), or (nil, false) for a spelling it cannot read.
-func parseQInto(z *big.Rat, s string) (*big.Rat, bool) {
-	digits := len(s) > 0 && len(s) <= 18
-	for i := 0; digits && i < len(s); i++ {
-		digits = IsDigit(s[i])
-	}
-	if digits {
-		if n, err := strconv.ParseInt(s, 10, 64); err == nil {
-			z.Num().SetInt64(n)
-			return z, true
-		}
-	}
-	return z.SetString(s)
 }
 
 // RatDecimal spells x as a finite decimal ("12.5", "-0.25"), or "" when
