@@ -27,7 +27,10 @@ func (s *Server) cached(endpoint string, fn http.HandlerFunc) http.HandlerFunc {
 		}
 		var buf bytes.Buffer
 		if r.ContentLength > 0 {
-			buf.Grow(int(r.ContentLength) + 1) // within MaxBodyBytes: checked above
+			// Room for the body and for the read that finds its end (ReadFrom wants
+			// bytes.MinRead free before each read): one allocation, not a second of twice the
+			// body's size to read nothing. Within MaxBodyBytes: checked above.
+			buf.Grow(int(r.ContentLength) + bytes.MinRead)
 		}
 		_, err := buf.ReadFrom(http.MaxBytesReader(w, r.Body, s.opts.MaxBodyBytes))
 		body := buf.Bytes()
@@ -80,10 +83,14 @@ func (a *answerRecorder) WriteHeader(code int) {
 
 func (a *answerRecorder) Write(p []byte) (int, error) {
 	if !a.tooLong {
-		if a.body.Len()+len(p) > maxKeptAnswer {
+		switch {
+		case a.body.Len()+len(p) > maxKeptAnswer:
 			a.tooLong = true
 			a.body = bytes.Buffer{}
-		} else {
+		case a.body.Cap() == 0:
+			// An answer is written in one piece: its copy takes one allocation of its size.
+			a.body = *bytes.NewBuffer(append(make([]byte, 0, len(p)), p...))
+		default:
 			a.body.Write(p)
 		}
 	}

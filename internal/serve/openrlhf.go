@@ -113,12 +113,11 @@ func (s *Server) payRewards(w http.ResponseWriter, r *http.Request, req RewardRe
 	if failed.n > 0 {
 		s.m.rewardFailures.WithLabelValues("fixed").Add(float64(failed.n))
 	}
-	logs := map[string][]float64{
-		"leanprm_item_error":      itemErr,
-		"leanprm_unscorable":      cut(b.unscorable),
-		"leanprm_formal_verified": verified,
-		"leanprm_first_error":     firstErr,
-	}
+	logs := make(map[string][]float64, 16) // these four and outcomeLogs' nine, without growing
+	logs["leanprm_item_error"] = itemErr
+	logs["leanprm_unscorable"] = cut(b.unscorable)
+	logs["leanprm_formal_verified"] = verified
+	logs["leanprm_first_error"] = firstErr
 	outcomes := b.outcomes.slice(k0, k0+n)
 	outcomes.add(logs)
 	return paidItems{rewards, logs, outcomes.steps}, true
@@ -311,7 +310,11 @@ func checkJSONOf(rr dispatch.Result) (report.CheckJSON, bool) {
 // not a scored chain). Rewards may be NaN (serve.reward_on_error nan), which encoding/json
 // cannot write.
 func writeRewards(w http.ResponseWriter, rewards []float64, extra map[string][]float64, steps [][]reward.StepWork) {
-	b := make([]byte, 0, 512+64*len(rewards)*(len(extra)+2))
+	n := 512 + 64*len(rewards)*(len(extra)+2)
+	for _, it := range steps {
+		n += 192 * len(it) // a step's object is about 80 to 190 bytes
+	}
+	b := make([]byte, 0, n)
 	b = append(b, `{"rewards":`...)
 	start := len(b)
 	b = append(b, '[')
