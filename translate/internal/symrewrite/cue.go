@@ -101,7 +101,24 @@ func cue(gap string) bool {
 	} else {
 		g = strings.TrimSpace(strings.TrimRight(g, " \t\n\r.,;!"))
 	}
-	return g != "" && cueRE.MatchString(g)
+	return cueHead(g) && cueRE.MatchString(g)
+}
+
+// cueHeads are the words a match of cueRE opens with: lead's, and the
+// first of each phrase. A gap opening with none of them is no cue, and the
+// pattern, anchored and long, is not run on it.
+var cueHeads = []string{"now", "next", "then", "so", "thus", "hence", "therefore", "finally", "again", "first", "second", "third",
+	"we", "let", "combin", "collect", "simplif", "after", "on", "upon", "grouping", "expand", "factor", "rewrit", "distributing",
+	"multiplying", "reduc", "adding", "summing", "this", "which", "it", "can", "may", "write", "is", "calculat", "comput", "evaluat"}
+
+// cueHead reports g opening with one of cueHeads.
+func cueHead(g string) bool {
+	for _, h := range cueHeads {
+		if strings.HasPrefix(g, h) {
+			return true
+		}
+	}
+	return false
 }
 
 // The words before "= E" that continues an expression: none, or one
