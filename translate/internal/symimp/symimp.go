@@ -170,7 +170,7 @@ func ProseOK(prose string, arrow bool) bool {
 		bare := strings.Trim(quadRE.ReplaceAllString(arrowRE.ReplaceAllString(p, " "), " "), " .,:;$\\[]()\n")
 		ok = bare == "" && (arrow || arrowRE.MatchString(p))
 	}
-	return ok && !impSubstRE.MatchString(p) && !listLeadRE.MatchString(p)
+	return ok && !listLeadRE.MatchString(p) && !impSubstRE.MatchString(p)
 }
 
 // listLeadRE is words that open with "and": the equation after them is
