@@ -101,7 +101,7 @@ func cue(gap string) bool {
 	} else {
 		g = strings.TrimSpace(strings.TrimRight(g, " \t\n\r.,;!"))
 	}
-	return cueHead(g) && cueRE.MatchString(g)
+	return cueHead(g) && cueTail(g) && cueRE.MatchString(g)
 }
 
 // cueHeads are the words a match of cueRE opens with: lead's, and the
@@ -110,6 +110,25 @@ func cue(gap string) bool {
 var cueHeads = []string{"now", "next", "then", "so", "thus", "hence", "therefore", "finally", "again", "first", "second", "third",
 	"we", "let", "combin", "collect", "simplif", "after", "on", "upon", "grouping", "expand", "factor", "rewrit", "distributing",
 	"multiplying", "reduc", "adding", "summing", "this", "which", "it", "can", "may", "write", "is", "calculat", "comput", "evaluat"}
+
+// cueEnds are the words a match of cueRE ends with before the colons and
+// spaces that may close it, when no colon does.
+var cueEnds = []string{"get", "have", "obtain", "find", "gives", "becomes", "is", "yields", "to", "as", "into", "equals"}
+
+// cueTail reports g closed by a colon, or ending with one of cueEnds
+// before its closing colons and spaces (a pattern's \s).
+func cueTail(g string) bool {
+	s := strings.TrimRight(g, ": \t\n\f\r")
+	if strings.Contains(g[len(s):], ":") {
+		return true
+	}
+	for _, e := range cueEnds {
+		if strings.HasSuffix(s, e) {
+			return true
+		}
+	}
+	return false
+}
 
 // cueHead reports g opening with one of cueHeads.
 func cueHead(g string) bool {
