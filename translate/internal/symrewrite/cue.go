@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/leanprm/leanprm/translate/internal/mathtext"
 	"github.com/leanprm/leanprm/translate/internal/symexpr"
 )
 
@@ -253,13 +254,12 @@ func whole(aText string, a *region, gap string) bool {
 // search: most gaps between two regions hold none, and the pattern is
 // costly.
 func cueStem(g string) bool {
-	for _, w := range []string{"simplif", "calculat", "comput", "evaluat", "combin", "collect", "group", "expand", "factor", "rewrit", "writ", "distribut", "reduc", "equivalent", "equal", "adding", "summing", "multiplying"} {
-		if strings.Contains(g, w) {
-			return true
-		}
-	}
-	return false
+	return len(g) >= len("writ") && mathtext.HasAny(g, cueStems...)
 }
+
+// cueStems are the stems cueStem searches ("writ" stands for "rewrit" too).
+var cueStems = []string{"simplif", "calculat", "comput", "evaluat", "combin", "collect", "group", "expand", "factor", "writ",
+	"distribut", "reduc", "equivalent", "equal", "adding", "summing", "multiplying"}
 
 // termwise reports a cue that computes each term of the expression
 // ("Calculating each term:"): the second expression is the first one term
