@@ -32,6 +32,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/leanprm/leanprm/translate/internal/discourse"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
@@ -670,7 +671,52 @@ func (m *vetoMemo) vetoed(text string, from, to int) bool {
 			return w.veto
 		}
 	}
-	veto := windowVetoRE.MatchString(text[from:to])
+	veto := windowVeto(text[from:to])
 	m.wins = append(m.wins, vetoWindow{text, from, to, veto})
 	return veto
+}
+
+// windowVeto reports windowVetoRE in s. An ASCII s is read word by word
+// instead (the pattern's words have no letter whose case folds beyond
+// ASCII, and its signs are not ASCII); any other s by the pattern.
+func windowVeto(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return windowVetoRE.MatchString(s)
+		}
+	}
+	low := strings.ToLower(s)
+	if mathtext.HasAny(low, `\equiv`, `\pmod`, `\bmod`, `\approx`) {
+		return true
+	}
+	for i := 0; i < len(low); {
+		if !isWordChar(low[i]) {
+			if strings.HasPrefix(low[i:], `\pm`) && (i+3 == len(low) || !isWordChar(low[i+3])) {
+				return true
+			}
+			i++
+			continue
+		}
+		j := i
+		for j < len(low) && isWordChar(low[j]) {
+			j++
+		}
+		w := low[i:j]
+		switch w {
+		case "mod", "modulo", "or", "either", "case", "cases":
+			return true
+		}
+		for _, p := range []string{"remainder", "congruen", "approximat", "possibilit", "alternativ"} {
+			if strings.HasPrefix(w, p) {
+				return true
+			}
+		}
+		i = j
+	}
+	return false
+}
+
+// isWordChar reports a byte of \w (ASCII letters, digits and "_").
+func isWordChar(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
 }
