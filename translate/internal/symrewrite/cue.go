@@ -69,13 +69,25 @@ func phrase(gap string) (string, bool) {
 	return lowPhrase(strings.ToLower(gap))
 }
 
-// lowPhrase is phrase for a gap already lower-cased (g) and no longer than maxGap.
+// lowPhrase is phrase for a gap already lower-cased (g) and no longer than
+// maxGap. It reads sentenceEndRE's first match and markRE byte by byte:
+// the patterns are ASCII (\s is " \t\n\f\r").
 func lowPhrase(g string) (string, bool) {
-	if loc := sentenceEndRE.FindStringIndex(g); loc != nil {
-		if !markRE.MatchString(g[:loc[0]]) {
+	for i := 0; i < len(g); i++ {
+		if c := g[i]; c != '.' && c != '!' && c != '?' {
+			continue
+		}
+		j := i + 1
+		for j < len(g) && strings.IndexByte(" \t\n\f\r", g[j]) >= 0 {
+			j++
+		}
+		if j == i+1 && j < len(g) {
+			continue // neither a space nor the end after the mark
+		}
+		if strings.TrimLeft(g[:i], " \t\n\f\r.,:;!") != "" {
 			return "", false
 		}
-		g = g[loc[1]:]
+		return g[j:], true
 	}
 	return g, true
 }
