@@ -112,26 +112,30 @@ func Read(step int, prev, text string, prevToks, toks []mathtext.Tok, consts map
 		}
 		return read1[k]
 	}
-	var pr []mathtext.Region
-	if prev != "" {
-		pr = mathtext.MathRegions(prev, prevToks)
-	}
+	var pr []mathtext.Region // the previous step's, read only for a pair that may open the step
 	for k, r := range rs {
 		if len(out) >= maxPairs {
 			break
 		}
 		fromPrev := k == 0
+		cont := strings.HasPrefix(strings.TrimSpace(text[r.S:r.E]), "=")
 		var gap, aText string
 		var aos int
 		switch {
 		case !fromPrev:
 			gap, aText, aos = text[rs[k-1].CE:r.OS], text, rs[k-1].OS
-		case len(pr) > 0 && len(pr) <= maxRegions && markRE.MatchString(prev[pr[len(pr)-1].CE:]):
-			gap, aText, aos = prev[pr[len(pr)-1].CE:]+"\n"+text[:r.OS], prev, pr[len(pr)-1].OS
-		default:
+		case prev == "" || r.OS >= maxGap || !cont && !cueStem(strings.ToLower(text[:r.OS])):
+			// a gap from the previous step is longer than text[:r.OS] and
+			// holds marks (markRE) before it: a cue's stem only there, and
+			// with none (or a gap too long for any) no pair
 			continue
+		default:
+			pr = mathtext.MathRegions(prev, prevToks)
+			if len(pr) == 0 || len(pr) > maxRegions || !markRE.MatchString(prev[pr[len(pr)-1].CE:]) {
+				continue
+			}
+			gap, aText, aos = prev[pr[len(pr)-1].CE:]+"\n"+text[:r.OS], prev, pr[len(pr)-1].OS
 		}
-		cont := strings.HasPrefix(strings.TrimSpace(text[r.S:r.E]), "=")
 		isCue, isCont := !cont && cue(gap), cont && contGap(gap)
 		isLabel := !fromPrev && !cont && !isCue && labelled(text, aos, gap)
 		if !isCue && !isCont && !isLabel {
