@@ -61,7 +61,8 @@ func Read(text string, defs map[string]*symexpr.Def) Ties {
 	if !hasCue(text) {
 		return t
 	}
-	regions := mathtext.MathRegions(text, mathtext.Lex(text, maxDigits))
+	var regions []mathtext.Region // from tokens read into the lexer's scratch, never copied
+	mathtext.WithTokens(text, maxDigits, func(toks []mathtext.Tok) { regions = mathtext.MathRegions(text, toks) })
 	t.readProse(text, regions)
 	var sent struct { // the last region's sentence, and whether constraintWords match it
 		s       string

@@ -94,7 +94,7 @@ func Read(step int, prev, text string, prevToks, toks []mathtext.Tok, tactic, id
 		if k > 0 {
 			A, prose = &cur[k-1], text[cur[k-1].ce:cur[k].os]
 		} else {
-			if prev == "" || !fnRE.MatchString(prev) {
+			if prev == "" || !hasFn(prev) {
 				continue
 			}
 			pl := lines(prev, prevToks)
@@ -119,7 +119,8 @@ func Read(step int, prev, text string, prevToks, toks []mathtext.Tok, tactic, id
 // sentence.
 func asserted(prose, text string, end int) bool {
 	p := strings.ToLower(prose)
-	if len(p) > maxProse || !cueRE.MatchString(p) || vetoRE.MatchString(p) {
+	// each form of cueRE holds "rearrang", "standard" or "term"
+	if len(p) > maxProse || !mathtext.HasAny(p, "rearrang", "standard", "term") || !cueRE.MatchString(p) || vetoRE.MatchString(p) {
 		return false
 	}
 	rest := text[end:]
@@ -133,6 +134,13 @@ func asserted(prose, text string, end int) bool {
 // terms of $\sin^2 x$"): the lines on either side of it are adjacent.
 var mentionRE = regexp.MustCompile(`[=<>≤≥≠≈]|\\(?:le|ge|leq|geq|ne|neq|approx|equiv|implies|Rightarrow|iff|to)\b`)
 
+// mentions reports mentionRE in s: at once for an ASCII relation sign, by
+// the pattern only when s holds a command or a sign beyond ASCII (≤ ≥ ≠ ≈
+// open with the bytes E2 89).
+func mentions(s string) bool {
+	return strings.ContainsAny(s, "=<>") || (strings.Contains(s, `\`) || strings.Contains(s, "\xe2\x89")) && mentionRE.MatchString(s)
+}
+
 // lines lists the step's math regions but mentions, in order, each read
 // on first use (atomOf); those that are no single equation in one atom
 // have atom "" then.
@@ -143,7 +151,7 @@ func lines(text string, toks []mathtext.Tok) []eqLine {
 	}
 	out := make([]eqLine, 0, len(rs))
 	for _, r := range rs {
-		if !mentionRE.MatchString(text[r.S:r.E]) {
+		if !mentions(text[r.S:r.E]) {
 			continue
 		}
 		g := eqLine{s: r.S, e: r.E, os: r.OS, ce: r.CE, src: text[r.S:r.E]}

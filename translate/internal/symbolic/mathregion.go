@@ -33,10 +33,9 @@ var symBreaks = []struct {
 }
 
 // symRefuse marks lines the symbolic reader leaves alone as a whole:
-// other relations, modular arithmetic, ± and ellipses.
-var symRefuse = []string{`\le`, `\ge`, `\ne`, `\neq`, `\sim`, `\equiv`, `\pmod`, `\bmod`, `\mod`,
-	`\pm`, `\mp`, `\cdots`, `\ldots`, `\dots`, `\in`, `\subset`, `\cup`, `\cap`, `\lt`, `\gt`,
-	"<", ">", "≤", "≥", "≠", "≡", "±", ":", "|", `\begin`, `\end`, `\text`, "...", "…", `\%`, "%", "'"}
+// other relations, modular arithmetic, ± and ellipses (and the commands
+// of lineRefused).
+var symRefuse = []string{"<", ">", ":", "|", "%", "'", "≤", "≥", "≠", "≡", "±", "...", "…"}
 
 // splitMath cuts region text into lines at the top level.
 func splitMath(text string, rg MathRegion) []struct {

@@ -594,24 +594,24 @@ func lineRefused(s string) bool {
 		// A word in a subscript names a quantity ("SA_{\text{cube}}").
 		s = subTextRE.ReplaceAllString(s, "_{$1}")
 	}
-	slash := strings.IndexByte(s, '\\') >= 0 // a line without one has none of the commands
 	for _, w := range symRefuse {
-		if w[0] == '\\' && !slash {
-			continue
-		}
-		command := w[0] == '\\' && len(w) > 1 && mathtext.IsASCIILetter(w[1]) && w != `\begin` && w != `\end` && w != `\text`
-		for i := 0; i < len(s); {
-			k := strings.Index(s[i:], w)
-			if k < 0 {
-				break
-			}
-			i += k + len(w)
-			if command && symexpr.IsLetterAt(s, i) {
-				// a longer command (\left, \neq caught separately …),
-				// however many of them the line has
-				continue
-			}
+		if strings.Contains(s, w) {
 			return true
+		}
+	}
+	for i := strings.IndexByte(s, '\\'); i >= 0 && i < len(s); i++ {
+		j := i + 1 // a command's whole name: \left is none of \le
+		for s[i] == '\\' && j < len(s) && mathtext.IsASCIILetter(s[j]) {
+			j++
+		}
+		switch name := s[i+1 : j]; name {
+		case "le", "ge", "ne", "neq", "sim", "equiv", "pmod", "bmod", "mod", "pm", "mp", "cdots", "ldots", "dots", "in", "subset", "cup", "cap", "lt", "gt":
+			return true
+		case "":
+		default:
+			if strings.HasPrefix(name, "begin") || strings.HasPrefix(name, "end") || strings.HasPrefix(name, "text") {
+				return true
+			}
 		}
 	}
 	return false

@@ -444,7 +444,7 @@ func wholeNear(e *symexpr.Expr, v *big.Rat) bool {
 
 // mayDefine is a cheap test for "F(x) =" before the regexp runs.
 func mayDefine(s string) bool {
-	return symexpr.AnyHead(s, func(i int) bool { return i+2 < len(s) && s[i+2] == ')' && s[i+1] >= 'a' && s[i+1] <= 'z' })
+	return symexpr.AnyHead(s, func(i int) bool { return symdefs.HeadEquation(s, i) })
 }
 
 // linkStart is the offset in raw of the member after the k-th congruence

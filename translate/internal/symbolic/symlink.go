@@ -245,7 +245,7 @@ func (t *Reader) symLink(step int, text string, A, B symMember, c symContext) sy
 	if A.def || B.def {
 		o.Note = strings.TrimPrefix(o.Note+"; a function or sequence defined in the problem or earlier in the chain is replaced by its definition or value", "; ")
 	}
-	if !t.linkDecls(o, A.e, B.e, rad) {
+	if !t.linkDecls(o, A.e, B.e, rad, holds) {
 		return skip("no point where every denominator is nonzero was found")
 	}
 	return symResult{obl: o, eq: eq, identity: holds && symexpr.Plain(A.e) != symexpr.Plain(B.e)}
@@ -377,15 +377,13 @@ func litTerm(x *big.Rat) string {
 	return s
 }
 
-// identityDecls fills the declarations of an identity L = R (with an
-// optional equation hypothesis), its witness or probe point and reasons.
-func (t *Reader) identityDecls(o *obligation.Obligation, l, r *symexpr.Expr, _ *symEq) bool {
+// identityDecls fills the declarations of an identity L = R (known, when
+// not nil, says whether it holds), its witness or probe point and reasons.
+func (t *Reader) identityDecls(o *obligation.Obligation, l, r *symexpr.Expr, known *bool) bool {
 	vars, names := symNames(l, r)
 	divs := divisorSet(l, r)
 	rd := symexpr.Render{Names: names}
-	L, _ := symexpr.ToRat(l)
-	R, _ := symexpr.ToRat(r)
-	holds := L.Equal(R)
+	holds := known != nil && *known || known == nil && symexpr.RatEqual(l, r)
 	at, a, b, ok := symexpr.FindPoint(vars, divs, l, r, !holds)
 	if !ok {
 		return false

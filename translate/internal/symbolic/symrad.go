@@ -25,11 +25,11 @@ func leadsCancel(a, b *symexpr.Expr, L, R algebra.Rat, rad *symexpr.Cert) bool {
 	return symexpr.RadLeadsCancel(L, R, max(symexpr.WrittenDegree(a), symexpr.WrittenDegree(b)))
 }
 
-// linkDecls is identityDecls for a link, with P the radical certificate
-// when there is one (its note before the reasons).
-func (t *Reader) linkDecls(o *obligation.Obligation, a, b *symexpr.Expr, rad *symexpr.Cert) bool {
+// linkDecls is identityDecls for a link that holds or not, with P the
+// radical certificate when there is one (its note before the reasons).
+func (t *Reader) linkDecls(o *obligation.Obligation, a, b *symexpr.Expr, rad *symexpr.Cert, holds bool) bool {
 	if rad == nil {
-		return t.identityDecls(o, a, b, nil)
+		return t.identityDecls(o, a, b, &holds)
 	}
 	if !t.identityDecls(o, rad.L, rad.R, nil) {
 		return false

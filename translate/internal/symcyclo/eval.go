@@ -136,7 +136,13 @@ func trig(f *algebra.CycloField, fn string, q *big.Rat) (frac, error) {
 		return frac{}, errors.New("an angle outside the field")
 	}
 	k := int(new(big.Int).Mod(kq.Num(), big.NewInt(int64(f.Order()))).Int64())
-	s, c := f.Sin(k), f.Cos(k)
+	var s, c algebra.Cyclo // each computed only when fn needs it
+	if fn != "cos" && fn != "sec" {
+		s = f.Sin(k)
+	}
+	if fn != "sin" && fn != "csc" {
+		c = f.Cos(k)
+	}
 	one := f.FromRat(big.NewRat(1, 1))
 	var x frac
 	switch fn {

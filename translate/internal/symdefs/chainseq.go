@@ -68,7 +68,7 @@ func (st *seqStep) scoped(s string, i int) bool {
 // read as problem, defines; cased is a chain that has opened cases (symbolic.State.Cased).
 // Linear in the step's bytes.
 func StepSeqs(problem ChainProblem, text string, step int, cased bool, defs map[string]*symexpr.Def) map[string]*symexpr.Def {
-	if cased || problem.SeqVeto || !strings.Contains(text, "_") || !strings.Contains(text, "=") || !seqHeadRE.MatchString(text) || seqVeto(text) {
+	if cased || problem.SeqVeto || !strings.Contains(text, "_") || !strings.Contains(text, "=") || !mayHaveSeqHead(text) || !seqHeadRE.MatchString(text) || seqVeto(text) {
 		return defs
 	}
 	defs, _ = readSeqs(text[:min(len(text), maxProblemDefBytes)], defs, &seqStep{problem: problem, step: step})

@@ -44,7 +44,11 @@ func ProblemDefs(problem string) (defs map[string]*symexpr.Def, key string) {
 	}
 	var order []string
 	asked := map[string]bool{}
-	for _, m := range probDefRE.FindAllStringSubmatchIndex(s, -1) {
+	var heads [][]int
+	if mayHaveProbHead(s) {
+		heads = probDefRE.FindAllStringSubmatchIndex(s, -1)
+	}
+	for _, m := range heads {
 		name, param := s[m[2]:m[3]], s[m[4]:m[5]]
 		if name == param || !headStarts(s, m[2]) {
 			continue
@@ -235,7 +239,7 @@ var redefCueRE = newWords([]string{"let", "define", "defined", "defining", "deno
 // a definition of its own.
 func redefined(name string, d *symexpr.Def, steps []string) bool {
 	for _, s := range steps {
-		if !strings.Contains(s, name+"(") {
+		if !strings.Contains(s, name+"(") || !mayHaveProbHead(s) {
 			continue
 		}
 		for _, m := range probDefRE.FindAllStringSubmatchIndex(s, -1) {

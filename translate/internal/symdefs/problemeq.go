@@ -37,7 +37,9 @@ func readProblemConds(s string) []problemCond {
 		return nil
 	}
 	var out []problemCond
-	for _, rg := range mathtext.MathRegions(s, mathtext.Lex(s, 30)) {
+	var regions []mathtext.Region // from tokens read into the lexer's scratch, never copied
+	mathtext.WithTokens(s, 30, func(toks []mathtext.Tok) { regions = mathtext.MathRegions(s, toks) })
+	for _, rg := range regions {
 		for _, piece := range condPieces(s[rg.S:rg.E]) {
 			if len(out) >= maxProblemConds {
 				return out

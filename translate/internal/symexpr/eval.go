@@ -120,6 +120,9 @@ func ToRat(e *Expr) (algebra.Rat, error) {
 	return evalTree[algebra.Rat](e, ratFnNumbers{})
 }
 
+// RatEqual reports ToRat(a) equal to ToRat(b) (a side it cannot convert read as zero).
+func RatEqual(a, b *Expr) bool { L, _ := ToRat(a); R, _ := ToRat(b); return L.Equal(R) }
+
 // pointNumbers are exact rationals, the names taking their values at a point.
 type pointNumbers map[string]*big.Rat
 

@@ -68,8 +68,18 @@ type sreader struct {
 }
 
 func (r *sreader) fail(format string, args ...any) {
-	panic(fmt.Errorf("%w: %s", errSym, fmt.Sprintf(format, args...)))
+	panic(&symError{format, args})
 }
+
+// symError is errSym with the reader's message ("%w: %s" of errSym and the
+// message), formatted only when read: most failures are only tested.
+type symError struct {
+	format string
+	args   []any // strings, bytes and errors, none written later
+}
+
+func (e *symError) Error() string { return errSym.Error() + ": " + fmt.Sprintf(e.format, e.args...) }
+func (e *symError) Unwrap() error { return errSym }
 
 // Read parses s as one expression. It never panics on any input.
 func Read(s string) (e *Expr, err error) {

@@ -108,7 +108,8 @@ var impCueRE = regexp.MustCompile(`\b(?:foil|equivalent|equivalently)\b|\b(?:sim
 // expression, not the equation after it from the one before.
 var impArithRE = regexp.MustCompile(`\b(?:add|adding|subtract\w*|divid\w*|multipl\w*)\b[^.;:]{0,24}?\b(?:sides?|equation|through|throughout|everything|this|it)\b`)
 
-// impSubstRE names something from elsewhere, a list or a system.
+// impSubstRE names something from elsewhere, a list or a system (read by
+// impSubst, which the tests hold to it).
 var impSubstRE = regexp.MustCompile(`substitut|plug|replac|\busing\b|\buse\b|eliminat|\bsolv|we know|from the|\bsince\b|because|given|recall|earlier|equations|\bsystem|\bpair|(?:first|second|third|other|last|previous|original)(?: \w+)? equation|equation\s*\(?\d|\beq\.|\bcase|\bif\b|suppose|assum|\bwhen\b|\bwhere\b|\bfor\b|\btry|\bcheck|\bverif|\bwith\b|\(\d+\)|\(\w\)|\beach\b|\bthese\b|\bthose\b|\btwo\b|\bboth\b|\bor\b|\bsquar|\bsqrt|\broot`)
 
 // clearFracRE is "to eliminate the fractions": an operation's purpose,
@@ -170,7 +171,7 @@ func ProseOK(prose string, arrow bool) bool {
 		bare := strings.Trim(quadRE.ReplaceAllString(arrowRE.ReplaceAllString(p, " "), " "), " .,:;$\\[]()\n")
 		ok = bare == "" && (arrow || arrowRE.MatchString(p))
 	}
-	return ok && !impSubstRE.MatchString(p) && !listLeadRE.MatchString(p)
+	return ok && !listLeadRE.MatchString(p) && !impSubst(p)
 }
 
 // listLeadRE is words that open with "and": the equation after them is

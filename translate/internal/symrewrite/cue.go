@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/leanprm/leanprm/translate/internal/mathtext"
 	"github.com/leanprm/leanprm/translate/internal/symexpr"
 )
 
@@ -68,13 +69,25 @@ func phrase(gap string) (string, bool) {
 	return lowPhrase(strings.ToLower(gap))
 }
 
-// lowPhrase is phrase for a gap already lower-cased (g) and no longer than maxGap.
+// lowPhrase is phrase for a gap already lower-cased (g) and no longer than
+// maxGap. It reads sentenceEndRE's first match and markRE byte by byte:
+// the patterns are ASCII (\s is " \t\n\f\r").
 func lowPhrase(g string) (string, bool) {
-	if loc := sentenceEndRE.FindStringIndex(g); loc != nil {
-		if !markRE.MatchString(g[:loc[0]]) {
+	for i := 0; i < len(g); i++ {
+		if c := g[i]; c != '.' && c != '!' && c != '?' {
+			continue
+		}
+		j := i + 1
+		for j < len(g) && strings.IndexByte(" \t\n\f\r", g[j]) >= 0 {
+			j++
+		}
+		if j == i+1 && j < len(g) {
+			continue // neither a space nor the end after the mark
+		}
+		if strings.TrimLeft(g[:i], " \t\n\f\r.,:;!") != "" {
 			return "", false
 		}
-		g = g[loc[1]:]
+		return g[j:], true
 	}
 	return g, true
 }
@@ -101,7 +114,43 @@ func cue(gap string) bool {
 	} else {
 		g = strings.TrimSpace(strings.TrimRight(g, " \t\n\r.,;!"))
 	}
-	return g != "" && cueRE.MatchString(g)
+	return cueHead(g) && cueTail(g) && cueRE.MatchString(g)
+}
+
+// cueHeads are the words a match of cueRE opens with: lead's, and the
+// first of each phrase. A gap opening with none of them is no cue, and the
+// pattern, anchored and long, is not run on it.
+var cueHeads = []string{"now", "next", "then", "so", "thus", "hence", "therefore", "finally", "again", "first", "second", "third",
+	"we", "let", "combin", "collect", "simplif", "after", "on", "upon", "grouping", "expand", "factor", "rewrit", "distributing",
+	"multiplying", "reduc", "adding", "summing", "this", "which", "it", "can", "may", "write", "is", "calculat", "comput", "evaluat"}
+
+// cueEnds are the words a match of cueRE ends with before the colons and
+// spaces that may close it, when no colon does.
+var cueEnds = []string{"get", "have", "obtain", "find", "gives", "becomes", "is", "yields", "to", "as", "into", "equals"}
+
+// cueTail reports g closed by a colon, or ending with one of cueEnds
+// before its closing colons and spaces (a pattern's \s).
+func cueTail(g string) bool {
+	s := strings.TrimRight(g, ": \t\n\f\r")
+	if strings.Contains(g[len(s):], ":") {
+		return true
+	}
+	for _, e := range cueEnds {
+		if strings.HasSuffix(s, e) {
+			return true
+		}
+	}
+	return false
+}
+
+// cueHead reports g opening with one of cueHeads.
+func cueHead(g string) bool {
+	for _, h := range cueHeads {
+		if strings.HasPrefix(g, h) {
+			return true
+		}
+	}
+	return false
 }
 
 // The words before "= E" that continues an expression: none, or one
@@ -217,13 +266,12 @@ func whole(aText string, a *region, gap string) bool {
 // search: most gaps between two regions hold none, and the pattern is
 // costly.
 func cueStem(g string) bool {
-	for _, w := range []string{"simplif", "calculat", "comput", "evaluat", "combin", "collect", "group", "expand", "factor", "rewrit", "writ", "distribut", "reduc", "equivalent", "equal", "adding", "summing", "multiplying"} {
-		if strings.Contains(g, w) {
-			return true
-		}
-	}
-	return false
+	return len(g) >= len("writ") && mathtext.HasAny(g, cueStems...)
 }
+
+// cueStems are the stems cueStem searches ("writ" stands for "rewrit" too).
+var cueStems = []string{"simplif", "calculat", "comput", "evaluat", "combin", "collect", "group", "expand", "factor", "writ",
+	"distribut", "reduc", "equivalent", "equal", "adding", "summing", "multiplying"}
 
 // termwise reports a cue that computes each term of the expression
 // ("Calculating each term:"): the second expression is the first one term

@@ -112,26 +112,30 @@ func Read(step int, prev, text string, prevToks, toks []mathtext.Tok, consts map
 		}
 		return read1[k]
 	}
-	var pr []mathtext.Region
-	if prev != "" {
-		pr = mathtext.MathRegions(prev, prevToks)
-	}
+	var pr []mathtext.Region // the previous step's, read only for a pair that may open the step
 	for k, r := range rs {
 		if len(out) >= maxPairs {
 			break
 		}
 		fromPrev := k == 0
+		cont := strings.HasPrefix(strings.TrimSpace(text[r.S:r.E]), "=")
 		var gap, aText string
 		var aos int
 		switch {
 		case !fromPrev:
 			gap, aText, aos = text[rs[k-1].CE:r.OS], text, rs[k-1].OS
-		case len(pr) > 0 && len(pr) <= maxRegions && markRE.MatchString(prev[pr[len(pr)-1].CE:]):
-			gap, aText, aos = prev[pr[len(pr)-1].CE:]+"\n"+text[:r.OS], prev, pr[len(pr)-1].OS
-		default:
+		case prev == "" || r.OS >= maxGap || !cont && !cueStem(strings.ToLower(text[:r.OS])):
+			// a gap from the previous step is longer than text[:r.OS] and
+			// holds marks (markRE) before it: a cue's stem only there, and
+			// with none (or a gap too long for any) no pair
 			continue
+		default:
+			pr = mathtext.MathRegions(prev, prevToks)
+			if len(pr) == 0 || len(pr) > maxRegions || !markRE.MatchString(prev[pr[len(pr)-1].CE:]) {
+				continue
+			}
+			gap, aText, aos = prev[pr[len(pr)-1].CE:]+"\n"+text[:r.OS], prev, pr[len(pr)-1].OS
 		}
-		cont := strings.HasPrefix(strings.TrimSpace(text[r.S:r.E]), "=")
 		isCue, isCont := !cont && cue(gap), cont && contGap(gap)
 		isLabel := !fromPrev && !cont && !isCue && labelled(text, aos, gap)
 		if !isCue && !isCont && !isLabel {
@@ -527,13 +531,14 @@ func substituted(l, r *symexpr.Expr, R algebra.Rat) bool {
 		at[v] = big.NewRat(witnesses[i%len(witnesses)]*7+3, 5)
 	}
 	rv, errR := symexpr.Eval(r, at)
+	pv := partValues{at: at, vals: map[*symexpr.Expr]*symexpr.Expr{}}
 	for _, p := range parts {
 		for _, c := range fresh {
 			for _, with := range []*symexpr.Expr{c, {Op: '~', L: c}} {
-				x := replaced(l, p, with)
-				if v, err := symexpr.Eval(x, at); errR == nil && (err != nil || v.Cmp(rv) != 0) {
+				if errR == nil && !pv.agrees(l, p, with, rv) {
 					continue
 				}
+				x := replaced(l, p, with)
 				if xr, err := symexpr.ToRat(x); err == nil && xr.Equal(R) {
 					return true
 				}
@@ -570,4 +575,74 @@ func replaced(e, p, c *symexpr.Expr) *symexpr.Expr {
 	cp := *e
 	cp.L, cp.R = l, r
 	return &cp
+}
+
+// partValues evaluates l with one part replaced (replaced) at the point
+// at, as symexpr.Eval does, for many parts: each part of l beside the
+// replaced one is evaluated once, for all (vals holds its value as a
+// number, nil when it has none), and only the operations above the
+// replaced part are done again.
+type partValues struct {
+	at   map[string]*big.Rat
+	vals map[*symexpr.Expr]*symexpr.Expr
+}
+
+// agrees reports symexpr.Eval(replaced(l, p, with), at) without an error
+// and equal to rv.
+func (pv *partValues) agrees(l, p, with *symexpr.Expr, rv *big.Rat) bool {
+	x, _, ok := pv.rebuild(l, p, with)
+	if !ok {
+		return false // a part beside p has no value: nor has l with p replaced
+	}
+	v, err := symexpr.Eval(x, pv.at)
+	return err == nil && v.Cmp(rv) == 0
+}
+
+// rebuild is e with p replaced by with, each part of it that does not
+// hold p made its value (a number); in is whether e holds p, and ok is
+// false when a part made a number has no value at the point. The
+// operations above p are the arithmetic ones, whose value is their
+// operands'; any other is kept whole, and read again by symexpr.Eval.
+func (pv *partValues) rebuild(e, p, with *symexpr.Expr) (out *symexpr.Expr, in, ok bool) {
+	if e == nil {
+		return nil, false, true
+	}
+	if e == p {
+		return with, true, true
+	}
+	l, inL, okL := pv.rebuild(e.L, p, with)
+	r, inR, okR := pv.rebuild(e.R, p, with)
+	arith := strings.IndexByte("+-*/", e.Op) >= 0 && e.L != nil && e.R != nil
+	unary := (e.Op == '~' || e.Op == '^') && e.R == nil
+	switch {
+	case !inL && !inR:
+		return e, false, true
+	case !arith && !unary:
+		return replaced(e, p, with), true, true // read whole, as Eval reads it
+	}
+	if arith && !inL {
+		l, okL = pv.value(e.L)
+	}
+	if arith && !inR {
+		r, okR = pv.value(e.R)
+	}
+	if !okL || !okR {
+		return nil, true, false // an operand has no value: nor has the operation
+	}
+	cp := *e
+	cp.L, cp.R = l, r
+	return &cp, true, true
+}
+
+// value is e's value at the point as a number, read once; ok is false
+// when e has none.
+func (pv *partValues) value(e *symexpr.Expr) (*symexpr.Expr, bool) {
+	n, seen := pv.vals[e]
+	if !seen {
+		if v, err := symexpr.Eval(e, pv.at); err == nil {
+			n = &symexpr.Expr{Op: 'n', Num: v}
+		}
+		pv.vals[e] = n
+	}
+	return n, n != nil
 }

@@ -32,6 +32,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/leanprm/leanprm/translate/internal/discourse"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
@@ -61,6 +62,8 @@ var (
 	// not be equality over the rationals there, or the equations are
 	// alternatives ("m - 1 = 1 or m - 1 = -1"), of which the values solve one.
 	windowVetoRE = regexp.MustCompile(`(?i)\bmod\b|\bmodulo\b|\bremainder|\bcongruen|≡|\\equiv|\\pmod|\\bmod|≈|\\approx|\bapproximat|\bor\b|\beither\b|\bcases?\b|\bpossibilit|\balternativ|\\pm\b|±`)
+	// cueStems are stems of which a match of cueRE or preCueRE holds one.
+	cueStems = []string{"olv", "find", "get", "giv", "ield", "olution", "atisf", "fit", "ossible", "only", "valid", "btain", "have", "oot"}
 	// sepRE is what joins two assignments of one group; altRE starts
 	// another group of the same list ("or", a bullet, a new line).
 	sepRE = regexp.MustCompile(`^[\s,]*(?:and\s*)?$`)
@@ -124,8 +127,7 @@ func Read(step int, prev string, prevToks []mathtext.Tok, text string, toks []ma
 	if strings.Count(text, "=") < 2 {
 		return nil // an equation and a value at least
 	}
-	// A cue (cueRE, preCueRE) holds one of these stems.
-	if !mathtext.HasAny(text, "olv", "find", "get", "giv", "ield", "olution", "atisf", "fit", "ossible", "only", "valid", "btain", "have", "oot") {
+	if !mathtext.HasAny(text, cueStems...) {
 		return nil
 	}
 	// A cue before an equation ("the solutions of") needs one of these
@@ -147,6 +149,7 @@ func Read(step int, prev string, prevToks []mathtext.Tok, text string, toks []ma
 	var prevEqs []equation // the previous step's, read once when needed
 	prevRead := false
 	cue := make([]bool, len(groups)) // a list's groups share its first group's cue
+	var memo vetoMemo                // and its window
 	for gi, g := range groups {
 		cue[gi] = g.cued
 		if g.head != gi {
@@ -163,14 +166,14 @@ func Read(step int, prev string, prevToks []mathtext.Tok, text string, toks []ma
 				break
 			}
 		}
-		sys := system(text, eqs, g, groups[g.head].s, prevEnd)
+		sys := system(&memo, text, eqs, g, groups[g.head].s, prevEnd)
 		here := sys != nil // the equations stand in this step
 		switch {
 		case sys == nil && g.head == 0:
 			if !prevRead {
 				prevEqs, prevRead = readAll(prev, prevToks), true
 			}
-			sys = fromPrev(prev, prevEqs, text, eqs, dr, g, groups[0])
+			sys = fromPrev(&memo, prev, prevEqs, text, eqs, dr, g, groups[0])
 		case sys != nil && !sameScope(text, dr, sys, groups[g.head]):
 			sys = nil
 		}
@@ -242,7 +245,7 @@ func readRegions(text string, rs []mathtext.Region) ([]group, []mathtext.Region)
 				prev := groups[len(groups)-1]
 				cued, head = prev.cued, prev.head // a list goes on
 			case len(lead) <= maxLead:
-				cued = cueRE.MatchString(lead) && !vetoRE.MatchString(lead)
+				cued = mathtext.HasAny(lead, cueStems...) && cueRE.MatchString(lead) && !vetoRE.MatchString(lead)
 			}
 			if len(lead) > maxLead {
 				lead = ""
@@ -411,6 +414,9 @@ type span struct{ s, e int }
 func splitKeep(body string) []span {
 	var out []span
 	at := 0
+	if !strings.ContainsAny(body, `\&`) {
+		return append(out, span{at, len(body)}) // each separator holds one or the other
+	}
 	for _, m := range splitRE.FindAllStringIndex(body, -1) {
 		out = append(out, span{at, m[0]})
 		at = m[1]
@@ -451,10 +457,10 @@ func vetoed(text string, end int) bool {
 // start of the sentence of its first group, or the end of the group before
 // the list, to that first group; the sentence before when that has none)
 // whose names are all the group's, covering every name of the group.
-func system(text string, eqs []equation, g group, listStart, prevEnd int) []equation {
+func system(memo *vetoMemo, text string, eqs []equation, g group, listStart, prevEnd int) []equation {
 	start := sentenceStart(text, listStart)
 	from := max(start, prevEnd)
-	sys, veto := within(text, eqs, g, from, listStart)
+	sys, veto := within(memo, text, eqs, g, from, listStart)
 	if veto {
 		return nil
 	}
@@ -463,7 +469,7 @@ func system(text string, eqs []equation, g group, listStart, prevEnd int) []equa
 		if before < prevEnd {
 			return nil
 		}
-		if sys, veto = within(text, eqs, g, before, start); veto {
+		if sys, veto = within(memo, text, eqs, g, before, start); veto {
 			return nil
 		}
 	}
@@ -476,18 +482,18 @@ func system(text string, eqs []equation, g group, listStart, prevEnd int) []equa
 // fromPrev is the system of the step's first list of values when the step
 // opens with it (nothing but prose, in no case, before it in its first
 // sentence): the equations of the previous step's last sentence.
-func fromPrev(prev string, peqs []equation, text string, eqs []equation, dr *discourse.Reading, g, first group) []equation {
+func fromPrev(memo *vetoMemo, prev string, peqs []equation, text string, eqs []equation, dr *discourse.Reading, g, first group) []equation {
 	if prev == "" || len(prev) > maxPrev || sentenceStart(text, first.s) != 0 || dr.Scope(first.vs) != 0 || dr.InHead(first.vs) {
 		return nil
 	}
-	if len(eqs) > 0 && eqs[0].s < first.s || strings.Contains(text[:first.s], "=") || windowVetoRE.MatchString(text[:first.s]) {
+	if len(eqs) > 0 && eqs[0].s < first.s || strings.Contains(text[:first.s], "=") || memo.vetoed(text, 0, first.s) {
 		return nil // an equation before the values, or "=" that may not be equality
 	}
 	end := len(prev)
 	for end > 0 && isSpace(prev[end-1]) {
 		end--
 	}
-	sys, veto := within(prev, peqs, g, sentenceStart(prev, end), end)
+	sys, veto := within(memo, prev, peqs, g, sentenceStart(prev, end), end)
 	if veto || len(sys) == 0 || !covers(sys, g) {
 		return nil
 	}
@@ -526,8 +532,8 @@ func covers(sys []equation, g group) bool {
 
 // within is the equations between from and to whose names the group
 // binds, and whether the window's text vetoes reading "=" as equality.
-func within(text string, eqs []equation, g group, from, to int) ([]equation, bool) {
-	if windowVetoRE.MatchString(text[from:to]) {
+func within(memo *vetoMemo, text string, eqs []equation, g group, from, to int) ([]equation, bool) {
+	if memo.vetoed(text, from, to) {
 		return nil, true
 	}
 	var out []equation
@@ -645,3 +651,72 @@ func trimEnd(text string, s, e int) int {
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
+
+// vetoMemo keeps the answers of windowVetoRE for the windows of one step
+// (and of the step before it) read so far: the groups of a list share
+// their window.
+type vetoMemo struct{ wins []vetoWindow }
+
+// vetoWindow is one window, text[from:to], and its answer.
+type vetoWindow struct {
+	text     string
+	from, to int
+	veto     bool
+}
+
+// vetoed reports windowVetoRE in text[from:to].
+func (m *vetoMemo) vetoed(text string, from, to int) bool {
+	for _, w := range m.wins {
+		if w.from == from && w.to == to && w.text == text {
+			return w.veto
+		}
+	}
+	veto := windowVeto(text[from:to])
+	m.wins = append(m.wins, vetoWindow{text, from, to, veto})
+	return veto
+}
+
+// windowVeto reports windowVetoRE in s. An ASCII s is read word by word
+// instead (the pattern's words have no letter whose case folds beyond
+// ASCII, and its signs are not ASCII); any other s by the pattern.
+func windowVeto(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return windowVetoRE.MatchString(s)
+		}
+	}
+	low := strings.ToLower(s)
+	if mathtext.HasAny(low, `\equiv`, `\pmod`, `\bmod`, `\approx`) {
+		return true
+	}
+	for i := 0; i < len(low); {
+		if !isWordChar(low[i]) {
+			if strings.HasPrefix(low[i:], `\pm`) && (i+3 == len(low) || !isWordChar(low[i+3])) {
+				return true
+			}
+			i++
+			continue
+		}
+		j := i
+		for j < len(low) && isWordChar(low[j]) {
+			j++
+		}
+		w := low[i:j]
+		switch w {
+		case "mod", "modulo", "or", "either", "case", "cases":
+			return true
+		}
+		for _, p := range []string{"remainder", "congruen", "approximat", "possibilit", "alternativ"} {
+			if strings.HasPrefix(w, p) {
+				return true
+			}
+		}
+		i = j
+	}
+	return false
+}
+
+// isWordChar reports a byte of \w (ASCII letters, digits and "_").
+func isWordChar(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+}

@@ -1,0 +1,61 @@
+package symrewrite
+
+import (
+	"math/rand"
+	"strings"
+	"testing"
+)
+
+// TestCueHeadTail holds cueHead and cueTail to cueRE on generated gaps:
+// every gap the pattern matches opens and ends as they require.
+func TestCueHeadTail(t *testing.T) {
+	words := strings.Fields("now next then so thus hence therefore finally first we can let's let us combine collect simplify like terms the this it expression equation further all up together get have obtain find gives becomes is yields after on combining grouping simplifying expanding factoring rewriting multiplying out reducing adding summing simplified factored written which may also be simplifies expands factors reduces to as into write rewrite equals equal equivalent calculate compute evaluating each every term separately : , x")
+	seps := []string{" ", " ", " ", "", ", ", " :", "\t", "\n"}
+	r := rand.New(rand.NewSource(1))
+	matched := 0
+	for i := 0; i < 200000; i++ {
+		var b strings.Builder
+		for j := 0; j < 1+r.Intn(6); j++ {
+			if j > 0 {
+				b.WriteString(seps[r.Intn(len(seps))])
+			}
+			b.WriteString(words[r.Intn(len(words))])
+		}
+		if r.Intn(3) == 0 {
+			b.WriteString([]string{":", " :", ": :", "::", " ", ":\n"}[r.Intn(6)])
+		}
+		if g := b.String(); cueRE.MatchString(g) {
+			matched++
+			if !cueHead(g) || !cueTail(g) {
+				t.Fatalf("%q: head %v, tail %v", g, cueHead(g), cueTail(g))
+			}
+		}
+	}
+	if matched == 0 {
+		t.Fatal("no generated gap is a cue")
+	}
+}
+
+// TestLowPhrase holds lowPhrase to the patterns it reads (sentenceEndRE,
+// markRE) on generated gaps.
+func TestLowPhrase(t *testing.T) {
+	parts := []string{".", "!", "?", " ", "\t", "\n", "\f", "\r", "\v", ",", ":", ";", "a", "so", "é", "x.y", "...", "$"}
+	r := rand.New(rand.NewSource(1))
+	for i := 0; i < 100000; i++ {
+		var b strings.Builder
+		for j := 0; j < r.Intn(9); j++ {
+			b.WriteString(parts[r.Intn(len(parts))])
+		}
+		g := b.String()
+		want, wantOK := g, true
+		if loc := sentenceEndRE.FindStringIndex(g); loc != nil {
+			want, wantOK = g[loc[1]:], markRE.MatchString(g[:loc[0]])
+			if !wantOK {
+				want = ""
+			}
+		}
+		if got, ok := lowPhrase(g); got != want || ok != wantOK {
+			t.Fatalf("%q: %q %v, want %q %v", g, got, ok, want, wantOK)
+		}
+	}
+}
