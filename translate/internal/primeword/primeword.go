@@ -20,6 +20,38 @@ var primeProseRE = regexp.MustCompile(`(?i)(\d{1,13})(?:\\\)|\$)?\s+is\s+(not\s+
 // restates the claim "n is prime" beside it and rejects nothing.
 var primeRestatedRE = regexp.MustCompile(`\b(?:has|having|with) no (?:other )?(?:positive )?(?:divisors|factors)(?: other than)?\b`)
 
+// numberIs reports whether primeProseRE may match text (lower is text
+// lower-cased): the word "is" between spaces with a digit, "\)" or "$"
+// right before the spaces. A long s ("ſ", which the pattern's case folding
+// reads as "s") leaves it to the pattern.
+func numberIs(text, lower string) bool {
+	if strings.Contains(text, "ſ") {
+		return true
+	}
+	space := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }
+	for at := 0; ; {
+		i := strings.Index(lower[at:], "is")
+		if i < 0 {
+			return false
+		}
+		i += at
+		at = i + 2
+		if at >= len(lower) || !space(lower[at]) {
+			continue
+		}
+		j := i
+		for j > 0 && space(lower[j-1]) {
+			j--
+		}
+		if j == i || j == 0 {
+			continue
+		}
+		if c := lower[j-1]; c >= '0' && c <= '9' || c == '$' || c == ')' && j >= 2 && lower[j-2] == '\\' {
+			return true
+		}
+	}
+}
+
 // maxTrial bounds the trial division that finds a factor (numbers below
 // 10^13 have one below 4·10^6 when they are composite).
 const maxTrial = 4_000_000
@@ -35,7 +67,7 @@ const maxTrial = 4_000_000
 // word does (Trial).
 func Claims(step int, text, tactic string, rejects func(sentence string) string) []obligation.Obligation {
 	lower := strings.ToLower(text)
-	if !strings.Contains(lower, "prime") && !strings.Contains(lower, "composite") && !strings.Contains(lower, "square") {
+	if !strings.Contains(lower, "prime") && !strings.Contains(lower, "composite") && !strings.Contains(lower, "square") || !numberIs(text, lower) {
 		return nil
 	}
 	var out []obligation.Obligation
