@@ -2,6 +2,7 @@ package mathtext
 
 import (
 	"math/big"
+	"slices"
 	"strings"
 )
 
@@ -101,16 +102,19 @@ func CoprimeToModuli(x, y *big.Rat, ms []*big.Int) bool {
 // ringMarks name a ring of residues or a finite field in LaTeX or Unicode
 // ("\mathbb{Z}_7", "ℤ/12ℤ", "\mathbb{F}_5", "GF(7)"); plainRings do in
 // plain text, and count only after "in", "over" or "of" ("in Z_5"), where
-// they cannot be a name with an index ("Z_1 = 3 + 4i").
+// they cannot be a name with an index ("Z_1 = 3 + 4i"; each word also
+// capitalised, the two spellings in turn). Each of them holds one of
+// ringBits, searched first.
 var (
 	ringMarks  = []string{`\mathbb{Z}_`, `\mathbb Z_`, `\mathbb{Z}/`, `\mathbb Z/`, "ℤ_", "ℤ/", `\mathbb{F}_`, `\mathbb F_`, "GF("}
-	plainRings = []string{"in Z_", "in Z/", "over Z_", "over Z/", "of Z_", "of Z/", "in F_", "over F_"}
+	plainRings = []string{"in Z_", "In Z_", "in Z/", "In Z/", "over Z_", "Over Z_", "over Z/", "Over Z/", "of Z_", "Of Z_", "of Z/", "Of Z/", "in F_", "In F_", "over F_", "Over F_"}
+	ringBits   = []string{"Z_", "Z/", "Z}", "F_", "F}", "GF(", "ℤ"}
 )
 
 // ResidueRing is the mark of a ring of residues the text works in, or "":
 // there "=" is equality of residues, and no modulus can be ruled out.
 func ResidueRing(text string) string {
-	if !strings.Contains(text, "Z") && !strings.Contains(text, "ℤ") && !strings.Contains(text, "F") {
+	if !slices.ContainsFunc(ringBits, func(b string) bool { return strings.Contains(text, b) }) {
 		return ""
 	}
 	for _, m := range ringMarks {
@@ -119,7 +123,7 @@ func ResidueRing(text string) string {
 		}
 	}
 	for _, m := range plainRings {
-		if strings.Contains(text, m) || strings.Contains(text, strings.ToUpper(m[:1])+m[1:]) {
+		if strings.Contains(text, m) {
 			return m[strings.IndexByte(m, ' ')+1:]
 		}
 	}
