@@ -267,15 +267,19 @@ func BuildRuns(text string, toks []Tok) *Scan {
 
 // firstRun is an empty run whose items open free, the room for the items
 // of a step's runs, which share it: one item for most tokens that are no
-// word or separator.
+// word or separator, and two more; none in a step with no such token (a
+// run that outgrows the room takes its own).
 func firstRun(toks []Tok) (Run, []Item) {
-	n := 4
+	n := 0
 	for _, t := range toks {
 		if t.K != TWord && t.K != TSep {
 			n++
 		}
 	}
-	free := make([]Item, 0, n)
+	if n == 0 {
+		return Run{}, nil
+	}
+	free := make([]Item, 0, n+2)
 	return Run{Items: free}, free
 }
 
