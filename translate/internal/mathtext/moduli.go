@@ -53,13 +53,9 @@ func ReadModuli(text string, toks []Tok) (ms []*big.Int, open bool) {
 	return ms, open
 }
 
+// modCommand reports a poisoned command of a modulus.
 func modCommand(s string) bool {
-	for _, m := range []string{`\pmod`, `\bmod`, `\mod`, `\pod`} {
-		if strings.HasSuffix(s, m) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc([]string{`\pmod`, `\bmod`, `\mod`, `\pod`}, func(m string) bool { return strings.HasSuffix(s, m) })
 }
 
 // modulusAfter is the whole number > 1 that toks[j:] opens with (through
