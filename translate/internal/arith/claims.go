@@ -332,7 +332,7 @@ func (c *ClaimCtx) problemUnit(A, B *SideInfo, unit string) bool {
 // and otherwise what, if anything, keeps a failed proof from refuting it (units, a conversion
 // factor, or the claim's wording).
 func (c *ClaimCtx) refuters(A, B *SideInfo, a, b Value, la, lb *NumNode, rel string, t *big.Rat) (skip, block string) {
-	if A.S < B.E && B.E <= len(c.Text) && leadingZeroRE.MatchString(c.Text[A.S:B.E]) {
+	if A.S < B.E && B.E <= len(c.Text) && leadingZero(c.Text[A.S:B.E]) {
 		return "a number with a leading zero (0900): a clock time or a code, not base-10 arithmetic", ""
 	}
 	unitSkip, unitBlock := unitsMismatch(A, B, la, lb)
