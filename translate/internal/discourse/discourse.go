@@ -103,16 +103,15 @@ func Read(text string, toks []mathtext.Tok) *Reading {
 }
 
 func (r *Reading) readSentences(toks []mathtext.Tok) {
-	start := 0
-	for i := range toks {
-		t := toks[i]
-		if t.K == mathtext.TSep && (t.Text == mathtext.SepSentence || t.Text == mathtext.SepQuestion) {
-			r.sents = append(r.sents, sentence{s: toks[start].S, e: t.E, question: t.Text == mathtext.SepQuestion})
-			start = i + 1
-		}
+	// A sentence spans its tokens; a question ends with its mark (the last
+	// sentence, ended by no mark, is none).
+	bounds := sentenceTokens(toks)
+	if len(bounds) > 0 {
+		r.sents = make([]sentence, len(bounds))
 	}
-	if start < len(toks) {
-		r.sents = append(r.sents, sentence{s: toks[start].S, e: toks[len(toks)-1].E})
+	for k, b := range bounds {
+		end := toks[b[1]-1]
+		r.sents[k] = sentence{s: toks[b[0]].S, e: end.E, question: end.K == mathtext.TSep && end.Text == mathtext.SepQuestion}
 	}
 	k := 0
 	for _, t := range toks {
@@ -128,7 +127,6 @@ func (r *Reading) readSentences(toks []mathtext.Tok) {
 	// Only a sentence with one relation (case heads aside) has an outcome:
 	// "Since 1331000 < 1729000, n = 12 does not work" says n = 12 fails,
 	// not the inequality.
-	bounds := sentenceTokens(toks)
 	for k := range r.sents {
 		rels, rel := 0, ""
 		for i := bounds[k][0]; i < bounds[k][1]; i++ {
@@ -212,12 +210,26 @@ func otherKind(toks []mathtext.Tok, rel string) bool {
 	return false
 }
 
+// sentenceEnd reports a token that ends a sentence: its mark or a question mark.
+func sentenceEnd(t mathtext.Tok) bool {
+	return t.K == mathtext.TSep && (t.Text == mathtext.SepSentence || t.Text == mathtext.SepQuestion)
+}
+
 // sentenceTokens is the token range of each sentence (as readSentences cuts them).
 func sentenceTokens(toks []mathtext.Tok) [][2]int {
-	var out [][2]int
+	n := 0 // the sentences, counted first: one allocation
+	for _, t := range toks {
+		if sentenceEnd(t) {
+			n++
+		}
+	}
+	if len(toks) == 0 {
+		return nil
+	}
+	out := make([][2]int, 0, n+1)
 	start := 0
 	for i, t := range toks {
-		if t.K == mathtext.TSep && (t.Text == mathtext.SepSentence || t.Text == mathtext.SepQuestion) {
+		if sentenceEnd(t) {
 			out = append(out, [2]int{start, i + 1})
 			start = i + 1
 		}
@@ -315,7 +327,9 @@ func (r *Reading) readMarks(toks []mathtext.Tok) {
 			r.markOperand(toks, i)
 		}
 	}
-	sort.Slice(r.marks, func(a, b int) bool { return r.marks[a].s < r.marks[b].s })
+	if len(r.marks) > 1 {
+		sort.Slice(r.marks, func(a, b int) bool { return r.marks[a].s < r.marks[b].s })
+	}
 }
 
 func nextNonMath(toks []mathtext.Tok, j int) int {
