@@ -367,14 +367,14 @@ func (c *ClaimCtx) refuters(A, B *SideInfo, a, b Value, la, lb *NumNode, rel str
 // modularBlock says why a false x rel y may be a true congruence, or "".
 // "≈" between sides of which one is no whole number is no congruence; "="
 // is none when the sides are whole numbers whose difference shares no
-// factor with any modulus the chain names (mathtext.CoprimeToModuli).
+// factor with any modulus the chain names (coprimeToModuli).
 func (c *ClaimCtx) modularBlock(x, y *big.Rat, rel string) string {
 	switch {
 	case c.Modular == "":
 		return ""
 	case rel == "≈" && (!x.IsInt() || !y.IsInt()):
 		return ""
-	case rel == "=" && mathtext.CoprimeToModuli(x, y, c.Moduli):
+	case rel == "=" && coprimeToModuli(x, y, c.Moduli):
 		return ""
 	}
 	return c.Modular
@@ -654,4 +654,26 @@ func hypDeclarations(prop string, h *obligation.Hypothesis, rd *renderer, tactic
 	binder := "(" + h.Var + " : Rat) (" + h.Hyp + " : " + h.Var + " = " + rd.term(ratNode(v)) + ")"
 	return "example " + binder + " : " + prop + " := by subst_vars; " + tactic,
 		"example " + binder + " : ¬(" + prop + ") := by subst_vars; " + tactic
+}
+
+// coprimeToModuli reports that x = y cannot stand for a congruence modulo
+// any of ms or a divisor of one: both are whole numbers whose difference
+// shares no factor with any of them. With no moduli it reports false: an
+// unnamed modulus rules nothing out.
+func coprimeToModuli(x, y *big.Rat, ms []*big.Int) bool {
+	if len(ms) == 0 || !x.IsInt() || !y.IsInt() {
+		return false
+	}
+	d := new(big.Int).Sub(x.Num(), y.Num())
+	if d.Sign() == 0 {
+		return false
+	}
+	d.Abs(d)
+	g := new(big.Int)
+	for _, m := range ms {
+		if g.GCD(nil, nil, d, m).Cmp(big.NewInt(1)) != 0 {
+			return false
+		}
+	}
+	return true
 }

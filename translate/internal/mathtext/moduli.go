@@ -73,28 +73,6 @@ func modulusAfter(toks []Tok, j int) *big.Int {
 	return new(big.Int).Set(toks[j].Num.Val.Num())
 }
 
-// CoprimeToModuli reports that x = y cannot stand for a congruence modulo
-// any of ms or a divisor of one: both are whole numbers whose difference
-// shares no factor with any of them. With no moduli it reports false: an
-// unnamed modulus rules nothing out.
-func CoprimeToModuli(x, y *big.Rat, ms []*big.Int) bool {
-	if len(ms) == 0 || !x.IsInt() || !y.IsInt() {
-		return false
-	}
-	d := new(big.Int).Sub(x.Num(), y.Num())
-	if d.Sign() == 0 {
-		return false
-	}
-	d.Abs(d)
-	g := new(big.Int)
-	for _, m := range ms {
-		if g.GCD(nil, nil, d, m).Cmp(big.NewInt(1)) != 0 {
-			return false
-		}
-	}
-	return true
-}
-
 // ringMarks name a ring of residues or a finite field in LaTeX or Unicode
 // ("\mathbb{Z}_7", "ℤ/12ℤ", "\mathbb{F}_5", "GF(7)"); plainRings do in
 // plain text, and count only after "in", "over" or "of" ("in Z_5"), where
