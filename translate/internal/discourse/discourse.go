@@ -95,14 +95,53 @@ var (
 // Read reads the discourse of one step from its tokens.
 func Read(text string, toks []mathtext.Tok) *Reading {
 	r := &Reading{}
-	r.readHeads(text, toks)
+	kinds := kindsOf(toks)
+	r.readHeads(text, toks, kinds)
 	r.readStruck(text)
-	r.readSentences(toks)
-	r.readMarks(toks)
+	r.readSentences(toks, kinds)
+	r.readMarks(toks, kinds)
 	return r
 }
 
-func (r *Reading) readSentences(toks []mathtext.Tok) {
+// The sets of words Read's loops act on, as bits: joinWords, tentativeWords
+// and markWords.
+const (
+	kindJoin uint8 = 1 << iota
+	kindTentative
+	kindMark
+)
+
+// wordKinds holds, for each word of the sets, the bits of those it is in.
+var wordKinds = func() map[string]uint8 {
+	out := map[string]uint8{}
+	for _, set := range []struct {
+		words map[string]bool
+		kind  uint8
+	}{{joinWords, kindJoin}, {tentativeWords, kindTentative}, {markWords, kindMark}} {
+		for w, in := range set.words {
+			if in {
+				out[w] |= set.kind
+			}
+		}
+	}
+	return out
+}()
+
+// kindsOf is the bits of each token of a step (none for a token that is no
+// word): one look-up per word for the three loops that ask.
+func kindsOf(toks []mathtext.Tok) []uint8 {
+	out := make([]uint8, len(toks))
+	for i, t := range toks {
+		if t.K == mathtext.TWord {
+			out[i] = wordKinds[t.Text]
+		}
+	}
+	return out
+}
+
+// readSentences cuts the step's sentences and reads the first tentative
+// word and the outcome of each.
+func (r *Reading) readSentences(toks []mathtext.Tok, kinds []uint8) {
 	// A sentence spans its tokens; a question ends with its mark (the last
 	// sentence, ended by no mark, is none).
 	bounds := sentenceTokens(toks)
@@ -114,11 +153,11 @@ func (r *Reading) readSentences(toks []mathtext.Tok) {
 		r.sents[k] = sentence{s: toks[b[0]].S, e: end.E, question: end.K == mathtext.TSep && end.Text == mathtext.SepQuestion}
 	}
 	k := 0
-	for _, t := range toks {
+	for i, t := range toks {
 		for k < len(r.sents) && t.S >= r.sents[k].e {
 			k++
 		}
-		if k < len(r.sents) && r.sents[k].tentative == "" && t.K == mathtext.TWord && tentativeWords[t.Text] {
+		if k < len(r.sents) && r.sents[k].tentative == "" && kinds[i]&kindTentative != 0 {
 			r.sents[k].tentative = t.Text
 		}
 	}
@@ -300,9 +339,9 @@ var markWords = func() map[string]bool {
 }()
 
 // readMarks finds conditions and the branches of case splits.
-func (r *Reading) readMarks(toks []mathtext.Tok) {
+func (r *Reading) readMarks(toks []mathtext.Tok, kinds []uint8) {
 	for i, t := range toks {
-		if t.K != mathtext.TWord || !markWords[t.Text] {
+		if kinds[i]&kindMark == 0 {
 			continue
 		}
 		cond := condWords[t.Text]
