@@ -9,7 +9,7 @@ import (
 // divWords before "by" name a divisor ("divided by 7").
 var divWords = Set("divided", "dividing", "divide", "divisible", "divisibility", "modulo")
 
-// carryWords mean digit arithmetic in a base.
+// carryWords mean digit arithmetic in a base (none under five letters).
 var carryWords = Set("carry", "carries", "carrying", "borrow", "borrowing")
 
 // ReadModuli lists the moduli a step names ("(mod 11)", "\pmod{77}",
@@ -44,7 +44,7 @@ func ReadModuli(text string, toks []Tok) (ms []*big.Int, open bool) {
 			if m := modulusAfter(toks, i+1); m != nil {
 				ms = append(ms, m)
 			}
-		case t.K == TWord && carryWords[t.Text] && carrySense(toks, i):
+		case t.K == TWord && len(t.Text) >= len("carry") && carryWords[t.Text] && carrySense(toks, i):
 			// A carry moves a base's worth, and the base need not be named
 			// ("a carry in the sixty-fives place"): 5 + 4 = 2 in base 7.
 			open = true
@@ -106,7 +106,7 @@ func ResidueRing(text string) string {
 
 // defineWords after an operator ("× means addition", "* denotes …") or
 // before an operation written on names ("define a * b = a + b") give the
-// operator a meaning of the text's own.
+// operator a meaning of the text's own (none under five letters).
 var defineWords = Set("means", "denotes", "represents", "stands", "define", "defined", "defines")
 
 // redefinedOp is the word that redefines an operator in the step, or "":
@@ -114,7 +114,7 @@ var defineWords = Set("means", "denotes", "represents", "stands", "define", "def
 // within a few tokens by a name, an operator, a name and "=".
 func redefinedOp(toks []Tok) string {
 	for i, t := range toks {
-		if t.K != TWord || !defineWords[t.Text] {
+		if t.K != TWord || len(t.Text) < len("means") || !defineWords[t.Text] {
 			continue
 		}
 		if i > 0 && toks[i-1].K == TOp && t.Text != "define" && t.Text != "defined" && t.Text != "defines" {
