@@ -145,9 +145,9 @@ func BuildRuns(text string, toks []Tok) *Scan {
 	// Read in every step: a modulus named before the chain turns modular counts.
 	sc.Moduli, sc.ModulusOpen = ReadModuli(text, toks)
 	sc.readRings(text, toks)
-	cur, free := firstRun(toks) // free: the runs' items, in turn (clipItems)
-	var words []string          // the words since the last run (its array reused: PreWords copies)
-	mathWord := ""              // the word before an opening math delimiter, for the run it opens
+	cur, free := firstRun(toks)   // free: the runs' items, in turn (clipItems)
+	words := make([]string, 0, 3) // the last words since the last run (PreWords copies them)
+	mathWord := ""                // the word before an opening math delimiter, for the run it opens
 	flush := func(postWord string) {
 		if n := len(cur.Items); n > 0 {
 			cur.PostWord = postWord
@@ -226,6 +226,9 @@ func BuildRuns(text string, toks []Tok) *Scan {
 			}
 			flush(post)
 			mathWord = ""
+			if len(words) == 3 {
+				words = append(words[:0], words[1], words[2]) // only the last three are read
+			}
 			words = append(words, t.Text)
 			continue
 		case TOpen:
