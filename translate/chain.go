@@ -150,9 +150,8 @@ func (b *bindings) lookup(name string, at pos) (arith.Value, string) {
 			cur = &scs[i]
 		}
 	}
-	unbound := "the name " + name + " is not bound to a number earlier in the chain"
 	if cur == nil {
-		return arith.Value{}, unbound
+		return arith.Value{}, unbound(name)
 	}
 	if cur.poisoned != "" {
 		return arith.Value{}, "the name " + name + " cannot be trusted: " + cur.poisoned
@@ -164,9 +163,14 @@ func (b *bindings) lookup(name string, at pos) (arith.Value, string) {
 		}
 	}
 	if v.V == nil {
-		return arith.Value{}, unbound
+		return arith.Value{}, unbound(name)
 	}
 	return v, ""
+}
+
+// unbound is why a name with no value bound before it is not read.
+func unbound(name string) string {
+	return "the name " + name + " is not bound to a number earlier in the chain"
 }
 
 func buildBindings(events []nameEvent) *bindings {
