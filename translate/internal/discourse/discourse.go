@@ -131,7 +131,8 @@ var wordKinds = func() map[string]uint8 {
 // word): one look-up per word for the three loops that ask.
 func kindsOf(toks []mathtext.Tok) []uint8 {
 	out := make([]uint8, len(toks))
-	for i, t := range toks {
+	for i := range toks {
+		t := &toks[i]
 		if t.K == mathtext.TWord {
 			out[i] = wordKinds[t.Text]
 		}
@@ -153,7 +154,8 @@ func (r *Reading) readSentences(toks []mathtext.Tok, kinds []uint8) {
 		r.sents[k] = sentence{s: toks[b[0]].S, e: end.E, question: end.K == mathtext.TSep && end.Text == mathtext.SepQuestion}
 	}
 	k := 0
-	for i, t := range toks {
+	for i := range toks {
+		t := &toks[i]
 		for k < len(r.sents) && t.S >= r.sents[k].e {
 			k++
 		}
@@ -235,7 +237,8 @@ func clauseAfter(toks []mathtext.Tok, lo, hi int) bool {
 // rel: "For n = 0, 2^{2^0} + 1 = 3, inequality fails" says the problem's inequality fails at
 // n = 0, not the equation computed.
 func otherKind(toks []mathtext.Tok, rel string) bool {
-	for _, t := range toks {
+	for ti := range toks {
+		t := &toks[ti]
 		if t.K != mathtext.TWord {
 			continue
 		}
@@ -250,14 +253,15 @@ func otherKind(toks []mathtext.Tok, rel string) bool {
 }
 
 // sentenceEnd reports a token that ends a sentence: its mark or a question mark.
-func sentenceEnd(t mathtext.Tok) bool {
+func sentenceEnd(t *mathtext.Tok) bool {
 	return t.K == mathtext.TSep && (t.Text == mathtext.SepSentence || t.Text == mathtext.SepQuestion)
 }
 
 // sentenceTokens is the token range of each sentence (as readSentences cuts them).
 func sentenceTokens(toks []mathtext.Tok) [][2]int {
 	n := 0 // the sentences, counted first: one allocation
-	for _, t := range toks {
+	for ti := range toks {
+		t := &toks[ti]
 		if sentenceEnd(t) {
 			n++
 		}
@@ -267,7 +271,8 @@ func sentenceTokens(toks []mathtext.Tok) [][2]int {
 	}
 	out := make([][2]int, 0, n+1)
 	start := 0
-	for i, t := range toks {
+	for i := range toks {
+		t := &toks[i]
 		if sentenceEnd(t) {
 			out = append(out, [2]int{start, i + 1})
 			start = i + 1
@@ -285,7 +290,8 @@ func sentenceTokens(toks []mathtext.Tok) [][2]int {
 func outcomeOf(toks []mathtext.Tok, whole bool) (Outcome, string) {
 	neg, pos := "", ""
 	n := 0
-	for i, t := range toks {
+	for i := range toks {
+		t := &toks[i]
 		if t.K == mathtext.TSep {
 			if t.Text == mathtext.SepMath {
 				continue
@@ -340,7 +346,8 @@ var markWords = func() map[string]bool {
 
 // readMarks finds conditions and the branches of case splits.
 func (r *Reading) readMarks(toks []mathtext.Tok, kinds []uint8) {
-	for i, t := range toks {
+	for i := range toks {
+		t := &toks[i]
 		if kinds[i]&kindMark == 0 {
 			continue
 		}

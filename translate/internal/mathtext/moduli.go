@@ -19,7 +19,8 @@ var carryWords = Set("carry", "carries", "carrying", "borrow", "borrowing")
 // carries or borrows, or it works in a base: then no modulus can be ruled out.
 func ReadModuli(text string, toks []Tok) (ms []*big.Int, open bool) {
 	logs := strings.Contains(text, `\log`) // "base" of a logarithm names no modulus
-	for i, t := range toks {
+	for i := range toks {
+		t := &toks[i]
 		if t.K != TWord && t.K != TPoison {
 			continue // every case below reads a word or a poisoned command
 		}
@@ -113,7 +114,8 @@ var defineWords = Set("means", "denotes", "represents", "stands", "define", "def
 // an operator right before a word of defineWords, or "define" followed
 // within a few tokens by a name, an operator, a name and "=".
 func redefinedOp(toks []Tok) string {
-	for i, t := range toks {
+	for i := range toks {
+		t := &toks[i]
 		if t.K != TWord || len(t.Text) < len("means") || !defineWords[t.Text] {
 			continue
 		}

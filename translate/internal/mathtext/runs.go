@@ -75,7 +75,8 @@ func BuildRuns(text string, toks []Tok) *Scan {
 	sentOf, n, joined := sentenceIndex(text, toks)
 	sc.Sentences = make([]Sentence, n+1)
 	extra := extraDoubts(text, toks, sentOf) // "Had …" opening a sentence, a base in math (sentdoubt.go)
-	for i, t := range toks {
+	for i := range toks {
+		t := &toks[i] // no copy of the token
 		si := &sc.Sentences[sentOf[i]]
 		switch {
 		case t.K == TWord:
@@ -89,7 +90,7 @@ func BuildRuns(text string, toks []Tok) *Scan {
 			kinds := wordKinds[t.Text] // one look-up for the sets below
 			doubt := kinds&kindDoubt != 0 || extra != nil && extra[i]
 			if doubt {
-				si.noteDoubt(t)
+				si.noteDoubt(*t)
 			}
 			if si.hedged == "" && kinds&kindHedge != 0 {
 				si.hedged = t.Text
@@ -274,7 +275,8 @@ func BuildRuns(text string, toks []Tok) *Scan {
 // run that outgrows the room takes its own).
 func firstRun(toks []Tok) (Run, []Item) {
 	n := 0
-	for _, t := range toks {
+	for ti := range toks {
+		t := &toks[ti]
 		if t.K != TWord && t.K != TSep {
 			n++
 		}
