@@ -271,7 +271,8 @@ func percentAfter(s string, i int) bool {
 // It returns e itself when the step takes no percentage of anything.
 func (e *ExactSet) WithStepPercents(toks []mathtext.Tok) *ExactSet {
 	var add []*big.Rat
-	for i, t := range toks {
+	for i := range toks {
+		t := &toks[i]
 		if t.K == mathtext.TNum && t.Num.Percent && i+1 < len(toks) && toks[i+1].K == mathtext.TWord && toks[i+1].Text == "of" {
 			if p := new(big.Rat).Quo(t.Num.Val, big.NewRat(100, 1)); p.Sign() > 0 && !p.IsInt() {
 				add = append(add, p)

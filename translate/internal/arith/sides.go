@@ -47,8 +47,8 @@ func SplitRun(r mathtext.Run, maxExp int) ([]*SideInfo, []string) {
 	var rels []string
 	// A relation inside brackets splits too: its sides then fail to parse.
 	start := 0
-	for i, it := range items {
-		if it.K == mathtext.TRel {
+	for i := range items {
+		if it := &items[i]; it.K == mathtext.TRel {
 			sides = append(sides, newSide(items[start:i], maxExp))
 			rels = append(rels, it.Text)
 			start = i + 1
@@ -99,8 +99,8 @@ func gluedFactor(k mathtext.TokKind) bool {
 }
 
 func relInside(items []mathtext.Item) bool {
-	for _, it := range items {
-		if it.K == mathtext.TRel {
+	for i := range items {
+		if items[i].K == mathtext.TRel {
 			return true
 		}
 	}
