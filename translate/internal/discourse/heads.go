@@ -25,7 +25,7 @@ func (r *Reading) readHeads(text string, toks []mathtext.Tok, kinds []uint8) {
 	var headLine bool // the current scope was opened by a head on a bulleted or fresh line
 	clause := ""      // at the start of a clause: after "," or ";" (its text) or a joining word
 	for i := 0; i < len(toks); i++ {
-		t := toks[i]
+		t := &toks[i]
 		if !lineStart && clause != "" && r.clauseHead(toks, i, clause == ";") {
 			clause = ""
 			continue

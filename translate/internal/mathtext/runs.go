@@ -159,7 +159,7 @@ func BuildRuns(text string, toks []Tok) *Scan {
 		cur = Run{Items: free}
 	}
 	for i := 0; i < len(toks); i++ {
-		t := toks[i]
+		t := &toks[i]
 		switch t.K {
 		case TSep:
 			if j := sc.proseEquals(cur, i); j > 0 {
@@ -258,7 +258,7 @@ func BuildRuns(text string, toks []Tok) *Scan {
 				cur.PreWords = append([]string(nil), words...)
 			}
 		}
-		it := Item{Tok: t}
+		it := Item{Tok: *t}
 		if t.K == TNum && t.Num.Currency {
 			it.Unit, it.UnitText = Dims{"$": 1}, "$"
 		}
@@ -372,7 +372,7 @@ func SpanOf(text string, s, e int) obligation.Span {
 // tokens it consumed (0: the word ends the run).
 func (sc *Scan) word(cur *Run, i int) int {
 	toks := sc.Toks
-	t := toks[i]
+	t := &toks[i]
 	var last *Item
 	if len(cur.Items) > 0 {
 		last = &cur.Items[len(cur.Items)-1]
@@ -445,7 +445,7 @@ func (sc *Scan) word(cur *Run, i int) int {
 // never read alone: the claim it ends is not the claim written.
 func (sc *Scan) suffixWord(i int, last *Item) string {
 	toks := sc.Toks
-	t := toks[i]
+	t := &toks[i]
 	if Modifiers[t.Text] || t.Text == "degree" {
 		return "" // "17 R 7", "12 m", "90°": the rules for these words decide
 	}
@@ -468,8 +468,8 @@ func (sc *Scan) suffixWord(i int, last *Item) string {
 	if unicode.In(r, unicode.Greek) {
 		return "a Greek letter after the number (\"" + t.Text + "\")"
 	}
-	if n == len(t.Text) && !perWord(t.Text) && t.Text != "x" && !unitLetter(sc.src(t)) {
-		return "a letter after the number (\"" + sc.src(t) + "\"): a name or a unit"
+	if n == len(t.Text) && !perWord(t.Text) && t.Text != "x" && !unitLetter(sc.src(*t)) {
+		return "a letter after the number (\"" + sc.src(*t) + "\"): a name or a unit"
 	}
 	return ""
 }
