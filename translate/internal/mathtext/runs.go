@@ -146,7 +146,10 @@ func BuildRuns(text string, toks []Tok) *Scan {
 	// Read in every step: a modulus named before the chain turns modular counts.
 	sc.Moduli, sc.ModulusOpen = ReadModuli(text, toks)
 	sc.readRings(text, toks)
-	cur, free := firstRun(toks)   // free: the runs' items, in turn (clipItems)
+	cur, free := firstRun(toks) // free: the runs' items, in turn (clipItems)
+	if cap(free) > 0 {
+		sc.Runs = make([]Run, 0, min(cap(free), 4)) // most steps have a few runs: one allocation
+	}
 	words := make([]string, 0, 3) // the last words since the last run (PreWords copies them)
 	mathWord := ""                // the word before an opening math delimiter, for the run it opens
 	flush := func(postWord string) {
