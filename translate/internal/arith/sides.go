@@ -43,8 +43,17 @@ func SplitRun(r mathtext.Run, maxExp int) ([]*SideInfo, []string) {
 	for len(items) > 0 && items[0].K == mathtext.TClose {
 		items = items[1:]
 	}
-	var sides []*SideInfo
+	n := 0 // the relations, counted first: the sides and relations allocated once
+	for i := range items {
+		if items[i].K == mathtext.TRel {
+			n++
+		}
+	}
+	sides := make([]*SideInfo, 0, n+1)
 	var rels []string
+	if n > 0 {
+		rels = make([]string, 0, n)
+	}
 	// A relation inside brackets splits too: its sides then fail to parse.
 	start := 0
 	for i := range items {
