@@ -263,6 +263,9 @@ func (t *Translator) translate(id string, pc problemCtx, steps []string, resume 
 		ss.toks = mathtext.Lex(text, lim.MaxDigits)
 		ss.sc = mathtext.BuildRuns(text, ss.toks)
 		ss.dr = discourse.Read(text, ss.toks)
+		if n := len(ss.sc.Runs); n > 0 {
+			ss.sides, ss.rels = make([][]*arith.SideInfo, 0, n), make([][]string, 0, n)
+		}
 		for _, r := range ss.sc.Runs {
 			sides, rels := arith.SplitRun(r, lim.MaxExponent)
 			dropContext(r, sides, rels)
