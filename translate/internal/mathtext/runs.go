@@ -146,12 +146,9 @@ func BuildRuns(text string, toks []Tok) *Scan {
 	// Read in every step: a modulus named before the chain turns modular counts.
 	sc.Moduli, sc.ModulusOpen = ReadModuli(text, toks)
 	sc.readRings(text, toks)
-	cur, free := firstRun(toks) // free: the runs' items, in turn (clipItems)
-	if cap(free) > 0 {
-		sc.Runs = make([]Run, 0, min(cap(free), 4)) // most steps have a few runs: one allocation
-	}
-	words := make([]string, 0, 3) // the last words since the last run (PreWords copies them)
-	mathWord := ""                // the word before an opening math delimiter, for the run it opens
+	cur, free := sc.firstRun(toks) // free: the runs' items, in turn (clipItems)
+	words := make([]string, 0, 3)  // the last words since the last run (PreWords copies them)
+	mathWord := ""                 // the word before an opening math delimiter, for the run it opens
 	flush := func(postWord string) {
 		if n := len(cur.Items); n > 0 {
 			cur.PostWord = postWord
@@ -275,8 +272,9 @@ func BuildRuns(text string, toks []Tok) *Scan {
 // firstRun is an empty run whose items open free, the room for the items
 // of a step's runs, which share it: one item for most tokens that are no
 // word or separator, and two more; none in a step with no such token (a
-// run that outgrows the room takes its own).
-func firstRun(toks []Tok) (Run, []Item) {
+// run that outgrows the room takes its own). It allocates the step's runs
+// for up to four (most steps have a few).
+func (sc *Scan) firstRun(toks []Tok) (Run, []Item) {
 	n := 0
 	for ti := range toks {
 		t := &toks[ti]
@@ -287,6 +285,7 @@ func firstRun(toks []Tok) (Run, []Item) {
 	if n == 0 {
 		return Run{}, nil
 	}
+	sc.Runs = make([]Run, 0, min(n+2, 4))
 	free := make([]Item, 0, n+2)
 	return Run{Items: free}, free
 }
