@@ -217,6 +217,9 @@ var atomCallRE = regexp.MustCompile(`\b(?:sin|cos|tan|cot|sec|csc)\(`)
 // reader decided as an identity of the tangent half-angle is read again
 // once its values are names, with the same verdict.
 func dropRepeats(obls []obligation.Obligation) []obligation.Obligation {
+	if len(obls) < 2 {
+		return obls // nothing to repeat
+	}
 	type claimKey struct {
 		start, end int
 		kind       obligation.Kind

@@ -150,9 +150,8 @@ func (b *bindings) lookup(name string, at pos) (arith.Value, string) {
 			cur = &scs[i]
 		}
 	}
-	unbound := "the name " + name + " is not bound to a number earlier in the chain"
 	if cur == nil {
-		return arith.Value{}, unbound
+		return arith.Value{}, unbound(name)
 	}
 	if cur.poisoned != "" {
 		return arith.Value{}, "the name " + name + " cannot be trusted: " + cur.poisoned
@@ -164,9 +163,14 @@ func (b *bindings) lookup(name string, at pos) (arith.Value, string) {
 		}
 	}
 	if v.V == nil {
-		return arith.Value{}, unbound
+		return arith.Value{}, unbound(name)
 	}
 	return v, ""
+}
+
+// unbound is why a name with no value bound before it is not read.
+func unbound(name string) string {
+	return "the name " + name + " is not bound to a number earlier in the chain"
 }
 
 func buildBindings(events []nameEvent) *bindings {
@@ -259,6 +263,9 @@ func (t *Translator) translate(id string, pc problemCtx, steps []string, resume 
 		ss.toks = mathtext.Lex(text, lim.MaxDigits)
 		ss.sc = mathtext.BuildRuns(text, ss.toks)
 		ss.dr = discourse.Read(text, ss.toks)
+		if n := len(ss.sc.Runs); n > 0 {
+			ss.sides, ss.rels = make([][]*arith.SideInfo, 0, n), make([][]string, 0, n)
+		}
 		for _, r := range ss.sc.Runs {
 			sides, rels := arith.SplitRun(r, lim.MaxExponent)
 			dropContext(r, sides, rels)
@@ -296,6 +303,7 @@ func (t *Translator) translate(id string, pc problemCtx, steps []string, resume 
 		modular.note(ss.sc)
 		claims := 0
 		stepExact := exact.WithStepPercents(ss.toks)
+		exactWord, exactRead := "", false // the step's word asking for an exact value, read at its first claim
 		for ri, r := range ss.sc.Runs {
 			sides, rels := ss.sides[ri], ss.rels[ri]
 			isBinding := len(rels) > 0 && rels[0] == "=" && sides[0].OK() && isLoneVar(sides[0].N)
@@ -341,8 +349,11 @@ func (t *Translator) translate(id string, pc problemCtx, steps []string, resume 
 						doubt = "the equation with the value plugged in, stated to be tested"
 					}
 				}
+				if !exactRead {
+					exactWord, exactRead = ss.sc.ExactWord(), true
+				}
 				c := &arith.ClaimCtx{Step: i, Text: ss.text, Tactic: t.opts.Tactic, MaxBits: lim.MaxBits, MaxExp: lim.MaxExponent,
-					Doubt: doubt, Contrast: ss.sc.ContrastAt(r.Sentence, r.S), Modular: modular.why, Moduli: modular.known(), ExactWord: ss.sc.ExactWord(), Exact: stepExact,
+					Doubt: doubt, Contrast: ss.sc.ContrastAt(r.Sentence, r.S), Modular: modular.why, Moduli: modular.known(), ExactWord: exactWord, Exact: stepExact,
 					MidChain: k > 0 && rels[k-1] == "=" && rel == "=" && k+2 == len(sides) && r.PostWord == ""}
 				if why := bindClaim(c, binds, pos{i, A.S}, A, B); why != "" {
 					sr.Skipped = append(sr.Skipped, Skipped{Span: mathtext.SpanOf(ss.text, A.S, B.E), Reason: why})
@@ -660,7 +671,8 @@ func bindingEvent(step int, r mathtext.Run, sides []*arith.SideInfo, rels []stri
 func introEvents(step int, sc *mathtext.Scan) []nameEvent {
 	var out []nameEvent
 	toks := sc.Toks
-	for i, t := range toks {
+	for i := range toks {
+		t := &toks[i]
 		name := ""
 		switch {
 		case t.K == mathtext.TVar:

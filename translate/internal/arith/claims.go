@@ -332,7 +332,7 @@ func (c *ClaimCtx) problemUnit(A, B *SideInfo, unit string) bool {
 // and otherwise what, if anything, keeps a failed proof from refuting it (units, a conversion
 // factor, or the claim's wording).
 func (c *ClaimCtx) refuters(A, B *SideInfo, a, b Value, la, lb *NumNode, rel string, t *big.Rat) (skip, block string) {
-	if A.S < B.E && B.E <= len(c.Text) && leadingZeroRE.MatchString(c.Text[A.S:B.E]) {
+	if A.S < B.E && B.E <= len(c.Text) && leadingZero(c.Text[A.S:B.E]) {
 		return "a number with a leading zero (0900): a clock time or a code, not base-10 arithmetic", ""
 	}
 	unitSkip, unitBlock := unitsMismatch(A, B, la, lb)
@@ -367,14 +367,14 @@ func (c *ClaimCtx) refuters(A, B *SideInfo, a, b Value, la, lb *NumNode, rel str
 // modularBlock says why a false x rel y may be a true congruence, or "".
 // "≈" between sides of which one is no whole number is no congruence; "="
 // is none when the sides are whole numbers whose difference shares no
-// factor with any modulus the chain names (mathtext.CoprimeToModuli).
+// factor with any modulus the chain names (coprimeToModuli).
 func (c *ClaimCtx) modularBlock(x, y *big.Rat, rel string) string {
 	switch {
 	case c.Modular == "":
 		return ""
 	case rel == "≈" && (!x.IsInt() || !y.IsInt()):
 		return ""
-	case rel == "=" && mathtext.CoprimeToModuli(x, y, c.Moduli):
+	case rel == "=" && coprimeToModuli(x, y, c.Moduli):
 		return ""
 	}
 	return c.Modular
@@ -654,4 +654,26 @@ func hypDeclarations(prop string, h *obligation.Hypothesis, rd *renderer, tactic
 	binder := "(" + h.Var + " : Rat) (" + h.Hyp + " : " + h.Var + " = " + rd.term(ratNode(v)) + ")"
 	return "example " + binder + " : " + prop + " := by subst_vars; " + tactic,
 		"example " + binder + " : ¬(" + prop + ") := by subst_vars; " + tactic
+}
+
+// coprimeToModuli reports that x = y cannot stand for a congruence modulo
+// any of ms or a divisor of one: both are whole numbers whose difference
+// shares no factor with any of them. With no moduli it reports false: an
+// unnamed modulus rules nothing out.
+func coprimeToModuli(x, y *big.Rat, ms []*big.Int) bool {
+	if len(ms) == 0 || !x.IsInt() || !y.IsInt() {
+		return false
+	}
+	d := new(big.Int).Sub(x.Num(), y.Num())
+	if d.Sign() == 0 {
+		return false
+	}
+	d.Abs(d)
+	g := new(big.Int)
+	for _, m := range ms {
+		if g.GCD(nil, nil, d, m).Cmp(big.NewInt(1)) != 0 {
+			return false
+		}
+	}
+	return true
 }

@@ -84,7 +84,9 @@ func ProblemExacts(problem string) *ExactSet {
 	}
 	var ms []*big.Int
 	var open bool
-	mathtext.WithTokens(s, maxProblemDigits, func(toks []mathtext.Tok) { ms, open = mathtext.ReadModuli(s, toks) })
+	if mayNameModulus(s) {
+		mathtext.WithTokens(s, maxProblemDigits, func(toks []mathtext.Tok) { ms, open = mathtext.ReadModuli(s, toks) })
+	}
 	if len(vals) == 0 && len(units) == 0 && len(ms) == 0 && !open {
 		return nil
 	}
@@ -106,6 +108,23 @@ func ProblemExacts(problem string) *ExactSet {
 	}
 	return &ExactSet{Vals: vals, units: units, key: key, moduli: ms, modOpen: open}
 }
+
+// mayNameModulus reports whether mathtext.ReadModuli may find a modulus,
+// or no modulus ruled out, in s: each of its cases reads a word or a
+// command that holds one of modulusBits, in any case (a word read is its
+// ASCII letters lower-cased, or opens with a letter outside ASCII, which
+// lowers to no letter these words open with). A problem with none of them
+// is not lexed for its moduli.
+func mayNameModulus(s string) bool {
+	return mathtext.HasAny(mathtext.ASCIILower(s), modulusBits...)
+}
+
+// modulusBits are parts of the words and commands mathtext.ReadModuli reads:
+// "base"; "mod", "modulo", "modulus", \pmod, \bmod, \mod, \pod; "digit",
+// "digits", "units"; "by" after "divided", "dividing", "divide", "divisible",
+// "divisibility" or "modulo"; "of" after "multiple" or "multiples"; "carry",
+// "carries", "carrying", "borrow", "borrowing".
+var modulusBits = []string{"base", "mod", "pod", "digit", "units", "divi", "multiple", "carr", "borrow"}
 
 // unitAfter is the convertible unit word right after the number ending at
 // i ("70 meters per lap" → "meter"), singular and lower-case, or "".
@@ -252,7 +271,8 @@ func percentAfter(s string, i int) bool {
 // It returns e itself when the step takes no percentage of anything.
 func (e *ExactSet) WithStepPercents(toks []mathtext.Tok) *ExactSet {
 	var add []*big.Rat
-	for i, t := range toks {
+	for i := range toks {
+		t := &toks[i]
 		if t.K == mathtext.TNum && t.Num.Percent && i+1 < len(toks) && toks[i+1].K == mathtext.TWord && toks[i+1].Text == "of" {
 			if p := new(big.Rat).Quo(t.Num.Val, big.NewRat(100, 1)); p.Sign() > 0 && !p.IsInt() {
 				add = append(add, p)

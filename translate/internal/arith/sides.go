@@ -43,12 +43,21 @@ func SplitRun(r mathtext.Run, maxExp int) ([]*SideInfo, []string) {
 	for len(items) > 0 && items[0].K == mathtext.TClose {
 		items = items[1:]
 	}
-	var sides []*SideInfo
+	n := 0 // the relations, counted first: the sides and relations allocated once
+	for i := range items {
+		if items[i].K == mathtext.TRel {
+			n++
+		}
+	}
+	sides := make([]*SideInfo, 0, n+1)
 	var rels []string
+	if n > 0 {
+		rels = make([]string, 0, n)
+	}
 	// A relation inside brackets splits too: its sides then fail to parse.
 	start := 0
-	for i, it := range items {
-		if it.K == mathtext.TRel {
+	for i := range items {
+		if it := &items[i]; it.K == mathtext.TRel {
 			sides = append(sides, newSide(items[start:i], maxExp))
 			rels = append(rels, it.Text)
 			start = i + 1
@@ -99,8 +108,8 @@ func gluedFactor(k mathtext.TokKind) bool {
 }
 
 func relInside(items []mathtext.Item) bool {
-	for _, it := range items {
-		if it.K == mathtext.TRel {
+	for i := range items {
+		if items[i].K == mathtext.TRel {
 			return true
 		}
 	}

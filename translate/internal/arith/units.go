@@ -5,7 +5,6 @@ import (
 	"maps"
 	"math"
 	"math/big"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -106,10 +105,18 @@ var nonWholeFactors = []float64{2.54, 0.3048, 0.9144, 1.609344, 0.45359237, 28.3
 
 var temperatureUnits = mathtext.Set("degree", "celsius", "fahrenheit", "kelvin")
 
-// leadingZeroRE finds a whole number written with a leading zero: 24-hour
+// leadingZero finds a whole number written with a leading zero: 24-hour
 // clock times ("0900 - 0130 = 0730") and codes, whose digits are not a
-// base-10 quantity.
-var leadingZeroRE = regexp.MustCompile(`(?:^|[^0-9.,])0[0-9]{2,}`)
+// base-10 quantity. It is the pattern `(?:^|[^0-9.,])0[0-9]{2,}` read byte
+// by byte (a byte outside ASCII is no digit, point or comma).
+func leadingZero(s string) bool {
+	for i := 0; i+2 < len(s); i++ {
+		if s[i] == '0' && mathtext.IsDigit(s[i+1]) && mathtext.IsDigit(s[i+2]) && (i == 0 || !mathtext.IsDigit(s[i-1]) && s[i-1] != '.' && s[i-1] != ',') {
+			return true
+		}
+	}
+	return false
+}
 
 // wholeFactorUnits convert to their neighbours by whole numbers only (time, money, counts,
 // data): "8 + 2 * 15 = 41 years" is no yard-to-metre conversion.

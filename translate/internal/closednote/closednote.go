@@ -65,10 +65,8 @@ func Read(step int, problem, prev, text, tactic string) []obligation.Obligation 
 	if len(text) > maxText || len(prev) > maxText || strings.IndexByte(text, '=') < 0 || !hasNotation(text) {
 		return nil // a link's members are split at "=" (members)
 	}
-	if trialRE.MatchString(mathtext.LowerPlain(prev)) {
-		return nil
-	}
-	bases := namedBases(problem, text)
+	var bases []int // named bases, read at the first link with notation
+	basesRead := false
 	var out []obligation.Obligation
 	var low string
 	for _, r := range regions(text) {
@@ -89,11 +87,17 @@ func Read(step int, problem, prev, text, tactic string) []obligation.Obligation 
 				if !hasNotation(sa) && !hasNotation(sb) {
 					continue
 				}
+				if !basesRead {
+					bases, basesRead = namedBases(problem, text), true
+				}
 				va, vb, ok := falseLink(sa, sb, bases)
 				if !ok {
 					continue
 				}
 				if low == "" {
+					if trialRE.MatchString(mathtext.LowerPlain(prev)) {
+						return nil // a step after one that plugs a value in is left alone (asked at its first false link)
+					}
 					low = mathtext.LowerPlain(text)
 				}
 				if vetoed(low, a[0], b[1]) {

@@ -2,7 +2,6 @@ package dialect
 
 import (
 	"fmt"
-	"math/big"
 	"regexp"
 	"strconv"
 	"strings"
@@ -87,7 +86,7 @@ func joinDivs(a, b Sym) []algebra.Rat {
 }
 
 func (a *symArith) lit(s string) (Sym, bool) {
-	v, ok := new(big.Rat).SetString(s)
+	v, ok := algebra.ParseQ(s) // big.Rat's SetString, with a fast path for a whole number
 	if !ok {
 		return Sym{}, false
 	}

@@ -95,31 +95,71 @@ var (
 // Read reads the discourse of one step from its tokens.
 func Read(text string, toks []mathtext.Tok) *Reading {
 	r := &Reading{}
-	r.readHeads(text, toks)
+	kinds := kindsOf(toks)
+	r.readHeads(text, toks, kinds)
 	r.readStruck(text)
-	r.readSentences(toks)
-	r.readMarks(toks)
+	r.readSentences(toks, kinds)
+	r.readMarks(toks, kinds)
 	return r
 }
 
-func (r *Reading) readSentences(toks []mathtext.Tok) {
-	start := 0
-	for i := range toks {
-		t := toks[i]
-		if t.K == mathtext.TSep && (t.Text == mathtext.SepSentence || t.Text == mathtext.SepQuestion) {
-			r.sents = append(r.sents, sentence{s: toks[start].S, e: t.E, question: t.Text == mathtext.SepQuestion})
-			start = i + 1
+// The sets of words Read's loops act on, as bits: joinWords, tentativeWords
+// and markWords.
+const (
+	kindJoin uint8 = 1 << iota
+	kindTentative
+	kindMark
+)
+
+// wordKinds holds, for each word of the sets, the bits of those it is in.
+var wordKinds = func() map[string]uint8 {
+	out := map[string]uint8{}
+	for _, set := range []struct {
+		words map[string]bool
+		kind  uint8
+	}{{joinWords, kindJoin}, {tentativeWords, kindTentative}, {markWords, kindMark}} {
+		for w, in := range set.words {
+			if in {
+				out[w] |= set.kind
+			}
 		}
 	}
-	if start < len(toks) {
-		r.sents = append(r.sents, sentence{s: toks[start].S, e: toks[len(toks)-1].E})
+	return out
+}()
+
+// kindsOf is the bits of each token of a step (none for a token that is no
+// word): one look-up per word for the three loops that ask.
+func kindsOf(toks []mathtext.Tok) []uint8 {
+	out := make([]uint8, len(toks))
+	for i := range toks {
+		t := &toks[i]
+		if t.K == mathtext.TWord {
+			out[i] = wordKinds[t.Text]
+		}
+	}
+	return out
+}
+
+// readSentences cuts the step's sentences and reads the first tentative
+// word and the outcome of each.
+func (r *Reading) readSentences(toks []mathtext.Tok, kinds []uint8) {
+	// A sentence spans its tokens; a question ends with its mark (the last
+	// sentence, ended by no mark, is none).
+	bounds := sentenceTokens(toks)
+	if len(bounds) > 0 {
+		r.sents = make([]sentence, len(bounds))
+	}
+	for k, b := range bounds {
+		end := toks[b[1]-1]
+		r.sents[k] = sentence{s: toks[b[0]].S, e: end.E, question: end.K == mathtext.TSep && end.Text == mathtext.SepQuestion}
 	}
 	k := 0
-	for _, t := range toks {
+	for i := range toks {
+		t := &toks[i]
 		for k < len(r.sents) && t.S >= r.sents[k].e {
 			k++
 		}
-		if k < len(r.sents) && r.sents[k].tentative == "" && t.K == mathtext.TWord && tentativeWords[t.Text] {
+		if k < len(r.sents) && r.sents[k].tentative == "" && kinds[i]&kindTentative != 0 {
 			r.sents[k].tentative = t.Text
 		}
 	}
@@ -128,7 +168,6 @@ func (r *Reading) readSentences(toks []mathtext.Tok) {
 	// Only a sentence with one relation (case heads aside) has an outcome:
 	// "Since 1331000 < 1729000, n = 12 does not work" says n = 12 fails,
 	// not the inequality.
-	bounds := sentenceTokens(toks)
 	for k := range r.sents {
 		rels, rel := 0, ""
 		for i := bounds[k][0]; i < bounds[k][1]; i++ {
@@ -198,7 +237,8 @@ func clauseAfter(toks []mathtext.Tok, lo, hi int) bool {
 // rel: "For n = 0, 2^{2^0} + 1 = 3, inequality fails" says the problem's inequality fails at
 // n = 0, not the equation computed.
 func otherKind(toks []mathtext.Tok, rel string) bool {
-	for _, t := range toks {
+	for ti := range toks {
+		t := &toks[ti]
 		if t.K != mathtext.TWord {
 			continue
 		}
@@ -212,12 +252,28 @@ func otherKind(toks []mathtext.Tok, rel string) bool {
 	return false
 }
 
+// sentenceEnd reports a token that ends a sentence: its mark or a question mark.
+func sentenceEnd(t *mathtext.Tok) bool {
+	return t.K == mathtext.TSep && (t.Text == mathtext.SepSentence || t.Text == mathtext.SepQuestion)
+}
+
 // sentenceTokens is the token range of each sentence (as readSentences cuts them).
 func sentenceTokens(toks []mathtext.Tok) [][2]int {
-	var out [][2]int
+	n := 0 // the sentences, counted first: one allocation
+	for ti := range toks {
+		t := &toks[ti]
+		if sentenceEnd(t) {
+			n++
+		}
+	}
+	if len(toks) == 0 {
+		return nil
+	}
+	out := make([][2]int, 0, n+1)
 	start := 0
-	for i, t := range toks {
-		if t.K == mathtext.TSep && (t.Text == mathtext.SepSentence || t.Text == mathtext.SepQuestion) {
+	for i := range toks {
+		t := &toks[i]
+		if sentenceEnd(t) {
 			out = append(out, [2]int{start, i + 1})
 			start = i + 1
 		}
@@ -234,7 +290,8 @@ func sentenceTokens(toks []mathtext.Tok) [][2]int {
 func outcomeOf(toks []mathtext.Tok, whole bool) (Outcome, string) {
 	neg, pos := "", ""
 	n := 0
-	for i, t := range toks {
+	for i := range toks {
+		t := &toks[i]
 		if t.K == mathtext.TSep {
 			if t.Text == mathtext.SepMath {
 				continue
@@ -288,9 +345,10 @@ var markWords = func() map[string]bool {
 }()
 
 // readMarks finds conditions and the branches of case splits.
-func (r *Reading) readMarks(toks []mathtext.Tok) {
-	for i, t := range toks {
-		if t.K != mathtext.TWord || !markWords[t.Text] {
+func (r *Reading) readMarks(toks []mathtext.Tok, kinds []uint8) {
+	for i := range toks {
+		t := &toks[i]
+		if kinds[i]&kindMark == 0 {
 			continue
 		}
 		cond := condWords[t.Text]
@@ -315,7 +373,9 @@ func (r *Reading) readMarks(toks []mathtext.Tok) {
 			r.markOperand(toks, i)
 		}
 	}
-	sort.Slice(r.marks, func(a, b int) bool { return r.marks[a].s < r.marks[b].s })
+	if len(r.marks) > 1 {
+		sort.Slice(r.marks, func(a, b int) bool { return r.marks[a].s < r.marks[b].s })
+	}
 }
 
 func nextNonMath(toks []mathtext.Tok, j int) int {

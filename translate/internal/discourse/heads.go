@@ -20,12 +20,12 @@ var headWords = mathtext.Set("for", "when", "if", "try", "trying", "test", "test
 var headEndWords = mathtext.Set("then", "we", "gives", "give", "yields", "yield")
 
 // readHeads finds the case heads and the scopes they open.
-func (r *Reading) readHeads(text string, toks []mathtext.Tok) {
+func (r *Reading) readHeads(text string, toks []mathtext.Tok, kinds []uint8) {
 	lineStart := true // at the start of the step, a line, a sentence or after a bullet
 	var headLine bool // the current scope was opened by a head on a bulleted or fresh line
 	clause := ""      // at the start of a clause: after "," or ";" (its text) or a joining word
 	for i := 0; i < len(toks); i++ {
-		t := toks[i]
+		t := &toks[i]
 		if !lineStart && clause != "" && r.clauseHead(toks, i, clause == ";") {
 			clause = ""
 			continue
@@ -34,7 +34,7 @@ func (r *Reading) readHeads(text string, toks []mathtext.Tok) {
 		if t.K == mathtext.TSep && t.Text == "clause" && !lineStart {
 			clause = text[t.S:t.E]
 		}
-		if t.K == mathtext.TWord && !t.Math && !lineStart && joinWords[t.Text] {
+		if !t.Math && !lineStart && kinds[i]&kindJoin != 0 {
 			clause = t.Text
 		}
 		if t.K == mathtext.TSep {

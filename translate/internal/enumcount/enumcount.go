@@ -71,7 +71,7 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 	// backtracks): the count and its words before, the bracket after
 	for _, n := range nounsIn(text, 4*maxClaims) {
 		from, to := max(0, n[0]-windowBefore), min(len(text), n[1]+windowAfter)
-		if strings.IndexByte(text[n[1]:to], '(') < 0 || !countBefore(text, n[0]) {
+		if strings.IndexByte(text[n[1]:to], '(') < 0 || !countBefore(text, n[0]) || !phraseAfter(text, n[1]) {
 			continue // no bracket after the noun, no count before it: the pattern cannot match
 		}
 		for from > 0 && !utf8.RuneStart(text[from]) {
@@ -219,6 +219,31 @@ func countBefore(text string, s int) bool {
 		return true
 	}
 	return len(w) >= 1 && len(w) <= 3 && strings.Trim(w, "0123456789") == ""
+}
+
+// phraseAfter reports whether countRE may go on after its noun ending at
+// e: spaces and the bracket, or spaces and one of its prepositions with a
+// space after it.
+func phraseAfter(text string, e int) bool {
+	i := e
+	for i < len(text) && strings.IndexByte(" \t\n\f\r", text[i]) >= 0 {
+		i++
+	}
+	if i < len(text) && text[i] == '(' {
+		return true
+	}
+	if i == e {
+		return false
+	}
+	j := i
+	for j < len(text) && text[j] >= 'a' && text[j] <= 'z' {
+		j++
+	}
+	switch text[i:j] {
+	case "for", "of", "in", "on", "at":
+		return j < len(text) && strings.IndexByte(" \t\n\f\r", text[j]) >= 0
+	}
+	return false
 }
 
 func isWordByte(c byte) bool {

@@ -61,14 +61,6 @@ var (
 	// and its premise: a trial, a supposition, a doubt, a rounding, an
 	// alternative, another relation.
 	vetoRE = regexp.MustCompile(`\b(?:if|suppose|supposing|assume|assuming|let's try|try|trying|test|testing|check|checking|guess|would|could|might|not|no|never|instead|but|however|wrong|incorrect|mistake|approximately|approximate|about|roughly|nearly|around|round|rounded|rounding|nearest|estimate|whole|integer|either|or|case|cases|example|instance|option|options|alternative|alternatively|hypothetically|mod|modulo|remainder|percent|system|systems|equations)\b|n't\b|[≈≡<>≤≥≠%?]`)
-	// endRE is how the prose before the value ends: a colon, a comma or
-	// a word that states what follows.
-	endRE = regexp.MustCompile(`(?:[:,]|\b(?:get|find|obtain|have|gives?|giving|yields?|so|then|thus|hence|therefore))\s*$`)
-	// eqLeadRE is how the prose before the equation ends: a colon, a
-	// comma or a word that introduces it ("so we can write 6 - X = 3"), so
-	// that the equation is not the tail of an expression in words ("3
-	// times x = 12").
-	eqLeadRE = regexp.MustCompile(`(?:^|[:,]|\b(?:write|written|equation|is|get|gives?|giving|have|obtain|find|so|then|thus|hence|therefore|becomes|to|us|yields?|means))\s*$`)
 	// stepLabelRE is a label opening a step ("Step 6:").
 	stepLabelRE = regexp.MustCompile(`^\s*(?:step\s*\d+\s*[:.]\s*)?`)
 )
@@ -187,7 +179,7 @@ func readValue(body string) (claim, bool) {
 		return claim{}, false
 	}
 	lead := strings.ToLower(body[:n])
-	if !endRE.MatchString(lead) {
+	if !endsStating(lead, false, valueEnds) {
 		return claim{}, false // "we get: $80 * x = $416", "3 times x = 12": the name inside an expression
 	}
 	lead = lead[len(stepLabelRE.FindString(lead)):]
@@ -245,7 +237,7 @@ func tailEquation(sent string) (*node, *node, string, int, bool) {
 	if strings.ContainsAny(sent, `\{}^_[]|`) {
 		return nil, nil, "", 0, false // TeX or other notation: the plain-text scan may cut it ("\frac{1}{12} \cdot t = 24")
 	}
-	if len(eqn) > maxEquation || strings.Count(eqn, "=") != 1 || strings.Contains(prose, "=") || vetoRE.MatchString(prose) || !eqLeadRE.MatchString(prose) {
+	if len(eqn) > maxEquation || strings.Count(eqn, "=") != 1 || strings.Contains(prose, "=") || vetoRE.MatchString(prose) || !endsStating(prose, true, equationEnds) {
 		return nil, nil, "", 0, false
 	}
 	ls, rs, _ := strings.Cut(eqn, "=")

@@ -46,7 +46,7 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 	}
 	low := mathtext.LowerPlain(text)
 	done := -1 // the end of the last sentence read
-	for _, r := range rangeRE.FindAllStringIndex(low, 4*maxOut) {
+	for _, r := range rangeMatches(low, 4*maxOut) {
 		if r[0] < done || len(out) >= maxOut {
 			continue
 		}

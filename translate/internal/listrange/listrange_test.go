@@ -42,3 +42,15 @@ func FuzzRead(f *testing.F) {
 		obltest.Shape(t, text, Read(0, text, "decide"))
 	})
 }
+
+// TestMayRange checks that mayRange rules out only texts rangeRE does not match.
+func TestMayRange(t *testing.T) {
+	for _, s := range []string{`1 \le x \le 5`, `1 \leq x\leq 5`, "1 < x < 5", "1≤x≤5", "1 ≤ n < 10", `1 \leqq x \le 5`, `1 \left x \le 5`, `0 \le_x x`, "1 < xy < 5", "x < 5", "1<\tx\n<2", `\le`, "<"} {
+		if rangeRE.MatchString(s) && !mayRange(s) {
+			t.Errorf("mayRange(%q) = false, but rangeRE matches", s)
+		}
+	}
+	if mayRange("x < 5 and y > 2") {
+		t.Errorf("mayRange of one relation = true")
+	}
+}

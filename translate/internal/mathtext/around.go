@@ -8,14 +8,14 @@ import (
 // Text around a claim, shared by the readers.
 
 // SentenceAround is the sentence (or line, or display) that holds text[s:e], at most 300 bytes
-// before and 200 after it.
+// before and 200 after it (a display break is asked only at a capital, where one can start).
 func SentenceAround(text string, s, e int) string {
 	a := s
-	for a > 0 && !(text[a-1] == '.' && (a >= len(text) || text[a] == ' ' || text[a] == '\n')) && text[a-1] != '\n' && s-a < 300 && !DisplayBreak(text, a) {
+	for a > 0 && !(text[a-1] == '.' && (a >= len(text) || text[a] == ' ' || text[a] == '\n')) && text[a-1] != '\n' && s-a < 300 && !(a < len(text) && text[a] >= 'A' && text[a] <= 'Z' && DisplayBreak(text, a)) {
 		a--
 	}
 	b := e
-	for b < len(text) && text[b] != '\n' && !(text[b] == '.' && (b+1 >= len(text) || text[b+1] == ' ' || text[b+1] == '\n')) && b-e < 200 && !DisplayBreak(text, b) {
+	for b < len(text) && text[b] != '\n' && !(text[b] == '.' && (b+1 >= len(text) || text[b+1] == ' ' || text[b+1] == '\n')) && b-e < 200 && !(text[b] >= 'A' && text[b] <= 'Z' && DisplayBreak(text, b)) {
 		b++
 	}
 	return text[a:b]

@@ -79,7 +79,7 @@ func ThroughNextSentence(s string) string {
 	ends := 0
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if (c == '.' || c == '!' || c == '?') && (i+1 == len(s) || s[i+1] == ' ' || s[i+1] == '\n') || DisplayBreak(s, i) {
+		if (c == '.' || c == '!' || c == '?') && (i+1 == len(s) || s[i+1] == ' ' || s[i+1] == '\n') || c >= 'A' && c <= 'Z' && DisplayBreak(s, i) {
 			if ends++; ends == 2 {
 				return s[:i]
 			}

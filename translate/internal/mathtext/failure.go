@@ -60,7 +60,8 @@ func (sc *Scan) readFailureSentences(toks []Tok, sentOf []int) {
 	counts := make([]count, len(sc.Sentences))
 	bad := make([]bool, len(sc.Sentences))     // a word outside bareWords, or a second relation
 	badCase := make([]bool, len(sc.Sentences)) // a word outside the case-rejection words, or math
-	for i, t := range toks {
+	for i := range toks {
+		t := &toks[i]
 		k := sentOf[i]
 		c := &counts[k]
 		switch t.K {
@@ -173,7 +174,8 @@ var candidateNouns = Set("factorization", "case", "option", "candidate", "pair",
 // we discard this case." No relation, no question, at most 16 words.
 func mismatchSentence(toks []Tok) bool {
 	var ws []Tok // the sentence without its math delimiters and final separator
-	for _, t := range toks {
+	for ti := range toks {
+		t := &toks[ti]
 		switch {
 		case t.K == TSep && t.Text == SepMath:
 		case t.K == TSep && t.Text == SepSentence:
@@ -181,7 +183,7 @@ func mismatchSentence(toks []Tok) bool {
 		case t.K == TSep && t.Text != sepClause, t.K == TRel, t.K == TPoison, t.K == tBoxed:
 			return false
 		default:
-			ws = append(ws, t)
+			ws = append(ws, *t)
 		}
 		if len(ws) > 40 {
 			return false

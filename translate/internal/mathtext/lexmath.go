@@ -445,7 +445,7 @@ func (l *lexer) punct(i int) int {
 	}
 	switch c {
 	case '+', '/', '^':
-		l.emit(Tok{K: TOp, S: i, E: j, Text: string(c), Src: string(c)})
+		l.emit(Tok{K: TOp, S: i, E: j, Text: s[i:j], Src: s[i:j]}) // the byte itself: no string made
 	case '*':
 		l.emit(Tok{K: TOp, S: i, E: j, Text: "*", Src: "*"})
 	case '-':
@@ -455,11 +455,11 @@ func (l *lexer) punct(i int) int {
 		}
 		l.emit(Tok{K: TOp, S: i, E: j, Text: "-", Src: "-"})
 	case '=', '<', '>':
-		l.emit(Tok{K: TRel, S: i, E: j, Text: string(c)})
+		l.emit(Tok{K: TRel, S: i, E: j, Text: s[i:j]})
 	case '(', '[':
-		l.emit(Tok{K: TOpen, S: i, E: j, Text: string(c)})
+		l.emit(Tok{K: TOpen, S: i, E: j, Text: s[i:j]})
 	case ')', ']':
-		l.emit(Tok{K: TClose, S: i, E: j, Text: string(c)})
+		l.emit(Tok{K: TClose, S: i, E: j, Text: s[i:j]})
 	case '{':
 		if l.math {
 			l.emit(Tok{K: TOpen, S: i, E: j, Text: "{"})

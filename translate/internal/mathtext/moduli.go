@@ -2,13 +2,14 @@ package mathtext
 
 import (
 	"math/big"
+	"slices"
 	"strings"
 )
 
 // divWords before "by" name a divisor ("divided by 7").
 var divWords = Set("divided", "dividing", "divide", "divisible", "divisibility", "modulo")
 
-// carryWords mean digit arithmetic in a base.
+// carryWords mean digit arithmetic in a base (none under five letters).
 var carryWords = Set("carry", "carries", "carrying", "borrow", "borrowing")
 
 // ReadModuli lists the moduli a step names ("(mod 11)", "\pmod{77}",
@@ -18,7 +19,8 @@ var carryWords = Set("carry", "carries", "carrying", "borrow", "borrowing")
 // carries or borrows, or it works in a base: then no modulus can be ruled out.
 func ReadModuli(text string, toks []Tok) (ms []*big.Int, open bool) {
 	logs := strings.Contains(text, `\log`) // "base" of a logarithm names no modulus
-	for i, t := range toks {
+	for i := range toks {
+		t := &toks[i]
 		if t.K != TWord && t.K != TPoison {
 			continue // every case below reads a word or a poisoned command
 		}
@@ -43,7 +45,7 @@ func ReadModuli(text string, toks []Tok) (ms []*big.Int, open bool) {
 			if m := modulusAfter(toks, i+1); m != nil {
 				ms = append(ms, m)
 			}
-		case t.K == TWord && carryWords[t.Text] && carrySense(toks, i):
+		case t.K == TWord && len(t.Text) >= len("carry") && carryWords[t.Text] && carrySense(toks, i):
 			// A carry moves a base's worth, and the base need not be named
 			// ("a carry in the sixty-fives place"): 5 + 4 = 2 in base 7.
 			open = true
@@ -52,13 +54,9 @@ func ReadModuli(text string, toks []Tok) (ms []*big.Int, open bool) {
 	return ms, open
 }
 
+// modCommand reports a poisoned command of a modulus.
 func modCommand(s string) bool {
-	for _, m := range []string{`\pmod`, `\bmod`, `\mod`, `\pod`} {
-		if strings.HasSuffix(s, m) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc([]string{`\pmod`, `\bmod`, `\mod`, `\pod`}, func(m string) bool { return strings.HasSuffix(s, m) })
 }
 
 // modulusAfter is the whole number > 1 that toks[j:] opens with (through
@@ -76,41 +74,22 @@ func modulusAfter(toks []Tok, j int) *big.Int {
 	return new(big.Int).Set(toks[j].Num.Val.Num())
 }
 
-// CoprimeToModuli reports that x = y cannot stand for a congruence modulo
-// any of ms or a divisor of one: both are whole numbers whose difference
-// shares no factor with any of them. With no moduli it reports false: an
-// unnamed modulus rules nothing out.
-func CoprimeToModuli(x, y *big.Rat, ms []*big.Int) bool {
-	if len(ms) == 0 || !x.IsInt() || !y.IsInt() {
-		return false
-	}
-	d := new(big.Int).Sub(x.Num(), y.Num())
-	if d.Sign() == 0 {
-		return false
-	}
-	d.Abs(d)
-	g := new(big.Int)
-	for _, m := range ms {
-		if g.GCD(nil, nil, d, m).Cmp(big.NewInt(1)) != 0 {
-			return false
-		}
-	}
-	return true
-}
-
 // ringMarks name a ring of residues or a finite field in LaTeX or Unicode
 // ("\mathbb{Z}_7", "ℤ/12ℤ", "\mathbb{F}_5", "GF(7)"); plainRings do in
 // plain text, and count only after "in", "over" or "of" ("in Z_5"), where
-// they cannot be a name with an index ("Z_1 = 3 + 4i").
+// they cannot be a name with an index ("Z_1 = 3 + 4i"; each word also
+// capitalised, the two spellings in turn). Each of them holds one of
+// ringBits, searched first.
 var (
 	ringMarks  = []string{`\mathbb{Z}_`, `\mathbb Z_`, `\mathbb{Z}/`, `\mathbb Z/`, "ℤ_", "ℤ/", `\mathbb{F}_`, `\mathbb F_`, "GF("}
-	plainRings = []string{"in Z_", "in Z/", "over Z_", "over Z/", "of Z_", "of Z/", "in F_", "over F_"}
+	plainRings = []string{"in Z_", "In Z_", "in Z/", "In Z/", "over Z_", "Over Z_", "over Z/", "Over Z/", "of Z_", "Of Z_", "of Z/", "Of Z/", "in F_", "In F_", "over F_", "Over F_"}
+	ringBits   = []string{"Z_", "Z/", "Z}", "F_", "F}", "GF(", "ℤ"}
 )
 
 // ResidueRing is the mark of a ring of residues the text works in, or "":
 // there "=" is equality of residues, and no modulus can be ruled out.
 func ResidueRing(text string) string {
-	if !strings.Contains(text, "Z") && !strings.Contains(text, "ℤ") && !strings.Contains(text, "F") {
+	if !slices.ContainsFunc(ringBits, func(b string) bool { return strings.Contains(text, b) }) {
 		return ""
 	}
 	for _, m := range ringMarks {
@@ -119,7 +98,7 @@ func ResidueRing(text string) string {
 		}
 	}
 	for _, m := range plainRings {
-		if strings.Contains(text, m) || strings.Contains(text, strings.ToUpper(m[:1])+m[1:]) {
+		if strings.Contains(text, m) {
 			return m[strings.IndexByte(m, ' ')+1:]
 		}
 	}
@@ -128,15 +107,16 @@ func ResidueRing(text string) string {
 
 // defineWords after an operator ("× means addition", "* denotes …") or
 // before an operation written on names ("define a * b = a + b") give the
-// operator a meaning of the text's own.
+// operator a meaning of the text's own (none under five letters).
 var defineWords = Set("means", "denotes", "represents", "stands", "define", "defined", "defines")
 
 // redefinedOp is the word that redefines an operator in the step, or "":
 // an operator right before a word of defineWords, or "define" followed
 // within a few tokens by a name, an operator, a name and "=".
 func redefinedOp(toks []Tok) string {
-	for i, t := range toks {
-		if t.K != TWord || !defineWords[t.Text] {
+	for i := range toks {
+		t := &toks[i]
+		if t.K != TWord || len(t.Text) < len("means") || !defineWords[t.Text] {
 			continue
 		}
 		if i > 0 && toks[i-1].K == TOp && t.Text != "define" && t.Text != "defined" && t.Text != "defines" {

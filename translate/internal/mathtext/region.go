@@ -17,7 +17,8 @@ type Region struct {
 // MathRegions lists the math-mode spans of a step, from its tokens, in order.
 func MathRegions(text string, toks []Tok) []Region {
 	opens := 0 // a region per opening mark at most: out is allocated once
-	for _, t := range toks {
+	for ti := range toks {
+		t := &toks[ti]
 		if t.K == TSep && t.Text == SepMath && t.Src == "open" {
 			opens++
 		}
@@ -28,7 +29,8 @@ func MathRegions(text string, toks []Tok) []Region {
 	out := make([]Region, 0, opens)
 	open, os := -1, 0
 	display := false
-	for _, t := range toks {
+	for ti := range toks {
+		t := &toks[ti]
 		if t.K != TSep || t.Text != SepMath {
 			continue
 		}

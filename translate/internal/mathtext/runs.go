@@ -75,7 +75,8 @@ func BuildRuns(text string, toks []Tok) *Scan {
 	sentOf, n, joined := sentenceIndex(text, toks)
 	sc.Sentences = make([]Sentence, n+1)
 	extra := extraDoubts(text, toks, sentOf) // "Had …" opening a sentence, a base in math (sentdoubt.go)
-	for i, t := range toks {
+	for i := range toks {
+		t := &toks[i] // no copy of the token
 		si := &sc.Sentences[sentOf[i]]
 		switch {
 		case t.K == TWord:
@@ -89,7 +90,7 @@ func BuildRuns(text string, toks []Tok) *Scan {
 			kinds := wordKinds[t.Text] // one look-up for the sets below
 			doubt := kinds&kindDoubt != 0 || extra != nil && extra[i]
 			if doubt {
-				si.noteDoubt(t)
+				si.noteDoubt(*t)
 			}
 			if si.hedged == "" && kinds&kindHedge != 0 {
 				si.hedged = t.Text
@@ -145,9 +146,9 @@ func BuildRuns(text string, toks []Tok) *Scan {
 	// Read in every step: a modulus named before the chain turns modular counts.
 	sc.Moduli, sc.ModulusOpen = ReadModuli(text, toks)
 	sc.readRings(text, toks)
-	cur, free := firstRun(toks) // free: the runs' items, in turn (clipItems)
-	var words []string          // the words since the last run (its array reused: PreWords copies)
-	mathWord := ""              // the word before an opening math delimiter, for the run it opens
+	cur, free := sc.firstRun(toks) // free: the runs' items, in turn (clipItems)
+	words := make([]string, 0, 3)  // the last words since the last run (PreWords copies them)
+	mathWord := ""                 // the word before an opening math delimiter, for the run it opens
 	flush := func(postWord string) {
 		if n := len(cur.Items); n > 0 {
 			cur.PostWord = postWord
@@ -158,7 +159,7 @@ func BuildRuns(text string, toks []Tok) *Scan {
 		cur = Run{Items: free}
 	}
 	for i := 0; i < len(toks); i++ {
-		t := toks[i]
+		t := &toks[i]
 		switch t.K {
 		case TSep:
 			if j := sc.proseEquals(cur, i); j > 0 {
@@ -226,6 +227,9 @@ func BuildRuns(text string, toks []Tok) *Scan {
 			}
 			flush(post)
 			mathWord = ""
+			if len(words) == 3 {
+				words = append(words[:0], words[1], words[2]) // only the last three are read
+			}
 			words = append(words, t.Text)
 			continue
 		case TOpen:
@@ -254,7 +258,7 @@ func BuildRuns(text string, toks []Tok) *Scan {
 				cur.PreWords = append([]string(nil), words...)
 			}
 		}
-		it := Item{Tok: t}
+		it := Item{Tok: *t}
 		if t.K == TNum && t.Num.Currency {
 			it.Unit, it.UnitText = Dims{"$": 1}, "$"
 		}
@@ -267,15 +271,22 @@ func BuildRuns(text string, toks []Tok) *Scan {
 
 // firstRun is an empty run whose items open free, the room for the items
 // of a step's runs, which share it: one item for most tokens that are no
-// word or separator.
-func firstRun(toks []Tok) (Run, []Item) {
-	n := 4
-	for _, t := range toks {
+// word or separator, and two more; none in a step with no such token (a
+// run that outgrows the room takes its own). It allocates the step's runs
+// for up to four (most steps have a few).
+func (sc *Scan) firstRun(toks []Tok) (Run, []Item) {
+	n := 0
+	for ti := range toks {
+		t := &toks[ti]
 		if t.K != TWord && t.K != TSep {
 			n++
 		}
 	}
-	free := make([]Item, 0, n)
+	if n == 0 {
+		return Run{}, nil
+	}
+	sc.Runs = make([]Run, 0, min(n+2, 4))
+	free := make([]Item, 0, n+2)
 	return Run{Items: free}, free
 }
 
@@ -363,7 +374,7 @@ func SpanOf(text string, s, e int) obligation.Span {
 // tokens it consumed (0: the word ends the run).
 func (sc *Scan) word(cur *Run, i int) int {
 	toks := sc.Toks
-	t := toks[i]
+	t := &toks[i]
 	var last *Item
 	if len(cur.Items) > 0 {
 		last = &cur.Items[len(cur.Items)-1]
@@ -436,7 +447,7 @@ func (sc *Scan) word(cur *Run, i int) int {
 // never read alone: the claim it ends is not the claim written.
 func (sc *Scan) suffixWord(i int, last *Item) string {
 	toks := sc.Toks
-	t := toks[i]
+	t := &toks[i]
 	if Modifiers[t.Text] || t.Text == "degree" {
 		return "" // "17 R 7", "12 m", "90°": the rules for these words decide
 	}
@@ -459,8 +470,8 @@ func (sc *Scan) suffixWord(i int, last *Item) string {
 	if unicode.In(r, unicode.Greek) {
 		return "a Greek letter after the number (\"" + t.Text + "\")"
 	}
-	if n == len(t.Text) && !perWord(t.Text) && t.Text != "x" && !unitLetter(sc.src(t)) {
-		return "a letter after the number (\"" + sc.src(t) + "\"): a name or a unit"
+	if n == len(t.Text) && !perWord(t.Text) && t.Text != "x" && !unitLetter(sc.src(*t)) {
+		return "a letter after the number (\"" + sc.src(*t) + "\"): a name or a unit"
 	}
 	return ""
 }

@@ -8,7 +8,8 @@ import "strings"
 // does not end it ("If n = 4, then:\n\[ … \]").
 func sentenceIndex(text string, toks []Tok) (sentOf []int, n int, joined []int) {
 	sentOf = make([]int, len(toks))
-	for i, t := range toks {
+	for i := range toks {
+		t := &toks[i]
 		sentOf[i] = n
 		if t.K == TSep && (t.Text == SepSentence || t.Text == SepQuestion) {
 			n++
@@ -77,7 +78,8 @@ func extraDoubts(text string, toks []Tok, sentOf []int) []bool {
 	last, baseSent := -1, -1 // the sentence of the last token that is no separator; the last read for "base"
 	noLog := !strings.Contains(text, `\log`)
 	relSent := -1 // the sentence of the last relation read
-	for i, t := range toks {
+	for i := range toks {
+		t := &toks[i]
 		first := t.K != TSep && last != sentOf[i]
 		if t.K != TSep {
 			last = sentOf[i]

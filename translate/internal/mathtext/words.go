@@ -195,8 +195,8 @@ var exactWords = Set("exactly", "exact", "precisely")
 // ExactWord is the first word of the step that asks for an exact value,
 // or "".
 func (sc *Scan) ExactWord() string {
-	for _, t := range sc.Toks {
-		if t.K == TWord && exactWords[t.Text] {
+	for i := range sc.Toks {
+		if t := &sc.Toks[i]; t.K == TWord && exactWords[t.Text] {
 			return t.Text
 		}
 	}

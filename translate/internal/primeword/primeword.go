@@ -20,6 +20,49 @@ var primeProseRE = regexp.MustCompile(`(?i)(\d{1,13})(?:\\\)|\$)?\s+is\s+(not\s+
 // restates the claim "n is prime" beside it and rejects nothing.
 var primeRestatedRE = regexp.MustCompile(`\b(?:has|having|with) no (?:other )?(?:positive )?(?:divisors|factors)(?: other than)?\b`)
 
+// numberIs reports whether primeProseRE may match text: a long s ("ſ",
+// which the pattern's case folding reads as "s") is in it, or the word
+// "is" (in any case) between spaces with a digit, "\)" or "$" right before
+// the spaces. The pattern's words are then searched with their ASCII case
+// folded (foldHas): no other letter folds to one of theirs but "ſ".
+func numberIs(text string) bool {
+	if strings.Contains(text, "ſ") {
+		return true
+	}
+	space := func(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' }
+	for i := 0; i+2 < len(text); i++ {
+		if text[i]|0x20 != 'i' || text[i+1]|0x20 != 's' || !space(text[i+2]) {
+			continue
+		}
+		j := i
+		for j > 0 && space(text[j-1]) {
+			j--
+		}
+		if j == i || j == 0 {
+			continue
+		}
+		if c := text[j-1]; c >= '0' && c <= '9' || c == '$' || c == ')' && j >= 2 && text[j-2] == '\\' {
+			return true
+		}
+	}
+	return false
+}
+
+// foldHas reports w (lower-case ASCII letters) in text, each letter in
+// either case.
+func foldHas(text, w string) bool {
+	for i := 0; i+len(w) <= len(text); i++ {
+		k := 0
+		for k < len(w) && text[i+k]|0x20 == w[k] {
+			k++
+		}
+		if k == len(w) {
+			return true
+		}
+	}
+	return false
+}
+
 // maxTrial bounds the trial division that finds a factor (numbers below
 // 10^13 have one below 4·10^6 when they are composite).
 const maxTrial = 4_000_000
@@ -34,8 +77,7 @@ const maxTrial = 4_000_000
 // suppose it, which keeps a refutation from being decided, as a testing
 // word does (Trial).
 func Claims(step int, text, tactic string, rejects func(sentence string) string) []obligation.Obligation {
-	lower := strings.ToLower(text)
-	if !strings.Contains(lower, "prime") && !strings.Contains(lower, "composite") && !strings.Contains(lower, "square") {
+	if !numberIs(text) || !foldHas(text, "prime") && !foldHas(text, "composite") && !foldHas(text, "square") {
 		return nil
 	}
 	var out []obligation.Obligation

@@ -254,7 +254,7 @@ func prices(low string, limit int) (out []price, plain bool) {
 		plain = plain && p.alone
 		out = append(out, p)
 	}
-	for _, m := range rateRE.FindAllStringSubmatchIndex(low, limit) {
+	for _, m := range rateMatches(low, limit) {
 		add(m, 3, 1, itemEnds(low, m[1]) && !perAfter(low, m[1]))
 	}
 	if mathtext.HasAny(low, "each", "every", "apiece", "one", "a", "an") {

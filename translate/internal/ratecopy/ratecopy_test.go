@@ -112,3 +112,16 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// TestMayRate checks that mayRate rules out only texts rateRE does not match.
+func TestMayRate(t *testing.T) {
+	for _, s := range []string{"$6.00 per skirt", "$8/skirt", `\$8.00/\text{skirt}`, `\$8.00\text{/skirt}`, "$3 for each ticket", "$2 a pen",
+		"4 dollars per pair of pants", "5 dollarsper pen", "$ 5 an hour", "$5$ and $6$", "$x$ per", "$1,000,000.25  per day", "dollar", "$5,a pen", "12 dollars\n/pen", "$"} {
+		if rateRE.MatchString(s) && !mayRate(s) {
+			t.Errorf("mayRate(%q) = false, but rateRE matches", s)
+		}
+	}
+	if mayRate("$5$ and $6$ are the roots") {
+		t.Errorf("mayRate of math delimiters = true")
+	}
+}

@@ -40,7 +40,7 @@ const (
 // proof verifies it and a disproof refutes it.
 func Read(step int, text, tactic string) []obligation.Obligation {
 	out := append(readBetween(step, text, tactic), readExtremal(step, text, tactic)...) // between.go, extremal.go
-	if !strings.Contains(strings.ToLower(text), "than") {
+	if !holdsThan(text) {
 		return out
 	}
 	out = append(out, readDiffer(step, text, tactic)...) // differ.go
@@ -51,6 +51,18 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 		}
 	}
 	return out
+}
+
+// holdsThan reports whether text, lower-cased, holds "than". No letter
+// outside ASCII lowers to one of its letters, so the bytes are compared
+// with their ASCII case folded, and the text is not lowered.
+func holdsThan(text string) bool {
+	for i := 0; i+4 <= len(text); i++ {
+		if text[i]|0x20 == 't' && text[i+1]|0x20 == 'h' && text[i+2]|0x20 == 'a' && text[i+3]|0x20 == 'n' {
+			return true
+		}
+	}
+	return false
 }
 
 // side is one side of a comparison: where it is written, its source and its exact value.

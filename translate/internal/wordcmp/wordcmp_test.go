@@ -240,3 +240,12 @@ func assertDecides(t *testing.T, o obligation.Obligation, text string, proved bo
 	assert.Equal(t, proved, out.Proved, text)
 	assert.Equal(t, !proved, out.Disproved, text)
 }
+
+// TestHoldsThan checks holdsThan against lowering the text.
+func TestHoldsThan(t *testing.T) {
+	for _, s := range []string{"", "than", "THAN", "tHaN", "more tha", "Thanks", "th an", "tḧan", "ſthan", "KTHAN", "t\x00han", "tHAN."} {
+		if got, want := holdsThan(s), strings.Contains(strings.ToLower(s), "than"); got != want {
+			t.Errorf("holdsThan(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

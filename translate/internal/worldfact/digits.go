@@ -74,6 +74,9 @@ func ReadDigits(step int, text, tactic string) []obligation.Obligation {
 		if re == hasRE && (!strings.Contains(low, "has") || !strings.Contains(low, "digits")) {
 			continue // words the pattern holds as they are
 		}
+		if re == kDigitRE && !countedDigit(low) {
+			continue
+		}
 		for _, m := range re.FindAllStringSubmatchIndex(low, -1) {
 			n, ok := bigNumeral(low[m[2]:m[3]])
 			k, okK := numberAt(low, m[4], m[5])
@@ -106,6 +109,23 @@ func ReadDigits(step int, text, tactic string) []obligation.Obligation {
 		}
 	}
 	return out
+}
+
+// countedDigit reports whether kDigitRE may match low: a "digit" right
+// after a "-", "+" or space (its "[- ]", spaced) with a letter or a digit
+// (the count's last) before that.
+func countedDigit(low string) bool {
+	for at := 0; ; {
+		i := strings.Index(low[at:], "digit")
+		if i < 0 {
+			return false
+		}
+		i += at
+		at = i + len("digit")
+		if i >= 2 && strings.IndexByte("-+ \t\n\f\r", low[i-1]) >= 0 && (mathtext.IsDigit(low[i-2]) || mathtext.IsASCIILetter(low[i-2])) {
+			return true
+		}
+	}
 }
 
 // otherBase reports otherBaseRE in low, after a plain search for the
