@@ -4,6 +4,8 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
+
+	"github.com/leanprm/leanprm/internal/testutil/gentext"
 )
 
 // TestImpSubst holds impSubst to impSubstRE on generated prose, the
@@ -13,14 +15,7 @@ func TestImpSubst(t *testing.T) {
 	seps := []string{" ", " ", " ", "", ",", "(", ")", "\n", "  ", ". "}
 	r := rand.New(rand.NewSource(1))
 	for i := 0; i < 100000; i++ {
-		var b strings.Builder
-		for j := 0; j < 1+r.Intn(6); j++ {
-			if j > 0 {
-				b.WriteString(seps[r.Intn(len(seps))])
-			}
-			b.WriteString(parts[r.Intn(len(parts))])
-		}
-		if s := b.String(); impSubst(s) != impSubstRE.MatchString(s) {
+		if s := gentext.Joined(r, parts, seps, 6); impSubst(s) != impSubstRE.MatchString(s) {
 			t.Fatalf("%q: impSubst %v", s, impSubst(s))
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
+
+	"github.com/leanprm/leanprm/internal/testutil/gentext"
 )
 
 // TestCueHeadTail holds cueHead and cueTail to cueRE on generated gaps:
@@ -14,17 +16,11 @@ func TestCueHeadTail(t *testing.T) {
 	r := rand.New(rand.NewSource(1))
 	matched := 0
 	for i := 0; i < 200000; i++ {
-		var b strings.Builder
-		for j := 0; j < 1+r.Intn(6); j++ {
-			if j > 0 {
-				b.WriteString(seps[r.Intn(len(seps))])
-			}
-			b.WriteString(words[r.Intn(len(words))])
-		}
+		g := gentext.Joined(r, words, seps, 6)
 		if r.Intn(3) == 0 {
-			b.WriteString([]string{":", " :", ": :", "::", " ", ":\n"}[r.Intn(6)])
+			g += []string{":", " :", ": :", "::", " ", ":\n"}[r.Intn(6)]
 		}
-		if g := b.String(); cueRE.MatchString(g) {
+		if cueRE.MatchString(g) {
 			matched++
 			if !cueHead(g) || !cueTail(g) {
 				t.Fatalf("%q: head %v, tail %v", g, cueHead(g), cueTail(g))

@@ -4,6 +4,8 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
+
+	"github.com/leanprm/leanprm/internal/testutil/gentext"
 )
 
 // TestWindowVeto holds windowVeto to windowVetoRE on generated windows,
@@ -13,14 +15,7 @@ func TestWindowVeto(t *testing.T) {
 	seps := []string{" ", "", "", ",", "\\", "_", "1", "(", "\n"}
 	r := rand.New(rand.NewSource(1))
 	for i := 0; i < 100000; i++ {
-		var b strings.Builder
-		for j := 0; j < 1+r.Intn(5); j++ {
-			if j > 0 {
-				b.WriteString(seps[r.Intn(len(seps))])
-			}
-			b.WriteString(parts[r.Intn(len(parts))])
-		}
-		if s := b.String(); windowVeto(s) != windowVetoRE.MatchString(s) {
+		if s := gentext.Joined(r, parts, seps, 5); windowVeto(s) != windowVetoRE.MatchString(s) {
 			t.Fatalf("%q: windowVeto %v", s, windowVeto(s))
 		}
 	}
