@@ -1,6 +1,10 @@
 package symdefs
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/leanprm/leanprm/translate/internal/mathtext"
+)
 
 // The plain searches below hold for every match of a head's pattern
 // (probDefRE, seqHeadRE, symbolic's defScanRE), so a text where they
@@ -24,17 +28,14 @@ func equalsAfter(s string, j int) bool {
 	return j < len(s) && s[j] == '='
 }
 
-// isLetter reports an ASCII letter.
-func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
-
-// mayHaveProbHead reports a letter, "(" and HeadEquation in s, as a match
-// of probDefRE holds.
-func mayHaveProbHead(s string) bool {
-	for i := strings.IndexByte(s, '('); i >= 0; {
-		if i > 0 && isLetter(s[i-1]) && HeadEquation(s, i) {
+// anyAfterLetter reports whether ok holds at the index i of some c in s
+// that an ASCII letter stands before.
+func anyAfterLetter(s string, c byte, ok func(i int) bool) bool {
+	for i := strings.IndexByte(s, c); i >= 0; {
+		if i > 0 && mathtext.IsASCIILetter(s[i-1]) && ok(i) {
 			return true
 		}
-		j := strings.IndexByte(s[i+1:], '(')
+		j := strings.IndexByte(s[i+1:], c)
 		if j < 0 {
 			return false
 		}
@@ -43,27 +44,26 @@ func mayHaveProbHead(s string) bool {
 	return false
 }
 
+// mayHaveProbHead reports a letter, "(" and HeadEquation in s, as a match
+// of probDefRE holds.
+func mayHaveProbHead(s string) bool {
+	return anyAfterLetter(s, '(', func(i int) bool { return HeadEquation(s, i) })
+}
+
 // mayHaveSeqHead reports a letter, "_", then "{…}" or one lower-case
 // letter or digit, spaces and "=" in s, as a match of seqHeadRE holds.
 func mayHaveSeqHead(s string) bool {
-	for i := strings.IndexByte(s, '_'); i >= 0; {
-		if i > 0 && isLetter(s[i-1]) && i+1 < len(s) {
-			switch c := s[i+1]; {
-			case c == '{':
-				if k := strings.IndexByte(s[i+1:], '}'); k >= 0 && equalsAfter(s, i+2+k) {
-					return true
-				}
-			case c >= 'a' && c <= 'z' || c >= '0' && c <= '9':
-				if equalsAfter(s, i+2) {
-					return true
-				}
-			}
-		}
-		j := strings.IndexByte(s[i+1:], '_')
-		if j < 0 {
+	return anyAfterLetter(s, '_', func(i int) bool {
+		if i+1 >= len(s) {
 			return false
 		}
-		i += 1 + j
-	}
-	return false
+		switch c := s[i+1]; {
+		case c == '{':
+			k := strings.IndexByte(s[i+1:], '}')
+			return k >= 0 && equalsAfter(s, i+2+k)
+		case c >= 'a' && c <= 'z' || c >= '0' && c <= '9':
+			return equalsAfter(s, i+2)
+		}
+		return false
+	})
 }

@@ -59,9 +59,8 @@ func MarkProducts(defs map[string]*symexpr.Def, problem string, steps []string) 
 // quantity (no bracket after it), as a function (see MarkProducts), or
 // before a bracket with an expression in it.
 func letterUses(s string, c byte) (quantity, fn, applied bool) {
-	isLetter := func(b byte) bool { return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' }
 	for i := strings.IndexByte(s, c); i >= 0; {
-		if (i == 0 || !isLetter(s[i-1]) && s[i-1] != '\\') && (i+1 == len(s) || !isLetter(s[i+1])) {
+		if (i == 0 || !mathtext.IsASCIILetter(s[i-1]) && s[i-1] != '\\') && (i+1 == len(s) || !mathtext.IsASCIILetter(s[i+1])) {
 			rest := s[i+1:]
 			switch {
 			case strings.HasPrefix(rest, "("):
@@ -70,7 +69,7 @@ func letterUses(s string, c byte) (quantity, fn, applied bool) {
 				if k > 0 {
 					in = strings.TrimSpace(rest[1:k])
 				}
-				if k < 0 || k > 40 || len(in) == 1 && isLetter(in[0]) || strings.ContainsAny(in, ",(") || closedNumber(in) {
+				if k < 0 || k > 40 || len(in) == 1 && mathtext.IsASCIILetter(in[0]) || strings.ContainsAny(in, ",(") || closedNumber(in) {
 					fn = true
 				} else {
 					applied = true
