@@ -111,21 +111,9 @@ const (
 	kindMark
 )
 
-// wordKinds holds, for each word of the sets, the bits of those it is in.
-var wordKinds = func() map[string]uint8 {
-	out := map[string]uint8{}
-	for _, set := range []struct {
-		words map[string]bool
-		kind  uint8
-	}{{joinWords, kindJoin}, {tentativeWords, kindTentative}, {markWords, kindMark}} {
-		for w, in := range set.words {
-			if in {
-				out[w] |= set.kind
-			}
-		}
-	}
-	return out
-}()
+// wordKinds holds, for each word of the sets, the bits of those it is in
+// (mathtext.Kinds: the sets in the order of the bits above).
+var wordKinds = mathtext.Kinds(joinWords, tentativeWords, markWords)
 
 // kindsOf is the bits of each token of a step (none for a token that is no
 // word): one look-up per word for the three loops that ask.

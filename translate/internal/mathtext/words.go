@@ -13,6 +13,20 @@ func Set(words ...string) map[string]bool {
 	return m
 }
 
+// Kinds maps each word of sets[i] (a word set as Set makes it) to the bits 1<<i of the sets it
+// is in: one look-up per word for a reader that asks about several sets.
+func Kinds(sets ...map[string]bool) map[string]uint8 {
+	out := map[string]uint8{}
+	for i, set := range sets {
+		for w, in := range set {
+			if in {
+				out[w] |= 1 << i
+			}
+		}
+	}
+	return out
+}
+
 // Modifiers change the value of the number right before them ("12
 // thousand", "50 percent", "17 R 9", "3 to 5"): that number is not the
 // value a checker would see.
@@ -217,17 +231,4 @@ const (
 // wordKinds holds, for each word of DoubtWords, hedgeWords, trialWords,
 // StrongDoubt, ModularWords and HypotheticalWords, the bits of the sets
 // it is in: one look-up per word instead of one per set.
-var wordKinds = func() map[string]uint8 {
-	out := map[string]uint8{}
-	for _, set := range []struct {
-		words map[string]bool
-		kind  uint8
-	}{{DoubtWords, kindDoubt}, {hedgeWords, kindHedge}, {trialWords, kindTrial}, {StrongDoubt, kindStrong}, {ModularWords, kindModular}, {HypotheticalWords, kindHypothetical}} {
-		for w, in := range set.words {
-			if in {
-				out[w] |= set.kind
-			}
-		}
-	}
-	return out
-}()
+var wordKinds = Kinds(DoubtWords, hedgeWords, trialWords, StrongDoubt, ModularWords, HypotheticalWords)
