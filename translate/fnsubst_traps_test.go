@@ -1,0 +1,75 @@
+package translate
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// fnSubstTraps pin the lines said to be the problem's functional equation
+// at values set (docs/TRANSLATE.md, "A functional equation at values set";
+// package fnsubst): the equation at those values, its terms moved or
+// divided, is left alone; a line that no factor makes it is refuted, and so
+// is a rewriting that brings in a value of the function nothing before
+// holds; a cue that uses something else, a form of the function tried, a
+// value known inside a value and an equation of an earlier step at the same
+// values are left alone. The wording and the numbers are ours.
+var fnSubstTraps = []struct {
+	problem string
+	steps   []string
+	want    string
+	claim   string
+}{
+	// True forms: the equation at the values, as written or rearranged.
+	{problem: addFn, steps: []string{`Setting \(y = 0\) in the given equation, we get \[f(x) = f(x) + f(0)\] which simplifies to \[f(0) = 0.\]`}, want: wantNotRefuted},
+	{problem: addFn, steps: []string{`Setting \(x = y = 1\), we get \[f(2) = 2f(1) + 2\]`}, want: wantNotRefuted},
+	{problem: addFn, steps: []string{`Setting \(y = -x\) in the original equation gives \(f(0) = f(x) + f(-x) - 2x^2\).`}, want: wantNotRefuted},
+	{problem: addFn, steps: []string{`Putting \(y = x\) gives \[f(2x) - 2f(x) = 2x^2.\]`}, want: wantNotRefuted},
+	{problem: mulFn, steps: []string{`Setting \(y = 1\), we get \(f(x) = f(x) f(1)\).`}, want: wantNotRefuted},
+	// Variants: other numbers, other cues, a rewriting that computes the arguments.
+	{problem: addFn, steps: []string{`Plugging in \(x = 2\) and \(y = 3\) yields \(f(5) = f(2) + f(3) + 12\).`}, want: wantNotRefuted},
+	{problem: addFn, steps: []string{`Substituting \(x = 3\), \(y = 4\) into the original equation: \[f(3 + 4) = f(3) + f(4) + 2 \cdot 3 \cdot 4\] \[f(7) = f(3) + f(4) + 24\]`}, want: wantNotRefuted},
+	{problem: polyFn, steps: []string{`Taking \(z = 1\) and \(t = 0\) in the identity, we obtain \(P(x, y) P(1, 0) = P(x, y)\).`}, want: wantNotRefuted},
+	// A value of the function the text knows: a case, a value found before.
+	{problem: mulFn, steps: []string{`In the case \(f(1) = 0\), setting \(y = 1\) gives \(f(x) = 0\).`}, want: wantNotRefuted},
+	// Look-alikes that are real errors: refuted.
+	{problem: addFn, steps: []string{`Setting \(y = 0\) in the given equation, we get \[f(x) = f(x) + f(0) + 2x\]`}, want: wantRefuted, claim: "2 * x"},
+	{problem: addFn, steps: []string{`Plugging in \(x = 2\) and \(y = 3\) yields \(f(5) = f(2) + f(3) + 10\).`}, want: wantRefuted, claim: "f(5)"},
+	{problem: mulFn, steps: []string{`Setting \(y = 1\), we get \(f(x) = f(x) + f(1)\).`}, want: wantRefuted, claim: "f(1)"},
+	{problem: addFn, steps: []string{`Substituting \(x = 4\) and \(y = 5\) into the original equation: \[f(4 + 5) = f(4) + f(5) + 40\] \[f(9) = f(4) + f(6) + 40\]`}, want: wantRefuted, claim: "f(6)"},
+	{problem: addFn, steps: []string{`Setting \(y = -x\) in the original equation, we get \[f(0) = f(x) + f(-x) + 2x^2\]`}, want: wantRefuted, claim: "f(-x)"},
+	{problem: polyFn, steps: []string{`If \(P(1, 0) = 1\), then taking \(z = 1\) and \(t = 0\) in the identity, we obtain \(P(x, y) = P(x, 1)\).`}, want: wantRefuted, claim: "P(x, 1)"},
+	// Hedged, hypothetical or using something else: left alone.
+	{problem: addFn, steps: []string{`If we set \(y = 0\) and use \(f(0) = 1\), we get \[f(x) = f(x) + 1\]`}, want: wantNotRefuted},
+	{problem: addFn, steps: []string{`If we set \(y = 0\) we would get \(f(x) = 2f(x)\), which is wrong.`}, want: wantNotRefuted},
+	{problem: addFn, steps: []string{`Setting \(y = 0\) and \(y = 1\) respectively, we get \(f(x) = f(x) + f(0)\) and \(f(x + 1) = f(x) + 3\).`}, want: wantNotRefuted},
+	// An equation of an earlier step at the same value.
+	{problem: addFn, steps: []string{`Setting \(x = y\) gives \[f(2x) = 2f(x) + 2x^2\]`, `Setting \(x = 1\), we get \[f(2) = 2f(1) + 2\]`}, want: wantNotRefuted},
+	// A form of the function tried before.
+	{problem: addFn, steps: []string{`Suppose \(f(x) = x^2 + cx\).`, `Setting \(y = 0\), we get \(f(x) = x^2 + cx + f(0)\).`}, want: wantNotRefuted},
+	// A value known inside a value: f(f(0)) becomes f(2) once f(0) = 2.
+	{problem: nestFn, steps: []string{`We know \(f(0) = 2\). Setting \(n = 0\) gives \[f(f(0)) = 0 + 4f(0)\] \[f(2) = 8\]`}, want: wantNotRefuted},
+	// No function declared: nothing read.
+	{problem: `Let $x$ and $y$ satisfy $g(x + y) = 2$.`, steps: []string{`Setting \(y = 0\), we get \(g(x) = 3\).`}, want: wantNotRefuted},
+}
+
+const (
+	addFn  = `Find all functions $f:\mathbb{R}\to\mathbb{R}$ such that $f(x + y) = f(x) + f(y) + 2xy$ for all real $x, y$.`
+	mulFn  = `Find all functions $f$ from the positive reals to the reals with \[f(xy) = f(x) f(y)\] for all $x, y > 0$.`
+	polyFn = `Find all polynomials $P$ in two variables with $P(x, y) P(z, t) = P(xz - yt, xt + yz)$ for all real $x, y, z, t$.`
+	nestFn = `Find all functions $f:\mathbb{Z}\to\mathbb{Z}$ with $f(f(n)) = n + 4f(n)$ for all integers $n$.`
+)
+
+func TestFnSubstTraps(t *testing.T) {
+	tr, err := New(Options{})
+	require.NoError(t, err)
+	for i, c := range fnSubstTraps {
+		res, err := tr.ChainProblem(context.Background(), fmt.Sprint("fnsubst", i), c.problem, c.steps)
+		require.NoError(t, err)
+		s := res.Steps[len(c.steps)-1]
+		assert.True(t, stepAsWanted(s, c.want, c.claim), "#%d %q: %s, want %s; obligations %+v", i, c.steps, s.Verdict, c.want, obligationsOf(s))
+	}
+}
