@@ -172,6 +172,17 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 			obls = append(obls, o)
 		}
 	}
+	// A chain computed under a form the step gives the function (fnsubst.ReadForms): its links
+	// share members with the symbolic reader's links of the chain, so only a claim over the same
+	// text, or one inside it or around it, keeps it out.
+	for _, o := range fnsubst.ReadForms(i, problem, steps[:i], ss.text, t.opts.Tactic, t.opts.IdentityTactic) {
+		within := func(x obligation.Obligation) bool {
+			return x.Span.Start >= o.Span.Start && x.Span.End <= o.Span.End || o.Span.Start >= x.Span.Start && o.Span.End <= x.Span.End
+		}
+		if len(obls) < room && !slices.ContainsFunc(obls, within) {
+			obls = append(obls, o)
+		}
+	}
 	return obls, skipped
 }
 

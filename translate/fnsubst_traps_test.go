@@ -52,6 +52,16 @@ var fnSubstTraps = []struct {
 	{problem: addFn, steps: []string{`Suppose \(f(x) = x^2 + cx\).`, `Setting \(y = 0\), we get \(f(x) = x^2 + cx + f(0)\).`}, want: wantNotRefuted},
 	// A value known inside a value: f(f(0)) becomes f(2) once f(0) = 2.
 	{problem: nestFn, steps: []string{`We know \(f(0) = 2\). Setting \(n = 0\) gives \[f(f(0)) = 0 + 4f(0)\] \[f(2) = 8\]`}, want: wantNotRefuted},
+	// A chain computed under a form the step tries: true links, then a slip.
+	{problem: addFn, steps: []string{`Let's try \(f(x) = x^2 + k\). Then \[f(x + y) = (x + y)^2 + k = x^2 + 2xy + y^2 + k = x^2 + y^2 + 2xy + k.\]`}, want: wantNotRefuted},
+	{problem: addFn, steps: []string{`Assume \(f(x) = x^2 + k\). Substituting, \[f(x) + f(y) + 2xy = x^2 + k + y^2 + k + 2xy = (x + y)^2 + 2k.\]`}, want: wantNotRefuted},
+	{problem: addFn, steps: []string{`Let's try \(f(x) = x^2 + k\). Then \[f(x) + f(y) + 2xy = x^2 + k + y^2 + k + 2xy = (x + y)^2 + k + 2xy.\]`}, want: wantNotRefuted},
+	{problem: addFn, steps: []string{`Assume \(f(x) = x^2 + k\). Substituting, \[f(x) + f(y) + 2xy = x^2 + k + y^2 + k + 2xy = (x + y)^2 + k = x^2 + 2xy + y^2 + k.\]`}, want: wantRefuted, claim: "2 * k"},
+	{problem: mulFn, steps: []string{`Suppose \(f(x) = 3x + 1\). We compute \[f(x) f(y) = (3x + 1)(3y + 1) = 3y f(x) + f(x) = f(x) f(y) + 1 = 9xy + 3x + 3y + 2.\]`}, want: wantRefuted, claim: "2 + 3 * x"},
+	// The last link may be the equation the chain ends on; a condition; a form that is a lone name.
+	{problem: addFn, steps: []string{`Assume \(f(x) = x^2 + k\). Then \[f(0) = 0^2 + k = 0.\]`}, want: wantNotRefuted},
+	{problem: addFn, steps: []string{`Assume \(f(x) = x^2 + k\). We need \[f(x) + f(y) + 2xy = x^2 + y^2 + 2k + 2xy = (x + y)^2 + k.\]`}, want: wantNotRefuted},
+	{problem: addFn, steps: []string{`Write \(f(x) = z\). Then \[f(x) = z = y + 1 = x.\]`}, want: wantNotRefuted},
 	// No function declared: nothing read.
 	{problem: `Let $x$ and $y$ satisfy $g(x + y) = 2$.`, steps: []string{`Setting \(y = 0\), we get \(g(x) = 3\).`}, want: wantNotRefuted},
 }

@@ -104,6 +104,26 @@ func Read(step int, problem string, earlier []string, text, tactic, idTactic str
 	return out
 }
 
+// ReadForms returns the refutation of the first false link of an "="
+// chain that step computes under a form it gives the function ("let's
+// assume f(x) = x + c"; forms.go). Its links share members with the
+// symbolic reader's links of the same chain.
+func ReadForms(step int, problem string, earlier []string, text, tactic, idTactic string) []obligation.Obligation {
+	if len(text) > maxText || len(problem) > maxText || strings.Count(text, "=") < 3 || !strings.Contains(text, "(") {
+		return nil
+	}
+	fns := declaredFns(problem)
+	if fns == "" {
+		return nil
+	}
+	rd := &reading{step: step, text: text, lower: mathtext.ASCIILower(text), problem: problem, earlier: earlier, fns: fns, tactic: tactic, idTactic: idTactic}
+	rd.regions = mathtext.TextRegions(text)
+	if o, ok := rd.readForms(); ok {
+		return []obligation.Obligation{o}
+	}
+	return nil
+}
+
 // reading is one step's reading; the equations before it are read on
 // first use, once a line with values set before it is found.
 type reading struct {
@@ -443,6 +463,9 @@ func regionEquation(text string, rg mathtext.Region, fns string, at int) *equati
 	}
 	m := text[rg.S:rg.E]
 	t := strings.TrimRight(strings.TrimSpace(m), ".,; ")
+	if k := strings.LastIndex(t, `\tag{`); k > 0 && strings.HasSuffix(t, "}") && !strings.Contains(t[k:], "=") {
+		t = strings.TrimSpace(t[:k]) // an equation's number: "\tag{1}"
+	}
 	if strings.Count(t, "=") != 1 || strings.ContainsAny(t, "<>|!≤≥≠≈") || mathtext.HasAny(t, `\le`, `\ge`, `\ne`, `\approx`, `\equiv`, `\mid`, `\pm`, `\mp`, `\text`, `\quad`, `\\`, `\implies`, `\Rightarrow`, `\to`, `&`) {
 		return nil
 	}

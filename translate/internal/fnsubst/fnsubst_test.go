@@ -91,18 +91,33 @@ func TestRead(t *testing.T) {
 	}
 }
 
+// TestReadForms: a chain computed under a form the step tries is refuted
+// at its first false link after a true one, not at its last link, and not
+// when the problem gives the function itself.
+func TestReadForms(t *testing.T) {
+	text := `Let's assume \(f(x) = 2x + c\). Then \[f(x + y) = 2(x + y) + c = 2x + 2y + 2c = 2x + 2y + 2c + 0.\]`
+	obls := ReadForms(0, addProblem, nil, text, "decide", "grind")
+	if assert.Len(t, obls, 1) {
+		assert.Equal(t, "2(x + y) + c = 2x + 2y + 2c", strings.TrimSpace(obls[0].Span.Text))
+		assert.Contains(t, obls[0].Note, "f(x) = c + 2 * x")
+	}
+	assert.Empty(t, ReadForms(0, addProblem, nil, `Let's assume \(f(x) = 2x + c\). Then \[f(0) = 2 \cdot 0 + c = 1.\]`, "decide", "grind"))
+	assert.Empty(t, ReadForms(0, `Let $f(x) = 2x + 1$ be a function with $f(f(x)) = 7$.`, nil, `Assume \(f(x) = 2x + c\). Then \[f(x + y) = 2(x + y) + c = 2x + 2y + 2c = 2x + 2y + 2c + 0.\]`, "decide", "grind"))
+}
+
 // FuzzRead: hostile steps never panic and spans lie in the step.
 func FuzzRead(f *testing.F) {
 	for _, s := range []string{
 		`Setting \(y = 0\) in the given equation, we get \[f(x) = f(x) + f(0) + 3x.\]`,
 		`Substituting \(x = 1\) and \(y = 2\) into the original equation: \[f(1 + 2) = f(1) + f(2) + 6\] \[f(3) = f(1) + f(4) + 6\]`,
 		`Let \(x = y = 1\): \(f(2) = 2f(1) + 3\)`, `setting $x=0$: $f(f(0)) = f(0)^2$`, `put \( y = -x \) we get \( f(\frac{x}{2}) = 1 \)`,
-		`\(`, `setting \(y=\) we get \(f(=)\)`,
+		`\(`, `setting \(y=\) we get \(f(=)\)`, `Assume \(f(x) = 2x + c\). Then \[f(x + y) = 2(x + y) + c = 2x + 2y + 2c = 2x + 2y + 2c + 0.\]`,
 	} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
 		obltest.Shape(t, text, Read(0, addProblem, nil, text, "decide", "grind"))
 		obltest.Shape(t, text, Read(1, addProblem, []string{text}, text, "decide", "grind"))
+		obltest.Shape(t, text, ReadForms(0, addProblem, nil, text, "decide", "grind"))
 	})
 }

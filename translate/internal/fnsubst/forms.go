@@ -1,0 +1,294 @@
+package fnsubst
+
+import (
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/leanprm/leanprm/translate/internal/mathtext"
+	"github.com/leanprm/leanprm/translate/internal/symexpr"
+	"github.com/leanprm/leanprm/translate/obligation"
+)
+
+// A form of the function tried in a step ("let's assume f(x) = x + c"),
+// and the "=" chains the step computes under it: "f(x + f(x + y)) +
+// f(xy) = f(2x + y + c) + f(xy) = (2x + y + c) + c + xy". Under the
+// form each member is a polynomial in the names; once a link holds and is
+// no copy the chain rewrites an expression, and a later link that fails
+// is refuted when its sides differ in at most two terms (a slip, not an
+// equation the chain ends on). The problem's equation restated as a
+// condition, a sentence that sets, needs or compares, and a member with a
+// function the step gives no form are left alone, and so is the last link
+// (an equation to solve may end a rewriting), a form that is a lone name
+// or a constant, and a problem that gives the function itself.
+
+// form is a function's body in its parameter.
+type form struct {
+	param string
+	body  *node
+	at    int // where the form is written in the step
+}
+
+// maxChain bounds the members of a chain read.
+const maxChain = 12
+
+// forms reads the forms the step gives its functions, in order.
+func forms(eqs []*equation, fns string) map[string][]form {
+	out := map[string][]form{}
+	for _, q := range eqs {
+		for _, pair := range [][2]*node{{q.l, q.r}, {q.r, q.l}} {
+			a, b := pair[0], pair[1]
+			if a.op != 'f' || len(a.args) != 1 || a.args[0].op != 'v' || hasApply(b) || strings.IndexByte(fns, a.name[0]) < 0 {
+				continue
+			}
+			ns := map[string]bool{}
+			names(b, ns)
+			if len(ns) == 0 || b.op == 'v' {
+				continue // a constant, a lone name: another quantity, no form to rewrite in
+			}
+			out[a.name] = append(out[a.name], form{param: a.args[0].name, body: b, at: q.s})
+		}
+	}
+	return out
+}
+
+// formAt is the last form of each function written before offset at.
+func formAt(all map[string][]form, at int) map[string]form {
+	out := map[string]form{}
+	for name, fs := range all {
+		for _, f := range fs {
+			if f.at < at {
+				out[name] = f
+			}
+		}
+	}
+	return out
+}
+
+// underForms is n as a polynomial with each application of a function
+// replaced by its form's body at the argument; false when a function has
+// no form.
+func underForms(n *node, fs map[string]form) (poly, bool) {
+	if n.op == 'f' {
+		f, ok := fs[n.name]
+		if !ok || len(n.args) != 1 {
+			return nil, false
+		}
+		arg, ok := underForms(n.args[0], fs)
+		if !ok {
+			return nil, false
+		}
+		return eval(f.body, map[string]poly{f.param: arg})
+	}
+	if n.op == 'n' || n.op == 'v' {
+		return eval(n, nil)
+	}
+	parts := make([]poly, len(n.args))
+	for i, a := range n.args {
+		p, ok := underForms(a, fs)
+		if !ok {
+			return nil, false
+		}
+		parts[i] = p
+	}
+	switch n.op {
+	case '~':
+		return parts[0].scale(big.NewRat(-1, 1)), true
+	case '^':
+		out := constPoly(big.NewRat(1, 1))
+		for k := 0; k < n.exp; k++ {
+			var ok bool
+			if out, ok = out.mul(parts[0]); !ok {
+				return nil, false
+			}
+		}
+		return out, true
+	case '+':
+		return parts[0].add(parts[1], 1)
+	case '-':
+		return parts[0].add(parts[1], -1)
+	case '*':
+		return parts[0].mul(parts[1])
+	case '/':
+		c, isConst := parts[1].constant()
+		if !isConst || c.Sign() == 0 {
+			return nil, false
+		}
+		return parts[0].scale(new(big.Rat).Inv(c)), true
+	}
+	return nil, false
+}
+
+// chainVeto marks a sentence whose "=" may be a condition: it sets,
+// needs, wants or compares.
+var chainVeto = []string{"need", "want", "must", "should", "require", "if ", "for these", "to be equal", "set ", "setting", "compar", "whether", "would", "suppos", "check", "verify", "satisf", "hold", "solv", "condition", "contradict", "not ", "wrong", "incorrect"}
+
+// readForms refutes the first false link of a chain the step computes
+// under a form it gives the function.
+func (rd *reading) readForms() (obligation.Obligation, bool) {
+	none := obligation.Obligation{}
+	if !rd.load() || len(forms(rd.probEqs, rd.fns)) > 0 {
+		return none, false // the problem gives the function: no form tried
+	}
+	all := forms(rd.stepEqs, rd.fns)
+	if len(all) == 0 {
+		return none, false
+	}
+	for _, rg := range rd.regions {
+		fs := formAt(all, rg.S)
+		if len(fs) == 0 || rg.E-rg.S > 4*maxRegion {
+			continue
+		}
+		sentence := mathtext.ASCIILower(sentenceTail(strings.TrimRight(rd.text[max(0, rg.OS-160):rg.OS], " \n\t")))
+		if vetoedChain(sentence) {
+			continue
+		}
+		for _, pc := range mathtext.ClaimPieces(rd.text, rg.S, rg.E, func(p string) bool { return strings.Count(p, "=") >= 2 }) {
+			if o, ok := rd.chainAt(pc[0], pc[1], fs); ok {
+				return o, true
+			}
+		}
+	}
+	return none, false
+}
+
+func vetoedChain(s string) bool {
+	for _, w := range chainVeto {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// chainAt reads the chain text[s:e] under the forms.
+func (rd *reading) chainAt(s, e int, fs map[string]form) (obligation.Obligation, bool) {
+	none := obligation.Obligation{}
+	members := mathtext.EqualsMembers(rd.text, s, e)
+	if len(members) < 3 || len(members) > maxChain {
+		return none, false
+	}
+	type member struct {
+		raw  string
+		p    poly
+		s, e int
+	}
+	ms := make([]member, len(members))
+	applied := false
+	for i, m := range members {
+		raw := strings.TrimRight(strings.TrimSpace(rd.text[m[0]:m[1]]), ".,;")
+		if raw == "" || strings.ContainsAny(raw, "<>|!") || mathtext.HasAny(raw, `\le`, `\ge`, `\approx`, `\equiv`, `\pm`, `\text`, `\quad`) {
+			return none, false
+		}
+		n := parseSide(raw, rd.fns)
+		if n == nil {
+			return none, false
+		}
+		applied = applied || hasApply(n)
+		p, ok := underForms(n, fs)
+		if !ok {
+			return none, false
+		}
+		ms[i] = member{raw: raw, p: p, s: m[0], e: m[1]}
+	}
+	if !applied {
+		return none, false
+	}
+	rewrote := false
+	for i := 0; i+1 < len(ms); i++ {
+		a, b := ms[i], ms[i+1]
+		d, ok := a.p.add(b.p, -1)
+		if !ok {
+			return none, false
+		}
+		if len(d) == 0 {
+			if strings.ReplaceAll(a.raw, " ", "") != strings.ReplaceAll(b.raw, " ", "") {
+				rewrote = true
+			}
+			continue
+		}
+		if !rewrote || len(d) > 2 || i+2 == len(ms) {
+			return none, false // an equation may be meant; an equation to solve may end the chain
+		}
+		return rd.formObligation(a.s, b.e, a.p, b.p, fs)
+	}
+	return none, false
+}
+
+// formObligation writes the identity ∀ names, A = B under the forms,
+// refuted at a point where it fails.
+func (rd *reading) formObligation(s, e int, a, b poly, fs map[string]form) (obligation.Obligation, bool) {
+	syms := map[string]bool{}
+	for _, p := range []poly{a, b} {
+		for _, t := range p {
+			for _, f := range t.m {
+				syms[f.sym] = true
+			}
+		}
+	}
+	order := sortedKeys(syms)
+	if len(order) == 0 {
+		return obligation.Obligation{}, false
+	}
+	at, ok := point(a, b, order)
+	if !ok {
+		return obligation.Obligation{}, false
+	}
+	vars, lits := map[string]string{}, map[string]string{}
+	binders, shown := make([]string, len(order)), make([]string, len(order))
+	plainAt := map[string]*big.Rat{}
+	for i, v := range order {
+		vars[v] = fmt.Sprintf("v%d", i+1)
+		binders[i] = vars[v]
+		lits[v] = "(" + at[v].RatString() + " : Rat)"
+		plainAt[v] = at[v]
+		shown[i] = v + " = " + at[v].RatString()
+	}
+	L, R := toExpr(a), toExpr(b)
+	x, errA := symexpr.Eval(L, plainAt)
+	y, errB := symexpr.Eval(R, plainAt)
+	if errA != nil || errB != nil || x.Cmp(y) == 0 {
+		return obligation.Obligation{}, false
+	}
+	var used []string
+	for _, name := range sortedForms(fs) {
+		f := fs[name]
+		used = append(used, fmt.Sprintf("%s(%s) = %s", name, f.param, plainNode(f.body)))
+	}
+	o := obligation.Obligation{Step: rd.step, Span: mathtext.SpanOf(rd.text, s, e), Kind: obligation.KindIdentity, OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
+	o.Expr = symexpr.Plain(L) + " = " + symexpr.Plain(R)
+	o.Prop = symexpr.Render{Names: vars}.Term(L) + " = " + symexpr.Render{Names: vars}.Term(R)
+	o.Lean = "example : ∀ (" + strings.Join(binders, " ") + " : Rat), " + o.Prop + " := by " + rd.idTactic
+	pt := symexpr.Render{Names: lits}
+	o.LeanNeg = "example : ¬(" + pt.Term(L) + " = " + pt.Term(R) + ") := by " + rd.tactic
+	o.Note = "the link read under the form the step gives: " + strings.Join(used, ", ")
+	o.WhyProof = "the link holds for every value of the names under that form"
+	o.WhyDisproof = fmt.Sprintf("under %s the link fails: at %s the left side is %s, the right side %s", strings.Join(used, ", "), strings.Join(shown, ", "), x.RatString(), y.RatString())
+	return o, true
+}
+
+func sortedForms(fs map[string]form) []string {
+	out := make([]string, 0, len(fs))
+	for k := range fs {
+		out = append(out, k)
+	}
+	return sortedStrings(out)
+}
+
+func sortedStrings(s []string) []string {
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && s[j] < s[j-1]; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+	return s
+}
+
+// plainNode writes a form's body.
+func plainNode(n *node) string {
+	p, ok := eval(n, nil)
+	if !ok {
+		return "?"
+	}
+	return symexpr.Plain(toExpr(p))
+}
