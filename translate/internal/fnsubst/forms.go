@@ -3,6 +3,7 @@ package fnsubst
 import (
 	"fmt"
 	"math/big"
+	"slices"
 	"strings"
 
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
@@ -127,12 +128,15 @@ var chainVeto = []string{"need", "want", "must", "should", "require", "if ", "fo
 // under a form it gives the function.
 func (rd *reading) readForms() (obligation.Obligation, bool) {
 	none := obligation.Obligation{}
-	if !rd.load() || len(forms(rd.probEqs, rd.fns)) > 0 {
-		return none, false // the problem gives the function: no form tried
-	}
-	all := forms(rd.stepEqs, rd.fns)
+	// the step's own forms first (one pass over the step), then the
+	// problem's equations; the earlier steps are not needed
+	all := forms(equations(rd.text, rd.fns, rd.step, len(rd.text)), rd.fns)
 	if len(all) == 0 {
 		return none, false
+	}
+	probEqs := equations(rd.problem, rd.fns, -1, len(rd.problem))
+	if !slices.ContainsFunc(probEqs, (*equation).has) || len(forms(probEqs, rd.fns)) > 0 {
+		return none, false // no functional equation, or the problem gives the function: no form tried
 	}
 	for _, rg := range rd.regions {
 		fs := formAt(all, rg.S)
