@@ -62,6 +62,12 @@ var fnSubstTraps = []struct {
 	{problem: addFn, steps: []string{`Assume \(f(x) = x^2 + k\). Then \[f(0) = 0^2 + k = 0.\]`}, want: wantNotRefuted},
 	{problem: addFn, steps: []string{`Assume \(f(x) = x^2 + k\). We need \[f(x) + f(y) + 2xy = x^2 + y^2 + 2k + 2xy = (x + y)^2 + k.\]`}, want: wantNotRefuted},
 	{problem: addFn, steps: []string{`Write \(f(x) = z\). Then \[f(x) = z = y + 1 = x.\]`}, want: wantNotRefuted},
+	// The problem's equation with a tried form put in.
+	{problem: addFn, steps: []string{`Assume \(f(x) = kx\). Substituting into the original equation: \[k(x + y) = kx + ky + 2xy\]`}, want: wantNotRefuted},
+	{problem: twoFn, steps: []string{`Let's try \(f(x) = x + a\) and \(g(x) = 2x\). Substitute into the first equation: \[(x + a)(2y) = 2xy + 2ay\]`}, want: wantNotRefuted},
+	{problem: addFn, steps: []string{`Assume \(f(x) = kx\). Substituting into the original equation: \[k(x + y) = kx + 2ky + 2xy\]`}, want: wantRefuted, claim: "k * y"},
+	{problem: twoFn, steps: []string{`Let's try \(f(x) = x + a\) and \(g(x) = 2x\). Substitute into the first equation: \[(x + a)(2x) = 2xy + 2ay\]`}, want: wantRefuted, claim: "x^2"},
+	{problem: addFn, steps: []string{`Assume \(f(x) = kx\). Substituting into the original equation with \(y = 1\): \[k(x + 1) = kx + k + 2x\]`}, want: wantNotRefuted},
 	// No function declared: nothing read.
 	{problem: `Let $x$ and $y$ satisfy $g(x + y) = 2$.`, steps: []string{`Setting \(y = 0\), we get \(g(x) = 3\).`}, want: wantNotRefuted},
 }
@@ -70,6 +76,7 @@ const (
 	addFn  = `Find all functions $f:\mathbb{R}\to\mathbb{R}$ such that $f(x + y) = f(x) + f(y) + 2xy$ for all real $x, y$.`
 	mulFn  = `Find all functions $f$ from the positive reals to the reals with \[f(xy) = f(x) f(y)\] for all $x, y > 0$.`
 	polyFn = `Find all polynomials $P$ in two variables with $P(x, y) P(z, t) = P(xz - yt, xt + yz)$ for all real $x, y, z, t$.`
+	twoFn  = `Find all functions $f$ and $g$ on the reals with $f(x) g(y) = 2xy + 2ay$ and $g(x) = 2f(x) - 2a$ for all $x, y$.`
 	nestFn = `Find all functions $f:\mathbb{Z}\to\mathbb{Z}$ with $f(f(n)) = n + 4f(n)$ for all integers $n$.`
 )
 

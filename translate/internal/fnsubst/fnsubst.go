@@ -109,7 +109,7 @@ func Read(step int, problem string, earlier []string, text, tactic, idTactic str
 // assume f(x) = x + c"; forms.go). Its links share members with the
 // symbolic reader's links of the same chain.
 func ReadForms(step int, problem string, earlier []string, text, tactic, idTactic string) []obligation.Obligation {
-	if len(text) > maxText || len(problem) > maxText || strings.Count(text, "=") < 3 || !strings.Contains(text, "(") {
+	if len(text) > maxText || len(problem) > maxText || strings.Count(text, "=") < 2 || !strings.Contains(text, "(") {
 		return nil
 	}
 	fns := declaredFns(problem)
@@ -533,9 +533,23 @@ func declaredFns(problem string) string {
 	low := mathtext.ASCIILower(problem)
 	for _, w := range []string{"functions ", "function ", "polynomials ", "polynomial "} {
 		for _, k := range mathtext.Indexes(low, w, 8) {
-			rest := strings.TrimLeft(problem[k+len(w):], "$\\( ")
-			if len(rest) > 1 && mathtext.IsASCIILetter(rest[0]) && !mathtext.IsASCIILetter(rest[1]) {
-				add(rest[0])
+			// a list of letters: "$f$ and $g$", "f, g"
+			rest := problem[k+len(w):]
+			for n := 0; n < 3; n++ {
+				rest = strings.TrimLeft(rest, "$\\() ,")
+				if len(rest) > 1 && mathtext.IsASCIILetter(rest[0]) && !mathtext.IsASCIILetter(rest[1]) {
+					add(rest[0])
+					rest = rest[1:]
+					if strings.HasPrefix(rest, "(") {
+						break // "f(x)": the letter's arguments, no list
+					}
+					rest = strings.TrimLeft(rest, "$\\) ,")
+					if strings.HasPrefix(rest, "and ") {
+						rest = rest[4:]
+					}
+					continue
+				}
+				break
 			}
 		}
 	}

@@ -147,6 +147,9 @@ func (rd *reading) readForms() (obligation.Obligation, bool) {
 		if vetoedChain(sentence) {
 			continue
 		}
+		if o, ok := rd.formLine(rg, sentence, fs, probEqs); ok {
+			return o, true
+		}
 		for _, pc := range mathtext.ClaimPieces(rd.text, rg.S, rg.E, func(p string) bool { return strings.Count(p, "=") >= 2 }) {
 			if o, ok := rd.chainAt(pc[0], pc[1], fs); ok {
 				return o, true
@@ -295,4 +298,83 @@ func plainNode(n *node) string {
 		return "?"
 	}
 	return symexpr.Plain(toExpr(p))
+}
+
+// ordinals name one of the problem's equations.
+var ordinals = []string{"first", "second", "third"}
+
+// formLine reads a line said to be the problem's equation with the forms
+// put in ("substitute into the first equation: \[…\]"): the line must be
+// that equation under the forms up to a factor; it is refuted when no
+// factor makes it so (mismatch) and no equation of the problem does.
+func (rd *reading) formLine(rg mathtext.Region, sentence string, fs map[string]form, probEqs []*equation) (obligation.Obligation, bool) {
+	none := obligation.Obligation{}
+	if !strings.Contains(sentence, "substitut") && !strings.Contains(sentence, "plug") || !mathtext.HasAny(sentence, "equation", "identity") || !strings.HasSuffix(strings.TrimSpace(sentence), ":") && !leads(sentence) {
+		return none, false
+	}
+	if mathtext.HasAny(sentence, "with", "and set", "setting", "let", "where", "when", "using", "since", "from", "(") {
+		return none, false // values set beside the forms, or another equation used
+	}
+	pieces := mathtext.ClaimPieces(rd.text, rg.S, rg.E, func(p string) bool { return strings.Contains(p, "=") })
+	if len(pieces) == 0 {
+		return none, false
+	}
+	line := regionEquation(rd.text, mathtext.Region{S: pieces[0][0], E: pieces[0][1]}, rd.fns, rd.step)
+	if line == nil {
+		return none, false
+	}
+	l1, okL := underForms(line.l, fs)
+	r1, okR := underForms(line.r, fs)
+	if !okL || !okR {
+		return none, false
+	}
+	p1, ok := l1.add(r1, -1)
+	if !ok || len(p1) == 0 {
+		return none, false
+	}
+	var cands []*equation
+	for _, q := range probEqs {
+		if q.has() {
+			cands = append(cands, q)
+		}
+	}
+	named := -1
+	for i, w := range ordinals {
+		if strings.Contains(sentence, w+" equation") {
+			named = i
+		}
+	}
+	var p0 poly
+	for i, q := range cands {
+		l0, okL := underForms(q.l, fs)
+		r0, okR := underForms(q.r, fs)
+		if !okL || !okR {
+			return none, false // a function without a form: the line may keep it
+		}
+		d, ok := l0.add(r0, -1)
+		if !ok {
+			return none, false
+		}
+		if proportional(d, p1) {
+			return none, false
+		}
+		if (named == i || named < 0 && len(cands) == 1) && mismatch(d, p1, nil) {
+			p0 = d
+		}
+	}
+	if p0 == nil {
+		return none, false
+	}
+	o, ok := obligationFor(rd.step, rd.text, line, p0, p1, nil, rd.tactic, rd.idTactic)
+	if !ok {
+		return none, false
+	}
+	var used []string
+	for _, name := range sortedForms(fs) {
+		f := fs[name]
+		used = append(used, fmt.Sprintf("%s(%s) = %s", name, f.param, plainNode(f.body)))
+	}
+	o.Note = "the problem's equation with the forms the step gives put in: " + strings.Join(used, ", ")
+	o.WhyDisproof = "the line is not the equation with " + strings.Join(used, ", ") + " put in, its terms moved: " + o.WhyDisproof
+	return o, true
 }
