@@ -225,6 +225,7 @@ func (rd *reading) readAt(ri int) (obligation.Obligation, bool) {
 	}
 	texts := rd.textsTo(regions[ri].OS)
 	var p0 poly
+	unsure := false // some equation the values may have been set in does not rule the line out
 	for _, q := range cands {
 		atoms0 := map[string]bool{}
 		d, ok := q.diff(sub, atoms0)
@@ -241,11 +242,15 @@ func (rd *reading) readAt(ri int) (obligation.Obligation, bool) {
 		if proportional(d, p1) {
 			return rd.follow(ri, line, p1)
 		}
-		if q.at < 0 && p0 == nil && shareAny(atoms0, atoms1) && !anyNested(atoms0, fns) && !broughtIn(atoms1, atoms0, known) && mismatch(d, p1, knownAtoms(known, texts, d, p1)) {
+		if anyNested(atoms0, fns) || !mismatch(d, p1, knownAtoms(known, texts, d, p1)) {
+			unsure = true // the line may be this equation at the values, divided or with a value known
+			continue
+		}
+		if q.at < 0 && p0 == nil && shareAny(atoms0, atoms1) && !broughtIn(atoms1, atoms0, known) {
 			p0 = d
 		}
 	}
-	if p0 == nil {
+	if p0 == nil || unsure {
 		return none, false
 	}
 	o, ok := obligationFor(rd.step, text, line, p0, p1, knownAtoms(known, texts, p0, p1), rd.tactic, rd.idTactic)
