@@ -113,7 +113,7 @@ func ReadForms(step int, problem string, earlier []string, text, tactic, idTacti
 		return nil
 	}
 	fns := declaredFns(problem)
-	if fns == "" {
+	if fns == "" || !hasFormHead(text, fns) {
 		return nil
 	}
 	rd := &reading{step: step, text: text, lower: mathtext.ASCIILower(text), problem: problem, earlier: earlier, fns: fns, tactic: tactic, idTactic: idTactic}
@@ -122,6 +122,22 @@ func ReadForms(step int, problem string, earlier []string, text, tactic, idTacti
 		return []obligation.Obligation{o}
 	}
 	return nil
+}
+
+// hasFormHead reports "f(x) =" in text for a function letter of fns: the
+// head of a form, found by plain search before anything is parsed.
+func hasFormHead(text, fns string) bool {
+	for i := 0; i < len(fns); i++ {
+		for _, k := range mathtext.Indexes(text, fns[i:i+1]+"(", 64) {
+			j := k + 2
+			if j+1 < len(text) && mathtext.IsASCIILetter(text[j]) && text[j+1] == ')' && (k == 0 || !mathtext.IsASCIILetter(text[k-1])) {
+				if strings.HasPrefix(strings.TrimLeft(text[j+2:], " "), "=") {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // reading is one step's reading; the equations before it are read on
@@ -186,6 +202,9 @@ func (rd *reading) textsTo(end int) []string {
 func (rd *reading) readAt(ri int) (obligation.Obligation, bool) {
 	none := obligation.Obligation{}
 	text, regions, fns := rd.text, rd.regions, rd.fns
+	if ri == 0 || !strings.Contains(text[regions[ri].S:regions[ri].E], "(") || !leads(rd.lower[regions[ri-1].CE:regions[ri].OS]) {
+		return none, false // no prose leading to it: read nothing (most regions stop here)
+	}
 	line := regionEquation(text, regions[ri], fns, rd.step)
 	if line == nil || !line.has() {
 		return none, false
