@@ -35,7 +35,11 @@ var fnSubstTraps = []struct {
 	{problem: polyFn, steps: []string{`Taking \(z = 1\) and \(t = 0\) in the identity, we obtain \(P(x, y) P(1, 0) = P(x, y)\).`}, want: wantNotRefuted},
 	// A value of the function the text knows: a case, a value found before.
 	{problem: mulFn, steps: []string{`In the case \(f(1) = 0\), setting \(y = 1\) gives \(f(x) = 0\).`}, want: wantNotRefuted},
+	{problem: addFn, steps: []string{`Let \(x = y = 2\). Then \(f(4) = 2f(2) + 8\).`}, want: wantNotRefuted},
+	{problem: addFn, steps: []string{`When \(y = x\), the equation becomes \(f(2x) = 2f(x) + 2x^2\).`}, want: wantNotRefuted},
 	// Look-alikes that are real errors: refuted.
+	{problem: addFn, steps: []string{`Let \(x = y = 2\). Then \(f(4) = 2f(2) + 4\).`}, want: wantRefuted, claim: "f(4)"},
+	{problem: addFn, steps: []string{`When \(y = x\), the equation becomes \(f(2x) = 2f(x) + 2x\).`}, want: wantRefuted, claim: "f(2*x)"},
 	{problem: addFn, steps: []string{`Setting \(y = 0\) in the given equation, we get \[f(x) = f(x) + f(0) + 2x\]`}, want: wantRefuted, claim: "2 * x"},
 	{problem: addFn, steps: []string{`Plugging in \(x = 2\) and \(y = 3\) yields \(f(5) = f(2) + f(3) + 10\).`}, want: wantRefuted, claim: "f(5)"},
 	{problem: mulFn, steps: []string{`Setting \(y = 1\), we get \(f(x) = f(x) + f(1)\).`}, want: wantRefuted, claim: "f(1)"},

@@ -87,7 +87,7 @@ func Read(step int, problem string, earlier []string, text, tactic, idTactic str
 		return nil
 	}
 	lower := mathtext.ASCIILower(text)
-	if !mathtext.HasAny(lower, "set", "substitut", "plug", "put", "let", "tak") {
+	if !mathtext.HasAny(lower, "set", "substitut", "plug", "put", "let", "tak", "when", "if", "for", "with") {
 		return nil
 	}
 	rd := &reading{step: step, text: text, lower: lower, problem: problem, earlier: earlier, fns: fns, tactic: tactic, idTactic: idTactic}
@@ -388,7 +388,7 @@ func andGap(s string) bool {
 }
 
 // cues start a substitution; the cue must end the prose before the values.
-var cues = []string{"setting", "set", "substituting", "substitute", "substitutes", "plugging", "plugging in", "plug in", "plug", "putting", "put", "letting", "let", "taking", "take", "we set", "substituting in", "substitute in"}
+var cues = []string{"setting", "set", "substituting", "substitute", "substitutes", "plugging", "plugging in", "plug in", "plug", "putting", "put", "letting", "let", "taking", "take", "we set", "substituting in", "substitute in", "when", "if", "for", "with"}
 
 // cueAt reports a cue at the end of s, maybe with "the values" or "in"
 // after it.
@@ -402,7 +402,7 @@ func cueAt(s string) bool {
 	}
 	for _, c := range cues {
 		if strings.HasSuffix(t, c) && (len(t) == len(c) || !mathtext.IsASCIILetter(t[len(t)-len(c)-1])) {
-			return !vetoed(sentenceTail(s))
+			return !vetoed(sentenceTail(t[:len(t)-len(c)])) // the sentence before the cue ("if", "when" are cues here)
 		}
 	}
 	return false
@@ -436,6 +436,9 @@ func leads(s string) bool {
 	t := strings.TrimSpace(s)
 	if strings.HasSuffix(t, ":") {
 		return true
+	}
+	if u := strings.TrimLeft(t, ".,; "); u == "then" || u == "then," {
+		return true // "Let x = 0. Then f(y) = …", "if x = 0, then …"
 	}
 	return mathtext.HasAny(t, "we get", "we obtain", "we have", "we find", "yields", "gives", "becomes", "results in", "leads to", "to get", "to obtain", "we see")
 }
