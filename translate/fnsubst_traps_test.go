@@ -50,6 +50,8 @@ var fnSubstTraps = []struct {
 	{problem: addFn, steps: []string{`If we set \(y = 0\) and use \(f(0) = 1\), we get \[f(x) = f(x) + 1\]`}, want: wantNotRefuted},
 	{problem: addFn, steps: []string{`If we set \(y = 0\) we would get \(f(x) = 2f(x)\), which is wrong.`}, want: wantNotRefuted},
 	{problem: addFn, steps: []string{`Setting \(y = 0\) and \(y = 1\) respectively, we get \(f(x) = f(x) + f(0)\) and \(f(x + 1) = f(x) + 3\).`}, want: wantNotRefuted},
+	// A conclusion after "so": another result, not a rewriting of the line.
+	{problem: addFn, steps: []string{`Setting \(x = y = 0\), we get \[f(0) = 2f(0)\] so \[f(1) = 1 + f(1)\]`}, want: wantNotRefuted},
 	// An equation of an earlier step at the same value.
 	{problem: addFn, steps: []string{`Setting \(x = y\) gives \[f(2x) = 2f(x) + 2x^2\]`, `Setting \(x = 1\), we get \[f(2) = 2f(1) + 2\]`}, want: wantNotRefuted},
 	// A form of the function tried before.

@@ -321,7 +321,9 @@ func (rd *reading) follow(ri int, line *equation, p poly) (obligation.Obligation
 }
 
 // connector reports the prose between two lines of one derivation: nothing,
-// punctuation, or words that say the second rewrites the first.
+// punctuation, or words that say the second rewrites the first ("which
+// simplifies to:"); "so", "hence", "and", "or" may bring a conclusion or
+// another result in, and end the reading.
 func connector(s string) bool {
 	if len(s) > 40 {
 		return false
@@ -330,7 +332,7 @@ func connector(s string) bool {
 		return r == ' ' || r == ',' || r == ':' || r == '.' || r == '\n' || r == '\t'
 	}) {
 		switch w {
-		case "which", "simplifies", "simplify", "simplifying", "to", "this", "so", "thus", "hence", "i", "e", "ie", "that", "is", "giving", "gives", "we", "get", "and", "becomes", "us", "further", "or":
+		case "which", "simplifies", "simplify", "simplifying", "to", "this", "i", "e", "ie", "that", "is", "giving", "gives", "we", "get", "becomes", "us", "further":
 		default:
 			return false
 		}
