@@ -74,6 +74,11 @@ var fnSubstTraps = []struct {
 	{problem: addFn, steps: []string{`Assume \(f(x) = kx\). Substituting into the original equation: \[k(x + y) = kx + 2ky + 2xy\]`}, want: wantRefuted, claim: "k * y"},
 	{problem: twoFn, steps: []string{`Let's try \(f(x) = x + a\) and \(g(x) = 2x\). Substitute into the first equation: \[(x + a)(2x) = 2xy + 2ay\]`}, want: wantRefuted, claim: "x^2"},
 	{problem: addFn, steps: []string{`Assume \(f(x) = kx\). Substituting into the original equation with \(y = 1\): \[k(x + 1) = kx + k + 2x\]`}, want: wantNotRefuted},
+	// Lines in a row under a tried form: one side kept, the other rewritten.
+	{problem: addFn, steps: []string{"Check \\(f(x) = x^2\\) in the equation: \\[ f(x + y) = f(x) + f(y) + 2xy, \\] \\[ (x + y)^2 = x^2 + y^2 + 2xy. \\]"}, want: wantNotRefuted},
+	{problem: addFn, steps: []string{"Check \\(f(x) = x^2\\) in the equation: \\[ f(x + y) = f(x) + f(y) + 2xy, \\] \\[ (x + y)^2 = x^2 + y^2 + xy. \\]"}, want: wantRefuted, claim: "x * y"},
+	{problem: addFn, steps: []string{"Take \\(f(x) = x^2 + c\\) with \\(c = 0\\): \\[ f(x + y) = f(x) + f(y) + 2xy, \\] \\[ (x + y)^2 = f(x) + f(y) + 2xy. \\]"}, want: wantNotRefuted},
+	{problem: addFn, steps: []string{"So \\[ f(x) = x^2 + c \\] \\[ f(x) = x^2 \\]"}, want: wantNotRefuted},
 	// No function declared: nothing read.
 	{problem: `Let $x$ and $y$ satisfy $g(x + y) = 2$.`, steps: []string{`Setting \(y = 0\), we get \(g(x) = 3\).`}, want: wantNotRefuted},
 }

@@ -105,6 +105,20 @@ func TestReadForms(t *testing.T) {
 	assert.Empty(t, ReadForms(0, `Let $f(x) = 2x + 1$ be a function with $f(f(x)) = 7$.`, nil, `Assume \(f(x) = 2x + c\). Then \[f(x + y) = 2(x + y) + c = 2x + 2y + 2c = 2x + 2y + 2c + 0.\]`, "decide", "grind"))
 }
 
+// TestSideLines: two lines in a row under a tried form, one side kept and
+// the other rewritten wrongly, refute the second; a value given to a name
+// before, or a line that is the form itself, leaves them alone.
+func TestSideLines(t *testing.T) {
+	text := "Check \\(f(x) = 3x\\): \\[ f(x + y) = f(x) + f(y) + 3xy, \\] \\[ 3x + 3y = 3x + 3y + 3xy + 1. \\]"
+	obls := ReadForms(0, addProblem, nil, text, "decide", "grind")
+	if assert.Len(t, obls, 1) {
+		assert.Equal(t, "3x + 3y = 3x + 3y + 3xy + 1", obls[0].Span.Text)
+		assert.Contains(t, obls[0].WhyDisproof, "keeps one side")
+	}
+	assert.Empty(t, ReadForms(0, addProblem, nil, "Check \\(f(x) = 3x\\): \\[ f(x + y) = f(x) + f(y) + 3xy, \\] \\[ 3x + 3y = 3x + 3y + 3xy. \\]", "decide", "grind"))
+	assert.Empty(t, ReadForms(0, addProblem, nil, "With \\(f(x) = 3x + c\\) and \\(c = 0\\): \\[ f(x + y) = 3x + 3y + c, \\] \\[ f(x + y) = 3x + 3y. \\]", "decide", "grind"))
+}
+
 // FuzzRead: hostile steps never panic and spans lie in the step.
 func FuzzRead(f *testing.F) {
 	for _, s := range []string{

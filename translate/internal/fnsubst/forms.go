@@ -130,13 +130,17 @@ func (rd *reading) readForms() (obligation.Obligation, bool) {
 	none := obligation.Obligation{}
 	// the step's own forms first (one pass over the step), then the
 	// problem's equations; the earlier steps are not needed
-	all := forms(equations(rd.text, rd.fns, rd.step, len(rd.text)), rd.fns)
+	stepEqs := equations(rd.text, rd.fns, rd.step, len(rd.text))
+	all := forms(stepEqs, rd.fns)
 	if len(all) == 0 {
 		return none, false
 	}
 	probEqs := equations(rd.problem, rd.fns, -1, len(rd.problem))
 	if !slices.ContainsFunc(probEqs, (*equation).has) || len(forms(probEqs, rd.fns)) > 0 {
 		return none, false // no functional equation, or the problem gives the function: no form tried
+	}
+	if o, ok := rd.sideLines(all, stepEqs); ok {
+		return o, true
 	}
 	for _, rg := range rd.regions {
 		fs := formAt(all, rg.S)
@@ -377,4 +381,105 @@ func (rd *reading) formLine(rg mathtext.Region, sentence string, fs map[string]f
 	o.Note = "the problem's equation with the forms the step gives put in: " + strings.Join(used, ", ")
 	o.WhyDisproof = "the line is not the equation with " + strings.Join(used, ", ") + " put in, its terms moved: " + o.WhyDisproof
 	return o, true
+}
+
+// sideLines reads two display lines in a row under the forms, nothing but
+// punctuation between them ("\[ f(xy + x + y) + f(-x - 1) = … \] \[ (xy +
+// x + y + 1) + 0 = … \]"): a line that is no rearrangement of the one
+// before (its left minus right side no factor of the other's) and keeps
+// one side of it as it is rewrites the other side, and that rewriting is
+// refuted when it fails under the forms by at most two terms. A line that
+// is a form itself, and a difference in a name the step gives a value
+// before the line ("c = 0"), are left alone.
+func (rd *reading) sideLines(all map[string][]form, stepEqs []*equation) (obligation.Obligation, bool) {
+	none := obligation.Obligation{}
+	for k := 1; k < len(rd.regions); k++ {
+		a, b := rd.regions[k-1], rd.regions[k]
+		if !a.Display || !b.Display || strings.Trim(rd.text[a.CE:b.OS], " \n\t,.;") != "" {
+			continue
+		}
+		fs := formAt(all, a.S)
+		if len(fs) == 0 {
+			continue
+		}
+		la, lb := regionEquation(rd.text, a, rd.fns, rd.step), regionEquation(rd.text, b, rd.fns, rd.step)
+		if la == nil || lb == nil || !la.has() && !lb.has() || isForm(la) || isForm(lb) {
+			continue
+		}
+		sides := make([]poly, 4)
+		ok := true
+		for i, n := range []*node{la.l, la.r, lb.l, lb.r} {
+			if sides[i], ok = underForms(n, fs); !ok {
+				break
+			}
+		}
+		if !ok {
+			continue
+		}
+		pa, okA := sides[0].add(sides[1], -1)
+		pb, okB := sides[2].add(sides[3], -1)
+		if !okA || !okB || len(pa) == 0 && len(pb) == 0 || proportional(pa, pb) {
+			continue
+		}
+		var from, to poly
+		switch {
+		case same(sides[0], sides[2]):
+			from, to = sides[1], sides[3]
+		case same(sides[1], sides[3]):
+			from, to = sides[0], sides[2]
+		default:
+			continue
+		}
+		d, ok := from.add(to, -1)
+		if !ok || len(d) == 0 || len(d) > 2 || boundBefore(d, stepEqs, b.OS) {
+			continue
+		}
+		if o, ok := rd.formObligation(lb.s, lb.e, from, to, fs); ok {
+			o.WhyDisproof = "the line keeps one side of the line before and rewrites the other, and " + o.WhyDisproof
+			return o, true
+		}
+	}
+	return none, false
+}
+
+// isForm reports a line that gives a function a form: "f(x) = x + c".
+func isForm(q *equation) bool {
+	for _, pair := range [][2]*node{{q.l, q.r}, {q.r, q.l}} {
+		if pair[0].op == 'f' && len(pair[0].args) == 1 && pair[0].args[0].op == 'v' && !hasApply(pair[1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// same reports two polynomials that are one.
+func same(a, b poly) bool {
+	d, ok := a.add(b, -1)
+	return ok && len(d) == 0
+}
+
+// boundBefore reports a name of d that an equation of the step before
+// offset end gives a number ("c = 0").
+func boundBefore(d poly, eqs []*equation, end int) bool {
+	bound := map[string]bool{}
+	for _, q := range eqs {
+		if q.e > end {
+			continue
+		}
+		for _, pair := range [][2]*node{{q.l, q.r}, {q.r, q.l}} {
+			ns := map[string]bool{}
+			names(pair[1], ns)
+			if pair[0].op == 'v' && len(ns) == 0 {
+				bound[pair[0].name] = true
+			}
+		}
+	}
+	for _, t := range d {
+		for _, f := range t.m {
+			if bound[f.sym] {
+				return true
+			}
+		}
+	}
+	return false
 }
