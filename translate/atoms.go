@@ -18,6 +18,7 @@ import (
 	"github.com/leanprm/leanprm/translate/internal/listcond"
 	"github.com/leanprm/leanprm/translate/internal/listrange"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
+	"github.com/leanprm/leanprm/translate/internal/matrixeq"
 	"github.com/leanprm/leanprm/translate/internal/plusminus"
 	"github.com/leanprm/leanprm/translate/internal/ratecopy"
 	"github.com/leanprm/leanprm/translate/internal/repdec"
@@ -131,10 +132,11 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 	// with them (listrange), values listed against a condition stated with them (listcond), a
 	// property said of the value just written (valprop), an inequality said to hold on stated
 	// intervals and the smallest or largest integer said to satisfy an inequality (ivalclaim), an
-	// equality of closed values written with ± (plusminus), a repeating decimal stated as the
-	// value of a closed number (repdec; none where the problem or a step so far names another
-	// base), a power of 0, 1 or -1 with an exponent too large to compute (hugepow), a closed
-	// link in absolute values, numerals in a base or a progression with an ellipsis (closednote).
+	// equality of closed values written with ± (plusminus), an equality of matrices with closed
+	// entries (matrixeq), a repeating decimal stated as the value of a closed number (repdec; none
+	// where the problem or a step so far names another base), a power of 0, 1 or -1 with an
+	// exponent too large to compute (hugepow), a closed link in absolute values, numerals in a
+	// base or a progression with an ellipsis (closednote).
 	for _, read := range [][]obligation.Obligation{
 		roundword.Read(i, prev, ss.text, t.opts.Tactic),
 		restate.Read(i, ss.text, t.opts.Tactic),
@@ -147,6 +149,7 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 		ivalclaim.Read(i, ss.text, t.opts.Tactic),
 		ivalclaim.ReadExtremal(i, ss.text, t.opts.Tactic),
 		plusminus.Read(i, ss.text, t.opts.Tactic),
+		matrixeq.Read(i, ss.text, t.opts.Tactic),
 		repdec.Read(i, ss.text, otherBaseAt(problem, steps, i), t.opts.Tactic),
 		hugepow.Read(i, ss.text, t.opts.Tactic),
 		closednote.Read(i, problem, prev, ss.text, t.opts.Tactic),
