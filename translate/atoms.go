@@ -14,6 +14,7 @@ import (
 	"github.com/leanprm/leanprm/translate/internal/factclaim"
 	"github.com/leanprm/leanprm/translate/internal/hugepow"
 	"github.com/leanprm/leanprm/translate/internal/ivalclaim"
+	"github.com/leanprm/leanprm/translate/internal/legendre"
 	"github.com/leanprm/leanprm/translate/internal/linsolved"
 	"github.com/leanprm/leanprm/translate/internal/listcond"
 	"github.com/leanprm/leanprm/translate/internal/listrange"
@@ -133,7 +134,8 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 	// property said of the value just written (valprop), an inequality said to hold on stated
 	// intervals and the smallest or largest integer said to satisfy an inequality (ivalclaim), an
 	// equality of closed values written with ± (plusminus), an equality of matrices with closed
-	// entries (matrixeq), a repeating decimal stated as the value of a closed number (repdec; none
+	// entries (matrixeq), a power said to divide a factorial or a count of its factors of a prime
+	// (legendre), a repeating decimal stated as the value of a closed number (repdec; none
 	// where the problem or a step so far names another base), a power of 0, 1 or -1 with an
 	// exponent too large to compute (hugepow), a closed link in absolute values, numerals in a
 	// base or a progression with an ellipsis (closednote).
@@ -150,6 +152,7 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 		ivalclaim.ReadExtremal(i, ss.text, t.opts.Tactic),
 		plusminus.Read(i, ss.text, t.opts.Tactic),
 		matrixeq.Read(i, ss.text, t.opts.Tactic),
+		legendre.Read(i, ss.text, t.opts.Tactic),
 		repdec.Read(i, ss.text, otherBaseAt(problem, steps, i), t.opts.Tactic),
 		hugepow.Read(i, ss.text, t.opts.Tactic),
 		closednote.Read(i, problem, prev, ss.text, t.opts.Tactic),
