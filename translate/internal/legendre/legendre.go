@@ -41,9 +41,9 @@ var (
 	// delimiters or braces ("\(15^{278}\)" is "15^278").
 	divisibleRE = regexp.MustCompile(`(\d+)\s*!\s+(?:is|are)\s+(not\s+)?(?:(?:exactly|evenly|also|indeed|clearly)\s+)?divisible\s+by\s+(\d+)(?:\s*\^\s*(\d+))?`)
 	dividesRE   = regexp.MustCompile(`(\d+)(?:\s*\^\s*(\d+))?\s+(does\s+not\s+divide|doesn't\s+divide|divides)\s+(\d+)\s*!`)
-	hasRE       = regexp.MustCompile(`(\d+)\s*!\s+(?:has|contains)\s+(exactly\s+)?(\d+)\s+(?:(?:factors|powers|copies)\s+of\s+(\d+)|(trailing\s+zero(?:e)?s))`)
-	endsRE      = regexp.MustCompile(`(\d+)\s*!\s+ends\s+(?:in|with)\s+(?:exactly\s+)?(\d+)\s+zero(?:e)?s`)
-	numberRE    = regexp.MustCompile(`(?:number\s+of\s+(?:factors\s+of\s+(\d+)|(trailing\s+zero(?:e)?s))|(?:exponent|power)\s+of\s+(\d+))\s+(?:in|of)\s+(?:the\s+prime\s+factori[sz]ation\s+of\s+)?(\d+)\s*!\s+is\s+(\d+)\s*(?:[.,;:)]|$)`)
+	hasRE       = regexp.MustCompile(`(\d+)\s*!\s+(?:has|contains)\s+(exactly\s+)?(\d+)\s+(?:(?:factors|powers|copies)\s+of\s+(\d+)|(trailing\s+zeroe?s|zeroe?s\s+at\s+the\s+end))`)
+	endsRE      = regexp.MustCompile(`(\d+)\s*!\s+ends\s+(?:in|with)\s+(?:exactly\s+)?(\d+)\s+zeroe?s`)
+	numberRE    = regexp.MustCompile(`(?:number\s+of\s+(?:factors\s+of\s+(\d+)\s+(?:in|of)|(trailing\s+zeroe?s\s+(?:in|of)|zeroe?s\s+at\s+the\s+end\s+of))|(?:exponent|power)\s+of\s+(\d+)\s+(?:in|of))\s+(?:the\s+prime\s+factori[sz]ation\s+of\s+)?(\d+)\s*!\s+is\s+(\d+)\s*(?:[.,;:)]|$)`)
 	largestRE   = regexp.MustCompile(`(?:highest|largest|greatest)\s+power\s+of\s+(\d+)\s+(?:that\s+divides|which\s+divides|dividing|in)\s+(\d+)\s*!\s+is\s+(\d+)\s*\^\s*(\d+)`)
 	// vetoRE in the sentence: supposed, asked, tested or a condition.
 	vetoRE = regexp.MustCompile(`\b(?:if|suppose|supposing|assume|assuming|would|could|should|might|must|need|needs|want|whether|check|checking|test|testing|try|trying|verify|such\s+that|so\s+that|in\s+order|unless|when|wrong|incorrect|incorrectly|mistake|error|approximately|about|roughly)\b|\?`)
