@@ -20,6 +20,7 @@ import (
 	"github.com/leanprm/leanprm/translate/internal/listrange"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
 	"github.com/leanprm/leanprm/translate/internal/matrixeq"
+	"github.com/leanprm/leanprm/translate/internal/piapprox"
 	"github.com/leanprm/leanprm/translate/internal/plusminus"
 	"github.com/leanprm/leanprm/translate/internal/ratecopy"
 	"github.com/leanprm/leanprm/translate/internal/repdec"
@@ -135,10 +136,10 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 	// intervals and the smallest or largest integer said to satisfy an inequality (ivalclaim), an
 	// equality of closed values written with ± (plusminus), an equality of matrices with closed
 	// entries (matrixeq), a power said to divide a factorial or a count of its factors of a prime
-	// (legendre), a repeating decimal stated as the value of a closed number (repdec; none
-	// where the problem or a step so far names another base), a power of 0, 1 or -1 with an
-	// exponent too large to compute (hugepow), a closed link in absolute values, numerals in a
-	// base or a progression with an ellipsis (closednote).
+	// (legendre), an approximation of a value in π (piapprox), a repeating decimal stated as the
+	// value of a closed number (repdec; none where the problem or a step so far names another
+	// base), a power of 0, 1 or -1 with an exponent too large to compute (hugepow), a closed link
+	// in absolute values, numerals in a base or a progression with an ellipsis (closednote).
 	for _, read := range [][]obligation.Obligation{
 		roundword.Read(i, prev, ss.text, t.opts.Tactic),
 		restate.Read(i, ss.text, t.opts.Tactic),
@@ -153,6 +154,7 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 		plusminus.Read(i, ss.text, t.opts.Tactic),
 		matrixeq.Read(i, ss.text, t.opts.Tactic),
 		legendre.Read(i, ss.text, t.opts.Tactic),
+		piapprox.Read(i, problem, ss.text, t.opts.Tactic),
 		repdec.Read(i, ss.text, otherBaseAt(problem, steps, i), t.opts.Tactic),
 		hugepow.Read(i, ss.text, t.opts.Tactic),
 		closednote.Read(i, problem, prev, ss.text, t.opts.Tactic),
