@@ -13,7 +13,8 @@
 // The member is bounded by "=", ":" or the start of its math region: a
 // member with a word or another name is not read. A step, or a problem,
 // that names an approximation of π ("3.14", "22/7", "π ≈ 3", "use 3 for
-// π") is not read, nor a sentence that supposes, estimates or rounds
+// π") or speaks of primes (π(50) may count them) is not read, nor a π
+// before a bracket that nothing multiplies after it, nor a sentence that supposes, estimates or rounds
 // on purpose ("if", "roughly", "estimate", "about"), nor a number with a
 // thousands comma.
 package piapprox
@@ -61,7 +62,8 @@ var marks = []string{"≈", `\approx`, "= approximately", "=approximately", "= a
 // step; problem is the problem's text (an approximation of π it names
 // keeps the step alone).
 func Read(step int, problem, text, tactic string) []obligation.Obligation {
-	if len(text) > maxText || !hasPi(text) || !hasMark(text) || piApproxRE.MatchString(text) || piApproxRE.MatchString(problem) {
+	if len(text) > maxText || !hasPi(text) || !hasMark(text) || strings.Contains(text, "prime") || strings.Contains(problem, "prime") ||
+		piApproxRE.MatchString(text) || piApproxRE.MatchString(problem) {
 		return nil
 	}
 	var out []obligation.Obligation
@@ -84,6 +86,37 @@ func Read(step int, problem, text, tactic string) []obligation.Obligation {
 	return out
 }
 
+// callLike reports a π written before a bracket that nothing multiplies
+// after it ("\pi(50)" may be the count of primes up to 50; "π(1.5)²(6)"
+// and "\pi (3)^2" are products).
+func callLike(member string) bool {
+	for _, mark := range []string{`\pi`, "π"} {
+		for off := 0; ; {
+			k := strings.Index(member[off:], mark)
+			if k < 0 {
+				break
+			}
+			i := off + k + len(mark)
+			off = i
+			for i < len(member) && member[i] == ' ' {
+				i++
+			}
+			if i == len(member) || member[i] != '(' {
+				continue
+			}
+			j := matchParen(member, i)
+			if j < 0 {
+				return true
+			}
+			rest := strings.TrimLeft(member[j+1:], " ")
+			if !strings.HasPrefix(rest, "^") && !strings.HasPrefix(rest, "²") && !strings.HasPrefix(rest, "³") && !strings.HasPrefix(rest, "(") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // hasPi reports π written in the text.
 func hasPi(s string) bool { return strings.Contains(s, "π") || strings.Contains(s, `\pi`) }
 
@@ -100,7 +133,7 @@ func claimAt(step int, text string, k, e int, tactic string) (obligation.Obligat
 		return obligation.Obligation{}, false
 	}
 	member := strings.TrimSpace(text[s:k])
-	if !hasPi(member) {
+	if !hasPi(member) || callLike(member) {
 		return obligation.Obligation{}, false
 	}
 	said, places, ne, ok := numberAfter(text, e)
@@ -281,4 +314,21 @@ func piPoly(member string) (algebra.Poly, bool) {
 		}
 	}
 	return p.Mul(algebra.Const(new(big.Rat).Inv(den))), true
+}
+
+// matchParen is the index of the ")" closing the "(" at s[i], or -1.
+func matchParen(s string, i int) int {
+	depth := 0
+	for k := i; k < len(s); k++ {
+		switch s[k] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return k
+			}
+		}
+	}
+	return -1
 }
