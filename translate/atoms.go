@@ -154,7 +154,7 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 		plusminus.Read(i, ss.text, t.opts.Tactic),
 		matrixeq.Read(i, ss.text, t.opts.Tactic),
 		legendre.Read(i, ss.text, t.opts.Tactic),
-		piapprox.Read(i, problem, ss.text, t.opts.Tactic),
+		piapprox.Read(i, problem, steps[:i], ss.text, t.opts.Tactic),
 		repdec.Read(i, ss.text, otherBaseAt(problem, steps, i), t.opts.Tactic),
 		hugepow.Read(i, ss.text, t.opts.Tactic),
 		closednote.Read(i, problem, prev, ss.text, t.opts.Tactic),

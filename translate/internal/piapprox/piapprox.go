@@ -59,12 +59,17 @@ var (
 var marks = []string{"≈", `\approx`, "= approximately", "=approximately", "= approx.", "= approx"}
 
 // Read returns the refutations of approximations of values in π in the
-// step; problem is the problem's text (an approximation of π it names
-// keeps the step alone).
-func Read(step int, problem, text, tactic string) []obligation.Obligation {
+// step; problem is the problem's text and before the steps before this one
+// (an approximation of π either names keeps the step alone).
+func Read(step int, problem string, before []string, text, tactic string) []obligation.Obligation {
 	if len(text) > maxText || !hasPi(text) || !hasMark(text) || strings.Contains(text, "prime") || strings.Contains(problem, "prime") ||
-		piApproxRE.MatchString(text) || piApproxRE.MatchString(problem) {
+		piApproxRE.MatchString(text) || namesPiValue(problem) {
 		return nil
+	}
+	for _, b := range before {
+		if namesPiValue(b) {
+			return nil
+		}
 	}
 	var out []obligation.Obligation
 	for _, m := range marks {
@@ -115,6 +120,12 @@ func callLike(member string) bool {
 		}
 	}
 	return false
+}
+
+// namesPiValue reports a text that names an approximation of π (its
+// literal cues first: "3", "22" or π itself).
+func namesPiValue(s string) bool {
+	return len(s) <= maxText && (strings.Contains(s, "3") || strings.Contains(s, "22")) && piApproxRE.MatchString(s)
 }
 
 // hasPi reports π written in the text.
@@ -171,7 +182,9 @@ func claimAt(step int, text string, k, e int, tactic string) (obligation.Obligat
 	if said.Cmp(low) >= 0 && said.Cmp(high) <= 0 {
 		return obligation.Obligation{}, false // within the range: as good as the digits shown
 	}
-	o := obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, s, ne), Kind: obligation.KindInequality,
+	// The span runs from the sign: the member may be the right side of an
+	// "=" another reader holds ("\pi (7)^2 = 49\pi \approx 153.94").
+	o := obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, k, ne), Kind: obligation.KindInequality,
 		OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
 	o.Expr = fmt.Sprintf("%s ≈ %s", strings.ReplaceAll(p.String(), "Q", "π"), said.FloatString(places))
 	if said.Cmp(low) < 0 {

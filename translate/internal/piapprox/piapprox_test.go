@@ -37,7 +37,7 @@ func TestReadDecides(t *testing.T) {
 		{"", `The area is \(\pi^2 - 3\pi \approx 0.45\).`, 0},  // may turn: not read
 	}
 	for _, c := range cases {
-		out := Read(1, c.problem, c.text, "decide")
+		out := Read(1, c.problem, nil, c.text, "decide")
 		n := 0
 		for _, o := range out {
 			if o.OnDisproof == obligation.Refuted && o.Prop != "" {
@@ -51,7 +51,7 @@ func TestReadDecides(t *testing.T) {
 }
 
 // FuzzRead: any text is read without a panic, and every obligation's span
-// lies in the text and holds π and a certificate.
+// lies in the text, its claim holds π and it has a certificate.
 func FuzzRead(f *testing.F) {
 	for _, s := range []string{
 		`So: V = π(1.5)²(6) = approximately 40.71 cubic inches.`,
@@ -62,11 +62,11 @@ func FuzzRead(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		for _, o := range Read(1, "", s, "decide") {
+		for _, o := range Read(1, "", []string{s}, s, "decide") {
 			if !o.Span.Of(s) {
 				t.Fatalf("span %+v out of %q", o.Span, s)
 			}
-			if !hasPi(o.Span.Text) || o.Prop == "" {
+			if !hasPi(o.Expr) || o.Prop == "" {
 				t.Fatalf("obligation without π or a certificate: %+v", o)
 			}
 		}
