@@ -25,6 +25,7 @@ var legendreTraps = []trap{
 	{family: "legendre other", steps: []string{`Let's check whether 24! is divisible by 3^11.`}, want: wantNotRefuted},
 	{family: "legendre other", steps: []string{`So \(3 \cdot 24!\) is divisible by \(3^{11}\).`}, want: wantNotRefuted},
 	{family: "legendre other", steps: []string{`So \(20!!\) is divisible by \(2^{19}\).`}, want: wantNotRefuted},
+	{family: "legendre other", steps: []string{`Written in base 3, 20! ends in 8 zeros.`}, want: wantNotRefuted},
 	// Look-alikes that are real errors: refuted.
 	{family: "legendre wrong", steps: []string{`Counting factors of 3, we see that \(24!\) is divisible by \(3^{11}\).`}, want: wantRefuted, claim: "3^11 divides 24!"},
 	{family: "legendre wrong", steps: []string{`Therefore \(5^7\) divides \(28!\).`}, want: wantRefuted},

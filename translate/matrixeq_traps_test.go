@@ -28,6 +28,7 @@ var matrixEqTraps = []trap{
 	{family: "matrixeq other", steps: []string{`If \( \begin{pmatrix} 1 & 2 \end{pmatrix} + \begin{pmatrix} 1 & 1 \end{pmatrix} = \begin{pmatrix} 2 & 4 \end{pmatrix} \), the sum would match.`}, want: wantNotRefuted},
 	{family: "matrixeq other", steps: []string{`Let's check whether \( \begin{pmatrix} 1 & 1 \\ 0 & 1 \end{pmatrix}^2 = \begin{pmatrix} 1 & 1 \\ 0 & 1 \end{pmatrix} \).`}, want: wantNotRefuted},
 	{family: "matrixeq other", steps: []string{`Here \( \begin{pmatrix} 1 & 4 \end{pmatrix} = \begin{pmatrix} 1 \\ 4 \end{pmatrix} \) as a list of coordinates.`}, want: wantNotRefuted},
+	{family: "matrixeq other", steps: []string{"Subtract 3 times row 1 from row 2: \\( \\begin{pmatrix} 1 & 2 \\\\ 3 & 7 \\end{pmatrix} = \\begin{pmatrix} 1 & 2 \\\\ 0 & 1 \\end{pmatrix} \\)."}, want: wantNotRefuted},
 	// Look-alikes that are real errors: refuted.
 	{family: "matrixeq wrong", steps: []string{`Multiplying, \[ \begin{pmatrix} 3 & -1 \\ 2 & 4 \end{pmatrix} \begin{pmatrix} 2 \\ 5 \end{pmatrix} = \begin{pmatrix} 1 \\ 22 \end{pmatrix}. \]`}, want: wantRefuted, claim: "[[1], [24]] = [[1], [22]]"},
 	{family: "matrixeq wrong", steps: []string{`So \( 2\begin{pmatrix} 1 \\ 4 \\ -3 \end{pmatrix} + \begin{pmatrix} 0 \\ -1 \\ 7 \end{pmatrix} = \begin{pmatrix} 2 \\ 7 \\ -1 \end{pmatrix} \).`}, want: wantRefuted},

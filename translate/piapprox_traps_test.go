@@ -24,6 +24,7 @@ var piApproxTraps = []trap{
 	{family: "piapprox other", steps: []string{`As an estimate, \(49\pi \approx 150\).`}, want: wantNotRefuted},
 	{family: "piapprox other", steps: []string{`There are \(\pi(100) \approx 25\) primes below 100.`}, want: wantNotRefuted},
 	{family: "piapprox other", steps: []string{`The area is \(\pi r^2 \approx 153.9\) for the radius found.`}, want: wantNotRefuted},
+	{family: "piapprox other", steps: []string{`The central angle is \(\frac{\pi}{6} \approx 30\) degrees.`}, want: wantNotRefuted},
 	// Look-alikes that are real errors: refuted.
 	{family: "piapprox wrong", steps: []string{`The area of the circle is \(\pi (7)^2 = 49\pi \approx 143.94\) square units.`}, want: wantRefuted, claim: "49*π ≈ 143.94"},
 	{family: "piapprox wrong", steps: []string{`The volume is V = π(3)²(4) = approximately 37.7 cubic inches.`}, want: wantRefuted},

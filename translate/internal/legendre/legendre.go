@@ -11,7 +11,8 @@
 // the number, the exponent, the largest power or the trailing zeros of n!
 // is exact, and must end its clause ("… is 20." and not "… is 20 plus 4").
 // A sentence that supposes, asks, tests or sets a condition ("if", "such
-// that", "whether", "check") is not read, nor a double factorial. Only
+// that", "whether", "check") or names a base (trailing zeros in base 7 are
+// factors of 7) is not read, nor a double factorial. Only
 // false claims make obligations.
 package legendre
 
@@ -45,8 +46,9 @@ var (
 	endsRE      = regexp.MustCompile(`(\d+)\s*!\s+ends\s+(?:in|with)\s+(?:exactly\s+)?(\d+)\s+zeroe?s`)
 	numberRE    = regexp.MustCompile(`(?:number\s+of\s+(?:factors\s+of\s+(\d+)\s+(?:in|of)|(trailing\s+zeroe?s\s+(?:in|of)|zeroe?s\s+at\s+the\s+end\s+of))|(?:exponent|power)\s+of\s+(\d+)\s+(?:in|of))\s+(?:the\s+prime\s+factori[sz]ation\s+of\s+)?(\d+)\s*!\s+is\s+(\d+)\s*(?:[.,;:)]|$)`)
 	largestRE   = regexp.MustCompile(`(?:highest|largest|greatest)\s+power\s+of\s+(\d+)\s+(?:that\s+divides|which\s+divides|dividing|in)\s+(\d+)\s*!\s+is\s+(\d+)\s*\^\s*(\d+)`)
-	// vetoRE in the sentence: supposed, asked, tested or a condition.
-	vetoRE = regexp.MustCompile(`\b(?:if|suppose|supposing|assume|assuming|would|could|should|might|must|need|needs|want|whether|check|checking|test|testing|try|trying|verify|such\s+that|so\s+that|in\s+order|unless|when|wrong|incorrect|incorrectly|mistake|error|approximately|about|roughly)\b|\?`)
+	// vetoRE in the sentence: supposed, asked, tested, a condition or
+	// another base.
+	vetoRE = regexp.MustCompile(`\b(?:if|suppose|supposing|assume|assuming|would|could|should|might|must|need|needs|want|whether|check|checking|test|testing|try|trying|verify|such\s+that|so\s+that|in\s+order|unless|when|wrong|incorrect|incorrectly|mistake|error|approximately|about|roughly|base|binary|octal|hexadecimal)\b|\?`)
 )
 
 // Read returns the refutations of the claims about powers dividing a

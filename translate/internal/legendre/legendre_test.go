@@ -52,6 +52,8 @@ func TestReadDecides(t *testing.T) {
 		{`So \(10!!\) is divisible by \(2^9\).`, 0},        // a double factorial
 		{`The number of factors of 6 in 20! is 3.`, 0},     // a count of a prime only
 		{"So 942! is divisible by 15^278.\nAnd 20! is divisible by 3^9.", 2},
+		{`Written in base 7, 100! ends in 16 zeros.`, 0}, // factors of 7, not of 5
+		{`In binary, 10! ends in 8 zeros.`, 0},
 	}
 	for _, c := range cases {
 		out := Read(1, c.text, "decide")

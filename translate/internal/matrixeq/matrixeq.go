@@ -15,7 +15,9 @@
 // another relation (≈, ≤, →) or an ellipsis is not read, a link between
 // sides of different shapes is left alone, and a sentence that supposes,
 // tests, corrects or approximates is not read. Only false claims make
-// obligations; true ones are left alone.
+// obligations; true ones are left alone. A step that reduces rows ("row",
+// "R_2", "echelon", "augmented", "eliminate", "pivot") is not read: its
+// "=" may mean "row-equivalent to".
 package matrixeq
 
 import (
@@ -50,7 +52,7 @@ var (
 	// otherRelRE marks a chain with another relation, a congruence, an
 	// approximation, an ellipsis or a name the entries cannot hold: its "="
 	// may not be an equality of values.
-	otherRelRE = regexp.MustCompile(`<|>|\\[lg]eq?\b|\\[lg]eqslant\b|\\neq?\b|\\approx|\\equiv|\\sim|\\simeq|\\cong|\\to\b|\\mapsto|\\in\b|\\pmod|\\bmod|\\mod\b|\\mid|\\propto|\\[lcv]?dots|\\cdots|\.\.\.|≤|≥|≠|≈|≡|→|&=|\\begin\{(?:align|array|cases|eqnarray|split|gathered)`)
+	otherRelRE = regexp.MustCompile(`<|>|\\[lg]eq?\b|\\[lg]eqslant\b|\\neq?\b|\\approx|\\equiv|\\sim|\\simeq|\\cong|\\to\b|\\(?:x|long)?rightarrow|\\Rightarrow|\\mapsto|\\in\b|\\pmod|\\bmod|\\mod\b|\\mid|\\propto|\\[lcv]?dots|\\cdots|\.\.\.|≤|≥|≠|≈|≡|→|&=|\\begin\{(?:align|array|cases|eqnarray|split|gathered)`)
 	// decimalRE is a decimal point or a thousands comma between digits: a
 	// chain with one is not read (a rounding).
 	decimalRE = regexp.MustCompile(`\d\s*[.,]\s*\d|\.\s*\d`)
@@ -61,7 +63,7 @@ var (
 // Read returns the refutations of the equalities between matrices with
 // closed entries in the step's math.
 func Read(step int, text, tactic string) []obligation.Obligation {
-	if len(text) > maxText || !strings.Contains(text, "matrix}") {
+	if len(text) > maxText || !strings.Contains(text, "matrix}") || rowOps(text) {
 		return nil
 	}
 	var out []obligation.Obligation
@@ -74,6 +76,18 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 		}
 	}
 	return out
+}
+
+// rowOps reports a step that reduces rows: an "=" between matrices there
+// may mean "row-equivalent to".
+func rowOps(text string) bool {
+	low := strings.ToLower(text)
+	for _, w := range []string{"row", "r_", "echelon", "augment", "eliminat", "pivot", "gauss"} {
+		if strings.Contains(low, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // chain is the math regions read as one "=" chain: display regions

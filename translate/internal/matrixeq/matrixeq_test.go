@@ -33,6 +33,9 @@ func TestReadDecidesEntries(t *testing.T) {
 		{`So \( \begin{pmatrix} 1 & 2 \\ 3 & 4 \end{pmatrix}^T = \begin{pmatrix} 1 & 2 \\ 3 & 4 \end{pmatrix} \).`, 0},    // a transpose
 		{`So \( \begin{pmatrix} 1 & 2 \\ 3 & 4 \end{pmatrix}^{-1} = \begin{pmatrix} 1 & 2 \\ 3 & 4 \end{pmatrix} \).`, 0}, // an inverse
 		{`So \( \begin{pmatrix} 1 & 2 \end{pmatrix} = \begin{pmatrix} 1 & 2 \end{pmatrix} = \begin{pmatrix} 1 & 4 \end{pmatrix} \).`, 1},
+		{`Subtracting twice the first row: \( \begin{pmatrix} 1 & 2 \\ 2 & 5 \end{pmatrix} = \begin{pmatrix} 1 & 2 \\ 0 & 1 \end{pmatrix} \).`, 0}, // row-equivalent
+		{`Then \( R_2 - 2R_1 \): \( \begin{pmatrix} 1 & 2 \\ 2 & 5 \end{pmatrix} = \begin{pmatrix} 1 & 2 \\ 0 & 1 \end{pmatrix} \).`, 0},
+		{`So \( \begin{pmatrix} 1 & 2 \\ 2 & 5 \end{pmatrix} \rightarrow \begin{pmatrix} 1 & 2 \\ 0 & 1 \end{pmatrix} = \begin{pmatrix} 1 & 2 \\ 0 & 2 \end{pmatrix} \).`, 0},
 	}
 	for _, c := range cases {
 		out := Read(1, c.text, "decide")

@@ -258,6 +258,9 @@ func numberAfter(text string, e int) (*big.Rat, int, int, bool) {
 			return nil, 0, 0, false // glued to a name or a unit: "40.71x"
 		}
 	}
+	if unitAfter(text[i:]) {
+		return nil, 0, 0, false // degrees or a percentage: another unit than the member's
+	}
 	num := text[s:i]
 	places := 0
 	if d := strings.IndexByte(num, '.'); d >= 0 {
@@ -265,6 +268,24 @@ func numberAfter(text string, e int) (*big.Rat, int, int, bool) {
 	}
 	v, ok := new(big.Rat).SetString(num)
 	return v, places, i, ok
+}
+
+// unitAfter reports degrees or a percentage after a number ("≈ 60
+// degrees", "≈ 60^\circ", "≈ 5\text{ percent}"): the member in π is then
+// in radians or a fraction.
+func unitAfter(rest string) bool {
+	for k := 0; k < 4; k++ { // a space, a closing math mark, a text command
+		rest = strings.TrimLeft(rest, " ~$")
+		for _, p := range []string{`\,`, `\ `, `\)`, `\]`, `\text{`, `\mbox{`, `\mathrm{`} {
+			rest = strings.TrimPrefix(rest, p)
+		}
+	}
+	for _, u := range []string{"°", `^\circ`, `^{\circ}`, `\circ`, "deg", "Deg", "%", `\%`, "percent"} {
+		if strings.HasPrefix(rest, u) {
+			return true
+		}
+	}
+	return false
 }
 
 // unit is one unit of the last of places decimal places.

@@ -27,14 +27,18 @@ func TestReadDecides(t *testing.T) {
 		{"", `If the area were \(12\pi \approx 30.1\), we would stop.`, 0},
 		{"", `The area is roughly \(12\pi \approx 30.1\).`, 0},
 		{"", `The number of primes is \(\pi(30) \approx 10\).`, 0},
-		{"", `Then \(\pi(30) \approx 12\).`, 0},                // a count of primes?
-		{"", `The area is \(\pi r^2 \approx 30.1\).`, 0},       // a name
-		{"", `The area is \(\frac{12}{\pi} \approx 5.2\).`, 0}, // π in a denominator
-		{"", `The area is \(12\pi \approx 37.7 + 1\).`, 0},     // more after the number
-		{"", `The area is \(2 \cdot 12\pi \approx 37.7\).`, 1}, // the whole member: 24π
-		{"", `The area is \(12\pi \approx 1,037.7\).`, 0},      // a thousands comma
-		{"", `The area is \(\pi^2 + \pi \approx 13.01\).`, 0},  // monotone: π² + π
-		{"", `The area is \(\pi^2 - 3\pi \approx 0.45\).`, 0},  // may turn: not read
+		{"", `Then \(\pi(30) \approx 12\).`, 0},                       // a count of primes?
+		{"", `The area is \(\pi r^2 \approx 30.1\).`, 0},              // a name
+		{"", `The area is \(\frac{12}{\pi} \approx 5.2\).`, 0},        // π in a denominator
+		{"", `The area is \(12\pi \approx 37.7 + 1\).`, 0},            // more after the number
+		{"", `The area is \(2 \cdot 12\pi \approx 37.7\).`, 1},        // the whole member: 24π
+		{"", `The area is \(12\pi \approx 1,037.7\).`, 0},             // a thousands comma
+		{"", `The area is \(\pi^2 + \pi \approx 13.01\).`, 0},         // monotone: π² + π
+		{"", `The area is \(\pi^2 - 3\pi \approx 0.45\).`, 0},         // may turn: not read
+		{"", `The angle is \(\frac{\pi}{3} \approx 60\) degrees.`, 0}, // another unit
+		{"", `The angle is \(\frac{\pi}{3} \approx 60 ^\circ\).`, 0},
+		{"", `The angle is \(\frac{\pi}{3} \approx 60\text{ degrees}\).`, 0},
+		{"", `The share is \(\frac{\pi}{4} \approx 78.5\%\).`, 0},
 	}
 	for _, c := range cases {
 		out := Read(1, c.problem, nil, c.text, "decide")
