@@ -7,6 +7,11 @@
 // of terms, each a closed scalar (optional) times one matrix or a product
 // of matrices written side by side or with \cdot, a matrix with a small
 // whole power; two display regions joined by a bare "=" make one chain.
+// A determinant (vmatrix, \det), the dot product of two vectors (\cdot)
+// and a cross product (\times, three entries) are read too, a determinant
+// or a dot product compared with a closed number beside it (a value only
+// its sign from the other is left alone: an area or a volume takes the
+// determinant's absolute value).
 // The claim of a link is that every entry of the two sides is equal, and
 // it is false when one entry differs, decided exactly (radicals included).
 //
@@ -46,6 +51,7 @@ const (
 	maxDim     = 6
 	maxTerms   = 8
 	maxPow     = 6
+	maxDet     = 4
 )
 
 var (
@@ -161,21 +167,24 @@ func decideChain(step int, text string, c chain, tactic string) (obligation.Obli
 		return obligation.Obligation{}, false
 	}
 	vals := make([]*Matrix, len(ms))
+	held := make([]bool, len(ms)) // the member holds a matrix or a determinant
 	for k, m := range ms {
-		if strings.Contains(m.raw, "matrix}") {
+		if held[k] = strings.Contains(m.raw, "matrix}"); held[k] {
 			vals[k], _ = ReadMember(m.raw)
+		} else if v, ok := closedScalar(m.raw); ok {
+			vals[k] = scalarOf(v) // a closed number beside a determinant or a dot product
 		}
 	}
 	for k := 0; k+1 < len(ms); k++ {
 		a, b := vals[k], vals[k+1]
-		if a == nil || b == nil {
-			continue
+		if a == nil || b == nil || !held[k] && !held[k+1] {
+			continue // a link between numbers is the other readers'
 		}
-		if a.Rows != b.Rows || a.Cols != b.Cols {
+		if a.Rows != b.Rows || a.Cols != b.Cols || a.Scalar != b.Scalar {
 			return obligation.Obligation{}, false // a shape the chain does not keep: another reading
 		}
-		if a.Equal(b) {
-			continue
+		if a.Equal(b) || a.Scalar && a.At(0, 0).Equal(b.At(0, 0).Neg()) {
+			continue // (a determinant written for its absolute value: an area, a volume)
 		}
 		return obligationOf(step, text, ms[k], ms[k+1], a, b, tactic)
 	}
@@ -202,6 +211,9 @@ func obligationOf(step int, text string, A, B member, a, b *Matrix, tactic strin
 			}
 			if why == "" && !x.Equal(y) {
 				why = fmt.Sprintf("the entry in row %d, column %d is %s on the left and %s on the right", i+1, j+1, x, y)
+				if a.Scalar {
+					why = fmt.Sprintf("the left side is %s and the right side %s", x, y)
+				}
 			}
 		}
 	}
@@ -213,7 +225,7 @@ func obligationOf(step int, text string, A, B member, a, b *Matrix, tactic strin
 	o.Expr = a.String() + " = " + b.String()
 	o.Prop = strings.Join(conj, " ∧ ")
 	o.Lean, o.LeanNeg = arith.Declarations(o.Prop, tactic)
-	o.Note = "an equality of matrices with closed entries: every entry equal; P is a certificate: the coefficients of each radical of each entry on both sides, computed exactly"
+	o.Note = "an equality of matrices with closed entries (or of a determinant or dot product with a number): every entry equal; P is a certificate: the coefficients of each radical of each entry on both sides, computed exactly"
 	o.WhyProof = "every entry is equal on both sides"
 	o.WhyDisproof = why
 	return o, true

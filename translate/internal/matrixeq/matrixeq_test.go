@@ -20,11 +20,22 @@ func TestReadDecidesEntries(t *testing.T) {
 		{`Then \( \begin{bmatrix} 1 & 1 \\ 0 & 1 \end{bmatrix}^{3} = \begin{bmatrix} 1 & 2 \\ 0 & 1 \end{bmatrix} \).`, 1},
 		{`Hence \( \frac{1}{\sqrt{3}} \begin{pmatrix} 3 \\ 1 \end{pmatrix} = \begin{pmatrix} \sqrt{3} \\ \frac{\sqrt{3}}{3} \end{pmatrix} \).`, 0},
 		{`Hence \( \frac{1}{\sqrt{3}} \begin{pmatrix} 3 \\ 1 \end{pmatrix} = \begin{pmatrix} \sqrt{3} \\ \sqrt{3} \end{pmatrix} \).`, 1},
-		{"We get\n\\[ \\begin{pmatrix} \\frac{2}{3} \\cdot 3 & 1 \\end{pmatrix} \\]\n=\n\\[ \\begin{pmatrix} 2 & 2 \\end{pmatrix} \\]", 1},      // two displays joined by "="
-		{"We get\n\\[ \\begin{pmatrix} 1 & 1 \\end{pmatrix} \\]\nand\n\\[ \\begin{pmatrix} 2 & 2 \\end{pmatrix} \\]", 0},                        // no "=" between
-		{`So \( \begin{pmatrix} a & 1 \\ 0 & 1 \end{pmatrix} = \begin{pmatrix} 2 & 1 \\ 0 & 5 \end{pmatrix} \).`, 0},                            // a name: an equation
-		{`So \( \begin{pmatrix} 1 \\ 2 \end{pmatrix} \cdot \begin{pmatrix} 3 \\ 4 \end{pmatrix} = \begin{pmatrix} 3 \\ 8 \end{pmatrix} \).`, 0}, // a dot product is not read
-		{`So \( \begin{pmatrix} 1 \\ 0 \\ 0 \end{pmatrix} \times \begin{pmatrix} 0 \\ 1 \\ 0 \end{pmatrix} = \begin{pmatrix} 0 \\ 0 \\ 2 \end{pmatrix} \).`, 0},
+		{"We get\n\\[ \\begin{pmatrix} \\frac{2}{3} \\cdot 3 & 1 \\end{pmatrix} \\]\n=\n\\[ \\begin{pmatrix} 2 & 2 \\end{pmatrix} \\]", 1},                      // two displays joined by "="
+		{"We get\n\\[ \\begin{pmatrix} 1 & 1 \\end{pmatrix} \\]\nand\n\\[ \\begin{pmatrix} 2 & 2 \\end{pmatrix} \\]", 0},                                        // no "=" between
+		{`So \( \begin{pmatrix} a & 1 \\ 0 & 1 \end{pmatrix} = \begin{pmatrix} 2 & 1 \\ 0 & 5 \end{pmatrix} \).`, 0},                                            // a name: an equation
+		{`So \( \begin{pmatrix} 1 \\ 2 \end{pmatrix} \cdot \begin{pmatrix} 3 \\ 4 \end{pmatrix} = \begin{pmatrix} 3 \\ 8 \end{pmatrix} \).`, 0},                 // a dot product is not read
+		{`So \( \begin{pmatrix} 1 \\ 0 \\ 0 \end{pmatrix} \times \begin{pmatrix} 0 \\ 1 \\ 0 \end{pmatrix} = \begin{pmatrix} 0 \\ 0 \\ 2 \end{pmatrix} \).`, 1}, // a cross product: (0, 0, 1)
+		{`So \( \begin{pmatrix} 1 \\ 0 \\ 0 \end{pmatrix} \times \begin{pmatrix} 0 \\ 1 \\ 0 \end{pmatrix} = \begin{pmatrix} 0 \\ 0 \\ 1 \end{pmatrix} \).`, 0},
+		{`So \( \begin{pmatrix} 2 \\ -1 \\ 3 \end{pmatrix} \times \begin{pmatrix} 1 \\ 4 \\ 0 \end{pmatrix} = \begin{pmatrix} -12 \\ 3 \\ 9 \end{pmatrix} \).`, 0},
+		{`So \( \begin{pmatrix} 2 \\ -1 \\ 3 \end{pmatrix} \times \begin{pmatrix} 1 \\ 4 \\ 0 \end{pmatrix} = \begin{pmatrix} -12 \\ 3 \\ 7 \end{pmatrix} \).`, 1},
+		{`So \( \begin{pmatrix} 1 \\ 2 \end{pmatrix} \cdot \begin{pmatrix} 3 \\ 4 \end{pmatrix} = 1 \cdot 3 + 2 \cdot 4 = 11 \).`, 0},
+		{`So \( \begin{pmatrix} 1 \\ 2 \end{pmatrix} \cdot \begin{pmatrix} 3 \\ 4 \end{pmatrix} = 1 \cdot 3 + 2 \cdot 4 = 12 \).`, 0}, // the false link is between numbers
+		{`So \( \begin{pmatrix} 1 \\ 2 \end{pmatrix} \cdot \begin{pmatrix} 3 \\ 4 \end{pmatrix} = 12 \).`, 1},
+		{`So \( \begin{vmatrix} 2 & 3 \\ 1 & 4 \end{vmatrix} = 2 \cdot 4 - 3 \cdot 1 = 5 \).`, 0},
+		{`So \( \begin{vmatrix} 2 & 3 \\ 1 & 4 \end{vmatrix} = 2 \cdot 4 + 3 \cdot 1 = 11 \).`, 1},
+		{`So \( \det \begin{pmatrix} 1 & 2 & 0 \\ 0 & 1 & 3 \\ 2 & 0 & 1 \end{pmatrix} = 13 \).`, 0},
+		{`So \( \det \begin{pmatrix} 1 & 2 & 0 \\ 0 & 1 & 3 \\ 2 & 0 & 1 \end{pmatrix} = 11 \).`, 1},
+		{`So \( \begin{pmatrix} 5 \end{pmatrix} = 5 \).`, 0},                                                              // a 1×1 matrix beside a number: left alone
 		{`So \( \begin{pmatrix} 1 & 2 \end{pmatrix} = \begin{pmatrix} 1 \\ 2 \end{pmatrix} \).`, 0},                       // shapes differ
 		{`So \( \begin{pmatrix} 0.33 & 1 \end{pmatrix} = \begin{pmatrix} \frac{1}{3} & 1 \end{pmatrix} \).`, 0},           // a decimal
 		{`If \( \begin{pmatrix} 1 & 2 \end{pmatrix} = \begin{pmatrix} 1 & 3 \end{pmatrix} \), we would be done.`, 0},      // supposed
