@@ -5,9 +5,11 @@ import "testing"
 // matrixEqTraps pin the equalities between matrices with closed entries
 // (docs/TRANSLATE.md, "Matrices with closed entries"; package matrixeq):
 // true products, sums, scalar multiples and powers are left alone, variants
-// with other numbers and wording are read, a false entry is refuted, and a
-// supposed, tested, approximated or rounded equality, a matrix equation in
-// names, a determinant, a transpose or a cross product is not read. The
+// with other numbers and wording are read, a false entry (of a product, a
+// cross product, or a determinant or dot product against a number) is
+// refuted, and a supposed, tested, approximated or rounded equality, a
+// matrix equation in names, a transpose, a determinant beside a matrix or
+// a step that reduces rows is not read. The
 // wording and the numbers are ours.
 var matrixEqTraps = []trap{
 	// True forms: nothing to refute.
@@ -17,6 +19,9 @@ var matrixEqTraps = []trap{
 	{family: "matrixeq true", steps: []string{`Normalizing, \( \frac{1}{5} \begin{pmatrix} 3 \\ 4 \end{pmatrix} = \begin{pmatrix} \frac{3}{5} \\ \frac{4}{5} \end{pmatrix} \).`}, want: wantNotRefuted},
 	{family: "matrixeq true", steps: []string{`Hence \( \frac{1}{\sqrt{2}} \begin{pmatrix} 2 & 0 \end{pmatrix} = \begin{pmatrix} \sqrt{2} & 0 \end{pmatrix} \).`}, want: wantNotRefuted},
 	{family: "matrixeq true", steps: []string{"This can be written as\n\\[ \\begin{pmatrix} \\frac{3}{4} \\cdot 8 & 2 \\end{pmatrix} \\]\n=\n\\[ \\begin{pmatrix} 6 & 2 \\end{pmatrix}. \\]"}, want: wantNotRefuted},
+	{family: "matrixeq true", steps: []string{`The determinant is \( \begin{vmatrix} 4 & 1 \\ 2 & 3 \end{vmatrix} = 4 \cdot 3 - 1 \cdot 2 = 10 \).`}, want: wantNotRefuted},
+	{family: "matrixeq true", steps: []string{`The normal vector is \( \begin{pmatrix} 1 \\ 0 \\ 2 \end{pmatrix} \times \begin{pmatrix} 0 \\ 3 \\ 1 \end{pmatrix} = \begin{pmatrix} -6 \\ -1 \\ 3 \end{pmatrix} \).`}, want: wantNotRefuted},
+	{family: "matrixeq true", steps: []string{`The area is \( \frac{1}{2} \begin{vmatrix} 1 & 5 \\ 2 & 4 \end{vmatrix} = 3 \) square units.`}, want: wantNotRefuted},
 	// Not read: names, other operations, roundings, suppositions.
 	{family: "matrixeq other", steps: []string{`We need \( \begin{pmatrix} 2 & 1 \\ 1 & 3 \end{pmatrix} \begin{pmatrix} x \\ y \end{pmatrix} = \begin{pmatrix} 5 \\ 5 \end{pmatrix} \).`}, want: wantNotRefuted},
 	{family: "matrixeq other", steps: []string{`The cross product is \( \begin{pmatrix} 1 \\ 2 \\ 0 \end{pmatrix} \times \begin{pmatrix} 0 \\ 1 \\ 3 \end{pmatrix} = \begin{pmatrix} 6 \\ -3 \\ 1 \end{pmatrix} \).`}, want: wantNotRefuted},
@@ -37,6 +42,9 @@ var matrixEqTraps = []trap{
 	{family: "matrixeq wrong", steps: []string{`Hence \( \frac{1}{\sqrt{2}} \begin{pmatrix} 2 & 0 \end{pmatrix} = \begin{pmatrix} 2\sqrt{2} & 0 \end{pmatrix} \).`}, want: wantRefuted},
 	{family: "matrixeq wrong", steps: []string{"This can be written as\n\\[ \\begin{pmatrix} \\frac{3}{4} \\cdot 8 & 2 \\end{pmatrix} \\]\n=\n\\[ \\begin{pmatrix} 6 & 2 \\end{pmatrix} \\]\n=\n\\[ \\begin{pmatrix} \\frac{3}{4} & 2 \\end{pmatrix}. \\]"}, want: wantRefuted},
 	{family: "matrixeq wrong", steps: []string{"The difference of the points is \\( \\begin{pmatrix} 6 \\\\ -2 \\end{pmatrix} - \\begin{pmatrix} 1 \\\\ 3 \\end{pmatrix} = \\begin{pmatrix} 5 \\\\ 1 \\end{pmatrix} \\)."}, want: wantRefuted},
+	{family: "matrixeq wrong", steps: []string{`The determinant is \( \begin{vmatrix} 4 & 1 \\ 2 & 3 \end{vmatrix} = 14 \).`}, want: wantRefuted},
+	{family: "matrixeq wrong", steps: []string{`The normal vector is \( \begin{pmatrix} 1 \\ 0 \\ 2 \end{pmatrix} \times \begin{pmatrix} 0 \\ 3 \\ 1 \end{pmatrix} = \begin{pmatrix} -6 \\ 1 \\ 3 \end{pmatrix} \).`}, want: wantRefuted},
+	{family: "matrixeq wrong", steps: []string{`Their dot product is \( \begin{pmatrix} 2 \\ -1 \\ 5 \end{pmatrix} \cdot \begin{pmatrix} 3 \\ 4 \\ 1 \end{pmatrix} = 9 \).`}, want: wantRefuted},
 }
 
 func TestMatrixEqTraps(t *testing.T) {
