@@ -12,6 +12,7 @@ import (
 	"github.com/leanprm/leanprm/translate/internal/closednote"
 	"github.com/leanprm/leanprm/translate/internal/enumcount"
 	"github.com/leanprm/leanprm/translate/internal/factclaim"
+	"github.com/leanprm/leanprm/translate/internal/finalans"
 	"github.com/leanprm/leanprm/translate/internal/hugepow"
 	"github.com/leanprm/leanprm/translate/internal/ivalclaim"
 	"github.com/leanprm/leanprm/translate/internal/legendre"
@@ -136,7 +137,8 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 	// intervals and the smallest or largest integer said to satisfy an inequality (ivalclaim), an
 	// equality of closed values written with ± (plusminus), an equality of matrices with closed
 	// entries (matrixeq), a power said to divide a factorial or a count of its factors of a prime
-	// (legendre), an approximation of a value in π (piapprox), a repeating decimal stated as the
+	// (legendre), an approximation of a value in π (piapprox), the final answer to a problem that
+	// asks for one expression (finalans), a repeating decimal stated as the
 	// value of a closed number (repdec; none where the problem or a step so far names another
 	// base), a power of 0, 1 or -1 with an exponent too large to compute (hugepow), a closed link
 	// in absolute values, numerals in a base or a progression with an ellipsis (closednote).
@@ -155,6 +157,7 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 		matrixeq.Read(i, ss.text, t.opts.Tactic),
 		legendre.Read(i, ss.text, t.opts.Tactic),
 		piapprox.Read(i, problem, steps[:i], ss.text, t.opts.Tactic),
+		finalans.Read(i, problem, ss.text, t.opts.Tactic),
 		repdec.Read(i, ss.text, otherBaseAt(problem, steps, i), t.opts.Tactic),
 		hugepow.Read(i, ss.text, t.opts.Tactic),
 		closednote.Read(i, problem, prev, ss.text, t.opts.Tactic),
