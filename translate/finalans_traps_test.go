@@ -32,6 +32,7 @@ var finalAnsTraps = []struct {
 	{"finalans other", `Compute $\frac{11}{4}$.`, []string{`This is \(\boxed{2\frac{3}{4}}\).`}, wantNotRefuted},
 	{"finalans other", `Compute $\frac{11}{3}$. Round to the nearest tenth.`, []string{`This is \(\boxed{3.7}\).`}, wantNotRefuted},
 	{"finalans other", `Compute: $125 - 48 + 23$.`, []string{`If the final answer is 90, we made a slip.`}, wantNotRefuted},
+	{"finalans other", `Evaluate $\frac{15}{4} - \frac{3}{4}$.`, []string{`So the answer is 4 - 1 = 3.`}, wantNotRefuted},
 	// Look-alikes that are real errors: refuted.
 	{"finalans wrong", `Compute: $125 - 48 + 23$.`, []string{`First, 125 - 48 = 77. Then 77 + 23 = 100.`, `The final answer is 54.`}, wantRefuted},
 	{"finalans wrong", `What is the value of $\frac{2}{3} \cdot \frac{9}{10}$?`, []string{`So the answer is \(\boxed{\frac{2}{5}}\).`}, wantRefuted},

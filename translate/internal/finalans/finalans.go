@@ -126,6 +126,9 @@ func answer(text string) (int, int, string, bool) {
 	if j == 0 || j < len(rest) && rest[j] != '.' && rest[j] != ' ' && rest[j] != '\n' || j+1 < len(rest) && rest[j] == '.' && rest[j+1] >= '0' && rest[j+1] <= '9' {
 		return 0, 0, "", false
 	}
+	if after := strings.TrimLeft(rest[j:], " "); after != "" && strings.IndexByte("+-*/=×÷^(<>0123456789", after[0]) >= 0 {
+		return 0, 0, "", false // the number opens an expression: "2 + (-2) = 0"
+	}
 	return i, i + j, rest[:j], true
 }
 
