@@ -37,7 +37,7 @@ var finalAnsTraps = []struct {
 	{"finalans wrong", `Compute: $125 - 48 + 23$.`, []string{`First, 125 - 48 = 77. Then 77 + 23 = 100.`, `The final answer is 54.`}, wantRefuted},
 	{"finalans wrong", `What is the value of $\frac{2}{3} \cdot \frac{9}{10}$?`, []string{`So the answer is \(\boxed{\frac{2}{5}}\).`}, wantRefuted},
 	{"finalans wrong", `Simplify $(2y + 1)^2 - 4y^2$.`, []string{`Thus the answer is \(\boxed{4y + 2}\).`}, wantRefuted},
-	{"finalans wrong", `Simplify $\sqrt{200}$.`, []string{`We get \(\boxed{20\sqrt{5}}\).`}, wantRefuted},
+	{"finalans wrong", `Simplify $\sqrt{200}$.`, []string{`In simplest form the answer is \(\boxed{20\sqrt{5}}\).`}, wantRefuted},
 }
 
 func TestFinalAnsTraps(t *testing.T) {

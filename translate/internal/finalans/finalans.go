@@ -14,7 +14,9 @@
 // value of), optionally "given that $… \neq 0$" and "Express your answer
 // as a common fraction / in simplest (radical) form". An answer with a
 // decimal, a mixed number, a percentage, degrees, text, "=", or another
-// name is not read, nor more than one answer in a step, nor a sentence
+// name is not read, nor more than one answer in a step, nor a box in a
+// step that does not call it the answer ("answer", "final", "simplified",
+// "simplest": a box may only stress a value on the way), nor a sentence
 // that supposes or corrects. Only false answers make obligations.
 package finalans
 
@@ -46,6 +48,8 @@ var (
 	restRE = regexp.MustCompile(`^[.?]?\s*(?:,?\s*given that\s*\$[^$]*\\neq?\s*0\s*\.?\$\s*\.?)?\s*(?:express (?:your|the) answer (?:as a common fraction|as a fraction|in simplest form|in simplest radical form|as an integer)\.?)?\s*$`)
 	// answerRE is "the (final) answer is" before an answer in words.
 	answerRE = regexp.MustCompile(`(?i)\b(?:the )?(?:final )?answer is:?\s*`)
+	// cueRE is a word of the step that makes its box the answer.
+	cueRE = regexp.MustCompile(`(?i)answer|final|simplif|simplest`)
 	// vetoRE in the answer's sentence: supposed, tested or corrected.
 	vetoRE = regexp.MustCompile(`\b(?:if|suppose|assume|would|could|should|might|not|check|checking|verify|wrong|incorrect|mistake|error|approximately|about|roughly)\b|\?`)
 	// badAnswerRE is an answer read as another thing: a decimal, a mixed
@@ -93,8 +97,8 @@ func asked(problem string) (string, string, bool) {
 // text.
 func answer(text string) (int, int, string, bool) {
 	if k := strings.Index(text, `\boxed{`); k >= 0 {
-		if strings.Contains(text[k+1:], `\boxed{`) {
-			return 0, 0, "", false // several answers
+		if strings.Contains(text[k+1:], `\boxed{`) || !cueRE.MatchString(text) {
+			return 0, 0, "", false // several answers, or a box that may only stress a value on the way
 		}
 		open := k + len(`\boxed`)
 		c := mathtext.MatchBrace(text, open, len(text))

@@ -13,8 +13,8 @@ func TestReadDecides(t *testing.T) {
 	}{
 		{`Compute: $47+38-15$.`, `So the result is 70. The final answer is 70.`, 0},
 		{`Compute: $47+38-15$.`, `So the result is 60. The final answer is 60.`, 1},
-		{`Evaluate $\frac{3}{4} + \frac{1}{6}$. Express your answer as a common fraction.`, `We get \(\boxed{\frac{11}{12}}\).`, 0},
-		{`Evaluate $\frac{3}{4} + \frac{1}{6}$. Express your answer as a common fraction.`, `We get \(\boxed{\frac{4}{10}}\).`, 1},
+		{`Evaluate $\frac{3}{4} + \frac{1}{6}$. Express your answer as a common fraction.`, `The answer is \(\boxed{\frac{11}{12}}\).`, 0},
+		{`Evaluate $\frac{3}{4} + \frac{1}{6}$. Express your answer as a common fraction.`, `The answer is \(\boxed{\frac{4}{10}}\).`, 1},
 		{`What is the value of $\sqrt{18} \cdot \sqrt{2}$?`, `So the answer is \(\boxed{6}\).`, 0},
 		{`What is the value of $\sqrt{18} \cdot \sqrt{2}$?`, `So the answer is \(\boxed{6\sqrt{2}}\).`, 1},
 		{`Simplify $3x(x + 2) - x^2$.`, `Thus, the final answer is: \(\boxed{2x^2 + 6x}\)`, 0},
@@ -35,6 +35,7 @@ func TestReadDecides(t *testing.T) {
 		{`Compute $47+38-15$.`, `We get \(\boxed{60}\) or \(\boxed{70}\).`, 0},      // several answers
 		{`Compute $47+38-15$.`, `The final answer is 60.5 apples.`, 0},              // a decimal
 		{"Compute $47+38$.\nThen add 5.", `The final answer is 85.`, 0},             // more than one sentence
+		{`Compute $(2+3)^2$.`, `First, $2+3 = \boxed{5}$.`, 0},                      // a box on the way
 		{`Evaluate $\frac{9}{4} - \frac{1}{4}$.`, `So the answer is 3 - 1 = 2.`, 0}, // an expression after "is": its value comes later
 	}
 	for _, c := range cases {
