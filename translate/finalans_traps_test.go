@@ -26,18 +26,22 @@ var finalAnsTraps = []struct {
 	{"finalans true", `What is the value of $\frac{2}{3} \cdot \frac{9}{10}$?`, []string{`Multiplying, we get \(\frac{18}{30} = \frac{3}{5}\). So the answer is \(\boxed{\frac{3}{5}}\).`}, wantNotRefuted},
 	{"finalans true", `Simplify $(2y + 1)^2 - 4y^2$.`, []string{`Expanding, \((2y+1)^2 = 4y^2 + 4y + 1\).`, `Thus the answer is \(\boxed{4y + 1}\).`}, wantNotRefuted},
 	{"finalans true", `Simplify $\sqrt{200}$.`, []string{`Since 200 = 100 · 2, we get \(\boxed{10\sqrt{2}}\).`}, wantNotRefuted},
+	{"finalans true", `Evaluate $3t^2 - 2t$ when $t = 5$.`, []string{`We get 3 · 25 - 10 = 65.`, `So the final answer is 65.`}, wantNotRefuted},
 	// Not read: more than the expression, another form, a supposition.
 	{"finalans other", `What is $125 - 48 + 23$ in base 5?`, []string{`The final answer is 100.`}, wantNotRefuted},
-	{"finalans other", `Compute $2m + 3$ if $m = 4$.`, []string{`The final answer is \(\boxed{12}\).`}, wantNotRefuted},
+	{"finalans other", `Compute $2m + 3n$ if $m = 4$.`, []string{`The final answer is \(\boxed{12}\).`}, wantNotRefuted},
 	{"finalans other", `Compute $\frac{11}{4}$.`, []string{`This is \(\boxed{2\frac{3}{4}}\).`}, wantNotRefuted},
 	{"finalans other", `Compute $\frac{11}{3}$. Round to the nearest tenth.`, []string{`This is \(\boxed{3.7}\).`}, wantNotRefuted},
 	{"finalans other", `Compute: $125 - 48 + 23$.`, []string{`If the final answer is 90, we made a slip.`}, wantNotRefuted},
+	{"finalans other", `Evaluate $3t - 2$ when $t = 5$ and $s = 1$.`, []string{`So the final answer is 14.`}, wantNotRefuted},
 	{"finalans other", `Evaluate $\frac{15}{4} - \frac{3}{4}$.`, []string{`So the answer is 4 - 1 = 3.`}, wantNotRefuted},
 	// Look-alikes that are real errors: refuted.
 	{"finalans wrong", `Compute: $125 - 48 + 23$.`, []string{`First, 125 - 48 = 77. Then 77 + 23 = 100.`, `The final answer is 54.`}, wantRefuted},
 	{"finalans wrong", `What is the value of $\frac{2}{3} \cdot \frac{9}{10}$?`, []string{`So the answer is \(\boxed{\frac{2}{5}}\).`}, wantRefuted},
 	{"finalans wrong", `Simplify $(2y + 1)^2 - 4y^2$.`, []string{`Thus the answer is \(\boxed{4y + 2}\).`}, wantRefuted},
 	{"finalans wrong", `Simplify $\sqrt{200}$.`, []string{`In simplest form the answer is \(\boxed{20\sqrt{5}}\).`}, wantRefuted},
+	{"finalans wrong", `Evaluate $3t^2 - 2t$ when $t = 5$.`, []string{`We get 3 · 25 - 10 = 65.`, `So the final answer is 55.`}, wantRefuted},
+	{"finalans wrong", `Compute $2m + 3$ if $m = 4$.`, []string{`The final answer is \(\boxed{12}\).`}, wantRefuted},
 }
 
 func TestFinalAnsTraps(t *testing.T) {

@@ -12,9 +12,10 @@
 // The problem must be one sentence of the form "<verb> [the expression]
 // $E$" with verb compute, evaluate, simplify, calculate, find, what is (the
 // value of), optionally "given that $… \neq 0$" and "Express your answer
-// as a common fraction / in simplest (radical) form". An answer with a
-// decimal, a mixed number, a percentage, degrees, text, "=", or another
-// name is not read, nor more than one answer in a step, nor a box in a
+// as a common fraction / in simplest (radical) form", or followed by a
+// value for E's one name ("when $a=42$"), at which E is evaluated. An
+// answer with a decimal, a mixed number, a percentage, degrees, text, "=",
+// or another name is not read, nor more than one answer in a step, nor a box in a
 // step that does not call it the answer ("answer", "final", "simplified",
 // "simplest": a box may only stress a value on the way), nor a sentence
 // that supposes or corrects. Only false answers make obligations.
@@ -46,6 +47,9 @@ var (
 	// restRE is what may follow E: its end, a condition that names are
 	// nonzero, and a form of the answer that keeps its value.
 	restRE = regexp.MustCompile(`^[.?]?\s*(?:,?\s*given that\s*\$[^$]*\\neq?\s*0\s*\.?\$\s*\.?)?\s*(?:express (?:your|the) answer (?:as a common fraction|as a fraction|in simplest form|in simplest radical form|as an integer)\.?)?\s*$`)
+	// bindRE is what may follow E instead: one name given a value ("when
+	// $a=42$.").
+	bindRE = regexp.MustCompile(`^,?\s*(?i:when|if|for)\s+\$\s*([A-Za-z])\s*=\s*(-?\d+(?:/\d+)?)\s*\.?\s*\$\s*[.?]?\s*$`)
 	// answerRE is "the (final) answer is" before an answer in words.
 	answerRE = regexp.MustCompile(`(?i)\b(?:the )?(?:final )?answer is:?\s*`)
 	// cueRE is a word of the step that makes its box the answer.
@@ -63,7 +67,7 @@ func Read(step int, problem, text, tactic string) []obligation.Obligation {
 	if len(text) > maxText || !strings.Contains(text, "boxed{") && !strings.Contains(text, "nswer is") {
 		return nil
 	}
-	verb, e, ok := asked(problem)
+	verb, e, at, ok := asked(problem)
 	if !ok {
 		return nil
 	}
@@ -71,25 +75,38 @@ func Read(step int, problem, text, tactic string) []obligation.Obligation {
 	if !ok || vetoRE.MatchString(strings.ToLower(mathtext.SentenceAround(text, s, end))) {
 		return nil
 	}
-	o, ok := decide(step, text, s, end, verb, e, x, tactic)
+	o, ok := decide(step, text, s, end, verb, e, x, at, tactic)
 	if !ok {
 		return nil
 	}
 	return []obligation.Obligation{o}
 }
 
-// asked reads the problem's verb (lower case) and its expression E.
-func asked(problem string) (string, string, bool) {
+// asked reads the problem's verb (lower case), its expression E and the
+// value it gives one name of E, if any.
+func asked(problem string) (string, string, map[string]*big.Rat, bool) {
 	p := strings.TrimSpace(problem)
 	if len(p) > maxProblem || !strings.Contains(p, "$") && !strings.Contains(p, `\(`) {
-		return "", "", false
+		return "", "", nil, false
 	}
 	m := askRE.FindStringSubmatch(p)
-	if m == nil || len(m[2]) > maxExpr || !restRE.MatchString(strings.ToLower(m[3])) {
-		return "", "", false
+	if m == nil || len(m[2]) > maxExpr {
+		return "", "", nil, false
+	}
+	var at map[string]*big.Rat
+	if !restRE.MatchString(strings.ToLower(m[3])) {
+		b := bindRE.FindStringSubmatch(m[3])
+		if b == nil {
+			return "", "", nil, false
+		}
+		v, ok := new(big.Rat).SetString(b[2])
+		if !ok {
+			return "", "", nil, false
+		}
+		at = map[string]*big.Rat{b[1]: v}
 	}
 	e := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(m[2]), ".,?"))
-	return strings.ToLower(m[1]), e, e != ""
+	return strings.ToLower(m[1]), e, at, e != ""
 }
 
 // answer finds the step's one answer: the content of its \boxed{…}, or
@@ -137,7 +154,7 @@ func answer(text string) (int, int, string, bool) {
 }
 
 // decide compares the answer x with the expression e asked for.
-func decide(step int, text string, s, end int, verb, e, x, tactic string) (obligation.Obligation, bool) {
+func decide(step int, text string, s, end int, verb, e, x string, at map[string]*big.Rat, tactic string) (obligation.Obligation, bool) {
 	x = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(x), "."))
 	if x == "" || badAnswerRE.MatchString(x) || strings.Contains(e, ".") {
 		return obligation.Obligation{}, false
@@ -150,7 +167,25 @@ func decide(step int, text string, s, end int, verb, e, x, tactic string) (oblig
 	names := symexpr.Vars(ee, map[string]bool{}, nil)
 	xnames := symexpr.Vars(xe, map[string]bool{}, nil)
 	o := obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, s, end), OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
-	if len(names) == 0 {
+	if at != nil {
+		// E at the value the problem gives its one name.
+		if len(xnames) > 0 || len(names) != 1 || at[names[0]] == nil {
+			return obligation.Obligation{}, false
+		}
+		l, errL := symexpr.Eval(ee, at)
+		b, errB := symexpr.EvalSurd(xe)
+		if errL != nil || errB != nil {
+			return obligation.Obligation{}, false
+		}
+		r, rat := b.Rat()
+		if !rat || l.Cmp(r) == 0 {
+			return obligation.Obligation{}, false
+		}
+		o.Kind = obligation.KindEquality
+		o.Expr = fmt.Sprintf("%s = %s at %s", symexpr.Plain(ee), symexpr.Plain(xe), symexpr.PointString(names, at))
+		o.Prop = listcond.RatTerm(l) + " = " + listcond.RatTerm(r)
+		o.WhyDisproof = fmt.Sprintf("the problem asks for %s at %s, which is %s; the answer is %s", symexpr.Plain(ee), symexpr.PointString(names, at), l.RatString(), r.RatString())
+	} else if len(names) == 0 {
 		if len(xnames) > 0 {
 			return obligation.Obligation{}, false
 		}

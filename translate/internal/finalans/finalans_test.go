@@ -23,18 +23,24 @@ func TestReadDecides(t *testing.T) {
 		{`Simplify $\frac{6ab}{3a}$, given that $a,b\neq0.$`, `The answer is \(\boxed{2b}\).`, 0},
 		{`Simplify $\frac{6ab}{3a}$, given that $a,b\neq0.$`, `The answer is \(\boxed{2a}\).`, 1},
 		// Not read.
-		{`Compute $47+38-15$ in base 8.`, `The final answer is 60.`, 0},             // another base
-		{`Find $x$ if $2x = 10$.`, `The final answer is \(\boxed{4}\).`, 0},         // an equation
-		{`Compute $2x + 1$.`, `The final answer is \(\boxed{7}\).`, 0},              // names, not a simplification
-		{`Simplify $3x(x + 2)$.`, `The answer is \(\boxed{3y^2 + 6y}\).`, 0},        // another name
-		{`Compute $\frac{7}{3}$.`, `The answer is \(\boxed{2\frac{1}{3}}\).`, 0},    // a mixed number
-		{`Compute $\frac{7}{3}$.`, `The answer is \(\boxed{2.33}\).`, 0},            // a decimal
-		{`Compute $\frac{1}{4}$.`, `The answer is \(\boxed{25\%}\).`, 0},            // a percentage
-		{`Compute $47+38-15$.`, `If the answer is 60, then we are done.`, 0},        // supposed
-		{`Compute $47+38-15$.`, `The answer is not \(\boxed{60}\).`, 0},             // corrected
-		{`Compute $47+38-15$.`, `We get \(\boxed{60}\) or \(\boxed{70}\).`, 0},      // several answers
-		{`Compute $47+38-15$.`, `The final answer is 60.5 apples.`, 0},              // a decimal
-		{"Compute $47+38$.\nThen add 5.", `The final answer is 85.`, 0},             // more than one sentence
+		{`Compute $47+38-15$ in base 8.`, `The final answer is 60.`, 0},          // another base
+		{`Find $x$ if $2x = 10$.`, `The final answer is \(\boxed{4}\).`, 0},      // an equation
+		{`Compute $2x + 1$.`, `The final answer is \(\boxed{7}\).`, 0},           // names, not a simplification
+		{`Simplify $3x(x + 2)$.`, `The answer is \(\boxed{3y^2 + 6y}\).`, 0},     // another name
+		{`Compute $\frac{7}{3}$.`, `The answer is \(\boxed{2\frac{1}{3}}\).`, 0}, // a mixed number
+		{`Compute $\frac{7}{3}$.`, `The answer is \(\boxed{2.33}\).`, 0},         // a decimal
+		{`Compute $\frac{1}{4}$.`, `The answer is \(\boxed{25\%}\).`, 0},         // a percentage
+		{`Compute $47+38-15$.`, `If the answer is 60, then we are done.`, 0},     // supposed
+		{`Compute $47+38-15$.`, `The answer is not \(\boxed{60}\).`, 0},          // corrected
+		{`Compute $47+38-15$.`, `We get \(\boxed{60}\) or \(\boxed{70}\).`, 0},   // several answers
+		{`Compute $47+38-15$.`, `The final answer is 60.5 apples.`, 0},           // a decimal
+		{"Compute $47+38$.\nThen add 5.", `The final answer is 85.`, 0},          // more than one sentence
+		{`Evaluate $x^2 + 3x - 1$ when $x = 4$.`, `So the final answer is 27.`, 0},
+		{`Evaluate $x^2 + 3x - 1$ when $x = 4$.`, `So the final answer is 29.`, 1},
+		{`Calculate $\frac{1}{a} \cdot a^2 + 1$ when $a=-3$.`, `The answer is \(\boxed{-2}\).`, 0},
+		{`Calculate $\frac{1}{a} \cdot a^2 + 1$ when $a=-3$.`, `The answer is \(\boxed{4}\).`, 1},
+		{`Evaluate $x + y$ when $x = 4$.`, `So the final answer is 29.`, 0}, // a name left free
+		{`Evaluate $x^2$ when $x = 4$ and $y = 2$.`, `So the final answer is 29.`, 0},
 		{`Compute $(2+3)^2$.`, `First, $2+3 = \boxed{5}$.`, 0},                      // a box on the way
 		{`Evaluate $\frac{9}{4} - \frac{1}{4}$.`, `So the answer is 3 - 1 = 2.`, 0}, // an expression after "is": its value comes later
 	}
