@@ -27,6 +27,7 @@ import (
 	"github.com/leanprm/leanprm/translate/internal/symbolic"
 	"github.com/leanprm/leanprm/translate/internal/symrewrite"
 	"github.com/leanprm/leanprm/translate/internal/symsolved"
+	"github.com/leanprm/leanprm/translate/internal/tuplesat"
 	"github.com/leanprm/leanprm/translate/internal/valprop"
 	"github.com/leanprm/leanprm/translate/internal/wordcmp"
 	"github.com/leanprm/leanprm/translate/internal/worldfact"
@@ -134,7 +135,8 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 	// equality of closed values written with ± (plusminus), a repeating decimal stated as the
 	// value of a closed number (repdec; none where the problem or a step so far names another
 	// base), a power of 0, 1 or -1 with an exponent too large to compute (hugepow), a closed
-	// link in absolute values, numerals in a base or a progression with an ellipsis (closednote).
+	// link in absolute values, numerals in a base or a progression with an ellipsis (closednote),
+	// tuples listed as satisfying the problem's equation (tuplesat).
 	for _, read := range [][]obligation.Obligation{
 		roundword.Read(i, prev, ss.text, t.opts.Tactic),
 		restate.Read(i, ss.text, t.opts.Tactic),
@@ -150,6 +152,7 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 		repdec.Read(i, ss.text, otherBaseAt(problem, steps, i), t.opts.Tactic),
 		hugepow.Read(i, ss.text, t.opts.Tactic),
 		closednote.Read(i, problem, prev, ss.text, t.opts.Tactic),
+		tuplesat.Read(i, problem, prev, ss.text, t.opts.Tactic),
 	} {
 		for _, o := range read {
 			if len(obls) < room && !taken(obls, o.Span) {
