@@ -3,6 +3,8 @@ package tuplesat
 import (
 	"strings"
 	"testing"
+
+	"github.com/leanprm/leanprm/internal/testutil/obltest"
 )
 
 // TestRead pins the tuples refuted, by their text, and the claims left
@@ -35,4 +37,22 @@ func TestRead(t *testing.T) {
 			t.Errorf("%s: got %q, want %q", c.name, spans, c.want)
 		}
 	}
+}
+
+// FuzzRead checks that Read never panics and that every obligation's span
+// is the text it names, whatever the step, the problem and the step
+// before.
+func FuzzRead(f *testing.F) {
+	const problem = `Find all ordered pairs $(x, y)$ with $x^{2}+y=7$.`
+	for _, s := range []string{
+		`The pairs that satisfy the equation are \((1, 6)\), \((2, 2)\).`,
+		`The pairs \((a, b)\) that satisfy the equation \(a+b=3\) are \((1,1)\)`,
+		`pairs satisfy the equation: (1,2), (3,`, `solutions satisfying the equation $$`, `pairs that satisfy the equation \(`,
+	} {
+		f.Add(s, problem, "")
+		f.Add(s, "", `\[ x + y = 3 \]`)
+	}
+	f.Fuzz(func(t *testing.T, text, problem, prev string) {
+		obltest.Shape(t, text, Read(0, problem, prev, text, "decide"))
+	})
 }
