@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/leanprm/leanprm/translate/internal/arithfn"
+	"github.com/leanprm/leanprm/translate/internal/chainbound"
 	"github.com/leanprm/leanprm/translate/internal/closednote"
 	"github.com/leanprm/leanprm/translate/internal/enumcount"
 	"github.com/leanprm/leanprm/translate/internal/factclaim"
@@ -136,7 +137,8 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 	// value of a closed number (repdec; none where the problem or a step so far names another
 	// base), a power of 0, 1 or -1 with an exponent too large to compute (hugepow), a closed
 	// link in absolute values, numerals in a base or a progression with an ellipsis (closednote),
-	// tuples listed as satisfying the problem's equation (tuplesat).
+	// tuples listed as satisfying the problem's equation (tuplesat), a name between closed bounds
+	// that no value fits (chainbound).
 	for _, read := range [][]obligation.Obligation{
 		roundword.Read(i, prev, ss.text, t.opts.Tactic),
 		restate.Read(i, ss.text, t.opts.Tactic),
@@ -153,6 +155,7 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 		hugepow.Read(i, ss.text, t.opts.Tactic),
 		closednote.Read(i, problem, prev, ss.text, t.opts.Tactic),
 		tuplesat.Read(i, problem, prev, ss.text, t.opts.Tactic),
+		chainbound.Read(i, ss.text, t.opts.Tactic),
 	} {
 		for _, o := range read {
 			if len(obls) < room && !taken(obls, o.Span) {
