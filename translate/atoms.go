@@ -15,6 +15,7 @@ import (
 	"github.com/leanprm/leanprm/translate/internal/factclaim"
 	"github.com/leanprm/leanprm/translate/internal/hugepow"
 	"github.com/leanprm/leanprm/translate/internal/ivalclaim"
+	"github.com/leanprm/leanprm/translate/internal/liketerms"
 	"github.com/leanprm/leanprm/translate/internal/linsolved"
 	"github.com/leanprm/leanprm/translate/internal/listcond"
 	"github.com/leanprm/leanprm/translate/internal/listrange"
@@ -138,7 +139,7 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 	// base), a power of 0, 1 or -1 with an exponent too large to compute (hugepow), a closed
 	// link in absolute values, numerals in a base or a progression with an ellipsis (closednote),
 	// tuples listed as satisfying the problem's equation (tuplesat), a name between closed bounds
-	// that no value fits (chainbound).
+	// that no value fits (chainbound), like terms of one monomial collected (liketerms).
 	for _, read := range [][]obligation.Obligation{
 		roundword.Read(i, prev, ss.text, t.opts.Tactic),
 		restate.Read(i, ss.text, t.opts.Tactic),
@@ -156,6 +157,7 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 		closednote.Read(i, problem, prev, ss.text, t.opts.Tactic),
 		tuplesat.Read(i, problem, prev, ss.text, t.opts.Tactic),
 		chainbound.Read(i, ss.text, t.opts.Tactic),
+		liketerms.Read(i, ss.text, t.opts.Tactic, t.opts.IdentityTactic),
 	} {
 		for _, o := range read {
 			if len(obls) < room && !taken(obls, o.Span) {
