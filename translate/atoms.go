@@ -13,6 +13,7 @@ import (
 	"github.com/leanprm/leanprm/translate/internal/closednote"
 	"github.com/leanprm/leanprm/translate/internal/enumcount"
 	"github.com/leanprm/leanprm/translate/internal/factclaim"
+	"github.com/leanprm/leanprm/translate/internal/groupeval"
 	"github.com/leanprm/leanprm/translate/internal/hugepow"
 	"github.com/leanprm/leanprm/translate/internal/ivalclaim"
 	"github.com/leanprm/leanprm/translate/internal/liketerms"
@@ -139,7 +140,8 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 	// base), a power of 0, 1 or -1 with an exponent too large to compute (hugepow), a closed
 	// link in absolute values, numerals in a base or a progression with an ellipsis (closednote),
 	// tuples listed as satisfying the problem's equation (tuplesat), a name between closed bounds
-	// that no value fits (chainbound), like terms of one monomial collected (liketerms).
+	// that no value fits (chainbound), like terms of one monomial collected (liketerms), a bracket
+	// computed wrongly in a rewriting that copies the rest (groupeval).
 	for _, read := range [][]obligation.Obligation{
 		roundword.Read(i, prev, ss.text, t.opts.Tactic),
 		restate.Read(i, ss.text, t.opts.Tactic),
@@ -158,6 +160,7 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 		tuplesat.Read(i, problem, prev, ss.text, t.opts.Tactic),
 		chainbound.Read(i, ss.text, t.opts.Tactic),
 		liketerms.Read(i, ss.text, t.opts.Tactic, t.opts.IdentityTactic),
+		groupeval.Read(i, ss.text, t.opts.Tactic),
 	} {
 		for _, o := range read {
 			if len(obls) < room && !taken(obls, o.Span) {
