@@ -38,3 +38,14 @@ var chainBoundTraps = []trap{
 func TestChainBoundTraps(t *testing.T) {
 	runTraps(t, "chainbound", chainBoundTraps, nil)
 }
+
+// chainBoundCaseTraps: a range named as a case is no claim that a value
+// lies in it.
+var chainBoundCaseTraps = []trap{
+	{family: "chainbound case", steps: []string{`When \(20 \le m \le 5\), the count is zero.`}, want: wantNotRefuted},
+	{family: "chainbound case", steps: []string{`Case \(9 < t < 2\): nothing to add.`}, want: wantNotRefuted},
+}
+
+func TestChainBoundCaseTraps(t *testing.T) {
+	runTraps(t, "chainbound-case", chainBoundCaseTraps, nil)
+}

@@ -34,3 +34,15 @@ var groupEvalTraps = []trap{
 func TestGroupEvalTraps(t *testing.T) {
 	runTraps(t, "groupeval", groupEvalTraps, nil)
 }
+
+// groupEvalSequenceTraps: two values named one after the other are no
+// rewriting of one into the other.
+var groupEvalSequenceTraps = []trap{
+	{family: "groupeval sequence", steps: []string{`First we find \( g(2 + 1) \), then \( g(4) \).`}, want: wantNotRefuted},
+	{family: "groupeval sequence", steps: []string{`We list \( 3^{k}(1 + 1) \) so \( 3^{k}(5) \) follows.`}, want: wantNotRefuted},
+	{family: "groupeval sequence", steps: []string{`\[ 3^{k}(1 + 1) \] \[ 3^{k}(5) \]`}, want: wantNotRefuted},
+}
+
+func TestGroupEvalSequenceTraps(t *testing.T) {
+	runTraps(t, "groupeval-seq", groupEvalSequenceTraps, nil)
+}

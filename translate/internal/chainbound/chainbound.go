@@ -47,7 +47,7 @@ var (
 	nameRE = regexp.MustCompile(`^\s*[a-zA-Z](?:_\{?[a-zA-Z0-9]{1,3}\}?)?\s*$`)
 	// vetoRE in the sentence: supposed, tested, hedged, denied, or the
 	// range said to be empty.
-	vetoRE = regexp.MustCompile(`\b(?:if|suppose|supposing|assume|assuming|would|could|should|might|may|try|trying|test|testing|check|checking|whether|unless|not|no|none|never|cannot|empty|impossible|contradiction|contradicts|contradictory|absurd|invalid|false|wrong|incorrect|mistake\w*|approximately|roughly)\b|n't\b|\?|≈|\\approx|\\emptyset|\\varnothing|∅`)
+	vetoRE = regexp.MustCompile(`\b(?:if|when|whenever|case|cases|suppose|supposing|assume|assuming|would|could|should|might|may|try|trying|test|testing|check|checking|whether|unless|not|no|none|never|cannot|empty|impossible|contradiction|contradicts|contradictory|absurd|invalid|false|wrong|incorrect|mistake\w*|approximately|roughly)\b|n't\b|\?|≈|\\approx|\\emptyset|\\varnothing|∅`)
 )
 
 // rel is a relation written in the text: its bytes and its direction

@@ -4,7 +4,7 @@
 // "\( 3^{x}(3^2 - 9) = 2^{x}(2^5 - 5) \). Simplifying, \( 3^{x}(-6) =
 // 2^{x}(27) \)" writes 3² − 9 as −6. The two expressions are the members
 // of an "=" link, or two math regions with nothing but a rewriting cue
-// between them ("simplifying", "we get", "so", …); they must be the same
+// between them ("simplifying", "we get", "which becomes", …); they must be the same
 // text but for round brackets whose content is closed arithmetic with an
 // operator on one side and a lone number on the other. The rest may use
 // any notation (powers with names, logarithms): it is only compared. Each
@@ -42,9 +42,9 @@ var (
 	vetoRE = regexp.MustCompile(`\b(?:if|suppose|supposing|assume|assuming|let|would|could|should|might|try|trying|test|testing|check|checking|whether|not|no|never|wrong|incorrect|mistake\w*|instead|approximately|about|roughly|around|nearly|rounded|rounding|estimate\w*)\b|n't\b|\?|≈|\\approx|\\sim`)
 	// modRE marks a step about residues, where "=" may mean "≡".
 	modRE = regexp.MustCompile(`\\pmod|\\bmod|\\mod|\\equiv|≡|\bmod\b|\bmodulo\b|\bremainders?\b|\bcongruen`)
-	// cueRE is what may stand between two regions: a rewriting cue and
-	// punctuation only.
-	cueRE = regexp.MustCompile(`^[\s.,:;]*(?:(?:which|this|that|it)\s+)?(?:simplif(?:y|ies|ying)(?:\s+to)?|simplified|we\s+get|we\s+have|gives(?:\s+us)?|yields|becomes|so|thus|hence|then|therefore)?[\s.,:;]*$`)
+	// cueRE is what must stand between two regions: a rewriting cue and
+	// punctuation only ("then", "so" may go on to another value).
+	cueRE = regexp.MustCompile(`^[\s.,:;]*(?:(?:which|this|that|it)\s+)?(?:simplif(?:y|ies|ying)(?:\s+to)?|simplified|we\s+get|gives(?:\s+us)?|yields|becomes)[\s.,:;]*$`)
 	// numRE is a lone number: an optional minus, digits, a decimal part.
 	numRE = regexp.MustCompile(`^\s*-?\s*\d{1,15}(?:\.\d{1,15})?\s*$`)
 	// opRE marks a computation in a bracket's content.
