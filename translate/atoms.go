@@ -12,6 +12,7 @@ import (
 	"github.com/leanprm/leanprm/translate/internal/chainbound"
 	"github.com/leanprm/leanprm/translate/internal/closednote"
 	"github.com/leanprm/leanprm/translate/internal/enumcount"
+	"github.com/leanprm/leanprm/translate/internal/expsample"
 	"github.com/leanprm/leanprm/translate/internal/factclaim"
 	"github.com/leanprm/leanprm/translate/internal/groupeval"
 	"github.com/leanprm/leanprm/translate/internal/hugepow"
@@ -141,7 +142,8 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 	// link in absolute values, numerals in a base or a progression with an ellipsis (closednote),
 	// tuples listed as satisfying the problem's equation (tuplesat), a name between closed bounds
 	// that no value fits (chainbound), like terms of one monomial collected (liketerms), a bracket
-	// computed wrongly in a rewriting that copies the rest (groupeval).
+	// computed wrongly in a rewriting that copies the rest (groupeval), a rewriting with a name in an
+	// exponent that fails at a whole value of the name (expsample).
 	for _, read := range [][]obligation.Obligation{
 		roundword.Read(i, prev, ss.text, t.opts.Tactic),
 		restate.Read(i, ss.text, t.opts.Tactic),
@@ -161,6 +163,7 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 		chainbound.Read(i, ss.text, t.opts.Tactic),
 		liketerms.Read(i, ss.text, t.opts.Tactic, t.opts.IdentityTactic),
 		groupeval.Read(i, ss.text, t.opts.Tactic),
+		expsample.Read(i, ss.text, t.opts.Tactic),
 	} {
 		for _, o := range read {
 			if len(obls) < room && !taken(obls, o.Span) {

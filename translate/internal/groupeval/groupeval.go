@@ -39,7 +39,7 @@ const (
 
 var (
 	// vetoRE in the sentence: supposed, tested, hedged, denied or rounded.
-	vetoRE = regexp.MustCompile(`\b(?:if|suppose|supposing|assume|assuming|let|would|could|should|might|try|trying|test|testing|check|checking|whether|not|no|never|wrong|incorrect|mistake\w*|instead|approximately|about|roughly|around|nearly|rounded|rounding|estimate\w*)\b|n't\b|\?|≈|\\approx|\\sim`)
+	vetoRE = regexp.MustCompile(`\b(?:if|suppose|supposing|assume|assuming|let|would|could|should|might|try|trying|test|testing|check|checking|whether|cannot|not|no|never|wrong|incorrect|mistake\w*|instead|approximately|about|roughly|around|nearly|rounded|rounding|estimate\w*)\b|n't\b|\?|≈|\\approx|\\sim`)
 	// modRE marks a step about residues, where "=" may mean "≡".
 	modRE = regexp.MustCompile(`\\pmod|\\bmod|\\mod|\\equiv|≡|\bmod\b|\bmodulo\b|\bremainders?\b|\bcongruen`)
 	// cueRE is what must stand between two regions: a rewriting cue and
@@ -151,7 +151,7 @@ func lines(text string, s, e int) [][2]int {
 // members splits [s, e) at its "=" outside brackets; nil when it holds
 // another relation.
 func members(text string, s, e int) [][2]int {
-	if mathtext.HasAny(text[s:e], "<", ">", `\le`, `\ge`, `\ne`, "≤", "≥", "≠", `\approx`, "≈", `\pm`, "±", `\implies`, `\Rightarrow`, `\quad`, `\text`, ",") {
+	if mathtext.HasAny(noLeftRight.Replace(text[s:e]), "<", ">", `\le`, `\ge`, `\ne`, "≤", "≥", "≠", `\approx`, "≈", `\pm`, "±", `\implies`, `\Rightarrow`, `\quad`, `\text`, ",") {
 		return nil
 	}
 	var out [][2]int
@@ -327,3 +327,7 @@ func withinRounding(v, n *big.Rat, written string) bool {
 	d := new(big.Rat).Sub(v, n)
 	return d.Abs(d).Cmp(unit) <= 0 && !v.IsInt()
 }
+
+// noLeftRight drops the sizing commands \left and \right, whose letters
+// would read as \le and \ge... in the search for other relations.
+var noLeftRight = strings.NewReplacer(`\left`, "", `\right`, "")

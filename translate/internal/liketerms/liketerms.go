@@ -37,7 +37,7 @@ const (
 
 var (
 	// vetoRE in the sentence: supposed, tested, hedged or denied.
-	vetoRE = regexp.MustCompile(`\b(?:if|suppose|supposing|assume|assuming|let|would|could|should|might|try|trying|test|testing|check|checking|whether|not|no|never|wrong|incorrect|mistake\w*|instead|approximately|roughly)\b|n't\b|\?|≈|\\approx`)
+	vetoRE = regexp.MustCompile(`\b(?:if|suppose|supposing|assume|assuming|let|would|could|should|might|try|trying|test|testing|check|checking|whether|cannot|not|no|never|wrong|incorrect|mistake\w*|instead|approximately|roughly)\b|n't\b|\?|≈|\\approx`)
 	// cutRE splits a line into pieces no link crosses: arrows, spaces,
 	// text, commas and the alignment marks.
 	cutRE = regexp.MustCompile(`\\(?:implies|Rightarrow|Longrightarrow|rightarrow|iff|Leftrightarrow|to|quad|qquad|text\{[^{}]*\}|mathrm\{[^{}]*\}|boxed)|\\\\|[,;&]|\bor\b|\band\b`)
@@ -120,7 +120,7 @@ func links(inner string, base int) [][4]int {
 	cuts := append(cutRE.FindAllStringIndex(inner, -1), []int{len(inner), len(inner)})
 	for _, c := range cuts {
 		piece := inner[prev:c[0]]
-		if !mathtext.HasAny(piece, otherRel...) {
+		if !mathtext.HasAny(noLeftRight.Replace(piece), otherRel...) {
 			out = append(out, pieceLinks(piece, base+prev)...)
 		}
 		prev = c[1]
@@ -328,3 +328,7 @@ func obligationFor(step int, text string, s, e int, l, r *symexpr.Expr, name, ta
 	o.Note = "like terms of one monomial collected: the coefficients of the two sides differ"
 	return o
 }
+
+// noLeftRight drops the sizing commands \left and \right, whose letters
+// would read as \le and \ge... in the search for other relations.
+var noLeftRight = strings.NewReplacer(`\left`, "", `\right`, "")

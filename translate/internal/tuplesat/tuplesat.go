@@ -46,7 +46,7 @@ var (
 	// tuples, then (within the clause) "satisfy the equation".
 	cueRE = regexp.MustCompile(`\b(?:pairs|triples|triplets|tuples|solutions)\b[^.:;?!]{0,60}?\bsatisf(?:y|ies|ying)\s+(?:the|this|our)\s+(?:given\s+|original\s+|above\s+)?equation\b`)
 	// vetoRE in the sentence: supposed, tested, hedged, denied or excepted.
-	vetoRE = regexp.MustCompile(`\b(?:if|suppose|supposing|assume|assuming|would|could|should|might|may|try|trying|test|testing|check|checking|verify|verifying|whether|candidate|candidates|possible|possibly|potential|not|no|none|neither|nor|except|excluding|exclude|besides|other|wrong|incorrect|mistake\w*|approximately|roughly|also|only if)\b|\?|≈|\\approx|n't\b`)
+	vetoRE = regexp.MustCompile(`\b(?:if|suppose|supposing|assume|assuming|would|could|should|might|may|try|trying|test|testing|check|checking|verify|verifying|whether|candidate|candidates|possible|possibly|potential|cannot|not|no|none|neither|nor|except|excluding|exclude|besides|other|wrong|incorrect|mistake\w*|approximately|roughly|also|only if)\b|\?|≈|\\approx|n't\b`)
 	// namesRE is a tuple of one-letter names, "(x, y)", "(a,b,c)".
 	namesRE = regexp.MustCompile(`\(\s*([a-zA-Z])\s*,\s*([a-zA-Z])\s*(?:,\s*([a-zA-Z])\s*)?(?:,\s*([a-zA-Z])\s*)?\)`)
 	// headRE opens the list after the cue: a verb or a colon, blanks.
