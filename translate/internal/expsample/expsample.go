@@ -58,7 +58,7 @@ type region struct{ s, e, after int }
 // Read returns the refutations of the step's rewritings with a name in an
 // exponent that fail at a point.
 func Read(step int, text, tactic string) []obligation.Obligation {
-	if len(text) > maxText || !strings.Contains(text, "^") || !expNameRE.MatchString(text) {
+	if len(text) > maxText || !hasExpName(text) {
 		return nil
 	}
 	regs := regions(text)
@@ -238,6 +238,30 @@ func regions(text string) []region {
 		}
 	}
 	return out
+}
+
+// hasExpName reports a "^" followed by a letter or by braces that hold
+// one: the plain test that comes before any pattern.
+func hasExpName(s string) bool {
+	for i := strings.IndexByte(s, '^'); i >= 0 && i+1 < len(s); {
+		c := s[i+1]
+		if mathtext.IsASCIILetter(c) {
+			return true
+		}
+		if c == '{' {
+			for j := i + 2; j < len(s) && j < i+40 && s[j] != '}' && s[j] != '{'; j++ {
+				if mathtext.IsASCIILetter(s[j]) && s[j-1] != '\\' && !mathtext.IsASCIILetter(s[j-1]) {
+					return true
+				}
+			}
+		}
+		k := strings.IndexByte(s[i+1:], '^')
+		if k < 0 {
+			return false
+		}
+		i += 1 + k
+	}
+	return false
 }
 
 // between reports that the prose from s to the opener of the math whose

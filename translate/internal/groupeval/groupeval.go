@@ -40,8 +40,10 @@ const (
 var (
 	// vetoRE in the sentence: supposed, tested, hedged, denied or rounded.
 	vetoRE = regexp.MustCompile(`\b(?:if|suppose|supposing|assume|assuming|let|would|could|should|might|try|trying|test|testing|check|checking|whether|cannot|not|no|never|wrong|incorrect|mistake\w*|instead|approximately|about|roughly|around|nearly|rounded|rounding|estimate\w*)\b|n't\b|\?|≈|\\approx|\\sim`)
-	// modRE marks a step about residues, where "=" may mean "≡".
-	modRE = regexp.MustCompile(`\\pmod|\\bmod|\\mod|\\equiv|≡|\bmod\b|\bmodulo\b|\bremainders?\b|\bcongruen`)
+	// modWords mark a step about residues, where "=" may mean "≡" ("mod"
+	// holds \pmod, \bmod, \mod and modulo; a word such as "model" only
+	// leaves a step alone).
+	modWords = []string{"mod", `\equiv`, "≡", "remainder", "congruen"}
 	// cueRE is what must stand between two regions: a rewriting cue and
 	// punctuation only ("then", "so" may go on to another value).
 	cueRE = regexp.MustCompile(`^[\s.,:;]*(?:(?:which|this|that|it)\s+)?(?:simplif(?:y|ies|ying)(?:\s+to)?|simplified|we\s+get|gives(?:\s+us)?|yields|becomes)[\s.,:;]*$`)
@@ -61,7 +63,7 @@ type group struct {
 // Read returns the refutations of the step's brackets computed wrongly in
 // a rewriting.
 func Read(step int, text, tactic string) []obligation.Obligation {
-	if len(text) > maxText || !strings.Contains(text, "(") || modRE.MatchString(text) {
+	if len(text) > maxText || !strings.Contains(text, "(") || mathtext.HasAny(text, modWords...) {
 		return nil
 	}
 	var pairs [][2][2]int // the old and the new expression's bytes

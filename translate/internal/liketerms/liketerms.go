@@ -70,6 +70,10 @@ func Read(step int, text, tactic, idTactic string) []obligation.Obligation {
 			continue
 		}
 		regions++
+		if strings.IndexByte(inner, '=') < 0 || !strings.ContainsAny(inner, "+-") || !repeatedLetter(inner) {
+			i = after - 1
+			continue // the plain test before the cuts: no letter written thrice
+		}
 		for _, link := range links(inner, from) {
 			if len(out) >= maxOut {
 				break
@@ -163,7 +167,7 @@ func pieceLinks(piece string, base int) [][4]int {
 // a wrong coefficient.
 func decide(step int, text string, link [4]int, tactic, idTactic string) (obligation.Obligation, bool) {
 	ls, rs := trimMember(text[link[0]:link[1]]), trimMember(text[link[2]:link[3]])
-	if ls == "" || rs == "" || len(ls) > maxMember || len(rs) > maxMember {
+	if ls == "" || rs == "" || len(ls) > maxMember || len(rs) > maxMember || !oneLetterThrice(ls+" "+rs) {
 		return obligation.Obligation{}, false
 	}
 	l, errL := symexpr.Read(ls)
@@ -198,6 +202,52 @@ func decide(step int, text string, link [4]int, tactic, idTactic string) (obliga
 		e--
 	}
 	return obligationFor(step, text, s, e, l, r, one[0].name, tactic, idTactic), true
+}
+
+// repeatedLetter reports a letter outside commands written three times
+// at least in s.
+func repeatedLetter(s string) bool {
+	var n [128]int
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '\\' {
+			for i+1 < len(s) && mathtext.IsASCIILetter(s[i+1]) {
+				i++
+			}
+			continue
+		}
+		if mathtext.IsASCIILetter(c) {
+			if n[c]++; n[c] >= 3 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// oneLetterThrice reports a link with one letter only outside commands,
+// written three times at least: two like terms and their sum.
+func oneLetterThrice(s string) bool {
+	var letter byte
+	n := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '\\' {
+			for i+1 < len(s) && mathtext.IsASCIILetter(s[i+1]) {
+				i++
+			}
+			continue
+		}
+		if !mathtext.IsASCIILetter(c) {
+			continue
+		}
+		if letter != 0 && c != letter {
+			return false
+		}
+		letter = c
+		n++
+	}
+	return n >= 3
 }
 
 // lone reports a single side that is the bare name or its power, with no
