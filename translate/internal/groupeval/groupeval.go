@@ -30,6 +30,7 @@ import (
 // Limits: the step read, the claims of a step, the math regions looked
 // at, an expression's bytes and the prose between two regions.
 const (
+	maxRegion  = 2000 // the bytes a math region may take: the closer is looked for no further
 	maxText    = 20000
 	maxOut     = 4
 	maxRegions = 64
@@ -128,7 +129,7 @@ func mathAt(text string, i int) (from, to, after int, ok bool) {
 			continue
 		}
 		from = i + len(oc[0])
-		end := strings.Index(text[from:], oc[1])
+		end := strings.Index(text[from:min(len(text), from+maxRegion)], oc[1])
 		if end < 0 {
 			return 0, 0, 0, false
 		}
@@ -183,6 +184,9 @@ func members(text string, s, e int) [][2]int {
 // differing brackets; false when the two differ otherwise or not at all.
 func compare(text string, a, b [2]int) ([]group, bool) {
 	as, bs := trimSpan(text, a), trimSpan(text, b)
+	if as[1]-as[0] > maxExpr || bs[1]-bs[0] > maxExpr {
+		return nil, false
+	}
 	i, j := as[0], bs[0]
 	sync := i // where the two last ran in step: brackets open before it do not map
 	var out []group
@@ -192,8 +196,8 @@ func compare(text string, a, b [2]int) ([]group, bool) {
 			j++
 			continue
 		}
-		k := openBefore(text, as[0], i)
-		if k < sync || text[k] != '(' {
+		k := openBefore(text, sync, i)
+		if k < 0 || text[k] != '(' {
 			return nil, false
 		}
 		kb := j - (i - k)

@@ -28,6 +28,7 @@ import (
 // Limits: the step read, the claims of a step, the math regions looked
 // at, a member's bytes and the summands of a side.
 const (
+	maxRegion   = 2000 // the bytes a math region may take: the closer is looked for no further
 	maxText     = 20000
 	maxOut      = 4
 	maxRegions  = 64
@@ -106,7 +107,7 @@ func mathAt(text string, i int) (inner string, from, after int, ok bool) {
 			continue
 		}
 		from = i + len(oc[0])
-		end := strings.Index(text[from:], oc[1])
+		end := strings.Index(text[from:min(len(text), from+maxRegion)], oc[1])
 		if end < 0 {
 			return "", 0, 0, false
 		}
