@@ -9,13 +9,17 @@ import (
 	"unicode/utf8"
 
 	"github.com/leanprm/leanprm/translate/internal/arithfn"
+	"github.com/leanprm/leanprm/translate/internal/chainbound"
 	"github.com/leanprm/leanprm/translate/internal/closednote"
 	"github.com/leanprm/leanprm/translate/internal/enumcount"
+	"github.com/leanprm/leanprm/translate/internal/expsample"
 	"github.com/leanprm/leanprm/translate/internal/factclaim"
 	"github.com/leanprm/leanprm/translate/internal/finalans"
+	"github.com/leanprm/leanprm/translate/internal/groupeval"
 	"github.com/leanprm/leanprm/translate/internal/hugepow"
 	"github.com/leanprm/leanprm/translate/internal/ivalclaim"
 	"github.com/leanprm/leanprm/translate/internal/legendre"
+	"github.com/leanprm/leanprm/translate/internal/liketerms"
 	"github.com/leanprm/leanprm/translate/internal/linsolved"
 	"github.com/leanprm/leanprm/translate/internal/listcond"
 	"github.com/leanprm/leanprm/translate/internal/listrange"
@@ -31,6 +35,7 @@ import (
 	"github.com/leanprm/leanprm/translate/internal/symbolic"
 	"github.com/leanprm/leanprm/translate/internal/symrewrite"
 	"github.com/leanprm/leanprm/translate/internal/symsolved"
+	"github.com/leanprm/leanprm/translate/internal/tuplesat"
 	"github.com/leanprm/leanprm/translate/internal/valprop"
 	"github.com/leanprm/leanprm/translate/internal/wordcmp"
 	"github.com/leanprm/leanprm/translate/internal/worldfact"
@@ -140,8 +145,12 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 	// (legendre), an approximation of a value in π (piapprox), the final answer to a problem that
 	// asks for one expression (finalans), a repeating decimal stated as the
 	// value of a closed number (repdec; none where the problem or a step so far names another
-	// base), a power of 0, 1 or -1 with an exponent too large to compute (hugepow), a closed link
-	// in absolute values, numerals in a base or a progression with an ellipsis (closednote).
+	// base), a power of 0, 1 or -1 with an exponent too large to compute (hugepow), a closed
+	// link in absolute values, numerals in a base or a progression with an ellipsis (closednote),
+	// tuples listed as satisfying the problem's equation (tuplesat), a name between closed bounds
+	// that no value fits (chainbound), like terms of one monomial collected (liketerms), a bracket
+	// computed wrongly in a rewriting that copies the rest (groupeval), a rewriting with a name in an
+	// exponent that fails at a whole value of the name (expsample).
 	for _, read := range [][]obligation.Obligation{
 		roundword.Read(i, prev, ss.text, t.opts.Tactic),
 		restate.Read(i, ss.text, t.opts.Tactic),
@@ -161,6 +170,11 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 		repdec.Read(i, ss.text, otherBaseAt(problem, steps, i), t.opts.Tactic),
 		hugepow.Read(i, ss.text, t.opts.Tactic),
 		closednote.Read(i, problem, prev, ss.text, t.opts.Tactic),
+		tuplesat.Read(i, problem, prev, ss.text, t.opts.Tactic),
+		chainbound.Read(i, ss.text, t.opts.Tactic),
+		liketerms.Read(i, ss.text, t.opts.Tactic, t.opts.IdentityTactic),
+		groupeval.Read(i, ss.text, t.opts.Tactic),
+		expsample.Read(i, ss.text, t.opts.Tactic),
 	} {
 		for _, o := range read {
 			if len(obls) < room && !taken(obls, o.Span) {
