@@ -15,7 +15,9 @@
 // read). Only false claims make obligations: the value's sign as a
 // relation, or a certificate the exact checker verifies (a remainder by
 // 2, a floor, the squares around the value, a factor). "Not prime" has no
-// certificate and is left alone.
+// certificate and is left alone. A comparison with a number ("which is
+// less than 1") is read too (cmp.go), also after "E = V" whose names earlier
+// math of the step gives values.
 package valprop
 
 import (
@@ -89,6 +91,8 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 			continue // the cheap test: most math is followed by neither
 		}
 		if o, ok := claimAt(step, text, c, tactic); ok {
+			out = append(out, o)
+		} else if o, ok := cmpAt(step, text, c, tactic); ok {
 			out = append(out, o)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/leanprm/leanprm/internal/testutil/obltest"
+	"github.com/leanprm/leanprm/translate/obligation"
 )
 
 // TestRead: a false property of the value just written is one obligation
@@ -57,6 +58,7 @@ func FuzzRead(f *testing.F) {
 	for _, s := range []string{
 		`So \(\tau(36) = 10\), which is a perfect square.`, `\(t = 2\) (not positive)`,
 		`$x = -\frac{87}{6}$ (which is not an integer)`, `\) (`, `$ (odd)`, `\[ 2 + 2 = 4 \], which is even`,
+		`With \(b = 2\), \(3b - 4 = 2\), which is less than 1.`, `\(\frac{9}{4}\) (which is not greater than or equal to \(3\))`,
 	} {
 		f.Add(s)
 	}
@@ -84,6 +86,42 @@ func TestReadEach(t *testing.T) {
 		"Take the set: \\[ 3, x, 9 \\] Each element of this set is a prime number.",
 		"Take \\( 3, 5, 9 \\) and 7. Each element of this set is a prime number.",
 		"Take the set: \\[ 3, 5, 9 \\] Each element of this set is a prime factor of 45.",
+	} {
+		assert.Empty(t, Read(0, s, "decide"), s)
+	}
+}
+
+// TestReadCmp: a false comparison said of the value just written is
+// refuted, also after math "E = V" whose names earlier math gives values at
+// which E is V; true ones, unknown names, decimals within a unit of the last
+// place and hedged sentences make none.
+func TestReadCmp(t *testing.T) {
+	for _, c := range []struct{ text, expr string }{
+		{`So \(\frac{9}{4}\), which is less than 2.`, "9/4 < 2"},
+		{`So \(\frac{9}{4}\) (which is not greater than 2).`, "9/4 ≤ 2"},
+		{`Since \(y = 3\), the base \(2y - 1 = 5\), which is smaller than 4, so it fails.`, "5 < 4"},
+		{`Then \(q = 7 - 12 = -5\), which is greater than or equal to \(\frac{1}{2}\).`, "-5 ≥ 1/2"},
+		{`If \(m = 2\), then \(m^2 + 1 = 5\), which is larger than 9.`, "5 > 9"},
+		{`So \(r = \frac{1}{2}\), which is greater than 0.7.`, "1/2 > 7/10"},
+	} {
+		obls := Read(0, c.text, "decide")
+		if assert.Len(t, obls, 1, c.text) {
+			assert.Equal(t, c.expr, obls[0].Expr, c.text)
+			assert.Equal(t, obligation.Refuted, obls[0].OnDisproof)
+		}
+	}
+	for _, s := range []string{
+		`So \(\frac{9}{4}\), which is greater than 2.`,
+		`Then \(2y - 1 = 5\), which is smaller than 4.`,
+		`Since \(y = 4\), the base \(2y - 1 = 5\), which is smaller than 4.`,
+		`Since \(y = 3\), \(y = 4\), the base \(2y - 1 = 5\), which is smaller than 4.`,
+		`So \(r = \frac{69}{100}\), which is greater than 0.7.`,
+		`So \(\frac{9}{4}\), which is roughly less than 2.`,
+		`So \(\frac{9}{4}\), which is less than 2?`,
+		`So \(\frac{9}{4}\), which is less than 2 times the rest.`,
+		`So \(\frac{9}{4}\), which is less than 2 (wrong).`,
+		`So \(\frac{9}{4}\), which is less than \(x\).`,
+		`So \(x < 3\), which is less than 2.`,
 	} {
 		assert.Empty(t, Read(0, s, "decide"), s)
 	}
