@@ -59,6 +59,9 @@ func (c *ClaimCtx) Link(A, B *SideInfo, rel string) LinkResult {
 	lb, loneB := Lone(B.N)
 	sh := shownPrecision(A, B, a, b, la, lb, loneA, loneB, rel)
 	t := tolerance(a, b, la, lb, loneA, loneB && !c.writtenFraction(A, a, B.E), rel, sh.unit)
+	if rel == "≈" && t.Cmp(unitsTolerance) > 0 && c.unitsClaimed(A, B, a, b, la, lb, loneA, loneB) {
+		t = new(big.Rat).Set(unitsTolerance) // a whole number shown to its units (unitsclaim.go)
+	}
 	if (a.Inf || b.Inf) && a.V.Cmp(b.V) != 0 {
 		return skip("a divisor whose rounding leaves the quotient unbounded")
 	}
