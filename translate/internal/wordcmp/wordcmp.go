@@ -10,7 +10,8 @@
 // "since", "so", "note that", a bullet, a colon…), its object ends the clause, and its sentence
 // neither supposes, tests, hedges nor rejects. A side that is a decimal within a unit of its
 // last place of the other side is left alone: the decimal may stand for the other value
-// rounded.
+// rounded. A subject "it" opening its sentence stands for the side the sentence before names
+// alone (pronoun.go).
 package wordcmp
 
 import (
@@ -76,8 +77,14 @@ type side struct {
 // readAt reads the comparison whose relation cmpRE matched at m.
 func readAt(step int, text string, m []int, tactic string) *obligation.Obligation {
 	subj, ok := subjectBefore(text, anaphorAt(text, m[0]))
-	if !ok || !standsAlone(text, subj.s) {
+	if ok && !standsAlone(text, subj.s) {
 		return nil
+	}
+	if !ok {
+		// "so 2709 is a valid number. However, it is larger than 2908" (pronoun.go).
+		if subj, ok = pronounSubject(text, m[0]); !ok {
+			return nil
+		}
 	}
 	obj, ok := objectAt(text, m[1])
 	if !ok || !endsClause(text, obj.e) {

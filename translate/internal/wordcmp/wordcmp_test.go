@@ -86,6 +86,7 @@ func FuzzRead(f *testing.F) {
 		`$\frac{11}{9}$ is a fraction less than 1.`,
 		`So 1.414 is greater than \(\sqrt{2}\).`,
 		`$$ is less than $$`, `\( is less than \)`, `$5 is greater than $`,
+		`so 2709 is a valid number. However, it is larger than 2908.`, ". But it is less than 4", "\\) is x.\nIt is less than 1",
 		"is greater than " + strings.Repeat("9", 50),
 		`Fifth, \(45\): This number is between \(40\) and \(44\), so it rounds to \(40\).`,
 		`So the largest prime factor of \(15! - 13!\) is \(209\). The greatest odd integer that is a factor of $5!$ is $5$.`,
@@ -246,6 +247,36 @@ func TestHoldsThan(t *testing.T) {
 	for _, s := range []string{"", "than", "THAN", "tHaN", "more tha", "Thanks", "th an", "tḧan", "ſthan", "KTHAN", "t\x00han", "tHAN."} {
 		if got, want := holdsThan(s), strings.Contains(strings.ToLower(s), "than"); got != want {
 			t.Errorf("holdsThan(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+// TestReadPronoun: "it" opening a sentence stands for the side the sentence before names alone
+// ("so 2709 is a valid number. However, it is larger than 2908"); a sentence before that names
+// another number or math, "it" inside a clause, and a hedged sentence make none.
+func TestReadPronoun(t *testing.T) {
+	for _, c := range []struct{ text, expr string }{
+		{`The digit sum is 17, so 3518 is a valid number. However, it is larger than 4106.`, "3518 > 4106"},
+		{`So 45 is the count. It is less than 40.`, "45 < 40"},
+		{"- \\(\\frac{7}{3}\\) is a root.\nBut it is smaller than 2, so we keep it.", "7/3 < 2"},
+	} {
+		obls := Read(0, c.text, "decide")
+		if assert.Len(t, obls, 1, c.text) {
+			assert.Equal(t, c.expr, obls[0].Expr, c.text)
+		}
+	}
+	for _, s := range []string{
+		`So 3518 is a valid number. However, it is smaller than 4106.`,
+		`So 3518 is larger than 3000. However, it is larger than 4106.`,
+		`So 3518 is a valid number. However, if it is larger than 4106, we stop.`,
+		`So 3518 is a valid number, and it is larger than 4106.`,
+		`The sum of 3518 and 2 is a valid number. It is larger than 4106.`,
+		`So 3518 is a valid number. However, it is roughly larger than 4106.`,
+		`So 3518 is a valid number. Bit is larger than 4106.`,
+		`So x is a valid number. It is larger than 4106.`,
+	} {
+		for _, o := range Read(0, s, "decide") {
+			assert.NotEqual(t, "3518 > 4106", o.Expr, s)
 		}
 	}
 }
