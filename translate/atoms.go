@@ -38,6 +38,7 @@ import (
 	"github.com/leanprm/leanprm/translate/internal/tuplesat"
 	"github.com/leanprm/leanprm/translate/internal/valprop"
 	"github.com/leanprm/leanprm/translate/internal/wordcmp"
+	"github.com/leanprm/leanprm/translate/internal/wordseq"
 	"github.com/leanprm/leanprm/translate/internal/worldfact"
 	"github.com/leanprm/leanprm/translate/obligation"
 )
@@ -150,7 +151,8 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 	// tuples listed as satisfying the problem's equation (tuplesat), a name between closed bounds
 	// that no value fits (chainbound), like terms of one monomial collected (liketerms), a bracket
 	// computed wrongly in a rewriting that copies the rest (groupeval), a rewriting with a name in an
-	// exponent that fails at a whole value of the name (expsample).
+	// exponent that fails at a whole value of the name (expsample), a term of a sequence the
+	// problem defines in words stated by its place (wordseq).
 	for _, read := range [][]obligation.Obligation{
 		roundword.Read(i, prev, ss.text, t.opts.Tactic),
 		restate.Read(i, ss.text, t.opts.Tactic),
@@ -175,6 +177,7 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 		liketerms.Read(i, ss.text, t.opts.Tactic, t.opts.IdentityTactic),
 		groupeval.Read(i, ss.text, t.opts.Tactic),
 		expsample.Read(i, ss.text, t.opts.Tactic),
+		wordseq.Read(i, problem, steps[:i], ss.text, t.opts.Tactic),
 	} {
 		for _, o := range read {
 			if len(obls) < room && !taken(obls, o.Span) {
