@@ -71,7 +71,7 @@ var (
 // ProblemDef reads the function the problem defines by the parity of its
 // argument, or nil.
 func ProblemDef(problem string) *Def {
-	if len(problem) > maxText || !strings.Contains(problem, "even") || !strings.Contains(problem, "odd") {
+	if len(problem) > maxText || !strings.Contains(problem, "even") || !strings.Contains(problem, "odd") || !strings.Contains(problem, "positive integer") {
 		return nil
 	}
 	low := mathtext.LowerPlain(problem)

@@ -103,3 +103,12 @@ func TestDeepRecursion(t *testing.T) {
 		t.Error("a recursion past the limits computed")
 	}
 }
+
+// TestReadLinear: a long step of chains is read in bounded work and
+// yields at most maxOut obligations.
+func TestReadLinear(t *testing.T) {
+	text := strings.Repeat(`\( g(12) = g(6) + 2 = g(((3))) = 1 \) and `, 200)
+	if got := Read(0, halving, nil, text, "decide"); len(got) > maxOut {
+		t.Errorf("%d obligations, want at most %d", len(got), maxOut)
+	}
+}

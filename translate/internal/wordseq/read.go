@@ -119,10 +119,7 @@ func findClaims(low string) []claim {
 		if n < 1 {
 			continue
 		}
-		s := base + om[0]
-		if low[s] != 't' {
-			s++ // the byte before "the"
-		}
+		s := base + om[0] + strings.Index(low[base+om[0]:], "the") // past the rune before "the"
 		if notAfter[lastWord(low[:s])] {
 			continue
 		}
