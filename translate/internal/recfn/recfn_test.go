@@ -107,7 +107,7 @@ func TestDeepRecursion(t *testing.T) {
 // TestReadLinear: a long step of chains is read in bounded work and
 // yields at most maxOut obligations.
 func TestReadLinear(t *testing.T) {
-	text := strings.Repeat(`\( g(12) = g(6) + 2 = g(((3))) = 1 \) and `, 200)
+	text := strings.Repeat(`\( g(12) = g(6) + 2 = g(((3))) = 1 \) and `, 120)
 	if got := Read(0, halving, nil, text, "decide"); len(got) > maxOut {
 		t.Errorf("%d obligations, want at most %d", len(got), maxOut)
 	}
