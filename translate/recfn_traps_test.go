@@ -62,6 +62,29 @@ func TestRecFnTraps(t *testing.T) {
 			assert.NotEqual(t, StepRefuted, res.Steps[0].Verdict, "#%d without the problem", i)
 		}
 	}
+	// A definition by cases (comparisons, and parity with "otherwise").
+	const (
+		byCmp    = "Let \\[p(x) = \\left\\{\n\\begin{array}{cl}\n3x - 2 & \\text{if } x \\le -1, \\\\\n7 - x & \\text{if } -1 < x < 4, \\\\\nx + 5 & \\text{if } x \\geq 4.\n\\end{array}\n\\right.\\]Find $p(-3) + p(2) + p(4)$."
+		byParity = "For each positive integer $n$, let $$r(n)=\\begin{cases} \\frac{n}{2} & \\text{if } n \\text{ is even}, \\\\ 3n+1 & \\text{otherwise}. \\end{cases}$$ Compute $r(r(r(7)))$."
+	)
+	// p(-3) = -11, p(2) = 5, p(4) = 9; r(7) = 22, r(22) = 11, r(11) = 34.
+	for i, c := range []struct{ problem, step, want, claim string }{
+		{byCmp, `Since \(-3 \le -1\), \(p(-3) = 3(-3) - 2 = -11\).`, wantNotRefuted, ""},
+		{byCmp, `Then \(p(2) = 7 - 2 = 5\) and \(p(4) = 4 + 5 = 9\).`, wantNotRefuted, ""},
+		{byCmp, `Since \(4 < 4\) fails, we still use the middle row: \(p(4) = 7 - 4 = 3\).`, wantRefuted, "p(4) = 7 - 4"},
+		{byCmp, `So \(p(2) = 3(2) - 2 = 4\).`, wantRefuted, "p(2)"},
+		{byCmp, `The sum is \(p(-3) + p(2) + p(4) = -11 + 5 + 3 = -3\).`, wantRefuted, "p(-3) + p(2) + p(4) = -11 + 5 + 3"},
+		{byCmp, `If \(p(2) = 4\), then the sum changes.`, wantNotRefuted, ""},
+		{byCmp, `For \(x \le -1\), \(p(x) = 3x - 2\).`, wantNotRefuted, ""},
+		{byParity, `We get \(r(7) = 3 \cdot 7 + 1 = 22\), \(r(22) = 11\) and \(r(11) = 34\).`, wantNotRefuted, ""},
+		{byParity, `So \(r(r(r(7))) = r(r(22)) = r(11) = 17\).`, wantRefuted, "17"},
+		{byParity, `Then \(r(22) = 3 \cdot 22 + 1 = 67\).`, wantRefuted, "r(22)"},
+	} {
+		res, err := tr.ChainProblem(context.Background(), fmt.Sprint("recfn-cases", i), c.problem, []string{c.step})
+		require.NoError(t, err)
+		s := res.Steps[0]
+		assert.True(t, stepAsWanted(s, c.want, c.claim), "cases #%d %q: %s, want %s; %+v", i, c.step, s.Verdict, c.want, obligationsOf(s))
+	}
 	// An earlier step that gives the name its own meaning.
 	res, err := tr.ChainProblem(context.Background(), "recfn-prior", words,
 		[]string{`Define \( h(m) = 3m \) for convenience.`, `Therefore, \( h(20) = 27 \).`})

@@ -48,10 +48,17 @@ type Def struct {
 	even   *rule
 	odd    *rule
 	memo   map[int64]*big.Rat
+	// pieces are the rows of a definition by cases (readCases); intParity
+	// says a row names a parity, minArg is the least argument then.
+	pieces    []piece
+	intParity bool
+	minArg    int64
 }
 
 // Defined reports whether d defines a function.
-func (d *Def) Defined() bool { return d != nil && d.even != nil && d.odd != nil }
+func (d *Def) Defined() bool {
+	return d != nil && (d.even != nil && d.odd != nil || len(d.pieces) > 0)
+}
 
 var (
 	// headRE is a region "f(n) = body": group 1 the name, 2 the parameter,
@@ -69,8 +76,22 @@ var (
 )
 
 // ProblemDef reads the function the problem defines by the parity of its
-// argument, or nil.
+// argument in words (readWords) or by cases (readCases), or nil; nil too
+// when both readings find one.
 func ProblemDef(problem string) *Def {
+	w, c := readWords(problem), readCases(problem)
+	if w != nil && c != nil {
+		return nil
+	}
+	if w != nil {
+		return w
+	}
+	return c
+}
+
+// readWords reads the function the problem defines by the parity of its
+// argument in words, or nil.
+func readWords(problem string) *Def {
 	if len(problem) > maxText || !strings.Contains(problem, "even") || !strings.Contains(problem, "odd") || !strings.Contains(problem, "positive integer") {
 		return nil
 	}
@@ -225,7 +246,7 @@ func (d *Def) Value(k int64) (*big.Rat, bool) {
 
 // value is Value with a count of calls and the depth of the recursion.
 func (d *Def) value(k int64, calls *int, depth int) (*big.Rat, bool) {
-	if k < 1 || k > maxArg || depth > 200 {
+	if k > maxArg || depth > 200 || k < 1 && d.pieces == nil || d.pieces != nil && k < d.minArg {
 		return nil, false
 	}
 	if v := d.starts[k]; v != nil {
@@ -238,11 +259,21 @@ func (d *Def) value(k int64, calls *int, depth int) (*big.Rat, bool) {
 	if *calls > maxCalls {
 		return nil, false
 	}
-	r := d.ruleFor(k)
-	if k < r.min {
-		return nil, false
+	var body *node
+	if d.pieces != nil {
+		pc := d.selectPiece(k)
+		if pc == nil {
+			return nil, false
+		}
+		body = pc.body
+	} else {
+		r := d.ruleFor(k)
+		if k < r.min {
+			return nil, false
+		}
+		body = r.body
 	}
-	v, ok := d.eval(r.body, big.NewRat(k, 1), calls, depth+1)
+	v, ok := d.eval(body, big.NewRat(k, 1), calls, depth+1)
 	if !ok {
 		return nil, false
 	}

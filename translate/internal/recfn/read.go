@@ -33,7 +33,7 @@ var (
 // parity: each link whose two members are computed, against their exact
 // values. prior are the chain's earlier steps.
 func Read(step int, problem string, prior []string, text, tactic string) []obligation.Obligation {
-	if len(text) > maxStep || !strings.Contains(text, "(") || !strings.Contains(text, "=") || !strings.Contains(problem, "odd") {
+	if len(text) > maxStep || !strings.Contains(text, "(") || !strings.Contains(text, "=") || !strings.Contains(problem, "odd") && !strings.Contains(problem, `\begin{`) {
 		return nil
 	}
 	d := ProblemDef(problem)
@@ -132,11 +132,11 @@ func (d *Def) links(step int, text string, s, e int, tactic string, room int) []
 		ls, le = trimSpan(text, ls, le)
 		o := obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, ls, le), Kind: obligation.KindEquality,
 			OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
-		o.Expr = fmt.Sprintf("%s (%s defined by parity in the problem)", strings.Join(strings.Fields(text[ls:le]), " "), d.Name)
+		o.Expr = fmt.Sprintf("%s (%s as the problem defines it)", strings.Join(strings.Fields(text[ls:le]), " "), d.Name)
 		o.Prop = listcond.RatTerm(vals[i]) + " = " + listcond.RatTerm(vals[i+1])
 		o.Lean = "example : " + o.Prop + " := by " + tactic
 		o.LeanNeg = "example : ¬(" + o.Prop + ") := by " + tactic
-		o.Note = "values of a function the problem defines by the parity of its argument, computed from its start values and rules"
+		o.Note = "values of a function the problem defines by parity or by cases, computed from its start values and rules"
 		o.WhyProof = fmt.Sprintf("both sides are %s", vals[i].RatString())
 		o.WhyDisproof = fmt.Sprintf("the left side is %s and the right side is %s", vals[i].RatString(), vals[i+1].RatString())
 		out = append(out, o)

@@ -112,3 +112,48 @@ func TestReadLinear(t *testing.T) {
 		t.Errorf("%d obligations, want at most %d", len(got), maxOut)
 	}
 }
+
+// TestCases pins definitions by cases: the row chosen by comparisons or
+// parity, boundaries, "otherwise", and definitions not read.
+func TestCases(t *testing.T) {
+	const cmpDef = "Let \\[p(x) = \\left\\{\n\\begin{array}{cl}\n3x - 2 & \\text{if } x \\le -1, \\\\\n7 - x^{} & \\text{if } -1 < x < 4, \\\\\nx + 5 & \\text{if } x \\geq 4.\n\\end{array}\n\\right.\\]Find $p(-3) + p(2) + p(4)$."
+	const parityDef = "For each positive integer $n$, let $$r(n)=\\begin{cases} \\frac{n}{2} & \\text{if } n \\text{ is even}, \\\\ 3n+1 & \\text{otherwise}. \\end{cases}$$ Compute $r(r(r(7)))$."
+	if d := ProblemDef(cmpDef); d != nil {
+		t.Errorf("a body that is not read (x^{}) defined p")
+	}
+	ok := strings.Replace(cmpDef, "7 - x^{}", "7 - x", 1)
+	d := ProblemDef(ok)
+	if d == nil {
+		t.Fatal("cmpDef: not read")
+	}
+	for k, want := range map[int64]string{-3: "-11", -1: "-5", 0: "7", 2: "5", 3: "4", 4: "9", 10: "15"} {
+		v, good := d.Value(k)
+		if !good || v.RatString() != want {
+			t.Errorf("p(%d) = %v (%v), want %s", k, v, good, want)
+		}
+	}
+	d = ProblemDef(parityDef)
+	if d == nil {
+		t.Fatal("parityDef: not read")
+	}
+	for k, want := range map[int64]string{7: "22", 22: "11", 11: "34", 1: "4"} {
+		v, good := d.Value(k)
+		if !good || v.RatString() != want {
+			t.Errorf("r(%d) = %v (%v), want %s", k, v, good, want)
+		}
+	}
+	if _, good := d.Value(0); good {
+		t.Error("r(0) computed on the positive integers")
+	}
+	for _, p := range []string{
+		strings.Replace(ok, "-1 < x < 4", "-1 < x < 5", 1),              // rows overlap at 4: p(4) not computed
+		strings.Replace(ok, "Find", "Suppose p is continuous. Find", 1), // a parameter may be meant
+		strings.Replace(ok, "\\text{if } x \\geq 4", "\\text{if } x \\text{ is prime}", 1),
+	} {
+		if d := ProblemDef(p); d != nil {
+			if _, good := d.Value(4); good {
+				t.Errorf("read: %q", p)
+			}
+		}
+	}
+}
