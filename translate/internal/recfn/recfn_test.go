@@ -83,6 +83,7 @@ func FuzzRead(f *testing.F) {
 	for _, s := range []string{
 		`So \( g(12) = g(6) + 1 = g(3) + 2 = 11 \).`, `\(g(g(g(1)))=g(\frac{1}{0})\)`, `$g(999999999)=1$`,
 		`\( g(((((((((1)))))))) = 2 \)`, halving,
+		"Let $$r(n)=\\begin{cases} \\frac{n}{2} & \\text{if } n \\text{ is even}, \\\\ 3n+1 & \\text{if } 1 < n \\le 9 \\\\ r(n-1) & \\text{otherwise} \\end{cases}$$ So $r(4) = 2$.",
 	} {
 		f.Add(s)
 	}
