@@ -1,6 +1,7 @@
 // Package recfn decides values of a function on the positive integers
 // that the problem defines by cases of parity, in words (docs/TRANSLATE.md,
-// "Functions the problem defines by the parity of their argument"): "f(1)
+// "Functions the problem defines by the parity of their argument, or by
+// cases"): "f(1)
 // = 1; if n is an even positive integer, then f(n) = f(n/2); if n is an
 // odd positive integer with n > 1, then f(n) = f(n - 1) + 1". Its values
 // are computed exactly (bounded recursion), and a step's chain of
@@ -8,10 +9,12 @@
 // = f(24) + 1 = (f(12) + 1) + 1", is decided link by link. The problem must
 // define the function without doubt: start values, one rule for even and
 // one for odd arguments, each in its own clause with no other condition
-// than a lower bound, every value at a positive integer fixed, and the
+// than a lower bound, start values the rules agree with, and the
 // problem's own examples ("For example, f(34) = f(17)") true under the
 // reading; a problem that asks for functions or states anything else of
-// the function defines nothing.
+// the function defines nothing. A function defined by cases
+// (\begin{cases} or an array after "f(x) =", cases.go) is read too, and
+// evaluated at whole arguments.
 package recfn
 
 import (
