@@ -49,6 +49,7 @@ func TestWordSeqTraps(t *testing.T) {
 		{adds, "The ninth term is not 595, it is 635.", wantNotRefuted, ""},
 		{adds, "In the expansion, the second term is 80.", wantNotRefuted, ""},
 		{adds, "Consider the new sequence of sums; its ninth term is 595.", wantNotRefuted, ""},
+		{adds, "In the sum 635 + 675, the first term is 635 and the second term is 675.", wantNotRefuted, ""},
 		// The problem does not fix one sequence: left alone.
 		{twoSeq, "The sixth term is 30.", wantNotRefuted, ""},
 		{stated, "The tenth term is 40.", wantNotRefuted, ""},

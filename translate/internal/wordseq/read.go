@@ -36,8 +36,9 @@ var (
 	// 7", "term: -3", "term equals 1.5". Groups 1-2: the sign and number.
 	valueRE = regexp.MustCompile(`^term(?:\s+of\s+(?:the|this|our|that)\s+(?:arithmetic\s+|geometric\s+)?(?:sequence|progression))?\s*(?:is|=|:|equals|is\s+equal\s+to)\s*` + numPat)
 	// sentenceVetoRE in the claim's sentence: it supposes, tests, asks,
-	// hedges, rounds, denies or corrects, or counts the terms another way.
-	sentenceVetoRE = regexp.MustCompile(`\b(?:if|suppose\w*|assum\w*|let's\s+say|say|case|example|would|could|should|might|may|maybe|perhaps|try\w*|test\w*|check\w*|verify\w*|whether|not|no|never|isn't|wasn't|approx\w*|about|around|roughly|nearly|almost|estimat\w*|round\w*|wrong|incorrect\w*|mistake\w*|error|instead|actually|correct\w*|rather|wait|recheck\w*|re-?evaluat\w*|expect\w*|should|new|another|other|different|index\w*|zeroth|0th|count\w*|mod|modulo|remainder\w*|digit\w*|last)\b|n't\b|\?|≈|\\approx|≡|\\equiv`)
+	// hedges, rounds, denies or corrects, counts the terms another way, or
+	// speaks of a sum or a pair (whose own terms may be meant).
+	sentenceVetoRE = regexp.MustCompile(`\b(?:if|suppose\w*|assum\w*|let's\s+say|say|case|example|would|could|should|might|may|maybe|perhaps|try\w*|test\w*|check\w*|verify\w*|whether|not|no|never|isn't|wasn't|approx\w*|about|around|roughly|nearly|almost|estimat\w*|round\w*|wrong|incorrect\w*|mistake\w*|error|instead|actually|correct\w*|rather|wait|recheck\w*|re-?evaluat\w*|expect\w*|should|new|another|other|different|index\w*|zeroth|0th|count\w*|mod|modulo|remainder\w*|digit\w*|last|sum|sums|product|products|pair|addend\w*|both|together)\b|n't\b|\?|≈|\\approx|≡|\\equiv`)
 	// contextVetoRE in the step or an earlier one: another sequence (of
 	// differences, of partial sums, a new one) or terms of an expression.
 	contextVetoRE = regexp.MustCompile(`\b(?:(?:new|another|other|second|auxiliary|different)\s+sequence|sequence\s+of\s+(?:differences|partial|sums)|differences|partial\s+sums?|subsequence\w*|expression\w*|expand\w*|expansion\w*|binomial\w*|polynomial\w*|coefficient\w*|numerator\w*|denominator\w*|summand\w*|series|reindex\w*|zero-based|zeroth|0th)\b`)
