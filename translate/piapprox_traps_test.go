@@ -16,6 +16,14 @@ var piApproxTraps = []trap{
 	{family: "piapprox true", steps: []string{`So the shaded part is \(36 - 9\pi \approx 7.73\) square feet.`}, want: wantNotRefuted},
 	{family: "piapprox true", steps: []string{`The arc is \(\frac{5\pi}{3} \approx 5.24\) units long.`}, want: wantNotRefuted},
 	{family: "piapprox true", steps: []string{`The circumference is \(2\pi \cdot 6 \approx 38\) meters.`}, want: wantNotRefuted},
+	// Within the tolerance "≈" has everywhere: a twentieth of the value
+	// where fewer than two places are shown, ten units of the last place
+	// where two or more are.
+	{family: "piapprox tolerance", steps: []string{`The area is \(49\pi \approx 150.5\) square units.`}, want: wantNotRefuted},
+	{family: "piapprox tolerance", steps: []string{`The circumference is \(2\pi \cdot 6 \approx 37.5\) meters.`}, want: wantNotRefuted},
+	{family: "piapprox tolerance", steps: []string{`The arc is \(\frac{5\pi}{3} \approx 5.20\) units long.`}, want: wantNotRefuted},
+	{family: "piapprox tolerance wrong", steps: []string{`The area is \(49\pi \approx 140.2\) square units.`}, want: wantRefuted},
+	{family: "piapprox tolerance wrong", steps: []string{`The arc is \(\frac{5\pi}{3} \approx 5.40\) units long.`}, want: wantRefuted},
 	// Not read: π approximated itself, suppositions, estimates, other names, π(n).
 	{family: "piapprox other", steps: []string{`Taking \(\pi \approx 3\), the area is \(49\pi \approx 147\).`}, want: wantNotRefuted},
 	{family: "piapprox other", steps: []string{`With \(\pi = 3.14\): \(49\pi \approx 153.86\).`}, want: wantNotRefuted},

@@ -6,9 +6,9 @@
 // for π > 0 is read (a multiple of a power of π, a + bπ, or coefficients
 // of one sign). Its values for every π from 3.14 to 22/7, the common
 // approximations included, make a range; the stated number is refuted
-// only when it lies farther from that range than one unit of its last
-// decimal place (a whole number: 1 or 5 % of the value, whichever is
-// more).
+// only when it lies farther from that range than "≈" allows everywhere:
+// ten units of its last decimal place where two or more are shown, else
+// a twentieth of the value or its last shown place, whichever is more.
 //
 // The member is bounded by "=", ":" or the start of its math region: a
 // member with a word or another name is not read. A step, or a problem,
@@ -166,12 +166,20 @@ func claimAt(step int, text string, k, e int, tactic string) (obligation.Obligat
 	if lo.Cmp(hi) > 0 {
 		lo, hi = hi, lo
 	}
+	// The tolerance is the one "≈" has everywhere (docs/TRANSLATE.md,
+	// "Approximations"): ten units of the last place where two places or
+	// more are shown, which claim that precision; otherwise a twentieth of
+	// the value, or the last shown place of a whole number.
 	tol := unit(places)
-	if places == 0 {
-		// A whole number may be rounded to its last nonzero digit ("≈ 30").
-		ten := big.NewInt(10)
-		for n := new(big.Int).Abs(said.Num()); n.Sign() != 0 && new(big.Int).Rem(n, ten).Sign() == 0; n.Quo(n, ten) {
-			tol.Mul(tol, big.NewRat(10, 1))
+	if places >= 2 {
+		tol.Mul(tol, big.NewRat(10, 1))
+	} else {
+		if places == 0 {
+			// A whole number may be rounded to its last nonzero digit ("≈ 30").
+			ten := big.NewInt(10)
+			for n := new(big.Int).Abs(said.Num()); n.Sign() != 0 && new(big.Int).Rem(n, ten).Sign() == 0; n.Quo(n, ten) {
+				tol.Mul(tol, big.NewRat(10, 1))
+			}
 		}
 		if f := new(big.Rat).Mul(new(big.Rat).Abs(hi), big.NewRat(1, 20)); f.Cmp(tol) > 0 {
 			tol = f
@@ -194,7 +202,7 @@ func claimAt(step int, text string, k, e int, tactic string) (obligation.Obligat
 	}
 	o.Lean = "example : " + o.Prop + " := by " + tactic
 	o.LeanNeg = "example : ¬(" + o.Prop + ") := by " + tactic
-	o.Note = "an approximation of a value in π: its values for π from 3.14 to 22/7, widened by one unit of the stated number's last place, must hold the stated number"
+	o.Note = "an approximation of a value in π: its values for π from 3.14 to 22/7, widened by the tolerance of ≈ (ten units of the last place where two or more are shown, else a twentieth of the value), must hold the stated number"
 	o.WhyProof = "the stated number lies in the range"
 	o.WhyDisproof = fmt.Sprintf("for π from 3.14 to 22/7 the value lies between %s and %s; %s is farther than %s from it", lo.FloatString(4), hi.FloatString(4), said.FloatString(places), tol.FloatString(places))
 	return o, true
