@@ -33,6 +33,7 @@ import (
 	"github.com/leanprm/leanprm/translate/internal/repdec"
 	"github.com/leanprm/leanprm/translate/internal/restate"
 	"github.com/leanprm/leanprm/translate/internal/roundword"
+	"github.com/leanprm/leanprm/translate/internal/substint"
 	"github.com/leanprm/leanprm/translate/internal/symatom"
 	"github.com/leanprm/leanprm/translate/internal/symbolic"
 	"github.com/leanprm/leanprm/translate/internal/symrewrite"
@@ -155,7 +156,8 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 	// computed wrongly in a rewriting that copies the rest (groupeval), a rewriting with a name in an
 	// exponent that fails at a whole value of the name (expsample), a functional equation at values
 	// set (fnsubst), a term of a sequence the problem defines in words stated by its place
-	// (wordseq), values of a function the problem defines by the parity of its argument (recfn).
+	// (wordseq), values of a function the problem defines by the parity of its argument (recfn),
+	// a value put into an equation said to give no integer for the other name (substint).
 	for _, read := range [][]obligation.Obligation{
 		roundword.Read(i, prev, ss.text, t.opts.Tactic),
 		restate.Read(i, ss.text, t.opts.Tactic),
@@ -183,6 +185,7 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 		fnsubst.Read(i, problem, steps[:i], ss.text, t.opts.Tactic, t.opts.IdentityTactic),
 		wordseq.Read(i, problem, steps[:i], ss.text, t.opts.Tactic),
 		recfn.Read(i, problem, steps[:i], ss.text, t.opts.Tactic),
+		substint.Read(i, ss.text, t.opts.Tactic),
 	} {
 		for _, o := range read {
 			if len(obls) < room && !taken(obls, o.Span) {
