@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/leanprm/leanprm/translate/internal/ageyear"
 	"github.com/leanprm/leanprm/translate/internal/arithfn"
 	"github.com/leanprm/leanprm/translate/internal/chainbound"
 	"github.com/leanprm/leanprm/translate/internal/closednote"
@@ -157,7 +158,8 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 	// exponent that fails at a whole value of the name (expsample), a functional equation at values
 	// set (fnsubst), a term of a sequence the problem defines in words stated by its place
 	// (wordseq), values of a function the problem defines by the parity of its argument (recfn),
-	// a value put into an equation said to give no integer for the other name (substint).
+	// a value put into an equation said to give no integer for the other name (substint), an age
+	// stated for a year against the year of birth the step states (ageyear).
 	for _, read := range [][]obligation.Obligation{
 		roundword.Read(i, prev, ss.text, t.opts.Tactic),
 		restate.Read(i, ss.text, t.opts.Tactic),
@@ -186,6 +188,7 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 		wordseq.Read(i, problem, steps[:i], ss.text, t.opts.Tactic),
 		recfn.Read(i, problem, steps[:i], ss.text, t.opts.Tactic),
 		substint.Read(i, ss.text, t.opts.Tactic),
+		ageyear.Read(i, ss.text, t.opts.Tactic),
 	} {
 		for _, o := range read {
 			if len(obls) < room && !taken(obls, o.Span) {
