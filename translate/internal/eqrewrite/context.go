@@ -25,8 +25,8 @@ func context(names []string, texts ...string) (out []link, ok bool) {
 	for _, text := range texts {
 		for _, g := range mathtext.TextRegions(text) {
 			src := text[g.S:g.E]
-			if strings.IndexByte(src, '=') < 0 {
-				continue
+			if strings.IndexByte(src, '=') < 0 || strings.Contains(src, "matrix}") {
+				continue // no equation, or one of vectors: the step restates its components
 			}
 			for _, piece := range pieces(src) {
 				if !strings.Contains(piece, "=") || !mentions(piece, names) {
@@ -43,12 +43,19 @@ func context(names []string, texts ...string) (out []link, ok bool) {
 	return out, true
 }
 
-// pieces splits math at line breaks, commas, semicolons and \quad: the
-// equations written side by side.
+// pieces splits math at line breaks, commas, semicolons, \quad, arrows
+// and environments: the equations written side by side.
 func pieces(src string) []string {
-	src = strings.NewReplacer(`\\`, ";", `\quad`, ";", `\qquad`, ";", ",", ";", "&", "").Replace(src)
+	src = pieceRepl.Replace(src)
 	return strings.Split(src, ";")
 }
+
+// pieceRepl marks the places between two equations of one region (line
+// breaks, spacing, commas, arrows, environments, tags) with ";".
+var pieceRepl = strings.NewReplacer(`\\`, ";", `\quad`, ";", `\qquad`, ";", ",", ";", "&", "",
+	`\implies`, ";", `\Longrightarrow`, ";", `\Rightarrow`, ";", `\iff`, ";", `\Leftrightarrow`, ";",
+	`\begin{aligned}`, ";", `\end{aligned}`, ";", `\begin{align*}`, ";", `\end{align*}`, ";",
+	`\begin{align}`, ";", `\end{align}`, ";", `\tag{`, ";\\tag{")
 
 // mentions reports a name of names standing alone in s (no letter or
 // backslash before it, no letter after it).
@@ -78,10 +85,8 @@ func mentions(s string, names []string) bool {
 // member cannot be read as a rational function, or s holds another
 // relation.
 func readLinks(s string) ([]link, bool) {
-	for _, bad := range []string{"<", ">", `\le`, `\ge`, `\ne`, `\approx`, `\equiv`, `\pmod`, `\text`, `\Rightarrow`, `\implies`, `\to`} {
-		if strings.Contains(s, bad) {
-			return nil, false
-		}
+	if !plainCommands(s) || strings.ContainsAny(s, "<>") || strings.ContainsAny(s, "&'{}") && !braced(s) {
+		return nil, false
 	}
 	if nameBeforeBracket(s) || strings.ContainsAny(s, "_|!") {
 		return nil, false

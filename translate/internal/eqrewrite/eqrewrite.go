@@ -79,12 +79,12 @@ func Read(step int, problem, prevStep, text string, toks []mathtext.Tok, tactic 
 		return nil
 	}
 	regs := mathtext.MathRegions(text, toks)
-	if len(regs) == 0 {
+	if len(regs) < 2 {
 		return nil
 	}
 	low := mathtext.LowerPlain(text)
 	var out []obligation.Obligation
-	var last *equation // the last equation of the region before
+	var prev *equation
 	for _, g := range regs {
 		if len(out) >= maxOut {
 			break
@@ -92,63 +92,21 @@ func Read(step int, problem, prevStep, text string, toks []mathtext.Tok, tactic 
 		if strings.IndexByte(text[g.S:g.E], '=') < 0 {
 			continue // a name or a term between two equations
 		}
-		segs := segments(text, g.S, g.E)
-		for k, sg := range segs {
-			cur := readEquation(text[sg[0]:sg[1]], sg[0], sg[1])
-			var prev *equation
-			arrow := k > 0
-			switch {
-			case arrow && segs[k-1][2] == 1:
-				prev = readEquation(text[segs[k-1][0]:segs[k-1][1]], segs[k-1][0], segs[k-1][1])
-			case !arrow:
-				prev = last
-			}
-			if prev != nil && cur != nil && len(out) < maxOut {
-				if o, ok := decide(step, problem, prevStep, text, low, prev, cur, arrow, tactic); ok {
-					out = append(out, o)
-				}
+		s, e := trim(text, g.S, g.E)
+		cur := readEquation(text[s:e], s, e)
+		if prev != nil && cur != nil {
+			if o, ok := decide(step, problem, prevStep, text, low, prev, cur, tactic); ok {
+				out = append(out, o)
 			}
 		}
-		last = nil
-		if n := len(segs); n > 0 {
-			last = readEquation(text[segs[n-1][0]:segs[n-1][1]], segs[n-1][0], segs[n-1][1])
-		}
+		prev = cur
 	}
 	return out
 }
 
-// arrows join two equations of one region, the second derived from the
-// first.
-var arrows = []string{`\implies`, `\Longrightarrow`, `\Rightarrow`, `\iff`, `\Leftrightarrow`}
-
-// segments splits the region [s, e) of text at its arrows: each segment's
-// bounds (trimmed of blanks, spacing commands and a final comma or point),
-// and a third value 1 when an arrow follows it.
-func segments(text string, s, e int) [][3]int {
-	var out [][3]int
-	from := s
-	for i := s; i < e; i++ {
-		if text[i] != '\\' {
-			continue
-		}
-		for _, a := range arrows {
-			if strings.HasPrefix(text[i:e], a) && (i+len(a) == e || !mathtext.IsASCIILetter(text[i+len(a)])) {
-				out = append(out, trimSeg(text, from, i, 1))
-				from = i + len(a)
-				i = from - 1
-				break
-			}
-		}
-		if len(out) > 16 {
-			return nil
-		}
-	}
-	return append(out, trimSeg(text, from, e, 0))
-}
-
-// trimSeg trims [s, e) of blanks, \quad, \qquad, "\;", "\," and a final
-// comma or point.
-func trimSeg(text string, s, e, arrow int) [3]int {
+// trim trims the region [s, e) of text of blanks, spacing commands and a
+// final comma or point.
+func trim(text string, s, e int) (int, int) {
 	for changed := true; changed && s < e; {
 		changed = false
 		for _, w := range []string{" ", "\n", "\t", `\quad`, `\qquad`, `\;`, `\,`, `\!`} {
@@ -163,12 +121,12 @@ func trimSeg(text string, s, e, arrow int) [3]int {
 			e, changed = e-1, true
 		}
 	}
-	return [3]int{s, e, arrow}
+	return s, e
 }
 
 // hasCue is the literal pre-check: a cue word's stem in the step.
 func hasCue(text string) bool {
-	for _, w := range []string{"xpand", "implif", "earrang", "quivalent", "ultiplying out", "educes to", `\implies`, "ightarrow", `\iff`} {
+	for _, w := range []string{"xpand", "implif", "earrang", "quivalent", "ultiplying out", "educes to"} {
 		if strings.Contains(text, w) {
 			return true
 		}
@@ -183,10 +141,8 @@ func readEquation(src string, s, e int) *equation {
 	if len(src) > maxMath || strings.Count(src, "=") != 1 || strings.ContainsAny(src, "<>_|!,;") {
 		return nil
 	}
-	for _, bad := range []string{`\le`, `\ge`, `\ne`, `\approx`, `\sqrt`, `\Rightarrow`, `\implies`, `\to`, `\quad`, `\text`, `\pm`, `\mp`, `\cdots`, `\ldots`, `\sum`, `\prod`, `\equiv`, `\pmod`, `&`, `\\`, `'`, `\sin`, `\cos`, `\tan`, `\log`, `\ln`, `\pi`, `\binom`, `\lfloor`, `\lceil`, `\{`} {
-		if strings.Contains(src, bad) {
-			return nil
-		}
+	if !plainCommands(src) || strings.ContainsAny(src, "&'{}") && !braced(src) {
+		return nil
 	}
 	if nameBeforeBracket(src) {
 		return nil // f(x): a function, or a product written without a sign
@@ -238,31 +194,24 @@ func nameBeforeBracket(src string) bool {
 // decide refutes b as a rewriting of a: the prose between them ends in a
 // cue, neither it nor the two sentences veto, and a point satisfies a but
 // not b.
-func decide(step int, problem, prevStep, text, low string, a, b *equation, arrow bool, tactic string) (obligation.Obligation, bool) {
+func decide(step int, problem, prevStep, text, low string, a, b *equation, tactic string) (obligation.Obligation, bool) {
 	ss := listcond.SentenceStart(low, a.s)
 	se := listcond.SentenceEnd(low, b.e)
 	if hedgeRE.MatchString(low[ss:se]) || reasonRE.MatchString(low[b.e:se]) {
 		return obligation.Obligation{}, false
 	}
-	if !arrow {
-		if b.s-a.e > maxProse+8 {
-			return obligation.Obligation{}, false
-		}
-		between := strings.TrimSpace(strings.Trim(low[a.e:b.s], " \n\t$()[]\\"))
-		between = strings.TrimSpace(strings.TrimLeft(between, ".,;: "))
-		if !cueRE.MatchString(between) || opRE.MatchString(between) {
-			return obligation.Obligation{}, false
-		}
+	if b.s-a.e > maxProse+8 {
+		return obligation.Obligation{}, false
 	}
-	if len(a.names) != len(b.names) {
-		return obligation.Obligation{}, false // a name put in or taken out (a value substituted)
-	}
-	for _, n := range b.names {
-		if !slices.Contains(a.names, n) {
-			return obligation.Obligation{}, false
-		}
+	between := strings.TrimSpace(strings.Trim(low[a.e:b.s], " \n\t$()[]\\"))
+	between = strings.TrimSpace(strings.TrimLeft(between, ".,;: "))
+	if !cueRE.MatchString(between) || opRE.MatchString(between) {
+		return obligation.Obligation{}, false
 	}
 	da, db := a.L.Sub(a.R), b.L.Sub(b.R)
+	if !slices.Equal(ratVars(da), ratVars(db)) {
+		return obligation.Obligation{}, false // a name put in or taken out (a value substituted)
+	}
 	if da.Num().IsZero() || db.Num().IsZero() {
 		return obligation.Obligation{}, false // an identity, not an equation
 	}
@@ -270,7 +219,21 @@ func decide(step int, problem, prevStep, text, low string, a, b *equation, arrow
 	if !ok {
 		return obligation.Obligation{}, false
 	}
-	pt, ok := witness(a, b, ctx, wholeRE.MatchString(low) || wholeRE.MatchString(strings.ToLower(problem)) || wholeRE.MatchString(strings.ToLower(prevStep)))
+	whole := wholeRE.MatchString(low) || wholeRE.MatchString(strings.ToLower(problem)) || wholeRE.MatchString(strings.ToLower(prevStep))
+	pt, ok := witness(a, b, ctx, whole)
+	if !ok && len(ctx) > 0 {
+		// No point of the first equation and the context refutes it: one
+		// of the first alone does, unless the second follows from the two
+		// by adding multiples of equations (a value or relation put in).
+		basis := []algebra.Poly{da.Num()}
+		for _, l := range ctx {
+			basis = append(basis, l.L.Sub(l.R).Num())
+		}
+		if inSpan(db.Num(), basis) {
+			return obligation.Obligation{}, false
+		}
+		pt, ok = witness(a, b, nil, whole)
+	}
 	if !ok {
 		return obligation.Obligation{}, false
 	}
@@ -295,4 +258,63 @@ func pointString(names []string, pt map[string]*big.Rat) string {
 		parts[i] = n + " = " + pt[n].RatString()
 	}
 	return strings.Join(parts, ", ")
+}
+
+// ratVars are the names r depends on as written (its numerator's and its
+// denominator's), sorted: a name that cancels in an equation is not one of
+// its names.
+func ratVars(r algebra.Rat) []string {
+	vs := append(r.Num().Vars(), r.Den().Vars()...)
+	slices.Sort(vs)
+	return slices.Compact(vs)
+}
+
+// allowed are the commands an equation read here may hold: fractions,
+// sizing brackets, products and spacing.
+var allowed = map[string]bool{"frac": true, "dfrac": true, "tfrac": true, "left": true, "right": true,
+	"cdot": true, "times": true, "div": true, ",": true, ";": true, "!": true, " ": true}
+
+// plainCommands reports every command of src allowed (a backslash
+// followed by letters, or by one other character).
+func plainCommands(src string) bool {
+	for i := 0; i < len(src); i++ {
+		if src[i] != '\\' {
+			continue
+		}
+		j := i + 1
+		for j < len(src) && mathtext.IsASCIILetter(src[j]) {
+			j++
+		}
+		if j == i+1 && j < len(src) {
+			j++
+		}
+		if !allowed[src[i+1:j]] {
+			return false
+		}
+		i = j - 1
+	}
+	return true
+}
+
+// braced reports that src has no "&" or "'", and that its braces only
+// follow a fraction or a power, or close one: "\frac{a}{b}", "x^{2}".
+func braced(src string) bool {
+	if strings.ContainsAny(src, "&'") {
+		return false
+	}
+	depth := 0
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case '{':
+			if i == 0 || src[i-1] != '^' && src[i-1] != '}' && !strings.HasSuffix(src[:i], "frac") {
+				return false
+			}
+			depth++
+		case '}':
+			if depth--; depth < 0 {
+				return false
+			}
+		}
+	}
+	return depth == 0
 }
