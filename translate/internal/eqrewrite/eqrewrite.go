@@ -215,6 +215,9 @@ func decide(step int, problem, prevStep, text, low string, a, b *equation, tacti
 	if da.Num().IsZero() || db.Num().IsZero() {
 		return obligation.Obligation{}, false // an identity, not an equation
 	}
+	if da.Num().Degree() != db.Num().Degree() {
+		return obligation.Obligation{}, false // a root taken, a factor chosen or cancelled: not a rewriting
+	}
 	ctx, ok := context(a.names, problem, prevStep, text[:a.s])
 	if !ok {
 		return obligation.Obligation{}, false
