@@ -82,9 +82,9 @@ func Read(step int, problem, prevStep, text string, toks []mathtext.Tok, tactic 
 	if len(regs) < 2 {
 		return nil
 	}
-	low := mathtext.LowerPlain(text)
+	var low string
 	var out []obligation.Obligation
-	var prev *equation
+	ps, pe := -1, -1 // the region of the equation before, trimmed
 	for _, g := range regs {
 		if len(out) >= maxOut {
 			break
@@ -93,15 +93,30 @@ func Read(step int, problem, prevStep, text string, toks []mathtext.Tok, tactic 
 			continue // a name or a term between two equations
 		}
 		s, e := trim(text, g.S, g.E)
-		cur := readEquation(text[s:e], s, e)
-		if prev != nil && cur != nil {
-			if o, ok := decide(step, problem, prevStep, text, low, prev, cur, tactic); ok {
-				out = append(out, o)
+		if ps >= 0 && s-pe <= maxProse+8 {
+			if low == "" {
+				low = mathtext.LowerPlain(text)
+			}
+			// Only a pair with a cue between is read.
+			if cueRE.MatchString(between(low, pe, s)) {
+				a, b := readEquation(text[ps:pe], ps, pe), readEquation(text[s:e], s, e)
+				if a != nil && b != nil {
+					if o, ok := decide(step, problem, prevStep, text, low, a, b, tactic); ok {
+						out = append(out, o)
+					}
+				}
 			}
 		}
-		prev = cur
+		ps, pe = s, e
 	}
 	return out
+}
+
+// between is the prose between two math regions, trimmed of blanks,
+// math marks and punctuation.
+func between(low string, e, s int) string {
+	b := strings.TrimSpace(strings.Trim(low[e:s], " \n\t$()[]\\"))
+	return strings.TrimSpace(strings.TrimLeft(b, ".,;: "))
 }
 
 // trim trims the region [s, e) of text of blanks, spacing commands and a
@@ -200,12 +215,7 @@ func decide(step int, problem, prevStep, text, low string, a, b *equation, tacti
 	if hedgeRE.MatchString(low[ss:se]) || reasonRE.MatchString(low[b.e:se]) {
 		return obligation.Obligation{}, false
 	}
-	if b.s-a.e > maxProse+8 {
-		return obligation.Obligation{}, false
-	}
-	between := strings.TrimSpace(strings.Trim(low[a.e:b.s], " \n\t$()[]\\"))
-	between = strings.TrimSpace(strings.TrimLeft(between, ".,;: "))
-	if !cueRE.MatchString(between) || opRE.MatchString(between) {
+	if opRE.MatchString(between(low, a.e, b.s)) {
 		return obligation.Obligation{}, false
 	}
 	da, db := a.L.Sub(a.R), b.L.Sub(b.R)
