@@ -151,7 +151,7 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 		repdec.Read(i, ss.text, otherBaseAt(problem, steps, i), t.opts.Tactic),
 		hugepow.Read(i, ss.text, t.opts.Tactic),
 		closednote.Read(i, problem, prev, ss.text, t.opts.Tactic),
-		eqrewrite.Read(i, problem, prev, ss.text, ss.toks, t.opts.Tactic),
+		eqrewrite.Read(i, problem, steps[:i], ss.text, ss.toks, t.opts.Tactic),
 	} {
 		for _, o := range read {
 			if len(obls) < room && !taken(obls, o.Span) {

@@ -41,6 +41,7 @@ var eqrewriteTraps = []trap{
 	// Another fact put in: a value or a relation stated before, or named in the cue.
 	{family: "eqrewrite substituted", steps: []string{`Here \(ab = 6\). Then \(a^2 + b^2 = 25 - 2ab\), which simplifies to \(a^2 + b^2 = 13\).`}, want: wantNotRefuted},
 	{family: "eqrewrite substituted", steps: []string{`Here \(h = 2\). Then \(3g + h k = 12\), which simplifies to \(3g + 2k = 12\).`}, want: wantNotRefuted},
+	{family: "eqrewrite substituted", steps: []string{`Here \(ab = 6\).`, `We note that \(a + b = 5\).`, `Then \(a^2 + b^2 = 25 - 2ab\), which simplifies to \(a^2 + b^2 = 13\).`}, step: 2, want: wantNotRefuted},
 	{family: "eqrewrite substituted", steps: []string{`We have \(a^2 + b^2 = 25 - 2ab\). Using \(ab = 6\), this simplifies to \(a^2 + b^2 = 13\).`}, want: wantNotRefuted},
 	{family: "eqrewrite substituted", steps: []string{`We have \(a^2 + b^2 = 25 - 2ab\), which simplifies to \(a^2 + b^2 = 13\) since \(ab = 6\).`}, want: wantNotRefuted},
 	// A root taken, a sign or a factor chosen: another degree, not a rewriting.
@@ -63,7 +64,7 @@ func TestEqRewriteTraps(t *testing.T) {
 // radical makes none.
 func TestEqRewriteShape(t *testing.T) {
 	text := `Since \(r\) and \(s\) are integers, \(6r - 3 = 3s\). Simplifying gives us \(2r = s\).`
-	got := eqrewrite.Read(2, "", "", text, mathtext.Lex(text, 30), "decide")
+	got := eqrewrite.Read(2, "", nil, text, mathtext.Lex(text, 30), "decide")
 	if assert.Len(t, got, 1) {
 		o := got[0]
 		assert.Equal(t, 2, o.Step)
@@ -79,6 +80,6 @@ func TestEqRewriteShape(t *testing.T) {
 		`We have \(r^2 = 4s^2\). Simplifying gives us \(r = -2s\).`,     // a root taken
 		`We have \(\sqrt{r} = 2s\). Simplifying gives us \(r = 2s^2\).`, // a radical
 	} {
-		assert.Empty(t, eqrewrite.Read(0, "", "", plain, mathtext.Lex(plain, 30), "decide"), plain)
+		assert.Empty(t, eqrewrite.Read(0, "", nil, plain, mathtext.Lex(plain, 30), "decide"), plain)
 	}
 }

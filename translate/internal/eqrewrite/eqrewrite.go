@@ -73,8 +73,9 @@ type equation struct {
 }
 
 // Read returns the refutations of the step's equations rewritten wrongly
-// from the equation before them; toks are the step's tokens.
-func Read(step int, problem, prevStep, text string, toks []mathtext.Tok, tactic string) []obligation.Obligation {
+// from the equation before them; before are the steps before it, toks
+// the step's tokens.
+func Read(step int, problem string, before []string, text string, toks []mathtext.Tok, tactic string) []obligation.Obligation {
 	if len(text) > maxText || strings.IndexByte(text, '=') < 0 || !hasCue(text) {
 		return nil
 	}
@@ -101,7 +102,7 @@ func Read(step int, problem, prevStep, text string, toks []mathtext.Tok, tactic 
 			if cueRE.MatchString(between(low, pe, s)) {
 				a, b := readEquation(text[ps:pe], ps, pe), readEquation(text[s:e], s, e)
 				if a != nil && b != nil {
-					if o, ok := decide(step, problem, prevStep, text, low, a, b, tactic); ok {
+					if o, ok := decide(step, problem, before, text, low, a, b, tactic); ok {
 						out = append(out, o)
 					}
 				}
@@ -209,7 +210,7 @@ func nameBeforeBracket(src string) bool {
 // decide refutes b as a rewriting of a: the prose between them ends in a
 // cue, neither it nor the two sentences veto, and a point satisfies a but
 // not b.
-func decide(step int, problem, prevStep, text, low string, a, b *equation, tactic string) (obligation.Obligation, bool) {
+func decide(step int, problem string, before []string, text, low string, a, b *equation, tactic string) (obligation.Obligation, bool) {
 	ss := listcond.SentenceStart(low, a.s)
 	se := listcond.SentenceEnd(low, b.e)
 	if hedgeRE.MatchString(low[ss:se]) || reasonRE.MatchString(low[b.e:se]) {
@@ -228,11 +229,14 @@ func decide(step int, problem, prevStep, text, low string, a, b *equation, tacti
 	if da.Num().Degree() != db.Num().Degree() {
 		return obligation.Obligation{}, false // a root taken, a factor chosen or cancelled: not a rewriting
 	}
-	ctx, ok := context(a.names, problem, prevStep, text[:a.s])
+	ctx, ok := context(a.names, append(append([]string{problem}, before...), text[:a.s])...)
 	if !ok {
 		return obligation.Obligation{}, false
 	}
-	whole := wholeRE.MatchString(low) || wholeRE.MatchString(strings.ToLower(problem)) || wholeRE.MatchString(strings.ToLower(prevStep))
+	whole := wholeRE.MatchString(low) || wholeRE.MatchString(strings.ToLower(problem))
+	for _, t := range before {
+		whole = whole || wholeRE.MatchString(strings.ToLower(t))
+	}
 	pt, ok := witness(a, b, ctx, whole)
 	if !ok && len(ctx) > 0 {
 		// No point of the first equation and the context refutes it: one

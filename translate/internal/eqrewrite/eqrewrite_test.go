@@ -14,7 +14,7 @@ import (
 // before.
 func read(problem, prev, text string) []string {
 	var out []string
-	for _, o := range Read(0, problem, prev, text, mathtext.Lex(text, 30), "decide") {
+	for _, o := range Read(0, problem, []string{prev}, text, mathtext.Lex(text, 30), "decide") {
 		out = append(out, o.Expr)
 	}
 	return out
@@ -70,6 +70,6 @@ func FuzzRead(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		obltest.Shape(t, text, Read(0, text, text, text, mathtext.Lex(text, 30), "decide"))
+		obltest.Shape(t, text, Read(0, text, []string{text, text}, text, mathtext.Lex(text, 30), "decide"))
 	})
 }
