@@ -9,16 +9,25 @@ import (
 	"unicode/utf8"
 
 	"github.com/leanprm/leanprm/translate/internal/arithfn"
+	"github.com/leanprm/leanprm/translate/internal/chainbound"
 	"github.com/leanprm/leanprm/translate/internal/closednote"
 	"github.com/leanprm/leanprm/translate/internal/enumcount"
 	"github.com/leanprm/leanprm/translate/internal/eqrewrite"
+	"github.com/leanprm/leanprm/translate/internal/expsample"
 	"github.com/leanprm/leanprm/translate/internal/factclaim"
+	"github.com/leanprm/leanprm/translate/internal/finalans"
+	"github.com/leanprm/leanprm/translate/internal/fnsubst"
+	"github.com/leanprm/leanprm/translate/internal/groupeval"
 	"github.com/leanprm/leanprm/translate/internal/hugepow"
 	"github.com/leanprm/leanprm/translate/internal/ivalclaim"
+	"github.com/leanprm/leanprm/translate/internal/legendre"
+	"github.com/leanprm/leanprm/translate/internal/liketerms"
 	"github.com/leanprm/leanprm/translate/internal/linsolved"
 	"github.com/leanprm/leanprm/translate/internal/listcond"
 	"github.com/leanprm/leanprm/translate/internal/listrange"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
+	"github.com/leanprm/leanprm/translate/internal/matrixeq"
+	"github.com/leanprm/leanprm/translate/internal/piapprox"
 	"github.com/leanprm/leanprm/translate/internal/plusminus"
 	"github.com/leanprm/leanprm/translate/internal/ratecopy"
 	"github.com/leanprm/leanprm/translate/internal/repdec"
@@ -28,6 +37,7 @@ import (
 	"github.com/leanprm/leanprm/translate/internal/symbolic"
 	"github.com/leanprm/leanprm/translate/internal/symrewrite"
 	"github.com/leanprm/leanprm/translate/internal/symsolved"
+	"github.com/leanprm/leanprm/translate/internal/tuplesat"
 	"github.com/leanprm/leanprm/translate/internal/valprop"
 	"github.com/leanprm/leanprm/translate/internal/wordcmp"
 	"github.com/leanprm/leanprm/translate/internal/worldfact"
@@ -132,10 +142,18 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 	// with them (listrange), values listed against a condition stated with them (listcond), a
 	// property said of the value just written (valprop), an inequality said to hold on stated
 	// intervals and the smallest or largest integer said to satisfy an inequality (ivalclaim), an
-	// equality of closed values written with ± (plusminus), a repeating decimal stated as the
+	// equality of closed values written with ± (plusminus), an equality of matrices with closed
+	// entries (matrixeq), a power said to divide a factorial or a count of its factors of a prime
+	// (legendre), an approximation of a value in π (piapprox), the final answer to a problem that
+	// asks for one expression (finalans), a repeating decimal stated as the
 	// value of a closed number (repdec; none where the problem or a step so far names another
 	// base), a power of 0, 1 or -1 with an exponent too large to compute (hugepow), a closed
-	// link in absolute values, numerals in a base or a progression with an ellipsis (closednote).
+	// link in absolute values, numerals in a base or a progression with an ellipsis (closednote),
+	// tuples listed as satisfying the problem's equation (tuplesat), a name between closed bounds
+	// that no value fits (chainbound), like terms of one monomial collected (liketerms), a bracket
+	// computed wrongly in a rewriting that copies the rest (groupeval), a rewriting with a name in an
+	// exponent that fails at a whole value of the name (expsample), a functional equation at values
+	// set (fnsubst).
 	for _, read := range [][]obligation.Obligation{
 		roundword.Read(i, prev, ss.text, t.opts.Tactic),
 		restate.Read(i, ss.text, t.opts.Tactic),
@@ -148,9 +166,19 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 		ivalclaim.Read(i, ss.text, t.opts.Tactic),
 		ivalclaim.ReadExtremal(i, ss.text, t.opts.Tactic),
 		plusminus.Read(i, ss.text, t.opts.Tactic),
+		matrixeq.Read(i, ss.text, t.opts.Tactic),
+		legendre.Read(i, ss.text, t.opts.Tactic),
+		piapprox.Read(i, problem, steps[:i], ss.text, t.opts.Tactic),
+		finalans.Read(i, problem, ss.text, t.opts.Tactic),
 		repdec.Read(i, ss.text, otherBaseAt(problem, steps, i), t.opts.Tactic),
 		hugepow.Read(i, ss.text, t.opts.Tactic),
 		closednote.Read(i, problem, prev, ss.text, t.opts.Tactic),
+		tuplesat.Read(i, problem, prev, ss.text, t.opts.Tactic),
+		chainbound.Read(i, ss.text, t.opts.Tactic),
+		liketerms.Read(i, ss.text, t.opts.Tactic, t.opts.IdentityTactic),
+		groupeval.Read(i, ss.text, t.opts.Tactic),
+		expsample.Read(i, ss.text, t.opts.Tactic),
+		fnsubst.Read(i, problem, steps[:i], ss.text, t.opts.Tactic, t.opts.IdentityTactic),
 		eqrewrite.Read(i, problem, steps[:i], ss.text, ss.toks, t.opts.Tactic),
 	} {
 		for _, o := range read {
@@ -168,6 +196,17 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 			return sp[0] <= o.Span.Start && o.Span.End <= sp[1] || o.Span.Start <= sp[0] && sp[1] <= o.Span.End
 		}
 		if len(obls) < room && !taken(obls[:other], o.Span) && !slices.ContainsFunc(sym.Taken, nested) {
+			obls = append(obls, o)
+		}
+	}
+	// A chain computed under a form the step gives the function (fnsubst.ReadForms): its links
+	// share members with the symbolic reader's links of the chain, so only a claim over the same
+	// text, or one inside it or around it, keeps it out.
+	for _, o := range fnsubst.ReadForms(i, problem, steps[:i], ss.text, t.opts.Tactic, t.opts.IdentityTactic) {
+		within := func(x obligation.Obligation) bool {
+			return x.Span.Start >= o.Span.Start && x.Span.End <= o.Span.End || o.Span.Start >= x.Span.Start && o.Span.End <= x.Span.End
+		}
+		if len(obls) < room && !slices.ContainsFunc(obls, within) {
 			obls = append(obls, o)
 		}
 	}

@@ -129,12 +129,31 @@ func (rs *Runs[T]) Pairs(prev *Run[T]) []Pair[T] {
 			!ProseOK(r.prose, r.arrow && before != prev) || !PairNames(before.eqs, r.eqs) {
 			continue // (a single pair decidedFirst: equationRewrite read it)
 		}
+		domain := strings.Contains(r.prose, "where") && domainRE.MatchString(r.prose)
 		for k := range r.items {
 			if len(out) >= maxPairs {
 				return out // hostile text: a bounded number of pairs per step
+			}
+			if domain && !wholeWitness(before.eqs[k], r.eqs[k]) {
+				continue // a point no integer reaches may refute a claim about integers
 			}
 			out = append(out, Pair[T]{A: before.items[k], B: r.items[k], Prose: r.prose})
 		}
 	}
 	return out
+}
+
+// wholeWitness reports that the point refuting b after a has whole
+// coordinates (a pair read after a clause that names integers).
+func wholeWitness(a, b Line) bool {
+	w, ok := Refute(a, b)
+	if !ok {
+		return false
+	}
+	for _, v := range w.At {
+		if !v.IsInt() {
+			return false
+		}
+	}
+	return true
 }

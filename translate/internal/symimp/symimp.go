@@ -116,6 +116,13 @@ var impSubstRE = regexp.MustCompile(`substitut|plug|replac|\busing\b|\buse\b|eli
 // not a name eliminated between equations.
 var clearFracRE = regexp.MustCompile(`eliminat\w* (?:the |all )?(?:fractions?|denominators?|decimals?)`)
 
+// domainRE is a clause that only states the kind of number a name is
+// ("where \(m\) is an integer", "where a and b are positive real
+// numbers"): no equation from elsewhere, so no substitution. Pairs keeps a
+// pair after such a clause only when the point that refutes it has whole
+// coordinates, so that the claim fails for the integers too.
+var domainRE = regexp.MustCompile(`\bwhere\s+(?:(?:\\\(|\$)\s*)?[a-z](?:\s*(?:\\\)|\$))?(?:\s*(?:,|and)\s*(?:(?:\\\(|\$)\s*)?[a-z](?:\s*(?:\\\)|\$))?)*\s+(?:is|are)\s+(?:an?\s+|some\s+)?(?:(?:positive|negative|nonnegative|non-negative|nonzero|non-zero)\s+)?(?:integers?|real\s+numbers?|whole\s+numbers?|natural\s+numbers?|rational\s+numbers?)\b`)
+
 // arrowRE is an implication sign.
 var arrowRE = regexp.MustCompile(`\\(?:implies|longrightarrow|rightarrow|to)\b|⇒|→|⟹`)
 
@@ -160,6 +167,9 @@ func ProseOK(prose string, arrow bool) bool {
 	}
 	if strings.Contains(p, "eliminat") {
 		p = clearFracRE.ReplaceAllString(p, " clear ")
+	}
+	if strings.Contains(p, "where") {
+		p = domainRE.ReplaceAllString(p, " ")
 	}
 	if len(p) > 160 {
 		return false
