@@ -48,6 +48,9 @@ var eqrewriteTraps = []trap{
 	{family: "eqrewrite root", steps: []string{`Since both are lengths, \(r^2 = 4s^2\), which simplifies to \(r = 2s\).`}, want: wantNotRefuted},
 	{family: "eqrewrite root", steps: []string{`As \(r < 0 < s\), \(r^2 = 4s^2\), which simplifies to \(r = -2s\).`}, want: wantNotRefuted},
 	{family: "eqrewrite root", steps: []string{`Here \(x^2 - xy = 3x\), which simplifies to \(x - y = 3\).`}, want: wantNotRefuted},
+	// A "where" clause: the kind of number a name is, read; anything else may bring a fact.
+	{family: "eqrewrite where", steps: []string{`Then \(12c + 4 = 4d\), where \(d\) is a positive integer. This simplifies to \(3c = d\).`}, want: wantRefuted, claim: "3 * c = d"},
+	{family: "eqrewrite where", steps: []string{`Then \(12c + 4 = 4d\), where \(d\) is the number of rows. This simplifies to \(3c = d\).`}, want: wantNotRefuted},
 	// A new name.
 	{family: "eqrewrite other", steps: []string{`We have \(2x + y = 8\). Simplifying gives us \(z = 4\).`}, want: wantNotRefuted},
 	// Whole numbers: the point has whole coordinates, or none is taken.

@@ -53,7 +53,11 @@ var (
 	hedgeRE = regexp.MustCompile(`\b(?:if|suppose|supposing|assume|assuming|would|could|should|might|let's|lets|try|test\w*|check\w*|whether|wrong|incorrect|mistake\w*|not|no|never|instead|approximately|about|roughly|mod|modulo|congruen\w*)\b|\?|≈|\\approx|\\equiv|\\pmod|\\neq`)
 	// opRE in the prose between the two or after the second: another fact
 	// put in, or an operation that is no rewriting.
-	opRE = regexp.MustCompile(`\b(?:substitut\w*|plug\w*|using|use|given|since|because|known|recall\w*|apply\w*|from|and|adding|add|subtract\w*|combin\w*|squar\w*|roots?|cub\w*|divid\w*|multiply\w*|log\w*|for|when|case)\b`)
+	opRE = regexp.MustCompile(`\b(?:substitut\w*|plug\w*|using|use|given|since|because|known|recall\w*|apply\w*|from|and|adding|add|subtract\w*|combin\w*|squar\w*|roots?|cub\w*|divid\w*|multiply\w*|log\w*|for|when|where|case)\b`)
+	// kindRE is a clause that only names the kind of number a name is
+	// ("where m is an integer"): no fact from elsewhere. Any other "where"
+	// clause ("where t is the number of teams") may bring one.
+	kindRE = regexp.MustCompile(`\bwhere\s+[a-z](?:\s*(?:,|and)\s*[a-z])*\s+(?:is|are)\s+(?:an?\s+|some\s+|also\s+)?(?:(?:positive|negative|nonnegative|non-negative|nonzero|non-zero)\s+)?(?:integers?|real\s+numbers?|whole\s+numbers?|natural\s+numbers?|rational\s+numbers?)\b`)
 	// reasonRE right after the second equation: the reason it holds,
 	// another fact.
 	reasonRE = regexp.MustCompile(`^[\s)$\]]*[,;]?\s*(?:\(|by\b|since\b|because\b|using\b|as\b|given\b|from\b|where\b|with\b|substitut|plug|for\b|when\b|if\b|in\b|mod)`)
@@ -216,7 +220,7 @@ func decide(step int, problem string, before []string, text, low string, a, b *e
 	if hedgeRE.MatchString(low[ss:se]) || reasonRE.MatchString(low[b.e:se]) {
 		return obligation.Obligation{}, false
 	}
-	if opRE.MatchString(between(low, a.e, b.s)) {
+	if opRE.MatchString(kindRE.ReplaceAllString(between(low, a.e, b.s), " ")) {
 		return obligation.Obligation{}, false
 	}
 	da, db := a.L.Sub(a.R), b.L.Sub(b.R)
