@@ -30,6 +30,7 @@ import (
 	"github.com/leanprm/leanprm/translate/internal/piapprox"
 	"github.com/leanprm/leanprm/translate/internal/plusminus"
 	"github.com/leanprm/leanprm/translate/internal/ratecopy"
+	"github.com/leanprm/leanprm/translate/internal/recfn"
 	"github.com/leanprm/leanprm/translate/internal/repdec"
 	"github.com/leanprm/leanprm/translate/internal/restate"
 	"github.com/leanprm/leanprm/translate/internal/roundword"
@@ -40,6 +41,7 @@ import (
 	"github.com/leanprm/leanprm/translate/internal/tuplesat"
 	"github.com/leanprm/leanprm/translate/internal/valprop"
 	"github.com/leanprm/leanprm/translate/internal/wordcmp"
+	"github.com/leanprm/leanprm/translate/internal/wordseq"
 	"github.com/leanprm/leanprm/translate/internal/worldfact"
 	"github.com/leanprm/leanprm/translate/obligation"
 )
@@ -153,7 +155,8 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 	// that no value fits (chainbound), like terms of one monomial collected (liketerms), a bracket
 	// computed wrongly in a rewriting that copies the rest (groupeval), a rewriting with a name in an
 	// exponent that fails at a whole value of the name (expsample), a functional equation at values
-	// set (fnsubst).
+	// set (fnsubst), a term of a sequence the problem defines in words stated by its place
+	// (wordseq), values of a function the problem defines by the parity of its argument (recfn).
 	for _, read := range [][]obligation.Obligation{
 		roundword.Read(i, prev, ss.text, t.opts.Tactic),
 		restate.Read(i, ss.text, t.opts.Tactic),
@@ -179,6 +182,8 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 		groupeval.Read(i, ss.text, t.opts.Tactic),
 		expsample.Read(i, ss.text, t.opts.Tactic),
 		fnsubst.Read(i, problem, steps[:i], ss.text, t.opts.Tactic, t.opts.IdentityTactic),
+		wordseq.Read(i, problem, steps[:i], ss.text, t.opts.Tactic),
+		recfn.Read(i, problem, steps[:i], ss.text, t.opts.Tactic),
 		eqrewrite.Read(i, problem, steps[:i], ss.text, ss.toks, t.opts.Tactic),
 	} {
 		for _, o := range read {

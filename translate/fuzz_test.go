@@ -57,6 +57,8 @@ func FuzzTranslate(f *testing.F) {
 		"However, \\(41 \\times 3 = 133\\). We get \\(8 - 12 + 6 - 1 = 3\\), not 0. One might think 6 * 7 = 48, but no.",
 		`The remainder of 283 (mod 13): \(283 = 13 \times 21 + 12\), \(x \equiv 1 \pmod{2^{3}}\), modulo \(p\), base 7, a carry: 5 + 4 = 2; \( 4000 \div 59 \approx 68.27 \)`,
 		`\( -(2 \cdot 4 + 2s + 5s + 3s) = -(8 + 2s + 5s + 3s) = -(12s + 8) \) and \(\frac{8!}{3!5!} = 58\), \(2!4! = 46\), \(9!/4!5!\)`,
+		// Read as its own problem: a sequence in words and a function defined by parity.
+		"A sequence starts with the term 12. Each succeeding term is found by adding 5 to the previous term. The sixth term is 40. $g(1)=2$; if $n$ is an even positive integer, then $g(n)=g(\\frac{n}{2})+1$; if $n$ is an odd positive integer with $n>1$, then $g(n)=3g(n-1)$. So \\( g(6) = g(3) + 1 = 9 \\).",
 	}
 	for _, s := range seeds {
 		f.Add(s)
