@@ -298,7 +298,7 @@ func lines(text string, s, e int) [][2]int {
 // members splits [s, e) at its "=" outside brackets; nil when it holds
 // none or another relation.
 func members(text string, s, e int) [][2]int {
-	if mathtext.HasAny(noLeftRight.Replace(text[s:e]), otherRel...) {
+	if mathtext.HasAny(mathtext.DropSizing(text[s:e]), otherRel...) {
 		return nil
 	}
 	var out [][2]int
@@ -321,7 +321,3 @@ func members(text string, s, e int) [][2]int {
 	}
 	return append(out, [2]int{start, e})
 }
-
-// noLeftRight drops the sizing commands \left and \right, whose letters
-// would read as \le and \ge... in the search for other relations.
-var noLeftRight = strings.NewReplacer(`\left`, "", `\right`, "")

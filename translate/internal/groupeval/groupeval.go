@@ -154,7 +154,7 @@ func lines(text string, s, e int) [][2]int {
 // members splits [s, e) at its "=" outside brackets; nil when it holds
 // another relation.
 func members(text string, s, e int) [][2]int {
-	if mathtext.HasAny(noLeftRight.Replace(text[s:e]), "<", ">", `\le`, `\ge`, `\ne`, "≤", "≥", "≠", `\approx`, "≈", `\pm`, "±", `\implies`, `\Rightarrow`, `\quad`, `\text`, ",") {
+	if strings.IndexByte(text[s:e], '=') < 0 || mathtext.HasAny(mathtext.DropSizing(text[s:e]), "<", ">", `\le`, `\ge`, `\ne`, "≤", "≥", "≠", `\approx`, "≈", `\pm`, "±", `\implies`, `\Rightarrow`, `\quad`, `\text`, ",") {
 		return nil
 	}
 	var out [][2]int
@@ -333,7 +333,3 @@ func withinRounding(v, n *big.Rat, written string) bool {
 	d := new(big.Rat).Sub(v, n)
 	return d.Abs(d).Cmp(unit) <= 0 && !v.IsInt()
 }
-
-// noLeftRight drops the sizing commands \left and \right, whose letters
-// would read as \le and \ge... in the search for other relations.
-var noLeftRight = strings.NewReplacer(`\left`, "", `\right`, "")
