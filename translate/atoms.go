@@ -13,6 +13,7 @@ import (
 	"github.com/leanprm/leanprm/translate/internal/chainbound"
 	"github.com/leanprm/leanprm/translate/internal/closednote"
 	"github.com/leanprm/leanprm/translate/internal/enumcount"
+	"github.com/leanprm/leanprm/translate/internal/eqrewrite"
 	"github.com/leanprm/leanprm/translate/internal/expsample"
 	"github.com/leanprm/leanprm/translate/internal/factclaim"
 	"github.com/leanprm/leanprm/translate/internal/finalans"
@@ -158,8 +159,9 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 	// exponent that fails at a whole value of the name (expsample), a functional equation at values
 	// set (fnsubst), a term of a sequence the problem defines in words stated by its place
 	// (wordseq), values of a function the problem defines by the parity of its argument (recfn),
-	// a value put into an equation said to give no integer for the other name (substint), an age
-	// stated for a year against the year of birth the step states (ageyear).
+	// an equation rewritten from the one before (eqrewrite), a value put into an equation said to
+	// give no integer for the other name (substint), an age stated for a year against the year of
+	// birth the step states (ageyear).
 	for _, read := range [][]obligation.Obligation{
 		roundword.Read(i, prev, ss.text, t.opts.Tactic),
 		restate.Read(i, ss.text, t.opts.Tactic),
@@ -187,6 +189,7 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 		fnsubst.Read(i, problem, steps[:i], ss.text, t.opts.Tactic, t.opts.IdentityTactic),
 		wordseq.Read(i, problem, steps[:i], ss.text, t.opts.Tactic),
 		recfn.Read(i, problem, steps[:i], ss.text, t.opts.Tactic),
+		eqrewrite.Read(i, problem, steps[:i], ss.text, ss.toks, t.opts.Tactic),
 		substint.Read(i, ss.text, t.opts.Tactic),
 		ageyear.Read(i, ss.text, t.opts.Tactic),
 	} {

@@ -74,7 +74,7 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 			}
 		}
 		// "V_k = a_k^3 = E = F": links from the third member on
-		for _, line := range lines(text, r.s, r.e) {
+		for _, line := range mathtext.DisplayLines(text, r.s, r.e) {
 			ms := members(text, line[0], line[1])
 			if len(ms) < 4 || !headRE.MatchString(text[ms[0][0]:ms[0][1]]) {
 				continue
@@ -282,46 +282,14 @@ func closerLen(text string, s int) int {
 	return 0
 }
 
-// lines splits [s, e) at "\\" into its lines.
-func lines(text string, s, e int) [][2]int {
-	var out [][2]int
-	for {
-		k := strings.Index(text[s:e], `\\`)
-		if k < 0 {
-			return append(out, [2]int{s, e})
-		}
-		out = append(out, [2]int{s, s + k})
-		s += k + 2
-	}
-}
-
 // members splits [s, e) at its "=" outside brackets; nil when it holds
 // none or another relation.
 func members(text string, s, e int) [][2]int {
-	if mathtext.HasAny(noLeftRight.Replace(text[s:e]), otherRel...) {
+	if strings.IndexByte(text[s:e], '=') < 0 || mathtext.HasAny(mathtext.DropSizing(text[s:e]), otherRel...) {
 		return nil
 	}
-	var out [][2]int
-	depth, start := 0, s
-	for i := s; i < e; i++ {
-		switch text[i] {
-		case '(', '{', '[':
-			depth++
-		case ')', '}', ']':
-			depth--
-		case '=':
-			if depth == 0 {
-				out = append(out, [2]int{start, i})
-				start = i + 1
-			}
-		}
+	if ms := mathtext.EqualsMembers(text, s, e); len(ms) > 1 {
+		return ms
 	}
-	if len(out) == 0 {
-		return nil
-	}
-	return append(out, [2]int{start, e})
+	return nil
 }
-
-// noLeftRight drops the sizing commands \left and \right, whose letters
-// would read as \le and \ge... in the search for other relations.
-var noLeftRight = strings.NewReplacer(`\left`, "", `\right`, "")

@@ -82,7 +82,7 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 		if prevEnd >= 0 && from-prevEnd <= maxBetween+4 && cueRE.MatchString(mathtext.LowerPlain(text[prevEnd:i])) {
 			pairs = append(pairs, [2][2]int{{prevS, prevE}, {from, to}})
 		}
-		for _, line := range lines(text, from, to) {
+		for _, line := range mathtext.DisplayLines(text, from, to) {
 			ms := members(text, line[0], line[1])
 			for k := 0; k+1 < len(ms); k++ {
 				pairs = append(pairs, [2][2]int{ms[k], ms[k+1]})
@@ -138,44 +138,16 @@ func mathAt(text string, i int) (from, to, after int, ok bool) {
 	return 0, 0, 0, false
 }
 
-// lines splits [s, e) at "\\" into its lines.
-func lines(text string, s, e int) [][2]int {
-	var out [][2]int
-	for {
-		k := strings.Index(text[s:e], `\\`)
-		if k < 0 {
-			return append(out, [2]int{s, e})
-		}
-		out = append(out, [2]int{s, s + k})
-		s += k + 2
-	}
-}
-
 // members splits [s, e) at its "=" outside brackets; nil when it holds
 // another relation.
 func members(text string, s, e int) [][2]int {
-	if mathtext.HasAny(noLeftRight.Replace(text[s:e]), "<", ">", `\le`, `\ge`, `\ne`, "≤", "≥", "≠", `\approx`, "≈", `\pm`, "±", `\implies`, `\Rightarrow`, `\quad`, `\text`, ",") {
+	if strings.IndexByte(text[s:e], '=') < 0 || mathtext.HasAny(mathtext.DropSizing(text[s:e]), "<", ">", `\le`, `\ge`, `\ne`, "≤", "≥", "≠", `\approx`, "≈", `\pm`, "±", `\implies`, `\Rightarrow`, `\quad`, `\text`, ",") {
 		return nil
 	}
-	var out [][2]int
-	depth, start := 0, s
-	for i := s; i < e; i++ {
-		switch text[i] {
-		case '(', '{', '[':
-			depth++
-		case ')', '}', ']':
-			depth--
-		case '=':
-			if depth == 0 {
-				out = append(out, [2]int{start, i})
-				start = i + 1
-			}
-		}
+	if ms := mathtext.EqualsMembers(text, s, e); len(ms) > 1 {
+		return ms
 	}
-	if len(out) == 0 {
-		return nil
-	}
-	return append(out, [2]int{start, e})
+	return nil
 }
 
 // compare walks the two expressions a and b together; where they differ,
@@ -333,7 +305,3 @@ func withinRounding(v, n *big.Rat, written string) bool {
 	d := new(big.Rat).Sub(v, n)
 	return d.Abs(d).Cmp(unit) <= 0 && !v.IsInt()
 }
-
-// noLeftRight drops the sizing commands \left and \right, whose letters
-// would read as \le and \ge... in the search for other relations.
-var noLeftRight = strings.NewReplacer(`\left`, "", `\right`, "")

@@ -125,7 +125,7 @@ func links(inner string, base int) [][4]int {
 	cuts := append(cutRE.FindAllStringIndex(inner, -1), []int{len(inner), len(inner)})
 	for _, c := range cuts {
 		piece := inner[prev:c[0]]
-		if !mathtext.HasAny(noLeftRight.Replace(piece), otherRel...) {
+		if !mathtext.HasAny(mathtext.DropSizing(piece), otherRel...) {
 			out = append(out, pieceLinks(piece, base+prev)...)
 		}
 		prev = c[1]
@@ -379,7 +379,3 @@ func obligationFor(step int, text string, s, e int, l, r *symexpr.Expr, name, ta
 	o.Note = "like terms of one monomial collected: the coefficients of the two sides differ"
 	return o
 }
-
-// noLeftRight drops the sizing commands \left and \right, whose letters
-// would read as \le and \ge... in the search for other relations.
-var noLeftRight = strings.NewReplacer(`\left`, "", `\right`, "")

@@ -173,3 +173,16 @@ func DigitThenWord(s string, words ...string) bool {
 	}
 	return false
 }
+
+// sizingCommands drops \left and \right.
+var sizingCommands = strings.NewReplacer(`\left`, "", `\right`, "")
+
+// DropSizing returns s without the sizing commands \left and \right, whose
+// letters would read as \le and \ge (and more) in a search for relations;
+// s itself, with no copy, when it holds neither.
+func DropSizing(s string) string {
+	if !strings.Contains(s, `\left`) && !strings.Contains(s, `\right`) {
+		return s
+	}
+	return sizingCommands.Replace(s)
+}
