@@ -5,7 +5,8 @@
 // must be stated in the step before the age, with the person's name ("Dan was born in 1369",
 // "Dan's birth year is 1369") or with "his" / "her" when every name the step gives a person is
 // the name of the age; a step with two years of birth, a sentence that supposes or asks, and an
-// age with a unit other than years are left alone.
+// age with a unit other than years are left alone, and so is a step that names years before the
+// era ("BC") or another way of counting age ("Korean", "lunar").
 package ageyear
 
 import (
@@ -42,6 +43,9 @@ var (
 func Read(step int, text, tactic string) []obligation.Obligation {
 	if len(text) > maxText || !strings.Contains(text, "'s age") || !strings.Contains(text, "birth") && !strings.Contains(text, "born") {
 		return nil
+	}
+	if strings.Contains(text, "BC") || strings.Contains(text, "B.C") || strings.Contains(text, "Korean") || strings.Contains(text, "lunar") {
+		return nil // years before the era, or another way of counting age
 	}
 	var out []obligation.Obligation
 	for _, m := range ageRE.FindAllStringSubmatchIndex(text, maxOut) {

@@ -27,6 +27,8 @@ func TestRead(t *testing.T) {
 		`Ann lived long. His birth year is 1950. In 2000, Tom's age is 52.`,
 		`Tom was born in 1950. If in 2000, Tom's age is 52, we stop.`,
 		`In 2000, Tom's age is 52. Tom was born in 1950.`,
+		`Tom was born in 150 BC. In 100, Tom's age is 52.`,
+		`Tom was born in 1950. In 2000, Tom's age is 52 in Korean age.`,
 	} {
 		assert.Empty(t, Read(0, s, "decide"), s)
 	}
