@@ -66,6 +66,8 @@ var unityRootTraps = []struct {
 	{problem: omegaNonreal, steps: []string{`Numerically \(\omega \approx -0.5 + 0.87i\).`}, want: wantNotRefuted},
 	{problem: omegaNonreal, steps: []string{`Write \(x = \omega^2\), so \(x + \omega = 1\).`}, want: wantNotRefuted},
 	{problem: omegaNonreal, steps: []string{`Let \(\omega = e^{2\pi i/9}\) instead.`, `Then \(\omega^3 = \omega\) fails to be useful, and \(\omega^4 = \omega\).`}, want: wantNotRefuted},
+	{problem: omegaNonreal, steps: []string{`The roots of the cubic are 1 and the two others; begin with \(\omega = 1\).`}, want: wantNotRefuted},
+	{problem: omegaNonreal, steps: []string{`We'll begin with \(\omega = 1\).`, `Then \(\omega^2 = \omega\), so the sum is 2.`}, want: wantNotRefuted},
 	{problem: omegaNonreal, steps: []string{`Then \(\omega^{3k+1} = \omega\) for every whole \(k\).`}, want: wantNotRefuted},
 }
 

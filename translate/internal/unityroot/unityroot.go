@@ -66,11 +66,14 @@ var (
 	sameRE = regexp.MustCompile(`(?i)e\s*\^\s*\{[^}]{0,20}\\pi\s*i[^}0-9]{0,10}3\s*\}|[xz]\s*\^\s*\{?\s*3\s*\}?\s*=\s*1(?:[^0-9.]|\.(?:[^0-9]|$)|$)|(?:cube|third|3rd)\s+roots?\s+of\s+unity`)
 	// otherRelRE marks a region whose "=" may not be an equality of values.
 	otherRelRE = regexp.MustCompile(`<|>|\\[lg]eq?\b|\\[lg]eqslant\b|\\neq?\b|\\approx|\\equiv|\\sim|\\simeq|\\cong|\\to\b|\\(?:x|long)?rightarrow|\\Rightarrow|\\implies|\\iff|\\mapsto|\\in\b|\\pmod|\\bmod|\\mod\b|\\mid|\\propto|\\[lcv]?dots|\\cdots|\.\.\.|\\pm|\\mp|\\bar|\\overline|\\conj|\\Re\b|\\Im\b|\\arg|\\sum|\\prod|\||≤|≥|≠|≈|≡|→|&=|\\begin\{(?:align|array|cases|eqnarray|split|gathered)`)
+	// oneRE: "ω = 1", a case the chain tries (ω as any cube root of
+	// unity); no step from there on is read.
+	oneRE = regexp.MustCompile(`\\omega\s*=\s*1(?:[^0-9.]|\.(?:[^0-9]|$)|$)`)
 	// decimalRE is a decimal point between digits: a rounding.
 	decimalRE = regexp.MustCompile(`\d\s*\.\s*\d|\.\s*\d`)
 	// vetoRE in the sentence: supposed, tested, corrected, defined, solved
 	// or an alternative.
-	vetoRE = regexp.MustCompile(`\b(?:if|suppose|supposing|assume|assuming|would|could|should|might|check|checking|test|testing|try|trying|whether|wrong|incorrect|incorrectly|mistake|error|not|instead|approximately|approx|about|roughly|nearly|estimate|round|rounded|modulo|mod|when|whenever|case|cases|or|let|define|denote|set|setting|solve|solving|need|needs|want|require|requires|equation|unless|only|otherwise)\b|\?`)
+	vetoRE = regexp.MustCompile(`\b(?:if|suppose|supposing|assume|assuming|would|could|should|might|check|checking|test|testing|try|trying|whether|wrong|incorrect|incorrectly|mistake|error|not|instead|approximately|approx|about|roughly|nearly|estimate|round|rounded|modulo|mod|when|whenever|case|cases|or|for|start|starting|take|taking|consider|considering|each|either|let|define|denote|set|setting|solve|solving|need|needs|want|require|requires|equation|unless|only|otherwise)\b|\?`)
 )
 
 // Declared reports a problem that declares ω a nonreal cube root of unity.
@@ -84,11 +87,11 @@ func Declared(problem string) bool {
 // Read returns the refutations of the step's equalities in ω, with the
 // steps before it (a step that defines ω anew is not read after it).
 func Read(step int, problem string, prior []string, text, tactic string) []obligation.Obligation {
-	if !strings.Contains(text, `\omega`) || len(text) > maxText || !Declared(problem) || definesAnew(text) {
+	if !strings.Contains(text, `\omega`) || len(text) > maxText || !Declared(problem) || definesAnew(text) || oneRE.MatchString(text) {
 		return nil
 	}
 	for _, p := range prior {
-		if strings.Contains(p, `\omega`) && definesAnew(p) {
+		if strings.Contains(p, `\omega`) && (definesAnew(p) || oneRE.MatchString(p)) {
 			return nil
 		}
 	}
@@ -127,11 +130,13 @@ func decide(step int, text string, r mathtext.Region, tactic string) (obligation
 		return obligation.Obligation{}, false
 	}
 	vals := make([]*value, len(spans))
+	lone := make([]bool, len(spans)) // the member is ω alone
 	for k, sp := range spans {
 		raw := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(text[sp[0]:sp[1]]), ".,;"))
 		if raw == "" {
 			return obligation.Obligation{}, false
 		}
+		lone[k] = raw == `\omega`
 		if strings.Contains(raw, "matrix}") {
 			if v, ok := readMember(raw); ok {
 				vals[k] = &v
@@ -149,6 +154,9 @@ func decide(step int, text string, r mathtext.Region, tactic string) (obligation
 		a, b := vals[k], vals[k+1]
 		if a == nil || b == nil || !a.hasOmega && !b.hasOmega {
 			continue
+		}
+		if lone[k] && !b.hasOmega || lone[k+1] && !a.hasOmega {
+			continue // "ω = 2": a value chosen for ω, not a claim about it
 		}
 		if a.rows != b.rows || a.cols != b.cols {
 			return obligation.Obligation{}, false // another reading

@@ -78,6 +78,12 @@ func TestReadDecides(t *testing.T) {
 	if out := Read(1, `A circle $\omega$ of radius 2.`, nil, `So \(\omega - \omega^2 = 1 + \omega^2\).`, "decide"); len(out) != 0 {
 		t.Errorf("undeclared ω read: %+v", out)
 	}
+	if out := Read(1, declared, nil, `So \(\omega = -\frac{1}{2}\).`, "decide"); len(out) != 0 {
+		t.Errorf("a value chosen for ω read: %+v", out)
+	}
+	if out := Read(2, declared, []string{`We'll begin with \(\omega = 1\).`}, `So \(\omega^2 = \omega\).`, "decide"); len(out) != 0 {
+		t.Errorf("after a case ω = 1, read: %+v", out)
+	}
 	if out := Read(2, declared, []string{`Let \(\omega = 2\).`}, `So \(\omega^2 = 1\).`, "decide"); len(out) != 0 {
 		t.Errorf("ω defined anew before, read: %+v", out)
 	}
