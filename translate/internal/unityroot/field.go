@@ -141,8 +141,8 @@ func toW(s string) (string, bool, bool) {
 		if strings.HasPrefix(s[i:], `\omega`) {
 			has = true
 			i += len(`\omega`)
-			if i < len(s) && (s[i] >= 'a' && s[i] <= 'z' || s[i] >= 'A' && s[i] <= 'Z') {
-				return "", false, false // another command
+			if i < len(s) && (s[i] >= 'a' && s[i] <= 'z' || s[i] >= 'A' && s[i] <= 'Z' || s[i] == '_' || s[i] == '\'') {
+				return "", false, false // another command, ω₁, ω′: another quantity
 			}
 			j := i
 			for j < len(s) && s[j] == ' ' {
