@@ -146,8 +146,7 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 	// property said of the value just written (valprop), an inequality said to hold on stated
 	// intervals and the smallest or largest integer said to satisfy an inequality (ivalclaim), an
 	// equality of closed values written with ± (plusminus), an equality of matrices with closed
-	// entries (matrixeq), an equality in a nonreal cube root of unity the problem declares
-	// (unityroot), a power said to divide a factorial or a count of its factors of a prime
+	// entries (matrixeq), a power said to divide a factorial or a count of its factors of a prime
 	// (legendre), an approximation of a value in π (piapprox), the final answer to a problem that
 	// asks for one expression (finalans), a repeating decimal stated as the
 	// value of a closed number (repdec; none where the problem or a step so far names another
@@ -172,7 +171,6 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 		ivalclaim.ReadExtremal(i, ss.text, t.opts.Tactic),
 		plusminus.Read(i, ss.text, t.opts.Tactic),
 		matrixeq.Read(i, ss.text, t.opts.Tactic),
-		unityroot.Read(i, problem, steps[:i], ss.text, t.opts.Tactic),
 		legendre.Read(i, ss.text, t.opts.Tactic),
 		piapprox.Read(i, problem, steps[:i], ss.text, t.opts.Tactic),
 		finalans.Read(i, problem, ss.text, t.opts.Tactic),
@@ -211,6 +209,17 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 	// share members with the symbolic reader's links of the chain, so only a claim over the same
 	// text, or one inside it or around it, keeps it out.
 	for _, o := range fnsubst.ReadForms(i, problem, steps[:i], ss.text, t.opts.Tactic, t.opts.IdentityTactic) {
+		within := func(x obligation.Obligation) bool {
+			return x.Span.Start >= o.Span.Start && x.Span.End <= o.Span.End || o.Span.Start >= x.Span.Start && o.Span.End <= x.Span.End
+		}
+		if len(obls) < room && !slices.ContainsFunc(obls, within) {
+			obls = append(obls, o)
+		}
+	}
+	// An equality in a nonreal cube root of unity the problem declares (unityroot): the symbolic
+	// reader may read ω as a name and decide the chain's first links, so, as above, only a claim
+	// over the same text, or one inside it or around it, keeps its link out.
+	for _, o := range unityroot.Read(i, problem, steps[:i], ss.text, t.opts.Tactic) {
 		within := func(x obligation.Obligation) bool {
 			return x.Span.Start >= o.Span.Start && x.Span.End <= o.Span.End || o.Span.Start >= x.Span.Start && o.Span.End <= x.Span.End
 		}

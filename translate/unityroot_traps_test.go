@@ -50,6 +50,7 @@ var unityRootTraps = []struct {
 	{problem: omegaQuad, steps: []string{`Reducing the exponents mod 3 gives \(\omega^{100} + \omega^{50} = \omega + \omega^2\), and \(\omega + \omega^2 = 1\).`}, want: wantNotRefuted}, // "mod" in the sentence
 	{problem: omegaQuad, steps: []string{`The exponents leave 1 and 2, so \(\omega^{100} + \omega^{50} = \omega + \omega^2 = 1\).`}, want: wantRefuted},
 	// Look-alikes that are real errors: refuted.
+	{problem: omegaNonreal, steps: []string{`Expanding, \((2 + \omega)(2 + \omega^2) = 4 + 2\omega + 2\omega^2 + \omega^3 = 5\).`}, want: wantRefuted, claim: "3 = 5"},
 	{problem: omegaNonreal, steps: []string{`Expanding gives \(4 + 2\omega + 2\omega^2 + \omega^3\), and since \(\omega^3 = 1\), \(5 + 2\omega + 2\omega^2 = 5\).`}, want: wantRefuted},
 	{problem: omegaNonreal, steps: []string{`We simplify \(\omega - \omega^2 = 1 + \omega^2\).`}, want: wantRefuted},
 	{problem: omegaPair, steps: []string{"Then\n\\[ \\begin{pmatrix} 1 & \\omega \\\\ 0 & \\omega^2 \\end{pmatrix}^2 = \\begin{pmatrix} 1 & 2\\omega \\\\ 0 & \\omega \\end{pmatrix}. \\]"}, want: wantRefuted},
