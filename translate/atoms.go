@@ -34,6 +34,7 @@ import (
 	"github.com/leanprm/leanprm/translate/internal/repdec"
 	"github.com/leanprm/leanprm/translate/internal/restate"
 	"github.com/leanprm/leanprm/translate/internal/roundword"
+	"github.com/leanprm/leanprm/translate/internal/rowop"
 	"github.com/leanprm/leanprm/translate/internal/symatom"
 	"github.com/leanprm/leanprm/translate/internal/symbolic"
 	"github.com/leanprm/leanprm/translate/internal/symrewrite"
@@ -146,7 +147,7 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 	// property said of the value just written (valprop), an inequality said to hold on stated
 	// intervals and the smallest or largest integer said to satisfy an inequality (ivalclaim), an
 	// equality of closed values written with ± (plusminus), an equality of matrices with closed
-	// entries (matrixeq), a power said to divide a factorial or a count of its factors of a prime
+	// entries (matrixeq), a row operation stated in words against the matrices around it (rowop), a power said to divide a factorial or a count of its factors of a prime
 	// (legendre), an approximation of a value in π (piapprox), the final answer to a problem that
 	// asks for one expression (finalans), a repeating decimal stated as the
 	// value of a closed number (repdec; none where the problem or a step so far names another
@@ -171,6 +172,7 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 		ivalclaim.ReadExtremal(i, ss.text, t.opts.Tactic),
 		plusminus.Read(i, ss.text, t.opts.Tactic),
 		matrixeq.Read(i, ss.text, t.opts.Tactic),
+		rowop.Read(i, prev, ss.text, t.opts.Tactic),
 		legendre.Read(i, ss.text, t.opts.Tactic),
 		piapprox.Read(i, problem, steps[:i], ss.text, t.opts.Tactic),
 		finalans.Read(i, problem, ss.text, t.opts.Tactic),
