@@ -60,7 +60,7 @@ func Read(step int, prev, text, tactic string) []obligation.Obligation {
 		return nil
 	}
 	var out []obligation.Obligation
-	low := strings.ToLower(text)
+	low := asciiLower(text)
 	for at := 0; len(out) < maxOps; {
 		j := strings.Index(low[at:], "row")
 		if j < 0 {
@@ -86,6 +86,18 @@ func Read(step int, prev, text, tactic string) []obligation.Obligation {
 		}
 	}
 	return out
+}
+
+// asciiLower lowers ASCII letters only, so that offsets in the result are
+// offsets in s (strings.ToLower may change the length of invalid UTF-8).
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }
 
 // decide checks the operation matched at loc against the matrices before
