@@ -49,7 +49,7 @@ var (
 	opRE = regexp.MustCompile(`(?i)\b(subtract|subtracting|subtracts|add|adding|adds)\s+(?:(twice|thrice|double|\d{1,3})\s+(?:times\s+)?)?(?:the\s+)?(?:(first|second|third|fourth|fifth|sixth)\s+row|row\s+([1-6])|r_\{?([1-6])\}?)\s+(from|to)\s+(?:the\s+)?(?:(first|second|third|fourth|fifth|sixth)\s+row|row\s+([1-6])|r_\{?([1-6])\}?)\b`)
 	// vetoRE in the text from the sentence's start to the result:
 	// supposed, tested, corrected or a second operation.
-	vetoRE   = regexp.MustCompile(`(?i)\b(?:if|suppose|would|could|should|might|check|checking|test|try|trying|whether|wrong|incorrect|mistake|error|not|instead|and|then|also|swap|swapping|interchange|interchanging|divide|dividing|multiply|multiplying|scale|scaling|approximately)\b|\?`)
+	vetoRE   = regexp.MustCompile(`(?i)\b(?:if|suppose|would|could|should|might|check|checking|test|try|trying|whether|wrong|incorrect|mistake|error|not|instead|and|then|also|swap|swapping|interchange|interchanging|divide|dividing|multiply|multiplying|scale|scaling|approximately|original|initial|given|earlier|previous)\b|\?`)
 	ordinals = map[string]int{"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6}
 )
 

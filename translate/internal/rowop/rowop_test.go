@@ -29,6 +29,7 @@ func TestReadDecides(t *testing.T) {
 		{aug, `Subtract twice the first row from the second row: \[\begin{pmatrix} a & 2 & | & 3 \\ 0 & -3 & | & -4 \\ 3 & 5 & | & 4 \end{pmatrix}\]`, 0},
 		{aug, `Subtract twice the first row from the second row: \[\begin{pmatrix} 0 & -3 & | & -4 \end{pmatrix}\]`, 0},
 		{"", `Subtract twice the first row from the second row: \[\begin{pmatrix} 1 & 2 \\ 0 & -3 \end{pmatrix}\]`, 0}, // nothing before
+		{aug, `Subtract twice the first row from the second row of the original matrix: \[\begin{pmatrix} 1 & 2 & | & 3 \\ 0 & -3 & | & -4 \\ 3 & 5 & | & 4 \end{pmatrix}\]`, 0},
 	} {
 		out := Read(1, c.prev, c.text, "decide")
 		n := 0
