@@ -44,6 +44,13 @@ func TestReadDecides(t *testing.T) {
 	}
 }
 
+// TestReadInvalidUTF8: offsets hold where lowering would change the
+// length (invalid bytes before a capital "ROW").
+func TestReadInvalidUTF8(t *testing.T) {
+	text := strings.Repeat("\xae", 400) + ` SUBTRACT the first ROW from the second ROW: \[\begin{pmatrix} 1 \end{pmatrix}\]`
+	_ = Read(1, aug, text, "decide")
+}
+
 // FuzzRead: Read never panics, and every span lies in the text.
 func FuzzRead(f *testing.F) {
 	for _, s := range []string{
