@@ -35,12 +35,14 @@ import (
 	"github.com/leanprm/leanprm/translate/internal/repdec"
 	"github.com/leanprm/leanprm/translate/internal/restate"
 	"github.com/leanprm/leanprm/translate/internal/roundword"
+	"github.com/leanprm/leanprm/translate/internal/rowop"
 	"github.com/leanprm/leanprm/translate/internal/substint"
 	"github.com/leanprm/leanprm/translate/internal/symatom"
 	"github.com/leanprm/leanprm/translate/internal/symbolic"
 	"github.com/leanprm/leanprm/translate/internal/symrewrite"
 	"github.com/leanprm/leanprm/translate/internal/symsolved"
 	"github.com/leanprm/leanprm/translate/internal/tuplesat"
+	"github.com/leanprm/leanprm/translate/internal/unityroot"
 	"github.com/leanprm/leanprm/translate/internal/valprop"
 	"github.com/leanprm/leanprm/translate/internal/wordcmp"
 	"github.com/leanprm/leanprm/translate/internal/wordseq"
@@ -147,11 +149,11 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 	// property said of the value just written (valprop), an inequality said to hold on stated
 	// intervals and the smallest or largest integer said to satisfy an inequality (ivalclaim), an
 	// equality of closed values written with ± (plusminus), an equality of matrices with closed
-	// entries (matrixeq), a power said to divide a factorial or a count of its factors of a prime
-	// (legendre), an approximation of a value in π (piapprox), the final answer to a problem that
-	// asks for one expression (finalans), a repeating decimal stated as the
-	// value of a closed number (repdec; none where the problem or a step so far names another
-	// base), a power of 0, 1 or -1 with an exponent too large to compute (hugepow), a closed
+	// entries (matrixeq), a row operation stated in words against the matrices around it (rowop),
+	// a power said to divide a factorial or a count of its factors of a prime (legendre), an
+	// approximation of a value in π (piapprox), the final answer to a problem that asks for one
+	// expression (finalans), a repeating decimal stated as the value of a closed number (repdec;
+	// none where the problem or a step so far names another base), a power of 0, 1 or -1 with an exponent too large to compute (hugepow), a closed
 	// link in absolute values, numerals in a base or a progression with an ellipsis (closednote),
 	// tuples listed as satisfying the problem's equation (tuplesat), a name between closed bounds
 	// that no value fits (chainbound), like terms of one monomial collected (liketerms), a bracket
@@ -175,6 +177,7 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 		ivalclaim.ReadExtremal(i, ss.text, t.opts.Tactic),
 		plusminus.Read(i, ss.text, t.opts.Tactic),
 		matrixeq.Read(i, ss.text, t.opts.Tactic),
+		rowop.Read(i, prev, ss.text, t.opts.Tactic),
 		legendre.Read(i, ss.text, t.opts.Tactic),
 		piapprox.Read(i, problem, steps[:i], ss.text, t.opts.Tactic),
 		finalans.Read(i, problem, ss.text, t.opts.Tactic),
@@ -215,6 +218,17 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 	// share members with the symbolic reader's links of the chain, so only a claim over the same
 	// text, or one inside it or around it, keeps it out.
 	for _, o := range fnsubst.ReadForms(i, problem, steps[:i], ss.text, t.opts.Tactic, t.opts.IdentityTactic) {
+		within := func(x obligation.Obligation) bool {
+			return x.Span.Start >= o.Span.Start && x.Span.End <= o.Span.End || o.Span.Start >= x.Span.Start && o.Span.End <= x.Span.End
+		}
+		if len(obls) < room && !slices.ContainsFunc(obls, within) {
+			obls = append(obls, o)
+		}
+	}
+	// An equality in a nonreal cube root of unity the problem declares (unityroot): the symbolic
+	// reader may read ω as a name and decide the chain's first links, so, as above, only a claim
+	// over the same text, or one inside it or around it, keeps its link out.
+	for _, o := range unityroot.Read(i, problem, steps[:i], ss.text, t.opts.Tactic) {
 		within := func(x obligation.Obligation) bool {
 			return x.Span.Start >= o.Span.Start && x.Span.End <= o.Span.End || o.Span.Start >= x.Span.Start && o.Span.End <= x.Span.End
 		}

@@ -188,6 +188,10 @@ var investigated = map[string]string{
 	// the step writes 1/16 - 1 on the right, though the two 1s on the
 	// left had already cancelled (sin x read as an unknown of its own).
 	"omnimath-276/2": "an equation simplified with a constant subtracted twice (the right side 1/16 written 1/16 - 1)",
+	// M = [[-ω², -ω], [1, 0]]: the top-left entry of M² is
+	// (-ω²)(-ω²) + (-ω)(1) = ω⁴ - ω = 0, which the step writes ω⁴ - ω²
+	// (the product (-ω)(1) taken as -ω²); the wrong M² feeds M³ after it.
+	"math-474/1": "a product of matrices in a cube root of unity ω with one entry wrong ((-ω)(1) taken as -ω²)",
 }
 
 type pbFigures struct {
