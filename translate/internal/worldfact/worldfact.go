@@ -2,8 +2,8 @@
 // of time that hold in the world, not in the problem (docs/TRANSLATE.md,
 // "Facts of the calendar and of units of time"): "there are 30 days in
 // March", "quarterly, which means three times a year", "there are 52 weeks
-// in a year", "from January 1st to July 18th there are 203 days", "the
-// first 180 days and the remaining 185 days of the year". A claim is read only in a form that states the fact ("there are N X in a
+// in a year", "from January 1st to July 18th there are 203 days". A
+// claim is read only in a form that states the fact ("there are N X in a
 // Y", "a Y has N X", "Month has N days", a frequency word glossed by a
 // count), never in one that may state a rate ("he works 5 days a week",
 // "8 hours in a day" without "there are"). A problem that sets its own
@@ -154,7 +154,7 @@ var ownCountRE = func() []*regexp.Regexp {
 
 // unitKeys are unitFacts' keys in a fixed order.
 var unitKeys = [][2]string{{"minutes", "hour"}, {"seconds", "minute"}, {"seconds", "hour"}, {"months", "year"},
-	{"years", "decade"}, {"years", "century"}, {"days", "year"}, {"hours", "day"}, {"days", "week"}}
+	{"years", "decade"}, {"years", "century"}}
 
 // Read returns the refutations of the step's false claims of the calendar
 // and of units of time, under the problem's conventions (Conventions):
@@ -164,9 +164,8 @@ func Read(step int, text, conv, tactic string) []obligation.Obligation {
 		return nil
 	}
 	// Every fact read names one of these (lower case but for the months,
-	// which need "days"; a split of a day needs "hours"): most steps hold
-	// none.
-	if !mathtext.HasAny(text, "days", "hours", "minute", "second", "month", "year", "decade", "centur", "dozen", "uarterl", "nnual", "early", "onthly") {
+	// which need "days"): most steps hold none.
+	if !mathtext.HasAny(text, "days", "minute", "second", "month", "year", "decade", "centur", "dozen", "uarterl", "nnual", "early", "onthly") {
 		return nil
 	}
 	var out []obligation.Obligation
@@ -234,9 +233,6 @@ func read(low, text string) []claim {
 	}
 	if days && month && strings.Contains(low, "from") {
 		out = rangeClaims(low, text, out)
-	}
-	if strings.Contains(low, "remaining") && strings.Contains(low, "first") {
-		out = restClaims(low, out)
 	}
 	return out
 }

@@ -60,7 +60,6 @@ func FuzzRead(f *testing.F) {
 	f.Add("There are 30 days in March. From January 1st to July 18th, there are 203 days.", "")
 	f.Add("He pays quarterly (3 times a year). A day has 20 hours, so", "hours/day")
 	f.Add("There are 13 eggs in a dozen; a dozen is 11.", "*")
-	f.Add("Let's split it: the first 180 days and the remaining 85 days of the year; the first 10 hours of the day and the remaining 14 hours.", "")
 	f.Add("So 8 is a two-digit number, 12345 has four digits, and 3^{5} has a units digit of 7.", "")
 	f.Fuzz(func(t *testing.T, text, conv string) {
 		if !utf8.ValidString(text) {
