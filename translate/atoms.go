@@ -12,6 +12,7 @@ import (
 	"github.com/leanprm/leanprm/translate/internal/chainbound"
 	"github.com/leanprm/leanprm/translate/internal/closednote"
 	"github.com/leanprm/leanprm/translate/internal/commonfac"
+	"github.com/leanprm/leanprm/translate/internal/deckfact"
 	"github.com/leanprm/leanprm/translate/internal/enumcount"
 	"github.com/leanprm/leanprm/translate/internal/eqrewrite"
 	"github.com/leanprm/leanprm/translate/internal/expsample"
@@ -186,8 +187,10 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 		wordseq.Read(i, problem, steps[:i], ss.text, t.opts.Tactic),
 		recfn.Read(i, problem, steps[:i], ss.text, t.opts.Tactic),
 		eqrewrite.Read(i, problem, steps[:i], ss.text, ss.toks, t.opts.Tactic),
-		// Two numbers said to share a factor, or none (commonfac).
+		// Two numbers said to share a factor, or none (commonfac); a count of the cards of a
+		// standard deck (deckfact).
 		commonfac.Read(i, ss.text, t.opts.Tactic),
+		deckfact.Read(i, problem, ss.text, t.opts.Tactic),
 	} {
 		for _, o := range read {
 			if len(obls) < room && !taken(obls, o.Span) {
