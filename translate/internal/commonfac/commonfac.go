@@ -1,11 +1,14 @@
 // Package commonfac decides claims in words that two whole numbers share a
-// factor or share none (docs/TRANSLATE.md, "Common factors in words"):
+// factor or share none, and that one is a factor of another
+// (docs/TRANSLATE.md, "Common factors in words"):
 // "20 and 16 have no common factors other than 1", "\(9\) and \(28\) share
 // no common prime factor", "14 and 35 have a common factor of 7", "12 and
 // 25 share a common divisor greater than 1". "No common factor (other than
 // 1)" says the greatest common divisor is 1; "a common factor of d" says d
 // divides both; "a common factor greater than 1" says the greatest common
-// divisor is not 1.
+// divisor is not 1; "6 is (not) a factor of 40", "7 is a divisor of 42"
+// and "6 is a common factor of 12 and 20" say that one divides the other
+// (or both).
 //
 // Only two numbers that are the subject of their clause are read: a list
 // ("4, 9 and 25 have no common factor", pairwise or together?), a number
@@ -44,6 +47,9 @@ var (
 	// someRE reads "a and b have (share) a common factor of d", "… a common
 	// factor greater than 1". Groups: a, b, d (absent for "greater than 1").
 	someRE = regexp.MustCompile(`(\d+)\s+and\s+(\d+)\s+(?:have|share)\s+(?:a\s+)?common\s+(?:prime\s+)?(?:factor|divisor)\s+(?:(?:of\s+)?(\d+)|(?:greater|larger|bigger)\s+than\s+(?:1|one)\b)`)
+	// factorRE reads "d is (not) a factor of n", "d is a divisor of n",
+	// "d is a common factor of a and b". Groups: d, "not", "common", n, b.
+	factorRE = regexp.MustCompile(`(\d+)\s+is\s+(not\s+)?(?:also\s+)?a\s+(common\s+)?(?:factor|divisor)\s+of\s+(\d+)(?:\s+and\s+(\d+))?`)
 	// vetoRE in the sentence without the claim: supposed, asked, tested,
 	// a condition, or called wrong.
 	vetoRE = regexp.MustCompile(`\b(?:if|suppose|supposing|assume|assuming|would|could|should|might|must|need|needs|want|whether|check|checking|test|testing|try|trying|verify|such\s+that|so\s+that|unless|when|wrong|incorrect|incorrectly|mistake|error|false|not\s+true|claim|claims|claimed|polynomials?|gaussian)\b|\?`)
@@ -52,17 +58,17 @@ var (
 // Read returns the refutations of the false claims in words about the
 // common factors of two whole numbers in the step's sentences.
 func Read(step int, text, tactic string) []obligation.Obligation {
-	if len(text) > maxText || !strings.Contains(text, "ommon ") {
+	if len(text) > maxText || !strings.Contains(text, "ommon ") && !strings.Contains(text, "factor of") && !strings.Contains(text, "divisor of") {
 		return nil
 	}
 	var out []obligation.Obligation
 	done := 0 // the end of the last sentence read
+	var next cueScan
 	for i := 0; i < len(text) && len(out) < maxOut; {
-		k := strings.Index(text[i:], "ommon ")
-		if k < 0 {
+		i = next.after(text, i)
+		if i < 0 {
 			break
 		}
-		i += k + len("ommon ")
 		if i < done {
 			continue
 		}
@@ -91,11 +97,43 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 	return out
 }
 
-// Kinds of claim: no common factor, a common factor d, some common factor.
+// cues are the words one of which every claim holds.
+var cues = []string{"ommon ", "factor of", "divisor of"}
+
+// cueScan finds the cues in a text left to right, each text byte looked at
+// once for each cue: it remembers where each cue occurs next.
+type cueScan struct {
+	at   [3]int // the next occurrence of each cue at or after from[c], or -1
+	from [3]int // where each cue's search started, plus one (0: not yet)
+}
+
+// after is the offset just past the first cue that starts at or after i,
+// or -1.
+func (c *cueScan) after(text string, i int) int {
+	best := -1
+	for k, cue := range cues {
+		if c.from[k] == 0 || c.at[k] >= 0 && c.at[k] < i {
+			j := strings.Index(text[i:], cue)
+			if j >= 0 {
+				j += i
+			}
+			c.at[k], c.from[k] = j, i+1
+		}
+		if j := c.at[k]; j >= 0 && (best < 0 || j+len(cue) < best) {
+			best = j + len(cue)
+		}
+	}
+	return best
+}
+
+// Kinds of claim: no common factor, a common factor d, some common factor,
+// d divides a, d does not divide a.
 const (
 	none = iota
 	divisorOf
 	some
+	factorOf
+	notFactorOf
 )
 
 // claim is one claim read in a flattened sentence: its kind, the two
@@ -121,6 +159,24 @@ func claims(flat string) []claim {
 		}
 		out = append(out, c)
 	}
+	for _, m := range factorRE.FindAllStringSubmatchIndex(flat, 4) {
+		common, pair := m[6] >= 0, m[10] >= 0
+		c := claim{kind: factorOf, d: flat[m[2]:m[3]], a: flat[m[8]:m[9]], s: m[0], e: m[1]}
+		switch {
+		case common != pair:
+			continue // "a common factor of 12" or "a factor of 12 and 18": read neither
+		case common && m[4] >= 0:
+			continue
+		case common:
+			c.kind, c.b = divisorOf, flat[m[10]:m[11]]
+		case m[4] >= 0:
+			c.kind = notFactorOf
+		}
+		if c.b == "" {
+			c.b = c.a
+		}
+		out = append(out, c)
+	}
 	kept := out[:0]
 	for _, c := range out {
 		if leftOK(flat, c.s) && rightOK(flat, c.e) {
@@ -131,8 +187,9 @@ func claims(flat string) []claim {
 }
 
 // leftOK reports that the first number opens its clause: the sentence
-// opens there, or a word (no command), an opening bracket or a colon is
-// before it. A comma (a list) or an operator is not.
+// opens there, or a word (no command), an opening bracket, a colon or a
+// comma after a word is before it. A comma after a number (a list) or an
+// operator is not.
 func leftOK(flat string, s int) bool {
 	j := s - 1
 	for j >= 0 && flat[j] == ' ' {
@@ -144,6 +201,12 @@ func leftOK(flat string, s int) bool {
 	switch c := flat[j]; {
 	case c == '(' || c == ':':
 		return true
+	case c == ',':
+		k := j - 1
+		for k >= 0 && flat[k] == ' ' {
+			k--
+		}
+		return k >= 0 && flat[k] >= 'a' && flat[k] <= 'z' // "however, 4 is …"; a number before: a list
 	case c >= 'a' && c <= 'z':
 		if j == s-1 {
 			return false // glued to a word
@@ -175,7 +238,13 @@ func rightOK(flat string, e int) bool {
 		}
 		return true
 	}
-	for _, w := range []string{"so ", "which ", "because ", "since ", "hence ", "thus ", "therefore ", "as ", "and so ", "and hence ", "and therefore ", "and thus ", "then "} {
+	if strings.HasPrefix(rest, "and ") {
+		r := strings.TrimLeft(rest[4:], " ")
+		if r == "" || r[0] >= '0' && r[0] <= '9' {
+			return false // a list goes on
+		}
+	}
+	for _, w := range []string{"so ", "which ", "because ", "since ", "hence ", "thus ", "therefore ", "as ", "and ", "then "} {
 		if strings.HasPrefix(rest, w) {
 			return true
 		}
@@ -214,6 +283,18 @@ func decide(step int, text string, at []int, c claim, tactic string) (obligation
 		o.Expr = fmt.Sprintf("gcd(%s, %s) > 1", a, b)
 		o.Prop = fmt.Sprintf("(%s : Rat) * %s + (%s : Rat) * %s = (1 : Rat)", a, intTerm(x), b, intTerm(y))
 		o.WhyProof = fmt.Sprintf("%s·%s + %s·%s = 1: no common divisor but 1", a, x, b, y)
+	case notFactorOf:
+		d, ok := new(big.Int).SetString(c.d, 10)
+		if !ok || d.Sign() == 0 {
+			return obligation.Obligation{}, false
+		}
+		q, r := new(big.Int).QuoRem(a, d, new(big.Int))
+		if r.Sign() != 0 {
+			return obligation.Obligation{}, false // true as said
+		}
+		o.Expr = fmt.Sprintf("%s does not divide %s", d, a)
+		o.Prop = fmt.Sprintf("(%s : Rat) = (%s : Rat) * (%s : Rat)", a, d, q)
+		o.WhyProof = fmt.Sprintf("%s = %s·%s", a, d, q)
 	default:
 		d, ok := new(big.Int).SetString(c.d, 10)
 		if !ok || d.Cmp(one) <= 0 {
@@ -228,6 +309,9 @@ func decide(step int, text string, at []int, c claim, tactic string) (obligation
 			return obligation.Obligation{}, false // d divides both: true as said
 		}
 		o.Expr = fmt.Sprintf("%s divides %s and %s", d, a, b)
+		if c.kind == factorOf {
+			o.Expr = fmt.Sprintf("%s divides %s", d, a)
+		}
 		o.Prop = fmt.Sprintf("(%s : Rat) = (%s : Rat) * (%s : Rat) + (%s : Rat) ∧ (0 : Rat) < (%s : Rat) ∧ (%s : Rat) < (%s : Rat)",
 			n, d, q, r, r, r, d)
 		o.WhyProof = fmt.Sprintf("%s leaves the remainder %s when divided by %s", n, r, d)
@@ -248,15 +332,15 @@ func intTerm(n *big.Int) string {
 }
 
 // sentence is the sentence of text around i: from after the last ". ",
-// "? " or line break before it to the next one, at most maxSentence bytes
-// each way.
+// "? " or line break before it to the next one (the "!" of a factorial
+// ends none), at most maxSentence bytes each way.
 func sentence(text string, i int) (int, int) {
 	s := i
-	for s > 0 && i-s < maxSentence && text[s-1] != '\n' && !(s >= 2 && (text[s-2] == '.' || text[s-2] == '?' || text[s-2] == '!') && text[s-1] == ' ') {
+	for s > 0 && i-s < maxSentence && text[s-1] != '\n' && !(s >= 2 && (text[s-2] == '.' || text[s-2] == '?') && text[s-1] == ' ') {
 		s--
 	}
 	e := i
-	for e < len(text) && e-i < maxSentence && text[e] != '\n' && !((text[e] == '.' || text[e] == '?' || text[e] == '!') && (e+1 == len(text) || text[e+1] == ' ' || text[e+1] == '\n')) {
+	for e < len(text) && e-i < maxSentence && text[e] != '\n' && !((text[e] == '.' || text[e] == '?') && (e+1 == len(text) || text[e+1] == ' ' || text[e+1] == '\n')) {
 		e++
 	}
 	if e < len(text) && text[e] == '?' {

@@ -31,6 +31,19 @@ func TestReadDecides(t *testing.T) {
 		{`So 21 and 14 have no common factors other than 1 and 7.`, 0},
 		{`So 21 and 14 have no common factors with 11.`, 0},
 		{`It is wrong to say that 21 and 14 have no common factors.`, 0},
+		{`Note that 6 is a factor of 42.`, 0},
+		{`Note that 6 is a factor of 40.`, 1},
+		{`However, 9 is not a divisor of 12, so this split fails.`, 0},
+		{`However, 4 is not a divisor of 12, so this split fails.`, 1},
+		{`Here 6 is a common factor of 12 and 30.`, 0},
+		{`Here 6 is a common factor of 12 and 20.`, 1},
+		{`Here 6 is a factor of 12 and 20 is not.`, 0},
+		{`Here 3 is a factor of 12 and 18.`, 0},
+		{`Here 5 is a factor of 12!.`, 0},
+		{`Here 2^3 is a factor of 12.`, 0},
+		{`Here 5 is a factor of 12 cm.`, 0},
+		{`If 5 is a factor of 12, then 12/5 is whole.`, 0},
+		{`Is 5 a factor of 12? No.`, 0},
 	}
 	for _, c := range cases {
 		got := 0
