@@ -52,7 +52,7 @@ var (
 	factorRE = regexp.MustCompile(`(\d+)\s+is\s+(not\s+)?(?:also\s+)?a\s+(common\s+)?(?:factor|divisor)\s+of\s+(\d+)(?:\s+and\s+(\d+))?`)
 	// vetoRE in the sentence without the claim: supposed, asked, tested,
 	// a condition, or called wrong.
-	vetoRE = regexp.MustCompile(`\b(?:if|suppose|supposing|assume|assuming|would|could|should|might|must|need|needs|want|whether|check|checking|test|testing|try|trying|verify|such\s+that|so\s+that|unless|when|wrong|incorrect|incorrectly|mistake|error|false|not\s+true|claim|claims|claimed|polynomials?|gaussian)\b|\?`)
+	vetoRE = regexp.MustCompile(`\b(?:if|suppose|supposing|assume|assuming|would|could|should|might|must|need|needs|want|whether|check|checking|test|testing|try|trying|verify|such\s+that|so\s+that|unless|when|wrong|incorrect|incorrectly|mistake|error|false|not\s+true|claim|claims|claimed|polynomials?|gaussian|base|binary|modulo|mod)\b|\?`)
 )
 
 // Read returns the refutations of the false claims in words about the
@@ -242,6 +242,11 @@ func rightOK(flat string, e int) bool {
 		r := strings.TrimLeft(rest[4:], " ")
 		if r == "" || r[0] >= '0' && r[0] <= '9' {
 			return false // a list goes on
+		}
+		for _, w := range []string{"themselves", "itself", "them", "one", "each", "their", "its", "of "} {
+			if strings.HasPrefix(r, w) {
+				return false // "other than 1 and themselves", "a factor of 7 and of 3"
+			}
 		}
 	}
 	for _, w := range []string{"so ", "which ", "because ", "since ", "hence ", "thus ", "therefore ", "as ", "and ", "then "} {
