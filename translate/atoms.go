@@ -31,6 +31,7 @@ import (
 	"github.com/leanprm/leanprm/translate/internal/matrixeq"
 	"github.com/leanprm/leanprm/translate/internal/piapprox"
 	"github.com/leanprm/leanprm/translate/internal/plusminus"
+	"github.com/leanprm/leanprm/translate/internal/polyangle"
 	"github.com/leanprm/leanprm/translate/internal/ratecopy"
 	"github.com/leanprm/leanprm/translate/internal/recfn"
 	"github.com/leanprm/leanprm/translate/internal/repdec"
@@ -188,9 +189,10 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 		recfn.Read(i, problem, steps[:i], ss.text, t.opts.Tactic),
 		eqrewrite.Read(i, problem, steps[:i], ss.text, ss.toks, t.opts.Tactic),
 		// Two numbers said to share a factor, or none (commonfac); a count of the cards of a
-		// standard deck (deckfact).
+		// standard deck (deckfact); the angles or diagonals of a polygon (polyangle).
 		commonfac.Read(i, ss.text, t.opts.Tactic),
 		deckfact.Read(i, problem, ss.text, t.opts.Tactic),
+		polyangle.Read(i, problem, ss.text, t.opts.Tactic),
 	} {
 		for _, o := range read {
 			if len(obls) < room && !taken(obls, o.Span) {
