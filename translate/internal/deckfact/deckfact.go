@@ -8,7 +8,8 @@
 //
 // A count is read only in a sentence that names a standard deck ("standard
 // deck", "52-card deck", "deck of 52"), with a problem that names no other
-// deck (jokers, another count of cards, cards removed or added), and only
+// deck (jokers, another count of cards, cards removed or added, a deck it
+// does not call standard), and only
 // when the count is the whole deck's: a sentence that speaks of cards left,
 // drawn, removed, dealt or in a hand, or of other cards, or that supposes,
 // is left alone, and so is a count followed by anything but the deck it
@@ -44,7 +45,7 @@ var (
 	restRE = regexp.MustCompile(`^(?:\s*(?:cards\s*)?(?:[.,;:)]|$|and\s|so\s|which\s|because\s|since\s|in\s+(?:a|the|any|every)\s+(?:standard\s+)?(?:52[- ]card\s+)?deck\b|out\s+of\s+(?:the\s+)?52\b|(?:in\s+the\s+)?deck\b))`)
 	// vetoRE in the sentence: a count of part of the deck, or a
 	// supposition.
-	vetoRE = regexp.MustCompile(`\b(?:left|remain|remains|remaining|after|drawn|removed?|dealt|deal|hand|hands|still|now|other|others|rest|more|fewer|besides|excluding|except|without|among|joker|jokers|if|suppose|assume|assuming|would|could|might|should|wrong|incorrect|each\s+player|per\s+player|already)\b|\?`)
+	vetoRE = regexp.MustCompile(`\b(?:left|remain|remains|remaining|after|drawn|removed?|dealt|deal|hand|hands|still|now|other|others|rest|more|fewer|besides|excluding|except|without|among|joker|jokers|if|suppose|assume|assuming|would|could|might|should|wrong|incorrect|each\s+player|per\s+player|already|unlike|instead|special|modified|custom|this\s+deck|our\s+deck)\b|\?`)
 	// problemVetoRE in the problem: another deck.
 	problemVetoRE = regexp.MustCompile(`\b(?:joker|jokers|removed?|without|discard|discarded|missing|added|extra|pinochle|tarot|uno)\b`)
 	// cardsRE is a size of a deck said in the problem ("a 40-card deck",
@@ -59,8 +60,8 @@ func Read(step int, problem, text, tactic string) []obligation.Obligation {
 		return nil
 	}
 	lp := strings.ToLower(problem)
-	if problemVetoRE.MatchString(lp) || !only52(lp) {
-		return nil
+	if problemVetoRE.MatchString(lp) || !only52(lp) || strings.Contains(lp, "deck") && !strings.Contains(lp, "standard") && !strings.Contains(lp, "52") {
+		return nil // another deck, or a deck the problem does not call standard
 	}
 	var out []obligation.Obligation
 	done := 0

@@ -27,6 +27,9 @@ func TestReadDecides(t *testing.T) {
 		{`A deck of 40 cards has four suits. Find the chance of a heart.`, `In a standard deck there are 10 hearts.`, 0},
 		{`A standard deck with two jokers is shuffled.`, `In a standard deck there are 12 hearts.`, 0},
 		{std, `There are 12 hearts.`, 0}, // no standard deck named in the sentence
+		{`A deck has 10 hearts and 10 spades. Find the chance of a heart.`, `In a standard deck there are 13 hearts, but here there are 10 hearts.`, 0},
+		{std, `Unlike a standard deck, there are 10 hearts.`, 0},
+		{`What is 2 + 2?`, `For instance, a standard deck has 14 hearts.`, 1},
 	}
 	for _, c := range cases {
 		if got := len(Read(0, c.problem, c.text, "decide")); got != c.want {
