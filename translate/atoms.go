@@ -12,6 +12,8 @@ import (
 	"github.com/leanprm/leanprm/translate/internal/arithfn"
 	"github.com/leanprm/leanprm/translate/internal/chainbound"
 	"github.com/leanprm/leanprm/translate/internal/closednote"
+	"github.com/leanprm/leanprm/translate/internal/commonfac"
+	"github.com/leanprm/leanprm/translate/internal/deckfact"
 	"github.com/leanprm/leanprm/translate/internal/enumcount"
 	"github.com/leanprm/leanprm/translate/internal/eqrewrite"
 	"github.com/leanprm/leanprm/translate/internal/expsample"
@@ -30,6 +32,7 @@ import (
 	"github.com/leanprm/leanprm/translate/internal/matrixeq"
 	"github.com/leanprm/leanprm/translate/internal/piapprox"
 	"github.com/leanprm/leanprm/translate/internal/plusminus"
+	"github.com/leanprm/leanprm/translate/internal/polyangle"
 	"github.com/leanprm/leanprm/translate/internal/ratecopy"
 	"github.com/leanprm/leanprm/translate/internal/recfn"
 	"github.com/leanprm/leanprm/translate/internal/repdec"
@@ -195,6 +198,11 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 		eqrewrite.Read(i, problem, steps[:i], ss.text, ss.toks, t.opts.Tactic),
 		substint.Read(i, ss.text, t.opts.Tactic),
 		ageyear.Read(i, ss.text, t.opts.Tactic),
+		// Two numbers said to share a factor, or none (commonfac); a count of the cards of a
+		// standard deck (deckfact); the angles or diagonals of a polygon (polyangle).
+		commonfac.Read(i, ss.text, t.opts.Tactic),
+		deckfact.Read(i, problem, ss.text, t.opts.Tactic),
+		polyangle.Read(i, problem, ss.text, t.opts.Tactic),
 	} {
 		for _, o := range read {
 			if len(obls) < room && !taken(obls, o.Span) {
