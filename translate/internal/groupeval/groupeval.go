@@ -79,7 +79,7 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 			continue
 		}
 		regions++
-		if prevEnd >= 0 && from-prevEnd <= maxBetween+4 && cueRE.MatchString(mathtext.LowerPlain(text[prevEnd:i])) {
+		if prevEnd >= 0 && from-prevEnd <= maxBetween+4 && cueStem(text[prevEnd:i]) && cueRE.MatchString(mathtext.LowerPlain(text[prevEnd:i])) {
 			pairs = append(pairs, [2][2]int{{prevS, prevE}, {from, to}})
 		}
 		for _, line := range mathtext.DisplayLines(text, from, to) {
@@ -304,4 +304,11 @@ func withinRounding(v, n *big.Rat, written string) bool {
 	unit := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(places)), nil))
 	d := new(big.Rat).Sub(v, n)
 	return d.Abs(d).Cmp(unit) <= 0 && !v.IsInt()
+}
+
+// cueStem reports in s, in any case, a stem every match of cueRE holds
+// (simplif, get, gives, yields, becomes): a cheap test before cueRE.
+func cueStem(s string) bool {
+	low := strings.ToLower(s)
+	return mathtext.HasAny(low, "simplif", "get", "gives", "yields", "becomes")
 }

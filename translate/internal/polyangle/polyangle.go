@@ -76,9 +76,7 @@ func Read(step int, problem, text, tactic string) []obligation.Obligation {
 	if !strings.Contains(text, "angle") && !strings.Contains(text, "diagonals") {
 		return nil
 	}
-	if problemVetoRE.MatchString(strings.ToLower(problem)) {
-		return nil
-	}
+	problemChecked := false // problemVetoRE is looked for once, and only when a claim is read
 	var out []obligation.Obligation
 	done := 0
 	na, nd := -2, -2 // the next "angle" and "diagonals" at or after i (-2: not looked for, -1: none)
@@ -106,10 +104,17 @@ func Read(step int, problem, text, tactic string) []obligation.Obligation {
 			continue
 		}
 		flat, at := flatten(text, s, e)
-		if vetoRE.MatchString(flat) {
+		cs := claims(flat)
+		if len(cs) == 0 || vetoRE.MatchString(flat) {
 			continue
 		}
-		for _, c := range claims(flat) {
+		if !problemChecked {
+			if problemVetoRE.MatchString(strings.ToLower(problem)) {
+				return nil
+			}
+			problemChecked = true
+		}
+		for _, c := range cs {
 			if len(out) >= maxOut {
 				break
 			}
