@@ -233,6 +233,9 @@ func decide(step int, problem string, before []string, text, low string, a, b *e
 	if da.Num().Degree() != db.Num().Degree() {
 		return obligation.Obligation{}, false // a root taken, a factor chosen or cancelled: not a rewriting
 	}
+	if multiple(db.Num(), da.Num()) {
+		return obligation.Obligation{}, false // the same equation scaled: no point tells them apart (most rewritings)
+	}
 	ctx, ok := context(a.names, append(append([]string{problem}, before...), text[:a.s])...)
 	if !ok {
 		return obligation.Obligation{}, false

@@ -75,3 +75,15 @@ func inSpan(target algebra.Poly, basis []algebra.Poly) bool {
 	v := reduce(vec(target))
 	return len(keys) > maxMonomials || len(v) == 0
 }
+
+// multiple reports p = c·q for a nonzero rational c: where q vanishes p
+// does too, so no point of q's equation fails p's, and the point search
+// is skipped.
+func multiple(p, q algebra.Poly) bool {
+	mp, mq := p.Monomials(), q.Monomials()
+	if len(mp) == 0 || len(mq) == 0 || len(mp) != len(mq) {
+		return false
+	}
+	cp, cq := algebra.Const(mp[0].Coef), algebra.Const(mq[0].Coef)
+	return p.Mul(cq).Equal(q.Mul(cp))
+}

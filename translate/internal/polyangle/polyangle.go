@@ -153,17 +153,23 @@ type fact struct {
 // claims reads the facts of a flattened sentence that end their clause.
 func claims(flat string) []fact {
 	var out []fact
-	for _, m := range sumRE.FindAllStringSubmatchIndex(flat, 4) {
+	// Each pattern needs a word of its own ("sum", "regular", "diagonals"):
+	// most sentences with an angle hold none.
+	hasSum, hasRegular, hasDiag := strings.Contains(flat, "sum"), strings.Contains(flat, "regular"), strings.Contains(flat, "diagonals")
+	if !hasSum && !hasRegular && !hasDiag {
+		return nil
+	}
+	for _, m := range findAll(sumRE, flat, hasSum) {
 		out = append(out, fact{kind: angleSum, poly: flat[m[2]:m[3]], value: flat[m[4]:m[5]], s: m[0], e: m[1]})
 	}
-	for _, m := range eachRE.FindAllStringSubmatchIndex(flat, 4) {
+	for _, m := range findAll(eachRE, flat, hasRegular) {
 		f := fact{kind: interior, poly: flat[m[4]:m[5]], value: flat[m[6]:m[7]], s: m[0], e: m[1]}
 		if m[2] >= 0 {
 			f.kind = exterior
 		}
 		out = append(out, f)
 	}
-	for _, m := range diagRE.FindAllStringSubmatchIndex(flat, 4) {
+	for _, m := range findAll(diagRE, flat, hasDiag) {
 		f := fact{kind: diagonals, s: m[0], e: m[1]}
 		if m[2] >= 0 {
 			f.poly, f.value = flat[m[2]:m[3]], flat[m[4]:m[5]]
@@ -291,4 +297,13 @@ func flatten(text string, s, e int) (string, []int) {
 		at = append(at, i)
 	}
 	return b.String(), at
+}
+
+// findAll is re's first four matches in flat when the word it needs is
+// there (has), else none.
+func findAll(re *regexp.Regexp, flat string, has bool) [][]int {
+	if !has {
+		return nil
+	}
+	return re.FindAllStringSubmatchIndex(flat, 4)
 }
