@@ -125,7 +125,7 @@ func links(inner string, base int) [][4]int {
 	cuts := append(cutRE.FindAllStringIndex(inner, -1), []int{len(inner), len(inner)})
 	for _, c := range cuts {
 		piece := inner[prev:c[0]]
-		if !mathtext.HasAny(mathtext.DropSizing(piece), otherRel...) {
+		if strings.IndexByte(piece, '=') >= 0 && !mathtext.HasAny(mathtext.DropSizing(piece), otherRel...) {
 			out = append(out, pieceLinks(piece, base+prev)...)
 		}
 		prev = c[1]
@@ -136,26 +136,7 @@ func links(inner string, base int) [][4]int {
 // pieceLinks splits a piece at its "=" outside brackets and pairs the
 // members.
 func pieceLinks(piece string, base int) [][4]int {
-	depth := 0
-	start := 0
-	var members [][2]int
-	for i := 0; i < len(piece); i++ {
-		switch piece[i] {
-		case '{', '(', '[':
-			depth++
-		case '}', ')', ']':
-			depth--
-		case '=':
-			if depth == 0 {
-				members = append(members, [2]int{start, i})
-				start = i + 1
-			}
-		}
-	}
-	if len(members) == 0 {
-		return nil
-	}
-	members = append(members, [2]int{start, len(piece)})
+	members := mathtext.EqualsMembers(piece, 0, len(piece))
 	var out [][4]int
 	for k := 0; k+1 < len(members); k++ {
 		a, b := members[k], members[k+1]
@@ -266,7 +247,7 @@ func lone(t term, ls, rs string, leftOne bool) bool {
 func trimMember(s string) string {
 	s = strings.TrimSpace(s)
 	s = strings.TrimRight(s, ". ")
-	return strings.TrimSpace(strings.NewReplacer(`\left`, "", `\right`, "").Replace(s))
+	return strings.TrimSpace(mathtext.DropSizing(s))
 }
 
 // summands reads e as a sum of like-able terms: each a number times a
