@@ -151,17 +151,6 @@ func (c chain) members(text string) ([]member, bool) {
 // decideChain refutes the first false link of a chain between two
 // members read as matrices.
 func decideChain(step int, text string, c chain, tactic string) (obligation.Obligation, bool) {
-	for _, r := range c.regs {
-		reg := text[r.S:r.E]
-		if otherRelRE.MatchString(reg) || decimalRE.MatchString(reg) {
-			return obligation.Obligation{}, false
-		}
-	}
-	first, last := c.regs[0], c.regs[len(c.regs)-1]
-	if vetoRE.MatchString(strings.ToLower(mathtext.SentenceAround(text, first.OS, first.CE))) ||
-		last.OS != first.OS && vetoRE.MatchString(strings.ToLower(mathtext.SentenceAround(text, last.OS, last.CE))) {
-		return obligation.Obligation{}, false
-	}
 	ms, ok := c.members(text)
 	if !ok || len(ms) < 2 || len(ms) > maxMembers {
 		return obligation.Obligation{}, false
@@ -186,9 +175,28 @@ func decideChain(step int, text string, c chain, tactic string) (obligation.Obli
 		if a.Equal(b) || a.Scalar && a.At(0, 0).Equal(b.At(0, 0).Neg()) {
 			continue // (a determinant written for its absolute value: an area, a volume)
 		}
+		if !plainChain(text, c) {
+			return obligation.Obligation{}, false
+		}
 		return obligationOf(step, text, ms[k], ms[k+1], a, b, tactic)
 	}
 	return obligation.Obligation{}, false
+}
+
+// plainChain reports a chain whose regions hold no other relation and no
+// decimal, in sentences that do not suppose, test, correct or round: only
+// such a chain's false link is refuted (looked for once a false link is
+// found: most chains hold none).
+func plainChain(text string, c chain) bool {
+	for _, r := range c.regs {
+		reg := text[r.S:r.E]
+		if otherRelRE.MatchString(reg) || decimalRE.MatchString(reg) {
+			return false
+		}
+	}
+	first, last := c.regs[0], c.regs[len(c.regs)-1]
+	return !vetoRE.MatchString(strings.ToLower(mathtext.SentenceAround(text, first.OS, first.CE))) &&
+		(last.OS == first.OS || !vetoRE.MatchString(strings.ToLower(mathtext.SentenceAround(text, last.OS, last.CE))))
 }
 
 // obligationOf writes the refutation of the link a = b: the conjunction of
