@@ -14,6 +14,7 @@ import (
 	"github.com/leanprm/leanprm/translate/internal/closednote"
 	"github.com/leanprm/leanprm/translate/internal/commonfac"
 	"github.com/leanprm/leanprm/translate/internal/deckfact"
+	"github.com/leanprm/leanprm/translate/internal/divchain"
 	"github.com/leanprm/leanprm/translate/internal/enumcount"
 	"github.com/leanprm/leanprm/translate/internal/eqrewrite"
 	"github.com/leanprm/leanprm/translate/internal/expsample"
@@ -203,6 +204,8 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 		// diagonals of a polygon (polyangle).
 		commonfac.Read(i, ss.text, t.opts.Tactic),
 		commonfac.ReadMultiples(i, ss.text, t.opts.Tactic),
+		// The divisibility link that ends an "=" chain of closed integers (divchain).
+		divchain.Read(i, ss.text, t.opts.Tactic),
 		deckfact.Read(i, problem, ss.text, t.opts.Tactic),
 		polyangle.Read(i, problem, ss.text, t.opts.Tactic),
 	} {
