@@ -14,6 +14,7 @@ import (
 	"github.com/leanprm/leanprm/translate/internal/closednote"
 	"github.com/leanprm/leanprm/translate/internal/commonfac"
 	"github.com/leanprm/leanprm/translate/internal/deckfact"
+	"github.com/leanprm/leanprm/translate/internal/divchain"
 	"github.com/leanprm/leanprm/translate/internal/enumcount"
 	"github.com/leanprm/leanprm/translate/internal/eqrewrite"
 	"github.com/leanprm/leanprm/translate/internal/expsample"
@@ -198,9 +199,13 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 		eqrewrite.Read(i, problem, steps[:i], ss.text, ss.toks, t.opts.Tactic),
 		substint.Read(i, ss.text, t.opts.Tactic),
 		ageyear.Read(i, ss.text, t.opts.Tactic),
-		// Two numbers said to share a factor, or none (commonfac); a count of the cards of a
-		// standard deck (deckfact); the angles or diagonals of a polygon (polyangle).
+		// Two numbers said to share a factor, or none, and multiples said to be multiples of
+		// others (commonfac); a count of the cards of a standard deck (deckfact); the angles or
+		// diagonals of a polygon (polyangle).
 		commonfac.Read(i, ss.text, t.opts.Tactic),
+		commonfac.ReadMultiples(i, ss.text, t.opts.Tactic),
+		// The divisibility link that ends an "=" chain of closed integers (divchain).
+		divchain.Read(i, ss.text, t.opts.Tactic),
 		deckfact.Read(i, problem, ss.text, t.opts.Tactic),
 		polyangle.Read(i, problem, ss.text, t.opts.Tactic),
 	} {
