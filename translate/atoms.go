@@ -183,6 +183,7 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 		rowop.Read(i, prev, ss.text, t.opts.Tactic),
 		legendre.Read(i, ss.text, t.opts.Tactic),
 		piapprox.Read(i, problem, steps[:i], ss.text, t.opts.Tactic),
+		piapprox.ReadEq(i, problem, steps[:i], ss.text, t.opts.Tactic),
 		finalans.Read(i, problem, ss.text, t.opts.Tactic),
 		repdec.Read(i, ss.text, otherBaseAt(problem, steps, i), t.opts.Tactic),
 		hugepow.Read(i, ss.text, t.opts.Tactic),
