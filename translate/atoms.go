@@ -154,7 +154,7 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 	// equality of closed values written with ± (plusminus), an equality of matrices with closed
 	// entries (matrixeq), a row operation stated in words against the matrices around it (rowop),
 	// a power said to divide a factorial or a count of its factors of a prime (legendre), an
-	// approximation of a value in π (piapprox), the final answer to a problem that asks for one
+	// approximation of a value in π, or one set equal to a number (piapprox), the final answer to a problem that asks for one
 	// expression (finalans), a repeating decimal stated as the value of a closed number (repdec;
 	// none where the problem or a step so far names another base), a power of 0, 1 or -1 with an exponent too large to compute (hugepow), a closed
 	// link in absolute values, numerals in a base or a progression with an ellipsis (closednote),

@@ -16,7 +16,8 @@
 // π") or speaks of primes (π(50) may count them) is not read, nor a π
 // before a bracket that nothing multiplies after it, nor a sentence that supposes, estimates or rounds
 // on purpose ("if", "roughly", "estimate", "about"), nor a number with a
-// thousands comma.
+// thousands comma. ReadEq reads a plain "=" before a bare number the same
+// way (docs/TRANSLATE.md, "A value in π said equal to a number").
 package piapprox
 
 import (
