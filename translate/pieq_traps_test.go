@@ -27,6 +27,8 @@ var piEqTraps = []trap{
 	{family: "pieq other", steps: []string{`So \(10\pi \, \text{cm}^2 = 5 \, \text{mm}^2\) here.`}, want: wantNotRefuted},
 	{family: "pieq other", steps: []string{`Then \(2\pi k = 12\) gives k.`}, want: wantNotRefuted},
 	{family: "pieq other", steps: []string{`We have \(\pi(30) = 10\), the primes up to 30.`}, want: wantNotRefuted},
+	{family: "pieq other", steps: []string{`The angle at the centre is \(\frac{\pi}{3} = 60\), a sixth of the turn.`}, want: wantNotRefuted},
+	{family: "pieq other", steps: []string{`Then \(\pi = 2\) sends the first card to the second place.`}, want: wantNotRefuted},
 	// π approximated outside 3.14 to 22/7, or a supposition: not read.
 	{family: "pieq hedged", steps: []string{`Taking \(\pi \approx 3\), the area is \(25\pi = 75\).`}, want: wantNotRefuted},
 	{family: "pieq hedged", steps: []string{`Use 3 for π from now on.`, `The area is \(25\pi = 75\).`}, step: 1, want: wantNotRefuted},

@@ -16,10 +16,11 @@ import (
 // line or of the sentence: "= 9 \pi" or "= 9 + …" is not a bare number).
 // A step may name an approximation of π only when it lies in that range
 // ("3.14", "22/7"); one the problem or an earlier step names keeps the
-// step alone, as for Read.
+// step alone, as for Read. A step about angles, a problem about
+// permutations and π alone before the "=" (a name then) are left alone.
 func ReadEq(step int, problem string, before []string, text, tactic string) []obligation.Obligation {
 	if len(text) > maxText || !hasPi(text) || strings.IndexByte(text, '=') < 0 || strings.Contains(text, "prime") ||
-		strings.Contains(problem, "prime") || !approxInRange(text) || namesPiValue(problem) {
+		strings.Contains(problem, "prime") || strings.Contains(problem, "permutation") || anglesIn(text) || !approxInRange(text) || namesPiValue(problem) {
 		return nil
 	}
 	for _, b := range before {
@@ -43,6 +44,17 @@ func ReadEq(step int, problem string, before []string, text, tactic string) []ob
 		}
 	}
 	return out
+}
+
+// anglesIn reports a text about angles: "\frac{\pi}{3} = 60" may then
+// give radians in degrees with the unit left out.
+func anglesIn(text string) bool {
+	for _, w := range []string{"angle", "degree", "radian", `\circ`, "°"} {
+		if strings.Contains(text, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // approxInRange reports a text that names no approximation of π, or only

@@ -149,6 +149,9 @@ func claimAt(step int, text string, k, e int, tactic string, eq bool) (obligatio
 	unitText := ""
 	if eq {
 		member, unitText = cutUnit(member)
+		if member == `\pi` || member == "π" {
+			return obligation.Obligation{}, false // π alone may be a name (a permutation, a plane)
+		}
 	}
 	if !hasPi(member) || callLike(member) {
 		return obligation.Obligation{}, false
