@@ -155,7 +155,7 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 	// equality of closed values written with ± (plusminus), an equality of matrices with closed
 	// entries (matrixeq), a row operation stated in words against the matrices around it (rowop),
 	// a power said to divide a factorial or a count of its factors of a prime (legendre), an
-	// approximation of a value in π (piapprox), the final answer to a problem that asks for one
+	// approximation of a value in π, or one set equal to a number (piapprox), the final answer to a problem that asks for one
 	// expression (finalans), a repeating decimal stated as the value of a closed number (repdec;
 	// none where the problem or a step so far names another base), a power of 0, 1 or -1 with an exponent too large to compute (hugepow), a closed
 	// link in absolute values, numerals in a base or a progression with an ellipsis (closednote),
@@ -184,6 +184,7 @@ func (t *Translator) stepClaims(i int, steps []string, scans []stepScan, sym *sy
 		rowop.Read(i, prev, ss.text, t.opts.Tactic),
 		legendre.Read(i, ss.text, t.opts.Tactic),
 		piapprox.Read(i, problem, steps[:i], ss.text, t.opts.Tactic),
+		piapprox.ReadEq(i, problem, steps[:i], ss.text, t.opts.Tactic),
 		finalans.Read(i, problem, ss.text, t.opts.Tactic),
 		repdec.Read(i, ss.text, otherBaseAt(problem, steps, i), t.opts.Tactic),
 		hugepow.Read(i, ss.text, t.opts.Tactic),

@@ -16,7 +16,8 @@
 // π") or speaks of primes (π(50) may count them) is not read, nor a π
 // before a bracket that nothing multiplies after it, nor a sentence that supposes, estimates or rounds
 // on purpose ("if", "roughly", "estimate", "about"), nor a number with a
-// thousands comma.
+// thousands comma. ReadEq reads a plain "=" before a bare number the same
+// way (docs/TRANSLATE.md, "A value in π said equal to a number").
 package piapprox
 
 import (
@@ -83,7 +84,7 @@ func Read(step int, problem string, before []string, text, tactic string) []obli
 			if m == `\approx` && off < len(text) && mathtext.IsASCIILetter(text[off]) {
 				continue
 			}
-			if o, ok := claimAt(step, text, k, off, tactic); ok {
+			if o, ok := claimAt(step, text, k, off, tactic, false); ok {
 				out = append(out, o)
 			}
 		}
@@ -137,18 +138,26 @@ func hasMark(s string) bool {
 }
 
 // claimAt reads the claim whose sign spans text[k:e]: the member before
-// it, the number after it.
-func claimAt(step int, text string, k, e int, tactic string) (obligation.Obligation, bool) {
+// it, the number after it. eq marks a plain "=" (ReadEq): the member may
+// end in a unit the number repeats, and the number must close its side.
+func claimAt(step int, text string, k, e int, tactic string, eq bool) (obligation.Obligation, bool) {
 	s := memberStart(text, k)
 	if s < 0 || k-s > maxMember {
 		return obligation.Obligation{}, false
 	}
 	member := strings.TrimSpace(text[s:k])
+	unitText := ""
+	if eq {
+		member, unitText = cutUnit(member)
+		if member == `\pi` || member == "π" {
+			return obligation.Obligation{}, false // π alone may be a name (a permutation, a plane)
+		}
+	}
 	if !hasPi(member) || callLike(member) {
 		return obligation.Obligation{}, false
 	}
 	said, places, ne, ok := numberAfter(text, e)
-	if !ok {
+	if !ok || eq && !closesSide(text[ne:], unitText) {
 		return obligation.Obligation{}, false
 	}
 	if vetoRE.MatchString(strings.ToLower(mathtext.SentenceAround(text, s, ne))) {
@@ -194,7 +203,11 @@ func claimAt(step int, text string, k, e int, tactic string) (obligation.Obligat
 	// "=" another reader holds ("\pi (7)^2 = 49\pi \approx 153.94").
 	o := obligation.Obligation{Step: step, Span: mathtext.SpanOf(text, k, ne), Kind: obligation.KindInequality,
 		OnProof: obligation.Verified, OnDisproof: obligation.Refuted}
-	o.Expr = fmt.Sprintf("%s ≈ %s", strings.ReplaceAll(p.String(), "Q", "π"), said.FloatString(places))
+	sign := "≈"
+	if eq {
+		sign = "="
+	}
+	o.Expr = fmt.Sprintf("%s %s %s", strings.ReplaceAll(p.String(), "Q", "π"), sign, said.FloatString(places))
 	if said.Cmp(low) < 0 {
 		o.Prop = fmt.Sprintf("%s ≤ %s", listcond.RatTerm(low), listcond.RatTerm(said))
 	} else {
