@@ -103,9 +103,10 @@ func Read(step int, problem string, before []string, text string, toks []mathtex
 				low = mathtext.LowerPlain(text)
 			}
 			// Only a pair with a cue between is read.
-			if cueRE.MatchString(between(low, pe, s)) {
+			or := restated(low, pe, s)
+			if or || cueRE.MatchString(between(low, pe, s)) {
 				a, b := readEquation(text[ps:pe], ps, pe), readEquation(text[s:e], s, e)
-				if a != nil && b != nil {
+				if a != nil && b != nil && (!or || orPair(text, low, a, b)) {
 					if o, ok := decide(step, problem, before, text, low, a, b, tactic); ok {
 						out = append(out, o)
 					}
@@ -144,8 +145,12 @@ func trim(text string, s, e int) (int, int) {
 	return s, e
 }
 
-// hasCue is the literal pre-check: a cue word's stem in the step.
+// hasCue is the literal pre-check: a cue word's stem in the step, or a
+// comma and "or" right before a math region.
 func hasCue(text string) bool {
+	if strings.Contains(text, ", or $") || strings.Contains(text, `, or \(`) || strings.Contains(text, `, or \[`) {
+		return true
+	}
 	for _, w := range []string{"xpand", "implif", "earrang", "quivalent", "ultiplying out", "educes to"} {
 		if strings.Contains(text, w) {
 			return true

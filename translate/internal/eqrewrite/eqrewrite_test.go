@@ -30,6 +30,8 @@ func TestRead(t *testing.T) {
 		{"", "", `Thus \(9w - 3 = 3z\). Simplifying gives us \(3w = z\).`, "at w = 2/3, z = 1: 3 * w = z"},
 		{"Find all positive integers w and z.", "", `Thus \(9w - 3 = 3z\). Simplifying gives us \(3w = z\).`, "at w = 1, z = 2: 3 * w = z"},
 		{"", `We found \(z = 5\).`, `Thus \(9w - 3 = 3z\). This simplifies to \(3w = z\).`, "at w = 2, z = 5: 3 * w = z"},
+		{"", "", `Adding them yields $4p + 4q - 4p^2 - 4q^2 = 2$, or $(2p - 1)^2 + (2q - 1)^2 = 2$.`,
+			"at p = 1/2, q = 1/2: (2 * p - 1)^2 + (2 * q - 1)^2 = 2"},
 	} {
 		assert.Equal(t, []string{c.expr}, read(c.problem, c.prev, c.text), c.text)
 	}
@@ -40,6 +42,9 @@ func TestRead(t *testing.T) {
 		{"", `Here \(\sqrt{w} = z\).`, `Thus \(w + z = 6\), which simplifies to \(z^2 + z = 6\).`},
 		{"", "", `If \(9w - 3 = 3z\), then simplifying gives us \(3w = z\).`},
 		{"", "", `Thus \(9w - 3 = 3z \pmod{4}\). Simplifying gives us \(3w = z\).`},
+		{"", "", `Adding them yields $4p + 4q - 4p^2 - 4q^2 = 2$ or $(2p - 1)^2 + (2q - 1)^2 = 2$.`},
+		{"", "", `So $p^2 + q^2 = 1$, or $p^2 + q^2 = 4$.`},
+		{"", "", `So $3p - q = 1$, or $2p - q = 5$.`},
 		{"", "", `Thus \(9w - 3 = 3z\). Simplifying gives us \(3w = z\) (using \(z = 3w - 1\) twice).`},
 	} {
 		assert.Empty(t, read(c.problem, c.prev, c.text), c.text)
@@ -66,6 +71,7 @@ func FuzzRead(f *testing.F) {
 		"\\[ 5x - 2y = 3x + 4 \\]\nRearranging, we get:\n\\[ 2x + 2y = 4 \\]",
 		`\(\frac{a}{b} = \frac{}{}\), which simplifies to \(a^{99} = b^{99}\)`,
 		`\(x^{1000000}y = 1\). Expanding, \(xy = 1\).`, `\(=\), which simplifies to \(=\)`,
+		`Adding them yields $4p + 4q - 4p^2 - 4q^2 = 2$, or $(2p - 1)^2 + (2q - 1)^2 = 2$.`, `$=$, or $=$, or \(x^2y=\)`,
 	} {
 		f.Add(s)
 	}
