@@ -20,13 +20,8 @@ import (
 // permutations and π alone before the "=" (a name then) are left alone.
 func ReadEq(step int, problem string, before []string, text, tactic string) []obligation.Obligation {
 	if len(text) > maxText || !hasPi(text) || strings.IndexByte(text, '=') < 0 || strings.Contains(text, "prime") ||
-		strings.Contains(problem, "prime") || strings.Contains(problem, "permutation") || anglesIn(text) || !approxInRange(text) || namesPiValue(problem) {
+		strings.Contains(problem, "prime") || strings.Contains(problem, "permutation") || anglesIn(text) {
 		return nil
-	}
-	for _, b := range before {
-		if namesPiValue(b) {
-			return nil
-		}
 	}
 	var out []obligation.Obligation
 	for off := 0; off < len(text) && len(out) < maxOut; {
@@ -41,6 +36,16 @@ func ReadEq(step int, problem string, before []string, text, tactic string) []ob
 		}
 		if o, ok := claimAt(step, text, k, off, tactic, true); ok {
 			out = append(out, o)
+		}
+	}
+	// The approximations of π named here, in the problem or before are
+	// looked for once a claim is read: most steps hold none.
+	if len(out) == 0 || !approxInRange(text) || namesPiValue(problem) {
+		return nil
+	}
+	for _, b := range before {
+		if namesPiValue(b) {
+			return nil
 		}
 	}
 	return out
