@@ -27,6 +27,11 @@ var eqrewriteTraps = []trap{
 	{family: "eqrewrite true", steps: []string{`Subtracting, \((7 + 2a + b + d) - (1 + a + d) = 8\). This simplifies to \(6 + a + b = 8\).`}, want: wantNotRefuted},
 	// Wrong rewritings: refuted, with new numbers and wordings.
 	{family: "eqrewrite wrong", steps: []string{`We have \(10p - 4 = 2q\). Simplifying gives us \(5p = q\).`}, want: wantRefuted, claim: "5 * p = q"},
+	// A lone name on one side of both: lines of a family, maybe (as the
+	// symbolic reader holds); a look-alike without it is still refuted.
+	{family: "eqrewrite family", steps: []string{`The line is \(y = 3x - 2\). Simplifying gives us \(y = 3x + 4\).`}, want: wantNotRefuted},
+	{family: "eqrewrite family", steps: []string{`So \(q = 5p - 7\), which is equivalent to \(q = 5p + 1\).`}, want: wantNotRefuted},
+	{family: "eqrewrite wrong", steps: []string{`The line is \(2y = 6x - 4\). Simplifying gives us \(y = 3x + 4\).`}, want: wantRefuted},
 	{family: "eqrewrite wrong", steps: []string{`The condition is \((p + 2)(q - 1) = 10\). Expanding this out, we get \(pq + p + 2q - 2 = 10\).`}, want: wantRefuted},
 	{family: "eqrewrite wrong", steps: []string{`So \(2u + 4v = 10\), which is equivalent to \(u + 4v = 5\).`}, want: wantRefuted, claim: "u + 4 * v = 5"},
 	{family: "eqrewrite wrong", steps: []string{"Thus\n\\[ 5x - 2y = 3x + 4 \\]\nRearranging, we get:\n\\[ 2x + 2y = 4 \\]"}, want: wantRefuted, claim: "2 * x + 2 * y = 4"},

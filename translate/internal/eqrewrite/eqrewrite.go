@@ -238,6 +238,9 @@ func decide(step int, problem string, before []string, text, low string, a, b *e
 	if da.Num().Degree() != db.Num().Degree() {
 		return obligation.Obligation{}, false // a root taken, a factor chosen or cancelled: not a rewriting
 	}
+	if sharedLoneName(a, b) {
+		return obligation.Obligation{}, false // "y = 2x + 1", "y = 2x + 3": lines of a family, maybe
+	}
 	if multiple(db.Num(), da.Num()) {
 		return obligation.Obligation{}, false // the same equation scaled: no point tells them apart (most rewritings)
 	}
@@ -346,4 +349,22 @@ func braced(src string) bool {
 		}
 	}
 	return depth == 0
+}
+
+// sharedLoneName reports a lone name as one side of both equations ("y =
+// 2x + 1" then "y = 2x + 3"): the second may be another member of a
+// family (of lines, of curves), not a rewriting of the first, as the
+// symbolic reader holds too.
+func sharedLoneName(a, b *equation) bool {
+	for _, x := range []*symexpr.Expr{a.l, a.r} {
+		if x.Op != 'v' {
+			continue
+		}
+		for _, y := range []*symexpr.Expr{b.l, b.r} {
+			if y.Op == 'v' && y.Name == x.Name {
+				return true
+			}
+		}
+	}
+	return false
 }
