@@ -77,7 +77,7 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 		if e-s > maxSentence {
 			continue
 		}
-		flat, at := flatten(text, s, e)
+		flat, at := mathtext.FlattenLower(text, s, e)
 		if !strings.Contains(flat, "factor") && !strings.Contains(flat, "divisor") {
 			continue
 		}
@@ -352,32 +352,4 @@ func sentence(text string, i int) (int, int) {
 		e++ // keep the question mark: it vetoes
 	}
 	return s, e
-}
-
-// flatten writes text[s:e] in lower case without math delimiters, braces
-// and thin spaces, and where each byte of it comes from.
-func flatten(text string, s, e int) (string, []int) {
-	var b strings.Builder
-	at := make([]int, 0, e-s)
-	for i := s; i < e; i++ {
-		c := text[i]
-		if c == '\\' && i+1 < e {
-			switch text[i+1] {
-			case '(', ')', '[', ']', ',', ';', '!':
-				b.WriteByte(' ')
-				at = append(at, i)
-				i++
-				continue
-			}
-		}
-		if c == '$' || c == '{' || c == '}' {
-			continue
-		}
-		if c >= 'A' && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		b.WriteByte(c)
-		at = append(at, i)
-	}
-	return b.String(), at
 }

@@ -60,7 +60,7 @@ func ReadMultiples(step int, text, tactic string) []obligation.Obligation {
 		if e-s > maxSentence {
 			continue
 		}
-		flat, at := flatten(text, s, e)
+		flat, at := mathtext.FlattenLower(text, s, e)
 		for _, c := range multClaims(flat) {
 			if len(out) >= maxOut {
 				break

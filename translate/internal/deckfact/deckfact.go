@@ -79,7 +79,7 @@ func Read(step int, problem, text, tactic string) []obligation.Obligation {
 		if e-s > maxSentence {
 			continue
 		}
-		flat, at := flatten(text, s, e)
+		flat, at := mathtext.FlattenLower(text, s, e)
 		if !standard(flat) || vetoRE.MatchString(flat) {
 			continue
 		}
@@ -170,32 +170,4 @@ func sentence(text string, i int) (int, int) {
 		e++
 	}
 	return s, e
-}
-
-// flatten writes text[s:e] in lower case without math delimiters and
-// braces, and where each byte of it comes from.
-func flatten(text string, s, e int) (string, []int) {
-	var b strings.Builder
-	at := make([]int, 0, e-s)
-	for i := s; i < e; i++ {
-		c := text[i]
-		if c == '\\' && i+1 < e {
-			switch text[i+1] {
-			case '(', ')', '[', ']', ',', ';', '!':
-				b.WriteByte(' ')
-				at = append(at, i)
-				i++
-				continue
-			}
-		}
-		if c == '$' || c == '{' || c == '}' {
-			continue
-		}
-		if c >= 'A' && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		b.WriteByte(c)
-		at = append(at, i)
-	}
-	return b.String(), at
 }
