@@ -22,8 +22,9 @@ func assertedOnly(sr *StepResult, dr *discourse.Reading) {
 		return
 	}
 	kept := sr.Obligations[:0]
+	var low string // the step lower-cased, made at the first claim that reads it
 	for _, o := range sr.Obligations {
-		if why := unasserted(&o, dr, sr.Text); why != "" || cutAcrossMath(sr.Text, o.Span.Start, o.Span.End) {
+		if why := unasserted(&o, dr, sr.Text, &low); why != "" || cutAcrossMath(sr.Text, o.Span.Start, o.Span.End) {
 			if why == "" {
 				why = "the expression goes on past the math it is written in: the claim is cut"
 			}
@@ -233,8 +234,9 @@ func statesFailure(o *Obligation) bool {
 	return o.Kind == KindInequality && strings.Count(o.Expr, " ≠ ") == 1 && !strings.ContainsAny(o.Expr, "<>≤≥")
 }
 
-// unasserted is why the text does not assert o, or "".
-func unasserted(o *Obligation, dr *discourse.Reading, text string) string {
+// unasserted is why the text does not assert o, or "". *low is the text
+// lower-cased (ASCII), made at its first use and kept for the step's next claims.
+func unasserted(o *Obligation, dr *discourse.Reading, text string, low *string) string {
 	mod, word := dr.At(o.Span.Start)
 	switch {
 	case mod == discourse.Condition:
@@ -291,7 +293,10 @@ func unasserted(o *Obligation, dr *discourse.Reading, text string) string {
 		if s := dr.SentenceStart(o.Span.Start); s >= 0 && s <= o.Span.Start {
 			s = max(s, o.Span.Start-maxSentence) // a bounded window: linear in the step
 			e := sentenceEndAfter(text, o.Span.End)
-			if w := mathtext.Unclaimed(mathtext.ASCIILower(text[s:e]), o.Span.Start-s); w != "" {
+			if *low == "" {
+				*low = mathtext.ASCIILower(text) // byte for byte: its [s:e] is text[s:e] lower-cased
+			}
+			if w := mathtext.Unclaimed((*low)[s:e], o.Span.Start-s); w != "" {
 				return "the sentence hedges the claim, makes it a requirement or reports it from earlier (\"" + w + "\")"
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/leanprm/leanprm/translate/algebra"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
 )
 
@@ -238,7 +239,7 @@ func scanProblemNumber(s string, i int) (*big.Rat, int, bool) {
 	if b.Len() > maxProblemDigits+1 {
 		return nil, j, false
 	}
-	v, ok := new(big.Rat).SetString(b.String())
+	v, ok := algebra.ParseQ(b.String()) // SetString's value, a whole number read without its gcd
 	if !ok {
 		return nil, j, false
 	}

@@ -122,7 +122,7 @@ func kindsOf(toks []mathtext.Tok) []uint8 {
 	for i := range toks {
 		t := &toks[i]
 		if t.K == mathtext.TWord {
-			out[i] = wordKinds[t.Text]
+			out[i] = wordKinds.Get(t.Text)
 		}
 	}
 	return out

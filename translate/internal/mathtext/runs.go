@@ -87,7 +87,7 @@ func BuildRuns(text string, toks []Tok) *Scan {
 			if t.Text == "claimed" && ownClaim(toks, i) {
 				continue // "= 3/5, as claimed": the writer's own claim, asserted
 			}
-			kinds := wordKinds[t.Text] // one look-up for the sets below
+			kinds := wordKinds.Get(t.Text) // one look-up for the sets below
 			doubt := kinds&kindDoubt != 0 || extra != nil && extra[i]
 			if doubt {
 				si.noteDoubt(*t)

@@ -15,16 +15,42 @@ func Set(words ...string) map[string]bool {
 
 // Kinds maps each word of sets[i] (a word set as Set makes it) to the bits 1<<i of the sets it
 // is in: one look-up per word for a reader that asks about several sets.
-func Kinds(sets ...map[string]bool) map[string]uint8 {
-	out := map[string]uint8{}
+func Kinds(sets ...map[string]bool) *KindMap {
+	k := &KindMap{m: map[string]uint8{}}
 	for i, set := range sets {
 		for w, in := range set {
 			if in {
-				out[w] |= 1 << i
+				k.m[w] |= 1 << i
+				h := shapeBit(w)
+				k.shapes[h>>6] |= 1 << (h & 63)
 			}
 		}
 	}
-	return out
+	return k
+}
+
+// KindMap is what Kinds makes: the words' bits, and a filter of their
+// shapes (length, first and last byte) that answers most words of a text,
+// which are in no set, without hashing them.
+type KindMap struct {
+	m      map[string]uint8
+	shapes [64]uint64
+}
+
+// Get returns the bits of the sets w is in, 0 for none.
+func (k *KindMap) Get(w string) uint8 {
+	if h := shapeBit(w); k.shapes[h>>6]&(1<<(h&63)) == 0 {
+		return 0 // no word of the sets has w's shape
+	}
+	return k.m[w]
+}
+
+// shapeBit is the bit of w's length, first and last byte in 4096.
+func shapeBit(w string) uint {
+	if w == "" {
+		return 0
+	}
+	return (uint(len(w))*131 + uint(w[0])*31 + uint(w[len(w)-1])) & 4095
 }
 
 // Modifiers change the value of the number right before them ("12
