@@ -164,7 +164,7 @@ func BuildRuns(text string, toks []Tok) *Scan {
 		case TSep:
 			if j := sc.proseEquals(cur, i); j > 0 {
 				// "\(8 \times 10^{5}\) is equal to \(8,000,000\)": one claim.
-				cur.Items = append(cur.Items, Item{Tok: Tok{K: TRel, S: toks[i+1].S, E: toks[j-1].E, Text: "=", Src: "is equal to", Math: true}})
+				cur.Items = append(cur.Items, Item{Tok: &Tok{K: TRel, S: toks[i+1].S, E: toks[j-1].E, Text: "=", Src: "is equal to", Math: true}})
 				i = j
 				continue
 			}
@@ -258,7 +258,7 @@ func BuildRuns(text string, toks []Tok) *Scan {
 				cur.PreWords = append([]string(nil), words...)
 			}
 		}
-		it := Item{Tok: *t}
+		it := Item{Tok: t}
 		if t.K == TNum && t.Num.Currency {
 			it.Unit, it.UnitText = Dims{"$": 1}, "$"
 		}
@@ -387,12 +387,12 @@ func (sc *Scan) word(cur *Run, i int) int {
 	// "0.2 x 50": x between numbers multiplies.
 	if (t.Text == "x") && last != nil && (last.K == TNum || last.K == TClose) && next != nil &&
 		(next.K == TNum || next.K == TOpen || next.K == TFrac) {
-		cur.Items = append(cur.Items, Item{Tok: Tok{K: TOp, S: t.S, E: t.E, Text: "*", Src: "x", Math: t.Math, SpaceBefore: t.SpaceBefore}})
+		cur.Items = append(cur.Items, Item{Tok: &Tok{K: TOp, S: t.S, E: t.E, Text: "*", Src: "x", Math: t.Math, SpaceBefore: t.SpaceBefore}})
 		return 1
 	}
 	// "2x": a letter glued to a number is a name multiplied by it.
 	if lastNum && !t.Math && len(t.Text) == 1 && !t.SpaceBefore && t.S == last.E && t.Text != "a" && t.Text != "i" {
-		cur.Items = append(cur.Items, Item{Tok: Tok{K: TVar, S: t.S, E: t.E, Text: t.Text, SpaceBefore: t.SpaceBefore}})
+		cur.Items = append(cur.Items, Item{Tok: &Tok{K: TVar, S: t.S, E: t.E, Text: t.Text, SpaceBefore: t.SpaceBefore}})
 		return 1
 	}
 	if lastNum && last.Modified == "" {
@@ -403,7 +403,7 @@ func (sc *Scan) word(cur *Run, i int) int {
 	}
 	// "25% of 80", "3/4 of 20": of multiplies.
 	if t.Text == "of" && next != nil && next.K == TNum && ofMultiplies(cur.Items) {
-		cur.Items = append(cur.Items, Item{Tok: Tok{K: TOp, S: t.S, E: t.E, Text: "*", Src: "of", Math: t.Math, SpaceBefore: t.SpaceBefore}})
+		cur.Items = append(cur.Items, Item{Tok: &Tok{K: TOp, S: t.S, E: t.E, Text: "*", Src: "of", Math: t.Math, SpaceBefore: t.SpaceBefore}})
 		return 1
 	}
 	if lastNum && !last.unitWords && last.Modified == "" {
@@ -431,7 +431,7 @@ func (sc *Scan) word(cur *Run, i int) int {
 		prevOp := i > 0 && (toks[i-1].K == TOp || toks[i-1].K == TRel || toks[i-1].K == TOpen)
 		nextOp := next != nil && (next.K == TOp || next.K == TRel || next.K == TClose)
 		if (prevOp || nextOp) && !lastNum {
-			cur.Items = append(cur.Items, Item{Tok: Tok{K: TVar, S: t.S, E: t.E, Text: t.Text, SpaceBefore: t.SpaceBefore}})
+			cur.Items = append(cur.Items, Item{Tok: &Tok{K: TVar, S: t.S, E: t.E, Text: t.Text, SpaceBefore: t.SpaceBefore}})
 			return 1
 		}
 	}
@@ -779,7 +779,7 @@ func (sc *Scan) DoubtAny() string {
 
 // Item is a token of a run, with the unit phrase read after a number.
 type Item struct {
-	Tok
+	*Tok // the step's token (its fields are never written through an item), or one made for the item
 	Unit      Dims
 	UnitText  string
 	Modified  string // a word after the number changes its value ("12 thousand")
