@@ -39,9 +39,6 @@ const (
 var (
 	// vetoRE in the sentence: supposed, tested, hedged or denied.
 	vetoRE = regexp.MustCompile(`\b(?:if|suppose|supposing|assume|assuming|let|would|could|should|might|try|trying|test|testing|check|checking|whether|cannot|not|no|never|wrong|incorrect|mistake\w*|instead|approximately|roughly)\b|n't\b|\?|≈|\\approx`)
-	// cutRE splits a line into pieces no link crosses: arrows, spaces,
-	// text, commas and the alignment marks.
-	cutRE = regexp.MustCompile(`\\(?:implies|Rightarrow|Longrightarrow|rightarrow|iff|Leftrightarrow|to|quad|qquad|text\{[^{}]*\}|mathrm\{[^{}]*\}|boxed)|\\\\|[,;&]|\bor\b|\band\b`)
 	// otherRel marks a piece with a relation other than "=".
 	otherRel = []string{"<", ">", `\le`, `\ge`, `\ne`, `\lt`, `\gt`, "≤", "≥", "≠", `\equiv`, `\approx`, "≈", `\pm`, "±", `\mid`, `\pmod`, `\cdot\cdot`}
 )
@@ -122,7 +119,7 @@ func mathAt(text string, i int) (inner string, from, after int, ok bool) {
 func links(inner string, base int) [][4]int {
 	var out [][4]int
 	prev := 0
-	cuts := append(cutRE.FindAllStringIndex(inner, -1), []int{len(inner), len(inner)})
+	cuts := append(cutsOf(inner), []int{len(inner), len(inner)})
 	for _, c := range cuts {
 		piece := inner[prev:c[0]]
 		if strings.IndexByte(piece, '=') >= 0 && !mathtext.HasAny(mathtext.DropSizing(piece), otherRel...) {
