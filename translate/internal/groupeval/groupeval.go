@@ -141,6 +141,11 @@ func mathAt(text string, i int) (from, to, after int, ok bool) {
 // members splits [s, e) at its "=" outside brackets; nil when it holds
 // another relation.
 func members(text string, s, e int) [][2]int {
+	// compare accepts a pair only at a "(" inside both members, so a line
+	// without one gives no pair that can make an obligation.
+	if strings.IndexByte(text[s:e], '(') < 0 {
+		return nil
+	}
 	if strings.IndexByte(text[s:e], '=') < 0 || mathtext.HasAny(mathtext.DropSizing(text[s:e]), "<", ">", `\le`, `\ge`, `\ne`, "≤", "≥", "≠", `\approx`, "≈", `\pm`, "±", `\implies`, `\Rightarrow`, `\quad`, `\text`, ",") {
 		return nil
 	}
@@ -306,9 +311,33 @@ func withinRounding(v, n *big.Rat, written string) bool {
 	return d.Abs(d).Cmp(unit) <= 0 && !v.IsInt()
 }
 
-// cueStem reports in s, in any case, a stem every match of cueRE holds
-// (simplif, get, gives, yields, becomes): a cheap test before cueRE.
+// cueStems are the stems every match of cueRE holds.
+var cueStems = []string{"simplif", "get", "gives", "yields", "becomes"}
+
+// cueStem reports in s, in any ASCII case, a stem every match of cueRE
+// holds: a cheap test before cueRE, which reads s lowered in ASCII with
+// math marks blanked (LowerPlain), where a stem can only come from one
+// in s.
 func cueStem(s string) bool {
-	low := strings.ToLower(s)
-	return mathtext.HasAny(low, "simplif", "get", "gives", "yields", "becomes")
+	for _, w := range cueStems {
+		if containsLower(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// containsLower reports w, lower-case ASCII letters, in s in any ASCII
+// case, with no copy of s.
+func containsLower(s, w string) bool {
+	for i := 0; i+len(w) <= len(s); i++ {
+		k := 0
+		for k < len(w) && s[i+k]|0x20 == w[k] {
+			k++
+		}
+		if k == len(w) {
+			return true
+		}
+	}
+	return false
 }
