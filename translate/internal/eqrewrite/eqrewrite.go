@@ -104,7 +104,7 @@ func Read(step int, problem string, before []string, text string, toks []mathtex
 			}
 			// Only a pair with a cue between is read.
 			or := restated(low, pe, s)
-			if or || cueRE.MatchString(between(low, pe, s)) {
+			if or || cueBetween(between(low, pe, s)) {
 				a, b := readEquation(text[ps:pe], ps, pe), readEquation(text[s:e], s, e)
 				if a != nil && b != nil && (!or || orPair(text, low, a, b)) {
 					if o, ok := decide(step, problem, before, text, low, a, b, tactic); ok {
@@ -116,6 +116,18 @@ func Read(step int, problem string, before []string, text string, toks []mathtex
 		ps, pe = s, e
 	}
 	return out
+}
+
+// cueStems are words every match of cueRE holds, one of each of its
+// alternatives: "expand" (expanding, expands to), "multiplying",
+// "simplif", "rearrang", "reduces to" and "equivalent".
+var cueStems = []string{"expand", "multiplying", "simplif", "rearrang", "reduces to", "equivalent"}
+
+// cueBetween reports that the prose b between two equations ends with a
+// cue of a rewriting (cueRE), with the stems searched first: cueRE,
+// unanchored at its start, is tried at every byte of b.
+func cueBetween(b string) bool {
+	return mathtext.HasAny(b, cueStems...) && cueRE.MatchString(b)
 }
 
 // between is the prose between two math regions, trimmed of blanks,
