@@ -45,6 +45,9 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 		return out
 	}
 	out = append(out, readDiffer(step, text, tactic)...) // differ.go
+	if !mayCompare(text) {
+		return out
+	}
 	for _, m := range cmpRE.FindAllStringSubmatchIndex(text, maxClaims) {
 		o := readAt(step, text, m, tactic)
 		if o != nil {
@@ -52,6 +55,42 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 		}
 	}
 	return out
+}
+
+// cmpWords are the comparatives of cmpRE.
+var cmpWords = []string{"greater", "larger", "bigger", "less", "smaller"}
+
+// mayCompare is the plain test before cmpRE: every match of it holds one
+// of cmpWords, blanks (\s) and "than", looked for here in any ASCII case.
+// Only "ſ" outside ASCII folds (in (?i)) to a letter of these words, so a
+// text with it is let through.
+func mayCompare(text string) bool {
+	if strings.Contains(text, "ſ") {
+		return true
+	}
+	for i := 0; i+4 <= len(text); i++ {
+		if text[i]|0x20 != 't' || text[i+1]|0x20 != 'h' || text[i+2]|0x20 != 'a' || text[i+3]|0x20 != 'n' {
+			continue
+		}
+		e := i
+		for e > 0 && isBlank(text[e-1]) {
+			e--
+		}
+		if e == i {
+			continue
+		}
+		for _, w := range cmpWords {
+			if e >= len(w) && strings.EqualFold(text[e-len(w):e], w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isBlank reports a byte of \s: [\t\n\f\r ].
+func isBlank(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
 }
 
 // holdsThan reports whether text, lower-cased, holds "than". No letter
