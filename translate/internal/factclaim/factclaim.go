@@ -109,16 +109,16 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 	if mathtext.ResidueRing(text) != "" {
 		return nil // "In \mathbb{Z}_7, \frac{8}{2} = 11": "=" is equality of residues
 	}
-	regions := mathtext.TextRegions(text)
+	regions := newRegionScan(text) // the regions of mathtext.TextRegions, in turn
+	cur, has := regions.next()     // the first region that does not close before i
 	var out []obligation.Obligation
 	var plain string
-	ri := 0
 	for i := 0; i < len(text) && len(out) < maxOut; {
-		for ri < len(regions) && regions[ri].CE <= i {
-			ri++
+		for has && cur.CE <= i {
+			cur, has = regions.next()
 		}
-		if ri < len(regions) && i >= regions[ri].OS {
-			i = regions[ri].CE // math mode: the symbolic reader's
+		if has && i >= cur.OS {
+			i = cur.CE // math mode: the symbolic reader's
 			continue
 		}
 		n := formulaByte(text, i)
@@ -127,8 +127,8 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 			continue
 		}
 		end := len(text)
-		if ri < len(regions) {
-			end = regions[ri].OS
+		if has {
+			end = cur.OS
 		}
 		s, e := i, runEnd(text, i, end)
 		i = e
