@@ -2,6 +2,7 @@ package wordcmp
 
 import (
 	"math/rand"
+	"reflect"
 	"testing"
 )
 
@@ -66,5 +67,31 @@ func TestPlainTestsBeforePatterns(t *testing.T) {
 	}
 	if cmps < 500 || diffs < 500 {
 		t.Fatalf("only %d texts matched cmpRE and %d differRE", cmps, diffs)
+	}
+}
+
+// TestEachThanFindsEveryThan: the Horspool search finds every "than" in
+// any ASCII case, in order, as a test at each byte does.
+func TestEachThanFindsEveryThan(t *testing.T) {
+	parts := []string{"t", "T", "h", "H", "a", "A", "n", "N", "than", "THAN", "tthan", "thhan", " ", "x", "é"}
+	r := rand.New(rand.NewSource(4))
+	for n := 0; n < 50000; n++ {
+		s := ""
+		for k := r.Intn(12); k >= 0; k-- {
+			s += parts[r.Intn(len(parts))]
+		}
+		var want, got []int
+		for i := 0; i+4 <= len(s); i++ {
+			if s[i]|0x20 == 't' && s[i+1]|0x20 == 'h' && s[i+2]|0x20 == 'a' && s[i+3]|0x20 == 'n' {
+				want = append(want, i)
+			}
+		}
+		eachThan(s, func(i int) bool { got = append(got, i); return false })
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("eachThan(%q) finds %v, not %v", s, got, want)
+		}
+		if holdsThan(s) != (len(want) > 0) {
+			t.Fatalf("holdsThan(%q) = %v", s, holdsThan(s))
+		}
 	}
 }

@@ -68,21 +68,41 @@ func mayCompare(text string) bool {
 	if strings.Contains(text, "ſ") {
 		return true
 	}
-	for i := 0; i+4 <= len(text); i++ {
-		if text[i]|0x20 != 't' || text[i+1]|0x20 != 'h' || text[i+2]|0x20 != 'a' || text[i+3]|0x20 != 'n' {
-			continue
-		}
+	return eachThan(text, func(i int) bool {
 		e := i
 		for e > 0 && isBlank(text[e-1]) {
 			e--
 		}
 		if e == i {
-			continue
+			return false
 		}
 		for _, w := range cmpWords {
 			if e >= len(w) && strings.EqualFold(text[e-len(w):e], w) {
 				return true
 			}
+		}
+		return false
+	})
+}
+
+// thanShift is the Horspool shift of "than" in any ASCII case: how far the
+// four bytes looked at may move on when the last of them is c.
+var thanShift = func() (t [256]uint8) {
+	for c := range t {
+		t[c] = 4
+	}
+	for i, c := range []byte("tha") {
+		t[c], t[c-'a'+'A'] = uint8(3-i), uint8(3-i)
+	}
+	return t
+}()
+
+// eachThan calls f with each place of "than" in text, in any ASCII case,
+// in order, till f returns true; it reports whether one did.
+func eachThan(text string, f func(i int) bool) bool {
+	for i := 0; i+4 <= len(text); i += int(thanShift[text[i+3]]) {
+		if text[i+3]|0x20 == 'n' && text[i]|0x20 == 't' && text[i+1]|0x20 == 'h' && text[i+2]|0x20 == 'a' && f(i) {
+			return true
 		}
 	}
 	return false
@@ -97,12 +117,7 @@ func isBlank(c byte) bool {
 // outside ASCII lowers to one of its letters, so the bytes are compared
 // with their ASCII case folded, and the text is not lowered.
 func holdsThan(text string) bool {
-	for i := 0; i+4 <= len(text); i++ {
-		if text[i]|0x20 == 't' && text[i+1]|0x20 == 'h' && text[i+2]|0x20 == 'a' && text[i+3]|0x20 == 'n' {
-			return true
-		}
-	}
-	return false
+	return eachThan(text, func(int) bool { return true })
 }
 
 // side is one side of a comparison: where it is written, its source and its exact value.
