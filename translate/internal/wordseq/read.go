@@ -106,6 +106,9 @@ func findClaims(low string) []claim {
 		}
 		t := from + j
 		from = t + 4
+		if t == 0 || !blank(low[t-1]) {
+			continue // ordinalRE ends in \s+$: "determine", "midterm" have no ordinal
+		}
 		om := ordinalRE.FindStringSubmatchIndex(low[max(0, t-maxBefore):t])
 		if om == nil {
 			continue
@@ -216,4 +219,9 @@ func obligationFor(step int, text string, c claim, truth *big.Rat, seq Seq, tact
 	o.WhyProof = fact
 	o.WhyDisproof = fact + ", not " + c.val.RatString()
 	return o
+}
+
+// blank reports a byte of \s in a pattern: [\t\n\f\r ].
+func blank(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
 }
