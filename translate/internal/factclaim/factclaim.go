@@ -106,9 +106,6 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 	if len(text) > maxText || !strings.ContainsAny(text, "!CP\\") || strings.IndexByte(text, '=') < 0 {
 		return nil // a claim is a run holding "=" and one of "!CP\\"
 	}
-	if mathtext.ResidueRing(text) != "" {
-		return nil // "In \mathbb{Z}_7, \frac{8}{2} = 11": "=" is equality of residues
-	}
 	regions := newRegionScan(text) // the regions of mathtext.TextRegions, in turn
 	cur, has := regions.next()     // the first region that does not close before i
 	var out []obligation.Obligation
@@ -132,8 +129,8 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 		}
 		s, e := i, runEnd(text, i, end)
 		i = e
-		if e-s > maxRun {
-			continue
+		if e-s > maxRun || strings.IndexByte(text[s:e], '=') < 0 {
+			continue // trimRun keeps a part of the run, which must hold "="
 		}
 		s, e, ok := trimRun(text, s, e)
 		if !ok || !whole(text, s, e) || ratioNext(text, s, e) {
@@ -166,6 +163,11 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 				out = append(out, o)
 			}
 		}
+	}
+	if len(out) > 0 && mathtext.ResidueRing(text) != "" {
+		// "In \mathbb{Z}_7, \frac{8}{2} = 11": "=" is equality of residues.
+		// Looked at last, since it only vetoes.
+		return nil
 	}
 	return out
 }
