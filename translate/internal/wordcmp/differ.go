@@ -74,11 +74,15 @@ var differWords = mathtext.Set("more", "greater", "larger", "bigger", "higher", 
 	"less", "fewer", "smaller", "lower", "shorter", "younger", "lighter")
 
 // mayDiffer is the plain test before differRE on a window w that ends
-// with " than ": every match holds its comparative as the whole word
-// between blanks (\s) right before the blanks before that "than", so a
-// word there that is none of differWords in any ASCII case makes no match.
-// A word with a byte outside ASCII is let through ((?i) folds "ſ" to "s").
+// with " than ": every match holds a digit (its subject is a number) and
+// its comparative as the whole word between blanks (\s) right before the
+// blanks before that "than", so a window without a digit, or with a word
+// there that is none of differWords in any ASCII case, makes no match. A
+// word with a byte outside ASCII is let through ((?i) folds "ſ" to "s").
 func mayDiffer(w string) bool {
+	if !strings.ContainsAny(w, "0123456789") {
+		return false
+	}
 	if !strings.HasSuffix(w, " than ") {
 		return true
 	}
