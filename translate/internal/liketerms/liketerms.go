@@ -146,7 +146,7 @@ func pieceLinks(piece string, base int) [][4]int {
 // a wrong coefficient.
 func decide(step int, text string, link [4]int, tactic, idTactic string) (obligation.Obligation, bool) {
 	ls, rs := trimMember(text[link[0]:link[1]]), trimMember(text[link[2]:link[3]])
-	if ls == "" || rs == "" || len(ls) > maxMember || len(rs) > maxMember || !oneLetterThrice(ls+" "+rs) {
+	if ls == "" || rs == "" || len(ls) > maxMember || len(rs) > maxMember || !oneLetterThrice(ls, rs) {
 		return obligation.Obligation{}, false
 	}
 	l, errL := symexpr.Read(ls)
@@ -205,26 +205,30 @@ func repeatedLetter(s string) bool {
 }
 
 // oneLetterThrice reports a link with one letter only outside commands,
-// written three times at least: two like terms and their sum.
-func oneLetterThrice(s string) bool {
+// written three times at least: two like terms and their sum. It reads
+// the two sides in turn, as one text with a blank between (a command
+// ends at the end of a side).
+func oneLetterThrice(sides ...string) bool {
 	var letter byte
 	n := 0
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c == '\\' {
-			for i+1 < len(s) && mathtext.IsASCIILetter(s[i+1]) {
-				i++
+	for _, s := range sides {
+		for i := 0; i < len(s); i++ {
+			c := s[i]
+			if c == '\\' {
+				for i+1 < len(s) && mathtext.IsASCIILetter(s[i+1]) {
+					i++
+				}
+				continue
 			}
-			continue
+			if !mathtext.IsASCIILetter(c) {
+				continue
+			}
+			if letter != 0 && c != letter {
+				return false
+			}
+			letter = c
+			n++
 		}
-		if !mathtext.IsASCIILetter(c) {
-			continue
-		}
-		if letter != 0 && c != letter {
-			return false
-		}
-		letter = c
-		n++
 	}
 	return n >= 3
 }
