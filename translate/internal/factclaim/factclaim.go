@@ -103,7 +103,7 @@ var laterRE = regexp.MustCompile(`\b(?:wrong|incorrect\w*|false|not true|mistake
 // Read returns the obligations of the step's closed "=" chains with a
 // factorial or a binomial written outside math delimiters.
 func Read(step int, text, tactic string) []obligation.Obligation {
-	if len(text) > maxText || !strings.ContainsAny(text, "!CP\\") || strings.IndexByte(text, '=') < 0 {
+	if len(text) > maxText || strings.IndexByte(text, '=') < 0 || !claimByte(text) {
 		return nil // a claim is a run holding "=" and one of "!CP\\"
 	}
 	regions := newRegionScan(text) // the regions of mathtext.TextRegions, in turn
@@ -170,6 +170,12 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 		return nil
 	}
 	return out
+}
+
+// claimByte reports one of "!CP\\" in text: strings.ContainsAny(text,
+// "!CP\\") with vector searches instead of one pass byte by byte.
+func claimByte(text string) bool {
+	return strings.IndexByte(text, '\\') >= 0 || strings.IndexByte(text, '!') >= 0 || strings.IndexByte(text, 'C') >= 0 || strings.IndexByte(text, 'P') >= 0
 }
 
 // formulaBytes are the bytes that are a formula token alone: digits,
