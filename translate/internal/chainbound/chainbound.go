@@ -143,6 +143,9 @@ func relations(text string) []rel {
 		if c != '<' && c != '>' && c != '\\' && c != 0xe2 {
 			continue
 		}
+		if c == '\\' && (i+1 == len(text) || text[i+1] != 'l' && text[i+1] != 'g') {
+			continue // every command of relWords opens with \l or \g
+		}
 		for _, w := range relWords {
 			if !strings.HasPrefix(text[i:], w.w) {
 				continue

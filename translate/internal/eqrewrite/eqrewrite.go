@@ -104,7 +104,7 @@ func Read(step int, problem string, before []string, text string, toks []mathtex
 			}
 			// Only a pair with a cue between is read.
 			or := restated(low, pe, s)
-			if or || cueRE.MatchString(between(low, pe, s)) {
+			if or || cueBetween(between(low, pe, s)) {
 				a, b := readEquation(text[ps:pe], ps, pe), readEquation(text[s:e], s, e)
 				if a != nil && b != nil && (!or || orPair(text, low, a, b)) {
 					if o, ok := decide(step, problem, before, text, low, a, b, tactic); ok {
@@ -116,6 +116,18 @@ func Read(step int, problem string, before []string, text string, toks []mathtex
 		ps, pe = s, e
 	}
 	return out
+}
+
+// cueStems are words every match of cueRE holds, one of each of its
+// alternatives: "expand" (expanding, expands to), "multiplying",
+// "simplif", "rearrang", "reduces to" and "equivalent".
+var cueStems = []string{"expand", "multiplying", "simplif", "rearrang", "reduces to", "equivalent"}
+
+// cueBetween reports that the prose b between two equations ends with a
+// cue of a rewriting (cueRE), with the stems searched first: cueRE,
+// unanchored at its start, is tried at every byte of b.
+func cueBetween(b string) bool {
+	return mathtext.HasAny(b, cueStems...) && cueRE.MatchString(b)
 }
 
 // between is the prose between two math regions, trimmed of blanks,
@@ -145,18 +157,15 @@ func trim(text string, s, e int) (int, int) {
 	return s, e
 }
 
+// preCues are a comma and "or" right before a math region, and the stems
+// of the cue words.
+var preCues = []string{", or $", `, or \(`, `, or \[`, "xpand", "implif", "earrang", "quivalent", "ultiplying out", "educes to"}
+
 // hasCue is the literal pre-check: a cue word's stem in the step, or a
-// comma and "or" right before a math region.
+// comma and "or" right before a math region (one HasAny, which marks the
+// step's byte pairs once, costs less than a search for each).
 func hasCue(text string) bool {
-	if strings.Contains(text, ", or $") || strings.Contains(text, `, or \(`) || strings.Contains(text, `, or \[`) {
-		return true
-	}
-	for _, w := range []string{"xpand", "implif", "earrang", "quivalent", "ultiplying out", "educes to"} {
-		if strings.Contains(text, w) {
-			return true
-		}
-	}
-	return false
+	return mathtext.HasAny(text, preCues...)
 }
 
 // readEquation reads the math src at [s, e) as one equation of two

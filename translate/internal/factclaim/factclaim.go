@@ -103,22 +103,19 @@ var laterRE = regexp.MustCompile(`\b(?:wrong|incorrect\w*|false|not true|mistake
 // Read returns the obligations of the step's closed "=" chains with a
 // factorial or a binomial written outside math delimiters.
 func Read(step int, text, tactic string) []obligation.Obligation {
-	if len(text) > maxText || !strings.ContainsAny(text, "!CP\\") || strings.IndexByte(text, '=') < 0 {
+	if len(text) > maxText || strings.IndexByte(text, '=') < 0 || !claimByte(text) {
 		return nil // a claim is a run holding "=" and one of "!CP\\"
 	}
-	if mathtext.ResidueRing(text) != "" {
-		return nil // "In \mathbb{Z}_7, \frac{8}{2} = 11": "=" is equality of residues
-	}
-	regions := mathtext.TextRegions(text)
+	regions := newRegionScan(text) // the regions of mathtext.TextRegions, in turn
+	cur, has := regions.next()     // the first region that does not close before i
 	var out []obligation.Obligation
 	var plain string
-	ri := 0
 	for i := 0; i < len(text) && len(out) < maxOut; {
-		for ri < len(regions) && regions[ri].CE <= i {
-			ri++
+		for has && cur.CE <= i {
+			cur, has = regions.next()
 		}
-		if ri < len(regions) && i >= regions[ri].OS {
-			i = regions[ri].CE // math mode: the symbolic reader's
+		if has && i >= cur.OS {
+			i = cur.CE // math mode: the symbolic reader's
 			continue
 		}
 		n := formulaByte(text, i)
@@ -127,13 +124,13 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 			continue
 		}
 		end := len(text)
-		if ri < len(regions) {
-			end = regions[ri].OS
+		if has {
+			end = cur.OS
 		}
 		s, e := i, runEnd(text, i, end)
 		i = e
-		if e-s > maxRun {
-			continue
+		if e-s > maxRun || strings.IndexByte(text[s:e], '=') < 0 {
+			continue // trimRun keeps a part of the run, which must hold "="
 		}
 		s, e, ok := trimRun(text, s, e)
 		if !ok || !whole(text, s, e) || ratioNext(text, s, e) {
@@ -167,7 +164,18 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 			}
 		}
 	}
+	if len(out) > 0 && mathtext.ResidueRing(text) != "" {
+		// "In \mathbb{Z}_7, \frac{8}{2} = 11": "=" is equality of residues.
+		// Looked at last, since it only vetoes.
+		return nil
+	}
 	return out
+}
+
+// claimByte reports one of "!CP\\" in text: strings.ContainsAny(text,
+// "!CP\\") with vector searches instead of one pass byte by byte.
+func claimByte(text string) bool {
+	return strings.IndexByte(text, '\\') >= 0 || strings.IndexByte(text, '!') >= 0 || strings.IndexByte(text, 'C') >= 0 || strings.IndexByte(text, 'P') >= 0
 }
 
 // formulaBytes are the bytes that are a formula token alone: digits,

@@ -243,6 +243,7 @@ func (rd *reading) readAt(ri int) (obligation.Obligation, bool) {
 		return none, false
 	}
 	texts := rd.textsTo(regions[ri].OS)
+	kr := &knownReader{known: known, texts: texts} // knownAtoms(known, texts, …), its reading shared
 	var p0 poly
 	unsure := false // some equation the values may have been set in does not rule the line out
 	for _, q := range cands {
@@ -261,7 +262,7 @@ func (rd *reading) readAt(ri int) (obligation.Obligation, bool) {
 		if proportional(d, p1) {
 			return rd.follow(ri, line, p1)
 		}
-		if anyNested(atoms0, fns) || !mismatch(d, p1, knownAtoms(known, texts, d, p1)) {
+		if anyNested(atoms0, fns) || !mismatch(d, p1, kr.atoms(d, p1)) {
 			unsure = true // the line may be this equation at the values, divided or with a value known
 			continue
 		}
@@ -272,7 +273,7 @@ func (rd *reading) readAt(ri int) (obligation.Obligation, bool) {
 	if p0 == nil || unsure {
 		return none, false
 	}
-	o, ok := obligationFor(rd.step, text, line, p0, p1, knownAtoms(known, texts, p0, p1), rd.tactic, rd.idTactic)
+	o, ok := obligationFor(rd.step, text, line, p0, p1, kr.atoms(p0, p1), rd.tactic, rd.idTactic)
 	if !ok {
 		return none, false
 	}

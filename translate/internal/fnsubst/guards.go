@@ -1,6 +1,8 @@
 package fnsubst
 
 import (
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -244,33 +246,60 @@ func sortedKeys(m map[string]bool) []string {
 // words ("f(0) is 1"): the text may know them, so they are coefficients,
 // not quantities.
 func knownAtoms(known []*equation, texts []string, ps ...poly) map[string]bool {
-	out := map[string]bool{}
-	for _, q := range known {
-		atoms := map[string]bool{}
-		if _, ok := q.diff(nil, atoms); !ok {
-			continue
-		}
-		for a := range atoms {
-			if isClosed(a) {
-				out[a] = true
+	return (&knownReader{known: known, texts: texts}).atoms(ps...)
+}
+
+// knownReader is knownAtoms for one list of equations and one prose, asked
+// of several polynomials: the values the equations hold are read once, and
+// whether the prose says something of a value is looked for once a value.
+type knownReader struct {
+	known   []*equation
+	texts   []string
+	held    map[string]bool // the values the equations hold; nil before they are read
+	written map[string]bool // whether the prose says something of a value, by value
+}
+
+// atoms is knownAtoms(r.known, r.texts, ps...).
+func (r *knownReader) atoms(ps ...poly) map[string]bool {
+	if r.held == nil {
+		r.held = map[string]bool{}
+		for _, q := range r.known {
+			atoms := map[string]bool{}
+			if _, ok := q.diff(nil, atoms); !ok {
+				continue
+			}
+			for a := range atoms {
+				if isClosed(a) {
+					r.held[a] = true
+				}
 			}
 		}
 	}
+	out := maps.Clone(r.held)
 	for _, p := range ps {
 		for _, t := range p {
 			for _, f := range t.m {
-				if isClosed(f.sym) && !out[f.sym] {
-					for _, x := range texts {
-						if wordRelation(x, f.sym) {
-							out[f.sym] = true
-							break
-						}
-					}
+				if isClosed(f.sym) && !out[f.sym] && r.inProse(f.sym) {
+					out[f.sym] = true
 				}
 			}
 		}
 	}
 	return out
+}
+
+// inProse reports a text of r.texts that says something of the value a
+// in words (wordRelation), looked for once.
+func (r *knownReader) inProse(a string) bool {
+	if said, ok := r.written[a]; ok {
+		return said
+	}
+	said := slices.ContainsFunc(r.texts, func(x string) bool { return wordRelation(x, a) })
+	if r.written == nil {
+		r.written = map[string]bool{}
+	}
+	r.written[a] = said
+	return said
 }
 
 // writtenBefore reports a value of the function that an equation before

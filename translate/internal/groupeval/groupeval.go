@@ -64,10 +64,10 @@ type group struct {
 // Read returns the refutations of the step's brackets computed wrongly in
 // a rewriting.
 func Read(step int, text, tactic string) []obligation.Obligation {
-	if len(text) > maxText || !strings.Contains(text, "(") || mathtext.HasAny(text, modWords...) {
+	if len(text) > maxText || !strings.Contains(text, "(") {
 		return nil
 	}
-	var pairs [][2][2]int // the old and the new expression's bytes
+	var pairs []pair
 	var prevEnd, prevS, prevE = -1, 0, 0
 	regions := 0
 	for i := 0; i < len(text) && regions < maxRegions; i++ {
@@ -80,12 +80,12 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 		}
 		regions++
 		if prevEnd >= 0 && from-prevEnd <= maxBetween+4 && cueStem(text[prevEnd:i]) && cueRE.MatchString(mathtext.LowerPlain(text[prevEnd:i])) {
-			pairs = append(pairs, [2][2]int{{prevS, prevE}, {from, to}})
+			pairs = append(pairs, pair{old: [2]int{prevS, prevE}, new: [2]int{from, to}})
 		}
 		for _, line := range mathtext.DisplayLines(text, from, to) {
 			ms := members(text, line[0], line[1])
 			for k := 0; k+1 < len(ms); k++ {
-				pairs = append(pairs, [2][2]int{ms[k], ms[k+1]})
+				pairs = append(pairs, pair{old: ms[k], new: ms[k+1], line: line, inLine: true})
 			}
 		}
 		prevEnd, prevS, prevE = after, from, to
@@ -97,8 +97,8 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 		if len(out) >= maxOut {
 			break
 		}
-		gs, ok := compare(text, p[0], p[1])
-		if !ok {
+		gs, ok := compare(text, p.old, p.new)
+		if !ok || p.inLine && otherRelation(text, p.line[0], p.line[1]) {
 			continue
 		}
 		for _, g := range gs {
@@ -109,13 +109,25 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 			if low == "" {
 				low = mathtext.LowerPlain(text)
 			}
-			if vetoRE.MatchString(low[listcond.SentenceStart(low, p[0][0]):listcond.SentenceEnd(low, g.e)]) {
+			if vetoRE.MatchString(low[listcond.SentenceStart(low, p.old[0]):listcond.SentenceEnd(low, g.e)]) {
 				continue
 			}
 			out = append(out, o)
 		}
 	}
+	if len(out) > 0 && mathtext.HasAny(text, modWords...) {
+		return nil // a step about residues, looked at last: it only vetoes
+	}
 	return out
+}
+
+// pair is two expressions that may differ by brackets computed: the old
+// and the new one's bytes, and for two members of an "=" chain the
+// display line that holds them.
+type pair struct {
+	old, new [2]int
+	line     [2]int
+	inLine   bool
 }
 
 // openers are the marks that open math, each with its closer.
@@ -138,16 +150,25 @@ func mathAt(text string, i int) (from, to, after int, ok bool) {
 	return 0, 0, 0, false
 }
 
-// members splits [s, e) at its "=" outside brackets; nil when it holds
-// another relation.
+// members splits [s, e) at its "=" outside brackets. A line that holds
+// another relation (otherRelation) gives no pair either: Read looks at
+// that only for a pair that compare accepts.
 func members(text string, s, e int) [][2]int {
-	if strings.IndexByte(text[s:e], '=') < 0 || mathtext.HasAny(mathtext.DropSizing(text[s:e]), "<", ">", `\le`, `\ge`, `\ne`, "≤", "≥", "≠", `\approx`, "≈", `\pm`, "±", `\implies`, `\Rightarrow`, `\quad`, `\text`, ",") {
+	// compare accepts a pair only at a "(" inside both members, so a line
+	// without one gives no pair that can make an obligation.
+	if strings.IndexByte(text[s:e], '(') < 0 || strings.IndexByte(text[s:e], '=') < 0 {
 		return nil
 	}
 	if ms := mathtext.EqualsMembers(text, s, e); len(ms) > 1 {
 		return ms
 	}
 	return nil
+}
+
+// otherRelation reports a relation other than "=" (or a list, a text) in
+// the line [s, e): its members are no pairs.
+func otherRelation(text string, s, e int) bool {
+	return mathtext.HasAny(mathtext.DropSizing(text[s:e]), "<", ">", `\le`, `\ge`, `\ne`, "≤", "≥", "≠", `\approx`, "≈", `\pm`, "±", `\implies`, `\Rightarrow`, `\quad`, `\text`, ",")
 }
 
 // compare walks the two expressions a and b together; where they differ,
@@ -306,9 +327,33 @@ func withinRounding(v, n *big.Rat, written string) bool {
 	return d.Abs(d).Cmp(unit) <= 0 && !v.IsInt()
 }
 
-// cueStem reports in s, in any case, a stem every match of cueRE holds
-// (simplif, get, gives, yields, becomes): a cheap test before cueRE.
+// cueStems are the stems every match of cueRE holds.
+var cueStems = []string{"simplif", "get", "gives", "yields", "becomes"}
+
+// cueStem reports in s, in any ASCII case, a stem every match of cueRE
+// holds: a cheap test before cueRE, which reads s lowered in ASCII with
+// math marks blanked (LowerPlain), where a stem can only come from one
+// in s.
 func cueStem(s string) bool {
-	low := strings.ToLower(s)
-	return mathtext.HasAny(low, "simplif", "get", "gives", "yields", "becomes")
+	for _, w := range cueStems {
+		if containsLower(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// containsLower reports w, lower-case ASCII letters, in s in any ASCII
+// case, with no copy of s.
+func containsLower(s, w string) bool {
+	for i := 0; i+len(w) <= len(s); i++ {
+		k := 0
+		for k < len(w) && s[i+k]|0x20 == w[k] {
+			k++
+		}
+		if k == len(w) {
+			return true
+		}
+	}
+	return false
 }

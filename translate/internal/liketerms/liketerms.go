@@ -39,9 +39,6 @@ const (
 var (
 	// vetoRE in the sentence: supposed, tested, hedged or denied.
 	vetoRE = regexp.MustCompile(`\b(?:if|suppose|supposing|assume|assuming|let|would|could|should|might|try|trying|test|testing|check|checking|whether|cannot|not|no|never|wrong|incorrect|mistake\w*|instead|approximately|roughly)\b|n't\b|\?|≈|\\approx`)
-	// cutRE splits a line into pieces no link crosses: arrows, spaces,
-	// text, commas and the alignment marks.
-	cutRE = regexp.MustCompile(`\\(?:implies|Rightarrow|Longrightarrow|rightarrow|iff|Leftrightarrow|to|quad|qquad|text\{[^{}]*\}|mathrm\{[^{}]*\}|boxed)|\\\\|[,;&]|\bor\b|\band\b`)
 	// otherRel marks a piece with a relation other than "=".
 	otherRel = []string{"<", ">", `\le`, `\ge`, `\ne`, `\lt`, `\gt`, "≤", "≥", "≠", `\equiv`, `\approx`, "≈", `\pm`, "±", `\mid`, `\pmod`, `\cdot\cdot`}
 )
@@ -122,7 +119,7 @@ func mathAt(text string, i int) (inner string, from, after int, ok bool) {
 func links(inner string, base int) [][4]int {
 	var out [][4]int
 	prev := 0
-	cuts := append(cutRE.FindAllStringIndex(inner, -1), []int{len(inner), len(inner)})
+	cuts := append(cutsOf(inner), []int{len(inner), len(inner)})
 	for _, c := range cuts {
 		piece := inner[prev:c[0]]
 		if strings.IndexByte(piece, '=') >= 0 && !mathtext.HasAny(mathtext.DropSizing(piece), otherRel...) {
@@ -149,7 +146,7 @@ func pieceLinks(piece string, base int) [][4]int {
 // a wrong coefficient.
 func decide(step int, text string, link [4]int, tactic, idTactic string) (obligation.Obligation, bool) {
 	ls, rs := trimMember(text[link[0]:link[1]]), trimMember(text[link[2]:link[3]])
-	if ls == "" || rs == "" || len(ls) > maxMember || len(rs) > maxMember || !oneLetterThrice(ls+" "+rs) {
+	if ls == "" || rs == "" || len(ls) > maxMember || len(rs) > maxMember || !oneLetterThrice(ls, rs) {
 		return obligation.Obligation{}, false
 	}
 	l, errL := symexpr.Read(ls)
@@ -208,26 +205,30 @@ func repeatedLetter(s string) bool {
 }
 
 // oneLetterThrice reports a link with one letter only outside commands,
-// written three times at least: two like terms and their sum.
-func oneLetterThrice(s string) bool {
+// written three times at least: two like terms and their sum. It reads
+// the two sides in turn, as one text with a blank between (a command
+// ends at the end of a side).
+func oneLetterThrice(sides ...string) bool {
 	var letter byte
 	n := 0
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c == '\\' {
-			for i+1 < len(s) && mathtext.IsASCIILetter(s[i+1]) {
-				i++
+	for _, s := range sides {
+		for i := 0; i < len(s); i++ {
+			c := s[i]
+			if c == '\\' {
+				for i+1 < len(s) && mathtext.IsASCIILetter(s[i+1]) {
+					i++
+				}
+				continue
 			}
-			continue
+			if !mathtext.IsASCIILetter(c) {
+				continue
+			}
+			if letter != 0 && c != letter {
+				return false
+			}
+			letter = c
+			n++
 		}
-		if !mathtext.IsASCIILetter(c) {
-			continue
-		}
-		if letter != 0 && c != letter {
-			return false
-		}
-		letter = c
-		n++
 	}
 	return n >= 3
 }

@@ -129,8 +129,23 @@ func namesPiValue(s string) bool {
 	return len(s) <= maxText && (strings.Contains(s, "3") || strings.Contains(s, "22")) && piApproxRE.MatchString(s)
 }
 
-// hasPi reports π written in the text.
-func hasPi(s string) bool { return strings.Contains(s, "π") || strings.Contains(s, `\pi`) }
+// hasPi reports π written in the text: "π" or "\pi", the latter found by
+// its "pi" (a backslash is some twenty times as frequent in a step).
+func hasPi(s string) bool {
+	if strings.Contains(s, "π") {
+		return true
+	}
+	for from := 0; ; {
+		k := strings.Index(s[from:], "pi")
+		if k < 0 {
+			return false
+		}
+		if k += from; k > 0 && s[k-1] == '\\' {
+			return true
+		}
+		from = k + 1
+	}
+}
 
 // hasMark reports an approximation sign or word.
 func hasMark(s string) bool {

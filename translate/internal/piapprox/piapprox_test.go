@@ -1,6 +1,8 @@
 package piapprox
 
 import (
+	"math/rand"
+	"strings"
 	"testing"
 
 	"github.com/leanprm/leanprm/translate/obligation"
@@ -81,6 +83,22 @@ func TestCallLike(t *testing.T) {
 	for s, want := range map[string]bool{`\pi(50)`: true, `π(1.5)²(6)`: false, `\pi (3)^2`: false, `2\pi`: false, `\pi(`: true} {
 		if got := callLike(s); got != want {
 			t.Errorf("callLike(%q) = %v", s, got)
+		}
+	}
+}
+
+// TestHasPiIsContains: hasPi is a search for "π" or "\pi", on texts of
+// backslashes, p, i and π joined at random.
+func TestHasPiIsContains(t *testing.T) {
+	parts := []string{`\`, "p", "i", "pi", `\pi`, "π", " ", `\p`, "x"}
+	r := rand.New(rand.NewSource(5))
+	for n := 0; n < 20000; n++ {
+		s := ""
+		for k := r.Intn(8); k >= 0; k-- {
+			s += parts[r.Intn(len(parts))]
+		}
+		if want := strings.Contains(s, "π") || strings.Contains(s, `\pi`); hasPi(s) != want {
+			t.Fatalf("hasPi(%q) = %v", s, !want)
 		}
 	}
 }

@@ -50,6 +50,9 @@ func readDiffer(step int, text, tactic string) []obligation.Obligation {
 	var out []obligation.Obligation
 	for _, i := range mathtext.Indexes(text, " than ", maxClaims) {
 		w, from := mathtext.Window(text, i-differWindow, i+len(" than "))
+		if !mayDiffer(w) {
+			continue
+		}
 		m := differRE.FindStringSubmatchIndex(w)
 		if m == nil {
 			continue
@@ -64,6 +67,39 @@ func readDiffer(step int, text, tactic string) []obligation.Obligation {
 		}
 	}
 	return out
+}
+
+// differWords are the comparatives of differRE.
+var differWords = mathtext.Set("more", "greater", "larger", "bigger", "higher", "longer", "taller", "older", "heavier",
+	"less", "fewer", "smaller", "lower", "shorter", "younger", "lighter")
+
+// mayDiffer is the plain test before differRE on a window w that ends
+// with " than ": every match holds a digit (its subject is a number) and
+// its comparative as the whole word between blanks (\s) right before the
+// blanks before that "than", so a window without a digit, or with a word
+// there that is none of differWords in any ASCII case, makes no match. A
+// word with a byte outside ASCII is let through ((?i) folds "ſ" to "s").
+func mayDiffer(w string) bool {
+	if !strings.ContainsAny(w, "0123456789") {
+		return false
+	}
+	if !strings.HasSuffix(w, " than ") {
+		return true
+	}
+	e := len(w) - len(" than ")
+	for e > 0 && isBlank(w[e-1]) {
+		e--
+	}
+	s := e
+	for s > 0 && !isBlank(w[s-1]) {
+		s--
+	}
+	for i := s; i < e; i++ {
+		if w[i] >= 0x80 {
+			return true
+		}
+	}
+	return differWords[strings.ToLower(w[s:e])]
 }
 
 // differAt reads the difference whose words differRE matched at m (offsets in text).

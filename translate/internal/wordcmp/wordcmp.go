@@ -45,6 +45,9 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 		return out
 	}
 	out = append(out, readDiffer(step, text, tactic)...) // differ.go
+	if !mayCompare(text) {
+		return out
+	}
 	for _, m := range cmpRE.FindAllStringSubmatchIndex(text, maxClaims) {
 		o := readAt(step, text, m, tactic)
 		if o != nil {
@@ -54,16 +57,67 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 	return out
 }
 
-// holdsThan reports whether text, lower-cased, holds "than". No letter
-// outside ASCII lowers to one of its letters, so the bytes are compared
-// with their ASCII case folded, and the text is not lowered.
-func holdsThan(text string) bool {
-	for i := 0; i+4 <= len(text); i++ {
-		if text[i]|0x20 == 't' && text[i+1]|0x20 == 'h' && text[i+2]|0x20 == 'a' && text[i+3]|0x20 == 'n' {
+// cmpWords are the comparatives of cmpRE.
+var cmpWords = []string{"greater", "larger", "bigger", "less", "smaller"}
+
+// mayCompare is the plain test before cmpRE: every match of it holds one
+// of cmpWords, blanks (\s) and "than", looked for here in any ASCII case.
+// Only "ſ" outside ASCII folds (in (?i)) to a letter of these words, so a
+// text with it is let through.
+func mayCompare(text string) bool {
+	if strings.Contains(text, "ſ") {
+		return true
+	}
+	return eachThan(text, func(i int) bool {
+		e := i
+		for e > 0 && isBlank(text[e-1]) {
+			e--
+		}
+		if e == i {
+			return false
+		}
+		for _, w := range cmpWords {
+			if e >= len(w) && strings.EqualFold(text[e-len(w):e], w) {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// thanShift is the Horspool shift of "than" in any ASCII case: how far the
+// four bytes looked at may move on when the last of them is c.
+var thanShift = func() (t [256]uint8) {
+	for c := range t {
+		t[c] = 4
+	}
+	for i, c := range []byte("tha") {
+		t[c], t[c-'a'+'A'] = uint8(3-i), uint8(3-i)
+	}
+	return t
+}()
+
+// eachThan calls f with each place of "than" in text, in any ASCII case,
+// in order, till f returns true; it reports whether one did.
+func eachThan(text string, f func(i int) bool) bool {
+	for i := 0; i+4 <= len(text); i += int(thanShift[text[i+3]]) {
+		if text[i+3]|0x20 == 'n' && text[i]|0x20 == 't' && text[i+1]|0x20 == 'h' && text[i+2]|0x20 == 'a' && f(i) {
 			return true
 		}
 	}
 	return false
+}
+
+// isBlank reports a byte of \s: [\t\n\f\r ].
+func isBlank(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
+}
+
+// holdsThan reports whether text, lower-cased, holds "than". No letter
+// outside ASCII lowers to one of its letters, so the bytes are compared
+// with their ASCII case folded, and the text is not lowered.
+func holdsThan(text string) bool {
+	return eachThan(text, func(int) bool { return true })
 }
 
 // side is one side of a comparison: where it is written, its source and its exact value.

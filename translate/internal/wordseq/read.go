@@ -62,7 +62,7 @@ type claim struct {
 // sequence stated by their place: each term's exact value against the
 // value written. prior are the chain's earlier steps.
 func Read(step int, problem string, prior []string, text, tactic string) []obligation.Obligation {
-	if len(text) > maxText || !strings.Contains(text, "term") {
+	if len(text) > maxText || !strings.Contains(text, "term") || !termAfterBlank(text) {
 		return nil
 	}
 	low := mathtext.LowerPlain(text)
@@ -106,6 +106,9 @@ func findClaims(low string) []claim {
 		}
 		t := from + j
 		from = t + 4
+		if t == 0 || !blank(low[t-1]) {
+			continue // ordinalRE ends in \s+$: "determine", "midterm" have no ordinal
+		}
 		om := ordinalRE.FindStringSubmatchIndex(low[max(0, t-maxBefore):t])
 		if om == nil {
 			continue
@@ -216,4 +219,24 @@ func obligationFor(step int, text string, c claim, truth *big.Rat, seq Seq, tact
 	o.WhyProof = fact
 	o.WhyDisproof = fact + ", not " + c.val.RatString()
 	return o
+}
+
+// blank reports a byte of \s in a pattern: [\t\n\f\r ].
+func blank(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
+}
+
+// termAfterBlank is the plain test before the text is lowered: findClaims
+// reads only a "term" (in the lowered text) right after a blank, and
+// mathtext.LowerPlain makes a blank of blanks and math marks only ("$",
+// "\(", "\]", …), so a "term" there is one in the text in any ASCII case
+// after a byte that is no ASCII letter nor digit.
+func termAfterBlank(text string) bool {
+	for i := 1; i+4 <= len(text); i++ {
+		if text[i]|0x20 == 't' && text[i+1]|0x20 == 'e' && text[i+2]|0x20 == 'r' && text[i+3]|0x20 == 'm' &&
+			!mathtext.IsASCIILetter(text[i-1]) && !mathtext.IsDigit(text[i-1]) {
+			return true
+		}
+	}
+	return false
 }
