@@ -455,7 +455,7 @@ func (w *symWalk) closedLine(ln symLine, ms []symMember) {
 // line), if any.
 func (w *symWalk) symbolicLine(li int, ln symLine, ms []symMember, head *symexpr.Expr) (hypo, veto string) {
 	if sw := &w.sentWords; !sw.ok || sw.sentence != ln.sentence {
-		sent := symNeutral.Replace(ln.sentence)
+		sent := neutral(ln.sentence)
 		sw.sentence, sw.hypo, sw.veto, sw.ok = ln.sentence, hypotheticalRE.FindString(sent), vetoRE.FindString(sent), true
 	}
 	hypo, veto = w.sentWords.hypo, w.sentWords.veto

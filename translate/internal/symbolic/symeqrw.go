@@ -181,7 +181,7 @@ func (t *Reader) sameLeftSide(step int, text string, lhs string, A, B symMember,
 	words := strings.TrimSpace(strings.Trim(prose, ".:$ \\[]()")) // a comma lists
 	cue := eqRewriteCueRE.MatchString(prose)
 	if !cue && words != "" || listRE.MatchString(prose) || altRE.MatchString(mathtext.TailWords(prose, 24)) || eqSubstRE.MatchString(prose) ||
-		closedClaimVeto(sentence) != "" || hypotheticalRE.MatchString(symNeutral.Replace(sentence)) {
+		closedClaimVeto(sentence) != "" || hypotheticalRE.MatchString(neutral(sentence)) {
 		return nil
 	}
 	lhs = strings.Join(strings.Fields(lhs), "")

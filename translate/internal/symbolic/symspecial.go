@@ -26,7 +26,7 @@ func (w *symWalk) specialLine(ln symLine, ms []symMember, kind symexpr.Kind) {
 		return
 	}
 	sentence := w.sentence(ln.ps, ln.pe)
-	sent := symNeutral.Replace(sentence)
+	sent := neutral(sentence)
 	var doubt string
 	switch {
 	case kind.Closed && w.st.Doubt != "":

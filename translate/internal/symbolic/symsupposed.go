@@ -47,7 +47,7 @@ func (w *symWalk) supposedSolution(li int, ln symLine, eq *symEq, hypo, veto str
 		return false
 	}
 	if eq.value == nil {
-		if hypo != "" && !slices.Contains(sp.bound, eq.name) && onlyTrial(symNeutral.Replace(ln.sentence)) {
+		if hypo != "" && !slices.Contains(sp.bound, eq.name) && onlyTrial(neutral(ln.sentence)) {
 			sp.eq = eq
 		}
 		return false
@@ -127,7 +127,7 @@ func (w *symWalk) keepExpEquation(li int, ln symLine, ms []symMember) {
 	}
 	names := symexpr.Vars(ms[1].e, map[string]bool{}, symexpr.Vars(ms[0].e, map[string]bool{}, nil))
 	sent := w.sentence(ln.ps, ln.pe)
-	if len(names) != 1 || hypotheticalRE.FindString(symNeutral.Replace(sent)) != "" && !onlyTrial(symNeutral.Replace(sent)) ||
+	if len(names) != 1 || hypotheticalRE.FindString(neutral(sent)) != "" && !onlyTrial(neutral(sent)) ||
 		sent == w.supposed.sentence && slices.Contains(w.supposed.bound, names[0]) {
 		return
 	}

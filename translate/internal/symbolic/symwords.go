@@ -42,6 +42,15 @@ var bothSidesRE = regexp.MustCompile(`^\W*(?:step \d+\W*)?(?:(?:simplif|rearrang
 // symNeutral removes phrases that only look like a hypothesis or a doubt.
 var symNeutral = strings.NewReplacer("let's", "", "let us", "", "trial and error", "", "we are given that", "we know that")
 
+// neutral is symNeutral.Replace(s), without the replacer's copy when s
+// holds none of its phrases ("let" opens the first two).
+func neutral(s string) string {
+	if !strings.Contains(s, "let") && !strings.Contains(s, "trial and error") && !strings.Contains(s, "we are given that") {
+		return s
+	}
+	return symNeutral.Replace(s)
+}
+
 // wordMatcher finds the first word of a text in a set (mathtext.WordMatcher).
 type wordMatcher = mathtext.WordMatcher
 
