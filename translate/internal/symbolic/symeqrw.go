@@ -52,8 +52,8 @@ func (t *Reader) equationRewrite(step int, text string, A, B []symMember, proseA
 	// between operations ("expand the cube and simplify").
 	prose = andOpRE.ReplaceAllString(strings.ReplaceAll(prose, "both sides", "sides"), "$1")
 	proseA = strings.ReplaceAll(proseA, "both sides", "sides")
-	if hypo != "" || veto != "" || listRE.MatchString(prose) || altRE.MatchString(mathtext.TailWords(prose, 24)) || eqSubstRE.MatchString(prose) ||
-		altRE.MatchString(mathtext.TailWords(proseA, 24)) || altRE.MatchString(strings.ToLower(after(text, B[1].e2, 24))) {
+	if hypo != "" || veto != "" || list(prose) || alt(mathtext.TailWords(prose, 24)) || eqSubstRE.MatchString(prose) ||
+		alt(mathtext.TailWords(proseA, 24)) || alt(strings.ToLower(after(text, B[1].e2, 24))) {
 		return nil // a line of a list ("… or …") is no rewriting of its neighbour
 	}
 	vars := map[string]bool{}
@@ -180,7 +180,7 @@ func (t *Reader) sameLeftSide(step int, text string, lhs string, A, B symMember,
 	prose = andOpRE.ReplaceAllString(prose, "$1")
 	words := strings.TrimSpace(strings.Trim(prose, ".:$ \\[]()")) // a comma lists
 	cue := eqRewriteCueRE.MatchString(prose)
-	if !cue && words != "" || listRE.MatchString(prose) || altRE.MatchString(mathtext.TailWords(prose, 24)) || eqSubstRE.MatchString(prose) ||
+	if !cue && words != "" || list(prose) || alt(mathtext.TailWords(prose, 24)) || eqSubstRE.MatchString(prose) ||
 		closedClaimVeto(sentence) != "" || hypotheticalRE.MatchString(neutral(sentence)) {
 		return nil
 	}

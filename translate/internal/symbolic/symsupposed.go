@@ -94,13 +94,13 @@ func between(s string) string {
 // restating the equation ("42·56 = c, or c = 2336"), and no word that
 // opens a case, a trial, a list or an alternative, nor a sentence's end.
 func derivedCue(cue, sentence string) bool {
-	if strings.Contains(cue, ". ") || trialWordRE.FindString(cue) != "" || hypotheticalRE.FindString(cue) != "" || listRE.MatchString(cue) {
+	if strings.Contains(cue, ". ") || trialWordRE.FindString(cue) != "" || hypotheticalRE.FindString(cue) != "" || list(cue) {
 		return false
 	}
 	if strings.Trim(cue, " ,;:") == "or" {
 		return !strings.Contains(sentence, "either") && !strings.Contains(sentence, "whether")
 	}
-	return !altRE.MatchString(cue) && (symCueRE.MatchString(cue) || solveCueRE.MatchString(cue))
+	return !alt(cue) && (symCueRE.MatchString(cue) || solveCueRE.MatchString(cue))
 }
 
 // onlyTrial reports a sentence whose suppositional words all open a

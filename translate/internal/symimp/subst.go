@@ -112,3 +112,43 @@ func ordinalEnd(s string) bool {
 func isWordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
 }
+
+// HasWord reports one of words (each made of \w bytes) standing as a
+// whole word of s, a maximal run of \w bytes: what `\b(?:w1|w2|…)\b`
+// matches, without the pattern's search from every byte.
+func HasWord(s string, words ...string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isWordByte(s[i]) {
+			continue
+		}
+		j := i + 1
+		for j < len(s) && isWordByte(s[j]) {
+			j++
+		}
+		for _, w := range words {
+			if s[i:j] == w {
+				return true
+			}
+		}
+		i = j
+	}
+	return false
+}
+
+// ParenMark reports a number or one \w byte in parentheses in s, "(2)" or
+// "(b)": what `\(\d+\)|\(\w\)` matches.
+func ParenMark(s string) bool {
+	for i := strings.IndexByte(s, '('); i >= 0 && i+2 < len(s); i++ {
+		if s[i] != '(' {
+			continue
+		}
+		j := i + 1
+		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			j++
+		}
+		if j > i+1 && j < len(s) && s[j] == ')' || isWordByte(s[i+1]) && s[i+2] == ')' {
+			return true
+		}
+	}
+	return false
+}
