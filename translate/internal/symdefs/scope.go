@@ -161,8 +161,11 @@ func ReadChainProblem(problem string) ChainProblem {
 	s := problem[:min(len(problem), maxProblemDefBytes)]
 	low := strings.ToLower(s)
 	cp := ChainProblem{SeqVeto: seqVeto(s), conds: readProblemConds(s)}
-	for _, w := range asksFunctionWords {
-		cp.AsksFunctions = cp.AsksFunctions || strings.Contains(low, w)
+	// (each of asksFunctionWords holds "function" or "polynomial", or is "all such")
+	if strings.Contains(low, "function") || strings.Contains(low, "polynomial") || strings.Contains(low, "all such") {
+		for _, w := range asksFunctionWords {
+			cp.AsksFunctions = cp.AsksFunctions || strings.Contains(low, w)
+		}
 	}
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; strings.IndexByte(indexLetters, c) >= 0 && standaloneAt(s, i) {
