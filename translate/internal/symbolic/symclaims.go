@@ -268,9 +268,9 @@ type symWalk struct {
 	runs     symimp.Runs[runVal] // the runs of equation lines (symeqimp.go)
 	ties     *freenames.Ties     // the step's ties, read when a line first needs them (symfree.go)
 	supposed supposition         // the supposition of the current sentence (symsupposed.go)
-	sent     struct {            // the last sentence asked for (sentence)
+	sent     struct {            // the last sentence asked for (sentence), as written (raw) and lower-cased (s)
 		ps, pe int
-		s      string
+		raw, s string
 		ok     bool
 	}
 	sentWords struct { // the supposition and veto words of the last symbolic line's sentence
@@ -284,7 +284,9 @@ type symWalk struct {
 func (w *symWalk) sentence(ps, pe int) string {
 	if !w.sent.ok || w.sent.ps != ps || w.sent.pe != pe {
 		w.sent.ps, w.sent.pe, w.sent.ok = ps, pe, true
-		w.sent.s = strings.ToLower(mathtext.SentenceAround(w.text, ps, pe))
+		if raw := mathtext.SentenceAround(w.text, ps, pe); raw != w.sent.raw || w.sent.s == "" {
+			w.sent.raw, w.sent.s = raw, strings.ToLower(raw) // another line of the sentence keeps its copy
+		}
 	}
 	return w.sent.s
 }
