@@ -457,7 +457,7 @@ func (w *symWalk) closedLine(ln symLine, ms []symMember) {
 // line), if any.
 func (w *symWalk) symbolicLine(li int, ln symLine, ms []symMember, head *symexpr.Expr) (hypo, veto string) {
 	if sw := &w.sentWords; !sw.ok || sw.sentence != ln.sentence {
-		sent := neutral(ln.sentence)
+		sent := symimp.Neutral(ln.sentence)
 		sw.sentence, sw.hypo, sw.veto, sw.ok = ln.sentence, hypotheticalRE.FindString(sent), vetoRE.FindString(sent), true
 	}
 	hypo, veto = w.sentWords.hypo, w.sentWords.veto
@@ -505,9 +505,9 @@ func (w *symWalk) equation(li int, ln symLine, eq *symEq, hypo, veto string) {
 	eqs := w.eqs
 	eq.line = li
 	// "from both sides, we have" names an operation, not a list.
-	eq.alt = alt(tail(strings.ReplaceAll(ln.prose, "both sides", "sides"), 24))
-	eq.arrow = !eq.alt && !list(ln.prose) && (ln.arrow || symCueRE.MatchString(ln.prose) ||
-		strings.TrimSpace(strings.Trim(ln.prose, ".,:; ")) == "" && (len(eqs) == 0 || !list(tail(eqs[0].prose, 40)) &&
+	eq.alt = symimp.Alt(tail(strings.ReplaceAll(ln.prose, "both sides", "sides"), 24))
+	eq.arrow = !eq.alt && !symimp.ListCue(ln.prose) && (ln.arrow || symCueRE.MatchString(ln.prose) ||
+		strings.TrimSpace(strings.Trim(ln.prose, ".,:; ")) == "" && (len(eqs) == 0 || !symimp.ListCue(tail(eqs[0].prose, 40)) &&
 			!solveListRE.MatchString(tail(eqs[0].prose, 24)))) // "Solve for $A$, $B$, $C$": equations to solve, a list
 	eq.prose = ln.prose
 	if w.supposedSolution(li, ln, eq, hypo, veto) {
@@ -528,7 +528,7 @@ func (w *symWalk) equation(li int, ln symLine, eq *symEq, hypo, veto string) {
 		eq.line = li
 		prem := eqs
 		if len(eqs) == 0 && prevEq != nil && !w.sawEq && prevEq.name == eq.name && len(ln.prose) < 80 &&
-			solveCueRE.MatchString(ln.prose) && !list(ln.prose) {
+			solveCueRE.MatchString(ln.prose) && !symimp.ListCue(ln.prose) {
 			// "We can write: 280 - 2.8x = 168." then "Solving for x,
 			// we get: x = 50.": the value claimed for the equation
 			// that ended the previous step.
@@ -543,7 +543,7 @@ func (w *symWalk) equation(li int, ln symLine, eq *symEq, hypo, veto string) {
 		w.add(t.symImplication(step, text, eqs[n-1], eq, veto, w.st.Problem))
 	} else if prevEq != nil && !w.sawEq && prevEq.name == eq.name && !eq.alt && len(ln.prose) < 160 &&
 		(crossCueRE.MatchString(ln.prose) &&
-			(bothSidesRE.MatchString(ln.prose) || !list(ln.prose) && !equationWordRE.MatchString(ln.prose)) ||
+			(bothSidesRE.MatchString(ln.prose) || !symimp.ListCue(ln.prose) && !equationWordRE.MatchString(ln.prose)) ||
 			// "Step 5: 193 - x - 13 = 160", "Step 6: -x + 18 = 160": steps that
 			// are nothing but an equation each carry one derivation …
 			// A third bare equation at least (a run, not two cases listed

@@ -66,21 +66,8 @@ func bareEquation(text string, s, e int) bool {
 	return pre == "" && post == ""
 }
 
-// alt marks equations listed side by side (alternatives, a system,
-// numbered equations), not derived one from the other: the pattern
-// `\b(or|and|either|both|respectively|otherwise|listsep)\b|\(\d+\)|\(\w\)`.
-func alt(s string) bool {
-	return symimp.HasWord(s, "or", "and", "either", "both", "respectively", "otherwise", "listsep") || symimp.ParenMark(s)
-}
-
 // listMark stands for a comma or semicolon between two math lines.
 const listMark = " listsep "
-
-// list marks prose that introduces several equations at once: the
-// pattern `\b(equations|pair|system|cases|following|given|two|three|both|each)\b`.
-func list(s string) bool {
-	return symimp.HasWord(s, "equations", "pair", "system", "cases", "following", "given", "two", "three", "both", "each")
-}
 
 var solveListRE = regexp.MustCompile(`(?i)\bsolv(?:e|es|ing)\s+for[\s$(\\]*$`)
 
@@ -472,7 +459,7 @@ func (t *Reader) symImplication(step int, text string, A, B *symEq, veto string,
 		// constant after scaling; that is an identity claim.
 		c, ok := symexpr.Rearranged(A.p, B.p, x)
 		why := "the equation is not a rearrangement of the one before (the two differ by a nonzero constant, so they share no solution): "
-		if !ok && !common && symCueRE.MatchString(B.prose) && !list(B.prose) {
+		if !ok && !common && symCueRE.MatchString(B.prose) && !symimp.ListCue(B.prose) {
 			// Only after a word of derivation: equations side by side
 			// ("we obtain $…$, $…$, and $…$") are a list.
 			// A has real but no rational roots, B none of them: the

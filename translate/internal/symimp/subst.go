@@ -152,3 +152,29 @@ func ParenMark(s string) bool {
 	}
 	return false
 }
+
+// Alt marks equations listed side by side (alternatives, a system,
+// numbered equations), not derived one from the other: the pattern
+// `\b(or|and|either|both|respectively|otherwise|listsep)\b|\(\d+\)|\(\w\)`.
+func Alt(s string) bool {
+	return HasWord(s, "or", "and", "either", "both", "respectively", "otherwise", "listsep") || ParenMark(s)
+}
+
+// ListCue marks prose that introduces several equations at once: the
+// pattern `\b(equations|pair|system|cases|following|given|two|three|both|each)\b`.
+func ListCue(s string) bool {
+	return HasWord(s, "equations", "pair", "system", "cases", "following", "given", "two", "three", "both", "each")
+}
+
+// neutralPhrases removes phrases that only look like a hypothesis or a doubt.
+var neutralPhrases = strings.NewReplacer("let's", "", "let us", "", "trial and error", "", "we are given that", "we know that")
+
+// Neutral is s without the phrases that only look like a hypothesis or a
+// doubt, and s itself, with no copy, when it holds none ("let" opens the
+// first two).
+func Neutral(s string) string {
+	if !strings.Contains(s, "let") && !strings.Contains(s, "trial and error") && !strings.Contains(s, "we are given that") {
+		return s
+	}
+	return neutralPhrases.Replace(s)
+}
