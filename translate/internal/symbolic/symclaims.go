@@ -24,6 +24,7 @@ import (
 type symMember struct {
 	e     *symexpr.Expr // nil: not read
 	why   string
+	err   error  // the reader's error for a member not read, formatted only when asked
 	s, e2 int    // byte span in the step
 	def   bool   // a function defined earlier was substituted
 	bound bool   // a name bound to a number earlier in the chain was replaced by it
@@ -658,7 +659,7 @@ func readMembers(text string, s, e int, defs map[string]*symexpr.Def) ([]symMemb
 			if h := defHead(raw); h != nil && len(ms) == 0 && !symdefs.ProblemDef(defs, h[1]) && !symdefs.ValueAt(defs, h[1], h[2]) {
 				m.head, m.why = h[1]+" "+h[2], "a function's head"
 			} else if ex, wide, info, err := symexpr.ReadAny(raw, symdefs.BareTermDefs(raw, defs)); err != nil {
-				m.why = err.Error()
+				m.err = err
 			} else {
 				m.e, m.wide, m.def, m.bound, m.fn, m.prod = ex, wide, info.Used, info.Bound, info.Fn, info.Prod
 				m.restate = len(ms) == 0 && symdefs.RestateHead(raw, defs)
