@@ -171,7 +171,7 @@ func (t *Reader) symLines(step int, text string, toks []mathtext.Tok, budget int
 			// (A line break inside inline math is a typo: its sides are cut.)
 			prev = rg.CE
 			// (signs beyond ASCII searched one by one: strings.ContainsAny decodes rune by rune)
-			term := strings.IndexAny(body, "<>") < 0 && !strings.Contains(body, "≤") && !strings.Contains(body, "≥") && !strings.Contains(body, "≠") && !strings.Contains(body, `\\`) && !regionRefused(body) && len(body) < 40
+			term := strings.IndexAny(body, "<>") < 0 && !strings.Contains(body, "≤") && !strings.Contains(body, "≥") && !strings.Contains(body, "≠") && !strings.Contains(body, `\\`) && len(body) < 40 && !regionRefused(body)
 			lines = append(lines, symLine{term: term}) // breaks sequences and continuations
 			continue
 		}
@@ -575,12 +575,11 @@ func neverRefute(obls []obligation.Obligation, note string) {
 }
 
 func regionRefused(s string) bool {
-	for _, w := range []string{`\begin{cases}`, `\begin{array}`, `\begin{pmatrix}`, `\begin{bmatrix}`, `\begin{matrix}`, `\begin{vmatrix}`, `\int`, `\lim`} {
-		if strings.IndexByte(s, '\\') < 0 {
-			break // every w is a command
-		}
-		if strings.Contains(s, w) {
-			return true
+	for i := strings.IndexByte(s, '\\'); i >= 0; i = nextByte(s, i, '\\') { // every command refused opens with one
+		for _, w := range []string{`\begin{cases}`, `\begin{array}`, `\begin{pmatrix}`, `\begin{bmatrix}`, `\begin{matrix}`, `\begin{vmatrix}`, `\int`, `\lim`} {
+			if strings.HasPrefix(s[i:], w) {
+				return true
+			}
 		}
 	}
 	// A sum or product is read only with whole-number bounds (bigop.go).
@@ -618,6 +617,14 @@ func lineRefused(s string) bool {
 		}
 	}
 	return false
+}
+
+// nextByte is the index of the first c in s after i, or -1.
+func nextByte(s string, i int, c byte) int {
+	if j := strings.IndexByte(s[i+1:], c); j >= 0 {
+		return i + 1 + j
+	}
+	return -1
 }
 
 func after(text string, i, n int) string {
