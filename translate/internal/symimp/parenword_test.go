@@ -1,6 +1,7 @@
 package symimp
 
 import (
+	"math/rand"
 	"regexp"
 	"testing"
 )
@@ -18,6 +19,24 @@ func TestHasWordAndParenMarkAreThePatterns(t *testing.T) {
 		}
 		if got, want := ParenMark(s), parenRE.MatchString(s); got != want {
 			t.Errorf("ParenMark(%q) = %v, the pattern %v", s, got, want)
+		}
+	}
+}
+
+// TestAltAndListCueOnRandomText holds Alt and ListCue to their patterns on
+// texts built at random from pieces of their words and marks.
+func TestAltAndListCueOnRandomText(t *testing.T) {
+	altRE := regexp.MustCompile(`\b(or|and|either|both|respectively|otherwise|listsep)\b|\(\d+\)|\(\w\)`)
+	listRE := regexp.MustCompile(`\b(equations|pair|system|cases|following|given|two|three|both|each)\b`)
+	pieces := []string{"or", "and", "f", "(", ")", "1", "23", "a", "_", " ", "é", "both", "pair", "s", "two", ",", "listsep", "given"}
+	rng := rand.New(rand.NewSource(5))
+	for n := 0; n < 20000; n++ {
+		s := ""
+		for k := rng.Intn(6); k >= 0; k-- {
+			s += pieces[rng.Intn(len(pieces))]
+		}
+		if Alt(s) != altRE.MatchString(s) || ListCue(s) != listRE.MatchString(s) {
+			t.Fatalf("%q: Alt %v ListCue %v, the patterns %v %v", s, Alt(s), ListCue(s), altRE.MatchString(s), listRE.MatchString(s))
 		}
 	}
 }
