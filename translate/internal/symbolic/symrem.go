@@ -287,7 +287,10 @@ func (t *Reader) proseValueClaims(step int, text, lower string) []obligation.Obl
 		}
 	}
 	if strings.Contains(lower, "digit") {
-		ms := digitSumRE.FindAllStringSubmatchIndex(text, -1)
+		var ms [][]int
+		if mathtext.HasAny(lower, "digits of", "digit sum of", "digitſ of", "digit ſum of") { // digitSumRE's words, ſ folding with s
+			ms = digitSumRE.FindAllStringSubmatchIndex(text, -1)
+		}
 		if strings.Contains(text, "sum") { // (digitSumParRE's one literal word, case and all)
 			ms = append(ms, digitSumParRE.FindAllStringSubmatchIndex(text, -1)...)
 		}
