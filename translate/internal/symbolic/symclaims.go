@@ -405,7 +405,7 @@ func (w *symWalk) line(li int, ln symLine) {
 // defined so far, and with the names bound to one number when the line
 // may need them and they are usable there.
 func (st *State) readLine(text string, ps, pe int) ([]symMember, bool) {
-	if len(st.Consts) > 0 && (mayNeedConsts(text[ps:pe]) || appliesDef(text[ps:pe], st.Defs)) {
+	if len(st.Consts) > 0 && (mayNeedConsts(text[ps:pe]) || symdefs.AppliesDef(text[ps:pe], st.Defs)) {
 		ms, cont := readMembers(text, ps, pe, st.withConsts())
 		if boundUsable(ms) {
 			return ms, cont
@@ -575,7 +575,10 @@ func neverRefute(obls []obligation.Obligation, note string) {
 }
 
 func regionRefused(s string) bool {
-	for i := strings.IndexByte(s, '\\'); i >= 0; i = nextByte(s, i, '\\') { // every command refused opens with one
+	for i := strings.IndexByte(s, '\\'); i >= 0 && i < len(s); i++ { // every command refused opens with a backslash
+		if s[i] != '\\' {
+			continue
+		}
 		for _, w := range []string{`\begin{cases}`, `\begin{array}`, `\begin{pmatrix}`, `\begin{bmatrix}`, `\begin{matrix}`, `\begin{vmatrix}`, `\int`, `\lim`} {
 			if strings.HasPrefix(s[i:], w) {
 				return true
@@ -617,14 +620,6 @@ func lineRefused(s string) bool {
 		}
 	}
 	return false
-}
-
-// nextByte is the index of the first c in s after i, or -1.
-func nextByte(s string, i int, c byte) int {
-	if j := strings.IndexByte(s[i+1:], c); j >= 0 {
-		return i + 1 + j
-	}
-	return -1
 }
 
 func after(text string, i, n int) string {

@@ -116,8 +116,6 @@ func isNamePower(e *symexpr.Expr) bool {
 	return e.Op == '^' && e.L.Op == 'v'
 }
 
-func hasDivisor(e *symexpr.Expr) bool { return len(symexpr.Divisors(e, nil)) > 0 }
-
 // hasVarDivisor: e divides by an expression with a name in it.
 func hasVarDivisor(e *symexpr.Expr) bool {
 	for _, d := range symexpr.Divisors(e, nil) {

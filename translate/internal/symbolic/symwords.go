@@ -38,7 +38,5 @@ var crossCueRE = newWordMatcher([]string{"add", "adding"}, []string{"simplif", "
 // "equation" and "sides" then do not announce a new equation.
 var bothSidesRE = regexp.MustCompile(`^\W*(?:step \d+\W*)?(?:(?:simplif|rearrang|expand)\w* (?:the |this |our )?(?:equation|left side|right side|left-hand side|right-hand side)|(?:add|subtract|multipl|divid)\w* (?:[$\w./-]+ (?:to|from) )?(?:both|each) sides?(?: by [$\w./-]+)?)(?: to (?:eliminate|clear|get rid of|isolate|simplify) [\w ]{1,30})?\W*(?:we (?:get|have|obtain|find)\W*)?$`)
 
-// wordMatcher finds the first word of a text in a set (mathtext.WordMatcher).
-type wordMatcher = mathtext.WordMatcher
-
+// newWordMatcher finds the first word of a text in a set (mathtext.WordMatcher).
 var newWordMatcher = mathtext.NewWordMatcher
