@@ -3,6 +3,8 @@ package algebra
 import (
 	"math/big"
 	"math/rand"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -37,6 +39,19 @@ func TestRationalRootsAreTheZeros(t *testing.T) {
 		}
 		if len(got) != len(want) {
 			t.Errorf("%v: roots %v, want %v", p, got, want)
+		}
+	}
+}
+
+// TestDigitsInt64IsParseInt holds digitsInt64 to strconv on strings of up
+// to 18 digits and on others.
+func TestDigitsInt64IsParseInt(t *testing.T) {
+	for _, s := range []string{"", "0", "7", "000123", "999999999999999999", "1000000000000000000", "12a", "-3", "+3", " 3", "3.5"} {
+		n, ok := digitsInt64(s)
+		want, err := strconv.ParseInt(s, 10, 64)
+		wantOK := err == nil && len(s) <= 18 && !strings.ContainsAny(s, "+-")
+		if ok != wantOK || ok && n != want {
+			t.Errorf("digitsInt64(%q) = %d, %v; want %d, %v", s, n, ok, want, wantOK)
 		}
 	}
 }
