@@ -126,7 +126,7 @@ func cyclotomic(n int) []int64 {
 // reduce returns the form of Σ num[j]ζ^j / den modulo Φ_n.
 func (f *CycloField) reduce(num []*big.Int, den *big.Int) Cyclo {
 	d := f.Degree()
-	var t big.Int
+	var t, p big.Int
 	for i := len(num) - 1; i >= d; i-- {
 		c := num[i]
 		if c.Sign() == 0 {
@@ -134,7 +134,7 @@ func (f *CycloField) reduce(num []*big.Int, den *big.Int) Cyclo {
 		}
 		for j := 0; j < d; j++ {
 			if f.phi[j] != 0 {
-				t.Mul(c, big.NewInt(f.phi[j]))
+				t.Mul(c, p.SetInt64(f.phi[j]))
 				num[i-d+j].Sub(num[i-d+j], &t)
 			}
 		}
@@ -183,12 +183,18 @@ func (f *CycloField) Zeta(k int) Cyclo {
 	if k < 0 {
 		k += f.n
 	}
-	num := make([]*big.Int, max(k+1, f.Degree()))
-	for j := range num {
-		num[j] = new(big.Int)
-	}
+	num := newInts(max(k+1, f.Degree()))
 	num[k].SetInt64(1)
 	return f.reduce(num, big.NewInt(1))
+}
+
+// newInts returns n zero big.Ints, one allocation for all of them.
+func newInts(n int) []*big.Int {
+	ints, out := make([]big.Int, n), make([]*big.Int, n)
+	for j := range out {
+		out[j] = &ints[j]
+	}
+	return out
 }
 
 // Cos returns cos(2π·k/n).
@@ -266,14 +272,15 @@ func (x Cyclo) Sub(y Cyclo) Cyclo { return x.lin(y, -1) }
 func (x Cyclo) Neg() Cyclo { return x.f.FromRat(new(big.Rat)).Sub(x) }
 
 func (x Cyclo) lin(y Cyclo, sign int) Cyclo {
-	num := make([]*big.Int, len(x.num))
-	for j := range num {
-		a := new(big.Int).Mul(x.num[j], y.den)
-		b := new(big.Int).Mul(y.num[j], x.den)
+	num := newInts(len(x.num))
+	var b big.Int
+	for j, a := range num {
+		a.Mul(x.num[j], y.den)
+		b.Mul(y.num[j], x.den)
 		if sign < 0 {
-			num[j] = a.Sub(a, b)
+			a.Sub(a, &b)
 		} else {
-			num[j] = a.Add(a, b)
+			a.Add(a, &b)
 		}
 	}
 	return x.f.reduce(num, new(big.Int).Mul(x.den, y.den))
@@ -282,10 +289,7 @@ func (x Cyclo) lin(y Cyclo, sign int) Cyclo {
 // Mul returns x·y.
 func (x Cyclo) Mul(y Cyclo) Cyclo {
 	d := len(x.num)
-	num := make([]*big.Int, max(2*d-1, d))
-	for j := range num {
-		num[j] = new(big.Int)
-	}
+	num := newInts(max(2*d-1, d))
 	var t big.Int
 	for i, a := range x.num {
 		if a.Sign() == 0 {

@@ -110,7 +110,15 @@ func Int(n int64) Poly {
 
 // Var returns the polynomial consisting of the variable name.
 func Var(name string) Poly {
-	return Poly{ts: []term{{coef: intQ(1), fs: []factor{{v: name, e: 1}}}}}
+	v := &varTerm{f: [1]factor{{v: name, e: 1}}}
+	v.t[0] = term{coef: intQ(1), fs: v.f[:]}
+	return Poly{ts: v.t[:]}
+}
+
+// varTerm is Var's term and factor, allocated together.
+type varTerm struct {
+	t [1]term
+	f [1]factor
 }
 
 // fewTerms is the most terms normalize merges by comparing factors rather

@@ -3,7 +3,6 @@ package algebra
 import (
 	"math/big"
 	"math/bits"
-	"strconv"
 )
 
 // Rational arithmetic with a shortcut for integers. big.Rat normalises every product and
@@ -139,13 +138,14 @@ func digitsInt64(s string) (int64, bool) {
 	if len(s) == 0 || len(s) > 18 {
 		return 0, false
 	}
+	var n int64 // 18 digits at most: below 2^63, no overflow
 	for i := 0; i < len(s); i++ {
 		if s[i] < '0' || s[i] > '9' {
 			return 0, false
 		}
+		n = n*10 + int64(s[i]-'0')
 	}
-	n, err := strconv.ParseInt(s, 10, 64)
-	return n, err == nil
+	return n, true
 }
 
 // addToQ sets z to z + x.

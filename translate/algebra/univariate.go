@@ -130,17 +130,21 @@ func RationalRoots(p Poly, v string, maxCandidates int) ([]*big.Rat, error) {
 	if len(as)*len(bs) > maxCandidates {
 		return nil, fmt.Errorf("%w: more than %d root candidates", ErrTooLarge, maxCandidates)
 	}
-	seen := map[string]bool{}
+	// Each candidate ±a/b is reduced and tried once, in integers: a and b
+	// divide numbers of at most 32 bits.
+	seen := map[[2]int64]bool{}
+	var acc, pow, t, nb, db big.Int // scratch of rootAt
 	for _, a := range as {
 		for _, b := range bs {
 			for _, s := range []int64{1, -1} {
-				r := new(big.Rat).SetFrac(new(big.Int).Mul(a, big.NewInt(s)), b)
-				if seen[r.String()] {
+				g := gcd64(a.Int64(), b.Int64())
+				num, den := s*a.Int64()/g, b.Int64()/g
+				if seen[[2]int64{num, den}] {
 					continue
 				}
-				seen[r.String()] = true
-				if hornerZero(ic, r) {
-					roots = append(roots, r)
+				seen[[2]int64{num, den}] = true
+				if rootAt(ic, nb.SetInt64(num), db.SetInt64(den), &acc, &pow, &t) {
+					roots = append(roots, big.NewRat(num, den))
 				}
 			}
 		}
@@ -149,17 +153,28 @@ func RationalRoots(p Poly, v string, maxCandidates int) ([]*big.Rat, error) {
 	return roots, nil
 }
 
-func hornerZero(c []*big.Int, x *big.Rat) bool {
-	acc := new(big.Rat)
-	for i := len(c) - 1; i >= 0; i-- {
-		acc = MulQ(acc, x)
-		if acc.IsInt() {
-			acc.Num().Add(acc.Num(), c[i])
-		} else {
-			acc.Add(acc, new(big.Rat).SetInt(c[i]))
-		}
+// rootAt reports p(num/den) = 0 for p of the integer coefficients c
+// (lowest first, at least one) and den > 0: den^n·p(num/den) = Σ
+// c_i·num^i·den^(n−i), summed by Horner in integers into the scratch acc,
+// pow and t.
+func rootAt(c []*big.Int, num, den, acc, pow, t *big.Int) bool {
+	n := len(c) - 1
+	acc.Set(c[n])
+	pow.SetInt64(1)
+	for i := n - 1; i >= 0; i-- {
+		acc.Mul(acc, num)
+		pow.Mul(pow, den)
+		acc.Add(acc, t.Mul(c[i], pow))
 	}
 	return acc.Sign() == 0
+}
+
+// gcd64 is the greatest common divisor of a, b > 0.
+func gcd64(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }
 
 // divisors lists the positive divisors of |n| by trial division, refusing

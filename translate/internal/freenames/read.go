@@ -41,13 +41,8 @@ func hasCue(text string) bool {
 			strings.Contains(text, `\cong`) || strings.Contains(text, `\propto`) || strings.Contains(text, `\mid`)) {
 		return true
 	}
-	low := strings.ToLower(text)
-	for _, w := range []string{"root", "zero", "unity", "solution", "satisf", "such that", "so that", " is ", " was ", "equals", "becomes", " be ", "denote", "represent", "stand"} {
-		if strings.Contains(low, w) {
-			return true
-		}
-	}
-	return false
+	return mathtext.HasAny(strings.ToLower(text), "root", "zero", "unity", "solution", "satisf", "such that", "so that", " is ", " was ", "equals",
+		"becomes", " be ", "denote", "represent", "stand")
 }
 
 // Read reads the ties of one text (a step or the problem), with the

@@ -27,6 +27,9 @@ import (
 // in math mode: a lone equation is a definition or something solved, and
 // only a derivation it can tell apart (a cue word, an arrow) is checked.
 func Find(text string, taken []mathtext.Region) []mathtext.Region {
+	if !eqOutside(text, taken) {
+		return nil // every formula holds an "=" (formulaSpan), and none lies in a region taken
+	}
 	var out []mathtext.Region
 	// ordered: the taken regions follow one another, so that the one i may
 	// lie in is found by moving on through them as i grows (i never goes
@@ -97,6 +100,25 @@ func Find(text string, taken []mathtext.Region) []mathtext.Region {
 		}
 	}
 	return out
+}
+
+// eqOutside reports an "=" of text outside every region of taken.
+func eqOutside(text string, taken []mathtext.Region) bool {
+	for i := strings.IndexByte(text, '='); i >= 0; {
+		in := false
+		for _, rg := range taken {
+			in = in || i >= rg.OS && i < rg.CE
+		}
+		if !in {
+			return true
+		}
+		j := strings.IndexByte(text[i+1:], '=')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return false
 }
 
 // inOrder reports regions that follow one another: each closes no later

@@ -24,6 +24,7 @@ import (
 type symMember struct {
 	e     *symexpr.Expr // nil: not read
 	why   string
+	err   error  // the reader's error for a member not read, formatted only when asked
 	s, e2 int    // byte span in the step
 	def   bool   // a function defined earlier was substituted
 	bound bool   // a name bound to a number earlier in the chain was replaced by it
@@ -170,7 +171,7 @@ func (t *Reader) symLines(step int, text string, toks []mathtext.Tok, budget int
 			// (A line break inside inline math is a typo: its sides are cut.)
 			prev = rg.CE
 			// (signs beyond ASCII searched one by one: strings.ContainsAny decodes rune by rune)
-			term := strings.IndexAny(body, "<>") < 0 && !strings.Contains(body, "≤") && !strings.Contains(body, "≥") && !strings.Contains(body, "≠") && !strings.Contains(body, `\\`) && !regionRefused(body) && len(body) < 40
+			term := strings.IndexAny(body, "<>") < 0 && !strings.Contains(body, "≤") && !strings.Contains(body, "≥") && !strings.Contains(body, "≠") && !strings.Contains(body, `\\`) && len(body) < 40 && !regionRefused(body)
 			lines = append(lines, symLine{term: term}) // breaks sequences and continuations
 			continue
 		}
@@ -268,9 +269,9 @@ type symWalk struct {
 	runs     symimp.Runs[runVal] // the runs of equation lines (symeqimp.go)
 	ties     *freenames.Ties     // the step's ties, read when a line first needs them (symfree.go)
 	supposed supposition         // the supposition of the current sentence (symsupposed.go)
-	sent     struct {            // the last sentence asked for (sentence)
+	sent     struct {            // the last sentence asked for (sentence), as written (raw) and lower-cased (s)
 		ps, pe int
-		s      string
+		raw, s string
 		ok     bool
 	}
 	sentWords struct { // the supposition and veto words of the last symbolic line's sentence
@@ -284,7 +285,9 @@ type symWalk struct {
 func (w *symWalk) sentence(ps, pe int) string {
 	if !w.sent.ok || w.sent.ps != ps || w.sent.pe != pe {
 		w.sent.ps, w.sent.pe, w.sent.ok = ps, pe, true
-		w.sent.s = strings.ToLower(mathtext.SentenceAround(w.text, ps, pe))
+		if raw := mathtext.SentenceAround(w.text, ps, pe); raw != w.sent.raw || w.sent.s == "" {
+			w.sent.raw, w.sent.s = raw, strings.ToLower(raw) // another line of the sentence keeps its copy
+		}
 	}
 	return w.sent.s
 }
@@ -402,7 +405,7 @@ func (w *symWalk) line(li int, ln symLine) {
 // defined so far, and with the names bound to one number when the line
 // may need them and they are usable there.
 func (st *State) readLine(text string, ps, pe int) ([]symMember, bool) {
-	if len(st.Consts) > 0 && (mayNeedConsts(text[ps:pe]) || appliesDef(text[ps:pe], st.Defs)) {
+	if len(st.Consts) > 0 && (mayNeedConsts(text[ps:pe]) || symdefs.AppliesDef(text[ps:pe], st.Defs)) {
 		ms, cont := readMembers(text, ps, pe, st.withConsts())
 		if boundUsable(ms) {
 			return ms, cont
@@ -455,7 +458,7 @@ func (w *symWalk) closedLine(ln symLine, ms []symMember) {
 // line), if any.
 func (w *symWalk) symbolicLine(li int, ln symLine, ms []symMember, head *symexpr.Expr) (hypo, veto string) {
 	if sw := &w.sentWords; !sw.ok || sw.sentence != ln.sentence {
-		sent := symNeutral.Replace(ln.sentence)
+		sent := symimp.Neutral(ln.sentence)
 		sw.sentence, sw.hypo, sw.veto, sw.ok = ln.sentence, hypotheticalRE.FindString(sent), vetoRE.FindString(sent), true
 	}
 	hypo, veto = w.sentWords.hypo, w.sentWords.veto
@@ -503,9 +506,9 @@ func (w *symWalk) equation(li int, ln symLine, eq *symEq, hypo, veto string) {
 	eqs := w.eqs
 	eq.line = li
 	// "from both sides, we have" names an operation, not a list.
-	eq.alt = altRE.MatchString(tail(strings.ReplaceAll(ln.prose, "both sides", "sides"), 24))
-	eq.arrow = !eq.alt && !listRE.MatchString(ln.prose) && (ln.arrow || symCueRE.MatchString(ln.prose) ||
-		strings.TrimSpace(strings.Trim(ln.prose, ".,:; ")) == "" && (len(eqs) == 0 || !listRE.MatchString(tail(eqs[0].prose, 40)) &&
+	eq.alt = symimp.Alt(tail(strings.ReplaceAll(ln.prose, "both sides", "sides"), 24))
+	eq.arrow = !eq.alt && !symimp.ListCue(ln.prose) && (ln.arrow || symCueRE.MatchString(ln.prose) ||
+		strings.TrimSpace(strings.Trim(ln.prose, ".,:; ")) == "" && (len(eqs) == 0 || !symimp.ListCue(tail(eqs[0].prose, 40)) &&
 			!solveListRE.MatchString(tail(eqs[0].prose, 24)))) // "Solve for $A$, $B$, $C$": equations to solve, a list
 	eq.prose = ln.prose
 	if w.supposedSolution(li, ln, eq, hypo, veto) {
@@ -526,7 +529,7 @@ func (w *symWalk) equation(li int, ln symLine, eq *symEq, hypo, veto string) {
 		eq.line = li
 		prem := eqs
 		if len(eqs) == 0 && prevEq != nil && !w.sawEq && prevEq.name == eq.name && len(ln.prose) < 80 &&
-			solveCueRE.MatchString(ln.prose) && !listRE.MatchString(ln.prose) {
+			solveCueRE.MatchString(ln.prose) && !symimp.ListCue(ln.prose) {
 			// "We can write: 280 - 2.8x = 168." then "Solving for x,
 			// we get: x = 50.": the value claimed for the equation
 			// that ended the previous step.
@@ -541,7 +544,7 @@ func (w *symWalk) equation(li int, ln symLine, eq *symEq, hypo, veto string) {
 		w.add(t.symImplication(step, text, eqs[n-1], eq, veto, w.st.Problem))
 	} else if prevEq != nil && !w.sawEq && prevEq.name == eq.name && !eq.alt && len(ln.prose) < 160 &&
 		(crossCueRE.MatchString(ln.prose) &&
-			(bothSidesRE.MatchString(ln.prose) || !listRE.MatchString(ln.prose) && !equationWordRE.MatchString(ln.prose)) ||
+			(bothSidesRE.MatchString(ln.prose) || !symimp.ListCue(ln.prose) && !equationWordRE.MatchString(ln.prose)) ||
 			// "Step 5: 193 - x - 13 = 160", "Step 6: -x + 18 = 160": steps that
 			// are nothing but an equation each carry one derivation …
 			// A third bare equation at least (a run, not two cases listed
@@ -572,12 +575,14 @@ func neverRefute(obls []obligation.Obligation, note string) {
 }
 
 func regionRefused(s string) bool {
-	for _, w := range []string{`\begin{cases}`, `\begin{array}`, `\begin{pmatrix}`, `\begin{bmatrix}`, `\begin{matrix}`, `\begin{vmatrix}`, `\int`, `\lim`} {
-		if strings.IndexByte(s, '\\') < 0 {
-			break // every w is a command
+	for i := strings.IndexByte(s, '\\'); i >= 0 && i < len(s); i++ { // every command refused opens with a backslash
+		if s[i] != '\\' {
+			continue
 		}
-		if strings.Contains(s, w) {
-			return true
+		for _, w := range []string{`\begin{cases}`, `\begin{array}`, `\begin{pmatrix}`, `\begin{bmatrix}`, `\begin{matrix}`, `\begin{vmatrix}`, `\int`, `\lim`} {
+			if strings.HasPrefix(s[i:], w) {
+				return true
+			}
 		}
 	}
 	// A sum or product is read only with whole-number bounds (bigop.go).
@@ -656,7 +661,7 @@ func readMembers(text string, s, e int, defs map[string]*symexpr.Def) ([]symMemb
 			if h := defHead(raw); h != nil && len(ms) == 0 && !symdefs.ProblemDef(defs, h[1]) && !symdefs.ValueAt(defs, h[1], h[2]) {
 				m.head, m.why = h[1]+" "+h[2], "a function's head"
 			} else if ex, wide, info, err := symexpr.ReadAny(raw, symdefs.BareTermDefs(raw, defs)); err != nil {
-				m.why = err.Error()
+				m.err = err
 			} else {
 				m.e, m.wide, m.def, m.bound, m.fn, m.prod = ex, wide, info.Used, info.Bound, info.Fn, info.Prod
 				m.restate = len(ms) == 0 && symdefs.RestateHead(raw, defs)

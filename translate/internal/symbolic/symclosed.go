@@ -12,6 +12,7 @@ import (
 	"github.com/leanprm/leanprm/translate/internal/symcyclo"
 	"github.com/leanprm/leanprm/translate/internal/symdefs"
 	"github.com/leanprm/leanprm/translate/internal/symexpr"
+	"github.com/leanprm/leanprm/translate/internal/symimp"
 	"github.com/leanprm/leanprm/translate/obligation"
 )
 
@@ -19,7 +20,7 @@ import (
 
 // closedClaimVeto is why a closed claim of the sentence is not refuted.
 func closedClaimVeto(sentence string) string {
-	sent := symNeutral.Replace(sentence)
+	sent := symimp.Neutral(sentence)
 	if v := vetoRE.FindString(sent); v != "" {
 		return v
 	}
@@ -333,7 +334,7 @@ func (t *Reader) recordDef(st *State, step int, text string, ln symLine, ms []sy
 	}
 	old, seen := st.Defs[f]
 	switch {
-	case defCondRE.MatchString(symNeutral.Replace(ln.sentence)) || st.cased || symdefs.ScopedAt(text, ln.ps) != "" || symdefs.Unfixed(ln.sentence) != "" || symdefs.Domain(ln.sentence) != "":
+	case defCondRE.MatchString(symimp.Neutral(ln.sentence)) || st.cased || symdefs.ScopedAt(text, ln.ps) != "" || symdefs.Unfixed(ln.sentence) != "" || symdefs.Domain(ln.sentence) != "":
 		st.Defs[f] = nil
 	case seen && (old == nil || !symdefs.SameExpr(symexpr.Substitute(old.Body, old.Param, &symexpr.Expr{Op: 'v', Name: v}), ms[1].e)):
 		st.Defs[f] = nil

@@ -69,17 +69,3 @@ func mayNeedConsts(s string) bool {
 	}
 	return false
 }
-
-// appliesDef is a cheap test for a defined function applied in s: "f("
-// for an f with a body in defs.
-func appliesDef(s string, defs map[string]*symexpr.Def) bool {
-	for name, d := range defs {
-		if d != nil && d.Param != "" && (len(name) == 1 || name == symexpr.ProductsKey) && strings.Contains(s, name+"(") {
-			return true
-		}
-		if name == symexpr.ProductsKey && d != nil && strings.ContainsAny(s, d.Param) && strings.Contains(s, "(") {
-			return true
-		}
-	}
-	return false
-}

@@ -9,6 +9,7 @@ import (
 	"github.com/leanprm/leanprm/translate/algebra"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
 	"github.com/leanprm/leanprm/translate/internal/symexpr"
+	"github.com/leanprm/leanprm/translate/internal/symimp"
 	"github.com/leanprm/leanprm/translate/obligation"
 )
 
@@ -52,8 +53,8 @@ func (t *Reader) equationRewrite(step int, text string, A, B []symMember, proseA
 	// between operations ("expand the cube and simplify").
 	prose = andOpRE.ReplaceAllString(strings.ReplaceAll(prose, "both sides", "sides"), "$1")
 	proseA = strings.ReplaceAll(proseA, "both sides", "sides")
-	if hypo != "" || veto != "" || listRE.MatchString(prose) || altRE.MatchString(mathtext.TailWords(prose, 24)) || eqSubstRE.MatchString(prose) ||
-		altRE.MatchString(mathtext.TailWords(proseA, 24)) || altRE.MatchString(strings.ToLower(after(text, B[1].e2, 24))) {
+	if hypo != "" || veto != "" || symimp.ListCue(prose) || symimp.Alt(mathtext.TailWords(prose, 24)) || eqSubstRE.MatchString(prose) ||
+		symimp.Alt(mathtext.TailWords(proseA, 24)) || symimp.Alt(strings.ToLower(after(text, B[1].e2, 24))) {
 		return nil // a line of a list ("… or …") is no rewriting of its neighbour
 	}
 	vars := map[string]bool{}
@@ -180,8 +181,8 @@ func (t *Reader) sameLeftSide(step int, text string, lhs string, A, B symMember,
 	prose = andOpRE.ReplaceAllString(prose, "$1")
 	words := strings.TrimSpace(strings.Trim(prose, ".:$ \\[]()")) // a comma lists
 	cue := eqRewriteCueRE.MatchString(prose)
-	if !cue && words != "" || listRE.MatchString(prose) || altRE.MatchString(mathtext.TailWords(prose, 24)) || eqSubstRE.MatchString(prose) ||
-		closedClaimVeto(sentence) != "" || hypotheticalRE.MatchString(symNeutral.Replace(sentence)) {
+	if !cue && words != "" || symimp.ListCue(prose) || symimp.Alt(mathtext.TailWords(prose, 24)) || eqSubstRE.MatchString(prose) ||
+		closedClaimVeto(sentence) != "" || hypotheticalRE.MatchString(symimp.Neutral(sentence)) {
 		return nil
 	}
 	lhs = strings.Join(strings.Fields(lhs), "")

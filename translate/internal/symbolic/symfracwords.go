@@ -100,20 +100,24 @@ func (t *Reader) wordOpClaims(step int, text, lower string) []obligation.Obligat
 func wordOpMatches(text string) [][]int {
 	var out [][]int
 	last := -1
+	is, eq := strings.Index(text, " is "), strings.Index(text, " equals ") // the first of each at from or after
 	for from := 0; from < len(text) && len(out) < 16; {
-		k := indexVerb(text[from:])
+		is, eq = nextAt(text, from, " is ", is), nextAt(text, from, " equals ", eq)
+		k := is
+		if k < 0 || eq >= 0 && eq < k {
+			k = eq
+		}
 		if k < 0 {
 			break
 		}
-		k += from
 		from = k + 3
 		lo, hi := max(0, k-48), min(len(text), k+40)
 		for lo > 0 && !utf8.RuneStart(text[lo]) {
 			lo--
 		}
 		w := text[lo:hi]
-		if !strings.Contains(w, " of ") && !strings.Contains(w, " than ") && !strings.Contains(strings.ToLower(w), "twice") &&
-			!strings.Contains(strings.ToLower(w), "double") && !strings.Contains(strings.ToLower(w), "triple") || !mathtext.DigitThenWord(w, "is", "equals") {
+		if !strings.Contains(w, " of ") && !strings.Contains(w, " than ") && !mathtext.HasAny(strings.ToLower(w), "twice", "double", "triple") ||
+			!mathtext.DigitThenWord(w, "is", "equals") {
 			continue
 		}
 		for _, m := range wordOpRE.FindAllStringSubmatchIndex(w, 4) {
@@ -132,16 +136,16 @@ func wordOpMatches(text string) [][]int {
 	return out
 }
 
-// indexVerb is the index of the first " is " or " equals " in s, or -1.
-func indexVerb(s string) int {
-	i, j := strings.Index(s, " is "), strings.Index(s, " equals ")
-	switch {
-	case i < 0:
-		return j
-	case j < 0 || i < j:
-		return i
+// nextAt is the index of the first w in text at from or after, given at,
+// the first found before (-1: none left), searched again only once passed.
+func nextAt(text string, from int, w string, at int) int {
+	if at < 0 || at >= from {
+		return at
 	}
-	return j
+	if j := strings.Index(text[from:], w); j >= 0 {
+		return from + j
+	}
+	return -1
 }
 
 // roundingOf reports whether the shown value v (as written: shown) may be

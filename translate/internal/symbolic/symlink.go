@@ -11,6 +11,7 @@ import (
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
 	"github.com/leanprm/leanprm/translate/internal/symdefs"
 	"github.com/leanprm/leanprm/translate/internal/symexpr"
+	"github.com/leanprm/leanprm/translate/internal/symimp"
 	"github.com/leanprm/leanprm/translate/internal/symslip"
 	"github.com/leanprm/leanprm/translate/obligation"
 )
@@ -65,15 +66,9 @@ func bareEquation(text string, s, e int) bool {
 	return pre == "" && post == ""
 }
 
-// altRE marks equations listed side by side (alternatives, a system,
-// numbered equations), not derived one from the other.
-var altRE = regexp.MustCompile(`\b(or|and|either|both|respectively|otherwise|listsep)\b|\(\d+\)|\(\w\)`)
-
 // listMark stands for a comma or semicolon between two math lines.
 const listMark = " listsep "
 
-// listRE marks prose that introduces several equations at once.
-var listRE = regexp.MustCompile(`\b(equations|pair|system|cases|following|given|two|three|both|each)\b`)
 var solveListRE = regexp.MustCompile(`(?i)\bsolv(?:e|es|ing)\s+for[\s$(\\]*$`)
 
 type symContext struct {
@@ -120,8 +115,6 @@ func isNamePower(e *symexpr.Expr) bool {
 	}
 	return e.Op == '^' && e.L.Op == 'v'
 }
-
-func hasDivisor(e *symexpr.Expr) bool { return len(symexpr.Divisors(e, nil)) > 0 }
 
 // hasVarDivisor: e divides by an expression with a name in it.
 func hasVarDivisor(e *symexpr.Expr) bool {
@@ -464,7 +457,7 @@ func (t *Reader) symImplication(step int, text string, A, B *symEq, veto string,
 		// constant after scaling; that is an identity claim.
 		c, ok := symexpr.Rearranged(A.p, B.p, x)
 		why := "the equation is not a rearrangement of the one before (the two differ by a nonzero constant, so they share no solution): "
-		if !ok && !common && symCueRE.MatchString(B.prose) && !listRE.MatchString(B.prose) {
+		if !ok && !common && symCueRE.MatchString(B.prose) && !symimp.ListCue(B.prose) {
 			// Only after a word of derivation: equations side by side
 			// ("we obtain $…$, $…$, and $…$") are a list.
 			// A has real but no rational roots, B none of them: the

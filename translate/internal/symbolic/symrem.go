@@ -265,8 +265,7 @@ var (
 func (t *Reader) proseValueClaims(step int, text, lower string) []obligation.Obligation {
 	var out []obligation.Obligation
 	// (each name gcdProseRE reads holds one of these, in letters (?i) folds with no other)
-	if strings.Contains(lower, "gcd") || strings.Contains(lower, "lcm") || strings.Contains(lower, "hcf") ||
-		strings.Contains(lower, "common divi") || strings.Contains(lower, "common factor") || strings.Contains(lower, "common multiple") {
+	if mathtext.HasAny(lower, "gcd", "lcm", "hcf", "common divi", "common factor", "common multiple") {
 		for _, m := range gcdProseRE.FindAllStringSubmatchIndex(text, -1) {
 			if !valueEnds(text, m[1]) {
 				continue
@@ -288,8 +287,13 @@ func (t *Reader) proseValueClaims(step int, text, lower string) []obligation.Obl
 		}
 	}
 	if strings.Contains(lower, "digit") {
-		ms := digitSumRE.FindAllStringSubmatchIndex(text, -1)
-		ms = append(ms, digitSumParRE.FindAllStringSubmatchIndex(text, -1)...)
+		var ms [][]int
+		if mathtext.HasAny(lower, "digits of", "digit sum of", "digitſ of", "digit ſum of") { // digitSumRE's words, ſ folding with s
+			ms = digitSumRE.FindAllStringSubmatchIndex(text, -1)
+		}
+		if strings.Contains(text, "sum") { // (digitSumParRE's one literal word, case and all)
+			ms = append(ms, digitSumParRE.FindAllStringSubmatchIndex(text, -1)...)
+		}
 		for _, m := range ms {
 			if !valueEnds(text, m[1]) || m[0] > 0 && mathtext.IsDigit(text[m[0]-1]) {
 				continue

@@ -6,6 +6,7 @@ import (
 
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
 	"github.com/leanprm/leanprm/translate/internal/symexpr"
+	"github.com/leanprm/leanprm/translate/internal/symimp"
 	"github.com/leanprm/leanprm/translate/obligation"
 )
 
@@ -26,7 +27,7 @@ func (w *symWalk) specialLine(ln symLine, ms []symMember, kind symexpr.Kind) {
 		return
 	}
 	sentence := w.sentence(ln.ps, ln.pe)
-	sent := symNeutral.Replace(sentence)
+	sent := symimp.Neutral(sentence)
 	var doubt string
 	switch {
 	case kind.Closed && w.st.Doubt != "":

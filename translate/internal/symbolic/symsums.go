@@ -31,16 +31,22 @@ func settleSums(ms []symMember) {
 
 // piOnly reports members whose only name is π, one of them at least.
 func piOnly(ms []symMember) bool {
-	seen := false
+	pi, other := false, false
 	for _, m := range ms {
-		for _, v := range symexpr.Vars(m.e, map[string]bool{}, nil) {
-			if v != "π" {
-				return false
-			}
-			seen = true
-		}
+		markPi(m.e, &pi, &other)
 	}
-	return seen
+	return pi && !other
+}
+
+// markPi marks the names of e (symexpr.Vars' nodes): pi for π, other for
+// any other; it reads the tree without a set of names.
+func markPi(e *symexpr.Expr, pi, other *bool) {
+	for ; e != nil; e = e.R {
+		if e.Op == 'v' {
+			*pi, *other = *pi || e.Name == "π", *other || e.Name != "π"
+		}
+		markPi(e.L, pi, other)
+	}
 }
 
 // dropPiBeside leaves alone the members that mention π on a line with

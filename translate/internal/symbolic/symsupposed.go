@@ -7,6 +7,7 @@ import (
 
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
 	"github.com/leanprm/leanprm/translate/internal/symexpr"
+	"github.com/leanprm/leanprm/translate/internal/symimp"
 )
 
 // trialWordRE is the part of hypotheticalRE that opens a supposition or a
@@ -47,7 +48,7 @@ func (w *symWalk) supposedSolution(li int, ln symLine, eq *symEq, hypo, veto str
 		return false
 	}
 	if eq.value == nil {
-		if hypo != "" && !slices.Contains(sp.bound, eq.name) && onlyTrial(symNeutral.Replace(ln.sentence)) {
+		if hypo != "" && !slices.Contains(sp.bound, eq.name) && onlyTrial(symimp.Neutral(ln.sentence)) {
 			sp.eq = eq
 		}
 		return false
@@ -94,13 +95,13 @@ func between(s string) string {
 // restating the equation ("42·56 = c, or c = 2336"), and no word that
 // opens a case, a trial, a list or an alternative, nor a sentence's end.
 func derivedCue(cue, sentence string) bool {
-	if strings.Contains(cue, ". ") || trialWordRE.FindString(cue) != "" || hypotheticalRE.FindString(cue) != "" || listRE.MatchString(cue) {
+	if strings.Contains(cue, ". ") || trialWordRE.FindString(cue) != "" || hypotheticalRE.FindString(cue) != "" || symimp.ListCue(cue) {
 		return false
 	}
 	if strings.Trim(cue, " ,;:") == "or" {
 		return !strings.Contains(sentence, "either") && !strings.Contains(sentence, "whether")
 	}
-	return !altRE.MatchString(cue) && (symCueRE.MatchString(cue) || solveCueRE.MatchString(cue))
+	return !symimp.Alt(cue) && (symCueRE.MatchString(cue) || solveCueRE.MatchString(cue))
 }
 
 // onlyTrial reports a sentence whose suppositional words all open a
@@ -127,7 +128,7 @@ func (w *symWalk) keepExpEquation(li int, ln symLine, ms []symMember) {
 	}
 	names := symexpr.Vars(ms[1].e, map[string]bool{}, symexpr.Vars(ms[0].e, map[string]bool{}, nil))
 	sent := w.sentence(ln.ps, ln.pe)
-	if len(names) != 1 || hypotheticalRE.FindString(symNeutral.Replace(sent)) != "" && !onlyTrial(symNeutral.Replace(sent)) ||
+	if len(names) != 1 || hypotheticalRE.FindString(symimp.Neutral(sent)) != "" && !onlyTrial(symimp.Neutral(sent)) ||
 		sent == w.supposed.sentence && slices.Contains(w.supposed.bound, names[0]) {
 		return
 	}

@@ -2,7 +2,6 @@ package symbolic
 
 import (
 	"regexp"
-	"strings"
 
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
 )
@@ -39,10 +38,5 @@ var crossCueRE = newWordMatcher([]string{"add", "adding"}, []string{"simplif", "
 // "equation" and "sides" then do not announce a new equation.
 var bothSidesRE = regexp.MustCompile(`^\W*(?:step \d+\W*)?(?:(?:simplif|rearrang|expand)\w* (?:the |this |our )?(?:equation|left side|right side|left-hand side|right-hand side)|(?:add|subtract|multipl|divid)\w* (?:[$\w./-]+ (?:to|from) )?(?:both|each) sides?(?: by [$\w./-]+)?)(?: to (?:eliminate|clear|get rid of|isolate|simplify) [\w ]{1,30})?\W*(?:we (?:get|have|obtain|find)\W*)?$`)
 
-// symNeutral removes phrases that only look like a hypothesis or a doubt.
-var symNeutral = strings.NewReplacer("let's", "", "let us", "", "trial and error", "", "we are given that", "we know that")
-
-// wordMatcher finds the first word of a text in a set (mathtext.WordMatcher).
-type wordMatcher = mathtext.WordMatcher
-
+// newWordMatcher finds the first word of a text in a set (mathtext.WordMatcher).
 var newWordMatcher = mathtext.NewWordMatcher

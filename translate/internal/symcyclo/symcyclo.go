@@ -52,28 +52,29 @@ func Decide(o *obligation.Obligation, a, b *symexpr.Expr, raw, tactic, idTactic 
 	}
 	L, R := x.num.Mul(y.den), y.num.Mul(x.den)
 	rd := symexpr.Render{Names: map[string]string{Name: "v1"}}
-	o.Prop = rd.Term(poly(L)) + " = " + rd.Term(poly(R))
+	pl, pr := poly(L), poly(R) // written once, read by each render and evaluation below
+	o.Prop = rd.Term(pl) + " = " + rd.Term(pr)
 	o.Lean = "example : ∀ (v1 : Rat), " + o.Prop + " := by " + idTactic
 	o.WhyProof = note + ": the two forms are the same polynomial in ζ"
-	x0, lv, rv, err := differAt(L, R)
+	x0, lv, rv, err := differAt(L, R, pl, pr)
 	if err != nil {
 		return err
 	}
 	cd := symexpr.Render{Names: map[string]string{Name: lit(big.NewRat(x0, 1))}}
-	o.LeanNeg = "example : ¬(" + cd.Term(poly(L)) + " = " + cd.Term(poly(R)) + ") := by " + tactic
+	o.LeanNeg = "example : ¬(" + cd.Term(pl) + " = " + cd.Term(pr) + ") := by " + tactic
 	o.WhyDisproof = fmt.Sprintf("%s: the forms differ (at ζ = %d they are %s and %s)", note, x0, lv.RatString(), rv.RatString())
 	return nil
 }
 
-// differAt returns a whole number where the forms L and R differ (0 when
-// they are equal): a nonzero polynomial of degree < d has fewer than d
-// roots, so one of 0, …, d is such a number.
-func differAt(L, R algebra.Cyclo) (int64, *big.Rat, *big.Rat, error) {
+// differAt returns a whole number where the forms L and R (written pl and
+// pr) differ (0 when they are equal): a nonzero polynomial of degree < d
+// has fewer than d roots, so one of 0, …, d is such a number.
+func differAt(L, R algebra.Cyclo, pl, pr *symexpr.Expr) (int64, *big.Rat, *big.Rat, error) {
 	d := int64(len(L.Coeffs()))
 	for x := int64(0); x <= d; x++ {
 		at := map[string]*big.Rat{Name: big.NewRat(x, 1)}
-		lv, err1 := symexpr.Eval(poly(L), at)
-		rv, err2 := symexpr.Eval(poly(R), at)
+		lv, err1 := symexpr.Eval(pl, at)
+		rv, err2 := symexpr.Eval(pr, at)
 		if err1 != nil || err2 != nil {
 			return 0, nil, nil, errors.New("the forms cannot be evaluated")
 		}

@@ -367,6 +367,9 @@ var anyHeadRE = regexp.MustCompile(`^([A-Za-z])\(([a-z])\)$`)
 // RestateHead reports that raw is the head "f(x)" of a function the
 // problem defines, at a name (not a number).
 func RestateHead(raw string, defs map[string]*symexpr.Def) bool {
+	if len(raw) != 4 {
+		return false // anyHeadRE matches 4 bytes or none
+	}
 	h := anyHeadRE.FindStringSubmatch(raw)
 	return h != nil && h[1] != h[2] && ProblemDef(defs, h[1]) && defs[h[1]].Param == h[2] && !defs[h[1]].Asked
 }

@@ -161,8 +161,11 @@ func ReadChainProblem(problem string) ChainProblem {
 	s := problem[:min(len(problem), maxProblemDefBytes)]
 	low := strings.ToLower(s)
 	cp := ChainProblem{SeqVeto: seqVeto(s), conds: readProblemConds(s)}
-	for _, w := range asksFunctionWords {
-		cp.AsksFunctions = cp.AsksFunctions || strings.Contains(low, w)
+	// (each of asksFunctionWords holds "function" or "polynomial", or is "all such")
+	if strings.Contains(low, "function") || strings.Contains(low, "polynomial") || strings.Contains(low, "all such") {
+		for _, w := range asksFunctionWords {
+			cp.AsksFunctions = cp.AsksFunctions || strings.Contains(low, w)
+		}
 	}
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; strings.IndexByte(indexLetters, c) >= 0 && standaloneAt(s, i) {
@@ -242,4 +245,18 @@ func Domain(sentence string) string {
 		i = j + k
 	}
 	return firstWord(strings.ToLower(sentence), domainWords)
+}
+
+// AppliesDef is a cheap test for a defined function applied in s: "f("
+// for an f with a body in defs.
+func AppliesDef(s string, defs map[string]*symexpr.Def) bool {
+	for name, d := range defs {
+		if d != nil && d.Param != "" && (len(name) == 1 || name == symexpr.ProductsKey) && strings.Contains(s, name+"(") {
+			return true
+		}
+		if name == symexpr.ProductsKey && d != nil && strings.ContainsAny(s, d.Param) && strings.Contains(s, "(") {
+			return true
+		}
+	}
+	return false
 }

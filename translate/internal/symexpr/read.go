@@ -173,7 +173,7 @@ func (r *sreader) skip() {
 			r.i++
 			continue
 		}
-		if c == '\\' {
+		if c == '\\' && r.i+1 < len(r.s) && strings.IndexByte("lrd,;!: bB", r.s[r.i+1]) >= 0 { // the second bytes of symIgnore
 			found := false
 			for _, w := range symIgnore {
 				if strings.HasPrefix(r.s[r.i:], w) && (len(w) == 2 || !IsLetterAt(r.s, r.i+len(w))) {

@@ -112,3 +112,69 @@ func ordinalEnd(s string) bool {
 func isWordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
 }
+
+// HasWord reports one of words (each made of \w bytes) standing as a
+// whole word of s, a maximal run of \w bytes: what `\b(?:w1|w2|…)\b`
+// matches, without the pattern's search from every byte.
+func HasWord(s string, words ...string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isWordByte(s[i]) {
+			continue
+		}
+		j := i + 1
+		for j < len(s) && isWordByte(s[j]) {
+			j++
+		}
+		for _, w := range words {
+			if s[i:j] == w {
+				return true
+			}
+		}
+		i = j
+	}
+	return false
+}
+
+// ParenMark reports a number or one \w byte in parentheses in s, "(2)" or
+// "(b)": what `\(\d+\)|\(\w\)` matches.
+func ParenMark(s string) bool {
+	for i := strings.IndexByte(s, '('); i >= 0 && i+2 < len(s); i++ {
+		if s[i] != '(' {
+			continue
+		}
+		j := i + 1
+		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			j++
+		}
+		if j > i+1 && j < len(s) && s[j] == ')' || isWordByte(s[i+1]) && s[i+2] == ')' {
+			return true
+		}
+	}
+	return false
+}
+
+// Alt marks equations listed side by side (alternatives, a system,
+// numbered equations), not derived one from the other: the pattern
+// `\b(or|and|either|both|respectively|otherwise|listsep)\b|\(\d+\)|\(\w\)`.
+func Alt(s string) bool {
+	return HasWord(s, "or", "and", "either", "both", "respectively", "otherwise", "listsep") || ParenMark(s)
+}
+
+// ListCue marks prose that introduces several equations at once: the
+// pattern `\b(equations|pair|system|cases|following|given|two|three|both|each)\b`.
+func ListCue(s string) bool {
+	return HasWord(s, "equations", "pair", "system", "cases", "following", "given", "two", "three", "both", "each")
+}
+
+// neutralPhrases removes phrases that only look like a hypothesis or a doubt.
+var neutralPhrases = strings.NewReplacer("let's", "", "let us", "", "trial and error", "", "we are given that", "we know that")
+
+// Neutral is s without the phrases that only look like a hypothesis or a
+// doubt, and s itself, with no copy, when it holds none ("let" opens the
+// first two).
+func Neutral(s string) string {
+	if !strings.Contains(s, "let") && !strings.Contains(s, "trial and error") && !strings.Contains(s, "we are given that") {
+		return s
+	}
+	return neutralPhrases.Replace(s)
+}

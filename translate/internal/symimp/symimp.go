@@ -19,6 +19,7 @@ import (
 	"strings"
 
 	"github.com/leanprm/leanprm/translate/algebra"
+	"github.com/leanprm/leanprm/translate/internal/mathtext"
 	"github.com/leanprm/leanprm/translate/internal/symexpr"
 )
 
@@ -108,6 +109,18 @@ var impCueRE = regexp.MustCompile(`\b(?:foil|equivalent|equivalently)\b|\b(?:sim
 // expression, not the equation after it from the one before.
 var impArithRE = regexp.MustCompile(`\b(?:add|adding|subtract\w*|divid\w*|multipl\w*)\b[^.;:]{0,24}?\b(?:sides?|equation|through|throughout|everything|this|it)\b`)
 
+// impCue is impCueRE.MatchString(s) || impArithRE.MatchString(s), each
+// pattern searched only when s holds one of the literal stems every
+// match of it contains.
+func impCue(s string) bool {
+	return mathtext.HasAny(s, impCueStems...) && impCueRE.MatchString(s) ||
+		mathtext.HasAny(s, "add", "subtract", "divid", "multipl") && impArithRE.MatchString(s)
+}
+
+// impCueStems are the stems of impCueRE ("equivalent" in both its words).
+var impCueStems = []string{"foil", "equivalent", "simplif", "expand", "rearrang", "combin", "collect", "moving", "bring",
+	"distribut", "cancel", "rewrit", "clear", "reorganiz", "transpos", "factor", "cross-multipl"}
+
 // impSubstRE names something from elsewhere, a list or a system (read by
 // impSubst, which the tests hold to it).
 var impSubstRE = regexp.MustCompile(`substitut|plug|replac|\busing\b|\buse\b|eliminat|\bsolv|we know|from the|\bsince\b|because|given|recall|earlier|equations|\bsystem|\bpair|(?:first|second|third|other|last|previous|original)(?: \w+)? equation|equation\s*\(?\d|\beq\.|\bcase|\bif\b|suppose|assum|\bwhen\b|\bwhere\b|\bfor\b|\btry|\bcheck|\bverif|\bwith\b|\(\d+\)|\(\w\)|\beach\b|\bthese\b|\bthose\b|\btwo\b|\bboth\b|\bor\b|\bsquar|\bsqrt|\broot`)
@@ -141,6 +154,9 @@ var bareLeadRE = regexp.MustCompile(`^\W*(?:so,? |then,? |thus,? |hence,? )?(?:w
 // to another statement ("The average is 13. To find it we divide by 3.
 // So, we have: …" states a new equation).
 func lastSentences(p string) string {
+	if strings.IndexAny(p, ".!?") < 0 {
+		return p // every end of a sentence opens with one of these
+	}
 	locs := sentenceEndRE.FindAllStringIndex(p, -1)
 	if len(locs) == 0 {
 		return p
@@ -175,11 +191,18 @@ func ProseOK(prose string, arrow bool) bool {
 		return false
 	}
 	ls := lastSentences(p)
-	ok := impCueRE.MatchString(ls) || impArithRE.MatchString(ls)
+	ok := impCue(ls)
 	if !ok {
 		// Nothing but an implication sign ("\quad \Rightarrow \quad").
-		bare := strings.Trim(quadRE.ReplaceAllString(arrowRE.ReplaceAllString(p, " "), " "), " .,:;$\\[]()\n")
-		ok = bare == "" && (arrow || arrowRE.MatchString(p))
+		// (arrowRE and quadRE match only at a backslash or at a sign whose
+		// UTF-8 opens with 0xE2: without either, p is left as it is.)
+		signs := strings.IndexByte(p, '\\') >= 0 || strings.IndexByte(p, 0xE2) >= 0
+		bare := p
+		if signs {
+			bare = quadRE.ReplaceAllString(arrowRE.ReplaceAllString(p, " "), " ")
+		}
+		bare = strings.Trim(bare, " .,:;$\\[]()\n")
+		ok = bare == "" && (arrow || signs && arrowRE.MatchString(p))
 	}
 	return ok && !listLeadRE.MatchString(p) && !impSubst(p)
 }

@@ -55,9 +55,6 @@ var (
 	// cueRE states the values that follow as the solution of what came
 	// before.
 	cueRE = regexp.MustCompile(`\b(?:solving|solve[sd]?|we (?:find|get|obtain|have)|(?:this |which |that )?gives?|giving|yields?|solutions? (?:is|are)|satisf(?:y|ies|ied|ying)|fits?\b|possible (?:combinations?|pairs?|triples?|solutions?|values?)|only (?:possible )?(?:pairs?|triples?|solutions?|combinations?)|valid (?:pairs?|triples?|solutions?))`)
-	// vetoRE makes the values something other than a stated solution: a
-	// trial, a supposition, a rejection, a doubt, an approximation.
-	vetoRE = regexp.MustCompile(`\b(?:if|suppose|supposing|assume|assuming|would|were|try|trying|tries|tried|trial|trials|attempt|attempts|candidate|candidates|test|testing|check|checking|verify|verifying|guess|example|instance|not|no|nor|never|cannot|can't|doesn't|don't|isn't|aren't|fails?|failed|invalid|incorrect|wrong|mistake|contradiction|impossible|however|but|case|cases|approximately|about|roughly|nearly|numerically|numerical|rounded|rounding|decimal|places|mod|modulo|remainder|congruent)\b|n't\b|[≈≡<>≤≥≠]|\\(?:approx|equiv|pmod|bmod|mod|neq?|le|ge|leq|geq|lt|gt)\b`)
 	// windowVetoRE in an equation's window leaves the group alone: "=" may
 	// not be equality over the rationals there, or the equations are
 	// alternatives ("m - 1 = 1 or m - 1 = -1"), of which the values solve one.
@@ -183,7 +180,7 @@ func Read(step int, prev string, prevToks []mathtext.Tok, text string, toks []ma
 		if !cue[gi] {
 			// "the solutions to the equation E are x = 2 and x = -1": the cue
 			// before the equation, nothing against it after.
-			cue[gi] = here && g.lead != "" && !vetoRE.MatchString(g.lead) && preCued(text, sys[0].s)
+			cue[gi] = here && g.lead != "" && !vetoWords(g.lead) && preCued(text, sys[0].s)
 		}
 		if !cue[gi] {
 			continue
@@ -203,7 +200,7 @@ var preCueRE = regexp.MustCompile(`\b(?:solutions?|roots?) (?:to|of)\b`)
 // nothing that makes it a trial or a doubt.
 func preCued(text string, at int) bool {
 	p := strings.ToLower(text[sentenceStart(text, at):at])
-	return len(p) <= maxLead && preCueRE.MatchString(p) && !vetoRE.MatchString(p)
+	return len(p) <= maxLead && preCueRE.MatchString(p) && !vetoWords(p)
 }
 
 // readRegions reads the step's regions as groups of values and
@@ -245,7 +242,7 @@ func readRegions(text string, rs []mathtext.Region) ([]group, []mathtext.Region)
 				prev := groups[len(groups)-1]
 				cued, head = prev.cued, prev.head // a list goes on
 			case len(lead) <= maxLead:
-				cued = mathtext.HasAny(lead, cueStems...) && cueRE.MatchString(lead) && !vetoRE.MatchString(lead)
+				cued = mathtext.HasAny(lead, cueStems...) && cueRE.MatchString(lead) && !vetoWords(lead)
 			}
 			if len(lead) > maxLead {
 				lead = ""
@@ -449,7 +446,7 @@ func vetoed(text string, end int) bool {
 	if i := strings.IndexAny(rest, ".!?\n"); i >= 0 {
 		rest = rest[:i]
 	}
-	return vetoRE.MatchString(strings.ToLower(rest))
+	return vetoWords(strings.ToLower(rest))
 }
 
 // system is the equations the group's values are stated to solve, nil when
