@@ -29,12 +29,23 @@ type GatewayOptions struct {
 	DeadlineGrace time.Duration
 	// MaxPending bounds the task publications awaiting the server's ack. Default 4096.
 	MaxPending int
+	// ResyncEvery is how often the gateway reads back, from the result stream, the results of
+	// keys it has waited for at least that long: a result the stream stored but the live
+	// subscription never saw (a cluster server restarting drops core messages its routes
+	// carry before interest is known again, with no reconnect of the gateway's own
+	// connection) answers its items then, not at their deadline. At most ResyncBatch keys
+	// are read a round, those read least recently first. Default DefaultResyncEvery;
+	// negative turns it off.
+	ResyncEvery time.Duration
 }
 
 // Defaults of GatewayOptions.
 const (
 	DefaultMaxWait       = 5 * time.Minute
 	DefaultDeadlineGrace = time.Second
+	DefaultResyncEvery   = 10 * time.Second
+	// ResyncBatch bounds the keys one round of ResyncEvery reads from the result stream.
+	ResyncBatch = 64
 )
 
 // Header names on task and result messages.
@@ -66,9 +77,10 @@ type Gateway struct {
 	workers map[string]heard // worker id → its last heartbeat
 
 	mu      sync.Mutex
-	waiting map[string][]*slot // task key → the batch items waiting for it
-	seqKey  map[uint64]string  // task stream sequence → task key, for advisories
-	created time.Time          // when the task stream was created, to notice it was lost
+	waiting map[string][]*slot   // task key → the batch items waiting for it
+	checked map[string]time.Time // task key → when it was registered or last read back (sweep)
+	seqKey  map[uint64]string    // task stream sequence → task key, for advisories
+	created time.Time            // when the task stream was created, to notice it was lost
 	closed  bool
 
 	// Every goroutine the gateway starts (publication, acks, republication, recovery after a
@@ -144,6 +156,9 @@ func NewGateway(ctx context.Context, nc *nats.Conn, opts GatewayOptions) (*Gatew
 	if opts.MaxPending <= 0 {
 		opts.MaxPending = 4096
 	}
+	if opts.ResyncEvery == 0 {
+		opts.ResyncEvery = DefaultResyncEvery
+	}
 	js, err := jetstream.New(nc, jetstream.WithPublishAsyncMaxPending(opts.MaxPending),
 		// Without a timeout a publication lost with the connection would never resolve.
 		jetstream.WithPublishAsyncTimeout(30*time.Second))
@@ -160,7 +175,7 @@ func NewGateway(ctx context.Context, nc *nats.Conn, opts GatewayOptions) (*Gatew
 	}
 	g := &Gateway{
 		nc: nc, js: js, tasks: tasks, results: results, objs: objs, opts: opts,
-		waiting: map[string][]*slot{}, seqKey: map[uint64]string{}, workers: map[string]heard{},
+		waiting: map[string][]*slot{}, checked: map[string]time.Time{}, seqKey: map[uint64]string{}, workers: map[string]heard{},
 	}
 	g.life, g.stop = context.WithCancel(context.Background())
 	// Results arrive as plain messages on the subjects the result stream also stores: the
@@ -202,78 +217,10 @@ func NewGateway(ctx context.Context, nc *nats.Conn, opts GatewayOptions) (*Gatew
 		}
 		g.spawn(g.recover)
 	})
+	if opts.ResyncEvery > 0 {
+		g.spawn(g.sweep)
+	}
 	return g, nil
-}
-
-// recover runs after a reconnect. Results published while the gateway was away are read
-// back from the result stream. If the task stream is not the one the gateway set up (a NATS
-// server with memory storage restarted, and lost it), the streams are set up again and every
-// task still waited for is queued again, under its key as message id so that gateways doing
-// the same collapse their copies.
-func (g *Gateway) recover(life context.Context) {
-	ctx, cancel := context.WithTimeout(life, time.Minute)
-	defer cancel()
-	// In a cluster that lost a server, JetStream answers only once the streams' leaders are
-	// elected again: retry for a minute; past it, the items' deadlines answer them.
-	var tasks jetstream.Stream
-	var err error
-	for delay := 50 * time.Millisecond; ; delay = min(2*delay, 2*time.Second) {
-		if tasks, _, _, err = Setup(ctx, g.js, g.opts.Options); err == nil {
-			break
-		}
-		select {
-		case <-time.After(delay):
-		case <-ctx.Done():
-			return
-		}
-	}
-	created := tasks.CachedInfo().Created
-	g.mu.Lock()
-	lost := !created.Equal(g.created)
-	g.created = created
-	g.mu.Unlock()
-	g.resync(ctx)
-	if !lost {
-		return
-	}
-	g.mu.Lock()
-	var keys []string
-	var groups [][]*slot
-	for k, ws := range g.waiting {
-		var open []*slot
-		for _, s := range ws {
-			if !s.done {
-				open = append(open, s)
-			}
-		}
-		if len(open) > 0 {
-			keys, groups = append(keys, k), append(groups, open)
-		}
-	}
-	g.mu.Unlock()
-	for i, k := range keys {
-		g.requeue(ctx, k, k, groups[i])
-	}
-}
-
-// resync answers, from the result stream, every waiting key whose result is stored.
-func (g *Gateway) resync(ctx context.Context) {
-	g.mu.Lock()
-	keys := make([]string, 0, len(g.waiting))
-	for k := range g.waiting {
-		keys = append(keys, k)
-	}
-	g.mu.Unlock()
-	for _, k := range keys {
-		if ctx.Err() != nil {
-			return
-		}
-		raw, err := g.results.GetLastMsgForSubject(ctx, g.opts.resultSubject(k))
-		if err != nil {
-			continue
-		}
-		g.deliverRaw(k, raw.Data, raw.Header)
-	}
 }
 
 // Close stops listening, cancels the work its goroutines do (publications not yet acked are
@@ -649,6 +596,9 @@ func (g *Gateway) register(s *slot) bool {
 	if g.closed || s.done {
 		return false
 	}
+	if _, ok := g.checked[s.key]; !ok {
+		g.checked[s.key] = time.Now()
+	}
 	g.waiting[s.key] = append(g.waiting[s.key], s)
 	return true
 }
@@ -665,6 +615,7 @@ func (g *Gateway) answer(s *slot, r dispatch.Result) {
 	ws := slices.DeleteFunc(g.waiting[s.key], func(w *slot) bool { return w == s })
 	if len(ws) == 0 {
 		delete(g.waiting, s.key)
+		delete(g.checked, s.key)
 		g.forgetSeq(s.key, s.seq)
 	} else {
 		g.waiting[s.key] = ws
@@ -694,6 +645,7 @@ func (g *Gateway) deliver(key string, r dispatch.Result, ran bool) {
 	}
 	if len(again) == 0 {
 		delete(g.waiting, key)
+		delete(g.checked, key)
 		return
 	}
 	g.waiting[key] = again
