@@ -50,6 +50,7 @@ func SplitRun(r mathtext.Run, maxExp int) ([]*SideInfo, []string) {
 		}
 	}
 	sides := make([]*SideInfo, 0, n+1)
+	infos := make([]SideInfo, n+1) // the sides themselves, in one allocation
 	var rels []string
 	if n > 0 {
 		rels = make([]string, 0, n)
@@ -58,12 +59,12 @@ func SplitRun(r mathtext.Run, maxExp int) ([]*SideInfo, []string) {
 	start := 0
 	for i := range items {
 		if it := &items[i]; it.K == mathtext.TRel {
-			sides = append(sides, newSide(items[start:i], maxExp))
+			sides = append(sides, readSide(&infos[len(sides)], items[start:i], maxExp))
 			rels = append(rels, it.Text)
 			start = i + 1
 		}
 	}
-	sides = append(sides, newSide(items[start:], maxExp))
+	sides = append(sides, readSide(&infos[len(sides)], items[start:], maxExp))
 	if last := sides[len(sides)-1]; len(sides) > 1 && last.OK() {
 		// "3/3 - 2/3 = 1/3 of $150 left": the value may be 1/3, of the
 		// money, or 1/3 * 150. Nothing computed after it tells.
@@ -132,8 +133,10 @@ func matchFwd(items []mathtext.Item, i int) int {
 	return -1
 }
 
-func newSide(items []mathtext.Item, maxExp int) *SideInfo {
-	s := &SideInfo{Items: items}
+// readSide reads the side items into s, a zero SideInfo the caller
+// allocated (SplitRun: a run's sides in one array), and returns s.
+func readSide(s *SideInfo, items []mathtext.Item, maxExp int) *SideInfo {
+	s.Items = items
 	if len(items) == 0 {
 		s.Err = "nothing on this side of the relation"
 		return s
