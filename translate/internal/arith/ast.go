@@ -117,8 +117,8 @@ func (env *EvalEnv) check(r *big.Rat) error {
 func (env *EvalEnv) Eval(n Node) (Value, error) {
 	switch n := n.(type) {
 	case *NumNode:
-		v := new(big.Rat).Set(n.Lit.Val)
-		r := new(big.Rat)
+		vr := new([2]big.Rat) // the value and its radius in one allocation
+		v, r := vr[0].Set(n.Lit.Val), &vr[1]
 		if n.Lit.Dec > 0 && !env.exact.literal(n.Lit) {
 			r = algebra.Pow10(-n.Lit.Dec)
 		}
@@ -264,8 +264,47 @@ func abs(x int) int {
 func ratAbs(x *big.Rat) *big.Rat { return new(big.Rat).Abs(x) }
 
 // dimsOf returns the dimension of n, or ok=false when the units do not
-// combine (a sum of different units).
+// combine (a sum of different units). A tree with no unit on any number
+// has no dimension (nil, not a map per node: its callers only read it).
 func dimsOf(n Node) (mathtext.Dims, bool) {
+	if ok, done := noUnits(n); done {
+		return nil, ok
+	}
+	return unitDims(n)
+}
+
+// noUnits is dimsOf for a tree none of whose numbers carries a unit,
+// where unitDims gives every node an empty dimension and fails only at a
+// node of a kind it does not read: done is false when a number of n
+// carries a unit (unitDims must read it), and ok is then unitDims' ok.
+func noUnits(n Node) (ok, done bool) {
+	switch n := n.(type) {
+	case *NumNode:
+		return true, len(n.unit) == 0
+	case *VarNode:
+		return true, true
+	case *negNode:
+		return noUnits(n.x)
+	case *BinNode:
+		okL, doneL := noUnits(n.L)
+		if !doneL {
+			return false, false
+		}
+		okR, doneR := noUnits(n.R)
+		if !doneR {
+			return false, false
+		}
+		return okL && okR, true
+	case *powNode:
+		return noUnits(n.base)
+	case *sqrtNode:
+		return noUnits(n.arg)
+	}
+	return false, true
+}
+
+// unitDims is dimsOf read node by node, each dimension a map of its own.
+func unitDims(n Node) (mathtext.Dims, bool) {
 	switch n := n.(type) {
 	case *NumNode:
 		if n.unit == nil {
@@ -275,10 +314,10 @@ func dimsOf(n Node) (mathtext.Dims, bool) {
 	case *VarNode:
 		return mathtext.Dims{}, true
 	case *negNode:
-		return dimsOf(n.x)
+		return unitDims(n.x)
 	case *BinNode:
-		a, ok1 := dimsOf(n.L)
-		b, ok2 := dimsOf(n.R)
+		a, ok1 := unitDims(n.L)
+		b, ok2 := unitDims(n.R)
 		if !ok1 || !ok2 {
 			return nil, false
 		}
@@ -300,7 +339,7 @@ func dimsOf(n Node) (mathtext.Dims, bool) {
 			return a.Clone(), true
 		}
 	case *powNode:
-		a, ok := dimsOf(n.base)
+		a, ok := unitDims(n.base)
 		if !ok {
 			return nil, false
 		}
@@ -309,7 +348,7 @@ func dimsOf(n Node) (mathtext.Dims, bool) {
 		}
 		return a, true
 	case *sqrtNode:
-		a, ok := dimsOf(n.arg)
+		a, ok := unitDims(n.arg)
 		if !ok {
 			return nil, false
 		}
