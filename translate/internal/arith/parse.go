@@ -185,7 +185,7 @@ func (p *parser) fractionDivisor(at int, d *BinNode) Node {
 		return nil
 	}
 	slash, c := p.it[p.i], p.it[p.i+1]
-	if slash.K != mathtext.TOp || slash.Src != "/" || c.K != mathtext.TNum || c.Num.Percent || c.Modified != "" || c.Glued ||
+	if slash.K != mathtext.TOp || slash.Src != "/" || c.K != mathtext.TNum || c.Num.Percent || c.Modified() != "" || c.Glued ||
 		p.i+2 < len(p.it) && p.it[p.i+2].K == mathtext.TOp && p.it[p.i+2].Text == "^" {
 		return nil
 	}
@@ -206,7 +206,7 @@ func (p *parser) fractionDivisor(at int, d *BinNode) Node {
 		return nil // "a ÷ b / c"
 	}
 	p.i += 2
-	cn := &NumNode{Lit: c.Num, unit: c.Unit, UnitText: c.UnitText, S: c.S, E: c.E}
+	cn := &NumNode{Lit: c.Num, unit: c.Unit, UnitText: c.UnitText(), S: c.S, E: c.E}
 	frac := &BinNode{Op: '/', L: d.L, R: &BinNode{Op: '/', L: b, R: cn}}
 	left := &BinNode{Op: '/', L: d, R: cn}
 	if loose && tight {
@@ -273,7 +273,7 @@ func (p *parser) exponent() (int, int) {
 		end = c.E
 		p.i++
 	case t.K == mathtext.TNum:
-		if !t.Num.IntLit || t.Num.Percent || t.Num.Currency || t.Unit != nil || t.Modified != "" {
+		if !t.Num.IntLit || t.Num.Percent || t.Num.Currency || t.Unit != nil || t.Modified() != "" {
 			p.fail("unreadable exponent")
 		}
 		if t.Math && len(t.Num.Canon) > 1 && t.E-t.S > 1 {
@@ -340,11 +340,11 @@ func (p *parser) primary() Node {
 			p.i++
 			return &VarNode{Name: t.Text, S: t.S, e: t.E}
 		}
-		if t.Modified != "" {
-			p.fail(t.Modified)
+		if t.Modified() != "" {
+			p.fail(t.Modified())
 		}
 		p.i++
-		return &NumNode{Lit: t.Num, unit: t.Unit, UnitText: t.UnitText, S: t.S, E: t.E}
+		return &NumNode{Lit: t.Num, unit: t.Unit, UnitText: t.UnitText(), S: t.S, E: t.E}
 	case mathtext.TOpen:
 		p.i++
 		x := p.expr()
@@ -394,7 +394,7 @@ func (p *parser) fracArg(first bool) Node {
 		}
 		p.i++
 		return x
-	case t.K == mathtext.TNum && t.Num.IntLit && !t.Num.Percent && t.Unit == nil && t.Modified == "" && t.E-t.S == len(t.Num.Canon):
+	case t.K == mathtext.TNum && t.Num.IntLit && !t.Num.Percent && t.Unit == nil && t.Modified() == "" && t.E-t.S == len(t.Num.Canon):
 		c := t.Num.Canon
 		p.i++
 		if len(c) == 1 {
@@ -452,7 +452,7 @@ func (p *parser) sqrt() Node {
 		}
 		end = c.E
 		p.i++
-	case a.K == mathtext.TNum && !a.Num.Percent && a.Unit == nil && a.Modified == "":
+	case a.K == mathtext.TNum && !a.Num.Percent && a.Unit == nil && a.Modified() == "":
 		if p.isTeXSqrt(t) && a.E-a.S > 1 {
 			p.fail("unbraced root argument (LaTeX reads \\sqrt16 as sqrt(1)6)")
 		}

@@ -1,6 +1,9 @@
 package mathtext
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // LowerPlain is text in lower case (ASCII) with the marks of math mode
 // ($, \( \) \[ \]) blanked, byte for byte, so offsets stay those of the
@@ -19,4 +22,91 @@ func LowerPlain(text string) string {
 		}
 	}
 	return string(b)
+}
+
+// ASCIILower is s with ASCII letters lowered and every other byte kept, so
+// that an offset found in it is the same offset in s (strings.ToLower may
+// change the length of a letter outside ASCII).
+func ASCIILower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+// FlattenLower writes text[s:e] in lower case without math delimiters, braces
+// and thin spaces, and where each byte of it comes from.
+func FlattenLower(text string, s, e int) (string, []int) {
+	var b strings.Builder
+	at := make([]int, 0, e-s)
+	for i := s; i < e; i++ {
+		c := text[i]
+		if c == '\\' && i+1 < e {
+			switch text[i+1] {
+			case '(', ')', '[', ']', ',', ';', '!':
+				b.WriteByte(' ')
+				at = append(at, i)
+				i++
+				continue
+			}
+		}
+		if c == '$' || c == '{' || c == '}' {
+			continue
+		}
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b.WriteByte(c)
+		at = append(at, i)
+	}
+	return b.String(), at
+}
+
+// DisplayLines splits the bytes [s, e) of text at each "\\" (a display's
+// line break) into its lines, as byte ranges of text.
+func DisplayLines(text string, s, e int) [][2]int {
+	var out [][2]int
+	for {
+		k := strings.Index(text[s:e], `\\`)
+		if k < 0 {
+			return append(out, [2]int{s, e})
+		}
+		out = append(out, [2]int{s, s + k})
+		s += k + 2
+	}
+}
+
+// Indexes returns where sub starts in text, non-overlapping, in order, at
+// most limit of them: the readers that run a pattern only around a word
+// find the word by plain search first.
+func Indexes(text, sub string, limit int) []int {
+	var out []int
+	for at := 0; len(out) < limit && sub != ""; {
+		i := strings.Index(text[at:], sub)
+		if i < 0 {
+			break
+		}
+		out = append(out, at+i)
+		at += i + len(sub)
+	}
+	return out
+}
+
+// Window returns text[from:to] widened to whole runes, clipped to the
+// text, with where it starts.
+func Window(text string, from, to int) (string, int) {
+	from, to = max(0, from), min(len(text), max(to, 0))
+	for from > 0 && !utf8.RuneStart(text[from]) {
+		from--
+	}
+	for to < len(text) && !utf8.RuneStart(text[to]) {
+		to++
+	}
+	if from > to {
+		from = to
+	}
+	return text[from:to], from
 }

@@ -260,7 +260,7 @@ func BuildRuns(text string, toks []Tok) *Scan {
 		}
 		it := Item{Tok: t}
 		if t.K == TNum && t.Num.Currency {
-			it.Unit, it.UnitText = Dims{"$": 1}, "$"
+			it.Unit, it.note = Dims{"$": 1}, currencyNote
 		}
 		cur.Items = append(cur.Items, it)
 		words = words[:0]
@@ -321,7 +321,7 @@ func (sc *Scan) proseEquals(cur Run, i int) int {
 		case TOp:
 			op = true
 		}
-		if it.unitWords || it.UnitText != "" {
+		if it.unitWords || it.UnitText() != "" {
 			return 0
 		}
 	}
@@ -395,9 +395,9 @@ func (sc *Scan) word(cur *Run, i int) int {
 		cur.Items = append(cur.Items, Item{Tok: &Tok{K: TVar, S: t.S, E: t.E, Text: t.Text, SpaceBefore: t.SpaceBefore}})
 		return 1
 	}
-	if lastNum && last.Modified == "" {
+	if lastNum && last.Modified() == "" {
 		if why := sc.suffixWord(i, last); why != "" {
-			last.Modified = why
+			last.setModified(why)
 			return 0
 		}
 	}
@@ -406,22 +406,22 @@ func (sc *Scan) word(cur *Run, i int) int {
 		cur.Items = append(cur.Items, Item{Tok: &Tok{K: TOp, S: t.S, E: t.E, Text: "*", Src: "of", Math: t.Math, SpaceBefore: t.SpaceBefore}})
 		return 1
 	}
-	if lastNum && !last.unitWords && last.Modified == "" {
+	if lastNum && !last.unitWords && last.Modified() == "" {
 		if Modifiers[t.Text] {
-			last.Modified = "the number is followed by \"" + t.Text + "\""
+			last.setModified("the number is followed by \"" + t.Text + "\"")
 			return 0
 		}
 		if t.Text == "and" && last.Num.IntLit && sc.fractionAhead(i+1) {
-			last.Modified = "a mixed number (\"and\" after the number)"
+			last.setModified("a mixed number (\"and\" after the number)")
 			sc.dropNext = "the fraction of a mixed number (\"… and\")"
 			return 0
 		}
 		if sc.thanAhead(i) {
-			last.Modified = "a comparison (\"… than\") follows the number"
+			last.setModified("a comparison (\"… than\") follows the number")
 			return 0
 		}
 	}
-	if lastNum && !last.unitWords && last.Modified == "" && (unitWord(t.Text) || perWord(t.Text) || powerPrefix[t.Text] > 0) {
+	if lastNum && !last.unitWords && last.Modified() == "" && (unitWord(t.Text) || perWord(t.Text) || powerPrefix[t.Text] > 0) {
 		if k := sc.unitPhrase(last, i); k > 0 {
 			return k
 		}
@@ -564,7 +564,7 @@ func (sc *Scan) unitPhrase(last *Item, i int) int {
 	if len(numer) > 0 {
 		if e, k := sc.unitPower(j); k > 0 {
 			if e == 0 {
-				last.Modified = "an unreadable power after a unit"
+				last.setModified("an unreadable power after a unit")
 				return j + k - i
 			}
 			numExp *= e
@@ -584,7 +584,7 @@ func (sc *Scan) unitPhrase(last *Item, i int) int {
 			j += 2
 			if e, k := sc.unitPower(j); k > 0 {
 				if e == 0 {
-					last.Modified = "an unreadable power after a unit"
+					last.setModified("an unreadable power after a unit")
 					return j + k - i
 				}
 				denExp[len(denExp)-1] = e
@@ -619,7 +619,7 @@ func (sc *Scan) unitPhrase(last *Item, i int) int {
 	}
 	last.Unit = d.Clone()
 	last.unitWords = true
-	last.UnitText = text
+	last.note = &itemNote{text, last.Modified()}
 	return j - i
 }
 
@@ -775,14 +775,4 @@ func (sc *Scan) DoubtAny() string {
 		}
 	}
 	return ""
-}
-
-// Item is a token of a run, with the unit phrase read after a number.
-type Item struct {
-	*Tok // the step's token (its fields are never written through an item), or one made for the item
-	Unit      Dims
-	UnitText  string
-	Modified  string // a word after the number changes its value ("12 thousand")
-	unitWords bool   // a unit phrase was read (beyond a currency sign)
-	Glued     bool   // glued to a math delimiter: the expression goes on
 }
