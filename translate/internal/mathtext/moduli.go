@@ -18,14 +18,14 @@ var carryWords = Set("carry", "carries", "carrying", "borrow", "borrowing")
 // whole number ("\pmod{n}", "mod 2^k", "modulo the prime"), the step
 // carries or borrows, or it works in a base: then no modulus can be ruled out.
 func ReadModuli(text string, toks []Tok) (ms []*big.Int, open bool) {
-	logs := strings.Contains(text, `\log`) // "base" of a logarithm names no modulus
 	for i := range toks {
 		t := &toks[i]
 		if t.K != TWord && t.K != TPoison {
 			continue // every case below reads a word or a poisoned command
 		}
 		switch {
-		case t.K == TWord && t.Text == "base" && i+1 < len(toks) && (toks[i+1].K == TNum || toks[i+1].K == TVar) && !logs:
+		case t.K == TWord && t.Text == "base" && i+1 < len(toks) && (toks[i+1].K == TNum || toks[i+1].K == TVar) &&
+			!strings.Contains(text, `\log`): // "base" of a logarithm names no modulus
 			// A numeral in base b is no residue modulo b: "6 + 6 = 15 in base 7" (15 is
 			// seven and five), so no modulus can be ruled out.
 			open = true
