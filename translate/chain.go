@@ -229,7 +229,8 @@ func (t *Translator) Translate(id string, steps []string) ChainResult {
 // Translate.
 func (t *Translator) TranslateProblem(id, problem string, steps []string) ChainResult {
 	pdefs, pkey := symdefs.ProblemDefs(problem)
-	return t.translate(id, problemCtx{exact: arith.ProblemExacts(problem), defs: pdefs, defsKey: pkey, text: problem, conv: worldfact.Conventions(problem), pct: readStated(problem), cp: symdefs.ReadChainProblem(problem), ties: freenames.Problem(problem, pdefs)}, steps, true)
+	pl := &problemLex{text: problem} // lexed once for the three readers of its tokens
+	return t.translate(id, problemCtx{exact: arith.ProblemExactsLexed(problem, pl.tokens), defs: pdefs, defsKey: pkey, text: problem, conv: worldfact.Conventions(problem), pct: readStated(problem), cp: symdefs.ReadChainProblemIn(problem, pl.mathRegions), ties: freenames.ProblemIn(problem, pl.mathRegions, pdefs)}, steps, true)
 }
 
 // translate is TranslateProblem with the problem's exact values read;

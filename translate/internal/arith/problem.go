@@ -17,7 +17,7 @@ import (
 const (
 	MaxProblemBytes  = 1 << 16 // bytes of the problem read
 	MaxProblemExacts = 256     // values kept
-	maxProblemDigits = 30      // digits of one literal; longer ones are skipped
+	ProblemDigits    = 30      // digits of one literal; longer ones are skipped
 )
 
 // ExactSet holds the values a problem states exactly: its decimal
@@ -48,10 +48,15 @@ func (e *ExactSet) ProblemModuli() ([]*big.Int, bool) {
 
 // ProblemExacts scans problem for the values it states exactly. It reads
 // bytes, so invalid UTF-8 only ends a number, and it is bounded by
-// maxProblemBytes, maxProblemExacts and maxProblemDigits. It returns nil
+// maxProblemBytes, maxProblemExacts and ProblemDigits. It returns nil
 // when the problem states no value that is not whole, no number with a unit
 // and no modulus.
-func ProblemExacts(problem string) *ExactSet {
+func ProblemExacts(problem string) *ExactSet { return ProblemExactsLexed(problem, nil) }
+
+// ProblemExactsLexed is ProblemExacts with toks, which returns the problem's
+// tokens lexed with ProblemDigits: asked only when the problem is read
+// whole (nil: the problem is lexed here when needed).
+func ProblemExactsLexed(problem string, toks func() []mathtext.Tok) *ExactSet {
 	s := problem[:min(len(problem), MaxProblemBytes)]
 	vals := map[string]bool{}
 	units := map[string]bool{}
@@ -85,8 +90,12 @@ func ProblemExacts(problem string) *ExactSet {
 	}
 	var ms []*big.Int
 	var open bool
-	if mayNameModulus(s) {
-		mathtext.WithTokens(s, maxProblemDigits, func(toks []mathtext.Tok) { ms, open = mathtext.ReadModuli(s, toks) })
+	switch {
+	case !mayNameModulus(s):
+	case toks != nil && len(s) == len(problem):
+		ms, open = mathtext.ReadModuli(s, toks())
+	default:
+		mathtext.WithTokens(s, ProblemDigits, func(toks []mathtext.Tok) { ms, open = mathtext.ReadModuli(s, toks) })
 	}
 	if len(vals) == 0 && len(units) == 0 && len(ms) == 0 && !open {
 		return nil
@@ -236,7 +245,7 @@ func scanProblemNumber(s string, i int) (*big.Rat, int, bool) {
 		}
 		return nil, j, false
 	}
-	if b.Len() > maxProblemDigits+1 {
+	if b.Len() > ProblemDigits+1 {
 		return nil, j, false
 	}
 	v, ok := algebra.ParseQ(b.String()) // SetString's value, a whole number read without its gcd

@@ -13,9 +13,9 @@ import (
 // MaxText bounds a text read for ties: a longer one ties every name.
 const MaxText = 1 << 15
 
-// maxDigits is the lexer's bound on the digits of one literal here; a
+// MaxDigits is the lexer's bound on the digits of one literal here; a
 // longer literal only makes its piece unreadable, which ties its names.
-const maxDigits = 30
+const MaxDigits = 30
 
 // Ledger holds the names a chain's problem and steps so far tie by a
 // relation. The zero Ledger (built from no problem) ties every name. A
@@ -47,8 +47,12 @@ func (n *stepNode) read() Ties {
 
 // Problem is the Ledger of a chain before its first step: the ties of
 // the problem, read with the functions defs the chain substitutes.
-func Problem(text string, defs map[string]*symexpr.Def) Ledger {
-	t := Read(text, defs)
+func Problem(text string, defs map[string]*symexpr.Def) Ledger { return ProblemIn(text, nil, defs) }
+
+// ProblemIn is Problem with regions, which returns the math regions of the
+// text lexed with MaxDigits (nil: the text is lexed here when needed).
+func ProblemIn(text string, regions func() []mathtext.Region, defs map[string]*symexpr.Def) Ledger {
+	t := readIn(text, regions, defs)
 	if t.all {
 		return Ledger{known: true, all: true}
 	}

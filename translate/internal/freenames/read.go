@@ -48,7 +48,10 @@ func hasCue(text string) bool {
 // Read reads the ties of one text (a step or the problem), with the
 // functions defs the chain substitutes. Linear in the text: it is lexed
 // once, each math region cut into pieces once, each piece read once.
-func Read(text string, defs map[string]*symexpr.Def) Ties {
+func Read(text string, defs map[string]*symexpr.Def) Ties { return readIn(text, nil, defs) }
+
+// readIn is Read with the math regions of text from rgs (nil: text is lexed here).
+func readIn(text string, rgs func() []mathtext.Region, defs map[string]*symexpr.Def) Ties {
 	if len(text) > MaxText {
 		return Ties{all: true}
 	}
@@ -56,8 +59,12 @@ func Read(text string, defs map[string]*symexpr.Def) Ties {
 	if !hasCue(text) {
 		return t
 	}
-	var regions []mathtext.Region // from tokens read into the lexer's scratch, never copied
-	mathtext.WithTokens(text, maxDigits, func(toks []mathtext.Tok) { regions = mathtext.MathRegions(text, toks) })
+	var regions []mathtext.Region
+	if rgs != nil {
+		regions = rgs()
+	} else { // from tokens read into the lexer's scratch, never copied
+		mathtext.WithTokens(text, MaxDigits, func(toks []mathtext.Tok) { regions = mathtext.MathRegions(text, toks) })
+	}
 	t.readProse(text, regions)
 	var sent struct { // the last region's sentence, and whether constraintWords match it
 		s       string

@@ -32,14 +32,25 @@ type problemCond struct {
 // link by link. A function's or a sequence's definition ("f(x) = …", "a_n = …") binds a dummy
 // name, and an equation in several names is a system: neither is a condition on one name.
 // Linear in the problem's bytes (the formulas are read once, at most maxProblemConds kept).
-func readProblemConds(s string) []problemCond {
+func readProblemConds(s string) []problemCond { return readProblemCondsIn(s, nil) }
+
+// ProblemDigits bounds the digits of a literal where the problem is lexed.
+const ProblemDigits = 30
+
+// readProblemCondsIn is readProblemConds with the math regions of s from
+// regions (nil: s is lexed here).
+func readProblemCondsIn(s string, regions func() []mathtext.Region) []problemCond {
 	if !strings.Contains(s, "=") {
 		return nil
 	}
 	var out []problemCond
-	var regions []mathtext.Region // from tokens read into the lexer's scratch, never copied
-	mathtext.WithTokens(s, 30, func(toks []mathtext.Tok) { regions = mathtext.MathRegions(s, toks) })
-	for _, rg := range regions {
+	var rgs []mathtext.Region
+	if regions != nil {
+		rgs = regions()
+	} else { // from tokens read into the lexer's scratch, never copied
+		mathtext.WithTokens(s, ProblemDigits, func(toks []mathtext.Tok) { rgs = mathtext.MathRegions(s, toks) })
+	}
+	for _, rg := range rgs {
 		for _, piece := range condPieces(s[rg.S:rg.E]) {
 			if len(out) >= maxProblemConds {
 				return out

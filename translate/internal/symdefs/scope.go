@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/leanprm/leanprm/translate/internal/mathtext"
 	"github.com/leanprm/leanprm/translate/internal/symexpr"
 )
 
@@ -157,10 +158,18 @@ var asksFunctionWords = []string{"find all functions", "determine all functions"
 	"all polynomials", "such polynomials", "such a polynomial", "all such", "possible functions", "possible polynomials"}
 
 // ReadChainProblem reads a ChainProblem from the problem. Linear in it.
-func ReadChainProblem(problem string) ChainProblem {
+func ReadChainProblem(problem string) ChainProblem { return ReadChainProblemIn(problem, nil) }
+
+// ReadChainProblemIn is ReadChainProblem with regions, which returns the
+// math regions of the problem lexed with ProblemDigits: asked only when the
+// problem is read whole (nil: the problem is lexed here when needed).
+func ReadChainProblemIn(problem string, regions func() []mathtext.Region) ChainProblem {
 	s := problem[:min(len(problem), maxProblemDefBytes)]
+	if len(s) < len(problem) {
+		regions = nil
+	}
 	low := strings.ToLower(s)
-	cp := ChainProblem{SeqVeto: seqVeto(s), conds: readProblemConds(s)}
+	cp := ChainProblem{SeqVeto: seqVeto(s), conds: readProblemCondsIn(s, regions)}
 	// (each of asksFunctionWords holds "function" or "polynomial", or is "all such")
 	if strings.Contains(low, "function") || strings.Contains(low, "polynomial") || strings.Contains(low, "all such") {
 		for _, w := range asksFunctionWords {
