@@ -95,8 +95,9 @@ func CmpQ(x, y *big.Rat) int {
 	return x.Cmp(y)
 }
 
-// ratWord is a whole number of one word with the word it holds.
-type ratWord struct {
+// RatWord is a big.Rat with the storage of a numerator of one word: a whole
+// number of one word takes no allocation of its own (wordQ, ParseQInto).
+type RatWord struct {
 	r big.Rat
 	w [1]big.Word
 }
@@ -104,7 +105,7 @@ type ratWord struct {
 // wordQ returns the whole number w (−w when neg), w ≠ 0, as a new big.Rat
 // in one allocation.
 func wordQ(w big.Word, neg bool) *big.Rat {
-	z := new(ratWord)
+	z := new(RatWord)
 	z.w[0] = w
 	n := z.r.Num().SetBits(z.w[:])
 	if neg {
@@ -119,18 +120,23 @@ func ParseQ(s string) (*big.Rat, bool) {
 	if n, ok := digitsInt64(s); ok && n != 0 && uint64(big.Word(n)) == uint64(n) {
 		return wordQ(big.Word(n), false), true // one allocation, not two
 	}
-	return ParseQInto(new(big.Rat), s)
+	return ParseQInto(new(RatWord), s)
 }
 
-// ParseQInto is ParseQ reading into z, a zero big.Rat (one a caller allocates
-// with something else): the same value (z, true), or (nil, false) for a spelling
-// it cannot read.
-func ParseQInto(z *big.Rat, s string) (*big.Rat, bool) {
+// ParseQInto is ParseQ reading into z, a zero RatWord (one a caller allocates
+// with something else): the same value (z's big.Rat, true), or (nil, false) for
+// a spelling it cannot read.
+func ParseQInto(z *RatWord, s string) (*big.Rat, bool) {
 	if n, ok := digitsInt64(s); ok {
-		z.Num().SetInt64(n)
-		return z, true
+		if uint64(big.Word(n)) == uint64(n) {
+			z.w[0] = big.Word(n)
+			z.r.Num().SetBits(z.w[:]) // n in z's own word (0: no word)
+		} else {
+			z.r.Num().SetInt64(n)
+		}
+		return &z.r, true
 	}
-	return z.SetString(s)
+	return z.r.SetString(s)
 }
 
 // digitsInt64 reads s when it is 1 to 18 ASCII digits.

@@ -686,7 +686,7 @@ func (l *lexer) letters(i int) int {
 // about one number in twenty of its bytes.
 type numBox struct {
 	lit NumLit
-	val big.Rat
+	val algebra.RatWord
 }
 
 // RatDecimal spells x as a finite decimal ("12.5", "-0.25"), or "" when
