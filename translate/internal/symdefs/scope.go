@@ -177,7 +177,7 @@ func ReadChainProblemIn(problem string, regions func() []mathtext.Region) ChainP
 		}
 	}
 	for i := 0; i < len(s); i++ {
-		if c := s[i]; strings.IndexByte(indexLetters, c) >= 0 && standaloneAt(s, i) {
+		if c := s[i]; indexLetter[c] && standaloneAt(s, i) {
 			cp.named |= 1 << (c - 'a')
 		}
 	}
@@ -188,6 +188,14 @@ func ReadChainProblemIn(problem string, regions func() []mathtext.Region) ChainP
 // naming one of them is part of a context cache's key, so two wordings of
 // a problem ("a coat", "the bag") share it unless they differ there.
 const indexLetters = "ijklmnpqrst"
+
+// indexLetter marks the bytes of indexLetters: a look-up per byte of the problem, not a search.
+var indexLetter = func() (m [256]bool) {
+	for i := range len(indexLetters) {
+		m[indexLetters[i]] = true
+	}
+	return m
+}()
 
 // Named reports the lower-case letter c as a name of the problem, or as
 // no letter an index may be.
