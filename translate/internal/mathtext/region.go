@@ -2,6 +2,7 @@ package mathtext
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -16,17 +17,8 @@ type Region struct {
 
 // MathRegions lists the math-mode spans of a step, from its tokens, in order.
 func MathRegions(text string, toks []Tok) []Region {
-	opens := 0 // a region per opening mark at most: out is allocated once
-	for ti := range toks {
-		t := &toks[ti]
-		if t.K == TSep && t.Text == SepMath && t.Src == "open" {
-			opens++
-		}
-	}
-	if opens == 0 {
-		return nil
-	}
-	out := make([]Region, 0, opens)
+	var room [16]Region // the regions of most texts: one pass over the tokens, one allocation
+	out := room[:0]
 	open, os := -1, 0
 	display := false
 	for ti := range toks {
@@ -48,7 +40,7 @@ func MathRegions(text string, toks []Tok) []Region {
 	if len(out) == 0 {
 		return nil
 	}
-	return out
+	return slices.Clone(out)
 }
 
 // TextRegions lists the math-mode spans of a text read as it is, without
