@@ -1,7 +1,5 @@
 package mathtext
 
-import "slices"
-
 // A claim that states a failure ("0^2 - 0 + 2 ≠ 2.") is often followed by
 // the failure's consequence ("This case doesn't satisfy the condition."):
 // the rejecting word there rules out a case, and agrees with the claim
@@ -43,6 +41,16 @@ func (sc *Scan) readSentenceKinds(toks []Tok, sentOf, joined []int) {
 	sc.readFailureSentences(toks, sentOf)
 }
 
+// hasFailureWord reports a ≠, or the word "match" or "equal", in toks (each token read in place).
+func hasFailureWord(toks []Tok) bool {
+	for i := range toks {
+		if t := &toks[i]; t.K == TRel && t.Text == "≠" || t.K == TWord && (t.Text == "match" || t.Text == "equal") {
+			return true
+		}
+	}
+	return false
+}
+
 // readFailureSentences marks the sentences that state one failed relation
 // alone (bare) and the sentences that only reject a case (caseRejection),
 // from the sentence of each token (sentOf, as BuildRuns cut them). One
@@ -51,9 +59,7 @@ func (sc *Scan) readFailureSentences(toks []Tok, sentOf []int) {
 	// A bare failure holds a ≠ and a mismatch the word "match" or "equal": a step with
 	// neither has no sentence of either kind (and a case rejection counts only after a bare
 	// failure), so it is not read.
-	if !slices.ContainsFunc(toks, func(t Tok) bool {
-		return t.K == TRel && t.Text == "≠" || t.K == TWord && (t.Text == "match" || t.Text == "equal")
-	}) {
+	if !hasFailureWord(toks) {
 		return
 	}
 	type count struct{ words, rels, nouns, rejects, math int }
