@@ -11,8 +11,8 @@ type WordMatcher struct {
 	words    map[string]bool
 	prefixes []string
 	phrases  []string
-	firsts   [4]uint64 // the first bytes of words: a word opening with another is not looked up
-	pfirsts  [4]uint64 // the first bytes of prefixes (all bytes for an empty prefix)
+	shapes   [64]uint64 // the words' shapes (shapeBit): a word of another shape is not looked up
+	pfirsts  [4]uint64  // the first bytes of prefixes (all bytes for an empty prefix)
 }
 
 // byteSet marks the byte c in set.
@@ -26,9 +26,8 @@ func NewWordMatcher(words, prefixes, phrases []string) *WordMatcher {
 	m := &WordMatcher{words: map[string]bool{}, prefixes: prefixes, phrases: phrases}
 	for _, w := range words {
 		m.words[w] = true
-		if w != "" {
-			byteSet(&m.firsts, w[0])
-		}
+		h := shapeBit(w)
+		m.shapes[h>>6] |= 1 << (h & 63)
 	}
 	for _, p := range prefixes {
 		if p == "" {
@@ -66,7 +65,7 @@ func (m *WordMatcher) FindString(s string) string {
 		}
 		if j > i {
 			w := s[i:j]
-			if byteIn(&m.firsts, w[0]) && m.words[w] {
+			if h := shapeBit(w); m.shapes[h>>6]&(1<<(h&63)) != 0 && m.words[w] {
 				return w
 			}
 			if !byteIn(&m.pfirsts, w[0]) {
