@@ -117,19 +117,19 @@ func HasAny(s string, words ...string) bool {
 // less than the marking.
 const minFilterWords, minFilterBytes = 4, 64
 
-// pairFilter is a set of pairs of adjacent bytes, hashed to 4096 bits: a
-// pair it lacks is in no string it marked (two pairs may share a bit, so
-// one it holds may be absent).
-type pairFilter [64]uint64
+// pairFilter is a set of pairs of adjacent bytes, hashed to 4096 entries
+// of a byte each (marking one is a store, not a read and a write of a word
+// that other pairs share): a pair it lacks is in no string it marked (two
+// pairs may share an entry, so one it holds may be absent).
+type pairFilter [4096]byte
 
-// pairBit is the bit of the pair a, b.
+// pairBit is the entry of the pair a, b.
 func pairBit(a, b byte) uint { return (uint(a)*31 + uint(b)) & 4095 }
 
 // mark adds the pairs of s.
 func (f *pairFilter) mark(s string) {
 	for i := 1; i < len(s); i++ {
-		h := pairBit(s[i-1], s[i])
-		f[h>>6] |= 1 << (h & 63)
+		f[pairBit(s[i-1], s[i])] = 1
 	}
 }
 
@@ -137,8 +137,7 @@ func (f *pairFilter) mark(s string) {
 // no string marked.
 func (f *pairFilter) mayHold(w string) bool {
 	for i := 1; i < len(w); i++ {
-		h := pairBit(w[i-1], w[i])
-		if f[h>>6]&(1<<(h&63)) == 0 {
+		if f[pairBit(w[i-1], w[i])] == 0 {
 			return false
 		}
 	}
