@@ -15,34 +15,6 @@ type parser struct {
 	pending *NumNode // second digit of \frac12
 	negPow  bool     // saw -a^n, which some readers take as (-a)^n
 	maxExp  int
-	nums    []NumNode // room for the side's numbers and names, allocated once (primary)
-	vars    []VarNode
-}
-
-// room makes room for a NumNode per number and a VarNode per name of the items.
-func (p *parser) room() {
-	nn, nv := 0, 0
-	for i := range p.it {
-		switch p.it[i].K {
-		case mathtext.TNum:
-			nn++
-		case mathtext.TVar:
-			nv++
-		}
-	}
-	p.nums, p.vars = make([]NumNode, 0, nn), make([]VarNode, 0, nv)
-}
-
-// num is n in the parser's room (a new array past it: each node keeps its own place).
-func (p *parser) num(n NumNode) *NumNode {
-	p.nums = append(p.nums, n)
-	return &p.nums[len(p.nums)-1]
-}
-
-// name is n in the parser's room, as num.
-func (p *parser) name(n VarNode) *VarNode {
-	p.vars = append(p.vars, n)
-	return &p.vars[len(p.vars)-1]
 }
 
 type parseError string
@@ -67,7 +39,6 @@ func parseSide(items []mathtext.Item, maxExp int) (n Node, negPow bool, err erro
 		// what expr would fail with at once (unary, power, primary), without its panic
 		return nil, false, parseError(items[0].Text)
 	}
-	p.room()
 	n = p.expr()
 	if p.pending != nil {
 		p.fail("unreadable fraction")
@@ -367,13 +338,13 @@ func (p *parser) primary() Node {
 		}
 		if t.K == mathtext.TVar {
 			p.i++
-			return p.name(VarNode{Name: t.Text, S: t.S, e: t.E})
+			return &VarNode{Name: t.Text, S: t.S, e: t.E}
 		}
 		if t.Modified() != "" {
 			p.fail(t.Modified())
 		}
 		p.i++
-		return p.num(NumNode{Lit: t.Num, unit: t.Unit, UnitText: t.UnitText(), S: t.S, E: t.E})
+		return &NumNode{Lit: t.Num, unit: t.Unit, UnitText: t.UnitText(), S: t.S, E: t.E}
 	case mathtext.TOpen:
 		p.i++
 		x := p.expr()
