@@ -26,27 +26,42 @@ var (
 	gerund = `(?:(?:after|on|upon)\s+)?(?:combining|collecting|grouping|simplifying|expanding|factoring|factorising|factorizing|rewriting|distributing|multiplying out|reducing|adding|summing|multiplying)`
 	passiv = `(?:simplified|expanded|factored|factorised|factorized|rewritten|written|reduced)`
 
-	cueRE = regexp.MustCompile(`^` + lead + `(?:` +
+	// cueForms are the forms of the phrase after lead; cueRE is any one
+	// of them, with lead and closing colon.
+	cueForms = []string{
 		// "Combine like terms:", "Simplify further:" (a colon after it:
 		// "Factor \(x^2 - 1\)", "let's rewrite \(11y - 11z\)" name the
 		// object, not the result)
-		`(?:we\s+(?:can\s+)?|let's\s+|let us\s+)?` + imper + object + `\s*:` +
+		`(?:we\s+(?:can\s+)?|let's\s+|let us\s+)?` + imper + object + `\s*:`,
 		// "Combining like terms, we get"
-		`|` + gerund + object + result +
+		gerund + object + result,
 		// "This simplifies to", "which can be further simplified to", "This can be rewritten as:"
-		`|(?:this|which|it|this expression)\s+(?:(?:can|may)\s+(?:also\s+)?be\s+)?(?:further\s+)?(?:simplifies|expands|factors|reduces|` + passiv + `)(?:\s+further)?(?:\s+(?:to|as|into)\s*:?|\s*:)` +
+		`(?:this|which|it|this expression)\s+(?:(?:can|may)\s+(?:also\s+)?be\s+)?(?:further\s+)?(?:simplifies|expands|factors|reduces|` + passiv + `)(?:\s+further)?(?:\s+(?:to|as|into)\s*:?|\s*:)`,
 		// "(E1) can be factored as (E2)", "(E1) simplifies to (E2)"
-		`|(?:(?:can|may)\s+(?:also\s+)?be\s+)(?:further\s+)?` + passiv + `(?:\s+further)?\s+(?:to|as|into)` +
+		`(?:(?:can|may)\s+(?:also\s+)?be\s+)(?:further\s+)?` + passiv + `(?:\s+further)?\s+(?:to|as|into)`,
 		// "We can write this as", "which equals", "This is equal to"
-		`|(?:we\s+can\s+|let's\s+|let us\s+)?(?:write|rewrite)\s+(?:this|it|this expression)\s+as` +
-		`|(?:this|which|it)\s+(?:equals|is\s+(?:also\s+)?equal\s+to)` +
-		`|(?:simplifies|expands|factors|reduces)(?:\s+further)?\s+(?:to|as|into)` +
-		`|(?:which\s+)?is\s+equivalent\s+to` +
+		`(?:we\s+can\s+|let's\s+|let us\s+)?(?:write|rewrite)\s+(?:this|it|this expression)\s+as`,
+		`(?:this|which|it)\s+(?:equals|is\s+(?:also\s+)?equal\s+to)`,
+		`(?:simplifies|expands|factors|reduces)(?:\s+further)?\s+(?:to|as|into)`,
+		`(?:which\s+)?is\s+equivalent\s+to`,
 		// "Calculating each term:", "Simplify each term:", "Evaluating
 		// every term, we get": the whole expression, term by term (the
 		// caller asks for as many terms on both sides)
-		`|(?:(?:we\s+(?:can\s+)?|let's\s+|let us\s+)?(?:calculate|compute|evaluate|simplify)|calculating|computing|evaluating|simplifying)\s+` + termwiseObj + result +
-		`)\s*:?$`)
+		`(?:(?:we\s+(?:can\s+)?|let's\s+|let us\s+)?(?:calculate|compute|evaluate|simplify)|calculating|computing|evaluating|simplifying)\s+` + termwiseObj + result,
+	}
+	cueRE = regexp.MustCompile(cueFormRE(strings.Join(cueForms, "|")))
+	// cueFormREs are cueForms one by one as cueRE reads them: a gap
+	// matches cueRE exactly when it matches one of them (^L(?:A|B)S$ is
+	// ^L(?:A)S$ or ^L(?:B)S$). Each is small enough for the regexp
+	// package's backtracker; cueRE, of 1420 instructions, runs on its
+	// slower machine.
+	cueFormREs = func() []*regexp.Regexp {
+		out := make([]*regexp.Regexp, len(cueForms))
+		for i, f := range cueForms {
+			out[i] = regexp.MustCompile(cueFormRE(f))
+		}
+		return out
+	}()
 	// termwiseObj names every term of the expression; termwiseRE finds it.
 	termwiseObj = `(?:each|every)\s+term(?:\s+separately)?`
 	termwiseRE  = regexp.MustCompile(`\b` + termwiseObj + `\b`)
@@ -114,7 +129,23 @@ func cue(gap string) bool {
 	} else {
 		g = strings.TrimSpace(strings.TrimRight(g, " \t\n\r.,;!"))
 	}
-	return cueHead(g) && cueTail(g) && cueRE.MatchString(g)
+	return cueHead(g) && cueTail(g) && cueMatch(g)
+}
+
+// cueFormRE is the anchored pattern of a phrase of forms (cueForms'
+// alternatives): lead before, a colon after.
+func cueFormRE(forms string) string {
+	return `^` + lead + `(?:` + forms + `)\s*:?$`
+}
+
+// cueMatch is cueRE.MatchString(g), read form by form (cueFormREs).
+func cueMatch(g string) bool {
+	for _, re := range cueFormREs {
+		if re.MatchString(g) {
+			return true
+		}
+	}
+	return false
 }
 
 // cueHeads are the words a match of cueRE opens with: lead's, and the

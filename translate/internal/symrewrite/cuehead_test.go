@@ -9,7 +9,8 @@ import (
 )
 
 // TestCueHeadTail holds cueHead and cueTail to cueRE on generated gaps:
-// every gap the pattern matches opens and ends as they require.
+// every gap the pattern matches opens and ends as they require; and
+// cueMatch, the pattern read form by form, to the pattern.
 func TestCueHeadTail(t *testing.T) {
 	words := strings.Fields("now next then so thus hence therefore finally first we can let's let us combine collect simplify like terms the this it expression equation further all up together get have obtain find gives becomes is yields after on combining grouping simplifying expanding factoring rewriting multiplying out reducing adding summing simplified factored written which may also be simplifies expands factors reduces to as into write rewrite equals equal equivalent calculate compute evaluating each every term separately : , x")
 	seps := []string{" ", " ", " ", "", ", ", " :", "\t", "\n"}
@@ -19,6 +20,9 @@ func TestCueHeadTail(t *testing.T) {
 		g := gentext.Joined(r, words, seps, 6)
 		if r.Intn(3) == 0 {
 			g += []string{":", " :", ": :", "::", " ", ":\n"}[r.Intn(6)]
+		}
+		if cueMatch(g) != cueRE.MatchString(g) {
+			t.Fatalf("%q: cueMatch %v, cueRE %v", g, cueMatch(g), cueRE.MatchString(g))
 		}
 		if cueRE.MatchString(g) {
 			matched++
