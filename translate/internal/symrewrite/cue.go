@@ -6,6 +6,7 @@ import (
 
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
 	"github.com/leanprm/leanprm/translate/internal/symexpr"
+	"github.com/leanprm/leanprm/translate/internal/symimp"
 )
 
 // The words between two expressions that make the second the first
@@ -115,11 +116,13 @@ func cue(gap string) bool {
 	if len(gap) > maxGap {
 		return false
 	}
-	low := strings.ToLower(gap)
-	if !cueStem(low) {
-		return false // no stem in the whole gap: none in its last sentence
+	if !symimp.LowerHasAny(gap, cueStems...) {
+		// no stem in the whole gap: none in its last sentence (cueStem
+		// of the lowered gap, whose length test a stem of 4 bytes or more
+		// passes)
+		return false
 	}
-	g, ok := lowPhrase(low)
+	g, ok := lowPhrase(strings.ToLower(gap))
 	if !ok || !cueStem(g) {
 		return false
 	}
@@ -300,7 +303,10 @@ func cueStem(g string) bool {
 	return len(g) >= len("writ") && mathtext.HasAny(g, cueStems...)
 }
 
-// cueStems are the stems cueStem searches ("writ" stands for "rewrit" too).
+// cueStems are the stems cueStem searches ("writ" stands for "rewrit" too),
+// of lower-case ASCII and 4 bytes or more (a test holds them): a text
+// that holds one passes cueStem's length test, so symimp.LowerHasAny(s,
+// cueStems...) is cueStem(strings.ToLower(s)).
 var cueStems = []string{"simplif", "calculat", "comput", "evaluat", "combin", "collect", "group", "expand", "factor", "writ",
 	"distribut", "reduc", "equivalent", "equal", "adding", "summing", "multiplying"}
 

@@ -59,3 +59,13 @@ func TestLowPhrase(t *testing.T) {
 		}
 	}
 }
+
+// TestCueStems holds cueStems to what symimp.LowerHasAny and cueStem's
+// length test need: lower-case ASCII, 4 bytes or more.
+func TestCueStems(t *testing.T) {
+	for _, w := range cueStems {
+		if len(w) < len("writ") || strings.ToLower(w) != w || strings.IndexFunc(w, func(r rune) bool { return r >= 0x80 }) >= 0 {
+			t.Errorf("stem %q", w)
+		}
+	}
+}
