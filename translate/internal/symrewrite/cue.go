@@ -135,16 +135,32 @@ func cue(gap string) bool {
 	return cueHead(g) && cueTail(g) && cueMatch(g)
 }
 
+// cueFormWords are, for each of cueForms, words one of which every match
+// of the form holds (a test holds them to the forms): its imperative, its
+// gerund, its verb or participle, "write", "equal", "equivalent", "term".
+var cueFormWords = [][]string{
+	{"combine", "collect", "simplify"},
+	{"combining", "collecting", "grouping", "simplifying", "expanding", "factoring", "factorising", "factorizing", "rewriting", "distributing", "multiplying", "reducing", "adding", "summing"},
+	{"simplifies", "expands", "factors", "reduces", "simplified", "expanded", "factored", "factorised", "factorized", "rewritten", "written", "reduced"},
+	{"simplified", "expanded", "factored", "factorised", "factorized", "rewritten", "written", "reduced"},
+	{"write"},
+	{"equal"},
+	{"simplifies", "expands", "factors", "reduces"},
+	{"equivalent"},
+	{"term"},
+}
+
 // cueFormRE is the anchored pattern of a phrase of forms (cueForms'
 // alternatives): lead before, a colon after.
 func cueFormRE(forms string) string {
 	return `^` + lead + `(?:` + forms + `)\s*:?$`
 }
 
-// cueMatch is cueRE.MatchString(g), read form by form (cueFormREs).
+// cueMatch is cueRE.MatchString(g), read form by form (cueFormREs), a
+// form only when g holds one of its words (cueFormWords).
 func cueMatch(g string) bool {
-	for _, re := range cueFormREs {
-		if re.MatchString(g) {
+	for i, re := range cueFormREs {
+		if mathtext.HasAny(g, cueFormWords[i]...) && re.MatchString(g) {
 			return true
 		}
 	}
