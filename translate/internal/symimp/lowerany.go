@@ -7,8 +7,11 @@ import (
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
 )
 
-// lowerBuf is the longest text LowerHasAny lowers on the stack.
-const lowerBuf = 2048
+// lowerBuf is the longest text LowerHasAny lowers on the stack: a short
+// gap between two expressions gains (a benchmark: 455 → 188 ns on a gap of
+// 31 bytes with 17 stems), a whole step does not (marking each pair costs
+// what the copy saves), and it is lowered as before.
+const lowerBuf = 256
 
 // LowerHasAny is mathtext.HasAny(strings.ToLower(s), words...) for words
 // of lower-case ASCII, without a lowered copy of s on the heap. Outside
