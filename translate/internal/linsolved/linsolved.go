@@ -40,6 +40,7 @@ import (
 
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
 	"github.com/leanprm/leanprm/translate/internal/symexpr"
+	"github.com/leanprm/leanprm/translate/internal/symimp"
 	"github.com/leanprm/leanprm/translate/obligation"
 )
 
@@ -80,8 +81,7 @@ func Read(step int, prev, text, tactic, idTactic string) []obligation.Obligation
 	if len(text) > maxText || len(prev) > maxText || !strings.Contains(text, "=") {
 		return nil
 	}
-	lower := strings.ToLower(text)
-	if !mathtext.HasAny(lower, "solv", "we get", "we find", "we obtain", "we have", "giv", "yield", "both sides", "calculat", "comput", "simplif", "isolat") {
+	if !symimp.LowerHasAny(text, "solv", "we get", "we find", "we obtain", "we have", "giv", "yield", "both sides", "calculat", "comput", "simplif", "isolat") {
 		return nil
 	}
 	sents := sentences(text)

@@ -42,11 +42,31 @@ const (
 // read at all.
 var fnRE = regexp.MustCompile(`\\(?:sin|cos|tan|cot|sec|csc|log|ln)(?:[^A-Za-z]|$)`)
 
-// hasFn reports fnRE in s, after a plain search for the commands it needs
-// (the pattern would try every backslash of the step).
+// hasFn reports fnRE in s, read at each backslash: one of fnNames after
+// it, then the end or a byte that is no ASCII letter ([^A-Za-z] takes any
+// rune else, and a byte that is no rune as U+FFFD). A test holds it to the
+// pattern.
 func hasFn(s string) bool {
-	return mathtext.HasAny(s, `\sin`, `\cos`, `\tan`, `\cot`, `\sec`, `\csc`, `\log`, `\ln`) && fnRE.MatchString(s)
+	for i := strings.IndexByte(s, '\\'); i >= 0; {
+		switch s[i+1 : min(i+3, len(s))] { // the names' first two letters
+		case "si", "se", "co", "cs", "ta", "lo", "ln":
+			for _, n := range fnNames {
+				if j := i + 1 + len(n); strings.HasPrefix(s[i+1:], n) && (j == len(s) || !mathtext.IsASCIILetter(s[j])) {
+					return true
+				}
+			}
+		}
+		k := strings.IndexByte(s[i+1:], '\\')
+		if k < 0 {
+			break
+		}
+		i += 1 + k
+	}
+	return false
 }
+
+// fnNames are the commands of fnRE, without their backslash.
+var fnNames = []string{"sin", "cos", "tan", "cot", "sec", "csc", "log", "ln"}
 
 // cueRE names a rearrangement; vetoRE words that make the second line
 // something else (a case, a supposition, a rejected or tested line, a

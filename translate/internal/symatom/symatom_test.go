@@ -1,6 +1,7 @@
 package symatom
 
 import (
+	"math/rand"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -111,4 +112,27 @@ func FuzzRead(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestHasFn holds hasFn to fnRE on generated texts.
+func TestHasFn(t *testing.T) {
+	parts := []string{`\sin`, `\cos`, `\tan`, `\cot`, `\sec`, `\csc`, `\log`, `\ln`, `\lnx`, `\sinh`, `\si`, `\`, `\\`, "x", "X", "2", " ", "(", "é", "\xff", "{", "sin", "ln"}
+	r := rand.New(rand.NewSource(1))
+	found := 0
+	for i := 0; i < 200000; i++ {
+		var sb strings.Builder
+		for n := r.Intn(6); n >= 0; n-- {
+			sb.WriteString(parts[r.Intn(len(parts))])
+		}
+		s := sb.String()
+		if hasFn(s) != fnRE.MatchString(s) {
+			t.Fatalf("%q: hasFn %v, fnRE %v", s, hasFn(s), fnRE.MatchString(s))
+		}
+		if hasFn(s) {
+			found++
+		}
+	}
+	if found == 0 {
+		t.Fatal("no generated text holds a function")
+	}
 }

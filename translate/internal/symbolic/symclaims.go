@@ -635,7 +635,7 @@ func after(text string, i, n int) string {
 
 // readMembers splits a line at "=" (top level) and reads each member.
 func readMembers(text string, s, e int, defs map[string]*symexpr.Def) ([]symMember, bool) {
-	var ms []symMember
+	ms := make([]symMember, 0, strings.Count(text[s:e], "=")+1) // a member after each "=" at most: one allocation
 	depth := 0
 	start := s
 	for i := s; i <= e; i++ {

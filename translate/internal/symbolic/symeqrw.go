@@ -51,7 +51,9 @@ var eqSubstRE = newWordMatcher(nil, []string{"substitut", "plug", "replac", "usi
 func (t *Reader) equationRewrite(step int, text string, A, B []symMember, proseA, prose, hypo, veto string) *obligation.Obligation {
 	// "from both sides" names an operation, not a list, and so does "and"
 	// between operations ("expand the cube and simplify").
-	prose = andOpRE.ReplaceAllString(strings.ReplaceAll(prose, "both sides", "sides"), "$1")
+	if prose = strings.ReplaceAll(prose, "both sides", "sides"); strings.Contains(prose, "and ") { // andOpRE's one literal
+		prose = andOpRE.ReplaceAllString(prose, "$1")
+	}
 	proseA = strings.ReplaceAll(proseA, "both sides", "sides")
 	if hypo != "" || veto != "" || symimp.ListCue(prose) || symimp.Alt(mathtext.TailWords(prose, 24)) || eqSubstRE.MatchString(prose) ||
 		symimp.Alt(mathtext.TailWords(proseA, 24)) || symimp.Alt(strings.ToLower(after(text, B[1].e2, 24))) {

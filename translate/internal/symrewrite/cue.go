@@ -6,6 +6,7 @@ import (
 
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
 	"github.com/leanprm/leanprm/translate/internal/symexpr"
+	"github.com/leanprm/leanprm/translate/internal/symimp"
 )
 
 // The words between two expressions that make the second the first
@@ -26,27 +27,42 @@ var (
 	gerund = `(?:(?:after|on|upon)\s+)?(?:combining|collecting|grouping|simplifying|expanding|factoring|factorising|factorizing|rewriting|distributing|multiplying out|reducing|adding|summing|multiplying)`
 	passiv = `(?:simplified|expanded|factored|factorised|factorized|rewritten|written|reduced)`
 
-	cueRE = regexp.MustCompile(`^` + lead + `(?:` +
+	// cueForms are the forms of the phrase after lead; cueRE is any one
+	// of them, with lead and closing colon.
+	cueForms = []string{
 		// "Combine like terms:", "Simplify further:" (a colon after it:
 		// "Factor \(x^2 - 1\)", "let's rewrite \(11y - 11z\)" name the
 		// object, not the result)
-		`(?:we\s+(?:can\s+)?|let's\s+|let us\s+)?` + imper + object + `\s*:` +
+		`(?:we\s+(?:can\s+)?|let's\s+|let us\s+)?` + imper + object + `\s*:`,
 		// "Combining like terms, we get"
-		`|` + gerund + object + result +
+		gerund + object + result,
 		// "This simplifies to", "which can be further simplified to", "This can be rewritten as:"
-		`|(?:this|which|it|this expression)\s+(?:(?:can|may)\s+(?:also\s+)?be\s+)?(?:further\s+)?(?:simplifies|expands|factors|reduces|` + passiv + `)(?:\s+further)?(?:\s+(?:to|as|into)\s*:?|\s*:)` +
+		`(?:this|which|it|this expression)\s+(?:(?:can|may)\s+(?:also\s+)?be\s+)?(?:further\s+)?(?:simplifies|expands|factors|reduces|` + passiv + `)(?:\s+further)?(?:\s+(?:to|as|into)\s*:?|\s*:)`,
 		// "(E1) can be factored as (E2)", "(E1) simplifies to (E2)"
-		`|(?:(?:can|may)\s+(?:also\s+)?be\s+)(?:further\s+)?` + passiv + `(?:\s+further)?\s+(?:to|as|into)` +
+		`(?:(?:can|may)\s+(?:also\s+)?be\s+)(?:further\s+)?` + passiv + `(?:\s+further)?\s+(?:to|as|into)`,
 		// "We can write this as", "which equals", "This is equal to"
-		`|(?:we\s+can\s+|let's\s+|let us\s+)?(?:write|rewrite)\s+(?:this|it|this expression)\s+as` +
-		`|(?:this|which|it)\s+(?:equals|is\s+(?:also\s+)?equal\s+to)` +
-		`|(?:simplifies|expands|factors|reduces)(?:\s+further)?\s+(?:to|as|into)` +
-		`|(?:which\s+)?is\s+equivalent\s+to` +
+		`(?:we\s+can\s+|let's\s+|let us\s+)?(?:write|rewrite)\s+(?:this|it|this expression)\s+as`,
+		`(?:this|which|it)\s+(?:equals|is\s+(?:also\s+)?equal\s+to)`,
+		`(?:simplifies|expands|factors|reduces)(?:\s+further)?\s+(?:to|as|into)`,
+		`(?:which\s+)?is\s+equivalent\s+to`,
 		// "Calculating each term:", "Simplify each term:", "Evaluating
 		// every term, we get": the whole expression, term by term (the
 		// caller asks for as many terms on both sides)
-		`|(?:(?:we\s+(?:can\s+)?|let's\s+|let us\s+)?(?:calculate|compute|evaluate|simplify)|calculating|computing|evaluating|simplifying)\s+` + termwiseObj + result +
-		`)\s*:?$`)
+		`(?:(?:we\s+(?:can\s+)?|let's\s+|let us\s+)?(?:calculate|compute|evaluate|simplify)|calculating|computing|evaluating|simplifying)\s+` + termwiseObj + result,
+	}
+	cueRE = regexp.MustCompile(cueFormRE(strings.Join(cueForms, "|")))
+	// cueFormREs are cueForms one by one as cueRE reads them: a gap
+	// matches cueRE exactly when it matches one of them (^L(?:A|B)S$ is
+	// ^L(?:A)S$ or ^L(?:B)S$). Each is small enough for the regexp
+	// package's backtracker; cueRE, of 1420 instructions, runs on its
+	// slower machine.
+	cueFormREs = func() []*regexp.Regexp {
+		out := make([]*regexp.Regexp, len(cueForms))
+		for i, f := range cueForms {
+			out[i] = regexp.MustCompile(cueFormRE(f))
+		}
+		return out
+	}()
 	// termwiseObj names every term of the expression; termwiseRE finds it.
 	termwiseObj = `(?:each|every)\s+term(?:\s+separately)?`
 	termwiseRE  = regexp.MustCompile(`\b` + termwiseObj + `\b`)
@@ -100,11 +116,13 @@ func cue(gap string) bool {
 	if len(gap) > maxGap {
 		return false
 	}
-	low := strings.ToLower(gap)
-	if !cueStem(low) {
-		return false // no stem in the whole gap: none in its last sentence
+	if !symimp.LowerHasAny(gap, cueStems...) {
+		// no stem in the whole gap: none in its last sentence (cueStem
+		// of the lowered gap, whose length test a stem of 4 bytes or more
+		// passes)
+		return false
 	}
-	g, ok := lowPhrase(low)
+	g, ok := lowPhrase(strings.ToLower(gap))
 	if !ok || !cueStem(g) {
 		return false
 	}
@@ -114,7 +132,39 @@ func cue(gap string) bool {
 	} else {
 		g = strings.TrimSpace(strings.TrimRight(g, " \t\n\r.,;!"))
 	}
-	return cueHead(g) && cueTail(g) && cueRE.MatchString(g)
+	return cueHead(g) && cueTail(g) && cueMatch(g)
+}
+
+// cueFormWords are, for each of cueForms, words one of which every match
+// of the form holds (a test holds them to the forms): its imperative, its
+// gerund, its verb or participle, "write", "equal", "equivalent", "term".
+var cueFormWords = [][]string{
+	{"combine", "collect", "simplify"},
+	{"combining", "collecting", "grouping", "simplifying", "expanding", "factoring", "factorising", "factorizing", "rewriting", "distributing", "multiplying", "reducing", "adding", "summing"},
+	{"simplifies", "expands", "factors", "reduces", "simplified", "expanded", "factored", "factorised", "factorized", "rewritten", "written", "reduced"},
+	{"simplified", "expanded", "factored", "factorised", "factorized", "rewritten", "written", "reduced"},
+	{"write"},
+	{"equal"},
+	{"simplifies", "expands", "factors", "reduces"},
+	{"equivalent"},
+	{"term"},
+}
+
+// cueFormRE is the anchored pattern of a phrase of forms (cueForms'
+// alternatives): lead before, a colon after.
+func cueFormRE(forms string) string {
+	return `^` + lead + `(?:` + forms + `)\s*:?$`
+}
+
+// cueMatch is cueRE.MatchString(g), read form by form (cueFormREs), a
+// form only when g holds one of its words (cueFormWords).
+func cueMatch(g string) bool {
+	for i, re := range cueFormREs {
+		if mathtext.HasAny(g, cueFormWords[i]...) && re.MatchString(g) {
+			return true
+		}
+	}
+	return false
 }
 
 // cueHeads are the words a match of cueRE opens with: lead's, and the
@@ -269,7 +319,10 @@ func cueStem(g string) bool {
 	return len(g) >= len("writ") && mathtext.HasAny(g, cueStems...)
 }
 
-// cueStems are the stems cueStem searches ("writ" stands for "rewrit" too).
+// cueStems are the stems cueStem searches ("writ" stands for "rewrit" too),
+// of lower-case ASCII and 4 bytes or more (a test holds them): a text
+// that holds one passes cueStem's length test, so symimp.LowerHasAny(s,
+// cueStems...) is cueStem(strings.ToLower(s)).
 var cueStems = []string{"simplif", "calculat", "comput", "evaluat", "combin", "collect", "group", "expand", "factor", "writ",
 	"distribut", "reduc", "equivalent", "equal", "adding", "summing", "multiplying"}
 

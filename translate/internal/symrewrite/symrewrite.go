@@ -36,6 +36,7 @@ import (
 	"github.com/leanprm/leanprm/translate/internal/arith"
 	"github.com/leanprm/leanprm/translate/internal/mathtext"
 	"github.com/leanprm/leanprm/translate/internal/symexpr"
+	"github.com/leanprm/leanprm/translate/internal/symimp"
 	"github.com/leanprm/leanprm/translate/obligation"
 )
 
@@ -124,7 +125,7 @@ func Read(step int, prev, text string, prevToks, toks []mathtext.Tok, consts map
 		switch {
 		case !fromPrev:
 			gap, aText, aos = text[rs[k-1].CE:r.OS], text, rs[k-1].OS
-		case prev == "" || r.OS >= maxGap || !cont && !cueStem(strings.ToLower(text[:r.OS])):
+		case prev == "" || r.OS >= maxGap || !cont && !symimp.LowerHasAny(text[:r.OS], cueStems...):
 			// a gap from the previous step is longer than text[:r.OS] and
 			// holds marks (markRE) before it: a cue's stem only there, and
 			// with none (or a gap too long for any) no pair

@@ -65,7 +65,8 @@ var (
 	// another group of the same list ("or", a bullet, a new line).
 	sepRE = regexp.MustCompile(`^[\s,]*(?:and\s*)?$`)
 	altRE = regexp.MustCompile(`^[\s,;]*(?:\(?\s*(?:or|and)\s*|\n\s*(?:[-*•]|\d+[.)]|\\item)?\s*|;\s*)$`)
-	// nameRE is a name a group may bind; numRE a value it may take.
+	// nameRE is a name a group may bind (isName reads it); numRE a value
+	// it may take.
 	nameRE = regexp.MustCompile(`^[A-Za-z]$`)
 	numRE  = regexp.MustCompile(`^-?\s*(?:\d+(?:\.\d+)?|\\[dt]?frac\{\d+\}\{\d+\}|\d+\s*/\s*\d+)$`)
 	// relRE counts the relations of an equation region.
@@ -286,7 +287,7 @@ func assignments(body string, tupleNames []string) ([]string, map[string]*big.Ra
 				return nil, nil, false
 			}
 			for _, n := range ns {
-				if !nameRE.MatchString(n) {
+				if !isName(n) {
 					return nil, nil, false
 				}
 			}
@@ -310,7 +311,7 @@ func assignments(body string, tupleNames []string) ([]string, map[string]*big.Ra
 		part = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(part), "and "))
 		n, v, found := strings.Cut(part, "=")
 		n = strings.TrimSpace(n)
-		if !found || !nameRE.MatchString(n) || vals[n] != nil {
+		if !found || !isName(n) || vals[n] != nil {
 			return nil, nil, false
 		}
 		x, ok := number(v)
@@ -322,6 +323,9 @@ func assignments(body string, tupleNames []string) ([]string, map[string]*big.Ra
 	}
 	return names, vals, len(names) > 0
 }
+
+// isName is nameRE.MatchString(n): one ASCII letter and nothing else.
+func isName(n string) bool { return len(n) == 1 && mathtext.IsASCIILetter(n[0]) }
 
 // tuple splits "(a, b, c)" into its members, nil when s is no tuple.
 func tuple(s string) []string {

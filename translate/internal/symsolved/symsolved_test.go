@@ -100,3 +100,20 @@ func TestExponentOfName(t *testing.T) {
 	assert.Empty(t, read("", `Solving \(2^{x} = 10\) gives \(x = 3.5\).`))
 	assert.Empty(t, read("", `Solving \(2^{x} = 10\) gives \(x = 40\).`))
 }
+
+// TestIsName holds isName to nameRE on every string of one or two bytes,
+// and a few longer.
+func TestIsName(t *testing.T) {
+	ss := []string{"", "xy", " x", "x ", "x\n", "é", "ab c"}
+	for a := 0; a < 256; a++ {
+		ss = append(ss, string([]byte{byte(a)}))
+		for b := 0; b < 256; b += 17 {
+			ss = append(ss, string([]byte{byte(a), byte(b)}))
+		}
+	}
+	for _, s := range ss {
+		if isName(s) != nameRE.MatchString(s) {
+			t.Errorf("%q: isName %v, nameRE %v", s, isName(s), nameRE.MatchString(s))
+		}
+	}
+}
