@@ -110,7 +110,13 @@ func multClaims(flat string) []multClaim {
 			out = append(out, c)
 		}
 	}
-	for _, m := range isMultRE.FindAllStringSubmatchIndex(flat, 4) {
+	// isMultRE holds "multiple" as it is, and starts with no literal the
+	// matcher could look for: without the word it is not run
+	var isMult [][]int
+	if strings.Contains(flat, "multiple") {
+		isMult = isMultRE.FindAllStringSubmatchIndex(flat, 4)
+	}
+	for _, m := range isMult {
 		c := multClaim{kind: divides, a: flat[m[2]:m[3]], b: flat[m[4]:m[5]], c: flat[m[6]:m[7]], s: m[0], e: m[1]}
 		if leftOK(flat, m[0]) {
 			out = append(out, c)
