@@ -67,3 +67,40 @@ func TestCountedDigitPrecheck(t *testing.T) {
 		t.Error("countedDigits")
 	}
 }
+
+// TestRangeDigitAt holds rangeDigitAt to digitRangeREs: on random text
+// made of the patterns' pieces, each match's "digit" passes the check.
+func TestRangeDigitAt(t *testing.T) {
+	slots := [][]string{
+		{"", "x", "(", ",", ":", "=", "the "},
+		{"numbers with ", "integers with  ", "with ", ""},
+		{"one", "two", "twelve", "3", "1234", "12345", "x3", "é", ""},
+		{"-", "+", " ", "  ", "", "\n", "_"},
+		{"digit", "digits", "digitx"},
+		{" ", "", ":", " are ", " positive ", "  "},
+		{"numbers ", "integers ", "", "whole numbers "},
+		{"from ", "run from ", "range ", ""},
+		{"100 to 999", "1 through 9", "10 and go up to 99", "x to 9"},
+	}
+	r := rand.New(rand.NewSource(2))
+	hits := [2]int{}
+	for n := 0; n < 200000; n++ {
+		var b strings.Builder
+		for _, sl := range slots {
+			b.WriteString(sl[r.Intn(len(sl))])
+		}
+		low := b.String()
+		for k, re := range digitRangeREs {
+			for _, m := range re.FindAllStringIndex(low, -1) {
+				hits[k]++
+				i := m[0] + strings.Index(low[m[0]:m[1]], "digit")
+				if !rangeDigitAt(low, i, k) {
+					t.Fatalf("rangeDigitAt(%q, %d, %d) = false, the pattern matches", low, i, k)
+				}
+			}
+		}
+	}
+	if hits[0] < 100 || hits[1] < 100 {
+		t.Fatalf("too few matches: %v", hits)
+	}
+}

@@ -93,9 +93,12 @@ func ReadDigits(step int, text, tactic string) []obligation.Obligation {
 	if counts {
 		readDigitRanges(low, add) // digitrange.go
 	}
-	for _, re := range unitsRE {
+	for k, re := range unitsRE {
 		if !units {
 			break
+		}
+		if k == 1 && !strings.Contains(low, "has") {
+			continue // the second pattern's "has", as it is
 		}
 		for _, m := range re.FindAllStringSubmatchIndex(low, -1) {
 			n, ok := bigNumeral(low[m[2]:m[3]])
@@ -122,7 +125,7 @@ func countedDigit(low string) bool {
 		}
 		i += at
 		at = i + len("digit")
-		if i >= 1 && strings.IndexByte("-+ \t\n\f\r", low[i-1]) >= 0 && !wordByteAt(low, at) && countEnds(low, i-1) {
+		if i >= 1 && strings.IndexByte("-+ \t\n\f\r", low[i-1]) >= 0 && !wordByteAt(low, at) && countEnds(low, i-1, blanks) {
 			return true
 		}
 	}
@@ -141,22 +144,22 @@ func countedDigits(low string) bool {
 		for k > 0 && isSpace(low[k-1]) {
 			k--
 		}
-		if k < at-len("digits") && !wordByteAt(low, at) && countEnds(low, k) {
+		if k < at-len("digits") && !wordByteAt(low, at) && countEnds(low, k, blanks) {
 			return true
 		}
 	}
 }
 
-// countEnds reports whether low[:k] may end with digitCount after the
-// spaces both patterns put before it: the bytes back to a space (or to
-// the start) are a number word or one to four digits. A count holds no
-// space, so it would be all of them.
-func countEnds(low string, k int) bool {
+// countEnds reports whether low[:k] may end with digitCount right after
+// a byte of stops (the patterns' bytes before their count) or at the
+// start: the bytes back to such a byte are a number word or one to four
+// digits. A count holds no byte of stops, so it would be all of them.
+func countEnds(low string, k int, stops string) bool {
 	j := k
-	for j > 0 && k-j <= len("thrice") && !isSpace(low[j-1]) {
+	for j > 0 && k-j <= len("thrice") && strings.IndexByte(stops, low[j-1]) < 0 {
 		j--
 	}
-	if j > 0 && !isSpace(low[j-1]) {
+	if j > 0 && strings.IndexByte(stops, low[j-1]) < 0 {
 		return false // more bytes than any count
 	}
 	w := low[j:k]
@@ -166,8 +169,11 @@ func countEnds(low string, k int) bool {
 	return len(w) >= 1 && len(w) <= 4 && strings.Trim(w, "0123456789") == ""
 }
 
+// blanks are the bytes of \s.
+const blanks = " \t\n\f\r"
+
 // isSpace is a byte of \s.
-func isSpace(c byte) bool { return strings.IndexByte(" \t\n\f\r", c) >= 0 }
+func isSpace(c byte) bool { return strings.IndexByte(blanks, c) >= 0 }
 
 // wordByteAt reports a byte of \w at low[i] (none past the end): a \b
 // cannot fall right before it after a word byte.
