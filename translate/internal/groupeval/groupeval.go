@@ -79,9 +79,8 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 			continue
 		}
 		regions++
-		if prevEnd >= 0 && from-prevEnd <= maxBetween+4 {
-			// the cue between is read after compare, only for a pair it keeps
-			pairs = append(pairs, pair{old: [2]int{prevS, prevE}, new: [2]int{from, to}, cue: [2]int{prevEnd, i}})
+		if prevEnd >= 0 && from-prevEnd <= maxBetween+4 && cueStem(text[prevEnd:i]) && cueRE.MatchString(mathtext.LowerPlain(text[prevEnd:i])) {
+			pairs = append(pairs, pair{old: [2]int{prevS, prevE}, new: [2]int{from, to}})
 		}
 		for _, line := range mathtext.DisplayLines(text, from, to) {
 			ms := members(text, line[0], line[1])
@@ -99,7 +98,7 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 			break
 		}
 		gs, ok := compare(text, p.old, p.new)
-		if !ok || p.inLine && otherRelation(text, p.line[0], p.line[1]) || !p.inLine && !cued(text[p.cue[0]:p.cue[1]]) {
+		if !ok || p.inLine && otherRelation(text, p.line[0], p.line[1]) {
 			continue
 		}
 		for _, g := range gs {
@@ -124,19 +123,11 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 
 // pair is two expressions that may differ by brackets computed: the old
 // and the new one's bytes, and for two members of an "=" chain the
-// display line that holds them, for two regions the prose between them,
-// which must be a cue (cued).
+// display line that holds them.
 type pair struct {
 	old, new [2]int
 	line     [2]int
 	inLine   bool
-	cue      [2]int
-}
-
-// cued reports whether the prose between two regions is a cue of a
-// rewriting (cueRE), after the plain test of its stems.
-func cued(between string) bool {
-	return cueStem(between) && cueRE.MatchString(mathtext.LowerPlain(between))
 }
 
 // openers are the marks that open math, each with its closer.
