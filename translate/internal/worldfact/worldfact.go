@@ -170,11 +170,6 @@ func Read(step int, text, conv, tactic string) []obligation.Obligation {
 	}
 	var out []obligation.Obligation
 	low := plain(text)
-	// read finds a claim only in a text holding one of these, lowered (the
-	// words above need not: "clearly", "second"); nothing else is read
-	if !mathtext.HasAny(low, readWords...) {
-		return nil
-	}
 	// The step may set its own calendar in another sentence ("Assume each
 	// month has 30 days. Then July has 30 days."), as a problem may.
 	if ownCalendar(low) || mathtext.HasAny(low, "approximat", "treat", "simplicity", "convention") && stepConventionRE.MatchString(low) {
@@ -217,11 +212,6 @@ func plain(text string) string { return mathtext.LowerPlain(text) }
 
 var monthNames = []string{"january", "february", "march", "april", "may", "june", "july", "august", "september",
 	"october", "november", "december"}
-
-// readWords are the words each reading of read needs one of: "days" for
-// the months' and the ranges', a unit for the units', "dozen", and a
-// frequency ("yearly" holds "year").
-var readWords = []string{"day", "week", "hour", "minute", "year", "decade", "century", "fortnight", "dozen", "quarterl", "annual", "monthly"}
 
 // read finds the claims in low (plain's text) of the original text. Each
 // pattern runs only when the words it needs are in the text: the patterns
