@@ -72,9 +72,12 @@ var relWords = []struct {
 // Read returns the refutations of the step's chains that put a name
 // between bounds no value fits.
 func Read(step int, text, tactic string) []obligation.Obligation {
-	if len(text) > maxText || !mathtext.HasAny(text, "<", ">", "≤", "≥", `\le`, `\ge`, `\lt`, `\gt`, "⩽", "⩾") {
+	if len(text) > maxText {
 		return nil
 	}
+	// relations finds none in a step with no relation word (each holds
+	// one of "<", ">", "≤", "≥", \le, \ge, \lt, \gt, "⩽", "⩾"): one pass,
+	// no plain search for them first
 	rels := relations(text)
 	var out []obligation.Obligation
 	var low string
@@ -134,13 +137,23 @@ func obligationFor(step int, text string, s, e int, lo, hi *big.Rat, strict bool
 	return o
 }
 
+// relFirst marks the first bytes of relWords: "<", ">", the backslash and the
+// first byte of "≤", "≥", "⩽" and "⩾".
+var relFirst = func() (t [256]bool) {
+	for _, c := range []byte("<>\\") {
+		t[c] = true
+	}
+	t[0xe2] = true
+	return t
+}()
+
 // relations lists the step's written relations, in order, at most
 // maxRels.
 func relations(text string) []rel {
 	var out []rel
 	for i := 0; i < len(text) && len(out) < maxRels; i++ {
 		c := text[i]
-		if c != '<' && c != '>' && c != '\\' && c != 0xe2 {
+		if !relFirst[c] {
 			continue
 		}
 		if c == '\\' && (i+1 == len(text) || text[i+1] != 'l' && text[i+1] != 'g') {

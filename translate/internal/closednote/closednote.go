@@ -111,21 +111,51 @@ func Read(step int, problem, prev, text, tactic string) []obligation.Obligation 
 }
 
 // hasNotation is the plain search for the notation read: a bar, a digit
-// before "_", an ellipsis, \lg, \log with a decimal.
+// before "_", an ellipsis, \lg, \log with a decimal. The marks are looked
+// for in one pass over s, each where its first byte is.
 func hasNotation(s string) bool {
-	// \cdots, \ldots and \dots all hold "dots": one search for the three
-	if strings.Contains(s, "|") || strings.Contains(s, "vert") || strings.Contains(s, "dots") && mathtext.HasAny(s, `\cdots`, `\ldots`, `\dots`) || mathtext.HasAny(s, "...", "…") {
-		return true
-	}
-	for i := 1; i < len(s); i++ {
-		if s[i] == '_' && mathtext.IsDigit(s[i-1]) {
+	for i := 0; i < len(s); i++ {
+		if !notationFirst[s[i]] {
+			continue
+		}
+		switch s[i] {
+		case '|':
 			return true
+		case 'v':
+			if strings.HasPrefix(s[i:], "vert") {
+				return true
+			}
+		case '\\':
+			if r := s[i:]; strings.HasPrefix(r, `\cdots`) || strings.HasPrefix(r, `\ldots`) || strings.HasPrefix(r, `\dots`) {
+				return true
+			}
+		case '.':
+			if strings.HasPrefix(s[i:], "...") {
+				return true
+			}
+		case 0xE2: // the first byte of "…"
+			if strings.HasPrefix(s[i:], "…") {
+				return true
+			}
+		case '_':
+			if i > 0 && mathtext.IsDigit(s[i-1]) {
+				return true
+			}
 		}
 	}
 	// a logarithm to base 10 written \lg, or a logarithm of a decimal
 	// (the symbolic reader reads neither)
 	return strings.Contains(s, `\lg`) && lgRE.MatchString(s) || strings.Contains(s, `\log`) && decimals(s) > 0
 }
+
+// notationFirst marks the first bytes of the marks hasNotation looks for.
+var notationFirst = func() (t [256]bool) {
+	for _, c := range []byte("|v\\._") {
+		t[c] = true
+	}
+	t[0xE2] = true // "…"
+	return t
+}()
 
 // lgRE is the command \lg.
 var lgRE = regexp.MustCompile(`\\lg\b`)

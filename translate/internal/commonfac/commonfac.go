@@ -149,6 +149,11 @@ type claim struct {
 // alone.
 func claims(flat string) []claim {
 	var out []claim
+	// noneRE and someRE hold "common" as it is, and start with no literal
+	// the matcher could look for: without the word, neither is run
+	if !strings.Contains(flat, "common") {
+		return factorClaims(flat, out)
+	}
 	for _, m := range noneRE.FindAllStringSubmatchIndex(flat, 4) {
 		out = append(out, claim{kind: none, a: flat[m[2]:m[3]], b: flat[m[4]:m[5]], s: m[0], e: m[1]})
 	}
@@ -159,6 +164,12 @@ func claims(flat string) []claim {
 		}
 		out = append(out, c)
 	}
+	return factorClaims(flat, out)
+}
+
+// factorClaims appends to out the claims factorRE reads in flat, and
+// keeps of them all those whose numbers stand alone (claims).
+func factorClaims(flat string, out []claim) []claim {
 	for _, m := range factorRE.FindAllStringSubmatchIndex(flat, 4) {
 		common, pair := m[6] >= 0, m[10] >= 0
 		c := claim{kind: factorOf, d: flat[m[2]:m[3]], a: flat[m[8]:m[9]], s: m[0], e: m[1]}

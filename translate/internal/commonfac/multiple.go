@@ -95,7 +95,22 @@ type multClaim struct {
 // whose sets no word restricts and which ends its clause.
 func multClaims(flat string) []multClaim {
 	var out []multClaim
-	for _, m := range allMultRE.FindAllStringSubmatchIndex(flat, 4) {
+	// each pattern holds words as it is and starts with no literal the
+	// matcher could look for, so it runs only on a sentence with them:
+	// allMultRE "multiples" twice, commonMultRE "common", isMultRE
+	// "common" or "both"
+	var all, common, isMult [][]int
+	hasCommon := strings.Contains(flat, "common")
+	if i := strings.Index(flat, "multiples"); i >= 0 && strings.Contains(flat[i+len("multiples"):], "multiples") {
+		all = allMultRE.FindAllStringSubmatchIndex(flat, 4)
+	}
+	if hasCommon {
+		common = commonMultRE.FindAllStringSubmatchIndex(flat, 4)
+	}
+	if hasCommon || strings.Contains(flat, "both") {
+		isMult = isMultRE.FindAllStringSubmatchIndex(flat, 4)
+	}
+	for _, m := range all {
 		c := multClaim{kind: divides, a: flat[m[2]:m[3]], b: flat[m[4]:m[5]], s: m[0], e: m[1]}
 		if m[6] >= 0 {
 			c.c = flat[m[6]:m[7]]
@@ -104,13 +119,13 @@ func multClaims(flat string) []multClaim {
 			out = append(out, c)
 		}
 	}
-	for _, m := range commonMultRE.FindAllStringSubmatchIndex(flat, 4) {
+	for _, m := range common {
 		c := multClaim{kind: lcmOf, b: flat[m[2]:m[3]], c: flat[m[4]:m[5]], a: flat[m[6]:m[7]], s: m[0], e: m[1]}
 		if openSet(flat, m[0]) {
 			out = append(out, c)
 		}
 	}
-	for _, m := range isMultRE.FindAllStringSubmatchIndex(flat, 4) {
+	for _, m := range isMult {
 		c := multClaim{kind: divides, a: flat[m[2]:m[3]], b: flat[m[4]:m[5]], c: flat[m[6]:m[7]], s: m[0], e: m[1]}
 		if leftOK(flat, m[0]) {
 			out = append(out, c)

@@ -71,7 +71,7 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 	// backtracks): the count and its words before, the bracket after
 	for _, n := range nounsIn(text, 4*maxClaims) {
 		from, to := max(0, n[0]-windowBefore), min(len(text), n[1]+windowAfter)
-		if strings.IndexByte(text[n[1]:to], '(') < 0 || !countBefore(text, n[0]) || !phraseAfter(text, n[1]) {
+		if strings.IndexByte(text[n[1]:to], '(') < 0 || !countBefore(text, n[0]) || !phraseAfter(text, n[1]) || !bracketAfter(text, n[1]) {
 			continue // no bracket after the noun, no count before it: the pattern cannot match
 		}
 		for from > 0 && !utf8.RuneStart(text[from]) {
@@ -242,6 +242,33 @@ func phraseAfter(text string, e int) bool {
 	switch text[i:j] {
 	case "for", "of", "in", "on", "at":
 		return j < len(text) && strings.IndexByte(" \t\n\f\r", text[j]) >= 0
+	}
+	return false
+}
+
+// bracketAfter reports whether countRE may go on from its noun ending at
+// e to its bracket: the phrase between holds only lower-case letters,
+// digits and blanks, so the first other byte must be "(", and the bracket
+// must close (a ")" not escaped) before another opens, with one item at
+// least. An escape takes the rune after it; the bytes after a rune's first
+// are none of the three bytes looked at.
+func bracketAfter(text string, e int) bool {
+	i := e
+	for i < len(text) && (text[i] >= 'a' && text[i] <= 'z' || text[i] >= '0' && text[i] <= '9' || strings.IndexByte(" \t\n\f\r", text[i]) >= 0) {
+		i++
+	}
+	if i >= len(text) || text[i] != '(' {
+		return false
+	}
+	for j := i + 1; j < len(text); j++ {
+		switch text[j] {
+		case '\\':
+			j++
+		case '(':
+			return false
+		case ')':
+			return j > i+1
+		}
 	}
 	return false
 }

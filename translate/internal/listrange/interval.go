@@ -25,12 +25,35 @@ var (
 	listIntroRE = regexp.MustCompile(`^\s*(?:(?:[.;:,]\s*)?(?:these|the|such|those)\s+integers\s+(?:are|is)|[.;,]?\s*they\s+are|are|:)\s+`)
 )
 
+// intervalCue reports whether intervalRE may match low: an "integers"
+// with blanks after it and then "that", "in" or "within" (which "inside"
+// starts with), as the pattern has them.
+func intervalCue(low string) bool {
+	for at := 0; ; {
+		i := strings.Index(low[at:], "integers")
+		if i < 0 {
+			return false
+		}
+		at += i + len("integers")
+		j := at
+		for j < len(low) && strings.IndexByte(" \t\n\f\r", low[j]) >= 0 {
+			j++
+		}
+		if w := low[j:]; j > at && (strings.HasPrefix(w, "that") || strings.HasPrefix(w, "in") || strings.HasPrefix(w, "within")) {
+			return true
+		}
+	}
+}
+
 // readIntervals returns the refutations of the integers of an interval listed wrongly.
 func readIntervals(step int, text, tactic string) []obligation.Obligation {
 	if len(text) > maxText || !strings.Contains(text, "integers") || !strings.ContainsAny(text, "([") {
 		return nil
 	}
 	low := mathtext.LowerPlain(text)
+	if !intervalCue(low) {
+		return nil
+	}
 	var out []obligation.Obligation
 	for _, m := range intervalRE.FindAllStringSubmatchIndex(low, maxOut) {
 		intro := listIntroRE.FindStringIndex(low[m[1]:])

@@ -60,13 +60,18 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 		if len(out) >= maxOut {
 			break
 		}
-		if rg.E-rg.S > maxRegion || !hasSign(text[rg.S:rg.E]) || decimalRE.MatchString(text[rg.S:rg.E]) {
+		// a piece is a part of its region that ends before a separator
+		// (no letter), so it holds no more signs than the region: a region
+		// with fewer than two has no piece to read
+		if rg.E-rg.S > maxRegion || signs(text[rg.S:rg.E]) < 2 || decimalRE.MatchString(text[rg.S:rg.E]) {
 			continue
 		}
-		if vetoRE.MatchString(strings.ToLower(mathtext.SentenceAround(text, rg.OS, rg.CE))) {
+		pieces := mathtext.ClaimPieces(text, rg.S, rg.E, func(p string) bool { return signs(p) >= 2 })
+		// the sentence's veto only after the pieces (no piece, nothing to veto)
+		if len(pieces) == 0 || vetoRE.MatchString(strings.ToLower(mathtext.SentenceAround(text, rg.OS, rg.CE))) {
 			continue
 		}
-		for _, p := range mathtext.ClaimPieces(text, rg.S, rg.E, func(p string) bool { return signs(p) >= 2 }) {
+		for _, p := range pieces {
 			if o, ok := decidePiece(step, text, p[0], p[1], tactic); ok && len(out) < maxOut {
 				out = append(out, o)
 			}

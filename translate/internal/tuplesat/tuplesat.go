@@ -60,6 +60,10 @@ func Read(step int, problem, prev, text, tactic string) []obligation.Obligation 
 		return nil
 	}
 	low := mathtext.LowerPlain(text)
+	// cueRE starts with one of its nouns, as it is
+	if !mathtext.HasAny(low, "pairs", "triples", "triplets", "tuples", "solutions") {
+		return nil
+	}
 	var out []obligation.Obligation
 	for _, m := range cueRE.FindAllStringIndex(low, maxCues) {
 		s := listcond.SentenceStart(low, m[0])

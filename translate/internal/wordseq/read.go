@@ -106,7 +106,7 @@ func findClaims(low string) []claim {
 		}
 		t := from + j
 		from = t + 4
-		if t == 0 || !blank(low[t-1]) {
+		if t == 0 || !blank(low[t-1]) || !theBefore(low, t) {
 			continue // ordinalRE ends in \s+$: "determine", "midterm" have no ordinal
 		}
 		om := ordinalRE.FindStringSubmatchIndex(low[max(0, t-maxBefore):t])
@@ -222,6 +222,25 @@ func obligationFor(step int, text string, c claim, truth *big.Rat, seq Seq, tact
 }
 
 // blank reports a byte of \s in a pattern: [\t\n\f\r ].
+// theBefore reports whether ordinalRE may match low[:t]: its ordinal
+// holds no blank, so it is the word before the blanks that end low[:t],
+// and its "the" ends right before the blanks before that word.
+func theBefore(low string, t int) bool {
+	e := t
+	for e > 0 && blank(low[e-1]) {
+		e--
+	}
+	s := e
+	for s > 0 && !blank(low[s-1]) {
+		s--
+	}
+	k := s
+	for k > 0 && blank(low[k-1]) {
+		k--
+	}
+	return k < s && strings.HasSuffix(low[:k], "the")
+}
+
 func blank(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
 }

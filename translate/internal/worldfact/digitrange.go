@@ -42,6 +42,9 @@ func readDigitRanges(low string, add func(s, e int, said, is int, what, fact str
 			if k == 0 && !strings.Contains(w, "with") {
 				continue // the first pattern's "with", as it is
 			}
+			if !rangeDigitAt(low, i, k) {
+				continue // no match of the pattern has its "digit" at i
+			}
 			for _, m := range re.FindAllStringSubmatchIndex(w, 2) {
 				for k := range m {
 					m[k] += from
@@ -54,6 +57,26 @@ func readDigitRanges(low string, add func(s, e int, said, is int, what, fact str
 			}
 		}
 	}
+}
+
+// rangeDigitAt reports whether digitRangeREs[k] may match with its one
+// "digit" at low[i:]: after blanks and a count (the first pattern's "with
+// N digits"), or right after a "-", "+" or blank and a count that follows
+// one of "\s,:;(" (the second's "N-digit"), itself followed by a blank.
+// A match holds no other "digit", so the matches kept for i are those.
+func rangeDigitAt(low string, i, k int) bool {
+	if i == 0 {
+		return false
+	}
+	if k == 0 {
+		j := i
+		for j > 0 && isSpace(low[j-1]) {
+			j--
+		}
+		return j < i && countEnds(low, j, blanks)
+	}
+	e := i + len("digit")
+	return strings.IndexByte("-+"+blanks, low[i-1]) >= 0 && countEnds(low, i-1, blanks+",:;(") && e < len(low) && isSpace(low[e])
 }
 
 // The words read around a "digit": the count before it, the noun and the

@@ -71,7 +71,7 @@ func ReadDigits(step int, text, tactic string) []obligation.Obligation {
 		if !counts {
 			break
 		}
-		if re == hasRE && (!strings.Contains(low, "has") || !strings.Contains(low, "digits")) {
+		if re == hasRE && (!strings.Contains(low, "has") || !countedDigits(low)) {
 			continue // words the pattern holds as they are
 		}
 		if re == kDigitRE && !countedDigit(low) {
@@ -93,9 +93,12 @@ func ReadDigits(step int, text, tactic string) []obligation.Obligation {
 	if counts {
 		readDigitRanges(low, add) // digitrange.go
 	}
-	for _, re := range unitsRE {
+	for k, re := range unitsRE {
 		if !units {
 			break
+		}
+		if k == 1 && !strings.Contains(low, "has") {
+			continue // the second pattern's "has", as it is
 		}
 		for _, m := range re.FindAllStringSubmatchIndex(low, -1) {
 			n, ok := bigNumeral(low[m[2]:m[3]])
@@ -111,9 +114,9 @@ func ReadDigits(step int, text, tactic string) []obligation.Obligation {
 	return out
 }
 
-// countedDigit reports whether kDigitRE may match low: a "digit" right
-// after a "-", "+" or space (its "[- ]", spaced) with a letter or a digit
-// (the count's last) before that.
+// countedDigit reports whether kDigitRE may match low: a "digit" that
+// ends a word (its \b) right after a "-", "+" or space (its "[- ]",
+// spaced), with a count before that (countEnds).
 func countedDigit(low string) bool {
 	for at := 0; ; {
 		i := strings.Index(low[at:], "digit")
@@ -122,10 +125,60 @@ func countedDigit(low string) bool {
 		}
 		i += at
 		at = i + len("digit")
-		if i >= 2 && strings.IndexByte("-+ \t\n\f\r", low[i-1]) >= 0 && (mathtext.IsDigit(low[i-2]) || mathtext.IsASCIILetter(low[i-2])) {
+		if i >= 1 && strings.IndexByte("-+ \t\n\f\r", low[i-1]) >= 0 && !wordByteAt(low, at) && countEnds(low, i-1, blanks) {
 			return true
 		}
 	}
+}
+
+// countedDigits reports whether hasRE may match low: a "digits" that ends
+// a word (its \b), after spaces and a count (countEnds).
+func countedDigits(low string) bool {
+	for at := 0; ; {
+		i := strings.Index(low[at:], "digits")
+		if i < 0 {
+			return false
+		}
+		at = at + i + len("digits")
+		k := at - len("digits")
+		for k > 0 && isSpace(low[k-1]) {
+			k--
+		}
+		if k < at-len("digits") && !wordByteAt(low, at) && countEnds(low, k, blanks) {
+			return true
+		}
+	}
+}
+
+// countEnds reports whether low[:k] may end with digitCount right after
+// a byte of stops (the patterns' bytes before their count) or at the
+// start: the bytes back to such a byte are a number word or one to four
+// digits. A count holds no byte of stops, so it would be all of them.
+func countEnds(low string, k int, stops string) bool {
+	j := k
+	for j > 0 && k-j <= len("thrice") && strings.IndexByte(stops, low[j-1]) < 0 {
+		j--
+	}
+	if j > 0 && strings.IndexByte(stops, low[j-1]) < 0 {
+		return false // more bytes than any count
+	}
+	w := low[j:k]
+	if _, ok := wordNum[w]; ok {
+		return true
+	}
+	return len(w) >= 1 && len(w) <= 4 && strings.Trim(w, "0123456789") == ""
+}
+
+// blanks are the bytes of \s.
+const blanks = " \t\n\f\r"
+
+// isSpace is a byte of \s.
+func isSpace(c byte) bool { return strings.IndexByte(blanks, c) >= 0 }
+
+// wordByteAt reports a byte of \w at low[i] (none past the end): a \b
+// cannot fall right before it after a word byte.
+func wordByteAt(low string, i int) bool {
+	return i < len(low) && (low[i] == '_' || isDigit(low[i]) || mathtext.IsASCIILetter(low[i]))
 }
 
 // otherBase reports otherBaseRE in low, after a plain search for the

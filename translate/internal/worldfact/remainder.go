@@ -63,6 +63,9 @@ func ReadRemainders(step int, text, tactic string) []obligation.Obligation {
 	}
 	var out []obligation.Obligation
 	for k, re := range remainderRE {
+		if !remainderWords(low, k) {
+			continue
+		}
 		for _, m := range re.FindAllStringSubmatchIndex(low, -1) {
 			g := func(i int) (int, int) { return m[2*i], m[2*i+1] }
 			as, ae := g(remainderOrder[k][0])
@@ -88,6 +91,30 @@ func ReadRemainders(step int, text, tactic string) []obligation.Obligation {
 		}
 	}
 	return out
+}
+
+// remainderRE's patterns hold these words, as they are, in this order
+// ("divide" for "divide" and "dividing"): a text without them in order
+// has no match of the pattern.
+var remainderWordsOf = [][]string{
+	{"divided", "remainder"},
+	{"remainder", "when", "divided"},
+	{"remainder", "divided"},
+	{"divid", "remainder"},
+}
+
+// remainderWords reports whether low holds the words of remainderRE[k] in
+// their order.
+func remainderWords(low string, k int) bool {
+	at := 0
+	for _, w := range remainderWordsOf[k] {
+		i := strings.Index(low[at:], w)
+		if i < 0 {
+			return false
+		}
+		at += i + len(w)
+	}
+	return true
 }
 
 // statedFact is the obligation of a fact of a number stated in words,
