@@ -2,8 +2,8 @@ package natsq_test
 
 import (
 	"context"
-	"fmt"
 	"encoding/json"
+	"fmt"
 	"net"
 	"sync"
 	"sync/atomic"
