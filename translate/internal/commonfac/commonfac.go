@@ -72,7 +72,7 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 		if i < done {
 			continue
 		}
-		s, e := sentence(text, i)
+		s, e := mathtext.SentenceSpan(text, i, maxSentence, ".?", true)
 		done = e
 		if e-s > maxSentence {
 			continue
@@ -345,22 +345,4 @@ func intTerm(n *big.Int) string {
 		return "(-(" + new(big.Int).Neg(n).String() + " : Rat))"
 	}
 	return "(" + n.String() + " : Rat)"
-}
-
-// sentence is the sentence of text around i: from after the last ". ",
-// "? " or line break before it to the next one (the "!" of a factorial
-// ends none), at most maxSentence bytes each way.
-func sentence(text string, i int) (int, int) {
-	s := i
-	for s > 0 && i-s < maxSentence && text[s-1] != '\n' && !(s >= 2 && (text[s-2] == '.' || text[s-2] == '?') && text[s-1] == ' ') {
-		s--
-	}
-	e := i
-	for e < len(text) && e-i < maxSentence && text[e] != '\n' && !((text[e] == '.' || text[e] == '?') && (e+1 == len(text) || text[e+1] == ' ' || text[e+1] == '\n')) {
-		e++
-	}
-	if e < len(text) && text[e] == '?' {
-		e++ // keep the question mark: it vetoes
-	}
-	return s, e
 }

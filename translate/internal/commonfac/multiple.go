@@ -55,7 +55,7 @@ func ReadMultiples(step int, text, tactic string) []obligation.Obligation {
 		if i < done {
 			continue
 		}
-		s, e := sentence(text, i-1)
+		s, e := mathtext.SentenceSpan(text, i-1, maxSentence, ".?", true)
 		done = e
 		if e-s > maxSentence {
 			continue

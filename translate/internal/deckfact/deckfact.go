@@ -74,7 +74,7 @@ func Read(step int, problem, text, tactic string) []obligation.Obligation {
 		if i < done {
 			continue
 		}
-		s, e := sentence(text, i)
+		s, e := mathtext.SentenceSpan(text, i, maxSentence, ".?!", true)
 		done = e
 		if e-s > maxSentence {
 			continue
@@ -152,22 +152,4 @@ func only52(lp string) bool {
 		}
 	}
 	return true
-}
-
-// sentence is the sentence of text around i: from after the last ". ",
-// "? " or line break before it to the next one, at most maxSentence bytes
-// each way; a question mark ending it is kept.
-func sentence(text string, i int) (int, int) {
-	s := i
-	for s > 0 && i-s < maxSentence && text[s-1] != '\n' && !(s >= 2 && (text[s-2] == '.' || text[s-2] == '?' || text[s-2] == '!') && text[s-1] == ' ') {
-		s--
-	}
-	e := i
-	for e < len(text) && e-i < maxSentence && text[e] != '\n' && !((text[e] == '.' || text[e] == '?' || text[e] == '!') && (e+1 == len(text) || text[e+1] == ' ' || text[e+1] == '\n')) {
-		e++
-	}
-	if e < len(text) && text[e] == '?' {
-		e++
-	}
-	return s, e
 }

@@ -63,7 +63,7 @@ func Read(step int, text, tactic string) []obligation.Obligation {
 		if text[i] != '!' || i < done || !factorialMark(text, i) {
 			continue
 		}
-		s, e := sentence(text, i)
+		s, e := mathtext.SentenceSpan(text, i, maxSentence, ".?", false)
 		done = e
 		if e-s > maxSentence {
 			continue
@@ -102,21 +102,6 @@ func factorialMark(text string, i int) bool {
 		j--
 	}
 	return j >= 0 && text[j] >= '0' && text[j] <= '9'
-}
-
-// sentence is the sentence of text around i: from after the last ". ",
-// "? " or line break before it to the next one (the "!" of a factorial
-// ends none), at most maxSentence bytes each way.
-func sentence(text string, i int) (int, int) {
-	s := i
-	for s > 0 && i-s < maxSentence && text[s-1] != '\n' && !(s >= 2 && (text[s-2] == '.' || text[s-2] == '?') && text[s-1] == ' ') {
-		s--
-	}
-	e := i
-	for e < len(text) && e-i < maxSentence && text[e] != '\n' && !((text[e] == '.' || text[e] == '?') && (e+1 == len(text) || text[e+1] == ' ' || text[e+1] == '\n')) {
-		e++
-	}
-	return s, e
 }
 
 // Kinds of claim: a power divides n! (or does not), a count that may be

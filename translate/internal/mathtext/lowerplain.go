@@ -110,3 +110,28 @@ func Window(text string, from, to int) (string, int) {
 	}
 	return text[from:to], from
 }
+
+// SentenceSpan returns the bytes [s, e) of the sentence of text around
+// byte i, looked for at most max bytes each way: it opens after a newline
+// or after one of the bytes of ends followed by a space, and closes at a
+// newline or at one of ends followed by a space, a newline or the text's
+// end. With keepQuestion a closing "?" is kept in it (a reader that
+// vetoes questions sees it). The readers of claims in words use it with
+// FlattenLower. Unlike SentenceAround it stops at no display break, and
+// the caller says which marks end a sentence ("!" ends none where it may
+// be a factorial).
+func SentenceSpan(text string, i, max int, ends string, keepQuestion bool) (int, int) {
+	end := func(c byte) bool { return strings.IndexByte(ends, c) >= 0 }
+	s := i
+	for s > 0 && i-s < max && text[s-1] != '\n' && !(s >= 2 && end(text[s-2]) && text[s-1] == ' ') {
+		s--
+	}
+	e := i
+	for e < len(text) && e-i < max && text[e] != '\n' && !(end(text[e]) && (e+1 == len(text) || text[e+1] == ' ' || text[e+1] == '\n')) {
+		e++
+	}
+	if keepQuestion && e < len(text) && text[e] == '?' {
+		e++
+	}
+	return s, e
+}
